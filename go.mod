@@ -1,0 +1,16 @@
+module github.com/warden-mcp/warden
+
+go 1.26.8
+
+require (
+	github.com/creack/pty v1.1.24 // indirect
+	github.com/google/jsonschema-go v0.4.3 // indirect
+	github.com/kr/fs v0.1.0 // indirect
+	github.com/modelcontextprotocol/go-sdk v1.8.0 // indirect
+	github.com/pkg/sftp v1.13.12 // indirect
+	github.com/skeema/knownhosts v1.3.3 // indirect
+	go.yaml.in/yaml/v3 v3.0.4 // indirect
+	golang.org/x/crypto v0.58.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
+	mvdan.cc/sh/v3 v3.14.1 // indirect
+)

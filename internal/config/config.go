@@ -1,0 +1,223 @@
+// Package config owns warden's configuration: the warden.yaml schema, its
+// strict loading, the embedded default, environment and flag overrides, and
+// validation. A Config is validated once at the boundary and read-only after.
+package config
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Default is the embedded configuration used when no file is given.
+//
+//go:embed default.yaml
+var Default []byte
+
+// Config is the whole of warden's configuration.
+type Config struct {
+	// Mode is the global policy mode: readonly, guarded or open.
+	Mode string `yaml:"mode" json:"mode"`
+	// StateDir holds the generated token, the audit log and recordings.
+	StateDir string     `yaml:"state_dir" json:"state_dir"`
+	HTTP     HTTP       `yaml:"http" json:"http"`
+	Exec     Exec       `yaml:"exec" json:"exec"`
+	Policy   Policy     `yaml:"policy" json:"policy"`
+	Approval Approval   `yaml:"approval" json:"approval"`
+	Audit    Audit      `yaml:"audit" json:"audit"`
+	Sessions Sessions   `yaml:"sessions" json:"sessions"`
+	Hosts    []Host     `yaml:"hosts" json:"hosts"`
+	Groups   []Group    `yaml:"groups" json:"groups"`
+	SSH      SSH        `yaml:"ssh" json:"ssh"`
+	Tools    []string   `yaml:"tools" json:"tools"`
+	Snapshot []Snapshot `yaml:"snapshots" json:"snapshots"`
+	// IdleExit shuts warden down after this long without a call; 0 = never.
+	IdleExit Duration `yaml:"idle_exit" json:"idle_exit"`
+}
+
+// HTTP configures the streamable HTTP transport.
+type HTTP struct {
+	// Addr is where to listen, e.g. 127.0.0.1:8787; empty means stdio.
+	Addr string `yaml:"addr" json:"addr"`
+	// AllowNonLoopback must be set to bind anything but loopback.
+	AllowNonLoopback bool `yaml:"allow_non_loopback" json:"allow_non_loopback"`
+	// Token is the bearer token; prefer WARDEN_TOKEN or TokenFile.
+	Token     string `yaml:"token" json:"token"`
+	TokenFile string `yaml:"token_file" json:"token_file"`
+	// AllowedHosts are Host header values accepted besides loopback names.
+	AllowedHosts []string `yaml:"allowed_hosts" json:"allowed_hosts"`
+	// AllowedOrigins are browser origins accepted besides none at all.
+	AllowedOrigins []string `yaml:"allowed_origins" json:"allowed_origins"`
+	MaxBodyBytes   int64    `yaml:"max_body_bytes" json:"max_body_bytes"`
+	// TrustedProxyHeader names an identity header honoured only from loopback.
+	TrustedProxyHeader string `yaml:"trusted_proxy_header" json:"trusted_proxy_header"`
+	// AllowedUsers, when set, is the only identities admitted.
+	AllowedUsers []string `yaml:"allowed_users" json:"allowed_users"`
+}
+
+// Exec bounds command execution.
+type Exec struct {
+	DefaultTimeout  Duration `yaml:"default_timeout" json:"default_timeout"`
+	MaxTimeout      Duration `yaml:"max_timeout" json:"max_timeout"`
+	DefaultMaxBytes int      `yaml:"default_max_bytes" json:"default_max_bytes"`
+	MaxBytes        int      `yaml:"max_bytes" json:"max_bytes"`
+	// Path is the PATH given to every child.
+	Path string `yaml:"path" json:"path"`
+	// EnvPassthrough names variables copied from warden's environment.
+	EnvPassthrough []string `yaml:"env_passthrough" json:"env_passthrough"`
+	MaxStdinBytes  int      `yaml:"max_stdin_bytes" json:"max_stdin_bytes"`
+}
+
+// Policy holds operator rules; they add to the built-in deny list.
+type Policy struct {
+	Deny      []string          `yaml:"deny" json:"deny"`
+	Allow     []string          `yaml:"allow" json:"allow"`
+	DenyHosts []string          `yaml:"deny_hosts" json:"deny_hosts"`
+	ToolModes map[string]string `yaml:"tool_modes" json:"tool_modes"`
+}
+
+// Approval chooses the approval mechanism per tier.
+type Approval struct {
+	Tier2    string   `yaml:"tier2" json:"tier2"`
+	Tier3    string   `yaml:"tier3" json:"tier3"`
+	TokenTTL Duration `yaml:"token_ttl" json:"token_ttl"`
+}
+
+// Audit configures the hash-chained audit log.
+type Audit struct {
+	// Path defaults to $WARDEN_STATE_DIR/audit.jsonl.
+	Path        string `yaml:"path" json:"path"`
+	RotateBytes int64  `yaml:"rotate_bytes" json:"rotate_bytes"`
+	// Sync is none, always or group.
+	Sync    string `yaml:"sync" json:"sync"`
+	KeyFile string `yaml:"key_file" json:"key_file"`
+	// OnFailure is refuse (tier >= 2 calls refused while the log is
+	// unwritable) or continue.
+	OnFailure   string `yaml:"on_failure" json:"on_failure"`
+	MaxArgBytes int    `yaml:"max_arg_bytes" json:"max_arg_bytes"`
+}
+
+// Sessions bounds interactive sessions.
+type Sessions struct {
+	Max               int      `yaml:"max" json:"max"`
+	RingBytes         int      `yaml:"ring_bytes" json:"ring_bytes"`
+	IdleTimeout       Duration `yaml:"idle_timeout" json:"idle_timeout"`
+	MaxLifetime       Duration `yaml:"max_lifetime" json:"max_lifetime"`
+	MaxRecordingBytes int64    `yaml:"max_recording_bytes" json:"max_recording_bytes"`
+}
+
+// Host is one entry of warden's own inventory.
+type Host struct {
+	Name          string   `yaml:"name" json:"name"`
+	Address       string   `yaml:"address" json:"address"`
+	Port          int      `yaml:"port" json:"port"`
+	User          string   `yaml:"user" json:"user"`
+	IdentityFiles []string `yaml:"identity_files" json:"identity_files"`
+	ProxyJump     string   `yaml:"proxy_jump" json:"proxy_jump"`
+	KnownHosts    string   `yaml:"known_hosts" json:"known_hosts"`
+	Groups        []string `yaml:"groups" json:"groups"`
+	Tags          []string `yaml:"tags" json:"tags"`
+	Mode          string   `yaml:"mode" json:"mode"`
+	Shell         string   `yaml:"shell" json:"shell"`
+	HostKeyPolicy string   `yaml:"host_key_policy" json:"host_key_policy"`
+}
+
+// Group names a set of hosts.
+type Group struct {
+	Name  string   `yaml:"name" json:"name"`
+	Hosts []string `yaml:"hosts" json:"hosts"`
+}
+
+// SSH configures connections to remote hosts.
+type SSH struct {
+	// Config is the ssh_config file read for the inventory; "" = ~/.ssh/config,
+	// "none" = none.
+	Config         string   `yaml:"config" json:"config"`
+	KnownHosts     string   `yaml:"known_hosts" json:"known_hosts"`
+	ConnectTimeout Duration `yaml:"connect_timeout" json:"connect_timeout"`
+	Keepalive      Duration `yaml:"keepalive" json:"keepalive"`
+	IdleTimeout    Duration `yaml:"idle_timeout" json:"idle_timeout"`
+	MaxConns       int      `yaml:"max_conns" json:"max_conns"`
+}
+
+// Snapshot is one snapshot source for the forensics tools.
+type Snapshot struct {
+	Name       string `yaml:"name" json:"name"`
+	Kind       string `yaml:"kind" json:"kind"`
+	Path       string `yaml:"path" json:"path"`
+	Pattern    string `yaml:"pattern" json:"pattern"`
+	TimeFormat string `yaml:"time_format" json:"time_format"`
+	Dataset    string `yaml:"dataset" json:"dataset"`
+	Host       string `yaml:"host" json:"host"`
+}
+
+// Duration is a time.Duration written as "60s" or "5m" in YAML.
+type Duration time.Duration
+
+// UnmarshalYAML parses a Go duration string.
+func (d *Duration) UnmarshalYAML(n *yaml.Node) error {
+	var s string
+	if err := n.Decode(&s); err != nil {
+		return fmt.Errorf("line %d: duration must be a string like \"60s\"", n.Line)
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil {
+		return fmt.Errorf("line %d: %w", n.Line, err)
+	}
+	*d = Duration(v)
+	return nil
+}
+
+// MarshalYAML writes the duration as a string.
+func (d Duration) MarshalYAML() (any, error) { return time.Duration(d).String(), nil }
+
+// MarshalText writes the duration as a string (for JSON output).
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+// D returns the value as a time.Duration.
+func (d Duration) D() time.Duration { return time.Duration(d) }
+
+// Parse decodes YAML strictly on top of the embedded default: an unknown
+// key is an error naming the key and its line.
+func Parse(name string, data []byte) (*Config, error) {
+	c, err := decode("default", Default, nil)
+	if err != nil {
+		return nil, fmt.Errorf("embedded default: %w", err)
+	}
+	if data == nil {
+		return c, nil
+	}
+	return decode(name, data, c)
+}
+
+func decode(name string, data []byte, into *Config) (*Config, error) {
+	if into == nil {
+		into = &Config{}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(into); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	return into, nil
+}
+
+// Load reads and strictly parses a config file; an empty path means the
+// embedded default alone.
+func Load(path string) (*Config, error) {
+	if path == "" {
+		return Parse("default", nil)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
+	}
+	return Parse(path, data)
+}

@@ -1,0 +1,110 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+func finish(t *testing.T, yml string, env map[string]string) (*Config, error) {
+	t.Helper()
+	var data []byte
+	if yml != "" {
+		data = []byte(yml)
+	}
+	c, err := Parse("test.yaml", data)
+	if err != nil {
+		return nil, err
+	}
+	c.Env(func(k string) string { return env[k] })
+	return c, c.Finish("/home/u", "")
+}
+
+func TestDefaultIsValid(t *testing.T) {
+	c, err := finish(t, "", nil)
+	if err != nil {
+		t.Fatalf("embedded default: %v", err)
+	}
+	if got, want := c.Mode, "guarded"; got != want {
+		t.Errorf("mode = %q, want %q", got, want)
+	}
+	if got, want := c.StateDir, "/home/u/.local/state/warden"; got != want {
+		t.Errorf("state_dir = %q, want %q", got, want)
+	}
+	if got, want := c.Audit.Path, "/home/u/.local/state/warden/audit.jsonl"; got != want {
+		t.Errorf("audit.path = %q, want %q", got, want)
+	}
+	if got, want := c.Exec.DefaultMaxBytes, 64<<10; got != want {
+		t.Errorf("default_max_bytes = %d, want %d", got, want)
+	}
+}
+
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		yml  string
+		env  map[string]string
+		want []string // substrings of the error
+	}{
+		{"unknown top key", "mode: open\nbogus: 1\n", nil, []string{"line 2", "bogus"}},
+		{"unknown nested key", "http:\n  addr: 127.0.0.1:1\n  tokn: x\n", nil, []string{"line 3", "tokn"}},
+		{"bad mode", "mode: yolo\n", nil, []string{"mode", "yolo"}},
+		{"bad env mode", "", map[string]string{"WARDEN_MODE": "root"}, []string{"mode", "root"}},
+		{"short token", "", map[string]string{"WARDEN_TOKEN": "short"}, []string{"http.token", "16"}},
+		{"non-loopback", "http:\n  addr: 0.0.0.0:8787\n", nil, []string{"http.addr", "allow_non_loopback"}},
+		{"bad duration", "exec:\n  default_timeout: soon\n", nil, []string{"line 2", "soon"}},
+		{"ceiling", "exec:\n  max_bytes: 99999999\n", nil, []string{"exec.max_bytes", "ceiling"}},
+		{"default above max", "exec:\n  default_max_bytes: 3000000\n", nil, []string{"exec."}},
+		{"timeout order", "exec:\n  max_timeout: 1s\n", nil, []string{"exec.max_timeout"}},
+		{"approval mech", "approval:\n  tier3: wave\n", nil, []string{"approval.tier3", "wave"}},
+		{"audit sync", "audit:\n  sync: sometimes\n", nil, []string{"audit.sync"}},
+		{"env name", "exec:\n  env_passthrough: ['A B']\n", nil, []string{"env_passthrough"}},
+		{"host dash", "hosts:\n  - name: -oProxyCommand=x\n", nil, []string{"hosts[0].name"}},
+		{"host shell relative", "hosts:\n  - name: nas\n    shell: sh\n", nil, []string{"hosts[0].shell"}},
+		{"tool mode", "policy:\n  tool_modes: {run_command: wild}\n", nil, []string{"policy.tool_modes.run_command"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := finish(t, tc.yml, tc.env)
+			if err == nil {
+				t.Fatalf("got no error, want one mentioning %q", tc.want)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not mention %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestPrecedenceAndMasking(t *testing.T) {
+	c, err := finish(t, "mode: readonly\nhttp:\n  token: file-token-0123456789\n",
+		map[string]string{"WARDEN_MODE": "open", "WARDEN_TOKEN": "env-token-0123456789", "WARDEN_STATE_DIR": "/srv/w"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Mode != "open" || c.HTTP.Token != "env-token-0123456789" || c.StateDir != "/srv/w" {
+		t.Errorf("env did not override file: mode=%q token=%q state=%q", c.Mode, c.HTTP.Token, c.StateDir)
+	}
+	out, err := c.Masked()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(out), "env-token") {
+		t.Errorf("masked output leaks the token:\n%s", out)
+	}
+	if !strings.Contains(string(out), "mode: open") {
+		t.Errorf("masked output lacks the effective mode:\n%s", out)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("mode: open\n"))
+	f.Add(Default)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Parse("fuzz", data)
+		if err == nil {
+			_ = c.Finish("/h", "")
+		}
+	})
+}

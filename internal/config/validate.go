@@ -1,0 +1,204 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// MinTokenLen is the shortest bearer token warden accepts from an operator.
+const MinTokenLen = 16
+
+// CeilingMaxBytes is the hard output ceiling no configuration can raise.
+const CeilingMaxBytes = 2 << 20
+
+// Env applies WARDEN_* overrides; getenv is os.Getenv in production. Only the
+// names DESIGN.md fixes, plus WARDEN_HTTP for the listen address, are read.
+func (c *Config) Env(getenv func(string) string) {
+	if v := getenv("WARDEN_MODE"); v != "" {
+		c.Mode = v
+	}
+	if v := getenv("WARDEN_STATE_DIR"); v != "" {
+		c.StateDir = v
+	}
+	if v := getenv("WARDEN_TOKEN"); v != "" {
+		c.HTTP.Token = v
+	}
+	if v := getenv("WARDEN_HTTP"); v != "" {
+		c.HTTP.Addr = v
+	}
+}
+
+// Finish fills defaults that depend on the environment (the state dir) and
+// validates everything. home and xdgState come from the caller so that this
+// package never reads the environment itself.
+func (c *Config) Finish(home, xdgState string) error {
+	if c.StateDir == "" {
+		switch {
+		case xdgState != "":
+			c.StateDir = filepath.Join(xdgState, "warden")
+		case home != "":
+			c.StateDir = filepath.Join(home, ".local", "state", "warden")
+		default:
+			return errors.New("state_dir: cannot default without HOME; set WARDEN_STATE_DIR")
+		}
+	}
+	if c.Audit.Path == "" {
+		c.Audit.Path = filepath.Join(c.StateDir, "audit.jsonl")
+	}
+	return c.Validate()
+}
+
+// Validate reports the first invalid value, naming its key.
+func (c *Config) Validate() error {
+	var errs []error
+	bad := func(key, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%s: %s", key, fmt.Sprintf(format, args...)))
+	}
+	switch c.Mode {
+	case "readonly", "guarded", "open":
+	default:
+		bad("mode", "%q is not one of readonly, guarded, open", c.Mode)
+	}
+	if c.HTTP.Addr != "" {
+		host, port, err := net.SplitHostPort(c.HTTP.Addr)
+		if err != nil {
+			bad("http.addr", "%q is not host:port", c.HTTP.Addr)
+		} else {
+			if p, err := strconv.Atoi(port); err != nil || p < 0 || p > 65535 {
+				bad("http.addr", "port %q is not a number from 0 to 65535", port)
+			}
+			if !IsLoopbackHost(host) && !c.HTTP.AllowNonLoopback {
+				bad("http.addr", "%q is not a loopback address; set http.allow_non_loopback (or --allow-non-loopback) to expose warden beyond this machine", c.HTTP.Addr)
+			}
+		}
+	}
+	if t := c.HTTP.Token; t != "" && len(t) < MinTokenLen {
+		bad("http.token", "a configured token must be at least %d characters (got %d)", MinTokenLen, len(t))
+	}
+	if c.HTTP.MaxBodyBytes <= 0 || c.HTTP.MaxBodyBytes > 64<<20 {
+		bad("http.max_body_bytes", "must be between 1 and %d", 64<<20)
+	}
+	if c.Exec.DefaultTimeout <= 0 {
+		bad("exec.default_timeout", "must be positive")
+	}
+	if c.Exec.MaxTimeout < c.Exec.DefaultTimeout {
+		bad("exec.max_timeout", "must be at least exec.default_timeout (%s)", c.Exec.DefaultTimeout.D())
+	}
+	if c.Exec.MaxBytes <= 0 || c.Exec.MaxBytes > CeilingMaxBytes {
+		bad("exec.max_bytes", "must be between 1 and %d (the hard ceiling)", CeilingMaxBytes)
+	}
+	if c.Exec.DefaultMaxBytes <= 0 || c.Exec.DefaultMaxBytes > c.Exec.MaxBytes {
+		bad("exec.default_max_bytes", "must be between 1 and exec.max_bytes (%d)", c.Exec.MaxBytes)
+	}
+	if c.Exec.MaxStdinBytes <= 0 || c.Exec.MaxStdinBytes > 16<<20 {
+		bad("exec.max_stdin_bytes", "must be between 1 and %d", 16<<20)
+	}
+	for _, name := range c.Exec.EnvPassthrough {
+		if !validEnvName(name) {
+			bad("exec.env_passthrough", "%q is not a valid variable name", name)
+		}
+	}
+	for tool, m := range c.Policy.ToolModes {
+		switch m {
+		case "readonly", "guarded", "open":
+		default:
+			bad("policy.tool_modes."+tool, "%q is not one of readonly, guarded, open", m)
+		}
+	}
+	for key, mech := range map[string]string{"approval.tier2": c.Approval.Tier2, "approval.tier3": c.Approval.Tier3} {
+		if mech != "token" && mech != "elicit" {
+			bad(key, "%q is not one of token, elicit", mech)
+		}
+	}
+	if c.Approval.TokenTTL <= 0 || c.Approval.TokenTTL.D() > time.Hour {
+		bad("approval.token_ttl", "must be between 1s and 1h")
+	}
+	switch c.Audit.Sync {
+	case "none", "always", "group":
+	default:
+		bad("audit.sync", "%q is not one of none, always, group", c.Audit.Sync)
+	}
+	switch c.Audit.OnFailure {
+	case "refuse", "continue":
+	default:
+		bad("audit.on_failure", "%q is not one of refuse, continue", c.Audit.OnFailure)
+	}
+	if c.Audit.MaxArgBytes < 64 {
+		bad("audit.max_arg_bytes", "must be at least 64")
+	}
+	if c.Sessions.Max < 1 || c.Sessions.RingBytes < 1024 {
+		bad("sessions", "max must be >= 1 and ring_bytes >= 1024")
+	}
+	if c.IdleExit < 0 {
+		bad("idle_exit", "must not be negative")
+	}
+	seen := map[string]bool{}
+	for i, h := range c.Hosts {
+		key := fmt.Sprintf("hosts[%d]", i)
+		if h.Name == "" || h.Name == "local" || strings.HasPrefix(h.Name, "-") || strings.ContainsAny(h.Name, " \t\r\n;|&$`'\"\\<>(){}*?[]!#~") {
+			bad(key+".name", "%q is not a valid host name (no leading '-', spaces or shell characters; 'local' is reserved)", h.Name)
+		}
+		if seen[h.Name] {
+			bad(key+".name", "duplicate host %q", h.Name)
+		}
+		seen[h.Name] = true
+		if h.Shell != "" && !filepath.IsAbs(h.Shell) {
+			bad(key+".shell", "%q must be an absolute path", h.Shell)
+		}
+		if h.Mode != "" && h.Mode != "readonly" && h.Mode != "guarded" && h.Mode != "open" {
+			bad(key+".mode", "%q is not one of readonly, guarded, open", h.Mode)
+		}
+		if h.HostKeyPolicy != "" && h.HostKeyPolicy != "strict" && h.HostKeyPolicy != "accept-new" {
+			bad(key+".host_key_policy", "%q is not one of strict, accept-new", h.HostKeyPolicy)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// IsLoopbackHost reports whether host is a loopback IP or "localhost".
+func IsLoopbackHost(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && ip.IsLoopback()
+}
+
+func validEnvName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || (r >= 'A' && r <= 'Z') || (r >= 'a' && r <= 'z') || (i > 0 && r >= '0' && r <= '9') {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// Masked returns the effective configuration as YAML with secrets replaced.
+func (c *Config) Masked() ([]byte, error) {
+	cp := *c
+	if cp.HTTP.Token != "" {
+		cp.HTTP.Token = "********"
+	}
+	return yaml.Marshal(&cp)
+}
+
+// ReadTokenFile reads a bearer token file, trimming one trailing newline.
+func ReadTokenFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("read token file: %w", err)
+	}
+	return strings.TrimRight(string(b), "\r\n"), nil
+}

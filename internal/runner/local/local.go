@@ -1,0 +1,296 @@
+// Package local owns running a command on the machine warden itself runs
+// on: argv exec with exactly the environment asked for, in a process group
+// of its own that is killed as a whole on timeout, on cancellation and when
+// the command exits, with output drained through fixed buffers into the
+// shared bounded capture.
+package local
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/runner"
+)
+
+// DefaultDrain is how long output is still read after the command and its
+// process group are gone, for a process that left the group while holding
+// the command's stdout or stderr open.
+const DefaultDrain = 100 * time.Millisecond
+
+// readBuf is the size of each output read: one default pipe's capacity.
+const readBuf = 64 << 10
+
+// sweepReads bounds the final non-blocking reads after the drain deadline,
+// so a writer that escaped the group cannot keep the call alive.
+const sweepReads = 16
+
+// Options tunes a Runner. The zero value gives the production behaviour.
+type Options struct {
+	// Logger receives diagnostics; nil discards them.
+	Logger *slog.Logger
+	// ProgressEvery is how often Request.Progress is called; zero means
+	// runner.ProgressEvery.
+	ProgressEvery time.Duration
+	// KillGrace is the time between SIGTERM and SIGKILL to the group on
+	// timeout or cancellation; zero means runner.KillGrace.
+	KillGrace time.Duration
+	// Drain is how long output is still read once the group is gone; zero
+	// means DefaultDrain.
+	Drain time.Duration
+}
+
+// Runner runs commands on the local host. Argv[0] without a slash is looked
+// up in the PATH given in Request.Env (or a fixed system default when Env
+// names none), never in warden's own environment. Relative PATH entries
+// are skipped. A Runner is safe for concurrent use and must not be copied.
+type Runner struct {
+	log           *slog.Logger
+	progressEvery time.Duration
+	killGrace     time.Duration
+	drain         time.Duration
+	bufs          sync.Pool
+}
+
+var _ runner.Runner = (*Runner)(nil)
+
+// New returns a Runner configured by opts.
+func New(opts Options) *Runner {
+	r := &Runner{
+		log:           opts.Logger,
+		progressEvery: opts.ProgressEvery,
+		killGrace:     opts.KillGrace,
+		drain:         opts.Drain,
+	}
+	if r.log == nil {
+		r.log = slog.New(slog.DiscardHandler)
+	}
+	if r.progressEvery <= 0 {
+		r.progressEvery = runner.ProgressEvery
+	}
+	if r.killGrace <= 0 {
+		r.killGrace = runner.KillGrace
+	}
+	if r.drain <= 0 {
+		r.drain = DefaultDrain
+	}
+	r.bufs.New = func() any { b := make([]byte, readBuf); return &b }
+	return r
+}
+
+// Run starts req.Argv and waits for it to exit, time out or be cancelled,
+// then kills whatever is left of its process group. A command that ran
+// returns a nil error whatever its exit; an error means nothing ran.
+func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, error) {
+	if len(req.Argv) == 0 {
+		return runner.Result{}, errors.New("run: empty argv")
+	}
+	if err := ctx.Err(); err != nil {
+		return runner.Result{}, fmt.Errorf("run: %w", err)
+	}
+	path, err := lookPath(req.Argv[0], req.Env)
+	if err != nil {
+		return runner.Result{}, fmt.Errorf("run: %w", err)
+	}
+	p, err := openPipes(len(req.Stdin) > 0)
+	if err != nil {
+		return runner.Result{}, fmt.Errorf("run: %w", err)
+	}
+	env := req.Env
+	if env == nil {
+		// os.StartProcess inherits warden's environment for a nil Env.
+		env = []string{}
+	}
+	start := time.Now()
+	proc, err := os.StartProcess(path, req.Argv, &os.ProcAttr{
+		Dir:   req.Dir,
+		Env:   env,
+		Files: []*os.File{p.childIn, p.childOut, p.childErr},
+		Sys:   sysProcAttr(),
+	})
+	p.closeChild()
+	if err != nil {
+		p.closeParent()
+		return runner.Result{}, startError(path, req.Dir, err)
+	}
+
+	capture := runner.NewCapture(req.MaxBytes)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go r.drainPipe(p.out, capture.Stdout(), &wg)
+	go r.drainPipe(p.err, capture.Stderr(), &wg)
+	if p.in != nil {
+		wg.Add(1)
+		go feed(p.in, req.Stdin, &wg)
+	}
+
+	k := &killer{pgid: proc.Pid, grace: r.killGrace}
+	if req.Timeout > 0 {
+		k.mu.Lock()
+		k.timeout = time.AfterFunc(req.Timeout, func() { k.stop(stopTimeout) })
+		k.mu.Unlock()
+	}
+	stopWatch := context.AfterFunc(ctx, func() { k.stop(stopCancel) })
+	stopProgress := r.progress(req.Progress, start, capture)
+
+	state, waitErr := r.wait(proc, k)
+	stopWatch()
+
+	// The group is gone unless something left it; stop waiting for output
+	// a little after, and stop feeding stdin nobody will read.
+	deadline := time.Now().Add(r.drain)
+	_ = p.out.SetReadDeadline(deadline)
+	_ = p.err.SetReadDeadline(deadline)
+	if p.in != nil {
+		_ = p.in.SetWriteDeadline(time.Now())
+	}
+	wg.Wait()
+	stopProgress()
+
+	res := runner.Result{Duration: time.Since(start)}
+	capture.Fill(&res)
+	switch k.why {
+	case stopTimeout:
+		res.TimedOut = true
+	case stopCancel:
+		res.Canceled = true
+	}
+	if waitErr != nil {
+		return res, fmt.Errorf("run: wait %q: %w", path, waitErr)
+	}
+	res.ExitCode = exitCode(state)
+	return res, nil
+}
+
+// wait blocks until the command's main process exits, then kills what is
+// left of its group. Where the platform allows, the group is killed while
+// the exited leader is still unreaped, so its pid — the group id — cannot
+// have been reused by an unrelated process when the signal is sent.
+func (r *Runner) wait(proc *os.Process, k *killer) (*os.ProcessState, error) {
+	if err := waitExited(proc.Pid); err != nil {
+		state, werr := proc.Wait()
+		k.exited()
+		killGroup(k.pgid, syscall.SIGKILL)
+		return state, werr
+	}
+	k.exited()
+	killGroup(k.pgid, syscall.SIGKILL)
+	return proc.Wait()
+}
+
+// progress starts the Progress ticker, if the request wants one, and
+// returns the function that stops it; after that returns, Progress is not
+// called again.
+func (r *Runner) progress(fn func(time.Duration, int64), start time.Time, c *runner.Capture) func() {
+	if fn == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		t := time.NewTicker(r.progressEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case now := <-t.C:
+				fn(now.Sub(start), c.Total())
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-stopped
+	}
+}
+
+// drainPipe copies f into w through one fixed buffer until EOF or the drain
+// deadline, then takes what is already buffered in the pipe without
+// waiting, and closes f.
+func (r *Runner) drainPipe(f *os.File, w io.Writer, wg *sync.WaitGroup) {
+	defer wg.Done()
+	defer f.Close()
+	bp := r.bufs.Get().(*[]byte)
+	defer r.bufs.Put(bp)
+	buf := *bp
+	for {
+		n, err := f.Read(buf)
+		if n > 0 {
+			_, _ = w.Write(buf[:n])
+		}
+		if err == nil {
+			continue
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			r.log.Warn("command output still held open after its process group exited; stopped reading",
+				"pipe", f.Name())
+			sweep(f, w, buf)
+		}
+		return
+	}
+}
+
+// sweep reads what is already in the pipe without blocking, at most
+// sweepReads buffers, so bytes written before the group died are kept even
+// when the deadline passed before the reader got to them.
+func sweep(f *os.File, w io.Writer, buf []byte) {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return
+	}
+	_ = rc.Control(func(fd uintptr) {
+		for range sweepReads {
+			n, err := syscall.Read(int(fd), buf)
+			if n <= 0 || err != nil {
+				return
+			}
+			_, _ = w.Write(buf[:n])
+		}
+	})
+}
+
+// feed writes data to the child's stdin and closes it. A child that exits
+// without reading makes the write fail with EPIPE, which is not an error
+// of the run.
+func feed(f *os.File, data []byte, wg *sync.WaitGroup) {
+	defer wg.Done()
+	_, _ = f.Write(data)
+	_ = f.Close()
+}
+
+// exitCode follows the shell convention: the exit status, or 128+signal
+// for a process killed by a signal.
+func exitCode(state *os.ProcessState) int {
+	ws, ok := state.Sys().(syscall.WaitStatus)
+	if ok && ws.Signaled() {
+		return 128 + int(ws.Signal())
+	}
+	return state.ExitCode()
+}
+
+// startError explains why the command could not start, naming the missing
+// directory rather than the program when the directory is what is missing.
+func startError(path, dir string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if dir != "" {
+		if _, serr := os.Stat(dir); serr != nil {
+			var spe *os.PathError
+			if errors.As(serr, &spe) {
+				serr = spe.Err
+			}
+			return fmt.Errorf("run: dir %q: %w", dir, serr)
+		}
+	}
+	return fmt.Errorf("run: exec %q: %w", path, err)
+}

@@ -1,0 +1,20 @@
+//go:build unix && !linux
+
+package local
+
+import (
+	"errors"
+	"syscall"
+)
+
+// sysProcAttr puts the command in a new process group, so it can be killed
+// as one. Only Linux offers a parent-death signal.
+func sysProcAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true}
+}
+
+// waitExited cannot wait without reaping on this platform; the caller
+// reaps first and kills the group after.
+func waitExited(int) error {
+	return errors.ErrUnsupported
+}

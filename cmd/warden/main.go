@@ -1,0 +1,62 @@
+// Command warden is an MCP server that gives AI agents policy-gated,
+// bounded and audited hands on real hosts.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// version is set at build time with -ldflags "-X main.version=…".
+var version = "dev"
+
+const usage = `warden — policy-gated, audited hands for AI agents on real hosts
+
+Usage:
+  warden serve [--config FILE] [--http ADDR] [--allow-non-loopback] [--idle-exit DURATION]
+  warden config check [FILE]
+  warden audit verify [FILE…]
+  warden audit tail [-n N] [--tool NAME] [--decision D]
+  warden version
+
+serve speaks MCP over stdio unless --http is given. Environment:
+  WARDEN_CONFIG, WARDEN_MODE, WARDEN_TOKEN, WARDEN_STATE_DIR, WARDEN_HTTP
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	stop()
+	os.Exit(code)
+}
+
+// env is how subcommands read the environment: only cmd/ touches it.
+type env func(string) string
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "serve":
+		return cmdServe(ctx, args[1:], stdin, stdout, stderr, getenv)
+	case "config":
+		return cmdConfig(args[1:], stdout, stderr, getenv)
+	case "audit":
+		return cmdAudit(args[1:], stdout, stderr, getenv)
+	case "version", "--version", "-v":
+		fmt.Fprintf(stdout, "warden %s\n", version)
+		return 0
+	case "help", "--help", "-h":
+		fmt.Fprint(stdout, usage)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "warden: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+}

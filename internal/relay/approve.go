@@ -1,0 +1,115 @@
+package relay
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/gate"
+	"github.com/warden-mcp/warden/internal/policy"
+)
+
+// elicitID names warden's one input request in a multi-round-trip call.
+const elicitID = "warden_approval"
+
+// approve runs the approval gate for a call that needs it. It returns nil
+// when the call is approved and may run, or the outcome to return instead.
+func (r *Relay) approve(ctx context.Context, c *Call, host string, v policy.Verdict, rec *audit.Record) *Outcome {
+	digest, err := gate.Digest(gate.Call{Tool: c.Tool, Args: c.Args, Host: host, Identity: c.Identity})
+	if err != nil {
+		return Fail(StatusInvalid, "arguments: %v", err)
+	}
+	mech := r.opts.Approval[v.Tier]
+	if mech == "" {
+		mech = MechToken
+	}
+	if rec.Extra == nil {
+		rec.Extra = map[string]any{}
+	}
+	rec.Extra["approval"] = string(mech)
+	switch mech {
+	case MechElicit:
+		return r.approveElicit(c, digest, v)
+	default:
+		return r.approveToken(c, digest, v)
+	}
+}
+
+func (r *Relay) approveToken(c *Call, digest [32]byte, v policy.Verdict) *Outcome {
+	var carried struct {
+		Token string `json:"approval_token"`
+	}
+	_ = json.Unmarshal(c.Args, &carried)
+	if carried.Token != "" {
+		switch err := r.tokens.Redeem(carried.Token, digest); {
+		case err == nil:
+			return nil
+		case errors.Is(err, gate.ErrMismatch):
+			return Fail(StatusDenied, "approval token does not match this call (it was issued for a different call) and is now burned; request a new one")
+		case errors.Is(err, gate.ErrExpired):
+			return Fail(StatusDenied, "approval token expired; request a new one")
+		default:
+			return Fail(StatusDenied, "approval token is not valid (unknown or already used)")
+		}
+	}
+	tok, err := r.tokens.Issue(digest)
+	if err != nil {
+		return Fail(StatusDenied, "cannot issue an approval token: %v", err)
+	}
+	out := Fail(StatusApproval, "tier %d call needs approval (%s); a human should review it, then re-issue the identical call with approval_token", v.Tier, v.Reason)
+	out.approvalToken = tok
+	out.expires = r.opts.Now().Add(r.opts.TokenTTL)
+	return out
+}
+
+func (r *Relay) approveElicit(c *Call, digest [32]byte, v policy.Verdict) *Outcome {
+	req := c.req
+	caps := req.ClientCapabilities()
+	if caps == nil || caps.Elicitation == nil {
+		return Fail(StatusDenied, "tier %d call needs a human's approval, but this client cannot ask one (no elicitation capability); refused", v.Tier)
+	}
+	if state := req.Params.RequestState; state != "" {
+		if _, err := r.sealer.Open(state, digest); err != nil {
+			return Fail(StatusDenied, "approval state rejected: %v", err)
+		}
+		resp, ok := req.Params.InputResponses[elicitID].(*mcp.ElicitResult)
+		if !ok {
+			return Fail(StatusDenied, "approval answer missing")
+		}
+		switch resp.Action {
+		case "accept":
+			if approved, _ := resp.Content["approve"].(bool); !approved {
+				return Fail(StatusDenied, "the user did not approve the call")
+			}
+			return nil
+		case "decline":
+			return Fail(StatusDenied, "the user declined the call")
+		default:
+			return Fail(StatusDenied, "the user cancelled the approval")
+		}
+	}
+	msg := fmt.Sprintf("warden: approve this tier %d call?\ntool: %s\nwhy it needs approval: %s\narguments: %s",
+		v.Tier, c.Tool, v.Reason, audit.RedactArgs(c.Args, 2048))
+	out := Fail(StatusApproval, "waiting for the user's approval")
+	out.inputRequired = &mcp.CallToolResult{
+		InputRequests: mcp.InputRequestMap{
+			elicitID: &mcp.ElicitParams{
+				Mode:    "form",
+				Message: msg,
+				RequestedSchema: map[string]any{
+					"type": "object",
+					"properties": map[string]any{
+						"approve": map[string]any{"type": "boolean", "title": "Run this call", "description": "Tick to run the call once."},
+					},
+					"required": []string{"approve"},
+				},
+			},
+		},
+		RequestState: r.sealer.Seal(digest, r.opts.TokenTTL, nil),
+	}
+	return out
+}

@@ -1,0 +1,239 @@
+package relay
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/policy"
+)
+
+// Status is the machine-readable outcome of a call.
+type Status string
+
+// Statuses.
+const (
+	StatusOK       Status = "ok"
+	StatusDenied   Status = "denied"
+	StatusApproval Status = "approval_required"
+	StatusTimeout  Status = "timeout"
+	StatusInvalid  Status = "invalid_argument"
+	StatusError    Status = "error"
+)
+
+// Outcome is what a call produced, before rendering.
+type Outcome struct {
+	Status Status
+	// Reason says why a call did not run or failed.
+	Reason string
+	// Result is the structured content (a struct with JSON tags).
+	Result any
+	// Text is the text rendering; empty means the structured JSON.
+	Text string
+	// Output is what the agent sees of the program's output; its SHA-256
+	// and length are audited, never the body. Nil means Text.
+	Output   []byte
+	ExitCode *int
+	// Extra is added to the audit record.
+	Extra map[string]any
+
+	tier          policy.Tier
+	approvalToken string
+	expires       time.Time
+	inputRequired *mcp.CallToolResult
+}
+
+// Fail returns an outcome with the given status and reason.
+func Fail(status Status, format string, args ...any) *Outcome {
+	return &Outcome{Status: status, Reason: fmt.Sprintf(format, args...)}
+}
+
+type decodeFunc func(json.RawMessage) (any, error)
+type planAny func(ctx context.Context, c *Call, v any) (*Plan, error)
+
+func (r *Relay) handler(s Spec, decode decodeFunc, plan planAny) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		r.activity.begin()
+		defer r.activity.end()
+		start := r.opts.Now()
+		c := &Call{
+			ID:       newID(),
+			Tool:     s.Name,
+			Args:     req.Params.Arguments,
+			Identity: r.identity(req.Extra),
+			Client:   clientName(req.ClientInfo()),
+			req:      req,
+		}
+		rec := audit.Record{ID: c.ID, Identity: c.Identity, Client: c.Client, Tool: s.Name, Tier: int(s.Tier), Host: "local"}
+		out := r.pipeline(ctx, s, c, decode, plan, &rec)
+		if out == nil {
+			out = Fail(StatusError, "tool returned no outcome")
+		}
+		if out.Status == "" {
+			out.Status = StatusOK
+		}
+		r.record(ctx, &rec, c, out, start)
+		return render(out), nil
+	}
+}
+
+// pipeline admits, approves and runs one call, filling rec as it decides.
+func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc, plan planAny, rec *audit.Record) *Outcome {
+	if r.allowed != nil && !r.allowed[c.Identity] {
+		rec.Decision = string(policy.Deny)
+		return Fail(StatusDenied, "identity %q is not in the allowed users", c.Identity)
+	}
+	v, err := decode(c.Args)
+	if err != nil {
+		rec.Decision = "invalid"
+		return Fail(StatusInvalid, "invalid arguments: %v", err)
+	}
+	p, err := plan(ctx, c, v)
+	if err != nil {
+		rec.Decision = "invalid"
+		return Fail(StatusInvalid, "%v", err)
+	}
+	host := p.Host
+	if host == "" {
+		host = "local"
+	}
+	rec.Host = host
+	in := p.Input
+	if in.Host == "" {
+		in.Host = host
+	}
+	verdict := r.opts.Policy.Evaluate(in)
+	verdict.Tier = max(verdict.Tier, s.Tier, p.Tier)
+	mode := r.mode(s.Name, host)
+	decision := policy.Admit(mode, verdict)
+	rec.Tier = int(verdict.Tier)
+	rec.Decision = string(decision)
+	rec.Reason = verdict.Reason
+	switch decision {
+	case policy.Deny:
+		out := Fail(StatusDenied, "denied by policy (mode %s, tier %d): %s", mode, verdict.Tier, verdict.Reason)
+		out.tier = verdict.Tier
+		return out
+	case policy.Approve:
+		if out := r.approve(ctx, c, host, verdict, rec); out != nil {
+			out.tier = verdict.Tier
+			return out
+		}
+		rec.Decision = "approved"
+	}
+	if verdict.Tier >= policy.TierMutate && r.opts.RefuseWhenAuditDown {
+		if ok, why := r.opts.Audit.Healthy(); !ok {
+			rec.Decision = string(policy.Deny)
+			return Fail(StatusDenied, "refused: the audit log cannot be written (%s), so calls of tier %d are not run", why, verdict.Tier)
+		}
+	}
+	if p.Run == nil {
+		return Fail(StatusError, "internal error: tool has no run step")
+	}
+	return p.Run(ctx)
+}
+
+// mode is the narrowest of the global, per-tool and per-host modes.
+func (r *Relay) mode(tool, host string) policy.Mode {
+	m := policy.Narrow(r.opts.Mode, r.opts.ToolModes[tool])
+	if r.opts.HostMode != nil {
+		m = policy.Narrow(m, r.opts.HostMode(host))
+	}
+	return m
+}
+
+// record writes the call's audit line before the result goes back.
+func (r *Relay) record(ctx context.Context, rec *audit.Record, c *Call, out *Outcome, start time.Time) {
+	rec.Status = string(out.Status)
+	if out.Reason != "" && (rec.Reason == "" || out.Status != StatusOK) {
+		rec.Reason = out.Reason
+	}
+	rec.DurationMS = r.opts.Now().Sub(start).Milliseconds()
+	rec.ExitCode = out.ExitCode
+	rec.Extra = out.Extra
+	body := out.Output
+	if body == nil {
+		body = []byte(out.Text)
+	}
+	if len(body) > 0 {
+		sum := sha256.Sum256(body)
+		rec.OutputSHA256 = hex.EncodeToString(sum[:])
+		rec.OutputLen = int64(len(body))
+	}
+	rec.Args = audit.RedactArgs(c.Args, r.opts.MaxArgBytes)
+	if _, err := r.opts.Audit.Append(context.WithoutCancel(ctx), *rec); err != nil {
+		r.opts.Logger.Error("audit write failed", "tool", rec.Tool, "id", rec.ID, "err", err)
+	}
+}
+
+// render turns an outcome into the MCP result: structured content with a
+// status, and a text rendering.
+func render(out *Outcome) *mcp.CallToolResult {
+	if out.inputRequired != nil {
+		return out.inputRequired
+	}
+	head := map[string]any{"status": out.Status}
+	if out.Status != StatusOK {
+		if out.Reason != "" {
+			head["reason"] = out.Reason
+		}
+		head["tier"] = out.tier
+	}
+	if out.approvalToken != "" {
+		head[approvalTokenArg] = out.approvalToken
+		head["expires_at"] = out.expires.UTC().Format(time.RFC3339)
+	}
+	structured := mergeJSON(head, out.Result)
+	text := out.Text
+	if text == "" {
+		text = string(structured)
+	}
+	if out.Status != StatusOK && out.Text == "" && out.Result == nil {
+		text = fmt.Sprintf("%s: %s", out.Status, out.Reason)
+		if out.approvalToken != "" {
+			text += fmt.Sprintf("\napproval_token: %s (expires %s)", out.approvalToken, out.expires.UTC().Format(time.RFC3339))
+		}
+	}
+	return &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: text}},
+		StructuredContent: json.RawMessage(structured),
+		IsError:           out.Status != StatusOK,
+	}
+}
+
+// mergeJSON returns head's fields followed by result's, as one object.
+func mergeJSON(head map[string]any, result any) []byte {
+	h, _ := json.Marshal(head)
+	if result == nil {
+		return h
+	}
+	b, err := json.Marshal(result)
+	if err != nil || len(b) < 2 || b[0] != '{' {
+		return h
+	}
+	if bytes.Equal(b, []byte("{}")) {
+		return h
+	}
+	merged := make([]byte, 0, len(h)+len(b))
+	merged = append(merged, h[:len(h)-1]...)
+	merged = append(merged, ',')
+	merged = append(merged, b[1:]...)
+	return merged
+}
+
+func clientName(impl *mcp.Implementation) string {
+	if impl == nil {
+		return ""
+	}
+	if impl.Version == "" {
+		return impl.Name
+	}
+	return impl.Name + "/" + impl.Version
+}

@@ -1,0 +1,237 @@
+// Package relay owns warden's one pipeline: every tool call, resource read
+// and prompt fetch is identified, admitted by policy, approved if it must be,
+// executed, bounded and audited here, in that order. Tools register through
+// Add and never see the MCP server directly, so no tool has a side door.
+package relay
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/gate"
+	"github.com/warden-mcp/warden/internal/policy"
+)
+
+// Policy is what the relay needs of the policy engine.
+type Policy interface {
+	Evaluate(in policy.Input) policy.Verdict
+}
+
+// AuditLog is what the relay needs of the audit log.
+type AuditLog interface {
+	Append(ctx context.Context, r audit.Record) (audit.Record, error)
+	Healthy() (bool, string)
+}
+
+// Mechanism is how a call that needs approval gets it.
+type Mechanism string
+
+// Approval mechanisms.
+const (
+	MechToken  Mechanism = "token"
+	MechElicit Mechanism = "elicit"
+)
+
+// Options configures a Relay. Policy and Audit are required.
+type Options struct {
+	Policy Policy
+	Audit  AuditLog
+	Mode   policy.Mode
+	// ToolModes narrows the mode per tool name; HostMode narrows it per host.
+	ToolModes map[string]policy.Mode
+	HostMode  func(host string) policy.Mode
+	// Approval maps tiers 2 and 3 to a mechanism; missing means token.
+	Approval map[policy.Tier]Mechanism
+	TokenTTL time.Duration
+	// RefuseWhenAuditDown refuses calls of tier >= 2 while the audit log
+	// cannot be written.
+	RefuseWhenAuditDown bool
+	// MaxArgBytes bounds each audited argument value.
+	MaxArgBytes int
+	// AllowedUsers, when non-empty, is the only identities admitted.
+	AllowedUsers []string
+	// LocalIdentity names the caller of a stdio server (the OS user).
+	LocalIdentity string
+	Now           func() time.Time
+	Logger        *slog.Logger
+}
+
+// Relay is the pipeline. It is safe for concurrent use.
+type Relay struct {
+	opts    Options
+	server  *mcp.Server
+	tokens  *gate.Tokens
+	sealer  *gate.Sealer
+	allowed map[string]bool
+
+	mu    sync.Mutex
+	tools []string
+
+	activity Activity
+}
+
+// New returns a Relay that registers its tools on server.
+func New(server *mcp.Server, o Options) *Relay {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.TokenTTL <= 0 {
+		o.TokenTTL = 5 * time.Minute
+	}
+	if o.MaxArgBytes <= 0 {
+		o.MaxArgBytes = 4096
+	}
+	r := &Relay{
+		opts:   o,
+		server: server,
+		tokens: gate.NewTokens(gate.TokenOptions{TTL: o.TokenTTL, Now: o.Now}),
+		sealer: gate.NewSealer(nil, o.Now),
+	}
+	if len(o.AllowedUsers) > 0 {
+		r.allowed = make(map[string]bool, len(o.AllowedUsers))
+		for _, u := range o.AllowedUsers {
+			r.allowed[u] = true
+		}
+	}
+	r.activity.now = o.Now
+	r.activity.Touch()
+	return r
+}
+
+// Activity returns the relay's activity tracker (last call, calls in flight).
+func (r *Relay) Activity() *Activity { return &r.activity }
+
+// Tools lists the names of every tool registered through the relay.
+func (r *Relay) Tools() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.tools...)
+}
+
+// Mode reports the global policy mode.
+func (r *Relay) Mode() policy.Mode { return r.opts.Mode }
+
+// AuditHealthy reports whether the audit log is writable.
+func (r *Relay) AuditHealthy() (bool, string) { return r.opts.Audit.Healthy() }
+
+// Spec describes a tool to the agent.
+type Spec struct {
+	Name        string
+	Title       string
+	Description string
+	// Tier is the least tier any call of this tool has; the classifier can
+	// raise it, never lower it.
+	Tier        policy.Tier
+	Annotations *mcp.ToolAnnotations
+}
+
+// Call is one tool call as the pipeline sees it.
+type Call struct {
+	ID       string
+	Tool     string
+	Args     json.RawMessage
+	Identity string
+	Client   string
+	req      *mcp.CallToolRequest
+}
+
+// Progress reports progress to the client if it asked for it; it is a no-op
+// otherwise and never blocks the call on a slow client for long.
+func (c *Call) Progress(ctx context.Context, progress float64, message string) {
+	if c.req == nil || c.req.Session == nil {
+		return
+	}
+	tok := c.req.Params.GetProgressToken()
+	if tok == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, time.Second)
+	defer cancel()
+	_ = c.req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+		ProgressToken: tok,
+		Progress:      progress,
+		Message:       message,
+	})
+}
+
+// Plan is what a call will do, decided before anything runs.
+type Plan struct {
+	// Host is "local" or an inventory name.
+	Host string
+	// Input is what the policy evaluates: every text that will run.
+	Input policy.Input
+	// Tier raises the call's tier above the tool's Spec.Tier.
+	Tier policy.Tier
+	// Run executes the call; it is called only if the call is admitted.
+	Run func(ctx context.Context) *Outcome
+}
+
+// PlanFunc validates typed arguments and returns the call's plan. An error
+// is reported to the agent as invalid_argument and nothing runs.
+type PlanFunc[In any] func(ctx context.Context, c *Call, in *In) (*Plan, error)
+
+// Add registers a tool whose arguments decode into In and whose structured
+// result has the shape of Out.
+func Add[In, Out any](r *Relay, s Spec, plan PlanFunc[In]) {
+	in, err := jsonschema.For[In](nil)
+	if err != nil {
+		panic(fmt.Sprintf("relay: input schema of %s: %v", s.Name, err))
+	}
+	if in.Properties == nil {
+		in.Properties = map[string]*jsonschema.Schema{}
+	}
+	in.Properties[approvalTokenArg] = &jsonschema.Schema{
+		Type:        "string",
+		Description: "Token from an approval_required result; re-issue the identical call with it to run once.",
+	}
+	resolved, err := in.Resolve(nil)
+	if err != nil {
+		panic(fmt.Sprintf("relay: resolve input schema of %s: %v", s.Name, err))
+	}
+	out, err := outputSchema[Out]()
+	if err != nil {
+		panic(fmt.Sprintf("relay: output schema of %s: %v", s.Name, err))
+	}
+	tool := &mcp.Tool{
+		Name:         s.Name,
+		Title:        s.Title,
+		Description:  s.Description,
+		InputSchema:  in,
+		OutputSchema: out,
+		Annotations:  s.Annotations,
+	}
+	decode := func(raw json.RawMessage) (any, error) {
+		var v In
+		if err := validate(resolved, raw, &v); err != nil {
+			return nil, err
+		}
+		return &v, nil
+	}
+	r.mu.Lock()
+	r.tools = append(r.tools, s.Name)
+	r.mu.Unlock()
+	r.server.AddTool(tool, r.handler(s, decode, func(ctx context.Context, c *Call, v any) (*Plan, error) {
+		return plan(ctx, c, v.(*In))
+	}))
+}
+
+const approvalTokenArg = "approval_token"
+
+func newID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,71 @@
+package relay
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/google/jsonschema-go/jsonschema"
+)
+
+// validate checks raw arguments against the tool's schema, applies
+// defaults and decodes them into v. The approval token is the relay's own
+// argument and is not passed to the tool.
+func validate(resolved *jsonschema.Resolved, raw json.RawMessage, v any) error {
+	m := map[string]any{}
+	if len(bytes.TrimSpace(raw)) > 0 && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		var top any
+		if err := dec.Decode(&top); err != nil {
+			return fmt.Errorf("arguments are not valid JSON: %v", err)
+		}
+		obj, ok := top.(map[string]any)
+		if !ok {
+			return errors.New("arguments must be a JSON object")
+		}
+		m = obj
+	}
+	if err := resolved.Validate(m); err != nil {
+		return err
+	}
+	if err := resolved.ApplyDefaults(&m); err != nil {
+		return err
+	}
+	delete(m, approvalTokenArg)
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(b, v); err != nil {
+		return fmt.Errorf("arguments: %v", err)
+	}
+	return nil
+}
+
+// outputSchema derives a tool's output schema from Out and widens it to
+// describe the pipeline's own results too: every result carries status, and
+// refusals carry reason, tier and approval fields instead of Out's fields.
+func outputSchema[Out any]() (*jsonschema.Schema, error) {
+	s, err := jsonschema.For[Out](nil)
+	if err != nil {
+		return nil, err
+	}
+	s.Required = nil
+	s.AdditionalProperties = nil
+	if s.Properties == nil {
+		s.Properties = map[string]*jsonschema.Schema{}
+	}
+	s.Properties["status"] = &jsonschema.Schema{
+		Type:        "string",
+		Enum:        []any{string(StatusOK), string(StatusDenied), string(StatusApproval), string(StatusTimeout), string(StatusInvalid), string(StatusError)},
+		Description: "Outcome of the call.",
+	}
+	s.Properties["reason"] = &jsonschema.Schema{Type: "string", Description: "Why the call did not run or failed."}
+	s.Properties["tier"] = &jsonschema.Schema{Type: "integer", Description: "Policy tier of the call (0 read-only … 3 destructive)."}
+	s.Properties[approvalTokenArg] = &jsonschema.Schema{Type: "string", Description: "Present with status approval_required: re-issue the identical call with this token."}
+	s.Properties["expires_at"] = &jsonschema.Schema{Type: "string", Description: "When the approval token expires (RFC 3339)."}
+	s.Required = []string{"status"}
+	return s, nil
+}

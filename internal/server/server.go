@@ -1,0 +1,176 @@
+// Package server assembles a warden MCP server from a validated Config:
+// the policy, the audit log, the relay, the runners and every tool group.
+// cmd/warden calls it for serve and exe; end-to-end tests drive the binary.
+package server
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/config"
+	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner/local"
+	"github.com/warden-mcp/warden/internal/tools/exec"
+	"github.com/warden-mcp/warden/internal/tools/operator"
+)
+
+// Options are what the assembly needs besides the Config.
+type Options struct {
+	Config    *config.Config
+	Version   string
+	Transport string
+	// Getenv reads warden's own environment, for pass-through variables,
+	// HOME and LANG; only cmd/ passes os.Getenv.
+	Getenv        func(string) string
+	LocalIdentity string
+	Logger        *slog.Logger
+	Now           func() time.Time
+}
+
+// Warden is an assembled server.
+type Warden struct {
+	MCP   *mcp.Server
+	Relay *relay.Relay
+	audit *audit.Log
+}
+
+// New assembles warden. The caller owns Close.
+func New(o Options) (*Warden, error) {
+	cfg := o.Config
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Getenv == nil {
+		o.Getenv = func(string) string { return "" }
+	}
+	if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
+		return nil, fmt.Errorf("state dir: %w", err)
+	}
+	pol, err := policy.New(policy.Rules{Deny: cfg.Policy.Deny, Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts})
+	if err != nil {
+		return nil, fmt.Errorf("policy: %w", err)
+	}
+	var key []byte
+	if cfg.Audit.KeyFile != "" {
+		if key, err = os.ReadFile(cfg.Audit.KeyFile); err != nil {
+			return nil, fmt.Errorf("audit key: %w", err)
+		}
+	}
+	node, _ := os.Hostname()
+	log, err := audit.Open(audit.Options{
+		Path:        cfg.Audit.Path,
+		RotateBytes: cfg.Audit.RotateBytes,
+		Sync:        audit.SyncMode(cfg.Audit.Sync),
+		Key:         key,
+		Node:        node,
+		Now:         o.Now,
+		Logger:      o.Logger,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("audit log: %w", err)
+	}
+	mode, _ := policy.ParseMode(cfg.Mode)
+	toolModes := map[string]policy.Mode{}
+	for name, m := range cfg.Policy.ToolModes {
+		toolModes[name], _ = policy.ParseMode(m)
+	}
+	approval := map[policy.Tier]relay.Mechanism{
+		policy.TierMutate:      relay.Mechanism(cfg.Approval.Tier2),
+		policy.TierDestructive: relay.Mechanism(cfg.Approval.Tier3),
+	}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "warden", Title: "warden", Version: o.Version}, &mcp.ServerOptions{
+		Instructions: instructions,
+		Logger:       o.Logger,
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+	})
+	r := relay.New(srv, relay.Options{
+		Policy:              pol,
+		Audit:               log,
+		Mode:                mode,
+		ToolModes:           toolModes,
+		Approval:            approval,
+		TokenTTL:            cfg.Approval.TokenTTL.D(),
+		RefuseWhenAuditDown: cfg.Audit.OnFailure == "refuse",
+		MaxArgBytes:         cfg.Audit.MaxArgBytes,
+		AllowedUsers:        cfg.HTTP.AllowedUsers,
+		LocalIdentity:       o.LocalIdentity,
+		Now:                 o.Now,
+		Logger:              o.Logger,
+	})
+	limits := exec.Limits{
+		DefaultTimeout:  cfg.Exec.DefaultTimeout.D(),
+		MaxTimeout:      cfg.Exec.MaxTimeout.D(),
+		DefaultMaxBytes: cfg.Exec.DefaultMaxBytes,
+		MaxBytes:        cfg.Exec.MaxBytes,
+		MaxStdinBytes:   cfg.Exec.MaxStdinBytes,
+	}
+	localRunner := local.New(local.Options{Logger: o.Logger})
+	exec.Register(r, exec.Deps{
+		Limits:    limits,
+		Env:       baseEnv(cfg, o.Getenv),
+		ScriptDir: filepath.Join(cfg.StateDir, "scripts"),
+		Resolve: func(ctx context.Context, host string) (exec.Target, error) {
+			if host == "" || host == "local" {
+				return exec.Target{Runner: localRunner, Shell: "/bin/sh", Local: true}, nil
+			}
+			return exec.Target{}, fmt.Errorf("unknown host %q: not in the inventory (see hosts_list)", host)
+		},
+	})
+	operator.Register(r, operator.Deps{
+		Version:   o.Version,
+		Transport: o.Transport,
+		Started:   o.Now(),
+		Now:       o.Now,
+		Limits: operator.Limits{
+			DefaultTimeoutS: int(limits.DefaultTimeout / time.Second),
+			MaxTimeoutS:     int(limits.MaxTimeout / time.Second),
+			DefaultMaxBytes: limits.DefaultMaxBytes,
+			MaxBytes:        limits.MaxBytes,
+			MaxStdinBytes:   limits.MaxStdinBytes,
+			MaxBodyBytes:    cfg.HTTP.MaxBodyBytes,
+		},
+		AuditFiles: func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
+	})
+	return &Warden{MCP: srv, Relay: r, audit: log}, nil
+}
+
+// Close flushes and closes the audit log.
+func (w *Warden) Close() error { return w.audit.Close() }
+
+// baseEnv is the fixed environment of every child: PATH, HOME, LANG, TERM
+// and the configured pass-through names — never warden's whole environment.
+func baseEnv(cfg *config.Config, getenv func(string) string) []string {
+	home := getenv("HOME")
+	if home == "" {
+		home = "/"
+	}
+	lang := getenv("LANG")
+	if lang == "" {
+		lang = "C.UTF-8"
+	}
+	env := []string{"PATH=" + cfg.Exec.Path, "HOME=" + home, "LANG=" + lang, "TERM=dumb"}
+	for _, name := range cfg.Exec.EnvPassthrough {
+		if v := getenv(name); v != "" {
+			env = append(env, name+"="+v)
+		}
+	}
+	return env
+}
+
+const instructions = `warden runs commands and inspects hosts for you under a policy.
+Read-only work runs at once. Calls that change things may return status
+"approval_required" with an approval_token: show the call to the user and, once
+approved, re-issue the identical call with that approval_token. Calls with
+status "denied" must not be retried in another spelling. Output is capped; see
+"truncated". Use server_info to see the mode and limits.`

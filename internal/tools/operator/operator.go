@@ -1,0 +1,123 @@
+// Package operator owns the tools that tell the agent about warden itself:
+// server_info (version, mode, limits, transport, audit health) and
+// audit_tail (recent audit records).
+package operator
+
+import (
+	"context"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/relay"
+)
+
+// Limits are the server-wide bounds server_info reports.
+type Limits struct {
+	DefaultTimeoutS int   `json:"default_timeout_s"`
+	MaxTimeoutS     int   `json:"max_timeout_s"`
+	DefaultMaxBytes int   `json:"default_max_bytes"`
+	MaxBytes        int   `json:"max_bytes"`
+	MaxStdinBytes   int   `json:"max_stdin_bytes"`
+	MaxBodyBytes    int64 `json:"max_body_bytes,omitempty"`
+}
+
+// Deps is what the operator tools read.
+type Deps struct {
+	Version   string
+	Transport string
+	Limits    Limits
+	Started   time.Time
+	// AuditFiles lists the audit log's files in chain order.
+	AuditFiles func() ([]string, error)
+	Now        func() time.Time
+}
+
+// Info is server_info's result.
+type Info struct {
+	Version      string    `json:"version"`
+	Mode         string    `json:"mode"`
+	Transport    string    `json:"transport"`
+	Limits       Limits    `json:"limits"`
+	AuditHealthy bool      `json:"audit_healthy"`
+	AuditReason  string    `json:"audit_reason,omitempty"`
+	Tools        []string  `json:"tools"`
+	Started      time.Time `json:"started"`
+	LastActivity time.Time `json:"last_activity"`
+	InFlight     int       `json:"in_flight"`
+}
+
+// TailArgs are audit_tail's arguments.
+type TailArgs struct {
+	N        int    `json:"n,omitempty" jsonschema:"How many records (default 20, at most 200)."`
+	Tool     string `json:"tool,omitempty" jsonschema:"Only records of this tool."`
+	Tier     *int   `json:"tier,omitempty" jsonschema:"Only records of this tier."`
+	Decision string `json:"decision,omitempty" jsonschema:"Only records with this decision (allow, denied, approval_required, approved)."`
+}
+
+// TailResult is audit_tail's result.
+type TailResult struct {
+	Records []audit.Record `json:"records"`
+}
+
+// Register adds server_info and audit_tail to the relay.
+func Register(r *relay.Relay, d Deps) {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)}
+	relay.Add[struct{}, Info](r, relay.Spec{
+		Name:        "server_info",
+		Title:       "About this warden",
+		Description: "Report warden's version, policy mode, limits, transport, audit log health and tools.",
+		Annotations: readOnly,
+	}, func(ctx context.Context, c *relay.Call, _ *struct{}) (*relay.Plan, error) {
+		return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
+			ok, why := r.AuditHealthy()
+			last, n := r.Activity().Last()
+			return &relay.Outcome{Result: Info{
+				Version:      d.Version,
+				Mode:         string(r.Mode()),
+				Transport:    d.Transport,
+				Limits:       d.Limits,
+				AuditHealthy: ok,
+				AuditReason:  why,
+				Tools:        r.Tools(),
+				Started:      d.Started,
+				LastActivity: last,
+				InFlight:     n,
+			}}
+		}}, nil
+	})
+	relay.Add[TailArgs, TailResult](r, relay.Spec{
+		Name:        "audit_tail",
+		Title:       "Recent audit records",
+		Description: "Return the most recent audit records (bounded), optionally filtered by tool, tier or decision. Arguments in records are already redacted.",
+		Annotations: readOnly,
+	}, func(ctx context.Context, c *relay.Call, a *TailArgs) (*relay.Plan, error) {
+		n := a.N
+		switch {
+		case n <= 0:
+			n = 20
+		case n > 200:
+			n = 200
+		}
+		return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
+			files, err := d.AuditFiles()
+			if err != nil {
+				return relay.Fail(relay.StatusError, "audit log: %v", err)
+			}
+			recs, err := audit.Tail(files, n, audit.Filter{Tool: a.Tool, Tier: a.Tier, Decision: a.Decision})
+			if err != nil {
+				return relay.Fail(relay.StatusError, "audit log: %v", err)
+			}
+			if recs == nil {
+				recs = []audit.Record{}
+			}
+			return &relay.Outcome{Result: TailResult{Records: recs}}
+		}}, nil
+	})
+}
+
+func ptr[T any](v T) *T { return &v }

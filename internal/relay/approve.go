@@ -73,8 +73,14 @@ func (r *Relay) approveElicit(c *Call, digest [32]byte, v policy.Verdict) *Outco
 		return Fail(StatusDenied, "tier %d call needs a human's approval, but this client cannot ask one (no elicitation capability); refused", v.Tier)
 	}
 	if state := req.Params.RequestState; state != "" {
-		if _, err := r.sealer.Open(state, digest); err != nil {
+		payload, err := r.sealer.Open(state, digest)
+		if err != nil {
 			return Fail(StatusDenied, "approval state rejected: %v", err)
+		}
+		// The sealed state carries a single-use token, so one human answer
+		// approves exactly one run.
+		if err := r.tokens.Redeem(string(payload), digest); err != nil {
+			return Fail(StatusDenied, "approval state already used or expired")
 		}
 		resp, ok := req.Params.InputResponses[elicitID].(*mcp.ElicitResult)
 		if !ok {
@@ -91,6 +97,10 @@ func (r *Relay) approveElicit(c *Call, digest [32]byte, v policy.Verdict) *Outco
 		default:
 			return Fail(StatusDenied, "the user cancelled the approval")
 		}
+	}
+	once, err := r.tokens.Issue(digest)
+	if err != nil {
+		return Fail(StatusDenied, "cannot start an approval: %v", err)
 	}
 	msg := fmt.Sprintf("warden: approve this tier %d call?\ntool: %s\nwhy it needs approval: %s\narguments: %s",
 		v.Tier, c.Tool, v.Reason, audit.RedactArgs(c.Args, 2048))
@@ -109,7 +119,7 @@ func (r *Relay) approveElicit(c *Call, digest [32]byte, v policy.Verdict) *Outco
 				},
 			},
 		},
-		RequestState: r.sealer.Seal(digest, r.opts.TokenTTL, nil),
+		RequestState: r.sealer.Seal(digest, r.opts.TokenTTL, []byte(once)),
 	}
 	return out
 }

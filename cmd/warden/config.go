@@ -12,10 +12,7 @@ import (
 // embedded default), applies WARDEN_* variables, then lets apply set flag
 // values, and validates the result: file < environment < flags.
 func loadConfig(path string, getenv env, apply func(*config.Config)) (*config.Config, error) {
-	if path == "" {
-		path = getenv("WARDEN_CONFIG")
-	}
-	c, err := config.Load(path)
+	c, err := config.Load(configPath(path, getenv))
 	if err != nil {
 		return nil, err
 	}
@@ -27,6 +24,14 @@ func loadConfig(path string, getenv env, apply func(*config.Config)) (*config.Co
 		return nil, err
 	}
 	return c, nil
+}
+
+// configPath is the config file in effect: the flag, else WARDEN_CONFIG.
+func configPath(flagValue string, getenv env) string {
+	if flagValue != "" {
+		return flagValue
+	}
+	return getenv("WARDEN_CONFIG")
 }
 
 func cmdConfig(args []string, stdout, stderr io.Writer, getenv env) int {

@@ -289,3 +289,18 @@ func vmHWM(t *testing.T, pid int) int {
 	t.Fatal("no VmHWM")
 	return 0
 }
+
+func execCommand(args, env []string) *exec.Cmd {
+	cmd := exec.Command(wardenBin, args...)
+	cmd.Env = env
+	return cmd
+}
+
+func writeFile(t *testing.T, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "warden.yaml")
+	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

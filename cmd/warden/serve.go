@@ -70,6 +70,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		Version:       version,
 		Transport:     transport,
 		Getenv:        getenv,
+		ConfigPath:    configPath(*cfgPath, getenv),
 		LocalIdentity: localIdentity(),
 		Logger:        logger,
 	})

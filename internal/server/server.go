@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -29,7 +30,10 @@ type Options struct {
 	Transport string
 	// Getenv reads warden's own environment, for pass-through variables,
 	// HOME and LANG; only cmd/ passes os.Getenv.
-	Getenv        func(string) string
+	Getenv func(string) string
+	// ConfigPath is the file the config came from, if any; commands that
+	// name it are denied like warden's state.
+	ConfigPath    string
 	LocalIdentity string
 	Logger        *slog.Logger
 	Now           func() time.Time
@@ -57,7 +61,7 @@ func New(o Options) (*Warden, error) {
 	if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
 		return nil, fmt.Errorf("state dir: %w", err)
 	}
-	pol, err := policy.New(policy.Rules{Deny: cfg.Policy.Deny, Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts})
+	pol, err := policy.New(policy.Rules{Deny: selfDeny(cfg, o.ConfigPath), Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts})
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
@@ -147,6 +151,24 @@ func New(o Options) (*Warden, error) {
 
 // Close flushes and closes the audit log.
 func (w *Warden) Close() error { return w.audit.Close() }
+
+// selfDeny adds to the operator's deny rules one rule per path of warden's
+// own (state dir, audit log, config file), so the agent cannot rewrite its
+// rules, read the bearer token or edit the audit log through a shell. It is
+// a backstop over the command text; the modes are the real boundary.
+func selfDeny(cfg *config.Config, configPath string) []string {
+	deny := append([]string(nil), cfg.Policy.Deny...)
+	for _, p := range []string{cfg.StateDir, cfg.Audit.Path, configPath} {
+		if p == "" {
+			continue
+		}
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		deny = append(deny, regexp.QuoteMeta(p))
+	}
+	return deny
+}
 
 // baseEnv is the fixed environment of every child: PATH, HOME, LANG, TERM
 // and the configured pass-through names — never warden's whole environment.

@@ -1,0 +1,201 @@
+package audit
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"unicode/utf8"
+)
+
+// DefaultMaxValue bounds each string in RedactArgs when maxValue <= 0.
+const DefaultMaxValue = 4096
+
+// RedactArgs returns args ready for Record.Args: every string (keys
+// included) passed through Redact and cut to maxValue bytes on a UTF-8
+// boundary with a "…[+N bytes]" marker; the whole value of any key named
+// like a secret (password, token, api_key, authorization, cookie, *_secret,
+// …, case-insensitive, at any depth) replaced by "[REDACTED]". Key order and
+// duplicate keys are kept, so the record shows what the tool received.
+// Invalid JSON becomes a JSON string of its redacted, bounded text. The
+// result as a whole is bounded too: beyond 16×maxValue (at least 64 KiB, at
+// most 512 KiB) it is replaced by a bounded string of itself.
+func RedactArgs(args json.RawMessage, maxValue int) json.RawMessage {
+	if len(args) == 0 {
+		return nil
+	}
+	if maxValue <= 0 {
+		maxValue = DefaultMaxValue
+	}
+	total := min(max(16*maxValue, 64<<10), 512<<10)
+	out, err := redactJSON(args, maxValue)
+	if err != nil {
+		return appendQuoted(nil, bound(Redact(string(args)), maxValue))
+	}
+	if len(out) > total {
+		return appendQuoted(nil, bound(string(out), total))
+	}
+	return out
+}
+
+type jsonFrame struct {
+	obj     bool
+	n       int  // members or elements written
+	wantKey bool // in an object, the next token is a key
+}
+
+func redactJSON(in []byte, maxValue int) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(in))
+	dec.UseNumber()
+	out := make([]byte, 0, min(len(in), 1<<20))
+	var stack []jsonFrame
+	secret := false // the next value belongs to a secret-named key
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			if len(stack) != 0 || len(out) == 0 {
+				return nil, io.ErrUnexpectedEOF
+			}
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(stack) == 0 && len(out) > 0 {
+			return nil, errors.New("trailing data after JSON value")
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			out = append(out, byte(d))
+			continue
+		}
+		top := len(stack) - 1
+		if top >= 0 {
+			f := &stack[top]
+			if f.obj && f.wantKey {
+				key, _ := tok.(string)
+				if f.n > 0 {
+					out = append(out, ',')
+				}
+				f.n++
+				f.wantKey = false
+				out = appendQuoted(out, bound(Redact(key), maxValue))
+				out = append(out, ':')
+				secret = secretKey(key) != keyNone
+				continue
+			}
+			if f.obj {
+				f.wantKey = true
+			} else {
+				if f.n > 0 {
+					out = append(out, ',')
+				}
+				f.n++
+			}
+		}
+		if secret {
+			secret = false
+			if err := skipValue(dec, tok); err != nil {
+				return nil, err
+			}
+			out = appendQuoted(out, Redacted)
+			continue
+		}
+		switch v := tok.(type) {
+		case json.Delim:
+			stack = append(stack, jsonFrame{obj: v == '{', wantKey: v == '{'})
+			out = append(out, byte(v))
+		case string:
+			out = appendQuoted(out, bound(Redact(v), maxValue))
+		case json.Number:
+			if len(v) > maxValue {
+				out = appendQuoted(out, bound(string(v), maxValue))
+			} else {
+				out = append(out, v...)
+			}
+		case bool:
+			out = strconv.AppendBool(out, v)
+		case nil:
+			out = append(out, "null"...)
+		}
+	}
+}
+
+// skipValue consumes the rest of a value whose first token is tok.
+func skipValue(dec *json.Decoder, tok json.Token) error {
+	d, ok := tok.(json.Delim)
+	if !ok {
+		return nil
+	}
+	if d != '{' && d != '[' {
+		return errors.New("unexpected delimiter")
+	}
+	for depth := 1; depth > 0; {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		if d, ok := t.(json.Delim); ok {
+			if d == '{' || d == '[' {
+				depth++
+			} else {
+				depth--
+			}
+		}
+	}
+	return nil
+}
+
+// bound cuts s to at most max bytes on a rune boundary and says how much
+// was cut.
+func bound(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…[+" + strconv.Itoa(len(s)-cut) + " bytes]"
+}
+
+// appendQuoted appends s as a JSON string without HTML escaping; invalid
+// UTF-8 becomes U+FFFD.
+func appendQuoted(b []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '"' || c == '\\':
+				b = append(b, '\\', c)
+			case c == '\n':
+				b = append(b, '\\', 'n')
+			case c == '\r':
+				b = append(b, '\\', 'r')
+			case c == '\t':
+				b = append(b, '\\', 't')
+			case c < 0x20 || c == 0x7f:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			default:
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, `\u202`...)
+			b = append(b, hexDigits[r&0xf])
+		default:
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return append(b, '"')
+}

@@ -1,0 +1,595 @@
+package audit
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// SyncMode says when appended records reach stable storage.
+type SyncMode string
+
+// Sync modes.
+const (
+	// SyncNone writes each record with one write(2) and never fsyncs: a
+	// killed process loses nothing, a power cut may lose the newest records.
+	SyncNone SyncMode = "none"
+	// SyncAlways fsyncs after every record, serialising appenders.
+	SyncAlways SyncMode = "always"
+	// SyncGroup shares one fsync among concurrent appenders; each Append
+	// still returns only after its own record is synced.
+	SyncGroup SyncMode = "group"
+)
+
+// maxRecord bounds one line. A record whose args or extra would exceed it is
+// written with those fields replaced by a note, so the call is still audited.
+const maxRecord = 1 << 20
+
+// Options configure a Log.
+type Options struct {
+	Path        string // e.g. $WARDEN_STATE_DIR/audit.jsonl; created 0600, its directory 0700
+	RotateBytes int64  // rotate before the file would exceed this; 0 = never
+	Sync        SyncMode
+	Key         []byte // optional HMAC-SHA256 key for a keyed chain
+	Node        string // host name recorded in every record
+	Now         func() time.Time
+	Logger      *slog.Logger // nil = discard
+}
+
+// Log appends records to a hash-chained JSON-lines file. It is safe for
+// concurrent use. Only one Log (in any process) may hold a path at a time.
+type Log struct {
+	path   string
+	rotate int64
+	sync   SyncMode
+	node   string
+	now    func() time.Time
+	log    *slog.Logger
+	kid    string
+	unlock func() error
+
+	mu      sync.Mutex
+	cond    sync.Cond
+	chain   *chain
+	f       *os.File
+	fi      os.FileInfo // identity of the file f was opened on
+	size    int64       // bytes in the current file
+	goodEnd int64       // offset just after the last complete record in it
+	seq     uint64
+	prev    string
+	newest  string // base name of the newest rotated file
+	buf     []byte
+	closed  bool
+	healthy bool
+	reason  string
+	rotErr  string
+
+	// Group commit: records up to synced are on disk; records up to
+	// failedThrough were covered by a failed fsync.
+	written, synced, failedThrough uint64
+	syncing                        bool
+	syncErr                        error
+}
+
+var errClosed = errors.New("audit: log is closed")
+
+// Open opens or creates the log at o.Path and resumes its chain from the
+// last complete record of the newest file. A torn tail left by a crash is
+// kept in place, terminated, and attested by a chained recovery record.
+func Open(o Options) (*Log, error) {
+	if o.Path == "" {
+		return nil, errors.New("audit: open: no path")
+	}
+	switch o.Sync {
+	case "":
+		o.Sync = SyncNone
+	case SyncNone, SyncAlways, SyncGroup:
+	default:
+		return nil, fmt.Errorf("audit: open: unknown sync mode %q (want none, always or group)", o.Sync)
+	}
+	if o.RotateBytes < 0 {
+		return nil, fmt.Errorf("audit: open: negative rotate size %d", o.RotateBytes)
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if err := os.MkdirAll(filepath.Dir(o.Path), 0o700); err != nil {
+		return nil, fmt.Errorf("audit: open: %w", err)
+	}
+	unlock, err := lockPath(o.Path + ".lock")
+	if err != nil {
+		return nil, fmt.Errorf("audit: open %s: %w", o.Path, err)
+	}
+	l := &Log{
+		path: o.Path, rotate: o.RotateBytes, sync: o.Sync, node: o.Node,
+		now: o.Now, log: o.Logger, unlock: unlock,
+		chain: newChain(o.Key), prev: Genesis, healthy: true,
+	}
+	l.kid = l.chain.kid
+	l.cond.L = &l.mu
+	if err := l.resume(); err != nil {
+		unlock()
+		return nil, err
+	}
+	l.mu.Lock()
+	err = l.openLocked()
+	l.mu.Unlock()
+	if err != nil {
+		unlock()
+		return nil, err
+	}
+	return l, nil
+}
+
+// resume finds the chain head in the newest file that holds a record.
+func (l *Log) resume() error {
+	files, err := Files(l.path)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("audit: open: %w", err)
+	}
+	for _, f := range files {
+		if f != l.path {
+			l.newest = filepath.Base(f)
+		}
+	}
+	for i := len(files) - 1; i >= 0; i-- {
+		t, err := scanTail(files[i])
+		if err != nil {
+			return fmt.Errorf("audit: open: %w", err)
+		}
+		if t.found {
+			l.seq, l.prev = t.seq, t.hash
+			l.log.Debug("audit chain resumed", "file", files[i], "seq", t.seq)
+			return nil
+		}
+	}
+	return nil
+}
+
+// tail describes the end of a log file: its last complete record and any
+// bytes after it.
+type tail struct {
+	found   bool
+	seq     uint64
+	hash    string
+	goodEnd int64 // offset just after the last record's newline (0 if none)
+	size    int64
+}
+
+// scanTail reads a file backwards to its last complete record.
+func scanTail(path string) (tail, error) {
+	var t tail
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return t, nil
+	}
+	if err != nil {
+		return t, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return t, err
+	}
+	t.size = fi.Size()
+	br := newBackReader(f, t.size)
+	for {
+		ln, err := br.prev()
+		if errors.Is(err, io.EOF) {
+			return t, nil
+		}
+		if err != nil {
+			return t, err
+		}
+		if !ln.terminated || ln.tooLong {
+			continue
+		}
+		p, err := parseLine(ln.b)
+		if err != nil {
+			continue
+		}
+		t.found, t.seq, t.hash, t.goodEnd = true, p.meta.Seq, p.hash, ln.start+ln.size+1
+		return t, nil
+	}
+}
+
+// openLocked opens the current file for appending and deals with bytes
+// after its last complete record: ones this Log left there by a failed
+// write, or a single torn line left by a crash, are attested by a recovery
+// record; anything else is terminated and left for Verify to report.
+func (l *Log) openLocked() error {
+	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("audit: open %s: %w", l.path, err)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return fmt.Errorf("audit: open %s: %w", l.path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return fmt.Errorf("audit: open %s: not a regular file", l.path)
+	}
+	if fi.Mode().Perm()&0o077 != 0 {
+		if err := f.Chmod(0o600); err != nil {
+			l.log.Warn("audit log is readable by others and could not be restricted", "path", l.path, "err", err)
+		}
+	}
+	if fi.Size() == 0 && l.sync != SyncNone {
+		syncDir(filepath.Dir(l.path))
+	}
+	ours := l.fi != nil && os.SameFile(l.fi, fi) && fi.Size() >= l.goodEnd
+	start := l.goodEnd
+	if !ours {
+		t, err := scanTail(l.path)
+		if err != nil {
+			f.Close()
+			return fmt.Errorf("audit: open %s: %w", l.path, err)
+		}
+		if l.fi != nil {
+			l.log.Warn("audit log file was replaced; continuing the chain in the new file", "path", l.path)
+		}
+		if t.found && (t.hash != l.prev || t.seq != l.seq) {
+			l.log.Warn("audit log's last record is not the chain head", "path", l.path, "seq", t.seq, "head", l.seq)
+		}
+		start = t.goodEnd
+	}
+	l.f, l.fi, l.size, l.goodEnd = f, fi, fi.Size(), start
+	if l.size == start {
+		return nil
+	}
+	sum, hasNL, endsNL, err := hashRegion(l.path, start, l.size)
+	if err != nil {
+		return fmt.Errorf("audit: open %s: %w", l.path, err)
+	}
+	prefix := []byte("\n")
+	if endsNL {
+		prefix = nil
+	}
+	torn := l.size - start
+	if !ours && hasNL {
+		l.log.Error("audit log has unrecognised lines after its last record; left in place for verify to report",
+			"path", l.path, "offset", start, "bytes", torn)
+		if prefix != nil {
+			if _, err := f.Write(prefix); err != nil {
+				return fmt.Errorf("audit: open %s: %w", l.path, err)
+			}
+			l.size++
+		}
+		l.goodEnd = l.size
+		return nil
+	}
+	sum.Write(prefix)
+	l.log.Warn("audit log has a torn final line from an interrupted write; attesting it and continuing",
+		"path", l.path, "offset", start, "bytes", torn)
+	r := Record{
+		Tool: recoveryTool, Decision: recoveryDecision, Status: "ok",
+		Reason: "torn line from an interrupted write left in place",
+		Extra: map[string]any{
+			"torn_bytes":  torn + int64(len(prefix)),
+			"torn_sha256": hex.EncodeToString(sum.Sum(nil)),
+		},
+	}
+	mid, err := l.encode(&r)
+	if err != nil {
+		return err
+	}
+	if _, err := l.writeLocked(mid, prefix); err != nil {
+		return err
+	}
+	return l.syncLocked()
+}
+
+// Append fills r's TS, Seq, Node, Prev and Hash (and ID when empty), writes
+// it as one line and, per the sync mode, waits until it is on disk. The
+// write is attempted whatever the state of ctx: a cancelled call must still
+// leave its record. The returned Record is what was written.
+func (l *Log) Append(ctx context.Context, r Record) (Record, error) {
+	_ = ctx
+	if r.ID == "" {
+		r.ID = newID()
+	}
+	r.Node = l.node
+	r.KeyID = l.kid
+	mid, err := l.encode(&r)
+	if err != nil {
+		return Record{}, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	h, err := l.writeLocked(mid, nil)
+	if err != nil {
+		return Record{}, err
+	}
+	r.TS, r.Seq, r.Prev, r.Hash = h.ts, h.seq, h.prev, h.hash
+	switch l.sync {
+	case SyncAlways:
+		err = l.syncLocked()
+	case SyncGroup:
+		err = l.groupSyncLocked(h.seq)
+	}
+	if err != nil {
+		return r, err
+	}
+	l.setHealthy()
+	return r, nil
+}
+
+// encode marshals the fields of r between seq and prev.
+func (l *Log) encode(r *Record) ([]byte, error) {
+	b, err := marshal(bodyOf(r))
+	if err != nil {
+		return nil, fmt.Errorf("audit: encode record: %w", err)
+	}
+	if len(b) > maxRecord-512 {
+		n := len(b)
+		r.Args, _ = json.Marshal(fmt.Sprintf("[args omitted: record was %d bytes]", n))
+		if r.Extra != nil {
+			r.Extra = map[string]any{"omitted": fmt.Sprintf("extra omitted: record was %d bytes", n)}
+		}
+		if b, err = marshal(bodyOf(r)); err != nil {
+			return nil, fmt.Errorf("audit: encode record: %w", err)
+		}
+		if len(b) > maxRecord-512 {
+			return nil, fmt.Errorf("audit: encode record: %d bytes even without args and extra", len(b))
+		}
+	}
+	return b, nil
+}
+
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// head is what writeLocked assigned to a record.
+type head struct {
+	ts   time.Time
+	seq  uint64
+	prev string
+	hash string
+}
+
+// writeLocked chains one record whose middle fields are mid, and writes
+// prefix+line with a single write(2). Rotation happens first when due,
+// except for recovery records (prefix != nil), which must follow the torn
+// bytes they attest in the same file.
+func (l *Log) writeLocked(mid, prefix []byte) (head, error) {
+	var h head
+	for {
+		if l.closed {
+			return h, errClosed
+		}
+		if l.f == nil {
+			if err := l.openLocked(); err != nil {
+				l.fail(err)
+				return h, err
+			}
+			continue
+		}
+		if prefix == nil && l.rotate > 0 && l.size > 0 && l.size+int64(len(mid))+256 > l.rotate {
+			if l.syncing {
+				l.cond.Wait()
+				continue
+			}
+			if err := l.rotateLocked(); err != nil {
+				if err.Error() != l.rotErr {
+					l.log.Error("audit log rotation failed; still appending to the current file", "err", err)
+				}
+				l.rotErr = err.Error()
+			} else {
+				l.rotErr = ""
+			}
+			if l.f == nil {
+				continue
+			}
+		}
+		break
+	}
+	h.ts, h.seq, h.prev = l.now().UTC(), l.seq+1, l.prev
+	b := append(l.buf[:0], prefix...)
+	start := len(b)
+	b = append(b, `{"ts":"`...)
+	b = h.ts.AppendFormat(b, time.RFC3339Nano)
+	b = append(b, `","seq":`...)
+	b = strconv.AppendUint(b, h.seq, 10)
+	b = append(b, ',')
+	b = append(b, mid[1:len(mid)-1]...)
+	b = append(b, `,"prev":"`...)
+	b = append(b, h.prev...)
+	b = append(b, '"')
+	h.hash = l.chain.hashLine(h.prev, b[start:])
+	b = append(b, `,"hash":"`...)
+	b = append(b, h.hash...)
+	b = append(b, "\"}\n"...)
+	if cap(b) <= 64<<10 {
+		l.buf = b
+	}
+	n, err := l.f.Write(b)
+	l.size += int64(n)
+	if err != nil {
+		err = fmt.Errorf("audit: write %s: %w", l.path, err)
+		l.fail(err)
+		// Reopen on the next append: the fd may be unusable, and bytes a
+		// short write left behind are attested then.
+		l.f.Close()
+		l.f = nil
+		return h, err
+	}
+	l.goodEnd = l.size
+	l.seq, l.prev, l.written = h.seq, h.hash, h.seq
+	return h, nil
+}
+
+// syncLocked fsyncs the current file unless the mode is none.
+func (l *Log) syncLocked() error {
+	if l.sync == SyncNone || l.f == nil {
+		return nil
+	}
+	if err := l.f.Sync(); err != nil {
+		err = fmt.Errorf("audit: sync %s: %w", l.path, err)
+		l.fail(err)
+		l.failedThrough = l.written
+		return err
+	}
+	l.synced = l.written
+	return nil
+}
+
+// groupSyncLocked waits until record seq is on disk. The first waiter with
+// no fsync in flight becomes the leader and syncs everything written so
+// far, with the mutex released so other appenders keep writing meanwhile.
+func (l *Log) groupSyncLocked(seq uint64) error {
+	for {
+		if l.failedThrough >= seq {
+			return l.syncErr
+		}
+		if l.synced >= seq {
+			return nil
+		}
+		if l.syncing {
+			l.cond.Wait()
+			continue
+		}
+		if l.f == nil {
+			// The fd went away after this record was written; the file was
+			// closed, which does not make the data durable.
+			if err := l.openLocked(); err != nil {
+				l.fail(err)
+				return err
+			}
+		}
+		l.syncing = true
+		target, f := l.written, l.f
+		l.mu.Unlock()
+		err := f.Sync()
+		l.mu.Lock()
+		l.syncing = false
+		if err != nil {
+			l.syncErr = fmt.Errorf("audit: sync %s: %w", l.path, err)
+			l.failedThrough = max(l.failedThrough, target)
+			l.fail(l.syncErr)
+		} else {
+			l.synced = max(l.synced, target)
+		}
+		l.cond.Broadcast()
+	}
+}
+
+func (l *Log) fail(err error) {
+	if l.healthy || l.reason != err.Error() {
+		l.log.Error("audit log write failed", "err", err)
+	}
+	l.healthy, l.reason = false, err.Error()
+}
+
+func (l *Log) setHealthy() {
+	if !l.healthy {
+		l.log.Info("audit log writes succeed again", "path", l.path)
+	}
+	l.healthy, l.reason = true, ""
+}
+
+// Healthy reports whether the last write succeeded; after a failed write or
+// sync it is false, with the reason, until a later one succeeds.
+func (l *Log) Healthy() (ok bool, reason string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.healthy, l.reason
+}
+
+// Head returns the seq and hash of the newest record, for anchoring the
+// chain somewhere an attacker on this host cannot rewrite: truncating whole
+// records off the end of the log is only detectable against such an anchor.
+func (l *Log) Head() (seq uint64, hash string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.seq, l.prev
+}
+
+// Close syncs (unless the mode is none) and closes the log.
+func (l *Log) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return nil
+	}
+	for l.syncing {
+		l.cond.Wait()
+	}
+	var err error
+	if l.f != nil {
+		err = l.syncLocked()
+		if cerr := l.f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("audit: close: %w", cerr)
+		}
+		l.f = nil
+	}
+	l.closed = true
+	if uerr := l.unlock(); err == nil && uerr != nil {
+		err = fmt.Errorf("audit: close: %w", uerr)
+	}
+	l.cond.Broadcast()
+	return err
+}
+
+// hashRegion hashes bytes [start, end) of path and reports whether they
+// contain a newline and whether they end with one.
+func hashRegion(path string, start, end int64) (h hash.Hash, hasNL, endsNL bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, false, err
+	}
+	defer f.Close()
+	h = sha256.New()
+	buf := make([]byte, 32<<10)
+	for off := start; off < end; {
+		n, err := f.ReadAt(buf[:min(int64(len(buf)), end-off)], off)
+		if n == 0 && err != nil {
+			return nil, false, false, err
+		}
+		chunk := buf[:n]
+		h.Write(chunk)
+		hasNL = hasNL || bytes.IndexByte(chunk, '\n') >= 0
+		endsNL = chunk[n-1] == '\n'
+		off += int64(n)
+	}
+	return h, hasNL, endsNL, nil
+}
+
+func newID() string {
+	var b [12]byte
+	rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// syncDir makes a created or renamed directory entry durable. Failure only
+// weakens durability, so it is not reported.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+}

@@ -1,0 +1,445 @@
+package audit
+
+import (
+	"strings"
+)
+
+// Redacted replaces every secret that Redact and RedactArgs find.
+const Redacted = "[REDACTED]"
+
+// Redact returns s with secrets replaced by [REDACTED]: credentials after
+// secret-named keys (key=value, key: value, "key": "value", --key value,
+// --key=value, env-style *_TOKEN=, *_SECRET=, PASSWORD=, Authorization and
+// Cookie headers keeping the auth scheme), bearer tokens, mysql/mariadb
+// -p<password>, passwords in scheme://user:pass@host URLs, PEM private key
+// blocks, JWTs, and well-known token formats (AWS access key ids, GitHub,
+// GitLab, Slack, Stripe, OpenAI, Anthropic, Google API, npm).
+//
+// It makes one pass over s, dispatching on the first byte of each word, and
+// every look-ahead either ends in a replacement that the pass then skips or
+// stops at a byte the pass would visit anyway, so time is linear in len(s).
+// Only ASCII bytes are ever cut, so valid UTF-8 stays valid. When nothing is
+// found, s itself is returned.
+func Redact(s string) string {
+	r := redactor{s: s}
+	r.run()
+	if r.out == nil {
+		return s
+	}
+	r.out = append(r.out, s[r.done:]...)
+	return string(r.out)
+}
+
+type redactor struct {
+	s     string
+	out   []byte // nil until the first replacement
+	done  int    // s[:done] is in out (or needs no copy while out is nil)
+	mysql bool   // inside a mysql/mariadb command, where -pSECRET is a password
+}
+
+// replace emits s[done:from] and then with, and skips s[from:to].
+func (r *redactor) replace(from, to int, with string) int {
+	if r.out == nil {
+		r.out = make([]byte, 0, len(r.s))
+	}
+	r.out = append(r.out, r.s[r.done:from]...)
+	r.out = append(r.out, with...)
+	r.done = to
+	return to
+}
+
+// wordByte marks bytes that make up words: keys, flags and tokens.
+var wordByte = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = true, true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	t['_'], t['-'], t['.'] = true, true, true
+	return t
+}()
+
+func (r *redactor) run() {
+	s, n := r.s, len(r.s)
+	for i := 0; i < n; {
+		c := s[i]
+		if wordByte[c] {
+			j := i + 1
+			for j < n && wordByte[s[j]] {
+				j++
+			}
+			i = max(r.word(i, j), j)
+			continue
+		}
+		switch c {
+		case ':':
+			if strings.HasPrefix(s[i:], "://") {
+				i = r.url(i + 3)
+				continue
+			}
+		case '\n', ';', '|', '&':
+			r.mysql = false
+		}
+		i++
+	}
+}
+
+// word handles the word s[i:j] and returns where scanning resumes.
+func (r *redactor) word(i, j int) int {
+	s := r.s
+	w := s[i:j]
+	if end := tokenEnd(s, i, j); end > i {
+		return r.replace(i, end, Redacted)
+	}
+	switch w[0] {
+	case '-':
+		if strings.HasPrefix(w, "-----BEGIN") {
+			if end := r.pem(i); end > 0 {
+				return end
+			}
+		}
+		if r.mysql && len(w) > 2 && w[1] == 'p' {
+			end := valueEnd(s, i+2, false)
+			if end > i+2 {
+				return r.replace(i+2, end, Redacted)
+			}
+		}
+	case 'b', 'B':
+		if strings.EqualFold(w, "bearer") {
+			k := skipBlanks(s, j)
+			end := k
+			for end < len(s) && bearerByte(s[end]) {
+				end++
+			}
+			if k > j && end-k >= 8 {
+				return r.replace(k, end, Redacted)
+			}
+		}
+	case 'm', 'M':
+		if hasPrefixFold(w, "mysql") || hasPrefixFold(w, "mariadb") {
+			r.mysql = true
+		}
+	}
+	if kind := secretKey(w); kind != keyNone {
+		if end := r.keyValue(j, w[0] == '-', kind); end > 0 {
+			return end
+		}
+	}
+	return j
+}
+
+type keyKind int
+
+const (
+	keyNone keyKind = iota
+	keyPlain
+	keyAuth   // Authorization: keep the scheme, redact the rest of the line
+	keyCookie // Cookie/Set-Cookie: redact the rest of the line
+)
+
+// secretSuffixes name keys whose values are secrets, compared after
+// lower-casing and mapping '-' and '.' to '_'. Entries starting with '_'
+// also match the bare word without it ("pass", "auth").
+var secretSuffixes = [...]struct {
+	suffix string
+	kind   keyKind
+}{
+	{"password", keyPlain}, {"passwd", keyPlain}, {"passphrase", keyPlain},
+	{"secret", keyPlain}, {"token", keyPlain},
+	{"apikey", keyPlain}, {"api_key", keyPlain}, {"accesskey", keyPlain}, {"access_key", keyPlain},
+	{"secretkey", keyPlain}, {"secret_key", keyPlain}, {"privatekey", keyPlain}, {"private_key", keyPlain},
+	{"credentials", keyPlain}, {"credential", keyPlain}, {"_auth", keyPlain}, {"_pass", keyPlain},
+	{"authorization", keyAuth}, {"cookie", keyCookie},
+}
+
+func normKeyByte(c byte) byte {
+	switch {
+	case c >= 'A' && c <= 'Z':
+		return c + 'a' - 'A'
+	case c == '-' || c == '.' || c == ' ':
+		return '_'
+	}
+	return c
+}
+
+// secretKey reports what kind of secret-named key w is.
+func secretKey(w string) keyKind {
+	w = strings.TrimLeft(w, "-")
+	if len(w) < 4 || len(w) > 128 {
+		return keyNone
+	}
+	last := normKeyByte(w[len(w)-1])
+	for _, e := range secretSuffixes {
+		suf := e.suffix
+		if suf[len(suf)-1] != last {
+			continue
+		}
+		if hasNormSuffix(w, suf) || (suf[0] == '_' && len(w) == len(suf)-1 && hasNormSuffix(w, suf[1:])) {
+			return e.kind
+		}
+	}
+	return keyNone
+}
+
+func hasNormSuffix(w, suf string) bool {
+	if len(w) < len(suf) {
+		return false
+	}
+	w = w[len(w)-len(suf):]
+	for k := 0; k < len(suf); k++ {
+		if normKeyByte(w[k]) != suf[k] {
+			return false
+		}
+	}
+	return true
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+func skipBlanks(s string, k int) int {
+	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
+		k++
+	}
+	return k
+}
+
+// keyValue redacts the value after a secret-named key ending at j, if a
+// separator follows: optional closing quote, then '=', ':' or '=>' (or
+// blanks after a --flag), then the value, quoted or not.
+func (r *redactor) keyValue(j int, flag bool, kind keyKind) int {
+	s, n := r.s, len(r.s)
+	k := j
+	switch {
+	case strings.HasPrefix(s[k:], `\"`):
+		k += 2
+	case k < n && (s[k] == '"' || s[k] == '\''):
+		k++
+	}
+	k = skipBlanks(s, k)
+	switch {
+	case k >= n:
+		return 0
+	case s[k] == '=' && strings.HasPrefix(s[k:], "=>"):
+		k += 2
+	case s[k] == '=' && strings.HasPrefix(s[k:], "=="):
+		return 0
+	case s[k] == '=':
+		k++
+	case s[k] == ':' && !strings.HasPrefix(s[k:], "://"):
+		k++
+	case flag && k > j && k == skipBlanks(s, j):
+		// --password value
+		if s[k] == '-' {
+			return 0
+		}
+	default:
+		return 0
+	}
+	header := s[k-1] == ':' && kind != keyPlain
+	k = skipBlanks(s, k)
+	if k >= n {
+		return 0
+	}
+	start, end, quote := k, 0, ""
+	switch {
+	case strings.HasPrefix(s[k:], `\"`):
+		quote = `\"`
+	case s[k] == '"' || s[k] == '\'':
+		quote = s[k : k+1]
+	}
+	if quote != "" {
+		start += len(quote)
+		end = quotedEnd(s, start, quote)
+	} else {
+		end = valueEnd(s, start, header)
+	}
+	if header && kind == keyAuth {
+		// Keep the scheme (Bearer, Basic, …) when credentials follow it.
+		w := start
+		for w < end && (s[w] >= 'A' && s[w] <= 'Z' || s[w] >= 'a' && s[w] <= 'z') {
+			w++
+		}
+		if w > start && w < end && (s[w] == ' ' || s[w] == '\t') {
+			start = skipBlanks(s, w)
+		}
+	}
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// quotedEnd returns the index of the closing quote, skipping backslash
+// escapes inside double quotes; without one, the end of s.
+func quotedEnd(s string, k int, quote string) int {
+	for k < len(s) {
+		switch {
+		case strings.HasPrefix(s[k:], quote):
+			return k
+		case s[k] == '\\' && quote == `"` && k+1 < len(s):
+			k += 2
+		default:
+			k++
+		}
+	}
+	return len(s)
+}
+
+// valueEnd returns where an unquoted value starting at k ends: at a blank,
+// a quote or a delimiter; a header value runs to the end of its line.
+func valueEnd(s string, k int, header bool) int {
+	for ; k < len(s); k++ {
+		switch s[k] {
+		case '\n', '\r', '"', '\'', '`':
+			return k
+		case ' ', '\t', '&', ';', ',', '}', ']', ')', '|', '<', '>':
+			if !header {
+				return k
+			}
+		}
+	}
+	return k
+}
+
+func bearerByte(c byte) bool {
+	return wordByte[c] || c == '~' || c == '+' || c == '/' || c == '='
+}
+
+// url redacts the password of scheme://user:pass@host; k is just after
+// "://". The authority ends at the first '/', so scans never overlap.
+func (r *redactor) url(k int) int {
+	s := r.s
+	colon, at := -1, -1
+	for e := k; e < len(s); e++ {
+		c := s[e]
+		if c == '/' || c == '?' || c == '#' || c <= ' ' || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' {
+			break
+		}
+		switch {
+		case c == '@':
+			at = e
+		case c == ':' && colon < 0:
+			colon = e
+		}
+	}
+	if colon >= 0 && at > colon+1 {
+		return r.replace(colon+1, at, Redacted)
+	}
+	return k
+}
+
+// pem redacts the body of a PEM private key block starting at i, keeping
+// its BEGIN and END lines; with no END line it redacts to the end of s.
+func (r *redactor) pem(i int) int {
+	s := r.s
+	const begin = "-----BEGIN"
+	label := s[i+len(begin):min(len(s), i+len(begin)+64)]
+	e := strings.Index(label, "-----")
+	if e < 0 || !strings.Contains(label[:e], "PRIVATE KEY") {
+		return 0
+	}
+	body := i + len(begin) + e + 5
+	k := strings.Index(s[body:], "-----END")
+	if k < 0 {
+		return r.replace(body, len(s), "\n"+Redacted)
+	}
+	k += body
+	r.replace(body, k, "\n"+Redacted+"\n")
+	end := k + len("-----END")
+	if tail := strings.Index(s[end:min(len(s), end+64)], "-----"); tail >= 0 {
+		end += tail + 5
+	}
+	return end
+}
+
+// token formats recognised by prefix: the rest must be at least min bytes
+// from the given class.
+type tokenRule struct {
+	prefix string
+	min    int
+	class  func(byte) bool
+	check  func(string) bool
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+func isAlnumUnderscore(c byte) bool { return isAlnum(c) || c == '_' }
+func isAlnumDash(c byte) bool       { return isAlnum(c) || c == '-' }
+func isB64URL(c byte) bool          { return isAlnum(c) || c == '-' || c == '_' }
+func isUpperDigit(c byte) bool      { return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+
+// mixed reports whether a bare sk- key has a digit and an upper-case
+// letter, which package names like sk-learn-… do not.
+func mixed(s string) bool {
+	return strings.ContainsAny(s, "0123456789") && strings.ContainsAny(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+}
+
+var tokenRules = map[byte][]tokenRule{
+	'g': {
+		{"ghp_", 20, isAlnum, nil}, {"gho_", 20, isAlnum, nil}, {"ghu_", 20, isAlnum, nil},
+		{"ghs_", 20, isAlnum, nil}, {"ghr_", 20, isAlnum, nil},
+		{"github_pat_", 20, isAlnumUnderscore, nil}, {"glpat-", 20, isB64URL, nil},
+	},
+	'x': {
+		{"xoxa-", 10, isAlnumDash, nil}, {"xoxb-", 10, isAlnumDash, nil}, {"xoxp-", 10, isAlnumDash, nil},
+		{"xoxr-", 10, isAlnumDash, nil}, {"xoxs-", 10, isAlnumDash, nil}, {"xapp-", 10, isAlnumDash, nil},
+	},
+	's': {
+		{"sk_live_", 10, isAlnum, nil}, {"sk_test_", 10, isAlnum, nil},
+		{"sk-ant-", 20, isB64URL, nil}, {"sk-proj-", 20, isB64URL, nil}, {"sk-", 20, isB64URL, mixed},
+	},
+	'r': {{"rk_live_", 10, isAlnum, nil}, {"rk_test_", 10, isAlnum, nil}},
+	'n': {{"npm_", 30, isAlnum, nil}},
+	'A': {
+		{"AIza", 30, isB64URL, nil},
+		{"AKIA", 16, isUpperDigit, nil}, {"ASIA", 16, isUpperDigit, nil}, {"AGPA", 16, isUpperDigit, nil},
+		{"AIDA", 16, isUpperDigit, nil}, {"AROA", 16, isUpperDigit, nil}, {"AIPA", 16, isUpperDigit, nil},
+		{"ANPA", 16, isUpperDigit, nil}, {"ANVA", 16, isUpperDigit, nil}, {"ABIA", 16, isUpperDigit, nil},
+	},
+}
+
+// tokenEnd returns the end of a recognised token starting the word s[i:j],
+// or i when there is none.
+func tokenEnd(s string, i, j int) int {
+	w := s[i:j]
+	if strings.HasPrefix(w, "eyJ") {
+		return jwtEnd(s, i, j)
+	}
+	for _, t := range tokenRules[w[0]] {
+		if !strings.HasPrefix(w, t.prefix) {
+			continue
+		}
+		end := i + len(t.prefix)
+		for end < len(s) && t.class(s[end]) {
+			end++
+		}
+		if end-i-len(t.prefix) >= t.min && (t.check == nil || t.check(s[i+len(t.prefix):end])) {
+			return end
+		}
+		return i
+	}
+	return i
+}
+
+// jwtEnd matches header.payload[.signature] of base64url segments, the
+// header starting eyJ ('{"').
+func jwtEnd(s string, i, j int) int {
+	k := i
+	for seg := 0; seg < 3; seg++ {
+		st := k
+		for k < j && isB64URL(s[k]) {
+			k++
+		}
+		if seg < 2 && (k-st < 8 || k >= j || s[k] != '.') {
+			return i
+		}
+		if seg < 2 {
+			k++
+		}
+	}
+	return k
+}

@@ -1,0 +1,95 @@
+package audit
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// rotatedLayout names rotated files; fixed width, so name order is time
+// order, and Log keeps each new name above the newest existing one, so name
+// order is chain order even when the clock steps back.
+const rotatedLayout = "20060102T150405.000"
+
+// rotateLocked renames the current file to stem-<UTC time>Z.ext next to it
+// and starts a new one. The chain simply continues: the new file's first
+// record has the old file's last hash as prev.
+func (l *Log) rotateLocked() error {
+	if err := l.syncLocked(); err != nil {
+		return err
+	}
+	name := l.rotatedName()
+	if err := l.f.Close(); err != nil {
+		l.log.Warn("audit log close before rotation failed", "err", err)
+	}
+	l.f = nil
+	if err := os.Rename(l.path, name); err != nil {
+		// openLocked on the next pass reopens the unrotated file.
+		return fmt.Errorf("audit: rotate %s: %w", l.path, err)
+	}
+	l.newest = filepath.Base(name)
+	l.fi, l.size, l.goodEnd = nil, 0, 0
+	if l.sync != SyncNone {
+		syncDir(filepath.Dir(l.path))
+	}
+	l.log.Info("audit log rotated", "to", name, "seq", l.seq)
+	return l.openLocked()
+}
+
+func (l *Log) rotatedName() string {
+	dir, stem, ext := splitPath(l.path)
+	t := l.now().UTC()
+	name := func(t time.Time) string { return stem + "-" + t.Format(rotatedLayout) + "Z" + ext }
+	if prev, ok := rotatedTime(l.newest, stem, ext); ok && !t.After(prev.Add(time.Millisecond-1)) {
+		t = prev.Add(time.Millisecond)
+	}
+	return filepath.Join(dir, name(t))
+}
+
+func splitPath(path string) (dir, stem, ext string) {
+	dir, base := filepath.Split(path)
+	ext = filepath.Ext(base)
+	return dir, strings.TrimSuffix(base, ext), ext
+}
+
+// rotatedTime parses the time out of a rotated file's base name.
+func rotatedTime(name, stem, ext string) (time.Time, bool) {
+	ts, ok := strings.CutPrefix(name, stem+"-")
+	if !ok {
+		return time.Time{}, false
+	}
+	if ts, ok = strings.CutSuffix(ts, "Z"+ext); !ok || len(ts) != len(rotatedLayout) {
+		return time.Time{}, false
+	}
+	t, err := time.Parse(rotatedLayout, ts)
+	return t, err == nil
+}
+
+// Files lists the files of the log at path in chain order: rotated files
+// oldest first, then path itself. It fails with an error wrapping
+// fs.ErrNotExist when there are none.
+func Files(path string) ([]string, error) {
+	dir, stem, ext := splitPath(path)
+	entries, err := os.ReadDir(filepath.Clean(dir + "."))
+	if err != nil {
+		return nil, fmt.Errorf("audit: list %s: %w", path, err)
+	}
+	var files []string
+	for _, e := range entries {
+		if _, ok := rotatedTime(e.Name(), stem, ext); ok && e.Type().IsRegular() {
+			files = append(files, filepath.Join(dir, e.Name()))
+		}
+	}
+	slices.Sort(files)
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		files = append(files, path)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("audit: no log at %s: %w", path, fs.ErrNotExist)
+	}
+	return files, nil
+}

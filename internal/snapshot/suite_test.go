@@ -26,9 +26,12 @@ func sha(s string) string {
 
 // runSuite runs every tool against a dataset built from newScenario, as
 // snapshots s1, s2, s3 (oldest first). Every source kind must pass it.
-func runSuite(t *testing.T, e *Engine, ds string) {
+func runSuite(t *testing.T, e *Engine, ds string, names ...string) {
 	ctx := context.Background()
-	s1, s2, s3 := "s1", "s2", "s3"
+	if len(names) == 0 {
+		names = []string{"s1", "s2", "s3"}
+	}
+	s1, s2, s3 := names[0], names[1], names[2]
 
 	t.Run("snapshot_list", func(t *testing.T) {
 		res, err := e.List(ctx, ListArgs{Dataset: ds})
@@ -129,7 +132,7 @@ func runSuite(t *testing.T, e *Engine, ds string) {
 		for _, f := range res.Files {
 			got = append(got, f.Snapshot+":"+f.Path)
 		}
-		want := []string{"s3:etc/app.conf", "s3:etc/new.conf", "s2:etc/app.conf", "s1:etc/app.conf"}
+		want := []string{s3 + ":etc/app.conf", s3 + ":etc/new.conf", s2 + ":etc/app.conf", s1 + ":etc/app.conf"}
 		if !slices.Equal(got, want) {
 			t.Errorf("find *.conf = %v, want %v", got, want)
 		}
@@ -197,7 +200,7 @@ func runSuite(t *testing.T, e *Engine, ds string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := "--- a/etc/app.conf\ts1\n+++ b/etc/app.conf\ts3\n@@ -1,2 +1,2 @@\n-port=80\n+port=8081\n mode=prod\n"
+		want := "--- a/etc/app.conf\t" + s1 + "\n+++ b/etc/app.conf\t" + s3 + "\n@@ -1,2 +1,2 @@\n-port=80\n+port=8081\n mode=prod\n"
 		if res.Diff != want {
 			t.Errorf("diff =\n%s\nwant\n%s", res.Diff, want)
 		}

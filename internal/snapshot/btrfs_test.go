@@ -1,0 +1,190 @@
+package snapshot
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// requireBtrfs skips (or, with WARDEN_REQUIRE_BTRFS=1, fails) when a real
+// btrfs filesystem cannot be made here.
+func requireBtrfs(t *testing.T, reason string) {
+	t.Helper()
+	if os.Getenv("WARDEN_REQUIRE_BTRFS") == "1" {
+		t.Fatalf("btrfs required (WARDEN_REQUIRE_BTRFS=1): %s", reason)
+	}
+	t.Skipf("no real btrfs: %s (set WARDEN_REQUIRE_BTRFS=1 to fail instead)", reason)
+}
+
+// mountBtrfs makes a btrfs image in a temp dir, loop-mounts it and returns
+// the mountpoint; it is unmounted when the test ends.
+func mountBtrfs(t *testing.T) string {
+	t.Helper()
+	if os.Getuid() != 0 {
+		requireBtrfs(t, "loop mounts need root")
+	}
+	for _, tool := range []string{"mkfs.btrfs", "btrfs", "mount", "umount"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			requireBtrfs(t, tool+" not installed (apt-get install btrfs-progs)")
+		}
+	}
+	dir := t.TempDir()
+	img := filepath.Join(dir, "fs.img")
+	f, err := os.Create(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(256 << 20); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if out, err := exec.Command("mkfs.btrfs", "-q", img).CombinedOutput(); err != nil {
+		requireBtrfs(t, fmt.Sprintf("mkfs.btrfs: %v: %s", err, out))
+	}
+	mnt := filepath.Join(dir, "mnt")
+	if err := os.Mkdir(mnt, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", "-o", "loop", img, mnt).CombinedOutput(); err != nil {
+		requireBtrfs(t, fmt.Sprintf("mount -o loop: %v: %s", err, strings.TrimSpace(string(out))))
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command("umount", mnt).CombinedOutput(); err != nil {
+			t.Logf("umount %s: %v: %s; lazy unmount", mnt, err, out)
+			_ = exec.Command("umount", "-l", mnt).Run()
+		}
+	})
+	return mnt
+}
+
+// TestBtrfsSnapshots runs the suite against real read-only btrfs snapshot
+// subvolumes, timed by `btrfs subvolume show` through a real runner.
+func TestBtrfsSnapshots(t *testing.T) {
+	mnt := mountBtrfs(t)
+	outside := makeOutside(t, mnt)
+	live := filepath.Join(mnt, "live")
+	snaps := filepath.Join(mnt, "snaps")
+	mustRun(t, "btrfs", "subvolume", "create", live)
+	if err := os.Mkdir(snaps, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sc := newScenario(outside)
+	for i, step := range sc.steps {
+		step(t, live)
+		mustRun(t, "btrfs", "subvolume", "snapshot", "-r", live, filepath.Join(snaps, sc.names[i]))
+		if i < len(sc.steps)-1 {
+			// Creation times have one-second resolution.
+			time.Sleep(1100 * time.Millisecond)
+		}
+	}
+	// The snapshots really are read-only subvolumes.
+	if err := os.WriteFile(filepath.Join(snaps, "s1", "x"), nil, 0o644); err == nil {
+		t.Fatal("wrote into a read-only snapshot")
+	}
+
+	rr := &recordingRunner{next: execRunner{}}
+	e := newEngine(t, Config{Runner: rr, Sources: []SourceConfig{{Name: "vol", Kind: KindBtrfs, Path: snaps, Live: live}}})
+	res, err := e.List(context.Background(), ListArgs{Dataset: "vol"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Snapshots {
+		out := mustRun(t, "btrfs", "subvolume", "show", s.Root)
+		want, ok := parseBtrfsCreation([]byte(out))
+		if !ok || !s.Time.Equal(want) {
+			t.Errorf("%s time = %v, want creation time %v from btrfs subvolume show", s.Name, s.Time, want)
+		}
+		if time.Since(s.Time) > 10*time.Minute {
+			t.Errorf("%s time %v is not recent", s.Name, s.Time)
+		}
+	}
+	for _, argv := range rr.seen() {
+		if !slices.Equal(argv[:3], []string{"btrfs", "subvolume", "show"}) {
+			t.Errorf("engine ran %q", argv)
+		}
+	}
+	runSuite(t, e, "vol")
+	t.Run("live", func(t *testing.T) {
+		if err := os.WriteFile(filepath.Join(live, "after.txt"), []byte("after\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Remove(filepath.Join(live, "new.txt")); err != nil {
+			t.Fatal(err)
+		}
+		deleted := func(after string) []string {
+			t.Helper()
+			res, err := e.FindDeleted(context.Background(), FindDeletedArgs{Dataset: "vol", After: after, AgainstLive: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range res.Deleted {
+				got = append(got, d.Path+"@"+d.LastSeen+".."+d.GoneIn)
+			}
+			return got
+		}
+		// Over the whole range: present in s1, gone from live. new.txt did
+		// not exist in s1, so it is not in this answer (by definition).
+		if got, want := deleted(""), []string{"old.txt@s1..s2"}; !slices.Equal(got, want) {
+			t.Errorf("deleted since s1 = %v, want %v", got, want)
+		}
+		list, err := e.List(context.Background(), ListArgs{Dataset: "vol"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := list.Snapshots[2].Time.Format(time.RFC3339Nano)
+		if got, want := deleted(after), []string{"new.txt@s3.." + LiveSnapshot}; !slices.Equal(got, want) {
+			t.Errorf("deleted since s3 = %v, want %v", got, want)
+		}
+	})
+}
+
+// TestBtrfsSnapper runs the suite against snapper's layout on real btrfs:
+// <subvolume>/.snapshots/N/snapshot with N/info.xml giving the time.
+func TestBtrfsSnapper(t *testing.T) {
+	mnt := mountBtrfs(t)
+	outside := makeOutside(t, mnt)
+	sv := filepath.Join(mnt, "home")
+	mustRun(t, "btrfs", "subvolume", "create", sv)
+	mustRun(t, "btrfs", "subvolume", "create", filepath.Join(sv, ".snapshots"))
+	sc := newScenario(outside)
+	for i, step := range sc.steps {
+		step(t, sv)
+		n := filepath.Join(sv, ".snapshots", fmt.Sprint(i+1))
+		if err := os.Mkdir(n, 0o750); err != nil {
+			t.Fatal(err)
+		}
+		mustRun(t, "btrfs", "subvolume", "snapshot", "-r", sv, filepath.Join(n, "snapshot"))
+		// snapper writes its time in UTC; make it disagree with creation
+		// order to prove info.xml wins.
+		when := time.Date(2026, 11, 10-i, 3, 0, 0, 0, time.UTC)
+		writeFile(t, n, "info.xml", fmt.Sprintf("<?xml version=\"1.0\"?>\n<snapshot>\n  <type>single</type>\n  <num>%d</num>\n  <date>%s</date>\n  <description>test</description>\n</snapshot>\n", i+1, when.Format("2006-01-02 15:04:05")), time.Time{})
+	}
+	e := newEngine(t, Config{Sources: []SourceConfig{{Name: "home", Kind: KindBtrfs, Path: sv}}})
+	res, err := e.List(context.Background(), ListArgs{Dataset: "home"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range res.Snapshots {
+		got = append(got, s.Name+"@"+s.Time.Format("01-02"))
+	}
+	if want := []string{"3@11-08", "2@11-09", "1@11-10"}; !slices.Equal(got, want) {
+		t.Fatalf("snapper snapshots = %v, want %v", got, want)
+	}
+	if !res.HasLive {
+		t.Error("snapper layout has no live data")
+	}
+	// Put the times in creation order for the shared suite.
+	for i := range 3 {
+		when := time.Date(2026, 11, 1+i, 3, 0, 0, 0, time.UTC)
+		writeFile(t, filepath.Join(sv, ".snapshots", fmt.Sprint(i+1)), "info.xml", "<snapshot><date>"+when.Format("2006-01-02 15:04:05")+"</date></snapshot>", time.Time{})
+	}
+	runSuite(t, e, "home", "1", "2", "3")
+}

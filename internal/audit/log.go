@@ -60,6 +60,7 @@ type Log struct {
 	log    *slog.Logger
 	kid    string
 	unlock func() error
+	fsync  func(*os.File) error // (*os.File).Sync; tests slow it down
 
 	mu      sync.Mutex
 	cond    sync.Cond
@@ -118,7 +119,7 @@ func Open(o Options) (*Log, error) {
 	}
 	l := &Log{
 		path: o.Path, rotate: o.RotateBytes, sync: o.Sync, node: o.Node,
-		now: o.Now, log: o.Logger, unlock: unlock,
+		now: o.Now, log: o.Logger, unlock: unlock, fsync: (*os.File).Sync,
 		chain: newChain(o.Key), prev: Genesis, healthy: true,
 	}
 	l.kid = l.chain.kid
@@ -448,7 +449,7 @@ func (l *Log) syncLocked() error {
 	if l.sync == SyncNone || l.f == nil {
 		return nil
 	}
-	if err := l.f.Sync(); err != nil {
+	if err := l.fsync(l.f); err != nil {
 		err = fmt.Errorf("audit: sync %s: %w", l.path, err)
 		l.fail(err)
 		l.failedThrough = l.written
@@ -484,7 +485,7 @@ func (l *Log) groupSyncLocked(seq uint64) error {
 		l.syncing = true
 		target, f := l.written, l.f
 		l.mu.Unlock()
-		err := f.Sync()
+		err := l.fsync(f)
 		l.mu.Lock()
 		l.syncing = false
 		if err != nil {

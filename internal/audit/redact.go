@@ -336,7 +336,7 @@ func (r *redactor) url(k int) int {
 func (r *redactor) pem(i int) int {
 	s := r.s
 	const begin = "-----BEGIN"
-	label := s[i+len(begin):min(len(s), i+len(begin)+64)]
+	label := s[i+len(begin) : min(len(s), i+len(begin)+64)]
 	e := strings.Index(label, "-----")
 	if e < 0 || !strings.Contains(label[:e], "PRIVATE KEY") {
 		return 0

@@ -54,9 +54,9 @@ func (l *LocalFS) Lstat(name string) (fs.FileInfo, error) { return l.root.Lstat(
 // ReadLink returns the target of the symlink name, without following it.
 func (l *LocalFS) ReadLink(name string) (string, error) { return l.root.Readlink(name) }
 
-// ReadDir lists name's entries.
+// ReadDir lists name's entries. A symlink named by name is refused.
 func (l *LocalFS) ReadDir(name string) ([]fs.FileInfo, error) {
-	f, err := l.root.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_DIRECTORY, 0)
+	f, err := l.openNoFollow(name, syscall.O_DIRECTORY)
 	if err != nil {
 		return nil, err
 	}
@@ -64,10 +64,10 @@ func (l *LocalFS) ReadDir(name string) ([]fs.FileInfo, error) {
 	return f.Readdir(-1)
 }
 
-// Open opens the regular file name for reading. A final symlink is refused
-// (O_NOFOLLOW) and O_NONBLOCK keeps a FIFO swapped in from blocking the open.
+// Open opens the regular file name for reading. A symlink is refused, and
+// O_NONBLOCK keeps a FIFO swapped in from blocking the open.
 func (l *LocalFS) Open(name string) (io.ReadCloser, error) {
-	f, err := l.root.OpenFile(name, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	f, err := l.openNoFollow(name, syscall.O_NONBLOCK)
 	if err != nil {
 		return nil, err
 	}
@@ -83,12 +83,39 @@ func (l *LocalFS) Open(name string) (io.ReadCloser, error) {
 	return f, nil
 }
 
+// openNoFollow opens name without following a final symlink. os.Root
+// follows in-root symlinks even under O_NOFOLLOW, so the file is Lstat'ed
+// first and the opened file must be that same file, which also catches a
+// swap between the two calls.
+func (l *LocalFS) openNoFollow(name string, flag int) (*os.File, error) {
+	before, err := l.root.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if before.Mode()&fs.ModeSymlink != 0 {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("is a symlink; not followed")}
+	}
+	f, err := l.root.OpenFile(name, os.O_RDONLY|flag, 0)
+	if err != nil {
+		return nil, err
+	}
+	after, err := f.Stat()
+	if err != nil || !os.SameFile(before, after) {
+		f.Close()
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("changed while opening")}
+	}
+	return f, nil
+}
+
 // maxLinkHops bounds symlink resolution in parent components, like the
 // kernel's ELOOP limit.
 const maxLinkHops = 40
 
 // errEscape is returned when a symlinked parent would leave the snapshot.
 var errEscape = errors.New("symlink leads outside the snapshot root")
+
+// errLoop is returned when resolving takes more than maxLinkHops links.
+var errLoop = errors.New("too many levels of symlinks")
 
 // resolve turns a clean relative path into one whose parent components are
 // real directories inside the root, following symlinked parents only while
@@ -132,7 +159,7 @@ func resolve(fsys FS, rel string) (string, fs.FileInfo, error) {
 		case info.Mode()&fs.ModeSymlink != 0:
 			hops++
 			if hops > maxLinkHops {
-				return "", nil, fmt.Errorf("resolve %q: too many symlinks", rel)
+				return "", nil, fmt.Errorf("resolve %q: %w", rel, errLoop)
 			}
 			target, err := fsys.ReadLink(cur)
 			if err != nil {
@@ -147,7 +174,7 @@ func resolve(fsys FS, rel string) (string, fs.FileInfo, error) {
 		case info.IsDir():
 			done = cur
 		default:
-			return "", nil, fmt.Errorf("resolve %q: %s is not a directory", rel, cur)
+			return "", nil, fmt.Errorf("resolve %q: %s is not a directory: %w", rel, cur, fs.ErrNotExist)
 		}
 	}
 	info, err := fsys.Lstat(done)

@@ -94,7 +94,7 @@ func (v *view) lookup(p string) (string, fs.FileInfo, error) {
 		return res, info, nil
 	case errors.Is(err, fs.ErrNotExist):
 		return "", nil, notFoundf("%s does not exist in snapshot %s", rel, v.snap.Name)
-	case errors.Is(err, errEscape):
+	case errors.Is(err, errEscape), errors.Is(err, errLoop):
 		return "", nil, invalidf("%s: %v", rel, err)
 	}
 	return "", nil, fmt.Errorf("look up %s in snapshot %s: %w", rel, v.snap.Name, err)

@@ -216,13 +216,17 @@ func (v *verifier) classify(fi int, ln rawLine, p *parsedLine, perr error) error
 	if err != nil {
 		return err
 	}
+	self := v.selfOK(p)
+	seq, want := p.meta.Seq, v.lastSeq+1
 	if ok && v.keyProblem(&next) == "" && v.chains(&next) {
+		if self && seq == want+1 && p.prev == next.hash {
+			return v.report(fi, ln.no, KindReordered, fmt.Sprintf("seq %d comes before seq %d", seq, want))
+		}
 		return v.report(fi, ln.no, KindInserted, fmt.Sprintf("line is not part of the chain: the next record (seq %d) follows seq %d", next.meta.Seq, v.lastSeq))
 	}
-	if !v.selfOK(p) {
+	if !self {
 		return v.report(fi, ln.no, KindEdited, fmt.Sprintf("record seq %d does not match its hash", p.meta.Seq))
 	}
-	seq, want := p.meta.Seq, v.lastSeq+1
 	switch {
 	case seq == want && v.count > 0:
 		// The previous record verified on its own, so it (or this

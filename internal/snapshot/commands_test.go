@@ -1,0 +1,242 @@
+package snapshot
+
+import (
+	"context"
+	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+
+// mutatingVerbs are zfs and btrfs verbs that change a pool. None may ever
+// reach a runner from this package.
+var mutatingVerbs = []string{"destroy", "rollback", "snapshot", "set", "send", "receive", "recv", "delete", "create",
+	"clone", "promote", "rename", "inherit", "mount", "umount", "unmount", "property", "balance", "scrub", "resize",
+	"upgrade", "allow", "unallow", "hold", "release", "program", "redact", "sync", "defrag", "filesystem", "device", "replace"}
+
+func TestAllowedCommandsAreReadOnly(t *testing.T) {
+	want := [][]string{{"zfs", "list"}, {"btrfs", "subvolume", "show"}, {"btrfs", "subvolume", "list"}}
+	got := AllowedCommands()
+	if len(got) != len(want) {
+		t.Fatalf("AllowedCommands = %q, want %q", got, want)
+	}
+	for i := range want {
+		if !slices.Equal(got[i], want[i]) {
+			t.Errorf("AllowedCommands[%d] = %q, want %q", i, got[i], want[i])
+		}
+	}
+	// The list cannot be widened through the returned slice.
+	got[0][1] = "destroy"
+	if AllowedCommands()[0][1] != "list" {
+		t.Fatal("AllowedCommands shares its backing array")
+	}
+}
+
+func TestRunRefusesUnlistedCommands(t *testing.T) {
+	rr := &recordingRunner{answers: map[string]string{}}
+	e := newEngine(t, Config{Runner: rr})
+	for _, argv := range [][]string{
+		{"zfs", "destroy", "tank/home@s1"},
+		{"zfs", "rollback", "-r", "tank/home@s1"},
+		{"zfs", "snapshot", "tank/home@x"},
+		{"zfs", "set", "readonly=off", "tank/home"},
+		{"zfs", "send", "tank/home@s1"},
+		{"zfs", "receive", "tank/x"},
+		{"btrfs", "subvolume", "delete", "/mnt/s1"},
+		{"btrfs", "subvolume", "snapshot", "/a", "/b"},
+		{"btrfs", "property", "set", "/mnt/s1", "ro", "false"},
+		{"sh", "-c", "zfs list"},
+		{"/sbin/zfs", "list"},
+		{"zfs"},
+		{"ZFS", "list"},
+		{" zfs", "list"},
+		{"zfs", "list;", "destroy"},
+		{},
+	} {
+		if _, err := e.run(context.Background(), argv); err == nil {
+			t.Errorf("run(%q) was allowed", argv)
+		}
+	}
+	if seen := rr.seen(); len(seen) != 0 {
+		t.Fatalf("runner received %q", seen)
+	}
+}
+
+// TestNoMutationReachable drives every tool over sources that use the
+// runner and checks every argv the engine built.
+func TestNoMutationReachable(t *testing.T) {
+	dir := t.TempDir()
+	mount := filepath.Join(dir, "mnt")
+	snapdir := filepath.Join(mount, ".zfs", "snapshot")
+	buildCopies(t, dir, snapdir, func(i int) string { return []string{"s1", "s2", "s3"}[i] })
+	zfsOut := "tank/home@s1\t1761966000\t0\t1\ntank/home@s2\t1762052400\t0\t1\ntank/home@s3\t1762138800\t0\t1\n"
+	rr := &recordingRunner{answers: map[string]string{strings.Join(zfsListArgv("tank/home"), " "): zfsOut}}
+	for i := range 3 {
+		name := []string{"s1", "s2", "s3"}[i]
+		rr.answers["btrfs subvolume show "+filepath.Join(snapdir, name)] = "\tCreation time: \t\t2026-11-0" + strconv.Itoa(i+1) + " 03:00:00 +0000\n"
+	}
+	e := newEngine(t, Config{Runner: rr, Sources: []SourceConfig{
+		{Name: "z", Kind: KindZFS, Path: mount, Dataset: "tank/home"},
+		{Name: "b", Kind: KindBtrfs, Path: snapdir},
+	}})
+	for _, ds := range []string{"z", "b"} {
+		t.Run(ds, func(t *testing.T) { runSuite(t, e, ds) })
+		ctx := context.Background()
+		_, _ = e.Stale(ctx, StaleArgs{Dataset: ds, OlderThan: "1d"})
+		_, _ = e.FindDeleted(ctx, FindDeletedArgs{Dataset: ds, AgainstLive: true})
+	}
+	seen := rr.seen()
+	if len(seen) == 0 {
+		t.Fatal("no command was run; the test proves nothing")
+	}
+	verbs := map[string]bool{}
+	for _, argv := range seen {
+		if !commandAllowed(argv) {
+			t.Errorf("engine ran %q, which is not in AllowedCommands", argv)
+		}
+		for _, a := range argv {
+			if slices.Contains(mutatingVerbs, a) && a != "snapshot" {
+				t.Errorf("argv %q carries the mutating verb %q", argv, a)
+			}
+		}
+		verbs[strings.Join(argv[:2], " ")] = true
+	}
+	if !verbs["zfs list"] || !verbs["btrfs subvolume"] {
+		t.Errorf("commands seen %v; want both zfs list and btrfs subvolume show exercised", verbs)
+	}
+}
+
+// TestSourceCannotMutate reads this package's own source: it must not
+// import os/exec (the runner is the only way out), and no string literal
+// may be a mutating zfs/btrfs verb.
+func TestSourceCannotMutate(t *testing.T) {
+	fset := token.NewFileSet()
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		n++
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == "os/exec" || p == "syscall" && name != "fs.go" {
+				t.Errorf("%s imports %s", name, p)
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if _, imp := n.(*ast.ImportSpec); imp {
+				return false
+			}
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, _ := strconv.Unquote(lit.Value)
+			// "snapshot" is a path element (snapper) and a zfs list type.
+			if slices.Contains(mutatingVerbs, s) && s != "snapshot" {
+				t.Errorf("%s: string literal %q is a mutating verb", fset.Position(lit.Pos()), s)
+			}
+			return true
+		})
+	}
+	if n < 10 {
+		t.Fatalf("only %d source files checked", n)
+	}
+}
+
+func TestParseZFSListGolden(t *testing.T) {
+	in, err := os.ReadFile("testdata/zfs-list-snapshots.captured-format.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	snaps, err := parseZFSList(in, "tank/home")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, s := range snaps {
+		b.WriteString(s.Name + "\t" + s.Time.Format(time.RFC3339) + "\tused=" + strconv.FormatInt(s.Used, 10) + "\treferenced=" + strconv.FormatInt(s.Referenced, 10) + "\n")
+	}
+	golden := "testdata/zfs-list-snapshots.golden.txt"
+	if *update {
+		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("parsed =\n%s\nwant\n%s", b.String(), want)
+	}
+	if len(snaps) != 6 || snaps[0].Time != time.Date(2026, 11, 18, 0, 0, 1, 0, time.UTC) || snaps[3].Used != 52428800 {
+		t.Errorf("spot check failed: %+v", snaps)
+	}
+}
+
+func TestParseZFSListRejects(t *testing.T) {
+	for name, in := range map[string]string{
+		"three fields":  "tank/home@a\t1\t2\n",
+		"no snapshot":   "tank/home\t1\t2\t3\n",
+		"bad creation":  "tank/home@a\tFri Nov 20 3:00 2026\t2\t3\n",
+		"hostile name":  "tank/home@-o x\t1\t2\t3\n",
+		"dotdot name":   "tank/home@..\t1\t2\t3\n",
+		"human sizes":   "tank/home@a\t1\t1.5M\t3\n",
+		"space padding": "tank/home@a  1  2  3\n",
+	} {
+		if _, err := parseZFSList([]byte(in), "tank/home"); err == nil {
+			t.Errorf("%s: parsed %q", name, in)
+		}
+	}
+	// Other datasets' snapshots (as zfs list -r would print) are ignored.
+	snaps, err := parseZFSList([]byte("tank/home/alice@a\t1\t2\t3\ntank/home@b\t4\t5\t6\n"), "tank/home")
+	if err != nil || len(snaps) != 1 || snaps[0].Name != "b" {
+		t.Errorf("child dataset filter: %+v, %v", snaps, err)
+	}
+}
+
+func TestParseBtrfsCreation(t *testing.T) {
+	out := "snap1\n\tName: \t\t\tsnap1\n\tUUID: \t\t\t3ba2525a-411c-fb4c-a818-18ecbf662721\n\tCreation time: \t\t2026-11-22 00:26:15 +0100\n\tFlags: \t\t\treadonly\n"
+	got, ok := parseBtrfsCreation([]byte(out))
+	if want := time.Date(2026, 11, 21, 23, 26, 15, 0, time.UTC); !ok || !got.Equal(want) {
+		t.Errorf("creation = %v %v, want %v", got, ok, want)
+	}
+	if _, ok := parseBtrfsCreation([]byte("Creation time: -\n")); ok {
+		t.Error("parsed a missing creation time")
+	}
+}
+
+func FuzzParseZFSList(f *testing.F) {
+	if b, err := os.ReadFile("testdata/zfs-list-snapshots.captured-format.txt"); err == nil {
+		f.Add(b)
+	}
+	f.Add([]byte("tank/home@a\t1\t-\t3\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		snaps, err := parseZFSList(b, "tank/home")
+		if err != nil {
+			return
+		}
+		for _, s := range snaps {
+			if ValidateSnapshotName(s.Name) != nil || s.Name == LiveSnapshot {
+				t.Fatalf("accepted snapshot name %q", s.Name)
+			}
+		}
+	})
+}

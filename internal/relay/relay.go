@@ -190,6 +190,41 @@ func Add[In, Out any](r *Relay, s Spec, plan PlanFunc[In]) {
 	if err != nil {
 		panic(fmt.Sprintf("relay: input schema of %s: %v", s.Name, err))
 	}
+	out, err := outputSchema[Out]()
+	if err != nil {
+		panic(fmt.Sprintf("relay: output schema of %s: %v", s.Name, err))
+	}
+	r.add(s, in, out, func(raw json.RawMessage, resolved *jsonschema.Resolved) (any, error) {
+		var v In
+		if err := validate(resolved, raw, &v); err != nil {
+			return nil, err
+		}
+		return &v, nil
+	}, func(ctx context.Context, c *Call, v any) (*Plan, error) {
+		return plan(ctx, c, v.(*In))
+	})
+}
+
+// AddSchema registers a tool whose input schema is known only at run time
+// (declarative tools): arguments are validated against in and passed as a
+// map; the structured result has the shape of Out.
+func AddSchema[Out any](r *Relay, s Spec, in *jsonschema.Schema, plan PlanFunc[map[string]any]) {
+	out, err := outputSchema[Out]()
+	if err != nil {
+		panic(fmt.Sprintf("relay: output schema of %s: %v", s.Name, err))
+	}
+	r.add(s, in, out, func(raw json.RawMessage, resolved *jsonschema.Resolved) (any, error) {
+		v := map[string]any{}
+		if err := validate(resolved, raw, &v); err != nil {
+			return nil, err
+		}
+		return &v, nil
+	}, func(ctx context.Context, c *Call, v any) (*Plan, error) {
+		return plan(ctx, c, v.(*map[string]any))
+	})
+}
+
+func (r *Relay) add(s Spec, in, out *jsonschema.Schema, decode func(json.RawMessage, *jsonschema.Resolved) (any, error), plan planAny) {
 	if in.Properties == nil {
 		in.Properties = map[string]*jsonschema.Schema{}
 	}
@@ -201,10 +236,6 @@ func Add[In, Out any](r *Relay, s Spec, plan PlanFunc[In]) {
 	if err != nil {
 		panic(fmt.Sprintf("relay: resolve input schema of %s: %v", s.Name, err))
 	}
-	out, err := outputSchema[Out]()
-	if err != nil {
-		panic(fmt.Sprintf("relay: output schema of %s: %v", s.Name, err))
-	}
 	tool := &mcp.Tool{
 		Name:         s.Name,
 		Title:        s.Title,
@@ -213,19 +244,10 @@ func Add[In, Out any](r *Relay, s Spec, plan PlanFunc[In]) {
 		OutputSchema: out,
 		Annotations:  s.Annotations,
 	}
-	decode := func(raw json.RawMessage) (any, error) {
-		var v In
-		if err := validate(resolved, raw, &v); err != nil {
-			return nil, err
-		}
-		return &v, nil
-	}
 	r.mu.Lock()
 	r.tools = append(r.tools, s.Name)
 	r.mu.Unlock()
-	r.server.AddTool(tool, r.handler(s, decode, func(ctx context.Context, c *Call, v any) (*Plan, error) {
-		return plan(ctx, c, v.(*In))
-	}))
+	r.server.AddTool(tool, r.handler(s, func(raw json.RawMessage) (any, error) { return decode(raw, resolved) }, plan))
 }
 
 const approvalTokenArg = "approval_token"

@@ -161,7 +161,7 @@ func Start(t testing.TB, opts Options) *Server {
 	if err := s.start(); err != nil {
 		t.Fatalf("sshd: %v\n%s", err, s.Log())
 	}
-	t.Cleanup(s.Stop)
+	t.Cleanup(func() { s.Resume(); s.Stop() })
 	return s
 }
 
@@ -428,4 +428,24 @@ func loginShell(name string) (shell string, found bool, err error) {
 		return "", false, fmt.Errorf("getent passwd %s: malformed entry", name)
 	}
 	return fields[6], true, nil
+}
+
+// Pause stops sshd and every process it started with SIGSTOP, so
+// connections stay open but nothing answers — a hung host.
+func (s *Server) Pause() { s.signalAll(syscall.SIGSTOP) }
+
+// Resume undoes Pause.
+func (s *Server) Resume() { s.signalAll(syscall.SIGCONT) }
+
+func (s *Server) signalAll(sig syscall.Signal) {
+	s.mu.Lock()
+	cmd := s.cmd
+	s.mu.Unlock()
+	if cmd == nil || cmd.Process == nil {
+		return
+	}
+	syscall.Kill(cmd.Process.Pid, sig)
+	for _, p := range descendants(cmd.Process.Pid) {
+		syscall.Kill(p, sig)
+	}
 }

@@ -1,0 +1,522 @@
+package sshpool
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kevinburke/ssh_config"
+)
+
+// ErrUnknownTarget is returned by Resolve for a name that is neither a
+// warden host nor a Host alias in ssh_config.
+var ErrUnknownTarget = errors.New("host not in inventory")
+
+// HostKeyPolicy says what to do with a host key that known_hosts does not
+// list.
+type HostKeyPolicy string
+
+const (
+	// HostKeyStrict refuses unknown hosts. It is the default.
+	HostKeyStrict HostKeyPolicy = "strict"
+	// HostKeyAcceptNew trusts an unknown host's key on first connection and
+	// appends it to the host's first known_hosts file. A key that changes
+	// later is still refused.
+	HostKeyAcceptNew HostKeyPolicy = "accept-new"
+)
+
+// DefaultShell is the remote shell used for commands when a host names
+// none.
+const DefaultShell = "/bin/sh"
+
+// maxJumpDepth bounds ProxyJump chains, including jumps of jumps.
+const maxJumpDepth = 8
+
+// HostEntry is one host in warden's own inventory, as the config package
+// reads it from warden.yaml. Empty fields fall back to what ssh_config says
+// for Name.
+type HostEntry struct {
+	Name          string
+	Address       string
+	Port          int
+	User          string
+	IdentityFiles []string
+	// ProxyJump is a comma-separated chain of [user@]host[:port] hops,
+	// each an inventory name or an address, as in ssh_config.
+	ProxyJump      string
+	KnownHostsFile string
+	Groups, Tags   []string
+	// Mode is the policy mode for this host; opaque to sshpool.
+	Mode string
+	// Shell is the absolute path of the remote shell used for commands;
+	// empty means DefaultShell.
+	Shell string
+	// HostKeyPolicy is "strict" (the default) or "accept-new".
+	HostKeyPolicy string
+}
+
+// Target is a resolved host: everything needed to dial it and run on it.
+type Target struct {
+	// Name is the inventory name or alias the target was resolved from.
+	Name string
+	// Source is "warden" for a warden.yaml host, "ssh_config" otherwise.
+	Source         string
+	Host           string
+	Port           int
+	User           string
+	IdentityFiles  []string
+	IdentitiesOnly bool
+	// KnownHostsFiles are read to verify the host key; accept-new
+	// appends to the first.
+	KnownHostsFiles []string
+	HostKeyPolicy   HostKeyPolicy
+	// ConnectTimeout bounds the TCP connect and handshake; zero means
+	// the pool's default.
+	ConnectTimeout time.Duration
+	// Jump is the ProxyJump chain, dialled in order: Jump[0] directly,
+	// each next hop and finally the target through the one before.
+	Jump   []Target
+	Shell  string
+	Mode   string
+	Groups []string
+	Tags   []string
+}
+
+// Addr returns host:port as dialled.
+func (t Target) Addr() string { return net.JoinHostPort(t.Host, strconv.Itoa(t.Port)) }
+
+// Key names the connection the pool keeps for t: user@host:port, and the
+// hops it is reached through.
+func (t Target) Key() string {
+	k := t.User + "@" + t.Addr()
+	if len(t.Jump) > 0 {
+		hops := make([]string, len(t.Jump))
+		for i, j := range t.Jump {
+			hops[i] = j.User + "@" + j.Addr()
+		}
+		k += " via " + strings.Join(hops, ",")
+	}
+	return k
+}
+
+// hop returns the i-th jump as a target of its own, reached through the
+// hops before it.
+func (t Target) hop(i int) Target {
+	h := t.Jump[i]
+	h.Jump = t.Jump[:i]
+	return h
+}
+
+// InventoryOptions says where the inventory comes from. cmd/warden fills it
+// from the environment; nothing here reads the environment itself.
+type InventoryOptions struct {
+	// SSHConfig is the user's ssh_config, usually ~/.ssh/config. Empty or
+	// missing means none.
+	SSHConfig string
+	// HomeDir expands "~" and %d and locates default keys and
+	// known_hosts.
+	HomeDir string
+	// LocalUser is the remote login when nothing names one, and %u.
+	LocalUser string
+	// Hosts is warden's own inventory.
+	Hosts []HostEntry
+	// GlobalKnownHosts are extra known_hosts files read for every host,
+	// such as /etc/ssh/ssh_known_hosts; missing files are ignored.
+	GlobalKnownHosts []string
+}
+
+// Inventory resolves host names to Targets from warden's hosts and the
+// user's ssh_config. It is read-only after NewInventory and safe for
+// concurrent use.
+type Inventory struct {
+	opts    InventoryOptions
+	cfg     *ssh_config.Config
+	entries map[string]HostEntry
+	aliases []string
+}
+
+// NewInventory reads the ssh_config file and checks warden's entries.
+func NewInventory(opts InventoryOptions) (*Inventory, error) {
+	inv := &Inventory{opts: opts, entries: map[string]HostEntry{}}
+	cfg, err := readSSHConfig(opts.SSHConfig)
+	if err != nil {
+		return nil, err
+	}
+	inv.cfg = cfg
+	for _, e := range opts.Hosts {
+		if err := ValidateAlias(e.Name); err != nil {
+			return nil, fmt.Errorf("inventory: %w", err)
+		}
+		if _, dup := inv.entries[e.Name]; dup {
+			return nil, fmt.Errorf("inventory: host %q listed twice", e.Name)
+		}
+		inv.entries[e.Name] = e
+	}
+	for _, h := range cfg.Hosts {
+		for _, p := range h.Patterns {
+			s := p.String()
+			if strings.ContainsAny(s, "*?!") || ValidateAlias(s) != nil || slices.Contains(inv.aliases, s) {
+				continue
+			}
+			if _, warden := inv.entries[s]; !warden {
+				inv.aliases = append(inv.aliases, s)
+			}
+		}
+	}
+	// Check every warden entry once now, so a bad config fails at startup.
+	for _, e := range opts.Hosts {
+		if _, err := inv.Resolve(e.Name); err != nil {
+			return nil, fmt.Errorf("inventory: %w", err)
+		}
+	}
+	return inv, nil
+}
+
+func readSSHConfig(path string) (*ssh_config.Config, error) {
+	if path == "" {
+		return ssh_config.DecodeBytes(nil)
+	}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return ssh_config.DecodeBytes(nil)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read ssh config: %w", err)
+	}
+	cfg, err := ssh_config.Decode(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("parse ssh config %s: %w", path, err)
+	}
+	return cfg, nil
+}
+
+// Listing is one inventory host as hosts_list shows it.
+type Listing struct {
+	Name string
+	// Target is the resolved host; nil when Err says why it cannot be.
+	Target *Target
+	Err    error
+}
+
+// List returns warden's hosts, then ssh_config aliases, each resolved.
+func (inv *Inventory) List() []Listing {
+	names := make([]string, 0, len(inv.entries)+len(inv.aliases))
+	for _, e := range inv.opts.Hosts {
+		names = append(names, e.Name)
+	}
+	names = append(names, inv.aliases...)
+	out := make([]Listing, 0, len(names))
+	for _, n := range names {
+		t, err := inv.Resolve(n)
+		l := Listing{Name: n, Err: err}
+		if err == nil {
+			l.Target = &t
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// Group returns the names of warden's hosts in group, in inventory order.
+func (inv *Inventory) Group(group string) []string {
+	var out []string
+	for _, e := range inv.opts.Hosts {
+		if slices.Contains(e.Groups, group) {
+			out = append(out, e.Name)
+		}
+	}
+	return out
+}
+
+// Resolve turns an agent-supplied host name into a Target. Only warden
+// hosts and ssh_config Host aliases resolve; an arbitrary address does
+// not, so the inventory is the allowlist of reachable hosts.
+func (inv *Inventory) Resolve(name string) (Target, error) {
+	if err := ValidateAlias(name); err != nil {
+		return Target{}, fmt.Errorf("resolve: %w", err)
+	}
+	e, warden := inv.entries[name]
+	if !warden && !slices.Contains(inv.aliases, name) {
+		return Target{}, fmt.Errorf("resolve %q: %w (warden hosts and ~/.ssh/config Host aliases are)", name, ErrUnknownTarget)
+	}
+	r := resolver{inv: inv, seen: map[string]bool{}}
+	var entry *HostEntry
+	if warden {
+		entry = &e
+	}
+	t, err := r.resolve(name, entry, 0)
+	if err != nil {
+		return Target{}, fmt.Errorf("resolve %q: %w", name, err)
+	}
+	return t, nil
+}
+
+type resolver struct {
+	inv  *Inventory
+	seen map[string]bool
+}
+
+func (r *resolver) get(alias, key string) string {
+	v, _ := r.inv.cfg.Get(alias, key)
+	return strings.TrimSpace(v)
+}
+
+func (r *resolver) getAll(alias, key string) []string {
+	v, _ := r.inv.cfg.GetAll(alias, key)
+	return v
+}
+
+// resolve builds the target for alias, layering entry (if any) over
+// ssh_config.
+func (r *resolver) resolve(alias string, entry *HostEntry, depth int) (Target, error) {
+	if depth > maxJumpDepth {
+		return Target{}, fmt.Errorf("ProxyJump chain deeper than %d", maxJumpDepth)
+	}
+	if r.seen[alias] {
+		return Target{}, fmt.Errorf("ProxyJump loop through %q", alias)
+	}
+	r.seen[alias] = true
+	defer delete(r.seen, alias)
+
+	if entry == nil {
+		entry = &HostEntry{}
+	}
+	t := Target{Name: alias, Source: "ssh_config"}
+	if entry.Name != "" {
+		t.Source = "warden"
+	}
+	t.Host = entry.Address
+	if t.Host == "" {
+		t.Host = r.get(alias, "HostName")
+		t.Host = strings.ReplaceAll(t.Host, "%h", alias)
+	}
+	if t.Host == "" {
+		t.Host = alias
+	}
+	if err := ValidateHost(t.Host); err != nil {
+		return Target{}, err
+	}
+	t.Port = entry.Port
+	if t.Port == 0 {
+		if p := r.get(alias, "Port"); p != "" {
+			n, err := strconv.Atoi(p)
+			if err != nil {
+				return Target{}, fmt.Errorf("port %q: not a number", p)
+			}
+			t.Port = n
+		}
+	}
+	if t.Port == 0 {
+		t.Port = 22
+	}
+	if t.Port < 1 || t.Port > 65535 {
+		return Target{}, fmt.Errorf("port %d out of range", t.Port)
+	}
+	t.User = entry.User
+	if t.User == "" {
+		t.User = r.get(alias, "User")
+	}
+	if t.User == "" {
+		t.User = r.inv.opts.LocalUser
+	}
+	if err := ValidateUser(t.User); err != nil {
+		return Target{}, err
+	}
+	tokens := r.tokens(alias, t)
+
+	idFiles := entry.IdentityFiles
+	if len(idFiles) == 0 {
+		idFiles = r.getAll(alias, "IdentityFile")
+	}
+	if len(idFiles) == 0 {
+		for _, n := range []string{"id_ed25519", "id_ecdsa", "id_rsa"} {
+			idFiles = append(idFiles, filepath.Join(r.inv.opts.HomeDir, ".ssh", n))
+		}
+	}
+	for _, f := range idFiles {
+		p, err := expandPath(f, tokens)
+		if err != nil {
+			return Target{}, fmt.Errorf("IdentityFile: %w", err)
+		}
+		t.IdentityFiles = append(t.IdentityFiles, p)
+	}
+	t.IdentitiesOnly = strings.EqualFold(r.get(alias, "IdentitiesOnly"), "yes")
+
+	var known []string
+	if entry.KnownHostsFile != "" {
+		known = []string{entry.KnownHostsFile}
+	} else if v := r.get(alias, "UserKnownHostsFile"); v != "" {
+		known = strings.Fields(v)
+	} else {
+		known = []string{filepath.Join(r.inv.opts.HomeDir, ".ssh", "known_hosts")}
+	}
+	for _, f := range known {
+		if f == "none" || f == "/dev/null" {
+			continue
+		}
+		p, err := expandPath(f, tokens)
+		if err != nil {
+			return Target{}, fmt.Errorf("known hosts file: %w", err)
+		}
+		t.KnownHostsFiles = append(t.KnownHostsFiles, p)
+	}
+	t.KnownHostsFiles = append(t.KnownHostsFiles, r.inv.opts.GlobalKnownHosts...)
+
+	switch HostKeyPolicy(entry.HostKeyPolicy) {
+	case "", HostKeyStrict:
+		t.HostKeyPolicy = HostKeyStrict
+	case HostKeyAcceptNew:
+		t.HostKeyPolicy = HostKeyAcceptNew
+	default:
+		return Target{}, fmt.Errorf("host key policy %q: want %q or %q", entry.HostKeyPolicy, HostKeyStrict, HostKeyAcceptNew)
+	}
+
+	if v := r.get(alias, "ConnectTimeout"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return Target{}, fmt.Errorf("ConnectTimeout %q: not a number of seconds", v)
+		}
+		t.ConnectTimeout = time.Duration(n) * time.Second
+	}
+
+	t.Shell = entry.Shell
+	if t.Shell == "" {
+		t.Shell = DefaultShell
+	}
+	if err := validateShell(t.Shell); err != nil {
+		return Target{}, err
+	}
+	t.Mode = entry.Mode
+	t.Groups = slices.Clone(entry.Groups)
+	t.Tags = slices.Clone(entry.Tags)
+
+	jump := entry.ProxyJump
+	if jump == "" {
+		jump = r.get(alias, "ProxyJump")
+	}
+	if jump != "" && jump != "none" {
+		hops, err := r.jumps(jump, depth)
+		if err != nil {
+			return Target{}, err
+		}
+		t.Jump = hops
+	}
+	return t, nil
+}
+
+// jumps resolves a ProxyJump chain. As in OpenSSH, the first hop's own
+// ProxyJump applies; later hops are reached through the chain instead.
+func (r *resolver) jumps(spec string, depth int) ([]Target, error) {
+	var out []Target
+	for i, hop := range strings.Split(spec, ",") {
+		user, host, port, err := parseHop(strings.TrimSpace(hop))
+		if err != nil {
+			return nil, fmt.Errorf("ProxyJump %q: %w", hop, err)
+		}
+		var entry *HostEntry
+		if e, ok := r.inv.entries[host]; ok {
+			entry = &e
+		}
+		t, err := r.resolve(host, entry, depth+1)
+		if err != nil {
+			return nil, fmt.Errorf("ProxyJump %q: %w", hop, err)
+		}
+		if user != "" {
+			t.User = user
+		}
+		if port != 0 {
+			t.Port = port
+		}
+		if i == 0 {
+			out = append(out, t.Jump...)
+		}
+		t.Jump = nil
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// parseHop splits one ProxyJump hop: [user@]host[:port] or
+// ssh://[user@]host[:port].
+func parseHop(hop string) (user, host string, port int, err error) {
+	hop = strings.TrimPrefix(hop, "ssh://")
+	if i := strings.LastIndexByte(hop, '@'); i >= 0 {
+		user, hop = hop[:i], hop[i+1:]
+		if err := ValidateUser(user); err != nil {
+			return "", "", 0, err
+		}
+	}
+	host = hop
+	if h, p, splitErr := net.SplitHostPort(hop); splitErr == nil {
+		n, convErr := strconv.Atoi(p)
+		if convErr != nil || n < 1 || n > 65535 {
+			return "", "", 0, fmt.Errorf("port %q out of range", p)
+		}
+		host, port = h, n
+	}
+	if err := ValidateHost(host); err != nil {
+		return "", "", 0, err
+	}
+	return user, host, port, nil
+}
+
+func validateShell(shell string) error {
+	if !strings.HasPrefix(shell, "/") {
+		return fmt.Errorf("shell %q: want an absolute path", shell)
+	}
+	for _, r := range shell {
+		if !(r < 0x80 && (r == '/' || r == '.' || r == '_' || r == '-' || r == '+' ||
+			(r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9'))) {
+			return fmt.Errorf("shell %q: contains %s: %w", printable(shell), describeRune(r), ErrInvalidName)
+		}
+	}
+	return nil
+}
+
+// tokens are the ssh_config percent tokens sshpool expands in paths.
+func (r *resolver) tokens(alias string, t Target) map[byte]string {
+	return map[byte]string{
+		'd': r.inv.opts.HomeDir,
+		'u': r.inv.opts.LocalUser,
+		'h': t.Host,
+		'n': alias,
+		'p': strconv.Itoa(t.Port),
+		'r': t.User,
+		'%': "%",
+	}
+}
+
+// expandPath expands a leading "~" and percent tokens in an ssh_config
+// path; an unknown token is an error rather than a literal.
+func expandPath(p string, tokens map[byte]string) (string, error) {
+	if p == "~" || strings.HasPrefix(p, "~/") {
+		p = tokens['d'] + p[1:]
+	}
+	if !strings.Contains(p, "%") {
+		return p, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] != '%' {
+			b.WriteByte(p[i])
+			continue
+		}
+		if i+1 >= len(p) {
+			return "", fmt.Errorf("%q ends in a lone %%", p)
+		}
+		v, ok := tokens[p[i+1]]
+		if !ok {
+			return "", fmt.Errorf("%q: token %%%c not supported", p, p[i+1])
+		}
+		b.WriteString(v)
+		i++
+	}
+	return b.String(), nil
+}

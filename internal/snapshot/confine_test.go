@@ -13,7 +13,7 @@ import (
 
 // confineFixture is one snapshot s1 holding every kind of escape attempt,
 // next to a directory holding the secret and a look-alike sibling snapshot.
-func confineFixture(t *testing.T) (*Engine, string) {
+func confineFixture(t *testing.T, open OpenFSFunc) (*Engine, string) {
 	t.Helper()
 	dir := t.TempDir()
 	outside := makeOutside(t, dir)
@@ -45,14 +45,24 @@ func confineFixture(t *testing.T) (*Engine, string) {
 	}
 	// A file name full of shell metacharacters is just a name.
 	writeFile(t, root, "a b;$(id)`x`|&.txt", "meta\n", time.Time{})
-	return newEngine(t, Config{Sources: []SourceConfig{{Name: "c", Kind: KindDir, Path: snaps, Pattern: "s1"}}}), root
+	return newEngine(t, Config{OpenFS: open, Sources: []SourceConfig{{Name: "c", Kind: KindDir, Path: snaps, Pattern: "s1"}}}), root
 }
 
-// TestConfinement drives every path-taking tool with escape attempts and
-// checks that none returns the secret, follows a final symlink, or fails
-// with anything but a clear refusal.
+// TestConfinement drives every path-taking tool with escape attempts, over
+// LocalFS and over SFTP, and checks that none returns the secret, follows a
+// final symlink, or fails with anything but a clear refusal.
 func TestConfinement(t *testing.T) {
-	e, _ := confineFixture(t)
+	t.Run("local", func(t *testing.T) {
+		e, _ := confineFixture(t, nil)
+		testConfinement(t, e)
+	})
+	t.Run("sftp", func(t *testing.T) {
+		e, _ := confineFixture(t, SFTPOpener(sftpClient(t)))
+		testConfinement(t, e)
+	})
+}
+
+func testConfinement(t *testing.T, e *Engine) {
 	ctx := context.Background()
 	hostile := []string{
 		"../outside/secret.txt", "../../outside/secret.txt", "..", "../", "etc/../../outside/secret.txt",
@@ -157,7 +167,7 @@ func TestConfinement(t *testing.T) {
 // TestLocalFSConfines calls LocalFS directly, without the engine's own
 // resolution, to show the kernel-level backstop holds by itself.
 func TestLocalFSConfines(t *testing.T) {
-	_, root := confineFixture(t)
+	_, root := confineFixture(t, nil)
 	fsys, err := OpenLocalFS(root)
 	if err != nil {
 		t.Fatal(err)

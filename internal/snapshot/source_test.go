@@ -136,12 +136,7 @@ func TestZFSLayout(t *testing.T) {
 	buildCopies(t, dir, snapdir, func(i int) string { return fmt.Sprintf("s%d", i+1) })
 	// Live data at the mountpoint.
 	copyTree(t, filepath.Join(dir, "live", "etc"), filepath.Join(mount, "etc"))
-	for i := range 3 {
-		mt := t0.Add(time.Duration(i) * 24 * time.Hour)
-		if err := os.Chtimes(filepath.Join(snapdir, fmt.Sprintf("s%d", i+1)), mt, mt); err != nil {
-			t.Fatal(err)
-		}
-	}
+	setMtimes(t, snapdir)
 
 	t.Run("directory", func(t *testing.T) {
 		e := newEngine(t, Config{Sources: []SourceConfig{{Name: "home", Kind: KindZFS, Path: mount}}})
@@ -193,4 +188,16 @@ func TestZFSLayout(t *testing.T) {
 			t.Errorf("fallback to .zfs/snapshot: %+v", res.Snapshots)
 		}
 	})
+}
+
+// setMtimes dates snapshots s1..s3 under dir a day apart, as ZFS reports
+// creation times through .zfs/snapshot.
+func setMtimes(t *testing.T, dir string) {
+	t.Helper()
+	for i := range 3 {
+		mt := t0.Add(time.Duration(i) * 24 * time.Hour)
+		if err := os.Chtimes(filepath.Join(dir, fmt.Sprintf("s%d", i+1)), mt, mt); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

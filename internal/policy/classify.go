@@ -1,0 +1,490 @@
+package policy
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Caps that keep classification bounded whatever the input. Beyond any of
+// them the input is TierDestructive.
+const (
+	maxInput    = 4 << 20   // bytes of one text to parse
+	maxBrackets = 256       // bracket nesting before parsing (the parser is quadratic in it)
+	maxDepth    = 512       // syntax-tree depth while walking
+	maxNest     = 16        // payloads inside payloads: sh -c 'sh -c "…"'
+	maxSteps    = 4_000_000 // simple commands and statements per Evaluate
+	maxAlts     = 16        // alternative bindings tried for one command
+)
+
+type stdinKind int
+
+const (
+	stdinNone    stdinKind = iota // the caller's terminal or nothing
+	stdinText                     // known text
+	stdinUnknown                  // a pipe or file the classifier cannot see
+)
+
+// stdinSrc is what a command reads on standard input, as far as it is known.
+type stdinSrc struct {
+	kind stdinKind
+	text string
+}
+
+// cctx is the context a command is classified in.
+type cctx struct {
+	depth   int      // syntax-tree depth
+	nest    int      // payload nesting
+	stdin   stdinSrc // standard input
+	covered bool     // an operator allow rule matched an enclosing command
+	pos     []string // positional parameters $0…, when known (sh -c payloads)
+	hasPos  bool
+}
+
+// eval accumulates the findings of one Evaluate call.
+type eval struct {
+	p         *Policy
+	tier      Tier
+	reason    string
+	denied    bool
+	denyWhy   string
+	allowHit  bool // some allow rule matched
+	uncovered bool // a finding above tier 0 was not covered by an allow rule
+	opaque    bool // something could not be seen into; scan the raw text
+	steps     int
+	stopped   bool
+	cdRoot    bool   // a cd into a system directory was seen
+	relWipe   string // a recursive rm of a relative wildcard was seen
+	printer   *syntax.Printer
+}
+
+func newEval(p *Policy) *eval {
+	return &eval{p: p, reason: "read-only", printer: syntax.NewPrinter()}
+}
+
+// note records a finding. The first reason at the highest tier is kept.
+func (e *eval) note(t Tier, covered bool, format string, a ...any) {
+	if t > TierRead && !covered {
+		e.uncovered = true
+	}
+	if t > e.tier || e.reason == "" {
+		e.tier = t
+		e.reason = fmt.Sprintf(format, a...)
+	}
+}
+
+// deny records a deny finding. The first reason is kept.
+func (e *eval) deny(why string) {
+	e.tier = TierDestructive
+	if !e.denied {
+		e.denied = true
+		e.denyWhy = why
+	}
+}
+
+func (e *eval) verdict() Verdict {
+	if e.cdRoot && e.relWipe != "" {
+		e.deny(fmt.Sprintf("rm: recursive removal of %q after cd into a system directory", e.relWipe))
+	}
+	v := Verdict{Tier: e.tier, Reason: e.reason}
+	if e.denied {
+		v.Denied = true
+		v.Tier = TierDestructive
+		v.Reason = "denied: " + e.denyWhy
+		return v
+	}
+	v.Allowed = e.allowHit && !e.uncovered
+	return v
+}
+
+// step counts work and reports whether the budget allows more.
+func (e *eval) step() bool {
+	e.steps++
+	if e.steps > maxSteps {
+		if !e.stopped {
+			e.stopped = true
+			e.opaque = true
+			e.note(TierDestructive, false, "input too large to classify")
+		}
+		return false
+	}
+	return true
+}
+
+// script parses shell text and classifies every command in it.
+func (e *eval) script(src string, ctx cctx, what string) {
+	if ctx.nest > maxNest {
+		e.opaque = true
+		e.note(TierDestructive, false, "%s nested too deeply to classify", what)
+		e.scanText(src)
+		return
+	}
+	if len(src) > maxInput {
+		e.opaque = true
+		e.note(TierDestructive, false, "%s too large to classify (%d bytes)", what, len(src))
+		e.scanText(src)
+		return
+	}
+	if bracketDepth(src) > maxBrackets {
+		e.opaque = true
+		e.note(TierDestructive, false, "%s nested too deeply to classify", what)
+		e.scanText(src)
+		return
+	}
+	// A terminal turns CR into a line end, so a session shell would run
+	// "ls\rreboot" as two commands; read it the same way.
+	src = strings.ReplaceAll(src, "\r", "\n")
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		e.opaque = true
+		e.note(TierDestructive, false, "%s does not parse as shell: %s", what, truncate(err.Error(), 120))
+		e.scanText(src)
+		return
+	}
+	if ctx.nest > 0 {
+		e.wholeText(src)
+	}
+	sc := newScope(f)
+	e.forkBombs(f, ctx)
+	e.stmts(f.Stmts, ctx, sc)
+}
+
+// bracketDepth is an upper bound on the nesting of ( { [ and backquotes in
+// src, ignoring quoting. It is cheap and runs before the parser.
+func bracketDepth(src string) int {
+	depth, most := 0, 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '(', '{', '[':
+			depth++
+			if depth > most {
+				most = depth
+			}
+		case ')', '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return most
+}
+
+func (e *eval) stmts(list []*syntax.Stmt, ctx cctx, sc *scope) {
+	for _, s := range list {
+		if e.stopped {
+			return
+		}
+		e.stmt(s, ctx, sc)
+	}
+}
+
+func (e *eval) stmt(s *syntax.Stmt, ctx cctx, sc *scope) {
+	if !e.step() {
+		return
+	}
+	ctx.depth++
+	if ctx.depth > maxDepth {
+		e.opaque = true
+		e.note(TierDestructive, false, "command nested too deeply to classify")
+		return
+	}
+	var redirs []redirect
+	for _, r := range s.Redirs {
+		rd := e.redirect(r, ctx, sc)
+		if rd.stdin != nil {
+			ctx.stdin = *rd.stdin
+		}
+		redirs = append(redirs, rd)
+	}
+	if s.Cmd == nil {
+		e.redirFindings(redirs, ctx.covered)
+		return
+	}
+	if ce, ok := s.Cmd.(*syntax.CallExpr); ok {
+		e.call(ce, ctx, sc, redirs)
+		return
+	}
+	e.redirFindings(redirs, ctx.covered)
+	e.command(s.Cmd, ctx, sc)
+}
+
+func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
+	switch c := c.(type) {
+	case *syntax.BinaryCmd:
+		e.binary(c, ctx, sc)
+	case *syntax.Block:
+		e.stmts(c.Stmts, ctx, sc)
+	case *syntax.Subshell:
+		e.stmts(c.Stmts, ctx, sc)
+	case *syntax.IfClause:
+		for ic := c; ic != nil; ic = ic.Else {
+			e.stmts(ic.Cond, ctx, sc)
+			e.stmts(ic.Then, ctx, sc)
+		}
+	case *syntax.WhileClause:
+		e.stmts(c.Cond, ctx, sc)
+		e.stmts(c.Do, ctx, sc)
+	case *syntax.ForClause:
+		e.subst(c.Loop, ctx, sc)
+		e.stmts(c.Do, ctx, sc)
+	case *syntax.CaseClause:
+		e.subst(c.Word, ctx, sc)
+		for _, it := range c.Items {
+			for _, p := range it.Patterns {
+				e.subst(p, ctx, sc)
+			}
+			e.stmts(it.Stmts, ctx, sc)
+		}
+	case *syntax.FuncDecl:
+		// The body is classified where it is defined, whether or not it
+		// is ever called; a function named like a safe program (ls) is
+		// thereby as dangerous as its body.
+		e.stmt(c.Body, ctx, sc)
+	case *syntax.ArithmCmd:
+		e.subst(c.X, ctx, sc)
+	case *syntax.LetClause:
+		for _, x := range c.Exprs {
+			e.subst(x, ctx, sc)
+		}
+	case *syntax.TestClause:
+		e.subst(c.X, ctx, sc)
+	case *syntax.DeclClause:
+		e.decl(c, ctx, sc)
+	case *syntax.TimeClause:
+		if c.Stmt != nil {
+			e.stmt(c.Stmt, ctx, sc)
+		}
+	case *syntax.CoprocClause:
+		if c.Name != nil {
+			e.subst(c.Name, ctx, sc)
+		}
+		e.stmt(c.Stmt, ctx, sc)
+	case *syntax.TestDecl:
+		e.subst(c.Description, ctx, sc)
+		e.stmt(c.Body, ctx, sc)
+	default:
+		e.opaque = true
+		e.note(TierDestructive, false, "unsupported shell construct %T", c)
+	}
+}
+
+// binary walks && || | |& chains. Left-deep chains are walked iteratively
+// so a long pipeline cannot deepen the recursion.
+func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
+	isPipe := func(op syntax.BinCmdOperator) bool { return op == syntax.Pipe || op == syntax.PipeAll }
+	pipe := isPipe(c.Op)
+	chain := []*syntax.Stmt{c.Y}
+	x := c.X
+	for {
+		bc, ok := x.Cmd.(*syntax.BinaryCmd)
+		if !ok || len(x.Redirs) > 0 || x.Negated || x.Background || isPipe(bc.Op) != pipe {
+			break
+		}
+		chain = append(chain, bc.Y)
+		x = bc.X
+	}
+	chain = append(chain, x)
+	// chain is right to left; walk it left to right.
+	in := ctx.stdin
+	for i := len(chain) - 1; i >= 0; i-- {
+		s := chain[i]
+		sctx := ctx
+		if pipe {
+			sctx.stdin = in
+			in = e.pipeOutput(s, ctx, sc)
+		}
+		e.stmt(s, sctx, sc)
+	}
+}
+
+// pipeOutput is what s writes to a pipe, when that is statically known:
+// a literal echo or printf.
+func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(s.Redirs) > 0 || len(ce.Assigns) > 0 {
+		return stdinSrc{kind: stdinUnknown}
+	}
+	if out, ok := e.echoOutput(ce.Args, ctx, sc); ok {
+		return stdinSrc{kind: stdinText, text: out + "\n"}
+	}
+	return stdinSrc{kind: stdinUnknown}
+}
+
+// call classifies a simple command with its assignments and redirections.
+func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect) {
+	for _, a := range ce.Assigns {
+		e.assign(a, ctx, sc, len(ce.Args) == 0)
+	}
+	for _, w := range ce.Args {
+		e.subst(w, ctx, sc)
+	}
+	if len(ce.Args) == 0 {
+		e.redirFindings(redirs, ctx.covered)
+		if len(ce.Assigns) > 0 {
+			e.note(TierRead, false, "variable assignment")
+		}
+		return
+	}
+	rtext := redirText(redirs)
+	r := resolver{e: e, ctx: ctx, sc: sc}
+	args := r.fieldsAll(ce.Args)
+	covered := e.simple(args, ctx, rtext)
+	e.redirFindings(redirs, covered)
+	// Variables assigned literal values elsewhere in the script may hold
+	// any of them here; try those too. This only adds findings: the
+	// unbound reading above already counted what is unknown.
+	for _, bind := range sc.bindings(ce.Args) {
+		r.bind = bind
+		e.simple(r.fieldsAll(ce.Args), ctx, rtext)
+	}
+}
+
+// simple classifies one resolved command line and returns whether an
+// operator allow rule covers it.
+func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
+	if len(args) == 0 || !e.step() {
+		return ctx.covered
+	}
+	norm := normText(args, rtext)
+	e.operatorDeny(norm)
+	if e.allowMatch(norm) {
+		ctx.covered = true
+	}
+	t, why := e.program(args, ctx)
+	if t >= TierMutate && args[0].known {
+		name := normaliseName(path.Base(args[0].val))
+		if pt, pwhy, deny := protectedArgs(name, args[1:]); deny {
+			e.deny(pwhy)
+		} else if pt > t {
+			t, why = pt, pwhy
+		}
+	}
+	e.note(t, ctx.covered, "%s", why)
+	return ctx.covered
+}
+
+// normText is the normalised text operator rules see: the program's
+// basename and the arguments joined by single spaces, then redirections.
+func normText(args []arg, rtext string) string {
+	var b strings.Builder
+	b.WriteString(path.Base(args[0].val))
+	for _, a := range args[1:] {
+		b.WriteByte(' ')
+		b.WriteString(a.val)
+	}
+	if rtext != "" {
+		b.WriteByte(' ')
+		b.WriteString(rtext)
+	}
+	return b.String()
+}
+
+// program resolves the program in command position and classifies it.
+func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
+	a0 := args[0]
+	if !a0.known {
+		e.opaque = true
+		// An empty expansion vanishes and the next word becomes the
+		// program: "$EMPTY reboot" runs reboot.
+		if len(args) > 1 {
+			e.simple(args[1:], ctx, "")
+		}
+		if a0.glob {
+			if name, ok := globMatchesDanger(a0.val); ok {
+				vals := argVals(args[1:])
+				if why := denyCheck(name, vals); why != "" {
+					e.deny(why + " (via glob " + a0.val + ")")
+				}
+				return TierDestructive, fmt.Sprintf("glob %q in command position could run %s", a0.val, name)
+			}
+			return TierDestructive, fmt.Sprintf("glob %q in command position", a0.val)
+		}
+		return TierDestructive, fmt.Sprintf("program name %q is computed at run time", truncate(a0.val, 64))
+	}
+	if a0.val == "" {
+		return TierRead, "empty command"
+	}
+	name := normaliseName(path.Base(a0.val))
+	c := &call{e: e, name: name, path: a0.val, args: args[1:], ctx: ctx}
+	if why := denyCheck(name, c.vals()); why != "" {
+		e.deny(why)
+		return TierDestructive, why
+	}
+	if h := handlerFor(name); h != nil {
+		return h(c)
+	}
+	return simpleTier(name)
+}
+
+// call is one program invocation being classified.
+type call struct {
+	e    *eval
+	name string // resolved program name
+	path string // as written
+	args []arg  // arguments after the program
+	ctx  cctx
+}
+
+func (c *call) vals() []string { return argVals(c.args) }
+
+func argVals(args []arg) []string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a.val
+	}
+	return out
+}
+
+// run classifies a command that c runs (a wrapper's payload).
+func (c *call) run(args []arg) {
+	ctx := c.ctx
+	ctx.depth++
+	if ctx.depth > maxDepth {
+		c.e.note(TierDestructive, false, "wrappers nested too deeply")
+		return
+	}
+	c.e.simple(args, ctx, "")
+}
+
+// shell classifies text that c hands to a POSIX shell.
+func (c *call) shell(text string, what string, pos []string, hasPos bool) {
+	ctx := c.ctx
+	ctx.nest++
+	ctx.pos, ctx.hasPos = pos, hasPos
+	c.e.script(text, ctx, what)
+}
+
+// opaquePayload records a payload the classifier cannot read (an
+// interpreter program) and scans its text with the deny matchers.
+func (e *eval) opaquePayload(text, what string) {
+	e.opaque = true
+	e.scanText(text)
+	e.note(TierDestructive, false, "%s cannot be classified", what)
+}
+
+// normaliseName maps versioned interpreter names to their family:
+// python3.12 → python3, perl5.36 → perl, bash5 → bash.
+func normaliseName(n string) string {
+	if handlerFor(n) != nil {
+		return n
+	}
+	if interpreters[n] || posixShells[n] {
+		return n
+	}
+	t := strings.TrimRight(n, "0123456789.-_")
+	if t == n || t == "" {
+		return n
+	}
+	switch {
+	case strings.HasPrefix(n, "python3"):
+		return "python3"
+	case strings.HasPrefix(n, "python2"):
+		return "python2"
+	}
+	if interpreters[t] || posixShells[t] {
+		return t
+	}
+	return n
+}

@@ -1,0 +1,599 @@
+package policy
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// The built-in deny list. Nothing — no mode, no approval, no operator allow
+// rule — runs a command these match. They see the resolved program name and
+// its arguments (after wrappers are peeled, quotes removed and paths reduced
+// to basenames), and scanText runs them over text the classifier cannot
+// parse, such as interpreter payloads.
+
+// powerPrograms change the machine's power state whatever their arguments.
+var powerPrograms = map[string]bool{
+	"reboot": true, "poweroff": true, "halt": true, "shutdown": true,
+	"kexec": true, "killall5": true,
+}
+
+// fsWipers create or erase file systems or whole devices whatever their arguments.
+var fsWipers = map[string]bool{
+	"mke2fs": true, "mkswap": true, "wipefs": true, "blkdiscard": true,
+	"mkdosfs": true, "mkntfs": true, "mkexfatfs": true, "mkreiserfs": true,
+	"mkisofs": false, "zpool-labelclear": true,
+}
+
+// denyVerbs are systemctl and loginctl verbs that change power state or drop
+// the machine out of multi-user operation.
+var denyVerbs = map[string]bool{
+	"reboot": true, "poweroff": true, "halt": true, "kexec": true,
+	"suspend": true, "hibernate": true, "hybrid-sleep": true,
+	"suspend-then-hibernate": true, "emergency": true, "rescue": true,
+	"soft-reboot": true, "sleep": true,
+}
+
+// denyTargets are systemd targets that do the same when started or isolated.
+var denyTargets = map[string]bool{
+	"reboot.target": true, "poweroff.target": true, "halt.target": true,
+	"kexec.target": true, "rescue.target": true, "emergency.target": true,
+	"shutdown.target": true, "suspend.target": true, "hibernate.target": true,
+	"soft-reboot.target": true, "runlevel0.target": true, "runlevel6.target": true,
+	"runlevel1.target": true, "sleep.target": true,
+}
+
+// denyTriggers are the names denyCheck looks at; scanText uses them to find
+// candidate commands in raw text.
+var denyTriggers = map[string]bool{
+	"rm": true, "dd": true, "shred": true, "init": true, "telinit": true,
+	"kill": true, "pkill": true, "killall": true, "systemctl": true, "loginctl": true,
+	"chmod": true, "chown": true, "chgrp": true, "mv": true, "crontab": true,
+	"userdel": true, "deluser": true, "sgdisk": true, "truncate": true, "tee": true,
+	"cp": true, "install": true, "nvme": true, "cryptsetup": true, "mdadm": true,
+	"parted": true, "hdparm": true, "dbus-send": true, "gdbus": true, "busctl": true,
+	"qdbus": true, "ipmitool": true, "mkfs": true,
+}
+
+// isDenyTrigger reports whether denyCheck may deny a command named n.
+func isDenyTrigger(n string) bool {
+	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || strings.HasPrefix(n, "mkfs")
+}
+
+// denyCheck returns why a command is on the built-in deny list, or "".
+func denyCheck(name string, args []string) string {
+	switch {
+	case powerPrograms[name]:
+		return name + ": changes the machine's power state"
+	case fsWipers[name] || strings.HasPrefix(name, "mkfs"):
+		return name + ": creates or erases a file system or device"
+	}
+	switch name {
+	case "init", "telinit":
+		for _, a := range args {
+			switch a {
+			case "0", "6":
+				return name + " " + a + ": changes the machine's power state"
+			}
+		}
+	case "rm":
+		return rmDeny(args)
+	case "dd":
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a, "of="); ok && blockTarget(v) {
+				return "dd: writes block device " + v
+			}
+		}
+	case "shred", "truncate", "tee":
+		for _, a := range args {
+			if blockTarget(a) {
+				return name + ": overwrites block device " + a
+			}
+			if a == "/proc/sysrq-trigger" {
+				return name + ": writes /proc/sysrq-trigger"
+			}
+		}
+	case "cp", "install":
+		ops := operands(args)
+		if len(ops) > 1 && blockTarget(ops[len(ops)-1]) {
+			return name + ": overwrites block device " + ops[len(ops)-1]
+		}
+	case "sgdisk":
+		for _, a := range args {
+			if a == "--zap-all" || a == "--zap" || a == "--clear" || shortFlag(a, 'Z') || shortFlag(a, 'z') || shortFlag(a, 'o') {
+				return "sgdisk: destroys partition tables"
+			}
+		}
+	case "kill":
+		return killDeny(args)
+	case "pkill", "killall":
+		for _, a := range args {
+			switch a {
+			case "-1", "1", "init", "systemd", "^init$", "^systemd$":
+				return name + " " + a + ": kills init or every process"
+			}
+		}
+	case "systemctl", "loginctl":
+		for _, a := range args {
+			if denyVerbs[a] || denyTargets[a] {
+				return name + " " + a + ": changes the machine's power state or run level"
+			}
+		}
+	case "chmod", "chown", "chgrp":
+		rec := hasFlag(args, 'R', "--recursive")
+		for _, t := range operands(args) {
+			if criticalPath(t) && (rec || isRoot(t)) {
+				return name + ": changes ownership or permissions of " + t + " recursively"
+			}
+		}
+	case "mv":
+		ops := operands(args)
+		if len(ops) > 1 {
+			for _, t := range ops[:len(ops)-1] {
+				if criticalPath(t) {
+					return "mv: moves system directory " + t
+				}
+			}
+		}
+	case "crontab":
+		if hasFlag(args, 'r', "--remove") {
+			return "crontab -r: removes every cron job of the user"
+		}
+	case "userdel", "deluser":
+		for _, a := range operands(args) {
+			if a == "root" {
+				return name + " root: deletes the root user"
+			}
+		}
+	case "nvme":
+		for _, a := range args {
+			if a == "format" || a == "sanitize" {
+				return "nvme " + a + ": erases a drive"
+			}
+		}
+	case "cryptsetup":
+		for _, a := range args {
+			switch strings.ToLower(a) {
+			case "luksformat", "erase", "lukserase", "reencrypt":
+				return "cryptsetup " + a + ": destroys encrypted volume keys"
+			}
+		}
+	case "mdadm":
+		for _, a := range args {
+			if a == "--zero-superblock" {
+				return "mdadm --zero-superblock: erases RAID metadata"
+			}
+		}
+	case "parted":
+		for _, a := range args {
+			if a == "mklabel" || a == "mktable" {
+				return "parted " + a + ": replaces the partition table"
+			}
+		}
+	case "hdparm":
+		for _, a := range args {
+			if strings.HasPrefix(a, "--security-erase") || a == "--trim-sector-ranges" || a == "--make-bad-sector" {
+				return "hdparm " + a + ": erases or damages a drive"
+			}
+		}
+	case "dbus-send", "gdbus", "busctl", "qdbus":
+		j := strings.ToLower(strings.Join(args, " "))
+		if strings.Contains(j, "login1") || strings.Contains(j, "systemd1") {
+			for _, m := range []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate"} {
+				if strings.Contains(j, m) {
+					return name + ": asks systemd to " + m
+				}
+			}
+		}
+	case "ipmitool":
+		j := strings.ToLower(strings.Join(args, " "))
+		for _, m := range []string{"power off", "power reset", "power cycle", "power soft"} {
+			if strings.Contains(j, m) {
+				return "ipmitool " + m + ": changes the machine's power state"
+			}
+		}
+	}
+	return ""
+}
+
+// rmDeny denies recursive removal of the root, a system directory or a home.
+func rmDeny(args []string) string {
+	rec := false
+	ops := []string{}
+	opts := true
+	for _, a := range args {
+		if opts && a == "--" {
+			opts = false
+			continue
+		}
+		if opts && strings.HasPrefix(a, "--") {
+			switch {
+			case a == "--no-preserve-root":
+				return "rm --no-preserve-root: removes the root file system"
+			case strings.HasPrefix("--recursive", a) && len(a) > 3:
+				rec = true
+			}
+			continue
+		}
+		if opts && len(a) > 1 && a[0] == '-' {
+			if strings.ContainsAny(a[1:], "rR") {
+				rec = true
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if !rec {
+		return ""
+	}
+	for _, t := range ops {
+		if criticalPath(t) {
+			return "rm: recursive removal of " + t
+		}
+	}
+	return ""
+}
+
+// killDeny denies killing init or every process.
+func killDeny(args []string) string {
+	var pids []string
+	sigDone := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			pids = append(pids, args[i+1:]...)
+			i = len(args)
+		case a == "-s" || a == "-n" || a == "--signal":
+			i++
+			sigDone = true
+		case a == "-l" || a == "-L" || a == "--list" || a == "--table":
+			return ""
+		case !sigDone && len(a) > 1 && a[0] == '-':
+			sigDone = true
+			if a == "-1" && len(args) == 1 {
+				return "kill -1: signals every process"
+			}
+		default:
+			pids = append(pids, a)
+		}
+	}
+	for _, p := range pids {
+		if p == "1" || p == "-1" {
+			return "kill " + p + ": kills init or every process"
+		}
+	}
+	return ""
+}
+
+// operands returns the non-option arguments (everything after "--").
+func operands(args []string) []string {
+	var out []string
+	opts := true
+	for _, a := range args {
+		if opts && a == "--" {
+			opts = false
+			continue
+		}
+		if opts && len(a) > 1 && a[0] == '-' {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// hasFlag reports whether args carry a short flag (alone or in a cluster)
+// or the long flag.
+func hasFlag(args []string, short byte, long string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		if long != "" && (a == long || strings.HasPrefix(a, long+"=")) {
+			return true
+		}
+		if shortFlag(a, short) {
+			return true
+		}
+	}
+	return false
+}
+
+// shortFlag reports whether a is a short-option cluster containing c.
+func shortFlag(a string, c byte) bool {
+	return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], c) >= 0
+}
+
+// criticalDirs are removed, moved or re-permissioned only by catastrophe.
+var criticalDirs = []string{
+	"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64",
+	"/libx32", "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/usr", "/var",
+	"/opt", "/mnt", "/media", "/snap", "/nix", "/boot/efi",
+	"/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib32", "/usr/lib64", "/usr/libexec",
+	"/usr/local", "/usr/share", "/usr/include", "/var/lib", "/var/log", "/etc/ssh",
+	"/etc/systemd", "/etc/pam.d", "/var/spool", "/var/mail",
+}
+
+func isRoot(p string) bool {
+	p = strings.Trim(p, "\"'")
+	return strings.HasPrefix(p, "/") && path.Clean(p) == "/"
+}
+
+var homePrefix = regexp.MustCompile(`^(~[a-z_][a-z0-9_-]*|~|\$HOME|\$\{HOME\}|"\$HOME"|"\$\{HOME\}")`)
+
+// criticalPath reports whether removing p recursively is catastrophic: the
+// root in any spelling (/, //, /., /.., /bin/..), a system directory with or
+// without a trailing slash or /*, a home directory (~, $HOME) or its
+// contents, a glob that could match any of these, or a long run of "..".
+func criticalPath(p string) bool {
+	p = strings.TrimSpace(p)
+	if p == "" {
+		return false
+	}
+	if m := homePrefix.FindString(p); m != "" {
+		rest := p[len(m):]
+		if rest == "" || rest[0] == '/' {
+			r := path.Clean("/" + stripWild(rest))
+			return r == "/"
+		}
+	}
+	if !strings.HasPrefix(p, "/") {
+		q := path.Clean(p)
+		return strings.Count(q, "..") >= 4 && strings.Trim(q, "./") == ""
+	}
+	c := path.Clean(stripWild(p))
+	hasGlob := strings.ContainsAny(c, "*?[")
+	for _, d := range criticalDirs {
+		if c == d {
+			return true
+		}
+		if hasGlob {
+			if ok, _ := path.Match(c, d); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stripWild removes trailing "/", "/*", "/.*" and "/." so "/etc/*" reads as "/etc".
+func stripWild(p string) string {
+	for {
+		q := p
+		for _, s := range []string{"/*", "/.*", "/.", "/"} {
+			if len(p) > len(s) && strings.HasSuffix(p, s) {
+				p = strings.TrimSuffix(p, s)
+			}
+		}
+		if q == p {
+			break
+		}
+	}
+	if p == "/*" || p == "/.*" {
+		return "/"
+	}
+	return p
+}
+
+var blockDevRe = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|xd[a-z]|nvme[0-9]|mmcblk[0-9]|md[0-9_]|md/|dm-[0-9]|mapper/|disk/|block/|loop[0-9]|nbd[0-9]|rbd[0-9]|zd[0-9]|zvol/|sr[0-9]|bcache[0-9]|fd[0-9]|sg[0-9]|st[0-9]|nst[0-9]|mtd|ubi|cciss/|ram[0-9]|pmem[0-9]|emmc|ubd|drbd[0-9]|(mem|kmem|port|root|nvram)$)`)
+
+// nonBlockDirs are /dev subdirectories that hold no block devices.
+var nonBlockDirs = map[string]bool{
+	"fd": true, "pts": true, "shm": true, "mqueue": true, "hugepages": true, "net": true,
+	"input": true, "snd": true, "dri": true, "serial": true, "bus": true, "cpu": true,
+	"tcp": true, "udp": true, "v4l": true, "vfio": true, "char": true, "usb": true,
+}
+
+// blockDevice reports whether p names a block device (or raw memory), including
+// LVM's /dev/VG/LV.
+func blockDevice(p string) bool {
+	if !strings.HasPrefix(p, "/dev/") {
+		return false
+	}
+	p = path.Clean(p)
+	if blockDevRe.MatchString(p) {
+		return true
+	}
+	parts := strings.Split(strings.TrimPrefix(p, "/dev/"), "/")
+	return len(parts) == 2 && !nonBlockDirs[parts[0]]
+}
+
+// blockTarget is blockDevice for a word that may be a glob.
+func blockTarget(p string) bool {
+	return blockDevice(p) || strings.ContainsAny(p, "*?[") && globBlockDevice(p)
+}
+
+var sampleDevices = []string{
+	"/dev/sda", "/dev/sdb1", "/dev/nvme0n1", "/dev/nvme0n1p1", "/dev/vda", "/dev/hda",
+	"/dev/xvda", "/dev/mmcblk0", "/dev/mmcblk0p1", "/dev/md0", "/dev/dm-0", "/dev/loop0",
+	"/dev/mapper/root", "/dev/disk/by-id/x", "/dev/mem", "/dev/sr0",
+}
+
+// globBlockDevice reports whether a glob could match a block device.
+func globBlockDevice(p string) bool {
+	for _, d := range sampleDevices {
+		if ok, _ := path.Match(p, d); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// globMatchesDanger returns a deny-list program a glob in command position
+// could run: /bin/r? may be rm, /???/r?boot is reboot.
+func globMatchesDanger(pattern string) (string, bool) {
+	base := path.Base(pattern)
+	for _, n := range dangerNames {
+		if ok, _ := path.Match(base, n); ok {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// dangerNames are tried against globs, most dangerous first.
+var dangerNames = []string{
+	"reboot", "poweroff", "halt", "shutdown", "kexec", "killall5", "mkfs", "mke2fs",
+	"mkswap", "wipefs", "blkdiscard", "init", "telinit", "rm", "dd", "shred", "kill",
+	"pkill", "killall", "systemctl", "chmod", "chown", "mv", "crontab", "userdel",
+	"sgdisk", "sh", "bash", "dash", "zsh", "python3", "python", "perl", "sudo",
+}
+
+var (
+	textSegment = regexp.MustCompile("[;&|\n\r()`]")
+	textSpace   = strings.NewReplacer("\"", "", "'", "", "\\", "", ",", " ", "[", " ", "]", " ",
+		"{", " ", "}", " ", ">", " > ", "<", " < ", "\t", " ")
+	textVars    = strings.NewReplacer("${IFS}", " ", "$IFS", " ", "${HOME}", "$HOME")
+	funcDefText = regexp.MustCompile(`([A-Za-z0-9_:.\-]+)\s*\(\s*\)\s*\{([^}]*)\}`)
+)
+
+const scanWindow = 32
+
+// scanText runs the deny list over text that could not be classified by
+// its grammar — interpreter payloads, unparsable input, environment values —
+// by treating every word that names a deny-list program as the start of a
+// command. It is a backstop: the text may not be shell at all.
+func (e *eval) scanText(s string) {
+	if s == "" {
+		return
+	}
+	if len(s) > maxInput {
+		s = s[:maxInput]
+	}
+	for _, m := range funcDefText.FindAllStringSubmatch(s, 64) {
+		if body := m[2]; strings.Contains(body, m[1]) && strings.ContainsAny(body, "|&") {
+			e.deny("fork bomb: function " + m[1] + " starts copies of itself")
+			return
+		}
+	}
+	s = textVars.Replace(s)
+	for _, seg := range textSegment.Split(s, -1) {
+		toks := strings.Fields(textSpace.Replace(seg))
+		for i, t := range toks {
+			if t == "/proc/sysrq-trigger" {
+				e.deny("text writes /proc/sysrq-trigger")
+				return
+			}
+			if t == ">" && i+1 < len(toks) && blockTarget(toks[i+1]) {
+				e.deny("text writes block device " + toks[i+1])
+				return
+			}
+			name := path.Base(t)
+			if !isDenyTrigger(name) {
+				name = normaliseName(name)
+				if !isDenyTrigger(name) {
+					continue
+				}
+			}
+			end := min(len(toks), i+1+scanWindow)
+			if why := denyCheck(name, toks[i+1:end]); why != "" {
+				e.deny(why)
+				return
+			}
+		}
+	}
+}
+
+// protectedPath classifies a path a mutating command names. Warden's audit
+// log may never be modified; warden's own configuration and state, and files
+// that control logins, privileges, start-up or the inventory are tier 3.
+func protectedPath(p string) (Tier, string, bool) {
+	l := strings.ToLower(p)
+	if i := strings.IndexByte(l, '='); i >= 0 && strings.HasPrefix(l, "-") {
+		l = l[i+1:]
+	}
+	switch {
+	case strings.Contains(l, "audit.jsonl"):
+		return TierDestructive, "would modify warden's audit log " + p, true
+	case wardenPath(l):
+		return TierDestructive, "modifies warden's own configuration or state: " + p, false
+	case sensitivePath(l):
+		return TierDestructive, "modifies sensitive file " + p, false
+	}
+	return TierRead, "", false
+}
+
+func wardenPath(l string) bool {
+	if strings.Contains(l, "$warden_") || strings.Contains(l, "${warden_") {
+		return true
+	}
+	for _, seg := range strings.Split(l, "/") {
+		switch seg {
+		case "warden", ".warden", "warden.yaml", "warden.yml", "warden.json":
+			return true
+		}
+	}
+	return false
+}
+
+var sensitiveExact = map[string]bool{
+	"/etc/passwd": true, "/etc/shadow": true, "/etc/group": true, "/etc/gshadow": true,
+	"/etc/sudoers": true, "/etc/ld.so.preload": true, "/etc/environment": true,
+	"/etc/profile": true, "/etc/bash.bashrc": true, "/etc/crontab": true, "/etc/fstab": true,
+	"/etc/hosts": true, "/etc/resolv.conf": true, "/etc/nsswitch.conf": true,
+	"/etc/login.defs": true, "/etc/securetty": true, "/etc/doas.conf": true,
+}
+
+var sensitiveSuffix = []string{
+	"/.ssh/authorized_keys", "/.ssh/authorized_keys2", "/.ssh/config", "/.ssh/known_hosts",
+	"/.bashrc", "/.bash_profile", "/.profile", "/.zshrc", "/.zshenv", "/.bash_logout",
+	"/.gitconfig", "/.config/git/config",
+}
+
+var sensitivePrefix = []string{
+	"/etc/sudoers.d/", "/etc/ssh/", "/etc/pam.d/", "/etc/profile.d/", "/etc/cron",
+	"/var/spool/cron/", "/etc/systemd/", "/lib/systemd/", "/usr/lib/systemd/", "/boot/",
+	"/etc/security/", "/etc/polkit-1/", "/etc/ld.so.conf", "/etc/update-motd.d/",
+	"/etc/rc.local", "/etc/init.d/", "/etc/apt/sources.list", "/etc/docker/daemon.json",
+}
+
+func sensitivePath(l string) bool {
+	c := l
+	if strings.HasPrefix(c, "/") {
+		c = path.Clean(c)
+	}
+	if sensitiveExact[c] {
+		return true
+	}
+	for _, s := range sensitiveSuffix {
+		if strings.HasSuffix(c, s) || c == strings.TrimPrefix(s, "/") || strings.HasSuffix("/"+c, s) {
+			return true
+		}
+	}
+	for _, s := range sensitivePrefix {
+		if strings.HasPrefix(c, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// fileWriters modify the files they name; protectedArgs denies them
+// warden's audit log. Other mutating commands that name it are tier 3.
+var fileWriters = map[string]bool{
+	"rm": true, "mv": true, "cp": true, "tee": true, "truncate": true, "shred": true,
+	"sed": true, "dd": true, "ln": true, "chmod": true, "chown": true, "chgrp": true,
+	"install": true, "touch": true, "rsync": true, "unlink": true, "chattr": true,
+	"perl": true, "vi": true, "vim": true, "nano": true, "ed": true, "ex": true,
+	"sponge": true, "split": true, "gzip": true, "xz": true, "bzip2": true, "zstd": true,
+	"setfacl": true, "find": true, "tar": true,
+}
+
+// protectedArgs classifies the paths a mutating command names.
+func protectedArgs(name string, args []arg) (Tier, string, bool) {
+	best, bestWhy := TierRead, ""
+	for _, a := range args {
+		t, why, deny := protectedPath(a.val)
+		if deny {
+			if fileWriters[name] {
+				return t, name + ": " + why, true
+			}
+			deny = false
+		}
+		if t > best {
+			best, bestWhy = t, name+": "+why
+		}
+	}
+	return best, bestWhy, false
+}

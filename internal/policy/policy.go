@@ -1,0 +1,232 @@
+// Package policy decides whether a command may run.
+//
+// It owns tiers (how much a command can change), modes (how much a caller may
+// do without approval), the built-in deny list (what nothing may run), the
+// operator's regex rules and host deny rules, and the classifier that reads
+// shell text as a syntax tree to find every program it would run.
+//
+// Evaluate classifies an Input into a Verdict; Admit turns a Verdict and a
+// Mode into a Decision. The classifier fails closed: whatever it cannot see
+// through — text that does not parse, a program name computed at run time, an
+// interpreter payload, input nested or sized beyond its caps — is
+// TierDestructive, and the deny matchers still run over the raw text.
+package policy
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Rules are the operator's additions to the built-in policy.
+type Rules struct {
+	// Deny are regexes over the normalised text of each simple command
+	// (program basename and arguments joined by single spaces, redirections
+	// appended) and over the whole input. A match anywhere denies. They add
+	// to the built-in deny list.
+	Deny []string
+	// Allow are regexes over the normalised text of each simple command.
+	// They are anchored: a rule must match the whole normalised command,
+	// so "systemctl restart nginx" does not also allow
+	// "systemctl restart nginx; rm -rf /srv". A command matched by an allow
+	// rule skips approval; it never skips a deny rule, and it never widens
+	// readonly mode.
+	Allow []string
+	// DenyHosts are host names, IP addresses (any notation) or CIDRs that
+	// remote calls may never target. A name "*.example.com" also matches
+	// its subdomains.
+	DenyHosts []string
+}
+
+// Policy is a compiled rule set. It is immutable and safe for concurrent use.
+type Policy struct {
+	deny      []rule
+	allow     []rule
+	denyHosts []hostRule
+}
+
+type rule struct {
+	src string
+	re  *regexp.Regexp
+}
+
+// New compiles rules. An invalid regex, CIDR or host is an error naming the rule.
+func New(r Rules) (*Policy, error) {
+	p := &Policy{}
+	for _, s := range r.Deny {
+		re, err := regexp.Compile(s)
+		if err != nil {
+			return nil, fmt.Errorf("policy: deny rule %q: %w", s, err)
+		}
+		p.deny = append(p.deny, rule{s, re})
+	}
+	for _, s := range r.Allow {
+		re, err := regexp.Compile(`^(?:` + s + `)$`)
+		if err != nil {
+			return nil, fmt.Errorf("policy: allow rule %q: %w", s, err)
+		}
+		p.allow = append(p.allow, rule{s, re})
+	}
+	for _, s := range r.DenyHosts {
+		h, err := parseHostRule(s)
+		if err != nil {
+			return nil, err
+		}
+		p.denyHosts = append(p.denyHosts, h)
+	}
+	return p, nil
+}
+
+// Input is one thing a caller wants to run. Fill the fields that apply.
+type Input struct {
+	// Command is shell text that will be run by a POSIX shell: run_command,
+	// a line sent to a session shell, a rendered declarative template.
+	Command string
+	// Argv is a program and arguments run without a shell (built-in tools).
+	Argv []string
+	// Interpreter is run_script's interpreter: "sh", "bash" or "python3".
+	Interpreter string
+	// Script is run_script's body.
+	Script string
+	// Stdin is what the command reads on standard input. When the command is
+	// a shell or interpreter reading its program from stdin, Stdin is
+	// classified as that program.
+	Stdin string
+	// Env is the per-call environment the child will get.
+	Env map[string]string
+	// Host is "", "local", an inventory name, or an address.
+	Host string
+	// HostAddrs are the resolved addresses of Host, if known.
+	HostAddrs []string
+}
+
+// Verdict is what the classifier found.
+type Verdict struct {
+	// Tier is the highest tier of anything the input would run.
+	Tier Tier
+	// Denied is set by a built-in or operator deny rule or a denied host:
+	// nothing may run the input, whatever the mode or approval.
+	Denied bool
+	// Allowed is set when operator allow rules matched every part of the
+	// input above tier 0.
+	Allowed bool
+	// Reason says briefly which program or rule decided. It is shown to the
+	// agent and audited.
+	Reason string
+}
+
+// Evaluate classifies an input. It is pure and safe for concurrent use.
+func (p *Policy) Evaluate(in Input) Verdict {
+	e := newEval(p)
+	e.input(&in)
+	return e.verdict()
+}
+
+// input classifies every field of in.
+func (e *eval) input(in *Input) {
+	if h := in.Host; h != "" && h != "local" {
+		if !validHost(h) {
+			e.deny(fmt.Sprintf("host %q is not a valid host name", truncate(h, 64)))
+		} else if r, ok := e.p.hostDenied(h); ok {
+			e.deny(fmt.Sprintf("host %q is denied by rule %q", h, r))
+		}
+		for _, a := range in.HostAddrs {
+			if r, ok := e.p.hostDenied(a); ok {
+				e.deny(fmt.Sprintf("host %q resolves to %s, denied by rule %q", h, a, r))
+			}
+		}
+	}
+	names := make([]string, 0, len(in.Env))
+	for k := range in.Env {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		e.envVar(k, in.Env[k], false, "env")
+	}
+	stdin := stdinSrc{kind: stdinNone}
+	if in.Stdin != "" {
+		stdin = stdinSrc{kind: stdinText, text: in.Stdin}
+	}
+	ctx := cctx{stdin: stdin}
+	empty := true
+	if in.Command != "" {
+		empty = false
+		e.wholeText(in.Command)
+		e.script(in.Command, ctx, "command")
+	}
+	if len(in.Argv) > 0 {
+		empty = false
+		e.wholeText(strings.Join(in.Argv, " "))
+		args := make([]arg, len(in.Argv))
+		for i, a := range in.Argv {
+			args[i] = arg{val: a, known: true}
+		}
+		e.simple(args, ctx, "")
+	}
+	if in.Script != "" || in.Interpreter != "" {
+		empty = false
+		e.wholeText(in.Script)
+		e.runScript(in.Interpreter, in.Script, ctx)
+	}
+	if empty {
+		e.note(TierRead, false, "empty input")
+	}
+	if e.opaque {
+		// Something ran that the classifier cannot see into; look for
+		// catastrophic commands anywhere in the raw text.
+		for _, t := range []string{in.Command, in.Script, strings.Join(in.Argv, " ")} {
+			e.scanText(t)
+		}
+	}
+}
+
+// runScript classifies a run_script body by its interpreter.
+func (e *eval) runScript(interp, body string, ctx cctx) {
+	name := normaliseName(strings.TrimSpace(interp))
+	switch {
+	case name == "" || posixShells[name]:
+		e.script(body, ctx, "script")
+	case interpreters[name]:
+		e.opaquePayload(body, name+" script")
+	default:
+		e.opaquePayload(body, fmt.Sprintf("script for unknown interpreter %q", truncate(interp, 32)))
+	}
+}
+
+// wholeText applies operator deny rules to a whole input text.
+func (e *eval) wholeText(s string) {
+	e.operatorDeny(s)
+	if c := strings.Join(strings.Fields(s), " "); c != s {
+		e.operatorDeny(c)
+	}
+}
+
+// operatorDeny applies operator deny rules to one text.
+func (e *eval) operatorDeny(s string) {
+	for _, r := range e.p.deny {
+		if r.re.MatchString(s) {
+			e.deny(fmt.Sprintf("operator deny rule %q matched", r.src))
+			return
+		}
+	}
+}
+
+// allowMatch reports whether an operator allow rule matches a normalised command.
+func (e *eval) allowMatch(s string) bool {
+	for _, r := range e.p.allow {
+		if r.re.MatchString(s) {
+			e.allowHit = true
+			return true
+		}
+	}
+	return false
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

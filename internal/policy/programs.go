@@ -1,0 +1,234 @@
+package policy
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Program tables. A program not named anywhere here is TierMutate: an
+// unknown program may do anything a user can do, but nothing on the deny
+// list sees through it, so its payloads are not assumed away either.
+
+// readPrograms only inspect, whatever their arguments (programs whose
+// arguments matter have handlers instead).
+var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep zegrep zfgrep
+	zcat bzcat xzcat zstdcat lz4cat rg ag ack wc stat file df du free uptime uname id
+	whoami groups who w last lastb lastlog users ps pgrep pidof ss netstat lsblk blkid
+	findmnt lsof lscpu lsmem lspci lsusb lsmod lsns lsattr lslocks lsipc lshw dmidecode
+	nproc arch getconf locale tty cal printenv echo printf true false test [ : pwd which
+	whereis type cut tr jq column paste join comm diff diff3 cmp fold fmt expand unexpand
+	rev seq basename dirname realpath readlink md5sum sha1sum sha224sum sha256sum
+	sha384sum sha512sum b2sum cksum sum base64 base32 basenc od hexdump strings expr bc
+	tree namei getent nslookup dig host traceroute traceroute6 tracepath mtr iostat vmstat
+	mpstat pidstat sar nfsstat numastat sensors lvs vgs pvs lvdisplay vgdisplay pvdisplay
+	lvscan sleep wait jobs umask ulimit getfacl quota repquota whatis apropos runlevel
+	lsb_release hostid fc-list locate plocate mlocate look dirs cd pushd popd exit return
+	break continue shift read getopts times caller unset tput clear pstree logname whois
+	ping ping6 ipcs upsc apcaccess vcgencmd dnsdomainname uptime nstat ifstat sha1 md5
+	shasum cmp sdiff wdiff yes numfmt tsort ldd-safe lsinitramfs free lscgroup systemd-cgls
+	systemd-cgtop systemd-analyze systemd-detect-virt virt-what hostnamectl-status
+	uuidgen id mapfile readarray history fc colordiff bat batcat fd fdfind exa eza duf
+	dust gdu-safe procs btm-safe jc yq-safe gron xmllint-safe csvlook iconv-safe
+	docker-ps-safe lsscsi hdparm-safe lspath sestatus getenforce aa-status ausearch
+	aureport last-safe faillock-safe chage-safe pwck-safe grpck-safe ifquery iwgetid
+	arp-safe ipcalc sipcalc`)
+
+// benignPrograms have side effects nobody needs to approve.
+var benignPrograms = set(`mktemp sync logger wall ssh-keyscan updatedb notify-send beep
+	htop btop atop iftop nethogs bmon glances nload`)
+
+// destructivePrograms are raw or destructive whatever their arguments.
+var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk cfdisk
+	debugfs e2fsck fsck xfs_repair resize2fs lvremove vgremove pvremove lvreduce at batch
+	gdb lldb dc expect capsh flashrom grub-install npx bpftrace perf iptables-restore
+	ip6tables-restore nft-restore ed ex tmux screen byobu dtach abduco nohup-shell
+	mkinitcpio zramctl-reset fsfreeze pivot_root switch_root swapoff-all mount.cifs
+	ldd busctl-call systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct kexec-tools`)
+
+// interactivePrograms can run commands from inside (a pager's "!cmd", an
+// editor's ":!cmd"); at least TierMutate.
+var interactivePrograms = set(`less more most pg man info vi vim nvim view vimdiff
+	rvim nano pico micro joe mcedit mc ncdu nmtui alsamixer lynx w3m elinks`)
+
+// posixShells are parsed as shell when given a payload.
+var posixShells = set(`sh bash dash zsh ksh ksh93 mksh pdksh oksh loksh ash yash posh rbash lksh`)
+
+// interpreters run programs the classifier cannot read.
+var interpreters = set(`python python2 python3 pypy pypy3 perl ruby irb node nodejs deno bun
+	php lua luajit tclsh wish Rscript R julia pwsh powershell osascript jshell groovy scala
+	java guile racket sbcl ghci runghc swift dotnet fish tcsh csh elvish nu xonsh ipython
+	ipython3 jruby jython rhino qjs gjs cscript wscript awk-f tclsh8.6 php-cgi erl escript
+	elixir iex clisp ocaml crystal nim dart kotlin kotlinc`)
+
+func set(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, f := range strings.Fields(s) {
+		m[f] = true
+	}
+	return m
+}
+
+// simpleTier is the tier of a program that has no handler.
+func simpleTier(name string) (Tier, string) {
+	switch {
+	case readPrograms[name]:
+		return TierRead, name + ": read-only"
+	case benignPrograms[name]:
+		return TierBenign, name + ": benign side effects"
+	case destructivePrograms[name]:
+		return TierDestructive, name + ": destructive or raw"
+	case interactivePrograms[name]:
+		return TierMutate, name + ": interactive program that can run commands"
+	case mutatePrograms[name]:
+		return TierMutate, name + ": changes the system"
+	}
+	return TierMutate, fmt.Sprintf("unknown program %q", truncate(name, 64))
+}
+
+// mutatePrograms change the system; listed so the reason says so rather
+// than "unknown program".
+var mutatePrograms = set(`cp ln install rmdir chattr setfacl mkfifo useradd usermod
+	groupadd groupdel groupmod gpasswd chpasswd chsh chfn visudo renice make gmake cmake
+	ninja meson patch unlink ldconfig update-initramfs dracut mkinitramfs
+	update-alternatives a2enmod a2dismod a2ensite a2dissite apachectl apache2ctl sponge
+	split csplit gcc cc g++ clang rustc mvn gradle javac ansible ansible-playbook helm
+	exportfs update-rc.d chkconfig rc-service rc-update sv ipcrm netplan resolvconf
+	debconf-set-selections dpkg-reconfigure update-grub svn hg ar cpio lxc incus
+	supervisorctl pm2 numactl pv mkdir-p chcon restorecon semanage setsebool
+	newaliases postmap postfix nginx-reload sendmail mail mailx msmtp usbreset
+	rfkill iwconfig iwlist brctl bridge tc ethtool-set vconfig arp route ifconfig-set
+	swapon swapoff rtcwake hwclock-set timedatectl-set chronyc ntpdate sntp ncat netcat`)
+
+// handlerFor returns the classifier for programs whose tier depends on their
+// arguments, or nil.
+func handlerFor(name string) func(*call) (Tier, string) {
+	switch {
+	case posixShells[name]:
+		return shellProgram
+	case interpreters[name]:
+		return interpreterProgram
+	}
+	switch name {
+	// Wrappers: classify the command they run.
+	case "sudo", "doas", "pkexec":
+		return sudoProgram
+	case "env":
+		return envProgram
+	case "nice", "nohup", "stdbuf", "setsid", "chrt", "taskset", "ionice", "timeout",
+		"time", "command", "builtin", "exec", "caffeinate", "firejail", "cgexec",
+		"systemd-run", "chroot", "unshare", "nsenter", "setpriv", "runuser", "su",
+		"strace", "ltrace", "valgrind", "flock", "watch", "script", "busybox", "toybox",
+		"faketime", "proxychains", "proxychains4", "torsocks", "catchsegv", "eatmydata",
+		"unbuffer", "rlwrap", "sg", "newgrp", "setarch", "linux32", "linux64", "prlimit",
+		"numactl", "cpulimit", "trickle", "fakeroot", "dbus-run-session", "systemd-inhibit",
+		"ip-netns-exec", "sshpass", "parallel", "xargs":
+		return wrapperProgram
+	case "eval":
+		return evalProgram
+	case "source", ".":
+		return sourceProgram
+	case "trap":
+		return trapProgram
+	case "alias":
+		return aliasProgram
+	case "unalias", "enable", "hash", "shopt", "set", "declare", "typeset", "export", "local", "readonly":
+		return builtinProgram
+	case "rm", "unlink-r":
+		return rmProgram
+	case "mv", "chmod", "chown", "chgrp", "truncate", "shred", "tee", "dd", "touch", "mkdir":
+		return fileProgram
+	case "kill", "pkill", "killall", "skill", "fuser":
+		return killProgram
+	case "find":
+		return findProgram
+	case "git":
+		return gitProgram
+	case "awk", "gawk", "mawk", "nawk", "busybox-awk":
+		return awkProgram
+	case "sed", "gsed":
+		return sedProgram
+	case "tar", "bsdtar", "gtar":
+		return tarProgram
+	case "sort", "uniq", "shuf", "xxd", "yq", "iconv", "xmllint":
+		return filterProgram
+	case "zip", "unzip", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd",
+		"unzstd", "lz4", "7z", "7za", "7zr", "unrar", "rar":
+		return archiveProgram
+	case "ssh", "scp", "sftp", "rsync", "ssh-copy-id", "mosh":
+		return sshProgram
+	case "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "lftp", "aria2c", "http", "https", "xh":
+		return netProgram
+	case "emacs", "emacsclient", "vim", "vi", "nvim", "gvim", "view", "ex":
+		return editorProgram
+	case "top":
+		return topProgram
+	case "warden":
+		return wardenProgram
+	case "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft",
+		"ip6tables-nft", "ebtables", "arptables", "nft", "ufw", "firewall-cmd":
+		return firewallProgram
+	case "cd", "pushd", "journalctl", "ip", "service", "dpkg", "rpm", "pacman", "yay", "paru", "nginx", "apachectl", "apache2ctl", "ansible":
+		return moreProgram
+	case "crontab", "userdel", "deluser", "passwd", "fdisk", "sfdisk", "parted", "tune2fs",
+		"efibootmgr", "losetup", "dmsetup", "mount", "umount", "hostname", "date", "dmesg",
+		"hwclock", "sysctl", "ifconfig", "iw", "ethtool", "smartctl", "nvme", "mdadm",
+		"cryptsetup", "sgdisk", "zramctl", "swapon", "openssl", "gpg", "gpg2", "ssh-keygen",
+		"ssh-add", "nvidia-smi", "stty", "arp", "route", "fsck", "blockdev", "hdparm":
+		return argProgram
+	}
+	if _, ok := subcommandTables[name]; ok {
+		return subcommandProgram
+	}
+	return nil
+}
+
+// envRisk classifies setting an environment or shell variable by name.
+func envRisk(name string) (Tier, string) {
+	u := strings.ToUpper(name)
+	switch {
+	case !validName(name):
+		return TierDestructive, "not a plain variable name (exported functions and the like run code)"
+	case strings.HasPrefix(u, "WARDEN_"):
+		return TierDestructive, "changes warden's own settings"
+	case dangerousEnv[u]:
+		return TierDestructive, "changes which code programs load or run"
+	}
+	for _, p := range []string{"LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "PYTHON", "PERL", "RUBY", "NODE_", "JAVA_", "_JAVA", "JDK_", "LESS"} {
+		if strings.HasPrefix(u, p) {
+			return TierDestructive, "changes which code programs load or run"
+		}
+	}
+	return TierRead, ""
+}
+
+func validName(n string) bool {
+	if n == "" {
+		return false
+	}
+	for i, c := range n {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// dangerousEnv are variables that make programs load or run other code.
+var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND
+	SHELLOPTS BASHOPTS PS0 PS1 PS2 PS3 PS4 IFS PATH CDPATH GLOBIGNORE GIT_SSH GIT_SSH_COMMAND
+	GIT_EXEC_PATH GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS SSH_ASKPASS
+	SUDO_ASKPASS GIT_EXTERNAL_DIFF GIT_PROXY_COMMAND GIT_TEMPLATE_DIR GIT_DIR GIT_WORK_TREE
+	PAGER MANPAGER SYSTEMD_PAGER LESSOPEN LESSCLOSE EDITOR VISUAL SUDO_EDITOR BROWSER
+	PYTHONSTARTUP PYTHONPATH PYTHONHOME PERL5OPT PERL5LIB PERLLIB PERL5DB RUBYOPT RUBYLIB
+	NODE_OPTIONS NODE_PATH JAVA_TOOL_OPTIONS _JAVA_OPTIONS JDK_JAVA_OPTIONS ZDOTDIR HOME
+	XDG_CONFIG_HOME XDG_DATA_HOME XDG_STATE_HOME GCONV_PATH OPENSSL_CONF OPENSSL_ENGINES
+	SHELL TMOUT HISTFILE INPUTRC TERMINFO MAKEFLAGS MAKEFILES CURL_HOME WGETRC SSH_AUTH_SOCK
+	DOCKER_HOST KUBECONFIG GIT_SSH_VARIANT LOCPATH NLSPATH HOSTALIASES RESOLV_HOST_CONF
+	SYSTEMD_EDITOR SYSTEMD_LESS EXINIT VIMINIT MYVIMRC TAR_OPTIONS GZIP XZ_OPT ZSTD_CLEVEL
+	RSYNC_RSH RSYNC_CONNECT_PROG CVS_RSH GREP_OPTIONS`)
+
+// shellValued variables hold shell text some program will run; their
+// values are classified as shell too.
+var shellValued = set(`PROMPT_COMMAND GIT_SSH_COMMAND GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR
+	PAGER MANPAGER SYSTEMD_PAGER EDITOR VISUAL SUDO_EDITOR BROWSER LESSOPEN LESSCLOSE
+	GIT_PROXY_COMMAND GIT_EXTERNAL_DIFF RSYNC_RSH RSYNC_CONNECT_PROG SYSTEMD_EDITOR`)

@@ -1,0 +1,216 @@
+package policy
+
+import (
+	"strings"
+)
+
+// gitConfigRisky reports whether setting a git config key can make git run
+// a program, load code or change what a command does.
+func gitConfigRisky(key string) bool {
+	k := strings.ToLower(key)
+	if strings.HasPrefix(k, "alias.") || strings.HasPrefix(k, "url.") || strings.HasPrefix(k, "include") ||
+		strings.HasPrefix(k, "protocol.") || strings.HasPrefix(k, "safe.") || strings.HasPrefix(k, "filter.") ||
+		strings.HasPrefix(k, "pager.") || strings.HasPrefix(k, "credential") {
+		return true
+	}
+	for _, s := range []string{"sshcommand", "pager", "editor", "fsmonitor", "hookspath", "hooks", "gitproxy",
+		"askpass", "textconv", "command", "cmd", "program", "helper", "external", "driver", "uploadpack",
+		"receivepack", "proxy", "exec", "alternaterefs", "browser", "tool", "worktree", "sshvariant",
+		"difffilter", "smudge", "clean", "process", "gpg", "socket", "gitdir"} {
+		if strings.Contains(k, s) {
+			return true
+		}
+	}
+	return false
+}
+
+var gitRead = set(`status log diff show blame shortlog grep cat-file ls-files ls-tree rev-parse
+	rev-list describe for-each-ref show-ref name-rev merge-base cherry whatchanged var help
+	version count-objects fsck verify-commit verify-tag check-ignore check-attr check-mailmap
+	show-branch range-diff diff-tree diff-files diff-index annotate get-tar-commit-id
+	verify-pack show-index ls-remote`)
+
+// gitProgram classifies git: global -c settings and options that run
+// programs, history-destroying subcommands, and everything else as mutation.
+func gitProgram(c *call) (Tier, string) {
+	args := c.args
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		v := a.val
+		if !a.known {
+			c.e.opaque = true
+			return TierDestructive, "git: arguments computed at run time"
+		}
+		if !strings.HasPrefix(v, "-") {
+			break
+		}
+		switch {
+		case v == "-c":
+			if i+1 < len(args) {
+				k, _, _ := strings.Cut(args[i+1].val, "=")
+				if !args[i+1].known || gitConfigRisky(k) {
+					c.e.opaque = true
+					return TierDestructive, "git -c " + k + ": configuration that runs programs or redefines commands"
+				}
+			}
+			i += 2
+			continue
+		case strings.HasPrefix(v, "-c") && len(v) > 2:
+			k, _, _ := strings.Cut(v[2:], "=")
+			if gitConfigRisky(k) {
+				return TierDestructive, "git -c " + k + ": configuration that runs programs or redefines commands"
+			}
+		case strings.HasPrefix(v, "--config-env") || strings.HasPrefix(v, "--exec-path="):
+			return TierDestructive, "git " + v + ": configuration that runs programs"
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix":
+			i++
+		}
+		i++
+	}
+	if i >= len(args) {
+		return TierRead, "git"
+	}
+	sub := args[i].val
+	rest := argVals(args[i+1:])
+	for _, r := range rest {
+		lr := strings.ToLower(r)
+		if strings.HasPrefix(lr, "--upload-pack") || strings.HasPrefix(lr, "--receive-pack") || strings.HasPrefix(lr, "--exec=") ||
+			lr == "--exec" || strings.HasPrefix(lr, "ext::") || strings.HasPrefix(lr, "fd::") || strings.HasPrefix(lr, "--open-files-in-pager") ||
+			strings.HasPrefix(lr, "--extcmd") || strings.HasPrefix(lr, "--to-cmd") || strings.HasPrefix(lr, "--cc-cmd") || strings.HasPrefix(lr, "--config") ||
+			strings.HasPrefix(lr, "-o") && sub == "grep" {
+			return TierDestructive, "git " + sub + " " + r + ": runs a program"
+		}
+	}
+	hasAny := func(flags ...string) bool {
+		for _, r := range rest {
+			for _, f := range flags {
+				if r == f || strings.HasPrefix(f, "--") && strings.HasPrefix(r, f+"=") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	ops := operands(rest)
+	switch sub {
+	case "log", "diff", "show", "format-patch":
+		if hasAny("--output") {
+			return TierMutate, "git " + sub + " --output: writes a file"
+		}
+		if sub == "format-patch" {
+			return TierMutate, "git format-patch: writes patch files"
+		}
+		return TierRead, "git " + sub
+	case "branch":
+		if hasAny("-D", "--delete", "-d") && hasAny("-D", "--force", "-f") || hasAny("-D") {
+			return TierDestructive, "git branch -D: deletes unmerged branches"
+		}
+		if len(ops) == 0 && !hasAny("-d", "-m", "-M", "-c", "-C", "--delete", "--move", "--copy", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description") {
+			return TierRead, "git branch: lists branches"
+		}
+		return TierMutate, "git branch: changes branches"
+	case "tag":
+		if len(ops) == 0 || hasAny("-l", "--list", "-v", "--verify", "--contains", "--points-at") && !hasAny("-d", "--delete") {
+			return TierRead, "git tag: lists tags"
+		}
+		return TierMutate, "git tag: changes tags"
+	case "remote":
+		if len(ops) == 0 || ops[0] == "show" || ops[0] == "get-url" {
+			return TierRead, "git remote"
+		}
+		return TierMutate, "git remote: changes remotes"
+	case "config":
+		set := hasAny("--add", "--unset", "--unset-all", "--replace-all", "--edit", "-e", "--rename-section", "--remove-section") ||
+			len(ops) >= 2 || len(ops) > 0 && (ops[0] == "set" || ops[0] == "unset" || ops[0] == "edit" || ops[0] == "rename-section" || ops[0] == "remove-section")
+		if !set {
+			return TierRead, "git config: reads settings"
+		}
+		for _, o := range ops {
+			if gitConfigRisky(o) {
+				return TierDestructive, "git config " + o + ": configuration that runs programs or redefines commands"
+			}
+		}
+		return TierMutate, "git config: changes settings"
+	case "stash":
+		if len(ops) > 0 && (ops[0] == "list" || ops[0] == "show") {
+			return TierRead, "git stash " + ops[0]
+		}
+		if len(ops) > 0 && (ops[0] == "clear" || ops[0] == "drop") {
+			return TierDestructive, "git stash " + ops[0] + ": discards stashed work"
+		}
+		return TierMutate, "git stash"
+	case "worktree", "notes", "submodule", "reflog", "sparse-checkout", "lfs", "bisect":
+		if len(ops) == 0 || ops[0] == "list" || ops[0] == "show" || ops[0] == "status" || ops[0] == "summary" || ops[0] == "log" {
+			return TierRead, "git " + sub
+		}
+		if sub == "submodule" && ops[0] == "foreach" || sub == "bisect" && ops[0] == "run" {
+			if len(ops) > 1 {
+				c.shell(strings.Join(ops[1:], " "), "git "+sub+" command", nil, false)
+			}
+			return TierMutate, "git " + sub + " " + ops[0] + ": runs a command"
+		}
+		if sub == "reflog" && (ops[0] == "expire" || ops[0] == "delete") {
+			return TierDestructive, "git reflog " + ops[0] + ": destroys recovery history"
+		}
+		return TierMutate, "git " + sub
+	case "fetch", "remote-update":
+		return TierBenign, "git fetch"
+	case "push":
+		for _, r := range rest {
+			if r == "-f" || r == "--force" || strings.HasPrefix(r, "--force-with-lease") || r == "--force-if-includes" || r == "--mirror" ||
+				r == "--delete" || r == "-d" || r == "--prune" || strings.HasPrefix(r, "+") || strings.HasPrefix(r, ":") ||
+				strings.HasPrefix(r, "-") && !strings.HasPrefix(r, "--") && strings.ContainsAny(r[1:], "fd") {
+				return TierDestructive, "git push " + r + ": rewrites or deletes remote history"
+			}
+		}
+		return TierMutate, "git push"
+	case "reset":
+		if hasAny("--hard", "--merge", "--keep") {
+			return TierDestructive, "git reset --hard: discards work"
+		}
+		return TierMutate, "git reset"
+	case "clean":
+		for _, r := range rest {
+			if r == "-n" || r == "--dry-run" {
+				return TierRead, "git clean -n"
+			}
+		}
+		return TierDestructive, "git clean: deletes untracked files"
+	case "checkout", "switch", "restore":
+		if hasAny("-f", "--force", "--discard-changes", "--ours", "--theirs") || sub == "restore" && !hasAny("--staged", "-S") ||
+			sub == "checkout" && (hasAny("--") || len(ops) > 0 && ops[0] == ".") {
+			return TierDestructive, "git " + sub + ": discards uncommitted changes"
+		}
+		return TierMutate, "git " + sub
+	case "rebase":
+		for k, r := range rest {
+			if (r == "-x" || r == "--exec") && k+1 < len(rest) {
+				c.shell(rest[k+1], "git rebase --exec command", nil, false)
+			} else if strings.HasPrefix(r, "--exec=") {
+				c.shell(strings.TrimPrefix(r, "--exec="), "git rebase --exec command", nil, false)
+			}
+		}
+		return TierMutate, "git rebase"
+	case "filter-branch", "filter-repo", "replace", "prune", "update-ref", "gc", "repack", "difftool", "mergetool", "send-email", "instaweb", "daemon", "credential", "archimport", "cvsimport", "svn", "p4", "quiltimport":
+		if sub == "gc" && !hasAny("--prune", "--aggressive") {
+			return TierMutate, "git gc"
+		}
+		if sub == "update-ref" && !hasAny("-d", "--stdin") {
+			return TierMutate, "git update-ref"
+		}
+		return TierDestructive, "git " + sub + ": rewrites history, removes objects or runs tools"
+	case "archive":
+		if hasAny("--remote", "--output", "-o") {
+			return TierMutate, "git archive: writes a file or contacts a remote"
+		}
+		return TierRead, "git archive"
+	}
+	if gitRead[sub] {
+		if sub == "ls-remote" {
+			return TierBenign, "git ls-remote"
+		}
+		return TierRead, "git " + sub
+	}
+	return TierMutate, "git " + sub
+}

@@ -1,0 +1,185 @@
+package policy
+
+import (
+	"strings"
+)
+
+// moreProgram classifies the remaining argument-dependent programs.
+func moreProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	ops := operands(vals)
+	n := c.name
+	switch n {
+	case "cd", "pushd":
+		return cdProgram(c)
+	case "journalctl":
+		for _, v := range vals {
+			for _, m := range []string{"--vacuum", "--rotate", "--flush", "--sync", "--relinquish-var", "--smart-relinquish-var", "--setup-keys", "--update-catalog"} {
+				if strings.HasPrefix(v, m) {
+					return TierMutate, "journalctl " + v + ": changes the journal"
+				}
+			}
+		}
+		return TierRead, "journalctl"
+	case "ip":
+		return ipProgram(c)
+	case "service":
+		if len(ops) == 0 || hasFlag(vals, 0, "--status-all") {
+			return TierRead, "service --status-all"
+		}
+		if len(ops) >= 2 {
+			switch ops[1] {
+			case "status":
+				return TierRead, "service " + ops[0] + " status"
+			case "stop":
+				if criticalUnits[ops[0]] {
+					return TierDestructive, "service " + ops[0] + " stop: can cut off access"
+				}
+			}
+		}
+		return TierMutate, "service: controls a service"
+	case "dpkg":
+		for _, v := range vals {
+			if strings.HasPrefix(v, "--force") {
+				return TierDestructive, "dpkg " + v + ": overrides package safety checks"
+			}
+		}
+		for _, v := range vals {
+			switch v {
+			case "-i", "--install", "--unpack", "--configure", "--set-selections", "--clear-selections", "-A", "--record-avail", "--triggers-only", "--add-architecture", "--remove-architecture":
+				return TierMutate, "dpkg " + v
+			case "-r", "--remove", "-P", "--purge":
+				for _, o := range ops {
+					if essentialPackages[o] {
+						return TierDestructive, "dpkg " + v + " " + o + ": removes an essential package"
+					}
+				}
+				return TierMutate, "dpkg " + v
+			}
+		}
+		return TierRead, "dpkg: queries packages"
+	case "rpm":
+		for _, v := range vals {
+			if v == "--nodeps" || strings.HasPrefix(v, "--force") || v == "--noscripts" && false {
+				return TierDestructive, "rpm " + v + ": overrides package safety checks"
+			}
+		}
+		for _, v := range vals {
+			if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "iUFe") ||
+				v == "--install" || v == "--upgrade" || v == "--freshen" || v == "--erase" || v == "--import" || v == "--rebuilddb" || v == "--initdb" || v == "--setperms" || v == "--setugids" || v == "--restore" {
+				for _, o := range ops {
+					if essentialPackages[o] && (strings.Contains(v, "e") || v == "--erase") {
+						return TierDestructive, "rpm -e " + o + ": removes an essential package"
+					}
+				}
+				return TierMutate, "rpm " + v
+			}
+		}
+		return TierRead, "rpm: queries packages"
+	case "pacman", "yay", "paru":
+		if len(vals) > 0 {
+			v := vals[0]
+			switch {
+			case strings.HasPrefix(v, "-Q") || strings.HasPrefix(v, "-F") || v == "--query" || v == "-V" || v == "--version" || v == "-h":
+				return TierRead, n + " -Q"
+			case strings.HasPrefix(v, "-S") && strings.Trim(v[2:], "sil") == "" && v != "-S":
+				return TierRead, n + " " + v
+			case strings.HasPrefix(v, "-R"):
+				for _, o := range ops {
+					if essentialPackages[o] {
+						return TierDestructive, n + " " + v + " " + o + ": removes an essential package"
+					}
+				}
+			}
+		}
+		for _, v := range vals {
+			if strings.Contains(v, "dd") && strings.HasPrefix(v, "-R") || v == "--nodeps" || strings.HasPrefix(v, "--overwrite") {
+				return TierDestructive, n + " " + v + ": overrides package safety checks"
+			}
+		}
+		return TierMutate, n + ": changes packages"
+	case "nginx":
+		for k, v := range vals {
+			if v == "-s" && k+1 < len(vals) {
+				if vals[k+1] == "stop" || vals[k+1] == "quit" {
+					return TierDestructive, "nginx -s " + vals[k+1] + ": stops the web server"
+				}
+				return TierMutate, "nginx -s " + vals[k+1]
+			}
+			if v == "-c" || v == "-g" {
+				return TierMutate, "nginx " + v
+			}
+		}
+		if len(vals) > 0 && onlyOps(vals, "-t", "-T", "-v", "-V", "-h", "-?", "-q", "-tq") {
+			return TierRead, "nginx: tests or shows configuration"
+		}
+		return TierMutate, "nginx: starts the server"
+	case "apachectl", "apache2ctl":
+		if len(vals) > 0 && onlyOps(vals, "configtest", "-t", "-S", "-M", "-v", "-V", "status", "fullstatus", "-D", "DUMP_VHOSTS", "DUMP_MODULES") {
+			return TierRead, n + ": tests or shows configuration"
+		}
+		if len(vals) > 0 && (vals[0] == "stop" || vals[0] == "graceful-stop" || vals[0] == "-k" && len(vals) > 1 && vals[1] == "stop") {
+			return TierDestructive, n + " stop: stops the web server"
+		}
+		return TierMutate, n
+	case "ansible":
+		mod := ""
+		for k, v := range vals {
+			if (v == "-m" || v == "--module-name") && k+1 < len(vals) {
+				mod = vals[k+1]
+			}
+			if (v == "-a" || v == "--args") && k+1 < len(vals) {
+				c.e.scanText(vals[k+1])
+			}
+			if v == "--list-hosts" {
+				return TierRead, "ansible --list-hosts"
+			}
+		}
+		switch mod {
+		case "ping", "setup", "gather_facts", "debug", "stat", "slurp", "service_facts", "package_facts":
+			return TierBenign, "ansible -m " + mod + ": reads facts from other hosts"
+		case "shell", "command", "raw", "script", "ansible.builtin.shell", "ansible.builtin.command", "ansible.builtin.raw", "ansible.builtin.script":
+			c.e.opaque = true
+			return TierDestructive, "ansible -m " + mod + ": runs commands on other hosts"
+		}
+		return TierMutate, "ansible: changes other hosts"
+	}
+	return TierMutate, n
+}
+
+// ipMutations are ip(8) verbs that change state.
+var ipMutations = set(`add del delete change chg replace set flush append prepend save restore attach
+	detach update test identify exec add-port del-port`)
+
+// ipProgram classifies ip(8): show commands read; verbs change; "ip netns
+// exec NS cmd" runs cmd; taking a link down can cut the operator off.
+func ipProgram(c *call) (Tier, string) {
+	args := c.args
+	vals := c.vals()
+	for k, v := range vals {
+		if v == "-b" || v == "-batch" || v == "--batch" || v == "-force" {
+			return TierDestructive, "ip -batch: runs commands from a file"
+		}
+		if v == "exec" && k >= 2 && vals[k-2] == "netns" || v == "exec" && k >= 1 && vals[k-1] == "vrf" {
+			if k+2 < len(args) {
+				if vals[k-1] == "vrf" {
+					c.run(args[k+2:])
+				} else {
+					c.run(args[k+2:])
+				}
+			}
+			return TierMutate, "ip " + vals[k-1] + " exec"
+		}
+	}
+	for k, v := range vals {
+		if v == "down" && k > 0 {
+			return TierDestructive, "ip link set down: takes an interface down"
+		}
+	}
+	for _, v := range vals {
+		if ipMutations[v] {
+			return TierMutate, "ip " + v + ": changes network configuration"
+		}
+	}
+	return TierRead, "ip: shows network configuration"
+}

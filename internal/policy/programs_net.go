@@ -1,0 +1,324 @@
+package policy
+
+import (
+	"fmt"
+	"strings"
+)
+
+// sshOptionRisk classifies one ssh -o option ("Key=value" or "Key value").
+func sshOptionRisk(o string) (Tier, string) {
+	k, v, ok := strings.Cut(o, "=")
+	if !ok {
+		k, v, _ = strings.Cut(strings.TrimSpace(o), " ")
+	}
+	k = strings.ToLower(strings.TrimSpace(k))
+	v = strings.ToLower(strings.TrimSpace(v))
+	switch k {
+	case "proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "remotecommand",
+		"match", "include", "pkcs11provider", "securitykeyprovider", "proxyusefdpass":
+		return TierDestructive, "ssh -o " + k + ": runs or loads a program"
+	case "stricthostkeychecking", "userknownhostsfile", "globalknownhostsfile", "checkhostip", "verifyhostkeydns", "updatehostkeys":
+		if k == "stricthostkeychecking" && (v == "yes" || v == "ask") {
+			return TierRead, ""
+		}
+		return TierDestructive, "ssh -o " + k + ": weakens host key verification"
+	case "localforward", "remoteforward", "dynamicforward", "tunnel", "tunneldevice", "forwardagent", "forwardx11", "gatewayports":
+		return TierMutate, "ssh -o " + k + ": forwards ports or credentials"
+	}
+	return TierRead, ""
+}
+
+// sshProgram classifies ssh, scp, sftp, rsync, ssh-copy-id and mosh:
+// options that run programs, the destinations against host deny rules, and
+// the remote command as shell text.
+func sshProgram(c *call) (Tier, string) {
+	t, why := TierBenign, c.name
+	raise := func(nt Tier, nwhy string) {
+		if nt > t {
+			t, why = nt, nwhy
+		}
+	}
+	var valueShort string
+	switch c.name {
+	case "ssh", "ssh-copy-id":
+		valueShort = "BbcDEeFIiJLlmOopQRSWw"
+	case "scp":
+		valueShort = "cDFiJloPSX"
+		raise(TierMutate, "scp: copies files")
+	case "sftp":
+		valueShort = "BbcDFiJlNoPRSsX"
+		raise(TierMutate, "sftp: transfers files")
+	case "rsync":
+		raise(TierMutate, "rsync: copies files")
+	case "mosh":
+	}
+	if c.name == "ssh-copy-id" {
+		raise(TierMutate, "ssh-copy-id: installs a key on another host")
+	}
+	args := c.args
+	var ops []arg
+	dashdash := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		if dashdash || !strings.HasPrefix(v, "-") || v == "-" {
+			ops = append(ops, a)
+			if c.name == "ssh" {
+				// Options end at the destination.
+				ops = append(ops, args[i+1:]...)
+				break
+			}
+			continue
+		}
+		if !a.known {
+			c.e.opaque = true
+			raise(TierDestructive, c.name+": options computed at run time")
+			continue
+		}
+		if v == "--" {
+			dashdash = true
+			continue
+		}
+		if c.name == "rsync" || c.name == "mosh" {
+			name, val, has := strings.Cut(v, "=")
+			switch {
+			case name == "-e" || name == "--rsh" || name == "--rsync-path" || name == "--ssh" || strings.HasPrefix(v, "-e") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+				if !has {
+					if strings.HasPrefix(v, "-e") && len(v) > 2 {
+						val = v[2:]
+					} else if i+1 < len(args) {
+						i++
+						val = args[i].val
+						if !args[i].known {
+							c.e.opaque = true
+							raise(TierDestructive, c.name+" "+name+": command computed at run time")
+						}
+					}
+				}
+				// The remote-shell command is run locally; the rsync
+				// path remotely. Both are shell text.
+				c.shell(val, c.name+" "+name+" command", nil, false)
+				raise(TierMutate, c.name+" "+name)
+			case strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--del":
+				raise(TierDestructive, c.name+" "+name+": removes files")
+			case name == "--config" || name == "--password-file" || name == "--files-from" || name == "--exclude-from" || name == "--include-from":
+			case name == "-n" || name == "--dry-run":
+			}
+			continue
+		}
+		if strings.HasPrefix(v, "--") {
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			f := v[j]
+			if strings.IndexByte(valueShort, f) < 0 {
+				continue
+			}
+			val := v[j+1:]
+			if val == "" && i+1 < len(args) {
+				i++
+				val = args[i].val
+				if !args[i].known {
+					c.e.opaque = true
+					raise(TierDestructive, fmt.Sprintf("%s -%c: value computed at run time", c.name, f))
+				}
+			}
+			switch f {
+			case 'o':
+				raise(sshOptionRisk(val))
+			case 'F':
+				raise(TierDestructive, c.name+" -F: reads a config file that can run commands")
+			case 'S', 'D', 's':
+				if c.name == "ssh" && f == 'S' {
+					break
+				}
+				if c.name == "ssh" && f == 'D' {
+					raise(TierMutate, "ssh -D: opens a SOCKS proxy")
+					break
+				}
+				raise(TierDestructive, fmt.Sprintf("%s -%c: runs another program", c.name, f))
+			case 'b':
+				if c.name == "sftp" {
+					raise(TierDestructive, "sftp -b: runs batch commands")
+				}
+			case 'E':
+				raise(TierMutate, "ssh -E: writes a log file")
+			case 'L', 'R', 'w':
+				raise(TierMutate, fmt.Sprintf("ssh -%c: forwards ports", f))
+			case 'J', 'W':
+				for _, h := range strings.Split(val, ",") {
+					c.checkHost(h)
+				}
+			}
+			break
+		}
+	}
+	if c.name != "ssh" && c.name != "mosh" {
+		// scp, sftp, rsync, ssh-copy-id: every host:path operand.
+		for _, o := range ops {
+			if !o.known {
+				continue
+			}
+			if strings.Contains(o.val, "://") || strings.Contains(o.val, ":") || strings.Contains(o.val, "@") {
+				c.checkHost(o.val)
+			}
+		}
+		if c.name == "ssh-copy-id" && len(ops) > 0 {
+			c.checkHost(ops[0].val)
+		}
+		return t, why
+	}
+	if len(ops) == 0 {
+		return t, why
+	}
+	dest := ops[0]
+	if !dest.known {
+		c.e.opaque = true
+		raise(TierDestructive, c.name+": destination computed at run time")
+	} else {
+		c.checkHost(dest.val)
+	}
+	rest := ops[1:]
+	if c.name == "mosh" {
+		if len(rest) > 0 && rest[0].val == "--" {
+			rest = rest[1:]
+		}
+	}
+	if len(rest) == 0 {
+		if hasOpt(c.args, 'N', "") {
+			return t, why
+		}
+		st, swhy := c.stdinProgram("remote shell on " + dest.val)
+		raise(st, swhy)
+		return t, why
+	}
+	if !allKnown(rest) {
+		c.e.opaque = true
+		raise(TierDestructive, c.name+": remote command computed at run time")
+	}
+	// The remote side joins the arguments with spaces and runs them with
+	// its shell.
+	ctx := c.ctx
+	ctx.stdin = stdinSrc{kind: stdinUnknown}
+	sub := &call{e: c.e, name: c.name, args: c.args, ctx: ctx}
+	sub.shell(strings.Join(argVals(rest), " "), "remote command on "+dest.val, nil, false)
+	return t, why
+}
+
+// checkHost applies host deny rules to a destination.
+func (c *call) checkHost(h string) {
+	if r, ok := c.e.p.hostDenied(h); ok {
+		c.e.deny(fmt.Sprintf("%s: destination %q is denied by host rule %q", c.name, h, r))
+		return
+	}
+	if k := hostKey(h); strings.HasPrefix(k, "-") {
+		c.e.deny(fmt.Sprintf("%s: destination %q begins with '-' and would be read as an option", c.name, h))
+	}
+}
+
+// netProgram classifies curl, wget, nc and the like: every URL and host
+// argument against host deny rules; uploads, downloads to files and
+// programs run on connection raise the tier.
+func netProgram(c *call) (Tier, string) {
+	t, why := TierBenign, c.name+": network request"
+	raise := func(nt Tier, nwhy string) {
+		if nt > t {
+			t, why = nt, nwhy
+		}
+	}
+	vals := c.vals()
+	for _, v := range vals {
+		if v == "" || strings.HasPrefix(v, "-") {
+			if _, val, ok := strings.Cut(v, "="); ok && strings.Contains(val, "://") {
+				c.checkHost(val)
+			}
+			continue
+		}
+		c.checkHost(v)
+		if !strings.Contains(v, "://") {
+			for _, piece := range strings.Split(v, ":") {
+				if r, ok := c.e.p.hostDenied(piece); ok {
+					c.e.deny(fmt.Sprintf("%s: %q is denied by host rule %q", c.name, piece, r))
+				}
+			}
+		}
+	}
+	switch c.name {
+	case "curl":
+		for i, v := range vals {
+			switch {
+			case v == "-K" || strings.HasPrefix(v, "--config"):
+				raise(TierDestructive, "curl -K: reads options from a file")
+			case v == "-o" || v == "-O" || strings.HasPrefix(v, "--output") || strings.HasPrefix(v, "--remote-name") ||
+				v == "-T" || strings.HasPrefix(v, "--upload-file") || strings.HasPrefix(v, "-d") || strings.HasPrefix(v, "--data") ||
+				v == "-F" || strings.HasPrefix(v, "--form") || v == "--json" || v == "-c" || strings.HasPrefix(v, "--cookie-jar") ||
+				v == "-D" || strings.HasPrefix(v, "--dump-header") || strings.HasPrefix(v, "--trace") || strings.HasPrefix(v, "--output-dir") ||
+				strings.HasPrefix(v, "--libcurl") || strings.HasPrefix(v, "--etag-save") || strings.HasPrefix(v, "--hsts") || strings.HasPrefix(v, "--alt-svc"):
+				raise(TierMutate, "curl "+v+": uploads data or writes files")
+			case v == "-X" || v == "--request":
+				if i+1 < len(vals) {
+					m := strings.ToUpper(vals[i+1])
+					if m != "GET" && m != "HEAD" && m != "OPTIONS" {
+						raise(TierMutate, "curl -X "+m+": changes remote state")
+					}
+				}
+			case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "oOTdFcDK"):
+				raise(TierMutate, "curl "+v+": uploads data or writes files")
+			}
+		}
+	case "wget":
+		toStdout := false
+		for i, v := range vals {
+			switch {
+			case v == "-e" || strings.HasPrefix(v, "--execute") || strings.HasPrefix(v, "--use-askpass") || v == "-i" || strings.HasPrefix(v, "--input-file") || strings.HasPrefix(v, "--config"):
+				raise(TierDestructive, "wget "+v+": runs commands or reads options from a file")
+			case (v == "-O" || v == "--output-document") && i+1 < len(vals) && vals[i+1] == "-",
+				v == "-O-" || v == "-qO-" || v == "-qO" && i+1 < len(vals) && vals[i+1] == "-" || v == "--output-document=-" || v == "--spider":
+				toStdout = true
+			case strings.HasPrefix(v, "--post") || strings.HasPrefix(v, "--method") || strings.HasPrefix(v, "--body"):
+				raise(TierMutate, "wget "+v+": changes remote state")
+			}
+		}
+		if !toStdout {
+			raise(TierMutate, "wget: downloads to a file")
+		}
+	case "nc", "ncat", "netcat":
+		for i, v := range vals {
+			if v == "-e" || v == "-c" || strings.HasPrefix(v, "--exec") || strings.HasPrefix(v, "--sh-exec") || strings.HasPrefix(v, "--lua-exec") {
+				if v == "-c" || v == "--sh-exec" {
+					if i+1 < len(vals) {
+						c.shell(vals[i+1], c.name+" -c command", nil, false)
+					}
+				}
+				raise(TierDestructive, c.name+" "+v+": runs a program on connection")
+			}
+		}
+		raise(TierMutate, c.name+": raw network connection")
+	case "socat":
+		for _, v := range vals {
+			u := strings.ToUpper(v)
+			if i := strings.Index(u, "SYSTEM:"); i >= 0 {
+				c.shell(v[i+len("SYSTEM:"):], "socat SYSTEM command", nil, false)
+				raise(TierDestructive, "socat SYSTEM: runs a shell command")
+			}
+			if strings.Contains(u, "EXEC:") {
+				raise(TierDestructive, "socat EXEC: runs a program")
+			}
+		}
+		raise(TierMutate, "socat: raw network relay")
+	case "lftp", "ftp":
+		if hasFlag(vals, 'c', "") || hasFlag(vals, 'e', "") || hasFlag(vals, 'f', "") {
+			raise(TierDestructive, c.name+": runs commands, which can include local shell commands")
+		}
+		raise(TierMutate, c.name+": file transfer session")
+	case "telnet", "aria2c":
+		raise(TierMutate, c.name+": raw connection or download")
+	case "http", "https", "xh":
+		for _, v := range vals {
+			if strings.Contains(v, "=") || v == "-d" || v == "--download" || v == "-o" || strings.HasPrefix(v, "--output") {
+				raise(TierMutate, c.name+": sends data or writes files")
+			}
+		}
+	}
+	return t, why
+}

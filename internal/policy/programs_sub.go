@@ -1,0 +1,409 @@
+package policy
+
+import (
+	"strings"
+)
+
+// subTable describes a program driven by subcommands (docker ps, zfs list).
+// Keys may be two words ("container ls"); the longest match wins, and
+// danger beats read.
+type subTable struct {
+	read, benign, danger map[string]bool
+	noSub                Tier     // tier with no subcommand
+	def                  Tier     // tier of an unlisted subcommand
+	valueShort           string   // global short options taking a value
+	valueLong            []string // global long options taking a value
+}
+
+func sub(read, benign, danger string, noSub, def Tier, valueShort string, valueLong string) subTable {
+	return subTable{read: phrases(read), benign: phrases(benign), danger: phrases(danger), noSub: noSub, def: def,
+		valueShort: valueShort, valueLong: strings.Fields(valueLong)}
+}
+
+// phrases splits "a b|c|d e" into {"a b", "c", "d e"}.
+func phrases(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, p := range strings.Split(s, "|") {
+		if p = strings.Join(strings.Fields(p), " "); p != "" {
+			m[p] = true
+		}
+	}
+	return m
+}
+
+var dockerTable = sub(`ps|images|logs|inspect|stats|version|info|top|port|diff|history|events|search|
+	container ls|container ps|container list|container inspect|container logs|container top|container port|
+	container diff|container stats|image ls|image list|image inspect|image history|network ls|network inspect|
+	volume ls|volume inspect|system df|system info|system events|compose ps|compose logs|compose config|
+	compose ls|compose images|compose top|compose version|context ls|context show|context inspect|node ls|
+	service ls|service ps|service logs|service inspect|stack ls|stack ps|plugin ls|secret ls|config ls|
+	buildx ls|manifest inspect|buildx version|pod ps|pod ls|machine list|healthcheck run`,
+	`pull|image pull|compose pull|login|logout`,
+	`system prune|image prune|volume prune|container prune|network prune|builder prune|buildx prune|
+	swarm leave|node rm|secret rm|volume rm|compose down -v|system reset|machine rm|plugin install`,
+	TierRead, TierMutate, "Hcl", "--host --context --config --log-level --connection --url --identity")
+
+var subcommandTables = map[string]subTable{
+	"docker":         dockerTable,
+	"podman":         dockerTable,
+	"nerdctl":        dockerTable,
+	"docker-compose": sub(`ps|logs|config|ls|images|top|version|port|events`, `pull`, `down -v|rm`, TierRead, TierMutate, "fp", "--file --project-name --project-directory --env-file --profile"),
+	"systemctl": sub(`status|show|is-active|is-enabled|is-failed|is-system-running|list-units|list-unit-files|
+		list-timers|list-sockets|list-dependencies|list-jobs|list-machines|list-paths|list-automounts|cat|
+		get-default|help|show-environment|version|--version|show-environment`,
+		`reset-failed|daemon-reload`, `isolate|kill|set-default|switch-root|default|mask|daemon-reexec|
+		set-property|revert|edit|preset-all|link|unset-environment`,
+		TierRead, TierMutate, "tpPnosHMT", "--type --property --state --signal --kill-whom --kill-value --lines --output --host --machine --root --image --job-mode --what --boot-loader-entry --boot-loader-menu --reboot-argument --timestamp --preset-mode --message --drop-in --when"),
+	"kubectl": sub(`get|describe|logs|top|version|explain|api-resources|api-versions|cluster-info|
+		config view|config get-contexts|config current-context|config get-clusters|auth can-i|auth whoami|diff|events|wait|
+		rollout status|rollout history`, ``,
+		`delete|drain|replace|exec|debug|cp|attach|proxy|port-forward|plugin|certificate approve`,
+		TierRead, TierMutate, "nclsofx", "--namespace --context --kubeconfig --cluster --user --server --token --selector --output --filename --container --as --as-group"),
+	"helm": sub(`list|ls|status|get|history|show|inspect|search|version|env|template|lint|dependency list|
+		repo list|plugin list|verify`, `repo update|repo add|dependency update|dependency build|pull|fetch`,
+		`uninstall|delete|del|un|rollback|plugin install`, TierRead, TierMutate, "n", "--namespace --kube-context --kubeconfig"),
+	"zpool": sub(`status|list|iostat|get|history|events|version|help|wait`, `scrub|trim`,
+		`destroy|labelclear|create|split|remove|detach|replace|offline|reguid|checkpoint|export|clear|upgrade|initialize`,
+		TierRead, TierMutate, "", ""),
+	"zfs": sub(`list|get|userspace|groupspace|projectspace|diff|holds|version|help|send|bookmark list`,
+		`snapshot|snap`, `destroy|rollback|promote|redact|change-key|unload-key|receive -F|recv -F`,
+		TierRead, TierMutate, "", ""),
+	"btrfs": sub(`subvolume list|subvolume show|subvolume get-default|subvolume find-new|filesystem show|filesystem df|filesystem usage|filesystem du|filesystem label|
+		device stats|device usage|scrub status|balance status|qgroup show|property get|property list|
+		inspect-internal|version|replace status|send|help|--version`,
+		`scrub start|subvolume snapshot|scrub cancel|scrub resume|balance pause|balance cancel`,
+		`subvolume delete|filesystem resize|device remove|device delete|device add|check|rescue|replace start|
+		balance start|filesystem defragment|subvolume set-default|property set|receive|restore|quota disable|qgroup destroy|zero-log|select-super`,
+		TierRead, TierMutate, "", ""),
+	"apt": sub(`list|search|show|showsrc|policy|depends|rdepends|changelog|madison|help|--version|-v|moo`,
+		`update|check|clean|autoclean|download|source`, ``, TierRead, TierMutate, "ocqt", "--option --config-file --target-release"),
+	"apt-get": sub(`check|changelog|indextargets|help|--version|-v|moo`, `update|clean|autoclean|download|source`, ``, TierRead, TierMutate, "ocqt", "--option --config-file --target-release"),
+	"aptitude": sub(`search|show|versions|why|why-not|changelog|help`, `update|clean|autoclean|download`, ``, TierMutate, TierMutate, "", ""),
+	"dnf": sub(`list|info|search|repolist|repoquery|provides|history list|history info|deplist|--version|help|
+		updateinfo|check|alias list|module list|module info|group list|group info|repoinfo`,
+		`makecache|check-update|clean|download`, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --repo --enablerepo --disablerepo --installroot --config"),
+	"yum": sub(`list|info|search|repolist|provides|history list|history info|deplist|--version|help|check|updateinfo`,
+		`makecache|check-update|clean`, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --enablerepo --disablerepo --installroot --config"),
+	"microdnf": sub(`repoquery|repolist|--version|help`, `makecache|clean`, ``, TierRead, TierMutate, "", ""),
+	"zypper": sub(`search|se|info|if|list-updates|lu|packages|pa|repos|lr|patches|lp|patch-check|pchk|locks|ll|services|ls|products|pd|--version|help`,
+		`refresh|ref|clean|cc`, ``, TierRead, TierMutate, "", ""),
+	"apk": sub(`info|search|list|policy|stats|version|dot|-V|--version|audit|manifest`, `update|cache`, ``, TierRead, TierMutate, "Xp", "--repository --root"),
+	"snap": sub(`list|find|info|version|services|connections|changes|change|logs|whoami|known|refresh --list|aliases|interfaces|warnings|get|model|tasks|help|--version`,
+		``, `remove|revert|disable|remove-user`, TierRead, TierMutate, "", ""),
+	"flatpak": sub(`list|info|search|remotes|history|remote-ls|ps|remote-info|documents|permissions|--version|help|config`,
+		``, `uninstall|remove|repair`, TierRead, TierMutate, "", ""),
+	"brew": sub(`list|ls|info|search|outdated|deps|doctor|config|--version|leaves|uses|desc|home|--prefix|--cellar|
+		services list|services info|tap-info|commands|help|shellenv|log`, `update|cleanup -n|fetch`, `uninstall|remove|rm|untap|cleanup|autoremove`, TierRead, TierMutate, "", ""),
+	"pip": sub(`list|show|freeze|check|search|index|--version|-V|help|config list|config get|debug|inspect|cache list|cache info|hash`,
+		`download|cache dir|wheel`, `uninstall`, TierRead, TierMutate, "", "--python --log --proxy --retries --timeout --exists-action --trusted-host --cert --client-cert --cache-dir"),
+	"pipx": sub(`list|environment|--version|help|completions`, ``, `run|runpip|uninstall|uninstall-all|reinstall-all`, TierRead, TierMutate, "", ""),
+	"npm": sub(`ls|list|ll|la|view|info|show|v|outdated|--version|-v|help|config get|config list|doctor|audit|explain|why|
+		search|root|prefix|bin|whoami|ping|query|fund|docs|repo|bugs|help-search|pkg get`,
+		`cache ls|cache verify|login|logout`, `exec|x|unpublish|deprecate|owner rm|access|token revoke|cache clean`, TierRead, TierMutate, "", "--prefix --workspace --registry"),
+	"yarn": sub(`list|info|why|outdated|--version|-v|help|config get|config list|licenses list|workspaces info|audit|bin|cache dir`,
+		``, `dlx|exec|unplug|cache clean`, TierMutate, TierMutate, "", "--cwd"),
+	"pnpm": sub(`list|ls|ll|la|outdated|why|view|info|--version|-v|help|config get|config list|audit|root|bin|licenses list|store path`,
+		``, `dlx|exec|store prune`, TierRead, TierMutate, "C", "--dir --filter"),
+	"gem": sub(`list|search|info|contents|environment|env|--version|query|specification|help|which|dependency|outdated`,
+		``, `uninstall|cleanup`, TierRead, TierMutate, "", ""),
+	"cargo": sub(`--version|-V|version|search|tree|metadata|pkgid|verify-project|locate-project|help|read-manifest`,
+		``, `uninstall|clean|publish|yank|owner`, TierRead, TierMutate, "Z", "--manifest-path --color --config"),
+	"go": sub(`version|env|list|doc|help|tool dist list`, ``, `generate|tool|clean -cache|clean -modcache`, TierRead, TierMutate, "C", ""),
+	"terraform": sub(`version|show|output|state list|state show|validate|providers|graph|workspace list|workspace show|fmt -check|console|metadata|-version|--version|-help`,
+		`plan|init|get|fmt|refresh`, `destroy|apply -destroy|import|taint|untaint|state rm|state mv|state push|state replace-provider|force-unlock|workspace delete`,
+		TierRead, TierMutate, "", "-chdir"),
+	"tofu": sub(`version|show|output|state list|state show|validate|providers|graph|workspace list|workspace show|-version`,
+		`plan|init|get|fmt|refresh`, `destroy|apply -destroy|import|taint|untaint|state rm|state mv|state push|force-unlock|workspace delete`,
+		TierRead, TierMutate, "", "-chdir"),
+	"virsh": sub(`list|dominfo|domstate|dumpxml|nodeinfo|capabilities|net-list|pool-list|vol-list|version|uri|
+		hostname|sysinfo|domblklist|domiflist|vcpuinfo|dommemstat|domstats|snapshot-list|net-info|pool-info|vol-info|
+		domifaddr|domblkstat|domifstat|nodememstats|nodecpustats|help|net-dumpxml|pool-dumpxml|snapshot-info|snapshot-dumpxml`,
+		``, `destroy|undefine|pool-destroy|pool-delete|vol-delete|vol-wipe|snapshot-delete|net-destroy|net-undefine|pool-undefine|reset|managedsave-remove`,
+		TierRead, TierMutate, "c", "--connect"),
+	"lxc": sub(`list|ls|info|config show|image list|image ls|storage list|network list|profile list|remote list|version|
+		config get|file pull|operation list|project list|cluster list|warning list|query`, ``,
+		`delete|rm|storage delete|network delete|image delete|profile delete|project delete|exec|console|file push|file delete`,
+		TierRead, TierMutate, "", "--project"),
+	"incus": sub(`list|ls|info|config show|image list|image ls|storage list|network list|profile list|remote list|version|config get|query`, ``,
+		`delete|rm|storage delete|network delete|image delete|profile delete|project delete|exec|console|file push|file delete`,
+		TierRead, TierMutate, "", "--project"),
+	"qm": sub(`list|status|config|pending|showcmd|listsnapshot|guest cmd|cloudinit dump|help`, ``,
+		`destroy|delsnapshot|rollback|unlink|disk unlink|guest exec|guest passwd|monitor|terminal|mtunnel|importdisk|disk import`,
+		TierRead, TierMutate, "", ""),
+	"pct": sub(`list|status|config|pending|listsnapshot|df|help`, ``,
+		`destroy|delsnapshot|rollback|exec|enter|console|push|fsck|unlock`, TierRead, TierMutate, "", ""),
+	"timedatectl": sub(`status|show|list-timezones|show-timesync|timesync-status|help`, ``, ``, TierRead, TierMutate, "HM", "--host --machine"),
+	"hostnamectl": sub(`status|help|--version`, ``, ``, TierRead, TierMutate, "HM", "--host --machine"),
+	"localectl":   sub(`status|list-locales|list-keymaps|list-x11-keymap-models|list-x11-keymap-layouts|list-x11-keymap-variants|list-x11-keymap-options|help`, ``, ``, TierRead, TierMutate, "HM", "--host --machine"),
+	"loginctl": sub(`list-sessions|list-users|list-seats|show-session|show-user|show-seat|session-status|user-status|seat-status|help`,
+		`lock-session|lock-sessions|unlock-session|unlock-sessions`, `terminate-session|terminate-user|terminate-seat|kill-session|kill-user|disable-linger|flush-devices`,
+		TierRead, TierMutate, "HMps", "--host --machine --property --signal"),
+	"networkctl": sub(`list|status|lldp|label|help|cat`, `renew|reload`, `down|delete|forcerenew|reconfigure`, TierRead, TierMutate, "", ""),
+	"resolvectl": sub(`status|query|statistics|show-cache|show-server-state|log-level|service|openpgp|tlsa|help|monitor`,
+		`flush-caches|reset-statistics|reset-server-features`, `revert`, TierRead, TierMutate, "it", "--interface --type --class"),
+	"tailscale": sub(`status|ip|netcheck|version|whois|ping|serve status|funnel status|dns status|exit-node list|bugreport|licenses|metrics|debug`,
+		``, `down|logout|set --ssh=false|switch|lock`, TierRead, TierMutate, "", "--socket"),
+	"wg": sub(`show|showconf|genkey|pubkey|genpsk|help|--version`, ``, ``, TierRead, TierMutate, "", ""),
+	"wg-quick":     sub(`strip|help`, ``, `down`, TierRead, TierMutate, "", ""),
+	"zerotier-cli": sub(`info|listnetworks|listpeers|peers|listmoons|get|-v|help`, ``, `leave|deorbit`, TierRead, TierMutate, "", ""),
+	"fail2ban-client": sub(`status|ping|version|get|banned|-V|--version|help|-h|--dp|--dump`, ``, `stop|unban --all|flushlogs`,
+		TierRead, TierMutate, "", ""),
+	"certbot": sub(`certificates|plugins|--version|-h|--help|show_account`, `renew --dry-run|certonly --dry-run`, `delete|revoke|unregister`, TierRead, TierMutate, "", ""),
+	"supervisorctl": sub(`status|avail|pid|version|tail|help|maintail`, ``, `shutdown|remove`, TierRead, TierMutate, "csup", "--configuration --serverurl --username --password"),
+	"pm2": sub(`list|ls|l|status|show|describe|info|logs|monit|jlist|prettylist|-v|--version|ping|env|report`, ``, `delete|del|kill|flush|deploy|update`, TierRead, TierMutate, "", ""),
+	"netplan":      sub(`get|info|status|help`, `generate`, `apply|try`, TierRead, TierMutate, "", "--root-dir"),
+	"nmcli":        sub(`general|general status|general permissions|general logging|general hostname|g|device|device status|device show|device wifi list|dev|d|connection|connection show|con show|c show|c|con|radio|networking connectivity|monitor|-v|--version|help`, `device wifi rescan|connection reload|general reload`, `networking off|networking|radio all off|radio wifi off|connection down|con down|c down|device disconnect|dev disconnect|d disconnect|connection delete|con delete|c delete|device down|device delete`, TierRead, TierMutate, "tfgpe", "--fields --get-values --escape --ask --wait --colors --mode"),
+	"apt-cache":    sub(``, `gencaches`, ``, TierRead, TierRead, "oc", "--option --config-file"),
+	"ansible-galaxy": sub(`list|info|search|--version`, ``, `remove|role remove|collection remove`, TierRead, TierMutate, "", ""),
+	"ansible-inventory": sub(``, ``, ``, TierRead, TierRead, "i", "--inventory"),
+	"ansible-doc":  sub(``, ``, ``, TierRead, TierRead, "", ""),
+	"ansible-config": sub(`list|dump|view|--version`, `init`, ``, TierRead, TierMutate, "", ""),
+	"restic": sub(`snapshots|ls|stats|check|find|diff|cat|version|help|key list|list|dump|tag --help|cache`, `backup|init|copy`, `forget|prune|key remove|unlock|rewrite|restore|repair`, TierRead, TierMutate, "rp", "--repo --password-file --repository-file --cache-dir"),
+	"borg": sub(`list|info|check|diff|--version|help|version|key export|config`, `create|init|compact`, `delete|prune|recreate|extract|break-lock|key change-passphrase|upgrade|import-tar`, TierRead, TierMutate, "", ""),
+	"lvm":          sub(`lvs|vgs|pvs|lvdisplay|vgdisplay|pvdisplay|lvscan|vgscan|pvscan|version|help|fullreport|segtypes|config|dumpconfig`, ``, `lvremove|vgremove|pvremove|lvreduce|vgreduce|pvmove|vgsplit|vgmerge`, TierRead, TierMutate, "", ""),
+}
+
+// subcommandProgram classifies a program by its subcommand table, then
+// applies the few rules that depend on more than the subcommand.
+func subcommandProgram(c *call) (Tier, string) {
+	tab := subcommandTables[c.name]
+	args := c.args
+	i := 0
+	for i < len(args) {
+		v := args[i].val
+		if !args[i].known {
+			if strings.HasPrefix(v, "-") || i == 0 {
+				c.e.opaque = true
+				return TierDestructive, c.name + ": subcommand computed at run time"
+			}
+			break
+		}
+		if v == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(v, "-") || (tab.read[v] || tab.danger[v] || tab.benign[v]) {
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			if _, _, has := strings.Cut(v, "="); !has {
+				for _, l := range tab.valueLong {
+					if v == l {
+						i++
+					}
+				}
+			}
+		} else if len(v) == 2 && strings.IndexByte(tab.valueShort, v[1]) >= 0 {
+			i++
+		}
+		i++
+	}
+	if i >= len(args) {
+		return tab.noSub, c.name
+	}
+	rest := argVals(args[i:])
+	ops := operands(rest)
+	first := rest[0]
+	second := ""
+	if len(ops) > 1 && ops[0] == first {
+		second = ops[1]
+	}
+	// Flags that matter for a subcommand: "compose down -v", "receive -F".
+	flagged := func(key string) bool {
+		w := strings.Fields(key)
+		if len(w) != 2 || !strings.HasPrefix(w[1], "-") {
+			return false
+		}
+		if w[0] != first && !(len(ops) > 1 && ops[0]+" "+ops[1] == w[0]) {
+			return false
+		}
+		for _, r := range rest {
+			if r == w[1] || strings.HasPrefix(w[1], "--") && strings.HasPrefix(r, w[1]+"=") {
+				return true
+			}
+		}
+		return false
+	}
+	two := first + " " + second
+	label := c.name + " " + first
+	if second != "" {
+		label = c.name + " " + two
+	}
+	for key := range tab.danger {
+		if flagged(key) {
+			return TierDestructive, c.name + " " + key
+		}
+	}
+	var t Tier
+	switch {
+	case second != "" && tab.danger[two]:
+		t = TierDestructive
+	case second != "" && tab.read[two]:
+		t = TierRead
+	case second != "" && tab.benign[two]:
+		t = TierBenign
+	case tab.danger[first]:
+		t = TierDestructive
+	case tab.read[first] && !(second != "" && hasTwoWordKey(tab, first)):
+		t = TierRead
+	case tab.benign[first]:
+		t = TierBenign
+	default:
+		t = tab.def
+	}
+	for key := range tab.benign {
+		if flagged(key) && t > TierBenign {
+			t = TierBenign
+		}
+	}
+	t, label = c.subRules(first, second, ops, rest, t, label)
+	return t, label
+}
+
+// hasTwoWordKey reports whether the table lists any "first x" phrase, in
+// which case "first" alone only covers the bare form.
+func hasTwoWordKey(tab subTable, first string) bool {
+	for _, m := range []map[string]bool{tab.read, tab.benign, tab.danger} {
+		for k := range m {
+			if strings.HasPrefix(k, first+" ") && !strings.HasPrefix(k, first+" -") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// criticalUnits are services whose loss cuts the operator off or stops the host.
+var criticalUnits = set(`ssh sshd ssh.service sshd.service ssh.socket networking networking.service
+	NetworkManager NetworkManager.service systemd-networkd systemd-networkd.service systemd-resolved
+	dbus dbus.service systemd-logind systemd-journald tailscaled tailscaled.service wg-quick
+	warden warden.service getty.target multi-user.target network.target network-online.target
+	sockets.target basic.target sysinit.target`)
+
+// essentialPackages break the system or cut access when removed.
+var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt dpkg coreutils bash
+	util-linux login passwd base-files base-passwd init systemd-sysv linux-image-generic grub-pc
+	grub-efi-amd64 grub2 kernel rpm dnf yum pacman apk-tools busybox python3 tailscale network-manager
+	ifupdown netplan.io libpam-modules e2fsprogs mount`)
+
+// subRules refines a subcommand's tier with rules that look further.
+func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {
+	switch c.name {
+	case "systemctl":
+		switch first {
+		case "stop", "disable", "mask", "kill", "restart", "try-restart", "reload-or-restart", "isolate":
+			for _, u := range ops[1:] {
+				if criticalUnits[u] || strings.HasPrefix(u, "getty@") || strings.HasPrefix(u, "ssh") || strings.Contains(u, "warden") {
+					if first == "restart" || first == "try-restart" || first == "reload-or-restart" {
+						return maxTier(t, TierMutate), label
+					}
+					return TierDestructive, "systemctl " + first + " " + u + ": can cut off access or stop the host"
+				}
+			}
+		}
+	case "docker", "podman", "nerdctl":
+		verb := first
+		if first == "container" && second != "" {
+			verb = second
+		}
+		switch verb {
+		case "run", "create":
+			for k, r := range rest {
+				lr := strings.ToLower(r)
+				next := ""
+				if k+1 < len(rest) {
+					next = rest[k+1]
+				}
+				if lr == "--privileged" || strings.HasPrefix(lr, "--pid=host") || strings.HasPrefix(lr, "--ipc=host") ||
+					strings.HasPrefix(lr, "--userns=host") || strings.HasPrefix(lr, "--cap-add") || strings.HasPrefix(lr, "--device") ||
+					strings.HasPrefix(lr, "--security-opt") || (lr == "--pid" || lr == "--ipc" || lr == "--userns") && next == "host" ||
+					(lr == "-v" || lr == "--volume" || lr == "--mount") && hostMountRisk(next) ||
+					strings.HasPrefix(lr, "--volume=") && hostMountRisk(lr[9:]) || strings.HasPrefix(lr, "--mount=") && hostMountRisk(lr[8:]) ||
+					strings.HasPrefix(lr, "-v") && len(lr) > 2 && hostMountRisk(lr[2:]) {
+					return TierDestructive, c.name + " " + verb + " " + r + ": gives the container control of the host"
+				}
+			}
+			return maxTier(t, TierMutate), c.name + " " + verb
+		case "exec":
+			// docker exec [options] CONTAINER COMMAND...: classify the command.
+			k := 1
+			if first == "container" {
+				k = 2
+			}
+			for k < len(rest) {
+				r := rest[k]
+				if !strings.HasPrefix(r, "-") {
+					break
+				}
+				if r == "-e" || r == "--env" || r == "-u" || r == "--user" || r == "-w" || r == "--workdir" || r == "--env-file" || r == "--detach-keys" {
+					k++
+				}
+				k++
+			}
+			if k+1 < len(rest) {
+				inner := c.args[len(c.args)-len(rest)+k+1:]
+				c.run(inner)
+			}
+			return maxTier(t, TierMutate), c.name + " exec"
+		case "rm", "rmi", "kill":
+			for _, r := range rest {
+				if r == "-f" || r == "--force" || r == "-v" || r == "--volumes" {
+					return TierDestructive, c.name + " " + verb + " " + r
+				}
+			}
+		}
+	case "apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "snap", "brew", "pip", "pipx":
+		switch first {
+		case "remove", "purge", "autoremove", "erase", "uninstall", "rm", "del", "autopurge", "full-upgrade", "dist-upgrade":
+			for _, o := range ops[1:] {
+				if essentialPackages[strings.TrimSuffix(strings.TrimSuffix(o, "*"), ":amd64")] || strings.HasPrefix(o, "linux-image") {
+					return TierDestructive, c.name + " " + first + " " + o + ": removes an essential package"
+				}
+			}
+		}
+		for _, r := range rest {
+			if strings.HasPrefix(r, "--allow-remove-essential") || strings.HasPrefix(r, "--force") || r == "--nodeps" || strings.Contains(r, "AllowRemoveEssential") {
+				return TierDestructive, c.name + " " + r + ": overrides package safety checks"
+			}
+		}
+	case "nmcli":
+		if (first == "networking" || first == "n") && second == "" && len(ops) == 1 {
+			return TierRead, "nmcli networking"
+		}
+	case "go":
+		if first == "env" && hasFlag(rest, 'w', "") {
+			return TierMutate, "go env -w"
+		}
+	case "hostnamectl":
+		if (first == "hostname" || first == "icon-name" || first == "chassis" || first == "deployment" || first == "location") && len(ops) == 1 {
+			return TierRead, "hostnamectl " + first
+		}
+	case "kubectl":
+		if first == "exec" {
+			for k, r := range rest {
+				if r == "--" && k+1 < len(rest) {
+					c.run(c.args[len(c.args)-len(rest)+k+1:])
+				}
+			}
+		}
+	}
+	return t, label
+}
+
+// hostMountRisk reports whether a docker volume spec mounts a sensitive
+// host path into a container.
+func hostMountRisk(spec string) bool {
+	src, _, _ := strings.Cut(spec, ":")
+	if strings.HasPrefix(spec, "type=") || strings.Contains(spec, "source=") || strings.Contains(spec, "src=") {
+		for _, f := range strings.Split(spec, ",") {
+			if k, v, ok := strings.Cut(f, "="); ok && (k == "source" || k == "src") {
+				src = v
+			}
+		}
+	}
+	if src == "" || !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") && !strings.HasPrefix(src, "$") {
+		return false
+	}
+	return criticalPath(src) || strings.Contains(src, "docker.sock") || strings.Contains(src, "containerd.sock") ||
+		strings.Contains(src, ".ssh") || sensitivePath(strings.ToLower(src)) || wardenPath(strings.ToLower(src))
+}

@@ -1,0 +1,456 @@
+package policy
+
+import (
+	"strings"
+)
+
+// firewallProgram classifies iptables and friends, nft, ufw and
+// firewall-cmd. Flushing or disabling a firewall, or a default-drop policy
+// that can lock the operator out, is TierDestructive rather than denied:
+// firewall work is routine for the operators warden serves, and a human can
+// approve it.
+func firewallProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	ops := operands(vals)
+	switch c.name {
+	case "nft":
+		j := " " + strings.Join(vals, " ") + " "
+		switch {
+		case strings.Contains(j, " flush ") || strings.Contains(j, " delete table ") || strings.Contains(j, " destroy "):
+			return TierDestructive, "nft: flushes or deletes rules"
+		case hasFlag(vals, 'f', "--file") || hasFlag(vals, 'i', "--interactive"):
+			return TierDestructive, "nft -f: loads rules from a file"
+		case len(ops) == 0 || ops[0] == "list" || hasFlag(vals, 'c', "--check"):
+			return TierRead, "nft: lists rules"
+		}
+		return TierMutate, "nft: changes firewall rules"
+	case "ufw":
+		if len(ops) == 0 || ops[0] == "status" || ops[0] == "show" || ops[0] == "version" || ops[0] == "app" && len(ops) > 1 && (ops[1] == "list" || ops[1] == "info") {
+			return TierRead, "ufw: shows status"
+		}
+		if ops[0] == "disable" || ops[0] == "reset" || ops[0] == "default" {
+			return TierDestructive, "ufw " + ops[0] + ": disables the firewall or changes its default policy"
+		}
+		return TierMutate, "ufw: changes firewall rules"
+	case "firewall-cmd":
+		for _, v := range vals {
+			switch {
+			case v == "--panic-on" || strings.HasPrefix(v, "--set-default-zone") || strings.HasPrefix(v, "--remove-service=ssh"):
+				return TierDestructive, "firewall-cmd " + v + ": can cut off access"
+			}
+		}
+		read := len(vals) > 0
+		for _, v := range vals {
+			if !(strings.HasPrefix(v, "--list") || strings.HasPrefix(v, "--get") || strings.HasPrefix(v, "--query") ||
+				strings.HasPrefix(v, "--info") || v == "--state" || strings.HasPrefix(v, "--zone") || v == "--permanent" || v == "--version") {
+				read = false
+			}
+		}
+		if read {
+			return TierRead, "firewall-cmd: shows configuration"
+		}
+		return TierMutate, "firewall-cmd: changes firewall rules"
+	}
+	// iptables family: upper-case letters are commands.
+	t, why := TierRead, c.name+": lists rules"
+	if len(vals) == 0 {
+		return TierRead, c.name
+	}
+	for i, v := range vals {
+		cmds := ""
+		switch {
+		case strings.HasPrefix(v, "--"):
+			switch v {
+			case "--flush", "--delete-chain", "--zero":
+				cmds = "F"
+			case "--policy":
+				cmds = "P"
+			case "--append", "--insert", "--delete", "--replace", "--new-chain", "--rename-chain":
+				cmds = "A"
+			}
+		case len(v) > 1 && v[0] == '-':
+			cmds = v[1:]
+		}
+		for _, f := range cmds {
+			switch f {
+			case 'F', 'X':
+				return TierDestructive, c.name + " -" + string(f) + ": flushes firewall rules"
+			case 'P':
+				if i+2 < len(vals) && (vals[i+2] == "DROP" || vals[i+2] == "REJECT") {
+					return TierDestructive, c.name + " -P DROP: default-drop policy can cut off access"
+				}
+				t, why = TierMutate, c.name+": changes a policy"
+			case 'A', 'I', 'D', 'R', 'N', 'E', 'Z':
+				t, why = TierMutate, c.name+": changes firewall rules"
+			}
+		}
+	}
+	return t, why
+}
+
+// argProgram classifies small programs whose tier depends on a flag or two.
+func argProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	ops := operands(vals)
+	has := func(flags ...string) bool {
+		for _, v := range vals {
+			for _, f := range flags {
+				if v == f || strings.HasPrefix(f, "--") && strings.HasPrefix(v, f+"=") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	onlyFlags := func(allowed ...string) bool {
+		for _, v := range vals {
+			ok := false
+			for _, a := range allowed {
+				if v == a || strings.HasPrefix(a, "--") && strings.HasPrefix(v, a+"=") {
+					ok = true
+				}
+			}
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	n := c.name
+	switch n {
+	case "crontab":
+		if has("-l", "--list") {
+			return TierRead, "crontab -l"
+		}
+		return TierMutate, "crontab: replaces or edits cron jobs"
+	case "userdel", "deluser":
+		return TierDestructive, n + ": deletes a user"
+	case "passwd":
+		if has("-S", "--status") {
+			return TierRead, "passwd -S"
+		}
+		for _, o := range ops {
+			if o == "root" {
+				return TierDestructive, "passwd root: changes the root password"
+			}
+		}
+		if has("-d", "--delete") {
+			return TierDestructive, "passwd -d: removes a password"
+		}
+		return TierMutate, "passwd: changes a password"
+	case "fdisk":
+		if has("-l", "--list") {
+			return TierRead, "fdisk -l"
+		}
+		return TierDestructive, "fdisk: edits partition tables"
+	case "sfdisk":
+		if has("-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-g", "--show-geometry") {
+			return TierRead, "sfdisk: reads partition tables"
+		}
+		return TierDestructive, "sfdisk: writes partition tables"
+	case "parted":
+		if has("-l", "--list") || len(ops) >= 1 && onlyOps(ops[1:], "print", "p", "unit", "s", "b", "MB", "GB", "MiB", "GiB", "%", "compact", "chs", "cyl") && len(ops) > 1 {
+			return TierRead, "parted: prints partition tables"
+		}
+		return TierDestructive, "parted: edits partition tables"
+	case "sgdisk":
+		if onlyFlags("-p", "--print", "-i", "-v", "--verify", "-O", "--print-mbr") || len(ops) == len(vals) {
+			return TierRead, "sgdisk: prints partition tables"
+		}
+		return TierDestructive, "sgdisk: edits partition tables"
+	case "tune2fs":
+		if onlyFlagsOps(vals, "-l") {
+			return TierRead, "tune2fs -l"
+		}
+		return TierDestructive, "tune2fs: changes file system parameters"
+	case "efibootmgr":
+		if onlyFlags("-v", "--verbose") {
+			return TierRead, "efibootmgr: lists boot entries"
+		}
+		return TierDestructive, "efibootmgr: changes boot entries"
+	case "losetup":
+		if len(vals) == 0 || has("-a", "--all", "-l", "--list", "-j", "--associated") || len(ops) == 1 && len(vals) == 1 {
+			return TierRead, "losetup: lists loop devices"
+		}
+		return TierMutate, "losetup: changes loop devices"
+	case "dmsetup":
+		if len(ops) > 0 {
+			switch ops[0] {
+			case "ls", "info", "status", "table", "deps", "version", "targets":
+				return TierRead, "dmsetup " + ops[0]
+			case "remove", "remove_all", "wipe_table", "clear":
+				return TierDestructive, "dmsetup " + ops[0] + ": removes device mappings"
+			}
+		}
+		return TierMutate, "dmsetup: changes device mappings"
+	case "mount":
+		if len(vals) == 0 || onlyFlags("-l", "--show-labels", "-V", "--version", "-h", "--help") || has("-t") && len(ops) == 1 && len(vals) == 2 {
+			return TierRead, "mount: lists mounts"
+		}
+		return TierMutate, "mount: mounts file systems"
+	case "umount":
+		for _, o := range ops {
+			if isRoot(o) || criticalPath(o) {
+				return TierDestructive, "umount: unmounts a system file system"
+			}
+		}
+		return TierMutate, "umount: unmounts file systems"
+	case "hostname":
+		if len(ops) == 0 && !has("-F", "--file", "-b", "--boot") {
+			return TierRead, "hostname"
+		}
+		return TierMutate, "hostname: sets the host name"
+	case "date":
+		if has("-s", "--set") {
+			return TierMutate, "date -s: sets the clock"
+		}
+		for _, o := range operandsSkipping(vals, "dfr", []string{"--date", "--file", "--reference"}) {
+			if !strings.HasPrefix(o, "+") {
+				return TierMutate, "date: sets the clock"
+			}
+		}
+		return TierRead, "date"
+	case "dmesg":
+		for _, v := range vals {
+			if v == "-c" || v == "-C" || v == "--clear" || v == "--read-clear" || v == "-D" || v == "-E" ||
+				v == "--console-off" || v == "--console-on" || v == "-n" || strings.HasPrefix(v, "--console-level") ||
+				strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "cCDEn") {
+				return TierMutate, "dmesg " + v + ": clears or changes the kernel log"
+			}
+		}
+		return TierRead, "dmesg"
+	case "hwclock":
+		if len(vals) == 0 || onlyFlags("-r", "--show", "--get", "--verbose", "-v", "--utc", "-u", "--localtime", "--test") {
+			return TierRead, "hwclock: reads the clock"
+		}
+		return TierMutate, "hwclock: sets the clock"
+	case "sysctl":
+		if has("-w", "--write", "-p", "--load", "--system") {
+			return TierMutate, "sysctl: changes kernel parameters"
+		}
+		for _, o := range ops {
+			if strings.Contains(o, "=") {
+				return TierMutate, "sysctl: changes kernel parameters"
+			}
+		}
+		return TierRead, "sysctl: reads kernel parameters"
+	case "ifconfig":
+		for _, o := range ops {
+			if o == "down" {
+				return TierDestructive, "ifconfig down: takes an interface down"
+			}
+		}
+		if len(ops) <= 1 {
+			return TierRead, "ifconfig"
+		}
+		return TierMutate, "ifconfig: configures an interface"
+	case "iw":
+		for _, o := range ops {
+			switch o {
+			case "set", "del", "add", "connect", "disconnect", "ibss", "mesh", "ocb", "reg":
+				return TierMutate, "iw " + o + ": configures wireless"
+			}
+		}
+		return TierRead, "iw"
+	case "ethtool":
+		for _, v := range vals {
+			if len(v) == 2 && v[0] == '-' {
+				switch v[1] {
+				case 'E', 'f':
+					return TierDestructive, "ethtool " + v + ": writes NIC firmware or EEPROM"
+				case 's', 'r', 't', 'A', 'C', 'G', 'K', 'L', 'U', 'X', 'W', 'N', 'p':
+					return TierMutate, "ethtool " + v + ": changes NIC settings"
+				}
+			}
+			if strings.HasPrefix(v, "--change") || strings.HasPrefix(v, "--set") || strings.HasPrefix(v, "--flash") || strings.HasPrefix(v, "--reset") {
+				return TierMutate, "ethtool " + v + ": changes NIC settings"
+			}
+		}
+		return TierRead, "ethtool"
+	case "smartctl":
+		for _, v := range vals {
+			switch {
+			case v == "-s" || strings.HasPrefix(v, "--smart") || v == "-o" || strings.HasPrefix(v, "--offlineauto") || v == "-S" ||
+				strings.HasPrefix(v, "--saveauto") || strings.HasPrefix(v, "--set") || v == "-F" || strings.HasPrefix(v, "--firmwarebug"):
+				return TierMutate, "smartctl " + v + ": changes drive settings"
+			case v == "-t" || strings.HasPrefix(v, "--test") || v == "-X" || v == "--abort":
+				return TierBenign, "smartctl " + v + ": starts or stops a self-test"
+			}
+		}
+		return TierRead, "smartctl"
+	case "nvme":
+		if len(ops) > 0 {
+			switch ops[0] {
+			case "list", "id-ctrl", "id-ns", "smart-log", "error-log", "list-subsys", "show-regs", "fw-log",
+				"get-feature", "version", "help", "list-ns", "list-ctrl", "get-log", "effects-log", "self-test-log", "id-ns-granularity":
+				return TierRead, "nvme " + ops[0]
+			}
+		}
+		return TierDestructive, "nvme: raw drive command"
+	case "mdadm":
+		for _, v := range vals {
+			switch v {
+			case "--create", "-C", "--stop", "-S", "--fail", "-f", "--remove", "-r", "--grow", "-G", "--build", "-B":
+				return TierDestructive, "mdadm " + v + ": changes RAID arrays"
+			case "--assemble", "-A", "--add", "-a", "--manage", "--re-add", "--run", "-R", "--readonly", "--readwrite":
+				return TierMutate, "mdadm " + v + ": changes RAID arrays"
+			}
+		}
+		return TierRead, "mdadm: reports on RAID arrays"
+	case "cryptsetup":
+		if len(ops) > 0 {
+			switch strings.ToLower(ops[0]) {
+			case "status", "luksdump", "isluks", "dump", "benchmark", "luksuuid", "tcryptdump", "bitlkdump":
+				if strings.ToLower(ops[0]) != "luksuuid" || !has("--uuid") {
+					return TierRead, "cryptsetup " + ops[0]
+				}
+			case "open", "luksopen", "close", "luksclose", "plainopen", "loopaesopen", "tcryptopen", "bitlkopen", "refresh":
+				return TierMutate, "cryptsetup " + ops[0]
+			}
+		}
+		if len(vals) == 1 && (vals[0] == "--version" || vals[0] == "--help") {
+			return TierRead, "cryptsetup"
+		}
+		return TierDestructive, "cryptsetup: changes encryption keys or volumes"
+	case "zramctl":
+		if len(ops) == 0 && !has("-r", "--reset", "-f", "--find", "-s", "--size", "-a", "--algorithm") {
+			return TierRead, "zramctl"
+		}
+		return TierMutate, "zramctl: configures zram"
+	case "swapon":
+		if len(vals) == 0 || has("--show", "-s", "--summary") {
+			return TierRead, "swapon: lists swap"
+		}
+		return TierMutate, "swapon: enables swap"
+	case "openssl":
+		for _, v := range vals {
+			if v == "-out" || v == "-keyout" || v == "--out" || strings.HasPrefix(v, "-out=") {
+				return TierMutate, "openssl: writes a file"
+			}
+			if v == "-engine" || v == "engine" || v == "-provider-path" {
+				return TierDestructive, "openssl " + v + ": loads a shared library"
+			}
+		}
+		if len(ops) > 0 && (ops[0] == "ca" || ops[0] == "genrsa" || ops[0] == "genpkey" || ops[0] == "srp") {
+			return TierMutate, "openssl " + ops[0] + ": writes keys or state"
+		}
+		return TierRead, "openssl"
+	case "gpg", "gpg2":
+		if onlyFlagsPrefix(vals, "--list", "-k", "-K", "--verify", "--fingerprint", "--version", "--help", "--card-status", "--with-colons", "--keyid-format", "--batch", "--no-tty", "-q", "--quiet") {
+			return TierRead, n + ": lists or verifies"
+		}
+		for _, v := range vals {
+			if strings.HasPrefix(v, "--delete-secret") || strings.HasPrefix(v, "--exec-path") || strings.HasPrefix(v, "--photo-viewer") {
+				return TierDestructive, n + " " + v
+			}
+		}
+		return TierMutate, n + ": changes keys or writes files"
+	case "ssh-keygen":
+		switch {
+		case has("-R"):
+			return TierDestructive, "ssh-keygen -R: removes a host key from known_hosts"
+		case has("-l", "-F", "-y", "-L", "-B", "-Q"):
+			return TierRead, "ssh-keygen: inspects keys"
+		}
+		return TierMutate, "ssh-keygen: writes keys"
+	case "ssh-add":
+		if has("-l", "-L") {
+			return TierRead, "ssh-add -l"
+		}
+		return TierMutate, "ssh-add: changes the agent's keys"
+	case "nvidia-smi":
+		for _, v := range vals {
+			for _, m := range []string{"-r", "--gpu-reset", "-pm", "--persistence-mode", "-pl", "--power-limit", "-ac", "-rac", "-e", "--ecc-config", "-c", "--compute-mode", "-mig", "-lgc", "-rgc", "-lmc", "-rmc", "-cc", "--applications-clocks"} {
+				if v == m || strings.HasPrefix(v, m+"=") {
+					return TierMutate, "nvidia-smi " + v + ": changes GPU settings"
+				}
+			}
+		}
+		return TierRead, "nvidia-smi"
+	case "stty":
+		if len(vals) == 0 || onlyFlags("-a", "--all", "-g", "--save", "size", "speed") {
+			return TierRead, "stty"
+		}
+		return TierBenign, "stty: changes terminal settings"
+	case "arp":
+		if has("-d", "-s", "-f", "--delete", "--set", "--file") {
+			return TierMutate, "arp: changes the ARP table"
+		}
+		return TierRead, "arp"
+	case "route":
+		for _, o := range ops {
+			if o == "add" || o == "del" || o == "flush" {
+				return TierMutate, "route " + o
+			}
+		}
+		return TierRead, "route"
+	case "fsck":
+		if has("-n", "-N") {
+			return TierRead, "fsck -n"
+		}
+		return TierDestructive, "fsck: may repair (rewrite) a file system"
+	case "blockdev":
+		for _, v := range vals {
+			if strings.HasPrefix(v, "--set") || v == "--flushbufs" || v == "--rereadpt" {
+				return TierMutate, "blockdev " + v
+			}
+		}
+		return TierRead, "blockdev"
+	case "hdparm":
+		if onlyFlagsOps(vals, "-I", "-i", "-g", "-C", "-t", "-T", "-tT", "-H", "-v", "-N") {
+			return TierRead, "hdparm: reads drive information"
+		}
+		return TierMutate, "hdparm: changes drive settings"
+	}
+	return TierMutate, n
+}
+
+func onlyOps(ops []string, allowed ...string) bool {
+	for _, o := range ops {
+		ok := false
+		for _, a := range allowed {
+			if o == a {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyFlagsOps reports whether every option in vals is one of allowed
+// (operands are ignored).
+func onlyFlagsOps(vals []string, allowed ...string) bool {
+	for _, v := range vals {
+		if !strings.HasPrefix(v, "-") {
+			continue
+		}
+		if !onlyOps([]string{v}, allowed...) {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyFlagsPrefix reports whether every option starts with one of prefixes.
+func onlyFlagsPrefix(vals []string, prefixes ...string) bool {
+	any := false
+	for _, v := range vals {
+		if !strings.HasPrefix(v, "-") {
+			continue
+		}
+		ok := false
+		for _, p := range prefixes {
+			if strings.HasPrefix(v, p) {
+				ok = true
+			}
+		}
+		if !ok {
+			return false
+		}
+		any = true
+	}
+	return any
+}

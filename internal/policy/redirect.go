@@ -1,0 +1,263 @@
+package policy
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// redirect is one classified redirection.
+type redirect struct {
+	text  string    // normalised, for operator rules: "> /etc/x"
+	stdin *stdinSrc // what the command reads instead of its stdin, if this redirects it
+	tier  Tier
+	why   string
+	deny  string
+}
+
+func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
+	if r.Word != nil {
+		e.subst(r.Word, ctx, sc)
+	}
+	if r.Hdoc != nil {
+		e.subst(r.Hdoc, ctx, sc)
+	}
+	res := resolver{e: e, ctx: ctx, sc: sc}
+	var t arg
+	if r.Word != nil {
+		t = res.lit(r.Word)
+	}
+	rd := redirect{text: r.Op.String() + " " + t.val}
+	switch r.Op {
+	case syntax.Hdoc, syntax.DashHdoc:
+		in := stdinSrc{kind: stdinUnknown}
+		if r.Hdoc == nil {
+			in = stdinSrc{kind: stdinText}
+		} else if v, ok := hdocText(r.Hdoc); ok {
+			in = stdinSrc{kind: stdinText, text: v}
+		}
+		rd.stdin = &in
+		rd.text = r.Op.String() + " " + t.val
+	case syntax.WordHdoc:
+		in := stdinSrc{kind: stdinUnknown}
+		if t.known {
+			in = stdinSrc{kind: stdinText, text: t.val + "\n"}
+		}
+		rd.stdin = &in
+	case syntax.RdrIn:
+		in := stdinSrc{kind: stdinUnknown}
+		if isNetDev(t.val) {
+			rd.tier, rd.why = TierDestructive, "redirection opens a network connection: "+t.val
+			e.netHost(t.val)
+		}
+		if t.known && t.val == "/dev/null" {
+			in = stdinSrc{kind: stdinText}
+		}
+		rd.stdin = &in
+	case syntax.DplIn, syntax.DplOut:
+		if isFD(t.val) {
+			break
+		}
+		if r.Op == syntax.DplIn {
+			in := stdinSrc{kind: stdinUnknown}
+			rd.stdin = &in
+			break
+		}
+		rd.tier, rd.why, rd.deny = e.writeTarget(t)
+	default: // > >> >| <> &> &>> and zsh variants
+		rd.tier, rd.why, rd.deny = e.writeTarget(t)
+	}
+	return rd
+}
+
+// hdocText returns a here-document body if it is literal.
+func hdocText(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok {
+			return "", false
+		}
+		b.WriteString(unescapeDouble(l.Value))
+	}
+	return b.String(), true
+}
+
+func isFD(s string) bool {
+	if s == "-" {
+		return true
+	}
+	s = strings.TrimSuffix(s, "-")
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func isNetDev(s string) bool {
+	return strings.HasPrefix(s, "/dev/tcp/") || strings.HasPrefix(s, "/dev/udp/")
+}
+
+// netHost applies host deny rules to a /dev/tcp/HOST/PORT path.
+func (e *eval) netHost(p string) {
+	parts := strings.Split(p, "/")
+	if len(parts) >= 4 {
+		if r, ok := e.p.hostDenied(parts[3]); ok {
+			e.deny(fmt.Sprintf("connection to %q is denied by host rule %q", parts[3], r))
+		}
+	}
+}
+
+// writeTarget classifies writing to a file.
+func (e *eval) writeTarget(t arg) (Tier, string, string) {
+	v := t.val
+	if !t.known {
+		if strings.HasPrefix(v, "/dev/") {
+			if t.glob && globBlockDevice(v) {
+				why := "write to block device " + v
+				return TierDestructive, why, why
+			}
+			return TierDestructive, "write to a device named at run time: " + v, ""
+		}
+		if pt, why, deny := protectedPath(v); deny {
+			return TierDestructive, why, why
+		} else if pt > TierMutate {
+			return pt, why, ""
+		}
+		return TierMutate, "write to a file named at run time: " + truncate(v, 64), ""
+	}
+	c := v
+	if strings.HasPrefix(c, "/") {
+		c = path.Clean(c)
+	}
+	switch {
+	case safeSink(c):
+		return TierRead, "", ""
+	case c == "/proc/sysrq-trigger":
+		why := "write to /proc/sysrq-trigger (raw kernel request: reboot, crash, power off)"
+		return TierDestructive, why, why
+	case isNetDev(c):
+		e.netHost(c)
+		return TierDestructive, "redirection opens a network connection: " + c, ""
+	case blockDevice(c):
+		why := "write to block device " + c
+		return TierDestructive, why, why
+	case strings.HasPrefix(c, "/dev/"):
+		return TierDestructive, "write to device " + c, ""
+	case strings.HasPrefix(c, "/proc/") || strings.HasPrefix(c, "/sys/"):
+		return TierDestructive, "write to kernel state " + c, ""
+	}
+	if pt, why, deny := protectedPath(c); deny {
+		return TierDestructive, why, why
+	} else if pt > TierMutate {
+		return pt, why, ""
+	}
+	return TierMutate, "writes " + truncate(v, 96), ""
+}
+
+// safeSink reports whether writing to p discards or shows output.
+func safeSink(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/zero", "/dev/full":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/fd/") && isFD(p[len("/dev/fd/"):]) ||
+		strings.HasPrefix(p, "/proc/self/fd/") && isFD(p[len("/proc/self/fd/"):])
+}
+
+func redirText(rs []redirect) string {
+	var parts []string
+	for _, r := range rs {
+		parts = append(parts, r.text)
+	}
+	return strings.Join(parts, " ")
+}
+
+func (e *eval) redirFindings(rs []redirect, covered bool) {
+	for _, r := range rs {
+		if r.deny != "" {
+			e.deny(r.deny)
+		}
+		if r.tier > TierRead {
+			e.note(r.tier, covered, "%s", r.why)
+		}
+	}
+}
+
+// assign classifies a shell variable assignment, before a command or alone.
+func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
+	if a.Value != nil {
+		e.subst(a.Value, ctx, sc)
+	}
+	if a.Array != nil {
+		e.subst(a.Array, ctx, sc)
+	}
+	if a.Index != nil {
+		e.subst(a.Index, ctx, sc)
+	}
+	if a.Name == nil {
+		return
+	}
+	val, known := "", false
+	if a.Value != nil {
+		r := resolver{e: e, ctx: ctx, sc: sc}
+		v := r.lit(a.Value)
+		val, known = v.val, v.known
+	}
+	where := "assignment before a command"
+	if alone {
+		where = "assignment"
+	}
+	if !known {
+		// The value is only known at run time; the name alone decides.
+		e.envName(a.Name.Value, ctx, where)
+		return
+	}
+	e.envVarCtx(a.Name.Value, val, ctx, where)
+}
+
+// decl classifies export, declare, local, readonly and typeset.
+func (e *eval) decl(d *syntax.DeclClause, ctx cctx, sc *scope) {
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil {
+			if a.Value != nil {
+				e.subst(a.Value, ctx, sc)
+			}
+			continue
+		}
+		if a.Naked {
+			e.envName(a.Name.Value, ctx, d.Variant.Value)
+			continue
+		}
+		e.assign(a, ctx, sc, true)
+	}
+	e.note(TierRead, false, "%s", d.Variant.Value)
+}
+
+// envVar classifies a per-call environment variable.
+func (e *eval) envVar(name, val string, covered bool, where string) {
+	e.scanText(val)
+	e.envVarCtx(name, val, cctx{covered: covered}, where)
+}
+
+func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
+	e.envName(name, ctx, where)
+	if shellValued[name] && val != "" {
+		ctx.nest++
+		e.script(val, ctx, name)
+	}
+}
+
+// envName classifies setting a variable by its name.
+func (e *eval) envName(name string, ctx cctx, where string) {
+	if t, why := envRisk(name); t > TierRead {
+		e.note(t, ctx.covered, "%s sets %s: %s", where, name, why)
+	}
+}

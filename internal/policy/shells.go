@@ -1,0 +1,246 @@
+package policy
+
+import (
+	"fmt"
+	"strings"
+)
+
+// shellProgram classifies sh, bash and other POSIX shells: the -c payload
+// or the program read from stdin is parsed and classified; a script file is
+// unknowable.
+func shellProgram(c *call) (Tier, string) {
+	args := c.args
+	cflag, sflag, noexec := false, false, false
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if !a.known {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": arguments computed at run time"
+		}
+		v := a.val
+		if v == "--" || v == "-" {
+			i++
+			break
+		}
+		if len(v) < 2 || (v[0] != '-' && v[0] != '+') {
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			switch v {
+			case "--rcfile", "--init-file":
+				return TierDestructive, c.name + " " + v + ": runs a file the classifier cannot see"
+			case "--debugger":
+				return TierDestructive, c.name + " --debugger: runs the debugger profile"
+			}
+			continue
+		}
+		for _, f := range v[1:] {
+			switch f {
+			case 'c':
+				cflag = true
+			case 's':
+				sflag = true
+			case 'n':
+				noexec = v[0] == '-'
+			case 'o', 'O':
+				i++ // the option name follows
+			}
+		}
+	}
+	if i > len(args) {
+		i = len(args)
+	}
+	rest := args[i:]
+	switch {
+	case noexec && !cflag:
+		return TierRead, c.name + " -n: syntax check only"
+	case cflag:
+		if len(rest) == 0 {
+			return TierRead, c.name + " -c with no command"
+		}
+		if !rest[0].known {
+			c.e.opaque = true
+			return TierDestructive, c.name + " -c: command computed at run time"
+		}
+		pos := argVals(rest[1:])
+		c.shell(rest[0].val, c.name+" -c payload", pos, allKnown(rest[1:]))
+		return TierRead, c.name + " -c"
+	case len(rest) > 0 && !sflag:
+		f := rest[0].val
+		if f == "/dev/stdin" || f == "/proc/self/fd/0" || f == "/dev/fd/0" {
+			return c.stdinProgram(c.name)
+		}
+		c.e.opaque = true
+		return TierDestructive, fmt.Sprintf("%s runs script file %q the classifier cannot see", c.name, truncate(f, 64))
+	}
+	return c.stdinProgram(c.name)
+}
+
+// payloadFlags are the options that introduce inline program text.
+var payloadFlags = set(`-c -e -E -r -p --eval --print --command -Command -command -m`)
+
+// interpreterProgram classifies python, perl, node and the like. Their
+// programs cannot be read as shell, so they are TierDestructive; the deny
+// matchers still run over every argument and over a program on stdin.
+func interpreterProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	if len(vals) == 1 {
+		switch vals[0] {
+		case "--version", "-V", "-v", "--help", "-h", "-version", "version":
+			return TierRead, c.name + " " + vals[0]
+		}
+	}
+	if len(vals) >= 2 && vals[0] == "-m" && (vals[1] == "json.tool" || vals[1] == "pip" && len(vals) >= 3 && (vals[2] == "list" || vals[2] == "show" || vals[2] == "freeze")) {
+		if vals[1] == "json.tool" && len(vals) <= 3 {
+			return TierRead, c.name + " -m json.tool"
+		}
+		if vals[1] == "pip" {
+			return TierRead, c.name + " -m pip " + vals[2]
+		}
+	}
+	c.e.opaque = true
+	c.e.scanText(strings.Join(vals, "\n"))
+	inline, file := false, false
+	for _, v := range vals {
+		if payloadFlags[v] || len(v) > 2 && (strings.HasPrefix(v, "-c") || strings.HasPrefix(v, "-e")) && v[1] != '-' {
+			inline = true
+		}
+		if !strings.HasPrefix(v, "-") {
+			file = true
+			break
+		}
+	}
+	if !inline && !file && c.ctx.stdin.kind == stdinText {
+		c.e.scanText(c.ctx.stdin.text)
+	}
+	if !inline && !file && c.ctx.stdin.kind == stdinUnknown {
+		return TierDestructive, c.name + " runs a program from input the classifier cannot see"
+	}
+	return TierDestructive, c.name + " runs a program the classifier cannot read"
+}
+
+// evalProgram parses eval's literal arguments as shell.
+func evalProgram(c *call) (Tier, string) {
+	if len(c.args) == 0 {
+		return TierRead, "eval with no arguments"
+	}
+	if !allKnown(c.args) {
+		c.e.opaque = true
+		return TierDestructive, "eval of text computed at run time"
+	}
+	ctx := c.ctx
+	ctx.nest++
+	c.e.script(strings.Join(c.vals(), " "), ctx, "eval")
+	return TierRead, "eval"
+}
+
+// safeSources are files that are routinely sourced to read settings.
+var safeSources = set(`/etc/os-release /usr/lib/os-release /etc/lsb-release`)
+
+// sourceProgram classifies source and ".": the file is unknowable unless it
+// is a well-known settings file or stdin.
+func sourceProgram(c *call) (Tier, string) {
+	if len(c.args) == 0 {
+		return TierRead, c.name + " with no file"
+	}
+	f := c.args[0]
+	switch {
+	case f.known && safeSources[f.val]:
+		return TierRead, c.name + " " + f.val
+	case f.known && (f.val == "/dev/stdin" || f.val == "/dev/fd/0" || f.val == "/proc/self/fd/0"):
+		return c.stdinProgram(c.name)
+	}
+	c.e.opaque = true
+	return TierDestructive, fmt.Sprintf("%s runs file %q the classifier cannot see", c.name, truncate(f.val, 64))
+}
+
+// trapProgram classifies the action of a trap as shell.
+func trapProgram(c *call) (Tier, string) {
+	ops := operands(c.vals())
+	if len(ops) < 2 {
+		return TierRead, "trap: lists traps"
+	}
+	for _, a := range c.args {
+		if a.val == ops[0] {
+			if !a.known {
+				c.e.opaque = true
+				return TierDestructive, "trap action computed at run time"
+			}
+			break
+		}
+	}
+	c.shell(ops[0], "trap action", nil, false)
+	return TierRead, "trap"
+}
+
+// aliasProgram: an alias changes what a command name runs for every later
+// line of a session, so defining one is TierDestructive, and its text is
+// classified as shell.
+func aliasProgram(c *call) (Tier, string) {
+	defined := false
+	for _, a := range c.args {
+		n, v, ok := strings.Cut(a.val, "=")
+		if !ok {
+			continue
+		}
+		defined = true
+		if !a.known {
+			c.e.opaque = true
+			continue
+		}
+		c.shell(v, "alias "+n, nil, false)
+	}
+	if defined {
+		return TierDestructive, "alias: changes what a command name runs"
+	}
+	return TierRead, "alias: lists aliases"
+}
+
+// builtinProgram classifies shell builtins that change how later commands
+// are found or run.
+func builtinProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	switch c.name {
+	case "unalias":
+		return TierBenign, "unalias"
+	case "hash":
+		if hasFlag(vals, 'p', "") {
+			return TierDestructive, "hash -p: makes a command name run another file"
+		}
+		return TierRead, "hash"
+	case "enable":
+		if len(vals) == 0 || len(vals) == 1 && (vals[0] == "-p" || vals[0] == "-a" || vals[0] == "-s") {
+			return TierRead, "enable: lists builtins"
+		}
+		return TierDestructive, "enable: changes which builtins run"
+	case "shopt":
+		for _, v := range vals {
+			switch v {
+			case "expand_aliases", "extdebug", "execfail", "sourcepath":
+				if hasFlag(vals, 's', "") {
+					return TierDestructive, "shopt -s " + v + ": changes how commands run"
+				}
+			}
+		}
+		if hasFlag(vals, 's', "") || hasFlag(vals, 'u', "") {
+			return TierBenign, "shopt: changes shell options"
+		}
+		return TierRead, "shopt"
+	case "set":
+		return TierRead, "set"
+	}
+	// declare, export and friends reached through command or builtin.
+	for _, a := range c.args {
+		if strings.HasPrefix(a.val, "-") {
+			continue
+		}
+		n, v, ok := strings.Cut(a.val, "=")
+		if ok && a.known {
+			c.e.envVarCtx(n, v, c.ctx, c.name)
+		} else {
+			c.e.envName(n, c.ctx, c.name)
+		}
+	}
+	return TierRead, c.name
+}

@@ -1,0 +1,460 @@
+package policy
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// arg is one field of a command line as far as it can be known statically.
+type arg struct {
+	val   string // the value after quote removal when known, else the source text
+	known bool   // val is exactly what the program will receive
+	glob  bool   // unquoted glob characters may expand it into other names
+}
+
+// unknownArg stands for an argument supplied at run time (xargs input,
+// find's {}).
+var unknownArg = arg{val: "{}"}
+
+// resolver turns words into fields.
+type resolver struct {
+	e    *eval
+	ctx  cctx
+	sc   *scope
+	bind map[string]string // trial values for variables
+}
+
+const maxBraceFields = 64
+
+func (r *resolver) fieldsAll(ws []*syntax.Word) []arg {
+	var out []arg
+	for _, w := range ws {
+		out = append(out, r.fields(w)...)
+	}
+	return out
+}
+
+// fields expands one word into the fields the program would receive.
+func (r *resolver) fields(w *syntax.Word) []arg {
+	if len(w.Parts) == 1 {
+		switch p := w.Parts[0].(type) {
+		case *syntax.ParamExp:
+			if fs, ok := r.positionalAll(p); ok {
+				return fs
+			}
+		case *syntax.DblQuoted:
+			if len(p.Parts) == 1 {
+				if pe, ok := p.Parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "@" {
+					if fs, ok := r.positionalAll(pe); ok {
+						return fs
+					}
+				}
+			}
+		case *syntax.CmdSubst:
+			// Unquoted $(echo a b) splits into fields.
+			if out, ok := r.e.echoOutput(cmdSubstArgs(p), r.ctx, r.sc); ok {
+				var fs []arg
+				for _, f := range strings.Fields(out) {
+					fs = append(fs, arg{val: f, known: true})
+				}
+				return fs
+			}
+		}
+	}
+	if hasBrace(w) {
+		cp := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
+		if syntax.SplitBraces(cp) {
+			var out []arg
+			for bw, err := range expand.BracesSeq(nil, cp) {
+				if err != nil || len(out) >= maxBraceFields {
+					return []arg{{val: r.e.source(w)}}
+				}
+				out = append(out, r.lit(bw))
+			}
+			return out
+		}
+	}
+	return []arg{r.lit(w)}
+}
+
+func hasBrace(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && strings.Contains(l.Value, "{") {
+			return true
+		}
+	}
+	return false
+}
+
+// positionalAll expands $@ and $* from known positional parameters.
+func (r *resolver) positionalAll(p *syntax.ParamExp) ([]arg, bool) {
+	if !r.ctx.hasPos || !simpleParam(p) || (p.Param.Value != "@" && p.Param.Value != "*") {
+		return nil, false
+	}
+	var out []arg
+	if len(r.ctx.pos) > 1 {
+		for _, v := range r.ctx.pos[1:] {
+			out = append(out, arg{val: v, known: true})
+		}
+	}
+	return out, true
+}
+
+// simpleParam reports whether p is a plain $x or ${x} with no operators.
+func simpleParam(p *syntax.ParamExp) bool {
+	return p.Param != nil && !p.Excl && !p.Length && !p.Width && p.Index == nil &&
+		p.Slice == nil && p.Repl == nil && p.Exp == nil && p.NestedParam == nil && p.Names == 0 && len(p.Modifiers) == 0
+}
+
+// lit resolves a word to one field.
+func (r *resolver) lit(w *syntax.Word) arg {
+	var b strings.Builder
+	a := arg{known: true}
+	for _, p := range w.Parts {
+		if !r.part(&b, p, false, &a) {
+			return arg{val: r.e.source(w), glob: a.glob}
+		}
+	}
+	a.val = b.String()
+	return a
+}
+
+// part appends the value of one word part and reports whether it is known.
+func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *arg) bool {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		v := p.Value
+		if quoted {
+			b.WriteString(unescapeDouble(v))
+			return true
+		}
+		for i := 0; i < len(v); i++ {
+			c := v[i]
+			switch {
+			case c == '\\' && i+1 < len(v):
+				i++
+				if v[i] != '\n' {
+					b.WriteByte(v[i])
+				}
+			case c == '*' || c == '?' || c == '[':
+				a.glob = true
+				b.WriteByte(c)
+			default:
+				b.WriteByte(c)
+			}
+		}
+		return true
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			b.WriteString(ansiC(p.Value))
+		} else {
+			b.WriteString(p.Value)
+		}
+		return true
+	case *syntax.DblQuoted:
+		for _, q := range p.Parts {
+			if !r.part(b, q, true, a) {
+				return false
+			}
+		}
+		return true
+	case *syntax.ParamExp:
+		if !simpleParam(p) {
+			return false
+		}
+		name := p.Param.Value
+		if v, ok := r.bind[name]; ok {
+			b.WriteString(v)
+			return true
+		}
+		if r.ctx.hasPos {
+			if n, err := strconv.Atoi(name); err == nil && n >= 0 && n < 10 {
+				if n < len(r.ctx.pos) {
+					b.WriteString(r.ctx.pos[n])
+				}
+				return true
+			}
+		}
+		return false
+	case *syntax.CmdSubst:
+		out, ok := r.e.echoOutput(cmdSubstArgs(p), r.ctx, r.sc)
+		if ok {
+			b.WriteString(out)
+		}
+		return ok
+	case *syntax.ExtGlob:
+		a.glob = true
+		return false
+	}
+	return false
+}
+
+// unescapeDouble removes the backslashes a double-quoted string removes.
+func unescapeDouble(v string) string {
+	if !strings.Contains(v, "\\") {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) {
+			switch v[i+1] {
+			case '$', '`', '"', '\\':
+				i++
+				b.WriteByte(v[i])
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
+}
+
+// ansiC decodes the escapes of a $'…' string (and echo -e): $'\x72eboot' is reboot.
+func ansiC(v string) string {
+	if !strings.Contains(v, "\\") {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c != '\\' || i+1 >= len(v) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		switch e := v[i]; e {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte(7)
+		case 'b':
+			b.WriteByte(8)
+		case 'e', 'E':
+			b.WriteByte(27)
+		case 'f':
+			b.WriteByte(12)
+		case 'v':
+			b.WriteByte(11)
+		case 'x', 'u', 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+			j := i + 1
+			for j < len(v) && j-i-1 < max && isHex(v[j]) {
+				j++
+			}
+			if j == i+1 {
+				b.WriteByte('\\')
+				b.WriteByte(e)
+				continue
+			}
+			n, _ := strconv.ParseUint(v[i+1:j], 16, 32)
+			if e == 'x' {
+				b.WriteByte(byte(n))
+			} else {
+				b.WriteRune(rune(n))
+			}
+			i = j - 1
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(v) && j-i < 3 && v[j] >= '0' && v[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(v[i:j], 8, 32)
+			b.WriteByte(byte(n))
+			i = j - 1
+		case 'c':
+			if i+1 < len(v) {
+				i++
+				b.WriteByte(v[i] & 0x1f)
+			}
+		default:
+			if e != '\\' && e != '\'' && e != '"' && e != '?' {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(e)
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// cmdSubstArgs returns the words of a command substitution holding exactly
+// one plain simple command, or nil.
+func cmdSubstArgs(cs *syntax.CmdSubst) []*syntax.Word {
+	if len(cs.Stmts) != 1 {
+		return nil
+	}
+	s := cs.Stmts[0]
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(s.Redirs) > 0 || len(ce.Assigns) > 0 || s.Background || s.Negated {
+		return nil
+	}
+	return ce.Args
+}
+
+// echoOutput returns what a literal echo or printf would print (without the
+// trailing newline), if that is statically known.
+func (e *eval) echoOutput(ws []*syntax.Word, ctx cctx, sc *scope) (string, bool) {
+	if len(ws) == 0 || ctx.depth > maxDepth {
+		return "", false
+	}
+	ctx.depth += 8 // nested substitutions cost depth too
+	r := resolver{e: e, ctx: ctx, sc: sc}
+	args := r.fieldsAll(ws)
+	for _, a := range args {
+		if !a.known {
+			return "", false
+		}
+	}
+	if len(args) == 0 {
+		return "", false
+	}
+	vals := argVals(args)
+	switch vals[0] {
+	case "echo":
+		vals = vals[1:]
+		esc := false
+		for len(vals) > 0 && len(vals[0]) > 1 && vals[0][0] == '-' && strings.Trim(vals[0][1:], "neE") == "" {
+			if strings.Contains(vals[0], "e") {
+				esc = true
+			}
+			vals = vals[1:]
+		}
+		out := strings.Join(vals, " ")
+		if esc {
+			out = ansiC(out)
+		}
+		return strings.TrimRight(out, "\n"), true
+	case "printf":
+		vals = vals[1:]
+		if len(vals) > 0 && vals[0] == "--" {
+			vals = vals[1:]
+		}
+		if len(vals) == 0 {
+			return "", false
+		}
+		return strings.TrimRight(printfOut(vals[0], vals[1:]), "\n"), true
+	}
+	return "", false
+}
+
+// printfOut approximates printf(1): %s, %b, %d and %c take arguments in
+// turn, and the format is reused while arguments remain.
+func printfOut(format string, args []string) string {
+	var b strings.Builder
+	for round := 0; round < 64; round++ {
+		used := false
+		for i := 0; i < len(format); i++ {
+			c := format[i]
+			if c != '%' || i+1 >= len(format) {
+				b.WriteByte(c)
+				continue
+			}
+			i++
+			j := i
+			for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
+				j++
+			}
+			if j >= len(format) {
+				break
+			}
+			i = j
+			switch format[i] {
+			case '%':
+				b.WriteByte('%')
+			default:
+				if len(args) > 0 {
+					v := args[0]
+					if format[i] == 'b' {
+						v = ansiC(v)
+					}
+					b.WriteString(v)
+					args = args[1:]
+					used = true
+				}
+			}
+		}
+		if len(args) == 0 || !used {
+			break
+		}
+	}
+	return ansiC(b.String())
+}
+
+// source prints a node as shell text.
+func (e *eval) source(n syntax.Node) string {
+	var b strings.Builder
+	if err := e.printer.Print(&b, n); err != nil {
+		return "?"
+	}
+	s := b.String()
+	if !utf8.ValidString(s) {
+		s = strings.ToValidUTF8(s, "?")
+	}
+	return s
+}
+
+// subst classifies every command substitution and process substitution
+// inside a node: $(…), `…`, <(…), >(…), also inside ${x:-…}, $((…)) and
+// [[ … ]].
+func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
+	if n == nil {
+		return
+	}
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			c := ctx
+			c.depth++
+			c.stdin = ctx.stdin
+			e.stmts(n.Stmts, c, sc)
+			return false
+		case *syntax.ProcSubst:
+			c := ctx
+			c.depth++
+			c.stdin = stdinSrc{kind: stdinUnknown}
+			e.stmts(n.Stmts, c, sc)
+			return false
+		case *syntax.Lit:
+			if arithInjection(n.Value) {
+				e.note(TierDestructive, false, "array subscript with command substitution in a string can run code when evaluated arithmetically")
+			}
+		case *syntax.SglQuoted:
+			if arithInjection(n.Value) {
+				e.note(TierDestructive, false, "array subscript with command substitution in a string can run code when evaluated arithmetically")
+			}
+		}
+		return true
+	})
+}
+
+// arithInjection reports whether s looks like a[$(cmd)], which bash runs
+// when the string is evaluated arithmetically ((( x )), [[ x -eq 1 ]]).
+func arithInjection(s string) bool {
+	i := strings.IndexByte(s, '[')
+	for i >= 0 {
+		rest := strings.TrimLeft(s[i+1:], " \t")
+		if strings.HasPrefix(rest, "$(") || strings.HasPrefix(rest, "`") {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '[')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}

@@ -1,0 +1,203 @@
+package ssh
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/warden-mcp/warden/internal/runner"
+)
+
+// lookupPath is where a program named without a slash is looked for when
+// Request.Env has no PATH: the libc default that env's execvp uses then.
+const lookupPath = "/usr/bin:/bin"
+
+// quote returns s as one POSIX shell word: single-quoted, with each
+// single quote closed, escaped and reopened.
+func quote(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// command builds the one string the remote login shell runs for req. SSH
+// has no argv: the server hands a command string to the login shell, so
+// quoting happens here, once, on purpose. The login shell only ever sees
+//
+//	exec <shell> -c '<script>'
+//
+// which any shell can run, and the host's configured shell (an absolute
+// path, since some firmware's sh on PATH is not a shell) runs a script
+// that reports its pid (the session's process group, for kills), changes
+// directory, checks the program exists, and then
+//
+//	exec env -i KEY=VALUE… <argv…>
+//
+// so the command gets exactly Request.Env and the pid stays the group's.
+// marker prefixes the lines the script writes to stderr for the runner.
+func command(shell string, req runner.Request, marker string) (string, error) {
+	argv := req.Argv
+	if len(argv) == 0 {
+		return "", fmt.Errorf("empty argv")
+	}
+	if argv[0] == "" {
+		return "", fmt.Errorf(`exec "": empty program name`)
+	}
+	if strings.Contains(argv[0], "=") {
+		// env would take it for a variable assignment.
+		return "", fmt.Errorf("exec %q: a remote program name cannot contain '='", argv[0])
+	}
+	// "sh -c" means the host's shell, wherever it lives.
+	if argv[0] == "sh" && len(argv) >= 2 && argv[1] == "-c" {
+		argv = append([]string{shell}, argv[1:]...)
+	}
+	for _, a := range argv {
+		if strings.IndexByte(a, 0) >= 0 {
+			return "", fmt.Errorf("argument %q contains NUL", a)
+		}
+	}
+	path := lookupPath
+	for _, kv := range req.Env {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || !validEnvName(name) {
+			return "", fmt.Errorf("environment entry %q: want NAME=value with NAME of letters, digits and _", kv)
+		}
+		if strings.IndexByte(value, 0) >= 0 {
+			return "", fmt.Errorf("environment entry %q contains NUL", name)
+		}
+		if name == "PATH" {
+			path = value
+		}
+	}
+	if strings.IndexByte(req.Dir, 0) >= 0 {
+		return "", fmt.Errorf("directory %q contains NUL", req.Dir)
+	}
+
+	m := quote(marker)
+	var s strings.Builder
+	fmt.Fprintf(&s, "echo %spid:$$ >&2\n", m)
+	if req.Dir != "" {
+		fmt.Fprintf(&s, "cd -- %s 2>/dev/null || { echo %snodir >&2; exit 127; }\n", quote(req.Dir), m)
+	}
+	prog := quote(argv[0])
+	if strings.Contains(argv[0], "/") {
+		fmt.Fprintf(&s, "[ -f %s ] && [ -x %s ] || { echo %snoprog >&2; exit 127; }\n", prog, prog, m)
+	} else {
+		fmt.Fprintf(&s, "o=$PATH; PATH=%s; command -v -- %s >/dev/null 2>&1; r=$?; PATH=$o\n", quote(path), prog)
+		fmt.Fprintf(&s, "[ $r = 0 ] || { echo %snoprog >&2; exit 127; }\n", m)
+	}
+	s.WriteString("exec env -i")
+	for _, kv := range req.Env {
+		s.WriteString(" " + quote(kv))
+	}
+	for _, a := range argv {
+		s.WriteString(" " + quote(a))
+	}
+	return "exec " + quote(shell) + " -c " + quote(s.String()), nil
+}
+
+func validEnvName(name string) bool {
+	if name == "" || name[0] >= '0' && name[0] <= '9' {
+		return false
+	}
+	for _, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// report is what the script told the runner on stderr.
+type report struct {
+	mu     sync.Mutex
+	pid    int
+	pidSet chan struct{}
+	noDir  bool
+	noProg bool
+}
+
+func newReport() *report { return &report{pidSet: make(chan struct{})} }
+
+func (r *report) line(s string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case strings.HasPrefix(s, "pid:"):
+		if n, err := strconv.Atoi(s[4:]); err == nil && n > 1 && r.pid == 0 {
+			r.pid = n
+			close(r.pidSet)
+		}
+	case s == "nodir":
+		r.noDir = true
+	case s == "noprog":
+		r.noProg = true
+	}
+}
+
+// getPid returns the remote process group id, or 0 if the script has not
+// reported it.
+func (r *report) getPid() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.pid
+}
+
+// maxReportLine bounds how much stderr is held back looking for a report
+// line.
+const maxReportLine = 128
+
+// stderrFilter passes stderr on to w, taking out the report lines the
+// script writes before the command starts: they come first, each starting
+// with the run's random marker, so nothing the command prints can be
+// mistaken for one.
+type stderrFilter struct {
+	w       io.Writer
+	marker  []byte
+	rep     *report
+	buf     []byte
+	through bool
+}
+
+func (f *stderrFilter) Write(p []byte) (int, error) {
+	if f.through {
+		return f.w.Write(p)
+	}
+	f.buf = append(f.buf, p...)
+	for !f.through {
+		n := min(len(f.buf), len(f.marker))
+		if !bytes.Equal(f.buf[:n], f.marker[:n]) {
+			f.through = true
+			break
+		}
+		i := bytes.IndexByte(f.buf, '\n')
+		if i < 0 {
+			if len(f.buf) > maxReportLine {
+				f.through = true
+				break
+			}
+			return len(p), nil
+		}
+		if i < len(f.marker) {
+			f.through = true
+			break
+		}
+		f.rep.line(string(f.buf[len(f.marker):i]))
+		f.buf = f.buf[i+1:]
+		if len(f.buf) == 0 {
+			return len(p), nil
+		}
+	}
+	rest := f.buf
+	f.buf = nil
+	if _, err := f.w.Write(rest); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

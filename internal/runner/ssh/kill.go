@@ -30,7 +30,7 @@ func (k *killer) stop(exited <-chan exit, closed <-chan struct{}) (exit, bool) {
 	case ex := <-exited:
 		return ex, true
 	case <-closed:
-		return exit{}, false
+		return exitAfterClose(exited)
 	case <-time.After(k.r.grace):
 	}
 	k.signal("KILL")
@@ -38,10 +38,23 @@ func (k *killer) stop(exited <-chan exit, closed <-chan struct{}) (exit, bool) {
 	case ex := <-exited:
 		return ex, true
 	case <-closed:
+		return exitAfterClose(exited)
 	case <-time.After(afterKill):
 		k.r.log.Warn("remote command did not report an exit after SIGKILL; closing its channel", "host", k.r.target.Name)
 	}
 	return exit{}, false
+}
+
+// exitAfterClose returns the exit reported before the channel closed, if
+// any: watchRequests sends it before closing, but a select seeing both
+// ready may pick either.
+func exitAfterClose(exited <-chan exit) (exit, bool) {
+	select {
+	case ex := <-exited:
+		return ex, true
+	default:
+		return exit{}, false
+	}
 }
 
 // signal sends sig to the command's process group both ways: the SSH

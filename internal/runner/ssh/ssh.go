@@ -211,6 +211,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	case ex = <-exited:
 		have = true
 	case <-closed:
+		ex, have = exitAfterClose(exited)
 	case <-timeout:
 		why = stopTimeout
 	case <-ctx.Done():

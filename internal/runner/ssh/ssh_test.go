@@ -1,7 +1,11 @@
 package ssh
 
 import (
+	"errors"
+	"fmt"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -74,4 +78,147 @@ func TestConformanceRoot(t *testing.T) {
 	runnertest.Run(t, func(t *testing.T) runner.Runner {
 		return f.runner(Options{KillGrace: 500 * time.Millisecond, ProgressEvery: 200 * time.Millisecond})
 	}, suiteOptions())
+}
+
+func TestArgvQuotedOnce(t *testing.T) {
+	f := newFixture(t, sshd.Options{User: testUser})
+	args := []string{"a b", "$(id)", "it's", "`id`", ";echo pwned", `\`, "*", "~", "", "line\nbreak", `"q"`, "$HOME", "a=b", "-n"}
+	res, err := f.runner(Options{}).Run(t.Context(), runner.Request{
+		Argv: append([]string{"printf", `[%s]\n`}, args...),
+		Env:  []string{"PATH=/usr/bin:/bin", "HOME=/nowhere"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want strings.Builder
+	for _, a := range args {
+		want.WriteString("[" + a + "]\n")
+	}
+	if got := string(res.Stdout); got != want.String() {
+		t.Errorf("stdout = %q, want %q", got, want.String())
+	}
+}
+
+func TestShDashCUsesConfiguredShell(t *testing.T) {
+	f := newFixture(t, sshd.Options{User: testUser})
+	f.target.Shell = "/bin/bash"
+	res, err := f.runner(Options{}).Run(t.Context(), runner.Request{Argv: []string{"sh", "-c", `echo "${BASH_VERSION:+bash}"`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(res.Stdout); got != "bash\n" {
+		t.Errorf("sh -c ran under %q, want the configured /bin/bash", got)
+	}
+
+	f.target.Shell = "/nonexistent/sh"
+	res, err = f.runner(Options{}).Run(t.Context(), runner.Request{Argv: []string{"/bin/echo", "hi"}})
+	if err == nil && res.ExitCode == 0 {
+		t.Errorf("run with a missing configured shell succeeded: %+v", res)
+	}
+}
+
+// TestTimeoutKillsRemoteProcess checks with pgrep, on the server side,
+// that a timed-out command and its background child are gone: as root,
+// where only the process-group kill works, and as a user.
+func TestTimeoutKillsRemoteProcess(t *testing.T) {
+	for _, user := range []string{"", testUser} {
+		t.Run("user="+user, func(t *testing.T) {
+			f := newFixture(t, sshd.Options{User: user})
+			marker := fmt.Sprintf("warden-timeout-%d", time.Now().UnixNano())
+			script := fmt.Sprintf(`/bin/sh -c 'sleep 1000; : %s' & sleep 1000`, marker)
+			res, err := f.runner(Options{KillGrace: 300 * time.Millisecond}).Run(t.Context(), runner.Request{
+				Argv:    []string{"/bin/sh", "-c", script},
+				Timeout: time.Second,
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !res.TimedOut || res.ExitCode != 128+15 {
+				t.Errorf("result = %+v, want timed out with SIGTERM's 143", res)
+			}
+			for end := time.Now().Add(3 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+				out, err := exec.Command("pgrep", "-f", marker).Output()
+				if err != nil {
+					break // pgrep exits 1: no such process
+				}
+				if time.Now().After(end) {
+					t.Fatalf("remote process still running after timeout: pids %s", out)
+				}
+			}
+		})
+	}
+}
+
+func TestServerKilledMidCall(t *testing.T) {
+	f := newFixture(t, sshd.Options{User: testUser})
+	r := f.runner(Options{})
+	if _, err := r.Run(t.Context(), runner.Request{Argv: []string{"true"}}); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		time.Sleep(500 * time.Millisecond)
+		f.srv.Stop()
+	}()
+	_, err := r.Run(t.Context(), runner.Request{Argv: []string{"sleep", "30"}, Timeout: 20 * time.Second})
+	if !errors.Is(err, sshpool.ErrConnLost) || !strings.Contains(err.Error(), "outcome is unknown") {
+		t.Fatalf("err = %v, want a lost connection with unknown outcome", err)
+	}
+	f.srv.Restart(t)
+	res, err := r.Run(t.Context(), runner.Request{Argv: []string{"echo", "back"}})
+	if err != nil || string(res.Stdout) != "back\n" {
+		t.Fatalf("after restart: %+v, %v; want back", res, err)
+	}
+}
+
+func TestCommandRefusesBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		req  runner.Request
+	}{
+		{"empty-argv", runner.Request{}},
+		{"empty-program", runner.Request{Argv: []string{""}}},
+		{"assignment-program", runner.Request{Argv: []string{"A=1"}}},
+		{"nul-arg", runner.Request{Argv: []string{"echo", "a\x00b"}}},
+		{"env-no-equals", runner.Request{Argv: []string{"env"}, Env: []string{"FOO"}}},
+		{"env-bad-name", runner.Request{Argv: []string{"env"}, Env: []string{"A;B=1"}}},
+		{"env-digit-name", runner.Request{Argv: []string{"env"}, Env: []string{"1A=1"}}},
+		{"env-nul", runner.Request{Argv: []string{"env"}, Env: []string{"A=\x00"}}},
+		{"dir-nul", runner.Request{Argv: []string{"pwd"}, Dir: "/\x00"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if cmd, err := command("/bin/sh", tc.req, "m:"); err == nil {
+				t.Errorf("command(%q) = %q, want an error", tc.req.Argv, cmd)
+			}
+		})
+	}
+}
+
+func TestStderrFilter(t *testing.T) {
+	const marker = "warden-0123:"
+	for _, tc := range []struct {
+		name   string
+		chunks []string
+		want   string
+		pid    int
+	}{
+		{"whole", []string{marker + "pid:42\nerr\n"}, "err\n", 42},
+		{"split", []string{"war", "den-0123:p", "id:42", "\n", "e", "rr\n"}, "err\n", 42},
+		{"no-report", []string{"plain\n"}, "plain\n", 0},
+		{"lookalike", []string{"warden-9999:pid:7\n"}, "warden-9999:pid:7\n", 0},
+		{"report-then-lookalike", []string{marker + "pid:5\nwarden-0123\n"}, "warden-0123\n", 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out strings.Builder
+			rep := newReport()
+			f := &stderrFilter{w: &out, marker: []byte(marker), rep: rep}
+			for _, c := range tc.chunks {
+				if n, err := f.Write([]byte(c)); n != len(c) || err != nil {
+					t.Fatalf("Write(%q) = %d, %v", c, n, err)
+				}
+			}
+			if out.String() != tc.want || rep.getPid() != tc.pid {
+				t.Errorf("passed %q, pid %d; want %q, %d", out.String(), rep.getPid(), tc.want, tc.pid)
+			}
+		})
+	}
 }

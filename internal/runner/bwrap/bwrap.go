@@ -1,0 +1,170 @@
+// Package bwrap owns the bubblewrap runner: each command runs in fresh
+// namespaces (mount, pid, ipc, uts, cgroup and, unless networking is
+// allowed, network) over a filesystem built from nothing: the system
+// directories read-only, a private /tmp, /proc and /dev, and only the
+// folders and files the tool allows. Everything else on the host does not
+// exist inside. It runs bwrap through a base runner, which keeps its
+// bounds, process-group kill and output capture.
+package bwrap
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/warden-mcp/warden/internal/runner"
+)
+
+// Options are the runner's options as a declarative tool states them,
+// already rendered. Every path must be absolute and clean.
+type Options struct {
+	AllowNetworking bool
+	// AllowUserFolders binds /home and /root read-only.
+	AllowUserFolders bool
+	ReadFolders      []string
+	ReadFiles        []string
+	WriteFolders     []string
+	WriteFiles       []string
+}
+
+// systemDirs are bound read-only (or recreated as the same symlink) when
+// they exist on the host.
+var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt"}
+
+// userDirs are bound read-only with AllowUserFolders.
+var userDirs = []string{"/home", "/root"}
+
+// Runner runs commands under bubblewrap.
+type Runner struct {
+	base runner.Runner
+	bwrap string
+	opts Options
+	// root is the host root the system directories are read from; "/"
+	// except in tests.
+	root string
+}
+
+var _ runner.Runner = (*Runner)(nil)
+
+// New returns a Runner that runs the bwrap program at path through base.
+func New(base runner.Runner, path string, o Options) (*Runner, error) {
+	if !filepath.IsAbs(path) {
+		return nil, fmt.Errorf("bubblewrap: program path %q is not absolute", path)
+	}
+	for _, list := range [][]string{o.ReadFolders, o.ReadFiles, o.WriteFolders, o.WriteFiles} {
+		for _, p := range list {
+			if err := CheckPath(p); err != nil {
+				return nil, fmt.Errorf("bubblewrap: %w", err)
+			}
+		}
+	}
+	return &Runner{base: base, bwrap: path, opts: o, root: "/"}, nil
+}
+
+// CheckPath reports an error unless p is a clean absolute path other than
+// the root.
+func CheckPath(p string) error {
+	if p == "" || !filepath.IsAbs(p) || filepath.Clean(p) != p || p == "/" || strings.ContainsAny(p, "\x00\n\r") {
+		return fmt.Errorf("path %q must be a clean absolute path below /", p)
+	}
+	return nil
+}
+
+// Args returns bwrap's arguments for argv and dir, before the command.
+func (r *Runner) Args(dir string) []string {
+	a := []string{"--unshare-all", "--die-with-parent", "--cap-drop", "ALL"}
+	if r.opts.AllowNetworking {
+		a = append(a, "--share-net")
+	}
+	for _, d := range systemDirs {
+		a = append(a, r.mirror(d, false)...)
+	}
+	a = append(a, "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--tmpfs", "/run")
+	if r.opts.AllowUserFolders {
+		for _, d := range userDirs {
+			a = append(a, r.mirror(d, false)...)
+		}
+	}
+	for _, p := range append(append([]string(nil), r.opts.ReadFolders...), r.opts.ReadFiles...) {
+		a = append(a, "--ro-bind-try", p, p)
+	}
+	for _, p := range append(append([]string(nil), r.opts.WriteFolders...), r.opts.WriteFiles...) {
+		a = append(a, "--bind-try", p, p)
+	}
+	if dir != "" {
+		a = append(a, "--chdir", dir)
+	}
+	return append(a, "--")
+}
+
+// mirror recreates host path d inside: a symlink as the same symlink, a
+// directory as a bind mount.
+func (r *Runner) mirror(d string, write bool) []string {
+	host := filepath.Join(r.root, d)
+	fi, err := os.Lstat(host)
+	if err != nil {
+		return nil
+	}
+	if fi.Mode()&os.ModeSymlink != 0 {
+		target, err := os.Readlink(host)
+		if err != nil {
+			return nil
+		}
+		return []string{"--symlink", target, d}
+	}
+	if write {
+		return []string{"--bind", host, d}
+	}
+	return []string{"--ro-bind", host, d}
+}
+
+// Run runs req.Argv inside the sandbox. A missing program or working
+// directory is an error naming it, as with the local runner.
+func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, error) {
+	if len(req.Argv) == 0 {
+		return runner.Result{}, errors.New("bubblewrap: empty argv")
+	}
+	if err := precheck(req); err != nil {
+		return runner.Result{}, fmt.Errorf("bubblewrap: %w", err)
+	}
+	wrapped := req
+	wrapped.Argv = append(append([]string{r.bwrap}, r.Args(req.Dir)...), req.Argv...)
+	wrapped.Dir = ""
+	return r.base.Run(ctx, wrapped)
+}
+
+// precheck finds the program and the working directory on the host, whose
+// system directories the sandbox shows, so that a typo is an error rather
+// than an exit status.
+func precheck(req runner.Request) error {
+	if req.Dir != "" {
+		if fi, err := os.Stat(req.Dir); err != nil || !fi.IsDir() {
+			return fmt.Errorf("dir %q: not a directory", req.Dir)
+		}
+	}
+	prog := req.Argv[0]
+	if strings.Contains(prog, "/") {
+		if _, err := os.Stat(prog); err != nil {
+			return fmt.Errorf("exec %q: %w", prog, errors.Unwrap(err))
+		}
+		return nil
+	}
+	path := "/usr/local/bin:/usr/bin:/bin"
+	for _, kv := range req.Env {
+		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
+			path = v
+		}
+	}
+	for _, d := range filepath.SplitList(path) {
+		if !filepath.IsAbs(d) {
+			continue
+		}
+		if fi, err := os.Stat(filepath.Join(d, prog)); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("exec %q: executable file not found in PATH", prog)
+}

@@ -179,6 +179,11 @@ func runSuite(t *testing.T, e *Engine, ds string, names ...string) {
 		if len(res.Modified) != 1 || res.Modified[0].Path != "etc/app.conf" || res.Modified[0].Reason != "size" {
 			t.Errorf("modified = %+v, want etc/app.conf (size)", res.Modified)
 		}
+		// Metadata first: only etc/hosts (same size, new mtime) and the
+		// rename pair (same size on both sides) are read.
+		if res.FilesRead != 3 {
+			t.Errorf("files read = %d, want 3", res.FilesRead)
+		}
 		// s2 -> s3: same size, new mtime; hosts only touched.
 		res, err = e.Diff(ctx, DiffArgs{Dataset: ds, A: s2, B: s3, Path: "etc"})
 		if err != nil {

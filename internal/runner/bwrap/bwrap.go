@@ -39,9 +39,9 @@ var userDirs = []string{"/home", "/root"}
 
 // Runner runs commands under bubblewrap.
 type Runner struct {
-	base runner.Runner
+	base  runner.Runner
 	bwrap string
-	opts Options
+	opts  Options
 	// root is the host root the system directories are read from; "/"
 	// except in tests.
 	root string

@@ -1,0 +1,105 @@
+package firejail
+
+import (
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/declare/sandboxtest"
+	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/runner/local"
+	"github.com/warden-mcp/warden/internal/runner/runnertest"
+)
+
+// firejailPath returns the bwrap program, or skips the test with the reason
+// it cannot run here unless WARDEN_REQUIRE_FIREJAIL=1.
+func firejailPath(t *testing.T) string {
+	t.Helper()
+	path, err := exec.LookPath("firejail")
+	if err == nil {
+		// Prove the kernel lets it build namespaces, not only that it is installed.
+		err = exec.Command(path, "--quiet", "--noprofile", "--net=none", "--", "/bin/true").Run()
+	}
+	if err != nil {
+		if os.Getenv("WARDEN_REQUIRE_FIREJAIL") == "1" {
+			t.Fatalf("firejail required but unusable: %v", err)
+		}
+		t.Skipf("firejail unusable here (%v); set WARDEN_REQUIRE_FIREJAIL=1 to fail instead", err)
+	}
+	return path
+}
+
+func testBase() *local.Runner {
+	return local.New(local.Options{ProgressEvery: 50 * time.Millisecond, KillGrace: 300 * time.Millisecond})
+}
+
+func TestConformance(t *testing.T) {
+	path := firejailPath(t)
+	runnertest.Run(t, func(t *testing.T) runner.Runner {
+		r, err := New(testBase(), path, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}, runnertest.Options{KillGrace: 300 * time.Millisecond, ProgressEvery: 50 * time.Millisecond, LargeOutput: 32 << 20})
+}
+
+// TestTermIgnored proves a command that ignores SIGTERM, and what it
+// started, is gone after a timeout: the group kill reaches it.
+func TestTermIgnored(t *testing.T) {
+	r, err := New(testBase(), firejailPath(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	marker := "warden-bwrap-term-" + strconv.Itoa(os.Getpid())
+	script := `trap "" TERM; /bin/sh -c 'sleep 1000; :' ` + marker + ` & sleep 1000`
+	res, err := r.Run(t.Context(), runner.Request{Argv: []string{"/bin/sh", "-c", script}, Env: []string{"PATH=/usr/bin:/bin"}, Timeout: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.TimedOut || res.ExitCode == 0 {
+		t.Errorf("TimedOut, exit = %v, %d; want true, non-zero", res.TimedOut, res.ExitCode)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !runnertest.LocalProcessGone(marker) {
+		if time.Now().After(deadline) {
+			t.Fatalf("process %s still running after the timeout", marker)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestConfinement(t *testing.T) {
+	path := firejailPath(t)
+	sandboxtest.Run(t, func(t *testing.T, p sandboxtest.Policy) runner.Runner {
+		r, err := New(testBase(), path, Options{AllowNetworking: p.Network, ReadFolders: p.ReadFolders, WriteFolders: p.WriteFolders})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}, sandboxtest.Options{})
+}
+
+func TestCheckPath(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		ok   bool
+	}{
+		{"/srv/data", true},
+		{"/", false},
+		{"", false},
+		{"srv/data", false},
+		{"/srv/../etc", false},
+		{"/srv/data/", false},
+		{"/srv\n/x", false},
+	} {
+		if got := CheckPath(tc.path) == nil; got != tc.ok {
+			t.Errorf("CheckPath(%q) ok = %v, want %v", tc.path, got, tc.ok)
+		}
+	}
+	if _, err := New(testBase(), "/usr/bin/firejail", Options{ReadFolders: []string{"/srv/../etc"}}); err == nil {
+		t.Errorf("New with an unclean read folder: error = nil, want one")
+	}
+}

@@ -145,10 +145,9 @@ func (h *hostKeyCheck) algorithms() []string {
 
 func (h *hostKeyCheck) callback(hostname string, remote net.Addr, key ssh.PublicKey) error {
 	h.offered = key
-	err := ErrUnknownHost
 	var keyErr *xknownhosts.KeyError
 	if h.db != nil {
-		err = h.db.HostKeyCallback()(hostname, remote, key)
+		err := h.db.HostKeyCallback()(hostname, remote, key)
 		if err == nil {
 			h.status = HostKeyKnown
 			return nil

@@ -304,3 +304,18 @@ func writeFile(t *testing.T, content string) string {
 	}
 	return p
 }
+
+// callApproved calls a tool and, if it needs approval, approves it the way
+// a client's human would: by re-issuing the identical call with the token.
+func callApproved(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (*mcp.CallToolResult, map[string]any) {
+	t.Helper()
+	res, got := callTool(t, cs, name, args)
+	if got["status"] != "approval_required" {
+		return res, got
+	}
+	with := map[string]any{"approval_token": got["approval_token"]}
+	for k, v := range args {
+		with[k] = v
+	}
+	return callTool(t, cs, name, with)
+}

@@ -60,7 +60,8 @@ func TestPolicyEndToEnd(t *testing.T) {
 		{"backslash name", "run_command", map[string]any{"command": touch + "; \\reboot"}, "denied"},
 		{"absolute path", "run_command", map[string]any{"command": touch + "; " + shims + "/reboot"}, "denied"},
 		{"glob in command position", "run_command", map[string]any{"command": touch + "; " + shims + "/reb??t"}, "denied"},
-		{"variable in command position", "run_command", map[string]any{"command": "X=reboot; $X; " + touch}, "approval_required"},
+		{"variable in command position", "run_command", map[string]any{"command": "X=reboot; $X; " + touch}, "denied"},
+		{"unknowable command position", "run_command", map[string]any{"command": "$(cat /etc/hostname); " + touch}, "approval_required"},
 		{"process substitution", "run_command", map[string]any{"command": "cat <(reboot); " + touch}, "denied"},
 		{"here-doc to shell", "run_command", map[string]any{"command": "sh <<EOF\nreboot\nEOF\n" + touch}, "denied"},
 		{"function body", "run_command", map[string]any{"command": "f() { reboot; }; f; " + touch}, "denied"},
@@ -73,7 +74,7 @@ func TestPolicyEndToEnd(t *testing.T) {
 		{"nohup nice timeout", "run_command", map[string]any{"command": "nohup nice timeout 5 reboot; " + touch}, "denied"},
 		{"xargs", "run_command", map[string]any{"command": "echo now | xargs reboot; " + touch}, "denied"},
 		{"busybox", "run_command", map[string]any{"command": "busybox reboot; " + touch}, "denied"},
-		{"find -exec", "run_command", map[string]any{"command": "find " + shims + " -exec " + touch + " ;"}, "approval_required"},
+		{"find -exec", "run_command", map[string]any{"command": "find " + shims + " -name reboot -exec rm -rf {} +"}, "approval_required"},
 		{"git alias", "run_command", map[string]any{"command": "git -c alias.x='!" + touch + "' x"}, "approval_required"},
 		{"awk system", "run_command", map[string]any{"command": "awk 'BEGIN{system(\"" + touch + "\")}'"}, "approval_required"},
 		{"tar checkpoint", "run_command", map[string]any{"command": "tar cf /dev/null /etc/hostname --checkpoint=1 --checkpoint-action=exec=" + touch}, "approval_required"},
@@ -239,7 +240,7 @@ func TestApprovalElicitFlow(t *testing.T) {
 					}
 				}
 				cs := connectHTTP(t, s, version, opts)
-				res, got := callTool(t, cs, "run_command", map[string]any{"command": "touch " + marker})
+				res, got := callTool(t, cs, "run_command", map[string]any{"command": "echo approved > " + marker})
 				_, statErr := os.Stat(marker)
 				if answer == "accept" {
 					if res.IsError || statErr != nil {

@@ -172,7 +172,7 @@ func TestStdioRunScript(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res, got := callTool(t, s.cs, "run_script", tc.args)
+			res, got := callApproved(t, s.cs, "run_script", tc.args)
 			if res.IsError {
 				t.Fatal(text(res))
 			}

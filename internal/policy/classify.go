@@ -384,22 +384,25 @@ func normText(args []arg, rtext string) string {
 // program resolves the program in command position and classifies it.
 func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	a0 := args[0]
+	// A glob in command position runs whatever it expands to, literal or
+	// not: /tmp/x/reb??t is reboot if such a file exists.
+	if a0.glob {
+		e.opaque = true
+		if name, ok := globMatchesDanger(a0.val); ok {
+			vals := argVals(args[1:])
+			if why := denyCheck(name, vals); why != "" {
+				e.deny(why + " (via glob " + a0.val + ")")
+			}
+			return TierDestructive, fmt.Sprintf("glob %q in command position could run %s", a0.val, name)
+		}
+		return TierDestructive, fmt.Sprintf("glob %q in command position", a0.val)
+	}
 	if !a0.known {
 		e.opaque = true
 		// An empty expansion vanishes and the next word becomes the
 		// program: "$EMPTY reboot" runs reboot.
 		if len(args) > 1 {
 			e.simple(args[1:], ctx, "")
-		}
-		if a0.glob {
-			if name, ok := globMatchesDanger(a0.val); ok {
-				vals := argVals(args[1:])
-				if why := denyCheck(name, vals); why != "" {
-					e.deny(why + " (via glob " + a0.val + ")")
-				}
-				return TierDestructive, fmt.Sprintf("glob %q in command position could run %s", a0.val, name)
-			}
-			return TierDestructive, fmt.Sprintf("glob %q in command position", a0.val)
 		}
 		return TierDestructive, fmt.Sprintf("program name %q is computed at run time", truncate(a0.val, 64))
 	}

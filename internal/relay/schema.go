@@ -15,10 +15,8 @@ import (
 func validate(resolved *jsonschema.Resolved, raw json.RawMessage, v any) error {
 	m := map[string]any{}
 	if len(bytes.TrimSpace(raw)) > 0 && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
 		var top any
-		if err := dec.Decode(&top); err != nil {
+		if err := json.Unmarshal(raw, &top); err != nil {
 			return fmt.Errorf("arguments are not valid JSON: %v", err)
 		}
 		obj, ok := top.(map[string]any)

@@ -38,6 +38,9 @@ const (
 // written with those fields replaced by a note, so the call is still audited.
 const maxRecord = 1 << 20
 
+// rotateRetry spaces out rotation attempts after one fails.
+const rotateRetry = time.Minute
+
 // Options configure a Log.
 type Options struct {
 	Path        string // e.g. $WARDEN_STATE_DIR/audit.jsonl; created 0600, its directory 0700
@@ -62,21 +65,21 @@ type Log struct {
 	unlock func() error
 	fsync  func(*os.File) error // (*os.File).Sync; tests slow it down
 
-	mu      sync.Mutex
-	cond    sync.Cond
-	chain   *chain
-	f       *os.File
-	fi      os.FileInfo // identity of the file f was opened on
-	size    int64       // bytes in the current file
-	goodEnd int64       // offset just after the last complete record in it
-	seq     uint64
-	prev    string
-	newest  string // base name of the newest rotated file
-	buf     []byte
-	closed  bool
-	healthy bool
-	reason  string
-	rotErr  string
+	mu       sync.Mutex
+	cond     sync.Cond
+	chain    *chain
+	f        *os.File
+	fi       os.FileInfo // identity of the file f was opened on
+	size     int64       // bytes in the current file
+	goodEnd  int64       // offset just after the last complete record in it
+	seq      uint64
+	prev     string
+	newest   string // base name of the newest rotated file
+	buf      []byte
+	closed   bool
+	healthy  bool
+	reason   string
+	rotRetry time.Time // no rotation attempt before this, after a failure
 
 	// Group commit: records up to synced are on disk; records up to
 	// failedThrough were covered by a failed fsync.
@@ -390,22 +393,18 @@ func (l *Log) writeLocked(mid, prefix []byte) (head, error) {
 			}
 			continue
 		}
-		if prefix == nil && l.rotate > 0 && l.size > 0 && l.size+int64(len(mid))+256 > l.rotate {
+		if prefix == nil && l.rotate > 0 && l.size > 0 && l.size+int64(len(mid))+256 > l.rotate &&
+			!l.now().Before(l.rotRetry) {
 			if l.syncing {
 				l.cond.Wait()
 				continue
 			}
 			if err := l.rotateLocked(); err != nil {
-				if err.Error() != l.rotErr {
-					l.log.Error("audit log rotation failed; still appending to the current file", "err", err)
-				}
-				l.rotErr = err.Error()
-			} else {
-				l.rotErr = ""
+				// Keep appending to the current file; retry later.
+				l.log.Error("audit log rotation failed; still appending to the current file", "err", err)
+				l.rotRetry = l.now().Add(rotateRetry)
 			}
-			if l.f == nil {
-				continue
-			}
+			continue
 		}
 		break
 	}

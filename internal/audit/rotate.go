@@ -23,16 +23,15 @@ func (l *Log) rotateLocked() error {
 		return err
 	}
 	name := l.rotatedName()
-	if err := l.f.Close(); err != nil {
-		l.log.Warn("audit log close before rotation failed", "err", err)
-	}
-	l.f = nil
+	// Rename while the fd is open: if it fails, nothing has changed.
 	if err := os.Rename(l.path, name); err != nil {
-		// openLocked on the next pass reopens the unrotated file.
 		return fmt.Errorf("audit: rotate %s: %w", l.path, err)
 	}
+	if err := l.f.Close(); err != nil {
+		l.log.Warn("audit log close after rotation failed", "err", err)
+	}
+	l.f, l.fi, l.size, l.goodEnd = nil, nil, 0, 0
 	l.newest = filepath.Base(name)
-	l.fi, l.size, l.goodEnd = nil, 0, 0
 	if l.sync != SyncNone {
 		syncDir(filepath.Dir(l.path))
 	}

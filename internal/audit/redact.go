@@ -99,10 +99,16 @@ func (r *redactor) word(i, j int) int {
 				return end
 			}
 		}
-		if r.mysql && len(w) > 2 && w[1] == 'p' {
-			end := valueEnd(s, i+2, false)
-			if end > i+2 {
-				return r.replace(i+2, end, Redacted)
+		if r.mysql && len(w) >= 2 && w[1] == 'p' && i+2 < len(s) {
+			start, end := i+2, 0
+			if q := s[start]; q == '"' || q == '\'' {
+				start++
+				end = quotedEnd(s, start, s[start-1:start])
+			} else {
+				end = valueEnd(s, start, false)
+			}
+			if end > start {
+				return r.replace(start, end, Redacted)
 			}
 		}
 	case 'b', 'B':
@@ -273,10 +279,19 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind) int {
 }
 
 // quotedEnd returns the index of the closing quote, skipping backslash
-// escapes inside double quotes; without one, the end of s.
+// escapes inside double quotes; without one, the end of s. The quote \" is
+// a JSON string inside a JSON string, where \\ is one backslash and \" one
+// quote.
 func quotedEnd(s string, k int, quote string) int {
 	for k < len(s) {
 		switch {
+		case quote == `\"` && strings.HasPrefix(s[k:], `\\`):
+			k += 2
+			if strings.HasPrefix(s[k:], `\\`) || strings.HasPrefix(s[k:], `\"`) {
+				k += 2
+			} else {
+				k++
+			}
 		case strings.HasPrefix(s[k:], quote):
 			return k
 		case s[k] == '\\' && quote == `"` && k+1 < len(s):
@@ -285,7 +300,7 @@ func quotedEnd(s string, k int, quote string) int {
 			k++
 		}
 	}
-	return len(s)
+	return min(k, len(s))
 }
 
 // valueEnd returns where an unquoted value starting at k ends: at a blank,

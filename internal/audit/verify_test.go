@@ -279,3 +279,41 @@ func TestAppendWithContextCancelledStillRecords(t *testing.T) {
 	}
 	wantIntact(t, verifyPath(t, l.path, nil), 1)
 }
+
+// FuzzVerify feeds arbitrary bytes as a log file, alone and spliced into a
+// valid log: Verify must not panic, and must never call a changed valid log
+// intact unless the change left every record's bytes in place.
+func FuzzVerify(f *testing.F) {
+	dir := f.TempDir()
+	path := filepath.Join(dir, "seed.jsonl")
+	l, err := Open(Options{Path: path, Now: newClock().Now})
+	if err != nil {
+		f.Fatal(err)
+	}
+	appendN(f, l, 4)
+	l.Close()
+	valid, _ := os.ReadFile(path)
+	f.Add([]byte("{}\n"), 0)
+	f.Add(valid[:len(valid)/3], 10)
+	f.Add([]byte(`{"seq":1,"prev":"`+Genesis+`","hash":"`+Genesis+`"}`+"\n"), 100)
+	f.Fuzz(func(t *testing.T, junk []byte, at int) {
+		p := filepath.Join(t.TempDir(), "a.jsonl")
+		os.WriteFile(p, junk, 0o600)
+		if _, err := Verify([]string{p}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if at < 0 {
+			at = -at
+		}
+		at %= len(valid) + 1
+		spliced := append(append(bytes.Clone(valid[:at]), junk...), valid[at:]...)
+		os.WriteFile(p, spliced, 0o600)
+		rep, err := Verify([]string{p}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Problem == nil && len(junk) > 0 && rep.Records <= 4 {
+			t.Fatalf("spliced %q at %d: intact with %d records", junk, at, rep.Records)
+		}
+	})
+}

@@ -1,0 +1,205 @@
+package audit
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// Fake credentials, assembled so that secret scanners do not flag this file.
+var (
+	ghp   = "ghp_" + strings.Repeat("A1b2C3d4E5", 4)[:36]
+	jwt   = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + ".eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ" + ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+	akia  = "AKIA" + "IOSFODNN7EXAMPLE"
+	awsSK = "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "EXAMPLEKEY"
+	pem   = "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA7bq\nabcdef+/==\n-----END RSA PRIVATE KEY-----"
+)
+
+func TestRedact(t *testing.T) {
+	tests := []struct {
+		name   string
+		in     string
+		want   string // exact output, when set
+		secret string // must not survive, when set
+	}{
+		{"authorization bearer header", "curl -H 'Authorization: Bearer abc.def-ghi' https://x", "curl -H 'Authorization: Bearer [REDACTED]' https://x", ""},
+		{"authorization basic header", `Authorization: Basic dXNlcjpwYXNz`, `Authorization: Basic [REDACTED]`, ""},
+		{"authorization json", `{"Authorization": "Bearer tok123456"}`, `{"Authorization": "Bearer [REDACTED]"}`, ""},
+		{"proxy authorization", "Proxy-Authorization: Basic Zm9vOmJhcg==", "Proxy-Authorization: Basic [REDACTED]", ""},
+		{"bare bearer", "token is bearer 9f8e7d6c5b4a3f2e1d", "token is bearer [REDACTED]", ""},
+		{"bearer in prose is kept", "the bearer of bad news", "the bearer of bad news", ""},
+		{"key=value", "login password=hunter2 user=bob", "login password=[REDACTED] user=bob", ""},
+		{"key: value", "password: hunter2\nuser: bob", "password: [REDACTED]\nuser: bob", ""},
+		{"yaml secret", "  client_secret: s3cr3t-value", "  client_secret: [REDACTED]", ""},
+		{"--password x", "mysqldump --password hunter2 db", "mysqldump --password [REDACTED] db", ""},
+		{"--password=x", "pg --password=hunter2 db", "pg --password=[REDACTED] db", ""},
+		{"--password then flag", "mysql --password --user bob", "mysql --password --user bob", ""},
+		{"--api-key x", "tool --api-key k3y123 run", "tool --api-key [REDACTED] run", ""},
+		{"mysql -p", "mysql -uroot -phunter2 shop", "mysql -uroot -p[REDACTED] shop", ""},
+		{"mariadb -p quoted", "mariadb -u root -p'hun ter2' -e 'select 1'", "mariadb -u root -p'[REDACTED]' -e 'select 1'", ""},
+		{"mysql path", "/usr/bin/mysql -pS3cr3t!x", "/usr/bin/mysql -p[REDACTED]", ""},
+		{"-p outside mysql kept", "mkdir -p /srv/a; grep -pattern x", "mkdir -p /srv/a; grep -pattern x", ""},
+		{"mysql scope ends at ;", "mysql -e 'x'; tar -pczf a.tgz .", "mysql -e 'x'; tar -pczf a.tgz .", ""},
+		{"json password", `{"user":"bob","password": "hunter2"}`, `{"user":"bob","password": "[REDACTED]"}`, ""},
+		{"json api_key compact", `{"api_key":"k-123"}`, `{"api_key":"[REDACTED]"}`, ""},
+		{"json escaped inside string", `{\"password\": \"hun\\\"ter2\"}`, `{\"password\": \"[REDACTED]\"}`, "ter2"},
+		{"json number value", `{"pin_password": 123456}`, `{"pin_password": [REDACTED]}`, ""},
+		{"env PASSWORD=", "PASSWORD=hunter2 ./run", "PASSWORD=[REDACTED] ./run", ""},
+		{"env *_TOKEN=", "export GITHUB_TOKEN=abc123 && gh pr list", "export GITHUB_TOKEN=[REDACTED] && gh pr list", ""},
+		{"env *_SECRET= quoted", `APP_SECRET="a b c" node .`, `APP_SECRET="[REDACTED]" node .`, ""},
+		{"aws secret labelled", "AWS_SECRET_ACCESS_KEY=" + awsSK + " aws s3 ls", "AWS_SECRET_ACCESS_KEY=[REDACTED] aws s3 ls", ""},
+		{"aws secret camel", `{"SecretAccessKey":"` + awsSK + `"}`, `{"SecretAccessKey":"[REDACTED]"}`, ""},
+		{"aws access key id", "id " + akia + " ok", "id [REDACTED] ok", ""},
+		{"aws sts key id", "ASIA" + "ABCDEFGHIJKLMNOP", "[REDACTED]", ""},
+		{"pem", "key:\n" + pem + "\ndone", "key:\n-----BEGIN RSA PRIVATE KEY-----\n[REDACTED]\n-----END RSA PRIVATE KEY-----\ndone", ""},
+		{"pem openssh", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk\n-----END OPENSSH PRIVATE KEY-----", "", "b3BlbnNzaC1rZXk"},
+		{"pem without end", "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC", "-----BEGIN PRIVATE KEY-----\n[REDACTED]", ""},
+		{"certificate kept", "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----", ""},
+		{"jwt", "cookie-less " + jwt + " end", "cookie-less [REDACTED] end", ""},
+		{"jwt at sentence end", "got " + jwt + ".", "got [REDACTED].", ""},
+		{"github classic", "git clone https://" + ghp + "@github.com/o/r", "git clone https://[REDACTED]@github.com/o/r", ""},
+		{"github kinds", "gho_" + strings.Repeat("a", 36) + " ghu_" + strings.Repeat("b", 36) + " ghs_" + strings.Repeat("c", 36) + " ghr_" + strings.Repeat("d", 36), "[REDACTED] [REDACTED] [REDACTED] [REDACTED]", ""},
+		{"github fine-grained", "github_pat_11ABCDEFG0" + strings.Repeat("x", 40), "[REDACTED]", ""},
+		{"gitlab", "glpat-" + "abcdefghij0123456789", "[REDACTED]", ""},
+		{"slack", "xoxb-" + "123456789012-1234567890123-abcdefABCDEF x xapp-1-A0-12345-abcdef", "[REDACTED] x [REDACTED]", ""},
+		{"slack user", "xoxp-" + "1111-2222-3333-abcd", "[REDACTED]", ""},
+		{"stripe", "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc rk_live_0123456789ab sk_test_" + "0123456789abcd", "[REDACTED] [REDACTED] [REDACTED]", ""},
+		{"openai", "OPENAI=sk-" + "AbCdEfGh1234567890AbCdEfGh12345678", "", "AbCdEfGh1234567890"},
+		{"openai bare", "use sk-" + "AbCdEfGh1234567890AbCdEfGh12345678 now", "use [REDACTED] now", ""},
+		{"openai project", "sk-proj-" + "abc_DEF-1234567890abcdefghij", "[REDACTED]", ""},
+		{"anthropic", "sk-ant-" + "api03-abcdefghijklmnopqrstuvwxyz0123456789", "[REDACTED]", ""},
+		{"sk- package name kept", "pip install sk-learn-contrib-extras-package", "pip install sk-learn-contrib-extras-package", ""},
+		{"google api key", "key=AIza" + "SyA-1234567890abcdefghijklmnopqrstu", "key=[REDACTED]", ""},
+		{"google bare", "AIza" + "SyA-1234567890abcdefghijklmnopqrstu", "[REDACTED]", ""},
+		{"npm", "//registry.npmjs.org/:_authToken=npm_" + strings.Repeat("a1", 18), "", "a1a1a1a1"},
+		{"npm bare", "npm_" + strings.Repeat("Z9", 18), "[REDACTED]", ""},
+		{"url password", "git clone https://bob:hunter2@git.example.com/r.git", "git clone https://bob:[REDACTED]@git.example.com/r.git", ""},
+		{"url password with @", "mysql://root:p@ss@db:3306/x", "mysql://root:[REDACTED]@db:3306/x", ""},
+		{"url no password kept", "ssh://bob@host:22/x and http://host:8080/", "ssh://bob@host:22/x and http://host:8080/", ""},
+		{"query token", "GET /api?token=abc123&page=2", "GET /api?token=[REDACTED]&page=2", ""},
+		{"cookie header", "curl -H 'Cookie: sid=abc; csrftoken=def' x", "curl -H 'Cookie: [REDACTED]' x", ""},
+		{"set-cookie", "Set-Cookie: sid=abc; Path=/\nnext", "Set-Cookie: [REDACTED]\nnext", ""},
+		{"php arrow", `'password' => 'hunter2'`, `'password' => '[REDACTED]'`, ""},
+		{"comparison kept", "if token == expected", "if token == expected", ""},
+		{"x-api-key header", "X-Api-Key: abcd1234", "X-Api-Key: [REDACTED]", ""},
+		{"passphrase", "--passphrase=correct-horse", "--passphrase=[REDACTED]", ""},
+		{"pwd env kept", "PWD=/home/bob", "PWD=/home/bob", ""},
+		{"utf8 value", "password=pässwörd next", "password=[REDACTED] next", ""},
+		{"nothing", "ls -la /srv/data | head", "ls -la /srv/data | head", ""},
+		{"empty", "", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Redact(tt.in)
+			if tt.want != "" || tt.in == "" {
+				if got != tt.want {
+					t.Fatalf("Redact(%q):\n got %q\nwant %q", tt.in, got, tt.want)
+				}
+			}
+			if tt.secret != "" && strings.Contains(got, tt.secret) {
+				t.Fatalf("Redact(%q) = %q still contains %q", tt.in, got, tt.secret)
+			}
+			if tt.want == "" && tt.secret == "" && tt.in != "" {
+				t.Fatal("case checks nothing")
+			}
+		})
+	}
+}
+
+func TestRedactArgs(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		max  int
+		want string
+	}{
+		{"strings redacted", `{"command":"mysql -uroot -phunter2","timeout_s":30}`, 0,
+			`{"command":"mysql -uroot -p[REDACTED]","timeout_s":30}`},
+		{"secret keys at any depth", `{"env":{"DB_PASSWORD":"x","Api-Key":{"a":[1,2]},"HOME":"/root"},"headers":[{"Authorization":"Bearer t"}]}`, 0,
+			`{"env":{"DB_PASSWORD":"[REDACTED]","Api-Key":"[REDACTED]","HOME":"/root"},"headers":[{"Authorization":"[REDACTED]"}]}`},
+		{"secret key, number value", `{"token":12345,"n":1}`, 0, `{"token":"[REDACTED]","n":1}`},
+		{"order and duplicates kept", `{"b":1,"a":2,"b":"rm -rf /"}`, 0, `{"b":1,"a":2,"b":"rm -rf /"}`},
+		{"bounded", `{"content":"` + strings.Repeat("a", 100) + `"}`, 10, `{"content":"aaaaaaaaaa…[+90 bytes]"}`},
+		{"bounded on rune boundary", `{"c":"ééééé"}`, 5, `{"c":"éé…[+6 bytes]"}`},
+		{"keys redacted too", `{"` + ghp + `":1}`, 0, `{"[REDACTED]":1}`},
+		{"array top level", `["ls","password=x",true,null,1.5e3]`, 0, `["ls","password=[REDACTED]",true,null,1.5e3]`},
+		{"no html escaping", `{"cmd":"a && b > c"}`, 0, `{"cmd":"a && b > c"}`},
+		{"invalid json", `{"command": "ls", password=hunter2`, 0, `"{\"command\": \"ls\", password=[REDACTED]"`},
+		{"trailing data", `{"a":1} {"b":2}`, 0, `"{\"a\":1} {\"b\":2}"`},
+		{"invalid json bounded", `nope ` + strings.Repeat("z", 50), 8, `"nope zzz…[+47 bytes]"`},
+		{"control chars", `{"s":"a\u0000b\u001bc"}`, 0, `{"s":"a\u0000b\u001bc"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := string(RedactArgs(json.RawMessage(tt.in), tt.max))
+			if got != tt.want {
+				t.Fatalf("RedactArgs(%s):\n got %s\nwant %s", tt.in, got, tt.want)
+			}
+			if !json.Valid([]byte(got)) {
+				t.Fatalf("not valid JSON: %s", got)
+			}
+		})
+	}
+	if RedactArgs(nil, 0) != nil {
+		t.Fatal("RedactArgs(nil) != nil")
+	}
+}
+
+func TestRedactArgsBoundsTotal(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[")
+	for i := 0; i < 10000; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(`"` + strings.Repeat("q", 100) + `"`)
+	}
+	b.WriteString("]")
+	got := RedactArgs(json.RawMessage(b.String()), 100)
+	if len(got) > 70<<10 || !json.Valid(got) {
+		t.Fatalf("total not bounded: %d bytes", len(got))
+	}
+}
+
+func TestRedactKeepsUTF8Valid(t *testing.T) {
+	in := "ключ password=секрет ✓ token: 🙂🙂 https://u:п@h/"
+	got := Redact(in)
+	if !utf8.ValidString(got) || strings.Contains(got, "секрет") || strings.Contains(got, "🙂") {
+		t.Fatalf("got %q", got)
+	}
+}
+
+func FuzzRedact(f *testing.F) {
+	for _, s := range []string{"password=x", "Authorization: Bearer x", pem, jwt, ghp, "https://a:b@c/",
+		"mysql -pX", `{"api_key":"x"}`, "-----BEGIN PRIVATE KEY-----", "eyJ.eyJ.", "://:@", `\"token\": \"`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got := Redact(s)
+		if utf8.ValidString(s) && !utf8.ValidString(got) {
+			t.Fatalf("Redact broke UTF-8: %q -> %q", s, got)
+		}
+		if !strings.Contains(s, Redacted) && !strings.Contains(got, Redacted) && got != s {
+			t.Fatalf("changed without redacting: %q -> %q", s, got)
+		}
+		// A planted secret after a secret-named key never survives.
+		planted := s + " password=Zq9PLANTED"
+		if strings.Contains(Redact(planted), "Zq9PLANTED") {
+			t.Fatalf("planted secret survived in %q", planted)
+		}
+	})
+}
+
+func FuzzRedactArgs(f *testing.F) {
+	for _, s := range []string{`{"a":"b"}`, `{"password":{"x":[1]}}`, `[1,"token=x"]`, `"s"`, `{`, `{"a":1}x`, `nul`} {
+		f.Add([]byte(s), 8)
+	}
+	f.Fuzz(func(t *testing.T, in []byte, max int) {
+		max %= 1 << 12
+		got := RedactArgs(in, max)
+		if len(in) > 0 && !json.Valid(got) {
+			t.Fatalf("RedactArgs(%q, %d) = %q is not valid JSON", in, max, got)
+		}
+	})
+}

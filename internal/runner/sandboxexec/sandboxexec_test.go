@@ -69,4 +69,3 @@ func TestDarwin(t *testing.T) {
 		return r
 	}, sandboxtest.Options{Connect: func(h string, port int) string { return "nc -w 3 " + h + " " + strconv.Itoa(port) + " </dev/null" }})
 }
-

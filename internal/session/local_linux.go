@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -62,7 +63,7 @@ type localProcess struct {
 	code     int
 	sig      string
 	waitErr  error
-	reaped   bool // watch had to reap (the status could not be read unreaped)
+	reaped   atomic.Bool // watch had to reap (the status could not be read unreaped)
 	closeMu  sync.Mutex
 	closed   bool
 	closeErr error
@@ -194,7 +195,7 @@ func (p *localProcess) watch() {
 
 // reapStatus learns the exit status the ordinary way, giving up the pid.
 func (p *localProcess) reapStatus() {
-	p.reaped = true
+	p.reaped.Store(true)
 	err := p.cmd.Wait()
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
@@ -316,7 +317,7 @@ func (p *localProcess) Close() error {
 		err = fmt.Errorf("process %d survived SIGKILL", p.pid)
 	}
 	// Everything is dead (or beyond reach), so the ids can be released.
-	if err == nil && !p.reaped {
+	if err == nil && !p.reaped.Load() {
 		_ = p.cmd.Wait()
 	}
 	err = errors.Join(err, p.out.Close())
@@ -344,7 +345,7 @@ func (p *localProcess) alive() bool {
 func (p *localProcess) killTree(sigs ...unix.Signal) {
 	pids := p.tree()
 	for _, sig := range sigs {
-		if !p.reaped {
+		if !p.reaped.Load() {
 			_ = unix.Kill(-p.pid, sig)
 		}
 		for _, pid := range pids {
@@ -358,7 +359,7 @@ func (p *localProcess) killTree(sigs ...unix.Signal) {
 // has been reaped its ids may be reused, so only descendants of live members
 // can be found — and there are none left to find by then.
 func (p *localProcess) tree() []int {
-	if p.reaped {
+	if p.reaped.Load() {
 		return nil
 	}
 	procs := scanProcs()

@@ -245,7 +245,7 @@ func TestCloseKillsBackgroundGrandchildren(t *testing.T) {
 }
 
 func TestShutdownLeavesNoProcesses(t *testing.T) {
-	r := NewRegistry(Options{KillGrace: 300 * time.Millisecond})
+	r := newTestRegistry(t, Options{})
 	m := marker(t)
 	for i := range 3 {
 		id := startShell(t, r)
@@ -330,7 +330,7 @@ func TestSweepReapsIdleAndOld(t *testing.T) {
 
 func TestRunSweepsUntilShutdown(t *testing.T) {
 	clock := &fakeClock{t: time.Now()}
-	r := NewRegistry(Options{Now: clock.Now, IdleTimeout: time.Second, KillGrace: 300 * time.Millisecond})
+	r := newTestRegistry(t, Options{Now: clock.Now, IdleTimeout: time.Second})
 	done := make(chan struct{})
 	go func() { r.Run(context.Background()); close(done) }()
 	startShell(t, r)

@@ -382,11 +382,21 @@ func normText(args []arg, rtext string) string {
 }
 
 // program resolves the program in command position and classifies it.
+// isPattern reports whether s can expand as a glob: it has * or ?, or a
+// [ closed by a later ] (a lone "[" is the test command).
+func isPattern(s string) bool {
+	if strings.ContainsAny(s, "*?") {
+		return true
+	}
+	i := strings.IndexByte(s, '[')
+	return i >= 0 && strings.IndexByte(s[i+1:], ']') >= 0
+}
+
 func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	a0 := args[0]
 	// A glob in command position runs whatever it expands to, literal or
 	// not: /tmp/x/reb??t is reboot if such a file exists.
-	if a0.glob {
+	if a0.glob && isPattern(a0.val) {
 		e.opaque = true
 		if name, ok := globMatchesDanger(a0.val); ok {
 			vals := argVals(args[1:])

@@ -19,6 +19,9 @@ func TestLiteralGlobInCommandPosition(t *testing.T) {
 		{"/sbin/pow*", true},
 		{"/opt/tool/f?o --version", false},
 	}
+	if v := p.Evaluate(Input{Command: "[ -f /etc/hostname ]"}); v.Tier != TierRead {
+		t.Errorf("the test command [ is not a glob: got %+v", v)
+	}
 	for _, tc := range tests {
 		v := p.Evaluate(Input{Command: tc.cmd})
 		if v.Tier != TierDestructive || v.Denied != tc.denied {

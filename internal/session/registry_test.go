@@ -10,89 +10,11 @@ import (
 	"time"
 )
 
-func TestShellArithmetic(t *testing.T) {
-	r := newTestRegistry(t, Options{})
-	id := startShell(t, r)
-	send(t, r, id, "echo $((6*7))\n")
-	out := readUntil(t, r, id, "\n42\n", 5*time.Second)
-	if strings.ContainsAny(out, "\r\x1b") {
-		t.Errorf("stripped output holds control characters: %q", out)
-	}
-}
-
-func TestInteractivePromptAnswered(t *testing.T) {
-	r := newTestRegistry(t, Options{})
-	id := startShell(t, r)
-	// The prompt text is built at run time so the echoed command line
-	// cannot satisfy the wait for it.
-	send(t, r, id, "read -p \"$(echo na)me? \" n; echo hi $n\n")
-	readUntil(t, r, id, "name? ", 5*time.Second)
-	res, err := r.Read(context.Background(), id, ReadOptions{Wait: 300 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(res.Data, "hi") {
-		t.Fatalf("program did not wait at its prompt: %q", res.Data)
-	}
-	send(t, r, id, "warden\n")
-	readUntil(t, r, id, "hi warden\n", 5*time.Second)
-}
-
-func TestResizeVisibleInStty(t *testing.T) {
-	r := newTestRegistry(t, Options{})
-	id := startShell(t, r)
-	send(t, r, id, "stty size\n")
-	readUntil(t, r, id, "\n24 80\n", 5*time.Second)
-	if err := r.Resize(id, 132, 40); err != nil {
-		t.Fatalf("Resize: %v", err)
-	}
-	send(t, r, id, "stty size\n")
-	readUntil(t, r, id, "\n40 132\n", 5*time.Second)
-	if l := r.List(); len(l) != 1 || l[0].Cols != 132 || l[0].Rows != 40 {
-		t.Errorf("List after resize = %+v, want 132x40", l)
-	}
-}
-
-func TestSignalInterruptsForegroundCommand(t *testing.T) {
-	r := newTestRegistry(t, Options{})
-	id := startShell(t, r)
-	m := marker(t)
-	send(t, r, id, "sleep "+m+"\n")
-	waitProcs(t, m, func(n int) bool { return n == 1 }, 5*time.Second)
-	if err := r.Signal(id, "SIGINT"); err != nil {
-		t.Fatalf("Signal: %v", err)
-	}
-	waitProcs(t, m, func(n int) bool { return n == 0 }, 5*time.Second)
-	// The shell survived and takes commands again.
-	send(t, r, id, "echo alive-$((1+1))\n")
-	readUntil(t, r, id, "alive-2", 5*time.Second)
-	if l := r.List(); len(l) != 1 || l[0].Exited {
-		t.Errorf("shell exited: %+v", l)
-	}
-}
-
 func TestSignalUnknown(t *testing.T) {
 	r := newTestRegistry(t, Options{})
 	id := startShell(t, r)
 	if err := r.Signal(id, "SEGV"); !errors.Is(err, ErrUnknownSignal) {
 		t.Errorf("Signal(SEGV) = %v, want ErrUnknownSignal", err)
-	}
-}
-
-func TestExitStatusReported(t *testing.T) {
-	r := newTestRegistry(t, Options{})
-	id := startShell(t, r)
-	send(t, r, id, "exit 3\n")
-	_, res := readToExit(t, r, id, 5*time.Second)
-	if res.ExitCode == nil || *res.ExitCode != 3 {
-		t.Fatalf("ExitCode = %v, want 3 (result %+v)", res.ExitCode, res)
-	}
-	ci, err := r.Close(id)
-	if err != nil {
-		t.Fatalf("Close: %v", err)
-	}
-	if ci.ExitCode == nil || *ci.ExitCode != 3 {
-		t.Errorf("CloseInfo.ExitCode = %v, want 3", ci.ExitCode)
 	}
 }
 

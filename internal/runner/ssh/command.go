@@ -27,31 +27,30 @@ func quote(s string) string {
 }
 
 // command builds the one string the remote login shell runs for req. SSH
-// has no argv: the server hands a command string to the login shell, so
-// quoting happens here, once, on purpose. The login shell only ever sees
-//
-//	exec <shell> -c '<script>'
-//
-// which any shell can run, and the host's configured shell (an absolute
-// path, since some firmware's sh on PATH is not a shell) runs a script
-// that reports its pid (the session's process group, for kills), changes
-// directory, checks the program exists, and then
+// has no argv: the server hands a command string to the user's login
+// shell, so quoting happens here, once, on purpose. The script reports
+// its pid (the session's process group, for kills), changes directory,
+// checks the program exists, and then
 //
 //	exec env -i KEY=VALUE… <argv…>
 //
-// so the command gets exactly Request.Env and the pid stays the group's.
-// marker prefixes the lines the script writes to stderr for the runner.
-func command(shell string, req runner.Request, marker string) (string, error) {
+// so the command gets exactly Request.Env and keeps the group's pid. It
+// uses only what every POSIX-family login shell has (sh, dash, ash, bash,
+// ksh, zsh); csh and fish login shells are not supported. A script for
+// "sh -c" runs under the host's configured shell, an absolute path, since
+// some firmware's sh on PATH is not a shell. marker prefixes the lines the
+// script writes to stderr for the runner.
+func command(shell string, req runner.Request, marker string) (cmd, prog string, err error) {
 	argv := req.Argv
 	if len(argv) == 0 {
-		return "", fmt.Errorf("empty argv")
+		return "", "", fmt.Errorf("empty argv")
 	}
 	if argv[0] == "" {
-		return "", fmt.Errorf(`exec "": empty program name`)
+		return "", "", fmt.Errorf(`exec "": empty program name`)
 	}
 	if strings.Contains(argv[0], "=") {
 		// env would take it for a variable assignment.
-		return "", fmt.Errorf("exec %q: a remote program name cannot contain '='", argv[0])
+		return "", "", fmt.Errorf("exec %q: a remote program name cannot contain '='", argv[0])
 	}
 	// "sh -c" means the host's shell, wherever it lives.
 	if argv[0] == "sh" && len(argv) >= 2 && argv[1] == "-c" {
@@ -59,24 +58,24 @@ func command(shell string, req runner.Request, marker string) (string, error) {
 	}
 	for _, a := range argv {
 		if strings.IndexByte(a, 0) >= 0 {
-			return "", fmt.Errorf("argument %q contains NUL", a)
+			return "", "", fmt.Errorf("argument %q contains NUL", a)
 		}
 	}
 	path := lookupPath
 	for _, kv := range req.Env {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok || !validEnvName(name) {
-			return "", fmt.Errorf("environment entry %q: want NAME=value with NAME of letters, digits and _", kv)
+			return "", "", fmt.Errorf("environment entry %q: want NAME=value with NAME of letters, digits and _", kv)
 		}
 		if strings.IndexByte(value, 0) >= 0 {
-			return "", fmt.Errorf("environment entry %q contains NUL", name)
+			return "", "", fmt.Errorf("environment entry %q contains NUL", name)
 		}
 		if name == "PATH" {
 			path = value
 		}
 	}
 	if strings.IndexByte(req.Dir, 0) >= 0 {
-		return "", fmt.Errorf("directory %q contains NUL", req.Dir)
+		return "", "", fmt.Errorf("directory %q contains NUL", req.Dir)
 	}
 
 	m := quote(marker)
@@ -85,11 +84,11 @@ func command(shell string, req runner.Request, marker string) (string, error) {
 	if req.Dir != "" {
 		fmt.Fprintf(&s, "cd -- %s 2>/dev/null || { echo %snodir >&2; exit 127; }\n", quote(req.Dir), m)
 	}
-	prog := quote(argv[0])
+	q := quote(argv[0])
 	if strings.Contains(argv[0], "/") {
-		fmt.Fprintf(&s, "[ -f %s ] && [ -x %s ] || { echo %snoprog >&2; exit 127; }\n", prog, prog, m)
+		fmt.Fprintf(&s, "[ -f %s ] && [ -x %s ] || { echo %snoprog >&2; exit 127; }\n", q, q, m)
 	} else {
-		fmt.Fprintf(&s, "o=$PATH; PATH=%s; command -v -- %s >/dev/null 2>&1; r=$?; PATH=$o\n", quote(path), prog)
+		fmt.Fprintf(&s, "o=$PATH; PATH=%s; command -v -- %s >/dev/null 2>&1; r=$?; PATH=$o\n", quote(path), q)
 		fmt.Fprintf(&s, "[ $r = 0 ] || { echo %snoprog >&2; exit 127; }\n", m)
 	}
 	s.WriteString("exec env -i")
@@ -99,7 +98,7 @@ func command(shell string, req runner.Request, marker string) (string, error) {
 	for _, a := range argv {
 		s.WriteString(" " + quote(a))
 	}
-	return "exec " + quote(shell) + " -c " + quote(s.String()), nil
+	return s.String(), argv[0], nil
 }
 
 func validEnvName(name string) bool {

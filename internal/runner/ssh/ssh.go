@@ -148,7 +148,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		return runner.Result{}, fmt.Errorf("run: %w", err)
 	}
 	marker := newMarker()
-	cmd, err := command(r.target.Shell, req, marker)
+	cmd, prog, err := command(r.target.Shell, req, marker)
 	if err != nil {
 		return runner.Result{}, fmt.Errorf("run on %s: %w", r.target.Name, err)
 	}
@@ -255,7 +255,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	case noDir:
 		return runner.Result{}, fmt.Errorf("run on %s: chdir %q: no such directory, or not accessible", r.target.Name, req.Dir)
 	case noProg:
-		return runner.Result{}, fmt.Errorf("run on %s: exec %q: executable file not found", r.target.Name, req.Argv[0])
+		return runner.Result{}, fmt.Errorf("run on %s: exec %q: executable file not found", r.target.Name, prog)
 	case !have && why == "":
 		return res, r.lost(lease)
 	}

@@ -111,9 +111,9 @@ func TestShDashCUsesConfiguredShell(t *testing.T) {
 	}
 
 	f.target.Shell = "/nonexistent/sh"
-	res, err = f.runner(Options{}).Run(t.Context(), runner.Request{Argv: []string{"/bin/echo", "hi"}})
-	if err == nil && res.ExitCode == 0 {
-		t.Errorf("run with a missing configured shell succeeded: %+v", res)
+	_, err = f.runner(Options{}).Run(t.Context(), runner.Request{Argv: []string{"sh", "-c", "echo hi"}})
+	if err == nil || !strings.Contains(err.Error(), "/nonexistent/sh") {
+		t.Errorf("sh -c with a missing configured shell: err = %v, want one naming it", err)
 	}
 }
 
@@ -186,7 +186,7 @@ func TestCommandRefusesBadInput(t *testing.T) {
 		{"dir-nul", runner.Request{Argv: []string{"pwd"}, Dir: "/\x00"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if cmd, err := command("/bin/sh", tc.req, "m:"); err == nil {
+			if cmd, _, err := command("/bin/sh", tc.req, "m:"); err == nil {
 				t.Errorf("command(%q) = %q, want an error", tc.req.Argv, cmd)
 			}
 		})

@@ -156,6 +156,9 @@ type Snapshot struct {
 	TimeFormat string `yaml:"time_format" json:"time_format"`
 	Dataset    string `yaml:"dataset" json:"dataset"`
 	Host       string `yaml:"host" json:"host"`
+	// Live is the live data compared as the snapshot "@live"; zfs and
+	// snapper sources default to their mountpoint or subvolume.
+	Live string `yaml:"live" json:"live"`
 }
 
 // Duration is a time.Duration written as "60s" or "5m" in YAML.

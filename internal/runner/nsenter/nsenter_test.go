@@ -25,13 +25,12 @@ func nsProcess(t *testing.T, name string) int {
 	if _, err := exec.LookPath("unshare"); err != nil {
 		t.Skip("unshare not installed (util-linux)")
 	}
-	cmd := exec.Command("unshare", "--uts", "--mount", "--fork", "--", "/bin/sh", "-c",
+	cmd := exec.Command("unshare", "--uts", "--mount", "--fork", "--kill-child", "--", "/bin/sh", "-c",
 		`hostname "$0" && echo ready && exec sleep 100000`, name)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

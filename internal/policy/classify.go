@@ -381,7 +381,6 @@ func normText(args []arg, rtext string) string {
 	return b.String()
 }
 
-// program resolves the program in command position and classifies it.
 // isPattern reports whether s can expand as a glob: it has * or ?, or a
 // [ closed by a later ] (a lone "[" is the test command).
 func isPattern(s string) bool {
@@ -392,6 +391,7 @@ func isPattern(s string) bool {
 	return i >= 0 && strings.IndexByte(s[i+1:], ']') >= 0
 }
 
+// program resolves the program in command position and classifies it.
 func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	a0 := args[0]
 	// A glob in command position runs whatever it expands to, literal or

@@ -319,3 +319,12 @@ func callApproved(t *testing.T, cs *mcp.ClientSession, name string, args map[str
 	}
 	return callTool(t, cs, name, with)
 }
+
+func writeFileB(b *testing.B, content string) string {
+	b.Helper()
+	p := filepath.Join(b.TempDir(), "warden.yaml")
+	if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	return p
+}

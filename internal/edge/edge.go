@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -108,7 +109,7 @@ func guard(o Options, next http.Handler) http.Handler {
 			http.Error(w, "Forbidden: Host header not allowed", http.StatusForbidden)
 			return
 		}
-		if origin := r.Header.Get("Origin"); origin != "" && !origins[strings.TrimRight(origin, "/")] {
+		if origin := r.Header.Get("Origin"); origin != "" && !origins[strings.TrimRight(origin, "/")] && !sameOrigin(origin, r.Host) {
 			o.Logger.Warn("rejected Origin", "origin", origin, "remote", r.RemoteAddr)
 			http.Error(w, "Forbidden: Origin not allowed", http.StatusForbidden)
 			return
@@ -133,6 +134,17 @@ func hostAllowed(hostport string, extra map[string]bool) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// sameOrigin reports whether a browser Origin names the very host:port the
+// request was sent to (a page served by warden's own address). The Host
+// itself has already passed the rebinding check.
+func sameOrigin(origin, host string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+		return false
+	}
+	return strings.EqualFold(u.Host, host)
 }
 
 func fromLoopback(r *http.Request) bool {

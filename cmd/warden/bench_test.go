@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// reportPercentiles adds p50/p90/p99 of the samples as benchmark metrics.
+func reportPercentiles(b *testing.B, samples []time.Duration) {
+	if len(samples) == 0 {
+		return
+	}
+	slices.Sort(samples)
+	at := func(q float64) float64 { return float64(samples[int(q*float64(len(samples)-1))].Nanoseconds()) }
+	b.ReportMetric(at(0.50), "p50-ns")
+	b.ReportMetric(at(0.90), "p90-ns")
+	b.ReportMetric(at(0.99), "p99-ns")
+}
+
+// BenchmarkForkExecFloor is the physical floor for run_command("echo hi"):
+// Go forking /bin/sh -c 'echo hi' and reading its output.
+func BenchmarkForkExecFloor(b *testing.B) {
+	samples := make([]time.Duration, 0, b.N)
+	for b.Loop() {
+		start := time.Now()
+		out, err := exec.Command("/bin/sh", "-c", "echo hi").Output()
+		samples = append(samples, time.Since(start))
+		if err != nil || string(out) != "hi\n" {
+			b.Fatalf("%q %v", out, err)
+		}
+	}
+	reportPercentiles(b, samples)
+}
+
+// BenchmarkStdioRunCommand is the same command through warden over stdio:
+// client encode, pipe, relay (policy, audit append), local runner, reply.
+func BenchmarkStdioRunCommand(b *testing.B) {
+	benchRunCommand(b, "none")
+}
+
+// BenchmarkStdioRunCommandFsync is the same with the audit log fsynced per
+// record, the cost of power-loss durability.
+func BenchmarkStdioRunCommandFsync(b *testing.B) {
+	benchRunCommand(b, "always")
+}
+
+func benchRunCommand(b *testing.B, sync string) {
+	state := b.TempDir()
+	cfg := writeFileB(b, "audit:\n  sync: "+sync+"\n")
+	cmd := exec.Command(wardenBin, "serve")
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.TempDir(), "WARDEN_STATE_DIR=" + state, "WARDEN_CONFIG=" + cfg}
+	ctx := context.Background()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cs.Close()
+	params := &mcp.CallToolParams{Name: "run_command", Arguments: map[string]any{"command": "echo hi"}}
+	for range 20 { // warm up
+		if _, err := cs.CallTool(ctx, params); err != nil {
+			b.Fatal(err)
+		}
+	}
+	samples := make([]time.Duration, 0, b.N)
+	for b.Loop() {
+		start := time.Now()
+		res, err := cs.CallTool(ctx, params)
+		samples = append(samples, time.Since(start))
+		if err != nil || res.IsError {
+			b.Fatalf("%v %v", err, res)
+		}
+	}
+	reportPercentiles(b, samples)
+}

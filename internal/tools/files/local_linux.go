@@ -1,0 +1,338 @@
+//go:build linux
+
+package files
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Local is the FS of the machine warden runs on. Every call walks the path
+// from "/" one component at a time with openat(O_NOFOLLOW), so a symlink
+// swapped into the tree after the policy check makes the call fail instead
+// of leading it elsewhere: the object opened is always the one at the
+// checked path.
+type Local struct{}
+
+var _ FS = Local{}
+
+// dirFlags open an intermediate directory without following a link.
+const dirFlags = unix.O_PATH | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC
+
+// openParent returns a descriptor for p's parent directory and p's final
+// component. For "/" it returns "/" itself and ".".
+func openParent(p string, parentFlags int) (int, string, error) {
+	parts := splitAbs(p)
+	if len(parts) == 0 {
+		fd, err := unix.Open("/", parentFlags|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			return -1, "", &fs.PathError{Op: "open", Path: "/", Err: err}
+		}
+		return fd, ".", nil
+	}
+	flags := dirFlags
+	if len(parts) == 1 {
+		flags = parentFlags | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC
+	}
+	fd, err := unix.Open("/", flags&^unix.O_NOFOLLOW, 0)
+	if err != nil {
+		return -1, "", &fs.PathError{Op: "open", Path: "/", Err: err}
+	}
+	for i, name := range parts[:len(parts)-1] {
+		if i == len(parts)-2 {
+			flags = parentFlags | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC
+		}
+		next, err := unix.Openat(fd, name, flags, 0)
+		unix.Close(fd)
+		if err != nil {
+			return -1, "", &fs.PathError{Op: "open", Path: "/" + path.Join(parts[:i+1]...), Err: walkErr(err)}
+		}
+		fd = next
+	}
+	return fd, parts[len(parts)-1], nil
+}
+
+// walkErr names what ELOOP and ENOTDIR mean during a no-follow walk.
+func walkErr(err error) error {
+	if errors.Is(err, unix.ELOOP) || errors.Is(err, unix.ENOTDIR) {
+		return fmt.Errorf("not a directory or a symlink (changed since it was checked?): %w", err)
+	}
+	return err
+}
+
+// openFinal opens p itself with flags, never following a link.
+func openFinal(p string, flags int) (*os.File, error) {
+	dir, name, err := openParent(p, unix.O_PATH)
+	if err != nil {
+		return nil, err
+	}
+	defer unix.Close(dir)
+	fd, err := unix.Openat(dir, name, flags|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	if err != nil {
+		if errors.Is(err, unix.ELOOP) {
+			err = fmt.Errorf("is a symlink (changed since it was checked?): %w", err)
+		}
+		return nil, &fs.PathError{Op: "open", Path: p, Err: err}
+	}
+	return os.NewFile(uintptr(fd), p), nil
+}
+
+// Lstat describes p without following it.
+func (Local) Lstat(_ context.Context, p string) (Info, error) {
+	dir, name, err := openParent(p, unix.O_PATH)
+	if err != nil {
+		return Info{}, err
+	}
+	defer unix.Close(dir)
+	var st unix.Stat_t
+	if err := unix.Fstatat(dir, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		return Info{}, &fs.PathError{Op: "lstat", Path: p, Err: err}
+	}
+	return infoOf(path.Base(p), &st), nil
+}
+
+// Readlink returns the target of the symlink p.
+func (Local) Readlink(_ context.Context, p string) (string, error) {
+	dir, name, err := openParent(p, unix.O_PATH)
+	if err != nil {
+		return "", err
+	}
+	defer unix.Close(dir)
+	buf := make([]byte, 4096)
+	n, err := unix.Readlinkat(dir, name, buf)
+	if err != nil {
+		return "", &fs.PathError{Op: "readlink", Path: p, Err: err}
+	}
+	if n == len(buf) {
+		return "", &fs.PathError{Op: "readlink", Path: p, Err: errors.New("link target too long")}
+	}
+	return string(buf[:n]), nil
+}
+
+// ReadAt reads at most max bytes of the regular file p from off. O_NONBLOCK
+// keeps a FIFO swapped in from blocking the open.
+func (Local) ReadAt(_ context.Context, p string, off int64, max int) ([]byte, Info, error) {
+	f, err := openFinal(p, unix.O_RDONLY|unix.O_NONBLOCK)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	defer f.Close()
+	info, err := fstat(f)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	if info.Type != TypeFile {
+		return nil, info, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("is a %s, not a regular file", info.Type)}
+	}
+	// Files in /proc report size 0, so read until EOF or max, not Size.
+	buf := make([]byte, max)
+	n := 0
+	for n < max {
+		m, err := unix.Pread(int(f.Fd()), buf[n:], off+int64(n))
+		if m > 0 {
+			n += m
+		}
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if err != nil {
+			return nil, info, &fs.PathError{Op: "read", Path: p, Err: err}
+		}
+		if m == 0 {
+			break
+		}
+	}
+	return buf[:n], info, nil
+}
+
+// ReadDir returns at most limit entries of the directory p, sorted by name.
+func (Local) ReadDir(_ context.Context, p string, limit int) ([]Info, bool, error) {
+	f, err := openFinal(p, unix.O_RDONLY|unix.O_DIRECTORY)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	names, err := f.Readdirnames(limit + 1)
+	if err != nil && len(names) == 0 && !errors.Is(err, io.EOF) {
+		return nil, false, &fs.PathError{Op: "readdir", Path: p, Err: err}
+	}
+	more := len(names) > limit
+	slices.Sort(names)
+	if more {
+		names = names[:limit]
+	}
+	out := make([]Info, 0, len(names))
+	for _, name := range names {
+		var st unix.Stat_t
+		if err := unix.Fstatat(int(f.Fd()), name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+			// Removed between the listing and the stat.
+			continue
+		}
+		out = append(out, infoOf(name, &st))
+	}
+	return out, more, nil
+}
+
+// WriteFile writes data to a temporary file in p's directory and renames it
+// over p: readers see the old content or the new, never a mix. Without
+// Overwrite the rename refuses to replace anything (RENAME_NOREPLACE, or
+// link+unlink where the file system lacks it).
+func (Local) WriteFile(_ context.Context, p string, data []byte, o WriteOptions) (WriteInfo, error) {
+	dir, name, err := openParent(p, unix.O_RDONLY)
+	if err != nil {
+		return WriteInfo{}, err
+	}
+	defer unix.Close(dir)
+	if name == "." {
+		return WriteInfo{}, &fs.PathError{Op: "write", Path: p, Err: errors.New("is a directory")}
+	}
+	mode := fs.FileMode(0o644)
+	uid, gid := -1, -1
+	var st unix.Stat_t
+	err = unix.Fstatat(dir, name, &st, unix.AT_SYMLINK_NOFOLLOW)
+	exists := err == nil
+	switch {
+	case err != nil && !errors.Is(err, unix.ENOENT):
+		return WriteInfo{}, &fs.PathError{Op: "lstat", Path: p, Err: err}
+	case exists && !o.Overwrite:
+		return WriteInfo{}, &fs.PathError{Op: "write", Path: p, Err: fs.ErrExist}
+	case exists && typeOf(infoOf(name, &st).Mode) != TypeFile:
+		return WriteInfo{}, &fs.PathError{Op: "write", Path: p, Err: fmt.Errorf("is a %s, not a regular file", typeOf(infoOf(name, &st).Mode))}
+	case exists:
+		mode = infoOf(name, &st).Mode.Perm()
+		uid, gid = int(st.Uid), int(st.Gid)
+	}
+	if o.Mode != nil {
+		mode = o.Mode.Perm()
+	}
+	tmp := "." + truncName(name) + ".warden-" + randHex() + ".tmp"
+	fd, err := unix.Openat(dir, tmp, unix.O_WRONLY|unix.O_CREAT|unix.O_EXCL|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0o600)
+	if err != nil {
+		return WriteInfo{}, &fs.PathError{Op: "create", Path: path.Join(path.Dir(p), tmp), Err: err}
+	}
+	f := os.NewFile(uintptr(fd), tmp)
+	committed := false
+	defer func() {
+		if !committed {
+			_ = unix.Unlinkat(dir, tmp, 0)
+		}
+	}()
+	if err := writeAll(f, data, mode, uid, gid); err != nil {
+		f.Close()
+		return WriteInfo{}, &fs.PathError{Op: "write", Path: p, Err: err}
+	}
+	if err := f.Close(); err != nil {
+		return WriteInfo{}, &fs.PathError{Op: "write", Path: p, Err: err}
+	}
+	if err := rename(dir, tmp, name, o.Overwrite); err != nil {
+		return WriteInfo{}, &fs.PathError{Op: "rename", Path: p, Err: err}
+	}
+	committed = true
+	_ = unix.Fsync(dir)
+	return WriteInfo{Created: !exists, Mode: mode}, nil
+}
+
+func writeAll(f *os.File, data []byte, mode fs.FileMode, uid, gid int) error {
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if uid >= 0 && os.Geteuid() == 0 {
+		if err := f.Chown(uid, gid); err != nil {
+			return err
+		}
+	}
+	if err := f.Chmod(mode); err != nil {
+		return err
+	}
+	return f.Sync()
+}
+
+// rename moves tmp over name in dir; without overwrite it never replaces.
+func rename(dir int, tmp, name string, overwrite bool) error {
+	if overwrite {
+		return unix.Renameat(dir, tmp, dir, name)
+	}
+	err := unix.Renameat2(dir, tmp, dir, name, unix.RENAME_NOREPLACE)
+	if !errors.Is(err, unix.EINVAL) && !errors.Is(err, unix.ENOSYS) {
+		if errors.Is(err, unix.EEXIST) {
+			return fs.ErrExist
+		}
+		return err
+	}
+	if err := unix.Linkat(dir, tmp, dir, name, 0); err != nil {
+		if errors.Is(err, unix.EEXIST) {
+			return fs.ErrExist
+		}
+		return err
+	}
+	return unix.Unlinkat(dir, tmp, 0)
+}
+
+func fstat(f *os.File) (Info, error) {
+	var st unix.Stat_t
+	if err := unix.Fstat(int(f.Fd()), &st); err != nil {
+		return Info{}, &fs.PathError{Op: "fstat", Path: f.Name(), Err: err}
+	}
+	return infoOf(path.Base(f.Name()), &st), nil
+}
+
+func infoOf(name string, st *unix.Stat_t) Info {
+	mode := fs.FileMode(st.Mode & 0o777)
+	switch st.Mode & unix.S_IFMT {
+	case unix.S_IFDIR:
+		mode |= fs.ModeDir
+	case unix.S_IFLNK:
+		mode |= fs.ModeSymlink
+	case unix.S_IFIFO:
+		mode |= fs.ModeNamedPipe
+	case unix.S_IFSOCK:
+		mode |= fs.ModeSocket
+	case unix.S_IFBLK:
+		mode |= fs.ModeDevice
+	case unix.S_IFCHR:
+		mode |= fs.ModeDevice | fs.ModeCharDevice
+	}
+	if st.Mode&unix.S_ISUID != 0 {
+		mode |= fs.ModeSetuid
+	}
+	if st.Mode&unix.S_ISGID != 0 {
+		mode |= fs.ModeSetgid
+	}
+	if st.Mode&unix.S_ISVTX != 0 {
+		mode |= fs.ModeSticky
+	}
+	return Info{
+		Name:    name,
+		Type:    typeOf(mode),
+		Size:    st.Size,
+		Mode:    mode,
+		ModTime: time.Unix(st.Mtim.Unix()),
+		UID:     int(st.Uid),
+		GID:     int(st.Gid),
+	}
+}
+
+// truncName keeps temporary names within NAME_MAX.
+func truncName(name string) string {
+	if len(name) > 200 {
+		return name[:200]
+	}
+	return name
+}
+
+func randHex() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,259 @@
+// Package host owns the host inspection and mutation tools — system_info,
+// disk_usage, storage_health, containers, services, internet_exposure,
+// performance, pending_updates, the firewall readers and the few typed
+// mutations (restart_container, restart_service, firewall_block and
+// firewall_unblock) — and the parsers that turn each program's output into
+// structured results.
+//
+// Every tool runs fixed argv through the target's runner, never a shell
+// line with arguments interpolated, so the same code serves the local host,
+// a host reached through nsenter and, once wired, SSH hosts. Files such as
+// /proc/meminfo are read with cat through the runner for the same reason.
+// What a probe could not tell is reported as "unknown" with the reason,
+// never as "none" or "disabled". Parsers are pure functions over text.
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/netip"
+	osexec "os/exec"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner"
+)
+
+// Target is where a host tool runs.
+type Target struct {
+	Runner runner.Runner
+	// Local reports whether the target is this machine.
+	Local bool
+}
+
+// Deps is what the host tools need from the rest of warden.
+type Deps struct {
+	// Resolve maps a host argument ("" or "local" or an inventory name) to
+	// a target, or explains why it cannot.
+	Resolve func(ctx context.Context, host string) (Target, error)
+	// Env is the fixed environment of every probe (PATH, LANG …).
+	Env []string
+	// Timeout bounds each probe; zero means 30s.
+	Timeout time.Duration
+	// MaxBytes bounds each probe's output; zero means 1 MiB.
+	MaxBytes int
+	// Management are the sources the operator manages hosts from;
+	// firewall_block refuses to block them unless overridden.
+	Management []netip.Prefix
+	// NFTTable is the nftables table (family inet) warden manages for
+	// firewall_block; zero means DefaultNFTTable.
+	NFTTable string
+	// Sleep waits between the two samples of performance; nil waits on a
+	// timer (tests inject an immediate return).
+	Sleep func(ctx context.Context, d time.Duration) error
+}
+
+// DefaultNFTTable is the table firewall_block manages. It avoids the word
+// "warden" so the policy's self-protection rule does not read it as the
+// agent editing warden itself.
+const DefaultNFTTable = "agent_blocklist"
+
+// Register adds every host tool to the relay.
+func Register(r *relay.Relay, d Deps) {
+	if d.Timeout <= 0 {
+		d.Timeout = 30 * time.Second
+	}
+	if d.MaxBytes <= 0 {
+		d.MaxBytes = 1 << 20
+	}
+	if d.NFTTable == "" {
+		d.NFTTable = DefaultNFTTable
+	}
+	if d.Sleep == nil {
+		d.Sleep = sleep
+	}
+	d.registerInspect(r)
+	d.registerMutate(r)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// readOnly annotates a tier-0 tool.
+func readOnly(title string) *mcp.ToolAnnotations {
+	return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(false)}
+}
+
+// HostArg is the host argument every tool takes.
+type HostArg struct {
+	Host string `json:"host,omitempty" jsonschema:"local (default) or a host name from hosts_list."`
+}
+
+// Unknown is how a result says a probe could not tell.
+const Unknown = "unknown"
+
+// Probe says whether one source of facts answered.
+type Probe struct {
+	Command string `json:"command"`
+	// Status is ok or unknown.
+	Status string `json:"status"`
+	Reason string `json:"reason,omitempty"`
+}
+
+// out is one probe's output.
+type out struct {
+	argv   []string
+	stdout string
+	stderr string
+	code   int
+	// why is non-empty when the probe could not tell: missing command,
+	// permission denied, failure, empty output, timeout.
+	why string
+}
+
+func (o out) ok() bool { return o.why == "" }
+
+func (o out) probe() Probe {
+	p := Probe{Command: strings.Join(o.argv, " "), Status: "ok"}
+	if !o.ok() {
+		p.Status, p.Reason = Unknown, o.why
+	}
+	return p
+}
+
+// exec runs argv on t and classifies the outcome. okCodes lists exit codes
+// besides 0 that still mean the command answered (dnf check-update's 100).
+func (d *Deps) exec(ctx context.Context, t Target, argv []string, okCodes ...int) out {
+	res, err := t.Runner.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: d.Timeout, MaxBytes: d.MaxBytes})
+	o := out{argv: argv, stdout: string(res.Stdout), stderr: string(res.Stderr), code: res.ExitCode}
+	name := argv[0]
+	switch {
+	case err != nil && (errors.Is(err, osexec.ErrNotFound) || errors.Is(err, fs.ErrNotExist)):
+		o.why = name + ": command not found"
+	case err != nil:
+		o.why = fmt.Sprintf("%s: %v", name, err)
+	case res.TimedOut:
+		o.why = fmt.Sprintf("%s: timed out after %s", name, d.Timeout)
+	case res.Canceled:
+		o.why = name + ": cancelled"
+	case res.ExitCode == 127:
+		o.why = name + ": command not found"
+	case res.ExitCode != 0 && !contains(okCodes, res.ExitCode):
+		o.why = fmt.Sprintf("%s exited %d: %s", name, res.ExitCode, firstLine(o.stderr, o.stdout))
+		if permissionDenied(o.stderr + o.stdout) {
+			o.why = fmt.Sprintf("%s: permission denied (%s)", name, firstLine(o.stderr, o.stdout))
+		}
+	case res.Truncated:
+		o.why = fmt.Sprintf("%s: output exceeded %d bytes", name, d.MaxBytes)
+	}
+	return o
+}
+
+// runRaw runs argv on t and returns the bounded result as is.
+func (d *Deps) runRaw(ctx context.Context, t Target, argv []string) (runner.Result, error) {
+	return t.Runner.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: d.Timeout, MaxBytes: d.MaxBytes})
+}
+
+func validUTF8(b []byte) string {
+	if utf8.Valid(b) {
+		return string(b)
+	}
+	return strings.ToValidUTF8(string(b), "\uFFFD")
+}
+
+func contains(xs []int, x int) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func permissionDenied(s string) bool {
+	s = strings.ToLower(s)
+	return strings.Contains(s, "permission denied") || strings.Contains(s, "operation not permitted") ||
+		strings.Contains(s, "must be root") || strings.Contains(s, "are you root") || strings.Contains(s, "requires root")
+}
+
+// firstLine returns the first non-empty line of the texts, bounded.
+func firstLine(texts ...string) string {
+	for _, t := range texts {
+		for _, l := range strings.Split(t, "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				if len(l) > 200 {
+					l = l[:200] + "…"
+				}
+				return l
+			}
+		}
+	}
+	return "no output"
+}
+
+// detectScript lists which of names exist on the target; names are
+// constants of this package, never arguments.
+func detectArgv(names ...string) []string {
+	return []string{"sh", "-c", "for p in " + strings.Join(names, " ") + "; do command -v \"$p\" >/dev/null 2>&1 && echo \"$p\"; done; true"}
+}
+
+// detect reports which programs exist on t.
+func (d *Deps) detect(ctx context.Context, t Target, names ...string) map[string]bool {
+	o := d.exec(ctx, t, detectArgv(names...))
+	found := map[string]bool{}
+	for _, l := range strings.Fields(o.stdout) {
+		found[l] = true
+	}
+	return found
+}
+
+// input describes every argv a call will run, for the policy.
+func input(argvs ...[]string) policy.Input {
+	if len(argvs) == 1 {
+		return policy.Input{Argv: argvs[0]}
+	}
+	lines := make([]string, 0, len(argvs))
+	for _, a := range argvs {
+		lines = append(lines, quoteArgv(a))
+	}
+	return policy.Input{Command: strings.Join(lines, "\n")}
+}
+
+// quoteArgv renders argv as POSIX shell text, for the policy to read.
+func quoteArgv(argv []string) string {
+	q := make([]string, len(argv))
+	for i, a := range argv {
+		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,@%+") == "" {
+			q[i] = a
+			continue
+		}
+		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+	}
+	return strings.Join(q, " ")
+}
+
+// target resolves the host argument.
+func (d *Deps) target(ctx context.Context, host string) (Target, string, error) {
+	if host == "" {
+		host = "local"
+	}
+	t, err := d.Resolve(ctx, host)
+	return t, host, err
+}
+
+func sleep(ctx context.Context, dur time.Duration) error {
+	tm := time.NewTimer(dur)
+	defer tm.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-tm.C:
+		return nil
+	}
+}

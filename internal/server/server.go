@@ -7,9 +7,11 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,6 +22,8 @@ import (
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner/local"
 	"github.com/warden-mcp/warden/internal/tools/exec"
+	"github.com/warden-mcp/warden/internal/tools/files"
+	"github.com/warden-mcp/warden/internal/tools/host"
 	"github.com/warden-mcp/warden/internal/tools/operator"
 )
 
@@ -146,6 +150,12 @@ func New(o Options) (*Warden, error) {
 		},
 		AuditFiles: func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
 	})
+	// --- host inspection, host mutation and file tools (internal/tools/host, internal/tools/files) ---
+	if err := registerHostTools(r, cfg, o, localRunner); err != nil {
+		log.Close()
+		return nil, err
+	}
+	// --- end host and file tools ---
 	return &Warden{MCP: srv, Relay: r, audit: log}, nil
 }
 
@@ -196,3 +206,48 @@ Read-only work runs at once. Calls that change things may return status
 approved, re-issue the identical call with that approval_token. Calls with
 status "denied" must not be retried in another spelling. Output is capped; see
 "truncated". Use server_info to see the mode and limits.`
+
+// registerHostTools adds the host and file tool groups. Until warden.yaml
+// has keys for them, the management sources come from
+// WARDEN_MANAGEMENT_SOURCES (comma-separated addresses or CIDRs) and the
+// file tools use the default path policy with warden's own paths protected.
+func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunner *local.Runner) error {
+	var mgmt []netip.Prefix
+	for _, s := range strings.Split(o.Getenv("WARDEN_MANAGEMENT_SOURCES"), ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(s)
+		if err != nil {
+			a, aerr := netip.ParseAddr(s)
+			if aerr != nil {
+				return fmt.Errorf("WARDEN_MANAGEMENT_SOURCES: %q is not an address or CIDR", s)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		mgmt = append(mgmt, p.Masked())
+	}
+	env := baseEnv(cfg, o.Getenv)
+	if v := o.Getenv("DOCKER_HOST"); v != "" {
+		env = append(env, "DOCKER_HOST="+v)
+	}
+	host.Register(r, host.Deps{
+		Env:        env,
+		Management: mgmt,
+		Resolve: func(ctx context.Context, name string) (host.Target, error) {
+			if name == "" || name == "local" {
+				return host.Target{Runner: localRunner, Local: true}, nil
+			}
+			return host.Target{}, fmt.Errorf("unknown host %q: not in the inventory (see hosts_list)", name)
+		},
+	})
+	paths, err := policy.NewPathPolicy(policy.PathRules{
+		Home:    o.Getenv("HOME"),
+		Protect: files.ProtectPaths(cfg.StateDir, cfg.Audit.Path, o.ConfigPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile),
+	})
+	if err != nil {
+		return fmt.Errorf("path policy: %w", err)
+	}
+	files.Register(r, files.Deps{Paths: paths})
+	return nil
+}

@@ -63,6 +63,8 @@ func isDenyTrigger(n string) bool {
 // denyCheck returns why a command is on the built-in deny list, or "".
 func denyCheck(name string, args []string) string {
 	switch {
+	case name == "killall5":
+		return "killall5: signals every process"
 	case powerPrograms[name]:
 		return name + ": changes the machine's power state"
 	case fsWipers[name] || strings.HasPrefix(name, "mkfs"):
@@ -320,14 +322,17 @@ func isRoot(p string) bool {
 	return strings.HasPrefix(p, "/") && path.Clean(p) == "/"
 }
 
-var homePrefix = regexp.MustCompile(`^(~[a-z_][a-z0-9_-]*|~|\$HOME|\$\{HOME\}|"\$HOME"|"\$\{HOME\}")`)
+var homePrefix = regexp.MustCompile(`^(~[a-z_][a-z0-9_-]*|~|\$HOME|\$\{HOME\})`)
+
+// unquote drops quotes from the source text of words known only at run time.
+var unquote = strings.NewReplacer(`"`, "", `'`, "")
 
 // criticalPath reports whether removing p recursively is catastrophic: the
 // root in any spelling (/, //, /., /.., /bin/..), a system directory with or
 // without a trailing slash or /*, a home directory (~, $HOME) or its
 // contents, a glob that could match any of these, or a long run of "..".
 func criticalPath(p string) bool {
-	p = strings.TrimSpace(p)
+	p = strings.TrimSpace(unquote.Replace(p))
 	if p == "" {
 		return false
 	}

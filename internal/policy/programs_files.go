@@ -406,6 +406,16 @@ func tarProgram(c *call) (Tier, string) {
 		lv := strings.ToLower(v)
 		for _, bad := range []string{"--checkpoint-action", "--to-command", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script", "--rmt-command"} {
 			if strings.HasPrefix(lv, bad) {
+				prog := ""
+				if _, val, ok := strings.Cut(v, "="); ok {
+					prog = strings.TrimPrefix(val, "exec=")
+				} else if k+1 < len(vals) {
+					prog = vals[k+1]
+				}
+				if prog != "" {
+					c.shell(prog, "tar "+bad+" command", nil, false)
+				}
+				c.e.opaque = true
 				return TierDestructive, "tar " + bad + ": runs a program"
 			}
 		}
@@ -420,6 +430,10 @@ func tarProgram(c *call) (Tier, string) {
 			cluster = v[1:]
 		}
 		if strings.ContainsAny(cluster, "IF") {
+			if k+1 < len(vals) {
+				c.shell(vals[k+1], "tar -I command", nil, false)
+			}
+			c.e.opaque = true
 			return TierDestructive, "tar -I/-F: runs a program"
 		}
 		for _, m := range "ctxrudA" {
@@ -638,7 +652,12 @@ func sedProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, "sed: script computed at run time"
 		}
-		exec, write, ok := sedScan(s.val)
+		cmds, exec, write, ok := sedExec(s.val)
+		for _, x := range cmds {
+			if x != "" {
+				c.shell(x, "sed e command", nil, false)
+			}
+		}
 		switch {
 		case !ok:
 			c.e.scanText(s.val)
@@ -660,6 +679,13 @@ func sedProgram(c *call) (Tier, string) {
 // sedScan reads a sed script and reports whether it runs commands (e, s///e)
 // or writes files (w, W, s///w). ok is false when the script cannot be read.
 func sedScan(s string) (exec, write, ok bool) {
+	_, exec, write, ok = sedExec(s)
+	return exec, write, ok
+}
+
+// sedExec is sedScan that also returns the text the e command and s///e
+// would run ("" when that is the pattern space, unknown here).
+func sedExec(s string) (cmds []string, exec, write, ok bool) {
 	i, n := 0, len(s)
 	toEOL := func() {
 		for i < n && s[i] != '\n' {
@@ -686,7 +712,7 @@ func sedScan(s string) (exec, write, ok bool) {
 			i++
 		}
 		if i >= n {
-			return exec, write, true
+			return cmds, exec, write, true
 		}
 		if s[i] == '#' {
 			toEOL()
@@ -703,13 +729,13 @@ func sedScan(s string) (exec, write, ok bool) {
 			case s[i] == '/':
 				i++
 				if !skipDelim('/') {
-					return exec, write, false
+					return cmds, exec, write, false
 				}
 			case s[i] == '\\' && i+1 < n:
 				d := s[i+1]
 				i += 2
 				if !skipDelim(d) {
-					return exec, write, false
+					return cmds, exec, write, false
 				}
 			case (s[i] == '+' || s[i] == '~') && addr == 1:
 				i++
@@ -729,7 +755,7 @@ func sedScan(s string) (exec, write, ok bool) {
 					i++
 				}
 				if i >= n {
-					return exec, write, false
+					return cmds, exec, write, false
 				}
 				continue
 			}
@@ -739,7 +765,7 @@ func sedScan(s string) (exec, write, ok bool) {
 			i++
 		}
 		if i >= n {
-			return exec, write, false
+			return cmds, exec, write, false
 		}
 		cmd := s[i]
 		i++
@@ -767,16 +793,23 @@ func sedScan(s string) (exec, write, ok bool) {
 			toEOL()
 		case 'e':
 			exec = true
+			j := i
 			toEOL()
+			cmds = append(cmds, strings.TrimSpace(s[j:i]))
 		case 's', 'y':
 			if i >= n || s[i] == '\n' || s[i] == '\\' {
-				return exec, write, false
+				return cmds, exec, write, false
 			}
 			d := s[i]
 			i++
-			if !skipDelim(d) || !skipDelim(d) {
-				return exec, write, false
+			if !skipDelim(d) {
+				return cmds, exec, write, false
 			}
+			j := i
+			if !skipDelim(d) {
+				return cmds, exec, write, false
+			}
+			repl := s[j : i-1]
 			if cmd == 'y' {
 				continue
 			}
@@ -784,6 +817,9 @@ func sedScan(s string) (exec, write, ok bool) {
 				switch s[i] {
 				case 'e':
 					exec = true
+					if cmd == 's' {
+						cmds = append(cmds, repl)
+					}
 				case 'w':
 					write = true
 					toEOL()
@@ -791,16 +827,16 @@ func sedScan(s string) (exec, write, ok bool) {
 				case 'g', 'p', 'i', 'I', 'm', 'M', ' ', '\t':
 				default:
 					if s[i] < '0' || s[i] > '9' {
-						return exec, write, false
+						return cmds, exec, write, false
 					}
 				}
 				i++
 			}
 		default:
-			return exec, write, false
+			return cmds, exec, write, false
 		}
 	}
-	return exec, write, false
+	return cmds, exec, write, false
 }
 
 // editorProgram: editors can run commands; options that run them at start

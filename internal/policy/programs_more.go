@@ -160,13 +160,9 @@ func ipProgram(c *call) (Tier, string) {
 		if v == "-b" || v == "-batch" || v == "--batch" || v == "-force" {
 			return TierDestructive, "ip -batch: runs commands from a file"
 		}
-		if v == "exec" && k >= 2 && vals[k-2] == "netns" || v == "exec" && k >= 1 && vals[k-1] == "vrf" {
+		if v == "exec" && k >= 1 && (vals[k-1] == "netns" || vals[k-1] == "vrf") {
 			if k+2 < len(args) {
-				if vals[k-1] == "vrf" {
-					c.run(args[k+2:])
-				} else {
-					c.run(args[k+2:])
-				}
+				c.run(args[k+2:])
 			}
 			return TierMutate, "ip " + vals[k-1] + " exec"
 		}

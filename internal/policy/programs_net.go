@@ -28,6 +28,21 @@ func sshOptionRisk(o string) (Tier, string) {
 	return TierRead, ""
 }
 
+// sshOptionCommand returns the shell text of an ssh option that runs a
+// command (ProxyCommand, LocalCommand, KnownHostsCommand, RemoteCommand).
+func sshOptionCommand(o string) (string, bool) {
+	k, v, ok := strings.Cut(o, "=")
+	if !ok || strings.ContainsAny(k, " \t") {
+		k, v, _ = strings.Cut(strings.TrimSpace(o), " ")
+	}
+	switch strings.ToLower(strings.TrimSpace(k)) {
+	case "proxycommand", "localcommand", "knownhostscommand", "remotecommand":
+		v = strings.TrimSpace(v)
+		return v, v != "" && !strings.EqualFold(v, "none")
+	}
+	return "", false
+}
+
 // sshProgram classifies ssh, scp, sftp, rsync, ssh-copy-id and mosh:
 // options that run programs, the destinations against host deny rules, and
 // the remote command as shell text.
@@ -126,6 +141,9 @@ func sshProgram(c *call) (Tier, string) {
 			switch f {
 			case 'o':
 				raise(sshOptionRisk(val))
+				if cmdText, ok := sshOptionCommand(val); ok {
+					c.shell(cmdText, c.name+" -o command", nil, false)
+				}
 			case 'F':
 				raise(TierDestructive, c.name+" -F: reads a config file that can run commands")
 			case 'S', 'D', 's':

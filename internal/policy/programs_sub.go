@@ -224,6 +224,9 @@ func subcommandProgram(c *call) (Tier, string) {
 		}
 		return false
 	}
+	if c.name == "btrfs" || c.name == "nmcli" {
+		first, second = expandAbbrev(tab, first, 0), expandAbbrev(tab, second, 1)
+	}
 	two := first + " " + second
 	label := c.name + " " + first
 	if second != "" {
@@ -258,6 +261,38 @@ func subcommandProgram(c *call) (Tier, string) {
 	}
 	t, label = c.subRules(first, second, ops, rest, t, label)
 	return t, label
+}
+
+// expandAbbrev expands a unique prefix of a subcommand word at position
+// pos (btrfs sub del → subvolume delete).
+func expandAbbrev(tab subTable, w string, pos int) string {
+	if w == "" || strings.HasPrefix(w, "-") {
+		return w
+	}
+	words := map[string]bool{}
+	for _, m := range []map[string]bool{tab.read, tab.benign, tab.danger} {
+		for k := range m {
+			if f := strings.Fields(k); len(f) > pos {
+				words[f[pos]] = true
+			}
+		}
+	}
+	if words[w] {
+		return w
+	}
+	match := ""
+	for k := range words {
+		if strings.HasPrefix(k, w) {
+			if match != "" {
+				return w
+			}
+			match = k
+		}
+	}
+	if match == "" {
+		return w
+	}
+	return match
 }
 
 // hasTwoWordKey reports whether the table lists any "first x" phrase, in

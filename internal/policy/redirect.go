@@ -137,6 +137,10 @@ func (e *eval) writeTarget(t arg) (Tier, string, string) {
 	if strings.HasPrefix(c, "/") {
 		c = path.Clean(c)
 	}
+	if t.glob && strings.HasPrefix(c, "/dev/") && globBlockDevice(c) {
+		why := "write to block device " + v
+		return TierDestructive, why, why
+	}
 	switch {
 	case safeSink(c):
 		return TierRead, "", ""

@@ -248,6 +248,14 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		}
 		return spec.noCmd, spec.noCmdWhy
 	}
+	if c.name == "flock" && len(rest) > spec.leading+1 && (rest[spec.leading].val == "-c" || rest[spec.leading].val == "--command") {
+		if !rest[spec.leading+1].known {
+			c.e.opaque = true
+			return TierDestructive, "flock: shell command computed at run time"
+		}
+		c.shell(rest[spec.leading+1].val, "flock command", nil, false)
+		return own, why
+	}
 	if len(shellText) > 0 && len(rest) <= spec.leading {
 		return own, why
 	}

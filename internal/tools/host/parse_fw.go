@@ -303,11 +303,11 @@ func evalChains(backend string, chains []Chain, proto string, port int) Reach {
 func evalChain(backend string, c Chain, proto string, port int) Reach {
 	for _, r := range c.Rules {
 		text := r.Text
-		low := strings.ToLower(text)
+		low := strings.ReplaceAll(strings.ToLower(text), `"`, "")
 		// Established traffic and loopback say nothing about new inbound
 		// connections from the network.
 		if strings.Contains(low, "established") && !strings.Contains(low, "new") || strings.Contains(low, "iif lo") ||
-			strings.Contains(low, `iifname "lo"`) || strings.Contains(low, "-i lo") {
+			strings.Contains(low, "iifname lo") || strings.Contains(low, "-i lo") {
 			continue
 		}
 		if r.Verdict == "" || r.Verdict == "return" {

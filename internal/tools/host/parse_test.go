@@ -1,0 +1,145 @@
+package host
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/*.golden.json")
+
+// fixture reads a captured-format fixture without its #fixture: line.
+func fixture(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name+".captured-format.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if strings.HasPrefix(s, "#fixture:") {
+		_, s, _ = strings.Cut(s, "\n")
+	}
+	return s
+}
+
+// TestGolden runs every parser over its captured-format fixture and
+// compares the structured result with the golden file.
+func TestGolden(t *testing.T) {
+	cases := map[string]func(string) any{
+		"pfctl-rules":             func(s string) any { return parsePfRules(s) },
+		"pfctl-info":              func(s string) any { return parsePfInfo(s) },
+		"openrc-status-started":   func(s string) any { return parseOpenRCStatus("nginx", s, 0) },
+		"openrc-status-stopped":   func(s string) any { return parseOpenRCStatus("sshd", s, 3) },
+		"apk-list-upgradable":     func(s string) any { return parseApk(s) },
+		"dnf-check-update":        func(s string) any { return parseDnf(s) },
+		"pkg-version":             func(s string) any { return parsePkg(s) },
+		"apt-list-upgradable":     func(s string) any { return parseApt(s) },
+		"pacman-qu":               func(s string) any { return parsePacman(s) },
+		"mdstat":                  func(s string) any { return parseMdstat(s) },
+		"smartctl-ata":            func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/sda", Type: "sat"}, s) },
+		"smartctl-nvme-failed":    func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s) },
+		"nft-ruleset":             func(s string) any { return parseNftRuleset(s) },
+		"iptables-s":              func(s string) any { return parseIptablesS(s) },
+		"ss-listen":               func(s string) any { return parseSS(s) },
+		"ufw-status": func(s string) any {
+			active, chains := parseUfwStatus(s)
+			return map[string]any{"active": active, "chains": chains}
+		},
+	}
+	for name, parse := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := json.MarshalIndent(parse(fixture(t, name)), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			golden := filepath.Join("testdata", name+".golden.json")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s: parser output differs from %s:\ngot:\n%s", name, golden, got)
+			}
+		})
+	}
+}
+
+// TestExposureVerdicts evaluates the captured nftables and iptables rule
+// sets against ports the way internet_exposure does.
+func TestExposureVerdicts(t *testing.T) {
+	nftChains := parseNftRuleset(fixture(t, "nft-ruleset"))
+	iptChains := parseIptablesS(fixture(t, "iptables-s"))
+	tests := []struct {
+		backend string
+		chains  []Chain
+		proto   string
+		port    int
+		want    string
+	}{
+		{"nftables", nftChains, "tcp", 22, FWConditional},
+		{"nftables", nftChains, "tcp", 443, FWAllowed},
+		{"nftables", nftChains, "udp", 51820, FWAllowed},
+		{"nftables", nftChains, "tcp", 8050, FWBlocked},
+		{"nftables", nftChains, "tcp", 8080, FWBlocked},
+		{"nftables", nftChains, "udp", 443, FWBlocked},
+		{"iptables", iptChains, "tcp", 80, FWAllowed},
+		{"iptables", iptChains, "tcp", 22, FWConditional},
+		{"iptables", iptChains, "tcp", 9100, FWConditional},
+		{"iptables", iptChains, "tcp", 3306, FWBlocked},
+		{"nftables", nil, "tcp", 22, FWAllowed},
+	}
+	for _, tt := range tests {
+		got := evalChains(tt.backend, tt.chains, tt.proto, tt.port)
+		if got.Verdict != tt.want {
+			t.Errorf("%s %s/%d = %+v; want %s", tt.backend, tt.proto, tt.port, got, tt.want)
+		}
+	}
+}
+
+func TestParseSmallFormats(t *testing.T) {
+	if got := parseOSRelease("PRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\nNAME=\"Debian GNU/Linux\"\nVERSION_ID=\"12\"\nID=debian\n"); got.ID != "debian" || got.Version != "12" || got.PrettyName != "Debian GNU/Linux 12 (bookworm)" {
+		t.Errorf("parseOSRelease = %+v", got)
+	}
+	m := parseMeminfo("MemTotal:        2000 kB\nMemAvailable:    1000 kB\nHugePages_Total:       0\n")
+	if m["MemTotal"] != 2000*1024 || m["MemAvailable"] != 1000*1024 || m["HugePages_Total"] != 0 {
+		t.Errorf("parseMeminfo = %v", m)
+	}
+	a, _ := parseProcStat("cpu  100 0 50 800 50 0 0 0 0 0\n")
+	b, _ := parseProcStat("cpu  200 0 100 1600 100 0 0 0 0 0\n")
+	if u, ok := cpuUsage(a, b); !ok || u.UserPct != 10 || u.SystemPct != 5 || u.IdlePct != 80 || u.IOWaitPct != 5 {
+		t.Errorf("cpuUsage = %+v %v", u, ok)
+	}
+	for name, want := range map[string]bool{"sda": true, "sda1": false, "nvme0n1": true, "nvme0n1p2": false, "vda": true, "loop0": false, "md0": true, "mmcblk0": true, "mmcblk0p1": false, "dm-0": false} {
+		if got := wholeDisk(name); got != want {
+			t.Errorf("wholeDisk(%q) = %v; want %v", name, got, want)
+		}
+	}
+	fs := parseDF("Filesystem     Type 1024-blocks    Used Available Capacity Mounted on\n/dev/vda1      ext4    1000     250       750      25% /mnt/my disk\n")
+	if len(fs) != 1 || fs[0].Mount != "/mnt/my disk" || fs[0].UsedPct != 25 || fs[0].SizeBytes != 1024000 {
+		t.Errorf("parseDF = %+v", fs)
+	}
+	peers := sshPeers("0 0 10.0.0.2:22 192.0.2.9:50123 users:((\"sshd\",pid=1,fd=4))\n0 0 10.0.0.2:443 198.51.100.1:5000 users:((\"caddy\",pid=2,fd=4))\n")
+	if len(peers) != 1 || peers[0].String() != "192.0.2.9" {
+		t.Errorf("sshPeers = %v", peers)
+	}
+	if got := sshConnection("203.0.113.5 50000 10.0.0.2 22\n203.0.113.5 50000 22\n"); len(got) != 2 || got[0].String() != "203.0.113.5" {
+		t.Errorf("sshConnection = %v", got)
+	}
+	devs, err := parseSmartScan(`{"devices":[{"name":"/dev/sda","type":"sat"},{"name":"-d","type":"x"},{"name":"/dev/../etc/shadow","type":"ata"},{"name":"/dev/nvme0","type":"nvme"}]}`)
+	if err != nil || len(devs) != 2 {
+		t.Errorf("parseSmartScan kept %+v, %v; want sda and nvme0 only", devs, err)
+	}
+	if !smartctlAnswered(0) || !smartctlAnswered(8) || smartctlAnswered(2) || smartctlAnswered(1) {
+		t.Error("smartctlAnswered misreads the exit bitmask")
+	}
+}

@@ -4,6 +4,12 @@
 // normal package, not a _test file, so that every package whose tests need a
 // remote host can share it.
 //
+// A server "only reachable through a jump host" is approximated: start it
+// on another loopback address (ListenAddress 127.0.0.2) and give the pool
+// under test a dialler that refuses that address, so only a connection
+// tunnelled through the jump server's sshd can reach it. Both servers run
+// on this machine, so the kernel itself would let a direct dial through.
+//
 // Tests that use it need Debian's openssh-server (/usr/sbin/sshd). When it
 // is missing, Start skips the test, unless WARDEN_REQUIRE_SSHD=1 (set by
 // CI), in which case the test fails.

@@ -1,0 +1,385 @@
+package policy
+
+import (
+	"strings"
+)
+
+// awkProgram classifies awk programs: system(), pipes and output
+// redirection run or write; the program text is scanned by the deny list.
+func awkProgram(c *call) (Tier, string) {
+	args := c.args
+	var progs []arg
+	i := 0
+	for i < len(args) {
+		v := args[i].val
+		if !args[i].known {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": program computed at run time"
+		}
+		if v == "--" {
+			i++
+			break
+		}
+		if len(v) < 2 || v[0] != '-' {
+			break
+		}
+		switch {
+		case v == "-f" || strings.HasPrefix(v, "--file") || v == "-i" || strings.HasPrefix(v, "--include") ||
+			v == "-l" || strings.HasPrefix(v, "--load") || v == "-E" || strings.HasPrefix(v, "--exec"):
+			c.e.opaque = true
+			return TierDestructive, c.name + " " + v + ": runs a program file the classifier cannot see"
+		case v == "-e" || v == "--source":
+			if i+1 < len(args) {
+				progs = append(progs, args[i+1])
+			}
+			i++
+		case v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator":
+			i++
+		case strings.HasPrefix(v, "--source="):
+			progs = append(progs, arg{val: strings.TrimPrefix(v, "--source="), known: true})
+		}
+		i++
+	}
+	if len(progs) == 0 {
+		if i >= len(args) {
+			return TierRead, c.name + " with no program"
+		}
+		progs = append(progs, args[i])
+	}
+	t, why := TierRead, c.name
+	for _, p := range progs {
+		if !p.known {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": program computed at run time"
+		}
+		pt, pwhy := awkRisk(p.val)
+		if pt == TierDestructive {
+			c.e.opaque = true
+			c.e.scanText(p.val)
+		}
+		if pt > t {
+			t, why = pt, c.name+": "+pwhy
+		}
+	}
+	return t, why
+}
+
+// awkRisk classifies awk program text.
+func awkRisk(p string) (Tier, string) {
+	s := strings.ReplaceAll(p, "||", "")
+	switch {
+	case strings.Contains(s, "system") || strings.Contains(s, "@load"):
+		return TierDestructive, "program runs commands (system)"
+	case strings.Contains(s, "|"):
+		return TierDestructive, "program pipes to or from commands"
+	case awkWrite(s):
+		return TierMutate, "program writes files (print >)"
+	}
+	return TierRead, "read-only program"
+}
+
+// awkWrite reports whether a print or printf statement redirects to a file.
+func awkWrite(s string) bool {
+	for _, kw := range []string{"print", "printf"} {
+		rest := s
+		for {
+			k := strings.Index(rest, kw)
+			if k < 0 {
+				break
+			}
+			rest = rest[k+len(kw):]
+			stmt := rest
+			if e := strings.IndexAny(stmt, ";}\n"); e >= 0 {
+				stmt = stmt[:e]
+			}
+			if strings.Contains(stmt, ">") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sedProgram classifies sed: the e command and s///e run commands; w and -i write.
+func sedProgram(c *call) (Tier, string) {
+	args := c.args
+	var scripts []arg
+	inPlace, sandbox, fromFile := false, false, false
+	i := 0
+	var ops []arg
+	for i < len(args) {
+		a := args[i]
+		v := a.val
+		if !a.known && strings.HasPrefix(v, "-") {
+			c.e.opaque = true
+			return TierDestructive, "sed: options computed at run time"
+		}
+		switch {
+		case v == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+			continue
+		case v == "-e" || v == "--expression":
+			if i+1 < len(args) {
+				scripts = append(scripts, args[i+1])
+			}
+			i++
+		case strings.HasPrefix(v, "--expression="):
+			scripts = append(scripts, arg{val: strings.TrimPrefix(v, "--expression="), known: a.known})
+		case v == "-f" || strings.HasPrefix(v, "--file"):
+			fromFile = true
+			if v == "-f" {
+				i++
+			}
+		case strings.HasPrefix(v, "--in-place"):
+			inPlace = true
+		case v == "--sandbox":
+			sandbox = true
+		case v == "-l" || v == "--line-length":
+			i++
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'i':
+					inPlace = true
+					j = len(v)
+				case 'e':
+					if j+1 < len(v) {
+						scripts = append(scripts, arg{val: v[j+1:], known: a.known})
+					} else if i+1 < len(args) {
+						scripts = append(scripts, args[i+1])
+						i++
+					}
+					j = len(v)
+				case 'f':
+					fromFile = true
+					if j+1 == len(v) {
+						i++
+					}
+					j = len(v)
+				case 'l':
+					if j+1 == len(v) {
+						i++
+					}
+					j = len(v)
+				}
+			}
+		case strings.HasPrefix(v, "--"):
+		default:
+			ops = append(ops, a)
+		}
+		i++
+	}
+	if len(scripts) == 0 && !fromFile && len(ops) > 0 {
+		scripts = ops[:1]
+	}
+	t, why := TierRead, "sed"
+	if fromFile {
+		t, why = TierDestructive, "sed -f: runs a script file the classifier cannot see"
+		c.e.opaque = true
+	}
+	for _, s := range scripts {
+		if !s.known {
+			c.e.opaque = true
+			return TierDestructive, "sed: script computed at run time"
+		}
+		cmds, exec, write, ok := sedExec(s.val)
+		for _, x := range cmds {
+			if x != "" {
+				c.shell(x, "sed e command", nil, false)
+			}
+		}
+		switch {
+		case !ok:
+			c.e.scanText(s.val)
+			return TierDestructive, "sed: script the classifier cannot read"
+		case exec && !sandbox:
+			c.e.opaque = true
+			c.e.scanText(s.val)
+			return TierDestructive, "sed: script runs commands (e)"
+		case write && !sandbox && t < TierMutate:
+			t, why = TierMutate, "sed: script writes files (w)"
+		}
+	}
+	if inPlace && t < TierMutate {
+		t, why = TierMutate, "sed -i: edits files in place"
+	}
+	return t, why
+}
+
+// sedExec reads a sed script and reports whether it runs commands (e,
+// s///e) or writes files (w, W, s///w), with the text the e command and
+// s///e would run ("" when that is the pattern space, unknown here). ok is
+// false when the script cannot be read.
+func sedExec(s string) (cmds []string, exec, write, ok bool) {
+	i, n := 0, len(s)
+	toEOL := func() {
+		for i < n && s[i] != '\n' {
+			i++
+		}
+	}
+	skipDelim := func(d byte) bool {
+		for i < n && s[i] != d {
+			if s[i] == '\\' {
+				i++
+			} else if s[i] == '\n' {
+				return false
+			}
+			i++
+		}
+		if i >= n {
+			return false
+		}
+		i++
+		return true
+	}
+	for steps := 0; steps < 100000; steps++ {
+		for i < n && strings.IndexByte(" \t\n;", s[i]) >= 0 {
+			i++
+		}
+		if i >= n {
+			return cmds, exec, write, true
+		}
+		if s[i] == '#' {
+			toEOL()
+			continue
+		}
+		for addr := 0; addr < 2; addr++ {
+			switch {
+			case s[i] >= '0' && s[i] <= '9':
+				for i < n && (s[i] >= '0' && s[i] <= '9' || s[i] == '~') {
+					i++
+				}
+			case s[i] == '$':
+				i++
+			case s[i] == '/':
+				i++
+				if !skipDelim('/') {
+					return cmds, exec, write, false
+				}
+			case s[i] == '\\' && i+1 < n:
+				d := s[i+1]
+				i += 2
+				if !skipDelim(d) {
+					return cmds, exec, write, false
+				}
+			case (s[i] == '+' || s[i] == '~') && addr == 1:
+				i++
+				for i < n && s[i] >= '0' && s[i] <= '9' {
+					i++
+				}
+			}
+			for i < n && (s[i] == 'I' || s[i] == 'M') && addr >= 0 && i > 0 && (s[i-1] == '/' || s[i-1] == 'I' || s[i-1] == 'M') {
+				i++
+			}
+			for i < n && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
+			if i < n && s[i] == ',' && addr == 0 {
+				i++
+				for i < n && (s[i] == ' ' || s[i] == '\t') {
+					i++
+				}
+				if i >= n {
+					return cmds, exec, write, false
+				}
+				continue
+			}
+			break
+		}
+		for i < n && (s[i] == '!' || s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i >= n {
+			return cmds, exec, write, false
+		}
+		cmd := s[i]
+		i++
+		switch cmd {
+		case '{', '}', '=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F':
+		case 'l', 'L', 'q', 'Q':
+			for i < n && (s[i] == ' ' || s[i] >= '0' && s[i] <= '9') {
+				i++
+			}
+		case ':', 'b', 't', 'T', 'v':
+			for i < n && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
+				i++
+			}
+		case 'a', 'i', 'c':
+			for i < n && s[i] != '\n' {
+				if s[i] == '\\' {
+					i++
+				}
+				i++
+			}
+		case 'r', 'R':
+			toEOL()
+		case 'w', 'W':
+			write = true
+			toEOL()
+		case 'e':
+			exec = true
+			j := i
+			toEOL()
+			cmds = append(cmds, strings.TrimSpace(s[j:i]))
+		case 's', 'y':
+			if i >= n || s[i] == '\n' || s[i] == '\\' {
+				return cmds, exec, write, false
+			}
+			d := s[i]
+			i++
+			if !skipDelim(d) {
+				return cmds, exec, write, false
+			}
+			j := i
+			if !skipDelim(d) {
+				return cmds, exec, write, false
+			}
+			repl := s[j : i-1]
+			if cmd == 'y' {
+				continue
+			}
+			for i < n && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
+				switch s[i] {
+				case 'e':
+					exec = true
+					if cmd == 's' {
+						cmds = append(cmds, repl)
+					}
+				case 'w':
+					write = true
+					toEOL()
+					continue
+				case 'g', 'p', 'i', 'I', 'm', 'M', ' ', '\t':
+				default:
+					if s[i] < '0' || s[i] > '9' {
+						return cmds, exec, write, false
+					}
+				}
+				i++
+			}
+		default:
+			return cmds, exec, write, false
+		}
+	}
+	return cmds, exec, write, false
+}
+
+// editorProgram: editors can run commands; options that run them at start
+// are TierDestructive.
+func editorProgram(c *call) (Tier, string) {
+	for _, v := range c.vals() {
+		switch {
+		case c.name == "ex":
+			return TierDestructive, "ex: runs editor commands"
+		case strings.HasPrefix(c.name, "emacs") && (v == "--eval" || strings.HasPrefix(v, "--eval=") || v == "-e" ||
+			v == "-l" || strings.HasPrefix(v, "--load") || v == "-f" || strings.HasPrefix(v, "--funcall") ||
+			v == "--batch" || v == "-batch" || strings.HasPrefix(v, "--script") || v == "-x"):
+			return TierDestructive, c.name + " " + v + ": runs Lisp"
+		case !strings.HasPrefix(c.name, "emacs") && (v == "-c" || v == "--cmd" || v == "-S" || v == "-s" || v == "-u" ||
+			strings.HasPrefix(v, "+") && strings.Trim(v[1:], "0123456789") != ""):
+			return TierDestructive, c.name + " " + v + ": runs editor commands"
+		}
+	}
+	return TierMutate, c.name + ": interactive editor that can run commands"
+}

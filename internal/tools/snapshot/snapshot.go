@@ -1,0 +1,231 @@
+// Package snapshot owns the snapshot forensics tools: it exposes the
+// read-only engine of internal/snapshot (ZFS, btrfs and directory-copy
+// snapshots) as sixteen tier-0 MCP tools through the relay, routing each call
+// to the engine of the host its dataset lives on.
+//
+// The tools are registered even when no snapshot source is configured, so an
+// agent can discover them; every call then answers invalid_argument with a
+// pointer to docs/snapshots.md instead of failing at startup.
+package snapshot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/config"
+	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner"
+	engine "github.com/warden-mcp/warden/internal/snapshot"
+)
+
+// Source is one configured dataset and the host it lives on.
+type Source struct {
+	engine.SourceConfig
+	// Host is "" or "local" for this machine, otherwise an inventory name
+	// reached through Deps.Remote.
+	Host string
+}
+
+// RemoteFunc resolves an inventory host for its snapshot sources: the runner
+// for the pinned metadata commands and the opener for snapshot roots over
+// SFTP. It is called once per host while the tools are registered and must
+// not dial; connecting happens on the first call that needs the host.
+type RemoteFunc func(host string) (runner.Runner, engine.OpenFSFunc, error)
+
+// Deps is what the snapshot tools need.
+type Deps struct {
+	Sources []Source
+	// Runner runs the pinned read-only commands (zfs list, btrfs subvolume
+	// show) for local sources; nil means metadata comes from the
+	// filesystem alone.
+	Runner runner.Runner
+	// Remote reaches sources on SSH hosts; nil makes any remote source a
+	// startup error.
+	Remote RemoteFunc
+	// Limits bounds every tool; zero fields take engine.DefaultLimits.
+	Limits engine.Limits
+	// Workers is how many directories each engine reads in parallel; 0
+	// means the engine's default.
+	Workers int
+	Now     func() time.Time
+	Logger  *slog.Logger
+}
+
+// errNoSources is what every tool answers on a server without snapshots.
+var errNoSources = errors.New("no snapshot sources configured; add a snapshots: list to warden.yaml (see docs/snapshots.md)")
+
+// dataset is one configured dataset as the tools route it.
+type dataset struct {
+	name   string
+	kind   string
+	host   string
+	engine *engine.Engine
+	// input is what the policy evaluates for a call on this dataset: the
+	// pinned command the engine may run, or nothing at all.
+	input policy.Input
+}
+
+// catalog maps dataset names to their engines. It is read-only after
+// newCatalog.
+type catalog struct {
+	byName map[string]*dataset
+	names  []string
+}
+
+// newCatalog builds one engine per host, so that each engine's runner and
+// filesystem reach the host its datasets live on.
+func newCatalog(d Deps) (*catalog, error) {
+	c := &catalog{byName: map[string]*dataset{}}
+	byHost := map[string][]Source{}
+	var hosts []string
+	for _, s := range d.Sources {
+		h := s.Host
+		if h == "" {
+			h = "local"
+		}
+		if _, dup := c.byName[s.Name]; dup {
+			return nil, fmt.Errorf("snapshots: dataset %q configured twice", s.Name)
+		}
+		c.byName[s.Name] = nil
+		if _, seen := byHost[h]; !seen {
+			hosts = append(hosts, h)
+		}
+		byHost[h] = append(byHost[h], s)
+	}
+	for _, h := range hosts {
+		cfg := engine.Config{Limits: d.Limits, Workers: d.Workers, Now: d.Now, Logger: d.Logger}
+		if h == "local" {
+			cfg.Runner = d.Runner
+		} else {
+			if d.Remote == nil {
+				return nil, fmt.Errorf("snapshots: dataset %q is on host %q, but this server has no SSH inventory wired for snapshot sources; use a local source or see docs/snapshots.md", byHost[h][0].Name, h)
+			}
+			run, open, err := d.Remote(h)
+			if err != nil {
+				return nil, fmt.Errorf("snapshots: dataset %q: host %q: %w", byHost[h][0].Name, h, err)
+			}
+			cfg.Runner, cfg.OpenFS = run, open
+		}
+		for _, s := range byHost[h] {
+			cfg.Sources = append(cfg.Sources, s.SourceConfig)
+		}
+		e, err := engine.New(cfg)
+		if err != nil {
+			return nil, fmt.Errorf("snapshots: %w", err)
+		}
+		for _, s := range byHost[h] {
+			c.byName[s.Name] = &dataset{name: s.Name, kind: s.Kind, host: h, engine: e, input: pinnedInput(s.SourceConfig, cfg.Runner)}
+		}
+	}
+	for n := range c.byName {
+		c.names = append(c.names, n)
+	}
+	sort.Strings(c.names)
+	return c, nil
+}
+
+// pinnedInput is the command the engine may run for src, for the policy to
+// see; empty when the engine runs nothing for it (no runner, or a source
+// whose metadata is read from the filesystem).
+func pinnedInput(src engine.SourceConfig, run runner.Runner) policy.Input {
+	if run == nil {
+		return policy.Input{}
+	}
+	switch {
+	case src.Kind == engine.KindZFS && src.Dataset != "":
+		return policy.Input{Argv: []string{"zfs", "list", "-H", "-p", "-o", "name,creation,used,referenced", "-t", "snapshot", "-d", "1", src.Dataset}}
+	case src.Kind == engine.KindBtrfs:
+		return policy.Input{Argv: []string{"btrfs", "subvolume", "show", src.Path}}
+	}
+	return policy.Input{}
+}
+
+// lookup returns the dataset a call names, or an error for the agent.
+func (c *catalog) lookup(name string) (*dataset, error) {
+	if len(c.names) == 0 {
+		return nil, errNoSources
+	}
+	if name == "" {
+		return nil, fmt.Errorf("dataset is required; configured datasets: %s", strings.Join(c.names, ", "))
+	}
+	if err := engine.ValidateDatasetName(name); err != nil {
+		return nil, err
+	}
+	d, ok := c.byName[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown dataset %q; configured datasets: %s", name, strings.Join(c.names, ", "))
+	}
+	return d, nil
+}
+
+// summary describes the configured datasets for tool descriptions.
+func (c *catalog) summary() string {
+	if len(c.names) == 0 {
+		return "No snapshot sources are configured on this server, so calls answer invalid_argument."
+	}
+	parts := make([]string, 0, len(c.names))
+	for _, n := range c.names {
+		d := c.byName[n]
+		p := n + " (" + d.kind
+		if d.host != "local" {
+			p += " on " + d.host
+		}
+		parts = append(parts, p+")")
+	}
+	return "Datasets: " + strings.Join(parts, ", ") + "."
+}
+
+// outcome maps an engine answer to a relay outcome. The audit record gets
+// the SHA-256 and length of the JSON the agent receives, never its body.
+func outcome(tool string, log *slog.Logger, res any, err error) *relay.Outcome {
+	if err != nil {
+		return failure(tool, log, err)
+	}
+	body, merr := json.Marshal(res)
+	if merr != nil {
+		return relay.Fail(relay.StatusError, "%s: encode result: %v", tool, merr)
+	}
+	return &relay.Outcome{Result: res, Output: body}
+}
+
+// failure classifies an engine error for the agent: its own mistakes are
+// invalid_argument, a missing dataset, snapshot or path too (with the
+// engine's explanation), and anything else is an error, logged in full.
+func failure(tool string, log *slog.Logger, err error) *relay.Outcome {
+	switch {
+	case errors.Is(err, engine.ErrInvalidArgument):
+		return relay.Fail(relay.StatusInvalid, "%v", err)
+	case errors.Is(err, engine.ErrNotFound):
+		return relay.Fail(relay.StatusInvalid, "%v (snapshot_list shows the snapshots, snapshot_list_dir the paths)", err)
+	case errors.Is(err, context.DeadlineExceeded):
+		return relay.Fail(relay.StatusTimeout, "%s: timed out: %v", tool, err)
+	}
+	log.Warn("snapshot tool failed", "tool", tool, "err", err)
+	return relay.Fail(relay.StatusError, "%s: %v", tool, err)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// SourcesFrom turns the snapshots: list of warden.yaml into Sources.
+func SourcesFrom(list []config.Snapshot) []Source {
+	out := make([]Source, 0, len(list))
+	for _, s := range list {
+		out = append(out, Source{Host: s.Host, SourceConfig: engine.SourceConfig{
+			Name:       s.Name,
+			Kind:       s.Kind,
+			Path:       s.Path,
+			Pattern:    s.Pattern,
+			TimeFormat: s.TimeFormat,
+			Dataset:    s.Dataset,
+			Live:       s.Live,
+		}})
+	}
+	return out
+}

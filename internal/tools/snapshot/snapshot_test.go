@@ -1,0 +1,229 @@
+package snapshot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/runner/local"
+	sshrunner "github.com/warden-mcp/warden/internal/runner/ssh"
+	engine "github.com/warden-mcp/warden/internal/snapshot"
+	"github.com/warden-mcp/warden/internal/sshd"
+	"github.com/warden-mcp/warden/internal/sshpool"
+)
+
+// TestPinnedInputIsReadOnly checks that what the policy sees for each
+// source kind is exactly a command from the engine's pinned list, and that
+// the policy classifies it as tier 0 so readonly mode admits it.
+func TestPinnedInputIsReadOnly(t *testing.T) {
+	pol, err := policy.New(policy.Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := local.New(local.Options{})
+	tests := []struct {
+		name    string
+		src     engine.SourceConfig
+		run     runner.Runner
+		wantCmd string
+	}{
+		{"zfs with dataset", engine.SourceConfig{Kind: engine.KindZFS, Path: "/tank", Dataset: "tank/data"}, run, "zfs list"},
+		{"btrfs", engine.SourceConfig{Kind: engine.KindBtrfs, Path: "/home"}, run, "btrfs subvolume show"},
+		{"zfs without dataset runs nothing", engine.SourceConfig{Kind: engine.KindZFS, Path: "/tank"}, run, ""},
+		{"dir runs nothing", engine.SourceConfig{Kind: engine.KindDir, Path: "/srv"}, run, ""},
+		{"no runner runs nothing", engine.SourceConfig{Kind: engine.KindZFS, Path: "/tank", Dataset: "tank"}, nil, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := pinnedInput(tc.src, tc.run)
+			if tc.wantCmd == "" {
+				if len(in.Argv) != 0 {
+					t.Fatalf("argv = %q, want none", in.Argv)
+				}
+				return
+			}
+			if got := strings.Join(in.Argv, " "); !strings.HasPrefix(got, tc.wantCmd+" ") {
+				t.Fatalf("argv = %q, want %s …", got, tc.wantCmd)
+			}
+			pinned := false
+			for _, p := range engine.AllowedCommands() {
+				if len(in.Argv) >= len(p) && slices.Equal(in.Argv[:len(p)], p) {
+					pinned = true
+				}
+			}
+			if !pinned {
+				t.Errorf("argv %q is not in engine.AllowedCommands %q", in.Argv, engine.AllowedCommands())
+			}
+			v := pol.Evaluate(in)
+			if v.Tier != policy.TierRead || v.Denied {
+				t.Errorf("verdict = %+v, want tier 0 and not denied", v)
+			}
+			if d := policy.Admit(policy.Readonly, v); d != policy.Allow {
+				t.Errorf("readonly mode decision = %s, want allow", d)
+			}
+		})
+	}
+}
+
+func TestLookup(t *testing.T) {
+	dir := t.TempDir()
+	remoteCalls := map[string]int{}
+	remote := func(host string) (runner.Runner, engine.OpenFSFunc, error) {
+		remoteCalls[host]++
+		if host == "ghost" {
+			return nil, nil, errors.New("host not in inventory")
+		}
+		return nil, func(_ context.Context, root string) (engine.FS, error) { return engine.OpenLocalFS(root) }, nil
+	}
+	src := func(name, host string) Source {
+		return Source{Host: host, SourceConfig: engine.SourceConfig{Name: name, Kind: engine.KindDir, Path: dir}}
+	}
+
+	empty, err := newCatalog(Deps{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := empty.lookup("tank"); !errors.Is(err, errNoSources) {
+		t.Errorf("lookup with no sources: %v, want errNoSources", err)
+	}
+
+	c, err := newCatalog(Deps{Sources: []Source{src("a", ""), src("b", "local"), src("c", "nas"), src("d", "nas")}, Remote: remote})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if remoteCalls["nas"] != 1 {
+		t.Errorf("Remote called %d times for nas, want once per host", remoteCalls["nas"])
+	}
+	if c.byName["a"].engine != c.byName["b"].engine || c.byName["c"].engine != c.byName["d"].engine || c.byName["a"].engine == c.byName["c"].engine {
+		t.Error("want one engine per host")
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"", "dataset is required; configured datasets: a, b, c, d"},
+		{"zz", `unknown dataset "zz"`},
+		{"pool;id", "invalid argument"},
+		{"-o", "invalid argument"},
+	} {
+		if _, err := c.lookup(tc.name); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("lookup(%q) = %v, want an error containing %q", tc.name, err, tc.want)
+		}
+	}
+	if d, err := c.lookup("c"); err != nil || d.host != "nas" {
+		t.Errorf("lookup(c) = %+v, %v; want host nas", d, err)
+	}
+
+	for _, tc := range []struct {
+		name string
+		d    Deps
+		want string
+	}{
+		{"remote without inventory", Deps{Sources: []Source{src("a", "nas")}}, `dataset "a" is on host "nas"`},
+		{"unresolvable host", Deps{Sources: []Source{src("a", "ghost")}, Remote: remote}, "host not in inventory"},
+		{"duplicate", Deps{Sources: []Source{src("a", ""), src("a", "nas")}, Remote: remote}, "configured twice"},
+		{"invalid source", Deps{Sources: []Source{{SourceConfig: engine.SourceConfig{Name: "a", Kind: "lvm", Path: dir}}}}, "lvm"},
+	} {
+		if _, err := newCatalog(tc.d); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want one containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestFailure(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want relay.Status
+	}{
+		{"invalid", fmt.Errorf("read: %w: path escapes", engine.ErrInvalidArgument), relay.StatusInvalid},
+		{"not found", fmt.Errorf("%w: no snapshot", engine.ErrNotFound), relay.StatusInvalid},
+		{"deadline", fmt.Errorf("walk: %w", context.DeadlineExceeded), relay.StatusTimeout},
+		{"other", errors.New("permission denied"), relay.StatusError},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := outcome("snapshot_list", slog.New(slog.DiscardHandler), engine.ListResult{}, tc.err)
+			if out.Status != tc.want {
+				t.Errorf("status = %s, want %s (%s)", out.Status, tc.want, out.Reason)
+			}
+		})
+	}
+	ok := outcome("snapshot_list", slog.New(slog.DiscardHandler), engine.ListResult{Dataset: "a"}, nil)
+	if ok.Status != "" || !strings.Contains(string(ok.Output), `"dataset":"a"`) {
+		t.Errorf("success outcome = %+v, want the result's JSON as audited output", ok)
+	}
+}
+
+// TestSSHRemote serves a dataset through a real sshd: the snapshots are
+// listed and read over SFTP on a pooled connection, not from the local
+// filesystem.
+func TestSSHRemote(t *testing.T) {
+	srv := sshd.Start(t, sshd.Options{})
+	dir := t.TempDir()
+	known := filepath.Join(dir, "known_hosts")
+	if err := sshd.WriteKnownHosts(known, srv); err != nil {
+		t.Fatal(err)
+	}
+	inv, err := sshpool.NewInventory(sshpool.InventoryOptions{HomeDir: dir, LocalUser: srv.User, Hosts: []sshpool.HostEntry{{
+		Name: "box", Address: srv.Host, Port: srv.Port, User: srv.User,
+		IdentityFiles: []string{srv.UserKey.Path}, KnownHostsFile: known,
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := sshpool.New(sshpool.Options{})
+	t.Cleanup(func() { pool.Close() })
+
+	backups := filepath.Join(dir, "backups")
+	for i, content := range []string{"one\n", "two\n"} {
+		p := filepath.Join(backups, fmt.Sprintf("snap-%d", i), "etc/motd")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		mt := time.Date(2026, 1, 1+i, 0, 0, 0, 0, time.UTC)
+		if err := os.Chtimes(filepath.Dir(filepath.Dir(p)), mt, mt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := newCatalog(Deps{
+		Sources: []Source{{Host: "box", SourceConfig: engine.SourceConfig{Name: "backups", Kind: engine.KindDir, Path: backups}}},
+		Remote:  SSHRemote(pool, inv, sshrunner.Options{}),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := pool.Stats(); st.Open != 0 {
+		t.Fatalf("registering dialled %d connections, want none", st.Open)
+	}
+	ds, err := c.lookup("backups")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := ds.engine.VersionsOf(t.Context(), engine.VersionsArgs{Dataset: "backups", Path: "etc/motd"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Versions) != 2 || v.Versions[0].Snapshots[0] != "snap-0" {
+		t.Errorf("versions = %+v, want snap-0 then snap-1", v.Versions)
+	}
+	if _, err := ds.engine.ReadFile(t.Context(), engine.ReadFileArgs{Dataset: "backups", Snapshot: "snap-0", Path: "../../known_hosts"}); !errors.Is(err, engine.ErrInvalidArgument) {
+		t.Errorf("escape over SFTP: err = %v, want ErrInvalidArgument", err)
+	}
+	if st := pool.Stats(); st.Open != 1 {
+		t.Errorf("pool stats = %+v, want the one connection the calls used", st)
+	}
+	if _, _, err := SSHRemote(pool, inv, sshrunner.Options{})("nowhere-such-host.invalid"); err == nil {
+		t.Error("an unknown inventory host resolved")
+	}
+}

@@ -25,6 +25,7 @@ import (
 	"github.com/warden-mcp/warden/internal/tools/files"
 	"github.com/warden-mcp/warden/internal/tools/host"
 	"github.com/warden-mcp/warden/internal/tools/operator"
+	snapshottools "github.com/warden-mcp/warden/internal/tools/snapshot"
 )
 
 // Options are what the assembly needs besides the Config.
@@ -150,6 +151,20 @@ func New(o Options) (*Warden, error) {
 		},
 		AuditFiles: func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
 	})
+	// --- snapshot forensics tools (internal/tools/snapshot) ---
+	// Registered even with no snapshots: configured, so the agent can find
+	// them; remote sources wait for the SSH inventory (Remote stays nil, and
+	// a source with a host is a startup error until then).
+	if err := snapshottools.Register(r, snapshottools.Deps{
+		Sources: snapshottools.SourcesFrom(cfg.Snapshot),
+		Runner:  localRunner,
+		Now:     o.Now,
+		Logger:  o.Logger,
+	}); err != nil {
+		log.Close()
+		return nil, err
+	}
+	// --- end snapshot forensics tools ---
 	// --- host inspection, host mutation and file tools (internal/tools/host, internal/tools/files) ---
 	if err := registerHostTools(r, cfg, o, localRunner); err != nil {
 		log.Close()

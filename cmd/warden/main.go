@@ -9,6 +9,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/warden-mcp/warden/internal/runner/landlock"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -19,8 +21,12 @@ const usage = `warden — policy-gated, audited hands for AI agents on real host
 Usage:
   warden serve [--config FILE] [--http ADDR] [--allow-non-loopback] [--idle-exit DURATION]
   warden config check [FILE]
+  warden validate FILE…
+  warden tools [--config FILE] [--tools FILE|DIR]…
+  warden exe [--config FILE] [--tools FILE|DIR]… TOOL [NAME=VALUE…]
   warden audit verify [FILE…]
   warden audit tail [-n N] [--tool NAME] [--decision D]
+  warden session list | warden session show ID
   warden version
 
 serve speaks MCP over stdio unless --http is given. Environment:
@@ -49,6 +55,16 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdConfig(args[1:], stdout, stderr, getenv)
 	case "audit":
 		return cmdAudit(args[1:], stdout, stderr, getenv)
+	case "session":
+		return cmdSession(args[1:], stdout, stderr, getenv)
+	case "validate":
+		return cmdValidate(args[1:], stdout, stderr)
+	case "tools":
+		return cmdTools(args[1:], stdout, stderr, getenv)
+	case "exe":
+		return cmdExe(ctx, args[1:], stdout, stderr, getenv)
+	case landlock.HelperArg:
+		return landlock.Helper(args[1:], stderr)
 	case "version", "--version", "-v":
 		fmt.Fprintf(stdout, "warden %s\n", version)
 		return 0

@@ -18,6 +18,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/config"
+	"github.com/warden-mcp/warden/internal/declare"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner/local"
@@ -171,6 +172,28 @@ func New(o Options) (*Warden, error) {
 		return nil, err
 	}
 	// --- end host and file tools ---
+	// --- declarative tools (internal/declare; owned by the declare work) ---
+	if len(cfg.Tools) > 0 {
+		set, err := declare.LoadPaths(cfg.Tools)
+		if err != nil {
+			log.Close()
+			return nil, fmt.Errorf("declarative tools: %w", err)
+		}
+		for _, w := range set.Warnings {
+			o.Logger.Warn("declarative tools", "warning", w)
+		}
+		declare.Register(r, set, declare.Deps{
+			Limits:         limits,
+			Env:            baseEnv(cfg, o.Getenv),
+			Getenv:         o.Getenv,
+			Local:          localRunner,
+			Path:           cfg.Exec.Path,
+			LandlockHelper: declare.LandlockHelper(),
+			DockerHost:     o.Getenv("DOCKER_HOST"),
+			Logger:         o.Logger,
+		})
+	}
+	// --- end declarative tools ---
 	return &Warden{MCP: srv, Relay: r, audit: log}, nil
 }
 

@@ -255,6 +255,11 @@ func (d *Deps) plan(call *relay.Call, t Target, c common, argv []string) *relay.
 	}
 }
 
+// Outcome renders a runner result as run_command does — structured result,
+// text, audited output, timeout and cancellation statuses — for other
+// tools that run commands (declarative tools).
+func Outcome(res runner.Result) *relay.Outcome { return outcome(res) }
+
 func outcome(res runner.Result) *relay.Outcome {
 	out := Result{
 		ExitCode:   res.ExitCode,

@@ -1,0 +1,357 @@
+package declare
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/tools/exec"
+)
+
+// Deps is what declarative tools need from the rest of warden.
+type Deps struct {
+	// Limits are run_command's: a tool's run.timeout is capped by
+	// MaxTimeout, and output by DefaultMaxBytes.
+	Limits exec.Limits
+	// Env is the fixed base environment of every child, as KEY=VALUE.
+	Env []string
+	// Getenv reads warden's own environment, for names a tool lists in
+	// run.env; nil reads nothing.
+	Getenv func(string) string
+	// Local runs commands on this machine; sandbox runners wrap it.
+	Local runner.Runner
+	// Path is where runner programs and requirements.executables are
+	// looked up.
+	Path string
+	// LandlockHelper is the argv prefix that runs landlock.Helper; nil
+	// makes the landlock runner unavailable.
+	LandlockHelper []string
+	// DockerHost is DOCKER_HOST for the docker CLI, or "".
+	DockerHost string
+	// GOOS overrides runtime.GOOS (tests).
+	GOOS   string
+	Logger *slog.Logger
+}
+
+func (d *Deps) goos() string {
+	if d.GOOS != "" {
+		return d.GOOS
+	}
+	return runtime.GOOS
+}
+
+// Result is a declarative call's structured result: run_command's, and
+// the runner that ran it.
+type Result struct {
+	exec.Result
+	Runner string `json:"runner"`
+}
+
+// Register adds every available tool of set to the relay, and every
+// file's prompts. It returns the choice made for every tool, available or
+// not, for warden tools and the log.
+func Register(r *relay.Relay, set *Set, d Deps) []Choice {
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
+	}
+	var out []Choice
+	for _, f := range set.Files {
+		for _, t := range f.Tools {
+			c := d.Choose(t)
+			out = append(out, c)
+			if c.Reason != "" {
+				d.Logger.Warn("declarative tool unavailable", "tool", t.Name, "file", t.File, "reason", c.Reason)
+				continue
+			}
+			relay.AddSchema[Result](r, relay.Spec{
+				Name:        t.Name,
+				Title:       t.Name,
+				Description: t.Description,
+				Tier:        t.Tier,
+				Annotations: annotations(t, c),
+			}, t.InputSchema(), d.plan(c))
+		}
+		if f.Prompts != nil {
+			addPrompt(r, f.Prompts)
+		}
+	}
+	return out
+}
+
+func annotations(t *Tool, c Choice) *mcp.ToolAnnotations {
+	net := b(c.Runner.Options, "allow_networking") || c.Runner.Name == "exec"
+	destructive := t.Tier >= policy.TierMutate
+	return &mcp.ToolAnnotations{
+		Title:           t.Name,
+		ReadOnlyHint:    false,
+		DestructiveHint: &destructive,
+		OpenWorldHint:   &net,
+	}
+}
+
+// InputSchema is the tool's JSON schema: one typed property per parameter,
+// defaults, required names, and nothing else accepted.
+func (t *Tool) InputSchema() *jsonschema.Schema {
+	s := &jsonschema.Schema{
+		Type:                 "object",
+		Properties:           map[string]*jsonschema.Schema{},
+		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
+	}
+	for _, p := range t.Params {
+		ps := &jsonschema.Schema{Type: string(p.Type), Description: p.Description}
+		if p.Default != nil {
+			ps.Default, _ = json.Marshal(p.Default)
+		}
+		s.Properties[p.Name] = ps
+		if p.Required {
+			s.Required = append(s.Required, p.Name)
+		}
+	}
+	return s
+}
+
+// Values turns decoded JSON arguments into typed values: integers as
+// int64, numbers as float64, raw strings marked raw, and absent optional
+// parameters as their default or the type's zero value.
+func (t *Tool) Values(args map[string]any) (map[string]any, error) {
+	vals := make(map[string]any, len(t.Params))
+	for _, p := range t.Params {
+		v, ok := args[p.Name]
+		if !ok || v == nil {
+			if p.Required {
+				return nil, fmt.Errorf("parameter %s is required", p.Name)
+			}
+			v = p.Default
+		}
+		tv, err := typedValue(p, v)
+		if err != nil {
+			return nil, fmt.Errorf("parameter %s: %v", p.Name, err)
+		}
+		vals[p.Name] = tv
+	}
+	return vals, nil
+}
+
+func typedValue(p *Param, v any) (any, error) {
+	switch p.Type {
+	case TypeString:
+		if v == nil {
+			v = ""
+		}
+		s, ok := v.(string)
+		if !ok {
+			return nil, errors.New("must be a string")
+		}
+		if strings.ContainsRune(s, 0) {
+			return nil, errors.New("contains a NUL byte")
+		}
+		if p.Raw {
+			return rawString(s), nil
+		}
+		return s, nil
+	case TypeBoolean:
+		if v == nil {
+			return false, nil
+		}
+		bv, ok := v.(bool)
+		if !ok {
+			return nil, errors.New("must be a boolean")
+		}
+		return bv, nil
+	case TypeInteger:
+		switch x := v.(type) {
+		case nil:
+			return int64(0), nil
+		case int64:
+			return x, nil
+		case json.Number:
+			return x.Int64()
+		case float64:
+			if x != math.Trunc(x) || math.Abs(x) > 1<<53 {
+				return nil, errors.New("must be an integer")
+			}
+			return int64(x), nil
+		}
+		return nil, errors.New("must be an integer")
+	case TypeNumber:
+		switch x := v.(type) {
+		case nil:
+			return float64(0), nil
+		case float64:
+			return x, nil
+		case int64:
+			return float64(x), nil
+		case json.Number:
+			return x.Float64()
+		}
+		return nil, errors.New("must be a number")
+	}
+	return nil, fmt.Errorf("unknown type %s", p.Type)
+}
+
+// Prepared is one call made ready to run: the rendered command, the
+// child's environment, the runner, and the bounds.
+type Prepared struct {
+	Command string
+	// Policy is what the policy classifies: the prepare command, if any,
+	// then the command.
+	Policy  policy.Input
+	Argv    []string
+	Env     []string
+	Runner  runner.Runner
+	Timeout time.Duration
+	Prefix  string
+}
+
+// Prepare checks the constraints, renders the command and the runner's
+// options and builds the runner. A constraint that does not hold is an
+// error wrapping ErrConstraint and naming the expression.
+func (d *Deps) Prepare(ctx context.Context, c Choice, args map[string]any) (*Prepared, error) {
+	t := c.Tool
+	vals, err := t.Values(args)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Check(ctx, vals); err != nil {
+		return nil, err
+	}
+	env := Env{Allowed: map[string]bool{}, Getenv: d.Getenv}
+	for _, e := range t.Run.Env {
+		if e.Value == nil {
+			env.Allowed[e.Name] = true
+		}
+	}
+	cmd, err := t.Run.Command.Render(vals, env)
+	if err != nil {
+		return nil, fmt.Errorf("command: %v", err)
+	}
+	childEnv, extra, err := d.childEnv(t, vals, env)
+	if err != nil {
+		return nil, err
+	}
+	rn, prepare, err := d.build(c, vals, env)
+	if err != nil {
+		return nil, err
+	}
+	p := &Prepared{Command: cmd, Env: childEnv, Runner: rn, Timeout: d.Limits.DefaultTimeout}
+	p.Policy = policy.Input{Command: cmd, Env: extra}
+	if prepare != "" {
+		p.Policy.Command = prepare + "\n" + cmd
+	}
+	if t.Run.Timeout > 0 {
+		p.Timeout = t.Run.Timeout
+	}
+	if d.Limits.MaxTimeout > 0 {
+		p.Timeout = min(p.Timeout, d.Limits.MaxTimeout)
+	}
+	if t.Prefix != nil {
+		if p.Prefix, err = t.Prefix.Render(vals, env); err != nil {
+			return nil, fmt.Errorf("output.prefix: %v", err)
+		}
+	}
+	p.Argv = []string{t.shell, "-c", cmd}
+	return p, nil
+}
+
+// childEnv is the base environment plus run.env: names passed from
+// warden's environment when set there, and templated assignments.
+func (d *Deps) childEnv(t *Tool, vals map[string]any, env Env) ([]string, map[string]string, error) {
+	extra := map[string]string{}
+	for _, e := range t.Run.Env {
+		if e.Value == nil {
+			if d.Getenv != nil {
+				if v := d.Getenv(e.Name); v != "" {
+					extra[e.Name] = v
+				}
+			}
+			continue
+		}
+		v, err := e.Value.Render(vals, env)
+		if err != nil {
+			return nil, nil, fmt.Errorf("run.env %s: %v", e.Name, err)
+		}
+		if strings.ContainsRune(v, 0) {
+			return nil, nil, fmt.Errorf("run.env %s: value contains a NUL byte", e.Name)
+		}
+		extra[e.Name] = v
+	}
+	out := make([]string, 0, len(d.Env)+len(extra))
+	for _, kv := range d.Env {
+		name, _, _ := strings.Cut(kv, "=")
+		if _, ok := extra[name]; !ok {
+			out = append(out, kv)
+		}
+	}
+	for _, e := range t.Run.Env {
+		if v, ok := extra[e.Name]; ok {
+			out = append(out, e.Name+"="+v)
+		}
+	}
+	return out, extra, nil
+}
+
+func (d *Deps) plan(c Choice) relay.PlanFunc[map[string]any] {
+	return func(ctx context.Context, call *relay.Call, in *map[string]any) (*relay.Plan, error) {
+		p, err := d.Prepare(ctx, c, *in)
+		if err != nil {
+			return nil, err
+		}
+		return &relay.Plan{
+			Host:  "local",
+			Input: p.Policy,
+			Run: func(ctx context.Context) *relay.Outcome {
+				res, err := p.Runner.Run(ctx, runner.Request{
+					Argv:     p.Argv,
+					Env:      p.Env,
+					Timeout:  p.Timeout,
+					MaxBytes: d.Limits.DefaultMaxBytes,
+					Progress: func(elapsed time.Duration, n int64) {
+						call.Progress(ctx, float64(n), fmt.Sprintf("%s elapsed, %d bytes of output", elapsed.Round(time.Second), n))
+					},
+				})
+				if err != nil {
+					return relay.Fail(relay.StatusError, "%v", err)
+				}
+				o := exec.Outcome(res)
+				o.Result = Result{Result: o.Result.(exec.Result), Runner: c.Runner.Name}
+				if p.Prefix != "" {
+					o.Text = strings.TrimRight(p.Prefix, "\n") + "\n" + o.Text
+				}
+				o.Extra = map[string]any{"runner": c.Runner.Name}
+				return o
+			},
+		}, nil
+	}
+}
+
+// addPrompt serves a file's prompts as one MCP prompt through the relay.
+func addPrompt(r *relay.Relay, p *Prompts) {
+	var text strings.Builder
+	for _, s := range p.System {
+		text.WriteString(s)
+		text.WriteByte('\n')
+	}
+	var msgs []*mcp.PromptMessage
+	if text.Len() > 0 {
+		msgs = append(msgs, &mcp.PromptMessage{Role: "user", Content: &mcp.TextContent{Text: strings.TrimRight(text.String(), "\n")}})
+	}
+	for _, u := range p.User {
+		msgs = append(msgs, &mcp.PromptMessage{Role: "user", Content: &mcp.TextContent{Text: u}})
+	}
+	desc := p.Description
+	r.AddPrompt(&mcp.Prompt{Name: p.Name, Description: desc}, func(context.Context, *mcp.GetPromptRequest) (*mcp.GetPromptResult, error) {
+		return &mcp.GetPromptResult{Description: desc, Messages: msgs}, nil
+	})
+}

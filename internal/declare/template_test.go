@@ -1,0 +1,162 @@
+package declare
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// hostile are values that break out of naive interpolation.
+var hostile = []string{
+	"plain",
+	"",
+	"'; id; '",
+	"$(id)",
+	"`id`",
+	"a\nid\nb",
+	"a\rb",
+	`"; id; "`,
+	`\`,
+	`\'`,
+	"$HOME ${HOME} $((1+1))",
+	"-rf /",
+	"*",
+	"a b;$(id)|&>x<y",
+	"'\"'\"'",
+	"!!",
+	"#comment",
+	"\t\v",
+	"\u00e9\u4e16",
+}
+
+// TestQuotingRoundTrip renders each hostile value into every quoting
+// context and runs the result with /bin/sh: the program must receive the
+// value verbatim. Without quoting, the shell would run id or split words.
+func TestQuotingRoundTrip(t *testing.T) {
+	contexts := map[string]string{
+		"bare":          `printf '%s' {{ .v }}`,
+		"double":        `printf '%s' "{{ .v }}"`,
+		"single":        `printf '%s' '{{ .v }}'`,
+		"concat":        `printf '%s' x{{ .v }}y`,
+		"subst":         `printf '%s' "$(printf '%s' {{ .v }})"`,
+		"subst-double":  `printf '%s' "$(printf '%s' "{{ .v }}")"`,
+		"pipeline-func": `printf '%s' {{ .v | upper | lower }}`,
+		"after-comment": "# a comment\nprintf '%s' {{ .v }}",
+	}
+	for name, text := range contexts {
+		tm, err := ParseTemplate(name, text, true)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, v := range hostile {
+			cmd, err := tm.Render(map[string]any{"v": v}, Env{})
+			if err != nil {
+				t.Errorf("%s: Render(%q): %v", name, v, err)
+				continue
+			}
+			out, err := exec.Command("/bin/sh", "-c", cmd).Output()
+			if err != nil {
+				t.Errorf("%s: %q: sh -c %q: %v", name, v, cmd, err)
+				continue
+			}
+			want := v
+			switch name {
+			case "concat":
+				want = "x" + v + "y"
+			case "subst", "subst-double":
+				want = strings.TrimRight(v, "\n")
+			case "pipeline-func":
+				want = strings.ToLower(strings.ToUpper(v))
+			}
+			if string(out) != want {
+				t.Errorf("%s: value %q arrived as %q (command %q)", name, v, out, cmd)
+			}
+		}
+	}
+}
+
+// TestQuotingRefused proves a value landing where warden cannot know the
+// quoting is an error, never inserted.
+func TestQuotingRefused(t *testing.T) {
+	for name, text := range map[string]string{
+		"backticks":      "echo `echo {{ .v }}`",
+		"brace":          "echo ${X:-{{ .v }}}",
+		"arith":          "echo $(( {{ .v }} + 1 ))",
+		"heredoc":        "cat <<EOF\n{{ .v }}\nEOF",
+		"comment":        "echo hi # {{ .v }}",
+		"ansi-c":         "echo $'a' {{ .v }}",
+		"case-in-subst":  "echo $(case x in x) echo {{ .v }};; esac)",
+		"paren-in-subst": "echo $( (echo {{ .v }}) )",
+	} {
+		tm, err := ParseTemplate(name, text, true)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if cmd, err := tm.Render(map[string]any{"v": "$(id)"}, Env{}); err == nil {
+			t.Errorf("%s: rendered %q, want an error", name, cmd)
+		}
+	}
+}
+
+func TestTemplateValues(t *testing.T) {
+	tm, err := ParseTemplate("t", `x {{ .i }} {{ .f }} {{ .b }} {{ .r }} {{ if .b }}yes{{ end }} {{ default "d" .e }}`, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tm.Render(map[string]any{"i": int64(-3), "f": 2.5, "b": true, "r": rawString("-la"), "e": ""}, Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "x -3 2.5 true -la yes 'd'"; got != want {
+		t.Errorf("Render = %q, want %q", got, want)
+	}
+}
+
+func TestTemplateEnv(t *testing.T) {
+	tm, err := ParseTemplate("t", `{{ env "HOME" }}`, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	getenv := func(string) string { return "/home/op" }
+	if _, err := tm.Render(nil, Env{Getenv: getenv}); err == nil {
+		t.Errorf("env of an unlisted name: error = nil, want one")
+	}
+	got, err := tm.Render(nil, Env{Allowed: map[string]bool{"HOME": true}, Getenv: getenv})
+	if err != nil || got != "/home/op" {
+		t.Errorf("env of a listed name = %q, %v; want /home/op", got, err)
+	}
+}
+
+func TestTemplateParseRefusals(t *testing.T) {
+	for _, text := range []string{`{{ define "x" }}a{{ end }}`, `{{ template "x" }}`, "a\x00b", "{{ .v "} {
+		if _, err := ParseTemplate("t", text, true); err == nil {
+			t.Errorf("ParseTemplate(%q): error = nil, want one", text)
+		}
+	}
+}
+
+func FuzzQuoting(f *testing.F) {
+	for _, v := range hostile {
+		f.Add(v)
+	}
+	tm, err := ParseTemplate("t", `printf '%s|' {{ .v }} "{{ .v }}" '{{ .v }}'`, true)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		if strings.ContainsRune(v, 0) {
+			return
+		}
+		cmd, err := tm.Render(map[string]any{"v": v}, Env{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command("/bin/sh", "-c", cmd).Output()
+		if err != nil {
+			t.Fatalf("sh -c %q: %v", cmd, err)
+		}
+		if want := v + "|" + v + "|" + v + "|"; string(out) != want {
+			t.Fatalf("value %q arrived as %q", v, out)
+		}
+	})
+}

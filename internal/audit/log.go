@@ -337,8 +337,19 @@ func (l *Log) Append(ctx context.Context, r Record) (Record, error) {
 }
 
 // encode marshals the fields of r between seq and prev.
+// A call is never left unaudited for want of encodable fields: invalid
+// Args are replaced by their redacted string form, and Extra that cannot be
+// encoded or makes the line too long by a note.
 func (l *Log) encode(r *Record) ([]byte, error) {
 	b, err := marshal(bodyOf(r))
+	if err != nil && len(r.Args) > 0 && !json.Valid(r.Args) {
+		r.Args = RedactArgs(r.Args, DefaultMaxValue)
+		b, err = marshal(bodyOf(r))
+	}
+	if err != nil && r.Extra != nil {
+		r.Extra = map[string]any{"omitted": "extra could not be encoded: " + err.Error()}
+		b, err = marshal(bodyOf(r))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("audit: encode record: %w", err)
 	}

@@ -377,3 +377,23 @@ func TestHealthyWhenPathBecomesDirectory(t *testing.T) {
 	}
 	wantIntact(t, verifyPath(t, l.path, nil), 3)
 }
+
+func TestAppendNeverDropsUnencodableRecords(t *testing.T) {
+	l := openTest(t, Options{})
+	bad := sample(0)
+	bad.Args = json.RawMessage(`{"command": "ls", password=hunter2`)
+	bad.Extra = map[string]any{"c": make(chan int)}
+	r, err := l.Append(context.Background(), bad)
+	if err != nil {
+		t.Fatalf("Append: %v", err)
+	}
+	if strings.Contains(string(r.Args), "hunter2") || !json.Valid(r.Args) || r.Extra["omitted"] == nil {
+		t.Fatalf("got args %s extra %v", r.Args, r.Extra)
+	}
+	huge := sample(1)
+	huge.Args = json.RawMessage(`"` + strings.Repeat("a", 2<<20) + `"`)
+	if r, err = l.Append(context.Background(), huge); err != nil || len(r.Args) > 100 {
+		t.Fatalf("oversized args: %v, %d bytes", err, len(r.Args))
+	}
+	wantIntact(t, verifyPath(t, l.path, nil), 2)
+}

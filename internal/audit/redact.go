@@ -169,18 +169,31 @@ func normKeyByte(c byte) byte {
 	return c
 }
 
+// suffixesByLast indexes secretSuffixes by their last byte, so most words
+// are rejected with one table look-up.
+var suffixesByLast = func() (t [256][]int) {
+	for i, e := range secretSuffixes {
+		c := e.suffix[len(e.suffix)-1]
+		t[c] = append(t[c], i)
+	}
+	return t
+}()
+
 // secretKey reports what kind of secret-named key w is.
 func secretKey(w string) keyKind {
-	w = strings.TrimLeft(w, "-")
 	if len(w) < 4 || len(w) > 128 {
 		return keyNone
 	}
-	last := normKeyByte(w[len(w)-1])
-	for _, e := range secretSuffixes {
+	cands := suffixesByLast[normKeyByte(w[len(w)-1])]
+	if len(cands) == 0 {
+		return keyNone
+	}
+	for len(w) > 0 && w[0] == '-' {
+		w = w[1:]
+	}
+	for _, i := range cands {
+		e := secretSuffixes[i]
 		suf := e.suffix
-		if suf[len(suf)-1] != last {
-			continue
-		}
 		if hasNormSuffix(w, suf) || (suf[0] == '_' && len(w) == len(suf)-1 && hasNormSuffix(w, suf[1:])) {
 			return e.kind
 		}
@@ -188,13 +201,13 @@ func secretKey(w string) keyKind {
 	return keyNone
 }
 
+// hasNormSuffix compares from the end, where most words already differ.
 func hasNormSuffix(w, suf string) bool {
 	if len(w) < len(suf) {
 		return false
 	}
-	w = w[len(w)-len(suf):]
-	for k := 0; k < len(suf); k++ {
-		if normKeyByte(w[k]) != suf[k] {
+	for k := 1; k <= len(suf); k++ {
+		if normKeyByte(w[len(w)-k]) != suf[len(suf)-k] {
 			return false
 		}
 	}
@@ -393,29 +406,34 @@ func mixed(s string) bool {
 	return strings.ContainsAny(s, "0123456789") && strings.ContainsAny(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 }
 
-var tokenRules = map[byte][]tokenRule{
-	'g': {
-		{"ghp_", 20, isAlnum, nil}, {"gho_", 20, isAlnum, nil}, {"ghu_", 20, isAlnum, nil},
-		{"ghs_", 20, isAlnum, nil}, {"ghr_", 20, isAlnum, nil},
-		{"github_pat_", 20, isAlnumUnderscore, nil}, {"glpat-", 20, isB64URL, nil},
-	},
-	'x': {
-		{"xoxa-", 10, isAlnumDash, nil}, {"xoxb-", 10, isAlnumDash, nil}, {"xoxp-", 10, isAlnumDash, nil},
-		{"xoxr-", 10, isAlnumDash, nil}, {"xoxs-", 10, isAlnumDash, nil}, {"xapp-", 10, isAlnumDash, nil},
-	},
-	's': {
-		{"sk_live_", 10, isAlnum, nil}, {"sk_test_", 10, isAlnum, nil},
-		{"sk-ant-", 20, isB64URL, nil}, {"sk-proj-", 20, isB64URL, nil}, {"sk-", 20, isB64URL, mixed},
-	},
-	'r': {{"rk_live_", 10, isAlnum, nil}, {"rk_test_", 10, isAlnum, nil}},
-	'n': {{"npm_", 30, isAlnum, nil}},
-	'A': {
-		{"AIza", 30, isB64URL, nil},
-		{"AKIA", 16, isUpperDigit, nil}, {"ASIA", 16, isUpperDigit, nil}, {"AGPA", 16, isUpperDigit, nil},
-		{"AIDA", 16, isUpperDigit, nil}, {"AROA", 16, isUpperDigit, nil}, {"AIPA", 16, isUpperDigit, nil},
-		{"ANPA", 16, isUpperDigit, nil}, {"ANVA", 16, isUpperDigit, nil}, {"ABIA", 16, isUpperDigit, nil},
-	},
-}
+var tokenRules = func() (t [256][]tokenRule) {
+	for c, rules := range map[byte][]tokenRule{
+		'g': {
+			{"ghp_", 20, isAlnum, nil}, {"gho_", 20, isAlnum, nil}, {"ghu_", 20, isAlnum, nil},
+			{"ghs_", 20, isAlnum, nil}, {"ghr_", 20, isAlnum, nil},
+			{"github_pat_", 20, isAlnumUnderscore, nil}, {"glpat-", 20, isB64URL, nil},
+		},
+		'x': {
+			{"xoxa-", 10, isAlnumDash, nil}, {"xoxb-", 10, isAlnumDash, nil}, {"xoxp-", 10, isAlnumDash, nil},
+			{"xoxr-", 10, isAlnumDash, nil}, {"xoxs-", 10, isAlnumDash, nil}, {"xapp-", 10, isAlnumDash, nil},
+		},
+		's': {
+			{"sk_live_", 10, isAlnum, nil}, {"sk_test_", 10, isAlnum, nil},
+			{"sk-ant-", 20, isB64URL, nil}, {"sk-proj-", 20, isB64URL, nil}, {"sk-", 20, isB64URL, mixed},
+		},
+		'r': {{"rk_live_", 10, isAlnum, nil}, {"rk_test_", 10, isAlnum, nil}},
+		'n': {{"npm_", 30, isAlnum, nil}},
+		'A': {
+			{"AIza", 30, isB64URL, nil},
+			{"AKIA", 16, isUpperDigit, nil}, {"ASIA", 16, isUpperDigit, nil}, {"AGPA", 16, isUpperDigit, nil},
+			{"AIDA", 16, isUpperDigit, nil}, {"AROA", 16, isUpperDigit, nil}, {"AIPA", 16, isUpperDigit, nil},
+			{"ANPA", 16, isUpperDigit, nil}, {"ANVA", 16, isUpperDigit, nil}, {"ABIA", 16, isUpperDigit, nil},
+		},
+	} {
+		t[c] = rules
+	}
+	return t
+}()
 
 // tokenEnd returns the end of a recognised token starting the word s[i:j],
 // or i when there is none.

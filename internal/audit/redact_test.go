@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -202,4 +203,34 @@ func FuzzRedactArgs(f *testing.F) {
 			t.Fatalf("RedactArgs(%q, %d) = %q is not valid JSON", in, max, got)
 		}
 	})
+}
+
+// TestRedactScalesLinearly compares CPU time (not wall time, which a busy
+// machine inflates) on adversarial inputs at 0.4 and 4 MiB. Linear is 10×;
+// a quadratic pass would be 100×, so 30× leaves room for noise.
+func TestRedactScalesLinearly(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("timing")
+	}
+	units := map[string]string{
+		"keys": "password token secret= ", "urls": "a://b:c", "quotes": `password="\"`,
+		"jwt": "eyJ", "pem": "-----BEGIN PRIVATE KEY----- ", "bearer": "Bearer Bearer x ",
+		"mysql": "mysql -p -p -p ", "escaped": `\"token\": \"\\`,
+	}
+	for name, unit := range units {
+		small := strings.Repeat(unit, (400<<10)/len(unit))
+		large := strings.Repeat(unit, (4<<20)/len(unit))
+		cost := func(s string) time.Duration {
+			best := time.Duration(1 << 62)
+			for i := 0; i < 3; i++ {
+				c := cpuTime()
+				Redact(s)
+				best = min(best, cpuTime()-c)
+			}
+			return max(best, time.Millisecond/10)
+		}
+		if a, b := cost(small), cost(large); b > 30*a {
+			t.Errorf("%s: 0.4 MiB took %v, 4 MiB took %v: not linear", name, a, b)
+		}
+	}
 }

@@ -30,21 +30,21 @@ func fixture(t *testing.T, name string) string {
 // compares the structured result with the golden file.
 func TestGolden(t *testing.T) {
 	cases := map[string]func(string) any{
-		"pfctl-rules":             func(s string) any { return parsePfRules(s) },
-		"pfctl-info":              func(s string) any { return parsePfInfo(s) },
-		"openrc-status-started":   func(s string) any { return parseOpenRCStatus("nginx", s, 0) },
-		"openrc-status-stopped":   func(s string) any { return parseOpenRCStatus("sshd", s, 3) },
-		"apk-list-upgradable":     func(s string) any { return parseApk(s) },
-		"dnf-check-update":        func(s string) any { return parseDnf(s) },
-		"pkg-version":             func(s string) any { return parsePkg(s) },
-		"apt-list-upgradable":     func(s string) any { return parseApt(s) },
-		"pacman-qu":               func(s string) any { return parsePacman(s) },
-		"mdstat":                  func(s string) any { return parseMdstat(s) },
-		"smartctl-ata":            func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/sda", Type: "sat"}, s) },
-		"smartctl-nvme-failed":    func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s) },
-		"nft-ruleset":             func(s string) any { return parseNftRuleset(s) },
-		"iptables-s":              func(s string) any { return parseIptablesS(s) },
-		"ss-listen":               func(s string) any { return parseSS(s) },
+		"pfctl-rules":           func(s string) any { return parsePfRules(s) },
+		"pfctl-info":            func(s string) any { return parsePfInfo(s) },
+		"openrc-status-started": func(s string) any { return parseOpenRCStatus("nginx", s, 0) },
+		"openrc-status-stopped": func(s string) any { return parseOpenRCStatus("sshd", s, 3) },
+		"apk-list-upgradable":   func(s string) any { return parseApk(s) },
+		"dnf-check-update":      func(s string) any { return parseDnf(s) },
+		"pkg-version":           func(s string) any { return parsePkg(s) },
+		"apt-list-upgradable":   func(s string) any { return parseApt(s) },
+		"pacman-qu":             func(s string) any { return parsePacman(s) },
+		"mdstat":                func(s string) any { return parseMdstat(s) },
+		"smartctl-ata":          func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/sda", Type: "sat"}, s) },
+		"smartctl-nvme-failed":  func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s) },
+		"nft-ruleset":           func(s string) any { return parseNftRuleset(s) },
+		"iptables-s":            func(s string) any { return parseIptablesS(s) },
+		"ss-listen":             func(s string) any { return parseSS(s) },
 		"ufw-status": func(s string) any {
 			active, chains := parseUfwStatus(s)
 			return map[string]any{"active": active, "chains": chains}

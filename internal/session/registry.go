@@ -35,7 +35,9 @@ type Options struct {
 	// MaxLifetime reaps a session this long after it started, busy or not.
 	MaxLifetime time.Duration
 	// RecordDir is where asciicast recordings go (created 0700, files 0600,
-	// named ID.cast). Empty means sessions are not recorded.
+	// named ID.cast). Empty means sessions are not recorded. Input is
+	// recorded as well as output, so whatever an agent types at a
+	// password prompt is in the file too.
 	RecordDir string
 	// MaxRecordingBytes bounds each recording; when the next event would
 	// pass it, a final marker event is written and recording stops while

@@ -259,9 +259,15 @@ func (s *session) resize(cols, rows uint16) error {
 	return nil
 }
 
+// exitDrain is how long after the exit output must stay quiet before the
+// session counts as drained without its output stream having ended. The
+// stream normally ends within microseconds of the exit; it stays open when a
+// background child holds the terminal, perhaps for ever.
+const exitDrain = 500 * time.Millisecond
+
 // finishedLocked reports whether the program has exited and its output has
-// drained: the output stream ended, or stayed quiet for quiet since the exit
-// (a background child may hold the terminal open forever).
+// drained: the output stream ended, or stayed quiet for a while since the
+// exit.
 func (s *session) finishedLocked(now time.Time, quiet time.Duration) bool {
 	if !s.exited {
 		return false
@@ -269,7 +275,7 @@ func (s *session) finishedLocked(now time.Time, quiet time.Duration) bool {
 	if s.pumpDone {
 		return true
 	}
-	return now.Sub(latest(s.exitAt, s.lastOutput)) >= quiet
+	return now.Sub(latest(s.exitAt, s.lastOutput)) >= max(quiet, exitDrain)
 }
 
 func (s *session) read(ctx context.Context, o ReadOptions) (ReadResult, error) {
@@ -300,7 +306,7 @@ func (s *session) read(ctx context.Context, o ReadOptions) (ReadResult, error) {
 			}
 		}
 		if !ready && s.exited {
-			q := latest(s.exitAt, s.lastOutput).Add(quiet)
+			q := latest(s.exitAt, s.lastOutput).Add(max(quiet, exitDrain))
 			if q.Before(wake) {
 				wake = q
 			}

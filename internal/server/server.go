@@ -5,6 +5,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/netip"
@@ -22,10 +23,12 @@ import (
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner/local"
+	"github.com/warden-mcp/warden/internal/session"
 	"github.com/warden-mcp/warden/internal/tools/exec"
 	"github.com/warden-mcp/warden/internal/tools/files"
 	"github.com/warden-mcp/warden/internal/tools/host"
 	"github.com/warden-mcp/warden/internal/tools/operator"
+	"github.com/warden-mcp/warden/internal/tools/sessions"
 	snapshottools "github.com/warden-mcp/warden/internal/tools/snapshot"
 )
 
@@ -47,9 +50,11 @@ type Options struct {
 
 // Warden is an assembled server.
 type Warden struct {
-	MCP   *mcp.Server
-	Relay *relay.Relay
-	audit *audit.Log
+	MCP      *mcp.Server
+	Relay    *relay.Relay
+	audit    *audit.Log
+	sessions *session.Registry
+	stop     context.CancelFunc
 }
 
 // New assembles warden. The caller owns Close.
@@ -102,7 +107,14 @@ func New(o Options) (*Warden, error) {
 	srv := mcp.NewServer(&mcp.Implementation{Name: "warden", Title: "warden", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       o.Logger,
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+		// Declared up front: the SDK answers prompts/list and
+		// resources/list even before any are registered, and a server
+		// must declare what it answers.
+		Capabilities: &mcp.ServerCapabilities{
+			Tools:     &mcp.ToolCapabilities{ListChanged: true},
+			Prompts:   &mcp.PromptCapabilities{ListChanged: true},
+			Resources: &mcp.ResourceCapabilities{ListChanged: true},
+		},
 	})
 	r := relay.New(srv, relay.Options{
 		Policy:              pol,
@@ -166,12 +178,6 @@ func New(o Options) (*Warden, error) {
 		return nil, err
 	}
 	// --- end snapshot forensics tools ---
-	// --- host inspection, host mutation and file tools (internal/tools/host, internal/tools/files) ---
-	if err := registerHostTools(r, cfg, o, localRunner); err != nil {
-		log.Close()
-		return nil, err
-	}
-	// --- end host and file tools ---
 	// --- declarative tools (internal/declare; owned by the declare work) ---
 	if len(cfg.Tools) > 0 {
 		set, err := declare.LoadPaths(cfg.Tools)
@@ -194,11 +200,51 @@ func New(o Options) (*Warden, error) {
 		})
 	}
 	// --- end declarative tools ---
-	return &Warden{MCP: srv, Relay: r, audit: log}, nil
+	// --- host inspection, host mutation and file tools (internal/tools/host, internal/tools/files) ---
+	if err := registerHostTools(r, cfg, o, localRunner); err != nil {
+		log.Close()
+		return nil, err
+	}
+	// --- end host and file tools ---
+	// --- interactive sessions (internal/tools/sessions) ---
+	reg := session.NewRegistry(session.Options{
+		MaxSessions:       cfg.Sessions.Max,
+		RingBytes:         cfg.Sessions.RingBytes,
+		IdleTimeout:       cfg.Sessions.IdleTimeout.D(),
+		MaxLifetime:       cfg.Sessions.MaxLifetime.D(),
+		RecordDir:         filepath.Join(cfg.StateDir, "recordings"),
+		MaxRecordingBytes: cfg.Sessions.MaxRecordingBytes,
+		Now:               o.Now,
+		Logger:            o.Logger,
+	})
+	sweep, stop := context.WithCancel(context.Background())
+	go reg.Run(sweep)
+	sessions.Register(r, sessions.Deps{
+		Registry: reg,
+		Env:      baseEnv(cfg, o.Getenv),
+		Shell:    loginShell(o.Getenv),
+	})
+	// --- end interactive sessions ---
+	return &Warden{MCP: srv, Relay: r, audit: log, sessions: reg, stop: stop}, nil
 }
 
-// Close flushes and closes the audit log.
-func (w *Warden) Close() error { return w.audit.Close() }
+// Close ends every session (killing what they run) and closes the audit log.
+func (w *Warden) Close() error {
+	w.stop()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	err := w.sessions.Shutdown(ctx)
+	return errors.Join(err, w.audit.Close())
+}
+
+// loginShell is the shell a session runs when given no command: warden's
+// user's SHELL if it is an absolute path, else /bin/sh.
+func loginShell(getenv func(string) string) string {
+	if sh := getenv("SHELL"); filepath.IsAbs(sh) {
+		return sh
+	}
+	return "/bin/sh"
+}
 
 // selfDeny adds to the operator's deny rules one rule per path of warden's
 // own (state dir, audit log, config file), so the agent cannot rewrite its

@@ -1,0 +1,365 @@
+// Package sessions owns the interactive session tools — session_start,
+// session_send, session_read, session_resize, session_signal, session_close
+// and session_list — over the session registry. Every text sent into a
+// session is classified by policy like a command, so a session is no side
+// door; each session belongs to the identity that started it.
+package sessions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/session"
+)
+
+// Deps is what the session tools need.
+type Deps struct {
+	Registry *session.Registry
+	// Env is the fixed base environment of every session program.
+	Env []string
+	// Shell is the program a session runs when no command is given.
+	Shell string
+	// Starter returns where a session on host runs; nil means local only.
+	Starter func(ctx context.Context, host string) (session.Starter, string, error)
+	// MaxReadBytes caps one session_read.
+	MaxReadBytes int
+	// MaxWait caps session_read's wait_s.
+	MaxWait time.Duration
+}
+
+// StartArgs are session_start's arguments.
+type StartArgs struct {
+	Command string            `json:"command,omitempty" jsonschema:"Program to run, as a shell command line; default: an interactive shell."`
+	Host    string            `json:"host,omitempty" jsonschema:"local (default) or a host name from hosts_list."`
+	Cwd     string            `json:"cwd,omitempty" jsonschema:"Absolute working directory."`
+	Env     map[string]string `json:"env,omitempty" jsonschema:"Extra environment variables."`
+	Cols    int               `json:"cols,omitempty" jsonschema:"Terminal width (default 80)."`
+	Rows    int               `json:"rows,omitempty" jsonschema:"Terminal height (default 24)."`
+	PTY     *bool             `json:"pty,omitempty" jsonschema:"Run in a terminal (default true); false runs a background job with pipes, for long work."`
+}
+
+// SendArgs are session_send's arguments.
+type SendArgs struct {
+	SessionID string `json:"session_id"`
+	Data      string `json:"data" jsonschema:"Text to type. Checked by policy like a command."`
+	Enter     *bool  `json:"enter,omitempty" jsonschema:"Press Enter after the text (default true)."`
+}
+
+// ReadArgs are session_read's arguments.
+type ReadArgs struct {
+	SessionID string `json:"session_id"`
+	WaitS     int    `json:"wait_s,omitempty" jsonschema:"Wait up to this many seconds for output; returns early once output goes quiet or the program exits."`
+	MaxBytes  int    `json:"max_bytes,omitempty" jsonschema:"Cap on bytes returned; the rest stays for the next read."`
+	Raw       bool   `json:"raw,omitempty" jsonschema:"Keep terminal escape sequences (default: stripped)."`
+}
+
+// ResizeArgs are session_resize's arguments.
+type ResizeArgs struct {
+	SessionID string `json:"session_id"`
+	Cols      int    `json:"cols"`
+	Rows      int    `json:"rows"`
+}
+
+// SignalArgs are session_signal's arguments.
+type SignalArgs struct {
+	SessionID string `json:"session_id"`
+	Signal    string `json:"signal" jsonschema:"INT (Ctrl-C), TERM, KILL, HUP, QUIT, TSTP, CONT, WINCH, USR1 or USR2."`
+}
+
+// IDArgs name a session.
+type IDArgs struct {
+	SessionID string `json:"session_id"`
+}
+
+// Started is session_start's result.
+type Started struct {
+	SessionID string `json:"session_id"`
+	PTY       bool   `json:"pty"`
+	Cols      uint16 `json:"cols"`
+	Rows      uint16 `json:"rows"`
+}
+
+// Ack is the result of a call that only acknowledges.
+type Ack struct {
+	SessionID string `json:"session_id"`
+}
+
+// List is session_list's result.
+type List struct {
+	Sessions []session.Info `json:"sessions"`
+}
+
+// Register adds the session tools to the relay.
+func Register(r *relay.Relay, d Deps) {
+	if d.MaxReadBytes <= 0 {
+		d.MaxReadBytes = 256 << 10
+	}
+	if d.MaxWait <= 0 {
+		d.MaxWait = 60 * time.Second
+	}
+	if d.Shell == "" {
+		d.Shell = "/bin/sh"
+	}
+	acts := &mcp.ToolAnnotations{DestructiveHint: ptr(true), OpenWorldHint: ptr(true)}
+	reads := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(false)}
+	relay.Add[StartArgs, Started](r, relay.Spec{
+		Name: "session_start", Title: "Start an interactive session", Tier: policy.TierBenign, Annotations: acts,
+		Description: "Start a program (default: a shell) in a real terminal, or with pty=false as a background job " +
+			"that outlives one request. Returns a session_id for session_send and session_read. Sessions are " +
+			"recorded, bounded and closed after idling.",
+	}, d.planStart)
+	relay.Add[SendArgs, Ack](r, relay.Spec{
+		Name: "session_send", Title: "Type into a session", Annotations: acts,
+		Description: "Type text into a session, followed by Enter unless enter=false. The text is checked by policy " +
+			"like a command: what policy would refuse to run, it refuses to type.",
+	}, d.planSend)
+	relay.Add[ReadArgs, session.ReadResult](r, relay.Spec{
+		Name: "session_read", Title: "Read a session's output", Annotations: reads,
+		Description: "Return the session's output since the last read, waiting up to wait_s for output and returning " +
+			"once it goes quiet. Reports the exit status once the program ended and how many bytes were dropped " +
+			"if the buffer overflowed. Escape sequences are stripped unless raw=true.",
+	}, d.planRead)
+	relay.Add[ResizeArgs, Ack](r, relay.Spec{
+		Name: "session_resize", Title: "Resize a session's terminal", Tier: policy.TierBenign, Annotations: acts,
+		Description: "Change a terminal session's size in columns and rows.",
+	}, d.planResize)
+	relay.Add[SignalArgs, Ack](r, relay.Spec{
+		Name: "session_signal", Title: "Signal a session", Tier: policy.TierBenign, Annotations: acts,
+		Description: "Send a signal to what the session is running in the foreground: INT is Ctrl-C.",
+	}, d.planSignal)
+	relay.Add[IDArgs, session.CloseInfo](r, relay.Spec{
+		Name: "session_close", Title: "Close a session", Tier: policy.TierBenign, Annotations: acts,
+		Description: "End a session, killing everything it started, and report its exit status and recording.",
+	}, d.planClose)
+	relay.Add[struct{}, List](r, relay.Spec{
+		Name: "session_list", Title: "List sessions", Annotations: reads,
+		Description: "List your open sessions.",
+	}, d.planList)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*relay.Plan, error) {
+	if a.Cwd != "" && !filepath.IsAbs(a.Cwd) {
+		return nil, fmt.Errorf("cwd must be an absolute path, got %q", a.Cwd)
+	}
+	if a.Cols < 0 || a.Rows < 0 || a.Cols > 1000 || a.Rows > 1000 {
+		return nil, errors.New("cols and rows must be between 1 and 1000")
+	}
+	if strings.ContainsRune(a.Command, 0) {
+		return nil, errors.New("command contains a NUL byte")
+	}
+	var starter session.Starter
+	shell := "/bin/sh"
+	if a.Host != "" && a.Host != "local" {
+		if d.Starter == nil {
+			return nil, fmt.Errorf("unknown host %q: not in the inventory (see hosts_list)", a.Host)
+		}
+		var err error
+		if starter, shell, err = d.Starter(ctx, a.Host); err != nil {
+			return nil, err
+		}
+	}
+	argv := []string{d.Shell}
+	if starter != nil {
+		argv = []string{shell}
+	}
+	if a.Command != "" {
+		argv = []string{shell, "-c", a.Command}
+	}
+	pty := a.PTY == nil || *a.PTY
+	env := append([]string(nil), d.Env...)
+	for k, v := range a.Env {
+		env = append(env, k+"="+v)
+	}
+	return &relay.Plan{
+		Host:  a.Host,
+		Input: policy.Input{Command: a.Command, Env: a.Env},
+		Run: func(ctx context.Context) *relay.Outcome {
+			info, err := d.Registry.Start(ctx, session.Spec{
+				Argv: argv, Env: env, Dir: a.Cwd, Cols: uint16(a.Cols), Rows: uint16(a.Rows),
+				PTY: pty, Starter: starter, Owner: c.Identity,
+			})
+			if err != nil {
+				return fail(err)
+			}
+			return &relay.Outcome{
+				Result: Started{SessionID: info.ID, PTY: info.PTY, Cols: info.Cols, Rows: info.Rows},
+				Extra:  map[string]any{"session_id": info.ID},
+			}
+		},
+	}, nil
+}
+
+// owned finds a session the caller started; others' sessions do not exist
+// for it.
+func (d *Deps) owned(c *relay.Call, id string) (session.Info, error) {
+	if id == "" {
+		return session.Info{}, errors.New("session_id is required")
+	}
+	for _, s := range d.Registry.List() {
+		if s.ID == id && s.Owner == c.Identity {
+			return s, nil
+		}
+	}
+	return session.Info{}, fmt.Errorf("no session %q (closed, expired or never started)", id)
+}
+
+func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay.Plan, error) {
+	info, err := d.owned(c, a.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	if !utf8.ValidString(a.Data) || strings.ContainsRune(a.Data, 0) {
+		return nil, errors.New("data must be valid UTF-8 without NUL bytes")
+	}
+	data := a.Data
+	if a.Enter == nil || *a.Enter {
+		if info.PTY {
+			data += "\r"
+		} else {
+			data += "\n"
+		}
+	}
+	return &relay.Plan{
+		// What is typed into a session is what its shell would run.
+		Input: policy.Input{Command: a.Data},
+		Run: func(ctx context.Context) *relay.Outcome {
+			if err := d.Registry.Send(ctx, a.SessionID, []byte(data)); err != nil {
+				return fail(err)
+			}
+			return &relay.Outcome{Result: Ack{SessionID: a.SessionID}, Extra: map[string]any{"session_id": a.SessionID}}
+		},
+	}, nil
+}
+
+func (d *Deps) planRead(ctx context.Context, c *relay.Call, a *ReadArgs) (*relay.Plan, error) {
+	if _, err := d.owned(c, a.SessionID); err != nil {
+		return nil, err
+	}
+	if a.WaitS < 0 || a.MaxBytes < 0 {
+		return nil, errors.New("wait_s and max_bytes must not be negative")
+	}
+	opts := session.ReadOptions{
+		Wait:     min(time.Duration(a.WaitS)*time.Second, d.MaxWait),
+		MaxBytes: d.MaxReadBytes,
+		Raw:      a.Raw,
+	}
+	if a.MaxBytes > 0 {
+		opts.MaxBytes = min(a.MaxBytes, d.MaxReadBytes)
+	}
+	return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
+		res, err := d.Registry.Read(ctx, a.SessionID, opts)
+		if err != nil {
+			return fail(err)
+		}
+		return &relay.Outcome{Result: res, Output: []byte(res.Data), Text: readText(res), Extra: map[string]any{"session_id": a.SessionID}}
+	}}, nil
+}
+
+func readText(r session.ReadResult) string {
+	var b strings.Builder
+	b.WriteString(r.Data)
+	var notes []string
+	if r.Dropped > 0 {
+		notes = append(notes, fmt.Sprintf("%d bytes dropped: the buffer overflowed", r.Dropped))
+	}
+	if r.More {
+		notes = append(notes, "more output buffered")
+	}
+	if r.Exited {
+		switch {
+		case r.ExitCode != nil:
+			notes = append(notes, fmt.Sprintf("exited with code %d", *r.ExitCode))
+		case r.Signal != "":
+			notes = append(notes, "killed by SIG"+r.Signal)
+		default:
+			notes = append(notes, "exited")
+		}
+	}
+	if len(notes) > 0 {
+		if b.Len() > 0 && !strings.HasSuffix(r.Data, "\n") {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, "[%s]", strings.Join(notes, "; "))
+	}
+	return b.String()
+}
+
+func (d *Deps) planResize(ctx context.Context, c *relay.Call, a *ResizeArgs) (*relay.Plan, error) {
+	if _, err := d.owned(c, a.SessionID); err != nil {
+		return nil, err
+	}
+	if a.Cols < 1 || a.Rows < 1 || a.Cols > 1000 || a.Rows > 1000 {
+		return nil, errors.New("cols and rows must be between 1 and 1000")
+	}
+	return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
+		if err := d.Registry.Resize(a.SessionID, uint16(a.Cols), uint16(a.Rows)); err != nil {
+			return fail(err)
+		}
+		return &relay.Outcome{Result: Ack{SessionID: a.SessionID}, Extra: map[string]any{"session_id": a.SessionID}}
+	}}, nil
+}
+
+func (d *Deps) planSignal(ctx context.Context, c *relay.Call, a *SignalArgs) (*relay.Plan, error) {
+	if _, err := d.owned(c, a.SessionID); err != nil {
+		return nil, err
+	}
+	return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
+		if err := d.Registry.Signal(a.SessionID, a.Signal); err != nil {
+			return fail(err)
+		}
+		return &relay.Outcome{Result: Ack{SessionID: a.SessionID}, Extra: map[string]any{"session_id": a.SessionID, "signal": a.Signal}}
+	}}, nil
+}
+
+func (d *Deps) planClose(ctx context.Context, c *relay.Call, a *IDArgs) (*relay.Plan, error) {
+	if _, err := d.owned(c, a.SessionID); err != nil {
+		return nil, err
+	}
+	return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
+		info, err := d.Registry.Close(a.SessionID)
+		if err != nil {
+			return fail(err)
+		}
+		return &relay.Outcome{Result: info, ExitCode: info.ExitCode, Extra: map[string]any{
+			"session_id":       info.ID,
+			"recording":        info.Recording,
+			"recording_bytes":  info.RecordingBytes,
+			"recording_sha256": info.RecordingSHA256,
+		}}
+	}}, nil
+}
+
+func (d *Deps) planList(ctx context.Context, c *relay.Call, _ *struct{}) (*relay.Plan, error) {
+	return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
+		mine := []session.Info{}
+		for _, s := range d.Registry.List() {
+			if s.Owner == c.Identity {
+				mine = append(mine, s)
+			}
+		}
+		return &relay.Outcome{Result: List{Sessions: mine}}
+	}}, nil
+}
+
+// fail maps registry errors to what the agent sees.
+func fail(err error) *relay.Outcome {
+	switch {
+	case errors.Is(err, session.ErrTooManySessions):
+		return relay.Fail(relay.StatusDenied, "%v: close a session first (session_list shows yours)", err)
+	case errors.Is(err, session.ErrNotFound), errors.Is(err, session.ErrNoTerminal), errors.Is(err, session.ErrUnknownSignal):
+		return relay.Fail(relay.StatusInvalid, "%v", err)
+	default:
+		return relay.Fail(relay.StatusError, "%v", err)
+	}
+}

@@ -156,6 +156,9 @@ func (Local) ReadAt(_ context.Context, p string, off int64, max int) ([]byte, In
 	return buf[:n], info, nil
 }
 
+// maxScan bounds how many names ReadDir reads to sort.
+const maxScan = 100000
+
 // ReadDir returns at most limit entries of the directory p, sorted by name.
 func (Local) ReadDir(_ context.Context, p string, limit int) ([]Info, bool, error) {
 	f, err := openFinal(p, unix.O_RDONLY|unix.O_DIRECTORY)
@@ -163,7 +166,9 @@ func (Local) ReadDir(_ context.Context, p string, limit int) ([]Info, bool, erro
 		return nil, false, err
 	}
 	defer f.Close()
-	names, err := f.Readdirnames(limit + 1)
+	// Read up to maxScan names so the sort covers the whole directory in
+	// all but huge ones; the first limit names by order are returned.
+	names, err := f.Readdirnames(max(limit+1, maxScan))
 	if err != nil && len(names) == 0 && !errors.Is(err, io.EOF) {
 		return nil, false, &fs.PathError{Op: "readdir", Path: p, Err: err}
 	}

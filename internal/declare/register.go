@@ -266,9 +266,12 @@ func (d *Deps) Prepare(ctx context.Context, c Choice, args map[string]any) (*Pre
 }
 
 // childEnv is the base environment plus run.env: names passed from
-// warden's environment when set there, and templated assignments.
+// warden's environment when set there, and templated assignments. The
+// second result is the templated assignments alone, which parameters can
+// shape and policy must see; passed-through names are the operator's.
 func (d *Deps) childEnv(t *Tool, vals map[string]any, env Env) ([]string, map[string]string, error) {
 	extra := map[string]string{}
+	shaped := map[string]string{}
 	for _, e := range t.Run.Env {
 		if e.Value == nil {
 			if d.Getenv != nil {
@@ -286,6 +289,7 @@ func (d *Deps) childEnv(t *Tool, vals map[string]any, env Env) ([]string, map[st
 			return nil, nil, fmt.Errorf("run.env %s: value contains a NUL byte", e.Name)
 		}
 		extra[e.Name] = v
+		shaped[e.Name] = v
 	}
 	out := make([]string, 0, len(d.Env)+len(extra))
 	for _, kv := range d.Env {
@@ -299,7 +303,7 @@ func (d *Deps) childEnv(t *Tool, vals map[string]any, env Env) ([]string, map[st
 			out = append(out, e.Name+"="+v)
 		}
 	}
-	return out, extra, nil
+	return out, shaped, nil
 }
 
 func (d *Deps) plan(c Choice) relay.PlanFunc[map[string]any] {

@@ -32,6 +32,24 @@ func assemble(t *testing.T, yml string) (*Warden, *config.Config) {
 	return w, c
 }
 
+func assembleB(b *testing.B, yml string) (*Warden, *config.Config) {
+	b.Helper()
+	c, err := config.Parse("bench", []byte(yml))
+	if err != nil {
+		b.Fatal(err)
+	}
+	c.StateDir = b.TempDir()
+	if err := c.Finish("/root", ""); err != nil {
+		b.Fatal(err)
+	}
+	w, err := New(Options{Config: c, Version: "bench", Transport: "memory"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { w.Close() })
+	return w, c
+}
+
 func connect(t *testing.T, w *Warden) *mcp.ClientSession {
 	t.Helper()
 	st, ct := mcp.NewInMemoryTransports()

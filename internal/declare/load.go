@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -562,14 +561,4 @@ func (p *parser) template(n *yaml.Node, key, text string, shell bool) *Template 
 		return nil
 	}
 	return t
-}
-
-// formatValue renders a typed value for the messages of validate.
-func formatValue(v any) string {
-	switch x := v.(type) {
-	case string:
-		return strconv.Quote(x)
-	default:
-		return fmt.Sprint(x)
-	}
 }

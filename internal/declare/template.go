@@ -27,12 +27,10 @@ func (t *Template) Text() string { return t.text }
 // template.
 const quoteFunc = "_warden_quote"
 
-// Funcs is the documented function set of templates, besides text/template's
-// built-ins (and, or, not, eq, ne, lt, le, gt, ge, len, index, print,
-// printf, println). env is added per call: it reads only names listed in
-// run.env.
-var funcNames = []string{"lower", "upper", "trim", "trimPrefix", "trimSuffix", "replace", "contains", "hasPrefix", "hasSuffix", "split", "join", "default", "env"}
-
+// baseFuncs is the documented function set of templates, besides
+// text/template's built-ins (and, or, not, eq, ne, lt, le, gt, ge, len,
+// index, print, printf, println). env is replaced per call: it reads only
+// names listed in run.env.
 func baseFuncs() template.FuncMap {
 	return template.FuncMap{
 		"lower":      func(s any) string { return strings.ToLower(str(s)) },

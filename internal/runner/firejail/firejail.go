@@ -46,7 +46,6 @@ type Runner struct {
 	firejail string
 	opts     Options
 	args     []string
-	profile  string
 }
 
 var _ runner.Runner = (*Runner)(nil)

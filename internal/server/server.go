@@ -22,7 +22,9 @@ import (
 	"github.com/warden-mcp/warden/internal/declare"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/runner/local"
+	"github.com/warden-mcp/warden/internal/runner/nsenter"
 	"github.com/warden-mcp/warden/internal/session"
 	"github.com/warden-mcp/warden/internal/tools/exec"
 	"github.com/warden-mcp/warden/internal/tools/files"
@@ -293,8 +295,10 @@ status "denied" must not be retried in another spelling. Output is capped; see
 
 // registerHostTools adds the host and file tool groups. Until warden.yaml
 // has keys for them, the management sources come from
-// WARDEN_MANAGEMENT_SOURCES (comma-separated addresses or CIDRs) and the
-// file tools use the default path policy with warden's own paths protected.
+// WARDEN_MANAGEMENT_SOURCES (comma-separated addresses or CIDRs),
+// WARDEN_HOST_NAMESPACE=pid1 runs local host tools through nsenter in PID
+// 1's namespaces, and the file tools use the default path policy with
+// warden's own paths protected.
 func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunner *local.Runner) error {
 	var mgmt []netip.Prefix
 	for _, s := range strings.Split(o.Getenv("WARDEN_MANAGEMENT_SOURCES"), ",") {
@@ -315,12 +319,25 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunne
 	if v := o.Getenv("DOCKER_HOST"); v != "" {
 		env = append(env, "DOCKER_HOST="+v)
 	}
+	// In the privileged pid:host container shape, host tools enter PID
+	// 1's namespaces so they see the host, not the container.
+	var hostRunner runner.Runner = localRunner
+	if v := o.Getenv("WARDEN_HOST_NAMESPACE"); v != "" {
+		if v != "pid1" {
+			return fmt.Errorf("WARDEN_HOST_NAMESPACE: %q is not pid1", v)
+		}
+		ns, err := nsenter.New(nsenter.Options{PID: 1, Path: cfg.Exec.Path, Inner: localRunner})
+		if err != nil {
+			return err
+		}
+		hostRunner = ns
+	}
 	host.Register(r, host.Deps{
 		Env:        env,
 		Management: mgmt,
 		Resolve: func(ctx context.Context, name string) (host.Target, error) {
 			if name == "" || name == "local" {
-				return host.Target{Runner: localRunner, Local: true}, nil
+				return host.Target{Runner: hostRunner, Local: true}, nil
 			}
 			return host.Target{}, fmt.Errorf("unknown host %q: not in the inventory (see hosts_list)", name)
 		},

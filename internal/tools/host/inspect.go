@@ -196,7 +196,7 @@ type StorageHealth struct {
 	SMART       string      `json:"smart"`
 	SMARTReason string      `json:"smart_reason,omitempty"`
 	Disks       []Disk      `json:"disks"`
-	RAID        string      `json:"raid" jsonschema:"ok, absent (no md arrays) or unknown."`
+	RAID        string      `json:"raid" jsonschema:"ok, absent (no md arrays, or no md driver) or unknown."`
 	Arrays      []RAIDArray `json:"arrays"`
 	ZFS         string      `json:"zfs" jsonschema:"ok or unknown."`
 	ZFSReason   string      `json:"zfs_reason,omitempty"`
@@ -245,12 +245,17 @@ func (d *Deps) planStorageHealth(ctx context.Context, _ *relay.Call, a *HostArg)
 				res.Disks = append(res.Disks, parseSmartctl(dev, o.stdout))
 			}
 		}
-		if o := add(d.exec(ctx, t, mdstatArgv)); o.ok() {
+		switch o := add(d.exec(ctx, t, mdstatArgv)); {
+		case o.ok():
 			res.Arrays = parseMdstat(o.stdout)
 			res.RAID = "ok"
 			if len(res.Arrays) == 0 {
 				res.RAID = "absent"
 			}
+		case o.code == 1 && strings.Contains(o.stderr, "No such file"):
+			// Without /proc/mdstat the md driver is not loaded, so no
+			// md array can exist; other RAID (hardware, ZFS) is not md.
+			res.RAID = "absent"
 		}
 		if o := add(d.exec(ctx, t, zpoolArgv)); o.ok() {
 			res.ZFS, res.Pools = "ok", parseZpoolList(o.stdout)

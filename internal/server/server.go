@@ -25,7 +25,9 @@ import (
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/runner/local"
 	"github.com/warden-mcp/warden/internal/runner/nsenter"
+	sshrunner "github.com/warden-mcp/warden/internal/runner/ssh"
 	"github.com/warden-mcp/warden/internal/session"
+	"github.com/warden-mcp/warden/internal/sshpool"
 	"github.com/warden-mcp/warden/internal/tools/exec"
 	"github.com/warden-mcp/warden/internal/tools/files"
 	"github.com/warden-mcp/warden/internal/tools/host"
@@ -56,6 +58,7 @@ type Warden struct {
 	Relay    *relay.Relay
 	audit    *audit.Log
 	sessions *session.Registry
+	hosts    *hosts
 	stop     context.CancelFunc
 }
 
@@ -106,6 +109,11 @@ func New(o Options) (*Warden, error) {
 		policy.TierMutate:      relay.Mechanism(cfg.Approval.Tier2),
 		policy.TierDestructive: relay.Mechanism(cfg.Approval.Tier3),
 	}
+	hs, err := newHosts(cfg, o)
+	if err != nil {
+		log.Close()
+		return nil, err
+	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: "warden", Title: "warden", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       o.Logger,
@@ -123,6 +131,7 @@ func New(o Options) (*Warden, error) {
 		Audit:               log,
 		Mode:                mode,
 		ToolModes:           toolModes,
+		HostMode:            hs.mode,
 		Approval:            approval,
 		TokenTTL:            cfg.Approval.TokenTTL.D(),
 		RefuseWhenAuditDown: cfg.Audit.OnFailure == "refuse",
@@ -145,10 +154,18 @@ func New(o Options) (*Warden, error) {
 		Env:       baseEnv(cfg, o.Getenv),
 		ScriptDir: filepath.Join(cfg.StateDir, "scripts"),
 		Resolve: func(ctx context.Context, host string) (exec.Target, error) {
-			if host == "" || host == "local" {
+			if isLocal(host) {
 				return exec.Target{Runner: localRunner, Shell: "/bin/sh", Local: true}, nil
 			}
-			return exec.Target{}, fmt.Errorf("unknown host %q: not in the inventory (see hosts_list)", host)
+			t, err := hs.remote(host)
+			if err != nil {
+				return exec.Target{}, err
+			}
+			shell := t.Shell
+			if shell == "" {
+				shell = sshpool.DefaultShell
+			}
+			return exec.Target{Runner: hs.runner(t), Shell: shell, Addrs: []string{t.Host}, Env: remoteEnv(baseEnv(cfg, o.Getenv))}, nil
 		},
 	})
 	operator.Register(r, operator.Deps{
@@ -168,11 +185,11 @@ func New(o Options) (*Warden, error) {
 	})
 	// --- snapshot forensics tools (internal/tools/snapshot) ---
 	// Registered even with no snapshots: configured, so the agent can find
-	// them; remote sources wait for the SSH inventory (Remote stays nil, and
-	// a source with a host is a startup error until then).
+	// them; sources on inventory hosts are read over the shared SSH pool.
 	if err := snapshottools.Register(r, snapshottools.Deps{
 		Sources: snapshottools.SourcesFrom(cfg.Snapshot),
 		Runner:  localRunner,
+		Remote:  snapshottools.SSHRemote(hs.pool, hs.inv, sshrunner.Options{Logger: o.Logger}),
 		Now:     o.Now,
 		Logger:  o.Logger,
 	}); err != nil {
@@ -203,7 +220,7 @@ func New(o Options) (*Warden, error) {
 	}
 	// --- end declarative tools ---
 	// --- host inspection, host mutation and file tools (internal/tools/host, internal/tools/files) ---
-	if err := registerHostTools(r, cfg, o, localRunner); err != nil {
+	if err := registerHostTools(r, cfg, o, localRunner, hs); err != nil {
 		log.Close()
 		return nil, err
 	}
@@ -227,7 +244,7 @@ func New(o Options) (*Warden, error) {
 		Shell:    loginShell(o.Getenv),
 	})
 	// --- end interactive sessions ---
-	return &Warden{MCP: srv, Relay: r, audit: log, sessions: reg, stop: stop}, nil
+	return &Warden{MCP: srv, Relay: r, audit: log, sessions: reg, hosts: hs, stop: stop}, nil
 }
 
 // Close ends every session (killing what they run) and closes the audit log.
@@ -236,7 +253,19 @@ func (w *Warden) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := w.sessions.Shutdown(ctx)
-	return errors.Join(err, w.audit.Close())
+	return errors.Join(err, w.hosts.close(), w.audit.Close())
+}
+
+// remoteEnv is the base environment for a remote host: warden's own HOME
+// means nothing there, so the remote login's is kept.
+func remoteEnv(base []string) []string {
+	env := make([]string, 0, len(base))
+	for _, kv := range base {
+		if !strings.HasPrefix(kv, "HOME=") {
+			env = append(env, kv)
+		}
+	}
+	return env
 }
 
 // loginShell is the shell a session runs when given no command: warden's
@@ -299,7 +328,7 @@ status "denied" must not be retried in another spelling. Output is capped; see
 // WARDEN_HOST_NAMESPACE=pid1 runs local host tools through nsenter in PID
 // 1's namespaces, and the file tools use the default path policy with
 // warden's own paths protected.
-func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunner *local.Runner) error {
+func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunner *local.Runner, hs *hosts) error {
 	var mgmt []netip.Prefix
 	for _, s := range strings.Split(o.Getenv("WARDEN_MANAGEMENT_SOURCES"), ",") {
 		if s = strings.TrimSpace(s); s == "" {
@@ -336,10 +365,14 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunne
 		Env:        env,
 		Management: mgmt,
 		Resolve: func(ctx context.Context, name string) (host.Target, error) {
-			if name == "" || name == "local" {
+			if isLocal(name) {
 				return host.Target{Runner: hostRunner, Local: true}, nil
 			}
-			return host.Target{}, fmt.Errorf("unknown host %q: not in the inventory (see hosts_list)", name)
+			t, err := hs.remote(name)
+			if err != nil {
+				return host.Target{}, err
+			}
+			return host.Target{Runner: hs.runner(t)}, nil
 		},
 	})
 	paths, err := policy.NewPathPolicy(policy.PathRules{

@@ -40,7 +40,7 @@ func quote(s string) string {
 // "sh -c" runs under the host's configured shell, an absolute path, since
 // some firmware's sh on PATH is not a shell. marker prefixes the lines the
 // script writes to stderr for the runner.
-func command(shell string, req runner.Request, marker string) (cmd, prog string, err error) {
+func command(shell string, req runner.Request, marker string, keepHome bool) (cmd, prog string, err error) {
 	argv := req.Argv
 	if len(argv) == 0 {
 		return "", "", fmt.Errorf("empty argv")
@@ -62,6 +62,7 @@ func command(shell string, req runner.Request, marker string) (cmd, prog string,
 		}
 	}
 	path := lookupPath
+	hasHome := false
 	for _, kv := range req.Env {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok || !validEnvName(name) {
@@ -72,6 +73,9 @@ func command(shell string, req runner.Request, marker string) (cmd, prog string,
 		}
 		if name == "PATH" {
 			path = value
+		}
+		if name == "HOME" {
+			hasHome = true
 		}
 	}
 	if strings.IndexByte(req.Dir, 0) >= 0 {
@@ -92,6 +96,11 @@ func command(shell string, req runner.Request, marker string) (cmd, prog string,
 		fmt.Fprintf(&s, "[ $r = 0 ] || { echo %snoprog >&2; exit 127; }\n", m)
 	}
 	s.WriteString("exec env -i")
+	if keepHome && !hasHome {
+		// A remote login's home is only known there: keep the login's
+		// own $HOME unless the request names one.
+		s.WriteString(` HOME="$HOME"`)
+	}
 	for _, kv := range req.Env {
 		s.WriteString(" " + quote(kv))
 	}

@@ -64,6 +64,9 @@ type Options struct {
 	// Drain is how long output is read after exit before the process
 	// group is killed; zero means DefaultDrain.
 	Drain time.Duration
+	// KeepHome gives the command the remote login's own HOME when the
+	// request's Env names none; otherwise the environment is exactly Env.
+	KeepHome bool
 }
 
 // Runner runs commands on one remote host. It is safe for concurrent use.
@@ -75,6 +78,7 @@ type Runner struct {
 	every  time.Duration
 	grace  time.Duration
 	drain  time.Duration
+	home   bool
 }
 
 var _ runner.Runner = (*Runner)(nil)
@@ -89,6 +93,7 @@ func New(pool Pool, target sshpool.Target, opts Options) *Runner {
 		every:  opts.ProgressEvery,
 		grace:  opts.KillGrace,
 		drain:  opts.Drain,
+		home:   opts.KeepHome,
 	}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
@@ -148,7 +153,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		return runner.Result{}, fmt.Errorf("run: %w", err)
 	}
 	marker := newMarker()
-	cmd, prog, err := command(r.target.Shell, req, marker)
+	cmd, prog, err := command(r.target.Shell, req, marker, r.home)
 	if err != nil {
 		return runner.Result{}, fmt.Errorf("run on %s: %w", r.target.Name, err)
 	}

@@ -186,7 +186,7 @@ func TestCommandRefusesBadInput(t *testing.T) {
 		{"dir-nul", runner.Request{Argv: []string{"pwd"}, Dir: "/\x00"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if cmd, _, err := command("/bin/sh", tc.req, "m:"); err == nil {
+			if cmd, _, err := command("/bin/sh", tc.req, "m:", false); err == nil {
 				t.Errorf("command(%q) = %q, want an error", tc.req.Argv, cmd)
 			}
 		})

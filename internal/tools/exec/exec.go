@@ -34,6 +34,11 @@ type Target struct {
 	Shell string
 	// Local reports whether the target is this machine.
 	Local bool
+	// Addrs are the target's addresses, for host deny rules.
+	Addrs []string
+	// Env replaces Deps.Env as the base environment on this target when
+	// set (a remote host has its own HOME).
+	Env []string
 }
 
 // Deps is what the exec tools need from the rest of warden.
@@ -231,13 +236,19 @@ func (d *Deps) plan(call *relay.Call, t Target, c common, argv []string) *relay.
 	if host == "" {
 		host = "local"
 	}
+	in := relayInput(c)
+	in.HostAddrs = t.Addrs
+	base := d.Env
+	if t.Env != nil {
+		base = t.Env
+	}
 	return &relay.Plan{
 		Host:  host,
-		Input: relayInput(c),
+		Input: in,
 		Run: func(ctx context.Context) *relay.Outcome {
 			req := runner.Request{
 				Argv:     argv,
-				Env:      mergeEnv(d.Env, c.env),
+				Env:      mergeEnv(base, c.env),
 				Dir:      c.cwd,
 				Stdin:    []byte(c.stdin),
 				Timeout:  c.timeout,

@@ -1,0 +1,111 @@
+package server
+
+import (
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"sync"
+
+	"github.com/warden-mcp/warden/internal/config"
+	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/runner"
+	sshrunner "github.com/warden-mcp/warden/internal/runner/ssh"
+	"github.com/warden-mcp/warden/internal/sshpool"
+)
+
+// hosts resolves the host argument of every tool: "local" or an inventory
+// name (warden.yaml hosts over ~/.ssh/config) reached through one shared
+// connection pool.
+type hosts struct {
+	inv    *sshpool.Inventory
+	pool   *sshpool.Pool
+	logger *slog.Logger
+
+	mu      sync.Mutex
+	runners map[string]*sshrunner.Runner
+}
+
+func newHosts(cfg *config.Config, o Options) (*hosts, error) {
+	home := o.Getenv("HOME")
+	sshConfig := cfg.SSH.Config
+	switch sshConfig {
+	case "none":
+		sshConfig = ""
+	case "":
+		if home != "" {
+			sshConfig = filepath.Join(home, ".ssh", "config")
+		}
+	}
+	var global []string
+	if cfg.SSH.KnownHosts != "" {
+		global = append(global, cfg.SSH.KnownHosts)
+	}
+	entries := make([]sshpool.HostEntry, 0, len(cfg.Hosts))
+	for _, h := range cfg.Hosts {
+		entries = append(entries, sshpool.HostEntry{
+			Name: h.Name, Address: h.Address, Port: h.Port, User: h.User,
+			IdentityFiles: h.IdentityFiles, ProxyJump: h.ProxyJump, KnownHostsFile: h.KnownHosts,
+			Groups: h.Groups, Tags: h.Tags, Mode: h.Mode, Shell: h.Shell, HostKeyPolicy: h.HostKeyPolicy,
+		})
+	}
+	inv, err := sshpool.NewInventory(sshpool.InventoryOptions{
+		SSHConfig:        sshConfig,
+		HomeDir:          home,
+		LocalUser:        o.Getenv("USER"),
+		Hosts:            entries,
+		GlobalKnownHosts: global,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("inventory: %w", err)
+	}
+	pool := sshpool.New(sshpool.Options{
+		AgentSocket:    o.Getenv("SSH_AUTH_SOCK"),
+		KeepAlive:      cfg.SSH.Keepalive.D(),
+		IdleTimeout:    cfg.SSH.IdleTimeout.D(),
+		MaxConns:       cfg.SSH.MaxConns,
+		ConnectTimeout: cfg.SSH.ConnectTimeout.D(),
+		Logger:         o.Logger,
+		Now:            o.Now,
+	})
+	return &hosts{inv: inv, pool: pool, logger: o.Logger, runners: map[string]*sshrunner.Runner{}}, nil
+}
+
+// remote resolves an inventory name; "local" and "" are not remote.
+func (h *hosts) remote(name string) (sshpool.Target, error) {
+	t, err := h.inv.Resolve(name)
+	if err != nil {
+		return sshpool.Target{}, fmt.Errorf("host %q: %w (see hosts_list)", name, err)
+	}
+	return t, nil
+}
+
+// runner returns the SSH runner of a target, one per target.
+func (h *hosts) runner(t sshpool.Target) runner.Runner {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	key := t.Name + "|" + t.Key()
+	r, ok := h.runners[key]
+	if !ok {
+		r = sshrunner.New(h.pool, t, sshrunner.Options{Logger: h.logger, KeepHome: true})
+		h.runners[key] = r
+	}
+	return r
+}
+
+// mode is a host's own policy mode, which narrows the global one.
+func (h *hosts) mode(name string) policy.Mode {
+	if name == "" || name == "local" {
+		return ""
+	}
+	t, err := h.inv.Resolve(name)
+	if err != nil {
+		return ""
+	}
+	m, _ := policy.ParseMode(t.Mode)
+	return m
+}
+
+func (h *hosts) close() error { return h.pool.Close() }
+
+// isLocal reports whether a host argument means this machine.
+func isLocal(host string) bool { return host == "" || host == "local" }

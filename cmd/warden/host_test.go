@@ -79,7 +79,7 @@ func TestFirewallBlockNeedsApprovalAndGuard(t *testing.T) {
 	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_MANAGEMENT_SOURCES=192.0.2.0/24")
 	s := startStdio(t, env, state, nil)
 	res, got := callTool(t, s.cs, "firewall_block", map[string]any{"address": "192.0.2.44"})
-	if got["status"] != "invalid_argument" || !strings.Contains(text(res), "lock-out guard") {
+	if got["status"] != "denied" || !strings.Contains(text(res), "lock-out guard") {
 		t.Errorf("blocking a management source: %v %s", got["status"], text(res))
 	}
 	_, got = callTool(t, s.cs, "firewall_block", map[string]any{"address": "203.0.113.7"})

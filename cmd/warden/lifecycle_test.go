@@ -42,15 +42,28 @@ func TestProgressWhileRunning(t *testing.T) {
 }
 
 func TestIdleExitNeverMidCall(t *testing.T) {
-	env, state := wardenEnv(t, "WARDEN_MODE=open")
-	s := startStdio(t, env, state, nil, "--idle-exit", "1s")
+	env, _ := wardenEnv(t, "WARDEN_MODE=open")
+	// Own the process, so that only this test waits for it.
+	cmd := exec.Command(wardenBin, "serve", "--idle-exit", "1s")
+	cmd.Env = env
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "idle"}, nil).Connect(context.Background(),
+		&mcp.IOTransport{Reader: stdout, Writer: stdin}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	start := time.Now()
-	res, got := callTool(t, s.cs, "run_command", map[string]any{"command": "sleep 2.5; echo survived"})
+	res, got := callTool(t, cs, "run_command", map[string]any{"command": "sleep 2.5; echo survived"})
 	if res.IsError || got["stdout"] != "survived\n" {
 		t.Fatalf("a call longer than idle-exit was cut: %s", text(res))
 	}
-	done := make(chan error, 1)
-	go func() { done <- s.cmd.Wait() }()
 	select {
 	case err := <-done:
 		if err != nil {

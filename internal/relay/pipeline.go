@@ -62,6 +62,8 @@ func (r *Relay) handler(s Spec, decode decodeFunc, plan planAny) mcp.ToolHandler
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		r.activity.begin()
 		defer r.activity.end()
+		ctx, cancel := r.callContext(ctx)
+		defer cancel()
 		start := r.opts.Now()
 		c := &Call{
 			ID:       newID(),
@@ -79,7 +81,8 @@ func (r *Relay) handler(s Spec, decode decodeFunc, plan planAny) mcp.ToolHandler
 		if out.Status == "" {
 			out.Status = StatusOK
 		}
-		r.record(ctx, &rec, c, out, start)
+		err := r.record(ctx, &rec, c, out, start)
+		r.observe(&rec, out, start, err)
 		return render(out), nil
 	}
 }
@@ -97,6 +100,10 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 	}
 	p, err := plan(ctx, c, v)
 	if err != nil {
+		if refused(err) {
+			rec.Decision = string(policy.Deny)
+			return Fail(StatusDenied, "%v", err)
+		}
 		rec.Decision = "invalid"
 		return Fail(StatusInvalid, "%v", err)
 	}
@@ -109,8 +116,11 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 	if in.Host == "" {
 		in.Host = host
 	}
-	verdict := r.opts.Policy.Evaluate(in)
+	verdict := r.currentPolicy().Evaluate(in)
 	verdict.Tier = max(verdict.Tier, s.Tier, p.Tier)
+	if out := r.ceiling(c, verdict.Tier, rec); out != nil {
+		return out
+	}
 	mode := r.mode(s.Name, host)
 	decision := policy.Admit(mode, verdict)
 	rec.Tier = int(verdict.Tier)
@@ -150,7 +160,7 @@ func (r *Relay) mode(tool, host string) policy.Mode {
 }
 
 // record writes the call's audit line before the result goes back.
-func (r *Relay) record(ctx context.Context, rec *audit.Record, c *Call, out *Outcome, start time.Time) {
+func (r *Relay) record(ctx context.Context, rec *audit.Record, c *Call, out *Outcome, start time.Time) error {
 	rec.Status = string(out.Status)
 	if out.Reason != "" && (rec.Reason == "" || out.Status != StatusOK) {
 		rec.Reason = out.Reason
@@ -168,9 +178,11 @@ func (r *Relay) record(ctx context.Context, rec *audit.Record, c *Call, out *Out
 		rec.OutputLen = int64(len(body))
 	}
 	rec.Args = audit.RedactArgs(c.Args, r.opts.MaxArgBytes)
-	if _, err := r.opts.Audit.Append(context.WithoutCancel(ctx), *rec); err != nil {
+	_, err := r.opts.Audit.Append(context.WithoutCancel(ctx), *rec)
+	if err != nil {
 		r.opts.Logger.Error("audit write failed", "tool", rec.Tool, "id", rec.ID, "err", err)
 	}
+	return err
 }
 
 // render turns an outcome into the MCP result: structured content with a

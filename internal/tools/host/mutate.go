@@ -317,7 +317,7 @@ func (d *Deps) planBlock(ctx context.Context, _ *relay.Call, a *BlockArgs) (*rel
 	if !a.Override {
 		// Configured sources first: a refusal here touches no host at all.
 		if q, bad := LockoutConflict(p, d.Management); bad {
-			return nil, fmt.Errorf("lock-out guard: %s overlaps the management source %s; nothing was changed (override=true blocks it anyway)", p, q)
+			return nil, relay.Refuse("lock-out guard: %s overlaps the management source %s; nothing was changed (override=true blocks it anyway)", p, q)
 		}
 		for _, q := range d.Management {
 			guarded = append(guarded, q.String())
@@ -330,7 +330,7 @@ func (d *Deps) planBlock(ctx context.Context, _ *relay.Call, a *BlockArgs) (*rel
 	if !a.Override {
 		ssh := d.sshSources(ctx, t)
 		if q, bad := LockoutConflict(p, ssh); bad {
-			return nil, fmt.Errorf("lock-out guard: %s overlaps %s, a current SSH client of the host; nothing was changed (override=true blocks it anyway)", p, q)
+			return nil, relay.Refuse("lock-out guard: %s overlaps %s, a current SSH client of the host; nothing was changed (override=true blocks it anyway)", p, q)
 		}
 		for _, q := range ssh {
 			guarded = append(guarded, q.String()+" (ssh)")

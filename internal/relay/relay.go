@@ -62,6 +62,11 @@ type Options struct {
 	AllowedUsers []string
 	// LocalIdentity names the caller of a stdio server (the OS user).
 	LocalIdentity string
+	// TierCeiling, when set, caps the tier of an HTTP caller by its
+	// verified token (scopes); see hooks.go.
+	TierCeiling CeilingFunc
+	// Observe, when set, is told of every finished call (metrics).
+	Observe func(Observation)
 	Now           func() time.Time
 	Logger        *slog.Logger
 }
@@ -78,6 +83,7 @@ type Relay struct {
 	tools []string
 
 	activity Activity
+	hooks    hooks
 }
 
 // New returns a Relay that registers its tools on server.

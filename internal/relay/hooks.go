@@ -1,0 +1,113 @@
+package relay
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+
+	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/policy"
+)
+
+// This file holds the relay's seams for the HTTP edge and the process
+// lifecycle: a per-caller tier ceiling from the verified token, call
+// observations for metrics, an atomically swappable policy for reloads, and
+// an abort that cancels every call still running after the shutdown grace.
+
+// CeilingFunc reports the highest tier a verified caller may reach, and
+// whether it has a ceiling at all (stdio callers and the plain
+// WARDEN_TOKEN have none beyond the mode).
+type CeilingFunc func(*auth.TokenInfo) (policy.Tier, bool)
+
+// Observation is one finished call, for metrics.
+type Observation struct {
+	Tool     string
+	Decision string
+	Status   string
+	Duration time.Duration
+	// AuditFailed reports whether the call's audit record could not be
+	// written.
+	AuditFailed bool
+}
+
+// hooks is the mutable state behind the seams; its zero value is ready.
+type hooks struct {
+	policy atomic.Pointer[policyBox]
+
+	once   sync.Once
+	abort  context.Context
+	cancel context.CancelFunc
+}
+
+type policyBox struct{ p Policy }
+
+func (h *hooks) init() {
+	h.once.Do(func() { h.abort, h.cancel = context.WithCancel(context.Background()) })
+}
+
+// SetPolicy swaps the policy every later call is evaluated against. Calls
+// already past admission keep the verdict they had. It is how a reload
+// changes the rules atomically: a call sees the old policy or the new one,
+// never a mixture.
+func (r *Relay) SetPolicy(p Policy) {
+	if p != nil {
+		r.hooks.policy.Store(&policyBox{p})
+	}
+}
+
+// currentPolicy is the policy in force.
+func (r *Relay) currentPolicy() Policy {
+	if b := r.hooks.policy.Load(); b != nil {
+		return b.p
+	}
+	return r.opts.Policy
+}
+
+// Abort cancels every call in flight and every later one; it is the last
+// step of a shutdown whose grace period has run out. Cancelled calls still
+// write their audit records.
+func (r *Relay) Abort() {
+	r.hooks.init()
+	r.hooks.cancel()
+}
+
+// callContext derives a call's context, cancelled by Abort as well.
+func (r *Relay) callContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	r.hooks.init()
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(r.hooks.abort, cancel)
+	return ctx, func() { stop(); cancel() }
+}
+
+// ceiling refuses a call whose tier is above what the caller's token
+// allows; nil means within the ceiling (or no ceiling).
+func (r *Relay) ceiling(c *Call, tier policy.Tier, rec *audit.Record) *Outcome {
+	if r.opts.TierCeiling == nil || c.req == nil || c.req.Extra == nil || c.req.Extra.TokenInfo == nil {
+		return nil
+	}
+	top, ok := r.opts.TierCeiling(c.req.Extra.TokenInfo)
+	if !ok || tier <= top {
+		return nil
+	}
+	rec.Decision = string(policy.Deny)
+	out := Fail(StatusDenied, "denied: tier %d is above what this token's scope allows (at most tier %d)", tier, top)
+	out.tier = tier
+	return out
+}
+
+// observe reports a finished call to Options.Observe.
+func (r *Relay) observe(rec *audit.Record, out *Outcome, start time.Time, auditErr error) {
+	if r.opts.Observe == nil {
+		return
+	}
+	r.opts.Observe(Observation{
+		Tool:        rec.Tool,
+		Decision:    rec.Decision,
+		Status:      string(out.Status),
+		Duration:    r.opts.Now().Sub(start),
+		AuditFailed: auditErr != nil,
+	})
+}

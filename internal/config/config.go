@@ -38,8 +38,34 @@ type Config struct {
 	SSH      SSH        `yaml:"ssh" json:"ssh"`
 	Tools    []string   `yaml:"tools" json:"tools"`
 	Snapshot []Snapshot `yaml:"snapshots" json:"snapshots"`
+	Metrics  Metrics    `yaml:"metrics" json:"metrics"`
 	// IdleExit shuts warden down after this long without a call; 0 = never.
 	IdleExit Duration `yaml:"idle_exit" json:"idle_exit"`
+	Files    Files    `yaml:"files" json:"files"`
+	Firewall Firewall `yaml:"firewall" json:"firewall"`
+	// HostNamespace "pid1" makes local host tools enter PID 1's namespaces
+	// (warden in a privileged pid:host container); "" runs them directly.
+	HostNamespace string `yaml:"host_namespace" json:"host_namespace"`
+}
+
+// Files is the path policy of the file tools.
+type Files struct {
+	// AllowRoots are the absolute roots file tools may touch; empty = /.
+	AllowRoots []string `yaml:"allow_roots" json:"allow_roots"`
+	// Deny are absolute path patterns added to the built-in denials.
+	Deny []string `yaml:"deny" json:"deny"`
+	// ReplaceDefaults makes Deny replace the built-in denials (logged
+	// loudly); warden's own paths stay denied regardless.
+	ReplaceDefaults bool `yaml:"replace_defaults" json:"replace_defaults"`
+}
+
+// Firewall configures firewall_block and firewall_unblock.
+type Firewall struct {
+	// ManagementSources are addresses or CIDRs the operator manages hosts
+	// from; the lock-out guard refuses to block them.
+	ManagementSources []string `yaml:"management_sources" json:"management_sources"`
+	// NFTTable is the inet table warden manages its block set in.
+	NFTTable string `yaml:"nft_table" json:"nft_table"`
 }
 
 // HTTP configures the streamable HTTP transport.
@@ -60,6 +86,49 @@ type HTTP struct {
 	TrustedProxyHeader string `yaml:"trusted_proxy_header" json:"trusted_proxy_header"`
 	// AllowedUsers, when set, is the only identities admitted.
 	AllowedUsers []string `yaml:"allowed_users" json:"allowed_users"`
+	// TLSCertFile and TLSKeyFile, both set, serve HTTPS.
+	TLSCertFile string `yaml:"tls_cert_file" json:"tls_cert_file"`
+	TLSKeyFile  string `yaml:"tls_key_file" json:"tls_key_file"`
+	// ShutdownGrace is how long calls in flight may finish after SIGTERM.
+	ShutdownGrace Duration `yaml:"shutdown_grace" json:"shutdown_grace"`
+	// AllowedSources, when set, is the only client addresses or CIDRs
+	// whose connections are accepted.
+	AllowedSources []string `yaml:"allowed_sources" json:"allowed_sources"`
+	// MaxConnsPerSource caps concurrent connections from one address.
+	MaxConnsPerSource int `yaml:"max_conns_per_source" json:"max_conns_per_source"`
+	// RatePerSource caps requests per second from one address (with
+	// RateBurst); 0 means no rate cap.
+	RatePerSource float64 `yaml:"rate_per_source" json:"rate_per_source"`
+	RateBurst     int     `yaml:"rate_burst" json:"rate_burst"`
+	Lockout       Lockout `yaml:"lockout" json:"lockout"`
+	OAuth         OAuth   `yaml:"oauth" json:"oauth"`
+}
+
+// Lockout is the brute-force table: more than MaxFailures failed
+// authentications from one address within Window lock it out for Duration.
+type Lockout struct {
+	MaxFailures int      `yaml:"max_failures" json:"max_failures"`
+	Window      Duration `yaml:"window" json:"window"`
+	Duration    Duration `yaml:"duration" json:"duration"`
+}
+
+// OAuth makes warden an OAuth 2.1 resource server for JWT access tokens.
+type OAuth struct {
+	// Issuer is the authorization server's issuer URL; empty = OAuth off.
+	Issuer string `yaml:"issuer" json:"issuer"`
+	// Resource is this server's resource URL (the audience tokens must
+	// name, RFC 8707), e.g. https://nas.example.ts.net/mcp.
+	Resource string `yaml:"resource" json:"resource"`
+	// JWKSURL defaults to the jwks_uri of the issuer's metadata.
+	JWKSURL string `yaml:"jwks_url" json:"jwks_url"`
+	// ClockSkew tolerates clocks this far apart on exp and nbf.
+	ClockSkew Duration `yaml:"clock_skew" json:"clock_skew"`
+}
+
+// Metrics configures the Prometheus listener.
+type Metrics struct {
+	// Addr is a loopback host:port serving /metrics; empty = off.
+	Addr string `yaml:"addr" json:"addr"`
 }
 
 // Exec bounds command execution.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,8 +20,9 @@ const MinTokenLen = 16
 // CeilingMaxBytes is the hard output ceiling no configuration can raise.
 const CeilingMaxBytes = 2 << 20
 
-// Env applies WARDEN_* overrides; getenv is os.Getenv in production. Only the
-// names DESIGN.md fixes, plus WARDEN_HTTP for the listen address, are read.
+// Env applies WARDEN_* overrides; getenv is os.Getenv in production. Besides
+// the names DESIGN.md fixes it reads WARDEN_HTTP (listen address),
+// WARDEN_HOST_NAMESPACE and WARDEN_MANAGEMENT_SOURCES (comma-separated).
 func (c *Config) Env(getenv func(string) string) {
 	if v := getenv("WARDEN_MODE"); v != "" {
 		c.Mode = v
@@ -34,6 +36,28 @@ func (c *Config) Env(getenv func(string) string) {
 	if v := getenv("WARDEN_HTTP"); v != "" {
 		c.HTTP.Addr = v
 	}
+	// For the container shape, where a file is less handy than -e.
+	if v := getenv("WARDEN_HOST_NAMESPACE"); v != "" {
+		c.HostNamespace = v
+	}
+	for _, src := range strings.Split(getenv("WARDEN_MANAGEMENT_SOURCES"), ",") {
+		if src = strings.TrimSpace(src); src != "" {
+			c.Firewall.ManagementSources = append(c.Firewall.ManagementSources, src)
+		}
+	}
+}
+
+// ParsePrefix reads an address or a CIDR as a prefix (an address is a
+// prefix of its full length).
+func ParsePrefix(s string) (netip.Prefix, error) {
+	if p, err := netip.ParsePrefix(s); err == nil {
+		return p.Masked(), nil
+	}
+	a, err := netip.ParseAddr(s)
+	if err != nil {
+		return netip.Prefix{}, err
+	}
+	return netip.PrefixFrom(a, a.BitLen()), nil
 }
 
 // Finish fills defaults that depend on the environment (the state dir) and
@@ -83,6 +107,7 @@ func (c *Config) Validate() error {
 	if t := c.HTTP.Token; t != "" && len(t) < MinTokenLen {
 		bad("http.token", "a configured token must be at least %d characters (got %d)", MinTokenLen, len(t))
 	}
+	c.validateEdge(bad)
 	if c.HTTP.MaxBodyBytes <= 0 || c.HTTP.MaxBodyBytes > 64<<20 {
 		bad("http.max_body_bytes", "must be between 1 and %d", 64<<20)
 	}
@@ -136,6 +161,27 @@ func (c *Config) Validate() error {
 	}
 	if c.Sessions.Max < 1 || c.Sessions.RingBytes < 1024 {
 		bad("sessions", "max must be >= 1 and ring_bytes >= 1024")
+	}
+	for i, src := range c.Firewall.ManagementSources {
+		if _, err := ParsePrefix(src); err != nil {
+			bad(fmt.Sprintf("firewall.management_sources[%d]", i), "%q is not an address or CIDR", src)
+		}
+	}
+	if !validEnvName(c.Firewall.NFTTable) {
+		bad("firewall.nft_table", "%q must be letters, digits and _", c.Firewall.NFTTable)
+	}
+	if c.HostNamespace != "" && c.HostNamespace != "pid1" {
+		bad("host_namespace", "%q is not \"\" or pid1", c.HostNamespace)
+	}
+	for i, root := range c.Files.AllowRoots {
+		if !filepath.IsAbs(root) {
+			bad(fmt.Sprintf("files.allow_roots[%d]", i), "%q must be an absolute path", root)
+		}
+	}
+	for i, d := range c.Files.Deny {
+		if !filepath.IsAbs(d) {
+			bad(fmt.Sprintf("files.deny[%d]", i), "%q must be an absolute path pattern", d)
+		}
 	}
 	if c.IdleExit < 0 {
 		bad("idle_exit", "must not be negative")

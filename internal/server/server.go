@@ -330,19 +330,12 @@ status "denied" must not be retried in another spelling. Output is capped; see
 // warden's own paths protected.
 func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunner *local.Runner, hs *hosts) error {
 	var mgmt []netip.Prefix
-	for _, s := range strings.Split(o.Getenv("WARDEN_MANAGEMENT_SOURCES"), ",") {
-		if s = strings.TrimSpace(s); s == "" {
-			continue
-		}
-		p, err := netip.ParsePrefix(s)
+	for _, src := range cfg.Firewall.ManagementSources {
+		p, err := config.ParsePrefix(src)
 		if err != nil {
-			a, aerr := netip.ParseAddr(s)
-			if aerr != nil {
-				return fmt.Errorf("WARDEN_MANAGEMENT_SOURCES: %q is not an address or CIDR", s)
-			}
-			p = netip.PrefixFrom(a, a.BitLen())
+			return fmt.Errorf("firewall.management_sources: %q: %w", src, err)
 		}
-		mgmt = append(mgmt, p.Masked())
+		mgmt = append(mgmt, p)
 	}
 	env := baseEnv(cfg, o.Getenv)
 	if v := o.Getenv("DOCKER_HOST"); v != "" {
@@ -351,10 +344,7 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunne
 	// In the privileged pid:host container shape, host tools enter PID
 	// 1's namespaces so they see the host, not the container.
 	var hostRunner runner.Runner = localRunner
-	if v := o.Getenv("WARDEN_HOST_NAMESPACE"); v != "" {
-		if v != "pid1" {
-			return fmt.Errorf("WARDEN_HOST_NAMESPACE: %q is not pid1", v)
-		}
+	if cfg.HostNamespace == "pid1" {
 		ns, err := nsenter.New(nsenter.Options{PID: 1, Path: cfg.Exec.Path, Inner: localRunner})
 		if err != nil {
 			return err
@@ -364,6 +354,7 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunne
 	host.Register(r, host.Deps{
 		Env:        env,
 		Management: mgmt,
+		NFTTable:   cfg.Firewall.NFTTable,
 		Resolve: func(ctx context.Context, name string) (host.Target, error) {
 			if isLocal(name) {
 				return host.Target{Runner: hostRunner, Local: true}, nil
@@ -375,9 +366,15 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunne
 			return host.Target{Runner: hs.runner(t)}, nil
 		},
 	})
+	if cfg.Files.ReplaceDefaults {
+		o.Logger.Warn("files.replace_defaults: the built-in file denials (secrets, /dev, /sys) are replaced by files.deny", "deny", cfg.Files.Deny)
+	}
 	paths, err := policy.NewPathPolicy(policy.PathRules{
-		Home:    o.Getenv("HOME"),
-		Protect: files.ProtectPaths(cfg.StateDir, cfg.Audit.Path, o.ConfigPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile),
+		Allow:           cfg.Files.AllowRoots,
+		Deny:            cfg.Files.Deny,
+		ReplaceDefaults: cfg.Files.ReplaceDefaults,
+		Home:            o.Getenv("HOME"),
+		Protect:         files.ProtectPaths(cfg.StateDir, cfg.Audit.Path, o.ConfigPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile),
 	})
 	if err != nil {
 		return fmt.Errorf("path policy: %w", err)

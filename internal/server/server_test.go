@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -85,8 +86,12 @@ func TestEveryToolGoesThroughThePipeline(t *testing.T) {
 			t.Errorf("tool %s is served but was not registered through the relay", tool.Name)
 			continue
 		}
+		start := time.Now()
 		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool.Name, Arguments: map[string]any{}}); err != nil {
 			t.Errorf("%s: protocol error %v", tool.Name, err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Logf("%s took %s", tool.Name, d)
 		}
 		lines := auditLines(t, c.Audit.Path)
 		if len(lines) != i+1 {

@@ -58,6 +58,7 @@ type eval struct {
 	cdRoot    bool   // a cd into a system directory was seen
 	relWipe   string // a recursive rm of a relative wildcard was seen
 	printer   *syntax.Printer
+	scanned   map[string]bool // texts scanText has already seen
 }
 
 func newEval(p *Policy) *eval {
@@ -127,7 +128,7 @@ func (e *eval) script(src string, ctx cctx, what string) {
 		e.scanText(src)
 		return
 	}
-	if bracketDepth(src) > maxBrackets {
+	if bracketDepth(src) > maxBrackets || keywordDepth(src) > maxBrackets {
 		e.opaque = true
 		e.note(TierDestructive, false, "%s nested too deeply to classify", what)
 		e.scanText(src)
@@ -163,6 +164,28 @@ func bracketDepth(src string) int {
 				most = depth
 			}
 		case ')', '}', ']':
+			if depth > 0 {
+				depth--
+			}
+		}
+	}
+	return most
+}
+
+// keywordDepth is an upper bound on the nesting of if, while, until, for,
+// case and select in src; the parser recurses on each.
+func keywordDepth(src string) int {
+	depth, most := 0, 0
+	for _, w := range strings.FieldsFunc(src, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ';' || r == '&' || r == '|' || r == '(' || r == ')' || r == '`'
+	}) {
+		switch w {
+		case "if", "while", "until", "for", "case", "select":
+			depth++
+			if depth > most {
+				most = depth
+			}
+		case "fi", "done", "esac":
 			if depth > 0 {
 				depth--
 			}
@@ -303,7 +326,10 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 // a literal echo or printf.
 func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
 	ce, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || len(s.Redirs) > 0 || len(ce.Assigns) > 0 {
+	if !ok || len(s.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return stdinSrc{kind: stdinUnknown}
+	}
+	if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); !ok || len(ce.Args[0].Parts) != 1 || l.Value != "echo" && l.Value != "printf" {
 		return stdinSrc{kind: stdinUnknown}
 	}
 	if out, ok := e.echoOutput(ce.Args, ctx, sc); ok {

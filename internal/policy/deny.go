@@ -446,8 +446,7 @@ var dangerNames = []string{
 }
 
 var (
-	textSegment = regexp.MustCompile("[;&|\n\r()`]")
-	textSpace   = strings.NewReplacer("\"", "", "'", "", "\\", "", ",", " ", "[", " ", "]", " ",
+	textSpace = strings.NewReplacer("\"", "", "'", "", "\\", "", ",", " ", "[", " ", "]", " ",
 		"{", " ", "}", " ", ">", " > ", "<", " < ", "\t", " ")
 	textVars    = strings.NewReplacer("${IFS}", " ", "$IFS", " ", "${HOME}", "$HOME")
 	funcDefText = regexp.MustCompile(`([A-Za-z0-9_:.\-]+)\s*\(\s*\)\s*\{([^}]*)\}`)
@@ -466,14 +465,24 @@ func (e *eval) scanText(s string) {
 	if len(s) > maxInput {
 		s = s[:maxInput]
 	}
-	for _, m := range funcDefText.FindAllStringSubmatch(s, 64) {
-		if body := m[2]; strings.Contains(body, m[1]) && strings.ContainsAny(body, "|&") {
-			e.deny("fork bomb: function " + m[1] + " starts copies of itself")
-			return
+	if e.scanned[s] {
+		return
+	}
+	if e.scanned == nil {
+		e.scanned = map[string]bool{}
+	}
+	e.scanned[s] = true
+	if strings.Contains(s, "()") {
+		for _, m := range funcDefText.FindAllStringSubmatch(s, 64) {
+			if body := m[2]; strings.Contains(body, m[1]) && strings.ContainsAny(body, "|&") {
+				e.deny("fork bomb: function " + m[1] + " starts copies of itself")
+				return
+			}
 		}
 	}
 	s = textVars.Replace(s)
-	for _, seg := range textSegment.Split(s, -1) {
+	segs := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(";&|\n\r()`", r) })
+	for _, seg := range segs {
 		toks := strings.Fields(textSpace.Replace(seg))
 		for i, t := range toks {
 			if t == "/proc/sysrq-trigger" {
@@ -483,6 +492,9 @@ func (e *eval) scanText(s string) {
 			if t == ">" && i+1 < len(toks) && blockTarget(toks[i+1]) {
 				e.deny("text writes block device " + toks[i+1])
 				return
+			}
+			if len(t) > 256 {
+				continue
 			}
 			name := path.Base(t)
 			if !isDenyTrigger(name) {

@@ -117,7 +117,18 @@ type Verdict struct {
 }
 
 // Evaluate classifies an input. It is pure and safe for concurrent use.
-func (p *Policy) Evaluate(in Input) Verdict {
+// A classifier fault fails closed: the input is TierDestructive.
+func (p *Policy) Evaluate(in Input) (v Verdict) {
+	defer func() {
+		if r := recover(); r != nil {
+			v = Verdict{Tier: TierDestructive, Reason: fmt.Sprintf("classifier fault: %v", r)}
+		}
+	}()
+	return p.evaluate(in)
+}
+
+// evaluate is Evaluate without the fault guard, for fuzzing.
+func (p *Policy) evaluate(in Input) Verdict {
 	e := newEval(p)
 	e.input(&in)
 	return e.verdict()

@@ -28,7 +28,10 @@ type resolver struct {
 	bind map[string]string // trial values for variables
 }
 
-const maxBraceFields = 64
+const (
+	maxBraceFields = 64 // fields one word may brace-expand into
+	maxBraceGroups = 8  // brace groups in one word
+)
 
 func (r *resolver) fieldsAll(ws []*syntax.Word) []arg {
 	var out []arg
@@ -68,6 +71,11 @@ func (r *resolver) fields(w *syntax.Word) []arg {
 	if hasBrace(w) {
 		cp := &syntax.Word{Parts: append([]syntax.WordPart(nil), w.Parts...)}
 		if syntax.SplitBraces(cp) {
+			// Expansion cost grows with the number of brace groups;
+			// past a few the word is unknowable, not worth the memory.
+			if braceGroups(cp.Parts, 0) > maxBraceGroups {
+				return []arg{{val: truncate(r.e.source(w), 256)}}
+			}
 			var out []arg
 			for bw, err := range expand.BracesSeq(nil, cp) {
 				if err != nil || len(out) >= maxBraceFields {
@@ -79,6 +87,23 @@ func (r *resolver) fields(w *syntax.Word) []arg {
 		}
 	}
 	return []arg{r.lit(w)}
+}
+
+// braceGroups counts brace expansions in parts, stopping past the cap.
+// (syntax.Walk does not visit BraceExp nodes.)
+func braceGroups(parts []syntax.WordPart, n int) int {
+	for _, p := range parts {
+		if b, ok := p.(*syntax.BraceExp); ok {
+			n++
+			for _, w := range b.Elems {
+				if n > maxBraceGroups {
+					return n
+				}
+				n = braceGroups(w.Parts, n)
+			}
+		}
+	}
+	return n
 }
 
 func hasBrace(w *syntax.Word) bool {

@@ -5,10 +5,6 @@
 package edge
 
 import (
-	"context"
-	"crypto/sha256"
-	"crypto/subtle"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -28,8 +24,8 @@ const statelessFrom = "2026-07-28"
 
 // Options configures the HTTP edge.
 type Options struct {
-	// Token is the bearer token every request must carry.
-	Token string
+	// Auth verifies bearer tokens; required.
+	Auth *Auth
 	// AllowedHosts are Host header names accepted besides loopback names.
 	AllowedHosts []string
 	// AllowedOrigins are Origin values accepted; a request without Origin
@@ -37,16 +33,50 @@ type Options struct {
 	AllowedOrigins []string
 	MaxBodyBytes   int64
 	// TrustedProxyHeader names an identity header honoured only on
-	// requests from loopback (a local proxy such as tailscale serve).
+	// requests from loopback (a local proxy such as tailscale serve), and
+	// only for the operator's own token.
 	TrustedProxyHeader string
-	Logger             *slog.Logger
+	// Sources applies the allowlist, lockout table and per-source caps to
+	// each request; nil = none.
+	Sources *Sources
+	// ResourceMetadataURL is where WWW-Authenticate points OAuth clients;
+	// Metadata is served there (RFC 9728). Both empty when OAuth is off.
+	ResourceMetadataURL string
+	// OnEvent is told of refusals, for metrics; nil = ignored.
+	OnEvent func(Event)
+	Logger  *slog.Logger
 }
+
+// Event is a refusal at the edge, for metrics.
+type Event string
+
+// Events.
+const (
+	EventInvalidToken      Event = "invalid_token"
+	EventInsufficientScope Event = "insufficient_scope"
+	EventSourceRefused     Event = "source_refused"
+	EventLocked            Event = "locked_out"
+	EventRateLimited       Event = "rate_limited"
+	EventConnCap           Event = "conn_cap"
+)
+
+type handler struct{ o Options }
+
+func (h *handler) event(e Event) {
+	if h.o.OnEvent != nil {
+		h.o.OnEvent(e)
+	}
+}
+
+// MetadataPath is where RFC 9728 protected-resource metadata is served.
+const MetadataPath = "/.well-known/oauth-protected-resource"
 
 // Handler returns the HTTP handler serving MCP at /mcp.
 func Handler(server *mcp.Server, o Options) http.Handler {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
+	h := &handler{o: o}
 	getServer := func(*http.Request) *mcp.Server { return server }
 	stateful := mcp.NewStreamableHTTPHandler(getServer, &mcp.StreamableHTTPOptions{
 		MaxRequestBodyBytes: o.MaxBodyBytes,
@@ -66,30 +96,27 @@ func Handler(server *mcp.Server, o Options) http.Handler {
 		}
 		stateful.ServeHTTP(w, r)
 	})
-	want := sha256.Sum256([]byte(o.Token))
-	verify := func(_ context.Context, token string, r *http.Request) (*auth.TokenInfo, error) {
-		got := sha256.Sum256([]byte(token))
-		if o.Token == "" || subtle.ConstantTimeCompare(got[:], want[:]) != 1 {
-			o.Logger.Warn("rejected bearer token", "remote", r.RemoteAddr)
-			return nil, auth.ErrInvalidToken
-		}
-		id := "token:default"
-		if h := o.TrustedProxyHeader; h != "" && fromLoopback(r) {
-			if v := strings.TrimSpace(r.Header.Get(h)); v != "" && validIdentity(v) {
-				id = v
-			}
-		}
-		return &auth.TokenInfo{UserID: id}, nil
-	}
-	authed := auth.RequireBearerToken(verify, &auth.RequireBearerTokenOptions{AllowMissingExpiration: true})(route)
 
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", guard(o, authed))
+	mux.Handle("/mcp", h.sources(guard(o, h.authenticate(route))))
+	if v := o.Auth.OAuth(); v != nil {
+		md := auth.ProtectedResourceMetadataHandler(v.Metadata())
+		mux.Handle(MetadataPath, h.sources(md))
+		mux.Handle(MetadataPath+"/", h.sources(md))
+	}
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/plain")
 		fmt.Fprintln(w, "ok")
 	})
 	return mux
+}
+
+// sources applies the per-source controls to a request.
+func (h *handler) sources(next http.Handler) http.Handler {
+	if h.o.Sources == nil {
+		return next
+	}
+	return h.o.Sources.middleware(next, h.event)
 }
 
 // guard refuses requests whose Host could be a DNS-rebinding name or whose
@@ -167,30 +194,4 @@ func validIdentity(s string) bool {
 		}
 	}
 	return true
-}
-
-// Serve serves h on ln until ctx ends, then stops accepting and lets
-// requests in flight finish for up to grace.
-func Serve(ctx context.Context, ln net.Listener, h http.Handler, grace time.Duration) error {
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), grace)
-	defer cancel()
-	err := srv.Shutdown(sctx)
-	if errors.Is(err, context.DeadlineExceeded) {
-		srv.Close()
-		return nil
-	}
-	return err
 }

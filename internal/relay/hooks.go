@@ -92,6 +92,7 @@ func (r *Relay) ceiling(c *Call, tier policy.Tier, rec *audit.Record) *Outcome {
 	if !ok || tier <= top {
 		return nil
 	}
+	rec.Tier = int(tier)
 	rec.Decision = string(policy.Deny)
 	out := Fail(StatusDenied, "denied: tier %d is above what this token's scope allows (at most tier %d)", tier, top)
 	out.tier = tier
@@ -111,3 +112,9 @@ func (r *Relay) observe(rec *audit.Record, out *Outcome, start time.Time, auditE
 		AuditFailed: auditErr != nil,
 	})
 }
+
+// SetTierCeiling sets Options.TierCeiling; call it before serving.
+func (r *Relay) SetTierCeiling(f CeilingFunc) { r.opts.TierCeiling = f }
+
+// SetObserver sets Options.Observe; call it before serving.
+func (r *Relay) SetObserver(f func(Observation)) { r.opts.Observe = f }

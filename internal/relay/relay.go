@@ -67,8 +67,8 @@ type Options struct {
 	TierCeiling CeilingFunc
 	// Observe, when set, is told of every finished call (metrics).
 	Observe func(Observation)
-	Now           func() time.Time
-	Logger        *slog.Logger
+	Now     func() time.Time
+	Logger  *slog.Logger
 }
 
 // Relay is the pipeline. It is safe for concurrent use.

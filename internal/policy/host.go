@@ -18,11 +18,16 @@ import (
 // Brackets, surrounding space and trailing dots are removed and names are
 // lowercased. Anything else is returned lowercased and trimmed.
 func CanonicalHost(h string) string {
-	h = strings.TrimSpace(h)
-	if len(h) >= 2 && h[0] == '[' && h[len(h)-1] == ']' {
-		h = h[1 : len(h)-1]
+	for {
+		t := strings.TrimRight(strings.TrimSpace(h), ".")
+		if len(t) >= 2 && t[0] == '[' && t[len(t)-1] == ']' {
+			t = t[1 : len(t)-1]
+		}
+		if t == h {
+			break
+		}
+		h = t
 	}
-	h = strings.TrimRight(h, ".")
 	h = strings.ToLower(h)
 	if a, ok := parseAddr(h); ok {
 		return a.String()

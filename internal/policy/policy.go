@@ -10,6 +10,30 @@
 // through — text that does not parse, a program name computed at run time, an
 // interpreter payload, input nested or sized beyond its caps — is
 // TierDestructive, and the deny matchers still run over the raw text.
+//
+// Choices worth knowing:
+//
+//   - TierBenign covers mkdir, touch under /tmp or /var/tmp, package index
+//     refreshes, git fetch, smartctl self-tests, zfs snapshots and an
+//     interactive shell with no input (its lines are classified one by one).
+//   - Firewall flushes, "ufw disable" and default-drop policies are
+//     TierDestructive, not denied: firewall work is routine for the operators
+//     warden serves and a human can approve it. Power-state changes, file
+//     system creation, writes to block devices, recursive removal or
+//     re-permissioning of system directories, killing init or every process,
+//     fork bombs, deleting root, "crontab -r" and any modification of warden's
+//     audit log are denied outright.
+//   - Operator allow rules are anchored and must cover every part of an input
+//     above tier 0; they never override a deny and never widen readonly.
+//   - Payloads given to programs that run a shell (sh -c, ssh's remote
+//     command and ProxyCommand, rsync -e and --rsync-path, find -exec, sed e,
+//     tar --checkpoint-action, watch, flock -c, su -c, env -S, alias, trap,
+//     eval of literal text) are parsed and classified; the wrapper takes at
+//     least the tier of what it runs. Interpreter programs (python, perl,
+//     node, …) cannot be read and are TierDestructive.
+//   - Variables assigned literal values anywhere in a script are tried in
+//     every command that uses them (X=reboot; $X), flow-insensitively, which
+//     can only add findings.
 package policy
 
 import (

@@ -439,6 +439,14 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 	if n == nil {
 		return
 	}
+	if w, ok := n.(*syntax.Word); ok && plainWord(w) {
+		for _, p := range w.Parts {
+			if l, ok := p.(*syntax.Lit); ok && arithInjection(l.Value) || !ok && arithInjection(p.(*syntax.SglQuoted).Value) {
+				e.note(TierDestructive, false, "array subscript with command substitution in a string can run code when evaluated arithmetically")
+			}
+		}
+		return
+	}
 	syntax.Walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
@@ -464,6 +472,19 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 		}
 		return true
 	})
+}
+
+// plainWord reports whether w holds only literal and single-quoted parts,
+// so it can contain no substitution.
+func plainWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // arithInjection reports whether s looks like a[$(cmd)], which bash runs

@@ -27,6 +27,8 @@ Usage:
   warden audit verify [FILE…]
   warden audit tail [-n N] [--tool NAME] [--decision D]
   warden session list | warden session show ID
+  warden token new NAME [--scope SCOPE] | warden token list | warden token revoke NAME
+  warden lockout list | warden lockout delete ADDR | warden lockout flush
   warden version
 
 serve speaks MCP over stdio unless --http is given. Environment:
@@ -57,6 +59,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdAudit(args[1:], stdout, stderr, getenv)
 	case "session":
 		return cmdSession(args[1:], stdout, stderr, getenv)
+	case "token":
+		return cmdToken(args[1:], stdout, stderr, getenv)
+	case "lockout":
+		return cmdLockout(args[1:], stdout, stderr, getenv)
 	case "validate":
 		return cmdValidate(args[1:], stdout, stderr)
 	case "tools":

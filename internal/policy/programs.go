@@ -164,6 +164,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return topProgram
 	case "warden":
 		return wardenProgram
+	case "pfctl", "rc-service", "rc-status", "iptables-save", "ip6tables-save", "checkupdates":
+		return probeProgram
 	case "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft",
 		"ip6tables-nft", "ebtables", "arptables", "nft", "ufw", "firewall-cmd":
 		return firewallProgram

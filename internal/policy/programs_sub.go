@@ -88,6 +88,8 @@ var subcommandTables = map[string]subTable{
 	"zypper": sub(`search|se|info|if|list-updates|lu|packages|pa|repos|lr|patches|lp|patch-check|pchk|locks|ll|services|ls|products|pd|--version|help`,
 		`refresh|ref|clean|cc`, ``, TierRead, TierMutate, "", ""),
 	"apk": sub(`info|search|list|policy|stats|version|dot|-V|--version|audit|manifest`, `update|cache`, ``, TierRead, TierMutate, "Xp", "--repository --root"),
+	"pkg": sub(`version|info|query|rquery|audit|which|check|stats|search|help|-v|--version`,
+		`update`, `delete|remove|autoremove|clean`, TierRead, TierMutate, "jcr", "--jail --chroot --rootdir"),
 	"snap": sub(`list|find|info|version|services|connections|changes|change|logs|whoami|known|refresh --list|aliases|interfaces|warnings|get|model|tasks|help|--version`,
 		``, `remove|revert|disable|remove-user`, TierRead, TierMutate, "", ""),
 	"flatpak": sub(`list|info|search|remotes|history|remote-ls|ps|remote-info|documents|permissions|--version|help|config`,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/http"
@@ -53,7 +54,7 @@ func (a *Auth) SetTokens(defaultToken string, named []NamedToken) {
 	}
 	for _, t := range named {
 		var sum [32]byte
-		if n, err := fmt.Sscanf(t.SHA256, "%x", &sum); err == nil && n == 1 {
+		if n, err := hex.Decode(sum[:], []byte(t.SHA256)); err == nil && n == len(sum) {
 			s.named[sum] = t
 		}
 	}

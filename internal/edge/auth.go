@@ -90,7 +90,8 @@ func (a *Auth) verify(ctx context.Context, token string) (*auth.TokenInfo, error
 
 func checkScope(info *auth.TokenInfo) (*auth.TokenInfo, error) {
 	if _, ok := Ceiling(info); !ok {
-		return nil, errInsufficientScope
+		// The info goes with the error, so the refusal can name who.
+		return info, errInsufficientScope
 	}
 	return info, nil
 }

@@ -74,6 +74,7 @@ async function start() {
       const c = await provider.Client.find(resource);
       const token = new provider.IdToken({ sub: ctx.query.sub || 'alice' }, { client: c, ctx });
       token.set('iat', Math.floor(Date.now() / 1000));
+      token.set('sub', ctx.query.sub || 'alice');
       ctx.body = await token.issue({ use: 'idtoken' });
       ctx.type = 'text/plain';
       return;

@@ -177,7 +177,7 @@ func TestApprovalTokenFlow(t *testing.T) {
 		}
 		return m
 	}
-	res, got = callTool(t, s.cs, "run_command", with(token, args))
+	res, _ = callTool(t, s.cs, "run_command", with(token, args))
 	if res.IsError {
 		t.Fatalf("approved replay refused: %s", text(res))
 	}

@@ -1,0 +1,64 @@
+package sshstart
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/session"
+	"github.com/warden-mcp/warden/internal/session/sessiontest"
+	"github.com/warden-mcp/warden/internal/sshd"
+	"github.com/warden-mcp/warden/internal/sshpool"
+)
+
+// testUser is a login of its own with /bin/sh as its shell, so no dotfile
+// of the machine's accounts runs in tests.
+const testUser = "wardentest"
+
+func starter(t *testing.T, user string) *Starter {
+	t.Helper()
+	s := sshd.Start(t, sshd.Options{User: user})
+	known := filepath.Join(t.TempDir(), "known_hosts")
+	if err := sshd.WriteKnownHosts(known, s); err != nil {
+		t.Fatal(err)
+	}
+	p := sshpool.New(sshpool.Options{})
+	t.Cleanup(func() { p.Close() })
+	return &Starter{Pool: p, KillGrace: 500 * time.Millisecond, Target: sshpool.Target{
+		Name: "sshd", Host: s.Host, Port: s.Port, User: s.User,
+		IdentityFiles: []string{s.UserKey.Path}, KnownHostsFiles: []string{known},
+		HostKeyPolicy: sshpool.HostKeyStrict, Shell: sshpool.DefaultShell,
+	}}
+}
+
+// TestConformance runs the shared session suite against a real sshd on
+// loopback, whose processes this test can see in /proc.
+func TestConformance(t *testing.T) {
+	sessiontest.Run(t, sessiontest.Config{
+		Starter:  starter(t, testUser),
+		Env:      []string{"PATH=/usr/bin:/bin", "LANG=C.UTF-8"},
+		SameHost: true,
+	})
+}
+
+func TestCommandQuotesOnce(t *testing.T) {
+	got, err := command(sessionSpec([]string{"sh", "-c", "echo 'a b'; $(id)"}, "/tmp/x y", "A=1 2"), "M")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "echo Mpid:$$\ncd -- '/tmp/x y' || exit 127\nexec env -i 'A=1 2' sh -c 'echo '\\''a b'\\''; $(id)'"
+	if got != want {
+		t.Errorf("command =\n%s\nwant\n%s", got, want)
+	}
+	if _, err := command(sessionSpec([]string{"A=b"}, "", ""), "M"); err == nil {
+		t.Error("a program name with '=' was accepted; env would read it as an assignment")
+	}
+}
+
+func sessionSpec(argv []string, dir, env string) session.Spec {
+	s := session.Spec{Argv: argv, Dir: dir}
+	if env != "" {
+		s.Env = []string{env}
+	}
+	return s
+}

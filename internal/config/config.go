@@ -196,6 +196,10 @@ type Host struct {
 	Mode          string   `yaml:"mode" json:"mode"`
 	Shell         string   `yaml:"shell" json:"shell"`
 	HostKeyPolicy string   `yaml:"host_key_policy" json:"host_key_policy"`
+	// Files is the path policy of the file tools on this host; unset
+	// means the top-level files: rules (without warden's own local paths,
+	// which do not exist there).
+	Files *Files `yaml:"files" json:"files,omitempty"`
 }
 
 // Group names a set of hosts.
@@ -214,6 +218,16 @@ type SSH struct {
 	Keepalive      Duration `yaml:"keepalive" json:"keepalive"`
 	IdleTimeout    Duration `yaml:"idle_timeout" json:"idle_timeout"`
 	MaxConns       int      `yaml:"max_conns" json:"max_conns"`
+	Forwards       Forwards `yaml:"forwards" json:"forwards"`
+}
+
+// Forwards bounds the port forwards forward_open may keep.
+type Forwards struct {
+	// Max is how many forwards may be open at once.
+	Max int `yaml:"max" json:"max"`
+	// AllowNonLoopback lets a forward listen on an address other than
+	// loopback (here for L and D, on the remote host for R).
+	AllowNonLoopback bool `yaml:"allow_non_loopback" json:"allow_non_loopback"`
 }
 
 // Snapshot is one snapshot source for the forensics tools.

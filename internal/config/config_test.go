@@ -61,6 +61,12 @@ func TestErrors(t *testing.T) {
 		{"host dash", "hosts:\n  - name: -oProxyCommand=x\n", nil, []string{"hosts[0].name"}},
 		{"host shell relative", "hosts:\n  - name: nas\n    shell: sh\n", nil, []string{"hosts[0].shell"}},
 		{"tool mode", "policy:\n  tool_modes: {run_command: wild}\n", nil, []string{"policy.tool_modes.run_command"}},
+		{"group dash", "groups:\n  - name: -x\n    hosts: [a]\n", nil, []string{"groups[0].name"}},
+		{"group is a host", "hosts:\n  - name: nas\n    address: 10.0.0.2\ngroups:\n  - name: nas\n    hosts: [nas]\n", nil, []string{"groups[0].name", "name of a host"}},
+		{"group empty", "groups:\n  - name: web\n    hosts: []\n", nil, []string{"groups[0].hosts"}},
+		{"group member dash", "groups:\n  - name: web\n    hosts: [-oProxyCommand=x]\n", nil, []string{"groups[0].hosts"}},
+		{"host files relative", "hosts:\n  - name: nas\n    files: {allow_roots: [srv]}\n", nil, []string{"hosts[0].files"}},
+		{"forwards max", "ssh:\n  forwards: {max: 0}\n", nil, []string{"ssh.forwards.max"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -205,6 +205,37 @@ func (c *Config) Validate() error {
 		if h.HostKeyPolicy != "" && h.HostKeyPolicy != "strict" && h.HostKeyPolicy != "accept-new" {
 			bad(key+".host_key_policy", "%q is not one of strict, accept-new", h.HostKeyPolicy)
 		}
+		if h.Files != nil {
+			for _, p := range append(append([]string(nil), h.Files.AllowRoots...), h.Files.Deny...) {
+				if !strings.HasPrefix(p, "/") {
+					bad(key+".files", "%q is not an absolute path", p)
+				}
+			}
+		}
+	}
+	if c.SSH.Forwards.Max < 1 || c.SSH.Forwards.Max > 1024 {
+		bad("ssh.forwards.max", "must be between 1 and 1024")
+	}
+	groups := map[string]bool{}
+	for i, g := range c.Groups {
+		key := fmt.Sprintf("groups[%d]", i)
+		switch {
+		case g.Name == "" || g.Name == "local" || strings.HasPrefix(g.Name, "-") || strings.ContainsAny(g.Name, " \t\r\n;|&$`'\"\\<>(){}*?[]!#~,@"):
+			bad(key+".name", "%q is not a valid group name (no leading '-', spaces or shell characters; 'local' is reserved)", g.Name)
+		case seen[g.Name]:
+			bad(key+".name", "group %q has the name of a host", g.Name)
+		case groups[g.Name]:
+			bad(key+".name", "duplicate group %q", g.Name)
+		}
+		groups[g.Name] = true
+		if len(g.Hosts) == 0 {
+			bad(key+".hosts", "group %q has no hosts", g.Name)
+		}
+		for _, m := range g.Hosts {
+			if m == "" || m == "local" || strings.HasPrefix(m, "-") {
+				bad(key+".hosts", "%q is not a host name", m)
+			}
+		}
 	}
 	return errors.Join(errs...)
 }

@@ -27,9 +27,9 @@ import (
 	"github.com/warden-mcp/warden/internal/runner/nsenter"
 	sshrunner "github.com/warden-mcp/warden/internal/runner/ssh"
 	"github.com/warden-mcp/warden/internal/session"
-	"github.com/warden-mcp/warden/internal/sshpool"
 	"github.com/warden-mcp/warden/internal/tools/exec"
 	"github.com/warden-mcp/warden/internal/tools/files"
+	"github.com/warden-mcp/warden/internal/tools/fleet"
 	"github.com/warden-mcp/warden/internal/tools/host"
 	"github.com/warden-mcp/warden/internal/tools/operator"
 	"github.com/warden-mcp/warden/internal/tools/sessions"
@@ -59,6 +59,7 @@ type Warden struct {
 	audit    *audit.Log
 	sessions *session.Registry
 	hosts    *hosts
+	fleet    *fleet.Fleet
 	stop     context.CancelFunc
 }
 
@@ -157,15 +158,7 @@ func New(o Options) (*Warden, error) {
 			if isLocal(host) {
 				return exec.Target{Runner: localRunner, Shell: "/bin/sh", Local: true}, nil
 			}
-			t, err := hs.remote(host)
-			if err != nil {
-				return exec.Target{}, err
-			}
-			shell := t.Shell
-			if shell == "" {
-				shell = sshpool.DefaultShell
-			}
-			return exec.Target{Runner: hs.runner(t), Shell: shell, Addrs: []string{t.Host}, Env: remoteEnv(baseEnv(cfg, o.Getenv))}, nil
+			return hs.execTarget(host, baseEnv(cfg, o.Getenv))
 		},
 	})
 	operator.Register(r, operator.Deps{
@@ -242,9 +235,19 @@ func New(o Options) (*Warden, error) {
 		Registry: reg,
 		Env:      baseEnv(cfg, o.Getenv),
 		Shell:    loginShell(o.Getenv),
+		Starter:  hs.starter,
+		Addrs:    hs.addrs,
 	})
 	// --- end interactive sessions ---
-	return &Warden{MCP: srv, Relay: r, audit: log, sessions: reg, hosts: hs, stop: stop}, nil
+	// --- fleet tools (internal/tools/fleet) ---
+	fl, err := registerFleet(r, cfg, o, hs, limits)
+	if err != nil {
+		stop()
+		log.Close()
+		return nil, err
+	}
+	// --- end fleet tools ---
+	return &Warden{MCP: srv, Relay: r, audit: log, sessions: reg, hosts: hs, fleet: fl, stop: stop}, nil
 }
 
 // Close ends every session (killing what they run) and closes the audit log.
@@ -253,7 +256,7 @@ func (w *Warden) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := w.sessions.Shutdown(ctx)
-	return errors.Join(err, w.hosts.close(), w.audit.Close())
+	return errors.Join(err, w.fleet.Close(), w.hosts.close(), w.audit.Close())
 }
 
 // remoteEnv is the base environment for a remote host: warden's own HOME
@@ -379,6 +382,20 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunne
 	if err != nil {
 		return fmt.Errorf("path policy: %w", err)
 	}
-	files.Register(r, files.Deps{Paths: paths})
+	byHost, remoteDefault, err := remotePaths(cfg)
+	if err != nil {
+		return err
+	}
+	files.Register(r, files.Deps{
+		Paths: paths,
+		FS:    hs.fileFS,
+		HostPaths: func(name string) *policy.PathPolicy {
+			if pp := byHost[name]; pp != nil {
+				return pp
+			}
+			return remoteDefault
+		},
+		HostAddrs: hs.addrs,
+	})
 	return nil
 }

@@ -46,6 +46,9 @@ type Starter struct {
 	// KillGrace is the pause between HUP+TERM and KILL on Close (default
 	// session.DefaultKillGrace).
 	KillGrace time.Duration
+	// LoginHome gives the program the remote login's own HOME in place of
+	// any HOME in Spec.Env, which names a directory of warden's machine.
+	LoginHome bool
 	// Logger receives diagnostics (nil: discard).
 	Logger *slog.Logger
 }
@@ -59,7 +62,16 @@ func (s *Starter) Start(ctx context.Context, spec session.Spec) (session.Process
 		return nil, errors.New("ssh session: empty argv")
 	}
 	marker := "WARDEN" + randHex()
-	cmd, err := command(spec, marker)
+	if s.LoginHome {
+		env := make([]string, 0, len(spec.Env))
+		for _, kv := range spec.Env {
+			if !strings.HasPrefix(kv, "HOME=") {
+				env = append(env, kv)
+			}
+		}
+		spec.Env = env
+	}
+	cmd, err := command(spec, marker, s.LoginHome)
 	if err != nil {
 		return nil, fmt.Errorf("ssh session: %w", err)
 	}
@@ -146,7 +158,7 @@ func (s *Starter) log() *slog.Logger {
 
 // command builds the remote script: report the pid, change directory, then
 // exec the program with exactly spec.Env.
-func command(spec session.Spec, marker string) (string, error) {
+func command(spec session.Spec, marker string, loginHome bool) (string, error) {
 	for _, a := range spec.Argv {
 		if strings.IndexByte(a, 0) >= 0 {
 			return "", fmt.Errorf("argument %q contains NUL", a)
@@ -164,6 +176,9 @@ func command(spec session.Spec, marker string) (string, error) {
 		fmt.Fprintf(&b, "cd -- %s || exit 127\n", quote(spec.Dir))
 	}
 	b.WriteString("exec env -i")
+	if loginHome {
+		b.WriteString(` HOME="$HOME"`)
+	}
 	for _, kv := range spec.Env {
 		name, _, ok := strings.Cut(kv, "=")
 		if !ok || !validEnvName(name) || strings.IndexByte(kv, 0) >= 0 {

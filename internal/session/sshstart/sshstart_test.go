@@ -42,7 +42,7 @@ func TestConformance(t *testing.T) {
 }
 
 func TestCommandQuotesOnce(t *testing.T) {
-	got, err := command(sessionSpec([]string{"sh", "-c", "echo 'a b'; $(id)"}, "/tmp/x y", "A=1 2"), "M")
+	got, err := command(sessionSpec([]string{"sh", "-c", "echo 'a b'; $(id)"}, "/tmp/x y", "A=1 2"), "M", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestCommandQuotesOnce(t *testing.T) {
 	if got != want {
 		t.Errorf("command =\n%s\nwant\n%s", got, want)
 	}
-	if _, err := command(sessionSpec([]string{"A=b"}, "", ""), "M"); err == nil {
+	if _, err := command(sessionSpec([]string{"A=b"}, "", ""), "M", false); err == nil {
 		t.Error("a program name with '=' was accepted; env would read it as an assignment")
 	}
 }

@@ -1,5 +1,5 @@
-// Package files owns the file tools — read_file, list_dir, stat_file and
-// write_file — and the FS seam they reach a host's files through. Every
+// Package files owns the file tools — read_file, list_dir, stat_file,
+// write_file and copy_file — and the FS seam they reach a host's files through. Every
 // path is cleaned and checked against the path policy as the agent spelled
 // it, resolved through every symlink and checked again, and then opened
 // with no symlink followed anywhere, so a link swapped in after the check
@@ -35,6 +35,8 @@ type Limits struct {
 	MaxWriteBytes    int
 	DefaultEntries   int
 	MaxEntries       int
+	// MaxCopyBytes bounds one copy_file (DefaultMaxCopyBytes when zero).
+	MaxCopyBytes int64
 }
 
 // DefaultLimits are used for zero fields of Deps.Limits.
@@ -54,6 +56,29 @@ type Deps struct {
 	// FS maps a host argument ("" or "local" or an inventory name) to that
 	// host's files, or explains why it cannot. Nil means LocalOnly.
 	FS func(ctx context.Context, host string) (FS, error)
+	// HostPaths returns the path policy of a remote host; nil, or a nil
+	// result, means Paths.
+	HostPaths func(host string) *policy.PathPolicy
+	// HostAddrs returns a remote host's addresses, for host deny rules.
+	HostAddrs func(host string) []string
+}
+
+// paths is the path policy of host.
+func (d *Deps) paths(host string) *policy.PathPolicy {
+	if host != "" && host != "local" && d.HostPaths != nil {
+		if pp := d.HostPaths(host); pp != nil {
+			return pp
+		}
+	}
+	return d.Paths
+}
+
+// addrs are host's addresses for host deny rules.
+func (d *Deps) addrs(host string) []string {
+	if host == "" || host == "local" || d.HostAddrs == nil {
+		return nil
+	}
+	return d.HostAddrs(host)
 }
 
 // LocalOnly serves the local host and explains that remote hosts are not
@@ -196,6 +221,7 @@ func Register(r *relay.Relay, d Deps) {
 		Tier:        policy.TierMutate,
 		Annotations: &mcp.ToolAnnotations{Title: "Write a file", DestructiveHint: ptr(true), IdempotentHint: true, OpenWorldHint: ptr(false)},
 	}, d.planWrite)
+	d.registerCopy(r)
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -212,6 +238,9 @@ func (l Limits) withDefaults() Limits {
 	l.MaxWriteBytes = pick(l.MaxWriteBytes, DefaultLimits.MaxWriteBytes)
 	l.MaxEntries = pick(l.MaxEntries, DefaultLimits.MaxEntries)
 	l.DefaultEntries = min(pick(l.DefaultEntries, DefaultLimits.DefaultEntries), l.MaxEntries)
+	if l.MaxCopyBytes <= 0 {
+		l.MaxCopyBytes = DefaultMaxCopyBytes
+	}
 	return l
 }
 
@@ -239,11 +268,12 @@ func (d *Deps) locate(ctx context.Context, host, p string, followFinal bool) (*t
 	if err != nil {
 		return nil, err
 	}
-	if err := d.Paths.Check(clean); err != nil {
-		return nil, err
-	}
 	if host == "" {
 		host = "local"
+	}
+	paths := d.paths(host)
+	if err := paths.Check(clean); err != nil {
+		return nil, err
 	}
 	t := &target{host: host, asked: clean}
 	fsys, err := d.FS(ctx, host)
@@ -259,7 +289,7 @@ func (d *Deps) locate(ctx context.Context, host, p string, followFinal bool) (*t
 		return nil, fmt.Errorf("resolve %s: %w", clean, err)
 	}
 	if res.Path != clean {
-		if err := d.Paths.Check(res.Path); err != nil {
+		if err := paths.Check(res.Path); err != nil {
 			return nil, fmt.Errorf("%s leads to a refused path: %w", clean, err)
 		}
 	}
@@ -275,7 +305,7 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv 
 	if errors.As(err, &nofs) {
 		return &relay.Plan{
 			Host:  t.host,
-			Input: policy.Input{Argv: argv(t.asked)},
+			Input: policy.Input{Argv: argv(t.asked), HostAddrs: d.addrs(t.host)},
 			Run:   func(context.Context) *relay.Outcome { return relay.Fail(relay.StatusError, "%v", nofs.err) },
 		}, nil
 	}
@@ -284,7 +314,7 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv 
 	}
 	return &relay.Plan{
 		Host:  t.host,
-		Input: policy.Input{Argv: argv(t.resolved.Path)},
+		Input: policy.Input{Argv: argv(t.resolved.Path), HostAddrs: d.addrs(t.host)},
 		Run:   func(ctx context.Context) *relay.Outcome { return run(ctx, t) },
 	}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -30,10 +31,44 @@ type Deps struct {
 	Shell string
 	// Starter returns where a session on host runs; nil means local only.
 	Starter func(ctx context.Context, host string) (session.Starter, string, error)
+	// Addrs returns a remote host's addresses, for host deny rules.
+	Addrs func(host string) []string
 	// MaxReadBytes caps one session_read.
 	MaxReadBytes int
 	// MaxWait caps session_read's wait_s.
 	MaxWait time.Duration
+
+	hosts *hostMap
+}
+
+// hostMap remembers which host each session runs on, so that what is typed
+// into a remote session is admitted under that host's mode and deny rules.
+type hostMap struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+func (h *hostMap) set(id, host string) {
+	h.mu.Lock()
+	h.m[id] = host
+	h.mu.Unlock()
+}
+
+// get returns the host of session id, forgetting sessions the registry no
+// longer has.
+func (h *hostMap) get(id string, live []session.Info) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.m) > 2*len(live)+16 {
+		keep := map[string]string{}
+		for _, s := range live {
+			if host, ok := h.m[s.ID]; ok {
+				keep[s.ID] = host
+			}
+		}
+		h.m = keep
+	}
+	return h.m[id]
 }
 
 // StartArgs are session_start's arguments.
@@ -109,6 +144,7 @@ func Register(r *relay.Relay, d Deps) {
 	if d.Shell == "" {
 		d.Shell = "/bin/sh"
 	}
+	d.hosts = &hostMap{m: map[string]string{}}
 	acts := &mcp.ToolAnnotations{DestructiveHint: ptr(true), OpenWorldHint: ptr(true)}
 	reads := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(false)}
 	relay.Add[StartArgs, Started](r, relay.Spec{
@@ -183,7 +219,7 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 	}
 	return &relay.Plan{
 		Host:  a.Host,
-		Input: policy.Input{Command: a.Command, Env: a.Env},
+		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: d.addrs(a.Host)},
 		Run: func(ctx context.Context) *relay.Outcome {
 			info, err := d.Registry.Start(ctx, session.Spec{
 				Argv: argv, Env: env, Dir: a.Cwd, Cols: uint16(a.Cols), Rows: uint16(a.Rows),
@@ -192,12 +228,23 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 			if err != nil {
 				return fail(err)
 			}
+			if starter != nil {
+				d.hosts.set(info.ID, a.Host)
+			}
 			return &relay.Outcome{
 				Result: Started{SessionID: info.ID, PTY: info.PTY, Cols: info.Cols, Rows: info.Rows},
 				Extra:  map[string]any{"session_id": info.ID},
 			}
 		},
 	}, nil
+}
+
+// addrs are host's addresses for host deny rules; none for local.
+func (d *Deps) addrs(host string) []string {
+	if host == "" || host == "local" || d.Addrs == nil {
+		return nil
+	}
+	return d.Addrs(host)
 }
 
 // owned finds a session the caller started; others' sessions do not exist
@@ -230,9 +277,12 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 			data += "\n"
 		}
 	}
+	host := d.hosts.get(a.SessionID, d.Registry.List())
 	return &relay.Plan{
-		// What is typed into a session is what its shell would run.
-		Input: policy.Input{Command: a.Data},
+		// What is typed into a session is what its shell would run, on
+		// the session's host.
+		Host:  host,
+		Input: policy.Input{Command: a.Data, HostAddrs: d.addrs(host)},
 		Run: func(ctx context.Context) *relay.Outcome {
 			if err := d.Registry.Send(ctx, a.SessionID, []byte(data)); err != nil {
 				return fail(err)

@@ -1,0 +1,164 @@
+package files
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/relay"
+)
+
+// DefaultMaxCopyBytes bounds copy_file when Limits.MaxCopyBytes is zero.
+const DefaultMaxCopyBytes = 64 << 20
+
+// streamer is an FS that can stream whole files, which copy_file needs so
+// that memory stays flat however large the file.
+type streamer interface {
+	OpenRead(ctx context.Context, p string) (io.ReadCloser, Info, error)
+	WriteFrom(ctx context.Context, p string, r io.Reader, max int64, o WriteOptions) (WriteInfo, int64, error)
+}
+
+var (
+	_ streamer = SFTP{}
+)
+
+// CopyArgs are copy_file's arguments.
+type CopyArgs struct {
+	From      string `json:"from" jsonschema:"Source: an absolute local path, or host:/absolute/path on an inventory host."`
+	To        string `json:"to" jsonschema:"Destination: an absolute local path, or host:/absolute/path on an inventory host."`
+	Overwrite bool   `json:"overwrite,omitempty" jsonschema:"Replace an existing destination file; without it an existing file is refused."`
+}
+
+// CopyResult is copy_file's result.
+type CopyResult struct {
+	From         string `json:"from"`
+	To           string `json:"to"`
+	ResolvedFrom string `json:"resolved_from"`
+	ResolvedTo   string `json:"resolved_to"`
+	Bytes        int64  `json:"bytes"`
+	Created      bool   `json:"created"`
+	Mode         string `json:"mode"`
+	SHA256       string `json:"sha256"`
+}
+
+// endpoint splits "host:/path" into host and path; a bare absolute path is
+// local.
+func endpoint(s string) (host, p string, err error) {
+	if strings.HasPrefix(s, "/") {
+		return "local", s, nil
+	}
+	host, p, ok := strings.Cut(s, ":")
+	if !ok || host == "" || !strings.HasPrefix(p, "/") {
+		return "", "", fmt.Errorf("%q is neither an absolute path nor host:/absolute/path", s)
+	}
+	return host, p, nil
+}
+
+func (d *Deps) registerCopy(r *relay.Relay) {
+	relay.Add[CopyArgs, CopyResult](r, relay.Spec{
+		Name:  "copy_file",
+		Title: "Copy a file between hosts",
+		Description: "Copy a regular file between this machine and an inventory host over SFTP: from and to are absolute " +
+			"paths, a remote one written host:/path. Both paths must be allowed by the path policy (each host's own); " +
+			"an existing destination is refused unless overwrite=true; the size is bounded; the destination is written " +
+			"to a temporary file and renamed into place. This changes the destination, so it may need approval.",
+		Tier:        policy.TierMutate,
+		Annotations: &mcp.ToolAnnotations{Title: "Copy a file between hosts", DestructiveHint: ptr(true), IdempotentHint: true, OpenWorldHint: ptr(true)},
+	}, d.planCopy)
+}
+
+func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay.Plan, error) {
+	fromHost, fromPath, err := endpoint(a.From)
+	if err != nil {
+		return nil, fmt.Errorf("from: %w", err)
+	}
+	toHost, toPath, err := endpoint(a.To)
+	if err != nil {
+		return nil, fmt.Errorf("to: %w", err)
+	}
+	if fromHost != "local" && toHost != "local" && fromHost != toHost {
+		return nil, errors.New("copy between two remote hosts is not supported: copy through a local path")
+	}
+	host := fromHost
+	if host == "local" {
+		host = toHost
+	}
+	src, err := d.locate(ctx, fromHost, fromPath, true)
+	var nofs errNoFS
+	if errors.As(err, &nofs) {
+		return nil, fmt.Errorf("from: %w", nofs.err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("from: %w", err)
+	}
+	dst, err := d.locate(ctx, toHost, toPath, true)
+	if errors.As(err, &nofs) {
+		return nil, fmt.Errorf("to: %w", nofs.err)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("to: %w", err)
+	}
+	max := d.Limits.MaxCopyBytes
+	return &relay.Plan{
+		Host: host,
+		// cp over the resolved paths, so deny rules over paths apply.
+		Input: policy.Input{Argv: []string{"cp", "--", src.resolved.Path, dst.resolved.Path}, HostAddrs: d.addrs(host)},
+		Run: func(ctx context.Context) *relay.Outcome {
+			if !src.resolved.Exists {
+				return relay.Fail(relay.StatusError, "%s does not exist", a.From)
+			}
+			if src.resolved.Info.Type != TypeFile {
+				return relay.Fail(relay.StatusError, "%s is a %s, not a regular file", a.From, src.resolved.Info.Type)
+			}
+			if dst.resolved.Exists && dst.resolved.Info.Type != TypeFile {
+				return relay.Fail(relay.StatusError, "%s is a %s, not a regular file", a.To, dst.resolved.Info.Type)
+			}
+			if dst.resolved.Exists && !a.Overwrite {
+				return relay.Fail(relay.StatusError, "%s exists; pass overwrite=true to replace it", a.To)
+			}
+			in, ok1 := src.fsys.(streamer)
+			out, ok2 := dst.fsys.(streamer)
+			if !ok1 || !ok2 {
+				return relay.Fail(relay.StatusError, "copy_file is not available for these hosts")
+			}
+			r, info, err := in.OpenRead(ctx, src.resolved.Path)
+			if err != nil {
+				return relay.Fail(relay.StatusError, "read %s: %v", a.From, err)
+			}
+			defer r.Close()
+			if info.Size > max {
+				return relay.Fail(relay.StatusError, "%s is %d bytes; copy_file copies at most %d", a.From, info.Size, max)
+			}
+			wo := WriteOptions{Overwrite: a.Overwrite}
+			if !dst.resolved.Exists {
+				// A new file gets the source's permission bits (never
+				// setuid, setgid or sticky).
+				perm := info.Mode.Perm()
+				wo.Mode = &perm
+			}
+			h := sha256.New()
+			w, n, err := out.WriteFrom(ctx, dst.resolved.Path, io.TeeReader(r, h), max, wo)
+			switch {
+			case errors.Is(err, fs.ErrExist):
+				return relay.Fail(relay.StatusError, "%s exists; pass overwrite=true to replace it", a.To)
+			case errors.Is(err, errTooBig):
+				return relay.Fail(relay.StatusError, "%s grew past the copy limit of %d bytes; nothing was written", a.From, max)
+			case err != nil:
+				return relay.Fail(relay.StatusError, "copy %s to %s: %v", a.From, a.To, err)
+			}
+			sum := hex.EncodeToString(h.Sum(nil))
+			return &relay.Outcome{Result: CopyResult{
+				From: a.From, To: a.To, ResolvedFrom: src.resolved.Path, ResolvedTo: dst.resolved.Path,
+				Bytes: n, Created: w.Created, Mode: octal(w.Mode), SHA256: sum,
+			}, Extra: map[string]any{"bytes": n, "sha256": sum}}
+		},
+	}, nil
+}

@@ -1,0 +1,169 @@
+// Package fleet owns the tools that look at and act on many SSH hosts at
+// once or on the connections themselves: hosts_list (also the MCP resource
+// warden://hosts), hosts_check, fanout, ssh_keyscan, and the port-forward
+// tools forward_open, forward_list and forward_close. Every one runs through
+// the relay; the multi-host tools through its fan-out path, so each host is
+// admitted by policy under its own mode and audited in its own record.
+package fleet
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/sshpool"
+	"github.com/warden-mcp/warden/internal/tools/exec"
+)
+
+// MaxHosts bounds the hosts one fan-out, check or keyscan may name after
+// groups are expanded.
+const MaxHosts = 100
+
+// DefaultMaxForwards bounds open port forwards when Deps names no limit.
+const DefaultMaxForwards = 16
+
+// Inventory is what the fleet tools need of sshpool.Inventory.
+type Inventory interface {
+	List() []sshpool.Listing
+	Resolve(name string) (sshpool.Target, error)
+	Group(group string) []string
+}
+
+// Pool is what the fleet tools need of sshpool.Pool.
+type Pool interface {
+	Check(ctx context.Context, t sshpool.Target) sshpool.CheckResult
+	Keyscan(ctx context.Context, host string, port int) ([]sshpool.ScannedKey, error)
+	LocalForward(ctx context.Context, t sshpool.Target, bindAddr, remoteAddr string) (*sshpool.Forward, error)
+	RemoteForward(ctx context.Context, t sshpool.Target, remoteBind, localAddr string) (*sshpool.Forward, error)
+	DynamicForward(ctx context.Context, t sshpool.Target, bindAddr string) (*sshpool.Forward, error)
+}
+
+// Deps is what the fleet tools need from the rest of warden.
+type Deps struct {
+	Inventory Inventory
+	Pool      Pool
+	// Groups are warden.yaml's groups: name to member host names. They add
+	// to the groups hosts name themselves in.
+	Groups map[string][]string
+	// Exec resolves a host to where fanout runs its command, as
+	// run_command does.
+	Exec func(ctx context.Context, host string) (exec.Target, error)
+	// Limits are run_command's; fanout applies them per host.
+	Limits exec.Limits
+	// MaxForwards bounds open forwards (DefaultMaxForwards when zero).
+	MaxForwards int
+	// AllowNonLoopbackForwards lets a forward listen on a non-loopback
+	// address; off, only loopback binds are accepted.
+	AllowNonLoopbackForwards bool
+	Now                      func() time.Time
+	Logger                   *slog.Logger
+}
+
+// Fleet is the registered fleet tools; Close ends every open forward.
+type Fleet struct {
+	d        Deps
+	forwards *forwards
+}
+
+// Close closes every open forward.
+func (f *Fleet) Close() error { return f.forwards.closeAll() }
+
+// expand turns the hosts argument — inventory names and group names — into
+// unique host names in the order given, at most MaxHosts.
+func (d *Deps) expand(names []string) ([]string, error) {
+	if len(names) == 0 {
+		return nil, errors.New("hosts is empty: name inventory hosts or groups (see hosts_list)")
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	for _, n := range names {
+		if err := sshpool.ValidateAlias(n); err != nil {
+			return nil, fmt.Errorf("hosts: %w", err)
+		}
+		if members := d.group(n); len(members) > 0 {
+			for _, m := range members {
+				add(m)
+			}
+			continue
+		}
+		add(n)
+		if len(out) > MaxHosts {
+			break
+		}
+	}
+	if len(out) > MaxHosts {
+		return nil, fmt.Errorf("hosts: %d hosts after expanding groups; at most %d per call", len(out), MaxHosts)
+	}
+	return out, nil
+}
+
+// group returns the members of group: warden.yaml's groups entry and the
+// hosts that name the group themselves. A host name is never a group.
+func (d *Deps) group(name string) []string {
+	if _, err := d.Inventory.Resolve(name); err == nil {
+		return nil
+	}
+	members := append([]string(nil), d.Groups[name]...)
+	for _, h := range d.Inventory.Group(name) {
+		if !slices.Contains(members, h) {
+			members = append(members, h)
+		}
+	}
+	return members
+}
+
+// groupsOf returns every group host belongs to.
+func (d *Deps) groupsOf(host string, own []string) []string {
+	gs := append([]string(nil), own...)
+	for g, members := range d.Groups {
+		if slices.Contains(members, host) && !slices.Contains(gs, g) {
+			gs = append(gs, g)
+		}
+	}
+	slices.Sort(gs)
+	return gs
+}
+
+// ValidateGroups checks warden.yaml's groups against the inventory at
+// startup: every member must resolve and no group may share a host's name.
+func ValidateGroups(inv Inventory, groups map[string][]string) error {
+	var errs []error
+	for g, members := range groups {
+		if _, err := inv.Resolve(g); err == nil {
+			errs = append(errs, fmt.Errorf("groups: %q is also a host name", g))
+		}
+		for _, m := range members {
+			if _, err := inv.Resolve(m); err != nil {
+				errs = append(errs, fmt.Errorf("groups.%s: member %q: %w", g, m, err))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// addrsOf lists a target's addresses for host deny rules: its own and every
+// jump hop's, so a host reached through a denied hop is denied too.
+func addrsOf(t sshpool.Target) []string {
+	addrs := []string{t.Host}
+	for _, j := range t.Jump {
+		addrs = append(addrs, j.Host)
+	}
+	return addrs
+}
+
+// oneLine keeps an error message to one line for tables.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

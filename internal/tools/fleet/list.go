@@ -1,0 +1,152 @@
+package fleet
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/relay"
+)
+
+// HostsURI is the MCP resource that serves the inventory.
+const HostsURI = "warden://hosts"
+
+// Host is one inventory host as hosts_list shows it.
+type Host struct {
+	Name    string   `json:"name"`
+	Address string   `json:"address,omitempty"`
+	Port    int      `json:"port,omitempty"`
+	User    string   `json:"user,omitempty"`
+	Groups  []string `json:"groups,omitempty"`
+	Tags    []string `json:"tags,omitempty"`
+	Mode    string   `json:"mode,omitempty" jsonschema:"The host's own policy mode, which narrows the global one; empty means the global mode."`
+	Source  string   `json:"source,omitempty" jsonschema:"warden (warden.yaml) or ssh_config."`
+	Jump    []string `json:"jump,omitempty" jsonschema:"ProxyJump hops, in dial order."`
+	Error   string   `json:"error,omitempty" jsonschema:"Why the host cannot be resolved; it cannot be used until fixed."`
+}
+
+// Group is one group as hosts_list shows it.
+type Group struct {
+	Name  string   `json:"name"`
+	Hosts []string `json:"hosts"`
+}
+
+// Listing is hosts_list's result.
+type Listing struct {
+	Hosts  []Host  `json:"hosts"`
+	Groups []Group `json:"groups"`
+}
+
+// Register adds the fleet tools and the warden://hosts resource to the
+// relay and returns the Fleet, whose Close ends open forwards.
+func Register(r *relay.Relay, d Deps) *Fleet {
+	if d.Inventory == nil || d.Pool == nil {
+		panic("fleet: Deps.Inventory and Deps.Pool are required")
+	}
+	if d.MaxForwards <= 0 {
+		d.MaxForwards = DefaultMaxForwards
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	f := &Fleet{d: d, forwards: newForwards(d.MaxForwards)}
+	ro := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(true)}
+	relay.Add[struct{}, Listing](r, relay.Spec{
+		Name: "hosts_list", Title: "List inventory hosts", Annotations: ro,
+		Description: "List the hosts warden can reach — warden.yaml's inventory, then ~/.ssh/config aliases — with " +
+			"address, port, user, groups, tags, policy mode and source, and the groups. Use these names as host " +
+			"in other tools. Also served as the resource " + HostsURI + ".",
+	}, func(ctx context.Context, _ *relay.Call, _ *struct{}) (*relay.Plan, error) {
+		return &relay.Plan{Run: func(context.Context) *relay.Outcome {
+			l := d.listing()
+			return &relay.Outcome{Result: l, Text: l.text()}
+		}}, nil
+	})
+	r.AddResource(&mcp.Resource{
+		URI: HostsURI, Name: "hosts", Title: "Inventory hosts", MIMEType: "application/json",
+		Description: "The hosts warden can reach and their groups, as hosts_list returns them.",
+	}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		b, err := json.MarshalIndent(d.listing(), "", "  ")
+		if err != nil {
+			return nil, err
+		}
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: HostsURI, MIMEType: "application/json", Text: string(b)}}}, nil
+	})
+	f.registerFanout(r)
+	f.registerKeyscan(r)
+	f.registerForwards(r)
+	return f
+}
+
+// listing builds hosts_list's result.
+func (d *Deps) listing() Listing {
+	l := Listing{Hosts: []Host{}, Groups: []Group{}}
+	groups := map[string][]string{}
+	for _, e := range d.Inventory.List() {
+		h := Host{Name: e.Name}
+		if e.Err != nil {
+			h.Error = oneLine(e.Err.Error())
+		}
+		if t := e.Target; t != nil {
+			h.Address, h.Port, h.User, h.Tags, h.Mode, h.Source = t.Host, t.Port, t.User, t.Tags, t.Mode, t.Source
+			h.Groups = d.groupsOf(e.Name, t.Groups)
+			for _, j := range t.Jump {
+				h.Jump = append(h.Jump, j.Name)
+			}
+		}
+		for _, g := range h.Groups {
+			groups[g] = append(groups[g], h.Name)
+		}
+		l.Hosts = append(l.Hosts, h)
+	}
+	for g, members := range d.Groups {
+		for _, m := range members {
+			if !slices.Contains(groups[g], m) {
+				groups[g] = append(groups[g], m)
+			}
+		}
+	}
+	for g, members := range groups {
+		l.Groups = append(l.Groups, Group{Name: g, Hosts: members})
+	}
+	sort.Slice(l.Groups, func(i, j int) bool { return l.Groups[i].Name < l.Groups[j].Name })
+	return l
+}
+
+// text renders a listing as a table.
+func (l Listing) text() string {
+	var b strings.Builder
+	for _, h := range l.Hosts {
+		if h.Error != "" {
+			fmt.Fprintf(&b, "%s\tunusable: %s\n", h.Name, h.Error)
+			continue
+		}
+		fmt.Fprintf(&b, "%s\t%s@%s:%d", h.Name, h.User, h.Address, h.Port)
+		if len(h.Jump) > 0 {
+			fmt.Fprintf(&b, " via %s", strings.Join(h.Jump, ","))
+		}
+		if len(h.Groups) > 0 {
+			fmt.Fprintf(&b, " groups=%s", strings.Join(h.Groups, ","))
+		}
+		if len(h.Tags) > 0 {
+			fmt.Fprintf(&b, " tags=%s", strings.Join(h.Tags, ","))
+		}
+		if h.Mode != "" {
+			fmt.Fprintf(&b, " mode=%s", h.Mode)
+		}
+		fmt.Fprintf(&b, " (%s)\n", h.Source)
+	}
+	if len(l.Hosts) == 0 {
+		b.WriteString("no hosts: add hosts: to warden.yaml or Host entries to ~/.ssh/config\n")
+	}
+	for _, g := range l.Groups {
+		fmt.Fprintf(&b, "group %s: %s\n", g.Name, strings.Join(g.Hosts, ", "))
+	}
+	return b.String()
+}

@@ -51,7 +51,7 @@ type FanoutPlan struct {
 // HostOutcome is one host's part of a fan-out call as Combine sees it.
 type HostOutcome struct {
 	Host string
-	// Decision is the policy's: allow, approved, deny, or invalid.
+	// Decision is the policy's: allow, approved, denied, or invalid.
 	Decision string
 	// Tier is the host's classified tier.
 	Tier policy.Tier

@@ -91,27 +91,33 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 	if host == "local" {
 		host = toHost
 	}
-	src, err := d.locate(ctx, fromHost, fromPath, true)
-	var nofs errNoFS
-	if errors.As(err, &nofs) {
-		return nil, fmt.Errorf("from: %w", nofs.err)
-	}
+	// Both paths are checked as spelled now; they are resolved (which
+	// contacts a remote host) and checked again only once the call is
+	// admitted.
+	fromClean, err := d.precheck(fromHost, fromPath)
 	if err != nil {
 		return nil, fmt.Errorf("from: %w", err)
 	}
-	dst, err := d.locate(ctx, toHost, toPath, true)
-	if errors.As(err, &nofs) {
-		return nil, fmt.Errorf("to: %w", nofs.err)
-	}
+	toClean, err := d.precheck(toHost, toPath)
 	if err != nil {
 		return nil, fmt.Errorf("to: %w", err)
 	}
 	max := d.Limits.MaxCopyBytes
 	return &relay.Plan{
 		Host: host,
-		// cp over the resolved paths, so deny rules over paths apply.
-		Input: policy.Input{Argv: []string{"cp", "--", src.resolved.Path, dst.resolved.Path}, HostAddrs: d.addrs(host)},
+		// cp over the paths, so deny rules over paths apply.
+		Input: policy.Input{Argv: []string{"cp", "--", fromClean, toClean}, HostAddrs: d.addrs(host)},
 		Run: func(ctx context.Context) *relay.Outcome {
+			src, err := d.locate(ctx, fromHost, fromPath, true)
+			if out := locateFailure(err); out != nil {
+				out.Reason = "from: " + out.Reason
+				return out
+			}
+			dst, err := d.locate(ctx, toHost, toPath, true)
+			if out := locateFailure(err); out != nil {
+				out.Reason = "to: " + out.Reason
+				return out
+			}
 			if !src.resolved.Exists {
 				return relay.Fail(relay.StatusError, "%s does not exist", a.From)
 			}

@@ -300,6 +300,26 @@ func (d *Deps) locate(ctx context.Context, host, p string, followFinal bool) (*t
 // plan builds the call's plan; argv describes the operation to the policy
 // as the equivalent command, so deny rules over paths apply here too.
 func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv func(resolved string) []string, run func(ctx context.Context, t *target) *relay.Outcome) (*relay.Plan, error) {
+	if isRemote(host) {
+		// A remote host is not contacted before the call is admitted (its
+		// address may be denied): the path is checked as spelled now and
+		// resolved and checked again when the call runs.
+		clean, err := d.precheck(host, p)
+		if err != nil {
+			return nil, err
+		}
+		return &relay.Plan{
+			Host:  host,
+			Input: policy.Input{Argv: argv(clean), HostAddrs: d.addrs(host)},
+			Run: func(ctx context.Context) *relay.Outcome {
+				t, err := d.locate(ctx, host, p, followFinal)
+				if out := locateFailure(err); out != nil {
+					return out
+				}
+				return run(ctx, t)
+			},
+		}, nil
+	}
 	t, err := d.locate(ctx, host, p, followFinal)
 	var nofs errNoFS
 	if errors.As(err, &nofs) {
@@ -317,6 +337,37 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv 
 		Input: policy.Input{Argv: argv(t.resolved.Path), HostAddrs: d.addrs(t.host)},
 		Run:   func(ctx context.Context) *relay.Outcome { return run(ctx, t) },
 	}, nil
+}
+
+// isRemote reports whether host names an inventory host.
+func isRemote(host string) bool { return host != "" && host != "local" }
+
+// precheck cleans p and checks it against host's path policy as spelled.
+func (d *Deps) precheck(host, p string) (string, error) {
+	clean, err := policy.CleanPath(p)
+	if err != nil {
+		return "", err
+	}
+	if err := d.paths(host).Check(clean); err != nil {
+		return "", err
+	}
+	return clean, nil
+}
+
+// locateFailure turns a run-time locate error into the call's outcome: a
+// path the policy refuses once resolved is denied, anything else an error.
+func locateFailure(err error) *relay.Outcome {
+	var nofs errNoFS
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &nofs):
+		return relay.Fail(relay.StatusError, "%v", nofs.err)
+	case errors.Is(err, policy.ErrPathDenied):
+		return relay.Fail(relay.StatusDenied, "%v", err)
+	default:
+		return relay.Fail(relay.StatusError, "%v", err)
+	}
 }
 
 func (d *Deps) planRead(ctx context.Context, _ *relay.Call, a *ReadArgs) (*relay.Plan, error) {

@@ -36,7 +36,7 @@ type HostResult struct {
 	Host     string `json:"host"`
 	Status   string `json:"status" jsonschema:"This host's own outcome: ok, denied, approval_required, timeout, invalid_argument or error."`
 	Reason   string `json:"reason,omitempty"`
-	Decision string `json:"decision" jsonschema:"The policy's decision for this host: allow, approved, approve, deny or invalid."`
+	Decision string `json:"decision" jsonschema:"The policy's decision for this host: allow, approved, approve, denied or invalid."`
 	Tier     int    `json:"tier"`
 	Ran      bool   `json:"ran" jsonschema:"Whether the command was started on this host."`
 	exec.Result

@@ -559,4 +559,3 @@ func TestSSHRemote(t *testing.T) {
 		want(t, "concurrency 33", got, "invalid_argument")
 	})
 }
-

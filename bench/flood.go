@@ -151,7 +151,7 @@ func (e *env) flood(ctx context.Context) *table {
 		case errors.Is(err, context.DeadlineExceeded):
 			outcome = fmt.Sprintf("no result within %s", floodTimeout)
 			if stillRunning {
-				outcome += fmt.Sprintf(": the command had written %s of %s (%.1f MiB/s), the server reading it as fast as it could", byteSize(int(written)), sizeName(size), float64(written)/(1<<20)/took.Seconds())
+				outcome += fmt.Sprintf(": the command had written %s of %s (%.1f MiB/s)", byteSize(int(written)), sizeName(size), float64(written)/(1<<20)/took.Seconds())
 			}
 		case err != nil:
 			outcome = "protocol error: " + oneLine(err.Error())

@@ -9,9 +9,9 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 )
 
-// validate checks raw arguments against the tool's schema, applies
-// defaults and decodes them into v. The approval token is the relay's own
-// argument and is not passed to the tool.
+// validate checks raw arguments against the tool's schema and decodes them
+// into v, applying defaults for run-time schemas. The approval token is the
+// relay's own argument and is not passed to the tool.
 func validate(resolved *jsonschema.Resolved, raw json.RawMessage, v any) error {
 	m := map[string]any{}
 	if len(bytes.TrimSpace(raw)) > 0 && !bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
@@ -28,15 +28,21 @@ func validate(resolved *jsonschema.Resolved, raw json.RawMessage, v any) error {
 	if err := resolved.Validate(m); err != nil {
 		return err
 	}
-	if err := resolved.ApplyDefaults(&m); err != nil {
-		return err
-	}
 	delete(m, approvalTokenArg)
-	b, err := json.Marshal(m)
-	if err != nil {
-		return err
+	if mp, ok := v.(*map[string]any); ok {
+		// Run-time schemas (declarative tools) carry defaults.
+		if err := resolved.ApplyDefaults(&m); err != nil {
+			return err
+		}
+		*mp = m
+		return nil
 	}
-	if err := json.Unmarshal(b, v); err != nil {
+	// Schemas derived from Go types have no defaults: decode the validated
+	// arguments straight into the struct, which ignores approval_token.
+	if len(m) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
 		return fmt.Errorf("arguments: %v", err)
 	}
 	return nil

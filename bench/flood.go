@@ -97,23 +97,23 @@ func (e *env) flood(ctx context.Context) *table {
 	}
 	t.notes = append(t.notes, fmt.Sprintf("Each server is started fresh and makes one `echo hi` call first; RSS before is its VmHWM then, peak RSS its VmHWM after the call (sampled every 20 ms; a server past %s is killed by the harness). Returned is the text the tool result carried.", mib(e.cfg.rssCap)))
 
+	// The floor is the better of two runs: it goes first, when the
+	// machine may still be busy with the previous section.
 	logf("flood: floor")
-	start := time.Now()
-	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", e.floodCommand())
-	out, _ := cmd.StdoutPipe()
 	var floor time.Duration
-	if err := cmd.Start(); err != nil {
-		t.skip("floor", err.Error())
-	} else {
-		n, _ := io.Copy(io.Discard, out)
-		err := cmd.Wait()
-		floor = time.Since(start)
-		if err != nil || n != size {
-			t.skip("floor", fmt.Sprintf("read %d bytes: %v", n, err))
+	for range 2 {
+		d, err := e.floodFloor(ctx, size)
+		if err != nil {
+			t.skip("floor", err.Error())
 			floor = 0
-		} else {
-			t.row("floor: Go reads the pipe and discards it", ms(floor), "1.00×", "—", "—", "—", "—")
+			break
 		}
+		if floor == 0 || d < floor {
+			floor = d
+		}
+	}
+	if floor > 0 {
+		t.row("floor: Go reads the pipe and discards it (best of 2)", ms(floor), "1.00×", "—", "—", "—", "—")
 	}
 
 	row := func(name string, start func() (*server, error)) {
@@ -124,7 +124,7 @@ func (e *env) flood(ctx context.Context) *table {
 			return
 		}
 		defer s.stop()
-		if _, err := s.run(ctx, echoCommand, "hi"); err != nil {
+		if _, err := s.run(ctx, echoCommand, "hi"); err != nil && !errors.Is(err, errMissingOutput) {
 			t.skip(name, "warm-up call: "+err.Error())
 			return
 		}
@@ -188,6 +188,24 @@ func (e *env) flood(ctx context.Context) *table {
 	row("warden `run_command` host=…, stdio", func() (*server, error) { return e.startWardenRemote(ctx, r) })
 	row("ssh-mcp 2.11.0", func() (*server, error) { return e.startSSHMCP(ctx, r) })
 	return t
+}
+
+// floodFloor runs the flood command and reads its output into io.Discard.
+func (e *env) floodFloor(ctx context.Context, size int64) (time.Duration, error) {
+	start := time.Now()
+	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", e.floodCommand())
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, err
+	}
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	n, _ := io.Copy(io.Discard, out)
+	if err := cmd.Wait(); err != nil || n != size {
+		return 0, fmt.Errorf("read %d bytes: %v", n, err)
+	}
+	return time.Since(start), nil
 }
 
 // floodTimeout bounds one flood call, so one slow server cannot take the

@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -16,10 +18,13 @@ import (
 // echoCommand is the workload of every latency row.
 const echoCommand = "echo hi"
 
-// measure runs op warm times unmeasured, then n times, and summarises.
+// measure runs op warm times unmeasured, then n times, and summarises. A
+// call that returns without the command's output is timed and counted, not
+// fatal: that is a result about the server, reported beside its times.
 func measure(ctx context.Context, n, warm int, op func() error) (dist, error) {
+	missing := 0
 	for range warm {
-		if err := op(); err != nil {
+		if err := op(); err != nil && !errors.Is(err, errMissingOutput) {
 			return dist{}, err
 		}
 	}
@@ -29,12 +34,39 @@ func measure(ctx context.Context, n, warm int, op func() error) (dist, error) {
 			return dist{}, err
 		}
 		start := time.Now()
-		if err := op(); err != nil {
+		err := op()
+		if errors.Is(err, errMissingOutput) {
+			missing++
+		} else if err != nil {
 			return dist{}, err
 		}
 		samples = append(samples, time.Since(start))
 	}
-	return summarize(samples), nil
+	if missing == n {
+		return dist{}, fmt.Errorf("no call returned the command's output")
+	}
+	d := summarize(samples)
+	d.missing = missing
+	return d, nil
+}
+
+// missingNote says how many calls lost their output, if any did.
+func missingNote(d dist) string {
+	if d.missing == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d calls returned without the output", d.missing, d.n)
+}
+
+// join joins the non-empty notes.
+func join(notes ...string) string {
+	var out []string
+	for _, n := range notes {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // forkExec is the physical floor of run_command("echo hi"): Go forking
@@ -89,7 +121,7 @@ func (e *env) latency(ctx context.Context, floor dist) *table {
 			t.skip(name+" ("+how+")", err.Error())
 			return
 		}
-		t.row(name, how, ms(s.connect), ms(d.p50), ms(d.p90), ms(d.p99), ratio(d.p50, floor.p50), note)
+		t.row(name, how, ms(s.connect), ms(d.p50), ms(d.p90), ms(d.p99), ratio(d.p50, floor.p50), join(note, missingNote(d)))
 	}
 
 	row("warden", "`run_command`, stdio", "", func() (*server, error) { return e.startWardenStdio(ctx, "") })

@@ -188,7 +188,7 @@ func (e *env) remoteRows(ctx context.Context) *table {
 			t.skip(name, err.Error())
 			return
 		}
-		t.row(name, ms(d.p50), ms(d.p90), ms(d.p99), ratio(d.p50, floor.p50), note)
+		t.row(name, ms(d.p50), ms(d.p90), ms(d.p99), ratio(d.p50, floor.p50), join(note, missingNote(d)))
 	}
 
 	logf("remote: ControlMaster")

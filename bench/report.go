@@ -125,6 +125,8 @@ func oneLine(s string) string {
 type dist struct {
 	n             int
 	p50, p90, p99 time.Duration
+	// missing counts calls that returned without the command's output.
+	missing int
 }
 
 func summarize(samples []time.Duration) dist {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -98,10 +99,13 @@ func (s *server) run(ctx context.Context, command, want string) (*mcp.CallToolRe
 		return res, fmt.Errorf("tool error: %s", oneLine(allText(res)))
 	}
 	if want != "" && !strings.Contains(s.stdout(res), want) {
-		return res, fmt.Errorf("output %q does not contain %q", oneLine(s.stdout(res)), want)
+		return res, fmt.Errorf("%w: %q does not contain %q", errMissingOutput, oneLine(s.stdout(res)), want)
 	}
 	return res, nil
 }
+
+// errMissingOutput is a call that succeeded without the command's output.
+var errMissingOutput = errors.New("the result lacks the command's output")
 
 // allText is a result's text content.
 func allText(res *mcp.CallToolResult) string {

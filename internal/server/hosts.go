@@ -3,8 +3,10 @@ package server
 import (
 	"fmt"
 	"log/slog"
+	"os/user"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/policy"
@@ -17,7 +19,9 @@ import (
 // name (warden.yaml hosts over ~/.ssh/config) reached through one shared
 // connection pool.
 type hosts struct {
-	inv    *sshpool.Inventory
+	// inv is swapped whole on reload; calls see the old inventory or the
+	// new one, never a mixture.
+	inv    atomic.Pointer[sshpool.Inventory]
 	pool   *sshpool.Pool
 	logger *slog.Logger
 
@@ -26,6 +30,26 @@ type hosts struct {
 }
 
 func newHosts(cfg *config.Config, o Options) (*hosts, error) {
+	inv, err := newInventory(cfg, o)
+	if err != nil {
+		return nil, err
+	}
+	pool := sshpool.New(sshpool.Options{
+		AgentSocket:    o.Getenv("SSH_AUTH_SOCK"),
+		KeepAlive:      cfg.SSH.Keepalive.D(),
+		IdleTimeout:    cfg.SSH.IdleTimeout.D(),
+		MaxConns:       cfg.SSH.MaxConns,
+		ConnectTimeout: cfg.SSH.ConnectTimeout.D(),
+		Logger:         o.Logger,
+		Now:            o.Now,
+	})
+	h := &hosts{pool: pool, logger: o.Logger, runners: map[string]*sshrunner.Runner{}}
+	h.inv.Store(inv)
+	return h, nil
+}
+
+// newInventory reads warden.yaml's hosts over the user's ssh_config.
+func newInventory(cfg *config.Config, o Options) (*sshpool.Inventory, error) {
 	home := o.Getenv("HOME")
 	sshConfig := cfg.SSH.Config
 	switch sshConfig {
@@ -48,31 +72,39 @@ func newHosts(cfg *config.Config, o Options) (*hosts, error) {
 			Groups: h.Groups, Tags: h.Tags, Mode: h.Mode, Shell: h.Shell, HostKeyPolicy: h.HostKeyPolicy,
 		})
 	}
+	// USER is often unset (systemd units, containers): fall back to the
+	// account warden runs as, the login ssh itself would use.
+	localUser := o.Getenv("USER")
+	if localUser == "" {
+		if u, err := user.Current(); err == nil {
+			localUser = u.Username
+		}
+	}
 	inv, err := sshpool.NewInventory(sshpool.InventoryOptions{
 		SSHConfig:        sshConfig,
 		HomeDir:          home,
-		LocalUser:        o.Getenv("USER"),
+		LocalUser:        localUser,
 		Hosts:            entries,
 		GlobalKnownHosts: global,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("inventory: %w", err)
 	}
-	pool := sshpool.New(sshpool.Options{
-		AgentSocket:    o.Getenv("SSH_AUTH_SOCK"),
-		KeepAlive:      cfg.SSH.Keepalive.D(),
-		IdleTimeout:    cfg.SSH.IdleTimeout.D(),
-		MaxConns:       cfg.SSH.MaxConns,
-		ConnectTimeout: cfg.SSH.ConnectTimeout.D(),
-		Logger:         o.Logger,
-		Now:            o.Now,
-	})
-	return &hosts{inv: inv, pool: pool, logger: o.Logger, runners: map[string]*sshrunner.Runner{}}, nil
+	return inv, nil
 }
+
+// Resolve, List and Group read the current inventory (fleet.Inventory).
+func (h *hosts) Resolve(name string) (sshpool.Target, error) { return h.inv.Load().Resolve(name) }
+
+// List lists the current inventory.
+func (h *hosts) List() []sshpool.Listing { return h.inv.Load().List() }
+
+// Group lists the members of a group in the current inventory.
+func (h *hosts) Group(group string) []string { return h.inv.Load().Group(group) }
 
 // remote resolves an inventory name; "local" and "" are not remote.
 func (h *hosts) remote(name string) (sshpool.Target, error) {
-	t, err := h.inv.Resolve(name)
+	t, err := h.Resolve(name)
 	if err != nil {
 		return sshpool.Target{}, fmt.Errorf("host %q: %w (see hosts_list)", name, err)
 	}
@@ -97,7 +129,7 @@ func (h *hosts) mode(name string) policy.Mode {
 	if name == "" || name == "local" {
 		return ""
 	}
-	t, err := h.inv.Resolve(name)
+	t, err := h.Resolve(name)
 	if err != nil {
 		return ""
 	}

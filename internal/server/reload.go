@@ -6,19 +6,33 @@ import (
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/tools/fleet"
 )
 
 // Reload applies the reloadable part of a new, already validated config:
 // the policy rules (deny, allow, deny_hosts, with warden's own paths still
-// protected). The new policy is built completely before it is swapped in,
-// so a bad rule changes nothing; calls see the old rules or the new ones,
-// never a mixture. Other keys take effect on restart.
+// protected) and the SSH inventory (warden.yaml hosts and ~/.ssh/config).
+// Both are built and checked completely before either is swapped in, so a
+// bad rule or host changes nothing; calls see the old rules and hosts or
+// the new ones, never a mixture. Other keys take effect on restart.
 func (w *Warden) Reload(cfg *config.Config, configPath string) error {
 	pol, err := policy.New(policy.Rules{Deny: selfDeny(cfg, configPath), Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts})
 	if err != nil {
 		return fmt.Errorf("policy: %w", err)
 	}
+	inv, err := newInventory(cfg, w.opts)
+	if err != nil {
+		return err
+	}
+	groups := map[string][]string{}
+	for _, g := range cfg.Groups {
+		groups[g.Name] = g.Hosts
+	}
+	if err := fleet.ValidateGroups(inv, groups); err != nil {
+		return err
+	}
 	w.Relay.SetPolicy(pol)
+	w.hosts.inv.Store(inv)
 	return nil
 }
 

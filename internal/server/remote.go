@@ -48,7 +48,7 @@ func targetAddrs(t sshpool.Target) []string {
 // addrs returns the addresses of an inventory host; none for one that does
 // not resolve (the call fails on resolving it anyway).
 func (h *hosts) addrs(name string) []string {
-	t, err := h.inv.Resolve(name)
+	t, err := h.Resolve(name)
 	if err != nil {
 		return nil
 	}
@@ -108,12 +108,12 @@ func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts, limi
 	for _, g := range cfg.Groups {
 		groups[g.Name] = g.Hosts
 	}
-	if err := fleet.ValidateGroups(h.inv, groups); err != nil {
+	if err := fleet.ValidateGroups(h, groups); err != nil {
 		return nil, err
 	}
 	env := baseEnv(cfg, o.Getenv)
 	return fleet.Register(r, fleet.Deps{
-		Inventory: h.inv,
+		Inventory: h,
 		Pool:      h.pool,
 		Groups:    groups,
 		Exec: func(ctx context.Context, name string) (exec.Target, error) {

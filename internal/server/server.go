@@ -61,6 +61,8 @@ type Warden struct {
 	hosts    *hosts
 	fleet    *fleet.Fleet
 	stop     context.CancelFunc
+	// opts are kept for reloads, which rebuild the inventory.
+	opts Options
 }
 
 // New assembles warden. The caller owns Close.
@@ -182,7 +184,7 @@ func New(o Options) (*Warden, error) {
 	if err := snapshottools.Register(r, snapshottools.Deps{
 		Sources: snapshottools.SourcesFrom(cfg.Snapshot),
 		Runner:  localRunner,
-		Remote:  snapshottools.SSHRemote(hs.pool, hs.inv, sshrunner.Options{Logger: o.Logger}),
+		Remote:  snapshottools.SSHRemote(hs.pool, hs.inv.Load(), sshrunner.Options{Logger: o.Logger}),
 		Now:     o.Now,
 		Logger:  o.Logger,
 	}); err != nil {
@@ -247,7 +249,7 @@ func New(o Options) (*Warden, error) {
 		return nil, err
 	}
 	// --- end fleet tools ---
-	return &Warden{MCP: srv, Relay: r, audit: log, sessions: reg, hosts: hs, fleet: fl, stop: stop}, nil
+	return &Warden{MCP: srv, Relay: r, audit: log, sessions: reg, hosts: hs, fleet: fl, stop: stop, opts: o}, nil
 }
 
 // Close ends every session (killing what they run) and closes the audit log.

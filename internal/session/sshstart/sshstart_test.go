@@ -15,7 +15,7 @@ import (
 // of the machine's accounts runs in tests.
 const testUser = "wardentest"
 
-func starter(t *testing.T, user string) *Starter {
+func starter(t testing.TB, user string) *Starter {
 	t.Helper()
 	s := sshd.Start(t, sshd.Options{User: user})
 	known := filepath.Join(t.TempDir(), "known_hosts")

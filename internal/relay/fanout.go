@@ -133,7 +133,7 @@ func (r *Relay) fanoutHandler(s Spec, plan func(context.Context, *Call) (*Fanout
 			Tool:     s.Name,
 			Args:     req.Params.Arguments,
 			Identity: r.identity(req.Extra),
-			Client:   clientName(req.ClientInfo()),
+			Client:   clientOf(req),
 			req:      req,
 		}
 		callRec := func(out *Outcome, decision string) *mcp.CallToolResult {

@@ -70,7 +70,7 @@ func (r *Relay) handler(s Spec, decode decodeFunc, plan planAny) mcp.ToolHandler
 			Tool:     s.Name,
 			Args:     req.Params.Arguments,
 			Identity: r.identity(req.Extra),
-			Client:   clientName(req.ClientInfo()),
+			Client:   clientOf(req),
 			req:      req,
 		}
 		rec := audit.Record{ID: c.ID, Identity: c.Identity, Client: c.Client, Tool: s.Name, Tier: int(s.Tier), Host: "local"}
@@ -238,6 +238,29 @@ func mergeJSON(head map[string]any, result any) []byte {
 	merged = append(merged, ',')
 	merged = append(merged, b[1:]...)
 	return merged
+}
+
+// clientOf names the calling client from the request's _meta (2026-07-28)
+// or the session's initialize parameters. It reads the metadata map as it
+// arrived: the SDK's ClientInfo re-encodes and decodes it, which costs
+// tens of kilobytes on every call.
+func clientOf(req *mcp.CallToolRequest) string {
+	if m := req.Params.GetMeta(); m != nil {
+		switch ci := m[mcp.MetaKeyClientInfo].(type) {
+		case map[string]any:
+			name, _ := ci["name"].(string)
+			version, _ := ci["version"].(string)
+			return clientName(&mcp.Implementation{Name: name, Version: version})
+		case *mcp.Implementation:
+			return clientName(ci)
+		}
+	}
+	if req.Session != nil {
+		if p := req.Session.InitializeParams(); p != nil {
+			return clientName(p.ClientInfo)
+		}
+	}
+	return ""
 }
 
 func clientName(impl *mcp.Implementation) string {

@@ -154,6 +154,12 @@ type Call struct {
 	req      *mcp.CallToolRequest
 }
 
+// WantsProgress reports whether the client asked for progress on this call,
+// so a tool can skip the work of reporting it.
+func (c *Call) WantsProgress() bool {
+	return c.req != nil && c.req.Session != nil && c.req.Params.GetProgressToken() != nil
+}
+
 // Progress reports progress to the client if it asked for it; it is a no-op
 // otherwise and never blocks the call on a slow client for long.
 func (c *Call) Progress(ctx context.Context, progress float64, message string) {

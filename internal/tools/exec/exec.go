@@ -253,9 +253,11 @@ func (d *Deps) plan(call *relay.Call, t Target, c common, argv []string) *relay.
 				Stdin:    []byte(c.stdin),
 				Timeout:  c.timeout,
 				MaxBytes: c.maxBytes,
-				Progress: func(elapsed time.Duration, n int64) {
+			}
+			if call.WantsProgress() {
+				req.Progress = func(elapsed time.Duration, n int64) {
 					call.Progress(ctx, float64(n), fmt.Sprintf("%s elapsed, %d bytes of output", elapsed.Round(time.Second), n))
-				},
+				}
 			}
 			res, err := t.Runner.Run(ctx, req)
 			if err != nil {

@@ -237,3 +237,28 @@ func (h headers) RoundTrip(r *http.Request) (*http.Response, error) {
 	}
 	return http.DefaultTransport.RoundTrip(r)
 }
+
+// TestSessionEndAuditedAtShutdown: a session warden ends itself (here at
+// shutdown) leaves an audit record with its recording's path and SHA-256.
+func TestSessionEndAuditedAtShutdown(t *testing.T) {
+	env, state := wardenEnv(t, "WARDEN_MODE=open", "SHELL=/bin/sh")
+	s := startStdio(t, env, state, nil)
+	sh := startSession(t, s.cs, nil)
+	sh.send("echo recorded")
+	sh.readUntil("recorded")
+	s.cs.Close() // warden sees EOF on stdin and shuts down
+	deadline := time.Now().Add(15 * time.Second)
+	for time.Now().Before(deadline) {
+		b, _ := os.ReadFile(filepath.Join(state, "audit.jsonl"))
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.Contains(line, `"tool":"session_end"`) && strings.Contains(line, sh.id) {
+				if !strings.Contains(line, `"recording_sha256":"`) || !strings.Contains(line, "shutdown") {
+					t.Fatalf("session_end record lacks the recording or the reason: %s", line)
+				}
+				return
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatal("no session_end record after shutdown")
+}

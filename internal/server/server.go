@@ -230,6 +230,21 @@ func New(o Options) (*Warden, error) {
 		MaxRecordingBytes: cfg.Sessions.MaxRecordingBytes,
 		Now:               o.Now,
 		Logger:            o.Logger,
+		OnEnd: func(ci session.CloseInfo, reason string) {
+			// A session warden ends itself leaves the same record of its
+			// recording as one the agent closes.
+			if _, err := log.Append(context.Background(), audit.Record{
+				Tool: "session_end", Identity: ci.Owner, Host: "local", Tier: int(policy.TierBenign),
+				Decision: string(policy.Allow), Status: "ok", Reason: "session ended: " + reason,
+				ExitCode: ci.ExitCode,
+				Extra: map[string]any{
+					"session_id": ci.ID, "recording": ci.Recording,
+					"recording_bytes": ci.RecordingBytes, "recording_sha256": ci.RecordingSHA256,
+				},
+			}); err != nil {
+				o.Logger.Error("audit write failed", "tool", "session_end", "err", err)
+			}
+		},
 	})
 	sweep, stop := context.WithCancel(context.Background())
 	go reg.Run(sweep)

@@ -51,6 +51,10 @@ type Options struct {
 	Now func() time.Time
 	// Logger receives diagnostics (nil: discard).
 	Logger *slog.Logger
+	// OnEnd, if set, is told of every session the registry ends by itself
+	// (reason "idle", "lifetime" or "shutdown"), so the end can be
+	// audited as an explicit Close is by its caller.
+	OnEnd func(ci CloseInfo, reason string)
 }
 
 func (o Options) withDefaults() Options {
@@ -488,6 +492,9 @@ func (r *Registry) closeAll(ss []*session, reason string) {
 		wg.Go(func() {
 			ci, err := s.close()
 			r.log.Info("session closed", "session", s.id, "reason", reason, "recording", ci.Recording, "sha256", ci.RecordingSHA256, "err", err)
+			if r.opts.OnEnd != nil {
+				r.opts.OnEnd(ci, reason)
+			}
 		})
 	}
 	wg.Wait()

@@ -40,9 +40,13 @@ func main() {
 	// Every call decodes and encodes a few hundred kilobytes of JSON over a
 	// live heap of a few megabytes: at the default GOGC the collector runs
 	// every few calls and takes a quarter of the CPU. Fewer, larger cycles
-	// cost a few megabytes of memory. GOGC, when set, wins.
+	// cost a few megabytes, and a soft limit makes the collector work
+	// harder before memory grows past it. GOGC and GOMEMLIMIT, when set, win.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(48 << 20)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr, os.Getenv)

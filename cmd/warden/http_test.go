@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 const testToken = "e2e-token-0123456789abcdef"
@@ -107,7 +108,7 @@ func TestHTTPGeneratedToken(t *testing.T) {
 	if code != http.StatusOK {
 		t.Errorf("generated token refused: %d", code)
 	}
-	if !strings.Contains(s.stderr.String(), "claude mcp add") {
+	if !waitFor(5*time.Second, func() bool { return strings.Contains(s.stderr.String(), "claude mcp add") }) {
 		t.Errorf("startup did not print how to connect:\n%s", s.stderr)
 	}
 }

@@ -286,6 +286,10 @@ func TestKeepaliveDetectsHungServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer l.Release()
+	// OpenSSH forks its post-auth process around the time the client sees
+	// authentication succeed; a command proves it exists, so Pause stops
+	// the process that answers keepalives and not only its parent.
+	run(t, p, tgt, "true")
 	s.Pause()
 	defer s.Resume()
 	select {

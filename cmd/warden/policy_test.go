@@ -214,6 +214,9 @@ func TestApprovalTokenFlow(t *testing.T) {
 	if strings.Contains(string(audit), token) {
 		t.Error("an approval token reached the audit log")
 	}
+	if !strings.Contains(string(audit), `"decision":"approved"`) || !strings.Contains(string(audit), `"approval":"token"`) {
+		t.Error("the approved run is not audited as approved by token")
+	}
 }
 
 func TestApprovalElicitFlow(t *testing.T) {

@@ -167,7 +167,14 @@ func (r *Relay) record(ctx context.Context, rec *audit.Record, c *Call, out *Out
 	}
 	rec.DurationMS = r.opts.Now().Sub(start).Milliseconds()
 	rec.ExitCode = out.ExitCode
-	rec.Extra = out.Extra
+	// The pipeline's own notes (the approval mechanism) stay beside the
+	// tool's.
+	for k, v := range out.Extra {
+		if rec.Extra == nil {
+			rec.Extra = map[string]any{}
+		}
+		rec.Extra[k] = v
+	}
 	body := out.Output
 	if body == nil {
 		body = []byte(out.Text)

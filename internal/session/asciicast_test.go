@@ -169,7 +169,10 @@ func TestRecordingBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fi.Size() > limit || fi.Size() < limit/2 || ci.RecordingBytes != fi.Size() || !ci.RecordingTruncated {
+	// How far below the limit the cut falls depends on how the output
+	// was chunked into events (one large read can be the event that does
+	// not fit), so only the ceiling is exact.
+	if fi.Size() > limit || fi.Size() < 1024 || ci.RecordingBytes != fi.Size() || !ci.RecordingTruncated {
 		t.Errorf("recording is %d bytes (CloseInfo %d, truncated %v), want at most %d and cut", fi.Size(), ci.RecordingBytes, ci.RecordingTruncated, limit)
 	}
 	_, events := castLines(t, ci.Recording)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"io"
 	"net/http"
 	"os"
@@ -151,5 +153,24 @@ func TestConfigCheck(t *testing.T) {
 	out, err = execCommand([]string{"config", "check", writeFile(t, "mode: yolo\n")}, env).CombinedOutput()
 	if err == nil || !bytes.Contains(out, []byte("yolo")) {
 		t.Errorf("invalid config accepted or unclear: %v\n%s", err, out)
+	}
+}
+
+// TestHTTPPromptFetchAudited fetches a declarative prompt over both HTTP
+// revisions (the stateless one has no initialize parameters) and finds
+// each fetch in the audit log.
+func TestHTTPPromptFetchAudited(t *testing.T) {
+	env, state := wardenEnv(t, "WARDEN_TOKEN="+testToken)
+	s := startHTTP(t, env, state, "--tools", fixture("basic.yaml"))
+	for _, version := range []string{"2025-11-25", "2026-07-28"} {
+		cs := connectHTTP(t, s, version, nil)
+		pr, err := cs.GetPrompt(context.Background(), &mcp.GetPromptParams{Name: "basic_helper"})
+		if err != nil || len(pr.Messages) == 0 {
+			t.Fatalf("%s: GetPrompt: %v %v", version, pr, err)
+		}
+	}
+	b, _ := os.ReadFile(filepath.Join(state, "audit.jsonl"))
+	if n := strings.Count(string(b), `"tool":"prompt:basic_helper"`); n != 2 {
+		t.Errorf("%d prompt fetches audited, want 2", n)
 	}
 }

@@ -247,23 +247,26 @@ func mergeJSON(head map[string]any, result any) []byte {
 	return merged
 }
 
-// clientOf names the calling client from the request's _meta (2026-07-28)
-// or the session's initialize parameters. It reads the metadata map as it
+// clientOf names the calling client of a tool call.
+func clientOf(req *mcp.CallToolRequest) string {
+	return clientFrom(req.Params.GetMeta(), req.Session)
+}
+
+// clientFrom names a client from a request's _meta (2026-07-28) or its
+// session's initialize parameters. It reads the metadata map as it
 // arrived: the SDK's ClientInfo re-encodes and decodes it, which costs
 // tens of kilobytes on every call.
-func clientOf(req *mcp.CallToolRequest) string {
-	if m := req.Params.GetMeta(); m != nil {
-		switch ci := m[mcp.MetaKeyClientInfo].(type) {
-		case map[string]any:
-			name, _ := ci["name"].(string)
-			version, _ := ci["version"].(string)
-			return clientName(&mcp.Implementation{Name: name, Version: version})
-		case *mcp.Implementation:
-			return clientName(ci)
-		}
+func clientFrom(meta map[string]any, session *mcp.ServerSession) string {
+	switch ci := meta[mcp.MetaKeyClientInfo].(type) {
+	case map[string]any:
+		name, _ := ci["name"].(string)
+		version, _ := ci["version"].(string)
+		return clientName(&mcp.Implementation{Name: name, Version: version})
+	case *mcp.Implementation:
+		return clientName(ci)
 	}
-	if req.Session != nil {
-		if p := req.Session.InitializeParams(); p != nil {
+	if session != nil {
+		if p := session.InitializeParams(); p != nil {
 			return clientName(p.ClientInfo)
 		}
 	}

@@ -2,13 +2,9 @@ package relay
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/warden-mcp/warden/internal/audit"
-	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // AddResource registers a resource whose every read passes the pipeline:
@@ -17,49 +13,18 @@ import (
 // it is audited (as tool "resource:URI", with the SHA-256 and length of
 // the contents served, never the contents).
 func (r *Relay) AddResource(res *mcp.Resource, h mcp.ResourceHandler) {
-	name := "resource:" + res.URI
 	r.server.AddResource(res, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		r.activity.begin()
-		defer r.activity.end()
-		start := r.opts.Now()
-		args, _ := json.Marshal(map[string]string{"uri": req.Params.URI})
-		client := ""
-		if req.Session != nil {
-			if ip := req.Session.InitializeParams(); ip != nil {
-				client = clientName(ip.ClientInfo)
-			}
-		}
-		c := &Call{ID: newID(), Tool: name, Args: args, Identity: r.identity(req.Extra), Client: client}
-		rec := audit.Record{ID: c.ID, Identity: c.Identity, Client: c.Client, Tool: name, Host: "local"}
-		out := &Outcome{Status: StatusOK}
-		var (
-			result *mcp.ReadResourceResult
-			err    error
-		)
-		switch {
-		case r.allowed != nil && !r.allowed[c.Identity]:
-			rec.Decision = string(policy.Deny)
-			out = Fail(StatusDenied, "identity %q is not in the allowed users", c.Identity)
-		case policy.Admit(r.mode(name, "local"), policy.Verdict{Tier: policy.TierRead}) != policy.Allow:
-			rec.Decision = string(policy.Deny)
-			out = Fail(StatusDenied, "resource read refused by policy mode")
-		default:
-			rec.Decision = string(policy.Allow)
+		var result *mcp.ReadResourceResult
+		err := r.read(ctx, readRequest{
+			name: "resource:" + res.URI, what: "resource read", args: map[string]string{"uri": req.Params.URI},
+			extra: req.Extra, meta: req.Params.GetMeta(), session: req.Session,
+		}, func() (string, error) {
+			var err error
 			result, err = h(ctx, req)
-			if err != nil {
-				out = Fail(StatusError, "%v", err)
-			} else {
-				out.Output = []byte(resourceText(result))
-			}
-		}
-		r.record(ctx, &rec, c, out, start)
-		if out.Status != StatusOK {
-			if err != nil {
-				// Keep the handler's error (ResourceNotFoundError carries
-				// its own JSON-RPC code).
-				return nil, err
-			}
-			return nil, &promptError{out.Reason}
+			return resourceText(result), err
+		})
+		if err != nil {
+			return nil, err
 		}
 		return result, nil
 	})

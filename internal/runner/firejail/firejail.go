@@ -135,7 +135,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	if len(req.Argv) == 0 {
 		return runner.Result{}, errors.New("firejail: empty argv")
 	}
-	if err := precheck(req); err != nil {
+	if err := runner.Precheck(req); err != nil {
 		return runner.Result{}, fmt.Errorf("firejail: %w", err)
 	}
 	argv := []string{r.firejail}
@@ -177,37 +177,4 @@ func envReset(env []string) []string {
 		}
 	}
 	return a
-}
-
-// precheck finds the program and the working directory on the host, whose
-// system directories the sandbox shows, so that a typo is an error rather
-// than an exit status.
-func precheck(req runner.Request) error {
-	if req.Dir != "" {
-		if fi, err := os.Stat(req.Dir); err != nil || !fi.IsDir() {
-			return fmt.Errorf("dir %q: not a directory", req.Dir)
-		}
-	}
-	prog := req.Argv[0]
-	if strings.Contains(prog, "/") {
-		if _, err := os.Stat(prog); err != nil {
-			return fmt.Errorf("exec %q: %w", prog, errors.Unwrap(err))
-		}
-		return nil
-	}
-	path := "/usr/local/bin:/usr/bin:/bin"
-	for _, kv := range req.Env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			path = v
-		}
-	}
-	for _, d := range filepath.SplitList(path) {
-		if !filepath.IsAbs(d) {
-			continue
-		}
-		if fi, err := os.Stat(filepath.Join(d, prog)); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
-			return nil
-		}
-	}
-	return fmt.Errorf("exec %q: executable file not found in PATH", prog)
 }

@@ -218,3 +218,23 @@ func TestToolsHaveSchemasAndAnnotations(t *testing.T) {
 		}
 	}
 }
+
+// TestPerCallLimitsOnlyNarrow: stdin over exec.max_stdin_bytes is refused
+// before anything runs, and a timeout_s above exec.max_timeout is cut to it.
+func TestPerCallLimitsOnlyNarrow(t *testing.T) {
+	cfg := writeFile(t, "mode: open\nexec:\n  default_timeout: 1s\n  max_timeout: 2s\n  max_stdin_bytes: 16\n")
+	env, state := wardenEnv(t, "WARDEN_CONFIG="+cfg)
+	s := startStdio(t, env, state, nil)
+	res, got := callTool(t, s.cs, "run_command", map[string]any{"command": "cat", "stdin": strings.Repeat("x", 17)})
+	if got["status"] != "invalid_argument" || !strings.Contains(text(res), "16") {
+		t.Errorf("17 bytes of stdin over a 16-byte limit: %s", text(res))
+	}
+	start := time.Now()
+	res, got = callTool(t, s.cs, "run_command", map[string]any{"command": "sleep 30", "timeout_s": 3600})
+	if got["status"] != "timeout" {
+		t.Fatalf("timeout_s 3600 with max_timeout 2s: %s", text(res))
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("a 2s maximum timeout took %s", d)
+	}
+}

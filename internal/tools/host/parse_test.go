@@ -3,7 +3,9 @@ package host
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,10 +14,14 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden.json")
 
-// fixture reads a captured-format fixture without its #fixture: line.
+// fixture reads a fixture without its #fixture: line: the real capture
+// NAME.captured.txt, else the format reconstruction NAME.captured-format.txt.
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name+".captured-format.txt"))
+	b, err := os.ReadFile(filepath.Join("testdata", name+".captured.txt"))
+	if errors.Is(err, fs.ErrNotExist) {
+		b, err = os.ReadFile(filepath.Join("testdata", name+".captured-format.txt"))
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +32,7 @@ func fixture(t *testing.T, name string) string {
 	return s
 }
 
-// TestGolden runs every parser over its captured-format fixture and
+// TestGolden runs every parser over its fixture and
 // compares the structured result with the golden file.
 func TestGolden(t *testing.T) {
 	cases := map[string]func(string) any{
@@ -34,6 +40,7 @@ func TestGolden(t *testing.T) {
 		"pfctl-info":            func(s string) any { return parsePfInfo(s) },
 		"openrc-status-started": func(s string) any { return parseOpenRCStatus("nginx", s, 0) },
 		"openrc-status-stopped": func(s string) any { return parseOpenRCStatus("sshd", s, 3) },
+		"openrc-status-missing": func(s string) any { return parseOpenRCStatus("nosuch", s, 1) },
 		"apk-list-upgradable":   func(s string) any { return parseApk(s) },
 		"dnf-check-update":      func(s string) any { return parseDnf(s) },
 		"pkg-version":           func(s string) any { return parsePkg(s) },

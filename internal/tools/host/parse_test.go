@@ -3,7 +3,9 @@ package host
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,10 +14,15 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden.json")
 
-// fixture reads a captured-format fixture without its #fixture: line.
+// fixture reads a fixture without its #fixture: line: the real capture
+// (name.captured.txt) where one exists, else the format reconstruction
+// (name.captured-format.txt).
 func fixture(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", name+".captured-format.txt"))
+	b, err := os.ReadFile(filepath.Join("testdata", name+".captured.txt"))
+	if errors.Is(err, fs.ErrNotExist) {
+		b, err = os.ReadFile(filepath.Join("testdata", name+".captured-format.txt"))
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +33,7 @@ func fixture(t *testing.T, name string) string {
 	return s
 }
 
-// TestGolden runs every parser over its captured-format fixture and
+// TestGolden runs every parser over its fixture and
 // compares the structured result with the golden file.
 func TestGolden(t *testing.T) {
 	cases := map[string]func(string) any{
@@ -141,5 +148,30 @@ func TestParseSmallFormats(t *testing.T) {
 	}
 	if !smartctlAnswered(0) || !smartctlAnswered(8) || smartctlAnswered(2) || smartctlAnswered(1) {
 		t.Error("smartctlAnswered misreads the exit bitmask")
+	}
+}
+
+// TestParsePfVerdicts covers rule forms the captured ruleset lacks. The
+// lines follow pfctl's print_rule (sbin/pfctl/pfctl_parser.c); they are not
+// captured output.
+func TestParsePfVerdicts(t *testing.T) {
+	tests := []struct{ rule, want string }{
+		{"block return in quick on em0 proto tcp from <bruteforce> to any", "reject"},
+		{"block return-rst in on em0 proto tcp from any to any port = 23", "reject"},
+		{"block return-icmp(port-unr, port-unr) in on em0 proto udp all", "reject"},
+		{"block drop in log all", "drop"},
+		{"pass out all flags S/SA keep state", "accept"},
+		{"match in all scrub (no-df)", "match"},
+	}
+	for _, tt := range tests {
+		c := parsePfRules("No ALTQ support in kernel\n" + tt.rule + "\n")
+		if len(c) != 1 || len(c[0].Rules) != 1 || c[0].Rules[0].Verdict != tt.want {
+			t.Errorf("parsePfRules(%q) = %+v; want one rule with verdict %s", tt.rule, c, tt.want)
+		}
+	}
+	for in, want := range map[string]string{"Status: Disabled                              Debug: Urgent\n": "inactive", "": Unknown, "pfctl: /dev/pf: Permission denied\n": Unknown} {
+		if got := parsePfInfo(in); got != want {
+			t.Errorf("parsePfInfo(%q) = %s; want %s", in, got, want)
+		}
 	}
 }

@@ -40,7 +40,7 @@ func (d *Deps) registerInspect(r *relay.Relay) {
 	}, d.planLogs)
 	relay.Add[ServiceArgs, ServiceState](r, relay.Spec{
 		Name: "service_status", Title: "Service status",
-		Description: "State of one service under systemd, OpenRC or SysV init: exists, active, sub-state, enabled, main PID, since when, restarts.",
+		Description: "State of one service under systemd, OpenRC, BusyBox init or SysV init: exists, active, sub-state, enabled, main PID, since when, restarts. Under BusyBox init, which has no service manager, active means a process of that name runs.",
 		Annotations: readOnly("Service status"),
 	}, d.planServiceStatus)
 	relay.Add[HostArg, Exposure](r, relay.Spec{
@@ -410,6 +410,8 @@ func serviceStatusArgv(mgr, name string) []string {
 		return []string{"rc-service", name, "status"}
 	case "sysv":
 		return []string{"service", name, "status"}
+	case "busybox":
+		return busyboxStatusArgv(name)
 	}
 	return nil
 }
@@ -430,7 +432,7 @@ func (d *Deps) planServiceStatus(ctx context.Context, _ *relay.Call, a *ServiceA
 	}
 	return &relay.Plan{Host: host, Input: in, Run: func(ctx context.Context) *relay.Outcome {
 		if argv == nil {
-			st := ServiceState{Name: a.Name, Manager: Unknown, Active: Unknown, Reason: "no systemd, OpenRC or SysV service command found"}
+			st := ServiceState{Name: a.Name, Manager: Unknown, Active: Unknown, Reason: "no systemd, OpenRC, BusyBox init or SysV service command found"}
 			return &relay.Outcome{Status: relay.StatusError, Reason: st.Reason, Result: st}
 		}
 		o := d.exec(ctx, t, argv, anyCode...)
@@ -444,6 +446,8 @@ func (d *Deps) planServiceStatus(ctx context.Context, _ *relay.Call, a *ServiceA
 			st = parseSystemctlShow(a.Name, o.stdout)
 		case "openrc":
 			st = parseOpenRCStatus(a.Name, o.stdout+o.stderr, o.code)
+		case "busybox":
+			st = parseBusyBoxStatus(a.Name, o.stdout)
 		default:
 			st = parseSysVStatus(a.Name, o.stdout+o.stderr, o.code)
 		}

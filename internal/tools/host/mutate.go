@@ -116,6 +116,9 @@ func (d *Deps) planRestartService(ctx context.Context, _ *relay.Call, a *Service
 	return &relay.Plan{Host: host, Input: input(argvs...), Run: func(ctx context.Context) *relay.Outcome {
 		mgr := strings.TrimSpace(d.exec(ctx, t, initArgv).stdout)
 		argv := serviceRestartArgv(mgr, a.Name)
+		if mgr == "busybox" {
+			return relay.Fail(relay.StatusError, "BusyBox init has no service manager; restart_service does not run init scripts, whose actions follow no convention there")
+		}
 		if argv == nil {
 			return relay.Fail(relay.StatusError, "no systemd, OpenRC or SysV service command found")
 		}

@@ -176,7 +176,7 @@ func TestPlannedArgvTiers(t *testing.T) {
 	read := [][]string{unameArgv, osRelArgv, uptimeArgv, meminfoArgv, cpuinfoArgv, virtArgv, dfArgv, dfiArgv,
 		smartScanArgv, smartArgv(smartDevice{Name: "/dev/sda", Type: "sat"}), mdstatArgv, zpoolArgv, dockerPSArgv, podmanPSArgv,
 		ssListenArgv, nftListArgv, iptSArgv, ip6tSArgv, ufwArgv, statArgv, dstatArgv, loadArgv, psArgv,
-		systemctlShowArgv("nginx.service"), serviceStatusArgv("sysv", "nginx"), initArgv, detectArgv("docker", "podman"),
+		systemctlShowArgv("nginx.service"), serviceStatusArgv("sysv", "nginx"), serviceStatusArgv("busybox", "nginx"), initArgv, detectArgv("docker", "podman"),
 		updateArgv["apt"], updateArgv["apk"], updateArgv["pacman"], sshEnvArgv, sshPeersArgv,
 		{"docker", "logs", "--timestamps", "--tail", "100", "--", "web"}, nft{DefaultNFTTable}.listSet(netip.MustParsePrefix("203.0.113.7/32"))}
 	for _, a := range read {

@@ -214,7 +214,7 @@ func parsePfRules(s string) []Chain {
 			r.Verdict = "accept"
 		case "block":
 			r.Verdict = "drop"
-			if len(f) > 1 && f[1] == "return" {
+			if len(f) > 1 && strings.HasPrefix(f[1], "return") { // return, return-rst, return-icmp, return-icmp6
 				r.Verdict = "reject"
 			}
 		default:

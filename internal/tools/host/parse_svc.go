@@ -3,6 +3,7 @@ package host
 import (
 	"encoding/json"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -76,7 +77,7 @@ var (
 // ServiceState is a service as its manager reports it.
 type ServiceState struct {
 	Name    string `json:"name"`
-	Manager string `json:"manager" jsonschema:"systemd, openrc, sysv or unknown."`
+	Manager string `json:"manager" jsonschema:"systemd, openrc, sysv, busybox or unknown."`
 	// Exists is false when the manager does not know the service.
 	Exists bool `json:"exists"`
 	// Active is active, inactive, failed, activating … or unknown.
@@ -175,7 +176,78 @@ func parseSysVStatus(name, s string, code int) ServiceState {
 	return st
 }
 
-// initArgv tells which service manager runs the target.
-var initArgv = []string{"sh", "-c", "if [ -d /run/systemd/system ]; then echo systemd; " +
+// initArgv tells which service manager runs the target. BusyBox init is
+// told by PID 1's executable being busybox under the name init (or
+// linuxrc); where /proc/1/exe cannot be read (not root) /sbin/init
+// resolving to busybox stands in. Systemd and OpenRC come first: Alpine
+// boots BusyBox init, but OpenRC manages its services.
+var initArgv = []string{"sh", "-c", "b=; if e=$(readlink /proc/1/exe 2>/dev/null); then " +
+	"case \"$e\" in */busybox) case \"$(cat /proc/1/comm 2>/dev/null)\" in init|linuxrc) b=1;; esac;; esac; " +
+	"else case \"$(readlink -f /sbin/init 2>/dev/null)\" in */busybox) b=1;; esac; fi; " +
+	"if [ -d /run/systemd/system ]; then echo systemd; " +
 	"elif command -v rc-service >/dev/null 2>&1; then echo openrc; " +
+	"elif [ -n \"$b\" ]; then echo busybox; " +
 	"elif command -v service >/dev/null 2>&1; then echo sysv; else echo unknown; fi"}
+
+// busyboxStatusArgv gathers what a BusyBox init system can tell about a
+// service without running anything of it: its init script (/etc/init.d/NAME
+// or the S??NAME of rcS), an inittab entry naming it, and the processes
+// named after it. The name is a positional parameter, never shell text.
+// Init scripts are not run with "status": under BusyBox init they follow no
+// convention, and many treat an unknown action as start.
+func busyboxStatusArgv(name string) []string {
+	return []string{"sh", "-c", "s=; for f in /etc/init.d/\"$1\" /etc/init.d/S[0-9][0-9]\"$1\"; do " +
+		"if [ -f \"$f\" ]; then s=$f; break; fi; done; echo \"script=$s\"; " +
+		"i=; if [ -f /etc/inittab ] && grep -v '^#' /etc/inittab | grep -Fqw \"$1\"; then i=1; fi; echo \"inittab=$i\"; " +
+		"echo \"pids=$(pidof \"$1\")\"", "sh", name}
+}
+
+// parseBusyBoxStatus reads busyboxStatusArgv's output. BusyBox init has no
+// service manager, so a service is active only in the sense that a process
+// of its name runs; without one the state is unknown, not inactive, since
+// the daemon may run under another name.
+func parseBusyBoxStatus(name, s string) ServiceState {
+	kv := map[string]string{}
+	for _, l := range strings.Split(s, "\n") {
+		if k, v, ok := strings.Cut(l, "="); ok {
+			kv[k] = strings.TrimSpace(v)
+		}
+	}
+	st := ServiceState{Name: name, Manager: "busybox", Active: Unknown}
+	script, inittab, pids := kv["script"], kv["inittab"] != "", strings.Fields(kv["pids"])
+	var found []string
+	if script != "" {
+		found = append(found, "init script "+script)
+	}
+	if inittab {
+		found = append(found, "an /etc/inittab entry naming it")
+	}
+	st.Exists = len(found) > 0 || len(pids) > 0
+	const noManager = "BusyBox init has no service manager to ask; "
+	switch {
+	case len(pids) > 0:
+		st.Active, st.Sub = "active", "running"
+		st.MainPID = lowestPID(pids)
+		st.Reason = noManager + "a process named " + name + " runs (pidof)"
+	case st.Exists:
+		st.Reason = noManager + "no process is named " + name + ", but the daemon may run under another name"
+	default:
+		st.Reason = noManager + "no init script, inittab entry or process named " + name
+	}
+	if len(found) > 0 {
+		st.Reason += "; found " + strings.Join(found, " and ")
+	}
+	return st
+}
+
+// lowestPID returns the smallest of pids, normally the parent that started
+// any workers of the same name.
+func lowestPID(pids []string) string {
+	low, lowN := "", 0
+	for _, p := range pids {
+		if n, err := strconv.Atoi(p); err == nil && (low == "" || n < lowN) {
+			low, lowN = p, n
+		}
+	}
+	return low
+}

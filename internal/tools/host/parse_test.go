@@ -150,3 +150,28 @@ func TestParseSmallFormats(t *testing.T) {
 		t.Error("smartctlAnswered misreads the exit bitmask")
 	}
 }
+
+// TestParsePfVerdicts covers rule forms the captured ruleset lacks. The
+// lines follow pfctl's print_rule (sbin/pfctl/pfctl_parser.c); they are not
+// captured output.
+func TestParsePfVerdicts(t *testing.T) {
+	tests := []struct{ rule, want string }{
+		{"block return in quick on em0 proto tcp from <bruteforce> to any", "reject"},
+		{"block return-rst in on em0 proto tcp from any to any port = 23", "reject"},
+		{"block return-icmp(port-unr, port-unr) in on em0 proto udp all", "reject"},
+		{"block drop in log all", "drop"},
+		{"pass out all flags S/SA keep state", "accept"},
+		{"match in all scrub (no-df)", "match"},
+	}
+	for _, tt := range tests {
+		c := parsePfRules("No ALTQ support in kernel\n" + tt.rule + "\n")
+		if len(c) != 1 || len(c[0].Rules) != 1 || c[0].Rules[0].Verdict != tt.want {
+			t.Errorf("parsePfRules(%q) = %+v; want one rule with verdict %s", tt.rule, c, tt.want)
+		}
+	}
+	for in, want := range map[string]string{"Status: Disabled                              Debug: Urgent\n": "inactive", "": Unknown, "pfctl: /dev/pf: Permission denied\n": Unknown} {
+		if got := parsePfInfo(in); got != want {
+			t.Errorf("parsePfInfo(%q) = %s; want %s", in, got, want)
+		}
+	}
+}

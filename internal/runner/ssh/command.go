@@ -40,6 +40,15 @@ func quote(s string) string {
 // "sh -c" runs under the host's configured shell, an absolute path, since
 // some firmware's sh on PATH is not a shell. marker prefixes the lines the
 // script writes to stderr for the runner.
+//
+// When the request is "<shell> -c SCRIPT" with a PATH in Request.Env (as
+// every request from the relay has) and the login shell is that very
+// shell (and not bash or zsh, which read startup files the fresh shell
+// would not), the login shell runs SCRIPT itself: it unsets every exported
+// variable with builtins, exports Request.Env and evals SCRIPT, which
+// saves the two execs of env and a second shell. Where any variable cannot
+// be unset (a read-only one) it takes the env -i path instead, so the
+// environment is exactly Request.Env either way.
 func command(shell string, req runner.Request, marker string, keepHome bool) (cmd, prog string, err error) {
 	argv := req.Argv
 	if len(argv) == 0 {
@@ -62,7 +71,7 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 		}
 	}
 	path := lookupPath
-	hasHome := false
+	hasPath, hasHome := false, false
 	for _, kv := range req.Env {
 		name, value, ok := strings.Cut(kv, "=")
 		if !ok || !validEnvName(name) {
@@ -72,7 +81,7 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 			return "", "", fmt.Errorf("environment entry %q contains NUL", name)
 		}
 		if name == "PATH" {
-			path = value
+			path, hasPath = value, true
 		}
 		if name == "HOME" {
 			hasHome = true
@@ -95,10 +104,25 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 		fmt.Fprintf(&s, "o=$PATH; PATH=%s; command -v -- %s >/dev/null 2>&1; r=$?; PATH=$o\n", quote(path), q)
 		fmt.Fprintf(&s, "[ $r = 0 ] || { echo %snoprog >&2; exit 127; }\n", m)
 	}
+	// A remote login's home is only known there: keep the login's own
+	// $HOME unless the request names one.
+	keepLoginHome := keepHome && !hasHome
+	// Without a PATH in Env a fresh shell falls back to its own default
+	// search path, which an unset PATH in a running shell does not.
+	fast := hasPath && len(argv) == 3 && argv[0] == shell && argv[1] == "-c"
+	if fast {
+		s.WriteString(inShellPrologue(shell, keepLoginHome))
+		if len(req.Env) > 0 {
+			s.WriteString("export")
+			for _, kv := range req.Env {
+				s.WriteString(" " + quote(kv))
+			}
+			s.WriteString("\n")
+		}
+		s.WriteString("eval " + quote(argv[2]) + "\nelse\n")
+	}
 	s.WriteString("exec env -i")
-	if keepHome && !hasHome {
-		// A remote login's home is only known there: keep the login's
-		// own $HOME unless the request names one.
+	if keepLoginHome {
 		s.WriteString(` HOME="$HOME"`)
 	}
 	for _, kv := range req.Env {
@@ -107,7 +131,45 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 	for _, a := range argv {
 		s.WriteString(" " + quote(a))
 	}
+	if fast {
+		s.WriteString("\nfi")
+	}
 	return s.String(), argv[0], nil
+}
+
+// inShellPrologue opens the "if" of the in-shell path: it holds when the
+// login shell is shell (by $SHELL, which sshd sets from the password
+// entry), is neither bash nor zsh, and every exported variable could be
+// unset. PWD stays: a fresh shell exports it too. So does HOME when
+// keepHome. The names come from "export -p", whose lines start "export
+// NAME" in every POSIX-family shell; a line that only continues a
+// multi-line value is skipped, or at worst unsets a name the environment
+// did not need.
+func inShellPrologue(shell string, keepHome bool) string {
+	skip := "PWD"
+	if keepHome {
+		skip += "|HOME"
+	}
+	return `__wd_ok=
+if [ "${SHELL-}" = ` + quote(shell) + ` ] && [ -z "${BASH_VERSION-}${ZSH_VERSION-}" ] && __wd_e=$(export -p); then
+__wd_ok=1
+while IFS= read -r __wd_l; do
+case $__wd_l in
+'export '*) __wd_l=${__wd_l#export } ;;
+*) continue ;;
+esac
+__wd_l=${__wd_l%%=*}
+case $__wd_l in
+''|` + skip + `|*[!A-Za-z0-9_]*) continue ;;
+esac
+command unset "$__wd_l" 2>/dev/null || __wd_ok=
+done <<__wd_EOF
+$__wd_e
+__wd_EOF
+fi
+if [ -n "${__wd_ok-}" ]; then
+unset __wd_e __wd_l __wd_ok
+`
 }
 
 func validEnvName(name string) bool {

@@ -222,3 +222,37 @@ func TestStderrFilter(t *testing.T) {
 		})
 	}
 }
+
+// TestLoginEnvironmentNeverReachesCommand gives every session a variable
+// from sshd itself (SetEnv) and checks that neither path shows it to the
+// command: the in-shell path, taken when the login shell is the configured
+// /bin/sh (the command then runs in the login shell, whose command line is
+// warden's script), and the env -i path, taken for root's bash login.
+func TestLoginEnvironmentNeverReachesCommand(t *testing.T) {
+	for _, tc := range []struct {
+		user    string
+		inShell bool
+	}{{testUser, true}, {"", false}} {
+		t.Run("user="+tc.user, func(t *testing.T) {
+			f := newFixture(t, sshd.Options{User: tc.user, ExtraConfig: []string{"SetEnv WARDEN_LOGIN_LEAK=leaked"}})
+			if tc.user == "" && f.srv.User != "root" {
+				t.Skip("not running as root")
+			}
+			res, err := f.runner(Options{}).Run(t.Context(), runner.Request{
+				Argv: []string{"sh", "-c", `printf '%s|' "${WARDEN_LOGIN_LEAK-unset}" "$GIVEN"; tr '\0' ' ' </proc/$$/cmdline`},
+				Env:  []string{"PATH=/usr/bin:/bin", "GIVEN=x y"},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			leak, rest, _ := strings.Cut(string(res.Stdout), "|")
+			given, cmdline, _ := strings.Cut(rest, "|")
+			if leak != "unset" || given != "x y" {
+				t.Errorf("WARDEN_LOGIN_LEAK, GIVEN = %q, %q; want unset, %q (stderr %q)", leak, given, "x y", res.Stderr)
+			}
+			if got := strings.Contains(cmdline, "export -p"); got != tc.inShell {
+				t.Errorf("ran in the login shell = %v, want %v; command line %q", got, tc.inShell, cmdline)
+			}
+		})
+	}
+}

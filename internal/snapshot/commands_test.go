@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"go/ast"
@@ -160,34 +161,163 @@ func TestSourceCannotMutate(t *testing.T) {
 	}
 }
 
-func TestParseZFSListGolden(t *testing.T) {
-	in, err := os.ReadFile("testdata/zfs-list-snapshots.captured-format.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	snaps, err := parseZFSList(in, "tank/home")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var b strings.Builder
-	for _, s := range snaps {
-		b.WriteString(s.Name + "\t" + s.Time.Format(time.RFC3339) + "\tused=" + strconv.FormatInt(s.Used, 10) + "\treferenced=" + strconv.FormatInt(s.Referenced, 10) + "\n")
-	}
-	golden := "testdata/zfs-list-snapshots.golden.txt"
-	if *update {
-		if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
+// zfsListFixtures are the zfs list outputs under testdata/ that
+// TestParseZFSListGolden parses, each with its golden file (see
+// testdata/README.md for where each came from).
+var zfsListFixtures = []struct {
+	input, golden string
+	// datasets are the datasets parsed for, each in turn, as warden would
+	// with `-d 1 <dataset>`; the golden file has a section for each.
+	datasets []string
+	// fields > 0 keeps only the first fields TAB-separated fields of each
+	// line before parsing (see firstFields).
+	fields int
+}{
+	// Real OpenZFS 2.4.1 output, recorded by a third party with
+	// -o name,creation,used,referenced,guid,defer_destroy and no dataset
+	// operand: the first four columns are warden's, in warden's order.
+	{"zfs-list-snapshots.captured.txt", "zfs-list-snapshots.captured.golden.txt",
+		[]string{"rpool/ROOT/debian", "tank/data", "tank/data/customer", "tank/home"}, 4},
+	// Hand-written in warden's exact format: non-zero used, distinct times.
+	{"zfs-list-snapshots.captured-format.txt", "zfs-list-snapshots.captured-format.golden.txt",
+		[]string{"tank/home"}, 0},
+}
+
+// firstFields keeps the first n TAB-separated fields of every line of b and
+// changes nothing else: lines (split at LF) keep their order and their LF,
+// the TABs between kept fields stay, and lines of n fields or fewer are left
+// as they are. zfs list prints the
+// -o columns in the order asked for, so this is what the capture's zfs
+// would have printed for a -o list made of its first n columns.
+func firstFields(b []byte, n int) []byte {
+	var out []byte
+	for _, line := range bytes.SplitAfter(b, []byte("\n")) {
+		body, nl := bytes.CutSuffix(line, []byte("\n"))
+		f := bytes.Split(body, []byte("\t"))
+		if len(f) > n {
+			f = f[:n]
+		}
+		out = append(out, bytes.Join(f, []byte("\t"))...)
+		if nl {
+			out = append(out, '\n')
 		}
 	}
-	want, err := os.ReadFile(golden)
+	return out
+}
+
+func readZFSListFixture(t testing.TB, name string, fields int) []byte {
+	t.Helper()
+	in, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.String() != string(want) {
-		t.Errorf("parsed =\n%s\nwant\n%s", b.String(), want)
+	if fields > 0 {
+		in = firstFields(in, fields)
 	}
-	if len(snaps) != 6 || snaps[0].Time != time.Date(2026, 11, 18, 0, 0, 1, 0, time.UTC) || snaps[3].Used != 52428800 {
+	return in
+}
+
+func TestParseZFSListGolden(t *testing.T) {
+	for _, fx := range zfsListFixtures {
+		t.Run(fx.input, func(t *testing.T) {
+			in := readZFSListFixture(t, fx.input, fx.fields)
+			var b strings.Builder
+			for _, ds := range fx.datasets {
+				snaps, err := parseZFSList(in, ds)
+				if err != nil {
+					t.Fatalf("dataset %s: %v", ds, err)
+				}
+				b.WriteString("# dataset " + ds + "\n")
+				for _, s := range snaps {
+					b.WriteString(s.Name + "\t" + s.Time.Format(time.RFC3339) + "\tused=" + strconv.FormatInt(s.Used, 10) + "\treferenced=" + strconv.FormatInt(s.Referenced, 10) + "\n")
+				}
+			}
+			golden := filepath.Join("testdata", fx.golden)
+			if *update {
+				if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.String() != string(want) {
+				t.Errorf("parsed =\n%s\nwant\n%s", b.String(), want)
+			}
+		})
+	}
+}
+
+// TestParseZFSListCaptured checks the real capture by hand, independently of
+// its golden file.
+func TestParseZFSListCaptured(t *testing.T) {
+	raw, err := os.ReadFile("testdata/zfs-list-snapshots.captured.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The file is the capture as recorded: six columns, TABs, LF.
+	for i, line := range strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n") {
+		if n := len(strings.Split(line, "\t")); n != 6 || strings.ContainsAny(line, " \r") {
+			t.Fatalf("line %d: %d fields in %q, want the raw 6-column capture", i+1, n, line)
+		}
+	}
+	// As recorded, it has two columns more than warden asks for.
+	if _, err := parseZFSList(raw, "tank/data"); err == nil {
+		t.Error("parsed 6-column lines")
+	}
+	in := firstFields(raw, 4)
+	if want := "tank/data/customer@ono-b91c-20260909T194501Z\t1788985942\t0\t8420352\n"; !strings.HasSuffix(string(in), want) {
+		t.Fatalf("reduced capture ends %q, want %q", in[bytes.LastIndexByte(in[:len(in)-1], '\n')+1:], want)
+	}
+	created := time.Date(2026, 9, 9, 20, 32, 22, 0, time.UTC) // 1788985942
+	for _, tc := range []struct {
+		dataset string
+		want    []Snapshot
+	}{
+		{"rpool/ROOT/debian", []Snapshot{
+			{Name: "ono-a82f-20260909T194500Z", Time: created, Used: 0, Referenced: 24576},
+			{Name: "later-1", Time: created, Used: 0, Referenced: 24576},
+		}},
+		// The child's snapshot of the same recursive `zfs snapshot -r` is
+		// not the parent's.
+		{"tank/data", []Snapshot{{Name: "ono-b91c-20260909T194501Z", Time: created, Used: 0, Referenced: 24576}}},
+		{"tank/data/customer", []Snapshot{{Name: "ono-b91c-20260909T194501Z", Time: created, Used: 0, Referenced: 8420352}}},
+		{"tank/home", nil},
+	} {
+		got, err := parseZFSList(in, tc.dataset)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.dataset, err)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s: parsed %+v, want %+v", tc.dataset, got, tc.want)
+		}
+	}
+}
+
+// TestParseZFSListHandWritten spot-checks the hand-written fixture.
+func TestParseZFSListHandWritten(t *testing.T) {
+	snaps, err := parseZFSList(readZFSListFixture(t, "zfs-list-snapshots.captured-format.txt", 0), "tank/home")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(snaps) != 6 || snaps[0].Time != time.Date(2026, 11, 18, 0, 0, 1, 0, time.UTC) || snaps[3].Used != 52428800 || snaps[2].Used != 0 {
 		t.Errorf("spot check failed: %+v", snaps)
+	}
+}
+
+func TestFirstFields(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                    "",
+		"a\tb\tc\td\te\tf\n":  "a\tb\tc\td\n",
+		"a\tb\tc\td\te\n":     "a\tb\tc\td\n",
+		"a\tb\n":              "a\tb\n",
+		"a\tb\tc\td\te":       "a\tb\tc\td",
+		"a\t\tc\td\te\n\nx\n": "a\t\tc\td\n\nx\n",
+	} {
+		if got := string(firstFields([]byte(in), 4)); got != want {
+			t.Errorf("firstFields(%q, 4) = %q, want %q", in, got, want)
+		}
 	}
 }
 
@@ -224,8 +354,8 @@ func TestParseBtrfsCreation(t *testing.T) {
 }
 
 func FuzzParseZFSList(f *testing.F) {
-	if b, err := os.ReadFile("testdata/zfs-list-snapshots.captured-format.txt"); err == nil {
-		f.Add(b)
+	for _, fx := range zfsListFixtures {
+		f.Add(readZFSListFixture(f, fx.input, fx.fields))
 	}
 	f.Add([]byte("tank/home@a\t1\t-\t3\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {

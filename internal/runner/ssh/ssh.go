@@ -5,7 +5,8 @@
 // cancellation that ends the remote command and everything it started.
 //
 // On the remote side the command's environment is exactly Request.Env
-// (through env -i); a program named without a slash is found in that
+// (cleared with shell builtins in the login shell, or through env -i; see
+// command); a program named without a slash is found in that
 // PATH, or in /usr/bin:/bin when Env has none, as the remote libc would.
 //
 // Killing: the runner sends the SSH "signal" request, which OpenSSH honours

@@ -146,8 +146,10 @@ func parseOpenRCStatus(name, s string, code int) ServiceState {
 			st.Active = "inactive"
 		case "crashed":
 			st.Active = "failed"
-		case "starting", "stopping":
+		case "starting":
 			st.Active = "activating"
+		case "stopping":
+			st.Active = "deactivating"
 		}
 		return st
 	}

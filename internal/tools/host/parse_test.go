@@ -149,6 +149,13 @@ func TestParseSmallFormats(t *testing.T) {
 	if !smartctlAnswered(0) || !smartctlAnswered(8) || smartctlAnswered(2) || smartctlAnswered(1) {
 		t.Error("smartctlAnswered misreads the exit bitmask")
 	}
+	// OpenRC's transient and failure states, which the captures lack
+	// (OpenRC prints them on stderr, as " * status: NAME").
+	for sub, want := range map[string]string{"crashed": "failed", "starting": "activating", "stopping": "deactivating", "inactive": Unknown} {
+		if got := parseOpenRCStatus("x", " * status: "+sub+"\n", 0); got.Active != want || got.Sub != sub {
+			t.Errorf("OpenRC status %s: Active, Sub = %q, %q; want %q, %q", sub, got.Active, got.Sub, want, sub)
+		}
+	}
 }
 
 // TestParsePfVerdicts covers rule forms the captured ruleset lacks. The

@@ -43,8 +43,9 @@ func quote(s string) string {
 //
 // When the request is "<shell> -c SCRIPT" with a PATH in Request.Env (as
 // every request from the relay has) and the login shell is that very
-// shell (and not bash or zsh, which read startup files the fresh shell
-// would not), the login shell runs SCRIPT itself: it unsets every exported
+// shell of the plain sh family (not bash or zsh, which read startup files
+// the fresh shell would not, nor ksh or yash), the login shell runs SCRIPT
+// itself: it unsets every exported
 // variable with builtins, exports Request.Env and evals SCRIPT, which
 // saves the two execs of env and a second shell. Where any variable cannot
 // be unset (a read-only one) it takes the env -i path instead, so the
@@ -139,8 +140,11 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 
 // inShellPrologue opens the "if" of the in-shell path: it holds when the
 // login shell is shell (by $SHELL, which sshd sets from the password
-// entry), is neither bash nor zsh, and every exported variable could be
-// unset. PWD stays: a fresh shell exports it too. So does HOME when
+// entry), is none of bash, zsh, ksh and yash, and every exported variable
+// could be unset. That leaves the plain sh family (dash, BusyBox ash),
+// which also drops environment entries whose names are not identifiers
+// instead of passing them on, so unsetting what export -p lists clears
+// everything. PWD stays: a fresh shell exports it too. So does HOME when
 // keepHome. The names come from "export -p", whose lines start "export
 // NAME" in every POSIX-family shell; a line that only continues a
 // multi-line value is skipped, or at worst unsets a name the environment
@@ -151,7 +155,7 @@ func inShellPrologue(shell string, keepHome bool) string {
 		skip += "|HOME"
 	}
 	return `__wd_ok=
-if [ "${SHELL-}" = ` + quote(shell) + ` ] && [ -z "${BASH_VERSION-}${ZSH_VERSION-}" ] && __wd_e=$(export -p); then
+if [ "${SHELL-}" = ` + quote(shell) + ` ] && [ -z "${BASH_VERSION-}${ZSH_VERSION-}${KSH_VERSION-}${YASH_VERSION-}" ] && __wd_e=$(export -p); then
 __wd_ok=1
 while IFS= read -r __wd_l; do
 case $__wd_l in

@@ -1,0 +1,66 @@
+package ssh
+
+import (
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/warden-mcp/warden/internal/runner"
+)
+
+// TestCommandScriptUnderLoginShells runs the script command builds the way
+// sshd does — the login shell with -c, an environment full of the login's
+// variables, one of them multi-line, one with a name that is not an
+// identifier — under each login shell on this machine, and checks that the
+// command sees exactly the request's environment whichever path the
+// script takes: the in-shell one under dash and BusyBox ash, env -i under
+// bash.
+func TestCommandScriptUnderLoginShells(t *testing.T) {
+	req := runner.Request{
+		Argv: []string{"sh", "-c", `env; case "$(tr '\0' ' ' </proc/$$/cmdline)" in *"export -"p*) echo IN ;; *) echo OUT ;; esac`},
+		Env:  []string{"PATH=/usr/bin:/bin", "GIVEN=a b"},
+	}
+	script, _, err := command("/bin/sh", req, "m:", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	login := []string{"SHELL=/bin/sh", "HOME=/root", "USER=root", "SSH_CLIENT=192.0.2.1 5000 22",
+		"LEAK=leaked", "MULTI=one\nexport LEAK2=x", "NOT-AN-IDENT=1"}
+	for _, sh := range []struct {
+		name    string
+		argv    []string
+		inShell bool
+	}{
+		{"dash", []string{"dash"}, true},
+		{"busybox", []string{"busybox", "sh"}, true},
+		{"bash", []string{"bash"}, false},
+	} {
+		t.Run(sh.name, func(t *testing.T) {
+			if _, err := exec.LookPath(sh.argv[0]); err != nil {
+				t.Skipf("%s not installed", sh.argv[0])
+			}
+			cmd := exec.Command(sh.argv[0], append(sh.argv[1:], "-c", script)...)
+			cmd.Env = login
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			last := lines[len(lines)-1]
+			var env []string
+			for _, kv := range lines[:len(lines)-1] {
+				if name, _, _ := strings.Cut(kv, "="); !slices.Contains([]string{"PWD", "SHLVL", "_"}, name) {
+					env = append(env, kv)
+				}
+			}
+			slices.Sort(env)
+			if want := []string{"GIVEN=a b", "PATH=/usr/bin:/bin"}; !slices.Equal(env, want) {
+				t.Errorf("environment = %q, want exactly %q", env, want)
+			}
+			if got := last == "IN"; got != sh.inShell {
+				t.Errorf("in-shell path taken = %v, want %v (%s)", got, sh.inShell, last)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package ssh
 
 import (
 	"os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -17,6 +18,9 @@ import (
 // script takes: the in-shell one under dash and BusyBox ash, env -i under
 // bash.
 func TestCommandScriptUnderLoginShells(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("reads /proc/$$/cmdline")
+	}
 	req := runner.Request{
 		Argv: []string{"sh", "-c", `env; case "$(tr '\0' ' ' </proc/$$/cmdline)" in *"export -"p*) echo IN ;; *) echo OUT ;; esac`},
 		Env:  []string{"PATH=/usr/bin:/bin", "GIVEN=a b"},

@@ -4,6 +4,7 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unicode/utf8"
 )
 
@@ -105,4 +106,30 @@ func trimPartialRune(b []byte, cut bool) []byte {
 		}
 	}
 	return b
+}
+
+// ReportProgress calls fn every interval with the time since start (by
+// now) and the bytes c has seen, until the returned stop function is
+// called; after stop returns, fn is not called again. A nil fn starts
+// nothing.
+func (c *Capture) ReportProgress(fn func(elapsed time.Duration, bytes int64), every time.Duration, start time.Time, now func() time.Time) (stop func()) {
+	if fn == nil {
+		return func() {}
+	}
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				fn(now().Sub(start), c.Total())
+			}
+		}
+	}()
+	return func() { close(done); <-stopped }
 }

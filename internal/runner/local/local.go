@@ -137,7 +137,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		k.mu.Unlock()
 	}
 	stopWatch := context.AfterFunc(ctx, func() { k.stop(stopCancel) })
-	stopProgress := r.progress(req.Progress, start, capture)
+	stopProgress := capture.ReportProgress(req.Progress, r.progressEvery, start, time.Now)
 
 	state, waitErr := r.wait(proc, k)
 	stopWatch()
@@ -182,34 +182,6 @@ func (r *Runner) wait(proc *os.Process, k *killer) (*os.ProcessState, error) {
 	k.exited()
 	killGroup(k.pgid, syscall.SIGKILL)
 	return proc.Wait()
-}
-
-// progress starts the Progress ticker, if the request wants one, and
-// returns the function that stops it; after that returns, Progress is not
-// called again.
-func (r *Runner) progress(fn func(time.Duration, int64), start time.Time, c *runner.Capture) func() {
-	if fn == nil {
-		return func() {}
-	}
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		t := time.NewTicker(r.progressEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case now := <-t.C:
-				fn(now.Sub(start), c.Total())
-			}
-		}
-	}()
-	return func() {
-		close(done)
-		<-stopped
-	}
 }
 
 // drainPipe copies f into w through one fixed buffer until EOF or the drain

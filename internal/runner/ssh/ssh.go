@@ -199,7 +199,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		}
 		_ = ch.CloseWrite()
 	}()
-	stopProgress := r.progress(req.Progress, start, capture)
+	stopProgress := capture.ReportProgress(req.Progress, r.every, start, r.now)
 
 	var timeout <-chan time.Time
 	if req.Timeout > 0 {
@@ -354,30 +354,6 @@ var signalNumbers = map[string]int{
 // signalNumber returns the number for a signal name; 0 for one it does not
 // know, making the exit code 128.
 func signalNumber(name string) int { return signalNumbers[name] }
-
-// progress starts the Progress ticker, if the request wants one, and
-// returns the function that stops it.
-func (r *Runner) progress(fn func(time.Duration, int64), start time.Time, c *runner.Capture) func() {
-	if fn == nil {
-		return func() {}
-	}
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		t := time.NewTicker(r.every)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-t.C:
-				fn(r.now().Sub(start), c.Total())
-			}
-		}
-	}()
-	return func() { close(done); <-stopped }
-}
 
 func newMarker() string {
 	b := make([]byte, 8)

@@ -18,7 +18,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/crypto/ssh"
 
-	"github.com/warden-mcp/warden/internal/session/sessiontest"
+	"github.com/warden-mcp/warden/internal/runner/runnertest"
 	"github.com/warden-mcp/warden/internal/sshd"
 )
 
@@ -196,13 +196,13 @@ func TestSSHRemote(t *testing.T) {
 	})
 
 	t.Run("TimeoutKillsRemote", func(t *testing.T) {
-		m := sessiontest.Marker(t)
+		m := runnertest.Marker(t)
 		_, got := f.call(t, "run_command", map[string]any{"host": "a", "command": "sleep " + m, "timeout_s": 1})
 		want(t, "timed out command", got, "timeout")
 		if got["timed_out"] != true {
 			t.Fatalf("got %v", got)
 		}
-		sessiontest.WaitProcs(t, m, func(n int) bool { return n == 0 }, 5*time.Second)
+		runnertest.WaitProcs(t, m, func(n int) bool { return n == 0 }, 5*time.Second)
 		if out, _ := exec.Command("pgrep", "-f", "sleep "+m).Output(); len(out) > 0 {
 			t.Fatalf("pgrep still finds the remote sleep: %s", out)
 		}
@@ -234,7 +234,7 @@ func TestSSHRemote(t *testing.T) {
 	})
 
 	t.Run("SSHDKilledMidCall", func(t *testing.T) {
-		m := sessiontest.Marker(t)
+		m := runnertest.Marker(t)
 		done := make(chan map[string]any, 1)
 		go func() {
 			res, err := f.s.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "run_command", Arguments: map[string]any{"host": "crash", "command": "sleep " + m}})
@@ -244,7 +244,7 @@ func TestSSHRemote(t *testing.T) {
 			}
 			done <- map[string]any{"status": structured(t, res)["status"], "text": text(res)}
 		}()
-		sessiontest.WaitProcs(t, m, func(n int) bool { return n >= 1 }, 10*time.Second)
+		runnertest.WaitProcs(t, m, func(n int) bool { return n >= 1 }, 10*time.Second)
 		f.srv["crash"].Stop()
 		var got map[string]any
 		select {
@@ -468,12 +468,12 @@ func TestSSHRemote(t *testing.T) {
 		}
 		f.call(t, "session_send", map[string]any{"session_id": id, "data": "echo $((6*7))"})
 		read("42")
-		m := sessiontest.Marker(t)
+		m := runnertest.Marker(t)
 		f.call(t, "session_send", map[string]any{"session_id": id, "data": "sleep " + m})
-		sessiontest.WaitProcs(t, m, func(n int) bool { return n == 1 }, 10*time.Second)
+		runnertest.WaitProcs(t, m, func(n int) bool { return n == 1 }, 10*time.Second)
 		_, got = f.call(t, "session_signal", map[string]any{"session_id": id, "signal": "INT"})
 		want(t, "session_signal", got, "ok")
-		sessiontest.WaitProcs(t, m, func(n int) bool { return n == 0 }, 10*time.Second)
+		runnertest.WaitProcs(t, m, func(n int) bool { return n == 0 }, 10*time.Second)
 		f.call(t, "session_send", map[string]any{"session_id": id, "data": "echo alive-$((1+1))"})
 		read("alive-2")
 		_, got = f.call(t, "session_send", map[string]any{"session_id": id, "data": "rm -rf /"})

@@ -4,12 +4,6 @@ package session
 
 import (
 	"context"
-	"crypto/rand"
-	"fmt"
-	"math/big"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -98,53 +92,6 @@ func readToExit(t testing.TB, r *Registry, id string, timeout time.Duration) (st
 	}
 	t.Fatalf("program did not exit; output %q", got.String())
 	return "", ReadResult{}
-}
-
-// marker returns a number no other process on the host has on its command
-// line, used as `sleep MARKER` to find test processes in /proc.
-func marker(t testing.TB) string {
-	t.Helper()
-	n, err := rand.Int(rand.Reader, big.NewInt(1e9))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprintf("1000.%09d", n.Int64())
-}
-
-// procsWith lists the live processes whose command line contains s.
-func procsWith(s string) []int {
-	var pids []int
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err != nil || !strings.Contains(strings.ReplaceAll(string(b), "\x00", " "), s) {
-			continue
-		}
-		if st, err := procStat(pid); err == nil && st.state != "Z" {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
-}
-
-// waitProcs waits until the number of processes carrying s satisfies ok.
-func waitProcs(t testing.TB, s string, ok func(n int) bool, timeout time.Duration) []int {
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		pids := procsWith(s)
-		if ok(len(pids)) {
-			return pids
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("processes with %q: %v", s, pids)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // fakeClock is an injectable Now.

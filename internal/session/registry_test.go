@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/runner/runnertest"
 )
 
 func TestSignalUnknown(t *testing.T) {
@@ -153,19 +155,19 @@ func TestSessionLimit(t *testing.T) {
 func TestCloseKillsBackgroundGrandchildren(t *testing.T) {
 	r := newTestRegistry(t, Options{RecordDir: t.TempDir()})
 	id := startShell(t, r)
-	m := marker(t)
+	m := runnertest.Marker(t)
 	// One plain background job, and one that ignores HUP and TERM (as its
 	// sleep inherits), so only the KILL after the grace period ends it.
 	send(t, r, id, "sleep "+m+" &\n")
 	send(t, r, id, "sh -c 'trap \"\" HUP TERM; sleep "+m+"; :' &\n")
-	waitProcs(t, m, func(n int) bool { return n == 3 }, 5*time.Second)
+	runnertest.WaitProcs(t, m, func(n int) bool { return n == 3 }, 5*time.Second)
 	start := time.Now()
 	ci, err := r.Close(id)
 	if err != nil {
 		t.Fatalf("Close: %v", err)
 	}
 	t.Logf("Close took %v", time.Since(start).Round(time.Millisecond))
-	if pids := procsWith(m); len(pids) != 0 {
+	if pids := runnertest.Procs(m); len(pids) != 0 {
 		t.Errorf("processes survived Close: %v", pids)
 	}
 	if _, err := r.Read(context.Background(), id, ReadOptions{}); !errors.Is(err, ErrNotFound) {
@@ -178,11 +180,11 @@ func TestCloseKillsBackgroundGrandchildren(t *testing.T) {
 
 func TestShutdownLeavesNoProcesses(t *testing.T) {
 	r := newTestRegistry(t, Options{})
-	m := marker(t)
+	m := runnertest.Marker(t)
 	for i := range 3 {
 		id := startShell(t, r)
 		send(t, r, id, "sleep "+m+" & sleep "+m+"\n")
-		waitProcs(t, m, func(n int) bool { return n == 2*(i+1) }, 5*time.Second)
+		runnertest.WaitProcs(t, m, func(n int) bool { return n == 2*(i+1) }, 5*time.Second)
 		if i == 0 {
 			// Stopped jobs must die too.
 			send(t, r, id, "\x1a")
@@ -196,11 +198,11 @@ func TestShutdownLeavesNoProcesses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitProcs(t, m, func(n int) bool { return n >= 8 }, 5*time.Second)
+	runnertest.WaitProcs(t, m, func(n int) bool { return n >= 8 }, 5*time.Second)
 	if err := r.Shutdown(context.Background()); err != nil {
 		t.Fatalf("Shutdown: %v", err)
 	}
-	if pids := procsWith(m); len(pids) != 0 {
+	if pids := runnertest.Procs(m); len(pids) != 0 {
 		t.Errorf("processes survived Shutdown: %v", pids)
 	}
 	if n := len(r.List()); n != 0 {
@@ -216,9 +218,9 @@ func TestSweepReapsIdleAndOld(t *testing.T) {
 	r := newTestRegistry(t, Options{Now: clock.Now, IdleTimeout: 30 * time.Minute, MaxLifetime: 8 * time.Hour})
 	idle := startShell(t, r)
 	busy := startShell(t, r)
-	m := marker(t)
+	m := runnertest.Marker(t)
 	send(t, r, idle, "sleep "+m+" &\n")
-	waitProcs(t, m, func(n int) bool { return n == 1 }, 5*time.Second)
+	runnertest.WaitProcs(t, m, func(n int) bool { return n == 1 }, 5*time.Second)
 
 	clock.Advance(20 * time.Minute)
 	if n := r.Sweep(); n != 0 {
@@ -234,7 +236,7 @@ func TestSweepReapsIdleAndOld(t *testing.T) {
 	if _, err := r.Read(context.Background(), idle, ReadOptions{}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("idle session still there: %v", err)
 	}
-	if pids := procsWith(m); len(pids) != 0 {
+	if pids := runnertest.Procs(m); len(pids) != 0 {
 		t.Errorf("the idle session's processes survived: %v", pids)
 	}
 	l := r.List()

@@ -6,17 +6,12 @@ package sessiontest
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
-	"fmt"
-	"math/big"
-	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/warden-mcp/warden/internal/runner/runnertest"
 	"github.com/warden-mcp/warden/internal/session"
 )
 
@@ -179,10 +174,10 @@ func testResize(t *testing.T, h *harness) {
 
 func testInterrupt(t *testing.T, h *harness) {
 	id := h.shell()
-	m := Marker(t)
+	m := runnertest.Marker(t)
 	h.send(id, "sleep "+m+"\n")
 	if h.c.SameHost {
-		WaitProcs(t, m, func(n int) bool { return n == 1 }, h.c.Timeout)
+		runnertest.WaitProcs(t, m, func(n int) bool { return n == 1 }, h.c.Timeout)
 	} else {
 		time.Sleep(500 * time.Millisecond)
 	}
@@ -219,13 +214,13 @@ func testCloseKillsBackgroundJob(t *testing.T, h *harness) {
 		t.Skip("needs the session's processes in this host's /proc")
 	}
 	id := h.shell()
-	m := Marker(t)
+	m := runnertest.Marker(t)
 	h.send(id, "sleep "+m+" &\n")
-	WaitProcs(t, m, func(n int) bool { return n == 1 }, h.c.Timeout)
+	runnertest.WaitProcs(t, m, func(n int) bool { return n == 1 }, h.c.Timeout)
 	if _, err := h.reg.Close(id); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	WaitProcs(t, m, func(n int) bool { return n == 0 }, 2*time.Second)
+	runnertest.WaitProcs(t, m, func(n int) bool { return n == 0 }, 2*time.Second)
 	if _, err := h.reg.Read(context.Background(), id, session.ReadOptions{}); !errors.Is(err, session.ErrNotFound) {
 		t.Errorf("Read after Close = %v, want ErrNotFound", err)
 	}
@@ -241,55 +236,5 @@ func testPipes(t *testing.T, h *harness) {
 	}
 	if res.ExitCode == nil || *res.ExitCode != 5 {
 		t.Errorf("exit code %v, want 5", res.ExitCode)
-	}
-}
-
-// Marker returns a number no other process has on its command line, for
-// `sleep MARKER` to be found in /proc.
-func Marker(t testing.TB) string {
-	t.Helper()
-	n, err := rand.Int(rand.Reader, big.NewInt(1e9))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fmt.Sprintf("1000.%09d", n.Int64())
-}
-
-// Procs lists the live processes of this host whose command line contains s.
-func Procs(s string) []int {
-	var pids []int
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
-			continue
-		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err != nil || !strings.Contains(strings.ReplaceAll(string(b), "\x00", " "), s) {
-			continue
-		}
-		if st, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil {
-			if f := strings.Fields(string(st[strings.LastIndexByte(string(st), ')')+1:])); len(f) > 0 && f[0] == "Z" {
-				continue
-			}
-		}
-		pids = append(pids, pid)
-	}
-	return pids
-}
-
-// WaitProcs waits until the number of processes carrying s satisfies ok.
-func WaitProcs(t testing.TB, s string, ok func(n int) bool, timeout time.Duration) []int {
-	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for {
-		pids := Procs(s)
-		if ok(len(pids)) {
-			return pids
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("processes with %q: %v", s, pids)
-		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/warden-mcp/warden/internal/runner"
 )
@@ -56,21 +55,12 @@ func New(base runner.Runner, path string, o Options) (*Runner, error) {
 	}
 	for _, list := range [][]string{o.ReadFolders, o.ReadFiles, o.WriteFolders, o.WriteFiles} {
 		for _, p := range list {
-			if err := CheckPath(p); err != nil {
+			if err := runner.CheckPath(p); err != nil {
 				return nil, fmt.Errorf("bubblewrap: %w", err)
 			}
 		}
 	}
 	return &Runner{base: base, bwrap: path, opts: o, root: "/"}, nil
-}
-
-// CheckPath reports an error unless p is a clean absolute path other than
-// the root.
-func CheckPath(p string) error {
-	if p == "" || !filepath.IsAbs(p) || filepath.Clean(p) != p || p == "/" || strings.ContainsAny(p, "\x00\n\r") {
-		return fmt.Errorf("path %q must be a clean absolute path below /", p)
-	}
-	return nil
 }
 
 // Args returns bwrap's arguments for argv and dir, before the command.

@@ -94,6 +94,7 @@ func TestCheckPath(t *testing.T) {
 		{"/srv/../etc", false},
 		{"/srv/data/", false},
 		{"/srv\n/x", false},
+		{"/srv/a,b", false},
 	} {
 		if got := CheckPath(tc.path) == nil; got != tc.ok {
 			t.Errorf("CheckPath(%q) ok = %v, want %v", tc.path, got, tc.ok)

@@ -12,6 +12,8 @@ import (
 	"github.com/landlock-lsm/go-landlock/landlock"
 	llsys "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
+
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // MinABI is the Landlock ABI the runner needs: 1 for files; networking off
@@ -50,7 +52,7 @@ func Helper(args []string, stderr io.Writer) int {
 		return fail(fmt.Errorf("options: %w", err))
 	}
 	argv := args[2:]
-	path, err := lookPath(argv[0], os.Environ())
+	path, err := runner.LookPath(argv[0], os.Environ())
 	if err != nil {
 		return fail(err)
 	}

@@ -13,9 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/warden-mcp/warden/internal/runner"
 )
@@ -60,7 +58,7 @@ func New(base runner.Runner, helper []string, o Options) (*Runner, error) {
 	}
 	for _, list := range [][]string{o.ReadFolders, o.ReadFiles, o.WriteFolders, o.WriteFiles} {
 		for _, p := range list {
-			if err := CheckPath(p); err != nil {
+			if err := runner.CheckPath(p); err != nil {
 				return nil, fmt.Errorf("landlock: %w", err)
 			}
 		}
@@ -72,63 +70,16 @@ func New(base runner.Runner, helper []string, o Options) (*Runner, error) {
 	return &Runner{base: base, helper: helper, opts: o, config: string(b)}, nil
 }
 
-// CheckPath reports an error unless p is a clean absolute path other than
-// the root.
-func CheckPath(p string) error {
-	if p == "" || !filepath.IsAbs(p) || filepath.Clean(p) != p || p == "/" || strings.ContainsAny(p, "\x00\n\r") {
-		return fmt.Errorf("path %q must be a clean absolute path below /", p)
-	}
-	return nil
-}
-
 // Run runs req.Argv under the helper. A missing program or working
 // directory is an error naming it, as with the local runner.
 func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, error) {
 	if len(req.Argv) == 0 {
 		return runner.Result{}, errors.New("landlock: empty argv")
 	}
-	if err := precheck(req); err != nil {
+	if err := runner.Precheck(req); err != nil {
 		return runner.Result{}, fmt.Errorf("landlock: %w", err)
 	}
 	wrapped := req
 	wrapped.Argv = append(append(append([]string(nil), r.helper...), HelperArg, r.config, "--"), req.Argv...)
 	return r.base.Run(ctx, wrapped)
-}
-
-// lookPath finds prog in the PATH of env.
-func lookPath(prog string, env []string) (string, error) {
-	if strings.Contains(prog, "/") {
-		if _, err := os.Stat(prog); err != nil {
-			return "", fmt.Errorf("exec %q: %w", prog, errors.Unwrap(err))
-		}
-		return prog, nil
-	}
-	path := "/usr/local/bin:/usr/bin:/bin"
-	for _, kv := range env {
-		if v, ok := strings.CutPrefix(kv, "PATH="); ok {
-			path = v
-		}
-	}
-	for _, d := range filepath.SplitList(path) {
-		if !filepath.IsAbs(d) {
-			continue
-		}
-		p := filepath.Join(d, prog)
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() && fi.Mode()&0o111 != 0 {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("exec %q: executable file not found in PATH", prog)
-}
-
-// precheck finds the program and the working directory on the host, so
-// that a typo is an error rather than an exit status.
-func precheck(req runner.Request) error {
-	if req.Dir != "" {
-		if fi, err := os.Stat(req.Dir); err != nil || !fi.IsDir() {
-			return fmt.Errorf("dir %q: not a directory", req.Dir)
-		}
-	}
-	_, err := lookPath(req.Argv[0], req.Env)
-	return err
 }

@@ -261,7 +261,7 @@ func (d *Deps) build(c Choice, vals map[string]any, env Env) (rn runner.Runner, 
 			return nil, "", fmt.Errorf("runner option %s: %v", name, err)
 		}
 		if r.kind.Options[name] == OptPath {
-			if err := checkPath(v); err != nil {
+			if err := runner.CheckPath(v); err != nil {
 				return nil, "", fmt.Errorf("runner option %s: %v", name, err)
 			}
 		}
@@ -278,7 +278,7 @@ func (d *Deps) build(c Choice, vals map[string]any, env Env) (rn runner.Runner, 
 				return nil, "", fmt.Errorf("runner option %s[%d]: %v", name, i, err)
 			}
 			if r.kind.Options[name] == OptPaths {
-				if err := checkPath(v); err != nil {
+				if err := runner.CheckPath(v); err != nil {
 					return nil, "", fmt.Errorf("runner option %s[%d]: %v", name, i, err)
 				}
 			}
@@ -291,14 +291,6 @@ func (d *Deps) build(c Choice, vals map[string]any, env Env) (rn runner.Runner, 
 		return nil, "", err
 	}
 	return rn, s(o, "prepare_command"), nil
-}
-
-// checkPath requires a clean absolute path below the root.
-func checkPath(p string) error {
-	if p == "" || !filepath.IsAbs(p) || filepath.Clean(p) != p || p == "/" || strings.ContainsAny(p, "\x00\n\r") {
-		return fmt.Errorf("%q is not a clean absolute path below /", p)
-	}
-	return nil
 }
 
 // LandlockHelper returns the argv prefix that runs landlock.Helper: the

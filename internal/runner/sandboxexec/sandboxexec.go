@@ -71,8 +71,8 @@ func Profile(o Options) (string, error) {
 	}
 	rule := func(verb, kind string, paths []string) error {
 		for _, p := range paths {
-			if p == "" || !filepath.IsAbs(p) || filepath.Clean(p) != p || strings.ContainsAny(p, "\x00\n\r") {
-				return fmt.Errorf("sandbox-exec: path %q must be a clean absolute path", p)
+			if err := runner.CheckPath(p); err != nil {
+				return fmt.Errorf("sandbox-exec: %w", err)
 			}
 			fmt.Fprintf(&b, "(allow %s (%s %s))\n", verb, kind, quote(p))
 		}

@@ -3,7 +3,6 @@ package firejail
 import (
 	"os"
 	"os/exec"
-	"strconv"
 	"testing"
 	"time"
 
@@ -44,31 +43,6 @@ func TestConformance(t *testing.T) {
 		}
 		return r
 	}, runnertest.Options{KillGrace: 300 * time.Millisecond, ProgressEvery: 50 * time.Millisecond, LargeOutput: 32 << 20})
-}
-
-// TestTermIgnored proves a command that ignores SIGTERM, and what it
-// started, is gone after a timeout: the group kill reaches it.
-func TestTermIgnored(t *testing.T) {
-	r, err := New(testBase(), firejailPath(t), Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	marker := "warden-bwrap-term-" + strconv.Itoa(os.Getpid())
-	script := `trap "" TERM; /bin/sh -c 'sleep 1000; :' ` + marker + ` & sleep 1000`
-	res, err := r.Run(t.Context(), runner.Request{Argv: []string{"/bin/sh", "-c", script}, Env: []string{"PATH=/usr/bin:/bin"}, Timeout: 500 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !res.TimedOut || res.ExitCode == 0 {
-		t.Errorf("TimedOut, exit = %v, %d; want true, non-zero", res.TimedOut, res.ExitCode)
-	}
-	deadline := time.Now().Add(5 * time.Second)
-	for !runnertest.LocalProcessGone(marker) {
-		if time.Now().After(deadline) {
-			t.Fatalf("process %s still running after the timeout", marker)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 func TestConfinement(t *testing.T) {

@@ -37,6 +37,11 @@ type Options struct {
 	// marker is left where the runner runs commands. Nil scans the local
 	// /proc.
 	ProcessGone func(marker string) bool
+	// TermIgnoredExit is the exit code timeout-kill expects of a command
+	// that ignores SIGTERM; zero means 128+9, the SIGKILL after the grace.
+	// A sandbox that dies of the SIGTERM itself while its command is
+	// killed with it (bwrap) reports 128+15.
+	TermIgnoredExit int
 	// KillGrace is the runner's SIGTERM-to-SIGKILL grace; zero means
 	// runner.KillGrace. It only bounds how long the suite waits.
 	KillGrace time.Duration
@@ -64,6 +69,9 @@ func Run(t *testing.T, newRunner func(t *testing.T) runner.Runner, opts Options)
 	}
 	if opts.KillGrace <= 0 {
 		opts.KillGrace = runner.KillGrace
+	}
+	if opts.TermIgnoredExit == 0 {
+		opts.TermIgnoredExit = 128 + 9
 	}
 	if opts.ProgressEvery <= 0 {
 		opts.ProgressEvery = runner.ProgressEvery
@@ -370,8 +378,8 @@ func (s *suite) timeoutKill(t *testing.T, r runner.Runner) {
 	if !res.TimedOut {
 		t.Errorf("TimedOut = false, want true")
 	}
-	if got, want := res.ExitCode, 128+9; got != want {
-		t.Errorf("exit code = %d, want %d (SIGKILL)", got, want)
+	if got, want := res.ExitCode, s.opts.TermIgnoredExit; got != want {
+		t.Errorf("exit code = %d, want %d", got, want)
 	}
 	s.awaitGone(t, marker)
 }

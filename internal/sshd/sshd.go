@@ -99,8 +99,9 @@ type Server struct {
 	configPath string
 	logPath    string
 
-	mu  sync.Mutex
-	cmd *exec.Cmd
+	mu     sync.Mutex
+	cmd    *exec.Cmd
+	stopMu sync.Mutex
 }
 
 // Start runs a fresh sshd and stops it when the test ends. It skips the
@@ -275,6 +276,10 @@ func bannerOK(addr string) bool {
 // shells and the commands they run — as a crashed host would lose them.
 // Stopping a stopped server does nothing.
 func (s *Server) Stop() {
+	// A Stop running in another goroutine finishes before this one
+	// returns, so a Restart cannot find the old listener still bound.
+	s.stopMu.Lock()
+	defer s.stopMu.Unlock()
 	s.mu.Lock()
 	cmd := s.cmd
 	s.cmd = nil

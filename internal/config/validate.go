@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // MinTokenLen is the shortest bearer token warden accepts from an operator.
@@ -127,7 +129,7 @@ func (c *Config) Validate() error {
 		bad("exec.max_stdin_bytes", "must be between 1 and %d", 16<<20)
 	}
 	for _, name := range c.Exec.EnvPassthrough {
-		if !validEnvName(name) {
+		if !shellword.ValidName(name) {
 			bad("exec.env_passthrough", "%q is not a valid variable name", name)
 		}
 	}
@@ -167,7 +169,7 @@ func (c *Config) Validate() error {
 			bad(fmt.Sprintf("firewall.management_sources[%d]", i), "%q is not an address or CIDR", src)
 		}
 	}
-	if !validEnvName(c.Firewall.NFTTable) {
+	if !shellword.ValidName(c.Firewall.NFTTable) {
 		bad("firewall.nft_table", "%q must be letters, digits and _", c.Firewall.NFTTable)
 	}
 	if c.HostNamespace != "" && c.HostNamespace != "pid1" {
@@ -247,19 +249,6 @@ func IsLoopbackHost(host string) bool {
 	}
 	ip := net.ParseIP(strings.Trim(host, "[]"))
 	return ip != nil && ip.IsLoopback()
-}
-
-func validEnvName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if r == '_' || (r >= 'A' && r <= 'Z') || (r >= 'a' && r <= 'z') || (i > 0 && r >= '0' && r <= '9') {
-			continue
-		}
-		return false
-	}
-	return true
 }
 
 // Masked returns the effective configuration as YAML with secrets replaced.

@@ -3,6 +3,8 @@ package policy
 import (
 	"fmt"
 	"strings"
+
+	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // wrapSpec is the option grammar of a program that runs another program.
@@ -451,7 +453,7 @@ func envProgram(c *call) (Tier, string) {
 	if len(split) > 0 {
 		text := strings.Join(split, " ")
 		for _, r := range rest {
-			text += " " + shellQuote(r.val)
+			text += " " + shellword.Quote(r.val)
 		}
 		c.shell(text, "env -S command", nil, false)
 		return TierRead, "env -S"
@@ -591,7 +593,7 @@ func parallelProgram(c *call) (Tier, string) {
 	run := func(v string, known bool) {
 		q := `"$__warden_unknown_input"`
 		if known {
-			q = shellQuote(v)
+			q = shellword.Quote(v)
 		}
 		text := template + " " + q
 		if strings.Contains(template, "{}") {
@@ -613,14 +615,6 @@ func parallelProgram(c *call) (Tier, string) {
 		return TierMutate, "parallel: runs commands on other hosts"
 	}
 	return TierRead, "parallel"
-}
-
-// shellQuote quotes s for a POSIX shell.
-func shellQuote(s string) string {
-	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // stdinProgram classifies a shell or interpreter that reads its program

@@ -19,6 +19,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // Recording bounds. markerReserve is kept free under MaxRecordingBytes for
@@ -92,7 +94,7 @@ func createRecording(dir, id string, spec Spec, now time.Time, limit int64, log 
 		Width:     spec.Cols,
 		Height:    spec.Rows,
 		Timestamp: now.Unix(),
-		Command:   quoteArgv(spec.Argv),
+		Command:   shellword.Join(spec.Argv),
 		Title:     title,
 		Env:       map[string]string{"SHELL": envValue(spec.Env, "SHELL"), "TERM": envValue(spec.Env, "TERM")},
 	}
@@ -114,19 +116,6 @@ func createRecording(dir, id string, spec Spec, now time.Time, limit int64, log 
 		return nil, fmt.Errorf("create recording: %w", err)
 	}
 	return r, nil
-}
-
-// quoteArgv renders argv as a shell would read it back, for the header.
-func quoteArgv(argv []string) string {
-	q := make([]string, len(argv))
-	for i, a := range argv {
-		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,+@%") == "" {
-			q[i] = a
-		} else {
-			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-	}
-	return strings.Join(q, " ")
 }
 
 func (r *recorder) path() string {

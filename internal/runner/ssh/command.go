@@ -9,22 +9,12 @@ import (
 	"sync"
 
 	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // lookupPath is where a program named without a slash is looked for when
 // Request.Env has no PATH: the libc default that env's execvp uses then.
 const lookupPath = "/usr/bin:/bin"
-
-// quote returns s as one POSIX shell word: single-quoted, with each
-// single quote closed, escaped and reopened.
-func quote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
 
 // command builds the one string the remote login shell runs for req. SSH
 // has no argv: the server hands a command string to the user's login
@@ -75,7 +65,7 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 	hasPath, hasHome := false, false
 	for _, kv := range req.Env {
 		name, value, ok := strings.Cut(kv, "=")
-		if !ok || !validEnvName(name) {
+		if !ok || !shellword.ValidName(name) {
 			return "", "", fmt.Errorf("environment entry %q: want NAME=value with NAME of letters, digits and _", kv)
 		}
 		if strings.IndexByte(value, 0) >= 0 {
@@ -92,17 +82,17 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 		return "", "", fmt.Errorf("directory %q contains NUL", req.Dir)
 	}
 
-	m := quote(marker)
+	m := shellword.Quote(marker)
 	var s strings.Builder
 	fmt.Fprintf(&s, "echo %spid:$$ >&2\n", m)
 	if req.Dir != "" {
-		fmt.Fprintf(&s, "cd -- %s 2>/dev/null || { echo %snodir >&2; exit 127; }\n", quote(req.Dir), m)
+		fmt.Fprintf(&s, "cd -- %s 2>/dev/null || { echo %snodir >&2; exit 127; }\n", shellword.Quote(req.Dir), m)
 	}
-	q := quote(argv[0])
+	q := shellword.Quote(argv[0])
 	if strings.Contains(argv[0], "/") {
 		fmt.Fprintf(&s, "[ -f %s ] && [ -x %s ] || { echo %snoprog >&2; exit 127; }\n", q, q, m)
 	} else {
-		fmt.Fprintf(&s, "o=$PATH; PATH=%s; command -v -- %s >/dev/null 2>&1; r=$?; PATH=$o\n", quote(path), q)
+		fmt.Fprintf(&s, "o=$PATH; PATH=%s; command -v -- %s >/dev/null 2>&1; r=$?; PATH=$o\n", shellword.Quote(path), q)
 		fmt.Fprintf(&s, "[ $r = 0 ] || { echo %snoprog >&2; exit 127; }\n", m)
 	}
 	// A remote login's home is only known there: keep the login's own
@@ -116,21 +106,21 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 		if len(req.Env) > 0 {
 			s.WriteString("export")
 			for _, kv := range req.Env {
-				s.WriteString(" " + quote(kv))
+				s.WriteString(" " + shellword.Quote(kv))
 			}
 			s.WriteString("\n")
 		}
-		s.WriteString("eval " + quote(argv[2]) + "\nelse\n")
+		s.WriteString("eval " + shellword.Quote(argv[2]) + "\nelse\n")
 	}
 	s.WriteString("exec env -i")
 	if keepLoginHome {
 		s.WriteString(` HOME="$HOME"`)
 	}
 	for _, kv := range req.Env {
-		s.WriteString(" " + quote(kv))
+		s.WriteString(" " + shellword.Quote(kv))
 	}
 	for _, a := range argv {
-		s.WriteString(" " + quote(a))
+		s.WriteString(" " + shellword.Quote(a))
 	}
 	if fast {
 		s.WriteString("\nfi")
@@ -155,7 +145,7 @@ func inShellPrologue(shell string, keepHome bool) string {
 		skip += "|HOME"
 	}
 	return `__wd_ok=
-if [ "${SHELL-}" = ` + quote(shell) + ` ] && [ -z "${BASH_VERSION-}${ZSH_VERSION-}${KSH_VERSION-}${YASH_VERSION-}" ] && __wd_e=$(export -p); then
+if [ "${SHELL-}" = ` + shellword.Quote(shell) + ` ] && [ -z "${BASH_VERSION-}${ZSH_VERSION-}${KSH_VERSION-}${YASH_VERSION-}" ] && __wd_e=$(export -p); then
 __wd_ok=1
 while IFS= read -r __wd_l; do
 case $__wd_l in
@@ -174,18 +164,6 @@ fi
 if [ -n "${__wd_ok-}" ]; then
 unset __wd_e __wd_l __wd_ok
 `
-}
-
-func validEnvName(name string) bool {
-	if name == "" || name[0] >= '0' && name[0] <= '9' {
-		return false
-	}
-	for _, r := range name {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 // report is what the script told the runner on stderr.

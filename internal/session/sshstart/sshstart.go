@@ -31,6 +31,7 @@ import (
 	"golang.org/x/crypto/ssh"
 
 	"github.com/warden-mcp/warden/internal/session"
+	"github.com/warden-mcp/warden/internal/shellword"
 	"github.com/warden-mcp/warden/internal/sshpool"
 )
 
@@ -173,7 +174,7 @@ func command(spec session.Spec, marker string, loginHome bool) (string, error) {
 		if strings.IndexByte(spec.Dir, 0) >= 0 {
 			return "", errors.New("directory contains NUL")
 		}
-		fmt.Fprintf(&b, "cd -- %s || exit 127\n", quote(spec.Dir))
+		fmt.Fprintf(&b, "cd -- %s || exit 127\n", shellword.Quote(spec.Dir))
 	}
 	b.WriteString("exec env -i")
 	if loginHome {
@@ -181,13 +182,13 @@ func command(spec session.Spec, marker string, loginHome bool) (string, error) {
 	}
 	for _, kv := range spec.Env {
 		name, _, ok := strings.Cut(kv, "=")
-		if !ok || !validEnvName(name) || strings.IndexByte(kv, 0) >= 0 {
+		if !ok || !shellword.ValidName(name) || strings.IndexByte(kv, 0) >= 0 {
 			return "", fmt.Errorf("environment entry %q: want NAME=value", kv)
 		}
-		b.WriteString(" " + quote(kv))
+		b.WriteString(" " + shellword.Quote(kv))
 	}
 	for _, a := range spec.Argv {
-		b.WriteString(" " + quote(a))
+		b.WriteString(" " + shellword.Quote(a))
 	}
 	return b.String(), nil
 }
@@ -447,28 +448,6 @@ func merge(a, b io.Reader) io.Reader {
 		pw.Close()
 	}()
 	return pr
-}
-
-// quote returns s as one POSIX shell word.
-func quote(s string) string {
-	if s != "" && strings.IndexFunc(s, func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-+,@%", r))
-	}) < 0 {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-func validEnvName(name string) bool {
-	if name == "" || name[0] >= '0' && name[0] <= '9' {
-		return false
-	}
-	for _, r := range name {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
 }
 
 func envValue(env []string, name string) string {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // Limits bound every call; per-call values may only narrow them.
@@ -126,7 +127,7 @@ func (d *Deps) check(c common, timeoutS, maxBytes int) (common, error) {
 		return c, fmt.Errorf("stdin is %d bytes; the limit is %d", len(c.stdin), d.Limits.MaxStdinBytes)
 	}
 	for k, v := range c.env {
-		if !validEnvName(k) {
+		if !shellword.ValidName(k) {
 			return c, fmt.Errorf("env: %q is not a valid variable name", k)
 		}
 		if strings.ContainsRune(v, 0) {
@@ -333,19 +334,6 @@ func validUTF8(b []byte) string {
 		return string(b)
 	}
 	return strings.ToValidUTF8(string(b), "\uFFFD")
-}
-
-func validEnvName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if r == '_' || (r >= 'A' && r <= 'Z') || (r >= 'a' && r <= 'z') || (i > 0 && r >= '0' && r <= '9') {
-			continue
-		}
-		return false
-	}
-	return true
 }
 
 // mergeEnv returns base with extra added; extra wins on the same name.

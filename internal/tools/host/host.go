@@ -29,6 +29,7 @@ import (
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // Target is where a host tool runs.
@@ -220,22 +221,9 @@ func input(argvs ...[]string) policy.Input {
 	}
 	lines := make([]string, 0, len(argvs))
 	for _, a := range argvs {
-		lines = append(lines, quoteArgv(a))
+		lines = append(lines, shellword.Join(a))
 	}
 	return policy.Input{Command: strings.Join(lines, "\n")}
-}
-
-// quoteArgv renders argv as POSIX shell text, for the policy to read.
-func quoteArgv(argv []string) string {
-	q := make([]string, len(argv))
-	for i, a := range argv {
-		if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,@%+") == "" {
-			q[i] = a
-			continue
-		}
-		q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-	}
-	return strings.Join(q, " ")
 }
 
 // target resolves the host argument.

@@ -88,28 +88,15 @@ func AddFanout[In, Out any](r *Relay, s Spec, plan FanoutFunc[In]) {
 	if err != nil {
 		panic(fmt.Sprintf("relay: output schema of %s: %v", s.Name, err))
 	}
-	if in.Properties == nil {
-		in.Properties = map[string]*jsonschema.Schema{}
-	}
-	in.Properties[approvalTokenArg] = &jsonschema.Schema{
-		Type:        "string",
-		Description: "Token from an approval_required result; re-issue the identical call with it to run once.",
-	}
-	resolved, err := in.Resolve(nil)
-	if err != nil {
-		panic(fmt.Sprintf("relay: resolve input schema of %s: %v", s.Name, err))
-	}
-	tool := &mcp.Tool{Name: s.Name, Title: s.Title, Description: s.Description, InputSchema: in, OutputSchema: out, Annotations: s.Annotations}
-	r.mu.Lock()
-	r.tools = append(r.tools, s.Name)
-	r.mu.Unlock()
-	r.server.AddTool(tool, r.fanoutHandler(s, func(ctx context.Context, c *Call) (*FanoutPlan, error) {
-		var v In
-		if err := validate(resolved, c.Args, &v); err != nil {
-			return nil, fmt.Errorf("invalid arguments: %v", err)
-		}
-		return plan(ctx, c, &v)
-	}))
+	r.register(s, in, out, func(resolved *jsonschema.Resolved) mcp.ToolHandler {
+		return r.fanoutHandler(s, func(ctx context.Context, c *Call) (*FanoutPlan, error) {
+			var v In
+			if err := validate(resolved, c.Args, &v); err != nil {
+				return nil, fmt.Errorf("invalid arguments: %v", err)
+			}
+			return plan(ctx, c, &v)
+		})
+	})
 }
 
 // fanoutHost is one host's admission, decided before anything runs.
@@ -123,19 +110,8 @@ type fanoutHost struct {
 
 func (r *Relay) fanoutHandler(s Spec, plan func(context.Context, *Call) (*FanoutPlan, error)) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		r.activity.begin()
-		defer r.activity.end()
-		ctx, cancel := r.callContext(ctx)
-		defer cancel()
-		start := r.opts.Now()
-		c := &Call{
-			ID:       newID(),
-			Tool:     s.Name,
-			Args:     req.Params.Arguments,
-			Identity: r.identity(req.Extra),
-			Client:   clientOf(req),
-			req:      req,
-		}
+		ctx, c, start, end := r.begin(ctx, s, req)
+		defer end()
 		callRec := func(out *Outcome, decision string) *mcp.CallToolResult {
 			rec := audit.Record{ID: c.ID, Identity: c.Identity, Client: c.Client, Tool: s.Name, Tier: int(s.Tier), Host: "*", Decision: decision}
 			err := r.record(ctx, &rec, c, out, start)

@@ -60,19 +60,8 @@ type planAny func(ctx context.Context, c *Call, v any) (*Plan, error)
 
 func (r *Relay) handler(s Spec, decode decodeFunc, plan planAny) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		r.activity.begin()
-		defer r.activity.end()
-		ctx, cancel := r.callContext(ctx)
-		defer cancel()
-		start := r.opts.Now()
-		c := &Call{
-			ID:       newID(),
-			Tool:     s.Name,
-			Args:     req.Params.Arguments,
-			Identity: r.identity(req.Extra),
-			Client:   clientOf(req),
-			req:      req,
-		}
+		ctx, c, start, end := r.begin(ctx, s, req)
+		defer end()
 		rec := audit.Record{ID: c.ID, Identity: c.Identity, Client: c.Client, Tool: s.Name, Tier: int(s.Tier), Host: "local"}
 		out := r.pipeline(ctx, s, c, decode, plan, &rec)
 		if out == nil {
@@ -85,6 +74,23 @@ func (r *Relay) handler(s Spec, decode decodeFunc, plan planAny) mcp.ToolHandler
 		r.observe(&rec, out, start, err)
 		return render(out), nil
 	}
+}
+
+// begin opens one tool call: it counts as activity until end, gets the
+// call's context (bounded, abortable) and the Call with a fresh id and the
+// caller's identity.
+func (r *Relay) begin(ctx context.Context, s Spec, req *mcp.CallToolRequest) (context.Context, *Call, time.Time, func()) {
+	r.activity.begin()
+	ctx, cancel := r.callContext(ctx)
+	c := &Call{
+		ID:       newID(),
+		Tool:     s.Name,
+		Args:     req.Params.Arguments,
+		Identity: r.identity(req.Extra),
+		Client:   clientOf(req),
+		req:      req,
+	}
+	return ctx, c, r.opts.Now(), func() { cancel(); r.activity.end() }
 }
 
 // pipeline admits, approves and runs one call, filling rec as it decides.

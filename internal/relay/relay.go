@@ -237,6 +237,14 @@ func AddSchema[Out any](r *Relay, s Spec, in *jsonschema.Schema, plan PlanFunc[m
 }
 
 func (r *Relay) add(s Spec, in, out *jsonschema.Schema, decode func(json.RawMessage, *jsonschema.Resolved) (any, error), plan planAny) {
+	r.register(s, in, out, func(resolved *jsonschema.Resolved) mcp.ToolHandler {
+		return r.handler(s, func(raw json.RawMessage) (any, error) { return decode(raw, resolved) }, plan)
+	})
+}
+
+// register adds the approval_token argument to the input schema, resolves
+// it and registers the tool with the handler made for the resolved schema.
+func (r *Relay) register(s Spec, in, out *jsonschema.Schema, handler func(*jsonschema.Resolved) mcp.ToolHandler) {
 	if in.Properties == nil {
 		in.Properties = map[string]*jsonschema.Schema{}
 	}
@@ -259,7 +267,7 @@ func (r *Relay) add(s Spec, in, out *jsonschema.Schema, decode func(json.RawMess
 	r.mu.Lock()
 	r.tools = append(r.tools, s.Name)
 	r.mu.Unlock()
-	r.server.AddTool(tool, r.handler(s, func(raw json.RawMessage) (any, error) { return decode(raw, resolved) }, plan))
+	r.server.AddTool(tool, handler(resolved))
 }
 
 const approvalTokenArg = "approval_token"

@@ -16,7 +16,7 @@ import (
 // identifier — under each login shell on this machine, and checks that the
 // command sees exactly the request's environment whichever path the
 // script takes: the in-shell one under dash and BusyBox ash, env -i under
-// bash.
+// bash and when a variable is read-only.
 func TestCommandScriptUnderLoginShells(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc/$$/cmdline")
@@ -34,17 +34,20 @@ func TestCommandScriptUnderLoginShells(t *testing.T) {
 	for _, sh := range []struct {
 		name    string
 		argv    []string
+		prefix  string
 		inShell bool
 	}{
-		{"dash", []string{"dash"}, true},
-		{"busybox", []string{"busybox", "sh"}, true},
-		{"bash", []string{"bash"}, false},
+		{"dash", []string{"dash"}, "", true},
+		{"busybox", []string{"busybox", "sh"}, "", true},
+		{"bash", []string{"bash"}, "", false},
+		// A read-only exported variable cannot be unset: env -i instead.
+		{"dash-readonly", []string{"dash"}, "export RO=1; readonly RO\n", false},
 	} {
 		t.Run(sh.name, func(t *testing.T) {
 			if _, err := exec.LookPath(sh.argv[0]); err != nil {
 				t.Skipf("%s not installed", sh.argv[0])
 			}
-			cmd := exec.Command(sh.argv[0], append(sh.argv[1:], "-c", script)...)
+			cmd := exec.Command(sh.argv[0], append(sh.argv[1:], "-c", sh.prefix+script)...)
 			cmd.Env = login
 			out, err := cmd.Output()
 			if err != nil {

@@ -38,15 +38,19 @@ func BenchmarkForkExecFloor(b *testing.B) {
 }
 
 // BenchmarkStdioRunCommand is the same command through warden over stdio:
-// client encode, pipe, relay (policy, audit append), local runner, reply.
+// request line, relay (policy, audit append), local runner, response line.
+// The line client measures warden; the SDK client adds the Go SDK client's
+// own cost in the benchmark process.
 func BenchmarkStdioRunCommand(b *testing.B) {
-	benchRunCommand(b, "none")
+	for _, client := range []string{"line", "sdk"} {
+		b.Run(client, func(b *testing.B) { benchRunCommand(b, client, "none") })
+	}
 }
 
 // BenchmarkStdioRunCommandFsync is the same with the audit log fsynced per
 // record, the cost of power-loss durability.
 func BenchmarkStdioRunCommandFsync(b *testing.B) {
-	benchRunCommand(b, "always")
+	benchRunCommand(b, "line", "always")
 }
 
 // BenchmarkStdioVsFloor alternates the two, one floor run then one
@@ -56,30 +60,34 @@ func BenchmarkStdioRunCommandFsync(b *testing.B) {
 // child, forked between two JSON-RPC messages, never does. It reports both
 // medians and their ratio.
 func BenchmarkStdioVsFloor(b *testing.B) {
-	call := stdioRunCommand(b, "none")
-	floor := make([]time.Duration, 0, b.N)
-	warden := make([]time.Duration, 0, b.N)
-	for b.Loop() {
-		start := time.Now()
-		out, err := exec.Command("/bin/sh", "-c", "echo hi").Output()
-		floor = append(floor, time.Since(start))
-		if err != nil || string(out) != "hi\n" {
-			b.Fatalf("%q %v", out, err)
-		}
-		start = time.Now()
-		call()
-		warden = append(warden, time.Since(start))
+	for _, client := range []string{"line", "sdk"} {
+		b.Run(client, func(b *testing.B) {
+			call := stdioRunCommand(b, client, "none")
+			floor := make([]time.Duration, 0, b.N)
+			warden := make([]time.Duration, 0, b.N)
+			for b.Loop() {
+				start := time.Now()
+				out, err := exec.Command("/bin/sh", "-c", "echo hi").Output()
+				floor = append(floor, time.Since(start))
+				if err != nil || string(out) != "hi\n" {
+					b.Fatalf("%q %v", out, err)
+				}
+				start = time.Now()
+				call()
+				warden = append(warden, time.Since(start))
+			}
+			slices.Sort(floor)
+			slices.Sort(warden)
+			f, w := floor[len(floor)/2], warden[len(warden)/2]
+			b.ReportMetric(float64(f.Nanoseconds()), "floor-p50-ns")
+			b.ReportMetric(float64(w.Nanoseconds()), "warden-p50-ns")
+			b.ReportMetric(float64(w)/float64(f), "p50-ratio")
+		})
 	}
-	slices.Sort(floor)
-	slices.Sort(warden)
-	f, w := floor[len(floor)/2], warden[len(warden)/2]
-	b.ReportMetric(float64(f.Nanoseconds()), "floor-p50-ns")
-	b.ReportMetric(float64(w.Nanoseconds()), "warden-p50-ns")
-	b.ReportMetric(float64(w)/float64(f), "p50-ratio")
 }
 
-func benchRunCommand(b *testing.B, sync string) {
-	call := stdioRunCommand(b, sync)
+func benchRunCommand(b *testing.B, client, sync string) {
+	call := stdioRunCommand(b, client, sync)
 	samples := make([]time.Duration, 0, b.N)
 	for b.Loop() {
 		start := time.Now()
@@ -89,24 +97,35 @@ func benchRunCommand(b *testing.B, sync string) {
 	reportPercentiles(b, samples)
 }
 
-// stdioRunCommand starts warden over stdio with the audit log's sync mode
-// and returns a function that makes one warm run_command("echo hi") call.
-func stdioRunCommand(b *testing.B, sync string) func() {
-	state := b.TempDir()
+// stdioRunCommand starts warden over stdio with the audit log's sync mode,
+// connects the client ("line" or "sdk") and returns a function that makes
+// one warm run_command("echo hi") call.
+func stdioRunCommand(b *testing.B, client, sync string) func() {
 	cfg := writeFileB(b, "audit:\n  sync: "+sync+"\n")
 	cmd := exec.Command(wardenBin, "serve")
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.TempDir(), "WARDEN_STATE_DIR=" + state, "WARDEN_CONFIG=" + cfg}
-	ctx := context.Background()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { cs.Close() })
-	params := &mcp.CallToolParams{Name: "run_command", Arguments: map[string]any{"command": "echo hi"}}
-	call := func() {
-		res, err := cs.CallTool(ctx, params)
-		if err != nil || res.IsError {
-			b.Fatalf("%v %v", err, res)
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.TempDir(), "WARDEN_STATE_DIR=" + b.TempDir(), "WARDEN_CONFIG=" + cfg}
+	args := map[string]any{"command": "echo hi"}
+	var call func()
+	if client == "line" {
+		lc := startLine(b, cmd)
+		call = func() {
+			if out, err := lc.callTool("run_command", args); err != nil || out != "hi\n" {
+				b.Fatalf("%q %v", out, err)
+			}
+		}
+	} else {
+		ctx := context.Background()
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { cs.Close() })
+		params := &mcp.CallToolParams{Name: "run_command", Arguments: args}
+		call = func() {
+			res, err := cs.CallTool(ctx, params)
+			if err != nil || res.IsError {
+				b.Fatalf("%v %v", err, res)
+			}
 		}
 	}
 	for range 20 { // warm up

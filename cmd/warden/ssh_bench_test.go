@@ -22,6 +22,7 @@ import (
 // login shell is /bin/sh:
 //
 //	BenchmarkSSHEcho/warden         run_command(host, "echo hi") over stdio
+//	BenchmarkSSHEcho/warden-sdk     the same through the Go SDK's client
 //	BenchmarkSSHEcho/fresh-ssh      a new ssh process and connection per call
 //	BenchmarkSSHEcho/controlmaster  an ssh process per call over a master
 //	BenchmarkSSHEcho/floor          a bare session on one pooled x/crypto/ssh client
@@ -55,8 +56,19 @@ func newSSHBench(b *testing.B, n int) *sshBench {
 }
 
 // warden starts warden over stdio with the servers as hosts h0…hN-1 in
-// group all.
+// group all and connects the SDK's client.
 func (sb *sshBench) warden(b *testing.B) *mcp.ClientSession {
+	b.Helper()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: sb.wardenCmd(b)}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// wardenCmd is the warden serve command for the servers.
+func (sb *sshBench) wardenCmd(b *testing.B) *exec.Cmd {
 	b.Helper()
 	var cfg strings.Builder
 	cfg.WriteString("ssh:\n  config: none\n  known_hosts: " + sb.known + "\n  max_conns: 128\nhosts:\n")
@@ -70,12 +82,7 @@ func (sb *sshBench) warden(b *testing.B) *mcp.ClientSession {
 	}
 	cmd := exec.Command(wardenBin, "serve")
 	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "WARDEN_STATE_DIR=" + filepath.Join(dir, "state"), "WARDEN_CONFIG=" + path}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { cs.Close() })
-	return cs
+	return cmd
 }
 
 func (sb *sshBench) sshArgs(s *sshd.Server) []string {
@@ -115,7 +122,28 @@ func BenchmarkSSHEcho(b *testing.B) {
 		return nil
 	}
 
+	warm := func(b *testing.B, call func() error) {
+		for range 20 { // connect and warm up
+			if err := call(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
 	b.Run("warden", func(b *testing.B) {
+		lc := startLine(b, sb.wardenCmd(b))
+		args := map[string]any{"host": "h0", "command": "echo hi"}
+		call := func() error {
+			out, err := lc.callTool("run_command", args)
+			if err == nil && out != "hi\n" {
+				err = fmt.Errorf("output %q", out)
+			}
+			return err
+		}
+		warm(b, call)
+		sample(b, call)
+	})
+
+	b.Run("warden-sdk", func(b *testing.B) {
 		cs := sb.warden(b)
 		params := &mcp.CallToolParams{Name: "run_command", Arguments: map[string]any{"host": "h0", "command": "echo hi"}}
 		call := func() error {
@@ -128,11 +156,7 @@ func BenchmarkSSHEcho(b *testing.B) {
 			}
 			return nil
 		}
-		for range 20 { // connect and warm up
-			if err := call(); err != nil {
-				b.Fatal(err)
-			}
-		}
+		warm(b, call)
 		sample(b, call)
 	})
 

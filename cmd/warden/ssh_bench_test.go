@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,6 +27,7 @@ import (
 //	BenchmarkSSHEcho/fresh-ssh      a new ssh process and connection per call
 //	BenchmarkSSHEcho/controlmaster  an ssh process per call over a master
 //	BenchmarkSSHEcho/floor          a bare session on one pooled x/crypto/ssh client
+//	BenchmarkSSHVsFloor             floor, warden and controlmaster alternated
 //	BenchmarkSSHFanout50/cold       fanout("uname -a") to 50 sshds, no connection open
 //	BenchmarkSSHFanout50/warm       the same with the pool's connections open
 //
@@ -108,45 +110,25 @@ func sample(b *testing.B, op func() error) {
 	reportPercentiles(b, samples)
 }
 
-func BenchmarkSSHEcho(b *testing.B) {
-	if _, err := exec.LookPath("ssh"); err != nil {
-		b.Skip("ssh not installed (openssh-client)")
-	}
-	sb := newSSHBench(b, 1)
-	s := sb.srv[0]
-	sshEcho := func(args []string) error {
-		out, err := exec.Command("ssh", args...).CombinedOutput()
-		if err != nil || string(out) != "hi\n" {
-			return fmt.Errorf("ssh: %v: %s", err, out)
-		}
-		return nil
-	}
-
-	warm := func(b *testing.B, call func() error) {
-		for range 20 { // connect and warm up
-			if err := call(); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-	b.Run("warden", func(b *testing.B) {
+// echoWarden returns a warm run_command(h0, "echo hi") through warden over
+// stdio, with the line client or the SDK's.
+func (sb *sshBench) echoWarden(b *testing.B, client string) func() error {
+	b.Helper()
+	args := map[string]any{"host": "h0", "command": "echo hi"}
+	var call func() error
+	if client == "line" {
 		lc := startLine(b, sb.wardenCmd(b))
-		args := map[string]any{"host": "h0", "command": "echo hi"}
-		call := func() error {
+		call = func() error {
 			out, err := lc.callTool("run_command", args)
 			if err == nil && out != "hi\n" {
 				err = fmt.Errorf("output %q", out)
 			}
 			return err
 		}
-		warm(b, call)
-		sample(b, call)
-	})
-
-	b.Run("warden-sdk", func(b *testing.B) {
+	} else {
 		cs := sb.warden(b)
-		params := &mcp.CallToolParams{Name: "run_command", Arguments: map[string]any{"host": "h0", "command": "echo hi"}}
-		call := func() error {
+		params := &mcp.CallToolParams{Name: "run_command", Arguments: args}
+		call = func() error {
 			res, err := cs.CallTool(context.Background(), params)
 			if err != nil {
 				return err
@@ -156,64 +138,130 @@ func BenchmarkSSHEcho(b *testing.B) {
 			}
 			return nil
 		}
-		warm(b, call)
-		sample(b, call)
-	})
+	}
+	for range 20 { // connect and warm up
+		if err := call(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return call
+}
 
+// sshEcho runs ssh with args and checks that it printed hi.
+func sshEcho(args []string) error {
+	out, err := exec.Command("ssh", args...).CombinedOutput()
+	if err != nil || string(out) != "hi\n" {
+		return fmt.Errorf("ssh: %v: %s", err, out)
+	}
+	return nil
+}
+
+// echoControlMaster starts an OpenSSH master to the first server and
+// returns an `ssh … echo hi` through it.
+func (sb *sshBench) echoControlMaster(b *testing.B) func() error {
+	b.Helper()
+	s := sb.srv[0]
+	ctl := filepath.Join(b.TempDir(), "ctl")
+	base := append(sb.sshArgs(s), "-o", "ControlPath="+ctl)
+	master := exec.Command("ssh", append(base, "-o", "ControlMaster=yes", "-o", "ControlPersist=no", "-N", "--", s.Host)...)
+	if err := master.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		_ = exec.Command("ssh", append(base, "-O", "exit", "--", s.Host)...).Run()
+		_ = master.Process.Kill()
+		_ = master.Wait()
+	})
+	check := append(base, "-O", "check", "--", s.Host)
+	for end := time.Now().Add(10 * time.Second); exec.Command("ssh", check...).Run() != nil; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(end) {
+			b.Fatal("ControlMaster did not come up")
+		}
+	}
+	args := append(base, "-o", "ControlMaster=no", "--", s.Host, "echo hi")
+	return func() error { return sshEcho(args) }
+}
+
+// echoFloor dials the first server once and returns a bare session
+// running echo hi on that connection.
+func (sb *sshBench) echoFloor(b *testing.B) func() error {
+	b.Helper()
+	s := sb.srv[0]
+	known, err := ssh.ParsePublicKey(s.HostKey.Marshal())
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, err := ssh.Dial("tcp", s.Addr, &ssh.ClientConfig{
+		User:            sshUser,
+		Auth:            []ssh.AuthMethod{ssh.PublicKeys(sb.key.Signer)},
+		HostKeyCallback: ssh.FixedHostKey(known),
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { c.Close() })
+	return func() error {
+		sess, err := c.NewSession()
+		if err != nil {
+			return err
+		}
+		defer sess.Close()
+		out, err := sess.Output("echo hi")
+		if err == nil && string(out) != "hi\n" {
+			err = fmt.Errorf("output %q", out)
+		}
+		return err
+	}
+}
+
+func BenchmarkSSHEcho(b *testing.B) {
+	if _, err := exec.LookPath("ssh"); err != nil {
+		b.Skip("ssh not installed (openssh-client)")
+	}
+	sb := newSSHBench(b, 1)
+	b.Run("warden", func(b *testing.B) { sample(b, sb.echoWarden(b, "line")) })
+	b.Run("warden-sdk", func(b *testing.B) { sample(b, sb.echoWarden(b, "sdk")) })
 	b.Run("fresh-ssh", func(b *testing.B) {
+		s := sb.srv[0]
 		args := append(sb.sshArgs(s), "--", s.Host, "echo hi")
 		sample(b, func() error { return sshEcho(args) })
 	})
+	b.Run("controlmaster", func(b *testing.B) { sample(b, sb.echoControlMaster(b)) })
+	b.Run("floor", func(b *testing.B) { sample(b, sb.echoFloor(b)) })
+}
 
-	b.Run("controlmaster", func(b *testing.B) {
-		ctl := filepath.Join(b.TempDir(), "ctl")
-		base := append(sb.sshArgs(s), "-o", "ControlPath="+ctl)
-		master := exec.Command("ssh", append(base, "-o", "ControlMaster=yes", "-o", "ControlPersist=no", "-N", "--", s.Host)...)
-		if err := master.Start(); err != nil {
-			b.Fatal(err)
-		}
-		b.Cleanup(func() {
-			_ = exec.Command("ssh", append(base, "-O", "exit", "--", s.Host)...).Run()
-			_ = master.Process.Kill()
-			_ = master.Wait()
-		})
-		check := append(base, "-O", "check", "--", s.Host)
-		for end := time.Now().Add(10 * time.Second); exec.Command("ssh", check...).Run() != nil; time.Sleep(20 * time.Millisecond) {
-			if time.Now().After(end) {
-				b.Fatal("ControlMaster did not come up")
-			}
-		}
-		args := append(base, "-o", "ControlMaster=no", "--", s.Host, "echo hi")
-		sample(b, func() error { return sshEcho(args) })
-	})
-
-	b.Run("floor", func(b *testing.B) {
-		known, err := ssh.ParsePublicKey(s.HostKey.Marshal())
-		if err != nil {
-			b.Fatal(err)
-		}
-		c, err := ssh.Dial("tcp", s.Addr, &ssh.ClientConfig{
-			User:            sshUser,
-			Auth:            []ssh.AuthMethod{ssh.PublicKeys(sb.key.Signer)},
-			HostKeyCallback: ssh.FixedHostKey(known),
-		})
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer c.Close()
-		sample(b, func() error {
-			sess, err := c.NewSession()
+// BenchmarkSSHVsFloor runs the floor, warden (line client) and
+// ControlMaster in turn, one call each per iteration, so that all three see
+// the same machine state; on this VM the bare session alone moves by ±15 %
+// between blocks. It reports the three medians, warden's ratio to the
+// floor and how many times faster than ControlMaster warden is.
+func BenchmarkSSHVsFloor(b *testing.B) {
+	if _, err := exec.LookPath("ssh"); err != nil {
+		b.Skip("ssh not installed (openssh-client)")
+	}
+	sb := newSSHBench(b, 1)
+	ops := []func() error{sb.echoFloor(b), sb.echoWarden(b, "line"), sb.echoControlMaster(b)}
+	samples := make([][]time.Duration, len(ops))
+	for b.Loop() {
+		for i, op := range ops {
+			start := time.Now()
+			err := op()
+			samples[i] = append(samples[i], time.Since(start))
 			if err != nil {
-				return err
+				b.Fatal(err)
 			}
-			defer sess.Close()
-			out, err := sess.Output("echo hi")
-			if err == nil && string(out) != "hi\n" {
-				err = fmt.Errorf("output %q", out)
-			}
-			return err
-		})
-	})
+		}
+	}
+	p50 := make([]time.Duration, len(ops))
+	for i, s := range samples {
+		slices.Sort(s)
+		p50[i] = s[len(s)/2]
+	}
+	b.ReportMetric(float64(p50[0].Nanoseconds()), "floor-p50-ns")
+	b.ReportMetric(float64(p50[1].Nanoseconds()), "warden-p50-ns")
+	b.ReportMetric(float64(p50[2].Nanoseconds()), "cm-p50-ns")
+	b.ReportMetric(float64(p50[1])/float64(p50[0]), "floor-ratio")
+	b.ReportMetric(float64(p50[2])/float64(p50[1]), "cm-speedup")
 }
 
 func BenchmarkSSHFanout50(b *testing.B) {

@@ -13,7 +13,7 @@ import (
 // request line and reads one response line, with nothing in between. The
 // latency benchmarks use it so that what they measure is warden and not
 // the client; the Go SDK's client adds about 0.3 ms per call of its own
-// (two decodes of the response, goroutine hand-offs), which the *SDK
+// (two decodes of the response, goroutine hand-offs), which the "sdk"
 // variants show.
 type lineClient struct {
 	in  io.WriteCloser

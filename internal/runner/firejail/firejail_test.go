@@ -61,13 +61,10 @@ func TestCheckPath(t *testing.T) {
 		path string
 		ok   bool
 	}{
+		// runner.CheckPath's own cases are tested there; these check that
+		// firejail applies it and adds its comma rule.
 		{"/srv/data", true},
-		{"/", false},
-		{"", false},
-		{"srv/data", false},
 		{"/srv/../etc", false},
-		{"/srv/data/", false},
-		{"/srv\n/x", false},
 		{"/srv/a,b", false},
 	} {
 		if got := CheckPath(tc.path) == nil; got != tc.ok {

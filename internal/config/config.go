@@ -218,7 +218,10 @@ type SSH struct {
 	Keepalive      Duration `yaml:"keepalive" json:"keepalive"`
 	IdleTimeout    Duration `yaml:"idle_timeout" json:"idle_timeout"`
 	MaxConns       int      `yaml:"max_conns" json:"max_conns"`
-	Forwards       Forwards `yaml:"forwards" json:"forwards"`
+	// Prestart is how long a session started ahead of a host's next
+	// command waits for it; 0 starts none.
+	Prestart Duration `yaml:"prestart" json:"prestart"`
+	Forwards Forwards `yaml:"forwards" json:"forwards"`
 }
 
 // Forwards bounds the port forwards forward_open may keep.

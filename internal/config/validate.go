@@ -215,6 +215,9 @@ func (c *Config) Validate() error {
 			}
 		}
 	}
+	if c.SSH.Prestart < 0 {
+		bad("ssh.prestart", "must not be negative")
+	}
 	if c.SSH.Forwards.Max < 1 || c.SSH.Forwards.Max > 1024 {
 		bad("ssh.forwards.max", "must be between 1 and 1024")
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/policy"
@@ -21,9 +22,10 @@ import (
 type hosts struct {
 	// inv is swapped whole on reload; calls see the old inventory or the
 	// new one, never a mixture.
-	inv    atomic.Pointer[sshpool.Inventory]
-	pool   *sshpool.Pool
-	logger *slog.Logger
+	inv      atomic.Pointer[sshpool.Inventory]
+	pool     *sshpool.Pool
+	logger   *slog.Logger
+	prestart time.Duration
 
 	mu      sync.Mutex
 	runners map[string]*sshrunner.Runner
@@ -43,7 +45,7 @@ func newHosts(cfg *config.Config, o Options) (*hosts, error) {
 		Logger:         o.Logger,
 		Now:            o.Now,
 	})
-	h := &hosts{pool: pool, logger: o.Logger, runners: map[string]*sshrunner.Runner{}}
+	h := &hosts{pool: pool, logger: o.Logger, prestart: cfg.SSH.Prestart.D(), runners: map[string]*sshrunner.Runner{}}
 	h.inv.Store(inv)
 	return h, nil
 }
@@ -118,7 +120,7 @@ func (h *hosts) runner(t sshpool.Target) runner.Runner {
 	key := t.Name + "|" + t.Key()
 	r, ok := h.runners[key]
 	if !ok {
-		r = sshrunner.New(h.pool, t, sshrunner.Options{Logger: h.logger, KeepHome: true})
+		r = sshrunner.New(h.pool, t, sshrunner.Options{Logger: h.logger, KeepHome: true, Prestart: h.prestart})
 		h.runners[key] = r
 	}
 	return r

@@ -172,6 +172,15 @@ type Lease struct {
 	once   sync.Once
 }
 
+// Retain returns a second lease on the same connection, for work that
+// outlives this one's Release.
+func (l *Lease) Retain() *Lease {
+	l.p.mu.Lock()
+	l.c.refs++
+	l.p.mu.Unlock()
+	return &Lease{Client: l.Client, c: l.c, p: l.p}
+}
+
 // Release returns the connection to the pool. It is safe to call twice.
 func (l *Lease) Release() { l.once.Do(func() { l.p.release(l.c) }) }
 

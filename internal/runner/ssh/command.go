@@ -16,31 +16,88 @@ import (
 // Request.Env has no PATH: the libc default that env's execvp uses then.
 const lookupPath = "/usr/bin:/bin"
 
-// command builds the one string the remote login shell runs for req. SSH
-// has no argv: the server hands a command string to the user's login
-// shell, so quoting happens here, once, on purpose. The script reports
-// its pid (the session's process group, for kills), changes directory,
-// checks the program exists, and then
+// SSH has no argv: the server hands a command string to the user's login
+// shell. A session therefore runs two scripts. The login shell runs stub,
+// which knows nothing of the command; it then reads the command's script,
+// built by command, from the session's stdin and evals it. Quoting
+// happens in command, once, on purpose. Both use only what every
+// POSIX-family login shell has (sh, dash, ash, bash, ksh, zsh); csh and
+// fish login shells are not supported.
+
+// stub is what the login shell runs when the session starts. It reports
+// its pid (the session's process group, for kills) on stderr after
+// marker, and saves the login's HOME and PATH. When the login shell is
+// shell (by $SHELL, which sshd sets from the password entry) and of the
+// plain sh family — none of bash, zsh, ksh and yash, which read startup
+// files a fresh shell would not — it unsets every exported variable but
+// PWD and HOME with builtins and sets __wd_ok if all of them could be
+// unset. The names come from "export -p", whose lines start "export NAME"
+// in every POSIX-family shell; a line that only continues a multi-line
+// value is skipped, or at worst unsets a name the environment did not
+// need. The plain sh family drops environment entries whose names are not
+// identifiers instead of passing them on, so that clears everything.
+//
+// Then it reads the script: a line with its number of lines, then the
+// lines. read takes one byte at a time, so what follows on stdin is left
+// for the command. It reports "go" once it has the whole script and evals
+// it; no report means the command never ran. Everything that costs a fork
+// happens before the script arrives, so a session started ahead of its
+// call (see spare) runs a command with none of its own.
+func stub(shell, marker string) string {
+	return `__wd_m=` + shellword.Quote(marker) + `
+echo "${__wd_m}pid:$$" >&2
+__wd_h=${HOME-} __wd_p=${PATH-} __wd_ok=
+if [ "${SHELL-}" = ` + shellword.Quote(shell) + ` ] && [ -z "${BASH_VERSION-}${ZSH_VERSION-}${KSH_VERSION-}${YASH_VERSION-}" ] && __wd_e=$(export -p); then
+__wd_ok=1
+while IFS= read -r __wd_l; do
+case $__wd_l in
+'export '*) __wd_l=${__wd_l#export } ;;
+*) continue ;;
+esac
+__wd_l=${__wd_l%%=*}
+case $__wd_l in
+''|PWD|HOME|*[!A-Za-z0-9_]*) continue ;;
+esac
+command unset "$__wd_l" 2>/dev/null || __wd_ok=
+done <<__wd_EOF
+$__wd_e
+__wd_EOF
+fi
+IFS= read -r __wd_n || exit 125
+case $__wd_n in ''|*[!0-9]*) exit 125 ;; esac
+__wd_s=
+while [ "$__wd_n" -gt 0 ] && IFS= read -r __wd_l; do
+__wd_s="$__wd_s$__wd_l
+"
+__wd_n=$((__wd_n - 1))
+done
+[ "$__wd_n" = 0 ] || exit 125
+echo "${__wd_m}go" >&2
+eval "$__wd_s"`
+}
+
+// frame is script as stub reads it.
+func frame(script string) []byte {
+	return []byte(strconv.Itoa(strings.Count(script, "\n")+1) + "\n" + script + "\n")
+}
+
+// command builds the script stub evals for req. It changes directory,
+// checks the program exists (reporting "nodir" or "noprog"), and then
 //
 //	exec env -i KEY=VALUE… <argv…>
 //
-// so the command gets exactly Request.Env and keeps the group's pid. It
-// uses only what every POSIX-family login shell has (sh, dash, ash, bash,
-// ksh, zsh); csh and fish login shells are not supported. A script for
-// "sh -c" runs under the host's configured shell, an absolute path, since
-// some firmware's sh on PATH is not a shell. marker prefixes the lines the
-// script writes to stderr for the runner.
+// so the command gets exactly Request.Env and keeps the session's process
+// group. A script for "sh -c" runs under the host's configured shell, an
+// absolute path, since some firmware's sh on PATH is not a shell.
 //
 // When the request is "<shell> -c SCRIPT" with a PATH in Request.Env (as
-// every request from the relay has) and the login shell is that very
-// shell of the plain sh family (not bash or zsh, which read startup files
-// the fresh shell would not, nor ksh or yash), the login shell runs SCRIPT
-// itself: it unsets every exported
-// variable with builtins, exports Request.Env and evals SCRIPT, which
-// saves the two execs of env and a second shell. Where any variable cannot
-// be unset (a read-only one) it takes the env -i path instead, so the
-// environment is exactly Request.Env either way.
-func command(shell string, req runner.Request, marker string, keepHome bool) (cmd, prog string, err error) {
+// every request from the relay has) and stub cleared the environment
+// (__wd_ok), the login shell runs SCRIPT itself: it drops stub's
+// variables, exports Request.Env and evals SCRIPT, which saves the two
+// execs of env and a second shell. The environment is exactly Request.Env
+// either way, plus the login's HOME when keepHome and Env names none: a
+// remote login's home is only known there.
+func command(shell string, req runner.Request, keepHome bool) (script, prog string, err error) {
 	argv := req.Argv
 	if len(argv) == 0 {
 		return "", "", fmt.Errorf("empty argv")
@@ -82,27 +139,27 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 		return "", "", fmt.Errorf("directory %q contains NUL", req.Dir)
 	}
 
-	m := shellword.Quote(marker)
 	var s strings.Builder
-	fmt.Fprintf(&s, "echo %spid:$$ >&2\n", m)
 	if req.Dir != "" {
-		fmt.Fprintf(&s, "cd -- %s 2>/dev/null || { echo %snodir >&2; exit 127; }\n", shellword.Quote(req.Dir), m)
+		fmt.Fprintf(&s, "cd -- %s 2>/dev/null || { echo \"${__wd_m}nodir\" >&2; exit 127; }\n", shellword.Quote(req.Dir))
 	}
 	q := shellword.Quote(argv[0])
 	if strings.Contains(argv[0], "/") {
-		fmt.Fprintf(&s, "[ -f %s ] && [ -x %s ] || { echo %snoprog >&2; exit 127; }\n", q, q, m)
+		fmt.Fprintf(&s, "[ -f %s ] && [ -x %s ]", q, q)
 	} else {
-		fmt.Fprintf(&s, "o=$PATH; PATH=%s; command -v -- %s >/dev/null 2>&1; r=$?; PATH=$o\n", shellword.Quote(path), q)
-		fmt.Fprintf(&s, "[ $r = 0 ] || { echo %snoprog >&2; exit 127; }\n", m)
+		fmt.Fprintf(&s, "PATH=%s; command -v -- %s >/dev/null 2>&1", shellword.Quote(path), q)
 	}
-	// A remote login's home is only known there: keep the login's own
-	// $HOME unless the request names one.
+	s.WriteString(" || { echo \"${__wd_m}noprog\" >&2; exit 127; }\n")
 	keepLoginHome := keepHome && !hasHome
 	// Without a PATH in Env a fresh shell falls back to its own default
 	// search path, which an unset PATH in a running shell does not.
 	fast := hasPath && len(argv) == 3 && argv[0] == shell && argv[1] == "-c"
 	if fast {
-		s.WriteString(inShellPrologue(shell, keepLoginHome))
+		s.WriteString("if [ -n \"$__wd_ok\" ]; then\nunset __wd_m __wd_h __wd_p __wd_ok __wd_e __wd_l __wd_n __wd_s")
+		if !keepLoginHome {
+			s.WriteString(" HOME")
+		}
+		s.WriteString("\n")
 		if len(req.Env) > 0 {
 			s.WriteString("export")
 			for _, kv := range req.Env {
@@ -112,9 +169,10 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 		}
 		s.WriteString("eval " + shellword.Quote(argv[2]) + "\nelse\n")
 	}
-	s.WriteString("exec env -i")
+	// env is found in the login's PATH, as a fresh login would find it.
+	s.WriteString("PATH=$__wd_p; exec env -i")
 	if keepLoginHome {
-		s.WriteString(` HOME="$HOME"`)
+		s.WriteString(` HOME="$__wd_h"`)
 	}
 	for _, kv := range req.Env {
 		s.WriteString(" " + shellword.Quote(kv))
@@ -128,44 +186,6 @@ func command(shell string, req runner.Request, marker string, keepHome bool) (cm
 	return s.String(), argv[0], nil
 }
 
-// inShellPrologue opens the "if" of the in-shell path: it holds when the
-// login shell is shell (by $SHELL, which sshd sets from the password
-// entry), is none of bash, zsh, ksh and yash, and every exported variable
-// could be unset. That leaves the plain sh family (dash, BusyBox ash),
-// which also drops environment entries whose names are not identifiers
-// instead of passing them on, so unsetting what export -p lists clears
-// everything. PWD stays: a fresh shell exports it too. So does HOME when
-// keepHome. The names come from "export -p", whose lines start "export
-// NAME" in every POSIX-family shell; a line that only continues a
-// multi-line value is skipped, or at worst unsets a name the environment
-// did not need.
-func inShellPrologue(shell string, keepHome bool) string {
-	skip := "PWD"
-	if keepHome {
-		skip += "|HOME"
-	}
-	return `__wd_ok=
-if [ "${SHELL-}" = ` + shellword.Quote(shell) + ` ] && [ -z "${BASH_VERSION-}${ZSH_VERSION-}${KSH_VERSION-}${YASH_VERSION-}" ] && __wd_e=$(export -p); then
-__wd_ok=1
-while IFS= read -r __wd_l; do
-case $__wd_l in
-'export '*) __wd_l=${__wd_l#export } ;;
-*) continue ;;
-esac
-__wd_l=${__wd_l%%=*}
-case $__wd_l in
-''|` + skip + `|*[!A-Za-z0-9_]*) continue ;;
-esac
-command unset "$__wd_l" 2>/dev/null || __wd_ok=
-done <<__wd_EOF
-$__wd_e
-__wd_EOF
-fi
-if [ -n "${__wd_ok-}" ]; then
-unset __wd_e __wd_l __wd_ok
-`
-}
-
 // report is what the script told the runner on stderr.
 type report struct {
 	mu     sync.Mutex
@@ -173,6 +193,9 @@ type report struct {
 	pidSet chan struct{}
 	noDir  bool
 	noProg bool
+	// started is set when the stub has the whole script: from then on
+	// the command may have run.
+	started bool
 }
 
 func newReport() *report { return &report{pidSet: make(chan struct{})} }
@@ -186,6 +209,8 @@ func (r *report) line(s string) {
 			r.pid = n
 			close(r.pidSet)
 		}
+	case s == "go":
+		r.started = true
 	case s == "nodir":
 		r.noDir = true
 	case s == "noprog":

@@ -10,25 +10,27 @@ import (
 	"github.com/warden-mcp/warden/internal/runner"
 )
 
-// TestCommandScriptUnderLoginShells runs the script command builds the way
-// sshd does — the login shell with -c, an environment full of the login's
-// variables, one of them multi-line, one with a name that is not an
-// identifier — under each login shell on this machine, and checks that the
-// command sees exactly the request's environment whichever path the
-// script takes: the in-shell one under dash and BusyBox ash, env -i under
-// bash and when a variable is read-only.
+// TestCommandScriptUnderLoginShells runs the stub the way sshd does — the
+// login shell with -c, an environment full of the login's variables, one
+// of them multi-line, one with a name that is not an identifier — under
+// each login shell on this machine, feeds it the script command builds
+// and then the command's stdin, and checks that the command sees exactly
+// the request's environment and its stdin whichever path the script
+// takes: the in-shell one under dash and BusyBox ash, env -i under bash
+// and when a variable is read-only.
 func TestCommandScriptUnderLoginShells(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc/$$/cmdline")
 	}
 	req := runner.Request{
-		Argv: []string{"sh", "-c", `env; case "$(tr '\0' ' ' </proc/$$/cmdline)" in *"export -"p*) echo IN ;; *) echo OUT ;; esac`},
+		Argv: []string{"sh", "-c", `env; read -r in; echo "$in"; case "$(tr '\0' ' ' </proc/$$/cmdline)" in *"export -"p*) echo IN ;; *) echo OUT ;; esac`},
 		Env:  []string{"PATH=/usr/bin:/bin", "GIVEN=a b"},
 	}
-	script, _, err := command("/bin/sh", req, "m:", false)
+	script, _, err := command("/bin/sh", req, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	stdin := string(frame(script)) + "from stdin\n"
 	login := []string{"SHELL=/bin/sh", "HOME=/root", "USER=root", "SSH_CLIENT=192.0.2.1 5000 22",
 		"LEAK=leaked", "MULTI=one\nexport LEAK2=x", "NOT-AN-IDENT=1"}
 	for _, sh := range []struct {
@@ -47,16 +49,25 @@ func TestCommandScriptUnderLoginShells(t *testing.T) {
 			if _, err := exec.LookPath(sh.argv[0]); err != nil {
 				t.Skipf("%s not installed", sh.argv[0])
 			}
-			cmd := exec.Command(sh.argv[0], append(sh.argv[1:], "-c", sh.prefix+script)...)
+			cmd := exec.Command(sh.argv[0], append(sh.argv[1:], "-c", sh.prefix+stub("/bin/sh", "m:"))...)
 			cmd.Env = login
+			cmd.Stdin = strings.NewReader(stdin)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
 			out, err := cmd.Output()
 			if err != nil {
-				t.Fatalf("%v: %s", err, out)
+				t.Fatalf("%v: %s%s", err, out, stderr.String())
+			}
+			if !strings.HasSuffix(stderr.String(), "m:go\n") {
+				t.Errorf("stderr = %q, want the pid and go reports", stderr.String())
 			}
 			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-			last := lines[len(lines)-1]
+			last, in := lines[len(lines)-1], lines[len(lines)-2]
+			if in != "from stdin" {
+				t.Errorf("the command read %q from stdin, want %q", in, "from stdin")
+			}
 			var env []string
-			for _, kv := range lines[:len(lines)-1] {
+			for _, kv := range lines[:len(lines)-2] {
 				if name, _, _ := strings.Cut(kv, "="); !slices.Contains([]string{"PWD", "SHLVL", "_"}, name) {
 					env = append(env, kv)
 				}

@@ -68,6 +68,10 @@ type Options struct {
 	// KeepHome gives the command the remote login's own HOME when the
 	// request's Env names none; otherwise the environment is exactly Env.
 	KeepHome bool
+	// Prestart has each call start the session for the next one, which
+	// is closed if no call takes it within this time; zero starts none.
+	// Worth it for a Runner that is kept and called again.
+	Prestart time.Duration
 }
 
 // Runner runs commands on one remote host. It is safe for concurrent use.
@@ -80,6 +84,11 @@ type Runner struct {
 	grace  time.Duration
 	drain  time.Duration
 	home   bool
+
+	prestart time.Duration
+	mu       sync.Mutex
+	spare    *shell // guarded by mu
+	filling  bool   // guarded by mu: a spare is starting
 }
 
 var _ runner.Runner = (*Runner)(nil)
@@ -95,6 +104,8 @@ func New(pool Pool, target sshpool.Target, opts Options) *Runner {
 		grace:  opts.KillGrace,
 		drain:  opts.Drain,
 		home:   opts.KeepHome,
+
+		prestart: opts.Prestart,
 	}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
@@ -153,33 +164,35 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	if err := ctx.Err(); err != nil {
 		return runner.Result{}, fmt.Errorf("run: %w", err)
 	}
-	marker := newMarker()
-	cmd, prog, err := command(r.target.Shell, req, marker, r.home)
+	script, prog, err := command(r.target.Shell, req, r.home)
 	if err != nil {
 		return runner.Result{}, fmt.Errorf("run on %s: %w", r.target.Name, err)
 	}
 	start := r.now()
-	lease, ch, reqs, release, err := r.open(ctx)
+	res, err := r.run(ctx, req, frame(script), prog, start)
+	if errors.Is(err, errNotTaken) {
+		// A spare the server closed while it waited, most likely.
+		r.log.Debug("remote shell gone before the command; retrying on a new session", "host", r.target.Name, "err", err)
+		res, err = r.run(ctx, req, frame(script), prog, start)
+	}
+	return res, err
+}
+
+// run sends the framed script to a shell and waits for the command.
+func (r *Runner) run(ctx context.Context, req runner.Request, script []byte, prog string, start time.Time) (runner.Result, error) {
+	lease, sh, err := r.shell(ctx)
 	if err != nil {
 		return runner.Result{}, fmt.Errorf("run on %s: %w", r.target.Name, err)
 	}
 	defer lease.Release()
-	defer release()
-	defer ch.Close()
+	defer sh.close()
+	ch := sh.ch
 
 	capture := runner.NewCapture(req.MaxBytes)
 	rep := newReport()
 	exited := make(chan exit, 1)
 	closed := make(chan struct{})
-	go watchRequests(reqs, exited, closed)
-
-	ok, err := ch.SendRequest("exec", true, xssh.Marshal(execMsg{cmd}))
-	if err != nil || !ok {
-		if err == nil {
-			err = errors.New("the server refused to exec")
-		}
-		return runner.Result{}, fmt.Errorf("run on %s: %w", r.target.Name, err)
-	}
+	go watchRequests(sh.reqs, exited, closed)
 
 	var output sync.WaitGroup
 	output.Add(2)
@@ -189,16 +202,17 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	}()
 	go func() {
 		defer output.Done()
-		_, _ = io.Copy(&stderrFilter{w: capture.Stderr(), marker: []byte(marker), rep: rep}, ch.Stderr())
+		_, _ = io.Copy(&stderrFilter{w: capture.Stderr(), marker: []byte(sh.marker), rep: rep}, ch.Stderr())
 	}()
 	outputDone := make(chan struct{})
 	go func() { output.Wait(); close(outputDone) }()
 	go func() {
-		if len(req.Stdin) > 0 {
+		if _, err := ch.Write(script); err == nil && len(req.Stdin) > 0 {
 			_, _ = ch.Write(req.Stdin)
 		}
 		_ = ch.CloseWrite()
 	}()
+	r.refill(lease)
 	stopProgress := capture.ReportProgress(req.Progress, r.every, start, r.now)
 
 	var timeout <-chan time.Time
@@ -255,9 +269,13 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		res.ExitCode = ex.code
 	}
 	rep.mu.Lock()
-	noDir, noProg := rep.noDir, rep.noProg
+	noDir, noProg, started := rep.noDir, rep.noProg, rep.started
 	rep.mu.Unlock()
 	switch {
+	case !started && why == "" && lease.Err() == nil:
+		// Nothing the command wrote can have arrived: the stub reports
+		// "go" before it evals, and a live connection delivers it first.
+		return runner.Result{}, fmt.Errorf("run on %s: %w%s", r.target.Name, errNotTaken, said(res.Stderr))
 	case noDir:
 		return runner.Result{}, fmt.Errorf("run on %s: chdir %q: no such directory, or not accessible", r.target.Name, req.Dir)
 	case noProg:
@@ -266,27 +284,6 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		return res, r.lost(lease)
 	}
 	return res, nil
-}
-
-// open leases the target's connection and opens a session on it. A
-// connection found dead at that point had run nothing of this call, so it
-// is dropped and the call redials once.
-func (r *Runner) open(ctx context.Context) (*sshpool.Lease, xssh.Channel, <-chan *xssh.Request, func(), error) {
-	for attempt := 0; ; attempt++ {
-		lease, err := r.pool.Acquire(ctx, r.target)
-		if err != nil {
-			return nil, nil, nil, nil, err
-		}
-		ch, reqs, release, err := lease.Channel(ctx)
-		if err == nil {
-			return lease, ch, reqs, release, nil
-		}
-		lease.Release()
-		if attempt > 0 || !errors.Is(err, sshpool.ErrConnLost) {
-			return nil, nil, nil, nil, err
-		}
-		r.log.Debug("ssh connection found dead; redialling", "host", r.target.Name, "err", err)
-	}
 }
 
 // lost explains a channel that closed without an exit status, and drops

@@ -67,6 +67,15 @@ func TestConformance(t *testing.T) {
 	}, suiteOptions())
 }
 
+// TestConformancePrestart runs the suite through one Runner with spares
+// on, so that most of its calls run on a session started by the call
+// before.
+func TestConformancePrestart(t *testing.T) {
+	f := newFixture(t, sshd.Options{User: testUser})
+	r := f.runner(Options{KillGrace: 500 * time.Millisecond, ProgressEvery: 200 * time.Millisecond, Prestart: time.Minute})
+	runnertest.Run(t, func(t *testing.T) runner.Runner { return r }, suiteOptions())
+}
+
 // TestConformanceRoot runs it as root, for whom OpenSSH refuses signal
 // requests ("session signalling requires privilege separation"), so the
 // kills must go by process group from a second session.
@@ -186,7 +195,7 @@ func TestCommandRefusesBadInput(t *testing.T) {
 		{"dir-nul", runner.Request{Argv: []string{"pwd"}, Dir: "/\x00"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if cmd, _, err := command("/bin/sh", tc.req, "m:", false); err == nil {
+			if cmd, _, err := command("/bin/sh", tc.req, false); err == nil {
 				t.Errorf("command(%q) = %q, want an error", tc.req.Argv, cmd)
 			}
 		})

@@ -1,0 +1,162 @@
+package ssh
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	xssh "golang.org/x/crypto/ssh"
+
+	"github.com/warden-mcp/warden/internal/sshpool"
+)
+
+// spareStart bounds starting a spare shell in the background.
+const spareStart = 10 * time.Second
+
+// shell is a session whose login shell runs the stub: started, with the
+// command still to be sent.
+type shell struct {
+	ch      xssh.Channel
+	reqs    <-chan *xssh.Request
+	release func() // frees the session slot
+	marker  string
+	client  *xssh.Client // the connection it runs on
+	expire  *time.Timer  // closes an unused spare
+}
+
+// close closes the session and frees its slot.
+func (s *shell) close() {
+	s.ch.Close()
+	s.release()
+}
+
+// startShell opens a session on lease's connection and starts the stub in
+// it.
+func (r *Runner) startShell(ctx context.Context, lease *sshpool.Lease) (*shell, error) {
+	ch, reqs, release, err := lease.Channel(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s := &shell{ch: ch, reqs: reqs, release: release, marker: newMarker(), client: lease.Client}
+	ok, err := ch.SendRequest("exec", true, xssh.Marshal(execMsg{stub(r.target.Shell, s.marker)}))
+	if err != nil || !ok {
+		s.close()
+		if err == nil {
+			err = errors.New("the server refused to exec")
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// shell leases the target's connection and returns a shell on it: the
+// spare if one is waiting there, else a new one. A connection found dead
+// at that point had run nothing of this call, so it is dropped and the
+// call redials once.
+func (r *Runner) shell(ctx context.Context) (*sshpool.Lease, *shell, error) {
+	for attempt := 0; ; attempt++ {
+		lease, err := r.pool.Acquire(ctx, r.target)
+		if err != nil {
+			return nil, nil, err
+		}
+		if s := r.takeSpare(lease); s != nil {
+			return lease, s, nil
+		}
+		s, err := r.startShell(ctx, lease)
+		if err == nil {
+			return lease, s, nil
+		}
+		lease.Release()
+		if attempt > 0 || !errors.Is(err, sshpool.ErrConnLost) {
+			return nil, nil, err
+		}
+		r.log.Debug("ssh connection found dead; redialling", "host", r.target.Name, "err", err)
+	}
+}
+
+// Spares. With Options.Prestart set, each call starts the shell for the
+// next one while it runs, so the next call finds the session open and the
+// login shell started, its environment already cleared: what a bare
+// session pays in sshd's fork and the shell's exec is paid between calls.
+// A spare is the same one-command session as any other — its own process
+// group, fresh output pipes, the login's environment cleared — only
+// started earlier. It holds a session slot but not the connection, which
+// still closes when idle (taking the spare with it), and it is closed if
+// no call takes it within Prestart, so its login is never much older than
+// the call.
+
+// takeSpare returns the waiting spare if it runs on lease's connection,
+// closing one that does not.
+func (r *Runner) takeSpare(lease *sshpool.Lease) *shell {
+	r.mu.Lock()
+	s := r.spare
+	r.spare = nil
+	r.mu.Unlock()
+	if s == nil {
+		return nil
+	}
+	s.expire.Stop()
+	if s.client != lease.Client {
+		s.close()
+		return nil
+	}
+	return s
+}
+
+// refill starts a spare in the background unless one is waiting or
+// starting. It holds its own lease on the connection while it starts.
+func (r *Runner) refill(lease *sshpool.Lease) {
+	if r.prestart <= 0 {
+		return
+	}
+	r.mu.Lock()
+	if r.spare != nil || r.filling {
+		r.mu.Unlock()
+		return
+	}
+	r.filling = true
+	r.mu.Unlock()
+	l := lease.Retain()
+	go func() {
+		defer l.Release()
+		ctx, cancel := context.WithTimeout(context.Background(), spareStart)
+		s, err := r.startShell(ctx, l)
+		cancel()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.filling = false
+		if err != nil {
+			r.log.Debug("no spare shell", "host", r.target.Name, "err", err)
+			return
+		}
+		s.expire = time.AfterFunc(r.prestart, func() { r.expireSpare(s) })
+		r.spare = s
+	}()
+}
+
+// expireSpare closes s if it is still the unused spare.
+func (r *Runner) expireSpare(s *shell) {
+	r.mu.Lock()
+	mine := r.spare == s
+	if mine {
+		r.spare = nil
+	}
+	r.mu.Unlock()
+	if mine {
+		s.close()
+	}
+}
+
+// errNotTaken says the shell ended before it had the whole script: the
+// command never ran, so the call may try again on a new session.
+var errNotTaken = errors.New("the login shell ended before it took the command (is it a POSIX-family shell?)")
+
+// said quotes the start of what a login shell wrote before it ended, which
+// is where a shell that is not POSIX-family, or a nologin, explains itself.
+func said(stderr []byte) string {
+	if len(stderr) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; it wrote %q", stderr[:min(len(stderr), 200)])
+}

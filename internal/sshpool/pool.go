@@ -29,6 +29,9 @@ var (
 	// ErrConnLost is wrapped by errors about a connection that died while
 	// in use.
 	ErrConnLost = errors.New("ssh connection lost")
+	// ErrNoSlot is returned by SpareChannel when opening a session now
+	// would leave no slot free.
+	ErrNoSlot = errors.New("no spare session slot")
 )
 
 // DialFunc opens the TCP connection to a host's first hop. Tests use it to
@@ -212,6 +215,29 @@ func (l *Lease) Channel(ctx context.Context) (ssh.Channel, <-chan *ssh.Request, 
 	return l.open(ctx, l.c.sessions)
 }
 
+// SpareChannel is Channel for a session opened ahead of need. It does not
+// wait, and it takes a slot only if another stays free, so that a session
+// kept idle for a later call never makes a call wait for a slot; it
+// returns ErrNoSlot otherwise.
+func (l *Lease) SpareChannel(ctx context.Context) (ssh.Channel, <-chan *ssh.Request, func(), error) {
+	select {
+	case l.c.sessions <- struct{}{}:
+	default:
+		return nil, nil, nil, ErrNoSlot
+	}
+	release := sync.OnceFunc(func() { <-l.c.sessions })
+	if len(l.c.sessions) == cap(l.c.sessions) {
+		release()
+		return nil, nil, nil, ErrNoSlot
+	}
+	ch, reqs, err := l.openIn(ctx)
+	if err != nil {
+		release()
+		return nil, nil, nil, err
+	}
+	return ch, reqs, release, nil
+}
+
 // ControlChannel is Channel on the slot kept for control sessions, such as
 // killing a command whose run has used every other slot.
 func (l *Lease) ControlChannel(ctx context.Context) (ssh.Channel, <-chan *ssh.Request, func(), error) {
@@ -243,19 +269,21 @@ func (l *Lease) open(ctx context.Context, slots chan struct{}) (ssh.Channel, <-c
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	var (
-		ch   ssh.Channel
-		reqs <-chan *ssh.Request
-	)
-	err = l.retryOpen(ctx, func() (err error) {
-		ch, reqs, err = l.Client.OpenChannel("session", nil)
-		return err
-	})
+	ch, reqs, err := l.openIn(ctx)
 	if err != nil {
 		release()
 		return nil, nil, nil, err
 	}
 	return ch, reqs, release, nil
+}
+
+// openIn opens a session channel in a slot already taken.
+func (l *Lease) openIn(ctx context.Context) (ch ssh.Channel, reqs <-chan *ssh.Request, err error) {
+	err = l.retryOpen(ctx, func() (err error) {
+		ch, reqs, err = l.Client.OpenChannel("session", nil)
+		return err
+	})
+	return ch, reqs, err
 }
 
 // retryOpen calls open until it succeeds, ctx ends or the server refuses

@@ -437,3 +437,40 @@ func TestKeyscanRefusesInjection(t *testing.T) {
 		t.Errorf("%d dials for refused arguments, want 0", n)
 	}
 }
+
+// TestSpareChannelLeavesASlotFree opens sessions on a connection of three
+// (two run slots and the control one): a spare session may take the first
+// run slot, never the last one.
+func TestSpareChannelLeavesASlotFree(t *testing.T) {
+	s := sshd.Start(t, sshd.Options{User: testUser})
+	p := newPool(t, Options{MaxSessions: 3})
+	l, err := p.Acquire(t.Context(), testTarget(t, s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Release()
+	ch, _, release, err := l.Channel(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := l.SpareChannel(t.Context()); !errors.Is(err, ErrNoSlot) {
+		t.Fatalf("spare with one slot left: err = %v, want ErrNoSlot", err)
+	}
+	ch.Close()
+	release()
+	spare, _, release, err := l.SpareChannel(t.Context())
+	if err != nil {
+		t.Fatalf("spare with both slots free: %v", err)
+	}
+	defer release()
+	defer spare.Close()
+	// The call after it still gets the last slot without waiting.
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
+	defer cancel()
+	ch, _, release2, err := l.Channel(ctx)
+	if err != nil {
+		t.Fatalf("a call beside the spare: %v", err)
+	}
+	ch.Close()
+	release2()
+}

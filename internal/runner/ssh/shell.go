@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	xssh "golang.org/x/crypto/ssh"
 
+	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/sshpool"
 )
 
@@ -31,10 +33,14 @@ func (s *shell) close() {
 	s.release()
 }
 
-// startShell opens a session on lease's connection and starts the stub in
-// it.
-func (r *Runner) startShell(ctx context.Context, lease *sshpool.Lease) (*shell, error) {
-	ch, reqs, release, err := lease.Channel(ctx)
+// channelFunc opens a session channel: sshpool.Lease's Channel or
+// SpareChannel.
+type channelFunc func(context.Context) (xssh.Channel, <-chan *xssh.Request, func(), error)
+
+// startShell opens a session with open on lease's connection and starts
+// the stub in it.
+func (r *Runner) startShell(ctx context.Context, lease *sshpool.Lease, open channelFunc) (*shell, error) {
+	ch, reqs, release, err := open(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +69,7 @@ func (r *Runner) shell(ctx context.Context) (*sshpool.Lease, *shell, error) {
 		if s := r.takeSpare(lease); s != nil {
 			return lease, s, nil
 		}
-		s, err := r.startShell(ctx, lease)
+		s, err := r.startShell(ctx, lease, lease.Channel)
 		if err == nil {
 			return lease, s, nil
 		}
@@ -74,17 +80,6 @@ func (r *Runner) shell(ctx context.Context) (*sshpool.Lease, *shell, error) {
 		r.log.Debug("ssh connection found dead; redialling", "host", r.target.Name, "err", err)
 	}
 }
-
-// Spares. With Options.Prestart set, each call starts the shell for the
-// next one while it runs, so the next call finds the session open and the
-// login shell started, its environment already cleared: what a bare
-// session pays in sshd's fork and the shell's exec is paid between calls.
-// A spare is the same one-command session as any other — its own process
-// group, fresh output pipes, the login's environment cleared — only
-// started earlier. It holds a session slot but not the connection, which
-// still closes when idle (taking the spare with it), and it is closed if
-// no call takes it within Prestart, so its login is never much older than
-// the call.
 
 // takeSpare returns the waiting spare if it runs on lease's connection,
 // closing one that does not.
@@ -121,7 +116,7 @@ func (r *Runner) refill(lease *sshpool.Lease) {
 	go func() {
 		defer l.Release()
 		ctx, cancel := context.WithTimeout(context.Background(), spareStart)
-		s, err := r.startShell(ctx, l)
+		s, err := r.startShell(ctx, l, l.SpareChannel)
 		cancel()
 		r.mu.Lock()
 		defer r.mu.Unlock()
@@ -154,9 +149,10 @@ var errNotTaken = errors.New("the login shell ended before it took the command (
 
 // said quotes the start of what a login shell wrote before it ended, which
 // is where a shell that is not POSIX-family, or a nologin, explains itself.
-func said(stderr []byte) string {
-	if len(stderr) == 0 {
+func said(res runner.Result) string {
+	out := slices.Concat(res.Stderr, res.Stdout)
+	if len(out) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; it wrote %q", stderr[:min(len(stderr), 200)])
+	return fmt.Sprintf("; it wrote %q", out[:min(len(out), 200)])
 }

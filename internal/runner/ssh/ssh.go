@@ -15,6 +15,19 @@
 // root logins too, where OpenSSH refuses signal requests. SIGTERM, then
 // SIGKILL after the grace period, then the channel is closed.
 //
+// Each command runs in a session of its own, in which the login shell
+// first runs a fixed stub and then reads the command from stdin (see
+// stub). With Options.Prestart, each call starts the session for the next
+// one while it runs, so the next call finds the session open and the
+// login shell started, its environment already cleared: what a bare
+// session pays in sshd's fork and the shell's exec is paid between calls.
+// Such a spare is the same one-command session as any other — its own
+// process group, fresh output pipes, the login's environment cleared —
+// only started earlier. It never takes a connection's last free session
+// slot, does not hold the connection open (an idle connection still
+// closes, taking the spare with it), and is closed if no call takes it
+// within Prestart, so its login is never much older than the call.
+//
 // After the command exits, anything it left holding its output open is
 // killed with its process group, as the local runner does. A process that
 // both detached from the output and outlived the command is not chased:
@@ -275,7 +288,7 @@ func (r *Runner) run(ctx context.Context, req runner.Request, script []byte, pro
 	case !started && why == "" && lease.Err() == nil:
 		// Nothing the command wrote can have arrived: the stub reports
 		// "go" before it evals, and a live connection delivers it first.
-		return runner.Result{}, fmt.Errorf("run on %s: %w%s", r.target.Name, errNotTaken, said(res.Stderr))
+		return runner.Result{}, fmt.Errorf("run on %s: %w%s", r.target.Name, errNotTaken, said(res))
 	case noDir:
 		return runner.Result{}, fmt.Errorf("run on %s: chdir %q: no such directory, or not accessible", r.target.Name, req.Dir)
 	case noProg:

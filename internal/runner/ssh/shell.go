@@ -57,16 +57,16 @@ func (r *Runner) startShell(ctx context.Context, lease *sshpool.Lease, open chan
 }
 
 // shell leases the target's connection and returns a shell on it: the
-// spare if one is waiting there, else a new one. A connection found dead
-// at that point had run nothing of this call, so it is dropped and the
-// call redials once.
+// spare if one is waiting there or about to be, else a new one. A
+// connection found dead at that point had run nothing of this call, so it
+// is dropped and the call redials once.
 func (r *Runner) shell(ctx context.Context) (*sshpool.Lease, *shell, error) {
 	for attempt := 0; ; attempt++ {
 		lease, err := r.pool.Acquire(ctx, r.target)
 		if err != nil {
 			return nil, nil, err
 		}
-		if s := r.takeSpare(lease); s != nil {
+		if s := r.takeSpare(ctx, lease); s != nil {
 			return lease, s, nil
 		}
 		s, err := r.startShell(ctx, lease, lease.Channel)
@@ -81,10 +81,20 @@ func (r *Runner) shell(ctx context.Context) (*sshpool.Lease, *shell, error) {
 	}
 }
 
-// takeSpare returns the waiting spare if it runs on lease's connection,
-// closing one that does not.
-func (r *Runner) takeSpare(lease *sshpool.Lease) *shell {
+// takeSpare returns the spare if it runs on lease's connection, closing
+// one that does not. A spare still starting is waited for: it started
+// before this call, so it is up no later than a new session would be.
+func (r *Runner) takeSpare(ctx context.Context, lease *sshpool.Lease) *shell {
 	r.mu.Lock()
+	if fill := r.filling; r.spare == nil && fill != nil {
+		r.mu.Unlock()
+		select {
+		case <-fill:
+		case <-ctx.Done():
+			return nil
+		}
+		r.mu.Lock()
+	}
 	s := r.spare
 	r.spare = nil
 	r.mu.Unlock()
@@ -106,11 +116,12 @@ func (r *Runner) refill(lease *sshpool.Lease) {
 		return
 	}
 	r.mu.Lock()
-	if r.spare != nil || r.filling {
+	if r.spare != nil || r.filling != nil {
 		r.mu.Unlock()
 		return
 	}
-	r.filling = true
+	fill := make(chan struct{})
+	r.filling = fill
 	r.mu.Unlock()
 	l := lease.Retain()
 	go func() {
@@ -120,7 +131,8 @@ func (r *Runner) refill(lease *sshpool.Lease) {
 		cancel()
 		r.mu.Lock()
 		defer r.mu.Unlock()
-		r.filling = false
+		r.filling = nil
+		close(fill)
 		if err != nil {
 			r.log.Debug("no spare shell", "host", r.target.Name, "err", err)
 			return

@@ -84,7 +84,7 @@ func TestSpareClosedUnused(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.spare != nil || r.filling {
+	if r.spare != nil || r.filling != nil {
 		t.Error("a spare started without Prestart")
 	}
 }

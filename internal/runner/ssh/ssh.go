@@ -101,7 +101,7 @@ type Runner struct {
 	prestart time.Duration
 	mu       sync.Mutex
 	spare    *shell // guarded by mu
-	filling  bool   // guarded by mu: a spare is starting
+	filling  chan struct{} // guarded by mu: closed when the spare starting now is up
 }
 
 var _ runner.Runner = (*Runner)(nil)

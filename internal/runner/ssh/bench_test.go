@@ -15,10 +15,11 @@ import (
 // Benchmarks of one remote "echo hi", all against the same loopback sshd
 // as a user whose login shell is /bin/sh:
 //
-//	RunnerEcho     this runner through the pool (what run_command pays)
-//	BareSession    a bare pooled x/crypto session — the floor
-//	FreshSSH       a new ssh process and connection per call
-//	ControlMaster  an ssh process per call multiplexed over a master
+//	RunnerEcho          this runner through the pool, one session per call
+//	RunnerEchoPrestart  the same with spares (what run_command pays)
+//	BareSession         a bare pooled x/crypto session — the floor
+//	FreshSSH            a new ssh process and connection per call
+//	ControlMaster       an ssh process per call multiplexed over a master
 //
 // Run with: go test ./internal/runner/ssh -run '^$' -bench . -benchtime 200x
 
@@ -51,9 +52,15 @@ func benchFixture(b *testing.B) *fixture {
 	return f
 }
 
-func BenchmarkRunnerEcho(b *testing.B) {
+func BenchmarkRunnerEcho(b *testing.B) { benchRunnerEcho(b, Options{}) }
+
+// BenchmarkRunnerEchoPrestart is RunnerEcho with spares: each call runs
+// on the session the one before it started.
+func BenchmarkRunnerEchoPrestart(b *testing.B) { benchRunnerEcho(b, Options{Prestart: time.Minute}) }
+
+func benchRunnerEcho(b *testing.B, opts Options) {
 	f := benchFixture(b)
-	r := f.runner(Options{})
+	r := f.runner(opts)
 	req := runner.Request{Argv: []string{"/bin/sh", "-c", "echo hi"}, Env: []string{"PATH=/usr/bin:/bin"}}
 	timed(b, func() error {
 		res, err := r.Run(b.Context(), req)

@@ -100,7 +100,7 @@ type Runner struct {
 
 	prestart time.Duration
 	mu       sync.Mutex
-	spare    *shell // guarded by mu
+	spare    *shell        // guarded by mu
 	filling  chan struct{} // guarded by mu: closed when the spare starting now is up
 }
 

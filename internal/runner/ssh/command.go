@@ -231,8 +231,11 @@ func (r *report) getPid() int {
 const maxReportLine = 128
 
 // stderrFilter passes stderr on to w, taking out the report lines the
-// script writes before the command starts: they come first, each starting
-// with the run's random marker, so nothing the command prints can be
+// stub and script write, each starting with the session's random marker.
+// Until the stub reports "go" the command has not started, so a report
+// may follow anything the login shell's startup files printed, even on the
+// same line. After it, only the lines that come first are reports (the
+// script's, before the command starts), so nothing the command prints is
 // mistaken for one.
 type stderrFilter struct {
 	w       io.Writer
@@ -247,19 +250,32 @@ func (f *stderrFilter) Write(p []byte) (int, error) {
 		return f.w.Write(p)
 	}
 	f.buf = append(f.buf, p...)
-	for !f.through {
-		n := min(len(f.buf), len(f.marker))
-		if !bytes.Equal(f.buf[:n], f.marker[:n]) {
-			f.through = true
-			break
+	var pass []byte
+	for !f.through && len(f.buf) > 0 {
+		if !f.started() {
+			i := bytes.Index(f.buf, f.marker)
+			if i < 0 {
+				// Keep what may be the start of a marker.
+				keep := min(len(f.buf), len(f.marker)-1)
+				pass = append(pass, f.buf[:len(f.buf)-keep]...)
+				f.buf = f.buf[len(f.buf)-keep:]
+				break
+			}
+			pass = append(pass, f.buf[:i]...)
+			f.buf = f.buf[i:]
+		} else {
+			n := min(len(f.buf), len(f.marker))
+			if !bytes.Equal(f.buf[:n], f.marker[:n]) {
+				f.through = true
+				break
+			}
 		}
 		i := bytes.IndexByte(f.buf, '\n')
 		if i < 0 {
 			if len(f.buf) > maxReportLine {
 				f.through = true
-				break
 			}
-			return len(p), nil
+			break
 		}
 		if i < len(f.marker) {
 			f.through = true
@@ -267,14 +283,29 @@ func (f *stderrFilter) Write(p []byte) (int, error) {
 		}
 		f.rep.line(string(f.buf[len(f.marker):i]))
 		f.buf = f.buf[i+1:]
-		if len(f.buf) == 0 {
-			return len(p), nil
+	}
+	if f.through {
+		pass = append(pass, f.buf...)
+		f.buf = nil
+	}
+	if len(pass) > 0 {
+		if _, err := f.w.Write(pass); err != nil {
+			return 0, err
 		}
 	}
-	rest := f.buf
-	f.buf = nil
-	if _, err := f.w.Write(rest); err != nil {
-		return 0, err
-	}
 	return len(p), nil
+}
+
+// flush passes on what is still held back, at the end of the stream.
+func (f *stderrFilter) flush() {
+	if len(f.buf) > 0 {
+		_, _ = f.w.Write(f.buf)
+		f.buf = nil
+	}
+}
+
+func (f *stderrFilter) started() bool {
+	f.rep.mu.Lock()
+	defer f.rep.mu.Unlock()
+	return f.rep.started
 }

@@ -2,6 +2,7 @@ package ssh
 
 import (
 	"errors"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -115,5 +116,41 @@ func TestLoginShellThatTakesNoCommand(t *testing.T) {
 	_, err := f.runner(Options{}).Run(t.Context(), runner.Request{Argv: []string{"true"}})
 	if !errors.Is(err, errNotTaken) || !strings.Contains(err.Error(), "not available") {
 		t.Fatalf("err = %v, want the login shell not taking the command, with what nologin wrote", err)
+	}
+}
+
+// TestNoisyLoginShell gives the user a bash login whose ~/.bashrc (which
+// bash reads for sshd's sessions) prints to stderr, the last time without
+// a newline: the call still finds the stub's reports, and the noise reaches
+// stderr as it would have from a plain ssh.
+func TestNoisyLoginShell(t *testing.T) {
+	const user = "wardennoisy"
+	f := newFixture(t, sshd.Options{User: user, Shell: "/bin/bash"})
+	if f.srv.User != user {
+		t.Skip("cannot create users")
+	}
+	out, err := exec.Command("getent", "passwd", user).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := strings.Split(strings.TrimSpace(string(out)), ":")
+	rc := fields[5] + "/.bashrc"
+	if err := os.WriteFile(rc, []byte("echo 'bashrc noise' >&2\nprintf 'no newline' >&2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Remove(rc) })
+	res, err := f.runner(Options{KillGrace: 300 * time.Millisecond}).Run(t.Context(), runner.Request{
+		Argv:    []string{"sh", "-c", "echo hi; sleep 30"},
+		Env:     []string{"PATH=/usr/bin:/bin"},
+		Timeout: time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.Stdout) != "hi\n" || !res.TimedOut {
+		t.Errorf("result = %+v, want hi and a timeout", res)
+	}
+	if got := string(res.Stderr); got != "bashrc noise\nno newline" {
+		t.Errorf("stderr = %q, want the bashrc's noise", got)
 	}
 }

@@ -215,7 +215,9 @@ func (r *Runner) run(ctx context.Context, req runner.Request, script []byte, pro
 	}()
 	go func() {
 		defer output.Done()
-		_, _ = io.Copy(&stderrFilter{w: capture.Stderr(), marker: []byte(sh.marker), rep: rep}, ch.Stderr())
+		f := &stderrFilter{w: capture.Stderr(), marker: []byte(sh.marker), rep: rep}
+		_, _ = io.Copy(f, ch.Stderr())
+		f.flush()
 	}()
 	outputDone := make(chan struct{})
 	go func() { output.Wait(); close(outputDone) }()

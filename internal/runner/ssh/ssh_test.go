@@ -210,11 +210,16 @@ func TestStderrFilter(t *testing.T) {
 		want   string
 		pid    int
 	}{
-		{"whole", []string{marker + "pid:42\nerr\n"}, "err\n", 42},
-		{"split", []string{"war", "den-0123:p", "id:42", "\n", "e", "rr\n"}, "err\n", 42},
+		{"whole", []string{marker + "pid:42\n" + marker + "go\nerr\n"}, "err\n", 42},
+		{"split", []string{"war", "den-0123:p", "id:42", "\n", marker + "g", "o\n", "e", "rr\n"}, "err\n", 42},
 		{"no-report", []string{"plain\n"}, "plain\n", 0},
 		{"lookalike", []string{"warden-9999:pid:7\n"}, "warden-9999:pid:7\n", 0},
-		{"report-then-lookalike", []string{marker + "pid:5\nwarden-0123\n"}, "warden-0123\n", 5},
+		{"report-then-lookalike", []string{marker + "pid:5\n" + marker + "go\nwarden-0123\n"}, "warden-0123\n", 5},
+		// Startup files may print before the stub, even without a newline.
+		{"login-noise", []string{"stty: not a tty\n" + marker + "pid:6\n" + marker + "go\nerr\n"}, "stty: not a tty\nerr\n", 6},
+		{"login-noise-same-line", []string{"noise", " war", "den-0123:pid:8\n" + marker + "go\n"}, "noise ", 8},
+		// After go, a report only at the start: the command cannot make one.
+		{"command-after-go", []string{marker + "pid:9\n" + marker + "go\nout\n" + marker + "pid:1\n"}, "out\n" + marker + "pid:1\n", 9},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out strings.Builder
@@ -225,6 +230,7 @@ func TestStderrFilter(t *testing.T) {
 					t.Fatalf("Write(%q) = %d, %v", c, n, err)
 				}
 			}
+			f.flush()
 			if out.String() != tc.want || rep.getPid() != tc.pid {
 				t.Errorf("passed %q, pid %d; want %q, %d", out.String(), rep.getPid(), tc.want, tc.pid)
 			}

@@ -42,7 +42,7 @@ const lookupPath = "/usr/bin:/bin"
 // for the command. It reports "go" once it has the whole script and evals
 // it; no report means the command never ran. Everything that costs a fork
 // happens before the script arrives, so a session started ahead of its
-// call (see spare) runs a command with none of its own.
+// call (Options.Prestart) runs a command with none of its own.
 func stub(shell, marker string) string {
 	return `__wd_m=` + shellword.Quote(marker) + `
 echo "${__wd_m}pid:$$" >&2

@@ -182,11 +182,12 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		return runner.Result{}, fmt.Errorf("run on %s: %w", r.target.Name, err)
 	}
 	start := r.now()
-	res, err := r.run(ctx, req, frame(script), prog, start)
+	framed := frame(script)
+	res, err := r.run(ctx, req, framed, prog, start)
 	if errors.Is(err, errNotTaken) {
 		// A spare the server closed while it waited, most likely.
 		r.log.Debug("remote shell gone before the command; retrying on a new session", "host", r.target.Name, "err", err)
-		res, err = r.run(ctx, req, frame(script), prog, start)
+		res, err = r.run(ctx, req, framed, prog, start)
 	}
 	return res, err
 }

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/user"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -184,6 +185,28 @@ func TestSSHRemote(t *testing.T) {
 		_, got = f.call(t, "run_command", map[string]any{"host": "a", "command": "head -c 300000 /dev/zero | tr '\\0' x", "max_bytes": 1000})
 		if got["truncated"] != true || len(got["stdout"].(string)) > 1000 || got["total_bytes"] != 300000.0 {
 			t.Fatalf("output cap: truncated=%v len=%d total=%v", got["truncated"], len(got["stdout"].(string)), got["total_bytes"])
+		}
+	})
+
+	// With the default ssh.prestart, a call leaves the session the host's
+	// next call runs in: that call's shell was up before it was made.
+	t.Run("SessionStartedAhead", func(t *testing.T) {
+		echoPid := func() string {
+			_, got := f.call(t, "run_command", map[string]any{"host": "b", "command": "echo $$"})
+			want(t, "run_command", got, "ok")
+			return strings.TrimSpace(got["stdout"].(string))
+		}
+		echoPid()
+		var waiting []string
+		for end := time.Now().Add(5 * time.Second); len(waiting) == 0; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(end) {
+				t.Fatal("no session started ahead on the host")
+			}
+			out, _ := exec.Command("pgrep", "-u", sshUser, "-f", "__wd_m=").Output()
+			waiting = strings.Fields(string(out))
+		}
+		if pid := echoPid(); !slices.Contains(waiting, pid) {
+			t.Fatalf("the call ran in shell %s, not in one started before it (%v)", pid, waiting)
 		}
 	})
 

@@ -230,12 +230,7 @@ func (l *Lease) SpareChannel(ctx context.Context) (ssh.Channel, <-chan *ssh.Requ
 		release()
 		return nil, nil, nil, ErrNoSlot
 	}
-	ch, reqs, err := l.openIn(ctx)
-	if err != nil {
-		release()
-		return nil, nil, nil, err
-	}
-	return ch, reqs, release, nil
+	return l.openIn(ctx, release)
 }
 
 // ControlChannel is Channel on the slot kept for control sessions, such as
@@ -269,21 +264,25 @@ func (l *Lease) open(ctx context.Context, slots chan struct{}) (ssh.Channel, <-c
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	ch, reqs, err := l.openIn(ctx)
+	return l.openIn(ctx, release)
+}
+
+// openIn opens a session channel in a slot already taken, freeing the
+// slot with release if it cannot.
+func (l *Lease) openIn(ctx context.Context, release func()) (ssh.Channel, <-chan *ssh.Request, func(), error) {
+	var (
+		ch   ssh.Channel
+		reqs <-chan *ssh.Request
+	)
+	err := l.retryOpen(ctx, func() (err error) {
+		ch, reqs, err = l.Client.OpenChannel("session", nil)
+		return err
+	})
 	if err != nil {
 		release()
 		return nil, nil, nil, err
 	}
 	return ch, reqs, release, nil
-}
-
-// openIn opens a session channel in a slot already taken.
-func (l *Lease) openIn(ctx context.Context) (ch ssh.Channel, reqs <-chan *ssh.Request, err error) {
-	err = l.retryOpen(ctx, func() (err error) {
-		ch, reqs, err = l.Client.OpenChannel("session", nil)
-		return err
-	})
-	return ch, reqs, err
 }
 
 // retryOpen calls open until it succeeds, ctx ends or the server refuses

@@ -1,6 +1,7 @@
 package ssh
 
 import (
+	"errors"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -80,5 +81,23 @@ func TestCommandScriptUnderLoginShells(t *testing.T) {
 				t.Errorf("in-shell path taken = %v, want %v (%s)", got, sh.inShell, last)
 			}
 		})
+	}
+}
+
+// TestStubRunsNothingFromAShortScript feeds the stub fewer lines than the
+// count says, then a count that is not a number, then nothing: it must
+// exit without reporting go and without running any line it got.
+func TestStubRunsNothingFromAShortScript(t *testing.T) {
+	for _, stdin := range []string{"3\necho ran\necho ran\n", "x\necho ran\n", ""} {
+		cmd := exec.Command("dash", "-c", stub("/bin/sh", "m:"))
+		cmd.Env = []string{"SHELL=/bin/sh", "PATH=/usr/bin:/bin"}
+		cmd.Stdin = strings.NewReader(stdin)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 125 || len(out) > 0 || strings.Contains(stderr.String(), "m:go") {
+			t.Errorf("stdin %q: err %v, stdout %q, stderr %q; want exit 125, nothing run, no go", stdin, err, out, stderr.String())
+		}
 	}
 }

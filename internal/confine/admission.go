@@ -1,0 +1,70 @@
+// Package confine owns the kernel half of "classify, then confine": every
+// command warden starts on this machine runs under a sandbox that holds
+// what the policy admitted. A command admitted as a read runs where it
+// cannot write; one admitted as benign can write only to the temporary
+// directories; an approved one is unconfined but for warden's own state.
+// No child, whatever its tier, can read or change warden's state
+// directory, its config file, or its process.
+package confine
+
+import "context"
+
+// Level is how far a started program is confined.
+type Level string
+
+// Levels, from the most confined.
+const (
+	// Read: the whole file system read-only.
+	Read Level = "read"
+	// Temp: as Read, plus writes under the temporary directories.
+	Temp Level = "temp"
+	// Full: approved work; unconfined unless the operator's confine
+	// block narrows it, and never able to reach warden's own state.
+	Full Level = "full"
+)
+
+// ForTier is the level a call admitted at tier gets: 0 read, 1 temp, 2 and
+// 3 full.
+func ForTier(tier int) Level {
+	switch {
+	case tier <= 0:
+		return Read
+	case tier == 1:
+		return Temp
+	default:
+		return Full
+	}
+}
+
+// Admission is what the pipeline admitted a call as: the level its
+// programs run at and the tool whose confine block applies.
+type Admission struct {
+	Level Level
+	Tool  string
+}
+
+type admissionKey struct{}
+
+// With returns ctx carrying a.
+func With(ctx context.Context, a Admission) context.Context {
+	return context.WithValue(ctx, admissionKey{}, a)
+}
+
+// WithLevel returns ctx with its admission's level replaced by l (a
+// session started without approval runs at Read whatever its tier).
+func WithLevel(ctx context.Context, l Level) context.Context {
+	a, _ := From(ctx)
+	a.Level = l
+	return With(ctx, a)
+}
+
+// From returns the admission ctx carries. A context without one is
+// confined as Read: code that starts a program outside the pipeline gets
+// the least, never the most.
+func From(ctx context.Context) (Admission, bool) {
+	a, ok := ctx.Value(admissionKey{}).(Admission)
+	if !ok || a.Level == "" {
+		a.Level = Read
+	}
+	return a, ok
+}

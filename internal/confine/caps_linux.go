@@ -1,0 +1,62 @@
+package confine
+
+import (
+	"fmt"
+
+	"golang.org/x/sys/unix"
+)
+
+// Capabilities no confined program keeps: without CAP_SYS_PTRACE and
+// CAP_PERFMON a program cannot trace warden, which is not dumpable. Reading
+// its /proc files takes CAP_SYS_ADMIN too, which approved root programs
+// keep (they may need it); warden's initial environment holds no secrets
+// for them to read (cmd/warden scrubs it), and its memory is refused by
+// Landlock.
+var dropAlways = []uintptr{unix.CAP_SYS_PTRACE, unix.CAP_PERFMON}
+
+// Capabilities a program admitted as a read or as benign never needs: each
+// changes the system in a way file-system confinement does not see
+// (modules, reboot, the clock, network configuration, raw devices, BPF,
+// signals to other users' processes, limits, quotas, audit rules).
+var dropConfined = []uintptr{
+	unix.CAP_SYS_MODULE, unix.CAP_SYS_BOOT, unix.CAP_SYS_TIME, unix.CAP_NET_ADMIN,
+	unix.CAP_SYS_RAWIO, unix.CAP_SYS_ADMIN, unix.CAP_BPF, unix.CAP_KILL,
+	unix.CAP_SYS_RESOURCE, unix.CAP_SYS_NICE, unix.CAP_MKNOD, unix.CAP_LINUX_IMMUTABLE,
+	unix.CAP_AUDIT_CONTROL, unix.CAP_AUDIT_WRITE, unix.CAP_MAC_ADMIN, unix.CAP_MAC_OVERRIDE,
+	unix.CAP_SYS_PACCT, unix.CAP_SYS_TTY_CONFIG, unix.CAP_WAKE_ALARM, unix.CAP_SYS_CHROOT,
+	unix.CAP_CHOWN, unix.CAP_FOWNER, unix.CAP_FSETID, unix.CAP_SETFCAP, unix.CAP_SETPCAP,
+	unix.CAP_IPC_OWNER, unix.CAP_LEASE, unix.CAP_BLOCK_SUSPEND, unix.CAP_CHECKPOINT_RESTORE,
+	unix.CAP_NET_BROADCAST,
+}
+
+// dropCaps removes caps from the calling thread's bounding set, so no
+// program it starts can hold them, and clears its ambient set. Only a
+// thread that holds CAP_SETPCAP (root) can drop; for others there is
+// nothing to drop.
+func dropCaps(level Level) error {
+	if unix.Geteuid() != 0 {
+		return nil
+	}
+	caps := dropAlways
+	if level != Full {
+		caps = append(append([]uintptr(nil), dropAlways...), dropConfined...)
+	}
+	// CAP_SETPCAP is needed for each drop, so it goes last.
+	for _, c := range caps {
+		if c == unix.CAP_SETPCAP {
+			continue
+		}
+		if err := unix.Prctl(unix.PR_CAPBSET_DROP, c, 0, 0, 0); err != nil && err != unix.EINVAL {
+			return fmt.Errorf("drop capability %d: %w", c, err)
+		}
+	}
+	if level != Full {
+		if err := unix.Prctl(unix.PR_CAPBSET_DROP, unix.CAP_SETPCAP, 0, 0, 0); err != nil {
+			return fmt.Errorf("drop capability %d: %w", unix.CAP_SETPCAP, err)
+		}
+	}
+	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil && err != unix.EINVAL {
+		return fmt.Errorf("clear ambient capabilities: %w", err)
+	}
+	return nil
+}

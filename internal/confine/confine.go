@@ -1,0 +1,148 @@
+package confine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Requirement is what the operator asks of confinement.
+type Requirement string
+
+// Requirements.
+const (
+	// Auto confines where the kernel allows and warns where it does not.
+	Auto Requirement = "auto"
+	// Required refuses to serve without confinement.
+	Required Requirement = "required"
+)
+
+// Profile narrows what approved (Full) programs may do. The zero value is
+// unconfined but for warden's own state.
+type Profile struct {
+	// Writable, when non-empty, is the only paths approved programs may
+	// write (besides the temporary directories).
+	Writable []string
+	// NoNetwork denies TCP bind and connect.
+	NoNetwork bool
+}
+
+// narrowed reports whether p restricts anything beyond warden's state.
+func (p Profile) narrowed() bool { return len(p.Writable) > 0 || p.NoNetwork }
+
+// Options configure a Confiner.
+type Options struct {
+	// Protect are warden's own paths (state dir, audit log, token, key,
+	// config file): no child may read, write or list inside them.
+	Protect []string
+	// Expose are paths inside Protect that children may read (the staged
+	// run_script bodies).
+	Expose []string
+	// TempDirs are where Temp programs may write; nil means /tmp,
+	// /var/tmp and /dev/shm.
+	TempDirs []string
+	// Approved narrows Full programs for every tool; Tools overrides it
+	// per tool name.
+	Approved Profile
+	Tools    map[string]Profile
+	// Logger receives diagnostics; nil discards them.
+	Logger *slog.Logger
+}
+
+// ErrUnavailable is returned by Start when a level cannot be enforced on
+// this kernel; nothing was started.
+var ErrUnavailable = errors.New("confinement unavailable")
+
+// Status is what a Confiner can enforce here, for server_info and
+// hosts_list.
+type Status struct {
+	// Mechanism names what holds, e.g. "landlock-v7+mountns+seccomp", or
+	// "none: <reason>".
+	Mechanism string `json:"mechanism"`
+	// Active reports whether programs are confined.
+	Active bool `json:"active"`
+	// Gaps lists what this kernel or this user cannot hold.
+	Gaps []string `json:"gaps,omitempty"`
+}
+
+// DefaultTempDirs are the temporary directories Temp programs may write.
+var DefaultTempDirs = []string{"/tmp", "/var/tmp", "/dev/shm"}
+
+// clean returns the absolute, cleaned, de-duplicated forms of paths, with
+// symlinks in them resolved where they exist (Landlock and mounts act on
+// the real hierarchy).
+func clean(paths []string) ([]string, error) {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		if !filepath.IsAbs(p) {
+			abs, err := filepath.Abs(p)
+			if err != nil {
+				return nil, fmt.Errorf("path %q: %w", p, err)
+			}
+			p = abs
+		}
+		p = resolve(filepath.Clean(p))
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// resolve follows symlinks in the longest existing prefix of p.
+func resolve(p string) string {
+	rest := ""
+	for cur := p; ; {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			return filepath.Join(r, rest)
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(cur), rest)
+		cur = parent
+	}
+}
+
+// within reports whether p is dir or inside it.
+func within(p, dir string) bool {
+	if dir == "/" {
+		return true
+	}
+	return p == dir || strings.HasPrefix(p, dir+"/")
+}
+
+// profile is the Full profile for tool.
+func (o *Options) profile(tool string) Profile {
+	if p, ok := o.Tools[tool]; ok {
+		return p
+	}
+	return o.Approved
+}
+
+// Starter runs start (which starts one program) so that the program
+// inherits the confinement of ctx's admission. release must be called once
+// the program has been reaped.
+type Starter interface {
+	Start(ctx context.Context, start func() error) (release func(), err error)
+}
+
+// Unconfined starts programs as they are; for tests and for runners that
+// bring their own sandbox.
+type Unconfined struct{}
+
+// Start runs start.
+func (Unconfined) Start(_ context.Context, start func() error) (func(), error) {
+	return func() {}, start()
+}

@@ -1,0 +1,394 @@
+package confine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"runtime"
+	"strings"
+	"sync"
+
+	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"golang.org/x/sys/unix"
+)
+
+// Confiner starts programs confined to their call's admission. Each level
+// (and each narrowed tool profile) has a worker: one OS thread, locked to
+// a goroutine that never unlocks it, that has given up its own rights —
+// its own mount namespace with every mount read-only (root only), a
+// seccomp filter, and a Landlock domain. A program forked from that thread
+// inherits all three for good, so confining costs no extra process and
+// no runtime start per call. The Go runtime starts new threads from a
+// clean template thread, never from a locked one, so nothing else in
+// warden runs with these restrictions.
+type Confiner struct {
+	opts    Options
+	protect []string
+	expose  []string
+	temps   []string
+	log     *slog.Logger
+	abi     int
+	mountNS bool
+	seccomp bool
+	pid     int
+	pgid    int
+	status  Status
+
+	mu      sync.Mutex
+	workers map[string]*worker
+}
+
+var _ Starter = (*Confiner)(nil)
+
+// New probes what this kernel and user allow and returns a Confiner for
+// it. With req Required it fails unless programs can be confined.
+func New(o Options, req Requirement) (*Confiner, error) {
+	c := &Confiner{opts: o, log: o.Logger, workers: map[string]*worker{}, pid: os.Getpid(), pgid: unix.Getpgrp()}
+	if c.log == nil {
+		c.log = slog.New(slog.DiscardHandler)
+	}
+	var err error
+	if c.protect, err = clean(o.Protect); err != nil {
+		return nil, fmt.Errorf("confine: protect: %w", err)
+	}
+	if c.expose, err = clean(o.Expose); err != nil {
+		return nil, fmt.Errorf("confine: expose: %w", err)
+	}
+	temps := o.TempDirs
+	if temps == nil {
+		temps = DefaultTempDirs
+	}
+	if c.temps, err = clean(temps); err != nil {
+		return nil, fmt.Errorf("confine: temp dirs: %w", err)
+	}
+	for _, p := range append(append([]string(nil), c.protect...), c.temps...) {
+		if p == "/" {
+			return nil, errors.New("confine: / cannot be protected or writable as a whole")
+		}
+	}
+	c.probe()
+	if req == Required && !c.status.Active {
+		return nil, fmt.Errorf("confinement is required but unavailable: %s", c.status.Mechanism)
+	}
+	return c, nil
+}
+
+// probe finds the strongest mechanisms available and fills status.
+func (c *Confiner) probe() {
+	var parts, gaps []string
+	abi, err := ll.LandlockGetABIVersion()
+	if err == nil && abi >= 1 {
+		c.abi = abi
+		parts = append(parts, fmt.Sprintf("landlock-v%d", abi))
+		if abi < 3 {
+			gaps = append(gaps, "truncating an open file is not confined (landlock ABI < 3)")
+		}
+		if abi < 6 {
+			gaps = append(gaps, "signals are refused by seccomp only (landlock ABI < 6)")
+		}
+	}
+	if os.Geteuid() == 0 && onThread(func() error { return unix.Unshare(unix.CLONE_NEWNS) }) == nil {
+		c.mountNS = true
+		parts = append(parts, "mountns")
+	} else {
+		gaps = append(gaps, "read-only calls can still change metadata of files warden's user owns with tier 1 (no mount namespace)")
+	}
+	if _, ok := arches[runtime.GOARCH]; ok && onThread(func() error {
+		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+			return err
+		}
+		f := filter{{Code: bpfRet, K: unix.SECCOMP_RET_ALLOW}}
+		return f.install()
+	}) == nil {
+		c.seccomp = true
+		parts = append(parts, "seccomp")
+	} else {
+		gaps = append(gaps, "programs can signal warden (no seccomp)")
+	}
+	switch {
+	case c.abi == 0:
+		reason := "landlock is not enabled in this kernel"
+		if err != nil {
+			reason += " (" + err.Error() + ")"
+		}
+		c.status = Status{Mechanism: "none: " + reason, Gaps: gaps}
+	default:
+		c.status = Status{Mechanism: strings.Join(parts, "+"), Active: true, Gaps: gaps}
+	}
+}
+
+// onThread runs fn on a fresh OS thread that is thrown away afterwards,
+// so whatever fn changes about the thread dies with it.
+func onThread(fn func() error) error {
+	done := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread exits with the goroutine
+		done <- fn()
+	}()
+	return <-done
+}
+
+// Status reports what holds here.
+func (c *Confiner) Status() Status { return c.status }
+
+// Start runs start on the worker of ctx's admission, so the program it
+// starts is confined to that admission. Without Landlock the program runs
+// with what is left (seccomp, the mount namespace), as the operator was
+// warned at startup.
+func (c *Confiner) Start(ctx context.Context, start func() error) (func(), error) {
+	a, _ := From(ctx)
+	w, err := c.worker(a)
+	if err != nil {
+		return func() {}, fmt.Errorf("%w: %v", ErrUnavailable, err)
+	}
+	done := make(chan error, 1)
+	w.jobs <- func() { done <- start() }
+	err = <-done
+	if err != nil {
+		w.release()
+		return func() {}, err
+	}
+	var once sync.Once
+	return func() { once.Do(w.release) }, nil
+}
+
+// worker returns the live worker for a, building one when there is none or
+// when a directory its ruleset enumerated has changed. It counts the
+// program about to start.
+func (c *Confiner) worker(a Admission) (*worker, error) {
+	key, prof := string(a.Level), Profile{}
+	switch a.Level {
+	case Read, Temp:
+	case Full:
+		prof = c.opts.profile(a.Tool)
+		if prof.narrowed() {
+			key += ":" + a.Tool
+		}
+	default:
+		return nil, fmt.Errorf("unknown level %q", a.Level)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w := c.workers[key]
+	if w != nil && w.stale() {
+		w.retire()
+		delete(c.workers, key)
+		w = nil
+	}
+	if w == nil {
+		var err error
+		if w, err = c.newWorker(a.Level, prof); err != nil {
+			return nil, err
+		}
+		c.workers[key] = w
+	}
+	w.mu.Lock()
+	w.live++
+	w.mu.Unlock()
+	return w, nil
+}
+
+// worker is one confined thread and the programs it started.
+type worker struct {
+	jobs  chan func()
+	watch []watched
+
+	mu      sync.Mutex
+	live    int
+	retired bool
+}
+
+func (w *worker) stale() bool {
+	for _, d := range w.watch {
+		if d.changed() {
+			return true
+		}
+	}
+	return false
+}
+
+// retire stops w taking work; its thread ends once its last program has
+// been reaped (the thread must outlive them: their parent-death signal
+// fires when it exits).
+func (w *worker) retire() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.retired = true
+	if w.live == 0 {
+		close(w.jobs)
+	}
+}
+
+func (w *worker) release() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.live--
+	if w.retired && w.live == 0 {
+		close(w.jobs)
+	}
+}
+
+// newWorker builds the ruleset for level and starts its thread.
+func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
+	w := &worker{jobs: make(chan func())}
+	var rs *ruleset
+	if c.abi > 0 {
+		var err error
+		if rs, err = c.ruleset(level, prof); err != nil {
+			return nil, err
+		}
+		w.watch = rs.watch
+	}
+	var f filter
+	if c.seccomp {
+		var err error
+		if f, err = signalFilter(c.pid, c.pgid, level == Read); err != nil {
+			if rs != nil {
+				rs.close()
+			}
+			return nil, err
+		}
+	}
+	ready := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread exits with the goroutine
+		err := c.restrict(level, rs, f)
+		if rs != nil {
+			rs.close()
+		}
+		ready <- err
+		if err != nil {
+			return
+		}
+		for job := range w.jobs {
+			job()
+		}
+	}()
+	if err := <-ready; err != nil {
+		return nil, fmt.Errorf("confine %s: %w", level, err)
+	}
+	return w, nil
+}
+
+// ruleset builds the Landlock ruleset of level.
+func (c *Confiner) ruleset(level Level, prof Profile) (*ruleset, error) {
+	rs, err := newRuleset(c.abi, c.protect, level == Full && prof.NoNetwork && c.abi >= 4, level != Full)
+	if err != nil {
+		return nil, err
+	}
+	grant := func(root string, rights uint64) {
+		if err == nil {
+			err = rs.tree(root, rights)
+		}
+	}
+	switch {
+	case level == Full && len(prof.Writable) == 0:
+		grant("/", rs.all)
+	default:
+		grant("/", readRights)
+		grant("/dev", readRights|ll.AccessFSIoctlDev)
+		if level != Read {
+			for _, t := range c.temps {
+				grant(t, rs.all)
+			}
+		}
+		if level == Full {
+			w, cerr := clean(prof.Writable)
+			if cerr != nil {
+				err = cerr
+			}
+			for _, p := range w {
+				grant(p, rs.all)
+			}
+		}
+	}
+	for _, d := range devices {
+		grant(d, deviceRights)
+	}
+	for _, e := range c.expose {
+		if err == nil {
+			err = rs.add(e, readRights)
+		}
+	}
+	if err != nil {
+		rs.close()
+		return nil, err
+	}
+	return rs, nil
+}
+
+// restrict gives up the calling thread's rights for level: the mount
+// namespace first (mounting needs rights Landlock takes away), then the
+// capabilities, no_new_privs, the seccomp filter and the Landlock domain.
+func (c *Confiner) restrict(level Level, rs *ruleset, f filter) error {
+	if c.mountNS && level != Full {
+		if err := c.readOnlyMounts(level == Temp); err != nil {
+			return err
+		}
+	}
+	if err := dropCaps(level); err != nil {
+		return err
+	}
+	if rs == nil && f == nil {
+		return nil
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("no_new_privs: %w", err)
+	}
+	if f != nil {
+		if err := f.install(); err != nil {
+			return err
+		}
+	}
+	if rs != nil {
+		if err := ll.LandlockRestrictSelf(rs.fd, 0); err != nil {
+			return fmt.Errorf("landlock restrict: %w", err)
+		}
+	}
+	return nil
+}
+
+// readOnlyMounts moves the calling thread into a mount namespace of its
+// own in which every mount is read-only, but for the temporary directories
+// when temps is set. Nothing propagates back to the host.
+func (c *Confiner) readOnlyMounts(temps bool) error {
+	if err := unix.Unshare(unix.CLONE_NEWNS); err != nil {
+		return fmt.Errorf("mount namespace: %w", err)
+	}
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("make mounts private: %w", err)
+	}
+	var writable []string
+	if temps {
+		for _, t := range c.temps {
+			if fi, err := os.Stat(t); err != nil || !fi.IsDir() {
+				continue
+			}
+			// A bind of the directory onto itself is a mount of its own,
+			// which can stay writable when the rest is made read-only.
+			if err := unix.Mount(t, t, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+				return fmt.Errorf("bind %s: %w", t, err)
+			}
+			writable = append(writable, t)
+		}
+	}
+	if err := unix.MountSetattr(-1, "/", unix.AT_RECURSIVE, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil {
+		return fmt.Errorf("read-only mounts: %w", err)
+	}
+	for _, t := range writable {
+		if err := unix.MountSetattr(-1, t, unix.AT_RECURSIVE, &unix.MountAttr{Attr_clr: unix.MOUNT_ATTR_RDONLY}); err != nil {
+			return fmt.Errorf("writable %s: %w", t, err)
+		}
+	}
+	return nil
+}
+
+// HideProcess makes warden's own process non-dumpable, so that a program
+// running as the same user without CAP_SYS_PTRACE cannot read its
+// /proc/PID/environ, mem or fd (Landlock refuses it to confined programs
+// of any user).
+func HideProcess() error {
+	return unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0)
+}

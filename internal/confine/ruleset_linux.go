@@ -1,0 +1,169 @@
+package confine
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"golang.org/x/sys/unix"
+)
+
+// Landlock access rights warden grants, by what they are for.
+const (
+	readRights = ll.AccessFSExecute | ll.AccessFSReadFile | ll.AccessFSReadDir
+	// fileRights are the rights a rule on a file (not a directory) may hold.
+	fileRights = ll.AccessFSExecute | ll.AccessFSWriteFile | ll.AccessFSReadFile |
+		ll.AccessFSTruncate | ll.AccessFSIoctlDev
+	deviceRights = ll.AccessFSReadFile | ll.AccessFSWriteFile | ll.AccessFSIoctlDev
+)
+
+// devices are the character devices every program may read and write:
+// what a shell needs, and nothing that stores data.
+var devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty"}
+
+// fsRights is every file-system right Landlock ABI abi knows.
+func fsRights(abi int) uint64 {
+	switch {
+	case abi >= 5:
+		return (1 << 16) - 1
+	case abi >= 3:
+		return (1 << 15) - 1
+	case abi == 2:
+		return (1 << 14) - 1
+	default:
+		return (1 << 13) - 1
+	}
+}
+
+// watched is a directory whose entries a ruleset enumerated: a new entry
+// in it is not covered until the ruleset is built again.
+type watched struct {
+	path  string
+	mtime time.Time
+	ino   uint64
+}
+
+// changed reports whether w's directory gained or lost entries since.
+func (w watched) changed() bool {
+	var st unix.Stat_t
+	if err := unix.Stat(w.path, &st); err != nil {
+		return true
+	}
+	return st.Ino != w.ino || !time.Unix(st.Mtim.Unix()).Equal(w.mtime)
+}
+
+// ruleset is a Landlock ruleset being built.
+type ruleset struct {
+	fd      int
+	abi     int
+	all     uint64 // every handled file-system right
+	protect []string
+	watch   []watched
+	seen    map[string]bool
+}
+
+// newRuleset creates a ruleset handling every file-system right of abi,
+// TCP when noNet, and signals when scopeSignals.
+func newRuleset(abi int, protect []string, noNet, scopeSignals bool) (*ruleset, error) {
+	attr := ll.RulesetAttr{HandledAccessFS: fsRights(abi)}
+	if noNet {
+		attr.HandledAccessNet = ll.AccessNetBindTCP | ll.AccessNetConnectTCP
+	}
+	if scopeSignals && abi >= 6 {
+		attr.Scoped = ll.ScopeSignal
+	}
+	fd, err := ll.LandlockCreateRuleset(&attr, 0)
+	if err != nil {
+		return nil, fmt.Errorf("landlock ruleset: %w", err)
+	}
+	return &ruleset{fd: fd, abi: abi, all: attr.HandledAccessFS, protect: protect, seen: map[string]bool{}}, nil
+}
+
+func (r *ruleset) close() { unix.Close(r.fd) }
+
+// add grants rights beneath path (a file gets only file rights). A path
+// that does not exist is skipped.
+func (r *ruleset) add(path string, rights uint64) error {
+	fd, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		if errors.Is(err, unix.ENOENT) || errors.Is(err, unix.EACCES) || errors.Is(err, unix.ELOOP) {
+			return nil
+		}
+		return fmt.Errorf("open %s: %w", path, err)
+	}
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return fmt.Errorf("stat %s: %w", path, err)
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		rights &= fileRights
+	}
+	rights &= r.all
+	if rights == 0 {
+		return nil
+	}
+	if err := ll.LandlockAddPathBeneathRule(r.fd, &ll.PathBeneathAttr{AllowedAccess: rights, ParentFd: fd}, 0); err != nil {
+		return fmt.Errorf("landlock rule on %s: %w", path, err)
+	}
+	return nil
+}
+
+// tree grants rights on root and everything beneath it except the
+// protected paths: a directory with a protected path beneath it gets only
+// the right to list it, and each of its entries is granted in turn (Landlock
+// rules reach everything beneath the directory they name, so the grant
+// must stop above a protected path).
+func (r *ruleset) tree(root string, rights uint64) error {
+	return r.walk(root, rights, 0)
+}
+
+// maxWalkDepth bounds the descent toward a protected path.
+const maxWalkDepth = 64
+
+func (r *ruleset) walk(dir string, rights uint64, depth int) error {
+	if depth > maxWalkDepth {
+		return fmt.Errorf("protected path too deep below %s", dir)
+	}
+	above := false
+	for _, p := range r.protect {
+		if within(dir, p) {
+			return nil // dir is protected
+		}
+		if within(p, dir) {
+			above = true
+		}
+	}
+	if !above {
+		return r.add(dir, rights)
+	}
+	key := fmt.Sprintf("%s\x00%d", dir, rights)
+	if r.seen[key] {
+		return nil
+	}
+	r.seen[key] = true
+	if err := r.add(dir, rights&ll.AccessFSReadDir); err != nil {
+		return err
+	}
+	var st unix.Stat_t
+	if err := unix.Stat(dir, &st); err != nil {
+		return nil // gone: nothing beneath to grant
+	}
+	r.watch = append(r.watch, watched{path: dir, mtime: time.Unix(st.Mtim.Unix()), ino: st.Ino})
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // unreadable by warden: nothing to grant
+	}
+	for _, e := range entries {
+		if e.Type()&os.ModeSymlink != 0 {
+			continue // the path it names is granted where it really is
+		}
+		if err := r.walk(filepath.Join(dir, e.Name()), rights, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,16 @@
+package confine
+
+import "golang.org/x/sys/unix"
+
+var arches = map[string]arch{"amd64": {
+	audit: unix.AUDIT_ARCH_X86_64,
+	x32:   true,
+	signal: []uint32{unix.SYS_KILL, unix.SYS_TKILL, unix.SYS_TGKILL, unix.SYS_RT_SIGQUEUEINFO,
+		unix.SYS_RT_TGSIGQUEUEINFO, unix.SYS_PIDFD_OPEN},
+	meta: []uint32{unix.SYS_CHMOD, unix.SYS_FCHMOD, unix.SYS_FCHMODAT, unix.SYS_FCHMODAT2,
+		unix.SYS_CHOWN, unix.SYS_FCHOWN, unix.SYS_LCHOWN, unix.SYS_FCHOWNAT,
+		unix.SYS_UTIME, unix.SYS_UTIMES, unix.SYS_UTIMENSAT, unix.SYS_FUTIMESAT,
+		unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR, unix.SYS_SETXATTRAT,
+		unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR, unix.SYS_FREMOVEXATTR, unix.SYS_REMOVEXATTRAT,
+		unix.SYS_IO_URING_SETUP},
+}}

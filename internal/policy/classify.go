@@ -176,9 +176,18 @@ func bracketDepth(src string) int {
 // case and select in src; the parser recurses on each.
 func keywordDepth(src string) int {
 	depth, most := 0, 0
-	for _, w := range strings.FieldsFunc(src, func(r rune) bool {
-		return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == ';' || r == '&' || r == '|' || r == '(' || r == ')' || r == '`'
-	}) {
+	// Words are split on ASCII separators only, so scanning bytes finds the
+	// same words as scanning runes, without a slice of every word.
+	for i := 0; i < len(src); {
+		for i < len(src) && keywordSep(src[i]) {
+			i++
+		}
+		j := i
+		for j < len(src) && !keywordSep(src[j]) {
+			j++
+		}
+		w := src[i:j]
+		i = j
 		switch w {
 		case "if", "while", "until", "for", "case", "select":
 			depth++
@@ -192,6 +201,10 @@ func keywordDepth(src string) int {
 		}
 	}
 	return most
+}
+
+func keywordSep(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '`'
 }
 
 func (e *eval) stmts(list []*syntax.Stmt, ctx cctx, sc *scope) {
@@ -373,10 +386,12 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 	if len(args) == 0 || !e.step() {
 		return ctx.covered
 	}
-	norm := normText(args, rtext)
-	e.operatorDeny(norm)
-	if e.allowMatch(norm) {
-		ctx.covered = true
+	if len(e.p.deny) > 0 || len(e.p.allow) > 0 {
+		norm := normText(args, rtext)
+		e.operatorDeny(norm)
+		if e.allowMatch(norm) {
+			ctx.covered = true
+		}
 	}
 	t, why := e.program(args, ctx)
 	if t >= TierMutate && args[0].known {

@@ -232,6 +232,9 @@ func (e *eval) runScript(interp, body string, ctx cctx) {
 
 // wholeText applies operator deny rules to a whole input text.
 func (e *eval) wholeText(s string) {
+	if len(e.p.deny) == 0 {
+		return
+	}
 	e.operatorDeny(s)
 	if c := strings.Join(strings.Fields(s), " "); c != s {
 		e.operatorDeny(c)

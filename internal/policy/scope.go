@@ -81,20 +81,26 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 		return nil
 	}
 	var names []string
-	seen := map[string]bool{}
-	for _, w := range ws {
-		syntax.Walk(w, func(n syntax.Node) bool {
-			switch n := n.(type) {
-			case *syntax.CmdSubst, *syntax.ProcSubst:
-				return false
-			case *syntax.ParamExp:
-				if n.Param != nil && !seen[n.Param.Value] && sc.vars[n.Param.Value] != nil {
-					seen[n.Param.Value] = true
-					names = append(names, n.Param.Value)
+	var seen map[string]bool
+	visit := func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.ParamExp:
+			if n.Param != nil && !seen[n.Param.Value] && sc.vars[n.Param.Value] != nil {
+				if seen == nil {
+					seen = map[string]bool{}
 				}
+				seen[n.Param.Value] = true
+				names = append(names, n.Param.Value)
 			}
-			return true
-		})
+		}
+		return true
+	}
+	for _, w := range ws {
+		if !plainWord(w) { // a plain word names no variable
+			syntax.Walk(w, visit)
+		}
 	}
 	if len(names) == 0 {
 		return nil

@@ -34,37 +34,40 @@ const (
 )
 
 func (r *resolver) fieldsAll(ws []*syntax.Word) []arg {
-	var out []arg
+	if len(ws) == 0 {
+		return nil
+	}
+	out := make([]arg, 0, len(ws))
 	for _, w := range ws {
-		out = append(out, r.fields(w)...)
+		out = r.appendFields(out, w)
 	}
 	return out
 }
 
-// fields expands one word into the fields the program would receive.
-func (r *resolver) fields(w *syntax.Word) []arg {
+// appendFields expands one word into the fields the program would receive
+// and appends them to out.
+func (r *resolver) appendFields(out []arg, w *syntax.Word) []arg {
 	if len(w.Parts) == 1 {
 		switch p := w.Parts[0].(type) {
 		case *syntax.ParamExp:
 			if fs, ok := r.positionalAll(p); ok {
-				return fs
+				return append(out, fs...)
 			}
 		case *syntax.DblQuoted:
 			if len(p.Parts) == 1 {
 				if pe, ok := p.Parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "@" {
 					if fs, ok := r.positionalAll(pe); ok {
-						return fs
+						return append(out, fs...)
 					}
 				}
 			}
 		case *syntax.CmdSubst:
 			// Unquoted $(echo a b) splits into fields.
-			if out, ok := r.e.echoOutput(cmdSubstArgs(p), r.ctx, r.sc); ok {
-				var fs []arg
-				for _, f := range strings.Fields(out) {
-					fs = append(fs, arg{val: f, known: true})
+			if s, ok := r.e.echoOutput(cmdSubstArgs(p), r.ctx, r.sc); ok {
+				for _, f := range strings.Fields(s) {
+					out = append(out, arg{val: f, known: true})
 				}
-				return fs
+				return out
 			}
 		}
 	}
@@ -74,19 +77,19 @@ func (r *resolver) fields(w *syntax.Word) []arg {
 			// Expansion cost grows with the number of brace groups;
 			// past a few the word is unknowable, not worth the memory.
 			if braceGroups(cp.Parts, 0) > maxBraceGroups {
-				return []arg{{val: truncate(r.e.source(w), 256)}}
+				return append(out, arg{val: truncate(r.e.source(w), 256)})
 			}
-			var out []arg
+			n := len(out)
 			for bw, err := range expand.BracesSeq(nil, cp) {
-				if err != nil || len(out) >= maxBraceFields {
-					return []arg{{val: r.e.source(w)}}
+				if err != nil || len(out)-n >= maxBraceFields {
+					return append(out[:n], arg{val: r.e.source(w)})
 				}
 				out = append(out, r.lit(bw))
 			}
 			return out
 		}
 	}
-	return []arg{r.lit(w)}
+	return append(out, r.lit(w))
 }
 
 // braceGroups counts brace expansions in parts, stopping past the cap.
@@ -137,6 +140,19 @@ func simpleParam(p *syntax.ParamExp) bool {
 
 // lit resolves a word to one field.
 func (r *resolver) lit(w *syntax.Word) arg {
+	// Most words are one plain literal or quoted string: skip the builder.
+	if len(w.Parts) == 1 {
+		switch p := w.Parts[0].(type) {
+		case *syntax.Lit:
+			if strings.IndexByte(p.Value, '\\') < 0 {
+				return arg{val: p.Value, known: true, glob: strings.ContainsAny(p.Value, "*?[")}
+			}
+		case *syntax.SglQuoted:
+			if !p.Dollar {
+				return arg{val: p.Value, known: true}
+			}
+		}
+	}
 	var b strings.Builder
 	a := arg{known: true}
 	for _, p := range w.Parts {

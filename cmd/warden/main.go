@@ -37,6 +37,9 @@ serve speaks MCP over stdio unless --http is given. Environment:
 `
 
 func main() {
+	if len(os.Args) > 1 && (os.Args[1] == "serve" || os.Args[1] == "exe") {
+		scrubEnvironment()
+	}
 	// Every call decodes and encodes a few hundred kilobytes of JSON over a
 	// live heap of a few megabytes: at the default GOGC the collector runs
 	// every few calls and takes a quarter of the CPU. Fewer, larger cycles

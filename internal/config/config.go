@@ -46,6 +46,30 @@ type Config struct {
 	// HostNamespace "pid1" makes local host tools enter PID 1's namespaces
 	// (warden in a privileged pid:host container); "" runs them directly.
 	HostNamespace string `yaml:"host_namespace" json:"host_namespace"`
+	// Confinement is "auto" (confine local programs where the kernel
+	// allows, warn where it does not) or "required" (refuse to serve
+	// without confinement).
+	Confinement string `yaml:"confinement" json:"confinement"`
+	// Confine narrows what approved (tier 2 and 3) local programs may do.
+	Confine Confine `yaml:"confine" json:"confine"`
+}
+
+// Confine narrows approved local programs, which are otherwise unconfined
+// but for warden's own state.
+type Confine struct {
+	// Writable, when set, is the only paths approved programs may write
+	// (the temporary directories stay writable).
+	Writable []string `yaml:"writable" json:"writable"`
+	// Network false denies approved programs TCP connect and bind.
+	Network *bool `yaml:"network" json:"network"`
+	// Tools replaces the block above for the named tools.
+	Tools map[string]ConfineTool `yaml:"tools" json:"tools"`
+}
+
+// ConfineTool is the confine block of one tool.
+type ConfineTool struct {
+	Writable []string `yaml:"writable" json:"writable"`
+	Network  *bool    `yaml:"network" json:"network"`
 }
 
 // Files is the path policy of the file tools.

@@ -24,7 +24,8 @@ const CeilingMaxBytes = 2 << 20
 
 // Env applies WARDEN_* overrides; getenv is os.Getenv in production. Besides
 // the names DESIGN.md fixes it reads WARDEN_HTTP (listen address),
-// WARDEN_HOST_NAMESPACE and WARDEN_MANAGEMENT_SOURCES (comma-separated).
+// WARDEN_CONFINEMENT, WARDEN_HOST_NAMESPACE and WARDEN_MANAGEMENT_SOURCES
+// (comma-separated).
 func (c *Config) Env(getenv func(string) string) {
 	if v := getenv("WARDEN_MODE"); v != "" {
 		c.Mode = v
@@ -37,6 +38,9 @@ func (c *Config) Env(getenv func(string) string) {
 	}
 	if v := getenv("WARDEN_HTTP"); v != "" {
 		c.HTTP.Addr = v
+	}
+	if v := getenv("WARDEN_CONFINEMENT"); v != "" {
+		c.Confinement = v
 	}
 	// For the container shape, where a file is less handy than -e.
 	if v := getenv("WARDEN_HOST_NAMESPACE"); v != "" {
@@ -132,6 +136,22 @@ func (c *Config) Validate() error {
 		if !shellword.ValidName(name) {
 			bad("exec.env_passthrough", "%q is not a valid variable name", name)
 		}
+	}
+	switch c.Confinement {
+	case "auto", "required":
+	default:
+		bad("confinement", "%q is not one of auto, required", c.Confinement)
+	}
+	checkWritable := func(key string, paths []string) {
+		for _, p := range paths {
+			if !filepath.IsAbs(p) || filepath.Clean(p) == "/" {
+				bad(key, "%q must be an absolute path other than /", p)
+			}
+		}
+	}
+	checkWritable("confine.writable", c.Confine.Writable)
+	for tool, t := range c.Confine.Tools {
+		checkWritable("confine.tools."+tool+".writable", t.Writable)
 	}
 	for tool, m := range c.Policy.ToolModes {
 		switch m {

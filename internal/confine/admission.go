@@ -18,6 +18,10 @@ const (
 	Read Level = "read"
 	// Temp: as Read, plus writes under the temporary directories.
 	Temp Level = "temp"
+	// Inspect: as Read, for the typed probes warden builds itself (host
+	// tools); they keep the capabilities inspection needs (reading
+	// firewall rules, SMART data, other users' sockets).
+	Inspect Level = "inspect"
 	// Full: approved work; unconfined unless the operator's confine
 	// block narrows it, and never able to reach warden's own state.
 	Full Level = "full"

@@ -38,7 +38,7 @@ func dropCaps(level Level) error {
 		return nil
 	}
 	caps := dropAlways
-	if level != Full {
+	if level == Read || level == Temp {
 		caps = append(append([]uintptr(nil), dropAlways...), dropConfined...)
 	}
 	// CAP_SETPCAP is needed for each drop, so it goes last.
@@ -50,7 +50,7 @@ func dropCaps(level Level) error {
 			return fmt.Errorf("drop capability %d: %w", c, err)
 		}
 	}
-	if level != Full {
+	if level == Read || level == Temp {
 		if err := unix.Prctl(unix.PR_CAPBSET_DROP, unix.CAP_SETPCAP, 0, 0, 0); err != nil {
 			return fmt.Errorf("drop capability %d: %w", unix.CAP_SETPCAP, err)
 		}

@@ -160,7 +160,7 @@ func (c *Confiner) Start(ctx context.Context, start func() error) (func(), error
 func (c *Confiner) worker(a Admission) (*worker, error) {
 	key, prof := string(a.Level), Profile{}
 	switch a.Level {
-	case Read, Temp:
+	case Read, Temp, Inspect:
 	case Full:
 		prof = c.opts.profile(a.Tool)
 		if prof.narrowed() {
@@ -244,7 +244,7 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 	var f filter
 	if c.seccomp {
 		var err error
-		if f, err = signalFilter(c.pid, c.pgid, level == Read); err != nil {
+		if f, err = signalFilter(c.pid, c.pgid, level == Read || level == Inspect); err != nil {
 			if rs != nil {
 				rs.close()
 			}
@@ -289,7 +289,7 @@ func (c *Confiner) ruleset(level Level, prof Profile) (*ruleset, error) {
 	default:
 		grant("/", readRights)
 		grant("/dev", readRights|ll.AccessFSIoctlDev)
-		if level != Read {
+		if level == Temp || level == Full {
 			for _, t := range c.temps {
 				grant(t, rs.all)
 			}

@@ -30,8 +30,13 @@ type Deps struct {
 	// Getenv reads warden's own environment, for names a tool lists in
 	// run.env; nil reads nothing.
 	Getenv func(string) string
-	// Local runs commands on this machine; sandbox runners wrap it.
+	// Local runs commands on this machine, confined to each call's
+	// admission (the exec runner).
 	Local runner.Runner
+	// Sandbox is the base the sandbox runners wrap: they confine their
+	// programs themselves and need what Local's confinement takes away
+	// (mounts, namespaces, setuid). Nil means Local.
+	Sandbox runner.Runner
 	// Path is where runner programs and requirements.executables are
 	// looked up.
 	Path string
@@ -43,6 +48,13 @@ type Deps struct {
 	// GOOS overrides runtime.GOOS (tests).
 	GOOS   string
 	Logger *slog.Logger
+}
+
+func (d *Deps) sandbox() runner.Runner {
+	if d.Sandbox != nil {
+		return d.Sandbox
+	}
+	return d.Local
 }
 
 func (d *Deps) goos() string {

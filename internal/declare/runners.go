@@ -71,7 +71,7 @@ var kinds = []*Kind{
 	{
 		Name: "bubblewrap", OS: "linux", Program: "bwrap", Options: sandboxOpts,
 		build: func(d *Deps, prog string, o map[string]any) (runner.Runner, error) {
-			return bwrap.New(d.Local, prog, bwrap.Options{
+			return bwrap.New(d.sandbox(), prog, bwrap.Options{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
 				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"),
@@ -81,7 +81,7 @@ var kinds = []*Kind{
 	{
 		Name: "firejail", OS: "linux", Program: "firejail", Options: withProfile(sandboxOpts),
 		build: func(d *Deps, prog string, o map[string]any) (runner.Runner, error) {
-			return firejail.New(d.Local, prog, firejail.Options{
+			return firejail.New(d.sandbox(), prog, firejail.Options{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
 				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"),
@@ -98,7 +98,7 @@ var kinds = []*Kind{
 			return landlock.Available(b(o, "allow_networking"))
 		},
 		build: func(d *Deps, _ string, o map[string]any) (runner.Runner, error) {
-			return landlock.New(d.Local, d.LandlockHelper, landlock.Options{
+			return landlock.New(d.sandbox(), d.LandlockHelper, landlock.Options{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
 				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"),
@@ -108,7 +108,7 @@ var kinds = []*Kind{
 	{
 		Name: "sandbox-exec", OS: "darwin", Program: "sandbox-exec", Options: withProfile(sandboxOpts),
 		build: func(d *Deps, prog string, o map[string]any) (runner.Runner, error) {
-			return sandboxexec.New(d.Local, prog, sandboxexec.Options{
+			return sandboxexec.New(d.sandbox(), prog, sandboxexec.Options{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
 				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"),
@@ -142,7 +142,7 @@ var kinds = []*Kind{
 				sw := int(v)
 				opts.MemorySwappiness = &sw
 			}
-			return docker.New(d.Local, prog, d.DockerHost, opts)
+			return docker.New(d.sandbox(), prog, d.DockerHost, opts)
 		},
 	},
 }

@@ -243,7 +243,7 @@ func (r *Relay) runFanout(ctx context.Context, s Spec, c *Call, p *FanoutPlan, h
 			if h.plan.Run == nil {
 				h.out = Fail(StatusError, "internal error: host has no run step")
 			} else {
-				h.out = h.plan.Run(ctx)
+				h.out = h.plan.Run(withAdmission(ctx, s.Name, h.verdict.Tier))
 			}
 			if h.out == nil {
 				h.out = Fail(StatusError, "tool returned no outcome")

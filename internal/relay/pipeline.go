@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/confine"
 	"github.com/warden-mcp/warden/internal/policy"
 )
 
@@ -153,7 +154,13 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 	if p.Run == nil {
 		return Fail(StatusError, "internal error: tool has no run step")
 	}
-	return p.Run(ctx)
+	return p.Run(withAdmission(ctx, s.Name, verdict.Tier))
+}
+
+// withAdmission returns ctx carrying the admission of a call of tool at tier,
+// so that whatever the call starts on this machine is confined to it.
+func withAdmission(ctx context.Context, tool string, tier policy.Tier) context.Context {
+	return confine.With(ctx, confine.Admission{Level: confine.ForTier(int(tier)), Tool: tool})
 }
 
 // mode is the narrowest of the global, per-tool and per-host modes.

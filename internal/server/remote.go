@@ -103,7 +103,7 @@ func (h *hosts) starter(ctx context.Context, name string) (session.Starter, stri
 }
 
 // registerFleet adds the fleet tools; the caller closes the result.
-func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts, limits exec.Limits) (*fleet.Fleet, error) {
+func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts, limits exec.Limits, localConfinement string) (*fleet.Fleet, error) {
 	groups := map[string][]string{}
 	for _, g := range cfg.Groups {
 		groups[g.Name] = g.Hosts
@@ -122,6 +122,7 @@ func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts, limi
 		Limits:                   limits,
 		MaxForwards:              cfg.SSH.Forwards.Max,
 		AllowNonLoopbackForwards: cfg.SSH.Forwards.AllowNonLoopback,
+		LocalConfinement:         localConfinement,
 		Now:                      o.Now,
 		Logger:                   o.Logger,
 	}), nil

@@ -80,6 +80,10 @@ func New(o Options) (*Warden, error) {
 	if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
 		return nil, fmt.Errorf("state dir: %w", err)
 	}
+	conf, err := newConfiner(cfg, o)
+	if err != nil {
+		return nil, err
+	}
 	pol, err := policy.New(policy.Rules{Deny: selfDeny(cfg, o.ConfigPath), Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts})
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
@@ -151,11 +155,14 @@ func New(o Options) (*Warden, error) {
 		MaxBytes:        cfg.Exec.MaxBytes,
 		MaxStdinBytes:   cfg.Exec.MaxStdinBytes,
 	}
-	localRunner := local.New(local.Options{Logger: o.Logger})
+	localRunner := local.New(local.Options{Logger: o.Logger, Confine: conf})
+	// Sandbox runners and the programs that enter other namespaces bring
+	// their own confinement and need what the kernel confinement takes.
+	bareRunner := local.New(local.Options{Logger: o.Logger})
 	exec.Register(r, exec.Deps{
 		Limits:    limits,
 		Env:       baseEnv(cfg, o.Getenv),
-		ScriptDir: filepath.Join(cfg.StateDir, "scripts"),
+		ScriptDir: scriptDir(cfg),
 		Resolve: func(ctx context.Context, host string) (exec.Target, error) {
 			if isLocal(host) {
 				return exec.Target{Runner: localRunner, Shell: "/bin/sh", Local: true}, nil
@@ -176,14 +183,15 @@ func New(o Options) (*Warden, error) {
 			MaxStdinBytes:   limits.MaxStdinBytes,
 			MaxBodyBytes:    cfg.HTTP.MaxBodyBytes,
 		},
-		AuditFiles: func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
+		AuditFiles:  func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
+		Confinement: confinementInfo(conf.Status(), cfg.Confinement),
 	})
 	// --- snapshot forensics tools (internal/tools/snapshot) ---
 	// Registered even with no snapshots: configured, so the agent can find
 	// them; sources on inventory hosts are read over the shared SSH pool.
 	if err := snapshottools.Register(r, snapshottools.Deps{
 		Sources: snapshottools.SourcesFrom(cfg.Snapshot),
-		Runner:  localRunner,
+		Runner:  inspectRunner{localRunner},
 		Remote:  snapshottools.SSHRemote(hs.pool, hs.inv.Load(), sshrunner.Options{Logger: o.Logger}),
 		Now:     o.Now,
 		Logger:  o.Logger,
@@ -207,6 +215,7 @@ func New(o Options) (*Warden, error) {
 			Env:            baseEnv(cfg, o.Getenv),
 			Getenv:         o.Getenv,
 			Local:          localRunner,
+			Sandbox:        bareRunner,
 			Path:           cfg.Exec.Path,
 			LandlockHelper: declare.LandlockHelper(),
 			DockerHost:     o.Getenv("DOCKER_HOST"),
@@ -215,7 +224,7 @@ func New(o Options) (*Warden, error) {
 	}
 	// --- end declarative tools ---
 	// --- host inspection, host mutation and file tools (internal/tools/host, internal/tools/files) ---
-	if err := registerHostTools(r, cfg, o, localRunner, hs); err != nil {
+	if err := registerHostTools(r, cfg, o, localRunner, bareRunner, hs); err != nil {
 		log.Close()
 		return nil, err
 	}
@@ -228,6 +237,7 @@ func New(o Options) (*Warden, error) {
 		MaxLifetime:       cfg.Sessions.MaxLifetime.D(),
 		RecordDir:         filepath.Join(cfg.StateDir, "recordings"),
 		MaxRecordingBytes: cfg.Sessions.MaxRecordingBytes,
+		Confine:           conf,
 		Now:               o.Now,
 		Logger:            o.Logger,
 		OnEnd: func(ci session.CloseInfo, reason string) {
@@ -257,7 +267,7 @@ func New(o Options) (*Warden, error) {
 	})
 	// --- end interactive sessions ---
 	// --- fleet tools (internal/tools/fleet) ---
-	fl, err := registerFleet(r, cfg, o, hs, limits)
+	fl, err := registerFleet(r, cfg, o, hs, limits, conf.Status().Mechanism)
 	if err != nil {
 		stop()
 		log.Close()
@@ -348,7 +358,7 @@ status "denied" must not be retried in another spelling. Output is capped; see
 // WARDEN_HOST_NAMESPACE=pid1 runs local host tools through nsenter in PID
 // 1's namespaces, and the file tools use the default path policy with
 // warden's own paths protected.
-func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunner *local.Runner, hs *hosts) error {
+func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunner, bareRunner *local.Runner, hs *hosts) error {
 	var mgmt []netip.Prefix
 	for _, src := range cfg.Firewall.ManagementSources {
 		p, err := config.ParsePrefix(src)
@@ -363,9 +373,11 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunne
 	}
 	// In the privileged pid:host container shape, host tools enter PID
 	// 1's namespaces so they see the host, not the container.
-	var hostRunner runner.Runner = localRunner
+	var hostRunner runner.Runner = inspectRunner{localRunner}
 	if cfg.HostNamespace == "pid1" {
-		ns, err := nsenter.New(nsenter.Options{PID: 1, Path: cfg.Exec.Path, Inner: localRunner})
+		// A ruleset built in warden's namespaces means nothing in the
+		// host's: entered programs are held by the classifier only.
+		ns, err := nsenter.New(nsenter.Options{PID: 1, Path: cfg.Exec.Path, Inner: bareRunner})
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -26,6 +27,15 @@ type Local struct {
 	KillGrace time.Duration
 	// Logger receives diagnostics (nil: discard).
 	Logger *slog.Logger
+	// Confine starts each program so that it inherits the confinement of
+	// the admission in Start's ctx (package confine); nil: unconfined.
+	Confine Confiner
+}
+
+// Confiner runs start, which starts one process, confined as ctx's
+// admission says; release is called once the process has been reaped.
+type Confiner interface {
+	Start(ctx context.Context, start func() error) (release func(), err error)
 }
 
 var _ Starter = (*Local)(nil)

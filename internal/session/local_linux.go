@@ -18,9 +18,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Start starts spec's program on this host. ctx bounds nothing here:
-// spawning does not block.
-func (l *Local) Start(_ context.Context, spec Spec) (Process, error) {
+// Start starts spec's program on this host, confined as ctx's admission
+// says. ctx bounds nothing here: spawning does not block.
+func (l *Local) Start(ctx context.Context, spec Spec) (Process, error) {
 	path, err := lookPath(spec.Argv[0], spec.Env)
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", spec.Argv[0], err)
@@ -35,11 +35,19 @@ func (l *Local) Start(_ context.Context, spec Spec) (Process, error) {
 			Pdeathsig: syscall.SIGKILL,
 		},
 	}
-	p := &localProcess{cmd: cmd, pty: spec.PTY, grace: l.grace(), log: l.logger(), exited: make(chan struct{})}
+	p := &localProcess{cmd: cmd, pty: spec.PTY, grace: l.grace(), log: l.logger(), exited: make(chan struct{}), release: func() {}}
+	start := cmd.Start
+	if l.Confine != nil {
+		start = func() error {
+			release, err := l.Confine.Start(ctx, cmd.Start)
+			p.release = release
+			return err
+		}
+	}
 	if spec.PTY {
-		err = p.startPTY(spec.Cols, spec.Rows)
+		err = p.startPTY(spec.Cols, spec.Rows, start)
 	} else {
-		err = p.startPipes()
+		err = p.startPipes(start)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("start %s: %w", spec.Argv[0], err)
@@ -58,6 +66,8 @@ type localProcess struct {
 	in    *os.File // the PTY master again, or the write end of the input pipe
 	grace time.Duration
 	log   *slog.Logger
+	// release tells the confiner the program has been reaped.
+	release func()
 
 	exited   chan struct{} // closed once the exit status is known
 	code     int
@@ -122,7 +132,7 @@ func setSize(f *os.File, cols, rows uint16) error {
 	})
 }
 
-func (p *localProcess) startPTY(cols, rows uint16) error {
+func (p *localProcess) startPTY(cols, rows uint16, start func() error) error {
 	master, tty, err := openPTY()
 	if err != nil {
 		return err
@@ -135,7 +145,7 @@ func (p *localProcess) startPTY(cols, rows uint16) error {
 	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = tty, tty, tty
 	p.cmd.SysProcAttr.Setctty = true
 	p.cmd.SysProcAttr.Ctty = 0 // the child's stdin
-	if err := p.cmd.Start(); err != nil {
+	if err := start(); err != nil {
 		master.Close()
 		return err
 	}
@@ -143,7 +153,7 @@ func (p *localProcess) startPTY(cols, rows uint16) error {
 	return nil
 }
 
-func (p *localProcess) startPipes() error {
+func (p *localProcess) startPipes(start func() error) error {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return err
@@ -155,7 +165,7 @@ func (p *localProcess) startPipes() error {
 		return err
 	}
 	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = inR, outW, outW
-	err = p.cmd.Start()
+	err = start()
 	inR.Close()
 	outW.Close()
 	if err != nil {
@@ -317,8 +327,11 @@ func (p *localProcess) Close() error {
 		err = fmt.Errorf("process %d survived SIGKILL", p.pid)
 	}
 	// Everything is dead (or beyond reach), so the ids can be released.
-	if err == nil && !p.reaped.Load() {
-		_ = p.cmd.Wait()
+	if err == nil {
+		if !p.reaped.Load() {
+			_ = p.cmd.Wait()
+		}
+		p.release()
 	}
 	err = errors.Join(err, p.out.Close())
 	if p.in != p.out {

@@ -49,6 +49,9 @@ type Options struct {
 	// Now tells the time for Started, LastActive and expiry (nil:
 	// time.Now). Waiting and recording offsets use the real clock.
 	Now func() time.Time
+	// Confine starts local programs confined to the admission in the
+	// start's ctx (nil: unconfined).
+	Confine Confiner
 	// Logger receives diagnostics (nil: discard).
 	Logger *slog.Logger
 	// OnEnd, if set, is told of every session the registry ends by itself
@@ -198,7 +201,7 @@ func NewRegistry(o Options) *Registry {
 	return &Registry{
 		opts:     o,
 		log:      o.Logger,
-		local:    &Local{KillGrace: o.KillGrace, Logger: o.Logger},
+		local:    &Local{KillGrace: o.KillGrace, Logger: o.Logger, Confine: o.Confine},
 		sessions: make(map[string]*session),
 		stop:     make(chan struct{}),
 	}

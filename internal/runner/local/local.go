@@ -44,6 +44,17 @@ type Options struct {
 	// Drain is how long output is still read once the group is gone; zero
 	// means DefaultDrain.
 	Drain time.Duration
+	// Confine starts each command so that it inherits the confinement of
+	// its call's admission (see package confine); nil starts commands
+	// unconfined, for runners that bring a sandbox of their own.
+	Confine Starter
+}
+
+// Starter runs start, which starts one process, so that the process is
+// confined as ctx's admission says; release is called once the process
+// has been reaped.
+type Starter interface {
+	Start(ctx context.Context, start func() error) (release func(), err error)
 }
 
 // Runner runs commands on the local host. Argv[0] without a slash is looked
@@ -55,6 +66,7 @@ type Runner struct {
 	progressEvery time.Duration
 	killGrace     time.Duration
 	drain         time.Duration
+	confine       Starter
 	bufs          sync.Pool
 }
 
@@ -67,6 +79,7 @@ func New(opts Options) *Runner {
 		progressEvery: opts.ProgressEvery,
 		killGrace:     opts.KillGrace,
 		drain:         opts.Drain,
+		confine:       opts.Confine,
 	}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
@@ -108,17 +121,23 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		env = []string{}
 	}
 	start := time.Now()
-	proc, err := os.StartProcess(path, req.Argv, &os.ProcAttr{
-		Dir:   req.Dir,
-		Env:   env,
-		Files: []*os.File{p.childIn, p.childOut, p.childErr},
-		Sys:   sysProcAttr(),
+	var proc *os.Process
+	release, err := r.start(ctx, func() error {
+		var err error
+		proc, err = os.StartProcess(path, req.Argv, &os.ProcAttr{
+			Dir:   req.Dir,
+			Env:   env,
+			Files: []*os.File{p.childIn, p.childOut, p.childErr},
+			Sys:   sysProcAttr(),
+		})
+		return err
 	})
 	p.closeChild()
 	if err != nil {
 		p.closeParent()
 		return runner.Result{}, startError(path, req.Dir, err)
 	}
+	defer release()
 
 	capture := runner.NewCapture(req.MaxBytes)
 	var wg sync.WaitGroup
@@ -166,6 +185,14 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	}
 	res.ExitCode = exitCode(state)
 	return res, nil
+}
+
+// start runs startProc through the confining starter, if any.
+func (r *Runner) start(ctx context.Context, startProc func() error) (func(), error) {
+	if r.confine == nil {
+		return func() {}, startProc()
+	}
+	return r.confine.Start(ctx, startProc)
 }
 
 // wait blocks until the command's main process exits, then kills what is

@@ -59,8 +59,11 @@ type Deps struct {
 	// AllowNonLoopbackForwards lets a forward listen on a non-loopback
 	// address; off, only loopback binds are accepted.
 	AllowNonLoopbackForwards bool
-	Now                      func() time.Time
-	Logger                   *slog.Logger
+	// LocalConfinement is what confines programs on this machine, as
+	// hosts_list reports it for the local host.
+	LocalConfinement string
+	Now              func() time.Time
+	Logger           *slog.Logger
 }
 
 // Fleet is the registered fleet tools; Close ends every open forward.

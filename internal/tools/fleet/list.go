@@ -29,7 +29,13 @@ type Host struct {
 	Source  string   `json:"source,omitempty" jsonschema:"warden (warden.yaml) or ssh_config."`
 	Jump    []string `json:"jump,omitempty" jsonschema:"ProxyJump hops, in dial order."`
 	Error   string   `json:"error,omitempty" jsonschema:"Why the host cannot be resolved; it cannot be used until fixed."`
+	// Confinement is what holds the programs a call starts there.
+	Confinement string `json:"confinement" jsonschema:"What confines the programs a call starts on the host: the kernel mechanisms, or none and why (SSH hosts are guarded by the classifier only)."`
 }
+
+// SSHConfinement is what an SSH host offers until warden runs an agent of
+// its own there.
+const SSHConfinement = "none: classifier only (commands run through the remote login shell; nothing on the remote kernel holds the admission)"
 
 // Group is one group as hosts_list shows it.
 type Group struct {
@@ -39,6 +45,8 @@ type Group struct {
 
 // Listing is hosts_list's result.
 type Listing struct {
+	// Local is this machine, reached as host "local".
+	Local  Host    `json:"local"`
 	Hosts  []Host  `json:"hosts"`
 	Groups []Group `json:"groups"`
 }
@@ -86,10 +94,10 @@ func Register(r *relay.Relay, d Deps) *Fleet {
 
 // listing builds hosts_list's result.
 func (d *Deps) listing() Listing {
-	l := Listing{Hosts: []Host{}, Groups: []Group{}}
+	l := Listing{Local: Host{Name: "local", Confinement: d.LocalConfinement}, Hosts: []Host{}, Groups: []Group{}}
 	groups := map[string][]string{}
 	for _, e := range d.Inventory.List() {
-		h := Host{Name: e.Name}
+		h := Host{Name: e.Name, Confinement: SSHConfinement}
 		if e.Err != nil {
 			h.Error = oneLine(e.Err.Error())
 		}
@@ -122,6 +130,7 @@ func (d *Deps) listing() Listing {
 // text renders a listing as a table.
 func (l Listing) text() string {
 	var b strings.Builder
+	fmt.Fprintf(&b, "local\tconfinement: %s\n", l.Local.Confinement)
 	for _, h := range l.Hosts {
 		if h.Error != "" {
 			fmt.Fprintf(&b, "%s\tunusable: %s\n", h.Name, h.Error)
@@ -140,7 +149,7 @@ func (l Listing) text() string {
 		if h.Mode != "" {
 			fmt.Fprintf(&b, " mode=%s", h.Mode)
 		}
-		fmt.Fprintf(&b, " (%s)\n", h.Source)
+		fmt.Fprintf(&b, " (%s) confinement: %s\n", h.Source, h.Confinement)
 	}
 	if len(l.Hosts) == 0 {
 		b.WriteString("no hosts: add hosts: to warden.yaml or Host entries to ~/.ssh/config\n")

@@ -31,21 +31,33 @@ type Deps struct {
 	Started   time.Time
 	// AuditFiles lists the audit log's files in chain order.
 	AuditFiles func() ([]string, error)
-	Now        func() time.Time
+	// Confinement is what holds the programs calls start on this machine.
+	Confinement Confinement
+	Now         func() time.Time
+}
+
+// Confinement is server_info's account of local confinement.
+type Confinement struct {
+	Mechanism string   `json:"mechanism" jsonschema:"The kernel mechanisms that hold what a call was admitted as, or none and why."`
+	Active    bool     `json:"active"`
+	Required  bool     `json:"required" jsonschema:"The operator requires confinement; warden does not serve without it."`
+	Warning   string   `json:"warning,omitempty" jsonschema:"Set when local programs run unconfined."`
+	Gaps      []string `json:"gaps,omitempty" jsonschema:"What this kernel or user cannot hold."`
 }
 
 // Info is server_info's result.
 type Info struct {
-	Version      string    `json:"version"`
-	Mode         string    `json:"mode"`
-	Transport    string    `json:"transport"`
-	Limits       Limits    `json:"limits"`
-	AuditHealthy bool      `json:"audit_healthy"`
-	AuditReason  string    `json:"audit_reason,omitempty"`
-	Tools        []string  `json:"tools"`
-	Started      time.Time `json:"started"`
-	LastActivity time.Time `json:"last_activity"`
-	InFlight     int       `json:"in_flight"`
+	Version      string      `json:"version"`
+	Mode         string      `json:"mode"`
+	Transport    string      `json:"transport"`
+	Limits       Limits      `json:"limits"`
+	AuditHealthy bool        `json:"audit_healthy"`
+	AuditReason  string      `json:"audit_reason,omitempty"`
+	Tools        []string    `json:"tools"`
+	Started      time.Time   `json:"started"`
+	LastActivity time.Time   `json:"last_activity"`
+	InFlight     int         `json:"in_flight"`
+	Confinement  Confinement `json:"confinement"`
 }
 
 // TailArgs are audit_tail's arguments.
@@ -87,6 +99,7 @@ func Register(r *relay.Relay, d Deps) {
 				Started:      d.Started,
 				LastActivity: last,
 				InFlight:     n,
+				Confinement:  d.Confinement,
 			}}
 		}}, nil
 	})

@@ -1,0 +1,92 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/warden-mcp/warden/internal/config"
+	"github.com/warden-mcp/warden/internal/confine"
+	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/tools/operator"
+)
+
+// newConfiner builds the kernel confinement of local programs: warden's
+// own paths out of every child's reach, the staged scripts readable, and
+// the operator's confine block for approved programs. With confinement
+// required it fails when the kernel cannot hold it; with auto it warns.
+func newConfiner(cfg *config.Config, o Options) (*confine.Confiner, error) {
+	// The rule that lets interpreters read staged scripts names the
+	// directory, so it must exist before the rules are built.
+	if err := os.MkdirAll(scriptDir(cfg), 0o700); err != nil {
+		return nil, fmt.Errorf("script dir: %w", err)
+	}
+	approved := confineProfile(cfg.Confine.Writable, cfg.Confine.Network)
+	tools := map[string]confine.Profile{}
+	for name, t := range cfg.Confine.Tools {
+		tools[name] = confineProfile(t.Writable, t.Network)
+	}
+	c, err := confine.New(confine.Options{
+		Protect:  ownPaths(cfg, o.ConfigPath),
+		Expose:   []string{scriptDir(cfg)},
+		Approved: approved,
+		Tools:    tools,
+		Logger:   o.Logger,
+	}, confine.Requirement(cfg.Confinement))
+	if err != nil {
+		return nil, err
+	}
+	st := c.Status()
+	if !st.Active {
+		o.Logger.Warn("local programs run UNCONFINED: only the command classifier stands between a call and the machine; set confinement: required to refuse to serve instead", "reason", st.Mechanism)
+	} else {
+		o.Logger.Info("local programs confined", "mechanism", st.Mechanism, "gaps", st.Gaps)
+	}
+	return c, nil
+}
+
+func confineProfile(writable []string, network *bool) confine.Profile {
+	return confine.Profile{Writable: writable, NoNetwork: network != nil && !*network}
+}
+
+// ownPaths are warden's own files: state dir (token, audit log,
+// recordings, approvals), audit log, config file, token and key files.
+func ownPaths(cfg *config.Config, configPath string) []string {
+	var out []string
+	for _, p := range []string{cfg.StateDir, cfg.Audit.Path, configPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile, cfg.HTTP.TLSKeyFile} {
+		if p == "" {
+			continue
+		}
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// scriptDir is where run_script stages script bodies for the interpreter
+// to read.
+func scriptDir(cfg *config.Config) string { return filepath.Join(cfg.StateDir, "scripts") }
+
+// confinementInfo is server_info's account of st.
+func confinementInfo(st confine.Status, requirement string) operator.Confinement {
+	ci := operator.Confinement{Mechanism: st.Mechanism, Active: st.Active, Required: requirement == string(confine.Required), Gaps: st.Gaps}
+	if !st.Active {
+		ci.Warning = fmt.Sprintf("local programs run unconfined (%s): only the command classifier holds what a call was admitted as", st.Mechanism)
+	}
+	return ci
+}
+
+// inspectRunner runs the typed probes warden builds itself (host tools,
+// snapshot sources): a call admitted as a read runs them at
+// confine.Inspect, read-only but keeping the capabilities inspection needs.
+type inspectRunner struct{ runner.Runner }
+
+func (r inspectRunner) Run(ctx context.Context, req runner.Request) (runner.Result, error) {
+	if a, _ := confine.From(ctx); a.Level == confine.Read {
+		ctx = confine.WithLevel(ctx, confine.Inspect)
+	}
+	return r.Runner.Run(ctx, req)
+}

@@ -16,7 +16,9 @@ const DefaultMaxValue = 4096
 // included) passed through Redact and cut to maxValue bytes on a UTF-8
 // boundary with a "…[+N bytes]" marker; the whole value of any key named
 // like a secret (password, token, api_key, authorization, cookie, *_secret,
-// …, case-insensitive, at any depth) replaced by "[REDACTED]". Key order and
+// and every environment variable name secretName calls secret: MYSQL_PWD,
+// REDISCLI_AUTH, SSHPASS, …, case-insensitive, at any depth) replaced by
+// "[REDACTED]". Key order and
 // duplicate keys are kept, so the record shows what the tool received.
 // Invalid JSON becomes a JSON string of its redacted, bounded text. The
 // result as a whole is bounded too: beyond 16×maxValue (at least 64 KiB, at
@@ -51,6 +53,7 @@ func redactJSON(in []byte, maxValue int) ([]byte, error) {
 	out := make([]byte, 0, min(len(in), 1<<20))
 	var stack []jsonFrame
 	secret := false // the next value belongs to a secret-named key
+	pwd := false    // the next value belongs to PWD, a secret unless a path
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -82,7 +85,8 @@ func redactJSON(in []byte, maxValue int) ([]byte, error) {
 				f.wantKey = false
 				out = appendQuoted(out, bound(Redact(key), maxValue))
 				out = append(out, ':')
-				secret = secretKey(key) != keyNone
+				secret = secretKey(key) != keyNone || secretName(key)
+				pwd = !secret && pwdName(key)
 				continue
 			}
 			if f.obj {
@@ -92,6 +96,12 @@ func redactJSON(in []byte, maxValue int) ([]byte, error) {
 					out = append(out, ',')
 				}
 				f.n++
+			}
+		}
+		if pwd {
+			pwd = false
+			if v, ok := tok.(string); ok && !looksLikePath(v, 0) {
+				secret = true
 			}
 		}
 		if secret {

@@ -58,6 +58,18 @@ func mixedText(n int) string {
 	return sb.String()[:n]
 }
 
+// commandText is n bytes of shell commands, a credential option every few.
+func commandText(n int) string {
+	var sb strings.Builder
+	for i := 0; sb.Len() < n; i++ {
+		fmt.Fprintf(&sb, "cd /srv/app%d && docker compose ps | grep -v exited; ls -la /var/log/nginx\n", i)
+		if i%10 == 0 {
+			fmt.Fprintf(&sb, "sshpass -p pw%d ssh -p 22 bob@nas uptime; curl -sSu bob:pw%d https://nas/api; htpasswd -b f bob pw%d\n", i, i, i)
+		}
+	}
+	return sb.String()[:n]
+}
+
 func BenchmarkRedact(b *testing.B) {
 	cases := map[string]string{
 		"mixed-2MiB":     mixedText(2 << 20),
@@ -68,6 +80,7 @@ func BenchmarkRedact(b *testing.B) {
 		"quotes-2MiB":    `password="` + strings.Repeat(`\"`, 1<<20),
 		"one-word-2MiB":  strings.Repeat("a", 2<<20),
 		"pem-begin-2MiB": strings.Repeat("-----BEGIN PRIVATE KEY----- ", (2<<20)/28),
+		"commands-2MiB":  commandText(2 << 20),
 	}
 	for name, s := range cases {
 		b.Run(name, func(b *testing.B) {

@@ -9,15 +9,24 @@ const Redacted = "[REDACTED]"
 
 // Redact returns s with secrets replaced by [REDACTED]: credentials after
 // secret-named keys (key=value, key: value, "key": "value", --key value,
-// --key=value, env-style *_TOKEN=, *_SECRET=, PASSWORD=, Authorization and
-// Cookie headers keeping the auth scheme), bearer tokens, mysql/mariadb
-// -p<password>, passwords in scheme://user:pass@host URLs, PEM private key
-// blocks, JWTs, and well-known token formats (AWS access key ids, GitHub,
-// GitLab, Slack, Stripe, OpenAI, Anthropic, Google API, npm).
+// --key=value, Authorization and Cookie headers keeping the auth scheme);
+// variables whose name carries a credential word anywhere (PGPASSWORD=,
+// MYSQL_PWD=, REDISCLI_AUTH=, SSHPASS=, *_PASSPHRASE=, AWS_SECRET_ACCESS_KEY=,
+// in assignments, export, env, docker -e and JSON or YAML maps; see
+// secretName); credentials in program options, read by the program's own
+// rules (curl -u user:pass, sshpass -p, htpasswd -b's password, docker
+// login -p, mysql -pSECRET, redis-cli -a, openssl -passin pass:, smbclient
+// -U user%pass, ldapsearch -w, vault login TOKEN, git config
+// user.password …; see programs); bearer tokens; passwords in
+// scheme://user:pass@host URLs; PEM private key blocks; JWTs; and
+// well-known token formats (AWS access key ids, GitHub, GitLab, Slack,
+// Stripe, OpenAI, Anthropic, Google API, npm).
 //
 // It makes one pass over s, dispatching on the first byte of each word, and
 // every look-ahead either ends in a replacement that the pass then skips or
-// stops at a byte the pass would visit anyway, so time is linear in len(s).
+// stops at a byte the pass would visit anyway; the look-ahead for secret
+// positionals never rescans what an earlier one read. So time is linear in
+// len(s).
 // Only ASCII bytes are ever cut, so valid UTF-8 stays valid. When nothing is
 // found, s itself is returned.
 func Redact(s string) string {
@@ -31,10 +40,22 @@ func Redact(s string) string {
 }
 
 type redactor struct {
-	s     string
-	out   []byte // nil until the first replacement
-	done  int    // s[:done] is in out (or needs no copy while out is nil)
-	mysql bool   // inside a mysql/mariadb command, where -pSECRET is a password
+	s    string
+	out  []byte // nil until the first replacement
+	done int    // s[:done] is in out (or needs no copy while out is nil)
+
+	// prog is the program whose options are being read (mysql, where
+	// -pSECRET is a password; curl, where -u takes user:password; …),
+	// nil outside a command that names one. subs are its first plain
+	// arguments (login, config, alias set), htN is htpasswd's -n.
+	prog  *program
+	subs  [4]string
+	nsubs int
+	htN   bool
+	// pending are positionals a look-ahead found secret (htpasswd -b's
+	// password), in order; lookEnd is where the last look-ahead stopped.
+	pending []span
+	lookEnd int
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to].
@@ -63,6 +84,14 @@ var wordByte = func() (t [256]bool) {
 func (r *redactor) run() {
 	s, n := r.s, len(r.s)
 	for i := 0; i < n; {
+		if len(r.pending) > 0 && i >= r.pending[0].from {
+			p := r.pending[0]
+			r.pending = r.pending[1:]
+			if i < p.to {
+				i = r.replace(i, p.to, Redacted)
+			}
+			continue
+		}
 		c := s[i]
 		if wordByte[c] {
 			j := i + 1
@@ -79,7 +108,7 @@ func (r *redactor) run() {
 				continue
 			}
 		case '\n', ';', '|', '&':
-			r.mysql = false
+			r.prog = nil
 		}
 		i++
 	}
@@ -99,16 +128,9 @@ func (r *redactor) word(i, j int) int {
 				return end
 			}
 		}
-		if r.mysql && len(w) >= 2 && w[1] == 'p' && i+2 < len(s) {
-			start, end := i+2, 0
-			if q := s[start]; q == '"' || q == '\'' {
-				start++
-				end = quotedEnd(s, start, s[start-1:start])
-			} else {
-				end = valueEnd(s, start, false)
-			}
-			if end > start {
-				return r.replace(start, end, Redacted)
+		if r.prog != nil {
+			if end := r.option(i, j); end > 0 {
+				return end
 			}
 		}
 	case 'b', 'B':
@@ -122,17 +144,48 @@ func (r *redactor) word(i, j int) int {
 				return r.replace(k, end, Redacted)
 			}
 		}
-	case 'm', 'M':
-		if hasPrefixFold(w, "mysql") || hasPrefixFold(w, "mariadb") {
-			r.mysql = true
+	}
+	if w[0] != '-' && standsAlone(s, j) {
+		if startsWord(s, i) || s[i-1] == '/' {
+			if p := lookupProgram(w); p != nil {
+				r.enterProgram(p, j)
+				return j
+			}
+		}
+		if r.prog != nil {
+			if startsWord(s, i) {
+				r.argument(i, j)
+			}
+			if end := r.configValue(i, j); end > 0 {
+				return end
+			}
 		}
 	}
-	if kind := secretKey(w); kind != keyNone {
-		if end := r.keyValue(j, w[0] == '-', kind); end > 0 {
+	kind := secretKey(w)
+	if kind == keyNone && j < len(s) && nameSeparator(s[j]) {
+		name := w
+		if len(w) > 2 && w[0] == '-' && w[1] == 'e' && w[2] >= 'A' && w[2] <= 'Z' {
+			name = w[2:] // docker run -eMYSQL_PWD=x
+		}
+		switch {
+		case name[0] == '-':
+		case secretName(name):
+			kind = keyName
+		case pwdName(name):
+			kind = keyPwd
+		}
+	}
+	if kind != keyNone {
+		if end := r.keyValue(j, w[0] == '-', kind, nameStyled(w)); end > 0 {
 			return end
 		}
 	}
 	return j
+}
+
+// nameSeparator reports whether c can follow a name before its value.
+func nameSeparator(c byte) bool {
+	return c == '=' || c == ':' || c == '"' || c == '\'' || c == '+' || c == '\\'
 }
 
 type keyKind int
@@ -142,6 +195,8 @@ const (
 	keyPlain
 	keyAuth   // Authorization: keep the scheme, redact the rest of the line
 	keyCookie // Cookie/Set-Cookie: redact the rest of the line
+	keyName   // a name secretName calls secret: only before '=', or ':' when styled
+	keyPwd    // PWD/OLDPWD: a secret only when the value is no path
 )
 
 // secretSuffixes name keys whose values are secrets, compared after
@@ -156,6 +211,7 @@ var secretSuffixes = [...]struct {
 	{"apikey", keyPlain}, {"api_key", keyPlain}, {"accesskey", keyPlain}, {"access_key", keyPlain},
 	{"secretkey", keyPlain}, {"secret_key", keyPlain}, {"privatekey", keyPlain}, {"private_key", keyPlain},
 	{"credentials", keyPlain}, {"credential", keyPlain}, {"_auth", keyPlain}, {"_pass", keyPlain},
+	{"authkey", keyPlain}, {"auth_key", keyPlain}, {"passin", keyPlain}, {"passout", keyPlain},
 	{"authorization", keyAuth}, {"cookie", keyCookie},
 }
 
@@ -228,7 +284,7 @@ func skipBlanks(s string, k int) int {
 // keyValue redacts the value after a secret-named key ending at j, if a
 // separator follows: optional closing quote, then '=', ':' or '=>' (or
 // blanks after a --flag), then the value, quoted or not.
-func (r *redactor) keyValue(j int, flag bool, kind keyKind) int {
+func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	s, n := r.s, len(r.s)
 	k := j
 	switch {
@@ -244,12 +300,21 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind) int {
 	case s[k] == '=' && strings.HasPrefix(s[k:], "=>"):
 		k += 2
 	case s[k] == '=' && strings.HasPrefix(s[k:], "=="):
-		return 0
+		// A comparison, except in httpie's name==value query items.
+		if r.prog == nil || !r.prog.query {
+			return 0
+		}
+		k += 2
 	case s[k] == '=':
 		k++
+	case s[k] == '+' && strings.HasPrefix(s[k:], "+="):
+		k += 2
 	case s[k] == ':' && !strings.HasPrefix(s[k:], "://"):
+		if (kind == keyName || kind == keyPwd) && !styled {
+			return 0
+		}
 		k++
-	case flag && k > j && k == skipBlanks(s, j):
+	case flag && k > j && k == skipBlanks(s, j) && kind != keyName && kind != keyPwd:
 		// --password value
 		if s[k] == '-' {
 			return 0
@@ -257,10 +322,19 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind) int {
 	default:
 		return 0
 	}
-	header := s[k-1] == ':' && kind != keyPlain
+	header := s[k-1] == ':' && (kind == keyAuth || kind == keyCookie)
 	k = skipBlanks(s, k)
 	if k >= n {
 		return 0
+	}
+	if kind == keyPwd {
+		v := k
+		if s[v] == '"' || s[v] == '\'' {
+			v++
+		}
+		if looksLikePath(s, v) {
+			return 0
+		}
 	}
 	start, end, quote := k, 0, ""
 	switch {

@@ -173,7 +173,8 @@ func TestRedactKeepsUTF8Valid(t *testing.T) {
 
 func FuzzRedact(f *testing.F) {
 	for _, s := range []string{"password=x", "Authorization: Bearer x", pem, jwt, ghp, "https://a:b@c/",
-		"mysql -pX", `{"api_key":"x"}`, "-----BEGIN PRIVATE KEY-----", "eyJ.eyJ.", "://:@", `\"token\": \"`} {
+		"mysql -pX", `{"api_key":"x"}`, "-----BEGIN PRIVATE KEY-----", "eyJ.eyJ.", "://:@", `\"token\": \"`,
+		"curl -sSu a:b", "htpasswd -nbB u 'p'", "sshpass -px ssh", "MYSQL_PWD=x", "vault login t", "smbclient -U a%b"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -216,6 +217,10 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"keys": "password token secret= ", "urls": "a://b:c", "quotes": `password="\"`,
 		"jwt": "eyJ", "pem": "-----BEGIN PRIVATE KEY----- ", "bearer": "Bearer Bearer x ",
 		"mysql": "mysql -p -p -p ", "escaped": `\"token\": \"\\`,
+		"curl-quote": "curl -u '", "curl-dquote": `curl -ku "`, "curl-word": "curl -u x ",
+		"htpasswd-quote": "htpasswd -b '", "htpasswd-words": "htpasswd -b x ", "vault": "vault login ",
+		"mc": "mc alias set ", "wpa": "wpa_passphrase ", "env-quote": `PGPASSWORD="`, "smb": `smbclient -U "`,
+		"programs": "curl docker login -p ", "config": "git config user.password ",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

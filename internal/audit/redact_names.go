@@ -1,0 +1,171 @@
+package audit
+
+import "strings"
+
+// secretName reports whether a variable or key name names a secret because
+// one of its parts (split at '_', '-' and '.', compared lower-cased)
+// carries a credential word anywhere in it: PGPASSWORD, MYSQL_PWD,
+// REDISCLI_AUTH, SSHPASS, BORG_PASSPHRASE, GITHUB_TOKEN, TS_AUTHKEY,
+// AWS_SECRET_ACCESS_KEY, *_CREDENTIALS, WIFI_PSK, SENTRY_DSN, KEY, …
+//
+// It is wider than secretKey, which matches suffixes of any key, and so is
+// used only where a name is plainly a name: before '=' (a shell or env
+// assignment, a query parameter) and, for names spelled like variables or
+// headers (with '_', '-' or '.', or in upper case), before ':'. PWD and
+// OLDPWD are left to pwdName.
+func secretName(w string) bool {
+	if len(w) < 2 || len(w) > 128 {
+		return false
+	}
+	var buf [128]byte
+	name := buf[:len(w)]
+	for k := 0; k < len(w); k++ {
+		name[k] = normKeyByte(w[k])
+	}
+	if string(name) == "pwd" || string(name) == "oldpwd" {
+		return false
+	}
+	last, prev := name, []byte(nil)
+	if e := lastByte(name, '_'); e >= 0 {
+		last = name[e+1:]
+		p := name[:e]
+		prev = p[lastByte(p, '_')+1:]
+	}
+	// SSH_AUTH_SOCK and the like name where a secret is kept, not one.
+	if string(last) == "sock" || string(last) == "socket" {
+		return false
+	}
+	partStart := 0
+	for k := 0; k < len(name); k++ {
+		c := name[k]
+		if c == '_' {
+			partStart = k + 1
+			continue
+		}
+		if k == partStart && secretPart(name[k:partEnd(name, k)]) {
+			return true
+		}
+		for _, word := range nameWords[c] {
+			if len(name)-k >= len(word) && string(name[k:k+len(word)]) == word {
+				return true
+			}
+		}
+		rest := name[k:]
+		switch {
+		case c == 't' && hasPrefixBytes(rest, "token"):
+			if !hasPrefixBytes(rest, "tokeniz") {
+				return true
+			}
+		case c == 'a' && hasPrefixBytes(rest, "auth"):
+			// auth, oauth, authn, authz, authtoken, authorization; not
+			// author (GIT_AUTHOR_NAME) or authority.
+			if !hasPrefixBytes(rest[4:], "or") || hasPrefixBytes(rest[4:], "oriz") {
+				return true
+			}
+		}
+	}
+	// A name whose last part is a key: API_KEY, ACCESS_KEY, PRIVATE_KEY,
+	// ENCRYPTION_KEY, AccountKey, KEY itself; not a public one.
+	if hasSuffixBytes(last, "key") {
+		switch string(last) {
+		case "monkey", "hotkey", "pubkey", "publickey":
+			return false
+		case "key":
+			switch string(prev) {
+			case "public", "pub", "primary", "sort", "foreign":
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// nameWords are the credential words secretName finds anywhere in a name,
+// indexed by their first byte.
+var nameWords = func() (t [256][]string) {
+	for _, w := range [...]string{
+		"password", "passwd", "passphrase", "passcode", "passkey", "secret", "credential",
+		"apikey", "privatekey", "accesskey", "authkey", "signature", "cookie", "connectionstring",
+	} {
+		t[w[0]] = append(t[w[0]], w)
+	}
+	return t
+}()
+
+// secretPart reports whether one whole part of a lower-cased name is a
+// credential word by itself or by its ending: psk, dsn, sig, pw, bearer,
+// SSHPASS, MYSQL_PWD, *_CREDS.
+func secretPart(p []byte) bool {
+	switch string(p) {
+	case "psk", "dsn", "sig", "pw", "bearer":
+		return true
+	}
+	return hasSuffixBytes(p, "pass") || hasSuffixBytes(p, "pwd") || hasSuffixBytes(p, "creds")
+}
+
+func partEnd(name []byte, k int) int {
+	for k < len(name) && name[k] != '_' {
+		k++
+	}
+	return k
+}
+
+func lastByte(b []byte, c byte) int {
+	for k := len(b) - 1; k >= 0; k-- {
+		if b[k] == c {
+			return k
+		}
+	}
+	return -1
+}
+
+func hasPrefixBytes(b []byte, p string) bool {
+	return len(b) >= len(p) && string(b[:len(p)]) == p
+}
+
+func hasSuffixBytes(b []byte, p string) bool {
+	return len(b) >= len(p) && string(b[len(b)-len(p):]) == p
+}
+
+// pwdName reports whether name is the shell's working directory variable,
+// in any case, whose value is a path and no secret.
+func pwdName(name string) bool {
+	switch len(name) {
+	case 3:
+		return strings.EqualFold(name, "pwd")
+	case 6:
+		return strings.EqualFold(name, "oldpwd")
+	}
+	return false
+}
+
+// looksLikePath reports whether a value starting at s[k] is a path or a
+// variable, as PWD's value is; anything else after PWD= is treated as a
+// password (a pwd= query parameter).
+func looksLikePath(s string, k int) bool {
+	if k >= len(s) {
+		return true
+	}
+	switch s[k] {
+	case '/', '~', '$', '.', ' ', '\t', '\n', ';', '&', '|':
+		return true
+	}
+	return false
+}
+
+// nameStyled reports whether w is spelled like a variable or header name
+// (containing '_', '-' or '.', or with no lower-case letter), for which a
+// ':' separator is trusted as much as '='.
+func nameStyled(w string) bool {
+	lower := false
+	for k := 0; k < len(w); k++ {
+		switch c := w[k]; {
+		case c == '_' || c == '-' || c == '.':
+			return true
+		case c >= 'a' && c <= 'z':
+			lower = true
+		}
+	}
+	return !lower
+}

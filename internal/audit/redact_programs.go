@@ -1,0 +1,550 @@
+package audit
+
+import "strings"
+
+// Program options that carry credentials. A command line names the program
+// before its options, so the redactor keeps the last program word it saw
+// (until a ';', '|', '&' or newline) and reads its options by that
+// program's rules: sshpass -p, curl -u user:pass, smbclient -U user%pass,
+// openssl -passin pass:…, htpasswd -b's last positional, and so on. A word
+// counts as a program when it stands alone (followed by a blank, a quote,
+// a separator or the end), so /etc/docker/daemon.json names none.
+
+// split says which part of an option's value is the secret.
+type split uint8
+
+const (
+	whole        split = iota // the whole value
+	afterColon                // user:password (curl -u), kept when there is no ':'
+	colonOrWhole              // user:password, or a bare token (httpie -a with -A bearer)
+	afterPercent              // user%password (Samba -U)
+	afterComma                // user,password (lftp -u)
+	afterEquals               // key=secret (kubectl --from-literal)
+	passArg                   // openssl's pass:secret; env:, file:, fd: and stdin name no secret
+)
+
+// option is one option whose value is secret.
+type option struct {
+	name  string // "-p", "--user", "-passin"
+	split split
+	// attachedOnly: the value is only ever attached (mysql -pSECRET,
+	// 7z -pSECRET); a separate word is something else.
+	attachedOnly bool
+	// sub: the option means a password only after this subcommand
+	// (docker login -p; docker run -p is a port).
+	sub string
+}
+
+// positional is a positional argument that is secret, counted from the
+// word after the subcommand words in after (none: after the program).
+type positional struct {
+	after []string
+	index int
+	// every: every positional without '=' (vault login TOKEN).
+	every bool
+}
+
+type program struct {
+	opts []option
+	// cluster: short options combine, the value attached or next
+	// (curl -sSu user:pass, ldapsearch -xw secret).
+	cluster bool
+	// noAttach: single-dash long options (openssl -key) mean a short
+	// option's letter followed by more letters is another option.
+	noAttach bool
+	// configSub: "secret-named-key value" pairs are set after this
+	// subcommand (git config user.password x); "*" means always.
+	configSub string
+	pos       []positional
+	// htpasswd: -b takes the password as the last positional.
+	htpasswd bool
+	// query: name==value is a query parameter (httpie), not a comparison.
+	query bool
+}
+
+var (
+	registryLogin = &program{opts: []option{{name: "-p", sub: "login"}, {name: "--password", sub: "login"}}}
+	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}}
+	archiver      = &program{opts: []option{{name: "-p", attachedOnly: true}}}
+	mongoLike     = &program{opts: []option{{name: "-p"}}}
+	redisLike     = &program{opts: []option{{name: "-a"}}}
+	ldapLike      = &program{cluster: true, opts: []option{{name: "-w"}}}
+	sambaLike     = &program{opts: []option{{name: "-U", split: afterPercent}, {name: "--user", split: afterPercent}}}
+	httpie        = &program{cluster: true, query: true, opts: []option{
+		{name: "-a", split: colonOrWhole}, {name: "--auth", split: colonOrWhole}, {name: "--proxy-auth", split: colonOrWhole},
+	}}
+	snmpLike  = &program{opts: []option{{name: "-c"}, {name: "-A"}, {name: "-X"}}}
+	vaultLike = &program{pos: []positional{{after: []string{"login"}, every: true}}}
+	// noRules ends the previous program's context: sshpass -p x ssh -p 22.
+	noRules = &program{}
+)
+
+// programs maps a program's name to its rules; programFamilies add the
+// names that start with a prefix (mysqldump, mongosh, ldapmodify, …).
+var programs = map[string]*program{
+	"curl": {cluster: true, opts: []option{
+		{name: "-u", split: afterColon}, {name: "--user", split: afterColon},
+		{name: "-U", split: afterColon}, {name: "--proxy-user", split: afterColon},
+		{name: "-E", split: afterColon}, {name: "--cert", split: afterColon}, {name: "--proxy-cert", split: afterColon},
+		{name: "--oauth2-bearer"}, {name: "-b"}, {name: "--cookie"},
+	}},
+	"http": httpie, "https": httpie, "xh": httpie, "xhs": httpie,
+	"sshpass":  {opts: []option{{name: "-p"}}},
+	"htpasswd": {htpasswd: true},
+	"docker":   registryLogin, "podman": registryLogin, "nerdctl": registryLogin, "buildah": registryLogin,
+	"helm": registryLogin, "oras": registryLogin, "crane": registryLogin, "regctl": registryLogin,
+	"finch": registryLogin, "az": registryLogin, "singularity": registryLogin, "apptainer": registryLogin,
+	"skopeo": {opts: []option{
+		{name: "-p", sub: "login"}, {name: "--creds", split: afterColon},
+		{name: "--src-creds", split: afterColon}, {name: "--dest-creds", split: afterColon},
+	}},
+	"redis-cli": redisLike, "keydb-cli": redisLike, "valkey-cli": redisLike,
+	"openssl": {noAttach: true, opts: []option{
+		{name: "-passin", split: passArg}, {name: "-passout", split: passArg}, {name: "-pass", split: passArg},
+		{name: "-password", split: passArg}, {name: "-k"}, {name: "-K"},
+	}, pos: []positional{{after: []string{"passwd"}, every: true}}},
+	"smbclient": sambaLike, "rpcclient": sambaLike, "smbcacls": sambaLike, "smbcquotas": sambaLike,
+	"smbget": sambaLike, "smbtree": sambaLike, "net": sambaLike, "mount.cifs": sambaLike,
+	"smbmap":        {opts: []option{{name: "-p"}, {name: "-H"}}},
+	"nxc":           {opts: []option{{name: "-p"}, {name: "-H"}}},
+	"netexec":       {opts: []option{{name: "-p"}, {name: "-H"}}},
+	"crackmapexec":  {opts: []option{{name: "-p"}, {name: "-H"}}},
+	"ldappasswd":    {cluster: true, opts: []option{{name: "-w"}, {name: "-s"}, {name: "-a"}}},
+	"vault":         vaultLike,
+	"bao":           vaultLike,
+	"lftp":          {opts: []option{{name: "-u", split: afterComma}, {name: "--user", split: afterComma}}},
+	"ipmitool":      {opts: []option{{name: "-P"}, {name: "-k"}, {name: "-y"}}},
+	"sqlcmd":        {opts: []option{{name: "-P"}}},
+	"bcp":           {opts: []option{{name: "-P"}}},
+	"racadm":        {opts: []option{{name: "-p"}}},
+	"useradd":       {opts: []option{{name: "-p"}}},
+	"usermod":       {opts: []option{{name: "-p"}}},
+	"zip":           {opts: []option{{name: "-P"}}},
+	"unzip":         {opts: []option{{name: "-P"}}},
+	"zipcloak":      {opts: []option{{name: "-P"}}},
+	"rar":           archiver,
+	"unrar":         archiver,
+	"mosquitto_pub": {opts: []option{{name: "-P"}}},
+	"mosquitto_sub": {opts: []option{{name: "-P"}}},
+	"mosquitto_rr":  {opts: []option{{name: "-P"}}},
+	"plink":         {noAttach: true, opts: []option{{name: "-pw"}}},
+	"pscp":          {noAttach: true, opts: []option{{name: "-pw"}}},
+	"psftp":         {noAttach: true, opts: []option{{name: "-pw"}}},
+	"rdesktop":      {opts: []option{{name: "-p"}}},
+	"doveadm":       {opts: []option{{name: "-p", sub: "pw"}}},
+	"gh":            {opts: []option{{name: "-b", sub: "secret"}, {name: "--body", sub: "secret"}}},
+	"kubectl":       {opts: []option{{name: "--from-literal", split: afterEquals}}},
+	"oc":            {opts: []option{{name: "--from-literal", split: afterEquals}}},
+	"git":           {configSub: "config"},
+	"npm":           {configSub: "config"},
+	"yarn":          {configSub: "config"},
+	"pnpm":          {configSub: "config"},
+	"pip":           {configSub: "config"},
+	"pip3":          {configSub: "config"},
+	"poetry":        {configSub: "config"},
+	"composer":      {configSub: "config"},
+	"aws":           {configSub: "configure"},
+	"nmcli":         {configSub: "*"},
+	"mc": {pos: []positional{
+		{after: []string{"alias", "set"}, index: 3}, {after: []string{"host", "add"}, index: 3},
+		{after: []string{"user", "add"}, index: 2},
+	}},
+	"rabbitmqctl": {pos: []positional{
+		{after: []string{"add_user"}, index: 1}, {after: []string{"change_password"}, index: 1},
+		{after: []string{"authenticate_user"}, index: 1},
+	}},
+	"wpa_passphrase": {pos: []positional{{index: 1}}},
+	"mkpasswd":       {pos: []positional{{every: true}}},
+	"ssh":            noRules, "scp": noRules, "sftp": noRules, "rsync": noRules, "sudo": noRules,
+	"env": noRules, "sh": noRules, "bash": noRules, "xargs": noRules, "timeout": noRules,
+}
+
+var programFamilies = []struct {
+	prefix string
+	p      *program
+}{
+	{"mysql", mysqlLike}, {"mariadb", mysqlLike}, {"mongo", mongoLike}, {"ldap", ldapLike},
+	{"snmp", snmpLike}, {"7z", archiver}, {"ncftp", mongoLike},
+}
+
+// programPrefix2 holds the first two bytes of every program name and
+// programLens, per first byte, the lengths they come in, so that most
+// words are rejected without a map look-up.
+var programPrefix2, programLens = func() (t [256][256]bool, lens [256]uint32) {
+	for name := range programs {
+		t[name[0]][name[1]] = true
+		lens[name[0]] |= 1 << len(name)
+	}
+	for _, f := range programFamilies {
+		t[f.prefix[0]][f.prefix[1]] = true
+		lens[f.prefix[0]] |= ^uint32(0) << len(f.prefix)
+	}
+	return t, lens
+}()
+
+// lookupProgram returns the rules of the program named w, or nil.
+func lookupProgram(w string) *program {
+	if len(w) < 2 || len(w) > 31 || programLens[w[0]]&(1<<len(w)) == 0 || !programPrefix2[w[0]][w[1]] {
+		return nil
+	}
+	if p := programs[w]; p != nil {
+		return p
+	}
+	for _, f := range programFamilies {
+		if strings.HasPrefix(w, f.prefix) {
+			return f.p
+		}
+	}
+	return nil
+}
+
+// standsAlone reports whether the word ending at j is followed by what ends
+// a shell word, so it can be a program name or a subcommand.
+func standsAlone(s string, j int) bool {
+	if j >= len(s) {
+		return true
+	}
+	switch s[j] {
+	case ' ', '\t', '\n', '\r', '"', '\'', ';', '|', '&', ')', '`':
+		return true
+	}
+	return false
+}
+
+// startsWord reports whether s[i] begins a shell word.
+func startsWord(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	switch s[i-1] {
+	case ' ', '\t', '\n', '"', '\'', '(', '`', ';', '|', '&':
+		return true
+	}
+	return false
+}
+
+// hasSub reports whether the current program's arguments so far include
+// the subcommand word.
+func (r *redactor) hasSub(word string) bool {
+	for _, w := range r.subs[:r.nsubs] {
+		if w == word {
+			return true
+		}
+	}
+	return false
+}
+
+// subsEndWith reports whether the last subcommand words are after.
+func (r *redactor) subsEndWith(after []string) bool {
+	if len(after) > r.nsubs {
+		return false
+	}
+	got := r.subs[r.nsubs-len(after) : r.nsubs]
+	for k := range after {
+		if got[k] != after[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// enterProgram starts the context of program p, whose name ends at j.
+func (r *redactor) enterProgram(p *program, j int) {
+	r.prog, r.nsubs, r.htN = p, 0, false
+	for _, ps := range p.pos {
+		if len(ps.after) == 0 {
+			r.lookAhead(j, ps, false)
+		}
+	}
+}
+
+// argument records a plain word of the current program's arguments and
+// runs the positional rules it triggers. It returns where scanning resumes
+// when it redacted something, or 0.
+func (r *redactor) argument(i, j int) int {
+	p := r.prog
+	w := r.s[i:j]
+	if r.nsubs < len(r.subs) {
+		r.subs[r.nsubs] = w
+		r.nsubs++
+		for _, ps := range p.pos {
+			if len(ps.after) > 0 && ps.after[len(ps.after)-1] == w && r.subsEndWith(ps.after) {
+				r.lookAhead(j, ps, false)
+			}
+		}
+	}
+	return 0
+}
+
+// option redacts the value of the current program's option starting the
+// word s[i:j], returning where scanning resumes, or 0 when the word is no
+// such option.
+func (r *redactor) option(i, j int) int {
+	s, p := r.s, r.prog
+	w := s[i:j]
+	if p.htpasswd {
+		if len(w) > 1 && w[1] != '-' {
+			if strings.IndexByte(w, 'n') > 0 {
+				r.htN = true
+			}
+			if strings.IndexByte(w, 'b') > 0 {
+				r.lookAhead(j, positional{}, true)
+			}
+		}
+		return 0
+	}
+	for _, o := range p.opts {
+		if o.sub != "" && !r.hasSub(o.sub) {
+			continue
+		}
+		k := -1
+		switch {
+		case w == o.name && j < len(s) && s[j] == '=' && len(o.name) > 2:
+			k = j + 1 // --user=bob:pw
+		case w == o.name && len(o.name) == 2 && !p.noAttach && startsQuote(s, j):
+			k = j // -p'SECRET'
+		case w == o.name && !o.attachedOnly:
+			if k = skipBlanks(s, j); k == j || k >= len(s) || s[k] == '-' {
+				k = -1
+			}
+		case len(o.name) == 2 && len(w) > 2 && !p.noAttach && strings.HasPrefix(w, o.name):
+			k = i + 2 // -pSECRET
+		}
+		if k >= 0 {
+			// An option read by its program's rule is no key for the
+			// generic ones, even when its value holds no secret
+			// (openssl -passin env:VAR).
+			return max(r.optionValue(k, o.split), j)
+		}
+	}
+	if !p.cluster || len(w) < 3 || w[1] == '-' {
+		return 0
+	}
+	// -sSLu user:pass, -xwsecret: the first letter that is a known
+	// option takes the rest of the word, or the next word.
+	for x := 1; x < len(w); x++ {
+		for _, o := range p.opts {
+			if len(o.name) != 2 || o.name[1] != w[x] || (o.sub != "" && !r.hasSub(o.sub)) {
+				continue
+			}
+			k := i + x + 1
+			if x == len(w)-1 && !startsQuote(s, j) {
+				if k = skipBlanks(s, j); k == j || k >= len(s) {
+					return 0
+				}
+			}
+			return max(r.optionValue(k, o.split), j)
+		}
+	}
+	return 0
+}
+
+// optionValue redacts the secret part of the value starting at k.
+func (r *redactor) optionValue(k int, how split) int {
+	s := r.s
+	start, end := valueSpan(s, k)
+	if end <= start {
+		return 0
+	}
+	v := s[start:end]
+	from := start
+	switch how {
+	case afterColon, colonOrWhole, afterPercent, afterComma, afterEquals:
+		if x := strings.IndexByte(v, separator(how)); x >= 0 {
+			from = start + x + 1
+		} else if how != colonOrWhole {
+			return 0
+		}
+	case passArg:
+		switch {
+		case strings.HasPrefix(v, "pass:"):
+			from = start + len("pass:")
+		case strings.HasPrefix(v, "env:"), strings.HasPrefix(v, "file:"), strings.HasPrefix(v, "fd:"), v == "stdin":
+			return 0
+		}
+	}
+	if from >= end {
+		return 0
+	}
+	return r.replace(from, end, Redacted)
+}
+
+// separator is the byte between the user (or key) and the secret.
+func separator(how split) byte {
+	switch how {
+	case afterPercent:
+		return '%'
+	case afterComma:
+		return ','
+	case afterEquals:
+		return '='
+	}
+	return ':'
+}
+
+// valueSpan returns the value starting at k without its quotes; unquoted,
+// it runs to the end of the shell word (commas included: lftp -u a,b).
+func valueSpan(s string, k int) (start, end int) {
+	switch {
+	case k >= len(s):
+		return k, k
+	case strings.HasPrefix(s[k:], `\"`):
+		return k + 2, quotedEnd(s, k+2, `\"`)
+	case s[k] == '"' || s[k] == '\'':
+		return k + 1, quotedEnd(s, k+1, s[k:k+1])
+	}
+	for end = k; end < len(s); end++ {
+		switch s[end] {
+		case ' ', '\t', '\n', '\r', ';', '|', '&', '<', '>', '"', '\'', '`':
+			return k, end
+		}
+	}
+	return k, end
+}
+
+// startsQuote reports whether a quoted value starts at s[k].
+func startsQuote(s string, k int) bool {
+	return k < len(s) && (s[k] == '\'' || s[k] == '"' || strings.HasPrefix(s[k:], `\"`))
+}
+
+// configValue redacts the value after a secret-named key set by a
+// configuring subcommand (git config user.password x, aws configure set
+// aws_secret_access_key x, nmcli … wifi-sec.psk x).
+func (r *redactor) configValue(i, j int) int {
+	p := r.prog
+	if p.configSub == "" || (p.configSub != "*" && !r.hasSub(p.configSub)) {
+		return 0
+	}
+	w := r.s[i:j]
+	if secretKey(w) == keyNone && !secretName(w) {
+		return 0
+	}
+	k := skipBlanks(r.s, j)
+	if k == j || k >= len(r.s) || r.s[k] == '-' {
+		return 0
+	}
+	return r.optionValue(k, whole)
+}
+
+// lookAhead finds the secret positionals of the current command, from k
+// to the end of the command, and queues them for redaction. Each byte is
+// looked at by at most one look-ahead, which keeps the pass linear.
+func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
+	s := r.s
+	if k < r.lookEnd {
+		return
+	}
+	idx, skipNext := 0, false
+	for {
+		k = skipBlanks(s, k)
+		if k >= len(s) {
+			break
+		}
+		switch s[k] {
+		case '\n', '\r', ';', '|', '&', ')', '`':
+			r.lookEnd = k
+			return
+		case '<', '>':
+			// A redirection: its target is no argument.
+			e := k
+			for e < len(s) && (s[e] == '<' || s[e] == '>' || s[e] == '&') {
+				e++
+			}
+			k = e
+			if e < len(s) && (s[e] == ' ' || s[e] == '\t') {
+				skipNext = true
+			} else {
+				k = shellWordEnd(s, e)
+			}
+			continue
+		}
+		e := shellWordEnd(s, k)
+		if e == k {
+			e = k + 1
+		}
+		if e < len(s) && (s[e] == '<' || s[e] == '>') && isDigits(s[k:e]) {
+			k = e // 2>/dev/null
+			continue
+		}
+		tok := s[k:e]
+		switch {
+		case skipNext:
+			skipNext = false
+		case len(tok) > 1 && tok[0] == '-':
+			if htpasswd && tok[1] != '-' {
+				if strings.IndexByte(tok, 'n') > 0 {
+					r.htN = true
+				}
+				// -C cost and -r rounds take a value.
+				if c := tok[len(tok)-1]; c == 'C' || c == 'r' {
+					skipNext = true
+				}
+			}
+		default:
+			want := ps.index
+			if htpasswd {
+				want = 2
+				if r.htN {
+					want = 1
+				}
+			}
+			if (ps.every && !strings.Contains(tok, "=")) || (!ps.every && idx == want) {
+				r.queue(k, e)
+			}
+			idx++
+			if !ps.every && idx > want {
+				r.lookEnd = e
+				return
+			}
+		}
+		k = e
+	}
+	r.lookEnd = k
+}
+
+// queue adds the shell word s[k:e] to the spans to redact, inside its
+// quotes when it is quoted whole.
+func (r *redactor) queue(k, e int) {
+	s := r.s
+	if e-k >= 2 && (s[k] == '\'' || s[k] == '"') && s[e-1] == s[k] {
+		k, e = k+1, e-1
+	}
+	if e > k {
+		r.pending = append(r.pending, span{k, e})
+	}
+}
+
+type span struct{ from, to int }
+
+// shellWordEnd returns where the shell word starting at k ends, quotes
+// included.
+func shellWordEnd(s string, k int) int {
+	for k < len(s) {
+		switch s[k] {
+		case ' ', '\t', '\n', '\r', ';', '|', '&', '<', '>', '(', ')', '`':
+			return k
+		case '\'':
+			e := strings.IndexByte(s[k+1:], '\'')
+			if e < 0 {
+				return len(s)
+			}
+			k += e + 2
+		case '"':
+			k = quotedEnd(s, k+1, `"`) + 1
+		case '\\':
+			k += 2
+		default:
+			k++
+		}
+	}
+	return len(s)
+}
+
+func isDigits(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if s[k] < '0' || s[k] > '9' {
+			return false
+		}
+	}
+	return true
+}

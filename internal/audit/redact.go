@@ -19,8 +19,9 @@ const Redacted = "[REDACTED]"
 // -U user%pass, ldapsearch -w, vault login TOKEN, git config
 // user.password …; see programs); bearer tokens; passwords in
 // scheme://user:pass@host URLs; PEM private key blocks; JWTs; and
-// well-known token formats (AWS access key ids, GitHub, GitLab, Slack,
-// Stripe, OpenAI, Anthropic, Google API, npm).
+// well-known token formats (AWS access key ids, GitHub, GitLab, Grafana,
+// Slack, Stripe, OpenAI, Anthropic, Google API, npm, PyPI, Hugging Face,
+// Vault, Tailscale, DigitalOcean).
 //
 // It makes one pass over s, dispatching on the first byte of each word, and
 // every look-ahead either ends in a replacement that the pass then skips or
@@ -485,7 +486,7 @@ var tokenRules = func() (t [256][]tokenRule) {
 		'g': {
 			{"ghp_", 20, isAlnum, nil}, {"gho_", 20, isAlnum, nil}, {"ghu_", 20, isAlnum, nil},
 			{"ghs_", 20, isAlnum, nil}, {"ghr_", 20, isAlnum, nil},
-			{"github_pat_", 20, isAlnumUnderscore, nil}, {"glpat-", 20, isB64URL, nil},
+			{"github_pat_", 20, isAlnumUnderscore, nil}, {"glpat-", 20, isB64URL, nil}, {"glsa_", 30, isAlnumUnderscore, nil},
 		},
 		'x': {
 			{"xoxa-", 10, isAlnumDash, nil}, {"xoxb-", 10, isAlnumDash, nil}, {"xoxp-", 10, isAlnumDash, nil},
@@ -497,6 +498,10 @@ var tokenRules = func() (t [256][]tokenRule) {
 		},
 		'r': {{"rk_live_", 10, isAlnum, nil}, {"rk_test_", 10, isAlnum, nil}},
 		'n': {{"npm_", 30, isAlnum, nil}},
+		'h': {{"hvs.", 20, isB64URL, nil}, {"hvb.", 20, isB64URL, nil}, {"hf_", 30, isAlnum, nil}},
+		't': {{"tskey-", 20, isAlnumDash, nil}},
+		'p': {{"pypi-", 50, isB64URL, nil}},
+		'd': {{"dop_v1_", 40, isAlnum, nil}},
 		'A': {
 			{"AIza", 30, isB64URL, nil},
 			{"AKIA", 16, isUpperDigit, nil}, {"ASIA", 16, isUpperDigit, nil}, {"AGPA", 16, isUpperDigit, nil},

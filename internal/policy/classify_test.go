@@ -205,7 +205,7 @@ var evalCases = []evalCase{
 	{"c2/env options", cmd("env -i -u HOME X=1 reboot"), TierDestructive, true},
 	{"c2/env split", cmd("env -S 'rm -rf /'"), TierDestructive, true},
 	{"c2/env preload", cmd("env LD_PRELOAD=/tmp/x.so ls"), TierDestructive, false},
-	{"c2/xargs", cmd("echo / | xargs rm -rf"), TierDestructive, false},
+	{"c2/xargs", cmd("echo / | xargs rm -rf"), TierDestructive, true},
 	{"c2/xargs reboot", cmd("xargs reboot"), TierDestructive, true},
 	{"c2/xargs replace sh", cmd("ls | xargs -I{} sh -c '{}'"), TierDestructive, false},
 	{"c2/timeout", cmd("timeout -s KILL 5 reboot"), TierDestructive, true},

@@ -43,6 +43,72 @@ var denyTargets = map[string]bool{
 	"runlevel1.target": true, "sleep.target": true,
 }
 
+// denyUnits are services that change power state or run level when started.
+var denyUnits = map[string]bool{
+	"systemd-reboot.service": true, "systemd-poweroff.service": true, "systemd-halt.service": true,
+	"systemd-kexec.service": true, "systemd-soft-reboot.service": true, "systemd-suspend.service": true,
+	"systemd-hibernate.service": true, "systemd-hybrid-sleep.service": true,
+	"systemd-suspend-then-hibernate.service": true, "rescue.service": true, "emergency.service": true,
+	"ctrl-alt-del.target": true, "umount.target": true, "final.target": true,
+	"runlevel0.service": true, "runlevel1.service": true, "runlevel6.service": true,
+}
+
+// singleUser are init and telinit arguments that leave multi-user operation:
+// the machine stops its services and network and waits at a console.
+var singleUser = map[string]bool{
+	"1": true, "s": true, "single": true, "emergency": true, "rescue": true,
+	"-s": true, "-b": true, "--single": true, "--emergency": true, "--rescue": true,
+}
+
+// systemctlReadVerbs only show units, whatever units they name.
+var systemctlReadVerbs = map[string]bool{
+	"status": true, "show": true, "cat": true, "is-active": true, "is-enabled": true, "is-failed": true,
+	"list-dependencies": true, "list-units": true, "list-unit-files": true, "help": true,
+}
+
+// firstOperand is the first argument that is not an option.
+func firstOperand(args []string) string {
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") {
+			return a
+		}
+	}
+	return ""
+}
+
+// systemctlStartVerbs start, isolate or make default the units they name.
+var systemctlStartVerbs = map[string]bool{
+	"isolate": true, "start": true, "restart": true, "try-restart": true, "reload-or-restart": true,
+	"try-reload-or-restart": true, "set-default": true, "enable": true, "reenable": true,
+}
+
+// systemctlUnitDeny denies starting a power or run-level unit named without
+// its suffix: systemctl mangles "isolate rescue" to rescue.target and
+// "start systemd-reboot" to systemd-reboot.service.
+func systemctlUnitDeny(args []string) string {
+	verb := ""
+	for _, a := range args {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		if verb == "" {
+			if !systemctlStartVerbs[a] {
+				return ""
+			}
+			verb = a
+			continue
+		}
+		u := strings.TrimSuffix(a, "/")
+		if strings.Contains(u, ".") {
+			continue
+		}
+		if denyTargets[u+".target"] || denyUnits[u+".service"] || denyUnits[u+".target"] {
+			return "systemctl " + verb + " " + a + ": changes the machine's power state or run level"
+		}
+	}
+	return ""
+}
+
 // denyTriggers are the names denyCheck looks at; scanText uses them to find
 // candidate commands in raw text.
 var denyTriggers = map[string]bool{
@@ -76,6 +142,9 @@ func denyCheck(name string, args []string) string {
 			switch a {
 			case "0", "6":
 				return name + " " + a + ": changes the machine's power state"
+			}
+			if singleUser[strings.ToLower(a)] {
+				return name + " " + a + ": drops the machine to single-user mode"
 			}
 		}
 	case "rm":
@@ -116,10 +185,16 @@ func denyCheck(name string, args []string) string {
 			}
 		}
 	case "systemctl", "loginctl":
+		if v := firstOperand(args); systemctlReadVerbs[v] {
+			return ""
+		}
 		for _, a := range args {
-			if denyVerbs[a] || denyTargets[a] {
+			if denyVerbs[a] || denyTargets[a] || denyUnits[a] {
 				return name + " " + a + ": changes the machine's power state or run level"
 			}
+		}
+		if name == "systemctl" {
+			return systemctlUnitDeny(args)
 		}
 	case "chmod", "chown", "chgrp":
 		rec := hasFlag(args, 'R', "--recursive")

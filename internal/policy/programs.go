@@ -171,7 +171,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return firewallProgram
 	case "cd", "pushd", "journalctl", "ip", "service", "dpkg", "rpm", "pacman", "yay", "paru", "nginx", "apachectl", "apache2ctl", "ansible":
 		return moreProgram
-	case "crontab", "userdel", "deluser", "passwd", "fdisk", "sfdisk", "parted", "tune2fs",
+	case "init", "telinit", "crontab", "userdel", "deluser", "passwd", "fdisk", "sfdisk", "parted", "tune2fs",
 		"efibootmgr", "losetup", "dmsetup", "mount", "umount", "hostname", "date", "dmesg",
 		"hwclock", "sysctl", "ifconfig", "iw", "ethtool", "smartctl", "nvme", "mdadm",
 		"cryptsetup", "sgdisk", "zramctl", "swapon", "openssl", "gpg", "gpg2", "ssh-keygen",

@@ -118,6 +118,15 @@ func argProgram(c *call) (Tier, string) {
 	}
 	n := c.name
 	switch n {
+	case "init", "telinit":
+		if len(vals) == 1 && (vals[0] == "--help" || vals[0] == "-h" || vals[0] == "--version") {
+			return TierRead, n + " " + vals[0]
+		}
+		if !allKnown(c.args) {
+			c.e.opaque = true
+			return TierDestructive, n + ": run level computed at run time"
+		}
+		return TierDestructive, n + ": changes the run level"
 	case "crontab":
 		if has("-l", "--list") {
 			return TierRead, "crontab -l"

@@ -471,6 +471,7 @@ func xargsProgram(c *call) (Tier, string) {
 	args := c.args
 	i := 0
 	repl := ""
+	argFile, delim := false, ""
 	for i < len(args) {
 		v := args[i].val
 		if !args[i].known {
@@ -486,11 +487,18 @@ func xargsProgram(c *call) (Tier, string) {
 		}
 		if strings.HasPrefix(v, "--") {
 			name, val, has := strings.Cut(v, "=")
-			if name == "--replace" {
+			switch name {
+			case "--replace":
 				repl = "{}"
 				if has && val != "" {
 					repl = val
 				}
+			case "--arg-file":
+				argFile = true
+			case "--null":
+				delim = "\x00"
+			case "--delimiter":
+				delim = val
 			}
 			i++
 			continue
@@ -506,10 +514,17 @@ func xargsProgram(c *call) (Tier, string) {
 						val = args[i].val
 					}
 				}
-				if f == 'I' {
+				switch f {
+				case 'I':
 					repl = val
+				case 'a':
+					argFile = true
+				case 'd':
+					delim = val
 				}
 				break cluster
+			case '0':
+				delim = "\x00"
 			case 'i':
 				repl = "{}"
 				if j+1 < len(v) {
@@ -526,6 +541,33 @@ func xargsProgram(c *call) (Tier, string) {
 		return TierRead, "xargs: echoes its input"
 	}
 	cmd := append([]arg(nil), args[i:]...)
+	if in, ok := xargsInput(c.ctx.stdin, argFile, delim, repl != ""); ok {
+		// The input is known text (echo 0 | xargs init): run the
+		// command with it.
+		if repl == "" {
+			for _, f := range in {
+				cmd = append(cmd, arg{val: f, known: true})
+			}
+			c.run(cmd)
+			return TierRead, "xargs"
+		}
+		for k, line := range in {
+			if k >= maxAlts {
+				break
+			}
+			sub := make([]arg, len(cmd))
+			for j, a := range cmd {
+				sub[j] = a
+				if strings.Contains(a.val, repl) {
+					sub[j] = arg{val: strings.ReplaceAll(a.val, repl, line), known: a.known}
+				}
+			}
+			c.run(sub)
+		}
+		if len(in) <= maxAlts {
+			return TierRead, "xargs"
+		}
+	}
 	if repl != "" {
 		for k := range cmd {
 			if strings.Contains(cmd[k].val, repl) {
@@ -537,6 +579,72 @@ func xargsProgram(c *call) (Tier, string) {
 	}
 	c.run(cmd)
 	return TierRead, "xargs"
+}
+
+// xargsInput splits known standard input the way xargs would: lines with
+// -I, the delimiter with -d or -0, otherwise blank-separated words with
+// quotes and backslashes removed. ok is false when the input is unknown.
+func xargsInput(in stdinSrc, argFile bool, delim string, lines bool) ([]string, bool) {
+	if argFile || in.kind != stdinText {
+		return nil, false
+	}
+	text := in.text
+	switch {
+	case delim != "":
+		d := ansiC(delim)
+		if d == "" {
+			return nil, false
+		}
+		var out []string
+		for _, f := range strings.Split(strings.TrimSuffix(text, "\n"), d[:1]) {
+			if f != "" {
+				out = append(out, f)
+			}
+		}
+		return out, true
+	case lines:
+		var out []string
+		for _, l := range strings.Split(text, "\n") {
+			if l = strings.TrimLeft(l, " \t"); l != "" {
+				out = append(out, l)
+			}
+		}
+		return out, true
+	}
+	var out []string
+	var b strings.Builder
+	have := false
+	quote := byte(0)
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else {
+				b.WriteByte(ch)
+			}
+		case ch == '\'' || ch == '"':
+			quote, have = ch, true
+		case ch == '\\' && i+1 < len(text):
+			i++
+			b.WriteByte(text[i])
+			have = true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if have {
+				out = append(out, b.String())
+				b.Reset()
+				have = false
+			}
+		default:
+			b.WriteByte(ch)
+			have = true
+		}
+	}
+	if have {
+		out = append(out, b.String())
+	}
+	return out, true
 }
 
 // parallelProgram classifies GNU parallel, which runs its template through

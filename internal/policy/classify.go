@@ -148,7 +148,7 @@ func (e *eval) script(src string, ctx cctx, what string) {
 		e.wholeText(src)
 	}
 	sc := newScope(f)
-	e.forkBombs(f, ctx)
+	e.forkBombs(sc, ctx)
 	e.stmts(f.Stmts, ctx, sc)
 }
 

@@ -9,10 +9,13 @@ import (
 )
 
 // scope holds what a pre-pass over one parsed script learned: literal values
-// its variables are assigned anywhere. It is flow-insensitive, so it is only
-// used to add findings, never to lower a tier.
+// its variables are assigned anywhere, and its function declarations. It is
+// flow-insensitive, so it is only used to add findings, never to lower a tier.
 type scope struct {
 	vars map[string][]string
+	// funcs is the declaration forkBombs reads for each of the first
+	// maxFuncs function names: the last one seen before the cap filled.
+	funcs []*syntax.FuncDecl
 }
 
 const (
@@ -37,7 +40,8 @@ func newScope(f *syntax.File) *scope {
 		}
 		sc.vars[name] = append(sc.vars[name], v)
 	}
-	syntax.Walk(f, func(n syntax.Node) bool {
+	funcAt := map[string]int{} // index in sc.funcs of each name's declaration
+	walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Assign:
 			if n.Name != nil && !n.Append && n.Index == nil {
@@ -48,6 +52,16 @@ func newScope(f *syntax.File) *scope {
 				for _, w := range wi.Items {
 					add(wi.Name.Value, w)
 				}
+			}
+		case *syntax.FuncDecl:
+			if n.Name == nil || len(funcAt) >= maxFuncs {
+				break
+			}
+			if i, ok := funcAt[n.Name.Value]; ok {
+				sc.funcs[i] = n // a redefinition replaces the function
+			} else {
+				funcAt[n.Name.Value] = len(sc.funcs)
+				sc.funcs = append(sc.funcs, n)
 			}
 		}
 		return true
@@ -99,7 +113,7 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 	}
 	for _, w := range ws {
 		if !plainWord(w) { // a plain word names no variable
-			syntax.Walk(w, visit)
+			walk(w, visit)
 		}
 	}
 	if len(names) == 0 {
@@ -132,21 +146,21 @@ const maxFuncs = 256
 // forkBombs finds functions that start copies of themselves in the
 // background or in a pipeline, directly or through other functions:
 // :(){ :|:& };: and every renaming of it. Plain recursion is TierDestructive.
-func (e *eval) forkBombs(f *syntax.File, ctx cctx) {
+//
+// Only the declaration that stands for each name is read (see scope.funcs),
+// so redefining one name many times, or nesting definitions, costs one walk
+// of each body that counts, not one per definition.
+func (e *eval) forkBombs(sc *scope, ctx cctx) {
 	type fn struct {
 		calls, forks map[string]bool
 	}
 	funcs := map[string]*fn{}
-	syntax.Walk(f, func(n syntax.Node) bool {
-		d, ok := n.(*syntax.FuncDecl)
-		if !ok || d.Name == nil || len(funcs) >= maxFuncs {
-			return true
-		}
+	for _, d := range sc.funcs {
 		x := &fn{calls: map[string]bool{}, forks: map[string]bool{}}
 		funcs[d.Name.Value] = x
 		var forking []bool
 		depth := 0
-		syntax.Walk(d.Body, func(n syntax.Node) bool {
+		walk(d.Body, func(n syntax.Node) bool {
 			if n == nil {
 				if forking[len(forking)-1] {
 					depth--
@@ -178,30 +192,18 @@ func (e *eval) forkBombs(f *syntax.File, ctx cctx) {
 			}
 			return true
 		})
-		return true
-	})
+	}
 	if len(funcs) == 0 {
 		return
 	}
-	// reaches reports whether calling from can lead to calling to.
-	reaches := func(from, to string) bool {
-		seen := map[string]bool{}
-		stack := []string{from}
-		for len(stack) > 0 {
-			n := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if n == to {
-				return true
-			}
-			if seen[n] || funcs[n] == nil {
-				continue
-			}
-			seen[n] = true
-			for c := range funcs[n].calls {
-				stack = append(stack, c)
+	// callers[g] are the functions that call function g.
+	callers := map[string][]string{}
+	for n, x := range funcs {
+		for c := range x.calls {
+			if funcs[c] != nil {
+				callers[c] = append(callers[c], n)
 			}
 		}
-		return false
 	}
 	names := make([]string, 0, len(funcs))
 	for n := range funcs {
@@ -209,15 +211,31 @@ func (e *eval) forkBombs(f *syntax.File, ctx cctx) {
 	}
 	sort.Strings(names)
 	for _, name := range names {
+		// leads holds name and the functions from which it can be called:
+		// a call of any of them can lead to a call of name. One backward
+		// search per name, not one forward search per call.
+		leads := map[string]bool{name: true}
+		stack := []string{name}
+		for len(stack) > 0 {
+			n := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, c := range callers[n] {
+				if !leads[c] {
+					leads[c] = true
+					stack = append(stack, c)
+				}
+			}
+		}
 		for g := range funcs[name].forks {
-			if reaches(g, name) {
+			if leads[g] {
 				e.deny(fmt.Sprintf("fork bomb: function %q starts copies of itself", name))
 				return
 			}
 		}
 		for g := range funcs[name].calls {
-			if reaches(g, name) {
+			if leads[g] {
 				e.note(TierDestructive, ctx.covered, "function %q calls itself recursively", name)
+				break
 			}
 		}
 	}

@@ -463,7 +463,7 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 		}
 		return
 	}
-	syntax.Walk(n, func(n syntax.Node) bool {
+	walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			c := ctx

@@ -1,0 +1,84 @@
+package policy
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// walkTrace records the calls a walker makes, pruning where prune says.
+func walkTrace(walker func(syntax.Node, func(syntax.Node) bool), root syntax.Node, prune func(syntax.Node) bool) []string {
+	var out []string
+	walker(root, func(n syntax.Node) bool {
+		if n == nil {
+			out = append(out, "leave")
+			return true
+		}
+		out = append(out, fmt.Sprintf("%T@%d", n, n.Pos().Offset()))
+		return !prune(n)
+	})
+	return out
+}
+
+// TestWalkMatchesSyntaxWalk checks that walk calls f exactly as
+// syntax.Walk does, on every corpus text, with and without pruning.
+func TestWalkMatchesSyntaxWalk(t *testing.T) {
+	texts := append([]string(nil), fuzzSeeds...)
+	texts = append(texts, benchReadOnly...)
+	texts = append(texts, benchMixed...)
+	texts = append(texts, benchLine...)
+	for _, tc := range evalCases {
+		texts = append(texts, tc.in.Command, tc.in.Script)
+	}
+	texts = append(texts,
+		"a | b | c && d || e |& f; ! g | h &",
+		"if a; then b; elif c; then d; elif e | f; then g; else h; fi",
+		"f() g() { h | f & }; time time ls; coproc c { x; }; coproc y",
+		"echo $(( 1 + 2 * -3 - !4 + (5 ? 6 : 7) )) $(( a[$(id)] ))",
+		"[[ ! -f x && ( y || ! z ) ]]; (( i++ )); let x=1+2",
+		"# comment\nls # trailing\nif a; then # c\n b # d\nfi # e\n",
+	)
+	prunes := map[string]func(syntax.Node) bool{
+		"all":    func(syntax.Node) bool { return false },
+		"cmd":    func(n syntax.Node) bool { _, ok := n.(*syntax.CmdSubst); return ok },
+		"binary": func(n syntax.Node) bool { _, ok := n.(*syntax.BinaryCmd); return ok },
+		"stmt":   func(n syntax.Node) bool { s, ok := n.(*syntax.Stmt); return ok && s.Background },
+	}
+	for _, keep := range []bool{false, true} {
+		parser := syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(keep))
+		for i, text := range texts {
+			f, err := parser.Parse(strings.NewReader(text), "")
+			if err != nil {
+				continue
+			}
+			for name, prune := range prunes {
+				got := walkTrace(walk, f, prune)
+				want := walkTrace(syntax.Walk, f, prune)
+				if strings.Join(got, " ") != strings.Join(want, " ") {
+					t.Errorf("text %d %q (comments %v, prune %s):\ngot  %v\nwant %v", i, truncate(text, 80), keep, name, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestWalkDeep classifies texts whose syntax trees are as deep as they are
+// long. Recursing through 1 MiB of nested function definitions overflows
+// the goroutine stack, which kills the process whatever recovers.
+func TestWalkDeep(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("parses megabytes")
+	}
+	p := testPolicy(t)
+	for _, s := range []string{
+		strings.Repeat("f() ", (1<<20)/4) + "{ :; }",
+		strings.Repeat("cat | ", (1<<20)/6) + "cat",
+		"echo $(( " + strings.Repeat("1+", (1<<20)/2) + "1 ))",
+	} {
+		if v := p.Evaluate(Input{Command: s}); v.Reason == "" {
+			t.Errorf("%.12q…: empty reason", s)
+		}
+	}
+}

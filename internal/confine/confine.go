@@ -39,9 +39,6 @@ type Options struct {
 	// Protect are warden's own paths (state dir, audit log, token, key,
 	// config file): no child may read, write or list inside them.
 	Protect []string
-	// Expose are paths inside Protect that children may read (the staged
-	// run_script bodies).
-	Expose []string
 	// TempDirs are where Temp programs may write; nil means /tmp,
 	// /var/tmp and /dev/shm.
 	TempDirs []string

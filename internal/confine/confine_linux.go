@@ -26,7 +26,6 @@ import (
 type Confiner struct {
 	opts    Options
 	protect []string
-	expose  []string
 	temps   []string
 	log     *slog.Logger
 	abi     int
@@ -52,9 +51,6 @@ func New(o Options, req Requirement) (*Confiner, error) {
 	var err error
 	if c.protect, err = clean(o.Protect); err != nil {
 		return nil, fmt.Errorf("confine: protect: %w", err)
-	}
-	if c.expose, err = clean(o.Expose); err != nil {
-		return nil, fmt.Errorf("confine: expose: %w", err)
 	}
 	temps := o.TempDirs
 	if temps == nil {
@@ -93,7 +89,7 @@ func (c *Confiner) probe() {
 		c.mountNS = true
 		parts = append(parts, "mountns")
 	} else {
-		gaps = append(gaps, "read-only calls can still change metadata of files warden's user owns with tier 1 (no mount namespace)")
+		gaps = append(gaps, "without a mount namespace (root only), programs admitted as benign or approved can change the mode, owner and times of files warden's user owns, warden's own included; their content stays out of reach")
 	}
 	if _, ok := arches[runtime.GOARCH]; ok && onThread(func() error {
 		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
@@ -307,11 +303,6 @@ func (c *Confiner) ruleset(level Level, prof Profile) (*ruleset, error) {
 	for _, d := range devices {
 		grant(d, deviceRights)
 	}
-	for _, e := range c.expose {
-		if err == nil {
-			err = rs.add(e, readRights)
-		}
-	}
 	if err != nil {
 		rs.close()
 		return nil, err
@@ -323,8 +314,8 @@ func (c *Confiner) ruleset(level Level, prof Profile) (*ruleset, error) {
 // namespace first (mounting needs rights Landlock takes away), then the
 // capabilities, no_new_privs, the seccomp filter and the Landlock domain.
 func (c *Confiner) restrict(level Level, rs *ruleset, f filter) error {
-	if c.mountNS && level != Full {
-		if err := c.readOnlyMounts(level == Temp); err != nil {
+	if c.mountNS {
+		if err := c.mounts(level); err != nil {
 			return err
 		}
 	}
@@ -350,18 +341,28 @@ func (c *Confiner) restrict(level Level, rs *ruleset, f filter) error {
 	return nil
 }
 
-// readOnlyMounts moves the calling thread into a mount namespace of its
-// own in which every mount is read-only, but for the temporary directories
-// when temps is set. Nothing propagates back to the host.
-func (c *Confiner) readOnlyMounts(temps bool) error {
+// mounts moves the calling thread into a mount namespace of its own that
+// still receives the host's new mounts but sends none back. There warden's
+// own paths are covered by empty read-only mounts (so not even their mode
+// or times can change), and, below Full, every mount is read-only but for
+// the temporary directories at Temp.
+func (c *Confiner) mounts(level Level) error {
 	if err := unix.Unshare(unix.CLONE_NEWNS); err != nil {
 		return fmt.Errorf("mount namespace: %w", err)
 	}
-	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_SLAVE, ""); err != nil {
 		return fmt.Errorf("make mounts private: %w", err)
 	}
+	for _, p := range c.protect {
+		if err := mask(p); err != nil {
+			return err
+		}
+	}
+	if level == Full {
+		return nil
+	}
 	var writable []string
-	if temps {
+	if level == Temp {
 		for _, t := range c.temps {
 			if fi, err := os.Stat(t); err != nil || !fi.IsDir() {
 				continue
@@ -381,6 +382,34 @@ func (c *Confiner) readOnlyMounts(temps bool) error {
 		if err := unix.MountSetattr(-1, t, unix.AT_RECURSIVE, &unix.MountAttr{Attr_clr: unix.MOUNT_ATTR_RDONLY}); err != nil {
 			return fmt.Errorf("writable %s: %w", t, err)
 		}
+	}
+	// Masks inside a writable temporary directory stay read-only.
+	for _, p := range c.protect {
+		if err := unix.MountSetattr(-1, p, 0, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil && !errors.Is(err, unix.ENOENT) && !errors.Is(err, unix.EINVAL) {
+			return fmt.Errorf("read-only mask %s: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// mask covers p with an empty read-only mount: a directory with a tmpfs
+// of mode 000, a file with /dev/null. A path that does not exist is left
+// to Landlock.
+func mask(p string) error {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return nil
+	}
+	if fi.IsDir() {
+		err = unix.Mount("warden-mask", p, "tmpfs", unix.MS_RDONLY|unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "mode=000,size=4k")
+	} else {
+		err = unix.Mount("/dev/null", p, "", unix.MS_BIND, "")
+		if err == nil {
+			err = unix.Mount("", p, "", unix.MS_BIND|unix.MS_REMOUNT|unix.MS_RDONLY, "")
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("mask %s: %w", p, err)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/warden-mcp/warden/internal/config"
@@ -17,11 +16,6 @@ import (
 // the operator's confine block for approved programs. With confinement
 // required it fails when the kernel cannot hold it; with auto it warns.
 func newConfiner(cfg *config.Config, o Options) (*confine.Confiner, error) {
-	// The rule that lets interpreters read staged scripts names the
-	// directory, so it must exist before the rules are built.
-	if err := os.MkdirAll(scriptDir(cfg), 0o700); err != nil {
-		return nil, fmt.Errorf("script dir: %w", err)
-	}
 	approved := confineProfile(cfg.Confine.Writable, cfg.Confine.Network)
 	tools := map[string]confine.Profile{}
 	for name, t := range cfg.Confine.Tools {
@@ -29,7 +23,6 @@ func newConfiner(cfg *config.Config, o Options) (*confine.Confiner, error) {
 	}
 	c, err := confine.New(confine.Options{
 		Protect:  ownPaths(cfg, o.ConfigPath),
-		Expose:   []string{scriptDir(cfg)},
 		Approved: approved,
 		Tools:    tools,
 		Logger:   o.Logger,
@@ -67,8 +60,10 @@ func ownPaths(cfg *config.Config, configPath string) []string {
 }
 
 // scriptDir is where run_script stages script bodies for the interpreter
-// to read.
-func scriptDir(cfg *config.Config) string { return filepath.Join(cfg.StateDir, "scripts") }
+// to read: beside the state dir, since no child may read inside it.
+func scriptDir(cfg *config.Config) string {
+	return filepath.Join(filepath.Dir(cfg.StateDir), filepath.Base(cfg.StateDir)+"-scripts")
+}
 
 // confinementInfo is server_info's account of st.
 func confinementInfo(st confine.Status, requirement string) operator.Confinement {

@@ -1,0 +1,408 @@
+package confine
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// The kernel suite runs in a child of the test binary, once per way warden
+// can run: root with the mount namespace, root with Landlock alone, and an
+// unprivileged user. The child is started with a secret in its initial
+// environment, as warden would be, and is warden's stand-in: the programs
+// it starts are the ones that must not reach it.
+const (
+	suiteEnv  = "WARDEN_CONFINE_SUITE" // mechanism the child runs with
+	baseEnv   = "WARDEN_CONFINE_BASE"  // directory the parent prepared
+	secretEnv = "WARDEN_CONFINE_SECRET"
+	secret    = "s3cr3t-0f-warden-7f1c"
+)
+
+func TestKernelSuite(t *testing.T) {
+	if os.Getenv(suiteEnv) != "" {
+		t.Skip("the parent run starts the suite")
+	}
+	if _, err := New(Options{}, Required); err != nil {
+		if os.Getenv("WARDEN_REQUIRE_LANDLOCK") == "1" {
+			t.Fatalf("confinement required but unavailable: %v", err)
+		}
+		t.Skipf("confinement unavailable here: %v", err)
+	}
+	if os.Geteuid() != 0 {
+		runSuite(t, "landlock", -1)
+		return
+	}
+	for _, c := range []struct {
+		name string
+		uid  int
+	}{{"mountns", 0}, {"landlock", 0}, {"landlock", 65534}} {
+		name := c.name
+		if c.uid != 0 {
+			name = "nonroot-" + name
+		}
+		t.Run(name, func(t *testing.T) { runSuite(t, c.name, c.uid) })
+	}
+}
+
+// runSuite prepares a base directory and runs TestSuiteChild as uid (-1:
+// as the current user) with mechanism mech.
+func runSuite(t *testing.T, mech string, uid int) {
+	base, err := os.MkdirTemp("/var/lib", "warden-confine-")
+	if err != nil {
+		base, err = os.MkdirTemp(os.Getenv("HOME"), "warden-confine-")
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { os.RemoveAll(base) })
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(base, "confine.test")
+	copyFile(t, exe, bin)
+	if err := os.Chmod(base, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, "-test.run", "^TestSuiteChild$", "-test.v")
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", suiteEnv + "=" + mech, baseEnv + "=" + base, secretEnv + "=" + secret}
+	if uid > 0 {
+		if err := os.Chown(base, uid, uid); err != nil {
+			t.Fatal(err)
+		}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}}
+	}
+	out, err := cmd.CombinedOutput()
+	t.Logf("suite as uid %d with %s:\n%s", uid, mech, out)
+	if err != nil {
+		t.Fatalf("suite failed: %v", err)
+	}
+	if !bytes.Contains(out, []byte("--- PASS: TestSuiteChild")) {
+		t.Fatal("the suite did not run")
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// fixture is the child's view: warden's state dir with a token, and a
+// directory the user may write (by permissions) that is not temporary.
+type fixture struct {
+	c      *Confiner
+	state  string
+	target string
+}
+
+func TestSuiteChild(t *testing.T) {
+	mech := os.Getenv(suiteEnv)
+	if mech == "" {
+		t.Skip("started by TestKernelSuite")
+	}
+	if err := HideProcess(); err != nil {
+		t.Fatal(err)
+	}
+	base := os.Getenv(baseEnv)
+	f := fixture{state: filepath.Join(base, "state"), target: filepath.Join(base, "target")}
+	for _, d := range []string{f.state, f.target} {
+		if err := os.MkdirAll(d, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(f.state, "token"), []byte(secret+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(Options{Protect: []string{f.state}}, Required)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mech == "landlock" {
+		c.mountNS = false
+	} else if !c.mountNS {
+		t.Fatalf("mount namespace unavailable as root: %s", c.Status().Mechanism)
+	}
+	f.c = c
+	t.Logf("uid %d, %s, mount namespace %v", os.Geteuid(), c.Status().Mechanism, c.mountNS)
+	t.Run("writes", f.testWrites)
+	t.Run("temp", f.testTemp)
+	t.Run("state", f.testState)
+	t.Run("process", f.testProcess)
+	t.Run("rebuild", f.testRebuild)
+}
+
+// run starts script with sh at level and returns its exit code and output.
+func (f fixture) run(t *testing.T, level Level, script string) (int, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", script)
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "T=" + f.target, "S=" + f.state, "HOME=/"}
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	release, err := f.c.Start(With(ctx, Admission{Level: level}), cmd.Start)
+	if err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	err = cmd.Wait()
+	release()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("wait: %v", err)
+	}
+	return code, out.String()
+}
+
+// snapshot describes the target directory: every name with its size, mode
+// and mtime, and the existing file's content.
+func (f fixture) snapshot(t *testing.T) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.Walk(f.target, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %d %v %d\n", p, fi.Size(), fi.Mode(), fi.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(filepath.Join(f.target, "existing"))
+	b.Write(data)
+	return b.String()
+}
+
+func (f fixture) reset(t *testing.T) {
+	t.Helper()
+	os.RemoveAll(f.target)
+	if err := os.MkdirAll(filepath.Join(f.target, "sub"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(f.target, "existing"), []byte("original\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
+	os.Chtimes(filepath.Join(f.target, "existing"), old, old)
+}
+
+// metadata are the writes only a read-only mount holds at Temp: Landlock
+// does not cover a file's mode, owner and times.
+var metadata = map[string]bool{"touch times": true, "chmod": true, "chown": true}
+
+// writes are ways to change the file system that a classifier reading the
+// command line might take for reads; the kernel must refuse each.
+var writes = []struct{ name, script string }{
+	{"create by redirect", `echo x > $T/new`},
+	{"append", `echo x >> $T/existing`},
+	{"truncate by redirect", `: > $T/existing`},
+	{"truncate", `truncate -s 0 $T/existing`},
+	{"rename", `mv $T/existing $T/moved`},
+	{"hard link", `ln $T/existing $T/hardlink`},
+	{"symlink", `ln -s /etc/passwd $T/symlink`},
+	{"remove", `rm -f $T/existing`},
+	{"mkdir", `mkdir $T/newdir`},
+	{"rmdir", `rmdir $T/sub`},
+	{"fifo", `mkfifo $T/fifo`},
+	{"touch new", `touch $T/touched`},
+	{"touch times", `touch -d 2001-01-01 $T/existing`},
+	{"chmod", `chmod 0777 $T/existing`},
+	{"chown", `chown "$(id -u):$(id -g)" $T/existing && chmod g+w $T/existing`},
+	{"cp", `cp /etc/passwd $T/copied`},
+	{"dd", `dd if=/dev/zero of=$T/existing bs=1 count=1 conv=notrunc`},
+	{"tee", `echo x | tee $T/teed`},
+	{"sed in place", `sed -i s/original/changed/ $T/existing`},
+	{"tar extract", `tar -C /etc -cf - passwd | tar -C $T -xf -`},
+	{"python", `python3 -c 'import os; open(os.environ["T"]+"/py","w").write("x")'`},
+	{"through /proc/self/root", `echo x > /proc/self/root$T/viaproc`},
+	{"through a duplicated descriptor", `exec 3>>$T/existing; echo x >&3`},
+	{"script from a descriptor", `printf 'echo x > $T/fromfd\n' | sh /dev/stdin`},
+	{"arithmetic substitution", `x='a[$(echo x > $T/arith)]'; bash -c 'echo $(( x ))' 2>/dev/null; bash -c "y='$x'; echo \$(( y ))"`},
+	{"background survivor", `(sleep 0.2; echo x > $T/late) & wait`},
+}
+
+func (f fixture) testWrites(t *testing.T) {
+	for _, level := range []Level{Read, Temp, Inspect} {
+		for _, w := range writes {
+			t.Run(string(level)+"/"+w.name, func(t *testing.T) {
+				if level == Temp && metadata[w.name] && !f.c.mountNS {
+					t.Skip("a known gap without a mount namespace (Status.Gaps)")
+				}
+				f.reset(t)
+				before := f.snapshot(t)
+				_, out := f.run(t, level, w.script)
+				if after := f.snapshot(t); after != before {
+					t.Errorf("%s at %s changed the file system:\nbefore:\n%s\nafter:\n%s\noutput: %s", w.script, level, before, after, out)
+				}
+			})
+		}
+	}
+	t.Run("full writes", func(t *testing.T) {
+		f.reset(t)
+		if code, out := f.run(t, Full, `echo x > $T/new && rm $T/existing`); code != 0 {
+			t.Fatalf("an approved write failed: exit %d: %s", code, out)
+		}
+		if _, err := os.Stat(filepath.Join(f.target, "new")); err != nil {
+			t.Errorf("approved write did not land: %v", err)
+		}
+	})
+}
+
+func (f fixture) testTemp(t *testing.T) {
+	name := fmt.Sprintf("/tmp/warden-confine-%d", os.Getpid())
+	defer os.RemoveAll(name)
+	if code, _ := f.run(t, Read, "mkdir "+name); code == 0 {
+		t.Error("a read made a directory in /tmp")
+	}
+	if code, out := f.run(t, Temp, "mkdir "+name+" && echo x > "+name+"/f && mv "+name+"/f "+name+"/g && cat "+name+"/g"); code != 0 || out != "x\n" {
+		t.Errorf("a benign call could not use /tmp: exit %d: %s", code, out)
+	}
+	for _, level := range []Level{Read, Temp, Inspect} {
+		if code, out := f.run(t, level, "echo x > /dev/null && cat /etc/passwd >/dev/null && ls / >/dev/null"); code != 0 {
+			t.Errorf("%s: reading and writing /dev/null failed: exit %d: %s", level, code, out)
+		}
+	}
+}
+
+// testState tries warden's token in every spelling and way, at every level.
+func (f fixture) testState(t *testing.T) {
+	parent, name := filepath.Dir(f.state), filepath.Base(f.state)
+	tok, err := os.Open(filepath.Join(f.state, "token")) // warden holds files open too
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tok.Close()
+	reads := []string{
+		`cat $S/token`,
+		`cat ` + parent + `/` + name[:2] + `*/tok?n`,
+		`cd ` + parent + ` && cat ./` + name + `/token`,
+		`cat ` + strings.ReplaceAll(f.state, "/", "//") + `//token`,
+		`cat ` + parent + `/./` + name + `/../` + name + `/token`,
+		`cat /proc/self/root$S/token`,
+		`cat /proc/$PPID/root$S/token`,
+		`cat /proc/$PPID/fd/* 2>/dev/null`,
+		`for f in /proc/$PPID/fd/*; do cat "$f"; done 2>/dev/null`,
+		`l=/tmp/wl$$; ln -s $S $l; cat $l/token; rm -f $l`,
+		`l=/tmp/wh$$; ln $S/token $l; cat $l; rm -f $l`,
+		`cp -r $S /tmp/wc$$; cat /tmp/wc$$/token; rm -rf /tmp/wc$$`,
+		`grep -r . $S`,
+		`find ` + parent + ` -name token -exec cat {} +`,
+		`tar -C ` + parent + ` -cf - ` + name + ` | tar -xOf -`,
+		`python3 -c 'import os; print(open(os.environ["S"]+"/token").read())'`,
+	}
+	for _, level := range []Level{Read, Temp, Inspect, Full} {
+		for i, script := range reads {
+			t.Run(fmt.Sprintf("%s/read%d", level, i), func(t *testing.T) {
+				if _, out := f.run(t, level, script); strings.Contains(out, secret) {
+					t.Errorf("%s at %s read the token: %s", script, level, out)
+				}
+			})
+		}
+		for i, script := range []string{`echo x > $S/token`, `rm -f $S/token`, `mv $S/token /tmp/stolen$$`, `: > $S/token`, `chmod 644 $S/token`, `echo x > $S/new`, `touch -d 2001-01-01 $S/token`} {
+			t.Run(fmt.Sprintf("%s/write%d", level, i), func(t *testing.T) {
+				if (level == Temp || level == Full) && !f.c.mountNS && strings.HasPrefix(script, "chmod") {
+					t.Skip("a known gap without a mount namespace (Status.Gaps)")
+				}
+				tokPath := filepath.Join(f.state, "token")
+				defer os.Chmod(tokPath, 0o600)
+				before, _ := os.Stat(tokPath)
+				f.run(t, level, script)
+				b, err := os.ReadFile(filepath.Join(f.state, "token"))
+				if err != nil || string(b) != secret+"\n" {
+					t.Fatalf("%s at %s changed the token: %q, %v", script, level, b, err)
+				}
+				if fi, _ := os.Stat(tokPath); fi.Mode().Perm() != 0o600 {
+					t.Errorf("%s at %s changed the token's mode to %v", script, level, fi.Mode())
+				} else if !fi.ModTime().Equal(before.ModTime()) && !(strings.HasPrefix(script, "touch") && !f.c.mountNS && level != Read && level != Inspect) {
+					t.Errorf("%s at %s changed the token's times", script, level)
+				}
+				if _, err := os.Stat(filepath.Join(f.state, "new")); err == nil {
+					t.Errorf("%s at %s created a file in the state dir", script, level)
+				}
+			})
+		}
+	}
+}
+
+// testProcess tries warden's own process: its environment, memory,
+// descriptors and signals.
+func (f fixture) testProcess(t *testing.T) {
+	tries := []string{
+		`cat /proc/$PPID/environ`,
+		`tr '\0' '\n' < /proc/$PPID/environ`,
+		`ps e -p $PPID 2>/dev/null; ps eww 2>/dev/null`,
+		`cat /proc/*/environ 2>/dev/null`,
+		`python3 -c "open('/proc/$PPID/mem','rb')" && echo mem-opened`,
+		`dd if=/proc/$PPID/mem bs=4096 count=1 skip=1 2>/dev/null | wc -c`,
+		`readlink /proc/$PPID/fd/* 2>/dev/null | grep -c token`,
+	}
+	for _, level := range []Level{Read, Temp, Inspect, Full} {
+		for i, script := range tries {
+			t.Run(fmt.Sprintf("%s/%d", level, i), func(t *testing.T) {
+				if (level == Full || level == Inspect) && os.Geteuid() == 0 && (strings.Contains(script, "environ") || strings.HasPrefix(script, "ps e")) {
+					// Approved root programs and warden's own probes keep
+					// CAP_SYS_ADMIN, which reads /proc/PID/environ; warden's
+					// initial environment holds no secret (cmd/warden
+					// re-executes itself without one).
+					t.Skip("covered by the end-to-end environment test")
+				}
+				_, out := f.run(t, level, script)
+				if strings.Contains(out, secret) || strings.Contains(out, "mem-opened") {
+					t.Errorf("%s at %s reached warden's process: %s", script, level, out)
+				}
+				if strings.Contains(script, "dd if") && strings.TrimSpace(out) != "0" {
+					t.Errorf("%s at %s read %s bytes of warden's memory", script, level, strings.TrimSpace(out))
+				}
+				if strings.Contains(script, "readlink") && strings.TrimSpace(out) != "0" {
+					t.Errorf("%s at %s saw warden's open files: %s", script, level, out)
+				}
+			})
+		}
+		for _, sig := range []string{"kill -9 $PPID", "kill -STOP $PPID", "kill -TERM -$(ps -o pgid= -p $PPID | tr -d ' ')", "kill -9 -1", "python3 -c 'import os,signal; os.kill(os.getppid(), signal.SIGKILL)'"} {
+			t.Run(fmt.Sprintf("%s/%s", level, sig), func(t *testing.T) {
+				if level == Full && sig == "kill -9 -1" && os.Geteuid() == 0 {
+					t.Skip("kills every root process on the machine if the filter failed; the pid check covers -1 at the other levels")
+				}
+				// SIGSTOP and group signals must not reach the test
+				// process either: if one did, the test would hang or die.
+				f.run(t, level, sig)
+			})
+		}
+	}
+	if err := unix.Kill(os.Getpid(), 0); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// testRebuild shows a file created beside warden's state after the rules
+// were built is readable by the next read: the rules are rebuilt when a
+// directory they enumerated changes.
+func (f fixture) testRebuild(t *testing.T) {
+	if code, out := f.run(t, Read, "true"); code != 0 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	late := filepath.Join(filepath.Dir(f.state), "late")
+	if err := os.WriteFile(late, []byte("late\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(late)
+	if code, out := f.run(t, Read, "cat "+late); code != 0 || out != "late\n" {
+		t.Errorf("a file made after the rules were built is unreadable: exit %d: %s", code, out)
+	}
+}

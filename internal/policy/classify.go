@@ -38,6 +38,7 @@ type cctx struct {
 	depth   int      // syntax-tree depth
 	nest    int      // payload nesting
 	stdin   stdinSrc // standard input
+	stdinRd bool     // this statement's own redirections set stdin
 	covered bool     // an operator allow rule matched an enclosing command
 	pos     []string // positional parameters $0…, when known (sh -c payloads)
 	hasPos  bool
@@ -231,6 +232,7 @@ func (e *eval) stmt(s *syntax.Stmt, ctx cctx, sc *scope) {
 		rd := e.redirect(r, ctx, sc)
 		if rd.stdin != nil {
 			ctx.stdin = *rd.stdin
+			ctx.stdinRd = true
 		}
 		redirs = append(redirs, rd)
 	}
@@ -276,7 +278,9 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 	case *syntax.FuncDecl:
 		// The body is classified where it is defined, whether or not it
 		// is ever called; a function named like a safe program (ls) is
-		// thereby as dangerous as its body.
+		// thereby as dangerous as its body. It may be called with any
+		// input (f <&3, cat x | f), so its stdin is unknown.
+		ctx.stdin, ctx.stdinRd = stdinSrc{kind: stdinUnknown}, false
 		e.stmt(c.Body, ctx, sc)
 	case *syntax.ArithmCmd:
 		e.subst(c.X, ctx, sc)

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -30,46 +31,75 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 		t = res.lit(r.Word)
 	}
 	rd := redirect{text: r.Op.String() + " " + t.val}
+	fd0 := redirFD(r) == 0
+	var in *stdinSrc // what descriptor 0 reads after this redirection
+	unknown := func() { in = &stdinSrc{kind: stdinUnknown} }
 	switch r.Op {
 	case syntax.Hdoc, syntax.DashHdoc:
-		in := stdinSrc{kind: stdinUnknown}
+		unknown()
 		if r.Hdoc == nil {
-			in = stdinSrc{kind: stdinText}
+			in = &stdinSrc{kind: stdinText}
 		} else if v, ok := hdocText(r.Hdoc); ok {
-			in = stdinSrc{kind: stdinText, text: v}
+			in = &stdinSrc{kind: stdinText, text: v}
 		}
-		rd.stdin = &in
 		rd.text = r.Op.String() + " " + t.val
 	case syntax.WordHdoc:
-		in := stdinSrc{kind: stdinUnknown}
+		unknown()
 		if t.known {
-			in = stdinSrc{kind: stdinText, text: t.val + "\n"}
+			in = &stdinSrc{kind: stdinText, text: t.val + "\n"}
 		}
-		rd.stdin = &in
 	case syntax.RdrIn:
-		in := stdinSrc{kind: stdinUnknown}
+		unknown()
 		if isNetDev(t.val) {
 			rd.tier, rd.why = TierDestructive, "redirection opens a network connection: "+t.val
 			e.netHost(t.val)
 		}
 		if t.known && t.val == "/dev/null" {
-			in = stdinSrc{kind: stdinText}
+			in = &stdinSrc{kind: stdinText}
 		}
-		rd.stdin = &in
 	case syntax.DplIn, syntax.DplOut:
-		if isFD(t.val) {
-			break
+		switch {
+		case t.known && t.val == "-":
+			// <&- closes the descriptor: nothing to read.
+			in = &stdinSrc{kind: stdinText}
+		case t.known && isFD(t.val):
+			// <&3 reads whatever descriptor 3 was opened on (exec
+			// 3</tmp/x); only <&0 keeps the input.
+			if strings.TrimSuffix(t.val, "-") != "0" {
+				unknown()
+			}
+		case r.Op == syntax.DplIn:
+			unknown()
+		default:
+			rd.tier, rd.why, rd.deny = e.writeTarget(t)
+			unknown()
 		}
-		if r.Op == syntax.DplIn {
-			in := stdinSrc{kind: stdinUnknown}
-			rd.stdin = &in
-			break
-		}
-		rd.tier, rd.why, rd.deny = e.writeTarget(t)
 	default: // > >> >| <> &> &>> and zsh variants
 		rd.tier, rd.why, rd.deny = e.writeTarget(t)
+		unknown() // 0>x and <>x leave the input on that file
+	}
+	if fd0 && in != nil {
+		rd.stdin = in
 	}
 	return rd
+}
+
+// redirFD is the descriptor a redirection opens: its explicit number, 0 for
+// input operators and 1 for output ones; -1 for a named descriptor ({fd}<x)
+// or one the classifier cannot read.
+func redirFD(r *syntax.Redirect) int {
+	if r.N != nil {
+		n, err := strconv.Atoi(r.N.Value)
+		if err != nil || n < 0 {
+			return -1
+		}
+		return n
+	}
+	switch r.Op {
+	case syntax.RdrIn, syntax.DplIn, syntax.RdrInOut, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+		return 0
+	}
+	return 1
 }
 
 // hdocText returns a here-document body if it is literal.

@@ -43,6 +43,8 @@ func newScope(f *syntax.File) *scope {
 	funcAt := map[string]int{} // index in sc.funcs of each name's declaration
 	walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Word:
+			return !plainWord(n) // nothing to find in a plain word's parts
 		case *syntax.Assign:
 			if n.Name != nil && !n.Append && n.Index == nil {
 				add(n.Name.Value, n.Value)
@@ -167,6 +169,9 @@ func (e *eval) forkBombs(sc *scope, ctx cctx) {
 				}
 				forking = forking[:len(forking)-1]
 				return true
+			}
+			if w, ok := n.(*syntax.Word); ok && plainWord(w) {
+				return false // no call in it, and no f(nil) to balance
 			}
 			fork := false
 			switch n := n.(type) {

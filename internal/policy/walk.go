@@ -11,28 +11,48 @@ import "mvdan.cc/sh/v3/syntax"
 // error no recover catches, for 1 MiB of nested function definitions.
 // Other nodes are nested no deeper than the bracket and keyword caps allow.
 func walk(root syntax.Node, f func(syntax.Node) bool) {
-	stack := []syntax.Node{root} // nil means "leave a node": call f(nil)
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	w := walker{f: f}
+	w.visit = w.delegated
+	w.run(root)
+}
+
+type walker struct {
+	f     func(syntax.Node) bool
+	visit func(syntax.Node) bool // w.delegated, bound once
+	stack []syntax.Node          // nil means "leave a node": call f(nil)
+	cur   syntax.Node            // the node handed to syntax.Walk
+}
+
+// delegated is f for syntax.Walk, which hands chain nodes back to run.
+func (w *walker) delegated(m syntax.Node) bool {
+	if m != w.cur && m != nil && chainNode(m) {
+		w.run(m)
+		return false
+	}
+	return w.f(m)
+}
+
+func (w *walker) run(root syntax.Node) {
+	base := len(w.stack)
+	w.stack = append(w.stack, root)
+	for len(w.stack) > base {
+		n := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
 		if n == nil {
-			f(nil)
+			w.f(nil)
 			continue
 		}
 		if !chainNode(n) {
-			syntax.Walk(n, func(m syntax.Node) bool {
-				if m != n && m != nil && chainNode(m) {
-					walk(m, f)
-					return false
-				}
-				return f(m)
-			})
+			prev := w.cur
+			w.cur = n
+			syntax.Walk(n, w.visit)
+			w.cur = prev
 			continue
 		}
-		if !f(n) {
+		if !w.f(n) {
 			continue
 		}
-		stack = append(stack, nil)
+		stack := append(w.stack, nil)
 		// Children are pushed last first, so they pop in syntax.Walk's order.
 		switch n := n.(type) {
 		case *syntax.Stmt:
@@ -80,6 +100,7 @@ func walk(root syntax.Node, f func(syntax.Node) bool) {
 		case *syntax.UnaryTest:
 			stack = append(stack, n.X)
 		}
+		w.stack = stack
 	}
 }
 

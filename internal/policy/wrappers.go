@@ -93,6 +93,10 @@ func wrapperProgram(c *call) (Tier, string) {
 		return TierRead, c.name
 	case "firejail", "valgrind", "systemd-inhibit", "prlimit", "setpriv":
 		// GNU long options with = values only.
+	case "exec":
+		if t, why, ok := execInput(c); ok {
+			return t, why
+		}
 	}
 	spec, ok := wrapSpecs[c.name]
 	if !ok {
@@ -281,6 +285,28 @@ func allKnown(args []arg) bool {
 		}
 	}
 	return true
+}
+
+// execInput classifies exec with no command that moves standard input:
+// the shell itself then reads from there, and a session shell or a later
+// "sh" or "source /dev/stdin" runs what it reads as commands.
+func execInput(c *call) (Tier, string, bool) {
+	if !c.ctx.stdinRd {
+		return 0, "", false
+	}
+	for _, a := range c.args {
+		if !a.known || !strings.HasPrefix(a.val, "-") {
+			return 0, "", false // exec runs a command
+		}
+	}
+	switch in := c.ctx.stdin; {
+	case in.kind == stdinUnknown:
+		c.e.opaque = true
+		return TierDestructive, "exec: the shell's input becomes a file or descriptor the classifier cannot see", true
+	case in.text != "":
+		c.shell(in.text, "exec input", nil, false)
+	}
+	return TierRead, "exec: redirections only", true
 }
 
 // hasOpt is hasFlag over resolved arguments.

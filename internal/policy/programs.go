@@ -58,7 +58,8 @@ var interpreters = set(`python python2 python3 pypy pypy3 perl ruby irb node nod
 	php lua luajit tclsh wish Rscript R julia pwsh powershell osascript jshell groovy scala
 	java guile racket sbcl ghci runghc swift dotnet fish tcsh csh elvish nu xonsh ipython
 	ipython3 jruby jython rhino qjs gjs cscript wscript tclsh8.6 php-cgi erl escript
-	elixir iex clisp ocaml crystal nim dart kotlin kotlinc`)
+	elixir iex clisp ocaml crystal nim dart kotlin kotlinc m4 gnuplot octave octave-cli maxima gp
+	ts-node tsx bb clojure clj janet fennel pike jrunscript jjs hy`)
 
 func set(s string) map[string]bool {
 	m := map[string]bool{}
@@ -160,6 +161,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return netProgram
 	case "emacs", "emacsclient", "vim", "vi", "nvim", "gvim", "view", "ex":
 		return editorProgram
+	case "sqlite3", "sqlite", "mysql", "mariadb", "psql":
+		return queryProgram
 	case "top":
 		return topProgram
 	case "warden":

@@ -62,9 +62,10 @@ func newInventory(cfg *config.Config, o Options) (*sshpool.Inventory, error) {
 			sshConfig = filepath.Join(home, ".ssh", "config")
 		}
 	}
-	var global []string
+	// ssh.known_hosts replaces the user's known_hosts, it does not add to it.
+	var known []string
 	if cfg.SSH.KnownHosts != "" {
-		global = append(global, cfg.SSH.KnownHosts)
+		known = []string{cfg.SSH.KnownHosts}
 	}
 	entries := make([]sshpool.HostEntry, 0, len(cfg.Hosts))
 	for _, h := range cfg.Hosts {
@@ -83,11 +84,11 @@ func newInventory(cfg *config.Config, o Options) (*sshpool.Inventory, error) {
 		}
 	}
 	inv, err := sshpool.NewInventory(sshpool.InventoryOptions{
-		SSHConfig:        sshConfig,
-		HomeDir:          home,
-		LocalUser:        localUser,
-		Hosts:            entries,
-		GlobalKnownHosts: global,
+		SSHConfig:  sshConfig,
+		HomeDir:    home,
+		LocalUser:  localUser,
+		Hosts:      entries,
+		KnownHosts: known,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("inventory: %w", err)

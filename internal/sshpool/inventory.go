@@ -2,8 +2,11 @@ package sshpool
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -73,8 +76,8 @@ type Target struct {
 	User           string
 	IdentityFiles  []string
 	IdentitiesOnly bool
-	// KnownHostsFiles are read to verify the host key; accept-new
-	// appends to the first.
+	// KnownHostsFiles are read to verify the host key, and only they;
+	// accept-new appends to the first. None means every key is unknown.
 	KnownHostsFiles []string
 	HostKeyPolicy   HostKeyPolicy
 	// ConnectTimeout bounds the TCP connect and handshake; zero means
@@ -92,8 +95,15 @@ type Target struct {
 // Addr returns host:port as dialled.
 func (t Target) Addr() string { return net.JoinHostPort(t.Host, strconv.Itoa(t.Port)) }
 
-// Key names the connection the pool keeps for t: user@host:port, and the
-// hops it is reached through.
+// Key names the connection the pool keeps for t. Two targets share a
+// connection only when everything that decides whom warden trusts and who
+// logs in is the same: user, address and port, the known_hosts files and
+// the host key policy, the identity files and IdentitiesOnly, and the same
+// of every jump hop. Two aliases of one address that read different
+// known_hosts files (or log in with other keys) never share one, so a
+// connection verified against one alias's file is never handed to an
+// alias whose file would refuse the server. The key reads
+// user@host:port[ via hops] for logs, then a digest of the rest.
 func (t Target) Key() string {
 	k := t.User + "@" + t.Addr()
 	if len(t.Jump) > 0 {
@@ -103,7 +113,32 @@ func (t Target) Key() string {
 		}
 		k += " via " + strings.Join(hops, ",")
 	}
-	return k
+	h := sha256.New()
+	t.writeTrust(h)
+	return k + " #" + hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// writeTrust writes what Key covers, each field length-prefixed so that no
+// two different targets write the same bytes.
+func (t Target) writeTrust(w io.Writer) {
+	field := func(s string) { fmt.Fprintf(w, "%d:%s;", len(s), s) }
+	list := func(l []string) {
+		field(strconv.Itoa(len(l)))
+		for _, s := range l {
+			field(s)
+		}
+	}
+	field(t.User)
+	field(t.Host)
+	field(strconv.Itoa(t.Port))
+	field(string(t.HostKeyPolicy))
+	list(t.KnownHostsFiles)
+	list(t.IdentityFiles)
+	field(strconv.FormatBool(t.IdentitiesOnly))
+	field(strconv.Itoa(len(t.Jump)))
+	for _, j := range t.Jump {
+		j.writeTrust(w)
+	}
 }
 
 // hop returns the i-th jump as a target of its own, reached through the
@@ -127,9 +162,11 @@ type InventoryOptions struct {
 	LocalUser string
 	// Hosts is warden's own inventory.
 	Hosts []HostEntry
-	// GlobalKnownHosts are extra known_hosts files read for every host,
-	// such as /etc/ssh/ssh_known_hosts; missing files are ignored.
-	GlobalKnownHosts []string
+	// KnownHosts, when set, are the known_hosts files of every host that
+	// names none of its own in Hosts (ssh.known_hosts in warden.yaml). They
+	// replace ~/.ssh/known_hosts and ssh_config's UserKnownHostsFile: the
+	// operator's file is the whole of what warden trusts.
+	KnownHosts []string
 }
 
 // Inventory resolves host names to Targets from warden's hosts and the
@@ -349,12 +386,17 @@ func (r *resolver) resolve(alias string, entry *HostEntry, depth int) (Target, e
 	}
 	t.IdentitiesOnly = strings.EqualFold(r.get(alias, "IdentitiesOnly"), "yes")
 
+	// One source of trust, the most specific: the host's own file, else
+	// warden's ssh.known_hosts, else ssh_config, else ~/.ssh/known_hosts.
 	var known []string
-	if entry.KnownHostsFile != "" {
+	switch {
+	case entry.KnownHostsFile != "":
 		known = []string{entry.KnownHostsFile}
-	} else if v := r.get(alias, "UserKnownHostsFile"); v != "" {
-		known = strings.Fields(v)
-	} else {
+	case len(r.inv.opts.KnownHosts) > 0:
+		known = r.inv.opts.KnownHosts
+	case r.get(alias, "UserKnownHostsFile") != "":
+		known = strings.Fields(r.get(alias, "UserKnownHostsFile"))
+	default:
 		known = []string{filepath.Join(r.inv.opts.HomeDir, ".ssh", "known_hosts")}
 	}
 	for _, f := range known {
@@ -367,7 +409,6 @@ func (r *resolver) resolve(alias string, entry *HostEntry, depth int) (Target, e
 		}
 		t.KnownHostsFiles = append(t.KnownHostsFiles, p)
 	}
-	t.KnownHostsFiles = append(t.KnownHostsFiles, r.inv.opts.GlobalKnownHosts...)
 
 	switch HostKeyPolicy(entry.HostKeyPolicy) {
 	case "", HostKeyStrict:

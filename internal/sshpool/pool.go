@@ -1,9 +1,11 @@
 // Package sshpool owns warden's SSH connections: the inventory of hosts
 // (warden's own plus ~/.ssh/config), host key verification against
 // known_hosts, key and agent authentication, and a pool that keeps one
-// connection per user@host:port, shared by concurrent calls, kept alive,
-// redialled when it dies and closed when idle. SFTP clients, port forwards
-// and keyscans are built on it.
+// connection per user@host:port and everything else that decides trust
+// (known_hosts files, host key policy, identities, jump hops; see
+// Target.Key), shared by concurrent calls, kept alive, redialled when it
+// dies and closed when idle. SFTP clients, port forwards and keyscans are
+// built on it.
 package sshpool
 
 import (

@@ -373,9 +373,9 @@ func TestCheck(t *testing.T) {
 
 	badKey := tgt
 	badKey.IdentityFiles = []string{sshd.NewKey(t).Path}
-	// Each case gets a pool of its own: a pool reuses the connection
-	// for user@host:port whatever the target's keys.
-	r := newPool(t, Options{}).Check(t.Context(), badKey)
+	// The same pool: the healthy host's connection is not reused for
+	// targets with other keys or other known_hosts.
+	r := p.Check(t.Context(), badKey)
 	if !r.Reachable || r.AuthOK || r.HostKey != HostKeyKnown || r.Err == nil {
 		t.Errorf("unauthorised key: %+v", r)
 	}
@@ -387,7 +387,7 @@ func TestCheck(t *testing.T) {
 	unknown := tgt
 	unknown.Name = "unknown"
 	unknown.KnownHostsFiles = nil
-	r = newPool(t, Options{}).Check(t.Context(), unknown)
+	r = p.Check(t.Context(), unknown)
 	if !r.Reachable || r.AuthOK || r.HostKey != HostKeyUnknown || r.Fingerprint != ssh.FingerprintSHA256(s.HostKey) {
 		t.Errorf("unknown host: %+v", r)
 	}

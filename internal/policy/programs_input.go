@@ -1,0 +1,141 @@
+package policy
+
+import (
+	"strings"
+)
+
+// queryShellMarks are client commands of sqlite3, mysql and psql that run
+// a shell command, load code, read more commands from a file or write a
+// file: sqlite3 .shell/.system/.load/.output '|cmd', mysql \! and system,
+// psql \!, \o |cmd and \copy … program.
+var queryShellMarks = []string{".sh", ".system", ".load", "load_extension", ".output", ".once", ".import",
+	".read", ".excel", ".open", ".save", ".backup", ".restore", `\!`, "system", "pager", `\o`, `\g`, `\copy`,
+	`\i`, `\w`, `\setenv`, "program", "outfile", "dumpfile", `\.`, "source", "tee"}
+
+// queryProgram classifies database clients that read commands: their
+// client commands can run a shell, so a command text the classifier
+// cannot read (standard input, a file) is TierDestructive. Queries
+// themselves may change the database: TierMutate.
+func queryProgram(c *call) (Tier, string) {
+	args := c.args
+	var texts []arg
+	var ops []arg
+	file := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		if !a.known && strings.HasPrefix(v, "-") {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": options computed at run time"
+		}
+		next := func() (arg, bool) {
+			if i+1 < len(args) {
+				i++
+				return args[i], true
+			}
+			return arg{}, false
+		}
+		switch c.name {
+		case "sqlite3", "sqlite":
+			switch v {
+			case "-cmd":
+				if t, ok := next(); ok {
+					texts = append(texts, t)
+				}
+				continue
+			case "-init":
+				file = v
+				next()
+				continue
+			case "-separator", "-newline", "-nullvalue", "-maxsize", "-vfs", "-mmap", "-heap", "-lookaside", "-pagecache", "-A", "-escape":
+				next()
+				continue
+			}
+		case "psql":
+			switch {
+			case v == "-c" || v == "--command":
+				if t, ok := next(); ok {
+					texts = append(texts, t)
+				}
+				continue
+			case strings.HasPrefix(v, "--command="):
+				texts = append(texts, arg{val: v[len("--command="):], known: a.known})
+				continue
+			case strings.HasPrefix(v, "-c") && len(v) > 2:
+				texts = append(texts, arg{val: v[2:], known: a.known})
+				continue
+			case v == "-f" || v == "--file" || strings.HasPrefix(v, "--file=") || strings.HasPrefix(v, "-f") && len(v) > 2:
+				file = v
+				if v == "-f" || v == "--file" {
+					next()
+				}
+				continue
+			case v == "-L" || v == "--log-file" || v == "-o" || v == "--output" || strings.HasPrefix(v, "--log-file=") || strings.HasPrefix(v, "--output="):
+				file = v
+				continue
+			case len(v) == 2 && strings.IndexByte("dhpUvPTF", v[1]) >= 0:
+				next()
+				continue
+			}
+		default: // mysql, mariadb
+			switch {
+			case v == "-e" || v == "--execute" || v == "--init-command":
+				if t, ok := next(); ok {
+					texts = append(texts, t)
+				}
+				continue
+			case strings.HasPrefix(v, "--execute=") || strings.HasPrefix(v, "--init-command="):
+				_, val, _ := strings.Cut(v, "=")
+				texts = append(texts, arg{val: val, known: a.known})
+				continue
+			case strings.HasPrefix(v, "-e") && len(v) > 2:
+				texts = append(texts, arg{val: v[2:], known: a.known})
+				continue
+			case strings.HasPrefix(v, "--tee") || strings.HasPrefix(v, "--pager") || v == "--system-command" || strings.HasPrefix(v, "--defaults") || v == "--plugin-dir" || strings.HasPrefix(v, "--plugin-dir="):
+				file = v
+				continue
+			case len(v) == 2 && strings.IndexByte("uhPDSW", v[1]) >= 0:
+				next()
+				continue
+			}
+		}
+		if !strings.HasPrefix(v, "-") {
+			ops = append(ops, a)
+		}
+	}
+	if file != "" {
+		c.e.opaque = true
+		return TierDestructive, c.name + " " + file + ": reads commands from a file or runs a program"
+	}
+	if c.name == "sqlite3" || c.name == "sqlite" {
+		if len(ops) > 1 {
+			texts = append(texts, ops[1:]...)
+		}
+	}
+	if len(texts) == 0 {
+		switch c.ctx.stdin.kind {
+		case stdinUnknown:
+			c.e.opaque = true
+			return TierDestructive, c.name + " reads commands, which can run a shell, from input the classifier cannot see"
+		case stdinText:
+			texts = append(texts, arg{val: c.ctx.stdin.text, known: true})
+		default:
+			return TierMutate, c.name + ": interactive client that can run shell commands"
+		}
+	}
+	for _, t := range texts {
+		if !t.known {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": commands computed at run time"
+		}
+		l := strings.ToLower(t.val)
+		for _, m := range queryShellMarks {
+			if strings.Contains(l, m) {
+				c.e.opaque = true
+				c.e.scanText(t.val)
+				return TierDestructive, c.name + ": client command " + m + " can run a program or write a file"
+			}
+		}
+	}
+	return TierMutate, c.name + ": queries may change the database"
+}

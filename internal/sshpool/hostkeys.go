@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,8 +52,13 @@ type HostKeyError struct {
 	Status HostKeyStatus
 	// Offered is the key the server presented.
 	Offered ssh.PublicKey
-	// KnownHostsFile is where the key would be added.
+	// KnownHostsFile is where the key would be added: the first of
+	// KnownHostsFiles, or empty when there is none.
 	KnownHostsFile string
+	// KnownHostsFiles are the known_hosts files warden looked the host up
+	// in, in order, and Missing those of them that do not exist.
+	KnownHostsFiles []string
+	Missing         []string
 	// Expected lists, for a changed key, the known_hosts lines that
 	// disagree: "file:line type fingerprint".
 	Expected []string
@@ -63,18 +69,61 @@ func (e *HostKeyError) Fingerprint() string { return ssh.FingerprintSHA256(e.Off
 
 func (e *HostKeyError) Error() string {
 	where := knownhosts.Normalize(net.JoinHostPort(e.Host, strconv.Itoa(e.Port)))
+	read := e.readFiles()
+	if e.KnownHostsFile == "" {
+		// Nothing to append to: say so instead of naming a file warden
+		// does not read.
+		what := "is not known"
+		if e.Status == HostKeyChanged {
+			what = "changed"
+		}
+		return fmt.Sprintf("host key for %s %s: the server offered %s %s, and no known_hosts file is read for this host "+
+			"(UserKnownHostsFile none or /dev/null). Name one (known_hosts on the host or ssh.known_hosts in warden.yaml), "+
+			"verify the fingerprint out of band and add the key to it (warden's ssh_keyscan tool shows the line)",
+			where, what, e.Offered.Type(), e.Fingerprint())
+	}
 	scan := fmt.Sprintf("ssh-keyscan -p %d -t %s -- %s >> %s", e.Port, e.Offered.Type(), e.Host, e.KnownHostsFile)
 	if e.Status == HostKeyChanged {
-		return fmt.Sprintf("HOST KEY CHANGED for %s: the server offered %s %s, but known_hosts expects %s. "+
+		return fmt.Sprintf("HOST KEY CHANGED for %s: the server offered %s %s, but known_hosts expects %s "+
+			"(warden reads %s for this host). "+
 			"Someone may be intercepting the connection, or the host was reinstalled; warden refuses to connect. "+
 			"If the change is expected, remove the old entry (ssh-keygen -R '%s' -f %s), verify the new fingerprint "+
 			"out of band, then add it (%s, or warden's ssh_keyscan tool)",
-			where, e.Offered.Type(), e.Fingerprint(), strings.Join(e.Expected, "; "), where, e.KnownHostsFile, scan)
+			where, e.Offered.Type(), e.Fingerprint(), strings.Join(e.Expected, "; "), read, where, e.expectedFile(), scan)
 	}
-	return fmt.Sprintf("host key for %s is not known: the server offered %s %s. "+
+	return fmt.Sprintf("host key for %s is not known: the server offered %s %s, and the known_hosts warden reads for this host "+
+		"(%s) does not list it. "+
 		"Verify that fingerprint out of band (on the host: ssh-keygen -lf /etc/ssh/ssh_host_%s_key.pub), "+
 		"then trust it with: %s (or fetch it with warden's ssh_keyscan tool)",
-		where, e.Offered.Type(), e.Fingerprint(), keyFileType(e.Offered.Type()), scan)
+		where, e.Offered.Type(), e.Fingerprint(), read, keyFileType(e.Offered.Type()), scan)
+}
+
+// readFiles lists the known_hosts files looked up, marking missing ones.
+func (e *HostKeyError) readFiles() string {
+	files := e.KnownHostsFiles
+	if len(files) == 0 && e.KnownHostsFile != "" {
+		files = []string{e.KnownHostsFile}
+	}
+	parts := make([]string, len(files))
+	for i, f := range files {
+		parts[i] = f
+		if slices.Contains(e.Missing, f) {
+			parts[i] += " (does not exist)"
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// expectedFile is the file holding the disagreeing key, for ssh-keygen -R.
+func (e *HostKeyError) expectedFile() string {
+	for _, line := range e.Expected {
+		for _, f := range e.KnownHostsFiles {
+			if strings.HasPrefix(line, f+":") {
+				return f
+			}
+		}
+	}
+	return e.KnownHostsFile
 }
 
 // Is matches ErrUnknownHost or ErrHostKeyChanged.
@@ -111,6 +160,8 @@ type hostKeyCheck struct {
 
 	status  HostKeyStatus
 	offered ssh.PublicKey
+	// missing are the target's known_hosts files that do not exist.
+	missing []string
 }
 
 func newHostKeyCheck(t Target, appendMu *sync.Mutex) (*hostKeyCheck, error) {
@@ -118,6 +169,7 @@ func newHostKeyCheck(t Target, appendMu *sync.Mutex) (*hostKeyCheck, error) {
 	var files []string
 	for _, f := range t.KnownHostsFiles {
 		if _, err := os.Stat(f); errors.Is(err, fs.ErrNotExist) {
+			h.missing = append(h.missing, f)
 			continue
 		}
 		files = append(files, f)
@@ -156,13 +208,19 @@ func (h *hostKeyCheck) callback(hostname string, remote net.Addr, key ssh.Public
 			return fmt.Errorf("check host key: %w", err)
 		}
 	}
-	file := "~/.ssh/known_hosts"
+	file := ""
 	if len(h.target.KnownHostsFiles) > 0 {
 		file = h.target.KnownHostsFiles[0]
 	}
+	refuse := func(status HostKeyStatus) *HostKeyError {
+		h.status = status
+		return &HostKeyError{
+			Host: h.target.Host, Port: h.target.Port, Status: status, Offered: key, KnownHostsFile: file,
+			KnownHostsFiles: slices.Clone(h.target.KnownHostsFiles), Missing: h.missing,
+		}
+	}
 	if keyErr != nil && len(keyErr.Want) > 0 {
-		h.status = HostKeyChanged
-		e := &HostKeyError{Host: h.target.Host, Port: h.target.Port, Status: HostKeyChanged, Offered: key, KnownHostsFile: file}
+		e := refuse(HostKeyChanged)
 		for _, w := range keyErr.Want {
 			e.Expected = append(e.Expected, fmt.Sprintf("%s:%d %s %s", w.Filename, w.Line, w.Key.Type(), ssh.FingerprintSHA256(w.Key)))
 		}
@@ -175,8 +233,7 @@ func (h *hostKeyCheck) callback(hostname string, remote net.Addr, key ssh.Public
 		h.status = HostKeyAdded
 		return nil
 	}
-	h.status = HostKeyUnknown
-	return &HostKeyError{Host: h.target.Host, Port: h.target.Port, Status: HostKeyUnknown, Offered: key, KnownHostsFile: file}
+	return refuse(HostKeyUnknown)
 }
 
 func (h *hostKeyCheck) appendKey(file, hostname string, remote net.Addr, key ssh.PublicKey) error {

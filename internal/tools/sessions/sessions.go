@@ -1,8 +1,18 @@
 // Package sessions owns the interactive session tools — session_start,
 // session_send, session_read, session_resize, session_signal, session_close
-// and session_list — over the session registry. Every text sent into a
-// session is classified by policy like a command, so a session is no side
-// door; each session belongs to the identity that started it.
+// and session_list — over the session registry. Each session belongs to the
+// identity that started it.
+//
+// A session is no side door. What session_send types is classified by
+// policy as the lines the session's shell will be handed: warden follows
+// each session's input line through the terminal's edits, across sends,
+// and with any unfinished command the lines continue (line.go says which
+// edits it follows). A send holding a key whose effect warden cannot see
+// is refused in a session started without writable=true; in a writable
+// session, whose writes were approved, it is tier 3, so it needs approval
+// in every mode. A session started without writable=true runs read-only
+// (confine.Read) whatever is typed into it: the kernel holds what the
+// classifier cannot see, such as a program that reads part of a line.
 package sessions
 
 import (
@@ -17,6 +27,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/confine"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/session"
@@ -38,37 +50,79 @@ type Deps struct {
 	// MaxWait caps session_read's wait_s.
 	MaxWait time.Duration
 
-	hosts *hostMap
+	book *book
 }
 
-// hostMap remembers which host each session runs on, so that what is typed
-// into a remote session is admitted under that host's mode and deny rules.
-type hostMap struct {
+// book remembers what warden knows of each session beyond the registry:
+// its host, whether it was started writable, and its input line.
+type book struct {
 	mu sync.Mutex
-	m  map[string]string
+	m  map[string]*tab
 }
 
-func (h *hostMap) set(id, host string) {
-	h.mu.Lock()
-	h.m[id] = host
-	h.mu.Unlock()
+// tab is one session's entry in the book.
+type tab struct {
+	// host is the inventory name of a remote session, "" for local, so
+	// that what is typed into it is admitted under that host's mode and
+	// deny rules.
+	host string
+	// writable: started with writable=true, after approval.
+	writable bool
+	// utf8: the session's locale is known to be UTF-8.
+	utf8 bool
+
+	// turn is held while a send reads the line state or types; typing and
+	// gen are read and written only while holding it.
+	turn   chan struct{}
+	typing typing
+	// gen counts the sends typed, so a send planned against an older
+	// line does not run.
+	gen uint64
 }
 
-// get returns the host of session id, forgetting sessions the registry no
-// longer has.
-func (h *hostMap) get(id string, live []session.Info) string {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if len(h.m) > 2*len(live)+16 {
-		keep := map[string]string{}
+func newTab(host string, writable, utf8 bool) *tab {
+	return &tab{host: host, writable: writable, utf8: utf8, turn: make(chan struct{}, 1)}
+}
+
+// take waits for the session's turn.
+func (t *tab) take(ctx context.Context) error {
+	select {
+	case t.turn <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("waiting for another send to the session: %w", ctx.Err())
+	}
+}
+
+func (t *tab) give() { <-t.turn }
+
+func (b *book) add(id string, t *tab) {
+	b.mu.Lock()
+	b.m[id] = t
+	b.mu.Unlock()
+}
+
+// get returns session id's entry, forgetting sessions the registry no
+// longer has. A session it never saw starts local, read-only and with an
+// empty line.
+func (b *book) get(id string, live []session.Info) *tab {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.m) > 2*len(live)+16 {
+		keep := map[string]*tab{}
 		for _, s := range live {
-			if host, ok := h.m[s.ID]; ok {
-				keep[s.ID] = host
+			if t, ok := b.m[s.ID]; ok {
+				keep[s.ID] = t
 			}
 		}
-		h.m = keep
+		b.m = keep
 	}
-	return h.m[id]
+	t, ok := b.m[id]
+	if !ok {
+		t = newTab("", false, false)
+		b.m[id] = t
+	}
+	return t
 }
 
 // StartArgs are session_start's arguments.
@@ -80,12 +134,15 @@ type StartArgs struct {
 	Cols    int               `json:"cols,omitempty" jsonschema:"Terminal width (default 80)."`
 	Rows    int               `json:"rows,omitempty" jsonschema:"Terminal height (default 24)."`
 	PTY     *bool             `json:"pty,omitempty" jsonschema:"Run in a terminal (default true); false runs a background job with pipes, for long work."`
+	// Writable is part of the call, so an approval is for a writable
+	// session and not for another.
+	Writable bool `json:"writable,omitempty" jsonschema:"Start a session whose programs may write; this needs approval like a mutation (tier 2). Without it the session is read-only, whatever is later typed."`
 }
 
 // SendArgs are session_send's arguments.
 type SendArgs struct {
 	SessionID string `json:"session_id"`
-	Data      string `json:"data" jsonschema:"Text to type. Checked by policy like a command."`
+	Data      string `json:"data" jsonschema:"Text to type. The lines it completes are checked by policy like commands, after the terminal's edits (DEL, Ctrl-U, Ctrl-W, Ctrl-C) and with earlier text not yet entered. Other control keys (Tab, arrows, Ctrl-A, …) are refused unless the session is writable."`
 	Enter     *bool  `json:"enter,omitempty" jsonschema:"Press Enter after the text (default true)."`
 }
 
@@ -121,6 +178,7 @@ type Started struct {
 	PTY       bool   `json:"pty"`
 	Cols      uint16 `json:"cols"`
 	Rows      uint16 `json:"rows"`
+	Writable  bool   `json:"writable"`
 }
 
 // Ack is the result of a call that only acknowledges.
@@ -130,7 +188,14 @@ type Ack struct {
 
 // List is session_list's result.
 type List struct {
-	Sessions []session.Info `json:"sessions"`
+	Sessions []Listed `json:"sessions"`
+}
+
+// Listed is one session in session_list.
+type Listed struct {
+	session.Info
+	Host     string `json:"host,omitempty"`
+	Writable bool   `json:"writable"`
 }
 
 // Register adds the session tools to the relay.
@@ -144,19 +209,21 @@ func Register(r *relay.Relay, d Deps) {
 	if d.Shell == "" {
 		d.Shell = "/bin/sh"
 	}
-	d.hosts = &hostMap{m: map[string]string{}}
+	d.book = &book{m: map[string]*tab{}}
 	acts := &mcp.ToolAnnotations{DestructiveHint: ptr(true), OpenWorldHint: ptr(true)}
 	reads := &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: ptr(false)}
 	relay.Add[StartArgs, Started](r, relay.Spec{
 		Name: "session_start", Title: "Start an interactive session", Tier: policy.TierBenign, Annotations: acts,
 		Description: "Start a program (default: a shell) in a real terminal, or with pty=false as a background job " +
-			"that outlives one request. Returns a session_id for session_send and session_read. Sessions are " +
-			"recorded, bounded and closed after idling.",
+			"that outlives one request. Returns a session_id for session_send and session_read. The session is " +
+			"read-only unless writable=true, which needs approval. Sessions are recorded, bounded and closed after idling.",
 	}, d.planStart)
 	relay.Add[SendArgs, Ack](r, relay.Spec{
 		Name: "session_send", Title: "Type into a session", Annotations: acts,
-		Description: "Type text into a session, followed by Enter unless enter=false. The text is checked by policy " +
-			"like a command: what policy would refuse to run, it refuses to type.",
+		Description: "Type text into a session, followed by Enter unless enter=false. Each line the shell will run " +
+			"(after the terminal's edits, and with text typed earlier) is checked by policy like a command: what " +
+			"policy would refuse to run, it refuses to type. Keys whose effect warden cannot see (Tab, arrows, " +
+			"Ctrl-A, ^H, …) are refused unless the session is writable.",
 	}, d.planSend)
 	relay.Add[ReadArgs, session.ReadResult](r, relay.Spec{
 		Name: "session_read", Title: "Read a session's output", Annotations: reads,
@@ -217,10 +284,28 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 	for k, v := range a.Env {
 		env = append(env, k+"="+v)
 	}
+	// Only a local session's locale is known; a remote one's is the far
+	// side's.
+	host, utf8 := "", utf8Locale(env)
+	if starter != nil {
+		host, utf8 = a.Host, false
+	}
+	tier := policy.TierBenign
+	if a.Writable {
+		tier = policy.TierMutate
+	}
 	return &relay.Plan{
 		Host:  a.Host,
 		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: d.addrs(a.Host)},
+		Tier:  tier,
 		Run: func(ctx context.Context) *relay.Outcome {
+			// The session's programs are confined by its start's
+			// admission, whatever is typed later.
+			level := confine.Read
+			if a.Writable {
+				level = confine.Full
+			}
+			ctx = confine.WithLevel(ctx, level)
 			info, err := d.Registry.Start(ctx, session.Spec{
 				Argv: argv, Env: env, Dir: a.Cwd, Cols: uint16(a.Cols), Rows: uint16(a.Rows),
 				PTY: pty, Starter: starter, Owner: c.Identity,
@@ -228,15 +313,31 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 			if err != nil {
 				return fail(err)
 			}
-			if starter != nil {
-				d.hosts.set(info.ID, a.Host)
-			}
+			d.book.add(info.ID, newTab(host, a.Writable, utf8))
 			return &relay.Outcome{
-				Result: Started{SessionID: info.ID, PTY: info.PTY, Cols: info.Cols, Rows: info.Rows},
-				Extra:  map[string]any{"session_id": info.ID},
+				Result: Started{SessionID: info.ID, PTY: info.PTY, Cols: info.Cols, Rows: info.Rows, Writable: a.Writable},
+				Extra:  map[string]any{"session_id": info.ID, "writable": a.Writable},
 			}
 		},
 	}, nil
+}
+
+// utf8Locale reports whether env's locale (LC_ALL, else LC_CTYPE, else
+// LANG) names UTF-8.
+func utf8Locale(env []string) bool {
+	for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		v := ""
+		for _, kv := range env {
+			if val, ok := strings.CutPrefix(kv, k+"="); ok {
+				v = val
+			}
+		}
+		if v != "" {
+			v = strings.ToLower(v)
+			return strings.Contains(v, "utf-8") || strings.Contains(v, "utf8")
+		}
+	}
+	return false
 }
 
 // addrs are host's addresses for host deny rules; none for local.
@@ -277,19 +378,53 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 			data += "\n"
 		}
 	}
-	host := d.hosts.get(a.SessionID, d.Registry.List())
-	return &relay.Plan{
-		// What is typed into a session is what its shell would run, on
+	tb := d.book.get(a.SessionID, d.Registry.List())
+	if err := tb.take(ctx); err != nil {
+		return nil, err
+	}
+	before, gen := tb.typing, tb.gen
+	tb.give()
+	ty := before.feed(data, keyboard{pty: info.PTY, utf8: tb.utf8})
+	plan := &relay.Plan{
+		// What is typed into a session is what its shell will run, on
 		// the session's host.
-		Host:  host,
-		Input: policy.Input{Command: a.Data, HostAddrs: d.addrs(host)},
-		Run: func(ctx context.Context) *relay.Outcome {
-			if err := d.Registry.Send(ctx, a.SessionID, []byte(data)); err != nil {
-				return fail(err)
-			}
-			return &relay.Outcome{Result: Ack{SessionID: a.SessionID}, Extra: map[string]any{"session_id": a.SessionID}}
-		},
-	}, nil
+		Host:  tb.host,
+		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(tb.host)},
+	}
+	if ty.unseen != "" {
+		if !tb.writable {
+			return nil, relay.Refuse("%s. Send plain text (DEL, Ctrl-U, Ctrl-W and Ctrl-C are followed), "+
+				"or start the session with writable=true after approval", ty.unseen)
+		}
+		// Its writes were approved, but not what this send does.
+		plan.Tier = policy.TierDestructive
+	}
+	plan.Run = func(ctx context.Context) *relay.Outcome {
+		if err := tb.take(ctx); err != nil {
+			return relay.Fail(relay.StatusError, "%v", err)
+		}
+		defer tb.give()
+		if tb.gen != gen {
+			return relay.Fail(relay.StatusDenied, "another session_send typed into the session while this one was checked; "+
+				"nothing was typed, send it again")
+		}
+		tb.gen++
+		if err := d.Registry.Send(ctx, a.SessionID, []byte(data)); err != nil {
+			const why = "a send to the session failed part way"
+			tb.typing = typing{lost: why, adrift: why}
+			return fail(err)
+		}
+		tb.typing = ty.next
+		extra := map[string]any{"session_id": a.SessionID}
+		if len(ty.lines) > 0 {
+			extra["lines"] = truncate(audit.Redact(strings.Join(ty.lines, "\n")), 4096)
+		}
+		if ty.unseen != "" {
+			extra["unseen"] = ty.unseen
+		}
+		return &relay.Outcome{Result: Ack{SessionID: a.SessionID}, Extra: extra}
+	}
+	return plan, nil
 }
 
 func (d *Deps) planRead(ctx context.Context, c *relay.Call, a *ReadArgs) (*relay.Plan, error) {
@@ -392,10 +527,12 @@ func (d *Deps) planClose(ctx context.Context, c *relay.Call, a *IDArgs) (*relay.
 
 func (d *Deps) planList(ctx context.Context, c *relay.Call, _ *struct{}) (*relay.Plan, error) {
 	return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
-		mine := []session.Info{}
-		for _, s := range d.Registry.List() {
+		mine := []Listed{}
+		live := d.Registry.List()
+		for _, s := range live {
 			if s.Owner == c.Identity {
-				mine = append(mine, s)
+				tb := d.book.get(s.ID, live)
+				mine = append(mine, Listed{Info: s, Host: tb.host, Writable: tb.writable})
 			}
 		}
 		return &relay.Outcome{Result: List{Sessions: mine}}

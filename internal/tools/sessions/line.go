@@ -1,0 +1,462 @@
+package sessions
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// What is typed is not what runs: a terminal's line discipline, or the
+// shell's own line editor, edits the text before the shell reads it, and
+// hands it over a line at a time on Enter. So warden follows each session's
+// input line the way the terminal does and classifies the lines the shell
+// will be handed, together with any unfinished command they continue.
+//
+// warden cannot know which program reads the terminal, so it applies an
+// edit only where the readers it may be typing to agree on the effect: the
+// kernel's canonical line discipline with its default settings (sh, dash,
+// read, cat), GNU readline (bash) and zsh's line editor. Those are
+//
+//   - DEL (0x7f) erases the last character, when it is ASCII;
+//   - Ctrl-U (0x15) clears the line;
+//   - Ctrl-W (0x17) erases trailing spaces and then one word of letters,
+//     digits and '_' that follows a space or starts the line;
+//   - Ctrl-C (0x03) discards the line and any unfinished command. It must
+//     end the send (but for Enter), since whether text typed right after
+//     it reaches the shell depends on when the shell handles the
+//     interrupt; and the first line entered after it must be a complete
+//     command, since dash drops the line it is reading when it handles
+//     the interrupt, and the lines after must parse the same either way;
+//   - Ctrl-D (0x04) on an empty line is end of input;
+//   - CR and LF are Enter.
+//
+// Every other key is unseen: what it does depends on the program (Tab
+// completion, arrows and every escape sequence, readline's Ctrl-A, Ctrl-K,
+// Ctrl-Y, Ctrl-R, …, ^H, which readline erases with but a plain terminal
+// types, Ctrl-Z and Ctrl-\ whose flush races the shell, non-ASCII text
+// where the locale is not known to be UTF-8, since bash then reads it as
+// Alt- keys), and so do lines bash would rewrite from its history ('!'
+// designators, a leading '^'). A session without a terminal gets every
+// byte as it is, and its lines end at LF only.
+const (
+	// maxLine bounds a terminal line warden follows: the canonical line
+	// discipline keeps 4095 bytes of a line and then overwrites the last,
+	// so a longer line is not what was typed.
+	maxLine = 4000
+	// maxPipeLine bounds a line in a session without a terminal.
+	maxPipeLine = 64 << 10
+	// maxOpen bounds the entered lines of an unfinished command.
+	maxOpen = 64 << 10
+)
+
+// typing is what warden knows of a session's input.
+type typing struct {
+	// line is what was typed since the last Enter, after the edits.
+	line string
+	// open is the entered lines, each ending in "\n", of a command the
+	// shell is still reading (an open quote or here-document, a trailing
+	// backslash, an unfinished if or for).
+	open string
+	// lost, when set, says why warden does not know line. Ctrl-U and
+	// Ctrl-C clear it; Enter hands the unknown line over.
+	lost string
+	// adrift, when set, says why warden does not know whether the shell is
+	// in the middle of a command. Ctrl-C clears it.
+	adrift string
+	// interrupted: Ctrl-C was typed and no line entered since.
+	interrupted bool
+}
+
+// keyboard is how a session reads its input.
+type keyboard struct {
+	// pty: a terminal. Without one the program gets every byte as it is.
+	pty bool
+	// utf8: the session's locale is known to be UTF-8, so non-ASCII text
+	// is text.
+	utf8 bool
+}
+
+// typed is what one send does.
+type typed struct {
+	// next is the state after the send.
+	next typing
+	// lines are the lines the send hands over with Enter, in order.
+	lines []string
+	// text is what policy classifies: the lines handed over, with the
+	// unfinished command they continue, and then the line left typed.
+	text string
+	// unseen, when set, says why warden cannot know what the send does.
+	unseen string
+}
+
+// feed returns what typing data into a session in state t does.
+func (t typing) feed(data string, k keyboard) typed {
+	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, open: t.open, interrupted: t.interrupted}
+	for _, c := range data {
+		f.key(c)
+	}
+	return f.finish()
+}
+
+// feeder applies keys to a line and collects the lines handed over. The
+// lines since the last Ctrl-C (or Ctrl-D) form a segment: the shell reads a
+// segment's lines as one script, and a new segment starts afresh.
+type feeder struct {
+	k      keyboard
+	line   []byte
+	lost   string
+	adrift string
+	open   string   // the unfinished command before seg
+	seg    []string // lines entered in the current segment
+	kept   []string // what is classified of the segments before
+	lines  []string
+	unseen string
+	// interrupted: Ctrl-C was typed and no line entered since; sent: in
+	// this send, so text typed after it races the shell's handling of
+	// the interrupt.
+	interrupted, sent bool
+}
+
+// see records the first reason a send cannot be known.
+func (f *feeder) see(why string) {
+	if f.unseen == "" {
+		f.unseen = why
+	}
+}
+
+// unknown records a key with an effect warden cannot see; the line is then
+// unknown too.
+func (f *feeder) unknown(why string) {
+	f.see(why)
+	if f.lost == "" {
+		f.lost = why
+	}
+}
+
+func (f *feeder) key(c rune) {
+	if !f.k.pty {
+		if c == '\n' {
+			f.enter()
+		} else {
+			f.add(c)
+		}
+		return
+	}
+	switch {
+	case c == '\r' || c == '\n':
+		f.enter()
+	case c == 0x7f:
+		f.erase()
+	case c == 0x15:
+		f.line, f.lost = f.line[:0], ""
+	case c == 0x17:
+		f.eraseWord()
+	case c == 0x03:
+		f.line, f.lost = f.line[:0], ""
+		f.restart()
+		f.interrupted, f.sent = true, true
+	case c == 0x04:
+		if len(f.line) == 0 && f.lost == "" {
+			f.restart()
+			return
+		}
+		f.unknown("Ctrl-D (0x04) on a non-empty line hands the line over without Enter in a plain terminal but deletes a character in bash")
+	case c == '\t':
+		f.unknown("Tab (0x09) completes words in the shell, which changes the line in ways warden cannot see")
+	case c == 0x08:
+		f.unknown("^H (0x08) erases a character in bash but is typed as a character by a plain terminal (sh, dash, read); erase with DEL (0x7f)")
+	case c == 0x1b:
+		f.unknown("ESC (0x1b) starts an escape sequence or Alt- key (arrows, history, bracketed paste), which edits the line in ways warden cannot see")
+	case c == 0x1a || c == 0x1c:
+		f.unknown(fmt.Sprintf("control character %s stops or quits the foreground program and may or may not clear the line; use session_signal", keyName(c)))
+	case c < 0x20:
+		f.unknown(fmt.Sprintf("control character %s edits the line in ways warden cannot see", keyName(c)))
+	case c >= 0x80 && c < 0xa0:
+		f.unknown(fmt.Sprintf("%U is a C1 control character, which a terminal may read as an escape sequence", c))
+	case c >= 0x80 && !f.k.utf8:
+		f.unknown(fmt.Sprintf("non-ASCII text (%q) in a session whose locale warden does not know to be UTF-8 may be read as Alt- keys by bash", c))
+	default:
+		f.add(c)
+	}
+}
+
+// keyName names a C0 control character: "0x01 (^A)".
+func keyName(c rune) string {
+	return fmt.Sprintf("0x%02x (^%c)", c, c+'@')
+}
+
+func (f *feeder) add(c rune) {
+	if f.sent {
+		f.see("text typed after Ctrl-C (0x03) in the same send may or may not reach the shell, depending on when it handles the interrupt; send Ctrl-C on its own first")
+	}
+	limit := maxLine
+	if !f.k.pty {
+		limit = maxPipeLine
+	}
+	if len(f.line)+utf8.RuneLen(c) > limit {
+		if f.lost == "" {
+			f.unknown(fmt.Sprintf("the line is longer than %d bytes, which a terminal does not keep whole", limit))
+		}
+		return
+	}
+	f.line = utf8.AppendRune(f.line, c)
+}
+
+func (f *feeder) erase() {
+	if f.lost != "" || len(f.line) == 0 {
+		return
+	}
+	if c := f.line[len(f.line)-1]; c < utf8.RuneSelf {
+		f.line = f.line[:len(f.line)-1]
+		return
+	}
+	r, _ := utf8.DecodeLastRune(f.line)
+	f.unknown(fmt.Sprintf("DEL (0x7f) after the non-ASCII character %q erases one byte in a plain terminal but one character in bash", r))
+}
+
+// eraseWord applies Ctrl-W where the terminal (which stops at punctuation)
+// and readline (which stops at a space) agree.
+func (f *feeder) eraseWord() {
+	if f.lost != "" {
+		return
+	}
+	s := f.line
+	end := len(s)
+	for end > 0 && s[end-1] == ' ' {
+		end--
+	}
+	start := end
+	for start > 0 && wordByte(s[start-1]) {
+		start--
+	}
+	if end > 0 && (start == end || start > 0 && s[start-1] != ' ') {
+		from := strings.LastIndexByte(string(s[:end]), ' ') + 1
+		f.unknown(fmt.Sprintf("Ctrl-W (0x17) after %q erases up to a space in bash but up to punctuation in a plain terminal", s[from:end]))
+		return
+	}
+	f.line = s[:start]
+}
+
+func wordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// enter hands the line over.
+func (f *feeder) enter() {
+	l := string(f.line)
+	if f.lost != "" {
+		f.see("Enter would hand over a line warden does not know (" + f.lost + "); clear it with Ctrl-U (0x15) or Ctrl-C (0x03) first")
+		// Whatever the shell got, warden cannot follow what it reads next.
+		f.adrift = f.lost
+	}
+	if f.adrift != "" {
+		f.see("the shell may be in the middle of a command warden could not follow (" + f.adrift + "); send Ctrl-C (0x03) first")
+	}
+	if why := commentEscape(l); why != "" {
+		f.see(why)
+	}
+	if f.interrupted && f.k.pty {
+		if text, done, _, broken := follow("", []string{l}); done < len(text) || broken != nil {
+			f.see("the first line after Ctrl-C (0x03) may be dropped by the shell as it handles the interrupt, so it must be a complete command on its own; send an empty line first")
+		}
+		f.interrupted = false
+	}
+	f.lines = append(f.lines, l)
+	f.seg = append(f.seg, l)
+	f.line, f.lost = f.line[:0], ""
+}
+
+// restart ends the segment: Ctrl-C, or Ctrl-D on an empty line, makes the
+// shell drop an unfinished command and read afresh.
+func (f *feeder) restart() {
+	if len(f.seg) > 0 {
+		text, done, fresh, broken := follow(f.open, f.seg)
+		f.history(fresh)
+		if broken != nil {
+			done = len(text)
+		}
+		// Commands that were complete ran; the unfinished rest is dropped
+		// and never runs.
+		f.kept = append(f.kept, text[:done])
+	}
+	f.open, f.seg, f.adrift = "", nil, ""
+}
+
+// history marks lines that bash or zsh would rewrite from their history
+// before running them. fresh says which lines begin a command; in others
+// quoting carried over from earlier lines is unknown here.
+func (f *feeder) history(fresh []bool) {
+	if !f.k.pty {
+		return
+	}
+	for i, l := range f.seg {
+		if why := recalled(l, fresh[i]); why != "" {
+			f.see(why)
+		}
+	}
+}
+
+func (f *feeder) finish() typed {
+	t := typed{lines: f.lines}
+	var text string
+	if len(f.seg) > 0 || f.open != "" {
+		var done int
+		var fresh []bool
+		var broken error
+		text, done, fresh, broken = follow(f.open, f.seg)
+		f.history(fresh)
+		switch rest := text[done:]; {
+		case broken != nil:
+			f.adrift = "a line that does not parse as shell: " + truncate(broken.Error(), 80)
+			f.open = ""
+		case len(rest) > maxOpen:
+			f.adrift = fmt.Sprintf("an unfinished command longer than %d bytes", maxOpen)
+			f.open = ""
+		default:
+			f.open = rest
+		}
+	}
+	if f.lost != "" {
+		f.see(f.lost)
+	}
+	if len(f.lines) > 0 || len(f.line) > 0 {
+		parts := append(f.kept, text, string(f.line))
+		t.text = strings.Join(parts, "")
+	}
+	t.unseen = f.unseen
+	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, interrupted: f.interrupted}
+	return t
+}
+
+// follow reads open and then lines as an interactive shell does. It
+// returns them as one text, where the last complete command in it ends
+// (text[done:] is what the shell is still reading), which of lines begin
+// with no command unfinished, and the syntax error the shell would report,
+// if any.
+func follow(open string, lines []string) (text string, done int, fresh []bool, broken error) {
+	all := strings.SplitAfter(open, "\n")
+	all = all[:len(all)-1]
+	first := len(all)
+	for _, l := range lines {
+		all = append(all, l+"\n")
+	}
+	text = strings.Join(all, "")
+	// complete[n]: nothing is unfinished after the first n lines.
+	complete := make([]bool, len(all)+1)
+	complete[0] = true
+	r := &lineReader{lines: all}
+	p := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	unfinished := false
+	for _, err := range p.InteractiveSeq(r) {
+		if err != nil {
+			if syntax.IsIncomplete(err) {
+				unfinished = true
+			} else {
+				broken = err
+			}
+			break
+		}
+		// A trailing backslash leaves the parser wanting more without
+		// an error at the end, so the last report counts.
+		unfinished = p.Incomplete()
+		if !unfinished && r.whole {
+			complete[r.n] = true
+			done = r.off
+		}
+	}
+	if !unfinished && broken == nil {
+		done = len(text)
+	}
+	fresh = make([]bool, len(lines))
+	for i := range lines {
+		fresh[i] = complete[first+i]
+	}
+	return text, done, fresh, broken
+}
+
+// lineReader gives the parser one line per read, so that it reports after
+// each line whether a command is unfinished, as a shell's prompt would.
+type lineReader struct {
+	lines []string
+	n     int  // lines read whole
+	off   int  // bytes read
+	whole bool // the last read ended a line
+	part  int  // bytes of lines[n] already read
+}
+
+func (r *lineReader) Read(p []byte) (int, error) {
+	if r.n >= len(r.lines) {
+		return 0, io.EOF
+	}
+	n := copy(p, r.lines[r.n][r.part:])
+	r.part += n
+	r.off += n
+	r.whole = r.part == len(r.lines[r.n])
+	if r.whole {
+		r.n, r.part = r.n+1, 0
+	}
+	return n, nil
+}
+
+// recalled says why bash or zsh may replace part of line from the history
+// before running it, or returns "". With quoted, the line begins a command
+// and its quotes are honoured (single quotes stop history expansion);
+// without it, the line may continue a quote from an earlier line, so they
+// are not.
+func recalled(line string, quoted bool) string {
+	if strings.HasPrefix(strings.TrimLeft(line, " "), "^") {
+		return "a line starting with '^' reruns the previous command with a substitution in bash and zsh"
+	}
+	single, double := false, false
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case single:
+			if c == '\'' {
+				single = false
+			}
+		case c == '\\':
+			i++
+		case c == '\'' && quoted && !double:
+			single = true
+		case c == '"' && quoted:
+			double = !double
+		case c == '!':
+			if i+1 == len(line) {
+				continue
+			}
+			next := line[i+1]
+			if next == ' ' || next == '=' || double && next == '"' || i > 0 && line[i-1] == '$' ||
+				i > 1 && line[i-1] == '{' && line[i-2] == '$' {
+				continue
+			}
+			return fmt.Sprintf("'!' followed by %q is replaced from the shell's history in bash and zsh, which warden cannot see; quote it with '…' or put a space after it", line[i+1:min(i+8, len(line))])
+		}
+	}
+	return ""
+}
+
+// commentEscape says why the parser warden classifies with would read line
+// differently from the shell, or returns "": it takes a backslash at the
+// end of a comment as joining the next line to the command before it.
+func commentEscape(line string) string {
+	trail := len(line) - len(strings.TrimRight(line, `\`))
+	if trail%2 == 1 && strings.Contains(line, "#") {
+		return "a line with '#' that ends in a backslash is read differently by warden's parser and the shell; end it otherwise"
+	}
+	return ""
+}
+
+// truncate cuts s to n bytes on a UTF-8 boundary.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

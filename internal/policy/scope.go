@@ -98,24 +98,35 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 	}
 	var names []string
 	var seen map[string]bool
-	visit := func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst:
-			return false
-		case *syntax.ParamExp:
-			if n.Param != nil && !seen[n.Param.Value] && sc.vars[n.Param.Value] != nil {
-				if seen == nil {
-					seen = map[string]bool{}
-				}
-				seen[n.Param.Value] = true
-				names = append(names, n.Param.Value)
+	use := func(name string) {
+		if !seen[name] && sc.vars[name] != nil {
+			if seen == nil {
+				seen = map[string]bool{}
 			}
+			seen[name] = true
+			names = append(names, name)
 		}
-		return true
 	}
 	for _, w := range ws {
-		if !plainWord(w) { // a plain word names no variable
-			walk(w, visit)
+		switch {
+		case plainWord(w): // names no variable
+		case flatWord(w):
+			for _, p := range w.Parts {
+				switch p := p.(type) {
+				case *syntax.ParamExp:
+					use(p.Param.Value)
+				case *syntax.DblQuoted:
+					for _, q := range p.Parts {
+						if pe, ok := q.(*syntax.ParamExp); ok {
+							use(pe.Param.Value)
+						}
+					}
+				}
+			}
+		default:
+			for _, name := range paramNames(w) {
+				use(name)
+			}
 		}
 	}
 	if len(names) == 0 {
@@ -141,6 +152,24 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 		out = next
 	}
 	return out
+}
+
+// paramNames returns the names of the parameters w expands, in order,
+// leaving out those inside command and process substitutions.
+func paramNames(w *syntax.Word) []string {
+	var names []string
+	walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.ParamExp:
+			if n.Param != nil {
+				names = append(names, n.Param.Value)
+			}
+		}
+		return true
+	})
+	return names
 }
 
 const maxFuncs = 256

@@ -79,17 +79,25 @@ func (r *resolver) appendFields(out []arg, w *syntax.Word) []arg {
 			if braceGroups(cp.Parts, 0) > maxBraceGroups {
 				return append(out, arg{val: truncate(r.e.source(w), 256)})
 			}
-			n := len(out)
-			for bw, err := range expand.BracesSeq(nil, cp) {
-				if err != nil || len(out)-n >= maxBraceFields {
-					return append(out[:n], arg{val: r.e.source(w)})
-				}
-				out = append(out, r.lit(bw))
-			}
-			return out
+			return append(out, r.braceFields(w, cp)...)
 		}
 	}
 	return append(out, r.lit(w))
+}
+
+// braceFields expands the braces of w, split into cp. It is apart from
+// appendFields because the loop body is a closure: whatever it touches
+// moves to the heap, on every call of the function holding it.
+func (r *resolver) braceFields(w, cp *syntax.Word) []arg {
+	res := *r // the closure keeps this copy, not the caller's resolver
+	var out []arg
+	for bw, err := range expand.BracesSeq(nil, cp) {
+		if err != nil || len(out) >= maxBraceFields {
+			return []arg{{val: res.e.source(w)}}
+		}
+		out = append(out, res.lit(bw))
+	}
+	return out
 }
 
 // braceGroups counts brace expansions in parts, stopping past the cap.
@@ -455,11 +463,10 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 	if n == nil {
 		return
 	}
-	if w, ok := n.(*syntax.Word); ok && plainWord(w) {
-		for _, p := range w.Parts {
-			if l, ok := p.(*syntax.Lit); ok && arithInjection(l.Value) || !ok && arithInjection(p.(*syntax.SglQuoted).Value) {
-				e.note(TierDestructive, false, "array subscript with command substitution in a string can run code when evaluated arithmetically")
-			}
+	if w, ok := n.(*syntax.Word); ok && flatWord(w) {
+		// What the walk below would find, without one.
+		if flatInjection(w) {
+			e.note(TierDestructive, false, "array subscript with command substitution in a string can run code when evaluated arithmetically")
 		}
 		return
 	}
@@ -501,6 +508,72 @@ func plainWord(w *syntax.Word) bool {
 		}
 	}
 	return true
+}
+
+// flatWord reports whether w holds only literals, quoted strings and plain
+// parameters ($x, ${x}), so no substitution; most words do.
+func flatWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.ParamExp:
+			if !flatParam(p) {
+				return false
+			}
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				switch q := q.(type) {
+				case *syntax.Lit:
+				case *syntax.ParamExp:
+					if !flatParam(q) {
+						return false
+					}
+				default:
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func flatParam(p *syntax.ParamExp) bool { return p.Flags == nil && simpleParam(p) }
+
+// flatInjection reports whether arithInjection holds for any text a walk
+// of the flat word w visits: its literals, quoted strings and parameter names.
+func flatInjection(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if arithInjection(p.Value) {
+				return true
+			}
+		case *syntax.SglQuoted:
+			if arithInjection(p.Value) {
+				return true
+			}
+		case *syntax.ParamExp:
+			if arithInjection(p.Param.Value) {
+				return true
+			}
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				switch q := q.(type) {
+				case *syntax.Lit:
+					if arithInjection(q.Value) {
+						return true
+					}
+				case *syntax.ParamExp:
+					if arithInjection(q.Param.Value) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // arithInjection reports whether s looks like a[$(cmd)], which bash runs

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// outsideTmp is a marker path where touch is a mutation (under /tmp it is
+// benign), in a directory the test removes.
+func outsideTmp(t *testing.T) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp(wd, ".session-lines-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return filepath.Join(dir, "marker")
+}
+
+// sendArgs types data with or without Enter.
+func (s *sess) sendArgs(data string, enter bool) map[string]any {
+	return map[string]any{"session_id": s.id, "data": data, "enter": enter}
+}
+
+// ready waits until the shell reads commands: a Ctrl-C before it handles
+// the interrupt would kill it.
+func (s *sess) ready() {
+	s.t.Helper()
+	s.send("echo ready-$((1+1))")
+	s.readUntil("ready-2")
+}
+
+// Class 10: what session_send types is edited by the terminal before the
+// shell reads it. Text that only becomes "touch <marker>" once erased,
+// killed, word-erased or joined across sends needs approval in guarded
+// mode, and nothing of it runs.
+func TestSessionLinesGuarded(t *testing.T) {
+	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "SHELL=/bin/sh")
+	s := startStdio(t, env, state, nil)
+	marker := outsideTmp(t)
+	touch := "touch " + marker
+
+	_, got := callTool(t, s.cs, "session_start", map[string]any{"writable": true})
+	if got["status"] != "approval_required" {
+		t.Errorf("a writable session started without approval: %v", got)
+	}
+	sh := startSession(t, s.cs, nil)
+	sh.ready()
+
+	tests := []struct {
+		name string
+		// pieces are typed first, each approved as a human who saw only
+		// it would; "…" ends a piece typed without Enter.
+		pieces []string
+		last   string
+		status []string
+	}{
+		{name: "erase", last: "cat " + marker + strings.Repeat("\x7f", len("cat "+marker)) + touch},
+		{name: "kill line", last: "ls -l #\x15" + touch},
+		{name: "word erase", last: "echo foo bar\x17\x17\x17" + touch},
+		{name: "split in two", pieces: []string{"echo hi; tou…"}, last: "ch " + marker},
+		{name: "split in four", pieces: []string{"t…", "ou…", "ch…"}, last: " " + marker},
+		{name: "erase across sends", pieces: []string{"echo hello…", "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f…"}, last: touch},
+		{name: "continued line", pieces: []string{`touc\`}, last: "h " + marker},
+		{name: "second of two lines", last: "ls\n" + touch + "\n"},
+		{name: "carriage return", last: "ls\r" + touch},
+		{name: "ctrl-h", last: "ls " + marker + "\x08\x08\x08", status: []string{"denied"}},
+		{name: "tab", last: "touch " + marker + "\t", status: []string{"denied"}},
+		{name: "arrow", last: touch + "\x1b[D", status: []string{"denied"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, got := callTool(t, s.cs, "session_send", sh.sendArgs("\x03", true)); got["status"] != "ok" {
+				t.Fatalf("ctrl-c: %v", got)
+			}
+			for _, p := range tc.pieces {
+				p, cut := strings.CutSuffix(p, "…")
+				if _, got := callApproved(t, s.cs, "session_send", sh.sendArgs(p, !cut)); got["status"] != "ok" {
+					t.Fatalf("piece %q: %v", p, got)
+				}
+			}
+			res, got := callTool(t, s.cs, "session_send", sh.sendArgs(tc.last, true))
+			want := tc.status
+			if want == nil {
+				want = []string{"approval_required", "denied"}
+			}
+			if !strings.Contains(strings.Join(want, " "), got["status"].(string)) {
+				t.Errorf("status %v, want one of %v: %s", got["status"], want, text(res))
+			}
+		})
+	}
+	callTool(t, s.cs, "session_send", sh.sendArgs("\x03", true))
+	sh.send("echo alive-$((40+2))")
+	sh.readUntil("alive-42")
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the marker exists: an assembled touch ran")
+	}
+}
+
+// In readonly mode for session_send, text whose raw spelling classifies
+// as a read (everything after '#' is a comment) is still refused when the
+// terminal turns it into a mutation.
+func TestSessionLinesReadonly(t *testing.T) {
+	env, state := wardenEnv(t, "SHELL=/bin/sh", "WARDEN_CONFIG="+writeFile(t,
+		"mode: guarded\npolicy:\n  tool_modes: {session_send: readonly, run_command: readonly}\n"))
+	s := startStdio(t, env, state, nil)
+	marker := outsideTmp(t)
+	touch := "touch " + marker
+	sh := startSession(t, s.cs, nil)
+	sh.ready()
+
+	for _, data := range []string{
+		"ls -l #\x15" + touch,
+		"echo #" + strings.Repeat("\x7f", 6) + touch,
+		"cat /etc/hostname # x\x17\x17\x17\x17\x17" + touch,
+		"ls #\n" + "echo \x15" + touch,
+	} {
+		// As a command the raw text is a read: it runs in readonly mode.
+		if res, got := callTool(t, s.cs, "run_command", map[string]any{"command": data}); got["status"] != "ok" {
+			t.Errorf("run_command %q: %s", data, text(res))
+		}
+		res, got := callTool(t, s.cs, "session_send", sh.sendArgs(data, true))
+		if got["status"] != "denied" {
+			t.Errorf("%q: status %v, want denied: %s", data, got["status"], text(res))
+		}
+	}
+	sh.send("echo alive-$((40+2))")
+	sh.readUntil("alive-42")
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("the marker exists: an assembled touch ran")
+	}
+	audit, err := os.ReadFile(filepath.Join(state, "audit.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(audit), `"decision":"denied"`); n < 4 {
+		t.Errorf("%d denials in the audit log, want at least 4", n)
+	}
+}

@@ -1,0 +1,134 @@
+package sessions
+
+import (
+	"context"
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/session"
+)
+
+// reader is a real program reading a real terminal.
+type reader struct {
+	t   *testing.T
+	reg *session.Registry
+	id  string
+	n   int
+}
+
+func startReader(t *testing.T, reg *session.Registry, argv ...string) *reader {
+	t.Helper()
+	path, err := exec.LookPath(argv[0])
+	if err != nil {
+		t.Skipf("%s: %v", argv[0], err)
+	}
+	argv[0] = path
+	info, err := reg.Start(t.Context(), session.Spec{
+		Argv: argv, PTY: true,
+		Env: []string{"PATH=/usr/bin:/bin", "HOME=" + t.TempDir(), "LANG=C.UTF-8", "TERM=dumb", "PS1=$ "},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &reader{t: t, reg: reg, id: info.ID}
+	r.sync()
+	return r
+}
+
+// sync waits until everything typed so far has been read and run.
+func (r *reader) sync() string {
+	r.t.Helper()
+	r.n++
+	if err := r.reg.Send(r.t.Context(), r.id, []byte(fmt.Sprintf("echo sync-$((%d+0))\r", r.n))); err != nil {
+		r.t.Fatal(err)
+	}
+	want := fmt.Sprintf("sync-%d\r\n", r.n)
+	var out strings.Builder
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) && !strings.Contains(out.String(), want) {
+		res, err := r.reg.Read(r.t.Context(), r.id, session.ReadOptions{Wait: time.Second, MaxBytes: 1 << 16, Raw: true})
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		out.WriteString(res.Data)
+	}
+	if !strings.Contains(out.String(), want) {
+		r.t.Fatalf("the reader never ran the sync; output %q", out.String())
+	}
+	return out.String()
+}
+
+// run types data and Enter and returns the lines the reader printed
+// between the "=" marks of "echo =…=".
+func (r *reader) run(data string) string {
+	r.t.Helper()
+	if err := r.reg.Send(r.t.Context(), r.id, []byte(data+"\r")); err != nil {
+		r.t.Fatal(err)
+	}
+	out := r.sync()
+	for _, l := range strings.Split(out, "\r\n") {
+		if strings.HasPrefix(l, "=") && strings.HasSuffix(l, "=") && len(l) > 1 {
+			return l
+		}
+	}
+	return "(nothing printed: " + fmt.Sprintf("%q", out) + ")"
+}
+
+// TestTerminalsAgree checks the model against real readers: the kernel's
+// canonical line discipline (dash) and readline (bash). Where warden
+// applies an edit, both print what the model hands over; where it refuses
+// one, they differ, so no single answer would be right.
+func TestTerminalsAgree(t *testing.T) {
+	reg := session.NewRegistry(session.Options{})
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		reg.Shutdown(ctx)
+	})
+	readers := map[string]*reader{
+		"dash": startReader(t, reg, "dash"),
+		"bash": startReader(t, reg, "bash", "--norc", "--noprofile"),
+	}
+	applied := []string{
+		"echo =abc\x7f\x7fd=",
+		"echo =abc def\x17ghi=",
+		"echo =abc def   \x17ghi=",
+		"echo =x a_b1 c_d2\x17\x17y=",
+		"echo zzz\x15echo =kill=",
+		"echo =ab\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7fecho =all=",
+		"   \x17echo =spaces=",
+		"echo =héllo=",
+	}
+	for _, data := range applied {
+		ty := typing{}.feed(data+"\r", tty)
+		if ty.unseen != "" || len(ty.lines) != 1 {
+			t.Errorf("%q: model: unseen %q, lines %q", data, ty.unseen, ty.lines)
+			continue
+		}
+		want := strings.TrimPrefix(ty.lines[0][strings.Index(ty.lines[0], "echo "):], "echo ")
+		for name, r := range readers {
+			if got := r.run(data); got != want {
+				t.Errorf("%s ran %q as %q; the model hands over %q", name, data, got, want)
+			}
+		}
+	}
+	refused := []string{
+		"echo =ab\x08c=",      // ^H: typed by the terminal, erased by readline
+		"echo =a/bc\x17d=",    // Ctrl-W: stops at '/' in the terminal, at ' ' in readline
+		"echo =a;bc\x17d=",    // the same at ';'
+		"echo =aé\x7f\x7fb=",  // DEL: one byte in the terminal, one character in readline
+		"echo =ab\x04\x7fc=",  // Ctrl-D: hands "ab" over in the terminal, deletes nothing in readline
+		"echo =ab\x01\x7fc=",  // Ctrl-A: moves to the start in readline
+		"echo =ab\x1b[D\x7f=", // an arrow: moves left in readline
+	}
+	for _, data := range refused {
+		if ty := (typing{}).feed(data+"\r", tty); ty.unseen == "" {
+			t.Errorf("%q: the model applies it, as %q", data, ty.lines)
+		}
+		d, b := readers["dash"].run(data), readers["bash"].run(data)
+		t.Logf("%q: dash printed %q, bash %q", data, d, b)
+	}
+}

@@ -1,0 +1,62 @@
+package confine
+
+import (
+	"context"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/runner/local"
+)
+
+// BenchmarkConfinedEcho alternates three ways of running sh -c 'echo hi',
+// so that all see the same machine: the fork/exec floor (os/exec), warden's
+// local runner unconfined, and the same runner confined at each level. It
+// reports each median and the added cost of confinement.
+func BenchmarkConfinedEcho(b *testing.B) {
+	c, err := New(Options{Protect: []string{b.TempDir()}}, Required)
+	if err != nil {
+		b.Skipf("confinement unavailable: %v", err)
+	}
+	plain := local.New(local.Options{})
+	confined := local.New(local.Options{Confine: c})
+	req := runner.Request{Argv: []string{"/bin/sh", "-c", "echo hi"}, Env: []string{"PATH=/usr/bin:/bin"}}
+	run := func(r *local.Runner, ctx context.Context) time.Duration {
+		start := time.Now()
+		res, err := r.Run(ctx, req)
+		took := time.Since(start)
+		if err != nil || string(res.Stdout) != "hi\n" {
+			b.Fatalf("%q %v", res.Stdout, err)
+		}
+		return took
+	}
+	for _, level := range []Level{Read, Temp, Full} {
+		b.Run(string(level), func(b *testing.B) {
+			ctx := With(context.Background(), Admission{Level: level})
+			run(confined, ctx) // builds the level's worker
+			var floor, bare, conf []time.Duration
+			for b.Loop() {
+				start := time.Now()
+				if out, err := exec.Command("/bin/sh", "-c", "echo hi").Output(); err != nil || string(out) != "hi\n" {
+					b.Fatalf("%q %v", out, err)
+				}
+				floor = append(floor, time.Since(start))
+				bare = append(bare, run(plain, ctx))
+				conf = append(conf, run(confined, ctx))
+			}
+			f, u, k := median(floor), median(bare), median(conf)
+			b.ReportMetric(float64(f.Nanoseconds()), "floor-p50-ns")
+			b.ReportMetric(float64(u.Nanoseconds()), "runner-p50-ns")
+			b.ReportMetric(float64(k.Nanoseconds()), "confined-p50-ns")
+			b.ReportMetric(float64(k-u)/1e3, "added-µs")
+			b.ReportMetric(float64(k)/float64(f), "confined/floor")
+		})
+	}
+}
+
+func median(d []time.Duration) time.Duration {
+	slices.Sort(d)
+	return d[len(d)/2]
+}

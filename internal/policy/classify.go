@@ -77,6 +77,18 @@ func (e *eval) note(t Tier, covered bool, format string, a ...any) {
 	}
 }
 
+// noteText is note(t, covered, "%s", why) without formatting: one
+// call per command, the common case, need not allocate.
+func (e *eval) noteText(t Tier, covered bool, why string) {
+	if t > TierRead && !covered {
+		e.uncovered = true
+	}
+	if t > e.tier || e.reason == "" {
+		e.tier = t
+		e.reason = why
+	}
+}
+
 // deny records a deny finding. The first reason is kept.
 func (e *eval) deny(why string) {
 	e.tier = TierDestructive
@@ -406,7 +418,7 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 			t, why = pt, pwhy
 		}
 	}
-	e.note(t, ctx.covered, "%s", why)
+	e.noteText(t, ctx.covered, why)
 	return ctx.covered
 }
 

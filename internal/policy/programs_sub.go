@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"sort"
 	"strings"
 )
 
@@ -13,11 +14,42 @@ type subTable struct {
 	def                  Tier     // tier of an unlisted subcommand
 	valueShort           string   // global short options taking a value
 	valueLong            []string // global long options taking a value
+
+	// Derived from the phrases by sub, so a command does not re-split them.
+	dangerFlags, benignFlags []flagPhrase    // "sub -flag" phrases
+	twoWordFirst             map[string]bool // firsts for hasTwoWordKey
 }
 
+// flagPhrase is a two-word phrase whose second word is an option: "receive -F".
+type flagPhrase struct{ key, sub, flag string }
+
 func sub(read, benign, danger string, noSub, def Tier, valueShort string, valueLong string) subTable {
-	return subTable{read: phrases(read), benign: phrases(benign), danger: phrases(danger), noSub: noSub, def: def,
+	t := subTable{read: phrases(read), benign: phrases(benign), danger: phrases(danger), noSub: noSub, def: def,
 		valueShort: valueShort, valueLong: strings.Fields(valueLong)}
+	t.dangerFlags, t.benignFlags = flagPhrases(t.danger), flagPhrases(t.benign)
+	t.twoWordFirst = map[string]bool{}
+	for _, m := range []map[string]bool{t.read, t.benign, t.danger} {
+		for k := range m {
+			for i := 0; i < len(k); i++ {
+				if k[i] == ' ' && !strings.HasPrefix(k[i+1:], "-") {
+					t.twoWordFirst[k[:i]] = true
+				}
+			}
+		}
+	}
+	return t
+}
+
+// flagPhrases returns the phrases of m that are a word and an option, sorted.
+func flagPhrases(m map[string]bool) []flagPhrase {
+	var out []flagPhrase
+	for k := range m {
+		if w := strings.Fields(k); len(w) == 2 && strings.HasPrefix(w[1], "-") {
+			out = append(out, flagPhrase{k, w[0], w[1]})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].key < out[j].key })
+	return out
 }
 
 // phrases splits "a b|c|d e" into {"a b", "c", "d e"}.
@@ -211,16 +243,12 @@ func subcommandProgram(c *call) (Tier, string) {
 		second = ops[1]
 	}
 	// Flags that matter for a subcommand: "compose down -v", "receive -F".
-	flagged := func(key string) bool {
-		w := strings.Fields(key)
-		if len(w) != 2 || !strings.HasPrefix(w[1], "-") {
-			return false
-		}
-		if w[0] != first && !(len(ops) > 1 && ops[0]+" "+ops[1] == w[0]) {
+	flagged := func(f flagPhrase) bool {
+		if f.sub != first && !(len(ops) > 1 && ops[0]+" "+ops[1] == f.sub) {
 			return false
 		}
 		for _, r := range rest {
-			if r == w[1] || strings.HasPrefix(w[1], "--") && strings.HasPrefix(r, w[1]+"=") {
+			if r == f.flag || strings.HasPrefix(f.flag, "--") && strings.HasPrefix(r, f.flag+"=") {
 				return true
 			}
 		}
@@ -234,9 +262,9 @@ func subcommandProgram(c *call) (Tier, string) {
 	if second != "" {
 		label = c.name + " " + two
 	}
-	for key := range tab.danger {
-		if flagged(key) {
-			return TierDestructive, c.name + " " + key
+	for _, f := range tab.dangerFlags {
+		if flagged(f) {
+			return TierDestructive, c.name + " " + f.key
 		}
 	}
 	var t Tier
@@ -256,8 +284,8 @@ func subcommandProgram(c *call) (Tier, string) {
 	default:
 		t = tab.def
 	}
-	for key := range tab.benign {
-		if flagged(key) && t > TierBenign {
+	for _, f := range tab.benignFlags {
+		if flagged(f) && t > TierBenign {
 			t = TierBenign
 		}
 	}
@@ -300,14 +328,7 @@ func expandAbbrev(tab subTable, w string, pos int) string {
 // hasTwoWordKey reports whether the table lists any "first x" phrase, in
 // which case "first" alone only covers the bare form.
 func hasTwoWordKey(tab subTable, first string) bool {
-	for _, m := range []map[string]bool{tab.read, tab.benign, tab.danger} {
-		for k := range m {
-			if strings.HasPrefix(k, first+" ") && !strings.HasPrefix(k, first+" -") {
-				return true
-			}
-		}
-	}
-	return false
+	return tab.twoWordFirst[first]
 }
 
 // criticalUnits are services whose loss cuts the operator off or stops the host.

@@ -146,7 +146,7 @@ func (r *redactor) word(i, j int) int {
 			}
 		}
 	}
-	if w[0] != '-' && standsAlone(s, j) {
+	if w[0] != '-' && (r.prog != nil || mayBeProgram(w)) && standsAlone(s, j) {
 		if startsWord(s, i) || s[i-1] == '/' {
 			if p := lookupProgram(w); p != nil {
 				r.enterProgram(p, j)
@@ -163,7 +163,7 @@ func (r *redactor) word(i, j int) int {
 		}
 	}
 	kind := secretKey(w)
-	if kind == keyNone && j < len(s) && nameSeparator(s[j]) {
+	if kind == keyNone && j-i >= 2 && j < len(s) && nameSeparator(s, j) {
 		name := w
 		if len(w) > 2 && w[0] == '-' && w[1] == 'e' && w[2] >= 'A' && w[2] <= 'Z' {
 			name = w[2:] // docker run -eMYSQL_PWD=x
@@ -172,7 +172,7 @@ func (r *redactor) word(i, j int) int {
 		case name[0] == '-':
 		case secretName(name):
 			kind = keyName
-		case pwdName(name):
+		case (len(name) == 3 || len(name) == 6) && pwdName(name):
 			kind = keyPwd
 		}
 	}
@@ -184,9 +184,27 @@ func (r *redactor) word(i, j int) int {
 	return j
 }
 
-// nameSeparator reports whether c can follow a name before its value.
-func nameSeparator(c byte) bool {
-	return c == '=' || c == ':' || c == '"' || c == '\'' || c == '+' || c == '\\'
+// nameSeparator reports whether the name ending at j is followed, after
+// an optional closing quote and blanks, by '=', '+=' or ':', as keyValue
+// needs, so most words skip secretName.
+func nameSeparator(s string, j int) bool {
+	switch s[j] {
+	case '=', ':':
+		return true
+	case '+':
+		return strings.HasPrefix(s[j:], "+=")
+	case '"', '\'':
+		j++
+	case '\\':
+		if !strings.HasPrefix(s[j:], `\"`) {
+			return false
+		}
+		j += 2
+	default:
+		return false
+	}
+	j = skipBlanks(s, j)
+	return j < len(s) && (s[j] == '=' || s[j] == ':' || strings.HasPrefix(s[j:], "+="))
 }
 
 type keyKind int
@@ -521,7 +539,9 @@ func tokenEnd(s string, i, j int) int {
 	if strings.HasPrefix(w, "eyJ") {
 		return jwtEnd(s, i, j)
 	}
-	for _, t := range tokenRules[w[0]] {
+	rules := tokenRules[w[0]]
+	for k := range rules {
+		t := &rules[k]
 		if !strings.HasPrefix(w, t.prefix) {
 			continue
 		}

@@ -17,6 +17,9 @@ func secretName(w string) bool {
 	if len(w) < 2 || len(w) > 128 {
 		return false
 	}
+	if !hasCredentialStart(w) {
+		return false
+	}
 	var buf [128]byte
 	name := buf[:len(w)]
 	for k := 0; k < len(w); k++ {
@@ -77,6 +80,41 @@ func secretName(w string) bool {
 			}
 		}
 		return true
+	}
+	return false
+}
+
+// credentialStarts holds, per first two letters of a credential word that
+// secretName looks for, the third letters it may have (bit c-'a'; all bits
+// for "pw", whose third byte may be anything or nothing). A name without
+// such a start names no secret, which rejects most words at once.
+var credentialStarts = func() (t [256][256]uint32) {
+	for _, w := range [...]string{
+		"pass", "secret", "credential", "creds", "key", "token", "auth", "psk", "dsn", "sig",
+		"bearer", "cookie", "connectionstring", "apikey", "privatekey", "accesskey",
+	} {
+		t[w[0]][w[1]] |= 1 << (w[2] - 'a')
+	}
+	t['p']['w'] = ^uint32(0)
+	return t
+}()
+
+// hasCredentialStart reports whether w, lower-cased, contains the first
+// three letters of a credential word.
+func hasCredentialStart(w string) bool {
+	for k := 0; k+1 < len(w); k++ {
+		mask := credentialStarts[normKeyByte(w[k])][normKeyByte(w[k+1])]
+		if mask == 0 {
+			continue
+		}
+		if mask == ^uint32(0) {
+			return true
+		}
+		if k+2 < len(w) {
+			if c := normKeyByte(w[k+2]); c >= 'a' && c <= 'z' && mask&(1<<(c-'a')) != 0 {
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -167,24 +167,28 @@ var programFamilies = []struct {
 	{"snmp", snmpLike}, {"7z", archiver}, {"ncftp", mongoLike},
 }
 
-// programPrefix2 holds the first two bytes of every program name and
-// programLens, per first byte, the lengths they come in, so that most
-// words are rejected without a map look-up.
-var programPrefix2, programLens = func() (t [256][256]bool, lens [256]uint32) {
+// programShape holds, per first two bytes of a program name, the lengths
+// the names with them come in (bit n for length n, every bit from a
+// family's prefix length up), so that almost every word is rejected by one
+// table look-up before any map look-up.
+var programShape = func() (t [256][256]uint32) {
 	for name := range programs {
-		t[name[0]][name[1]] = true
-		lens[name[0]] |= 1 << len(name)
+		t[name[0]][name[1]] |= 1 << len(name)
 	}
 	for _, f := range programFamilies {
-		t[f.prefix[0]][f.prefix[1]] = true
-		lens[f.prefix[0]] |= ^uint32(0) << len(f.prefix)
+		t[f.prefix[0]][f.prefix[1]] |= ^uint32(0) << len(f.prefix)
 	}
-	return t, lens
+	return t
 }()
+
+// mayBeProgram reports whether w has the shape of a program name.
+func mayBeProgram(w string) bool {
+	return len(w) >= 2 && len(w) < 32 && programShape[w[0]][w[1]]&(1<<len(w)) != 0
+}
 
 // lookupProgram returns the rules of the program named w, or nil.
 func lookupProgram(w string) *program {
-	if len(w) < 2 || len(w) > 31 || programLens[w[0]]&(1<<len(w)) == 0 || !programPrefix2[w[0]][w[1]] {
+	if !mayBeProgram(w) {
 		return nil
 	}
 	if p := programs[w]; p != nil {

@@ -92,6 +92,18 @@ type typed struct {
 	unseen string
 }
 
+// signalled returns t after session_signal sent INT to the terminal's
+// foreground: as after Ctrl-C the shell drops an unfinished command and
+// may drop the next line it reads, but without the terminal's flush a
+// typed line stays for a plain reader while readline drops it.
+func (t typing) signalled() typing {
+	n := typing{interrupted: true}
+	if t.line != "" || t.lost != "" {
+		n.lost = "an interrupt from session_signal drops the typed line in bash but not in a plain terminal"
+	}
+	return n
+}
+
 // feed returns what typing data into a session in state t does.
 func (t typing) feed(data string, k keyboard) typed {
 	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, open: t.open, interrupted: t.interrupted}

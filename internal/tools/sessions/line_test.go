@@ -322,3 +322,24 @@ func TestFollow(t *testing.T) {
 		}
 	}
 }
+
+// After an interrupt the shell may drop the next line it reads (dash does,
+// as it handles the interrupt), so that line must be complete on its own:
+// otherwise dropping it would change how the lines after it parse.
+func TestInterruptedShell(t *testing.T) {
+	_, last := typeAll(tty, "echo 'a", "ls…")
+	sig := last.next.signalled()
+	if !sig.interrupted || sig.open != "" || sig.lost == "" {
+		t.Fatalf("after session_signal INT: %+v", sig)
+	}
+	if got := sig.feed("\x15echo 'a\nreboot #'\r", tty); got.unseen == "" {
+		t.Errorf("an unfinished first line after an interrupt is seen: %q", got.text)
+	}
+	got := sig.feed("\x15ls\necho 'a\nb'\r", tty)
+	if got.unseen != "" || got.next.interrupted {
+		t.Errorf("a complete first line after an interrupt: unseen %q, interrupted %v", got.unseen, got.next.interrupted)
+	}
+	if clean := (typing{}).signalled(); clean.lost != "" {
+		t.Errorf("an interrupt with nothing typed loses the line: %q", clean.lost)
+	}
+}

@@ -496,10 +496,23 @@ func (d *Deps) planResize(ctx context.Context, c *relay.Call, a *ResizeArgs) (*r
 }
 
 func (d *Deps) planSignal(ctx context.Context, c *relay.Call, a *SignalArgs) (*relay.Plan, error) {
-	if _, err := d.owned(c, a.SessionID); err != nil {
+	info, err := d.owned(c, a.SessionID)
+	if err != nil {
 		return nil, err
 	}
+	interrupt := info.PTY && strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(a.Signal)), "SIG") == "INT"
 	return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
+		if interrupt {
+			// An interrupt changes what the shell makes of the next
+			// lines, as Ctrl-C does; no send may interleave.
+			tb := d.book.get(a.SessionID, d.Registry.List())
+			if err := tb.take(ctx); err != nil {
+				return relay.Fail(relay.StatusError, "%v", err)
+			}
+			defer tb.give()
+			tb.gen++
+			tb.typing = tb.typing.signalled()
+		}
 		if err := d.Registry.Signal(a.SessionID, a.Signal); err != nil {
 			return fail(err)
 		}

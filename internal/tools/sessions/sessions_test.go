@@ -300,6 +300,26 @@ func TestUnseenKeysAreRefusedOutsideWritableSessions(t *testing.T) {
 	}
 }
 
+// An interrupt from session_signal is followed like Ctrl-C: dash drops the
+// line it reads next, so that line must be a complete command.
+func TestSignalInterruptIsFollowed(t *testing.T) {
+	rg := newRig(t, policy.Open)
+	id := rg.start(nil)
+	if got := rg.call("session_signal", map[string]any{"session_id": id, "signal": "INT"}); got["status"] != "ok" {
+		t.Fatalf("signal: %v", got)
+	}
+	if got := rg.send(id, "echo 'a\nrm -rf /tmp/warden-nothing #'", true); got["status"] != "denied" {
+		t.Errorf("an unfinished line after an interrupt: %v", got)
+	}
+	if got := rg.send(id, "", true); got["status"] != "ok" {
+		t.Fatalf("empty line: %v", got)
+	}
+	if got := rg.send(id, "echo 'multi\nline'", true); got["status"] != "ok" {
+		t.Errorf("a multi-line command once the interrupt is past: %v", got)
+	}
+	rg.readUntil(id, "line")
+}
+
 func TestWritableSessions(t *testing.T) {
 	rg := newRig(t, policy.Guarded)
 	if got := rg.call("session_start", map[string]any{"writable": true}); got["status"] != "approval_required" {

@@ -327,7 +327,8 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 	isPipe := func(op syntax.BinCmdOperator) bool { return op == syntax.Pipe || op == syntax.PipeAll }
 	pipe := isPipe(c.Op)
-	chain := []*syntax.Stmt{c.Y}
+	var buf [16]*syntax.Stmt // most chains fit; a longer one grows on the heap
+	chain := append(buf[:0], c.Y)
 	x := c.X
 	for {
 		bc, ok := x.Cmd.(*syntax.BinaryCmd)

@@ -44,7 +44,7 @@ func newScope(f *syntax.File) *scope {
 	walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Word:
-			return !plainWord(n) // nothing to find in a plain word's parts
+			return !flatWord(n) // no assignment or function in a flat word's parts
 		case *syntax.Assign:
 			if n.Name != nil && !n.Append && n.Index == nil {
 				add(n.Name.Value, n.Value)
@@ -199,7 +199,7 @@ func (e *eval) forkBombs(sc *scope, ctx cctx) {
 				forking = forking[:len(forking)-1]
 				return true
 			}
-			if w, ok := n.(*syntax.Word); ok && plainWord(w) {
+			if w, ok := n.(*syntax.Word); ok && flatWord(w) {
 				return false // no call in it, and no f(nil) to balance
 			}
 			fork := false

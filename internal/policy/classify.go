@@ -39,6 +39,7 @@ type cctx struct {
 	nest    int      // payload nesting
 	stdin   stdinSrc // standard input
 	stdinRd bool     // this statement's own redirections set stdin
+	sc      *scope   // the script being walked
 	covered bool     // an operator allow rule matched an enclosing command
 	pos     []string // positional parameters $0…, when known (sh -c payloads)
 	hasPos  bool
@@ -162,6 +163,7 @@ func (e *eval) script(src string, ctx cctx, what string) {
 	}
 	sc := newScope(f)
 	e.forkBombs(sc, ctx)
+	ctx.sc = sc
 	e.stmts(f.Stmts, ctx, sc)
 }
 
@@ -261,6 +263,7 @@ func (e *eval) stmt(s *syntax.Stmt, ctx cctx, sc *scope) {
 }
 
 func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
+	e.arithContext(c, ctx, sc)
 	switch c := c.(type) {
 	case *syntax.BinaryCmd:
 		e.binary(c, ctx, sc)

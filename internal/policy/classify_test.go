@@ -180,7 +180,7 @@ var evalCases = []evalCase{
 	{"c1/eval unknown", cmd("eval \"$X\""), TierDestructive, false},
 	{"c1/source", cmd("source ./x.sh"), TierDestructive, false},
 	{"c1/dot", cmd(". /tmp/x"), TierDestructive, false},
-	{"c1/arith injection", cmd("x='a[$(reboot)]'; (( x ))"), TierDestructive, false},
+	{"c1/arith injection", cmd("x='a[$(reboot)]'; (( x ))"), TierDestructive, true},
 	{"c1/parse error", cmd("echo 'unterminated"), TierDestructive, false},
 	{"c1/parse error with deny text", cmd("reboot )"), TierDestructive, true},
 	{"c1/deep nesting", cmd(strings.Repeat("(", 300) + "ls" + strings.Repeat(")", 300)), TierDestructive, false},

@@ -161,6 +161,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return netProgram
 	case "emacs", "emacsclient", "vim", "vi", "nvim", "gvim", "view", "ex":
 		return editorProgram
+	case "test", "[", "let", "printf", "read", "mapfile", "readarray", "getopts", "unset", "wait":
+		return arithBuiltin
 	case "sqlite3", "sqlite", "mysql", "mariadb", "psql":
 		return queryProgram
 	case "top":

@@ -239,6 +239,7 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 	if a.Name == nil {
 		return
 	}
+	e.assignArith(a, false, ctx, sc)
 	val, known := "", false
 	if a.Value != nil {
 		r := resolver{e: e, ctx: ctx, sc: sc}
@@ -259,6 +260,7 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 
 // decl classifies export, declare, local, readonly and typeset.
 func (e *eval) decl(d *syntax.DeclClause, ctx cctx, sc *scope) {
+	e.declArith(d, ctx, sc)
 	for _, a := range d.Args {
 		if a.Naked && a.Name == nil {
 			if a.Value != nil {

@@ -16,6 +16,8 @@ type scope struct {
 	// funcs is the declaration forkBombs reads for each of the first
 	// maxFuncs function names: the last one seen before the cap filled.
 	funcs []*syntax.FuncDecl
+	file  *syntax.File
+	arith *arithFacts // built on first use by facts
 }
 
 const (
@@ -24,7 +26,7 @@ const (
 )
 
 func newScope(f *syntax.File) *scope {
-	sc := &scope{vars: map[string][]string{}}
+	sc := &scope{vars: map[string][]string{}, file: f}
 	add := func(name string, w *syntax.Word) {
 		if w == nil || len(sc.vars) >= maxVars && sc.vars[name] == nil {
 			return

@@ -466,7 +466,7 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 	if w, ok := n.(*syntax.Word); ok && flatWord(w) {
 		// What the walk below would find, without one.
 		if flatInjection(w) {
-			e.note(TierDestructive, false, "array subscript with command substitution in a string can run code when evaluated arithmetically")
+			e.arithStrings(w, ctx)
 		}
 		return
 	}
@@ -485,13 +485,13 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 			e.stmts(n.Stmts, c, sc)
 			return false
 		case *syntax.Lit:
-			if arithInjection(n.Value) {
-				e.note(TierDestructive, false, "array subscript with command substitution in a string can run code when evaluated arithmetically")
-			}
+			e.arithString(n, ctx)
 		case *syntax.SglQuoted:
-			if arithInjection(n.Value) {
-				e.note(TierDestructive, false, "array subscript with command substitution in a string can run code when evaluated arithmetically")
-			}
+			e.arithString(n, ctx)
+		case *syntax.ArithmExp:
+			e.arithExpr(n.X, ctx, sc, "$(( ))")
+		case *syntax.ParamExp:
+			e.paramArith(n, ctx, sc)
 		}
 		return true
 	})
@@ -551,7 +551,7 @@ func flatInjection(w *syntax.Word) bool {
 				return true
 			}
 		case *syntax.SglQuoted:
-			if arithInjection(p.Value) {
+			if arithInjection(p.Value) || p.Dollar && arithInjection(ansiC(p.Value)) {
 				return true
 			}
 		case *syntax.ParamExp:
@@ -579,6 +579,10 @@ func flatInjection(w *syntax.Word) bool {
 // arithInjection reports whether s looks like a[$(cmd)], which bash runs
 // when the string is evaluated arithmetically ((( x )), [[ x -eq 1 ]]).
 func arithInjection(s string) bool {
+	if strings.IndexByte(s, '[') < 0 {
+		return false
+	}
+	s = strings.ReplaceAll(s, `\`, "")
 	i := strings.IndexByte(s, '[')
 	for i >= 0 {
 		rest := strings.TrimLeft(s[i+1:], " \t")

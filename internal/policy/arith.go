@@ -1,0 +1,747 @@
+package policy
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Arithmetic evaluation in bash and ksh is recursive: a variable named in
+// an arithmetic context ((( x )), $(( x )), [[ x -eq 1 ]], let, array
+// subscripts, ${s:x}, declare -i, …) has its value evaluated as an
+// expression in turn, and an array subscript inside that value expands
+// command substitutions: x='a[$(reboot)]'; (( x )) runs reboot. So a value
+// that is not known at parse time reaching arithmetic is unknown code, at
+// least TierMutate. Integer literals, $#, $?, ${#x}, and variables this
+// script provably assigns only integer literals before any use stay as
+// they are.
+
+const arithWhy = "arithmetic on a value not known at parse time can run commands (array subscripts in it expand $(…))"
+
+// nameFacts is what a script does with one variable name.
+type nameFacts struct {
+	topInt   int  // offset of its first top-level integer assignment, or -1
+	topIdent int  // offset of its first top-level assignment of a plain name, or -1
+	first    int  // offset of its first other occurrence, or -1
+	nonInt   bool // some assignment may give it a value that is not an integer
+	nonIdent bool // some assignment may give it a value that is not a plain name
+}
+
+// arithFacts is what a pre-pass over one script learned about the values
+// its variables can hold.
+type arithFacts struct {
+	tainted bool // eval, source, a nameref or a computed name can set any variable
+	names   map[string]*nameFacts
+	intAttr map[string]bool // declared -i: every assignment is evaluated
+	assoc   map[string]bool // declared -A: subscripts are strings
+	skip    map[*syntax.Word]bool
+}
+
+func (af *arithFacts) name(n string) *nameFacts {
+	nf := af.names[n]
+	if nf == nil {
+		nf = &nameFacts{topInt: -1, topIdent: -1, first: -1}
+		af.names[n] = nf
+	}
+	return nf
+}
+
+// seen records an occurrence of a name that is not a proving assignment.
+func (af *arithFacts) seen(n string, at int) {
+	nf := af.name(n)
+	if nf.first < 0 || at < nf.first {
+		nf.first = at
+	}
+}
+
+// assigned records an assignment of a value of the given kinds.
+func (af *arithFacts) assigned(n string, at int, isInt, isIdent, top bool) {
+	nf := af.name(n)
+	if !isInt {
+		nf.nonInt = true
+	}
+	if !isIdent {
+		nf.nonIdent = true
+	}
+	if top && isInt && (nf.topInt < 0 || at < nf.topInt) {
+		nf.topInt = at
+	}
+	if top && isIdent && (nf.topIdent < 0 || at < nf.topIdent) {
+		nf.topIdent = at
+	}
+	if !top {
+		af.seen(n, at)
+	}
+}
+
+// facts returns the arithmetic facts of the script sc was built from,
+// computing them once.
+func (e *eval) facts(sc *scope) *arithFacts {
+	if sc == nil || sc.file == nil {
+		return &arithFacts{tainted: true}
+	}
+	if sc.arith == nil {
+		sc.arith = buildFacts(sc.file)
+	}
+	return sc.arith
+}
+
+// nameSetters are builtins that assign the variables they name.
+var nameSetters = set(`read mapfile readarray printf getopts wait`)
+
+// buildFacts walks a script once. Assignments that are direct statements
+// of the script (not in a branch, loop body, function, pipeline or
+// background job) run before anything later in the text, so a name whose
+// first occurrence is such an integer assignment, and that is never
+// assigned anything else, holds an integer wherever it is used.
+func buildFacts(f *syntax.File) *arithFacts {
+	af := &arithFacts{names: map[string]*nameFacts{}, intAttr: map[string]bool{}, assoc: map[string]bool{}, skip: map[*syntax.Word]bool{}}
+	top := map[*syntax.Assign]bool{}
+	topLoop := map[*syntax.ForClause]bool{}
+	for _, s := range f.Stmts {
+		if s.Background || s.Coprocess {
+			continue
+		}
+		switch c := s.Cmd.(type) {
+		case *syntax.CallExpr:
+			if len(c.Args) == 0 {
+				for _, a := range c.Assigns {
+					top[a] = true
+				}
+			}
+		case *syntax.DeclClause:
+			if c.Variant.Value != "local" {
+				for _, a := range c.Args {
+					top[a] = true
+				}
+			}
+		case *syntax.ForClause:
+			topLoop[c] = true
+		}
+	}
+	valueKind := func(w *syntax.Word) (isInt, isIdent bool) {
+		if w == nil {
+			return true, false // x= is empty, which is 0
+		}
+		if v, ok := litValue(w); ok {
+			return isIntLit(v), validName(v)
+		}
+		if len(w.Parts) == 1 {
+			switch p := w.Parts[0].(type) {
+			case *syntax.ArithmExp:
+				return true, false
+			case *syntax.CmdSubst:
+				return numericOut(p), false
+			}
+		}
+		return false, false
+	}
+	walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Assign:
+			if n.Name == nil {
+				if n.Naked && n.Value != nil {
+					if _, ok := plainLit(n.Value); !ok {
+						af.tainted = true // declare "$x"
+					}
+				}
+				return true
+			}
+			name := n.Name.Value
+			at := int(n.Name.Pos().Offset())
+			if n.Naked {
+				af.seen(name, at)
+				return true
+			}
+			isInt, isIdent := valueKind(n.Value)
+			if n.Index != nil || n.Array != nil {
+				isInt, isIdent = false, false
+			}
+			if n.Append {
+				isIdent = false
+			}
+			af.assigned(name, at, isInt, isIdent, top[n] && !n.Append && n.Index == nil && n.Array == nil)
+		case *syntax.DeclClause:
+			flags := ""
+			for _, a := range n.Args {
+				if a.Naked && a.Name == nil && a.Value != nil {
+					if v, ok := plainLit(a.Value); ok && len(v) > 1 && (v[0] == '-' || v[0] == '+') {
+						flags += v[1:]
+					}
+				}
+			}
+			if strings.ContainsRune(flags, 'n') && n.Variant.Value != "export" {
+				af.tainted = true
+			}
+			for _, a := range n.Args {
+				if a.Name == nil {
+					continue
+				}
+				if strings.ContainsRune(flags, 'i') {
+					af.intAttr[a.Name.Value] = true
+				}
+				if strings.ContainsRune(flags, 'A') {
+					af.assoc[a.Name.Value] = true
+				}
+			}
+		case *syntax.ForClause:
+			switch l := n.Loop.(type) {
+			case *syntax.WordIter:
+				if l.Name == nil {
+					break
+				}
+				if n.Select {
+					af.assigned(l.Name.Value, int(l.Name.Pos().Offset()), false, false, false)
+					break
+				}
+				allInt, allIdent := true, true
+				for _, w := range l.Items {
+					i, id := valueKind(w)
+					allInt, allIdent = allInt && i, allIdent && id
+				}
+				if len(l.Items) == 0 && !l.InPos.IsValid() {
+					allInt, allIdent = false, false // for x; do: the positional parameters
+				}
+				af.assigned(l.Name.Value, int(l.Name.Pos().Offset()), allInt, allIdent, topLoop[n])
+			case *syntax.CStyleLoop:
+				if b, ok := l.Init.(*syntax.BinaryArithm); ok && topLoop[n] && b.Op == syntax.Assgn {
+					if x, ok := b.X.(*syntax.Word); ok && len(x.Parts) == 1 {
+						if lit, ok := x.Parts[0].(*syntax.Lit); ok && validName(lit.Value) {
+							if y, ok := b.Y.(*syntax.Word); ok {
+								if v, ok := plainLit(y); ok && isIntLit(v) {
+									af.assigned(lit.Value, int(x.Pos().Offset()), true, false, true)
+									af.skip[x] = true
+								}
+							}
+						}
+					}
+				}
+			}
+		case *syntax.ParamExp:
+			if n.Param != nil {
+				af.seen(n.Param.Value, int(n.Param.Pos().Offset()))
+				if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+					i, id := valueKind(n.Exp.Word)
+					af.assigned(n.Param.Value, int(n.Param.Pos().Offset()), i, id, false)
+				}
+			}
+		case *syntax.Word:
+			if af.skip[n] {
+				return false
+			}
+			if len(n.Parts) == 1 {
+				if l, ok := n.Parts[0].(*syntax.Lit); ok {
+					// A bare name in arithmetic, or any word that
+					// could be one: counts as a use.
+					if validName(l.Value) {
+						af.seen(l.Value, int(l.Pos().Offset()))
+					}
+					return false
+				}
+			}
+		case *syntax.CallExpr:
+			af.callFacts(n)
+		case *syntax.CoprocClause:
+			if n.Name != nil {
+				if v, ok := plainLit(n.Name); ok {
+					af.assigned(v, int(n.Name.Pos().Offset()), false, false, false)
+				}
+			}
+		}
+		return true
+	})
+	return af
+}
+
+// callFacts records the names a builtin call assigns: read x, printf -v x,
+// mapfile x, getopts s x, wait -p x; eval and source may assign anything.
+func (af *arithFacts) callFacts(ce *syntax.CallExpr) {
+	args := ce.Args
+	for len(args) > 0 {
+		v, ok := litValue(args[0])
+		if !ok {
+			return
+		}
+		if v == "command" || v == "builtin" {
+			args = args[1:]
+			for len(args) > 0 {
+				if o, ok := plainLit(args[0]); ok && strings.HasPrefix(o, "-") {
+					args = args[1:]
+					continue
+				}
+				break
+			}
+			continue
+		}
+		switch {
+		case v == "eval" || v == "source" || v == ".":
+			af.tainted = true
+			return
+		case v == "declare" || v == "typeset" || v == "local" || v == "export" || v == "readonly":
+			// Reached through command or builtin: its words assign.
+			for _, w := range args[1:] {
+				s, ok := plainLit(w)
+				if !ok {
+					af.tainted = true
+					return
+				}
+				if n, _, _ := strings.Cut(s, "="); validName(n) {
+					af.assigned(n, int(w.Pos().Offset()), false, false, false)
+				}
+			}
+			return
+		case nameSetters[v]:
+			for _, w := range args[1:] {
+				s, ok := plainLit(w)
+				if !ok {
+					af.tainted = true
+					continue
+				}
+				n, _, _ := strings.Cut(s, "[")
+				if validName(n) {
+					af.assigned(n, int(w.Pos().Offset()), false, false, false)
+				}
+			}
+		}
+		return
+	}
+}
+
+// litValue is plainLit without an allocation for a word of one plain literal.
+func litValue(w *syntax.Word) (string, bool) {
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && strings.IndexByte(l.Value, '\\') < 0 {
+			return l.Value, true
+		}
+	}
+	return plainLit(w)
+}
+
+// intName reports whether the variable name provably holds an integer
+// wherever the script sc uses it.
+func (e *eval) intName(sc *scope, name string) bool {
+	af := e.facts(sc)
+	if af.tainted {
+		return false
+	}
+	nf := af.names[name]
+	if nf == nil {
+		// Never assigned here: the environment's, unless bash keeps it
+		// an integer itself.
+		return intSpecials[name]
+	}
+	if nf.nonInt {
+		return false
+	}
+	if intSpecials[name] {
+		return true
+	}
+	return nf.topInt >= 0 && (nf.first < 0 || nf.topInt < nf.first)
+}
+
+// identName reports whether the variable provably holds a plain variable
+// name wherever it is used (for ${!x}).
+func (e *eval) identName(sc *scope, name string) bool {
+	af := e.facts(sc)
+	nf := af.names[name]
+	if af.tainted || nf == nil || nf.nonIdent {
+		return false
+	}
+	return nf.topIdent >= 0 && (nf.first < 0 || nf.topIdent < nf.first)
+}
+
+// intSpecials are variables bash keeps integers whatever the environment says.
+var intSpecials = set(`RANDOM SRANDOM LINENO SECONDS BASHPID PPID UID EUID EPOCHSECONDS BASH_SUBSHELL OPTIND`)
+
+// isIntLit reports whether s is a bash integer constant: decimal, octal,
+// 0x hex or base#digits, optionally signed and blank-padded; empty is 0.
+func isIntLit(s string) bool {
+	s = strings.Trim(s, " \t\n")
+	if s == "" {
+		return true
+	}
+	if s[0] == '-' || s[0] == '+' {
+		s = s[1:]
+	}
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	if b, digits, ok := strings.Cut(s, "#"); ok {
+		if _, err := strconv.Atoi(b); err != nil || digits == "" {
+			return false
+		}
+		return strings.Trim(digits, "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@_") == ""
+	}
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		return strings.Trim(s[2:], "0123456789abcdefABCDEF") == ""
+	}
+	return strings.Trim(s, "0123456789") == ""
+}
+
+// arithTextSafe reports whether text evaluated as arithmetic can only
+// compute: numbers, operators and names that hold integers. Subscripts,
+// expansions and quotes are not safe.
+func (e *eval) arithTextSafe(s string, sc *scope) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || strings.IndexByte("+-*/%<>=!&|^~?:(),", c) >= 0:
+			i++
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(s) && (isAlnum(s[j]) || s[j] == '#' || s[j] == '@' || s[j] == '_') {
+				j++
+			}
+			if !isIntLit(s[i:j]) {
+				return false
+			}
+			i = j
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			j := i
+			for j < len(s) && (isAlnum(s[j]) || s[j] == '_') {
+				j++
+			}
+			if !e.intName(sc, s[i:j]) {
+				return false
+			}
+			i = j
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// arithWordSafe reports whether a word reaching arithmetic can only compute.
+func (e *eval) arithWordSafe(w *syntax.Word, ctx cctx, sc *scope) bool {
+	for _, p := range w.Parts {
+		if !e.arithPartSafe(p, ctx, sc) {
+			return false
+		}
+	}
+	return true
+}
+
+func (e *eval) arithPartSafe(p syntax.WordPart, ctx cctx, sc *scope) bool {
+	switch p := p.(type) {
+	case *syntax.Lit:
+		return e.arithTextSafe(p.Value, sc)
+	case *syntax.SglQuoted:
+		return !p.Dollar && e.arithTextSafe(p.Value, sc)
+	case *syntax.DblQuoted:
+		for _, q := range p.Parts {
+			if !e.arithPartSafe(q, ctx, sc) {
+				return false
+			}
+		}
+		return true
+	case *syntax.ArithmExp:
+		return true // an integer; its own expression is checked where it is walked
+	case *syntax.ParamExp:
+		if p.Param == nil || p.Excl || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil ||
+			p.Exp != nil || p.NestedParam != nil || p.Names != 0 || len(p.Modifiers) > 0 {
+			return false
+		}
+		name := p.Param.Value
+		if p.Length {
+			return true
+		}
+		switch name {
+		case "#", "?", "$", "!":
+			return true
+		}
+		if n, err := strconv.Atoi(name); err == nil {
+			return ctx.hasPos && n < len(ctx.pos) && e.arithTextSafe(ctx.pos[n], sc)
+		}
+		return e.intName(sc, name)
+	case *syntax.CmdSubst:
+		if numericOut(p) {
+			return true
+		}
+		out, ok := e.echoOutput(cmdSubstArgs(p), ctx, sc)
+		return ok && e.arithTextSafe(out, sc)
+	}
+	return false
+}
+
+// numericOut reports whether a command substitution prints only a number:
+// wc reading its input, nproc, id -u/-g, date +%s, grep -c and pgrep -c on
+// at most one input. Anything after the number would be evaluated too.
+func numericOut(cs *syntax.CmdSubst) bool {
+	if len(cs.Stmts) != 1 {
+		return false
+	}
+	s := cs.Stmts[0]
+	for {
+		b, ok := s.Cmd.(*syntax.BinaryCmd)
+		if !ok || b.Op != syntax.Pipe {
+			break
+		}
+		s = b.Y
+	}
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || len(ce.Assigns) > 0 {
+		return false
+	}
+	var vals []string
+	for _, w := range ce.Args {
+		v, ok := plainLit(w)
+		if !ok {
+			return false
+		}
+		vals = append(vals, v)
+	}
+	ops := operands(vals[1:])
+	switch vals[0] {
+	case "nproc":
+		return true
+	case "wc":
+		return len(ops) == 0
+	case "id":
+		return len(ops) == 0 && !hasFlag(vals[1:], 'n', "--name") && (hasFlag(vals[1:], 'u', "--user") || hasFlag(vals[1:], 'g', "--group"))
+	case "date":
+		return len(ops) == 1 && strings.Trim(ops[0], "+%sYmdHMSjuwyNV") == ""
+	case "grep", "egrep", "fgrep", "pgrep":
+		return hasFlag(vals[1:], 'c', "--count") && len(ops) <= 2 && !hasFlag(vals[1:], 'r', "--recursive") && !hasFlag(vals[1:], 'R', "")
+	}
+	return false
+}
+
+// arithExpr checks every operand of an arithmetic expression.
+func (e *eval) arithExpr(x syntax.ArithmExpr, ctx cctx, sc *scope, what string) {
+	stack := []syntax.ArithmExpr{x}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch n := n.(type) {
+		case *syntax.BinaryArithm:
+			if n.Op == syntax.Assgn && plainName(n.X) {
+				// x = … assigns without reading x.
+				stack = append(stack, n.Y)
+				continue
+			}
+			stack = append(stack, n.Y, n.X)
+		case *syntax.UnaryArithm:
+			stack = append(stack, n.X)
+		case *syntax.ParenArithm:
+			stack = append(stack, n.X)
+		case *syntax.Word:
+			if !e.arithWordSafe(n, ctx, sc) {
+				e.note(TierMutate, ctx.covered, "%s: %s", what, arithWhy)
+				return
+			}
+		}
+	}
+}
+
+// plainName reports whether an arithmetic operand is a bare variable name.
+func plainName(x syntax.ArithmExpr) bool {
+	w, ok := x.(*syntax.Word)
+	if !ok || len(w.Parts) != 1 {
+		return false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	return ok && validName(l.Value)
+}
+
+// arithContext checks the arithmetic in a compound command: (( )), let,
+// for (( ; ; )) and the integer comparisons and -v of [[ ]].
+func (e *eval) arithContext(c syntax.Command, ctx cctx, sc *scope) {
+	switch c := c.(type) {
+	case *syntax.ArithmCmd:
+		e.arithExpr(c.X, ctx, sc, "(( ))")
+	case *syntax.LetClause:
+		for _, x := range c.Exprs {
+			e.arithExpr(x, ctx, sc, "let")
+		}
+	case *syntax.ForClause:
+		if l, ok := c.Loop.(*syntax.CStyleLoop); ok {
+			for _, x := range []syntax.ArithmExpr{l.Init, l.Cond, l.Post} {
+				if x != nil {
+					e.arithExpr(x, ctx, sc, "for (( ))")
+				}
+			}
+		}
+	case *syntax.TestClause:
+		e.testArith(c.X, ctx, sc)
+	}
+}
+
+// testArith checks [[ ]]: the operands of -eq, -ne, -lt, -le, -gt and -ge
+// are evaluated as arithmetic, and -v and -R evaluate a subscript.
+func (e *eval) testArith(x syntax.TestExpr, ctx cctx, sc *scope) {
+	stack := []syntax.TestExpr{x}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch n := n.(type) {
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				for _, o := range []syntax.TestExpr{n.X, n.Y} {
+					if w, ok := o.(*syntax.Word); ok && !e.arithWordSafe(w, ctx, sc) {
+						e.note(TierMutate, ctx.covered, "[[ %s ]]: %s", n.Op, arithWhy)
+						return
+					}
+				}
+			case syntax.AndTest, syntax.OrTest:
+				stack = append(stack, n.Y, n.X)
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar {
+				if w, ok := n.X.(*syntax.Word); ok {
+					r := resolver{e: e, ctx: ctx, sc: sc}
+					e.nameArg(r.lit(w), ctx, "[[ "+n.Op.String()+" ]]")
+				}
+				continue
+			}
+			stack = append(stack, n.X)
+		case *syntax.ParenTest:
+			stack = append(stack, n.X)
+		}
+	}
+}
+
+// nameArg checks a word a builtin takes as a variable name (read x,
+// printf -v x, [[ -v x ]], unset x): a name computed at run time can be
+// a[$(cmd)], whose subscript is evaluated.
+func (e *eval) nameArg(a arg, ctx cctx, what string) {
+	if !a.known {
+		e.note(TierMutate, ctx.covered, "%s: a variable name computed at run time can carry an array subscript that runs commands", what)
+		return
+	}
+	name, sub, ok := strings.Cut(a.val, "[")
+	if !ok {
+		return
+	}
+	if !validName(name) || !strings.HasSuffix(sub, "]") || !e.arithTextSafe(strings.TrimSuffix(sub, "]"), ctx.sc) {
+		if e.facts(ctx.sc).assoc[name] && !strings.ContainsAny(sub, "$`") {
+			return
+		}
+		e.note(TierMutate, ctx.covered, "%s: the subscript of %q is evaluated as arithmetic", what, truncate(a.val, 64))
+	}
+}
+
+// paramArith checks the arithmetic of a parameter expansion: an indexed
+// array's subscript, ${s:offset:length}, and ${!x} indirection.
+func (e *eval) paramArith(p *syntax.ParamExp, ctx cctx, sc *scope) {
+	if p.Param == nil {
+		return
+	}
+	if p.Index != nil && !e.facts(sc).assoc[p.Param.Value] {
+		if w, ok := p.Index.(*syntax.Word); !ok || !(len(w.Parts) == 1 && isAllIndex(w.Parts[0])) {
+			e.arithExpr(p.Index, ctx, sc, "array subscript")
+		}
+	}
+	if p.Slice != nil {
+		if p.Slice.Offset != nil {
+			e.arithExpr(p.Slice.Offset, ctx, sc, "${…:offset}")
+		}
+		if p.Slice.Length != nil {
+			e.arithExpr(p.Slice.Length, ctx, sc, "${…:offset:length}")
+		}
+	}
+	if p.Excl && p.Names == 0 && p.Index == nil && !e.identName(sc, p.Param.Value) {
+		e.note(TierMutate, ctx.covered, "${!%s}: indirect expansion of a value not known at parse time can run commands (array subscripts in it expand $(…))", p.Param.Value)
+	}
+}
+
+func isAllIndex(p syntax.WordPart) bool {
+	l, ok := p.(*syntax.Lit)
+	return ok && (l.Value == "@" || l.Value == "*")
+}
+
+// assignArith checks the arithmetic of an assignment: an array subscript,
+// and the value of a variable declared -i (or of one declared so anywhere
+// in the script), which is evaluated.
+func (e *eval) assignArith(a *syntax.Assign, intAttr bool, ctx cctx, sc *scope) {
+	if a.Name == nil {
+		return
+	}
+	af := e.facts(sc)
+	if a.Index != nil && !af.assoc[a.Name.Value] {
+		e.arithExpr(a.Index, ctx, sc, "array subscript")
+	}
+	if a.Array != nil {
+		for _, el := range a.Array.Elems {
+			if el.Index != nil && !af.assoc[a.Name.Value] {
+				e.arithExpr(el.Index, ctx, sc, "array subscript")
+			}
+		}
+	}
+	if (intAttr || af.intAttr[a.Name.Value]) && a.Value != nil && !e.arithWordSafe(a.Value, ctx, sc) {
+		e.note(TierMutate, ctx.covered, "assignment to integer variable %s: %s", a.Name.Value, arithWhy)
+	}
+}
+
+// declArith checks declare, typeset, local, export and readonly: values of
+// -i variables are evaluated, a -n nameref can name a[$(cmd)], and a
+// variable name computed at run time can carry a subscript.
+func (e *eval) declArith(d *syntax.DeclClause, ctx cctx, sc *scope) {
+	flags := ""
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			r := resolver{e: e, ctx: ctx, sc: sc}
+			v := r.lit(a.Value)
+			switch {
+			case v.known && len(v.val) > 1 && (v.val[0] == '-' || v.val[0] == '+'):
+				flags += v.val[1:]
+			default:
+				e.nameArg(v, ctx, d.Variant.Value)
+			}
+		}
+	}
+	intAttr := strings.ContainsRune(flags, 'i')
+	nameref := strings.ContainsRune(flags, 'n') && d.Variant.Value != "export"
+	for _, a := range d.Args {
+		if a.Name == nil || a.Naked {
+			continue
+		}
+		e.assignArith(a, intAttr, ctx, sc)
+		if nameref && a.Value != nil {
+			r := resolver{e: e, ctx: ctx, sc: sc}
+			e.nameArg(r.lit(a.Value), ctx, d.Variant.Value+" -n")
+		}
+	}
+}
+
+// arithStrings runs arithString over the literal text of a word.
+func (e *eval) arithStrings(w *syntax.Word, ctx cctx) {
+	for _, p := range w.Parts {
+		if q, ok := p.(*syntax.DblQuoted); ok {
+			for _, x := range q.Parts {
+				e.arithString(x, ctx)
+			}
+			continue
+		}
+		e.arithString(p, ctx)
+	}
+}
+
+// arithString notes a literal string shaped like a[$(cmd)], which runs cmd
+// wherever bash evaluates it as arithmetic, and classifies cmd.
+func (e *eval) arithString(p syntax.WordPart, ctx cctx) {
+	var s string
+	switch p := p.(type) {
+	case *syntax.Lit:
+		s = p.Value
+	case *syntax.SglQuoted:
+		s = p.Value
+		if p.Dollar {
+			s = ansiC(s)
+		}
+	default:
+		return
+	}
+	if !arithInjection(s) {
+		return
+	}
+	e.note(TierDestructive, false, "array subscript with command substitution in a string can run code when evaluated arithmetically")
+	ctx.nest++
+	e.script(strings.ReplaceAll(s, `\`, ""), ctx, "array subscript")
+}

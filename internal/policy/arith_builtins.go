@@ -1,0 +1,169 @@
+package policy
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// varRef returns the variable a word's source text plainly expands:
+// $x, ${x}, "$x", "${x}".
+func varRef(src string) (string, bool) {
+	s := strings.TrimSuffix(strings.TrimPrefix(src, `"`), `"`)
+	if !strings.HasPrefix(s, "$") {
+		return "", false
+	}
+	s = s[1:]
+	if strings.HasPrefix(s, "{") && strings.HasSuffix(s, "}") {
+		s = s[1 : len(s)-1]
+	}
+	switch s {
+	case "#", "?", "$", "!":
+		return s, true
+	}
+	return s, validName(s)
+}
+
+// arithArg checks a command argument evaluated as arithmetic.
+func (c *call) arithArg(a arg, what string) bool {
+	sc := c.ctx.sc
+	if a.known {
+		return c.e.arithTextSafe(a.val, sc)
+	}
+	if n, ok := varRef(a.val); ok {
+		switch n {
+		case "#", "?", "$", "!":
+			return true
+		}
+		return c.e.intName(sc, n)
+	}
+	if w := parseWord(a.val); w != nil {
+		return c.e.arithWordSafe(w, c.ctx, sc)
+	}
+	return false
+}
+
+// parseWord parses the source text of one word, or returns nil.
+func parseWord(src string) *syntax.Word {
+	if len(src) > 4096 {
+		return nil
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(": "+src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 {
+		return nil
+	}
+	return ce.Args[1]
+}
+
+// arithBuiltin classifies builtins that evaluate arithmetic or take
+// variable names: test and [ (integer comparisons and -v), let, printf -v,
+// read, mapfile, readarray, getopts, unset and wait -p. It returns the
+// tier of the program itself, at least TierRead.
+func arithBuiltin(c *call) (Tier, string) {
+	args := c.args
+	vals := c.vals()
+	t, why := simpleTier(c.name)
+	switch c.name {
+	case "test", "[":
+		for i, v := range vals {
+			if !args[i].known {
+				continue
+			}
+			switch v {
+			case "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
+				for _, j := range []int{i - 1, i + 1} {
+					if j >= 0 && j < len(args) && !c.arithArg(args[j], c.name) {
+						return maxTier(t, TierMutate), c.name + " " + v + ": " + arithWhy
+					}
+				}
+			case "-v", "-R":
+				if i+1 < len(args) {
+					c.e.nameArg(args[i+1], c.ctx, c.name+" "+v)
+				}
+			}
+		}
+	case "let":
+		for _, a := range args {
+			if !c.arithArg(a, "let") {
+				return TierMutate, "let: " + arithWhy
+			}
+		}
+		return TierRead, "let"
+	case "printf":
+		for i := 0; i < len(args); i++ {
+			if v := args[i].val; strings.HasPrefix(v, "-v") {
+				if v == "-v" && i+1 < len(args) {
+					c.nameArg(args[i+1])
+				} else if v != "-v" {
+					c.nameArg(arg{val: v[2:], known: args[i].known})
+				}
+				break
+			}
+			if args[i].val == "--" || !strings.HasPrefix(args[i].val, "-") {
+				break
+			}
+		}
+	case "read", "mapfile", "readarray", "getopts", "unset", "wait":
+		valued := map[string]string{"read": "adinNptu", "mapfile": "dnOsuCc", "readarray": "dnOsuCc", "wait": "p", "unset": "", "getopts": ""}[c.name]
+		var names []arg
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			v := a.val
+			if a.known && len(v) > 1 && v[0] == '-' && len(names) == 0 {
+				f := v[len(v)-1]
+				if strings.IndexByte(valued, f) >= 0 {
+					val := arg{}
+					if len(v) == 2 && i+1 < len(args) {
+						i++
+						val = args[i]
+					}
+					switch {
+					case c.name == "read" && f == 'a', c.name == "wait" && f == 'p':
+						names = append(names, val)
+					case (c.name == "mapfile" || c.name == "readarray") && f == 'C':
+						// The callback is evaluated as shell text.
+						if !val.known {
+							c.e.opaque = true
+							return TierDestructive, c.name + " -C: callback computed at run time"
+						}
+						c.shell(val.val, c.name+" -C callback", nil, false)
+					}
+				}
+				continue
+			}
+			names = append(names, a)
+		}
+		if c.name == "getopts" {
+			if len(names) >= 2 {
+				names = names[1:2]
+			} else {
+				names = nil
+			}
+		}
+		if c.name == "wait" {
+			names = names[:0]
+			for i := 0; i+1 < len(args); i++ {
+				if args[i].val == "-p" {
+					names = append(names, args[i+1])
+				}
+			}
+		}
+		for _, n := range names {
+			c.nameArg(n)
+			if c.name == "read" && n.known && c.e.facts(c.ctx.sc).intAttr[n.val] {
+				in := c.ctx.stdin
+				if in.kind != stdinText || !isIntLit(in.text) {
+					return TierMutate, "read into integer variable " + n.val + ": " + arithWhy
+				}
+			}
+		}
+		return TierRead, c.name
+	}
+	return t, why
+}
+
+func (c *call) nameArg(a arg) { c.e.nameArg(a, c.ctx, c.name) }

@@ -22,6 +22,11 @@ import (
 // wardenBin is the real binary, built once for every end-to-end test.
 var wardenBin string
 
+// stateBase holds the tests' state dirs. It is outside the temporary
+// directories, as a real state dir is: calls admitted as benign may write
+// there, and nothing a call starts may reach inside a state dir.
+var stateBase string
+
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "warden-e2e-")
 	if err != nil {
@@ -29,6 +34,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	wardenBin = filepath.Join(dir, "warden")
+	if stateBase, err = os.MkdirTemp("/var/lib", "warden-e2e-"); err != nil {
+		stateBase = dir
+	}
 	build := exec.Command("go", "build", "-o", wardenBin, ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building warden: %v\n%s", err, out)
@@ -36,6 +44,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	os.RemoveAll(stateBase)
 	os.Exit(code)
 }
 
@@ -61,13 +70,24 @@ func (b *syncBuffer) String() string {
 // state dir and HOME; extra entries are KEY=VALUE.
 func wardenEnv(t *testing.T, extra ...string) (env []string, stateDir string) {
 	t.Helper()
-	stateDir = t.TempDir()
+	stateDir = newStateDir(t)
 	env = []string{
 		"PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
 		"HOME=" + t.TempDir(),
 		"WARDEN_STATE_DIR=" + stateDir,
 	}
 	return append(env, extra...), stateDir
+}
+
+// newStateDir makes a state dir below stateBase, removed after the test.
+func newStateDir(t *testing.T) string {
+	t.Helper()
+	d, err := os.MkdirTemp(stateBase, "state-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	return d
 }
 
 type stdioServer struct {

@@ -1,0 +1,185 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// requireConfinement skips unless the kernel can confine, or fails when
+// WARDEN_REQUIRE_LANDLOCK=1 says it must.
+func requireConfinement(t *testing.T, info map[string]any) {
+	t.Helper()
+	c, _ := info["confinement"].(map[string]any)
+	if active, _ := c["active"].(bool); !active {
+		if os.Getenv("WARDEN_REQUIRE_LANDLOCK") == "1" {
+			t.Fatalf("confinement required but not active: %v", c)
+		}
+		t.Skipf("confinement not active here: %v", c)
+	}
+}
+
+// outsideTemp makes a directory the test's user may write that is not a
+// temporary directory, so only confinement keeps a call out of it.
+func outsideTemp(t *testing.T) string {
+	t.Helper()
+	return newStateDir(t)
+}
+
+func TestConfinementReported(t *testing.T) {
+	env, state := wardenEnv(t)
+	s := startStdio(t, env, state, nil)
+	_, info := callTool(t, s.cs, "server_info", nil)
+	c, _ := info["confinement"].(map[string]any)
+	mech, _ := c["mechanism"].(string)
+	if mech == "" {
+		t.Fatalf("server_info has no confinement mechanism: %v", info)
+	}
+	requireConfinement(t, info)
+	if !strings.HasPrefix(mech, "landlock-v") {
+		t.Errorf("mechanism = %q, want landlock-vN…", mech)
+	}
+	_, hosts := callTool(t, s.cs, "hosts_list", nil)
+	local, _ := hosts["local"].(map[string]any)
+	if local["confinement"] != mech {
+		t.Errorf("hosts_list local confinement = %v, want %q", local["confinement"], mech)
+	}
+}
+
+// TestReadonlyRepositoryHooks runs git reads in a repository whose own
+// config runs programs on status and diff: the programs start (the
+// classifier cannot know), and nothing they try to write lands.
+func TestReadonlyRepositoryHooks(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	repo := outsideTemp(t)
+	marker := filepath.Join(repo, "pwned")
+	gitRun := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + repo, "GIT_CONFIG_NOSYSTEM=1"}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	gitRun("init", "-q")
+	gitRun("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init")
+	if err := os.WriteFile(filepath.Join(repo, "f"), []byte("one\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitRun("add", "f")
+	gitRun("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "f")
+	os.WriteFile(filepath.Join(repo, "f"), []byte("two\n"), 0o644)
+	hook := "sh -c 'echo HOOK-RAN >&2; echo pwned > " + marker + "; echo x >> " + filepath.Join(repo, "f") + "'"
+	gitRun("config", "core.fsmonitor", hook)
+	gitRun("config", "diff.external", hook)
+	gitRun("config", "core.pager", hook)
+	before, _ := os.ReadFile(filepath.Join(repo, "f"))
+
+	env, state := wardenEnv(t, "WARDEN_MODE=readonly")
+	s := startStdio(t, env, state, nil)
+	_, info := callTool(t, s.cs, "server_info", nil)
+	requireConfinement(t, info)
+	ran := false
+	for _, cmd := range []string{"git status", "git diff", "git -p log -1", "git diff HEAD", "git status --porcelain"} {
+		res, got := callTool(t, s.cs, "run_command", map[string]any{"command": cmd, "cwd": repo})
+		if got["status"] == "ok" && strings.Contains(text(res), "HOOK-RAN") {
+			ran = true
+		}
+	}
+	if !ran {
+		t.Log("no hook reported running; the classifier refused every spelling (still safe)")
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("a repository hook run by a read wrote its marker")
+	}
+	if after, _ := os.ReadFile(filepath.Join(repo, "f")); string(after) != string(before) {
+		t.Errorf("a repository hook run by a read changed a file: %q", after)
+	}
+}
+
+// TestSecretsOutOfReach starts warden with a secret in its environment and
+// tries to read it, and warden's state, from every mode.
+func TestSecretsOutOfReach(t *testing.T) {
+	const secret = "canary-9c2f-env-secret"
+	const argCanary = "canary-77ab-in-the-audit-log"
+	for _, mode := range []string{"readonly", "guarded", "open"} {
+		t.Run(mode, func(t *testing.T) {
+			env, state := wardenEnv(t, "WARDEN_MODE="+mode, "WARDEN_TOKEN="+secret+"-0123456789", "AWS_SECRET_ACCESS_KEY="+secret)
+			s := startStdio(t, env, state, nil)
+			_, info := callTool(t, s.cs, "server_info", nil)
+			requireConfinement(t, info)
+			canary := argCanary + "-" + mode
+			callTool(t, s.cs, "run_command", map[string]any{"command": "echo " + canary})
+			parent, name := filepath.Dir(state), filepath.Base(state)
+			tries := []string{
+				"cat /proc/$PPID/environ",
+				"tr '\\0' '\\n' < /proc/$PPID/environ",
+				"ps eww",
+				"ps e -p $PPID",
+				"cat /proc/*/environ",
+				"dd if=/proc/$PPID/mem bs=4096 count=64 skip=16 2>/dev/null | tr -cd '[:print:]'",
+				"cat /proc/$PPID/fd/* 2>/dev/null",
+				"grep -ra canary /proc/$PPID/ 2>/dev/null",
+				"cat " + parent + "/" + name[:4] + "*/audit.jsonl",
+				"cd " + parent + " && cat ./" + name + "/audit.jsonl",
+				"cat " + parent + "//" + name + "/./audit.jsonl",
+				"find " + parent + " -name 'audit*' -exec cat {} +",
+				"grep -r canary " + parent,
+			}
+			for _, cmd := range tries {
+				res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": cmd})
+				out := text(res)
+				if strings.Contains(out, secret) || strings.Contains(out, canary) {
+					t.Errorf("%s in %s mode reached warden's secrets:\n%s", cmd, mode, out)
+				}
+			}
+		})
+	}
+}
+
+// TestSessionStartedWithoutApprovalIsReadOnly types an admitted write into
+// a session started without approval: the operator's allow rule admits
+// the typed command, and the kernel still refuses it, whatever the line
+// discipline does to it on the way.
+func TestSessionStartedWithoutApprovalIsReadOnly(t *testing.T) {
+	dir := outsideTemp(t)
+	cfg := writeFile(t, "policy:\n  allow: ['^touch .*', '^echo .*']\n")
+	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg, "SHELL=/bin/sh")
+	s := startStdio(t, env, state, nil)
+	_, info := callTool(t, s.cs, "server_info", nil)
+	requireConfinement(t, info)
+
+	sh := startSession(t, s.cs, nil)
+	for i, line := range []string{
+		"touch " + dir + "/a",
+		"echo x > " + dir + "/b",
+		"touch " + dir + "/c; echo done-c",
+	} {
+		got := sh.send(line + "\n")
+		if got["status"] != "ok" {
+			t.Fatalf("send %d: the allow rule did not admit %q: %v", i, line, got)
+		}
+	}
+	sh.send("echo finished\n")
+	sh.readUntil("finished")
+	time.Sleep(200 * time.Millisecond)
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a session started without approval wrote %d files", len(entries))
+	}
+
+	// The same lines in a session started writable (approved by open
+	// mode here) land: the refusal above is the confinement, not the shell.
+	env2, state2 := wardenEnv(t, "WARDEN_MODE=open", "SHELL=/bin/sh")
+	s2 := startStdio(t, env2, state2, nil)
+	w := startSession(t, s2.cs, map[string]any{"writable": true})
+	w.send("touch " + dir + "/w; echo made-w\n")
+	w.readUntil("made-w")
+	if _, err := os.Stat(filepath.Join(dir, "w")); err != nil {
+		t.Errorf("a writable session could not write: %v", err)
+	}
+}

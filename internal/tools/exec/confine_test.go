@@ -29,7 +29,7 @@ func (a admitAll) Evaluate(policy.Input) policy.Verdict {
 type discard struct{}
 
 func (discard) Append(_ context.Context, r audit.Record) (audit.Record, error) { return r, nil }
-func (discard) Healthy() (bool, string)                                         { return true, "" }
+func (discard) Healthy() (bool, string)                                        { return true, "" }
 
 // client serves run_command and run_script through the real relay with a
 // confined local runner, every call admitted at tier.

@@ -41,6 +41,12 @@ import (
 // Alt- keys), and so do lines bash would rewrite from its history ('!'
 // designators, a leading '^'). A session without a terminal gets every
 // byte as it is, and its lines end at LF only.
+//
+// The model takes the shell to be what reads the lines. A program in the
+// foreground that reads part of a line or some of the lines (read -n,
+// head -c, a pager, an editor) changes where the shell's commands begin;
+// no classifier of the typed text can know that, and the confinement of a
+// session started without writable=true is what holds then.
 const (
 	// maxLine bounds a terminal line warden follows: the canonical line
 	// discipline keeps 4095 bytes of a line and then overwrites the last,

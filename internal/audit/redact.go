@@ -134,7 +134,20 @@ func (r *redactor) word(i, j int) int {
 				return end
 			}
 		}
+	case 'p', 'P':
+		// SQL: PASSWORD 'secret', PASSWORD('secret').
+		if len(w) == 8 && strings.EqualFold(w, "password") {
+			if end := r.sqlString(j, false); end > 0 {
+				return end
+			}
+		}
 	case 'b', 'B':
+		// SQL: IDENTIFIED [WITH plugin] BY 'secret' (or unquoted, Oracle).
+		if len(w) == 2 && strings.EqualFold(w, "by") && containsFold(s[max(0, i-64):i], "identified") {
+			if end := r.sqlString(j, true); end > 0 {
+				return end
+			}
+		}
 		if strings.EqualFold(w, "bearer") {
 			k := skipBlanks(s, j)
 			end := k
@@ -184,10 +197,50 @@ func (r *redactor) word(i, j int) int {
 	return j
 }
 
+// sqlString redacts the string literal after a SQL password keyword
+// ending at j (after an optional '(' and blanks); bare allows an unquoted
+// word.
+func (r *redactor) sqlString(j int, bare bool) int {
+	s := r.s
+	k := j
+	paren := k < len(s) && s[k] == '('
+	if paren {
+		k++
+	}
+	if b := skipBlanks(s, k); b > k || paren {
+		k = b
+	} else {
+		return 0 // "password": or password=, a key
+	}
+	if k >= len(s) || (!bare && s[k] != '\'' && s[k] != '"' && !strings.HasPrefix(s[k:], `\"`)) {
+		return 0
+	}
+	start, end := valueSpan(s, k)
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// containsFold reports whether s contains the lower-case word, in any case.
+func containsFold(s, word string) bool {
+	for k := 0; k+len(word) <= len(s); k++ {
+		if strings.EqualFold(s[k:k+len(word)], word) {
+			return true
+		}
+	}
+	return false
+}
+
 // nameSeparator reports whether the name ending at j is followed, after
 // an optional closing quote and blanks, by '=', '+=' or ':', as keyValue
 // needs, so most words skip secretName.
 func nameSeparator(s string, j int) bool {
+	if s[j] == ' ' || s[j] == '\t' {
+		if j = skipBlanks(s, j); j >= len(s) {
+			return false
+		}
+	}
 	switch s[j] {
 	case '=', ':':
 		return true
@@ -231,6 +284,7 @@ var secretSuffixes = [...]struct {
 	{"secretkey", keyPlain}, {"secret_key", keyPlain}, {"privatekey", keyPlain}, {"private_key", keyPlain},
 	{"credentials", keyPlain}, {"credential", keyPlain}, {"_auth", keyPlain}, {"_pass", keyPlain},
 	{"authkey", keyPlain}, {"auth_key", keyPlain}, {"passin", keyPlain}, {"passout", keyPlain},
+	{"storepass", keyPlain}, {"keypass", keyPlain},
 	{"authorization", keyAuth}, {"cookie", keyCookie},
 }
 

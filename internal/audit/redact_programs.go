@@ -21,6 +21,8 @@ const (
 	afterComma                // user,password (lftp -u)
 	afterEquals               // key=secret (kubectl --from-literal)
 	passArg                   // openssl's pass:secret; env:, file:, fd: and stdin name no secret
+	userinfo                  // [user:password@]host of a proxy without a scheme (curl -x)
+	oracleLogin               // user/password[@db] (sqlplus, expdp userid=…)
 )
 
 // option is one option whose value is secret.
@@ -42,6 +44,8 @@ type positional struct {
 	index int
 	// every: every positional without '=' (vault login TOKEN).
 	every bool
+	// split: which part of the positional is secret; whole by default.
+	split split
 }
 
 type program struct {
@@ -67,11 +71,15 @@ var (
 	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}}
 	archiver      = &program{opts: []option{{name: "-p", attachedOnly: true}}}
 	mongoLike     = &program{opts: []option{{name: "-p"}}}
-	redisLike     = &program{opts: []option{{name: "-a"}}}
-	ldapLike      = &program{cluster: true, opts: []option{{name: "-w"}}}
-	sambaLike     = &program{opts: []option{{name: "-U", split: afterPercent}, {name: "--user", split: afterPercent}}}
-	httpie        = &program{cluster: true, query: true, opts: []option{
+	redisLike     = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
+		{after: []string{"AUTH"}, every: true}, {after: []string{"auth"}, every: true},
+	}}
+	oracleLike = &program{pos: []positional{{every: true, split: oracleLogin}}}
+	ldapLike   = &program{cluster: true, opts: []option{{name: "-w"}}}
+	sambaLike  = &program{opts: []option{{name: "-U", split: afterPercent}, {name: "--user", split: afterPercent}}}
+	httpie     = &program{cluster: true, query: true, opts: []option{
 		{name: "-a", split: colonOrWhole}, {name: "--auth", split: colonOrWhole}, {name: "--proxy-auth", split: colonOrWhole},
+		{name: "--bearer"},
 	}}
 	snmpLike  = &program{opts: []option{{name: "-c"}, {name: "-A"}, {name: "-X"}}}
 	vaultLike = &program{pos: []positional{{after: []string{"login"}, every: true}}}
@@ -87,8 +95,21 @@ var programs = map[string]*program{
 		{name: "-U", split: afterColon}, {name: "--proxy-user", split: afterColon},
 		{name: "-E", split: afterColon}, {name: "--cert", split: afterColon}, {name: "--proxy-cert", split: afterColon},
 		{name: "--oauth2-bearer"}, {name: "-b"}, {name: "--cookie"},
+		{name: "-x", split: userinfo}, {name: "--proxy", split: userinfo}, {name: "--preproxy", split: userinfo},
 	}},
 	"http": httpie, "https": httpie, "xh": httpie, "xhs": httpie,
+	"ssh-keygen":    {opts: []option{{name: "-N"}, {name: "-P"}}},
+	"doctl":         {opts: []option{{name: "-t"}}},
+	"glab":          {opts: []option{{name: "-t", sub: "login"}}},
+	"wpa_cli":       {configSub: "*"},
+	"mycli":         {opts: []option{{name: "-p"}}},
+	"cqlsh":         {opts: []option{{name: "-p"}}},
+	"rabbitmqadmin": {opts: []option{{name: "-p"}}},
+	"tsql":          {opts: []option{{name: "-P"}}},
+	"mssql-cli":     {opts: []option{{name: "-P"}}},
+	"etcdctl":       {opts: []option{{name: "--user", split: afterColon}}},
+	"sqlplus":       oracleLike, "rman": oracleLike, "expdp": oracleLike, "impdp": oracleLike,
+	"exp": oracleLike, "imp": oracleLike, "sqlldr": oracleLike, "dgmgrl": oracleLike,
 	"sshpass":  {opts: []option{{name: "-p"}}},
 	"htpasswd": {htpasswd: true},
 	"docker":   registryLogin, "podman": registryLogin, "nerdctl": registryLogin, "buildah": registryLogin,
@@ -303,8 +324,8 @@ func (r *redactor) option(i, j int) int {
 		}
 		k := -1
 		switch {
-		case w == o.name && j < len(s) && s[j] == '=' && len(o.name) > 2:
-			k = j + 1 // --user=bob:pw
+		case w == o.name && j < len(s) && s[j] == '=':
+			k = j + 1 // --user=bob:pw, -p=secret
 		case w == o.name && len(o.name) == 2 && !p.noAttach && startsQuote(s, j):
 			k = j // -p'SECRET'
 		case w == o.name && !o.attachedOnly:
@@ -359,6 +380,18 @@ func (r *redactor) optionValue(k int, how split) int {
 		} else if how != colonOrWhole {
 			return 0
 		}
+	case userinfo:
+		at := strings.LastIndexByte(v, '@')
+		if at < 0 || strings.Contains(v, "://") {
+			return 0 // no credentials, or a URL the URL rule reads
+		}
+		colon := strings.IndexByte(v[:at], ':')
+		if colon < 0 {
+			return 0
+		}
+		from, end = start+colon+1, start+at
+	case oracleLogin:
+		from, end = oracleSecret(s, start, end)
 	case passArg:
 		switch {
 		case strings.HasPrefix(v, "pass:"):
@@ -371,6 +404,26 @@ func (r *redactor) optionValue(k int, how split) int {
 		return 0
 	}
 	return r.replace(from, end, Redacted)
+}
+
+// oracleSecret returns the password span of user/password[@db] in
+// s[start:end], after a key= (userid=scott/tiger); empty when there is
+// none (/ as sysdba, a path).
+func oracleSecret(s string, start, end int) (int, int) {
+	v := s[start:end]
+	if eq := strings.IndexByte(v, '='); eq >= 0 {
+		start += eq + 1
+		v = v[eq+1:]
+	}
+	slash := strings.IndexByte(v, '/')
+	if slash <= 0 {
+		return end, end
+	}
+	from := start + slash + 1
+	if at := strings.IndexByte(v[slash:], '@'); at >= 0 {
+		end = start + slash + at
+	}
+	return from, end
 }
 
 // separator is the byte between the user (or key) and the secret.
@@ -492,11 +545,13 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 					want = 1
 				}
 			}
-			if (ps.every && !strings.Contains(tok, "=")) || (!ps.every && idx == want) {
-				r.queue(k, e)
+			if (ps.every && (ps.split != whole || !strings.Contains(tok, "="))) || (!ps.every && idx == want) {
+				r.queue(k, e, ps.split)
 			}
 			idx++
-			if !ps.every && idx > want {
+			// A command takes a few secrets at most; stopping keeps
+			// the queue short however long the command is.
+			if (!ps.every && idx > want) || idx >= maxSecretPositionals {
 				r.lookEnd = e
 				return
 			}
@@ -506,12 +561,15 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 	r.lookEnd = k
 }
 
-// queue adds the shell word s[k:e] to the spans to redact, inside its
-// quotes when it is quoted whole.
-func (r *redactor) queue(k, e int) {
+// queue adds the shell word s[k:e], or its secret part, to the spans to
+// redact, inside its quotes when it is quoted whole.
+func (r *redactor) queue(k, e int, how split) {
 	s := r.s
 	if e-k >= 2 && (s[k] == '\'' || s[k] == '"') && s[e-1] == s[k] {
 		k, e = k+1, e-1
+	}
+	if how == oracleLogin {
+		k, e = oracleSecret(s, k, e)
 	}
 	if e > k {
 		r.pending = append(r.pending, span{k, e})
@@ -519,6 +577,9 @@ func (r *redactor) queue(k, e int) {
 }
 
 type span struct{ from, to int }
+
+// maxSecretPositionals bounds the positionals one look-ahead reads.
+const maxSecretPositionals = 8
 
 // shellWordEnd returns where the shell word starting at k ends, quotes
 // included.

@@ -229,6 +229,8 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"htpasswd-quote": "htpasswd -b '", "htpasswd-words": "htpasswd -b x ", "vault": "vault login ",
 		"mc": "mc alias set ", "wpa": "wpa_passphrase ", "env-quote": `PGPASSWORD="`, "smb": `smbclient -U "`,
 		"programs": "curl docker login -p ", "config": "git config user.password ",
+		"sql-by": "identified by '", "sql-password": "PASSWORD ('", "proxy": "curl -x '", "oracle": "sqlplus a/",
+		"spaced": "MYSQL_PWD = ",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

@@ -34,7 +34,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	ipcalc sipcalc`)
 
 // benignPrograms have side effects nobody needs to approve.
-var benignPrograms = set(`mktemp sync logger wall ssh-keyscan updatedb notify-send beep
+var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep
 	htop btop atop iftop nethogs bmon glances nload`)
 
 // destructivePrograms are raw or destructive whatever their arguments.
@@ -88,7 +88,7 @@ func simpleTier(name string) (Tier, string) {
 
 // mutatePrograms change the system; listed so the reason says so rather
 // than "unknown program".
-var mutatePrograms = set(`cp ln install rmdir chattr setfacl mkfifo useradd usermod
+var mutatePrograms = set(`updatedb cp ln install rmdir chattr setfacl mkfifo useradd usermod
 	groupadd groupdel groupmod gpasswd chpasswd chsh chfn visudo renice make gmake cmake
 	ninja meson patch unlink ldconfig update-initramfs dracut mkinitramfs
 	update-alternatives a2enmod a2dismod a2ensite a2dissite apachectl apache2ctl sponge

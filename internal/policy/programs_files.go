@@ -97,7 +97,13 @@ func fileProgram(c *call) (Tier, string) {
 		}
 		return TierBenign, "touch: in a temporary directory"
 	case "mkdir":
-		return TierBenign, "mkdir: creates directories"
+		// Tier 1 runs where only the temporary directories are writable.
+		for _, op := range operandsSkipping(vals, "m", []string{"--mode", "--context"}) {
+			if !tmpPath(op) {
+				return TierMutate, "mkdir: creates directories outside the temporary directories"
+			}
+		}
+		return TierBenign, "mkdir: in a temporary directory"
 	}
 	return TierMutate, c.name
 }

@@ -155,7 +155,7 @@ func gitProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "git " + sub
 	case "fetch", "remote-update":
-		return TierBenign, "git fetch"
+		return TierMutate, "git fetch: writes the repository's objects and refs"
 	case "push":
 		for _, r := range rest {
 			if r == "-f" || r == "--force" || strings.HasPrefix(r, "--force-with-lease") || r == "--force-if-includes" || r == "--mirror" ||

@@ -70,11 +70,14 @@ var dockerTable = sub(`ps|images|logs|inspect|stats|version|info|top|port|diff|h
 	compose ls|compose images|compose top|compose version|context ls|context show|context inspect|node ls|
 	service ls|service ps|service logs|service inspect|stack ls|stack ps|plugin ls|secret ls|config ls|
 	buildx ls|manifest inspect|buildx version|pod ps|pod ls|machine list|healthcheck run`,
-	`pull|image pull|compose pull|login|logout`,
+	`pull|image pull|compose pull`,
 	`system prune|image prune|volume prune|container prune|network prune|builder prune|buildx prune|
 	swarm leave|node rm|secret rm|volume rm|compose down -v|system reset|machine rm|plugin install`,
 	TierRead, TierMutate, "Hcl", "--host --context --config --log-level --connection --url --identity")
 
+// subcommandTables: a benign subcommand (tier 1) writes nothing outside the
+// temporary directories, since tier 1 runs where only they are writable;
+// one that updates a package index, a cache or a snapshot is tier 2.
 var subcommandTables = map[string]subTable{
 	"docker":         dockerTable,
 	"podman":         dockerTable,
@@ -92,48 +95,48 @@ var subcommandTables = map[string]subTable{
 		`delete|drain|replace|exec|debug|cp|attach|proxy|port-forward|plugin|certificate approve`,
 		TierRead, TierMutate, "nclsofx", "--namespace --context --kubeconfig --cluster --user --server --token --selector --output --filename --container --as --as-group"),
 	"helm": sub(`list|ls|status|get|history|show|inspect|search|version|env|template|lint|dependency list|
-		repo list|plugin list|verify`, `repo update|repo add|dependency update|dependency build|pull|fetch`,
+		repo list|plugin list|verify`, ``,
 		`uninstall|delete|del|un|rollback|plugin install`, TierRead, TierMutate, "n", "--namespace --kube-context --kubeconfig"),
-	"zpool": sub(`status|list|iostat|get|history|events|version|help|wait`, `scrub|trim`,
+	"zpool": sub(`status|list|iostat|get|history|events|version|help|wait`, ``,
 		`destroy|labelclear|create|split|remove|detach|replace|offline|reguid|checkpoint|export|clear|upgrade|initialize`,
 		TierRead, TierMutate, "", ""),
 	"zfs": sub(`list|get|userspace|groupspace|projectspace|diff|holds|version|help|send|bookmark list`,
-		`snapshot|snap`, `destroy|rollback|promote|redact|change-key|unload-key|receive -F|recv -F`,
+		``, `destroy|rollback|promote|redact|change-key|unload-key|receive -F|recv -F`,
 		TierRead, TierMutate, "", ""),
 	"btrfs": sub(`subvolume list|subvolume show|subvolume get-default|subvolume find-new|filesystem show|filesystem df|filesystem usage|filesystem du|filesystem label|
 		device stats|device usage|scrub status|balance status|qgroup show|property get|property list|
 		inspect-internal|version|replace status|send|help|--version`,
-		`scrub start|subvolume snapshot|scrub cancel|scrub resume|balance pause|balance cancel`,
+		``,
 		`subvolume delete|filesystem resize|device remove|device delete|device add|check|rescue|replace start|
 		balance start|filesystem defragment|subvolume set-default|property set|receive|restore|quota disable|qgroup destroy|zero-log|select-super`,
 		TierRead, TierMutate, "", ""),
 	"apt": sub(`list|search|show|showsrc|policy|depends|rdepends|changelog|madison|help|--version|-v|moo`,
-		`update|check|clean|autoclean|download|source`, ``, TierRead, TierMutate, "ocqt", "--option --config-file --target-release"),
-	"apt-get":  sub(`check|changelog|indextargets|help|--version|-v|moo`, `update|clean|autoclean|download|source`, ``, TierRead, TierMutate, "ocqt", "--option --config-file --target-release"),
-	"aptitude": sub(`search|show|versions|why|why-not|changelog|help`, `update|clean|autoclean|download`, ``, TierMutate, TierMutate, "", ""),
+		``, ``, TierRead, TierMutate, "ocqt", "--option --config-file --target-release"),
+	"apt-get":  sub(`check|changelog|indextargets|help|--version|-v|moo`, ``, ``, TierRead, TierMutate, "ocqt", "--option --config-file --target-release"),
+	"aptitude": sub(`search|show|versions|why|why-not|changelog|help`, ``, ``, TierMutate, TierMutate, "", ""),
 	"dnf": sub(`list|info|search|repolist|repoquery|provides|history list|history info|deplist|--version|help|
 		updateinfo|check|alias list|module list|module info|group list|group info|repoinfo`,
-		`makecache|check-update|clean|download`, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --repo --enablerepo --disablerepo --installroot --config"),
+		``, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --repo --enablerepo --disablerepo --installroot --config"),
 	"yum": sub(`list|info|search|repolist|provides|history list|history info|deplist|--version|help|check|updateinfo`,
-		`makecache|check-update|clean`, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --enablerepo --disablerepo --installroot --config"),
-	"microdnf": sub(`repoquery|repolist|--version|help`, `makecache|clean`, ``, TierRead, TierMutate, "", ""),
+		``, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --enablerepo --disablerepo --installroot --config"),
+	"microdnf": sub(`repoquery|repolist|--version|help`, ``, ``, TierRead, TierMutate, "", ""),
 	"zypper": sub(`search|se|info|if|list-updates|lu|packages|pa|repos|lr|patches|lp|patch-check|pchk|locks|ll|services|ls|products|pd|--version|help`,
-		`refresh|ref|clean|cc`, ``, TierRead, TierMutate, "", ""),
-	"apk": sub(`info|search|list|policy|stats|version|dot|-V|--version|audit|manifest`, `update|cache`, ``, TierRead, TierMutate, "Xp", "--repository --root"),
+		``, ``, TierRead, TierMutate, "", ""),
+	"apk": sub(`info|search|list|policy|stats|version|dot|-V|--version|audit|manifest`, ``, ``, TierRead, TierMutate, "Xp", "--repository --root"),
 	"pkg": sub(`version|info|query|rquery|audit|which|check|stats|search|help|-v|--version`,
-		`update`, `delete|remove|autoremove|clean`, TierRead, TierMutate, "jcr", "--jail --chroot --rootdir"),
+		``, `delete|remove|autoremove|clean`, TierRead, TierMutate, "jcr", "--jail --chroot --rootdir"),
 	"snap": sub(`list|find|info|version|services|connections|changes|change|logs|whoami|known|refresh --list|aliases|interfaces|warnings|get|model|tasks|help|--version`,
 		``, `remove|revert|disable|remove-user`, TierRead, TierMutate, "", ""),
 	"flatpak": sub(`list|info|search|remotes|history|remote-ls|ps|remote-info|documents|permissions|--version|help|config`,
 		``, `uninstall|remove|repair`, TierRead, TierMutate, "", ""),
 	"brew": sub(`list|ls|info|search|outdated|deps|doctor|config|--version|leaves|uses|desc|home|--prefix|--cellar|
-		services list|services info|tap-info|commands|help|shellenv|log`, `update|cleanup -n|fetch`, `uninstall|remove|rm|untap|cleanup|autoremove`, TierRead, TierMutate, "", ""),
+		services list|services info|tap-info|commands|help|shellenv|log`, ``, `uninstall|remove|rm|untap|cleanup|autoremove`, TierRead, TierMutate, "", ""),
 	"pip": sub(`list|show|freeze|check|search|index|--version|-V|help|config list|config get|debug|inspect|cache list|cache info|hash`,
-		`download|cache dir|wheel`, `uninstall`, TierRead, TierMutate, "", "--python --log --proxy --retries --timeout --exists-action --trusted-host --cert --client-cert --cache-dir"),
+		`cache dir`, `uninstall`, TierRead, TierMutate, "", "--python --log --proxy --retries --timeout --exists-action --trusted-host --cert --client-cert --cache-dir"),
 	"pipx": sub(`list|environment|--version|help|completions`, ``, `run|runpip|uninstall|uninstall-all|reinstall-all`, TierRead, TierMutate, "", ""),
 	"npm": sub(`ls|list|ll|la|view|info|show|v|outdated|--version|-v|help|config get|config list|doctor|audit|explain|why|
 		search|root|prefix|bin|whoami|ping|query|fund|docs|repo|bugs|help-search|pkg get`,
-		`cache ls|cache verify|login|logout`, `exec|x|unpublish|deprecate|owner rm|access|token revoke|cache clean`, TierRead, TierMutate, "", "--prefix --workspace --registry"),
+		`cache ls|cache verify`, `exec|x|unpublish|deprecate|owner rm|access|token revoke|cache clean`, TierRead, TierMutate, "", "--prefix --workspace --registry"),
 	"yarn": sub(`list|info|why|outdated|--version|-v|help|config get|config list|licenses list|workspaces info|audit|bin|cache dir`,
 		``, `dlx|exec|unplug|cache clean`, TierMutate, TierMutate, "", "--cwd"),
 	"pnpm": sub(`list|ls|ll|la|outdated|why|view|info|--version|-v|help|config get|config list|audit|root|bin|licenses list|store path`,
@@ -144,10 +147,10 @@ var subcommandTables = map[string]subTable{
 		``, `uninstall|clean|publish|yank|owner`, TierRead, TierMutate, "Z", "--manifest-path --color --config"),
 	"go": sub(`version|env|list|doc|help|tool dist list`, ``, `generate|tool|clean -cache|clean -modcache`, TierRead, TierMutate, "C", ""),
 	"terraform": sub(`version|show|output|state list|state show|validate|providers|graph|workspace list|workspace show|fmt -check|console|metadata|-version|--version|-help`,
-		`plan|init|get|fmt|refresh`, `destroy|apply -destroy|import|taint|untaint|state rm|state mv|state push|state replace-provider|force-unlock|workspace delete`,
+		``, `destroy|apply -destroy|import|taint|untaint|state rm|state mv|state push|state replace-provider|force-unlock|workspace delete`,
 		TierRead, TierMutate, "", "-chdir"),
 	"tofu": sub(`version|show|output|state list|state show|validate|providers|graph|workspace list|workspace show|-version`,
-		`plan|init|get|fmt|refresh`, `destroy|apply -destroy|import|taint|untaint|state rm|state mv|state push|force-unlock|workspace delete`,
+		``, `destroy|apply -destroy|import|taint|untaint|state rm|state mv|state push|force-unlock|workspace delete`,
 		TierRead, TierMutate, "", "-chdir"),
 	"virsh": sub(`list|dominfo|domstate|dumpxml|nodeinfo|capabilities|net-list|pool-list|vol-list|version|uri|
 		hostname|sysinfo|domblklist|domiflist|vcpuinfo|dommemstat|domstats|snapshot-list|net-info|pool-info|vol-info|
@@ -182,7 +185,7 @@ var subcommandTables = map[string]subTable{
 	"zerotier-cli": sub(`info|listnetworks|listpeers|peers|listmoons|get|-v|help`, ``, `leave|deorbit`, TierRead, TierMutate, "", ""),
 	"fail2ban-client": sub(`status|ping|version|get|banned|-V|--version|help|-h|--dp|--dump`, ``, `stop|unban --all|flushlogs`,
 		TierRead, TierMutate, "", ""),
-	"certbot":           sub(`certificates|plugins|--version|-h|--help|show_account`, `renew --dry-run|certonly --dry-run`, `delete|revoke|unregister`, TierRead, TierMutate, "", ""),
+	"certbot":           sub(`certificates|plugins|--version|-h|--help|show_account`, ``, `delete|revoke|unregister`, TierRead, TierMutate, "", ""),
 	"supervisorctl":     sub(`status|avail|pid|version|tail|help|maintail`, ``, `shutdown|remove`, TierRead, TierMutate, "csup", "--configuration --serverurl --username --password"),
 	"pm2":               sub(`list|ls|l|status|show|describe|info|logs|monit|jlist|prettylist|-v|--version|ping|env|report`, ``, `delete|del|kill|flush|deploy|update`, TierRead, TierMutate, "", ""),
 	"netplan":           sub(`get|info|status|help`, `generate`, `apply|try`, TierRead, TierMutate, "", "--root-dir"),

@@ -176,6 +176,12 @@ func (r *redactor) word(i, j int) int {
 		}
 	}
 	kind := secretKey(w)
+	if w[0] == '-' && strings.HasPrefix(w, "--no-") {
+		kind = keyNone // a negation takes no value
+	}
+	if kind == keyNone && w[0] == '-' && j-i > 2 && j < len(s) && flagSecretName(w) {
+		kind = keyPlain
+	}
 	if kind == keyNone && j-i >= 2 && j < len(s) && nameSeparator(s, j) {
 		name := w
 		if len(w) > 2 && w[0] == '-' && w[1] == 'e' && w[2] >= 'A' && w[2] <= 'Z' {
@@ -225,7 +231,7 @@ func (r *redactor) sqlString(j int, bare bool) int {
 // containsFold reports whether s contains the lower-case word, in any case.
 func containsFold(s, word string) bool {
 	for k := 0; k+len(word) <= len(s); k++ {
-		if strings.EqualFold(s[k:k+len(word)], word) {
+		if s[k]|0x20 == word[0] && strings.EqualFold(s[k:k+len(word)], word) {
 			return true
 		}
 	}
@@ -284,7 +290,7 @@ var secretSuffixes = [...]struct {
 	{"secretkey", keyPlain}, {"secret_key", keyPlain}, {"privatekey", keyPlain}, {"private_key", keyPlain},
 	{"credentials", keyPlain}, {"credential", keyPlain}, {"_auth", keyPlain}, {"_pass", keyPlain},
 	{"authkey", keyPlain}, {"auth_key", keyPlain}, {"passin", keyPlain}, {"passout", keyPlain},
-	{"storepass", keyPlain}, {"keypass", keyPlain},
+	{"storepass", keyPlain}, {"keypass", keyPlain}, {"creds", keyPlain},
 	{"authorization", keyAuth}, {"cookie", keyCookie},
 }
 

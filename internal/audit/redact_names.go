@@ -38,6 +38,22 @@ func secretName(w string) bool {
 	if string(last) == "sock" || string(last) == "socket" {
 		return false
 	}
+	// The credential words, looked for with the parts joined, so that
+	// API_KEY and CONNECTION_STRING count as apikey and connectionstring.
+	var joinedBuf [128]byte
+	joined := joinedBuf[:0]
+	for _, c := range name {
+		if c != '_' {
+			joined = append(joined, c)
+		}
+	}
+	for k := range joined {
+		for _, word := range nameWords[joined[k]] {
+			if len(joined)-k >= len(word) && string(joined[k:k+len(word)]) == word {
+				return true
+			}
+		}
+	}
 	partStart := 0
 	for k := 0; k < len(name); k++ {
 		c := name[k]
@@ -47,11 +63,6 @@ func secretName(w string) bool {
 		}
 		if k == partStart && secretPart(name[k:partEnd(name, k)]) {
 			return true
-		}
-		for _, word := range nameWords[c] {
-			if len(name)-k >= len(word) && string(name[k:k+len(word)]) == word {
-				return true
-			}
 		}
 		rest := name[k:]
 		switch {
@@ -91,7 +102,7 @@ func secretName(w string) bool {
 var credentialStarts = func() (t [256][256]uint32) {
 	for _, w := range [...]string{
 		"pass", "secret", "credential", "creds", "key", "token", "auth", "psk", "dsn", "sig",
-		"bearer", "cookie", "connectionstring", "apikey", "privatekey", "accesskey",
+		"bearer", "cookie", "connectionstring", "apikey", "privatekey", "accesskey", "pat", "pin", "webhook",
 	} {
 		t[w[0]][w[1]] |= 1 << (w[2] - 'a')
 	}
@@ -124,7 +135,7 @@ func hasCredentialStart(w string) bool {
 var nameWords = func() (t [256][]string) {
 	for _, w := range [...]string{
 		"password", "passwd", "passphrase", "passcode", "passkey", "secret", "credential",
-		"apikey", "privatekey", "accesskey", "authkey", "signature", "cookie", "connectionstring",
+		"apikey", "privatekey", "accesskey", "authkey", "signature", "cookie", "connectionstring", "webhook",
 	} {
 		t[w[0]] = append(t[w[0]], w)
 	}
@@ -133,10 +144,10 @@ var nameWords = func() (t [256][]string) {
 
 // secretPart reports whether one whole part of a lower-cased name is a
 // credential word by itself or by its ending: psk, dsn, sig, pw, bearer,
-// SSHPASS, MYSQL_PWD, *_CREDS.
+// pat (GH_PAT), pin, SSHPASS, MYSQL_PWD, *_CREDS.
 func secretPart(p []byte) bool {
 	switch string(p) {
-	case "psk", "dsn", "sig", "pw", "bearer":
+	case "psk", "dsn", "sig", "pw", "bearer", "pat", "pin":
 		return true
 	}
 	return hasSuffixBytes(p, "pass") || hasSuffixBytes(p, "pwd") || hasSuffixBytes(p, "creds")
@@ -164,6 +175,35 @@ func hasPrefixBytes(b []byte, p string) bool {
 
 func hasSuffixBytes(b []byte, p string) bool {
 	return len(b) >= len(p) && string(b[len(b)-len(p):]) == p
+}
+
+// flagSecretName reports whether an option (--db-pwd, --secret-id, -pw)
+// names a secret by secretName's rules. Negations (--no-auth) and options
+// naming where or how a secret is read rather than the secret itself
+// (--password-stdin, --password-file, --auth-url, --auth-method) are not.
+func flagSecretName(w string) bool {
+	name := strings.TrimLeft(w, "-")
+	if len(name) < 2 || hasPrefixFold(name, "no-") || hasPrefixFold(name, "no_") {
+		return false
+	}
+	last, prev := name, ""
+	if e := strings.LastIndexAny(name, "-_."); e >= 0 {
+		last = name[e+1:]
+		prev = name[strings.LastIndexAny(name[:e], "-_.")+1 : e]
+	}
+	if strings.EqualFold(last, "key") {
+		// --key, --ssh-key, --tls-key name a key file.
+		switch strings.ToLower(prev) {
+		case "", "ssh", "tls", "ssl", "client", "host", "server", "cert":
+			return false
+		}
+	}
+	switch strings.ToLower(last) {
+	case "stdin", "prompt", "file", "fd", "env", "command", "cmd", "type", "method", "mode",
+		"url", "uri", "user", "username", "name", "helper", "dir", "path", "required", "only":
+		return false
+	}
+	return secretName(name)
 }
 
 // pwdName reports whether name is the shell's working directory variable,

@@ -190,21 +190,31 @@ var programFamilies = []struct {
 
 // programShape holds, per first two bytes of a program name, the lengths
 // the names with them come in (bit n for length n, every bit from a
-// family's prefix length up), so that almost every word is rejected by one
-// table look-up before any map look-up.
-var programShape = func() (t [256][256]uint32) {
+// family's prefix length up), and programThird their third bytes (bit
+// c&63), so that almost every word is rejected by two table look-ups
+// before any map look-up.
+var programShape, programThird = func() (t [256][256]uint32, third [256][256]uint64) {
 	for name := range programs {
 		t[name[0]][name[1]] |= 1 << len(name)
+		if len(name) > 2 {
+			third[name[0]][name[1]] |= 1 << (name[2] & 63)
+		}
 	}
 	for _, f := range programFamilies {
 		t[f.prefix[0]][f.prefix[1]] |= ^uint32(0) << len(f.prefix)
+		if len(f.prefix) > 2 {
+			third[f.prefix[0]][f.prefix[1]] |= 1 << (f.prefix[2] & 63)
+		} else {
+			third[f.prefix[0]][f.prefix[1]] = ^uint64(0)
+		}
 	}
-	return t
+	return t, third
 }()
 
 // mayBeProgram reports whether w has the shape of a program name.
 func mayBeProgram(w string) bool {
-	return len(w) >= 2 && len(w) < 32 && programShape[w[0]][w[1]]&(1<<len(w)) != 0
+	return len(w) >= 2 && len(w) < 32 && programShape[w[0]][w[1]]&(1<<len(w)) != 0 &&
+		(len(w) == 2 || programThird[w[0]][w[1]]&(1<<(w[2]&63)) != 0)
 }
 
 // lookupProgram returns the rules of the program named w, or nil.

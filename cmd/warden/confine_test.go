@@ -1,12 +1,16 @@
 package main
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // requireConfinement skips unless the kernel can confine, or fails when
@@ -103,14 +107,90 @@ func TestReadonlyRepositoryHooks(t *testing.T) {
 }
 
 // TestSecretsOutOfReach starts warden with a secret in its environment and
-// tries to read it, and warden's state, from every mode.
+// tries to read it, and warden's state, from every mode: as root, and (when
+// the test runs as root) as an unprivileged user.
 func TestSecretsOutOfReach(t *testing.T) {
+	t.Run("root", func(t *testing.T) {
+		if os.Geteuid() != 0 {
+			t.Skip("not root")
+		}
+		secretsOutOfReach(t, func(t *testing.T, env []string, state string) *mcp.ClientSession {
+			return startStdio(t, env, state, nil).cs
+		})
+	})
+	t.Run("nonroot", func(t *testing.T) {
+		secretsOutOfReach(t, startAsNobody)
+	})
+}
+
+// startAsNobody starts warden over stdio as user nobody (65534) when the
+// test runs as root, or as the test's own user otherwise.
+func startAsNobody(t *testing.T, env []string, state string) *mcp.ClientSession {
+	t.Helper()
+	bin := wardenBin
+	cmd := exec.Command(bin, "serve")
+	if os.Geteuid() == 0 {
+		dir, err := os.MkdirTemp("/var/lib", "warden-e2e-nobody-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(dir) })
+		os.Chmod(dir, 0o755)
+		bin = filepath.Join(dir, "warden")
+		b, err := os.ReadFile(wardenBin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(bin, b, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		// The state dir and HOME move where nobody can own them.
+		for i, kv := range env {
+			if strings.HasPrefix(kv, "WARDEN_STATE_DIR=") || strings.HasPrefix(kv, "HOME=") {
+				k, v, _ := strings.Cut(kv, "=")
+				nv := filepath.Join(dir, filepath.Base(v))
+				if err := os.MkdirAll(nv, 0o700); err != nil {
+					t.Fatal(err)
+				}
+				os.Chown(nv, 65534, 65534)
+				env[i] = k + "=" + nv
+			}
+		}
+		cmd = exec.Command(bin, "serve")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	}
+	cmd.Env = env
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\n%s", err, stderr)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		if t.Failed() {
+			t.Logf("server stderr:\n%s", stderr)
+		}
+	})
+	return cs
+}
+
+func secretsOutOfReach(t *testing.T, start func(*testing.T, []string, string) *mcp.ClientSession) {
 	const secret = "canary-9c2f-env-secret"
 	const argCanary = "canary-77ab-in-the-audit-log"
 	for _, mode := range []string{"readonly", "guarded", "open"} {
 		t.Run(mode, func(t *testing.T) {
-			env, state := wardenEnv(t, "WARDEN_MODE="+mode, "WARDEN_TOKEN="+secret+"-0123456789", "AWS_SECRET_ACCESS_KEY="+secret)
-			s := startStdio(t, env, state, nil)
+			env, _ := wardenEnv(t, "WARDEN_MODE="+mode, "WARDEN_TOKEN="+secret+"-0123456789", "AWS_SECRET_ACCESS_KEY="+secret)
+			cs := start(t, env, "")
+			s := struct{ cs *mcp.ClientSession }{cs}
+			var state string
+			for _, kv := range env {
+				if v, ok := strings.CutPrefix(kv, "WARDEN_STATE_DIR="); ok {
+					state = v
+				}
+			}
 			_, info := callTool(t, s.cs, "server_info", nil)
 			requireConfinement(t, info)
 			canary := argCanary + "-" + mode

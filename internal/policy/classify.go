@@ -57,6 +57,7 @@ type eval struct {
 	opaque    bool // something could not be seen into; scan the raw text
 	steps     int
 	stopped   bool
+	local     bool   // the input runs on this machine
 	cdRoot    bool   // a cd into a system directory was seen
 	relWipe   string // a recursive rm of a relative wildcard was seen
 	printer   *syntax.Printer
@@ -414,6 +415,9 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		}
 	}
 	t, why := e.program(args, ctx)
+	if wt, wwhy := e.wordRules(args, ctx); wt > t {
+		t, why = wt, wwhy
+	}
 	if t >= TierMutate && args[0].known {
 		name := normaliseName(path.Base(args[0].val))
 		if pt, pwhy, deny := protectedArgs(name, args[1:]); deny {

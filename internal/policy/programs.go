@@ -82,6 +82,9 @@ func simpleTier(name string) (Tier, string) {
 		return TierMutate, name + ": interactive program that can run commands"
 	case mutatePrograms[name]:
 		return TierMutate, name + ": changes the system"
+	case len(name) > 1 && (name[0] == '!' || name[0] == '^'):
+		// !!, !-2, !ls and ^old^new re-run history in an interactive shell.
+		return TierDestructive, "history expansion " + truncate(name, 32) + " re-runs an earlier command"
 	}
 	return TierMutate, fmt.Sprintf("unknown program %q", truncate(name, 64))
 }
@@ -108,6 +111,9 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return shellProgram
 	case interpreters[name]:
 		return interpreterProgram
+	}
+	if h := optsProgram(name); h != nil {
+		return h
 	}
 	switch name {
 	// Wrappers: classify the command they run.

@@ -59,6 +59,25 @@ func moreProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "dpkg: queries packages"
 	case "rpm":
+		for _, m := range optVals(c.args, "-E", "--eval", "-D", "--define") {
+			if !m.known || strings.Contains(m.val, "%(") || strings.Contains(m.val, "%{lua") {
+				if m.known {
+					for _, x := range rpmShell(m.val) {
+						c.shell(x, "rpm %( ) command", nil, false)
+					}
+				}
+				c.e.opaque = true
+				return TierDestructive, "rpm " + truncate(m.val, 64) + ": macro runs a shell command or Lua"
+			}
+		}
+		for _, p := range optVals(c.args, "--pipe") {
+			c.shellArg(p, "rpm --pipe command")
+			return TierDestructive, "rpm --pipe: runs a command"
+		}
+		if len(optVals(c.args, "--macros", "--rcfile", "--load", "--dbpath", "--root", "-r")) > 0 {
+			c.e.opaque = true
+			return TierDestructive, "rpm: reads macros or a database the classifier cannot see"
+		}
 		for _, v := range vals {
 			if v == "--nodeps" || strings.HasPrefix(v, "--force") || v == "--noscripts" && false {
 				return TierDestructive, "rpm " + v + ": overrides package safety checks"
@@ -178,4 +197,28 @@ func ipProgram(c *call) (Tier, string) {
 		}
 	}
 	return TierRead, "ip: shows network configuration"
+}
+
+// rpmShell returns the shell commands of %(…) macros in rpm macro text.
+func rpmShell(s string) []string {
+	var out []string
+	for len(out) < maxAlts {
+		i := strings.Index(s, "%(")
+		if i < 0 {
+			break
+		}
+		s = s[i+2:]
+		depth, j := 1, 0
+		for ; j < len(s) && depth > 0; j++ {
+			switch s[j] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			}
+		}
+		out = append(out, strings.TrimSuffix(s[:j], ")"))
+		s = s[j:]
+	}
+	return out
 }

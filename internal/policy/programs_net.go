@@ -114,6 +114,12 @@ func sshProgram(c *call) (Tier, string) {
 				// path remotely. Both are shell text.
 				c.shell(val, c.name+" "+name+" command", nil, false)
 				raise(TierMutate, c.name+" "+name)
+			case name == "--chmod" && (setidMode(strings.TrimLeft(val, "DF")) || strings.Contains(val, "s")):
+				raise(TierDestructive, c.name+" --chmod="+val+": sets a setuid or setgid bit")
+			case name == "--log-file" || name == "--write-batch" || name == "--only-write-batch":
+				if has {
+					raise(c.writeArg(arg{val: val, known: a.known}, c.name+" "+name))
+				}
 			case strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--del":
 				raise(TierDestructive, c.name+" "+name+": removes files")
 			case name == "--config" || name == "--password-file" || name == "--files-from" || name == "--exclude-from" || name == "--include-from":
@@ -160,7 +166,7 @@ func sshProgram(c *call) (Tier, string) {
 					raise(TierDestructive, "sftp -b: runs batch commands")
 				}
 			case 'E':
-				raise(TierMutate, "ssh -E: writes a log file")
+				raise(c.writeArg(arg{val: val, known: true}, "ssh -E log file"))
 			case 'L', 'R', 'w':
 				raise(TierMutate, fmt.Sprintf("ssh -%c: forwards ports", f))
 			case 'J', 'W':
@@ -263,6 +269,18 @@ func netProgram(c *call) (Tier, string) {
 	}
 	switch c.name {
 	case "curl":
+		for _, f := range optVals(c.args, "-o", "--output", "-D", "--dump-header", "--trace", "--trace-ascii",
+			"-c", "--cookie-jar", "--libcurl", "--etag-save", "--hsts", "--alt-svc", "--stderr") {
+			if f.val != "-" && f.val != "%" {
+				raise(c.writeArg(f, "curl output"))
+			}
+		}
+		for _, w := range optVals(c.args, "-w", "--write-out") {
+			if k := strings.Index(w.val, "%output{"); k >= 0 {
+				f, _, _ := strings.Cut(w.val[k+len("%output{"):], "}")
+				raise(c.writeArg(arg{val: strings.TrimPrefix(f, ">>"), known: w.known}, "curl --write-out %output"))
+			}
+		}
 		for i, v := range vals {
 			switch {
 			case v == "-K" || strings.HasPrefix(v, "--config"):
@@ -285,6 +303,14 @@ func netProgram(c *call) (Tier, string) {
 			}
 		}
 	case "wget":
+		for _, f := range optVals(c.args, "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--rejected-log", "-P", "--directory-prefix") {
+			raise(c.writeArg(f, "wget output"))
+		}
+		for _, f := range optVals(c.args, "-O", "--output-document") {
+			if f.val != "-" {
+				raise(c.writeArg(f, "wget -O"))
+			}
+		}
 		toStdout := false
 		for i, v := range vals {
 			switch {

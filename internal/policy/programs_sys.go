@@ -332,6 +332,11 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "swapon: enables swap"
 	case "openssl":
+		for _, f := range optVals(c.args, "-out", "--out", "-keyout", "-writerand", "-sess_out", "-certout", "-signature", "-rand_out") {
+			if wt, wwhy := c.writeArg(f, "openssl output"); wt > TierMutate {
+				return wt, wwhy
+			}
+		}
 		for _, v := range vals {
 			if v == "-out" || v == "-keyout" || v == "--out" || strings.HasPrefix(v, "-out=") {
 				return TierMutate, "openssl: writes a file"

@@ -47,10 +47,33 @@ func awkProgram(c *call) (Tier, string) {
 		progs = append(progs, args[i])
 	}
 	t, why := TierRead, c.name
+	for _, a := range args[:min(i, len(args))] {
+		v := a.val
+		for _, o := range []string{"-o", "-p", "-d", "--pretty-print", "--profile", "--dump-variables"} {
+			if v == o || strings.HasPrefix(v, o) && (len(o) == 2 && !strings.HasPrefix(v, "--") || strings.HasPrefix(v, o+"=")) {
+				f := strings.TrimPrefix(strings.TrimPrefix(v, o), "=")
+				if f == "" {
+					f = "awkprof.out"
+				}
+				if wt, wwhy := c.writeArg(arg{val: f, known: true}, c.name+" "+o); wt > t {
+					t, why = wt, wwhy
+				}
+			}
+		}
+	}
 	for _, p := range progs {
 		if !p.known {
 			c.e.opaque = true
 			return TierDestructive, c.name + ": program computed at run time"
+		}
+		files, cmds := awkTargets(p.val)
+		for _, f := range files {
+			if wt, wwhy := c.writeArg(arg{val: f, known: true}, c.name+" print >"); wt > t {
+				t, why = wt, wwhy
+			}
+		}
+		for _, x := range cmds {
+			c.shell(x, c.name+" command", nil, false)
 		}
 		pt, pwhy := awkRisk(p.val)
 		if pt == TierDestructive {
@@ -76,6 +99,59 @@ func awkRisk(p string) (Tier, string) {
 		return TierMutate, "program writes files (print >)"
 	}
 	return TierRead, "read-only program"
+}
+
+// awkTargets returns the literal files an awk program writes (print >
+// "f", printf >> "f") and the literal commands it runs (print | "cmd",
+// "cmd" | getline, system("cmd")).
+func awkTargets(p string) (files, cmds []string) {
+	lit := func(s string) (string, bool) {
+		s = strings.TrimLeft(s, " \t")
+		if !strings.HasPrefix(s, `"`) {
+			return "", false
+		}
+		var b strings.Builder
+		for i := 1; i < len(s); i++ {
+			switch s[i] {
+			case '\\':
+				if i+1 < len(s) {
+					i++
+					b.WriteByte(s[i])
+				}
+			case '"':
+				return b.String(), true
+			default:
+				b.WriteByte(s[i])
+			}
+		}
+		return "", false
+	}
+	for i := 0; i < len(p) && len(files)+len(cmds) < maxAlts; i++ {
+		switch {
+		case p[i] == '>' && (i == 0 || p[i-1] != '>'):
+			rest := strings.TrimPrefix(p[i+1:], ">")
+			if f, ok := lit(rest); ok && awkWrite(p[:i+1]) {
+				files = append(files, f)
+			}
+		case p[i] == '|' && (i+1 >= len(p) || p[i+1] != '|') && (i == 0 || p[i-1] != '|'):
+			if x, ok := lit(strings.TrimPrefix(p[i+1:], "&")); ok {
+				cmds = append(cmds, x)
+			}
+			before := strings.TrimRight(p[:i], " \t")
+			if strings.HasSuffix(before, `"`) {
+				if j := strings.LastIndexByte(before[:len(before)-1], '"'); j >= 0 {
+					if x, ok := lit(before[j:]); ok {
+						cmds = append(cmds, x)
+					}
+				}
+			}
+		case strings.HasPrefix(p[i:], "system("):
+			if x, ok := lit(p[i+len("system("):]); ok {
+				cmds = append(cmds, x)
+			}
+		}
+	}
+	return files, cmds
 }
 
 // awkWrite reports whether a print or printf statement redirects to a file.
@@ -183,10 +259,17 @@ func sedProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, "sed: script computed at run time"
 		}
-		cmds, exec, write, ok := sedExec(s.val)
+		cmds, files, exec, write, ok := sedScript(s.val)
 		for _, x := range cmds {
 			if x != "" {
 				c.shell(x, "sed e command", nil, false)
+			}
+		}
+		for _, f := range files {
+			if f != "/dev/stdout" && f != "/dev/stderr" && !sandbox {
+				if wt, wwhy := c.writeArg(arg{val: f, known: true}, "sed w"); wt > t {
+					t, why = wt, wwhy
+				}
 			}
 		}
 		switch {
@@ -212,6 +295,12 @@ func sedProgram(c *call) (Tier, string) {
 // s///e would run ("" when that is the pattern space, unknown here). ok is
 // false when the script cannot be read.
 func sedExec(s string) (cmds []string, exec, write, ok bool) {
+	cmds, _, exec, write, ok = sedScript(s)
+	return cmds, exec, write, ok
+}
+
+// sedScript is sedExec that also returns the files w, W and s///w write.
+func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 	i, n := 0, len(s)
 	toEOL := func() {
 		for i < n && s[i] != '\n' {
@@ -238,7 +327,7 @@ func sedExec(s string) (cmds []string, exec, write, ok bool) {
 			i++
 		}
 		if i >= n {
-			return cmds, exec, write, true
+			return cmds, files, exec, write, true
 		}
 		if s[i] == '#' {
 			toEOL()
@@ -255,13 +344,13 @@ func sedExec(s string) (cmds []string, exec, write, ok bool) {
 			case s[i] == '/':
 				i++
 				if !skipDelim('/') {
-					return cmds, exec, write, false
+					return cmds, files, exec, write, false
 				}
 			case s[i] == '\\' && i+1 < n:
 				d := s[i+1]
 				i += 2
 				if !skipDelim(d) {
-					return cmds, exec, write, false
+					return cmds, files, exec, write, false
 				}
 			case (s[i] == '+' || s[i] == '~') && addr == 1:
 				i++
@@ -281,7 +370,7 @@ func sedExec(s string) (cmds []string, exec, write, ok bool) {
 					i++
 				}
 				if i >= n {
-					return cmds, exec, write, false
+					return cmds, files, exec, write, false
 				}
 				continue
 			}
@@ -291,7 +380,7 @@ func sedExec(s string) (cmds []string, exec, write, ok bool) {
 			i++
 		}
 		if i >= n {
-			return cmds, exec, write, false
+			return cmds, files, exec, write, false
 		}
 		cmd := s[i]
 		i++
@@ -316,7 +405,9 @@ func sedExec(s string) (cmds []string, exec, write, ok bool) {
 			toEOL()
 		case 'w', 'W':
 			write = true
+			j := i
 			toEOL()
+			files = append(files, strings.TrimSpace(s[j:i]))
 		case 'e':
 			exec = true
 			j := i
@@ -324,16 +415,16 @@ func sedExec(s string) (cmds []string, exec, write, ok bool) {
 			cmds = append(cmds, strings.TrimSpace(s[j:i]))
 		case 's', 'y':
 			if i >= n || s[i] == '\n' || s[i] == '\\' {
-				return cmds, exec, write, false
+				return cmds, files, exec, write, false
 			}
 			d := s[i]
 			i++
 			if !skipDelim(d) {
-				return cmds, exec, write, false
+				return cmds, files, exec, write, false
 			}
 			j := i
 			if !skipDelim(d) {
-				return cmds, exec, write, false
+				return cmds, files, exec, write, false
 			}
 			repl := s[j : i-1]
 			if cmd == 'y' {
@@ -348,21 +439,23 @@ func sedExec(s string) (cmds []string, exec, write, ok bool) {
 					}
 				case 'w':
 					write = true
+					j := i + 1
 					toEOL()
+					files = append(files, strings.TrimSpace(s[j:i]))
 					continue
 				case 'g', 'p', 'i', 'I', 'm', 'M', ' ', '\t':
 				default:
 					if s[i] < '0' || s[i] > '9' {
-						return cmds, exec, write, false
+						return cmds, files, exec, write, false
 					}
 				}
 				i++
 			}
 		default:
-			return cmds, exec, write, false
+			return cmds, files, exec, write, false
 		}
 	}
-	return cmds, exec, write, false
+	return cmds, files, exec, write, false
 }
 
 // editorProgram: editors can run commands; options that run them at start

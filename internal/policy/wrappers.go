@@ -102,7 +102,47 @@ func wrapperProgram(c *call) (Tier, string) {
 	if !ok {
 		return TierMutate, c.name
 	}
-	return c.peel(spec)
+	t, why := c.peel(spec)
+	if ot, owhy := wrapperOutput(c); ot > t {
+		return ot, owhy
+	}
+	return t, why
+}
+
+// wrapperOutput classifies what a wrapper's own options write or run:
+// strace -o file or -o '|cmd', valgrind --log-file and --db-command,
+// time -o, and systemd-run, whose command runs as a unit of the service
+// manager, outside warden's confinement, with Exec properties of its own.
+func wrapperOutput(c *call) (Tier, string) {
+	var r raiser
+	switch c.name {
+	case "strace", "ltrace", "time":
+		for _, f := range optVals(c.args, "-o", "--output") {
+			if c.name == "strace" && f.known && (strings.HasPrefix(f.val, "|") || strings.HasPrefix(f.val, "!")) {
+				c.shell(f.val[1:], "strace -o command", nil, false)
+				r.raise(TierDestructive, "strace -o "+truncate(f.val, 64)+": pipes the trace into a command")
+				continue
+			}
+			r.raise(c.writeArg(f, c.name+" -o"))
+		}
+	case "valgrind":
+		for _, f := range optVals(c.args, "--log-file", "--xml-file") {
+			r.raise(c.writeArg(f, "valgrind log file"))
+		}
+		for _, d := range optVals(c.args, "--db-command", "--vgdb-prefix") {
+			r.raise(TierDestructive, "valgrind "+truncate(d.val, 64)+": runs a debugger command")
+			c.shellArg(d, "valgrind --db-command")
+		}
+	case "systemd-run":
+		r.raise(TierDestructive, "systemd-run: runs a command as a unit of the service manager, outside warden's confinement")
+		for _, p := range optVals(c.args, "-p", "--property") {
+			k, v, _ := strings.Cut(p.val, "=")
+			if strings.HasPrefix(k, "Exec") {
+				c.shellArg(arg{val: strings.TrimLeft(v, "-@+!:|"), known: p.known}, "systemd-run "+k)
+			}
+		}
+	}
+	return r.t, r.why
 }
 
 // peel walks a wrapper's options and classifies the command it runs.

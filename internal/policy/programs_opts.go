@@ -1,0 +1,795 @@
+package policy
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// Options that run programs or write files in programs that otherwise
+// read: pagers, upload-pack and config programs of git, tracer outputs,
+// build tools' eval options, job schedulers, setuid modes. A written file
+// goes through writeTarget (devices, warden's state, sensitive files); a
+// program run through a shell is classified as shell text, and one the
+// classifier cannot see is TierDestructive.
+
+// optVals returns the values given to the named options, in order:
+// "--opt v", "--opt=v", "-o v" and "-ov". Options end at "--".
+func optVals(args []arg, names ...string) []arg {
+	var out []arg
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.val == "--" {
+			break
+		}
+		for _, n := range names {
+			switch {
+			case a.val == n:
+				if i+1 < len(args) {
+					out = append(out, args[i+1])
+					i++
+				}
+			case strings.HasPrefix(n, "--") && strings.HasPrefix(a.val, n+"="):
+				out = append(out, arg{val: a.val[len(n)+1:], known: a.known, glob: a.glob})
+			case len(n) == 2 && n[0] == '-' && !strings.HasPrefix(a.val, "--") && strings.HasPrefix(a.val, n) && len(a.val) > 2:
+				out = append(out, arg{val: a.val[2:], known: a.known, glob: a.glob})
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return out
+}
+
+// writeArg classifies a file an option writes.
+func (c *call) writeArg(a arg, what string) (Tier, string) {
+	t, why, deny := c.e.writeTarget(a)
+	if deny != "" {
+		c.e.deny(what + ": " + deny)
+	}
+	return maxTier(t, TierMutate), what + ": " + why
+}
+
+// shellArg classifies an option value a program runs through a shell.
+func (c *call) shellArg(a arg, what string) (Tier, string) {
+	if !a.known {
+		c.e.opaque = true
+		return TierDestructive, what + ": command computed at run time"
+	}
+	c.shell(a.val, what, nil, false)
+	return TierRead, what
+}
+
+// raiser keeps the highest tier seen and its reason.
+type raiser struct {
+	t   Tier
+	why string
+}
+
+func (r *raiser) raise(t Tier, why string) {
+	if t > r.t || r.why == "" {
+		r.t, r.why = t, why
+	}
+}
+
+// pagerOpts are options of any program whose value is a pager or browser
+// command line run through a shell (bat --pager, mysql --pager, man -P).
+var pagerOpts = []string{"--pager", "--cli-pager", "--browser"}
+
+// wordRules classifies what every command's words can do whatever the
+// program: generic pager options.
+func (e *eval) wordRules(args []arg, ctx cctx) (Tier, string) {
+	return e.genericOpts(args, ctx)
+}
+
+// genericOpts classifies options that mean the same in every program.
+func (e *eval) genericOpts(args []arg, ctx cctx) (Tier, string) {
+	if len(args) < 2 || !argsHavePrefix(args[1:], "--") {
+		return TierRead, ""
+	}
+	c := &call{e: e, name: path.Base(args[0].val), args: args[1:], ctx: ctx}
+	var r raiser
+	for _, v := range optVals(c.args, pagerOpts...) {
+		if v.val == "" || v.val == "false" || v.val == "never" {
+			continue
+		}
+		r.raise(c.shellArg(v, c.name+" pager"))
+	}
+	return r.t, r.why
+}
+
+func argsHavePrefix(args []arg, p string) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a.val, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// optsProgram returns the handler of a program whose options this file
+// classifies, or nil.
+func optsProgram(name string) func(*call) (Tier, string) {
+	switch name {
+	case "git":
+		return gitChecked
+	case "man":
+		return manProgram
+	case "less", "more", "most":
+		return lessProgram
+	case "tcpdump", "tshark", "dumpcap":
+		return captureProgram
+	case "make", "gmake", "bmake":
+		return makeProgram
+	case "cmake":
+		return cmakeProgram
+	case "ninja":
+		return ninjaProgram
+	case "gdb", "lldb":
+		return debuggerProgram
+	case "at", "batch":
+		return atProgram
+	case "chmod", "chown", "chgrp":
+		return modeChecked
+	case "install", "cp":
+		return copyProgram
+	case "tar", "bsdtar", "gtar":
+		return tarChecked
+	case "sort":
+		return sortChecked
+	case "split":
+		return splitProgram
+	case "fc", "history":
+		return historyProgram
+	case "crontab":
+		return crontabProgram
+	case "apt", "apt-get", "apt-cache", "apt-mark", "aptitude":
+		return aptChecked
+	case "vim", "vi", "nvim", "gvim", "view", "ex", "rvim":
+		return editorChecked
+	}
+	return nil
+}
+
+// gitShellKeys are config keys whose value git runs through a shell.
+var gitShellKeys = []string{"pager", "editor", "sshcommand", "command", "cmd", "program", "textconv",
+	"external", "fsmonitor", "askpass", "gitproxy", "proxycommand", "uploadpack", "receivepack"}
+
+// gitConfigPayload classifies the program a risky git config value runs.
+func (c *call) gitConfigPayload(key, val string, known bool) {
+	k := strings.ToLower(key)
+	if !known {
+		c.e.opaque = true
+		return
+	}
+	switch {
+	case strings.HasPrefix(k, "alias."):
+		if strings.HasPrefix(val, "!") {
+			c.shell(val[1:], "git alias", nil, false)
+		}
+		return
+	case strings.HasPrefix(k, "pager."):
+		switch strings.ToLower(val) {
+		case "true", "false", "yes", "no", "on", "off", "1", "0", "":
+			return
+		}
+		c.shell(val, "git "+key, nil, false)
+		return
+	case strings.HasSuffix(k, ".helper"):
+		if strings.HasPrefix(val, "!") {
+			c.shell(val[1:], "git helper", nil, false)
+			return
+		}
+	}
+	for _, s := range gitShellKeys {
+		if strings.HasSuffix(k, s) {
+			c.shell(val, "git "+key, nil, false)
+			return
+		}
+	}
+}
+
+// gitChecked adds to gitProgram the programs its options run: -c values,
+// clone's -u and -c and --template, and --upload-pack, --receive-pack and
+// --exec values, which are shell text.
+func gitChecked(c *call) (Tier, string) {
+	var r raiser
+	args := c.args
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].val, "-") {
+		v := args[i].val
+		switch {
+		case v == "-c" && i+1 < len(args):
+			i++
+			k, val, _ := strings.Cut(args[i].val, "=")
+			if gitConfigRisky(k) {
+				c.gitConfigPayload(k, val, args[i].known)
+			}
+		case strings.HasPrefix(v, "-c") && len(v) > 2:
+			k, val, _ := strings.Cut(v[2:], "=")
+			if gitConfigRisky(k) {
+				c.gitConfigPayload(k, val, args[i].known)
+			}
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix" || v == "--config-env":
+			i++
+		}
+		i++
+	}
+	if i < len(args) {
+		sub := args[i].val
+		rest := args[i+1:]
+		for _, v := range optVals(rest, "--upload-pack", "--receive-pack", "--exec") {
+			r.raise(TierDestructive, "git "+sub+": runs "+truncate(v.val, 64))
+			c.shellArg(v, "git "+sub+" remote program")
+		}
+		switch sub {
+		case "clone", "ls-remote", "archive", "fetch-pack":
+			if sub != "archive" {
+				for _, v := range optVals(rest, "-u") {
+					r.raise(TierDestructive, "git "+sub+" -u: runs "+truncate(v.val, 64))
+					c.shellArg(v, "git "+sub+" upload-pack")
+				}
+			}
+			for _, v := range optVals(rest, "-c", "--config") {
+				k, val, _ := strings.Cut(v.val, "=")
+				if !v.known || gitConfigRisky(k) {
+					r.raise(TierDestructive, "git "+sub+" -c "+k+": configuration that runs programs")
+					c.gitConfigPayload(k, val, v.known)
+				}
+			}
+			if len(optVals(rest, "--template")) > 0 {
+				r.raise(TierDestructive, "git "+sub+" --template: installs hooks that run programs")
+			}
+		}
+	}
+	t, why := gitProgram(c)
+	if r.t > t {
+		c.e.opaque = true
+		return r.t, r.why
+	}
+	return t, why
+}
+
+// manProgram: man runs its pager and browser through a shell.
+func manProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, "man: interactive program that can run commands"}
+	for _, v := range optVals(c.args, "-P", "--pager", "-H", "--html") {
+		r.raise(c.shellArg(v, "man pager"))
+	}
+	return r.t, r.why
+}
+
+// lessProgram: less runs "!cmd" and "|cmd" from its +commands and writes
+// its log file.
+func lessProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, c.name + ": interactive program that can run commands"}
+	for _, a := range c.args {
+		if !strings.HasPrefix(a.val, "+") {
+			continue
+		}
+		if !a.known {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+": start-up command computed at run time")
+			continue
+		}
+		cmd := strings.TrimLeft(a.val, "+")
+		if i := strings.IndexAny(cmd, "!|"); i >= 0 {
+			text := cmd[i+1:]
+			if cmd[i] == '|' && text != "" {
+				text = text[1:] // |m: the mark comes first
+			}
+			c.shell(text, c.name+" start-up shell command", nil, false)
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" "+a.val+": runs a shell command")
+		}
+	}
+	for _, f := range optVals(c.args, "-o", "-O", "--log-file", "--LOG-FILE") {
+		r.raise(c.writeArg(f, c.name+" log file"))
+	}
+	return r.t, r.why
+}
+
+// captureProgram: packet captures only read, but -w writes a file and
+// tcpdump -z runs a program on every file it writes.
+func captureProgram(c *call) (Tier, string) {
+	r := raiser{TierRead, c.name + ": captures packets"}
+	for _, f := range optVals(c.args, "-w") {
+		if f.val != "-" {
+			r.raise(c.writeArg(f, c.name+" -w"))
+		}
+	}
+	if c.name == "tcpdump" {
+		for _, z := range optVals(c.args, "-z") {
+			if !z.known {
+				c.e.opaque = true
+				r.raise(TierDestructive, "tcpdump -z: program computed at run time")
+				continue
+			}
+			c.run([]arg{z, unknownArg})
+			r.raise(TierMutate, "tcpdump -z: runs "+truncate(z.val, 64))
+		}
+	}
+	for _, x := range optVals(c.args, "-X") {
+		if strings.HasPrefix(x.val, "lua_script") || !x.known {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" -X: runs a Lua script")
+		}
+	}
+	return r.t, r.why
+}
+
+// makeProgram: make runs the recipes of its makefile (TierMutate); --eval
+// text, a makefile from standard input and a replaced SHELL are code the
+// classifier cannot read.
+func makeProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, c.name + ": runs the build's recipes"}
+	for _, v := range optVals(c.args, "--eval", "-E") {
+		c.e.opaque = true
+		c.e.scanText(v.val)
+		for _, s := range makeShellCalls(v.val) {
+			c.shell(s, c.name+" $(shell)", nil, false)
+		}
+		r.raise(TierDestructive, c.name+" --eval: evaluates makefile text")
+	}
+	for _, f := range optVals(c.args, "-f", "--file", "--makefile") {
+		if !f.known || f.val == "-" || f.val == "/dev/stdin" || strings.HasPrefix(f.val, "/dev/fd/") || strings.HasPrefix(f.val, "/proc/") {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" -f "+f.val+": reads a makefile the classifier cannot see")
+		}
+	}
+	for _, a := range c.args {
+		n, _, ok := strings.Cut(a.val, "=")
+		if !a.known && strings.Contains(a.val, "=") || ok && (n == "SHELL" || n == ".SHELLFLAGS" || n == "MAKESHELL" || n == "MAKEFLAGS" || n == "MAKEFILES") {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" "+truncate(a.val, 64)+": replaces the shell recipes run in")
+		}
+	}
+	return r.t, r.why
+}
+
+// makeShellCalls returns the commands of $(shell …) and ${shell …} in make text.
+func makeShellCalls(s string) []string {
+	var out []string
+	for _, open := range []string{"$(shell ", "${shell "} {
+		rest := s
+		for {
+			i := strings.Index(rest, open)
+			if i < 0 || len(out) >= maxAlts {
+				break
+			}
+			rest = rest[i+len(open):]
+			closer := byte(')')
+			if open[1] == '{' {
+				closer = '}'
+			}
+			depth, j := 1, 0
+			for ; j < len(rest) && depth > 0; j++ {
+				switch rest[j] {
+				case open[1]:
+					depth++
+				case closer:
+					depth--
+				}
+			}
+			out = append(out, strings.TrimSuffix(rest[:j], string(closer)))
+			rest = rest[j:]
+		}
+	}
+	return out
+}
+
+// cmakeCode are cache variables whose value cmake runs or loads as code.
+var cmakeCode = []string{"LAUNCHER", "CMAKE_PROJECT_INCLUDE", "CMAKE_PROJECT_TOP_LEVEL_INCLUDES",
+	"CMAKE_TOOLCHAIN_FILE", "CMAKE_USER_MAKE_RULES_OVERRIDE", "_COMPILER", "CMAKE_MAKE_PROGRAM",
+	"_LINKER", "CMAKE_AR", "CMAKE_RANLIB", "CMAKE_STRIP", "CMAKE_OBJCOPY", "CMAKE_OBJDUMP",
+	"CMAKE_CROSSCOMPILING_EMULATOR", "_CLANG_TIDY", "_CPPCHECK", "_CPPLINT", "_INCLUDE_WHAT_YOU_USE",
+	"CMAKE_MODULE_PATH", "CMAKE_PREFIX_PATH", "_DIR", "CMAKE_POLICY_DEFAULT"}
+
+// cmakeProgram: -P runs a script, -C and --toolchain load code, some -D
+// variables name programs, and -E is a toolbox whose tools remove files
+// or run commands.
+func cmakeProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, "cmake: configures and runs a build"}
+	args := c.args
+	for i, a := range args {
+		if a.known && a.val == "-E" {
+			return c.cmakeTool(args[i+1:])
+		}
+	}
+	for _, f := range optVals(args, "-P", "-C", "--toolchain", "--preset") {
+		if !f.known || !strings.HasSuffix(f.val, "Presets.json") {
+			c.e.opaque = true
+			r.raise(TierDestructive, "cmake: runs CMake code from "+truncate(f.val, 64))
+		}
+	}
+	for _, d := range optVals(args, "-D") {
+		name, _, _ := strings.Cut(d.val, "=")
+		name, _, _ = strings.Cut(name, ":")
+		for _, s := range cmakeCode {
+			if !d.known || strings.Contains(strings.ToUpper(name), s) {
+				c.e.opaque = true
+				r.raise(TierDestructive, "cmake -D "+truncate(name, 64)+": names a program or code cmake runs")
+				break
+			}
+		}
+	}
+	return r.t, r.why
+}
+
+// cmakeTool classifies cmake -E TOOL ARGS.
+func (c *call) cmakeTool(rest []arg) (Tier, string) {
+	if len(rest) == 0 {
+		return TierRead, "cmake -E: lists tools"
+	}
+	tool := rest[0].val
+	if !rest[0].known {
+		c.e.opaque = true
+		return TierDestructive, "cmake -E: tool computed at run time"
+	}
+	args := rest[1:]
+	switch tool {
+	case "env":
+		i := 0
+		for i < len(args) && (strings.HasPrefix(args[i].val, "-") || strings.Contains(args[i].val, "=")) {
+			i++
+		}
+		if i < len(args) {
+			c.run(args[i:])
+		}
+		return TierRead, "cmake -E env"
+	case "chdir":
+		if len(args) > 1 {
+			c.run(args[1:])
+		}
+		return TierRead, "cmake -E chdir"
+	case "time":
+		c.run(args)
+		return TierRead, "cmake -E time"
+	case "rm", "remove", "remove_directory", "rmdir":
+		vals := argVals(args)
+		if tool == "remove_directory" {
+			vals = append([]string{"-r"}, vals...)
+		}
+		if why := rmDeny(vals); why != "" {
+			c.e.deny("cmake -E " + why)
+		}
+		if tool == "remove_directory" || hasFlag(vals, 'r', "") || hasFlag(vals, 'R', "") || hasFlag(vals, 'f', "") {
+			return TierDestructive, "cmake -E " + tool + ": removes files"
+		}
+		return TierMutate, "cmake -E " + tool + ": removes files"
+	case "echo", "echo_append", "cat", "capabilities", "compare_files", "environment", "md5sum", "sha1sum",
+		"sha224sum", "sha256sum", "sha384sum", "sha512sum", "true", "false", "sleep":
+		return TierRead, "cmake -E " + tool
+	}
+	r := raiser{TierMutate, "cmake -E " + tool + ": writes files"}
+	if len(args) > 0 {
+		r.raise(c.writeArg(args[len(args)-1], "cmake -E "+tool))
+	}
+	return r.t, r.why
+}
+
+// ninjaProgram: ninja runs its build (TierMutate); its -t query tools read.
+func ninjaProgram(c *call) (Tier, string) {
+	for _, t := range optVals(c.args, "-t") {
+		switch t.val {
+		case "query", "targets", "commands", "graph", "deps", "compdb", "rules", "inputs", "missingdeps", "list", "multi-inputs", "urtle":
+			return TierRead, "ninja -t " + t.val
+		}
+	}
+	return TierMutate, "ninja: runs the build's commands"
+}
+
+// debuggerProgram: debuggers run programs and commands (TierDestructive);
+// shell commands in their -ex options are classified too.
+func debuggerProgram(c *call) (Tier, string) {
+	for _, v := range optVals(c.args, "-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command", "-o", "--one-line", "-O", "--one-line-before-file") {
+		if !v.known {
+			continue
+		}
+		s := strings.TrimSpace(v.val)
+		for _, p := range []string{"shell ", "!", "pipe ", "|", "platform shell "} {
+			if strings.HasPrefix(s, p) {
+				c.shell(strings.TrimPrefix(s, p), c.name+" shell command", nil, false)
+				break
+			}
+		}
+	}
+	c.e.opaque = true
+	return TierDestructive, c.name + ": runs and changes programs"
+}
+
+// atProgram: at and batch run a job later, outside warden's confinement:
+// TierDestructive, and a job read from known text is classified.
+func atProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	if hasFlag(vals, 'l', "") || hasFlag(vals, 'c', "") {
+		return TierRead, c.name + ": lists jobs"
+	}
+	if hasFlag(vals, 'r', "") || hasFlag(vals, 'd', "") {
+		return TierMutate, c.name + ": removes jobs"
+	}
+	c.e.opaque = true
+	if len(optVals(c.args, "-f")) == 0 && c.ctx.stdin.kind == stdinText {
+		c.shell(c.ctx.stdin.text, c.name+" job", nil, false)
+	}
+	return TierDestructive, c.name + ": schedules a job that runs later, outside warden's confinement"
+}
+
+// crontabProgram: installing a crontab schedules its commands to run later,
+// outside warden's confinement: TierDestructive; the commands of one read
+// from known text are classified.
+func crontabProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	if hasFlag(vals, 'l', "--list") || hasFlag(vals, 'T', "--test") || hasFlag(vals, 'V', "--version") {
+		return TierRead, "crontab -l"
+	}
+	c.e.opaque = true
+	if hasFlag(vals, 'e', "--edit") {
+		return TierDestructive, "crontab -e: edits the user's cron jobs"
+	}
+	ops := operandsSkipping(vals, "usn", []string{"--user"})
+	if (len(ops) == 0 || ops[0] == "-") && c.ctx.stdin.kind == stdinText {
+		for _, cmd := range cronCommands(c.ctx.stdin.text) {
+			c.shell(cmd, "cron job", nil, false)
+		}
+	}
+	return TierDestructive, "crontab: installs jobs that run later, outside warden's confinement"
+}
+
+// cronCommands returns the commands of crontab lines: after five time
+// fields or an @keyword; environment lines and comments are skipped.
+func cronCommands(text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		f := strings.Fields(l)
+		if strings.HasPrefix(f[0], "@") {
+			if len(f) > 1 {
+				out = append(out, strings.TrimSpace(strings.TrimPrefix(l, f[0])))
+			}
+			continue
+		}
+		if len(f) < 6 {
+			if strings.Contains(l, "=") {
+				continue
+			}
+			out = append(out, l) // not a cron line: treat it as a command
+			continue
+		}
+		rest := l
+		for k := 0; k < 5; k++ {
+			rest = strings.TrimLeft(rest, " \t")
+			rest = strings.TrimLeft(rest[strings.IndexAny(rest+" ", " \t"):], " \t")
+		}
+		out = append(out, strings.ReplaceAll(rest, "%", "\n"))
+	}
+	return out
+}
+
+// setidMode reports whether a chmod mode sets a setuid or setgid bit:
+// octal of any length with 04000 or 02000, or a symbolic clause that adds
+// or sets s (u+s, g=s, +s, a+rwxs, u+x,g+s).
+func setidMode(m string) bool {
+	if m != "" && strings.Trim(m, "01234567") == "" {
+		n, err := strconv.ParseUint(m, 8, 32)
+		return err != nil || n&0o6000 != 0
+	}
+	for _, clause := range strings.Split(m, ",") {
+		i := strings.IndexAny(clause, "+=")
+		if i < 0 {
+			continue
+		}
+		for _, op := range strings.FieldsFunc(clause[i:], func(r rune) bool { return r == '-' }) {
+			if strings.ContainsRune(op, 's') && strings.ContainsAny(op[:1], "+=") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// localSetid reports whether a path on this machine is a setuid or setgid
+// file. Only the local host is looked at.
+func (e *eval) localSetid(p string) bool {
+	if !e.local || !strings.HasPrefix(p, "/") {
+		return false
+	}
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode()&(fs.ModeSetuid|fs.ModeSetgid) != 0 && fi.Mode().IsRegular()
+}
+
+// modeChecked: a chmod that sets setuid or setgid, or copies a mode from
+// another file, and a chown of a setuid file, are TierDestructive.
+func modeChecked(c *call) (Tier, string) {
+	vals := c.vals()
+	ops := operandsSkipping(vals, "", []string{"--reference"})
+	if c.name == "chmod" {
+		if len(optVals(c.args, "--reference")) > 0 {
+			return TierDestructive, "chmod --reference: copies a mode that may be setuid"
+		}
+		for _, a := range c.args {
+			if a.known && strings.HasPrefix(a.val, "-") && !setidMode(a.val) {
+				continue
+			}
+			if !a.known || setidMode(a.val) {
+				return TierDestructive, "chmod " + truncate(a.val, 64) + ": sets a setuid or setgid bit"
+			}
+			break // the first operand is the mode
+		}
+	} else {
+		for _, o := range ops[min(1, len(ops)):] {
+			if c.e.localSetid(o) {
+				return TierDestructive, c.name + ": changes the owner of setuid file " + o
+			}
+		}
+	}
+	return fileProgram(c)
+}
+
+// copyProgram: install and cp that set or keep setuid and setgid bits are
+// TierDestructive: install -m 4755, cp -p/-a/--preserve of a setuid file.
+func copyProgram(c *call) (Tier, string) {
+	for _, m := range optVals(c.args, "-m", "--mode") {
+		if !m.known || setidMode(m.val) {
+			return TierDestructive, c.name + " -m " + m.val + ": sets a setuid or setgid bit"
+		}
+	}
+	vals := c.vals()
+	keep := hasFlag(vals, 'p', "") || hasFlag(vals, 'a', "--archive")
+	for _, p := range optVals(c.args, "--preserve") {
+		if p.val == "" || strings.Contains(p.val, "mode") || strings.Contains(p.val, "all") {
+			keep = true
+		}
+	}
+	for _, v := range vals {
+		if v == "--preserve" {
+			keep = true
+		}
+	}
+	if keep && c.name == "cp" {
+		ops := operandsSkipping(vals, "St", []string{"--suffix", "--target-directory"})
+		for _, o := range ops[:max(0, len(ops)-1)] {
+			if c.e.localSetid(o) {
+				return TierDestructive, "cp: copies setuid file " + o + " with its mode"
+			}
+		}
+	}
+	return simpleTier(c.name)
+}
+
+// tarChecked: extracting with permissions kept (-p, --same-permissions)
+// can create setuid files, and extracting into a system directory
+// replaces it: TierDestructive.
+func tarChecked(c *call) (Tier, string) {
+	t, why := tarProgram(c)
+	if t == TierMutate && strings.HasPrefix(why, "tar: extracts") {
+		vals := c.vals()
+		for k, v := range vals {
+			cluster := ""
+			if len(v) > 1 && v[0] == '-' && v[1] != '-' {
+				cluster = v[1:]
+			} else if k == 0 && !strings.HasPrefix(v, "-") {
+				cluster = v
+			}
+			if strings.ContainsRune(cluster, 'p') || v == "--same-permissions" || v == "--preserve-permissions" || v == "--preserve" {
+				return TierDestructive, "tar: extracts with permissions kept, which can create setuid files"
+			}
+		}
+		for _, d := range optVals(c.args, "-C", "--directory") {
+			if criticalPath(d.val) {
+				return TierDestructive, "tar: extracts into system directory " + d.val
+			}
+		}
+	}
+	return t, why
+}
+
+// sortChecked: sort --compress-program runs that program.
+func sortChecked(c *call) (Tier, string) {
+	for _, p := range optVals(c.args, "--compress-program") {
+		if !p.known {
+			c.e.opaque = true
+			return TierDestructive, "sort --compress-program: program computed at run time"
+		}
+		c.run([]arg{p})
+		c.run([]arg{p, {val: "-d", known: true}})
+	}
+	return filterProgram(c)
+}
+
+// splitProgram: split writes pieces (TierMutate); --filter runs a shell
+// command for each.
+func splitProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, "split: writes files"}
+	for _, f := range optVals(c.args, "--filter") {
+		r.raise(c.shellArg(f, "split --filter command"))
+	}
+	return r.t, r.why
+}
+
+// historyProgram: fc re-runs commands from history (fc -s, fc -e), which
+// the classifier cannot see; fc -l and history only list.
+func historyProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	if c.name == "history" {
+		for _, v := range vals {
+			if strings.HasPrefix(v, "-") && strings.ContainsAny(v, "rwan") {
+				return TierMutate, "history " + v + ": reads or writes a history file"
+			}
+			if strings.HasPrefix(v, "-") && strings.ContainsAny(v, "sp") {
+				return TierDestructive, "history " + v + ": adds or expands history entries"
+			}
+		}
+		return TierRead, "history"
+	}
+	if hasFlag(vals, 'l', "") {
+		return TierRead, "fc -l"
+	}
+	c.e.opaque = true
+	return TierDestructive, "fc: re-runs commands from history the classifier cannot see"
+}
+
+// aptHookKeys are apt configuration keys that run commands or programs.
+var aptHookKeys = []string{"invoke", "pre-install-pkgs", "post-install", "dir::bin", "autodetect", "auto-detect",
+	"dpkg::options", "dpkg::tools", "methods", "::exec", "scripts", "proxy-auto", "helper", "dir::etc", "dir::state",
+	"dir::cache", "dir::log", "debug::", "ap::", "rootdir"}
+
+// aptChecked: apt's -o hooks and -c configuration files run programs.
+func aptChecked(c *call) (Tier, string) {
+	for _, f := range optVals(c.args, "-c", "--config-file") {
+		c.e.opaque = true
+		return TierDestructive, c.name + " -c " + truncate(f.val, 64) + ": reads configuration that can run programs"
+	}
+	for _, o := range optVals(c.args, "-o", "--option") {
+		k, v, _ := strings.Cut(o.val, "=")
+		lk := strings.ToLower(k)
+		if !o.known {
+			c.e.opaque = true
+			return TierDestructive, c.name + " -o: option computed at run time"
+		}
+		for _, h := range aptHookKeys {
+			if strings.Contains(lk, h) {
+				if strings.Contains(lk, "invoke") || strings.Contains(lk, "pre-install-pkgs") || strings.Contains(lk, "auto") {
+					c.shell(v, c.name+" "+k+" hook", nil, false)
+				}
+				c.e.opaque = true
+				return TierDestructive, c.name + " -o " + truncate(k, 64) + ": runs or replaces programs"
+			}
+		}
+	}
+	return subcommandProgram(c)
+}
+
+// editorChecked adds to editorProgram the shell commands its start-up
+// options run: vim -c '!cmd', +'!cmd', --cmd 'silent !cmd'.
+func editorChecked(c *call) (Tier, string) {
+	for i, a := range c.args {
+		v := a.val
+		text := ""
+		switch {
+		case (v == "-c" || v == "--cmd") && i+1 < len(c.args):
+			text = c.args[i+1].val
+		case strings.HasPrefix(v, "+") && len(v) > 1:
+			text = v[1:]
+		default:
+			continue
+		}
+		s := strings.TrimLeft(text, ": \t")
+		for _, p := range []string{"silent!", "silent", "sil!", "sil", "exe", "execute"} {
+			s = strings.TrimLeft(strings.TrimPrefix(s, p), " \t")
+		}
+		if strings.HasPrefix(s, "!") {
+			c.shell(s[1:], c.name+" shell command", nil, false)
+		}
+		if strings.Contains(text, "system(") || strings.Contains(text, "!") || strings.HasPrefix(s, "w") || strings.HasPrefix(s, "r!") {
+			c.e.scanText(text)
+		}
+	}
+	return editorProgram(c)
+}

@@ -175,6 +175,7 @@ func (e *eval) input(in *Input) {
 	names := make([]string, 0, len(in.Env))
 	for k := range in.Env {
 		names = append(names, k)
+	e.local = in.Host == "" || in.Host == "local"
 	}
 	sort.Strings(names)
 	for _, k := range names {

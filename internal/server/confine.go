@@ -66,8 +66,11 @@ func scriptDir(cfg *config.Config) string {
 }
 
 // confinementInfo is server_info's account of st.
-func confinementInfo(st confine.Status, requirement string) operator.Confinement {
-	ci := operator.Confinement{Mechanism: st.Mechanism, Active: st.Active, Required: requirement == string(confine.Required), Gaps: st.Gaps}
+func confinementInfo(st confine.Status, cfg *config.Config) operator.Confinement {
+	ci := operator.Confinement{Mechanism: st.Mechanism, Active: st.Active, Required: cfg.Confinement == string(confine.Required), Gaps: st.Gaps}
+	if cfg.HostNamespace == "pid1" {
+		ci.Gaps = append(ci.Gaps, "host tools entered into PID 1's namespaces (host_namespace: pid1) are held by the classifier only")
+	}
 	if !st.Active {
 		ci.Warning = fmt.Sprintf("local programs run unconfined (%s): only the command classifier holds what a call was admitted as", st.Mechanism)
 	}

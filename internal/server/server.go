@@ -184,7 +184,7 @@ func New(o Options) (*Warden, error) {
 			MaxBodyBytes:    cfg.HTTP.MaxBodyBytes,
 		},
 		AuditFiles:  func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
-		Confinement: confinementInfo(conf.Status(), cfg.Confinement),
+		Confinement: confinementInfo(conf.Status(), cfg),
 	})
 	// --- snapshot forensics tools (internal/tools/snapshot) ---
 	// Registered even with no snapshots: configured, so the agent can find

@@ -406,3 +406,65 @@ func (f fixture) testRebuild(t *testing.T) {
 		t.Errorf("a file made after the rules were built is unreadable: exit %d: %s", code, out)
 	}
 }
+
+// TestConcurrentStartsWhileRulesChange starts programs at every level from
+// many goroutines while a directory the rules enumerated keeps changing,
+// so workers are retired and rebuilt under load: every program runs, each
+// at its own level.
+func TestConcurrentStartsWhileRulesChange(t *testing.T) {
+	parent := t.TempDir()
+	c, err := New(Options{Protect: []string{filepath.Join(parent, "state")}}, Auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Status().Active {
+		t.Skipf("confinement unavailable: %s", c.Status().Mechanism)
+	}
+	os.Mkdir(filepath.Join(parent, "state"), 0o700)
+	stop := make(chan struct{})
+	churned := make(chan struct{})
+	go func() {
+		defer close(churned)
+		for i := 0; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			os.WriteFile(filepath.Join(parent, fmt.Sprintf("f%d", i%8)), nil, 0o600)
+			os.Remove(filepath.Join(parent, fmt.Sprintf("f%d", (i+4)%8)))
+			time.Sleep(time.Millisecond)
+		}
+	}()
+	levels := []Level{Read, Temp, Inspect, Full}
+	errs := make(chan error, 64)
+	for g := range 16 {
+		go func() {
+			level := levels[g%len(levels)]
+			for range 10 {
+				cmd := exec.Command("/bin/sh", "-c", "echo x > /dev/null; echo ok")
+				var out bytes.Buffer
+				cmd.Stdout = &out
+				release, err := c.Start(With(context.Background(), Admission{Level: level}), cmd.Start)
+				if err != nil {
+					errs <- err
+					return
+				}
+				err = cmd.Wait()
+				release()
+				if err != nil || out.String() != "ok\n" {
+					errs <- fmt.Errorf("%s: %q %v", level, out.String(), err)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 16 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	close(stop)
+	<-churned
+}

@@ -160,6 +160,7 @@ func (p *Policy) evaluate(in Input) Verdict {
 
 // input classifies every field of in.
 func (e *eval) input(in *Input) {
+	e.local = in.Host == "" || in.Host == "local"
 	if h := in.Host; h != "" && h != "local" {
 		if !validHost(h) {
 			e.deny(fmt.Sprintf("host %q is not a valid host name", truncate(h, 64)))
@@ -175,7 +176,6 @@ func (e *eval) input(in *Input) {
 	names := make([]string, 0, len(in.Env))
 	for k := range in.Env {
 		names = append(names, k)
-	e.local = in.Host == "" || in.Host == "local"
 	}
 	sort.Strings(names)
 	for _, k := range names {

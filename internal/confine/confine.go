@@ -39,6 +39,11 @@ type Options struct {
 	// Protect are warden's own paths (state dir, audit log, token, key,
 	// config file): no child may read, write or list inside them.
 	Protect []string
+	// Protected, if set, lists more of warden's paths, read each time the
+	// rules are built: files that appear over time beside one of Protect
+	// (an audit log's rotated files outside the state dir). A new file in
+	// a directory the rules enumerated makes them be built again.
+	Protected func() []string
 	// TempDirs are where Temp programs may write; nil means /tmp,
 	// /var/tmp and /dev/shm.
 	TempDirs []string

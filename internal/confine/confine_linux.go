@@ -229,10 +229,18 @@ func (w *worker) release() {
 // newWorker builds the ruleset for level and starts its thread.
 func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 	w := &worker{jobs: make(chan func())}
+	protect := c.protect
+	if c.opts.Protected != nil {
+		more, err := clean(c.opts.Protected())
+		if err != nil {
+			return nil, err
+		}
+		protect = append(append([]string(nil), c.protect...), more...)
+	}
 	var rs *ruleset
 	if c.abi > 0 {
 		var err error
-		if rs, err = c.ruleset(level, prof); err != nil {
+		if rs, err = c.ruleset(level, prof, protect); err != nil {
 			return nil, err
 		}
 		w.watch = rs.watch
@@ -250,7 +258,7 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 	ready := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread exits with the goroutine
-		err := c.restrict(level, rs, f)
+		err := c.restrict(level, rs, f, protect)
 		if rs != nil {
 			rs.close()
 		}
@@ -269,8 +277,8 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 }
 
 // ruleset builds the Landlock ruleset of level.
-func (c *Confiner) ruleset(level Level, prof Profile) (*ruleset, error) {
-	rs, err := newRuleset(c.abi, c.protect, level == Full && prof.NoNetwork && c.abi >= 4, level != Full)
+func (c *Confiner) ruleset(level Level, prof Profile, protect []string) (*ruleset, error) {
+	rs, err := newRuleset(c.abi, protect, level == Full && prof.NoNetwork && c.abi >= 4, level != Full)
 	if err != nil {
 		return nil, err
 	}
@@ -313,9 +321,9 @@ func (c *Confiner) ruleset(level Level, prof Profile) (*ruleset, error) {
 // restrict gives up the calling thread's rights for level: the mount
 // namespace first (mounting needs rights Landlock takes away), then the
 // capabilities, no_new_privs, the seccomp filter and the Landlock domain.
-func (c *Confiner) restrict(level Level, rs *ruleset, f filter) error {
+func (c *Confiner) restrict(level Level, rs *ruleset, f filter, protect []string) error {
 	if c.mountNS {
-		if err := c.mounts(level); err != nil {
+		if err := c.mounts(level, protect); err != nil {
 			return err
 		}
 	}
@@ -346,14 +354,14 @@ func (c *Confiner) restrict(level Level, rs *ruleset, f filter) error {
 // own paths are covered by empty read-only mounts (so not even their mode
 // or times can change), and, below Full, every mount is read-only but for
 // the temporary directories at Temp.
-func (c *Confiner) mounts(level Level) error {
+func (c *Confiner) mounts(level Level, protect []string) error {
 	if err := unix.Unshare(unix.CLONE_NEWNS); err != nil {
 		return fmt.Errorf("mount namespace: %w", err)
 	}
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_SLAVE, ""); err != nil {
 		return fmt.Errorf("make mounts private: %w", err)
 	}
-	for _, p := range c.protect {
+	for _, p := range protect {
 		if err := mask(p); err != nil {
 			return err
 		}
@@ -384,7 +392,7 @@ func (c *Confiner) mounts(level Level) error {
 		}
 	}
 	// Masks inside a writable temporary directory stay read-only.
-	for _, p := range c.protect {
+	for _, p := range protect {
 		if err := unix.MountSetattr(-1, p, 0, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil && !errors.Is(err, unix.ENOENT) && !errors.Is(err, unix.EINVAL) {
 			return fmt.Errorf("read-only mask %s: %w", p, err)
 		}

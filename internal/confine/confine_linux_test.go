@@ -468,3 +468,30 @@ func TestConcurrentStartsWhileRulesChange(t *testing.T) {
 	close(stop)
 	<-churned
 }
+
+// TestProtectedFilesAppearingLater protects a file that appears after the
+// rules were built (a rotated audit log beside one kept outside the state
+// dir): the next program cannot read it.
+func TestProtectedFilesAppearingLater(t *testing.T) {
+	dir := t.TempDir()
+	rotated := filepath.Join(dir, "audit-2026.jsonl")
+	var listed []string
+	c, err := New(Options{Protect: []string{filepath.Join(dir, "audit.jsonl")}, Protected: func() []string { return listed }}, Auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Status().Active {
+		t.Skipf("confinement unavailable: %s", c.Status().Mechanism)
+	}
+	f := fixture{c: c, target: dir}
+	f.run(t, Read, "true")
+	if err := os.WriteFile(rotated, []byte("rotated-record\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	listed = []string{rotated}
+	for _, level := range []Level{Read, Temp, Full} {
+		if _, out := f.run(t, level, "cat "+rotated); strings.Contains(out, "rotated-record") {
+			t.Errorf("%s read a rotated audit file that appeared after the rules were built", level)
+		}
+	}
+}

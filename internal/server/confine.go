@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/confine"
 	"github.com/warden-mcp/warden/internal/runner"
@@ -22,10 +23,12 @@ func newConfiner(cfg *config.Config, o Options) (*confine.Confiner, error) {
 		tools[name] = confineProfile(t.Writable, t.Network)
 	}
 	c, err := confine.New(confine.Options{
-		Protect:  ownPaths(cfg, o.ConfigPath),
-		Approved: approved,
-		Tools:    tools,
-		Logger:   o.Logger,
+		Protect: ownPaths(cfg, o.ConfigPath),
+		// Rotated audit files beside an audit log kept outside the state dir.
+		Protected: func() []string { files, _ := audit.Files(cfg.Audit.Path); return files },
+		Approved:  approved,
+		Tools:     tools,
+		Logger:    o.Logger,
 	}, confine.Requirement(cfg.Confinement))
 	if err != nil {
 		return nil, err
@@ -67,7 +70,7 @@ func scriptDir(cfg *config.Config) string {
 
 // confinementInfo is server_info's account of st.
 func confinementInfo(st confine.Status, cfg *config.Config) operator.Confinement {
-	ci := operator.Confinement{Mechanism: st.Mechanism, Active: st.Active, Required: cfg.Confinement == string(confine.Required), Gaps: st.Gaps}
+	ci := operator.Confinement{Mechanism: st.Mechanism, Active: st.Active, Required: cfg.Confinement == string(confine.Required), Gaps: append([]string(nil), st.Gaps...)}
 	if cfg.HostNamespace == "pid1" {
 		ci.Gaps = append(ci.Gaps, "host tools entered into PID 1's namespaces (host_namespace: pid1) are held by the classifier only")
 	}

@@ -169,6 +169,7 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 	defer c.mu.Unlock()
 	w := c.workers[key]
 	if w != nil && w.stale() {
+		c.log.Debug("confinement rules rebuilt: a directory they enumerated changed", "level", key)
 		w.retire()
 		delete(c.workers, key)
 		w = nil
@@ -176,6 +177,7 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 	if w == nil {
 		var err error
 		if w, err = c.newWorker(a.Level, prof); err != nil {
+			c.log.Error("cannot confine; nothing was started", "level", key, "err", err)
 			return nil, err
 		}
 		c.workers[key] = w

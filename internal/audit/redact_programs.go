@@ -6,7 +6,7 @@ import "strings"
 // before its options, so the redactor keeps the last program word it saw
 // (until a ';', '|', '&' or newline) and reads its options by that
 // program's rules: sshpass -p, curl -u user:pass, smbclient -U user%pass,
-// openssl -passin pass:…, htpasswd -b's last positional, and so on. A word
+// openssl -passin pass:…, htpasswd -b's password positional, and so on. A word
 // counts as a program when it stands alone (followed by a blank, a quote,
 // a separator or the end), so /etc/docker/daemon.json names none.
 
@@ -60,7 +60,8 @@ type program struct {
 	// subcommand (git config user.password x); "*" means always.
 	configSub string
 	pos       []positional
-	// htpasswd: -b takes the password as the last positional.
+	// htpasswd: with -b the password is a positional, the third (file
+	// user password) or, with -n, the second.
 	htpasswd bool
 	// query: name==value is a query parameter (httpie), not a comparison.
 	query bool
@@ -294,21 +295,19 @@ func (r *redactor) enterProgram(p *program, j int) {
 }
 
 // argument records a plain word of the current program's arguments and
-// runs the positional rules it triggers. It returns where scanning resumes
-// when it redacted something, or 0.
-func (r *redactor) argument(i, j int) int {
-	p := r.prog
+// starts the look-ahead of the positional rules it triggers.
+func (r *redactor) argument(i, j int) {
 	w := r.s[i:j]
-	if r.nsubs < len(r.subs) {
-		r.subs[r.nsubs] = w
-		r.nsubs++
-		for _, ps := range p.pos {
-			if len(ps.after) > 0 && ps.after[len(ps.after)-1] == w && r.subsEndWith(ps.after) {
-				r.lookAhead(j, ps, false)
-			}
+	if r.nsubs == len(r.subs) {
+		return
+	}
+	r.subs[r.nsubs] = w
+	r.nsubs++
+	for _, ps := range r.prog.pos {
+		if len(ps.after) > 0 && ps.after[len(ps.after)-1] == w && r.subsEndWith(ps.after) {
+			r.lookAhead(j, ps, false)
 		}
 	}
-	return 0
 }
 
 // option redacts the value of the current program's option starting the

@@ -53,14 +53,15 @@ func TestConfinementReported(t *testing.T) {
 	}
 }
 
-// TestReadonlyRepositoryHooks runs git reads in a repository whose own
-// config runs programs on status and diff: the programs start (the
-// classifier cannot know), and nothing they try to write lands.
-func TestReadonlyRepositoryHooks(t *testing.T) {
+// hostileRepo makes a git repository whose own config runs a program on
+// status, diff and paging that writes a marker and appends to a tracked
+// file. It returns the repository and a check that nothing was written.
+func hostileRepo(t *testing.T) (repo string, untouched func(t *testing.T)) {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
-	repo := outsideTemp(t)
+	repo = outsideTemp(t)
 	marker := filepath.Join(repo, "pwned")
 	gitRun := func(args ...string) {
 		t.Helper()
@@ -83,7 +84,21 @@ func TestReadonlyRepositoryHooks(t *testing.T) {
 	gitRun("config", "diff.external", hook)
 	gitRun("config", "core.pager", hook)
 	before, _ := os.ReadFile(filepath.Join(repo, "f"))
+	return repo, func(t *testing.T) {
+		t.Helper()
+		if _, err := os.Stat(marker); err == nil {
+			t.Error("a repository hook run by a read wrote its marker")
+		}
+		if after, _ := os.ReadFile(filepath.Join(repo, "f")); string(after) != string(before) {
+			t.Errorf("a repository hook run by a read changed a file: %q", after)
+		}
+	}
+}
 
+// TestReadonlyRepositoryHooks runs git reads in a hostile repository: the
+// hooks start (the classifier cannot know), and nothing they write lands.
+func TestReadonlyRepositoryHooks(t *testing.T) {
+	repo, untouched := hostileRepo(t)
 	env, state := wardenEnv(t, "WARDEN_MODE=readonly")
 	s := startStdio(t, env, state, nil)
 	_, info := callTool(t, s.cs, "server_info", nil)
@@ -98,12 +113,36 @@ func TestReadonlyRepositoryHooks(t *testing.T) {
 	if !ran {
 		t.Log("no hook reported running; the classifier refused every spelling (still safe)")
 	}
-	if _, err := os.Stat(marker); err == nil {
-		t.Error("a repository hook run by a read wrote its marker")
+	untouched(t)
+}
+
+// TestDeclarativeToolConfined runs a declarative read tool (exec runner)
+// over the hostile repository: the tool's program is confined like
+// run_command's.
+func TestDeclarativeToolConfined(t *testing.T) {
+	repo, untouched := hostileRepo(t)
+	tools := writeFile(t, `mcp:
+  tools:
+    - name: repo_status
+      description: git status of a repository
+      tier: 0
+      params:
+        repo: {type: string, description: repository, required: true}
+      run:
+        command: git -C {{ .repo }} status
+`)
+	env, state := wardenEnv(t, "WARDEN_MODE=readonly")
+	s := startStdio(t, env, state, nil, "--tools", tools)
+	_, info := callTool(t, s.cs, "server_info", nil)
+	requireConfinement(t, info)
+	res, got := callTool(t, s.cs, "repo_status", map[string]any{"repo": repo})
+	if got["status"] != "ok" || got["runner"] != "exec" {
+		t.Fatalf("repo_status: %v %s", got, text(res))
 	}
-	if after, _ := os.ReadFile(filepath.Join(repo, "f")); string(after) != string(before) {
-		t.Errorf("a repository hook run by a read changed a file: %q", after)
+	if !strings.Contains(text(res), "HOOK-RAN") {
+		t.Errorf("the repository's hook did not run, so this test shows nothing: %s", text(res))
 	}
+	untouched(t)
 }
 
 // TestSecretsOutOfReach starts warden with a secret in its environment and

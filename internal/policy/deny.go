@@ -610,7 +610,9 @@ func wardenPath(l string) bool {
 	if strings.Contains(l, "$warden_") || strings.Contains(l, "${warden_") {
 		return true
 	}
-	for _, seg := range strings.Split(l, "/") {
+	for rest, more := l, true; more; {
+		var seg string
+		seg, rest, more = strings.Cut(rest, "/")
 		switch seg {
 		case "warden", ".warden", "warden.yaml", "warden.yml", "warden.json":
 			return true
@@ -648,8 +650,9 @@ func sensitivePath(l string) bool {
 	if sensitiveExact[c] {
 		return true
 	}
+	slashed := "/" + c // built once: this runs for every argument of every mutating command
 	for _, s := range sensitiveSuffix {
-		if strings.HasSuffix(c, s) || c == strings.TrimPrefix(s, "/") || strings.HasSuffix("/"+c, s) {
+		if strings.HasSuffix(c, s) || c == strings.TrimPrefix(s, "/") || strings.HasSuffix(slashed, s) {
 			return true
 		}
 	}

@@ -103,23 +103,24 @@ func AddFanout[In, Out any](r *Relay, s Spec, plan FanoutFunc[In]) {
 type fanoutHost struct {
 	plan     HostPlan
 	verdict  policy.Verdict
-	mode     policy.Mode
 	decision string
+	// approval is the mechanism that approved the call, when this host
+	// needed approval.
+	approval string
 	out      *Outcome
 }
 
 func (r *Relay) fanoutHandler(s Spec, plan func(context.Context, *Call) (*FanoutPlan, error)) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		ctx, c, start, end := r.begin(ctx, s, req)
+		ctx, c, start, end := r.begin(ctx, s.Name, req.Params.Arguments, req.Extra, clientOf(req), req)
 		defer end()
 		callRec := func(out *Outcome, decision string) *mcp.CallToolResult {
 			rec := audit.Record{ID: c.ID, Identity: c.Identity, Client: c.Client, Tool: s.Name, Tier: int(s.Tier), Host: "*", Decision: decision}
-			err := r.record(ctx, &rec, c, out, start)
-			r.observe(&rec, out, start, err)
+			r.finish(ctx, &rec, c, out, start)
 			return render(out)
 		}
-		if r.allowed != nil && !r.allowed[c.Identity] {
-			return callRec(Fail(StatusDenied, "identity %q is not in the allowed users", c.Identity), string(policy.Deny)), nil
+		if out := r.admitCaller(c); out != nil {
+			return callRec(out, string(policy.Deny)), nil
 		}
 		p, err := plan(ctx, c)
 		if err != nil {
@@ -137,9 +138,9 @@ func (r *Relay) fanoutHandler(s Spec, plan func(context.Context, *Call) (*Fanout
 	}
 }
 
-// admitHosts evaluates every host's plan. Nothing has run yet.
+// admitHosts admits every host's plan on its own, through the same
+// admission as a single call. Nothing has run yet.
 func (r *Relay) admitHosts(s Spec, c *Call, plans []HostPlan) []*fanoutHost {
-	pol := r.currentPolicy()
 	hosts := make([]*fanoutHost, len(plans))
 	for i, hp := range plans {
 		h := &fanoutHost{plan: hp}
@@ -149,23 +150,8 @@ func (r *Relay) admitHosts(s Spec, c *Call, plans []HostPlan) []*fanoutHost {
 			h.out = Fail(StatusInvalid, "%v", hp.Err)
 			continue
 		}
-		in := hp.Input
-		if in.Host == "" {
-			in.Host = hp.Host
-		}
-		h.verdict = pol.Evaluate(in)
-		h.verdict.Tier = max(h.verdict.Tier, s.Tier, hp.Tier)
-		var rec audit.Record
-		if out := r.ceiling(c, h.verdict.Tier, &rec); out != nil {
-			h.decision, h.out = rec.Decision, out
-			continue
-		}
-		h.mode = r.mode(s.Name, hp.Host)
-		h.decision = string(policy.Admit(h.mode, h.verdict))
-		if h.decision == string(policy.Deny) {
-			h.out = Fail(StatusDenied, "denied by policy (mode %s, tier %d): %s", h.mode, h.verdict.Tier, h.verdict.Reason)
-			h.out.tier = h.verdict.Tier
-		}
+		a := r.admit(c, s.Name, hp.Host, &hp.Input, max(s.Tier, hp.Tier))
+		h.verdict, h.decision, h.out = a.verdict, string(a.decision), a.refused
 	}
 	return hosts
 }
@@ -187,33 +173,28 @@ func (r *Relay) runFanout(ctx context.Context, s Spec, c *Call, p *FanoutPlan, h
 		}
 	}
 	var held *Outcome // why admitted hosts do not run, if they do not
-	switch {
-	case admitted == 0:
-	case len(need) > 0:
+	if len(need) > 0 {
 		top.Reason = strings.Join(need, "; ")
 		rec := audit.Record{}
-		if o := r.approve(ctx, c, "fanout", top, &rec); o != nil {
-			o.tier = top.Tier
-			held = o
-			break
-		}
+		held = r.approve(ctx, c, "fanout", top, &rec)
+		mech, _ := rec.Extra["approval"].(string)
 		for _, h := range hosts {
-			if h.decision == string(policy.Approve) {
-				h.decision = "approved"
+			if h.out == nil && h.decision == string(policy.Approve) {
+				h.approval = mech
+				if held == nil {
+					h.decision = "approved"
+				}
 			}
 		}
-	}
-	if held == nil && admitted > 0 && top.Tier >= policy.TierMutate && r.opts.RefuseWhenAuditDown {
-		if ok, why := r.opts.Audit.Healthy(); !ok {
-			held = Fail(StatusDenied, "refused: the audit log cannot be written (%s), so calls of tier %d are not run", why, top.Tier)
+		if held != nil {
 			held.tier = top.Tier
-		}
-	}
-	for _, h := range hosts {
-		if h.out == nil && held != nil {
-			o := *held
-			o.approvalToken, o.inputRequired = "", nil
-			h.out = &o
+			for _, h := range hosts {
+				if h.out == nil {
+					o := *held
+					o.approvalToken, o.inputRequired = "", nil
+					h.out = &o
+				}
+			}
 		}
 	}
 
@@ -245,12 +226,7 @@ func (r *Relay) runFanout(ctx context.Context, s Spec, c *Call, p *FanoutPlan, h
 			} else {
 				h.out = h.plan.Run(withAdmission(ctx, s.Name, h.verdict.Tier))
 			}
-			if h.out == nil {
-				h.out = Fail(StatusError, "tool returned no outcome")
-			}
-			if h.out.Status == "" {
-				h.out.Status = StatusOK
-			}
+			h.out = settle(h.out)
 			r.recordHost(ctx, s, c, i, len(hosts), h, hostStart)
 			results[i] = HostOutcome{Host: h.plan.Host, Decision: h.decision, Tier: h.verdict.Tier, Ran: true, Outcome: h.out}
 		}()
@@ -303,11 +279,13 @@ func (r *Relay) recordHost(ctx context.Context, s Spec, c *Call, i, n int, h *fa
 		Reason:   h.verdict.Reason,
 	}
 	extra := map[string]any{"fanout": c.ID, "fanout_hosts": n}
+	if h.approval != "" {
+		extra["approval"] = h.approval
+	}
 	for k, v := range h.out.Extra {
 		extra[k] = v
 	}
 	o := *h.out
 	o.Extra = extra
-	err := r.record(ctx, &rec, c, &o, start)
-	r.observe(&rec, &o, start, err)
+	r.finish(ctx, &rec, c, &o, start)
 }

@@ -13,8 +13,8 @@ import (
 )
 
 // This file holds the relay's seams for the HTTP edge and the process
-// lifecycle: a per-caller tier ceiling from the verified token, call
-// observations for metrics, an atomically swappable policy for reloads, and
+// lifecycle: a per-caller tier ceiling from the verified token (applied by
+// admit), call observations for metrics, an atomically swappable policy for reloads, and
 // an abort that cancels every call still running after the shutdown grace.
 
 // CeilingFunc reports the highest tier a verified caller may reach, and
@@ -80,23 +80,6 @@ func (r *Relay) callContext(ctx context.Context) (context.Context, context.Cance
 	ctx, cancel := context.WithCancel(ctx)
 	stop := context.AfterFunc(r.hooks.abort, cancel)
 	return ctx, func() { stop(); cancel() }
-}
-
-// ceiling refuses a call whose tier is above what the caller's token
-// allows; nil means within the ceiling (or no ceiling).
-func (r *Relay) ceiling(c *Call, tier policy.Tier, rec *audit.Record) *Outcome {
-	if r.opts.TierCeiling == nil || c.req == nil || c.req.Extra == nil || c.req.Extra.TokenInfo == nil {
-		return nil
-	}
-	top, ok := r.opts.TierCeiling(c.req.Extra.TokenInfo)
-	if !ok || tier <= top {
-		return nil
-	}
-	rec.Tier = int(tier)
-	rec.Decision = string(policy.Deny)
-	out := Fail(StatusDenied, "denied: tier %d is above what this token's scope allows (at most tier %d)", tier, top)
-	out.tier = tier
-	return out
 }
 
 // observe reports a finished call to Options.Observe.

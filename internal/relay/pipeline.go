@@ -61,44 +61,20 @@ type planAny func(ctx context.Context, c *Call, v any) (*Plan, error)
 
 func (r *Relay) handler(s Spec, decode decodeFunc, plan planAny) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		ctx, c, start, end := r.begin(ctx, s, req)
+		ctx, c, start, end := r.begin(ctx, s.Name, req.Params.Arguments, req.Extra, clientOf(req), req)
 		defer end()
 		rec := audit.Record{ID: c.ID, Identity: c.Identity, Client: c.Client, Tool: s.Name, Tier: int(s.Tier), Host: "local"}
-		out := r.pipeline(ctx, s, c, decode, plan, &rec)
-		if out == nil {
-			out = Fail(StatusError, "tool returned no outcome")
-		}
-		if out.Status == "" {
-			out.Status = StatusOK
-		}
-		err := r.record(ctx, &rec, c, out, start)
-		r.observe(&rec, out, start, err)
+		out := settle(r.pipeline(ctx, s, c, decode, plan, &rec))
+		r.finish(ctx, &rec, c, out, start)
 		return render(out), nil
 	}
 }
 
-// begin opens one tool call: it counts as activity until end, gets the
-// call's context (bounded, abortable) and the Call with a fresh id and the
-// caller's identity.
-func (r *Relay) begin(ctx context.Context, s Spec, req *mcp.CallToolRequest) (context.Context, *Call, time.Time, func()) {
-	r.activity.begin()
-	ctx, cancel := r.callContext(ctx)
-	c := &Call{
-		ID:       newID(),
-		Tool:     s.Name,
-		Args:     req.Params.Arguments,
-		Identity: r.identity(req.Extra),
-		Client:   clientOf(req),
-		req:      req,
-	}
-	return ctx, c, r.opts.Now(), func() { cancel(); r.activity.end() }
-}
-
 // pipeline admits, approves and runs one call, filling rec as it decides.
 func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc, plan planAny, rec *audit.Record) *Outcome {
-	if r.allowed != nil && !r.allowed[c.Identity] {
+	if out := r.admitCaller(c); out != nil {
 		rec.Decision = string(policy.Deny)
-		return Fail(StatusDenied, "identity %q is not in the allowed users", c.Identity)
+		return out
 	}
 	v, err := decode(c.Args)
 	if err != nil {
@@ -119,42 +95,22 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 		host = "local"
 	}
 	rec.Host = host
-	in := p.Input
-	if in.Host == "" {
-		in.Host = host
+	a := r.admit(c, s.Name, host, &p.Input, max(s.Tier, p.Tier))
+	a.stamp(rec)
+	if a.refused != nil {
+		return a.refused
 	}
-	verdict := r.currentPolicy().Evaluate(in)
-	verdict.Tier = max(verdict.Tier, s.Tier, p.Tier)
-	if out := r.ceiling(c, verdict.Tier, rec); out != nil {
-		return out
-	}
-	mode := r.mode(s.Name, host)
-	decision := policy.Admit(mode, verdict)
-	rec.Tier = int(verdict.Tier)
-	rec.Decision = string(decision)
-	rec.Reason = verdict.Reason
-	switch decision {
-	case policy.Deny:
-		out := Fail(StatusDenied, "denied by policy (mode %s, tier %d): %s", mode, verdict.Tier, verdict.Reason)
-		out.tier = verdict.Tier
-		return out
-	case policy.Approve:
-		if out := r.approve(ctx, c, host, verdict, rec); out != nil {
-			out.tier = verdict.Tier
+	if a.decision == policy.Approve {
+		if out := r.approve(ctx, c, host, a.verdict, rec); out != nil {
+			out.tier = a.verdict.Tier
 			return out
 		}
 		rec.Decision = "approved"
 	}
-	if verdict.Tier >= policy.TierMutate && r.opts.RefuseWhenAuditDown {
-		if ok, why := r.opts.Audit.Healthy(); !ok {
-			rec.Decision = string(policy.Deny)
-			return Fail(StatusDenied, "refused: the audit log cannot be written (%s), so calls of tier %d are not run", why, verdict.Tier)
-		}
-	}
 	if p.Run == nil {
 		return Fail(StatusError, "internal error: tool has no run step")
 	}
-	return p.Run(withAdmission(ctx, s.Name, verdict.Tier))
+	return p.Run(withAdmission(ctx, s.Name, a.verdict.Tier))
 }
 
 // withAdmission returns ctx carrying the admission of a call of tool at tier,

@@ -17,7 +17,7 @@ func (r *Relay) AddPrompt(p *mcp.Prompt, h mcp.PromptHandler) {
 		err := r.read(ctx, readRequest{
 			name: "prompt:" + p.Name, what: "prompt fetch", args: req.Params.Arguments,
 			extra: req.Extra, meta: req.Params.GetMeta(), session: req.Session,
-		}, func() (string, error) {
+		}, func(ctx context.Context) (string, error) {
 			var err error
 			res, err = h(ctx, req)
 			return promptText(res), err

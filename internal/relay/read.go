@@ -20,38 +20,38 @@ type readRequest struct {
 	session *mcp.ServerSession
 }
 
-// read passes a tier 0 read through the pipeline: the caller is identified
-// and checked against the allowed users, the read is admitted under the
-// mode of its name, and it is audited with the SHA-256 and length of what
-// was served (never the content). serve does the read and returns the text
-// to digest. A refusal is returned as an error; a failed read returns the
-// handler's own error, which may carry its JSON-RPC code.
-func (r *Relay) read(ctx context.Context, q readRequest, serve func() (string, error)) error {
-	r.activity.begin()
-	defer r.activity.end()
-	start := r.opts.Now()
+// read passes a read through the pipeline as a tool call of tier 0 that
+// runs no program: it is admitted by admit on host local under the mode of
+// its name (allowed users, token ceiling, modes), counts as activity, is
+// cancelled by Abort, and is audited with the SHA-256 and length of what
+// was served (never the content) and observed for metrics. serve does the
+// read with the call's context and returns the text to digest. A refusal
+// is returned as an error; a failed read returns the handler's own error,
+// which may carry its JSON-RPC code.
+func (r *Relay) read(ctx context.Context, q readRequest, serve func(context.Context) (string, error)) error {
 	args, _ := json.Marshal(q.args)
-	c := &Call{ID: newID(), Tool: q.name, Args: args, Identity: r.identity(q.extra), Client: clientFrom(q.meta, q.session)}
+	ctx, c, start, end := r.begin(ctx, q.name, args, q.extra, clientFrom(q.meta, q.session), nil)
+	defer end()
 	rec := audit.Record{ID: c.ID, Identity: c.Identity, Client: c.Client, Tool: q.name, Host: "local"}
-	out := &Outcome{Status: StatusOK}
+	a := r.admit(c, q.name, "local", nil, policy.TierRead)
+	a.stamp(&rec)
+	out := a.refused
+	if out == nil && a.decision != policy.Allow {
+		// A read has no approval step: anything short of allow refuses it.
+		rec.Decision = string(policy.Deny)
+		out = Fail(StatusDenied, "%s refused by policy mode %s", q.what, a.mode)
+	}
 	var err error
-	switch {
-	case r.allowed != nil && !r.allowed[c.Identity]:
-		rec.Decision = string(policy.Deny)
-		out = Fail(StatusDenied, "identity %q is not in the allowed users", c.Identity)
-	case policy.Admit(r.mode(q.name, "local"), policy.Verdict{Tier: policy.TierRead}) != policy.Allow:
-		rec.Decision = string(policy.Deny)
-		out = Fail(StatusDenied, "%s refused by policy mode", q.what)
-	default:
-		rec.Decision = string(policy.Allow)
+	if out == nil {
+		out = &Outcome{Status: StatusOK}
 		var text string
-		if text, err = serve(); err != nil {
+		if text, err = serve(ctx); err != nil {
 			out = Fail(StatusError, "%v", err)
 		} else {
 			out.Output = []byte(text)
 		}
 	}
-	r.record(ctx, &rec, c, out, start)
+	r.finish(ctx, &rec, c, out, start)
 	switch {
 	case err != nil:
 		return err

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/warden-mcp/warden/internal/audit"
@@ -151,7 +152,8 @@ type Call struct {
 	Args     json.RawMessage
 	Identity string
 	Client   string
-	req      *mcp.CallToolRequest
+	req      *mcp.CallToolRequest // nil for resource and prompt reads
+	token    *auth.TokenInfo      // the verified HTTP token, if any
 }
 
 // WantsProgress reports whether the client asked for progress on this call,

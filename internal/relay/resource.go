@@ -18,7 +18,7 @@ func (r *Relay) AddResource(res *mcp.Resource, h mcp.ResourceHandler) {
 		err := r.read(ctx, readRequest{
 			name: "resource:" + res.URI, what: "resource read", args: map[string]string{"uri": req.Params.URI},
 			extra: req.Extra, meta: req.Params.GetMeta(), session: req.Session,
-		}, func() (string, error) {
+		}, func(ctx context.Context) (string, error) {
 			var err error
 			result, err = h(ctx, req)
 			return resourceText(result), err

@@ -62,6 +62,7 @@ type eval struct {
 	relWipe   string // a recursive rm of a relative wildcard was seen
 	printer   *syntax.Printer
 	scanned   map[string]bool // texts scanText has already seen
+	paths     *pathState      // protected-path checks, when the policy has any
 }
 
 func newEval(p *Policy) *eval {
@@ -101,6 +102,7 @@ func (e *eval) deny(why string) {
 }
 
 func (e *eval) verdict() Verdict {
+	e.protectVerdict()
 	if e.cdRoot && e.relWipe != "" {
 		e.deny(fmt.Sprintf("rm: recursive removal of %q after cd into a system directory", e.relWipe))
 	}

@@ -61,6 +61,18 @@ type Rules struct {
 	// remote calls may never target. A name "*.example.com" also matches
 	// its subdomains.
 	DenyHosts []string
+	// Protect are absolute paths of warden's own state: the state dir,
+	// audit log, token, config and key files. A command word that names
+	// one of them or a path inside one, in any spelling the shell would
+	// resolve (globs, braces, "//", "/./", "..", "~", relative paths after
+	// cd, symlinks on the local host), is denied.
+	Protect []string
+	// Home is the home directory "~" and "$HOME" stand for in local
+	// commands. Empty leaves them unresolved.
+	Home string
+	// Dir is the working directory of local commands that do not set one.
+	// Empty means it is unknown.
+	Dir string
 }
 
 // Policy is a compiled rule set. It is immutable and safe for concurrent use.
@@ -68,6 +80,7 @@ type Policy struct {
 	deny      []rule
 	allow     []rule
 	denyHosts []hostRule
+	protect   *protection
 }
 
 type rule struct {
@@ -99,6 +112,11 @@ func New(r Rules) (*Policy, error) {
 		}
 		p.denyHosts = append(p.denyHosts, h)
 	}
+	pr, err := newProtection(r)
+	if err != nil {
+		return nil, err
+	}
+	p.protect = pr
 	return p, nil
 }
 
@@ -123,6 +141,9 @@ type Input struct {
 	Host string
 	// HostAddrs are the resolved addresses of Host, if known.
 	HostAddrs []string
+	// Dir is the absolute working directory the command starts in, if the
+	// caller sets one.
+	Dir string
 }
 
 // Verdict is what the classifier found.
@@ -161,6 +182,7 @@ func (p *Policy) evaluate(in Input) Verdict {
 // input classifies every field of in.
 func (e *eval) input(in *Input) {
 	e.local = in.Host == "" || in.Host == "local"
+	e.startDir(in.Dir)
 	if h := in.Host; h != "" && h != "local" {
 		if !validHost(h) {
 			e.deny(fmt.Sprintf("host %q is not a valid host name", truncate(h, 64)))
@@ -180,6 +202,7 @@ func (e *eval) input(in *Input) {
 	sort.Strings(names)
 	for _, k := range names {
 		e.envVar(k, in.Env[k], false, "env")
+		e.pathWord(arg{val: in.Env[k], known: true}, cctx{}, "")
 	}
 	stdin := stdinSrc{kind: stdinNone}
 	if in.Stdin != "" {

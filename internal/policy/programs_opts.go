@@ -80,8 +80,9 @@ func (r *raiser) raise(t Tier, why string) {
 var pagerOpts = []string{"--pager", "--cli-pager", "--browser"}
 
 // wordRules classifies what every command's words can do whatever the
-// program: generic pager options.
+// program: generic pager options, and paths naming warden's own state.
 func (e *eval) wordRules(args []arg, ctx cctx) (Tier, string) {
+	e.protectWords(args, ctx)
 	return e.genericOpts(args, ctx)
 }
 

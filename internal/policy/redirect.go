@@ -81,6 +81,15 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 	if fd0 && in != nil {
 		rd.stdin = in
 	}
+	switch r.Op {
+	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+	case syntax.DplIn, syntax.DplOut:
+		if !isFD(t.val) {
+			e.pathWord(t, ctx, "")
+		}
+	default:
+		e.pathWord(t, ctx, "")
+	}
 	return rd
 }
 

@@ -1,0 +1,701 @@
+package policy
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Warden's own paths (Rules.Protect) are checked in every word of every
+// command, after resolving it as the shell would: braces and quotes (done
+// by the resolver), "//", "/./", "..", a trailing "/", "~" and $HOME,
+// relative paths against every directory a cd in the input can make
+// current, and on the local host symlinks in the longest existing prefix.
+// A word naming a protected path or a path inside one is denied; a glob
+// that matches one is denied; a word whose value is only partly known but
+// could name one (its known parts are a protected prefix or name a
+// protected file) is at least TierMutate. A word that is entirely unknown
+// ("$X") is not flagged: the kernel confinement, not the classifier, keeps
+// children away from warden's state.
+
+// protection is the compiled form of Rules.Protect.
+type protection struct {
+	paths       []protPath
+	home        string // Rules.Home, cleaned
+	dir         string // Rules.Dir, cleaned
+	distinctive []string
+}
+
+type protPath struct {
+	clean string
+	parts []string
+}
+
+const (
+	maxRelWords = 4096 // relative words kept for checking against cd targets
+	maxCwds     = 16   // working directories tried for relative words
+)
+
+// newProtection compiles protected paths: each as written and, if a prefix
+// of it exists on this machine, with that prefix's symlinks resolved.
+func newProtection(r Rules) (*protection, error) {
+	pr := &protection{}
+	seen := map[string]bool{}
+	add := func(p string) {
+		if p == "/" || seen[p] {
+			return
+		}
+		seen[p] = true
+		pr.paths = append(pr.paths, protPath{clean: p, parts: splitPath(p)})
+	}
+	for _, p := range r.Protect {
+		if p == "" {
+			continue
+		}
+		c, err := CleanPath(p)
+		if err != nil {
+			return nil, fmt.Errorf("policy: protected path %q: %w", p, err)
+		}
+		if c == "/" {
+			return nil, errors.New("policy: protected path \"/\" would deny every command")
+		}
+		add(c)
+		add(evalPrefix(c))
+	}
+	if len(pr.paths) == 0 {
+		return nil, nil
+	}
+	if strings.HasPrefix(r.Home, "/") {
+		pr.home = path.Clean(r.Home)
+	}
+	if strings.HasPrefix(r.Dir, "/") {
+		pr.dir = path.Clean(r.Dir)
+	}
+	names := map[string]bool{}
+	for _, p := range pr.paths {
+		names[p.parts[len(p.parts)-1]] = true
+		for _, c := range p.parts {
+			if strings.Contains(strings.ToLower(c), "warden") {
+				names[c] = true
+			}
+		}
+	}
+	for n := range names {
+		pr.distinctive = append(pr.distinctive, n)
+	}
+	sort.Strings(pr.distinctive)
+	return pr, nil
+}
+
+// evalPrefix resolves the symlinks of the longest existing prefix of p and
+// appends the rest, cleaned. It returns p cleaned when nothing exists.
+func evalPrefix(p string) string {
+	rest := ""
+	cur := p
+	for i := 0; i < 64; i++ {
+		if r, err := filepath.EvalSymlinks(cur); err == nil {
+			return path.Clean(path.Join(r, rest))
+		}
+		dir, base := path.Split(strings.TrimRight(cur, "/"))
+		if dir == "" || dir == cur {
+			break
+		}
+		rest = path.Join(base, rest)
+		cur = dir
+	}
+	return path.Clean(p)
+}
+
+// pathState is what one Evaluate learned about paths.
+type pathState struct {
+	initial   string          // the starting directory, "" when unknown
+	cds       []arg           // cd and pushd targets, in order
+	cdUnknown bool            // a cd whose target is computed at run time
+	rel       map[string]bool // relative words to try against cd targets
+	relMore   bool            // more relative words than maxRelWords
+	seen      map[string]bool // words already checked
+	resolved  map[string]string
+}
+
+// pathsFor returns the path state, creating it when the policy protects paths.
+func (e *eval) pathsFor() *pathState {
+	if e.p.protect == nil {
+		return nil
+	}
+	if e.paths == nil {
+		e.paths = &pathState{rel: map[string]bool{}, seen: map[string]bool{}, resolved: map[string]string{}}
+		if e.local {
+			e.paths.initial = e.p.protect.dir
+		}
+	}
+	return e.paths
+}
+
+// startDir sets the directory an input starts in.
+func (e *eval) startDir(dir string) {
+	ps := e.pathsFor()
+	if ps == nil {
+		return
+	}
+	switch {
+	case strings.HasPrefix(dir, "/"):
+		ps.initial = path.Clean(dir)
+		e.pathWord(arg{val: dir, known: true}, cctx{}, "")
+	case dir != "":
+		ps.cdUnknown = true
+	}
+}
+
+// protectWords checks every word of one command, remembers cd targets,
+// and looks at find's name tests.
+func (e *eval) protectWords(args []arg, ctx cctx) {
+	ps := e.pathsFor()
+	if ps == nil || len(args) == 0 {
+		return
+	}
+	chdir := ""
+	for i, a := range args {
+		if i+1 < len(args) && a.known && (a.val == "-C" || a.val == "--directory" || a.val == "--chdir") && args[i+1].known {
+			chdir = args[i+1].val
+		} else if v, ok := strings.CutPrefix(a.val, "--directory="); ok && a.known {
+			chdir = v
+		}
+	}
+	for _, a := range args {
+		e.pathWord(a, ctx, chdir)
+	}
+	name := path.Base(args[0].val)
+	switch name {
+	case "cd", "pushd":
+		ops := operands(argVals(args[1:]))
+		switch {
+		case len(ops) == 0:
+			if e.p.protect.home != "" && e.local {
+				ps.cds = append(ps.cds, arg{val: e.p.protect.home, known: true})
+			} else {
+				ps.cdUnknown = true
+			}
+		case ops[0] == "-":
+		default:
+			for _, a := range args[1:] {
+				if a.val == ops[0] {
+					if !a.known || a.glob && isPattern(a.val) {
+						ps.cdUnknown = true
+					} else {
+						ps.cds = append(ps.cds, a)
+					}
+					break
+				}
+			}
+		}
+	case "find":
+		e.findProtect(args[1:], ctx)
+	}
+}
+
+// pathSep separates the pieces of a word that may each be a path:
+// --opt=/p, host:/p, a,b, @file, -o/p.
+func pathSep(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\'', '"', ';', '|', '&', '(', ')', '<', '>', '=', ':', ',', '@':
+		return true
+	}
+	return false
+}
+
+// pathWord checks one word for protected paths. chdir is a directory the
+// command resolves its relative words against (tar -C, make -C).
+func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
+	ps := e.pathsFor()
+	if ps == nil || a.val == "" {
+		return
+	}
+	key := a.val
+	if !a.known {
+		key = "\x00" + key
+	}
+	if chdir != "" {
+		key += "\x00" + chdir
+	}
+	if ps.seen[key] {
+		return
+	}
+	if len(ps.seen) < maxRelWords*4 {
+		ps.seen[key] = true
+	}
+	v := a.val
+	if !a.known {
+		v = unquote.Replace(v)
+	}
+	fields := strings.FieldsFunc(v, pathSep)
+	if len(fields) > 64 {
+		fields = fields[:64]
+	}
+	for _, f := range fields {
+		if f[0] == '-' {
+			// An option: -o/path, --out/path.
+			i := strings.IndexAny(f, "/~")
+			if i < 0 {
+				continue
+			}
+			f = f[i:]
+		}
+		if !a.known && strings.ContainsAny(f, "$`") {
+			e.partialPath(f, ctx)
+			continue
+		}
+		glob := isPattern(f) && (a.glob || !a.known)
+		switch {
+		case f[0] == '/':
+			e.absPath(f, glob, ctx, a.val)
+		case f[0] == '~':
+			e.tildePath(f, glob, ctx, a.val)
+		default:
+			if chdir != "" && strings.HasPrefix(chdir, "/") {
+				e.absPath(chdir+"/"+f, glob, ctx, a.val)
+			}
+			if len(ps.rel) < maxRelWords {
+				ps.rel[f] = glob
+			} else {
+				ps.relMore = true
+			}
+		}
+	}
+}
+
+// tildePath checks ~/x and ~user/x.
+func (e *eval) tildePath(f string, glob bool, ctx cctx, word string) {
+	user, rest, _ := strings.Cut(f[1:], "/")
+	home := ""
+	switch {
+	case user == "" && e.local:
+		home = e.p.protect.home
+	case user == "root":
+		home = "/root"
+	case user != "":
+		home = "/home/" + user
+	}
+	if home != "" {
+		e.absPath(home+"/"+rest, glob, ctx, word)
+	}
+	if user == "" && home == "" || user != "" && user != "root" {
+		// Whose home it is is not known: a protected path ending in
+		// these components could be it.
+		e.suffixMatch(rest, glob, ctx, word)
+	}
+}
+
+// suffixMatch flags a path relative to an unknown directory whose
+// components continue a protected path's tail: warden/token under a home
+// that may be /root/.local/state.
+func (e *eval) suffixMatch(rest string, glob bool, ctx cctx, word string) {
+	e.tailMatch(rest, glob, 1, word)
+}
+
+// tailMatch denies a relative path whose components continue the tail of a
+// protected path that starts at component from or later.
+func (e *eval) tailMatch(rest string, glob bool, from int, word string) {
+	parts := splitPath(path.Clean("/" + rest))
+	if len(parts) == 0 {
+		return
+	}
+	for _, p := range e.p.protect.paths {
+		for start := from; start < len(p.parts); start++ {
+			tail := p.parts[start:]
+			if compMatch(parts, tail, glob) {
+				e.deny("names warden's own state: " + truncate(word, 96))
+				return
+			}
+		}
+	}
+}
+
+// compMatch reports whether the components of a path (or pattern) name
+// the components want or something inside them.
+func compMatch(parts, want []string, glob bool) bool {
+	if len(parts) < len(want) {
+		return false
+	}
+	for i, w := range want {
+		if glob {
+			if ok, err := path.Match(parts[i], w); err != nil || !ok {
+				if err != nil && parts[i] == w {
+					continue
+				}
+				return false
+			}
+		} else if parts[i] != w {
+			return false
+		}
+	}
+	return true
+}
+
+// absPath checks an absolute path or pattern lexically and, on the local
+// host, with its symlinks resolved.
+func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
+	if e.checkAbs(path.Clean(f), glob, ctx, word) || !e.local {
+		return
+	}
+	lit := f
+	var tail []string
+	if glob {
+		// Resolve the literal directories before the first pattern.
+		parts := strings.Split(f, "/")
+		k := 0
+		for k < len(parts) && !isPattern(parts[k]) {
+			k++
+		}
+		lit, tail = strings.Join(parts[:k], "/"), parts[k:]
+		if lit == "" {
+			return
+		}
+	}
+	r := e.resolve(lit)
+	if r != path.Clean(lit) {
+		e.checkAbs(path.Clean(path.Join(append([]string{r}, tail...)...)), glob, ctx, word)
+	}
+}
+
+// resolve is evalPrefix with a cache per Evaluate: a path whose last
+// component is not a symlink is its parent's resolution and its name, so
+// the words of one directory cost one lstat each.
+func (e *eval) resolve(p string) string {
+	ps := e.paths
+	if r, ok := ps.resolved[p]; ok {
+		return r
+	}
+	var r string
+	c := path.Clean(p)
+	dir, base := path.Split(c)
+	if strings.Contains(p, "..") || dir == "" || base == "" {
+		r = evalPrefix(p) // ".." must be taken after the links before it
+	} else if fi, err := os.Lstat(c); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		r = path.Join(e.resolve(path.Clean(dir)), base)
+	} else {
+		r = evalPrefix(c)
+	}
+	if len(ps.resolved) < maxRelWords {
+		ps.resolved[p] = r
+	}
+	return r
+}
+
+// checkAbs checks a clean absolute path or pattern and reports whether it
+// denied the word.
+func (e *eval) checkAbs(c string, glob bool, ctx cctx, word string) bool {
+	parts := splitPath(c)
+	for _, p := range e.p.protect.paths {
+		switch protMatch(parts, p.parts, glob) {
+		case matchInside:
+			e.deny("names warden's own state: " + truncate(word, 96))
+			return true
+		case matchAncestor:
+			if e.nearAncestor(parts, p.parts) {
+				e.note(TierMutate, ctx.covered, "names a directory that holds warden's own state: %s", truncate(word, 96))
+			}
+		}
+	}
+	return false
+}
+
+// nearAncestor reports whether a directory holding a protected path is
+// specific to it: its parent or grandparent, but not the root, a system,
+// home or temporary directory, which commands name all the time.
+func (e *eval) nearAncestor(dir, prot []string) bool {
+	if len(dir) == 0 || len(prot)-len(dir) > 2 {
+		return false
+	}
+	c := "/" + strings.Join(dir, "/")
+	if c == e.p.protect.home || c == "/root" || c == "/tmp" || c == "/var/tmp" || c == "/dev/shm" ||
+		len(dir) == 2 && (dir[0] == "home" || dir[0] == "Users") {
+		return false
+	}
+	for _, d := range criticalDirs {
+		if c == d {
+			return false
+		}
+	}
+	return true
+}
+
+const (
+	matchNone = iota
+	matchAncestor
+	matchInside
+)
+
+// protMatch compares path (or pattern, with "**" for any number of
+// components) components with a protected path's: matchInside when they
+// name it or something inside it, matchAncestor when a directory above it.
+func protMatch(parts, prot []string, glob bool) int {
+	var m func(i, j int) int
+	steps := 0
+	m = func(i, j int) int {
+		if steps++; steps > 4096 {
+			return matchInside // a pattern too costly to match could match anything
+		}
+		if j == len(prot) {
+			return matchInside
+		}
+		if i == len(parts) {
+			return matchAncestor
+		}
+		if glob && parts[i] == "**" {
+			return max(m(i+1, j), m(i, j+1))
+		}
+		if glob {
+			if ok, err := path.Match(parts[i], prot[j]); err == nil && ok || err != nil && parts[i] == prot[j] {
+				return m(i+1, j+1)
+			}
+			return matchNone
+		}
+		if parts[i] == prot[j] {
+			return m(i+1, j+1)
+		}
+		return matchNone
+	}
+	return m(0, 0)
+}
+
+// partialPath checks a word only partly known: $X/token, $HOME/.local/…,
+// /root/.local/state/$D/token.
+func (e *eval) partialPath(f string, ctx cctx) {
+	for _, h := range []string{"${HOME}", "$HOME"} {
+		if rest, ok := strings.CutPrefix(f, h); ok && (rest == "" || rest[0] == '/') {
+			if home := e.p.protect.home; home != "" && e.local && !strings.ContainsAny(rest, "$`") {
+				e.absPath(home+rest, isPattern(rest), ctx, f)
+				return
+			}
+			f = "$H" + rest
+			break
+		}
+	}
+	parts := strings.Split(f, "/")
+	if f[0] == '/' {
+		// The literal directories before the first unknown one.
+		k := 1
+		for k < len(parts) && !strings.ContainsAny(parts[k], "$`") {
+			k++
+		}
+		prefix := splitPath(path.Clean(strings.Join(parts[:k], "/") + "/"))
+		glob := isPattern(strings.Join(parts[:k], "/"))
+		for _, p := range e.p.protect.paths {
+			switch protMatch(prefix, p.parts, glob) {
+			case matchInside:
+				e.deny("names warden's own state: " + truncate(f, 96))
+				return
+			case matchAncestor:
+				if len(prefix) > 0 {
+					e.note(TierMutate, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
+					return
+				}
+			}
+		}
+	}
+	for _, part := range parts {
+		if part == "" || strings.ContainsAny(part, "$`") {
+			continue
+		}
+		if e.distinctive(part) {
+			e.note(TierMutate, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
+			return
+		}
+	}
+}
+
+// distinctive reports whether a path component (or pattern) names one of
+// warden's own files or directories.
+func (e *eval) distinctive(part string) bool {
+	for _, n := range e.p.protect.distinctive {
+		if part == n {
+			return true
+		}
+		if isPattern(part) {
+			if ok, _ := path.Match(part, n); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findProtect looks at find's name tests below start paths that hold a
+// protected path: find / -name token reaches it.
+func (e *eval) findProtect(args []arg, ctx cctx) {
+	var starts []string
+	i := 0
+	for i < len(args) && args[i].known && (args[i].val == "-H" || args[i].val == "-L" || args[i].val == "-P") {
+		i++
+	}
+	for ; i < len(args); i++ {
+		v := args[i].val
+		if args[i].known && (strings.HasPrefix(v, "-") || v == "(" || v == "!") {
+			break
+		}
+		if !args[i].known || !strings.HasPrefix(v, "/") {
+			starts = append(starts, "")
+			continue
+		}
+		starts = append(starts, path.Clean(v))
+	}
+	if len(starts) == 0 {
+		starts = []string{""}
+	}
+	for _, p := range e.p.protect.paths {
+		under := false
+		for _, s := range starts {
+			if s == "" || Within(p.clean, s) {
+				under = true
+			}
+		}
+		if !under {
+			continue
+		}
+		for k := i; k+1 < len(args); k++ {
+			test, pat := args[k].val, args[k+1]
+			var hit bool
+			switch test {
+			case "-name", "-iname", "-lname", "-ilname":
+				hit = e.findNameHit(pat, p, strings.HasPrefix(test, "-i"))
+			case "-path", "-ipath", "-wholename", "-iwholename":
+				hit = findPathHit(pat, p.clean, strings.HasPrefix(test, "-i"))
+			case "-regex", "-iregex":
+				hit = strings.Contains(pat.val, path.Base(p.clean)) || !pat.known
+			default:
+				continue
+			}
+			if hit {
+				e.deny("find " + test + " " + truncate(pat.val, 64) + ": reaches warden's own state")
+				return
+			}
+		}
+	}
+}
+
+// findNameHit reports whether find -name pat matches a protected path or
+// one of the directories it lies in that is specific to it.
+func (e *eval) findNameHit(pat arg, p protPath, fold bool) bool {
+	if !pat.known {
+		return true
+	}
+	pv := pat.val
+	for k := len(p.parts) - 1; k >= 0; k-- {
+		name := p.parts[k]
+		if k < len(p.parts)-1 && !strings.Contains(strings.ToLower(name), "warden") {
+			break
+		}
+		if fold {
+			pv, name = strings.ToLower(pv), strings.ToLower(name)
+		}
+		if ok, _ := path.Match(pv, name); ok || pv == name {
+			return true
+		}
+	}
+	return false
+}
+
+// findPathHit reports whether find -path pat (where * also matches /)
+// matches a protected path.
+func findPathHit(pat arg, p string, fold bool) bool {
+	if !pat.known {
+		return true
+	}
+	pv := pat.val
+	if fold {
+		pv, p = strings.ToLower(pv), strings.ToLower(p)
+	}
+	// Replace / on both sides so that * crosses directories as in find.
+	ok, _ := path.Match(strings.ReplaceAll(pv, "/", "\x01"), strings.ReplaceAll(p, "/", "\x01"))
+	return ok
+}
+
+// protectVerdict checks the relative words of the input against every
+// directory a cd in it can make current.
+func (e *eval) protectVerdict() {
+	ps := e.paths
+	if ps == nil || len(ps.rel) == 0 && !ps.relMore {
+		return
+	}
+	cwds, unknown := e.cwds()
+	words := make([]string, 0, len(ps.rel))
+	for w := range ps.rel {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	for _, w := range words {
+		glob := ps.rel[w]
+		for _, c := range cwds {
+			e.absPath(c+"/"+w, glob, cctx{}, w)
+		}
+		if unknown || ps.initial == "" && strings.HasPrefix(path.Clean(w), "..") {
+			// Relative to a directory the classifier cannot name: any
+			// protected path could continue the components after
+			// the ".."s.
+			rest := path.Clean(w)
+			for rest == ".." || strings.HasPrefix(rest, "../") {
+				rest = strings.TrimPrefix(strings.TrimPrefix(rest, ".."), "/")
+			}
+			if rest != path.Clean(w) {
+				e.tailMatch(rest, glob, 0, w)
+			}
+			e.partialPath("$D/"+w, cctx{})
+		}
+	}
+	if ps.relMore && (unknown || len(cwds) > 0) {
+		e.note(TierMutate, false, "too many relative paths to check against the directories a cd makes current")
+	}
+}
+
+// cwds returns the absolute directories the input's commands can run in
+// beyond the unknown starting one, and whether any is unknown.
+func (e *eval) cwds() ([]string, bool) {
+	ps := e.paths
+	unknown := ps.cdUnknown
+	var out []string
+	seen := map[string]bool{}
+	add := func(d string) {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	if ps.initial != "" {
+		add(ps.initial)
+	}
+	// Each cd may follow any earlier one: compose them twice.
+	for round := 0; round < 2; round++ {
+		for _, t := range ps.cds {
+			v := t.val
+			switch {
+			case strings.HasPrefix(v, "/"):
+				add(path.Clean(v))
+			case strings.HasPrefix(v, "~"):
+				user, rest, _ := strings.Cut(v[1:], "/")
+				switch {
+				case user == "" && e.p.protect.home != "" && e.local:
+					add(path.Join(e.p.protect.home, rest))
+				case user == "root":
+					add(path.Join("/root", rest))
+				default:
+					unknown = true
+				}
+			default:
+				if ps.initial == "" && path.Clean(v) != "." && strings.HasPrefix(path.Clean(v), "..") {
+					unknown = true // above the unknown start
+				}
+				for _, d := range append([]string(nil), out...) {
+					add(path.Join(d, v))
+				}
+			}
+			if len(out) > maxCwds {
+				return out[:maxCwds], true
+			}
+		}
+	}
+	return out, unknown
+}

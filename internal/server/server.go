@@ -84,7 +84,7 @@ func New(o Options) (*Warden, error) {
 	if err != nil {
 		return nil, err
 	}
-	pol, err := policy.New(policy.Rules{Deny: selfDeny(cfg, o.ConfigPath), Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts})
+	pol, err := policy.New(policyRules(cfg, o.ConfigPath, o.Getenv))
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
@@ -305,6 +305,16 @@ func loginShell(getenv func(string) string) string {
 		return sh
 	}
 	return "/bin/sh"
+}
+
+// policyRules are the classifier's rules: the operator's, with warden's own
+// paths (state dir, audit log, config, token and key files) denied as text
+// by selfDeny and, in every spelling a shell resolves, by Protect. Home and
+// the working directory are those of the local commands warden starts.
+func policyRules(cfg *config.Config, configPath string, getenv func(string) string) policy.Rules {
+	dir, _ := os.Getwd()
+	return policy.Rules{Deny: selfDeny(cfg, configPath), Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts,
+		Protect: ownPaths(cfg, configPath), Home: getenv("HOME"), Dir: dir}
 }
 
 // selfDeny adds to the operator's deny rules one rule per path of warden's

@@ -67,9 +67,11 @@ type FanoutFunc[In any] func(ctx context.Context, c *Call, in *In) (*FanoutPlan,
 // pipeline runs once per call and once per host:
 //
 //  1. the caller is identified and the arguments validated and planned;
-//  2. every host's input is evaluated by policy under that host's mode —
-//     before anything runs anywhere;
-//  3. hosts the policy refuses are reported and audited as denied; if any
+//  2. every host is admitted on its own, by the same admission as a single
+//     call (its input classified, the token's ceiling, that host's mode,
+//     the refusal of tier >= 2 while the audit log is down) — before
+//     anything runs anywhere;
+//  3. refused hosts are reported and audited as denied; if any
 //     admitted host needs approval, the whole call (its every argument,
 //     hence its host list) goes through the approval gate once, and
 //     nothing runs until it is approved;

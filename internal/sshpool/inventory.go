@@ -1,21 +1,17 @@
 package sshpool
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"net"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/kevinburke/ssh_config"
 )
 
 // ErrUnknownTarget is returned by Resolve for a name that is neither a
@@ -170,68 +166,65 @@ type InventoryOptions struct {
 }
 
 // Inventory resolves host names to Targets from warden's hosts and the
-// user's ssh_config. It is read-only after NewInventory and safe for
-// concurrent use.
+// user's ssh_config. Every host is resolved once, when the inventory is
+// built (a reload builds a new one), so Resolve is a map lookup whatever
+// the inventory's size and List costs what copying the result costs. It
+// is read-only after NewInventory and safe for concurrent use.
 type Inventory struct {
-	opts    InventoryOptions
-	cfg     *ssh_config.Config
-	entries map[string]HostEntry
-	aliases []string
+	// names are warden's hosts, then ssh_config aliases: List's order.
+	names    []string
+	resolved map[string]resolution
+	groups   map[string][]string
 }
 
-// NewInventory reads the ssh_config file and checks warden's entries.
+// resolution is one host's Target, or why it has none.
+type resolution struct {
+	target Target
+	err    error
+}
+
+// NewInventory reads the ssh_config file, checks warden's entries and
+// resolves every host.
 func NewInventory(opts InventoryOptions) (*Inventory, error) {
-	inv := &Inventory{opts: opts, entries: map[string]HostEntry{}}
 	cfg, err := readSSHConfig(opts.SSHConfig)
 	if err != nil {
 		return nil, err
 	}
-	inv.cfg = cfg
+	r := resolver{opts: opts, cfg: cfg, entries: map[string]HostEntry{}, hosts: map[string]hostConfig{}, seen: map[string]bool{}}
+	inv := &Inventory{resolved: map[string]resolution{}, groups: map[string][]string{}}
 	for _, e := range opts.Hosts {
 		if err := ValidateAlias(e.Name); err != nil {
 			return nil, fmt.Errorf("inventory: %w", err)
 		}
-		if _, dup := inv.entries[e.Name]; dup {
+		if _, dup := r.entries[e.Name]; dup {
 			return nil, fmt.Errorf("inventory: host %q listed twice", e.Name)
 		}
-		inv.entries[e.Name] = e
-	}
-	for _, h := range cfg.Hosts {
-		for _, p := range h.Patterns {
-			s := p.String()
-			if strings.ContainsAny(s, "*?!") || ValidateAlias(s) != nil || slices.Contains(inv.aliases, s) {
-				continue
-			}
-			if _, warden := inv.entries[s]; !warden {
-				inv.aliases = append(inv.aliases, s)
+		r.entries[e.Name] = e
+		inv.names = append(inv.names, e.Name)
+		for _, g := range e.Groups {
+			// A host that names a group twice is in it once.
+			if l := inv.groups[g]; len(l) == 0 || l[len(l)-1] != e.Name {
+				inv.groups[g] = append(l, e.Name)
 			}
 		}
 	}
-	// Check every warden entry once now, so a bad config fails at startup.
+	// Check every warden entry now, so a bad config fails at startup.
 	for _, e := range opts.Hosts {
-		if _, err := inv.Resolve(e.Name); err != nil {
+		t, err := r.top(e.Name, &e)
+		if err != nil {
 			return nil, fmt.Errorf("inventory: %w", err)
 		}
+		inv.resolved[e.Name] = resolution{target: t}
+	}
+	for _, a := range cfg.aliases() {
+		if _, warden := r.entries[a]; warden || ValidateAlias(a) != nil {
+			continue
+		}
+		t, err := r.top(a, nil)
+		inv.resolved[a] = resolution{target: t, err: err}
+		inv.names = append(inv.names, a)
 	}
 	return inv, nil
-}
-
-func readSSHConfig(path string) (*ssh_config.Config, error) {
-	if path == "" {
-		return ssh_config.DecodeBytes(nil)
-	}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return ssh_config.DecodeBytes(nil)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read ssh config: %w", err)
-	}
-	cfg, err := ssh_config.Decode(bytes.NewReader(b))
-	if err != nil {
-		return nil, fmt.Errorf("parse ssh config %s: %w", path, err)
-	}
-	return cfg, nil
 }
 
 // Listing is one inventory host as hosts_list shows it.
@@ -244,16 +237,12 @@ type Listing struct {
 
 // List returns warden's hosts, then ssh_config aliases, each resolved.
 func (inv *Inventory) List() []Listing {
-	names := make([]string, 0, len(inv.entries)+len(inv.aliases))
-	for _, e := range inv.opts.Hosts {
-		names = append(names, e.Name)
-	}
-	names = append(names, inv.aliases...)
-	out := make([]Listing, 0, len(names))
-	for _, n := range names {
-		t, err := inv.Resolve(n)
-		l := Listing{Name: n, Err: err}
-		if err == nil {
+	out := make([]Listing, 0, len(inv.names))
+	for _, n := range inv.names {
+		r := inv.resolved[n]
+		l := Listing{Name: n, Err: r.err}
+		if r.err == nil {
+			t := r.target.clone()
 			l.Target = &t
 		}
 		out = append(out, l)
@@ -263,13 +252,7 @@ func (inv *Inventory) List() []Listing {
 
 // Group returns the names of warden's hosts in group, in inventory order.
 func (inv *Inventory) Group(group string) []string {
-	var out []string
-	for _, e := range inv.opts.Hosts {
-		if slices.Contains(e.Groups, group) {
-			out = append(out, e.Name)
-		}
-	}
-	return out
+	return slices.Clone(inv.groups[group])
 }
 
 // Resolve turns an agent-supplied host name into a Target. Only warden
@@ -279,15 +262,46 @@ func (inv *Inventory) Resolve(name string) (Target, error) {
 	if err := ValidateAlias(name); err != nil {
 		return Target{}, fmt.Errorf("resolve: %w", err)
 	}
-	e, warden := inv.entries[name]
-	if !warden && !slices.Contains(inv.aliases, name) {
+	r, ok := inv.resolved[name]
+	if !ok {
 		return Target{}, fmt.Errorf("resolve %q: %w (warden hosts and ~/.ssh/config Host aliases are)", name, ErrUnknownTarget)
 	}
-	r := resolver{inv: inv, seen: map[string]bool{}}
-	var entry *HostEntry
-	if warden {
-		entry = &e
+	if r.err != nil {
+		return Target{}, r.err
 	}
+	return r.target.clone(), nil
+}
+
+// clone copies t deeply: callers own what Resolve and List return, and
+// the inventory's copy stays as it was resolved.
+func (t Target) clone() Target {
+	t.IdentityFiles = slices.Clone(t.IdentityFiles)
+	t.KnownHostsFiles = slices.Clone(t.KnownHostsFiles)
+	t.Groups = slices.Clone(t.Groups)
+	t.Tags = slices.Clone(t.Tags)
+	if t.Jump != nil {
+		jump := make([]Target, len(t.Jump))
+		for i, j := range t.Jump {
+			jump[i] = j.clone()
+		}
+		t.Jump = jump
+	}
+	return t
+}
+
+// resolver resolves the hosts of one inventory while it is built.
+type resolver struct {
+	opts    InventoryOptions
+	cfg     *sshConfig
+	entries map[string]HostEntry
+	// hosts caches what ssh_config says per name: jump hops are asked
+	// about again and again.
+	hosts map[string]hostConfig
+	seen  map[string]bool
+}
+
+// top resolves an inventory host, entry nil for an ssh_config alias.
+func (r *resolver) top(name string, entry *HostEntry) (Target, error) {
 	t, err := r.resolve(name, entry, 0)
 	if err != nil {
 		return Target{}, fmt.Errorf("resolve %q: %w", name, err)
@@ -295,20 +309,18 @@ func (inv *Inventory) Resolve(name string) (Target, error) {
 	return t, nil
 }
 
-type resolver struct {
-	inv  *Inventory
-	seen map[string]bool
+func (r *resolver) host(alias string) hostConfig {
+	h, ok := r.hosts[alias]
+	if !ok {
+		h = r.cfg.host(alias)
+		r.hosts[alias] = h
+	}
+	return h
 }
 
-func (r *resolver) get(alias, key string) string {
-	v, _ := r.inv.cfg.Get(alias, key)
-	return strings.TrimSpace(v)
-}
+func (r *resolver) get(alias, key string) string { return r.host(alias).get(key) }
 
-func (r *resolver) getAll(alias, key string) []string {
-	v, _ := r.inv.cfg.GetAll(alias, key)
-	return v
-}
+func (r *resolver) getAll(alias, key string) []string { return r.host(alias).getAll(key) }
 
 // resolve builds the target for alias, layering entry (if any) over
 // ssh_config.
@@ -361,7 +373,7 @@ func (r *resolver) resolve(alias string, entry *HostEntry, depth int) (Target, e
 		t.User = r.get(alias, "User")
 	}
 	if t.User == "" {
-		t.User = r.inv.opts.LocalUser
+		t.User = r.opts.LocalUser
 	}
 	if err := ValidateUser(t.User); err != nil {
 		return Target{}, err
@@ -374,7 +386,7 @@ func (r *resolver) resolve(alias string, entry *HostEntry, depth int) (Target, e
 	}
 	if len(idFiles) == 0 {
 		for _, n := range []string{"id_ed25519", "id_ecdsa", "id_rsa"} {
-			idFiles = append(idFiles, filepath.Join(r.inv.opts.HomeDir, ".ssh", n))
+			idFiles = append(idFiles, filepath.Join(r.opts.HomeDir, ".ssh", n))
 		}
 	}
 	for _, f := range idFiles {
@@ -392,12 +404,12 @@ func (r *resolver) resolve(alias string, entry *HostEntry, depth int) (Target, e
 	switch {
 	case entry.KnownHostsFile != "":
 		known = []string{entry.KnownHostsFile}
-	case len(r.inv.opts.KnownHosts) > 0:
-		known = r.inv.opts.KnownHosts
+	case len(r.opts.KnownHosts) > 0:
+		known = r.opts.KnownHosts
 	case r.get(alias, "UserKnownHostsFile") != "":
 		known = strings.Fields(r.get(alias, "UserKnownHostsFile"))
 	default:
-		known = []string{filepath.Join(r.inv.opts.HomeDir, ".ssh", "known_hosts")}
+		known = []string{filepath.Join(r.opts.HomeDir, ".ssh", "known_hosts")}
 	}
 	for _, f := range known {
 		if f == "none" || f == "/dev/null" {
@@ -462,7 +474,7 @@ func (r *resolver) jumps(spec string, depth int) ([]Target, error) {
 			return nil, fmt.Errorf("ProxyJump %q: %w", hop, err)
 		}
 		var entry *HostEntry
-		if e, ok := r.inv.entries[host]; ok {
+		if e, ok := r.entries[host]; ok {
 			entry = &e
 		}
 		t, err := r.resolve(host, entry, depth+1)
@@ -524,8 +536,8 @@ func validateShell(shell string) error {
 // tokens are the ssh_config percent tokens sshpool expands in paths.
 func (r *resolver) tokens(alias string, t Target) map[byte]string {
 	return map[byte]string{
-		'd': r.inv.opts.HomeDir,
-		'u': r.inv.opts.LocalUser,
+		'd': r.opts.HomeDir,
+		'u': r.opts.LocalUser,
 		'h': t.Host,
 		'n': alias,
 		'p': strconv.Itoa(t.Port),

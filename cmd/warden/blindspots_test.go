@@ -1,0 +1,128 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestClassifierBlindSpotsEndToEnd drives the real binary through the SDK
+// client with commands whose danger their words do not show: arithmetic
+// that evaluates a hostile value, shells fed from descriptors and files,
+// warden's own paths in other spellings, options that run programs or
+// write files, and single-user run levels. In readonly and guarded mode
+// none may run: each comes back denied or approval_required, and the
+// marker file it would create never appears.
+func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
+	for _, mode := range []string{"readonly", "guarded"} {
+		t.Run(mode, func(t *testing.T) {
+			env, state, marker, _ := shimmed(t, mode, "")
+			s := startStdio(t, env, state, nil)
+			dir := t.TempDir()
+			touch := "touch " + marker
+			hostile := func(name, content string) string {
+				p := filepath.Join(dir, name)
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return p
+			}
+			arith := hostile("arith", "a[$("+touch+")]\n")
+			script := hostile("script.sh", touch+"\n")
+			if err := os.Symlink(state, filepath.Join(dir, "state-link")); err != nil {
+				t.Fatal(err)
+			}
+			// The first call creates the audit log inside the state dir.
+			if res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": "true"}); res.IsError && mode != "readonly" {
+				t.Fatalf("true: %s", text(res))
+			}
+			parent, base := filepath.Dir(state), filepath.Base(state)
+			tests := []struct {
+				name    string
+				command string
+				deny    bool // denied whatever the mode
+			}{
+				// Class 1: strings evaluated as arithmetic.
+				{"arith (( ))", "bash -c 'x=$(cat " + arith + "); (( x ))'", false},
+				{"arith $(( ))", "bash -c 'x=$(cat " + arith + "); echo $(( x ))'", false},
+				{"arith [[ -eq ]]", "bash -c 'x=$(cat " + arith + "); [[ $x -eq 1 ]]'", false},
+				{"arith let", "bash -c 'read -r x < " + arith + "; let y=x'", false},
+				{"arith subscript", "bash -c 'read -r x < " + arith + "; a[$x]=1'", false},
+				{"arith declare -i", "bash -c 'declare -i n; read -r n < " + arith + "'", false},
+				{"arith literal", "bash -c \"x='a[\\$(" + touch + ")]'; (( x ))\"", false},
+				{"arith literal deny", "bash -c \"x='a[\\$(reboot)]'; (( x ))\"", true},
+				// Class 2: programs read from descriptors and files.
+				{"sh <&3", "exec 3<" + script + "; sh <&3", false},
+				{"bash 0<file", "bash 0<" + script, false},
+				{"bash /dev/stdin <&4", "bash /dev/stdin 4<" + script + " <&4", false},
+				{"source /dev/fd", "exec 5<" + script + "; . /dev/fd/5", false},
+				{"process substitution", "bash <(cat " + script + ")", false},
+				{"cat pipe sh", "cat " + script + " | sh", false},
+				{"exec moves input", "exec 0<" + script, false},
+				{"python from descriptor", "python3 - <&3 3<" + script, false},
+				// Class 3: warden's own paths in other spellings.
+				{"state //", "cat " + state + "//audit.jsonl && " + touch, true},
+				{"state /./", "cat " + state + "/./audit.jsonl; " + touch, true},
+				{"state ..", "cat " + state + "/../" + base + "/audit.jsonl; " + touch, true},
+				{"state glob", "cat " + parent + "/" + base[:1] + "*/audit.js?nl; " + touch, true},
+				{"state brackets", "cat " + state + "/[a]udit.jsonl; " + touch, true},
+				{"state braces", "cat " + state + "/{x,audit}.jsonl; " + touch, true},
+				{"state after cd", "cd " + parent + " && cat " + base + "/audit.jsonl; " + touch, true},
+				{"state symlink", "cat " + dir + "/state-link/audit.jsonl; " + touch, true},
+				{"state write", "echo x >> " + state + "/./audit.jsonl; " + touch, true},
+				{"state variable", "D=" + state + "; cat $D/audit.jsonl; " + touch, true},
+				{"state in sh -c", "sh -c 'ls " + state + "/'; " + touch, true},
+				{"state unknown cd", "cd \"$(cat " + script + ")\"; cat *; " + touch, false},
+				// Class 4: options that run programs or write files.
+				{"git pager", "git -c core.pager='" + touch + "' -p log", false},
+				{"man -P", "man -P '" + touch + "' ls", false},
+				{"strace -o pipe", "strace -o '|" + touch + "' true", false},
+				{"make --eval", "make -f /dev/null --eval='$(shell " + touch + ")'", false},
+				{"sed w", "sed -n 'w " + marker + "' /etc/hostname", false},
+				{"awk print pipe", "echo x | awk '{print | \"" + touch + "\"}'", false},
+				{"curl -o", "curl -s -o " + marker + " file:///etc/hostname", false},
+				{"crontab", "echo '* * * * * " + touch + "' | crontab -", false},
+				{"chmod setuid", "cp /bin/true " + dir + "/t && chmod u+s " + dir + "/t && " + touch, false},
+				{"sort compress", "sort --compress-program=reboot /etc/hostname", true},
+				{"git upload-pack", "git clone -u 'reboot' /tmp/x /tmp/y", true},
+				// Class 5: single-user run levels.
+				{"init 1", "init 1; " + touch, true},
+				{"telinit s", "telinit s; " + touch, true},
+				{"telinit S sudo", "sudo telinit S; " + touch, true},
+				{"isolate rescue", "systemctl isolate rescue; " + touch, true},
+				{"emergency in sh -c", "sh -c 'systemctl emergency'; " + touch, true},
+			}
+			if mode == "guarded" {
+				// The control: a proven integer passes, and its touch
+				// leaves the marker the cases above must not.
+				res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": "bash -c 'n=1; (( n )) && " + touch + "'"})
+				if _, err := os.Stat(marker); res.IsError || err != nil {
+					t.Fatalf("control did not run (%v): %s", err, text(res))
+				}
+				os.Remove(marker)
+			}
+			for _, tc := range tests {
+				t.Run(tc.name, func(t *testing.T) {
+					res, got := callTool(t, s.cs, "run_command", map[string]any{"command": tc.command})
+					status, _ := got["status"].(string)
+					switch {
+					case !res.IsError || status != "denied" && status != "approval_required":
+						t.Errorf("status %q, want denied or approval_required: %s", status, text(res))
+					case tc.deny && status != "denied":
+						t.Errorf("status %q, want denied: %s", status, text(res))
+					case mode == "readonly" && status != "denied":
+						t.Errorf("readonly: status %q, want denied: %s", status, text(res))
+					}
+					if b, err := os.ReadFile(marker); err == nil {
+						os.Remove(marker)
+						t.Fatalf("something ran: %q", b)
+					}
+					if tc.deny && !strings.Contains(text(res), "denied") {
+						t.Errorf("reason does not say denied: %s", text(res))
+					}
+				})
+			}
+		})
+	}
+}

@@ -69,26 +69,18 @@ func newListRig(tb testing.TB, hosts int) *listRig {
 	return &listRig{cs: cs}
 }
 
-// list calls hosts_list and returns its structured result and text.
-func (rg *listRig) list(tb testing.TB) (json.RawMessage, string) {
+// list calls hosts_list and returns its result, checked to be a listing.
+func (rg *listRig) list(tb testing.TB) *mcp.CallToolResult {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	res, err := rg.cs.CallTool(ctx, &mcp.CallToolParams{Name: "hosts_list", Arguments: map[string]any{}})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	if res.IsError || len(res.Content) == 0 {
+	if res.IsError || len(res.Content) != 1 || res.StructuredContent == nil {
 		tb.Fatalf("hosts_list: %+v", res)
 	}
-	text, _ := res.Content[0].(*mcp.TextContent)
-	if text == nil {
-		tb.Fatalf("hosts_list: content %T, want text", res.Content[0])
-	}
-	b, err := json.Marshal(res.StructuredContent)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return b, text.Text
+	return res
 }
 
 // TestHostsListGolden compares hosts_list of a mixed inventory (warden
@@ -97,12 +89,17 @@ func (rg *listRig) list(tb testing.TB) (json.RawMessage, string) {
 // listing as it was before resolution was precomputed.
 func TestHostsListGolden(t *testing.T) {
 	rg := newListRig(t, 210)
-	structured, text := rg.list(t)
+	res := rg.list(t)
+	text := res.Content[0].(*mcp.TextContent).Text
+	structured, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var indented bytes.Buffer
 	if err := json.Indent(&indented, structured, "", " "); err != nil {
 		t.Fatal(err)
 	}
-	res, err := rg.cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: HostsURI})
+	read, err := rg.cs.ReadResource(context.Background(), &mcp.ReadResourceParams{URI: HostsURI})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +107,7 @@ func TestHostsListGolden(t *testing.T) {
 	if err := json.Unmarshal(structured, &fromTool); err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal([]byte(res.Contents[0].Text), &fromResource); err != nil {
+	if err := json.Unmarshal([]byte(read.Contents[0].Text), &fromResource); err != nil {
 		t.Fatal(err)
 	}
 	delete(fromTool, "status") // the relay's, not the listing's

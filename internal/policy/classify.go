@@ -154,12 +154,25 @@ func (e *eval) script(src string, ctx cctx, what string) {
 	// A terminal turns CR into a line end, so a session shell would run
 	// "ls\rreboot" as two commands; read it the same way.
 	src = strings.ReplaceAll(src, "\r", "\n")
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	// The parser takes a backslash ending a comment as joining the next
+	// line into the comment; shells end the comment at the newline and
+	// run that line. Comments are kept, only then, to find it.
+	continued := strings.Contains(src, "\\\n")
+	opts := []syntax.ParserOption{syntax.Variant(syntax.LangBash)}
+	if continued {
+		opts = append(opts, syntax.KeepComments(true))
+	}
+	f, err := syntax.NewParser(opts...).Parse(strings.NewReader(src), "")
 	if err != nil {
 		e.opaque = true
 		e.note(TierDestructive, false, "%s does not parse as shell: %s", what, truncate(err.Error(), 120))
 		e.scanText(src)
 		return
+	}
+	if continued && commentSwallowsLine(f) {
+		e.opaque = true
+		e.note(TierDestructive, false, "%s has a comment ending in a backslash: the shell runs the line after it, which is read here as part of the comment", what)
+		e.scanText(src)
 	}
 	if ctx.nest > 0 {
 		e.wholeText(src)
@@ -168,6 +181,19 @@ func (e *eval) script(src string, ctx cctx, what string) {
 	e.forkBombs(sc, ctx)
 	ctx.sc = sc
 	e.stmts(f.Stmts, ctx, sc)
+}
+
+// commentSwallowsLine reports whether a comment in f runs over a line
+// end, which no shell's comment does.
+func commentSwallowsLine(f *syntax.File) bool {
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.Comment); ok && strings.Contains(c.Text, "\n") {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // bracketDepth is an upper bound on the nesting of ( { [ and backquotes in

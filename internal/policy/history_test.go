@@ -31,3 +31,28 @@ func TestHistoryReplays(t *testing.T) {
 		}
 	}
 }
+
+// TestCommentEndingInBackslash: shells end a comment at the newline even
+// after a backslash and run the next line; the parser would hide it.
+func TestCommentEndingInBackslash(t *testing.T) {
+	p, err := New(Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{
+		"echo hi #\\\nrm -rf /tmp/y",
+		"echo hi # note \\\ntouch /srv/x",
+		"#\\\nreboot",
+		"ls # a\\\n  # b \\\n chmod 777 /etc/x",
+		"sh -c 'echo a #\\\nrm -rf /srv/y'",
+	} {
+		if got := p.Evaluate(Input{Command: cmd}); got.Tier < TierMutate && !got.Denied {
+			t.Errorf("Evaluate(%q) = %v (%s), want the hidden line seen", cmd, got.Tier, got.Reason)
+		}
+	}
+	for _, cmd := range []string{"echo 'a \\\nb' # fine", "ls \\\n -la # listing"} {
+		if got := p.Evaluate(Input{Command: cmd}); got.Tier != TierRead {
+			t.Errorf("Evaluate(%q) = %v (%s), want a read", cmd, got.Tier, got.Reason)
+		}
+	}
+}

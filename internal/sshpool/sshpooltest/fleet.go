@@ -29,7 +29,7 @@ type Fleet struct {
 // of two, some are in groups and carry tags, a tenth of the warden hosts
 // also have an ssh_config block of their own that fills what they leave
 // empty, wildcard and negated blocks apply to many, and every 100th alias
-// has a port out of range, so it lists as unusable.
+// has a port out of range, so it lists as unusable (and is in a group).
 func NewFleet(dir string, n int) (Fleet, error) {
 	nw := n / 2
 	ns := n - nw
@@ -64,7 +64,7 @@ func NewFleet(dir string, n int) (Fleet, error) {
 		if i > 1 && i%9 == 0 {
 			cfg.WriteString("  ProxyJump jump@s0001:2022,s0000\n")
 		}
-		if i%10 == 0 {
+		if i%10 == 0 || i%100 == 99 {
 			f.Groups["edge"] = append(f.Groups["edge"], name)
 		}
 	}
@@ -109,10 +109,22 @@ func NewFleet(dir string, n int) (Fleet, error) {
 		if i%17 == 0 {
 			e.KnownHostsFile = "/etc/warden/known_hosts"
 		}
+		if i%50 == 7 {
+			// Named twice, as a hand-edited warden.yaml may.
+			e.Groups = append(e.Groups, e.Groups[0])
+		}
 		if i%9 == 0 {
 			f.Groups["backup"] = append(f.Groups["backup"], name)
 		}
+		if i%5 == 2 || i%5 == 3 {
+			// Some name the group themselves, some only warden.yaml does.
+			f.Groups["db"] = append(f.Groups["db"], name)
+		}
 		f.Options.Hosts = append(f.Options.Hosts, e)
+	}
+	if nw > 0 {
+		// A member listed twice.
+		f.Groups["backup"] = append(f.Groups["backup"], f.Warden[0])
 	}
 	cfg.WriteString("Host s01* !s0199\n  User fleet\n  ServerAliveInterval 30\n")
 	cfg.WriteString("Host w*\n  IdentityFile ~/.ssh/warden_fleet\n")

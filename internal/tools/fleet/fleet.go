@@ -125,11 +125,26 @@ func (d *Deps) group(name string) []string {
 	return members
 }
 
-// groupsOf returns every group host belongs to.
-func (d *Deps) groupsOf(host string, own []string) []string {
-	gs := append([]string(nil), own...)
+// groupsByHost indexes warden.yaml's groups by member: host name to the
+// groups that list it, each once.
+func (d *Deps) groupsByHost() map[string][]string {
+	out := map[string][]string{}
 	for g, members := range d.Groups {
-		if slices.Contains(members, host) && !slices.Contains(gs, g) {
+		for _, m := range members {
+			if !slices.Contains(out[m], g) {
+				out[m] = append(out[m], g)
+			}
+		}
+	}
+	return out
+}
+
+// withGroups returns a host's own groups and the warden.yaml groups that
+// list it (yaml, from groupsByHost), sorted.
+func withGroups(own, yaml []string) []string {
+	gs := append([]string(nil), own...)
+	for _, g := range yaml {
+		if !slices.Contains(gs, g) {
 			gs = append(gs, g)
 		}
 	}

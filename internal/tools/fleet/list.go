@@ -3,9 +3,8 @@ package fleet
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -92,31 +91,44 @@ func Register(r *relay.Relay, d Deps) *Fleet {
 	return f
 }
 
-// listing builds hosts_list's result.
+// listing builds hosts_list's result. It reads the inventory's
+// resolved hosts once and indexes warden.yaml's groups by host once, so
+// its cost grows with the hosts and group members, not their product.
 func (d *Deps) listing() Listing {
 	l := Listing{Local: Host{Name: "local", Confinement: d.LocalConfinement}, Hosts: []Host{}, Groups: []Group{}}
+	yamlGroups := d.groupsByHost()
 	groups := map[string][]string{}
-	for _, e := range d.Inventory.List() {
+	inGroup := map[string]map[string]bool{}
+	add := func(g, host string) {
+		if inGroup[g] == nil {
+			inGroup[g] = map[string]bool{}
+		}
+		inGroup[g][host] = true
+		groups[g] = append(groups[g], host)
+	}
+	hosts := d.Inventory.List()
+	l.Hosts = make([]Host, 0, len(hosts))
+	for _, e := range hosts {
 		h := Host{Name: e.Name, Confinement: SSHConfinement}
 		if e.Err != nil {
 			h.Error = oneLine(e.Err.Error())
 		}
 		if t := e.Target; t != nil {
 			h.Address, h.Port, h.User, h.Tags, h.Mode, h.Source = t.Host, t.Port, t.User, t.Tags, t.Mode, t.Source
-			h.Groups = d.groupsOf(e.Name, t.Groups)
+			h.Groups = withGroups(t.Groups, yamlGroups[e.Name])
 			for _, j := range t.Jump {
 				h.Jump = append(h.Jump, j.Name)
 			}
 		}
 		for _, g := range h.Groups {
-			groups[g] = append(groups[g], h.Name)
+			add(g, h.Name)
 		}
 		l.Hosts = append(l.Hosts, h)
 	}
 	for g, members := range d.Groups {
 		for _, m := range members {
-			if !slices.Contains(groups[g], m) {
-				groups[g] = append(groups[g], m)
+			if !inGroup[g][m] {
+				add(g, m)
 			}
 		}
 	}
@@ -130,32 +142,33 @@ func (d *Deps) listing() Listing {
 // text renders a listing as a table.
 func (l Listing) text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "local\tconfinement: %s\n", l.Local.Confinement)
+	b.Grow(256 * (len(l.Hosts) + 1))
+	b.WriteString("local\tconfinement: " + l.Local.Confinement + "\n")
 	for _, h := range l.Hosts {
 		if h.Error != "" {
-			fmt.Fprintf(&b, "%s\tunusable: %s\n", h.Name, h.Error)
+			b.WriteString(h.Name + "\tunusable: " + h.Error + "\n")
 			continue
 		}
-		fmt.Fprintf(&b, "%s\t%s@%s:%d", h.Name, h.User, h.Address, h.Port)
+		b.WriteString(h.Name + "\t" + h.User + "@" + h.Address + ":" + strconv.Itoa(h.Port))
 		if len(h.Jump) > 0 {
-			fmt.Fprintf(&b, " via %s", strings.Join(h.Jump, ","))
+			b.WriteString(" via " + strings.Join(h.Jump, ","))
 		}
 		if len(h.Groups) > 0 {
-			fmt.Fprintf(&b, " groups=%s", strings.Join(h.Groups, ","))
+			b.WriteString(" groups=" + strings.Join(h.Groups, ","))
 		}
 		if len(h.Tags) > 0 {
-			fmt.Fprintf(&b, " tags=%s", strings.Join(h.Tags, ","))
+			b.WriteString(" tags=" + strings.Join(h.Tags, ","))
 		}
 		if h.Mode != "" {
-			fmt.Fprintf(&b, " mode=%s", h.Mode)
+			b.WriteString(" mode=" + h.Mode)
 		}
-		fmt.Fprintf(&b, " (%s) confinement: %s\n", h.Source, h.Confinement)
+		b.WriteString(" (" + h.Source + ") confinement: " + h.Confinement + "\n")
 	}
 	if len(l.Hosts) == 0 {
 		b.WriteString("no hosts: add hosts: to warden.yaml or Host entries to ~/.ssh/config\n")
 	}
 	for _, g := range l.Groups {
-		fmt.Fprintf(&b, "group %s: %s\n", g.Name, strings.Join(g.Hosts, ", "))
+		b.WriteString("group " + g.Name + ": " + strings.Join(g.Hosts, ", ") + "\n")
 	}
 	return b.String()
 }

@@ -145,7 +145,7 @@ func (e *eval) script(src string, ctx cctx, what string) {
 		e.scanText(src)
 		return
 	}
-	if bracketDepth(src) > maxBrackets || keywordDepth(src) > maxBrackets {
+	if bracketDepth(src) > maxBrackets || keywordDepth(src) > maxBrackets || prefixDepth(src) > maxBrackets {
 		e.opaque = true
 		e.note(TierDestructive, false, "%s nested too deeply to classify", what)
 		e.scanText(src)
@@ -250,6 +250,59 @@ func keywordDepth(src string) int {
 func keywordSep(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '`'
 }
+
+// prefixDepth is an upper bound on the nesting of prefixes written one after
+// another, which the parser nests by recursion: function headers
+// (f() g ( ) … { :; }), negations ([[ ! ! … ]]), time and coproc. 4 MiB of
+// function headers or negations overflows the parser's goroutine stack, a
+// fatal error that no recover catches. A function's name before its "()"
+// keeps a run going; any other word or token ends it. Quoting is ignored.
+func prefixDepth(src string) int {
+	// emptyParens reports whether src[i:] starts with "(", blanks, ")",
+	// and returns the index after it.
+	emptyParens := func(i int) (int, bool) {
+		if i >= len(src) || src[i] != '(' {
+			return i, false
+		}
+		for i++; i < len(src) && blank(src[i]); i++ {
+		}
+		return i + 1, i < len(src) && src[i] == ')'
+	}
+	run, most := 0, 0
+	for i := 0; i < len(src); {
+		if blank(src[i]) {
+			i++
+			continue
+		}
+		if j, ok := emptyParens(i); ok {
+			run++
+			most = max(most, run)
+			i = j
+			continue
+		}
+		j := i + 1
+		for j < len(src) && !blank(src[j]) && src[j] != '(' && src[j] != ')' {
+			j++
+		}
+		w := src[i:j]
+		i = j
+		if w == "!" || w == "time" || w == "coproc" {
+			run++
+			most = max(most, run)
+			continue
+		}
+		k := j
+		for k < len(src) && blank(src[k]) {
+			k++
+		}
+		if _, name := emptyParens(k); !name {
+			run = 0 // not a function's name
+		}
+	}
+	return most
+}
+
+func blank(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
 func (e *eval) stmts(list []*syntax.Stmt, ctx cctx, sc *scope) {
 	for _, s := range list {

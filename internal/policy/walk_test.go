@@ -82,3 +82,41 @@ func TestWalkDeep(t *testing.T) {
 		}
 	}
 }
+
+func TestPrefixDepth(t *testing.T) {
+	tests := []struct {
+		src  string
+		want int
+	}{
+		{"ls -la", 0},
+		{"f() { :; }\ng() { :; }\nf; g", 1},
+		{"f() g() h() { :; }", 3},
+		{"f ( ) g () h() { :; }", 3},
+		{"my-func () other.f () { :; }", 2},
+		{"[[ ! ! ! -f x ]]", 3},
+		{"if ! grep -q x f; then time ls; fi", 1},
+		{"time time coproc ! ls", 4},
+		{"f() { g() { :; }; }", 1},
+		{"echo (x) () ()", 2},
+	}
+	for _, tc := range tests {
+		if got := prefixDepth(tc.src); got != tc.want {
+			t.Errorf("prefixDepth(%q) = %d, want %d", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestPrefixCap classifies inputs within maxInput that overflow the
+// parser's stack, killing the process, if they reach it.
+func TestPrefixCap(t *testing.T) {
+	p := testPolicy(t)
+	for _, s := range []string{
+		strings.Repeat("f() ", maxInput/4-8) + "{ :; }",
+		strings.Repeat("f ( ) ", maxInput/6-8) + "{ :; }",
+		"[[ " + strings.Repeat("! ", maxInput/2-8) + "a ]]",
+	} {
+		if v := p.Evaluate(Input{Command: s}); v.Tier != TierDestructive || !strings.Contains(v.Reason, "nested too deeply") {
+			t.Errorf("%.12q…: %+v, want nested too deeply", s, v)
+		}
+	}
+}

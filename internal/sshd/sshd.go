@@ -1,6 +1,8 @@
 // Package sshd starts real OpenSSH servers on loopback for tests: generated
 // host and user keys, a config of its own in a temporary directory, and
-// cleanup that kills the server and every process it started. It is a
+// cleanup that kills the server and every process it started; and, with
+// StartDropbear, router-like dropbear servers with a BusyBox userland and no
+// SFTP. It is a
 // normal package, not a _test file, so that every package whose tests need a
 // remote host can share it.
 //
@@ -65,6 +67,9 @@ type Options struct {
 	AllowTCPForwarding bool
 	// ExtraConfig lines are appended to the generated sshd_config.
 	ExtraConfig []string
+	// NoSFTP leaves out the Subsystem line: the server refuses SFTP, as
+	// a stripped-down appliance's does.
+	NoSFTP bool
 }
 
 // Key is a generated ed25519 key pair written to disk in OpenSSH format.
@@ -98,6 +103,8 @@ type Server struct {
 
 	configPath string
 	logPath    string
+	// argv runs a server other than sshd (see StartDropbear).
+	argv []string
 
 	mu     sync.Mutex
 	cmd    *exec.Cmd
@@ -217,7 +224,9 @@ func (s *Server) config(opts Options, authorized string) string {
 		"MaxStartups 200",
 		"MaxSessions 10",
 		"LogLevel VERBOSE",
-		"Subsystem sftp internal-sftp",
+	}
+	if !opts.NoSFTP {
+		lines = append(lines, "Subsystem sftp internal-sftp")
 	}
 	lines = append(lines, opts.ExtraConfig...)
 	return strings.Join(lines, "\n") + "\n"
@@ -230,6 +239,9 @@ func (s *Server) start() error {
 	}
 	defer logf.Close()
 	cmd := exec.Command(Binary, "-D", "-e", "-f", s.configPath)
+	if len(s.argv) > 0 {
+		cmd = exec.Command(s.argv[0], s.argv[1:]...)
+	}
 	cmd.Stdout = logf
 	cmd.Stderr = logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -254,7 +266,7 @@ func (s *Server) start() error {
 		}
 		if time.Now().After(deadline) {
 			s.Stop()
-			return errors.New("sshd did not accept connections within 10s")
+			return errors.New("the server did not accept connections within 10s")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -623,6 +623,8 @@ func (e *eval) opaquePayload(text, what string) {
 	e.note(TierDestructive, false, "%s cannot be classified", what)
 }
 
+func versionByte(c byte) bool { return c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' }
+
 // normaliseName maps versioned interpreter names to their family:
 // python3.12 → python3, perl5.36 → perl, bash5 → bash.
 func normaliseName(n string) string {
@@ -632,7 +634,12 @@ func normaliseName(n string) string {
 	if interpreters[n] || posixShells[n] {
 		return n
 	}
-	t := strings.TrimRight(n, "0123456789.-_")
+	// strings.TrimRight(n, "0123456789.-_"), without building its byte set
+	// on every call: this runs for every command and every scanned word.
+	t := n
+	for len(t) > 0 && versionByte(t[len(t)-1]) {
+		t = t[:len(t)-1]
+	}
 	if t == n || t == "" {
 		return n
 	}

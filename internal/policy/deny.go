@@ -4,6 +4,8 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // The built-in deny list. Nothing — no mode, no approval, no operator allow
@@ -555,10 +557,19 @@ func (e *eval) scanText(s string) {
 			}
 		}
 	}
-	s = textVars.Replace(s)
-	segs := strings.FieldsFunc(s, func(r rune) bool { return strings.ContainsRune(";&|\n\r()`", r) })
-	for _, seg := range segs {
-		toks := strings.Fields(textSpace.Replace(seg))
+	// textSpace maps single bytes and leaves the segment separators alone,
+	// so mapping the whole text once gives the segments mapping each would;
+	// one token slice serves every segment.
+	text := textSpace.Replace(textVars.Replace(s))
+	var toks []string
+	for text != "" {
+		seg := text
+		if i := strings.IndexAny(text, ";&|\n\r()`"); i >= 0 {
+			seg, text = text[:i], text[i+1:]
+		} else {
+			text = ""
+		}
+		toks = appendFields(toks[:0], seg)
 		for i, t := range toks {
 			if t == "/proc/sysrq-trigger" {
 				e.deny("text writes /proc/sysrq-trigger")
@@ -585,6 +596,30 @@ func (e *eval) scanText(s string) {
 			}
 		}
 	}
+}
+
+// appendFields appends the fields of s to dst, as strings.Fields splits them.
+func appendFields(dst []string, s string) []string {
+	start := -1
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				dst = append(dst, s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		dst = append(dst, s[start:])
+	}
+	return dst
 }
 
 // protectedPath classifies a path a mutating command names. Warden's audit

@@ -33,8 +33,6 @@ type nameFacts struct {
 type arithFacts struct {
 	tainted bool // eval, source, a nameref or a computed name can set any variable
 	names   map[string]*nameFacts
-	intAttr map[string]bool // declared -i: every assignment is evaluated
-	assoc   map[string]bool // declared -A: subscripts are strings
 	skip    map[*syntax.Word]bool
 }
 
@@ -96,7 +94,7 @@ var nameSetters = set(`read mapfile readarray printf getopts wait`)
 // first occurrence is such an integer assignment, and that is never
 // assigned anything else, holds an integer wherever it is used.
 func buildFacts(f *syntax.File) *arithFacts {
-	af := &arithFacts{names: map[string]*nameFacts{}, intAttr: map[string]bool{}, assoc: map[string]bool{}, skip: map[*syntax.Word]bool{}}
+	af := &arithFacts{names: map[string]*nameFacts{}, skip: map[*syntax.Word]bool{}}
 	top := map[*syntax.Assign]bool{}
 	topLoop := map[*syntax.ForClause]bool{}
 	for _, s := range f.Stmts {
@@ -163,27 +161,8 @@ func buildFacts(f *syntax.File) *arithFacts {
 			}
 			af.assigned(name, at, isInt, isIdent, top[n] && !n.Append && n.Index == nil && n.Array == nil)
 		case *syntax.DeclClause:
-			flags := ""
-			for _, a := range n.Args {
-				if a.Naked && a.Name == nil && a.Value != nil {
-					if v, ok := plainLit(a.Value); ok && len(v) > 1 && (v[0] == '-' || v[0] == '+') {
-						flags += v[1:]
-					}
-				}
-			}
-			if strings.ContainsRune(flags, 'n') && n.Variant.Value != "export" {
+			if n.Variant.Value != "export" && strings.ContainsRune(declFlags(n), 'n') {
 				af.tainted = true
-			}
-			for _, a := range n.Args {
-				if a.Name == nil {
-					continue
-				}
-				if strings.ContainsRune(flags, 'i') {
-					af.intAttr[a.Name.Value] = true
-				}
-				if strings.ContainsRune(flags, 'A') {
-					af.assoc[a.Name.Value] = true
-				}
 			}
 		case *syntax.ForClause:
 			switch l := n.Loop.(type) {
@@ -292,8 +271,14 @@ func (af *arithFacts) callFacts(ce *syntax.CallExpr) {
 			}
 			return
 		case nameSetters[v]:
-			for _, w := range args[1:] {
-				s, ok := plainLit(w)
+			for k, w := range args[1:] {
+				if v == "printf" {
+					// printf assigns only the name after -v.
+					if o, _ := litValue(args[k]); o != "-v" {
+						continue
+					}
+				}
+				s, ok := litValue(w)
 				if !ok {
 					af.tainted = true
 					continue
@@ -317,6 +302,53 @@ func litValue(w *syntax.Word) (string, bool) {
 	}
 	return plainLit(w)
 }
+
+// declFlags returns the option letters of a declare, typeset, local,
+// export or readonly: "ia" for declare -i -a.
+func declFlags(d *syntax.DeclClause) string {
+	flags := ""
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			if v, ok := litValue(a.Value); ok && len(v) > 1 && (v[0] == '-' || v[0] == '+') {
+				flags += v[1:]
+			}
+		}
+	}
+	return flags
+}
+
+// declAttrs records the names a declaration gives the integer or
+// associative attribute.
+func (sc *scope) declAttrs(d *syntax.DeclClause) {
+	flags := declFlags(d)
+	i, a := strings.ContainsRune(flags, 'i'), strings.ContainsRune(flags, 'A')
+	if !i && !a {
+		return
+	}
+	for _, x := range d.Args {
+		if x.Name == nil {
+			continue
+		}
+		if i {
+			if sc.intAttr == nil {
+				sc.intAttr = map[string]bool{}
+			}
+			sc.intAttr[x.Name.Value] = true
+		}
+		if a {
+			if sc.assoc == nil {
+				sc.assoc = map[string]bool{}
+			}
+			sc.assoc[x.Name.Value] = true
+		}
+	}
+}
+
+// isInt reports whether the script declares name -i anywhere.
+func (sc *scope) isInt(name string) bool { return sc != nil && sc.intAttr[name] }
+
+// isAssoc reports whether the script declares name -A anywhere.
+func (sc *scope) isAssoc(name string) bool { return sc != nil && sc.assoc[name] }
 
 // intName reports whether the variable name provably holds an integer
 // wherever the script sc uses it.
@@ -620,7 +652,7 @@ func (e *eval) nameArg(a arg, ctx cctx, what string) {
 		return
 	}
 	if !validName(name) || !strings.HasSuffix(sub, "]") || !e.arithTextSafe(strings.TrimSuffix(sub, "]"), ctx.sc) {
-		if e.facts(ctx.sc).assoc[name] && !strings.ContainsAny(sub, "$`") {
+		if ctx.sc.isAssoc(name) && !strings.ContainsAny(sub, "$`") {
 			return
 		}
 		e.note(TierMutate, ctx.covered, "%s: the subscript of %q is evaluated as arithmetic", what, truncate(a.val, 64))
@@ -633,7 +665,7 @@ func (e *eval) paramArith(p *syntax.ParamExp, ctx cctx, sc *scope) {
 	if p.Param == nil {
 		return
 	}
-	if p.Index != nil && !e.facts(sc).assoc[p.Param.Value] {
+	if p.Index != nil && !sc.isAssoc(p.Param.Value) {
 		if w, ok := p.Index.(*syntax.Word); !ok || !(len(w.Parts) == 1 && isAllIndex(w.Parts[0])) {
 			e.arithExpr(p.Index, ctx, sc, "array subscript")
 		}
@@ -663,18 +695,18 @@ func (e *eval) assignArith(a *syntax.Assign, intAttr bool, ctx cctx, sc *scope) 
 	if a.Name == nil {
 		return
 	}
-	af := e.facts(sc)
-	if a.Index != nil && !af.assoc[a.Name.Value] {
+	assoc := sc.isAssoc(a.Name.Value)
+	if a.Index != nil && !assoc {
 		e.arithExpr(a.Index, ctx, sc, "array subscript")
 	}
 	if a.Array != nil {
 		for _, el := range a.Array.Elems {
-			if el.Index != nil && !af.assoc[a.Name.Value] {
+			if el.Index != nil && !assoc {
 				e.arithExpr(el.Index, ctx, sc, "array subscript")
 			}
 		}
 	}
-	if (intAttr || af.intAttr[a.Name.Value]) && a.Value != nil && !e.arithWordSafe(a.Value, ctx, sc) {
+	if (intAttr || sc.isInt(a.Name.Value)) && a.Value != nil && !e.arithWordSafe(a.Value, ctx, sc) {
 		e.note(TierMutate, ctx.covered, "assignment to integer variable %s: %s", a.Name.Value, arithWhy)
 	}
 }

@@ -65,12 +65,12 @@ func parseWord(src string) *syntax.Word {
 // tier of the program itself, at least TierRead.
 func arithBuiltin(c *call) (Tier, string) {
 	args := c.args
-	vals := c.vals()
 	t, why := simpleTier(c.name)
 	switch c.name {
 	case "test", "[":
-		for i, v := range vals {
-			if !args[i].known {
+		for i, a := range args {
+			v := a.val
+			if !a.known {
 				continue
 			}
 			switch v {
@@ -108,7 +108,15 @@ func arithBuiltin(c *call) (Tier, string) {
 			}
 		}
 	case "read", "mapfile", "readarray", "getopts", "unset", "wait":
-		valued := map[string]string{"read": "adinNptu", "mapfile": "dnOsuCc", "readarray": "dnOsuCc", "wait": "p", "unset": "", "getopts": ""}[c.name]
+		valued := ""
+		switch c.name {
+		case "read":
+			valued = "adinNptu"
+		case "mapfile", "readarray":
+			valued = "dnOsuCc"
+		case "wait":
+			valued = "p"
+		}
 		var names []arg
 		for i := 0; i < len(args); i++ {
 			a := args[i]
@@ -154,7 +162,7 @@ func arithBuiltin(c *call) (Tier, string) {
 		}
 		for _, n := range names {
 			c.nameArg(n)
-			if c.name == "read" && n.known && c.e.facts(c.ctx.sc).intAttr[n.val] {
+			if c.name == "read" && n.known && c.ctx.sc.isInt(n.val) {
 				in := c.ctx.stdin
 				if in.kind != stdinText || !isIntLit(in.text) {
 					return TierMutate, "read into integer variable " + n.val + ": " + arithWhy

@@ -18,6 +18,9 @@ type scope struct {
 	funcs []*syntax.FuncDecl
 	file  *syntax.File
 	arith *arithFacts // built on first use by facts
+	// intAttr and assoc are the names declared -i (every assignment is
+	// evaluated as arithmetic) and -A (subscripts are strings); nil if none.
+	intAttr, assoc map[string]bool
 }
 
 const (
@@ -57,6 +60,8 @@ func newScope(f *syntax.File) *scope {
 					add(wi.Name.Value, w)
 				}
 			}
+		case *syntax.DeclClause:
+			sc.declAttrs(n)
 		case *syntax.FuncDecl:
 			if n.Name == nil || len(funcAt) >= maxFuncs {
 				break

@@ -35,6 +35,9 @@ type SFTP struct {
 
 var _ FS = SFTP{}
 
+// Transport names how the host's files are reached.
+func (SFTP) Transport() string { return "sftp" }
+
 func (s SFTP) client(ctx context.Context) (*sftp.Client, error) {
 	c, err := s.Client(ctx)
 	if err != nil {
@@ -107,10 +110,18 @@ func (s SFTP) ReadAt(ctx context.Context, p string, off int64, max int) ([]byte,
 }
 
 // ReadDir returns at most limit entries of the directory p, sorted by name.
+// p itself is lstat'ed first: SFTP's opendir would follow a symlink.
 func (s SFTP) ReadDir(ctx context.Context, p string, limit int) ([]Info, bool, error) {
 	c, err := s.client(ctx)
 	if err != nil {
 		return nil, false, err
+	}
+	fi, err := c.Lstat(p)
+	if err != nil {
+		return nil, false, &fs.PathError{Op: "lstat", Path: p, Err: err}
+	}
+	if !fi.IsDir() {
+		return nil, false, &fs.PathError{Op: "readdir", Path: p, Err: fmt.Errorf("is a %s, not a directory (symlinks are not followed)", typeOf(fi.Mode()))}
 	}
 	fis, err := c.ReadDirContext(ctx, p)
 	if err != nil {

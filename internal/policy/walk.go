@@ -6,10 +6,11 @@ import "mvdan.cc/sh/v3/syntax"
 // leaving a node included. The chains the parser builds from flat text
 // (a | b | …, a && b && …, elif …, f() g() …, time time …, $((1+1+…)),
 // [[ ! ! … ]]) are walked with an explicit stack instead of recursion, so
-// their length costs heap rather than goroutine stack: syntax.Walk takes
-// seconds to grow the stack for a 1 MiB pipeline and overflows it, a fatal
-// error no recover catches, for 1 MiB of nested function definitions.
-// Other nodes are nested no deeper than the bracket and keyword caps allow.
+// their length costs heap rather than goroutine stack, which Go grows by
+// copying it: syntax.Walk takes 3 s over 1 MiB of nested function
+// definitions, walk 15 ms, and a stack past its limit is a fatal error no
+// recover catches. Other nodes are nested no deeper than the bracket,
+// keyword and prefix caps allow.
 func walk(root syntax.Node, f func(syntax.Node) bool) {
 	w := walker{f: f}
 	w.visit = w.delegated

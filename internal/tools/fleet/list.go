@@ -143,32 +143,37 @@ func (d *Deps) listing() Listing {
 func (l Listing) text() string {
 	var b strings.Builder
 	b.Grow(256 * (len(l.Hosts) + 1))
-	b.WriteString("local\tconfinement: " + l.Local.Confinement + "\n")
+	w := func(ss ...string) {
+		for _, s := range ss {
+			b.WriteString(s)
+		}
+	}
+	w("local\tconfinement: ", l.Local.Confinement, "\n")
 	for _, h := range l.Hosts {
 		if h.Error != "" {
-			b.WriteString(h.Name + "\tunusable: " + h.Error + "\n")
+			w(h.Name, "\tunusable: ", h.Error, "\n")
 			continue
 		}
-		b.WriteString(h.Name + "\t" + h.User + "@" + h.Address + ":" + strconv.Itoa(h.Port))
+		w(h.Name, "\t", h.User, "@", h.Address, ":", strconv.Itoa(h.Port))
 		if len(h.Jump) > 0 {
-			b.WriteString(" via " + strings.Join(h.Jump, ","))
+			w(" via ", strings.Join(h.Jump, ","))
 		}
 		if len(h.Groups) > 0 {
-			b.WriteString(" groups=" + strings.Join(h.Groups, ","))
+			w(" groups=", strings.Join(h.Groups, ","))
 		}
 		if len(h.Tags) > 0 {
-			b.WriteString(" tags=" + strings.Join(h.Tags, ","))
+			w(" tags=", strings.Join(h.Tags, ","))
 		}
 		if h.Mode != "" {
-			b.WriteString(" mode=" + h.Mode)
+			w(" mode=", h.Mode)
 		}
-		b.WriteString(" (" + h.Source + ") confinement: " + h.Confinement + "\n")
+		w(" (", h.Source, ") confinement: ", h.Confinement, "\n")
 	}
 	if len(l.Hosts) == 0 {
-		b.WriteString("no hosts: add hosts: to warden.yaml or Host entries to ~/.ssh/config\n")
+		w("no hosts: add hosts: to warden.yaml or Host entries to ~/.ssh/config\n")
 	}
 	for _, g := range l.Groups {
-		b.WriteString("group " + g.Name + ": " + strings.Join(g.Hosts, ", ") + "\n")
+		w("group ", g.Name, ": ", strings.Join(g.Hosts, ", "), "\n")
 	}
 	return b.String()
 }

@@ -1,11 +1,14 @@
 package fleet
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -24,16 +27,12 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden")
 
-// listRig is warden's pipeline with the fleet tools over a generated
-// inventory: the real policy, a real audit log, an in-memory MCP client.
-type listRig struct {
-	cs *mcp.ClientSession
-}
-
-func newListRig(tb testing.TB, hosts int) *listRig {
+// listServer is warden's pipeline with the fleet tools over a generated
+// inventory of n hosts: the real policy and a real audit log.
+func listServer(tb testing.TB, n int) *mcp.Server {
 	tb.Helper()
 	dir := tb.TempDir()
-	f, err := sshpooltest.NewFleet(dir, hosts)
+	f, err := sshpooltest.NewFleet(dir, n)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -56,6 +55,17 @@ func newListRig(tb testing.TB, hosts int) *listRig {
 	r := relay.New(srv, relay.Options{Policy: p, Audit: log, Mode: policy.Guarded})
 	fl := Register(r, Deps{Inventory: inv, Pool: pool, Groups: f.Groups, LocalConfinement: "landlock (test)"})
 	tb.Cleanup(func() { fl.Close() })
+	return srv
+}
+
+// listRig is the Go SDK's client, in memory, on a listServer.
+type listRig struct {
+	cs *mcp.ClientSession
+}
+
+func newListRig(tb testing.TB, n int) *listRig {
+	tb.Helper()
+	srv := listServer(tb, n)
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	if _, err := srv.Connect(ctx, st, nil); err != nil {
@@ -81,6 +91,78 @@ func (rg *listRig) list(tb testing.TB) *mcp.CallToolResult {
 		tb.Fatalf("hosts_list: %+v", res)
 	}
 	return res
+}
+
+// lineRig is the smallest client, as cmd/warden's latency benchmarks use:
+// it writes one JSON-RPC line to a listServer over a pipe and reads one
+// line back, so what it measures is warden and the SDK's server side, not
+// a client's bookkeeping.
+type lineRig struct {
+	w  io.Writer
+	r  *bufio.Reader
+	id int
+}
+
+func newLineRig(tb testing.TB, n int) *lineRig {
+	tb.Helper()
+	srv := listServer(tb, n)
+	sc, cc := net.Pipe()
+	tb.Cleanup(func() { cc.Close() })
+	if _, err := srv.Connect(context.Background(), &mcp.IOTransport{Reader: sc, Writer: sc}, nil); err != nil {
+		tb.Fatal(err)
+	}
+	rg := &lineRig{w: cc, r: bufio.NewReaderSize(cc, 1<<20)}
+	init := map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "line", "version": "1"}}
+	rg.request(tb, "initialize", init)
+	if _, err := io.WriteString(cc, `{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n"); err != nil {
+		tb.Fatal(err)
+	}
+	return rg
+}
+
+// request sends one request and returns its result.
+func (rg *lineRig) request(tb testing.TB, method string, params any) json.RawMessage {
+	tb.Helper()
+	rg.id++
+	line, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": rg.id, "method": method, "params": params})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := rg.w.Write(append(line, '\n')); err != nil {
+		tb.Fatal(err)
+	}
+	reply, err := rg.r.ReadBytes('\n')
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var resp struct {
+		ID     int             `json:"id"`
+		Result json.RawMessage `json:"result"`
+	}
+	if err := json.Unmarshal(reply, &resp); err != nil || resp.ID != rg.id || resp.Result == nil {
+		tb.Fatalf("%s: reply %.200s (%v)", method, reply, err)
+	}
+	return resp.Result
+}
+
+// list calls hosts_list and checks that it lists n hosts.
+func (rg *lineRig) list(tb testing.TB, n int) {
+	raw := rg.request(tb, "tools/call", map[string]any{"name": "hosts_list", "arguments": map[string]any{}})
+	var res struct {
+		IsError    bool `json:"isError"`
+		Structured struct {
+			Status string `json:"status"`
+			Hosts  []struct {
+				Name string `json:"name"`
+			} `json:"hosts"`
+		} `json:"structuredContent"`
+	}
+	if err := json.Unmarshal(raw, &res); err != nil {
+		tb.Fatal(err)
+	}
+	if res.IsError || res.Structured.Status != "ok" || len(res.Structured.Hosts) != n {
+		tb.Fatalf("hosts_list: %d hosts, status %q; want %d, ok", len(res.Structured.Hosts), res.Structured.Status, n)
+	}
 }
 
 // TestHostsListGolden compares hosts_list of a mixed inventory (warden
@@ -145,33 +227,68 @@ func TestHostsListGolden(t *testing.T) {
 	}
 }
 
-// BenchmarkHostsList calls hosts_list over the whole pipeline (MCP
-// client, relay, policy, audit) on an inventory of 1,000 hosts: 500 from
-// warden.yaml and 500 ssh_config Host entries. Besides the mean it reports
-// the fastest and the median call and the CPU time per call (client and
-// server, the collector's included), which other people's load on a
-// shared machine does not inflate.
+// BenchmarkHostsList calls hosts_list over the whole pipeline (client,
+// relay, policy, audit) on an inventory of 1,000 hosts: 500 from
+// warden.yaml and 500 ssh_config Host entries. The result is about half a
+// megabyte of JSON. "sdk" is the Go SDK's client in memory, which decodes
+// the whole result into maps; "line" is the smallest client (see
+// lineRig). Besides the mean each reports the fastest and the median call
+// and the CPU time per call (client and server, the collector's
+// included), which other people's load on a shared machine does not
+// inflate.
 func BenchmarkHostsList(b *testing.B) {
-	for _, n := range []int{1000} {
-		b.Run(fmt.Sprintf("hosts=%d", n), func(b *testing.B) {
-			rg := newListRig(b, n)
-			rg.list(b)
-			took := make([]time.Duration, 0, b.N)
-			b.ResetTimer()
-			cpu := cpuTime()
-			for range b.N {
-				start := time.Now()
-				rg.list(b)
-				took = append(took, time.Since(start))
-			}
-			cpu = cpuTime() - cpu
-			b.StopTimer()
-			slices.Sort(took)
-			b.ReportMetric(float64(took[0].Microseconds())/1000, "min-ms")
-			b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
-			if cpu > 0 {
-				b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(took)), "cpu-ms/op")
-			}
-		})
+	const n = 1000
+	b.Run(fmt.Sprintf("sdk/hosts=%d", n), func(b *testing.B) {
+		rg := newListRig(b, n)
+		rg.list(b)
+		timeCalls(b, func() { rg.list(b) })
+	})
+	b.Run(fmt.Sprintf("line/hosts=%d", n), func(b *testing.B) {
+		rg := newLineRig(b, n)
+		rg.list(b, n)
+		timeCalls(b, func() { rg.list(b, n) })
+	})
+}
+
+// timeCalls runs call b.N times and reports the spread of its latency.
+func timeCalls(b *testing.B, call func()) {
+	took := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	cpu := cpuTime()
+	for range b.N {
+		start := time.Now()
+		call()
+		took = append(took, time.Since(start))
+	}
+	cpu = cpuTime() - cpu
+	b.StopTimer()
+	slices.Sort(took)
+	b.ReportMetric(float64(took[0].Microseconds())/1000, "min-ms")
+	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
+	if cpu > 0 {
+		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(took)), "cpu-ms/op")
+	}
+}
+
+// BenchmarkListing is warden's own share of hosts_list: the listing built
+// from the inventory, its table and its JSON, without the relay and the
+// SDK's encoding and decoding of the result.
+func BenchmarkListing(b *testing.B) {
+	f, err := sshpooltest.NewFleet(b.TempDir(), 1000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	inv, err := sshpool.NewInventory(f.Options)
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := &Deps{Inventory: inv, Groups: f.Groups}
+	b.ReportAllocs()
+	for b.Loop() {
+		l := d.listing()
+		_ = l.text()
+		if _, err := json.Marshal(l); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -224,6 +224,10 @@ type Host struct {
 	// means the top-level files: rules (without warden's own local paths,
 	// which do not exist there).
 	Files *Files `yaml:"files" json:"files,omitempty"`
+	// FilesTransport is how the file tools and snapshot sources reach the
+	// host's files: auto (SFTP when the server offers it, else the exec
+	// channel), sftp or exec. Empty means auto.
+	FilesTransport string `yaml:"files_transport" json:"files_transport,omitempty"`
 }
 
 // Group names a set of hosts.

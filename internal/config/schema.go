@@ -27,6 +27,11 @@ func Schema() ([]byte, error) {
 	clearRequired(s)
 	modes := []any{"readonly", "guarded", "open"}
 	s.Properties["mode"].Enum = modes
+	if h := s.Properties["hosts"]; h != nil && h.Items != nil {
+		if ft := h.Items.Properties["files_transport"]; ft != nil {
+			ft.Enum = []any{"auto", "sftp", "exec"}
+		}
+	}
 	return json.MarshalIndent(s, "", "  ")
 }
 

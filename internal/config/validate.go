@@ -227,6 +227,9 @@ func (c *Config) Validate() error {
 		if h.HostKeyPolicy != "" && h.HostKeyPolicy != "strict" && h.HostKeyPolicy != "accept-new" {
 			bad(key+".host_key_policy", "%q is not one of strict, accept-new", h.HostKeyPolicy)
 		}
+		if h.FilesTransport != "" && h.FilesTransport != "auto" && h.FilesTransport != "sftp" && h.FilesTransport != "exec" {
+			bad(key+".files_transport", "%q is not one of auto, sftp, exec", h.FilesTransport)
+		}
 		if h.Files != nil {
 			for _, p := range append(append([]string(nil), h.Files.AllowRoots...), h.Files.Deny...) {
 				if !strings.HasPrefix(p, "/") {

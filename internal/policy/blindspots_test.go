@@ -89,6 +89,8 @@ func TestBlindSpotSingleUser(t *testing.T) {
 		{"ctrl-alt-del", "systemctl start ctrl-alt-del.target", TierDestructive, true},
 		{"set-default rescue", "systemctl set-default rescue", TierDestructive, true},
 		{"wrapped", "timeout 5 nice systemctl isolate emergency", TierDestructive, true},
+		{"busctl rescue", "busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StartUnit ss rescue.target isolate", TierDestructive, true},
+		{"dbus-send emergency", "dbus-send --system --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.StartUnit string:emergency.target string:isolate", TierDestructive, true},
 		{"init other runlevel", "init 3", TierDestructive, false},
 	})
 	runExact(t, p, []exactCase{
@@ -423,6 +425,11 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"vim +cmd", "vim '+silent !reboot' f", TierDestructive, true},
 		{"vim --cmd", "nvim --cmd ':!touch /tmp/p' f", TierDestructive, false},
 		{"emacs --eval", "emacs --batch --eval '(shell-command \"touch /tmp/p\")'", TierDestructive, false},
+		{"emacs --eval deny", "emacs --batch --eval '(shell-command \"reboot\")'", TierDestructive, true},
+		{"gdb call system", "gdb -p 1 -batch -ex 'call system(\"poweroff\")'", TierDestructive, true},
+		{"logrotate", "logrotate -f /tmp/x.conf", TierDestructive, false},
+		{"nmap script", "nmap --script=/tmp/x.nse 10.1.1.1", TierDestructive, false},
+		{"nmap output", "nmap -oN /dev/sda 192.0.2.1", TierDestructive, true},
 		{"perl -M", "perl -MPOSIX -e 1", TierDestructive, false},
 		// Schedulers.
 		{"crontab file", "crontab /tmp/cron", TierDestructive, false},
@@ -657,6 +664,8 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 		"ls /root/.local/state/warden/*.jsonl",
 		"cat ../../../../../../root/.local/state/warden/token",
 		"echo /root/.local/state/warden/token",
+		"HOME=/root/.local/state; cat ~/warden/token",
+		"cat /proc/1/root/root/.local/state/warden/token",
 	}
 	var cases []blindCase
 	for _, c := range denied {
@@ -760,12 +769,15 @@ func TestBlindSpotProtectedSymlinks(t *testing.T) {
 		"cd " + dir + "/up; cat warden/token",   // cd through a link
 		"echo x > " + dir + "/lnk/audit.jsonl",  // a redirection through a link
 		"cat " + dir + "/alias-home/u/.local/state/warden/token",
+		"cat /proc/self/root" + state + "/token", // a magic link to /
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}
 	runBlind(t, p, cases)
 	runExact(t, p, []exactCase{
 		{"loop", "cat " + dir + "/loop/x", TierRead},
+		{"own stderr", "echo x > /dev/stderr", TierRead},
+		{"own descriptor", "cat /dev/fd/0", TierRead},
 		{"elsewhere", "cat " + dir + "/home/u/notes", TierRead},
 	})
 	if v := p.Evaluate(Input{Command: "cat " + dir + "/lnk/token", Host: "web1"}); v.Denied {

@@ -258,7 +258,7 @@ func denyCheck(name string, args []string) string {
 	case "dbus-send", "gdbus", "busctl", "qdbus":
 		j := strings.ToLower(strings.Join(args, " "))
 		if strings.Contains(j, "login1") || strings.Contains(j, "systemd1") {
-			for _, m := range []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate"} {
+			for _, m := range []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "rescue", "emergency", "runlevel1", "ctrl-alt-del"} {
 				if strings.Contains(j, m) {
 					return name + ": asks systemd to " + m
 				}

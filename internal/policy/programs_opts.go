@@ -149,8 +149,12 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return crontabProgram
 	case "apt", "apt-get", "apt-cache", "apt-mark", "aptitude":
 		return aptChecked
-	case "vim", "vi", "nvim", "gvim", "view", "ex", "rvim":
+	case "vim", "vi", "nvim", "gvim", "view", "ex", "rvim", "emacs", "emacsclient":
 		return editorChecked
+	case "logrotate":
+		return logrotateProgram
+	case "nmap":
+		return nmapProgram
 	}
 	return nil
 }
@@ -490,6 +494,7 @@ func debuggerProgram(c *call) (Tier, string) {
 		if !v.known {
 			continue
 		}
+		c.e.scanText(v.val)
 		s := strings.TrimSpace(v.val)
 		for _, p := range []string{"shell ", "!", "pipe ", "|", "platform shell "} {
 			if strings.HasPrefix(s, p) {
@@ -770,6 +775,12 @@ func aptChecked(c *call) (Tier, string) {
 // editorChecked adds to editorProgram the shell commands its start-up
 // options run: vim -c '!cmd', +'!cmd', --cmd 'silent !cmd'.
 func editorChecked(c *call) (Tier, string) {
+	if strings.HasPrefix(c.name, "emacs") {
+		for _, v := range optVals(c.args, "--eval", "-eval", "--execute") {
+			c.e.scanText(v.val)
+		}
+		return editorProgram(c)
+	}
 	for i, a := range c.args {
 		v := a.val
 		text := ""
@@ -793,4 +804,34 @@ func editorChecked(c *call) (Tier, string) {
 		}
 	}
 	return editorProgram(c)
+}
+
+// logrotateProgram: logrotate runs the scripts of its configuration
+// (postrotate, prerotate, firstaction); only a debug run (-d) runs none.
+func logrotateProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	if hasFlag(vals, 'd', "--debug") || len(vals) == 1 && (vals[0] == "--version" || vals[0] == "--help" || vals[0] == "--usage") {
+		return TierRead, "logrotate -d: reports what it would do"
+	}
+	c.e.opaque = true
+	return TierDestructive, "logrotate: runs the scripts of a configuration the classifier cannot see"
+}
+
+// nmapProgram: nmap scans (TierMutate: raw packets to other hosts), its
+// scripts are Lua programs, and -o writes files.
+func nmapProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, "nmap: scans other hosts"}
+	for _, a := range c.args {
+		v := a.val
+		if strings.HasPrefix(v, "--script") && !strings.HasPrefix(v, "--script-help") || v == "--interactive" || strings.HasPrefix(v, "--datadir") {
+			c.e.opaque = true
+			r.raise(TierDestructive, "nmap "+truncate(v, 64)+": runs Lua scripts")
+		}
+	}
+	for _, f := range optVals(c.args, "-oN", "-oX", "-oG", "-oA", "-oS", "--resume", "--stylesheet") {
+		if f.val != "-" {
+			r.raise(c.writeArg(f, "nmap output"))
+		}
+	}
+	return r.t, r.why
 }

@@ -282,6 +282,14 @@ func (e *eval) tildePath(f string, glob bool, ctx cctx, word string) {
 	if home != "" {
 		e.absPath(home+"/"+rest, glob, ctx, word)
 	}
+	if user == "" && ctx.sc != nil {
+		// HOME assigned in the script: ~ is what it was given.
+		for _, h := range ctx.sc.vars["HOME"] {
+			if strings.HasPrefix(h, "/") {
+				e.absPath(h+"/"+rest, glob, ctx, word)
+			}
+		}
+	}
 	if user == "" && home == "" || user != "" && user != "root" {
 		// Whose home it is is not known: a protected path ending in
 		// these components could be it.
@@ -338,7 +346,22 @@ func compMatch(parts, want []string, glob bool) bool {
 // absPath checks an absolute path or pattern lexically and, on the local
 // host, with its symlinks resolved.
 func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
-	if e.checkAbs(path.Clean(f), glob, ctx, word) || !e.local {
+	if e.checkAbs(path.Clean(f), glob, ctx, word) {
+		return
+	}
+	if parts := splitPath(path.Clean(f)); len(parts) >= 3 && parts[0] == "proc" {
+		// /proc/PID/root is that process's root directory, usually "/";
+		// /proc/PID/cwd its working directory.
+		switch rest := strings.Join(parts[3:], "/"); parts[2] {
+		case "root":
+			if e.checkAbs(path.Clean("/"+rest), glob, ctx, word) {
+				return
+			}
+		case "cwd":
+			e.partialPath("$D/"+rest, ctx)
+		}
+	}
+	if !e.local {
 		return
 	}
 	lit := f
@@ -355,10 +378,25 @@ func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
 			return
 		}
 	}
+	if ownDescriptor(path.Clean(lit)) {
+		return // warden's own descriptors say nothing about the child's
+	}
 	r := e.resolve(lit)
 	if r != path.Clean(lit) {
 		e.checkAbs(path.Clean(path.Join(append([]string{r}, tail...)...)), glob, ctx, word)
 	}
+}
+
+// ownDescriptor reports whether p names a descriptor of the process that
+// resolves it (/dev/fd/N, /dev/stdout, /proc/self/fd/N), which in warden
+// is warden's own and in the child something else.
+func ownDescriptor(p string) bool {
+	for _, d := range []string{"/dev/fd", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/proc/self/fd", "/proc/thread-self/fd", "/proc/self/task"} {
+		if Within(p, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // resolve is evalPrefix with a cache per Evaluate: a path whose last

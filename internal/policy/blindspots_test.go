@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // blindCase expects a command to be at least tier min, and denied when deny
@@ -821,6 +822,35 @@ func BenchmarkEvaluateProtected(b *testing.B) {
 			if v := p.Evaluate(in); v.Tier != bench1MiB[0].tier {
 				b.Fatal(v)
 			}
+		}
+	})
+}
+
+// FuzzEvaluateProtected runs the classifier with protected paths, a home
+// and a working directory over arbitrary commands: no fault, bounded
+// time, and a denial is always tier 3.
+func FuzzEvaluateProtected(f *testing.F) {
+	for _, s := range []string{
+		"cd /root/.local/state; cat warden/tok?n", "cat ~/.local/state/warden/token", "cat $X/token",
+		"x='a[$(reboot)]'; (( x ))", "declare -i n; read n", "exec 3</tmp/x; sh <&3", "find / -name token",
+		"cat /root/.local/**/token", "echo '* * * * * reboot' | crontab -", "git clone -u reboot x",
+		"cat /proc/1/root/root/.local/state/warden/token", "for ((i=0;i<n;i++)); do :; done",
+		"awk '{print > \"/dev/sda\"}'", "sed 's/a/b/w /tmp/x' f", "cmake -E env X=1 reboot",
+	} {
+		f.Add(s, "")
+	}
+	p, err := New(Rules{Protect: []string{"/root/.local/state/warden", "/etc/warden/config.yaml"}, Home: "/root", Dir: "/root"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, command, dir string) {
+		start := time.Now()
+		v := p.evaluate(Input{Command: command, Dir: dir})
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("Evaluate took %v for %d bytes", d, len(command))
+		}
+		if v.Denied && v.Tier != TierDestructive || v.Reason == "" {
+			t.Errorf("verdict %+v", v)
 		}
 	})
 }

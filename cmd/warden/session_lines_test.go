@@ -8,19 +8,11 @@ import (
 )
 
 // outsideTmp is a marker path where touch is a mutation (under /tmp it is
-// benign), in a directory the test removes.
+// benign), in a directory the test removes. The checkout itself may be
+// under /tmp, so the directory is made below stateBase.
 func outsideTmp(t *testing.T) string {
 	t.Helper()
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp(wd, ".session-lines-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	return filepath.Join(dir, "marker")
+	return filepath.Join(newStateDir(t), "marker")
 }
 
 // sendArgs types data with or without Enter.

@@ -475,6 +475,9 @@ func (e *eval) arithPartSafe(p syntax.WordPart, ctx cctx, sc *scope) bool {
 	case *syntax.ArithmExp:
 		return true // an integer; its own expression is checked where it is walked
 	case *syntax.ParamExp:
+		if p.Length && p.Param != nil && !p.Excl && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.NestedParam == nil {
+			return true // ${#x}, ${#a[@]}: a length; a subscript is checked where it is walked
+		}
 		if p.Param == nil || p.Excl || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil ||
 			p.Exp != nil || p.NestedParam != nil || p.Names != 0 || len(p.Modifiers) > 0 {
 			return false

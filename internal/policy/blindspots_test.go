@@ -169,6 +169,8 @@ func TestBlindSpotStdinPrograms(t *testing.T) {
 		"exec <&3",
 		"exec 0<>/tmp/x",
 		"echo $(sh <&3)",
+		"coproc sh; echo id >&\"${COPROC[1]}\"",
+		"coproc W { bash; }",
 		"sqlite3 /tmp/db <&3",
 		"m4 /tmp/x.m4",
 	}
@@ -293,6 +295,9 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		"sh -c '(( $1 ))' _ \"$x\"",
 		"sudo bash -c 'echo $(( x ))'",
 		"echo $(( $(cat /tmp/n) ))",
+		"echo $(( ${#a[$(cat /tmp/i)]} ))",
+		"(( $@ ))",
+		"echo $((10#$x))",
 		"cat <<EOF\n$(( x ))\nEOF",
 		"echo \"$(( x ))\" > /dev/null",
 		"mapfile -C \"$cb\" a < /tmp/x",
@@ -337,6 +342,7 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		{"printf -v literal", "printf -v out '%s' x; echo $out", TierRead},
 		{"literal slice", "s=abcdef; echo ${s:1:2}", TierRead},
 		{"random", "echo $(( RANDOM % 6 ))", TierRead},
+		{"array length", "a=(1 2); (( ${#a[@]} > 1 )) && echo two", TierRead},
 	})
 }
 

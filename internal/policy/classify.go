@@ -397,6 +397,8 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		if c.Name != nil {
 			e.subst(c.Name, ctx, sc)
 		}
+		// A coprocess reads what the script writes to it later.
+		ctx.stdin, ctx.stdinRd = stdinSrc{kind: stdinUnknown}, false
 		e.stmt(c.Stmt, ctx, sc)
 	case *syntax.TestDecl:
 		e.subst(c.Description, ctx, sc)

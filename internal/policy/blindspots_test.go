@@ -673,6 +673,14 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 		"echo /root/.local/state/warden/token",
 		"HOME=/root/.local/state; cat ~/warden/token",
 		"cat /proc/1/root/root/.local/state/warden/token",
+		"cat /root/.local/state/warden/[[:alpha:]]oken",
+		"cat /root/.local/state/warden/[!x]oken",
+		"cat /root/.local/state/[[:lower:]]arden/token",
+		"shopt -s extglob; cat /root/.local/state/@(warden|x)/token",
+		"cat ${X:-/root/.local/state/warden}/token",
+		"cat \"${X:-/root/.local/state/warden}\"/token",
+		"cat $(ls -d /root/.local/state/*)/token",
+		"cat $'/root/.local/state/warden/\\x74oken'",
 	}
 	var cases []blindCase
 	for _, c := range denied {

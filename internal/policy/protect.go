@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -197,6 +198,32 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 	}
 }
 
+// posixClasses are the bracket classes of shell globs, as ranges path.Match knows.
+var posixClasses = strings.NewReplacer("[:alpha:]", "a-zA-Z", "[:digit:]", "0-9", "[:alnum:]", "a-zA-Z0-9",
+	"[:upper:]", "A-Z", "[:lower:]", "a-z", "[:xdigit:]", "0-9A-Fa-f", "[:word:]", "a-zA-Z0-9_",
+	"[:space:]", " \t\n\r\v\f", "[:blank:]", " \t", "[:punct:]", "!-/:-@\\[-`{-~", "[:print:]", " -~",
+	"[:graph:]", "!-~", "[:cntrl:]", "\x00-\x1f")
+
+// shellMatch is path.Match for a shell glob: [!x] negates and [[:alpha:]]
+// classes are ranges. A pattern path.Match cannot read matches its own text only.
+func shellMatch(pattern, name string) (bool, error) {
+	if strings.Contains(pattern, "[") {
+		pattern = strings.ReplaceAll(posixClasses.Replace(pattern), "[!", "[^")
+	}
+	ok, err := path.Match(pattern, name)
+	if err != nil {
+		return pattern == name, err
+	}
+	return ok, nil
+}
+
+// extGlob matches bash's extended patterns, @(a|b) +(…) *(…) ?(…) !(…),
+// which the resolver leaves unknown; each could match any one name.
+var extGlob = regexp.MustCompile(`[@+*?!]\([^()]*\)`)
+
+// braceVar is ${NAME}, which reads as $NAME once braces separate pieces.
+var braceVar = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
 // pathSep separates the pieces of a word that may each be a path:
 // --opt=/p, host:/p, a,b, @file, -o/p.
 func pathSep(r rune) bool {
@@ -228,10 +255,16 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 		ps.seen[key] = true
 	}
 	v := a.val
-	if !a.known {
-		v = unquote.Replace(v)
+	if a.glob || !a.known {
+		v = posixClasses.Replace(v) // [[:alpha:]] has colons, which separate pieces
 	}
-	fields := strings.FieldsFunc(v, pathSep)
+	sep := pathSep
+	if !a.known {
+		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(unquote.Replace(v), "*"), "$$$1")
+		// ${X:-/path}, ${X}/path: the braces of expansions end pieces too.
+		sep = func(r rune) bool { return r == '{' || r == '}' || pathSep(r) }
+	}
+	fields := strings.FieldsFunc(v, sep)
 	if len(fields) > 64 {
 		fields = fields[:64]
 	}
@@ -330,7 +363,7 @@ func compMatch(parts, want []string, glob bool) bool {
 	}
 	for i, w := range want {
 		if glob {
-			if ok, err := path.Match(parts[i], w); err != nil || !ok {
+			if ok, err := shellMatch(parts[i], w); err != nil || !ok {
 				if err != nil && parts[i] == w {
 					continue
 				}
@@ -487,7 +520,7 @@ func protMatch(parts, prot []string, glob bool) int {
 			return max(m(i+1, j), m(i, j+1))
 		}
 		if glob {
-			if ok, err := path.Match(parts[i], prot[j]); err == nil && ok || err != nil && parts[i] == prot[j] {
+			if ok, err := shellMatch(parts[i], prot[j]); err == nil && ok || err != nil && parts[i] == prot[j] {
 				return m(i+1, j+1)
 			}
 			return matchNone
@@ -554,7 +587,7 @@ func (e *eval) distinctive(part string) bool {
 			return true
 		}
 		if isPattern(part) {
-			if ok, _ := path.Match(part, n); ok {
+			if ok, _ := shellMatch(part, n); ok {
 				return true
 			}
 		}
@@ -630,7 +663,7 @@ func (e *eval) findNameHit(pat arg, p protPath, fold bool) bool {
 		if fold {
 			pv, name = strings.ToLower(pv), strings.ToLower(name)
 		}
-		if ok, _ := path.Match(pv, name); ok || pv == name {
+		if ok, _ := shellMatch(pv, name); ok || pv == name {
 			return true
 		}
 	}
@@ -648,7 +681,7 @@ func findPathHit(pat arg, p string, fold bool) bool {
 		pv, p = strings.ToLower(pv), strings.ToLower(p)
 	}
 	// Replace / on both sides so that * crosses directories as in find.
-	ok, _ := path.Match(strings.ReplaceAll(pv, "/", "\x01"), strings.ReplaceAll(p, "/", "\x01"))
+	ok, _ := shellMatch(strings.ReplaceAll(pv, "/", "\x01"), strings.ReplaceAll(p, "/", "\x01"))
 	return ok
 }
 

@@ -213,3 +213,41 @@ func FuzzValidateHost(f *testing.F) {
 		}
 	})
 }
+
+// TestResolvedTargetsAreTheCallers: every host is resolved once, so what
+// Resolve and List hand out must be copies; a caller that changes its
+// target must not change the next caller's.
+func TestResolvedTargetsAreTheCallers(t *testing.T) {
+	inv := newTestInventory(t, HostEntry{Name: "box", Address: "10.1.1.1", ProxyJump: "deep", Groups: []string{"g"}, Tags: []string{"t"}})
+	first, err := inv.Resolve("box")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := first.Key()
+	first.IdentityFiles[0] = "/tmp/other"
+	first.KnownHostsFiles[0] = "/tmp/other"
+	first.Jump[0].Host = "elsewhere"
+	first.Jump[0].IdentityFiles[0] = "/tmp/other"
+	first.Groups[0], first.Tags[0] = "x", "x"
+	_ = append(first.hop(0).Jump, Target{Host: "appended"})
+	for _, l := range inv.List() {
+		if l.Name == "box" {
+			l.Target.Jump[1].Host = "elsewhere"
+		}
+	}
+	again, err := inv.Resolve("box")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Key() != want || again.Groups[0] != "g" || again.Tags[0] != "t" || again.Jump[0].Host != "bastion.example.com" {
+		t.Errorf("Resolve(box) after a caller changed its copy = %+v", again)
+	}
+	if got := inv.Group("g"); len(got) != 1 {
+		t.Fatalf("Group(g) = %v", got)
+	} else {
+		got[0] = "changed"
+		if inv.Group("g")[0] != "box" {
+			t.Error("Group hands out the inventory's own slice")
+		}
+	}
+}

@@ -524,6 +524,19 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"fc -s", "fc -s", TierDestructive, false},
 		{"fc -e", "fc -e vi 1", TierDestructive, false},
 		{"history expansion", "!!", TierDestructive, false},
+		{"tree -o", "tree -o /dev/sda /etc", TierDestructive, true},
+		{"tree -o file", "tree -o /tmp/t /etc", TierMutate, false},
+		{"sar -o", "sar -o /tmp/s 1 1", TierMutate, false},
+		{"sdiff -o", "sdiff -o /tmp/m a b", TierMutate, false},
+		{"dmidecode dump", "dmidecode --dump-bin /tmp/d", TierMutate, false},
+		{"file -C", "file -C -m /tmp/magic", TierMutate, false},
+		{"ss -K", "ss -K dst 10.0.0.1", TierMutate, false},
+		{"lastlog -C", "lastlog -C -u bob", TierMutate, false},
+		{"rg --pre", "rg --pre 'reboot' x /etc", TierDestructive, true},
+		{"rg --pre file", "rg --pre=/tmp/x pattern", TierMutate, false},
+		{"fd -x", "fd -e tmp . /tmp -x rm -f", TierDestructive, false},
+		{"fd -x root", "fd -x rm -rf {} . /", TierDestructive, true},
+		{"fd -X deny", "fdfind . / -X reboot", TierDestructive, true},
 		{"history expansion word", "sudo !-2", TierDestructive, false},
 		{"quick substitution", "^echo^reboot", TierDestructive, false},
 	})
@@ -548,6 +561,10 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"man", "man ls", TierMutate},
 		{"curl stdout", "curl -s https://example.com", TierBenign},
 		{"rpm query", "rpm -qa", TierRead},
+		{"tree", "tree -L 2 /etc", TierRead},
+		{"rg", "rg -n pattern /etc", TierRead},
+		{"fd", "fd -e conf . /etc", TierRead},
+		{"ss", "ss -tlnp", TierRead},
 	})
 }
 

@@ -153,6 +153,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return editorChecked
 	case "logrotate":
 		return logrotateProgram
+	case "tree", "sar", "sdiff", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat":
+		return readOpts
 	case "nmap":
 		return nmapProgram
 	}
@@ -831,6 +833,73 @@ func nmapProgram(c *call) (Tier, string) {
 	for _, f := range optVals(c.args, "-oN", "-oX", "-oG", "-oA", "-oS", "--resume", "--stylesheet") {
 		if f.val != "-" {
 			r.raise(c.writeArg(f, "nmap output"))
+		}
+	}
+	return r.t, r.why
+}
+
+// readOpts classifies the options of read-only programs that write files,
+// change state or run programs: tree -o, sar -o, sdiff -o, dmidecode
+// --dump-bin, file -C, ss -K, sensors -s, lastlog -C/-S, fd -x/-X,
+// rg --pre, bat cache --build.
+func readOpts(c *call) (Tier, string) {
+	r := raiser{TierRead, c.name + ": read-only"}
+	vals := c.vals()
+	switch c.name {
+	case "tree", "sar", "sdiff":
+		for _, f := range optVals(c.args, "-o", "--output") {
+			r.raise(c.writeArg(f, c.name+" -o"))
+		}
+	case "dmidecode":
+		for _, f := range optVals(c.args, "--dump-bin") {
+			r.raise(c.writeArg(f, "dmidecode --dump-bin"))
+		}
+	case "file":
+		if hasFlag(vals, 'C', "--compile") {
+			r.raise(TierMutate, "file -C: writes a compiled magic file")
+		}
+	case "ss":
+		if hasFlag(vals, 'K', "--kill") {
+			r.raise(TierMutate, "ss -K: closes sockets")
+		}
+	case "sensors":
+		if hasFlag(vals, 's', "--set") {
+			r.raise(TierMutate, "sensors -s: sets chip limits")
+		}
+	case "lastlog":
+		if hasFlag(vals, 'C', "--clear") || hasFlag(vals, 'S', "--set") {
+			r.raise(TierMutate, "lastlog: changes login records")
+		}
+	case "bat", "batcat":
+		if len(vals) > 0 && vals[0] == "cache" {
+			r.raise(TierMutate, c.name+" cache: writes its cache")
+		}
+	case "rg":
+		for _, p := range optVals(c.args, "--pre") {
+			if !p.known {
+				c.e.opaque = true
+				r.raise(TierDestructive, "rg --pre: program computed at run time")
+				continue
+			}
+			c.run([]arg{p, unknownArg})
+		}
+	case "fd", "fdfind":
+		for i, a := range c.args {
+			if !a.known || !(a.val == "-x" || a.val == "--exec" || a.val == "-X" || a.val == "--exec-batch") {
+				continue
+			}
+			j := i + 1
+			for j < len(c.args) && c.args[j].val != ";" {
+				j++
+			}
+			cmd := findSubst(c.args[i+1:j], "")
+			if !strings.Contains(strings.Join(argVals(c.args[i+1:j]), " "), "{") {
+				cmd = append(cmd, unknownArg)
+			}
+			if len(cmd) > 0 {
+				c.run(cmd)
+			}
+			break
 		}
 	}
 	return r.t, r.why

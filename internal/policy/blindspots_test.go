@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // blindCase expects a command to be at least tier min, and denied when deny
@@ -884,4 +886,61 @@ func FuzzEvaluateProtected(f *testing.F) {
 			t.Errorf("verdict %+v", v)
 		}
 	})
+}
+
+// TestBlindSpotNesting: every class holds inside every nesting the
+// classifier follows: shell payloads, wrappers, substitutions, functions,
+// eval, subshells and branches.
+func TestBlindSpotNesting(t *testing.T) {
+	p := protectedPolicy(t)
+	cases := []blindCase{
+		{"arithmetic", "x=$(cat /tmp/x); (( x ))", TierMutate, false},
+		{"arithmetic literal", "x='a[$(reboot)]'; let x", TierDestructive, true},
+		{"descriptor", "exec 3</tmp/x; sh <&3", TierDestructive, false},
+		{"protected glob", "cat /root/.local/st*/warden/tok?n", TierDestructive, true},
+		{"protected after cd", "cd /root/.local/state; cat warden/token", TierDestructive, true},
+		{"pager", "git -c core.pager='poweroff' -p log", TierDestructive, true},
+		{"tracer file", "strace -o /tmp/t ls", TierMutate, false},
+		{"setuid", "chmod 4755 /tmp/x", TierDestructive, false},
+		{"single user", "telinit s", TierDestructive, true},
+	}
+	wraps := []struct {
+		name string
+		wrap func(string) string
+	}{
+		{"sh -c", func(c string) string { return "sh -c " + shellword.Quote(c) }},
+		{"bash -c nested", func(c string) string { return "bash -c " + shellword.Quote("sh -c "+shellword.Quote(c)) }},
+		{"sudo", func(c string) string { return "sudo -u app sh -c " + shellword.Quote(c) }},
+		{"env nice timeout", func(c string) string { return "env LANG=C nice -n 5 timeout 9 bash -c " + shellword.Quote(c) }},
+		{"busybox", func(c string) string { return "busybox sh -c " + shellword.Quote(c) }},
+		{"xargs", func(c string) string { return "echo | xargs -r sh -c " + shellword.Quote(c) }},
+		{"command substitution", func(c string) string { return "echo \"$(" + c + ")\"" }},
+		{"backquotes", func(c string) string { return "echo `" + c + "`" }},
+		{"process substitution", func(c string) string { return "cat <(" + c + ")" }},
+		{"function", func(c string) string { return "f() { " + c + "; }; f" }},
+		{"eval", func(c string) string { return "eval " + shellword.Quote(c) }},
+		{"subshell", func(c string) string { return "(" + c + ")" }},
+		{"branch", func(c string) string { return "if true; then " + c + "; fi" }},
+		{"loop", func(c string) string { return "while false; do " + c + "; done" }},
+		{"pipeline", func(c string) string { return "true | { " + c + "; }" }},
+		{"script", func(c string) string { return c }},
+	}
+	for _, w := range wraps {
+		var wrapped []blindCase
+		for _, c := range cases {
+			wrapped = append(wrapped, blindCase{w.name + "/" + c.name, w.wrap(c.cmd), c.min, c.deny})
+		}
+		if w.name == "script" {
+			for _, c := range wrapped {
+				t.Run(c.name, func(t *testing.T) {
+					got := p.Evaluate(Input{Interpreter: "bash", Script: c.cmd})
+					if got.Tier < c.min || got.Denied != c.deny {
+						t.Errorf("script %q = %s denied=%v (%s); want at least %s denied=%v", c.cmd, got.Tier, got.Denied, got.Reason, c.min, c.deny)
+					}
+				})
+			}
+			continue
+		}
+		runBlind(t, p, wrapped)
+	}
 }

@@ -228,6 +228,12 @@ func gitChecked(c *call) (Tier, string) {
 	if i < len(args) {
 		sub := args[i].val
 		rest := args[i+1:]
+		switch sub {
+		case "log", "diff", "show", "format-patch", "archive", "whatchanged":
+			for _, f := range optVals(rest, "--output", "--output-directory") {
+				r.raise(c.writeArg(f, "git "+sub+" --output"))
+			}
+		}
 		for _, v := range optVals(rest, "--upload-pack", "--receive-pack", "--exec") {
 			r.raise(TierDestructive, "git "+sub+": runs "+truncate(v.val, 64))
 			c.shellArg(v, "git "+sub+" remote program")

@@ -33,8 +33,9 @@ type Host struct {
 }
 
 // SSHConfinement is what an SSH host offers until warden runs an agent of
-// its own there.
-const SSHConfinement = "none: classifier only (commands run through the remote login shell; nothing on the remote kernel holds the admission)"
+// its own there: commands run through the remote login shell, and nothing
+// on the remote kernel holds what a call was admitted as.
+const SSHConfinement = "none: classifier only"
 
 // Group is one group as hosts_list shows it.
 type Group struct {
@@ -167,10 +168,12 @@ func (l Listing) text() string {
 		if h.Mode != "" {
 			w(" mode=", h.Mode)
 		}
-		w(" (", h.Source, ") confinement: ", h.Confinement, "\n")
+		w(" (", h.Source, ")\n")
 	}
 	if len(l.Hosts) == 0 {
 		w("no hosts: add hosts: to warden.yaml or Host entries to ~/.ssh/config\n")
+	} else {
+		w("confinement on every SSH host: ", SSHConfinement, " (the remote kernel holds nothing)\n")
 	}
 	for _, g := range l.Groups {
 		w("group ", g.Name, ": ", strings.Join(g.Hosts, ", "), "\n")

@@ -1,8 +1,6 @@
 package confine
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -54,10 +52,6 @@ type Options struct {
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
 }
-
-// ErrUnavailable is returned by Start when a level cannot be enforced on
-// this kernel; nothing was started.
-var ErrUnavailable = errors.New("confinement unavailable")
 
 // Status is what a Confiner can enforce here, for server_info and
 // hosts_list.
@@ -131,20 +125,4 @@ func (o *Options) profile(tool string) Profile {
 		return p
 	}
 	return o.Approved
-}
-
-// Starter runs start (which starts one program) so that the program
-// inherits the confinement of ctx's admission. release must be called once
-// the program has been reaped.
-type Starter interface {
-	Start(ctx context.Context, start func() error) (release func(), err error)
-}
-
-// Unconfined starts programs as they are; for tests and for runners that
-// bring their own sandbox.
-type Unconfined struct{}
-
-// Start runs start.
-func (Unconfined) Start(_ context.Context, start func() error) (func(), error) {
-	return func() {}, start()
 }

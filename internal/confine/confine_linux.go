@@ -39,8 +39,6 @@ type Confiner struct {
 	workers map[string]*worker
 }
 
-var _ Starter = (*Confiner)(nil)
-
 // New probes what this kernel and user allow and returns a Confiner for
 // it. With req Required it fails unless programs can be confined.
 func New(o Options, req Requirement) (*Confiner, error) {
@@ -137,7 +135,7 @@ func (c *Confiner) Start(ctx context.Context, start func() error) (func(), error
 	a, _ := From(ctx)
 	w, err := c.worker(a)
 	if err != nil {
-		return func() {}, fmt.Errorf("%w: %v", ErrUnavailable, err)
+		return func() {}, fmt.Errorf("confinement unavailable: %w", err)
 	}
 	done := make(chan error, 1)
 	w.jobs <- func() { done <- start() }

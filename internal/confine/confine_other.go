@@ -12,8 +12,6 @@ import (
 // Auto they run as they are, as the operator was warned.
 type Confiner struct{ status Status }
 
-var _ Starter = (*Confiner)(nil)
-
 // New returns a Confiner that confines nothing, or an error with Required.
 func New(_ Options, req Requirement) (*Confiner, error) {
 	st := Status{Mechanism: "none: confinement needs Linux (this is " + runtime.GOOS + ")"}

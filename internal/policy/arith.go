@@ -40,6 +40,9 @@ func (af *arithFacts) name(n string) *nameFacts {
 	nf := af.names[n]
 	if nf == nil {
 		nf = &nameFacts{topInt: -1, topIdent: -1, first: -1}
+		if af.names == nil {
+			af.names = map[string]*nameFacts{}
+		}
 		af.names[n] = nf
 	}
 	return nf
@@ -73,14 +76,10 @@ func (af *arithFacts) assigned(n string, at int, isInt, isIdent, top bool) {
 	}
 }
 
-// facts returns the arithmetic facts of the script sc was built from,
-// computing them once.
+// facts returns the arithmetic facts of the script sc was built from.
 func (e *eval) facts(sc *scope) *arithFacts {
-	if sc == nil || sc.file == nil {
+	if sc == nil || sc.arith == nil {
 		return &arithFacts{tainted: true}
-	}
-	if sc.arith == nil {
-		sc.arith = buildFacts(sc.file)
 	}
 	return sc.arith
 }
@@ -88,15 +87,20 @@ func (e *eval) facts(sc *scope) *arithFacts {
 // nameSetters are builtins that assign the variables they name.
 var nameSetters = set(`read mapfile readarray printf getopts wait`)
 
-// buildFacts walks a script once. Assignments that are direct statements
-// of the script (not in a branch, loop body, function, pipeline or
-// background job) run before anything later in the text, so a name whose
-// first occurrence is such an integer assignment, and that is never
-// assigned anything else, holds an integer wherever it is used.
-func buildFacts(f *syntax.File) *arithFacts {
-	af := &arithFacts{names: map[string]*nameFacts{}, skip: map[*syntax.Word]bool{}}
-	top := map[*syntax.Assign]bool{}
-	topLoop := map[*syntax.ForClause]bool{}
+// factsVisitor returns empty facts for f and the walk callback that
+// fills them in; newScope runs it in its own walk of f, so the script is
+// walked once for both. It prunes exactly the flat words, as newScope's
+// callback does. Assignments that are direct statements of the script
+// (not in a branch, loop body, function, pipeline or background job) run
+// before anything later in the text, so a name whose first occurrence is
+// such an integer assignment, and that is never assigned anything else,
+// holds an integer wherever it is used.
+func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
+	// Maps are made on first write: every payload (sh -c '…') gets a
+	// scope, and most have no arithmetic.
+	af := &arithFacts{}
+	var top map[*syntax.Assign]bool
+	var topLoop map[*syntax.ForClause]bool
 	for _, s := range f.Stmts {
 		if s.Background || s.Coprocess {
 			continue
@@ -105,16 +109,25 @@ func buildFacts(f *syntax.File) *arithFacts {
 		case *syntax.CallExpr:
 			if len(c.Args) == 0 {
 				for _, a := range c.Assigns {
+					if top == nil {
+						top = map[*syntax.Assign]bool{}
+					}
 					top[a] = true
 				}
 			}
 		case *syntax.DeclClause:
 			if c.Variant.Value != "local" {
 				for _, a := range c.Args {
+					if top == nil {
+						top = map[*syntax.Assign]bool{}
+					}
 					top[a] = true
 				}
 			}
 		case *syntax.ForClause:
+			if topLoop == nil {
+				topLoop = map[*syntax.ForClause]bool{}
+			}
 			topLoop[c] = true
 		}
 	}
@@ -135,7 +148,7 @@ func buildFacts(f *syntax.File) *arithFacts {
 		}
 		return false, false
 	}
-	walk(f, func(n syntax.Node) bool {
+	return af, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Assign:
 			if n.Name == nil {
@@ -190,6 +203,9 @@ func buildFacts(f *syntax.File) *arithFacts {
 							if y, ok := b.Y.(*syntax.Word); ok {
 								if v, ok := plainLit(y); ok && isIntLit(v) {
 									af.assigned(lit.Value, int(x.Pos().Offset()), true, false, true)
+									if af.skip == nil {
+										af.skip = map[*syntax.Word]bool{}
+									}
 									af.skip[x] = true
 								}
 							}
@@ -219,6 +235,23 @@ func buildFacts(f *syntax.File) *arithFacts {
 					return false
 				}
 			}
+			if flatWord(n) {
+				// What the walk below would record, without one: a flat
+				// word's only facts are the names of its plain parameters.
+				for _, p := range n.Parts {
+					switch p := p.(type) {
+					case *syntax.ParamExp:
+						af.seen(p.Param.Value, int(p.Param.Pos().Offset()))
+					case *syntax.DblQuoted:
+						for _, q := range p.Parts {
+							if pe, ok := q.(*syntax.ParamExp); ok {
+								af.seen(pe.Param.Value, int(pe.Param.Pos().Offset()))
+							}
+						}
+					}
+				}
+				return false
+			}
 		case *syntax.CallExpr:
 			af.callFacts(n)
 		case *syntax.CoprocClause:
@@ -229,8 +262,7 @@ func buildFacts(f *syntax.File) *arithFacts {
 			}
 		}
 		return true
-	})
-	return af
+	}
 }
 
 // callFacts records the names a builtin call assigns: read x, printf -v x,

@@ -34,15 +34,16 @@ type stdinSrc struct {
 }
 
 // cctx is the context a command is classified in.
+// It is copied into every command's call, so its flags sit together.
 type cctx struct {
 	depth   int      // syntax-tree depth
 	nest    int      // payload nesting
 	stdin   stdinSrc // standard input
-	stdinRd bool     // this statement's own redirections set stdin
 	sc      *scope   // the script being walked
-	covered bool     // an operator allow rule matched an enclosing command
 	pos     []string // positional parameters $0…, when known (sh -c payloads)
 	hasPos  bool
+	stdinRd bool // this statement's own redirections set stdin
+	covered bool // an operator allow rule matched an enclosing command
 }
 
 // eval accumulates the findings of one Evaluate call.

@@ -17,7 +17,7 @@ type scope struct {
 	// maxFuncs function names: the last one seen before the cap filled.
 	funcs []*syntax.FuncDecl
 	file  *syntax.File
-	arith *arithFacts // built on first use by facts
+	arith *arithFacts // filled in by newScope's walk
 	// intAttr and assoc are the names declared -i (every assignment is
 	// evaluated as arithmetic) and -A (subscripts are strings); nil if none.
 	intAttr, assoc map[string]bool
@@ -46,7 +46,12 @@ func newScope(f *syntax.File) *scope {
 		sc.vars[name] = append(sc.vars[name], v)
 	}
 	funcAt := map[string]int{} // index in sc.funcs of each name's declaration
+	var facts func(syntax.Node) bool
+	sc.arith, facts = factsVisitor(f)
 	walk(f, func(n syntax.Node) bool {
+		if !facts(n) {
+			return false // a flat word, which the switch below prunes too
+		}
 		switch n := n.(type) {
 		case *syntax.Word:
 			return !flatWord(n) // no assignment or function in a flat word's parts
@@ -80,6 +85,13 @@ func newScope(f *syntax.File) *scope {
 
 // plainLit returns the value of a word made only of literal and quoted parts.
 func plainLit(w *syntax.Word) (string, bool) {
+	// Most words are one literal without a backslash, which is its own
+	// value; skip the resolver and its allocations for them.
+	if len(w.Parts) == 1 {
+		if l, ok := w.Parts[0].(*syntax.Lit); ok && strings.IndexByte(l.Value, '\\') < 0 {
+			return l.Value, true
+		}
+	}
 	r := resolver{e: &eval{}}
 	a := arg{known: true}
 	var b strings.Builder

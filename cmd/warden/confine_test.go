@@ -257,6 +257,12 @@ func secretsOutOfReach(t *testing.T, start func(*testing.T, []string, string) *m
 					t.Errorf("%s in %s mode reached warden's secrets:\n%s", cmd, mode, out)
 				}
 			}
+			// A relative path from a working directory inside the state
+			// dir: the classifier resolves it against cwd and refuses.
+			res, got := callTool(t, s.cs, "run_command", map[string]any{"command": "cat audit.jsonl", "cwd": state})
+			if got["status"] != "denied" || strings.Contains(text(res), canary) {
+				t.Errorf("cat audit.jsonl with cwd in the state dir, %s mode: %v", mode, got)
+			}
 		})
 	}
 }

@@ -10,7 +10,7 @@ import (
 // relayInput is what the policy sees besides the command or script: the
 // stdin and env the child will get, so nothing that runs goes unchecked.
 func relayInput(c common) policy.Input {
-	return policy.Input{Stdin: c.stdin, Env: c.env}
+	return policy.Input{Stdin: c.stdin, Env: c.env, Dir: c.cwd}
 }
 
 // writeScript stages a script body in a file only warden's user can read,

@@ -1,7 +1,6 @@
 package remotefs
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/rand"
@@ -26,21 +25,23 @@ import (
 // for concurrent use.
 type Exec struct {
 	run ExecFunc
-	// OpTimeout bounds each metadata command and each bounded read; the
-	// streams of Open and Write are bounded by their context only.
+	// opTimeout bounds each command but the one that streams a Write,
+	// which its context bounds.
 	opTimeout time.Duration
 }
 
-// DefaultOpTimeout bounds one metadata command or bounded read.
+// DefaultOpTimeout bounds one metadata command or bounded read (a chunk of
+// a stream included).
 const DefaultOpTimeout = time.Minute
 
 // NewExec returns the Exec that runs its commands through run.
 func NewExec(run ExecFunc) *Exec { return &Exec{run: run, opTimeout: DefaultOpTimeout} }
 
 // statFormat is what every stat prints: raw mode in hex, size, mtime in
-// seconds, uid, gid. GNU and BusyBox stat agree on these directives, and
-// none of them prints a name, so no name can break a line apart.
-const statFormat = "%f %s %Y %u %g"
+// seconds, uid, gid, device and inode. GNU and BusyBox stat agree on these
+// directives, and none of them prints a name, so no name can break a line
+// apart.
+const statFormat = "%f %s %Y %u %g %d %i"
 
 // marker starts the standard output of every script, so that whatever a
 // login shell's startup files print before the script runs is skipped.
@@ -141,7 +142,7 @@ func (e *Exec) Readlink(ctx context.Context, p string) (string, error) {
 }
 
 // readScript checks that p is a regular file, not a symlink, prints its
-// stat line and then at most n bytes of it from off (all of it when n < 0).
+// stat line and then at most n bytes of it from off.
 // The file is opened once, on the shell's standard input: dd with bs=1
 // and count=0 moves that shared offset with one lseek, and head -c reads
 // from there.
@@ -154,11 +155,7 @@ func readScript(p string, off, n int64) string {
 	if off > 0 {
 		s.WriteString("e=$(dd bs=1 skip=" + strconv.FormatInt(off, 10) + " count=0 2>&1) || { printf '%s\\n' \"$e\" >&2; exit " + itoa(codeSeek) + "; }; ")
 	}
-	if n < 0 {
-		s.WriteString("cat")
-	} else {
-		s.WriteString("head -c " + strconv.FormatInt(n, 10))
-	}
+	s.WriteString("head -c " + strconv.FormatInt(n, 10))
 	s.WriteString("; } < \"$p\"")
 	return s.String()
 }
@@ -211,68 +208,60 @@ func (e *Exec) ReadAt(ctx context.Context, p string, off int64, max int) ([]byte
 	return data, info, nil
 }
 
+// streamChunk is how much of a file one command of Open reads.
+const streamChunk = 1 << 20
+
 // Open streams the regular file p, which it describes; a symlink is
-// refused. The file is read by one command through one open descriptor,
-// so the stream is one file even if p is replaced meanwhile. Close ends
-// the command if it still runs.
+// refused. The stream reads the file in chunks, one bounded read per
+// chunk, so that no command stays open while the caller holds the stream
+// (a dropbear server takes one command at a time; see SSH); every chunk's
+// read checks that p is still the same file — device, inode, size and
+// mtime — and the stream fails if it is not, rather than mix two files.
 func (e *Exec) Open(ctx context.Context, p string) (io.ReadCloser, Info, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	pr, pw := io.Pipe()
-	done := make(chan struct{})
-	var (
-		x      Exit
-		runErr error
-	)
-	mw := &markWriter{w: pw}
-	go func() {
-		defer close(done)
-		x, runErr = e.run(ctx, prelude+readScript(p, 0, -1), nil, mw)
-		switch {
-		case runErr != nil:
-			pw.CloseWithError(runErr)
-		case !mw.seen:
-			pw.CloseWithError(notRun(x))
-		case x.Code != 0:
-			pw.CloseWithError(readFailure(p, nil, x))
-		default:
-			pw.Close()
-		}
-	}()
-	stop := func() {
-		cancel()
-		pr.Close()
-		<-done
-	}
-	br := bufio.NewReaderSize(pr, 64<<10)
-	line, err := br.ReadSlice('\n')
+	data, info, err := e.ReadAt(ctx, p, 0, streamChunk)
 	if err != nil {
-		stop()
-		if runErr == nil && x.Code != 0 {
-			return nil, Info{}, readFailure(p, bytes.TrimSuffix(line, []byte("\n")), x)
-		}
-		return nil, Info{}, &fs.PathError{Op: "open", Path: p, Err: err}
-	}
-	info, err := parseStat(path.Base(p), string(bytes.TrimSuffix(line, []byte("\n"))))
-	if err == nil && !info.mode.IsRegular() {
-		err = notRegular(p, info)
-	}
-	if err != nil {
-		stop()
 		return nil, Info{}, err
 	}
-	return &stream{r: br, stop: stop}, info, nil
+	return &stream{e: e, ctx: ctx, p: p, info: info, buf: data, off: int64(len(data)), eof: len(data) < streamChunk}, info, nil
 }
 
-// stream is an open remote file.
+// stream is an open remote file, read a chunk at a time.
 type stream struct {
-	r    io.Reader
-	stop func()
+	e    *Exec
+	ctx  context.Context
+	p    string
+	info Info
+	buf  []byte
+	off  int64
+	eof  bool
+	err  error
 }
 
-func (s *stream) Read(p []byte) (int, error) { return s.r.Read(p) }
+func (s *stream) Read(b []byte) (int, error) {
+	for len(s.buf) == 0 {
+		switch {
+		case s.err != nil:
+			return 0, s.err
+		case s.eof:
+			return 0, io.EOF
+		}
+		data, info, err := s.e.ReadAt(s.ctx, s.p, s.off, streamChunk)
+		switch {
+		case err != nil:
+			s.err = err
+		case !info.same(s.info):
+			s.err = &fs.PathError{Op: "read", Path: s.p, Err: errors.New("the file changed while it was read")}
+		default:
+			s.buf, s.off, s.eof = data, s.off+int64(len(data)), len(data) < streamChunk
+		}
+	}
+	n := copy(b, s.buf)
+	s.buf = s.buf[n:]
+	return n, nil
+}
 
 func (s *stream) Close() error {
-	s.stop()
+	s.buf, s.err = nil, fs.ErrClosed
 	return nil
 }
 
@@ -280,26 +269,29 @@ func (s *stream) Close() error {
 // following them and sorted by name: at most limit of them (all when
 // limit <= 0), and whether there were more. A symlink is refused.
 //
-// It takes two commands: the first lists every name (NUL-separated, from
-// the shell's own globs, so no name can be mistaken for two), the second
-// stats the ones returned, in one stat per batch; if an entry vanished in
-// between, a third stats them one by one.
+// One command lists every name, NUL-terminated, from the shell's own globs
+// (so no name can be mistaken for two), and for a directory of at most
+// inlineStats entries stats them all in the same command. A larger one
+// takes a second command that stats the entries returned, in batches;
+// and if an entry vanished in between, a third stats them one by one.
 func (e *Exec) ReadDir(ctx context.Context, p string, limit int) ([]Info, bool, error) {
 	list := "p=" + q(p) + "\n" +
 		"stat -c " + q(statFormat) + " -- \"$p\" || exit " + itoa(codeStat) + "\n" +
 		"if [ -h \"$p\" ] || [ ! -d \"$p\" ]; then exit " + itoa(codeType) + "; fi\n" +
 		"if [ ! -r \"$p\" ] || [ ! -x \"$p\" ]; then echo \"$p: Permission denied\" >&2; exit " + itoa(codeNoListing) + "; fi\n" +
 		"cd -- \"$p\" || exit " + itoa(codeCD) + "\n" +
+		"n=0\nset --\n" +
 		"for f in * .[!.]* ..?*; do\n" +
-		"if [ -e \"$f\" ] || [ -h \"$f\" ]; then printf '%s\\0' \"$f\"; fi\n" +
-		"done"
+		"if [ -e \"$f\" ] || [ -h \"$f\" ]; then printf '%s\\0' \"$f\"; n=$((n+1)); if [ \"$n\" -le " + itoa(inlineStats) + " ]; then set -- \"$@\" \"./$f\"; fi; fi\n" +
+		"done\n" +
+		"if [ \"$n\" -gt 0 ] && [ \"$n\" -le " + itoa(inlineStats) + " ]; then printf '\\0'; stat -c " + q(statFormat) + " -- \"$@\" || exit " + itoa(codeVanished) + "; fi"
 	out, x, err := e.call(ctx, list, nil, maxListing)
 	if err != nil {
 		return nil, false, &fs.PathError{Op: "readdir", Path: p, Err: err}
 	}
 	line, rest, _ := bytes.Cut(out, []byte("\n"))
 	switch x.Code {
-	case 0:
+	case 0, codeVanished:
 	case codeStat:
 		return nil, false, &fs.PathError{Op: "lstat", Path: p, Err: failure("stat", x)}
 	case codeType:
@@ -311,7 +303,18 @@ func (e *Exec) ReadDir(ctx context.Context, p string, limit int) ([]Info, bool, 
 	default:
 		return nil, false, &fs.PathError{Op: "readdir", Path: p, Err: failure("list", x)}
 	}
-	names := parseNames(rest)
+	names, stats := parseListing(rest)
+	var inline map[string]Info
+	if x.Code == 0 && len(stats) == len(names) && len(names) > 0 {
+		inline = make(map[string]Info, len(names))
+		for i, n := range names {
+			info, err := parseStat(n, stats[i])
+			if err != nil {
+				return nil, false, &fs.PathError{Op: "readdir", Path: p, Err: err}
+			}
+			inline[n] = info
+		}
+	}
 	slices.Sort(names)
 	names = slices.Compact(names)
 	more := limit > 0 && len(names) > limit
@@ -320,6 +323,13 @@ func (e *Exec) ReadDir(ctx context.Context, p string, limit int) ([]Info, bool, 
 	}
 	if len(names) == 0 {
 		return []Info{}, more, nil
+	}
+	if inline != nil {
+		infos := make([]Info, len(names))
+		for i, n := range names {
+			infos[i] = inline[n]
+		}
+		return infos, more, nil
 	}
 	infos, err := e.statNames(ctx, p, names, false)
 	if errors.Is(err, errVanished) {
@@ -330,6 +340,9 @@ func (e *Exec) ReadDir(ctx context.Context, p string, limit int) ([]Info, bool, 
 	}
 	return infos, more, nil
 }
+
+// inlineStats is the most entries a listing stats in its own command.
+const inlineStats = 256
 
 // errVanished says a batched stat failed on some entry.
 var errVanished = errors.New("an entry vanished while listing")
@@ -393,17 +406,21 @@ func (e *Exec) statNames(ctx context.Context, dir string, names []string, oneByO
 	return infos, nil
 }
 
-// parseNames splits NUL-terminated names.
-func parseNames(b []byte) []string {
-	var names []string
+// parseListing splits a listing: NUL-terminated names, then, when an
+// empty name follows them, one stat line per name.
+func parseListing(b []byte) (names, stats []string) {
 	for len(b) > 0 {
 		n, rest, _ := bytes.Cut(b, []byte{0})
-		if len(n) > 0 {
-			names = append(names, string(n))
-		}
 		b = rest
+		if len(n) == 0 {
+			if s := strings.TrimSuffix(string(b), "\n"); s != "" {
+				stats = strings.Split(s, "\n")
+			}
+			break
+		}
+		names = append(names, string(n))
 	}
-	return names
+	return names, stats
 }
 
 // WriteOptions say how Write may treat an existing file.
@@ -425,10 +442,13 @@ type Written struct {
 }
 
 // Write replaces or creates the regular file p from r, atomically: r
-// streams into a temporary file in p's directory, created exclusively with
-// mode 0600, which a second command chmods and commits once its size shows
-// that every byte arrived. An error reading r ends the write, which then
-// wraps that error and leaves p untouched.
+// goes into a temporary file in p's directory, created exclusively with
+// mode 0600 and filled a chunk per command (the first creates it, the
+// others append after checking it is still a regular file), and a last
+// command chmods and commits it once its size shows that every byte
+// arrived. No command stays open while r is read, so r may be a stream of
+// the same host. An error reading r ends the write, which then wraps that
+// error and leaves p untouched.
 func (e *Exec) Write(ctx context.Context, p string, r io.Reader, o WriteOptions) (Written, error) {
 	dir, name := path.Split(p)
 	if name == "" || !path.IsAbs(p) {
@@ -436,6 +456,26 @@ func (e *Exec) Write(ctx context.Context, p string, r io.Reader, o WriteOptions)
 	}
 	tmp := tempName(name)
 	vars := "cd -- " + q(dir) + " || exit " + itoa(codeCD) + "\np=" + q("./"+name) + " t=" + q("./"+tmp) + "\n"
+	cleanup := func() {
+		// The temporary file may exist whenever a fill started; remove it
+		// even when the call's context has ended.
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		_, _ = e.run(cctx, vars+"rm -f -- \"$t\"", nil, io.Discard)
+	}
+	buf := make([]byte, streamChunk)
+	next := func() ([]byte, bool, error) {
+		n, err := io.ReadFull(r, buf)
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return buf[:n], true, nil
+		}
+		return buf[:n], false, err
+	}
+	chunk, last, err := next()
+	if err != nil {
+		return Written{}, &fs.PathError{Op: "write", Path: p, Err: err}
+	}
+
 	var fill strings.Builder
 	fill.WriteString(vars)
 	fill.WriteString("if [ -e \"$p\" ] || [ -h \"$p\" ]; then\n")
@@ -447,27 +487,12 @@ func (e *Exec) Write(ctx context.Context, p string, r io.Reader, o WriteOptions)
 	fill.WriteString("else\necho none\nfi\n")
 	fill.WriteString("umask 077\nset -C\ncat > \"$t\" || exit " + itoa(codeCreate) + "\n")
 	fill.WriteString("exec stat -c %s -- \"$t\"")
-
-	cr := &countReader{r: r}
-	var buf capBuffer
-	buf.max = 512
-	mw := &markWriter{w: &buf}
-	x, err := e.run(ctx, prelude+fill.String(), cr, mw)
-	cleanup := func() {
-		// The temporary file may exist whenever the fill started; remove
-		// it even when the call's context has ended.
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-		defer cancel()
-		_, _ = e.run(cctx, vars+"rm -f -- \"$t\"", nil, io.Discard)
-	}
+	out, x, err := e.call(ctx, fill.String(), bytes.NewReader(chunk), 512)
 	if err != nil {
 		cleanup()
-		return Written{Bytes: cr.n}, &fs.PathError{Op: "write", Path: p, Err: err}
+		return Written{}, &fs.PathError{Op: "write", Path: p, Err: err}
 	}
-	if !mw.seen {
-		return Written{}, &fs.PathError{Op: "write", Path: p, Err: notRun(x)}
-	}
-	line, rest, _ := bytes.Cut(buf.b, []byte("\n"))
+	line, rest, _ := bytes.Cut(out, []byte("\n"))
 	switch x.Code {
 	case 0:
 	case codeExists:
@@ -498,10 +523,41 @@ func (e *Exec) Write(ctx context.Context, p string, r io.Reader, o WriteOptions)
 	if o.Mode != nil {
 		mode = o.Mode.Perm()
 	}
-	size, err := strconv.ParseInt(strings.TrimSpace(string(rest)), 10, 64)
-	if err != nil || size != cr.n {
+	total := int64(len(chunk))
+	holds := func(out []byte) error {
+		size, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+		if err != nil || size != total {
+			return fmt.Errorf("sent %d bytes but the temporary file holds %q; nothing was replaced", total, bytes.TrimSpace(out))
+		}
+		return nil
+	}
+	if err := holds(rest); err != nil {
 		cleanup()
-		return Written{Bytes: cr.n}, &fs.PathError{Op: "write", Path: p, Err: fmt.Errorf("sent %d bytes but the temporary file holds %q; nothing was replaced", cr.n, bytes.TrimSpace(rest))}
+		return Written{Bytes: total}, &fs.PathError{Op: "write", Path: p, Err: err}
+	}
+	appendScript := vars + "if [ -h \"$t\" ] || [ ! -f \"$t\" ]; then exit " + itoa(codeType) + "; fi\n" +
+		"cat >> \"$t\" || exit " + itoa(codeCreate) + "\nexec stat -c %s -- \"$t\""
+	for !last {
+		chunk, last, err = next()
+		if err != nil {
+			cleanup()
+			return Written{Bytes: total}, &fs.PathError{Op: "write", Path: p, Err: err}
+		}
+		if len(chunk) == 0 {
+			break
+		}
+		out, x, err := e.call(ctx, appendScript, bytes.NewReader(chunk), 64)
+		if err == nil && x.Code != 0 {
+			err = failure("append", x)
+		}
+		total += int64(len(chunk))
+		if err == nil {
+			err = holds(out)
+		}
+		if err != nil {
+			cleanup()
+			return Written{Bytes: total}, &fs.PathError{Op: "write", Path: p, Err: err}
+		}
 	}
 
 	var commit strings.Builder
@@ -532,26 +588,14 @@ func (e *Exec) Write(ctx context.Context, p string, r io.Reader, o WriteOptions)
 	default:
 		return Written{}, &fs.PathError{Op: "rename", Path: p, Err: failure("commit", x)}
 	}
-	return Written{Created: !exists, Mode: mode, Bytes: cr.n}, nil
-}
-
-// countReader counts what it reads.
-type countReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
+	return Written{Created: !exists, Mode: mode, Bytes: total}, nil
 }
 
 // parseStat parses one line of statFormat output.
 func parseStat(name, line string) (Info, error) {
 	f := strings.Split(line, " ")
 	bad := func() (Info, error) { return Info{}, fmt.Errorf("unexpected stat output %q", line) }
-	if len(f) != 5 {
+	if len(f) != 7 {
 		return bad()
 	}
 	raw, err1 := strconv.ParseUint(f[0], 16, 32)
@@ -559,10 +603,12 @@ func parseStat(name, line string) (Info, error) {
 	mtime, err3 := strconv.ParseInt(f[2], 10, 64)
 	uid, err4 := strconv.ParseUint(f[3], 10, 32)
 	gid, err5 := strconv.ParseUint(f[4], 10, 32)
-	if err := errors.Join(err1, err2, err3, err4, err5); err != nil || size < 0 {
+	dev, err6 := strconv.ParseUint(f[5], 10, 64)
+	ino, err7 := strconv.ParseUint(f[6], 10, 64)
+	if err := errors.Join(err1, err2, err3, err4, err5, err6, err7); err != nil || size < 0 {
 		return bad()
 	}
-	return Info{name: name, size: size, mode: modeOf(uint32(raw)), mtime: time.Unix(mtime, 0), uid: int(uid), gid: int(gid)}, nil
+	return Info{name: name, size: size, mode: modeOf(uint32(raw)), mtime: time.Unix(mtime, 0), uid: int(uid), gid: int(gid), dev: dev, ino: ino}, nil
 }
 
 // modeOf maps a raw st_mode to an fs.FileMode.

@@ -16,8 +16,17 @@
 //     is a symlink is refused, but one swapped in between the check and the
 //     open (or a directory swapped for a symlink) is followed, as with
 //     SFTP. Reads test [ -h ] and [ -f ] in the same command right before
-//     opening; a FIFO swapped in there blocks the read until the call's
-//     context ends.
+//     opening; a FIFO swapped in there blocks that command until its
+//     timeout.
+//   - A stream (Open, for copy_file and snapshot reads) is a read command
+//     per 1 MiB chunk, not one open descriptor: each chunk checks that the
+//     file is still the same one (device, inode, size, mtime) and the
+//     stream fails if not, so a file that changes while it is copied fails
+//     the copy rather than mixing versions.
+//   - Writes larger than 1 MiB append to the temporary file a chunk per
+//     command, reopening it by name each time (after checking it is still
+//     a regular file, not a symlink).
+//   - On dropbear a host's commands run one at a time (see SSH).
 //   - Without overwrite a write commits with ln (link(2), which never
 //     replaces a file), falling back to a check then mv on file systems
 //     without hard links (FAT on a USB stick), as OpenSSH's sftp-server
@@ -29,10 +38,10 @@
 // What it keeps: paths travel as single-quoted words written by
 // internal/shellword (never interpolated), reads are bounded on the remote
 // side (head -c), listings are NUL-separated so any name survives, a write
-// goes to an exclusively created temporary file (noclobber) in the target's
-// directory and is committed only by a second command after every byte is
-// known to have arrived, so a cancelled or cut-off write never replaces
-// anything.
+// goes to an exclusively created (noclobber), mode 0600 temporary file in
+// the target's directory and is committed only by a last command after
+// every byte is known to have arrived, so a cancelled or cut-off write
+// never replaces anything.
 package remotefs
 
 import (
@@ -95,9 +104,16 @@ type Info struct {
 	mtime time.Time
 	uid   int
 	gid   int
+	dev   uint64
+	ino   uint64
 }
 
 var _ fs.FileInfo = Info{}
+
+// same reports whether i and o describe the same, unchanged file.
+func (i Info) same(o Info) bool {
+	return i.dev == o.dev && i.ino == o.ino && i.size == o.size && i.mtime.Equal(o.mtime) && i.mode == o.mode
+}
 
 // Name is the final component of the path described.
 func (i Info) Name() string { return i.name }

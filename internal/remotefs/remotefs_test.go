@@ -244,11 +244,11 @@ func TestModeOf(t *testing.T) {
 }
 
 func TestParseStat(t *testing.T) {
-	in, err := parseStat("x", "81a4 12 1735787045 1001 1002")
+	in, err := parseStat("x", "81a4 12 1735787045 1001 1002 2049 131")
 	if err != nil || in.Size() != 12 || in.Mode() != 0o644 || in.ModTime().Unix() != 1735787045 || in.UID() != 1001 || in.GID() != 1002 {
 		t.Errorf("parse = %+v, %v", in, err)
 	}
-	for _, bad := range []string{"", "81a4 12 1 2", "81a4 12 1 2 3 4", "zz 1 1 1 1", "81a4 -1 1 1 1", "81a4 1 1 -1 1", "81a4  1 1 1"} {
+	for _, bad := range []string{"", "81a4 12 1 2 3 4", "81a4 12 1 2 3 4 5 6", "zz 1 1 1 1 1 1", "81a4 -1 1 1 1 1 1", "81a4 1 1 -1 1 1 1", "81a4  1 1 1 1 1", "81a4 1 1 1 1 1 x"} {
 		if _, err := parseStat("x", bad); err == nil {
 			t.Errorf("parseStat(%q) accepted", bad)
 		}
@@ -256,8 +256,8 @@ func TestParseStat(t *testing.T) {
 }
 
 func FuzzParseStat(f *testing.F) {
-	f.Add("81a4 12 1735787045 1001 1002")
-	f.Add("a1ff 3 0 0 0")
+	f.Add("81a4 12 1735787045 1001 1002 2049 131")
+	f.Add("a1ff 3 0 0 0 0 0")
 	f.Fuzz(func(t *testing.T, line string) {
 		in, err := parseStat("x", line)
 		if err == nil && in.Size() < 0 {
@@ -266,12 +266,30 @@ func FuzzParseStat(f *testing.F) {
 	})
 }
 
-func FuzzParseNames(f *testing.F) {
+func TestParseListing(t *testing.T) {
+	names, stats := parseListing([]byte("a\x00b c\n\x00\x00l1\nl2\n"))
+	if strings.Join(names, "|") != "a|b c\n" || strings.Join(stats, "|") != "l1|l2" {
+		t.Errorf("names %q stats %q", names, stats)
+	}
+	names, stats = parseListing([]byte("a\x00b\x00"))
+	if len(names) != 2 || stats != nil {
+		t.Errorf("names only: %q %q", names, stats)
+	}
+}
+
+func FuzzParseListing(f *testing.F) {
 	f.Add([]byte("a\x00b c\x00\n\x00"))
+	f.Add([]byte("a\x00\x00l1\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		for _, n := range parseNames(b) {
+		names, stats := parseListing(b)
+		for _, n := range names {
 			if n == "" || strings.ContainsRune(n, 0) {
 				t.Errorf("name %q from %q", n, b)
+			}
+		}
+		for _, s := range stats {
+			if strings.ContainsAny(s, "\n\x00") && !strings.Contains(string(b), s) {
+				t.Errorf("stat line %q from %q", s, b)
 			}
 		}
 	})

@@ -1,6 +1,7 @@
 package remotefs
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -25,13 +26,25 @@ const maxScript = 24 << 10
 // t's pooled connection, as the command of an exec request, which the
 // remote login shell runs. A cancelled command is sent SIGKILL (which
 // OpenSSH and dropbear deliver to the shell) and its channel is closed.
+//
+// On a dropbear server the commands of one ExecFunc run one at a time:
+// dropbear 2022.82 to 2024.85 closes a session opened while another
+// session's command is exiting and then aborts the whole connection on a
+// failed assertion (mkj/dropbear#321), and those versions are what
+// routers run.
 func SSH(pool Pool, t sshpool.Target) ExecFunc {
+	gate := make(chan struct{}, 1)
 	return func(ctx context.Context, script string, stdin io.Reader, stdout io.Writer) (Exit, error) {
-		return sshExec(ctx, pool, t, script, stdin, stdout)
+		return sshExec(ctx, pool, t, gate, script, stdin, stdout)
 	}
 }
 
-func sshExec(ctx context.Context, pool Pool, t sshpool.Target, script string, stdin io.Reader, stdout io.Writer) (Exit, error) {
+// isDropbear reports whether an SSH server's version string is dropbear's.
+func isDropbear(version []byte) bool {
+	return bytes.Contains(bytes.ToLower(version), []byte("dropbear"))
+}
+
+func sshExec(ctx context.Context, pool Pool, t sshpool.Target, gate chan struct{}, script string, stdin io.Reader, stdout io.Writer) (Exit, error) {
 	if len(script) > maxScript {
 		return Exit{}, fmt.Errorf("exec on %s: the command is %d bytes, more than the %d a server is sure to accept", t.Name, len(script), maxScript)
 	}
@@ -40,6 +53,14 @@ func sshExec(ctx context.Context, pool Pool, t sshpool.Target, script string, st
 		return Exit{}, err
 	}
 	defer lease.Release()
+	if isDropbear(lease.Client.ServerVersion()) {
+		select {
+		case gate <- struct{}{}:
+			defer func() { <-gate }()
+		case <-ctx.Done():
+			return Exit{}, fmt.Errorf("exec on %s: waiting for the previous command: %w", t.Name, ctx.Err())
+		}
+	}
 	ch, reqs, release, err := lease.Channel(ctx)
 	if err != nil {
 		return Exit{}, err
@@ -118,10 +139,16 @@ func sshExec(ctx context.Context, pool Pool, t sshpool.Target, script string, st
 			_ = ch.CloseWrite()
 		}()
 	}
+	// Done once the output has ended and the exit status has come (or the
+	// channel closed without one); the channel's own close may lag.
 	finished := make(chan struct{})
 	go func() {
 		copies.Wait()
-		<-reqsDone
+		select {
+		case code := <-exited:
+			exited <- code
+		case <-reqsDone:
+		}
 		close(finished)
 	}()
 

@@ -30,21 +30,24 @@ func SFTPOpener(client *sftp.Client) OpenFSFunc {
 	}
 }
 
-// abs maps a relative name to the remote path, refusing anything the
-// engine would never pass.
-func (s *SFTPFS) abs(name string) (string, error) {
+// abs maps a relative name to the remote path.
+func (s *SFTPFS) abs(name string) (string, error) { return rootJoin(s.root, name) }
+
+// rootJoin maps a name relative to a remote snapshot root to its path,
+// refusing anything the engine would never pass.
+func rootJoin(root, name string) (string, error) {
 	if name == "." {
-		return s.root, nil
+		return root, nil
 	}
 	if strings.HasPrefix(name, "/") || path.Clean(name) != name {
-		return "", &fs.PathError{Op: "sftp", Path: name, Err: fs.ErrInvalid}
+		return "", &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
 	for _, c := range strings.Split(name, "/") {
 		if c == ".." {
-			return "", &fs.PathError{Op: "sftp", Path: name, Err: fs.ErrInvalid}
+			return "", &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 		}
 	}
-	return s.root + "/" + name, nil
+	return root + "/" + name, nil
 }
 
 // Lstat describes name without following a final symlink.

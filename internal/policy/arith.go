@@ -76,10 +76,16 @@ func (af *arithFacts) assigned(n string, at int, isInt, isIdent, top bool) {
 	}
 }
 
-// facts returns the arithmetic facts of the script sc was built from.
+// facts returns the arithmetic facts of the script sc was built from,
+// computing them once if newScope did not.
 func (e *eval) facts(sc *scope) *arithFacts {
-	if sc == nil || sc.arith == nil {
+	if sc == nil || sc.file == nil {
 		return &arithFacts{tainted: true}
+	}
+	if sc.arith == nil {
+		af, visit := factsVisitor(sc.file)
+		walk(sc.file, visit)
+		sc.arith = af
 	}
 	return sc.arith
 }
@@ -88,16 +94,15 @@ func (e *eval) facts(sc *scope) *arithFacts {
 var nameSetters = set(`read mapfile readarray printf getopts wait`)
 
 // factsVisitor returns empty facts for f and the walk callback that
-// fills them in; newScope runs it in its own walk of f, so the script is
-// walked once for both. It prunes exactly the flat words, as newScope's
-// callback does. Assignments that are direct statements of the script
+// fills them in. For a large script newScope runs it in its own walk of f,
+// so the script is walked once for both; it prunes exactly the flat words,
+// as newScope's callback does. Assignments that are direct statements of the script
 // (not in a branch, loop body, function, pipeline or background job) run
 // before anything later in the text, so a name whose first occurrence is
 // such an integer assignment, and that is never assigned anything else,
 // holds an integer wherever it is used.
 func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
-	// Maps are made on first write: every payload (sh -c '…') gets a
-	// scope, and most have no arithmetic.
+	// Maps are made on first write: most scripts have no arithmetic.
 	af := &arithFacts{}
 	var top map[*syntax.Assign]bool
 	var topLoop map[*syntax.ForClause]bool

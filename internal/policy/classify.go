@@ -178,7 +178,7 @@ func (e *eval) script(src string, ctx cctx, what string) {
 	if ctx.nest > 0 {
 		e.wholeText(src)
 	}
-	sc := newScope(f)
+	sc := newScope(f, len(src))
 	e.forkBombs(sc, ctx)
 	ctx.sc = sc
 	e.stmts(f.Stmts, ctx, sc)

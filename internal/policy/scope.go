@@ -17,7 +17,7 @@ type scope struct {
 	// maxFuncs function names: the last one seen before the cap filled.
 	funcs []*syntax.FuncDecl
 	file  *syntax.File
-	arith *arithFacts // filled in by newScope's walk
+	arith *arithFacts // filled in by newScope's walk, or on first use by facts
 	// intAttr and assoc are the names declared -i (every assignment is
 	// evaluated as arithmetic) and -A (subscripts are strings); nil if none.
 	intAttr, assoc map[string]bool
@@ -28,7 +28,12 @@ const (
 	maxVars      = 256
 )
 
-func newScope(f *syntax.File) *scope {
+// eagerFacts is the script size from which newScope collects the arithmetic
+// facts in its own walk, sparing facts a second walk of the whole tree;
+// smaller scripts, which mostly have no arithmetic, leave them to facts.
+const eagerFacts = 64 << 10
+
+func newScope(f *syntax.File, size int) *scope {
 	sc := &scope{vars: map[string][]string{}, file: f}
 	add := func(name string, w *syntax.Word) {
 		if w == nil || len(sc.vars) >= maxVars && sc.vars[name] == nil {
@@ -47,9 +52,11 @@ func newScope(f *syntax.File) *scope {
 	}
 	funcAt := map[string]int{} // index in sc.funcs of each name's declaration
 	var facts func(syntax.Node) bool
-	sc.arith, facts = factsVisitor(f)
+	if size >= eagerFacts {
+		sc.arith, facts = factsVisitor(f)
+	}
 	walk(f, func(n syntax.Node) bool {
-		if !facts(n) {
+		if facts != nil && !facts(n) {
 			return false // a flat word, which the switch below prunes too
 		}
 		switch n := n.(type) {

@@ -28,6 +28,7 @@ type streamer interface {
 
 var (
 	_ streamer = SFTP{}
+	_ streamer = Exec{}
 )
 
 // CopyArgs are copy_file's arguments.
@@ -47,6 +48,7 @@ type CopyResult struct {
 	Created      bool   `json:"created"`
 	Mode         string `json:"mode"`
 	SHA256       string `json:"sha256"`
+	Transport    string `json:"transport,omitempty" jsonschema:"How the remote host's files were reached: sftp, or exec (fixed POSIX commands over the SSH exec channel, for servers without SFTP such as dropbear routers)."`
 }
 
 // endpoint splits "host:/path" into host and path; a bare absolute path is
@@ -66,7 +68,8 @@ func (d *Deps) registerCopy(r *relay.Relay) {
 	relay.Add[CopyArgs, CopyResult](r, relay.Spec{
 		Name:  "copy_file",
 		Title: "Copy a file between hosts",
-		Description: "Copy a regular file between this machine and an inventory host over SFTP: from and to are absolute " +
+		Description: "Copy a regular file between this machine and an inventory host (over SFTP, or over the SSH exec channel " +
+			"on servers without SFTP): from and to are absolute " +
 			"paths, a remote one written host:/path. Both paths must be allowed by the path policy (each host's own); " +
 			"an existing destination is refused unless overwrite=true; the size is bounded; the destination is written " +
 			"to a temporary file and renamed into place. This changes the destination, so it may need approval.",
@@ -161,9 +164,13 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 				return relay.Fail(relay.StatusError, "copy %s to %s: %v", a.From, a.To, err)
 			}
 			sum := hex.EncodeToString(h.Sum(nil))
+			via := transportOf(src.fsys)
+			if via == "" {
+				via = transportOf(dst.fsys)
+			}
 			return &relay.Outcome{Result: CopyResult{
 				From: a.From, To: a.To, ResolvedFrom: src.resolved.Path, ResolvedTo: dst.resolved.Path,
-				Bytes: n, Created: w.Created, Mode: octal(w.Mode), SHA256: sum,
+				Bytes: n, Created: w.Created, Mode: octal(w.Mode), SHA256: sum, Transport: via,
 			}, Extra: map[string]any{"bytes": n, "sha256": sum}}
 		},
 	}, nil

@@ -81,13 +81,13 @@ func (d *Deps) addrs(host string) []string {
 	return d.HostAddrs(host)
 }
 
-// LocalOnly serves the local host and explains that remote hosts are not
-// served yet; an SFTP-backed FS replaces it once SSH file access lands.
+// LocalOnly serves the local host only: it is Deps.FS for a relay wired
+// without an SSH inventory (the server wires SFTP and exec file systems).
 func LocalOnly(_ context.Context, host string) (FS, error) {
 	if host == "" || host == "local" {
 		return Local{}, nil
 	}
-	return nil, fmt.Errorf("file tools on remote host %q are not available yet (SFTP support is pending); use host local", host)
+	return nil, fmt.Errorf("this server reaches no remote host's files (host %q); use host local", host)
 }
 
 // ReadArgs are read_file's arguments.
@@ -110,6 +110,7 @@ type ReadResult struct {
 	Truncated    bool   `json:"truncated" jsonschema:"More content follows; continue at next_offset."`
 	NextOffset   int64  `json:"next_offset"`
 	ModTime      string `json:"mod_time"`
+	Transport    string `json:"transport,omitempty" jsonschema:"How a remote host's files were reached: sftp, or exec (fixed POSIX commands over the SSH exec channel, for servers without SFTP such as dropbear routers). Empty for local."`
 }
 
 // ListArgs are list_dir's arguments.
@@ -135,6 +136,7 @@ type ListResult struct {
 	ResolvedPath string  `json:"resolved_path"`
 	Entries      []Entry `json:"entries" jsonschema:"Entries sorted by name."`
 	Truncated    bool    `json:"truncated" jsonschema:"The directory has more entries than were returned."`
+	Transport    string  `json:"transport,omitempty" jsonschema:"How a remote host's files were reached: sftp, or exec (fixed POSIX commands over the SSH exec channel, for servers without SFTP such as dropbear routers). Empty for local."`
 }
 
 // StatArgs are stat_file's arguments.
@@ -158,6 +160,7 @@ type StatResult struct {
 	// fields describe its target at resolved_path).
 	Symlink    bool   `json:"symlink,omitempty"`
 	LinkTarget string `json:"link_target,omitempty"`
+	Transport  string `json:"transport,omitempty" jsonschema:"How a remote host's files were reached: sftp, or exec (fixed POSIX commands over the SSH exec channel, for servers without SFTP such as dropbear routers). Empty for local."`
 }
 
 // WriteArgs are write_file's arguments.
@@ -178,6 +181,7 @@ type WriteResult struct {
 	Created      bool   `json:"created"`
 	Mode         string `json:"mode"`
 	SHA256       string `json:"sha256"`
+	Transport    string `json:"transport,omitempty" jsonschema:"How a remote host's files were reached: sftp, or exec (fixed POSIX commands over the SSH exec channel, for servers without SFTP such as dropbear routers). Empty for local."`
 }
 
 // Register adds the file tools to the relay.
@@ -339,6 +343,15 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv 
 	}, nil
 }
 
+// transportOf names how fsys reaches its host's files ("" for this
+// machine's).
+func transportOf(fsys FS) string {
+	if t, ok := fsys.(interface{ Transport() string }); ok {
+		return t.Transport()
+	}
+	return ""
+}
+
 // isRemote reports whether host names an inventory host.
 func isRemote(host string) bool { return host != "" && host != "local" }
 
@@ -392,7 +405,7 @@ func (d *Deps) planRead(ctx context.Context, _ *relay.Call, a *ReadArgs) (*relay
 			if more {
 				data = data[:n]
 			}
-			res := ReadResult{Path: t.asked, ResolvedPath: t.resolved.Path, Size: info.Size, Offset: a.Offset, ModTime: stamp(info.ModTime)}
+			res := ReadResult{Path: t.asked, ResolvedPath: t.resolved.Path, Size: info.Size, Offset: a.Offset, ModTime: stamp(info.ModTime), Transport: transportOf(t.fsys)}
 			if isText(data) || more && isText(cutRune(data)) {
 				if more {
 					data = cutRune(data)
@@ -425,7 +438,7 @@ func (d *Deps) planList(ctx context.Context, _ *relay.Call, a *ListArgs) (*relay
 			if err != nil {
 				return relay.Fail(relay.StatusError, "list %s: %v", t.asked, err)
 			}
-			res := ListResult{Path: t.asked, ResolvedPath: t.resolved.Path, Entries: make([]Entry, 0, len(infos)), Truncated: more}
+			res := ListResult{Path: t.asked, ResolvedPath: t.resolved.Path, Entries: make([]Entry, 0, len(infos)), Truncated: more, Transport: transportOf(t.fsys)}
 			for _, in := range infos {
 				e := Entry{Name: in.Name, Type: in.Type, Size: in.Size, Mode: octal(in.Mode), ModTime: stamp(in.ModTime)}
 				if in.Type == TypeSymlink {
@@ -440,7 +453,7 @@ func (d *Deps) planList(ctx context.Context, _ *relay.Call, a *ListArgs) (*relay
 func (d *Deps) planStat(ctx context.Context, _ *relay.Call, a *StatArgs) (*relay.Plan, error) {
 	return d.plan(ctx, a.Host, a.Path, true, func(p string) []string { return []string{"stat", "--", p} },
 		func(_ context.Context, t *target) *relay.Outcome {
-			res := StatResult{Path: t.asked, ResolvedPath: t.resolved.Path, Exists: t.resolved.Exists, Symlink: t.link != "", LinkTarget: t.link}
+			res := StatResult{Path: t.asked, ResolvedPath: t.resolved.Path, Exists: t.resolved.Exists, Symlink: t.link != "", LinkTarget: t.link, Transport: transportOf(t.fsys)}
 			if in := t.resolved.Info; t.resolved.Exists {
 				res.Type, res.Size, res.Mode, res.UID, res.GID, res.ModTime = in.Type, in.Size, octal(in.Mode), in.UID, in.GID, stamp(in.ModTime)
 			}
@@ -497,7 +510,7 @@ func (d *Deps) planWrite(ctx context.Context, _ *relay.Call, a *WriteArgs) (*rel
 			sum := sha256.Sum256(data)
 			return &relay.Outcome{Result: WriteResult{
 				Path: t.asked, ResolvedPath: t.resolved.Path, BytesWritten: len(data),
-				Created: w.Created, Mode: octal(w.Mode), SHA256: hex.EncodeToString(sum[:]),
+				Created: w.Created, Mode: octal(w.Mode), SHA256: hex.EncodeToString(sum[:]), Transport: transportOf(t.fsys),
 			}}
 		})
 }

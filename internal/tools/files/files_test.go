@@ -299,14 +299,14 @@ func TestListAndStat(t *testing.T) {
 	}
 }
 
-func TestRemoteHostNotYet(t *testing.T) {
+func TestRemoteHostWithoutFS(t *testing.T) {
 	base, d := tree(t)
 	p, err := d.planRead(context.Background(), nil, &ReadArgs{Path: base + "/data/ok.txt", Host: "nas"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	o := p.Run(context.Background())
-	if ok(o) || !strings.Contains(o.Reason, "not available yet") || p.Host != "nas" {
+	if ok(o) || !strings.Contains(o.Reason, "reaches no remote host's files") || p.Host != "nas" {
 		t.Fatalf("remote read: host %q, %s %s", p.Host, o.Status, o.Reason)
 	}
 }

@@ -62,8 +62,11 @@ type Deps struct {
 	// LocalConfinement is what confines programs on this machine, as
 	// hosts_list reports it for the local host.
 	LocalConfinement string
-	Now              func() time.Time
-	Logger           *slog.Logger
+	// FilesTransport says how a host's files are reached (sftp or exec),
+	// or "" while that is not known yet; nil reports nothing.
+	FilesTransport func(host string) string
+	Now            func() time.Time
+	Logger         *slog.Logger
 }
 
 // Fleet is the registered fleet tools; Close ends every open forward.

@@ -28,6 +28,7 @@ type Host struct {
 	Source  string   `json:"source,omitempty" jsonschema:"warden (warden.yaml) or ssh_config."`
 	Jump    []string `json:"jump,omitempty" jsonschema:"ProxyJump hops, in dial order."`
 	Error   string   `json:"error,omitempty" jsonschema:"Why the host cannot be resolved; it cannot be used until fixed."`
+	Files   string   `json:"files,omitempty" jsonschema:"How the file tools and snapshot sources reach the host's files: sftp, or exec (fixed POSIX commands over the SSH exec channel, for servers without SFTP such as dropbear routers); empty until the first file call has probed the server."`
 	// Confinement is what holds the programs a call starts there.
 	Confinement string `json:"confinement" jsonschema:"What confines the programs a call starts on the host: the kernel mechanisms, or none and why (SSH hosts are guarded by the classifier only)."`
 }
@@ -116,6 +117,9 @@ func (d *Deps) listing() Listing {
 		}
 		if t := e.Target; t != nil {
 			h.Address, h.Port, h.User, h.Tags, h.Mode, h.Source = t.Host, t.Port, t.User, t.Tags, t.Mode, t.Source
+			if d.FilesTransport != nil {
+				h.Files = d.FilesTransport(e.Name)
+			}
 			h.Groups = withGroups(t.Groups, yamlGroups[e.Name])
 			for _, j := range t.Jump {
 				h.Jump = append(h.Jump, j.Name)
@@ -167,6 +171,9 @@ func (l Listing) text() string {
 		}
 		if h.Mode != "" {
 			w(" mode=", h.Mode)
+		}
+		if h.Files != "" {
+			w(" files=", h.Files)
 		}
 		w(" (", h.Source, ")\n")
 	}

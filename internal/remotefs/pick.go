@@ -43,6 +43,9 @@ type Picker struct {
 
 	mu     sync.Mutex
 	chosen map[string]choice // by host name
+	// execs holds one Exec per host and connection target, so that the
+	// commands of a dropbear host run one at a time across calls.
+	execs map[string]*Exec
 }
 
 type choice struct {
@@ -59,7 +62,7 @@ func NewPicker(pool SFTPPool, force func(host string) Transport, log *slog.Logge
 	if force == nil {
 		force = func(string) Transport { return Auto }
 	}
-	return &Picker{pool: pool, force: force, log: log, chosen: map[string]choice{}}
+	return &Picker{pool: pool, force: force, log: log, chosen: map[string]choice{}, execs: map[string]*Exec{}}
 }
 
 // Chosen reports how host's files are reached: its forced transport, the
@@ -91,13 +94,26 @@ func (p *Picker) Pick(ctx context.Context, t sshpool.Target) (Files, error) {
 		}
 	}
 	if tr == ExecTransport {
-		return Files{Transport: ExecTransport, Exec: NewExec(SSH(p.pool, t))}, nil
+		return Files{Transport: ExecTransport, Exec: p.exec(t)}, nil
 	}
 	c, err := p.pool.SFTP(ctx, t)
 	if err != nil {
 		return Files{}, fmt.Errorf("sftp to %s: %w", t.Name, err)
 	}
 	return Files{Transport: SFTP, SFTP: c}, nil
+}
+
+// exec returns the Exec of t.
+func (p *Picker) exec(t sshpool.Target) *Exec {
+	key := t.Name + "|" + t.Key()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	e, ok := p.execs[key]
+	if !ok {
+		e = NewExec(SSH(p.pool, t))
+		p.execs[key] = e
+	}
+	return e
 }
 
 func (p *Picker) remembered(t sshpool.Target) Transport {

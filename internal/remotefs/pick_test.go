@@ -55,6 +55,11 @@ func TestPicker(t *testing.T) {
 				if _, err := f.Exec.Lstat(context.Background(), "/"); err != nil {
 					t.Errorf("exec lstat /: %v", err)
 				}
+				// One Exec per host, so that a dropbear host's commands
+				// run one at a time across calls.
+				if again, _ := p.Pick(context.Background(), tg); again.Exec != f.Exec {
+					t.Error("a second Pick made a second Exec")
+				}
 			}
 		})
 	}

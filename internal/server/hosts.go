@@ -11,6 +11,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/remotefs"
 	"github.com/warden-mcp/warden/internal/runner"
 	sshrunner "github.com/warden-mcp/warden/internal/runner/ssh"
 	"github.com/warden-mcp/warden/internal/sshpool"
@@ -26,6 +27,10 @@ type hosts struct {
 	pool     *sshpool.Pool
 	logger   *slog.Logger
 	prestart time.Duration
+	// files picks SFTP or the exec channel for each host's files, as
+	// transports (hosts[].files_transport, swapped on reload) allow.
+	files      *remotefs.Picker
+	transports atomic.Pointer[map[string]remotefs.Transport]
 
 	mu      sync.Mutex
 	runners map[string]*sshrunner.Runner
@@ -47,7 +52,28 @@ func newHosts(cfg *config.Config, o Options) (*hosts, error) {
 	})
 	h := &hosts{pool: pool, logger: o.Logger, prestart: cfg.SSH.Prestart.D(), runners: map[string]*sshrunner.Runner{}}
 	h.inv.Store(inv)
+	h.setTransports(cfg)
+	h.files = remotefs.NewPicker(pool, h.transport, o.Logger)
 	return h, nil
+}
+
+// setTransports takes each host's files_transport from cfg.
+func (h *hosts) setTransports(cfg *config.Config) {
+	m := map[string]remotefs.Transport{}
+	for _, hc := range cfg.Hosts {
+		if tr, err := remotefs.ParseTransport(hc.FilesTransport); err == nil {
+			m[hc.Name] = tr
+		}
+	}
+	h.transports.Store(&m)
+}
+
+// transport is a host's configured files_transport; Auto when it has none.
+func (h *hosts) transport(name string) remotefs.Transport {
+	if tr, ok := (*h.transports.Load())[name]; ok {
+		return tr
+	}
+	return remotefs.Auto
 }
 
 // newInventory reads warden.yaml's hosts over the user's ssh_config.

@@ -11,7 +11,8 @@ import (
 
 // Reload applies the reloadable part of a new, already validated config:
 // the policy rules (deny, allow, deny_hosts, with warden's own paths still
-// protected) and the SSH inventory (warden.yaml hosts and ~/.ssh/config).
+// protected) and the SSH inventory (warden.yaml hosts, their
+// files_transport, and ~/.ssh/config).
 // Both are built and checked completely before either is swapped in, so a
 // bad rule or host changes nothing; calls see the old rules and hosts or
 // the new ones, never a mixture. Other keys take effect on restart.
@@ -33,6 +34,7 @@ func (w *Warden) Reload(cfg *config.Config, configPath string) error {
 	}
 	w.Relay.SetPolicy(pol)
 	w.hosts.inv.Store(inv)
+	w.hosts.setTransports(cfg)
 	return nil
 }
 

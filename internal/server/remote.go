@@ -9,6 +9,7 @@ import (
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/remotefs"
 	"github.com/warden-mcp/warden/internal/session"
 	"github.com/warden-mcp/warden/internal/session/sshstart"
 	"github.com/warden-mcp/warden/internal/sshpool"
@@ -18,8 +19,8 @@ import (
 )
 
 // This file wires remote hosts into the tools that take host: the exec
-// target, the SFTP file system and per-host path policy, the SSH session
-// starter and the fleet tools.
+// target, the file system (SFTP or the exec channel) and per-host path
+// policy, the SSH session starter and the fleet tools.
 
 // execTarget is where run_command, run_script and fanout run on a remote
 // host.
@@ -55,7 +56,10 @@ func (h *hosts) addrs(name string) []string {
 	return targetAddrs(t)
 }
 
-// fileFS is the files.Deps.FS of every host: local, or SFTP over the pool.
+// fileFS is the files.Deps.FS of every host: local, or over the pool SFTP
+// when the server offers it and the exec channel when it does not (or as
+// the host's files_transport says). It runs once the call is admitted, so
+// a denied host is never probed.
 func (h *hosts) fileFS(ctx context.Context, name string) (files.FS, error) {
 	if isLocal(name) {
 		return files.Local{}, nil
@@ -64,7 +68,23 @@ func (h *hosts) fileFS(ctx context.Context, name string) (files.FS, error) {
 	if err != nil {
 		return nil, err
 	}
+	f, err := h.files.Pick(ctx, t)
+	if err != nil {
+		return nil, fmt.Errorf("files on %s: %w", name, err)
+	}
+	if f.Exec != nil {
+		return files.Exec{FS: f.Exec}, nil
+	}
 	return files.SFTP{Client: func(ctx context.Context) (*sftp.Client, error) { return h.pool.SFTP(ctx, t) }}, nil
+}
+
+// filesTransport is what hosts_list reports of how a host's files are
+// reached: sftp or exec, or "" before a file call has found out.
+func (h *hosts) filesTransport(name string) string {
+	if tr := h.files.Chosen(name); tr != remotefs.Auto {
+		return string(tr)
+	}
+	return ""
 }
 
 // remotePaths builds each remote host's path policy: its own files: rules
@@ -123,6 +143,7 @@ func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts, limi
 		MaxForwards:              cfg.SSH.Forwards.Max,
 		AllowNonLoopbackForwards: cfg.SSH.Forwards.AllowNonLoopback,
 		LocalConfinement:         localConfinement,
+		FilesTransport:           h.filesTransport,
 		Now:                      o.Now,
 		Logger:                   o.Logger,
 	}), nil

@@ -192,7 +192,7 @@ func New(o Options) (*Warden, error) {
 	if err := snapshottools.Register(r, snapshottools.Deps{
 		Sources: snapshottools.SourcesFrom(cfg.Snapshot),
 		Runner:  inspectRunner{localRunner},
-		Remote:  snapshottools.SSHRemote(hs.pool, hs.inv.Load(), sshrunner.Options{Logger: o.Logger}),
+		Remote:  snapshottools.SSHRemote(hs.pool, hs.inv.Load(), hs.files, sshrunner.Options{Logger: o.Logger}),
 		Now:     o.Now,
 		Logger:  o.Logger,
 	}); err != nil {

@@ -34,9 +34,10 @@ type Source struct {
 }
 
 // RemoteFunc resolves an inventory host for its snapshot sources: the runner
-// for the pinned metadata commands and the opener for snapshot roots over
-// SFTP. It is called once per host while the tools are registered and must
-// not dial; connecting happens on the first call that needs the host.
+// for the pinned metadata commands and the opener for snapshot roots (over
+// SFTP, or the exec channel of a server without it). It is called once per
+// host while the tools are registered and must not dial; connecting
+// happens on the first call that needs the host.
 type RemoteFunc func(host string) (runner.Runner, engine.OpenFSFunc, error)
 
 // Deps is what the snapshot tools need.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/remotefs"
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/runner/local"
 	sshrunner "github.com/warden-mcp/warden/internal/runner/ssh"
@@ -162,12 +163,28 @@ func TestFailure(t *testing.T) {
 	}
 }
 
-// TestSSHRemote serves a dataset through a real sshd: the snapshots are
-// listed and read over SFTP on a pooled connection, not from the local
-// filesystem.
+// TestSSHRemote serves a dataset through real SSH servers: the snapshots
+// are listed and read on a pooled connection, not from the local
+// filesystem — over SFTP from OpenSSH, and over the exec channel from a
+// router (dropbear with BusyBox, no SFTP server), which the picker finds
+// out by itself.
 func TestSSHRemote(t *testing.T) {
-	srv := sshd.Start(t, sshd.Options{})
+	for name, start := range map[string]func(t *testing.T) *sshd.Server{
+		"openssh": func(t *testing.T) *sshd.Server { return sshd.Start(t, sshd.Options{}) },
+		"dropbear": func(t *testing.T) *sshd.Server {
+			return sshd.StartDropbear(t, sshd.DropbearOptions{User: "wardentest"})
+		},
+	} {
+		t.Run(name, func(t *testing.T) { testSSHRemote(t, start(t), name == "dropbear") })
+	}
+}
+
+func testSSHRemote(t *testing.T, srv *sshd.Server, router bool) {
 	dir := t.TempDir()
+	// The router's login is not root: let it into the test's directory.
+	if err := os.Chmod(filepath.Dir(dir), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	known := filepath.Join(dir, "known_hosts")
 	if err := sshd.WriteKnownHosts(known, srv); err != nil {
 		t.Fatal(err)
@@ -181,6 +198,7 @@ func TestSSHRemote(t *testing.T) {
 	}
 	pool := sshpool.New(sshpool.Options{})
 	t.Cleanup(func() { pool.Close() })
+	files := remotefs.NewPicker(pool, nil, nil)
 
 	backups := filepath.Join(dir, "backups")
 	for i, content := range []string{"one\n", "two\n"} {
@@ -198,7 +216,7 @@ func TestSSHRemote(t *testing.T) {
 	}
 	c, err := newCatalog(Deps{
 		Sources: []Source{{Host: "box", SourceConfig: engine.SourceConfig{Name: "backups", Kind: engine.KindDir, Path: backups}}},
-		Remote:  SSHRemote(pool, inv, sshrunner.Options{}),
+		Remote:  SSHRemote(pool, inv, files, sshrunner.Options{}),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -217,13 +235,24 @@ func TestSSHRemote(t *testing.T) {
 	if len(v.Versions) != 2 || v.Versions[0].Snapshots[0] != "snap-0" {
 		t.Errorf("versions = %+v, want snap-0 then snap-1", v.Versions)
 	}
+	r, err := ds.engine.ReadFile(t.Context(), engine.ReadFileArgs{Dataset: "backups", Snapshot: "snap-1", Path: "etc/motd"})
+	if err != nil || r.Content != "two\n" {
+		t.Errorf("read snap-1 etc/motd = %+v, %v", r, err)
+	}
 	if _, err := ds.engine.ReadFile(t.Context(), engine.ReadFileArgs{Dataset: "backups", Snapshot: "snap-0", Path: "../../known_hosts"}); !errors.Is(err, engine.ErrInvalidArgument) {
-		t.Errorf("escape over SFTP: err = %v, want ErrInvalidArgument", err)
+		t.Errorf("escape: err = %v, want ErrInvalidArgument", err)
 	}
 	if st := pool.Stats(); st.Open != 1 {
 		t.Errorf("pool stats = %+v, want the one connection the calls used", st)
 	}
-	if _, _, err := SSHRemote(pool, inv, sshrunner.Options{})("nowhere-such-host.invalid"); err == nil {
+	want := remotefs.SFTP
+	if router {
+		want = remotefs.ExecTransport
+	}
+	if got := files.Chosen("box"); got != want {
+		t.Errorf("files reached over %s, want %s", got, want)
+	}
+	if _, _, err := SSHRemote(pool, inv, nil, sshrunner.Options{})("nowhere-such-host.invalid"); err == nil {
 		t.Error("an unknown inventory host resolved")
 	}
 }

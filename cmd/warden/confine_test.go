@@ -273,7 +273,7 @@ func secretsOutOfReach(t *testing.T, start func(*testing.T, []string, string) *m
 // discipline does to it on the way.
 func TestSessionStartedWithoutApprovalIsReadOnly(t *testing.T) {
 	dir := outsideTemp(t)
-	cfg := writeFile(t, "policy:\n  allow: ['^touch .*', '^echo .*']\n")
+	cfg := writeFile(t, "policy:\n  allow: ['^touch .*', '^echo .*', '^tou$']\n")
 	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg, "SHELL=/bin/sh")
 	s := startStdio(t, env, state, nil)
 	_, info := callTool(t, s.cs, "server_info", nil)
@@ -288,6 +288,22 @@ func TestSessionStartedWithoutApprovalIsReadOnly(t *testing.T) {
 		got := sh.send(line + "\n")
 		if got["status"] != "ok" {
 			t.Fatalf("send %d: the allow rule did not admit %q: %v", i, line, got)
+		}
+	}
+	// Erase characters and a line split over sends assemble the same
+	// admitted write; the kernel refuses it all the same.
+	for i, piece := range []struct {
+		data  string
+		enter bool
+	}{
+		{"cat " + dir + "/d" + strings.Repeat("\x7f", len("cat "+dir+"/d")) + "touch " + dir + "/d", true},
+		{"tou", false},
+		{"ch " + dir + "/e", true},
+		{"echo hi\x15touch " + dir + "/f", true},
+	} {
+		_, got := callTool(t, s.cs, "session_send", map[string]any{"session_id": sh.id, "data": piece.data, "enter": piece.enter})
+		if got["status"] != "ok" {
+			t.Fatalf("edited send %d was not admitted: %v", i, got)
 		}
 	}
 	sh.send("echo finished\n")

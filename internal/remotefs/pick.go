@@ -2,12 +2,15 @@ package remotefs
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"sync"
 	"time"
 
 	"github.com/pkg/sftp"
+	xssh "golang.org/x/crypto/ssh"
 
 	"github.com/warden-mcp/warden/internal/sshpool"
 )
@@ -160,28 +163,43 @@ func (p *Picker) probe(ctx context.Context, t sshpool.Target) (Transport, error)
 }
 
 // sftpProbe returns why the server offers no SFTP, or nil if it does; err
-// is a failure to ask at all.
+// is a failure to ask at all. It waits for the server to close the probe's
+// session before it returns: dropbear 2022.82 to 2024.85 mishandles a
+// session opened while another's program is exiting (see SSH), and on a
+// router the probe's program (the missing sftp-server) exits at once.
 func sftpProbe(ctx context.Context, lease *sshpool.Lease) (why, err error) {
-	s, release, err := lease.Session(ctx)
+	ch, reqs, release, err := lease.Channel(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer release()
-	defer s.Close()
-	w, err := s.StdinPipe()
+	closed := make(chan struct{})
+	go func() {
+		defer close(closed)
+		for r := range reqs {
+			if r.WantReply {
+				_ = r.Reply(false, nil)
+			}
+		}
+	}()
+	defer func() {
+		ch.Close()
+		select {
+		case <-closed:
+		case <-time.After(5 * time.Second):
+		}
+	}()
+	ok, err := ch.SendRequest("subsystem", true, xssh.Marshal(struct{ Name string }{"sftp"}))
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.StdoutPipe()
-	if err != nil {
-		return nil, err
+	if !ok {
+		return errors.New("the server refused the sftp subsystem"), nil
 	}
-	if err := s.RequestSubsystem("sftp"); err != nil {
-		return err, nil
-	}
+	go func() { _, _ = io.Copy(io.Discard, ch.Stderr()) }()
 	done := make(chan error, 1)
 	go func() {
-		c, err := sftp.NewClientPipe(r, w)
+		c, err := sftp.NewClientPipe(ch, ch)
 		if err == nil {
 			c.Close()
 		}
@@ -196,7 +214,7 @@ func sftpProbe(ctx context.Context, lease *sshpool.Lease) (why, err error) {
 		}
 		return nil, nil
 	case <-ctx.Done():
-		s.Close()
+		ch.Close()
 		<-done
 		return fmt.Errorf("sftp handshake: no answer within %s", probeTimeout), nil
 	}

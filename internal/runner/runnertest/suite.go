@@ -272,12 +272,12 @@ func (s *suite) env(t *testing.T, r runner.Runner) {
 		Env:  []string{"GIVEN=a b=c"},
 	}, quick)
 	if got, want := string(res.Stdout), "a b=c|unset|unset"; got != want {
-		t.Errorf("given|leak|HOME = %q, want %q", got, want)
+		t.Errorf("given|leak|HOME = %q, want %q (exit %d, stderr %q)", got, want, res.ExitCode, res.Stderr)
 	}
 	// A nil Env is an empty environment, not an inherited one.
 	res = run(t, t.Context(), r, runner.Request{Argv: sh(`printf '%s|%s' "${` + leakVar + `-unset}" "${HOME-unset}"`)}, quick)
 	if got, want := string(res.Stdout), "unset|unset"; got != want {
-		t.Errorf("nil Env: leak|HOME = %q, want %q", got, want)
+		t.Errorf("nil Env: leak|HOME = %q, want %q (exit %d, stderr %q)", got, want, res.ExitCode, res.Stderr)
 	}
 }
 

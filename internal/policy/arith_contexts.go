@@ -1,0 +1,241 @@
+package policy
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// arithExpr checks every operand of an arithmetic expression.
+func (e *eval) arithExpr(x syntax.ArithmExpr, ctx cctx, sc *scope, what string) {
+	stack := []syntax.ArithmExpr{x}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch n := n.(type) {
+		case *syntax.BinaryArithm:
+			if n.Op == syntax.Assgn && plainName(n.X) {
+				// x = … assigns without reading x.
+				stack = append(stack, n.Y)
+				continue
+			}
+			stack = append(stack, n.Y, n.X)
+		case *syntax.UnaryArithm:
+			stack = append(stack, n.X)
+		case *syntax.ParenArithm:
+			stack = append(stack, n.X)
+		case *syntax.Word:
+			if !e.arithWordSafe(n, ctx, sc) {
+				e.note(TierMutate, ctx.covered, "%s: %s", what, arithWhy)
+				return
+			}
+		}
+	}
+}
+
+// plainName reports whether an arithmetic operand is a bare variable name.
+func plainName(x syntax.ArithmExpr) bool {
+	w, ok := x.(*syntax.Word)
+	if !ok || len(w.Parts) != 1 {
+		return false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	return ok && validName(l.Value)
+}
+
+// arithContext checks the arithmetic in a compound command: (( )), let,
+// for (( ; ; )) and the integer comparisons and -v of [[ ]].
+func (e *eval) arithContext(c syntax.Command, ctx cctx, sc *scope) {
+	switch c := c.(type) {
+	case *syntax.ArithmCmd:
+		e.arithExpr(c.X, ctx, sc, "(( ))")
+	case *syntax.LetClause:
+		for _, x := range c.Exprs {
+			e.arithExpr(x, ctx, sc, "let")
+		}
+	case *syntax.ForClause:
+		if l, ok := c.Loop.(*syntax.CStyleLoop); ok {
+			for _, x := range []syntax.ArithmExpr{l.Init, l.Cond, l.Post} {
+				if x != nil {
+					e.arithExpr(x, ctx, sc, "for (( ))")
+				}
+			}
+		}
+	case *syntax.TestClause:
+		e.testArith(c.X, ctx, sc)
+	}
+}
+
+// testArith checks [[ ]]: the operands of -eq, -ne, -lt, -le, -gt and -ge
+// are evaluated as arithmetic, and -v and -R evaluate a subscript.
+func (e *eval) testArith(x syntax.TestExpr, ctx cctx, sc *scope) {
+	stack := []syntax.TestExpr{x}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		switch n := n.(type) {
+		case *syntax.BinaryTest:
+			switch n.Op {
+			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
+				for _, o := range []syntax.TestExpr{n.X, n.Y} {
+					if w, ok := o.(*syntax.Word); ok && !e.arithWordSafe(w, ctx, sc) {
+						e.note(TierMutate, ctx.covered, "[[ %s ]]: %s", n.Op, arithWhy)
+						return
+					}
+				}
+			case syntax.AndTest, syntax.OrTest:
+				stack = append(stack, n.Y, n.X)
+			}
+		case *syntax.UnaryTest:
+			if n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar {
+				if w, ok := n.X.(*syntax.Word); ok {
+					r := resolver{e: e, ctx: ctx, sc: sc}
+					e.nameArg(r.lit(w), ctx, "[[ "+n.Op.String()+" ]]")
+				}
+				continue
+			}
+			stack = append(stack, n.X)
+		case *syntax.ParenTest:
+			stack = append(stack, n.X)
+		}
+	}
+}
+
+// nameArg checks a word a builtin takes as a variable name (read x,
+// printf -v x, [[ -v x ]], unset x): a name computed at run time can be
+// a[$(cmd)], whose subscript is evaluated.
+func (e *eval) nameArg(a arg, ctx cctx, what string) {
+	if !a.known {
+		e.note(TierMutate, ctx.covered, "%s: a variable name computed at run time can carry an array subscript that runs commands", what)
+		return
+	}
+	name, sub, ok := strings.Cut(a.val, "[")
+	if !ok {
+		return
+	}
+	if !validName(name) || !strings.HasSuffix(sub, "]") || !e.arithTextSafe(strings.TrimSuffix(sub, "]"), ctx.sc) {
+		if ctx.sc.isAssoc(name) && !strings.ContainsAny(sub, "$`") {
+			return
+		}
+		e.note(TierMutate, ctx.covered, "%s: the subscript of %q is evaluated as arithmetic", what, truncate(a.val, 64))
+	}
+}
+
+// paramArith checks the arithmetic of a parameter expansion: an indexed
+// array's subscript, ${s:offset:length}, and ${!x} indirection.
+func (e *eval) paramArith(p *syntax.ParamExp, ctx cctx, sc *scope) {
+	if p.Param == nil {
+		return
+	}
+	if p.Index != nil && !sc.isAssoc(p.Param.Value) {
+		if w, ok := p.Index.(*syntax.Word); !ok || !(len(w.Parts) == 1 && isAllIndex(w.Parts[0])) {
+			e.arithExpr(p.Index, ctx, sc, "array subscript")
+		}
+	}
+	if p.Slice != nil {
+		if p.Slice.Offset != nil {
+			e.arithExpr(p.Slice.Offset, ctx, sc, "${…:offset}")
+		}
+		if p.Slice.Length != nil {
+			e.arithExpr(p.Slice.Length, ctx, sc, "${…:offset:length}")
+		}
+	}
+	if p.Excl && p.Names == 0 && p.Index == nil && !e.identName(sc, p.Param.Value) {
+		e.note(TierMutate, ctx.covered, "${!%s}: indirect expansion of a value not known at parse time can run commands (array subscripts in it expand $(…))", p.Param.Value)
+	}
+}
+
+func isAllIndex(p syntax.WordPart) bool {
+	l, ok := p.(*syntax.Lit)
+	return ok && (l.Value == "@" || l.Value == "*")
+}
+
+// assignArith checks the arithmetic of an assignment: an array subscript,
+// and the value of a variable declared -i (or of one declared so anywhere
+// in the script), which is evaluated.
+func (e *eval) assignArith(a *syntax.Assign, intAttr bool, ctx cctx, sc *scope) {
+	if a.Name == nil {
+		return
+	}
+	assoc := sc.isAssoc(a.Name.Value)
+	if a.Index != nil && !assoc {
+		e.arithExpr(a.Index, ctx, sc, "array subscript")
+	}
+	if a.Array != nil {
+		for _, el := range a.Array.Elems {
+			if el.Index != nil && !assoc {
+				e.arithExpr(el.Index, ctx, sc, "array subscript")
+			}
+		}
+	}
+	if (intAttr || sc.isInt(a.Name.Value)) && a.Value != nil && !e.arithWordSafe(a.Value, ctx, sc) {
+		e.note(TierMutate, ctx.covered, "assignment to integer variable %s: %s", a.Name.Value, arithWhy)
+	}
+}
+
+// declArith checks declare, typeset, local, export and readonly: values of
+// -i variables are evaluated, a -n nameref can name a[$(cmd)], and a
+// variable name computed at run time can carry a subscript.
+func (e *eval) declArith(d *syntax.DeclClause, ctx cctx, sc *scope) {
+	flags := ""
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			r := resolver{e: e, ctx: ctx, sc: sc}
+			v := r.lit(a.Value)
+			switch {
+			case v.known && len(v.val) > 1 && (v.val[0] == '-' || v.val[0] == '+'):
+				flags += v.val[1:]
+			default:
+				e.nameArg(v, ctx, d.Variant.Value)
+			}
+		}
+	}
+	intAttr := strings.ContainsRune(flags, 'i')
+	nameref := strings.ContainsRune(flags, 'n') && d.Variant.Value != "export"
+	for _, a := range d.Args {
+		if a.Name == nil || a.Naked {
+			continue
+		}
+		e.assignArith(a, intAttr, ctx, sc)
+		if nameref && a.Value != nil {
+			r := resolver{e: e, ctx: ctx, sc: sc}
+			e.nameArg(r.lit(a.Value), ctx, d.Variant.Value+" -n")
+		}
+	}
+}
+
+// arithStrings runs arithString over the literal text of a word.
+func (e *eval) arithStrings(w *syntax.Word, ctx cctx) {
+	for _, p := range w.Parts {
+		if q, ok := p.(*syntax.DblQuoted); ok {
+			for _, x := range q.Parts {
+				e.arithString(x, ctx)
+			}
+			continue
+		}
+		e.arithString(p, ctx)
+	}
+}
+
+// arithString notes a literal string shaped like a[$(cmd)], which runs cmd
+// wherever bash evaluates it as arithmetic, and classifies cmd.
+func (e *eval) arithString(p syntax.WordPart, ctx cctx) {
+	var s string
+	switch p := p.(type) {
+	case *syntax.Lit:
+		s = p.Value
+	case *syntax.SglQuoted:
+		s = p.Value
+		if p.Dollar {
+			s = ansiC(s)
+		}
+	default:
+		return
+	}
+	if !arithInjection(s) {
+		return
+	}
+	e.note(TierDestructive, false, "array subscript with command substitution in a string can run code when evaluated arithmetically")
+	ctx.nest++
+	e.script(strings.ReplaceAll(s, `\`, ""), ctx, "array subscript")
+}

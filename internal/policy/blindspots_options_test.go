@@ -1,0 +1,279 @@
+package policy
+
+import (
+	"os"
+	"testing"
+)
+
+// TestBlindSpotProgramOptions: options that run a program take the tier of
+// what they run (and its deny verdict), or tier 3 when it cannot be seen;
+// options that write files are at least tier 2 and their targets are
+// checked like redirections; setuid and setgid modes are tier 3.
+func TestBlindSpotProgramOptions(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		// Pagers and browsers.
+		{"git -p core.pager", "git -c core.pager='sh -c reboot' -p log", TierDestructive, true},
+		{"git --paginate GIT_PAGER", "GIT_PAGER='reboot' git --paginate log", TierDestructive, true},
+		{"git -p PAGER", "PAGER='init 0' git -p log", TierDestructive, true},
+		{"git pager key", "git -c pager.log='rm -rf /' log", TierDestructive, true},
+		{"man -P", "man -P 'sh -c reboot' ls", TierDestructive, true},
+		{"man --pager=", "man --pager=reboot ls", TierDestructive, true},
+		{"man -H browser", "man -Hreboot ls", TierDestructive, true},
+		{"MANPAGER", "MANPAGER=poweroff man ls", TierDestructive, true},
+		{"bat --pager", "bat --pager='sh -c reboot' /etc/hosts", TierDestructive, true},
+		{"generic --pager", "frob --pager 'halt' x", TierDestructive, true},
+		{"mysql --pager", "mysql --pager=/tmp/x -e 'select 1'", TierDestructive, false},
+		{"less +!cmd", "less '+!reboot' /etc/hosts", TierDestructive, true},
+		{"less ++!cmd", "less '++!touch /tmp/p' /etc/hosts", TierDestructive, false},
+		{"less +|pipe", "less '+|ashutdown -h now' /etc/hosts", TierDestructive, true},
+		{"less -o", "less -o /dev/sda /etc/hosts", TierDestructive, true},
+		{"less --log-file", "less --log-file=/tmp/x /etc/hosts", TierMutate, false},
+		{"LESSOPEN", "LESSOPEN='|reboot %s' less /etc/hosts", TierDestructive, true},
+		// git remote programs and config.
+		{"fetch upload-pack", "git fetch --upload-pack='touch /tmp/p' origin", TierDestructive, false},
+		{"fetch upload-pack deny", "git fetch --upload-pack 'reboot' origin", TierDestructive, true},
+		{"clone -u", "git clone -u 'reboot' /tmp/r /tmp/x", TierDestructive, true},
+		{"clone -u attached", "git clone -u'touch /tmp/p' /tmp/r /tmp/x", TierDestructive, false},
+		{"ls-remote upload-pack", "git ls-remote --upload-pack 'touch /tmp/p' /tmp/r", TierDestructive, false},
+		{"push receive-pack", "git push --receive-pack='touch /tmp/p' origin", TierDestructive, false},
+		{"push exec", "git push --exec='poweroff' origin", TierDestructive, true},
+		{"archive exec", "git archive --remote=/tmp/r --exec='touch /tmp/p' HEAD", TierDestructive, false},
+		{"fsmonitor", "git -c core.fsmonitor='touch /tmp/p' status", TierDestructive, false},
+		{"fsmonitor deny", "git -c core.fsmonitor='reboot' status", TierDestructive, true},
+		{"hooksPath", "git -c core.hooksPath=/tmp/h commit -m x", TierDestructive, false},
+		{"diff.external", "git -c diff.external=/tmp/x diff", TierDestructive, false},
+		{"GIT_EXTERNAL_DIFF", "GIT_EXTERNAL_DIFF='reboot' git diff", TierDestructive, true},
+		{"GIT_SSH_COMMAND", "GIT_SSH_COMMAND='sh -c reboot' git fetch", TierDestructive, true},
+		{"sshCommand", "git -c core.sshCommand='touch /tmp/p' fetch", TierDestructive, false},
+		{"textconv", "git -c diff.x.textconv='reboot' log -p", TierDestructive, true},
+		{"credential helper", "git -c credential.helper='!reboot' fetch", TierDestructive, true},
+		{"merge driver", "git -c merge.x.driver='touch /tmp/p' merge y", TierDestructive, false},
+		{"sequence editor", "git -c sequence.editor='touch /tmp/p' rebase -i HEAD~2", TierDestructive, false},
+		{"clone -c", "git clone -c core.fsmonitor='touch /tmp/p' /tmp/r", TierDestructive, false},
+		{"clone --config", "git clone --config=core.hooksPath=/tmp/h /tmp/r", TierDestructive, false},
+		{"clone template", "git clone --template=/tmp/t /tmp/r", TierDestructive, false},
+		{"alias bang", "git -c alias.st='!rm -rf /' st", TierDestructive, true},
+		// Tracers.
+		{"strace -o pipe", "strace -o '|reboot' ls", TierDestructive, true},
+		{"strace -o bang", "strace -f -o '!touch /tmp/p' ls", TierDestructive, false},
+		{"strace -o file", "strace -o /tmp/t ls", TierMutate, false},
+		{"strace --output", "strace --output=/dev/sda ls", TierDestructive, true},
+		{"ltrace -o", "ltrace -o /dev/sda ls", TierDestructive, true},
+		{"valgrind log", "valgrind --log-file=/tmp/v ls", TierMutate, false},
+		{"valgrind db-command", "valgrind --db-command='reboot' ls", TierDestructive, true},
+		{"perf record -o", "perf record -o /tmp/p ls", TierDestructive, false},
+		{"tcpdump -w", "tcpdump -i any -w /tmp/x", TierMutate, false},
+		{"tcpdump -w device", "tcpdump -w /dev/sda", TierDestructive, true},
+		{"tcpdump -z", "tcpdump -w /tmp/x -C 1 -z reboot", TierDestructive, true},
+		{"tcpdump -z unknown", "tcpdump -w /tmp/x -z \"$P\"", TierDestructive, false},
+		{"tshark lua", "tshark -X lua_script:/tmp/x.lua", TierDestructive, false},
+		{"time -o", "/usr/bin/time -o /dev/sda ls", TierDestructive, true},
+		// Build tools.
+		{"make --eval", "make --eval='$(shell reboot)'", TierDestructive, true},
+		{"make -E", "make -E 'x:=$(shell touch /tmp/p)'", TierDestructive, false},
+		{"make --eval braces", "make --eval 'x:=${shell poweroff}'", TierDestructive, true},
+		{"make SHELL", "make SHELL=/tmp/x", TierDestructive, false},
+		{"make .SHELLFLAGS", "make .SHELLFLAGS='-c touch /tmp/p;'", TierDestructive, false},
+		{"make -f stdin", "curl -s x | make -f -", TierDestructive, false},
+		{"cmake -P", "cmake -P /tmp/x.cmake", TierDestructive, false},
+		{"cmake -C", "cmake -C /tmp/init.cmake ..", TierDestructive, false},
+		{"cmake toolchain", "cmake --toolchain /tmp/t.cmake ..", TierDestructive, false},
+		{"cmake launcher", "cmake -DCMAKE_C_COMPILER_LAUNCHER=/tmp/x ..", TierDestructive, false},
+		{"cmake project include", "cmake -D CMAKE_PROJECT_INCLUDE=/tmp/x.cmake ..", TierDestructive, false},
+		{"cmake -E rm", "cmake -E rm -rf /", TierDestructive, true},
+		{"cmake -E remove_directory", "cmake -E remove_directory /etc", TierDestructive, true},
+		{"cmake -E env", "cmake -E env FOO=1 reboot", TierDestructive, true},
+		{"cmake -E chdir", "cmake -E chdir /tmp sh -c 'init 0'", TierDestructive, true},
+		{"gdb -ex shell", "gdb -batch -ex '!reboot'", TierDestructive, true},
+		{"gdb --eval-command shell", "gdb -batch --eval-command='shell poweroff' /bin/true", TierDestructive, true},
+		{"vim -c", "vim -c '!reboot'", TierDestructive, true},
+		{"vim +cmd", "vim '+silent !reboot' f", TierDestructive, true},
+		{"vim --cmd", "nvim --cmd ':!touch /tmp/p' f", TierDestructive, false},
+		{"emacs --eval", "emacs --batch --eval '(shell-command \"touch /tmp/p\")'", TierDestructive, false},
+		{"emacs --eval deny", "emacs --batch --eval '(shell-command \"reboot\")'", TierDestructive, true},
+		{"gdb call system", "gdb -p 1 -batch -ex 'call system(\"poweroff\")'", TierDestructive, true},
+		{"logrotate", "logrotate -f /tmp/x.conf", TierDestructive, false},
+		{"nmap script", "nmap --script=/tmp/x.nse 10.1.1.1", TierDestructive, false},
+		{"nmap output", "nmap -oN /dev/sda 192.0.2.1", TierDestructive, true},
+		{"perl -M", "perl -MPOSIX -e 1", TierDestructive, false},
+		// Schedulers.
+		{"crontab file", "crontab /tmp/cron", TierDestructive, false},
+		{"crontab stdin", "echo '* * * * * reboot' | crontab -", TierDestructive, true},
+		{"crontab no file", "printf '@reboot rm -rf /\\n' | crontab", TierDestructive, true},
+		{"crontab user", "crontab -u root /tmp/cron", TierDestructive, false},
+		{"crontab unknown stdin", "cat /tmp/c | crontab -", TierDestructive, false},
+		{"crontab -e", "crontab -e", TierDestructive, false},
+		{"crontab -r", "crontab -r", TierDestructive, true},
+		{"at", "echo reboot | at now", TierDestructive, true},
+		{"at file", "at -f /tmp/job now", TierDestructive, false},
+		{"batch", "batch <<< 'touch /tmp/p'", TierDestructive, false},
+		{"systemd-run", "systemd-run touch /tmp/p", TierDestructive, false},
+		{"systemd-run timer", "systemd-run --on-calendar=daily touch /tmp/p", TierDestructive, false},
+		{"systemd-run command", "systemd-run --user reboot", TierDestructive, true},
+		{"systemd-run ExecStartPre", "systemd-run -p ExecStartPre='/bin/sh -c reboot' true", TierDestructive, true},
+		// Setuid and setgid.
+		{"chmod u+s", "chmod u+s /tmp/x", TierDestructive, false},
+		{"chmod g+s", "chmod g+s /tmp/x", TierDestructive, false},
+		{"chmod +s", "chmod +s /tmp/x", TierDestructive, false},
+		{"chmod 4755", "chmod 4755 /tmp/x", TierDestructive, false},
+		{"chmod 2755", "chmod 2755 /tmp/x", TierDestructive, false},
+		{"chmod 04755", "chmod 04755 /tmp/x", TierDestructive, false},
+		{"chmod 6755", "chmod -- 6755 /tmp/x", TierDestructive, false},
+		{"chmod clause list", "chmod u+x,g+s /tmp/x", TierDestructive, false},
+		{"chmod a+rwxs", "chmod a+rwxs /tmp/x", TierDestructive, false},
+		{"chmod u=rwxs", "chmod u=rwxs /tmp/x", TierDestructive, false},
+		{"chmod dash mode", "chmod -x,u+s /tmp/x", TierDestructive, false},
+		{"chmod reference", "chmod --reference=/usr/bin/passwd /tmp/x", TierDestructive, false},
+		{"chmod computed", "chmod \"$M\" /tmp/x", TierDestructive, false},
+		{"find chmod", "find /tmp/x -exec chmod 4755 {} +", TierDestructive, false},
+		{"install -m", "install -m 4755 /tmp/a /usr/local/bin/a", TierDestructive, false},
+		{"install --mode", "install --mode=u+s /tmp/a /tmp/b", TierDestructive, false},
+		{"rsync --chmod", "rsync --chmod=u+s a b", TierDestructive, false},
+		{"rsync --chmod octal", "rsync -a --chmod=F4755 a b", TierDestructive, false},
+		{"tar -p", "tar -xpf x.tar", TierDestructive, false},
+		{"tar same-permissions", "tar --same-permissions -xf x.tar -C /tmp/x", TierDestructive, false},
+		{"tar to usr", "tar -xf x.tar -C /usr", TierDestructive, false},
+		// Files written by text tools.
+		{"sed w device", "sed 's/a/b/w /dev/sda' f", TierDestructive, true},
+		{"sed W", "sed -n 'W /tmp/out' f", TierMutate, false},
+		{"sed w", "sed -n '/x/w /tmp/out' f", TierMutate, false},
+		{"sed -i", "sed -i 's/a/b/' /tmp/f", TierMutate, false},
+		{"sed e", "sed '1e reboot' f", TierDestructive, true},
+		{"awk print >", "awk '{print > \"/dev/sda\"}' f", TierDestructive, true},
+		{"awk printf >>", "awk '{printf \"%s\", $0 >> \"/tmp/x\"}' f", TierMutate, false},
+		{"awk print |", "awk '{print | \"reboot\"}' f", TierDestructive, true},
+		{"awk getline", "awk 'BEGIN{\"reboot\" | getline}'", TierDestructive, true},
+		{"awk coprocess", "gawk 'BEGIN{print \"x\" |& \"poweroff\"}'", TierDestructive, true},
+		{"awk system", "mawk 'BEGIN{system(\"halt\")}'", TierDestructive, true},
+		{"busybox awk", "busybox awk 'BEGIN{system(\"reboot\")}'", TierDestructive, true},
+		{"awk -f", "awk -f /tmp/x.awk f", TierDestructive, false},
+		{"gawk pretty-print", "gawk -o/tmp/out '{print}' f", TierMutate, false},
+		{"gawk dump", "gawk --dump-variables=/dev/sda '{print}' f", TierDestructive, true},
+		{"sort -o", "sort -o /tmp/x f", TierMutate, false},
+		{"sort compress", "sort --compress-program=reboot f", TierDestructive, true},
+		{"uniq out", "uniq a /dev/sda", TierDestructive, true},
+		{"tee", "ls | tee /tmp/x", TierMutate, false},
+		{"split", "split -l 10 f /tmp/part", TierMutate, false},
+		{"split filter", "split --filter='reboot' f", TierDestructive, true},
+		{"csplit", "csplit f 3", TierMutate, false},
+		{"dd of", "dd if=f of=/tmp/x", TierMutate, false},
+		{"curl -o", "curl -o /tmp/x https://example.com", TierMutate, false},
+		{"curl -o device", "curl -o /dev/sda https://example.com", TierDestructive, true},
+		{"curl -O", "curl -O https://example.com/x", TierMutate, false},
+		{"curl -D", "curl -D /dev/sda https://example.com", TierDestructive, true},
+		{"curl --trace", "curl --trace=/dev/sda https://example.com", TierDestructive, true},
+		{"curl write-out output", "curl -w '%output{/dev/sda}x' https://example.com", TierDestructive, true},
+		{"wget -O", "wget -O /tmp/x https://example.com", TierMutate, false},
+		{"wget -o with stdout", "wget -O- -o /tmp/log https://example.com", TierMutate, false},
+		{"wget -P", "wget -P /tmp https://example.com/x", TierMutate, false},
+		{"ssh -E", "ssh -E /dev/sda host uptime", TierDestructive, true},
+		{"openssl -out", "openssl req -new -out /dev/sda", TierDestructive, true},
+		{"openssl -out file", "openssl rand -out /tmp/r 16", TierMutate, false},
+		{"gzip -c >", "gzip -c f > /tmp/f.gz", TierMutate, false},
+		// Other programs that run code from options.
+		{"rpm eval", "rpm -E '%(reboot)'", TierDestructive, true},
+		{"rpm --eval", "rpm --eval='%(touch /tmp/p)'", TierDestructive, false},
+		{"rpm define", "rpm -q --define 'x %(poweroff)' bash", TierDestructive, true},
+		{"rpm pipe", "rpm -qa --pipe 'reboot'", TierDestructive, true},
+		{"apt hook", "apt-get update -o APT::Update::Pre-Invoke::=reboot", TierDestructive, true},
+		{"apt dpkg hook", "apt-get install -o 'DPkg::Pre-Invoke::=touch /tmp/p' x", TierDestructive, false},
+		{"apt bin", "apt-get -o Dir::Bin::dpkg=/tmp/x install y", TierDestructive, false},
+		{"apt config file", "apt-get -c /tmp/apt.conf update", TierDestructive, false},
+		{"fc -s", "fc -s", TierDestructive, false},
+		{"fc -e", "fc -e vi 1", TierDestructive, false},
+		{"history expansion", "!!", TierDestructive, false},
+		{"tree -o", "tree -o /dev/sda /etc", TierDestructive, true},
+		{"tree -o file", "tree -o /tmp/t /etc", TierMutate, false},
+		{"sar -o", "sar -o /tmp/s 1 1", TierMutate, false},
+		{"sdiff -o", "sdiff -o /tmp/m a b", TierMutate, false},
+		{"dmidecode dump", "dmidecode --dump-bin /tmp/d", TierMutate, false},
+		{"file -C", "file -C -m /tmp/magic", TierMutate, false},
+		{"ss -K", "ss -K dst 10.0.0.1", TierMutate, false},
+		{"lastlog -C", "lastlog -C -u bob", TierMutate, false},
+		{"rg --pre", "rg --pre 'reboot' x /etc", TierDestructive, true},
+		{"rg --pre file", "rg --pre=/tmp/x pattern", TierMutate, false},
+		{"fd -x", "fd -e tmp . /tmp -x rm -f", TierDestructive, false},
+		{"fd -x root", "fd -x rm -rf {} . /", TierDestructive, true},
+		{"fd -X deny", "fdfind . / -X reboot", TierDestructive, true},
+		{"history expansion word", "sudo !-2", TierDestructive, false},
+		{"quick substitution", "^echo^reboot", TierDestructive, false},
+	})
+	runExact(t, p, []exactCase{
+		{"git log", "git log --oneline -5", TierRead},
+		{"git harmless config", "git -c color.ui=never log -1", TierRead},
+		{"tcpdump read", "tcpdump -i eth0 -n -c 10 port 53", TierRead},
+		{"crontab -l", "crontab -l", TierRead},
+		{"at -l", "at -l", TierRead},
+		{"fc -l", "fc -l", TierRead},
+		{"history", "history", TierRead},
+		{"chmod plain", "chmod 755 /tmp/x", TierMutate},
+		{"chmod sticky", "chmod 1777 /tmp/x", TierMutate},
+		{"chmod remove setuid", "chmod u-s /tmp/x", TierMutate},
+		{"install plain", "install -m 0755 /tmp/a /tmp/b", TierMutate},
+		{"ninja query", "ninja -t targets", TierRead},
+		{"sed print", "sed -n '1,5p' /etc/hosts", TierRead},
+		{"awk print", "awk '{print $1}' /etc/hosts", TierRead},
+		{"awk comparison", "awk '$1 > 3 {print}' f", TierRead},
+		{"make", "make -C /tmp/build all", TierMutate},
+		{"cmake -E echo", "cmake -E echo hi", TierRead},
+		{"man", "man ls", TierMutate},
+		{"curl stdout", "curl -s https://example.com", TierBenign},
+		{"rpm query", "rpm -qa", TierRead},
+		{"tree", "tree -L 2 /etc", TierRead},
+		{"rg", "rg -n pattern /etc", TierRead},
+		{"fd", "fd -e conf . /etc", TierRead},
+		{"ss", "ss -tlnp", TierRead},
+	})
+}
+
+// TestBlindSpotCopySetuid: cp keeping the mode of a setuid file on this
+// machine is tier 3; of an ordinary file tier 2.
+func TestBlindSpotCopySetuid(t *testing.T) {
+	dir := t.TempDir()
+	suid := dir + "/suid"
+	plain := dir + "/plain"
+	for _, f := range []string{suid, plain} {
+		if err := os.WriteFile(f, []byte("x"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(suid, 0o755|os.ModeSetuid); err != nil {
+		t.Skip(err)
+	}
+	if fi, err := os.Stat(suid); err != nil || fi.Mode()&os.ModeSetuid == 0 {
+		t.Skip("this file system keeps no setuid bit")
+	}
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"cp -p", "cp -p " + suid + " /tmp/x", TierDestructive, false},
+		{"cp -a", "cp -a " + suid + " /tmp/x", TierDestructive, false},
+		{"cp --preserve=mode", "cp --preserve=mode " + suid + " /tmp/x", TierDestructive, false},
+		{"cp --preserve=all", "cp --preserve=all " + suid + " /tmp/x", TierDestructive, false},
+		{"chown setuid", "chown nobody " + suid, TierDestructive, false},
+		{"chgrp setuid", "chgrp nogroup " + suid, TierDestructive, false},
+	})
+	runExact(t, p, []exactCase{
+		{"cp plain", "cp -p " + plain + " /tmp/x", TierMutate},
+		{"cp without mode", "cp " + suid + " /tmp/x", TierMutate},
+		{"chown plain", "chown nobody " + plain, TierMutate},
+	})
+	if v := p.Evaluate(Input{Command: "cp -p " + suid + " /tmp/x", Host: "web1"}); v.Tier != TierMutate {
+		t.Errorf("remote host: %s (%s); the local file says nothing about another machine", v.Tier, v.Reason)
+	}
+}
+
+// protectedPolicy protects warden's usual paths under /root and /etc.
+func protectedPolicy(t *testing.T, extra ...string) *Policy {
+	t.Helper()
+	p, err := New(Rules{
+		Protect: append([]string{"/root/.local/state/warden", "/root/.local/state/warden/audit.jsonl",
+			"/root/.local/state/warden/token", "/etc/warden/config.yaml", "/etc/warden/audit.key"}, extra...),
+		Home:      "/root",
+		DenyHosts: []string{"169.254.169.254"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}

@@ -1,0 +1,186 @@
+package policy
+
+import (
+	"strings"
+)
+
+// makeProgram: make runs the recipes of its makefile (TierMutate); --eval
+// text, a makefile from standard input and a replaced SHELL are code the
+// classifier cannot read.
+func makeProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, c.name + ": runs the build's recipes"}
+	for _, v := range optVals(c.args, "--eval", "-E") {
+		c.e.opaque = true
+		c.e.scanText(v.val)
+		for _, s := range makeShellCalls(v.val) {
+			c.shell(s, c.name+" $(shell)", nil, false)
+		}
+		r.raise(TierDestructive, c.name+" --eval: evaluates makefile text")
+	}
+	for _, f := range optVals(c.args, "-f", "--file", "--makefile") {
+		if !f.known || f.val == "-" || f.val == "/dev/stdin" || strings.HasPrefix(f.val, "/dev/fd/") || strings.HasPrefix(f.val, "/proc/") {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" -f "+f.val+": reads a makefile the classifier cannot see")
+		}
+	}
+	for _, a := range c.args {
+		n, _, ok := strings.Cut(a.val, "=")
+		if !a.known && strings.Contains(a.val, "=") || ok && (n == "SHELL" || n == ".SHELLFLAGS" || n == "MAKESHELL" || n == "MAKEFLAGS" || n == "MAKEFILES") {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" "+truncate(a.val, 64)+": replaces the shell recipes run in")
+		}
+	}
+	return r.t, r.why
+}
+
+// makeShellCalls returns the commands of $(shell …) and ${shell …} in make text.
+func makeShellCalls(s string) []string {
+	var out []string
+	for _, open := range []string{"$(shell ", "${shell "} {
+		rest := s
+		for {
+			i := strings.Index(rest, open)
+			if i < 0 || len(out) >= maxAlts {
+				break
+			}
+			rest = rest[i+len(open):]
+			closer := byte(')')
+			if open[1] == '{' {
+				closer = '}'
+			}
+			depth, j := 1, 0
+			for ; j < len(rest) && depth > 0; j++ {
+				switch rest[j] {
+				case open[1]:
+					depth++
+				case closer:
+					depth--
+				}
+			}
+			out = append(out, strings.TrimSuffix(rest[:j], string(closer)))
+			rest = rest[j:]
+		}
+	}
+	return out
+}
+
+// cmakeCode are cache variables whose value cmake runs or loads as code.
+var cmakeCode = []string{"LAUNCHER", "CMAKE_PROJECT_INCLUDE", "CMAKE_PROJECT_TOP_LEVEL_INCLUDES",
+	"CMAKE_TOOLCHAIN_FILE", "CMAKE_USER_MAKE_RULES_OVERRIDE", "_COMPILER", "CMAKE_MAKE_PROGRAM",
+	"_LINKER", "CMAKE_AR", "CMAKE_RANLIB", "CMAKE_STRIP", "CMAKE_OBJCOPY", "CMAKE_OBJDUMP",
+	"CMAKE_CROSSCOMPILING_EMULATOR", "_CLANG_TIDY", "_CPPCHECK", "_CPPLINT", "_INCLUDE_WHAT_YOU_USE",
+	"CMAKE_MODULE_PATH", "CMAKE_PREFIX_PATH", "_DIR", "CMAKE_POLICY_DEFAULT"}
+
+// cmakeProgram: -P runs a script, -C and --toolchain load code, some -D
+// variables name programs, and -E is a toolbox whose tools remove files
+// or run commands.
+func cmakeProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, "cmake: configures and runs a build"}
+	args := c.args
+	for i, a := range args {
+		if a.known && a.val == "-E" {
+			return c.cmakeTool(args[i+1:])
+		}
+	}
+	for _, f := range optVals(args, "-P", "-C", "--toolchain", "--preset") {
+		if !f.known || !strings.HasSuffix(f.val, "Presets.json") {
+			c.e.opaque = true
+			r.raise(TierDestructive, "cmake: runs CMake code from "+truncate(f.val, 64))
+		}
+	}
+	for _, d := range optVals(args, "-D") {
+		name, _, _ := strings.Cut(d.val, "=")
+		name, _, _ = strings.Cut(name, ":")
+		for _, s := range cmakeCode {
+			if !d.known || strings.Contains(strings.ToUpper(name), s) {
+				c.e.opaque = true
+				r.raise(TierDestructive, "cmake -D "+truncate(name, 64)+": names a program or code cmake runs")
+				break
+			}
+		}
+	}
+	return r.t, r.why
+}
+
+// cmakeTool classifies cmake -E TOOL ARGS.
+func (c *call) cmakeTool(rest []arg) (Tier, string) {
+	if len(rest) == 0 {
+		return TierRead, "cmake -E: lists tools"
+	}
+	tool := rest[0].val
+	if !rest[0].known {
+		c.e.opaque = true
+		return TierDestructive, "cmake -E: tool computed at run time"
+	}
+	args := rest[1:]
+	switch tool {
+	case "env":
+		i := 0
+		for i < len(args) && (strings.HasPrefix(args[i].val, "-") || strings.Contains(args[i].val, "=")) {
+			i++
+		}
+		if i < len(args) {
+			c.run(args[i:])
+		}
+		return TierRead, "cmake -E env"
+	case "chdir":
+		if len(args) > 1 {
+			c.run(args[1:])
+		}
+		return TierRead, "cmake -E chdir"
+	case "time":
+		c.run(args)
+		return TierRead, "cmake -E time"
+	case "rm", "remove", "remove_directory", "rmdir":
+		vals := argVals(args)
+		if tool == "remove_directory" {
+			vals = append([]string{"-r"}, vals...)
+		}
+		if why := rmDeny(vals); why != "" {
+			c.e.deny("cmake -E " + why)
+		}
+		if tool == "remove_directory" || hasFlag(vals, 'r', "") || hasFlag(vals, 'R', "") || hasFlag(vals, 'f', "") {
+			return TierDestructive, "cmake -E " + tool + ": removes files"
+		}
+		return TierMutate, "cmake -E " + tool + ": removes files"
+	case "echo", "echo_append", "cat", "capabilities", "compare_files", "environment", "md5sum", "sha1sum",
+		"sha224sum", "sha256sum", "sha384sum", "sha512sum", "true", "false", "sleep":
+		return TierRead, "cmake -E " + tool
+	}
+	r := raiser{TierMutate, "cmake -E " + tool + ": writes files"}
+	if len(args) > 0 {
+		r.raise(c.writeArg(args[len(args)-1], "cmake -E "+tool))
+	}
+	return r.t, r.why
+}
+
+// ninjaProgram: ninja runs its build (TierMutate); its -t query tools read.
+func ninjaProgram(c *call) (Tier, string) {
+	for _, t := range optVals(c.args, "-t") {
+		switch t.val {
+		case "query", "targets", "commands", "graph", "deps", "compdb", "rules", "inputs", "missingdeps", "list", "multi-inputs", "urtle":
+			return TierRead, "ninja -t " + t.val
+		}
+	}
+	return TierMutate, "ninja: runs the build's commands"
+}
+
+// debuggerProgram: debuggers run programs and commands (TierDestructive);
+// shell commands in their -ex options are classified too.
+func debuggerProgram(c *call) (Tier, string) {
+	for _, v := range optVals(c.args, "-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command", "-o", "--one-line", "-O", "--one-line-before-file") {
+		if !v.known {
+			continue
+		}
+		c.e.scanText(v.val)
+		s := strings.TrimSpace(v.val)
+		for _, p := range []string{"shell ", "!", "pipe ", "|", "platform shell "} {
+			if strings.HasPrefix(s, p) {
+				c.shell(strings.TrimPrefix(s, p), c.name+" shell command", nil, false)
+				break
+			}
+		}
+	}
+	c.e.opaque = true
+	return TierDestructive, c.name + ": runs and changes programs"
+}

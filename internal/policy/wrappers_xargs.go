@@ -1,0 +1,267 @@
+package policy
+
+import (
+	"strings"
+
+	"github.com/warden-mcp/warden/internal/shellword"
+)
+
+// xargsProgram classifies xargs: the command it runs, with arguments from
+// its input that cannot be known.
+func xargsProgram(c *call) (Tier, string) {
+	args := c.args
+	i := 0
+	repl := ""
+	argFile, delim := false, ""
+	for i < len(args) {
+		v := args[i].val
+		if !args[i].known {
+			c.e.opaque = true
+			return TierDestructive, "xargs: arguments computed at run time"
+		}
+		if v == "--" {
+			i++
+			break
+		}
+		if len(v) < 2 || v[0] != '-' {
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			name, val, has := strings.Cut(v, "=")
+			switch name {
+			case "--replace":
+				repl = "{}"
+				if has && val != "" {
+					repl = val
+				}
+			case "--arg-file":
+				argFile = true
+			case "--null":
+				delim = "\x00"
+			case "--delimiter":
+				delim = val
+			}
+			i++
+			continue
+		}
+	cluster:
+		for j := 1; j < len(v); j++ {
+			switch f := v[j]; f {
+			case 'a', 'd', 'E', 'L', 'n', 'P', 's', 'I':
+				val := v[j+1:]
+				if val == "" {
+					i++
+					if i < len(args) {
+						val = args[i].val
+					}
+				}
+				switch f {
+				case 'I':
+					repl = val
+				case 'a':
+					argFile = true
+				case 'd':
+					delim = val
+				}
+				break cluster
+			case '0':
+				delim = "\x00"
+			case 'i':
+				repl = "{}"
+				if j+1 < len(v) {
+					repl = v[j+1:]
+				}
+				break cluster
+			case 'e', 'l':
+				break cluster
+			}
+		}
+		i++
+	}
+	if i >= len(args) {
+		return TierRead, "xargs: echoes its input"
+	}
+	cmd := append([]arg(nil), args[i:]...)
+	if in, ok := xargsInput(c.ctx.stdin, argFile, delim, repl != ""); ok {
+		// The input is known text (echo 0 | xargs init): run the
+		// command with it.
+		if repl == "" {
+			for _, f := range in {
+				cmd = append(cmd, arg{val: f, known: true})
+			}
+			c.run(cmd)
+			return TierRead, "xargs"
+		}
+		for k, line := range in {
+			if k >= maxAlts {
+				break
+			}
+			sub := make([]arg, len(cmd))
+			for j, a := range cmd {
+				sub[j] = a
+				if strings.Contains(a.val, repl) {
+					sub[j] = arg{val: strings.ReplaceAll(a.val, repl, line), known: a.known}
+				}
+			}
+			c.run(sub)
+		}
+		if len(in) <= maxAlts {
+			return TierRead, "xargs"
+		}
+	}
+	if repl != "" {
+		for k := range cmd {
+			if strings.Contains(cmd[k].val, repl) {
+				cmd[k] = arg{val: cmd[k].val}
+			}
+		}
+	} else {
+		cmd = append(cmd, unknownArg)
+	}
+	c.run(cmd)
+	return TierRead, "xargs"
+}
+
+// xargsInput splits known standard input the way xargs would: lines with
+// -I, the delimiter with -d or -0, otherwise blank-separated words with
+// quotes and backslashes removed. ok is false when the input is unknown.
+func xargsInput(in stdinSrc, argFile bool, delim string, lines bool) ([]string, bool) {
+	if argFile || in.kind != stdinText {
+		return nil, false
+	}
+	text := in.text
+	switch {
+	case delim != "":
+		d := ansiC(delim)
+		if d == "" {
+			return nil, false
+		}
+		var out []string
+		for _, f := range strings.Split(strings.TrimSuffix(text, "\n"), d[:1]) {
+			if f != "" {
+				out = append(out, f)
+			}
+		}
+		return out, true
+	case lines:
+		var out []string
+		for _, l := range strings.Split(text, "\n") {
+			if l = strings.TrimLeft(l, " \t"); l != "" {
+				out = append(out, l)
+			}
+		}
+		return out, true
+	}
+	var out []string
+	var b strings.Builder
+	have := false
+	quote := byte(0)
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else {
+				b.WriteByte(ch)
+			}
+		case ch == '\'' || ch == '"':
+			quote, have = ch, true
+		case ch == '\\' && i+1 < len(text):
+			i++
+			b.WriteByte(text[i])
+			have = true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if have {
+				out = append(out, b.String())
+				b.Reset()
+				have = false
+			}
+		default:
+			b.WriteByte(ch)
+			have = true
+		}
+	}
+	if have {
+		out = append(out, b.String())
+	}
+	return out, true
+}
+
+// parallelProgram classifies GNU parallel, which runs its template through
+// a shell once per input.
+func parallelProgram(c *call) (Tier, string) {
+	args := c.args
+	valued := map[string]bool{"-j": true, "-S": true, "--jobs": true, "-P": true, "-n": true, "-N": true,
+		"-L": true, "-l": true, "-s": true, "-E": true, "-I": true, "--sshlogin": true, "--results": true,
+		"--joblog": true, "--delay": true, "--timeout": true, "--tmpdir": true, "--workdir": true,
+		"-a": true, "--arg-file": true, "--colsep": true, "-C": true, "-d": true, "--delimiter": true}
+	i := 0
+	remote := false
+	for i < len(args) && strings.HasPrefix(args[i].val, "-") && args[i].val != "--" {
+		if args[i].val == "-S" || args[i].val == "--sshlogin" {
+			remote = true
+		}
+		if valued[args[i].val] {
+			i++
+		}
+		i++
+	}
+	if i < len(args) && args[i].val == "--" {
+		i++
+	}
+	var tmpl []string
+	var inputs []string
+	sawSep, unknown := false, false
+	for _, a := range args[min(i, len(args)):] {
+		if strings.HasPrefix(a.val, ":::") {
+			sawSep = true
+			continue
+		}
+		if !a.known {
+			unknown = true
+		}
+		if sawSep {
+			inputs = append(inputs, a.val)
+		} else {
+			tmpl = append(tmpl, a.val)
+		}
+	}
+	if unknown {
+		c.e.opaque = true
+		return TierDestructive, "parallel: command computed at run time"
+	}
+	template := strings.Join(tmpl, " ")
+	if template == "" {
+		// Each input line is a command.
+		return c.stdinProgram("parallel")
+	}
+	if !sawSep {
+		inputs = nil
+	}
+	run := func(v string, known bool) {
+		q := `"$__warden_unknown_input"`
+		if known {
+			q = shellword.Quote(v)
+		}
+		text := template + " " + q
+		if strings.Contains(template, "{}") {
+			text = strings.ReplaceAll(template, "{}", q)
+		}
+		c.shell(text, "parallel command", nil, false)
+	}
+	if len(inputs) == 0 {
+		run("", false)
+	}
+	for k, v := range inputs {
+		if k >= maxAlts {
+			run("", false)
+			break
+		}
+		run(v, true)
+	}
+	if remote {
+		return TierMutate, "parallel: runs commands on other hosts"
+	}
+	return TierRead, "parallel"
+}

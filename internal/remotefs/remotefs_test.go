@@ -16,29 +16,13 @@ import (
 
 	"github.com/warden-mcp/warden/internal/sshd"
 	"github.com/warden-mcp/warden/internal/sshpool"
+	"github.com/warden-mcp/warden/internal/sshpool/sshpooltest"
 )
 
 // target returns a pool and the inventory target of srv.
 func target(t *testing.T, srv *sshd.Server) (*sshpool.Pool, sshpool.Target) {
 	t.Helper()
-	dir := t.TempDir()
-	known := filepath.Join(dir, "known_hosts")
-	if err := sshd.WriteKnownHosts(known, srv); err != nil {
-		t.Fatal(err)
-	}
-	inv, err := sshpool.NewInventory(sshpool.InventoryOptions{HomeDir: dir, LocalUser: srv.User, Hosts: []sshpool.HostEntry{{
-		Name: "box", Address: srv.Host, Port: srv.Port, User: srv.User,
-		IdentityFiles: []string{srv.UserKey.Path}, KnownHostsFile: known,
-	}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tg, err := inv.Resolve("box")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := sshpool.New(sshpool.Options{})
-	t.Cleanup(func() { pool.Close() })
+	pool, _, tg := sshpooltest.Server(t, srv, "box")
 	return pool, tg
 }
 

@@ -2,13 +2,12 @@ package snapshot
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/warden-mcp/warden/internal/remotefs"
 	"github.com/warden-mcp/warden/internal/sshd"
-	"github.com/warden-mcp/warden/internal/sshpool"
+	"github.com/warden-mcp/warden/internal/sshpool/sshpooltest"
 )
 
 // routerExec connects to a real dropbear server with a BusyBox userland
@@ -23,27 +22,7 @@ func routerExec(t *testing.T) *remotefs.Exec {
 // execFS returns the exec file system of srv, logged in as its user.
 func execFS(t *testing.T, srv *sshd.Server) *remotefs.Exec {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.Chmod(filepath.Dir(dir), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	known := filepath.Join(dir, "known_hosts")
-	if err := sshd.WriteKnownHosts(known, srv); err != nil {
-		t.Fatal(err)
-	}
-	inv, err := sshpool.NewInventory(sshpool.InventoryOptions{HomeDir: dir, LocalUser: srv.User, Hosts: []sshpool.HostEntry{{
-		Name: "router", Address: srv.Host, Port: srv.Port, User: srv.User,
-		IdentityFiles: []string{srv.UserKey.Path}, KnownHostsFile: known,
-	}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	target, err := inv.Resolve("router")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := sshpool.New(sshpool.Options{})
-	t.Cleanup(func() { pool.Close() })
+	pool, _, target := sshpooltest.Server(t, srv, "router")
 	return remotefs.NewExec(remotefs.SSH(pool, target))
 }
 

@@ -8,32 +8,14 @@ import (
 	"github.com/pkg/sftp"
 
 	"github.com/warden-mcp/warden/internal/sshd"
-	"github.com/warden-mcp/warden/internal/sshpool"
+	"github.com/warden-mcp/warden/internal/sshpool/sshpooltest"
 )
 
 // realSFTP connects to a real OpenSSH server on loopback and returns its
 // SFTP session, as an inventory host's snapshots are read in production.
 func realSFTP(t *testing.T) *sftp.Client {
 	t.Helper()
-	srv := sshd.Start(t, sshd.Options{})
-	dir := t.TempDir()
-	known := filepath.Join(dir, "known_hosts")
-	if err := sshd.WriteKnownHosts(known, srv); err != nil {
-		t.Fatal(err)
-	}
-	inv, err := sshpool.NewInventory(sshpool.InventoryOptions{HomeDir: dir, LocalUser: srv.User, Hosts: []sshpool.HostEntry{{
-		Name: "box", Address: srv.Host, Port: srv.Port, User: srv.User,
-		IdentityFiles: []string{srv.UserKey.Path}, KnownHostsFile: known,
-	}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	target, err := inv.Resolve("box")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := sshpool.New(sshpool.Options{})
-	t.Cleanup(func() { pool.Close() })
+	pool, _, target := sshpooltest.Server(t, sshd.Start(t, sshd.Options{}), "box")
 	client, err := pool.SFTP(t.Context(), target)
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,7 @@ import (
 	sshrunner "github.com/warden-mcp/warden/internal/runner/ssh"
 	engine "github.com/warden-mcp/warden/internal/snapshot"
 	"github.com/warden-mcp/warden/internal/sshd"
-	"github.com/warden-mcp/warden/internal/sshpool"
+	"github.com/warden-mcp/warden/internal/sshpool/sshpooltest"
 )
 
 // TestPinnedInputIsReadOnly checks that what the policy sees for each
@@ -180,24 +180,10 @@ func TestSSHRemote(t *testing.T) {
 }
 
 func testSSHRemote(t *testing.T, srv *sshd.Server, router bool) {
+	// The router's login is not root: Server lets it into the test's
+	// directories, this one included.
+	pool, inv, _ := sshpooltest.Server(t, srv, "box")
 	dir := t.TempDir()
-	// The router's login is not root: let it into the test's directory.
-	if err := os.Chmod(filepath.Dir(dir), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	known := filepath.Join(dir, "known_hosts")
-	if err := sshd.WriteKnownHosts(known, srv); err != nil {
-		t.Fatal(err)
-	}
-	inv, err := sshpool.NewInventory(sshpool.InventoryOptions{HomeDir: dir, LocalUser: srv.User, Hosts: []sshpool.HostEntry{{
-		Name: "box", Address: srv.Host, Port: srv.Port, User: srv.User,
-		IdentityFiles: []string{srv.UserKey.Path}, KnownHostsFile: known,
-	}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := sshpool.New(sshpool.Options{})
-	t.Cleanup(func() { pool.Close() })
 	files := remotefs.NewPicker(pool, nil, nil)
 
 	backups := filepath.Join(dir, "backups")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -493,5 +494,100 @@ func TestProtectedFilesAppearingLater(t *testing.T) {
 		if _, out := f.run(t, level, "cat "+rotated); strings.Contains(out, "rotated-record") {
 			t.Errorf("%s read a rotated audit file that appeared after the rules were built", level)
 		}
+	}
+}
+
+// TestApprovedProfile narrows approved programs as the operator's confine
+// block says: writes only under the writable paths and the temporary
+// directories, no TCP; the per-tool block replaces the global one.
+func TestApprovedProfile(t *testing.T) {
+	allowed, other := markerDirs(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	port := ln.Addr().(*net.TCPAddr).Port
+	c, err := New(Options{
+		Approved: Profile{Writable: []string{allowed}, NoNetwork: true},
+		Tools:    map[string]Profile{"free": {}},
+	}, Auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Status().Active {
+		t.Skipf("confinement unavailable: %s", c.Status().Mechanism)
+	}
+	connect := fmt.Sprintf(`python3 -c 'import socket; socket.create_connection(("127.0.0.1", %d), 5)' && echo connected`, port)
+	run := func(tool, script string) (int, string) {
+		cmd := exec.Command("/bin/sh", "-c", script)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		release, err := c.Start(With(context.Background(), Admission{Level: Full, Tool: tool}), cmd.Start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd.Wait()
+		release()
+		return cmd.ProcessState.ExitCode(), out.String()
+	}
+	if code, out := run("run_command", "echo x > "+allowed+"/a"); code != 0 {
+		t.Errorf("write under a writable path refused: %s", out)
+	}
+	run("run_command", "echo x > "+other+"/b")
+	if _, err := os.Stat(filepath.Join(other, "b")); err == nil {
+		t.Error("an approved program wrote outside confine.writable")
+	}
+	if _, out := run("run_command", connect); strings.Contains(out, "connected") {
+		t.Error("an approved program connected with network: false")
+	}
+	// The per-tool block replaces the global one: unconfined but for state.
+	if code, out := run("free", "echo x > "+other+"/c && "+connect); code != 0 || !strings.Contains(out, "connected") {
+		t.Errorf("the tool's own block did not apply: exit %d: %s", code, out)
+	}
+}
+
+// markerDirs makes two directories outside the temporary ones.
+func markerDirs(t *testing.T) (string, string) {
+	t.Helper()
+	var dirs []string
+	for range 2 {
+		d, err := os.MkdirTemp("/var/lib", "warden-confine-profile-")
+		if err != nil {
+			t.Skipf("no directory outside the temporary ones: %v", err)
+		}
+		t.Cleanup(func() { os.RemoveAll(d) })
+		dirs = append(dirs, d)
+	}
+	return dirs[0], dirs[1]
+}
+
+// TestProtectedTooDeep fails closed: rules that cannot stop above a
+// protected path far down the tree start nothing.
+func TestProtectedTooDeep(t *testing.T) {
+	deep := filepath.Join(t.TempDir(), strings.Repeat("d/", maxWalkDepth+2), "state")
+	if err := os.MkdirAll(deep, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(Options{Protect: []string{deep}}, Auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Status().Active {
+		t.Skipf("confinement unavailable: %s", c.Status().Mechanism)
+	}
+	ran := false
+	_, err = c.Start(With(context.Background(), Admission{Level: Read}), func() error { ran = true; return nil })
+	if err == nil || ran {
+		t.Fatalf("Start = %v, ran %v; want a refusal and nothing started", err, ran)
 	}
 }

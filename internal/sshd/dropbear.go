@@ -160,13 +160,7 @@ func RequireDropbear(t testing.TB) {
 	if why == "" && os.Geteuid() != 0 {
 		why = "starting dropbear for tests needs root"
 	}
-	if why == "" {
-		return
-	}
-	if os.Getenv(RequireEnv) == "1" {
-		t.Fatalf("%s, and %s=1", why, RequireEnv)
-	}
-	t.Skip(why)
+	skipUnless(t, why)
 }
 
 // busyboxFarm fills dir with a copy of busybox-static and a relative

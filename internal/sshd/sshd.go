@@ -188,6 +188,13 @@ func Require(t testing.TB) {
 	} else if os.Geteuid() != 0 {
 		why = "starting sshd for tests needs root"
 	}
+	skipUnless(t, why)
+}
+
+// skipUnless does nothing when why is empty; otherwise it fails t if
+// RequireEnv is 1 and skips it if not.
+func skipUnless(t testing.TB, why string) {
+	t.Helper()
 	if why == "" {
 		return
 	}

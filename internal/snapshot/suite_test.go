@@ -242,6 +242,105 @@ func runSuite(t *testing.T, e *Engine, ds string, names ...string) {
 		}
 	})
 
+	t.Run("file_history", func(t *testing.T) {
+		res, err := e.FileHistory(ctx, FileHistoryArgs{Dataset: ds, Path: "etc/app.conf"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range res.Revisions {
+			got = append(got, r.Snapshot+":"+r.Change)
+		}
+		if want := []string{s1 + ":first", s2 + ":modified", s3 + ":modified"}; !slices.Equal(got, want) {
+			t.Errorf("app.conf history = %v, want %v", got, want)
+		}
+		if len(res.Revisions) == 3 && (res.Revisions[0].SHA256 != sha("port=80\nmode=prod\n") || res.Revisions[0].Size != 18 || !res.Revisions[0].ModTime.Equal(t0)) {
+			t.Errorf("app.conf in %s = %+v", s1, res.Revisions[0])
+		}
+		if res.Changes != 2 || res.Truncated {
+			t.Errorf("changes = %d truncated = %v, want 2 false", res.Changes, res.Truncated)
+		}
+		res, err = e.FileHistory(ctx, FileHistoryArgs{Dataset: ds, Path: "etc/hosts"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = nil
+		for _, r := range res.Revisions {
+			got = append(got, r.Change)
+		}
+		if want := []string{"first", "unchanged", "metadata"}; !slices.Equal(got, want) {
+			t.Errorf("hosts history = %v, want %v", got, want)
+		}
+		res, err = e.FileHistory(ctx, FileHistoryArgs{Dataset: ds, Path: "new.txt"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(res.AbsentIn, []string{s1}) || len(res.Revisions) != 2 || res.Revisions[0].Change != ChangeAppeared || res.Revisions[1].Change != ChangeUnchanged {
+			t.Errorf("new.txt history = %+v absent %v", res.Revisions, res.AbsentIn)
+		}
+		res, err = e.FileHistory(ctx, FileHistoryArgs{Dataset: ds, Path: "etc/app.conf", MaxResults: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Revisions) != 1 || !res.Truncated || res.TruncatedReason != reasonResults {
+			t.Errorf("max_results 1: %d revisions truncated=%v (%s)", len(res.Revisions), res.Truncated, res.TruncatedReason)
+		}
+		// A symlink is described by its target text, never followed.
+		res, err = e.FileHistory(ctx, FileHistoryArgs{Dataset: ds, Path: "abslink"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Revisions) != 2 || res.Revisions[0].Type != TypeSymlink || res.Revisions[0].SHA256 != sha(res.Revisions[0].LinkTarget) {
+			t.Errorf("abslink history = %+v", res.Revisions)
+		}
+		for _, p := range []string{"../outside/secret.txt", "/etc/passwd", "pdir/secret.txt", "pabs/secret.txt"} {
+			if res, err := e.FileHistory(ctx, FileHistoryArgs{Dataset: ds, Path: p}); !errors.Is(err, ErrInvalidArgument) {
+				t.Errorf("file_history %s: %+v, %v; want invalid argument", p, res, err)
+			}
+		}
+	})
+
+	t.Run("snapshots_containing", func(t *testing.T) {
+		names := func(res ContainingResult) []string {
+			var out []string
+			for _, c := range res.Snapshots {
+				out = append(out, c.Snapshot)
+			}
+			return out
+		}
+		res, err := e.SnapshotsContaining(ctx, ContainingArgs{Dataset: ds, Path: "etc/app.conf", SHA256: sha("port=8080\nmode=prod\n")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(res); !slices.Equal(got, []string{s2}) || res.Match != "sha256" {
+			t.Errorf("sha256 of the 8080 version in %v (%s), want [%s]", got, res.Match, s2)
+		}
+		size := int64(20)
+		res, err = e.SnapshotsContaining(ctx, ContainingArgs{Dataset: ds, Path: "etc/app.conf", Size: &size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(res); !slices.Equal(got, []string{s2, s3}) {
+			t.Errorf("size 20 in %v, want [%s %s]", got, s2, s3)
+		}
+		res, err = e.SnapshotsContaining(ctx, ContainingArgs{Dataset: ds, Path: "old.txt"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := names(res); !slices.Equal(got, []string{s1}) || res.Checked != 3 {
+			t.Errorf("old.txt exists in %v (checked %d), want [%s]", got, res.Checked, s1)
+		}
+		for _, bad := range []ContainingArgs{
+			{Dataset: ds, Path: "etc/app.conf", SHA256: "ABC"},
+			{Dataset: ds, Path: "etc/app.conf", SHA256: sha("x"), Size: &size},
+			{Dataset: ds, Path: "../x"},
+		} {
+			if _, err := e.SnapshotsContaining(ctx, bad); !errors.Is(err, ErrInvalidArgument) {
+				t.Errorf("%+v: err = %v, want invalid argument", bad, err)
+			}
+		}
+	})
+
 	t.Run("first_last_appearance", func(t *testing.T) {
 		res, err := e.FirstAppearance(ctx, AppearanceArgs{Dataset: ds, Path: "new.txt"})
 		if err != nil {

@@ -1,6 +1,6 @@
 // Package snapshot owns the snapshot forensics tools: it exposes the
 // read-only engine of internal/snapshot (ZFS, btrfs and directory-copy
-// snapshots) as sixteen tier-0 MCP tools through the relay, routing each call
+// snapshots) as read-only tier-0 MCP tools through the relay, routing each call
 // to the engine of the host its dataset lives on.
 //
 // The tools are registered even when no snapshot source is configured, so an

@@ -48,6 +48,12 @@ func Register(r *relay.Relay, d Deps) error {
 	add(g, "versions_of", "Distinct versions of a file",
 		"List the distinct contents a path has had across the snapshots (optionally between after and before): each version's SHA-256, size and the snapshots holding it, in order of first appearance, plus the snapshots where the path did not exist. Every version is hashed in full, never guessed from size or mtime. Follow up with file_diff or snapshot_read_file.",
 		func(a *engine.VersionsArgs) string { return a.Dataset }, (*engine.Engine).VersionsOf)
+	add(g, "file_history", "History of one file across snapshots",
+		"List every snapshot (optionally between after and before) that holds a path, oldest first, with its type, size, mode, mtime and SHA-256, and a change marker against the snapshot before: first, appeared, modified, metadata (same bytes, new mtime or mode) or unchanged. absent_in lists the snapshots without it. Every revision is hashed in full. Bounded by max_results and timeout_s; truncated says it stopped early.",
+		func(a *engine.FileHistoryArgs) string { return a.Dataset }, (*engine.Engine).FileHistory)
+	add(g, "snapshots_containing", "Snapshots holding a file or version",
+		"List the snapshots where a path exists, or, with size, where it is a file of exactly that many bytes, or, with sha256, where its content has that digest (from checksum_file or file_history). Oldest first; matched counts them all when the list is cut at max_results.",
+		func(a *engine.ContainingArgs) string { return a.Dataset }, (*engine.Engine).SnapshotsContaining)
 	add(g, "first_appearance", "When a path first appeared",
 		"Find the oldest snapshot that holds a path, and the snapshot just before it that does not (neighbor): when a file was created, to the resolution of the snapshot schedule.",
 		func(a *engine.AppearanceArgs) string { return a.Dataset }, (*engine.Engine).FirstAppearance)

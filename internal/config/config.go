@@ -4,13 +4,11 @@
 package config
 
 import (
-	"bytes"
 	_ "embed"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"strings"
+	"reflect"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -52,6 +50,9 @@ type Config struct {
 	Confinement string `yaml:"confinement" json:"confinement"`
 	// Confine narrows what approved (tier 2 and 3) local programs may do.
 	Confine Confine `yaml:"confine" json:"confine"`
+
+	// origin is where the values came from, for problems found later.
+	origin *origin
 }
 
 // Confine narrows approved local programs, which are otherwise unconfined
@@ -301,29 +302,48 @@ func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d)
 // D returns the value as a time.Duration.
 func (d Duration) D() time.Duration { return time.Duration(d) }
 
-// Parse decodes YAML strictly on top of the embedded default: an unknown
-// key is an error naming the key and its line.
+// Parse decodes YAML strictly on top of the embedded default. Every
+// problem is reported at once (Problems), each with its file, line and
+// dotted key path: unknown keys with the closest known one, values of the
+// wrong kind, durations and numbers that do not parse.
 func Parse(name string, data []byte) (*Config, error) {
-	c, err := decode("default", Default, nil)
+	c, probs, err := parse(name, data)
 	if err != nil {
-		return nil, fmt.Errorf("embedded default: %w", err)
+		return nil, err
 	}
-	if data == nil {
-		return c, nil
+	if len(probs) > 0 {
+		return nil, probs
 	}
-	return decode(name, data, c)
+	return c, nil
 }
 
-func decode(name string, data []byte, into *Config) (*Config, error) {
-	if into == nil {
-		into = &Config{}
+// parse decodes what it can: entries with problems are reported and left
+// at their defaults, so that the rest can still be validated.
+func parse(name string, data []byte) (*Config, Problems, error) {
+	c := &Config{}
+	if err := yaml.Unmarshal(Default, c); err != nil {
+		return nil, nil, fmt.Errorf("embedded default: %w", err)
 	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(into); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))
+	c.origin = &origin{lines: map[string]int{}, digest: Digest(Default)}
+	if data == nil {
+		return c, nil, nil
 	}
-	return into, nil
+	c.origin.file, c.origin.digest = name, Digest(data)
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return c, Problems{syntaxProblem(name, err)}, nil
+	}
+	if len(doc.Content) == 0 {
+		return c, nil, nil
+	}
+	k := &checker{file: name, lines: c.origin.lines}
+	if !k.walk(doc.Content[0], reflect.TypeFor[Config](), "") {
+		return c, k.probs, nil
+	}
+	if err := doc.Decode(c); err != nil {
+		k.probs = append(k.probs, syntaxProblem(name, err))
+	}
+	return c, k.probs, nil
 }
 
 // Load reads and strictly parses a config file; an empty path means the
@@ -337,4 +357,37 @@ func Load(path string) (*Config, error) {
 		return nil, fmt.Errorf("read config: %w", err)
 	}
 	return Parse(path, data)
+}
+
+// Read is how warden reads its configuration: the file at path (or the
+// embedded default), then the WARDEN_* environment, then apply (flag
+// values, which should call SetBy), then defaults and validation. Every
+// problem — of the file's shape and of its values — is reported together.
+func Read(path string, getenv func(string) string, apply func(*Config)) (*Config, error) {
+	var data []byte
+	if path != "" {
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			return nil, fmt.Errorf("read config: %w", err)
+		}
+	}
+	c, probs, err := parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	c.Env(getenv)
+	if apply != nil {
+		apply(c)
+	}
+	if err := c.Finish(getenv("HOME"), getenv("XDG_STATE_HOME")); err != nil {
+		var more Problems
+		if !errors.As(err, &more) {
+			return nil, err
+		}
+		probs = append(probs, more...)
+	}
+	if len(probs) > 0 {
+		return nil, probs.sorted()
+	}
+	return c, nil
 }

@@ -1,6 +1,9 @@
 package config
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -17,6 +20,32 @@ func finish(t *testing.T, yml string, env map[string]string) (*Config, error) {
 	}
 	c.Env(func(k string) string { return env[k] })
 	return c, c.Finish("/home/u", "")
+}
+
+// read is how cmd/warden reads a config: file, environment, validation.
+func read(t *testing.T, yml string, env map[string]string) (*Config, error) {
+	t.Helper()
+	path := ""
+	if yml != "" {
+		path = filepath.Join(t.TempDir(), "test.yaml")
+		if err := os.WriteFile(path, []byte(yml), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Read(path, func(k string) string {
+		if k == "HOME" {
+			return "/home/u"
+		}
+		return env[k]
+	}, nil)
+	if err != nil && path != "" {
+		// Name the file as the cases do, wherever the test put it.
+		return nil, errors.New(strings.ReplaceAll(err.Error(), path, "test.yaml"))
+	}
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 func TestDefaultIsValid(t *testing.T) {
@@ -45,8 +74,8 @@ func TestErrors(t *testing.T) {
 		env  map[string]string
 		want []string // substrings of the error
 	}{
-		{"unknown top key", "mode: open\nbogus: 1\n", nil, []string{"line 2", "bogus"}},
-		{"unknown nested key", "http:\n  addr: 127.0.0.1:1\n  tokn: x\n", nil, []string{"line 3", "tokn"}},
+		{"unknown top key", "mode: open\nbogus: 1\n", nil, []string{"test.yaml:2: bogus: unknown key"}},
+		{"unknown nested key", "http:\n  addr: 127.0.0.1:1\n  tokn: x\n", nil, []string{"test.yaml:3: http.tokn: unknown key; did you mean \"token\"?"}},
 		{"bad mode", "mode: yolo\n", nil, []string{"mode", "yolo"}},
 		{"bad confinement", "confinement: maybe\n", nil, []string{"confinement", "maybe"}},
 		{"bad env confinement", "", map[string]string{"WARDEN_CONFINEMENT": "off"}, []string{"confinement", "off"}},
@@ -55,7 +84,7 @@ func TestErrors(t *testing.T) {
 		{"bad env mode", "", map[string]string{"WARDEN_MODE": "root"}, []string{"mode", "root"}},
 		{"short token", "", map[string]string{"WARDEN_TOKEN": "short"}, []string{"http.token", "16"}},
 		{"non-loopback", "http:\n  addr: 0.0.0.0:8787\n", nil, []string{"http.addr", "allow_non_loopback"}},
-		{"bad duration", "exec:\n  default_timeout: soon\n", nil, []string{"line 2", "soon"}},
+		{"bad duration", "exec:\n  default_timeout: soon\n", nil, []string{"test.yaml:2: exec.default_timeout: \"soon\" is not a duration"}},
 		{"ceiling", "exec:\n  max_bytes: 99999999\n", nil, []string{"exec.max_bytes", "ceiling"}},
 		{"default above max", "exec:\n  default_max_bytes: 3000000\n", nil, []string{"exec."}},
 		{"timeout order", "exec:\n  max_timeout: 1s\n", nil, []string{"exec.max_timeout"}},
@@ -76,7 +105,7 @@ func TestErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := finish(t, tc.yml, tc.env)
+			_, err := read(t, tc.yml, tc.env)
 			if err == nil {
 				t.Fatalf("got no error, want one mentioning %q", tc.want)
 			}

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"net"
 	"net/netip"
 	"net/url"
@@ -18,9 +19,9 @@ func (c *Config) validateEdge(bad func(key, format string, args ...any)) {
 	if h.ShutdownGrace <= 0 {
 		bad("http.shutdown_grace", "must be positive")
 	}
-	for _, s := range h.AllowedSources {
+	for i, s := range h.AllowedSources {
 		if _, err := ParseSource(s); err != nil {
-			bad("http.allowed_sources", "%q is not an address or CIDR", s)
+			bad(fmt.Sprintf("http.allowed_sources[%d]", i), "%q is not an address or CIDR", s)
 		}
 	}
 	if h.MaxConnsPerSource < 1 {
@@ -32,8 +33,14 @@ func (c *Config) validateEdge(bad func(key, format string, args ...any)) {
 	if h.RatePerSource > 0 && h.RateBurst < 1 {
 		bad("http.rate_burst", "must be at least 1 when rate_per_source is set")
 	}
-	if h.Lockout.MaxFailures < 1 || h.Lockout.Window <= 0 || h.Lockout.Duration <= 0 {
-		bad("http.lockout", "max_failures must be at least 1, window and duration positive")
+	if h.Lockout.MaxFailures < 1 {
+		bad("http.lockout.max_failures", "must be at least 1")
+	}
+	if h.Lockout.Window <= 0 {
+		bad("http.lockout.window", "must be positive")
+	}
+	if h.Lockout.Duration <= 0 {
+		bad("http.lockout.duration", "must be positive")
 	}
 	if o := h.OAuth; o.Issuer != "" || o.Resource != "" || o.JWKSURL != "" {
 		if err := checkURL(o.Issuer); err != "" {

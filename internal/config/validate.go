@@ -1,7 +1,6 @@
 package config
 
 import (
-	"errors"
 	"fmt"
 	"net"
 	"net/netip"
@@ -27,27 +26,22 @@ const CeilingMaxBytes = 2 << 20
 // WARDEN_CONFINEMENT, WARDEN_HOST_NAMESPACE and WARDEN_MANAGEMENT_SOURCES
 // (comma-separated).
 func (c *Config) Env(getenv func(string) string) {
-	if v := getenv("WARDEN_MODE"); v != "" {
-		c.Mode = v
+	set := func(name, key string, field *string) {
+		if v := getenv(name); v != "" {
+			*field = v
+			c.SetBy(key, name)
+		}
 	}
-	if v := getenv("WARDEN_STATE_DIR"); v != "" {
-		c.StateDir = v
-	}
-	if v := getenv("WARDEN_TOKEN"); v != "" {
-		c.HTTP.Token = v
-	}
-	if v := getenv("WARDEN_HTTP"); v != "" {
-		c.HTTP.Addr = v
-	}
-	if v := getenv("WARDEN_CONFINEMENT"); v != "" {
-		c.Confinement = v
-	}
+	set("WARDEN_MODE", "mode", &c.Mode)
+	set("WARDEN_STATE_DIR", "state_dir", &c.StateDir)
+	set("WARDEN_TOKEN", "http.token", &c.HTTP.Token)
+	set("WARDEN_HTTP", "http.addr", &c.HTTP.Addr)
+	set("WARDEN_CONFINEMENT", "confinement", &c.Confinement)
 	// For the container shape, where a file is less handy than -e.
-	if v := getenv("WARDEN_HOST_NAMESPACE"); v != "" {
-		c.HostNamespace = v
-	}
+	set("WARDEN_HOST_NAMESPACE", "host_namespace", &c.HostNamespace)
 	for _, src := range strings.Split(getenv("WARDEN_MANAGEMENT_SOURCES"), ",") {
 		if src = strings.TrimSpace(src); src != "" {
+			c.SetBy(fmt.Sprintf("firewall.management_sources[%d]", len(c.Firewall.ManagementSources)), "WARDEN_MANAGEMENT_SOURCES")
 			c.Firewall.ManagementSources = append(c.Firewall.ManagementSources, src)
 		}
 	}
@@ -77,7 +71,7 @@ func (c *Config) Finish(home, xdgState string) error {
 		case home != "":
 			c.StateDir = filepath.Join(home, ".local", "state", "warden")
 		default:
-			return errors.New("state_dir: cannot default without HOME; set WARDEN_STATE_DIR")
+			return Problems{c.Problem("state_dir", "cannot default without HOME; set WARDEN_STATE_DIR")}
 		}
 	}
 	if c.Audit.Path == "" {
@@ -86,11 +80,12 @@ func (c *Config) Finish(home, xdgState string) error {
 	return c.Validate()
 }
 
-// Validate reports the first invalid value, naming its key.
+// Validate reports every invalid value at once (Problems), each naming its
+// key and, where the value came from a file, its line.
 func (c *Config) Validate() error {
-	var errs []error
+	var probs Problems
 	bad := func(key, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%s: %s", key, fmt.Sprintf(format, args...)))
+		probs = append(probs, c.Problem(key, format, args...))
 	}
 	switch c.Mode {
 	case "readonly", "guarded", "open":
@@ -132,9 +127,9 @@ func (c *Config) Validate() error {
 	if c.Exec.MaxStdinBytes <= 0 || c.Exec.MaxStdinBytes > 16<<20 {
 		bad("exec.max_stdin_bytes", "must be between 1 and %d", 16<<20)
 	}
-	for _, name := range c.Exec.EnvPassthrough {
+	for i, name := range c.Exec.EnvPassthrough {
 		if !shellword.ValidName(name) {
-			bad("exec.env_passthrough", "%q is not a valid variable name", name)
+			bad(fmt.Sprintf("exec.env_passthrough[%d]", i), "%q is not a valid variable name", name)
 		}
 	}
 	switch c.Confinement {
@@ -143,9 +138,9 @@ func (c *Config) Validate() error {
 		bad("confinement", "%q is not one of auto, required", c.Confinement)
 	}
 	checkWritable := func(key string, paths []string) {
-		for _, p := range paths {
+		for i, p := range paths {
 			if !filepath.IsAbs(p) || filepath.Clean(p) == "/" {
-				bad(key, "%q must be an absolute path other than /", p)
+				bad(fmt.Sprintf("%s[%d]", key, i), "%q must be an absolute path other than /", p)
 			}
 		}
 	}
@@ -181,8 +176,11 @@ func (c *Config) Validate() error {
 	if c.Audit.MaxArgBytes < 64 {
 		bad("audit.max_arg_bytes", "must be at least 64")
 	}
-	if c.Sessions.Max < 1 || c.Sessions.RingBytes < 1024 {
-		bad("sessions", "max must be >= 1 and ring_bytes >= 1024")
+	if c.Sessions.Max < 1 {
+		bad("sessions.max", "must be at least 1")
+	}
+	if c.Sessions.RingBytes < 1024 {
+		bad("sessions.ring_bytes", "must be at least 1024")
 	}
 	for i, src := range c.Firewall.ManagementSources {
 		if _, err := ParsePrefix(src); err != nil {
@@ -218,6 +216,9 @@ func (c *Config) Validate() error {
 			bad(key+".name", "duplicate host %q", h.Name)
 		}
 		seen[h.Name] = true
+		if h.Port < 0 || h.Port > 65535 {
+			bad(key+".port", "%d is not a port from 1 to 65535 (0 or unset: 22, or ssh_config's)", h.Port)
+		}
 		if h.Shell != "" && !filepath.IsAbs(h.Shell) {
 			bad(key+".shell", "%q must be an absolute path", h.Shell)
 		}
@@ -231,9 +232,14 @@ func (c *Config) Validate() error {
 			bad(key+".files_transport", "%q is not one of auto, sftp, exec", h.FilesTransport)
 		}
 		if h.Files != nil {
-			for _, p := range append(append([]string(nil), h.Files.AllowRoots...), h.Files.Deny...) {
+			for j, p := range h.Files.AllowRoots {
 				if !strings.HasPrefix(p, "/") {
-					bad(key+".files", "%q is not an absolute path", p)
+					bad(fmt.Sprintf("%s.files.allow_roots[%d]", key, j), "%q is not an absolute path", p)
+				}
+			}
+			for j, p := range h.Files.Deny {
+				if !strings.HasPrefix(p, "/") {
+					bad(fmt.Sprintf("%s.files.deny[%d]", key, j), "%q is not an absolute path", p)
 				}
 			}
 		}
@@ -259,13 +265,16 @@ func (c *Config) Validate() error {
 		if len(g.Hosts) == 0 {
 			bad(key+".hosts", "group %q has no hosts", g.Name)
 		}
-		for _, m := range g.Hosts {
+		for j, m := range g.Hosts {
 			if m == "" || m == "local" || strings.HasPrefix(m, "-") {
-				bad(key+".hosts", "%q is not a host name", m)
+				bad(fmt.Sprintf("%s.hosts[%d]", key, j), "%q is not a host name", m)
 			}
 		}
 	}
-	return errors.Join(errs...)
+	if len(probs) == 0 {
+		return nil
+	}
+	return probs
 }
 
 // IsLoopbackHost reports whether host is a loopback IP or "localhost".

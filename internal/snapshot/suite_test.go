@@ -341,6 +341,16 @@ func runSuite(t *testing.T, e *Engine, ds string, names ...string) {
 		}
 	})
 
+	t.Run("snapshot_cadence", func(t *testing.T) {
+		res, err := e.Cadence(ctx, CadenceArgs{Dataset: ds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Snapshots != 3 || len(res.Schemes) != 1 || res.Schemes[0].Count != 3 || res.Schemes[0].Newest != s3 || res.Schemes[0].Oldest != s1 || res.Verdict == "" {
+			t.Errorf("cadence = %+v", res)
+		}
+	})
+
 	t.Run("first_last_appearance", func(t *testing.T) {
 		res, err := e.FirstAppearance(ctx, AppearanceArgs{Dataset: ds, Path: "new.txt"})
 		if err != nil {

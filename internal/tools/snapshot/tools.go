@@ -54,6 +54,9 @@ func Register(r *relay.Relay, d Deps) error {
 	add(g, "snapshots_containing", "Snapshots holding a file or version",
 		"List the snapshots where a path exists, or, with size, where it is a file of exactly that many bytes, or, with sha256, where its content has that digest (from checksum_file or file_history). Oldest first; matched counts them all when the list is cut at max_results.",
 		func(a *engine.ContainingArgs) string { return a.Dataset }, (*engine.Engine).SnapshotsContaining)
+	add(g, "snapshot_cadence", "Are snapshots taken on schedule",
+		"Report how regularly a dataset's snapshots are taken, per naming scheme: frequent, hourly, daily, weekly, monthly or yearly when the names say so (zfs-auto-snap, sanoid, rsnapshot), observed for unlabelled snapshots at a steady interval, manual otherwise. For each: the expected and observed intervals, gaps longer than 1.5 intervals with the snapshots around them, the newest snapshot's age and a verdict (late, gaps, ok, manual); verdict overall is the worst. Reads no file.",
+		func(a *engine.CadenceArgs) string { return a.Dataset }, (*engine.Engine).Cadence)
 	add(g, "first_appearance", "When a path first appeared",
 		"Find the oldest snapshot that holds a path, and the snapshot just before it that does not (neighbor): when a file was created, to the resolution of the snapshot schedule.",
 		func(a *engine.AppearanceArgs) string { return a.Dataset }, (*engine.Engine).FirstAppearance)

@@ -133,3 +133,14 @@ func (p *parsedLine) recovery() (recoveryExtra, bool) {
 	}
 	return recoveryExtra{TornBytes: *x.TornBytes, TornSHA256: x.TornSHA256}, true
 }
+
+// pruned returns the attestation of a pruning record, or false when the
+// line is not one.
+func (p *parsedLine) pruned() (prunedExtra, bool) {
+	var x prunedExtra
+	if p.meta.Tool != recoveryTool || p.meta.Decision != prunedDecision ||
+		json.Unmarshal(p.meta.Extra, &x) != nil || x.KeptFromSeq == 0 || len(x.KeptFromPrev) != hashHexLen {
+		return prunedExtra{}, false
+	}
+	return x, true
+}

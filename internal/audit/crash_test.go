@@ -23,6 +23,10 @@ func TestMain(m *testing.M) {
 		crashChild(path, SyncMode(os.Getenv(crashEnv+"_SYNC")))
 		return
 	}
+	if path := os.Getenv(writerEnv); path != "" {
+		writerChild(path)
+		return
+	}
 	os.Exit(m.Run())
 }
 

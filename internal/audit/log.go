@@ -45,6 +45,7 @@ const rotateRetry = time.Minute
 type Options struct {
 	Path        string // e.g. $WARDEN_STATE_DIR/audit.jsonl; created 0600, its directory 0700
 	RotateBytes int64  // rotate before the file would exceed this; 0 = never
+	Keep        Keep   // which rotated files to keep; zero = all
 	Sync        SyncMode
 	Key         []byte // optional HMAC-SHA256 key for a keyed chain
 	Node        string // host name recorded in every record
@@ -53,16 +54,20 @@ type Options struct {
 }
 
 // Log appends records to a hash-chained JSON-lines file. It is safe for
-// concurrent use. Only one Log (in any process) may hold a path at a time.
+// concurrent use, and any number of Logs, in any number of processes, may
+// share one path: each append takes the log's file lock, adopts the chain
+// head another writer left, writes its line and updates the head file.
 type Log struct {
 	path   string
 	rotate int64
+	keep   Keep
 	sync   SyncMode
 	node   string
 	now    func() time.Time
 	log    *slog.Logger
 	kid    string
-	unlock func() error
+	lock   *fileLock
+	headF  *os.File
 	fsync  func(*os.File) error // (*os.File).Sync; tests slow it down
 
 	mu       sync.Mutex
@@ -70,12 +75,12 @@ type Log struct {
 	chain    *chain
 	f        *os.File
 	fi       os.FileInfo // identity of the file f was opened on
-	size     int64       // bytes in the current file
+	size     int64       // bytes in the current file, as this Log last saw it
 	goodEnd  int64       // offset just after the last complete record in it
 	seq      uint64
 	prev     string
-	newest   string // base name of the newest rotated file
 	buf      []byte
+	headBuf  []byte
 	closed   bool
 	healthy  bool
 	reason   string
@@ -107,6 +112,9 @@ func Open(o Options) (*Log, error) {
 	if o.RotateBytes < 0 {
 		return nil, fmt.Errorf("audit: open: negative rotate size %d", o.RotateBytes)
 	}
+	if err := o.Keep.validate(); err != nil {
+		return nil, fmt.Errorf("audit: open: %w", err)
+	}
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -116,26 +124,35 @@ func Open(o Options) (*Log, error) {
 	if err := os.MkdirAll(filepath.Dir(o.Path), 0o700); err != nil {
 		return nil, fmt.Errorf("audit: open: %w", err)
 	}
-	unlock, err := lockPath(o.Path + ".lock")
+	lock, err := openLock(o.Path + ".lock")
 	if err != nil {
 		return nil, fmt.Errorf("audit: open %s: %w", o.Path, err)
 	}
+	headF, err := os.OpenFile(HeadPath(o.Path), os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		lock.close()
+		return nil, fmt.Errorf("audit: open %s: %w", o.Path, err)
+	}
 	l := &Log{
-		path: o.Path, rotate: o.RotateBytes, sync: o.Sync, node: o.Node,
-		now: o.Now, log: o.Logger, unlock: unlock, fsync: (*os.File).Sync,
+		path: o.Path, rotate: o.RotateBytes, keep: o.Keep, sync: o.Sync, node: o.Node,
+		now: o.Now, log: o.Logger, lock: lock, headF: headF, fsync: (*os.File).Sync,
 		chain: newChain(o.Key), prev: Genesis, healthy: true,
 	}
 	l.kid = l.chain.kid
 	l.cond.L = &l.mu
-	if err := l.resume(); err != nil {
-		unlock()
-		return nil, err
-	}
 	l.mu.Lock()
-	err = l.openLocked()
+	err = l.lock.lock()
+	if err == nil {
+		err = l.openLocked()
+		if err == nil && !l.keep.zero() {
+			l.pruneLocked()
+		}
+		l.lock.unlock()
+	}
 	l.mu.Unlock()
 	if err != nil {
-		unlock()
+		headF.Close()
+		lock.close()
 		return nil, err
 	}
 	return l, nil
@@ -147,11 +164,7 @@ func (l *Log) resume() error {
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("audit: open: %w", err)
 	}
-	for _, f := range files {
-		if f != l.path {
-			l.newest = filepath.Base(f)
-		}
-	}
+	l.seq, l.prev = 0, Genesis
 	for i := len(files) - 1; i >= 0; i-- {
 		t, err := scanTail(files[i])
 		if err != nil {
@@ -159,7 +172,6 @@ func (l *Log) resume() error {
 		}
 		if t.found {
 			l.seq, l.prev = t.seq, t.hash
-			l.log.Debug("audit chain resumed", "file", files[i], "seq", t.seq)
 			return nil
 		}
 	}
@@ -213,10 +225,29 @@ func scanTail(path string) (tail, error) {
 	}
 }
 
-// openLocked opens the current file for appending and deals with bytes
-// after its last complete record: ones this Log left there by a failed
-// write, or a single torn line left by a crash, are attested by a recovery
-// record; anything else is terminated and left for Verify to report.
+// catchUpLocked makes f the file at the log's path and seq/prev the chain
+// head in it, whoever wrote last. It runs with the file lock held. When
+// this Log wrote last (same file, same size), it costs one stat.
+func (l *Log) catchUpLocked() error {
+	if l.f == nil {
+		return l.openLocked()
+	}
+	fi, err := os.Stat(l.path)
+	if err != nil || !os.SameFile(fi, l.fi) {
+		// Rotated (or replaced) by someone else: the records this Log
+		// wrote there were synced by the rotating writer when the mode
+		// asks for it.
+		l.f.Close()
+		l.f = nil
+		return l.openLocked()
+	}
+	if fi.Size() == l.size {
+		return nil
+	}
+	return l.adoptLocked(fi, false)
+}
+
+// openLocked opens the current file for appending and adopts its tail.
 func (l *Log) openLocked() error {
 	f, err := os.OpenFile(l.path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
@@ -239,23 +270,44 @@ func (l *Log) openLocked() error {
 	if fi.Size() == 0 && l.sync != SyncNone {
 		syncDir(filepath.Dir(l.path))
 	}
-	ours := l.fi != nil && os.SameFile(l.fi, fi) && fi.Size() >= l.goodEnd
+	// ours: this Log's own failed write left the bytes after goodEnd, and
+	// nobody has written since.
+	ours := l.fi != nil && os.SameFile(l.fi, fi) && fi.Size() == l.size && fi.Size() >= l.goodEnd
+	l.f, l.fi = f, fi
+	return l.adoptLocked(fi, ours)
+}
+
+// adoptLocked takes the chain head from the file f is open on (size and
+// identity in fi) and deals with bytes after its last complete record:
+// ones this Log left there by a failed write (ours), or a single torn line
+// left by a crash, are attested by a recovery record; anything else is
+// terminated and left for Verify to report.
+func (l *Log) adoptLocked(fi os.FileInfo, ours bool) error {
+	size := fi.Size()
 	start := l.goodEnd
 	if !ours {
-		t, err := scanTail(l.path)
-		if err != nil {
-			f.Close()
-			return fmt.Errorf("audit: open %s: %w", l.path, err)
+		if h, err := readHeadAt(l.headF); err == nil && h.Ino == inode(fi) && h.Ino != 0 && h.End == size {
+			// The head was written for exactly this file and size.
+			l.seq, l.prev, start = h.Seq, h.Hash, size
+		} else {
+			t, err := scanTail(l.path)
+			if err != nil {
+				return fmt.Errorf("audit: open %s: %w", l.path, err)
+			}
+			if t.found {
+				l.seq, l.prev = t.seq, t.hash
+			} else if err := l.resume(); err != nil {
+				return err
+			}
+			start = t.goodEnd
+			if t.size != size {
+				// Read between our stat and now: only a writer that
+				// ignores the lock does that; take what was read.
+				size = t.size
+			}
 		}
-		if l.fi != nil {
-			l.log.Warn("audit log file was replaced; continuing the chain in the new file", "path", l.path)
-		}
-		if t.found && (t.hash != l.prev || t.seq != l.seq) {
-			l.log.Warn("audit log's last record is not the chain head", "path", l.path, "seq", t.seq, "head", l.seq)
-		}
-		start = t.goodEnd
 	}
-	l.f, l.fi, l.size, l.goodEnd = f, fi, fi.Size(), start
+	l.size, l.goodEnd = size, start
 	if l.size == start {
 		return nil
 	}
@@ -272,7 +324,7 @@ func (l *Log) openLocked() error {
 		l.log.Error("audit log has unrecognised lines after its last record; left in place for verify to report",
 			"path", l.path, "offset", start, "bytes", torn)
 		if prefix != nil {
-			if _, err := f.Write(prefix); err != nil {
+			if _, err := l.f.Write(prefix); err != nil {
 				return fmt.Errorf("audit: open %s: %w", l.path, err)
 			}
 			l.size++
@@ -284,7 +336,7 @@ func (l *Log) openLocked() error {
 	l.log.Warn("audit log has a torn final line from an interrupted write; attesting it and continuing",
 		"path", l.path, "offset", start, "bytes", torn)
 	r := Record{
-		Tool: recoveryTool, Decision: recoveryDecision, Status: "ok",
+		Tool: recoveryTool, Decision: recoveryDecision, Status: "ok", Node: l.node,
 		Reason: "torn line from an interrupted write left in place",
 		Extra: map[string]any{
 			"torn_bytes":  torn + int64(len(prefix)),
@@ -295,7 +347,7 @@ func (l *Log) openLocked() error {
 	if err != nil {
 		return err
 	}
-	if _, err := l.writeLocked(mid, prefix); err != nil {
+	if _, err := l.appendLineLocked(mid, prefix); err != nil {
 		return err
 	}
 	return l.syncLocked()
@@ -318,7 +370,7 @@ func (l *Log) Append(ctx context.Context, r Record) (Record, error) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	h, err := l.writeLocked(mid, nil)
+	h, err := l.writeLocked(mid)
 	if err != nil {
 		return Record{}, err
 	}
@@ -387,38 +439,48 @@ type head struct {
 	hash string
 }
 
-// writeLocked chains one record whose middle fields are mid, and writes
-// prefix+line with a single write(2). Rotation happens first when due,
-// except for recovery records (prefix != nil), which must follow the torn
-// bytes they attest in the same file.
-func (l *Log) writeLocked(mid, prefix []byte) (head, error) {
+// writeLocked chains one record whose middle fields are mid and writes it
+// under the file lock, after catching up with other writers and rotating
+// when due.
+func (l *Log) writeLocked(mid []byte) (head, error) {
 	var h head
-	for {
-		if l.closed {
-			return h, errClosed
-		}
-		if l.f == nil {
-			if err := l.openLocked(); err != nil {
-				l.fail(err)
-				return h, err
-			}
-			continue
-		}
-		if prefix == nil && l.rotate > 0 && l.size > 0 && l.size+int64(len(mid))+256 > l.rotate &&
-			!l.now().Before(l.rotRetry) {
-			if l.syncing {
-				l.cond.Wait()
-				continue
-			}
-			if err := l.rotateLocked(); err != nil {
-				// Keep appending to the current file; retry later.
-				l.log.Error("audit log rotation failed; still appending to the current file", "err", err)
-				l.rotRetry = l.now().Add(rotateRetry)
-			}
-			continue
-		}
-		break
+	if l.closed {
+		return h, errClosed
 	}
+	if err := l.lock.lock(); err != nil {
+		l.fail(err)
+		return h, err
+	}
+	defer l.lock.unlock()
+	if err := l.catchUpLocked(); err != nil {
+		l.fail(err)
+		return h, err
+	}
+	// l.mu is never released while the file lock is held: flock is per
+	// open file, so a second goroutine of this process would take it too.
+	// A group-commit leader may be fsyncing the file being rotated; its
+	// fd stays valid until that fsync returns.
+	if l.rotate > 0 && l.size > 0 && l.size+int64(len(mid))+256 > l.rotate && !l.now().Before(l.rotRetry) {
+		if err := l.rotateLocked(); err != nil {
+			// Keep appending to the current file; retry later.
+			l.log.Error("audit log rotation failed; still appending to the current file", "err", err)
+			l.rotRetry = l.now().Add(rotateRetry)
+			if l.f == nil {
+				if err := l.openLocked(); err != nil {
+					l.fail(err)
+					return h, err
+				}
+			}
+		}
+	}
+	return l.appendLineLocked(mid, nil)
+}
+
+// appendLineLocked chains one record whose middle fields are mid, writes
+// prefix+line with a single write(2) and updates the head file. The file
+// lock is held and f is the current file, caught up.
+func (l *Log) appendLineLocked(mid, prefix []byte) (head, error) {
+	var h head
 	h.ts, h.seq, h.prev = l.now().UTC(), l.seq+1, l.prev
 	b := append(l.buf[:0], prefix...)
 	start := len(b)
@@ -451,6 +513,11 @@ func (l *Log) writeLocked(mid, prefix []byte) (head, error) {
 	}
 	l.goodEnd = l.size
 	l.seq, l.prev, l.written = h.seq, h.hash, h.seq
+	l.headBuf = encodeHead(l.headBuf, headLine{Seq: h.seq, Hash: h.hash, Ino: inode(l.fi), End: l.size})
+	if _, err := l.headF.WriteAt(l.headBuf, 0); err != nil {
+		// The record is written; only the tail anchor is stale.
+		l.log.Error("audit head file write failed; truncation of the newest records is not detectable until it succeeds", "err", err)
+	}
 	return h, nil
 }
 
@@ -465,6 +532,7 @@ func (l *Log) syncLocked() error {
 		l.failedThrough = l.written
 		return err
 	}
+	l.headF.Sync()
 	l.synced = l.written
 	return nil
 }
@@ -487,7 +555,13 @@ func (l *Log) groupSyncLocked(seq uint64) error {
 		if l.f == nil {
 			// The fd went away after this record was written; the file was
 			// closed, which does not make the data durable.
-			if err := l.openLocked(); err != nil {
+			if err := l.lock.lock(); err != nil {
+				l.fail(err)
+				return err
+			}
+			err := l.catchUpLocked()
+			l.lock.unlock()
+			if err != nil {
 				l.fail(err)
 				return err
 			}
@@ -496,6 +570,9 @@ func (l *Log) groupSyncLocked(seq uint64) error {
 		target, f := l.written, l.f
 		l.mu.Unlock()
 		err := l.fsync(f)
+		if err == nil {
+			l.headF.Sync()
+		}
 		l.mu.Lock()
 		l.syncing = false
 		if err != nil {
@@ -531,9 +608,10 @@ func (l *Log) Healthy() (ok bool, reason string) {
 	return l.healthy, l.reason
 }
 
-// Head returns the seq and hash of the newest record, for anchoring the
-// chain somewhere an attacker on this host cannot rewrite: truncating whole
-// records off the end of the log is only detectable against such an anchor.
+// Head returns the seq and hash of the newest record this Log wrote or
+// saw, for anchoring the chain somewhere an attacker on this host cannot
+// rewrite: truncating the log and rewriting its head file to match is only
+// detectable against such an anchor.
 func (l *Log) Head() (seq uint64, hash string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -559,7 +637,11 @@ func (l *Log) Close() error {
 		l.f = nil
 	}
 	l.closed = true
-	if uerr := l.unlock(); err == nil && uerr != nil {
+	if l.sync != SyncNone {
+		l.headF.Sync()
+	}
+	l.headF.Close()
+	if uerr := l.lock.close(); err == nil && uerr != nil {
 		err = fmt.Errorf("audit: close: %w", uerr)
 	}
 	l.cond.Broadcast()

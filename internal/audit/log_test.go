@@ -193,18 +193,32 @@ func TestReopenResumesChain(t *testing.T) {
 	wantIntact(t, verifyPath(t, path, nil), 10)
 }
 
-func TestOpenTwiceIsRefused(t *testing.T) {
-	l := openTest(t, Options{})
-	if l2, err := Open(Options{Path: l.path}); err == nil {
-		l2.Close()
-		t.Fatal("second Open of the same log succeeded; two writers would fork the chain")
+func TestTwoLogsShareOnePath(t *testing.T) {
+	a := openTest(t, Options{RotateBytes: 8 << 10})
+	b := openTest(t, Options{Path: a.path, RotateBytes: 8 << 10})
+	var want []Record
+	for i := 0; i < 60; i++ {
+		l := a
+		if i%3 != 0 {
+			l = b
+		}
+		r, err := l.Append(context.Background(), sample(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Seq != uint64(i+1) {
+			t.Fatalf("record %d: got seq %d, want %d: the writers forked the chain", i, r.Seq, i+1)
+		}
+		want = append(want, r)
 	}
-	l.Close()
-	l3, err := Open(Options{Path: l.path})
-	if err != nil {
-		t.Fatalf("Open after Close: %v", err)
+	rep := verifyPath(t, a.path, nil)
+	wantIntact(t, rep, 60)
+	if len(rep.Files) < 2 {
+		t.Fatalf("want rotation by both writers, got files %v", rep.Files)
 	}
-	l3.Close()
+	if rep.LastHash != want[59].Hash {
+		t.Fatalf("last hash: got %s, want %s", rep.LastHash, want[59].Hash)
+	}
 }
 
 func TestOpenRejectsBadOptions(t *testing.T) {

@@ -22,7 +22,10 @@ func (l *Log) rotateLocked() error {
 	if err := l.syncLocked(); err != nil {
 		return err
 	}
-	name := l.rotatedName()
+	name, err := l.rotatedName()
+	if err != nil {
+		return fmt.Errorf("audit: rotate %s: %w", l.path, err)
+	}
 	// Rename while the fd is open: if it fails, nothing has changed.
 	if err := os.Rename(l.path, name); err != nil {
 		return fmt.Errorf("audit: rotate %s: %w", l.path, err)
@@ -31,22 +34,40 @@ func (l *Log) rotateLocked() error {
 		l.log.Warn("audit log close after rotation failed", "err", err)
 	}
 	l.f, l.fi, l.size, l.goodEnd = nil, nil, 0, 0
-	l.newest = filepath.Base(name)
 	if l.sync != SyncNone {
 		syncDir(filepath.Dir(l.path))
 	}
 	l.log.Info("audit log rotated", "to", name, "seq", l.seq)
-	return l.openLocked()
+	// The chain head is the one just written to the rotated file; the new
+	// file is empty.
+	seq, prev := l.seq, l.prev
+	if err := l.openLocked(); err != nil {
+		return err
+	}
+	l.seq, l.prev = seq, prev
+	if !l.keep.zero() {
+		l.pruneLocked()
+	}
+	return nil
 }
 
-func (l *Log) rotatedName() string {
+// rotatedName names the next rotated file: the current time, or just after
+// the newest rotated file's, whichever is later, so names stay in chain
+// order whichever writer rotates and however the clock steps.
+func (l *Log) rotatedName() (string, error) {
 	dir, stem, ext := splitPath(l.path)
 	t := l.now().UTC()
 	name := func(t time.Time) string { return stem + "-" + t.Format(rotatedLayout) + "Z" + ext }
-	if prev, ok := rotatedTime(l.newest, stem, ext); ok && !t.After(prev.Add(time.Millisecond-1)) {
-		t = prev.Add(time.Millisecond)
+	rotated, err := rotatedFiles(l.path)
+	if err != nil {
+		return "", err
 	}
-	return filepath.Join(dir, name(t))
+	if len(rotated) > 0 {
+		if prev, ok := rotatedTime(filepath.Base(rotated[len(rotated)-1]), stem, ext); ok && !t.After(prev.Add(time.Millisecond-1)) {
+			t = prev.Add(time.Millisecond)
+		}
+	}
+	return filepath.Join(dir, name(t)), nil
 }
 
 func splitPath(path string) (dir, stem, ext string) {
@@ -72,6 +93,21 @@ func rotatedTime(name, stem, ext string) (time.Time, bool) {
 // oldest first, then path itself. It fails with an error wrapping
 // fs.ErrNotExist when there are none.
 func Files(path string) ([]string, error) {
+	files, err := rotatedFiles(path)
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		files = append(files, path)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("audit: no log at %s: %w", path, fs.ErrNotExist)
+	}
+	return files, nil
+}
+
+// rotatedFiles lists the rotated files of the log at path, oldest first.
+func rotatedFiles(path string) ([]string, error) {
 	dir, stem, ext := splitPath(path)
 	entries, err := os.ReadDir(filepath.Clean(dir + "."))
 	if err != nil {
@@ -84,11 +120,5 @@ func Files(path string) ([]string, error) {
 		}
 	}
 	slices.Sort(files)
-	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
-		files = append(files, path)
-	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("audit: no log at %s: %w", path, fs.ErrNotExist)
-	}
 	return files, nil
 }

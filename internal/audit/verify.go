@@ -38,11 +38,19 @@ func (p *Problem) String() string {
 // before the first problem (all of them when Problem is nil). Recovered
 // lists torn lines that a chained recovery record attests; they are not
 // records, and they do not break the chain.
+//
+// A log whose oldest rotated files retention pruned starts at a seq above
+// 1; it verifies when a pruning record later in the chain attests exactly
+// that start (PrunedBefore). LastSeq and LastHash are the newest verified
+// record, to compare with the head file or an external anchor (CheckHead).
 type Report struct {
-	Files     []string
-	Records   int
-	Problem   *Problem // nil = chain intact
-	Recovered []Problem
+	Files        []string
+	Records      int
+	Problem      *Problem // nil = chain intact
+	Recovered    []Problem
+	PrunedBefore uint64 // the chain starts at this seq after attested pruning; 0 = starts at 1
+	LastSeq      uint64
+	LastHash     string
 }
 
 // lookahead bounds how far Verify scans ahead to tell reordering from
@@ -70,6 +78,17 @@ type verifier struct {
 	priorHash string // hash of the record before the last one
 	last      loc
 	rep       Report
+	// start is set when the chain starts above seq 1, until a pruning
+	// record attests that start.
+	start    *startAt
+	attested bool
+}
+
+type startAt struct {
+	seq  uint64
+	prev string
+	file int
+	line int
 }
 
 // Verify checks the chain across paths, given in chain order (see Files).
@@ -83,7 +102,23 @@ type verifier struct {
 func Verify(paths []string, key []byte) (Report, error) {
 	v := &verifier{paths: paths, ch: newChain(key), key: len(key) > 0, lastHash: Genesis, last: loc{file: -1}}
 	v.rep.Files = paths
-	mr := newMultiReader(paths, 0, 0, 0)
+	rep, err := v.walk()
+	if err != nil || v.start == nil {
+		return rep, err
+	}
+	if v.attested {
+		v.rep.PrunedBefore = v.start.seq
+		return v.rep, nil
+	}
+	// An unattested start is the first problem, whatever came after it.
+	v.rep.Records = 0
+	v.rep.Recovered = nil
+	v.report(v.start.file, v.start.line, KindDeleted, fmt.Sprintf("log starts at seq %d, not 1, and no pruning record attests it: earlier records or rotated files are missing", v.start.seq))
+	return v.rep, nil
+}
+
+func (v *verifier) walk() (Report, error) {
+	mr := newMultiReader(v.paths, 0, 0, 0)
 	defer mr.close()
 	for {
 		ln, fi, err := mr.next()
@@ -99,6 +134,14 @@ func Verify(paths []string, key []byte) (Report, error) {
 		}
 		p, perr := parseLine(ln.b)
 		if perr == nil && v.keyProblem(&p) == "" && v.chains(&p) {
+			v.accept(&p, fi, ln)
+			continue
+		}
+		if perr == nil && v.count == 0 && v.start == nil && p.meta.Seq > 1 && v.keyProblem(&p) == "" && v.selfOK(&p) {
+			// Either pruned (a pruning record must attest it) or
+			// deleted; decided at the end.
+			v.start = &startAt{seq: p.meta.Seq, prev: p.prev, file: fi, line: ln.no}
+			v.lastSeq, v.lastHash = p.meta.Seq-1, p.prev
 			v.accept(&p, fi, ln)
 			continue
 		}
@@ -150,6 +193,12 @@ func (v *verifier) accept(p *parsedLine, fi int, ln rawLine) {
 	v.lastSeq, v.lastHash = p.meta.Seq, p.hash
 	v.last = loc{file: fi, line: ln.no, end: ln.start + ln.size + 1}
 	v.rep.Records = v.count
+	v.rep.LastSeq, v.rep.LastHash = p.meta.Seq, p.hash
+	if v.start != nil && !v.attested {
+		if x, ok := p.pruned(); ok && x.KeptFromSeq == v.start.seq && x.KeptFromPrev == v.start.prev {
+			v.attested = true
+		}
+	}
 }
 
 func (v *verifier) report(fi, line int, kind, detail string) error {

@@ -142,3 +142,40 @@ func short(h string) string {
 	}
 	return h
 }
+
+// CheckAnchor compares a verified log with an anchor kept elsewhere (an
+// exported record's seq and hash, a head copied off the host): the record
+// at the anchor's seq must be there with the anchor's hash, and none after
+// it may be missing.
+func CheckAnchor(rep Report, a Anchor) (*Problem, string, error) {
+	if a.Seq >= rep.LastSeq {
+		p, note := CheckHead(rep, a)
+		return p, note, nil
+	}
+	if a.Seq < rep.PrunedBefore {
+		return nil, fmt.Sprintf("anchor seq %d was pruned (the log starts at seq %d)", a.Seq, rep.PrunedBefore), nil
+	}
+	mr := newMultiReader(rep.Files, 0, 0, 0)
+	defer mr.close()
+	for {
+		ln, fi, err := mr.next()
+		if errors.Is(err, io.EOF) {
+			return &Problem{Kind: KindMissing, Detail: fmt.Sprintf("no record seq %d in the log", a.Seq)}, "", nil
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		if !ln.terminated || ln.tooLong {
+			continue
+		}
+		p, perr := parseLine(ln.b)
+		if perr != nil || p.meta.Seq != a.Seq {
+			continue
+		}
+		if p.hash != a.Hash {
+			return &Problem{File: rep.Files[fi], Line: ln.no, Kind: KindForked,
+				Detail: fmt.Sprintf("record seq %d has hash %s, the anchor says %s: the chain was rewritten from here", a.Seq, short(p.hash), short(a.Hash))}, "", nil
+		}
+		return nil, "", nil
+	}
+}

@@ -21,6 +21,7 @@ const commandMaxBytes = runner.CeilingMaxBytes
 func AllowedCommands() [][]string {
 	return [][]string{
 		{"zfs", "list"},
+		{"zfs", "get"},
 		{"btrfs", "subvolume", "show"},
 		{"btrfs", "subvolume", "list"},
 	}

@@ -25,7 +25,7 @@ var mutatingVerbs = []string{"destroy", "rollback", "snapshot", "set", "send", "
 	"upgrade", "allow", "unallow", "hold", "release", "program", "redact", "sync", "defrag", "filesystem", "device", "replace"}
 
 func TestAllowedCommandsAreReadOnly(t *testing.T) {
-	want := [][]string{{"zfs", "list"}, {"btrfs", "subvolume", "show"}, {"btrfs", "subvolume", "list"}}
+	want := [][]string{{"zfs", "list"}, {"zfs", "get"}, {"btrfs", "subvolume", "show"}, {"btrfs", "subvolume", "list"}}
 	got := AllowedCommands()
 	if len(got) != len(want) {
 		t.Fatalf("AllowedCommands = %q, want %q", got, want)
@@ -80,7 +80,10 @@ func TestNoMutationReachable(t *testing.T) {
 	snapdir := filepath.Join(mount, ".zfs", "snapshot")
 	buildCopies(t, dir, snapdir, func(i int) string { return []string{"s1", "s2", "s3"}[i] })
 	zfsOut := "tank/home@s1\t1761966000\t0\t1\ntank/home@s2\t1762052400\t0\t1\ntank/home@s3\t1762138800\t0\t1\n"
-	rr := &recordingRunner{answers: map[string]string{strings.Join(zfsListArgv("tank/home"), " "): zfsOut}}
+	rr := &recordingRunner{answers: map[string]string{
+		strings.Join(zfsListArgv("tank/home"), " "):                                zfsOut,
+		strings.Join(zfsWrittenArgv("tank/home", "s1", Snapshot{Name: "s3"}), " "): "tank/home@s3\twritten@s1\t123456\n",
+	}}
 	for i := range 3 {
 		name := []string{"s1", "s2", "s3"}[i]
 		rr.answers["btrfs subvolume show "+filepath.Join(snapdir, name)] = "\tCreation time: \t\t2026-11-0" + strconv.Itoa(i+1) + " 03:00:00 +0000\n"
@@ -94,6 +97,17 @@ func TestNoMutationReachable(t *testing.T) {
 		ctx := context.Background()
 		_, _ = e.Stale(ctx, StaleArgs{Dataset: ds, OlderThan: "1d"})
 		_, _ = e.FindDeleted(ctx, FindDeletedArgs{Dataset: ds, AgainstLive: true})
+	}
+	// size_delta on ZFS reads written@from of to through zfs get.
+	res, err := e.SizeDelta(context.Background(), SizeDeltaArgs{Dataset: "z", From: "s1", To: "s3"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ZFS == nil || res.ZFS.Bytes != 123456 || res.ZFS.Property != "written@s1" || res.ZFS.Of != "tank/home@s3" || res.ZFS.Error != "" {
+		t.Errorf("size_delta zfs = %+v, want written@s1 of tank/home@s3 = 123456", res.ZFS)
+	}
+	if res, err := e.SizeDelta(context.Background(), SizeDeltaArgs{Dataset: "z", From: "s2", To: "s3"}); err != nil || res.ZFS == nil || res.ZFS.Error == "" {
+		t.Errorf("size_delta zfs with zfs get failing = %+v, %v; want the walk's answer and the error", res.ZFS, err)
 	}
 	seen := rr.seen()
 	if len(seen) == 0 {
@@ -111,7 +125,7 @@ func TestNoMutationReachable(t *testing.T) {
 		}
 		verbs[strings.Join(argv[:2], " ")] = true
 	}
-	if !verbs["zfs list"] || !verbs["btrfs subvolume"] {
+	if !verbs["zfs list"] || !verbs["zfs get"] || !verbs["btrfs subvolume"] {
 		t.Errorf("commands seen %v; want both zfs list and btrfs subvolume show exercised", verbs)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -348,6 +349,54 @@ func runSuite(t *testing.T, e *Engine, ds string, names ...string) {
 		}
 		if res.Snapshots != 3 || len(res.Schemes) != 1 || res.Schemes[0].Count != 3 || res.Schemes[0].Newest != s3 || res.Schemes[0].Oldest != s1 || res.Verdict == "" {
 			t.Errorf("cadence = %+v", res)
+		}
+	})
+
+	t.Run("size_delta", func(t *testing.T) {
+		res, err := e.SizeDelta(ctx, SizeDeltaArgs{Dataset: ds, From: s1, To: s3, Path: "etc"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.FromBytes != 38 || res.ToBytes != 44 || res.Delta != 6 || res.AddedBytes != 4 || res.GrownBytes != 2 || res.RemovedBytes != 0 || res.FromFiles != 2 || res.ToFiles != 3 {
+			t.Errorf("etc s1->s3 = %+v", res)
+		}
+		var got []string
+		for _, c := range res.Files {
+			got = append(got, fmt.Sprintf("%s:%s:%d", c.Path, c.Change, c.Delta))
+		}
+		if want := []string{"etc/new.conf:added:4", "etc/app.conf:grown:2"}; !slices.Equal(got, want) {
+			t.Errorf("contributors = %v, want %v", got, want)
+		}
+		res, err = e.SizeDelta(ctx, SizeDeltaArgs{Dataset: ds, From: s1, To: s3, N: 50})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tops := map[string]Contributor{}
+		for _, c := range res.Dirs {
+			tops[c.Path] = c
+		}
+		if c := tops["old.txt"]; c.Change != "removed" || c.Delta != -14 {
+			t.Errorf("old.txt = %+v in %+v", c, res.Dirs)
+		}
+		if c, ok := tops["docs"]; ok {
+			t.Errorf("docs only renamed a file, yet is a contributor: %+v", c)
+		}
+		if c := tops["etc"]; c.Delta != 6 || c.FromBytes != 38 {
+			t.Errorf("etc = %+v", c)
+		}
+		if res.Delta != res.ToBytes-res.FromBytes || res.FromBytes < 100000 || res.Truncated {
+			t.Errorf("root s1->s3 = %+v", res)
+		}
+		for _, bad := range []SizeDeltaArgs{
+			{Dataset: ds, From: s1, To: s3, Path: "../x"},
+			{Dataset: ds, From: s1, To: s3, Path: "pdir"},
+			{Dataset: ds, From: s1, To: s3, Path: "etc/app.conf"},
+			{Dataset: ds, From: LiveSnapshot, To: s3},
+			{Dataset: ds, From: s1},
+		} {
+			if _, err := e.SizeDelta(ctx, bad); !errors.Is(err, ErrInvalidArgument) {
+				t.Errorf("%+v: err = %v, want invalid argument", bad, err)
+			}
 		}
 	})
 

@@ -57,6 +57,9 @@ func Register(r *relay.Relay, d Deps) error {
 	add(g, "snapshot_cadence", "Are snapshots taken on schedule",
 		"Report how regularly a dataset's snapshots are taken, per naming scheme: frequent, hourly, daily, weekly, monthly or yearly when the names say so (zfs-auto-snap, sanoid, rsnapshot), observed for unlabelled snapshots at a steady interval, manual otherwise. For each: the expected and observed intervals, gaps longer than 1.5 intervals with the snapshots around them, the newest snapshot's age and a verdict (late, gaps, ok, manual); verdict overall is the worst. Reads no file.",
 		func(a *engine.CadenceArgs) string { return a.Dataset }, (*engine.Engine).Cadence)
+	add(g, "size_delta", "How much a tree grew between snapshots",
+		"Compare the apparent size of a tree (path, default the root) in snapshot from and snapshot to (or \"@live\"): total bytes and files in each, bytes added, removed, grown and shrunk, and the n files and n entries directly below path whose size changed most. Both trees are walked together; bounded by a walk budget and timeout_s (truncated then says the totals cover only what was visited). For ZFS with dataset: configured, zfs also reports written@from of to: the space written in between that to still holds.",
+		func(a *engine.SizeDeltaArgs) string { return a.Dataset }, (*engine.Engine).SizeDelta)
 	add(g, "first_appearance", "When a path first appeared",
 		"Find the oldest snapshot that holds a path, and the snapshot just before it that does not (neighbor): when a file was created, to the resolution of the snapshot schedule.",
 		func(a *engine.AppearanceArgs) string { return a.Dataset }, (*engine.Engine).FirstAppearance)

@@ -196,6 +196,13 @@ type Audit struct {
 	// unwritable) or continue.
 	OnFailure   string `yaml:"on_failure" json:"on_failure"`
 	MaxArgBytes int    `yaml:"max_arg_bytes" json:"max_arg_bytes"`
+	// Node names this warden in every record and export; default: the
+	// host name.
+	Node string `yaml:"node" json:"node"`
+	// Keep prunes rotated files; see AuditKeep.
+	Keep AuditKeep `yaml:"keep" json:"keep"`
+	// Export ships every record, after it is written locally, to each sink.
+	Export []AuditExport `yaml:"export" json:"export"`
 }
 
 // Sessions bounds interactive sessions.

@@ -32,6 +32,20 @@ func Schema() ([]byte, error) {
 			ft.Enum = []any{"auto", "sftp", "exec"}
 		}
 	}
+	if a := s.Properties["audit"]; a != nil {
+		if e := a.Properties["export"]; e != nil && e.Items != nil {
+			for key, vals := range map[string][]string{
+				"type": AuditExportTypes, "network": AuditExportNetworks,
+				"format": AuditExportFormats, "facility": SyslogFacilities,
+			} {
+				if p := e.Items.Properties[key]; p != nil {
+					for _, v := range vals {
+						p.Enum = append(p.Enum, v)
+					}
+				}
+			}
+		}
+	}
 	return json.MarshalIndent(s, "", "  ")
 }
 

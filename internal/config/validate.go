@@ -176,6 +176,7 @@ func (c *Config) Validate() error {
 	if c.Audit.MaxArgBytes < 64 {
 		bad("audit.max_arg_bytes", "must be at least 64")
 	}
+	c.validateAudit(bad)
 	if c.Sessions.Max < 1 {
 		bad("sessions.max", "must be at least 1")
 	}

@@ -94,10 +94,14 @@ func New(o Options) (*Warden, error) {
 			return nil, fmt.Errorf("audit key: %w", err)
 		}
 	}
-	node, _ := os.Hostname()
+	node := cfg.Audit.Node
+	if node == "" {
+		node, _ = os.Hostname()
+	}
 	log, err := audit.Open(audit.Options{
 		Path:        cfg.Audit.Path,
 		RotateBytes: cfg.Audit.RotateBytes,
+		Keep:        audit.Keep{Files: cfg.Audit.Keep.Files, MaxAge: cfg.Audit.Keep.MaxAge.D()},
 		Sync:        audit.SyncMode(cfg.Audit.Sync),
 		Key:         key,
 		Node:        node,

@@ -69,13 +69,7 @@ var ErrConstraint = errors.New("constraint failed")
 func (t *Tool) Check(ctx context.Context, vals map[string]any) error {
 	ctx, cancel := context.WithTimeout(ctx, constraintTimeout)
 	defer cancel()
-	act := make(map[string]any, len(vals))
-	for k, v := range vals {
-		if r, ok := v.(rawString); ok {
-			v = string(r)
-		}
-		act[k] = v
-	}
+	act := vals
 	for _, c := range t.Constraints {
 		out, _, err := c.prg.ContextEval(ctx, act)
 		if err != nil {

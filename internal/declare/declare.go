@@ -30,9 +30,12 @@ type File struct {
 	Path        string
 	Description string
 	// Shell runs every command of the file as Shell -c COMMAND.
-	Shell   string
-	Tools   []*Tool
-	Prompts *Prompts
+	Shell string
+	// StrictTemplates makes a template key that is not a parameter an
+	// error; by default it renders empty, as in MCPShell.
+	StrictTemplates bool
+	Tools           []*Tool
+	Prompts         *Prompts
 }
 
 // Tool is one declarative tool.
@@ -62,8 +65,11 @@ type Param struct {
 	// Default is the typed default value, or nil.
 	Default any
 	// Raw inserts the value into the command without shell quoting.
-	Raw  bool
-	Line int
+	Raw bool
+	// Split prints the value as several shell words, split the way the
+	// shell reads unquoted text but with nothing run or expanded.
+	Split bool
+	Line  int
 }
 
 // Run says how a tool runs.

@@ -134,11 +134,12 @@ func readBounded(name string) ([]byte, error) {
 // line and the key. Warnings are returned even when there are errors.
 func Parse(name string, data []byte) (*File, []string, error) {
 	p := &parser{file: name}
+	f := &File{Path: name, Shell: "/bin/sh"}
+	p.f = f
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, nil, fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "yaml: "))
 	}
-	f := &File{Path: name, Shell: "/bin/sh"}
 	if len(doc.Content) == 0 {
 		return nil, nil, &Error{File: name, Line: 1, Msg: "empty file: want an mcp section with tools"}
 	}
@@ -161,6 +162,7 @@ func Parse(name string, data []byte) (*File, []string, error) {
 
 type parser struct {
 	file  string
+	f     *File
 	errs  []error
 	warns []string
 }
@@ -207,6 +209,10 @@ func (p *parser) mapping(n *yaml.Node, path string, fields map[string]func(k, v 
 				known = append(known, f)
 			}
 			slices.Sort(known)
+			if h := misplacedHint(path, k.Value); h != "" {
+				p.errf(k, key, "unknown key: %s", h)
+				continue
+			}
 			p.errf(k, key, "unknown key (known: %s)", strings.Join(known, ", "))
 			continue
 		}
@@ -296,6 +302,7 @@ func (p *parser) mcp(n *yaml.Node, f *File) {
 						}
 					}
 				},
+				"strict_templates": func(_, v *yaml.Node) { f.StrictTemplates = p.boolean(v, "mcp.run.strict_templates") },
 			})
 		},
 		"tools": func(_, v *yaml.Node) { tools = v },
@@ -341,7 +348,7 @@ func (p *parser) tool(n *yaml.Node, path string, f *File) *Tool {
 			p.mapping(v, join(path, "output"), map[string]func(k, v *yaml.Node){
 				"prefix": func(_, v *yaml.Node) {
 					if s := p.str(v, join(path, "output.prefix")); s != "" {
-						t.Prefix = p.template(v, join(path, "output.prefix"), s, false)
+						t.Prefix = p.template(v, join(path, "output.prefix"), s, TemplateOptions{})
 					}
 				},
 			})
@@ -417,6 +424,7 @@ func (p *parser) param(kn, n *yaml.Node, path string) *Param {
 		"required":    func(_, v *yaml.Node) { pm.Required = p.boolean(v, join(path, "required")) },
 		"default":     func(_, v *yaml.Node) { def = v },
 		"raw":         func(_, v *yaml.Node) { pm.Raw = p.boolean(v, join(path, "raw")) },
+		"split":       func(_, v *yaml.Node) { pm.Split = p.boolean(v, join(path, "split")) },
 	})
 	if def != nil {
 		pm.Default = p.typed(def, join(path, "default"), pm.Type)
@@ -426,6 +434,9 @@ func (p *parser) param(kn, n *yaml.Node, path string) *Param {
 	}
 	if pm.Raw && pm.Type != TypeString {
 		p.errf(n, join(path, "raw"), "applies to string parameters only")
+	}
+	if pm.Split && (pm.Type != TypeString || pm.Raw) {
+		p.errf(n, join(path, "split"), "applies to string parameters that are not raw only")
 	}
 	return pm
 }
@@ -454,7 +465,12 @@ func (p *parser) run(n *yaml.Node, path string, t *Tool) {
 	p.mapping(n, path, map[string]func(k, v *yaml.Node){
 		"command": func(_, v *yaml.Node) {
 			if s := p.str(v, join(path, "command")); s != "" {
-				t.Run.Command = p.template(v, join(path, "command"), s, true)
+				o := TemplateOptions{Shell: true, ShellPath: t.shell, Raw: map[string]bool{}, Split: map[string]bool{}}
+				for _, pm := range t.Params {
+					o.Raw[pm.Name] = pm.Raw
+					o.Split[pm.Name] = pm.Split
+				}
+				t.Run.Command = p.template(v, join(path, "command"), s, o)
 			}
 		},
 		"env": func(_, v *yaml.Node) {
@@ -467,7 +483,7 @@ func (p *parser) run(n *yaml.Node, path string, t *Tool) {
 				}
 				ev := EnvVar{Name: name}
 				if hasValue {
-					ev.Value = p.template(v.Content[i], key, value, false)
+					ev.Value = p.template(v.Content[i], key, value, TemplateOptions{})
 				}
 				t.Run.Env = append(t.Run.Env, ev)
 			}
@@ -540,12 +556,12 @@ func (p *parser) options(n *yaml.Node, path string, r *RunnerSpec) {
 			case OptString, OptPath:
 				s := p.str(v, key)
 				r.Options[name] = s
-				r.optTemplates[name] = p.template(v, key, s, false)
+				r.optTemplates[name] = p.template(v, key, s, TemplateOptions{})
 			case OptStrings, OptPaths:
 				list := p.strs(v, key)
 				r.Options[name] = list
 				for i, s := range list {
-					r.listTmpls[name] = append(r.listTmpls[name], p.template(v.Content[i], fmt.Sprintf("%s[%d]", key, i), s, false))
+					r.listTmpls[name] = append(r.listTmpls[name], p.template(v.Content[i], fmt.Sprintf("%s[%d]", key, i), s, TemplateOptions{}))
 				}
 			}
 		}
@@ -554,8 +570,9 @@ func (p *parser) options(n *yaml.Node, path string, r *RunnerSpec) {
 }
 
 // template parses one template, recording an error at n on failure.
-func (p *parser) template(n *yaml.Node, key, text string, shell bool) *Template {
-	t, err := ParseTemplate(key, text, shell)
+func (p *parser) template(n *yaml.Node, key, text string, o TemplateOptions) *Template {
+	o.Strict = p.f.StrictTemplates
+	t, err := ParseTemplateOptions(key, text, o)
 	if err != nil {
 		p.errf(n, key, "%v", err)
 		return nil

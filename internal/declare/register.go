@@ -30,6 +30,9 @@ type Deps struct {
 	// Getenv reads warden's own environment, for names a tool lists in
 	// run.env; nil reads nothing.
 	Getenv func(string) string
+	// TemplateEnv names variables every template may read with env
+	// (exec.env_passthrough), besides a tool's own run.env names.
+	TemplateEnv []string
 	// Local runs commands on this machine, confined to each call's
 	// admission (the exec runner).
 	Local runner.Runner
@@ -135,7 +138,7 @@ func (t *Tool) InputSchema() *jsonschema.Schema {
 }
 
 // Values turns decoded JSON arguments into typed values: integers as
-// int64, numbers as float64, raw strings marked raw, and absent optional
+// int64, numbers as float64, and absent optional
 // parameters as their default or the type's zero value.
 func (t *Tool) Values(args map[string]any) (map[string]any, error) {
 	vals := make(map[string]any, len(t.Params))
@@ -168,9 +171,6 @@ func typedValue(p *Param, v any) (any, error) {
 		}
 		if strings.ContainsRune(s, 0) {
 			return nil, errors.New("contains a NUL byte")
-		}
-		if p.Raw {
-			return rawString(s), nil
 		}
 		return s, nil
 	case TypeBoolean:
@@ -240,6 +240,9 @@ func (d *Deps) Prepare(ctx context.Context, c Choice, args map[string]any) (*Pre
 		return nil, err
 	}
 	env := Env{Allowed: map[string]bool{}, Getenv: d.Getenv}
+	for _, name := range d.TemplateEnv {
+		env.Allowed[name] = true
+	}
 	for _, e := range t.Run.Env {
 		if e.Value == nil {
 			env.Allowed[e.Name] = true

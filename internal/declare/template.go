@@ -8,164 +8,252 @@ import (
 	"strings"
 	"text/template"
 	"text/template/parse"
+
+	"github.com/Masterminds/sprig/v3"
 )
 
 // Template is a parsed Go text/template. A shell template quotes every
-// value an action prints for the shell context it lands in; other
-// templates (output prefix, env values, runner options) print values as
-// they are.
+// value an action prints for the shell context it lands in (see
+// shellctx.go); other templates (output prefix, env values, runner
+// options) print values as they are.
 type Template struct {
-	text  string
-	shell bool
-	tmpl  *template.Template
+	text string
+	opts TemplateOptions
+	tmpl *template.Template
+}
+
+// TemplateOptions say how a template renders.
+type TemplateOptions struct {
+	// Shell makes the template a shell command: values are quoted for
+	// where they land and the result must parse as shell.
+	Shell bool
+	// ShellPath is the shell that runs the command (mcp.run.shell); it
+	// chooses the dialect the command is parsed in.
+	ShellPath string
+	// Strict makes a key that is not a parameter an error instead of
+	// rendering empty (mcp.run.strict_templates).
+	Strict bool
+	// Raw names string parameters printed unquoted.
+	Raw map[string]bool
+	// Split names string parameters printed as several shell words.
+	Split map[string]bool
 }
 
 // Text returns the template's source.
 func (t *Template) Text() string { return t.text }
 
-// quoteFunc is the function appended to every output action of a shell
-// template.
-const quoteFunc = "_warden_quote"
+// printFunc is the function appended to every output action: it receives
+// the parameter name when the action prints a parameter unchanged ("" if
+// not) and the value.
+const printFunc = "_warden_print"
 
-// baseFuncs is the documented function set of templates, besides
-// text/template's built-ins (and, or, not, eq, ne, lt, le, gt, ge, len,
-// index, print, printf, println). env is replaced per call: it reads only
-// names listed in run.env.
-func baseFuncs() template.FuncMap {
-	return template.FuncMap{
-		"lower":      func(s any) string { return strings.ToLower(str(s)) },
-		"upper":      func(s any) string { return strings.ToUpper(str(s)) },
-		"trim":       func(s any) string { return strings.TrimSpace(str(s)) },
-		"trimPrefix": func(prefix, s any) string { return strings.TrimPrefix(str(s), str(prefix)) },
-		"trimSuffix": func(suffix, s any) string { return strings.TrimSuffix(str(s), str(suffix)) },
-		"replace":    func(old, new, s any) string { return strings.ReplaceAll(str(s), str(old), str(new)) },
-		"contains":   func(sub, s any) bool { return strings.Contains(str(s), str(sub)) },
-		"hasPrefix":  func(prefix, s any) bool { return strings.HasPrefix(str(s), str(prefix)) },
-		"hasSuffix":  func(suffix, s any) bool { return strings.HasSuffix(str(s), str(suffix)) },
-		"split":      func(sep, s any) []string { return strings.Split(str(s), str(sep)) },
-		"join":       func(sep any, list []string) string { return strings.Join(list, str(sep)) },
-		"default": func(def any, v ...any) any {
-			if len(v) == 0 || isZero(v[0]) {
-				return def
-			}
-			return v[0]
-		},
-		"env":     func(string) (string, error) { return "", errors.New("env is not available here") },
-		quoteFunc: func(v any) string { return fmt.Sprint(v) },
+// maxRender bounds one rendered template, and the lists the bounded
+// Sprig functions build.
+const maxRender = 1 << 20
+
+// funcs is the function set of templates, besides text/template's
+// built-ins: Sprig's hermetic set (no env, expandenv, dates, randomness
+// or DNS), with repeat, until, untilStep and seq bounded, and env replaced
+// by a per-call function that reads only names the operator listed. In
+// shell templates quote and squote make shell words, quoted for where they
+// land, rather than Go-quoted strings the shell would read again.
+func funcs(shell bool) template.FuncMap {
+	fm := sprig.HermeticTxtFuncMap()
+	delete(fm, "env")
+	delete(fm, "expandenv")
+	fm["repeat"] = func(count int, s string) (string, error) {
+		if count < 0 || (len(s) > 0 && count > maxRender/len(s)) {
+			return "", fmt.Errorf("repeat %d: more than %d bytes", count, maxRender)
+		}
+		return strings.Repeat(s, count), nil
 	}
+	until := fm["untilStep"].(func(int, int, int) []int)
+	bounded := func(start, stop, step int) ([]int, error) {
+		if step != 0 && (stop-start)/step > maxRender/8 {
+			return nil, fmt.Errorf("list of more than %d numbers", maxRender/8)
+		}
+		return until(start, stop, step), nil
+	}
+	fm["untilStep"] = bounded
+	fm["until"] = func(n int) ([]int, error) {
+		if n < 0 {
+			return bounded(0, n, -1)
+		}
+		return bounded(0, n, 1)
+	}
+	seq := fm["seq"].(func(...int) string)
+	fm["seq"] = func(p ...int) (string, error) {
+		lo, hi := 1, 0
+		switch len(p) {
+		case 1:
+			hi = p[0]
+		case 2:
+			lo, hi = p[0], p[1]
+		case 3:
+			lo, hi = p[0], p[2]
+		}
+		if hi-lo > maxRender/8 || lo-hi > maxRender/8 {
+			return "", fmt.Errorf("seq of more than %d numbers", maxRender/8)
+		}
+		return seq(p...), nil
+	}
+	fm["env"] = func(string) (string, error) { return "", errors.New("env is not available here") }
+	if shell {
+		fm["quote"] = func(v ...any) words { return wordsOf(v) }
+		fm["squote"] = func(v ...any) words { return wordsOf(v) }
+	}
+	fm[printFunc] = func(_ string, v any) string { return str(v) }
+	return fm
 }
 
+// words are shell words: printed in a shell template, each is quoted
+// separately.
+type words []string
+
+func wordsOf(v []any) words {
+	out := words{}
+	for _, x := range v {
+		if x != nil {
+			out = append(out, str(x))
+		}
+	}
+	return out
+}
+
+// str prints a value the way text/template would, except that a missing
+// key (nil) prints nothing, as in MCPShell, instead of "<no value>".
 func str(v any) string {
 	switch x := v.(type) {
 	case string:
 		return x
-	case rawString:
-		return string(x)
 	case nil:
 		return ""
+	case words:
+		return strings.Join(x, " ")
 	}
 	return fmt.Sprint(v)
 }
 
-func isZero(v any) bool {
-	switch x := v.(type) {
-	case nil:
-		return true
-	case string:
-		return x == ""
-	case rawString:
-		return x == ""
-	case bool:
-		return !x
-	case int64:
-		return x == 0
-	case float64:
-		return x == 0
-	}
-	return false
+// ParseTemplate parses text as a shell template (shell) or a plain one.
+func ParseTemplate(name, text string, shell bool) (*Template, error) {
+	return ParseTemplateOptions(name, text, TemplateOptions{Shell: shell})
 }
 
-// rawString is the value of a parameter declared raw: a shell template
-// prints it unquoted when an action prints it unchanged.
-type rawString string
-
-// ParseTemplate parses text. define, template and block actions are
-// refused: a tool's command is one template.
-func ParseTemplate(name, text string, shell bool) (*Template, error) {
+// ParseTemplateOptions parses text. define, template and block actions
+// are refused: a tool's command is one template.
+func ParseTemplateOptions(name, text string, o TemplateOptions) (*Template, error) {
 	if strings.ContainsRune(text, 0) {
 		return nil, errors.New("template contains a NUL byte")
 	}
-	tm, err := template.New(name).Option("missingkey=error").Funcs(baseFuncs()).Parse(text)
+	tm, err := template.New(name).Funcs(funcs(o.Shell)).Parse(text)
 	if err != nil {
-		return nil, fmt.Errorf("template: %v", strings.TrimPrefix(err.Error(), "template: "))
+		return nil, fmt.Errorf("template: %v%s", strings.TrimPrefix(err.Error(), "template: "), funcHint(err.Error()))
 	}
 	if len(tm.Templates()) > 1 {
 		return nil, errors.New("template: define and block are not allowed")
 	}
 	if tm.Tree == nil || tm.Tree.Root == nil {
-		tm = template.Must(template.New(name).Funcs(baseFuncs()).Parse(""))
+		tm = template.Must(template.New(name).Funcs(funcs(o.Shell)).Parse(""))
 	}
-	if err := walk(tm.Tree.Root, shell); err != nil {
+	if err := walk(tm.Tree.Root); err != nil {
 		return nil, err
 	}
-	return &Template{text: text, shell: shell, tmpl: tm}, nil
+	if o.Strict {
+		tm.Option("missingkey=error")
+	} else {
+		tm.Option("missingkey=zero")
+	}
+	if o.ShellPath == "" {
+		o.ShellPath = "/bin/sh"
+	}
+	return &Template{text: text, opts: o, tmpl: tm}, nil
 }
 
-// walk refuses template calls and, in a shell template, appends the
-// quoting function to every action that prints.
-func walk(n parse.Node, shell bool) error {
+// funcHint explains a function Sprig has but warden leaves out.
+func funcHint(msg string) string {
+	for _, f := range []string{"expandenv", "now", "date", "dateInZone", "date_in_zone", "dateModify", "date_modify", "htmlDate", "htmlDateInZone", "randAlphaNum", "randAlpha", "randAscii", "randNumeric", "randBytes", "uuidv4", "getHostByName"} {
+		if strings.Contains(msg, `function "`+f+`" not defined`) {
+			if f == "expandenv" {
+				return `; warden reads only names the operator lists: use env "NAME"`
+			}
+			return "; warden uses Sprig's hermetic functions only: a command must not depend on the clock, randomness or DNS (do that in the command itself)"
+		}
+	}
+	return ""
+}
+
+// walk refuses template calls and appends the print function to every
+// action that prints, with the parameter's name when the action prints a
+// parameter unchanged.
+func walk(n parse.Node) error {
 	switch x := n.(type) {
 	case *parse.ListNode:
 		if x == nil {
 			return nil
 		}
 		for _, c := range x.Nodes {
-			if err := walk(c, shell); err != nil {
+			if err := walk(c); err != nil {
 				return err
 			}
 		}
 	case *parse.ActionNode:
-		if shell && len(x.Pipe.Decl) == 0 {
+		if len(x.Pipe.Decl) == 0 {
+			name := ""
+			if len(x.Pipe.Cmds) == 1 && len(x.Pipe.Cmds[0].Args) == 1 {
+				if f, ok := x.Pipe.Cmds[0].Args[0].(*parse.FieldNode); ok && len(f.Ident) == 1 {
+					name = f.Ident[0]
+				}
+			}
 			x.Pipe.Cmds = append(x.Pipe.Cmds, &parse.CommandNode{
 				NodeType: parse.NodeCommand,
 				Pos:      x.Pos,
-				Args:     []parse.Node{parse.NewIdentifier(quoteFunc).SetPos(x.Pos)},
+				Args: []parse.Node{
+					parse.NewIdentifier(printFunc).SetPos(x.Pos),
+					&parse.StringNode{NodeType: parse.NodeString, Pos: x.Pos, Quoted: strconv.Quote(name), Text: name},
+				},
 			})
 		}
 	case *parse.IfNode:
-		return walkBranch(&x.BranchNode, shell)
+		return walkBranch(&x.BranchNode)
 	case *parse.RangeNode:
-		return walkBranch(&x.BranchNode, shell)
+		return walkBranch(&x.BranchNode)
 	case *parse.WithNode:
-		return walkBranch(&x.BranchNode, shell)
+		return walkBranch(&x.BranchNode)
 	case *parse.TemplateNode:
 		return errors.New("template: template calls are not allowed")
 	}
 	return nil
 }
 
-func walkBranch(b *parse.BranchNode, shell bool) error {
-	if err := walk(b.List, shell); err != nil {
+func walkBranch(b *parse.BranchNode) error {
+	if err := walk(b.List); err != nil {
 		return err
 	}
-	return walk(b.ElseList, shell)
+	return walk(b.ElseList)
 }
 
-// renderer holds one render's state: the values printed by shell actions,
-// kept aside until their context is known.
+// placeholder is one value printed by a shell template, kept aside until
+// its shell context is known.
+type placeholder struct {
+	text string
+	// words is set for a split parameter or quote/squote: several words.
+	words   words
+	isWords bool
+}
+
+// renderer holds one render's state.
 type renderer struct {
-	vals []string
+	opts TemplateOptions
+	vals []placeholder
 }
 
-// mark returns a placeholder for a printed value; numbers, booleans and
-// raw values are printed as they are.
-func (r *renderer) mark(v any) (string, error) {
+// print returns what an action prints: numbers and booleans as they
+// are, a raw parameter unquoted, a missing key nothing, and anything else
+// a sentinel replaced once its context is known.
+func (r *renderer) print(name string, v any) (string, error) {
 	switch x := v.(type) {
-	case rawString:
-		if strings.ContainsRune(string(x), 0) {
-			return "", errors.New("value contains a NUL byte")
-		}
-		return string(x), nil
+	case nil:
+		return "", nil
 	case bool:
 		return strconv.FormatBool(x), nil
 	case int64:
@@ -177,38 +265,74 @@ func (r *renderer) mark(v any) (string, error) {
 			return "", errors.New("number is not finite")
 		}
 		return strconv.FormatFloat(x, 'g', -1, 64), nil
+	case words:
+		for _, w := range x {
+			if strings.ContainsRune(w, 0) {
+				return "", errors.New("value contains a NUL byte")
+			}
+		}
+		r.vals = append(r.vals, placeholder{words: x, isWords: true})
+		return sentinel(len(r.vals) - 1), nil
 	}
 	s := str(v)
 	if strings.ContainsRune(s, 0) {
 		return "", errors.New("value contains a NUL byte")
 	}
-	r.vals = append(r.vals, s)
-	return "\x00" + strconv.Itoa(len(r.vals)-1) + "\x00", nil
+	if name != "" && r.opts.Raw[name] {
+		return s, nil
+	}
+	if name != "" && r.opts.Split[name] {
+		w, err := splitWords(s)
+		if err != nil {
+			return "", fmt.Errorf("parameter %s: %v", name, err)
+		}
+		r.vals = append(r.vals, placeholder{text: s, words: w, isWords: true})
+		return sentinel(len(r.vals) - 1), nil
+	}
+	r.vals = append(r.vals, placeholder{text: s})
+	return sentinel(len(r.vals) - 1), nil
 }
 
 // Env is what templates may read of warden's environment: only the names
-// listed in run.env.
+// listed in run.env or by the operator (exec.env_passthrough).
 type Env struct {
 	Allowed map[string]bool
 	Getenv  func(string) string
+	// Any allows every name and records it in Read (validate, which does
+	// not know the operator's list).
+	Any  bool
+	Read *[]string
+}
+
+// limitedWriter fails once more than maxRender bytes are written.
+type limitedWriter struct{ b strings.Builder }
+
+func (w *limitedWriter) Write(p []byte) (int, error) {
+	if w.b.Len()+len(p) > maxRender {
+		return 0, fmt.Errorf("rendered text is larger than %d bytes", maxRender)
+	}
+	return w.b.Write(p)
 }
 
 // Render executes the template with data. A shell template quotes each
-// printed value for where it lands: single-quoted outside quotes,
-// backslash-escaped inside double quotes, and closed and reopened inside
-// single quotes; a value landing anywhere else (backticks, ${…}, $((…)),
-// $'…', a comment, or after a here-document) is an error, never
-// inserted.
+// printed value for the shell context it lands in, or fails saying why it
+// cannot, and fails if the command is not valid shell.
 func (t *Template) Render(data map[string]any, env Env) (string, error) {
 	tm, err := t.tmpl.Clone()
 	if err != nil {
 		return "", err
 	}
-	r := &renderer{}
-	funcs := template.FuncMap{
+	r := &renderer{opts: t.opts}
+	fm := template.FuncMap{
 		"env": func(name string) (string, error) {
+			if env.Any {
+				if env.Read != nil {
+					*env.Read = append(*env.Read, name)
+				}
+				return "", nil
+			}
 			if !env.Allowed[name] {
-				return "", fmt.Errorf("env %q: only names listed in run.env may be read", name)
+				return "", fmt.Errorf("env %q: only names listed in run.env or exec.env_passthrough may be read", name)
 			}
 			if env.Getenv == nil {
 				return "", nil
@@ -216,151 +340,17 @@ func (t *Template) Render(data map[string]any, env Env) (string, error) {
 			return env.Getenv(name), nil
 		},
 	}
-	if t.shell {
-		funcs[quoteFunc] = r.mark
+	if t.opts.Shell {
+		fm[printFunc] = r.print
 	}
-	var b strings.Builder
-	if err := tm.Funcs(funcs).Execute(&b, data); err != nil {
+	var w limitedWriter
+	if err := tm.Funcs(fm).Execute(&w, data); err != nil {
 		return "", fmt.Errorf("render: %v", strings.TrimPrefix(err.Error(), "template: "))
 	}
-	if !t.shell {
-		return b.String(), nil
+	if !t.opts.Shell {
+		return w.b.String(), nil
 	}
-	return quoteInContext(b.String(), r.vals)
-}
-
-// frame kinds of the shell context scanner.
-const (
-	ctxSubst  = iota // $( … ): a full command context
-	ctxDouble        // " … "
-	ctxSingle        // ' … '
-	ctxOther         // backticks, ${ … }, $(( … )): values refused
-	ctxComment
-)
-
-// quoteInContext replaces each placeholder in s with its value quoted for
-// the shell context around it. The scanner tracks quotes and command
-// substitutions; where it cannot be sure of the context it refuses.
-func quoteInContext(s string, vals []string) (string, error) {
-	var (
-		out   strings.Builder
-		stack []int
-		lost  string // why the context can no longer be known
-	)
-	top := func() int {
-		if len(stack) == 0 {
-			return ctxSubst
-		}
-		return stack[len(stack)-1]
-	}
-	wordStart := func(i int) bool {
-		if i == 0 {
-			return true
-		}
-		return strings.IndexByte(" \t\n;&|()<>", s[i-1]) >= 0
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == 0 {
-			end := strings.IndexByte(s[i+1:], 0)
-			idx, _ := strconv.Atoi(s[i+1 : i+1+end])
-			i += end + 1
-			v := vals[idx]
-			switch {
-			case lost != "":
-				return "", fmt.Errorf("a parameter is used after %s, where warden cannot tell how to quote it; move it earlier or declare the parameter raw", lost)
-			case top() == ctxSubst:
-				out.WriteString("'" + strings.ReplaceAll(v, "'", `'\''`) + "'")
-			case top() == ctxDouble:
-				out.WriteString(escapeDouble(v))
-			case top() == ctxSingle:
-				out.WriteString(strings.ReplaceAll(v, "'", `'\''`))
-			case top() == ctxComment:
-				return "", errors.New("a parameter is used inside a shell comment")
-			default:
-				return "", errors.New("a parameter is used inside backticks, ${…} or $((…)), where warden cannot quote it; use $(…) or declare the parameter raw")
-			}
-			continue
-		}
-		out.WriteByte(c)
-		next := byte(0)
-		if i+1 < len(s) {
-			next = s[i+1]
-		}
-		switch top() {
-		case ctxSingle:
-			if c == '\'' {
-				stack = stack[:len(stack)-1]
-			}
-		case ctxComment:
-			if c == '\n' {
-				stack = stack[:len(stack)-1]
-			}
-		case ctxDouble:
-			switch {
-			case c == '\\' && next != 0:
-				out.WriteByte(next)
-				i++
-			case c == '"':
-				stack = stack[:len(stack)-1]
-			case c == '`':
-				lost = "backticks"
-				stack = append(stack, ctxOther)
-			case c == '$' && next == '(':
-				out.WriteByte(next)
-				i++
-				if i+1 < len(s) && s[i+1] == '(' {
-					lost = "$((…))"
-					stack = append(stack, ctxOther)
-				} else {
-					stack = append(stack, ctxSubst)
-				}
-			case c == '$' && next == '{':
-				lost = "${…}"
-				stack = append(stack, ctxOther)
-			}
-		case ctxSubst:
-			switch {
-			case c == '\\' && next != 0:
-				out.WriteByte(next)
-				i++
-			case c == '\'':
-				stack = append(stack, ctxSingle)
-			case c == '"':
-				stack = append(stack, ctxDouble)
-			case c == '`':
-				lost = "backticks"
-				stack = append(stack, ctxOther)
-			case c == '#' && wordStart(i):
-				stack = append(stack, ctxComment)
-			case c == '<' && next == '<':
-				lost = "a here-document"
-			case c == '$' && next == '\'':
-				lost = "$'…'"
-			case c == '$' && next == '{':
-				lost = "${…}"
-				stack = append(stack, ctxOther)
-			case c == '$' && next == '(':
-				out.WriteByte(next)
-				i++
-				if i+1 < len(s) && s[i+1] == '(' {
-					lost = "$((…))"
-					stack = append(stack, ctxOther)
-				} else {
-					stack = append(stack, ctxSubst)
-				}
-			case c == '(' && len(stack) > 0:
-				lost = "a parenthesis inside $(…)"
-			case c == ')' && len(stack) > 0:
-				stack = stack[:len(stack)-1]
-			case c == 'c' && len(stack) > 0 && wordStart(i) && strings.HasPrefix(s[i:], "case") && (i+4 == len(s) || strings.IndexByte(" \t\n", s[i+4]) >= 0):
-				lost = "case inside $(…)"
-			}
-		case ctxOther:
-			// The context is lost for good; keep copying.
-		}
-	}
-	return out.String(), nil
+	return quoteInContext(w.b.String(), r.vals, t.opts.ShellPath)
 }
 
 // escapeDouble escapes a value for the inside of double quotes.
@@ -376,75 +366,58 @@ func escapeDouble(v string) string {
 	return b.String()
 }
 
-// sampleValues are values of every type, for validate: the defaults where
-// given, and for strings a hostile value, so a command that could not
-// quote it fails validation rather than a call.
-func sampleValues(t *Tool, hostile bool) map[string]any {
-	vals := map[string]any{}
-	for _, p := range t.Params {
-		var v any
-		switch p.Type {
-		case TypeString:
-			v = "/srv/sample"
-			if hostile {
-				v = "'; id; '$(id)`id`\n\"x\""
+// splitWords splits a split parameter's value into words the way a shell
+// reads unquoted text, without running anything: blanks separate words,
+// '…' and "…" group them, a backslash escapes the next character, and
+// everything else ($, `, ;, |, globs) is an ordinary character.
+func splitWords(s string) (words, error) {
+	out := words{}
+	var cur strings.Builder
+	in := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if in {
+				out = append(out, cur.String())
+				cur.Reset()
+				in = false
 			}
-			if p.Raw {
-				v = rawString("sample")
-			}
-		case TypeInteger:
-			v = int64(1)
-		case TypeNumber:
-			v = 1.5
-		case TypeBoolean:
-			v = true
-		}
-		if p.Default != nil && !hostile {
-			v, _ = typedValue(p, p.Default)
-		}
-		vals[p.Name] = v
-	}
-	return vals
-}
-
-// Validate renders every template of the tool with sample values and
-// with hostile ones, reporting the first that fails.
-func (t *Tool) Validate() error {
-	env := Env{Allowed: map[string]bool{}}
-	for _, e := range t.Run.Env {
-		env.Allowed[e.Name] = true
-	}
-	for _, hostile := range []bool{false, true} {
-		vals := sampleValues(t, hostile)
-		if _, err := t.Run.Command.Render(vals, env); err != nil {
-			return fmt.Errorf("run.command: %v", err)
-		}
-		if t.Prefix != nil {
-			if _, err := t.Prefix.Render(vals, env); err != nil {
-				return fmt.Errorf("output.prefix: %v", err)
-			}
-		}
-		for _, e := range t.Run.Env {
-			if e.Value != nil {
-				if _, err := e.Value.Render(vals, env); err != nil {
-					return fmt.Errorf("run.env %s: %v", e.Name, err)
+		case c == '\\':
+			in = true
+			if i+1 < len(s) {
+				i++
+				if s[i] != '\n' {
+					cur.WriteByte(s[i])
 				}
 			}
-		}
-		for _, r := range t.Run.Runners {
-			for name, tm := range r.optTemplates {
-				if _, err := tm.Render(vals, env); err != nil {
-					return fmt.Errorf("runner %s option %s: %v", r.Name, name, err)
-				}
+		case c == '\'':
+			in = true
+			end := strings.IndexByte(s[i+1:], '\'')
+			if end < 0 {
+				return nil, errors.New("unterminated ' in value")
 			}
-			for name, tms := range r.listTmpls {
-				for _, tm := range tms {
-					if _, err := tm.Render(vals, env); err != nil {
-						return fmt.Errorf("runner %s option %s: %v", r.Name, name, err)
-					}
+			cur.WriteString(s[i+1 : i+1+end])
+			i += end + 1
+		case c == '"':
+			in = true
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\\\"$`", s[i+1]) >= 0 {
+					i++
 				}
+				cur.WriteByte(s[i])
 			}
+			if i >= len(s) {
+				return nil, errors.New(`unterminated " in value`)
+			}
+		default:
+			in = true
+			cur.WriteByte(c)
 		}
 	}
-	return nil
+	if in {
+		out = append(out, cur.String())
+	}
+	return out, nil
 }

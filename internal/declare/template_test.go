@@ -34,14 +34,25 @@ var hostile = []string{
 // value verbatim. Without quoting, the shell would run id or split words.
 func TestQuotingRoundTrip(t *testing.T) {
 	contexts := map[string]string{
-		"bare":          `printf '%s' {{ .v }}`,
-		"double":        `printf '%s' "{{ .v }}"`,
-		"single":        `printf '%s' '{{ .v }}'`,
-		"concat":        `printf '%s' x{{ .v }}y`,
-		"subst":         `printf '%s' "$(printf '%s' {{ .v }})"`,
-		"subst-double":  `printf '%s' "$(printf '%s' "{{ .v }}")"`,
-		"pipeline-func": `printf '%s' {{ .v | upper | lower }}`,
-		"after-comment": "# a comment\nprintf '%s' {{ .v }}",
+		"bare":           `printf '%s' {{ .v }}`,
+		"double":         `printf '%s' "{{ .v }}"`,
+		"single":         `printf '%s' '{{ .v }}'`,
+		"concat":         `printf '%s' x{{ .v }}y`,
+		"subst":          `printf '%s' "$(printf '%s' {{ .v }})"`,
+		"subst-double":   `printf '%s' "$(printf '%s' "{{ .v }}")"`,
+		"pipeline-func":  `printf '%s' {{ .v | upper | lower }}`,
+		"after-comment":  "# a comment\nprintf '%s' {{ .v }}",
+		"brace-default":  `unset X; printf '%s' "${X:-{{ .v }}}"`,
+		"brace-bare":     `unset X; IFS=; printf '%s' ${X:-{{ .v }}}`,
+		"brace-pattern":  `X=ab{{ .v }}cd; printf '%s' "${X#ab{{ .v }}}"`,
+		"heredoc":        "cat <<EOF\n{{ .v }}\nEOF",
+		"heredoc-quoted": "cat <<'EOF'\n{{ .v }}\nEOF",
+		"heredoc-dash":   "cat <<-EOF\n\t{{ .v }}\n\tEOF",
+		"assign":         `X={{ .v }}; printf '%s' "$X"`,
+		"case-in-subst":  `printf '%s' "$(case x in x) printf '%s' {{ .v }};; esac)"`,
+		"paren-in-subst": `printf '%s' "$( (printf '%s' {{ .v }}) )"`,
+		"quote-func":     `printf '%s' {{ .v | quote }}`,
+		"squote-double":  `printf '%s' "{{ squote .v }}"`,
 	}
 	for name, text := range contexts {
 		tm, err := ParseTemplate(name, text, true)
@@ -60,6 +71,18 @@ func TestQuotingRoundTrip(t *testing.T) {
 				continue
 			}
 			want := v
+			if strings.HasPrefix(name, "heredoc") {
+				want = v + "\n"
+				if name == "heredoc-dash" {
+					want = strings.TrimLeft(v, "\t") + "\n"
+				}
+				if name == "heredoc-quoted" && strings.HasSuffix(v, "\\") {
+					want = v + "\n"
+				}
+			}
+			if name == "brace-pattern" {
+				want = "cd"
+			}
 			switch name {
 			case "concat":
 				want = "x" + v + "y"
@@ -79,16 +102,16 @@ func TestQuotingRoundTrip(t *testing.T) {
 // quoting is an error, never inserted.
 func TestQuotingRefused(t *testing.T) {
 	for name, text := range map[string]string{
-		"backticks":      "echo `echo {{ .v }}`",
-		"brace":          "echo ${X:-{{ .v }}}",
-		"arith":          "echo $(( {{ .v }} + 1 ))",
-		"heredoc":        "cat <<EOF\n{{ .v }}\nEOF",
-		"comment":        "echo hi # {{ .v }}",
-		"ansi-c":         "echo $'a' {{ .v }}",
-		"case-in-subst":  "echo $(case x in x) echo {{ .v }};; esac)",
-		"paren-in-subst": "echo $( (echo {{ .v }}) )",
+		"backticks":    "echo `echo {{ .v }}`",
+		"arith":        "echo $(( {{ .v }} + 1 ))",
+		"arith-cmd":    "(( {{ .v }} > 1 )) && echo y",
+		"slice-offset": "X=abc; echo ${X:{{ .v }}}",
+		"comment":      "echo hi # {{ .v }}",
+		"var-name":     "echo ${{ \"{\" }}{{ .v }}}",
+		"func-name":    "{{ .v }}() { echo; }",
+		"for-name":     "for {{ .v }} in a; do echo; done",
 	} {
-		tm, err := ParseTemplate(name, text, true)
+		tm, err := ParseTemplateOptions(name, text, TemplateOptions{Shell: true, ShellPath: "/bin/bash"})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -99,11 +122,11 @@ func TestQuotingRefused(t *testing.T) {
 }
 
 func TestTemplateValues(t *testing.T) {
-	tm, err := ParseTemplate("t", `x {{ .i }} {{ .f }} {{ .b }} {{ .r }} {{ if .b }}yes{{ end }} {{ default "d" .e }}`, true)
+	tm, err := ParseTemplateOptions("t", `x {{ .i }} {{ .f }} {{ .b }} {{ .r }} {{ if .b }}yes{{ end }} {{ default "d" .e }}`, TemplateOptions{Shell: true, Raw: map[string]bool{"r": true}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := tm.Render(map[string]any{"i": int64(-3), "f": 2.5, "b": true, "r": rawString("-la"), "e": ""}, Env{})
+	got, err := tm.Render(map[string]any{"i": int64(-3), "f": 2.5, "b": true, "r": "-la", "e": ""}, Env{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,127 @@
+package declare
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// hostileValue is the string every string parameter takes in validate's
+// second render: it breaks out of any naive interpolation, so a command
+// that could not quote it fails validation rather than a call.
+const hostileValue = "'; id; '$(id)`id`\n\"x\"${IFS}$((1))}\\"
+
+// sampleValues are values of every type, for validate: the defaults where
+// given, and for strings a hostile value.
+func sampleValues(t *Tool, hostile bool) map[string]any {
+	vals := map[string]any{}
+	for _, p := range t.Params {
+		var v any
+		switch p.Type {
+		case TypeString:
+			v = "/srv/sample"
+			if hostile {
+				v = hostileValue
+			}
+			if p.Raw {
+				v = "sample"
+			}
+			if p.Split && hostile {
+				v = `a 'b c' "d\"e" $(id) ;`
+			}
+		case TypeInteger:
+			v = int64(1)
+		case TypeNumber:
+			v = 1.5
+		case TypeBoolean:
+			v = true
+		}
+		if p.Default != nil && !hostile {
+			v, _ = typedValue(p, p.Default)
+		}
+		vals[p.Name] = v
+	}
+	return vals
+}
+
+// Validate renders every template of the tool with sample values and
+// with hostile ones, reporting the first that fails: a command that is
+// not valid shell, a value that lands where it cannot be quoted, a
+// function that fails.
+func (t *Tool) Validate() error {
+	_, err := t.check()
+	return err
+}
+
+// EnvRead returns the names the tool's templates read with env that it
+// does not list in run.env: they render empty unless the operator lists
+// them in exec.env_passthrough.
+func (t *Tool) EnvRead() []string {
+	names, _ := t.check()
+	return names
+}
+
+func (t *Tool) check() ([]string, error) {
+	var read []string
+	env := Env{Any: true, Read: &read}
+	for _, hostile := range []bool{false, true} {
+		vals := sampleValues(t, hostile)
+		if _, err := t.Run.Command.Render(vals, env); err != nil {
+			return nil, fmt.Errorf("run.command: %v", err)
+		}
+		if t.Prefix != nil {
+			if _, err := t.Prefix.Render(vals, env); err != nil {
+				return nil, fmt.Errorf("output.prefix: %v", err)
+			}
+		}
+		for _, e := range t.Run.Env {
+			if e.Value != nil {
+				if _, err := e.Value.Render(vals, env); err != nil {
+					return nil, fmt.Errorf("run.env %s: %v", e.Name, err)
+				}
+			}
+		}
+		for _, r := range t.Run.Runners {
+			for name, tm := range r.optTemplates {
+				if _, err := tm.Render(vals, env); err != nil {
+					return nil, fmt.Errorf("runner %s option %s: %v", r.Name, name, err)
+				}
+			}
+			for name, tms := range r.listTmpls {
+				for _, tm := range tms {
+					if _, err := tm.Render(vals, env); err != nil {
+						return nil, fmt.Errorf("runner %s option %s: %v", r.Name, name, err)
+					}
+				}
+			}
+		}
+	}
+	var out []string
+	for _, name := range read {
+		listed := slices.ContainsFunc(t.Run.Env, func(e EnvVar) bool { return e.Name == name && e.Value == nil })
+		if !listed && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// Hints are advice for a tool that loads: MCPShell behaviour warden does
+// not copy silently.
+func (t *Tool) Hints() []string {
+	var out []string
+	for _, name := range t.EnvRead() {
+		out = append(out, fmt.Sprintf("env %q is not in run.env: it reads empty unless warden.yaml lists it in exec.env_passthrough", name))
+	}
+	for _, p := range t.Params {
+		if p.Type != TypeString || p.Raw || p.Split || p.Required {
+			continue
+		}
+		switch strings.ToLower(p.Name) {
+		case "args", "arguments", "flags", "options", "opts", "extra_args":
+			out = append(out, fmt.Sprintf("params.%s: passed as one argument (or '' when empty); MCPShell let the shell split it into words: add `split: true` for that (quotes honoured, nothing expanded)", p.Name))
+		}
+	}
+	return out
+}

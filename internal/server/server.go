@@ -218,6 +218,7 @@ func New(o Options) (*Warden, error) {
 			Limits:         limits,
 			Env:            baseEnv(cfg, o.Getenv),
 			Getenv:         o.Getenv,
+			TemplateEnv:    cfg.Exec.EnvPassthrough,
 			Local:          localRunner,
 			Sandbox:        bareRunner,
 			Path:           cfg.Exec.Path,

@@ -1,4 +1,4 @@
-package files
+package hostfs
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ type Exec struct {
 
 var (
 	_ FS       = Exec{}
-	_ streamer = Exec{}
+	_ Streamer = Exec{}
 )
 
 // Transport names how the host's files are reached.

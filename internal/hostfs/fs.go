@@ -1,9 +1,15 @@
-package files
+// Package hostfs owns reaching one host's files: the FS seam the file
+// tools, snapshot fetches and host kinds share, with its implementations
+// for this machine (or a root inside it, such as another mount
+// namespace's /proc/PID/root), SFTP and the SSH exec channel. Every
+// implementation walks paths without following a symlink in any component.
+package hostfs
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"slices"
@@ -12,8 +18,8 @@ import (
 )
 
 // FS is the seam through which the file tools reach one host's files: the
-// local implementation walks openat with O_NOFOLLOW; an SFTP-backed one can
-// implement the same methods for remote hosts.
+// local implementation walks openat with O_NOFOLLOW; the SFTP and exec
+// channel ones implement the same methods for remote hosts.
 //
 // Every path passed in is clean and absolute and has already been resolved
 // and checked by the caller. Implementations must not follow a symlink in
@@ -112,14 +118,14 @@ type Resolved struct {
 	Info Info
 }
 
-// resolve follows every symlink in the clean absolute path p through fsys
+// Resolve follows every symlink in the clean absolute path p through fsys
 // — the final component too when followFinal — and returns the path with
 // none left. It reads links itself instead of letting the kernel follow
 // them, so the result is a plain path the caller can check against policy
 // and then open with O_NOFOLLOW in every component. A missing component
 // ends the walk: the rest is joined lexically, and a ".." after a missing
 // component is refused since the kernel would refuse it too.
-func resolve(ctx context.Context, fsys FS, p string, followFinal bool) (Resolved, error) {
+func Resolve(ctx context.Context, fsys FS, p string, followFinal bool) (Resolved, error) {
 	todo := splitAbs(p)
 	done := "/"
 	hops := 0
@@ -184,4 +190,11 @@ func splitAbs(p string) []string {
 		return nil
 	}
 	return strings.Split(p, "/")
+}
+
+// Streamer is an FS that can stream whole files, which copies need so that
+// memory stays flat however large the file.
+type Streamer interface {
+	OpenRead(ctx context.Context, p string) (io.ReadCloser, Info, error)
+	WriteFrom(ctx context.Context, p string, r io.Reader, max int64, o WriteOptions) (WriteInfo, int64, error)
 }

@@ -1,4 +1,4 @@
-package files
+package hostfs
 
 import (
 	"bytes"
@@ -421,7 +421,7 @@ var fsCases = []struct {
 		}
 	}},
 	{"stream_copy", func(t *testing.T, e *suiteEnv) {
-		s := e.fs.(streamer)
+		s := e.fs.(Streamer)
 		big := bytes.Repeat(binary, 50) // 3.5 MB
 		if err := os.WriteFile(e.p("w/big.bin"), big, 0o644); err != nil {
 			t.Fatal(err)
@@ -440,8 +440,8 @@ var fsCases = []struct {
 		}
 		// A source longer than the limit fails and writes nothing.
 		_, _, err = s.WriteFrom(context.Background(), e.p("w/cut.copy"), bytes.NewReader(big), 1000, WriteOptions{})
-		if !errors.Is(err, errTooBig) {
-			t.Errorf("over the limit: %v, want errTooBig", err)
+		if !errors.Is(err, ErrTooBig) {
+			t.Errorf("over the limit: %v, want ErrTooBig", err)
 		}
 		if _, err := os.Lstat(e.p("w/cut.copy")); err == nil {
 			t.Error("a cut-off copy was committed")

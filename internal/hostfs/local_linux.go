@@ -1,6 +1,6 @@
 //go:build linux
 
-package files
+package hostfs
 
 import (
 	"context"
@@ -18,24 +18,38 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Local is the FS of the machine warden runs on. Every call walks the path
-// from "/" one component at a time with openat(O_NOFOLLOW), so a symlink
-// swapped into the tree after the policy check makes the call fail instead
-// of leading it elsewhere: the object opened is always the one at the
-// checked path.
-type Local struct{}
+// Local is the FS of the machine warden runs on, or of the tree under Root.
+// Every call walks the path from the root one component at a time with
+// openat(O_NOFOLLOW), so a symlink swapped into the tree after the policy
+// check makes the call fail instead of leading it elsewhere: the object
+// opened is always the one at the checked path.
+type Local struct {
+	// Root is the directory paths are resolved under; empty means "/".
+	// /proc/1/root is the root of PID 1's mount namespace: a path walked
+	// from it is the path as the host sees it, and since no component is
+	// followed, an absolute symlink there is resolved (by Resolve, which
+	// restarts at "/") inside the host's tree, not warden's.
+	Root string
+}
 
 var _ FS = Local{}
 
 // dirFlags open an intermediate directory without following a link.
 const dirFlags = unix.O_PATH | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC
 
+func (l Local) root() string {
+	if l.Root == "" {
+		return "/"
+	}
+	return l.Root
+}
+
 // openParent returns a descriptor for p's parent directory and p's final
 // component. For "/" it returns "/" itself and ".".
-func openParent(p string, parentFlags int) (int, string, error) {
+func (l Local) openParent(p string, parentFlags int) (int, string, error) {
 	parts := splitAbs(p)
 	if len(parts) == 0 {
-		fd, err := unix.Open("/", parentFlags|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		fd, err := unix.Open(l.root(), parentFlags|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 		if err != nil {
 			return -1, "", &fs.PathError{Op: "open", Path: "/", Err: err}
 		}
@@ -45,7 +59,7 @@ func openParent(p string, parentFlags int) (int, string, error) {
 	if len(parts) == 1 {
 		flags = parentFlags | unix.O_DIRECTORY | unix.O_NOFOLLOW | unix.O_CLOEXEC
 	}
-	fd, err := unix.Open("/", flags&^unix.O_NOFOLLOW, 0)
+	fd, err := unix.Open(l.root(), flags&^unix.O_NOFOLLOW, 0)
 	if err != nil {
 		return -1, "", &fs.PathError{Op: "open", Path: "/", Err: err}
 	}
@@ -72,8 +86,8 @@ func walkErr(err error) error {
 }
 
 // openFinal opens p itself with flags, never following a link.
-func openFinal(p string, flags int) (*os.File, error) {
-	dir, name, err := openParent(p, unix.O_PATH)
+func (l Local) openFinal(p string, flags int) (*os.File, error) {
+	dir, name, err := l.openParent(p, unix.O_PATH)
 	if err != nil {
 		return nil, err
 	}
@@ -89,8 +103,8 @@ func openFinal(p string, flags int) (*os.File, error) {
 }
 
 // Lstat describes p without following it.
-func (Local) Lstat(_ context.Context, p string) (Info, error) {
-	dir, name, err := openParent(p, unix.O_PATH)
+func (l Local) Lstat(_ context.Context, p string) (Info, error) {
+	dir, name, err := l.openParent(p, unix.O_PATH)
 	if err != nil {
 		return Info{}, err
 	}
@@ -103,8 +117,8 @@ func (Local) Lstat(_ context.Context, p string) (Info, error) {
 }
 
 // Readlink returns the target of the symlink p.
-func (Local) Readlink(_ context.Context, p string) (string, error) {
-	dir, name, err := openParent(p, unix.O_PATH)
+func (l Local) Readlink(_ context.Context, p string) (string, error) {
+	dir, name, err := l.openParent(p, unix.O_PATH)
 	if err != nil {
 		return "", err
 	}
@@ -122,8 +136,8 @@ func (Local) Readlink(_ context.Context, p string) (string, error) {
 
 // ReadAt reads at most max bytes of the regular file p from off. O_NONBLOCK
 // keeps a FIFO swapped in from blocking the open.
-func (Local) ReadAt(_ context.Context, p string, off int64, max int) ([]byte, Info, error) {
-	f, err := openFinal(p, unix.O_RDONLY|unix.O_NONBLOCK)
+func (l Local) ReadAt(_ context.Context, p string, off int64, max int) ([]byte, Info, error) {
+	f, err := l.openFinal(p, unix.O_RDONLY|unix.O_NONBLOCK)
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -160,8 +174,8 @@ func (Local) ReadAt(_ context.Context, p string, off int64, max int) ([]byte, In
 const maxScan = 100000
 
 // ReadDir returns at most limit entries of the directory p, sorted by name.
-func (Local) ReadDir(_ context.Context, p string, limit int) ([]Info, bool, error) {
-	f, err := openFinal(p, unix.O_RDONLY|unix.O_DIRECTORY)
+func (l Local) ReadDir(_ context.Context, p string, limit int) ([]Info, bool, error) {
+	f, err := l.openFinal(p, unix.O_RDONLY|unix.O_DIRECTORY)
 	if err != nil {
 		return nil, false, err
 	}
@@ -193,8 +207,8 @@ func (Local) ReadDir(_ context.Context, p string, limit int) ([]Info, bool, erro
 // over p: readers see the old content or the new, never a mix. Without
 // Overwrite the rename refuses to replace anything (RENAME_NOREPLACE, or
 // link+unlink where the file system lacks it).
-func (Local) WriteFile(_ context.Context, p string, data []byte, o WriteOptions) (WriteInfo, error) {
-	dir, name, err := openParent(p, unix.O_RDONLY)
+func (l Local) WriteFile(_ context.Context, p string, data []byte, o WriteOptions) (WriteInfo, error) {
+	dir, name, err := l.openParent(p, unix.O_RDONLY)
 	if err != nil {
 		return WriteInfo{}, err
 	}

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package files
+package hostfs
 
 import (
 	"context"
@@ -9,7 +9,9 @@ import (
 
 // Local is the FS of the machine warden runs on. The no-follow openat walk
 // it needs is implemented for Linux only; elsewhere every call fails.
-type Local struct{}
+type Local struct {
+	Root string
+}
 
 var _ FS = Local{}
 

@@ -1,6 +1,6 @@
 //go:build linux
 
-package files
+package hostfs
 
 import (
 	"context"
@@ -16,8 +16,8 @@ import (
 
 // OpenRead opens the regular file p for streaming, never following a link,
 // and describes it. O_NONBLOCK keeps a FIFO swapped in from blocking.
-func (Local) OpenRead(_ context.Context, p string) (io.ReadCloser, Info, error) {
-	f, err := openFinal(p, unix.O_RDONLY|unix.O_NONBLOCK)
+func (l Local) OpenRead(_ context.Context, p string) (io.ReadCloser, Info, error) {
+	f, err := l.openFinal(p, unix.O_RDONLY|unix.O_NONBLOCK)
 	if err != nil {
 		return nil, Info{}, err
 	}
@@ -36,8 +36,8 @@ func (Local) OpenRead(_ context.Context, p string) (io.ReadCloser, Info, error) 
 // WriteFrom replaces or creates p atomically from r, as WriteFile does,
 // reading at most max bytes: a longer r fails the write and leaves p
 // untouched.
-func (Local) WriteFrom(_ context.Context, p string, r io.Reader, max int64, o WriteOptions) (WriteInfo, int64, error) {
-	dir, name, err := openParent(p, unix.O_RDONLY)
+func (l Local) WriteFrom(_ context.Context, p string, r io.Reader, max int64, o WriteOptions) (WriteInfo, int64, error) {
+	dir, name, err := l.openParent(p, unix.O_RDONLY)
 	if err != nil {
 		return WriteInfo{}, 0, err
 	}

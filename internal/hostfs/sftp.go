@@ -1,4 +1,4 @@
-package files
+package hostfs
 
 import (
 	"context"
@@ -33,7 +33,10 @@ type SFTP struct {
 	Client func(ctx context.Context) (*sftp.Client, error)
 }
 
-var _ FS = SFTP{}
+var (
+	_ FS       = SFTP{}
+	_ Streamer = SFTP{}
+)
 
 // Transport names how the host's files are reached.
 func (SFTP) Transport() string { return "sftp" }
@@ -225,8 +228,8 @@ func (s SFTP) WriteFrom(ctx context.Context, p string, r io.Reader, max int64, o
 	return WriteInfo{Created: !exists, Mode: mode}, n, nil
 }
 
-// errTooBig is returned by a limitReader that had more to give.
-var errTooBig = errors.New("file is larger than the copy limit")
+// ErrTooBig is returned by WriteFrom when the reader had more than max.
+var ErrTooBig = errors.New("file is larger than the copy limit")
 
 // limitReader reads at most left bytes and fails, rather than stopping
 // quietly, if r has more: a cut-off copy must not look complete.
@@ -240,7 +243,7 @@ func (l *limitReader) Read(p []byte) (int, error) {
 		var one [1]byte
 		n, err := l.r.Read(one[:])
 		if n > 0 {
-			return 0, errTooBig
+			return 0, ErrTooBig
 		}
 		if err == nil {
 			err = io.ErrNoProgress

@@ -2,41 +2,20 @@ package server
 
 import (
 	"fmt"
-	"log/slog"
 	"os/user"
 	"path/filepath"
-	"sync"
-	"sync/atomic"
-	"time"
 
 	"github.com/warden-mcp/warden/internal/config"
-	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/remotefs"
-	"github.com/warden-mcp/warden/internal/runner"
-	sshrunner "github.com/warden-mcp/warden/internal/runner/ssh"
 	"github.com/warden-mcp/warden/internal/sshpool"
 )
 
-// hosts resolves the host argument of every tool: "local" or an inventory
-// name (warden.yaml hosts over ~/.ssh/config) reached through one shared
-// connection pool.
-type hosts struct {
-	// inv is swapped whole on reload; calls see the old inventory or the
-	// new one, never a mixture.
-	inv      atomic.Pointer[sshpool.Inventory]
-	pool     *sshpool.Pool
-	logger   *slog.Logger
-	prestart time.Duration
-	// files picks SFTP or the exec channel for each host's files, as
-	// transports (hosts[].files_transport, swapped on reload) allow.
-	files      *remotefs.Picker
-	transports atomic.Pointer[map[string]remotefs.Transport]
-
-	mu      sync.Mutex
-	runners map[string]*sshrunner.Runner
-}
-
-func newHosts(cfg *config.Config, o Options) (*hosts, error) {
+// newHosts builds the host set every tool group resolves hosts through:
+// this machine (entered into PID 1's namespaces with host_namespace: pid1)
+// and the inventory (warden.yaml hosts over ~/.ssh/config) reached through
+// one shared connection pool.
+func newHosts(cfg *config.Config, o Options, local hosts.Local) (*hosts.Set, error) {
 	inv, err := newInventory(cfg, o)
 	if err != nil {
 		return nil, err
@@ -50,30 +29,34 @@ func newHosts(cfg *config.Config, o Options) (*hosts, error) {
 		Logger:         o.Logger,
 		Now:            o.Now,
 	})
-	h := &hosts{pool: pool, logger: o.Logger, prestart: cfg.SSH.Prestart.D(), runners: map[string]*sshrunner.Runner{}}
-	h.inv.Store(inv)
-	h.setTransports(cfg)
-	h.files = remotefs.NewPicker(pool, h.transport, o.Logger)
-	return h, nil
+	if cfg.HostNamespace == "pid1" {
+		local.EnterPID = 1
+	}
+	set, err := hosts.New(hosts.Options{
+		Inventory:  inv,
+		Transports: transports(cfg),
+		Pool:       pool,
+		Local:      local,
+		RemoteEnv:  remoteEnv(baseEnv(cfg, o.Getenv)),
+		Prestart:   cfg.SSH.Prestart.D(),
+		Logger:     o.Logger,
+	})
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return set, nil
 }
 
-// setTransports takes each host's files_transport from cfg.
-func (h *hosts) setTransports(cfg *config.Config) {
+// transports are each host's files_transport from cfg.
+func transports(cfg *config.Config) map[string]remotefs.Transport {
 	m := map[string]remotefs.Transport{}
 	for _, hc := range cfg.Hosts {
 		if tr, err := remotefs.ParseTransport(hc.FilesTransport); err == nil {
 			m[hc.Name] = tr
 		}
 	}
-	h.transports.Store(&m)
-}
-
-// transport is a host's configured files_transport; Auto when it has none.
-func (h *hosts) transport(name string) remotefs.Transport {
-	if tr, ok := (*h.transports.Load())[name]; ok {
-		return tr
-	}
-	return remotefs.Auto
+	return m
 }
 
 // newInventory reads warden.yaml's hosts over the user's ssh_config.
@@ -121,52 +104,3 @@ func newInventory(cfg *config.Config, o Options) (*sshpool.Inventory, error) {
 	}
 	return inv, nil
 }
-
-// Resolve, List and Group read the current inventory (fleet.Inventory).
-func (h *hosts) Resolve(name string) (sshpool.Target, error) { return h.inv.Load().Resolve(name) }
-
-// List lists the current inventory.
-func (h *hosts) List() []sshpool.Listing { return h.inv.Load().List() }
-
-// Group lists the members of a group in the current inventory.
-func (h *hosts) Group(group string) []string { return h.inv.Load().Group(group) }
-
-// remote resolves an inventory name; "local" and "" are not remote.
-func (h *hosts) remote(name string) (sshpool.Target, error) {
-	t, err := h.Resolve(name)
-	if err != nil {
-		return sshpool.Target{}, fmt.Errorf("host %q: %w (see hosts_list)", name, err)
-	}
-	return t, nil
-}
-
-// runner returns the SSH runner of a target, one per target.
-func (h *hosts) runner(t sshpool.Target) runner.Runner {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	key := t.Name + "|" + t.Key()
-	r, ok := h.runners[key]
-	if !ok {
-		r = sshrunner.New(h.pool, t, sshrunner.Options{Logger: h.logger, KeepHome: true, Prestart: h.prestart})
-		h.runners[key] = r
-	}
-	return r
-}
-
-// mode is a host's own policy mode, which narrows the global one.
-func (h *hosts) mode(name string) policy.Mode {
-	if name == "" || name == "local" {
-		return ""
-	}
-	t, err := h.Resolve(name)
-	if err != nil {
-		return ""
-	}
-	m, _ := policy.ParseMode(t.Mode)
-	return m
-}
-
-func (h *hosts) close() error { return h.pool.Close() }
-
-// isLocal reports whether a host argument means this machine.
-func isLocal(host string) bool { return host == "" || host == "local" }

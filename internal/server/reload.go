@@ -29,12 +29,13 @@ func (w *Warden) Reload(cfg *config.Config, configPath string) error {
 	for _, g := range cfg.Groups {
 		groups[g.Name] = g.Hosts
 	}
-	if err := fleet.ValidateGroups(inv, groups); err != nil {
+	if err := fleet.ValidateGroups(inv.Resolve, groups); err != nil {
 		return err
 	}
 	w.Relay.SetPolicy(pol)
-	w.hosts.inv.Store(inv)
-	w.hosts.setTransports(cfg)
+	w.hosts.Reload(inv, transports(cfg))
+	d := cfg.Digest()
+	w.digest.Store(&d)
 	return nil
 }
 
@@ -52,5 +53,5 @@ type Stats struct {
 
 // Stats reports the current sessions and pooled connections.
 func (w *Warden) Stats() Stats {
-	return Stats{TerminalSessions: len(w.sessions.List()), SSHConnections: w.hosts.pool.Stats().Open}
+	return Stats{TerminalSessions: len(w.sessions.List()), SSHConnections: w.hosts.Pool().Stats().Open}
 }

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -20,12 +21,10 @@ import (
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/declare"
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
-	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/runner/local"
-	"github.com/warden-mcp/warden/internal/runner/nsenter"
-	sshrunner "github.com/warden-mcp/warden/internal/runner/ssh"
 	"github.com/warden-mcp/warden/internal/session"
 	"github.com/warden-mcp/warden/internal/tools/exec"
 	"github.com/warden-mcp/warden/internal/tools/files"
@@ -58,11 +57,13 @@ type Warden struct {
 	Relay    *relay.Relay
 	audit    *audit.Log
 	sessions *session.Registry
-	hosts    *hosts
+	hosts    *hosts.Set
 	fleet    *fleet.Fleet
 	stop     context.CancelFunc
 	// opts are kept for reloads, which rebuild the inventory.
 	opts Options
+	// digest is the config digest server_info reports; reloads change it.
+	digest *atomic.Pointer[string]
 }
 
 // New assembles warden. The caller owns Close.
@@ -120,11 +121,25 @@ func New(o Options) (*Warden, error) {
 		policy.TierMutate:      relay.Mechanism(cfg.Approval.Tier2),
 		policy.TierDestructive: relay.Mechanism(cfg.Approval.Tier3),
 	}
-	hs, err := newHosts(cfg, o)
+	localRunner := local.New(local.Options{Logger: o.Logger, Confine: conf})
+	// Sandbox runners and the programs that enter other namespaces bring
+	// their own confinement and need what the kernel confinement takes.
+	bareRunner := local.New(local.Options{Logger: o.Logger})
+	hs, err := newHosts(cfg, o, hosts.Local{
+		Runner:      localRunner,
+		Inspect:     inspectRunner{localRunner},
+		Bare:        bareRunner,
+		Env:         baseEnv(cfg, o.Getenv),
+		Confinement: conf.Status().Mechanism,
+		Path:        cfg.Exec.Path,
+	})
 	if err != nil {
 		log.Close()
 		return nil, err
 	}
+	digest := &atomic.Pointer[string]{}
+	d := cfg.Digest()
+	digest.Store(&d)
 	srv := mcp.NewServer(&mcp.Implementation{Name: "warden", Title: "warden", Version: o.Version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       o.Logger,
@@ -142,7 +157,7 @@ func New(o Options) (*Warden, error) {
 		Audit:               log,
 		Mode:                mode,
 		ToolModes:           toolModes,
-		HostMode:            hs.mode,
+		HostMode:            hs.Mode,
 		Approval:            approval,
 		TokenTTL:            cfg.Approval.TokenTTL.D(),
 		RefuseWhenAuditDown: cfg.Audit.OnFailure == "refuse",
@@ -159,20 +174,11 @@ func New(o Options) (*Warden, error) {
 		MaxBytes:        cfg.Exec.MaxBytes,
 		MaxStdinBytes:   cfg.Exec.MaxStdinBytes,
 	}
-	localRunner := local.New(local.Options{Logger: o.Logger, Confine: conf})
-	// Sandbox runners and the programs that enter other namespaces bring
-	// their own confinement and need what the kernel confinement takes.
-	bareRunner := local.New(local.Options{Logger: o.Logger})
 	exec.Register(r, exec.Deps{
 		Limits:    limits,
 		Env:       baseEnv(cfg, o.Getenv),
 		ScriptDir: scriptDir(cfg),
-		Resolve: func(ctx context.Context, host string) (exec.Target, error) {
-			if isLocal(host) {
-				return exec.Target{Runner: localRunner, Shell: "/bin/sh", Local: true}, nil
-			}
-			return hs.execTarget(host, baseEnv(cfg, o.Getenv))
-		},
+		Hosts:     hs.Resolve,
 	})
 	operator.Register(r, operator.Deps{
 		Version:   o.Version,
@@ -187,16 +193,16 @@ func New(o Options) (*Warden, error) {
 			MaxStdinBytes:   limits.MaxStdinBytes,
 			MaxBodyBytes:    cfg.HTTP.MaxBodyBytes,
 		},
-		AuditFiles:  func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
-		Confinement: confinementInfo(conf.Status(), cfg),
+		AuditFiles:   func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
+		Confinement:  confinementInfo(conf.Status(), cfg),
+		ConfigDigest: func() string { return *digest.Load() },
 	})
 	// --- snapshot forensics tools (internal/tools/snapshot) ---
 	// Registered even with no snapshots: configured, so the agent can find
 	// them; sources on inventory hosts are read over the shared SSH pool.
 	if err := snapshottools.Register(r, snapshottools.Deps{
 		Sources: snapshottools.SourcesFrom(cfg.Snapshot),
-		Runner:  inspectRunner{localRunner},
-		Remote:  snapshottools.SSHRemote(hs.pool, hs.inv.Load(), hs.files, sshrunner.Options{Logger: o.Logger}),
+		Hosts:   hs.Snapshots,
 		Now:     o.Now,
 		Logger:  o.Logger,
 	}); err != nil {
@@ -229,7 +235,7 @@ func New(o Options) (*Warden, error) {
 	}
 	// --- end declarative tools ---
 	// --- host inspection, host mutation and file tools (internal/tools/host, internal/tools/files) ---
-	if err := registerHostTools(r, cfg, o, localRunner, bareRunner, hs); err != nil {
+	if err := registerHostTools(r, cfg, o, hs); err != nil {
 		log.Close()
 		return nil, err
 	}
@@ -267,8 +273,7 @@ func New(o Options) (*Warden, error) {
 		Registry: reg,
 		Env:      baseEnv(cfg, o.Getenv),
 		Shell:    loginShell(o.Getenv),
-		Starter:  hs.starter,
-		Addrs:    hs.addrs,
+		Hosts:    hs.Resolve,
 	})
 	// --- end interactive sessions ---
 	// --- fleet tools (internal/tools/fleet) ---
@@ -279,7 +284,7 @@ func New(o Options) (*Warden, error) {
 		return nil, err
 	}
 	// --- end fleet tools ---
-	return &Warden{MCP: srv, Relay: r, audit: log, sessions: reg, hosts: hs, fleet: fl, stop: stop, opts: o}, nil
+	return &Warden{MCP: srv, Relay: r, audit: log, sessions: reg, hosts: hs, fleet: fl, stop: stop, opts: o, digest: digest}, nil
 }
 
 // Close ends every session (killing what they run) and closes the audit log.
@@ -288,7 +293,7 @@ func (w *Warden) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := w.sessions.Shutdown(ctx)
-	return errors.Join(err, w.fleet.Close(), w.hosts.close(), w.audit.Close())
+	return errors.Join(err, w.fleet.Close(), w.hosts.Close(), w.audit.Close())
 }
 
 // remoteEnv is the base environment for a remote host: warden's own HOME
@@ -367,13 +372,8 @@ approved, re-issue the identical call with that approval_token. Calls with
 status "denied" must not be retried in another spelling. Output is capped; see
 "truncated". Use server_info to see the mode and limits.`
 
-// registerHostTools adds the host and file tool groups. Until warden.yaml
-// has keys for them, the management sources come from
-// WARDEN_MANAGEMENT_SOURCES (comma-separated addresses or CIDRs),
-// WARDEN_HOST_NAMESPACE=pid1 runs local host tools through nsenter in PID
-// 1's namespaces, and the file tools use the default path policy with
-// warden's own paths protected.
-func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunner, bareRunner *local.Runner, hs *hosts) error {
+// registerHostTools adds the host and file tool groups.
+func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.Set) error {
 	var mgmt []netip.Prefix
 	for _, src := range cfg.Firewall.ManagementSources {
 		p, err := config.ParsePrefix(src)
@@ -386,32 +386,11 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunne
 	if v := o.Getenv("DOCKER_HOST"); v != "" {
 		env = append(env, "DOCKER_HOST="+v)
 	}
-	// In the privileged pid:host container shape, host tools enter PID
-	// 1's namespaces so they see the host, not the container.
-	var hostRunner runner.Runner = inspectRunner{localRunner}
-	if cfg.HostNamespace == "pid1" {
-		// A ruleset built in warden's namespaces means nothing in the
-		// host's: entered programs are held by the classifier only.
-		ns, err := nsenter.New(nsenter.Options{PID: 1, Path: cfg.Exec.Path, Inner: bareRunner})
-		if err != nil {
-			return err
-		}
-		hostRunner = ns
-	}
 	host.Register(r, host.Deps{
 		Env:        env,
 		Management: mgmt,
 		NFTTable:   cfg.Firewall.NFTTable,
-		Resolve: func(ctx context.Context, name string) (host.Target, error) {
-			if isLocal(name) {
-				return host.Target{Runner: hostRunner, Local: true}, nil
-			}
-			t, err := hs.remote(name)
-			if err != nil {
-				return host.Target{}, err
-			}
-			return host.Target{Runner: hs.runner(t)}, nil
-		},
+		Hosts:      hs.Resolve,
 	})
 	if cfg.Files.ReplaceDefaults {
 		o.Logger.Warn("files.replace_defaults: the built-in file denials (secrets, /dev, /sys) are replaced by files.deny", "deny", cfg.Files.Deny)
@@ -432,14 +411,13 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, localRunne
 	}
 	files.Register(r, files.Deps{
 		Paths: paths,
-		FS:    hs.fileFS,
+		Hosts: hs.Resolve,
 		HostPaths: func(name string) *policy.PathPolicy {
 			if pp := byHost[name]; pp != nil {
 				return pp
 			}
 			return remoteDefault
 		},
-		HostAddrs: hs.addrs,
 	})
 	return nil
 }

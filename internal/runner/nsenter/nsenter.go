@@ -92,7 +92,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	inner := req
 	inner.Argv = r.Argv(req.Argv, req.Dir)
 	inner.Dir = ""
-	inner.Env = withPath(req.Env, r.opts.Path)
+	inner.Env = WithPath(req.Env, r.opts.Path)
 	res, err := r.opts.Inner.Run(ctx, inner)
 	if err != nil {
 		return res, err
@@ -109,8 +109,8 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	return res, nil
 }
 
-// withPath returns env with PATH replaced by path.
-func withPath(env []string, path string) []string {
+// WithPath returns env with PATH replaced by path.
+func WithPath(env []string, path string) []string {
 	out := make([]string, 0, len(env)+1)
 	for _, kv := range env {
 		if !strings.HasPrefix(kv, "PATH=") {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/confine"
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner/local"
@@ -52,8 +53,8 @@ func client(t *testing.T, tier policy.Tier, mode policy.Mode, protect ...string)
 		Limits:    exec.Limits{DefaultTimeout: 20 * time.Second, MaxTimeout: 20 * time.Second, DefaultMaxBytes: 1 << 16, MaxBytes: 1 << 16, MaxStdinBytes: 1 << 16},
 		Env:       []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/root", "LANG=C.UTF-8"},
 		ScriptDir: t.TempDir(),
-		Resolve: func(context.Context, string) (exec.Target, error) {
-			return exec.Target{Runner: run, Shell: "/bin/sh", Local: true}, nil
+		Hosts: func(context.Context, string) (*hosts.Host, error) {
+			return &hosts.Host{Name: "local", Kind: hosts.KindLocal, Runner: run, Inspect: run, Shell: "/bin/sh", StageScripts: true}, nil
 		},
 	})
 	st, ct := mcp.NewInMemoryTransports()

@@ -10,37 +10,18 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/command"
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // Limits bound every call; per-call values may only narrow them.
-type Limits struct {
-	DefaultTimeout  time.Duration
-	MaxTimeout      time.Duration
-	DefaultMaxBytes int
-	MaxBytes        int
-	MaxStdinBytes   int
-}
-
-// Target is where a call runs: a runner and the shell used there.
-type Target struct {
-	Runner runner.Runner
-	// Shell is the absolute path of the POSIX shell on the target.
-	Shell string
-	// Local reports whether the target is this machine.
-	Local bool
-	// Addrs are the target's addresses, for host deny rules.
-	Addrs []string
-	// Env replaces Deps.Env as the base environment on this target when
-	// set (a remote host has its own HOME).
-	Env []string
-}
+type Limits = command.Limits
 
 // Deps is what the exec tools need from the rest of warden.
 type Deps struct {
@@ -48,9 +29,9 @@ type Deps struct {
 	// Env is the fixed base environment of every child (PATH, HOME, LANG,
 	// TERM and configured pass-through names) as KEY=VALUE.
 	Env []string
-	// Resolve maps a host argument ("" or "local" or an inventory name) to
-	// a target, or explains why it cannot.
-	Resolve func(ctx context.Context, host string) (Target, error)
+	// Hosts resolves a host argument ("" or "local" or an inventory name),
+	// or explains why it cannot.
+	Hosts hosts.Resolver
 	// ScriptDir is a private directory (0700) for run_script bodies.
 	ScriptDir string
 }
@@ -80,15 +61,7 @@ type ScriptArgs struct {
 }
 
 // Result is the structured result of both tools.
-type Result struct {
-	ExitCode   int    `json:"exit_code" jsonschema:"Exit status; 128+N when killed by signal N."`
-	Stdout     string `json:"stdout"`
-	Stderr     string `json:"stderr"`
-	Truncated  bool   `json:"truncated" jsonschema:"Output beyond max_bytes was dropped."`
-	TotalBytes int64  `json:"total_bytes" jsonschema:"Bytes the command wrote, kept or not."`
-	TimedOut   bool   `json:"timed_out"`
-	DurationMS int64  `json:"duration_ms"`
-}
+type Result = command.Result
 
 // Register adds run_command and run_script to the relay.
 func Register(r *relay.Relay, d Deps) {
@@ -159,7 +132,7 @@ func (d *Deps) planCommand(ctx context.Context, call *relay.Call, a *CommandArgs
 	if err != nil {
 		return nil, err
 	}
-	t, err := d.Resolve(ctx, a.Host)
+	t, err := d.Hosts(ctx, a.Host)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +173,7 @@ func (d *Deps) planScript(ctx context.Context, call *relay.Call, a *ScriptArgs) 
 	if err != nil {
 		return nil, err
 	}
-	t, err := d.Resolve(ctx, a.Host)
+	t, err := d.Hosts(ctx, a.Host)
 	if err != nil {
 		return nil, err
 	}
@@ -208,7 +181,7 @@ func (d *Deps) planScript(ctx context.Context, call *relay.Call, a *ScriptArgs) 
 	p := d.plan(call, t, c, argv)
 	p.Input.Interpreter = interp
 	p.Input.Script = body
-	if t.Local {
+	if t.StageScripts {
 		run := p.Run
 		p.Run = func(ctx context.Context) *relay.Outcome {
 			path, cleanup, err := writeScript(d.ScriptDir, body)
@@ -223,16 +196,17 @@ func (d *Deps) planScript(ctx context.Context, call *relay.Call, a *ScriptArgs) 
 	return p, nil
 }
 
-// scriptArgv runs a script body: locally from a private file (the last
-// element, filled in at run time), remotely through the interpreter's -c.
-func scriptArgv(t Target, interp, body string) []string {
-	if t.Local {
+// scriptArgv runs a script body: where warden's files are the host's,
+// from a private file (the last element, filled in at run time), elsewhere
+// through the interpreter's -c.
+func scriptArgv(t *hosts.Host, interp, body string) []string {
+	if t.StageScripts {
 		return []string{interp, ""}
 	}
 	return []string{interp, "-c", body}
 }
 
-func (d *Deps) plan(call *relay.Call, t Target, c common, argv []string) *relay.Plan {
+func (d *Deps) plan(call *relay.Call, t *hosts.Host, c common, argv []string) *relay.Plan {
 	host := c.host
 	if host == "" {
 		host = "local"
@@ -264,76 +238,9 @@ func (d *Deps) plan(call *relay.Call, t Target, c common, argv []string) *relay.
 			if err != nil {
 				return relay.Fail(relay.StatusError, "%v", err)
 			}
-			return outcome(res)
+			return command.Outcome(res)
 		},
 	}
-}
-
-// Outcome renders a runner result as run_command does — structured result,
-// text, audited output, timeout and cancellation statuses — for other
-// tools that run commands (declarative tools).
-func Outcome(res runner.Result) *relay.Outcome { return outcome(res) }
-
-func outcome(res runner.Result) *relay.Outcome {
-	out := Result{
-		ExitCode:   res.ExitCode,
-		Stdout:     validUTF8(res.Stdout),
-		Stderr:     validUTF8(res.Stderr),
-		Truncated:  res.Truncated,
-		TotalBytes: res.TotalBytes,
-		TimedOut:   res.TimedOut,
-		DurationMS: res.Duration.Milliseconds(),
-	}
-	o := &relay.Outcome{
-		Result:   out,
-		Text:     render(out, res.Canceled),
-		Output:   append(append([]byte(nil), res.Stdout...), res.Stderr...),
-		ExitCode: &out.ExitCode,
-	}
-	switch {
-	case res.TimedOut:
-		o.Status = relay.StatusTimeout
-		o.Reason = fmt.Sprintf("timed out after %s; the command and its children were killed", res.Duration.Round(time.Millisecond))
-	case res.Canceled:
-		o.Status = relay.StatusError
-		o.Reason = "cancelled; the command and its children were killed"
-	}
-	return o
-}
-
-// render is the text the agent reads: output first, then one status line.
-func render(r Result, canceled bool) string {
-	var b strings.Builder
-	b.WriteString(r.Stdout)
-	if r.Stderr != "" {
-		if b.Len() > 0 && !strings.HasSuffix(r.Stdout, "\n") {
-			b.WriteByte('\n')
-		}
-		b.WriteString("[stderr]\n")
-		b.WriteString(r.Stderr)
-	}
-	if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n") {
-		b.WriteByte('\n')
-	}
-	fmt.Fprintf(&b, "[exit_code %d, %d ms", r.ExitCode, r.DurationMS)
-	if r.Truncated {
-		fmt.Fprintf(&b, ", truncated: kept %d of %d bytes", len(r.Stdout)+len(r.Stderr), r.TotalBytes)
-	}
-	if r.TimedOut {
-		b.WriteString(", timed out")
-	}
-	if canceled {
-		b.WriteString(", cancelled")
-	}
-	b.WriteString("]")
-	return b.String()
-}
-
-func validUTF8(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	return strings.ToValidUTF8(string(b), "\uFFFD")
 }
 
 // mergeEnv returns base with extra added; extra wins on the same name.
@@ -353,3 +260,7 @@ func mergeEnv(base []string, extra map[string]string) []string {
 	}
 	return env
 }
+
+// Outcome renders a runner result as run_command does, for the
+// declarative tools.
+func Outcome(res runner.Result) *relay.Outcome { return command.Outcome(res) }

@@ -12,24 +12,13 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/hostfs"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 )
 
 // DefaultMaxCopyBytes bounds copy_file when Limits.MaxCopyBytes is zero.
 const DefaultMaxCopyBytes = 64 << 20
-
-// streamer is an FS that can stream whole files, which copy_file needs so
-// that memory stays flat however large the file.
-type streamer interface {
-	OpenRead(ctx context.Context, p string) (io.ReadCloser, Info, error)
-	WriteFrom(ctx context.Context, p string, r io.Reader, max int64, o WriteOptions) (WriteInfo, int64, error)
-}
-
-var (
-	_ streamer = SFTP{}
-	_ streamer = Exec{}
-)
 
 // CopyArgs are copy_file's arguments.
 type CopyArgs struct {
@@ -90,33 +79,41 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 	if fromHost != "local" && toHost != "local" && fromHost != toHost {
 		return nil, errors.New("copy between two remote hosts is not supported: copy through a local path")
 	}
-	host := fromHost
-	if host == "local" {
-		host = toHost
+	from, err := d.Hosts(ctx, fromHost)
+	if err != nil {
+		return nil, fmt.Errorf("from: %w", err)
+	}
+	to, err := d.Hosts(ctx, toHost)
+	if err != nil {
+		return nil, fmt.Errorf("to: %w", err)
+	}
+	remote := from
+	if from.Local() {
+		remote = to
 	}
 	// Both paths are checked as spelled now; they are resolved (which
 	// contacts a remote host) and checked again only once the call is
 	// admitted.
-	fromClean, err := d.precheck(fromHost, fromPath)
+	fromClean, err := d.precheck(from, fromPath)
 	if err != nil {
 		return nil, fmt.Errorf("from: %w", err)
 	}
-	toClean, err := d.precheck(toHost, toPath)
+	toClean, err := d.precheck(to, toPath)
 	if err != nil {
 		return nil, fmt.Errorf("to: %w", err)
 	}
 	max := d.Limits.MaxCopyBytes
 	return &relay.Plan{
-		Host: host,
+		Host: remote.Name,
 		// cp over the paths, so deny rules over paths apply.
-		Input: policy.Input{Argv: []string{"cp", "--", fromClean, toClean}, HostAddrs: d.addrs(host)},
+		Input: policy.Input{Argv: []string{"cp", "--", fromClean, toClean}, HostAddrs: remote.Addrs},
 		Run: func(ctx context.Context) *relay.Outcome {
-			src, err := d.locate(ctx, fromHost, fromPath, true)
+			src, err := d.locate(ctx, from, fromPath, true)
 			if out := locateFailure(err); out != nil {
 				out.Reason = "from: " + out.Reason
 				return out
 			}
-			dst, err := d.locate(ctx, toHost, toPath, true)
+			dst, err := d.locate(ctx, to, toPath, true)
 			if out := locateFailure(err); out != nil {
 				out.Reason = "to: " + out.Reason
 				return out
@@ -124,17 +121,17 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 			if !src.resolved.Exists {
 				return relay.Fail(relay.StatusError, "%s does not exist", a.From)
 			}
-			if src.resolved.Info.Type != TypeFile {
+			if src.resolved.Info.Type != hostfs.TypeFile {
 				return relay.Fail(relay.StatusError, "%s is a %s, not a regular file", a.From, src.resolved.Info.Type)
 			}
-			if dst.resolved.Exists && dst.resolved.Info.Type != TypeFile {
+			if dst.resolved.Exists && dst.resolved.Info.Type != hostfs.TypeFile {
 				return relay.Fail(relay.StatusError, "%s is a %s, not a regular file", a.To, dst.resolved.Info.Type)
 			}
 			if dst.resolved.Exists && !a.Overwrite {
 				return relay.Fail(relay.StatusError, "%s exists; pass overwrite=true to replace it", a.To)
 			}
-			in, ok1 := src.fsys.(streamer)
-			out, ok2 := dst.fsys.(streamer)
+			in, ok1 := src.fsys.(hostfs.Streamer)
+			out, ok2 := dst.fsys.(hostfs.Streamer)
 			if !ok1 || !ok2 {
 				return relay.Fail(relay.StatusError, "copy_file is not available for these hosts")
 			}
@@ -146,7 +143,7 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 			if info.Size > max {
 				return relay.Fail(relay.StatusError, "%s is %d bytes; copy_file copies at most %d", a.From, info.Size, max)
 			}
-			wo := WriteOptions{Overwrite: a.Overwrite}
+			wo := hostfs.WriteOptions{Overwrite: a.Overwrite}
 			if !dst.resolved.Exists {
 				// A new file gets the source's permission bits (never
 				// setuid, setgid or sticky).
@@ -158,7 +155,7 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 			switch {
 			case errors.Is(err, fs.ErrExist):
 				return relay.Fail(relay.StatusError, "%s exists; pass overwrite=true to replace it", a.To)
-			case errors.Is(err, errTooBig):
+			case errors.Is(err, hostfs.ErrTooBig):
 				return relay.Fail(relay.StatusError, "%s grew past the copy limit of %d bytes; nothing was written", a.From, max)
 			case err != nil:
 				return relay.Fail(relay.StatusError, "copy %s to %s: %v", a.From, a.To, err)

@@ -24,6 +24,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/hostfs"
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 )
@@ -53,41 +55,22 @@ type Deps struct {
 	// Paths is the path policy; required.
 	Paths  *policy.PathPolicy
 	Limits Limits
-	// FS maps a host argument ("" or "local" or an inventory name) to that
-	// host's files, or explains why it cannot. Nil means LocalOnly.
-	FS func(ctx context.Context, host string) (FS, error)
+	// Hosts resolves a host argument ("" or "local" or an inventory name)
+	// to the host whose files are read; required.
+	Hosts hosts.Resolver
 	// HostPaths returns the path policy of a remote host; nil, or a nil
 	// result, means Paths.
 	HostPaths func(host string) *policy.PathPolicy
-	// HostAddrs returns a remote host's addresses, for host deny rules.
-	HostAddrs func(host string) []string
 }
 
-// paths is the path policy of host.
-func (d *Deps) paths(host string) *policy.PathPolicy {
-	if host != "" && host != "local" && d.HostPaths != nil {
-		if pp := d.HostPaths(host); pp != nil {
+// paths is the path policy of h.
+func (d *Deps) paths(h *hosts.Host) *policy.PathPolicy {
+	if !h.Local() && d.HostPaths != nil {
+		if pp := d.HostPaths(h.Name); pp != nil {
 			return pp
 		}
 	}
 	return d.Paths
-}
-
-// addrs are host's addresses for host deny rules.
-func (d *Deps) addrs(host string) []string {
-	if host == "" || host == "local" || d.HostAddrs == nil {
-		return nil
-	}
-	return d.HostAddrs(host)
-}
-
-// LocalOnly serves the local host only: it is Deps.FS for a relay wired
-// without an SSH inventory (the server wires SFTP and exec file systems).
-func LocalOnly(_ context.Context, host string) (FS, error) {
-	if host == "" || host == "local" {
-		return Local{}, nil
-	}
-	return nil, fmt.Errorf("this server reaches no remote host's files (host %q); use host local", host)
 }
 
 // ReadArgs are read_file's arguments.
@@ -122,12 +105,12 @@ type ListArgs struct {
 
 // Entry is one directory entry, described without following it.
 type Entry struct {
-	Name       string `json:"name"`
-	Type       Type   `json:"type" jsonschema:"file, dir, symlink, fifo, socket, device or other."`
-	Size       int64  `json:"size"`
-	Mode       string `json:"mode" jsonschema:"Permission bits in octal."`
-	ModTime    string `json:"mod_time"`
-	LinkTarget string `json:"link_target,omitempty"`
+	Name       string      `json:"name"`
+	Type       hostfs.Type `json:"type" jsonschema:"file, dir, symlink, fifo, socket, device or other."`
+	Size       int64       `json:"size"`
+	Mode       string      `json:"mode" jsonschema:"Permission bits in octal."`
+	ModTime    string      `json:"mod_time"`
+	LinkTarget string      `json:"link_target,omitempty"`
 }
 
 // ListResult is list_dir's result.
@@ -147,15 +130,15 @@ type StatArgs struct {
 
 // StatResult is stat_file's result.
 type StatResult struct {
-	Path         string `json:"path"`
-	ResolvedPath string `json:"resolved_path"`
-	Exists       bool   `json:"exists"`
-	Type         Type   `json:"type,omitempty"`
-	Size         int64  `json:"size,omitempty"`
-	Mode         string `json:"mode,omitempty"`
-	UID          int    `json:"uid,omitempty"`
-	GID          int    `json:"gid,omitempty"`
-	ModTime      string `json:"mod_time,omitempty"`
+	Path         string      `json:"path"`
+	ResolvedPath string      `json:"resolved_path"`
+	Exists       bool        `json:"exists"`
+	Type         hostfs.Type `json:"type,omitempty"`
+	Size         int64       `json:"size,omitempty"`
+	Mode         string      `json:"mode,omitempty"`
+	UID          int         `json:"uid,omitempty"`
+	GID          int         `json:"gid,omitempty"`
+	ModTime      string      `json:"mod_time,omitempty"`
 	// Symlink reports whether path itself is a symlink (then the other
 	// fields describe its target at resolved_path).
 	Symlink    bool   `json:"symlink,omitempty"`
@@ -190,8 +173,8 @@ func Register(r *relay.Relay, d Deps) {
 		panic("files: Deps.Paths is required")
 	}
 	d.Limits = d.Limits.withDefaults()
-	if d.FS == nil {
-		d.FS = LocalOnly
+	if d.Hosts == nil {
+		panic("files: Deps.Hosts is required")
 	}
 	ro := func(title string) *mcp.ToolAnnotations {
 		return &mcp.ToolAnnotations{Title: title, ReadOnlyHint: true, IdempotentHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(false)}
@@ -251,9 +234,9 @@ func (l Limits) withDefaults() Limits {
 // target is a path checked as spelled and, once resolved, checked again.
 type target struct {
 	host     string
-	fsys     FS
+	fsys     hostfs.FS
 	asked    string
-	resolved Resolved
+	resolved hostfs.Resolved
 	// link is the final component's own symlink target, when it is one.
 	link string
 }
@@ -267,28 +250,25 @@ func (e errNoFS) Error() string { return e.err.Error() }
 // locate validates and checks p, then resolves it on the host and checks
 // the result. followFinal says whether a symlink in the last component is
 // followed (read, list, stat) or is the object itself.
-func (d *Deps) locate(ctx context.Context, host, p string, followFinal bool) (*target, error) {
+func (d *Deps) locate(ctx context.Context, h *hosts.Host, p string, followFinal bool) (*target, error) {
 	clean, err := policy.CleanPath(p)
 	if err != nil {
 		return nil, err
 	}
-	if host == "" {
-		host = "local"
-	}
-	paths := d.paths(host)
+	paths := d.paths(h)
 	if err := paths.Check(clean); err != nil {
 		return nil, err
 	}
-	t := &target{host: host, asked: clean}
-	fsys, err := d.FS(ctx, host)
+	t := &target{host: h.Name, asked: clean}
+	fsys, err := h.FS(ctx)
 	if err != nil {
 		return t, errNoFS{err}
 	}
 	t.fsys = fsys
-	if info, err := fsys.Lstat(ctx, clean); err == nil && info.Type == TypeSymlink {
+	if info, err := fsys.Lstat(ctx, clean); err == nil && info.Type == hostfs.TypeSymlink {
 		t.link, _ = fsys.Readlink(ctx, clean)
 	}
-	res, err := resolve(ctx, fsys, clean, followFinal)
+	res, err := hostfs.Resolve(ctx, fsys, clean, followFinal)
 	if err != nil {
 		return nil, fmt.Errorf("resolve %s: %w", clean, err)
 	}
@@ -304,19 +284,23 @@ func (d *Deps) locate(ctx context.Context, host, p string, followFinal bool) (*t
 // plan builds the call's plan; argv describes the operation to the policy
 // as the equivalent command, so deny rules over paths apply here too.
 func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv func(resolved string) []string, run func(ctx context.Context, t *target) *relay.Outcome) (*relay.Plan, error) {
-	if isRemote(host) {
+	h, err := d.Hosts(ctx, host)
+	if err != nil {
+		return nil, err
+	}
+	if !h.Local() {
 		// A remote host is not contacted before the call is admitted (its
 		// address may be denied): the path is checked as spelled now and
 		// resolved and checked again when the call runs.
-		clean, err := d.precheck(host, p)
+		clean, err := d.precheck(h, p)
 		if err != nil {
 			return nil, err
 		}
 		return &relay.Plan{
-			Host:  host,
-			Input: policy.Input{Argv: argv(clean), HostAddrs: d.addrs(host)},
+			Host:  h.Name,
+			Input: policy.Input{Argv: argv(clean), HostAddrs: h.Addrs},
 			Run: func(ctx context.Context) *relay.Outcome {
-				t, err := d.locate(ctx, host, p, followFinal)
+				t, err := d.locate(ctx, h, p, followFinal)
 				if out := locateFailure(err); out != nil {
 					return out
 				}
@@ -324,12 +308,12 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv 
 			},
 		}, nil
 	}
-	t, err := d.locate(ctx, host, p, followFinal)
+	t, err := d.locate(ctx, h, p, followFinal)
 	var nofs errNoFS
 	if errors.As(err, &nofs) {
 		return &relay.Plan{
 			Host:  t.host,
-			Input: policy.Input{Argv: argv(t.asked), HostAddrs: d.addrs(t.host)},
+			Input: policy.Input{Argv: argv(t.asked), HostAddrs: h.Addrs},
 			Run:   func(context.Context) *relay.Outcome { return relay.Fail(relay.StatusError, "%v", nofs.err) },
 		}, nil
 	}
@@ -338,30 +322,27 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv 
 	}
 	return &relay.Plan{
 		Host:  t.host,
-		Input: policy.Input{Argv: argv(t.resolved.Path), HostAddrs: d.addrs(t.host)},
+		Input: policy.Input{Argv: argv(t.resolved.Path), HostAddrs: h.Addrs},
 		Run:   func(ctx context.Context) *relay.Outcome { return run(ctx, t) },
 	}, nil
 }
 
 // transportOf names how fsys reaches its host's files ("" for this
 // machine's).
-func transportOf(fsys FS) string {
+func transportOf(fsys hostfs.FS) string {
 	if t, ok := fsys.(interface{ Transport() string }); ok {
 		return t.Transport()
 	}
 	return ""
 }
 
-// isRemote reports whether host names an inventory host.
-func isRemote(host string) bool { return host != "" && host != "local" }
-
 // precheck cleans p and checks it against host's path policy as spelled.
-func (d *Deps) precheck(host, p string) (string, error) {
+func (d *Deps) precheck(h *hosts.Host, p string) (string, error) {
 	clean, err := policy.CleanPath(p)
 	if err != nil {
 		return "", err
 	}
-	if err := d.paths(host).Check(clean); err != nil {
+	if err := d.paths(h).Check(clean); err != nil {
 		return "", err
 	}
 	return clean, nil
@@ -441,7 +422,7 @@ func (d *Deps) planList(ctx context.Context, _ *relay.Call, a *ListArgs) (*relay
 			res := ListResult{Path: t.asked, ResolvedPath: t.resolved.Path, Entries: make([]Entry, 0, len(infos)), Truncated: more, Transport: transportOf(t.fsys)}
 			for _, in := range infos {
 				e := Entry{Name: in.Name, Type: in.Type, Size: in.Size, Mode: octal(in.Mode), ModTime: stamp(in.ModTime)}
-				if in.Type == TypeSymlink {
+				if in.Type == hostfs.TypeSymlink {
 					e.LinkTarget, _ = t.fsys.Readlink(ctx, path.Join(t.resolved.Path, in.Name))
 				}
 				res.Entries = append(res.Entries, e)
@@ -494,13 +475,13 @@ func (d *Deps) planWrite(ctx context.Context, _ *relay.Call, a *WriteArgs) (*rel
 	}
 	return d.plan(ctx, a.Host, a.Path, true, func(p string) []string { return []string{"tee", "--", p} },
 		func(ctx context.Context, t *target) *relay.Outcome {
-			if t.resolved.Exists && t.resolved.Info.Type != TypeFile {
+			if t.resolved.Exists && t.resolved.Info.Type != hostfs.TypeFile {
 				return relay.Fail(relay.StatusError, "%s is a %s, not a regular file", t.asked, t.resolved.Info.Type)
 			}
 			if t.resolved.Exists && !a.Overwrite {
 				return relay.Fail(relay.StatusError, "%s exists; pass overwrite=true to replace it", t.asked)
 			}
-			w, err := t.fsys.WriteFile(ctx, t.resolved.Path, data, WriteOptions{Overwrite: a.Overwrite, Mode: mode})
+			w, err := t.fsys.WriteFile(ctx, t.resolved.Path, data, hostfs.WriteOptions{Overwrite: a.Overwrite, Mode: mode})
 			if errors.Is(err, fs.ErrExist) {
 				return relay.Fail(relay.StatusError, "%s exists; pass overwrite=true to replace it", t.asked)
 			}

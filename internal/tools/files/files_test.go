@@ -3,13 +3,17 @@ package files
 import (
 	"context"
 	"encoding/base64"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/warden-mcp/warden/internal/hostfs"
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner/local"
 )
 
 // tree builds, under a temp dir, an allowed root "data", a look-alike
@@ -58,7 +62,18 @@ func tree(t *testing.T) (base string, d *Deps) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return base, &Deps{Paths: pp, Limits: DefaultLimits, FS: LocalOnly}
+	run := local.New(local.Options{})
+	h, err := hosts.NewLocal(hosts.Local{Runner: run, Inspect: run})
+	if err != nil {
+		t.Fatal(err)
+	}
+	only := func(_ context.Context, name string) (*hosts.Host, error) {
+		if !hosts.IsLocal(name) {
+			return nil, fmt.Errorf("host %q: not in this test's inventory", name)
+		}
+		return h, nil
+	}
+	return base, &Deps{Paths: pp, Limits: DefaultLimits, Hosts: only}
 }
 
 // read runs read_file's plan and run steps and returns the outcome, or an
@@ -276,7 +291,7 @@ func TestListAndStat(t *testing.T) {
 	}
 	o := p.Run(context.Background())
 	r := o.Result.(ListResult)
-	if len(r.Entries) != 3 || !r.Truncated || r.Entries[0].Name != "abs-final" || r.Entries[0].Type != TypeSymlink || r.Entries[0].LinkTarget == "" {
+	if len(r.Entries) != 3 || !r.Truncated || r.Entries[0].Name != "abs-final" || r.Entries[0].Type != hostfs.TypeSymlink || r.Entries[0].LinkTarget == "" {
 		t.Fatalf("list = %+v", r)
 	}
 	if _, err := d.planList(context.Background(), nil, &ListArgs{Path: data + "/rel-parent"}); err == nil {
@@ -287,7 +302,7 @@ func TestListAndStat(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := ps.Run(context.Background()).Result.(StatResult)
-	if !s.Exists || !s.Symlink || s.LinkTarget != "sub/deep.txt" || s.ResolvedPath != data+"/sub/deep.txt" || s.Type != TypeFile || s.Size != 5 {
+	if !s.Exists || !s.Symlink || s.LinkTarget != "sub/deep.txt" || s.ResolvedPath != data+"/sub/deep.txt" || s.Type != hostfs.TypeFile || s.Size != 5 {
 		t.Fatalf("stat of inside link = %+v", s)
 	}
 	ps, err = d.planStat(context.Background(), nil, &StatArgs{Path: data + "/not-yet"})
@@ -299,14 +314,12 @@ func TestListAndStat(t *testing.T) {
 	}
 }
 
-func TestRemoteHostWithoutFS(t *testing.T) {
+// A host the resolver does not know is refused before the call is planned,
+// with the resolver's reason; nothing is read locally in its place.
+func TestUnknownHostRefused(t *testing.T) {
 	base, d := tree(t)
-	p, err := d.planRead(context.Background(), nil, &ReadArgs{Path: base + "/data/ok.txt", Host: "nas"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := p.Run(context.Background())
-	if ok(o) || !strings.Contains(o.Reason, "reaches no remote host's files") || p.Host != "nas" {
-		t.Fatalf("remote read: host %q, %s %s", p.Host, o.Status, o.Reason)
+	_, err := d.planRead(context.Background(), nil, &ReadArgs{Path: base + "/data/ok.txt", Host: "nas"})
+	if err == nil || !strings.Contains(err.Error(), `host "nas"`) {
+		t.Fatalf("read on an unknown host: %v", err)
 	}
 }

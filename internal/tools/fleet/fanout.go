@@ -9,10 +9,10 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/command"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner"
-	"github.com/warden-mcp/warden/internal/tools/exec"
 )
 
 // DefaultConcurrency is how many hosts a fan-out runs at once by default.
@@ -39,7 +39,7 @@ type HostResult struct {
 	Decision string `json:"decision" jsonschema:"The policy's decision for this host: allow, approved, approve, denied or invalid."`
 	Tier     int    `json:"tier"`
 	Ran      bool   `json:"ran" jsonschema:"Whether the command was started on this host."`
-	exec.Result
+	command.Result
 }
 
 // FanoutResult is fanout's result.
@@ -132,7 +132,7 @@ func (d *Deps) planFanout(ctx context.Context, _ *relay.Call, a *FanoutArgs) (*r
 			plans[i] = hp
 			continue
 		}
-		t, err := d.Exec(ctx, name)
+		t, err := d.Hosts(ctx, name)
 		if err != nil {
 			hp.Err = err
 			plans[i] = hp
@@ -149,7 +149,7 @@ func (d *Deps) planFanout(ctx context.Context, _ *relay.Call, a *FanoutArgs) (*r
 			if err != nil {
 				return relay.Fail(relay.StatusError, "%s", oneLine(err.Error()))
 			}
-			return exec.Outcome(res)
+			return command.Outcome(res)
 		}
 		plans[i] = hp
 	}
@@ -162,7 +162,7 @@ func combineFanout(results []relay.HostOutcome) *relay.Outcome {
 	var output []byte
 	for _, r := range results {
 		hr := HostResult{Host: r.Host, Status: string(r.Status), Reason: r.Reason, Decision: r.Decision, Tier: int(r.Tier), Ran: r.Ran}
-		er, ran := r.Result.(exec.Result)
+		er, ran := r.Result.(command.Result)
 		if ran {
 			hr.Result = er
 		}

@@ -15,8 +15,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/warden-mcp/warden/internal/command"
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/sshpool"
-	"github.com/warden-mcp/warden/internal/tools/exec"
 )
 
 // MaxHosts bounds the hosts one fan-out, check or keyscan may name after
@@ -49,11 +50,11 @@ type Deps struct {
 	// Groups are warden.yaml's groups: name to member host names. They add
 	// to the groups hosts name themselves in.
 	Groups map[string][]string
-	// Exec resolves a host to where fanout runs its command, as
+	// Hosts resolves a host to where fanout runs its command, as
 	// run_command does.
-	Exec func(ctx context.Context, host string) (exec.Target, error)
+	Hosts hosts.Resolver
 	// Limits are run_command's; fanout applies them per host.
-	Limits exec.Limits
+	Limits command.Limits
 	// MaxForwards bounds open forwards (DefaultMaxForwards when zero).
 	MaxForwards int
 	// AllowNonLoopbackForwards lets a forward listen on a non-loopback
@@ -157,14 +158,14 @@ func withGroups(own, yaml []string) []string {
 
 // ValidateGroups checks warden.yaml's groups against the inventory at
 // startup: every member must resolve and no group may share a host's name.
-func ValidateGroups(inv Inventory, groups map[string][]string) error {
+func ValidateGroups(target func(name string) (sshpool.Target, error), groups map[string][]string) error {
 	var errs []error
 	for g, members := range groups {
-		if _, err := inv.Resolve(g); err == nil {
+		if _, err := target(g); err == nil {
 			errs = append(errs, fmt.Errorf("groups: %q is also a host name", g))
 		}
 		for _, m := range members {
-			if _, err := inv.Resolve(m); err != nil {
+			if _, err := target(m); err != nil {
 				errs = append(errs, fmt.Errorf("groups.%s: member %q: %w", g, m, err))
 			}
 		}

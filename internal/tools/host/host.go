@@ -26,24 +26,18 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/shellword"
 )
 
-// Target is where a host tool runs.
-type Target struct {
-	Runner runner.Runner
-	// Local reports whether the target is this machine.
-	Local bool
-}
-
 // Deps is what the host tools need from the rest of warden.
 type Deps struct {
-	// Resolve maps a host argument ("" or "local" or an inventory name) to
-	// a target, or explains why it cannot.
-	Resolve func(ctx context.Context, host string) (Target, error)
+	// Hosts resolves a host argument ("" or "local" or an inventory name),
+	// or explains why it cannot; probes run on its Inspect runner.
+	Hosts hosts.Resolver
 	// Env is the fixed environment of every probe (PATH, LANG …).
 	Env []string
 	// Timeout bounds each probe; zero means 30s.
@@ -130,8 +124,8 @@ func (o out) probe() Probe {
 
 // exec runs argv on t and classifies the outcome. okCodes lists exit codes
 // besides 0 that still mean the command answered (dnf check-update's 100).
-func (d *Deps) exec(ctx context.Context, t Target, argv []string, okCodes ...int) out {
-	res, err := t.Runner.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: d.Timeout, MaxBytes: d.MaxBytes})
+func (d *Deps) exec(ctx context.Context, t *hosts.Host, argv []string, okCodes ...int) out {
+	res, err := t.Inspect.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: d.Timeout, MaxBytes: d.MaxBytes})
 	o := out{argv: argv, stdout: string(res.Stdout), stderr: string(res.Stderr), code: res.ExitCode}
 	name := argv[0]
 	switch {
@@ -157,8 +151,8 @@ func (d *Deps) exec(ctx context.Context, t Target, argv []string, okCodes ...int
 }
 
 // runRaw runs argv on t and returns the bounded result as is.
-func (d *Deps) runRaw(ctx context.Context, t Target, argv []string) (runner.Result, error) {
-	return t.Runner.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: d.Timeout, MaxBytes: d.MaxBytes})
+func (d *Deps) runRaw(ctx context.Context, t *hosts.Host, argv []string) (runner.Result, error) {
+	return t.Inspect.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: d.Timeout, MaxBytes: d.MaxBytes})
 }
 
 func validUTF8(b []byte) string {
@@ -205,7 +199,7 @@ func detectArgv(names ...string) []string {
 }
 
 // detect reports which programs exist on t.
-func (d *Deps) detect(ctx context.Context, t Target, names ...string) map[string]bool {
+func (d *Deps) detect(ctx context.Context, t *hosts.Host, names ...string) map[string]bool {
 	o := d.exec(ctx, t, detectArgv(names...))
 	found := map[string]bool{}
 	for _, l := range strings.Fields(o.stdout) {
@@ -227,11 +221,11 @@ func input(argvs ...[]string) policy.Input {
 }
 
 // target resolves the host argument.
-func (d *Deps) target(ctx context.Context, host string) (Target, string, error) {
+func (d *Deps) target(ctx context.Context, host string) (*hosts.Host, string, error) {
 	if host == "" {
 		host = "local"
 	}
-	t, err := d.Resolve(ctx, host)
+	t, err := d.Hosts(ctx, host)
 	return t, host, err
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 )
@@ -87,7 +88,7 @@ type SystemInfo struct {
 }
 
 // read plans a call that runs argvs, known before anything runs.
-func (d *Deps) read(ctx context.Context, host string, argvs [][]string, run func(ctx context.Context, t Target) *relay.Outcome) (*relay.Plan, error) {
+func (d *Deps) read(ctx context.Context, host string, argvs [][]string, run func(ctx context.Context, t *hosts.Host) *relay.Outcome) (*relay.Plan, error) {
 	t, host, err := d.target(ctx, host)
 	if err != nil {
 		return nil, err
@@ -105,7 +106,7 @@ var (
 )
 
 func (d *Deps) planSystemInfo(ctx context.Context, _ *relay.Call, a *HostArg) (*relay.Plan, error) {
-	return d.read(ctx, a.Host, [][]string{unameArgv, osRelArgv, uptimeArgv, meminfoArgv, cpuinfoArgv, virtArgv}, func(ctx context.Context, t Target) *relay.Outcome {
+	return d.read(ctx, a.Host, [][]string{unameArgv, osRelArgv, uptimeArgv, meminfoArgv, cpuinfoArgv, virtArgv}, func(ctx context.Context, t *hosts.Host) *relay.Outcome {
 		res := SystemInfo{Hostname: Unknown, Kernel: Unknown, KernelRelease: Unknown, Arch: Unknown, Virtualization: Unknown, OS: OSRelease{ID: Unknown, Name: Unknown}}
 		add := func(o out) out { res.Probes = append(res.Probes, o.probe()); return o }
 		if o := add(d.exec(ctx, t, unameArgv)); o.ok() {
@@ -162,7 +163,7 @@ var (
 )
 
 func (d *Deps) planDiskUsage(ctx context.Context, _ *relay.Call, a *HostArg) (*relay.Plan, error) {
-	return d.read(ctx, a.Host, [][]string{dfArgv, dfiArgv}, func(ctx context.Context, t Target) *relay.Outcome {
+	return d.read(ctx, a.Host, [][]string{dfArgv, dfiArgv}, func(ctx context.Context, t *hosts.Host) *relay.Outcome {
 		// df exits 1 when one mount (a stale NFS, a FUSE of another user)
 		// cannot be read but still prints the rest.
 		o := d.exec(ctx, t, dfArgv, 1)
@@ -221,7 +222,7 @@ func (d *Deps) planStorageHealth(ctx context.Context, _ *relay.Call, a *HostArg)
 	// The per-disk smartctl calls are known only after the scan; the
 	// policy reads them as "smartctl -j -H -A -i -- DEVICE".
 	described := [][]string{smartScanArgv, smartArgv(smartDevice{Name: "/dev/DEVICE"}), mdstatArgv, zpoolArgv}
-	return d.read(ctx, a.Host, described, func(ctx context.Context, t Target) *relay.Outcome {
+	return d.read(ctx, a.Host, described, func(ctx context.Context, t *hosts.Host) *relay.Outcome {
 		res := StorageHealth{SMART: Unknown, Disks: []Disk{}, RAID: Unknown, Arrays: []RAIDArray{}, ZFS: Unknown, Pools: []Pool{}}
 		add := func(o out) out { res.Probes = append(res.Probes, o.probe()); return o }
 		if o := add(d.exec(ctx, t, smartScanArgv)); !o.ok() {
@@ -283,7 +284,7 @@ type Containers struct {
 }
 
 // runtimeOf picks the container runtime present on t.
-func (d *Deps) runtimeOf(ctx context.Context, t Target) (string, string) {
+func (d *Deps) runtimeOf(ctx context.Context, t *hosts.Host) (string, string) {
 	found := d.detect(ctx, t, "docker", "podman")
 	switch {
 	case found["docker"]:
@@ -472,7 +473,7 @@ var (
 )
 
 // chainsOf reads the input filter from nftables, else iptables.
-func (d *Deps) chainsOf(ctx context.Context, t Target, probes *[]Probe) (string, []Chain, string) {
+func (d *Deps) chainsOf(ctx context.Context, t *hosts.Host, probes *[]Probe) (string, []Chain, string) {
 	o := d.exec(ctx, t, nftListArgv)
 	*probes = append(*probes, o.probe())
 	if o.ok() {
@@ -487,7 +488,7 @@ func (d *Deps) chainsOf(ctx context.Context, t Target, probes *[]Probe) (string,
 }
 
 func (d *Deps) planExposure(ctx context.Context, _ *relay.Call, a *HostArg) (*relay.Plan, error) {
-	return d.read(ctx, a.Host, [][]string{ssListenArgv, nftListArgv, iptSArgv}, func(ctx context.Context, t Target) *relay.Outcome {
+	return d.read(ctx, a.Host, [][]string{ssListenArgv, nftListArgv, iptSArgv}, func(ctx context.Context, t *hosts.Host) *relay.Outcome {
 		res := Exposure{Sockets: []Socket{}, Firewall: Unknown}
 		o := d.exec(ctx, t, ssListenArgv)
 		res.Probes = append(res.Probes, o.probe())
@@ -543,7 +544,7 @@ func (d *Deps) planPerformance(ctx context.Context, _ *relay.Call, a *PerfArgs) 
 	if top == 0 {
 		top = 10
 	}
-	return d.read(ctx, a.Host, [][]string{statArgv, dstatArgv, loadArgv, meminfoArgv, psArgv}, func(ctx context.Context, t Target) *relay.Outcome {
+	return d.read(ctx, a.Host, [][]string{statArgv, dstatArgv, loadArgv, meminfoArgv, psArgv}, func(ctx context.Context, t *hosts.Host) *relay.Outcome {
 		res := Performance{IntervalS: iv, Disks: []DiskIO{}, Top: []Process{}}
 		add := func(o out) out { res.Probes = append(res.Probes, o.probe()); return o }
 		s1, d1 := add(d.exec(ctx, t, statArgv)), add(d.exec(ctx, t, dstatArgv))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/relay"
 )
 
@@ -35,7 +36,7 @@ var (
 )
 
 // fwBackends lists the firewall programs found on t, in a fixed order.
-func (d *Deps) fwBackends(ctx context.Context, t Target) []string {
+func (d *Deps) fwBackends(ctx context.Context, t *hosts.Host) []string {
 	found := d.detect(ctx, t, "nft", "iptables", "ufw", "pfctl")
 	var out []string
 	for _, n := range []string{"nft", "iptables", "ufw", "pfctl"} {
@@ -64,7 +65,7 @@ func fwArgv(backend string, rules bool) [][]string {
 }
 
 // readBackend reads one backend's chains and whether it is active.
-func (d *Deps) readBackend(ctx context.Context, t Target, backend string, rulesOnly bool) (Backend, []Chain) {
+func (d *Deps) readBackend(ctx context.Context, t *hosts.Host, backend string, rulesOnly bool) (Backend, []Chain) {
 	b := Backend{Name: backend, Status: "ok", Active: Unknown}
 	var chains []Chain
 	for _, argv := range fwArgv(backend, rulesOnly) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 )
@@ -228,7 +229,7 @@ var (
 // sshSources asks the target who is connected to it over SSH: the
 // runner's own session (SSH_CONNECTION, for SSH targets) and every
 // established connection held by sshd. Both are read-only probes.
-func (d *Deps) sshSources(ctx context.Context, t Target) []netip.Prefix {
+func (d *Deps) sshSources(ctx context.Context, t *hosts.Host) []netip.Prefix {
 	var out []netip.Prefix
 	if o := d.exec(ctx, t, sshEnvArgv, 1); o.ok() {
 		for _, a := range sshConnection(o.stdout) {
@@ -364,7 +365,7 @@ func (d *Deps) planBlock(ctx context.Context, _ *relay.Call, a *BlockArgs) (*rel
 }
 
 // ensureNft creates warden's table, sets, chains and drop rules.
-func (d *Deps) ensureNft(ctx context.Context, t Target, n nft) error {
+func (d *Deps) ensureNft(ctx context.Context, t *hosts.Host, n nft) error {
 	for _, argv := range n.ensure() {
 		if o := d.exec(ctx, t, argv); !o.ok() {
 			return errors.New(o.why)

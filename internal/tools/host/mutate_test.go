@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner"
@@ -34,7 +35,8 @@ func (r *recorder) Run(_ context.Context, req runner.Request) (runner.Result, er
 }
 
 func depsWith(rn runner.Runner, mgmt ...string) *Deps {
-	d := &Deps{Resolve: func(context.Context, string) (Target, error) { return Target{Runner: rn, Local: true}, nil }, NFTTable: DefaultNFTTable}
+	h := &hosts.Host{Name: "local", Kind: hosts.KindLocal, Runner: rn, Inspect: rn, Shell: "/bin/sh"}
+	d := &Deps{Hosts: func(context.Context, string) (*hosts.Host, error) { return h, nil }, NFTTable: DefaultNFTTable}
 	for _, m := range mgmt {
 		d.Management = append(d.Management, netip.MustParsePrefix(m))
 	}

@@ -164,7 +164,7 @@ func TestBusyBoxInit(t *testing.T) {
 	d := depsWith(nsRootRunner{pid: initPID, inner: local.New(local.Options{})})
 	d.Env = []string{"PATH=/usr/sbin:/usr/bin:/sbin:/bin"}
 	d.Timeout, d.MaxBytes = 10*time.Second, 1<<20
-	t0, _ := d.Resolve(context.Background(), "")
+	t0, _ := d.Hosts(context.Background(), "")
 	// rcS has run once crond is up.
 	for deadline := time.Now().Add(10 * time.Second); !d.exec(context.Background(), t0, []string{"pidof", "crond"}).ok(); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -211,7 +211,7 @@ func TestBusyBoxInitFallback(t *testing.T) {
 	d := depsWith(chrootRunner{dir: root, inner: local.New(local.Options{})})
 	d.Env = []string{"PATH=/usr/sbin:/usr/bin:/sbin:/bin"}
 	d.Timeout, d.MaxBytes = 10*time.Second, 1<<20
-	tg, _ := d.Resolve(context.Background(), "")
+	tg, _ := d.Hosts(context.Background(), "")
 	if got := strings.TrimSpace(d.exec(context.Background(), tg, initArgv).stdout); got != "busybox" {
 		t.Fatalf("init system with /sbin/init -> busybox = %q; want busybox", got)
 	}

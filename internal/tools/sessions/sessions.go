@@ -29,6 +29,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/confine"
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/session"
@@ -41,10 +42,9 @@ type Deps struct {
 	Env []string
 	// Shell is the program a session runs when no command is given.
 	Shell string
-	// Starter returns where a session on host runs; nil means local only.
-	Starter func(ctx context.Context, host string) (session.Starter, string, error)
-	// Addrs returns a remote host's addresses, for host deny rules.
-	Addrs func(host string) []string
+	// Hosts resolves a host argument ("" or "local" or an inventory name)
+	// to where its sessions start; nil means this machine only.
+	Hosts hosts.Resolver
 	// MaxReadBytes caps one session_read.
 	MaxReadBytes int
 	// MaxWait caps session_read's wait_s.
@@ -262,15 +262,18 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 		return nil, errors.New("command contains a NUL byte")
 	}
 	var starter session.Starter
-	shell := "/bin/sh"
-	if a.Host != "" && a.Host != "local" {
-		if d.Starter == nil {
-			return nil, fmt.Errorf("unknown host %q: not in the inventory (see hosts_list)", a.Host)
-		}
-		var err error
-		if starter, shell, err = d.Starter(ctx, a.Host); err != nil {
+	var addrs []string
+	shell, remote := "/bin/sh", false
+	switch {
+	case d.Hosts != nil:
+		h, err := d.Hosts(ctx, a.Host)
+		if err != nil {
 			return nil, err
 		}
+		starter, shell = h.Sessions()
+		addrs, remote = h.Addrs, !h.Local()
+	case !hosts.IsLocal(a.Host):
+		return nil, fmt.Errorf("unknown host %q: not in the inventory (see hosts_list)", a.Host)
 	}
 	argv := []string{d.Shell}
 	if starter != nil {
@@ -287,7 +290,7 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 	// Only a local session's locale is known; a remote one's is the far
 	// side's.
 	host, utf8 := "", utf8Locale(env)
-	if starter != nil {
+	if remote {
 		host, utf8 = a.Host, false
 	}
 	tier := policy.TierBenign
@@ -296,7 +299,7 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 	}
 	return &relay.Plan{
 		Host:  a.Host,
-		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: d.addrs(a.Host)},
+		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: addrs},
 		Tier:  tier,
 		Run: func(ctx context.Context) *relay.Outcome {
 			// The session's programs are confined by its start's
@@ -340,12 +343,17 @@ func utf8Locale(env []string) bool {
 	return false
 }
 
-// addrs are host's addresses for host deny rules; none for local.
-func (d *Deps) addrs(host string) []string {
-	if host == "" || host == "local" || d.Addrs == nil {
+// addrs are the addresses of a session's host for host deny rules, as the
+// inventory resolves it now; none for this machine.
+func (d *Deps) addrs(ctx context.Context, host string) []string {
+	if hosts.IsLocal(host) || d.Hosts == nil {
 		return nil
 	}
-	return d.Addrs(host)
+	h, err := d.Hosts(ctx, host)
+	if err != nil {
+		return nil
+	}
+	return h.Addrs
 }
 
 // owned finds a session the caller started; others' sessions do not exist
@@ -389,7 +397,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 		// What is typed into a session is what its shell will run, on
 		// the session's host.
 		Host:  tb.host,
-		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(tb.host)},
+		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(ctx, tb.host)},
 	}
 	if ty.unseen != "" {
 		if !tb.writable {

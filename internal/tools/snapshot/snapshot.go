@@ -50,6 +50,10 @@ type Deps struct {
 	// Remote reaches sources on SSH hosts; nil makes any remote source a
 	// startup error.
 	Remote RemoteFunc
+	// Hosts, when set, reaches the sources of every host, this machine
+	// included (whose files may be another mount namespace's), in place of
+	// Runner and Remote.
+	Hosts RemoteFunc
 	// Limits bounds every tool; zero fields take engine.DefaultLimits.
 	Limits engine.Limits
 	// Workers is how many directories each engine reads in parallel; 0
@@ -102,9 +106,16 @@ func newCatalog(d Deps) (*catalog, error) {
 	}
 	for _, h := range hosts {
 		cfg := engine.Config{Limits: d.Limits, Workers: d.Workers, Now: d.Now, Logger: d.Logger}
-		if h == "local" {
+		switch {
+		case d.Hosts != nil:
+			run, open, err := d.Hosts(h)
+			if err != nil {
+				return nil, fmt.Errorf("snapshots: dataset %q: host %q: %w", byHost[h][0].Name, h, err)
+			}
+			cfg.Runner, cfg.OpenFS = run, open
+		case h == "local":
 			cfg.Runner = d.Runner
-		} else {
+		default:
 			if d.Remote == nil {
 				return nil, fmt.Errorf("snapshots: dataset %q is on host %q, but this server has no SSH inventory wired for snapshot sources; use a local source or see docs/snapshots.md", byHost[h][0].Name, h)
 			}

@@ -11,7 +11,7 @@ import (
 	"github.com/warden-mcp/warden/internal/sshpool"
 )
 
-// SSHRemote returns the RemoteFunc that reaches inventory hosts through
+// SSHRemote, for these tests, returns the RemoteFunc that reaches inventory hosts through
 // pool: the pinned metadata commands run on the SSH runner (argv quoted
 // once, never a shell line of ours), and snapshot roots are read as files
 // picks for the host — over the connection's shared SFTP session, or, on a

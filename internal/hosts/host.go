@@ -1,0 +1,87 @@
+// Package hosts owns warden's central noun: a host, resolved by name once
+// per call into everything a tool group needs to act on it — run a
+// command, reach its files, start a session, read snapshots — and what it
+// supports. Every tool group receives the one Resolve function of a Set;
+// none builds its own way to a host or asks whether a name means this
+// machine.
+//
+// Kinds:
+//   - local: this machine; programs are confined per admission.
+//   - entered: this machine's host entered from a container
+//     (host_namespace: pid1): commands, sessions and host tools run in PID
+//     1's namespaces, files are read under /proc/1/root.
+//   - ssh: an inventory host over the shared SSH pool; its files over SFTP
+//     or, on servers without it (dropbear routers), the exec channel.
+package hosts
+
+import (
+	"context"
+
+	"github.com/warden-mcp/warden/internal/hostfs"
+	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/session"
+)
+
+// Kind is how warden reaches a host.
+type Kind string
+
+// Host kinds.
+const (
+	KindLocal   Kind = "local"
+	KindEntered Kind = "entered"
+	KindSSH     Kind = "ssh"
+)
+
+// Host is one resolved host. It is read-only once resolved; a call uses the
+// Host it resolved at its start even if the inventory is reloaded meanwhile.
+type Host struct {
+	// Name is "local" or the inventory name.
+	Name string
+	Kind Kind
+	// Runner runs commands (run_command, run_script, fan-out); on this
+	// machine it confines each program to what its call was admitted as.
+	Runner runner.Runner
+	// Inspect runs warden's own typed probes (host tools, snapshot
+	// metadata): read-only calls keep the capabilities inspection needs.
+	Inspect runner.Runner
+	// Shell is the absolute path of the host's POSIX shell.
+	Shell string
+	// Env is the base environment of programs on the host.
+	Env []string
+	// Addrs are the host's address and its jump hops', for host deny
+	// rules; none for this machine.
+	Addrs []string
+	// Confinement names what holds an admitted program on the host beyond
+	// the classifier, or says that nothing does.
+	Confinement string
+	// StageScripts says run_script bodies are staged in a private file of
+	// warden's own file system; elsewhere they are passed with -c.
+	StageScripts bool
+
+	root    string // where this machine's files are read in the entered shape
+	fs      func(ctx context.Context) (hostfs.FS, error)
+	starter session.Starter
+	files   func() string
+}
+
+// Local reports whether the host is this machine, entered or not.
+func (h *Host) Local() bool { return h.Kind != KindSSH }
+
+// FS returns the host's files. For an SSH host it picks the transport
+// (SFTP, else the exec channel) on first use, so call it only once the
+// call is admitted: a denied host is never contacted.
+func (h *Host) FS(ctx context.Context) (hostfs.FS, error) { return h.fs(ctx) }
+
+// Sessions returns where the host's sessions run and the shell they run by
+// default; a nil Starter is this machine's own, confined per admission.
+func (h *Host) Sessions() (session.Starter, string) { return h.starter, h.Shell }
+
+// FilesTransport is how the host's files are reached: local, sftp or exec,
+// or "" while an SSH host's has not been picked yet.
+func (h *Host) FilesTransport() string { return h.files() }
+
+// Resolver resolves a host argument ("" or "local" or an inventory name).
+type Resolver func(ctx context.Context, name string) (*Host, error)
+
+// IsLocal reports whether a host argument names this machine.
+func IsLocal(name string) bool { return name == "" || name == "local" }

@@ -49,8 +49,11 @@ type Options struct {
 	Sync        SyncMode
 	Key         []byte // optional HMAC-SHA256 key for a keyed chain
 	Node        string // host name recorded in every record
-	Now         func() time.Time
-	Logger      *slog.Logger // nil = discard
+	// Sinks receive every record after it is written locally (records
+	// other writers sharing the log append are theirs to ship).
+	Sinks  []Sink
+	Now    func() time.Time
+	Logger *slog.Logger // nil = discard
 }
 
 // Log appends records to a hash-chained JSON-lines file. It is safe for
@@ -68,6 +71,7 @@ type Log struct {
 	kid    string
 	lock   *fileLock
 	headF  *os.File
+	sinks  []Sink
 	fsync  func(*os.File) error // (*os.File).Sync; tests slow it down
 
 	mu       sync.Mutex
@@ -94,6 +98,14 @@ type Log struct {
 }
 
 var errClosed = errors.New("audit: log is closed")
+
+// Sink receives each record after it is written locally, with the exact
+// line written (without its newline), so a copy kept elsewhere verifies
+// and anchors the chain. Send is called with the log's locks held: it must
+// not block, and must not call back into the Log.
+type Sink interface {
+	Send(r Record, line []byte)
+}
 
 // Open opens or creates the log at o.Path and resumes its chain from the
 // last complete record of the newest file. A torn tail left by a crash is
@@ -135,7 +147,7 @@ func Open(o Options) (*Log, error) {
 	}
 	l := &Log{
 		path: o.Path, rotate: o.RotateBytes, keep: o.Keep, sync: o.Sync, node: o.Node,
-		now: o.Now, log: o.Logger, lock: lock, headF: headF, fsync: (*os.File).Sync,
+		now: o.Now, log: o.Logger, lock: lock, headF: headF, sinks: o.Sinks, fsync: (*os.File).Sync,
 		chain: newChain(o.Key), prev: Genesis, healthy: true,
 	}
 	l.kid = l.chain.kid
@@ -347,7 +359,7 @@ func (l *Log) adoptLocked(fi os.FileInfo, ours bool) error {
 	if err != nil {
 		return err
 	}
-	if _, err := l.appendLineLocked(mid, prefix); err != nil {
+	if _, err := l.appendLineLocked(&r, mid, prefix); err != nil {
 		return err
 	}
 	return l.syncLocked()
@@ -370,7 +382,7 @@ func (l *Log) Append(ctx context.Context, r Record) (Record, error) {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	h, err := l.writeLocked(mid)
+	h, err := l.writeLocked(&r, mid)
 	if err != nil {
 		return Record{}, err
 	}
@@ -442,7 +454,7 @@ type head struct {
 // writeLocked chains one record whose middle fields are mid and writes it
 // under the file lock, after catching up with other writers and rotating
 // when due.
-func (l *Log) writeLocked(mid []byte) (head, error) {
+func (l *Log) writeLocked(r *Record, mid []byte) (head, error) {
 	var h head
 	if l.closed {
 		return h, errClosed
@@ -473,13 +485,14 @@ func (l *Log) writeLocked(mid []byte) (head, error) {
 			}
 		}
 	}
-	return l.appendLineLocked(mid, nil)
+	return l.appendLineLocked(r, mid, nil)
 }
 
-// appendLineLocked chains one record whose middle fields are mid, writes
-// prefix+line with a single write(2) and updates the head file. The file
-// lock is held and f is the current file, caught up.
-func (l *Log) appendLineLocked(mid, prefix []byte) (head, error) {
+// appendLineLocked chains one record whose middle fields are mid (encoded
+// from r), writes prefix+line with a single write(2), updates the head file
+// and hands the record to the sinks. The file lock is held and f is the
+// current file, caught up.
+func (l *Log) appendLineLocked(r *Record, mid, prefix []byte) (head, error) {
 	var h head
 	h.ts, h.seq, h.prev = l.now().UTC(), l.seq+1, l.prev
 	b := append(l.buf[:0], prefix...)
@@ -517,6 +530,14 @@ func (l *Log) appendLineLocked(mid, prefix []byte) (head, error) {
 	if _, err := l.headF.WriteAt(l.headBuf, 0); err != nil {
 		// The record is written; only the tail anchor is stale.
 		l.log.Error("audit head file write failed; truncation of the newest records is not detectable until it succeeds", "err", err)
+	}
+	if len(l.sinks) > 0 {
+		out := *r
+		out.TS, out.Seq, out.Prev, out.Hash = h.ts, h.seq, h.prev, h.hash
+		line := bytes.Clone(b[start : len(b)-1])
+		for _, s := range l.sinks {
+			s.Send(out, line)
+		}
 	}
 	return h, nil
 }

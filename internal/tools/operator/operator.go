@@ -33,7 +33,10 @@ type Deps struct {
 	AuditFiles func() ([]string, error)
 	// Confinement is what holds the programs calls start on this machine.
 	Confinement Confinement
-	Now         func() time.Time
+	// ConfigDigest is the digest of the config file the server runs
+	// (changed by reloads); nil reports none.
+	ConfigDigest func() string
+	Now          func() time.Time
 }
 
 // Confinement is server_info's account of local confinement.
@@ -58,6 +61,7 @@ type Info struct {
 	LastActivity time.Time   `json:"last_activity"`
 	InFlight     int         `json:"in_flight"`
 	Confinement  Confinement `json:"confinement"`
+	ConfigDigest string      `json:"config_digest,omitempty" jsonschema:"sha256: and the hex SHA-256 of the config file this server runs (of the embedded default without one); warden doctor --url compares it with the file on disk."`
 }
 
 // TailArgs are audit_tail's arguments.
@@ -88,6 +92,10 @@ func Register(r *relay.Relay, d Deps) {
 		return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
 			ok, why := r.AuditHealthy()
 			last, n := r.Activity().Last()
+			digest := ""
+			if d.ConfigDigest != nil {
+				digest = d.ConfigDigest()
+			}
 			return &relay.Outcome{Result: Info{
 				Version:      d.Version,
 				Mode:         string(r.Mode()),
@@ -100,6 +108,7 @@ func Register(r *relay.Relay, d Deps) {
 				LastActivity: last,
 				InFlight:     n,
 				Confinement:  d.Confinement,
+				ConfigDigest: digest,
 			}}
 		}}, nil
 	})

@@ -56,6 +56,7 @@ type Warden struct {
 	MCP      *mcp.Server
 	Relay    *relay.Relay
 	audit    *audit.Log
+	exports  *exporters
 	sessions *session.Registry
 	hosts    *hosts.Set
 	fleet    *fleet.Fleet
@@ -99,7 +100,12 @@ func New(o Options) (*Warden, error) {
 	if node == "" {
 		node, _ = os.Hostname()
 	}
+	exports, err := newExporters(cfg, o)
+	if err != nil {
+		return nil, err
+	}
 	log, err := audit.Open(audit.Options{
+		Sinks:       exports.sinks(),
 		Path:        cfg.Audit.Path,
 		RotateBytes: cfg.Audit.RotateBytes,
 		Keep:        audit.Keep{Files: cfg.Audit.Keep.Files, MaxAge: cfg.Audit.Keep.MaxAge.D()},
@@ -111,6 +117,11 @@ func New(o Options) (*Warden, error) {
 	})
 	if err != nil {
 		return nil, fmt.Errorf("audit log: %w", err)
+	}
+	exports.start()
+	closeAudit := func() {
+		log.Close()
+		exports.stop()
 	}
 	mode, _ := policy.ParseMode(cfg.Mode)
 	toolModes := map[string]policy.Mode{}
@@ -134,7 +145,7 @@ func New(o Options) (*Warden, error) {
 		Path:        cfg.Exec.Path,
 	})
 	if err != nil {
-		log.Close()
+		closeAudit()
 		return nil, err
 	}
 	digest := &atomic.Pointer[string]{}
@@ -206,7 +217,7 @@ func New(o Options) (*Warden, error) {
 		Now:     o.Now,
 		Logger:  o.Logger,
 	}); err != nil {
-		log.Close()
+		closeAudit()
 		return nil, err
 	}
 	// --- end snapshot forensics tools ---
@@ -214,7 +225,7 @@ func New(o Options) (*Warden, error) {
 	if len(cfg.Tools) > 0 {
 		set, err := declare.LoadPaths(cfg.Tools)
 		if err != nil {
-			log.Close()
+			closeAudit()
 			return nil, fmt.Errorf("declarative tools: %w", err)
 		}
 		for _, w := range set.Warnings {
@@ -236,7 +247,7 @@ func New(o Options) (*Warden, error) {
 	// --- end declarative tools ---
 	// --- host inspection, host mutation and file tools (internal/tools/host, internal/tools/files) ---
 	if err := registerHostTools(r, cfg, o, hs); err != nil {
-		log.Close()
+		closeAudit()
 		return nil, err
 	}
 	// --- end host and file tools ---
@@ -280,11 +291,11 @@ func New(o Options) (*Warden, error) {
 	fl, err := registerFleet(r, cfg, o, hs, limits, conf.Status().Mechanism)
 	if err != nil {
 		stop()
-		log.Close()
+		closeAudit()
 		return nil, err
 	}
 	// --- end fleet tools ---
-	return &Warden{MCP: srv, Relay: r, audit: log, sessions: reg, hosts: hs, fleet: fl, stop: stop, opts: o, digest: digest}, nil
+	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, fleet: fl, stop: stop, opts: o, digest: digest}, nil
 }
 
 // Close ends every session (killing what they run) and closes the audit log.
@@ -293,7 +304,9 @@ func (w *Warden) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	err := w.sessions.Shutdown(ctx)
-	return errors.Join(err, w.fleet.Close(), w.hosts.Close(), w.audit.Close())
+	err = errors.Join(err, w.fleet.Close(), w.hosts.Close(), w.audit.Close())
+	w.exports.stop()
+	return err
 }
 
 // remoteEnv is the base environment for a remote host: warden's own HOME

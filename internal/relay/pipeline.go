@@ -206,6 +206,7 @@ func mergeJSON(head map[string]any, result any) []byte {
 	if err != nil || len(b) < 2 || b[0] != '{' {
 		return h
 	}
+	b = dropNulls(b)
 	if bytes.Equal(b, []byte("{}")) {
 		return h
 	}

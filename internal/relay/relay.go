@@ -254,6 +254,8 @@ func (r *Relay) register(s Spec, in, out *jsonschema.Schema, handler func(*jsons
 		Type:        "string",
 		Description: "Token from an approval_required result; re-issue the identical call with it to run once.",
 	}
+	portable(in)
+	portable(out)
 	resolved, err := in.Resolve(nil)
 	if err != nil {
 		panic(fmt.Sprintf("relay: resolve input schema of %s: %v", s.Name, err))

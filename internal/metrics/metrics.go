@@ -1,5 +1,6 @@
 // Package metrics owns warden's Prometheus metrics: calls by tool,
-// decision and status, call latency, audit write failures, edge refusals
+// decision and status, call latency, audit write failures, audit export
+// sinks (sent, dropped, retried, queued, connected), edge refusals
 // (authentication failures, lockouts, source and rate refusals), and gauges
 // read at scrape time (MCP sessions, terminal sessions, pooled SSH
 // connections, locked-out sources). It is served on its own loopback
@@ -17,6 +18,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/warden-mcp/warden/internal/audit/export"
 	"github.com/warden-mcp/warden/internal/edge"
 	"github.com/warden-mcp/warden/internal/relay"
 )
@@ -27,6 +29,8 @@ type Gauges struct {
 	TerminalSessions func() float64
 	SSHConnections   func() float64
 	LockedSources    func() float64
+	// AuditExports reports the audit export sinks (sent, dropped, …).
+	AuditExports func() []export.Stats
 }
 
 // Metrics collects warden's metrics in its own registry.
@@ -77,6 +81,9 @@ func New(g Gauges) *Metrics {
 	gauge("warden_terminal_sessions", "Open interactive terminal sessions.", g.TerminalSessions)
 	gauge("warden_ssh_connections", "Open pooled SSH connections, jump hops included.", g.SSHConnections)
 	gauge("warden_locked_sources", "Sources in the lockout table now.", g.LockedSources)
+	if g.AuditExports != nil {
+		reg.MustRegister(newExportCollector(g.AuditExports))
+	}
 	return m
 }
 

@@ -207,6 +207,8 @@ func New(o Options) (*Warden, error) {
 		AuditFiles:   func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
 		Confinement:  confinementInfo(conf.Status(), cfg),
 		ConfigDigest: func() string { return *digest.Load() },
+		Node:         node,
+		AuditExports: exports.stats,
 	})
 	// --- snapshot forensics tools (internal/tools/snapshot) ---
 	// Registered even with no snapshots: configured, so the agent can find

@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/audit/export"
 	"github.com/warden-mcp/warden/internal/relay"
 )
 
@@ -36,6 +37,10 @@ type Deps struct {
 	// ConfigDigest is the digest of the config file the server runs
 	// (changed by reloads); nil reports none.
 	ConfigDigest func() string
+	// Node is the name audit records and exports carry (audit.node).
+	Node string
+	// AuditExports reports the audit export sinks; nil reports none.
+	AuditExports func() []export.Stats
 	Now          func() time.Time
 }
 
@@ -50,18 +55,20 @@ type Confinement struct {
 
 // Info is server_info's result.
 type Info struct {
-	Version      string      `json:"version"`
-	Mode         string      `json:"mode"`
-	Transport    string      `json:"transport"`
-	Limits       Limits      `json:"limits"`
-	AuditHealthy bool        `json:"audit_healthy"`
-	AuditReason  string      `json:"audit_reason,omitempty"`
-	Tools        []string    `json:"tools"`
-	Started      time.Time   `json:"started"`
-	LastActivity time.Time   `json:"last_activity"`
-	InFlight     int         `json:"in_flight"`
-	Confinement  Confinement `json:"confinement"`
-	ConfigDigest string      `json:"config_digest,omitempty" jsonschema:"sha256: and the hex SHA-256 of the config file this server runs (of the embedded default without one); warden doctor --url compares it with the file on disk."`
+	Version      string         `json:"version"`
+	Mode         string         `json:"mode"`
+	Transport    string         `json:"transport"`
+	Limits       Limits         `json:"limits"`
+	AuditHealthy bool           `json:"audit_healthy"`
+	AuditReason  string         `json:"audit_reason,omitempty"`
+	Tools        []string       `json:"tools"`
+	Started      time.Time      `json:"started"`
+	LastActivity time.Time      `json:"last_activity"`
+	InFlight     int            `json:"in_flight"`
+	Confinement  Confinement    `json:"confinement"`
+	ConfigDigest string         `json:"config_digest,omitempty" jsonschema:"sha256: and the hex SHA-256 of the config file this server runs (of the embedded default without one); warden doctor --url compares it with the file on disk."`
+	Node         string         `json:"node" jsonschema:"The name this warden gives itself in every audit record and export (audit.node, default the host name)."`
+	AuditExport  []export.Stats `json:"audit_export,omitempty" jsonschema:"Each audit export sink: records sent, dropped because its queue was full (they are still in the local log), retried, queued, and whether it is connected."`
 }
 
 // TailArgs are audit_tail's arguments.
@@ -96,7 +103,13 @@ func Register(r *relay.Relay, d Deps) {
 			if d.ConfigDigest != nil {
 				digest = d.ConfigDigest()
 			}
+			var exports []export.Stats
+			if d.AuditExports != nil {
+				exports = d.AuditExports()
+			}
 			return &relay.Outcome{Result: Info{
+				Node:         d.Node,
+				AuditExport:  exports,
 				Version:      d.Version,
 				Mode:         string(r.Mode()),
 				Transport:    d.Transport,

@@ -41,8 +41,9 @@ type Config struct {
 	IdleExit Duration `yaml:"idle_exit" json:"idle_exit"`
 	Files    Files    `yaml:"files" json:"files"`
 	Firewall Firewall `yaml:"firewall" json:"firewall"`
-	// HostNamespace "pid1" makes local host tools enter PID 1's namespaces
-	// (warden in a privileged pid:host container); "" runs them directly.
+	// HostNamespace "pid1" makes "local" the host of a privileged pid:host
+	// container: commands, sessions and host tools enter PID 1's
+	// namespaces, files are read under /proc/1/root; "" is this machine.
 	HostNamespace string `yaml:"host_namespace" json:"host_namespace"`
 	// Confinement is "auto" (confine local programs where the kernel
 	// allows, warn where it does not) or "required" (refuse to serve

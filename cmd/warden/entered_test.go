@@ -1,0 +1,125 @@
+//go:build linux
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestContainerShapeReachesHost runs warden the way a NAS runs it: in a
+// container of its own (its own mount and UTS namespaces, here "warden-box")
+// that shares the PID namespace of the host, whose PID 1 is a process in
+// namespaces the test made ("nas-target", with its own /etc/hostname). With
+// host_namespace: pid1, run_command, run_script, read_file, a session and a
+// host tool all see the target's hostname and files, not warden's.
+func TestContainerShapeReachesHost(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("entering namespaces needs root")
+	}
+	for _, p := range []string{"unshare", "nsenter"} {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skipf("%s not found", p)
+		}
+	}
+	dir := t.TempDir()
+	hostnameFile := filepath.Join(dir, "hostname")
+	if err := os.WriteFile(hostnameFile, []byte("nas-target-file\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The "host": PID 1 of a new PID namespace, with its own UTS name and
+	// a mount namespace where /etc/hostname is the file above.
+	ready := filepath.Join(dir, "ready")
+	host := exec.Command("unshare", "--pid", "--fork", "--mount", "--uts", "--mount-proc", "--",
+		"sh", "-c", fmt.Sprintf("hostname nas-target && mount --bind %s /etc/hostname && touch %s && exec sleep 600", hostnameFile, ready))
+	if err := host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { host.Process.Kill(); host.Wait() })
+	var pid1 int
+	for deadline := time.Now().Add(20 * time.Second); pid1 == 0; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the target namespaces did not come up")
+		}
+		if _, err := os.Stat(ready); err != nil {
+			continue
+		}
+		kids, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", host.Process.Pid, host.Process.Pid))
+		if f := strings.Fields(string(kids)); len(f) > 0 {
+			pid1, _ = strconv.Atoi(f[0])
+		}
+	}
+
+	env, _ := wardenEnv(t, "WARDEN_HOST_NAMESPACE=pid1")
+	// The "container": the target's PID namespace (PID 1 is the target),
+	// a mount and UTS namespace of its own, /proc remounted to show it.
+	cmd := exec.Command("nsenter", "--target", strconv.Itoa(pid1), "--pid", "--",
+		"unshare", "--mount", "--uts", "--fork", "--",
+		"sh", "-c", `hostname warden-box && mount -t proc proc /proc && exec "$0" serve`, wardenBin)
+	cmd.Env = env
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\nstderr:\n%s", err, stderr)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		if t.Failed() {
+			t.Logf("server stderr:\n%s", stderr)
+		}
+	})
+
+	_, got := callTool(t, cs, "run_command", map[string]any{"command": "hostname; cat /etc/hostname"})
+	if out, _ := got["stdout"].(string); out != "nas-target\nnas-target-file\n" {
+		t.Errorf("run_command saw %q, want the target's hostname and /etc/hostname (got: %v)", out, got)
+	}
+	_, got = callTool(t, cs, "run_script", map[string]any{"script": "uname -n\n", "interpreter": "sh"})
+	if out, _ := got["stdout"].(string); out != "nas-target\n" {
+		t.Errorf("run_script saw %q, want nas-target (got: %v)", out, got)
+	}
+	_, got = callTool(t, cs, "read_file", map[string]any{"path": "/etc/hostname"})
+	if c, _ := got["content"].(string); c != "nas-target-file\n" {
+		t.Errorf("read_file /etc/hostname = %q, want the target's (got: %v)", c, got)
+	}
+	_, got = callTool(t, cs, "system_info", nil)
+	if h, _ := got["hostname"].(string); h != "nas-target" {
+		t.Errorf("system_info hostname = %q, want nas-target (got: %v)", h, got)
+	}
+
+	res, got := callTool(t, cs, "session_start", map[string]any{"command": "hostname; cat /etc/hostname; sleep 30", "pty": false})
+	id, _ := got["session_id"].(string)
+	if id == "" {
+		t.Fatalf("session_start: %s", text(res))
+	}
+	var seen strings.Builder
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(seen.String(), "nas-target-file"); {
+		if time.Now().After(deadline) {
+			break
+		}
+		_, got := callTool(t, cs, "session_read", map[string]any{"session_id": id, "wait_s": 1})
+		out, _ := got["data"].(string)
+		seen.WriteString(out)
+	}
+	if s := seen.String(); !strings.Contains(s, "nas-target\n") || !strings.Contains(s, "nas-target-file") || strings.Contains(s, "warden-box") {
+		t.Errorf("session saw %q, want the target's hostname and /etc/hostname", s)
+	}
+	callTool(t, cs, "session_close", map[string]any{"session_id": id})
+
+	// warden itself is in its own namespaces: the container is not the host.
+	if b, err := exec.Command("nsenter", "--target", strconv.Itoa(pid1), "--uts", "hostname").Output(); err != nil || strings.TrimSpace(string(b)) != "nas-target" {
+		t.Fatalf("target hostname %q, %v", b, err)
+	}
+}

@@ -24,6 +24,8 @@ const MaxFileBytes = 1 << 20
 var (
 	toolNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_-]{0,63}$`)
 	envNameRE  = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	// promptNameRE matches what a default prompt name cannot contain.
+	promptNameRE = regexp.MustCompile(`[^A-Za-z0-9_-]`)
 )
 
 // Error is one problem in a tool file, with where it is.
@@ -276,8 +278,13 @@ func (p *parser) prompts(n *yaml.Node, path, file string) *Prompts {
 		"user":        func(k, v *yaml.Node) { pr.User = p.strs(v, join(path, "user")) },
 	})
 	if pr.Name == "" {
+		// The file's base name, made a valid name: ops.fixed.yaml
+		// (what validate --fix writes) serves ops_fixed.
 		base := filepath.Base(file)
-		pr.Name = strings.TrimSuffix(base, filepath.Ext(base))
+		pr.Name = promptNameRE.ReplaceAllString(strings.TrimSuffix(base, filepath.Ext(base)), "_")
+		if pr.Name == "" || !('A' <= pr.Name[0] && pr.Name[0] <= 'Z' || 'a' <= pr.Name[0] && pr.Name[0] <= 'z') {
+			pr.Name = "p_" + pr.Name
+		}
 	}
 	if !toolNameRE.MatchString(pr.Name) {
 		p.errf(n, join(path, "name"), "prompt name %q must match %s", pr.Name, toolNameRE)

@@ -1,0 +1,263 @@
+package declare
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/runner"
+)
+
+const mcpshellFixture = "../../testdata/tools/mcpshell/ops.yaml"
+
+// TestMisplacedKeysGetHints: every key MCPShell ignores where it stands is
+// refused with where it belongs.
+func TestMisplacedKeysGetHints(t *testing.T) {
+	data, err := os.ReadFile(mcpshellFixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = Parse("ops.yaml", data)
+	if err == nil {
+		t.Fatal("the MCPShell file loaded unchanged; want its misplaced keys refused")
+	}
+	for _, want := range []string{
+		"mcp.tools[0].requirements: unknown key: `requirements` belongs under each runner",
+		"mcp.tools[0].timeout: unknown key: `timeout` belongs under `run:`",
+		"mcp.tools[0].runners: unknown key: `runners` belongs under `run:`",
+		"mcp.tools[0].command: unknown key: `command` belongs under `run:`",
+		"mcp.tools[1].run.runner: unknown key: `runner` is written `runners: [{name: …}]`",
+		"mcp.tools[1].output.format: unknown key: MCPShell ignores `output.format`",
+		"mcp.tools[2].run.runners[0].executables: unknown key: `executables` belongs under the runner's `requirements:`",
+		"mcp.tools[2].run.runners[0].allow_read_files: unknown key: `allow_read_files` is a runner option",
+		"validate --fix",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("errors lack %q:\n%v", want, err)
+		}
+	}
+}
+
+// TestFixFile: --fix writes a new file next to the original, never over
+// it or an earlier fix, and the new file loads with every key in place.
+func TestFixFile(t *testing.T) {
+	dir := t.TempDir()
+	orig, _ := os.ReadFile(mcpshellFixture)
+	name := filepath.Join(dir, "ops.yaml")
+	if err := os.WriteFile(name, orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path, moves, err := FixFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path != filepath.Join(dir, "ops.fixed.yaml") || len(moves) < 8 {
+		t.Fatalf("FixFile = %s, %d moves %v", path, len(moves), moves)
+	}
+	if now, _ := os.ReadFile(name); !bytes.Equal(now, orig) {
+		t.Error("the original file changed")
+	}
+	set, err := LoadPaths([]string{path})
+	if err != nil {
+		t.Fatalf("fixed file does not load: %v", err)
+	}
+	tools := map[string]*Tool{}
+	for _, tl := range set.Tools() {
+		tools[tl.Name] = tl
+		if err := tl.Validate(); err != nil {
+			t.Errorf("%s: %v", tl.Name, err)
+		}
+	}
+	ld := tools["list_dir"]
+	if ld == nil || ld.Run.Timeout != 10*time.Second || len(ld.Run.Runners) != 1 || ld.Run.Runners[0].Name != "exec" || strings.Join(ld.Run.Runners[0].Executables, ",") != "ls" {
+		t.Errorf("list_dir after fix: %+v", ld)
+	}
+	sf := tools["show_file"]
+	if sf == nil || sf.Run.Runners[0].Name != "bubblewrap" || sf.Run.Runners[0].Executables[0] != "bwrap" || sf.Run.Runners[0].listTmpls["allow_read_files"] == nil {
+		t.Errorf("show_file after fix: %+v", sf.Run.Runners[0])
+	}
+	if set.Files[0].Prompts == nil || set.Files[0].Shell != "bash" {
+		t.Errorf("file after fix: %+v", set.Files[0])
+	}
+	again, _, err := FixFile(name)
+	if err != nil || again != filepath.Join(dir, "ops.fixed-2.yaml") {
+		t.Errorf("second FixFile = %s, %v; want ops.fixed-2.yaml beside the first", again, err)
+	}
+	if p, _, err := FixFile(path); err != nil || p != "" {
+		t.Errorf("FixFile of a fixed file = %q, %v; want nothing to move", p, err)
+	}
+}
+
+// fixedTools loads the fixture after Fix.
+func fixedTools(t *testing.T) map[string]*Tool {
+	t.Helper()
+	data, _ := os.ReadFile(mcpshellFixture)
+	fixed, _, err := Fix(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _, err := Parse("ops.yaml", fixed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*Tool{}
+	for _, tl := range f.Tools {
+		out[tl.Name] = tl
+	}
+	return out
+}
+
+// run prepares and runs one call through the real exec runner.
+func run(t *testing.T, d *Deps, tl *Tool, args map[string]any) (string, error) {
+	t.Helper()
+	c := d.Choose(tl)
+	if c.Reason != "" {
+		t.Fatalf("%s unavailable: %s", tl.Name, c.Reason)
+	}
+	p, err := d.Prepare(context.Background(), c, args)
+	if err != nil {
+		return "", err
+	}
+	res, err := p.Runner.Run(context.Background(), runner.Request{Argv: p.Argv, Env: p.Env, Timeout: 20 * time.Second})
+	if err != nil {
+		t.Fatalf("run %s: %v", tl.Name, err)
+	}
+	if res.ExitCode != 0 {
+		t.Fatalf("%s: exit %d, stderr %s (command %q)", tl.Name, res.ExitCode, res.Stderr, p.Command)
+	}
+	return string(res.Stdout), nil
+}
+
+// TestSprigAndMissingKeys: Sprig's title, quote, dict and toJson work; a
+// key that is no parameter renders empty.
+func TestSprigAndMissingKeys(t *testing.T) {
+	out, err := run(t, testDeps(), fixedTools(t)["greet_user"], map[string]any{"name": "ada o'neil $(id)"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Hello, Ada O'Neil $(Id)\nADA O'NEIL $(ID)\n[]\n{\"name\":\"ada o'neil $(id)\"}\n"
+	if out != want {
+		t.Errorf("output %q, want %q", out, want)
+	}
+}
+
+func TestStrictTemplates(t *testing.T) {
+	yml := "mcp:\n  run:\n    strict_templates: true\n  tools:\n    - name: t\n      description: d\n      run:\n        command: echo {{ .nickname }}\n"
+	f, _, err := Parse("s.yaml", []byte(yml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Tools[0].Validate(); err == nil || !strings.Contains(err.Error(), "nickname") {
+		t.Errorf("strict: Validate = %v, want the missing key named", err)
+	}
+	f, _, _ = Parse("s.yaml", []byte(strings.Replace(yml, "true", "false", 1)))
+	if err := f.Tools[0].Validate(); err != nil {
+		t.Errorf("not strict: Validate = %v", err)
+	}
+}
+
+func TestHermeticFunctionsOnly(t *testing.T) {
+	for text, want := range map[string]string{
+		`{{ expandenv "$HOME" }}`: `use env "NAME"`,
+		`{{ now }}`:               "hermetic",
+		`{{ randAlpha 3 }}`:       "hermetic",
+	} {
+		if _, err := ParseTemplate("t", text, true); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", text, err, want)
+		}
+	}
+	tm, err := ParseTemplate("t", `printf %s {{ repeat 100000000 "xx" }}`, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tm.Render(nil, Env{}); err == nil {
+		t.Error("repeat of 200 MB rendered")
+	}
+}
+
+// TestEnvFromOperatorList: env reads names the operator lists
+// (exec.env_passthrough → Deps.TemplateEnv) as well as run.env, and
+// nothing else.
+func TestEnvFromOperatorList(t *testing.T) {
+	yml := "mcp:\n  tools:\n    - name: t\n      description: d\n      run:\n        command: printf '%s' {{ env \"WARDEN_T_OPERATOR\" }}\n"
+	f, _, err := Parse("e.yaml", []byte(yml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := f.Tools[0].Hints(); len(h) != 1 || !strings.Contains(h[0], "exec.env_passthrough") {
+		t.Errorf("hints = %v", h)
+	}
+	d := testDeps()
+	d.Getenv = func(k string) string { return map[string]string{"WARDEN_T_OPERATOR": "v$(id)"}[k] }
+	if _, err := run(t, d, f.Tools[0], nil); err == nil || !strings.Contains(err.Error(), "exec.env_passthrough") {
+		t.Errorf("unlisted env: %v, want refused", err)
+	}
+	d.TemplateEnv = []string{"WARDEN_T_OPERATOR"}
+	out, err := run(t, d, f.Tools[0], nil)
+	if err != nil || out != "v$(id)" {
+		t.Errorf("listed env = %q, %v", out, err)
+	}
+}
+
+// TestSplitArgs: a split parameter becomes several words, as MCPShell's
+// {{ .args }} did, and nothing in it runs.
+func TestSplitArgs(t *testing.T) {
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "marker")
+	yml := "mcp:\n  tools:\n    - name: t\n      description: d\n      params:\n        args: {type: string, split: true}\n      run:\n        command: printf '[%s]' {{ .args }} end\n"
+	f, _, err := Parse("s.yaml", []byte(yml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v, want := range map[string]string{
+		"-l -a":                      "[-l][-a][end]",
+		`"a b" 'c d' e\ f`:           "[a b][c d][e f][end]",
+		"":                           "[end]",
+		"$(touch " + marker + ")":    "[$(touch][" + marker + ")][end]",
+		"`touch " + marker + "`;x|y": "[`touch][" + marker + "`;x|y][end]",
+		"'; touch " + marker + "; '": "[; touch " + marker + "; ][end]",
+		"a\ntouch " + marker:         "[a][touch][" + marker + "][end]",
+	} {
+		out, err := run(t, testDeps(), f.Tools[0], map[string]any{"args": v})
+		if err != nil || out != want {
+			t.Errorf("args %q: %q, %v; want %q", v, out, err, want)
+		}
+	}
+	if _, err := run(t, testDeps(), f.Tools[0], map[string]any{"args": "'open"}); err == nil {
+		t.Error("unterminated quote: no error")
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("a split value ran a command")
+	}
+	hints := fixedTools(t)["list_dir"].Hints()
+	if len(hints) != 1 || !strings.Contains(hints[0], "split: true") {
+		t.Errorf("list_dir hints = %v, want the split hint", hints)
+	}
+}
+
+// TestValidateParsesShell: a command that is not valid shell fails
+// validate, and a value where it cannot be quoted is refused with why.
+func TestValidateParsesShell(t *testing.T) {
+	for cmd, want := range map[string]string{
+		`echo "unclosed {{ .v }}`:     "not valid bash syntax",
+		`if true; then echo {{ .v }}`: "not valid bash syntax",
+		`echo $(( {{ .v }} + 1 ))`:    "declare the parameter type: integer",
+		"echo `echo {{ .v }}`":        "use $(…)",
+		`echo ok # {{ .v }}`:          "comment",
+		`X=1; echo ${X:{{ .v }}}`:     "type: integer",
+		`echo ${ {{- .v -}} }`:        "variable name",
+	} {
+		yml := "mcp:\n  run:\n    shell: /bin/bash\n  tools:\n    - name: t\n      description: d\n      params:\n        v: {type: string}\n      run:\n        command: '" + strings.ReplaceAll(cmd, "'", "''") + "'\n"
+		f, _, err := Parse("v.yaml", []byte(yml))
+		if err != nil {
+			t.Fatalf("%s: %v", cmd, err)
+		}
+		if err := f.Tools[0].Validate(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: Validate = %v, want %q", cmd, err, want)
+		}
+	}
+}

@@ -11,19 +11,40 @@ import (
 )
 
 func cmdAudit(args []string, stdout, stderr io.Writer, getenv env) int {
-	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: warden audit verify [FILE…] | warden audit tail [-n N] [--tool T] [--tier N] [--decision D]")
-		return 2
-	}
-	switch args[0] {
-	case "verify":
-		return auditVerify(args[1:], stdout, stderr, getenv)
-	case "tail":
-		return auditTail(args[1:], stdout, stderr, getenv)
-	default:
-		fmt.Fprintf(stderr, "warden audit: unknown subcommand %q\n", args[0])
-		return 2
-	}
+	return runGroup("audit", args, stdout, stderr, func(sub string, args []string) int {
+		if sub == "verify" {
+			return auditVerify(args, stdout, stderr, getenv)
+		}
+		return auditTail(args, stdout, stderr, getenv)
+	})
+}
+
+// auditDecisions are the decisions audit records carry.
+var auditDecisions = []string{"allow", "approval_required", "approved", "denied", "invalid", "lockout", "unlock", "recovered", "pruned"}
+
+type auditVerifyOpts struct{ config, keyFile string }
+
+func auditVerifyFlags(fs *flag.FlagSet) *auditVerifyOpts {
+	o := &auditVerifyOpts{}
+	fs.StringVar(&o.config, "config", "", "config `file` (for audit.path and audit.key_file)")
+	fs.StringVar(&o.keyFile, "key-file", "", "HMAC key `file` of a keyed chain (default: audit.key_file)")
+	return o
+}
+
+type auditTailOpts struct {
+	config, tool string
+	n, tier      int
+	decision     *enumFlag
+}
+
+func auditTailFlags(fs *flag.FlagSet) *auditTailOpts {
+	o := &auditTailOpts{}
+	fs.StringVar(&o.config, "config", "", "config `file` (for audit.path)")
+	fs.IntVar(&o.n, "n", 20, "number of records")
+	fs.StringVar(&o.tool, "tool", "", "only records of this tool `name`")
+	fs.IntVar(&o.tier, "tier", -1, "only records of this tier (0-3)")
+	o.decision = newEnum(fs, "decision", "only records with this decision", auditDecisions...)
+	return o
 }
 
 // auditFiles returns the files named, or the configured log's files in
@@ -50,14 +71,13 @@ func auditFiles(cfgPath string, named []string, keyFile string, getenv env) ([]s
 }
 
 func auditVerify(args []string, stdout, stderr io.Writer, getenv env) int {
-	fs := flag.NewFlagSet("audit verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "", "config file")
-	keyFile := fs.String("key-file", "", "HMAC key of a keyed chain (default: audit.key_file)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fs := flag.NewFlagSet("warden audit verify", flag.ContinueOnError)
+	o := auditVerifyFlags(fs)
+	rest, code, ok := parseArgs(lookup("audit verify"), fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	files, key, err := auditFiles(*cfgPath, fs.Args(), *keyFile, getenv)
+	files, key, err := auditFiles(o.config, rest, o.keyFile, getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "warden audit verify: %v\n", err)
 		return 1
@@ -76,25 +96,30 @@ func auditVerify(args []string, stdout, stderr io.Writer, getenv env) int {
 }
 
 func auditTail(args []string, stdout, stderr io.Writer, getenv env) int {
-	fs := flag.NewFlagSet("audit tail", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "", "config file")
-	n := fs.Int("n", 20, "number of records")
-	tool := fs.String("tool", "", "only this tool")
-	decision := fs.String("decision", "", "only this decision")
-	tier := fs.Int("tier", -1, "only this tier")
-	if err := fs.Parse(args); err != nil {
+	fs := flag.NewFlagSet("warden audit tail", flag.ContinueOnError)
+	o := auditTailFlags(fs)
+	rest, code, ok := parseArgs(lookup("audit tail"), fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if o.n < 1 {
+		usageError(stderr, "audit tail", "-n must be at least 1")
 		return 2
 	}
-	files, _, err := auditFiles(*cfgPath, fs.Args(), "", getenv)
+	if o.tier < -1 || o.tier > 3 {
+		usageError(stderr, "audit tail", "--tier must be 0, 1, 2 or 3")
+		return 2
+	}
+	files, _, err := auditFiles(o.config, rest, "", getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "warden audit tail: %v\n", err)
 		return 1
 	}
-	f := audit.Filter{Tool: *tool, Decision: *decision}
-	if *tier >= 0 {
-		f.Tier = tier
+	f := audit.Filter{Tool: o.tool, Decision: o.decision.value}
+	if o.tier >= 0 {
+		f.Tier = &o.tier
 	}
+	n := &o.n
 	recs, err := audit.Tail(files, *n, f)
 	if err != nil {
 		fmt.Fprintf(stderr, "warden audit tail: %v\n", err)

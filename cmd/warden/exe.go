@@ -23,6 +23,18 @@ const (
 	exitTimeout = 124 // the command timed out (as timeout(1))
 )
 
+type exeOpts struct {
+	config string
+	tools  multiFlag
+}
+
+func exeFlags(fs *flag.FlagSet) *exeOpts {
+	o := &exeOpts{}
+	fs.StringVar(&o.config, "config", "", "config `file` (default: WARDEN_CONFIG, else the embedded default)")
+	fs.Var(&o.tools, "tools", "declarative tool `file` or directory (repeatable)")
+	return o
+}
+
 // cmdExe runs one tool through the same pipeline as serve — policy,
 // approval, bounds, audit — over an in-memory MCP connection to an
 // assembled server. Arguments are NAME=VALUE, typed by the tool's schema.
@@ -30,26 +42,30 @@ const (
 // arguments and constraint failures, exitTimeout on a timeout and
 // exitRefused when the call did not run.
 func cmdExe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv env) int {
-	fs := flag.NewFlagSet("exe", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "", "config file")
-	var tools multiFlag
-	fs.Var(&tools, "tools", "declarative tool file or directory (repeatable)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fs := flag.NewFlagSet("warden exe", flag.ContinueOnError)
+	o := exeFlags(fs)
+	rest, code, ok := parseArgs(lookup("exe"), fs, args, stdout, stderr)
+	if !ok {
+		return code
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "usage: warden exe [--config FILE] [--tools FILE|DIR]… TOOL [NAME=VALUE…]")
-		return 2
+	if len(rest) == 0 {
+		usageError(stderr, "exe", "TOOL is missing")
+		return exitInvalid
 	}
-	cfg, err := loadConfig(*cfgPath, getenv, func(c *config.Config) { c.Tools = append(c.Tools, tools...) })
+	cfgPath := &o.config
+	cfg, err := loadConfig(*cfgPath, getenv, func(c *config.Config) { addTools(c, o.tools) })
+	if err == nil {
+		if probs := preflight(cfg); len(probs) > 0 {
+			err = probs
+		}
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "warden: invalid configuration:\n%v\n", err)
+		reportConfig(stderr, err)
 		return 1
 	}
 	w, err := server.New(server.Options{
 		Config:        cfg,
-		Version:       version,
+		Version:       versionString(),
 		Transport:     "exe",
 		Getenv:        getenv,
 		ConfigPath:    configPath(*cfgPath, getenv),
@@ -68,14 +84,14 @@ func cmdExe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 		return 1
 	}
 	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "warden-exe", Version: version}, nil).Connect(ctx, ct, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "warden-exe", Version: versionString()}, nil).Connect(ctx, ct, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "warden: %v\n", err)
 		return 1
 	}
 	defer cs.Close()
 
-	name := fs.Arg(0)
+	name := rest[0]
 	var tool *mcp.Tool
 	for t, err := range cs.Tools(ctx, nil) {
 		if err != nil {
@@ -90,7 +106,7 @@ func cmdExe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 		fmt.Fprintf(stderr, "warden exe: no tool %q (see warden tools)\n", name)
 		return exitInvalid
 	}
-	callArgs, err := typedArgs(tool, fs.Args()[1:])
+	callArgs, err := typedArgs(tool, rest[1:])
 	if err != nil {
 		fmt.Fprintf(stderr, "warden exe: %v\n", err)
 		return exitInvalid

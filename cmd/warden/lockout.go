@@ -11,18 +11,28 @@ import (
 	"github.com/warden-mcp/warden/internal/edge"
 )
 
-const lockoutUsage = `usage:
-  warden lockout list
-  warden lockout delete ADDR
-  warden lockout flush
-`
-
 // cmdLockout reads and edits the running server's lockout table through
 // its admin socket in the state dir.
 func cmdLockout(args []string, stdout, stderr io.Writer, getenv env) int {
+	return runGroup("lockout", args, stdout, stderr, func(sub string, args []string) int {
+		return lockoutCmd(sub, args, stdout, stderr, getenv)
+	})
+}
+
+func lockoutCmd(sub string, args []string, stdout, stderr io.Writer, getenv env) int {
+	s := lookup("lockout " + sub)
+	_, rest, code, ok := s.parse(args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if want := map[string]int{"list": 0, "delete": 1, "flush": 0}[sub]; len(rest) != want {
+		usageError(stderr, s.name, map[int]string{0: "takes no arguments", 1: "give one ADDR"}[want])
+		return 2
+	}
+	args = append([]string{sub}, rest...)
 	cfg, err := loadConfig("", getenv, nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "warden: invalid configuration:\n%v\n", err)
+		reportConfig(stderr, err)
 		return 1
 	}
 	c := edge.NewAdminClient(edge.AdminSocketPath(cfg.StateDir))
@@ -63,6 +73,5 @@ func cmdLockout(args []string, stdout, stderr io.Writer, getenv env) int {
 		fmt.Fprintf(stdout, "unlocked %d sources\n", out.Flushed)
 		return 0
 	}
-	fmt.Fprint(stderr, lockoutUsage)
 	return 2
 }

@@ -9,32 +9,11 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/warden-mcp/warden/internal/runner/landlock"
 )
-
-// version is set at build time with -ldflags "-X main.version=…".
-var version = "dev"
-
-const usage = `warden — policy-gated, audited hands for AI agents on real hosts
-
-Usage:
-  warden serve [--config FILE] [--http ADDR] [--allow-non-loopback] [--idle-exit DURATION]
-  warden config check [FILE]
-  warden validate FILE…
-  warden tools [--config FILE] [--tools FILE|DIR]…
-  warden exe [--config FILE] [--tools FILE|DIR]… TOOL [NAME=VALUE…]
-  warden audit verify [FILE…]
-  warden audit tail [-n N] [--tool NAME] [--decision D]
-  warden session list | warden session show ID
-  warden token new NAME [--scope SCOPE] | warden token list | warden token revoke NAME
-  warden lockout list | warden lockout delete ADDR | warden lockout flush
-  warden version
-
-serve speaks MCP over stdio unless --http is given. Environment:
-  WARDEN_CONFIG, WARDEN_MODE, WARDEN_TOKEN, WARDEN_STATE_DIR, WARDEN_HTTP
-`
 
 func main() {
 	if len(os.Args) > 1 && (os.Args[1] == "serve" || os.Args[1] == "exe") {
@@ -62,12 +41,14 @@ type env func(string) string
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return 2
 	}
 	switch args[0] {
 	case "serve":
 		return cmdServe(ctx, args[1:], stdin, stdout, stderr, getenv)
+	case "doctor":
+		return cmdDoctor(ctx, args[1:], stdout, stderr, getenv)
 	case "config":
 		return cmdConfig(args[1:], stdout, stderr, getenv)
 	case "audit":
@@ -84,16 +65,25 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdTools(args[1:], stdout, stderr, getenv)
 	case "exe":
 		return cmdExe(ctx, args[1:], stdout, stderr, getenv)
+	case "completion":
+		return cmdCompletion(args[1:], stdout, stderr)
 	case landlock.HelperArg:
 		return landlock.Helper(args[1:], stderr)
 	case "version", "--version", "-v":
-		fmt.Fprintf(stdout, "warden %s\n", version)
-		return 0
+		return cmdVersion(args[1:], stdout, stderr)
 	case "help", "--help", "-h":
-		fmt.Fprint(stdout, usage)
+		if len(args) > 1 {
+			// warden help audit tail = warden audit tail --help
+			return run(ctx, append(args[1:], "--help"), stdin, stdout, stderr, getenv)
+		}
+		fmt.Fprint(stdout, usage())
 		return 0
 	default:
-		fmt.Fprintf(stderr, "warden: unknown command %q\n\n%s", args[0], usage)
+		if strings.HasPrefix(args[0], "-") {
+			fmt.Fprintf(stderr, "warden: unknown flag %s; a command comes first (see 'warden --help')\n", args[0])
+		} else {
+			fmt.Fprintf(stderr, "warden: unknown command %q (see 'warden --help')\n", args[0])
+		}
 		return 2
 	}
 }

@@ -15,7 +15,6 @@ import (
 	"os/signal"
 	"os/user"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -30,30 +29,39 @@ import (
 	"github.com/warden-mcp/warden/internal/server"
 )
 
-type multiFlag []string
+type serveOpts struct {
+	config, http string
+	nonLoopback  bool
+	idleExit     time.Duration
+	tools        multiFlag
+}
 
-func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
-func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+func serveFlags(fs *flag.FlagSet) *serveOpts {
+	o := &serveOpts{}
+	fs.StringVar(&o.config, "config", "", "config `file` (default: WARDEN_CONFIG, else the embedded default)")
+	fs.StringVar(&o.http, "http", "", "serve streamable HTTP at `addr` (path /mcp) instead of stdio, e.g. 127.0.0.1:8787")
+	fs.BoolVar(&o.nonLoopback, "allow-non-loopback", false, "allow --http to bind a non-loopback address")
+	fs.DurationVar(&o.idleExit, "idle-exit", 0, "exit after this long without a call (0 = never)")
+	fs.Var(&o.tools, "tools", "declarative tool `file` or directory (repeatable)")
+	return o
+}
 
 func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "", "config file (default: WARDEN_CONFIG, else the embedded default)")
-	httpAddr := fs.String("http", "", "serve streamable HTTP at ADDR/mcp instead of stdio, e.g. 127.0.0.1:8787")
-	nonLoopback := fs.Bool("allow-non-loopback", false, "allow --http to bind a non-loopback address")
-	idleExit := fs.Duration("idle-exit", 0, "exit after this long without a call (0 = never)")
-	var tools multiFlag
-	fs.Var(&tools, "tools", "declarative tool file or directory (repeatable)")
-	if err := fs.Parse(args); err != nil {
+	fs := flag.NewFlagSet("warden serve", flag.ContinueOnError)
+	o := serveFlags(fs)
+	rest, code, ok := parseArgs(lookup("serve"), fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		usageError(stderr, "serve", fmt.Sprintf("unexpected argument %q", rest[0]))
 		return 2
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "warden serve: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
+	cfgPath, httpAddr, nonLoopback, idleExit, tools := &o.config, &o.http, &o.nonLoopback, &o.idleExit, o.tools
 	apply := func(c *config.Config) {
 		if *httpAddr != "" {
 			c.HTTP.Addr = *httpAddr
+			c.SetBy("http.addr", "--http")
 		}
 		if *nonLoopback {
 			c.HTTP.AllowNonLoopback = true
@@ -61,11 +69,16 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if *idleExit > 0 {
 			c.IdleExit = config.Duration(*idleExit)
 		}
-		c.Tools = append(c.Tools, tools...)
+		addTools(c, tools)
 	}
 	cfg, err := loadConfig(*cfgPath, getenv, apply)
+	if err == nil {
+		if probs := preflight(cfg); len(probs) > 0 {
+			err = probs
+		}
+	}
 	if err != nil {
-		fmt.Fprintf(stderr, "warden: invalid configuration:\n%v\n", err)
+		reportConfig(stderr, err)
 		return 1
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
@@ -75,7 +88,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	w, err := server.New(server.Options{
 		Config:        cfg,
-		Version:       version,
+		Version:       versionString(),
 		Transport:     transport,
 		Getenv:        getenv,
 		ConfigPath:    configPath(*cfgPath, getenv),
@@ -111,7 +124,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 	}
 	go s.reloadOnHangup(ctx)
-	logger.Info("warden starting", "version", version, "mode", cfg.Mode, "transport", transport, "state_dir", cfg.StateDir)
+	logger.Info("warden starting", "version", versionString(), "mode", cfg.Mode, "transport", transport, "state_dir", cfg.StateDir)
 	if transport == "stdio" {
 		err = w.MCP.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
 	} else {

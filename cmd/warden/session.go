@@ -12,14 +12,29 @@ import (
 
 // cmdSession lets an operator review recorded sessions.
 func cmdSession(args []string, stdout, stderr io.Writer, getenv env) int {
-	if len(args) == 0 || (args[0] != "list" && args[0] != "show") {
-		fmt.Fprintln(stderr, "usage: warden session list | warden session show ID")
+	return runGroup("session", args, stdout, stderr, func(sub string, args []string) int {
+		return sessionCmd(sub, args, stdout, stderr, getenv)
+	})
+}
+
+func sessionFlags(fs *flag.FlagSet) *string {
+	return fs.String("config", "", "config `file` (for state_dir)")
+}
+
+func sessionCmd(sub string, args []string, stdout, stderr io.Writer, getenv env) int {
+	s := lookup("session " + sub)
+	fs := flag.NewFlagSet("warden "+s.name, flag.ContinueOnError)
+	cfgPath := sessionFlags(fs)
+	rest, code, ok := parseArgs(s, fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if sub == "list" && len(rest) > 0 {
+		usageError(stderr, s.name, fmt.Sprintf("unexpected argument %q", rest[0]))
 		return 2
 	}
-	fs := flag.NewFlagSet("session "+args[0], flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "", "config file")
-	if err := fs.Parse(args[1:]); err != nil {
+	if sub == "show" && len(rest) != 1 {
+		usageError(stderr, s.name, "give one session ID")
 		return 2
 	}
 	cfg, err := loadConfig(*cfgPath, getenv, nil)
@@ -28,7 +43,7 @@ func cmdSession(args []string, stdout, stderr io.Writer, getenv env) int {
 		return 1
 	}
 	dir := filepath.Join(cfg.StateDir, "recordings")
-	if args[0] == "list" {
+	if sub == "list" {
 		recs, err := session.ListRecordings(dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "warden session list: %v\n", err)
@@ -42,11 +57,7 @@ func cmdSession(args []string, stdout, stderr io.Writer, getenv env) int {
 		tw.Flush()
 		return 0
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: warden session show ID")
-		return 2
-	}
-	path, err := session.RecordingPath(dir, fs.Arg(0))
+	path, err := session.RecordingPath(dir, rest[0])
 	if err != nil {
 		fmt.Fprintf(stderr, "warden session show: %v\n", err)
 		return 1
@@ -56,7 +67,7 @@ func cmdSession(args []string, stdout, stderr io.Writer, getenv env) int {
 		fmt.Fprintf(stderr, "warden session show: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stderr, "# %s (replay it with: asciinema play %s)\n", fs.Arg(0), path)
+	fmt.Fprintf(stderr, "# %s (replay it with: asciinema play %s)\n", rest[0], path)
 	fmt.Fprint(stdout, text)
 	return 0
 }

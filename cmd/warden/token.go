@@ -12,41 +12,48 @@ import (
 	"github.com/warden-mcp/warden/internal/edge"
 )
 
-const tokenUsage = `usage:
-  warden token new NAME [--scope warden:read|warden:operate|warden:admin]
-  warden token list
-  warden token revoke NAME
-`
+type tokenOpts struct{ config, scope string }
+
+func tokenFlags(fs *flag.FlagSet) *tokenOpts {
+	o := &tokenOpts{}
+	fs.StringVar(&o.config, "config", "", "config `file` (for state_dir)")
+	fs.StringVar(&o.scope, "scope", edge.ScopeRead, "`scopes`, comma-separated: "+strings.Join(edge.Scopes, ", ")+" (token new)")
+	return o
+}
 
 // cmdToken manages the named bearer tokens of the state dir. Only their
 // SHA-256 is stored; a new token's secret is printed once. A running
 // server is told to reload through its admin socket.
 func cmdToken(args []string, stdout, stderr io.Writer, getenv env) int {
-	if len(args) == 0 {
-		fmt.Fprint(stderr, tokenUsage)
+	return runGroup("token", args, stdout, stderr, func(sub string, args []string) int {
+		return tokenCmd(sub, args, stdout, stderr, getenv)
+	})
+}
+
+func tokenCmd(sub string, args []string, stdout, stderr io.Writer, getenv env) int {
+	s := lookup("token " + sub)
+	fs := flag.NewFlagSet("warden "+s.name, flag.ContinueOnError)
+	o := tokenFlags(fs)
+	rest, code, ok := parseArgs(s, fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if want := map[string]int{"new": 1, "list": 0, "revoke": 1}[sub]; len(rest) != want {
+		usageError(stderr, s.name, map[int]string{0: "takes no arguments", 1: "give one token NAME"}[want])
 		return 2
 	}
-	fs := flag.NewFlagSet("token "+args[0], flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "", "config file (for state_dir)")
-	scope := fs.String("scope", edge.ScopeRead, "scopes, comma-separated: "+strings.Join(edge.Scopes, ", "))
-	// Accept flags before or after NAME.
-	rest, err := parseInterleaved(fs, args[1:])
+	scopes, err := edge.ParseScopes(o.scope)
 	if err != nil {
+		usageError(stderr, s.name, "--scope: "+err.Error())
 		return 2
 	}
-	cfg, err := loadConfig(*cfgPath, getenv, nil)
+	cfg, err := loadConfig(o.config, getenv, nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "warden: invalid configuration:\n%v\n", err)
+		reportConfig(stderr, err)
 		return 1
 	}
 	switch {
-	case args[0] == "new" && len(rest) == 1:
-		scopes, err := edge.ParseScopes(*scope)
-		if err != nil {
-			fmt.Fprintf(stderr, "warden token new: %v\n", err)
-			return 2
-		}
+	case sub == "new":
 		secret, err := edge.NewToken(cfg.StateDir, rest[0], scopes, time.Now())
 		if err != nil {
 			fmt.Fprintf(stderr, "warden: %v\n", err)
@@ -56,7 +63,7 @@ func cmdToken(args []string, stdout, stderr io.Writer, getenv env) int {
 		fmt.Fprintf(stderr, "warden: token %q (%s) created; it is shown only this once\n", rest[0], strings.Join(scopes, " "))
 		notifyReload(cfg.StateDir, stderr)
 		return 0
-	case args[0] == "list" && len(rest) == 0:
+	case sub == "list":
 		tokens, err := edge.LoadTokens(cfg.StateDir)
 		if err != nil {
 			fmt.Fprintf(stderr, "warden: %v\n", err)
@@ -69,7 +76,7 @@ func cmdToken(args []string, stdout, stderr io.Writer, getenv env) int {
 		}
 		tw.Flush()
 		return 0
-	case args[0] == "revoke" && len(rest) == 1:
+	case sub == "revoke":
 		if err := edge.RevokeToken(cfg.StateDir, rest[0]); err != nil {
 			fmt.Fprintf(stderr, "warden: %v\n", err)
 			return 1
@@ -78,7 +85,6 @@ func cmdToken(args []string, stdout, stderr io.Writer, getenv env) int {
 		notifyReload(cfg.StateDir, stderr)
 		return 0
 	}
-	fmt.Fprint(stderr, tokenUsage)
 	return 2
 }
 
@@ -92,20 +98,4 @@ func notifyReload(stateDir string, stderr io.Writer) {
 		return
 	}
 	fmt.Fprintln(stderr, "warden: the running server reloaded its tokens")
-}
-
-// parseInterleaved parses flags that may come before or after the
-// positional arguments, which it returns.
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		if fs.NArg() == 0 {
-			return rest, nil
-		}
-		rest = append(rest, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }

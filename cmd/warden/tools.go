@@ -10,20 +10,25 @@ import (
 	"github.com/warden-mcp/warden/internal/declare"
 )
 
+// toolsFlags declares the flags of warden tools, which are exe's.
+func toolsFlags(fs *flag.FlagSet) *exeOpts { return exeFlags(fs) }
+
 // cmdTools lists every declarative tool with the runner it would use and
 // whether it is available, with the reason when it is not.
 func cmdTools(args []string, stdout, stderr io.Writer, getenv env) int {
-	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	cfgPath := fs.String("config", "", "config file")
-	var tools multiFlag
-	fs.Var(&tools, "tools", "declarative tool file or directory (repeatable)")
-	if err := fs.Parse(args); err != nil {
+	fs := flag.NewFlagSet("warden tools", flag.ContinueOnError)
+	o := toolsFlags(fs)
+	rest, code, ok := parseArgs(lookup("tools"), fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
+	if len(rest) > 0 {
+		usageError(stderr, "tools", fmt.Sprintf("unexpected argument %q", rest[0]))
 		return 2
 	}
-	cfg, err := loadConfig(*cfgPath, getenv, func(c *config.Config) { c.Tools = append(c.Tools, tools...) })
+	cfg, err := loadConfig(o.config, getenv, func(c *config.Config) { addTools(c, o.tools) })
 	if err != nil {
-		fmt.Fprintf(stderr, "warden: invalid configuration:\n%v\n", err)
+		reportConfig(stderr, err)
 		return 1
 	}
 	if len(cfg.Tools) == 0 {

@@ -1,21 +1,30 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 
 	"github.com/warden-mcp/warden/internal/declare"
 )
 
+// validateFlags declares validate's flags (none yet).
+func validateFlags(fs *flag.FlagSet) {}
+
 // cmdValidate checks declarative tool files: strict keys, known runners
 // and options, CEL that compiles, templates that parse and render with
 // sample and hostile values. Warnings (raw parameters) go to stderr.
 func cmdValidate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("warden validate", flag.ContinueOnError)
+	validateFlags(fs)
+	args, code, ok := parseArgs(lookup("validate"), fs, args, stdout, stderr)
+	if !ok {
+		return code
+	}
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: warden validate FILE…")
+		usageError(stderr, "validate", "give at least one FILE")
 		return 2
 	}
-	code := 0
 	for _, name := range args {
 		set, err := declare.LoadPaths([]string{name})
 		if err != nil {

@@ -180,3 +180,28 @@ func resolve(fsys FS, rel string) (string, fs.FileInfo, error) {
 	info, err := fsys.Lstat(done)
 	return done, info, err
 }
+
+// ReadDirBatches lists name n entries at a time, handing each batch to fn
+// in directory order, so a huge directory is never held whole. A symlink
+// named by name is refused.
+func (l *LocalFS) ReadDirBatches(name string, n int, fn func([]fs.FileInfo) error) error {
+	f, err := l.openNoFollow(name, syscall.O_DIRECTORY)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	for {
+		infos, err := f.Readdir(n)
+		if len(infos) > 0 {
+			if ferr := fn(infos); ferr != nil {
+				return ferr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}

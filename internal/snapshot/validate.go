@@ -141,3 +141,7 @@ func joinRel(dir, name string) string {
 	}
 	return dir + "/" + name
 }
+
+// CleanRel validates an agent's snapshot-relative path and returns it
+// clean ("." for the root): absolute paths and ".." are refused.
+func CleanRel(p string) (string, error) { return cleanRel(p) }

@@ -31,6 +31,8 @@ type Source struct {
 	// Host is "" or "local" for this machine, otherwise an inventory name
 	// reached through Deps.Remote.
 	Host string
+	// Restore opts the dataset in to restore_file and restore_dir.
+	Restore Restore
 }
 
 // RemoteFunc resolves an inventory host for its snapshot sources: the runner
@@ -56,6 +58,12 @@ type Deps struct {
 	Hosts RemoteFunc
 	// Limits bounds every tool; zero fields take engine.DefaultLimits.
 	Limits engine.Limits
+	// Paths is the path policy of this machine: fetch and restore
+	// destinations must pass it. Nil refuses every fetch and restore.
+	Paths *policy.PathPolicy
+	// Copy bounds fetch and restore calls; zero fields take
+	// DefaultCopyLimits.
+	Copy CopyLimits
 	// Workers is how many directories each engine reads in parallel; 0
 	// means the engine's default.
 	Workers int
@@ -75,6 +83,8 @@ type dataset struct {
 	// input is what the policy evaluates for a call on this dataset: the
 	// pinned command the engine may run, or nothing at all.
 	input policy.Input
+	// restore is the dataset's opt-in to the restore tools.
+	restore Restore
 }
 
 // catalog maps dataset names to their engines. It is read-only after
@@ -97,6 +107,9 @@ func newCatalog(d Deps) (*catalog, error) {
 		}
 		if _, dup := c.byName[s.Name]; dup {
 			return nil, fmt.Errorf("snapshots: dataset %q configured twice", s.Name)
+		}
+		if err := s.Restore.validate(h); err != nil {
+			return nil, fmt.Errorf("snapshots: dataset %q: %w", s.Name, err)
 		}
 		c.byName[s.Name] = nil
 		if _, seen := byHost[h]; !seen {
@@ -133,7 +146,7 @@ func newCatalog(d Deps) (*catalog, error) {
 			return nil, fmt.Errorf("snapshots: %w", err)
 		}
 		for _, s := range byHost[h] {
-			c.byName[s.Name] = &dataset{name: s.Name, kind: s.Kind, host: h, engine: e, input: pinnedInput(s.SourceConfig, cfg.Runner)}
+			c.byName[s.Name] = &dataset{name: s.Name, kind: s.Kind, host: h, engine: e, input: pinnedInput(s.SourceConfig, cfg.Runner), restore: s.Restore}
 		}
 	}
 	for n := range c.byName {

@@ -84,6 +84,7 @@ func Register(r *relay.Relay, d Deps) error {
 	add(g, "checksum_file", "Checksum a file in a snapshot",
 		"Return the SHA-256 digest and size of a regular file in a snapshot (or \"@live\"), read in full within the server's scan bound. Use it to check a file against a known-good digest or to compare it across snapshots.",
 		func(a *engine.ChecksumArgs) string { return a.Dataset }, (*engine.Engine).Checksum)
+	registerCopyTools(g, d)
 	return nil
 }
 

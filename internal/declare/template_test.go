@@ -183,3 +183,28 @@ func FuzzQuoting(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkRenderShell renders a typical multi-line command with five
+// values: the template, the parse with sentinels, the quoting and the
+// verifying parse.
+func BenchmarkRenderShell(b *testing.B) {
+	tm, err := ParseTemplateOptions("b", `NS="{{ .ns }}"
+if [ -n "$NS" ]; then
+  kubectl get pods -n "$NS" -l {{ .label }} -o {{ .format }}
+else
+  kubectl get pods -A | grep -F "{{ .filter }}" || true
+fi
+cat <<EOF
+done for ${NS:-{{ .ns }}}
+EOF`, TemplateOptions{Shell: true, ShellPath: "/bin/bash"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	vals := map[string]any{"ns": "kube-system", "label": "app=web", "format": "wide", "filter": "$(id)"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tm.Render(vals, Env{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -16,6 +16,21 @@ import (
 	"github.com/warden-mcp/warden/internal/server"
 )
 
+// loadChecked reads the configuration as serve does and runs preflight on
+// it, reporting the problems of both at once.
+func loadChecked(path string, getenv env, apply func(*config.Config)) (*config.Config, error) {
+	cfg, err := loadConfig(path, getenv, apply)
+	var probs config.Problems
+	if err != nil && (cfg == nil || !errors.As(err, &probs)) {
+		return nil, err
+	}
+	probs = append(probs, preflight(cfg)...)
+	if len(probs) > 0 {
+		return nil, probs.Sorted()
+	}
+	return cfg, nil
+}
+
 // preflight checks what a valid configuration can still get wrong and
 // only starting a server finds: rules that do not compile, files that do
 // not open, declarative tools that do not load. serve, exe and config
@@ -71,7 +86,7 @@ func preflight(cfg *config.Config) config.Problems {
 				bad("http.tls_cert_file", "the certificate and key do not load: %v", err)
 			}
 		}
-		if _, err := edge.LoadTokens(cfg.StateDir); err != nil {
+		if _, err := edge.LoadTokens(cfg.StateDir); cfg.StateDir != "" && err != nil {
 			bad("state_dir", "the named tokens do not load: %v", err)
 		}
 	}

@@ -54,11 +54,9 @@ func configCheck(args []string, stdout, stderr io.Writer, getenv env) int {
 	if len(rest) == 1 {
 		path = rest[0]
 	}
-	cfg, err := loadConfig(path, getenv, nil)
+	cfg, err := loadChecked(path, getenv, nil)
 	if err == nil {
-		if probs := preflight(cfg); len(probs) > 0 {
-			err = probs
-		} else if err = assemble(cfg, configPath(path, getenv), getenv); err != nil {
+		if err = assemble(cfg, configPath(path, getenv), getenv); err != nil {
 			err = config.Problems{{File: cfg.File(), Msg: err.Error()}}
 		}
 	}

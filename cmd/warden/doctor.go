@@ -107,11 +107,9 @@ func doctorConfig(path string, getenv env) (*config.Config, finding) {
 	if name == "" {
 		name = "the embedded default (no --config, no WARDEN_CONFIG)"
 	}
-	cfg, err := loadConfig(path, getenv, nil)
+	cfg, err := loadChecked(path, getenv, nil)
 	if err == nil {
-		if probs := preflight(cfg); len(probs) > 0 {
-			err = probs
-		} else if err = assemble(cfg, path, getenv); err != nil {
+		if err = assemble(cfg, path, getenv); err != nil {
 			err = config.Problems{{File: cfg.File(), Msg: err.Error()}}
 		}
 	}

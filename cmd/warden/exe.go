@@ -53,12 +53,7 @@ func cmdExe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 		return exitInvalid
 	}
 	cfgPath := &o.config
-	cfg, err := loadConfig(*cfgPath, getenv, func(c *config.Config) { addTools(c, o.tools) })
-	if err == nil {
-		if probs := preflight(cfg); len(probs) > 0 {
-			err = probs
-		}
-	}
+	cfg, err := loadChecked(*cfgPath, getenv, func(c *config.Config) { addTools(c, o.tools) })
 	if err != nil {
 		reportConfig(stderr, err)
 		return 1

@@ -71,12 +71,7 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		addTools(c, tools)
 	}
-	cfg, err := loadConfig(*cfgPath, getenv, apply)
-	if err == nil {
-		if probs := preflight(cfg); len(probs) > 0 {
-			err = probs
-		}
-	}
+	cfg, err := loadChecked(*cfgPath, getenv, apply)
 	if err != nil {
 		reportConfig(stderr, err)
 		return 1

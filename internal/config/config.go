@@ -29,6 +29,7 @@ type Config struct {
 	Exec     Exec       `yaml:"exec" json:"exec"`
 	Policy   Policy     `yaml:"policy" json:"policy"`
 	Approval Approval   `yaml:"approval" json:"approval"`
+	Console  Console    `yaml:"console" json:"console"`
 	Audit    Audit      `yaml:"audit" json:"audit"`
 	Sessions Sessions   `yaml:"sessions" json:"sessions"`
 	Hosts    []Host     `yaml:"hosts" json:"hosts"`
@@ -178,13 +179,6 @@ type Policy struct {
 	ToolModes map[string]string `yaml:"tool_modes" json:"tool_modes"`
 }
 
-// Approval chooses the approval mechanism per tier.
-type Approval struct {
-	Tier2    string   `yaml:"tier2" json:"tier2"`
-	Tier3    string   `yaml:"tier3" json:"tier3"`
-	TokenTTL Duration `yaml:"token_ttl" json:"token_ttl"`
-}
-
 // Audit configures the hash-chained audit log.
 type Audit struct {
 	// Path defaults to $WARDEN_STATE_DIR/audit.jsonl.
@@ -282,6 +276,17 @@ type Snapshot struct {
 	// Live is the live data compared as the snapshot "@live"; zfs and
 	// snapper sources default to their mountpoint or subvolume.
 	Live string `yaml:"live" json:"live"`
+	// Restore opts the dataset in to restore_file and restore_dir; off
+	// unless enabled.
+	Restore SnapshotRestore `yaml:"restore" json:"restore"`
+}
+
+// SnapshotRestore is one dataset's opt-in to the restore tools: with
+// Enabled, restores may write below the Allow directories, which must lie
+// inside the dataset's live data.
+type SnapshotRestore struct {
+	Enabled bool     `yaml:"enabled" json:"enabled"`
+	Allow   []string `yaml:"allow" json:"allow"`
 }
 
 // Duration is a time.Duration written as "60s" or "5m" in YAML.
@@ -370,7 +375,10 @@ func Load(path string) (*Config, error) {
 // Read is how warden reads its configuration: the file at path (or the
 // embedded default), then the WARDEN_* environment, then apply (flag
 // values, which should call SetBy), then defaults and validation. Every
-// problem — of the file's shape and of its values — is reported together.
+// problem — of the file's shape and of its values — is reported together
+// as Problems; with them Read returns the configuration as far as it
+// decoded, so that a caller may check it further and report all at once.
+// It must not be used for anything else.
 func Read(path string, getenv func(string) string, apply func(*Config)) (*Config, error) {
 	var data []byte
 	if path != "" {
@@ -395,7 +403,7 @@ func Read(path string, getenv func(string) string, apply func(*Config)) (*Config
 		probs = append(probs, more...)
 	}
 	if len(probs) > 0 {
-		return nil, probs.sorted()
+		return c, probs.Sorted()
 	}
 	return c, nil
 }

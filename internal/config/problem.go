@@ -54,8 +54,8 @@ func (ps Problems) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// sorted orders problems by line, those without a line last.
-func (ps Problems) sorted() Problems {
+// Sorted orders problems by line, those without a line last.
+func (ps Problems) Sorted() Problems {
 	out := append(Problems(nil), ps...)
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i].Line, out[j].Line

@@ -242,7 +242,7 @@ func ptr[T any](v T) *T { return &v }
 func SourcesFrom(list []config.Snapshot) []Source {
 	out := make([]Source, 0, len(list))
 	for _, s := range list {
-		out = append(out, Source{Host: s.Host, SourceConfig: engine.SourceConfig{
+		out = append(out, Source{Host: s.Host, Restore: Restore{Enabled: s.Restore.Enabled, Allow: s.Restore.Allow}, SourceConfig: engine.SourceConfig{
 			Name:       s.Name,
 			Kind:       s.Kind,
 			Path:       s.Path,

@@ -1,0 +1,90 @@
+package policy
+
+import "strings"
+
+// routerProgram classifies the configuration and status programs of router
+// firmware (OpenWrt's ubus, uci and iwinfo; Broadcom's nvram and wl on
+// Asuswrt and others): the forms that only print are read-only, the
+// forms that write flash or settings change the host, and the forms that
+// wipe settings or flash are destructive. Appliance packs add deny rules
+// over these per host family; this only sets the tier.
+func routerProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	ops := operands(vals)
+	sub := ""
+	if len(ops) > 0 {
+		sub = ops[0]
+	}
+	switch c.name {
+	case "nvram":
+		switch sub {
+		case "get", "show", "dump", "getall", "info":
+			return TierRead, "nvram " + sub + ": reads settings"
+		case "set", "unset", "commit", "save", "fb_save", "setflag":
+			return TierMutate, "nvram " + sub + ": changes settings"
+		}
+		return TierDestructive, "nvram " + truncate(sub, 32) + ": can erase or replace every setting"
+	case "uci":
+		switch sub {
+		case "show", "get", "export", "changes":
+			return TierRead, "uci " + sub + ": reads configuration"
+		}
+		return TierMutate, "uci: changes configuration"
+	case "iwinfo":
+		return TierRead, "iwinfo: reads wireless state"
+	case "ubus":
+		return ubusTier(ops)
+	case "wl":
+		return wlTier(vals)
+	}
+	return TierMutate, c.name
+}
+
+// ubusReadMethods are methods of OpenWrt's ubus objects that only report.
+var ubusReadMethods = set(`status dump info board get_clients getDHCPLeases getHostHints
+	getWirelessDevices get_status`)
+
+// ubusTier reads a ubus command line: list and the reporting methods are
+// read-only; any other call (system reboot, network restart, file write)
+// changes the host.
+func ubusTier(ops []string) (Tier, string) {
+	if len(ops) == 0 {
+		return TierRead, "ubus"
+	}
+	switch ops[0] {
+	case "list", "monitor", "listen", "wait_for":
+		return TierRead, "ubus " + ops[0] + ": reports"
+	case "call":
+		if len(ops) >= 3 && ubusReadMethods[ops[2]] && !strings.HasPrefix(ops[1], "file") && ops[1] != "rc" {
+			return TierRead, "ubus call " + truncate(ops[1], 48) + " " + ops[2] + ": reports"
+		}
+		if len(ops) >= 3 {
+			return TierMutate, "ubus call " + truncate(ops[1], 48) + " " + truncate(ops[2], 32) + ": may change the host"
+		}
+	}
+	return TierMutate, "ubus: may change the host"
+}
+
+// wlReadCommands are Broadcom wl subcommands that only report.
+var wlReadCommands = set(`assoclist sta_info status ver noise rssi chanspec authe_sta_list
+	autho_sta_list bssid isup`)
+
+// wlTier reads a wl command line: [-i IFNAME|-a IFNAME] COMMAND [MAC].
+func wlTier(vals []string) (Tier, string) {
+	i := 0
+	for i < len(vals) && (vals[i] == "-i" || vals[i] == "-a") {
+		i += 2
+	}
+	if i >= len(vals) {
+		return TierMutate, "wl: no command"
+	}
+	cmd, rest := vals[i], vals[i+1:]
+	if !wlReadCommands[cmd] {
+		return TierMutate, "wl " + truncate(cmd, 32) + ": may change the radio"
+	}
+	// A setter takes a value; the readers take at most a station's MAC.
+	if len(rest) > 1 || (len(rest) == 1 && cmd != "sta_info" && cmd != "rssi") {
+		return TierMutate, "wl " + cmd + " with a value: may change the radio"
+	}
+	return TierRead, "wl " + cmd + ": reads wireless state"
+}

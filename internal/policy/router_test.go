@@ -1,0 +1,44 @@
+package policy
+
+import "testing"
+
+// TestRouterPrograms: the report forms of router firmware programs are
+// read-only, the rest change the host, and erasing settings is the
+// highest tier.
+func TestRouterPrograms(t *testing.T) {
+	p, err := New(Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		argv []string
+		want Tier
+	}{
+		{[]string{"nvram", "get", "productid"}, TierRead},
+		{[]string{"nvram", "show"}, TierRead},
+		{[]string{"nvram", "set", "x=1"}, TierMutate},
+		{[]string{"nvram", "commit"}, TierMutate},
+		{[]string{"nvram", "erase"}, TierDestructive},
+		{[]string{"nvram", "restore", "/tmp/x"}, TierDestructive},
+		{[]string{"ubus", "call", "network.interface.wan", "status"}, TierRead},
+		{[]string{"ubus", "call", "network.interface", "dump"}, TierRead},
+		{[]string{"ubus", "list"}, TierRead},
+		{[]string{"ubus", "call", "system", "reboot"}, TierMutate},
+		{[]string{"ubus", "call", "file", "write", `{"path":"/etc/x"}`}, TierMutate},
+		{[]string{"ubus", "call", "rc", "init", `{"name":"dnsmasq","action":"restart"}`}, TierMutate},
+		{[]string{"uci", "show", "network"}, TierRead},
+		{[]string{"uci", "set", "network.lan.ipaddr=1.2.3.4"}, TierMutate},
+		{[]string{"iwinfo", "wlan0", "assoclist"}, TierRead},
+		{[]string{"wl", "-i", "eth6", "assoclist"}, TierRead},
+		{[]string{"wl", "-i", "eth6", "sta_info", "aa:bb:cc:dd:ee:ff"}, TierRead},
+		{[]string{"wl", "-i", "eth6", "status", "x"}, TierMutate},
+		{[]string{"wl", "ssid", "evil"}, TierMutate},
+		{[]string{"wl", "down"}, TierMutate},
+	}
+	for _, tt := range tests {
+		v := p.Evaluate(Input{Argv: tt.argv})
+		if v.Tier != tt.want {
+			t.Errorf("%q: tier %d (%s), want %d", tt.argv, v.Tier, v.Reason, tt.want)
+		}
+	}
+}

@@ -17,9 +17,10 @@ import (
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/hosts"
+	"github.com/warden-mcp/warden/internal/hosts/localhost"
+	"github.com/warden-mcp/warden/internal/hosts/sshhost"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
-	"github.com/warden-mcp/warden/internal/remotefs"
 	"github.com/warden-mcp/warden/internal/runner/local"
 	"github.com/warden-mcp/warden/internal/session"
 	engine "github.com/warden-mcp/warden/internal/snapshot"
@@ -110,12 +111,14 @@ func fixture(t *testing.T, marker string, owner int) string {
 	return dir
 }
 
-func localRunners() hosts.Local {
+func localRunners() localhost.Options {
 	run := local.New(local.Options{})
-	return hosts.Local{Runner: run, Inspect: run, Bare: run, Env: []string{"PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"}}
+	return localhost.Options{Runner: run, Inspect: run, Bare: run, Env: []string{"PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"}}
 }
 
-func newSet(t *testing.T, inv *sshpool.Inventory, pool *sshpool.Pool, l hosts.Local) *hosts.Set {
+// newSet registers the host kinds the way the server does: this machine,
+// then the inventory.
+func newSet(t *testing.T, inv *sshpool.Inventory, pool *sshpool.Pool, l localhost.Options) *hosts.Set {
 	t.Helper()
 	if inv == nil {
 		var err error
@@ -124,11 +127,16 @@ func newSet(t *testing.T, inv *sshpool.Inventory, pool *sshpool.Pool, l hosts.Lo
 		}
 		pool = sshpool.New(sshpool.Options{})
 	}
-	s, err := hosts.New(hosts.Options{Inventory: inv, Transports: map[string]remotefs.Transport{}, Pool: pool, Local: l,
-		RemoteEnv: []string{"PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"}})
+	lp, err := localhost.New(l)
 	if err != nil {
 		t.Fatal(err)
 	}
+	sp, err := sshhost.New(sshhost.Options{Inventory: inv, Pool: pool,
+		Env: []string{"PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG=C.UTF-8"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := hosts.New(lp, sp)
 	t.Cleanup(func() { s.Close() })
 	return s
 }

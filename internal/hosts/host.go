@@ -5,21 +5,21 @@
 // none builds its own way to a host or asks whether a name means this
 // machine.
 //
-// Kinds:
-//   - local: this machine; programs are confined per admission.
-//   - entered: this machine's host entered from a container
-//     (host_namespace: pid1): commands, sessions and host tools run in PID
-//     1's namespaces, files are read under /proc/1/root.
-//   - ssh: an inventory host over the shared SSH pool; its files over SFTP
-//     or, on servers without it (dropbear routers), the exec channel.
+// Each kind of host is a Provider in a subpackage of its own: localhost
+// (this machine, or the host of a container entered through PID 1's
+// namespaces) and sshhost (inventory hosts over the shared SSH pool, files
+// over SFTP or the exec channel). Adding a kind is one subpackage and one
+// line where the Set is built.
 package hosts
 
 import (
 	"context"
 
 	"github.com/warden-mcp/warden/internal/hostfs"
+	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/session"
+	engine "github.com/warden-mcp/warden/internal/snapshot"
 )
 
 // Kind is how warden reaches a host.
@@ -51,34 +51,46 @@ type Host struct {
 	// Addrs are the host's address and its jump hops', for host deny
 	// rules; none for this machine.
 	Addrs []string
+	// Mode is the host's own policy mode, which narrows the global one.
+	Mode policy.Mode
 	// Confinement names what holds an admitted program on the host beyond
 	// the classifier, or says that nothing does.
 	Confinement string
 	// StageScripts says run_script bodies are staged in a private file of
 	// warden's own file system; elsewhere they are passed with -c.
 	StageScripts bool
-
-	root    string // where this machine's files are read in the entered shape
-	fs      func(ctx context.Context) (hostfs.FS, error)
-	starter session.Starter
-	files   func() string
+	// Files returns the host's files. An SSH host picks its transport
+	// (SFTP, else the exec channel) on first use, so call it only once the
+	// call is admitted: a denied host is never contacted.
+	Files func(ctx context.Context) (hostfs.FS, error)
+	// Starter starts the host's sessions; nil is this machine's own,
+	// confined per admission.
+	Starter session.Starter
+	// Transport is how the host's files are reached: local, sftp or exec,
+	// or "" while an SSH host's has not been picked yet.
+	Transport func() string
+	// SnapshotFS opens snapshot roots on the host; nil is warden's own
+	// file system.
+	SnapshotFS engine.OpenFSFunc
 }
 
 // Local reports whether the host is this machine, entered or not.
 func (h *Host) Local() bool { return h.Kind != KindSSH }
 
-// FS returns the host's files. For an SSH host it picks the transport
-// (SFTP, else the exec channel) on first use, so call it only once the
-// call is admitted: a denied host is never contacted.
-func (h *Host) FS(ctx context.Context) (hostfs.FS, error) { return h.fs(ctx) }
+// FS returns the host's files.
+func (h *Host) FS(ctx context.Context) (hostfs.FS, error) { return h.Files(ctx) }
 
 // Sessions returns where the host's sessions run and the shell they run by
 // default; a nil Starter is this machine's own, confined per admission.
-func (h *Host) Sessions() (session.Starter, string) { return h.starter, h.Shell }
+func (h *Host) Sessions() (session.Starter, string) { return h.Starter, h.Shell }
 
-// FilesTransport is how the host's files are reached: local, sftp or exec,
-// or "" while an SSH host's has not been picked yet.
-func (h *Host) FilesTransport() string { return h.files() }
+// FilesTransport is how the host's files are reached.
+func (h *Host) FilesTransport() string {
+	if h.Transport == nil {
+		return ""
+	}
+	return h.Transport()
+}
 
 // Resolver resolves a host argument ("" or "local" or an inventory name).
 type Resolver func(ctx context.Context, name string) (*Host, error)

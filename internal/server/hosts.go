@@ -7,6 +7,8 @@ import (
 
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/hosts"
+	"github.com/warden-mcp/warden/internal/hosts/localhost"
+	"github.com/warden-mcp/warden/internal/hosts/sshhost"
 	"github.com/warden-mcp/warden/internal/remotefs"
 	"github.com/warden-mcp/warden/internal/sshpool"
 )
@@ -14,11 +16,19 @@ import (
 // newHosts builds the host set every tool group resolves hosts through:
 // this machine (entered into PID 1's namespaces with host_namespace: pid1)
 // and the inventory (warden.yaml hosts over ~/.ssh/config) reached through
-// one shared connection pool.
-func newHosts(cfg *config.Config, o Options, local hosts.Local) (*hosts.Set, error) {
+// one shared connection pool. The SSH provider is returned too, for the
+// fleet tools and reloads.
+func newHosts(cfg *config.Config, o Options, local localhost.Options) (*hosts.Set, *sshhost.Provider, error) {
+	if cfg.HostNamespace == "pid1" {
+		local.EnterPID = 1
+	}
+	lp, err := localhost.New(local)
+	if err != nil {
+		return nil, nil, err
+	}
 	inv, err := newInventory(cfg, o)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	pool := sshpool.New(sshpool.Options{
 		AgentSocket:    o.Getenv("SSH_AUTH_SOCK"),
@@ -29,23 +39,19 @@ func newHosts(cfg *config.Config, o Options, local hosts.Local) (*hosts.Set, err
 		Logger:         o.Logger,
 		Now:            o.Now,
 	})
-	if cfg.HostNamespace == "pid1" {
-		local.EnterPID = 1
-	}
-	set, err := hosts.New(hosts.Options{
+	sp, err := sshhost.New(sshhost.Options{
 		Inventory:  inv,
 		Transports: transports(cfg),
 		Pool:       pool,
-		Local:      local,
-		RemoteEnv:  remoteEnv(baseEnv(cfg, o.Getenv)),
+		Env:        remoteEnv(baseEnv(cfg, o.Getenv)),
 		Prestart:   cfg.SSH.Prestart.D(),
 		Logger:     o.Logger,
 	})
 	if err != nil {
 		pool.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	return set, nil
+	return hosts.New(lp, sp), sp, nil
 }
 
 // transports are each host's files_transport from cfg.

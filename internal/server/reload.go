@@ -33,7 +33,7 @@ func (w *Warden) Reload(cfg *config.Config, configPath string) error {
 		return err
 	}
 	w.Relay.SetPolicy(pol)
-	w.hosts.Reload(inv, transports(cfg))
+	w.ssh.Reload(inv, transports(cfg))
 	d := cfg.Digest()
 	w.digest.Store(&d)
 	return nil
@@ -53,5 +53,5 @@ type Stats struct {
 
 // Stats reports the current sessions and pooled connections.
 func (w *Warden) Stats() Stats {
-	return Stats{TerminalSessions: len(w.sessions.List()), SSHConnections: w.hosts.Pool().Stats().Open}
+	return Stats{TerminalSessions: len(w.sessions.List()), SSHConnections: w.ssh.Pool().Stats().Open}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/warden-mcp/warden/internal/command"
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/hosts"
+	"github.com/warden-mcp/warden/internal/hosts/sshhost"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/sshpool"
@@ -38,17 +39,17 @@ func remotePaths(cfg *config.Config) (byHost map[string]*policy.PathPolicy, def 
 }
 
 // registerFleet adds the fleet tools; the caller closes the result.
-func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, limits command.Limits, localConfinement string) (*fleet.Fleet, error) {
+func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, ssh *sshhost.Provider, limits command.Limits, localConfinement string) (*fleet.Fleet, error) {
 	groups := map[string][]string{}
 	for _, g := range cfg.Groups {
 		groups[g.Name] = g.Hosts
 	}
-	if err := fleet.ValidateGroups(h.Target, groups); err != nil {
+	if err := fleet.ValidateGroups(ssh.Target, groups); err != nil {
 		return nil, err
 	}
 	return fleet.Register(r, fleet.Deps{
-		Inventory:                inventory{h},
-		Pool:                     h.Pool(),
+		Inventory:                inventory{ssh},
+		Pool:                     ssh.Pool(),
 		Groups:                   groups,
 		Hosts:                    h.Resolve,
 		Limits:                   limits,
@@ -63,6 +64,6 @@ func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, 
 
 // inventory is the fleet tools' view of the current inventory: listings,
 // groups and SSH targets.
-type inventory struct{ *hosts.Set }
+type inventory struct{ *sshhost.Provider }
 
 func (i inventory) Resolve(name string) (sshpool.Target, error) { return i.Target(name) }

@@ -22,6 +22,8 @@ import (
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/declare"
 	"github.com/warden-mcp/warden/internal/hosts"
+	"github.com/warden-mcp/warden/internal/hosts/localhost"
+	"github.com/warden-mcp/warden/internal/hosts/sshhost"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner/local"
@@ -59,6 +61,7 @@ type Warden struct {
 	exports  *exporters
 	sessions *session.Registry
 	hosts    *hosts.Set
+	ssh      *sshhost.Provider
 	fleet    *fleet.Fleet
 	stop     context.CancelFunc
 	// opts are kept for reloads, which rebuild the inventory.
@@ -136,7 +139,7 @@ func New(o Options) (*Warden, error) {
 	// Sandbox runners and the programs that enter other namespaces bring
 	// their own confinement and need what the kernel confinement takes.
 	bareRunner := local.New(local.Options{Logger: o.Logger})
-	hs, err := newHosts(cfg, o, hosts.Local{
+	hs, ssh, err := newHosts(cfg, o, localhost.Options{
 		Runner:      localRunner,
 		Inspect:     inspectRunner{localRunner},
 		Bare:        bareRunner,
@@ -290,7 +293,7 @@ func New(o Options) (*Warden, error) {
 	})
 	// --- end interactive sessions ---
 	// --- fleet tools (internal/tools/fleet) ---
-	fl, err := registerFleet(r, cfg, o, hs, limits, conf.Status().Mechanism)
+	fl, err := registerFleet(r, cfg, o, hs, ssh, limits, conf.Status().Mechanism)
 	if err != nil {
 		stop()
 		closeAudit()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/hostfs"
 	"github.com/warden-mcp/warden/internal/hosts"
+	"github.com/warden-mcp/warden/internal/hosts/localhost"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner/local"
@@ -63,10 +64,11 @@ func tree(t *testing.T) (base string, d *Deps) {
 		t.Fatal(err)
 	}
 	run := local.New(local.Options{})
-	h, err := hosts.NewLocal(hosts.Local{Runner: run, Inspect: run})
+	lp, err := localhost.New(localhost.Options{Runner: run, Inspect: run})
 	if err != nil {
 		t.Fatal(err)
 	}
+	h := lp.Host()
 	only := func(_ context.Context, name string) (*hosts.Host, error) {
 		if !hosts.IsLocal(name) {
 			return nil, fmt.Errorf("host %q: not in this test's inventory", name)

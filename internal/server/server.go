@@ -216,9 +216,15 @@ func New(o Options) (*Warden, error) {
 	// --- snapshot forensics tools (internal/tools/snapshot) ---
 	// Registered even with no snapshots: configured, so the agent can find
 	// them; sources on inventory hosts are read over the shared SSH pool.
+	snapPaths, err := snapshotPaths(cfg, o)
+	if err != nil {
+		closeAudit()
+		return nil, err
+	}
 	if err := snapshottools.Register(r, snapshottools.Deps{
 		Sources: snapshottools.SourcesFrom(cfg.Snapshot),
 		Hosts:   hs.Snapshots,
+		Paths:   snapPaths,
 		Now:     o.Now,
 		Logger:  o.Logger,
 	}); err != nil {

@@ -1,0 +1,26 @@
+package server
+
+import (
+	"fmt"
+
+	"github.com/warden-mcp/warden/internal/config"
+	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/tools/files"
+)
+
+// snapshotPaths is the path policy fetch_* and restore_* destinations must
+// pass: this machine's files policy, as the file tools apply it, warden's
+// own paths always refused.
+func snapshotPaths(cfg *config.Config, o Options) (*policy.PathPolicy, error) {
+	pp, err := policy.NewPathPolicy(policy.PathRules{
+		Allow:           cfg.Files.AllowRoots,
+		Deny:            cfg.Files.Deny,
+		ReplaceDefaults: cfg.Files.ReplaceDefaults,
+		Home:            o.Getenv("HOME"),
+		Protect:         files.ProtectPaths(cfg.StateDir, cfg.Audit.Path, o.ConfigPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("path policy: %w", err)
+	}
+	return pp, nil
+}

@@ -35,3 +35,28 @@ func TestPortableSchema(t *testing.T) {
 		}
 	}
 }
+
+// TestNullArgumentIsAbsent: with type arrays gone, a client's null for an
+// optional field still means "not given", and a wrong type still fails.
+func TestNullArgumentIsAbsent(t *testing.T) {
+	type in struct {
+		Tier *int    `json:"tier,omitempty"`
+		Name *string `json:"name,omitempty"`
+	}
+	s, err := jsonschema.For[in](nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	portable(s)
+	resolved, err := s.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v in
+	if err := validate(resolved, []byte(`{"tier":null,"name":"x"}`), &v); err != nil || v.Tier != nil || v.Name == nil || *v.Name != "x" {
+		t.Errorf("null tier: %v, %+v", err, v)
+	}
+	if err := validate(resolved, []byte(`{"tier":"x"}`), &v); err == nil {
+		t.Error("a string tier validated")
+	}
+}

@@ -25,6 +25,14 @@ func validate(resolved *jsonschema.Resolved, raw json.RawMessage, v any) error {
 		}
 		m = obj
 	}
+	// A null argument is an absent one: schemas declare optional fields
+	// by type alone (no nullable type arrays), and clients that send null
+	// for "not given" keep working.
+	for k, v := range m {
+		if v == nil {
+			delete(m, k)
+		}
+	}
 	if err := resolved.Validate(m); err != nil {
 		return err
 	}

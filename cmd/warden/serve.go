@@ -219,6 +219,7 @@ func (s *serving) serveMetrics(ctx context.Context) error {
 			}
 			return float64(len(s.sources.List()))
 		},
+		AuditExports: s.w.AuditExports,
 	})
 	s.w.Relay.SetObserver(s.metrics.Observe)
 	fmt.Fprintf(s.stderr, "warden: metrics at http://%s/metrics\n", ln.Addr())

@@ -47,6 +47,7 @@ type kind struct {
 	hostname string
 	marker   string
 	dir      string // the fixture directory as the host sees it
+	ssh      *sshhost.Provider
 }
 
 // TestHostConformance runs one suite against every kind of host — this
@@ -118,7 +119,7 @@ func localRunners() localhost.Options {
 
 // newSet registers the host kinds the way the server does: this machine,
 // then the inventory.
-func newSet(t *testing.T, inv *sshpool.Inventory, pool *sshpool.Pool, l localhost.Options) *hosts.Set {
+func newSet(t *testing.T, inv *sshpool.Inventory, pool *sshpool.Pool, l localhost.Options) (*hosts.Set, *sshhost.Provider) {
 	t.Helper()
 	if inv == nil {
 		var err error
@@ -138,7 +139,7 @@ func newSet(t *testing.T, inv *sshpool.Inventory, pool *sshpool.Pool, l localhos
 	}
 	s := hosts.New(lp, sp)
 	t.Cleanup(func() { s.Close() })
-	return s
+	return s, sp
 }
 
 func setupLocal(t *testing.T) kind {
@@ -147,7 +148,8 @@ func setupLocal(t *testing.T) kind {
 		t.Fatal(err)
 	}
 	dir := fixture(t, "local", os.Getuid())
-	return kind{set: newSet(t, nil, nil, localRunners()), name: "local", hostname: name, marker: "local", dir: dir}
+	set, _ := newSet(t, nil, nil, localRunners())
+	return kind{set: set, name: "local", hostname: name, marker: "local", dir: dir}
 }
 
 // setupEntered makes the target of the container shape: PID 1 of a new
@@ -189,7 +191,8 @@ func setupEntered(t *testing.T) kind {
 	}
 	l := localRunners()
 	l.EnterPID = pid
-	return kind{set: newSet(t, nil, nil, l), name: "local", hostname: "entered-target", marker: "entered", dir: outside}
+	set, _ := newSet(t, nil, nil, l)
+	return kind{set: set, name: "local", hostname: "entered-target", marker: "entered", dir: outside}
 }
 
 func setupSSH(t *testing.T, srv *sshd.Server) kind {
@@ -204,7 +207,8 @@ func setupSSH(t *testing.T, srv *sshd.Server) kind {
 	}
 	pool, inv, _ := sshpooltest.Server(t, srv, "box")
 	dir := fixture(t, "ssh", uid)
-	return kind{set: newSet(t, inv, pool, localRunners()), name: "box", hostname: name, marker: "ssh", dir: dir}
+	set, sp := newSet(t, inv, pool, localRunners())
+	return kind{set: set, name: "box", hostname: name, marker: "ssh", dir: dir, ssh: sp}
 }
 
 type discard struct{}
@@ -365,4 +369,41 @@ func suite(t *testing.T, cs *mcp.ClientSession, k kind) {
 			t.Errorf("snapshot_read_file: %v %s", got, text)
 		}
 	})
+}
+
+// TestReloadReachesEveryGroup reloads the inventory under a served set of
+// tool groups: "box" moves to a port nothing listens on, and every group —
+// commands, files, sessions, host tools and a snapshot source configured
+// at startup — now fails to reach it, where before the reload each worked.
+func TestReloadReachesEveryGroup(t *testing.T) {
+	srv := sshd.Start(t, sshd.Options{User: suiteUser})
+	k := setupSSH(t, srv)
+	cs := serve(t, k)
+	calls := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"run_command", map[string]any{"host": "box", "command": "true"}},
+		{"read_file", map[string]any{"host": "box", "path": filepath.Join(k.dir, "marker")}},
+		{"system_info", map[string]any{"host": "box"}},
+		{"snapshot_list", map[string]any{"dataset": "tree"}},
+	}
+	for _, c := range calls {
+		if got, text := call(t, cs, c.tool, c.args); got["status"] == "error" || strings.Contains(text, "connect") {
+			t.Fatalf("%s before the reload: %v %s", c.tool, got, text)
+		}
+	}
+	moved, err := sshpool.NewInventory(sshpool.InventoryOptions{HomeDir: t.TempDir(), LocalUser: suiteUser, Hosts: []sshpool.HostEntry{{
+		Name: "box", Address: "127.0.0.1", Port: 1, User: suiteUser, IdentityFiles: []string{srv.UserKey.Path},
+	}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k.ssh.Reload(moved, nil)
+	for _, c := range calls {
+		got, text := call(t, cs, c.tool, c.args)
+		if !strings.Contains(text, "127.0.0.1:1") && !strings.Contains(fmt.Sprint(got), "127.0.0.1:1") {
+			t.Errorf("%s after the reload did not go to the moved host: %v %s", c.tool, got, text)
+		}
+	}
 }

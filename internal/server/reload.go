@@ -12,7 +12,7 @@ import (
 // Reload applies the reloadable part of a new, already validated config:
 // the policy rules (deny, allow, deny_hosts, with warden's own paths still
 // protected) and the SSH inventory (warden.yaml hosts, their
-// files_transport, and ~/.ssh/config).
+// files_transport, ~/.ssh/config, and warden.yaml groups).
 // Both are built and checked completely before either is swapped in, so a
 // bad rule or host changes nothing; calls see the old rules and hosts or
 // the new ones, never a mixture. Other keys take effect on restart.
@@ -25,15 +25,13 @@ func (w *Warden) Reload(cfg *config.Config, configPath string) error {
 	if err != nil {
 		return err
 	}
-	groups := map[string][]string{}
-	for _, g := range cfg.Groups {
-		groups[g.Name] = g.Hosts
-	}
+	groups := groupsOf(cfg)
 	if err := fleet.ValidateGroups(inv.Resolve, groups); err != nil {
 		return err
 	}
 	w.Relay.SetPolicy(pol)
 	w.ssh.Reload(inv, transports(cfg))
+	w.groups.set(groups)
 	d := cfg.Digest()
 	w.digest.Store(&d)
 	return nil

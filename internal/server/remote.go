@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/warden-mcp/warden/internal/command"
 	"github.com/warden-mcp/warden/internal/config"
@@ -39,18 +40,17 @@ func remotePaths(cfg *config.Config) (byHost map[string]*policy.PathPolicy, def 
 }
 
 // registerFleet adds the fleet tools; the caller closes the result.
-func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, ssh *sshhost.Provider, limits command.Limits, localConfinement string) (*fleet.Fleet, error) {
-	groups := map[string][]string{}
-	for _, g := range cfg.Groups {
-		groups[g.Name] = g.Hosts
-	}
+func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, ssh *sshhost.Provider, limits command.Limits, localConfinement string) (*fleet.Fleet, *fleetGroups, error) {
+	groups := groupsOf(cfg)
 	if err := fleet.ValidateGroups(ssh.Target, groups); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return fleet.Register(r, fleet.Deps{
+	fg := &fleetGroups{}
+	fg.set(groups)
+	fl := fleet.Register(r, fleet.Deps{
 		Inventory:                inventory{ssh},
 		Pool:                     ssh.Pool(),
-		Groups:                   groups,
+		Groups:                   fg.get,
 		Hosts:                    h.Resolve,
 		Limits:                   limits,
 		MaxForwards:              cfg.SSH.Forwards.Max,
@@ -59,8 +59,27 @@ func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, 
 		FilesTransport:           h.FilesTransport,
 		Now:                      o.Now,
 		Logger:                   o.Logger,
-	}), nil
+	})
+	return fl, fg, nil
 }
+
+// groupsOf is warden.yaml's groups: name to members.
+func groupsOf(cfg *config.Config) map[string][]string {
+	groups := map[string][]string{}
+	for _, g := range cfg.Groups {
+		groups[g.Name] = g.Hosts
+	}
+	return groups
+}
+
+// fleetGroups are warden.yaml's groups as the fleet tools read them,
+// swapped whole on reload.
+type fleetGroups struct {
+	p atomic.Pointer[map[string][]string]
+}
+
+func (g *fleetGroups) get() map[string][]string  { return *g.p.Load() }
+func (g *fleetGroups) set(m map[string][]string) { g.p.Store(&m) }
 
 // inventory is the fleet tools' view of the current inventory: listings,
 // groups and SSH targets.

@@ -62,6 +62,7 @@ type Warden struct {
 	sessions *session.Registry
 	hosts    *hosts.Set
 	ssh      *sshhost.Provider
+	groups   *fleetGroups
 	fleet    *fleet.Fleet
 	stop     context.CancelFunc
 	// opts are kept for reloads, which rebuild the inventory.
@@ -299,14 +300,14 @@ func New(o Options) (*Warden, error) {
 	})
 	// --- end interactive sessions ---
 	// --- fleet tools (internal/tools/fleet) ---
-	fl, err := registerFleet(r, cfg, o, hs, ssh, limits, conf.Status().Mechanism)
+	fl, groups, err := registerFleet(r, cfg, o, hs, ssh, limits, conf.Status().Mechanism)
 	if err != nil {
 		stop()
 		closeAudit()
 		return nil, err
 	}
 	// --- end fleet tools ---
-	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, fleet: fl, stop: stop, opts: o, digest: digest}, nil
+	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, stop: stop, opts: o, digest: digest}, nil
 }
 
 // Close ends every session (killing what they run) and closes the audit log.

@@ -47,9 +47,10 @@ type Pool interface {
 type Deps struct {
 	Inventory Inventory
 	Pool      Pool
-	// Groups are warden.yaml's groups: name to member host names. They add
-	// to the groups hosts name themselves in.
-	Groups map[string][]string
+	// Groups returns warden.yaml's groups as they stand (a reload swaps
+	// them): name to member host names. They add to the groups hosts name
+	// themselves in. Nil means none.
+	Groups func() map[string][]string
 	// Hosts resolves a host to where fanout runs its command, as
 	// run_command does.
 	Hosts hosts.Resolver
@@ -120,7 +121,7 @@ func (d *Deps) group(name string) []string {
 	if _, err := d.Inventory.Resolve(name); err == nil {
 		return nil
 	}
-	members := append([]string(nil), d.Groups[name]...)
+	members := append([]string(nil), d.groups()[name]...)
 	for _, h := range d.Inventory.Group(name) {
 		if !slices.Contains(members, h) {
 			members = append(members, h)
@@ -129,11 +130,19 @@ func (d *Deps) group(name string) []string {
 	return members
 }
 
+// groups is warden.yaml's groups now.
+func (d *Deps) groups() map[string][]string {
+	if d.Groups == nil {
+		return nil
+	}
+	return d.Groups()
+}
+
 // groupsByHost indexes warden.yaml's groups by member: host name to the
 // groups that list it, each once.
 func (d *Deps) groupsByHost() map[string][]string {
 	out := map[string][]string{}
-	for g, members := range d.Groups {
+	for g, members := range d.groups() {
 		for _, m := range members {
 			if !slices.Contains(out[m], g) {
 				out[m] = append(out[m], g)

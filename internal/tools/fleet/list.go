@@ -130,7 +130,7 @@ func (d *Deps) listing() Listing {
 		}
 		l.Hosts = append(l.Hosts, h)
 	}
-	for g, members := range d.Groups {
+	for g, members := range d.groups() {
 		for _, m := range members {
 			if !inGroup[g][m] {
 				add(g, m)

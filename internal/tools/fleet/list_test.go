@@ -53,7 +53,7 @@ func listServer(tb testing.TB, n int) *mcp.Server {
 	tb.Cleanup(func() { pool.Close() })
 	srv := mcp.NewServer(&mcp.Implementation{Name: "warden-test"}, nil)
 	r := relay.New(srv, relay.Options{Policy: p, Audit: log, Mode: policy.Guarded})
-	fl := Register(r, Deps{Inventory: inv, Pool: pool, Groups: f.Groups, LocalConfinement: "landlock (test)"})
+	fl := Register(r, Deps{Inventory: inv, Pool: pool, Groups: func() map[string][]string { return f.Groups }, LocalConfinement: "landlock (test)"})
 	tb.Cleanup(func() { fl.Close() })
 	return srv
 }
@@ -282,7 +282,7 @@ func BenchmarkListing(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	d := &Deps{Inventory: inv, Groups: f.Groups}
+	d := &Deps{Inventory: inv, Groups: func() map[string][]string { return f.Groups }}
 	b.ReportAllocs()
 	for b.Loop() {
 		l := d.listing()

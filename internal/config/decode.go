@@ -24,7 +24,10 @@ type checker struct {
 	probs Problems
 }
 
-var durationType = reflect.TypeFor[Duration]()
+var (
+	durationType   = reflect.TypeFor[Duration]()
+	mechanismsType = reflect.TypeFor[Mechanisms]()
+)
 
 func (k *checker) bad(line int, key, format string, args ...any) {
 	k.probs = append(k.probs, Problem{File: k.file, Line: line, Key: key, Msg: fmt.Sprintf(format, args...)})
@@ -78,6 +81,19 @@ func (k *checker) walk(n *yaml.Node, t reflect.Type, key string) bool {
 	}
 	if isNull(n) {
 		return true
+	}
+	if t == mechanismsType {
+		ok := n.Kind == yaml.ScalarNode
+		if n.Kind == yaml.SequenceNode {
+			ok = true
+			for _, item := range n.Content {
+				ok = ok && item.Kind == yaml.ScalarNode
+			}
+		}
+		if !ok {
+			k.bad(n.Line, key, "must be a mechanism (token, elicit, console) or a list of them, not %s", what(n))
+		}
+		return ok
 	}
 	if t == durationType {
 		if n.Kind != yaml.ScalarNode {

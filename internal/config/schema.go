@@ -12,6 +12,13 @@ import (
 func Schema() ([]byte, error) {
 	s, err := jsonschema.For[Config](&jsonschema.ForOptions{
 		TypeSchemas: map[reflect.Type]*jsonschema.Schema{
+			reflect.TypeFor[Mechanisms](): {
+				Description: "an approval mechanism, or a list of human ones where the first answer wins",
+				OneOf: []*jsonschema.Schema{
+					{Type: "string", Enum: []any{"token", "elicit", "console"}},
+					{Type: "array", Items: &jsonschema.Schema{Type: "string", Enum: []any{"elicit", "console"}}},
+				},
+			},
 			reflect.TypeFor[Duration](): {Type: "string", Pattern: `^([0-9]+(\.[0-9]+)?(ns|us|µs|ms|s|m|h))+$`, Description: "a duration such as 60s, 5m or 8h"},
 		},
 	})

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -155,14 +154,7 @@ func (c *Config) Validate() error {
 			bad("policy.tool_modes."+tool, "%q is not one of readonly, guarded, open", m)
 		}
 	}
-	for key, mech := range map[string]string{"approval.tier2": c.Approval.Tier2, "approval.tier3": c.Approval.Tier3} {
-		if mech != "token" && mech != "elicit" {
-			bad(key, "%q is not one of token, elicit", mech)
-		}
-	}
-	if c.Approval.TokenTTL <= 0 || c.Approval.TokenTTL.D() > time.Hour {
-		bad("approval.token_ttl", "must be between 1s and 1h")
-	}
+	c.validateApproval(bad)
 	switch c.Audit.Sync {
 	case "none", "always", "group":
 	default:

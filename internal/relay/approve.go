@@ -4,7 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -23,16 +24,29 @@ func (r *Relay) approve(ctx context.Context, c *Call, host string, v policy.Verd
 	if err != nil {
 		return Fail(StatusInvalid, "arguments: %v", err)
 	}
-	mech := r.opts.Approval[v.Tier]
-	if mech == "" {
-		mech = MechToken
+	mechs := r.opts.Approval[v.Tier]
+	if len(mechs) == 0 {
+		mechs = []Mechanism{MechToken}
 	}
 	if rec.Extra == nil {
 		rec.Extra = map[string]any{}
 	}
-	rec.Extra["approval"] = string(mech)
-	switch mech {
-	case MechElicit:
+	names := make([]string, len(mechs))
+	for i, m := range mechs {
+		names[i] = string(m)
+	}
+	rec.Extra["approval"] = strings.Join(names, ",")
+	elicit, console := slices.Contains(mechs, MechElicit), slices.Contains(mechs, MechConsole)
+	switch {
+	case elicit && c.req != nil && c.req.Params.RequestState != "":
+		// The client's user answered through an input-required round
+		// trip: that is the human answer.
+		rec.Extra["approval"] = string(MechElicit)
+		return r.approveElicit(c, digest, v)
+	case console:
+		return r.approveConsole(ctx, c, host, digest, v, elicit, rec)
+	case elicit:
+		rec.Extra["approval"] = string(MechElicit)
 		return r.approveElicit(c, digest, v)
 	default:
 		return r.approveToken(c, digest, v)
@@ -102,21 +116,13 @@ func (r *Relay) approveElicit(c *Call, digest [32]byte, v policy.Verdict) *Outco
 	if err != nil {
 		return Fail(StatusDenied, "cannot start an approval: %v", err)
 	}
-	msg := fmt.Sprintf("warden: approve this tier %d call?\ntool: %s\nwhy it needs approval: %s\narguments: %s",
-		v.Tier, c.Tool, v.Reason, audit.RedactArgs(c.Args, 2048))
 	out := Fail(StatusApproval, "waiting for the user's approval")
 	out.inputRequired = &mcp.CallToolResult{
 		InputRequests: mcp.InputRequestMap{
 			elicitID: &mcp.ElicitParams{
-				Mode:    "form",
-				Message: msg,
-				RequestedSchema: map[string]any{
-					"type": "object",
-					"properties": map[string]any{
-						"approve": map[string]any{"type": "boolean", "title": "Run this call", "description": "Tick to run the call once."},
-					},
-					"required": []string{"approve"},
-				},
+				Mode:            "form",
+				Message:         elicitMessage(c, v),
+				RequestedSchema: approveSchema(),
 			},
 		},
 		RequestState: r.sealer.Seal(digest, r.opts.TokenTTL, []byte(once)),

@@ -37,10 +37,13 @@ type AuditLog interface {
 // Mechanism is how a call that needs approval gets it.
 type Mechanism string
 
-// Approval mechanisms.
+// Approval mechanisms. token is friction, not a human gate: the agent holds
+// the token. elicit asks the client's user; console holds the call for an
+// operator (warden approvals, the web console).
 const (
-	MechToken  Mechanism = "token"
-	MechElicit Mechanism = "elicit"
+	MechToken   Mechanism = "token"
+	MechElicit  Mechanism = "elicit"
+	MechConsole Mechanism = "console"
 )
 
 // Options configures a Relay. Policy and Audit are required.
@@ -51,9 +54,17 @@ type Options struct {
 	// ToolModes narrows the mode per tool name; HostMode narrows it per host.
 	ToolModes map[string]policy.Mode
 	HostMode  func(host string) policy.Mode
-	// Approval maps tiers 2 and 3 to a mechanism; missing means token.
-	Approval map[policy.Tier]Mechanism
+	// Approval maps tiers 2 and 3 to their mechanisms; missing means
+	// token. Several human mechanisms (elicit, console) may share a tier:
+	// the first human answer wins.
+	Approval map[policy.Tier][]Mechanism
 	TokenTTL time.Duration
+	// Console holds calls of the console mechanism for an operator; nil
+	// refuses them.
+	Console Console
+	// ProgressEvery is how often a call held for an operator tells the
+	// client it is still waiting; <= 0 means 10s.
+	ProgressEvery time.Duration
 	// RefuseWhenAuditDown refuses calls of tier >= 2 while the audit log
 	// cannot be written.
 	RefuseWhenAuditDown bool
@@ -97,6 +108,9 @@ func New(server *mcp.Server, o Options) *Relay {
 	}
 	if o.TokenTTL <= 0 {
 		o.TokenTTL = 5 * time.Minute
+	}
+	if o.ProgressEvery <= 0 {
+		o.ProgressEvery = 10 * time.Second
 	}
 	if o.MaxArgBytes <= 0 {
 		o.MaxArgBytes = 4096
@@ -189,6 +203,10 @@ type Plan struct {
 	Input policy.Input
 	// Tier raises the call's tier above the tool's Spec.Tier.
 	Tier policy.Tier
+	// Why, when set, replaces the classifier's reason for an admitted
+	// call: what a human asked to approve it reads (a typed reboot's
+	// lock-out reasoning), and what the audit record says.
+	Why string
 	// Run executes the call; it is called only if the call is admitted.
 	Run func(ctx context.Context) *Outcome
 }

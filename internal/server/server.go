@@ -64,6 +64,7 @@ type Warden struct {
 	ssh      *sshhost.Provider
 	groups   *fleetGroups
 	fleet    *fleet.Fleet
+	console  *operatorConsole
 	stop     context.CancelFunc
 	// opts are kept for reloads, which rebuild the inventory.
 	opts Options
@@ -132,10 +133,7 @@ func New(o Options) (*Warden, error) {
 	for name, m := range cfg.Policy.ToolModes {
 		toolModes[name], _ = policy.ParseMode(m)
 	}
-	approval := map[policy.Tier]relay.Mechanism{
-		policy.TierMutate:      relay.Mechanism(cfg.Approval.Tier2),
-		policy.TierDestructive: relay.Mechanism(cfg.Approval.Tier3),
-	}
+	approval := approvalMechanisms(cfg)
 	localRunner := local.New(local.Options{Logger: o.Logger, Confine: conf})
 	// Sandbox runners and the programs that enter other namespaces bring
 	// their own confinement and need what the kernel confinement takes.
@@ -299,19 +297,29 @@ func New(o Options) (*Warden, error) {
 		Hosts:    hs.Resolve,
 	})
 	// --- end interactive sessions ---
-	// --- fleet tools (internal/tools/fleet) ---
-	fl, groups, err := registerFleet(r, cfg, o, hs, ssh, limits, conf.Status().Mechanism)
+	// --- operator console (internal/console, internal/approvals) ---
+	oc, err := startConsole(r, cfg, o, reg)
 	if err != nil {
 		stop()
 		closeAudit()
 		return nil, err
 	}
+	// --- end operator console ---
+	// --- fleet tools (internal/tools/fleet) ---
+	fl, groups, err := registerFleet(r, cfg, o, hs, ssh, limits, conf.Status().Mechanism)
+	if err != nil {
+		oc.close()
+		stop()
+		closeAudit()
+		return nil, err
+	}
 	// --- end fleet tools ---
-	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, stop: stop, opts: o, digest: digest}, nil
+	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, console: oc, stop: stop, opts: o, digest: digest}, nil
 }
 
 // Close ends every session (killing what they run) and closes the audit log.
 func (w *Warden) Close() error {
+	w.console.close()
 	w.stop()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

@@ -1,0 +1,124 @@
+package console
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/session"
+)
+
+// maxEventLine bounds one recording event a watch reads; the recorder
+// writes none longer.
+const maxEventLine = 16 << 20
+
+// watch streams a live session's output, as its recording holds it, from
+// the start and then as it happens, until the session ends or the operator
+// goes away. It is read-only: the agent's reads see the same output.
+func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	info, ok := s.find(id)
+	if !ok {
+		writeError(w, http.StatusNotFound, "no live session %q in this warden", id)
+		return
+	}
+	if info.Recording == "" {
+		writeError(w, http.StatusConflict, "session %s is not recorded (sessions.max_recording_bytes is 0), so it cannot be watched", id)
+		return
+	}
+	f, err := os.Open(info.Recording)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "watch: %v", err)
+		return
+	}
+	defer f.Close()
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(http.StatusOK)
+	flush := func() {
+		if fl, ok := w.(http.Flusher); ok {
+			fl.Flush()
+		}
+	}
+	flush()
+	poll := s.Poll
+	if poll <= 0 {
+		poll = 100 * time.Millisecond
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	var partial []byte
+	header := true
+	for {
+		line, err := br.ReadSlice('\n')
+		partial = append(partial, line...)
+		switch {
+		case err == nil:
+			if !header {
+				if data, ok := outputEvent(partial); ok {
+					if _, err := w.Write(data); err != nil {
+						return
+					}
+				}
+			}
+			header = false
+			partial = partial[:0]
+			continue
+		case errors.Is(err, bufio.ErrBufferFull):
+			if len(partial) > maxEventLine {
+				return
+			}
+			continue
+		case !errors.Is(err, io.EOF):
+			return
+		}
+		// At the end of what is written so far: the session may write
+		// more, or may be over.
+		flush()
+		if info, ok := s.find(id); !ok || info.Exited {
+			// One more pass picks up what the session wrote as it ended.
+			if rest, _ := io.ReadAll(io.LimitReader(br, maxEventLine)); len(rest) > 0 {
+				partial = append(partial, rest...)
+				for _, l := range bytes.SplitAfter(partial, []byte("\n")) {
+					if data, ok := outputEvent(l); ok {
+						_, _ = w.Write(data)
+					}
+				}
+			}
+			flush()
+			return
+		}
+		select {
+		case <-r.Context().Done():
+			return
+		case <-time.After(poll):
+		}
+	}
+}
+
+// find returns the live session id.
+func (s *Server) find(id string) (session.Info, bool) {
+	for _, in := range s.Sessions.List() {
+		if in.ID == id {
+			return in, true
+		}
+	}
+	return session.Info{}, false
+}
+
+// outputEvent returns the data of an asciicast "o" event line.
+func outputEvent(line []byte) ([]byte, bool) {
+	var ev []json.RawMessage
+	if err := json.Unmarshal(bytes.TrimSpace(line), &ev); err != nil || len(ev) != 3 {
+		return nil, false
+	}
+	var kind, data string
+	if json.Unmarshal(ev[1], &kind) != nil || kind != "o" || json.Unmarshal(ev[2], &data) != nil {
+		return nil, false
+	}
+	return []byte(data), true
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/template"
 	"text/template/parse"
+	"unicode/utf8"
 
 	"github.com/Masterminds/sprig/v3"
 )
@@ -267,8 +268,8 @@ func (r *renderer) print(name string, v any) (string, error) {
 		return strconv.FormatFloat(x, 'g', -1, 64), nil
 	case words:
 		for _, w := range x {
-			if strings.ContainsRune(w, 0) {
-				return "", errors.New("value contains a NUL byte")
+			if strings.ContainsRune(w, 0) || !utf8.ValidString(w) {
+				return "", errors.New("value contains a NUL byte or is not valid UTF-8")
 			}
 		}
 		r.vals = append(r.vals, placeholder{words: x, isWords: true})
@@ -277,6 +278,11 @@ func (r *renderer) print(name string, v any) (string, error) {
 	s := str(v)
 	if strings.ContainsRune(s, 0) {
 		return "", errors.New("value contains a NUL byte")
+	}
+	if !utf8.ValidString(s) {
+		// Arguments arrive as JSON, always UTF-8; the shell parser
+		// refuses anything else.
+		return "", errors.New("value is not valid UTF-8")
 	}
 	if name != "" && r.opts.Raw[name] {
 		return s, nil

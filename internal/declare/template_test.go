@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // hostile are values that break out of naive interpolation.
@@ -162,12 +163,15 @@ func FuzzQuoting(f *testing.F) {
 	for _, v := range hostile {
 		f.Add(v)
 	}
-	tm, err := ParseTemplate("t", `printf '%s|' {{ .v }} "{{ .v }}" '{{ .v }}'`, true)
+	tm, err := ParseTemplate("t", `unset X; printf '%s|' {{ .v }} "{{ .v }}" '{{ .v }}' "${X:-{{ .v }}}"`, true)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, v string) {
-		if strings.ContainsRune(v, 0) {
+		if strings.ContainsRune(v, 0) || !utf8.ValidString(v) {
+			if _, err := tm.Render(map[string]any{"v": v}, Env{}); err == nil {
+				t.Fatalf("value %q rendered", v)
+			}
 			return
 		}
 		cmd, err := tm.Render(map[string]any{"v": v}, Env{})
@@ -178,7 +182,7 @@ func FuzzQuoting(f *testing.F) {
 		if err != nil {
 			t.Fatalf("sh -c %q: %v", cmd, err)
 		}
-		if want := v + "|" + v + "|" + v + "|"; string(out) != want {
+		if want := v + "|" + v + "|" + v + "|" + v + "|"; string(out) != want {
 			t.Fatalf("value %q arrived as %q", v, out)
 		}
 	})

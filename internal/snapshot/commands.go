@@ -22,8 +22,11 @@ func AllowedCommands() [][]string {
 	return [][]string{
 		{"zfs", "list"},
 		{"zfs", "get"},
+		{"zpool", "list"},
+		{"zpool", "status"},
 		{"btrfs", "subvolume", "show"},
 		{"btrfs", "subvolume", "list"},
+		{"btrfs", "filesystem", "usage"},
 	}
 }
 

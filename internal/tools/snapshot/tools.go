@@ -60,6 +60,9 @@ func Register(r *relay.Relay, d Deps) error {
 	add(g, "size_delta", "How much a tree grew between snapshots",
 		"Compare the apparent size of a tree (path, default the root) in snapshot from and snapshot to (or \"@live\"): total bytes and files in each, bytes added, removed, grown and shrunk, and the n files and n entries directly below path whose size changed most. Both trees are walked together; bounded by a walk budget and timeout_s (truncated then says the totals cover only what was visited). For ZFS with dataset: configured, zfs also reports written@from of to: the space written in between that to still holds.",
 		func(a *engine.SizeDeltaArgs) string { return a.Dataset }, (*engine.Engine).SizeDelta)
+	add(g, "snapshot_pools", "Pool health and datasets",
+		"Report the storage a dataset lives on: for ZFS (with dataset: configured) the pool's health, state, errors line, size, allocation, free space and fragmentation (zpool list, zpool status) and the pool's filesystems with used, available and referenced bytes and snapshot counts; for btrfs the filesystem's size, used and free bytes, devices and every subvolume, snapshots marked. commands lists the read-only commands run. Directory sources have no pool (available: false with the reason).",
+		func(a *engine.PoolsArgs) string { return a.Dataset }, (*engine.Engine).Pools)
 	add(g, "first_appearance", "When a path first appeared",
 		"Find the oldest snapshot that holds a path, and the snapshot just before it that does not (neighbor): when a file was created, to the resolution of the snapshot schedule.",
 		func(a *engine.AppearanceArgs) string { return a.Dataset }, (*engine.Engine).FirstAppearance)

@@ -67,6 +67,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdExe(ctx, args[1:], stdout, stderr, getenv)
 	case "completion":
 		return cmdCompletion(args[1:], stdout, stderr)
+	case "agent":
+		return cmdAgent(ctx, args[1:], stdin, stdout, stderr)
 	case landlock.HelperArg:
 		return landlock.Helper(args[1:], stderr)
 	case "version", "--version", "-v":

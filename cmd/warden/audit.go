@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,12 +23,14 @@ func cmdAudit(args []string, stdout, stderr io.Writer, getenv env) int {
 // auditDecisions are the decisions audit records carry.
 var auditDecisions = []string{"allow", "approval_required", "approved", "denied", "invalid", "lockout", "unlock", "recovered", "pruned"}
 
-type auditVerifyOpts struct{ config, keyFile string }
+type auditVerifyOpts struct{ config, keyFile, head, anchor string }
 
 func auditVerifyFlags(fs *flag.FlagSet) *auditVerifyOpts {
 	o := &auditVerifyOpts{}
 	fs.StringVar(&o.config, "config", "", "config `file` (for audit.path and audit.key_file)")
 	fs.StringVar(&o.keyFile, "key-file", "", "HMAC key `file` of a keyed chain (default: audit.key_file)")
+	fs.StringVar(&o.head, "head", "", "head `file` to check the log's end against (default: audit.path + .head when no FILE is named)")
+	fs.StringVar(&o.anchor, "anchor", "", "`SEQ:HASH` of a record kept elsewhere (an exported record): it must be in the log, with nothing after it missing")
 	return o
 }
 
@@ -50,9 +53,16 @@ func auditTailFlags(fs *flag.FlagSet) *auditTailOpts {
 // auditFiles returns the files named, or the configured log's files in
 // chain order, and the chain key.
 func auditFiles(cfgPath string, named []string, keyFile string, getenv env) ([]string, []byte, error) {
+	files, key, _, err := auditLog(cfgPath, named, keyFile, getenv)
+	return files, key, err
+}
+
+// auditLog is auditFiles that also returns the head file of the
+// configured log ("" when files are named).
+func auditLog(cfgPath string, named []string, keyFile string, getenv env) ([]string, []byte, string, error) {
 	cfg, err := loadConfig(cfgPath, getenv, nil)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	if keyFile == "" {
 		keyFile = cfg.Audit.KeyFile
@@ -60,14 +70,14 @@ func auditFiles(cfgPath string, named []string, keyFile string, getenv env) ([]s
 	var key []byte
 	if keyFile != "" {
 		if key, err = os.ReadFile(keyFile); err != nil {
-			return nil, nil, fmt.Errorf("audit key: %w", err)
+			return nil, nil, "", fmt.Errorf("audit key: %w", err)
 		}
 	}
 	if len(named) > 0 {
-		return named, key, nil
+		return named, key, "", nil
 	}
 	files, err := audit.Files(cfg.Audit.Path)
-	return files, key, err
+	return files, key, audit.HeadPath(cfg.Audit.Path), err
 }
 
 func auditVerify(args []string, stdout, stderr io.Writer, getenv env) int {
@@ -77,10 +87,22 @@ func auditVerify(args []string, stdout, stderr io.Writer, getenv env) int {
 	if !ok {
 		return code
 	}
-	files, key, err := auditFiles(o.config, rest, o.keyFile, getenv)
+	var anchor *audit.Anchor
+	if o.anchor != "" {
+		a, err := audit.ParseAnchor(o.anchor)
+		if err != nil {
+			usageError(stderr, "audit verify", "--"+err.Error())
+			return 2
+		}
+		anchor = &a
+	}
+	files, key, head, err := auditLog(o.config, rest, o.keyFile, getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "warden audit verify: %v\n", err)
 		return 1
+	}
+	if o.head != "" {
+		head = o.head
 	}
 	rep, err := audit.Verify(files, key)
 	if err != nil {
@@ -91,7 +113,50 @@ func auditVerify(args []string, stdout, stderr io.Writer, getenv env) int {
 		fmt.Fprintf(stdout, "FAIL %s:%d: %s: %s (%d records verified before it)\n", p.File, p.Line, p.Kind, p.Detail, rep.Records)
 		return 1
 	}
-	fmt.Fprintf(stdout, "ok: %d records in %d file(s), chain intact\n", rep.Records, len(rep.Files))
+	var notes []string
+	if anchor != nil {
+		p, note, err := audit.CheckAnchor(rep, *anchor)
+		if err != nil {
+			fmt.Fprintf(stderr, "warden audit verify: %v\n", err)
+			return 1
+		}
+		if p != nil {
+			fmt.Fprintf(stdout, "FAIL anchor %d: %s: %s (the chain verifies up to seq %d)\n", anchor.Seq, p.Kind, p.Detail, rep.LastSeq)
+			return 1
+		}
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
+	if head != "" {
+		a, err := audit.ReadHead(head)
+		switch {
+		case errors.Is(err, os.ErrNotExist) || (err != nil && rep.Records == 0):
+			if rep.Records > 0 {
+				notes = append(notes, fmt.Sprintf("no head file %s: records cut from the end cannot be found (an older warden wrote this log, or the head was deleted)", head))
+			}
+		case err != nil:
+			fmt.Fprintf(stdout, "FAIL %s: %s: %v\n", head, audit.KindHeadWrong, err)
+			return 1
+		default:
+			p, note := audit.CheckHead(rep, a)
+			if p != nil {
+				fmt.Fprintf(stdout, "FAIL %s: %s: %s (the chain verifies up to seq %d)\n", head, p.Kind, p.Detail, rep.LastSeq)
+				return 1
+			}
+			if note != "" {
+				notes = append(notes, "head file: "+note+": a writer died between its append and the head update")
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "ok: %d records in %d file(s), chain intact", rep.Records, len(rep.Files))
+	if rep.PrunedBefore > 0 {
+		fmt.Fprintf(stdout, " from seq %d (earlier files pruned by retention)", rep.PrunedBefore)
+	}
+	fmt.Fprintln(stdout)
+	for _, n := range notes {
+		fmt.Fprintf(stdout, "note: %s\n", n)
+	}
 	return 0
 }
 

@@ -231,6 +231,11 @@ type Host struct {
 	// host's files: auto (SFTP when the server offers it, else the exec
 	// channel), sftp or exec. Empty means auto.
 	FilesTransport string `yaml:"files_transport" json:"files_transport,omitempty"`
+	// Agent is whether warden runs its agent on the host over the
+	// connection (see docs/remote-hosts.md): off (the default), auto
+	// (the agent where it can run, plain SSH where it cannot, saying why)
+	// or required (the agent or a clear error).
+	Agent string `yaml:"agent" json:"agent,omitempty"`
 }
 
 // Group names a set of hosts.

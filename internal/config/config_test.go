@@ -100,6 +100,7 @@ func TestErrors(t *testing.T) {
 		{"group member dash", "groups:\n  - name: web\n    hosts: [-oProxyCommand=x]\n", nil, []string{"groups[0].hosts"}},
 		{"host files relative", "hosts:\n  - name: nas\n    files: {allow_roots: [srv]}\n", nil, []string{"hosts[0].files"}},
 		{"host files transport", "hosts:\n  - name: nas\n    files_transport: scp\n", nil, []string{"hosts[0].files_transport"}},
+		{"host agent", "hosts:\n  - name: nas\n    agent: yes\n", nil, []string{"hosts[0].agent"}},
 		{"forwards max", "ssh:\n  forwards: {max: 0}\n", nil, []string{"ssh.forwards.max"}},
 		{"prestart negative", "ssh:\n  prestart: -1s\n", nil, []string{"ssh.prestart"}},
 	}

@@ -38,6 +38,9 @@ func Schema() ([]byte, error) {
 		if ft := h.Items.Properties["files_transport"]; ft != nil {
 			ft.Enum = []any{"auto", "sftp", "exec"}
 		}
+		if ag := h.Items.Properties["agent"]; ag != nil {
+			ag.Enum = []any{"off", "auto", "required"}
+		}
 	}
 	if a := s.Properties["audit"]; a != nil {
 		if e := a.Properties["export"]; e != nil && e.Items != nil {

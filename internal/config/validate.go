@@ -221,6 +221,9 @@ func (c *Config) Validate() error {
 		if h.HostKeyPolicy != "" && h.HostKeyPolicy != "strict" && h.HostKeyPolicy != "accept-new" {
 			bad(key+".host_key_policy", "%q is not one of strict, accept-new", h.HostKeyPolicy)
 		}
+		if h.Agent != "" && h.Agent != "off" && h.Agent != "auto" && h.Agent != "required" {
+			bad(key+".agent", "%q is not one of off, auto, required", h.Agent)
+		}
 		if h.FilesTransport != "" && h.FilesTransport != "auto" && h.FilesTransport != "sftp" && h.FilesTransport != "exec" {
 			bad(key+".files_transport", "%q is not one of auto, sftp, exec", h.FilesTransport)
 		}

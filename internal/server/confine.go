@@ -72,7 +72,7 @@ func scriptDir(cfg *config.Config) string {
 func confinementInfo(st confine.Status, cfg *config.Config) operator.Confinement {
 	ci := operator.Confinement{Mechanism: st.Mechanism, Active: st.Active, Required: cfg.Confinement == string(confine.Required), Gaps: append([]string(nil), st.Gaps...)}
 	if cfg.HostNamespace == "pid1" {
-		ci.Gaps = append(ci.Gaps, "host tools entered into PID 1's namespaces (host_namespace: pid1) are held by the classifier only")
+		ci.Gaps = append(ci.Gaps, "everything on local runs entered into PID 1's namespaces (host_namespace: pid1): commands, sessions and host tools there are held by the classifier only")
 	}
 	if !st.Active {
 		ci.Warning = fmt.Sprintf("local programs run unconfined (%s): only the command classifier holds what a call was admitted as", st.Mechanism)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"fmt"
 	"sync/atomic"
 
@@ -40,7 +41,11 @@ func remotePaths(cfg *config.Config) (byHost map[string]*policy.PathPolicy, def 
 }
 
 // registerFleet adds the fleet tools; the caller closes the result.
-func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, ssh *sshhost.Provider, limits command.Limits, localConfinement string) (*fleet.Fleet, *fleetGroups, error) {
+func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, ssh *sshhost.Provider, limits command.Limits) (*fleet.Fleet, *fleetGroups, error) {
+	local, err := h.Resolve(context.Background(), "local")
+	if err != nil {
+		return nil, nil, err
+	}
 	groups := groupsOf(cfg)
 	if err := fleet.ValidateGroups(ssh.Target, groups); err != nil {
 		return nil, nil, err
@@ -55,7 +60,7 @@ func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, 
 		Limits:                   limits,
 		MaxForwards:              cfg.SSH.Forwards.Max,
 		AllowNonLoopbackForwards: cfg.SSH.Forwards.AllowNonLoopback,
-		LocalConfinement:         localConfinement,
+		LocalConfinement:         local.Confinement,
 		FilesTransport:           h.FilesTransport,
 		Now:                      o.Now,
 		Logger:                   o.Logger,

@@ -306,7 +306,7 @@ func New(o Options) (*Warden, error) {
 	}
 	// --- end operator console ---
 	// --- fleet tools (internal/tools/fleet) ---
-	fl, groups, err := registerFleet(r, cfg, o, hs, ssh, limits, conf.Status().Mechanism)
+	fl, groups, err := registerFleet(r, cfg, o, hs, ssh, limits)
 	if err != nil {
 		oc.close()
 		stop()

@@ -96,6 +96,9 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 	}
 	rec.Host = host
 	a := r.admit(c, s.Name, host, &p.Input, max(s.Tier, p.Tier))
+	if p.Why != "" && a.refused == nil {
+		a.verdict.Reason = p.Why
+	}
 	a.stamp(rec)
 	if a.refused != nil {
 		return a.refused

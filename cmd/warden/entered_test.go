@@ -99,6 +99,11 @@ func TestContainerShapeReachesHost(t *testing.T) {
 		t.Errorf("system_info hostname = %q, want nas-target (got: %v)", h, got)
 	}
 
+	_, got = callTool(t, cs, "hosts_list", nil)
+	if l, _ := got["local"].(map[string]any); !strings.Contains(fmt.Sprint(l["confinement"]), "entered into PID 1") {
+		t.Errorf("hosts_list does not say local is entered and held by the classifier only: %v", got["local"])
+	}
+
 	res, got := callTool(t, cs, "session_start", map[string]any{"command": "hostname; cat /etc/hostname; sleep 30", "pty": false})
 	id, _ := got["session_id"].(string)
 	if id == "" {

@@ -16,13 +16,22 @@ import (
 // Lease is one DHCP lease of dnsmasq (OpenWrt /tmp/dhcp.leases, Asuswrt
 // /var/lib/misc/dnsmasq.leases).
 type Lease struct {
-	// Expires is the lease's end as a Unix time; 0 means infinite.
-	Expires  int64  `json:"expires"`
-	MAC      string `json:"mac"`
-	IP       string `json:"ip"`
-	Hostname string `json:"hostname,omitempty"`
-	ClientID string `json:"client_id,omitempty"`
+	// Expires is the lease's end as a Unix time.
+	Expires *int64 `json:"expires,omitempty"`
+	// LeaseSeconds is the lease's length where dnsmasq was built for a
+	// device without a real-time clock (HAVE_BROKEN_RTC, as on Asuswrt)
+	// and writes that instead of an end time.
+	LeaseSeconds *int64 `json:"lease_seconds,omitempty"`
+	Infinite     bool   `json:"infinite,omitempty"`
+	MAC          string `json:"mac"`
+	IP           string `json:"ip"`
+	Hostname     string `json:"hostname,omitempty"`
+	ClientID     string `json:"client_id,omitempty"`
 }
+
+// brokenRTCLimit tells a lease length from an end time: no end time of a
+// lease written by a running dnsmasq is before 2001.
+const brokenRTCLimit = 1_000_000_000
 
 // parseLeases reads dnsmasq's lease file: "EXPIRY MAC IP NAME CLIENTID",
 // "*" for an unknown name or client id. IPv6 leases (a "duid" line and
@@ -35,7 +44,7 @@ func parseLeases(s string) []Lease {
 			continue
 		}
 		exp, err := strconv.ParseInt(f[0], 10, 64)
-		if err != nil {
+		if err != nil || exp < 0 {
 			continue
 		}
 		mac, ok := normMAC(f[1])
@@ -46,7 +55,15 @@ func parseLeases(s string) []Lease {
 		if err != nil {
 			continue
 		}
-		le := Lease{Expires: exp, MAC: mac, IP: ip.String()}
+		le := Lease{MAC: mac, IP: ip.String()}
+		switch {
+		case exp == 0:
+			le.Infinite = true
+		case exp < brokenRTCLimit:
+			le.LeaseSeconds = ptr(exp)
+		default:
+			le.Expires = ptr(exp)
+		}
 		if f[3] != "*" {
 			le.Hostname = f[3]
 		}
@@ -138,8 +155,8 @@ type Client struct {
 	Wireless  bool   `json:"wireless"`
 	Interface string `json:"wireless_interface,omitempty"`
 	SignalDBm *int   `json:"signal_dbm,omitempty"`
-	// LeaseExpires is the DHCP lease's end (Unix time, 0 infinite).
-	LeaseExpires *int64 `json:"lease_expires,omitempty"`
+	// Lease is the client's DHCP lease, if it has one.
+	Lease *Lease `json:"lease,omitempty"`
 	// Sources name where the client was seen: arp, dhcp, wireless.
 	Sources []string `json:"sources"`
 }
@@ -174,7 +191,7 @@ func mergeClients(arp []Neighbor, leases []Lease, stations []Station) []Client {
 			c.IP = l.IP
 		}
 		c.Hostname = l.Hostname
-		c.LeaseExpires = ptr(l.Expires)
+		c.Lease = &l
 		add(c, "dhcp")
 	}
 	for _, s := range stations {

@@ -57,15 +57,20 @@ func TestParsersGolden(t *testing.T) {
 		{"arp-node-exporter", func() any { return parseARP(read(t, "node-exporter-proc-net-arp.txt")) }},
 		{"leases-dnsmasq-exporter", func() any { return parseLeases(read(t, "dnsmasq-exporter-dnsmasq.leases")) }},
 		{"leases-openwrt", func() any { return parseLeases(read(t, "handwritten/openwrt-dhcp.leases")) }},
+		{"leases-aioasuswrt", func() any { return parseLeases(read(t, "aioasuswrt-dnsmasq.leases")) }},
 		{"assoc-iwinfo", func() any { return parseAssoc("phy0-ap0", read(t, "handwritten/iwinfo-assoclist.txt")) }},
-		{"assoc-wl", func() any { return parseAssoc("eth6", read(t, "handwritten/wl-assoclist.txt")) }},
+		{"assoc-wl", func() any { return parseAssoc("eth6", read(t, "aioasuswrt-wl-assoclist.txt")) }},
+		{"clients-merged-asuswrt", func() any {
+			return mergeClients(nil, parseLeases(read(t, "aioasuswrt-dnsmasq.leases")),
+				parseAssoc("eth6", read(t, "aioasuswrt-wl-assoclist.txt")))
+		}},
 		{"clients-merged", func() any {
 			return mergeClients(parseARP(read(t, "node-exporter-proc-net-arp.txt")),
 				parseLeases(read(t, "handwritten/openwrt-dhcp.leases")),
 				parseAssoc("phy0-ap0", read(t, "handwritten/iwinfo-assoclist.txt")))
 		}},
 		{"wan-ubus", func() any {
-			w, err := parseUbusWAN(read(t, "handwritten/ubus-wan-status.json"))
+			w, err := parseUbusWAN(read(t, "golangdemon-ubus-wan-status.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,14 +79,8 @@ func TestParsersGolden(t *testing.T) {
 		{"wan-nvram", func() any { return nvramWAN(parseNvram(read(t, "handwritten/asuswrt-nvram-show.txt"))) }},
 		{"ip-addr-busybox", func() any { return parseIPAddr(read(t, "busybox-ip-addr.txt")) }},
 		{"ip-addr-iproute2", func() any { return parseIPAddr(read(t, "iproute2-ip-addr.txt")) }},
-		{"net-dev", func() any {
-			m := parseNetDev(read(t, "proc-net-dev.txt"))
-			out := map[string][4]int64{}
-			for k, v := range m {
-				out[k] = [4]int64{v.rx, v.rxErr, v.tx, v.txErr}
-			}
-			return out
-		}},
+		{"net-dev-aioasuswrt", func() any { return netDev(parseNetDev(read(t, "aioasuswrt-proc-net-dev.txt"))) }},
+		{"net-dev", func() any { return netDev(parseNetDev(read(t, "proc-net-dev.txt"))) }},
 		{"ping-busybox", func() any { p, _ := parsePing(read(t, "busybox-ping.txt")); return p }},
 		{"ping-busybox-loss", func() any { p, _ := parsePing(read(t, "busybox-ping-loss.txt")); return p }},
 		{"traceroute-busybox", func() any { return parseTraceroute(read(t, "busybox-traceroute.txt")) }},
@@ -132,4 +131,12 @@ func FuzzParsers(f *testing.F) {
 		parseNslookup(s)
 		parseTraceroute(s)
 	})
+}
+
+func netDev(m map[string]devCounters) map[string][4]int64 {
+	out := map[string][4]int64{}
+	for k, v := range m {
+		out[k] = [4]int64{v.rx, v.rxErr, v.tx, v.txErr}
+	}
+	return out
 }

@@ -60,7 +60,7 @@ func fakeAsus(t *testing.T, srv *sshd.Server) string {
 "show "*|"show") cat `+td+`/handwritten/asuswrt-nvram-show.txt; echo "size: 1234 bytes (64302 left)" >&2 ;;
 esac`)
 	prog("service", `echo Done.`)
-	prog("wl", `[ "$2" = eth6 ] && cat `+td+`/handwritten/wl-assoclist.txt; exit 0`)
+	prog("wl", `[ "$2" = eth6 ] && cat `+td+`/aioasuswrt-wl-assoclist.txt; exit 0`)
 	for _, p := range []string{"mtd-write", "mtd-erase", "mtd", "flash_erase"} {
 		prog(p, "exit 0")
 	}
@@ -72,7 +72,7 @@ esac`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	leases := filepath.Join(td, "handwritten", "openwrt-dhcp.leases")
+	leases := filepath.Join(td, "aioasuswrt-dnsmasq.leases")
 	out, err := exec.Command("nsenter", "-t", strconv.Itoa(pid), "-m", "--", "sh", "-c",
 		"mount -t tmpfs tmpfs /var/lib/misc && cp "+leases+" /var/lib/misc/dnsmasq.leases").CombinedOutput()
 	if err != nil {
@@ -211,13 +211,12 @@ func TestAsuswrtRouter(t *testing.T) {
 		m := c.(map[string]any)
 		byMAC[m["mac"].(string)] = m
 	}
-	if c := byMAC["3c:22:fb:90:11:5e"]; c == nil || c["ip"] != "192.168.1.121" || c["wireless"] != true || c["wireless_interface"] != "eth6" {
+	if c := byMAC["08:09:10:11:12:14"]; c == nil || c["ip"] != "123.123.123.126" || c["wireless"] != true || c["wireless_interface"] != "eth6" {
 		t.Errorf("wireless client merged from lease and wl: %v", c)
 	}
-	if c := byMAC["cc:aa:dd:ee:aa:bb"]; c == nil || c["hostname"] != "nas" || c["wireless"] != false {
-		t.Errorf("wired client from the lease: %v", c)
+	if c := byMAC["01:02:03:04:06:10"]; c == nil || c["hostname"] != "android" || c["wireless"] != false {
+		t.Errorf("client known from its lease only: %v", c)
 	}
-
 	leases := call(t, cs, "dhcp_leases", map[string]any{"host": "router"})
 	if l, _ := leases["leases"].([]any); len(l) != 3 {
 		t.Errorf("dhcp_leases: %v", leases)

@@ -52,7 +52,8 @@ type kind struct {
 
 // TestHostConformance runs one suite against every kind of host — this
 // machine, this machine's "host" entered into fresh UTS, mount and PID
-// namespaces (the container shape), OpenSSH with SFTP, and dropbear with a
+// namespaces (the container shape), OpenSSH with SFTP, OpenSSH through
+// warden's agent on the far side, and dropbear with a
 // BusyBox shell and no SFTP — through the real tool groups, each reaching
 // its host only through the Set's one Resolve: run_command, the file tools
 // (read, list, stat, write under path policy, symlink refusal), a session,
@@ -65,6 +66,7 @@ func TestHostConformance(t *testing.T) {
 		{"local", setupLocal},
 		{"entered", setupEntered},
 		{"openssh", func(t *testing.T) kind { return setupSSH(t, sshd.Start(t, sshd.Options{User: suiteUser})) }},
+		{"agent", func(t *testing.T) kind { return setupAgent(t, sshd.Start(t, sshd.Options{User: suiteUser})) }},
 		{"dropbear", func(t *testing.T) kind {
 			return setupSSH(t, sshd.StartDropbear(t, sshd.DropbearOptions{User: suiteUser}))
 		}},

@@ -7,9 +7,10 @@
 //
 // Each kind of host is a Provider in a subpackage of its own: localhost
 // (this machine, or the host of a container entered through PID 1's
-// namespaces) and sshhost (inventory hosts over the shared SSH pool, files
-// over SFTP or the exec channel). Adding a kind is one subpackage and one
-// line where the Set is built.
+// namespaces), sshhost (inventory hosts over the shared SSH pool, files
+// over SFTP or the exec channel) and agenthost (inventory hosts that opt
+// in to warden's agent on the far side). Adding a kind is one subpackage
+// and one line where the Set is built.
 package hosts
 
 import (
@@ -30,6 +31,9 @@ const (
 	KindLocal   Kind = "local"
 	KindEntered Kind = "entered"
 	KindSSH     Kind = "ssh"
+	// KindAgent is an inventory host served through warden's agent
+	// there (or over plain SSH where it falls back).
+	KindAgent Kind = "agent"
 )
 
 // Host is one resolved host. It is read-only once resolved; a call uses the
@@ -75,7 +79,7 @@ type Host struct {
 }
 
 // Local reports whether the host is this machine, entered or not.
-func (h *Host) Local() bool { return h.Kind != KindSSH }
+func (h *Host) Local() bool { return h.Kind == KindLocal || h.Kind == KindEntered }
 
 // FS returns the host's files.
 func (h *Host) FS(ctx context.Context) (hostfs.FS, error) { return h.Files(ctx) }

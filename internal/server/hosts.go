@@ -7,6 +7,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/hosts"
+	"github.com/warden-mcp/warden/internal/hosts/agenthost"
 	"github.com/warden-mcp/warden/internal/hosts/localhost"
 	"github.com/warden-mcp/warden/internal/hosts/sshhost"
 	"github.com/warden-mcp/warden/internal/remotefs"
@@ -14,8 +15,9 @@ import (
 )
 
 // newHosts builds the host set every tool group resolves hosts through:
-// this machine (entered into PID 1's namespaces with host_namespace: pid1)
-// and the inventory (warden.yaml hosts over ~/.ssh/config) reached through
+// this machine (entered into PID 1's namespaces with host_namespace: pid1),
+// the inventory hosts that opt in to warden's agent (hosts[].agent), and
+// the inventory (warden.yaml hosts over ~/.ssh/config) reached through
 // one shared connection pool. The SSH provider is returned too, for the
 // fleet tools and reloads.
 func newHosts(cfg *config.Config, o Options, local localhost.Options) (*hosts.Set, *sshhost.Provider, error) {
@@ -51,7 +53,24 @@ func newHosts(cfg *config.Config, o Options, local localhost.Options) (*hosts.Se
 		pool.Close()
 		return nil, nil, err
 	}
-	return hosts.New(lp, sp), sp, nil
+	ap, err := agenthost.New(agenthost.Options{SSH: sp, Modes: agentModes(cfg), Logger: o.Logger})
+	if err != nil {
+		pool.Close()
+		return nil, nil, err
+	}
+	return hosts.New(lp, ap, sp), sp, nil
+}
+
+// agentModes are each host's agent mode (hosts[].agent); hosts without
+// one are off.
+func agentModes(cfg *config.Config) map[string]string {
+	m := map[string]string{}
+	for _, hc := range cfg.Hosts {
+		if hc.Agent != "" {
+			m[hc.Name] = hc.Agent
+		}
+	}
+	return m
 }
 
 // transports are each host's files_transport from cfg.

@@ -42,6 +42,7 @@ type Config struct {
 	IdleExit Duration `yaml:"idle_exit" json:"idle_exit"`
 	Files    Files    `yaml:"files" json:"files"`
 	Firewall Firewall `yaml:"firewall" json:"firewall"`
+	Packs    Packs    `yaml:"packs" json:"packs"`
 	// HostNamespace "pid1" makes "local" the host of a privileged pid:host
 	// container: commands, sessions and host tools enter PID 1's
 	// namespaces, files are read under /proc/1/root; "" is this machine.
@@ -73,6 +74,14 @@ type Confine struct {
 type ConfineTool struct {
 	Writable []string `yaml:"writable" json:"writable"`
 	Network  *bool    `yaml:"network" json:"network"`
+}
+
+// Packs are the operator's appliance packs (internal/tools/packs): files
+// that add a pack or replace a built-in one of the same name, and tools
+// switched off. The packs themselves are checked where they are loaded.
+type Packs struct {
+	Files   []string `yaml:"files" json:"files"`
+	Disable []string `yaml:"disable" json:"disable"`
 }
 
 // Files is the path policy of the file tools.

@@ -6,6 +6,7 @@ import (
 	"net/netip"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -81,6 +82,9 @@ func (c *Config) Finish(home, xdgState string) error {
 
 // Validate reports every invalid value at once (Problems), each naming its
 // key and, where the value came from a file, its line.
+// packToolRe is the form of a pack tool's name.
+var packToolRe = regexp.MustCompile(`^[a-z][a-z0-9_]{0,47}$`)
+
 func (c *Config) Validate() error {
 	var probs Problems
 	bad := func(key, format string, args ...any) {
@@ -108,6 +112,16 @@ func (c *Config) Validate() error {
 		bad("http.token", "a configured token must be at least %d characters (got %d)", MinTokenLen, len(t))
 	}
 	c.validateEdge(bad)
+	for i, f := range c.Packs.Files {
+		if strings.TrimSpace(f) == "" {
+			bad(fmt.Sprintf("packs.files[%d]", i), "is empty")
+		}
+	}
+	for i, n := range c.Packs.Disable {
+		if !packToolRe.MatchString(n) {
+			bad(fmt.Sprintf("packs.disable[%d]", i), "%q is not a tool name", n)
+		}
+	}
 	if c.HTTP.MaxBodyBytes <= 0 || c.HTTP.MaxBodyBytes > 64<<20 {
 		bad("http.max_body_bytes", "must be between 1 and %d", 64<<20)
 	}

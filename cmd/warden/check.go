@@ -48,6 +48,10 @@ func preflight(cfg *config.Config) config.Problems {
 	}
 	for i, r := range cfg.Policy.Allow {
 		if _, err := policy.New(policy.Rules{Allow: []string{r}}); err != nil {
+			// The policy anchors allow rules; name the rule as written.
+			if _, own := regexp.Compile(r); own != nil {
+				err = own
+			}
 			bad(fmt.Sprintf("policy.allow[%d]", i), "%q is not a regular expression: %s", r, regexpError(err))
 		}
 	}

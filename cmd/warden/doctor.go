@@ -93,7 +93,11 @@ func cmdDoctor(ctx context.Context, args []string, stdout, stderr io.Writer, get
 			fmt.Fprintf(stdout, "%-18s %s\n", "", e)
 		}
 	}
-	fmt.Fprintf(stdout, "\n%d checks: %d ok, %d info, %d warnings, %d failed\n", len(findings), counts["ok"], counts["info"], counts["warn"], counts["fail"])
+	checks := "checks"
+	if len(findings) == 1 {
+		checks = "check"
+	}
+	fmt.Fprintf(stdout, "\n%d %s: %d ok, %d info, %d warnings, %d failed\n", len(findings), checks, counts["ok"], counts["info"], counts["warn"], counts["fail"])
 	if counts["fail"] > 0 {
 		return 1
 	}

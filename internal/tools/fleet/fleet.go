@@ -67,8 +67,11 @@ type Deps struct {
 	// FilesTransport says how a host's files are reached (sftp or exec),
 	// or "" while that is not known yet; nil reports nothing.
 	FilesTransport func(host string) string
-	Now            func() time.Time
-	Logger         *slog.Logger
+	// Packs are the appliance packs detected on a host, without contacting
+	// it (nil until it was probed); nil reports nothing.
+	Packs  func(host string) []string
+	Now    func() time.Time
+	Logger *slog.Logger
 }
 
 // Fleet is the registered fleet tools; Close ends every open forward.

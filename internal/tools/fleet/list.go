@@ -29,6 +29,7 @@ type Host struct {
 	Jump    []string `json:"jump,omitempty" jsonschema:"ProxyJump hops, in dial order."`
 	Error   string   `json:"error,omitempty" jsonschema:"Why the host cannot be resolved; it cannot be used until fixed."`
 	Files   string   `json:"files,omitempty" jsonschema:"How the file tools and snapshot sources reach the host's files: sftp, or exec (fixed POSIX commands over the SSH exec channel, for servers without SFTP such as dropbear routers); empty until the first file call has probed the server."`
+	Packs   []string `json:"packs,omitempty" jsonschema:"Appliance packs detected on the host (openwrt, asuswrt-merlin, synology, freebsd, pfsense): its pack tools apply and its family's deny rules hold. Absent until a pack tool or appliance_packs has probed the host; until then every pack's deny rules hold there."`
 	// Confinement is what holds the programs a call starts there.
 	Confinement string `json:"confinement" jsonschema:"What confines the programs a call starts on the host: the kernel mechanisms, or none and why (SSH hosts are guarded by the classifier only)."`
 }
@@ -97,7 +98,7 @@ func Register(r *relay.Relay, d Deps) *Fleet {
 // resolved hosts once and indexes warden.yaml's groups by host once, so
 // its cost grows with the hosts and group members, not their product.
 func (d *Deps) listing() Listing {
-	l := Listing{Local: Host{Name: "local", Confinement: d.LocalConfinement}, Hosts: []Host{}, Groups: []Group{}}
+	l := Listing{Local: Host{Name: "local", Confinement: d.LocalConfinement, Packs: d.packs("local")}, Hosts: []Host{}, Groups: []Group{}}
 	yamlGroups := d.groupsByHost()
 	groups := map[string][]string{}
 	inGroup := map[string]map[string]bool{}
@@ -121,6 +122,7 @@ func (d *Deps) listing() Listing {
 				h.Files = d.FilesTransport(e.Name)
 			}
 			h.Groups = withGroups(t.Groups, yamlGroups[e.Name])
+			h.Packs = d.packs(e.Name)
 			for _, j := range t.Jump {
 				h.Jump = append(h.Jump, j.Name)
 			}
@@ -142,6 +144,14 @@ func (d *Deps) listing() Listing {
 	}
 	sort.Slice(l.Groups, func(i, j int) bool { return l.Groups[i].Name < l.Groups[j].Name })
 	return l
+}
+
+// packs are the appliance packs detected on a host, if it was probed.
+func (d *Deps) packs(host string) []string {
+	if d.Packs == nil {
+		return nil
+	}
+	return d.Packs(host)
 }
 
 // text renders a listing as a table.
@@ -174,6 +184,9 @@ func (l Listing) text() string {
 		}
 		if h.Files != "" {
 			w(" files=", h.Files)
+		}
+		if len(h.Packs) > 0 {
+			w(" packs=", strings.Join(h.Packs, ","))
 		}
 		w(" (", h.Source, ")\n")
 	}

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,9 +31,22 @@ func AllowedCommands() [][]string {
 	}
 }
 
+// displayForms are commands that only display when given exactly one
+// argument naming a dataset, and change a pool with more: `zfs allow
+// <dataset>` shows delegations, `zfs allow <who> <perms> <dataset>` grants
+// them. The engine may run them in that one-argument form only.
+func displayForms() [][]string {
+	return [][]string{{"zfs", "allow"}}
+}
+
 // commandAllowed reports whether argv starts with an allowed prefix and no
 // later argument could be mistaken for another verb's option smuggled in.
 func commandAllowed(argv []string) bool {
+	for _, p := range displayForms() {
+		if len(argv) >= len(p) && slices.Equal(argv[:len(p)], p) {
+			return len(argv) == len(p)+1 && validZFSName(argv[len(p)])
+		}
+	}
 	for _, p := range AllowedCommands() {
 		if len(argv) < len(p) {
 			continue
@@ -94,4 +108,19 @@ func (e *Engine) run(ctx context.Context, argv []string) ([]byte, error) {
 		return nil, fmt.Errorf("run %s %s: output exceeded %d bytes", argv[0], argv[1], commandMaxBytes)
 	}
 	return res.Stdout, nil
+}
+
+// validZFSName reports whether s can only be read as a dataset name: no
+// option, no list, no space, no snapshot.
+func validZFSName(s string) bool {
+	if s == "" || strings.HasPrefix(s, "-") || len(s) > 255 {
+		return false
+	}
+	for _, r := range s {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-.:/", r)
+		if !ok {
+			return false
+		}
+	}
+	return true
 }

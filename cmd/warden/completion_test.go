@@ -97,7 +97,7 @@ c warden validate ''
 	got := runShell(t, env, zsh, "-f", "-c", script)
 	for _, want := range []string{
 		"registered: _warden\n",
-		"-- audit completion config doctor exe lockout serve session token tools validate version\n",
+		"-- approvals audit completion config doctor exe lockout serve session token tools validate version watch\n",
 		"-- verify tail\n",
 		"-- allow approval_required approved denied invalid lockout unlock recovered pruned\n",
 		"(files)\n",

@@ -57,6 +57,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return cmdSession(args[1:], stdout, stderr, getenv)
 	case "token":
 		return cmdToken(args[1:], stdout, stderr, getenv)
+	case "approvals":
+		return cmdApprovals(args[1:], stdout, stderr, getenv)
+	case "watch":
+		return cmdWatch(ctx, args[1:], stdout, stderr, getenv)
 	case "lockout":
 		return cmdLockout(args[1:], stdout, stderr, getenv)
 	case "validate":

@@ -64,6 +64,9 @@ type Deps struct {
 	// Copy bounds fetch and restore calls; zero fields take
 	// DefaultCopyLimits.
 	Copy CopyLimits
+	// Reach, when set, is filled so that server_info can report what each
+	// local dataset can serve.
+	Reach *Reacher
 	// Workers is how many directories each engine reads in parallel; 0
 	// means the engine's default.
 	Workers int

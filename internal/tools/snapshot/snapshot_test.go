@@ -228,6 +228,26 @@ func testSSHRemote(t *testing.T, srv *sshd.Server, router bool) {
 	if _, err := ds.engine.ReadFile(t.Context(), engine.ReadFileArgs{Dataset: "backups", Snapshot: "snap-0", Path: "../../known_hosts"}); !errors.Is(err, engine.ErrInvalidArgument) {
 		t.Errorf("escape: err = %v, want ErrInvalidArgument", err)
 	}
+	// fetch_file and fetch_dir read over SSH and write here.
+	out := t.TempDir()
+	x, err := ds.engine.OpenExport(t.Context(), "backups", "snap-0", "etc/motd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, err := fetchFile(t.Context(), x, filepath.Join(out, "motd"), false, 1<<20)
+	x.Close()
+	if b, _ := os.ReadFile(filepath.Join(out, "motd")); err != nil || string(b) != "one\n" || len(fr.Manifest) != 1 || fr.Manifest[0].SHA256 != hexSHA("one\n") {
+		t.Errorf("fetch_file over SSH: %+v, %v, wrote %q", fr, err, b)
+	}
+	x, err = ds.engine.OpenExport(t.Context(), "backups", "snap-1", "etc")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fr, err = fetchDir(t.Context(), x, filepath.Join(out, "etc"), false, 1<<20, 10)
+	x.Close()
+	if b, _ := os.ReadFile(filepath.Join(out, "etc/motd")); err != nil || string(b) != "two\n" || fr.FilesWritten != 1 {
+		t.Errorf("fetch_dir over SSH: %+v, %v, wrote %q", fr, err, b)
+	}
 	if st := pool.Stats(); st.Open != 1 {
 		t.Errorf("pool stats = %+v, want the one connection the calls used", st)
 	}

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"context"
 	"log/slog"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -88,6 +89,13 @@ func Register(r *relay.Relay, d Deps) error {
 		"Return the SHA-256 digest and size of a regular file in a snapshot (or \"@live\"), read in full within the server's scan bound. Use it to check a file against a known-good digest or to compare it across snapshots.",
 		func(a *engine.ChecksumArgs) string { return a.Dataset }, (*engine.Engine).Checksum)
 	registerCopyTools(g, d)
+	if d.Reach != nil {
+		now := d.Now
+		if now == nil {
+			now = time.Now
+		}
+		d.Reach.set(c, now)
+	}
 	return nil
 }
 

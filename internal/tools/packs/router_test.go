@@ -248,14 +248,14 @@ func TestAsuswrtRouter(t *testing.T) {
 		}
 	}
 
-	// restart_service is tier 2: in open mode it runs, over the
+	// router_restart_service is tier 2: in open mode it runs, over the
 	// firmware's own enumerated set.
-	rs := call(t, cs, "restart_service", map[string]any{"host": "router", "service": "dnsmasq"})
+	rs := call(t, cs, "router_restart_service", map[string]any{"host": "router", "service": "dnsmasq"})
 	if rs["status"] != "ok" {
-		t.Errorf("restart_service dnsmasq: %v", rs)
+		t.Errorf("router_restart_service dnsmasq: %v", rs)
 	}
-	if got := call(t, cs, "restart_service", map[string]any{"host": "router", "service": "odhcpd"}); got["status"] != "invalid_argument" {
-		t.Errorf("restart_service odhcpd (an OpenWrt service) on Asuswrt: %v", got)
+	if got := call(t, cs, "router_restart_service", map[string]any{"host": "router", "service": "odhcpd"}); got["status"] != "invalid_argument" {
+		t.Errorf("router_restart_service odhcpd (an OpenWrt service) on Asuswrt: %v", got)
 	}
 	// reboot is tier 3: even in open mode it waits for approval, and the
 	// approval text gives the lock-out reasoning.
@@ -263,6 +263,7 @@ func TestAsuswrtRouter(t *testing.T) {
 	if rb["status"] != "approval_required" || !strings.Contains(rb["reason"].(string), "recovered at the device") {
 		t.Errorf("reboot: %v", rb)
 	}
+	t.Logf("reboot: %s", rb["reason"])
 
 	log := logged(t, logf)
 	for _, never := range []string{"service reboot", "nvram erase", "nvram set", "mtd", "flash_erase", "service restart_reboot"} {

@@ -32,6 +32,7 @@ const (
 	opSessionResize = "session_resize"
 	opSessionSignal = "session_signal"
 	opSessionClose  = "session_close"
+	opReap          = "reap"
 )
 
 // Window is the initial credit of each direction of a session: the most
@@ -63,6 +64,9 @@ type call struct {
 	Cols   uint16 `json:"cols,omitempty"`
 	Rows   uint16 `json:"rows,omitempty"`
 	Signal string `json:"signal,omitempty"`
+
+	// PID is a dead agent's, whose leftovers reap kills.
+	PID int `json:"pid,omitempty"`
 }
 
 type runCall struct {
@@ -100,6 +104,7 @@ type reply struct {
 	EOF    bool              `json:"eof,omitempty"`
 	Snap   []snapInfo        `json:"snap,omitempty"`
 	SnapOK bool              `json:"snap_ok,omitempty"`
+	Reaped int               `json:"reaped,omitempty"`
 }
 
 // Hello is what an agent says of itself.

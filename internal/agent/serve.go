@@ -256,6 +256,12 @@ func (s *server) handle(ctx context.Context, id uint32, c call) reply {
 		return s.startSession(ctx, id, c)
 	case opSessionResize, opSessionSignal, opSessionClose:
 		return s.controlSession(c)
+	case opReap:
+		n, err := reapSession(c.PID)
+		if err != nil {
+			return errReply(err)
+		}
+		return reply{Reaped: n}
 	}
 	return reply{Err: fmt.Sprintf("agent: unknown operation %q", c.Op)}
 }

@@ -162,6 +162,9 @@ type link struct {
 	client   *agent.Client
 	fallback error // why the agent is not in use, under auto
 	failedAt time.Time
+	// deadPID is the process ID of an agent that died: the next agent
+	// kills what it left running.
+	deadPID int
 }
 
 // errFallback marks a host served over plain SSH under auto.
@@ -178,6 +181,7 @@ func (l *link) get(ctx context.Context) (*agent.Client, error) {
 		if l.client.Err() == nil {
 			return l.client, nil
 		}
+		l.deadPID = l.client.Hello().PID
 		l.drop()
 	}
 	if l.fallback != nil && time.Since(l.failedAt) < RetryAfter {
@@ -197,6 +201,13 @@ func (l *link) get(ctx context.Context) (*agent.Client, error) {
 		return nil, err
 	}
 	l.client, l.fallback = c, nil
+	if l.deadPID != 0 {
+		n, err := c.Reap(ctx, l.deadPID)
+		l.p.log.Info("reaped what the previous agent left running", "host", l.t.Name, "pid", l.deadPID, "killed", n, "err", err)
+		if err == nil {
+			l.deadPID = 0
+		}
+	}
 	return c, nil
 }
 

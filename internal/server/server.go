@@ -193,6 +193,7 @@ func New(o Options) (*Warden, error) {
 		ScriptDir: scriptDir(cfg),
 		Hosts:     hs.Resolve,
 	})
+	snapReach := snapshottools.NewReacher()
 	operator.Register(r, operator.Deps{
 		Version:   o.Version,
 		Transport: o.Transport,
@@ -211,6 +212,9 @@ func New(o Options) (*Warden, error) {
 		ConfigDigest: func() string { return *digest.Load() },
 		Node:         node,
 		AuditExports: exports.stats,
+		SnapshotSources: func(ctx context.Context) any {
+			return snapReach.Report(ctx)
+		},
 	})
 	// --- snapshot forensics tools (internal/tools/snapshot) ---
 	// Registered even with no snapshots: configured, so the agent can find
@@ -224,6 +228,7 @@ func New(o Options) (*Warden, error) {
 		Sources: snapshottools.SourcesFrom(cfg.Snapshot),
 		Hosts:   hs.Snapshots,
 		Paths:   snapPaths,
+		Reach:   snapReach,
 		Now:     o.Now,
 		Logger:  o.Logger,
 	}); err != nil {

@@ -41,7 +41,10 @@ type Deps struct {
 	Node string
 	// AuditExports reports the audit export sinks; nil reports none.
 	AuditExports func() []export.Stats
-	Now          func() time.Time
+	// SnapshotSources reports what each local snapshot dataset can serve
+	// with the permissions warden has; nil reports none.
+	SnapshotSources func(ctx context.Context) any
+	Now             func() time.Time
 }
 
 // Confinement is server_info's account of local confinement.
@@ -69,6 +72,8 @@ type Info struct {
 	ConfigDigest string         `json:"config_digest,omitempty" jsonschema:"sha256: and the hex SHA-256 of the config file this server runs (of the embedded default without one); warden doctor --url compares it with the file on disk."`
 	Node         string         `json:"node" jsonschema:"The name this warden gives itself in every audit record and export (audit.node, default the host name)."`
 	AuditExport  []export.Stats `json:"audit_export,omitempty" jsonschema:"Each audit export sink: records sent, dropped because its queue was full (they are still in the local log), retried, queued, and whether it is connected."`
+	// SnapshotSources is what each local snapshot dataset can serve.
+	SnapshotSources any `json:"snapshot_sources,omitempty" jsonschema:"Per local snapshot dataset: the checks run (listing, reading, zfs list/get, zpool list, zfs allow), the tools it cannot fully serve and why, its zfs allow delegations and any delegated permission that changes data (more than warden needs). Probed at most once a minute."`
 }
 
 // TailArgs are audit_tail's arguments.
@@ -107,21 +112,26 @@ func Register(r *relay.Relay, d Deps) {
 			if d.AuditExports != nil {
 				exports = d.AuditExports()
 			}
+			var snaps any
+			if d.SnapshotSources != nil {
+				snaps = d.SnapshotSources(ctx)
+			}
 			return &relay.Outcome{Result: Info{
-				Node:         d.Node,
-				AuditExport:  exports,
-				Version:      d.Version,
-				Mode:         string(r.Mode()),
-				Transport:    d.Transport,
-				Limits:       d.Limits,
-				AuditHealthy: ok,
-				AuditReason:  why,
-				Tools:        r.Tools(),
-				Started:      d.Started,
-				LastActivity: last,
-				InFlight:     n,
-				Confinement:  d.Confinement,
-				ConfigDigest: digest,
+				Node:            d.Node,
+				AuditExport:     exports,
+				Version:         d.Version,
+				Mode:            string(r.Mode()),
+				Transport:       d.Transport,
+				Limits:          d.Limits,
+				AuditHealthy:    ok,
+				AuditReason:     why,
+				Tools:           r.Tools(),
+				Started:         d.Started,
+				LastActivity:    last,
+				InFlight:        n,
+				Confinement:     d.Confinement,
+				ConfigDigest:    digest,
+				SnapshotSources: snaps,
 			}}
 		}}, nil
 	})

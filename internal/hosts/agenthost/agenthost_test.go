@@ -42,6 +42,7 @@ type rig struct {
 	srv   *sshd.Server
 	set   *hosts.Set
 	ap    *agenthost.Provider
+	sp    *sshhost.Provider
 	cache string // the agents' cache directory on the "remote" side
 	work  string // a directory the login user can write
 	uid   int
@@ -49,7 +50,7 @@ type rig struct {
 
 // newRig starts sshd and serves host "box" with agent mode; prepare, if
 // set, shapes the cache directory before anything is uploaded.
-func newRig(t *testing.T, mode string, prepare func(t *testing.T, cache string)) *rig {
+func newRig(t testing.TB, mode string, prepare func(t testing.TB, cache string)) *rig {
 	t.Helper()
 	if os.Geteuid() != 0 {
 		t.Skip("the agent host tests log in as a user of their own, which needs root")
@@ -82,7 +83,8 @@ func newRig(t *testing.T, mode string, prepare func(t *testing.T, cache string))
 		}
 	}
 	pool, inv, _ := sshpooltest.Server(t, srv, "box")
-	sp, err := sshhost.New(sshhost.Options{Inventory: inv, Pool: pool, Env: env})
+	// ssh.prestart as warden serves by default.
+	sp, err := sshhost.New(sshhost.Options{Inventory: inv, Pool: pool, Env: env, Prestart: 2 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,12 +92,13 @@ func newRig(t *testing.T, mode string, prepare func(t *testing.T, cache string))
 	if err != nil {
 		t.Fatal(err)
 	}
+	r.sp = sp
 	r.set = hosts.New(r.ap, sp)
 	t.Cleanup(func() { r.set.Close() })
 	return r
 }
 
-func (r *rig) host(t *testing.T) *hosts.Host {
+func (r *rig) host(t testing.TB) *hosts.Host {
 	t.Helper()
 	h, err := r.set.Resolve(context.Background(), "box")
 	if err != nil {
@@ -337,8 +340,8 @@ func TestCorruptBinaryReuploaded(t *testing.T) {
 }
 
 // mountCache mounts a tmpfs with opts over the cache directory.
-func mountCache(opts string) func(t *testing.T, cache string) {
-	return func(t *testing.T, cache string) {
+func mountCache(opts string) func(t testing.TB, cache string) {
+	return func(t testing.TB, cache string) {
 		t.Helper()
 		if out, err := exec.Command("mount", "-t", "tmpfs", "-o", opts, "tmpfs", cache).CombinedOutput(); err != nil {
 			t.Skipf("mount tmpfs: %v: %s", err, out)

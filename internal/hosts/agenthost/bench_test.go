@@ -1,0 +1,99 @@
+package agenthost_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/confine"
+	"github.com/warden-mcp/warden/internal/hosts/agenthost"
+	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/runner/local"
+)
+
+// BenchmarkEchoHi runs `/bin/sh -c "echo hi"` through each way warden
+// reaches a host, one call of each in turn per iteration so all see the
+// same machine: warden's local runner (confined, as it serves), the agent
+// on a loopback sshd (confined there), the SSH runner with ssh.prestart,
+// and a bare session on the pooled connection (the SSH floor). Each
+// reports its p50; agent/local is the agent's cost over a local call.
+func BenchmarkEchoHi(b *testing.B) {
+	r := newRig(b, agenthost.Required, nil)
+	conf, err := confine.New(confine.Options{}, confine.Auto)
+	if err != nil {
+		b.Fatal(err)
+	}
+	loc := local.New(local.Options{Confine: conf})
+	h := r.host(b)
+	ssh, ok, err := r.sp.Resolve(context.Background(), "box")
+	if err != nil || !ok {
+		b.Fatal(err)
+	}
+	target, err := r.sp.Target("box")
+	if err != nil {
+		b.Fatal(err)
+	}
+	client, err := r.sp.Pool().Client(context.Background(), target)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := confine.With(context.Background(), confine.Admission{Level: confine.Read, Tool: "run_command"})
+	req := runner.Request{Argv: []string{"/bin/sh", "-c", "echo hi"}, Env: env, Timeout: 30 * time.Second}
+	run := func(rn runner.Runner) func() error {
+		return func() error {
+			res, err := rn.Run(ctx, req)
+			if err == nil && string(res.Stdout) != "hi\n" {
+				b.Fatalf("stdout %q", res.Stdout)
+			}
+			return err
+		}
+	}
+	contenders := []struct {
+		name string
+		call func() error
+	}{
+		{"local", run(loc)},
+		{"agent", run(h.Runner)},
+		{"ssh-prestart", run(ssh.Runner)},
+		{"bare-session", func() error {
+			s, err := client.NewSession()
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			_, err = s.Output("echo hi")
+			return err
+		}},
+	}
+	// Warm every path: the agent's upload and start, the SSH spare.
+	for _, c := range contenders {
+		for range 3 {
+			if err := c.call(); err != nil {
+				b.Fatalf("%s: %v", c.name, err)
+			}
+		}
+	}
+	if r.host(b).FilesTransport() != "agent" {
+		b.Fatal("the agent is not in use")
+	}
+	times := make([][]time.Duration, len(contenders))
+	for b.Loop() {
+		for i, c := range contenders {
+			start := time.Now()
+			if err := c.call(); err != nil {
+				b.Fatalf("%s: %v", c.name, err)
+			}
+			times[i] = append(times[i], time.Since(start))
+		}
+	}
+	p50 := make([]float64, len(contenders))
+	for i, c := range contenders {
+		slices.Sort(times[i])
+		p50[i] = float64(times[i][len(times[i])/2].Microseconds()) / 1000
+		b.ReportMetric(p50[i], c.name+"-p50-ms")
+	}
+	b.ReportMetric(p50[1]/p50[0], "agent/local")
+	b.ReportMetric(p50[1]/p50[3], "agent/bare")
+	b.ReportMetric(0, "ns/op")
+}

@@ -31,11 +31,11 @@ type Host struct {
 	Files   string   `json:"files,omitempty" jsonschema:"How the file tools and snapshot sources reach the host's files: sftp, or exec (fixed POSIX commands over the SSH exec channel, for servers without SFTP such as dropbear routers); empty until the first file call has probed the server."`
 	Packs   []string `json:"packs,omitempty" jsonschema:"Appliance packs detected on the host (openwrt, asuswrt-merlin, synology, freebsd, pfsense): its pack tools apply and its family's deny rules hold. Absent until a pack tool or appliance_packs has probed the host; until then every pack's deny rules hold there."`
 	// Confinement is what holds the programs a call starts there.
-	Confinement string `json:"confinement" jsonschema:"What confines the programs a call starts on the host: the kernel mechanisms, or none and why (SSH hosts are guarded by the classifier only)."`
+	Confinement string `json:"confinement" jsonschema:"What confines the programs a call starts on the host: the kernel mechanisms, or none and why (SSH hosts are guarded by the classifier only; a host with agent: auto or required says which agent runs there and its confinement, or why it fell back to plain SSH)."`
 }
 
-// SSHConfinement is what an SSH host offers until warden runs an agent of
-// its own there: commands run through the remote login shell, and nothing
+// SSHConfinement is what an SSH host offers unless warden runs its agent
+// there (hosts[].agent): commands run through the remote login shell, and nothing
 // on the remote kernel holds what a call was admitted as.
 const SSHConfinement = "none: classifier only"
 
@@ -118,7 +118,17 @@ func (d *Deps) listing() Listing {
 		}
 		if t := e.Target; t != nil {
 			h.Address, h.Port, h.User, h.Tags, h.Mode, h.Source = t.Host, t.Port, t.User, t.Tags, t.Mode, t.Source
-			if d.FilesTransport != nil {
+			// One resolve gives the files transport and, for a host
+			// served through warden's agent, its version and confinement
+			// or why it fell back to plain SSH.
+			if d.Hosts != nil {
+				if rh, err := d.Hosts(context.Background(), e.Name); err == nil {
+					h.Files = rh.FilesTransport()
+					if rh.Confinement != "" {
+						h.Confinement = rh.Confinement
+					}
+				}
+			} else if d.FilesTransport != nil {
 				h.Files = d.FilesTransport(e.Name)
 			}
 			h.Groups = withGroups(t.Groups, yamlGroups[e.Name])
@@ -185,6 +195,9 @@ func (l Listing) text() string {
 		if h.Files != "" {
 			w(" files=", h.Files)
 		}
+		if h.Confinement != SSHConfinement {
+			w(" confinement: ", h.Confinement)
+		}
 		if len(h.Packs) > 0 {
 			w(" packs=", strings.Join(h.Packs, ","))
 		}
@@ -193,7 +206,7 @@ func (l Listing) text() string {
 	if len(l.Hosts) == 0 {
 		w("no hosts: add hosts: to warden.yaml or Host entries to ~/.ssh/config\n")
 	} else {
-		w("confinement on every SSH host: ", SSHConfinement, " (the remote kernel holds nothing)\n")
+		w("confinement on SSH hosts without an agent: ", SSHConfinement, " (the remote kernel holds nothing)\n")
 	}
 	for _, g := range l.Groups {
 		w("group ", g.Name, ": ", strings.Join(g.Hosts, ", "), "\n")

@@ -49,7 +49,7 @@ func sampleValues(t *Tool, hostile bool) map[string]any {
 // not valid shell, a value that lands where it cannot be quoted, a
 // function that fails.
 func (t *Tool) Validate() error {
-	_, err := t.check()
+	_, _, err := t.check()
 	return err
 }
 
@@ -57,40 +57,40 @@ func (t *Tool) Validate() error {
 // does not list in run.env: they render empty unless the operator lists
 // them in exec.env_passthrough.
 func (t *Tool) EnvRead() []string {
-	names, _ := t.check()
+	names, _, _ := t.check()
 	return names
 }
 
-func (t *Tool) check() ([]string, error) {
-	var read []string
-	env := Env{Any: true, Read: &read}
+func (t *Tool) check() ([]string, []string, error) {
+	var read, notes []string
+	env := Env{Any: true, Read: &read, Notes: &notes}
 	for _, hostile := range []bool{false, true} {
 		vals := sampleValues(t, hostile)
 		if _, err := t.Run.Command.Render(vals, env); err != nil {
-			return nil, fmt.Errorf("run.command: %v", err)
+			return nil, nil, fmt.Errorf("run.command: %v", err)
 		}
 		if t.Prefix != nil {
 			if _, err := t.Prefix.Render(vals, env); err != nil {
-				return nil, fmt.Errorf("output.prefix: %v", err)
+				return nil, nil, fmt.Errorf("output.prefix: %v", err)
 			}
 		}
 		for _, e := range t.Run.Env {
 			if e.Value != nil {
 				if _, err := e.Value.Render(vals, env); err != nil {
-					return nil, fmt.Errorf("run.env %s: %v", e.Name, err)
+					return nil, nil, fmt.Errorf("run.env %s: %v", e.Name, err)
 				}
 			}
 		}
 		for _, r := range t.Run.Runners {
 			for name, tm := range r.optTemplates {
 				if _, err := tm.Render(vals, env); err != nil {
-					return nil, fmt.Errorf("runner %s option %s: %v", r.Name, name, err)
+					return nil, nil, fmt.Errorf("runner %s option %s: %v", r.Name, name, err)
 				}
 			}
 			for name, tms := range r.listTmpls {
 				for _, tm := range tms {
 					if _, err := tm.Render(vals, env); err != nil {
-						return nil, fmt.Errorf("runner %s option %s: %v", r.Name, name, err)
+						return nil, nil, fmt.Errorf("runner %s option %s: %v", r.Name, name, err)
 					}
 				}
 			}
@@ -104,16 +104,19 @@ func (t *Tool) check() ([]string, error) {
 		}
 	}
 	slices.Sort(out)
-	return out, nil
+	slices.Sort(notes)
+	return out, slices.Compact(notes), nil
 }
 
 // Hints are advice for a tool that loads: MCPShell behaviour warden does
 // not copy silently.
 func (t *Tool) Hints() []string {
 	var out []string
-	for _, name := range t.EnvRead() {
-		out = append(out, fmt.Sprintf("env %q is not in run.env: it reads empty unless warden.yaml lists it in exec.env_passthrough", name))
+	env, notes, _ := t.check()
+	for _, name := range env {
+		out = append(out, fmt.Sprintf("env %q is read but not listed in run.env: calls fail unless warden.yaml lists it in exec.env_passthrough", name))
 	}
+	out = append(out, notes...)
 	for _, p := range t.Params {
 		if p.Type != TypeString || p.Raw || p.Split || p.Required {
 			continue

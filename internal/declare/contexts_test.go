@@ -2,6 +2,7 @@ package declare
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,19 +32,23 @@ func TestHostileValuesNeverRun(t *testing.T) {
 	}
 	// Each context prints the value between [ and ].
 	contexts := map[string]string{
-		"bare":           `printf '[%s]' {{ .v }}`,
-		"double":         `printf '[%s]' "{{ .v }}"`,
-		"single":         `printf '[%s]' '{{ .v }}'`,
-		"ansi-c":         `printf '[%s]' $'\x41{{ .v }}'`,
-		"subst":          `printf '[%s]' "$(printf '%s' {{ .v }}; printf .)"`,
-		"subst-case":     `printf '[%s]' "$(case x in x) printf '%s' "{{ .v }}";; esac; printf .)"`,
-		"brace-dq":       `unset X; printf '[%s]' "${X:-{{ .v }}}"`,
-		"brace-bare":     `unset X; IFS=; printf '[%s]' ${X:-{{ .v }}}`,
-		"brace-pattern":  `X=a{{ .v }}b; printf '[%s]' "${X#a{{ .v }}}"`,
-		"heredoc":        "cat <<EOF | tr '\\n' '|'\n[{{ .v }}]\nEOF",
-		"heredoc-quoted": "cat <<'EOF' | tr '\\n' '|'\n[{{ .v }}]\nEOF",
-		"assign":         `X={{ .v }}; printf '[%s]' "$X"`,
-		"redirect":       `printf '[%s]' ok > ` + dir + `/{{ .v | sha256sum }}; cat ` + dir + `/{{ .v | sha256sum }}`,
+		"bare":            `printf '[%s]' {{ .v }}`,
+		"double":          `printf '[%s]' "{{ .v }}"`,
+		"single":          `printf '[%s]' '{{ .v }}'`,
+		"ansi-c":          `printf '[%s]' $'\x41{{ .v }}'`,
+		"subst":           `printf '[%s]' "$(printf '%s' {{ .v }}; printf .)"`,
+		"subst-case":      `printf '[%s]' "$(case x in x) printf '%s' "{{ .v }}";; esac; printf .)"`,
+		"brace-dq":        `unset X; printf '[%s]' "${X:-{{ .v }}}"`,
+		"brace-bare":      `unset X; IFS=; printf '[%s]' ${X:-{{ .v }}}`,
+		"brace-pattern":   `X=a{{ .v }}b; printf '[%s]' "${X#a{{ .v }}}"`,
+		"heredoc":         "cat <<EOF | tr '\\n' '|'\n[{{ .v }}]\nEOF",
+		"heredoc-quoted":  "cat <<'EOF' | tr '\\n' '|'\n[{{ .v }}]\nEOF",
+		"assign":          `X={{ .v }}; printf '[%s]' "$X"`,
+		"export":          `export X={{ .v }}; printf '[%s]' "$X"`,
+		"shell-c-arg":     `sh -c 'printf "[%s]" "$1"' sh {{ .v }}`,
+		"read-prompt":     `read -p {{ .v }} X < /dev/null; printf '[%s]' {{ .v }}`,
+		"arith-untouched": `X={{ .v }}; N=2; echo $((N - 2)) >/dev/null; printf '[%s]' "$X"`,
+		"redirect":        `printf '[%s]' ok > ` + dir + `/{{ .v | sha256sum }}; cat ` + dir + `/{{ .v | sha256sum }}`,
 	}
 	for _, shell := range []string{"/bin/sh", "/bin/bash"} {
 		for name, cmd := range contexts {
@@ -98,4 +103,33 @@ func TestHostileValuesNeverRun(t *testing.T) {
 func runCommand(t *testing.T, d *Deps, c Choice, v string) (string, error) {
 	t.Helper()
 	return run(t, d, c.Tool, map[string]any{"v": v})
+}
+
+// TestArithmeticSinksRunCode is the control for the refusals: with the
+// value single-quoted, as any other argument, bash still runs the $(…)
+// in these places, so quoting cannot be the answer there.
+func TestArithmeticSinksRunCode(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no bash")
+	}
+	marker := filepath.Join(t.TempDir(), "marker")
+	v := single("a[$(touch " + marker + ")]")
+	for _, cmd := range []string{
+		"[[ " + v + " -eq 1 ]]",
+		"X=" + v + "; echo $(( X + 1 ))",
+		"read " + v + " <<< x",
+		"printf -v " + v + " x",
+		"declare -i n; n=" + v,
+	} {
+		out, _ := runBash(cmd)
+		if _, err := os.Stat(marker); err != nil {
+			t.Errorf("bash did not run the subscript of %q (%s); the refusal may be unnecessary", cmd, out)
+		}
+		os.Remove(marker)
+	}
+}
+
+func runBash(cmd string) (string, error) {
+	out, err := exec.Command("/bin/bash", "-c", cmd).CombinedOutput()
+	return string(out), err
 }

@@ -243,13 +243,20 @@ func TestSplitArgs(t *testing.T) {
 // validate, and a value where it cannot be quoted is refused with why.
 func TestValidateParsesShell(t *testing.T) {
 	for cmd, want := range map[string]string{
-		`echo "unclosed {{ .v }}`:     "not valid bash syntax",
-		`if true; then echo {{ .v }}`: "not valid bash syntax",
-		`echo $(( {{ .v }} + 1 ))`:    "declare the parameter type: integer",
-		"echo `echo {{ .v }}`":        "use $(…)",
-		`echo ok # {{ .v }}`:          "comment",
-		`X=1; echo ${X:{{ .v }}}`:     "type: integer",
-		`echo ${ {{- .v -}} }`:        "variable name",
+		`echo "unclosed {{ .v }}`:        "not valid bash syntax",
+		`if true; then echo {{ .v }}`:    "not valid bash syntax",
+		`echo $(( {{ .v }} + 1 ))`:       "declare the parameter type: integer",
+		"echo `echo {{ .v }}`":           "use $(…)",
+		`echo ok # {{ .v }}`:             "comment",
+		`X=1; echo ${X:{{ .v }}}`:        "type: integer",
+		`echo ${ {{- .v -}} }`:           "variable name",
+		`[[ {{ .v }} -eq 1 ]] && echo y`: "compared with -eq",
+		`[[ -v {{ .v }} ]] && echo y`:    "[[ -v ]]",
+		`. {{ .v }}`:                     "script",
+		`source /etc/{{ .v }}`:           "script",
+		`a[{{ .v }}]=1`:                  "array index",
+		`declare -n r={{ .v }}; echo $r`: "nameref",
+		`declare {{ .v }}`:               "variable name",
 	} {
 		yml := "mcp:\n  run:\n    shell: /bin/bash\n  tools:\n    - name: t\n      description: d\n      params:\n        v: {type: string}\n      run:\n        command: '" + strings.ReplaceAll(cmd, "'", "''") + "'\n"
 		f, _, err := Parse("v.yaml", []byte(yml))
@@ -259,5 +266,72 @@ func TestValidateParsesShell(t *testing.T) {
 		if err := f.Tools[0].Validate(); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: Validate = %v, want %q", cmd, err, want)
 		}
+	}
+}
+
+// TestCallTimeSinks: where bash reads a value as code or as a variable
+// name (eval, sh -c, read, arithmetic through a variable), validate says
+// which values a call refuses, and a call refuses them before anything
+// runs; a plain value runs.
+func TestCallTimeSinks(t *testing.T) {
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "marker")
+	for cmd, tc := range map[string]struct{ hint, ok, okOut string }{
+		`eval printf "'[%s]'" {{ .v }}`:                   {"given to eval", "abc", "[abc]"},
+		`bash -c {{ .v }}`:                                {"command string of bash -c", "true", ""},
+		`read {{ .v }} <<< x; printf '[%s]' "$abc"`:       {"variable name for read", "abc", "[x]"},
+		`X="{{ .v }}"; Y=$(echo "$X"); echo $(( Y + 1 ))`: {"assigned to Y", "41", "42\n"},
+		`declare -i n; n={{ .v }}; echo $n`:               {"assigned to n", "7", "7\n"},
+		`printf -v {{ .v }} '%s' x; printf '[%s]' "$abc"`: {"printf -v", "abc", "[x]"},
+	} {
+		yml := "mcp:\n  run:\n    shell: /bin/bash\n  tools:\n    - name: t\n      description: d\n      params:\n        v: {type: string}\n      run:\n        command: '" + strings.ReplaceAll(cmd, "'", "''") + "'\n"
+		f, _, err := Parse("c.yaml", []byte(yml))
+		if err != nil {
+			t.Fatalf("%s: %v", cmd, err)
+		}
+		tl := f.Tools[0]
+		if err := tl.Validate(); err != nil {
+			t.Errorf("%s: Validate: %v", cmd, err)
+			continue
+		}
+		if h := strings.Join(tl.Hints(), "\n"); !strings.Contains(h, tc.hint) || !strings.Contains(h, "are refused") {
+			t.Errorf("%s: hints %q, want %q", cmd, h, tc.hint)
+		}
+		for i, v := range []string{"a[$(touch " + marker + ")]", "`touch " + marker + "`", "x; touch " + marker} {
+			d := testDeps()
+			p, err := d.Prepare(context.Background(), d.Choose(tl), map[string]any{"v": v})
+			switch {
+			case err == nil && i < 2:
+				t.Errorf("%s: value %q prepared, want refused", cmd, v)
+			case err == nil:
+				// Only shell code needs an inert value; as a name or
+				// arithmetic this one fails in bash without running.
+				p.Runner.Run(context.Background(), runner.Request{Argv: p.Argv, Env: p.Env, Timeout: 20 * time.Second})
+			case !strings.Contains(err.Error(), "refused"):
+				t.Errorf("%s: value %q: %v, want refused", cmd, v, err)
+			}
+			if _, err := os.Stat(marker); err == nil {
+				t.Fatalf("%s: value %q ran a command", cmd, v)
+			}
+		}
+		if out, err := run(t, testDeps(), tl, map[string]any{"v": tc.ok}); err != nil || out != tc.okOut {
+			t.Errorf("%s: value %q: %q, %v; want %q", cmd, tc.ok, out, err, tc.okOut)
+		}
+	}
+}
+
+// TestCountIsNotTheValue: a variable that holds a command's count of the
+// value, not the value, may go into arithmetic: a regex with [ runs.
+func TestCountIsNotTheValue(t *testing.T) {
+	yml := "mcp:\n  run:\n    shell: /bin/bash\n  tools:\n    - name: t\n      description: d\n      params:\n        v: {type: string}\n      run:\n        command: 'N=$(printf \"a1\\n\" | grep -c \"{{ .v }}\"); echo $(( N + 1 ))'\n"
+	f, _, err := Parse("n.yaml", []byte(yml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := f.Tools[0].Hints(); len(h) != 0 {
+		t.Errorf("hints = %v, want none", h)
+	}
+	if out, err := run(t, testDeps(), f.Tools[0], map[string]any{"v": "a[0-9]"}); err != nil || out != "2\n" {
+		t.Errorf("count = %q, %v", out, err)
 	}
 }

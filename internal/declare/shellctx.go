@@ -55,6 +55,9 @@ type site struct {
 	idx        int
 	ctx        shellCtx
 	refused    string
+	// need and why: what the value must be at the call (shellflow.go).
+	need need
+	why  string
 }
 
 // lang is the parser dialect for a shell path.
@@ -74,7 +77,7 @@ func parseShell(src, shell string) (*syntax.File, error) {
 
 // quoteInContext replaces each sentinel in s with its value quoted for
 // the shell context around it.
-func quoteInContext(s string, vals []placeholder, shell string) (string, error) {
+func quoteInContext(s string, vals []placeholder, shell string, notes *[]string) (string, error) {
 	f, err := parseShell(s, shell)
 	if err != nil {
 		bare := strings.ReplaceAll(s, sentinelPrefix, sentinelPrefix[1:])
@@ -96,11 +99,35 @@ func quoteInContext(s string, vals []placeholder, shell string) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	var out strings.Builder
-	prev := 0
 	for _, st := range sites {
 		if st.refused != "" {
 			return "", errors.New(st.refused)
+		}
+	}
+	arithFlow(f, sites)
+	var out strings.Builder
+	prev := 0
+	for _, st := range sites {
+		if st.need != needNothing {
+			p := vals[st.idx]
+			who := "a parameter"
+			if p.name != "" {
+				who = "parameter " + p.name
+			}
+			texts := []string{p.text}
+			if p.isWords {
+				texts = p.words
+			}
+			for _, v := range texts {
+				if bad := st.need.check(v); bad != "" {
+					if notes == nil {
+						return "", fmt.Errorf("%s %s; %s, refused", who, st.why, bad)
+					}
+				}
+			}
+			if notes != nil {
+				*notes = append(*notes, fmt.Sprintf("%s %s: %s", who, st.why, st.need.rule()))
+			}
 		}
 		q, err := quoteFor(vals[st.idx], st.ctx)
 		if err != nil {
@@ -172,7 +199,12 @@ func findSites(f *syntax.File, s string, n int, re *regexp.Regexp) ([]site, erro
 			}
 			seen[idx] = true
 			st := site{start: start + m[0], end: start + m[1], idx: idx}
-			st.ctx, st.refused = classify(stack)
+			st.ctx, st.refused = classify(stack, s[:st.start])
+			if st.ctx == ctxArg && st.refused == "" {
+				w := stack[len(stack)-2].(*syntax.Word)
+				call := stack[len(stack)-3].(*syntax.CallExpr)
+				st.why, st.need = argSink(call, slices.Index(call.Args, w), s[int(w.Pos().Offset()):st.start])
+			}
 			sites = append(sites, st)
 		}
 		return true
@@ -193,7 +225,7 @@ func findSites(f *syntax.File, s string, n int, re *regexp.Regexp) ([]site, erro
 
 // classify names the context of the innermost node of stack (a Lit,
 // SglQuoted or Comment), or says why a value cannot go there.
-func classify(stack []syntax.Node) (shellCtx, string) {
+func classify(stack []syntax.Node, before string) (shellCtx, string) {
 	node := stack[len(stack)-1]
 	// Anything inside backticks or arithmetic is refused, up to the
 	// nearest $( … ), which starts a fresh command.
@@ -208,6 +240,14 @@ func classify(stack []syntax.Node) (shellCtx, string) {
 			i = -1
 		case *syntax.ArithmExp, *syntax.ArithmCmd, *syntax.BinaryArithm, *syntax.UnaryArithm, *syntax.ParenArithm, *syntax.CStyleLoop, *syntax.LetClause, *syntax.FlagsArithm:
 			return 0, "a string parameter is used inside arithmetic ($((…)), ((…)), let, ${x:off:len}), where the shell evaluates it as an expression (and bash runs $(…) in it); declare the parameter type: integer"
+		case *syntax.BinaryTest:
+			if isArithTest(x.Op) {
+				return 0, "a string parameter is compared with -eq, -lt, … inside [[ ]], where bash evaluates it as arithmetic (and runs $(…) in it); declare the parameter type: integer"
+			}
+		case *syntax.UnaryTest:
+			if x.Op == syntax.TsVarSet || x.Op == syntax.TsRefVar {
+				return 0, "a parameter is the variable name of [[ -v ]], where bash evaluates an array subscript (and runs $(…) in it)"
+			}
 		}
 	}
 	switch x := node.(type) {
@@ -229,8 +269,28 @@ func classify(stack []syntax.Node) (shellCtx, string) {
 		}
 		switch g := stack[len(stack)-3].(type) {
 		case *syntax.CallExpr:
-			if len(g.Args) > 0 && g.Args[0] != p {
+			if i := slices.Index(g.Args, p); i > 0 {
+				if why, n := argSink(g, i, before[int(p.Pos().Offset()):]); n == needRefused {
+					return 0, why
+				}
 				return ctxArg, ""
+			}
+			return ctxWord, ""
+		case *syntax.Assign:
+			switch {
+			case g.Index == syntax.ArithmExpr(p):
+				return 0, "a string parameter is used as an array index, which bash evaluates as arithmetic; declare it type: integer"
+			case g.Naked:
+				return 0, "a parameter is used as a variable name (declare, local, export, …)"
+			}
+			if len(stack) >= 4 {
+				if d, ok := stack[len(stack)-4].(*syntax.DeclClause); ok {
+					for _, a := range d.Args {
+						if t, ok := litText(a.Value); a.Naked && ok && strings.HasPrefix(t, "-") && strings.Contains(t, "n") {
+							return 0, "a parameter is the target of a nameref (declare -n), which bash reads as a variable name"
+						}
+					}
+				}
 			}
 			return ctxWord, ""
 		case *syntax.Redirect:

@@ -237,6 +237,8 @@ func walkBranch(b *parse.BranchNode) error {
 // its shell context is known.
 type placeholder struct {
 	text string
+	// name is the parameter printed unchanged, or "".
+	name string
 	// words is set for a split parameter or quote/squote: several words.
 	words   words
 	isWords bool
@@ -292,10 +294,10 @@ func (r *renderer) print(name string, v any) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("parameter %s: %v", name, err)
 		}
-		r.vals = append(r.vals, placeholder{text: s, words: w, isWords: true})
+		r.vals = append(r.vals, placeholder{text: s, name: name, words: w, isWords: true})
 		return sentinel(len(r.vals) - 1), nil
 	}
-	r.vals = append(r.vals, placeholder{text: s})
+	r.vals = append(r.vals, placeholder{text: s, name: name})
 	return sentinel(len(r.vals) - 1), nil
 }
 
@@ -308,6 +310,9 @@ type Env struct {
 	// not know the operator's list).
 	Any  bool
 	Read *[]string
+	// Notes, when set (validate), collects what values a call will
+	// refuse, instead of refusing the hostile sample values.
+	Notes *[]string
 }
 
 // limitedWriter fails once more than maxRender bytes are written.
@@ -356,7 +361,7 @@ func (t *Template) Render(data map[string]any, env Env) (string, error) {
 	if !t.opts.Shell {
 		return w.b.String(), nil
 	}
-	return quoteInContext(w.b.String(), r.vals, t.opts.ShellPath)
+	return quoteInContext(w.b.String(), r.vals, t.opts.ShellPath, env.Notes)
 }
 
 // escapeDouble escapes a value for the inside of double quotes.

@@ -22,7 +22,8 @@ var snapshotTools = []string{
 	"snapshot_list", "snapshot_list_dir", "snapshot_read_file", "snapshot_find_files",
 	"snapshot_grep", "snapshot_diff", "file_diff", "versions_of", "first_appearance",
 	"last_appearance", "find_deleted", "size_breakdown", "top_consumers",
-	"stale_snapshots", "bisect_change", "checksum_file",
+	"stale_snapshots", "bisect_change", "checksum_file", "file_history",
+	"snapshots_containing", "snapshot_cadence", "size_delta", "snapshot_pools",
 }
 
 // snapFixture is a tree of real snapshots on disk: eight dated directory
@@ -466,6 +467,55 @@ func TestSnapshotTools(t *testing.T) {
 		want := sha256.Sum256([]byte(strings.Repeat("x", bigFileBytes)))
 		if got["digest"] != hex.EncodeToString(want[:]) || got["size"] != float64(bigFileBytes) {
 			t.Errorf("checksum = %v", got)
+		}
+	})
+
+	t.Run("file_history and snapshots_containing", func(t *testing.T) {
+		got := call("file_history", map[string]any{"dataset": "backups", "path": "etc/app.conf"})
+		revs := list(got, "revisions")
+		if len(revs) != snapDays {
+			t.Fatalf("file_history = %v, want %d revisions", got, snapDays)
+		}
+		var changed []string
+		for _, r := range revs {
+			if obj(r)["change"] == "modified" {
+				changed = append(changed, obj(r)["snapshot"].(string))
+			}
+		}
+		if !slices.Equal(changed, []string{f.days[unsafeFrom]}) || got["changes"] != 1.0 {
+			t.Errorf("modified in %v (changes %v), want only %s", changed, got["changes"], f.days[unsafeFrom])
+		}
+		unsafe := sha256.Sum256([]byte("listen=0.0.0.0\nmode=unsafe\n"))
+		got = call("snapshots_containing", map[string]any{"dataset": "backups", "path": "etc/app.conf", "sha256": hex.EncodeToString(unsafe[:])})
+		if n := len(list(got, "snapshots")); n != snapDays-unsafeFrom || obj(list(got, "snapshots")[0])["snapshot"] != f.days[unsafeFrom] {
+			t.Errorf("snapshots_containing unsafe = %v, want %d from %s", got, snapDays-unsafeFrom, f.days[unsafeFrom])
+		}
+	})
+
+	t.Run("snapshot_cadence", func(t *testing.T) {
+		got := call("snapshot_cadence", map[string]any{"dataset": "backups"})
+		sc := list(got, "schemes")
+		if len(sc) != 1 || obj(sc[0])["scheme"] != "daily" || obj(sc[0])["count"] != float64(snapDays) || obj(sc[0])["gap_count"] != 0.0 {
+			t.Errorf("cadence = %v, want one daily scheme of %d snapshots without gaps", got, snapDays)
+		}
+		// The fixture's snapshots are from January 2026: long overdue.
+		if got["verdict"] != "late" || obj(sc[0])["newest"] != last {
+			t.Errorf("verdict = %v, newest %v; want late, %s", got["verdict"], obj(sc[0])["newest"], last)
+		}
+	})
+
+	t.Run("size_delta", func(t *testing.T) {
+		got := call("size_delta", map[string]any{"dataset": "backups", "from": f.days[newBinFrom-1], "to": f.days[newBinFrom]})
+		files := list(got, "files")
+		if got["delta_bytes"] != float64(len("fresh\n")) || got["added_bytes"] != float64(len("fresh\n")) || len(files) != 1 || obj(files[0])["path"] != "data/new.bin" {
+			t.Errorf("size_delta = %v, want data/new.bin added (6 bytes) and nothing else", got)
+		}
+	})
+
+	t.Run("snapshot_pools", func(t *testing.T) {
+		got := call("snapshot_pools", map[string]any{"dataset": "backups"})
+		if got["available"] != false || !strings.Contains(fmt.Sprint(got["reason"]), "no pool") {
+			t.Errorf("snapshot_pools on a directory source = %v, want unavailable with the reason", got)
 		}
 	})
 

@@ -12,7 +12,9 @@ import (
 // Reload applies the reloadable part of a new, already validated config:
 // the policy rules (deny, allow, deny_hosts, with warden's own paths still
 // protected) and the SSH inventory (warden.yaml hosts, their
-// files_transport, ~/.ssh/config, and warden.yaml groups).
+// files_transport, ~/.ssh/config, and warden.yaml groups); the appliance
+// packs detected per host are forgotten, since a name may now be another
+// machine.
 // Both are built and checked completely before either is swapped in, so a
 // bad rule or host changes nothing; calls see the old rules and hosts or
 // the new ones, never a mixture. Other keys take effect on restart.
@@ -29,8 +31,8 @@ func (w *Warden) Reload(cfg *config.Config, configPath string) error {
 	if err := fleet.ValidateGroups(inv.Resolve, groups); err != nil {
 		return err
 	}
-	w.Relay.SetPolicy(pol)
 	w.ssh.Reload(inv, transports(cfg))
+	w.packs.reload(w.Relay, pol)
 	w.groups.set(groups)
 	d := cfg.Digest()
 	w.digest.Store(&d)

@@ -41,7 +41,7 @@ func remotePaths(cfg *config.Config) (byHost map[string]*policy.PathPolicy, def 
 }
 
 // registerFleet adds the fleet tools; the caller closes the result.
-func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, ssh *sshhost.Provider, limits command.Limits) (*fleet.Fleet, *fleetGroups, error) {
+func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, ssh *sshhost.Provider, limits command.Limits, packs func(string) []string) (*fleet.Fleet, *fleetGroups, error) {
 	local, err := h.Resolve(context.Background(), "local")
 	if err != nil {
 		return nil, nil, err
@@ -62,6 +62,7 @@ func registerFleet(r *relay.Relay, cfg *config.Config, o Options, h *hosts.Set, 
 		AllowNonLoopbackForwards: cfg.SSH.Forwards.AllowNonLoopback,
 		LocalConfinement:         local.Confinement,
 		FilesTransport:           h.FilesTransport,
+		Packs:                    packs,
 		Now:                      o.Now,
 		Logger:                   o.Logger,
 	})

@@ -65,6 +65,7 @@ type Warden struct {
 	groups   *fleetGroups
 	fleet    *fleet.Fleet
 	console  *operatorConsole
+	packs    *appliancePacks
 	stop     context.CancelFunc
 	// opts are kept for reloads, which rebuild the inventory.
 	opts Options
@@ -150,6 +151,11 @@ func New(o Options) (*Warden, error) {
 		closeAudit()
 		return nil, err
 	}
+	ap, err := newPacks(cfg, o, pol)
+	if err != nil {
+		closeAudit()
+		return nil, err
+	}
 	digest := &atomic.Pointer[string]{}
 	d := cfg.Digest()
 	digest.Store(&d)
@@ -166,7 +172,7 @@ func New(o Options) (*Warden, error) {
 		},
 	})
 	r := relay.New(srv, relay.Options{
-		Policy:              pol,
+		Policy:              ap.guard,
 		Audit:               log,
 		Mode:                mode,
 		ToolModes:           toolModes,
@@ -266,6 +272,9 @@ func New(o Options) (*Warden, error) {
 		return nil, err
 	}
 	// --- end host and file tools ---
+	// --- appliance packs (internal/tools/packs) ---
+	ap.register(r, hs)
+	// --- end appliance packs ---
 	// --- interactive sessions (internal/tools/sessions) ---
 	reg := session.NewRegistry(session.Options{
 		MaxSessions:       cfg.Sessions.Max,
@@ -311,7 +320,7 @@ func New(o Options) (*Warden, error) {
 	}
 	// --- end operator console ---
 	// --- fleet tools (internal/tools/fleet) ---
-	fl, groups, err := registerFleet(r, cfg, o, hs, ssh, limits)
+	fl, groups, err := registerFleet(r, cfg, o, hs, ssh, limits, ap.detected)
 	if err != nil {
 		oc.close()
 		stop()
@@ -319,7 +328,7 @@ func New(o Options) (*Warden, error) {
 		return nil, err
 	}
 	// --- end fleet tools ---
-	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, console: oc, stop: stop, opts: o, digest: digest}, nil
+	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, console: oc, packs: ap, stop: stop, opts: o, digest: digest}, nil
 }
 
 // Close ends every session (killing what they run) and closes the audit log.

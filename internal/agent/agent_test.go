@@ -447,3 +447,55 @@ func FuzzReadFrame(f *testing.F) {
 		}
 	})
 }
+
+// Whole files stream both ways in flat memory, within the window, and a
+// refused write stops the sender.
+func TestStreams(t *testing.T) {
+	c, _ := pair(t, ServeOptions{})
+	st, ok := c.FS().(hostfs.Streamer)
+	if !ok {
+		t.Fatal("the agent's files do not stream")
+	}
+	ctx := context.Background()
+	dir := t.TempDir()
+	big := bytes.Repeat([]byte("abcdefghij"), 1<<20) // 10 MiB, many windows
+	wi, n, err := st.WriteFrom(ctx, filepath.Join(dir, "big"), bytes.NewReader(big), int64(len(big)), hostfs.WriteOptions{})
+	if err != nil || n != int64(len(big)) || !wi.Created {
+		t.Fatalf("write stream: %+v %d %v", wi, n, err)
+	}
+	rc, info, err := st.OpenRead(ctx, filepath.Join(dir, "big"))
+	if err != nil || info.Size != int64(len(big)) {
+		t.Fatalf("open read: %+v %v", info, err)
+	}
+	got, err := io.ReadAll(rc)
+	rc.Close()
+	if err != nil || !bytes.Equal(got, big) {
+		t.Errorf("read stream: %d bytes of %d, %v", len(got), len(big), err)
+	}
+	// Over max: refused, and nothing is left in place.
+	if _, _, err := st.WriteFrom(ctx, filepath.Join(dir, "over"), bytes.NewReader(big), 1000, hostfs.WriteOptions{}); err == nil {
+		t.Error("a write stream over its bound succeeded")
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "over")); err == nil {
+		t.Error("a refused write stream left its file")
+	}
+	// Refused at once (exists): the sender stops, however much is left.
+	if _, _, err := st.WriteFrom(ctx, filepath.Join(dir, "big"), io.MultiReader(bytes.NewReader(big), bytes.NewReader(big)), 1<<30, hostfs.WriteOptions{}); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("write stream over an existing file: %v, want ErrExist", err)
+	}
+	// Closing a read stream early ends it on the agent too.
+	rc, _, err = st.OpenRead(ctx, filepath.Join(dir, "big"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 10)
+	if _, err := rc.Read(buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := rc.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+	if res, err := c.Run(ctx, runner.Request{Argv: []string{"echo", "ok"}, Env: env}); err != nil || string(res.Stdout) != "ok\n" {
+		t.Errorf("a call after the streams: %+v %v", res, err)
+	}
+}

@@ -113,7 +113,11 @@ func (c *Client) dispatch(f frame) error {
 		c.mu.Lock()
 		ch := c.pending[f.id]
 		delete(c.pending, f.id)
+		up := c.sessions[f.id]
 		c.mu.Unlock()
+		if up != nil && up.upload {
+			up.in.close(errClosed) // the write is over: stop sending
+		}
 		if ch != nil {
 			ch <- r
 		}
@@ -180,6 +184,14 @@ func (c *Client) do(ctx context.Context, cl call) (reply, error) {
 }
 
 func (c *Client) send(ctx context.Context, id uint32, ch chan reply, cl call) (reply, error) {
+	if err := c.sendCall(ctx, id, cl); err != nil {
+		return reply{}, err
+	}
+	return c.await(ctx, id, ch, cl.Op)
+}
+
+// sendCall sends a call under ctx's admission.
+func (c *Client) sendCall(ctx context.Context, id uint32, cl call) error {
 	if cl.Level == "" {
 		a, _ := confine.From(ctx)
 		cl.Level, cl.Tool = a.Level, a.Tool
@@ -187,12 +199,17 @@ func (c *Client) send(ctx context.Context, id uint32, ch chan reply, cl call) (r
 	b, err := json.Marshal(cl)
 	if err != nil {
 		c.forget(id)
-		return reply{}, fmt.Errorf("agent call: %w", err)
+		return fmt.Errorf("agent call: %w", err)
 	}
 	if err := c.w.send(frame{typ: frameCall, id: id, payload: b}); err != nil {
 		c.forget(id)
-		return reply{}, fmt.Errorf("%w: %v", ErrGone, err)
+		return fmt.Errorf("%w: %v", ErrGone, err)
 	}
+	return nil
+}
+
+// await waits for a call's reply.
+func (c *Client) await(ctx context.Context, id uint32, ch chan reply, op string) (reply, error) {
 	select {
 	case r := <-ch:
 		return r, r.err()
@@ -201,7 +218,7 @@ func (c *Client) send(ctx context.Context, id uint32, ch chan reply, cl call) (r
 	case <-ctx.Done():
 	}
 	c.w.send(frame{typ: frameCancel, id: id})
-	if cl.Op != opRun {
+	if op != opRun && op != opWriteStream {
 		c.forget(id)
 		return reply{}, ctx.Err()
 	}

@@ -48,6 +48,8 @@ type remoteProc struct {
 	exited chan struct{}
 	exit   exit
 	closed sync.Once
+	// upload marks a write stream: its reply closes its window.
+	upload bool
 }
 
 var errClosed = errors.New("session closed")

@@ -33,6 +33,8 @@ const (
 	opSessionSignal = "session_signal"
 	opSessionClose  = "session_close"
 	opReap          = "reap"
+	opReadStream    = "read_stream"
+	opWriteStream   = "write_stream"
 )
 
 // Window is the initial credit of each direction of a session: the most
@@ -64,6 +66,9 @@ type call struct {
 	Cols   uint16 `json:"cols,omitempty"`
 	Rows   uint16 `json:"rows,omitempty"`
 	Signal string `json:"signal,omitempty"`
+
+	// MaxBytes bounds a write stream.
+	MaxBytes int64 `json:"max_bytes,omitempty"`
 
 	// PID is a dead agent's, whose leftovers reap kills.
 	PID int `json:"pid,omitempty"`
@@ -105,6 +110,7 @@ type reply struct {
 	Snap   []snapInfo        `json:"snap,omitempty"`
 	SnapOK bool              `json:"snap_ok,omitempty"`
 	Reaped int               `json:"reaped,omitempty"`
+	N      int64             `json:"n,omitempty"`
 }
 
 // Hello is what an agent says of itself.

@@ -113,7 +113,9 @@ func (s *server) shutdown(cancel context.CancelFunc) {
 			defer wg.Done()
 			as.in.end(io.EOF)
 			as.out.close(io.ErrClosedPipe)
-			as.proc.Close()
+			if as.proc != nil {
+				as.proc.Close()
+			}
 		}()
 	}
 	wg.Wait()
@@ -135,6 +137,10 @@ func (s *server) dispatch(ctx context.Context, f frame) error {
 			return fmt.Errorf("%w: call %d is already running", errFrame, f.id)
 		}
 		s.calls[f.id] = cancel
+		if c.Op == opWriteStream {
+			// Its data may follow at once: the stream must exist first.
+			s.sessions[f.id] = &agentSession{in: newInbox(Window), out: newCredit(0)}
+		}
 		s.mu.Unlock()
 		s.wg.Add(1)
 		go func() {
@@ -153,8 +159,15 @@ func (s *server) dispatch(ctx context.Context, f frame) error {
 		if cancel != nil {
 			cancel()
 		}
+		if as := s.session(f.id); as != nil && as.proc == nil {
+			as.in.end(context.Canceled) // a write stream's reader wakes
+		}
 	case frameData:
 		if as := s.session(f.id); as != nil {
+			if len(f.payload) == 0 {
+				as.in.end(io.EOF) // the end of warden's data
+				return nil
+			}
 			return as.in.push(f.payload)
 		}
 	case frameWindow:
@@ -256,6 +269,10 @@ func (s *server) handle(ctx context.Context, id uint32, c call) reply {
 		return s.startSession(ctx, id, c)
 	case opSessionResize, opSessionSignal, opSessionClose:
 		return s.controlSession(c)
+	case opReadStream:
+		return s.openReadStream(ctx, id, c)
+	case opWriteStream:
+		return s.writeStream(ctx, id, c)
 	case opReap:
 		n, err := reapSession(c.PID)
 		if err != nil {

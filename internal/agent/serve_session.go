@@ -102,6 +102,9 @@ func (s *server) pumpOut(id uint32, as *agentSession) {
 // controlSession resizes, signals or closes a session.
 func (s *server) controlSession(c call) reply {
 	as := s.session(c.SID)
+	if as != nil && as.proc == nil {
+		as = nil // a write stream is not a session
+	}
 	if as == nil {
 		if c.Op == opSessionClose {
 			return reply{} // already over

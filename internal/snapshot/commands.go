@@ -28,6 +28,7 @@ func AllowedCommands() [][]string {
 		{"btrfs", "subvolume", "show"},
 		{"btrfs", "subvolume", "list"},
 		{"btrfs", "filesystem", "usage"},
+		{"btrfs", "qgroup", "show"},
 	}
 }
 

@@ -25,7 +25,7 @@ var mutatingVerbs = []string{"destroy", "rollback", "snapshot", "set", "send", "
 	"upgrade", "allow", "unallow", "hold", "release", "program", "redact", "sync", "defrag", "filesystem", "device", "replace"}
 
 func TestAllowedCommandsAreReadOnly(t *testing.T) {
-	want := [][]string{{"zfs", "list"}, {"zfs", "get"}, {"zpool", "list"}, {"zpool", "status"}, {"btrfs", "subvolume", "show"}, {"btrfs", "subvolume", "list"}, {"btrfs", "filesystem", "usage"}}
+	want := [][]string{{"zfs", "list"}, {"zfs", "get"}, {"zpool", "list"}, {"zpool", "status"}, {"btrfs", "subvolume", "show"}, {"btrfs", "subvolume", "list"}, {"btrfs", "filesystem", "usage"}, {"btrfs", "qgroup", "show"}}
 	got := AllowedCommands()
 	if len(got) != len(want) {
 		t.Fatalf("AllowedCommands = %q, want %q", got, want)

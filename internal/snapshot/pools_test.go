@@ -69,6 +69,14 @@ func TestParsePoolsRefusesGarbage(t *testing.T) {
 	if _, err := parseZFSFilesystems([]byte("tank\t/tank\n")); err == nil {
 		t.Error("short zfs list parsed")
 	}
+	for _, out := range []string{"Qgroupid Referenced Exclusive\n-------- ---------- ---------\n", "0/5 16.00KiB 16.00KiB <toplevel>\n"} {
+		if _, err := parseQgroups([]byte(out)); err == nil {
+			t.Errorf("qgroup show %q parsed", out)
+		}
+	}
+	if _, ok := parseSubvolumeID([]byte("\tSubvolume ID: \t\tx\n")); ok {
+		t.Error("a non-numeric subvolume id parsed")
+	}
 	if _, err := parseBtrfsUsage([]byte("nothing here\n")); err == nil {
 		t.Error("empty btrfs filesystem usage parsed")
 	}
@@ -103,5 +111,41 @@ func TestBtrfsPools(t *testing.T) {
 	}
 	if want := []string{"live", "snaps/s1 (snapshot)"}; !slices.Equal(got, want) {
 		t.Errorf("subvolumes = %v, want %v", got, want)
+	}
+}
+
+// TestBtrfsQgroups: with quotas enabled on a real btrfs, size_delta adds
+// the quota groups of both snapshots; without them it says why and the
+// walk's answer stands.
+func TestBtrfsQgroups(t *testing.T) {
+	mnt := mountBtrfs(t)
+	live := filepath.Join(mnt, "live")
+	snaps := filepath.Join(mnt, "snaps")
+	mustRun(t, "btrfs", "subvolume", "create", live)
+	if err := os.Mkdir(snaps, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, live, "small", "x", t0)
+	mustRun(t, "btrfs", "subvolume", "snapshot", "-r", live, filepath.Join(snaps, "s1"))
+	writeFile(t, live, "big", strings.Repeat("y", 2<<20), t1)
+	mustRun(t, "sync")
+	mustRun(t, "btrfs", "subvolume", "snapshot", "-r", live, filepath.Join(snaps, "s2"))
+	e := newEngine(t, Config{Runner: execRunner{}, Sources: []SourceConfig{{Name: "vol", Kind: KindBtrfs, Path: snaps, Live: live}}})
+	res, err := e.SizeDelta(context.Background(), SizeDeltaArgs{Dataset: "vol", From: "s1", To: "s2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Delta != 2<<20 || res.Btrfs == nil || res.Btrfs.Error == "" {
+		t.Fatalf("quotas off: delta %d, btrfs %+v; want the walk's answer and why there are no quota groups", res.Delta, res.Btrfs)
+	}
+	mustRun(t, "btrfs", "quota", "enable", mnt)
+	mustRun(t, "btrfs", "quota", "rescan", "-w", mnt)
+	res, err = e.SizeDelta(context.Background(), SizeDeltaArgs{Dataset: "vol", From: "s1", To: "s2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := res.Btrfs
+	if b == nil || b.Error != "" || b.From == nil || b.To == nil || b.ReferencedDelta < 2<<20 || b.To.Snapshot != "s2" || !strings.HasPrefix(b.From.ID, "0/") {
+		t.Fatalf("quotas on: %+v (from %+v to %+v)", b, b.From, b.To)
 	}
 }

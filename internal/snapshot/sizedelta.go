@@ -57,6 +57,7 @@ type SizeDeltaResult struct {
 	Files        []Contributor `json:"files" jsonschema:"files with the largest size change, largest first"`
 	Dirs         []Contributor `json:"dirs" jsonschema:"entries directly below path with the largest size change, largest first"`
 	ZFS          *ZFSWritten   `json:"zfs,omitempty" jsonschema:"for ZFS with zfs get: the written@from property of to"`
+	Btrfs        *BtrfsSpace   `json:"btrfs,omitempty" jsonschema:"for btrfs: the quota groups (referenced, exclusive) of both snapshots, where quotas are enabled"`
 	Unreadable   int64         `json:"unreadable_dirs"`
 	Truncated    bool          `json:"truncated"`
 	// TruncatedReason says which bound stopped the walk: the totals then
@@ -175,8 +176,13 @@ func (e *Engine) SizeDelta(ctx context.Context, args SizeDeltaArgs) (SizeDeltaRe
 	res.Unreadable = ws.unreadable.Load()
 	res.TruncatedReason = truncation(ctx, &ws)
 	res.Truncated = res.TruncatedReason != ""
-	if src, err := e.source(args.Dataset); err == nil && src.Kind == KindZFS && src.Dataset != "" && e.runner != nil {
-		res.ZFS = e.zfsWritten(ctx, src, a.snap, b.snap)
+	if src, err := e.source(args.Dataset); err == nil && e.runner != nil {
+		switch {
+		case src.Kind == KindZFS && src.Dataset != "":
+			res.ZFS = e.zfsWritten(ctx, src, a.snap, b.snap)
+		case src.Kind == KindBtrfs:
+			res.Btrfs = e.btrfsSpace(ctx, src, a.snap, b.snap)
+		}
 	}
 	return res, nil
 }

@@ -170,7 +170,7 @@ func (r *rsyslog) waitLines(t *testing.T, marker string, n int) []string {
 
 // testLog writes records through a real audit.Log with the exporter as
 // its sink and returns what was written.
-func testLog(t *testing.T, e *Exporter, node string, n int) []audit.Record {
+func testLog(t *testing.T, e audit.Sink, node string, n int) []audit.Record {
 	t.Helper()
 	l, err := audit.Open(audit.Options{Path: filepath.Join(t.TempDir(), "audit.jsonl"), Node: node, Sinks: []audit.Sink{e}})
 	if err != nil {

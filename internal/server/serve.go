@@ -47,7 +47,17 @@ func Serve(ctx context.Context, o ServeOptions) error {
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	var activityDone chan struct{}
 	if d := cfg.IdleExit.D(); d > 0 {
+		// The watchdog's view: when warden was last used, and that it
+		// stopped. Its final write waits for the drain below.
+		actx, acancel := context.WithCancel(context.WithoutCancel(ctx))
+		activityDone = make(chan struct{})
+		go func() {
+			defer close(activityDone)
+			keepActivityFile(actx, cfg.StateDir, w.Relay.Activity(), d, logger)
+		}()
+		defer func() { acancel(); <-activityDone }()
 		go func() {
 			w.Relay.Activity().IdleExit(ctx, d)
 			if ctx.Err() == nil {

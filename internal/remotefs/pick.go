@@ -151,6 +151,12 @@ func (p *Picker) probe(ctx context.Context, t sshpool.Target) (Transport, error)
 	}
 	tr := SFTP
 	if why != nil {
+		if sshpool.OneSessionPerConn(string(lease.Client.ServerVersion())) {
+			// Dropbear loses some of the sessions opened after its
+			// missing sftp-server exited, however long after: the
+			// exec transport starts on a connection of its own.
+			lease.Invalidate(errors.New("retired after the sftp probe"))
+		}
 		tr = ExecTransport
 		p.log.Info("host has no SFTP server; its files are reached over the exec channel", "host", t.Name, "reason", why)
 	} else {

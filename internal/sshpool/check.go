@@ -57,7 +57,8 @@ func (p *Pool) Check(ctx context.Context, t Target) CheckResult {
 	}
 	defer l.Release()
 	r.Reachable, r.AuthOK = true, true
-	r.HostKey, r.Fingerprint = l.c.hostKey, l.c.fingerprint
+	c := l.conn()
+	r.HostKey, r.Fingerprint = c.hostKey, c.fingerprint
 	r.Latency, r.Err = l.Ping(ctx)
 	return r
 }

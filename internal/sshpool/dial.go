@@ -89,7 +89,15 @@ func (p *Pool) dial(callerCtx context.Context, c *conn, t Target) {
 	c.parent = parent
 	c.hostKey = hk.status
 	c.fingerprint = ssh.FingerprintSHA256(hk.offered)
+	if OneSessionPerConn(string(client.ServerVersion())) {
+		c.single = true
+		c.sessions = make(chan struct{}, 1)
+		p.log.Debug("server carries one session per connection; its target gets more connections instead", "host", c.name, "version", string(client.ServerVersion()))
+	}
 	close(c.ready)
+	if c.single {
+		p.notify()
+	}
 	go p.watch(c)
 }
 

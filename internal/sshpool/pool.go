@@ -82,6 +82,8 @@ type Pool struct {
 	closed   bool
 	dials    uint64
 	failures uint64
+	seq      uint64        // numbers the extra connections of one target
+	wake     chan struct{} // closed and replaced when a one-session slot may have freed
 
 	appendMu sync.Mutex // known_hosts appends
 	stop     chan struct{}
@@ -117,6 +119,7 @@ func New(opts Options) *Pool {
 		log:   opts.Logger,
 		now:   opts.Now,
 		conns: map[string]*conn{},
+		wake:  make(chan struct{}),
 		stop:  make(chan struct{}),
 		done:  make(chan struct{}),
 	}
@@ -132,15 +135,21 @@ func New(opts Options) *Pool {
 
 // conn is one pooled connection, from the start of its dial to its death.
 type conn struct {
-	key    string
+	key    string // its entry in Pool.conns
+	base   string // its target's Key: key itself, or an extra's target
+	target Target
 	name   string
 	ready  chan struct{} // closed when the dial has finished
 	err    error         // the dial's error, set before ready closes
 	client *ssh.Client
 	parent *conn // the jump hop this connection runs through
 	// sessions holds the run slots; control the one kept for kills.
+	// Both are set before ready closes: one run slot where single.
 	sessions chan struct{}
 	control  chan struct{}
+	// single: the server carries one session at a time (see
+	// OneSessionPerConn), so the target may have extra connections.
+	single bool
 
 	hostKey     HostKeyStatus
 	fingerprint string
@@ -157,6 +166,16 @@ type conn struct {
 	sftp   *sftp.Client
 }
 
+// isReady reports whether c's dial has finished.
+func (c *conn) isReady() bool {
+	select {
+	case <-c.ready:
+		return true
+	default:
+		return false
+	}
+}
+
 // isDead reports whether c has died.
 func (c *conn) isDead() bool {
 	select {
@@ -169,17 +188,46 @@ func (c *conn) isDead() bool {
 
 // Lease is a connection in use. The pool does not close a leased
 // connection for idleness; Release it when done.
+//
+// On a server that carries one session per connection (see
+// OneSessionPerConn), Channel and Session may move the lease to another
+// connection of the same target, one with its session free: Client, Dead,
+// Err, Ping, Invalidate and ControlChannel then follow the connection the
+// new session runs on. Read Client after opening the session, not from
+// another goroutine meanwhile.
 type Lease struct {
 	// Client is the connection; it stays valid until the connection dies.
 	Client *ssh.Client
-	c      *conn
 	p      *Pool
 	once   sync.Once
+
+	mu sync.Mutex
+	c  *conn // guarded by mu
+}
+
+// conn returns the connection l holds now.
+func (l *Lease) conn() *conn {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.c
+}
+
+// move makes l hold c, on which the caller has taken a reference, and
+// drops its reference on the one it held.
+func (l *Lease) move(c *conn) {
+	l.mu.Lock()
+	old := l.c
+	l.c = c
+	l.Client = c.client
+	l.mu.Unlock()
+	l.p.release(old)
 }
 
 // Retain returns a second lease on the same connection, for work that
 // outlives this one's Release.
 func (l *Lease) Retain() *Lease {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	l.p.mu.Lock()
 	l.c.refs++
 	l.p.mu.Unlock()
@@ -187,71 +235,91 @@ func (l *Lease) Retain() *Lease {
 }
 
 // Release returns the connection to the pool. It is safe to call twice.
-func (l *Lease) Release() { l.once.Do(func() { l.p.release(l.c) }) }
+func (l *Lease) Release() { l.once.Do(func() { l.p.release(l.conn()) }) }
 
 // Dead is closed when the connection dies.
-func (l *Lease) Dead() <-chan struct{} { return l.c.dead }
+func (l *Lease) Dead() <-chan struct{} { return l.conn().dead }
 
 // Err returns why the connection died, or nil while it lives.
 func (l *Lease) Err() error {
-	if !l.c.isDead() {
+	c := l.conn()
+	if !c.isDead() {
 		return nil
 	}
-	return l.c.deadErr
+	return c.deadErr
 }
 
 // Invalidate closes the connection, so that the next call redials. Use it
 // when the connection misbehaves in a way the pool cannot see.
-func (l *Lease) Invalidate(why error) { l.p.kill(l.c, why) }
+func (l *Lease) Invalidate(why error) { l.p.kill(l.conn(), why) }
 
 // Ping sends a keepalive and returns the round trip, or an error if the
 // connection does not answer within the keepalive timeout.
 func (l *Lease) Ping(ctx context.Context) (time.Duration, error) {
-	return l.p.ping(ctx, l.c)
+	return l.p.ping(ctx, l.conn())
 }
 
 // Channel opens a "session" channel, waiting for a free session slot or
 // ctx. The returned release frees the slot; call it after closing the
 // channel.
 func (l *Lease) Channel(ctx context.Context) (ssh.Channel, <-chan *ssh.Request, func(), error) {
-	return l.open(ctx, l.c.sessions)
+	c, release, err := l.runSlot(ctx)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return l.openIn(ctx, c, release)
 }
 
 // SpareChannel is Channel for a session opened ahead of need. It does not
 // wait, and it takes a slot only if another stays free, so that a session
 // kept idle for a later call never makes a call wait for a slot; it
-// returns ErrNoSlot otherwise.
+// returns ErrNoSlot otherwise (always, on a connection of one session).
 func (l *Lease) SpareChannel(ctx context.Context) (ssh.Channel, <-chan *ssh.Request, func(), error) {
+	c := l.conn()
 	select {
-	case l.c.sessions <- struct{}{}:
+	case c.sessions <- struct{}{}:
 	default:
 		return nil, nil, nil, ErrNoSlot
 	}
-	release := sync.OnceFunc(func() { <-l.c.sessions })
-	if len(l.c.sessions) == cap(l.c.sessions) {
+	release := l.p.slotRelease(c, c.sessions)
+	if len(c.sessions) == cap(c.sessions) {
 		release()
 		return nil, nil, nil, ErrNoSlot
 	}
-	return l.openIn(ctx, release)
+	return l.openIn(ctx, c, release)
 }
 
 // ControlChannel is Channel on the slot kept for control sessions, such as
 // killing a command whose run has used every other slot.
+// On a server of one session per connection it is opened on another
+// connection to the target (see OneSessionPerConn).
 func (l *Lease) ControlChannel(ctx context.Context) (ssh.Channel, <-chan *ssh.Request, func(), error) {
-	return l.open(ctx, l.c.control)
+	c := l.conn()
+	if c.single {
+		x, release, err := l.controlSlot(ctx)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return l.openIn(ctx, x, release)
+	}
+	release, err := l.slot(ctx, c, c.control)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return l.openIn(ctx, c, release)
 }
 
 // Session opens an *ssh.Session on a session slot, for callers that want
 // the library's conveniences (PTYs, shells). release frees the slot; call
 // it after closing the session.
 func (l *Lease) Session(ctx context.Context) (*ssh.Session, func(), error) {
-	release, err := l.slot(ctx, l.c.sessions)
+	c, release, err := l.runSlot(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
 	var s *ssh.Session
-	err = l.retryOpen(ctx, func() (err error) {
-		s, err = l.Client.NewSession()
+	err = l.retryOpen(ctx, c, func() (err error) {
+		s, err = c.client.NewSession()
 		return err
 	})
 	if err != nil {
@@ -261,28 +329,35 @@ func (l *Lease) Session(ctx context.Context) (*ssh.Session, func(), error) {
 	return s, release, nil
 }
 
-func (l *Lease) open(ctx context.Context, slots chan struct{}) (ssh.Channel, <-chan *ssh.Request, func(), error) {
-	release, err := l.slot(ctx, slots)
-	if err != nil {
-		return nil, nil, nil, err
+// runSlot takes a session slot for a command: on the lease's connection,
+// waiting for one to free, or on a server of one session per connection
+// on whichever connection of the target has its session free.
+func (l *Lease) runSlot(ctx context.Context) (*conn, func(), error) {
+	c := l.conn()
+	if c.single {
+		return l.singleSlot(ctx)
 	}
-	return l.openIn(ctx, release)
+	release, err := l.slot(ctx, c, c.sessions)
+	return c, release, err
 }
 
-// openIn opens a session channel in a slot already taken, freeing the
-// slot with release if it cannot.
-func (l *Lease) openIn(ctx context.Context, release func()) (ssh.Channel, <-chan *ssh.Request, func(), error) {
+// openIn opens a session channel on c in a slot already taken, freeing
+// the slot with release if it cannot.
+func (l *Lease) openIn(ctx context.Context, c *conn, release func()) (ssh.Channel, <-chan *ssh.Request, func(), error) {
 	var (
 		ch   ssh.Channel
 		reqs <-chan *ssh.Request
 	)
-	err := l.retryOpen(ctx, func() (err error) {
-		ch, reqs, err = l.Client.OpenChannel("session", nil)
+	err := l.retryOpen(ctx, c, func() (err error) {
+		ch, reqs, err = c.client.OpenChannel("session", nil)
 		return err
 	})
 	if err != nil {
 		release()
 		return nil, nil, nil, err
+	}
+	if c.single {
+		reqs, release = l.p.holdUntilClosed(c, reqs, release)
 	}
 	return ch, reqs, release, nil
 }
@@ -291,34 +366,35 @@ func (l *Lease) openIn(ctx context.Context, release func()) (ssh.Channel, <-chan
 // for a reason other than a full session table. The server frees a
 // session only once both sides have closed its channel, a moment after
 // the slot here is released, so a refusal right then is worth a retry.
-func (l *Lease) retryOpen(ctx context.Context, open func() error) error {
+func (l *Lease) retryOpen(ctx context.Context, c *conn, open func() error) error {
 	delay := 2 * time.Millisecond
 	for attempt := 0; ; attempt++ {
 		err := open()
 		var oce *ssh.OpenChannelError
 		if err == nil || !errors.As(err, &oce) || attempt >= 20 {
 			if err != nil {
-				return l.p.sessionError(l.c, err)
+				return l.p.sessionError(c, err)
 			}
 			return nil
 		}
 		select {
 		case <-time.After(delay):
 		case <-ctx.Done():
-			return fmt.Errorf("open session on %s: %w (last refusal: %v)", l.c.name, ctx.Err(), err)
+			return fmt.Errorf("open session on %s: %w (last refusal: %v)", c.name, ctx.Err(), err)
 		}
 		delay = min(2*delay, 100*time.Millisecond)
 	}
 }
 
-func (l *Lease) slot(ctx context.Context, slots chan struct{}) (func(), error) {
+// slot takes one of slots, c's, waiting for it to free.
+func (l *Lease) slot(ctx context.Context, c *conn, slots chan struct{}) (func(), error) {
 	select {
 	case slots <- struct{}{}:
-		return sync.OnceFunc(func() { <-slots }), nil
-	case <-l.c.dead:
-		return nil, fmt.Errorf("open session on %s: %w: %v", l.c.name, ErrConnLost, l.c.deadErr)
+		return l.p.slotRelease(c, slots), nil
+	case <-c.dead:
+		return nil, fmt.Errorf("open session on %s: %w: %v", c.name, ErrConnLost, c.deadErr)
 	case <-ctx.Done():
-		return nil, fmt.Errorf("open session on %s: waiting for a free session: %w", l.c.name, ctx.Err())
+		return nil, fmt.Errorf("open session on %s: waiting for a free session: %w", c.name, ctx.Err())
 	}
 }
 
@@ -355,39 +431,6 @@ func (p *Pool) Client(ctx context.Context, t Target) (*ssh.Client, error) {
 	}
 	l.Release()
 	return l.Client, nil
-}
-
-// SFTP returns the SFTP client of t's connection, starting it on first use.
-// It is cached with the connection, occupies one of its session slots, and
-// ends with it.
-func (p *Pool) SFTP(ctx context.Context, t Target) (*sftp.Client, error) {
-	l, err := p.Acquire(ctx, t)
-	if err != nil {
-		return nil, err
-	}
-	defer l.Release()
-	c := l.c
-	c.sftpMu.Lock()
-	defer c.sftpMu.Unlock()
-	if c.sftp != nil {
-		return c.sftp, nil
-	}
-	release, err := l.slot(ctx, c.sessions)
-	if err != nil {
-		return nil, err
-	}
-	sc, err := sftp.NewClient(c.client)
-	if err != nil {
-		release()
-		return nil, fmt.Errorf("start sftp on %s: %w", c.name, err)
-	}
-	c.sftp = sc
-	go func() {
-		<-c.dead
-		sc.Close()
-		release()
-	}()
-	return sc, nil
 }
 
 // Stats is a snapshot of the pool for metrics.
@@ -463,21 +506,14 @@ func (p *Pool) get(ctx context.Context, t Target) (*conn, error) {
 		c = nil
 	}
 	if c == nil {
+		c = p.extraLocked(key)
+	}
+	if c == nil {
 		if len(p.conns) >= p.opts.MaxConns && !p.evictIdleLocked() {
 			p.mu.Unlock()
 			return nil, fmt.Errorf("connect to %s: %w (%d open, none idle)", t.Name, ErrPoolFull, p.opts.MaxConns)
 		}
-		c = &conn{
-			key:      key,
-			name:     t.Name,
-			ready:    make(chan struct{}),
-			dead:     make(chan struct{}),
-			sessions: make(chan struct{}, p.opts.MaxSessions-1),
-			control:  make(chan struct{}, 1),
-			lastUsed: p.now(),
-		}
-		p.conns[key] = c
-		p.dials++
+		c = p.newConnLocked(key, t)
 		go p.dial(ctx, c, t)
 	}
 	c.refs++
@@ -548,6 +584,7 @@ func (p *Pool) kill(c *conn, why error) {
 		if why != nil && !errors.Is(why, ErrPoolClosed) {
 			p.log.Debug("ssh connection closed", "conn", c.key, "reason", why)
 		}
+		p.notify()
 	})
 }
 

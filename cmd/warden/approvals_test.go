@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -233,4 +236,56 @@ func TestApprovalsWithoutServer(t *testing.T) {
 	if _, errOut, code := operator(t, env, "approvals", "approve"); code != 2 || !strings.Contains(errOut, "give one approval ID") {
 		t.Errorf("approve without ID: code %d, stderr %q", code, errOut)
 	}
+}
+
+// A pending approval is announced to the configured webhooks, ntfy's JSON
+// and warden's own, with a link to the console and nothing secret: not
+// what the audit log redacts, and no approval token.
+func TestApprovalsWebhook(t *testing.T) {
+	type post struct {
+		path string
+		body string
+	}
+	posts := make(chan post, 10)
+	rcv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		posts <- post{r.URL.Path, string(b)}
+	}))
+	defer rcv.Close()
+	s, env := consoleServer(t, "  notify:\n"+
+		"    - {url: '"+rcv.URL+"/', format: ntfy, topic: ops}\n"+
+		"    - {url: '"+rcv.URL+"/hook', format: json, retries: 1}\n"+
+		"  token_ttl: 5m\n", nil)
+	_ = s
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := callAsync(ctx, s.cs, "run_command", map[string]any{"command": "rm -rf /nonexistent-warden-hook PASSWORD=hunter2-secret"})
+	p := waitPending(t, env, 1)[0]
+	got := map[string]string{}
+	for len(got) < 2 {
+		select {
+		case ps := <-posts:
+			got[ps.path] = ps.body
+		case <-time.After(30 * time.Second):
+			t.Fatalf("webhooks received %d posts, want 2", len(got))
+		}
+	}
+	for path, body := range got {
+		if strings.Contains(body, "hunter2-secret") || strings.Contains(body, "approval_token") {
+			t.Errorf("%s received a secret: %s", path, body)
+		}
+		if !strings.Contains(body, p.ID) {
+			t.Errorf("%s does not name approval %s: %s", path, p.ID, body)
+		}
+	}
+	var ntfy map[string]any
+	if err := json.Unmarshal([]byte(got["/"]), &ntfy); err != nil || ntfy["topic"] != "ops" || ntfy["title"] == nil {
+		t.Errorf("ntfy body = %s (%v)", got["/"], err)
+	}
+	var ev approvals.Event
+	if err := json.Unmarshal([]byte(got["/hook"]), &ev); err != nil || ev.Event != "approval_pending" || ev.Digest != p.Digest {
+		t.Errorf("json body = %s (%v)", got["/hook"], err)
+	}
+	cancel()
+	<-done
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/warden-mcp/warden/internal/approvals"
 	"github.com/warden-mcp/warden/internal/config"
@@ -28,9 +29,47 @@ func approvalMechanisms(cfg *config.Config) map[policy.Tier][]relay.Mechanism {
 // operatorConsole is the queue of calls waiting for an operator and the
 // socket operators answer on.
 type operatorConsole struct {
-	queue *approvals.Queue
-	stop  context.CancelFunc
-	done  chan struct{}
+	queue    *approvals.Queue
+	notifier *notifier
+	stop     context.CancelFunc
+	done     chan struct{}
+}
+
+// notifier is the webhooks told of pending approvals; nil has none.
+type notifier struct{ n *approvals.Notifier }
+
+func newNotifier(cfg *config.Config, o Options) *notifier {
+	if len(cfg.Approval.Notify) == 0 {
+		return nil
+	}
+	hooks := make([]approvals.Webhook, len(cfg.Approval.Notify))
+	for i, w := range cfg.Approval.Notify {
+		hooks[i] = approvals.Webhook{URL: w.URL, Format: w.Format, Topic: w.Topic, Retries: w.Retries, Timeout: w.Timeout.D()}
+	}
+	return &notifier{approvals.NewNotifier(approvals.NotifyOptions{Hooks: hooks, ConsoleURL: cfg.Console.URL, Logger: o.Logger})}
+}
+
+func (n *notifier) pending(p approvals.Pending) {
+	if n != nil {
+		n.n.Pending(p)
+	}
+}
+
+// close sends what is queued, for at most a few seconds: a dead endpoint
+// must not hold up a shutdown.
+func (n *notifier) close() {
+	if n == nil {
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		n.n.Close()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+	}
 }
 
 // startConsole gives the relay its queue of calls waiting for an operator
@@ -40,19 +79,21 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 	if !cfg.UsesConsole() {
 		return nil, nil
 	}
-	q := approvals.New(approvals.Options{
-		Wait:       cfg.Approval.Wait.D(),
-		MaxPending: cfg.Approval.MaxPending,
-		Now:        o.Now,
-	})
 	path := console.SocketPath(cfg.StateDir, os.Getpid())
 	ln, err := console.Listen(path)
 	if err != nil {
 		return nil, fmt.Errorf("console: %w", err)
 	}
+	n := newNotifier(cfg, o)
+	q := approvals.New(approvals.Options{
+		Wait:       cfg.Approval.Wait.D(),
+		MaxPending: cfg.Approval.MaxPending,
+		Now:        o.Now,
+		OnPending:  n.pending,
+	})
 	r.SetConsole(q)
 	ctx, stop := context.WithCancel(context.Background())
-	c := &operatorConsole{queue: q, stop: stop, done: make(chan struct{})}
+	c := &operatorConsole{queue: q, notifier: n, stop: stop, done: make(chan struct{})}
 	srv := &console.Server{Queue: q, Sessions: reg, Logger: o.Logger}
 	go func() {
 		defer close(c.done)
@@ -71,4 +112,5 @@ func (c *operatorConsole) close() {
 	}
 	c.stop()
 	<-c.done
+	c.notifier.close()
 }

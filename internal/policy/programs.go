@@ -177,7 +177,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return wardenProgram
 	case "pfctl", "rc-service", "rc-status", "iptables-save", "ip6tables-save", "checkupdates":
 		return probeProgram
-	case "nvram", "uci", "iwinfo", "ubus", "wl":
+	case "nvram", "uci", "iwinfo", "ubus", "wl", "synosystemctl", "synopkg", "synoservicectl", "synoservice":
 		return routerProgram
 	case "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft",
 		"ip6tables-nft", "ebtables", "arptables", "nft", "ufw", "firewall-cmd":

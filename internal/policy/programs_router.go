@@ -2,12 +2,13 @@ package policy
 
 import "strings"
 
-// routerProgram classifies the configuration and status programs of router
-// firmware (OpenWrt's ubus, uci and iwinfo; Broadcom's nvram and wl on
-// Asuswrt and others): the forms that only print are read-only, the
-// forms that write flash or settings change the host, and the forms that
-// wipe settings or flash are destructive. Appliance packs add deny rules
-// over these per host family; this only sets the tier.
+// routerProgram classifies the configuration and status programs of
+// appliance firmware (OpenWrt's ubus, uci and iwinfo; Broadcom's nvram and
+// wl on Asuswrt and others; Synology DSM's synosystemctl, synopkg and
+// synoservicectl): the forms that only print are read-only, the forms
+// that write flash, settings or service state change the host, and the
+// forms that wipe settings or flash are destructive. Appliance packs add
+// deny rules over these per host family; this only sets the tier.
 func routerProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	ops := operands(vals)
@@ -36,6 +37,26 @@ func routerProgram(c *call) (Tier, string) {
 		return ubusTier(ops)
 	case "wl":
 		return wlTier(vals)
+	case "synosystemctl":
+		switch sub {
+		case "get-active-status", "get-enable-status", "get-load-status", "is-active", "is-enabled", "status", "list-units", "list-unit-files":
+			return TierRead, "synosystemctl " + sub + ": reports"
+		}
+		return TierMutate, "synosystemctl " + truncate(sub, 32) + ": controls a service"
+	case "synopkg":
+		switch sub {
+		case "status", "list", "version", "is_onoff", "query":
+			return TierRead, "synopkg " + sub + ": reports"
+		}
+		return TierMutate, "synopkg " + truncate(sub, 32) + ": changes a package"
+	case "synoservicectl", "synoservice":
+		for _, v := range vals {
+			switch v {
+			case "--status", "--is-enabled", "--is-enable", "--list":
+				return TierRead, c.name + " " + v + ": reports"
+			}
+		}
+		return TierMutate, c.name + ": controls a service"
 	}
 	return TierMutate, c.name
 }

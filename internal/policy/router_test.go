@@ -34,6 +34,14 @@ func TestRouterPrograms(t *testing.T) {
 		{[]string{"wl", "-i", "eth6", "status", "x"}, TierMutate},
 		{[]string{"wl", "ssid", "evil"}, TierMutate},
 		{[]string{"wl", "down"}, TierMutate},
+		{[]string{"synosystemctl", "get-active-status", "nginx"}, TierRead},
+		{[]string{"synosystemctl", "get-enable-status", "pkgctl-Tailscale.service"}, TierRead},
+		{[]string{"synosystemctl", "restart", "nginx"}, TierMutate},
+		{[]string{"synosystemctl", "stop", "sshd"}, TierMutate},
+		{[]string{"synopkg", "status", "Docker"}, TierRead},
+		{[]string{"synopkg", "uninstall", "Docker"}, TierMutate},
+		{[]string{"synoservicectl", "--status", "nginx"}, TierRead},
+		{[]string{"synoservicectl", "--restart", "nginx"}, TierMutate},
 	}
 	for _, tt := range tests {
 		v := p.Evaluate(Input{Argv: tt.argv})

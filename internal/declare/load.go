@@ -215,11 +215,50 @@ func (p *parser) mapping(n *yaml.Node, path string, fields map[string]func(k, v 
 				p.errf(k, key, "unknown key: %s", h)
 				continue
 			}
-			p.errf(k, key, "unknown key (known: %s)", strings.Join(known, ", "))
+			sep := ":"
+			if dym := didYouMean(k.Value, known); dym != "" {
+				sep = dym
+			}
+			p.errf(k, key, "unknown key%s MCPShell ignores it, so it never took effect (known here: %s)", sep, strings.Join(known, ", "))
 			continue
 		}
 		fn(k, v)
 	}
+}
+
+// didYouMean suggests the known key closest to key, when it is close.
+func didYouMean(key string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if d := editDistance(key, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q?", best)
+}
+
+// editDistance is the Levenshtein distance of a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 func (p *parser) str(n *yaml.Node, key string) string {

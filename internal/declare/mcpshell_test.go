@@ -335,3 +335,12 @@ func TestCountIsNotTheValue(t *testing.T) {
 		t.Errorf("count = %q, %v", out, err)
 	}
 }
+
+func TestUnknownKeyDidYouMean(t *testing.T) {
+	yml := "mcp:\n  tools:\n    - name: t\n      description: d\n      run:\n        command: echo\n        runners: [{name: bubblewrap, options: {allow_netwrking: true}}]\n"
+	_, _, err := Parse("u.yaml", []byte(yml))
+	want := `u.yaml:7: mcp.tools[0].run.runners[0].options.allow_netwrking: unknown key; did you mean "allow_networking"? MCPShell ignores it, so it never took effect`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"net"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // AuditKeep says which rotated audit files are kept: at most Files (the
@@ -22,16 +23,22 @@ type AuditExport struct {
 	// Name labels the sink in metrics and server_info; default: its
 	// type, network and address.
 	Name string `yaml:"name" json:"name"`
-	// Type is syslog.
+	// Type is syslog or otlp (OpenTelemetry logs and spans).
 	Type string `yaml:"type" json:"type"`
-	// Network is udp, tcp or tls (TCP and TLS use octet-counting framing,
-	// RFC 6587 / RFC 5425).
+	// Network is udp, tcp or tls for syslog (TCP and TLS use
+	// octet-counting framing, RFC 6587 / RFC 5425).
 	Network string `yaml:"network" json:"network"`
+	// Protocol is grpc or http for otlp.
+	Protocol string `yaml:"protocol" json:"protocol"`
 	// Address is host:port of the collector.
 	Address string `yaml:"address" json:"address"`
-	// Format is the message body: json (the record as written, in an
-	// RFC 5424 message), cef or leef.
+	// Format is a syslog message's body: json (the record as written),
+	// cef or leef.
 	Format string `yaml:"format" json:"format"`
+	// Insecure sends OTLP in plaintext instead of TLS.
+	Insecure bool `yaml:"insecure" json:"insecure"`
+	// Headers are sent with every OTLP request (e.g. an API key).
+	Headers map[string]string `yaml:"headers" json:"headers"`
 	// Facility is the syslog facility name; default authpriv.
 	Facility string `yaml:"facility" json:"facility"`
 	// AppName is the RFC 5424 APP-NAME; default warden.
@@ -56,9 +63,10 @@ var SyslogFacilities = []string{"kern", "user", "mail", "daemon", "auth", "syslo
 
 // Audit export enums.
 var (
-	AuditExportTypes    = []string{"syslog"}
-	AuditExportNetworks = []string{"udp", "tcp", "tls"}
-	AuditExportFormats  = []string{"json", "cef", "leef"}
+	AuditExportTypes     = []string{"syslog", "otlp"}
+	AuditExportNetworks  = []string{"udp", "tcp", "tls"}
+	AuditExportProtocols = []string{"grpc", "http"}
+	AuditExportFormats   = []string{"json", "cef", "leef"}
 )
 
 func (c *Config) validateAudit(bad func(key, format string, args ...any)) {
@@ -85,7 +93,8 @@ func (c *Config) validateAudit(bad func(key, format string, args ...any)) {
 		if e.Type == "" {
 			e.Type = "syslog"
 		}
-		if e.Format == "" {
+		syslog := e.Type == "syslog"
+		if e.Format == "" && syslog {
 			e.Format = "json"
 		}
 		if e.Facility == "" {
@@ -98,20 +107,43 @@ func (c *Config) validateAudit(bad func(key, format string, args ...any)) {
 			e.Queue = 4096
 		}
 		if e.Name == "" {
-			e.Name = e.Type + "+" + e.Network + "://" + e.Address
+			e.Name = e.Type + "+" + e.Network + e.Protocol + "://" + e.Address
 		}
 		if names[e.Name] {
 			bad(key("name"), "%q names another sink too", e.Name)
 		}
 		names[e.Name] = true
-		if !slices.Contains(AuditExportTypes, e.Type) {
-			bad(key("type"), "%q is not one of syslog", e.Type)
-		}
-		if !slices.Contains(AuditExportNetworks, e.Network) {
-			bad(key("network"), "%q is not one of udp, tcp, tls", e.Network)
-		}
-		if !slices.Contains(AuditExportFormats, e.Format) {
-			bad(key("format"), "%q is not one of json, cef, leef", e.Format)
+		switch e.Type {
+		case "syslog":
+			if !slices.Contains(AuditExportNetworks, e.Network) {
+				bad(key("network"), "%q is not one of udp, tcp, tls", e.Network)
+			}
+			if !slices.Contains(AuditExportFormats, e.Format) {
+				bad(key("format"), "%q is not one of json, cef, leef", e.Format)
+			}
+			if e.Protocol != "" || e.Insecure || len(e.Headers) > 0 {
+				bad(key("protocol"), "protocol, insecure and headers are for type otlp")
+			}
+			if e.Network != "tls" && (e.CAFile != "" || e.CertFile != "" || e.KeyFile != "" || e.ServerName != "") {
+				bad(key("network"), "ca_file, cert_file, key_file and server_name need network tls")
+			}
+		case "otlp":
+			if !slices.Contains(AuditExportProtocols, e.Protocol) {
+				bad(key("protocol"), "%q is not one of grpc, http", e.Protocol)
+			}
+			if e.Network != "" || e.Format != "" {
+				bad(key("network"), "network and format are for type syslog")
+			}
+			if e.Insecure && (e.CAFile != "" || e.CertFile != "" || e.KeyFile != "" || e.ServerName != "") {
+				bad(key("insecure"), "ca_file, cert_file, key_file and server_name need TLS, not insecure")
+			}
+			for k := range e.Headers {
+				if k == "" || strings.ContainsAny(k, " :\r\n") {
+					bad(key("headers"), "%q is not a header name", k)
+				}
+			}
+		default:
+			bad(key("type"), "%q is not one of syslog, otlp", e.Type)
 		}
 		if !slices.Contains(SyslogFacilities, e.Facility) {
 			bad(key("facility"), "%q is not a syslog facility (kern … local7)", e.Facility)
@@ -132,9 +164,6 @@ func (c *Config) validateAudit(bad func(key, format string, args ...any)) {
 		}
 		if e.Queue < 1 || e.Queue > 1<<20 {
 			bad(key("queue"), "must be between 1 and %d", 1<<20)
-		}
-		if e.Network != "tls" && (e.CAFile != "" || e.CertFile != "" || e.KeyFile != "" || e.ServerName != "") {
-			bad(key("network"), "ca_file, cert_file, key_file and server_name need network tls")
 		}
 		if (e.CertFile == "") != (e.KeyFile == "") {
 			bad(key("cert_file"), "cert_file and key_file must be set together")

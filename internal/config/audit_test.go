@@ -28,6 +28,12 @@ func TestAuditErrors(t *testing.T) {
 		{"bad network", "audit:\n  export: [{network: http, address: 'a:1'}]\n", "audit.export[0].network"},
 		{"bad format", "audit:\n  export: [{network: tcp, address: 'a:1', format: xml}]\n", "audit.export[0].format"},
 		{"bad type", "audit:\n  export: [{type: kafka, network: tcp, address: 'a:1'}]\n", "audit.export[0].type"},
+		{"otlp without protocol", "audit:\n  export: [{type: otlp, address: 'a:4317'}]\n", "audit.export[0].protocol"},
+		{"otlp with network", "audit:\n  export: [{type: otlp, protocol: grpc, network: tcp, address: 'a:4317'}]\n", "for type syslog"},
+		{"otlp with format", "audit:\n  export: [{type: otlp, protocol: grpc, format: cef, address: 'a:4317'}]\n", "for type syslog"},
+		{"syslog with protocol", "audit:\n  export: [{network: tcp, protocol: grpc, address: 'a:1'}]\n", "for type otlp"},
+		{"otlp insecure with ca", "audit:\n  export: [{type: otlp, protocol: http, insecure: true, ca_file: /ca.pem, address: 'a:4318'}]\n", "audit.export[0].insecure"},
+		{"otlp bad header", "audit:\n  export: [{type: otlp, protocol: http, address: 'a:4318', headers: {'a b': x}}]\n", "audit.export[0].headers"},
 		{"bad facility", "audit:\n  export: [{network: tcp, address: 'a:1', facility: local9}]\n", "audit.export[0].facility"},
 		{"no address", "audit:\n  export: [{network: tcp}]\n", "audit.export[0].address"},
 		{"bad port", "audit:\n  export: [{network: tcp, address: 'a:0'}]\n", "audit.export[0].address"},
@@ -44,5 +50,16 @@ func TestAuditErrors(t *testing.T) {
 				t.Fatalf("got %v, want an error mentioning %q", err, tc.want)
 			}
 		})
+	}
+}
+
+func TestAuditExportOTLP(t *testing.T) {
+	c, err := finish(t, "audit:\n  export:\n    - type: otlp\n      protocol: grpc\n      address: collector:4317\n      headers: {x-api-key: k}\n", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := c.Audit.Export[0]
+	if e.Name != "otlp+grpc://collector:4317" || e.Format != "" || e.Headers["x-api-key"] != "k" {
+		t.Fatalf("otlp export: %+v", e)
 	}
 }

@@ -45,7 +45,7 @@ func Schema() ([]byte, error) {
 	if a := s.Properties["audit"]; a != nil {
 		if e := a.Properties["export"]; e != nil && e.Items != nil {
 			for key, vals := range map[string][]string{
-				"type": AuditExportTypes, "network": AuditExportNetworks,
+				"type": AuditExportTypes, "network": AuditExportNetworks, "protocol": AuditExportProtocols,
 				"format": AuditExportFormats, "facility": SyslogFacilities,
 			} {
 				if p := e.Items.Properties[key]; p != nil {

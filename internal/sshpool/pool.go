@@ -3,9 +3,10 @@
 // known_hosts, key and agent authentication, and a pool that keeps one
 // connection per user@host:port and everything else that decides trust
 // (known_hosts files, host key policy, identities, jump hops; see
-// Target.Key), shared by concurrent calls, kept alive, redialled when it
-// dies and closed when idle. SFTP clients, port forwards and keyscans are
-// built on it.
+// Target.Key) — more, of one session each, for a dropbear that loses
+// sessions opened side by side (see OneSessionPerConn) — shared by
+// concurrent calls, kept alive, redialled when it dies and closed when
+// idle. SFTP clients, port forwards and keyscans are built on it.
 package sshpool
 
 import (
@@ -60,7 +61,10 @@ type Options struct {
 	MaxConns int
 	// MaxSessions is how many sessions one connection carries at once, as
 	// the server's MaxSessions allows (OpenSSH: 10); zero means 10. One of
-	// them is kept for control sessions (remote kills).
+	// them is kept for control sessions (remote kills). A server that
+	// carries one session per connection (OneSessionPerConn) gets up to
+	// MaxSessions-1 connections for its runs instead, and one more for
+	// kills.
 	MaxSessions int
 	// ConnectTimeout bounds connect and handshake when the target names
 	// none; zero means 15s.

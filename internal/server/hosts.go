@@ -53,7 +53,7 @@ func newHosts(cfg *config.Config, o Options, local localhost.Options) (*hosts.Se
 		pool.Close()
 		return nil, nil, err
 	}
-	ap, err := agenthost.New(agenthost.Options{SSH: sp, Modes: agentModes(cfg), Logger: o.Logger})
+	ap, err := agenthost.New(agenthost.Options{SSH: sp, Logger: o.Logger})
 	if err != nil {
 		pool.Close()
 		return nil, nil, err
@@ -61,17 +61,6 @@ func newHosts(cfg *config.Config, o Options, local localhost.Options) (*hosts.Se
 	return hosts.New(lp, ap, sp), sp, nil
 }
 
-// agentModes are each host's agent mode (hosts[].agent); hosts without
-// one are off.
-func agentModes(cfg *config.Config) map[string]string {
-	m := map[string]string{}
-	for _, hc := range cfg.Hosts {
-		if hc.Agent != "" {
-			m[hc.Name] = hc.Agent
-		}
-	}
-	return m
-}
 
 // transports are each host's files_transport from cfg.
 func transports(cfg *config.Config) map[string]remotefs.Transport {
@@ -106,7 +95,7 @@ func newInventory(cfg *config.Config, o Options) (*sshpool.Inventory, error) {
 		entries = append(entries, sshpool.HostEntry{
 			Name: h.Name, Address: h.Address, Port: h.Port, User: h.User,
 			IdentityFiles: h.IdentityFiles, ProxyJump: h.ProxyJump, KnownHostsFile: h.KnownHosts,
-			Groups: h.Groups, Tags: h.Tags, Mode: h.Mode, Shell: h.Shell, HostKeyPolicy: h.HostKeyPolicy,
+			Groups: h.Groups, Tags: h.Tags, Mode: h.Mode, Shell: h.Shell, HostKeyPolicy: h.HostKeyPolicy, Agent: h.Agent,
 		})
 	}
 	// USER is often unset (systemd units, containers): fall back to the

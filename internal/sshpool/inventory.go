@@ -59,6 +59,9 @@ type HostEntry struct {
 	Shell string
 	// HostKeyPolicy is "strict" (the default) or "accept-new".
 	HostKeyPolicy string
+	// Agent is whether warden runs its agent there (off, auto,
+	// required); opaque to sshpool.
+	Agent string
 }
 
 // Target is a resolved host: everything needed to dial it and run on it.
@@ -84,6 +87,7 @@ type Target struct {
 	Jump   []Target
 	Shell  string
 	Mode   string
+	Agent  string
 	Groups []string
 	Tags   []string
 }
@@ -447,6 +451,7 @@ func (r *resolver) resolve(alias string, entry *HostEntry, depth int) (Target, e
 		return Target{}, err
 	}
 	t.Mode = entry.Mode
+	t.Agent = entry.Agent
 	t.Groups = slices.Clone(entry.Groups)
 	t.Tags = slices.Clone(entry.Tags)
 

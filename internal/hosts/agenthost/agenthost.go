@@ -48,7 +48,8 @@ const RetryAfter = time.Minute
 type Options struct {
 	// SSH resolves the inventory and serves hosts the agent cannot.
 	SSH *sshhost.Provider
-	// Modes are each host's agent mode; a host not named is off.
+	// Modes override the inventory's agent mode (hosts[].agent, carried
+	// in each target, so a reload changes it) per host name.
 	Modes map[string]string
 	// Builds are warden binaries by "GOOS/GOARCH"; nil is this
 	// executable for its own platform.
@@ -90,7 +91,7 @@ func New(o Options) (*Provider, error) {
 	return p, nil
 }
 
-// SetModes replaces the hosts' agent modes (on reload).
+// SetModes replaces the overrides of the hosts' agent modes.
 func (p *Provider) SetModes(m map[string]string) {
 	if m == nil {
 		m = map[string]string{}
@@ -98,8 +99,12 @@ func (p *Provider) SetModes(m map[string]string) {
 	p.modes.Store(&m)
 }
 
-func (p *Provider) mode(name string) string {
-	if m := (*p.modes.Load())[name]; m == Auto || m == Required {
+func (p *Provider) mode(t sshpool.Target) string {
+	m, ok := (*p.modes.Load())[t.Name]
+	if !ok {
+		m = t.Agent
+	}
+	if m == Auto || m == Required {
 		return m
 	}
 	return Off
@@ -111,17 +116,17 @@ func (p *Provider) Resolve(ctx context.Context, name string) (*hosts.Host, bool,
 	if hosts.IsLocal(name) {
 		return nil, false, nil
 	}
-	mode := p.mode(name)
+	t, err := p.ssh.Target(name)
+	if err != nil {
+		return nil, false, nil // not an inventory host, or unusable: the SSH provider says why
+	}
+	mode := p.mode(t)
 	if mode == Off {
 		return nil, false, nil
 	}
 	h, ok, err := p.ssh.Resolve(ctx, name)
 	if err != nil || !ok {
 		return nil, ok, err
-	}
-	t, err := p.ssh.Target(name)
-	if err != nil {
-		return nil, false, err
 	}
 	return p.link(t, mode).host(h), true, nil
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/warden-mcp/warden/internal/hosts/sshhost"
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/sshd"
+	"github.com/warden-mcp/warden/internal/sshpool"
 	"github.com/warden-mcp/warden/internal/sshpool/sshpooltest"
 )
 
@@ -386,5 +387,50 @@ func TestCannotRun(t *testing.T) {
 				t.Errorf("agents running after a failed start: %v", pids)
 			}
 		})
+	}
+}
+
+// The agent mode travels with the inventory (hosts[].agent), so a reload
+// that swaps the inventory changes it; resolving never dials.
+func TestModeFromInventory(t *testing.T) {
+	inv := func(mode string) *sshpool.Inventory {
+		i, err := sshpool.NewInventory(sshpool.InventoryOptions{HomeDir: t.TempDir(), LocalUser: "root", Hosts: []sshpool.HostEntry{
+			{Name: "box", Address: "192.0.2.1", Agent: mode},
+			{Name: "plain", Address: "192.0.2.2"},
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return i
+	}
+	sp, err := sshhost.New(sshhost.Options{Inventory: inv(agenthost.Required), Pool: sshpool.New(sshpool.Options{})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ap, err := agenthost.New(agenthost.Options{SSH: sp})
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := hosts.New(ap, sp)
+	defer set.Close()
+	kind := func(name string) hosts.Kind {
+		h, err := set.Resolve(context.Background(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h.Kind
+	}
+	if k := kind("box"); k != hosts.KindAgent {
+		t.Errorf("box with agent: required resolves to %s", k)
+	}
+	if k := kind("plain"); k != hosts.KindSSH {
+		t.Errorf("plain without agent resolves to %s", k)
+	}
+	if _, err := set.Resolve(context.Background(), "nowhere"); err == nil {
+		t.Error("an unknown host resolved")
+	}
+	sp.Reload(inv(agenthost.Off), nil)
+	if k := kind("box"); k != hosts.KindSSH {
+		t.Errorf("box after a reload to agent: off resolves to %s", k)
 	}
 }

@@ -235,8 +235,10 @@ func New(o Options) (*Warden, error) {
 		Hosts:   hs.Snapshots,
 		Paths:   snapPaths,
 		Reach:   snapReach,
-		Now:     o.Now,
-		Logger:  o.Logger,
+		// Copies would be written in warden's namespace, not PID 1's.
+		LocalEntered: cfg.HostNamespace == "pid1",
+		Now:          o.Now,
+		Logger:       o.Logger,
 	}); err != nil {
 		closeAudit()
 		return nil, err

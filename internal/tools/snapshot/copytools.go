@@ -16,10 +16,14 @@ import (
 // copyGroup is what the fetch and restore tools share.
 type copyGroup struct {
 	group
-	paths  *policy.PathPolicy
-	limits CopyLimits
-	now    func() time.Time
+	paths   *policy.PathPolicy
+	limits  CopyLimits
+	now     func() time.Time
+	entered bool
 }
+
+// errEntered refuses copies when "local" is PID 1's namespaces.
+var errEntered = errors.New("warden serves the host through host_namespace: pid1, and fetch and restore write in warden's own mount namespace, not the host's; they are refused there (see docs/snapshots.md)")
 
 // copyInput is what the policy evaluates for a fetch or restore: the copy
 // as the equivalent cp, so operator deny rules over destination paths
@@ -35,7 +39,7 @@ func registerCopyTools(g group, d Deps) {
 	if now == nil {
 		now = time.Now
 	}
-	cg := copyGroup{group: g, paths: d.Paths, limits: d.Copy.withDefaults(), now: now}
+	cg := copyGroup{group: g, paths: d.Paths, limits: d.Copy.withDefaults(), now: now, entered: d.LocalEntered}
 	mutating := func(title string, destructive bool) *mcp.ToolAnnotations {
 		return &mcp.ToolAnnotations{Title: title, DestructiveHint: ptr(destructive), OpenWorldHint: ptr(false)}
 	}
@@ -152,6 +156,9 @@ func registerCopyTools(g group, d Deps) {
 // plan checks a fetch's dataset, snapshot name and destination before
 // anything runs.
 func (cg copyGroup) plan(dataset, snapshot, dest string) (*dataset, string, error) {
+	if cg.entered {
+		return nil, "", errEntered
+	}
 	ds, err := cg.c.lookup(dataset)
 	if err != nil {
 		return nil, "", err
@@ -172,6 +179,9 @@ func (cg copyGroup) plan(dataset, snapshot, dest string) (*dataset, string, erro
 // planRestore checks a restore's dataset, opt-in and destination before
 // anything runs, and returns the live root and the destination below it.
 func (cg copyGroup) planRestore(ctx context.Context, dataset, snapshot, p, dest string) (ds *dataset, live, abs, rel string, err error) {
+	if cg.entered {
+		return nil, "", "", "", errEntered
+	}
 	ds, err = cg.c.lookup(dataset)
 	if err != nil {
 		return nil, "", "", "", err

@@ -67,6 +67,11 @@ type Deps struct {
 	// Reach, when set, is filled so that server_info can report what each
 	// local dataset can serve.
 	Reach *Reacher
+	// LocalEntered says "local" is another mount namespace's host (warden
+	// runs with host_namespace: pid1): fetch and restore, which write in
+	// warden's own namespace, are refused rather than written to the
+	// wrong tree.
+	LocalEntered bool
 	// Workers is how many directories each engine reads in parallel; 0
 	// means the engine's default.
 	Workers int

@@ -2,8 +2,6 @@ package snapshot
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -263,9 +261,4 @@ func testSSHRemote(t *testing.T, srv *sshd.Server, router bool) {
 	if _, _, err := SSHRemote(pool, inv, nil, sshrunner.Options{})("nowhere-such-host.invalid"); err == nil {
 		t.Error("an unknown inventory host resolved")
 	}
-}
-
-func hexSHA(s string) string {
-	h := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(h[:])
 }

@@ -4,8 +4,6 @@ package snapshot
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -20,11 +18,6 @@ import (
 	"github.com/warden-mcp/warden/internal/policy"
 	engine "github.com/warden-mcp/warden/internal/snapshot"
 )
-
-func hexSHA(s string) string {
-	h := sha256.Sum256([]byte(s))
-	return hex.EncodeToString(h[:])
-}
 
 func put(t testing.TB, p, content string) {
 	t.Helper()
@@ -492,5 +485,26 @@ func TestRestoreFullDisk(t *testing.T) {
 			names = append(names, e.Name())
 		}
 		t.Errorf("etc holds %v after a failed restore, want only huge.bin", names)
+	}
+}
+
+// TestCopiesRefusedWhenEntered: with host_namespace: pid1 the copy tools
+// would write in warden's namespace, not the host's, so they refuse.
+func TestCopiesRefusedWhenEntered(t *testing.T) {
+	dir := t.TempDir()
+	c, err := newCatalog(Deps{Sources: []Source{{SourceConfig: engine.SourceConfig{Name: "d", Kind: engine.KindDir, Path: dir, Live: dir}, Restore: Restore{Enabled: true, Allow: []string{dir}}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg := copyGroup{group: group{c: c}, paths: openPaths(t, "/"), entered: true}
+	if _, _, err := cg.plan("d", "s1", filepath.Join(dir, "x")); err == nil {
+		t.Error("fetch planned with host_namespace: pid1")
+	}
+	if _, _, _, _, err := cg.planRestore(context.Background(), "d", "s1", "x", ""); err == nil {
+		t.Error("restore planned with host_namespace: pid1")
+	}
+	cg.entered = false
+	if _, _, err := cg.plan("d", "s1", filepath.Join(dir, "x")); err != nil {
+		t.Errorf("fetch refused without pid1: %v", err)
 	}
 }

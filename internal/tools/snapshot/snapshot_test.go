@@ -2,6 +2,8 @@ package snapshot
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -261,4 +263,9 @@ func testSSHRemote(t *testing.T, srv *sshd.Server, router bool) {
 	if _, _, err := SSHRemote(pool, inv, nil, sshrunner.Options{})("nowhere-such-host.invalid"); err == nil {
 		t.Error("an unknown inventory host resolved")
 	}
+}
+
+func hexSHA(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
 }

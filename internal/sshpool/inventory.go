@@ -87,7 +87,7 @@ type Target struct {
 	Jump   []Target
 	Shell  string
 	Mode   string
-	Agent  string
+	Agent  string `json:",omitempty"`
 	Groups []string
 	Tags   []string
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"sync"
 	"time"
@@ -15,17 +16,41 @@ import (
 // queued.
 const exportGrace = 3 * time.Second
 
+// sink is one audit.export sink: syslog or OpenTelemetry.
+type sink interface {
+	audit.Sink
+	Run(ctx context.Context, grace time.Duration)
+	Stats() export.Stats
+}
+
 // exporters are the running audit.export sinks.
 type exporters struct {
-	list   []*export.Exporter
+	list   []sink
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 }
 
 // newExporters builds a sink per audit.export entry; none runs until start.
-func newExporters(cfg *config.Config, o Options) (*exporters, error) {
+// node is the name records carry (audit.node or the host name).
+func newExporters(cfg *config.Config, o Options, node string) (*exporters, error) {
 	xs := &exporters{cancel: func() {}}
 	for i, c := range cfg.Audit.Export {
+		if c.Type == "otlp" {
+			var tlsc *tls.Config
+			if !c.Insecure && (c.CAFile != "" || c.CertFile != "" || c.ServerName != "") {
+				var err error
+				if tlsc, err = export.TLSConfig(c.Address, c.CAFile, c.CertFile, c.KeyFile, c.ServerName); err != nil {
+					return nil, fmt.Errorf("audit.export[%d]: %w", i, err)
+				}
+			}
+			e, err := export.NewOTel(export.OTelOptions{Name: c.Name, Protocol: c.Protocol, Endpoint: c.Address,
+				Insecure: c.Insecure, TLS: tlsc, Headers: c.Headers, Node: node, Version: o.Version, Queue: c.Queue})
+			if err != nil {
+				return nil, fmt.Errorf("audit.export[%d]: %w", i, err)
+			}
+			xs.list = append(xs.list, e)
+			continue
+		}
 		fac, err := export.Facility(c.Facility)
 		if err != nil {
 			return nil, fmt.Errorf("audit.export[%d]: %w", i, err)

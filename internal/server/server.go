@@ -106,7 +106,7 @@ func New(o Options) (*Warden, error) {
 	if node == "" {
 		node, _ = os.Hostname()
 	}
-	exports, err := newExporters(cfg, o)
+	exports, err := newExporters(cfg, o, node)
 	if err != nil {
 		return nil, err
 	}

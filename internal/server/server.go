@@ -213,14 +213,12 @@ func New(o Options) (*Warden, error) {
 			MaxStdinBytes:   limits.MaxStdinBytes,
 			MaxBodyBytes:    cfg.HTTP.MaxBodyBytes,
 		},
-		AuditFiles:   func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
-		Confinement:  confinementInfo(conf.Status(), cfg),
-		ConfigDigest: func() string { return *digest.Load() },
-		Node:         node,
-		AuditExports: exports.stats,
-		SnapshotSources: func(ctx context.Context) any {
-			return snapReach.Report(ctx)
-		},
+		AuditFiles:      func() ([]string, error) { return audit.Files(cfg.Audit.Path) },
+		Confinement:     confinementInfo(conf.Status(), cfg),
+		ConfigDigest:    func() string { return *digest.Load() },
+		Node:            node,
+		AuditExports:    exports.stats,
+		SnapshotSources: snapReach.Report,
 	})
 	// --- snapshot forensics tools (internal/tools/snapshot) ---
 	// Registered even with no snapshots: configured, so the agent can find

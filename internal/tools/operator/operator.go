@@ -12,6 +12,7 @@ import (
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/audit/export"
 	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/snapshot"
 )
 
 // Limits are the server-wide bounds server_info reports.
@@ -43,7 +44,7 @@ type Deps struct {
 	AuditExports func() []export.Stats
 	// SnapshotSources reports what each local snapshot dataset can serve
 	// with the permissions warden has; nil reports none.
-	SnapshotSources func(ctx context.Context) any
+	SnapshotSources func(ctx context.Context) []snapshot.Reach
 	Now             func() time.Time
 }
 
@@ -73,7 +74,7 @@ type Info struct {
 	Node         string         `json:"node" jsonschema:"The name this warden gives itself in every audit record and export (audit.node, default the host name)."`
 	AuditExport  []export.Stats `json:"audit_export,omitempty" jsonschema:"Each audit export sink: records sent, dropped because its queue was full (they are still in the local log), retried, queued, and whether it is connected."`
 	// SnapshotSources is what each local snapshot dataset can serve.
-	SnapshotSources any `json:"snapshot_sources,omitempty" jsonschema:"Per local snapshot dataset: the checks run (listing, reading, zfs list/get, zpool list, zfs allow), the tools it cannot fully serve and why, its zfs allow delegations and any delegated permission that changes data (more than warden needs). Probed at most once a minute."`
+	SnapshotSources []snapshot.Reach `json:"snapshot_sources,omitempty" jsonschema:"Per local snapshot dataset: the checks run (listing, reading, zfs list/get, zpool list, zfs allow), the tools it cannot fully serve and why, its zfs allow delegations and any delegated permission that changes data (more than warden needs). Probed at most once a minute."`
 }
 
 // TailArgs are audit_tail's arguments.
@@ -112,7 +113,7 @@ func Register(r *relay.Relay, d Deps) {
 			if d.AuditExports != nil {
 				exports = d.AuditExports()
 			}
-			var snaps any
+			var snaps []snapshot.Reach
 			if d.SnapshotSources != nil {
 				snaps = d.SnapshotSources(ctx)
 			}

@@ -45,7 +45,7 @@ func (r *Relay) read(ctx context.Context, q readRequest, serve func(context.Cont
 	if out == nil {
 		out = &Outcome{Status: StatusOK}
 		var text string
-		if text, err = serve(ctx); err != nil {
+		if text, err = serve(withCaller(ctx, c.Identity)); err != nil {
 			out = Fail(StatusError, "%v", err)
 		} else {
 			out.Output = []byte(text)

@@ -12,6 +12,7 @@ import (
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/session"
+	"github.com/warden-mcp/warden/internal/tools/operator"
 )
 
 // approvalMechanisms maps tiers 2 and 3 to their mechanisms, defaults
@@ -72,11 +73,14 @@ func (n *notifier) close() {
 	}
 }
 
-// startConsole gives the relay its queue of calls waiting for an operator
-// and serves the console socket, when the config uses the console; it
-// returns nil otherwise.
+// startConsole registers the operating guide and its resources and, when
+// the config uses the console, gives the relay its queue of calls waiting
+// for an operator and serves the console socket; it returns nil without a
+// console.
 func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Registry) (*operatorConsole, error) {
+	guide := operator.GuideDeps{Policy: func() operator.Policy { return effectivePolicy(cfg) }, Sessions: reg.List}
 	if !cfg.UsesConsole() {
+		operator.RegisterGuide(r, guide)
 		return nil, nil
 	}
 	path := console.SocketPath(cfg.StateDir, os.Getpid())
@@ -92,6 +96,8 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 		OnPending:  n.pending,
 	})
 	r.SetConsole(q)
+	guide.Pending = q.List
+	operator.RegisterGuide(r, guide)
 	ctx, stop := context.WithCancel(context.Background())
 	c := &operatorConsole{queue: q, notifier: n, stop: stop, done: make(chan struct{})}
 	srv := &console.Server{Queue: q, Sessions: reg, Logger: o.Logger}
@@ -113,4 +119,21 @@ func (c *operatorConsole) close() {
 	c.stop()
 	<-c.done
 	c.notifier.close()
+}
+
+// effectivePolicy is the policy as the agent may read it.
+func effectivePolicy(cfg *config.Config) operator.Policy {
+	mode, _ := policy.ParseMode(cfg.Mode)
+	return operator.Policy{
+		Mode: cfg.Mode,
+		Tiers: operator.TierRules(
+			func(t int) string { return string(policy.Admit(mode, policy.Verdict{Tier: policy.Tier(t)})) },
+			cfg.TierMechanisms),
+		ToolModes: cfg.Policy.ToolModes,
+		Allow:     cfg.Policy.Allow,
+		Deny:      cfg.Policy.Deny,
+		DenyHosts: cfg.Policy.DenyHosts,
+		TokenTTL:  cfg.Approval.TokenTTL.D().String(),
+		Wait:      cfg.Approval.Wait.D().String(),
+	}
 }

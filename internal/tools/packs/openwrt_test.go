@@ -67,39 +67,10 @@ esac`)
 	for _, p := range []string{"firstboot", "jffs2reset", "sysupgrade", "mtd"} {
 		script(filepath.Join(farm, p), p, "exit 0")
 	}
-	etc := filepath.Join(stage, "etc")
-	if out, err := exec.Command("cp", "-a", "/etc", etc).CombinedOutput(); err != nil {
-		t.Fatalf("copy /etc: %v: %s", err, out)
-	}
-	release := "DISTRIB_ID='OpenWrt'\nDISTRIB_RELEASE='23.05.3'\nDISTRIB_TARGET='ramips/mt7621'\n"
-	if err := os.WriteFile(filepath.Join(etc, "openwrt_release"), []byte(release), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(etc, "init.d"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	script(filepath.Join(etc, "init.d", "dnsmasq"), "/etc/init.d/dnsmasq", "exit 0")
-	pidb, err := os.ReadFile(filepath.Join(srv.Dir, "dropbear.pid"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pid, err := strconv.Atoi(strings.TrimSpace(string(pidb)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// dropbear re-executes itself per connection and reads its host key
-	// from the server's directory under /tmp again: that directory is
-	// bound back into the fresh /tmp.
-	dir, err := filepath.Rel("/tmp", srv.Dir)
-	if err != nil || strings.HasPrefix(dir, "..") {
-		t.Skipf("the server's directory %s is not under /tmp", srv.Dir)
-	}
-	out, err := exec.Command("nsenter", "-t", strconv.Itoa(pid), "-m", "--", "sh", "-c",
-		"mount --bind "+etc+" /etc && mount --bind /tmp /mnt && mount -t tmpfs tmpfs /tmp && "+
-			"mkdir -p "+srv.Dir+" && mount --bind /mnt/"+dir+" "+srv.Dir+" && cp /usr/bin/dhcp.leases /tmp/dhcp.leases").CombinedOutput()
-	if err != nil {
-		t.Fatalf("make the router's /etc and /tmp: %v: %s", err, out)
-	}
+	mountOwn(t, srv, stage, map[string]string{
+		"openwrt_release": "DISTRIB_ID='OpenWrt'\nDISTRIB_RELEASE='23.05.3'\nDISTRIB_TARGET='ramips/mt7621'\n",
+		"init.d/dnsmasq":  "#!/bin/sh\necho \"/etc/init.d/dnsmasq $*\" >> /usr/bin/calls.log\nexit 0\n",
+	}, "cp /usr/bin/dhcp.leases /tmp/dhcp.leases")
 	return logf
 }
 
@@ -155,5 +126,50 @@ func TestOpenWrtRouter(t *testing.T) {
 		if !strings.Contains(log, want) {
 			t.Errorf("%q did not reach the router:\n%s", want, log)
 		}
+	}
+}
+
+// mountOwn gives the server's mount namespace a copy of /etc with files
+// added (relative names; scripts under init.d are made executable) and a
+// fresh /tmp, then runs then there. Nothing outside the namespace
+// changes.
+func mountOwn(t *testing.T, srv *sshd.Server, stage string, etcFiles map[string]string, then string) {
+	t.Helper()
+	etc := filepath.Join(stage, "etc")
+	if out, err := exec.Command("cp", "-a", "/etc", etc).CombinedOutput(); err != nil {
+		t.Fatalf("copy /etc: %v: %s", err, out)
+	}
+	for name, body := range etcFiles {
+		p := filepath.Join(etc, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(p)
+		if err := os.WriteFile(p, []byte(body), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pidb, err := os.ReadFile(filepath.Join(srv.Dir, "dropbear.pid"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(pidb)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// dropbear re-executes itself per connection and reads its host key
+	// from the server's directory under /tmp again: that directory is
+	// bound back into the fresh /tmp.
+	dir, err := filepath.Rel("/tmp", srv.Dir)
+	if err != nil || strings.HasPrefix(dir, "..") {
+		t.Skipf("the server's directory %s is not under /tmp", srv.Dir)
+	}
+	script := "mount --bind " + etc + " /etc && mount --bind /tmp /mnt && mount -t tmpfs tmpfs /tmp && " +
+		"mkdir -p " + srv.Dir + " && mount --bind /mnt/" + dir + " " + srv.Dir
+	if then != "" {
+		script += " && " + then
+	}
+	if out, err := exec.Command("nsenter", "-t", strconv.Itoa(pid), "-m", "--", "sh", "-c", script).CombinedOutput(); err != nil {
+		t.Fatalf("make the router's /etc and /tmp: %v: %s", err, out)
 	}
 }

@@ -93,7 +93,8 @@ type Step struct {
 type Param struct {
 	Name        string `yaml:"name"`
 	Description string `yaml:"description"`
-	// Kind is target (a host name or IP address), int, or enum.
+	// Kind is target (a host name or IP address), name (a service or
+	// unit name: letters, digits, ., _ and -), int, or enum.
 	Kind     string   `yaml:"kind"`
 	Enum     []string `yaml:"enum"`
 	Min      int      `yaml:"min"`
@@ -107,6 +108,7 @@ const (
 	KindTarget = "target"
 	KindInt    = "int"
 	KindEnum   = "enum"
+	KindName   = "name"
 )
 
 //go:embed builtin/*.yaml
@@ -261,7 +263,7 @@ func (p *Pack) validate() []error {
 				bad("%s: param %q: not a valid name", where, q.Name)
 			}
 			switch q.Kind {
-			case KindTarget:
+			case KindTarget, KindName:
 			case KindInt:
 				if q.Min > q.Max {
 					bad("%s: param %s: min above max", where, q.Name)
@@ -276,7 +278,7 @@ func (p *Pack) validate() []error {
 					}
 				}
 			default:
-				bad("%s: param %s: kind %q: target, int or enum", where, q.Name, q.Kind)
+				bad("%s: param %s: kind %q: target, name, int or enum", where, q.Name, q.Kind)
 			}
 			if q.Default != "" {
 				if _, err := q.check(q.Default); err != nil {

@@ -37,6 +37,11 @@ func (q Param) check(v string) (string, error) {
 			return "", fmt.Errorf("%d is outside %d..%d", n, q.Min, q.Max)
 		}
 		return strconv.Itoa(n), nil
+	case KindName:
+		if !safeWordRe.MatchString(v) {
+			return "", fmt.Errorf("%q is not a name (letters, digits, ., _ and -, not starting with -)", truncate(v, 64))
+		}
+		return v, nil
 	case KindEnum:
 		for _, e := range q.Enum {
 			if v == e {
@@ -174,6 +179,9 @@ func inputSchema(versions []*Tool) *jsonschema.Schema {
 		case KindTarget:
 			p.Type = "string"
 			p.Description += " A host name or IP address."
+		case KindName:
+			p.Type = "string"
+			p.Pattern = safeWordRe.String()
 		case KindInt:
 			p.Type = "integer"
 			p.Minimum, p.Maximum = ptr(float64(q.Min)), ptr(float64(q.Max))

@@ -85,6 +85,9 @@ func TestParsersGolden(t *testing.T) {
 		{"ping-busybox-loss", func() any { p, _ := parsePing(read(t, "busybox-ping-loss.txt")); return p }},
 		{"traceroute-busybox", func() any { return parseTraceroute(read(t, "busybox-traceroute.txt")) }},
 		{"nslookup-busybox", func() any { return parseNslookup(read(t, "busybox-nslookup.txt")) }},
+		{"mdstat-dsm-healthy", func() any { return parseMDStat(read(t, "handwritten/dsm-mdstat-healthy.txt")) }},
+		{"mdstat-dsm-degraded", func() any { return parseMDStat(read(t, "handwritten/dsm-mdstat-degraded.txt")) }},
+		{"mdstat-dsm-rebuilding", func() any { return parseMDStat(read(t, "handwritten/dsm-mdstat-rebuilding.txt")) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { golden(t, tt.name, tt.got()) })
@@ -130,6 +133,8 @@ func FuzzParsers(f *testing.F) {
 		parsePing(s)
 		parseNslookup(s)
 		parseTraceroute(s)
+		parseMDStat(s)
+		parseStateWord(s, activeWords)
 	})
 }
 
@@ -139,4 +144,27 @@ func netDev(m map[string]devCounters) map[string][4]int64 {
 		out[k] = [4]int64{v.rx, v.rxErr, v.tx, v.txErr}
 	}
 	return out
+}
+
+// TestStateWords: synosystemctl's one-word answers, and anything else is
+// unknown rather than a guess.
+func TestStateWords(t *testing.T) {
+	for in, want := range map[string]string{"active\n": "active", "inactive\n": "inactive", "failed": "failed", "": Unknown, "Unit nginx not found.\n": Unknown} {
+		if got := parseStateWord(in, activeWords); got != want {
+			t.Errorf("active %q: %q, want %q", in, got, want)
+		}
+	}
+	for in, want := range map[string]string{"enabled\n": "enabled", "disabled\n": "disabled", "yes": Unknown} {
+		if got := parseStateWord(in, enabledWords); got != want {
+			t.Errorf("enabled %q: %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDiskOf(t *testing.T) {
+	for in, want := range map[string]string{"sata3p1": "sata3", "nvme0n1p2": "nvme0n1", "sdb5": "sdb", "sda": "sda", "loop0": "loop0"} {
+		if got := diskOf(in); got != want {
+			t.Errorf("diskOf(%q) = %q, want %q", in, got, want)
+		}
+	}
 }

@@ -116,8 +116,45 @@ type Action struct {
 	Probes   []Probe `json:"probes"`
 }
 
+// DSMService is dsm_service_status' result.
+type DSMService struct {
+	ServiceState
+	Probes []Probe `json:"probes"`
+}
+
+// Pools is storage_pools' result.
+type Pools struct {
+	Arrays []MDArray `json:"arrays"`
+	// Degraded names the arrays that are not ok, for a quick verdict.
+	Degraded []string `json:"degraded"`
+	Probes   []Probe  `json:"probes"`
+}
+
 // parsers are every parser a pack may name.
 var parsers = map[string]parser{
+	"dsm_service": parserOf("dsm_service", func(v map[string]string, o outs) DSMService {
+		st := ServiceState{Service: v["service"], Active: Unknown, Enabled: Unknown}
+		// The exit status says inactive or disabled; the word says which.
+		for _, r := range o["active"] {
+			st.Active = parseStateWord(r.stdout, activeWords)
+		}
+		for _, r := range o["enabled"] {
+			st.Enabled = parseStateWord(r.stdout, enabledWords)
+		}
+		return DSMService{ServiceState: st}
+	}),
+	"md_pools": parserOf("pools", func(_ map[string]string, o outs) Pools {
+		p := Pools{Arrays: []MDArray{}, Degraded: []string{}}
+		if s, ok := o.first("mdstat"); ok {
+			p.Arrays = parseMDStat(s)
+		}
+		for _, a := range p.Arrays {
+			if a.Health != "ok" {
+				p.Degraded = append(p.Degraded, a.Name)
+			}
+		}
+		return p
+	}),
 	"dhcp_leases": parserOf("leases", func(_ map[string]string, o outs) Leases {
 		res := Leases{Leases: []Lease{}}
 		if s, ok := o.first("leases"); ok {
@@ -221,6 +258,8 @@ func (r *WANStatus) setProbes(p []Probe)   { r.Probes = nonNil(p) }
 func (r *Interfaces) setProbes(p []Probe)  { r.Probes = nonNil(p) }
 func (r *Diagnostics) setProbes(p []Probe) { r.Probes = nonNil(p) }
 func (r *Action) setProbes(p []Probe)      { r.Probes = nonNil(p) }
+func (r *DSMService) setProbes(p []Probe)  { r.Probes = nonNil(p) }
+func (r *Pools) setProbes(p []Probe)       { r.Probes = nonNil(p) }
 
 func nonNil(p []Probe) []Probe {
 	if p == nil {

@@ -63,7 +63,9 @@ func newRig(t testing.TB, mode string, prepare func(t testing.TB, cache string))
 	}
 	uid, _ := strconv.Atoi(u.Uid)
 	r := &rig{srv: srv, uid: uid}
-	base, err := os.MkdirTemp("", "warden-agenthost-")
+	// Outside the temporary directories, as a home is: a program at the
+	// Temp level may write those, and the agent protects its own.
+	base, err := os.MkdirTemp("/var/lib", "warden-agenthost-")
 	if err != nil {
 		t.Fatal(err)
 	}

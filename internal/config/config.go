@@ -245,6 +245,10 @@ type Host struct {
 	// (the agent where it can run, plain SSH where it cannot, saying why)
 	// or required (the agent or a clear error).
 	Agent string `yaml:"agent" json:"agent,omitempty"`
+	// Deny are regexes as policy.deny that apply to calls on this host
+	// only (a router's "service restart_wan", a NAS's "synopkg
+	// uninstall"): added to the global rules and an appliance pack's.
+	Deny []string `yaml:"deny" json:"deny,omitempty"`
 }
 
 // Group names a set of hosts.

@@ -82,6 +82,7 @@ func TestErrors(t *testing.T) {
 		{"relative writable", "confine:\n  writable: [srv]\n", nil, []string{"confine.writable", "srv"}},
 		{"pack tool name", "packs:\n  disable: [\"rm -rf\"]\n", nil, []string{"packs.disable[0]", "not a tool name"}},
 		{"empty pack file", "packs:\n  files: [\"\"]\n", nil, []string{"packs.files[0]", "empty"}},
+		{"host deny regex", "hosts:\n  - name: router\n    deny: [\"(\"]\n", nil, []string{"hosts[0].deny[0]", "regular expression"}},
 		{"writable root", "confine:\n  tools:\n    run_script: {writable: [/]}\n", nil, []string{"confine.tools.run_script.writable"}},
 		{"bad env mode", "", map[string]string{"WARDEN_MODE": "root"}, []string{"mode", "root"}},
 		{"short token", "", map[string]string{"WARDEN_TOKEN": "short"}, []string{"http.token", "16"}},

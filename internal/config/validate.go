@@ -238,6 +238,11 @@ func (c *Config) Validate() error {
 		if h.Agent != "" && h.Agent != "off" && h.Agent != "auto" && h.Agent != "required" {
 			bad(key+".agent", "%q is not one of off, auto, required", h.Agent)
 		}
+		for j, d := range h.Deny {
+			if _, err := regexp.Compile(d); err != nil {
+				bad(fmt.Sprintf("%s.deny[%d]", key, j), "%q is not a regular expression: %v", d, err)
+			}
+		}
 		if h.FilesTransport != "" && h.FilesTransport != "auto" && h.FilesTransport != "sftp" && h.FilesTransport != "exec" {
 			bad(key+".files_transport", "%q is not one of auto, sftp, exec", h.FilesTransport)
 		}

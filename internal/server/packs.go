@@ -34,6 +34,9 @@ func newPacks(cfg *config.Config, o Options, pol *policy.Policy) (*appliancePack
 	if err != nil {
 		return nil, err
 	}
+	if err := g.SetHostDeny(hostDeny(cfg)); err != nil {
+		return nil, err
+	}
 	return &appliancePacks{packs: ps, disable: cfg.Packs.Disable, det: det, guard: g, env: env}, nil
 }
 
@@ -42,12 +45,27 @@ func (a *appliancePacks) register(r *relay.Relay, hs *hosts.Set) {
 	packs.Register(r, packs.Deps{Hosts: hs.Resolve, Packs: a.packs, Detector: a.det, Disable: a.disable, Env: a.env})
 }
 
-// reload guards a new policy and forgets what detection found: an
-// inventory name may now be another machine.
-func (a *appliancePacks) reload(r *relay.Relay, pol *policy.Policy) {
+// reload guards a new policy with the new per-host rules and forgets what
+// detection found: an inventory name may now be another machine.
+func (a *appliancePacks) reload(r *relay.Relay, cfg *config.Config, pol *policy.Policy) error {
+	if err := a.guard.SetHostDeny(hostDeny(cfg)); err != nil {
+		return err
+	}
 	a.guard.SetBase(pol)
 	r.SetPolicy(a.guard)
 	a.det.Forget()
+	return nil
+}
+
+// hostDeny are the operator's per-host deny rules (hosts[].deny).
+func hostDeny(cfg *config.Config) map[string][]string {
+	m := map[string][]string{}
+	for _, h := range cfg.Hosts {
+		if len(h.Deny) > 0 {
+			m[h.Name] = h.Deny
+		}
+	}
+	return m
 }
 
 // detected are the packs found on a host, for hosts_list; nil if it was

@@ -10,7 +10,7 @@ import (
 )
 
 // Reload applies the reloadable part of a new, already validated config:
-// the policy rules (deny, allow, deny_hosts, with warden's own paths still
+// the policy rules (deny, allow, deny_hosts, hosts[].deny, with warden's own paths still
 // protected) and the SSH inventory (warden.yaml hosts, their
 // files_transport, ~/.ssh/config, and warden.yaml groups); the appliance
 // packs detected per host are forgotten, since a name may now be another
@@ -31,8 +31,10 @@ func (w *Warden) Reload(cfg *config.Config, configPath string) error {
 	if err := fleet.ValidateGroups(inv.Resolve, groups); err != nil {
 		return err
 	}
+	if err := w.packs.reload(w.Relay, cfg, pol); err != nil {
+		return fmt.Errorf("policy: %w", err)
+	}
 	w.ssh.Reload(inv, transports(cfg))
-	w.packs.reload(w.Relay, pol)
 	w.groups.set(groups)
 	d := cfg.Digest()
 	w.digest.Store(&d)

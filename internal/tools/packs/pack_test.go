@@ -214,6 +214,21 @@ func TestGuard(t *testing.T) {
 			t.Errorf("%s on %s: denied %v (%s), want %v", tt.cmd, tt.host, v.Denied, v.Reason, tt.denied)
 		}
 	}
+	if err := g.SetHostDeny(map[string][]string{"asus": {`^service restart_wan( |$)`}}); err != nil {
+		t.Fatal(err)
+	}
+	if v := g.Evaluate(policy.Input{Command: "true && service restart_wan", Host: "asus"}); !v.Denied || !strings.Contains(v.Reason, "host asus") {
+		t.Errorf("host deny rule: %+v", v)
+	}
+	if v := g.Evaluate(policy.Input{Command: "service restart_wan", Host: "owrt"}); v.Denied {
+		t.Errorf("another host's deny rule applied: %+v", v)
+	}
+	if err := g.SetHostDeny(map[string][]string{"asus": {"("}}); err == nil {
+		t.Error("an invalid host deny rule was accepted")
+	}
+	if v := g.Evaluate(policy.Input{Command: "service restart_wan", Host: "asus"}); !v.Denied {
+		t.Error("a failed SetHostDeny dropped the rules in force")
+	}
 	d.Forget()
 	if v := g.Evaluate(policy.Input{Command: "nvram erase", Host: "nas"}); !v.Denied {
 		t.Error("after Forget, an unprobed host is not held to every pack's rules")

@@ -415,9 +415,11 @@ func baseEnv(cfg *config.Config, getenv func(string) string) []string {
 const instructions = `warden runs commands and inspects hosts for you under a policy.
 Read-only work runs at once. Calls that change things may return status
 "approval_required" with an approval_token: show the call to the user and, once
-approved, re-issue the identical call with that approval_token. Calls with
+approved, re-issue the identical call with that approval_token. Others wait, with
+progress, for an operator's answer: do not re-issue them. Calls with
 status "denied" must not be retried in another spelling. Output is capped; see
-"truncated". Use server_info to see the mode and limits.`
+"truncated". Use server_info to see the mode and limits, and the operating_guide
+prompt for how warden works.`
 
 // registerHostTools adds the host and file tool groups.
 func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.Set) error {

@@ -162,6 +162,9 @@ type link struct {
 	t    sshpool.Target
 	mode string
 
+	// starting serializes starts; mu guards the fields below only
+	// briefly, so hosts_list never waits for an upload.
+	starting sync.Mutex
 	mu       sync.Mutex
 	lease    *sshpool.Lease
 	client   *agent.Client
@@ -180,19 +183,18 @@ func (e *errFallback) Unwrap() error { return e.err }
 
 // get returns the host's running agent, starting it if need be.
 func (l *link) get(ctx context.Context) (*agent.Client, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.client != nil {
-		if l.client.Err() == nil {
-			return l.client, nil
-		}
-		l.deadPID = l.client.Hello().PID
-		l.drop()
+	if c, err, ok := l.current(); ok {
+		return c, err
 	}
-	if l.fallback != nil && time.Since(l.failedAt) < RetryAfter {
-		return nil, &errFallback{l.fallback}
+	l.starting.Lock()
+	defer l.starting.Unlock()
+	// Another call may have started it, or failed to, meanwhile.
+	if c, err, ok := l.current(); ok {
+		return c, err
 	}
 	c, err := l.start(ctx)
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, err
@@ -216,6 +218,25 @@ func (l *link) get(ctx context.Context) (*agent.Client, error) {
 	return c, nil
 }
 
+// current is the running agent, or the fallback still in force; ok false
+// means one must be started. A dead agent is forgotten here, its process
+// ID kept for the next one to reap after.
+func (l *link) current() (*agent.Client, error, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.client != nil {
+		if l.client.Err() == nil {
+			return l.client, nil, true
+		}
+		l.deadPID = l.client.Hello().PID
+		l.drop()
+	}
+	if l.fallback != nil && time.Since(l.failedAt) < RetryAfter {
+		return nil, &errFallback{l.fallback}, true
+	}
+	return nil, nil, false
+}
+
 // drop forgets a dead agent.
 func (l *link) drop() {
 	l.client.Close()
@@ -235,7 +256,8 @@ func (l *link) close() {
 }
 
 // start probes the host, starts the agent, and uploads the build first
-// when the cache does not hold it (or holds something else).
+// when the cache does not hold it (or holds something else). It runs
+// under l.starting, not l.mu.
 func (l *link) start(ctx context.Context) (*agent.Client, error) {
 	lease, err := l.p.ssh.Pool().Acquire(ctx, l.t)
 	if err != nil {
@@ -255,7 +277,9 @@ func (l *link) start(ctx context.Context) (*agent.Client, error) {
 	for attempt := 0; ; attempt++ {
 		st, code, stderr, err := startAgent(ctx, lease, path, bd.sum)
 		if err == nil {
+			l.mu.Lock()
 			l.lease = lease
+			l.mu.Unlock()
 			h := st.client.Hello()
 			l.p.log.Info("agent started", "host", l.t.Name, "path", path, "version", h.Version, "confinement", h.Confinement.Mechanism)
 			return st.client, nil

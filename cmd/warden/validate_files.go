@@ -22,12 +22,12 @@ func validateFiles(names []string, fix bool, stdout, stderr io.Writer) int {
 				code = 1
 				continue
 			}
+			for _, m := range moves {
+				fmt.Fprintf(stderr, "%s: %s\n", name, m)
+			}
 			if path == "" {
 				fmt.Fprintf(stdout, "%s: nothing to move\n", name)
 			} else {
-				for _, m := range moves {
-					fmt.Fprintf(stderr, "%s: moved %s\n", name, m)
-				}
 				fmt.Fprintf(stdout, "%s: wrote %s\n", name, path)
 				name = path
 			}

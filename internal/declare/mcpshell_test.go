@@ -344,3 +344,16 @@ func TestUnknownKeyDidYouMean(t *testing.T) {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }
+
+// TestFixLeavesConflicts: a key whose destination is already set stays
+// where it is, and Fix says so.
+func TestFixLeavesConflicts(t *testing.T) {
+	yml := "mcp:\n  tools:\n    - name: t\n      description: d\n      timeout: 5s\n      run:\n        timeout: 10s\n        command: echo\n"
+	out, moves, err := Fix([]byte(yml))
+	if err != nil || len(moves) != 1 || !strings.Contains(moves[0], "timeout left in place") || string(out) != yml {
+		t.Fatalf("Fix = %v, %v", moves, err)
+	}
+	if _, _, err := Parse("c.yaml", out); err == nil || !strings.Contains(err.Error(), "`timeout` belongs under `run:`") {
+		t.Errorf("conflict after Fix: %v", err)
+	}
+}

@@ -101,7 +101,8 @@ func misplacedHint(path, key string) string {
 
 // FixFile moves misplaced keys of the file name into a new file beside
 // it, never over an existing file, and returns the new file's path and
-// what moved. With nothing to move it writes nothing and returns "".
+// what moved (or was left in place, and why). With nothing to move it
+// writes nothing and returns "".
 func FixFile(name string) (string, []string, error) {
 	data, err := readBounded(name)
 	if err != nil {
@@ -111,8 +112,8 @@ func FixFile(name string) (string, []string, error) {
 	if err != nil {
 		return "", nil, fmt.Errorf("%s: %v", name, err)
 	}
-	if len(moves) == 0 {
-		return "", nil, nil
+	if bytes.Equal(out, data) {
+		return "", moves, nil
 	}
 	ext := filepath.Ext(name)
 	base := strings.TrimSuffix(name, ext)
@@ -138,8 +139,9 @@ func FixFile(name string) (string, []string, error) {
 }
 
 // Fix moves every misplaced key Fix knows to its place and returns the
-// new text and one line per move. Keys already present at the destination
-// are left where they are (the strict load then names them).
+// new text (data itself when nothing moved) and one line per move. A key
+// whose destination is already set is left where it is, with a line
+// saying so (the strict load then names it).
 func Fix(data []byte) ([]byte, []string, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -171,8 +173,8 @@ func Fix(data []byte) ([]byte, []string, error) {
 			}
 		}
 	}
-	if len(m.moves) == 0 {
-		return data, nil, nil
+	if !m.changed {
+		return data, m.moves, nil
 	}
 	var b bytes.Buffer
 	enc := yaml.NewEncoder(&b)
@@ -183,15 +185,23 @@ func Fix(data []byte) ([]byte, []string, error) {
 	return b.Bytes(), m.moves, nil
 }
 
-type mover struct{ moves []string }
+// mover records each move, and each key it had to leave in place.
+type mover struct {
+	moves   []string
+	changed bool
+}
 
 func (m *mover) note(line int, from, to string) {
-	m.moves = append(m.moves, fmt.Sprintf("line %d: %s → %s", line, from, to))
+	m.changed = true
+	m.moves = append(m.moves, fmt.Sprintf("moved line %d: %s → %s", line, from, to))
 }
 
 // move moves key of src to dst under dkey, unless dst has it already.
 func (m *mover) move(src *yaml.Node, key string, dst *yaml.Node, dkey, to string) {
 	if dst == nil || get(dst, dkey) != nil {
+		if k := keyNode(src, key); k != nil {
+			m.moves = append(m.moves, fmt.Sprintf("line %d: %s left in place: %s is already set (or not a mapping); merge them by hand", k.Line, key, to))
+		}
 		return
 	}
 	k, v := del(src, key)
@@ -338,6 +348,15 @@ func get(m *yaml.Node, key string) *yaml.Node {
 	for i := 0; i+1 < len(m.Content); i += 2 {
 		if m.Content[i].Value == key {
 			return m.Content[i+1]
+		}
+	}
+	return nil
+}
+
+func keyNode(m *yaml.Node, key string) *yaml.Node {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return m.Content[i]
 		}
 	}
 	return nil

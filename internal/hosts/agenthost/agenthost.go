@@ -122,6 +122,7 @@ func (p *Provider) Resolve(ctx context.Context, name string) (*hosts.Host, bool,
 	}
 	mode := p.mode(t)
 	if mode == Off {
+		p.forget(name)
 		return nil, false, nil
 	}
 	h, ok, err := p.ssh.Resolve(ctx, name)
@@ -143,16 +144,33 @@ func (p *Provider) Close() error {
 	return nil
 }
 
+// link is the host's link, made anew when a reload changed the host's
+// target or mode; the old one's agent is ended.
 func (p *Provider) link(t sshpool.Target, mode string) *link {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	key := t.Name + "|" + t.Key() + "|" + mode
-	l, ok := p.links[key]
-	if !ok {
-		l = &link{p: p, t: t, mode: mode}
-		p.links[key] = l
+	key := t.Key() + "|" + mode
+	l, ok := p.links[t.Name]
+	if ok && l.key == key {
+		return l
 	}
+	if ok {
+		go l.close()
+	}
+	l = &link{p: p, t: t, mode: mode, key: key}
+	p.links[t.Name] = l
 	return l
+}
+
+// forget ends the agent of a host whose mode a reload turned off.
+func (p *Provider) forget(name string) {
+	p.mu.Lock()
+	l, ok := p.links[name]
+	delete(p.links, name)
+	p.mu.Unlock()
+	if ok {
+		go l.close()
+	}
 }
 
 // link is the agent of one host: started on first use, restarted after
@@ -161,6 +179,7 @@ type link struct {
 	p    *Provider
 	t    sshpool.Target
 	mode string
+	key  string // the target's key and the mode it was made for
 
 	// starting serializes starts; mu guards the fields below only
 	// briefly, so hosts_list never waits for an upload.

@@ -436,3 +436,23 @@ func TestModeFromInventory(t *testing.T) {
 		t.Errorf("box after a reload to agent: off resolves to %s", k)
 	}
 }
+
+// A reload that turns a host's agent off ends the agent running there.
+func TestReloadOffEndsAgent(t *testing.T) {
+	r := newRig(t, agenthost.Required, nil)
+	if _, err := r.run(t, "true"); err != nil {
+		t.Fatal(err)
+	}
+	pids := r.agentPIDs()
+	if len(pids) != 1 {
+		t.Fatalf("agents running: %v", pids)
+	}
+	r.ap.SetModes(map[string]string{"box": agenthost.Off})
+	if h := r.host(t); h.Kind != hosts.KindSSH {
+		t.Errorf("box after agent: off resolves to %s", h.Kind)
+	}
+	waitGone(t, "the agent of a host turned off", pids[0])
+	if res, err := r.run(t, "echo plain"); err != nil || string(res.Stdout) != "plain\n" {
+		t.Errorf("a call over plain SSH: %+v %v", res, err)
+	}
+}

@@ -400,6 +400,17 @@ func runSuite(t *testing.T, e *Engine, ds string, names ...string) {
 		}
 	})
 
+	t.Run("snapshot_pools", func(t *testing.T) {
+		res, err := e.Pools(ctx, PoolsArgs{Dataset: ds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Every source answers: a listing where it has one, or the reason.
+		if res.Available == (res.Reason != "" && len(res.Pools) == 0) || res.Dataset != ds {
+			t.Errorf("pools = %+v", res)
+		}
+	})
+
 	t.Run("first_last_appearance", func(t *testing.T) {
 		res, err := e.FirstAppearance(ctx, AppearanceArgs{Dataset: ds, Path: "new.txt"})
 		if err != nil {

@@ -230,7 +230,14 @@ func testSSHRemote(t *testing.T, srv *sshd.Server, router bool) {
 	if _, err := ds.engine.ReadFile(t.Context(), engine.ReadFileArgs{Dataset: "backups", Snapshot: "snap-0", Path: "../../known_hosts"}); !errors.Is(err, engine.ErrInvalidArgument) {
 		t.Errorf("escape: err = %v, want ErrInvalidArgument", err)
 	}
-	// fetch_file and fetch_dir read over SSH and write here.
+	// On OpenSSH the calls share one connection; on a dropbear older than
+	// 2024.86 the pool opens one session per connection (mkj/dropbear#321),
+	// so concurrent reads may spread over a few.
+	if st := pool.Stats(); st.Open != 1 && !router || st.Open < 1 || st.Open > 4 {
+		t.Errorf("pool stats = %+v, want the one connection the calls used (a few on a router)", st)
+	}
+	// fetch_file and fetch_dir read over SSH and write here (after the
+	// connection count above: a router's lost sessions may add a dial).
 	out := t.TempDir()
 	x, err := ds.engine.OpenExport(t.Context(), "backups", "snap-0", "etc/motd")
 	if err != nil {
@@ -249,9 +256,6 @@ func testSSHRemote(t *testing.T, srv *sshd.Server, router bool) {
 	x.Close()
 	if b, _ := os.ReadFile(filepath.Join(out, "etc/motd")); err != nil || string(b) != "two\n" || fr.FilesWritten != 1 {
 		t.Errorf("fetch_dir over SSH: %+v, %v, wrote %q", fr, err, b)
-	}
-	if st := pool.Stats(); st.Open != 1 {
-		t.Errorf("pool stats = %+v, want the one connection the calls used", st)
 	}
 	want := remotefs.SFTP
 	if router {

@@ -3,6 +3,13 @@
 // snapshots) as read-only tier-0 MCP tools through the relay, routing each call
 // to the engine of the host its dataset lives on.
 //
+// It also owns the only snapshot tools that write: fetch_file and fetch_dir
+// (tier 2) copy an old version to a destination on this machine the path
+// policy allows, and restore_file and restore_dir (tier 3, off unless a
+// dataset opts in) put one back into the dataset's live data, the current
+// version linked aside first. The engine reads; the writing is here, through
+// directories opened with openat2 so that no symlink is ever followed.
+//
 // The tools are registered even when no snapshot source is configured, so an
 // agent can discover them; every call then answers invalid_argument with a
 // pointer to docs/snapshots.md instead of failing at startup.

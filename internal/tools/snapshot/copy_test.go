@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/runner"
 	engine "github.com/warden-mcp/warden/internal/snapshot"
 )
 
@@ -506,5 +507,27 @@ func TestCopiesRefusedWhenEntered(t *testing.T) {
 	cg.entered = false
 	if _, _, err := cg.plan("d", "s1", filepath.Join(dir, "x")); err != nil {
 		t.Errorf("fetch refused without pid1: %v", err)
+	}
+}
+
+// TestRestoreConfig refuses, at startup, opt-ins that could never restore
+// anything safely.
+func TestRestoreConfig(t *testing.T) {
+	for name, src := range map[string]Source{
+		"empty allow":          {SourceConfig: engine.SourceConfig{Name: "a", Kind: engine.KindZFS, Path: "/tank/a"}, Restore: Restore{Enabled: true}},
+		"allow outside live":   {SourceConfig: engine.SourceConfig{Name: "a", Kind: engine.KindZFS, Path: "/tank/a"}, Restore: Restore{Enabled: true, Allow: []string{"/etc"}}},
+		"allow not clean":      {SourceConfig: engine.SourceConfig{Name: "a", Kind: engine.KindZFS, Path: "/tank/a"}, Restore: Restore{Enabled: true, Allow: []string{"/tank/a/../b"}}},
+		"allow root":           {SourceConfig: engine.SourceConfig{Name: "a", Kind: engine.KindZFS, Path: "/"}, Restore: Restore{Enabled: true, Allow: []string{"/"}}},
+		"dir without live":     {SourceConfig: engine.SourceConfig{Name: "a", Kind: engine.KindDir, Path: "/srv/b"}, Restore: Restore{Enabled: true, Allow: []string{"/srv/live"}}},
+		"allow without enable": {SourceConfig: engine.SourceConfig{Name: "a", Kind: engine.KindZFS, Path: "/tank/a"}, Restore: Restore{Allow: []string{"/tank/a"}}},
+		"remote":               {Host: "nas", SourceConfig: engine.SourceConfig{Name: "a", Kind: engine.KindZFS, Path: "/tank/a"}, Restore: Restore{Enabled: true, Allow: []string{"/tank/a/etc"}}},
+	} {
+		if _, err := newCatalog(Deps{Sources: []Source{src}, Remote: func(string) (runner.Runner, engine.OpenFSFunc, error) { return nil, nil, nil }}); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	ok := Source{SourceConfig: engine.SourceConfig{Name: "a", Kind: engine.KindZFS, Path: "/tank/a"}, Restore: Restore{Enabled: true, Allow: []string{"/tank/a/etc"}}}
+	if _, err := newCatalog(Deps{Sources: []Source{ok}}); err != nil {
+		t.Errorf("a valid opt-in was refused: %v", err)
 	}
 }

@@ -22,8 +22,10 @@ type Restore struct {
 	Allow   []string
 }
 
-// validate checks a restore opt-in once, at startup.
-func (r Restore) validate(host string) error {
+// validate checks a restore opt-in once, at startup. live is the
+// dataset's live data where the configuration alone says it ("" when only
+// the snapshot layout can tell, as for snapper).
+func (r Restore) validate(host, kind, live string) error {
 	if !r.Enabled {
 		if len(r.Allow) > 0 {
 			return errors.New("restore.allow is set but restore.enabled is not; set enabled: true to allow restores")
@@ -36,13 +38,32 @@ func (r Restore) validate(host string) error {
 	if len(r.Allow) == 0 {
 		return errors.New("restore is enabled with an empty allow list; name the directories restores may write below")
 	}
+	if live == "" && kind == engine.KindDir {
+		return errors.New("restore is enabled, but a dir source has no live: to restore into")
+	}
 	for _, a := range r.Allow {
 		c, err := policy.CleanPath(a)
 		if err != nil || c != a || a == "/" {
 			return fmt.Errorf("restore.allow entry %q must be a clean absolute path other than /", a)
 		}
+		if live != "" && !policy.Within(a, live) {
+			return fmt.Errorf("restore.allow entry %q is outside the live data %s; restores only write inside it", a, live)
+		}
 	}
 	return nil
+}
+
+// configuredLive is a source's live data as its configuration says it:
+// live:, or the mountpoint of a zfs source; "" when unknown until the
+// snapshot layout is read (btrfs) or absent (dir without live:).
+func configuredLive(s engine.SourceConfig) string {
+	switch {
+	case s.Live != "":
+		return s.Live
+	case s.Kind == engine.KindZFS:
+		return s.Path
+	}
+	return ""
 }
 
 // asideSuffix marks the current version of a file kept aside by a restore:

@@ -123,7 +123,7 @@ func newCatalog(d Deps) (*catalog, error) {
 		if _, dup := c.byName[s.Name]; dup {
 			return nil, fmt.Errorf("snapshots: dataset %q configured twice", s.Name)
 		}
-		if err := s.Restore.validate(h); err != nil {
+		if err := s.Restore.validate(h, s.Kind, configuredLive(s.SourceConfig)); err != nil {
 			return nil, fmt.Errorf("snapshots: dataset %q: %w", s.Name, err)
 		}
 		c.byName[s.Name] = nil

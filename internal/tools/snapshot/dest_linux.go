@@ -3,6 +3,7 @@
 package snapshot
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -247,7 +248,7 @@ func (d *destDir) remove(name string) error {
 
 // hashFile returns the SHA-256 and size of the regular file name below d,
 // read without following a link; ok is false when name does not exist.
-func (d *destDir) hashFile(name string) (sum string, n int64, ok bool, err error) {
+func (d *destDir) hashFile(ctx context.Context, name string) (sum string, n int64, ok bool, err error) {
 	fd, err := unix.Openat2(d.fd, name, &unix.OpenHow{
 		Flags:   unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC,
 		Resolve: noLinks | unix.RESOLVE_BENEATH,
@@ -268,7 +269,7 @@ func (d *destDir) hashFile(name string) (sum string, n int64, ok bool, err error
 		return "", 0, true, &fs.PathError{Op: "open", Path: d.child(name), Err: fmt.Errorf("is a %s, not a regular file", kindOf(st))}
 	}
 	h := sha256.New()
-	n, err = io.Copy(h, f)
+	n, err = io.Copy(h, ctxReader{ctx, f})
 	if err != nil {
 		return "", n, true, err
 	}

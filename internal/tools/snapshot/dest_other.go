@@ -3,6 +3,7 @@
 package snapshot
 
 import (
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -26,6 +27,6 @@ func (d *destDir) writeFile(string, io.Reader, int64, fs.FileMode, bool) (writte
 }
 func (d *destDir) keepAside(string, string) error { return errNoDest }
 func (d *destDir) remove(string) error            { return errNoDest }
-func (d *destDir) hashFile(string) (string, int64, bool, error) {
+func (d *destDir) hashFile(context.Context, string) (string, int64, bool, error) {
 	return "", 0, false, errNoDest
 }

@@ -223,7 +223,7 @@ func (r *restorer) one(dir *destDir, name, rel string, it engine.ExportItem) (Re
 		if !st.regular {
 			return rf, userErrorf("%s is a %s; a restore only replaces regular files", dir.child(name), st.kind)
 		}
-		sum, n, _, err := dir.hashFile(name)
+		sum, n, _, err := dir.hashFile(r.ctx, name)
 		if err != nil {
 			return rf, err
 		}

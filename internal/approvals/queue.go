@@ -136,6 +136,7 @@ type Queue struct {
 
 	mu      sync.Mutex
 	pending map[string]*entry
+	subs    map[chan struct{}]struct{}
 }
 
 type entry struct {
@@ -191,6 +192,7 @@ func (q *Queue) Open(r Request) (*Ticket, error) {
 		return nil, ErrTooManyPending
 	}
 	q.pending[e.p.ID] = e
+	q.changedLocked()
 	q.mu.Unlock()
 	if q.onPending != nil {
 		q.onPending(e.p)
@@ -240,7 +242,36 @@ func (q *Queue) remove(e *entry) bool {
 		return false
 	}
 	delete(q.pending, e.p.ID)
+	q.changedLocked()
 	return true
+}
+
+// Subscribe returns a channel that receives a value after the pending
+// approvals change (several changes may arrive as one), and a function
+// that ends the subscription.
+func (q *Queue) Subscribe() (<-chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	q.mu.Lock()
+	if q.subs == nil {
+		q.subs = map[chan struct{}]struct{}{}
+	}
+	q.subs[ch] = struct{}{}
+	q.mu.Unlock()
+	return ch, func() {
+		q.mu.Lock()
+		delete(q.subs, ch)
+		q.mu.Unlock()
+	}
+}
+
+// changedLocked tells every subscriber, never blocking. q.mu is held.
+func (q *Queue) changedLocked() {
+	for ch := range q.subs {
+		select {
+		case ch <- struct{}{}:
+		default:
+		}
+	}
 }
 
 // Answer gives the waiting call id the operator's decision. The first
@@ -263,6 +294,7 @@ func (q *Queue) Answer(id string, d Decision) error {
 		}
 	}
 	delete(q.pending, id)
+	q.changedLocked()
 	expired := !q.now().Before(e.p.Expires)
 	q.mu.Unlock()
 	a := Answer{Verdict: Denied, Approver: d.Approver, Mechanism: d.Mechanism, Reason: d.Reason, Digest: e.digest}

@@ -2,8 +2,10 @@ package config
 
 import (
 	"fmt"
+	"net"
 	"net/url"
 	"slices"
+	"strconv"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -79,10 +81,14 @@ type Webhook struct {
 // that warden approvals and warden watch talk to.
 type Console struct {
 	// Enabled serves the admin socket and makes console the default
-	// mechanism of tier 3.
+	// mechanism of tier 3; Listen implies it.
 	Enabled bool `yaml:"enabled" json:"enabled"`
 	// URL is where an operator answers, linked from notifications.
 	URL string `yaml:"url" json:"url"`
+	// Listen, when set, serves the web console on this loopback
+	// host:port, behind the operator credential in
+	// $WARDEN_STATE_DIR/console-token.
+	Listen string `yaml:"listen" json:"listen"`
 }
 
 // Approval limits.
@@ -105,7 +111,7 @@ func (c *Config) TierMechanisms(tier int) []string {
 		if len(c.Approval.Tier3) > 0 {
 			return c.Approval.Tier3
 		}
-		if c.Console.Enabled {
+		if c.Console.Enabled || c.Console.Listen != "" {
 			return []string{MechConsole}
 		}
 		var human []string
@@ -125,7 +131,7 @@ func (c *Config) TierMechanisms(tier int) []string {
 // UsesConsole reports whether the console runs: enabled, or named by a
 // tier.
 func (c *Config) UsesConsole() bool {
-	return c.Console.Enabled || slices.Contains(c.TierMechanisms(2), MechConsole) || slices.Contains(c.TierMechanisms(3), MechConsole)
+	return c.Console.Enabled || c.Console.Listen != "" || slices.Contains(c.TierMechanisms(2), MechConsole) || slices.Contains(c.TierMechanisms(3), MechConsole)
 }
 
 // validateApproval checks the approval and console keys.
@@ -178,6 +184,14 @@ func (c *Config) validateApproval(bad func(key, format string, args ...any)) {
 		}
 		if w.Timeout < 0 || w.Timeout.D() > time.Minute {
 			bad(key+".timeout", "must be between 0 (10s) and 1m")
+		}
+	}
+	if c.Console.Listen != "" {
+		host, port, err := net.SplitHostPort(c.Console.Listen)
+		if p, perr := strconv.Atoi(port); err != nil || perr != nil || p < 0 || p > 65535 {
+			bad("console.listen", "%q is not host:port", c.Console.Listen)
+		} else if !IsLoopbackHost(host) {
+			bad("console.listen", "%q is not a loopback address: the web console is for this machine (reach it over SSH or a proxy that authenticates)", c.Console.Listen)
 		}
 	}
 	if c.Console.URL != "" {

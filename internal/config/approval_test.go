@@ -14,6 +14,7 @@ func TestApprovalMechanisms(t *testing.T) {
 	}{
 		{"default", "", []string{"token"}, []string{"token"}},
 		{"console enabled", "console:\n  enabled: true\n", []string{"token"}, []string{"console"}},
+		{"web console", "console:\n  listen: 127.0.0.1:8788\n", []string{"token"}, []string{"console"}},
 		{"explicit tier3 wins", "console:\n  enabled: true\napproval:\n  tier3: token\n", []string{"token"}, []string{"token"}},
 		{"tier2 human", "approval:\n  tier2: elicit\n", []string{"elicit"}, []string{"elicit"}},
 		{"list", "approval:\n  tier3: [console, elicit]\n", []string{"token"}, []string{"console", "elicit"}},
@@ -51,6 +52,8 @@ func TestApprovalErrors(t *testing.T) {
 		{"webhook topic", "approval:\n  notify: [{url: 'https://ntfy.sh', format: ntfy}]\n", []string{"approval.notify[0].topic"}},
 		{"webhook retries", "approval:\n  notify: [{url: 'https://x', format: json, retries: 99}]\n", []string{"approval.notify[0].retries"}},
 		{"console url", "console:\n  url: javascript:alert(1)\n", []string{"console.url"}},
+		{"console listen public", "console:\n  listen: 0.0.0.0:8788\n", []string{"console.listen", "loopback"}},
+		{"console listen bad", "console:\n  listen: nowhere\n", []string{"console.listen", "host:port"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,13 +2,22 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/warden-mcp/warden/internal/approvals"
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/console"
+	"github.com/warden-mcp/warden/internal/edge"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/session"
@@ -108,7 +117,85 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 		}
 	}()
 	o.Logger.Info("console socket serving", "path", path)
+	if cfg.Console.Listen != "" {
+		if err := c.serveWeb(ctx, cfg, o); err != nil {
+			c.close()
+			return nil, err
+		}
+	}
 	return c, nil
+}
+
+// ConsoleTokenFile is the operator credential of the web console, in the
+// state dir.
+const ConsoleTokenFile = "console-token"
+
+// serveWeb serves the web console on console.listen.
+func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Options) error {
+	tok, err := operatorToken(filepath.Join(cfg.StateDir, ConsoleTokenFile))
+	if err != nil {
+		return fmt.Errorf("console: %w", err)
+	}
+	ln, err := net.Listen("tcp", cfg.Console.Listen)
+	if err != nil {
+		return fmt.Errorf("console.listen: %w", err)
+	}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	agentTokens := []string{cfg.HTTP.Token}
+	if b, err := os.ReadFile(filepath.Join(cfg.StateDir, edge.TokenFile)); err == nil {
+		agentTokens = append(agentTokens, strings.TrimSpace(string(b)))
+	}
+	web := console.NewWeb(console.WebOptions{
+		Queue: c.queue,
+		Token: tok,
+		AgentToken: func(b string) bool {
+			for _, t := range agentTokens {
+				if t != "" && subtle.ConstantTimeCompare([]byte(b), []byte(t)) == 1 {
+					return true
+				}
+			}
+			return false
+		},
+		Hosts:  []string{ln.Addr().String(), "localhost:" + port},
+		Now:    o.Now,
+		Logger: o.Logger,
+	})
+	srv := &http.Server{Handler: web.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			o.Logger.Error("web console failed", "err", err)
+		}
+	}()
+	context.AfterFunc(ctx, func() { srv.Close() })
+	o.Logger.Info("web console serving", "url", "http://"+ln.Addr().String()+"/", "credential", filepath.Join(cfg.StateDir, ConsoleTokenFile))
+	return nil
+}
+
+// operatorToken reads the operator credential at path, creating it (0600,
+// 256 random bits) when missing.
+func operatorToken(path string) (string, error) {
+	if b, err := os.ReadFile(path); err == nil {
+		if t := strings.TrimSpace(string(b)); len(t) >= config.MinTokenLen {
+			return t, nil
+		}
+		return "", fmt.Errorf("%s holds no usable credential (at least %d characters)", path, config.MinTokenLen)
+	} else if !os.IsNotExist(err) {
+		return "", err
+	}
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	t := hex.EncodeToString(b[:])
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return "", err
+	}
+	if _, err := f.WriteString(t + "\n"); err != nil {
+		f.Close()
+		return "", err
+	}
+	return t, f.Close()
 }
 
 // close stops the socket and removes it.

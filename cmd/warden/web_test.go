@@ -1,0 +1,230 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+const agentToken = "agent-token-0123456789abcdef"
+
+// webConsole starts warden over stdio with the web console on a free
+// loopback port and returns the server, the operator's environment, the
+// console's base URL and the operator credential.
+func webConsole(t *testing.T) (*stdioServer, []string, string, string) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cfg := writeFile(t, "console:\n  listen: "+addr+"\napproval:\n  wait: 2m\n")
+	env, state := wardenEnv(t, "WARDEN_CONFIG="+cfg, "WARDEN_TOKEN="+agentToken)
+	s := startStdio(t, env, state, nil)
+	waitPending(t, env, 0) // the console is up
+	b, err := os.ReadFile(filepath.Join(state, "console-token"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(filepath.Join(state, "console-token"))
+	if fi.Mode().Perm() != 0o600 {
+		t.Errorf("console-token mode %v, want 0600", fi.Mode().Perm())
+	}
+	return s, env, "http://" + addr, strings.TrimSpace(string(b))
+}
+
+// webReq sends one request to the console and returns status and body.
+func webReq(t *testing.T, method, u string, hdr map[string]string, body string) (int, string, http.Header) {
+	t.Helper()
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, u, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range hdr {
+		if k == "Host" {
+			req.Host = v
+			continue
+		}
+		req.Header.Set(k, v)
+	}
+	c := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }, Timeout: 30 * time.Second}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), resp.Header
+}
+
+// login logs in as a browser on the console's own page would and returns
+// the session cookie and its CSRF token.
+func login(t *testing.T, base, token string) (cookie, csrf string) {
+	t.Helper()
+	code, body, h := webReq(t, "POST", base+"/login", map[string]string{
+		"Origin": base, "Content-Type": "application/x-www-form-urlencoded",
+	}, url.Values{"token": {token}}.Encode())
+	if code != http.StatusSeeOther {
+		t.Fatalf("login: %d %s", code, body)
+	}
+	set := h.Get("Set-Cookie")
+	if !strings.Contains(set, "HttpOnly") || !strings.Contains(set, "SameSite=Strict") {
+		t.Errorf("session cookie %q is not HttpOnly and SameSite=Strict", set)
+	}
+	cookie, _, _ = strings.Cut(set, ";")
+	code, body, _ = webReq(t, "GET", base+"/api/session", map[string]string{"Cookie": cookie}, "")
+	var s struct{ CSRF string }
+	if code != 200 || json.Unmarshal([]byte(body), &s) != nil || s.CSRF == "" {
+		t.Fatalf("session: %d %s", code, body)
+	}
+	return cookie, s.CSRF
+}
+
+func TestWebConsoleSecurity(t *testing.T) {
+	s, env, base, opTok := webConsole(t)
+	host := strings.TrimPrefix(base, "http://")
+	tests := []struct {
+		name   string
+		method string
+		path   string
+		hdr    map[string]string
+		body   string
+		want   int
+	}{
+		{"no credential", "GET", "/api/approvals", nil, "", 401},
+		{"wrong bearer", "GET", "/api/approvals", map[string]string{"Authorization": "Bearer nope-nope-nope-nope"}, "", 401},
+		{"agent token", "GET", "/api/approvals", map[string]string{"Authorization": "Bearer " + agentToken}, "", 403},
+		{"agent token at login", "POST", "/login", map[string]string{"Origin": base, "Content-Type": "application/x-www-form-urlencoded"}, "token=" + agentToken, 403},
+		{"foreign host", "GET", "/api/approvals", map[string]string{"Authorization": "Bearer " + opTok, "Host": "evil.example:80"}, "", 403},
+		{"foreign origin login", "POST", "/login", map[string]string{"Origin": "https://evil.example", "Content-Type": "application/x-www-form-urlencoded"}, "token=" + opTok, 403},
+		{"operator bearer", "GET", "/api/approvals", map[string]string{"Authorization": "Bearer " + opTok}, "", 200},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if code, body, _ := webReq(t, tc.method, base+tc.path, tc.hdr, tc.body); code != tc.want {
+				t.Errorf("%s %s: %d %s, want %d", tc.method, tc.path, code, body, tc.want)
+			}
+		})
+	}
+
+	code, page, h := webReq(t, "GET", base+"/", nil, "")
+	if code != 200 || !strings.Contains(h.Get("Content-Security-Policy"), "script-src 'self'") || h.Get("X-Frame-Options") != "DENY" {
+		t.Errorf("index: %d, CSP %q", code, h.Get("Content-Security-Policy"))
+	}
+	if strings.Contains(page, "<script>") || strings.Contains(page, "onclick") {
+		t.Errorf("index has an inline script:\n%s", page)
+	}
+
+	// A CSRF attempt: a foreign page makes the operator's browser post an
+	// approval. The cookie is SameSite=Strict; even sent, the Origin and
+	// the missing CSRF token refuse it, and the call keeps waiting.
+	cookie, csrf := login(t, base, opTok)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	done := callAsync(ctx, s.cs, "run_command", map[string]any{"command": "rm -rf /nonexistent-warden-web && echo web-approved"})
+	p := waitPending(t, env, 1)[0]
+	answerURL := base + "/api/approvals/" + p.ID
+	approve := `{"approve":true,"digest":"` + p.Digest + `"}`
+	for name, hdr := range map[string]map[string]string{
+		"foreign origin":  {"Cookie": cookie, "Origin": "https://evil.example", "X-Warden-CSRF": csrf},
+		"no csrf token":   {"Cookie": cookie, "Origin": base},
+		"wrong csrf":      {"Cookie": cookie, "Origin": base, "X-Warden-CSRF": "0000"},
+		"no origin":       {"Cookie": cookie, "X-Warden-CSRF": csrf},
+		"agent as bearer": {"Authorization": "Bearer " + agentToken},
+	} {
+		if code, body, _ := webReq(t, "POST", answerURL, hdr, approve); code != 403 {
+			t.Errorf("%s: %d %s, want 403", name, code, body)
+		}
+	}
+	if ps := waitPending(t, env, 1); ps[0].ID != p.ID {
+		t.Fatalf("the refused answers changed the pending call")
+	}
+	// The operator's own page approves it.
+	if code, body, _ := webReq(t, "POST", answerURL, map[string]string{"Cookie": cookie, "Origin": base, "X-Warden-CSRF": csrf, "Host": host}, approve); code != 200 {
+		t.Fatalf("approve: %d %s", code, body)
+	}
+	r := <-done
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if got := structured(t, r.res); got["status"] != "ok" || !strings.Contains(got["stdout"].(string), "web-approved") {
+		t.Fatalf("approved call = %v", got)
+	}
+	if rec := recordOf(t, s.state, p.ID); !strings.HasPrefix(rec["extra"].(map[string]any)["approver"].(string), "web:operator") {
+		t.Errorf("audit record = %v, want the web operator as approver", rec)
+	}
+}
+
+// The live feed shows a pending call as soon as it waits, and Deny returns
+// the operator's reason to the agent.
+func TestWebConsoleFeedAndDeny(t *testing.T) {
+	s, env, base, opTok := webConsole(t)
+	cookie, csrf := login(t, base, opTok)
+	req, _ := http.NewRequest("GET", base+"/api/events", nil)
+	req.Header.Set("Cookie", cookie)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("events: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	events := make(chan string, 16)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for sc.Scan() {
+			if d, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				events <- d
+			}
+		}
+		close(events)
+	}()
+	if first := <-events; first != "[]" {
+		t.Fatalf("first event %q, want the empty list", first)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	done := callAsync(ctx, s.cs, "run_command", map[string]any{"command": "rm -rf /nonexistent-warden-feed"})
+	var id string
+	select {
+	case ev := <-events:
+		var ps []struct{ ID, Tool string }
+		if err := json.Unmarshal([]byte(ev), &ps); err != nil || len(ps) != 1 || ps[0].Tool != "run_command" {
+			t.Fatalf("event %q, want the waiting run_command", ev)
+		}
+		id = ps[0].ID
+	case <-time.After(30 * time.Second):
+		t.Fatal("the pending call never reached the feed")
+	}
+	p := waitPending(t, env, 1)[0]
+	if p.ID != id {
+		t.Fatalf("feed id %s, CLI id %s", id, p.ID)
+	}
+	if code, body, _ := webReq(t, "POST", base+"/api/approvals/"+id, map[string]string{"Cookie": cookie, "Origin": base, "X-Warden-CSRF": csrf},
+		`{"approve":false,"reason":"use the staging box"}`); code != 200 {
+		t.Fatalf("deny: %d %s", code, body)
+	}
+	r := <-done
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if got := structured(t, r.res); got["status"] != "denied" || !strings.Contains(got["reason"].(string), "use the staging box") {
+		t.Fatalf("denied call = %v", got)
+	}
+}

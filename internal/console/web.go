@@ -1,0 +1,349 @@
+package console
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/approvals"
+)
+
+//go:embed web
+var webFiles embed.FS
+
+// Web is the browser console: the calls waiting for an operator, live over
+// server-sent events, with Approve and Deny.
+//
+// Secure by construction: its own operator credential (never an agent's
+// token: one presented is refused with 403), a session cookie that is
+// HttpOnly and SameSite=Strict, the Host header checked against the
+// listener (no DNS rebinding), every state change refused without a
+// same-origin Origin and the session's CSRF token, a CSP that allows only
+// the embedded script and style (no inline script), and nothing shown that
+// the audit log would not write.
+type Web struct {
+	o WebOptions
+
+	mu       sync.Mutex
+	sessions map[string]webSession
+	clients  int
+}
+
+// WebOptions configures the web console.
+type WebOptions struct {
+	Queue *approvals.Queue
+	// Token is the operator credential.
+	Token string
+	// AgentToken reports whether a bearer is one of the agents' tokens.
+	AgentToken func(string) bool
+	// Hosts are the Host header values the console answers to (its
+	// listener's host:port, and localhost:port).
+	Hosts []string
+	// MaxClients bounds the live event streams; <= 0 means 64.
+	MaxClients int
+	// SessionTTL is how long a login lasts; <= 0 means 12h.
+	SessionTTL time.Duration
+	Now        func() time.Time
+	Logger     *slog.Logger
+}
+
+type webSession struct {
+	csrf    string
+	expires time.Time
+}
+
+// maxWebSessions bounds the logins kept at once.
+const maxWebSessions = 64
+
+const cookieName = "warden_console"
+
+// NewWeb returns the web console.
+func NewWeb(o WebOptions) *Web {
+	if o.MaxClients <= 0 {
+		o.MaxClients = 64
+	}
+	if o.SessionTTL <= 0 {
+		o.SessionTTL = 12 * time.Hour
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.AgentToken == nil {
+		o.AgentToken = func(string) bool { return false }
+	}
+	return &Web{o: o, sessions: map[string]webSession{}}
+}
+
+// csp allows the embedded script and style only.
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; " +
+	"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// Handler serves the console.
+func (w *Web) Handler() http.Handler {
+	static, _ := fs.Sub(webFiles, "web")
+	files := http.FileServerFS(static)
+	mux := http.NewServeMux()
+	mux.Handle("GET /{$}", files)
+	mux.Handle("GET /app.js", files)
+	mux.Handle("GET /app.css", files)
+	mux.HandleFunc("POST /login", w.login)
+	mux.HandleFunc("POST /logout", w.logout)
+	mux.HandleFunc("GET /api/session", w.authed(func(rw http.ResponseWriter, r *http.Request, s authn) {
+		writeJSON(rw, http.StatusOK, map[string]string{"csrf": s.csrf})
+	}))
+	mux.HandleFunc("GET /api/approvals", w.authed(func(rw http.ResponseWriter, r *http.Request, _ authn) {
+		writeJSON(rw, http.StatusOK, w.o.Queue.List(""))
+	}))
+	mux.HandleFunc("POST /api/approvals/{id}", w.authed(w.answer))
+	mux.HandleFunc("GET /api/events", w.authed(w.events))
+	return w.guard(mux)
+}
+
+// guard sets the security headers and refuses a foreign Host.
+func (w *Web) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		h := rw.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Cache-Control", "no-store")
+		if !w.knownHost(r.Host) {
+			writeError(rw, http.StatusForbidden, "unknown Host %q", r.Host)
+			return
+		}
+		next.ServeHTTP(rw, r)
+	})
+}
+
+func (w *Web) knownHost(host string) bool {
+	for _, h := range w.o.Hosts {
+		if strings.EqualFold(h, host) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameOrigin reports whether r's Origin is the console's own.
+func sameOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	return o != "" && (o == "http://"+r.Host || o == "https://"+r.Host)
+}
+
+// authn is how a request was authenticated.
+type authn struct {
+	bearer bool
+	csrf   string
+	id     string // the session id, for the approver's name
+}
+
+// authed refuses requests without the operator credential: 401 without
+// one, 403 for an agent's token.
+func (w *Web) authed(h func(http.ResponseWriter, *http.Request, authn)) http.HandlerFunc {
+	return func(rw http.ResponseWriter, r *http.Request) {
+		if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+			switch {
+			case subtle.ConstantTimeCompare([]byte(b), []byte(w.o.Token)) == 1:
+				h(rw, r, authn{bearer: true, id: "bearer"})
+			case w.o.AgentToken(b):
+				writeError(rw, http.StatusForbidden, "an agent's token cannot operate the console; use the operator credential")
+			default:
+				writeError(rw, http.StatusUnauthorized, "operator credential required")
+			}
+			return
+		}
+		c, err := r.Cookie(cookieName)
+		if err != nil {
+			writeError(rw, http.StatusUnauthorized, "operator credential required")
+			return
+		}
+		w.mu.Lock()
+		s, ok := w.sessions[c.Value]
+		if ok && !w.o.Now().Before(s.expires) {
+			delete(w.sessions, c.Value)
+			ok = false
+		}
+		w.mu.Unlock()
+		if !ok {
+			writeError(rw, http.StatusUnauthorized, "operator credential required (the login expired)")
+			return
+		}
+		h(rw, r, authn{csrf: s.csrf, id: c.Value[:8]})
+	}
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// login exchanges the operator credential, typed into the console's own
+// form, for a session cookie.
+func (w *Web) login(rw http.ResponseWriter, r *http.Request) {
+	if !sameOrigin(r) {
+		writeError(rw, http.StatusForbidden, "cross-origin login refused")
+		return
+	}
+	r.Body = http.MaxBytesReader(rw, r.Body, 4<<10)
+	tok := r.PostFormValue("token")
+	if tok == "" || subtle.ConstantTimeCompare([]byte(tok), []byte(w.o.Token)) != 1 {
+		if tok != "" && w.o.AgentToken(tok) {
+			writeError(rw, http.StatusForbidden, "an agent's token cannot operate the console; use the operator credential")
+			return
+		}
+		writeError(rw, http.StatusUnauthorized, "wrong operator credential")
+		return
+	}
+	id := randomHex(32)
+	now := w.o.Now()
+	w.mu.Lock()
+	for k, s := range w.sessions {
+		if !now.Before(s.expires) {
+			delete(w.sessions, k)
+		}
+	}
+	if len(w.sessions) >= maxWebSessions {
+		w.mu.Unlock()
+		writeError(rw, http.StatusServiceUnavailable, "too many console logins; log out elsewhere or wait for them to expire")
+		return
+	}
+	w.sessions[id] = webSession{csrf: randomHex(32), expires: now.Add(w.o.SessionTTL)}
+	w.mu.Unlock()
+	http.SetCookie(rw, &http.Cookie{Name: cookieName, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: int(w.o.SessionTTL / time.Second)})
+	w.o.Logger.Info("console login", "session", id[:8])
+	http.Redirect(rw, r, "/", http.StatusSeeOther)
+}
+
+func (w *Web) logout(rw http.ResponseWriter, r *http.Request) {
+	if !sameOrigin(r) {
+		writeError(rw, http.StatusForbidden, "cross-origin logout refused")
+		return
+	}
+	if c, err := r.Cookie(cookieName); err == nil {
+		w.mu.Lock()
+		delete(w.sessions, c.Value)
+		w.mu.Unlock()
+	}
+	http.SetCookie(rw, &http.Cookie{Name: cookieName, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: -1})
+	http.Redirect(rw, r, "/", http.StatusSeeOther)
+}
+
+// answer approves or denies a waiting call. A browser's request must be
+// same-origin and carry its session's CSRF token.
+func (w *Web) answer(rw http.ResponseWriter, r *http.Request, a authn) {
+	if !a.bearer || r.Header.Get("Origin") != "" {
+		if !sameOrigin(r) {
+			writeError(rw, http.StatusForbidden, "cross-origin request refused")
+			return
+		}
+	}
+	if !a.bearer && subtle.ConstantTimeCompare([]byte(r.Header.Get("X-Warden-CSRF")), []byte(a.csrf)) != 1 {
+		writeError(rw, http.StatusForbidden, "missing or wrong CSRF token")
+		return
+	}
+	var b AnswerBody
+	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&b); err != nil {
+		writeError(rw, http.StatusBadRequest, "answer: %v", err)
+		return
+	}
+	if len(b.Reason) > maxReason {
+		writeError(rw, http.StatusBadRequest, "answer: reason longer than %d bytes", maxReason)
+		return
+	}
+	approver := "web:operator (login " + a.id + ")"
+	id := r.PathValue("id")
+	err := w.o.Queue.Answer(id, approvals.Decision{Approve: b.Approve, Approver: approver, Mechanism: "console", Reason: b.Reason, Digest: b.Digest})
+	switch {
+	case err == nil:
+		verdict := "denied"
+		if b.Approve {
+			verdict = "approved"
+		}
+		w.o.Logger.Info("approval answered", "id", id, "verdict", verdict, "approver", approver)
+		writeJSON(rw, http.StatusOK, map[string]string{"id": id, "verdict": verdict, "approver": approver})
+	case errors.Is(err, approvals.ErrUnknown):
+		writeError(rw, http.StatusNotFound, "no pending approval %q", id)
+	case errors.Is(err, approvals.ErrMismatch):
+		writeError(rw, http.StatusConflict, "approval %s is for a different call than the one shown; nothing was answered", id)
+	case errors.Is(err, approvals.ErrExpired):
+		writeError(rw, http.StatusGone, "approval %s had expired; the call was refused", id)
+	default:
+		writeError(rw, http.StatusInternalServerError, "answer: %v", err)
+	}
+}
+
+// events streams the pending approvals: the list at once, then again on
+// every change, with a comment every 15 s to keep proxies from closing it.
+func (w *Web) events(rw http.ResponseWriter, r *http.Request, _ authn) {
+	fl, ok := rw.(http.Flusher)
+	if !ok {
+		writeError(rw, http.StatusInternalServerError, "streaming unsupported")
+		return
+	}
+	w.mu.Lock()
+	if w.clients >= w.o.MaxClients {
+		w.mu.Unlock()
+		writeError(rw, http.StatusServiceUnavailable, "too many live console clients")
+		return
+	}
+	w.clients++
+	w.mu.Unlock()
+	defer func() {
+		w.mu.Lock()
+		w.clients--
+		w.mu.Unlock()
+	}()
+	changed, stop := w.o.Queue.Subscribe()
+	defer stop()
+	rw.Header().Set("Content-Type", "text/event-stream")
+	rw.WriteHeader(http.StatusOK)
+	tick := time.NewTicker(15 * time.Second)
+	defer tick.Stop()
+	send := func() error {
+		b, err := json.Marshal(w.o.Queue.List(""))
+		if err != nil {
+			return err
+		}
+		if _, err := fmt.Fprintf(rw, "event: approvals\ndata: %s\n\n", b); err != nil {
+			return err
+		}
+		fl.Flush()
+		return nil
+	}
+	if send() != nil {
+		return
+	}
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-changed:
+			if send() != nil {
+				return
+			}
+		case <-tick.C:
+			if _, err := io.WriteString(rw, ": keepalive\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		}
+	}
+}

@@ -1,0 +1,79 @@
+// warden console: lists the calls waiting for an operator, live, and
+// answers them. Everything shown is set as text, never as HTML.
+"use strict";
+
+let csrf = "";
+
+function el(tag, props, ...children) {
+  const e = document.createElement(tag);
+  Object.assign(e, props || {});
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function field(dl, name, value) {
+  dl.append(el("dt", { textContent: name }), el("dd", { textContent: value }));
+}
+
+async function answer(p, approve, reason, status) {
+  status.textContent = approve ? "approving…" : "denying…";
+  const res = await fetch("/api/approvals/" + encodeURIComponent(p.id), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Warden-CSRF": csrf },
+    body: JSON.stringify({ approve: approve, reason: reason, digest: p.digest }),
+  });
+  const body = await res.json().catch(() => ({}));
+  status.textContent = res.ok ? body.verdict : (body.error || res.statusText);
+}
+
+function render(list) {
+  const root = document.getElementById("list");
+  root.replaceChildren();
+  document.getElementById("count").textContent = "(" + list.length + ")";
+  document.getElementById("empty").hidden = list.length > 0;
+  for (const p of list) {
+    const card = el("article", { className: "approval tier" + p.tier, id: "approval-" + p.id });
+    card.append(el("h3", { textContent: p.tool + " on " + p.host + " (tier " + p.tier + ")" }));
+    const dl = el("dl");
+    field(dl, "why", p.reason);
+    field(dl, "identity", p.identity);
+    if (p.client) field(dl, "client", p.client);
+    field(dl, "expires", new Date(p.expires).toLocaleString());
+    field(dl, "digest", p.digest);
+    field(dl, "id", p.id);
+    card.append(dl);
+    card.append(el("pre", { textContent: JSON.stringify(p.args, null, 2) }));
+    const reason = el("input", { className: "reason", placeholder: "reason (optional)", maxLength: 1024 });
+    const status = el("span", { className: "answer-status" });
+    const yes = el("button", { className: "approve", textContent: "Approve", type: "button" });
+    const no = el("button", { className: "deny", textContent: "Deny", type: "button" });
+    yes.addEventListener("click", () => answer(p, true, reason.value, status));
+    no.addEventListener("click", () => answer(p, false, reason.value, status));
+    card.append(reason, " ", yes, " ", no, " ", status);
+    root.append(card);
+  }
+}
+
+async function start() {
+  const res = await fetch("/api/session");
+  if (res.status === 401) {
+    document.getElementById("login").hidden = false;
+    return;
+  }
+  if (!res.ok) {
+    document.body.append(el("p", { textContent: "console: " + res.statusText }));
+    return;
+  }
+  csrf = (await res.json()).csrf;
+  document.getElementById("pending").hidden = false;
+  document.getElementById("logout").hidden = false;
+  const status = document.getElementById("status");
+  const events = new EventSource("/api/events");
+  events.addEventListener("approvals", (e) => {
+    status.textContent = "live";
+    render(JSON.parse(e.data));
+  });
+  events.addEventListener("error", () => { status.textContent = "reconnecting…"; });
+}
+
+document.addEventListener("DOMContentLoaded", start);

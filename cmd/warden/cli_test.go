@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"errors"
+	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -168,6 +170,29 @@ func TestExamplesUseRealFlags(t *testing.T) {
 					t.Errorf("%s: example %q names %s, which is not one of its flags", s.name, ex, w)
 				}
 			}
+		}
+	}
+}
+
+// TestEveryCommandIsInTheTable: every command main dispatches is in the
+// table the help, the completion scripts and the tests above are made
+// from, so none escapes the common shape. agent is the mode warden runs
+// in on a remote host, not a command for people.
+func TestEveryCommandIsInTheTable(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]bool{"agent": true, "help": true}
+	for _, g := range groups() {
+		known[g.name] = true
+	}
+	for _, s := range commands() {
+		known[strings.Fields(s.name)[0]] = true
+	}
+	for _, m := range regexp.MustCompile(`case "([a-z][a-z-]*)"`).FindAllStringSubmatch(string(src), -1) {
+		if !known[m[1]] {
+			t.Errorf("main dispatches %q, which is not in commands() or groups()", m[1])
 		}
 	}
 }

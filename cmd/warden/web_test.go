@@ -228,3 +228,77 @@ func TestWebConsoleFeedAndDeny(t *testing.T) {
 		t.Fatalf("denied call = %v", got)
 	}
 }
+
+// Fifty operators follow the live feed at once: each sees the waiting
+// call, and the server's memory stays bounded.
+func TestWebConsoleFiftyFeeds(t *testing.T) {
+	const n = 50
+	s, env, base, opTok := webConsole(t)
+	cookie, _ := login(t, base, opTok)
+	base0 := vmHWM(t, s.cmd.Process.Pid)
+	saw := make(chan bool, n)
+	var bodies []io.Closer
+	defer func() {
+		for _, b := range bodies {
+			b.Close()
+		}
+	}()
+	ready := make(chan struct{}, n)
+	for range n {
+		req, _ := http.NewRequest("GET", base+"/api/events", nil)
+		req.Header.Set("Cookie", cookie)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.StatusCode != 200 {
+			t.Fatalf("feed: %d", resp.StatusCode)
+		}
+		bodies = append(bodies, resp.Body)
+		go func() {
+			sc := bufio.NewScanner(resp.Body)
+			sc.Buffer(make([]byte, 1<<20), 1<<20)
+			first := true
+			for sc.Scan() {
+				d, ok := strings.CutPrefix(sc.Text(), "data: ")
+				if !ok {
+					continue
+				}
+				if first {
+					first = false
+					ready <- struct{}{}
+					continue
+				}
+				if strings.Contains(d, "run_command") {
+					saw <- true
+					return
+				}
+			}
+			saw <- false
+		}()
+	}
+	for range n {
+		<-ready
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	done := callAsync(ctx, s.cs, "run_command", map[string]any{"command": "rm -rf /nonexistent-warden-feeds"})
+	for i := range n {
+		select {
+		case ok := <-saw:
+			if !ok {
+				t.Fatalf("feed %d ended without the waiting call", i)
+			}
+		case <-time.After(60 * time.Second):
+			t.Fatalf("%d of %d feeds saw the waiting call", i, n)
+		}
+	}
+	peak := vmHWM(t, s.cmd.Process.Pid)
+	t.Logf("VmHWM: %d KiB at start, %d KiB with %d live feeds and a waiting call", base0, peak, n)
+	if peak > 160<<10 {
+		t.Errorf("peak RSS %d KiB, want under 160 MiB", peak)
+	}
+	p := waitPending(t, env, 1)[0]
+	operator(t, env, "approvals", "deny", p.ID)
+	<-done
+}

@@ -2,7 +2,10 @@ package agenthost_test
 
 import (
 	"context"
+	"os/exec"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 
@@ -10,13 +13,42 @@ import (
 	"github.com/warden-mcp/warden/internal/hosts/agenthost"
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/runner/local"
+	"github.com/warden-mcp/warden/internal/sshpool"
 )
+
+// controlMaster starts an OpenSSH master to target and returns the
+// arguments of `ssh … echo hi` over it, or nil without an ssh client.
+func controlMaster(b *testing.B, t sshpool.Target) []string {
+	if _, err := exec.LookPath("ssh"); err != nil {
+		return nil
+	}
+	base := []string{"-F", "/dev/null", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=yes",
+		"-o", "UserKnownHostsFile=" + t.KnownHostsFiles[0], "-o", "IdentitiesOnly=yes", "-i", t.IdentityFiles[0],
+		"-p", strconv.Itoa(t.Port), "-l", t.User, "-o", "ControlPath=" + filepath.Join(b.TempDir(), "ctl")}
+	master := exec.Command("ssh", append(base, "-o", "ControlMaster=yes", "-o", "ControlPersist=no", "-N", "--", t.Host)...)
+	if err := master.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		exec.Command("ssh", append(base, "-O", "exit", "--", t.Host)...).Run()
+		master.Process.Kill()
+		master.Wait()
+	})
+	check := append(base, "-O", "check", "--", t.Host)
+	for end := time.Now().Add(30 * time.Second); exec.Command("ssh", check...).Run() != nil; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(end) {
+			b.Fatal("ControlMaster did not come up")
+		}
+	}
+	return append(base, "-o", "ControlMaster=no", "--", t.Host, "echo hi")
+}
 
 // BenchmarkEchoHi runs `/bin/sh -c "echo hi"` through each way warden
 // reaches a host, one call of each in turn per iteration so all see the
 // same machine: warden's local runner (confined, as it serves), the agent
 // on a loopback sshd (confined there), the SSH runner with ssh.prestart,
-// and a bare session on the pooled connection (the SSH floor). Each
+// a bare session on the pooled connection (the SSH floor) and `ssh` over
+// an OpenSSH ControlMaster. Each
 // reports its p50; agent/local is the agent's cost over a local call.
 func BenchmarkEchoHi(b *testing.B) {
 	r := newRig(b, agenthost.Required, nil)
@@ -49,6 +81,7 @@ func BenchmarkEchoHi(b *testing.B) {
 			return err
 		}
 	}
+	cm := controlMaster(b, target)
 	contenders := []struct {
 		name string
 		call func() error
@@ -65,6 +98,18 @@ func BenchmarkEchoHi(b *testing.B) {
 			_, err = s.Output("echo hi")
 			return err
 		}},
+	}
+	if cm != nil {
+		contenders = append(contenders, struct {
+			name string
+			call func() error
+		}{"controlmaster", func() error {
+			out, err := exec.Command("ssh", cm...).CombinedOutput()
+			if err == nil && string(out) != "hi\n" {
+				b.Fatalf("ssh output %q", out)
+			}
+			return err
+		}})
 	}
 	// Warm every path: the agent's upload and start, the SSH spare.
 	for _, c := range contenders {

@@ -207,10 +207,6 @@ type Plan struct {
 	// call: what a human asked to approve it reads (a typed reboot's
 	// lock-out reasoning), and what the audit record says.
 	Why string
-	// Why, when set, replaces the classifier's reason for an admitted
-	// call: what a human asked to approve it reads (a typed reboot's
-	// lock-out reasoning), and what the audit record says.
-	Why string
 	// Run executes the call; it is called only if the call is admitted.
 	Run func(ctx context.Context) *Outcome
 }

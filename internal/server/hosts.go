@@ -61,7 +61,6 @@ func newHosts(cfg *config.Config, o Options, local localhost.Options) (*hosts.Se
 	return hosts.New(lp, ap, sp), sp, nil
 }
 
-
 // transports are each host's files_transport from cfg.
 func transports(cfg *config.Config) map[string]remotefs.Transport {
 	m := map[string]remotefs.Transport{}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -153,16 +154,30 @@ func TestParseAnchor(t *testing.T) {
 	}
 }
 
-// TestWriterAdoptsTruncatedLog: a writer that finds records gone continues
-// from what is there, and the head file still names the lost records
-// until the next append, so the gap stays visible in the chain.
-func TestWriterAdoptsTruncatedLog(t *testing.T) {
-	l := openTest(t, Options{})
-	appendN(t, l, 10)
-	truncateLines(t, l.path, 7)
-	r := appendN(t, l, 1)[0]
-	if r.Seq != 8 {
-		t.Fatalf("after truncation: got seq %d, want 8 (the writer adopts the file's last record)", r.Seq)
+// TestWriterContinuesAfterTruncation: a writer that finds records gone
+// from the end continues the chain after them (from its own head and the
+// head file), so the gap stays in the chain for verify to report, even if
+// the head file is later rewritten.
+func TestWriterContinuesAfterTruncation(t *testing.T) {
+	for _, reopen := range []bool{false, true} {
+		t.Run(fmt.Sprintf("reopen=%v", reopen), func(t *testing.T) {
+			l := openTest(t, Options{})
+			appendN(t, l, 10)
+			if reopen {
+				l.Close()
+			}
+			truncateLines(t, l.path, 7)
+			if reopen {
+				l = openTest(t, Options{Path: l.path})
+			}
+			r := appendN(t, l, 1)[0]
+			if r.Seq != 11 {
+				t.Fatalf("after truncation: got seq %d, want 11 (the chain continues after the removed records)", r.Seq)
+			}
+			rep := verifyPath(t, l.path, nil)
+			if p := rep.Problem; p == nil || p.Kind != KindDeleted || !strings.Contains(p.Detail, "seq jumps from 7 to 11") {
+				t.Fatalf("Verify: got %v, want the gap reported", p)
+			}
+		})
 	}
-	wantIntact(t, verifyPath(t, l.path, nil), 8)
 }

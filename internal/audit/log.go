@@ -306,10 +306,23 @@ func (l *Log) adoptLocked(fi os.FileInfo, ours bool) error {
 			if err != nil {
 				return fmt.Errorf("audit: open %s: %w", l.path, err)
 			}
+			known := Anchor{Seq: l.seq, Hash: l.prev}
+			if h, err := readHeadAt(l.headF); err == nil && h.Seq > known.Seq {
+				known = Anchor{Seq: h.Seq, Hash: h.Hash}
+			}
 			if t.found {
 				l.seq, l.prev = t.seq, t.hash
 			} else if err := l.resume(); err != nil {
 				return err
+			}
+			if l.seq < known.Seq {
+				// Records this Log or the head file knew of are gone:
+				// continuing from them leaves the gap in the chain, for
+				// Verify to report, rather than a shorter chain that
+				// verifies.
+				l.log.Error("audit log ends before records already written; continuing the chain after them so verify reports the gap",
+					"path", l.path, "log_ends_at", l.seq, "written_through", known.Seq)
+				l.seq, l.prev = known.Seq, known.Hash
 			}
 			start = t.goodEnd
 			if t.size != size {

@@ -59,10 +59,11 @@ func startStdioAs(t *testing.T, env []string, name string) *stdioServer {
 }
 
 // burst makes n server_info calls from 8 goroutines and returns how many
-// returned a result.
-func burst(cs *mcp.ClientSession, n int) int {
+// returned a result, and the first protocol error.
+func burst(cs *mcp.ClientSession, n int) (int, error) {
 	var ok atomic.Int64
 	var next atomic.Int64
+	var firstErr atomic.Pointer[error]
 	var wg sync.WaitGroup
 	for w := 0; w < 8; w++ {
 		wg.Add(1)
@@ -73,7 +74,8 @@ func burst(cs *mcp.ClientSession, n int) int {
 				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "server_info"})
 				cancel()
 				if err != nil {
-					return // the victim was killed
+					firstErr.CompareAndSwap(nil, &err)
+					return // e.g. the victim was killed
 				}
 				if !res.IsError {
 					ok.Add(1)
@@ -82,7 +84,10 @@ func burst(cs *mcp.ClientSession, n int) int {
 		}()
 	}
 	wg.Wait()
-	return int(ok.Load())
+	if e := firstErr.Load(); e != nil {
+		return int(ok.Load()), *e
+	}
+	return int(ok.Load()), nil
 }
 
 // auditCounts counts the server_info records of each client across the
@@ -122,8 +127,10 @@ func auditCounts(t *testing.T, path string) map[string]int {
 func TestManyWardensShareOneAuditLog(t *testing.T) {
 	n := sharedCalls(t)
 	env, state := wardenEnv(t)
-	// Rotate often, so writers also meet files another writer rotated.
-	cfg := writeFile(t, "audit:\n  rotate_bytes: 262144\n")
+	// Rotate often, so writers also meet files another writer rotated;
+	// lift the HTTP per-source rate cap, which a burst from one test
+	// client would hit.
+	cfg := writeFile(t, "audit:\n  rotate_bytes: 262144\nhttp:\n  rate_per_source: 0\n")
 	env = append(env, "WARDEN_CONFIG="+cfg)
 	names := []string{"p0", "p1", "p2", "e2e-http"}
 	var sessions []*mcp.ClientSession
@@ -136,15 +143,16 @@ func TestManyWardensShareOneAuditLog(t *testing.T) {
 
 	var wg sync.WaitGroup
 	answered := make([]int, len(sessions))
+	errs := make([]error, len(sessions))
 	for i, cs := range sessions {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			answered[i] = burst(cs, n)
+			answered[i], errs[i] = burst(cs, n)
 		}()
 	}
 	victimDone := make(chan int, 1)
-	go func() { victimDone <- burst(victim.cs, 1<<30) }()
+	go func() { k, _ := burst(victim.cs, 1<<30); victimDone <- k }()
 	// Kill the victim once it has made some calls, mid-burst.
 	path := filepath.Join(state, "audit.jsonl")
 	deadline := time.Now().Add(60 * time.Second)
@@ -158,7 +166,7 @@ func TestManyWardensShareOneAuditLog(t *testing.T) {
 	wg.Wait()
 	for i, a := range answered {
 		if a != n {
-			t.Fatalf("writer %s: %d of %d calls answered", names[i], a, n)
+			t.Fatalf("writer %s: %d of %d calls answered; first error: %v", names[i], a, n, errs[i])
 		}
 	}
 

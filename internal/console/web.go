@@ -120,7 +120,7 @@ func (w *Web) guard(next http.Handler) http.Handler {
 		h.Set("Content-Security-Policy", csp)
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Referrer-Policy", "no-referrer")
+		h.Set("Referrer-Policy", "same-origin") // no-referrer would make browsers send Origin: null on the login form
 		h.Set("Cache-Control", "no-store")
 		if !w.knownHost(r.Host) {
 			writeError(rw, http.StatusForbidden, "unknown Host %q", r.Host)

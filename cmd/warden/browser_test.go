@@ -142,3 +142,39 @@ func TestBrowserConsoleApproveAndDeny(t *testing.T) {
 	}
 	screenshot(t, ctx, "console-empty")
 }
+
+// In a real browser: the operator watches a live session and sees what the
+// agent types as it happens.
+func TestBrowserConsoleWatchesLiveSession(t *testing.T) {
+	ctx := browser(t)
+	s, _, base, opTok := webConsole(t)
+	sh := startSession(t, s.cs, map[string]any{"command": "/bin/sh"})
+	if err := within(ctx,
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(chromedp.CSS("#token")),
+		chromedp.SendKeys(chromedp.CSS("#token"), opTok),
+		chromedp.Submit(chromedp.CSS("#token")),
+		chromedp.WaitVisible(chromedp.CSS("#watch-"+sh.id)),
+		chromedp.Click(chromedp.CSS("#watch-"+sh.id)),
+		chromedp.WaitVisible(chromedp.CSS("#term")),
+	); err != nil {
+		t.Fatalf("open the session: %v", err)
+	}
+	sh.send("echo typed-$((6*7))")
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		term, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#term")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(term, "typed-42") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the browser never showed the typed output; it shows %q", term)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	screenshot(t, ctx, "console-session")
+	sh.readUntil("typed-42") // watching took nothing from the agent
+}

@@ -3,6 +3,7 @@ package console
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -21,19 +22,8 @@ const maxEventLine = 16 << 20
 // the start and then as it happens, until the session ends or the operator
 // goes away. It is read-only: the agent's reads see the same output.
 func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
-	id := r.PathValue("id")
-	info, ok := s.find(id)
+	f, id, ok := openRecording(w, s.Sessions, r.PathValue("id"))
 	if !ok {
-		writeError(w, http.StatusNotFound, "no live session %q in this warden", id)
-		return
-	}
-	if info.Recording == "" {
-		writeError(w, http.StatusConflict, "session %s is not recorded (sessions.max_recording_bytes is 0), so it cannot be watched", id)
-		return
-	}
-	f, err := os.Open(info.Recording)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, "watch: %v", err)
 		return
 	}
 	defer f.Close()
@@ -46,7 +36,45 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	flush()
-	poll := s.Poll
+	_ = follow(r.Context(), f, ended(s.Sessions, id), s.Poll, func(data []byte) error {
+		_, err := w.Write(data)
+		return err
+	}, flush)
+}
+
+// openRecording opens the recording of the live session id, or answers
+// the request with why it cannot.
+func openRecording(w http.ResponseWriter, ss Sessions, id string) (*os.File, string, bool) {
+	info, ok := find(ss, id)
+	if !ok {
+		writeError(w, http.StatusNotFound, "no live session %q in this warden", id)
+		return nil, "", false
+	}
+	if info.Recording == "" {
+		writeError(w, http.StatusConflict, "session %s is not recorded (sessions.max_recording_bytes is 0), so it cannot be watched", id)
+		return nil, "", false
+	}
+	f, err := os.Open(info.Recording)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "watch: %v", err)
+		return nil, "", false
+	}
+	return f, id, true
+}
+
+// ended reports whether session id is over (gone, or its program exited).
+func ended(ss Sessions, id string) func() bool {
+	return func() bool {
+		info, ok := find(ss, id)
+		return !ok || info.Exited
+	}
+}
+
+// follow reads the asciicast recording f and hands the data of each output
+// event to emit: what is written so far, then what is written next, polling
+// every poll, until isOver reports the session over (after a last read),
+// ctx ends, or emit fails. flush is called whenever follow catches up.
+func follow(ctx context.Context, f io.Reader, isOver func() bool, poll time.Duration, emit func([]byte) error, flush func()) error {
 	if poll <= 0 {
 		poll = 100 * time.Millisecond
 	}
@@ -60,8 +88,8 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 		case err == nil:
 			if !header {
 				if data, ok := outputEvent(partial); ok {
-					if _, err := w.Write(data); err != nil {
-						return
+					if err := emit(data); err != nil {
+						return err
 					}
 				}
 			}
@@ -70,39 +98,41 @@ func (s *Server) watch(w http.ResponseWriter, r *http.Request) {
 			continue
 		case errors.Is(err, bufio.ErrBufferFull):
 			if len(partial) > maxEventLine {
-				return
+				return errors.New("watch: recording event too long")
 			}
 			continue
 		case !errors.Is(err, io.EOF):
-			return
+			return err
 		}
 		// At the end of what is written so far: the session may write
 		// more, or may be over.
 		flush()
-		if info, ok := s.find(id); !ok || info.Exited {
+		if isOver() {
 			// One more pass picks up what the session wrote as it ended.
 			if rest, _ := io.ReadAll(io.LimitReader(br, maxEventLine)); len(rest) > 0 {
 				partial = append(partial, rest...)
 				for _, l := range bytes.SplitAfter(partial, []byte("\n")) {
 					if data, ok := outputEvent(l); ok {
-						_, _ = w.Write(data)
+						if err := emit(data); err != nil {
+							return err
+						}
 					}
 				}
 			}
 			flush()
-			return
+			return nil
 		}
 		select {
-		case <-r.Context().Done():
-			return
+		case <-ctx.Done():
+			return ctx.Err()
 		case <-time.After(poll):
 		}
 	}
 }
 
 // find returns the live session id.
-func (s *Server) find(id string) (session.Info, bool) {
-	for _, in := range s.Sessions.List() {
+func find(ss Sessions, id string) (session.Info, bool) {
+	for _, in := range ss.List() {
 		if in.ID == id {
 			return in, true
 		}

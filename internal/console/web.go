@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/warden-mcp/warden/internal/approvals"
+	"github.com/warden-mcp/warden/internal/session"
 )
 
 //go:embed web
@@ -43,6 +44,8 @@ type Web struct {
 // WebOptions configures the web console.
 type WebOptions struct {
 	Queue *approvals.Queue
+	// Sessions are the live sessions an operator may watch; nil: none.
+	Sessions Sessions
 	// Token is the operator credential.
 	Token string
 	// AgentToken reports whether a bearer is one of the agents' tokens.
@@ -110,6 +113,17 @@ func (w *Web) Handler() http.Handler {
 	}))
 	mux.HandleFunc("POST /api/approvals/{id}", w.authed(w.answer))
 	mux.HandleFunc("GET /api/events", w.authed(w.events))
+	mux.HandleFunc("GET /api/sessions", w.authed(func(rw http.ResponseWriter, r *http.Request, _ authn) {
+		list := []session.Info{}
+		if w.o.Sessions != nil {
+			for _, s := range w.o.Sessions.List() {
+				s.Recording = ""
+				list = append(list, s)
+			}
+		}
+		writeJSON(rw, http.StatusOK, list)
+	}))
+	mux.HandleFunc("GET /api/sessions/{id}/watch", w.authed(w.watch))
 	return w.guard(mux)
 }
 
@@ -345,5 +359,60 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request, _ authn) {
 			}
 			fl.Flush()
 		}
+	}
+}
+
+// watch streams a live session's output to the browser as server-sent
+// events ("output", each a JSON string of plain text: terminal control
+// sequences are stripped, so nothing a session prints can act in the
+// page), then "end". Read-only, like warden watch.
+func (w *Web) watch(rw http.ResponseWriter, r *http.Request, _ authn) {
+	if w.o.Sessions == nil {
+		writeError(rw, http.StatusNotFound, "no sessions")
+		return
+	}
+	fl, ok := rw.(http.Flusher)
+	if !ok {
+		writeError(rw, http.StatusInternalServerError, "streaming unsupported")
+		return
+	}
+	w.mu.Lock()
+	if w.clients >= w.o.MaxClients {
+		w.mu.Unlock()
+		writeError(rw, http.StatusServiceUnavailable, "too many live console clients")
+		return
+	}
+	w.clients++
+	w.mu.Unlock()
+	defer func() {
+		w.mu.Lock()
+		w.clients--
+		w.mu.Unlock()
+	}()
+	f, id, ok := openRecording(rw, w.o.Sessions, r.PathValue("id"))
+	if !ok {
+		return
+	}
+	defer f.Close()
+	rw.Header().Set("Content-Type", "text/event-stream")
+	rw.WriteHeader(http.StatusOK)
+	var strip session.Stripper
+	var buf []byte
+	send := func(p []byte) error {
+		if len(p) == 0 {
+			return nil
+		}
+		b, _ := json.Marshal(string(p))
+		_, err := fmt.Fprintf(rw, "event: output\ndata: %s\n\n", b)
+		return err
+	}
+	err := follow(r.Context(), f, ended(w.o.Sessions, id), 0, func(data []byte) error {
+		buf = strip.Append(buf[:0], data)
+		return send(buf)
+	}, fl.Flush)
+	if err == nil {
+		_ = send(strip.Flush(buf[:0]))
+		_, _ = io.WriteString(rw, "event: end\ndata: {}\n\n")
+		fl.Flush()
 	}
 }

@@ -118,7 +118,7 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 	}()
 	o.Logger.Info("console socket serving", "path", path)
 	if cfg.Console.Listen != "" {
-		if err := c.serveWeb(ctx, cfg, o); err != nil {
+		if err := c.serveWeb(ctx, cfg, o, reg); err != nil {
 			c.close()
 			return nil, err
 		}
@@ -131,7 +131,7 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 const ConsoleTokenFile = "console-token"
 
 // serveWeb serves the web console on console.listen.
-func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Options) error {
+func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Options, reg *session.Registry) error {
 	tok, err := operatorToken(filepath.Join(cfg.StateDir, ConsoleTokenFile))
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
@@ -146,8 +146,9 @@ func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Op
 		agentTokens = append(agentTokens, strings.TrimSpace(string(b)))
 	}
 	web := console.NewWeb(console.WebOptions{
-		Queue: c.queue,
-		Token: tok,
+		Queue:    c.queue,
+		Sessions: reg,
+		Token:    tok,
 		AgentToken: func(b string) bool {
 			for _, t := range agentTokens {
 				if t != "" && subtle.ConstantTimeCompare([]byte(b), []byte(t)) == 1 {

@@ -76,4 +76,41 @@ async function start() {
   events.addEventListener("error", () => { status.textContent = "reconnecting…"; });
 }
 
-document.addEventListener("DOMContentLoaded", start);
+let watching = null;
+
+// watch follows one session's output, read-only.
+function watch(s) {
+  if (watching) watching.close();
+  const term = document.getElementById("term");
+  const title = document.getElementById("watching");
+  term.textContent = "";
+  term.hidden = false;
+  title.hidden = false;
+  title.textContent = "Watching " + s.id + " (" + (s.argv || []).join(" ") + ", " + s.owner + ")";
+  watching = new EventSource("/api/sessions/" + encodeURIComponent(s.id) + "/watch");
+  watching.addEventListener("output", (e) => {
+    term.textContent += JSON.parse(e.data);
+    term.scrollTop = term.scrollHeight;
+  });
+  watching.addEventListener("end", () => {
+    title.textContent += " — ended";
+    watching.close();
+  });
+}
+
+async function loadSessions() {
+  const res = await fetch("/api/sessions");
+  if (!res.ok) return;
+  const list = await res.json();
+  document.getElementById("sessions").hidden = false;
+  document.getElementById("no-sessions").hidden = list.length > 0;
+  const ul = document.getElementById("session-list");
+  ul.replaceChildren();
+  for (const s of list) {
+    const b = el("button", { type: "button", className: "watch", id: "watch-" + s.id, textContent: "Watch" });
+    b.addEventListener("click", () => watch(s));
+    ul.append(el("li", {}, s.id + " — " + (s.argv || []).join(" ") + " (" + s.owner + ") ", b));
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => start().then(() => { if (csrf) loadSessions(); }));

@@ -305,3 +305,45 @@ func TestWebConsoleFiftyFeeds(t *testing.T) {
 	operator(t, env, "approvals", "deny", p.ID)
 	<-done
 }
+
+// The live feed of calls shows each finished call — tool, host, tier,
+// decision, duration, identity — and never its arguments.
+func TestWebConsoleCallFeed(t *testing.T) {
+	s, _, base, opTok := webConsole(t)
+	cookie, _ := login(t, base, opTok)
+	if code, _, _ := webReq(t, "GET", base+"/api/calls", nil, ""); code != 401 {
+		t.Errorf("feed without credential: %d, want 401", code)
+	}
+	callTool(t, s.cs, "run_command", map[string]any{"command": "echo feed-marker PASSWORD=hunter2-secret"})
+	req, _ := http.NewRequest("GET", base+"/api/calls", nil)
+	req.Header.Set("Cookie", cookie)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		d, ok := strings.CutPrefix(sc.Text(), "data: ")
+		if !ok {
+			continue
+		}
+		if strings.Contains(d, "hunter2") || strings.Contains(d, "feed-marker") {
+			t.Fatalf("the feed carries arguments: %s", d)
+		}
+		var c struct {
+			Tool, Host, Identity, Decision, Status string
+			Tier                                   int
+		}
+		if err := json.Unmarshal([]byte(d), &c); err != nil {
+			t.Fatal(err)
+		}
+		if c.Tool == "run_command" {
+			if c.Host != "local" || c.Identity == "" || c.Decision != "allow" || c.Status != "ok" {
+				t.Errorf("feed entry = %s", d)
+			}
+			return
+		}
+	}
+	t.Fatal("the feed never showed the run_command call")
+}

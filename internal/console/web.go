@@ -46,6 +46,8 @@ type WebOptions struct {
 	Queue *approvals.Queue
 	// Sessions are the live sessions an operator may watch; nil: none.
 	Sessions Sessions
+	// Feed is the live feed of finished calls; nil: none.
+	Feed *Feed
 	// Token is the operator credential.
 	Token string
 	// AgentToken reports whether a bearer is one of the agents' tokens.
@@ -124,6 +126,7 @@ func (w *Web) Handler() http.Handler {
 		writeJSON(rw, http.StatusOK, list)
 	}))
 	mux.HandleFunc("GET /api/sessions/{id}/watch", w.authed(w.watch))
+	mux.HandleFunc("GET /api/calls", w.authed(w.calls))
 	return w.guard(mux)
 }
 
@@ -414,5 +417,65 @@ func (w *Web) watch(rw http.ResponseWriter, r *http.Request, _ authn) {
 		_ = send(strip.Flush(buf[:0]))
 		_, _ = io.WriteString(rw, "event: end\ndata: {}\n\n")
 		fl.Flush()
+	}
+}
+
+// calls streams the live feed of finished calls: the recent ones, then
+// each as it finishes, as "call" events.
+func (w *Web) calls(rw http.ResponseWriter, r *http.Request, _ authn) {
+	if w.o.Feed == nil {
+		writeError(rw, http.StatusNotFound, "no call feed")
+		return
+	}
+	fl, ok := rw.(http.Flusher)
+	if !ok {
+		writeError(rw, http.StatusInternalServerError, "streaming unsupported")
+		return
+	}
+	w.mu.Lock()
+	if w.clients >= w.o.MaxClients {
+		w.mu.Unlock()
+		writeError(rw, http.StatusServiceUnavailable, "too many live console clients")
+		return
+	}
+	w.clients++
+	w.mu.Unlock()
+	defer func() {
+		w.mu.Lock()
+		w.clients--
+		w.mu.Unlock()
+	}()
+	recent, next, stop := w.o.Feed.Subscribe()
+	defer stop()
+	rw.Header().Set("Content-Type", "text/event-stream")
+	rw.WriteHeader(http.StatusOK)
+	send := func(c Call) error {
+		b, _ := json.Marshal(c)
+		_, err := fmt.Fprintf(rw, "event: call\ndata: %s\n\n", b)
+		return err
+	}
+	for _, c := range recent {
+		if send(c) != nil {
+			return
+		}
+	}
+	fl.Flush()
+	tick := time.NewTicker(15 * time.Second)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case c := <-next:
+			if send(c) != nil {
+				return
+			}
+			fl.Flush()
+		case <-tick.C:
+			if _, err := io.WriteString(rw, ": keepalive\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		}
 	}
 }

@@ -24,6 +24,11 @@ type CeilingFunc func(*auth.TokenInfo) (policy.Tier, bool)
 
 // Observation is one finished call, for metrics.
 type Observation struct {
+	// ID, Identity, Host and Tier are the audit record's.
+	ID       string
+	Identity string
+	Host     string
+	Tier     int
 	Tool     string
 	Decision string
 	Status   string
@@ -36,6 +41,7 @@ type Observation struct {
 // hooks is the mutable state behind the seams; its zero value is ready.
 type hooks struct {
 	policy atomic.Pointer[policyBox]
+	feed   atomic.Pointer[func(Observation)]
 
 	once   sync.Once
 	abort  context.Context
@@ -84,16 +90,34 @@ func (r *Relay) callContext(ctx context.Context) (context.Context, context.Cance
 
 // observe reports a finished call to Options.Observe.
 func (r *Relay) observe(rec *audit.Record, out *Outcome, start time.Time, auditErr error) {
-	if r.opts.Observe == nil {
+	if r.opts.Observe == nil && r.hooks.feed.Load() == nil {
 		return
 	}
-	r.opts.Observe(Observation{
+	ob := Observation{
+		ID:          rec.ID,
+		Identity:    rec.Identity,
+		Host:        rec.Host,
+		Tier:        rec.Tier,
 		Tool:        rec.Tool,
 		Decision:    rec.Decision,
 		Status:      string(out.Status),
 		Duration:    r.opts.Now().Sub(start),
 		AuditFailed: auditErr != nil,
-	})
+	}
+	if r.opts.Observe != nil {
+		r.opts.Observe(ob)
+	}
+	if f := r.hooks.feed.Load(); f != nil {
+		(*f)(ob)
+	}
+}
+
+// SetFeed sets a second observer of finished calls, beside the metrics:
+// the operator console's live feed. It must not block.
+func (r *Relay) SetFeed(f func(Observation)) {
+	if f != nil {
+		r.hooks.feed.Store(&f)
+	}
 }
 
 // SetTierCeiling sets Options.TierCeiling; call it before serving.

@@ -118,7 +118,7 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 	}()
 	o.Logger.Info("console socket serving", "path", path)
 	if cfg.Console.Listen != "" {
-		if err := c.serveWeb(ctx, cfg, o, reg); err != nil {
+		if err := c.serveWeb(ctx, cfg, o, reg, r); err != nil {
 			c.close()
 			return nil, err
 		}
@@ -131,7 +131,14 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 const ConsoleTokenFile = "console-token"
 
 // serveWeb serves the web console on console.listen.
-func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Options, reg *session.Registry) error {
+func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Options, reg *session.Registry, r *relay.Relay) error {
+	feed := console.NewFeed()
+	r.SetFeed(func(ob relay.Observation) {
+		feed.Add(console.Call{
+			ID: ob.ID, Time: o.Now(), Tool: ob.Tool, Host: ob.Host, Tier: ob.Tier, Identity: ob.Identity,
+			Decision: ob.Decision, Status: ob.Status, DurationMS: ob.Duration.Milliseconds(),
+		})
+	})
 	tok, err := operatorToken(filepath.Join(cfg.StateDir, ConsoleTokenFile))
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
@@ -148,6 +155,7 @@ func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Op
 	web := console.NewWeb(console.WebOptions{
 		Queue:    c.queue,
 		Sessions: reg,
+		Feed:     feed,
 		Token:    tok,
 		AgentToken: func(b string) bool {
 			for _, t := range agentTokens {

@@ -113,4 +113,25 @@ async function loadSessions() {
   }
 }
 
-document.addEventListener("DOMContentLoaded", () => start().then(() => { if (csrf) loadSessions(); }));
+// follow the live feed of finished calls, newest first, at most 100 rows.
+function followCalls() {
+  document.getElementById("calls").hidden = false;
+  const body = document.getElementById("call-list");
+  const feed = new EventSource("/api/calls");
+  feed.addEventListener("call", (e) => {
+    const c = JSON.parse(e.data);
+    const tr = el("tr", { className: "call" });
+    for (const v of [new Date(c.time).toLocaleTimeString(), c.tool, c.host, c.tier, c.decision, c.status, c.duration_ms, c.identity]) {
+      tr.append(el("td", { textContent: String(v) }));
+    }
+    body.prepend(tr);
+    while (body.children.length > 100) body.lastChild.remove();
+  });
+}
+
+document.addEventListener("DOMContentLoaded", () => start().then(() => {
+  if (csrf) {
+    loadSessions();
+    followCalls();
+  }
+}));

@@ -116,7 +116,7 @@ func (l *Log) pruneLocked() {
 	}
 	mid, err := l.encode(&r)
 	if err == nil {
-		_, err = l.appendLineLocked(mid, nil)
+		_, err = l.appendLineLocked(&r, mid, nil)
 	}
 	if err != nil {
 		l.log.Error("audit retention: cannot record the pruning", "err", err)

@@ -178,3 +178,40 @@ func TestBrowserConsoleWatchesLiveSession(t *testing.T) {
 	screenshot(t, ctx, "console-session")
 	sh.readUntil("typed-42") // watching took nothing from the agent
 }
+
+// In a real browser: a finished session's recording replays with
+// asciinema-player under the console's CSP.
+func TestBrowserConsoleReplaysRecording(t *testing.T) {
+	ctx := browser(t)
+	s, _, base, opTok := webConsole(t)
+	sh := startSession(t, s.cs, map[string]any{"command": "/bin/sh"})
+	sh.send("echo replay-$((6*7))")
+	sh.readUntil("replay-42")
+	callTool(t, s.cs, "session_close", map[string]any{"session_id": sh.id})
+	if err := within(ctx,
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(chromedp.CSS("#token")),
+		chromedp.SendKeys(chromedp.CSS("#token"), opTok),
+		chromedp.Submit(chromedp.CSS("#token")),
+		chromedp.WaitVisible(chromedp.CSS("#replay-"+sh.id)),
+		chromedp.Click(chromedp.CSS("#replay-"+sh.id)),
+	); err != nil {
+		t.Fatalf("open the recording: %v", err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		shown, err := chromedp.Run(ctx, chromedp.TextContent(chromedp.CSS("#player")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(shown, "replay-42") {
+			break
+		}
+		if time.Now().After(deadline) {
+			screenshot(t, ctx, "console-replay-failed")
+			t.Fatalf("the player never showed the recorded output; it shows %q", shown)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	screenshot(t, ctx, "console-replay")
+}

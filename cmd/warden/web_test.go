@@ -109,6 +109,8 @@ func TestWebConsoleSecurity(t *testing.T) {
 		{"no credential sessions", "GET", "/api/sessions", nil, "", 401},
 		{"no credential watch", "GET", "/api/sessions/0123456789abcdef/watch", nil, "", 401},
 		{"no credential feed", "GET", "/api/events", nil, "", 401},
+		{"no credential recording", "GET", "/api/recordings/0123456789abcdef", nil, "", 401},
+		{"recording outside the recordings", "GET", "/api/recordings/..%2Fconsole-token", map[string]string{"Authorization": "Bearer " + opTok}, "", 400},
 		{"wrong bearer", "GET", "/api/approvals", map[string]string{"Authorization": "Bearer nope-nope-nope-nope"}, "", 401},
 		{"agent token", "GET", "/api/approvals", map[string]string{"Authorization": "Bearer " + agentToken}, "", 403},
 		{"agent token at login", "POST", "/login", map[string]string{"Origin": base, "Content-Type": "application/x-www-form-urlencoded"}, "token=" + agentToken, 403},

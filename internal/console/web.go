@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -48,6 +49,9 @@ type WebOptions struct {
 	Sessions Sessions
 	// Feed is the live feed of finished calls; nil: none.
 	Feed *Feed
+	// RecordDir holds the session recordings replayed in the browser;
+	// empty: none.
+	RecordDir string
 	// Token is the operator credential.
 	Token string
 	// AgentToken reports whether a bearer is one of the agents' tokens.
@@ -94,7 +98,9 @@ func NewWeb(o WebOptions) *Web {
 }
 
 // csp allows the embedded script and style only.
-const csp = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; " +
+// 'wasm-unsafe-eval' lets asciinema-player compile its terminal emulator
+// (WebAssembly); it does not allow eval.
+const csp = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; connect-src 'self'; img-src 'self'; " +
 	"base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // Handler serves the console.
@@ -105,6 +111,7 @@ func (w *Web) Handler() http.Handler {
 	mux.Handle("GET /{$}", files)
 	mux.Handle("GET /app.js", files)
 	mux.Handle("GET /app.css", files)
+	mux.Handle("GET /vendor/", files)
 	mux.HandleFunc("POST /login", w.login)
 	mux.HandleFunc("POST /logout", w.logout)
 	mux.HandleFunc("GET /api/session", w.authed(func(rw http.ResponseWriter, r *http.Request, s authn) {
@@ -127,6 +134,40 @@ func (w *Web) Handler() http.Handler {
 	}))
 	mux.HandleFunc("GET /api/sessions/{id}/watch", w.authed(w.watch))
 	mux.HandleFunc("GET /api/calls", w.authed(w.calls))
+	mux.HandleFunc("GET /api/recordings", w.authed(func(rw http.ResponseWriter, r *http.Request, _ authn) {
+		recs := []session.RecordingInfo{}
+		if w.o.RecordDir != "" {
+			all, err := session.ListRecordings(w.o.RecordDir)
+			if err != nil {
+				writeError(rw, http.StatusInternalServerError, "recordings: %v", err)
+				return
+			}
+			for _, rec := range all {
+				rec.Path = ""
+				recs = append(recs, rec)
+			}
+		}
+		writeJSON(rw, http.StatusOK, recs)
+	}))
+	mux.HandleFunc("GET /api/recordings/{id}", w.authed(func(rw http.ResponseWriter, r *http.Request, _ authn) {
+		if w.o.RecordDir == "" {
+			writeError(rw, http.StatusNotFound, "no recordings")
+			return
+		}
+		p, err := session.RecordingPath(w.o.RecordDir, r.PathValue("id"))
+		if err != nil {
+			writeError(rw, http.StatusBadRequest, "%v", err)
+			return
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			writeError(rw, http.StatusNotFound, "no recording %q", r.PathValue("id"))
+			return
+		}
+		defer f.Close()
+		rw.Header().Set("Content-Type", "application/x-asciicast")
+		_, _ = io.Copy(rw, f)
+	}))
 	return w.guard(mux)
 }
 

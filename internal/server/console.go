@@ -153,10 +153,11 @@ func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Op
 		agentTokens = append(agentTokens, strings.TrimSpace(string(b)))
 	}
 	web := console.NewWeb(console.WebOptions{
-		Queue:    c.queue,
-		Sessions: reg,
-		Feed:     feed,
-		Token:    tok,
+		Queue:     c.queue,
+		Sessions:  reg,
+		Feed:      feed,
+		RecordDir: filepath.Join(cfg.StateDir, "recordings"),
+		Token:     tok,
 		AgentToken: func(b string) bool {
 			for _, t := range agentTokens {
 				if t != "" && subtle.ConstantTimeCompare([]byte(b), []byte(t)) == 1 {

@@ -129,8 +129,33 @@ function followCalls() {
   });
 }
 
+let player = null;
+
+// replay plays one recording with asciinema-player.
+function replay(r) {
+  const box = document.getElementById("player");
+  if (player) player.dispose();
+  box.replaceChildren();
+  player = AsciinemaPlayer.create("/api/recordings/" + encodeURIComponent(r.id), box, { autoPlay: true, speed: 4, idleTimeLimit: 1 });
+}
+
+async function loadRecordings() {
+  const res = await fetch("/api/recordings");
+  if (!res.ok) return;
+  const list = await res.json();
+  document.getElementById("recordings").hidden = false;
+  const ul = document.getElementById("recording-list");
+  ul.replaceChildren();
+  for (const r of list.reverse()) {
+    const b = el("button", { type: "button", className: "replay", id: "replay-" + r.id, textContent: "Replay" });
+    b.addEventListener("click", () => replay(r));
+    ul.append(el("li", {}, new Date(r.started).toLocaleString() + " — " + (r.command || r.id) + " (" + r.bytes + " bytes) ", b));
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => start().then(() => {
   if (csrf) {
+    loadRecordings();
     loadSessions();
     followCalls();
   }

@@ -349,3 +349,39 @@ func TestWebConsoleCallFeed(t *testing.T) {
 	}
 	t.Fatal("the feed never showed the run_command call")
 }
+
+// The audit log is searchable by tool, host, identity, decision and time,
+// its chain state one request away, both behind the operator credential.
+func TestWebConsoleAuditSearch(t *testing.T) {
+	s, _, base, opTok := webConsole(t)
+	callTool(t, s.cs, "run_command", map[string]any{"command": "echo audited PASSWORD=hunter2-secret"})
+	callTool(t, s.cs, "system_info", nil)
+	auth := map[string]string{"Authorization": "Bearer " + opTok}
+	for _, path := range []string{"/api/audit", "/api/audit/verify"} {
+		if code, _, _ := webReq(t, "GET", base+path, nil, ""); code != 401 {
+			t.Errorf("%s without credential: %d, want 401", path, code)
+		}
+	}
+	code, body, _ := webReq(t, "GET", base+"/api/audit?tool=run_command&decision=allow&host=local&since=2000-01-01T00:00:00Z", auth, "")
+	var recs []map[string]any
+	if code != 200 || json.Unmarshal([]byte(body), &recs) != nil || len(recs) != 1 || recs[0]["tool"] != "run_command" {
+		t.Fatalf("search: %d %s, want the one run_command", code, body)
+	}
+	if strings.Contains(body, "hunter2") {
+		t.Errorf("search shows a secret the log redacts: %s", body)
+	}
+	if code, body, _ := webReq(t, "GET", base+"/api/audit?identity=nobody-at-all", auth, ""); code != 200 || strings.TrimSpace(body) != "[]" {
+		t.Errorf("search for another identity: %d %s, want none", code, body)
+	}
+	if code, body, _ := webReq(t, "GET", base+"/api/audit?since=yesterday", auth, ""); code != 400 || !strings.Contains(body, "RFC 3339") {
+		t.Errorf("bad since: %d %s, want 400", code, body)
+	}
+	code, body, _ = webReq(t, "GET", base+"/api/audit/verify", auth, "")
+	var st struct {
+		Intact  bool
+		Records int
+	}
+	if code != 200 || json.Unmarshal([]byte(body), &st) != nil || !st.Intact || st.Records < 2 {
+		t.Fatalf("verify: %d %s, want an intact chain", code, body)
+	}
+}

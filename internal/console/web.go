@@ -52,6 +52,8 @@ type WebOptions struct {
 	// RecordDir holds the session recordings replayed in the browser;
 	// empty: none.
 	RecordDir string
+	// Audit is the audit log searched and verified in the browser.
+	Audit AuditLog
 	// Token is the operator credential.
 	Token string
 	// AgentToken reports whether a bearer is one of the agents' tokens.
@@ -134,6 +136,8 @@ func (w *Web) Handler() http.Handler {
 	}))
 	mux.HandleFunc("GET /api/sessions/{id}/watch", w.authed(w.watch))
 	mux.HandleFunc("GET /api/calls", w.authed(w.calls))
+	mux.HandleFunc("GET /api/audit", w.authed(w.auditSearch))
+	mux.HandleFunc("GET /api/audit/verify", w.authed(w.auditVerify))
 	mux.HandleFunc("GET /api/recordings", w.authed(func(rw http.ResponseWriter, r *http.Request, _ authn) {
 		recs := []session.RecordingInfo{}
 		if w.o.RecordDir != "" {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/warden-mcp/warden/internal/approvals"
+	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/console"
 	"github.com/warden-mcp/warden/internal/edge"
@@ -132,6 +133,13 @@ const ConsoleTokenFile = "console-token"
 
 // serveWeb serves the web console on console.listen.
 func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Options, reg *session.Registry, r *relay.Relay) error {
+	var key []byte
+	if cfg.Audit.KeyFile != "" {
+		var err error
+		if key, err = os.ReadFile(cfg.Audit.KeyFile); err != nil {
+			return fmt.Errorf("console: audit key: %w", err)
+		}
+	}
 	feed := console.NewFeed()
 	r.SetFeed(func(ob relay.Observation) {
 		feed.Add(console.Call{
@@ -157,6 +165,7 @@ func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Op
 		Sessions:  reg,
 		Feed:      feed,
 		RecordDir: filepath.Join(cfg.StateDir, "recordings"),
+		Audit:     console.AuditLog{Files: func() ([]string, error) { return audit.Files(cfg.Audit.Path) }, Key: key},
 		Token:     tok,
 		AgentToken: func(b string) bool {
 			for _, t := range agentTokens {

@@ -129,6 +129,44 @@ function followCalls() {
   });
 }
 
+async function searchAudit(form) {
+  const params = new URLSearchParams();
+  for (const [k, v] of new FormData(form)) if (v) params.set(k, v);
+  const res = await fetch("/api/audit?" + params);
+  const body = document.getElementById("audit-list");
+  body.replaceChildren();
+  if (!res.ok) {
+    const e = await res.json().catch(() => ({}));
+    document.getElementById("chain").textContent = e.error || res.statusText;
+    return;
+  }
+  for (const r of (await res.json()).reverse()) {
+    const tr = el("tr", { className: "record" });
+    for (const v of [new Date(r.ts).toLocaleString(), r.seq, r.tool, r.host || "", r.tier, r.decision, r.status, r.identity, r.args ? JSON.stringify(r.args) : ""]) {
+      tr.append(el("td", { textContent: String(v) }));
+    }
+    body.append(tr);
+  }
+}
+
+async function verifyAudit() {
+  const out = document.getElementById("chain");
+  out.textContent = "verifying…";
+  const res = await fetch("/api/audit/verify");
+  const s = await res.json().catch(() => ({}));
+  out.textContent = !res.ok ? (s.error || res.statusText)
+    : s.intact ? "chain intact: " + s.records + " records, last seq " + s.last_seq
+    : "CHAIN BROKEN: " + s.problem;
+}
+
+function setupAudit() {
+  document.getElementById("audit").hidden = false;
+  const form = document.getElementById("audit-search");
+  form.addEventListener("submit", (e) => { e.preventDefault(); searchAudit(form); });
+  document.getElementById("audit-verify").addEventListener("click", verifyAudit);
+  searchAudit(form);
+}
+
 let player = null;
 
 // replay plays one recording with asciinema-player.
@@ -157,6 +195,7 @@ document.addEventListener("DOMContentLoaded", () => start().then(() => {
   if (csrf) {
     loadRecordings();
     loadSessions();
+    setupAudit();
     followCalls();
   }
 }));

@@ -81,11 +81,12 @@ func callAsync(ctx context.Context, cs *mcp.ClientSession, name string, args map
 	return ch
 }
 
-// recordOf finds the audit record of call tool whose extra.approval_id is id.
+// recordOf finds the audit record of the call whose extra.approval_id is
+// id (not the operator's record of answering it).
 func recordOf(t *testing.T, state, id string) map[string]any {
 	t.Helper()
 	for _, r := range auditRecords(t, state) {
-		if extra, _ := r["extra"].(map[string]any); extra != nil && extra["approval_id"] == id {
+		if extra, _ := r["extra"].(map[string]any); extra != nil && extra["approval_id"] == id && r["tool"] != "console" {
 			return r
 		}
 	}
@@ -145,6 +146,15 @@ func TestApprovalsCLIApproveRunsTheCall(t *testing.T) {
 	extra := rec["extra"].(map[string]any)
 	if rec["decision"] != "approved" || extra["approval"] != "console" || !strings.HasPrefix(extra["approver"].(string), "local:") || extra["approval_reason"] != "planned cleanup" {
 		t.Errorf("audit record = %v, want approved through console by a local operator", rec)
+	}
+	approvedBy := ""
+	for _, r := range auditRecords(t, s.state) {
+		if extra, _ := r["extra"].(map[string]any); r["tool"] == "console" && extra["action"] == "approve" && extra["via"] == "cli" && extra["approval_id"] == p.ID {
+			approvedBy, _ = r["identity"].(string)
+		}
+	}
+	if !strings.HasPrefix(approvedBy, "local:") {
+		t.Errorf("no audit record of the operator's approval from the CLI (identity %q)", approvedBy)
 	}
 	// The answer was spent: approving again finds nothing.
 	if _, errOut, code := operator(t, env, "approvals", "approve", p.ID); code == 0 || !strings.Contains(errOut, "no pending approval") {

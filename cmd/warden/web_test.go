@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -171,6 +172,21 @@ func TestWebConsoleSecurity(t *testing.T) {
 	}
 	if rec := recordOf(t, s.state, p.ID); !strings.HasPrefix(rec["extra"].(map[string]any)["approver"].(string), "web:operator") {
 		t.Errorf("audit record = %v, want the web operator as approver", rec)
+	}
+	// Every operator action is audited: the login, the refused answers
+	// (as errors only if they reached the queue) and the approval.
+	actions := map[string]int{}
+	for _, r := range auditRecords(t, s.state) {
+		if r["tool"] == "console" {
+			extra := r["extra"].(map[string]any)
+			actions[fmt.Sprint(extra["action"], "/", r["status"])]++
+			if extra["action"] == "approve" && (extra["approval_id"] != p.ID || !strings.HasPrefix(fmt.Sprint(r["identity"]), "web:operator")) {
+				t.Errorf("approve record = %v", r)
+			}
+		}
+	}
+	if actions["login/ok"] != 1 || actions["approve/ok"] != 1 {
+		t.Errorf("audited operator actions = %v, want one login and one approval", actions)
 	}
 }
 

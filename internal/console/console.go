@@ -51,10 +51,23 @@ type Sessions interface {
 	List() []session.Info
 }
 
+// Action is one operator action, for the audit log.
+type Action struct {
+	Operator   string // who, as the console knows them
+	Action     string // approve, deny, login, logout
+	Via        string // cli (the socket) or web
+	ApprovalID string
+	Decision   string // approved, denied, allow
+	Status     string // ok, or why the action failed
+	Reason     string
+}
+
 // Server answers the operator over the socket.
 type Server struct {
 	Queue    *approvals.Queue
 	Sessions Sessions
+	// Record audits each operator action; nil records nothing.
+	Record func(Action)
 	// Poll is how often a watch looks for new output; <= 0 means 100ms.
 	Poll   time.Duration
 	Logger *slog.Logger
@@ -221,6 +234,9 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 	err := s.Queue.Answer(id, approvals.Decision{
 		Approve: b.Approve, Approver: p.Name, Mechanism: "console", Reason: b.Reason, Digest: b.Digest,
 	})
+	if s.Record != nil {
+		s.Record(answerAction(p.Name, "cli", id, b, err))
+	}
 	switch {
 	case err == nil:
 		verdict := "denied"
@@ -248,4 +264,17 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 
 func writeError(w http.ResponseWriter, code int, format string, args ...any) {
 	writeJSON(w, code, map[string]string{"error": fmt.Sprintf(format, args...)})
+}
+
+// answerAction is the audit of an operator's answer and its outcome.
+func answerAction(operator, via, id string, b AnswerBody, err error) Action {
+	a := Action{Operator: operator, Action: "deny", Via: via, ApprovalID: id, Decision: "denied", Status: "ok", Reason: b.Reason}
+	if b.Approve {
+		a.Action, a.Decision = "approve", "approved"
+	}
+	if err != nil {
+		a.Status = "error"
+		a.Reason = err.Error()
+	}
+	return a
 }

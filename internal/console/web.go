@@ -54,6 +54,8 @@ type WebOptions struct {
 	RecordDir string
 	// Audit is the audit log searched and verified in the browser.
 	Audit AuditLog
+	// Record audits each operator action; nil records nothing.
+	Record func(Action)
 	// Token is the operator credential.
 	Token string
 	// AgentToken reports whether a bearer is one of the agents' tokens.
@@ -95,6 +97,9 @@ func NewWeb(o WebOptions) *Web {
 	}
 	if o.AgentToken == nil {
 		o.AgentToken = func(string) bool { return false }
+	}
+	if o.Record == nil {
+		o.Record = func(Action) {}
 	}
 	return &Web{o: o, sessions: map[string]webSession{}}
 }
@@ -289,6 +294,7 @@ func (w *Web) login(rw http.ResponseWriter, r *http.Request) {
 	w.mu.Unlock()
 	http.SetCookie(rw, &http.Cookie{Name: cookieName, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: int(w.o.SessionTTL / time.Second)})
 	w.o.Logger.Info("console login", "session", id[:8])
+	w.o.Record(Action{Operator: "web:operator (login " + id[:8] + ")", Action: "login", Via: "web", Decision: "allow", Status: "ok"})
 	http.Redirect(rw, r, "/", http.StatusSeeOther)
 }
 
@@ -299,8 +305,12 @@ func (w *Web) logout(rw http.ResponseWriter, r *http.Request) {
 	}
 	if c, err := r.Cookie(cookieName); err == nil {
 		w.mu.Lock()
+		_, ok := w.sessions[c.Value]
 		delete(w.sessions, c.Value)
 		w.mu.Unlock()
+		if ok && len(c.Value) >= 8 {
+			w.o.Record(Action{Operator: "web:operator (login " + c.Value[:8] + ")", Action: "logout", Via: "web", Decision: "allow", Status: "ok"})
+		}
 	}
 	http.SetCookie(rw, &http.Cookie{Name: cookieName, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: -1})
 	http.Redirect(rw, r, "/", http.StatusSeeOther)
@@ -333,6 +343,7 @@ func (w *Web) answer(rw http.ResponseWriter, r *http.Request, a authn) {
 	approver := "web:operator (login " + a.id + ")"
 	id := r.PathValue("id")
 	err := w.o.Queue.Answer(id, approvals.Decision{Approve: b.Approve, Approver: approver, Mechanism: "console", Reason: b.Reason, Digest: b.Digest})
+	w.o.Record(answerAction(approver, "web", id, b, err))
 	switch {
 	case err == nil:
 		verdict := "denied"

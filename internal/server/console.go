@@ -87,7 +87,7 @@ func (n *notifier) close() {
 // the config uses the console, gives the relay its queue of calls waiting
 // for an operator and serves the console socket; it returns nil without a
 // console.
-func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Registry) (*operatorConsole, error) {
+func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Registry, log *audit.Log) (*operatorConsole, error) {
 	guide := operator.GuideDeps{Policy: func() operator.Policy { return effectivePolicy(cfg) }, Sessions: reg.List}
 	if !cfg.UsesConsole() {
 		operator.RegisterGuide(r, guide)
@@ -110,7 +110,8 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 	operator.RegisterGuide(r, guide)
 	ctx, stop := context.WithCancel(context.Background())
 	c := &operatorConsole{queue: q, notifier: n, stop: stop, done: make(chan struct{})}
-	srv := &console.Server{Queue: q, Sessions: reg, Logger: o.Logger}
+	record := operatorRecorder(log, o)
+	srv := &console.Server{Queue: q, Sessions: reg, Record: record, Logger: o.Logger}
 	go func() {
 		defer close(c.done)
 		if err := srv.Serve(ctx, ln); err != nil {
@@ -119,7 +120,7 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 	}()
 	o.Logger.Info("console socket serving", "path", path)
 	if cfg.Console.Listen != "" {
-		if err := c.serveWeb(ctx, cfg, o, reg, r); err != nil {
+		if err := c.serveWeb(ctx, cfg, o, reg, r, record); err != nil {
 			c.close()
 			return nil, err
 		}
@@ -132,7 +133,7 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 const ConsoleTokenFile = "console-token"
 
 // serveWeb serves the web console on console.listen.
-func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Options, reg *session.Registry, r *relay.Relay) error {
+func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Options, reg *session.Registry, r *relay.Relay, record func(console.Action)) error {
 	var key []byte
 	if cfg.Audit.KeyFile != "" {
 		var err error
@@ -164,6 +165,7 @@ func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Op
 		Queue:     c.queue,
 		Sessions:  reg,
 		Feed:      feed,
+		Record:    record,
 		RecordDir: filepath.Join(cfg.StateDir, "recordings"),
 		Audit:     console.AuditLog{Files: func() ([]string, error) { return audit.Files(cfg.Audit.Path) }, Key: key},
 		Token:     tok,
@@ -241,5 +243,22 @@ func effectivePolicy(cfg *config.Config) operator.Policy {
 		DenyHosts: cfg.Policy.DenyHosts,
 		TokenTTL:  cfg.Approval.TokenTTL.D().String(),
 		Wait:      cfg.Approval.Wait.D().String(),
+	}
+}
+
+// operatorRecorder writes each operator action to the audit log as a record
+// of tool "console", its identity the operator.
+func operatorRecorder(log *audit.Log, o Options) func(console.Action) {
+	return func(a console.Action) {
+		extra := map[string]any{"action": a.Action, "via": a.Via}
+		if a.ApprovalID != "" {
+			extra["approval_id"] = a.ApprovalID
+		}
+		if _, err := log.Append(context.Background(), audit.Record{
+			Tool: "console", Identity: a.Operator, Host: "local", Decision: a.Decision,
+			Status: a.Status, Reason: a.Reason, Extra: extra,
+		}); err != nil {
+			o.Logger.Error("audit write failed", "tool", "console", "err", err)
+		}
 	}
 }

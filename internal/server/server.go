@@ -312,7 +312,7 @@ func New(o Options) (*Warden, error) {
 	})
 	// --- end interactive sessions ---
 	// --- operator console (internal/console, internal/approvals) ---
-	oc, err := startConsole(r, cfg, o, reg)
+	oc, err := startConsole(r, cfg, o, reg, log)
 	if err != nil {
 		stop()
 		closeAudit()

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/hosts/hoststest"
 )
 
 // TestContainerShapeReachesHost runs warden the way a NAS runs it: in a
@@ -23,41 +25,14 @@ import (
 // host_namespace: pid1, run_command, run_script, read_file, a session and a
 // host tool all see the target's hostname and files, not warden's.
 func TestContainerShapeReachesHost(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("entering namespaces needs root")
-	}
-	for _, p := range []string{"unshare", "nsenter"} {
-		if _, err := exec.LookPath(p); err != nil {
-			t.Skipf("%s not found", p)
-		}
-	}
 	dir := t.TempDir()
 	hostnameFile := filepath.Join(dir, "hostname")
 	if err := os.WriteFile(hostnameFile, []byte("nas-target-file\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The "host": PID 1 of a new PID namespace, with its own UTS name and
-	// a mount namespace where /etc/hostname is the file above.
-	ready := filepath.Join(dir, "ready")
-	host := exec.Command("unshare", "--pid", "--fork", "--mount", "--uts", "--mount-proc", "--",
-		"sh", "-c", fmt.Sprintf("hostname nas-target && mount --bind %s /etc/hostname && touch %s && exec sleep 600", hostnameFile, ready))
-	if err := host.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { host.Process.Kill(); host.Wait() })
-	var pid1 int
-	for deadline := time.Now().Add(20 * time.Second); pid1 == 0; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the target namespaces did not come up")
-		}
-		if _, err := os.Stat(ready); err != nil {
-			continue
-		}
-		kids, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", host.Process.Pid, host.Process.Pid))
-		if f := strings.Fields(string(kids)); len(f) > 0 {
-			pid1, _ = strconv.Atoi(f[0])
-		}
-	}
+	// The "host": PID 1 of new namespaces, its own UTS name, and
+	// /etc/hostname the file above.
+	pid1 := hoststest.Target(t, "nas-target", map[string]string{hostnameFile: "/etc/hostname"})
 
 	env, _ := wardenEnv(t, "WARDEN_HOST_NAMESPACE=pid1")
 	// The "container": the target's PID namespace (PID 1 is the target),

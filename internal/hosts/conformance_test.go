@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"os/user"
 	"path/filepath"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/hosts"
+	"github.com/warden-mcp/warden/internal/hosts/hoststest"
 	"github.com/warden-mcp/warden/internal/hosts/localhost"
 	"github.com/warden-mcp/warden/internal/hosts/sshhost"
 	"github.com/warden-mcp/warden/internal/policy"
@@ -155,42 +155,15 @@ func setupLocal(t *testing.T) kind {
 }
 
 // setupEntered makes the target of the container shape: PID 1 of a new
-// PID namespace with its own host name and a mount namespace where the
-// fixture directory is a tmpfs only it sees; "local" then enters it.
+// PID namespace with its own host name and a mount namespace where another
+// tree is bound over the fixture directory; "local" then enters it.
 func setupEntered(t *testing.T) kind {
-	if os.Geteuid() != 0 {
-		t.Skip("entering namespaces needs root")
-	}
-	for _, p := range []string{"unshare", "nsenter"} {
-		if _, err := exec.LookPath(p); err != nil {
-			t.Skipf("%s not found", p)
-		}
-	}
 	outside := fixture(t, "not the target's", 0)
 	inside := fixture(t, "entered", 0)
-	ready := filepath.Join(t.TempDir(), "ready")
 	// The target bind-mounts the "entered" tree over the outside one: at
 	// the same path, warden's namespaces and the target's see different
 	// files.
-	cmd := exec.Command("unshare", "--pid", "--fork", "--mount", "--uts", "--mount-proc", "--", "sh", "-c",
-		fmt.Sprintf("hostname entered-target && mount --bind %s %s && touch %s && exec sleep 600", inside, outside, ready))
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	pid := 0
-	for deadline := time.Now().Add(20 * time.Second); pid == 0; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the target namespaces did not come up")
-		}
-		if _, err := os.Stat(ready); err != nil {
-			continue
-		}
-		kids, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", cmd.Process.Pid, cmd.Process.Pid))
-		if f := strings.Fields(string(kids)); len(f) > 0 {
-			pid, _ = strconv.Atoi(f[0])
-		}
-	}
+	pid := hoststest.Target(t, "entered-target", map[string]string{inside: outside})
 	l := localRunners()
 	l.EnterPID = pid
 	set, _ := newSet(t, nil, nil, l)

@@ -40,8 +40,8 @@ type Result struct {
 func Outcome(res runner.Result) *relay.Outcome {
 	out := Result{
 		ExitCode:   res.ExitCode,
-		Stdout:     validUTF8(res.Stdout),
-		Stderr:     validUTF8(res.Stderr),
+		Stdout:     ValidUTF8(res.Stdout),
+		Stderr:     ValidUTF8(res.Stderr),
 		Truncated:  res.Truncated,
 		TotalBytes: res.TotalBytes,
 		TimedOut:   res.TimedOut,
@@ -92,7 +92,8 @@ func render(r Result, canceled bool) string {
 	return b.String()
 }
 
-func validUTF8(b []byte) string {
+// ValidUTF8 is b as text, invalid bytes replaced.
+func ValidUTF8(b []byte) string {
 	if utf8.Valid(b) {
 		return string(b)
 	}

@@ -15,17 +15,13 @@ package host
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"io/fs"
 	"net/netip"
-	osexec "os/exec"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/command"
 	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
@@ -127,69 +123,13 @@ func (o out) probe() Probe {
 func (d *Deps) exec(ctx context.Context, t *hosts.Host, argv []string, okCodes ...int) out {
 	res, err := t.Inspect.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: d.Timeout, MaxBytes: d.MaxBytes})
 	o := out{argv: argv, stdout: string(res.Stdout), stderr: string(res.Stderr), code: res.ExitCode}
-	name := argv[0]
-	switch {
-	case err != nil && (errors.Is(err, osexec.ErrNotFound) || errors.Is(err, fs.ErrNotExist)):
-		o.why = name + ": command not found"
-	case err != nil:
-		o.why = fmt.Sprintf("%s: %v", name, err)
-	case res.TimedOut:
-		o.why = fmt.Sprintf("%s: timed out after %s", name, d.Timeout)
-	case res.Canceled:
-		o.why = name + ": cancelled"
-	case res.ExitCode == 127:
-		o.why = name + ": command not found"
-	case res.ExitCode != 0 && !contains(okCodes, res.ExitCode):
-		o.why = fmt.Sprintf("%s exited %d: %s", name, res.ExitCode, firstLine(o.stderr, o.stdout))
-		if permissionDenied(o.stderr + o.stdout) {
-			o.why = fmt.Sprintf("%s: permission denied (%s)", name, firstLine(o.stderr, o.stdout))
-		}
-	case res.Truncated:
-		o.why = fmt.Sprintf("%s: output exceeded %d bytes", name, d.MaxBytes)
-	}
+	o.why = command.Unanswered(argv, res, err, d.Timeout, d.MaxBytes, okCodes...)
 	return o
 }
 
 // runRaw runs argv on t and returns the bounded result as is.
 func (d *Deps) runRaw(ctx context.Context, t *hosts.Host, argv []string) (runner.Result, error) {
 	return t.Inspect.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: d.Timeout, MaxBytes: d.MaxBytes})
-}
-
-func validUTF8(b []byte) string {
-	if utf8.Valid(b) {
-		return string(b)
-	}
-	return strings.ToValidUTF8(string(b), "\uFFFD")
-}
-
-func contains(xs []int, x int) bool {
-	for _, v := range xs {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
-
-func permissionDenied(s string) bool {
-	s = strings.ToLower(s)
-	return strings.Contains(s, "permission denied") || strings.Contains(s, "operation not permitted") ||
-		strings.Contains(s, "must be root") || strings.Contains(s, "are you root") || strings.Contains(s, "requires root")
-}
-
-// firstLine returns the first non-empty line of the texts, bounded.
-func firstLine(texts ...string) string {
-	for _, t := range texts {
-		for _, l := range strings.Split(t, "\n") {
-			if l = strings.TrimSpace(l); l != "" {
-				if len(l) > 200 {
-					l = l[:200] + "…"
-				}
-				return l
-			}
-		}
-	}
-	return "no output"
 }
 
 // detectScript lists which of names exist on the target; names are

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/warden-mcp/warden/internal/command"
 	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
@@ -238,7 +239,7 @@ func (d *Deps) planStorageHealth(ctx context.Context, _ *relay.Call, a *HostArg)
 				if !smartctlAnswered(o.code) || o.why != "" && !strings.Contains(o.why, "exited") {
 					why := o.why
 					if why == "" || strings.Contains(why, "exited") {
-						why = fmt.Sprintf("smartctl could not open %s (exit %d): %s", dev.Name, o.code, firstLine(o.stdout, o.stderr))
+						why = fmt.Sprintf("smartctl could not open %s (exit %d): %s", dev.Name, o.code, command.FirstLine(o.stdout, o.stderr))
 					}
 					res.Disks = append(res.Disks, Disk{Device: dev.Name, Type: dev.Type, Health: Unknown, Reason: why})
 					continue
@@ -383,9 +384,9 @@ func (d *Deps) planLogs(ctx context.Context, _ *relay.Call, a *LogsArgs) (*relay
 			return relay.Fail(relay.StatusError, "%v", err)
 		}
 		if res.ExitCode != 0 {
-			return relay.Fail(relay.StatusError, "%s logs exited %d: %s", rt, res.ExitCode, firstLine(string(res.Stderr), string(res.Stdout)))
+			return relay.Fail(relay.StatusError, "%s logs exited %d: %s", rt, res.ExitCode, command.FirstLine(string(res.Stderr), string(res.Stdout)))
 		}
-		l := Logs{Name: a.Name, Runtime: rt, Stdout: validUTF8(res.Stdout), Stderr: validUTF8(res.Stderr), Truncated: res.Truncated}
+		l := Logs{Name: a.Name, Runtime: rt, Stdout: command.ValidUTF8(res.Stdout), Stderr: command.ValidUTF8(res.Stderr), Truncated: res.Truncated}
 		return &relay.Outcome{Result: l, Output: append(append([]byte(nil), res.Stdout...), res.Stderr...)}
 	}}, nil
 }

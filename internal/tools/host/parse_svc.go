@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/warden-mcp/warden/internal/command"
 )
 
 // Container is one container as the runtime lists it.
@@ -159,7 +161,7 @@ func parseOpenRCStatus(name, s string, code int) ServiceState {
 
 // parseSysVStatus maps an LSB `service NAME status` exit code.
 func parseSysVStatus(name, s string, code int) ServiceState {
-	st := ServiceState{Name: name, Manager: "sysv", Exists: true, Sub: strings.TrimSpace(firstLine(s))}
+	st := ServiceState{Name: name, Manager: "sysv", Exists: true, Sub: strings.TrimSpace(command.FirstLine(s))}
 	switch code {
 	case 0:
 		st.Active = "active"

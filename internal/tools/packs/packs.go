@@ -33,14 +33,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	osexec "os/exec"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/command"
 	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
@@ -293,39 +292,9 @@ func (d *Deps) items(t *Tool, id string, o outs) []string {
 // exec runs argv on t and says why it could not tell, if it could not.
 func (d *Deps) exec(ctx context.Context, t *hosts.Host, argv []string) ran {
 	res, err := t.Inspect.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: d.Timeout, MaxBytes: d.MaxBytes})
-	x := ran{argv: argv, stdout: validUTF8(res.Stdout), stderr: validUTF8(res.Stderr), code: res.ExitCode}
-	name := argv[0]
-	switch {
-	case err != nil && (errors.Is(err, osexec.ErrNotFound) || errors.Is(err, fs.ErrNotExist)):
-		x.why = name + ": command not found"
-	case err != nil:
-		x.why = fmt.Sprintf("%s: %v", name, err)
-	case res.TimedOut:
-		x.why = fmt.Sprintf("%s: timed out after %s", name, d.Timeout)
-	case res.Canceled:
-		x.why = name + ": cancelled"
-	case res.ExitCode == 127:
-		x.why = name + ": command not found"
-	case res.ExitCode != 0:
-		x.why = fmt.Sprintf("%s exited %d: %s", name, res.ExitCode, firstLine(x.stderr, x.stdout))
-	case res.Truncated:
-		x.why = fmt.Sprintf("%s: output exceeded %d bytes", name, d.MaxBytes)
-	}
+	x := ran{argv: argv, stdout: command.ValidUTF8(res.Stdout), stderr: command.ValidUTF8(res.Stderr), code: res.ExitCode}
+	x.why = command.Unanswered(argv, res, err, d.Timeout, d.MaxBytes)
 	return x
-}
-
-func validUTF8(b []byte) string { return strings.ToValidUTF8(string(b), "\uFFFD") }
-
-// firstLine returns the first non-empty line of the texts, bounded.
-func firstLine(texts ...string) string {
-	for _, t := range texts {
-		for _, l := range strings.Split(t, "\n") {
-			if l = strings.TrimSpace(l); l != "" {
-				return truncate(l, 200)
-			}
-		}
-	}
-	return "no output"
 }
 
 func listOr(xs []string, none string) string {

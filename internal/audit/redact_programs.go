@@ -175,9 +175,11 @@ var programs = map[string]*program{
 		{after: []string{"add_user"}, index: 1}, {after: []string{"change_password"}, index: 1},
 		{after: []string{"authenticate_user"}, index: 1},
 	}},
-	"wpa_passphrase": {pos: []positional{{index: 1}}},
-	"mkpasswd":       {pos: []positional{{every: true}}},
-	"ssh":            noRules, "scp": noRules, "sftp": noRules, "rsync": noRules, "sudo": noRules,
+	"wpa_passphrase":      {pos: []positional{{index: 1}}},
+	"transmission-remote": {opts: []option{{name: "-n", split: afterColon}, {name: "--auth", split: afterColon}}},
+	"rclone":              {configSub: "config"},
+	"mkpasswd":            {pos: []positional{{every: true}}},
+	"ssh":                 noRules, "scp": noRules, "sftp": noRules, "rsync": noRules, "sudo": noRules,
 	"env": noRules, "sh": noRules, "bash": noRules, "xargs": noRules, "timeout": noRules,
 }
 

@@ -1,7 +1,10 @@
 package audit
 
 import (
+	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -73,7 +76,7 @@ func TestRedact(t *testing.T) {
 		{"sk- package name kept", "pip install sk-learn-contrib-extras-package", "pip install sk-learn-contrib-extras-package", ""},
 		{"google api key", "key=AIza" + "SyA-1234567890abcdefghijklmnopqrstu", "key=[REDACTED]", ""},
 		{"google bare", "AIza" + "SyA-1234567890abcdefghijklmnopqrstu", "[REDACTED]", ""},
-		{"npm", "//registry.npmjs.org/:_authToken=npm_" + strings.Repeat("a1", 18), "", "a1a1a1a1"},
+		{"npm", "//npm.example.internal/:_authToken=npm_" + strings.Repeat("a1", 18), "", "a1a1a1a1"},
 		{"npm bare", "npm_" + strings.Repeat("Z9", 18), "[REDACTED]", ""},
 		{"vault token", "use hvs." + "CAESIJlWq0abcdefghijklmnop now", "use [REDACTED] now", ""},
 		{"hugging face", "hf_" + strings.Repeat("aB3", 12), "[REDACTED]", ""},
@@ -247,5 +250,30 @@ func TestRedactScalesLinearly(t *testing.T) {
 		if a, b := cost(small), cost(large); b > 30*a {
 			t.Errorf("%s: 0.4 MiB took %v, 4 MiB took %v: not linear", name, a, b)
 		}
+	}
+}
+
+// TestReasonRedacted: a record's reason quoting the command it explains is
+// redacted on disk like the arguments, whoever wrote it.
+func TestReasonRedacted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "audit.jsonl")
+	l := openTest(t, Options{Path: path})
+	rec, err := l.Append(context.Background(), Record{Tool: "run_command", Decision: "approval_required", Status: "approval_required",
+		Reason: "mysql -u root -pS3CRETpw -e 'drop table x': queries may change the database"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(b), "S3CRETpw") || strings.Contains(rec.Reason, "S3CRETpw") {
+		t.Fatalf("the secret is in the log: %s", b)
+	}
+	if !strings.Contains(string(b), "-p[REDACTED]") {
+		t.Fatalf("reason lost its redacted form: %s", b)
+	}
+	if rep, err := Verify([]string{path}, nil); err != nil || rep.Problem != nil {
+		t.Fatalf("chain: %+v %v", rep, err)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/warden-mcp/warden/internal/confine/confinetest"
 )
 
 // The kernel suite runs in a child of the test binary, once per way warden
@@ -203,53 +205,18 @@ func (f fixture) reset(t *testing.T) {
 	os.Chtimes(filepath.Join(f.target, "existing"), old, old)
 }
 
-// metadata are the writes only a read-only mount holds at Temp: Landlock
-// does not cover a file's mode, owner and times.
-var metadata = map[string]bool{"touch times": true, "chmod": true, "chown": true}
-
-// writes are ways to change the file system that a classifier reading the
-// command line might take for reads; the kernel must refuse each.
-var writes = []struct{ name, script string }{
-	{"create by redirect", `echo x > $T/new`},
-	{"append", `echo x >> $T/existing`},
-	{"truncate by redirect", `: > $T/existing`},
-	{"truncate", `truncate -s 0 $T/existing`},
-	{"rename", `mv $T/existing $T/moved`},
-	{"hard link", `ln $T/existing $T/hardlink`},
-	{"symlink", `ln -s /etc/passwd $T/symlink`},
-	{"remove", `rm -f $T/existing`},
-	{"mkdir", `mkdir $T/newdir`},
-	{"rmdir", `rmdir $T/sub`},
-	{"fifo", `mkfifo $T/fifo`},
-	{"touch new", `touch $T/touched`},
-	{"touch times", `touch -d 2001-01-01 $T/existing`},
-	{"chmod", `chmod 0777 $T/existing`},
-	{"chown", `chown "$(id -u):$(id -g)" $T/existing && chmod g+w $T/existing`},
-	{"cp", `cp /etc/passwd $T/copied`},
-	{"dd", `dd if=/dev/zero of=$T/existing bs=1 count=1 conv=notrunc`},
-	{"tee", `echo x | tee $T/teed`},
-	{"sed in place", `sed -i s/original/changed/ $T/existing`},
-	{"tar extract", `tar -C /etc -cf - passwd | tar -C $T -xf -`},
-	{"python", `python3 -c 'import os; open(os.environ["T"]+"/py","w").write("x")'`},
-	{"through /proc/self/root", `echo x > /proc/self/root$T/viaproc`},
-	{"through a duplicated descriptor", `exec 3>>$T/existing; echo x >&3`},
-	{"script from a descriptor", `printf 'echo x > $T/fromfd\n' | sh /dev/stdin`},
-	{"arithmetic substitution", `x='a[$(echo x > $T/arith)]'; bash -c 'echo $(( x ))' 2>/dev/null; bash -c "y='$x'; echo \$(( y ))"`},
-	{"background survivor", `(sleep 0.2; echo x > $T/late) & wait`},
-}
-
 func (f fixture) testWrites(t *testing.T) {
 	for _, level := range []Level{Read, Temp, Inspect} {
-		for _, w := range writes {
-			t.Run(string(level)+"/"+w.name, func(t *testing.T) {
-				if level == Temp && metadata[w.name] && !f.c.mountNS {
+		for _, w := range confinetest.Writes() {
+			t.Run(string(level)+"/"+w.Name, func(t *testing.T) {
+				if level == Temp && confinetest.Metadata(w.Name) && !f.c.mountNS {
 					t.Skip("a known gap without a mount namespace (Status.Gaps)")
 				}
 				f.reset(t)
 				before := f.snapshot(t)
-				_, out := f.run(t, level, w.script)
+				_, out := f.run(t, level, w.Script)
 				if after := f.snapshot(t); after != before {
-					t.Errorf("%s at %s changed the file system:\nbefore:\n%s\nafter:\n%s\noutput: %s", w.script, level, before, after, out)
+					t.Errorf("%s at %s changed the file system:\nbefore:\n%s\nafter:\n%s\noutput: %s", w.Script, level, before, after, out)
 				}
 			})
 		}

@@ -140,8 +140,32 @@ func (e *eval) paramArith(p *syntax.ParamExp, ctx cctx, sc *scope) {
 			e.arithExpr(p.Slice.Length, ctx, sc, "${…:offset:length}")
 		}
 	}
+	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
+		e.promptExpansion(p.Param.Value, ctx, sc)
+	}
 	if p.Excl && p.Names == 0 && p.Index == nil && !e.identName(sc, p.Param.Value) {
 		e.note(TierMutate, ctx.covered, "${!%s}: indirect expansion of a value not known at parse time can run commands (array subscripts in it expand $(…))", p.Param.Value)
+	}
+}
+
+// promptExpansion checks ${x@P}, which expands the value of x as a prompt
+// string: the command substitutions in it run. The literal values the
+// script gives x are classified as the code they are; any other value is
+// unknown code, unless x provably holds an integer.
+func (e *eval) promptExpansion(name string, ctx cctx, sc *scope) {
+	if e.intName(sc, name) {
+		return
+	}
+	e.note(TierMutate, ctx.covered, "${%s@P}: prompt expansion runs the command substitutions in a value not known at parse time", name)
+	if sc == nil {
+		return
+	}
+	for _, v := range sc.vars[name] {
+		if strings.ContainsAny(v, "$`") {
+			c := ctx
+			c.nest++
+			e.script(v, c, "prompt expansion")
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -125,6 +126,12 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"chmod u=rwxs", "chmod u=rwxs /tmp/x", TierDestructive, false},
 		{"chmod dash mode", "chmod -x,u+s /tmp/x", TierDestructive, false},
 		{"chmod reference", "chmod --reference=/usr/bin/passwd /tmp/x", TierDestructive, false},
+		{"chmod =octal", "chmod =4755 /tmp/x", TierDestructive, false},
+		{"chmod +octal", "chmod +2000 /tmp/x", TierDestructive, false},
+		{"chmod u=octal clause", "chmod o-w,=6755 /tmp/x", TierDestructive, false},
+		{"mkdir -m", "mkdir -m 4755 /tmp/d", TierDestructive, false},
+		{"mkdir --mode", "mkdir --mode=g+s /tmp/d", TierDestructive, false},
+		{"install -d -m", "install -d -m 2775 /tmp/d", TierDestructive, false},
 		{"chmod computed", "chmod \"$M\" /tmp/x", TierDestructive, false},
 		{"find chmod", "find /tmp/x -exec chmod 4755 {} +", TierDestructive, false},
 		{"install -m", "install -m 4755 /tmp/a /usr/local/bin/a", TierDestructive, false},
@@ -225,6 +232,93 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"fd", "fd -e conf . /etc", TierRead},
 		{"ss", "ss -tlnp", TierRead},
 	})
+}
+
+// TestBlindSpotWriteOptions: options and programs that write a file or act
+// on other processes, in programs whose plain use is read-only.
+func TestBlindSpotWriteOptions(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"openssl -sess_out", "openssl s_client -sess_out /var/s -connect h:443", TierMutate, false},
+		{"openssl --sess_out", "openssl s_client --sess_out /var/s -connect h:443", TierMutate, false},
+		{"openssl -keylogfile", "openssl s_client -keylogfile /var/k -connect h:443", TierMutate, false},
+		{"openssl -msgfile", "openssl s_client -msgfile /var/m -connect h:443", TierMutate, false},
+		{"openssl ocsp -respout", "openssl ocsp -respout /var/r -url http://h", TierMutate, false},
+		{"openssl -out sensitive", "openssl req -in r -out /etc/passwd", TierDestructive, false},
+		{"openssl s_server", "openssl s_server -accept 4433", TierMutate, false},
+		{"flock creates its file", "flock /var/lock/x true", TierMutate, false},
+		{"flock -c creates its file", "flock /var/lock/x -c ls", TierMutate, false},
+		{"atop -w", "atop -w /var/a 1 1", TierMutate, false},
+		{"htop kills", "htop", TierMutate, false},
+		{"btop kills", "btop", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"openssl reads", "openssl x509 -noout -text -in c", TierRead},
+		{"flock on a descriptor", "flock -n 9 true", TierRead},
+	})
+}
+
+// TestBlindSpotBuildTools: build tools run other programs when their
+// options or environment say so, even in commands that only list.
+func TestBlindSpotBuildTools(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"go list -toolexec", "go list -toolexec=reboot ./...", TierDestructive, true},
+		{"go list --toolexec", "go list --toolexec 'sh -c id' ./...", TierDestructive, false},
+		{"go list -exec", "go list -exec=/tmp/x -test ./...", TierDestructive, false},
+		{"go list -export", "go list -export ./...", TierMutate, false},
+		{"go list -compiled", "go list -compiled ./...", TierMutate, false},
+		{"go list -mod=mod", "go list -mod=mod ./...", TierMutate, false},
+		{"GOFLAGS", "GOFLAGS=-toolexec=id go list ./...", TierDestructive, false},
+		{"exported GOFLAGS", "export GOFLAGS=-toolexec=id; go version", TierDestructive, false},
+		{"go env -w GOFLAGS", "go env -w GOFLAGS=-toolexec=id", TierDestructive, false},
+		{"go env -w", "go env -w GOPRIVATE=example.com", TierMutate, false},
+		{"GOTOOLCHAIN", "GOTOOLCHAIN=go1.99.0 go version", TierDestructive, false},
+		{"CC", "CC='sh -c id' go build .", TierDestructive, false},
+		{"CGO_LDFLAGS", "CGO_LDFLAGS=-fplugin=/tmp/x.so go build .", TierDestructive, false},
+		{"cargo runner", "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=id cargo run", TierDestructive, false},
+		{"npm script shell", "npm_config_script_shell=/tmp/x npm ls", TierDestructive, false},
+		{"RUSTC_WRAPPER", "RUSTC_WRAPPER=/tmp/x cargo check", TierDestructive, false},
+	})
+	runExact(t, p, []exactCase{
+		{"go list", "go list -f '{{.Dir}}' ./...", TierRead},
+		{"go list modules", "go list -m -json all", TierRead},
+		{"go env", "go env GOPATH", TierRead},
+	})
+}
+
+// TestBlindSpotCommandOptions: programs that run a command given after
+// their own words run it with its options (git bisect run rm -rf /).
+func TestBlindSpotCommandOptions(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"bisect run", "git bisect run rm -rf /", TierDestructive, true},
+		{"bisect run sh -c", "git bisect run sh -c 'rm -rf --no-preserve-root /'", TierDestructive, true},
+		{"submodule foreach", "git submodule foreach 'rm -rf /'", TierDestructive, true},
+		{"submodule foreach --recursive", "git submodule foreach --recursive rm -fr /", TierDestructive, true},
+		{"submodule foreach -q", "git submodule foreach -q reboot -f", TierDestructive, true},
+	})
+}
+
+// TestReasonNamesNoOperand: a subcommand program's reason names its
+// subcommand, never the words after it, which may be secrets.
+func TestReasonNamesNoOperand(t *testing.T) {
+	p := testPolicy(t)
+	for _, cmd := range []string{
+		"docker login --password S3CRET-w0rd",
+		"docker login -u admin -p S3CRET-w0rd",
+		"podman login -p S3CRET-w0rd registry.example",
+		"nerdctl login --password S3CRET-w0rd",
+		"helm registry login -p S3CRET-w0rd reg",
+		"kubectl --token S3CRET-w0rd get pods",
+	} {
+		if v := p.Evaluate(Input{Command: cmd}); strings.Contains(v.Reason, "S3CRET") {
+			t.Errorf("Evaluate(%q).Reason = %q: names the secret", cmd, v.Reason)
+		}
+	}
+	if v := p.Evaluate(Input{Command: "docker container ls"}); v.Tier != TierRead {
+		t.Errorf("docker container ls: %s (%s)", v.Tier, v.Reason)
+	}
 }
 
 // TestBlindSpotCopySetuid: cp keeping the mode of a setuid file on this

@@ -147,6 +147,38 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 	})
 }
 
+// TestBlindSpotProtectedExpansions: a glob names every file it matches
+// wherever the shell expands it — in a for or select list, in an array's
+// elements, and in an unquoted variable or substitution whose value holds
+// it — so each of these reaches warden's configuration.
+func TestBlindSpotProtectedExpansions(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, cmd := range []string{
+		"for f in /etc/*/config.yaml; do cat $f; done",
+		"for f in /etc/*/config.yaml; do cat \"$f\"; done",
+		"for f in /etc/w*; do cat $f/config.yaml; done",
+		"for f in /etc/*; do cat $f/config.yaml; done",
+		"select f in /etc/*/audit.key; do cat \"$f\"; done",
+		"for d in /root/.local/state/*; do cat $d/token; done",
+		"f=/etc/*/config.yaml; cat $f",
+		"f='/etc/*/config.yaml'; cat $f",
+		"f=\"/etc/ward?n/config.yaml\"; head $f",
+		"arr=(/etc/*/config.yaml); cat \"${arr[@]}\"",
+		"arr=(x [1]=/etc/*/audit.key); cat \"${arr[1]}\"",
+		"declare -a a=(/etc/w*/config.yaml); cat \"${a[0]}\"",
+		"cat $(echo '/etc/*/config.yaml')",
+	} {
+		cases = append(cases, blindCase{cmd, cmd, TierDestructive, true})
+	}
+	runBlind(t, p, cases)
+	runExact(t, p, []exactCase{
+		{"quoted glob in a variable names no file", "f='/etc/*/config.yaml'; cat \"$f\"", TierRead},
+		{"loop over other files", "for f in /var/log/*.log; do tail -n1 \"$f\"; done", TierRead},
+		{"array of other files", "a=(one /tmp/*); echo \"${a[@]}\"", TierRead},
+	})
+}
+
 // TestBlindSpotProtectedSymlinks: symlinks on this machine are resolved
 // in the longest existing prefix of a word, and in the protected paths.
 func TestBlindSpotProtectedSymlinks(t *testing.T) {

@@ -346,6 +346,53 @@ func TestBlindSpotArithmetic(t *testing.T) {
 	})
 }
 
+// TestBlindSpotPromptExpansion: ${x@P} expands x's value as a prompt,
+// running the command substitutions in it, like eval.
+func TestBlindSpotPromptExpansion(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"unknown value", "echo ${n@P}", TierMutate, false},
+		{"quoted", `echo "${n@P}"`, TierMutate, false},
+		{"read value", "read -r p; echo \"${p@P}\"", TierMutate, false},
+		{"substituted value", "p=$(cat /tmp/p); printf '%s' \"${p@P}\"", TierMutate, false},
+		{"known code", "n='$(reboot)'; echo ${n@P}", TierDestructive, true},
+		{"known backquotes", "n='`poweroff`'; x=${n@P}", TierDestructive, true},
+		{"known write", "n='$(touch /tmp/p)'; echo ${n@P}", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"integer", "n=3; echo ${n@P}", TierRead},
+		{"other operator", "echo ${n@Q}", TierRead},
+	})
+}
+
+// TestBlindSpotCompletion: compgen, complete and bind take shell text —
+// -C commands, bind -x, and -W word lists, which are expanded again.
+func TestBlindSpotCompletion(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"compgen -C", "compgen -C reboot x", TierDestructive, true},
+		{"compgen -C attached", "compgen -Cpoweroff x", TierDestructive, true},
+		{"compgen -C unknown", `compgen -C "$c" x`, TierDestructive, false},
+		{"compgen unknown option", "compgen $o x", TierDestructive, false},
+		{"compgen -W substitution", "compgen -W '$(reboot)' x", TierDestructive, true},
+		{"compgen -W backquotes", "compgen -W '`rm -rf /`' x", TierDestructive, true},
+		{"compgen -W write", "compgen -W '$(touch /var/p)' x", TierMutate, false},
+		{"compgen -W unknown", `compgen -W "$w" -- x`, TierMutate, false},
+		{"complete -C", "complete -C 'rm -rf /' ls", TierDestructive, true},
+		{"complete -C write", "complete -C 'touch /var/p' ls", TierMutate, false},
+		{"complete -W", "complete -W '$(reboot)' ls", TierDestructive, true},
+		{"bind -x", `bind -x '"\C-x": reboot'`, TierDestructive, true},
+		{"bind -x write", `bind -x '"\C-x": touch /var/p'`, TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"compgen words", "compgen -W 'start stop' -- st", TierRead},
+		{"compgen commands", "compgen -c", TierRead},
+		{"complete -p", "complete -p", TierRead},
+		{"bind -p", "bind -p", TierRead},
+		{"complete -F", "complete -F _f ls", TierBenign},
+	})
+}
+
 // TestBlindSpotNesting: every class holds inside every nesting the
 // classifier follows: shell payloads, wrappers, substitutions, functions,
 // eval, subshells and branches.

@@ -364,6 +364,9 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		e.stmts(c.Do, ctx, sc)
 	case *syntax.ForClause:
 		e.subst(c.Loop, ctx, sc)
+		if wi, ok := c.Loop.(*syntax.WordIter); ok {
+			e.expandedWords(wi.Items, ctx, sc)
+		}
 		e.stmts(c.Do, ctx, sc)
 	case *syntax.CaseClause:
 		e.subst(c.Word, ctx, sc)

@@ -13,7 +13,7 @@ import (
 // arguments matter have handlers instead).
 var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep zegrep zfgrep
 	zcat bzcat xzcat zstdcat lz4cat rg ag ack wc stat file df du free uptime uname id
-	whoami groups who w last lastb lastlog users ps pgrep pidof ss netstat lsblk blkid
+	whoami groups who w last lastb lastlog users ps pgrep pidof ss sockstat netstat lsblk blkid
 	findmnt lsof lscpu lsmem lspci lsusb lsmod lsns lsattr lslocks lsipc lshw dmidecode
 	nproc arch getconf locale tty cal printenv echo printf true false test [ : pwd which
 	whereis type cut tr jq column paste join comm diff diff3 cmp fold fmt expand unexpand
@@ -35,7 +35,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 
 // benignPrograms have side effects nobody needs to approve.
 var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep
-	htop btop atop iftop nethogs bmon glances nload`)
+	iftop nethogs bmon nload`)
 
 // destructivePrograms are raw or destructive whatever their arguments.
 var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk cfdisk
@@ -46,9 +46,11 @@ var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk c
 	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct `)
 
 // interactivePrograms can run commands from inside (a pager's "!cmd", an
-// editor's ":!cmd"); at least TierMutate.
+// editor's ":!cmd"), or kill and renice processes (htop's F9, atop's k),
+// or write files (atop -w); at least TierMutate.
 var interactivePrograms = set(`less more most pg man info vi vim nvim view vimdiff
-	rvim nano pico micro joe mcedit mc ncdu nmtui alsamixer lynx w3m elinks`)
+	rvim nano pico micro joe mcedit mc ncdu nmtui alsamixer lynx w3m elinks
+	htop btop atop glances`)
 
 // posixShells are parsed as shell when given a payload.
 var posixShells = set(`sh bash dash zsh ksh ksh93 mksh pdksh oksh loksh ash yash posh rbash lksh`)
@@ -79,7 +81,7 @@ func simpleTier(name string) (Tier, string) {
 	case destructivePrograms[name]:
 		return TierDestructive, name + ": destructive or raw"
 	case interactivePrograms[name]:
-		return TierMutate, name + ": interactive program that can run commands"
+		return TierMutate, name + ": interactive program that can run commands or signal processes"
 	case mutatePrograms[name]:
 		return TierMutate, name + ": changes the system"
 	case len(name) > 1 && (name[0] == '!' || name[0] == '^'):
@@ -138,6 +140,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return trapProgram
 	case "alias":
 		return aliasProgram
+	case "compgen", "complete", "bind":
+		return completionProgram
 	case "unalias", "enable", "hash", "shopt", "set", "declare", "typeset", "export", "local", "readonly":
 		return builtinProgram
 	case "rm":
@@ -175,9 +179,11 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return topProgram
 	case "warden":
 		return wardenProgram
-	case "pfctl", "rc-service", "rc-status", "iptables-save", "ip6tables-save", "checkupdates":
+	case "pfctl", "rc-service", "rc-status", "iptables-save", "ip6tables-save", "checkupdates",
+		"iptables-restore", "ip6tables-restore", "ipset":
 		return probeProgram
-	case "nvram", "uci", "iwinfo", "ubus", "wl", "synosystemctl", "synopkg", "synoservicectl", "synoservice":
+	case "nvram", "uci", "iwinfo", "ubus", "wl", "synosystemctl", "synopkg", "synoservicectl", "synoservice",
+		"opkg", "synoupgrade", "upnpc":
 		return routerProgram
 	case "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft",
 		"ip6tables-nft", "ebtables", "arptables", "nft", "ufw", "firewall-cmd":
@@ -208,7 +214,8 @@ func envRisk(name string) (Tier, string) {
 	case dangerousEnv[u]:
 		return TierDestructive, "changes which code programs load or run"
 	}
-	for _, p := range []string{"LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "PYTHON", "PERL", "RUBY", "NODE_", "JAVA_", "_JAVA", "JDK_", "LESS"} {
+	for _, p := range []string{"LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "PYTHON", "PERL", "RUBY", "NODE_", "JAVA_", "_JAVA", "JDK_", "LESS",
+		"CGO_", "CARGO_", "NPM_CONFIG_", "YARN_", "PIP_"} {
 		if strings.HasPrefix(u, p) {
 			return TierDestructive, "changes which code programs load or run"
 		}
@@ -240,7 +247,9 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	SHELL TMOUT HISTFILE INPUTRC TERMINFO MAKEFLAGS MAKEFILES CURL_HOME WGETRC SSH_AUTH_SOCK
 	DOCKER_HOST KUBECONFIG GIT_SSH_VARIANT LOCPATH NLSPATH HOSTALIASES RESOLV_HOST_CONF
 	SYSTEMD_EDITOR SYSTEMD_LESS EXINIT VIMINIT MYVIMRC TAR_OPTIONS GZIP XZ_OPT ZSTD_CLEVEL
-	RSYNC_RSH RSYNC_CONNECT_PROG CVS_RSH GREP_OPTIONS`)
+	RSYNC_RSH RSYNC_CONNECT_PROG CVS_RSH GREP_OPTIONS GOFLAGS GOTOOLCHAIN GOENV GOROOT GOPROXY
+	GOPATH GOEXPERIMENT CC CXX CPP LD AR RUSTC RUSTC_WRAPPER RUSTC_WORKSPACE_WRAPPER RUSTFLAGS
+	RUSTDOCFLAGS MAVEN_OPTS GRADLE_OPTS ANT_OPTS SBT_OPTS`)
 
 // shellValued variables hold shell text some program will run; their
 // values are classified as shell too.

@@ -53,7 +53,7 @@ func fileProgram(c *call) (Tier, string) {
 	case "mv":
 		return TierMutate, "mv: moves files"
 	case "chmod":
-		if ops := operands(vals); len(ops) > 0 && setuidMode(ops[0]) {
+		if ops := operands(vals); len(ops) > 0 && setidMode(ops[0]) {
 			return TierDestructive, "chmod: sets a setuid or setgid bit"
 		}
 		return TierMutate, "chmod: changes permissions"
@@ -97,6 +97,11 @@ func fileProgram(c *call) (Tier, string) {
 		}
 		return TierBenign, "touch: in a temporary directory"
 	case "mkdir":
+		for _, m := range optVals(c.args, "-m", "--mode") {
+			if !m.known || setidMode(m.val) {
+				return TierDestructive, "mkdir -m " + m.val + ": sets a setuid or setgid bit"
+			}
+		}
 		// Tier 1 runs where only the temporary directories are writable.
 		for _, op := range operandsSkipping(vals, "m", []string{"--mode", "--context"}) {
 			if !tmpPath(op) {
@@ -106,16 +111,6 @@ func fileProgram(c *call) (Tier, string) {
 		return TierBenign, "mkdir: in a temporary directory"
 	}
 	return TierMutate, c.name
-}
-
-func setuidMode(m string) bool {
-	if strings.ContainsAny(m, "s") && strings.ContainsAny(m, "+=") {
-		return true
-	}
-	if len(m) == 4 && strings.Trim(m, "01234567") == "" {
-		return m[0] == '2' || m[0] == '4' || m[0] == '6' || m[0] == '7' || m[0] == '3' || m[0] == '5'
-	}
-	return false
 }
 
 // tmpPath reports whether p is inside a temporary directory.

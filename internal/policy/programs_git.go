@@ -2,6 +2,8 @@ package policy
 
 import (
 	"strings"
+
+	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // gitConfigRisky reports whether setting a git config key can make git run
@@ -145,8 +147,19 @@ func gitProgram(c *call) (Tier, string) {
 			return TierRead, "git " + sub
 		}
 		if sub == "submodule" && ops[0] == "foreach" || sub == "bisect" && ops[0] == "run" {
-			if len(ops) > 1 {
-				c.shell(strings.Join(ops[1:], " "), "git "+sub+" command", nil, false)
+			// The command is every word after the subcommand's own, options
+			// included (bisect run rm -rf /): git runs the first as shell
+			// text, with the others as its arguments.
+			cmd := rest
+			for len(cmd) > 0 && cmd[0] != ops[0] {
+				cmd = cmd[1:]
+			}
+			cmd = cmd[1:]
+			for len(cmd) > 0 && sub == "submodule" && (cmd[0] == "--recursive" || cmd[0] == "-q" || cmd[0] == "--quiet") {
+				cmd = cmd[1:]
+			}
+			if len(cmd) > 0 {
+				c.shell(strings.TrimSpace(cmd[0]+" "+shellword.Join(cmd[1:])), "git "+sub+" command", nil, false)
 			}
 			return TierMutate, "git " + sub + " " + ops[0] + ": runs a command"
 		}

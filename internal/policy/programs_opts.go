@@ -336,11 +336,15 @@ func captureProgram(c *call) (Tier, string) {
 
 // setidMode reports whether a chmod mode sets a setuid or setgid bit:
 // octal of any length with 04000 or 02000, or a symbolic clause that adds
-// or sets s (u+s, g=s, +s, a+rwxs, u+x,g+s).
+// or sets s (u+s, g=s, +s, a+rwxs, u+x,g+s) or an octal with those bits
+// (=4755, +2000, which GNU chmod takes after an operator).
 func setidMode(m string) bool {
-	if m != "" && strings.Trim(m, "01234567") == "" {
-		n, err := strconv.ParseUint(m, 8, 32)
+	octalID := func(d string) bool {
+		n, err := strconv.ParseUint(d, 8, 32)
 		return err != nil || n&0o6000 != 0
+	}
+	if m != "" && strings.Trim(m, "01234567") == "" {
+		return octalID(m)
 	}
 	for _, clause := range strings.Split(m, ",") {
 		i := strings.IndexAny(clause, "+=")
@@ -348,7 +352,13 @@ func setidMode(m string) bool {
 			continue
 		}
 		for _, op := range strings.FieldsFunc(clause[i:], func(r rune) bool { return r == '-' }) {
-			if strings.ContainsRune(op, 's') && strings.ContainsAny(op[:1], "+=") {
+			if !strings.ContainsAny(op[:1], "+=") {
+				continue
+			}
+			if d := op[1:]; d != "" && strings.Trim(d, "01234567") == "" && octalID(d) {
+				return true
+			}
+			if strings.ContainsRune(op, 's') {
 				return true
 			}
 		}

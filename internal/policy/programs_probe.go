@@ -29,6 +29,14 @@ func probeProgram(c *call) (Tier, string) {
 		return TierMutate, "rc-service: changes a service"
 	case "pfctl":
 		return pfctlTier(vals)
+	case "iptables-restore", "ip6tables-restore":
+		// --test parses and builds the ruleset without committing it.
+		if hasFlag(vals, 't', "--test") {
+			return TierRead, c.name + " --test: parses rules without loading them"
+		}
+		return TierDestructive, c.name + ": replaces firewall rules"
+	case "ipset":
+		return ipsetTier(vals)
 	}
 	return TierMutate, c.name
 }
@@ -39,7 +47,10 @@ func pfctlTier(vals []string) (Tier, string) {
 	if len(vals) == 0 {
 		return TierRead, "pfctl"
 	}
-	read := false
+	if pfctlParseOnly(vals) {
+		return TierRead, "pfctl -n -f: parses rules without loading them"
+	}
+	read, mutate := false, false
 	for i := 0; i < len(vals); i++ {
 		v := vals[i]
 		switch {
@@ -59,11 +70,64 @@ func pfctlTier(vals []string) (Tier, string) {
 		case v == "-d":
 			return TierDestructive, "pfctl -d: disables the firewall"
 		default:
-			return TierMutate, "pfctl: changes pf"
+			// Keep reading: a later -F or -d is destructive.
+			mutate = true
 		}
 	}
-	if read {
+	if read && !mutate {
 		return TierRead, "pfctl: shows pf state"
 	}
 	return TierMutate, "pfctl: changes pf"
+}
+
+// pfctlParseOnly reports whether vals are only -n (no action) with -f FILE
+// (and -v): the parse-only check of a rule file, which loads nothing.
+// Other flags are not trusted with -n: pfctl -e and -d act regardless.
+func pfctlParseOnly(vals []string) bool {
+	noAction, file := false, false
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+			return false
+		}
+		for j := 1; j < len(v); j++ {
+			switch v[j] {
+			case 'n':
+				noAction = true
+			case 'v':
+			case 'f':
+				// -f takes the rest of the word, or the next word.
+				if j+1 < len(v) || i+1 >= len(vals) {
+					return false
+				}
+				file = true
+				i++
+				j = len(v)
+			default:
+				return false
+			}
+		}
+	}
+	return noAction && file
+}
+
+// ipsetTier reads ipset's command, the first word that names one (options
+// such as -exist or -output plain come before it): list, save and test
+// show; create, add and del change sets; flush, destroy, restore, swap and
+// anything unrecognised replace them.
+func ipsetTier(vals []string) (Tier, string) {
+	if len(vals) == 0 {
+		return TierRead, "ipset"
+	}
+	for _, v := range vals {
+		switch v {
+		case "list", "-L", "save", "-S", "test", "-T", "version", "-V", "help":
+			return TierRead, "ipset " + v + ": shows sets"
+		case "create", "-N", "add", "-A", "del", "-D", "rename", "-E":
+			return TierMutate, "ipset " + v + ": changes a set"
+		case "flush", "-F", "destroy", "-X", "restore", "-R", "swap", "-W":
+			return TierDestructive, "ipset " + v + ": flushes, destroys or replaces sets"
+		}
+	}
+	return TierDestructive, "ipset: command not recognised"
 }

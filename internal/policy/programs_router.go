@@ -5,7 +5,7 @@ import "strings"
 // routerProgram classifies the configuration and status programs of
 // appliance firmware (OpenWrt's ubus, uci and iwinfo; Broadcom's nvram and
 // wl on Asuswrt and others; Synology DSM's synosystemctl, synopkg and
-// synoservicectl): the forms that only print are read-only, the forms
+// synoservicectl, synoupgrade; opkg and miniupnpc's upnpc): the forms that only print are read-only, the forms
 // that write flash, settings or service state change the host, and the
 // forms that wipe settings or flash are destructive. Appliance packs add
 // deny rules over these per host family; this only sets the tier.
@@ -45,10 +45,37 @@ func routerProgram(c *call) (Tier, string) {
 		return TierMutate, "synosystemctl " + truncate(sub, 32) + ": controls a service"
 	case "synopkg":
 		switch sub {
-		case "status", "list", "version", "is_onoff", "query":
+		case "status", "list", "version", "is_onoff", "query", "checkupdate", "checkupdateall":
 			return TierRead, "synopkg " + sub + ": reports"
 		}
 		return TierMutate, "synopkg " + truncate(sub, 32) + ": changes a package"
+	case "opkg":
+		switch sub {
+		case "list", "list-installed", "list-upgradable", "info", "status", "find", "files",
+			"depends", "whatdepends", "whatdependsrec", "whatprovides", "whatconflicts",
+			"whatreplaces", "print-architecture", "compare-versions", "search", "download":
+			if sub != "download" {
+				return TierRead, "opkg " + sub + ": reports"
+			}
+		}
+		return TierMutate, "opkg " + truncate(sub, 32) + ": changes packages"
+	case "synoupgrade":
+		if len(vals) == 1 && (vals[0] == "--check" || vals[0] == "--check-smallupdate") {
+			return TierRead, "synoupgrade " + vals[0] + ": asks whether DSM has an update"
+		}
+		return TierDestructive, "synoupgrade: downloads or installs DSM firmware and restarts the NAS"
+	case "upnpc":
+		// Only the listing forms, optionally on one multicast interface.
+		for i := 0; i < len(vals); i++ {
+			switch vals[i] {
+			case "-l", "-L", "-s", "-P":
+			case "-m":
+				i++
+			default:
+				return TierMutate, "upnpc " + truncate(vals[i], 16) + ": may change the router's port mappings"
+			}
+		}
+		return TierRead, "upnpc: lists the router's port mappings"
 	case "synoservicectl", "synoservice":
 		for _, v := range vals {
 			switch v {

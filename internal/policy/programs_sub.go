@@ -261,8 +261,11 @@ func subcommandProgram(c *call) (Tier, string) {
 		first, second = expandAbbrev(tab, first, 0), expandAbbrev(tab, second, 1)
 	}
 	two := first + " " + second
+	// The label names the subcommand and its first operand (systemctl
+	// restart nginx), unless that may be the value of a credential option:
+	// in "docker login --password X" it is the secret.
 	label := c.name + " " + first
-	if second != "" {
+	if second != "" && !afterCredential(rest, second) {
 		label = c.name + " " + two
 	}
 	for _, f := range tab.dangerFlags {
@@ -294,6 +297,27 @@ func subcommandProgram(c *call) (Tier, string) {
 	}
 	t, label = c.subRules(first, second, ops, rest, t, label)
 	return t, label
+}
+
+// afterCredential reports whether op, the second operand in rest, follows
+// an option that may carry a credential (-p, --password, --token …).
+func afterCredential(rest []string, op string) bool {
+	for i := 1; i < len(rest); i++ {
+		if rest[i] != op {
+			continue
+		}
+		prev := strings.ToLower(strings.TrimLeft(rest[i-1], "-"))
+		if !strings.HasPrefix(rest[i-1], "-") || rest[i-1] == "--" {
+			return false
+		}
+		if prev == "p" || strings.Contains(prev, "pass") || strings.Contains(prev, "token") ||
+			strings.Contains(prev, "secret") || strings.Contains(prev, "key") || strings.Contains(prev, "auth") ||
+			strings.Contains(prev, "cred") || strings.Contains(prev, "pw") {
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // expandAbbrev expands a unique prefix of a subcommand word at position
@@ -432,8 +456,40 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			return TierRead, "nmcli networking"
 		}
 	case "go":
-		if first == "env" && hasFlag(rest, 'w', "") {
+		if first == "env" && (hasFlag(rest, 'w', "") || hasFlag(rest, 'u', "")) {
+			// go env -w NAME=VALUE sets it for every later go command.
+			for _, r := range ops[1:] {
+				if n, _, ok := strings.Cut(r, "="); ok {
+					if et, _ := envRisk(n); et == TierDestructive {
+						return TierDestructive, "go env -w " + n + ": changes which code later go commands load or run"
+					}
+				}
+			}
 			return TierMutate, "go env -w"
+		}
+		if first == "list" {
+			// Build flags make go list build: -export and -compiled
+			// run the compiler, under -toolexec's program when given.
+			for k, r := range rest[1:] {
+				if r == "--" {
+					break
+				}
+				f, val, attached := strings.Cut(strings.TrimPrefix(r, "-"), "=")
+				switch f {
+				case "-toolexec", "toolexec", "-exec", "exec", "-vettool", "vettool", "-overlay", "overlay":
+					if !attached && k+2 < len(rest) {
+						val = rest[k+2]
+					}
+					if f != "overlay" && f != "-overlay" {
+						c.shell(val, "go list program", nil, false) // go splits it into a program and its arguments
+					}
+					return TierDestructive, "go list -" + strings.TrimPrefix(f, "-") + ": runs another program as the build"
+				case "export", "-export", "compiled", "-compiled":
+					return TierMutate, "go list -" + strings.TrimPrefix(f, "-") + ": builds the packages"
+				case "mod", "-mod", "modfile", "-modfile":
+					return TierMutate, "go list -" + strings.TrimPrefix(f, "-") + ": may rewrite go.mod"
+				}
+			}
 		}
 	case "hostnamectl":
 		if (first == "hostname" || first == "icon-name" || first == "chassis" || first == "deployment" || first == "location") && len(ops) == 1 {

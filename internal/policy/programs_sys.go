@@ -16,11 +16,14 @@ func firewallProgram(c *call) (Tier, string) {
 	case "nft":
 		j := " " + strings.Join(vals, " ") + " "
 		switch {
+		case hasFlag(vals, 'c', "--check"):
+			// -c parses and checks against the kernel, applying nothing.
+			return TierRead, "nft -c: checks rules without applying them"
 		case strings.Contains(j, " flush ") || strings.Contains(j, " delete table ") || strings.Contains(j, " destroy "):
 			return TierDestructive, "nft: flushes or deletes rules"
 		case hasFlag(vals, 'f', "--file") || hasFlag(vals, 'i', "--interactive"):
 			return TierDestructive, "nft -f: loads rules from a file"
-		case len(ops) == 0 || ops[0] == "list" || hasFlag(vals, 'c', "--check"):
+		case len(ops) == 0 || ops[0] == "list":
 			return TierRead, "nft: lists rules"
 		}
 		return TierMutate, "nft: changes firewall rules"
@@ -332,21 +335,32 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "swapon: enables swap"
 	case "openssl":
-		for _, f := range optVals(c.args, "-out", "--out", "-keyout", "-writerand", "-sess_out", "-certout", "-signature", "-rand_out") {
-			if wt, wwhy := c.writeArg(f, "openssl output"); wt > TierMutate {
-				return wt, wwhy
-			}
-		}
 		for _, v := range vals {
-			if v == "-out" || v == "-keyout" || v == "--out" || strings.HasPrefix(v, "-out=") {
-				return TierMutate, "openssl: writes a file"
-			}
 			if v == "-engine" || v == "engine" || v == "-provider-path" {
 				return TierDestructive, "openssl " + v + ": loads a shared library"
 			}
 		}
+		// Every option that names a file openssl writes, in either dash
+		// form (openssl 3 takes --out as -out).
+		var outs []string
+		for _, o := range []string{"out", "keyout", "writerand", "sess_out", "certout", "signature", "rand_out",
+			"keylogfile", "msgfile", "reqout", "respout", "outdir"} {
+			outs = append(outs, "-"+o, "--"+o)
+		}
+		if files := optVals(c.args, outs...); len(files) > 0 {
+			t, why := TierMutate, "openssl: writes a file"
+			for _, f := range files {
+				if wt, wwhy := c.writeArg(f, "openssl output"); wt > t {
+					t, why = wt, wwhy
+				}
+			}
+			return t, why
+		}
 		if len(ops) > 0 && (ops[0] == "ca" || ops[0] == "genrsa" || ops[0] == "genpkey" || ops[0] == "srp") {
 			return TierMutate, "openssl " + ops[0] + ": writes keys or state"
+		}
+		if len(ops) > 0 && ops[0] == "s_server" {
+			return TierMutate, "openssl s_server: serves on a network port"
 		}
 		return TierRead, "openssl"
 	case "gpg", "gpg2":

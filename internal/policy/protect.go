@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Warden's own paths (Rules.Protect) are checked in every word of every
@@ -151,6 +153,20 @@ func (e *eval) startDir(dir string) {
 	}
 }
 
+// expandedWords checks words the shell expands into file names outside a
+// command's arguments — the lists of for and select, the elements of an
+// array — as it checks arguments: for f in /etc/*/config.yaml names every
+// file the glob matches, whatever the loop later does with $f.
+func (e *eval) expandedWords(ws []*syntax.Word, ctx cctx, sc *scope) {
+	if e.pathsFor() == nil {
+		return
+	}
+	r := resolver{e: e, ctx: ctx, sc: sc}
+	for _, w := range ws {
+		e.pathWord(r.lit(w), ctx, "")
+	}
+}
+
 // protectWords checks every word of one command, remembers cd targets,
 // and looks at find's name tests.
 func (e *eval) protectWords(args []arg, ctx cctx) {
@@ -244,6 +260,9 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	key := a.val
 	if !a.known {
 		key = "\x00" + key
+	}
+	if a.glob {
+		key = "\x01" + key // a glob names more than the same text quoted
 	}
 	if chdir != "" {
 		key += "\x00" + chdir

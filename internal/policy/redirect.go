@@ -241,6 +241,11 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 	}
 	if a.Array != nil {
 		e.subst(a.Array, ctx, sc)
+		for _, el := range a.Array.Elems {
+			if el.Value != nil {
+				e.expandedWords([]*syntax.Word{el.Value}, ctx, sc)
+			}
+		}
 	}
 	if a.Index != nil {
 		e.subst(a.Index, ctx, sc)

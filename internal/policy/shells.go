@@ -197,6 +197,84 @@ func aliasProgram(c *call) (Tier, string) {
 	return TierRead, "alias: lists aliases"
 }
 
+// completionProgram classifies the builtins that take shell text to run
+// later or now: compgen -C runs its command at once, complete -C and
+// bind -x register one that runs on a key press in an interactive shell,
+// and -W word lists are expanded again. The text is classified as the
+// code it is.
+func completionProgram(c *call) (Tier, string) {
+	valued, run := "AGWFCXPSo", byte('C') // options taking a value; the one that is a command
+	if c.name == "bind" {
+		valued, run = "mqurfx", 'x'
+	}
+	args := c.args
+	registers := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.known {
+			// Not the value of an option: it may be -C itself.
+			c.e.opaque = true
+			return TierDestructive, c.name + ": options computed at run time"
+		}
+		if a.val == "--" {
+			break
+		}
+		if len(a.val) < 2 || a.val[0] != '-' {
+			continue
+		}
+		// The first option in the cluster that takes a value takes the
+		// rest of the word, or the next word: -Ccmd, -C cmd.
+		j := 1
+		for j < len(a.val) && strings.IndexByte(valued, a.val[j]) < 0 {
+			j++
+		}
+		if j == len(a.val) {
+			continue
+		}
+		f := a.val[j]
+		val := arg{val: a.val[j+1:], known: true}
+		if j+1 == len(a.val) && i+1 < len(args) {
+			i++
+			val = args[i]
+		}
+		if f == 'W' && c.name != "bind" {
+			// The word list is expanded again, command substitutions
+			// included: compgen -W '$(cmd)' runs cmd.
+			if !val.known {
+				c.e.note(TierMutate, c.ctx.covered, "%s -W: the word list is expanded again; a value not known at parse time can run commands", c.name)
+			} else if strings.ContainsAny(val.val, "$`") {
+				c.shell(": "+val.val, c.name+" -W word list", nil, false)
+			}
+			continue
+		}
+		if f != run {
+			continue
+		}
+		if !val.known {
+			c.e.opaque = true
+			return TierDestructive, c.name + " -" + string(run) + ": command computed at run time"
+		}
+		cmd := val.val
+		if c.name == "bind" {
+			if _, after, ok := strings.Cut(cmd, ":"); ok { // "keyseq": command
+				cmd = after
+			}
+		}
+		c.shell(cmd, c.name+" -"+string(run)+" command", nil, false)
+		registers = registers || c.name != "compgen"
+	}
+	if registers {
+		return TierMutate, c.name + ": registers a command that runs when a key is pressed"
+	}
+	vals := c.vals()
+	if c.name == "compgen" || len(vals) == 0 || hasFlag(vals, 'p', "") ||
+		c.name == "bind" && (hasFlag(vals, 'P', "") || hasFlag(vals, 'l', "") || hasFlag(vals, 'v', "") ||
+			hasFlag(vals, 'V', "") || hasFlag(vals, 's', "") || hasFlag(vals, 'S', "") || hasFlag(vals, 'X', "")) {
+		return TierRead, c.name
+	}
+	return TierBenign, c.name + ": changes the shell's key bindings or completion"
+}
+
 // builtinProgram classifies shell builtins that change how later commands
 // are found or run.
 func builtinProgram(c *call) (Tier, string) {

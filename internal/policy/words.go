@@ -50,13 +50,13 @@ func (r *resolver) appendFields(out []arg, w *syntax.Word) []arg {
 	if len(w.Parts) == 1 {
 		switch p := w.Parts[0].(type) {
 		case *syntax.ParamExp:
-			if fs, ok := r.positionalAll(p); ok {
+			if fs, ok := r.positionalAll(p, true); ok {
 				return append(out, fs...)
 			}
 		case *syntax.DblQuoted:
 			if len(p.Parts) == 1 {
 				if pe, ok := p.Parts[0].(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "@" {
-					if fs, ok := r.positionalAll(pe); ok {
+					if fs, ok := r.positionalAll(pe, false); ok {
 						return append(out, fs...)
 					}
 				}
@@ -65,7 +65,7 @@ func (r *resolver) appendFields(out []arg, w *syntax.Word) []arg {
 			// Unquoted $(echo a b) splits into fields.
 			if s, ok := r.e.echoOutput(cmdSubstArgs(p), r.ctx, r.sc); ok {
 				for _, f := range strings.Fields(s) {
-					out = append(out, arg{val: f, known: true})
+					out = append(out, arg{val: f, known: true, glob: strings.ContainsAny(f, "*?[")})
 				}
 				return out
 			}
@@ -126,15 +126,16 @@ func hasBrace(w *syntax.Word) bool {
 	return false
 }
 
-// positionalAll expands $@ and $* from known positional parameters.
-func (r *resolver) positionalAll(p *syntax.ParamExp) ([]arg, bool) {
+// positionalAll expands $@ and $* from known positional parameters; unquoted
+// (glob), the shell then expands glob characters in each.
+func (r *resolver) positionalAll(p *syntax.ParamExp, glob bool) ([]arg, bool) {
 	if !r.ctx.hasPos || !simpleParam(p) || (p.Param.Value != "@" && p.Param.Value != "*") {
 		return nil, false
 	}
 	var out []arg
 	if len(r.ctx.pos) > 1 {
 		for _, v := range r.ctx.pos[1:] {
-			out = append(out, arg{val: v, known: true})
+			out = append(out, arg{val: v, known: true, glob: glob && strings.ContainsAny(v, "*?[")})
 		}
 	}
 	return out, true
@@ -217,13 +218,13 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 		}
 		name := p.Param.Value
 		if v, ok := r.bind[name]; ok {
-			b.WriteString(v)
+			expanded(b, v, quoted, a)
 			return true
 		}
 		if r.ctx.hasPos {
 			if n, err := strconv.Atoi(name); err == nil && n >= 0 && n < 10 {
 				if n < len(r.ctx.pos) {
-					b.WriteString(r.ctx.pos[n])
+					expanded(b, r.ctx.pos[n], quoted, a)
 				}
 				return true
 			}
@@ -232,7 +233,7 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 	case *syntax.CmdSubst:
 		out, ok := r.e.echoOutput(cmdSubstArgs(p), r.ctx, r.sc)
 		if ok {
-			b.WriteString(out)
+			expanded(b, out, quoted, a)
 		}
 		return ok
 	case *syntax.ExtGlob:
@@ -240,6 +241,15 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 		return false
 	}
 	return false
+}
+
+// expanded appends the value of an expansion. Unquoted, the shell then
+// expands glob characters in it into file names: f='/etc/*'; cat $f.
+func expanded(b *strings.Builder, v string, quoted bool, a *arg) {
+	if !quoted && strings.ContainsAny(v, "*?[") {
+		a.glob = true
+	}
+	b.WriteString(v)
 }
 
 // unescapeDouble removes the backslashes a double-quoted string removes.

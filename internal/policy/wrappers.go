@@ -252,6 +252,16 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 	}
 	rest := args[i:]
 	own, why := spec.own, c.name
+	if c.name == "flock" && len(rest) > 0 && !allDigits(rest[0].val) {
+		// flock FILE creates FILE when it is missing.
+		t, w, deny := c.e.writeTarget(rest[0])
+		if deny != "" {
+			c.e.deny("flock: " + deny)
+		}
+		if t > own {
+			own, why = t, "flock creates its lock file: "+w
+		}
+	}
 	if unknownShell {
 		c.e.opaque = true
 		return TierDestructive, c.name + ": shell command computed at run time"
@@ -546,4 +556,14 @@ func (c *call) stdinProgram(what string) (Tier, string) {
 		return TierDestructive, what + " runs commands from input the classifier cannot see"
 	}
 	return TierBenign, fmt.Sprintf("%s: interactive shell; lines sent to it are classified one by one", what)
+}
+
+// allDigits reports whether s is a non-empty decimal number (a descriptor).
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

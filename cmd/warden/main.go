@@ -60,7 +60,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "approvals":
 		return cmdApprovals(args[1:], stdout, stderr, getenv)
 	case "watch":
-		return cmdWatch(ctx, args[1:], stdout, stderr, getenv)
+		return cmdWatch(ctx, args[1:], stdin, stdout, stderr, getenv)
 	case "lockout":
 		return cmdLockout(args[1:], stdout, stderr, getenv)
 	case "validate":

@@ -12,18 +12,19 @@ import (
 	"github.com/warden-mcp/warden/internal/session"
 )
 
-func watchFlags(fs *flag.FlagSet) (cfg *string, raw *bool) {
+func watchFlags(fs *flag.FlagSet) (cfg *string, raw, takeover *bool) {
 	cfg = fs.String("config", "", "config `file` (for state_dir)")
 	raw = fs.Bool("raw", false, "pass the terminal's escape sequences through (colours, cursor moves) instead of plain text")
-	return cfg, raw
+	takeover = fs.Bool("takeover", false, "also type into the session: each line read from stdin goes to its input, audited, until end of input (Ctrl-D); needs console.takeover")
+	return cfg, raw, takeover
 }
 
-// cmdWatch follows a live session's output, read-only, through the
-// console socket of the warden running it.
-func cmdWatch(ctx context.Context, args []string, stdout, stderr io.Writer, getenv env) int {
+// cmdWatch follows a live session's output, read-only unless --takeover,
+// through the console socket of the warden running it.
+func cmdWatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv env) int {
 	s := lookup("watch")
 	fs := flag.NewFlagSet("warden watch", flag.ContinueOnError)
-	cfgPath, raw := watchFlags(fs)
+	cfgPath, raw, takeover := watchFlags(fs)
 	rest, code, ok := parseArgs(s, fs, args, stdout, stderr)
 	if !ok {
 		return code
@@ -45,7 +46,11 @@ func cmdWatch(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		plain = &plainWriter{w: stdout}
 		out = plain
 	}
-	err = console.NewClient(cfg.StateDir).Watch(ctx, rest[0], out)
+	if *takeover {
+		err = console.NewClient(cfg.StateDir).Takeover(ctx, rest[0], stdin, out)
+	} else {
+		err = console.NewClient(cfg.StateDir).Watch(ctx, rest[0], out)
+	}
 	if plain != nil {
 		plain.flush()
 	}

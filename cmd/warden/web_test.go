@@ -23,13 +23,20 @@ const agentToken = "agent-token-0123456789abcdef"
 // console's base URL and the operator credential.
 func webConsole(t *testing.T) (*stdioServer, []string, string, string) {
 	t.Helper()
+	return webConsoleWith(t, "")
+}
+
+// webConsoleWith is webConsole with more configuration (YAML under
+// console:, indented two spaces).
+func webConsoleWith(t *testing.T, consoleYAML string) (*stdioServer, []string, string, string) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cfg := writeFile(t, "console:\n  listen: "+addr+"\napproval:\n  wait: 2m\n")
+	cfg := writeFile(t, "console:\n  listen: "+addr+"\n"+consoleYAML+"approval:\n  wait: 2m\n")
 	env, state := wardenEnv(t, "WARDEN_CONFIG="+cfg, "WARDEN_TOKEN="+agentToken)
 	s := startStdio(t, env, state, nil)
 	waitPending(t, env, 0) // the console is up

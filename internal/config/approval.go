@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -89,6 +90,12 @@ type Console struct {
 	// host:port, behind the operator credential in
 	// $WARDEN_STATE_DIR/console-token.
 	Listen string `yaml:"listen" json:"listen"`
+	// Takeover lets an operator type into a live session from the web
+	// console (and warden watch --takeover); every take-over is audited.
+	Takeover bool `yaml:"takeover" json:"takeover"`
+	// OperatorScope is the OAuth scope that makes a bearer token from
+	// http.oauth.issuer an operator's on the web console.
+	OperatorScope string `yaml:"operator_scope" json:"operator_scope"`
 }
 
 // Approval limits.
@@ -192,6 +199,16 @@ func (c *Config) validateApproval(bad func(key, format string, args ...any)) {
 			bad("console.listen", "%q is not host:port", c.Console.Listen)
 		} else if !IsLoopbackHost(host) {
 			bad("console.listen", "%q is not a loopback address: the web console is for this machine (reach it over SSH or a proxy that authenticates)", c.Console.Listen)
+		}
+	}
+	switch c.Console.OperatorScope {
+	case "":
+		bad("console.operator_scope", "must name an OAuth scope (default warden:operator)")
+	case "warden:read", "warden:operate", "warden:admin":
+		bad("console.operator_scope", "%q is an agent's scope: every agent token holding it would operate the console; use a scope of its own such as warden:operator", c.Console.OperatorScope)
+	default:
+		if strings.ContainsAny(c.Console.OperatorScope, " \t\"\\") {
+			bad("console.operator_scope", "%q is not one OAuth scope (no spaces, quotes or backslashes)", c.Console.OperatorScope)
 		}
 	}
 	if c.Console.URL != "" {

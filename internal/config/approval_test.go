@@ -54,6 +54,9 @@ func TestApprovalErrors(t *testing.T) {
 		{"console url", "console:\n  url: javascript:alert(1)\n", []string{"console.url"}},
 		{"console listen public", "console:\n  listen: 0.0.0.0:8788\n", []string{"console.listen", "loopback"}},
 		{"console listen bad", "console:\n  listen: nowhere\n", []string{"console.listen", "host:port"}},
+		{"operator scope an agent's", "console:\n  operator_scope: warden:admin\n", []string{"console.operator_scope", "agent's scope"}},
+		{"operator scope empty", "console:\n  operator_scope: ''\n", []string{"console.operator_scope"}},
+		{"operator scope two", "console:\n  operator_scope: 'a b'\n", []string{"console.operator_scope", "not one OAuth scope"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

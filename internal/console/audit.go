@@ -1,18 +1,26 @@
 package console
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
 	"net/http"
+	"os"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/warden-mcp/warden/internal/audit"
 )
 
-// Audit search bounds: the records read back from the end of the log, and
-// the matches returned.
+// Audit search bounds: the matches returned in one page, and the longest
+// line read as a record (the log writes none longer).
 const (
-	auditScan    = 5000
 	auditMatches = 200
+	auditMaxLine = 4 << 20
 )
 
 // AuditLog is what the console reads of the audit log.
@@ -23,10 +31,15 @@ type AuditLog struct {
 	Key []byte
 }
 
-// auditSearch answers GET /api/audit?tool=&decision=&identity=&host=&since=&until=
-// with the newest matching records among the last auditScan, oldest first.
-// The records are the log's own lines: their arguments are redacted as the
-// log keeps them, and outputs are only digests.
+// auditSearch answers GET /api/audit?tool=&decision=&tier=&identity=&host=
+// &since=&until=&before=&limit= with a page of the newest matching
+// records, oldest first. It searches the whole log, rotated files too,
+// newest first and each file backwards, holding only the page: a search
+// reads as far back as it must to fill the page. When older matches
+// remain, the X-Warden-Before header carries the before= value of the
+// next page (a seq: records are numbered in chain order across files).
+// The records are the log's own lines: their arguments are redacted as
+// the log keeps them, and outputs are only digests.
 func (w *Web) auditSearch(rw http.ResponseWriter, r *http.Request, _ authn) {
 	if w.o.Audit.Files == nil {
 		writeError(rw, http.StatusNotFound, "no audit log")
@@ -44,39 +57,136 @@ func (w *Web) auditSearch(rw http.ResponseWriter, r *http.Request, _ authn) {
 			*t = p
 		}
 	}
-	f := audit.Filter{Tool: q.Get("tool"), Decision: q.Get("decision")}
+	tier := -1
 	if v := q.Get("tier"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 0 || n > 3 {
 			writeError(rw, http.StatusBadRequest, "tier: %q is not 0 to 3", v)
 			return
 		}
-		f.Tier = &n
+		tier = n
+	}
+	var before uint64
+	if v := q.Get("before"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil || n == 0 {
+			writeError(rw, http.StatusBadRequest, "before: %q is not a record seq (a positive number)", v)
+			return
+		}
+		before = n
+	}
+	limit := auditMatches
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > auditMatches {
+			writeError(rw, http.StatusBadRequest, "limit: %q is not 1 to %d", v, auditMatches)
+			return
+		}
+		limit = n
+	}
+	tool, decision, identity, host := q.Get("tool"), q.Get("decision"), q.Get("identity"), q.Get("host")
+	match := func(rec *audit.Record) bool {
+		return (before == 0 || rec.Seq < before) &&
+			(tool == "" || rec.Tool == tool) && (decision == "" || rec.Decision == decision) &&
+			(tier < 0 || rec.Tier == tier) &&
+			(identity == "" || rec.Identity == identity) && (host == "" || rec.Host == host) &&
+			(since.IsZero() || !rec.TS.Before(since)) && (until.IsZero() || !rec.TS.After(until))
 	}
 	files, err := w.o.Audit.Files()
 	if err != nil {
 		writeError(rw, http.StatusInternalServerError, "audit: %v", err)
 		return
 	}
-	recs, err := audit.Tail(files, auditScan, f)
+	page, more, err := searchLog(files, limit, match)
 	if err != nil {
 		writeError(rw, http.StatusInternalServerError, "audit: %v", err)
 		return
 	}
-	identity, host := q.Get("identity"), q.Get("host")
+	slices.Reverse(page)
+	if more && len(page) > 0 {
+		rw.Header().Set("X-Warden-Before", strconv.FormatUint(page[0].Seq, 10))
+	}
+	writeJSON(rw, http.StatusOK, page)
+}
+
+// searchLog returns the newest limit records of files (in chain order)
+// that match, newest first, and whether older ones match too. It reads
+// the files from the last backwards and stops as soon as it knows.
+func searchLog(files []string, limit int, match func(*audit.Record) bool) ([]audit.Record, bool, error) {
 	out := []audit.Record{}
-	for i := len(recs) - 1; i >= 0 && len(out) < auditMatches; i-- {
-		rec := recs[i]
-		if (identity != "" && rec.Identity != identity) || (host != "" && rec.Host != host) ||
-			(!since.IsZero() && rec.TS.Before(since)) || (!until.IsZero() && rec.TS.After(until)) {
+	more := false
+	for i := len(files) - 1; i >= 0 && !more; i-- {
+		err := linesBackward(files[i], auditMaxLine, func(line []byte) bool {
+			var rec audit.Record
+			if json.Unmarshal(line, &rec) != nil || rec.Hash == "" || !match(&rec) {
+				return true
+			}
+			if len(out) == limit {
+				more = true
+				return false
+			}
+			out = append(out, rec)
+			return true
+		})
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	return out, more, nil
+}
+
+// linesBackward calls fn with each complete line of the file at path,
+// the last first, until fn returns false. A torn last line (no newline
+// yet) and lines longer than max are skipped. It holds one block and one
+// line at a time.
+func linesBackward(path string, max int, fn func([]byte) bool) error {
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil // rotated away (retention) since it was listed
+		}
+		return err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	const block = 64 << 10
+	buf := make([]byte, block)
+	var carry []byte // the start of the file's line being assembled, read so far
+	first := true    // the bytes after the last newline: torn, or nothing
+	tooLong := false // carry was dropped for length: skip to the next newline
+	for off := fi.Size(); off > 0; {
+		n := min(int64(block), off)
+		off -= n
+		if _, err := f.ReadAt(buf[:n], off); err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("read %s: %w", path, err)
+		}
+		data := buf[:n]
+		for {
+			i := bytes.LastIndexByte(data, '\n')
+			if i < 0 {
+				break
+			}
+			line := append(data[i+1:len(data):len(data)], carry...)
+			skip := first || tooLong
+			first, tooLong, carry = false, false, carry[:0]
+			if !skip && len(line) > 0 && !fn(line) {
+				return nil
+			}
+			data = data[:i]
+		}
+		if len(carry)+len(data) > max {
+			carry, tooLong = carry[:0], true
 			continue
 		}
-		out = append(out, rec)
+		carry = append(append(make([]byte, 0, len(data)+len(carry)), data...), carry...)
 	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
+	if !first && !tooLong && len(carry) > 0 {
+		fn(carry)
 	}
-	writeJSON(rw, http.StatusOK, out)
+	return nil
 }
 
 // ChainState is what GET /api/audit/verify says of the hash chain.

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/warden-mcp/warden/internal/approvals"
 	"github.com/warden-mcp/warden/internal/session"
@@ -219,39 +220,105 @@ func (c *Client) Watch(ctx context.Context, id string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var last error = fmt.Errorf("no live session %q", id)
 	for _, p := range paths {
-		req, err := http.NewRequestWithContext(ctx, "GET", "http://warden/sessions/"+pathID(id)+"/watch", nil)
-		if err != nil {
+		found, err := watchOn(ctx, p, id, w)
+		if found || err != nil {
 			return err
 		}
-		resp, err := httpClient(p).Do(req)
-		if err != nil {
-			continue // a dead socket
+	}
+	return fmt.Errorf("no live session %q", id)
+}
+
+// watchOn follows session id on the socket at path; found is false when
+// that warden has no such session (or the socket is dead).
+func watchOn(ctx context.Context, path, id string, w io.Writer) (found bool, err error) {
+	req, err := http.NewRequestWithContext(ctx, "GET", "http://warden/sessions/"+pathID(id)+"/watch", nil)
+	if err != nil {
+		return false, err
+	}
+	resp, err := httpClient(path).Do(req)
+	if err != nil {
+		return false, nil // a dead socket
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusNotFound {
+		return false, nil
+	}
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
+		var e struct {
+			Error string `json:"error"`
 		}
-		if resp.StatusCode == http.StatusNotFound {
-			resp.Body.Close()
-			continue
+		if json.Unmarshal(b, &e) != nil || e.Error == "" {
+			e.Error = strings.TrimSpace(string(b))
 		}
-		if resp.StatusCode != http.StatusOK {
-			b, _ := io.ReadAll(io.LimitReader(resp.Body, 64<<10))
-			resp.Body.Close()
-			var e struct {
-				Error string `json:"error"`
-			}
-			if json.Unmarshal(b, &e) != nil || e.Error == "" {
-				e.Error = strings.TrimSpace(string(b))
-			}
-			return errors.New(e.Error)
-		}
-		_, err = io.Copy(w, resp.Body)
-		resp.Body.Close()
-		if ctx.Err() != nil {
-			return nil
-		}
+		return true, errors.New(e.Error)
+	}
+	_, err = io.Copy(w, resp.Body)
+	if ctx.Err() != nil {
+		return true, nil
+	}
+	return true, err
+}
+
+// Takeover follows session id like Watch and types what it reads from in
+// into the session, each read as one audited input, until in ends; then
+// it releases the session and keeps watching until the session or ctx
+// ends. The warden must have console.takeover on.
+func (c *Client) Takeover(ctx context.Context, id string, in io.Reader, w io.Writer) error {
+	paths, err := c.sockets()
+	if err != nil {
 		return err
 	}
-	return last
+	sock := ""
+	for _, p := range paths {
+		err := do(ctx, p, "POST", "/sessions/"+pathID(id)+"/takeover", TakeoverBody{On: true}, nil)
+		var ae *apiError
+		if err == nil {
+			sock = p
+			break
+		}
+		if errors.As(err, &ae) && ae.code != http.StatusNotFound {
+			return err
+		}
+	}
+	if sock == "" {
+		return fmt.Errorf("no live session %q", id)
+	}
+	typed := make(chan error, 1)
+	go func() {
+		defer func() {
+			stop, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			_ = do(stop, sock, "POST", "/sessions/"+pathID(id)+"/takeover", TakeoverBody{On: false}, nil)
+		}()
+		buf := make([]byte, maxTakeoverInput)
+		for {
+			n, rerr := in.Read(buf)
+			if n > 0 {
+				if err := do(ctx, sock, "POST", "/sessions/"+pathID(id)+"/input", InputBody{Data: string(buf[:n])}, nil); err != nil {
+					typed <- err
+					return
+				}
+			}
+			if rerr != nil {
+				typed <- nil
+				return
+			}
+		}
+	}()
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	go func() {
+		if err := <-typed; err != nil {
+			cancel(err)
+		}
+	}()
+	_, err = watchOn(ctx, sock, id, w)
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(cause, context.Canceled) {
+		return cause
+	}
+	return err
 }
 
 // pathID keeps an id one path segment.

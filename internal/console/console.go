@@ -15,6 +15,8 @@
 //     carries its redacted, bounded arguments and its digest.
 //   - Watching is read-only: it follows the session's recording file, so
 //     it neither takes output from the agent's reads nor types anything.
+//     Typing into a session (takeover.go) is a separate, opt-in act
+//     (console.takeover), audited input by input.
 package console
 
 import (
@@ -30,9 +32,8 @@ import (
 	"os/user"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"time"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/warden-mcp/warden/internal/approvals"
 	"github.com/warden-mcp/warden/internal/session"
@@ -54,12 +55,14 @@ type Sessions interface {
 // Action is one operator action, for the audit log.
 type Action struct {
 	Operator   string // who, as the console knows them
-	Action     string // approve, deny, login, logout
+	Action     string // approve, deny, login, logout, takeover_start, takeover_input, takeover_stop
 	Via        string // cli (the socket) or web
 	ApprovalID string
 	Decision   string // approved, denied, allow
 	Status     string // ok, or why the action failed
 	Reason     string
+	SessionID  string // the session taken over
+	Input      string // what the operator typed into it, redacted as the log redacts
 }
 
 // Server answers the operator over the socket.
@@ -69,13 +72,19 @@ type Server struct {
 	// Record audits each operator action; nil records nothing.
 	Record func(Action)
 	// Poll is how often a watch looks for new output; <= 0 means 100ms.
-	Poll   time.Duration
-	Logger *slog.Logger
+	Poll time.Duration
+	// Takeover lets the operator type into a live session through Input
+	// (warden watch --takeover); off, the input endpoints refuse with 403.
+	Takeover bool
+	Input    func(ctx context.Context, id string, data []byte) error
+	Logger   *slog.Logger
 }
 
 // Listen creates the socket at path (its directory 0700, the socket 0600)
-// and returns its listener. A stale socket left by a crashed process of
-// the same pid is replaced.
+// and returns its listener. Sockets in the directory left by wardens that
+// died (nothing accepts on them) are removed first, path among them; a
+// socket at path that a running server still answers on is not taken
+// over: Listen fails and says so.
 func Listen(path string) (net.Listener, error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -88,10 +97,11 @@ func Listen(path string) (net.Listener, error) {
 		if fi.Mode().Type() != os.ModeSocket {
 			return nil, fmt.Errorf("console socket: %s exists and is not a socket", path)
 		}
-		if err := os.Remove(path); err != nil {
-			return nil, fmt.Errorf("console socket: %w", err)
+		if !stale(path) {
+			return nil, fmt.Errorf("console socket: %s is in use by a running warden (a process of the same pid sharing this state dir, e.g. in another container); refusing to take it over", path)
 		}
 	}
+	RemoveStale(dir)
 	// The directory is 0700, so no one else can reach the socket in the
 	// moment before the chmod below.
 	ln, err := net.Listen("unix", path)
@@ -103,6 +113,33 @@ func Listen(path string) (net.Listener, error) {
 		return nil, fmt.Errorf("console socket: %w", err)
 	}
 	return ln, nil
+}
+
+// stale reports whether the socket at path is left over: the kernel
+// refuses connections to it because no process listens on it any more.
+func stale(path string) bool {
+	c, err := net.DialTimeout("unix", path, 2*time.Second)
+	if err == nil {
+		c.Close()
+		return false
+	}
+	return errors.Is(err, syscall.ECONNREFUSED)
+}
+
+// RemoveStale removes the sockets in dir that no process listens on any
+// more and returns their paths.
+func RemoveStale(dir string) []string {
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.sock"))
+	var gone []string
+	for _, p := range paths {
+		if fi, err := os.Lstat(p); err != nil || fi.Mode().Type() != os.ModeSocket || !stale(p) {
+			continue
+		}
+		if os.Remove(p) == nil {
+			gone = append(gone, p)
+		}
+	}
+	return gone
 }
 
 // Serve answers on ln until ctx ends, then removes the socket.
@@ -149,18 +186,18 @@ func peerOf(c net.Conn) Peer {
 	if err != nil {
 		return Peer{}
 	}
-	var cred *unix.Ucred
+	var uid, pid int
 	var cerr error
 	if err := raw.Control(func(fd uintptr) {
-		cred, cerr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED)
+		uid, pid, cerr = peerCred(fd)
 	}); err != nil || cerr != nil {
 		return Peer{}
 	}
-	name := "uid " + strconv.Itoa(int(cred.Uid))
-	if u, err := user.LookupId(strconv.Itoa(int(cred.Uid))); err == nil {
-		name = u.Username + " (uid " + strconv.Itoa(int(cred.Uid)) + ")"
+	name := "uid " + strconv.Itoa(uid)
+	if u, err := user.LookupId(strconv.Itoa(uid)); err == nil {
+		name = u.Username + " (uid " + strconv.Itoa(uid) + ")"
 	}
-	return Peer{UID: int(cred.Uid), PID: int(cred.Pid), Name: "local:" + name, OK: true}
+	return Peer{UID: uid, PID: pid, Name: "local:" + name, OK: true}
 }
 
 // Handler is the socket's HTTP API:
@@ -170,6 +207,8 @@ func peerOf(c net.Conn) Peer {
 //	POST /approvals/{id}       {"approve": bool, "reason": "…", "digest": "…"}
 //	GET  /sessions             the live sessions
 //	GET  /sessions/{id}/watch  the session's output as it happens
+//	POST /sessions/{id}/takeover  {"on": bool}: start or stop typing into it
+//	POST /sessions/{id}/input  {"data": "…"}: type into it (console.takeover)
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /approvals", func(w http.ResponseWriter, r *http.Request) {
@@ -188,6 +227,8 @@ func (s *Server) Handler() http.Handler {
 		writeJSON(w, http.StatusOK, s.Sessions.List())
 	})
 	mux.HandleFunc("GET /sessions/{id}/watch", s.watch)
+	mux.HandleFunc("POST /sessions/{id}/takeover", s.takeover)
+	mux.HandleFunc("POST /sessions/{id}/input", s.input)
 	return s.operatorOnly(mux)
 }
 

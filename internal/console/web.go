@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"embed"
@@ -40,6 +41,7 @@ type Web struct {
 	mu       sync.Mutex
 	sessions map[string]webSession
 	clients  int
+	taken    map[string]string // session id → the login that took it over
 }
 
 // WebOptions configures the web console.
@@ -58,8 +60,18 @@ type WebOptions struct {
 	Record func(Action)
 	// Token is the operator credential.
 	Token string
-	// AgentToken reports whether a bearer is one of the agents' tokens.
-	AgentToken func(string) bool
+	// Identify names the holder of a bearer token that is not Token: an
+	// agent's (refused with 403), an operator's (an OAuth token with
+	// OperatorScope), or nobody's; nil knows no one.
+	Identify func(ctx context.Context, token string) Holder
+	// OperatorScope is the OAuth scope Identify looks for, for messages;
+	// "" when OAuth is off.
+	OperatorScope string
+	// Takeover lets an operator type into a live session through Input;
+	// off, the input endpoints refuse with 403.
+	Takeover bool
+	// Input writes to a live session's input.
+	Input func(ctx context.Context, id string, data []byte) error
 	// Hosts are the Host header values the console answers to (its
 	// listener's host:port, and localhost:port).
 	Hosts []string
@@ -72,9 +84,25 @@ type WebOptions struct {
 }
 
 type webSession struct {
-	csrf    string
-	expires time.Time
+	csrf     string
+	operator string // who logged in, as audited
+	expires  time.Time
 }
+
+// Holder is who a bearer token belongs to, as Identify says.
+type Holder struct {
+	// Name is the identity the token carries ("token:ci", "oauth:alice");
+	// "" for a token warden does not know.
+	Name string
+	// Operator is true for a token that grants the operator scope.
+	Operator bool
+	// Expires, when set, is when the token does; a login from it ends
+	// then.
+	Expires time.Time
+}
+
+// webOperator is the operator credential's holder.
+const webOperator = "web:operator"
 
 // maxWebSessions bounds the logins kept at once.
 const maxWebSessions = 64
@@ -95,13 +123,13 @@ func NewWeb(o WebOptions) *Web {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	if o.AgentToken == nil {
-		o.AgentToken = func(string) bool { return false }
+	if o.Identify == nil {
+		o.Identify = func(context.Context, string) Holder { return Holder{} }
 	}
 	if o.Record == nil {
 		o.Record = func(Action) {}
 	}
-	return &Web{o: o, sessions: map[string]webSession{}}
+	return &Web{o: o, sessions: map[string]webSession{}, taken: map[string]string{}}
 }
 
 // csp allows the embedded script and style only.
@@ -122,7 +150,7 @@ func (w *Web) Handler() http.Handler {
 	mux.HandleFunc("POST /login", w.login)
 	mux.HandleFunc("POST /logout", w.logout)
 	mux.HandleFunc("GET /api/session", w.authed(func(rw http.ResponseWriter, r *http.Request, s authn) {
-		writeJSON(rw, http.StatusOK, map[string]string{"csrf": s.csrf})
+		writeJSON(rw, http.StatusOK, map[string]any{"csrf": s.csrf, "operator": s.operator, "takeover": w.o.Takeover})
 	}))
 	mux.HandleFunc("GET /api/approvals", w.authed(func(rw http.ResponseWriter, r *http.Request, _ authn) {
 		writeJSON(rw, http.StatusOK, w.o.Queue.List(""))
@@ -140,6 +168,8 @@ func (w *Web) Handler() http.Handler {
 		writeJSON(rw, http.StatusOK, list)
 	}))
 	mux.HandleFunc("GET /api/sessions/{id}/watch", w.authed(w.watch))
+	mux.HandleFunc("POST /api/sessions/{id}/takeover", w.authed(w.takeover))
+	mux.HandleFunc("POST /api/sessions/{id}/input", w.authed(w.input))
 	mux.HandleFunc("GET /api/calls", w.authed(w.calls))
 	mux.HandleFunc("GET /api/audit", w.authed(w.auditSearch))
 	mux.HandleFunc("GET /api/audit/verify", w.authed(w.auditVerify))
@@ -214,9 +244,32 @@ func sameOrigin(r *http.Request) bool {
 
 // authn is how a request was authenticated.
 type authn struct {
-	bearer bool
-	csrf   string
-	id     string // the session id, for the approver's name
+	bearer   bool
+	csrf     string
+	id       string // the login's id, or "bearer:" and who
+	operator string // who, as audited: "web:operator (login 1a2b3c4d)"
+}
+
+// bearerOperator is who presents bearer b, or the status and message
+// refusing it: 403 for an agent's token (one without the operator scope),
+// 401 for a token warden does not know.
+func (w *Web) bearerOperator(r *http.Request, b string) (string, time.Time, int, string) {
+	if b != "" && subtle.ConstantTimeCompare([]byte(b), []byte(w.o.Token)) == 1 {
+		return webOperator, time.Time{}, 0, ""
+	}
+	if b == "" {
+		return "", time.Time{}, http.StatusUnauthorized, "operator credential required"
+	}
+	h := w.o.Identify(r.Context(), b)
+	switch {
+	case h.Operator && h.Name != "":
+		return h.Name, h.Expires, 0, ""
+	case h.Name != "" && w.o.OperatorScope != "":
+		return "", time.Time{}, http.StatusForbidden, fmt.Sprintf("%s holds an agent's token, which cannot operate the console; use the operator credential or a token with the %s scope", h.Name, w.o.OperatorScope)
+	case h.Name != "":
+		return "", time.Time{}, http.StatusForbidden, h.Name + " holds an agent's token, which cannot operate the console; use the operator credential"
+	}
+	return "", time.Time{}, http.StatusUnauthorized, "operator credential required"
 }
 
 // authed refuses requests without the operator credential: 401 without
@@ -224,14 +277,12 @@ type authn struct {
 func (w *Web) authed(h func(http.ResponseWriter, *http.Request, authn)) http.HandlerFunc {
 	return func(rw http.ResponseWriter, r *http.Request) {
 		if b, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-			switch {
-			case subtle.ConstantTimeCompare([]byte(b), []byte(w.o.Token)) == 1:
-				h(rw, r, authn{bearer: true, id: "bearer"})
-			case w.o.AgentToken(b):
-				writeError(rw, http.StatusForbidden, "an agent's token cannot operate the console; use the operator credential")
-			default:
-				writeError(rw, http.StatusUnauthorized, "operator credential required")
+			who, _, code, msg := w.bearerOperator(r, b)
+			if code != 0 {
+				writeError(rw, code, "%s", msg)
+				return
 			}
+			h(rw, r, authn{bearer: true, id: "bearer:" + who, operator: who + " (bearer)"})
 			return
 		}
 		c, err := r.Cookie(cookieName)
@@ -250,7 +301,7 @@ func (w *Web) authed(h func(http.ResponseWriter, *http.Request, authn)) http.Han
 			writeError(rw, http.StatusUnauthorized, "operator credential required (the login expired)")
 			return
 		}
-		h(rw, r, authn{csrf: s.csrf, id: c.Value[:8]})
+		h(rw, r, authn{csrf: s.csrf, id: c.Value[:8], operator: s.operator + " (login " + c.Value[:8] + ")"})
 	}
 }
 
@@ -268,17 +319,20 @@ func (w *Web) login(rw http.ResponseWriter, r *http.Request) {
 		return
 	}
 	r.Body = http.MaxBytesReader(rw, r.Body, 4<<10)
-	tok := r.PostFormValue("token")
-	if tok == "" || subtle.ConstantTimeCompare([]byte(tok), []byte(w.o.Token)) != 1 {
-		if tok != "" && w.o.AgentToken(tok) {
-			writeError(rw, http.StatusForbidden, "an agent's token cannot operate the console; use the operator credential")
-			return
-		}
-		writeError(rw, http.StatusUnauthorized, "wrong operator credential")
+	who, until, code, msg := w.bearerOperator(r, strings.TrimSpace(r.PostFormValue("token")))
+	if code == http.StatusUnauthorized {
+		msg = "wrong operator credential"
+	}
+	if code != 0 {
+		writeError(rw, code, "%s", msg)
 		return
 	}
 	id := randomHex(32)
 	now := w.o.Now()
+	expires := now.Add(w.o.SessionTTL)
+	if !until.IsZero() && until.Before(expires) {
+		expires = until
+	}
 	w.mu.Lock()
 	for k, s := range w.sessions {
 		if !now.Before(s.expires) {
@@ -290,11 +344,11 @@ func (w *Web) login(rw http.ResponseWriter, r *http.Request) {
 		writeError(rw, http.StatusServiceUnavailable, "too many console logins; log out elsewhere or wait for them to expire")
 		return
 	}
-	w.sessions[id] = webSession{csrf: randomHex(32), expires: now.Add(w.o.SessionTTL)}
+	w.sessions[id] = webSession{csrf: randomHex(32), operator: who, expires: expires}
 	w.mu.Unlock()
-	http.SetCookie(rw, &http.Cookie{Name: cookieName, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: int(w.o.SessionTTL / time.Second)})
-	w.o.Logger.Info("console login", "session", id[:8])
-	w.o.Record(Action{Operator: "web:operator (login " + id[:8] + ")", Action: "login", Via: "web", Decision: "allow", Status: "ok"})
+	http.SetCookie(rw, &http.Cookie{Name: cookieName, Value: id, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: int(expires.Sub(now) / time.Second)})
+	w.o.Logger.Info("console login", "session", id[:8], "operator", who)
+	w.o.Record(Action{Operator: who + " (login " + id[:8] + ")", Action: "login", Via: "web", Decision: "allow", Status: "ok"})
 	http.Redirect(rw, r, "/", http.StatusSeeOther)
 }
 
@@ -305,11 +359,13 @@ func (w *Web) logout(rw http.ResponseWriter, r *http.Request) {
 	}
 	if c, err := r.Cookie(cookieName); err == nil {
 		w.mu.Lock()
-		_, ok := w.sessions[c.Value]
+		s, ok := w.sessions[c.Value]
 		delete(w.sessions, c.Value)
 		w.mu.Unlock()
 		if ok && len(c.Value) >= 8 {
-			w.o.Record(Action{Operator: "web:operator (login " + c.Value[:8] + ")", Action: "logout", Via: "web", Decision: "allow", Status: "ok"})
+			who := s.operator + " (login " + c.Value[:8] + ")"
+			w.releaseAll(c.Value[:8], who)
+			w.o.Record(Action{Operator: who, Action: "logout", Via: "web", Decision: "allow", Status: "ok"})
 		}
 	}
 	http.SetCookie(rw, &http.Cookie{Name: cookieName, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: -1})
@@ -319,14 +375,7 @@ func (w *Web) logout(rw http.ResponseWriter, r *http.Request) {
 // answer approves or denies a waiting call. A browser's request must be
 // same-origin and carry its session's CSRF token.
 func (w *Web) answer(rw http.ResponseWriter, r *http.Request, a authn) {
-	if !a.bearer || r.Header.Get("Origin") != "" {
-		if !sameOrigin(r) {
-			writeError(rw, http.StatusForbidden, "cross-origin request refused")
-			return
-		}
-	}
-	if !a.bearer && subtle.ConstantTimeCompare([]byte(r.Header.Get("X-Warden-CSRF")), []byte(a.csrf)) != 1 {
-		writeError(rw, http.StatusForbidden, "missing or wrong CSRF token")
+	if !stateChange(rw, r, a) {
 		return
 	}
 	var b AnswerBody
@@ -340,7 +389,7 @@ func (w *Web) answer(rw http.ResponseWriter, r *http.Request, a authn) {
 		writeError(rw, http.StatusBadRequest, "answer: reason longer than %d bytes", maxReason)
 		return
 	}
-	approver := "web:operator (login " + a.id + ")"
+	approver := a.operator
 	id := r.PathValue("id")
 	err := w.o.Queue.Answer(id, approvals.Decision{Approve: b.Approve, Approver: approver, Mechanism: "console", Reason: b.Reason, Digest: b.Digest})
 	w.o.Record(answerAction(approver, "web", id, b, err))
@@ -363,27 +412,29 @@ func (w *Web) answer(rw http.ResponseWriter, r *http.Request, a authn) {
 	}
 }
 
+// stateChange refuses a state-changing request from another origin, or a
+// browser's without its session's CSRF token, and says whether it may go
+// on.
+func stateChange(rw http.ResponseWriter, r *http.Request, a authn) bool {
+	if (!a.bearer || r.Header.Get("Origin") != "") && !sameOrigin(r) {
+		writeError(rw, http.StatusForbidden, "cross-origin request refused")
+		return false
+	}
+	if !a.bearer && subtle.ConstantTimeCompare([]byte(r.Header.Get("X-Warden-CSRF")), []byte(a.csrf)) != 1 {
+		writeError(rw, http.StatusForbidden, "missing or wrong CSRF token")
+		return false
+	}
+	return true
+}
+
 // events streams the pending approvals: the list at once, then again on
 // every change, with a comment every 15 s to keep proxies from closing it.
 func (w *Web) events(rw http.ResponseWriter, r *http.Request, _ authn) {
-	fl, ok := rw.(http.Flusher)
+	fl, release, ok := w.stream(rw)
 	if !ok {
-		writeError(rw, http.StatusInternalServerError, "streaming unsupported")
 		return
 	}
-	w.mu.Lock()
-	if w.clients >= w.o.MaxClients {
-		w.mu.Unlock()
-		writeError(rw, http.StatusServiceUnavailable, "too many live console clients")
-		return
-	}
-	w.clients++
-	w.mu.Unlock()
-	defer func() {
-		w.mu.Lock()
-		w.clients--
-		w.mu.Unlock()
-	}()
+	defer release()
 	changed, stop := w.o.Queue.Subscribe()
 	defer stop()
 	rw.Header().Set("Content-Type", "text/event-stream")
@@ -421,6 +472,29 @@ func (w *Web) events(rw http.ResponseWriter, r *http.Request, _ authn) {
 	}
 }
 
+// stream takes one of the MaxClients live-stream slots for an event
+// stream on rw, or answers why it cannot (500 without flushing, 503 when
+// the slots are taken). release gives the slot back.
+func (w *Web) stream(rw http.ResponseWriter) (fl http.Flusher, release func(), ok bool) {
+	fl, ok = rw.(http.Flusher)
+	if !ok {
+		writeError(rw, http.StatusInternalServerError, "streaming unsupported")
+		return nil, nil, false
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.clients >= w.o.MaxClients {
+		writeError(rw, http.StatusServiceUnavailable, "too many live console clients")
+		return nil, nil, false
+	}
+	w.clients++
+	return fl, func() {
+		w.mu.Lock()
+		w.clients--
+		w.mu.Unlock()
+	}, true
+}
+
 // watch streams a live session's output to the browser as server-sent
 // events ("output", each a JSON string of plain text: terminal control
 // sequences are stripped, so nothing a session prints can act in the
@@ -430,24 +504,11 @@ func (w *Web) watch(rw http.ResponseWriter, r *http.Request, _ authn) {
 		writeError(rw, http.StatusNotFound, "no sessions")
 		return
 	}
-	fl, ok := rw.(http.Flusher)
+	fl, release, ok := w.stream(rw)
 	if !ok {
-		writeError(rw, http.StatusInternalServerError, "streaming unsupported")
 		return
 	}
-	w.mu.Lock()
-	if w.clients >= w.o.MaxClients {
-		w.mu.Unlock()
-		writeError(rw, http.StatusServiceUnavailable, "too many live console clients")
-		return
-	}
-	w.clients++
-	w.mu.Unlock()
-	defer func() {
-		w.mu.Lock()
-		w.clients--
-		w.mu.Unlock()
-	}()
+	defer release()
 	f, id, ok := openRecording(rw, w.o.Sessions, r.PathValue("id"))
 	if !ok {
 		return
@@ -483,24 +544,11 @@ func (w *Web) calls(rw http.ResponseWriter, r *http.Request, _ authn) {
 		writeError(rw, http.StatusNotFound, "no call feed")
 		return
 	}
-	fl, ok := rw.(http.Flusher)
+	fl, release, ok := w.stream(rw)
 	if !ok {
-		writeError(rw, http.StatusInternalServerError, "streaming unsupported")
 		return
 	}
-	w.mu.Lock()
-	if w.clients >= w.o.MaxClients {
-		w.mu.Unlock()
-		writeError(rw, http.StatusServiceUnavailable, "too many live console clients")
-		return
-	}
-	w.clients++
-	w.mu.Unlock()
-	defer func() {
-		w.mu.Lock()
-		w.clients--
-		w.mu.Unlock()
-	}()
+	defer release()
 	recent, next, stop := w.o.Feed.Subscribe()
 	defer stop()
 	rw.Header().Set("Content-Type", "text/event-stream")

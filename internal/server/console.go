@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/hex"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -111,7 +113,7 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 	ctx, stop := context.WithCancel(context.Background())
 	c := &operatorConsole{queue: q, notifier: n, stop: stop, done: make(chan struct{})}
 	record := operatorRecorder(log, o)
-	srv := &console.Server{Queue: q, Sessions: reg, Record: record, Logger: o.Logger}
+	srv := &console.Server{Queue: q, Sessions: reg, Record: record, Takeover: cfg.Console.Takeover, Input: reg.Send, Logger: o.Logger}
 	go func() {
 		defer close(c.done)
 		if err := srv.Serve(ctx, ln); err != nil {
@@ -157,29 +159,25 @@ func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Op
 		return fmt.Errorf("console.listen: %w", err)
 	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	agentTokens := []string{cfg.HTTP.Token}
-	if b, err := os.ReadFile(filepath.Join(cfg.StateDir, edge.TokenFile)); err == nil {
-		agentTokens = append(agentTokens, strings.TrimSpace(string(b)))
+	scope := ""
+	if cfg.HTTP.OAuth.Issuer != "" {
+		scope = cfg.Console.OperatorScope
 	}
 	web := console.NewWeb(console.WebOptions{
-		Queue:     c.queue,
-		Sessions:  reg,
-		Feed:      feed,
-		Record:    record,
-		RecordDir: filepath.Join(cfg.StateDir, "recordings"),
-		Audit:     console.AuditLog{Files: func() ([]string, error) { return audit.Files(cfg.Audit.Path) }, Key: key},
-		Token:     tok,
-		AgentToken: func(b string) bool {
-			for _, t := range agentTokens {
-				if t != "" && subtle.ConstantTimeCompare([]byte(b), []byte(t)) == 1 {
-					return true
-				}
-			}
-			return false
-		},
-		Hosts:  []string{ln.Addr().String(), "localhost:" + port},
-		Now:    o.Now,
-		Logger: o.Logger,
+		Queue:         c.queue,
+		Sessions:      reg,
+		Feed:          feed,
+		Record:        record,
+		RecordDir:     filepath.Join(cfg.StateDir, "recordings"),
+		Audit:         console.AuditLog{Files: func() ([]string, error) { return audit.Files(cfg.Audit.Path) }, Key: key},
+		Token:         tok,
+		Identify:      identifier(cfg, o),
+		OperatorScope: scope,
+		Takeover:      cfg.Console.Takeover,
+		Input:         reg.Send,
+		Hosts:         []string{ln.Addr().String(), "localhost:" + port},
+		Now:           o.Now,
+		Logger:        o.Logger,
 	})
 	srv := &http.Server{Handler: web.Handler(), ReadHeaderTimeout: 5 * time.Second}
 	go func() {
@@ -190,6 +188,43 @@ func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Op
 	context.AfterFunc(ctx, func() { srv.Close() })
 	o.Logger.Info("web console serving", "url", "http://"+ln.Addr().String()+"/", "credential", filepath.Join(cfg.StateDir, ConsoleTokenFile))
 	return nil
+}
+
+// identifier names the holders of the bearer tokens warden knows besides
+// the operator credential: the agents' default token (WARDEN_TOKEN or the
+// state dir's token file), their named tokens (read afresh, so a token
+// added or revoked since start counts), and, with http.oauth on, JWT
+// access tokens from its issuer, which operate the console when they
+// carry console.operator_scope.
+func identifier(cfg *config.Config, o Options) func(context.Context, string) console.Holder {
+	var oauth *edge.OAuth
+	if oc := cfg.HTTP.OAuth; oc.Issuer != "" {
+		oauth = edge.NewOAuth(edge.OAuthOptions{Issuer: oc.Issuer, Resource: oc.Resource, JWKSURL: oc.JWKSURL, Skew: oc.ClockSkew.D(), Now: o.Now, Logger: o.Logger})
+	}
+	same := func(a, b string) bool { return b != "" && subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
+	return func(ctx context.Context, tok string) console.Holder {
+		if same(tok, cfg.HTTP.Token) {
+			return console.Holder{Name: "token:default"}
+		}
+		if b, err := os.ReadFile(filepath.Join(cfg.StateDir, edge.TokenFile)); err == nil && same(tok, strings.TrimSpace(string(b))) {
+			return console.Holder{Name: "token:default"}
+		}
+		if named, err := edge.LoadTokens(cfg.StateDir); err == nil {
+			sum := sha256.Sum256([]byte(tok))
+			want := hex.EncodeToString(sum[:])
+			for _, t := range named {
+				if same(want, t.SHA256) {
+					return console.Holder{Name: t.Identity()}
+				}
+			}
+		}
+		if oauth != nil {
+			if info, err := oauth.Verify(ctx, tok); err == nil {
+				return console.Holder{Name: info.UserID, Operator: slices.Contains(info.Scopes, cfg.Console.OperatorScope), Expires: info.Expiration}
+			}
+		}
+		return console.Holder{}
+	}
 }
 
 // operatorToken reads the operator credential at path, creating it (0600,
@@ -253,6 +288,12 @@ func operatorRecorder(log *audit.Log, o Options) func(console.Action) {
 		extra := map[string]any{"action": a.Action, "via": a.Via}
 		if a.ApprovalID != "" {
 			extra["approval_id"] = a.ApprovalID
+		}
+		if a.SessionID != "" {
+			extra["session_id"] = a.SessionID
+		}
+		if a.Input != "" {
+			extra["input"] = a.Input
 		}
 		if _, err := log.Append(context.Background(), audit.Record{
 			Tool: "console", Identity: a.Operator, Host: "local", Decision: a.Decision,

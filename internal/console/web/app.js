@@ -3,6 +3,7 @@
 "use strict";
 
 let csrf = "";
+let takeoverAllowed = false;
 
 function el(tag, props, ...children) {
   const e = document.createElement(tag);
@@ -64,7 +65,9 @@ async function start() {
     document.body.append(el("p", { textContent: "console: " + res.statusText }));
     return;
   }
-  csrf = (await res.json()).csrf;
+  const me = await res.json();
+  csrf = me.csrf;
+  takeoverAllowed = me.takeover === true;
   document.getElementById("pending").hidden = false;
   document.getElementById("logout").hidden = false;
   const status = document.getElementById("status");
@@ -87,6 +90,7 @@ function watch(s) {
   term.hidden = false;
   title.hidden = false;
   title.textContent = "Watching " + s.id + " (" + (s.argv || []).join(" ") + ", " + s.owner + ")";
+  setupTakeover(s);
   watching = new EventSource("/api/sessions/" + encodeURIComponent(s.id) + "/watch");
   watching.addEventListener("output", (e) => {
     term.textContent += JSON.parse(e.data);
@@ -96,6 +100,57 @@ function watch(s) {
     title.textContent += " — ended";
     watching.close();
   });
+}
+
+// post sends a state change with the session's CSRF token and returns
+// the answer's JSON, or throws its error.
+async function post(path, body) {
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Warden-CSRF": csrf },
+    body: JSON.stringify(body),
+  });
+  const out = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(out.error || res.statusText);
+  return out;
+}
+
+let takenOver = null; // the session this login types into
+
+// setupTakeover offers to take session s over, when console.takeover is
+// on: typed lines go to its input, and every one is audited.
+function setupTakeover(s) {
+  const box = document.getElementById("takeover");
+  const toggle = document.getElementById("takeover-toggle");
+  const form = document.getElementById("takeover-form");
+  const input = document.getElementById("takeover-input");
+  const status = document.getElementById("takeover-status");
+  box.hidden = !takeoverAllowed;
+  if (!takeoverAllowed) return;
+  const base = "/api/sessions/" + encodeURIComponent(s.id);
+  const show = () => {
+    const mine = takenOver === s.id;
+    toggle.textContent = mine ? "Release" : "Take over";
+    form.hidden = !mine;
+    status.textContent = mine ? "you are typing into this session (audited)" : "";
+  };
+  toggle.onclick = async () => {
+    const on = takenOver !== s.id;
+    try {
+      await post(base + "/takeover", { on: on });
+      takenOver = on ? s.id : null;
+      show();
+      if (on) input.focus();
+    } catch (e) { status.textContent = e.message; }
+  };
+  form.onsubmit = async (e) => {
+    e.preventDefault();
+    try {
+      await post(base + "/input", { data: input.value + "\n" });
+      input.value = "";
+    } catch (err) { status.textContent = err.message; }
+  };
+  show();
 }
 
 async function loadSessions() {
@@ -129,12 +184,17 @@ function followCalls() {
   });
 }
 
-async function searchAudit(form) {
+// searchAudit shows one page of matching records, newest first; "Older
+// records" asks for the page before it (the whole log is searched).
+async function searchAudit(form, before) {
   const params = new URLSearchParams();
   for (const [k, v] of new FormData(form)) if (v) params.set(k, v);
+  if (before) params.set("before", before);
   const res = await fetch("/api/audit?" + params);
   const body = document.getElementById("audit-list");
+  const older = document.getElementById("audit-older");
   body.replaceChildren();
+  older.hidden = true;
   if (!res.ok) {
     const e = await res.json().catch(() => ({}));
     document.getElementById("chain").textContent = e.error || res.statusText;
@@ -146,6 +206,11 @@ async function searchAudit(form) {
       tr.append(el("td", { textContent: String(v) }));
     }
     body.append(tr);
+  }
+  const next = res.headers.get("X-Warden-Before");
+  if (next) {
+    older.hidden = false;
+    older.onclick = () => searchAudit(form, next);
   }
 }
 

@@ -7,7 +7,7 @@
 //
 // prints "issuer A URL" and "issuer B URL" lines on stdout when ready.
 // Clients (client_credentials, secret "secret-" + id):
-//   warden-admin    warden:read warden:operate warden:admin other:thing
+//   warden-admin    warden:read warden:operate warden:admin warden:operator other:thing
 //   warden-reader   warden:read
 //   warden-short    like warden-admin, but tokens live 2 seconds
 // POST /test/id_token?sub=NAME on either issuer returns a signed ID token
@@ -23,7 +23,7 @@ if (!resource) {
 }
 const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
 const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-key-1', use: 'sig', alg: 'RS256' };
-const scopes = 'warden:read warden:operate warden:admin other:thing';
+const scopes = 'warden:read warden:operate warden:admin warden:operator other:thing';
 
 function client(id, scope) {
   return {

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"net/url"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -73,5 +76,103 @@ func TestComposeIsEphemeralAndHealthchecked(t *testing.T) {
 	}
 	if err := check("1"); err == nil {
 		t.Error("the healthcheck passes against a port nothing serves")
+	}
+}
+
+// TestDeployExitsWhenIdle runs the command lines the systemd unit and the
+// compose file ship — with the idle time shortened and a free loopback
+// port — and shows the ephemeral shape they promise: warden exits by
+// itself when idle, with status 0 (so Restart=on-failure and
+// restart: on-failure leave it down), and leaves last_activity in its state
+// dir saying it stopped, for a watchdog.
+func TestDeployExitsWhenIdle(t *testing.T) {
+	unit, err := os.ReadFile("../../deploy/warden.service")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var execStart []string
+	keys := map[string]string{}
+	for _, l := range strings.Split(string(unit), "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(l), "=")
+		if !ok || strings.HasPrefix(k, "#") {
+			continue
+		}
+		switch k {
+		case "ExecStart":
+			execStart = strings.Fields(v)
+		case "Environment":
+			if ek, ev, ok := strings.Cut(v, "="); ok {
+				keys["env:"+ek] = ev
+			}
+		default:
+			keys[k] = v
+		}
+	}
+	if r := keys["Restart"]; r != "on-failure" && r != "no" {
+		t.Errorf("warden.service Restart=%s restarts warden after an idle exit", r)
+	}
+	if keys["env:WARDEN_STATE_DIR"] != "/var/lib/warden" {
+		t.Errorf("warden.service state dir %q, want /var/lib/warden (where its comments say last_activity is)", keys["env:WARDEN_STATE_DIR"])
+	}
+	if len(execStart) < 2 || execStart[1] != "serve" {
+		t.Fatalf("ExecStart %q", execStart)
+	}
+
+	raw, err := os.ReadFile("../../deploy/compose.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Services map[string]struct {
+			Command []string `yaml:"command"`
+		} `yaml:"services"`
+	}
+	if err := yaml.Unmarshal(raw, &f); err != nil {
+		t.Fatal(err)
+	}
+
+	for name, args := range map[string][]string{"warden.service": execStart[1:], "compose.yaml": f.Services["warden"].Command} {
+		t.Run(name, func(t *testing.T) {
+			i := slices.Index(args, "--idle-exit")
+			if i < 0 || i+1 >= len(args) {
+				t.Fatalf("%q does not exit when idle", args)
+			}
+			run := slices.Clone(args)
+			run[i+1] = "1s"
+			for j, a := range run {
+				if strings.HasSuffix(a, ":8787") {
+					run[j] = "127.0.0.1:0"
+				}
+			}
+			env, state := wardenEnv(t, "WARDEN_TOKEN=deploy-test-token-0123456789abcdef")
+			cmd := execCommand(run, env)
+			var out syncBuffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("the idle exit is not clean (%v): a restart policy on failure would restart it\n%s", err, out.String())
+				}
+			case <-time.After(60 * time.Second):
+				cmd.Process.Kill()
+				t.Fatalf("warden %q did not exit when idle\n%s", run, out.String())
+			}
+			b, err := os.ReadFile(filepath.Join(state, "last_activity"))
+			if err != nil {
+				t.Fatalf("no last_activity for a watchdog: %v", err)
+			}
+			var rec struct {
+				State     string  `json:"state"`
+				IdleExitS float64 `json:"idle_exit_s"`
+			}
+			if err := json.Unmarshal(b, &rec); err != nil || rec.State != "stopped" || rec.IdleExitS != 1 {
+				t.Errorf("last_activity %s (%v), want state stopped and idle_exit_s 1", b, err)
+			}
+		})
 	}
 }

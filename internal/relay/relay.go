@@ -79,8 +79,12 @@ type Options struct {
 	TierCeiling CeilingFunc
 	// Observe, when set, is told of every finished call (metrics).
 	Observe func(Observation)
-	Now     func() time.Time
-	Logger  *slog.Logger
+	// Off are tool names the operator switched off (disable_tools): such a
+	// tool is never registered, so it is absent from tools/list, and a call
+	// naming it is refused as denied and audited, whatever the mode.
+	Off    []string
+	Now    func() time.Time
+	Logger *slog.Logger
 }
 
 // Relay is the pipeline. It is safe for concurrent use.
@@ -93,6 +97,10 @@ type Relay struct {
 
 	mu    sync.Mutex
 	tools []string
+	// off are the tools switched off; switchedOff those a package tried to
+	// register, so an operator's name that matches no tool can be refused.
+	off         map[string]bool
+	switchedOff []string
 
 	activity Activity
 	hooks    hooks
@@ -127,9 +135,24 @@ func New(server *mcp.Server, o Options) *Relay {
 			r.allowed[u] = true
 		}
 	}
+	r.off = make(map[string]bool, len(o.Off))
+	for _, n := range o.Off {
+		r.off[n] = true
+	}
+	if len(r.off) > 0 {
+		server.AddReceivingMiddleware(r.refuseOff)
+	}
 	r.activity.now = o.Now
 	r.activity.Touch()
 	return r
+}
+
+// SwitchedOff lists the tools that were not registered because the
+// operator switched them off.
+func (r *Relay) SwitchedOff() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.switchedOff...)
 }
 
 // Activity returns the relay's activity tracker (last call, calls in flight).
@@ -265,6 +288,12 @@ func (r *Relay) add(s Spec, in, out *jsonschema.Schema, decode func(json.RawMess
 // register adds the approval_token argument to the input schema, resolves
 // it and registers the tool with the handler made for the resolved schema.
 func (r *Relay) register(s Spec, in, out *jsonschema.Schema, handler func(*jsonschema.Resolved) mcp.ToolHandler) {
+	if r.off[s.Name] {
+		r.mu.Lock()
+		r.switchedOff = append(r.switchedOff, s.Name)
+		r.mu.Unlock()
+		return
+	}
 	if in.Properties == nil {
 		in.Properties = map[string]*jsonschema.Schema{}
 	}

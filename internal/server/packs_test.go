@@ -29,7 +29,7 @@ func TestPackToolsServed(t *testing.T) {
 		}
 		seen[n] = true
 	}
-	for _, n := range []string{"appliance_packs", "router_clients", "dhcp_leases", "wan_status", "interfaces", "diagnostics", "router_restart_service", "reboot"} {
+	for _, n := range []string{"appliance_packs", "router_clients", "dhcp_leases", "wan_status", "interfaces", "diagnostics", "router_restart_service", "reboot", "router_updates", "storage_pools", "dsm_update_status", "dsm_exposure"} {
 		if !seen[n] {
 			t.Errorf("pack tool %s is not served", n)
 		}

@@ -46,6 +46,9 @@ type Deps struct {
 	// NFTTable is the nftables table (family inet) warden manages for
 	// firewall_block; zero means DefaultNFTTable.
 	NFTTable string
+	// RuleFiles are the boot rule files firewall_diagnose checks (parse
+	// only) when they exist; empty means DefaultRuleFiles.
+	RuleFiles []string
 	// Sleep waits between the two samples of performance; nil waits on a
 	// timer (tests inject an immediate return).
 	Sleep func(ctx context.Context, d time.Duration) error
@@ -72,6 +75,8 @@ func Register(r *relay.Relay, d Deps) {
 	}
 	d.registerInspect(r)
 	d.registerMutate(r)
+	d.registerPfTables(r)
+	d.registerDiagnose(r)
 }
 
 func ptr[T any](v T) *T { return &v }

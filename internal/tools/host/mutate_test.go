@@ -111,7 +111,12 @@ func FuzzParseBlockAddress(f *testing.F) {
 // TestLockoutManagementMakesNoHostCall proves a block of a configured
 // management source is refused before any command runs on the host.
 func TestLockoutManagementMakesNoHostCall(t *testing.T) {
-	rec := &recorder{}
+	rec := &recorder{reply: func(argv []string) runner.Result {
+		if argv[0] == "sh" {
+			return runner.Result{Stdout: []byte("nft\n")}
+		}
+		return runner.Result{}
+	}}
 	d := depsWith(rec, "192.0.2.0/24", "2001:db8:1::/48")
 	for _, addr := range []string{"192.0.2.10", "192.0.2.0/25", "192.0.0.0/16", "2001:db8:1::5"} {
 		_, err := d.planBlock(context.Background(), nil, &BlockArgs{Address: addr})
@@ -133,8 +138,10 @@ func TestLockoutManagementMakesNoHostCall(t *testing.T) {
 	if err != nil || p == nil {
 		t.Fatalf("override: %v", err)
 	}
-	if len(rec.calls) != 0 {
-		t.Fatalf("planning with override ran %q; want nothing before admission", rec.calls)
+	for _, c := range rec.calls {
+		if c[0] != "sh" && c[0] != "ip" {
+			t.Fatalf("planning with override ran %q; want only the read-only detection and own-address probes before admission", c)
+		}
 	}
 }
 
@@ -143,6 +150,10 @@ func TestLockoutManagementMakesNoHostCall(t *testing.T) {
 func TestLockoutSSHClient(t *testing.T) {
 	rec := &recorder{reply: func(argv []string) runner.Result {
 		switch argv[0] {
+		case "sh":
+			return runner.Result{Stdout: []byte("nft\n")}
+		case "ip":
+			return runner.Result{Stdout: []byte("1: lo    inet 127.0.0.1/8 scope host lo\n2: eth0    inet 10.0.0.2/24 brd 10.0.0.255 scope global eth0\n")}
 		case "printenv":
 			return runner.Result{Stdout: []byte("198.51.100.23 50022 10.0.0.2 22\n")}
 		case "ss":
@@ -158,9 +169,13 @@ func TestLockoutSSHClient(t *testing.T) {
 		}
 	}
 	for _, c := range rec.calls {
-		if c[0] != "printenv" && c[0] != "ss" {
-			t.Fatalf("a refused block ran %q; only the read-only SSH probes may run", c)
+		if c[0] != "printenv" && c[0] != "ss" && c[0] != "ip" && c[0] != "sh" {
+			t.Fatalf("a refused block ran %q; only the read-only probes may run", c)
 		}
+	}
+	// The host's own address is refused even with override.
+	if _, err := d.planBlock(context.Background(), nil, &BlockArgs{Address: "10.0.0.0/16", Override: true}); err == nil || !strings.Contains(err.Error(), "the host itself") {
+		t.Errorf("block of a prefix holding the host's own address: err = %v; want a lock-out refusal", err)
 	}
 	if _, err := d.planBlock(context.Background(), nil, &BlockArgs{Address: "198.51.100.24"}); err != nil {
 		t.Fatalf("a neighbour of the SSH client is refused: %v", err)
@@ -179,16 +194,34 @@ func TestPlannedArgvTiers(t *testing.T) {
 		smartScanArgv, smartArgv(smartDevice{Name: "/dev/sda", Type: "sat"}), mdstatArgv, zpoolArgv, dockerPSArgv, podmanPSArgv,
 		ssListenArgv, nftListArgv, iptSArgv, ip6tSArgv, ufwArgv, statArgv, dstatArgv, loadArgv, psArgv,
 		systemctlShowArgv("nginx.service"), serviceStatusArgv("sysv", "nginx"), serviceStatusArgv("busybox", "nginx"), initArgv, detectArgv("docker", "podman"),
-		updateArgv["apt"], updateArgv["apk"], updateArgv["pacman"], sshEnvArgv, sshPeersArgv,
-		{"docker", "logs", "--timestamps", "--tail", "100", "--", "web"}, nft{DefaultNFTTable}.listSet(netip.MustParsePrefix("203.0.113.7/32"))}
+		updateArgv["apt"], updateArgv["apk"], updateArgv["pacman"], sshEnvArgv, sshPeersArgv, bsdPeersArgv, ownAddrArgv, bsdOwnAddrArgv,
+		unameSArgv, ipsetTerse, pfTablesArgv, pfTableArgv("bruteforce", "show"), bsdListenArgv, tsIfArgv, tsStatusArgv, ruleFilesArgv(DefaultRuleFiles),
+		parseCheckArgv("/etc/pf.conf"), parseCheckArgv("/etc/nftables.conf"), parseCheckArgv("/etc/iptables/rules.v4"), parseCheckArgv("/etc/iptables/rules.v6"),
+		pfRulesArgv, iptBlock{chain: DefaultNFTTable, prog: "iptables", ipset: true}.listSet(), iptBlock{chain: DefaultNFTTable, prog: "iptables"}.listChain(),
+		iptBlock{chain: DefaultNFTTable, prog: "iptables", ipset: true}.setRule("-C"), iptBlock{chain: DefaultNFTTable, prog: "ip6tables", v6: true}.jump("-C", "INPUT"),
+		{"docker", "logs", "--timestamps", "--tail", "100", "--", "web"}, nftBlock{DefaultNFTTable}.listSet(netip.MustParsePrefix("203.0.113.7/32"))}
 	for _, a := range read {
 		if v := pol.Evaluate(input(a)); v.Tier != policy.TierRead || v.Denied {
 			t.Errorf("%q: tier %d denied=%v (%s); want tier 0", a, v.Tier, v.Denied, v.Reason)
 		}
 	}
 	p := netip.MustParsePrefix("203.0.113.7/32")
-	n := nft{DefaultNFTTable}
+	n := nftBlock{DefaultNFTTable}
 	mut := append(n.ensure(), n.rules()...)
+	v6 := netip.MustParsePrefix("2001:db8::/48")
+	for _, b := range []iptBlock{{chain: DefaultNFTTable, prog: "iptables", ipset: true}, {chain: DefaultNFTTable, prog: "iptables"}, {chain: DefaultNFTTable, prog: "ip6tables", ipset: true, v6: true}} {
+		q := p
+		if b.v6 {
+			q = v6
+		}
+		for _, a := range append(b.argv(q, true), b.argv(q, false)...) {
+			if a[1] == "-w" && (a[2] == "-S" || a[2] == "-C") || a[0] == "ipset" && a[1] == "list" {
+				continue // the reads among them
+			}
+			mut = append(mut, a)
+		}
+	}
+	mut = append(mut, pfBlock{DefaultNFTTable}.edit("add", p), pfBlock{DefaultNFTTable}.edit("delete", p), pfTableArgv("bruteforce", "delete", "203.0.113.7"))
 	mut = append(mut, n.element("add", p), n.element("delete", p), []string{"docker", "restart", "--", "web"},
 		serviceRestartArgv("systemd", "nginx"), serviceRestartArgv("sysv", "nginx"))
 	for _, a := range mut {

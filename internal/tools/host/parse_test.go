@@ -36,22 +36,42 @@ func fixture(t *testing.T, name string) string {
 // compares the structured result with the golden file.
 func TestGolden(t *testing.T) {
 	cases := map[string]func(string) any{
-		"pfctl-rules":           func(s string) any { return parsePfRules(s) },
-		"pfctl-info":            func(s string) any { return parsePfInfo(s) },
-		"openrc-status-started": func(s string) any { return parseOpenRCStatus("nginx", s, 0) },
-		"openrc-status-stopped": func(s string) any { return parseOpenRCStatus("sshd", s, 3) },
-		"openrc-status-missing": func(s string) any { return parseOpenRCStatus("nosuch", s, 1) },
-		"apk-list-upgradable":   func(s string) any { return parseApk(s) },
-		"dnf-check-update":      func(s string) any { return parseDnf(s) },
-		"pkg-version":           func(s string) any { return parsePkg(s) },
-		"apt-list-upgradable":   func(s string) any { return parseApt(s) },
-		"pacman-qu":             func(s string) any { return parsePacman(s) },
-		"mdstat":                func(s string) any { return parseMdstat(s) },
-		"smartctl-ata":          func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/sda", Type: "sat"}, s) },
-		"smartctl-nvme-failed":  func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s) },
-		"nft-ruleset":           func(s string) any { return parseNftRuleset(s) },
-		"iptables-s":            func(s string) any { return parseIptablesS(s) },
-		"ss-listen":             func(s string) any { return parseSS(s) },
+		"pfctl-rules":             func(s string) any { return parsePfRules(s) },
+		"pfctl-info":              func(s string) any { return parsePfInfo(s) },
+		"openrc-status-started":   func(s string) any { return parseOpenRCStatus("nginx", s, 0) },
+		"openrc-status-stopped":   func(s string) any { return parseOpenRCStatus("sshd", s, 3) },
+		"openrc-status-missing":   func(s string) any { return parseOpenRCStatus("nosuch", s, 1) },
+		"apk-list-upgradable":     func(s string) any { return parseApk(s) },
+		"dnf-check-update":        func(s string) any { return parseDnf(s) },
+		"pkg-version":             func(s string) any { return parsePkg(s) },
+		"apt-list-upgradable":     func(s string) any { return parseApt(s) },
+		"pacman-qu":               func(s string) any { return parsePacman(s) },
+		"mdstat":                  func(s string) any { return parseMdstat(s) },
+		"smartctl-ata":            func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/sda", Type: "sat"}, s) },
+		"smartctl-nvme-failed":    func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s) },
+		"nft-ruleset":             func(s string) any { return parseNftRuleset(s) },
+		"iptables-s":              func(s string) any { return parseIptablesS(s) },
+		"ss-listen":               func(s string) any { return parseSS(s) },
+		"ipset-list":              func(s string) any { return parseIpsetMembers(s) },
+		"ipset-list-terse":        func(s string) any { return parseIpsetTerse(s) },
+		"iptables-chain":          func(s string) any { return parseIptChainSources(s, "agent_blocklist") },
+		"nft-ruleset-sets":        func(s string) any { return parseNftSets(s) },
+		"ip-o-addr":               func(s string) any { return parseIfAddrs(s) },
+		"busybox-ifconfig":        func(s string) any { return parseIfAddrs(s) },
+		"iptables-version-nft":    func(s string) any { return iptVariant(s) },
+		"iptables-version-legacy": func(s string) any { return iptVariant(s) },
+		"pfctl-table-show":        func(s string) any { return parsePfTableShow(s) },
+		"sockstat-listen":         func(s string) any { return sockstatListeners(parseSockstat(s)) },
+		"sockstat-connected":      func(s string) any { return parseSockstat(s) },
+		"sockstat-46s":            func(s string) any { return sockstatListeners(parseSockstat(s)) },
+		"pfctl-table-add": func(s string) any {
+			n, of, ok := parsePfTableChange(s, "added")
+			return map[string]any{"changed": n, "of": of, "ok": ok}
+		},
+		"pfctl-table-delete": func(s string) any {
+			n, of, ok := parsePfTableChange(s, "deleted")
+			return map[string]any{"changed": n, "of": of, "ok": ok}
+		},
 		"ufw-status": func(s string) any {
 			active, chains := parseUfwStatus(s)
 			return map[string]any{"active": active, "chains": chains}

@@ -45,11 +45,14 @@ func fakeOpenWrt(t *testing.T, srv *sshd.Server) string {
 	if err := os.MkdirAll(stage, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"ubus-wan.json", "iwinfo-assoclist.txt", "dhcp.leases"} {
+	// Every file a fake reads is copied into the farm: the server's own
+	// /tmp hides the checkout when it lives there.
+	for _, f := range []string{"ubus-wan.json", "iwinfo-assoclist.txt", "dhcp.leases", "opkg-list-upgradable.txt"} {
 		src := map[string]string{
-			"ubus-wan.json":        "golangdemon-ubus-wan-status.json",
-			"iwinfo-assoclist.txt": "handwritten/iwinfo-assoclist.txt",
-			"dhcp.leases":          "handwritten/openwrt-dhcp.leases",
+			"ubus-wan.json":            "golangdemon-ubus-wan-status.json",
+			"iwinfo-assoclist.txt":     "handwritten/iwinfo-assoclist.txt",
+			"dhcp.leases":              "handwritten/openwrt-dhcp.leases",
+			"opkg-list-upgradable.txt": "handwritten/opkg-list-upgradable.txt",
 		}[f]
 		b, err := os.ReadFile(filepath.Join(td, src))
 		if err != nil {
@@ -64,6 +67,7 @@ func fakeOpenWrt(t *testing.T, srv *sshd.Server) string {
 "") printf 'phy0-ap0  ESSID: "OpenWrt"\n          Access Point: 02:00:00:00:00:01\n\n' ;;
 "phy0-ap0 assoclist") cat /usr/bin/iwinfo-assoclist.txt ;;
 esac`)
+	script(filepath.Join(farm, "opkg"), "opkg", `[ "$1" = list-upgradable ] && cat /usr/bin/opkg-list-upgradable.txt; exit 0`)
 	for _, p := range []string{"firstboot", "jffs2reset", "sysupgrade", "mtd"} {
 		script(filepath.Join(farm, p), p, "exit 0")
 	}
@@ -112,6 +116,15 @@ func TestOpenWrtRouter(t *testing.T) {
 	if got := call(t, cs, "router_restart_service", map[string]any{"host": "router", "service": "dnsmasq"}); got["status"] != "ok" {
 		t.Errorf("router_restart_service dnsmasq: %v", got)
 	}
+	// opkg keeps its lists in /var/opkg-lists, gone after a boot: until
+	// opkg update (tier 2) runs, "nothing upgradable" cannot be told from
+	// "lists never fetched" — unless something is listed.
+	up := call(t, cs, "router_updates", map[string]any{"host": "router"})
+	fw, _ := up["firmware"].(map[string]any)
+	pk, _ := up["packages"].(map[string]any)
+	if fw["installed"] != "OpenWrt 23.05.3" || fw["available"] != "unknown" || pk["available"] != "yes" || len(pk["pending"].([]any)) != 3 {
+		t.Errorf("router_updates: %v", up)
+	}
 	if got := call(t, cs, "router_restart_service", map[string]any{"host": "router", "service": "wireless"}); got["status"] != "invalid_argument" {
 		t.Errorf("router_restart_service wireless (an Asuswrt service) on OpenWrt: %v", got)
 	}
@@ -122,7 +135,7 @@ func TestOpenWrtRouter(t *testing.T) {
 			t.Errorf("%q reached the router:\n%s", never, log)
 		}
 	}
-	for _, want := range []string{"ubus call network.interface.wan status", "iwinfo phy0-ap0 assoclist", "/etc/init.d/dnsmasq restart"} {
+	for _, want := range []string{"ubus call network.interface.wan status", "iwinfo phy0-ap0 assoclist", "/etc/init.d/dnsmasq restart", "opkg list-upgradable"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("%q did not reach the router:\n%s", want, log)
 		}

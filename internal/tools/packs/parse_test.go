@@ -88,6 +88,68 @@ func TestParsersGolden(t *testing.T) {
 		{"mdstat-dsm-healthy", func() any { return parseMDStat(read(t, "handwritten/dsm-mdstat-healthy.txt")) }},
 		{"mdstat-dsm-degraded", func() any { return parseMDStat(read(t, "handwritten/dsm-mdstat-degraded.txt")) }},
 		{"mdstat-dsm-rebuilding", func() any { return parseMDStat(read(t, "handwritten/dsm-mdstat-rebuilding.txt")) }},
+		{"mdstat-issue-dsm-linear", func() any { return parseMDStat(read(t, "issue-synology-m2-volume-133-mdstat.txt")) }},
+		{"mdstat-issue-failed", func() any { return parseMDStat(read(t, "issue-hdo-site-404-mdstat-failed.txt")) }},
+		{"mdstat-issue-check", func() any { return parseMDStat(read(t, "issue-centreon-plugins-18-mdstat-check.txt")) }},
+		{"dsm-update", func() any {
+			return parseDSMUpdate(nil, outs{
+				"version":  {{stdout: read(t, "handwritten/dsm-host/etc.defaults/VERSION")}},
+				"check":    {{stdout: "UPGRADE_CHECKNEWDSM\n", code: 255, why: "synoupgrade exited 255: UPGRADE_CHECKNEWDSM"}},
+				"packages": {{stdout: "[]\n"}},
+			})
+		}},
+		{"dsm-exposure", func() any {
+			return parseExposure(nil, outs{
+				"relayd":      {{stdout: "active\n"}},
+				"relayd_conf": {{stdout: read(t, "handwritten/dsm-host/usr/syno/etc/synorelayd/synorelayd.conf")}},
+				"ddns":        {{stdout: read(t, "handwritten/dsm-host/etc/ddns.conf")}},
+				"portforward": {{code: 1, why: "ls exited 1: ls: /usr/syno/etc/portforward: No such file or directory"}},
+				"synoinfo":    {{stdout: read(t, "handwritten/dsm-host/etc/synoinfo.conf")}},
+				"upnpc":       {{stdout: read(t, "upnpc-l-no-igd.stdout"), stderr: read(t, "upnpc-l-no-igd.stderr"), code: 1, why: "upnpc exited 1: No IGD UPnP Device found on the network !"}},
+			})
+		}},
+		{"dsm-exposure-unreadable", func() any {
+			return parseExposure(nil, outs{
+				"relayd":      {{stdout: "Unit synorelayd not found.\n", code: 4, why: "synosystemctl exited 4: Unit synorelayd not found."}},
+				"ddns":        {{code: 1, why: "cat: permission denied"}},
+				"portforward": {{stdout: "rule.conf\n"}},
+			})
+		}},
+		{"router-updates-openwrt", func() any {
+			return parseRouterUpdatesOpenWrt(nil, outs{
+				"release": {{stdout: read(t, "handwritten/openwrt_release")}},
+				"lists":   {{stdout: "openwrt_base\nopenwrt_core\n"}},
+				"opkg":    {{stdout: read(t, "handwritten/opkg-list-upgradable.txt")}},
+				"apk":     {{code: 127, why: "apk: not found"}},
+			})
+		}},
+		{"router-updates-openwrt-no-lists", func() any {
+			return parseRouterUpdatesOpenWrt(nil, outs{
+				"release": {{stdout: read(t, "handwritten/openwrt_release")}},
+				"lists":   {{code: 1, why: "ls exited 1: ls: /var/opkg-lists: No such file or directory"}},
+				"opkg":    {{stdout: ""}},
+			})
+		}},
+		{"router-updates-asus", func() any {
+			return parseRouterUpdatesAsus(nil, outs{"nvram": {{stdout: read(t, "handwritten/asuswrt-nvram-webs-state.txt")}}})
+		}},
+		{"router-updates-asus-unchecked", func() any {
+			return parseRouterUpdatesAsus(nil, outs{"nvram": {{stdout: read(t, "handwritten/asuswrt-nvram-show.txt")}}})
+		}},
+		{"lvm-vgs", func() any { return must(parseVGs(read(t, "lvm-vgs.json"))) }},
+		{"lvm-vgs-missing-pv", func() any { return must(parseVGs(read(t, "lvm-vgs-missing-pv.json"))) }},
+		{"lvm-lvs", func() any { return must(parseLVs(read(t, "lvm-lvs.json"))) }},
+		{"lvm-lvs-missing-pv", func() any { return must(parseLVs(read(t, "lvm-lvs-missing-pv.json"))) }},
+		{"btrfs-show", func() any { return parseBtrfsShow(read(t, "btrfs-fi-show.txt")) }},
+		{"btrfs-show-missing", func() any { return parseBtrfsShow(read(t, "btrfs-fi-show-missing.txt")) }},
+		{"btrfs-volume", func() any {
+			return btrfsVolumes(outs{"btrfs_usage": {{item: "volume1", stdout: read(t, "btrfs-fi-usage-b.txt")}},
+				"btrfs_stats": {{item: "volume1", stdout: read(t, "btrfs-dev-stats.txt")}}})
+		}},
+		{"btrfs-volume-missing", func() any {
+			return btrfsVolumes(outs{"btrfs_usage": {{item: "volume1", stdout: read(t, "btrfs-fi-usage-b-missing.txt")}},
+				"btrfs_stats": {{item: "volume1", stdout: read(t, "btrfs-dev-stats-missing.txt")}}})
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { golden(t, tt.name, tt.got()) })
@@ -113,6 +175,15 @@ func TestParsersRejectGarbage(t *testing.T) {
 	if _, ok := parsePing(junk); ok {
 		t.Error("ping: summary from garbage")
 	}
+	if _, err := parseVGs(junk); err == nil {
+		t.Error("vgs: garbage parsed as a report")
+	}
+	if _, err := parseLVs(`{"report":[]}`); err == nil {
+		t.Error("lvs: an empty report list parsed")
+	}
+	if n := len(parseBtrfsShow(junk)); n != 0 {
+		t.Errorf("btrfs show: %d file systems from garbage", n)
+	}
 	if w := nvramWAN(parseNvram(junk)); w.State != Unknown {
 		t.Errorf("nvram: state %q from garbage", w.State)
 	}
@@ -134,8 +205,27 @@ func FuzzParsers(f *testing.F) {
 		parseNslookup(s)
 		parseTraceroute(s)
 		parseMDStat(s)
+		parseVGs(s)
+		parseDSMVersion(s)
+		parseSynoupgrade(s, 0, "")
+		parseCheckUpdateAll(s, "")
+		asusFirmware(parseNvram(s))
+		parseOpkgUpgradable(s)
+		parseApkUpgradable(s)
+		parseExposure(nil, outs{"ddns": {{stdout: s}}, "synoinfo": {{stdout: s}}, "relayd_conf": {{stdout: s}}, "upnpc": {{stdout: s}}})
+		parseLVs(s)
+		parseBtrfsShow(s)
+		parseDevStats(s)
+		parseBtrfsUsage(s, &BtrfsVolume{})
 		parseStateWord(s, activeWords)
 	})
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
 
 func netDev(m map[string]devCounters) map[string][4]int64 {

@@ -122,10 +122,19 @@ type DSMService struct {
 	Probes []Probe `json:"probes"`
 }
 
-// Pools is storage_pools' result.
+// Pools is storage_pools' result: every layer of DSM's storage (md
+// arrays, LVM, btrfs), each layer ok or unknown with the reason.
 type Pools struct {
-	Arrays []MDArray `json:"arrays"`
-	// Degraded names the arrays that are not ok, for a quick verdict.
+	Arrays         []MDArray       `json:"arrays"`
+	LVM            Part            `json:"lvm"`
+	VolumeGroups   []VolumeGroup   `json:"volume_groups"`
+	LogicalVolumes []LogicalVolume `json:"logical_volumes"`
+	Btrfs          Part            `json:"btrfs"`
+	Filesystems    []BtrfsFS       `json:"btrfs_filesystems"`
+	Volumes        []BtrfsVolume   `json:"btrfs_volumes"`
+	// Degraded names what is not ok, for a quick verdict: md arrays by
+	// name, volume groups as vg:NAME, logical volumes as lv:VG/NAME,
+	// btrfs file systems as btrfs:LABEL and volumes by mount point.
 	Degraded []string `json:"degraded"`
 	Probes   []Probe  `json:"probes"`
 }
@@ -143,18 +152,11 @@ var parsers = map[string]parser{
 		}
 		return DSMService{ServiceState: st}
 	}),
-	"md_pools": parserOf("pools", func(_ map[string]string, o outs) Pools {
-		p := Pools{Arrays: []MDArray{}, Degraded: []string{}}
-		if s, ok := o.first("mdstat"); ok {
-			p.Arrays = parseMDStat(s)
-		}
-		for _, a := range p.Arrays {
-			if a.Health != "ok" {
-				p.Degraded = append(p.Degraded, a.Name)
-			}
-		}
-		return p
-	}),
+	"md_pools":             parserOf("pools", parsePools),
+	"dsm_update":           parserOf("dsm_update", parseDSMUpdate),
+	"dsm_exposure":         parserOf("dsm_exposure", parseExposure),
+	"router_updates_opkg":  parserOf("router_updates", parseRouterUpdatesOpenWrt),
+	"router_updates_nvram": parserOf("router_updates", parseRouterUpdatesAsus),
 	"dhcp_leases": parserOf("leases", func(_ map[string]string, o outs) Leases {
 		res := Leases{Leases: []Lease{}}
 		if s, ok := o.first("leases"); ok {
@@ -252,14 +254,17 @@ func parserNames() []string {
 	return n
 }
 
-func (r *Leases) setProbes(p []Probe)      { r.Probes = nonNil(p) }
-func (r *Clients) setProbes(p []Probe)     { r.Probes = nonNil(p) }
-func (r *WANStatus) setProbes(p []Probe)   { r.Probes = nonNil(p) }
-func (r *Interfaces) setProbes(p []Probe)  { r.Probes = nonNil(p) }
-func (r *Diagnostics) setProbes(p []Probe) { r.Probes = nonNil(p) }
-func (r *Action) setProbes(p []Probe)      { r.Probes = nonNil(p) }
-func (r *DSMService) setProbes(p []Probe)  { r.Probes = nonNil(p) }
-func (r *Pools) setProbes(p []Probe)       { r.Probes = nonNil(p) }
+func (r *Leases) setProbes(p []Probe)        { r.Probes = nonNil(p) }
+func (r *Clients) setProbes(p []Probe)       { r.Probes = nonNil(p) }
+func (r *WANStatus) setProbes(p []Probe)     { r.Probes = nonNil(p) }
+func (r *Interfaces) setProbes(p []Probe)    { r.Probes = nonNil(p) }
+func (r *Diagnostics) setProbes(p []Probe)   { r.Probes = nonNil(p) }
+func (r *Action) setProbes(p []Probe)        { r.Probes = nonNil(p) }
+func (r *DSMService) setProbes(p []Probe)    { r.Probes = nonNil(p) }
+func (r *Pools) setProbes(p []Probe)         { r.Probes = nonNil(p) }
+func (r *DSMUpdate) setProbes(p []Probe)     { r.Probes = nonNil(p) }
+func (r *DSMExposure) setProbes(p []Probe)   { r.Probes = nonNil(p) }
+func (r *RouterUpdates) setProbes(p []Probe) { r.Probes = nonNil(p) }
 
 func nonNil(p []Probe) []Probe {
 	if p == nil {

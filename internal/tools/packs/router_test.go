@@ -90,7 +90,13 @@ func (discard) Healthy() (bool, string)                                        {
 // under the real classifier with the packs' guard, in mode.
 func serveRouter(t *testing.T, srv *sshd.Server, mode policy.Mode) (*mcp.ClientSession, *packs.Detector) {
 	t.Helper()
-	pool, inv, _ := sshpooltest.Server(t, srv, "router")
+	return serveHost(t, srv, mode, "router")
+}
+
+// serveHost is serveRouter with the inventory name of the host.
+func serveHost(t *testing.T, srv *sshd.Server, mode policy.Mode, name string) (*mcp.ClientSession, *packs.Detector) {
+	t.Helper()
+	pool, inv, _ := sshpooltest.Server(t, srv, name)
 	run := local.New(local.Options{})
 	lp, err := localhost.New(localhost.Options{Runner: run, Inspect: run, Bare: run, Env: []string{routerPath}})
 	if err != nil {
@@ -246,6 +252,11 @@ func TestAsuswrtRouter(t *testing.T) {
 		if got := call(t, cs, "diagnostics", bad); got["status"] != "invalid_argument" {
 			t.Errorf("diagnostics %v: status %v, want invalid_argument", bad, got["status"])
 		}
+	}
+
+	up := call(t, cs, "router_updates", map[string]any{"host": "router"})
+	if fw, _ := up["firmware"].(map[string]any); fw["available"] != "unknown" || !strings.Contains(fw["reason"].(string), "firmware check") || fw["installed"] == "" {
+		t.Errorf("router_updates before the router's firmware check ran: %v", up)
 	}
 
 	// router_restart_service is tier 2: in open mode it runs, over the

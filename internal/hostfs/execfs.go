@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"io/fs"
 
 	"github.com/warden-mcp/warden/internal/remotefs"
 )
@@ -103,3 +104,13 @@ func execInfo(ri remotefs.Info) Info {
 	m := ri.Mode()
 	return Info{Name: ri.Name(), Type: typeOf(m), Size: ri.Size(), Mode: m, ModTime: ri.ModTime(), UID: ri.UID(), GID: ri.GID()}
 }
+
+var _ Maker = Exec{}
+
+// Mkdir creates the directory p with mode.
+func (e Exec) Mkdir(ctx context.Context, p string, mode fs.FileMode) error {
+	return e.FS.Mkdir(ctx, p, mode)
+}
+
+// Remove unlinks the non-directory p.
+func (e Exec) Remove(ctx context.Context, p string) error { return e.FS.Remove(ctx, p) }

@@ -460,4 +460,48 @@ var fsCases = []struct {
 		}
 		e.noTemps(t, "w")
 	}},
+	{"mkdir_remove", func(t *testing.T, e *suiteEnv) {
+		mk, ok := e.fs.(Maker)
+		if !ok {
+			t.Fatal("not a Maker")
+		}
+		ctx := context.Background()
+		if err := mk.Mkdir(ctx, e.p("w/made"), 0o750); err != nil {
+			t.Fatal(err)
+		}
+		if in, err := e.fs.Lstat(ctx, e.p("w/made")); err != nil || in.Type != TypeDir || in.Mode.Perm() != 0o750 {
+			t.Errorf("made %+v, %v; want a directory with mode 0750", in, err)
+		}
+		// Never through an existing name, a symlink's included.
+		for _, p := range []string{e.p("w/made"), e.p("link"), e.p("dangling")} {
+			if err := mk.Mkdir(ctx, p, 0o755); !errors.Is(err, fs.ErrExist) {
+				t.Errorf("mkdir %s: %v, want exists", p, err)
+			}
+		}
+		if _, err := os.Lstat(e.p("nowhere")); err == nil {
+			t.Error("mkdir followed the dangling symlink")
+		}
+		// Remove unlinks a file and a symlink itself, never a directory.
+		if _, err := e.fs.WriteFile(ctx, e.p("w/made/gone.txt"), []byte("x"), WriteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := mk.Remove(ctx, e.p("w/made/gone.txt")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("../../plain.txt", e.p("w/made/ln")); err != nil {
+			t.Fatal(err)
+		}
+		if err := mk.Remove(ctx, e.p("w/made/ln")); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Lstat(e.p("plain.txt")); err != nil {
+			t.Error("removing a symlink removed its target")
+		}
+		if err := mk.Remove(ctx, e.p("w/made")); err == nil {
+			t.Error("removed a directory")
+		}
+		if ents, err := os.ReadDir(e.p("w/made")); err != nil || len(ents) != 0 {
+			t.Errorf("w/made holds %v, %v; want it empty and still there", ents, err)
+		}
+	}},
 }

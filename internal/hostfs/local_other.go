@@ -5,6 +5,7 @@ package hostfs
 import (
 	"context"
 	"errors"
+	"io/fs"
 )
 
 // Local is the FS of the machine warden runs on. The no-follow openat walk
@@ -37,3 +38,9 @@ func (Local) ReadDir(context.Context, string, int) ([]Info, bool, error) {
 func (Local) WriteFile(context.Context, string, []byte, WriteOptions) (WriteInfo, error) {
 	return WriteInfo{}, errUnsupported
 }
+
+// Mkdir fails: unsupported on this system.
+func (Local) Mkdir(context.Context, string, fs.FileMode) error { return errUnsupported }
+
+// Remove fails: unsupported on this system.
+func (Local) Remove(context.Context, string) error { return errUnsupported }

@@ -125,7 +125,7 @@ func (e *Engine) zfsPools(ctx context.Context, src SourceConfig, res *PoolsResul
 			pools = append(pools, p)
 		}
 	}
-	if out, err := e.runLogged(ctx, res, []string{"zpool", "status", pool}); err == nil {
+	if out, err := e.runLogged(ctx, res, zpoolStatusArgv(pool)); err == nil {
 		st := parseZpoolStatus(out)
 		for i := range pools {
 			if s, ok := st[pools[i].Name]; ok {
@@ -151,7 +151,7 @@ func (e *Engine) zfsPools(ctx context.Context, src SourceConfig, res *PoolsResul
 			res.Datasets = append(res.Datasets, d)
 		}
 	}
-	out, err = e.runLogged(ctx, res, []string{"zfs", "list", "-H", "-o", "name", "-t", "snapshot", "-r", pool})
+	out, err = e.runLogged(ctx, res, zfsSnapshotNamesArgv(pool))
 	if err != nil {
 		res.Reason = err.Error()
 		return
@@ -269,7 +269,7 @@ func parseZFSFilesystems(out []byte) ([]DatasetUsage, error) {
 }
 
 func (e *Engine) btrfsPools(ctx context.Context, src SourceConfig, res *PoolsResult) {
-	out, err := e.runLogged(ctx, res, []string{"btrfs", "filesystem", "usage", "-b", src.Path})
+	out, err := e.runLogged(ctx, res, btrfsUsageArgv(src.Path))
 	if err != nil {
 		res.Reason = err.Error()
 		return
@@ -281,13 +281,13 @@ func (e *Engine) btrfsPools(ctx context.Context, src SourceConfig, res *PoolsRes
 	}
 	p.Name = src.Path
 	res.Pools, res.Available = []Pool{p}, true
-	out, err = e.runLogged(ctx, res, []string{"btrfs", "subvolume", "list", src.Path})
+	out, err = e.runLogged(ctx, res, btrfsSubvolumesArgv(src.Path, false))
 	if err != nil {
 		res.Reason = err.Error()
 		return
 	}
 	subs := parseBtrfsSubvolumes(out)
-	out, err = e.runLogged(ctx, res, []string{"btrfs", "subvolume", "list", "-s", src.Path})
+	out, err = e.runLogged(ctx, res, btrfsSubvolumesArgv(src.Path, true))
 	if err != nil {
 		res.Reason = err.Error()
 	} else {

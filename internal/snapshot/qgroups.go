@@ -30,7 +30,7 @@ type BtrfsSpace struct {
 // not fatal.
 func (e *Engine) btrfsSpace(ctx context.Context, src SourceConfig, from, to Snapshot) *BtrfsSpace {
 	b := &BtrfsSpace{}
-	out, err := e.run(ctx, []string{"btrfs", "qgroup", "show", "--raw", src.Path})
+	out, err := e.run(ctx, btrfsQgroupArgv(src.Path))
 	if err != nil {
 		b.Error = err.Error()
 		return b

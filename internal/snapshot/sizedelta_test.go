@@ -2,12 +2,16 @@ package snapshot
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
-// TestParseZFSGet reads a real `zfs get -H -p -o name,property,value`
-// line (testdata/README.md says where it was recorded) and the written@
-// form warden asks for, and refuses anything else.
+// TestParseZFSGet reads real `zfs get -H -p` output (testdata/README.md
+// says where each was recorded and how it is reduced): the plain written
+// line, and the written@<snapshot> line warden's size_delta asks for —
+// transcribed from a published run on OpenZFS, reduced to the three
+// columns warden's -o name,property,value prints. The refusals below are
+// hand-written mutations of that form, labelled as such.
 func TestParseZFSGet(t *testing.T) {
 	captured, err := os.ReadFile("testdata/zfs-get-written.captured.txt")
 	if err != nil {
@@ -16,12 +20,29 @@ func TestParseZFSGet(t *testing.T) {
 	if n, err := parseZFSGet(captured, "rpool/ROOT/debian", "written"); err != nil || n != 0 {
 		t.Errorf("captured written = %d, %v; want 0", n, err)
 	}
+	transcribed := readTestdata(t, "zfs-get-written-at.transcribed.txt")
+	line := ""
+	for _, l := range strings.Split(transcribed, "\n") {
+		if f := strings.Fields(l); len(f) == 4 && strings.HasPrefix(f[1], "written@") {
+			line = strings.Join(f[:3], "\t") + "\n"
+		}
+	}
+	const snap, of = "pre-26.05-2026-08-17T085547Z", "rpool/safe/persist"
+	if n, err := parseZFSGet([]byte(line), of, "written@"+snap); err != nil || n != 9704439808 {
+		t.Errorf("transcribed written@ line %q = %d, %v; want 9704439808", line, n, err)
+	}
+	// The line answers exactly what size_delta asks, of the live dataset.
+	if argv := zfsWrittenArgv(of, snap, Snapshot{Name: LiveSnapshot, Live: true}); argv[6] != "written@"+snap || argv[7] != of {
+		t.Errorf("size_delta asks %q, which the transcribed line does not answer", argv)
+	}
+	// Hand-written mutations of the form, each refused (the first, accepted,
+	// is the same form on another dataset).
 	for _, c := range []struct {
 		name, out string
 		want      int64
 		ok        bool
 	}{
-		{"written@", "tank/home@s3\twritten@s1\t1048576\n", 1 << 20, true},
+		{"written@ (hand-written)", "tank/home@s3\twritten@s1\t1048576\n", 1 << 20, true},
 		{"other dataset", "tank/other@s3\twritten@s1\t1\n", 0, false},
 		{"other property", "tank/home@s3\tused\t1\n", 0, false},
 		{"not -p", "tank/home@s3\twritten@s1\t1.5M\n", 0, false},

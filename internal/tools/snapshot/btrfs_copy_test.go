@@ -90,11 +90,11 @@ func TestCopiesFromBtrfs(t *testing.T) {
 	}
 	defer x.Close()
 	out := t.TempDir()
-	fr, err := fetchDir(ctx, x, filepath.Join(out, "etc"), false, 1<<20, 10)
+	fr, err := fetchDir(ctx, x, localOpen, filepath.Join(out, "etc"), false, 1<<20, 10)
 	if err != nil || fr.FilesWritten != 2 || read(t, filepath.Join(out, "etc/app.conf")) != "good\n" {
 		t.Fatalf("fetch_dir from btrfs: %+v %v", fr, err)
 	}
-	rr, err := restoreDir(ctx, x, live, "etc", 1<<20, 10, time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC))
+	rr, err := restoreDir(ctx, x, localOpen, live, "etc", 1<<20, 10, time.Date(2026, 11, 24, 5, 0, 0, 0, time.UTC))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,11 +3,13 @@ package snapshot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	engine "github.com/warden-mcp/warden/internal/snapshot"
@@ -16,20 +18,83 @@ import (
 // copyGroup is what the fetch and restore tools share.
 type copyGroup struct {
 	group
-	paths   *policy.PathPolicy
-	limits  CopyLimits
-	now     func() time.Time
-	entered bool
+	paths     *policy.PathPolicy
+	hostPaths func(host string) *policy.PathPolicy
+	resolve   hosts.Resolver
+	limits    CopyLimits
+	now       func() time.Time
+	entered   bool
 }
 
-// errEntered refuses copies when "local" is PID 1's namespaces.
-var errEntered = errors.New("warden serves the host through host_namespace: pid1, and fetch and restore write in warden's own mount namespace, not the host's; they are refused there (see docs/snapshots.md)")
+// errEntered refuses copies when "local" is PID 1's namespaces but no host
+// seam was given to reach PID 1's tree.
+var errEntered = errors.New("warden serves the host through host_namespace: pid1, and this server has no way to PID 1's files wired for copies; fetch and restore are refused rather than written into warden's own mount namespace (see docs/snapshots.md)")
 
 // copyInput is what the policy evaluates for a fetch or restore: the copy
 // as the equivalent cp, so operator deny rules over destination paths
-// apply. The source names the snapshot, not a path on this machine.
+// apply, and the dataset's pinned command, which finding the snapshot
+// runs. The source names the snapshot, not a path on this machine.
 func copyInput(ds *dataset, snapshot, p, dest string) policy.Input {
-	return policy.Input{Argv: []string{"cp", "-R", "--", ds.name + "@" + snapshot + ":" + p, dest}}
+	cp := []string{"cp", "-R", "--", ds.name + "@" + snapshot + ":" + p, dest}
+	if len(ds.input.Argv) == 0 {
+		return policy.Input{Argv: cp}
+	}
+	return inputOf([][]string{cp, ds.input.Argv})
+}
+
+// destHost is the host a copy writes on, as resolved when the call is
+// planned (no host is contacted before admission).
+type destHost struct {
+	name  string
+	paths *policy.PathPolicy
+	// h is the resolved host; nil for this machine when no resolver is
+	// wired.
+	h *hosts.Host
+}
+
+// seam reports whether the copy is written through the host's files
+// rather than openat2 from descriptors in warden's own mount namespace:
+// inventory hosts, and this machine entered through PID 1.
+func (d destHost) seam() bool { return d.h != nil && d.h.Kind != hosts.KindLocal }
+
+// destHostOf resolves where a copy writes and its path policy.
+func (cg copyGroup) destHostOf(ctx context.Context, name string) (destHost, error) {
+	if hosts.IsLocal(name) {
+		name = "local"
+	}
+	if cg.resolve == nil {
+		switch {
+		case name != "local":
+			return destHost{}, fmt.Errorf("this server has no host seam wired for copies onto host %s", name)
+		case cg.entered:
+			return destHost{}, errEntered
+		}
+		return destHost{name: "local", paths: cg.paths}, nil
+	}
+	h, err := cg.resolve(ctx, name)
+	if err != nil {
+		return destHost{}, err
+	}
+	d := destHost{name: h.Name, paths: cg.paths, h: h}
+	if !h.Local() && cg.hostPaths != nil {
+		if pp := cg.hostPaths(h.Name); pp != nil {
+			d.paths = pp
+		}
+	}
+	return d, nil
+}
+
+// opener returns how the call's destination directories are opened, once
+// the call is admitted: openat2 here, or the host's files.
+func (cg copyGroup) opener(ctx context.Context, d destHost) (destOpener, error) {
+	if !d.seam() {
+		return localOpen, nil
+	}
+	fsys, err := d.h.FS(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("host %s: %w", d.name, err)
+	}
+	return hostOpener(ctx, fsys, d.name, cg.limits.Bytes.Max)
 }
 
 // registerCopyTools adds fetch_file, fetch_dir (tier 2) and restore_file,
@@ -39,33 +104,38 @@ func registerCopyTools(g group, d Deps) {
 	if now == nil {
 		now = time.Now
 	}
-	cg := copyGroup{group: g, paths: d.Paths, limits: d.Copy.withDefaults(), now: now, entered: d.LocalEntered}
+	cg := copyGroup{group: g, paths: d.Paths, hostPaths: d.HostPaths, resolve: d.Resolve, limits: d.Copy.withDefaults(), now: now, entered: d.LocalEntered}
 	mutating := func(title string, destructive bool) *mcp.ToolAnnotations {
 		return &mcp.ToolAnnotations{Title: title, DestructiveHint: ptr(destructive), OpenWorldHint: ptr(false)}
 	}
 	relay.Add[FetchFileArgs, FetchResult](g.r, relay.Spec{
 		Name:  "fetch_file",
 		Title: "Copy a file out of a snapshot",
-		Description: "Copy one regular file as it was in a snapshot to destination, an absolute path on the machine warden runs on (for a dataset on an SSH host, the file is read over SSH and written here). " +
-			"The destination must pass the path policy and no component of it may be a symlink; an existing file is refused unless overwrite. The result's manifest carries the SHA-256 of what was written. " +
+		Description: "Copy one regular file as it was in a snapshot to destination, an absolute path on host: local (default, the machine warden runs on) or an inventory host; the snapshot is read wherever its dataset lives. " +
+			"The destination must pass that host's path policy and no component of it may be a symlink; an existing file is refused unless overwrite. The result's manifest carries the SHA-256 of what was written. " +
 			"Symlinks and special files in the snapshot are refused. Bounded by max_bytes." + g.tail,
 		Tier:        policy.TierMutate,
 		Annotations: mutating("Copy a file out of a snapshot", false),
 	}, func(ctx context.Context, _ *relay.Call, in *FetchFileArgs) (*relay.Plan, error) {
-		ds, dest, err := cg.plan(in.Dataset, in.Snapshot, in.Destination)
+		ds, dh, dest, err := cg.plan(ctx, in.Dataset, in.Snapshot, in.Host, in.Destination)
 		if err != nil {
 			return nil, err
 		}
 		a := *in
-		return &relay.Plan{Host: "local", Input: copyInput(ds, a.Snapshot, a.Path, dest), Run: func(ctx context.Context) *relay.Outcome {
+		return &relay.Plan{Host: dh.name, Input: copyInput(ds, a.Snapshot, a.Path, dest), Run: func(ctx context.Context) *relay.Outcome {
 			ctx, cancel := context.WithTimeout(ctx, ds.engine.CallTimeout(a.TimeoutS))
 			defer cancel()
+			open, err := cg.opener(ctx, dh)
+			if err != nil {
+				return failure("fetch_file", g.log, err)
+			}
 			x, err := ds.engine.OpenExport(ctx, ds.name, a.Snapshot, a.Path)
 			if err != nil {
 				return failure("fetch_file", g.log, err)
 			}
 			defer x.Close()
-			res, err := fetchFile(ctx, x, dest, a.Overwrite, cg.limits.Bytes.clamp(a.MaxBytes))
+			res, err := fetchFile(ctx, x, open, dest, a.Overwrite, cg.limits.Bytes.clamp(a.MaxBytes))
+			res.Host = dh.name
 			res.Dataset = ds.name
 			return copyOutcome("fetch_file", g.log, res, err, nil)
 		}}, nil
@@ -73,26 +143,31 @@ func registerCopyTools(g group, d Deps) {
 	relay.Add[FetchDirArgs, FetchResult](g.r, relay.Spec{
 		Name:  "fetch_dir",
 		Title: "Copy a directory out of a snapshot",
-		Description: "Copy a directory tree as it was in a snapshot into destination, an absolute directory on the machine warden runs on, created if missing (its parent must exist). " +
-			"The destination must pass the path policy and no component may be a symlink. Regular files are copied with their modes; symlinks and special files are listed under skipped, never created; existing files are skipped unless overwrite. " +
+		Description: "Copy a directory tree as it was in a snapshot into destination, an absolute directory on host (local by default, or an inventory host), created if missing (its parent must exist). " +
+			"The destination must pass that host's path policy and no component may be a symlink. Regular files are copied with their modes; symlinks and special files are listed under skipped, never created; existing files are skipped unless overwrite. " +
 			"Bounded by max_files and max_bytes: truncated and truncated_reason say where it stopped, and the manifest lists every file written with its SHA-256." + g.tail,
 		Tier:        policy.TierMutate,
 		Annotations: mutating("Copy a directory out of a snapshot", false),
 	}, func(ctx context.Context, _ *relay.Call, in *FetchDirArgs) (*relay.Plan, error) {
-		ds, dest, err := cg.plan(in.Dataset, in.Snapshot, in.Destination)
+		ds, dh, dest, err := cg.plan(ctx, in.Dataset, in.Snapshot, in.Host, in.Destination)
 		if err != nil {
 			return nil, err
 		}
 		a := *in
-		return &relay.Plan{Host: "local", Input: copyInput(ds, a.Snapshot, a.Path, dest), Run: func(ctx context.Context) *relay.Outcome {
+		return &relay.Plan{Host: dh.name, Input: copyInput(ds, a.Snapshot, a.Path, dest), Run: func(ctx context.Context) *relay.Outcome {
 			ctx, cancel := context.WithTimeout(ctx, ds.engine.CallTimeout(a.TimeoutS))
 			defer cancel()
+			open, err := cg.opener(ctx, dh)
+			if err != nil {
+				return failure("fetch_dir", g.log, err)
+			}
 			x, err := ds.engine.OpenExport(ctx, ds.name, a.Snapshot, a.Path)
 			if err != nil {
 				return failure("fetch_dir", g.log, err)
 			}
 			defer x.Close()
-			res, err := fetchDir(ctx, x, dest, a.Overwrite, cg.limits.Bytes.clamp(a.MaxBytes), cg.limits.Files.clamp(a.MaxFiles))
+			res, err := fetchDir(ctx, x, open, dest, a.Overwrite, cg.limits.Bytes.clamp(a.MaxBytes), cg.limits.Files.clamp(a.MaxFiles))
+			res.Host = dh.name
 			res.Dataset = ds.name
 			return copyOutcome("fetch_dir", g.log, res, err, nil)
 		}}, nil
@@ -100,26 +175,31 @@ func registerCopyTools(g group, d Deps) {
 	relay.Add[RestoreFileArgs, RestoreResult](g.r, relay.Spec{
 		Name:  "restore_file",
 		Title: "Put a file back from a snapshot",
-		Description: "Restore one regular file from a snapshot into the dataset's live data: to destination, or by default the same path. Only for datasets an operator opted in (restore.enabled in warden.yaml), and only inside the live data and the dataset's restore allowlist. " +
+		Description: "Restore one regular file from a snapshot into the dataset's live data, on the dataset's host: to destination, or by default the same path. Only for datasets an operator opted in (restore.enabled in warden.yaml), and only inside the live data and the dataset's restore allowlist. " +
 			"The version there now is kept aside first as <name>.warden-restore-<UTC time> (kept_aside), and the new content replaces it only once completely written, so a failure leaves it untouched. " +
 			"No symlink is followed in the snapshot or the destination, and special files are refused. The result and the audit record carry the SHA-256 before and after." + g.tail,
 		Tier:        policy.TierDestructive,
 		Annotations: mutating("Put a file back from a snapshot", true),
 	}, func(ctx context.Context, _ *relay.Call, in *RestoreFileArgs) (*relay.Plan, error) {
 		a := *in
-		ds, live, dest, rel, err := cg.planRestore(ctx, a.Dataset, a.Snapshot, a.Path, a.Destination)
+		ds, dh, live, dest, rel, err := cg.planRestore(ctx, a.Dataset, a.Snapshot, a.Path, a.Destination)
 		if err != nil {
 			return nil, err
 		}
-		return &relay.Plan{Host: "local", Input: copyInput(ds, a.Snapshot, a.Path, dest), Run: func(ctx context.Context) *relay.Outcome {
+		return &relay.Plan{Host: dh.name, Input: copyInput(ds, a.Snapshot, a.Path, dest), Run: func(ctx context.Context) *relay.Outcome {
 			ctx, cancel := context.WithTimeout(ctx, ds.engine.CallTimeout(a.TimeoutS))
 			defer cancel()
+			open, err := cg.opener(ctx, dh)
+			if err != nil {
+				return failure("restore_file", g.log, err)
+			}
 			x, err := ds.engine.OpenExport(ctx, ds.name, a.Snapshot, a.Path)
 			if err != nil {
 				return failure("restore_file", g.log, err)
 			}
 			defer x.Close()
-			res, err := restoreFile(ctx, x, live, rel, cg.limits.Bytes.clamp(a.MaxBytes), cg.now())
+			res, err := restoreFile(ctx, x, open, live, rel, cg.limits.Bytes.clamp(a.MaxBytes), cg.now())
+			res.Host = dh.name
 			res.Dataset = ds.name
 			return copyOutcome("restore_file", g.log, res, err, restoreAudit(res))
 		}}, nil
@@ -134,78 +214,89 @@ func registerCopyTools(g group, d Deps) {
 		Annotations: mutating("Put a directory back from a snapshot", true),
 	}, func(ctx context.Context, _ *relay.Call, in *RestoreDirArgs) (*relay.Plan, error) {
 		a := *in
-		ds, live, dest, rel, err := cg.planRestore(ctx, a.Dataset, a.Snapshot, a.Path, a.Destination)
+		ds, dh, live, dest, rel, err := cg.planRestore(ctx, a.Dataset, a.Snapshot, a.Path, a.Destination)
 		if err != nil {
 			return nil, err
 		}
-		return &relay.Plan{Host: "local", Input: copyInput(ds, a.Snapshot, a.Path, dest), Run: func(ctx context.Context) *relay.Outcome {
+		return &relay.Plan{Host: dh.name, Input: copyInput(ds, a.Snapshot, a.Path, dest), Run: func(ctx context.Context) *relay.Outcome {
 			ctx, cancel := context.WithTimeout(ctx, ds.engine.CallTimeout(a.TimeoutS))
 			defer cancel()
+			open, err := cg.opener(ctx, dh)
+			if err != nil {
+				return failure("restore_dir", g.log, err)
+			}
 			x, err := ds.engine.OpenExport(ctx, ds.name, a.Snapshot, a.Path)
 			if err != nil {
 				return failure("restore_dir", g.log, err)
 			}
 			defer x.Close()
-			res, err := restoreDir(ctx, x, live, rel, cg.limits.Bytes.clamp(a.MaxBytes), cg.limits.Files.clamp(a.MaxFiles), cg.now())
+			res, err := restoreDir(ctx, x, open, live, rel, cg.limits.Bytes.clamp(a.MaxBytes), cg.limits.Files.clamp(a.MaxFiles), cg.now())
+			res.Host = dh.name
 			res.Dataset = ds.name
 			return copyOutcome("restore_dir", g.log, res, err, restoreAudit(res))
 		}}, nil
 	})
 }
 
-// plan checks a fetch's dataset, snapshot name and destination before
-// anything runs.
-func (cg copyGroup) plan(dataset, snapshot, dest string) (*dataset, string, error) {
-	if cg.entered {
-		return nil, "", errEntered
-	}
+// plan checks a fetch's dataset, snapshot name, destination host and
+// destination before anything runs; no host is contacted.
+func (cg copyGroup) plan(ctx context.Context, dataset, snapshot, host, dest string) (*dataset, destHost, string, error) {
 	ds, err := cg.c.lookup(dataset)
 	if err != nil {
-		return nil, "", err
+		return nil, destHost{}, "", err
 	}
 	if err := engine.ValidateSnapshotName(snapshot); err != nil {
-		return nil, "", err
+		return nil, destHost{}, "", err
 	}
 	if snapshot == engine.LiveSnapshot {
-		return nil, "", errors.New("snapshot must be a snapshot, not @live")
+		return nil, destHost{}, "", errors.New("snapshot must be a snapshot, not @live")
 	}
-	clean, err := checkDestination(cg.paths, dest)
+	dh, err := cg.destHostOf(ctx, host)
 	if err != nil {
-		return nil, "", err
+		return nil, destHost{}, "", err
 	}
-	return ds, clean, nil
+	clean, err := checkDestination(dh.paths, dest)
+	if err != nil {
+		return nil, destHost{}, "", err
+	}
+	return ds, dh, clean, nil
 }
 
 // planRestore checks a restore's dataset, opt-in and destination before
-// anything runs, and returns the live root and the destination below it.
-func (cg copyGroup) planRestore(ctx context.Context, dataset, snapshot, p, dest string) (ds *dataset, live, abs, rel string, err error) {
-	if cg.entered {
-		return nil, "", "", "", errEntered
-	}
+// anything runs, and returns the host written on (the dataset's), the live
+// root and the destination below it. On an inventory host the live root is
+// the configured one, so the host is not contacted before admission.
+func (cg copyGroup) planRestore(ctx context.Context, dataset, snapshot, p, dest string) (ds *dataset, dh destHost, live, abs, rel string, err error) {
 	ds, err = cg.c.lookup(dataset)
 	if err != nil {
-		return nil, "", "", "", err
+		return nil, destHost{}, "", "", "", err
 	}
 	if err := engine.ValidateSnapshotName(snapshot); err != nil {
-		return nil, "", "", "", err
+		return nil, destHost{}, "", "", "", err
 	}
 	if snapshot == engine.LiveSnapshot {
-		return nil, "", "", "", errors.New("snapshot must be a snapshot, not @live")
+		return nil, destHost{}, "", "", "", errors.New("snapshot must be a snapshot, not @live")
 	}
 	snapPath, err := engine.CleanRel(p)
 	if err != nil {
-		return nil, "", "", "", err
+		return nil, destHost{}, "", "", "", err
 	}
-	if ds.restore.Enabled && ds.host == "local" {
-		if live, err = ds.engine.LiveRoot(ctx, ds.name); err != nil {
-			return nil, "", "", "", err
+	if ds.restore.Enabled {
+		if dh, err = cg.destHostOf(ctx, ds.host); err != nil {
+			return nil, destHost{}, "", "", "", err
+		}
+		live = ds.live
+		if live == "" && ds.host == "local" {
+			if live, err = ds.engine.LiveRoot(ctx, ds.name); err != nil {
+				return nil, destHost{}, "", "", "", err
+			}
 		}
 	}
-	abs, rel, err = restoreDestination(ds, cg.paths, live, snapPath, dest)
+	abs, rel, err = restoreDestination(ds, dh.paths, live, snapPath, dest)
 	if err != nil {
-		return nil, "", "", "", err
+		return nil, destHost{}, "", "", "", err
 	}
-	return ds, live, abs, rel, nil
+	return ds, dh, live, abs, rel, nil
 }
 
 // copyOutcome maps a fetch or restore answer to a relay outcome, with
@@ -236,5 +327,5 @@ func restoreAudit(res RestoreResult) map[string]any {
 			"bytes_before":   f.PreviousSize,
 		})
 	}
-	return map[string]any{"restored": files, "restore_snapshot": res.Snapshot, "restore_destination": res.Destination}
+	return map[string]any{"restored": files, "restore_snapshot": res.Snapshot, "restore_destination": res.Destination, "restore_host": res.Host}
 }

@@ -13,7 +13,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"strings"
 
 	"golang.org/x/sys/unix"
 )
@@ -31,6 +30,18 @@ const noLinks = unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS
 type destDir struct {
 	fd   int
 	path string
+}
+
+var _ destination = (*destDir)(nil)
+
+// localOpen opens destinations on this machine, in warden's own mount
+// namespace.
+func localOpen(abs string) (destination, error) {
+	d, err := openDestDir(abs)
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
 }
 
 // openDestDir opens the clean absolute directory abs with no symlink
@@ -64,17 +75,9 @@ func (d *destDir) Close() { _ = unix.Close(d.fd) }
 
 func (d *destDir) child(name string) string { return path.Join(d.path, name) }
 
-// checkName refuses anything but one plain path component.
-func checkName(name string) error {
-	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') || strings.ContainsRune(name, 0) {
-		return fmt.Errorf("%q is not a single file name", name)
-	}
-	return nil
-}
-
 // sub opens the directory name below d, creating it with mode when it is
 // missing and create is set. An existing non-directory is refused.
-func (d *destDir) sub(name string, create bool, mode fs.FileMode) (*destDir, bool, error) {
+func (d *destDir) sub(name string, create bool, mode fs.FileMode) (destination, bool, error) {
 	if err := checkName(name); err != nil {
 		return nil, false, err
 	}
@@ -228,14 +231,20 @@ func (d *destDir) rename(tmp, name string, overwrite bool) error {
 // until the new one is complete, and stays at aside afterwards. A link
 // costs no space, so a full disk cannot stop it half-way; linkat without
 // AT_SYMLINK_FOLLOW never follows a link swapped in at name.
-func (d *destDir) keepAside(name, aside string) error {
+// The digest is of the linked file, read through the new name.
+func (d *destDir) keepAside(ctx context.Context, name, aside string) (string, int64, error) {
 	if err := checkName(aside); err != nil {
-		return err
+		return "", 0, err
 	}
 	if err := unix.Linkat(d.fd, name, d.fd, aside, 0); err != nil {
-		return destErr("link", d.child(aside), err)
+		return "", 0, destErr("link", d.child(aside), err)
 	}
-	return nil
+	sum, n, _, err := d.hashFile(ctx, aside)
+	if err != nil {
+		_ = d.remove(aside)
+		return "", 0, err
+	}
+	return sum, n, nil
 }
 
 // remove unlinks the file name below d.

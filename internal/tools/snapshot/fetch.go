@@ -63,7 +63,8 @@ type FetchFileArgs struct {
 	Dataset     string `json:"dataset" jsonschema:"dataset name"`
 	Snapshot    string `json:"snapshot" jsonschema:"snapshot to copy from (not @live)"`
 	Path        string `json:"path" jsonschema:"regular file relative to the snapshot root"`
-	Destination string `json:"destination" jsonschema:"absolute path on the machine warden runs on to write the copy to; no component may be a symlink, and the path policy must allow it"`
+	Host        string `json:"host,omitempty" jsonschema:"host to write the copy on: local (default, the machine warden runs on) or an inventory host"`
+	Destination string `json:"destination" jsonschema:"absolute path on host to write the copy to; no component may be a symlink, and the host's path policy must allow it"`
 	Overwrite   bool   `json:"overwrite,omitempty" jsonschema:"replace an existing regular file at destination; without it an existing file is refused"`
 	MaxBytes    int64  `json:"max_bytes,omitempty" jsonschema:"most bytes to write (clamped to the server cap); a larger file is refused"`
 	TimeoutS    int    `json:"timeout_s,omitempty" jsonschema:"wall-time bound in seconds (clamped to the server cap)"`
@@ -74,7 +75,8 @@ type FetchDirArgs struct {
 	Dataset     string `json:"dataset" jsonschema:"dataset name"`
 	Snapshot    string `json:"snapshot" jsonschema:"snapshot to copy from (not @live)"`
 	Path        string `json:"path,omitempty" jsonschema:"directory relative to the snapshot root; empty for the root"`
-	Destination string `json:"destination" jsonschema:"absolute directory on the machine warden runs on to copy into, created if missing (its parent must exist); no component may be a symlink, and the path policy must allow it"`
+	Host        string `json:"host,omitempty" jsonschema:"host to write the copy on: local (default, the machine warden runs on) or an inventory host"`
+	Destination string `json:"destination" jsonschema:"absolute directory on host to copy into, created if missing (its parent must exist); no component may be a symlink, and the host's path policy must allow it"`
 	Overwrite   bool   `json:"overwrite,omitempty" jsonschema:"replace existing regular files; without it they are skipped and listed"`
 	MaxBytes    int64  `json:"max_bytes,omitempty" jsonschema:"most bytes to write (clamped to the server cap)"`
 	MaxFiles    int64  `json:"max_files,omitempty" jsonschema:"most files to write (clamped to the server cap)"`
@@ -99,6 +101,7 @@ type Skipped struct {
 // FetchResult is the result of fetch_file and fetch_dir.
 type FetchResult struct {
 	Dataset      string          `json:"dataset"`
+	Host         string          `json:"host" jsonschema:"the host the copy was written on"`
 	Snapshot     string          `json:"snapshot"`
 	Path         string          `json:"path"`
 	Destination  string          `json:"destination"`
@@ -144,7 +147,7 @@ func checkDestination(paths *policy.PathPolicy, dest string) (string, error) {
 }
 
 // fetchFile copies one regular file out of a snapshot to dest.
-func fetchFile(ctx context.Context, x *engine.Export, dest string, overwrite bool, maxBytes int64) (FetchResult, error) {
+func fetchFile(ctx context.Context, x *engine.Export, open destOpener, dest string, overwrite bool, maxBytes int64) (FetchResult, error) {
 	res := FetchResult{Snapshot: x.Snapshot.Name, Path: x.Path, Destination: dest, Manifest: []ManifestEntry{}, Skipped: []Skipped{}}
 	switch x.Item.Type {
 	case engine.TypeFile:
@@ -158,7 +161,7 @@ func fetchFile(ctx context.Context, x *engine.Export, dest string, overwrite boo
 	if x.Item.Size > maxBytes {
 		return res, userErrorf("%s is %d bytes, more than max_bytes %d", x.Path, x.Item.Size, maxBytes)
 	}
-	dir, err := openDestDir(path.Dir(dest))
+	dir, err := open(path.Dir(dest))
 	if err != nil {
 		return res, err
 	}
@@ -187,12 +190,12 @@ func fetchFile(ctx context.Context, x *engine.Export, dest string, overwrite boo
 // files are skipped unless overwrite. It stops at maxFiles or maxBytes
 // with truncated set, holding one listing batch per open level and the
 // manifest, never the tree.
-func fetchDir(ctx context.Context, x *engine.Export, dest string, overwrite bool, maxBytes, maxFiles int64) (FetchResult, error) {
+func fetchDir(ctx context.Context, x *engine.Export, open destOpener, dest string, overwrite bool, maxBytes, maxFiles int64) (FetchResult, error) {
 	res := FetchResult{Snapshot: x.Snapshot.Name, Path: x.Path, Destination: dest, Manifest: []ManifestEntry{}, Skipped: []Skipped{}}
 	if x.Item.Type != engine.TypeDir {
 		return res, userErrorf("%s is a %s; use fetch_file for a single file", x.Path, x.Item.Type)
 	}
-	parent, err := openDestDir(path.Dir(dest))
+	parent, err := open(path.Dir(dest))
 	if err != nil {
 		return res, err
 	}
@@ -221,7 +224,7 @@ func fetchDir(ctx context.Context, x *engine.Export, dest string, overwrite bool
 // openDir is one open destination directory on the walk's current path.
 type openDir struct {
 	rel string
-	d   *destDir
+	d   destination
 }
 
 // dirStack is the chain of open destination directories from the top of
@@ -238,7 +241,7 @@ func (s *dirStack) closeAll() {
 // parentOf returns the open destination directory of rel's parent. The
 // walk is depth first with a directory before its contents, so the parent
 // is on the stack: anything deeper is finished and closed.
-func (s *dirStack) parentOf(rel string) (*destDir, error) {
+func (s *dirStack) parentOf(rel string) (destination, error) {
 	parent := path.Dir(rel)
 	for len(*s) > 0 && (*s)[len(*s)-1].rel != parent {
 		(*s)[len(*s)-1].d.Close()

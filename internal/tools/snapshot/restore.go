@@ -32,14 +32,14 @@ func (r Restore) validate(host, kind, live string) error {
 		}
 		return nil
 	}
-	if host != "local" {
-		return fmt.Errorf("restore is enabled, but the dataset is on host %s; restores are only made to datasets on the machine warden runs on", host)
-	}
 	if len(r.Allow) == 0 {
 		return errors.New("restore is enabled with an empty allow list; name the directories restores may write below")
 	}
 	if live == "" && kind == engine.KindDir {
 		return errors.New("restore is enabled, but a dir source has no live: to restore into")
+	}
+	if live == "" && host != "local" {
+		return fmt.Errorf("restore is enabled on host %s, but the live data is not configured; set live: (it is read from the snapshot layout only on this machine)", host)
 	}
 	for _, a := range r.Allow {
 		c, err := policy.CleanPath(a)
@@ -106,6 +106,7 @@ type RestoredFile struct {
 // RestoreResult is the result of restore_file and restore_dir.
 type RestoreResult struct {
 	Dataset         string         `json:"dataset"`
+	Host            string         `json:"host" jsonschema:"the host written on: local or the dataset's inventory host"`
 	Snapshot        string         `json:"snapshot"`
 	Path            string         `json:"path"`
 	Destination     string         `json:"destination"`
@@ -126,9 +127,6 @@ type RestoreResult struct {
 func restoreDestination(ds *dataset, paths *policy.PathPolicy, live, snapPath, dest string) (abs, rel string, err error) {
 	if !ds.restore.Enabled {
 		return "", "", userErrorf("restore is not enabled for dataset %q; an operator can allow it with restore: {enabled: true, allow: [...]} on the source in warden.yaml (see docs/snapshots.md)", ds.name)
-	}
-	if ds.host != "local" {
-		return "", "", userErrorf("dataset %q is on host %s; restores are only made to datasets on the machine warden runs on", ds.name, ds.host)
 	}
 	if live == "" {
 		return "", "", userErrorf("dataset %q has no live data configured (live:), so there is nowhere to restore to", ds.name)
@@ -166,13 +164,13 @@ func restoreDestination(ds *dataset, paths *policy.PathPolicy, live, snapPath, d
 // openRestoreParent opens, below the live root, the directory that will
 // hold rel's last component, creating missing directories on the way.
 // No component is followed if it is a symlink.
-func openRestoreParent(live, rel string, created *int) (*destDir, error) {
-	d, err := openDestDir(live)
-	if err != nil {
-		return nil, err
-	}
+func openRestoreParent(open destOpener, live, rel string, created *int) (destination, error) {
 	if rel == "." {
 		return nil, userErrorf("cannot restore over the live root itself; name a path below it")
+	}
+	d, err := open(live)
+	if err != nil {
+		return nil, err
 	}
 	parts := strings.Split(rel, "/")
 	for _, p := range parts[:len(parts)-1] {
@@ -212,7 +210,7 @@ func (r *restorer) skip(rel, typ, reason string) {
 // now, if any, is linked aside first; the new content goes to a temporary
 // file renamed over name only once complete, so a failure (a full disk)
 // leaves the current version in place and the aside link is removed.
-func (r *restorer) one(dir *destDir, name, rel string, it engine.ExportItem) (RestoredFile, error) {
+func (r *restorer) one(dir destination, name, rel string, it engine.ExportItem) (RestoredFile, error) {
 	rf := RestoredFile{Path: rel, Destination: dir.child(name)}
 	st, exists, err := dir.lstat(name)
 	if err != nil {
@@ -223,14 +221,12 @@ func (r *restorer) one(dir *destDir, name, rel string, it engine.ExportItem) (Re
 		if !st.regular {
 			return rf, userErrorf("%s is a %s; a restore only replaces regular files", dir.child(name), st.kind)
 		}
-		sum, n, _, err := dir.hashFile(r.ctx, name)
-		if err != nil {
+		var sum string
+		var n int64
+		if aside, sum, n, err = r.keepAside(dir, name); err != nil {
 			return rf, err
 		}
 		rf.PreviousSHA256, rf.PreviousSize = sum, n
-		if aside, err = r.keepAside(dir, name); err != nil {
-			return rf, err
-		}
 		rf.KeptAside = dir.child(aside)
 	}
 	src, err := r.x.Open(rel)
@@ -253,34 +249,34 @@ func (r *restorer) one(dir *destDir, name, rel string, it engine.ExportItem) (Re
 
 // keepAside links name to <name>.warden-restore-<stamp>, with a counter
 // when a restore in the same second already took that name.
-func (r *restorer) keepAside(dir *destDir, name string) (string, error) {
+func (r *restorer) keepAside(dir destination, name string) (aside, sum string, n int64, err error) {
 	base := truncName(name) + asideSuffix + r.stamp
 	for i := 0; i < 100; i++ {
 		aside := base
 		if i > 0 {
 			aside += "-" + strconv.Itoa(i)
 		}
-		err := dir.keepAside(name, aside)
+		sum, n, err := dir.keepAside(r.ctx, name, aside)
 		if err == nil {
-			return aside, nil
+			return aside, sum, n, nil
 		}
 		if !errors.Is(err, fs.ErrExist) {
-			return "", fmt.Errorf("keep the current version aside: %w", err)
+			return "", "", 0, fmt.Errorf("keep the current version aside: %w", err)
 		}
 	}
-	return "", fmt.Errorf("keep the current version aside: %s taken 100 times", base)
+	return "", "", 0, fmt.Errorf("keep the current version aside: %s taken 100 times", base)
 }
 
 // undoAside removes the aside link of a restore that did not happen: the
 // current version never left its name.
-func (r *restorer) undoAside(dir *destDir, aside string) {
+func (r *restorer) undoAside(dir destination, aside string) {
 	if aside != "" {
 		_ = dir.remove(aside)
 	}
 }
 
 // restoreFile puts one regular file back.
-func restoreFile(ctx context.Context, x *engine.Export, live, rel string, maxBytes int64, now time.Time) (RestoreResult, error) {
+func restoreFile(ctx context.Context, x *engine.Export, open destOpener, live, rel string, maxBytes int64, now time.Time) (RestoreResult, error) {
 	res := RestoreResult{Snapshot: x.Snapshot.Name, Path: x.Path, Destination: path.Join(live, rel), Files: []RestoredFile{}, Skipped: []Skipped{}}
 	switch x.Item.Type {
 	case engine.TypeFile:
@@ -294,7 +290,7 @@ func restoreFile(ctx context.Context, x *engine.Export, live, rel string, maxByt
 	if x.Item.Size > maxBytes {
 		return res, userErrorf("%s is %d bytes, more than max_bytes %d", x.Path, x.Item.Size, maxBytes)
 	}
-	dir, err := openRestoreParent(live, rel, &res.DirsCreated)
+	dir, err := openRestoreParent(open, live, rel, &res.DirsCreated)
 	if err != nil {
 		return res, err
 	}
@@ -316,12 +312,12 @@ func restoreFile(ctx context.Context, x *engine.Export, live, rel string, maxByt
 // restoreFile does. Symlinks and special files in the snapshot are listed,
 // never created; a destination that is not a regular file is listed, never
 // replaced; a symlink where a directory should be stops the restore.
-func restoreDir(ctx context.Context, x *engine.Export, live, rel string, maxBytes, maxFiles int64, now time.Time) (RestoreResult, error) {
+func restoreDir(ctx context.Context, x *engine.Export, open destOpener, live, rel string, maxBytes, maxFiles int64, now time.Time) (RestoreResult, error) {
 	res := RestoreResult{Snapshot: x.Snapshot.Name, Path: x.Path, Destination: path.Join(live, rel), Files: []RestoredFile{}, Skipped: []Skipped{}}
 	if x.Item.Type != engine.TypeDir {
 		return res, userErrorf("%s is a %s; use restore_file for a single file", x.Path, x.Item.Type)
 	}
-	parent, err := openRestoreParent(live, rel, &res.DirsCreated)
+	parent, err := openRestoreParent(open, live, rel, &res.DirsCreated)
 	if err != nil {
 		return res, err
 	}

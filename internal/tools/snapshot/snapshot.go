@@ -4,11 +4,15 @@
 // to the engine of the host its dataset lives on.
 //
 // It also owns the only snapshot tools that write: fetch_file and fetch_dir
-// (tier 2) copy an old version to a destination on this machine the path
-// policy allows, and restore_file and restore_dir (tier 3, off unless a
-// dataset opts in) put one back into the dataset's live data, the current
-// version linked aside first. The engine reads; the writing is here, through
-// directories opened with openat2 so that no symlink is ever followed.
+// (tier 2) copy an old version to a destination the host's path policy
+// allows, on this machine or an inventory host, and restore_file and
+// restore_dir (tier 3, off unless a dataset opts in) put one back into the
+// dataset's live data on its host, the current version kept aside first.
+// The engine reads; the writing is here, through a destination seam: on
+// this machine directories opened with openat2 so that no symlink is ever
+// followed, elsewhere (an inventory host, or PID 1's tree under
+// host_namespace: pid1) the host's files, reached through the host seam and
+// walked without following a symlink in any component.
 //
 // The tools are registered even when no snapshot source is configured, so an
 // agent can discover them; every call then answers invalid_argument with a
@@ -26,9 +30,11 @@ import (
 	"time"
 
 	"github.com/warden-mcp/warden/internal/config"
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner"
+	"github.com/warden-mcp/warden/internal/shellword"
 	engine "github.com/warden-mcp/warden/internal/snapshot"
 )
 
@@ -74,10 +80,19 @@ type Deps struct {
 	// Reach, when set, is filled so that server_info can report what each
 	// local dataset can serve.
 	Reach *Reacher
+	// Resolve resolves the host a fetch or restore writes on (the
+	// destination host of a fetch, the dataset's host for a restore);
+	// copies onto an inventory host, or onto this machine entered through
+	// PID 1, are written through its files (Host.Files). Nil allows only
+	// copies onto this machine, written with openat2 here.
+	Resolve hosts.Resolver
+	// HostPaths is the path policy of an inventory host for copies
+	// written there; nil, or a nil result, means Paths.
+	HostPaths func(host string) *policy.PathPolicy
 	// LocalEntered says "local" is another mount namespace's host (warden
-	// runs with host_namespace: pid1): fetch and restore, which write in
-	// warden's own namespace, are refused rather than written to the
-	// wrong tree.
+	// runs with host_namespace: pid1). With Resolve, copies onto "local"
+	// go through the entered host's files under /proc/1/root; without
+	// it they are refused rather than written to the wrong tree.
 	LocalEntered bool
 	// Workers is how many directories each engine reads in parallel; 0
 	// means the engine's default.
@@ -100,6 +115,12 @@ type dataset struct {
 	input policy.Input
 	// restore is the dataset's opt-in to the restore tools.
 	restore Restore
+	// live is the live data as configured ("" when only the snapshot
+	// layout tells, as for snapper).
+	live string
+	// src and runner give the commands a call may run (callInput).
+	src    engine.SourceConfig
+	runner runner.Runner
 }
 
 // catalog maps dataset names to their engines. It is read-only after
@@ -161,7 +182,8 @@ func newCatalog(d Deps) (*catalog, error) {
 			return nil, fmt.Errorf("snapshots: %w", err)
 		}
 		for _, s := range byHost[h] {
-			c.byName[s.Name] = &dataset{name: s.Name, kind: s.Kind, host: h, engine: e, input: pinnedInput(s.SourceConfig, cfg.Runner), restore: s.Restore}
+			c.byName[s.Name] = &dataset{name: s.Name, kind: s.Kind, host: h, engine: e, input: pinnedInput(s.SourceConfig, cfg.Runner), restore: s.Restore, live: configuredLive(s.SourceConfig),
+				src: s.SourceConfig, runner: cfg.Runner}
 		}
 	}
 	for n := range c.byName {
@@ -171,20 +193,49 @@ func newCatalog(d Deps) (*catalog, error) {
 	return c, nil
 }
 
-// pinnedInput is the command the engine may run for src, for the policy to
-// see; empty when the engine runs nothing for it (no runner, or a source
-// whose metadata is read from the filesystem).
+// pinnedInput is the command the engine may run for src on every call,
+// for the policy to see; empty when the engine runs nothing for it (no
+// runner, or a source whose metadata is read from the filesystem).
 func pinnedInput(src engine.SourceConfig, run runner.Runner) policy.Input {
+	return probeInput(src, run, "", "", "")
+}
+
+// probeInput is every command the engine may run for one call of tool on
+// src (engine.Probes), for the policy to evaluate before anything runs:
+// one argv as itself, several as lines, as the host tools give theirs.
+func probeInput(src engine.SourceConfig, run runner.Runner, tool, from, to string) policy.Input {
 	if run == nil {
 		return policy.Input{}
 	}
-	switch {
-	case src.Kind == engine.KindZFS && src.Dataset != "":
-		return policy.Input{Argv: []string{"zfs", "list", "-H", "-p", "-o", "name,creation,used,referenced", "-t", "snapshot", "-d", "1", src.Dataset}}
-	case src.Kind == engine.KindBtrfs:
-		return policy.Input{Argv: []string{"btrfs", "subvolume", "show", src.Path}}
+	return inputOf(engine.Probes(src, tool, from, to))
+}
+
+// inputOf describes argvs for the policy.
+func inputOf(argvs [][]string) policy.Input {
+	switch len(argvs) {
+	case 0:
+		return policy.Input{}
+	case 1:
+		return policy.Input{Argv: argvs[0]}
 	}
-	return policy.Input{}
+	lines := make([]string, 0, len(argvs))
+	for _, a := range argvs {
+		lines = append(lines, shellword.Join(a))
+	}
+	return policy.Input{Command: strings.Join(lines, "\n")}
+}
+
+// callInput is what the policy evaluates for one call of tool: the
+// dataset's pinned command, and what size_delta and snapshot_pools run
+// beyond it.
+func (d *dataset) callInput(tool string, args any) policy.Input {
+	switch a := args.(type) {
+	case *engine.SizeDeltaArgs:
+		return probeInput(d.src, d.runner, tool, a.From, a.To)
+	case *engine.PoolsArgs:
+		return probeInput(d.src, d.runner, tool, "", "")
+	}
+	return d.input
 }
 
 // lookup returns the dataset a call names, or an error for the agent.

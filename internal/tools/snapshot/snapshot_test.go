@@ -243,7 +243,7 @@ func testSSHRemote(t *testing.T, srv *sshd.Server, router bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fr, err := fetchFile(t.Context(), x, filepath.Join(out, "motd"), false, 1<<20)
+	fr, err := fetchFile(t.Context(), x, localOpen, filepath.Join(out, "motd"), false, 1<<20)
 	x.Close()
 	if b, _ := os.ReadFile(filepath.Join(out, "motd")); err != nil || string(b) != "one\n" || len(fr.Manifest) != 1 || fr.Manifest[0].SHA256 != hexSHA("one\n") {
 		t.Errorf("fetch_file over SSH: %+v, %v, wrote %q", fr, err, b)
@@ -252,7 +252,7 @@ func testSSHRemote(t *testing.T, srv *sshd.Server, router bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fr, err = fetchDir(t.Context(), x, filepath.Join(out, "etc"), false, 1<<20, 10)
+	fr, err = fetchDir(t.Context(), x, localOpen, filepath.Join(out, "etc"), false, 1<<20, 10)
 	x.Close()
 	if b, _ := os.ReadFile(filepath.Join(out, "etc/motd")); err != nil || string(b) != "two\n" || fr.FilesWritten != 1 {
 		t.Errorf("fetch_dir over SSH: %+v, %v, wrote %q", fr, err, b)

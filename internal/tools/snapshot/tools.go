@@ -109,7 +109,8 @@ type group struct {
 
 // add registers one read-only tool that routes a call to its dataset's
 // engine. The plan refuses an unknown dataset before anything runs and
-// names the pinned command the engine may run, so the policy sees it.
+// names every command the engine may run for the call, so the policy
+// sees each one.
 func add[In, Out any](g group, name, title, desc string, datasetOf func(*In) string, call func(*engine.Engine, context.Context, In) (Out, error)) {
 	relay.Add[In, Out](g.r, relay.Spec{
 		Name:        name,
@@ -129,7 +130,7 @@ func add[In, Out any](g group, name, title, desc string, datasetOf func(*In) str
 			return nil, err
 		}
 		args := *in
-		return &relay.Plan{Host: ds.host, Input: ds.input, Run: func(ctx context.Context) *relay.Outcome {
+		return &relay.Plan{Host: ds.host, Input: ds.callInput(name, in), Run: func(ctx context.Context) *relay.Outcome {
 			res, err := call(ds.engine, ctx, args)
 			return outcome(name, g.log, res, err)
 		}}, nil

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -76,6 +77,7 @@ func (c *Client) Close() error {
 }
 
 func (c *Client) readLoop(r io.Reader) {
+	r = bufio.NewReaderSize(r, readBuf)
 	var err error
 	for {
 		var f frame
@@ -106,9 +108,9 @@ func (c *Client) readLoop(r io.Reader) {
 func (c *Client) dispatch(f frame) error {
 	switch f.typ {
 	case frameReply:
-		var r reply
-		if err := json.Unmarshal(f.payload, &r); err != nil {
-			return fmt.Errorf("%w: reply %d: %v", errFrame, f.id, err)
+		r, err := decodeReply(f.payload)
+		if err != nil {
+			return fmt.Errorf("%w: reply %d: %w", errFrame, f.id, err)
 		}
 		c.mu.Lock()
 		ch := c.pending[f.id]
@@ -196,7 +198,7 @@ func (c *Client) sendCall(ctx context.Context, id uint32, cl call) error {
 		a, _ := confine.From(ctx)
 		cl.Level, cl.Tool = a.Level, a.Tool
 	}
-	b, err := json.Marshal(cl)
+	b, err := encodeCall(cl)
 	if err != nil {
 		c.forget(id)
 		return fmt.Errorf("agent call: %w", err)

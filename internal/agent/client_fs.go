@@ -73,6 +73,22 @@ func (a agentFS) WriteFile(ctx context.Context, p string, data []byte, o hostfs.
 	return *r.Write, nil
 }
 
+var _ hostfs.Maker = agentFS{}
+
+// Mkdir creates the directory p on the agent's host, walked there without
+// following a link as hostfs.Local does.
+func (a agentFS) Mkdir(ctx context.Context, p string, mode fs.FileMode) error {
+	m := uint32(mode.Perm())
+	_, err := a.c.do(ctx, call{Op: opMkdir, Path: p, Mode: &m})
+	return err
+}
+
+// Remove unlinks the non-directory p on the agent's host.
+func (a agentFS) Remove(ctx context.Context, p string) error {
+	_, err := a.c.do(ctx, call{Op: opRemove, Path: p})
+	return err
+}
+
 // OpenSnapshot opens a snapshot root on the agent's host for the
 // snapshot engine; every name is resolved there under os.Root.
 func (c *Client) OpenSnapshot(ctx context.Context, root string) (engine.FS, error) {

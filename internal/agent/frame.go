@@ -43,6 +43,9 @@ const (
 // headerLen is the length prefix, the type and the ID.
 const headerLen = 4 + 1 + 4
 
+// readBuf is the buffer frames are read through: a pipe's capacity.
+const readBuf = 64 << 10
+
 // MaxPayload bounds one frame's payload. A larger one is a protocol
 // error: the stream is closed, never read on.
 const MaxPayload = 8 << 20

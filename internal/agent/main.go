@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/warden-mcp/warden/internal/confine"
 )
@@ -27,6 +28,28 @@ func (s stdio) Close() error {
 	return nil
 }
 
+// pollable returns the pipe or socket f as a file the Go runtime polls,
+// so that the goroutine waiting for the next frame parks instead of
+// holding a thread in a blocking read(2). A thread parked in a system
+// call keeps the runtime's monitor waking every 20 µs to take its
+// processor back, preempting the command the agent is running; and a
+// blocking read cannot be interrupted by closing the file. Anything else
+// (a terminal, a file) is returned as it was.
+func pollable(f *os.File) *os.File {
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&(os.ModeNamedPipe|os.ModeSocket) == 0 {
+		return f
+	}
+	// O_NONBLOCK is a flag of the open file description, which sshd's
+	// end of the pipe does not share; os.NewFile of a non-blocking
+	// descriptor registers it with the runtime's poller.
+	fd := f.Fd()
+	if err := syscall.SetNonblock(int(fd), true); err != nil {
+		return f
+	}
+	return os.NewFile(fd, f.Name())
+}
+
 // Main is `warden agent`: serve the protocol on stdin and stdout until
 // the channel closes, confining programs as the kernel allows. The
 // directory of the agent's own binary is protected from every program it
@@ -45,6 +68,12 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	if err != nil {
 		fmt.Fprintf(stderr, "warden agent: %v\n", err)
 		return 1
+	}
+	if f, ok := stdin.(*os.File); ok {
+		stdin = pollable(f)
+	}
+	if f, ok := stdout.(*os.File); ok {
+		stdout = pollable(f)
 	}
 	if err := Serve(ctx, stdio{stdin, stdout}, ServeOptions{Confiner: conf, Version: version}); err != nil {
 		fmt.Fprintf(stderr, "warden agent: %v\n", err)

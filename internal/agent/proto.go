@@ -13,7 +13,7 @@ import (
 
 // Protocol is the version of the protocol; warden refuses an agent that
 // speaks another.
-const Protocol = 1
+const Protocol = 2
 
 // Operations.
 const (
@@ -35,6 +35,8 @@ const (
 	opReap          = "reap"
 	opReadStream    = "read_stream"
 	opWriteStream   = "write_stream"
+	opMkdir         = "mkdir"
+	opRemove        = "remove"
 )
 
 // Window is the initial credit of each direction of a session: the most

@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -82,8 +83,11 @@ func Serve(ctx context.Context, rw io.ReadWriter, o ServeOptions) error {
 			c.Close()
 		}
 	}()
+	// One read(2) takes every frame already in the pipe, not two per
+	// frame (its header, then its payload).
+	br := bufio.NewReaderSize(rw, readBuf)
 	for {
-		f, err := readFrame(rw, MaxPayload)
+		f, err := readFrame(br, MaxPayload)
 		if err != nil {
 			if errors.Is(err, io.EOF) || ctx.Err() != nil {
 				return nil
@@ -125,9 +129,9 @@ func (s *server) shutdown(cancel context.CancelFunc) {
 func (s *server) dispatch(ctx context.Context, f frame) error {
 	switch f.typ {
 	case frameCall:
-		var c call
-		if err := json.Unmarshal(f.payload, &c); err != nil {
-			return fmt.Errorf("%w: call %d: %v", errFrame, f.id, err)
+		c, err := decodeCall(f.payload)
+		if err != nil {
+			return fmt.Errorf("%w: call %d: %w", errFrame, f.id, err)
 		}
 		cctx, cancel := context.WithCancel(ctx)
 		s.mu.Lock()
@@ -187,7 +191,7 @@ func (s *server) session(id uint32) *agentSession {
 }
 
 func (s *server) reply(id uint32, r reply) {
-	b, err := json.Marshal(r)
+	b, err := encodeReply(r)
 	if err == nil && len(b) > MaxPayload {
 		err = fmt.Errorf("reply of %d bytes is over the frame limit", len(b))
 	}
@@ -263,6 +267,20 @@ func (s *server) handle(ctx context.Context, id uint32, c call) reply {
 			return errReply(err)
 		}
 		return reply{Write: &wi}
+	case opMkdir:
+		m := fs.FileMode(0o755)
+		if c.Mode != nil {
+			m = fs.FileMode(*c.Mode)
+		}
+		if err := fsys.Mkdir(ctx, c.Path, m); err != nil {
+			return errReply(err)
+		}
+		return reply{}
+	case opRemove:
+		if err := fsys.Remove(ctx, c.Path); err != nil {
+			return errReply(err)
+		}
+		return reply{}
 	case opSnapLstat, opSnapReadlink, opSnapReadDir, opSnapRead:
 		return snapHandle(c)
 	case opSessionStart:

@@ -30,6 +30,12 @@ func TestMain(m *testing.M) {
 // (agent: required, so a fallback to plain SSH fails the suite): this
 // test binary uploaded to a cache directory of the login user's.
 func setupAgent(t *testing.T, srv *sshd.Server) kind {
+	k, _ := setupAgentProvider(t, srv)
+	return k
+}
+
+// setupAgentProvider is setupAgent that returns the agent provider too.
+func setupAgentProvider(t *testing.T, srv *sshd.Server) (kind, *agenthost.Provider) {
 	u, err := user.Lookup(suiteUser)
 	if err != nil {
 		t.Fatal(err)
@@ -72,5 +78,5 @@ func setupAgent(t *testing.T, srv *sshd.Server) kind {
 			t.Errorf("after the suite box's files went over %q, not the agent (%s)", h.FilesTransport(), h.Confinement)
 		}
 	})
-	return kind{set: s, name: "box", hostname: name, marker: "ssh", dir: fixture(t, "ssh", uid)}
+	return kind{set: s, name: "box", hostname: name, marker: "ssh", dir: fixture(t, "ssh", uid)}, ap
 }

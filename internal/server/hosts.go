@@ -12,6 +12,7 @@ import (
 	"github.com/warden-mcp/warden/internal/hosts/sshhost"
 	"github.com/warden-mcp/warden/internal/remotefs"
 	"github.com/warden-mcp/warden/internal/sshpool"
+	"github.com/warden-mcp/warden/internal/tools/operator"
 )
 
 // newHosts builds the host set every tool group resolves hosts through:
@@ -19,18 +20,18 @@ import (
 // the inventory hosts that opt in to warden's agent (hosts[].agent), and
 // the inventory (warden.yaml hosts over ~/.ssh/config) reached through
 // one shared connection pool. The SSH provider is returned too, for the
-// fleet tools and reloads.
-func newHosts(cfg *config.Config, o Options, local localhost.Options) (*hosts.Set, *sshhost.Provider, error) {
+// fleet tools and reloads, and server_info's account of the agents.
+func newHosts(cfg *config.Config, o Options, local localhost.Options) (*hosts.Set, *sshhost.Provider, func() []operator.Agent, error) {
 	if cfg.HostNamespace == "pid1" {
 		local.EnterPID = 1
 	}
 	lp, err := localhost.New(local)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	inv, err := newInventory(cfg, o)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	pool := sshpool.New(sshpool.Options{
 		AgentSocket:    o.Getenv("SSH_AUTH_SOCK"),
@@ -51,14 +52,25 @@ func newHosts(cfg *config.Config, o Options, local localhost.Options) (*hosts.Se
 	})
 	if err != nil {
 		pool.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	ap, err := agenthost.New(agenthost.Options{SSH: sp, Logger: o.Logger})
+	ap, err := agenthost.New(agenthost.Options{SSH: sp, BuildDir: cfg.Agent.Builds, Logger: o.Logger})
 	if err != nil {
 		pool.Close()
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return hosts.New(lp, ap, sp), sp, nil
+	return hosts.New(lp, ap, sp), sp, agentReports(ap), nil
+}
+
+// agentReports is server_info's account of the agents ap runs.
+func agentReports(ap *agenthost.Provider) func() []operator.Agent {
+	return func() []operator.Agent {
+		var out []operator.Agent
+		for _, r := range ap.Reports() {
+			out = append(out, operator.Agent(r))
+		}
+		return out
+	}
 }
 
 // transports are each host's files_transport from cfg.
@@ -94,7 +106,7 @@ func newInventory(cfg *config.Config, o Options) (*sshpool.Inventory, error) {
 		entries = append(entries, sshpool.HostEntry{
 			Name: h.Name, Address: h.Address, Port: h.Port, User: h.User,
 			IdentityFiles: h.IdentityFiles, ProxyJump: h.ProxyJump, KnownHostsFile: h.KnownHosts,
-			Groups: h.Groups, Tags: h.Tags, Mode: h.Mode, Shell: h.Shell, HostKeyPolicy: h.HostKeyPolicy, Agent: h.Agent,
+			Groups: h.Groups, Tags: h.Tags, Mode: h.Mode, Shell: h.Shell, HostKeyPolicy: h.HostKeyPolicy, Agent: h.Agent, AgentPath: h.AgentPath,
 		})
 	}
 	// USER is often unset (systemd units, containers): fall back to the

@@ -62,6 +62,9 @@ type HostEntry struct {
 	// Agent is whether warden runs its agent there (off, auto,
 	// required); opaque to sshpool.
 	Agent string
+	// AgentPath is an operator-installed agent binary on the host, run
+	// as is instead of an uploaded build; opaque to sshpool.
+	AgentPath string
 }
 
 // Target is a resolved host: everything needed to dial it and run on it.
@@ -84,12 +87,14 @@ type Target struct {
 	ConnectTimeout time.Duration
 	// Jump is the ProxyJump chain, dialled in order: Jump[0] directly,
 	// each next hop and finally the target through the one before.
-	Jump   []Target
-	Shell  string
-	Mode   string
-	Agent  string `json:",omitempty"`
-	Groups []string
-	Tags   []string
+	Jump  []Target
+	Shell string
+	Mode  string
+	Agent string `json:",omitempty"`
+	// AgentPath is the operator-installed agent on the host, if any.
+	AgentPath string `json:",omitempty"`
+	Groups    []string
+	Tags      []string
 }
 
 // Addr returns host:port as dialled.
@@ -452,6 +457,7 @@ func (r *resolver) resolve(alias string, entry *HostEntry, depth int) (Target, e
 	}
 	t.Mode = entry.Mode
 	t.Agent = entry.Agent
+	t.AgentPath = entry.AgentPath
 	t.Groups = slices.Clone(entry.Groups)
 	t.Tags = slices.Clone(entry.Tags)
 

@@ -17,8 +17,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
-	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -51,9 +49,17 @@ type Options struct {
 	// Modes override the inventory's agent mode (hosts[].agent, carried
 	// in each target, so a reload changes it) per host name.
 	Modes map[string]string
-	// Builds are warden binaries by "GOOS/GOARCH"; nil is this
-	// executable for its own platform.
+	// BuildDir is the release artifact set (agent.builds): a directory
+	// of warden-<os>-<arch> binaries made by scripts/release and their
+	// SHA256SUMS manifest. Each build is checked against the manifest
+	// before it is uploaded. Empty means Builds.
+	BuildDir string
+	// Builds are warden binaries by platform ("linux/arm64", see
+	// Platforms), unchecked; nil is this executable for its own platform.
 	Builds map[string]string
+	// Paths override the inventory's operator-installed agent path
+	// (hosts[].agent_path) per host name.
+	Paths map[string]string
 	// CacheDir is where agents are kept on remote hosts; empty is
 	// ${XDG_CACHE_HOME:-$HOME/.cache}/warden/agent of the remote user.
 	CacheDir string
@@ -65,12 +71,21 @@ type Provider struct {
 	ssh    *sshhost.Provider
 	modes  atomic.Pointer[map[string]string]
 	builds *builds
+	paths  map[string]string
 	cache  string
 	log    *slog.Logger
 
 	mu    sync.Mutex
 	links map[string]*link
+	// native counts the probes answered by reading a file on the far
+	// side instead of running cat there.
+	native atomic.Int64
 }
+
+// NativeReads is how many typed probes the agents answered by reading
+// their file on the far side (see nativeFiles) rather than running a
+// program there.
+func (p *Provider) NativeReads() int64 { return p.native.Load() }
 
 // New returns a Provider.
 func New(o Options) (*Provider, error) {
@@ -80,13 +95,12 @@ func New(o Options) (*Provider, error) {
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
-	if o.Builds == nil {
-		o.Builds = map[string]string{}
-		if exe, err := os.Executable(); err == nil {
-			o.Builds[runtime.GOOS+"/"+runtime.GOARCH] = exe
-		}
+	p := &Provider{ssh: o.SSH, builds: newBuilds(o.BuildDir, o.Builds), cache: o.CacheDir, log: o.Logger, links: map[string]*link{}, paths: o.Paths}
+	if p.builds.err != nil {
+		// Hosts with an agent_path and the fallback still work; each
+		// start that needs a build says why there is none.
+		p.log.Warn("the agent build set is unusable", "err", p.builds.err)
 	}
-	p := &Provider{ssh: o.SSH, builds: &builds{bins: o.Builds, sums: map[string]build{}}, cache: o.CacheDir, log: o.Logger, links: map[string]*link{}}
 	p.SetModes(o.Modes)
 	return p, nil
 }
@@ -97,6 +111,14 @@ func (p *Provider) SetModes(m map[string]string) {
 		m = map[string]string{}
 	}
 	p.modes.Store(&m)
+}
+
+// agentPath is the host's operator-installed agent, if any.
+func (p *Provider) agentPath(t sshpool.Target) string {
+	if a, ok := p.paths[t.Name]; ok {
+		return a
+	}
+	return t.AgentPath
 }
 
 func (p *Provider) mode(t sshpool.Target) string {
@@ -149,7 +171,7 @@ func (p *Provider) Close() error {
 func (p *Provider) link(t sshpool.Target, mode string) *link {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	key := t.Key() + "|" + mode
+	key := t.Key() + "|" + mode + "|" + p.agentPath(t)
 	l, ok := p.links[t.Name]
 	if ok && l.key == key {
 		return l
@@ -157,7 +179,7 @@ func (p *Provider) link(t sshpool.Target, mode string) *link {
 	if ok {
 		go l.close()
 	}
-	l = &link{p: p, t: t, mode: mode, key: key}
+	l = &link{p: p, t: t, mode: mode, key: key, agentPath: p.agentPath(t)}
 	p.links[t.Name] = l
 	return l
 }
@@ -180,6 +202,8 @@ type link struct {
 	t    sshpool.Target
 	mode string
 	key  string // the target's key and the mode it was made for
+	// agentPath is the operator-installed agent on the host, if any.
+	agentPath string
 
 	// starting serializes starts; mu guards the fields below only
 	// briefly, so hosts_list never waits for an upload.
@@ -189,9 +213,13 @@ type link struct {
 	client   *agent.Client
 	fallback error // why the agent is not in use, under auto
 	failedAt time.Time
+	// failure is why the last start failed under required.
+	failure error
 	// deadPID is the process ID of an agent that died: the next agent
 	// kills what it left running.
 	deadPID int
+	// chosen is the agent the last start ran, and why that one.
+	chosen choice
 }
 
 // errFallback marks a host served over plain SSH under auto.
@@ -224,9 +252,10 @@ func (l *link) get(ctx context.Context) (*agent.Client, error) {
 			l.p.log.Warn("agent cannot run; serving the host over plain SSH", "host", l.t.Name, "reason", err)
 			return nil, &errFallback{err}
 		}
+		l.failure = err
 		return nil, err
 	}
-	l.client, l.fallback = c, nil
+	l.client, l.fallback, l.failure = c, nil, nil
 	if l.deadPID != 0 {
 		n, err := c.Reap(ctx, l.deadPID)
 		l.p.log.Info("reaped what the previous agent left running", "host", l.t.Name, "pid", l.deadPID, "killed", n, "err", err)
@@ -274,9 +303,9 @@ func (l *link) close() {
 	}
 }
 
-// start probes the host, starts the agent, and uploads the build first
-// when the cache does not hold it (or holds something else). It runs
-// under l.starting, not l.mu.
+// start probes the host, chooses its agent, starts it, and uploads the
+// build first when the cache does not hold it (or holds something else).
+// It runs under l.starting, not l.mu.
 func (l *link) start(ctx context.Context) (*agent.Client, error) {
 	lease, err := l.p.ssh.Pool().Acquire(ctx, l.t)
 	if err != nil {
@@ -287,24 +316,32 @@ func (l *link) start(ctx context.Context) (*agent.Client, error) {
 		lease.Release()
 		return nil, err
 	}
-	bd, err := l.p.builds.get(pr.platform)
+	ch, err := choose(l.p.builds, pr, l.agentPath)
 	if err != nil {
 		lease.Release()
 		return nil, err
 	}
-	path := remotePath(pr.cache, bd, pr.platform)
 	for attempt := 0; ; attempt++ {
-		st, code, stderr, err := startAgent(ctx, lease, path, bd.sum)
+		st, code, stderr, err := startAgent(ctx, lease, ch.remote, ch.sum)
 		if err == nil {
-			l.mu.Lock()
-			l.lease = lease
-			l.mu.Unlock()
 			h := st.client.Hello()
-			l.p.log.Info("agent started", "host", l.t.Name, "path", path, "version", h.Version, "confinement", h.Confinement.Mechanism)
+			l.mu.Lock()
+			l.lease, l.chosen = lease, ch
+			l.mu.Unlock()
+			l.p.log.Info("agent started", "host", l.t.Name, "path", ch.remote, "why", ch.why, "version", h.Version, "confinement", h.Confinement.Mechanism)
 			return st.client, nil
 		}
-		if code == checksumExit && attempt == 0 {
-			if uerr := upload(ctx, lease, bd, path); uerr != nil {
+		if code == checksumExit && attempt == 0 && ch.upload {
+			// Checked against the manifest again right before it goes.
+			bd, berr := l.p.builds.get(ch.platform, true)
+			if berr == nil && bd.sum != ch.sum {
+				berr = fmt.Errorf("the build for %s changed since it was chosen", ch.platform)
+			}
+			if berr != nil {
+				lease.Release()
+				return nil, berr
+			}
+			if uerr := upload(ctx, lease, bd, ch.remote); uerr != nil {
 				lease.Release()
 				return nil, uerr
 			}
@@ -312,9 +349,9 @@ func (l *link) start(ctx context.Context) (*agent.Client, error) {
 		}
 		lease.Release()
 		if stderr != "" {
-			return nil, fmt.Errorf("starting %s: exit %d: %s", path, code, stderr)
+			return nil, fmt.Errorf("starting %s (%s): exit %d: %s", ch.remote, ch.why, code, stderr)
 		}
-		return nil, fmt.Errorf("starting %s: %w", path, err)
+		return nil, fmt.Errorf("starting %s (%s): %w", ch.remote, ch.why, err)
 	}
 }
 
@@ -325,11 +362,71 @@ func (l *link) state() string {
 	switch {
 	case l.client != nil && l.client.Err() == nil:
 		h := l.client.Hello()
-		return fmt.Sprintf("agent %s (pid %d, %s/%s): %s", h.Version, h.PID, h.OS, h.Arch, h.Confinement.Mechanism)
+		return fmt.Sprintf("agent %s (pid %d, %s, %s: %s): %s", h.Version, h.PID, l.chosen.platform, l.chosen.remote, l.chosen.why, h.Confinement.Mechanism)
 	case l.fallback != nil:
 		return "none: classifier only (plain SSH; " + l.fallback.Error() + ")"
+	case l.failure != nil:
+		return "none: agent required but not running (" + l.failure.Error() + ")"
 	}
 	return "agent " + l.mode + ": starts on the first admitted call"
+}
+
+// Report is what server_info says of one host's agent.
+type Report struct {
+	Host string `json:"host"`
+	// Mode is the host's agent mode: auto or required.
+	Mode string `json:"mode"`
+	// State is running, fallback (plain SSH under auto), failed (the
+	// last start under required) or idle (not started yet).
+	State       string `json:"state"`
+	Version     string `json:"version,omitempty"`
+	PID         int    `json:"pid,omitempty"`
+	Platform    string `json:"platform,omitempty"`
+	Path        string `json:"path,omitempty"`
+	Why         string `json:"why,omitempty"`
+	Confinement string `json:"confinement,omitempty"`
+	Reason      string `json:"reason,omitempty"`
+}
+
+// Reports says, for every inventory host whose agent mode is not off,
+// which agent runs there (its version, path, why that one, and its
+// confinement) or why none does. It never dials.
+func (p *Provider) Reports() []Report {
+	var out []Report
+	for _, e := range p.ssh.List() {
+		if e.Target == nil {
+			continue
+		}
+		mode := p.mode(*e.Target)
+		if mode == Off {
+			continue
+		}
+		r := Report{Host: e.Name, Mode: mode, State: "idle", Reason: "starts on the first admitted call"}
+		p.mu.Lock()
+		l, ok := p.links[e.Name]
+		p.mu.Unlock()
+		if ok {
+			l.report(&r)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// report fills r with the link's state.
+func (l *link) report(r *Report) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case l.client != nil && l.client.Err() == nil:
+		h := l.client.Hello()
+		*r = Report{Host: r.Host, Mode: r.Mode, State: "running", Version: h.Version, PID: h.PID, Platform: l.chosen.platform,
+			Path: l.chosen.remote, Why: l.chosen.why, Confinement: h.Confinement.Mechanism}
+	case l.fallback != nil:
+		r.State, r.Reason = "fallback", "plain SSH, classifier only: "+l.fallback.Error()
+	case l.failure != nil:
+		r.State, r.Reason = "failed", l.failure.Error()
+	}
 }
 
 // host is the SSH host h served through the agent, or over plain SSH
@@ -393,6 +490,12 @@ func (r agentRunner) Run(ctx context.Context, req runner.Request) (runner.Result
 		return runner.Result{}, err
 	}
 	if r.inspect {
+		if p, ok := nativeFile(req.Argv); ok {
+			if res, ok := readNative(ctx, c.FS(), p, req); ok {
+				r.l.p.native.Add(1)
+				return res, nil
+			}
+		}
 		return agent.Inspect{Client: c}.Run(ctx, req)
 	}
 	return c.Run(ctx, req)

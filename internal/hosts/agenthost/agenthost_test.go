@@ -53,11 +53,29 @@ type rig struct {
 // set, shapes the cache directory before anything is uploaded.
 func newRig(t testing.TB, mode string, prepare func(t testing.TB, cache string)) *rig {
 	t.Helper()
+	return newRigWith(t, mode, prepare, nil)
+}
+
+// newRigWith is newRig whose provider options opts may change.
+func newRigWith(t testing.TB, mode string, prepare func(t testing.TB, cache string), opts func(*agenthost.Options)) *rig {
+	t.Helper()
+	return newRigAs(t, testUser, mode, prepare, opts)
+}
+
+// newRigAs is newRigWith logging in as login ("" is the user running the
+// test, root).
+func newRigAs(t testing.TB, login, mode string, prepare func(t testing.TB, cache string), opts func(*agenthost.Options)) *rig {
+	t.Helper()
 	if os.Geteuid() != 0 {
 		t.Skip("the agent host tests log in as a user of their own, which needs root")
 	}
-	srv := sshd.Start(t, sshd.Options{User: testUser})
-	u, err := user.Lookup(testUser)
+	return newRigOn(t, sshd.Start(t, sshd.Options{User: login}), mode, prepare, opts)
+}
+
+// newRigOn serves host "box" on srv, an sshd or a dropbear.
+func newRigOn(t testing.TB, srv *sshd.Server, mode string, prepare func(t testing.TB, cache string), opts func(*agenthost.Options)) *rig {
+	t.Helper()
+	u, err := user.Lookup(srv.User)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +109,11 @@ func newRig(t testing.TB, mode string, prepare func(t testing.TB, cache string))
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.ap, err = agenthost.New(agenthost.Options{SSH: sp, Modes: map[string]string{"box": mode}, CacheDir: r.cache})
+	o := agenthost.Options{SSH: sp, Modes: map[string]string{"box": mode}, CacheDir: r.cache}
+	if opts != nil {
+		opts(&o)
+	}
+	r.ap, err = agenthost.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +146,10 @@ func (r *rig) run(t *testing.T, cmd string) (runner.Result, error) {
 
 // agentPID is the process ID of the running agent, found in /proc by its
 // path under the cache directory.
-func (r *rig) agentPIDs() []int {
+func (r *rig) agentPIDs() []int { return pidsOf(r.cache + "/") }
+
+// pidsOf are the live agents whose executable path starts with prefix.
+func pidsOf(prefix string) []int {
 	var pids []int
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
@@ -137,7 +162,7 @@ func (r *rig) agentPIDs() []int {
 			continue
 		}
 		argv := strings.Split(string(b), "\x00")
-		if len(argv) >= 2 && strings.HasPrefix(argv[0], r.cache+"/") && argv[1] == agent.Arg && alive(pid) {
+		if len(argv) >= 2 && strings.HasPrefix(argv[0], prefix) && argv[1] == agent.Arg && alive(pid) {
 			pids = append(pids, pid)
 		}
 	}

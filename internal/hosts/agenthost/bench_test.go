@@ -1,7 +1,9 @@
 package agenthost_test
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -14,6 +16,7 @@ import (
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/runner/local"
 	"github.com/warden-mcp/warden/internal/sshpool"
+	"golang.org/x/crypto/ssh"
 )
 
 // controlMaster starts an OpenSSH master to target and returns the
@@ -43,13 +46,44 @@ func controlMaster(b *testing.B, t sshpool.Target) []string {
 	return append(base, "-o", "ControlMaster=no", "--", t.Host, "echo hi")
 }
 
+// channelEcho starts `cat` on a session of client and returns a call that
+// sends it 64 bytes and reads them back.
+func channelEcho(b *testing.B, client *ssh.Client) func() error {
+	s, err := client.NewSession()
+	if err != nil {
+		b.Fatal(err)
+	}
+	in, err := s.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := s.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.Start("cat"); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { in.Close(); s.Close() })
+	msg, back := bytes.Repeat([]byte("x"), 64), make([]byte, 64)
+	return func() error {
+		if _, err := in.Write(msg); err != nil {
+			return err
+		}
+		_, err := io.ReadFull(out, back)
+		return err
+	}
+}
+
 // BenchmarkEchoHi runs `/bin/sh -c "echo hi"` through each way warden
 // reaches a host, one call of each in turn per iteration so all see the
 // same machine: warden's local runner (confined, as it serves), the agent
 // on a loopback sshd (confined there), the SSH runner with ssh.prestart,
-// a bare session on the pooled connection (the SSH floor) and `ssh` over
-// an OpenSSH ControlMaster. Each
-// reports its p50; agent/local is the agent's cost over a local call.
+// a bare session on the pooled connection (the SSH floor), the floors of
+// the agent's share (a call through the agent that runs nothing, and
+// bytes echoed by `cat` on a channel of the same connection) and `ssh`
+// over an OpenSSH ControlMaster. Each reports its p50; agent/local is the
+// agent's cost over a local call.
 func BenchmarkEchoHi(b *testing.B) {
 	r := newRig(b, agenthost.Required, nil)
 	conf, err := confine.New(confine.Options{}, confine.Auto)
@@ -99,6 +133,23 @@ func BenchmarkEchoHi(b *testing.B) {
 			return err
 		}},
 	}
+	// The floors of the agent's share: a call that runs nothing (lstat of
+	// /) through the agent, and 64 bytes through `cat` on a channel of the
+	// same connection and back, the least any protocol on one channel
+	// costs. They come long enough after the agent's run to find it as
+	// idle as the run does, and long enough before the next.
+	fsys, err := h.Files(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	echo := channelEcho(b, client)
+	contenders = append(contenders, []struct {
+		name string
+		call func() error
+	}{
+		{"agent-stat", func() error { _, err := fsys.Lstat(ctx, "/"); return err }},
+		{"channel-echo", echo},
+	}...)
 	if cm != nil {
 		contenders = append(contenders, struct {
 			name string
@@ -140,5 +191,6 @@ func BenchmarkEchoHi(b *testing.B) {
 	}
 	b.ReportMetric(p50[1]/p50[0], "agent/local")
 	b.ReportMetric(p50[1]/p50[3], "agent/bare")
+	b.ReportMetric((p50[1]-p50[0])*1000, "agent-minus-local-µs")
 	b.ReportMetric(0, "ns/op")
 }

@@ -3,12 +3,11 @@ package agenthost
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -21,63 +20,48 @@ import (
 // the cache is missing or is not the build warden holds.
 const checksumExit = 97
 
-// build is one warden binary warden can upload, and its digest.
-type build struct {
-	path string
-	sum  string
-	size int64
+// choice is the agent a start runs on a host, and why that one.
+type choice struct {
+	platform string
+	remote   string // the path started on the host
+	sum      string // the digest the start script checks; "" checks none
+	upload   bool   // warden uploads its build where the host lacks it
+	why      string
 }
 
-// builds digests each binary once per provider.
-type builds struct {
-	mu   sync.Mutex
-	bins map[string]string // "linux/amd64" → local path
-	sums map[string]build
-}
-
-// get returns the build for a remote OS and architecture.
-func (b *builds) get(platform string) (build, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if bd, ok := b.sums[platform]; ok {
-		return bd, nil
-	}
-	p, ok := b.bins[platform]
-	if !ok {
-		have := make([]string, 0, len(b.bins))
-		for k := range b.bins {
-			have = append(have, k)
+// choose picks the host's agent: the operator-installed agentPath as is
+// (checked against the build set's manifest when it lists the host's
+// platform), else the build for the host's platform, uploaded to a
+// per-build path in its cache.
+func choose(b *builds, pr probe, agentPath string) (choice, error) {
+	if agentPath != "" {
+		if !strings.HasPrefix(agentPath, "/") {
+			return choice{}, fmt.Errorf("agent_path %q is not an absolute path", agentPath)
 		}
-		return build{}, fmt.Errorf("no warden build for %s (warden has %s)", platform, strings.Join(have, ", "))
+		c := choice{platform: pr.platform, remote: agentPath}
+		switch sum, ok := b.manifestSum(pr.platform); {
+		case b.err != nil:
+			return choice{}, fmt.Errorf("agent_path %s cannot be checked: %w", agentPath, b.err)
+		case pr.platformErr == nil && ok:
+			c.sum = sum
+			c.why = "agent_path, checked against " + filepath.Join(b.dir, Manifest)
+		case pr.platformErr != nil:
+			c.platform = "unknown"
+			c.why = "agent_path, run as installed (" + pr.platformErr.Error() + ")"
+		default:
+			c.why = "agent_path, run as installed (no manifest entry for " + pr.platform + ")"
+		}
+		return c, nil
 	}
-	f, err := os.Open(p)
+	if pr.platformErr != nil {
+		return choice{}, pr.platformErr
+	}
+	bd, err := b.get(pr.platform, false)
 	if err != nil {
-		return build{}, fmt.Errorf("the warden build for %s: %w", platform, err)
+		return choice{}, err
 	}
-	defer f.Close()
-	h := sha256.New()
-	n, err := io.Copy(h, f)
-	if err != nil {
-		return build{}, fmt.Errorf("the warden build for %s: %w", platform, err)
-	}
-	bd := build{path: p, sum: hex.EncodeToString(h.Sum(nil)), size: n}
-	b.sums[platform] = bd
-	return bd, nil
-}
-
-// platform maps `uname -sm` to GOOS/GOARCH.
-func platform(uname string) (string, error) {
-	f := strings.Fields(uname)
-	if len(f) != 2 {
-		return "", fmt.Errorf("uname -sm said %q", uname)
-	}
-	goos := map[string]string{"Linux": "linux", "FreeBSD": "freebsd"}[f[0]]
-	goarch := map[string]string{"x86_64": "amd64", "amd64": "amd64", "aarch64": "arm64", "arm64": "arm64",
-		"armv7l": "arm", "armv6l": "arm", "mips": "mips", "mipsel": "mipsle", "i686": "386", "i386": "386"}[f[1]]
-	if goos == "" || goarch == "" {
-		return "", fmt.Errorf("no agent for %s %s", f[0], f[1])
-	}
-	return goos + "/" + goarch, nil
+	return choice{platform: pr.platform, remote: remotePath(pr.cache, bd.sum, pr.platform), sum: bd.sum, upload: true,
+		why: "uploaded from " + b.source()}, nil
 }
 
 // shellQuote quotes s for a POSIX shell.
@@ -116,7 +100,10 @@ func execOn(ctx context.Context, lease *sshpool.Lease, cmd string, stdin io.Read
 // probe is what warden learns of a host before starting an agent there.
 type probe struct {
 	platform string
-	cache    string // the remote user's cache directory for agents
+	// platformErr is why the host's platform has no build of the set;
+	// an operator-installed agent runs regardless.
+	platformErr error
+	cache       string // the remote user's cache directory for agents
 }
 
 // probeHost asks the host its OS, architecture and cache directory.
@@ -125,28 +112,32 @@ func probeHost(ctx context.Context, lease *sshpool.Lease, cacheDir string) (prob
 	if cacheDir != "" {
 		dir = shellQuote(cacheDir)
 	}
-	out, stderr, code, err := execOn(ctx, lease, "uname -sm; printf '%s\\n' "+dir, nil)
+	// The third line is the ELF byte order of /bin/sh (01 little, 02
+	// big endian), which alone tells mipsle from mips.
+	out, stderr, code, err := execOn(ctx, lease, "uname -sm; printf '%s\\n' "+dir+
+		`; { od -An -tx1 -j5 -N1 /bin/sh || hexdump -s5 -n1 -e '1/1 "%02x"' /bin/sh; } 2>/dev/null | tr -d ' \n'; echo`, nil)
 	if err != nil {
 		return probe{}, fmt.Errorf("probing the host: %w", err)
 	}
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
-	if code != 0 || len(lines) != 2 {
+	if code != 0 || len(lines) < 2 || len(lines) > 3 {
 		return probe{}, fmt.Errorf("probing the host: exit %d: %s", code, strings.TrimSpace(stderr))
 	}
-	plat, err := platform(lines[0])
-	if err != nil {
-		return probe{}, err
+	order := ""
+	if len(lines) == 3 {
+		order = lines[2]
 	}
+	plat, perr := platform(lines[0], order)
 	if !strings.HasPrefix(lines[1], "/") || strings.ContainsAny(lines[1], "\n\x00") {
 		return probe{}, fmt.Errorf("the remote cache directory %q is not an absolute path (is HOME set?)", lines[1])
 	}
-	return probe{platform: plat, cache: lines[1]}, nil
+	return probe{platform: plat, platformErr: perr, cache: lines[1]}, nil
 }
 
 // remotePath is where a build lives on the host: one directory per build,
 // named by its digest, so builds never overwrite each other.
-func remotePath(cache string, bd build, plat string) string {
-	return cache + "/" + bd.sum[:16] + "-" + strings.ReplaceAll(plat, "/", "-") + "/warden"
+func remotePath(cache, sum, plat string) string {
+	return cache + "/" + sum[:16] + "-" + strings.ReplaceAll(plat, "/", "-") + "/warden"
 }
 
 // upload copies a build to path through a temporary file renamed into
@@ -170,8 +161,14 @@ func upload(ctx context.Context, lease *sshpool.Lease, bd build, path string) er
 }
 
 // startScript verifies the binary's SHA-256 and runs it as the agent; a
-// missing or different binary exits checksumExit without running it.
+// missing or different binary exits checksumExit without running it. An
+// empty sum (an operator-installed agent the manifest does not list)
+// only checks that the file is there and executable.
 func startScript(path, sum string) string {
+	if sum == "" {
+		return fmt.Sprintf(`p=%s; [ -f "$p" ] && [ -x "$p" ] || { echo "warden agent: $p is missing or not executable" >&2; exit %d; }; exec "$p" %s`,
+			shellQuote(path), checksumExit, agent.Arg)
+	}
 	return fmt.Sprintf(`p=%s; h=$( (sha256sum "$p" || busybox sha256sum "$p" || shasum -a 256 "$p") 2>/dev/null | cut -d' ' -f1); `+
 		`[ "$h" = %s ] || { echo "warden agent: $p is ${h:-missing}, not the build warden holds" >&2; exit %d; }; exec "$p" %s`,
 		shellQuote(path), shellQuote(sum), checksumExit, agent.Arg)

@@ -45,7 +45,24 @@ type Deps struct {
 	// SnapshotSources reports what each local snapshot dataset can serve
 	// with the permissions warden has; nil reports none.
 	SnapshotSources func(ctx context.Context) []snapshot.Reach
-	Now             func() time.Time
+	// Agents reports warden's agent on each inventory host that opts in
+	// to it (hosts[].agent); nil reports none.
+	Agents func() []Agent
+	Now    func() time.Time
+}
+
+// Agent is server_info's account of warden's agent on one host.
+type Agent struct {
+	Host        string `json:"host"`
+	Mode        string `json:"mode" jsonschema:"The host's agent mode: auto (plain SSH where the agent cannot run) or required."`
+	State       string `json:"state" jsonschema:"running; fallback (served over plain SSH under auto, see reason); failed (the last start under required, see reason); idle (starts on the first admitted call)."`
+	Version     string `json:"version,omitempty"`
+	PID         int    `json:"pid,omitempty"`
+	Platform    string `json:"platform,omitempty" jsonschema:"The build's platform, from the host's uname -sm."`
+	Path        string `json:"path,omitempty" jsonschema:"The agent binary running on the host."`
+	Why         string `json:"why,omitempty" jsonschema:"Why that binary: uploaded from the build set (agent.builds) or warden's own executable, or the operator-installed agent_path and whether its SHA-256 was checked."`
+	Confinement string `json:"confinement,omitempty" jsonschema:"The kernel confinement the agent applies there."`
+	Reason      string `json:"reason,omitempty" jsonschema:"Why the agent is not running."`
 }
 
 // Confinement is server_info's account of local confinement.
@@ -74,6 +91,7 @@ type Info struct {
 	Node         string         `json:"node" jsonschema:"The name this warden gives itself in every audit record and export (audit.node, default the host name)."`
 	AuditExport  []export.Stats `json:"audit_export,omitempty" jsonschema:"Each audit export sink: records sent, dropped because its queue was full (they are still in the local log), retried, queued, and whether it is connected."`
 	// SnapshotSources is what each local snapshot dataset can serve.
+	Agents          []Agent          `json:"agents,omitempty" jsonschema:"warden's agent on each inventory host with agent: auto or required: its version, path and confinement, or why it is not running."`
 	SnapshotSources []snapshot.Reach `json:"snapshot_sources,omitempty" jsonschema:"Per local snapshot dataset: the checks run (listing, reading, zfs list/get, zpool list, zfs allow), the tools it cannot fully serve and why, its zfs allow delegations and any delegated permission that changes data (more than warden needs). Probed at most once a minute."`
 }
 
@@ -117,7 +135,12 @@ func Register(r *relay.Relay, d Deps) {
 			if d.SnapshotSources != nil {
 				snaps = d.SnapshotSources(ctx)
 			}
+			var agents []Agent
+			if d.Agents != nil {
+				agents = d.Agents()
+			}
 			return &relay.Outcome{Result: Info{
+				Agents:          agents,
 				Node:            d.Node,
 				AuditExport:     exports,
 				Version:         d.Version,

@@ -142,8 +142,8 @@ func cmdExe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv
 }
 
 // typedArgs turns NAME=VALUE pairs into arguments typed by the tool's
-// input schema: integers, numbers and booleans are parsed, the rest are
-// strings.
+// input schema: integers, numbers and booleans are parsed, an array
+// parameter gets one element per pair, the rest are strings.
 func typedArgs(tool *mcp.Tool, pairs []string) (map[string]any, error) {
 	var schema struct {
 		Properties map[string]struct {
@@ -170,6 +170,10 @@ func typedArgs(tool *mcp.Tool, pairs []string) (map[string]any, error) {
 			out[k], err = strconv.ParseFloat(v, 64)
 		case "boolean":
 			out[k], err = strconv.ParseBool(v)
+		case "array":
+			// Each NAME=VALUE of an array parameter is one element.
+			list, _ := out[k].([]any)
+			out[k] = append(list, v)
 		default:
 			out[k] = v
 		}

@@ -33,8 +33,8 @@ func TestValidateFixCLI(t *testing.T) {
 	if code != 0 || !strings.Contains(out, name+": wrote "+fixed) || !strings.Contains(out, fixed+": ok (3 tools, 1 prompts)") || !strings.Contains(errOut, "moved line 27: runners → mcp.tools[0].run.runners") {
 		t.Fatalf("validate --fix: exit %d\n%s\n%s", code, out, errOut)
 	}
-	if !strings.Contains(errOut, "hint: ") || !strings.Contains(errOut, "split: true") {
-		t.Errorf("validate --fix: no split hint for args:\n%s", errOut)
+	if !strings.Contains(errOut, "hint: ") || !strings.Contains(errOut, "params.args: split into words") {
+		t.Errorf("validate --fix: no hint that args is split:\n%s", errOut)
 	}
 	if now, _ := os.ReadFile(name); !bytes.Equal(now, orig) {
 		t.Error("validate --fix changed the original file")
@@ -69,5 +69,49 @@ func TestValidateRejectsShellSyntax(t *testing.T) {
 	_, errOut, code := runWarden(t, env, "validate", name)
 	if code != 1 || !strings.Contains(errOut, "tool broken: run.command: not valid sh syntax") {
 		t.Errorf("validate: exit %d\n%s", code, errOut)
+	}
+}
+
+// TestMCPShellArgs: a tool file written as MCPShell's docs write
+// `{{ .command }} {{ .args }}` loads unchanged and, through the binary,
+// splits args into words as MCPShell's shell did — quotes group, a
+// backslash escapes — while nothing in a word runs or expands; an array
+// parameter makes each element one word, never split again.
+func TestMCPShellArgs(t *testing.T) {
+	env, _ := wardenEnv(t)
+	dir := t.TempDir()
+	file := fixture("mcpshell/args.yaml")
+	out, errOut, code := runWarden(t, env, "validate", file)
+	if code != 0 || !strings.Contains(out, "ok (2 tools") || !strings.Contains(errOut, "params.args: split into words") {
+		t.Fatalf("validate: exit %d\n%s\n%s", code, out, errOut)
+	}
+	marker := filepath.Join(dir, "marker")
+	for args, want := range map[string]string{
+		"[%s] -l  'a b' c\\ d":                 "[-l][a b][c d]",
+		`[%s] "x y" $HOME *`:                   "[x y][$HOME][*]",
+		"[%s] $(touch " + marker + ")":         "[$(touch][" + marker + ")]",
+		"[%s] `touch " + marker + "`;id":       "[`touch][" + marker + "`;id]",
+		"[%s] '; touch " + marker + "; echo '": "[; touch " + marker + "; echo ]",
+		"[%s]":                                 "[]",
+	} {
+		out, errOut, code := runWarden(t, env, "exe", "--tools", file, "safe_command", "command=printf", "args="+args)
+		out, _, _ = strings.Cut(out, "\n[exit_code 0")
+		if code != 0 || out != want {
+			t.Errorf("args=%q: exit %d, %q; want %q\n%s", args, code, out, want, errOut)
+		}
+	}
+	out, errOut, code = runWarden(t, env, "exe", "--tools", file, "print_words", "words=a b", "words=", "words=$(touch "+marker+")", "words='q'")
+	out, _, _ = strings.Cut(out, "\n[exit_code 0")
+	if want := "[a b][][$(touch " + marker + ")]['q']"; code != 0 || out != want {
+		t.Errorf("print_words: exit %d, %q; want %q\n%s", code, out, want, errOut)
+	}
+	if _, _, code := runWarden(t, env, "exe", "--tools", file, "safe_command", "command=rm", "args=-rf "+dir); code == 0 {
+		t.Error("a command outside the constraint ran")
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("a value ran a command")
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatal("rm ran")
 	}
 }

@@ -3,7 +3,6 @@ package declare
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // hostileValue is the string every string parameter takes in validate's
@@ -35,6 +34,11 @@ func sampleValues(t *Tool, hostile bool) map[string]any {
 			v = 1.5
 		case TypeBoolean:
 			v = true
+		case TypeArray:
+			v = []string{"-l", "/srv/sample dir"}
+			if hostile {
+				v = []string{hostileValue, "", "*"}
+			}
 		}
 		if p.Default != nil && !hostile {
 			v, _ = typedValue(p, p.Default)
@@ -118,12 +122,8 @@ func (t *Tool) Hints() []string {
 	}
 	out = append(out, notes...)
 	for _, p := range t.Params {
-		if p.Type != TypeString || p.Raw || p.Split || p.Required {
-			continue
-		}
-		switch strings.ToLower(p.Name) {
-		case "args", "arguments", "flags", "options", "opts", "extra_args":
-			out = append(out, fmt.Sprintf("params.%s: passed as one argument (or '' when empty); MCPShell let the shell split it into words: add `split: true` for that (quotes honoured, nothing expanded)", p.Name))
+		if p.SplitByName {
+			out = append(out, fmt.Sprintf("params.%s: split into words as MCPShell's shell split it (\"-l -a\" is two arguments; quotes group, nothing expands or runs); `split: false` passes it as one argument", p.Name))
 		}
 	}
 	return out

@@ -32,6 +32,8 @@ func celType(t ParamType) *cel.Type {
 		return cel.DoubleType
 	case TypeBoolean:
 		return cel.BoolType
+	case TypeArray:
+		return cel.ListType(cel.StringType)
 	}
 	return cel.StringType
 }

@@ -23,6 +23,9 @@ const (
 	TypeNumber  ParamType = "number"
 	TypeInteger ParamType = "integer"
 	TypeBoolean ParamType = "boolean"
+	// TypeArray is a list of strings (a warden extension): printed as an
+	// argument, each element is one shell word, quoted, never split again.
+	TypeArray ParamType = "array"
 )
 
 // File is one loaded tool file.
@@ -67,9 +70,15 @@ type Param struct {
 	// Raw inserts the value into the command without shell quoting.
 	Raw bool
 	// Split prints the value as several shell words, split the way the
-	// shell reads unquoted text but with nothing run or expanded.
+	// shell reads unquoted text but with nothing run or expanded. It is
+	// on by default for a string parameter with an argument-list name
+	// (args, flags, …; see argListName), as MCPShell's shell split
+	// {{ .args }}; `split: false` turns it off.
 	Split bool
-	Line  int
+	// SplitByName says Split came from the parameter's name, not from
+	// `split: true`.
+	SplitByName bool
+	Line        int
 }
 
 // Run says how a tool runs.

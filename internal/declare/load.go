@@ -450,6 +450,19 @@ func (p *parser) tool(n *yaml.Node, path string, f *File) *Tool {
 
 var reservedParams = []string{"approval_token", "env"}
 
+// argListName reports whether a parameter's name says it holds several
+// arguments (args, arguments, flags, options, opts, or ending in _args or
+// _flags): MCPShell pasted such a value into the command unquoted, so its
+// shell split it into words, and its files are written for that.
+func argListName(name string) bool {
+	n := strings.ToLower(name)
+	switch n {
+	case "args", "arguments", "argv", "flags", "options", "opts":
+		return true
+	}
+	return strings.HasSuffix(n, "_args") || strings.HasSuffix(n, "_flags")
+}
+
 func (p *parser) param(kn, n *yaml.Node, path string) *Param {
 	pm := &Param{Name: kn.Value, Type: TypeString, Line: kn.Line}
 	if !envNameRE.MatchString(pm.Name) || slices.Contains(reservedParams, pm.Name) {
@@ -457,20 +470,24 @@ func (p *parser) param(kn, n *yaml.Node, path string) *Param {
 		return nil
 	}
 	var def *yaml.Node
+	splitSet := false
 	p.mapping(n, path, map[string]func(k, v *yaml.Node){
 		"type": func(_, v *yaml.Node) {
 			pm.Type = ParamType(p.str(v, join(path, "type")))
 			switch pm.Type {
-			case TypeString, TypeNumber, TypeInteger, TypeBoolean:
+			case TypeString, TypeNumber, TypeInteger, TypeBoolean, TypeArray:
 			default:
-				p.errf(v, join(path, "type"), "must be one of string, number, integer, boolean; got %q", pm.Type)
+				p.errf(v, join(path, "type"), "must be one of string, number, integer, boolean, array; got %q", pm.Type)
 			}
 		},
 		"description": func(_, v *yaml.Node) { pm.Description = p.str(v, join(path, "description")) },
 		"required":    func(_, v *yaml.Node) { pm.Required = p.boolean(v, join(path, "required")) },
 		"default":     func(_, v *yaml.Node) { def = v },
 		"raw":         func(_, v *yaml.Node) { pm.Raw = p.boolean(v, join(path, "raw")) },
-		"split":       func(_, v *yaml.Node) { pm.Split = p.boolean(v, join(path, "split")) },
+		"split": func(_, v *yaml.Node) {
+			pm.Split = p.boolean(v, join(path, "split"))
+			splitSet = true
+		},
 	})
 	if def != nil {
 		pm.Default = p.typed(def, join(path, "default"), pm.Type)
@@ -482,7 +499,14 @@ func (p *parser) param(kn, n *yaml.Node, path string) *Param {
 		p.errf(n, join(path, "raw"), "applies to string parameters only")
 	}
 	if pm.Split && (pm.Type != TypeString || pm.Raw) {
-		p.errf(n, join(path, "split"), "applies to string parameters that are not raw only")
+		if pm.Type == TypeArray {
+			p.errf(n, join(path, "split"), "does not apply to an array: each element is one word already")
+		} else {
+			p.errf(n, join(path, "split"), "applies to string parameters that are not raw only")
+		}
+	}
+	if !splitSet && pm.Type == TypeString && !pm.Raw && argListName(pm.Name) {
+		pm.Split, pm.SplitByName = true, true
 	}
 	return pm
 }
@@ -496,6 +520,12 @@ func (p *parser) typed(n *yaml.Node, key string, t ParamType) any {
 		return p.boolean(n, key)
 	case TypeInteger:
 		return p.integer(n, key)
+	case TypeArray:
+		if n.Kind != yaml.SequenceNode {
+			p.errf(n, key, "must be a list of strings")
+			return []string{}
+		}
+		return p.strs(n, key)
 	case TypeNumber:
 		var v float64
 		if n.Kind != yaml.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") || n.Decode(&v) != nil || math.IsInf(v, 0) || math.IsNaN(v) {

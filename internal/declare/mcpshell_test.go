@@ -3,6 +3,7 @@ package declare
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -233,9 +234,101 @@ func TestSplitArgs(t *testing.T) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal("a split value ran a command")
 	}
-	hints := fixedTools(t)["list_dir"].Hints()
-	if len(hints) != 1 || !strings.Contains(hints[0], "split: true") {
-		t.Errorf("list_dir hints = %v, want the split hint", hints)
+	ld := fixedTools(t)["list_dir"]
+	if hints := ld.Hints(); !ld.Params[1].Split || len(hints) != 1 || !strings.Contains(hints[0], "split: false") {
+		t.Errorf("list_dir: args split %v, hints = %v; want args split by its name and the hint saying so", ld.Params[1].Split, hints)
+	}
+}
+
+// TestArgsSplitByName: a string parameter named as an argument list
+// (args, flags, extra_args, …) used as {{ .args }} is split as MCPShell's
+// shell split it, without `split: true`; `split: false` keeps it one word;
+// other names stay one word.
+func TestArgsSplitByName(t *testing.T) {
+	yml := `mcp:
+  tools:
+    - name: t
+      description: d
+      params:
+        args: {type: string}
+        extra_args: {type: string}
+        path: {type: string}
+        options: {type: string, split: false}
+      run:
+        command: printf '[%s]' {{ .args }} {{ .extra_args }} {{ .path }} {{ .options }}
+`
+	f, _, err := Parse("n.yaml", []byte(yml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, testDeps(), f.Tools[0], map[string]any{"args": "-l  'a b'", "extra_args": "x y", "path": "p q", "options": "o p"})
+	if want := "[-l][a b][x][y][p q][o p]"; err != nil || out != want {
+		t.Errorf("got %q, %v; want %q", out, err, want)
+	}
+	if _, _, err := Parse("n.yaml", []byte(strings.Replace(yml, "args: {type: string}", "args: {type: integer, split: true}", 1))); err == nil || !strings.Contains(err.Error(), "split") {
+		t.Errorf("split on an integer: %v", err)
+	}
+}
+
+// TestArrayParam: an array parameter (a warden extension) prints each
+// element as exactly one shell word, quoted, whatever it holds: never
+// split again, never expanded, an empty element stays an empty argument;
+// CEL sees a list of strings, and the schema says array of strings.
+func TestArrayParam(t *testing.T) {
+	dir := t.TempDir()
+	marker := filepath.Join(dir, "marker")
+	yml := `mcp:
+  tools:
+    - name: t
+      description: d
+      params:
+        args: {type: array, description: arguments, default: ["-n", "1"]}
+      constraints:
+        - "args.size() <= 8 && args.all(a, a != '--evil')"
+      run:
+        command: printf '[%s]' {{ .args }} end; echo " {{ .args }}"
+`
+	f, _, err := Parse("a.yaml", []byte(yml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := f.Tools[0]
+	if err := tl.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args any
+		want string
+	}{
+		{[]any{"-l", "a b", "", "'q'", "$(touch " + marker + ")", "*", "x;y|z", "a\nb"}, "[-l][a b][]['q'][$(touch " + marker + ")][*][x;y|z][a\nb][end] -l a b  'q' $(touch " + marker + ") * x;y|z a\nb\n"},
+		{[]any{}, "[end] \n"},
+		{nil, "[-n][1][end] -n 1\n"},
+	} {
+		args := map[string]any{}
+		if c.args != nil {
+			args["args"] = c.args
+		}
+		out, err := run(t, testDeps(), tl, args)
+		if err != nil || out != c.want {
+			t.Errorf("args %q: %q, %v; want %q", c.args, out, err, c.want)
+		}
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatal("an array element ran a command")
+	}
+	for _, bad := range []any{"-l", []any{"a", 1.0}, []any{"--evil"}} {
+		if _, err := run(t, testDeps(), tl, map[string]any{"args": bad}); err == nil {
+			t.Errorf("args %v: accepted", bad)
+		}
+	}
+	s, _ := json.Marshal(tl.InputSchema().Properties["args"])
+	if !strings.Contains(string(s), `"type":"array"`) || !strings.Contains(string(s), `"items":{"type":"string"}`) {
+		t.Errorf("schema = %s", s)
+	}
+	for _, y := range []string{"{type: array, split: true}", "{type: array, raw: true}", "{type: array, default: x}"} {
+		if _, _, err := Parse("a.yaml", []byte(strings.Replace(yml, `{type: array, description: arguments, default: ["-n", "1"]}`, y, 1))); err == nil {
+			t.Errorf("%s: accepted", y)
+		}
 	}
 }
 

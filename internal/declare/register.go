@@ -126,6 +126,9 @@ func (t *Tool) InputSchema() *jsonschema.Schema {
 	}
 	for _, p := range t.Params {
 		ps := &jsonschema.Schema{Type: string(p.Type), Description: p.Description}
+		if p.Type == TypeArray {
+			ps.Items = &jsonschema.Schema{Type: "string"}
+		}
 		if p.Default != nil {
 			ps.Default, _ = json.Marshal(p.Default)
 		}
@@ -173,6 +176,32 @@ func typedValue(p *Param, v any) (any, error) {
 			return nil, errors.New("contains a NUL byte")
 		}
 		return s, nil
+	case TypeArray:
+		var list []any
+		switch x := v.(type) {
+		case nil:
+			return []string{}, nil
+		case []string:
+			for _, e := range x {
+				list = append(list, e)
+			}
+		case []any:
+			list = x
+		default:
+			return nil, errors.New("must be an array of strings")
+		}
+		out := make([]string, 0, len(list))
+		for i, e := range list {
+			s, ok := e.(string)
+			if !ok {
+				return nil, fmt.Errorf("element %d must be a string", i)
+			}
+			if strings.ContainsRune(s, 0) {
+				return nil, fmt.Errorf("element %d contains a NUL byte", i)
+			}
+			out = append(out, s)
+		}
+		return out, nil
 	case TypeBoolean:
 		if v == nil {
 			return false, nil

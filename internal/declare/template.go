@@ -131,6 +131,8 @@ func str(v any) string {
 		return ""
 	case words:
 		return strings.Join(x, " ")
+	case []string:
+		return strings.Join(x, " ")
 	}
 	return fmt.Sprint(v)
 }
@@ -275,6 +277,15 @@ func (r *renderer) print(name string, v any) (string, error) {
 			}
 		}
 		r.vals = append(r.vals, placeholder{words: x, isWords: true})
+		return sentinel(len(r.vals) - 1), nil
+	case []string:
+		// An array parameter: each element one word, never split again.
+		for _, w := range x {
+			if strings.ContainsRune(w, 0) || !utf8.ValidString(w) {
+				return "", fmt.Errorf("parameter %s: an element contains a NUL byte or is not valid UTF-8", name)
+			}
+		}
+		r.vals = append(r.vals, placeholder{text: strings.Join(x, " "), name: name, words: x, isWords: true})
 		return sentinel(len(r.vals) - 1), nil
 	}
 	s := str(v)

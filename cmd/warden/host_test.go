@@ -20,7 +20,7 @@ import (
 func TestHostInspectionTools(t *testing.T) {
 	env, state := wardenEnv(t, "WARDEN_MODE=readonly")
 	s := startStdio(t, env, state, nil)
-	for _, tool := range []string{"system_info", "disk_usage", "storage_health", "internet_exposure", "performance", "firewall_status", "firewall_rules", "pending_updates"} {
+	for _, tool := range []string{"system_info", "disk_usage", "storage_health", "internet_exposure", "performance", "firewall_status", "firewall_rules", "firewall_diagnose", "pending_updates"} {
 		res, got := callTool(t, s.cs, tool, map[string]any{})
 		if got["status"] == "denied" || got["status"] == "approval_required" || got["status"] == "invalid_argument" {
 			t.Errorf("%s in readonly mode: %v (%s)", tool, got["status"], text(res))

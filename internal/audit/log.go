@@ -413,11 +413,14 @@ func (l *Log) Append(ctx context.Context, r Record) (Record, error) {
 	return r, nil
 }
 
-// encode marshals the fields of r between seq and prev.
+// encode marshals the fields of r between seq and prev, redacting its reason.
 // A call is never left unaudited for want of encodable fields: invalid
 // Args are replaced by their redacted string form, and Extra that cannot be
 // encoded or makes the line too long by a note.
 func (l *Log) encode(r *Record) ([]byte, error) {
+	// A reason may quote the command it explains (a classifier's finding,
+	// a program's error): it is redacted like the arguments.
+	r.Reason = Redact(r.Reason)
 	b, err := marshal(bodyOf(r))
 	if err != nil && len(r.Args) > 0 && !json.Valid(r.Args) {
 		r.Args = RedactArgs(r.Args, DefaultMaxValue)

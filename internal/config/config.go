@@ -24,20 +24,26 @@ type Config struct {
 	// Mode is the global policy mode: readonly, guarded or open.
 	Mode string `yaml:"mode" json:"mode"`
 	// StateDir holds the generated token, the audit log and recordings.
-	StateDir string     `yaml:"state_dir" json:"state_dir"`
-	HTTP     HTTP       `yaml:"http" json:"http"`
-	Exec     Exec       `yaml:"exec" json:"exec"`
-	Policy   Policy     `yaml:"policy" json:"policy"`
-	Approval Approval   `yaml:"approval" json:"approval"`
-	Console  Console    `yaml:"console" json:"console"`
-	Audit    Audit      `yaml:"audit" json:"audit"`
-	Sessions Sessions   `yaml:"sessions" json:"sessions"`
-	Hosts    []Host     `yaml:"hosts" json:"hosts"`
-	Groups   []Group    `yaml:"groups" json:"groups"`
-	SSH      SSH        `yaml:"ssh" json:"ssh"`
-	Tools    []string   `yaml:"tools" json:"tools"`
-	Snapshot []Snapshot `yaml:"snapshots" json:"snapshots"`
-	Metrics  Metrics    `yaml:"metrics" json:"metrics"`
+	StateDir string   `yaml:"state_dir" json:"state_dir"`
+	HTTP     HTTP     `yaml:"http" json:"http"`
+	Exec     Exec     `yaml:"exec" json:"exec"`
+	Policy   Policy   `yaml:"policy" json:"policy"`
+	Approval Approval `yaml:"approval" json:"approval"`
+	Console  Console  `yaml:"console" json:"console"`
+	Audit    Audit    `yaml:"audit" json:"audit"`
+	Sessions Sessions `yaml:"sessions" json:"sessions"`
+	Hosts    []Host   `yaml:"hosts" json:"hosts"`
+	Groups   []Group  `yaml:"groups" json:"groups"`
+	SSH      SSH      `yaml:"ssh" json:"ssh"`
+	// Agent configures warden's agent on the hosts that opt in to it
+	// (hosts[].agent).
+	Agent Agent    `yaml:"agent" json:"agent"`
+	Tools []string `yaml:"tools" json:"tools"`
+	// DisableTools are tools not offered at all: absent from tools/list
+	// and refused by name (any built-in, pack or declarative tool).
+	DisableTools []string   `yaml:"disable_tools" json:"disable_tools"`
+	Snapshot     []Snapshot `yaml:"snapshots" json:"snapshots"`
+	Metrics      Metrics    `yaml:"metrics" json:"metrics"`
 	// IdleExit shuts warden down after this long without a call; 0 = never.
 	IdleExit Duration `yaml:"idle_exit" json:"idle_exit"`
 	Files    Files    `yaml:"files" json:"files"`
@@ -100,7 +106,9 @@ type Firewall struct {
 	// ManagementSources are addresses or CIDRs the operator manages hosts
 	// from; the lock-out guard refuses to block them.
 	ManagementSources []string `yaml:"management_sources" json:"management_sources"`
-	// NFTTable is the inet table warden manages its block set in.
+	// NFTTable names warden's block list in every backend: the inet
+	// nftables table, the iptables chain and ipsets NAME_v4/NAME_v6, and
+	// the PF table.
 	NFTTable string `yaml:"nft_table" json:"nft_table"`
 }
 
@@ -245,10 +253,23 @@ type Host struct {
 	// (the agent where it can run, plain SSH where it cannot, saying why)
 	// or required (the agent or a clear error).
 	Agent string `yaml:"agent" json:"agent,omitempty"`
+	// AgentPath is an agent the operator installed on the host (an
+	// absolute path there), run as is instead of uploading a build; its
+	// SHA-256 is checked when agent.builds' manifest lists the host's
+	// platform.
+	AgentPath string `yaml:"agent_path" json:"agent_path,omitempty"`
 	// Deny are regexes as policy.deny that apply to calls on this host
 	// only (a router's "service restart_wan", a NAS's "synopkg
 	// uninstall"): added to the global rules and an appliance pack's.
 	Deny []string `yaml:"deny" json:"deny,omitempty"`
+}
+
+// Agent configures warden's agent on remote hosts.
+type Agent struct {
+	// Builds is the release artifact set scripts/release makes: a
+	// directory of warden-<os>-<arch> builds and their SHA256SUMS. Empty
+	// means warden's own executable, for hosts of its own platform only.
+	Builds string `yaml:"builds" json:"builds,omitempty"`
 }
 
 // Group names a set of hosts.

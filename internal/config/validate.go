@@ -213,7 +213,15 @@ func (c *Config) Validate() error {
 	if c.IdleExit < 0 {
 		bad("idle_exit", "must not be negative")
 	}
+	for i, n := range c.DisableTools {
+		if n == "" || strings.ContainsAny(n, " \t\r\n") {
+			bad(fmt.Sprintf("disable_tools[%d]", i), "%q is not a tool name", n)
+		}
+	}
 	seen := map[string]bool{}
+	if c.Agent.Builds != "" && !filepath.IsAbs(c.Agent.Builds) {
+		bad("agent.builds", "%q is not an absolute path", c.Agent.Builds)
+	}
 	for i, h := range c.Hosts {
 		key := fmt.Sprintf("hosts[%d]", i)
 		if h.Name == "" || h.Name == "local" || strings.HasPrefix(h.Name, "-") || strings.ContainsAny(h.Name, " \t\r\n;|&$`'\"\\<>(){}*?[]!#~") {
@@ -237,6 +245,9 @@ func (c *Config) Validate() error {
 		}
 		if h.Agent != "" && h.Agent != "off" && h.Agent != "auto" && h.Agent != "required" {
 			bad(key+".agent", "%q is not one of off, auto, required", h.Agent)
+		}
+		if h.AgentPath != "" && (!strings.HasPrefix(h.AgentPath, "/") || strings.ContainsAny(h.AgentPath, "\x00\n")) {
+			bad(key+".agent_path", "%q is not an absolute path", h.AgentPath)
 		}
 		for j, d := range h.Deny {
 			if _, err := regexp.Compile(d); err != nil {

@@ -139,7 +139,7 @@ func New(o Options) (*Warden, error) {
 	// Sandbox runners and the programs that enter other namespaces bring
 	// their own confinement and need what the kernel confinement takes.
 	bareRunner := local.New(local.Options{Logger: o.Logger})
-	hs, ssh, err := newHosts(cfg, o, localhost.Options{
+	hs, ssh, agents, err := newHosts(cfg, o, localhost.Options{
 		Runner:      localRunner,
 		Inspect:     inspectRunner{localRunner},
 		Bare:        bareRunner,
@@ -183,6 +183,7 @@ func New(o Options) (*Warden, error) {
 		MaxArgBytes:         cfg.Audit.MaxArgBytes,
 		AllowedUsers:        cfg.HTTP.AllowedUsers,
 		LocalIdentity:       o.LocalIdentity,
+		Off:                 cfg.DisableTools,
 		Now:                 o.Now,
 		Logger:              o.Logger,
 	})
@@ -219,6 +220,7 @@ func New(o Options) (*Warden, error) {
 		Node:            node,
 		AuditExports:    exports.stats,
 		SnapshotSources: snapReach.Report,
+		Agents:          agents,
 	})
 	// --- snapshot forensics tools (internal/tools/snapshot) ---
 	// Registered even with no snapshots: configured, so the agent can find
@@ -228,12 +230,25 @@ func New(o Options) (*Warden, error) {
 		closeAudit()
 		return nil, err
 	}
+	snapHostPaths, snapRemoteDefault, err := remotePaths(cfg)
+	if err != nil {
+		closeAudit()
+		return nil, err
+	}
 	if err := snapshottools.Register(r, snapshottools.Deps{
 		Sources: snapshottools.SourcesFrom(cfg.Snapshot),
 		Hosts:   hs.Snapshots,
 		Paths:   snapPaths,
 		Reach:   snapReach,
-		// Copies would be written in warden's namespace, not PID 1's.
+		// Copies onto inventory hosts, and onto PID 1's tree under
+		// host_namespace: pid1, go through the host's files.
+		Resolve: hs.Resolve,
+		HostPaths: func(name string) *policy.PathPolicy {
+			if pp := snapHostPaths[name]; pp != nil {
+				return pp
+			}
+			return snapRemoteDefault
+		},
 		LocalEntered: cfg.HostNamespace == "pid1",
 		Now:          o.Now,
 		Logger:       o.Logger,
@@ -328,7 +343,33 @@ func New(o Options) (*Warden, error) {
 		return nil, err
 	}
 	// --- end fleet tools ---
+	if err := checkSwitchedOff(cfg.DisableTools, r.SwitchedOff()); err != nil {
+		fl.Close()
+		oc.close()
+		stop()
+		closeAudit()
+		return nil, err
+	}
 	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, console: oc, packs: ap, stop: stop, opts: o, digest: digest}, nil
+}
+
+// checkSwitchedOff refuses a disable_tools name that matched no tool: a
+// typo must not leave on a tool the operator meant to switch off.
+func checkSwitchedOff(want, off []string) error {
+	got := map[string]bool{}
+	for _, n := range off {
+		got[n] = true
+	}
+	var bad []string
+	for _, n := range want {
+		if !got[n] {
+			bad = append(bad, n)
+		}
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("disable_tools: %s: no such tool (warden tools lists them)", strings.Join(bad, ", "))
+	}
+	return nil
 }
 
 // Close ends every session (killing what they run) and closes the audit log.

@@ -44,7 +44,7 @@ var facilities = []string{"kern", "user", "mail", "daemon", "auth", "syslog", "l
 	"uucp", "cron", "authpriv", "ftp", "ntp", "security", "console", "solaris-cron",
 	"local0", "local1", "local2", "local3", "local4", "local5", "local6", "local7"}
 
-// TLSConfig builds the client TLS config of a syslog sink: roots from
+// TLSConfig builds the client TLS config of a syslog or OTLP sink: roots from
 // caFile (system roots when empty), an optional client certificate, and
 // the server name to check (the address's host when empty).
 func TLSConfig(address, caFile, certFile, keyFile, serverName string) (*tls.Config, error) {
@@ -52,25 +52,25 @@ func TLSConfig(address, caFile, certFile, keyFile, serverName string) (*tls.Conf
 	if c.ServerName == "" {
 		host, _, err := net.SplitHostPort(address)
 		if err != nil {
-			return nil, fmt.Errorf("syslog tls: %w", err)
+			return nil, fmt.Errorf("tls: server name from address: %w", err)
 		}
 		c.ServerName = host
 	}
 	if caFile != "" {
 		pem, err := os.ReadFile(caFile)
 		if err != nil {
-			return nil, fmt.Errorf("syslog tls: %w", err)
+			return nil, fmt.Errorf("tls ca_file: %w", err)
 		}
 		pool := x509.NewCertPool()
 		if !pool.AppendCertsFromPEM(pem) {
-			return nil, fmt.Errorf("syslog tls: no certificate in %s", caFile)
+			return nil, fmt.Errorf("tls ca_file: no certificate in %s", caFile)
 		}
 		c.RootCAs = pool
 	}
 	if certFile != "" {
 		cert, err := tls.LoadX509KeyPair(certFile, keyFile)
 		if err != nil {
-			return nil, fmt.Errorf("syslog tls: %w", err)
+			return nil, fmt.Errorf("tls cert_file/key_file: %w", err)
 		}
 		c.Certificates = []tls.Certificate{cert}
 	}

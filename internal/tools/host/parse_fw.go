@@ -267,6 +267,7 @@ var (
 	nftDportRE = regexp.MustCompile(`\b(tcp|udp|th|sctp)\s+dport\s+(\{[^}]*\}|\S+)`)
 	iptDportRE = regexp.MustCompile(`--dports?\s+(\S+)`)
 	iptProtoRE = regexp.MustCompile(`-p\s+(\S+)`)
+	nftL4RE    = regexp.MustCompile(`\b(?:meta l4proto|ip protocol|ip6 nexthdr)\s+(\{[^}]*\}|\S+)`)
 	nftNoiseRE = regexp.MustCompile(`\bct state \S+|\bcounter( packets \d+ bytes \d+)?|\blog( prefix "[^"]*")?|\bmeta l4proto \S+|\bcomment "[^"]*"`)
 )
 
@@ -318,6 +319,10 @@ func evalChain(backend string, c Chain, proto string, port int) Reach {
 			if m := nftDportRE.FindStringSubmatch(text); m != nil {
 				p, ports = m[1], m[2]
 			}
+			// "meta l4proto icmp accept" says nothing about TCP or UDP.
+			if m := nftL4RE.FindStringSubmatch(text); m != nil && !l4Has(m[1], proto) {
+				continue
+			}
 		} else {
 			if m := iptDportRE.FindStringSubmatch(text); m != nil {
 				ports = m[1]
@@ -352,6 +357,20 @@ func evalChain(backend string, c Chain, proto string, port int) Reach {
 		v = FWBlocked
 	}
 	return Reach{Backend: backend, Verdict: v, Reason: "policy " + c.Policy + " of chain " + c.Name}
+}
+
+// l4Has reports whether an nftables protocol expression ("icmp", "tcp",
+// "{ tcp, udp }", "!= tcp") includes proto.
+func l4Has(expr, proto string) bool {
+	if strings.HasPrefix(expr, "!=") {
+		return true // a negation is left to the rule's other words
+	}
+	for _, w := range strings.Fields(strings.NewReplacer("{", " ", "}", " ", ",", " ").Replace(expr)) {
+		if w == proto {
+			return true
+		}
+	}
+	return false
 }
 
 // conditional reports whether a rule matches on more than protocol and port.
@@ -415,11 +434,14 @@ func parseSS(s string) []Socket {
 		if err != nil {
 			continue
 		}
-		addr := strings.Trim(local[:i], "[]")
+		// ss prints a socket bound to a device as ADDR%DEV:PORT, the
+		// brackets of an IPv6 address before the %: "[fe80::10]%veth0:9000",
+		// "0.0.0.0%veth0:67", "127.0.0.53%lo:53".
+		host, zone, zoned := strings.Cut(local[:i], "%")
+		addr := strings.Trim(host, "[]")
 		sk := Socket{Proto: proto, Address: addr, Port: port, Scope: "address"}
-		if a, zone, ok := strings.Cut(addr, "%"); ok {
-			addr, sk.Interface, sk.Scope = a, zone, "interface"
-			sk.Address = a
+		if zoned {
+			sk.Interface, sk.Scope = strings.TrimSuffix(zone, "]"), "interface"
 		}
 		switch addr {
 		case "*", "0.0.0.0", "::":

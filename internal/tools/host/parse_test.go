@@ -101,8 +101,9 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestExposureVerdicts evaluates the captured nftables and iptables rule
-// sets against ports the way internet_exposure does.
+// TestExposureVerdicts evaluates the nftables and iptables rule sets
+// captured in a network namespace (testdata/capture/firewall-netns.sh)
+// against ports the way internet_exposure does.
 func TestExposureVerdicts(t *testing.T) {
 	nftChains := parseNftRuleset(fixture(t, "nft-ruleset"))
 	iptChains := parseIptablesS(fixture(t, "iptables-s"))
@@ -123,6 +124,10 @@ func TestExposureVerdicts(t *testing.T) {
 		{"iptables", iptChains, "tcp", 22, FWConditional},
 		{"iptables", iptChains, "tcp", 9100, FWConditional},
 		{"iptables", iptChains, "tcp", 3306, FWBlocked},
+		{"iptables", iptChains, "udp", 5353, FWBlocked},
+		{"iptables", iptChains, "udp", 443, FWBlocked},
+		{"nftables", nftChains, "tcp", 9100, FWConditional},
+		{"nftables", nftChains, "tcp", 2222, FWConditional},
 		{"nftables", nil, "tcp", 22, FWAllowed},
 	}
 	for _, tt := range tests {

@@ -73,9 +73,10 @@ exec /usr/bin/busybox ls "$@"`)
 "restart "*) exit 0 ;;
 *) echo "Unit $2 not found."; exit 4 ;;
 esac`)
-	// The answer DSM 7.2 and 7.3 give with and without an update ready.
-	fake("synoupgrade", `[ "$1" = --check ] && { echo UPGRADE_CHECKNEWDSM; exit 255; }; exit 1`)
-	fake("synopkg", `[ "$1" = checkupdateall ] && { echo '[]'; exit 0; }; exit 1`)
+	// synoupgrade's answer and exit status, and synopkg's list with one
+	// package to update, as usethedata/system_utils captured them.
+	fake("synoupgrade", `[ "$1" = --check ] && { /usr/bin/busybox cat `+td+`/systemutils-synoupgrade-check.stdout; exit 255; }; exit 1`)
+	fake("synopkg", `[ "$1" = checkupdateall ] && exec /usr/bin/busybox cat `+td+`/systemutils-synopkg-checkupdateall.json; exit 1`)
 	fake("vgs", `exec /usr/bin/busybox cat `+td+`/lvm-vgs.json`)
 	fake("lvs", `exec /usr/bin/busybox cat `+td+`/lvm-lvs.json`)
 	fake("btrfs", `case "$1 $2 $3" in

@@ -96,7 +96,8 @@ func parseSynoupgrade(out string, code int, why string) UpdateCheck {
 }
 
 // parseCheckUpdateAll reads synopkg checkupdateall: a JSON array of the
-// packages with an update, [] when none.
+// packages with an update ({"beta","id","name","version"}), [] when none;
+// each is given as "ID → VERSION".
 func parseCheckUpdateAll(out, why string) UpdateCheck {
 	s := strings.TrimSpace(out)
 	if s == "" {
@@ -121,6 +122,9 @@ func parseCheckUpdateAll(out, why string) UpdateCheck {
 					break
 				}
 			}
+		}
+		if v, ok := m["version"].(string); ok && v != "" && name != "?" {
+			name += " → " + v
 		}
 		c.Pending = append(c.Pending, name)
 	}

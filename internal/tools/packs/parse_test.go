@@ -77,6 +77,12 @@ func TestParsersGolden(t *testing.T) {
 			return w
 		}},
 		{"wan-nvram", func() any { return nvramWAN(parseNvram(read(t, "handwritten/asuswrt-nvram-show.txt"))) }},
+		// Asuswrt's unit-less wan_* keys are not the primary WAN's
+		// (wan0_*): a router that only shows those gives unknown.
+		{"wan-nvram-aioasuswrt-wan-keys", func() any { return nvramWAN(parseNvram(read(t, "aioasuswrt-nvram-wan.txt"))) }},
+		// nvram show on HND models lists a setting moved to /jffs/nvram
+		// twice, empty first: the later, real value is the one kept.
+		{"nvram-show-issue-764-duplicates", func() any { return parseNvram(read(t, "issue-asuswrt-merlin-ng-764-nvram-show.txt")) }},
 		{"ip-addr-busybox", func() any { return parseIPAddr(read(t, "busybox-ip-addr.txt")) }},
 		{"ip-addr-iproute2", func() any { return parseIPAddr(read(t, "iproute2-ip-addr.txt")) }},
 		{"net-dev-aioasuswrt", func() any { return netDev(parseNetDev(read(t, "aioasuswrt-proc-net-dev.txt"))) }},
@@ -94,9 +100,26 @@ func TestParsersGolden(t *testing.T) {
 		{"dsm-update", func() any {
 			return parseDSMUpdate(nil, outs{
 				"version":  {{stdout: read(t, "handwritten/dsm-host/etc.defaults/VERSION")}},
-				"check":    {{stdout: "UPGRADE_CHECKNEWDSM\n", code: 255, why: "synoupgrade exited 255: UPGRADE_CHECKNEWDSM"}},
+				"check":    {{stdout: read(t, "systemutils-synoupgrade-check.stdout"), code: 255, why: "synoupgrade exited 255: UPGRADE_CHECKNEWDSM"}},
+				"packages": {{stdout: read(t, "systemutils-synopkg-checkupdateall.json")}},
+			})
+		}},
+		{"dsm-update-nothing-pending", func() any {
+			return parseDSMUpdate(nil, outs{
+				"check":    {{code: 1, why: "synoupgrade exited 1: permission denied"}},
 				"packages": {{stdout: "[]\n"}},
 			})
+		}},
+		// synosystemctl's get-active-status and get-enable-status answer as
+		// systemctl is-active and is-enabled do; these are systemctl's own
+		// answers captured here (no DSM capture was found).
+		{"state-words-systemctl", func() any {
+			return map[string]string{
+				"is-enabled ssh":          parseStateWord(read(t, "systemctl-is-enabled-ssh.stdout"), enabledWords),
+				"is-enabled debug-shell":  parseStateWord(read(t, "systemctl-is-enabled-debug-shell.stdout"), enabledWords),
+				"is-enabled no-such-unit": parseStateWord(read(t, "systemctl-is-enabled-missing.stdout")+read(t, "systemctl-is-enabled-missing.stderr"), enabledWords),
+				"is-active ssh, no init":  parseStateWord(read(t, "systemctl-is-active-no-systemd.stdout")+read(t, "systemctl-is-active-no-systemd.stderr"), activeWords),
+			}
 		}},
 		{"dsm-exposure", func() any {
 			return parseExposure(nil, outs{
@@ -117,18 +140,27 @@ func TestParsersGolden(t *testing.T) {
 		}},
 		{"router-updates-openwrt", func() any {
 			return parseRouterUpdatesOpenWrt(nil, outs{
-				"release": {{stdout: read(t, "handwritten/openwrt_release")}},
+				"release": {{stdout: read(t, "issue-luci-6049-openwrt_release")}},
 				"lists":   {{stdout: "openwrt_base\nopenwrt_core\n"}},
-				"opkg":    {{stdout: read(t, "handwritten/opkg-list-upgradable.txt")}},
+				"opkg":    {{stdout: read(t, "issue-lede-10934-opkg-list-upgradable.txt")}},
 				"apk":     {{code: 127, why: "apk: not found"}},
+			})
+		}},
+		{"router-updates-openwrt-apk", func() any {
+			return parseRouterUpdatesOpenWrt(nil, outs{
+				"opkg": {{code: 127, why: "opkg: not found"}},
+				"apk":  {{stdout: read(t, "handwritten/apk-list-upgradable.txt")}},
 			})
 		}},
 		{"router-updates-openwrt-no-lists", func() any {
 			return parseRouterUpdatesOpenWrt(nil, outs{
-				"release": {{stdout: read(t, "handwritten/openwrt_release")}},
+				"release": {{stdout: read(t, "issue-luci-6049-openwrt_release")}},
 				"lists":   {{code: 1, why: "ls exited 1: ls: /var/opkg-lists: No such file or directory"}},
 				"opkg":    {{stdout: ""}},
 			})
+		}},
+		{"router-updates-asus-aioasuswrt", func() any {
+			return parseRouterUpdatesAsus(nil, outs{"nvram": {{stdout: read(t, "aioasuswrt-nvram-firmware.txt")}}})
 		}},
 		{"router-updates-asus", func() any {
 			return parseRouterUpdatesAsus(nil, outs{"nvram": {{stdout: read(t, "handwritten/asuswrt-nvram-webs-state.txt")}}})

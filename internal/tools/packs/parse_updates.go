@@ -79,14 +79,28 @@ func parseOpkgUpgradable(s string) []string {
 	return out
 }
 
-var apkUpgradableRe = regexp.MustCompile(`^(\S+) .*\[upgradable from: (\S+)\]`)
+var (
+	apkUpgradableRe = regexp.MustCompile(`^(\S+) .*\[upgradable from: (\S+)\]`)
+	// apkNameVersion splits apk's NAME-VERSION: the version starts at the
+	// last "-" followed by a digit and ends in -rN.
+	apkNameVersion = regexp.MustCompile(`^(.+)-(\d[^-]*-r\d+)$`)
+)
 
 // parseApkUpgradable reads apk list --upgradable (OpenWrt 25 and later):
-// "NAME-NEW ARCH {ORIGIN} (LICENSE) [upgradable from: NAME-OLD]".
+// "NAME-NEW ARCH {ORIGIN} (LICENSE) [upgradable from: NAME-OLD]", as
+// "NAME OLD → NEW" like opkg's, or both words whole where the name and
+// version cannot be told apart.
 func parseApkUpgradable(s string) []string {
 	out := []string{}
 	for _, l := range strings.Split(s, "\n") {
-		if m := apkUpgradableRe.FindStringSubmatch(strings.TrimSpace(l)); m != nil {
+		m := apkUpgradableRe.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil {
+			continue
+		}
+		nw, old := apkNameVersion.FindStringSubmatch(m[1]), apkNameVersion.FindStringSubmatch(m[2])
+		if nw != nil && old != nil && nw[1] == old[1] {
+			out = append(out, nw[1]+" "+old[2]+" → "+nw[2])
+		} else {
 			out = append(out, m[2]+" → "+m[1])
 		}
 	}

@@ -67,7 +67,7 @@ func TestSynologyNAS(t *testing.T) {
 	if d := up["dsm"].(map[string]any); d["available"] != "unknown" || d["answer"] != "UPGRADE_CHECKNEWDSM" || !strings.Contains(d["reason"].(string), "does not document") {
 		t.Errorf("dsm update: %v", d)
 	}
-	if p := up["packages"].(map[string]any); p["available"] != "no" {
+	if p := up["packages"].(map[string]any); p["available"] != "yes" || len(p["pending"].([]any)) != 1 || p["pending"].([]any)[0] != "ActiveBackup → 3.2.0-25053" {
 		t.Errorf("package updates: %v", p)
 	}
 

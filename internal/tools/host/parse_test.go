@@ -72,6 +72,10 @@ func TestGolden(t *testing.T) {
 			n, of, ok := parsePfTableChange(s, "deleted")
 			return map[string]any{"changed": n, "of": of, "ok": ok}
 		},
+		"ps":                     func(s string) any { return parsePS(s) },
+		"docker-ps":              func(s string) any { return orErr(parseDockerPS(s)) },
+		"docker-ps-newer-client": func(s string) any { return orErr(parseDockerPS(s)) },
+		"smartctl-scan-none":     func(s string) any { return orErr(parseSmartScan(s)) },
 		"ufw-status": func(s string) any {
 			active, chains := parseUfwStatus(s)
 			return map[string]any{"active": active, "chains": chains}
@@ -99,6 +103,14 @@ func TestGolden(t *testing.T) {
 			}
 		})
 	}
+}
+
+// orErr keeps a parser's error in the golden file rather than its result.
+func orErr[T any](v T, err error) any {
+	if err != nil {
+		return map[string]string{"error": err.Error()}
+	}
+	return v
 }
 
 // TestExposureVerdicts evaluates the nftables and iptables rule sets

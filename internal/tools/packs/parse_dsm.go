@@ -315,13 +315,25 @@ func upnp(o outs) Exposure {
 		switch {
 		case strings.Contains(text, "No IGD UPnP Device found"):
 			e.Detail = append(e.Detail, "mappings: unknown — no UPnP router answered upnpc -l (UPnP off on the router, or not on this network)")
+		case strings.Contains(text, "No valid UPNP Internet Gateway Device found"):
+			// miniupnpc: a router answered, but its WAN is not up or its
+			// external address is private, so it lists no mappings.
+			e.Detail = append(e.Detail, "mappings: unknown — a UPnP router answered upnpc -l but not as a connected gateway (no valid IGD: its WAN is down or its external address is private)")
 		case r.why != "":
 			e.Detail = append(e.Detail, "mappings: unknown — upnpc -l did not answer: "+r.why)
 		default:
+			n := 0
 			for _, l := range strings.Split(text, "\n") {
-				if l = strings.TrimSpace(l); mappingRe.MatchString(l) && len(e.Detail) < 64 {
+				if l = strings.TrimSpace(l); mappingRe.MatchString(l) && n < 64 {
 					e.Detail = append(e.Detail, "mapping: "+l)
+					n++
 				}
+			}
+			switch {
+			case n == 0 && strings.Contains(text, "exPort->inAddr:inPort"):
+				e.Detail = append(e.Detail, "mappings: none — the router lists no UPnP mappings")
+			case n == 0:
+				e.Detail = append(e.Detail, "mappings: unknown — upnpc -l printed no mapping table")
 			}
 		}
 	}

@@ -131,6 +131,16 @@ func TestParsersGolden(t *testing.T) {
 				"upnpc":       {{stdout: read(t, "upnpc-l-no-igd.stdout"), stderr: read(t, "upnpc-l-no-igd.stderr"), code: 1, why: "upnpc exited 1: No IGD UPnP Device found on the network !"}},
 			})
 		}},
+		{"dsm-exposure-upnp-mappings", func() any {
+			return parseExposure(nil, outs{"upnpc": {{stdout: read(t, "upnpc-l-mappings.stdout")}}})
+		}},
+		{"dsm-exposure-upnp-none", func() any {
+			return parseExposure(nil, outs{"upnpc": {{stdout: read(t, "upnpc-l-none.stdout")}}})
+		}},
+		{"dsm-exposure-upnp-not-connected", func() any {
+			return parseExposure(nil, outs{"upnpc": {{stdout: read(t, "upnpc-l-not-connected.stdout"), stderr: read(t, "upnpc-l-not-connected.stderr"),
+				code: 1, why: "upnpc exited 1: No valid UPNP Internet Gateway Device found."}}})
+		}},
 		{"dsm-exposure-unreadable", func() any {
 			return parseExposure(nil, outs{
 				"relayd":      {{stdout: "Unit synorelayd not found.\n", code: 4, why: "synosystemctl exited 4: Unit synorelayd not found."}},

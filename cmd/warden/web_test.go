@@ -408,3 +408,93 @@ func TestWebConsoleAuditSearch(t *testing.T) {
 		t.Fatalf("verify: %d %s, want an intact chain", code, body)
 	}
 }
+
+// An approval for call A cannot approve call B over HTTP: with two calls
+// waiting, A's id with B's digest and B's id with A's digest (A's approval
+// replayed on B) are refused and both keep waiting; A's approval completes
+// A only, and replaying it afterwards answers nothing.
+func TestWebConsoleApprovalIsForOneCall(t *testing.T) {
+	s, env, base, opTok := webConsole(t)
+	cookie, csrf := login(t, base, opTok)
+	hdr := map[string]string{"Cookie": cookie, "Origin": base, "X-Warden-CSRF": csrf}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	doneA := callAsync(ctx, s.cs, "run_command", map[string]any{"command": "rm -rf /nonexistent-warden-a; echo ran-A"})
+	doneB := callAsync(ctx, s.cs, "run_command", map[string]any{"command": "rm -rf /nonexistent-warden-b; echo ran-B"})
+	ps := waitPending(t, env, 2)
+	a, b := ps[0], ps[1]
+	if strings.Contains(string(a.Args), "warden-b") {
+		a, b = b, a
+	}
+	if a.Digest == b.Digest {
+		t.Fatalf("two different calls have one digest %s", a.Digest)
+	}
+	answer := func(id, digest string) (int, string) {
+		code, body, _ := webReq(t, "POST", base+"/api/approvals/"+id, hdr, `{"approve":true,"digest":"`+digest+`"}`)
+		return code, body
+	}
+	for name, c := range map[string][2]string{
+		"A's id with B's digest":  {a.ID, b.Digest},
+		"A's approval sent for B": {b.ID, a.Digest},
+	} {
+		if code, body := answer(c[0], c[1]); code != http.StatusConflict {
+			t.Errorf("%s: %d %s, want 409", name, code, body)
+		}
+	}
+	if got := waitPending(t, env, 2); got[0].ID+got[1].ID != ps[0].ID+ps[1].ID {
+		t.Fatalf("the refused answers changed what waits: %v", got)
+	}
+	if code, body := answer(a.ID, a.Digest); code != http.StatusOK {
+		t.Fatalf("approve A: %d %s", code, body)
+	}
+	r := <-doneA
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if got := structured(t, r.res); got["status"] != "ok" || !strings.Contains(fmt.Sprint(got["stdout"]), "ran-A") {
+		t.Fatalf("A = %v, want it run", got)
+	}
+	// A's approval replayed, on A or on B, answers nothing: B still waits.
+	if code, body := answer(a.ID, a.Digest); code != http.StatusNotFound {
+		t.Errorf("A's approval replayed: %d %s, want 404", code, body)
+	}
+	if code, body := answer(b.ID, a.Digest); code != http.StatusConflict {
+		t.Errorf("A's approval replayed on B: %d %s, want 409", code, body)
+	}
+	if got := waitPending(t, env, 1); got[0].ID != b.ID {
+		t.Fatalf("waiting: %v, want only B", got)
+	}
+	select {
+	case r := <-doneB:
+		t.Fatalf("B ended without its own answer: %v %v", r.res, r.err)
+	default:
+	}
+	if code, body, _ := webReq(t, "POST", base+"/api/approvals/"+b.ID, hdr, `{"approve":false,"reason":"only A was meant","digest":"`+b.Digest+`"}`); code != http.StatusOK {
+		t.Fatalf("deny B: %d %s", code, body)
+	}
+	r = <-doneB
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if got := structured(t, r.res); got["status"] != "denied" || strings.Contains(fmt.Sprint(got["stdout"]), "ran-B") {
+		t.Fatalf("B = %v, want denied and not run", got)
+	}
+	// The audit log agrees: A approved, B denied, and the refused answers
+	// are on record as the operator's failed actions.
+	if rec := recordOf(t, s.state, a.ID); rec["status"] != "ok" {
+		t.Errorf("A's record = %v", rec)
+	}
+	if rec := recordOf(t, s.state, b.ID); rec["status"] != "denied" {
+		t.Errorf("B's record = %v", rec)
+	}
+	refused := 0
+	for _, r := range auditRecords(t, s.state) {
+		if extra, _ := r["extra"].(map[string]any); r["tool"] == "console" && extra["action"] == "approve" && r["status"] != "ok" {
+			refused++
+		}
+	}
+	if refused != 4 {
+		t.Errorf("%d refused approvals audited, want 4", refused)
+	}
+	waitPending(t, env, 0)
+}

@@ -159,9 +159,16 @@ func parseOpenRCStatus(name, s string, code int) ServiceState {
 	return st
 }
 
-// parseSysVStatus maps an LSB `service NAME status` exit code.
+// parseSysVStatus maps an LSB `service NAME status` exit code. A name with
+// no init script is told by its message first: Debian's service(8) prints
+// "NAME: unrecognized service" and exits 1, the code LSB gives a dead
+// daemon whose pid file remains.
 func parseSysVStatus(name, s string, code int) ServiceState {
 	st := ServiceState{Name: name, Manager: "sysv", Exists: true, Sub: strings.TrimSpace(command.FirstLine(s))}
+	if low := strings.ToLower(s); code != 0 && (strings.Contains(low, "unrecognized service") || strings.Contains(low, "not found")) {
+		st.Exists, st.Active, st.Reason = false, "inactive", "no init script for "+name
+		return st
+	}
 	switch code {
 	case 0:
 		st.Active = "active"
@@ -173,9 +180,6 @@ func parseSysVStatus(name, s string, code int) ServiceState {
 	default:
 		st.Active = Unknown
 		st.Reason = "service status exited " + itoa(code)
-		if strings.Contains(strings.ToLower(s), "unrecognized service") || strings.Contains(strings.ToLower(s), "not found") {
-			st.Exists, st.Active, st.Reason = false, "inactive", "no init script for "+name
-		}
 	}
 	return st
 }

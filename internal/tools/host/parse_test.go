@@ -76,6 +76,10 @@ func TestGolden(t *testing.T) {
 		"docker-ps":              func(s string) any { return orErr(parseDockerPS(s)) },
 		"docker-ps-newer-client": func(s string) any { return orErr(parseDockerPS(s)) },
 		"smartctl-scan-none":     func(s string) any { return orErr(parseSmartScan(s)) },
+		"sysv-status-running":    func(s string) any { return parseSysVStatus("ssh", s, 0) },
+		"sysv-status-stopped":    func(s string) any { return parseSysVStatus("ssh", s, 3) },
+		"sysv-status-stale":      func(s string) any { return parseSysVStatus("ssh", s, 1) },
+		"sysv-status-missing":    func(s string) any { return parseSysVStatus("nosuch", s, 1) },
 		"ufw-status": func(s string) any {
 			active, chains := parseUfwStatus(s)
 			return map[string]any{"active": active, "chains": chains}

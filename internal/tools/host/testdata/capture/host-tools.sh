@@ -1,6 +1,7 @@
 #!/bin/bash
 # Captures the real output of the host tools' probes that run on Debian 12:
-# apt list --upgradable, ps, docker ps, ufw status verbose and smartctl.
+# apt list --upgradable, ps, docker ps, ufw status verbose, smartctl --scan
+# and SysV service status.
 # Usage (as root on Debian 12 with apt lists current, dpkg-dev, docker.io,
 # busybox-static, iptables and smartmontools): host-tools.sh OUTDIR
 #
@@ -19,12 +20,14 @@ out=${1:?usage: $0 OUTDIR}
 out=$(cd "$out" && pwd)
 W=$(mktemp -d /tmp/warden-capture.XXXXXX)
 ns=warden-capture-ufw-$$
+ns3=warden-capture-sysv-$$
 label=warden.capture=$$
 img=warden-capture/busybox:$$
 cleanup() {
 	docker ps -aq --filter "label=$label" | xargs -r docker rm -f >/dev/null
 	docker image rm -f "$img" >/dev/null 2>&1 || true
 	ip netns del "$ns" 2>/dev/null || true
+	ip netns del "$ns3" 2>/dev/null || true
 	rm -rf -- "$W"
 }
 trap cleanup EXIT
@@ -167,7 +170,7 @@ ip netns exec "$ns" unshare --mount --propagation private sh -c '
 	p ufw deny 5353/udp >/dev/null
 	p ufw --force enable >/dev/null
 	p ufw status verbose >"$U/status.stdout"
-	p ufw --version | head -1 >"$U/version"' sh "$W/ufw"
+	p ufw --version 2>/dev/null | head -1 >"$U/version"' sh "$W/ufw"
 {
 	printf '#fixture: ufw status verbose; captured here on %s (%s, %s from Debian package ufw %s, unpacked not installed) by testdata/capture/host-tools.sh in a fresh network namespace: default deny incoming, allow 22/tcp from 192.168.1.0/24, allow 80,443/tcp, limit 2222/tcp, deny 5353/udp, then enable; exit 0, stdout\n' \
 		"$today" "$os" "$(cat "$W/ufw/version")" "$(dpkg-deb -f "$W"/ufw/ufw_*.deb Version)"
@@ -182,3 +185,39 @@ probe smartctl --scan -j >"$W/scan.stdout" || true
 	printf '#fixture: smartctl --scan -j; captured here on %s (%s, %s) by testdata/capture/host-tools.sh on a VM with one virtio disk; exit 0, stdout\n' "$today" "$os" "$sv"
 	cat "$W/scan.stdout"
 } >"$out/smartctl-scan-none.captured.txt"
+
+# 6. SysV init scripts (`service NAME status`, as on a Debian host that does
+#    not boot systemd, like this one): Debian's /etc/init.d/ssh in a fresh
+#    network namespace with a private tmpfs on /run, so the sshd it starts
+#    is apart from the machine's. Running; stopped; stopped with a pid file
+#    left naming a process that has exited; and a name with no script. Warden reads stdout and
+#    stderr together, so each fixture holds both as `2>&1` writes them.
+ip netns add "$ns3"
+ip netns exec "$ns3" unshare --mount --propagation private sh -c '
+	O=$1
+	mount -t tmpfs tmpfs /run
+	ip link set lo up
+	p() { env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb "$@"; }
+	st() { set +e; p service "$1" status >"$O/$2.out" 2>&1; echo $? >"$O/$2.rc"; set -e; }
+	set -e
+	p service ssh start >/dev/null
+	st ssh running
+	p service ssh stop >/dev/null
+	st ssh stopped
+	sh -c "echo \$\$" >/run/sshd.pid
+	st ssh stale
+	rm -f /run/sshd.pid
+	st nosuch missing' sh "$W"
+ip netns del "$ns3"
+sshv=$(dpkg-query -W -f '${Version}' openssh-server)
+for c in "running:sshd started by service ssh start" "stopped:after service ssh stop" \
+	"stale:after service ssh stop, /run/sshd.pid naming a process that has exited" "missing:no /etc/init.d/nosuch"; do
+	n=${c%%:*}
+	svc=ssh
+	[ "$n" = missing ] && svc=nosuch
+	{
+		printf '#fixture: service %s status; captured here on %s (%s, init-system-helpers %s, openssh-server %s init script) by testdata/capture/host-tools.sh in a fresh network namespace with a private /run: %s; exit %s, stdout and stderr together\n' \
+			"$svc" "$today" "$os" "$(pkgver init-system-helpers)" "$sshv" "${c#*:}" "$(cat "$W/$n.rc")"
+		cat "$W/$n.out"
+	} >"$out/sysv-status-$n.captured.txt"
+done

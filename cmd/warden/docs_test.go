@@ -133,7 +133,7 @@ func generated(t *testing.T, doc, name, content string) {
 		return
 	}
 	if !*updateGolden {
-		t.Errorf("%s: block %s is not what the binary prints (go test ./cmd/warden -run 'TestDocExamples|TestDocBlocks' -update rewrites it):\n got:\n%s\nwant:\n%s", doc, name, b[open:end], content)
+		t.Errorf("%s: block %s is not what the binary prints (go test ./cmd/warden -run 'TestDoc' -update rewrites it):\n got:\n%s\nwant:\n%s", doc, name, b[open:end], content)
 		return
 	}
 	out := append(append(append([]byte(nil), b[:open]...), content...), b[end:]...)

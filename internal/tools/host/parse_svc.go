@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/warden-mcp/warden/internal/command"
 )
@@ -45,15 +46,18 @@ func parseDockerPS(s string) ([]Container, error) {
 	return out, nil
 }
 
-// parsePodmanPS reads podmanPSArgv output.
+// parsePodmanPS reads podmanPSArgv output. Podman's CreatedAt is relative
+// ("3 seconds ago"); Created, in Unix seconds, is printed in the layout of
+// docker's CreatedAt instead.
 func parsePodmanPS(s string) ([]Container, error) {
 	var v []struct {
-		ID      string   `json:"Id"`
-		Names   []string `json:"Names"`
-		Image   string   `json:"Image"`
-		State   string   `json:"State"`
-		Status  string   `json:"Status"`
-		Created string   `json:"CreatedAt"`
+		ID        string          `json:"Id"`
+		Names     []string        `json:"Names"`
+		Image     string          `json:"Image"`
+		State     string          `json:"State"`
+		Status    string          `json:"Status"`
+		Created   json.RawMessage `json:"Created"`
+		CreatedAt string          `json:"CreatedAt"`
 	}
 	if strings.TrimSpace(s) == "" {
 		return []Container{}, nil
@@ -63,7 +67,11 @@ func parsePodmanPS(s string) ([]Container, error) {
 	}
 	out := make([]Container, 0, len(v))
 	for _, c := range v {
-		out = append(out, Container{ID: c.ID, Name: strings.Join(c.Names, ","), Image: c.Image, State: c.State, Status: c.Status, Created: c.Created})
+		created := c.CreatedAt
+		if secs, err := strconv.ParseInt(string(c.Created), 10, 64); err == nil && secs > 0 {
+			created = time.Unix(secs, 0).UTC().Format("2006-01-02 15:04:05 -0700 MST")
+		}
+		out = append(out, Container{ID: c.ID, Name: strings.Join(c.Names, ","), Image: c.Image, State: c.State, Status: c.Status, Created: created})
 	}
 	return out, nil
 }

@@ -81,6 +81,7 @@ func TestGolden(t *testing.T) {
 		"ps":                     func(s string) any { return parsePS(s) },
 		"docker-ps":              func(s string) any { return orErr(parseDockerPS(s)) },
 		"docker-ps-newer-client": func(s string) any { return orErr(parseDockerPS(s)) },
+		"podman-ps":              func(s string) any { return orErr(parsePodmanPS(s)) },
 		"smartctl-scan-none":     func(s string) any { return orErr(parseSmartScan(s)) },
 		"sysv-status-running":    func(s string) any { return parseSysVStatus("ssh", s, 0) },
 		"sysv-status-stopped":    func(s string) any { return parseSysVStatus("ssh", s, 3) },

@@ -3,6 +3,7 @@
 package hosts_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/warden-mcp/warden/internal/policy"
 	engine "github.com/warden-mcp/warden/internal/snapshot"
 	"github.com/warden-mcp/warden/internal/sshd"
 	snapshottools "github.com/warden-mcp/warden/internal/tools/snapshot"
@@ -75,24 +77,39 @@ func btrfsCmd(t *testing.T, args ...string) {
 	}
 }
 
-// TestSnapshotCopiesBtrfsOverSSH fetches and restores from real read-only
-// btrfs snapshot subvolumes on a loop device, read and written over SSH
-// (SFTP from OpenSSH, the exec channel from dropbear) as an unprivileged
-// login: the copy lands on the host, the live subvolume's current version
-// is kept aside, and the snapshot is unchanged.
-func TestSnapshotCopiesBtrfsOverSSH(t *testing.T) {
-	for name, start := range map[string]func(t *testing.T) *sshd.Server{
-		"openssh":  func(t *testing.T) *sshd.Server { return sshd.Start(t, sshd.Options{User: suiteUser}) },
-		"dropbear": func(t *testing.T) *sshd.Server { return sshd.StartDropbear(t, sshd.DropbearOptions{User: suiteUser}) },
-	} {
-		t.Run(name, func(t *testing.T) {
+// TestSnapshotCopiesBtrfs runs fetch_file, fetch_dir, restore_file and
+// restore_dir from real read-only btrfs snapshot subvolumes on a loop
+// device, on this machine and over SSH (SFTP from OpenSSH, the exec
+// channel from dropbear) as an unprivileged login: each copy lands on the
+// host, owned by its login, with the digest of what was written; each
+// restore puts the snapshot's version into the live subvolume, keeps the
+// current one aside and audits both digests at tier 3; the snapshot is
+// unchanged.
+func TestSnapshotCopiesBtrfs(t *testing.T) {
+	kinds := []struct {
+		name  string
+		setup func(t *testing.T) kind
+	}{
+		{"local", setupLocal},
+		{"openssh", func(t *testing.T) kind { return setupSSH(t, sshd.Start(t, sshd.Options{User: suiteUser})) }},
+		{"dropbear", func(t *testing.T) kind {
+			return setupSSH(t, sshd.StartDropbear(t, sshd.DropbearOptions{User: suiteUser}))
+		}},
+	}
+	for _, hk := range kinds {
+		t.Run(hk.name, func(t *testing.T) {
+			// Mounted before the server starts: dropbear runs in a mount
+			// namespace of its own.
 			mnt := loopBtrfs(t)
-			k := setupSSH(t, start(t))
-			u, err := user.Lookup(suiteUser)
-			if err != nil {
-				t.Fatal(err)
+			k := hk.setup(t)
+			uid := os.Getuid()
+			if hk.name != "local" {
+				u, err := user.Lookup(suiteUser)
+				if err != nil {
+					t.Fatal(err)
+				}
+				uid, _ = strconv.Atoi(u.Uid)
 			}
-			uid, _ := strconv.Atoi(u.Uid)
 			live := filepath.Join(mnt, "live")
 			snaps := filepath.Join(mnt, "snaps")
 			out := filepath.Join(mnt, "out")
@@ -103,45 +120,112 @@ func TestSnapshotCopiesBtrfsOverSSH(t *testing.T) {
 				}
 			}
 			write := func(p, s string) {
+				t.Helper()
 				if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
 					t.Fatal(err)
 				}
+				if err := os.Lchown(p, uid, -1); err != nil {
+					t.Fatal(err)
+				}
+			}
+			read := func(p string) string {
+				b, _ := os.ReadFile(p)
+				return string(b)
 			}
 			write(filepath.Join(live, "etc/app.conf"), "good\n")
 			write(filepath.Join(live, "etc/other.conf"), "other\n")
 			btrfsCmd(t, "subvolume", "snapshot", "-r", live, filepath.Join(snaps, "s1"))
 			write(filepath.Join(live, "etc/app.conf"), "broken\n")
-			for _, p := range []string{live, filepath.Join(live, "etc"), filepath.Join(live, "etc/app.conf"), filepath.Join(live, "etc/other.conf"), out} {
+			for _, p := range []string{live, filepath.Join(live, "etc"), out} {
 				if err := os.Lchown(p, uid, -1); err != nil {
 					t.Fatal(err)
 				}
 			}
 			k.dir = mnt
+			h, err := k.set.Resolve(context.Background(), k.name)
+			if err != nil {
+				t.Fatal(err)
+			}
 			rec := &records{}
 			cs := serveSource(t, k, snapshottools.Source{Host: k.name,
 				SourceConfig: engine.SourceConfig{Name: "vol", Kind: engine.KindBtrfs, Path: snaps, Live: live},
 				Restore:      snapshottools.Restore{Enabled: true, Allow: []string{filepath.Join(live, "etc")}}}, rec)
 
-			got, text := call(t, cs, "fetch_dir", map[string]any{"dataset": "vol", "snapshot": "s1", "path": "etc", "host": k.name, "destination": filepath.Join(out, "etc")})
-			if b, _ := os.ReadFile(filepath.Join(out, "etc/app.conf")); string(b) != "good\n" || got["files_written"] != float64(2) {
-				t.Fatalf("fetch_dir from btrfs over SSH: %q %v %s", b, got, text)
+			owned := func(t *testing.T, p string) {
+				t.Helper()
+				if st, err := os.Stat(p); err != nil || int(st.Sys().(*syscall.Stat_t).Uid) != uid {
+					t.Errorf("%s is not the login's own file (uid %d): %v", p, uid, err)
+				}
 			}
-			if st, err := os.Stat(filepath.Join(out, "etc/app.conf")); err != nil || int(st.Sys().(*syscall.Stat_t).Uid) != uid {
-				t.Errorf("the copy is not the SSH login's own file: %v", err)
+			// keptAside checks every restored file's entry: the live file
+			// now holds the snapshot's version, the previous one is kept
+			// aside, and the audit record carries both digests.
+			keptAside := func(t *testing.T, tool string, got map[string]any, text string, before map[string]string) {
+				t.Helper()
+				files, _ := got["files"].([]any)
+				if len(files) != len(before) {
+					t.Fatalf("%s restored %d files, want %d: %v %s", tool, len(files), len(before), got, text)
+				}
+				r := rec.last(tool)
+				extra := fmt.Sprint(r.Extra)
+				if r.Tier != int(policy.TierDestructive) || r.Host != h.Name {
+					t.Errorf("audit: tier %d host %q, want tier 3 on %s", r.Tier, r.Host, h.Name)
+				}
+				for _, f := range files {
+					m := f.(map[string]any)
+					dest, _ := m["destination"].(string)
+					aside, _ := m["kept_aside"].(string)
+					if read(aside) != before[dest] || !strings.HasPrefix(aside, dest+".warden-restore-") {
+						t.Errorf("%s: %s kept aside as %s holding %q, want %q", tool, dest, aside, read(aside), before[dest])
+					}
+					if !strings.Contains(extra, sum(before[dest])) || !strings.Contains(extra, sum(read(filepath.Join(snaps, "s1", strings.TrimPrefix(dest, live))))) {
+						t.Errorf("audit extra %s lacks the digests of %s before and after", extra, dest)
+					}
+				}
 			}
-			got, text = approved(t, cs, "restore_file", map[string]any{"dataset": "vol", "snapshot": "s1", "path": "etc/app.conf"})
-			files, _ := got["files"].([]any)
-			if b, _ := os.ReadFile(filepath.Join(live, "etc/app.conf")); string(b) != "good\n" || len(files) != 1 {
-				t.Fatalf("restore_file into the live subvolume over SSH: %q %v %s", b, got, text)
+			steps := []struct {
+				tool  string
+				args  map[string]any
+				check func(t *testing.T, got map[string]any, text string)
+			}{
+				{"fetch_file", map[string]any{"path": "etc/app.conf", "host": k.name, "destination": filepath.Join(out, "app.conf")}, func(t *testing.T, got map[string]any, text string) {
+					m, _ := got["manifest"].([]any)
+					if read(filepath.Join(out, "app.conf")) != "good\n" || len(m) != 1 || m[0].(map[string]any)["sha256"] != sum("good\n") || got["host"] != h.Name {
+						t.Fatalf("fetch_file: %q, %v %s", read(filepath.Join(out, "app.conf")), got, text)
+					}
+					owned(t, filepath.Join(out, "app.conf"))
+				}},
+				{"fetch_dir", map[string]any{"path": "etc", "host": k.name, "destination": filepath.Join(out, "etc")}, func(t *testing.T, got map[string]any, text string) {
+					if read(filepath.Join(out, "etc/app.conf")) != "good\n" || read(filepath.Join(out, "etc/other.conf")) != "other\n" || got["files_written"] != float64(2) {
+						t.Fatalf("fetch_dir: %v %s", got, text)
+					}
+					owned(t, filepath.Join(out, "etc/other.conf"))
+				}},
+				{"restore_file", map[string]any{"path": "etc/app.conf"}, func(t *testing.T, got map[string]any, text string) {
+					if read(filepath.Join(live, "etc/app.conf")) != "good\n" {
+						t.Fatalf("restore_file left %q: %v %s", read(filepath.Join(live, "etc/app.conf")), got, text)
+					}
+					keptAside(t, "restore_file", got, text, map[string]string{filepath.Join(live, "etc/app.conf"): "broken\n"})
+				}},
+				{"restore_dir", map[string]any{"path": "etc"}, func(t *testing.T, got map[string]any, text string) {
+					if read(filepath.Join(live, "etc/app.conf")) != "good\n" || read(filepath.Join(live, "etc/other.conf")) != "other\n" || got["files_written"] != float64(2) {
+						t.Fatalf("restore_dir: %v %s", got, text)
+					}
+					keptAside(t, "restore_dir", got, text, map[string]string{filepath.Join(live, "etc/app.conf"): "broken again\n", filepath.Join(live, "etc/other.conf"): "other, changed\n"})
+				}},
 			}
-			aside, _ := files[0].(map[string]any)["kept_aside"].(string)
-			if b, _ := os.ReadFile(aside); string(b) != "broken\n" {
-				t.Errorf("kept aside %s holds %q, want the broken version", aside, b)
+			for _, st := range steps {
+				t.Run(st.tool, func(t *testing.T) {
+					if st.tool == "restore_dir" {
+						write(filepath.Join(live, "etc/app.conf"), "broken again\n")
+						write(filepath.Join(live, "etc/other.conf"), "other, changed\n")
+					}
+					st.args["dataset"], st.args["snapshot"] = "vol", "s1"
+					got, text := approved(t, cs, st.tool, st.args)
+					st.check(t, got, text)
+				})
 			}
-			if extra := fmt.Sprint(rec.last("restore_file").Extra); !strings.Contains(extra, sum("broken\n")) || !strings.Contains(extra, sum("good\n")) {
-				t.Errorf("audit extra %s lacks the digests before and after", extra)
-			}
-			if b, _ := os.ReadFile(filepath.Join(snaps, "s1/etc/app.conf")); string(b) != "good\n" {
+			if read(filepath.Join(snaps, "s1/etc/app.conf")) != "good\n" || read(filepath.Join(snaps, "s1/etc/other.conf")) != "other\n" {
 				t.Error("the snapshot changed")
 			}
 		})

@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/warden-mcp/warden/internal/tools/host"
 	"github.com/warden-mcp/warden/internal/tools/packs"
 )
 
@@ -87,6 +88,14 @@ func (sb *docSandbox) output(t *testing.T, where, tool, body string) {
 		t.Errorf("%s: not JSON: %v", where, err)
 		return
 	}
+	if newT, ok := outputTypes[tool]; ok {
+		// The schema leaves objects open; the tool's own type does not.
+		dec := json.NewDecoder(strings.NewReader(body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(newT()); err != nil {
+			t.Errorf("%s: not a %s result: %v", where, tool, err)
+		}
+	}
 	if _, ok := v["status"]; !ok {
 		// A tool's own result, as its package's tests print it: the relay
 		// adds the status every result carries.
@@ -95,6 +104,12 @@ func (sb *docSandbox) output(t *testing.T, where, tool, body string) {
 	if err := rs.Validate(v); err != nil {
 		t.Errorf("%s: not a %s result by its output schema: %v", where, tool, err)
 	}
+}
+
+// outputTypes are the Go types of tools' own results, for a check
+// stricter than their open output schemas.
+var outputTypes = map[string]func() any{
+	"firewall_diagnose": func() any { return new(host.Diagnosis) },
 }
 
 // client starts the binary with args as an MCP client configuration

@@ -3,6 +3,8 @@ package snapshot
 import (
 	"bufio"
 	"context"
+	"errors"
+	"io/fs"
 	"sort"
 	"strings"
 )
@@ -13,6 +15,13 @@ const (
 	ReachPartial     = "partial"
 	ReachUnavailable = "unavailable"
 )
+
+// ReachProbed is the Status of a report whose probes ran; a report that
+// could not be made has Status "unknown: <reason>" (Unknown).
+const ReachProbed = "probed"
+
+// Unknown is the Status of a source that could not be probed, and why.
+func Unknown(reason string) string { return "unknown: " + reason }
 
 // readTools read snapshot contents; they need the snapshot directories.
 var readTools = []string{"snapshot_list_dir", "snapshot_read_file", "snapshot_find_files", "snapshot_grep",
@@ -45,10 +54,17 @@ type Probe struct {
 
 // Reach is what a source can serve with the permissions warden has there.
 type Reach struct {
-	Dataset string      `json:"dataset"`
-	Kind    string      `json:"kind"`
-	Probes  []Probe     `json:"probes"`
-	Tools   []ToolReach `json:"tools" jsonschema:"tools that are not fully served, and why; a tool not listed is fully served"`
+	Dataset string `json:"dataset"`
+	Kind    string `json:"kind"`
+	// Host is the inventory host the source lives on, "local" for this
+	// machine.
+	Host string `json:"host,omitempty"`
+	// Status is ReachProbed, or "unknown: <reason>" when the source's host
+	// did not answer in time or could not be reached: Probes and Tools
+	// then say nothing about what the source can serve.
+	Status string      `json:"status" jsonschema:"probed, or unknown: <reason> when the host did not answer in time or could not be reached (then tools says nothing)"`
+	Probes []Probe     `json:"probes"`
+	Tools  []ToolReach `json:"tools" jsonschema:"tools that are not fully served, and why; a tool not listed is fully served"`
 	// Delegations are the `zfs allow` lines of the dataset, read for the
 	// operator: warden's tools need no delegated permission.
 	Delegations []Delegation `json:"zfs_delegations,omitempty"`
@@ -71,7 +87,7 @@ func (e *Engine) Reach(ctx context.Context, dataset string) (Reach, error) {
 	if err != nil {
 		return Reach{}, err
 	}
-	r := Reach{Dataset: src.Name, Kind: src.Kind, Probes: []Probe{}, Tools: []ToolReach{}}
+	r := Reach{Dataset: src.Name, Kind: src.Kind, Status: ReachProbed, Probes: []Probe{}, Tools: []ToolReach{}}
 	probe := func(check string, err error) bool {
 		p := Probe{Check: check, OK: err == nil}
 		if err != nil {
@@ -108,6 +124,26 @@ func (e *Engine) Reach(ctx context.Context, dataset string) (Reach, error) {
 	}
 	sort.Slice(r.Tools, func(i, j int) bool { return r.Tools[i].Tool < r.Tools[j].Tool })
 	return r, nil
+}
+
+// Contact reports whether the host a dataset lives on answers: its files
+// open at the source's path and an lstat there is answered. A missing or
+// unreadable path is an answer (Reach then says what it costs); a dial,
+// handshake or session failure is not. It runs no command.
+func (e *Engine) Contact(ctx context.Context, dataset string) error {
+	src, err := e.source(dataset)
+	if err != nil {
+		return err
+	}
+	fsys, err := e.openFS(ctx, src.Path)
+	if err == nil {
+		_, err = fsys.Lstat(".")
+		closeFS(fsys)
+	}
+	if err == nil || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+		return nil
+	}
+	return err
 }
 
 func (e *Engine) zfsReach(ctx context.Context, src SourceConfig, r *Reach, probe func(string, error) bool, gap func(string, string, ...string)) {

@@ -151,6 +151,6 @@ os.fork()
 print("ready", flush=True)
 time.sleep(120)
 EOF
-y python3 "$tmp/listen.py" >"$tmp/ready" &
+y /usr/bin/python3 "$tmp/listen.py" >"$tmp/ready" &
 for _ in $(seq 1 100); do [ "$(grep -c ready "$tmp/ready" 2>/dev/null)" = 2 ] && break; sleep 0.1; done
-{ hdr "ss -H -tulpn (dropbear $(dropbear -V 2>&1 | sed -n 's/^Dropbear v//p'), BusyBox httpd, python3 $(python3 -c 'import platform; print(platform.python_version())') sockets)"; y ss -H -tulpn; } >"$out/ss-listen.captured.txt"
+{ hdr "ss -H -tulpn (dropbear $(dropbear -V 2>&1 | sed -n 's/^Dropbear v//p'), BusyBox httpd, python3 $(/usr/bin/python3 -c 'import platform; print(platform.python_version())') sockets)"; y ss -H -tulpn; } >"$out/ss-listen.captured.txt"

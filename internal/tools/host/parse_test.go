@@ -47,6 +47,7 @@ func TestGolden(t *testing.T) {
 		"apt-list-upgradable":   func(s string) any { return parseApt(s) },
 		"pacman-qu":             func(s string) any { return parsePacman(s) },
 		"mdstat":                func(s string) any { return parseMdstat(s) },
+		"zpool-list":            func(s string) any { return parseZpoolList(s) },
 		"mdstat-replace":        func(s string) any { return parseMdstat(s) },
 		"mdstat-degraded":       func(s string) any { return parseMdstat(s) },
 		"smartctl-ata":          func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/sdb", Type: "sat"}, s) },

@@ -21,11 +21,16 @@ import (
 	"github.com/warden-mcp/warden/internal/tools/packs"
 )
 
-// pack loads a doc's appliance pack as an operator's packs.files entry,
-// through packs.Load as serve does (internal/server/packs.go).
+// pack loads a doc's appliance pack as an operator's packs.files entry:
+// warden config check accepts it there, and packs.Load (what serve
+// calls, internal/server/packs.go) serves a pack of its name.
 func (sb *docSandbox) pack(t *testing.T, where, body string) {
 	t.Helper()
 	p := sb.file(t, "pack.yaml", body)
+	cfg := sb.file(t, "warden.yaml", "packs:\n  files: ["+p+"]\n")
+	if _, errOut, code := runBin(t, sb.env, "config", "check", cfg); code != 0 {
+		t.Errorf("%s: warden config check refuses the pack as packs.files (exit %d):\n%s", where, code, errOut)
+	}
 	all, err := packs.Load(packs.Options{Files: []string{p}})
 	if err != nil {
 		t.Errorf("%s: the pack does not load as a packs.files entry:\n%v", where, err)
@@ -197,7 +202,10 @@ func (sb *docSandbox) clientConfig(t *testing.T, where, body string) {
 				u = words[i]
 			}
 		}
-		sb.httpEntry(t, where, u, header, func(token, tokenFile string) string { return header })
+		printed := sb.httpEntry(t, where, u, header, func(token, tokenFile string) string { return header })
+		if strings.Contains(header, "$(cat ") && printed != strings.TrimSpace(line) {
+			t.Errorf("%s: %q is not the connect line warden serve --http prints:\n%q", where, strings.TrimSpace(line), printed)
+		}
 	}
 	if n == 0 {
 		t.Errorf("%s: a client-config block with no mcpServers JSON and no claude mcp add line", where)
@@ -230,12 +238,14 @@ func (sb *docSandbox) stdioEntry(t *testing.T, where, command string, args []str
 // $(cat FILE) is the token file serve wrote under HOME when FILE is
 // that file, $VAR is the token given to warden in VAR, and fill maps
 // what is left. The header must be needed (401 without) and sufficient.
-func (sb *docSandbox) httpEntry(t *testing.T, where, rawURL, header string, fill func(token, tokenFile string) string) {
+// It returns the connect line serve printed, with the entry's URL for the
+// server's and ~ for HOME.
+func (sb *docSandbox) httpEntry(t *testing.T, where, rawURL, header string, fill func(token, tokenFile string) string) (printed string) {
 	t.Helper()
 	u, err := url.Parse(rawURL)
 	if err != nil || u.Scheme != "http" || (u.Hostname() != "127.0.0.1" && u.Hostname() != "localhost") {
 		t.Errorf("%s: %q is not a loopback http URL (serve --http binds loopback)", where, rawURL)
-		return
+		return ""
 	}
 	home := t.TempDir()
 	env := []string{"PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "HOME=" + home}
@@ -263,8 +273,11 @@ func (sb *docSandbox) httpEntry(t *testing.T, where, rawURL, header string, fill
 			if f, ok := strings.CutPrefix(l, "warden: bearer token in "); ok {
 				tokenFile = f
 			}
+			if c, ok := strings.CutPrefix(l, "warden: connect with: "); ok {
+				printed = strings.ReplaceAll(strings.ReplaceAll(c, s.url, rawURL), home, "~")
+			}
 		}
-		if tokenFile != "" {
+		if tokenFile != "" && printed != "" {
 			b, err := os.ReadFile(tokenFile)
 			if err != nil {
 				t.Fatal(err)
@@ -287,7 +300,7 @@ func (sb *docSandbox) httpEntry(t *testing.T, where, rawURL, header string, fill
 	k, v, ok := strings.Cut(got, ": ")
 	if !ok {
 		t.Errorf("%s: header %q is not NAME: VALUE", where, header)
-		return
+		return printed
 	}
 	target := served.Scheme + "://" + served.Host + u.Path
 	init := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"docs","version":"1"}}}`
@@ -297,6 +310,7 @@ func (sb *docSandbox) httpEntry(t *testing.T, where, rawURL, header string, fill
 	if code, resp := rawPost(t, target, init, map[string]string{k: v}); code != http.StatusOK || !bytes.Contains([]byte(resp), []byte(`"serverInfo"`)) {
 		t.Errorf("%s: initialize at %s with the header: %d %s", where, target, code, resp)
 	}
+	return printed
 }
 
 // shellWords splits a line into words as sh would for the simple lines

@@ -39,7 +39,7 @@ func readmeSession(t *testing.T) string {
 	if r := call("systemctl restart nginx", "status", "tier", "approval_token", "expires_at"); r["status"] != "approval_required" {
 		t.Fatalf("a restart was not held for approval: %v", r)
 	}
-	b.WriteString("         (the client shows the call to you; the agent re-issues it with the token once approved)\n\n")
+	b.WriteString("\n")
 	if r := call("sh -c 'rm -rf --no-preserve-root /'", "status", "reason"); r["status"] != "denied" {
 		t.Fatalf("rm -rf / was not denied: %v", r)
 	}

@@ -527,7 +527,10 @@ type Performance struct {
 	MemAvail  *int64    `json:"mem_available_bytes,omitempty"`
 	Disks     []DiskIO  `json:"disks"`
 	Top       []Process `json:"top_processes"`
-	Probes    []Probe   `json:"probes"`
+	// TopBy is what top_processes is ordered by: cpu, or rss where ps
+	// shows no CPU share (BusyBox).
+	TopBy  string  `json:"top_by,omitempty" jsonschema:"cpu, or rss where ps shows no CPU share (BusyBox)."`
+	Probes []Probe `json:"probes"`
 }
 
 var (
@@ -545,7 +548,7 @@ func (d *Deps) planPerformance(ctx context.Context, _ *relay.Call, a *PerfArgs) 
 	if top == 0 {
 		top = 10
 	}
-	return d.read(ctx, a.Host, [][]string{statArgv, dstatArgv, loadArgv, meminfoArgv, psArgv}, func(ctx context.Context, t *hosts.Host) *relay.Outcome {
+	return d.read(ctx, a.Host, [][]string{statArgv, dstatArgv, loadArgv, meminfoArgv, psArgv, busyboxPSArgv}, func(ctx context.Context, t *hosts.Host) *relay.Outcome {
 		res := Performance{IntervalS: iv, Disks: []DiskIO{}, Top: []Process{}}
 		add := func(o out) out { res.Probes = append(res.Probes, o.probe()); return o }
 		s1, d1 := add(d.exec(ctx, t, statArgv)), add(d.exec(ctx, t, dstatArgv))
@@ -597,8 +600,12 @@ func (d *Deps) planPerformance(ctx context.Context, _ *relay.Call, a *PerfArgs) 
 		}
 		if o := add(d.exec(ctx, t, psArgv)); o.ok() {
 			ps := parsePS(o.stdout)
-			sort.SliceStable(ps, func(i, j int) bool { return ps[i].CPUPct > ps[j].CPUPct })
-			res.Top = ps[:min(top, len(ps))]
+			sort.SliceStable(ps, func(i, j int) bool { return *ps[i].CPUPct > *ps[j].CPUPct })
+			res.Top, res.TopBy = ps[:min(top, len(ps))], "cpu"
+		} else if o := add(d.exec(ctx, t, busyboxPSArgv)); o.ok() {
+			ps := parseBusyBoxPS(o.stdout)
+			sort.SliceStable(ps, func(i, j int) bool { return ps[i].RSSKiB > ps[j].RSSKiB })
+			res.Top, res.TopBy = ps[:min(top, len(ps))], "rss"
 		}
 		return &relay.Outcome{Result: res}
 	})
@@ -612,14 +619,30 @@ type UpdatesArgs struct {
 
 // Updates is pending_updates' result.
 type Updates struct {
-	Manager string   `json:"manager" jsonschema:"apt, dnf, apk, pacman, pkg or unknown."`
-	Reason  string   `json:"reason,omitempty"`
+	Manager string `json:"manager" jsonschema:"apt, dnf, apk, pacman, pkg or unknown."`
+	Reason  string `json:"reason,omitempty"`
+	// Count is the updates an upgrade would install: Held ones are
+	// listed but not counted.
 	Count   int      `json:"count"`
 	Updates []Update `json:"updates"`
 	// Security counts updates from security repositories where the
 	// manager says so (apt, dnf).
 	Security  int  `json:"security"`
 	Refreshed bool `json:"refreshed"`
+}
+
+// tally counts the updates an upgrade would install and the security
+// ones among them.
+func (u *Updates) tally() {
+	for _, x := range u.Updates {
+		if x.Held {
+			continue
+		}
+		u.Count++
+		if x.Security {
+			u.Security++
+		}
+	}
 }
 
 func (d *Deps) planUpdates(ctx context.Context, _ *relay.Call, a *UpdatesArgs) (*relay.Plan, error) {
@@ -673,12 +696,7 @@ func (d *Deps) planUpdates(ctx context.Context, _ *relay.Call, a *UpdatesArgs) (
 			return &relay.Outcome{Status: relay.StatusError, Reason: o.why, Result: res}
 		}
 		res.Updates = parseUpdates(mgr, o.stdout)
-		res.Count = len(res.Updates)
-		for _, u := range res.Updates {
-			if u.Security {
-				res.Security++
-			}
-		}
+		res.tally()
 		return &relay.Outcome{Result: res}
 	}
 	return p, nil

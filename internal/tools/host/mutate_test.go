@@ -192,7 +192,7 @@ func TestPlannedArgvTiers(t *testing.T) {
 	}
 	read := [][]string{unameArgv, osRelArgv, uptimeArgv, meminfoArgv, cpuinfoArgv, virtArgv, dfArgv, dfiArgv,
 		smartScanArgv, smartArgv(smartDevice{Name: "/dev/sda", Type: "sat"}), mdstatArgv, zpoolArgv, dockerPSArgv, podmanPSArgv,
-		ssListenArgv, nftListArgv, iptSArgv, ip6tSArgv, ufwArgv, statArgv, dstatArgv, loadArgv, psArgv,
+		ssListenArgv, nftListArgv, iptSArgv, ip6tSArgv, ufwArgv, statArgv, dstatArgv, loadArgv, psArgv, busyboxPSArgv,
 		systemctlShowArgv("nginx.service"), serviceStatusArgv("sysv", "nginx"), serviceStatusArgv("busybox", "nginx"), initArgv, detectArgv("docker", "podman"),
 		updateArgv["apt"], updateArgv["apk"], updateArgv["pacman"], sshEnvArgv, sshPeersArgv, bsdPeersArgv, ownAddrArgv, bsdOwnAddrArgv,
 		unameSArgv, ipsetTerse, pfTablesArgv, pfTableArgv("bruteforce", "show"), bsdListenArgv, tsIfArgv, tsStatusArgv, ruleFilesArgv(DefaultRuleFiles),

@@ -230,19 +230,63 @@ type DiskIO struct {
 	UtilPct          float64 `json:"util_pct"`
 }
 
-// Process is one row of ps.
+// Process is one row of ps. BusyBox's ps has no CPU or memory share:
+// there they are absent.
 type Process struct {
-	PID     int     `json:"pid"`
-	User    string  `json:"user"`
-	CPUPct  float64 `json:"cpu_pct"`
-	MemPct  float64 `json:"mem_pct"`
-	RSSKiB  int64   `json:"rss_kib"`
-	Command string  `json:"command"`
+	PID     int      `json:"pid"`
+	User    string   `json:"user"`
+	CPUPct  *float64 `json:"cpu_pct,omitempty"`
+	MemPct  *float64 `json:"mem_pct,omitempty"`
+	RSSKiB  int64    `json:"rss_kib"`
+	Command string   `json:"command"`
 }
 
 // psArgv lists processes by CPU; GNU procps and BSD ps accept these -o
 // names.
 var psArgv = []string{"ps", "-eo", "pid,user,pcpu,pmem,rss,comm"}
+
+// busyboxPSArgv is the listing BusyBox's ps can give (routers, NAS
+// rescue shells), tried when psArgv is refused: it knows no pcpu or pmem
+// and lists every process without -e.
+var busyboxPSArgv = []string{"ps", "-o", "pid,user,rss,comm"}
+
+// parseBusyBoxPS reads busyboxPSArgv output (header line first). BusyBox
+// prints an RSS over 9999 KiB with a unit: 48m, 2g.
+func parseBusyBoxPS(s string) []Process {
+	var out []Process
+	for i, l := range strings.Split(s, "\n") {
+		f := strings.Fields(l)
+		if i == 0 || len(f) < 4 {
+			continue
+		}
+		pid, err := strconv.Atoi(f[0])
+		if err != nil {
+			continue
+		}
+		out = append(out, Process{PID: pid, User: f[1], RSSKiB: busyboxKiB(f[2]), Command: strings.Join(f[3:], " ")})
+	}
+	return out
+}
+
+// busyboxKiB reads a BusyBox size column in KiB: a number, or one with
+// a k, m, g or t unit.
+func busyboxKiB(v string) int64 {
+	mult := int64(1)
+	if n := len(v); n > 0 {
+		switch v[n-1] {
+		case 'k':
+			v = v[:n-1]
+		case 'm':
+			mult, v = 1<<10, v[:n-1]
+		case 'g':
+			mult, v = 1<<20, v[:n-1]
+		case 't':
+			mult, v = 1<<30, v[:n-1]
+		}
+	}
+	n, _ := strconv.ParseInt(v, 10, 64)
+	return n * mult
+}
 
 // parsePS reads psArgv output (header line first).
 func parsePS(s string) []Process {
@@ -259,7 +303,7 @@ func parsePS(s string) []Process {
 		cpu, _ := strconv.ParseFloat(f[2], 64)
 		mem, _ := strconv.ParseFloat(f[3], 64)
 		rss, _ := strconv.ParseInt(f[4], 10, 64)
-		out = append(out, Process{PID: pid, User: f[1], CPUPct: cpu, MemPct: mem, RSSKiB: rss, Command: strings.Join(f[5:], " ")})
+		out = append(out, Process{PID: pid, User: f[1], CPUPct: &cpu, MemPct: &mem, RSSKiB: rss, Command: strings.Join(f[5:], " ")})
 	}
 	return out
 }

@@ -82,6 +82,7 @@ func TestGolden(t *testing.T) {
 			return map[string]any{"changed": n, "of": of, "ok": ok}
 		},
 		"ps":                     func(s string) any { return parsePS(s) },
+		"busybox-ps":             func(s string) any { return parseBusyBoxPS(s) },
 		"docker-ps":              func(s string) any { return orErr(parseDockerPS(s)) },
 		"docker-ps-newer-client": func(s string) any { return orErr(parseDockerPS(s)) },
 		"podman-ps":              func(s string) any { return orErr(parsePodmanPS(s)) },
@@ -235,5 +236,20 @@ func TestParsePfVerdicts(t *testing.T) {
 		if got := parsePfInfo(in); got != want {
 			t.Errorf("parsePfInfo(%q) = %s; want %s", in, got, want)
 		}
+	}
+}
+
+// A package pacman holds back (IgnorePkg) is listed as held and not
+// counted among the updates an upgrade installs.
+func TestUpdatesTallySkipsHeld(t *testing.T) {
+	b, err := os.ReadFile("testdata/pacman-qu.captured.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := strings.Cut(string(b), "\n") // the #fixture: line
+	u := Updates{Updates: parsePacman(out)}
+	u.tally()
+	if len(u.Updates) != 3 || u.Count != 2 || !u.Updates[0].Held || u.Updates[1].Held {
+		t.Errorf("tally of %+v: count %d", u.Updates, u.Count)
 	}
 }

@@ -13,6 +13,9 @@ type Update struct {
 	Available string `json:"available"`
 	Repo      string `json:"repo,omitempty"`
 	Security  bool   `json:"security,omitempty"`
+	// Held is an update the operator holds back (pacman's IgnorePkg):
+	// listed, but not one an upgrade installs.
+	Held bool `json:"held,omitempty"`
 }
 
 // updateArgv is the read-only listing command of each package manager.
@@ -84,13 +87,14 @@ func parseApk(s string) []Update {
 	return out
 }
 
-// parsePacman reads `pacman -Qu`: "name old -> new".
+// parsePacman reads `pacman -Qu`: "name old -> new", with " [ignored]"
+// after a package IgnorePkg holds back.
 func parsePacman(s string) []Update {
 	out := []Update{}
 	for _, l := range strings.Split(s, "\n") {
 		f := strings.Fields(l)
 		if len(f) >= 4 && f[2] == "->" {
-			out = append(out, Update{Name: f[0], Current: f[1], Available: f[3]})
+			out = append(out, Update{Name: f[0], Current: f[1], Available: f[3], Held: len(f) > 4 && f[4] == "[ignored]"})
 		}
 	}
 	return out

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,8 +43,8 @@ func TestParseBusyBoxStatus(t *testing.T) {
 }
 
 // applets are the BusyBox programs the test root links to /bin/busybox:
-// what initArgv, busyboxStatusArgv and the root's own rcS use.
-var applets = []string{"sh", "cat", "readlink", "grep", "pidof", "sleep", "crond", "true", "test", "["}
+// what initArgv, busyboxStatusArgv, performance and the root's own rcS use.
+var applets = []string{"sh", "cat", "readlink", "grep", "pidof", "sleep", "crond", "true", "test", "[", "ps"}
 
 // busyboxRoot builds a small BusyBox system in a temporary directory, laid
 // out the way Buildroot does it: /sbin/init is a symlink to busybox,
@@ -187,6 +188,25 @@ func TestBusyBoxInit(t *testing.T) {
 	}
 	if st := serviceStatus(t, d, "sshd"); st.Manager != "busybox" || st.Exists || st.Active != Unknown {
 		t.Errorf("sshd = %+v; want busybox, not found, active unknown", st)
+	}
+	// BusyBox's ps refuses the procps listing; performance falls back to
+	// the one it accepts and orders the processes by RSS.
+	d.Sleep = func(context.Context, time.Duration) error { return nil }
+	pp, err := d.planPerformance(context.Background(), nil, &PerfArgs{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := pp.Run(context.Background())
+	perf, _ := out.Result.(Performance)
+	var names []string
+	for _, p := range perf.Top {
+		names = append(names, p.Command)
+		if p.CPUPct != nil || p.RSSKiB <= 0 {
+			t.Errorf("BusyBox process %+v: want no CPU share and an RSS", p)
+		}
+	}
+	if perf.TopBy != "rss" || !slices.Contains(names, "crond") || !slices.Contains(names, "init") {
+		t.Errorf("performance on BusyBox: top by %q, processes %q; want by rss with init and crond (%s %q)", perf.TopBy, names, out.Status, out.Reason)
 	}
 	p, err := d.planRestartService(context.Background(), nil, &ServiceArgs{Name: "crond"})
 	if err != nil {

@@ -115,6 +115,28 @@ time.sleep(60)" &
 	cat "$W/ps.stdout"
 } >"$out/ps.captured.txt"
 
+# 2b. BusyBox ps, as on routers: the same kind of namespace, python3 holding
+#     40 MiB so its RSS takes a unit; first warden's procps argv, which
+#     BusyBox refuses, then the fallback it accepts.
+unshare --pid --fork --mount-proc sh -c '
+	sleep 60 &
+	setpriv --reuid=65534 --regid=65534 --clear-groups sleep 60 &
+	/usr/bin/python3 -c "
+import ctypes, time
+ctypes.CDLL(None).prctl(15, b\"tmux: server\", 0, 0, 0)
+x = bytearray(40 * 1024 * 1024)
+time.sleep(60)" &
+	sleep 1
+	env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb busybox ps -eo pid,user,pcpu,pmem,rss,comm >/dev/null 2>"$1.refused" && exit 1
+	env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb busybox ps -o pid,user,rss,comm >"$1"
+	kill $(jobs -p) 2>/dev/null || true
+	wait 2>/dev/null || true' sh "$W/bbps.stdout"
+{
+	printf '#fixture: ps -o pid,user,rss,comm; captured here on %s (%s, BusyBox %s from busybox-static) by testdata/capture/host-tools.sh in a fresh PID namespace: sh (PID 1), sleep as root and as nobody, python3 renamed "tmux: server" holding 40 MiB; exit 0, stdout. The same ps refused warden'"'"'s procps argv with exit 1: %s\n' \
+		"$today" "$os" "$(pkgver busybox-static)" "$(cat "$W/bbps.stdout.refused")"
+	cat "$W/bbps.stdout"
+} >"$out/busybox-ps.captured.txt"
+
 # 3. docker ps: an image imported from busybox-static (no registry), and
 #    three containers labelled for this run: running, exited with status
 #    3, and created but never started. The label filter keeps other

@@ -3,19 +3,9 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/warden-mcp/warden/internal/hosts/hoststest"
 )
 
 // TestDocNASExchange generates docs/nas.md's first diagnosis from the
@@ -25,26 +15,7 @@ import (
 // /etc/hostname — and host_namespace: pid1. Every answer must be the
 // NAS's, never the container's.
 func TestDocNASExchange(t *testing.T) {
-	dir := t.TempDir()
-	hostnameFile := filepath.Join(dir, "hostname")
-	if err := os.WriteFile(hostnameFile, []byte("nas\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	pid1 := hoststest.Target(t, "nas", map[string]string{hostnameFile: "/etc/hostname"})
-	env, _ := wardenEnv(t, "WARDEN_HOST_NAMESPACE=pid1")
-	cmd := exec.Command("nsenter", "--target", strconv.Itoa(pid1), "--pid", "--",
-		"unshare", "--mount", "--uts", "--fork", "--",
-		"sh", "-c", `hostname warden-box && mount -t proc proc /proc && exec "$0" serve`, wardenBin)
-	cmd.Env = env
-	stderr := &syncBuffer{}
-	cmd.Stderr = stderr
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "docs", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil)
-	if err != nil {
-		t.Fatalf("connect: %v\nstderr:\n%s", err, stderr)
-	}
-	defer cs.Close()
+	cs, _ := startContainerShape(t, "nas", "nas")
 
 	var b strings.Builder
 	call := func(tool string, args map[string]any, keys ...string) map[string]any {
@@ -70,7 +41,6 @@ func TestDocNASExchange(t *testing.T) {
 		t.Errorf("read_file: %v", r)
 	}
 	if t.Failed() {
-		t.Logf("server stderr:\n%s", stderr)
 		return
 	}
 	generatedBy(t, "../../docs/nas.md", "TestDocNASExchange", "nas-exchange", b.String())

@@ -25,37 +25,7 @@ import (
 // host_namespace: pid1, run_command, run_script, read_file, a session and a
 // host tool all see the target's hostname and files, not warden's.
 func TestContainerShapeReachesHost(t *testing.T) {
-	dir := t.TempDir()
-	hostnameFile := filepath.Join(dir, "hostname")
-	if err := os.WriteFile(hostnameFile, []byte("nas-target-file\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	// The "host": PID 1 of new namespaces, its own UTS name, and
-	// /etc/hostname the file above.
-	pid1 := hoststest.Target(t, "nas-target", map[string]string{hostnameFile: "/etc/hostname"})
-
-	env, _ := wardenEnv(t, "WARDEN_HOST_NAMESPACE=pid1")
-	// The "container": the target's PID namespace (PID 1 is the target),
-	// a mount and UTS namespace of its own, /proc remounted to show it.
-	cmd := exec.Command("nsenter", "--target", strconv.Itoa(pid1), "--pid", "--",
-		"unshare", "--mount", "--uts", "--fork", "--",
-		"sh", "-c", `hostname warden-box && mount -t proc proc /proc && exec "$0" serve`, wardenBin)
-	cmd.Env = env
-	stderr := &syncBuffer{}
-	cmd.Stderr = stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil)
-	if err != nil {
-		t.Fatalf("connect: %v\nstderr:\n%s", err, stderr)
-	}
-	t.Cleanup(func() {
-		cs.Close()
-		if t.Failed() {
-			t.Logf("server stderr:\n%s", stderr)
-		}
-	})
+	cs, pid1 := startContainerShape(t, "nas-target", "nas-target-file")
 
 	_, got := callTool(t, cs, "run_command", map[string]any{"command": "hostname; cat /etc/hostname"})
 	if out, _ := got["stdout"].(string); out != "nas-target\nnas-target-file\n" {
@@ -102,4 +72,40 @@ func TestContainerShapeReachesHost(t *testing.T) {
 	if b, err := exec.Command("nsenter", "--target", strconv.Itoa(pid1), "--uts", "hostname").Output(); err != nil || strings.TrimSpace(string(b)) != "nas-target" {
 		t.Fatalf("target hostname %q, %v", b, err)
 	}
+}
+
+// startContainerShape starts warden the way a NAS runs it, connects the
+// SDK's client and returns it with the host's PID outside: the "host" is
+// PID 1 of new namespaces with the UTS name uts and an /etc/hostname of
+// its own holding etcHostname; the "container" shares that PID namespace
+// (PID 1 is the host) with a mount and UTS namespace of its own
+// ("warden-box"), /proc remounted to show it, and host_namespace: pid1.
+func startContainerShape(t *testing.T, uts, etcHostname string) (*mcp.ClientSession, int) {
+	t.Helper()
+	hostnameFile := filepath.Join(t.TempDir(), "hostname")
+	if err := os.WriteFile(hostnameFile, []byte(etcHostname+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pid1 := hoststest.Target(t, uts, map[string]string{hostnameFile: "/etc/hostname"})
+	env, _ := wardenEnv(t, "WARDEN_HOST_NAMESPACE=pid1")
+	cmd := exec.Command("nsenter", "--target", strconv.Itoa(pid1), "--pid", "--",
+		"unshare", "--mount", "--uts", "--fork", "--",
+		"sh", "-c", `hostname warden-box && mount -t proc proc /proc && exec "$0" serve`, wardenBin)
+	cmd.Env = env
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v\nstderr:\n%s", err, stderr)
+	}
+	t.Cleanup(func() {
+		cs.Close()
+		if t.Failed() {
+			t.Logf("server stderr:\n%s", stderr)
+		}
+	})
+	return cs, pid1
 }

@@ -50,8 +50,8 @@ func fakeOpenWrt(t *testing.T, srv *sshd.Server) string {
 	for _, f := range []string{"ubus-wan.json", "iwinfo-assoclist.txt", "dhcp.leases", "opkg-list-upgradable.txt"} {
 		src := map[string]string{
 			"ubus-wan.json":            "golangdemon-ubus-wan-status.json",
-			"iwinfo-assoclist.txt":     "handwritten/iwinfo-assoclist.txt",
-			"dhcp.leases":              "handwritten/openwrt-dhcp.leases",
+			"iwinfo-assoclist.txt":     "zarhus-iwinfo-assoclist.txt",
+			"dhcp.leases":              "dnsmasq-here.leases",
 			"opkg-list-upgradable.txt": "issue-lede-10934-opkg-list-upgradable.txt",
 		}[f]
 		b, err := os.ReadFile(filepath.Join(td, src))

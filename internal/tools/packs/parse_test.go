@@ -56,18 +56,25 @@ func TestParsersGolden(t *testing.T) {
 		{"arp-here", func() any { return parseARP(read(t, "proc-net-arp-here.txt")) }},
 		{"arp-node-exporter", func() any { return parseARP(read(t, "node-exporter-proc-net-arp.txt")) }},
 		{"leases-dnsmasq-exporter", func() any { return parseLeases(read(t, "dnsmasq-exporter-dnsmasq.leases")) }},
-		{"leases-openwrt", func() any { return parseLeases(read(t, "handwritten/openwrt-dhcp.leases")) }},
+		// dnsmasq's lease file as OpenWrt keeps it, written here by dnsmasq
+		// for BusyBox udhcpc clients: an end time, * for no hostname and no
+		// client id, 0 for an infinite lease.
+		{"leases-dnsmasq-here", func() any { return parseLeases(read(t, "dnsmasq-here.leases")) }},
 		{"leases-aioasuswrt", func() any { return parseLeases(read(t, "aioasuswrt-dnsmasq.leases")) }},
-		{"assoc-iwinfo", func() any { return parseAssoc("phy0-ap0", read(t, "handwritten/iwinfo-assoclist.txt")) }},
+		{"assoc-iwinfo", func() any { return parseAssoc("phy0-ap0", read(t, "zarhus-iwinfo-assoclist.txt")) }},
+		{"assoc-iwinfo-none", func() any { return parseAssoc("phy0-ap0", read(t, "zarhus-iwinfo-assoclist-none.txt")) }},
 		{"assoc-wl", func() any { return parseAssoc("eth6", read(t, "aioasuswrt-wl-assoclist.txt")) }},
 		{"clients-merged-asuswrt", func() any {
 			return mergeClients(nil, parseLeases(read(t, "aioasuswrt-dnsmasq.leases")),
 				parseAssoc("eth6", read(t, "aioasuswrt-wl-assoclist.txt")))
 		}},
+		// The router's ARP table, lease file and an OpenWrt station list
+		// agree on one MAC (the capture script gave the first DHCP client
+		// the station's MAC): arp, dhcp and wireless merge into one client.
 		{"clients-merged", func() any {
-			return mergeClients(parseARP(read(t, "node-exporter-proc-net-arp.txt")),
-				parseLeases(read(t, "handwritten/openwrt-dhcp.leases")),
-				parseAssoc("phy0-ap0", read(t, "handwritten/iwinfo-assoclist.txt")))
+			return mergeClients(parseARP(read(t, "proc-net-arp-dhcp-here.txt")),
+				parseLeases(read(t, "dnsmasq-here.leases")),
+				parseAssoc("phy0-ap0", read(t, "zarhus-iwinfo-assoclist.txt")))
 		}},
 		{"wan-ubus", func() any {
 			w, err := parseUbusWAN(read(t, "golangdemon-ubus-wan-status.json"))
@@ -79,6 +86,11 @@ func TestParsersGolden(t *testing.T) {
 		{"wan-nvram", func() any { return nvramWAN(parseNvram(read(t, "handwritten/asuswrt-nvram-show.txt"))) }},
 		// Asuswrt's unit-less wan_* keys are not the primary WAN's
 		// (wan0_*): a router that only shows those gives unknown.
+		// The primary WAN's real wan0_* values (an RT-AX88U on Merlin 388,
+		// PPPoE) as the router's httpd returned them from nvram: JSON, not
+		// `nvram show` text, so the test reads the values into the map
+		// parseNvram would make and holds nvramWAN to them.
+		{"wan-nvram-asusrouter-rt-ax88u", func() any { return nvramWAN(httpdNvram(t, "asusrouter-rt-ax88u-merlin-388-hook-wan.json")) }},
 		{"wan-nvram-aioasuswrt-wan-keys", func() any { return nvramWAN(parseNvram(read(t, "aioasuswrt-nvram-wan.txt"))) }},
 		// nvram show on HND models lists a setting moved to /jffs/nvram
 		// twice, empty first: the later, real value is the one kept.
@@ -299,4 +311,22 @@ func TestDiskOf(t *testing.T) {
 			t.Errorf("diskOf(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// httpdNvram reads an Asuswrt httpd answer of nvram values (a JSON object
+// of NAME: "value") into the NAME -> value map parseNvram makes; values
+// that are not strings (httpd's own get_wan_unit is a number) are skipped.
+func httpdNvram(t *testing.T, name string) map[string]string {
+	t.Helper()
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(read(t, name)), &raw); err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for k, v := range raw {
+		if s, ok := v.(string); ok {
+			m[k] = s
+		}
+	}
+	return m
 }

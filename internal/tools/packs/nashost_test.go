@@ -56,6 +56,7 @@ func fakeDSM(t *testing.T, srv *sshd.Server) string {
 	fake("cat", `case "$1" in
 /proc/mdstat) exec /usr/bin/busybox cat `+td+`/handwritten/dsm-mdstat-degraded.txt ;;
 /proc/mounts) exec /usr/bin/busybox cat `+td+`/proc-mounts-volume1.txt ;;
+/etc.defaults/VERSION) exec /usr/bin/busybox cat `+td+`/solidcitizen-smart-dsm-7.3.2-VERSION ;;
 /etc/synoinfo.conf|/etc/ddns.conf|/etc.defaults/*|/usr/syno/*) exec /usr/bin/busybox cat "`+host+`$1" ;;
 esac
 exec /usr/bin/busybox cat "$@"`)

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -111,10 +112,20 @@ func TestParsersGolden(t *testing.T) {
 		{"mdstat-issue-check", func() any { return parseMDStat(read(t, "issue-centreon-plugins-18-mdstat-check.txt")) }},
 		{"dsm-update", func() any {
 			return parseDSMUpdate(nil, outs{
-				"version":  {{stdout: read(t, "handwritten/dsm-host/etc.defaults/VERSION")}},
+				"version":  {{stdout: read(t, "solidcitizen-smart-dsm-7.3.2-VERSION")}},
 				"check":    {{stdout: read(t, "systemutils-synoupgrade-check.stdout"), code: 255, why: "synoupgrade exited 255: UPGRADE_CHECKNEWDSM"}},
 				"packages": {{stdout: read(t, "systemutils-synopkg-checkupdateall.json")}},
 			})
+		}},
+		// DSM 5.1's VERSION: no productversion and no os_name, and some
+		// values unquoted (smallfixnumber=1): the version comes from
+		// majorversion.minorversion, "DSM 5.1-5022 Update 1".
+		{"dsm-version-dsm-5.1", func() any {
+			v, ok := parseDSMVersion(read(t, "issue-salt-18943-dsm-5.1-VERSION"))
+			if !ok {
+				t.Error("DSM 5.1 VERSION not read")
+			}
+			return v
 		}},
 		{"dsm-update-nothing-pending", func() any {
 			return parseDSMUpdate(nil, outs{
@@ -329,4 +340,29 @@ func httpdNvram(t *testing.T, name string) map[string]string {
 		}
 	}
 	return m
+}
+
+// TestSynologyDetectedFromRealSynoinfo: the Synology pack's detection
+// probe (cat /etc/synoinfo.conf) matches a real DSM synoinfo.conf, and
+// the other packs' probes do not claim it.
+func TestSynologyDetectedFromRealSynoinfo(t *testing.T) {
+	ps, err := Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := NewDetector(ps, nil, 0)
+	out := marker + " synology\n" + read(t, "issue-salt-18943-synoinfo.conf-head") + marker + " rc 0\n"
+	if got := strings.Join(d.match(out), " "); got != "synology" {
+		t.Errorf("detected %q from a real synoinfo.conf, want synology", got)
+	}
+	// The same file without the keys the probe looks for is not DSM's.
+	var rest []string
+	for _, l := range strings.Split(read(t, "issue-salt-18943-synoinfo.conf-head"), "\n") {
+		if !strings.HasPrefix(l, "unique=") && !strings.HasPrefix(l, "company_title=") {
+			rest = append(rest, l)
+		}
+	}
+	if got := d.match(marker + " synology\n" + strings.Join(rest, "\n") + marker + " rc 0\n"); len(got) != 0 {
+		t.Errorf("detected %v without unique/company_title/upnpmodelname", got)
+	}
 }

@@ -61,7 +61,7 @@ func TestSynologyNAS(t *testing.T) {
 	}
 
 	up := call(t, cs, "dsm_update_status", map[string]any{"host": "router"})
-	if in := up["installed"].(map[string]any); in["display"] != "DSM 7.2.2-72806 Update 3" {
+	if in := up["installed"].(map[string]any); in["display"] != "DSM 7.3.2-86009" {
 		t.Errorf("installed: %v", in)
 	}
 	if d := up["dsm"].(map[string]any); d["available"] != "unknown" || d["answer"] != "UPGRADE_CHECKNEWDSM" || !strings.Contains(d["reason"].(string), "does not document") {

@@ -37,3 +37,35 @@ func TestSSCapturedAddresses(t *testing.T) {
 		t.Errorf("dual-stack listener = %+v; want scope all with its two owners", s)
 	}
 }
+
+// TestSockstatCapturedConnected holds parseSockstat to a real FreeBSD
+// sockstat listing with connected rows (the rows the lock-out guard reads
+// peers from): every row is kept, a connected row keeps its peer, and a
+// listening row (*:*) has none.
+func TestSockstatCapturedConnected(t *testing.T) {
+	rows := parseSockstat(fixture(t, "sockstat-4-zenoss"))
+	if len(rows) != 35 {
+		t.Fatalf("%d rows, want the capture's 35", len(rows))
+	}
+	connected, listening := 0, 0
+	for _, r := range rows {
+		if r.Foreign.IsValid() {
+			connected++
+		} else {
+			listening++
+		}
+	}
+	if connected != 29 || listening != 6 {
+		t.Errorf("connected %d, listening %d; want 29 and 6", connected, listening)
+	}
+	want := netip.MustParseAddr("192.168.1.100")
+	found := false
+	for _, r := range rows {
+		if r.PID == 25397 && r.Port == 35744 {
+			found = r.Foreign == want && r.Local == "192.168.1.101" && r.Proto == "tcp4"
+		}
+	}
+	if !found {
+		t.Errorf("the row 192.168.1.101:35744 -> 192.168.1.100:3306 of pid 25397 lost its peer: %+v", rows)
+	}
+}

@@ -70,9 +70,12 @@ func TestGolden(t *testing.T) {
 		"iptables-version-nft":    func(s string) any { return iptVariant(s) },
 		"iptables-version-legacy": func(s string) any { return iptVariant(s) },
 		"pfctl-table-show":        func(s string) any { return parsePfTableShow(s) },
+		"pfctl-tables":            func(s string) any { return parsePfTables(s) },
+		"pfctl-tables-altq":       func(s string) any { return parsePfTables(s) },
 		"sockstat-listen":         func(s string) any { return sockstatListeners(parseSockstat(s)) },
 		"sockstat-connected":      func(s string) any { return parseSockstat(s) },
 		"sockstat-46s":            func(s string) any { return sockstatListeners(parseSockstat(s)) },
+		"sockstat-4-zenoss":       func(s string) any { return parseSockstat(s) },
 		"pfctl-table-add": func(s string) any {
 			n, of, ok := parsePfTableChange(s, "added")
 			return map[string]any{"changed": n, "of": of, "ok": ok}

@@ -42,7 +42,7 @@ type Deps struct {
 	Node string
 	// AuditExports reports the audit export sinks; nil reports none.
 	AuditExports func() []export.Stats
-	// SnapshotSources reports what each local snapshot dataset can serve
+	// SnapshotSources reports what each snapshot dataset can serve
 	// with the permissions warden has; nil reports none.
 	SnapshotSources func(ctx context.Context) []snapshot.Reach
 	// Agents reports warden's agent on each inventory host that opts in
@@ -90,9 +90,10 @@ type Info struct {
 	ConfigDigest string         `json:"config_digest,omitempty" jsonschema:"sha256: and the hex SHA-256 of the config file this server runs (of the embedded default without one); warden doctor --url compares it with the file on disk."`
 	Node         string         `json:"node" jsonschema:"The name this warden gives itself in every audit record and export (audit.node, default the host name)."`
 	AuditExport  []export.Stats `json:"audit_export,omitempty" jsonschema:"Each audit export sink: records sent, dropped because its queue was full (they are still in the local log), retried, queued, and whether it is connected."`
-	// SnapshotSources is what each local snapshot dataset can serve.
+	// SnapshotSources is what each snapshot dataset can serve, on this
+	// machine or on the inventory host that holds it.
 	Agents          []Agent          `json:"agents,omitempty" jsonschema:"warden's agent on each inventory host with agent: auto or required: its version, path and confinement, or why it is not running."`
-	SnapshotSources []snapshot.Reach `json:"snapshot_sources,omitempty" jsonschema:"Per local snapshot dataset: the checks run (listing, reading, zfs list/get, zpool list, zfs allow), the tools it cannot fully serve and why, its zfs allow delegations and any delegated permission that changes data (more than warden needs). Probed at most once a minute."`
+	SnapshotSources []snapshot.Reach `json:"snapshot_sources,omitempty" jsonschema:"Per snapshot dataset, local or on an inventory host (host): the checks run (listing, reading, zfs list/get, zpool list, zfs allow), the tools it cannot fully serve and why, its zfs allow delegations and any delegated permission that changes data (more than warden needs); status is probed, or unknown with the reason when a host could not be reached or did not answer in time. Probed at most once a minute."`
 }
 
 // TailArgs are audit_tail's arguments.

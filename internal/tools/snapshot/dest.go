@@ -65,6 +65,25 @@ func truncName(name string) string {
 	return name
 }
 
+// checkWrite is writeFile's precondition in any destination: name is one
+// plain component and, if it exists, overwrite is set and it is a regular
+// file. It reports whether name exists.
+func checkWrite(d destination, name string, overwrite bool) (bool, error) {
+	if err := checkName(name); err != nil {
+		return false, err
+	}
+	st, exists, err := d.lstat(name)
+	switch {
+	case err != nil:
+		return false, err
+	case exists && !overwrite:
+		return true, &fs.PathError{Op: "write", Path: d.child(name), Err: fs.ErrExist}
+	case exists && !st.regular:
+		return true, &fs.PathError{Op: "write", Path: d.child(name), Err: fmt.Errorf("is a %s; only a regular file is replaced", st.kind)}
+	}
+	return exists, nil
+}
+
 // checkName refuses anything but one plain path component.
 func checkName(name string) error {
 	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') || strings.ContainsRune(name, 0) {

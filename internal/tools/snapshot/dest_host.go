@@ -144,18 +144,8 @@ func (h *hashingReader) Read(p []byte) (int, error) {
 func (h *hashingReader) sum() string { return hex.EncodeToString(h.h.Sum(nil)) }
 
 func (d *hostDir) writeFile(name string, r io.Reader, max int64, mode fs.FileMode, overwrite bool) (written, error) {
-	if err := checkName(name); err != nil {
+	if _, err := checkWrite(d, name, overwrite); err != nil {
 		return written{}, err
-	}
-	st, exists, err := d.lstat(name)
-	if err != nil {
-		return written{}, err
-	}
-	switch {
-	case exists && !overwrite:
-		return written{}, &fs.PathError{Op: "write", Path: d.child(name), Err: fs.ErrExist}
-	case exists && !st.regular:
-		return written{}, &fs.PathError{Op: "write", Path: d.child(name), Err: fmt.Errorf("is a %s; only a regular file is replaced", st.kind)}
 	}
 	hr := &hashingReader{r: r, h: sha256.New()}
 	m := mode.Perm()

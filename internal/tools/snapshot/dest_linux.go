@@ -151,18 +151,9 @@ func kindOf(st unix.Stat_t) string {
 // More than max bytes fails with errTooBig and leaves name untouched, as
 // does any write error (a full disk): the temporary file is removed.
 func (d *destDir) writeFile(name string, r io.Reader, max int64, mode fs.FileMode, overwrite bool) (written, error) {
-	if err := checkName(name); err != nil {
-		return written{}, err
-	}
-	st, exists, err := d.lstat(name)
+	exists, err := checkWrite(d, name, overwrite)
 	if err != nil {
 		return written{}, err
-	}
-	switch {
-	case exists && !overwrite:
-		return written{}, &fs.PathError{Op: "write", Path: d.child(name), Err: fs.ErrExist}
-	case exists && !st.regular:
-		return written{}, &fs.PathError{Op: "write", Path: d.child(name), Err: fmt.Errorf("is a %s; only a regular file is replaced", st.kind)}
 	}
 	tmp := "." + truncName(name) + ".warden-" + randHex() + ".tmp"
 	fd, err := unix.Openat2(d.fd, tmp, &unix.OpenHow{

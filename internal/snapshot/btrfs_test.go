@@ -67,22 +67,7 @@ func mountBtrfs(t *testing.T) string {
 // subvolumes, timed by `btrfs subvolume show` through a real runner.
 func TestBtrfsSnapshots(t *testing.T) {
 	mnt := mountBtrfs(t)
-	outside := makeOutside(t, mnt)
-	live := filepath.Join(mnt, "live")
-	snaps := filepath.Join(mnt, "snaps")
-	mustRun(t, "btrfs", "subvolume", "create", live)
-	if err := os.Mkdir(snaps, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	sc := newScenario(outside)
-	for i, step := range sc.steps {
-		step(t, live)
-		mustRun(t, "btrfs", "subvolume", "snapshot", "-r", live, filepath.Join(snaps, sc.names[i]))
-		if i < len(sc.steps)-1 {
-			// Creation times have one-second resolution.
-			time.Sleep(1100 * time.Millisecond)
-		}
-	}
+	live, snaps := btrfsScenario(t, mnt)
 	// The snapshots really are read-only subvolumes.
 	if err := os.WriteFile(filepath.Join(snaps, "s1", "x"), nil, 0o644); err == nil {
 		t.Fatal("wrote into a read-only snapshot")
@@ -187,4 +172,29 @@ func TestBtrfsSnapper(t *testing.T) {
 		writeFile(t, filepath.Join(sv, ".snapshots", fmt.Sprint(i+1)), "info.xml", "<snapshot><date>"+when.Format("2006-01-02 15:04:05")+"</date></snapshot>", time.Time{})
 	}
 	runSuite(t, e, "home", "1", "2", "3")
+}
+
+// btrfsScenario plays the shared scenario on a btrfs filesystem mounted
+// at mnt: the live subvolume mnt/live, a read-only snapshot of it in
+// mnt/snaps after each step, with the scenario's symlinks pointing to a
+// directory outside both.
+func btrfsScenario(t *testing.T, mnt string) (live, snaps string) {
+	t.Helper()
+	outside := makeOutside(t, mnt)
+	live = filepath.Join(mnt, "live")
+	snaps = filepath.Join(mnt, "snaps")
+	mustRun(t, "btrfs", "subvolume", "create", live)
+	if err := os.Mkdir(snaps, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sc := newScenario(outside)
+	for i, step := range sc.steps {
+		step(t, live)
+		mustRun(t, "btrfs", "subvolume", "snapshot", "-r", live, filepath.Join(snaps, sc.names[i]))
+		if i < len(sc.steps)-1 {
+			// Creation times have one-second resolution.
+			time.Sleep(1100 * time.Millisecond)
+		}
+	}
+	return live, snaps
 }

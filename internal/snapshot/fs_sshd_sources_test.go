@@ -35,22 +35,7 @@ func sshdHost(t *testing.T) (*sshpool.Pool, sshpool.Target) {
 // commands did run over SSH and were parsed.
 func TestRealSSHDBtrfsSource(t *testing.T) {
 	mnt := mountBtrfs(t)
-	outside := makeOutside(t, mnt)
-	live := filepath.Join(mnt, "live")
-	snaps := filepath.Join(mnt, "snaps")
-	mustRun(t, "btrfs", "subvolume", "create", live)
-	if err := os.Mkdir(snaps, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	sc := newScenario(outside)
-	for i, step := range sc.steps {
-		step(t, live)
-		mustRun(t, "btrfs", "subvolume", "snapshot", "-r", live, filepath.Join(snaps, sc.names[i]))
-		if i < len(sc.steps)-1 {
-			// Creation times have one-second resolution.
-			time.Sleep(1100 * time.Millisecond)
-		}
-	}
+	live, snaps := btrfsScenario(t, mnt)
 	pool, target := sshdHost(t)
 	client, err := pool.SFTP(t.Context(), target)
 	if err != nil {

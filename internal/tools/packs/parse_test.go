@@ -191,6 +191,20 @@ func TestParsersGolden(t *testing.T) {
 				"apk":  {{stdout: read(t, "apk-list-upgradable.captured.txt")}},
 			})
 		}},
+		{"router-updates-openwrt-apk-none", func() any {
+			return parseRouterUpdatesOpenWrt(nil, outs{
+				"lists": {{code: 1, why: "ls exited 1: ls: /var/opkg-lists: No such file or directory"}},
+				"opkg":  {{code: 127, why: "opkg: not found"}},
+				"apk":   {{stdout: read(t, "apk-list-upgradable-none.stdout")}},
+			})
+		}},
+		{"router-updates-openwrt-apk-no-index", func() any {
+			return parseRouterUpdatesOpenWrt(nil, outs{
+				"lists": {{code: 1, why: "ls exited 1: ls: /var/opkg-lists: No such file or directory"}},
+				"opkg":  {{code: 127, why: "opkg: not found"}},
+				"apk":   {{stdout: read(t, "apk-list-upgradable-no-index.stdout"), stderr: read(t, "apk-list-upgradable-no-index.stderr")}},
+			})
+		}},
 		{"router-updates-openwrt-no-lists", func() any {
 			return parseRouterUpdatesOpenWrt(nil, outs{
 				"release": {{stdout: read(t, "issue-luci-6049-openwrt_release")}},

@@ -116,7 +116,7 @@ func parseRouterUpdatesOpenWrt(_ map[string]string, o outs) RouterUpdates {
 	}
 	u.Packages = UpdateCheck{Available: Unknown}
 	var pending []string
-	answered := false
+	answered := ""
 	var why []string
 	for _, id := range []string{"opkg", "apk"} {
 		for _, r := range o[id] {
@@ -124,7 +124,7 @@ func parseRouterUpdatesOpenWrt(_ map[string]string, o outs) RouterUpdates {
 				why = append(why, r.why)
 				continue
 			}
-			answered = true
+			answered = id
 			if id == "opkg" {
 				pending = append(pending, parseOpkgUpgradable(r.stdout)...)
 			} else {
@@ -133,22 +133,34 @@ func parseRouterUpdatesOpenWrt(_ map[string]string, o outs) RouterUpdates {
 		}
 	}
 	switch {
-	case !answered:
+	case answered == "":
 		u.Packages.Reason = "neither opkg nor apk answered: " + strings.Join(why, "; ")
 	case len(pending) > 0:
 		u.Packages.Available, u.Packages.Pending = "yes", pending
-	case !listsFetched(o):
-		// opkg keeps its package lists in /tmp: after a reboot, until
-		// opkg update runs, nothing looks upgradable.
-		u.Packages.Reason = "the package lists have not been downloaded since boot (opkg update has not run; it is tier 2, so warden does not run it for a read)"
+	case !listsFetched(o, answered):
+		// Both keep their package lists in /tmp: after a reboot, until
+		// opkg update or apk update runs, nothing looks upgradable.
+		u.Packages.Reason = "the package lists have not been downloaded since boot (" + answered + " update has not run; it is tier 2, so warden does not run it for a read)"
 	default:
 		u.Packages.Available, u.Packages.Pending = "no", []string{}
 	}
 	return u
 }
 
-// listsFetched reports whether opkg's package lists are present.
-func listsFetched(o outs) bool {
+// listsFetched reports whether the package lists of the manager that
+// answered are present: opkg's in /var/opkg-lists; apk's in its cache,
+// which apk list never fills — a missing index is a warning on stderr
+// ("WARNING: opening from cache URL: No such file or directory") and an
+// exit 0 with nothing listed.
+func listsFetched(o outs, manager string) bool {
+	if manager == "apk" {
+		for _, r := range o["apk"] {
+			if strings.Contains(r.stderr, "WARNING: opening") && strings.Contains(r.stderr, "No such file or directory") {
+				return false
+			}
+		}
+		return true
+	}
 	s, ok := o.first("lists")
 	return ok && strings.TrimSpace(s) != ""
 }

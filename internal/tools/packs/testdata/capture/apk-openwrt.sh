@@ -73,3 +73,26 @@ set -e
 	cat "$W/u.stdout"
 } >"$out/apk-list-upgradable.captured.txt"
 cat "$W/u.stderr" >&2
+
+# Two more states of the same root, stdout and stderr kept apart as the
+# pack reads them:
+# - apk-list-upgradable-none: distfeeds.list names an index holding only
+#   the installed versions: nothing upgradable, nothing on stderr;
+# - apk-list-upgradable-no-index: distfeeds.list names OpenWrt's own feed
+#   URL, whose index is not in apk's cache (apk update has not run since
+#   boot, as after every reboot of a router): `list` never downloads, so it
+#   lists nothing and warns on stderr. Nothing is fetched.
+"$apk" mkndx -q --allow-untrusted --sign-key "$W/key.pem" -o "$W/old/packages.adb" "$W/old"/*.apk
+echo "$W/old/packages.adb" >"$W/root/etc/apk/repositories.d/distfeeds.list"
+probe() { # NAME
+	set +e
+	env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 TERM=dumb \
+		"$apk" --root "$W/root" list --upgradable >"$out/$1.stdout" 2>"$out/$1.stderr"
+	echo "$1: exit $?" >&2
+	set -e
+	[ -s "$out/$1.stderr" ] || rm -f "$out/$1.stderr"
+}
+probe apk-list-upgradable-none
+echo "https://downloads.openwrt.org/releases/25.12.0/packages/$arch/base/packages.adb" \
+	>"$W/root/etc/apk/repositories.d/distfeeds.list"
+probe apk-list-upgradable-no-index

@@ -55,6 +55,17 @@ func within(ctx context.Context, steps ...chromedp.Action[chromedp.Void]) error 
 	return chromedp.Do(ctx, steps...)
 }
 
+// browserLogin opens the console at base and signs in with the operator's
+// token.
+func browserLogin(base, token string) []chromedp.Action[chromedp.Void] {
+	return []chromedp.Action[chromedp.Void]{
+		chromedp.Navigate(base + "/"),
+		chromedp.WaitVisible(chromedp.CSS("#token")),
+		chromedp.SendKeys(chromedp.CSS("#token"), token),
+		chromedp.Submit(chromedp.CSS("#token")),
+	}
+}
+
 // screenshot saves the page as NAME.png in $WARDEN_ARTIFACTS (or the
 // test's temporary directory).
 func screenshot(t *testing.T, ctx context.Context, name string) {
@@ -171,17 +182,13 @@ func (l *pageLog) requireOneStream(t *testing.T, path string) pageRequest {
 // approvals stream has delivered its first list.
 func loginPage(t *testing.T, ctx context.Context, base, opTok string) {
 	t.Helper()
-	if err := within(ctx,
-		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(chromedp.CSS("#token")),
-		chromedp.SendKeys(chromedp.CSS("#token"), opTok),
-		chromedp.Submit(chromedp.CSS("#token")),
+	if err := within(ctx, append(browserLogin(base, opTok),
 		chromedp.WaitVisible(chromedp.CSS("#pending")),
 		chromedp.WaitVisible(chromedp.CSS("#calls")),
 		chromedp.WaitVisible(chromedp.CSS("#audit")),
 		chromedp.WaitVisible(chromedp.CSS("#sessions")),
 		chromedp.WaitVisible(chromedp.CSS("#recordings")),
-	); err != nil {
+	)...); err != nil {
 		screenshot(t, ctx, "console-login-failed")
 		t.Fatalf("log in: %v", err)
 	}
@@ -344,15 +351,11 @@ func TestBrowserConsoleWatchesLiveSession(t *testing.T) {
 	ctx := browser(t)
 	s, _, base, opTok := webConsole(t)
 	sh := startSession(t, s.cs, map[string]any{"command": "/bin/sh"})
-	if err := within(ctx,
-		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(chromedp.CSS("#token")),
-		chromedp.SendKeys(chromedp.CSS("#token"), opTok),
-		chromedp.Submit(chromedp.CSS("#token")),
+	if err := within(ctx, append(browserLogin(base, opTok),
 		chromedp.WaitVisible(chromedp.CSS("#watch-"+sh.id)),
 		chromedp.Click(chromedp.CSS("#watch-"+sh.id)),
 		chromedp.WaitVisible(chromedp.CSS("#term")),
-	); err != nil {
+	)...); err != nil {
 		t.Fatalf("open the session: %v", err)
 	}
 	sh.send("echo typed-$((6*7))")
@@ -383,14 +386,10 @@ func TestBrowserConsoleReplaysRecording(t *testing.T) {
 	sh.send("echo replay-$((6*7))")
 	sh.readUntil("replay-42")
 	callTool(t, s.cs, "session_close", map[string]any{"session_id": sh.id})
-	if err := within(ctx,
-		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(chromedp.CSS("#token")),
-		chromedp.SendKeys(chromedp.CSS("#token"), opTok),
-		chromedp.Submit(chromedp.CSS("#token")),
+	if err := within(ctx, append(browserLogin(base, opTok),
 		chromedp.WaitVisible(chromedp.CSS("#replay-"+sh.id)),
 		chromedp.Click(chromedp.CSS("#replay-"+sh.id)),
-	); err != nil {
+	)...); err != nil {
 		t.Fatalf("open the recording: %v", err)
 	}
 	deadline := time.Now().Add(30 * time.Second)

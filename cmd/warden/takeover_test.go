@@ -33,11 +33,7 @@ func TestBrowserConsoleTakeover(t *testing.T) {
 	ctx := browser(t)
 	s, _, base, opTok := webConsoleWith(t, "  takeover: true\n")
 	sh := startSession(t, s.cs, map[string]any{"command": "/bin/sh"})
-	if err := within(ctx,
-		chromedp.Navigate(base+"/"),
-		chromedp.WaitVisible(chromedp.CSS("#token")),
-		chromedp.SendKeys(chromedp.CSS("#token"), opTok),
-		chromedp.Submit(chromedp.CSS("#token")),
+	if err := within(ctx, append(browserLogin(base, opTok),
 		chromedp.WaitVisible(chromedp.CSS("#watch-"+sh.id)),
 		chromedp.Click(chromedp.CSS("#watch-"+sh.id)),
 		chromedp.WaitVisible(chromedp.CSS("#takeover-toggle")),
@@ -45,7 +41,7 @@ func TestBrowserConsoleTakeover(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("#takeover-input")),
 		chromedp.SendKeys(chromedp.CSS("#takeover-input"), "echo TAKEN"),
 		chromedp.Click(chromedp.CSS("#takeover-form button")),
-	); err != nil {
+	)...); err != nil {
 		screenshot(t, ctx, "console-takeover-failed")
 		t.Fatalf("take the session over: %v", err)
 	}

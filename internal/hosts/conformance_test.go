@@ -50,6 +50,22 @@ type kind struct {
 	ssh      *sshhost.Provider
 }
 
+// hostKinds are the kinds of host the conformance suites run on, each
+// set up on this machine: itself, the container shape, OpenSSH with
+// SFTP, OpenSSH through warden's agent, and dropbear without SFTP.
+var hostKinds = []struct {
+	name  string
+	setup func(t *testing.T) kind
+}{
+	{"local", setupLocal},
+	{"entered", setupEntered},
+	{"openssh", func(t *testing.T) kind { return setupSSH(t, sshd.Start(t, sshd.Options{User: suiteUser})) }},
+	{"agent", func(t *testing.T) kind { return setupAgent(t, sshd.Start(t, sshd.Options{User: suiteUser})) }},
+	{"dropbear", func(t *testing.T) kind {
+		return setupSSH(t, sshd.StartDropbear(t, sshd.DropbearOptions{User: suiteUser}))
+	}},
+}
+
 // TestHostConformance runs one suite against every kind of host — this
 // machine, this machine's "host" entered into fresh UTS, mount and PID
 // namespaces (the container shape), OpenSSH with SFTP, OpenSSH through
@@ -59,19 +75,7 @@ type kind struct {
 // (read, list, stat, write under path policy, symlink refusal), a session,
 // a host tool and a directory snapshot source.
 func TestHostConformance(t *testing.T) {
-	kinds := []struct {
-		name  string
-		setup func(t *testing.T) kind
-	}{
-		{"local", setupLocal},
-		{"entered", setupEntered},
-		{"openssh", func(t *testing.T) kind { return setupSSH(t, sshd.Start(t, sshd.Options{User: suiteUser})) }},
-		{"agent", func(t *testing.T) kind { return setupAgent(t, sshd.Start(t, sshd.Options{User: suiteUser})) }},
-		{"dropbear", func(t *testing.T) kind {
-			return setupSSH(t, sshd.StartDropbear(t, sshd.DropbearOptions{User: suiteUser}))
-		}},
-	}
-	for _, k := range kinds {
+	for _, k := range hostKinds {
 		t.Run(k.name, func(t *testing.T) {
 			hk := k.setup(t)
 			cs := serve(t, hk)

@@ -16,66 +16,10 @@ import (
 
 	"github.com/warden-mcp/warden/internal/policy"
 	engine "github.com/warden-mcp/warden/internal/snapshot"
+	"github.com/warden-mcp/warden/internal/snapshot/btrfstest"
 	"github.com/warden-mcp/warden/internal/sshd"
 	snapshottools "github.com/warden-mcp/warden/internal/tools/snapshot"
 )
-
-// loopBtrfs makes and mounts a small btrfs on a loop device, or skips (with
-// WARDEN_REQUIRE_BTRFS=1, fails) where that cannot be done.
-func loopBtrfs(t *testing.T) string {
-	t.Helper()
-	need := func(why string) {
-		t.Helper()
-		if os.Getenv("WARDEN_REQUIRE_BTRFS") == "1" {
-			t.Fatalf("btrfs required (WARDEN_REQUIRE_BTRFS=1): %s", why)
-		}
-		t.Skipf("no real btrfs: %s", why)
-	}
-	if os.Geteuid() != 0 {
-		need("loop mounts need root")
-	}
-	if _, err := exec.LookPath("mkfs.btrfs"); err != nil {
-		need("mkfs.btrfs not installed")
-	}
-	base, err := os.MkdirTemp("", "warden-btrfs-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(base) })
-	if err := os.Chmod(base, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	img := filepath.Join(base, "fs.img")
-	if err := os.WriteFile(img, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Truncate(img, 256<<20); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("mkfs.btrfs", "-q", img).CombinedOutput(); err != nil {
-		need(fmt.Sprintf("mkfs.btrfs: %v %s", err, out))
-	}
-	mnt := filepath.Join(base, "mnt")
-	if err := os.Mkdir(mnt, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("mount", "-o", "loop", img, mnt).CombinedOutput(); err != nil {
-		need(fmt.Sprintf("mount: %v %s", err, out))
-	}
-	t.Cleanup(func() {
-		if exec.Command("umount", mnt).Run() != nil {
-			_ = exec.Command("umount", "-l", mnt).Run()
-		}
-	})
-	return mnt
-}
-
-func btrfsCmd(t *testing.T, args ...string) {
-	t.Helper()
-	if out, err := exec.Command("btrfs", args...).CombinedOutput(); err != nil {
-		t.Fatalf("btrfs %s: %v %s", strings.Join(args, " "), err, out)
-	}
-}
 
 // TestSnapshotCopiesBtrfs runs fetch_file, fetch_dir, restore_file and
 // restore_dir from real read-only btrfs snapshot subvolumes on a loop
@@ -100,7 +44,7 @@ func TestSnapshotCopiesBtrfs(t *testing.T) {
 		t.Run(hk.name, func(t *testing.T) {
 			// Mounted before the server starts: dropbear runs in a mount
 			// namespace of its own.
-			mnt := loopBtrfs(t)
+			mnt := btrfstest.Mount(t)
 			k := hk.setup(t)
 			uid := os.Getuid()
 			if hk.name != "local" {
@@ -113,7 +57,7 @@ func TestSnapshotCopiesBtrfs(t *testing.T) {
 			live := filepath.Join(mnt, "live")
 			snaps := filepath.Join(mnt, "snaps")
 			out := filepath.Join(mnt, "out")
-			btrfsCmd(t, "subvolume", "create", live)
+			btrfstest.Run(t, "subvolume", "create", live)
 			for _, d := range []string{snaps, out, filepath.Join(live, "etc")} {
 				if err := os.MkdirAll(d, 0o755); err != nil {
 					t.Fatal(err)
@@ -134,7 +78,7 @@ func TestSnapshotCopiesBtrfs(t *testing.T) {
 			}
 			write(filepath.Join(live, "etc/app.conf"), "good\n")
 			write(filepath.Join(live, "etc/other.conf"), "other\n")
-			btrfsCmd(t, "subvolume", "snapshot", "-r", live, filepath.Join(snaps, "s1"))
+			btrfstest.Run(t, "subvolume", "snapshot", "-r", live, filepath.Join(snaps, "s1"))
 			write(filepath.Join(live, "etc/app.conf"), "broken\n")
 			for _, p := range []string{live, filepath.Join(live, "etc"), out} {
 				if err := os.Lchown(p, uid, -1); err != nil {

@@ -20,7 +20,6 @@ import (
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	engine "github.com/warden-mcp/warden/internal/snapshot"
-	"github.com/warden-mcp/warden/internal/sshd"
 	snapshottools "github.com/warden-mcp/warden/internal/tools/snapshot"
 )
 
@@ -62,19 +61,7 @@ func TestSnapshotCopiesConformance(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("the suite's SSH logins and device nodes need root")
 	}
-	kinds := []struct {
-		name  string
-		setup func(t *testing.T) kind
-	}{
-		{"local", setupLocal},
-		{"entered", setupEntered},
-		{"openssh", func(t *testing.T) kind { return setupSSH(t, sshd.Start(t, sshd.Options{User: suiteUser})) }},
-		{"agent", func(t *testing.T) kind { return setupAgent(t, sshd.Start(t, sshd.Options{User: suiteUser})) }},
-		{"dropbear", func(t *testing.T) kind {
-			return setupSSH(t, sshd.StartDropbear(t, sshd.DropbearOptions{User: suiteUser}))
-		}},
-	}
-	for _, k := range kinds {
+	for _, k := range hostKinds {
 		t.Run(k.name, func(t *testing.T) {
 			hk := k.setup(t)
 			copySuite(t, hk)

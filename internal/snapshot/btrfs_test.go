@@ -4,69 +4,18 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/snapshot/btrfstest"
 )
-
-// requireBtrfs skips (or, with WARDEN_REQUIRE_BTRFS=1, fails) when a real
-// btrfs filesystem cannot be made here.
-func requireBtrfs(t *testing.T, reason string) {
-	t.Helper()
-	if os.Getenv("WARDEN_REQUIRE_BTRFS") == "1" {
-		t.Fatalf("btrfs required (WARDEN_REQUIRE_BTRFS=1): %s", reason)
-	}
-	t.Skipf("no real btrfs: %s (set WARDEN_REQUIRE_BTRFS=1 to fail instead)", reason)
-}
-
-// mountBtrfs makes a btrfs image in a temp dir, loop-mounts it and returns
-// the mountpoint; it is unmounted when the test ends.
-func mountBtrfs(t *testing.T) string {
-	t.Helper()
-	if os.Getuid() != 0 {
-		requireBtrfs(t, "loop mounts need root")
-	}
-	for _, tool := range []string{"mkfs.btrfs", "btrfs", "mount", "umount"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			requireBtrfs(t, tool+" not installed (apt-get install btrfs-progs)")
-		}
-	}
-	dir := t.TempDir()
-	img := filepath.Join(dir, "fs.img")
-	f, err := os.Create(img)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Truncate(256 << 20); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
-	if out, err := exec.Command("mkfs.btrfs", "-q", img).CombinedOutput(); err != nil {
-		requireBtrfs(t, fmt.Sprintf("mkfs.btrfs: %v: %s", err, out))
-	}
-	mnt := filepath.Join(dir, "mnt")
-	if err := os.Mkdir(mnt, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("mount", "-o", "loop", img, mnt).CombinedOutput(); err != nil {
-		requireBtrfs(t, fmt.Sprintf("mount -o loop: %v: %s", err, strings.TrimSpace(string(out))))
-	}
-	t.Cleanup(func() {
-		if out, err := exec.Command("umount", mnt).CombinedOutput(); err != nil {
-			t.Logf("umount %s: %v: %s; lazy unmount", mnt, err, out)
-			_ = exec.Command("umount", "-l", mnt).Run()
-		}
-	})
-	return mnt
-}
 
 // TestBtrfsSnapshots runs the suite against real read-only btrfs snapshot
 // subvolumes, timed by `btrfs subvolume show` through a real runner.
 func TestBtrfsSnapshots(t *testing.T) {
-	mnt := mountBtrfs(t)
+	mnt := btrfstest.Mount(t)
 	live, snaps := btrfsScenario(t, mnt)
 	// The snapshots really are read-only subvolumes.
 	if err := os.WriteFile(filepath.Join(snaps, "s1", "x"), nil, 0o644); err == nil {
@@ -133,7 +82,7 @@ func TestBtrfsSnapshots(t *testing.T) {
 // TestBtrfsSnapper runs the suite against snapper's layout on real btrfs:
 // <subvolume>/.snapshots/N/snapshot with N/info.xml giving the time.
 func TestBtrfsSnapper(t *testing.T) {
-	mnt := mountBtrfs(t)
+	mnt := btrfstest.Mount(t)
 	outside := makeOutside(t, mnt)
 	sv := filepath.Join(mnt, "home")
 	mustRun(t, "btrfs", "subvolume", "create", sv)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	sshrunner "github.com/warden-mcp/warden/internal/runner/ssh"
+	"github.com/warden-mcp/warden/internal/snapshot/btrfstest"
 	"github.com/warden-mcp/warden/internal/sshd"
 	"github.com/warden-mcp/warden/internal/sshpool"
 	"github.com/warden-mcp/warden/internal/sshpool/sshpooltest"
@@ -34,7 +35,7 @@ func sshdHost(t *testing.T) (*sshpool.Pool, sshpool.Target) {
 // the real subvolumes and size_delta the real quota groups, so the
 // commands did run over SSH and were parsed.
 func TestRealSSHDBtrfsSource(t *testing.T) {
-	mnt := mountBtrfs(t)
+	mnt := btrfstest.Mount(t)
 	live, snaps := btrfsScenario(t, mnt)
 	pool, target := sshdHost(t)
 	client, err := pool.SFTP(t.Context(), target)

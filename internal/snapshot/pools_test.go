@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/warden-mcp/warden/internal/snapshot/btrfstest"
 )
 
 func readTestdata(t *testing.T, name string) string {
@@ -88,7 +90,7 @@ func TestParsePoolsRefusesGarbage(t *testing.T) {
 // TestBtrfsPools lists a real loop-mounted btrfs: its device and its
 // subvolumes, snapshots marked.
 func TestBtrfsPools(t *testing.T) {
-	mnt := mountBtrfs(t)
+	mnt := btrfstest.Mount(t)
 	live := filepath.Join(mnt, "live")
 	snaps := filepath.Join(mnt, "snaps")
 	mustRun(t, "btrfs", "subvolume", "create", live)
@@ -118,7 +120,7 @@ func TestBtrfsPools(t *testing.T) {
 // the quota groups of both snapshots; without them it says why and the
 // walk's answer stands.
 func TestBtrfsQgroups(t *testing.T) {
-	mnt := mountBtrfs(t)
+	mnt := btrfstest.Mount(t)
 	live := filepath.Join(mnt, "live")
 	snaps := filepath.Join(mnt, "snaps")
 	mustRun(t, "btrfs", "subvolume", "create", live)

@@ -269,7 +269,7 @@ func parseBusyBoxPS(s string) []Process {
 }
 
 // busyboxKiB reads a BusyBox size column in KiB: a number, or one with
-// a k, m, g or t unit.
+// a k, m, g or t unit; anything else is 0.
 func busyboxKiB(v string) int64 {
 	mult := int64(1)
 	if n := len(v); n > 0 {
@@ -284,8 +284,12 @@ func busyboxKiB(v string) int64 {
 			mult, v = 1<<30, v[:n-1]
 		}
 	}
-	n, _ := strconv.ParseInt(v, 10, 64)
-	return n * mult
+	// A unit may come with one decimal (BusyBox's short sizes: 9.8m).
+	n, err := strconv.ParseFloat(v, 64)
+	if err != nil || n < 0 || strings.ContainsAny(v, "eEnNxX+-") {
+		return 0
+	}
+	return int64(n * float64(mult))
 }
 
 // parsePS reads psArgv output (header line first).

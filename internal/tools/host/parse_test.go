@@ -256,3 +256,16 @@ func TestUpdatesTallySkipsHeld(t *testing.T) {
 		t.Errorf("tally of %+v: count %d", u.Updates, u.Count)
 	}
 }
+
+// BusyBox prints a size column in KiB, with a unit once it is too wide;
+// what is not a size reads as 0, never as a wrong number.
+func TestBusyBoxKiB(t *testing.T) {
+	for in, want := range map[string]int64{
+		"9336": 9336, "48m": 48 << 10, "2g": 2 << 20, "1t": 1 << 30, "512k": 512,
+		"9.8m": 10035, "": 0, "m": 0, "12q": 0, "-": 0, "-5": 0, "1e3": 0, "NaN": 0, "Inf": 0,
+	} {
+		if got := busyboxKiB(in); got != want {
+			t.Errorf("busyboxKiB(%q) = %d, want %d", in, got, want)
+		}
+	}
+}

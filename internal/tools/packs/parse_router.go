@@ -296,9 +296,15 @@ func parseNvram(s string) map[string]string {
 
 // nvramWAN reads the primary WAN unit (wan0_*) of Asuswrt's nvram:
 // wan0_state_t 2 is connected, 0-1 connecting or initialising, 3-5
-// stopped, disabled or failed (Asuswrt's WAN_STATE_* values).
+// stopped, disabled or failed (Asuswrt's WAN_STATE_* values). The device
+// is the one holding the address, as OpenWrt's l3_device is: over PPPoE
+// wan0_ifname is the Ethernet port under the link and wan0_gw_ifname the
+// ppp interface (a real RT-AC68U: eth0 and ppp0).
 func nvramWAN(m map[string]string) WAN {
-	w := WAN{State: Unknown, Proto: m["wan0_proto"], Device: m["wan0_ifname"], IPv4: []string{}, IPv6: []string{}, DNS: []string{}}
+	w := WAN{State: Unknown, Proto: m["wan0_proto"], Device: m["wan0_gw_ifname"], IPv4: []string{}, IPv6: []string{}, DNS: []string{}}
+	if w.Device == "" {
+		w.Device = m["wan0_ifname"]
+	}
 	if ip := m["wan0_ipaddr"]; ip != "" && ip != "0.0.0.0" {
 		bits := 32
 		if mask, err := netip.ParseAddr(m["wan0_netmask"]); err == nil && mask.Is4() {

@@ -90,7 +90,10 @@ func TestParsersGolden(t *testing.T) {
 			}
 			return w
 		}},
-		{"wan-nvram", func() any { return nvramWAN(parseNvram(read(t, "handwritten/asuswrt-nvram-show.txt"))) }},
+		// A real RT-AC68U's nvram (Asuswrt-Merlin 380.59, PPPoE, connected):
+		// the address is on ppp0 (wan0_gw_ifname), not on eth0
+		// (wan0_ifname, the port under the PPPoE link).
+		{"wan-nvram-merlinphp-rt-ac68u", func() any { return nvramWAN(parseNvram(read(t, "merlinphp-rt-ac68u-380.59-nvram.txt"))) }},
 		// Asuswrt's unit-less wan_* keys are not the primary WAN's
 		// (wan0_*): a router that only shows those gives unknown.
 		// The primary WAN's real wan0_* values (an RT-AX88U on Merlin 388,
@@ -218,8 +221,14 @@ func TestParsersGolden(t *testing.T) {
 		{"router-updates-asus", func() any {
 			return parseRouterUpdatesAsus(nil, outs{"nvram": {{stdout: read(t, "handwritten/asuswrt-nvram-webs-state.txt")}}})
 		}},
+		// No webs_state_* key at all (aioasuswrt's grep of wan_ keys).
 		{"router-updates-asus-unchecked", func() any {
-			return parseRouterUpdatesAsus(nil, outs{"nvram": {{stdout: read(t, "handwritten/asuswrt-nvram-show.txt")}}})
+			return parseRouterUpdatesAsus(nil, outs{"nvram": {{stdout: read(t, "aioasuswrt-nvram-wan.txt")}}})
+		}},
+		// A real router whose firmware check never finished:
+		// webs_state_update is there but empty, webs_state_flag 0.
+		{"router-updates-asus-merlinphp-rt-ac68u", func() any {
+			return parseRouterUpdatesAsus(nil, outs{"nvram": {{stdout: read(t, "merlinphp-rt-ac68u-380.59-nvram.txt")}}})
 		}},
 		{"lvm-vgs", func() any { return must(parseVGs(read(t, "lvm-vgs.json"))) }},
 		{"lvm-vgs-missing-pv", func() any { return must(parseVGs(read(t, "lvm-vgs-missing-pv.json"))) }},

@@ -54,13 +54,14 @@ func fakeAsus(t *testing.T, srv *sshd.Server) string {
 			t.Fatal(err)
 		}
 	}
-	// nvram answers from the captures (testdata/README.md): the firmware
-	// check's keys and the unit-less wan_* keys as aioasuswrt published
-	// them, the duplicated keys of issue 764, and the hand-written sample
-	// for what no capture showed (productid, wan0_*, wl_ifnames). get
-	// prints the bare value, the last one shown as nvram show lists it.
+	// nvram answers from the captures (testdata/README.md): a real
+	// RT-AC68U's whole nvram (productid, wl_ifnames eth1 eth2, the
+	// primary WAN's wan0_* keys), then the firmware check's keys and the
+	// unit-less wan_* keys as aioasuswrt published them, and the
+	// duplicated keys of issue 764. get prints the bare value, the last
+	// one shown as nvram show lists it.
 	nv := ""
-	for _, f := range []string{"handwritten/asuswrt-nvram-show.txt", "aioasuswrt-nvram-wan.txt", "aioasuswrt-nvram-firmware.txt", "issue-asuswrt-merlin-ng-764-nvram-show.txt"} {
+	for _, f := range []string{"merlinphp-rt-ac68u-380.59-nvram.txt", "aioasuswrt-nvram-wan.txt", "aioasuswrt-nvram-firmware.txt", "issue-asuswrt-merlin-ng-764-nvram-show.txt"} {
 		nv += " " + filepath.Join(td, f)
 	}
 	prog("nvram", `case "$1" in
@@ -69,7 +70,7 @@ show) cat`+nv+` ;;
 esac`)
 	// Asuswrt's rc: service_main sends the action to rc and prints this.
 	prog("service", `printf '\nDone.\n'`)
-	prog("wl", `[ "$2" = eth6 ] && cat `+td+`/aioasuswrt-wl-assoclist.txt; exit 0`)
+	prog("wl", `[ "$2" = eth1 ] && cat `+td+`/aioasuswrt-wl-assoclist.txt; exit 0`)
 	for _, p := range []string{"mtd-write", "mtd-erase", "mtd", "flash_erase"} {
 		prog(p, "exit 0")
 	}
@@ -226,7 +227,7 @@ func TestAsuswrtRouter(t *testing.T) {
 		m := c.(map[string]any)
 		byMAC[m["mac"].(string)] = m
 	}
-	if c := byMAC["08:09:10:11:12:14"]; c == nil || c["ip"] != "123.123.123.126" || c["wireless"] != true || c["wireless_interface"] != "eth6" {
+	if c := byMAC["08:09:10:11:12:14"]; c == nil || c["ip"] != "123.123.123.126" || c["wireless"] != true || c["wireless_interface"] != "eth1" {
 		t.Errorf("wireless client merged from lease and wl: %v", c)
 	}
 	if c := byMAC["01:02:03:04:06:10"]; c == nil || c["hostname"] != "android" || c["wireless"] != false {
@@ -237,7 +238,7 @@ func TestAsuswrtRouter(t *testing.T) {
 		t.Errorf("dhcp_leases: %v", leases)
 	}
 	wan := call(t, cs, "wan_status", map[string]any{"host": "router"})
-	if wan["state"] != "up" || wan["gateway"] != "198.51.100.1" {
+	if wan["state"] != "up" || wan["gateway"] != "125.96.128.1" || wan["device"] != "ppp0" {
 		t.Errorf("wan_status: %v", wan)
 	}
 	ifs := call(t, cs, "interfaces", map[string]any{"host": "router"})
@@ -265,8 +266,10 @@ func TestAsuswrtRouter(t *testing.T) {
 
 	// The firmware check's nvram keys as aioasuswrt captured them: a check
 	// finished (webs_state_update=1) and found nothing newer (flag 0).
+	// firmver and buildno are aioasuswrt's (zeroed by that project, which
+	// showed no extendno); the extendno is the RT-AC68U's.
 	up := call(t, cs, "router_updates", map[string]any{"host": "router"})
-	if fw, _ := up["firmware"].(map[string]any); fw["available"] != "no" || fw["installed"] != "0.0.0.0.000.00" || fw["latest"] == "" {
+	if fw, _ := up["firmware"].(map[string]any); fw["available"] != "no" || fw["installed"] != "0.0.0.0.000.00_X6.6.1" || fw["latest"] == "" {
 		t.Errorf("router_updates after the router's firmware check found nothing newer: %v", up)
 	}
 
@@ -293,7 +296,7 @@ func TestAsuswrtRouter(t *testing.T) {
 			t.Errorf("%q reached the router:\n%s", never, log)
 		}
 	}
-	for _, want := range []string{"nvram get productid", "nvram show", "wl -i eth6 assoclist", "wl -i eth7 assoclist", "service restart_dnsmasq"} {
+	for _, want := range []string{"nvram get productid", "nvram show", "wl -i eth1 assoclist", "wl -i eth2 assoclist", "service restart_dnsmasq"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("%q did not reach the router:\n%s", want, log)
 		}

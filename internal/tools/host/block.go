@@ -131,7 +131,7 @@ func (d *Deps) sshSources(ctx context.Context, t *hosts.Host, bsd bool) []netip.
 	if bsd {
 		if o := d.exec(ctx, t, bsdPeersArgv); o.ok() {
 			for _, s := range parseSockstat(o.stdout) {
-				if (s.Command == "sshd" || s.Command == "sshd-session") && s.Foreign.IsValid() {
+				if sockstatSSHD(s.Command) && s.Foreign.IsValid() {
 					peers = append(peers, s.Foreign)
 				}
 			}
@@ -143,6 +143,14 @@ func (d *Deps) sshSources(ctx context.Context, t *hosts.Host, bsd bool) []netip.
 		out = append(out, netip.PrefixFrom(a, a.BitLen()))
 	}
 	return out
+}
+
+// sockstatSSHD reports whether a sockstat COMMAND is OpenSSH's server:
+// sshd, or the per-session sshd-session of OpenSSH 9.8 and later, which a
+// sockstat that prints the command with "%.10s" (FreeBSD's for years; the
+// perkeep capture shows "really-lon") shows as "sshd-sessi".
+func sockstatSSHD(command string) bool {
+	return command == "sshd" || command == "sshd-session" || command == "sshd-sessi"
 }
 
 // ownAddresses reads the target's interface addresses: ip -o addr on

@@ -284,8 +284,10 @@ func (d *Deps) checkListeners(ctx context.Context, t *hosts.Host, bsd, filtered 
 func sockstatListeners(rows []SockRow) []Socket {
 	out := []Socket{}
 	for _, r := range rows {
-		s := Socket{Proto: strings.TrimRight(r.Proto, "46"), Address: r.Local, Port: r.Port, Scope: "address",
-			Processes: []string{fmt.Sprintf("%s/%d", r.Command, r.PID)}}
+		s := Socket{Proto: strings.TrimRight(r.Proto, "46"), Address: r.Local, Port: r.Port, Scope: "address"}
+		if r.PID != 0 {
+			s.Processes = []string{fmt.Sprintf("%s/%d", r.Command, r.PID)}
+		}
 		if r.Local == "*" {
 			s.Scope = "all"
 		} else if p, ok := parsePrefix(r.Local); !ok || p.Addr().IsLoopback() {

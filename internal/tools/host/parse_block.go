@@ -163,6 +163,12 @@ type SockRow struct {
 // parseSockstat reads sockstat's table (USER COMMAND PID FD PROTO LOCAL
 // FOREIGN). Addresses are printed "addr:port" with no brackets for IPv6,
 // "*" for the wildcard; unix sockets and unparsable lines are skipped.
+// A socket no process holds (a kernel service's, such as NFS's) is
+// printed with "?" for user, command, PID and FD; it is kept, with PID 0.
+// sockstat prints at most ten characters of the command and pads
+// columns only up to fixed positions, so a long user name can run the
+// command into the PID ("really-lon62928"): such a line has no PID
+// column of its own and is skipped rather than misread.
 func parseSockstat(s string) []SockRow {
 	out := []SockRow{}
 	for _, l := range strings.Split(s, "\n") {
@@ -175,6 +181,9 @@ func parseSockstat(s string) []SockRow {
 			continue
 		}
 		pid, err := strconv.Atoi(f[2])
+		if f[2] == "?" && f[1] == "?" {
+			pid, err = 0, nil
+		}
 		if err != nil {
 			continue
 		}

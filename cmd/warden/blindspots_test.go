@@ -30,6 +30,15 @@ func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
 			}
 			arith := hostile("arith", "a[$("+touch+")]\n")
 			script := hostile("script.sh", touch+"\n")
+			// Words a command reads at run time that become options,
+			// names or actions once split.
+			spaced := strings.ReplaceAll(touch, " ", "${IFS}")
+			printfArgs := hostile("printf-args", "-v a[$("+spaced+")] x\n")
+			testArgs := hostile("test-args", "-v a[$("+spaced+")]\n")
+			waitArgs := hostile("wait-args", "-n -p a[$("+spaced+")]\n")
+			trapArgs := hostile("trap-args", spaced+" EXIT\n")
+			findArgs := hostile("find-args", "-exec "+touch+" ;\n")
+			outArgs := hostile("out-args", "-o "+marker+"\n")
 			if err := os.Symlink(state, filepath.Join(dir, "state-link")); err != nil {
 				t.Fatal(err)
 			}
@@ -94,6 +103,18 @@ func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
 				{"chmod setuid", "cp /bin/true " + dir + "/t && chmod u+s " + dir + "/t && " + touch, false},
 				{"sort compress", "sort --compress-program=reboot /etc/hostname", true},
 				{"git upload-pack", "git clone -u 'reboot' /tmp/x /tmp/y", true},
+				// Words computed at run time that become options.
+				{"printf $(cat) -v", "bash -c 'printf $(cat " + printfArgs + ")'", false},
+				{"[ $(cat) ] -v", "bash -c '[ $(cat " + testArgs + ") ]'", false},
+				{"wait $(cat) -p", "bash -c 'sleep 0 & wait $(cat " + waitArgs + ")'", false},
+				{"trap $(cat)", "bash -c 'trap $(cat " + trapArgs + ")'", false},
+				{"find $(cat) -exec", "find /etc/hostname $(cat " + findArgs + ")", false},
+				{"sort $(cat) -o", "sort $(cat " + outArgs + ") /etc/hostname", false},
+				{"curl $(cat) -o", "curl -s $(cat " + outArgs + ") file:///etc/hostname", false},
+				{"x=$(cat); sort $x", "x=$(cat " + outArgs + "); sort $x /etc/hostname", false},
+				// Builtins that run the command in their arguments.
+				{"jobs -x", "bash -c 'jobs -x cp /etc/hostname " + marker + "'", false},
+				{"jobs -x deny", "bash -c 'jobs -x reboot'; " + touch, true},
 				// Class 5: single-user run levels.
 				{"init 1", "init 1; " + touch, true},
 				{"telinit s", "telinit s; " + touch, true},

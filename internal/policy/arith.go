@@ -149,6 +149,15 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				return true, false
 			case *syntax.CmdSubst:
 				return numericOut(p), false
+			case *syntax.ParamExp:
+				// x=$! and the like: bash's own integers.
+				return simpleParam(p) && strings.Contains("#?$!", p.Param.Value) && len(p.Param.Value) == 1, false
+			case *syntax.DblQuoted:
+				if len(p.Parts) == 1 {
+					if pe, ok := p.Parts[0].(*syntax.ParamExp); ok {
+						return simpleParam(pe) && strings.Contains("#?$!", pe.Param.Value) && len(pe.Param.Value) == 1, false
+					}
+				}
 			}
 		}
 		return false, false
@@ -309,9 +318,13 @@ func (af *arithFacts) callFacts(ce *syntax.CallExpr) {
 			return
 		case nameSetters[v]:
 			for k, w := range args[1:] {
-				if v == "printf" {
-					// printf assigns only the name after -v.
-					if o, _ := litValue(args[k]); o != "-v" {
+				if v == "printf" || v == "wait" {
+					// printf assigns only the name after -v, wait only
+					// the one after -p (a process id, so an integer;
+					// a computed argument that could be -p is refused
+					// where wait is classified).
+					o, _ := litValue(args[k])
+					if v == "printf" && o != "-v" || v == "wait" && o != "-p" {
 						continue
 					}
 				}

@@ -68,6 +68,9 @@ func arithBuiltin(c *call) (Tier, string) {
 	t, why := simpleTier(c.name)
 	switch c.name {
 	case "test", "[":
+		if a, ok := c.testOperator(args); ok {
+			return maxTier(t, TierMutate), c.name + ": " + truncate(a.val, 64) + " is computed at run time and can become an operator such as -v, whose operand's array subscript runs commands"
+		}
 		for i, a := range args {
 			v := a.val
 			if !a.known {
@@ -95,6 +98,12 @@ func arithBuiltin(c *call) (Tier, string) {
 		return TierRead, "let"
 	case "printf":
 		for i := 0; i < len(args); i++ {
+			if !args[i].known {
+				if c.mayBeOption(args[i]) {
+					return TierMutate, "printf: " + truncate(args[i].val, 64) + " is computed at run time and can become -v NAME, whose array subscript runs commands"
+				}
+				break
+			}
 			if v := args[i].val; strings.HasPrefix(v, "-v") {
 				if v == "-v" && i+1 < len(args) {
 					c.nameArg(args[i+1])
@@ -121,6 +130,14 @@ func arithBuiltin(c *call) (Tier, string) {
 		for i := 0; i < len(args); i++ {
 			a := args[i]
 			v := a.val
+			// Unknown names are caught below; these two take names in
+			// places a computed word can reach by splitting (getopts'
+			// option string) or by being an option (wait -p NAME).
+			if !a.known && (c.name == "wait" && c.mayBeOption(a) || c.name == "getopts" && i == 0) {
+				if splits, _ := c.computedShape(a); splits || c.name == "wait" {
+					return TierMutate, c.name + ": " + truncate(v, 64) + " is computed at run time and can become a variable name, whose array subscript runs commands"
+				}
+			}
 			if a.known && len(v) > 1 && v[0] == '-' && len(names) == 0 {
 				f := v[len(v)-1]
 				if strings.IndexByte(valued, f) >= 0 {
@@ -175,3 +192,37 @@ func arithBuiltin(c *call) (Tier, string) {
 }
 
 func (c *call) nameArg(a arg) { c.e.nameArg(a, c.ctx, c.name) }
+
+// testOperator returns an argument of test or [ that is computed at run
+// time and can become an operator: one that can split into several words
+// anywhere, or one word beginning with '-' that is not the operand of a
+// known operator and not the last argument (test -v "$x" reads the last).
+func (c *call) testOperator(args []arg) (arg, bool) {
+	if c.name == "[" && len(args) > 0 && args[len(args)-1].known && args[len(args)-1].val == "]" {
+		args = args[:len(args)-1]
+	}
+	known := func(i int, ops map[string]bool) bool {
+		return i >= 0 && i < len(args) && args[i].known && ops[args[i].val]
+	}
+	for i, a := range args {
+		if a.known {
+			continue
+		}
+		splits, dash := c.computedShape(a)
+		switch {
+		case splits:
+			return a, true
+		case !dash, i == len(args)-1, known(i-1, testUnary), known(i-1, testBinary), known(i+1, testBinary):
+			continue
+		}
+		return a, true
+	}
+	return arg{}, false
+}
+
+// testUnary and testBinary are the operators of test and [ whose operands
+// are read as strings, files or numbers.
+var (
+	testUnary  = set(`-a -b -c -d -e -f -g -h -k -n -o -p -r -s -t -u -w -x -z -G -L -N -O -S`)
+	testBinary = set(`= == != < > -a -o -nt -ot -ef -eq -ne -lt -le -gt -ge`)
+)

@@ -28,7 +28,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	shasum cmp sdiff wdiff yes numfmt tsort lsinitramfs free lscgroup systemd-cgls
 	systemd-cgtop systemd-analyze systemd-detect-virt virt-what 
 	uuidgen id mapfile readarray history fc colordiff bat batcat fd fdfind exa eza duf
-	dust procs jc gron csvlook 
+	dust procs gron csvlook 
 	lsscsi lspath sestatus getenforce aa-status ausearch
 	aureport ifquery iwgetid
 	ipcalc sipcalc`)
@@ -130,7 +130,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		"faketime", "proxychains", "proxychains4", "torsocks", "catchsegv", "eatmydata",
 		"unbuffer", "rlwrap", "sg", "newgrp", "setarch", "linux32", "linux64", "prlimit",
 		"numactl", "cpulimit", "trickle", "fakeroot", "dbus-run-session", "systemd-inhibit",
-		"sshpass", "parallel", "xargs":
+		"sshpass", "parallel", "xargs", "jc":
 		return wrapperProgram
 	case "eval":
 		return evalProgram
@@ -138,6 +138,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return sourceProgram
 	case "trap":
 		return trapProgram
+	case "jobs":
+		return jobsProgram
 	case "alias":
 		return aliasProgram
 	case "compgen", "complete", "bind":

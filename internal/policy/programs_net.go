@@ -281,27 +281,9 @@ func netProgram(c *call) (Tier, string) {
 				raise(c.writeArg(arg{val: strings.TrimPrefix(f, ">>"), known: w.known}, "curl --write-out %output"))
 			}
 		}
-		for i, v := range vals {
-			switch {
-			case v == "-K" || strings.HasPrefix(v, "--config"):
-				raise(TierDestructive, "curl -K: reads options from a file")
-			case v == "-o" || v == "-O" || strings.HasPrefix(v, "--output") || strings.HasPrefix(v, "--remote-name") ||
-				v == "-T" || strings.HasPrefix(v, "--upload-file") || strings.HasPrefix(v, "-d") || strings.HasPrefix(v, "--data") ||
-				v == "-F" || strings.HasPrefix(v, "--form") || v == "--json" || v == "-c" || strings.HasPrefix(v, "--cookie-jar") ||
-				v == "-D" || strings.HasPrefix(v, "--dump-header") || strings.HasPrefix(v, "--trace") || strings.HasPrefix(v, "--output-dir") ||
-				strings.HasPrefix(v, "--libcurl") || strings.HasPrefix(v, "--etag-save") || strings.HasPrefix(v, "--hsts") || strings.HasPrefix(v, "--alt-svc"):
-				raise(TierMutate, "curl "+v+": uploads data or writes files")
-			case v == "-X" || v == "--request":
-				if i+1 < len(vals) {
-					m := strings.ToUpper(vals[i+1])
-					if m != "GET" && m != "HEAD" && m != "OPTIONS" {
-						raise(TierMutate, "curl -X "+m+": changes remote state")
-					}
-				}
-			case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "oOTdFcDK"):
-				raise(TierMutate, "curl "+v+": uploads data or writes files")
-			}
-		}
+		r := raiser{t, why}
+		curlRequest(c, &r)
+		t, why = r.t, r.why
 	case "wget":
 		for _, f := range optVals(c.args, "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--rejected-log", "-P", "--directory-prefix") {
 			raise(c.writeArg(f, "wget output"))
@@ -363,6 +345,182 @@ func netProgram(c *call) (Tier, string) {
 				raise(TierMutate, c.name+": sends data or writes files")
 			}
 		}
+		raise(httpieRequest(c))
+	}
+	if c.name == "wget" {
+		if a, ok := c.computedOption(c.args, func(i int) bool {
+			return optionValue(c.args, i, "aABDeiIloOPQRtTUwX") || longValue(c.args, i, wgetValueLong)
+		}); ok {
+			raise(TierMutate, "wget: "+truncate(a.val, 64)+" is computed at run time and can become any option (a request body, an output file, a command)")
+		}
 	}
 	return t, why
+}
+
+// curlValueShort are curl's short options that take a value.
+const curlValueShort = "AbcCdDeEFHKmoPQrtTuUwxXYyz"
+
+// curlValueLong are the long options of curl that take a value, so that
+// their values are not read as URLs or options.
+var curlValueLong = set(`--request --data --data-ascii --data-binary --data-raw --data-urlencode
+	--form --form-string --json --header --user --user-agent --referer --cookie --cookie-jar
+	--output --upload-file --quote --config --url --proxy --proxy-user --max-time
+	--connect-timeout --retry --retry-delay --retry-max-time --cacert --capath --cert --key
+	--cert-type --key-type --pass --resolve --connect-to --interface --write-out --range
+	--continue-at --limit-rate --max-filesize --output-dir --dump-header --trace --trace-ascii
+	--stderr --unix-socket --abstract-unix-socket --variable --url-query --oauth2-bearer
+	--aws-sigv4 --netrc-file --time-cond --ciphers --tls-max --local-port --dns-servers
+	--doh-url --preproxy --socks5 --socks5-hostname --socks4 --socks4a --noproxy --mail-from
+	--mail-rcpt --mail-auth --login-options --sasl-authzid --telnet-option --max-redirs
+	--speed-limit --speed-time --proto --proto-redir --proto-default --hsts --alt-svc
+	--etag-save --etag-compare --libcurl --ftp-port --ftp-method --ftp-account --proxy-header
+	--proxy-cacert --proxy-cert --proxy-key --pinnedpubkey --create-file-mode --expect100-timeout`)
+
+// wgetValueLong are the long options of wget that take a separate value.
+var wgetValueLong = set(`--header --user --password --post-data --post-file --body-data
+	--body-file --method --output-document --output-file --append-output --execute --input-file
+	--directory-prefix --tries --timeout --wait --user-agent --quota --level --accept --reject
+	--domains --include-directories --exclude-directories --base --http-user --http-password
+	--referer --load-cookies --save-cookies --ca-certificate --certificate --private-key
+	--bind-address --limit-rate --config`)
+
+// longValue reports whether args[i] is the separate value of a known long
+// option in valued.
+func longValue(args []arg, i int, valued map[string]bool) bool {
+	return i > 0 && args[i-1].known && valued[args[i-1].val]
+}
+
+// rawSchemes are URL schemes over which curl sends what the URL or its
+// input holds to a service as it is: telnet sends stdin, gopher and dict
+// send the path, mqtt publishes -d.
+var rawSchemes = set(`telnet gopher gophers dict mqtt mqtts`)
+
+// curlRequest classifies curl's options one by one, short clusters
+// included (-sXPOST), and its URLs: a request method other than GET, HEAD
+// or OPTIONS, uploads, FTP/SFTP quote commands, raw-protocol URLs, and
+// arguments computed at run time, which can be any of these.
+func curlRequest(c *call, r *raiser) {
+	args := c.args
+	scheme := "http"
+	var urls []arg
+	opt := func(name string, val arg, hasVal bool) {
+		switch name {
+		case "-X", "--request":
+			m := strings.ToUpper(val.val)
+			switch {
+			case !hasVal:
+			case !val.known:
+				r.raise(TierMutate, "curl -X "+truncate(val.val, 64)+": request method computed at run time")
+			case m != "GET" && m != "HEAD" && m != "OPTIONS":
+				r.raise(TierMutate, "curl -X "+truncate(m, 32)+": changes remote state")
+			}
+		case "-Q", "--quote":
+			r.raise(TierMutate, "curl "+name+": sends FTP or SFTP commands (delete, rename, chmod)")
+		case "-K", "--config":
+			r.raise(TierDestructive, "curl -K: reads options from a file")
+		case "-o", "-O", "-T", "-d", "-F", "-c", "-D", "--json", "--upload-file", "--form", "--form-string",
+			"--data", "--data-ascii", "--data-binary", "--data-raw", "--data-urlencode", "--cookie-jar",
+			"--dump-header", "--trace", "--trace-ascii", "--output", "--output-dir", "--remote-name",
+			"--remote-name-all", "--libcurl", "--etag-save", "--hsts", "--alt-svc":
+			r.raise(TierMutate, "curl "+name+": uploads data or writes files")
+		case "--url":
+			urls = append(urls, val)
+		case "--proto-default":
+			scheme = strings.ToLower(val.val)
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		if !a.known {
+			if c.mayBeOption(a) {
+				r.raise(TierMutate, "curl: "+truncate(v, 64)+" is computed at run time and can become any option (a method, an upload, an output file)")
+			}
+			urls = append(urls, a)
+			continue
+		}
+		switch {
+		case v == "--":
+			urls = append(urls, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(v, "--"):
+			if curlValueLong[v] && i+1 < len(args) {
+				opt(v, args[i+1], true)
+				i++
+			} else {
+				opt(v, arg{}, false)
+			}
+		case len(v) > 1 && v[0] == '-':
+			for k := 1; k < len(v); k++ {
+				f := "-" + v[k:k+1]
+				if strings.IndexByte(curlValueShort, v[k]) < 0 {
+					opt(f, arg{}, false)
+					continue
+				}
+				if k+1 < len(v) {
+					opt(f, arg{val: v[k+1:], known: true}, true)
+				} else if i+1 < len(args) {
+					opt(f, args[i+1], true)
+					i++
+				}
+				break
+			}
+		default:
+			urls = append(urls, a)
+		}
+	}
+	for _, u := range urls {
+		if !u.known {
+			continue
+		}
+		s := scheme
+		if k := strings.Index(u.val, "://"); k > 0 {
+			s = strings.ToLower(u.val[:k])
+		}
+		if rawSchemes[s] {
+			r.raise(TierMutate, "curl "+s+"://: sends raw data to a service")
+		}
+	}
+}
+
+// httpieValueOpts are the options of HTTPie and xh that take a separate
+// value.
+var httpieValueOpts = set(`-a --auth -A --auth-type -o --output -p --print -P --history-print
+	-s --style --pretty --format-options --verify --cert --cert-key --cert-key-pass --proxy
+	--timeout --max-redirects --default-scheme --ssl --ciphers --boundary --raw
+	--response-charset --response-mime --session --session-read-only --resolve --interface
+	--bearer --http-version --unix-socket`)
+
+// httpieRequest classifies the METHOD that HTTPie and xh take before the
+// URL (http DELETE example.org/x), and --session, which saves cookies and
+// headers to a file.
+func httpieRequest(c *call) (Tier, string) {
+	var ops []arg
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		switch {
+		case a.known && (a.val == "--session" || strings.HasPrefix(a.val, "--session=")):
+			return TierMutate, c.name + " --session: writes a session file"
+		case a.known && httpieValueOpts[a.val]:
+			i++
+		case a.known && strings.HasPrefix(a.val, "-"):
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) < 2 {
+		return TierRead, ""
+	}
+	m := ops[0]
+	if !m.known {
+		if c.mayBeOption(m) || !strings.Contains(m.val, "://") {
+			return TierMutate, c.name + ": " + truncate(m.val, 64) + " is computed at run time and can be a request method"
+		}
+		return TierRead, ""
+	}
+	u := strings.ToUpper(m.val)
+	if u == "" || strings.Trim(u, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" || u == "GET" || u == "HEAD" || u == "OPTIONS" {
+		return TierRead, ""
+	}
+	return TierMutate, c.name + " " + u + ": changes remote state"
 }

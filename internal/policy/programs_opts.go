@@ -153,7 +153,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return editorChecked
 	case "logrotate":
 		return logrotateProgram
-	case "tree", "sar", "sdiff", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat":
+	case "tree", "sar", "sdiff", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
+		"lshw", "zstdcat", "systemd-analyze", "vcgencmd":
 		return readOpts
 	case "nmap":
 		return nmapProgram
@@ -228,6 +229,10 @@ func gitChecked(c *call) (Tier, string) {
 	if i < len(args) {
 		sub := args[i].val
 		rest := args[i+1:]
+		// git log $x with x=--output=/etc/passwd, or --ext-diff.
+		if a, ok := c.computedOption(args[i:], func(j int) bool { return optionValue(args[i:], j, "nCmbuSOAB") }); ok {
+			r.raise(TierMutate, "git: "+truncate(a.val, 64)+" is computed at run time and can become an option that writes a file or runs a program (--output, --ext-diff, -O)")
+		}
 		switch sub {
 		case "log", "diff", "show", "format-patch", "archive", "whatchanged":
 			for _, f := range optVals(rest, "--output", "--output-directory") {
@@ -618,6 +623,18 @@ func readOpts(c *call) (Tier, string) {
 		for _, f := range optVals(c.args, "--dump-bin") {
 			r.raise(c.writeArg(f, "dmidecode --dump-bin"))
 		}
+	case "lshw":
+		for _, f := range optVals(c.args, "-dump") {
+			r.raise(c.writeArg(f, "lshw -dump"))
+		}
+	case "zstdcat":
+		for _, f := range optVals(c.args, "-o") {
+			r.raise(c.writeArg(f, "zstdcat -o"))
+		}
+	case "systemd-analyze":
+		r.raise(analyzeVerb(c))
+	case "vcgencmd":
+		r.raise(vcgencmdCommand(c))
 	case "file":
 		if hasFlag(vals, 'C', "--compile") {
 			r.raise(TierMutate, "file -C: writes a compiled magic file")
@@ -667,4 +684,57 @@ func readOpts(c *call) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// analyzeReadVerbs are the systemd-analyze verbs that only report.
+var analyzeReadVerbs = set(`time blame critical-chain dump plot dot unit-paths unit-files
+	exit-status capability condition syscall-filter filesystems calendar timestamp timespan
+	security inspect-elf fdstore image-policy has-tpm2 pcrs srk architectures smbios11 verify
+	cat-config malloc identify-tpm2 chid`)
+
+// analyzeVerb classifies systemd-analyze: log-level, log-target and
+// service-watchdogs with a value (and the older set-log-level and
+// set-log-target) change the running service manager.
+func analyzeVerb(c *call) (Tier, string) {
+	ops := operandsSkipping(c.vals(), "HM", []string{"--host", "--machine", "--root", "--image", "--image-policy", "--from-pattern", "--to-pattern", "--fuzz", "--iterations", "--base-time", "--unit", "--security-policy", "--threshold", "--profile"})
+	for _, a := range c.args {
+		if !a.known {
+			return TierMutate, "systemd-analyze: " + truncate(a.val, 64) + " is computed at run time and can be a verb that changes the service manager"
+		}
+	}
+	switch {
+	case len(ops) == 0 || analyzeReadVerbs[ops[0]]:
+		return TierRead, "systemd-analyze: read-only"
+	case (ops[0] == "log-level" || ops[0] == "log-target" || ops[0] == "service-watchdogs") && len(ops) == 1:
+		return TierRead, "systemd-analyze " + ops[0]
+	}
+	return TierMutate, "systemd-analyze " + truncate(ops[0], 32) + ": changes the service manager's settings"
+}
+
+// vcgencmdReadCommands are the Raspberry Pi firmware queries.
+var vcgencmdReadCommands = set(`commands vcos version get_throttled measure_temp measure_clock
+	measure_volts otp_dump get_mem get_config get_camera get_lcd_info codec_enabled mem_oom
+	mem_reloc_stats read_ring_osc hdmi_timings get_rsts pmicrd bootloader_version
+	bootloader_config`)
+
+// vcgencmdCommand classifies vcgencmd: display_power with no value or -1
+// reads; the queries above read; anything else may change the firmware's
+// state.
+func vcgencmdCommand(c *call) (Tier, string) {
+	ops := c.vals()
+	for len(ops) > 0 && strings.HasPrefix(ops[0], "-") {
+		ops = ops[1:] // vcgencmd -t: options come before the command only
+	}
+	for _, a := range c.args {
+		if !a.known {
+			return TierMutate, "vcgencmd: " + truncate(a.val, 64) + " is computed at run time"
+		}
+	}
+	switch {
+	case len(ops) == 0 || vcgencmdReadCommands[ops[0]]:
+		return TierRead, "vcgencmd: read-only"
+	case ops[0] == "display_power" && (len(ops) == 1 || ops[1] == "-1"):
+		return TierRead, "vcgencmd display_power"
+	}
+	return TierMutate, "vcgencmd " + truncate(ops[0], 32) + ": changes the firmware's state"
 }

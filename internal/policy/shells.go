@@ -157,6 +157,13 @@ func sourceProgram(c *call) (Tier, string) {
 
 // trapProgram classifies the action of a trap as shell.
 func trapProgram(c *call) (Tier, string) {
+	for _, a := range c.args {
+		// trap $x with x='cmd EXIT' sets an action.
+		if splits, _ := c.computedShape(a); splits {
+			c.e.opaque = true
+			return TierDestructive, "trap: " + truncate(a.val, 64) + " is computed at run time and can become an action"
+		}
+	}
 	ops := operands(c.vals())
 	if len(ops) < 2 {
 		return TierRead, "trap: lists traps"
@@ -172,6 +179,30 @@ func trapProgram(c *call) (Tier, string) {
 	}
 	c.shell(ops[0], "trap action", nil, false)
 	return TierRead, "trap"
+}
+
+// jobsProgram: jobs lists jobs, but jobs -x COMMAND runs COMMAND with
+// job specs replaced by process group ids.
+func jobsProgram(c *call) (Tier, string) {
+	for i, a := range c.args {
+		if !a.known {
+			if c.mayBeOption(a) {
+				c.e.opaque = true
+				return TierDestructive, "jobs: " + truncate(a.val, 64) + " is computed at run time and can become -x, which runs a command"
+			}
+			break
+		}
+		if a.val == "--" || !strings.HasPrefix(a.val, "-") || a.val == "-" {
+			break
+		}
+		if strings.ContainsRune(a.val, 'x') {
+			if i+1 < len(c.args) {
+				c.run(c.args[i+1:])
+			}
+			return TierRead, "jobs -x"
+		}
+	}
+	return TierRead, "jobs: lists jobs"
 }
 
 // aliasProgram: an alias changes what a command name runs for every later

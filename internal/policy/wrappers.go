@@ -73,6 +73,9 @@ var wrapSpecs = map[string]wrapSpec{
 	"flock":            {valueShort: "wE", valueLong: []string{"--timeout", "--conflict-exit-code"}, shellShort: "c", shellLong: []string{"--command"}, leading: 1, noCmdWhy: "flock: locks a descriptor"},
 	"script":           {valueShort: "OIBTEm", valueLong: []string{"--log-out", "--log-in", "--log-io", "--log-timing", "--echo", "--logging-format"}, shellShort: "c", shellLong: []string{"--command"}, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "script: opens an interactive shell"},
 	"watch":            {valueShort: "nq", valueLong: []string{"--interval", "--equexit"}},
+	// jc COMMAND ARGS runs the command and parses its output ("magic"
+	// syntax); jc --PARSER only reads its input.
+	"jc": {stopAtArg: true, noCmdWhy: "jc: parses its input"},
 }
 
 // wrapperProgram classifies programs that run the command in their arguments.

@@ -130,17 +130,57 @@ func (d *Deps) sshSources(ctx context.Context, t *hosts.Host, bsd bool) []netip.
 	var peers []netip.Addr
 	if bsd {
 		if o := d.exec(ctx, t, bsdPeersArgv); o.ok() {
-			for _, s := range parseSockstat(o.stdout) {
-				if sockstatSSHD(s.Command) && s.Foreign.IsValid() {
-					peers = append(peers, s.Foreign)
-				}
-			}
+			peers = sockstatSSHPeers(o.stdout)
 		}
 	} else if o := d.exec(ctx, t, sshPeersArgv); o.ok() {
 		peers = sshPeers(o.stdout)
 	}
 	for _, a := range peers {
 		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out
+}
+
+// sockstatSSHPeers returns the peers of sshd's connections in a sockstat
+// listing. A line whose address columns ran together (an IPv6 local
+// address longer than its column) cannot be split for sure; for an sshd
+// line every address it could end with is kept, since protecting one
+// address too many costs nothing and missing the operator's locks them out.
+func sockstatSSHPeers(s string) []netip.Addr {
+	var peers []netip.Addr
+	for _, l := range strings.Split(s, "\n") {
+		if r, ok := sockstatRow(l); ok {
+			if sockstatSSHD(r.Command) && r.Foreign.IsValid() {
+				peers = append(peers, r.Foreign)
+			}
+			continue
+		}
+		f := strings.Fields(l)
+		if len(f) < 2 || !sockstatSSHD(f[1]) {
+			continue
+		}
+		for _, tok := range f[2:] {
+			peers = append(peers, runTogetherPeers(tok)...)
+		}
+	}
+	return peers
+}
+
+// runTogetherPeers returns every address a token could end with if it is
+// two "addr:port" columns printed without a blank between them.
+func runTogetherPeers(tok string) []netip.Addr {
+	var out []netip.Addr
+	for i := 1; i < len(tok); i++ {
+		if _, _, ok := splitHostPort(tok[:i]); !ok {
+			continue
+		}
+		host, _, ok := splitHostPort(tok[i:])
+		if !ok {
+			continue
+		}
+		if a, err := netip.ParseAddr(host); err == nil {
+			out = append(out, a.Unmap())
+		}
 	}
 	return out
 }

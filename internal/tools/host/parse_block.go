@@ -172,34 +172,41 @@ type SockRow struct {
 func parseSockstat(s string) []SockRow {
 	out := []SockRow{}
 	for _, l := range strings.Split(s, "\n") {
-		f := strings.Fields(l)
-		if len(f) < 7 || f[0] == "USER" {
-			continue
+		if r, ok := sockstatRow(l); ok {
+			out = append(out, r)
 		}
-		proto := f[4]
-		if !strings.HasPrefix(proto, "tcp") && !strings.HasPrefix(proto, "udp") {
-			continue
-		}
-		pid, err := strconv.Atoi(f[2])
-		if f[2] == "?" && f[1] == "?" {
-			pid, err = 0, nil
-		}
-		if err != nil {
-			continue
-		}
-		local, port, ok := splitHostPort(f[5])
-		if !ok {
-			continue
-		}
-		r := SockRow{User: f[0], Command: f[1], PID: pid, Proto: proto, Local: local, Port: port}
-		if remote, _, ok := splitHostPort(f[6]); ok && remote != "*" {
-			if a, err := netip.ParseAddr(remote); err == nil {
-				r.Foreign, r.Remote = a.Unmap(), f[6]
-			}
-		}
-		out = append(out, r)
 	}
 	return out
+}
+
+// sockstatRow reads one line of sockstat's table.
+func sockstatRow(l string) (SockRow, bool) {
+	f := strings.Fields(l)
+	if len(f) < 7 || f[0] == "USER" {
+		return SockRow{}, false
+	}
+	proto := f[4]
+	if !strings.HasPrefix(proto, "tcp") && !strings.HasPrefix(proto, "udp") {
+		return SockRow{}, false
+	}
+	pid, err := strconv.Atoi(f[2])
+	if f[2] == "?" && f[1] == "?" {
+		pid, err = 0, nil
+	}
+	if err != nil {
+		return SockRow{}, false
+	}
+	local, port, ok := splitHostPort(f[5])
+	if !ok {
+		return SockRow{}, false
+	}
+	r := SockRow{User: f[0], Command: f[1], PID: pid, Proto: proto, Local: local, Port: port}
+	if remote, _, ok := splitHostPort(f[6]); ok && remote != "*" {
+		if a, err := netip.ParseAddr(remote); err == nil {
+			r.Foreign, r.Remote = a.Unmap(), f[6]
+		}
+	}
+	return r, true
 }
 
 // splitHostPort splits sockstat's "addr:port" at the last colon.

@@ -109,3 +109,32 @@ func TestSockstatSSHDTruncated(t *testing.T) {
 		}
 	}
 }
+
+// TestSockstatSSHPeersRunTogether: the lock-out guard's reading of
+// sockstat. On the perkeep capture it finds the six sshd sessions' peers
+// and nothing else. An sshd line whose IPv6 local address ran into the
+// foreign column (a line constructed in sockstat's layout: no capture
+// with such a line was found) is not dropped: every address the merged
+// column can end with is protected, the real peer among them.
+func TestSockstatSSHPeersRunTogether(t *testing.T) {
+	peers := sockstatSSHPeers(fixture(t, "sockstat-ptcp-perkeep"))
+	if len(peers) != 6 {
+		t.Errorf("perkeep capture: peers %v, want the six sshd sessions'", peers)
+	}
+	merged := "root     sshd       4242  5  tcp6   2001:db8:1:2:3:4:5:6:222001:db8:9::21:50122\n" +
+		"root     nginx      4243  6  tcp6   2001:db8:1:2:3:4:5:6:4432001:db8:9::77:50123\n"
+	got := sockstatSSHPeers(merged)
+	want := netip.MustParseAddr("2001:db8:9::21")
+	found := false
+	for _, a := range got {
+		if a == want {
+			found = true
+		}
+		if a == netip.MustParseAddr("2001:db8:9::77") {
+			t.Errorf("a peer of nginx was protected as sshd's: %v", got)
+		}
+	}
+	if !found {
+		t.Errorf("run-together sshd line: peers %v, want %v among them", got, want)
+	}
+}

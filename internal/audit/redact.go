@@ -31,7 +31,7 @@ const Redacted = "[REDACTED]"
 // Only ASCII bytes are ever cut, so valid UTF-8 stays valid. When nothing is
 // found, s itself is returned.
 func Redact(s string) string {
-	r := redactor{s: s}
+	r := redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1}}
 	r.run()
 	if r.out == nil {
 		return s
@@ -57,6 +57,8 @@ type redactor struct {
 	// password), in order; lookEnd is where the last look-ahead stopped.
 	pending []span
 	lookEnd int
+
+	stdin stdinState // secrets fed to a program's input (redact_stdin.go)
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to].
@@ -99,6 +101,9 @@ func (r *redactor) run() {
 			for j < n && wordByte[s[j]] {
 				j++
 			}
+			if startsWord(s, i) {
+				j = max(r.stdinWord(i, j), j)
+			}
 			i = max(r.word(i, j), j)
 			continue
 		}
@@ -108,8 +113,14 @@ func (r *redactor) run() {
 				i = r.url(i + 3)
 				continue
 			}
+		case '<':
+			if end := r.stdinRedirect(i); end > 0 {
+				i = end
+				continue
+			}
 		case '\n', ';', '|', '&':
 			r.prog = nil
+			r.stdinBreak(c, i)
 		}
 		i++
 	}

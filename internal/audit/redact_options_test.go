@@ -224,6 +224,24 @@ func TestRedactCredentialOptions(t *testing.T) {
 		{"many commands", "cd /srv && PGPASSWORD=S3cr3tZ pg_dump shop | gzip > x; curl -u a:S3cr3tY x; sshpass -p S3cr3tX ssh h", []string{"S3cr3tZ", "S3cr3tY", "S3cr3tX"}, []string{"pg_dump shop | gzip > x", "ssh h"}},
 		{"inside sh -c", `sh -c 'sshpass -p S3cr3tZ ssh nas; mysql -pS3cr3tY'`, []string{"S3cr3tZ", "S3cr3tY"}, nil},
 		{"json escaped", `{\"command\": \"curl -u bob:S3cr3tZ x\"}`, []string{"S3cr3tZ"}, nil},
+		// Secrets fed on standard input to a program that reads one there.
+		{"echo | sudo -S", "echo S3cr3tZ | sudo -S apt-get update", []string{"S3cr3tZ"}, []string{"echo ", "| sudo -S apt-get update"}},
+		{"echo quoted | sudo -kS", `echo "S3cr3tZ" | sudo -kS ls`, []string{"S3cr3tZ"}, []string{"sudo -kS ls"}},
+		{"printf | sudo --stdin", `printf '%s\n' 'S3cr3tZ' | sudo --stdin true`, []string{"S3cr3tZ"}, []string{"sudo --stdin true"}},
+		{"echo | chpasswd", "echo 'root:S3cr3tZ' | chpasswd", []string{"S3cr3tZ"}, []string{"| chpasswd"}},
+		{"echo | sudo chpasswd", "echo bob:S3cr3tZ | sudo chpasswd", []string{"S3cr3tZ"}, []string{"sudo chpasswd"}},
+		{"chpasswd <<<", "chpasswd <<< 'bob:S3cr3tZ'", []string{"S3cr3tZ"}, []string{"chpasswd <<<"}},
+		{"chpasswd here-document", "chpasswd <<EOF\nbob:S3cr3tZ\nann:S3cr3tY\nEOF\nid bob", []string{"S3cr3tZ", "S3cr3tY"}, []string{"chpasswd <<EOF", "EOF\nid bob"}},
+		{"chpasswd <<-'END'", "sudo chpasswd <<-'END'\n\tbob:S3cr3tZ\n\tEND", []string{"S3cr3tZ"}, []string{"\tEND"}},
+		{"docker --password-stdin", "echo S3cr3tZ | docker login -u bob --password-stdin registry.example", []string{"S3cr3tZ"}, []string{"registry.example"}},
+		{"gh --with-token", "gh auth login --with-token <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"gh auth login --with-token"}},
+		{"passwd --stdin", "echo S3cr3tZ | passwd --stdin bob", []string{"S3cr3tZ"}, []string{"passwd --stdin bob"}},
+		{"htpasswd -i", "echo S3cr3tZ | htpasswd -i /etc/nginx/htpasswd bob", []string{"S3cr3tZ"}, []string{"/etc/nginx/htpasswd bob"}},
+		{"after another command", "cd /tmp; echo S3cr3tZ | sudo -S id", []string{"S3cr3tZ"}, []string{"cd /tmp;", "sudo -S id"}},
+		{"echo | grep kept", "echo hello | grep h", nil, []string{"echo hello | grep h"}},
+		{"echo || sudo -S kept", "echo fine || sudo -S ls", nil, []string{"echo fine || sudo -S ls"}},
+		{"sudo without -S kept", "echo hello | sudo tee /tmp/x", nil, []string{"echo hello | sudo tee /tmp/x"}},
+		{"here-string of a plain command kept", "grep x <<< 'hello'", nil, []string{"grep x <<< 'hello'"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -185,7 +185,8 @@ func TestRedactKeepsUTF8Valid(t *testing.T) {
 func FuzzRedact(f *testing.F) {
 	for _, s := range []string{"password=x", "Authorization: Bearer x", pem, jwt, ghp, "https://a:b@c/",
 		"mysql -pX", `{"api_key":"x"}`, "-----BEGIN PRIVATE KEY-----", "eyJ.eyJ.", "://:@", `\"token\": \"`,
-		"curl -sSu a:b", "htpasswd -nbB u 'p'", "sshpass -px ssh", "MYSQL_PWD=x", "vault login t", "smbclient -U a%b"} {
+		"curl -sSu a:b", "htpasswd -nbB u 'p'", "sshpass -px ssh", "MYSQL_PWD=x", "vault login t", "smbclient -U a%b",
+		"echo p | sudo -S id", "chpasswd <<E\nu:p\nE\n", "gh auth login --with-token <<< t"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -112,6 +112,7 @@ func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
 				{"sort $(cat) -o", "sort $(cat " + outArgs + ") /etc/hostname", false},
 				{"curl $(cat) -o", "curl -s $(cat " + outArgs + ") file:///etc/hostname", false},
 				{"x=$(cat); sort $x", "x=$(cat " + outArgs + "); sort $x /etc/hostname", false},
+				{"kill -0 $x", "bash -c 'sleep 60 & p=$!; x=\"-s KILL $p\"; kill -0 $x; " + touch + "'", false},
 				// Builtins that run the command in their arguments.
 				{"jobs -x", "bash -c 'jobs -x cp /etc/hostname " + marker + "'", false},
 				{"jobs -x deny", "bash -c 'jobs -x reboot'; " + touch, true},

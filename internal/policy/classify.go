@@ -578,7 +578,13 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		return TierDestructive, why
 	}
 	if h := handlerFor(name); h != nil {
-		return h(c)
+		t, why := h(c)
+		if t < TierMutate {
+			if ct, cwhy := c.computedArgs(); ct > t {
+				return ct, cwhy
+			}
+		}
+		return t, why
 	}
 	return simpleTier(name)
 }

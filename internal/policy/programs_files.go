@@ -168,6 +168,10 @@ func killProgram(c *call) (Tier, string) {
 			return TierRead, "kill -l: lists signals"
 		}
 		if len(vals) > 0 && (vals[0] == "-0" || len(vals) > 1 && vals[0] == "-s" && vals[1] == "0") {
+			// kill -0 $x with x='-s KILL 1' sends KILL: the options go on.
+			if a, ok := c.computedOption(c.args, nil); ok {
+				return TierMutate, "kill: " + truncate(a.val, 64) + " is computed at run time and can become another signal"
+			}
 			return TierRead, "kill -0: checks a process exists"
 		}
 	}

@@ -24,6 +24,9 @@ func (c *call) computedShape(a arg) (splits, dash bool) {
 	if a.known {
 		return false, strings.HasPrefix(a.val, "-") || a.glob && a.val != "" && strings.ContainsAny(a.val[:1], "*?[")
 	}
+	if splits, dash, ok := c.quickShape(a.val); ok {
+		return splits, dash
+	}
 	w := parseWord(a.val)
 	if w == nil || len(w.Parts) == 0 {
 		return true, true
@@ -40,6 +43,36 @@ func (c *call) computedShape(a arg) (splits, dash bool) {
 		}
 	}
 	return false, !c.safeLead(w.Parts[0])
+}
+
+// quickShape is computedShape for the common spellings, without parsing:
+// $x, ${x}, "$x", "${x}" and a double-quoted word that starts with a
+// plain character. ok is false for anything else.
+func (c *call) quickShape(src string) (splits, dash, ok bool) {
+	quoted := len(src) >= 2 && src[0] == '"' && src[len(src)-1] == '"'
+	inner := src
+	if quoted {
+		inner = src[1 : len(src)-1]
+		if strings.ContainsAny(inner, "\"\\`") {
+			return false, false, false
+		}
+		if inner != "" && !strings.ContainsRune("$-", rune(inner[0])) {
+			return false, false, true
+		}
+	}
+	if n, ok := varRef(inner); ok && varRefWhole(inner) {
+		intVal := strings.Contains("#?$!", n) && len(n) == 1 || validName(n) && c.e.intName(c.ctx.sc, n)
+		return !quoted && !intVal, !intVal, true
+	}
+	return false, false, false
+}
+
+// varRefWhole reports whether s is exactly $name or ${name}.
+func varRefWhole(s string) bool {
+	if strings.HasPrefix(s, "${") {
+		return strings.IndexByte(s, '}') == len(s)-1
+	}
+	return strings.HasPrefix(s, "$")
 }
 
 // intParam reports whether a parameter expansion is a plain $x that

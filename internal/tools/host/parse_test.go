@@ -55,9 +55,14 @@ func TestGolden(t *testing.T) {
 		"smartctl-nvme-media-errors": func(s string) any {
 			return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s)
 		},
-		"smartctl-scan":           func(s string) any { return orErr(parseSmartScan(s)) },
-		"smartctl-scan-nvme":      func(s string) any { return orErr(parseSmartScan(s)) },
-		"smartctl-nvme-failed":    func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s) },
+		"smartctl-scan":      func(s string) any { return orErr(parseSmartScan(s)) },
+		"smartctl-scan-nvme": func(s string) any { return orErr(parseSmartScan(s)) },
+		// QEMU's emulated NVMe controller, healthy and with critical
+		// warning bits 0x01, 0x04 and 0x08 set (smartctl: FAILED, exit 8).
+		"smartctl-nvme-healthy":   func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s) },
+		"smartctl-nvme-warning-1": func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s) },
+		"smartctl-nvme-warning-4": func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s) },
+		"smartctl-nvme-warning-8": func(s string) any { return parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, s) },
 		"nft-ruleset":             func(s string) any { return parseNftRuleset(s) },
 		"iptables-s":              func(s string) any { return parseIptablesS(s) },
 		"ss-listen":               func(s string) any { return parseSS(s) },
@@ -124,6 +129,40 @@ func TestGolden(t *testing.T) {
 				t.Errorf("%s: parser output differs from %s:\ngot:\n%s", name, golden, got)
 			}
 		})
+	}
+}
+
+// TestSmartctlNVMeCriticalWarning holds parseSmartctl to what smartctl
+// 7.3 said of QEMU's emulated NVMe controller in a guest
+// (testdata/capture/qemu-guest.sh): FAILED, exit 8, with any critical
+// warning bit set (available spare, reliability, read-only), PASSED with
+// none.
+func TestSmartctlNVMeCriticalWarning(t *testing.T) {
+	for name, want := range map[string]string{
+		"smartctl-nvme-healthy":   "passed",
+		"smartctl-nvme-warning-1": "failed",
+		"smartctl-nvme-warning-4": "failed",
+		"smartctl-nvme-warning-8": "failed",
+	} {
+		d := parseSmartctl(smartDevice{Name: "/dev/nvme0", Type: "nvme"}, fixture(t, name))
+		if d.Health != want || d.Model != "QEMU NVMe Ctrl" || d.Serial != "WARDEN0001" || d.TemperatureC == nil {
+			t.Errorf("%s: %+v, want health %s of QEMU NVMe Ctrl WARDEN0001 with a temperature", name, d, want)
+		}
+	}
+}
+
+// TestMdstatTwoArrays: in the guest's listing a raid5 recovering and a
+// whole raid1 with a bitmap; only the raid5 is degraded, with its progress.
+func TestMdstatTwoArrays(t *testing.T) {
+	arrays := parseMdstat(fixture(t, "mdstat"))
+	if len(arrays) != 2 {
+		t.Fatalf("%d arrays, want 2: %+v", len(arrays), arrays)
+	}
+	if a := arrays[0]; a.Name != "md1" || a.Level != "raid5" || !a.Degraded || a.Members != "[3/2]" || a.Recovery != "recovery 8.0%" {
+		t.Errorf("md1: %+v", a)
+	}
+	if a := arrays[1]; a.Name != "md0" || a.Level != "raid1" || a.Degraded || a.Members != "[2/2]" || a.Recovery != "" {
+		t.Errorf("md0: %+v", a)
 	}
 }
 

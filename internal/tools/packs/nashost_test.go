@@ -54,7 +54,7 @@ func fakeDSM(t *testing.T, srv *sshd.Server) string {
 		}
 	}
 	fake("cat", `case "$1" in
-/proc/mdstat) exec /usr/bin/busybox cat `+td+`/handwritten/dsm-mdstat-degraded.txt ;;
+/proc/mdstat) exec /usr/bin/busybox sed '1{/^#fixture:/d}' `+td+`/qemu-dsm-mdstat-degraded.txt ;;
 /proc/mounts) exec /usr/bin/busybox cat `+td+`/proc-mounts-volume1.txt ;;
 /etc.defaults/VERSION) exec /usr/bin/busybox cat `+td+`/solidcitizen-smart-dsm-7.3.2-VERSION ;;
 /etc/synoinfo.conf|/etc/ddns.conf|/etc.defaults/*|/usr/syno/*) exec /usr/bin/busybox cat "`+host+`$1" ;;

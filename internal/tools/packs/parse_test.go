@@ -113,9 +113,11 @@ func TestParsersGolden(t *testing.T) {
 		{"ping-busybox-loss", func() any { p, _ := parsePing(read(t, "busybox-ping-loss.txt")); return p }},
 		{"traceroute-busybox", func() any { return parseTraceroute(read(t, "busybox-traceroute.txt")) }},
 		{"nslookup-busybox", func() any { return parseNslookup(read(t, "busybox-nslookup.txt")) }},
-		{"mdstat-dsm-healthy", func() any { return parseMDStat(read(t, "handwritten/dsm-mdstat-healthy.txt")) }},
-		{"mdstat-dsm-degraded", func() any { return parseMDStat(read(t, "handwritten/dsm-mdstat-degraded.txt")) }},
-		{"mdstat-dsm-rebuilding", func() any { return parseMDStat(read(t, "handwritten/dsm-mdstat-rebuilding.txt")) }},
+		// DSM's md layout made in a QEMU guest (qemu-guest.sh): five disks,
+		// md0/md1 with a slot per bay of an 8-bay box, md2 raid5.
+		{"mdstat-qemu-dsm-healthy", func() any { return parseMDStat(read(t, "qemu-dsm-mdstat-healthy.txt")) }},
+		{"mdstat-qemu-dsm-degraded", func() any { return parseMDStat(read(t, "qemu-dsm-mdstat-degraded.txt")) }},
+		{"mdstat-qemu-dsm-rebuilding", func() any { return parseMDStat(read(t, "qemu-dsm-mdstat-rebuilding.txt")) }},
 		{"mdstat-issue-dsm-linear", func() any { return parseMDStat(read(t, "issue-synology-m2-volume-133-mdstat.txt")) }},
 		{"mdstat-issue-failed", func() any { return parseMDStat(read(t, "issue-hdo-site-404-mdstat-failed.txt")) }},
 		{"mdstat-issue-check", func() any { return parseMDStat(read(t, "issue-centreon-plugins-18-mdstat-check.txt")) }},
@@ -252,6 +254,63 @@ func TestParsersGolden(t *testing.T) {
 
 // TestParsersRejectGarbage: output that is not what a parser reads gives
 // an empty result or an error, never a panic or invented entries.
+// TestMDStatQEMUDSM holds parseMDStat to what the kernel said of DSM's md
+// layout made in a QEMU guest (testdata/qemu-dsm-mdstat-*.txt): five
+// disks in an 8-bay box ([8/5] is empty bays, not a lost member); the
+// third disk failing leaves md2 and md0 degraded with its member marked
+// failed and md1 degraded with it removed; added back, md2 rebuilds with
+// the kernel's progress and md0 and md1 are whole again.
+func TestMDStatQEMUDSM(t *testing.T) {
+	type want struct {
+		health    string
+		slots, up int
+		failed    string
+		progress  float64
+	}
+	for file, wants := range map[string]map[string]want{
+		"qemu-dsm-mdstat-healthy.txt": {
+			"md2": {health: "ok", slots: 5, up: 5},
+			"md1": {health: "ok", slots: 8, up: 5},
+			"md0": {health: "ok", slots: 8, up: 5},
+		},
+		"qemu-dsm-mdstat-degraded.txt": {
+			"md2": {health: "degraded", slots: 5, up: 4, failed: "vdc5"},
+			"md1": {health: "degraded", slots: 8, up: 4},
+			"md0": {health: "degraded", slots: 8, up: 4, failed: "vdc1"},
+		},
+		"qemu-dsm-mdstat-rebuilding.txt": {
+			"md2": {health: "rebuilding", slots: 5, up: 4, progress: 7.8},
+			"md1": {health: "ok", slots: 8, up: 5},
+			"md0": {health: "ok", slots: 8, up: 5},
+		},
+	} {
+		arrays := parseMDStat(read(t, file))
+		if len(arrays) != len(wants) {
+			t.Errorf("%s: %d arrays, want %d", file, len(arrays), len(wants))
+		}
+		for _, a := range arrays {
+			w, ok := wants[a.Name]
+			if !ok {
+				t.Errorf("%s: unexpected array %s", file, a.Name)
+				continue
+			}
+			var failed []string
+			for _, m := range a.Members {
+				if m.Failed {
+					failed = append(failed, m.Device)
+				}
+			}
+			progress := 0.0
+			if a.ProgressPct != nil {
+				progress = *a.ProgressPct
+			}
+			if a.Health != w.health || a.Slots != w.slots || a.Up != w.up || strings.Join(failed, " ") != w.failed || progress != w.progress {
+				t.Errorf("%s %s: health %s [%d/%d] failed %v progress %v, want %+v", file, a.Name, a.Health, a.Slots, a.Up, failed, progress, w)
+			}
+		}
+	}
+}
+
 func TestParsersRejectGarbage(t *testing.T) {
 	junk := "\x00\xff garbage\nIP address\n1 2 3 4 5 6\n-1 zz:zz 1.2.3 x\n"
 	if n := len(parseARP(junk)); n != 0 {

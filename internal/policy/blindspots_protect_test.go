@@ -100,6 +100,17 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 		blindCase{"parent of state", "ls /root/.local/state", TierMutate, false},
 		blindCase{"grandparent of state", "tar czf /tmp/x.tgz /root/.local", TierMutate, false},
 		blindCase{"glob over parent", "ls /root/.local/st*", TierMutate, false},
+		// An expansion with an operator yields an unknown prefix, which
+		// the text after it continues.
+		blindCase{"default prefix", "cat ${X:-/root}/.local/state/warden/token", TierMutate, false},
+		blindCase{"HOME default prefix", "cat ${HOME:-/root}/.local/state/warden/token", TierMutate, false},
+		blindCase{"alternative prefix", "cat ${X:+/root}/.local/state/warden/token", TierMutate, false},
+		blindCase{"assign-default prefix", "cat ${X:=/root}/.local/state/warden/audit.jsonl", TierMutate, false},
+		blindCase{"trimmed prefix", "cat ${X%/}/.local/state/warden/token", TierMutate, false},
+		blindCase{"replaced prefix", "cat ${X/a/b}/.local/state/warden/token", TierMutate, false},
+		blindCase{"case-mapped prefix", "cat \"${X,,}/.local/state/warden/token\"", TierMutate, false},
+		blindCase{"element prefix", "cat ${X[0]}/.local/state/warden/token", TierMutate, false},
+		blindCase{"nested default prefix", "cat ${X:-${Y:-/root}}/.local/state/warden/token", TierMutate, false},
 	)
 	runBlind(t, p, cases)
 	runExact(t, p, []exactCase{
@@ -116,6 +127,8 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 		{"find everything by other name", "find / -name '*.conf'", TierRead},
 		{"here-string is not a path", "cat <<< /root/.local/state/warden/token", TierRead},
 		{"other user's file", "cat ~/.bashrc", TierRead},
+		{"default elsewhere", "ls \"${D:-/var/log}\"", TierRead},
+		{"default in text", "echo \"${X:-hello}\"", TierRead},
 	})
 	t.Run("remote host", func(t *testing.T) {
 		v := p.Evaluate(Input{Command: "cat /root/.local/state/warden/token", Host: "web1"})

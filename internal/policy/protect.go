@@ -240,6 +240,11 @@ var extGlob = regexp.MustCompile(`[@+*?!]\([^()]*\)`)
 // braceVar is ${NAME}, which reads as $NAME once braces separate pieces.
 var braceVar = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 
+// braceOp matches an expansion with an operator (${X:-/root}, ${X#a},
+// ${X/a/b}) holding no other braces: what it yields is unknown, and the
+// text after it continues it, so it stands for one unknown piece.
+var braceOp = regexp.MustCompile(`\$\{[^{}]*\}`)
+
 // pathSep separates the pieces of a word that may each be a path:
 // --opt=/p, host:/p, a,b, @file, -o/p.
 func pathSep(r rune) bool {
@@ -278,12 +283,24 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 		v = posixClasses.Replace(v) // [[:alpha:]] has colons, which separate pieces
 	}
 	sep := pathSep
+	var inner []string
 	if !a.known {
 		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(unquote.Replace(v), "*"), "$$$1")
+		for k := 0; k < 8 && strings.Contains(v, "${"); k++ {
+			// Inner first: ${X:-${Y}}. The words inside (a default
+			// /root/.local/…) are pieces of their own.
+			v = braceOp.ReplaceAllStringFunc(v, func(m string) string {
+				inner = append(inner, m[2:len(m)-1])
+				return "$X"
+			})
+		}
 		// ${X:-/path}, ${X}/path: the braces of expansions end pieces too.
 		sep = func(r rune) bool { return r == '{' || r == '}' || pathSep(r) }
 	}
 	fields := strings.FieldsFunc(v, sep)
+	for _, in := range inner {
+		fields = append(fields, strings.FieldsFunc(in, sep)...)
+	}
 	if len(fields) > 64 {
 		fields = fields[:64]
 	}

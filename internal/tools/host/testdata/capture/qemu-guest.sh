@@ -205,7 +205,12 @@ boot() {
 		-append "console=ttyS0 quiet panic=-1 warden.mode=$mode warden.out=$out" \
 		"$@" -drive file="out-$mode.img",if=virtio,format=raw
 	mkdir "$mode"
-	tar xf "out-$mode.img" -C "$mode"
+	tar xf "out-$mode.img" -C "$mode" 2>/dev/null || true
+	if [ ! -s "$mode/versions" ]; then
+		echo "the $mode guest wrote nothing; its console:" >&2
+		tail -40 "console-$mode.log" >&2
+		exit 1
+	fi
 }
 # disks N LAYOUT: N 128 MiB raw images with an MBR partition table.
 disks() {
@@ -234,6 +239,13 @@ disks 5 $'label: dos\nsize=64MiB, type=fd'
 boot plain vdf "${args[@]}"
 
 # --- the fixtures -----------------------------------------------------------
+for f in nvme-{0,1,4,8}/smartctl dsm/mdstat-{healthy,degraded,rebuilding} plain/mdstat-plain; do
+	if [ ! -e "$f.rc" ]; then
+		echo "$f: the guest did not run it; its console:" >&2
+		tail -40 "console-${f%%/*}.log" >&2
+		exit 1
+	fi
+done
 v() { sed -n "s/^$2=//p" "$1/versions"; }
 today=$(date -u +%F)
 guest() {

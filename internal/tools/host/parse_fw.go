@@ -466,11 +466,13 @@ func parseSS(s string) []Socket {
 }
 
 // sshPeers reads `ss -Htnp state established` and returns the peer
-// addresses of connections held by sshd.
+// addresses of connections held by sshd, sshd-session or dropbear.
 func sshPeers(s string) []netip.Addr {
 	var out []netip.Addr
 	for _, l := range strings.Split(s, "\n") {
-		if !strings.Contains(l, `"sshd`) && !strings.Contains(l, `"sshd-session`) {
+		// OpenSSH's sshd (and its per-session sshd-session, which the
+		// prefix covers), and dropbear, the SSH server of routers.
+		if !strings.Contains(l, `(("sshd`) && !strings.Contains(l, `(("dropbear"`) {
 			continue
 		}
 		f := strings.Fields(l)

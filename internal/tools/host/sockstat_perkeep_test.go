@@ -138,3 +138,17 @@ func TestSockstatSSHPeersRunTogether(t *testing.T) {
 		t.Errorf("run-together sshd line: peers %v, want %v among them", got, want)
 	}
 }
+
+// TestSSHPeersDropbear: on a router the SSH server is dropbear, whose
+// sessions the lock-out guard must keep as it keeps sshd's (a real
+// `ss -Htnp state established` captured here with a dropbear session):
+// dropbear's peer is kept, the ssh client's own row is not a server's.
+func TestSSHPeersDropbear(t *testing.T) {
+	got := sshPeers(fixture(t, "ss-established-dropbear"))
+	if len(got) != 1 || got[0] != netip.MustParseAddr("127.0.0.1") {
+		t.Errorf("sshPeers = %v; want dropbear's one peer, 127.0.0.1", got)
+	}
+	if got := sshPeers("0 0 10.0.0.2:22 192.0.2.9:50123 users:((\"sshd-session\",pid=1,fd=4))\n"); len(got) != 1 {
+		t.Errorf("sshd-session peer not kept: %v", got)
+	}
+}

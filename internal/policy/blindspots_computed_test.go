@@ -80,6 +80,8 @@ func TestBlindSpotComputedOptions(t *testing.T) {
 		{"tree $x", "tree $x", TierMutate, false},
 		{"ss $x", "ss -tlnp $x", TierMutate, false},
 		{"sudo journalctl $x", "sudo journalctl $x", TierMutate, false},
+		{"sysctl \"key$x\"", "sysctl \"net.$k\"", TierMutate, false},
+		{"iw dev NAME $x", "iw dev wlan0 $x", TierMutate, false},
 		{"kill -0 $x", "kill -0 $x", TierMutate, false},
 		{"kill -0 \"$x\"", "kill -0 \"$x\"", TierMutate, false},
 		// With a denied payload, a literal option still carries its
@@ -124,6 +126,8 @@ func TestBlindSpotComputedOptions(t *testing.T) {
 		{"openssl -in value", "openssl x509 -in \"$f\" -noout -text", TierRead},
 		{"rg -e value", "rg -e \"$p\" /var/log", TierRead},
 		{"kill -0 saved pid", "sleep 9 & pid=$!; kill -0 $pid", TierRead},
+		{"iw dev value", "iw dev \"$d\" link", TierRead},
+		{"lshw -class value", "lshw -class \"$c\"", TierRead},
 	})
 }
 

@@ -137,10 +137,12 @@ func (c *call) computedOption(args []arg, skip func(i int) bool) (arg, bool) {
 // handler reads literal options: the options that take the next argument
 // as their value, which no computed value there turns into an option.
 type optionGrammar struct {
-	short string          // short options with a value (-u UNIT)
-	long  map[string]bool // long options with a separate value
-	any   bool            // every option takes a value (openssl -in FILE)
-	after map[string]bool // once one of these words is seen, the rest are operands (ip … show)
+	short    string          // short options with a value (-u UNIT)
+	long     map[string]bool // long options with a separate value
+	any      bool            // every option takes a value (openssl -in FILE)
+	keywords map[string]bool // words whose next argument is a name (iw dev NAME)
+	after    map[string]bool // once one of these words is seen, the rest are operands (ip … show)
+	operands bool            // operands change state too (sysctl k=v): any computed word counts
 }
 
 // computedGrammars are the programs with argument handlers whose options
@@ -149,33 +151,46 @@ type optionGrammar struct {
 // tcpdump -w, openssl -out, ethtool -E, smartctl -s, iptables -F,
 // dpkg -i, rpm -e, rg --pre, fd -x, tree -o, ss -K ….
 var computedGrammars = map[string]optionGrammar{
-	"journalctl": {short: "utpnbSUoDMHgFIT", long: set(`--unit --user-unit --since --until --priority --lines --boot
-		--output --directory --file --machine --host --grep --identifier --field --facility --namespace
-		--root --image --cursor --after-cursor --output-fields --invocation`)},
-	"dmesg":    {short: "flsF", long: set(`--facility --level --buffer-size --file --time-format`)},
-	"sysctl":   {},
-	"ip":       {after: set(`show list ls lst get help`)},
-	"tcpdump":  {short: "icsCGEFMrVyTBjQ", long: set(`--interface --count --snapshot-length --time-stamp-type --direction`)},
-	"tshark":   {short: "icsfYRreoTdE", long: set(`--interface --count`)},
-	"dumpcap":  {short: "icsf", long: set(`--interface`)},
-	"openssl":  {any: true},
-	"ethtool":  {any: true},
-	"iw":       {after: set(`dev phy info link scan station survey`)},
-	"smartctl": {short: "dTbrlnq", long: set(`--device --tolerance --badsum --report --log --nocheck --quietmode`)},
-	"dpkg":     {short: "lLsSpc", long: set(`--list --listfiles --status --search --print-avail --contents --info`)},
-	"rpm":      {short: "qf", long: set(`--query --file --queryformat --qf`)},
-	"iptables": {short: "tLS", long: set(`--table --list --list-rules`)}, "ip6tables": {short: "tLS", long: set(`--table --list --list-rules`)},
-	"tree":   {short: "LPIH", long: set(`--filelimit --charset --timefmt`)},
-	"rg":     {short: "egtTmABCjM", long: set(`--regexp --glob --type --type-not --max-count --after-context --before-context --context --threads --max-columns`)},
-	"fd":     {short: "etdEcj", long: set(`--extension --type --max-depth --exclude --color --threads`)},
-	"fdfind": {short: "etdEcj", long: set(`--extension --type --max-depth --exclude --color --threads`)},
-	"bat":    {short: "lrHpm", long: set(`--language --line-range --highlight-line --style --map-syntax --theme`)},
-	"batcat": {short: "lrHpm", long: set(`--language --line-range --highlight-line --style --map-syntax --theme`)},
-	"ss":     {short: "fAF", long: set(`--family --query`)},
-	"file":   {short: "mfFP", long: set(`--magic-file --files-from --separator`)},
-	"sar":    {short: "fnuIPq"}, "sdiff": {short: "wI"}, "dmidecode": {short: "tsH", long: set(`--type --string --handle`)},
-	"lshw": {short: "C", long: set(`-class -C`)}, "zstdcat": {}, "sensors": {short: "c"}, "lastlog": {short: "tbu", long: set(`--time --before --user`)},
-	"nvme": {}, "mdadm": {}, "cryptsetup": {}, "hwclock": {}, "ssh-keygen": {short: "flFtbCEO"}, "gpg": {any: true}, "gpg2": {any: true},
+	"journalctl": {short: "utpnbSUoDMHgFIT", long: set(`--unit --user-unit --since --until --priority
+		--lines --boot --output --directory --file --machine --host --grep --identifier --field
+		--facility --namespace --root --image --cursor --after-cursor --output-fields --invocation`)},
+	"dmesg":     {short: "flsF", long: set(`--facility --level --buffer-size --file --time-format`)},
+	"sysctl":    {operands: true},
+	"ip":        {keywords: set(`dev`), after: set(`show list ls lst get help`)},
+	"iw":        {keywords: set(`dev phy`), after: set(`info link scan station survey`)},
+	"tcpdump":   {short: "icsCGEFMrVyTBjQ", long: set(`--interface --count --snapshot-length --time-stamp-type --direction`)},
+	"tshark":    {short: "icsfYRreoTdE", long: set(`--interface --count`)},
+	"dumpcap":   {short: "icsf", long: set(`--interface`)},
+	"openssl":   {any: true},
+	"ethtool":   {any: true},
+	"gpg":       {any: true},
+	"gpg2":      {any: true},
+	"lshw":      {any: true},
+	"smartctl":  {short: "dTbrlnq", long: set(`--device --tolerance --badsum --report --log --nocheck --quietmode`)},
+	"dpkg":      {short: "lLsSpc", long: set(`--list --listfiles --status --search --print-avail --contents --info`)},
+	"rpm":       {short: "qf", long: set(`--query --file --queryformat --qf`)},
+	"iptables":  {short: "tLS", long: set(`--table --list --list-rules`)},
+	"ip6tables": {short: "tLS", long: set(`--table --list --list-rules`)},
+	"tree":      {short: "LPIH", long: set(`--filelimit --charset --timefmt`)},
+	"rg": {short: "egtTmABCjM", long: set(`--regexp --glob --type --type-not --max-count --after-context
+		--before-context --context --threads --max-columns`)},
+	"fd":         {short: "etdEcj", long: set(`--extension --type --max-depth --exclude --color --threads`)},
+	"fdfind":     {short: "etdEcj", long: set(`--extension --type --max-depth --exclude --color --threads`)},
+	"bat":        {short: "lrHpm", long: set(`--language --line-range --highlight-line --style --map-syntax --theme`)},
+	"batcat":     {short: "lrHpm", long: set(`--language --line-range --highlight-line --style --map-syntax --theme`)},
+	"ss":         {short: "fAF", long: set(`--family --query`)},
+	"file":       {short: "mfFP", long: set(`--magic-file --files-from --separator`)},
+	"sar":        {short: "fnuIPq"},
+	"sdiff":      {short: "wI"},
+	"dmidecode":  {short: "tsH", long: set(`--type --string --handle`)},
+	"zstdcat":    {},
+	"sensors":    {short: "c"},
+	"lastlog":    {short: "tbu", long: set(`--time --before --user`)},
+	"nvme":       {},
+	"mdadm":      {},
+	"cryptsetup": {},
+	"hwclock":    {},
+	"ssh-keygen": {short: "flFtbCEO"},
 }
 
 // computedArgs raises a call whose handler saw only literal options when
@@ -201,7 +216,7 @@ func (c *call) computedArgs() (Tier, string) {
 			continue
 		}
 		splits, dash := c.computedShape(a)
-		if !splits && (!dash || c.valuePosition(g, args, i)) {
+		if !splits && !g.operands && (!dash || c.valuePosition(g, args, i)) {
 			continue
 		}
 		return TierMutate, c.name + ": " + truncate(a.val, 64) + " is computed at run time and can become an option that writes, runs or changes state"
@@ -212,9 +227,15 @@ func (c *call) computedArgs() (Tier, string) {
 // valuePosition reports whether args[i] is the value of the known option
 // before it.
 func (c *call) valuePosition(g optionGrammar, args []arg, i int) bool {
-	if i == 0 || !args[i-1].known || !strings.HasPrefix(args[i-1].val, "-") {
+	if i == 0 || !args[i-1].known {
 		return false
 	}
 	p := args[i-1].val
+	if g.keywords[p] {
+		return true
+	}
+	if !strings.HasPrefix(p, "-") {
+		return false
+	}
 	return g.any || g.long[p] || len(p) >= 2 && p[1] != '-' && strings.IndexByte(g.short, p[len(p)-1]) >= 0
 }

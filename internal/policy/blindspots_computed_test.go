@@ -159,6 +159,8 @@ func TestBlindSpotHiddenRunners(t *testing.T) {
 		// curl: methods in every spelling, FTP quote commands, and
 		// schemes that send raw bytes to a service.
 		{"curl -XPURGE", "curl -XPURGE http://h/", TierMutate, false},
+		{"curl -so FILE", "curl -so /var/x https://h/", TierMutate, false},
+		{"curl -sD FILE", "curl -sD /var/h https://h/", TierMutate, false},
 		{"curl -Xpatch", "curl -Xpatch http://h/", TierMutate, false},
 		{"curl -sXDELETE", "curl -sXDELETE http://h/", TierMutate, false},
 		{"curl -sX PUT", "curl -sX PUT http://h/", TierMutate, false},
@@ -192,6 +194,9 @@ func TestBlindSpotHiddenRunners(t *testing.T) {
 		{"zstdcat to stdout", "zstdcat in.zst", TierRead},
 		{"lshw short", "lshw -short", TierRead},
 		{"curl -XGET", "curl -sS -XGET http://h/", TierBenign},
+		{"curl -o /dev/null", "curl -s -o /dev/null -w '%{http_code}' https://h/", TierBenign},
+		{"curl -so /dev/null", "curl -so /dev/null https://h/", TierBenign},
+		{"curl -o -", "curl -o - https://h/", TierBenign},
 		{"curl -X HEAD", "curl -X HEAD http://h/", TierBenign},
 		{"curl https", "curl -fsSL https://h/x", TierBenign},
 		{"http GET", "http GET h/x", TierBenign},

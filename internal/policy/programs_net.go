@@ -271,7 +271,7 @@ func netProgram(c *call) (Tier, string) {
 	case "curl":
 		for _, f := range optVals(c.args, "-o", "--output", "-D", "--dump-header", "--trace", "--trace-ascii",
 			"-c", "--cookie-jar", "--libcurl", "--etag-save", "--hsts", "--alt-svc", "--stderr") {
-			if f.val != "-" && f.val != "%" {
+			if !f.known || f.val != "-" && f.val != "%" && f.val != "/dev/null" {
 				raise(c.writeArg(f, "curl output"))
 			}
 		}
@@ -418,9 +418,15 @@ func curlRequest(c *call, r *raiser) {
 			r.raise(TierMutate, "curl "+name+": sends FTP or SFTP commands (delete, rename, chmod)")
 		case "-K", "--config":
 			r.raise(TierDestructive, "curl -K: reads options from a file")
-		case "-o", "-O", "-T", "-d", "-F", "-c", "-D", "--json", "--upload-file", "--form", "--form-string",
-			"--data", "--data-ascii", "--data-binary", "--data-raw", "--data-urlencode", "--cookie-jar",
-			"--dump-header", "--trace", "--trace-ascii", "--output", "--output-dir", "--remote-name",
+		case "-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar":
+			// Output files are classified by their target above:
+			// -o /dev/null and -o - write nothing.
+			if !hasVal || !val.known || val.val != "-" && val.val != "/dev/null" {
+				r.raise(TierMutate, "curl "+name+": writes a file")
+			}
+		case "-O", "-T", "-d", "-F", "--json", "--upload-file", "--form", "--form-string",
+			"--data", "--data-ascii", "--data-binary", "--data-raw", "--data-urlencode",
+			"--trace", "--trace-ascii", "--output-dir", "--remote-name",
 			"--remote-name-all", "--libcurl", "--etag-save", "--hsts", "--alt-svc":
 			r.raise(TierMutate, "curl "+name+": uploads data or writes files")
 		case "--url":

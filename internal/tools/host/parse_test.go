@@ -81,6 +81,7 @@ func TestGolden(t *testing.T) {
 		"sockstat-connected":      func(s string) any { return parseSockstat(s) },
 		"sockstat-46s":            func(s string) any { return sockstatListeners(parseSockstat(s)) },
 		"sockstat-4-zenoss":       func(s string) any { return parseSockstat(s) },
+		"sockstat-ptcp-perkeep":   func(s string) any { return parseSockstat(s) },
 		"pfctl-table-add": func(s string) any {
 			n, of, ok := parsePfTableChange(s, "added")
 			return map[string]any{"changed": n, "of": of, "ok": ok}

@@ -116,17 +116,13 @@ func (c *call) safeLead(p syntax.WordPart) bool {
 
 // computedOption returns the first argument of args, up to a "--", that a
 // value computed at run time can turn into an option, and whether there is
-// one. skip reports the arguments whose position makes them an option's
-// value, which are not options whatever they hold.
-func (c *call) computedOption(args []arg, skip func(i int) bool) (arg, bool) {
-	for i, a := range args {
+// one.
+func (c *call) computedOption(args []arg) (arg, bool) {
+	for _, a := range args {
 		if a.known && a.val == "--" {
 			break
 		}
-		if a.known || skip != nil && skip(i) {
-			continue
-		}
-		if c.mayBeOption(a) {
+		if !a.known && c.mayBeOption(a) {
 			return a, true
 		}
 	}
@@ -191,6 +187,26 @@ var computedGrammars = map[string]optionGrammar{
 	"cryptsetup": {},
 	"hwclock":    {},
 	"ssh-keygen": {short: "flFtbCEO"},
+	// sort $x with x='-o /etc/passwd'; uniq a $x names an output file.
+	"sort":    {short: "kStT"},
+	"uniq":    {short: "fsw"},
+	"shuf":    {short: "inR"},
+	"iconv":   {short: "ft"},
+	"xxd":     {short: "cglsn"},
+	"xmllint": {},
+	"yq":      {},
+	"wget": {short: "aABDeiIloOPQRtTUwX", long: set(`--header --user --password --post-data --post-file
+		--body-data --body-file --method --output-document --output-file --append-output --execute
+		--input-file --directory-prefix --tries --timeout --wait --user-agent --quota --level --accept
+		--reject --domains --include-directories --exclude-directories --base --http-user
+		--http-password --referer --load-cookies --save-cookies --ca-certificate --certificate
+		--private-key --bind-address --limit-rate --config`)},
+	// git log $x with x=--output=/etc/passwd, or --ext-diff.
+	"git": {short: "nCmbuSOABc", long: set(`--git-dir --work-tree --namespace --super-prefix --config-env`)},
+	// A verb computed at run time can change the service manager or the
+	// firmware.
+	"systemd-analyze": {operands: true},
+	"vcgencmd":        {operands: true},
 }
 
 // computedArgs raises a call whose handler saw only literal options when

@@ -169,7 +169,7 @@ func killProgram(c *call) (Tier, string) {
 		}
 		if len(vals) > 0 && (vals[0] == "-0" || len(vals) > 1 && vals[0] == "-s" && vals[1] == "0") {
 			// kill -0 $x with x='-s KILL 1' sends KILL: the options go on.
-			if a, ok := c.computedOption(c.args, nil); ok {
+			if a, ok := c.computedOption(c.args); ok {
 				return TierMutate, "kill: " + truncate(a.val, 64) + " is computed at run time and can become another signal"
 			}
 			return TierRead, "kill -0: checks a process exists"
@@ -319,21 +319,6 @@ func findSubst(cmd []arg, start string) []arg {
 	return out
 }
 
-// filterValueOpts are the short options of each filter that take their
-// value as the next argument.
-var filterValueOpts = map[string]string{"sort": "kStT", "uniq": "fsw", "shuf": "inR", "iconv": "ft", "xxd": "cglsn"}
-
-// optionValue reports whether args[i] is the value of the option before it:
-// a known short option, alone or ending a cluster, whose letter is in
-// valued.
-func optionValue(args []arg, i int, valued string) bool {
-	if i == 0 || !args[i-1].known {
-		return false
-	}
-	p := args[i-1].val
-	return len(p) >= 2 && p[0] == '-' && p[1] != '-' && strings.IndexByte(valued, p[len(p)-1]) >= 0
-}
-
 // filterProgram classifies text filters that can also write files.
 func filterProgram(c *call) (Tier, string) {
 	vals := c.vals()
@@ -343,11 +328,6 @@ func filterProgram(c *call) (Tier, string) {
 			c.e.deny(c.name + ": " + deny)
 		}
 		return maxTier(wt, TierRead), c.name + ": " + why
-	}
-	// sort $x with x='-o /etc/passwd', uniq a $x: an option or an output
-	// operand computed at run time.
-	if a, ok := c.computedOption(c.args, func(i int) bool { return optionValue(c.args, i, filterValueOpts[c.name]) }); ok {
-		return TierMutate, c.name + ": " + truncate(a.val, 64) + " is computed at run time and can become an option or an output file"
 	}
 	switch c.name {
 	case "sort":

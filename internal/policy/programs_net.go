@@ -347,13 +347,6 @@ func netProgram(c *call) (Tier, string) {
 		}
 		raise(httpieRequest(c))
 	}
-	if c.name == "wget" {
-		if a, ok := c.computedOption(c.args, func(i int) bool {
-			return optionValue(c.args, i, "aABDeiIloOPQRtTUwX") || longValue(c.args, i, wgetValueLong)
-		}); ok {
-			raise(TierMutate, "wget: "+truncate(a.val, 64)+" is computed at run time and can become any option (a request body, an output file, a command)")
-		}
-	}
 	return t, why
 }
 
@@ -375,20 +368,6 @@ var curlValueLong = set(`--request --data --data-ascii --data-binary --data-raw 
 	--speed-limit --speed-time --proto --proto-redir --proto-default --hsts --alt-svc
 	--etag-save --etag-compare --libcurl --ftp-port --ftp-method --ftp-account --proxy-header
 	--proxy-cacert --proxy-cert --proxy-key --pinnedpubkey --create-file-mode --expect100-timeout`)
-
-// wgetValueLong are the long options of wget that take a separate value.
-var wgetValueLong = set(`--header --user --password --post-data --post-file --body-data
-	--body-file --method --output-document --output-file --append-output --execute --input-file
-	--directory-prefix --tries --timeout --wait --user-agent --quota --level --accept --reject
-	--domains --include-directories --exclude-directories --base --http-user --http-password
-	--referer --load-cookies --save-cookies --ca-certificate --certificate --private-key
-	--bind-address --limit-rate --config`)
-
-// longValue reports whether args[i] is the separate value of a known long
-// option in valued.
-func longValue(args []arg, i int, valued map[string]bool) bool {
-	return i > 0 && args[i-1].known && valued[args[i-1].val]
-}
 
 // rawSchemes are URL schemes over which curl sends what the URL or its
 // input holds to a service as it is: telnet sends stdin, gopher and dict

@@ -229,10 +229,6 @@ func gitChecked(c *call) (Tier, string) {
 	if i < len(args) {
 		sub := args[i].val
 		rest := args[i+1:]
-		// git log $x with x=--output=/etc/passwd, or --ext-diff.
-		if a, ok := c.computedOption(args[i:], func(j int) bool { return optionValue(args[i:], j, "nCmbuSOAB") }); ok {
-			r.raise(TierMutate, "git: "+truncate(a.val, 64)+" is computed at run time and can become an option that writes a file or runs a program (--output, --ext-diff, -O)")
-		}
 		switch sub {
 		case "log", "diff", "show", "format-patch", "archive", "whatchanged":
 			for _, f := range optVals(rest, "--output", "--output-directory") {
@@ -697,11 +693,6 @@ var analyzeReadVerbs = set(`time blame critical-chain dump plot dot unit-paths u
 // set-log-target) change the running service manager.
 func analyzeVerb(c *call) (Tier, string) {
 	ops := operandsSkipping(c.vals(), "HM", []string{"--host", "--machine", "--root", "--image", "--image-policy", "--from-pattern", "--to-pattern", "--fuzz", "--iterations", "--base-time", "--unit", "--security-policy", "--threshold", "--profile"})
-	for _, a := range c.args {
-		if !a.known {
-			return TierMutate, "systemd-analyze: " + truncate(a.val, 64) + " is computed at run time and can be a verb that changes the service manager"
-		}
-	}
 	switch {
 	case len(ops) == 0 || analyzeReadVerbs[ops[0]]:
 		return TierRead, "systemd-analyze: read-only"
@@ -724,11 +715,6 @@ func vcgencmdCommand(c *call) (Tier, string) {
 	ops := c.vals()
 	for len(ops) > 0 && strings.HasPrefix(ops[0], "-") {
 		ops = ops[1:] // vcgencmd -t: options come before the command only
-	}
-	for _, a := range c.args {
-		if !a.known {
-			return TierMutate, "vcgencmd: " + truncate(a.val, 64) + " is computed at run time"
-		}
 	}
 	switch {
 	case len(ops) == 0 || vcgencmdReadCommands[ops[0]]:

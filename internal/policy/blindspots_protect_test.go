@@ -2,6 +2,8 @@ package policy
 
 import (
 	"os"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -111,6 +113,8 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 		blindCase{"case-mapped prefix", "cat \"${X,,}/.local/state/warden/token\"", TierMutate, false},
 		blindCase{"element prefix", "cat ${X[0]}/.local/state/warden/token", TierMutate, false},
 		blindCase{"nested default prefix", "cat ${X:-${Y:-/root}}/.local/state/warden/token", TierMutate, false},
+		blindCase{"deeply nested prefix", "cat " + strings.Repeat("${X:-", 12) + "/x" + strings.Repeat("}", 12) + "/.local/state/warden/token", TierMutate, false},
+		blindCase{"deep default deny", "cat " + strings.Repeat("${X:-", 12) + "/root/.local/state/warden" + strings.Repeat("}", 12) + "/token", TierDestructive, true},
 	)
 	runBlind(t, p, cases)
 	runExact(t, p, []exactCase{
@@ -316,4 +320,25 @@ func FuzzEvaluateProtected(f *testing.F) {
 			t.Errorf("verdict %+v", v)
 		}
 	})
+}
+
+// TestBraceExpansions: each outermost ${…} with an operator becomes one
+// unknown piece however deep it nests, its text is kept for its own
+// pieces, and one left open runs to the end.
+func TestBraceExpansions(t *testing.T) {
+	for _, c := range []struct {
+		in, out string
+		inner   []string
+	}{
+		{"/a/$b/c", "/a/$b/c", nil},
+		{"${X:-/root}/.local", "$X/.local", []string{"X:-/root"}},
+		{"${A:-${B:-/r}}/t and ${C#x}", "$X/t and $X", []string{"A:-${B:-/r}", "C#x"}},
+		{"/p/${X:-/root", "/p/$X", []string{"X:-/root"}},
+		{"${", "$X", []string{""}},
+	} {
+		out, inner := braceExpansions(c.in)
+		if out != c.out || !slices.Equal(inner, c.inner) {
+			t.Errorf("braceExpansions(%q) = %q %q; want %q %q", c.in, out, inner, c.out, c.inner)
+		}
+	}
 }

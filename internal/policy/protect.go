@@ -240,10 +240,40 @@ var extGlob = regexp.MustCompile(`[@+*?!]\([^()]*\)`)
 // braceVar is ${NAME}, which reads as $NAME once braces separate pieces.
 var braceVar = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 
-// braceOp matches an expansion with an operator (${X:-/root}, ${X#a},
-// ${X/a/b}) holding no other braces: what it yields is unknown, and the
-// text after it continues it, so it stands for one unknown piece.
-var braceOp = regexp.MustCompile(`\$\{[^{}]*\}`)
+// braceExpansions replaces each outermost expansion with an operator
+// (${X:-/root}, ${X#a}, ${X:-${Y}}) by $X: what it yields is unknown, and
+// the text after it continues it, so it stands for one unknown piece. It
+// returns the text inside each (a default /root/.local/…), whose words are
+// pieces of their own. An expansion left open runs to the end of v. One
+// pass, however deep the nesting.
+func braceExpansions(v string) (string, []string) {
+	if !strings.Contains(v, "${") {
+		return v, nil
+	}
+	var b strings.Builder
+	var inner []string
+	for i := 0; i < len(v); {
+		if !strings.HasPrefix(v[i:], "${") {
+			b.WriteByte(v[i])
+			i++
+			continue
+		}
+		depth, j := 0, i+1
+		for ; j < len(v); j++ {
+			if v[j] == '{' {
+				depth++
+			} else if v[j] == '}' {
+				if depth--; depth == 0 {
+					break
+				}
+			}
+		}
+		b.WriteString("$X")
+		inner = append(inner, v[i+2:min(j, len(v))])
+		i = j + 1
+	}
+	return b.String(), inner
+}
 
 // pathSep separates the pieces of a word that may each be a path:
 // --opt=/p, host:/p, a,b, @file, -o/p.
@@ -286,14 +316,7 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	var inner []string
 	if !a.known {
 		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(unquote.Replace(v), "*"), "$$$1")
-		for k := 0; k < 8 && strings.Contains(v, "${"); k++ {
-			// Inner first: ${X:-${Y}}. The words inside (a default
-			// /root/.local/…) are pieces of their own.
-			v = braceOp.ReplaceAllStringFunc(v, func(m string) string {
-				inner = append(inner, m[2:len(m)-1])
-				return "$X"
-			})
-		}
+		v, inner = braceExpansions(v)
 		// ${X:-/path}, ${X}/path: the braces of expansions end pieces too.
 		sep = func(r rune) bool { return r == '{' || r == '}' || pathSep(r) }
 	}

@@ -234,6 +234,8 @@ func TestRedactCredentialOptions(t *testing.T) {
 		{"chpasswd here-document", "chpasswd <<EOF\nbob:S3cr3tZ\nann:S3cr3tY\nEOF\nid bob", []string{"S3cr3tZ", "S3cr3tY"}, []string{"chpasswd <<EOF", "EOF\nid bob"}},
 		{"chpasswd <<-'END'", "sudo chpasswd <<-'END'\n\tbob:S3cr3tZ\n\tEND", []string{"S3cr3tZ"}, []string{"\tEND"}},
 		{"docker --password-stdin", "echo S3cr3tZ | docker login -u bob --password-stdin registry.example", []string{"S3cr3tZ"}, []string{"registry.example"}},
+		{"two here-strings", "chpasswd <<< 'x:S3cr3tY' <<< 'bob:S3cr3tZ'", []string{"S3cr3tZ", "S3cr3tY"}, []string{"chpasswd <<<"}},
+		{"two here-documents", "chpasswd <<A <<-B\nann:S3cr3tY\nA\n\tbob:S3cr3tZ\n\tB\nid bob", []string{"S3cr3tZ", "S3cr3tY"}, []string{"chpasswd <<A <<-B", "\nA\n", "id bob"}},
 		{"gh --with-token", "gh auth login --with-token <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"gh auth login --with-token"}},
 		{"passwd --stdin", "echo S3cr3tZ | passwd --stdin bob", []string{"S3cr3tZ"}, []string{"passwd --stdin bob"}},
 		{"htpasswd -i", "echo S3cr3tZ | htpasswd -i /etc/nginx/htpasswd bob", []string{"S3cr3tZ"}, []string{"/etc/nginx/htpasswd bob"}},

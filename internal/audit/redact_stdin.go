@@ -17,6 +17,8 @@ type stdinState struct {
 	echoAt int    // where the current echo's arguments start, or -1
 	piped  span   // an echo's arguments that end at the pipe before this command
 	secret bool   // the current command reads a secret on its input
+	// heredocs: the command's here-document bodies have been found.
+	heredocs bool
 }
 
 // stdinWord looks at the word s[i:j] for this rule and returns where
@@ -73,20 +75,18 @@ func (r *redactor) stdinBreak(c byte, i int) {
 		}
 		st.piped = span{from, to}
 	}
-	st.atCmd, st.cmd, st.echoAt, st.secret = true, "", -1, false
+	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs = true, "", -1, false, false
 }
 
-// stdinRedirect handles a '<' at i: the word after <<< and the body of a
-// here-document are the secret of a command that reads one. It returns
-// where scanning resumes, or 0.
+// stdinRedirect handles a '<' at i: the word after <<< and the bodies of
+// here-documents are the secret of a command that reads one (bash reads
+// the last of several, so every one counts). It returns where scanning
+// resumes, or 0.
 func (r *redactor) stdinRedirect(i int) int {
-	s := r.s
-	if !r.stdin.secret || !strings.HasPrefix(s[i:], "<<") {
+	s, st := r.s, &r.stdin
+	if !st.secret || !strings.HasPrefix(s[i:], "<<") {
 		return 0
 	}
-	// One input per command: a second redirection does not scan again,
-	// which keeps the pass linear.
-	r.stdin.secret = false
 	if strings.HasPrefix(s[i:], "<<<") {
 		start, end := valueSpan(s, skipBlanks(s, i+3))
 		if end <= start || start < r.done {
@@ -94,35 +94,64 @@ func (r *redactor) stdinRedirect(i int) int {
 		}
 		return r.replace(start, end, Redacted)
 	}
-	k := i + 2
-	if k < len(s) && s[k] == '-' {
-		k++
-	}
-	start, end := valueSpan(s, skipBlanks(s, k))
-	delim := s[start:end]
-	nl := strings.IndexByte(s[end:], '\n')
-	if delim == "" || nl < 0 {
+	if st.heredocs {
 		return 0
 	}
-	body := end + nl + 1
-	stop := body
-	for stop < len(s) {
-		e := strings.IndexByte(s[stop:], '\n')
-		line := s[stop:]
-		if e >= 0 {
-			line = s[stop : stop+e]
-		}
-		if strings.TrimLeft(line, "\t") == delim {
-			break
-		}
-		if e < 0 {
-			stop = len(s)
-			break
-		}
-		stop += e + 1
+	// The first here-document of the command: read every delimiter on
+	// the rest of its line once, then the bodies after it in order, so
+	// the pass stays linear.
+	st.heredocs = true
+	eol := strings.IndexByte(s[i:], '\n')
+	if eol < 0 {
+		return 0
 	}
-	if stop > body && (len(r.pending) == 0 || r.pending[len(r.pending)-1].to <= body) {
-		r.pending = append(r.pending, span{body, stop})
+	eol += i
+	var delims []string
+	for k := i; k < eol; k++ {
+		if s[k] != '<' || !strings.HasPrefix(s[k:], "<<") || strings.HasPrefix(s[k:], "<<<") {
+			continue
+		}
+		k += 2
+		if k < eol && s[k] == '-' {
+			k++
+		}
+		start, end := valueSpan(s, skipBlanks(s, k))
+		if end > start && end <= eol {
+			delims = append(delims, s[start:end])
+		}
+		k = end
+	}
+	body := eol + 1
+	for _, delim := range delims {
+		stop := body
+		for stop < len(s) {
+			e := strings.IndexByte(s[stop:], '\n')
+			line := s[stop:]
+			if e >= 0 {
+				line = s[stop : stop+e]
+			}
+			if strings.TrimLeft(line, "\t") == delim {
+				break
+			}
+			if e < 0 {
+				stop = len(s)
+				break
+			}
+			stop += e + 1
+		}
+		end := stop
+		if end > body && s[end-1] == '\n' {
+			end-- // keep the line end before the delimiter
+		}
+		if end > body && (len(r.pending) == 0 || r.pending[len(r.pending)-1].to <= body) {
+			r.pending = append(r.pending, span{body, end})
+		}
+		// The next body starts after this one's delimiter line.
+		if e := strings.IndexByte(s[min(stop, len(s)):], '\n'); e >= 0 {
+			body = stop + e + 1
+		} else {
+			break
+		}
 	}
 	return 0
 }

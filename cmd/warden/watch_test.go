@@ -50,14 +50,21 @@ func (w *watcher) until(t *testing.T, want string) {
 func TestWatchFollowsLiveSession(t *testing.T) {
 	s, env := consoleServer(t, "", nil)
 	sh := startSession(t, s.cs, map[string]any{"command": "/bin/sh"})
+	// Each line is typed once the shell has prompted for it, so the terminal
+	// echoes it after the prompt and the transcript does not depend on timing.
+	prompt := "$ "
+	if os.Geteuid() == 0 {
+		prompt = "# "
+	}
+	sh.readUntil(prompt)
 	sh.send("echo before-$((2*3))")
-	sh.readUntil("before-6")
+	sh.readUntil("before-6\n" + prompt)
 	w := startWatch(t, env, sh.id)
 	w.until(t, "before-6") // the session's output so far
 	sh.send("echo typed-$((6*7))")
 	w.until(t, "typed-42") // and what it prints now
 	// Watching took nothing from the agent.
-	sh.readUntil("typed-42")
+	sh.readUntil("typed-42\n" + prompt)
 	if strings.Contains(w.out.String(), "\x1b") {
 		t.Errorf("plain watch passed a terminal escape through: %q", w.out.String())
 	}

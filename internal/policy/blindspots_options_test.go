@@ -234,6 +234,59 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 	})
 }
 
+// TestBlindSpotOptionSpellings: an option that runs a program, writes a
+// file or sets a setuid mode is found in every spelling getopt_long takes:
+// at the end of a cluster of flags, with its value attached or next, and
+// abbreviated to any prefix of its long name.
+func TestBlindSpotOptionSpellings(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"mkdir -pm", "mkdir -pm 2755 /tmp/d", TierDestructive, false},
+		{"mkdir -pm attached", "mkdir -pm2755 /tmp/d", TierDestructive, false},
+		{"mkdir --mo=", "mkdir --mo=2755 /tmp/d", TierDestructive, false},
+		{"install -Dm", "install -Dm4755 a b", TierDestructive, false},
+		{"install -dm next", "install -dm 4755 /tmp/d", TierDestructive, false},
+		{"install --mod=", "install --mod=4755 a b", TierDestructive, false},
+		{"rsync --chmod next", "rsync --chmod u+s a b", TierDestructive, false},
+		{"rsync --chm=", "rsync --chm=g+s a b", TierDestructive, false},
+		{"rsync -avze", "rsync -avze 'sh -c reboot' a b", TierDestructive, true},
+		{"rsync --log-f=", "rsync --log-f=/dev/sda a b", TierDestructive, true},
+		{"sort -uo", "sort -uo /tmp/x f", TierMutate, false},
+		{"sort -ro attached", "sort -ro/dev/sda f", TierDestructive, true},
+		{"sort --output next", "sort --output /tmp/x f", TierMutate, false},
+		{"sort --outp=", "sort --outp=/tmp/x f", TierMutate, false},
+		{"sort --compress=", "sort --compress=reboot f", TierDestructive, true},
+		{"shuf -o attached", "shuf -o/dev/sda f", TierDestructive, true},
+		{"make --ev=", "make --ev='$(shell reboot)'", TierDestructive, true},
+		{"make -sE", "make -sE '$(shell poweroff)'", TierDestructive, true},
+		{"man --pa=", "man --pa=reboot ls", TierDestructive, true},
+		{"man --pag next", "man --pag 'sh -c halt' ls", TierDestructive, true},
+		{"curl -sSLo", "curl -sSLo /dev/sda https://example.com", TierDestructive, true},
+		{"wget -qO", "wget -qO /dev/sda https://example.com", TierDestructive, true},
+		{"tcpdump -nw", "tcpdump -nw /dev/sda", TierDestructive, true},
+		{"ltrace -fo", "ltrace -fo /dev/sda ls", TierDestructive, true},
+		{"tree -ao", "tree -ao /dev/sda /etc", TierDestructive, true},
+		{"valgrind --log-f=", "valgrind --log-f=/dev/sda ls", TierDestructive, true},
+		{"systemd-run --prop=", "systemd-run --prop=ExecStartPre=/sbin/reboot true", TierDestructive, true},
+		{"git clone -qu", "git clone -qu reboot /tmp/r", TierDestructive, true},
+		{"git fetch --upload-p=", "git fetch --upload-p=reboot origin", TierDestructive, true},
+		{"git push --rec=", "git push --rec='touch /tmp/p' origin", TierDestructive, false},
+		{"git log --out=", "git log --out=/dev/sda", TierDestructive, true},
+	})
+	runExact(t, p, []exactCase{
+		{"strace -e attached", "strace -eopen ls", TierRead},
+		{"sort -t value", "sort -to f", TierRead},
+		{"sort keys", "sort -t, -k2n f", TierRead},
+		{"xmllint -noout", "xmllint -noout f", TierRead},
+		{"cmake -E echo", "cmake -E echo hi", TierRead},
+		{"tcpdump flags", "tcpdump -nni eth0 -c 5", TierRead},
+		{"git log", "git log -n5 --oneline", TierRead},
+		{"tree", "tree -aL 2 /etc", TierRead},
+		{"curl -X", "curl -XPOST https://example.com", TierMutate},
+		{"install plain cluster", "install -Dm755 a b", TierMutate},
+	})
+}
+
 // TestBlindSpotWriteOptions: options and programs that write a file or act
 // on other processes, in programs whose plain use is read-only.
 func TestBlindSpotWriteOptions(t *testing.T) {

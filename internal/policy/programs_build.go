@@ -9,7 +9,7 @@ import (
 // classifier cannot read.
 func makeProgram(c *call) (Tier, string) {
 	r := raiser{TierMutate, c.name + ": runs the build's recipes"}
-	for _, v := range optVals(c.args, "--eval", "-E") {
+	for _, v := range c.optVals(c.args, "--eval", "-E") {
 		c.e.opaque = true
 		c.e.scanText(v.val)
 		for _, s := range makeShellCalls(v.val) {
@@ -17,7 +17,7 @@ func makeProgram(c *call) (Tier, string) {
 		}
 		r.raise(TierDestructive, c.name+" --eval: evaluates makefile text")
 	}
-	for _, f := range optVals(c.args, "-f", "--file", "--makefile") {
+	for _, f := range c.optVals(c.args, "-f", "--file", "--makefile") {
 		if !f.known || f.val == "-" || f.val == "/dev/stdin" || strings.HasPrefix(f.val, "/dev/fd/") || strings.HasPrefix(f.val, "/proc/") {
 			c.e.opaque = true
 			r.raise(TierDestructive, c.name+" -f "+f.val+": reads a makefile the classifier cannot see")
@@ -82,13 +82,13 @@ func cmakeProgram(c *call) (Tier, string) {
 			return c.cmakeTool(args[i+1:])
 		}
 	}
-	for _, f := range optVals(args, "-P", "-C", "--toolchain", "--preset") {
+	for _, f := range c.optVals(args, "-P", "-C", "--toolchain", "--preset") {
 		if !f.known || !strings.HasSuffix(f.val, "Presets.json") {
 			c.e.opaque = true
 			r.raise(TierDestructive, "cmake: runs CMake code from "+truncate(f.val, 64))
 		}
 	}
-	for _, d := range optVals(args, "-D") {
+	for _, d := range c.optVals(args, "-D") {
 		name, _, _ := strings.Cut(d.val, "=")
 		name, _, _ = strings.Cut(name, ":")
 		for _, s := range cmakeCode {
@@ -156,7 +156,7 @@ func (c *call) cmakeTool(rest []arg) (Tier, string) {
 
 // ninjaProgram: ninja runs its build (TierMutate); its -t query tools read.
 func ninjaProgram(c *call) (Tier, string) {
-	for _, t := range optVals(c.args, "-t") {
+	for _, t := range c.optVals(c.args, "-t") {
 		switch t.val {
 		case "query", "targets", "commands", "graph", "deps", "compdb", "rules", "inputs", "missingdeps", "list", "multi-inputs", "urtle":
 			return TierRead, "ninja -t " + t.val
@@ -168,7 +168,7 @@ func ninjaProgram(c *call) (Tier, string) {
 // debuggerProgram: debuggers run programs and commands (TierDestructive);
 // shell commands in their -ex options are classified too.
 func debuggerProgram(c *call) (Tier, string) {
-	for _, v := range optVals(c.args, "-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command", "-o", "--one-line", "-O", "--one-line-before-file") {
+	for _, v := range c.optVals(c.args, "-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command", "-o", "--one-line", "-O", "--one-line-before-file") {
 		if !v.known {
 			continue
 		}

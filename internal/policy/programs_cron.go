@@ -15,7 +15,7 @@ func atProgram(c *call) (Tier, string) {
 		return TierMutate, c.name + ": removes jobs"
 	}
 	c.e.opaque = true
-	if len(optVals(c.args, "-f")) == 0 && c.ctx.stdin.kind == stdinText {
+	if len(c.optVals(c.args, "-f")) == 0 && c.ctx.stdin.kind == stdinText {
 		c.shell(c.ctx.stdin.text, c.name+" job", nil, false)
 	}
 	return TierDestructive, c.name + ": schedules a job that runs later, outside warden's confinement"

@@ -97,7 +97,7 @@ func fileProgram(c *call) (Tier, string) {
 		}
 		return TierBenign, "touch: in a temporary directory"
 	case "mkdir":
-		for _, m := range optVals(c.args, "-m", "--mode") {
+		for _, m := range c.optVals(c.args, "-m", "--mode") {
 			if !m.known || setidMode(m.val) {
 				return TierDestructive, "mkdir -m " + m.val + ": sets a setuid or setgid bit"
 			}
@@ -331,20 +331,11 @@ func filterProgram(c *call) (Tier, string) {
 	}
 	switch c.name {
 	case "sort":
-		for i, a := range c.args {
-			v := a.val
-			if strings.HasPrefix(v, "--compress-program") {
-				return TierDestructive, "sort --compress-program: runs a program"
-			}
-			if v == "-o" && i+1 < len(c.args) {
-				return write(c.args[i+1])
-			}
-			if o, ok := strings.CutPrefix(v, "--output="); ok {
-				return write(arg{val: o, known: a.known})
-			}
-			if strings.HasPrefix(v, "-o") && len(v) > 2 {
-				return write(arg{val: v[2:], known: a.known})
-			}
+		if len(c.optVals(c.args, "--compress-program")) > 0 {
+			return TierDestructive, "sort --compress-program: runs a program"
+		}
+		for _, o := range c.optVals(c.args, "-o", "--output") {
+			return write(o)
 		}
 	case "uniq":
 		ops := operandsSkipping(vals, "fsw", []string{"--skip-fields", "--skip-chars", "--check-chars"})
@@ -352,13 +343,8 @@ func filterProgram(c *call) (Tier, string) {
 			return write(arg{val: ops[1], known: true})
 		}
 	case "shuf", "iconv", "xmllint":
-		for i, a := range c.args {
-			if (a.val == "-o" || a.val == "--output") && i+1 < len(c.args) {
-				return write(c.args[i+1])
-			}
-			if o, ok := strings.CutPrefix(a.val, "--output="); ok {
-				return write(arg{val: o, known: a.known})
-			}
+		for _, o := range c.optVals(c.args, "-o", "--output", "-output") {
+			return write(o)
 		}
 	case "xxd":
 		ops := operandsSkipping(vals, "cglosn", []string{"-cols", "-groupsize", "-len", "-offset", "-seek", "-name"})

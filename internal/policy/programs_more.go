@@ -59,7 +59,7 @@ func moreProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "dpkg: queries packages"
 	case "rpm":
-		for _, m := range optVals(c.args, "-E", "--eval", "-D", "--define") {
+		for _, m := range c.optVals(c.args, "-E", "--eval", "-D", "--define") {
 			if !m.known || strings.Contains(m.val, "%(") || strings.Contains(m.val, "%{lua") {
 				if m.known {
 					for _, x := range rpmShell(m.val) {
@@ -70,11 +70,11 @@ func moreProgram(c *call) (Tier, string) {
 				return TierDestructive, "rpm " + truncate(m.val, 64) + ": macro runs a shell command or Lua"
 			}
 		}
-		for _, p := range optVals(c.args, "--pipe") {
+		for _, p := range c.optVals(c.args, "--pipe") {
 			c.shellArg(p, "rpm --pipe command")
 			return TierDestructive, "rpm --pipe: runs a command"
 		}
-		if len(optVals(c.args, "--macros", "--rcfile", "--load", "--dbpath", "--root", "-r")) > 0 {
+		if len(c.optVals(c.args, "--macros", "--rcfile", "--load", "--dbpath", "--root", "-r")) > 0 {
 			c.e.opaque = true
 			return TierDestructive, "rpm: reads macros or a database the classifier cannot see"
 		}

@@ -65,6 +65,18 @@ func sshProgram(c *call) (Tier, string) {
 		raise(TierMutate, "sftp: transfers files")
 	case "rsync":
 		raise(TierMutate, "rsync: copies files")
+		// Every spelling getopt takes: -avze CMD, --chmod u+s, --chm=u+s.
+		for _, e := range c.optVals(c.args, "-e", "--rsh", "--rsync-path") {
+			raise(c.shellArg(e, "rsync remote shell"))
+		}
+		for _, m := range c.optVals(c.args, "--chmod") {
+			if !m.known || setidMode(strings.TrimLeft(m.val, "DF")) || strings.Contains(m.val, "s") {
+				raise(TierDestructive, "rsync --chmod="+m.val+": sets a setuid or setgid bit")
+			}
+		}
+		for _, f := range c.optVals(c.args, "--log-file", "--write-batch", "--only-write-batch") {
+			raise(c.writeArg(f, "rsync log or batch file"))
+		}
 	case "mosh":
 	}
 	if c.name == "ssh-copy-id" {
@@ -269,13 +281,13 @@ func netProgram(c *call) (Tier, string) {
 	}
 	switch c.name {
 	case "curl":
-		for _, f := range optVals(c.args, "-o", "--output", "-D", "--dump-header", "--trace", "--trace-ascii",
+		for _, f := range c.optVals(c.args, "-o", "--output", "-D", "--dump-header", "--trace", "--trace-ascii",
 			"-c", "--cookie-jar", "--libcurl", "--etag-save", "--hsts", "--alt-svc", "--stderr") {
 			if !f.known || f.val != "-" && f.val != "%" && f.val != "/dev/null" {
 				raise(c.writeArg(f, "curl output"))
 			}
 		}
-		for _, w := range optVals(c.args, "-w", "--write-out") {
+		for _, w := range c.optVals(c.args, "-w", "--write-out") {
 			if k := strings.Index(w.val, "%output{"); k >= 0 {
 				f, _, _ := strings.Cut(w.val[k+len("%output{"):], "}")
 				raise(c.writeArg(arg{val: strings.TrimPrefix(f, ">>"), known: w.known}, "curl --write-out %output"))
@@ -285,10 +297,10 @@ func netProgram(c *call) (Tier, string) {
 		curlRequest(c, &r)
 		t, why = r.t, r.why
 	case "wget":
-		for _, f := range optVals(c.args, "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--rejected-log", "-P", "--directory-prefix") {
+		for _, f := range c.optVals(c.args, "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--rejected-log", "-P", "--directory-prefix") {
 			raise(c.writeArg(f, "wget output"))
 		}
-		for _, f := range optVals(c.args, "-O", "--output-document") {
+		for _, f := range c.optVals(c.args, "-O", "--output-document") {
 			if f.val != "-" {
 				raise(c.writeArg(f, "wget -O"))
 			}

@@ -15,33 +15,154 @@ import (
 // program run through a shell is classified as shell text, and one the
 // classifier cannot see is TierDestructive.
 
-// optVals returns the values given to the named options, in order:
-// "--opt v", "--opt=v", "-o v" and "-ov". Options end at "--".
-func optVals(args []arg, names ...string) []arg {
+// optVals returns the values c's options of the given names get, in order,
+// read the way getopt_long reads them: "--opt v", "--opt=v" and any
+// abbreviation of a long option ("--mo=4755" is --mode); "-o v", "-ov", and
+// a short option ending or inside a cluster of flags ("-pm 2755",
+// "-Dm4755", "-sSLo f"). A cluster ends at a letter that takes a value of
+// its own (valueLetters), whose value is the rest. Options end at "--".
+// An abbreviation another option of the program also begins with is
+// an error there, so taking it for the named one errs only toward caution.
+func (c *call) optVals(args []arg, names ...string) []arg {
+	if wordOptions[c.name] {
+		return scanOpts(args, "", false, names)
+	}
+	return scanOpts(args, c.valueLetters(), true, names)
+}
+
+// exactOptVals is optVals for options of every program, whose other
+// options are unknown: names spelled in full, and "-ov".
+func exactOptVals(args []arg, names ...string) []arg {
+	return scanOpts(args, "", false, names)
+}
+
+// valueLetters are c's short options that take a value, as far as the
+// option tables know them.
+func (c *call) valueLetters() string {
+	return computedGrammars[c.name].short + wrapSpecs[c.name].valueShort + clusterValues[c.name]
+}
+
+// clusterValues are the short options that take a value, for programs
+// whose handlers read options with optVals and which no other table
+// lists: a cluster of flags ends at one of them (curl -XDELETE is -X
+// DELETE, not -D ELETE).
+var clusterValues = map[string]string{
+	"curl":    "AbcCdDeEFHKmoPQrTtuUwxXyYz",
+	"make":    "CfIjloWO",
+	"gmake":   "CfIjloWO",
+	"bmake":   "CfIjloWOdDTVmx",
+	"ninja":   "Cfjkldtw",
+	"man":     "CeELmMpPrRsS",
+	"less":    "bhjkoOpPtTxyz#",
+	"more":    "bhjkoOpPtTxyz#",
+	"install": "gmoSt",
+	"cp":      "St",
+	"mkdir":   "m",
+	"mknod":   "m",
+	"mkfifo":  "m",
+	"tar":     "fCbFgHKLMNTVX",
+	"at":      "qft",
+	"batch":   "qft",
+	"apt-get": "cot",
+	"apt":     "cot",
+	"rsync":   "eBfTM",
+}
+
+// wordOptions are programs whose options are single-dash words that never
+// cluster (cmake -DX=1, gdb -batch, xmllint -noout).
+var wordOptions = map[string]bool{"cmake": true, "gdb": true, "xmllint": true}
+
+func scanOpts(args []arg, valueShort string, getopt bool, names []string) []arg {
 	var out []arg
+	value := func(i int, a arg, rest string) (arg, int) {
+		if rest != "" {
+			return arg{val: rest, known: a.known, glob: a.glob}, i
+		}
+		if i+1 < len(args) {
+			return args[i+1], i + 1
+		}
+		return arg{}, -1
+	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a.val == "--" {
 			break
 		}
+		if !strings.HasPrefix(a.val, "-") || a.val == "-" {
+			continue
+		}
+		name, eqVal, hasEq := strings.Cut(a.val, "=")
+		matched, v, next := false, arg{}, i
 		for _, n := range names {
 			switch {
 			case a.val == n:
-				if i+1 < len(args) {
-					out = append(out, args[i+1])
-					i++
-				}
-			case strings.HasPrefix(n, "--") && strings.HasPrefix(a.val, n+"="):
-				out = append(out, arg{val: a.val[len(n)+1:], known: a.known, glob: a.glob})
+				v, next = value(i, a, "")
+				matched = next >= 0
+			case strings.HasPrefix(n, "--") && name == n && hasEq:
+				v, matched = arg{val: eqVal, known: a.known, glob: a.glob}, true
 			case len(n) == 2 && n[0] == '-' && !strings.HasPrefix(a.val, "--") && strings.HasPrefix(a.val, n) && len(a.val) > 2:
-				out = append(out, arg{val: a.val[2:], known: a.known, glob: a.glob})
-			default:
-				continue
+				v, matched = arg{val: a.val[2:], known: a.known, glob: a.glob}, true
 			}
-			break
+			if matched {
+				break
+			}
+		}
+		if !matched && getopt {
+			v, next, matched = getoptVal(args, i, valueShort, names, value)
+		}
+		if !matched {
+			continue
+		}
+		out = append(out, v)
+		if next > i {
+			i = next
 		}
 	}
 	return out
+}
+
+// getoptVal reads args[i] as an abbreviated long option or a cluster of
+// short flags ending in one of names.
+func getoptVal(args []arg, i int, valueShort string, names []string, value func(int, arg, string) (arg, int)) (arg, int, bool) {
+	a := args[i]
+	if strings.HasPrefix(a.val, "--") {
+		name, eqVal, hasEq := strings.Cut(a.val, "=")
+		if len(name) < 3 {
+			return arg{}, i, false
+		}
+		for _, n := range names {
+			if n == name {
+				return arg{}, i, false // the whole name of another option
+			}
+		}
+		for _, n := range names {
+			if strings.HasPrefix(n, "--") && strings.HasPrefix(n, name) {
+				if hasEq {
+					return arg{val: eqVal, known: a.known, glob: a.glob}, i, true
+				}
+				v, next := value(i, a, "")
+				return v, next, next >= 0
+			}
+		}
+		return arg{}, i, false
+	}
+	// A cluster of flags: -pm, -Dm4755.
+	for j := 1; j < len(a.val); j++ {
+		f := a.val[j]
+		if !(f >= 'a' && f <= 'z' || f >= 'A' && f <= 'Z') {
+			return arg{}, i, false
+		}
+		for _, n := range names {
+			if len(n) == 2 && n[0] == '-' && n[1] == f {
+				v, next := value(i, a, a.val[j+1:])
+				return v, next, next >= 0
+			}
+		}
+		if strings.IndexByte(valueShort, f) >= 0 {
+			return arg{}, i, false // the rest is that option's value
+		}
+	}
+	return arg{}, i, false
 }
 
 // writeArg classifies a file an option writes.
@@ -93,7 +214,7 @@ func (e *eval) genericOpts(args []arg, ctx cctx) (Tier, string) {
 	}
 	c := &call{e: e, name: path.Base(args[0].val), args: args[1:], ctx: ctx}
 	var r raiser
-	for _, v := range optVals(c.args, pagerOpts...) {
+	for _, v := range exactOptVals(c.args, pagerOpts...) {
 		if v.val == "" || v.val == "false" || v.val == "never" {
 			continue
 		}
@@ -231,30 +352,30 @@ func gitChecked(c *call) (Tier, string) {
 		rest := args[i+1:]
 		switch sub {
 		case "log", "diff", "show", "format-patch", "archive", "whatchanged":
-			for _, f := range optVals(rest, "--output", "--output-directory") {
+			for _, f := range c.optVals(rest, "--output", "--output-directory") {
 				r.raise(c.writeArg(f, "git "+sub+" --output"))
 			}
 		}
-		for _, v := range optVals(rest, "--upload-pack", "--receive-pack", "--exec") {
+		for _, v := range c.optVals(rest, "--upload-pack", "--receive-pack", "--exec") {
 			r.raise(TierDestructive, "git "+sub+": runs "+truncate(v.val, 64))
 			c.shellArg(v, "git "+sub+" remote program")
 		}
 		switch sub {
 		case "clone", "ls-remote", "archive", "fetch-pack":
 			if sub != "archive" {
-				for _, v := range optVals(rest, "-u") {
+				for _, v := range c.optVals(rest, "-u") {
 					r.raise(TierDestructive, "git "+sub+" -u: runs "+truncate(v.val, 64))
 					c.shellArg(v, "git "+sub+" upload-pack")
 				}
 			}
-			for _, v := range optVals(rest, "-c", "--config") {
+			for _, v := range c.optVals(rest, "-c", "--config") {
 				k, val, _ := strings.Cut(v.val, "=")
 				if !v.known || gitConfigRisky(k) {
 					r.raise(TierDestructive, "git "+sub+" -c "+k+": configuration that runs programs")
 					c.gitConfigPayload(k, val, v.known)
 				}
 			}
-			if len(optVals(rest, "--template")) > 0 {
+			if len(c.optVals(rest, "--template")) > 0 {
 				r.raise(TierDestructive, "git "+sub+" --template: installs hooks that run programs")
 			}
 		}
@@ -270,7 +391,7 @@ func gitChecked(c *call) (Tier, string) {
 // manProgram: man runs its pager and browser through a shell.
 func manProgram(c *call) (Tier, string) {
 	r := raiser{TierMutate, "man: interactive program that can run commands"}
-	for _, v := range optVals(c.args, "-P", "--pager", "-H", "--html") {
+	for _, v := range c.optVals(c.args, "-P", "--pager", "-H", "--html") {
 		r.raise(c.shellArg(v, "man pager"))
 	}
 	return r.t, r.why
@@ -300,7 +421,7 @@ func lessProgram(c *call) (Tier, string) {
 			r.raise(TierDestructive, c.name+" "+a.val+": runs a shell command")
 		}
 	}
-	for _, f := range optVals(c.args, "-o", "-O", "--log-file", "--LOG-FILE") {
+	for _, f := range c.optVals(c.args, "-o", "-O", "--log-file", "--LOG-FILE") {
 		r.raise(c.writeArg(f, c.name+" log file"))
 	}
 	return r.t, r.why
@@ -310,13 +431,13 @@ func lessProgram(c *call) (Tier, string) {
 // tcpdump -z runs a program on every file it writes.
 func captureProgram(c *call) (Tier, string) {
 	r := raiser{TierRead, c.name + ": captures packets"}
-	for _, f := range optVals(c.args, "-w") {
+	for _, f := range c.optVals(c.args, "-w") {
 		if f.val != "-" {
 			r.raise(c.writeArg(f, c.name+" -w"))
 		}
 	}
 	if c.name == "tcpdump" {
-		for _, z := range optVals(c.args, "-z") {
+		for _, z := range c.optVals(c.args, "-z") {
 			if !z.known {
 				c.e.opaque = true
 				r.raise(TierDestructive, "tcpdump -z: program computed at run time")
@@ -326,7 +447,7 @@ func captureProgram(c *call) (Tier, string) {
 			r.raise(TierMutate, "tcpdump -z: runs "+truncate(z.val, 64))
 		}
 	}
-	for _, x := range optVals(c.args, "-X") {
+	for _, x := range c.optVals(c.args, "-X") {
 		if strings.HasPrefix(x.val, "lua_script") || !x.known {
 			c.e.opaque = true
 			r.raise(TierDestructive, c.name+" -X: runs a Lua script")
@@ -383,7 +504,7 @@ func modeChecked(c *call) (Tier, string) {
 	vals := c.vals()
 	ops := operandsSkipping(vals, "", []string{"--reference"})
 	if c.name == "chmod" {
-		if len(optVals(c.args, "--reference")) > 0 {
+		if len(c.optVals(c.args, "--reference")) > 0 {
 			return TierDestructive, "chmod --reference: copies a mode that may be setuid"
 		}
 		for _, a := range c.args {
@@ -408,14 +529,14 @@ func modeChecked(c *call) (Tier, string) {
 // copyProgram: install and cp that set or keep setuid and setgid bits are
 // TierDestructive: install -m 4755, cp -p/-a/--preserve of a setuid file.
 func copyProgram(c *call) (Tier, string) {
-	for _, m := range optVals(c.args, "-m", "--mode") {
+	for _, m := range c.optVals(c.args, "-m", "--mode") {
 		if !m.known || setidMode(m.val) {
 			return TierDestructive, c.name + " -m " + m.val + ": sets a setuid or setgid bit"
 		}
 	}
 	vals := c.vals()
 	keep := hasFlag(vals, 'p', "") || hasFlag(vals, 'a', "--archive")
-	for _, p := range optVals(c.args, "--preserve") {
+	for _, p := range c.optVals(c.args, "--preserve") {
 		if p.val == "" || strings.Contains(p.val, "mode") || strings.Contains(p.val, "all") {
 			keep = true
 		}
@@ -454,7 +575,7 @@ func tarChecked(c *call) (Tier, string) {
 				return TierDestructive, "tar: extracts with permissions kept, which can create setuid files"
 			}
 		}
-		for _, d := range optVals(c.args, "-C", "--directory") {
+		for _, d := range c.optVals(c.args, "-C", "--directory") {
 			if criticalPath(d.val) {
 				return TierDestructive, "tar: extracts into system directory " + d.val
 			}
@@ -465,7 +586,7 @@ func tarChecked(c *call) (Tier, string) {
 
 // sortChecked: sort --compress-program runs that program.
 func sortChecked(c *call) (Tier, string) {
-	for _, p := range optVals(c.args, "--compress-program") {
+	for _, p := range c.optVals(c.args, "--compress-program") {
 		if !p.known {
 			c.e.opaque = true
 			return TierDestructive, "sort --compress-program: program computed at run time"
@@ -480,7 +601,7 @@ func sortChecked(c *call) (Tier, string) {
 // command for each.
 func splitProgram(c *call) (Tier, string) {
 	r := raiser{TierMutate, "split: writes files"}
-	for _, f := range optVals(c.args, "--filter") {
+	for _, f := range c.optVals(c.args, "--filter") {
 		r.raise(c.shellArg(f, "split --filter command"))
 	}
 	return r.t, r.why
@@ -515,11 +636,11 @@ var aptHookKeys = []string{"invoke", "pre-install-pkgs", "post-install", "dir::b
 
 // aptChecked: apt's -o hooks and -c configuration files run programs.
 func aptChecked(c *call) (Tier, string) {
-	for _, f := range optVals(c.args, "-c", "--config-file") {
+	for _, f := range c.optVals(c.args, "-c", "--config-file") {
 		c.e.opaque = true
 		return TierDestructive, c.name + " -c " + truncate(f.val, 64) + ": reads configuration that can run programs"
 	}
-	for _, o := range optVals(c.args, "-o", "--option") {
+	for _, o := range c.optVals(c.args, "-o", "--option") {
 		k, v, _ := strings.Cut(o.val, "=")
 		lk := strings.ToLower(k)
 		if !o.known {
@@ -543,7 +664,7 @@ func aptChecked(c *call) (Tier, string) {
 // options run: vim -c '!cmd', +'!cmd', --cmd 'silent !cmd'.
 func editorChecked(c *call) (Tier, string) {
 	if strings.HasPrefix(c.name, "emacs") {
-		for _, v := range optVals(c.args, "--eval", "-eval", "--execute") {
+		for _, v := range c.optVals(c.args, "--eval", "-eval", "--execute") {
 			c.e.scanText(v.val)
 		}
 		return editorProgram(c)
@@ -595,7 +716,7 @@ func nmapProgram(c *call) (Tier, string) {
 			r.raise(TierDestructive, "nmap "+truncate(v, 64)+": runs Lua scripts")
 		}
 	}
-	for _, f := range optVals(c.args, "-oN", "-oX", "-oG", "-oA", "-oS", "--resume", "--stylesheet") {
+	for _, f := range c.optVals(c.args, "-oN", "-oX", "-oG", "-oA", "-oS", "--resume", "--stylesheet") {
 		if f.val != "-" {
 			r.raise(c.writeArg(f, "nmap output"))
 		}
@@ -612,19 +733,19 @@ func readOpts(c *call) (Tier, string) {
 	vals := c.vals()
 	switch c.name {
 	case "tree", "sar", "sdiff":
-		for _, f := range optVals(c.args, "-o", "--output") {
+		for _, f := range c.optVals(c.args, "-o", "--output") {
 			r.raise(c.writeArg(f, c.name+" -o"))
 		}
 	case "dmidecode":
-		for _, f := range optVals(c.args, "--dump-bin") {
+		for _, f := range c.optVals(c.args, "--dump-bin") {
 			r.raise(c.writeArg(f, "dmidecode --dump-bin"))
 		}
 	case "lshw":
-		for _, f := range optVals(c.args, "-dump") {
+		for _, f := range c.optVals(c.args, "-dump") {
 			r.raise(c.writeArg(f, "lshw -dump"))
 		}
 	case "zstdcat":
-		for _, f := range optVals(c.args, "-o") {
+		for _, f := range c.optVals(c.args, "-o") {
 			r.raise(c.writeArg(f, "zstdcat -o"))
 		}
 	case "systemd-analyze":
@@ -652,7 +773,7 @@ func readOpts(c *call) (Tier, string) {
 			r.raise(TierMutate, c.name+" cache: writes its cache")
 		}
 	case "rg":
-		for _, p := range optVals(c.args, "--pre") {
+		for _, p := range c.optVals(c.args, "--pre") {
 			if !p.known {
 				c.e.opaque = true
 				r.raise(TierDestructive, "rg --pre: program computed at run time")

@@ -347,7 +347,7 @@ func argProgram(c *call) (Tier, string) {
 			"keylogfile", "msgfile", "reqout", "respout", "outdir"} {
 			outs = append(outs, "-"+o, "--"+o)
 		}
-		if files := optVals(c.args, outs...); len(files) > 0 {
+		if files := c.optVals(c.args, outs...); len(files) > 0 {
 			t, why := TierMutate, "openssl: writes a file"
 			for _, f := range files {
 				if wt, wwhy := c.writeArg(f, "openssl output"); wt > t {

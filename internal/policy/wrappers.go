@@ -120,7 +120,7 @@ func wrapperOutput(c *call) (Tier, string) {
 	var r raiser
 	switch c.name {
 	case "strace", "ltrace", "time":
-		for _, f := range optVals(c.args, "-o", "--output") {
+		for _, f := range c.optVals(c.args, "-o", "--output") {
 			if c.name == "strace" && f.known && (strings.HasPrefix(f.val, "|") || strings.HasPrefix(f.val, "!")) {
 				c.shell(f.val[1:], "strace -o command", nil, false)
 				r.raise(TierDestructive, "strace -o "+truncate(f.val, 64)+": pipes the trace into a command")
@@ -129,16 +129,16 @@ func wrapperOutput(c *call) (Tier, string) {
 			r.raise(c.writeArg(f, c.name+" -o"))
 		}
 	case "valgrind":
-		for _, f := range optVals(c.args, "--log-file", "--xml-file") {
+		for _, f := range c.optVals(c.args, "--log-file", "--xml-file") {
 			r.raise(c.writeArg(f, "valgrind log file"))
 		}
-		for _, d := range optVals(c.args, "--db-command", "--vgdb-prefix") {
+		for _, d := range c.optVals(c.args, "--db-command", "--vgdb-prefix") {
 			r.raise(TierDestructive, "valgrind "+truncate(d.val, 64)+": runs a debugger command")
 			c.shellArg(d, "valgrind --db-command")
 		}
 	case "systemd-run":
 		r.raise(TierDestructive, "systemd-run: runs a command as a unit of the service manager, outside warden's confinement")
-		for _, p := range optVals(c.args, "-p", "--property") {
+		for _, p := range c.optVals(c.args, "-p", "--property") {
 			k, v, _ := strings.Cut(p.val, "=")
 			if strings.HasPrefix(k, "Exec") {
 				c.shellArg(arg{val: strings.TrimLeft(v, "-@+!:|"), known: p.known}, "systemd-run "+k)

@@ -367,35 +367,103 @@ func declFlags(d *syntax.DeclClause) string {
 	return flags
 }
 
-// declAttrs records the names a declaration gives the integer or
-// associative attribute.
+// declAttrs records the names a declaration gives the integer,
+// associative or nameref attribute.
 func (sc *scope) declAttrs(d *syntax.DeclClause) {
 	flags := declFlags(d)
-	i, a := strings.ContainsRune(flags, 'i'), strings.ContainsRune(flags, 'A')
-	if !i && !a {
+	for _, x := range d.Args {
+		if x.Name != nil {
+			sc.addAttrs(flags, d.Variant.Value, x.Name.Value, x.Naked || x.Value == nil)
+		}
+	}
+}
+
+// callAttrs is declAttrs for a declaration that parses as a plain call:
+// one reached through command or builtin (command declare -i n), or
+// with a quoted name (\declare -i n).
+func (sc *scope) callAttrs(ce *syntax.CallExpr) {
+	args := ce.Args
+	for len(args) > 0 {
+		v, ok := litValue(args[0])
+		if !ok {
+			return
+		}
+		if v != "command" && v != "builtin" {
+			break
+		}
+		args = args[1:]
+		for len(args) > 0 {
+			if o, ok := litValue(args[0]); ok && len(o) > 1 && o[0] == '-' {
+				args = args[1:]
+				continue
+			}
+			break
+		}
+	}
+	if len(args) < 2 {
 		return
 	}
-	for _, x := range d.Args {
-		if x.Name == nil {
+	variant, _ := litValue(args[0])
+	switch variant {
+	case "declare", "typeset", "local", "export", "readonly":
+	default:
+		return
+	}
+	flags := ""
+	for _, w := range args[1:] {
+		if s, ok := litValue(w); ok && len(s) > 1 && (s[0] == '-' || s[0] == '+') {
+			flags += s[1:]
+		}
+	}
+	for _, w := range args[1:] {
+		s, ok := litValue(w)
+		if !ok || len(s) > 0 && (s[0] == '-' || s[0] == '+') {
 			continue
 		}
-		if i {
-			if sc.intAttr == nil {
-				sc.intAttr = map[string]bool{}
-			}
-			sc.intAttr[x.Name.Value] = true
+		n, _, bound := strings.Cut(s, "=")
+		n, _, _ = strings.Cut(n, "[")
+		sc.addAttrs(flags, variant, n, !bound)
+	}
+}
+
+// addAttrs records the attributes flags give name; unbound is set when
+// the declaration gives it no value.
+func (sc *scope) addAttrs(flags, variant, name string, unbound bool) {
+	mark := func(m *map[string]bool, v bool) {
+		if *m == nil {
+			*m = map[string]bool{}
 		}
-		if a {
-			if sc.assoc == nil {
-				sc.assoc = map[string]bool{}
-			}
-			sc.assoc[x.Name.Value] = true
-		}
+		(*m)[name] = (*m)[name] || v
+	}
+	if strings.ContainsRune(flags, 'i') {
+		mark(&sc.intAttr, true)
+	}
+	if strings.ContainsRune(flags, 'A') {
+		mark(&sc.assoc, true)
+	}
+	if strings.ContainsRune(flags, 'n') && variant != "export" {
+		mark(&sc.nameref, unbound)
 	}
 }
 
 // isInt reports whether the script declares name -i anywhere.
 func (sc *scope) isInt(name string) bool { return sc != nil && sc.intAttr[name] }
+
+// arithSpecials are bash's own variables whose assignment evaluates the
+// value as arithmetic, like a variable declared -i: OPTIND=$x runs the
+// command substitutions in a subscript in $x.
+var arithSpecials = set(`OPTIND RANDOM SRANDOM HISTCMD`)
+
+// assignEvals reports how bash evaluates a value assigned to name: as
+// arithmetic (declared -i anywhere in the script, or one of
+// arithSpecials), or as a variable name (a nameref declared somewhere
+// without a value, whose next assignment sets what it names).
+func (sc *scope) assignEvals(name string) (arith, ref bool) {
+	if sc == nil {
+		return arithSpecials[name], false
+	}
+	return arithSpecials[name] || sc.intAttr[name], sc.nameref[name]
+}
 
 // isAssoc reports whether the script declares name -A anywhere.
 func (sc *scope) isAssoc(name string) bool { return sc != nil && sc.assoc[name] }

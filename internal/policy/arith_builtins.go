@@ -105,10 +105,16 @@ func arithBuiltin(c *call) (Tier, string) {
 				break
 			}
 			if v := args[i].val; strings.HasPrefix(v, "-v") {
-				if v == "-v" && i+1 < len(args) {
-					c.nameArg(args[i+1])
-				} else if v != "-v" {
-					c.nameArg(arg{val: v[2:], known: args[i].known})
+				name, rest := arg{val: v[2:], known: true}, args[i+1:]
+				if v == "-v" {
+					if len(rest) == 0 {
+						break
+					}
+					name, rest = rest[0], rest[1:]
+				}
+				c.nameArg(name)
+				if name.known {
+					c.e.assignedText(name.val, printfValue(rest), c.ctx, "printf -v")
 				}
 				break
 			}
@@ -127,6 +133,7 @@ func arithBuiltin(c *call) (Tier, string) {
 			valued = "p"
 		}
 		var names []arg
+		fromFD := false // read -u N, mapfile -u N: not standard input
 		for i := 0; i < len(args); i++ {
 			a := args[i]
 			v := a.val
@@ -141,6 +148,7 @@ func arithBuiltin(c *call) (Tier, string) {
 			if a.known && len(v) > 1 && v[0] == '-' && len(names) == 0 {
 				f := v[len(v)-1]
 				if strings.IndexByte(valued, f) >= 0 {
+					fromFD = fromFD || f == 'u' && c.name != "wait"
 					val := arg{}
 					if len(v) == 2 && i+1 < len(args) {
 						i++
@@ -177,13 +185,23 @@ func arithBuiltin(c *call) (Tier, string) {
 				}
 			}
 		}
+		switch {
+		case len(names) > 0 || c.name != "read" && c.name != "mapfile" && c.name != "readarray":
+		case c.name == "read":
+			names = []arg{{val: "REPLY", known: true}}
+		default:
+			names = []arg{{val: "MAPFILE", known: true}}
+		}
 		for _, n := range names {
 			c.nameArg(n)
-			if c.name == "read" && n.known && c.ctx.sc.isInt(n.val) {
-				in := c.ctx.stdin
-				if in.kind != stdinText || !isIntLit(in.text) {
-					return TierMutate, "read into integer variable " + n.val + ": " + arithWhy
+			if n.known && (c.name == "read" || c.name == "mapfile" || c.name == "readarray") {
+				// What is read is assigned, and evaluated if the
+				// variable is an integer or an unbound nameref.
+				in := arg{}
+				if c.ctx.stdin.kind == stdinText && !fromFD {
+					in = arg{val: c.ctx.stdin.text, known: true}
 				}
+				c.e.assignedText(n.val, in, c.ctx, c.name)
 			}
 		}
 		return TierRead, c.name
@@ -192,6 +210,19 @@ func arithBuiltin(c *call) (Tier, string) {
 }
 
 func (c *call) nameArg(a arg) { c.e.nameArg(a, c.ctx, c.name) }
+
+// printfValue is what printf prints for the format and arguments args, if
+// they are all known.
+func printfValue(args []arg) arg {
+	if len(args) > 0 && args[0].known && args[0].val == "--" {
+		args = args[1:]
+	}
+	if len(args) == 0 || !allKnown(args) {
+		return arg{}
+	}
+	vals := argVals(args)
+	return arg{val: printfOut(vals[0], vals[1:]), known: true}
+}
 
 // testOperator returns an argument of test or [ that is computed at run
 // time and can become an operator: one that can split into several words

@@ -3,6 +3,7 @@ package policy
 import (
 	"strings"
 
+	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
 )
 
@@ -54,6 +55,7 @@ func (e *eval) arithContext(c syntax.Command, ctx cctx, sc *scope) {
 			e.arithExpr(x, ctx, sc, "let")
 		}
 	case *syntax.ForClause:
+		e.loopArith(c, ctx, sc)
 		if l, ok := c.Loop.(*syntax.CStyleLoop); ok {
 			for _, x := range []syntax.ArithmExpr{l.Init, l.Cond, l.Post} {
 				if x != nil {
@@ -140,6 +142,13 @@ func (e *eval) paramArith(p *syntax.ParamExp, ctx cctx, sc *scope) {
 			e.arithExpr(p.Slice.Length, ctx, sc, "${…:offset:length}")
 		}
 	}
+	if p.Exp != nil && (p.Exp.Op == syntax.AssignUnset || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Index == nil {
+		w := p.Exp.Word
+		if w == nil {
+			w = &syntax.Word{}
+		}
+		e.assignedWord(p.Param.Value, w, ctx, sc, "${"+p.Param.Value+":=…}")
+	}
 	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
 		e.promptExpansion(p.Param.Value, ctx, sc)
 	}
@@ -192,9 +201,119 @@ func (e *eval) assignArith(a *syntax.Assign, intAttr bool, ctx cctx, sc *scope) 
 			}
 		}
 	}
-	if (intAttr || sc.isInt(a.Name.Value)) && a.Value != nil && !e.arithWordSafe(a.Value, ctx, sc) {
+	if intAttr && a.Value != nil && !e.arithWordSafe(a.Value, ctx, sc) {
 		e.note(TierMutate, ctx.covered, "assignment to integer variable %s: %s", a.Name.Value, arithWhy)
 	}
+	if a.Value != nil {
+		e.assignedWord(a.Name.Value, a.Value, ctx, sc, "assignment")
+	}
+	if a.Array != nil {
+		for _, el := range a.Array.Elems {
+			if el.Value != nil {
+				e.assignedWord(a.Name.Value, el.Value, ctx, sc, "array assignment")
+			}
+		}
+	}
+}
+
+// assignedWord checks a word assigned to name wherever bash evaluates the
+// value it is given (see scope.assignEvals): an assignment, a for loop's
+// items, ${name:=word}.
+func (e *eval) assignedWord(name string, w *syntax.Word, ctx cctx, sc *scope, what string) {
+	arith, ref := sc.assignEvals(name)
+	if arith && !e.intWord(w, ctx, sc) {
+		e.note(TierMutate, ctx.covered, "%s to integer variable %s: %s", what, name, arithWhy)
+	}
+	if ref {
+		r := resolver{e: e, ctx: ctx, sc: sc}
+		e.nameArg(r.lit(w), ctx, what+" to nameref "+name)
+	}
+}
+
+// assignedText checks a value a builtin assigns to name at run time (read,
+// mapfile, printf -v): known text, or unknown.
+func (e *eval) assignedText(name string, v arg, ctx cctx, what string) {
+	name, _, _ = strings.Cut(name, "[")
+	arith, ref := ctx.sc.assignEvals(name)
+	if arith && !(v.known && e.arithTextSafe(v.val, ctx.sc)) {
+		e.note(TierMutate, ctx.covered, "%s into integer variable %s: %s", what, name, arithWhy)
+	}
+	if ref {
+		if v.known {
+			v.val = strings.TrimSpace(v.val)
+		}
+		e.nameArg(v, ctx, what+" into nameref "+name)
+	}
+}
+
+// intWord reports whether a word can only compute when evaluated as
+// arithmetic: arithWordSafe, or a brace expansion of integers ({1..5}).
+func (e *eval) intWord(w *syntax.Word, ctx cctx, sc *scope) bool {
+	return e.arithWordSafe(w, ctx, sc) || braceInts(w)
+}
+
+// loopArith checks the items of a for or select loop whose variable bash
+// evaluates on assignment: as arithmetic for an integer variable, as a
+// variable name for any nameref (each item becomes what it names). A
+// select loop's variable is set from what the user types.
+func (e *eval) loopArith(c *syntax.ForClause, ctx cctx, sc *scope) {
+	l, ok := c.Loop.(*syntax.WordIter)
+	if !ok || l.Name == nil || sc == nil {
+		return
+	}
+	name := l.Name.Value
+	arith, _ := sc.assignEvals(name)
+	_, ref := sc.nameref[name]
+	if !arith && !ref {
+		return
+	}
+	what := "for loop"
+	if c.Select || len(l.Items) == 0 && !l.InPos.IsValid() {
+		what = "loop over run-time values"
+		if arith {
+			e.note(TierMutate, ctx.covered, "%s into integer variable %s: %s", what, name, arithWhy)
+		}
+		if ref {
+			e.nameArg(arg{val: "$" + name}, ctx, what+" into nameref "+name)
+		}
+		return
+	}
+	r := resolver{e: e, ctx: ctx, sc: sc}
+	for _, w := range l.Items {
+		if arith && !e.intWord(w, ctx, sc) {
+			e.note(TierMutate, ctx.covered, "%s into integer variable %s: %s", what, name, arithWhy)
+		}
+		if ref {
+			for _, f := range r.appendFields(nil, w) {
+				e.nameArg(f, ctx, what+" into nameref "+name)
+			}
+		}
+	}
+}
+
+// braceInts reports whether w is one literal whose brace expansion gives
+// only integers: {1..5}, 1{0,5}, {10..1..2}.
+func braceInts(w *syntax.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || strings.Trim(l.Value, "0123456789{}.,-+") != "" || !strings.Contains(l.Value, "{") {
+		return false
+	}
+	cp := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: l.Value}}}
+	if !syntax.SplitBraces(cp) || braceGroups(cp.Parts, 0) > maxBraceGroups {
+		return false
+	}
+	n := 0
+	for bw, err := range expand.BracesSeq(nil, cp) {
+		n++
+		v, ok := plainLit(bw)
+		if err != nil || n > maxBraceFields || !ok || !isIntLit(v) {
+			return false
+		}
+	}
+	return true
 }
 
 // declArith checks declare, typeset, local, export and readonly: values of

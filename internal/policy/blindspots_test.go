@@ -301,6 +301,40 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		"cat <<EOF\n$(( x ))\nEOF",
 		"echo \"$(( x ))\" > /dev/null",
 		"mapfile -C \"$cb\" a < /tmp/x",
+		// Assignments bash evaluates: integer variables in every way
+		// they are assigned, bash's own integer variables, and unbound
+		// namerefs, whose next value is the name they refer to.
+		"declare -ai a; a=($x)",
+		"declare -ia a=(\"$x\")",
+		"declare -i n; n+=(\"$1\")",
+		"declare -ai a; read -a a",
+		"declare -ai a; mapfile -t a < /tmp/x",
+		"declare -i n; printf -v n %s \"$x\"",
+		"declare -i n; for n in \"$@\"; do :; done",
+		"declare -i n; for n in $(cat /tmp/x); do :; done",
+		"declare -i n; select n in 1 2; do :; done",
+		"declare -i n; : ${n:=$x}",
+		"declare -i n; echo \"${n=$1}\"",
+		"declare -i REPLY; read",
+		"command declare -i n; n=$x",
+		"builtin typeset -i n; read n < /tmp/x",
+		"\\declare -i n; n=$1",
+		"OPTIND=$x",
+		"OPTIND=\"$1\"; getopts ab o",
+		"export OPTIND=$x",
+		"declare OPTIND=\"$(cat /tmp/x)\"",
+		"read -r OPTIND < /tmp/x",
+		"printf -v OPTIND %s \"$x\"",
+		"for OPTIND in $(cat /tmp/x); do :; done",
+		"mapfile OPTIND < /tmp/x",
+		"RANDOM=$x",
+		"SRANDOM=$1",
+		"HISTCMD=$x",
+		"declare -n r; r=$x; echo $r",
+		"declare -n r; read r; echo $r",
+		"declare -n r; printf -v r %s \"$1\"",
+		"declare -n r=y; for r in \"$x\"; do echo $r; done",
+		"declare -n r; declare r=$x",
 	}
 	var cases []blindCase
 	for _, c := range unknown {
@@ -343,6 +377,15 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		{"literal slice", "s=abcdef; echo ${s:1:2}", TierRead},
 		{"random", "echo $(( RANDOM % 6 ))", TierRead},
 		{"array length", "a=(1 2); (( ${#a[@]} > 1 )) && echo two", TierRead},
+		{"integer array of literals", "declare -ai a; a=(1 2 3); a+=(4)", TierRead},
+		{"integer read of a number", "declare -i n; read n <<< 42; echo $n", TierRead},
+		{"integer printf", "declare -i n; printf -v n '%d' 7", TierRead},
+		{"integer brace loop", "declare -i n; for n in {1..5}; do echo $n; done", TierRead},
+		{"OPTIND reset", "OPTIND=1; while getopts ab o; do echo $o; done", TierRead},
+		{"local OPTIND", "f() { local OPTIND=1 o; getopts a o; }", TierRead},
+		{"nameref to literal", "x=1; declare -n r=x; r=$(cat /tmp/x); echo $r", TierRead},
+		{"nameref loop over names", "a=1 b=2; declare -n r; for r in a b; do echo $r; done", TierRead},
+		{"read into plain variable", "read -r n < /tmp/x; echo \"$n\"", TierRead},
 	})
 }
 

@@ -21,6 +21,9 @@ type scope struct {
 	// intAttr and assoc are the names declared -i (every assignment is
 	// evaluated as arithmetic) and -A (subscripts are strings); nil if none.
 	intAttr, assoc map[string]bool
+	// nameref holds the names declared -n, true for one declared without
+	// a value somewhere (its next assignment names its target).
+	nameref map[string]bool
 }
 
 const (
@@ -74,6 +77,8 @@ func newScope(f *syntax.File, size int) *scope {
 			}
 		case *syntax.DeclClause:
 			sc.declAttrs(n)
+		case *syntax.CallExpr:
+			sc.callAttrs(n)
 		case *syntax.FuncDecl:
 			if n.Name == nil || len(funcAt) >= maxFuncs {
 				break

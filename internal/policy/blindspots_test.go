@@ -426,13 +426,18 @@ func TestBlindSpotCompletion(t *testing.T) {
 		{"complete -W", "complete -W '$(reboot)' ls", TierDestructive, true},
 		{"bind -x", `bind -x '"\C-x": reboot'`, TierDestructive, true},
 		{"bind -x write", `bind -x '"\C-x": touch /var/p'`, TierMutate, false},
+		{"compgen -F runs the function", "f() { reboot; }; compgen -F f x", TierDestructive, true},
+		{"compgen -F unknown", `compgen -F "$f" x`, TierDestructive, false},
+		{"compgen -F attached", `compgen -F"$f" x`, TierDestructive, false},
+		{"compgen -F function", "compgen -F _f x", TierMutate, false},
+		{"complete -F unknown", `complete -o default -F "$f" ls`, TierDestructive, false},
+		{"complete -F registers", "complete -F _f ls", TierMutate, false},
 	})
 	runExact(t, p, []exactCase{
 		{"compgen words", "compgen -W 'start stop' -- st", TierRead},
 		{"compgen commands", "compgen -c", TierRead},
 		{"complete -p", "complete -p", TierRead},
 		{"bind -p", "bind -p", TierRead},
-		{"complete -F", "complete -F _f ls", TierBenign},
 	})
 }
 

@@ -229,8 +229,8 @@ func aliasProgram(c *call) (Tier, string) {
 }
 
 // completionProgram classifies the builtins that take shell text to run
-// later or now: compgen -C runs its command at once, complete -C and
-// bind -x register one that runs on a key press in an interactive shell,
+// later or now: compgen -C (or -F, a function) runs its command at once,
+// complete -C and -F and bind -x register one that runs on a key press in an interactive shell,
 // and -W word lists are expanded again. The text is classified as the
 // code it is.
 func completionProgram(c *call) (Tier, string) {
@@ -278,12 +278,14 @@ func completionProgram(c *call) (Tier, string) {
 			}
 			continue
 		}
-		if f != run {
+		// -F names a function that runs the same way: compgen -F f
+		// calls f now, complete -F f on a completion.
+		if f != run && (f != 'F' || c.name == "bind") {
 			continue
 		}
 		if !val.known {
 			c.e.opaque = true
-			return TierDestructive, c.name + " -" + string(run) + ": command computed at run time"
+			return TierDestructive, c.name + " -" + string(f) + ": command computed at run time"
 		}
 		cmd := val.val
 		if c.name == "bind" {
@@ -291,7 +293,7 @@ func completionProgram(c *call) (Tier, string) {
 				cmd = after
 			}
 		}
-		c.shell(cmd, c.name+" -"+string(run)+" command", nil, false)
+		c.shell(cmd, c.name+" -"+string(f)+" command", nil, false)
 		registers = registers || c.name != "compgen"
 	}
 	if registers {

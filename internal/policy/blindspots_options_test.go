@@ -272,6 +272,22 @@ func TestBlindSpotOptionSpellings(t *testing.T) {
 		{"git fetch --upload-p=", "git fetch --upload-p=reboot origin", TierDestructive, true},
 		{"git push --rec=", "git push --rec='touch /tmp/p' origin", TierDestructive, false},
 		{"git log --out=", "git log --out=/dev/sda", TierDestructive, true},
+		// awk reads its options with getopt too.
+		{"awk -i attached", "awk -iinplace '{print}' f", TierDestructive, false},
+		{"gawk -i in a cluster", "gawk -bi inplace '{print}' f", TierDestructive, false},
+		{"gawk -f attached", "gawk -f/tmp/x f", TierDestructive, false},
+		{"gawk -l attached", "gawk -lfoo 'BEGIN{}'", TierDestructive, false},
+		{"gawk -e attached", "gawk -e'BEGIN{system(\"reboot\")}' f", TierDestructive, true},
+		{"gawk --so=", "gawk --so='BEGIN{system(\"halt\")}'", TierDestructive, true},
+		{"gawk --inc=", "gawk --inc=inplace '{print}' f", TierDestructive, false},
+		{"gawk --ex=", "gawk --ex=/tmp/x f", TierDestructive, false},
+		{"gawk --dump=", "gawk --dump=/dev/sda '{print}' f", TierDestructive, true},
+		{"gawk --pretty=", "gawk --pretty=/dev/sda '{print}' f", TierDestructive, true},
+		{"gawk --pro=", "gawk --pro=/tmp/x '{print}' f", TierMutate, false},
+		{"gawk -D debugger script", "gawk -D/tmp/cmds '{print}' f", TierDestructive, false},
+		{"gawk -W source", "gawk -W source='BEGIN{system(\"reboot\")}'", TierDestructive, true},
+		{"mawk -W exec", "mawk -W exec /tmp/x f", TierDestructive, false},
+		{"mawk -We", "mawk -We /tmp/x", TierDestructive, false},
 	})
 	runExact(t, p, []exactCase{
 		{"strace -e attached", "strace -eopen ls", TierRead},
@@ -284,6 +300,11 @@ func TestBlindSpotOptionSpellings(t *testing.T) {
 		{"tree", "tree -aL 2 /etc", TierRead},
 		{"curl -X", "curl -XPOST https://example.com", TierMutate},
 		{"install plain cluster", "install -Dm755 a b", TierMutate},
+		{"awk -F attached", "awk -F: '{print $1}' /etc/passwd", TierRead},
+		{"awk -v attached", "awk -vx=1 '{print x}' f", TierRead},
+		{"gawk -e", "gawk -e 'BEGIN{print 1}'", TierRead},
+		{"gawk -W posix", "gawk -W posix '{print}' f", TierRead},
+		{"mawk -W interactive", "mawk -Wi '{print}' f", TierRead},
 	})
 }
 

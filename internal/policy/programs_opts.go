@@ -165,6 +165,28 @@ func getoptVal(args []arg, i int, valueShort string, names []string, value func(
 	return arg{}, i, false
 }
 
+// longOpt resolves a long option name as getopt_long does against a
+// program's long options: the name itself, or the only option it
+// abbreviates. An unknown or ambiguous name is returned as it is.
+func longOpt(name string, opts []string) string {
+	found := ""
+	for _, o := range opts {
+		if o == name {
+			return o
+		}
+		if strings.HasPrefix(o, name) && len(name) > 2 {
+			if found != "" {
+				return name
+			}
+			found = o
+		}
+	}
+	if found == "" {
+		return name
+	}
+	return found
+}
+
 // writeArg classifies a file an option writes.
 func (c *call) writeArg(a arg, what string) (Tier, string) {
 	t, why, deny := c.e.writeTarget(a)

@@ -9,8 +9,45 @@ import (
 func awkProgram(c *call) (Tier, string) {
 	args := c.args
 	var progs []arg
+	t, why := TierRead, c.name
+	write := func(f, opt string) {
+		if wt, wwhy := c.writeArg(arg{val: f, known: true}, c.name+" "+opt); wt > t {
+			t, why = wt, wwhy
+		}
+	}
+	// long classifies one long option (gawk --x, or -W x) and reports
+	// whether it takes the next argument as its value; stop is set when
+	// the option runs code the classifier cannot see.
+	var stop string
+	long := func(v string, next *arg) bool {
+		name, val, has := strings.Cut(v, "=")
+		full := longOpt(name, awkLongOpts)
+		switch full {
+		case "--file", "--include", "--load", "--exec":
+			stop = c.name + " " + full + ": runs a program file the classifier cannot see"
+		case "--debug":
+			stop = c.name + " --debug: runs debugger commands the classifier cannot see"
+		case "--source":
+			if has {
+				progs = append(progs, arg{val: val, known: true})
+				return false
+			}
+			if next != nil {
+				progs = append(progs, *next)
+			}
+			return true
+		case "--assign", "--field-separator", "--locale":
+			return !has
+		case "--dump-variables", "--pretty-print", "--profile":
+			if !has {
+				val = awkDefaultOut(full[2:3])
+			}
+			write(val, full)
+		}
+		return false
+	}
 	i := 0
-	for i < len(args) {
+	for i < len(args) && stop == "" {
 		v := args[i].val
 		if !args[i].known {
 			c.e.opaque = true
@@ -23,43 +60,82 @@ func awkProgram(c *call) (Tier, string) {
 		if len(v) < 2 || v[0] != '-' {
 			break
 		}
-		switch {
-		case v == "-f" || strings.HasPrefix(v, "--file") || v == "-i" || strings.HasPrefix(v, "--include") ||
-			v == "-l" || strings.HasPrefix(v, "--load") || v == "-E" || strings.HasPrefix(v, "--exec"):
-			c.e.opaque = true
-			return TierDestructive, c.name + " " + v + ": runs a program file the classifier cannot see"
-		case v == "-e" || v == "--source":
-			if i+1 < len(args) {
-				progs = append(progs, args[i+1])
+		var next *arg
+		if i+1 < len(args) {
+			next = &args[i+1]
+		}
+		if strings.HasPrefix(v, "--") {
+			if long(v, next) {
+				i++
 			}
 			i++
-		case v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator":
-			i++
-		case strings.HasPrefix(v, "--source="):
-			progs = append(progs, arg{val: strings.TrimPrefix(v, "--source="), known: true})
+			continue
+		}
+		// A cluster of short options, read as gawk's getopt does
+		// ("F:f:v:W;bcCd::D::e:E:ghi:l:L::nNo::Op::MPrSstVYZ:").
+	cluster:
+		for j := 1; j < len(v); j++ {
+			rest := v[j+1:]
+			value := func() (arg, bool) {
+				if rest != "" {
+					return arg{val: rest, known: true}, true
+				}
+				if next != nil {
+					i++
+					return *next, true
+				}
+				return arg{}, false
+			}
+			switch f := v[j]; f {
+			case 'f', 'i', 'l', 'E':
+				stop = c.name + " -" + string(f) + ": runs a program file the classifier cannot see"
+				break cluster
+			case 'D':
+				stop = c.name + " -D: runs debugger commands the classifier cannot see"
+				break cluster
+			case 'e':
+				if p, ok := value(); ok {
+					progs = append(progs, p)
+				}
+				break cluster
+			case 'F', 'v', 'Z':
+				value()
+				break cluster
+			case 'W':
+				// mawk -W exec FILE (or any prefix of exec); gawk -W
+				// opt is --opt.
+				w, ok := value()
+				if !ok {
+					break cluster
+				}
+				wn, _, _ := strings.Cut(w.val, "=")
+				if wn != "" && strings.HasPrefix("exec", wn) {
+					stop = c.name + " -W exec: runs a program file the classifier cannot see"
+				} else if c.name != "mawk" {
+					long("--"+w.val, nil)
+				}
+				break cluster
+			case 'd', 'o', 'p':
+				if rest == "" {
+					rest = awkDefaultOut(string(f))
+				}
+				write(rest, "-"+string(f))
+				break cluster
+			case 'L':
+				break cluster
+			}
 		}
 		i++
+	}
+	if stop != "" {
+		c.e.opaque = true
+		return TierDestructive, stop
 	}
 	if len(progs) == 0 {
 		if i >= len(args) {
 			return TierRead, c.name + " with no program"
 		}
 		progs = append(progs, args[i])
-	}
-	t, why := TierRead, c.name
-	for _, a := range args[:min(i, len(args))] {
-		v := a.val
-		for _, o := range []string{"-o", "-p", "-d", "--pretty-print", "--profile", "--dump-variables"} {
-			if v == o || strings.HasPrefix(v, o) && (len(o) == 2 && !strings.HasPrefix(v, "--") || strings.HasPrefix(v, o+"=")) {
-				f := strings.TrimPrefix(strings.TrimPrefix(v, o), "=")
-				if f == "" {
-					f = "awkprof.out"
-				}
-				if wt, wwhy := c.writeArg(arg{val: f, known: true}, c.name+" "+o); wt > t {
-					t, why = wt, wwhy
-				}
-			}
-		}
 	}
 	for _, p := range progs {
 		if !p.known {
@@ -86,6 +162,22 @@ func awkProgram(c *call) (Tier, string) {
 	}
 	return t, why
 }
+
+// awkDefaultOut is the file gawk -d (awkvars.out), -o or -p
+// (awkprof.out) writes when given none.
+func awkDefaultOut(opt string) string {
+	if opt == "d" {
+		return "awkvars.out"
+	}
+	return "awkprof.out"
+}
+
+// awkLongOpts are gawk's long options, for reading abbreviations.
+var awkLongOpts = []string{"--assign", "--bignum", "--characters-as-bytes", "--copyright", "--csv",
+	"--debug", "--dump-variables", "--exec", "--field-separator", "--file", "--gen-pot", "--help",
+	"--include", "--lint", "--lint-old", "--load", "--locale", "--no-optimize", "--non-decimal-data",
+	"--optimize", "--persist", "--posix", "--pretty-print", "--profile", "--re-interval", "--sandbox",
+	"--source", "--traditional", "--use-lc-numeric", "--version"}
 
 // awkRisk classifies awk program text.
 func awkRisk(p string) (Tier, string) {

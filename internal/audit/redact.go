@@ -21,7 +21,10 @@ const Redacted = "[REDACTED]"
 // scheme://user:pass@host URLs; PEM private key blocks; JWTs; and
 // well-known token formats (AWS access key ids, GitHub, GitLab, Grafana,
 // Slack, Stripe, OpenAI, Anthropic, Google API, npm, PyPI, Hugging Face,
-// Vault, Tailscale, DigitalOcean).
+// Vault, Tailscale, DigitalOcean). A value after name=, --flag or a
+// program's option is the whole shell word however bash joins it
+// (pass"wo"rd, 'a b'c, $'…', $(…)), and a quote that closes the string the
+// command sits in (sh -c '…', ssh host "…") ends it; see redact_words.go.
 //
 // It makes one pass over s, dispatching on the first byte of each word, and
 // every look-ahead either ends in a replacement that the pass then skips or
@@ -59,6 +62,11 @@ type redactor struct {
 	lookEnd int
 
 	stdin stdinState // secrets fed to a program's input (redact_stdin.go)
+
+	// quotes follows bash's quoting (redact_words.go); readEnd is where
+	// the last value read as a shell word ended.
+	quotes  quoteTracker
+	readEnd int
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to].
@@ -377,11 +385,14 @@ func skipBlanks(s string, k int) int {
 func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	s, n := r.s, len(r.s)
 	k := j
+	quotedKey := true
 	switch {
 	case strings.HasPrefix(s[k:], `\"`):
 		k += 2
 	case k < n && (s[k] == '"' || s[k] == '\''):
 		k++
+	default:
+		quotedKey = false
 	}
 	k = skipBlanks(s, k)
 	switch {
@@ -413,6 +424,9 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		return 0
 	}
 	header := s[k-1] == ':' && (kind == keyAuth || kind == keyCookie)
+	// After name= (or --flag value) the value is a shell word, unless the
+	// name was quoted (JSON, YAML) or the separator is ':' or '=>'.
+	shell := !quotedKey && s[k-1] != ':' && s[k-1] != '>'
 	k = skipBlanks(s, k)
 	if k >= n {
 		return 0
@@ -426,6 +440,13 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 			return 0
 		}
 	}
+	if shell {
+		start, end := r.valueWord(k, true)
+		if end <= start {
+			return 0
+		}
+		return r.replace(start, end, Redacted)
+	}
 	start, end, quote := k, 0, ""
 	switch {
 	case strings.HasPrefix(s[k:], `\"`):
@@ -433,11 +454,13 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	case s[k] == '"' || s[k] == '\'':
 		quote = s[k : k+1]
 	}
-	if quote != "" {
+	if e := r.pastClose(k, k); e > k {
+		end = e // -H 'X-Api-Key: '"$part"S3cret
+	} else if quote != "" {
 		start += len(quote)
 		end = quotedEnd(s, start, quote)
 	} else {
-		end = valueEnd(s, start, header)
+		end = r.pastClose(start, valueEnd(s, start, header))
 	}
 	if header && kind == keyAuth {
 		// Keep the scheme (Bearer, Basic, …) when credentials follow it.
@@ -507,7 +530,43 @@ func (r *redactor) url(k int) int {
 	colon, at := -1, -1
 	for e := k; e < len(s); e++ {
 		c := s[e]
-		if c == '/' || c == '?' || c == '#' || c <= ' ' || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' {
+		if c == '"' || c == '\'' || c == '\\' || c == '`' || c == '$' && e+1 < len(s) && strings.IndexByte(`'({`, s[e+1]) >= 0 {
+			// A quote that opens a part of the word, or an escape, at
+			// bash's top level: https://u:pa"ss"@h is one word.
+			if q, ok := r.quoteAt(e); ok && q == 0 {
+				switch c {
+				case '\\':
+					e++
+				case '\'':
+					if x := strings.IndexByte(s[e+1:], '\''); x >= 0 {
+						e += x + 1
+					} else {
+						e = len(s)
+					}
+				case '"':
+					e = quotedEnd(s, e+1, `"`)
+				case '$':
+					if s[e+1] == '\'' {
+						e = ansiEnd(s, e+2) - 1
+					} else {
+						e = groupEnd(s, e+1) - 1
+					}
+				case '`':
+					if x := strings.IndexByte(s[e+1:], '`'); x >= 0 {
+						e += x + 1
+					} else {
+						e = len(s)
+					}
+				}
+				continue
+			}
+			// Inside "…", a ' is a byte of the URL; any other quote
+			// closes the string, and \ is an escape of JSON's.
+			if !(c == '\'' && r.quotes.q == '"' || c == '$' || c == '`') {
+				break
+			}
+		}
+		if c == '/' || c == '?' || c == '#' || c <= ' ' || c == '<' || c == '>' {
 			break
 		}
 		switch {

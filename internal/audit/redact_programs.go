@@ -378,7 +378,7 @@ func (r *redactor) option(i, j int) int {
 // optionValue redacts the secret part of the value starting at k.
 func (r *redactor) optionValue(k int, how split) int {
 	s := r.s
-	start, end := valueSpan(s, k)
+	start, end := r.valueWord(k, false)
 	if end <= start {
 		return 0
 	}
@@ -470,11 +470,6 @@ func valueSpan(s string, k int) (start, end int) {
 	return k, end
 }
 
-// startsQuote reports whether a quoted value starts at s[k].
-func startsQuote(s string, k int) bool {
-	return k < len(s) && (s[k] == '\'' || s[k] == '"' || strings.HasPrefix(s[k:], `\"`))
-}
-
 // configValue redacts the value after a secret-named key set by a
 // configuring subcommand (git config user.password x, aws configure set
 // aws_secret_access_key x, nmcli … wifi-sec.psk x).
@@ -502,11 +497,18 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 	if k < r.lookEnd {
 		return
 	}
+	// The command may sit in a string (sh -c '…'), whose closing quote
+	// ends it.
+	q, _ := r.quoteAt(k)
 	idx, skipNext := 0, false
 	for {
 		k = skipBlanks(s, k)
 		if k >= len(s) {
 			break
+		}
+		if q != 0 && (s[k] == q || q == '$' && s[k] == '\'') {
+			r.lookEnd = k
+			return
 		}
 		switch s[k] {
 		case '\n', '\r', ';', '|', '&', ')', '`':
@@ -526,7 +528,7 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 			}
 			continue
 		}
-		e := shellWordEnd(s, k)
+		e := wordEnd(s, k, q, false)
 		if e == k {
 			e = k + 1
 		}
@@ -576,9 +578,7 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 // redact, inside its quotes when it is quoted whole.
 func (r *redactor) queue(k, e int, how split) {
 	s := r.s
-	if e-k >= 2 && (s[k] == '\'' || s[k] == '"') && s[e-1] == s[k] {
-		k, e = k+1, e-1
-	}
+	k, e = innerSpan(s, k, e)
 	if how == oracleLogin {
 		k, e = oracleSecret(s, k, e)
 	}
@@ -595,25 +595,7 @@ const maxSecretPositionals = 8
 // shellWordEnd returns where the shell word starting at k ends, quotes
 // included.
 func shellWordEnd(s string, k int) int {
-	for k < len(s) {
-		switch s[k] {
-		case ' ', '\t', '\n', '\r', ';', '|', '&', '<', '>', '(', ')', '`':
-			return k
-		case '\'':
-			e := strings.IndexByte(s[k+1:], '\'')
-			if e < 0 {
-				return len(s)
-			}
-			k += e + 2
-		case '"':
-			k = quotedEnd(s, k+1, `"`) + 1
-		case '\\':
-			k += 2
-		default:
-			k++
-		}
-	}
-	return len(s)
+	return wordEnd(s, k, 0, false)
 }
 
 func isDigits(s string) bool {

@@ -88,7 +88,7 @@ func (r *redactor) stdinRedirect(i int) int {
 		return 0
 	}
 	if strings.HasPrefix(s[i:], "<<<") {
-		start, end := valueSpan(s, skipBlanks(s, i+3))
+		start, end := r.valueWord(skipBlanks(s, i+3), false)
 		if end <= start || start < r.done {
 			return 0
 		}

@@ -234,7 +234,10 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"mc": "mc alias set ", "wpa": "wpa_passphrase ", "env-quote": `PGPASSWORD="`, "smb": `smbclient -U "`,
 		"programs": "curl docker login -p ", "config": "git config user.password ",
 		"sql-by": "identified by '", "sql-password": "PASSWORD ('", "proxy": "curl -x '", "oracle": "sqlplus a/",
-		"spaced": "MYSQL_PWD = ",
+		"spaced":     "MYSQL_PWD = ",
+		"word-parts": `PGPASSWORD=a'b"c`, "nested-quotes": `sh -c 'X_TOKEN=a"`, "attached-parts": "curl -ux'-ux'",
+		"expansions": "A_TOKEN=$($(${", "url-parts": `a://b:c"d'`, "inner-quote": `'X_PASS=a'\''`, "heredocs": "<<E <<F\n'",
+		"header-parts": `-H 'X-Api-Key: '"`, "dollar-quotes": "PGPASSWORD=$'\\",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

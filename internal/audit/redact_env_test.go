@@ -1,0 +1,158 @@
+package audit
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// valueForms spell the secret S3cr3tV4lue as one shell word in the ways
+// bash joins a word from parts; TestValueFormsAreOneWord checks each with
+// the real bash.
+var valueForms = []string{
+	`S3cr3tV4lue`, `'S3cr3tV4lue'`, `"S3cr3tV4lue"`, `$'S3cr3tV4lue'`,
+	`S3cr3t"V4"lue`, `S3cr3t'V4'lue`, `'S3cr3t'V4lue`, `"S3cr3t"V4lue`,
+	`"S3cr3t"'V4'lue`, `S3cr3t$'V4'lue`, `$'S3cr3t\x56'4lue`, `S3cr3t\V4lue`,
+	`S3cr3t${EMPTY}V4lue`, `S3cr3t$(printf V4)lue`, "S3cr3t`printf V4`lue", `S3cr3t"$EMPTY"V4lue`,
+}
+
+// leaked reports which part of the canary survives in got.
+func leaked(got string) string {
+	for _, part := range []string{"S3cr3t", "V4lue", "4lue", "V4"} {
+		if strings.Contains(got, part) {
+			return part
+		}
+	}
+	return ""
+}
+
+// TestValueFormsAreOneWord: every value form really is the secret, one
+// word, to bash.
+func TestValueFormsAreOneWord(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	for _, v := range valueForms {
+		out, err := exec.Command(bash, "-c", "X="+v+"; printf %s \"$X\"").Output()
+		if err != nil || string(out) != "S3cr3tV4lue" {
+			t.Errorf("bash reads X=%s as %q (%v)", v, out, err)
+		}
+	}
+}
+
+// TestRedactAssignmentForms: a secret-named variable loses its whole
+// value, however the value is quoted or joined, in every form that
+// assigns a variable or passes one to a program; the name and the command
+// stay readable.
+func TestRedactAssignmentForms(t *testing.T) {
+	names := []string{
+		"PGPASSWORD", "MYSQL_PWD", "REDISCLI_AUTH", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN",
+		"GITHUB_TOKEN", "GH_TOKEN", "GITLAB_TOKEN", "NPM_TOKEN", "VAULT_TOKEN", "DOCKER_PASSWORD",
+		"SSHPASS", "RESTIC_PASSWORD", "BORG_PASSPHRASE", "ANSIBLE_VAULT_PASSWORD", "OPENAI_API_KEY",
+		"ANTHROPIC_API_KEY", "APP_PASSWD", "APP_PASS", "APP_SECRET", "APP_API_KEY", "APP_APIKEY",
+		"APP_PRIVATE_KEY", "db_password", "smtp_pass", "jwt_secret", "clientSecret",
+	}
+	forms := []string{
+		"%s cmd", "export %s", "export A=1 %s", "declare -x %s", "typeset -x %s", "local %s",
+		"readonly %s", "env %s cmd", "env -i %s cmd", "sudo %s cmd", "sudo -E -u app %s cmd",
+		"systemd-run -E %s cmd", "systemd-run --setenv %s cmd", "systemd-run --setenv=%s cmd",
+		"docker run -e %s img", "docker run --env %s img", "docker run --env=%s img", "podman run -e %s img",
+		"kubectl set env deploy/x %s", "heroku config:set %s", "cd /srv && %s ./run", "(%s cmd)", "%s; cmd",
+	}
+	for _, name := range names {
+		for _, form := range forms {
+			for _, v := range valueForms {
+				in := strings.Replace(form, "%s", name+"="+v, 1)
+				got := Redact(in)
+				if part := leaked(got); part != "" {
+					t.Errorf("Redact(%q) = %q: %q survives", in, got, part)
+					continue
+				}
+				want := strings.Replace(form, "%s", name+"=", 1)
+				head, tail, _ := strings.Cut(want, name+"=")
+				if !strings.HasPrefix(got, head+name+"=") || !strings.HasSuffix(got, tail) {
+					t.Errorf("Redact(%q) = %q: lost the words around the value", in, got)
+				}
+			}
+		}
+	}
+}
+
+// TestRedactOptionValueForms: program options read by their program's
+// rules lose the whole of a joined or quoted value.
+func TestRedactOptionValueForms(t *testing.T) {
+	templates := []string{
+		"sshpass -p %s ssh h", "sshpass -p%s ssh h", "curl -u bob:%s https://x", "mysql -p%s db",
+		"docker login -p %s r", "docker login --password=%s r", "redis-cli -a %s ping",
+		"openssl rsa -passin pass:%s -in k", "smbclient -U bob%%%s //h/s", "ldapsearch -w %s -b x",
+		"tool --token %s x", "tool --api-key=%s x", "wget --password=%s x", "htpasswd -b f u %s",
+		"chpasswd <<< bob:%s", "vault login %s", "git config user.password %s", "ipmitool -P %s x",
+		"kubectl create secret generic x --from-literal=pw=%s", "sqlplus scott/%s@db",
+		"skopeo copy --creds u:%s a b", "curl https://u:%s@h/", "mount -o password=%s,ro //h/s /m",
+		"curl -H 'X-Api-Key: '%s x", "echo %s | sudo -S ls",
+	}
+	for _, tmpl := range templates {
+		for _, v := range valueForms {
+			in := strings.Replace(strings.Replace(tmpl, "%s", v, 1), "%%", "%", 1)
+			got := Redact(in)
+			if part := leaked(got); part != "" {
+				t.Errorf("Redact(%q) = %q: %q survives", in, got, part)
+			}
+			if last := tmpl[strings.LastIndexByte(tmpl, ' ')+1:]; !strings.Contains(last, "%s") && !strings.HasSuffix(got, last) {
+				t.Errorf("Redact(%q) = %q: lost %q", in, got, last)
+			}
+		}
+	}
+}
+
+// TestRedactNestedShells: the same secrets inside sh -c '…', bash -c "…",
+// ssh host '…', su -c and JSON-escaped strings, where the quote that
+// closes the outer string ends the value and the words after it stay.
+func TestRedactNestedShells(t *testing.T) {
+	inner := []string{
+		"PGPASSWORD=S3cr3tV4lue psql", `PGPASSWORD="S3cr3tV4lue" psql`, "export API_TOKEN='S3cr3tV4lue'",
+		"mysql -pS3cr3tV4lue db", "curl -u u:S3cr3tV4lue x", "sshpass -p S3cr3tV4lue ssh h",
+		"docker login -p S3cr3tV4lue r", "htpasswd -b f u S3cr3tV4lue", "X_TOKEN=S3cr3t\"V4\"lue cmd",
+		"X_TOKEN=S3cr3tV4lue",
+	}
+	for _, cmd := range inner {
+		single := "'" + strings.ReplaceAll(cmd, "'", `'\''`) + "'"
+		double := `"` + strings.ReplaceAll(cmd, `"`, `\"`) + `"`
+		for _, in := range []string{
+			"sh -c " + single + "; ls /srv", "bash -c " + double + " && ls /srv", "sudo sh -c " + single + " ; ls /srv",
+			"ssh host " + single + " ; ls /srv", "ssh host " + double + "; ls /srv", "su - app -c " + single + "; ls /srv",
+			"kubectl exec p -- sh -c " + single + "; ls /srv", "ssh h " + cmd + "; ls /srv",
+			`{"command":` + double + `,"x":"ls /srv"}`,
+		} {
+			got := Redact(in)
+			if part := leaked(got); part != "" {
+				t.Errorf("Redact(%q) = %q: %q survives", in, got, part)
+			}
+			if !strings.Contains(got, "ls /srv") {
+				t.Errorf("Redact(%q) = %q: lost the next command", in, got)
+			}
+		}
+	}
+}
+
+// TestRedactKeepsPlainCommands: ordinary commands, references to
+// secret-named variables (echo $PGPASSWORD names the variable, it holds
+// no value; a default in ${TOKEN:-…} is a value and is redacted) and quoting around values that are no secrets come out as
+// they went in.
+func TestRedactKeepsPlainCommands(t *testing.T) {
+	for _, in := range []string{
+		"grep -i password /etc/app.conf", "echo $PGPASSWORD", `echo "${GITHUB_TOKEN} ${#VAULT_TOKEN}"`, "ls -p", "mysql -p",
+		"ps -u root", "curl -u", "curl -s https://example.com", "journalctl -u nginx", "git status",
+		"cat /etc/hosts", "ls -la /var/log | grep x", `export PATH="$HOME/bin:$PATH"`, "unset DB_PASSWORD",
+		"export DB_PASSWORD", `sh -c 'echo "it'\''s fine"'`, `curl 'https://x/a?b=1' -H 'Accept: json'`,
+		`psql -c "select 'a', 'b'"`, `echo "PWD=$PWD"`, "cut -d: -f1 /etc/passwd", "mysql -u root -p shop",
+		"sudo -u postgres psql -c '\\du'", "docker run -p 8080:80 -e LANG=C nginx", "env | grep -c TOKEN",
+		"# don't log in\nls /srv", "cat <<'EOF'\nit's\nEOF\nls 'a b'", `printf '%s\n' "a'b"`,
+		`git log --format='%an <%ae>' -n 3`, "find / -name '*.pem' -o -name \"*.key\"",
+	} {
+		if got := Redact(in); got != in {
+			t.Errorf("Redact(%q) = %q, want it unchanged", in, got)
+		}
+	}
+}

@@ -1,0 +1,395 @@
+package audit
+
+import "strings"
+
+// Shell words. A secret value ends where bash ends the word that holds it,
+// not at its first quote: pass"wo"rd, 'a b'c, $'…', \ escapes, $(…), ${…}
+// and `…` are all one word. The command the redactor reads may itself sit
+// inside quotes (sh -c '…', ssh host "…", a JSON string), so the pass keeps
+// bash's top-level quoting as it moves forward (quoteTracker): a quote that
+// closes the string a value sits in ends the value, any other quote opens
+// a part of it.
+//
+// A value read this way is read once: the reads never overlap (readEnd),
+// and a value starting inside one already read is read by the older,
+// quote-stopping grammar, so the pass stays linear.
+
+// quoteTracker follows bash's top-level quoting of s forward, skipping
+// comments and here-document bodies, where quotes are no quotes.
+type quoteTracker struct {
+	pos    int
+	q      byte     // the open quote: 0, '\'', '"' or '$' for $'…'
+	delims []string // here-document delimiters waiting for their line end
+}
+
+// maxDelims bounds the here-documents one line may start.
+const maxDelims = 8
+
+// quoteAt returns the quote open just before s[p] at bash's top level, and
+// false when the tracker has already passed p.
+func (r *redactor) quoteAt(p int) (byte, bool) {
+	t, s := &r.quotes, r.s
+	if p < t.pos {
+		return 0, p == t.pos
+	}
+	for t.pos < p {
+		c := s[t.pos]
+		switch t.q {
+		case 0:
+			switch c {
+			case '\\':
+				t.pos += 2
+				continue
+			case '\'', '"':
+				t.q = c
+			case '$':
+				if strings.HasPrefix(s[t.pos:], "$'") {
+					t.q, t.pos = '$', t.pos+2
+					continue
+				}
+			case '#':
+				if commentStart(s, t.pos) {
+					e := strings.IndexByte(s[t.pos:], '\n')
+					if e < 0 {
+						t.pos = len(s)
+						continue
+					}
+					t.pos += e
+					continue
+				}
+			case '<':
+				if strings.HasPrefix(s[t.pos:], "<<<") {
+					t.pos += 3
+					continue
+				}
+				if strings.HasPrefix(s[t.pos:], "<<") {
+					t.pos = t.heredoc(s, t.pos+2)
+					continue
+				}
+			case '\n':
+				if len(t.delims) > 0 {
+					t.pos = skipBodies(s, t.pos+1, t.delims)
+					t.delims = t.delims[:0]
+					continue
+				}
+			}
+		case '\'':
+			if c == '\'' {
+				t.q = 0
+			}
+		case '$', '"':
+			switch {
+			case c == '\\':
+				t.pos += 2
+				continue
+			case c == '\'' && t.q == '$', c == '"' && t.q == '"':
+				t.q = 0
+			}
+		}
+		t.pos++
+	}
+	return t.q, t.pos == p
+}
+
+// commentStart reports whether a '#' at i starts a comment.
+func commentStart(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	switch s[i-1] {
+	case ' ', '\t', '\n', ';', '|', '&', '(':
+		return true
+	}
+	return false
+}
+
+// heredoc notes the delimiter of a here-document whose operator ends at k
+// and returns where tracking resumes.
+func (t *quoteTracker) heredoc(s string, k int) int {
+	if k < len(s) && s[k] == '-' {
+		k++
+	}
+	k = skipBlanks(s, k)
+	e := shellWordEnd(s, k)
+	if e > k && len(t.delims) < maxDelims {
+		t.delims = append(t.delims, strings.Map(func(c rune) rune {
+			if c == '\'' || c == '"' || c == '\\' {
+				return -1
+			}
+			return c
+		}, s[k:e]))
+	}
+	return max(e, k)
+}
+
+// skipBodies returns the end of the here-document bodies starting at k,
+// each ending at its delimiter line.
+func skipBodies(s string, k int, delims []string) int {
+	for _, d := range delims {
+		for k < len(s) {
+			e := strings.IndexByte(s[k:], '\n')
+			line := s[k:]
+			if e >= 0 {
+				line = s[k : k+e]
+			}
+			if e < 0 {
+				k = len(s)
+			} else {
+				k += e + 1
+			}
+			if strings.TrimLeft(line, "\t") == d {
+				break
+			}
+		}
+	}
+	return k
+}
+
+// valueWord returns the span of the value starting at k to replace: the
+// shell word there (wordEnd; list as there), inside its quotes when one
+// quoted part is all of it. A value inside one read before, or behind the
+// quote tracker, is read as valueSpan reads it.
+func (r *redactor) valueWord(k int, list bool) (start, end int) {
+	if k >= len(r.s) {
+		return k, k
+	}
+	q, ok := r.quoteAt(k)
+	if !ok || k < r.readEnd {
+		return valueSpan(r.s, k)
+	}
+	end = wordEnd(r.s, k, q, list)
+	r.readEnd = end
+	return innerSpan(r.s, k, end)
+}
+
+// innerSpan returns s[k:end] without its quotes when it is one quoted
+// part ('…', "…", $'…' or the JSON-escaped \"…\"), else unchanged.
+func innerSpan(s string, k, end int) (int, int) {
+	w := s[k:end]
+	switch {
+	case len(w) >= 4 && strings.HasPrefix(w, `\"`) && strings.HasSuffix(w, `\"`) && quotedEnd(s, k+2, `\"`) == end-2:
+		return k + 2, end - 2
+	case len(w) >= 3 && strings.HasPrefix(w, "$'") && w[len(w)-1] == '\'' && ansiEnd(s, k+2) == end:
+		return k + 2, end - 1
+	case len(w) >= 2 && w[0] == '\'' && w[len(w)-1] == '\'' && strings.IndexByte(w[1:], '\'') == len(w)-2:
+		return k + 1, end - 1
+	case len(w) >= 2 && w[0] == '"' && w[len(w)-1] == '"' && quotedEnd(s, k+1, `"`) == end-1:
+		return k + 1, end - 1
+	}
+	return k, end
+}
+
+// wordEnd returns where the shell word starting at k ends when it sits
+// inside the quote q (0 at the top level): at a blank, a line end or an
+// operator, or at the quote that closes q. Quoted parts, escapes, $'…',
+// $(…), ${…} and `…` belong to the word; inside '…' the idiom '\” is a
+// quote of the inner shell, inside "…" so is \"…\". With list, a ',' before
+// another name= or the word's end, and a '}' or ']' before no word byte,
+// end it too (mount -o password=x,uid=0; {password=x}).
+func wordEnd(s string, k int, q byte, list bool) int {
+	n := len(s)
+	closeAt := -1 // where q closes, looked for when needed
+	outerClose := func(k int) int {
+		if closeAt < k {
+			switch q {
+			case '\'', '$':
+				closeAt = strings.IndexByte(s[k:], '\'')
+			case '"':
+				closeAt = quotedEnd(s, k, `"`) - k
+			}
+			if closeAt < 0 {
+				closeAt = n
+			} else {
+				closeAt += k
+			}
+		}
+		return closeAt
+	}
+	for k < n {
+		c := s[k]
+		switch c {
+		case ' ', '\t', '\n', '\r', ';', '|', '&', '<', '>', '(', ')':
+			return k
+		case '\'':
+			if q == '\'' || q == '$' {
+				if q == '\'' && strings.HasPrefix(s[k:], `'\''`) {
+					k += 4 // the inner shell's quote
+					continue
+				}
+				if continuesWord(s, k+1) {
+					k, q = k+1, 0 // 'X=a'b: the word goes on outside
+					continue
+				}
+				return k
+			}
+			e := strings.IndexByte(s[k+1:], '\'')
+			if e < 0 {
+				return n
+			}
+			e += k + 1
+			if q == '"' && outerClose(k) < e {
+				k++ // a quote inside "…" that no inner part closes
+				continue
+			}
+			k = e + 1
+		case '"':
+			if q == '"' {
+				if continuesWord(s, k+1) {
+					k, q = k+1, 0
+					continue
+				}
+				return k
+			}
+			e := quotedEnd(s, k+1, `"`)
+			if q != 0 && outerClose(k) < e {
+				k++
+				continue
+			}
+			k = e + 1
+		case '`':
+			e := strings.IndexByte(s[k+1:], '`')
+			if e < 0 {
+				return n
+			}
+			k += e + 2
+		case '\\':
+			if q == '"' && strings.HasPrefix(s[k:], `\"`) {
+				// \"…\": a part quoted for the inner shell, unless it
+				// closes a JSON-escaped string.
+				if k+2 >= n || strings.IndexByte(" \t\n,:}]", s[k+2]) >= 0 {
+					return k
+				}
+				e := strings.Index(s[k+2:], `\"`)
+				if e < 0 {
+					return k
+				}
+				k += e + 4
+				continue
+			}
+			k += 2
+		case '$':
+			switch {
+			case k+1 >= n:
+				k++
+			case s[k+1] == '\'':
+				if q == '\'' || q == '$' {
+					return k + 1
+				}
+				k = ansiEnd(s, k+2)
+			case s[k+1] == '(' || s[k+1] == '{':
+				k = groupEnd(s, k+1)
+			default:
+				k++
+			}
+		case ',':
+			if list && listNext(s, k+1) {
+				return k
+			}
+			k++
+		case '}', ']':
+			if list && (k+1 >= n || !wordByte[s[k+1]]) {
+				return k
+			}
+			k++
+		default:
+			k++
+		}
+	}
+	return min(k, n)
+}
+
+// ansiEnd returns the end of $'…' whose text starts at k, after its
+// closing quote.
+func ansiEnd(s string, k int) int {
+	for k < len(s) {
+		switch s[k] {
+		case '\\':
+			k += 2
+			continue
+		case '\'':
+			return k + 1
+		}
+		k++
+	}
+	return len(s)
+}
+
+// groupEnd returns the end of $(…) or ${…} whose bracket is at k, after
+// the bracket that closes it.
+func groupEnd(s string, k int) int {
+	open := s[k]
+	shut := byte(')')
+	if open == '{' {
+		shut = '}'
+	}
+	depth := 0
+	for k < len(s) {
+		switch c := s[k]; c {
+		case open:
+			depth++
+		case shut:
+			if depth--; depth == 0 {
+				return k + 1
+			}
+		case '\\':
+			k++
+		case '\'':
+			e := strings.IndexByte(s[k+1:], '\'')
+			if e < 0 {
+				return len(s)
+			}
+			k += e + 1
+		case '"':
+			k = quotedEnd(s, k+1, `"`)
+		}
+		k++
+	}
+	return len(s)
+}
+
+// listNext reports whether what follows a ',' at k-1 ends a value in a
+// list: nothing, a blank, or another name=.
+func listNext(s string, k int) bool {
+	if k >= len(s) || s[k] == ' ' || s[k] == '\t' || s[k] == '\n' {
+		return true
+	}
+	e := k
+	for e < len(s) && e-k < 64 && wordByte[s[e]] {
+		e++
+	}
+	return e > k && e < len(s) && s[e] == '='
+}
+
+// continuesWord reports whether the byte at k, just after a quote that
+// closes a string, carries on the same shell word ('X=a'b, "…"$V).
+func continuesWord(s string, k int) bool {
+	if k >= len(s) {
+		return false
+	}
+	c := s[k]
+	return isAlnum(c) || c == '_' || c == '\'' || c == '"' || c == '$' || c == '\\'
+}
+
+// startsQuote reports whether a quoted value starts at s[k]: '…', "…",
+// $'…', $"…" or \"…\".
+func startsQuote(s string, k int) bool {
+	if k < len(s) && s[k] == '$' {
+		k++
+	}
+	return k < len(s) && (s[k] == '\'' || s[k] == '"' || strings.HasPrefix(s[k:], `\"`))
+}
+
+// pastClose returns end, or, when the value s[start:end] stops at the
+// quote that closes the string it sits in and the shell word goes on
+// after it (-H 'X-Api-Key: 'S3cr"et"), the end of that word.
+func (r *redactor) pastClose(start, end int) int {
+	s := r.s
+	if end >= len(s) || (s[end] != '\'' && s[end] != '"') || !continuesWord(s, end+1) || start < r.readEnd {
+		return end
+	}
+	if q, ok := r.quoteAt(start); !ok || q != s[end] {
+		return end
+	}
+	r.readEnd = wordEnd(s, end+1, 0, false)
+	return r.readEnd
+}

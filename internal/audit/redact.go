@@ -194,6 +194,9 @@ func (r *redactor) word(i, j int) int {
 			}
 		}
 	}
+	// An array element's subscript sits between the name and '='
+	// (TOKENS[0]=…, [password]=… in an array's parentheses).
+	sep := subscriptEnd(s, i, j)
 	kind := secretKey(w)
 	if w[0] == '-' && strings.HasPrefix(w, "--no-") {
 		kind = keyNone // a negation takes no value
@@ -201,7 +204,7 @@ func (r *redactor) word(i, j int) int {
 	if kind == keyNone && w[0] == '-' && j-i > 2 && j < len(s) && flagSecretName(w) {
 		kind = keyPlain
 	}
-	if kind == keyNone && j-i >= 2 && j < len(s) && nameSeparator(s, j) {
+	if kind == keyNone && j-i >= 2 && sep < len(s) && nameSeparator(s, sep) {
 		name := w
 		if len(w) > 2 && w[0] == '-' && w[1] == 'e' && w[2] >= 'A' && w[2] <= 'Z' {
 			name = w[2:] // docker run -eMYSQL_PWD=x
@@ -215,9 +218,35 @@ func (r *redactor) word(i, j int) int {
 		}
 	}
 	if kind != keyNone {
-		if end := r.keyValue(j, w[0] == '-', kind, nameStyled(w)); end > 0 {
+		if end := r.keyValue(sep, w[0] == '-', kind, nameStyled(w)); end > 0 {
 			return end
 		}
+	}
+	return j
+}
+
+// subscriptEnd returns the end of an array subscript after the name
+// s[i:j] ([0] after it, or the ] closing [ before it) when '=' or '+='
+// follows, else j.
+func subscriptEnd(s string, i, j int) int {
+	if j >= len(s) {
+		return j
+	}
+	e := j
+	switch {
+	case s[j] == ']' && i > 0 && s[i-1] == '[':
+		e = j + 1
+	case s[j] == '[':
+		x := strings.IndexByte(s[j:min(len(s), j+64)], ']')
+		if x < 0 || strings.ContainsAny(s[j:j+x], " \t\n") {
+			return j
+		}
+		e = j + x + 1
+	default:
+		return j
+	}
+	if e < len(s) && (s[e] == '=' || strings.HasPrefix(s[e:], "+=")) {
+		return e
 	}
 	return j
 }
@@ -439,6 +468,14 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		if looksLikePath(s, v) {
 			return 0
 		}
+	}
+	if shell && s[k] == '(' && s[k-1] == '=' && k >= r.readEnd {
+		// NAME=(a b …): every element of a secret-named array.
+		r.readEnd = groupEnd(s, k)
+		if end := r.readEnd - 1; end > k+1 && s[end] == ')' {
+			return r.replace(k+1, end, Redacted) + 1
+		}
+		return 0
 	}
 	if shell {
 		start, end := r.valueWord(k, true)

@@ -156,3 +156,23 @@ func TestRedactKeepsPlainCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactArrayAssignments: elements of secret-named arrays, and
+// secret-named keys of associative arrays, lose their values; bash takes
+// all of these spellings.
+func TestRedactArrayAssignments(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"PASSWORDS[0]=S3cr3tV4lue", "PASSWORDS[0]=[REDACTED]"},
+		{"DB_PASSWORD[1]='S3cr3tV4lue' ./run", "DB_PASSWORD[1]='[REDACTED]' ./run"},
+		{"TOKENS[$i]+=S3cr3t\"V4\"lue", "TOKENS[$i]+=[REDACTED]"},
+		{"m[api_key]=S3cr3tV4lue; echo ok", "m[api_key]=[REDACTED]; echo ok"},
+		{"declare -A m=([password]=S3cr3tV4lue [user]=bob)", "declare -A m=([password]=[REDACTED] [user]=bob)"},
+		{"declare -a TOKENS=(S3cr3tV4lue 'S3cr3t V4lue') && ls", "declare -a TOKENS=([REDACTED]) && ls"},
+		{"GH_TOKENS+=([x]=S3cr3tV4lue)", "GH_TOKENS+=([REDACTED])"},
+		{"arr[0]=hello names=(a b)", "arr[0]=hello names=(a b)"},
+	} {
+		if got := Redact(tt.in); got != tt.want {
+			t.Errorf("Redact(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

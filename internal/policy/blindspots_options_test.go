@@ -353,11 +353,25 @@ func TestBlindSpotBuildTools(t *testing.T) {
 		{"cargo runner", "CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER=id cargo run", TierDestructive, false},
 		{"npm script shell", "npm_config_script_shell=/tmp/x npm ls", TierDestructive, false},
 		{"RUSTC_WRAPPER", "RUSTC_WRAPPER=/tmp/x cargo check", TierDestructive, false},
+		{"go test -exec", "go test -exec reboot ./...", TierDestructive, true},
+		{"go test -exec after packages", "go test ./... -exec='sh -c poweroff'", TierDestructive, true},
+		{"go test --exec=", "go test --exec=/tmp/x ./...", TierDestructive, false},
+		{"go build -toolexec", "go build -toolexec=reboot .", TierDestructive, true},
+		{"go run -exec", "go run -exec 'touch /tmp/p' .", TierDestructive, false},
+		{"go install -toolexec", "go install -toolexec /tmp/x .", TierDestructive, false},
+		{"go vet -vettool", "go vet -vettool /sbin/halt ./...", TierDestructive, true},
+		{"go build -overlay", "go build -overlay=/tmp/o.json .", TierDestructive, false},
+		{"go build -o device", "go build -o /dev/sda .", TierDestructive, true},
+		{"go test -coverprofile device", "go test -coverprofile=/dev/sda ./...", TierDestructive, true},
+		{"go test -cpuprofile sensitive", "go test -cpuprofile /etc/passwd ./...", TierDestructive, false},
 	})
 	runExact(t, p, []exactCase{
 		{"go list", "go list -f '{{.Dir}}' ./...", TierRead},
 		{"go list modules", "go list -m -json all", TierRead},
 		{"go env", "go env GOPATH", TierRead},
+		{"go test", "go test -run TestX -count=1 ./...", TierMutate},
+		{"go build -o", "go build -o /tmp/x .", TierMutate},
+		{"go test -args", "go test ./x -args -exec=x", TierMutate},
 	})
 }
 

@@ -184,3 +184,51 @@ func debuggerProgram(c *call) (Tier, string) {
 	c.e.opaque = true
 	return TierDestructive, c.name + ": runs and changes programs"
 }
+
+// goFlagWrites are go build and test flags whose value is a file the go
+// command writes.
+var goFlagWrites = set(`o coverprofile cpuprofile memprofile blockprofile mutexprofile trace outputdir`)
+
+// goFlagPrograms are go flags whose value is a program the go command runs:
+// -toolexec around every tool, -exec for the built binary, -vettool.
+var goFlagPrograms = set(`toolexec exec vettool`)
+
+// goBuildFlags classifies the flags of a go command that builds (build,
+// test, run, vet, list, install, get): flags that run another program are
+// TierDestructive and classify that program; flags that write files are
+// checked like redirections. Flags are read as Go's flag package reads
+// them: one or two dashes, the value after "=" or in the next word, and
+// anywhere before "--" or -args (go test passes later flags on too).
+func (c *call) goBuildFlags(verb string, flags []string) (Tier, string) {
+	var r raiser
+	r.raise(TierRead, "go "+verb)
+	for k := 0; k < len(flags); k++ {
+		f := flags[k]
+		if f == "--" || f == "-args" || f == "--args" {
+			break
+		}
+		if !strings.HasPrefix(f, "-") {
+			continue
+		}
+		name, val, attached := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(f, "-"), "-"), "=")
+		takes := goFlagPrograms[name] || goFlagWrites[name] || name == "overlay" || name == "modfile"
+		if takes && !attached && k+1 < len(flags) {
+			k++
+			val = flags[k]
+		}
+		switch {
+		case goFlagPrograms[name]:
+			c.shell(val, "go -"+name+" program", nil, false) // go splits it into a program and its arguments
+			r.raise(TierDestructive, "go "+verb+" -"+name+": runs another program as the build")
+		case name == "overlay":
+			r.raise(TierDestructive, "go "+verb+" -overlay: replaces the files the build reads")
+		case goFlagWrites[name]:
+			r.raise(c.writeArg(arg{val: val, known: true}, "go "+verb+" -"+name))
+		case verb == "list" && (name == "export" || name == "compiled"):
+			r.raise(TierMutate, "go list -"+name+": builds the packages")
+		case verb == "list" && (name == "mod" || name == "modfile"):
+			r.raise(TierMutate, "go list -"+name+": may rewrite go.mod")
+		}
+	}
+	return r.t, r.why
+}

@@ -467,29 +467,8 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 			return TierMutate, "go env -w"
 		}
-		if first == "list" {
-			// Build flags make go list build: -export and -compiled
-			// run the compiler, under -toolexec's program when given.
-			for k, r := range rest[1:] {
-				if r == "--" {
-					break
-				}
-				f, val, attached := strings.Cut(strings.TrimPrefix(r, "-"), "=")
-				switch f {
-				case "-toolexec", "toolexec", "-exec", "exec", "-vettool", "vettool", "-overlay", "overlay":
-					if !attached && k+2 < len(rest) {
-						val = rest[k+2]
-					}
-					if f != "overlay" && f != "-overlay" {
-						c.shell(val, "go list program", nil, false) // go splits it into a program and its arguments
-					}
-					return TierDestructive, "go list -" + strings.TrimPrefix(f, "-") + ": runs another program as the build"
-				case "export", "-export", "compiled", "-compiled":
-					return TierMutate, "go list -" + strings.TrimPrefix(f, "-") + ": builds the packages"
-				case "mod", "-mod", "modfile", "-modfile":
-					return TierMutate, "go list -" + strings.TrimPrefix(f, "-") + ": may rewrite go.mod"
-				}
-			}
+		if gt, gwhy := c.goBuildFlags(first, rest[1:]); gt > t || first == "list" && gt > TierRead {
+			return gt, gwhy
 		}
 	case "hostnamectl":
 		if (first == "hostname" || first == "icon-name" || first == "chassis" || first == "deployment" || first == "location") && len(ops) == 1 {

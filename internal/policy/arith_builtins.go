@@ -60,7 +60,7 @@ func parseWord(src string) *syntax.Word {
 }
 
 // arithBuiltin classifies builtins that evaluate arithmetic or take
-// variable names: test and [ (integer comparisons and -v), let, printf -v,
+// variable names: test and [ (-v, and arguments that can become it), let, printf -v,
 // read, mapfile, readarray, getopts, unset and wait -p. It returns the
 // tier of the program itself, at least TierRead.
 func arithBuiltin(c *call) (Tier, string) {
@@ -71,18 +71,15 @@ func arithBuiltin(c *call) (Tier, string) {
 		if a, ok := c.testOperator(args); ok {
 			return maxTier(t, TierMutate), c.name + ": " + truncate(a.val, 64) + " is computed at run time and can become an operator such as -v, whose operand's array subscript runs commands"
 		}
+		// Unlike [[ ]], test and [ read the operands of -eq, -lt, …
+		// as plain integers (bash, dash, zsh, ksh93 and coreutils all
+		// refuse "integer expression expected"), so only an operand
+		// that becomes -v's can reach a subscript.
 		for i, a := range args {
-			v := a.val
 			if !a.known {
 				continue
 			}
-			switch v {
-			case "-eq", "-ne", "-lt", "-le", "-gt", "-ge":
-				for _, j := range []int{i - 1, i + 1} {
-					if j >= 0 && j < len(args) && !c.arithArg(args[j], c.name) {
-						return maxTier(t, TierMutate), c.name + " " + v + ": " + arithWhy
-					}
-				}
+			switch v := a.val; v {
 			case "-v", "-R":
 				if i+1 < len(args) {
 					c.e.nameArg(args[i+1], c.ctx, c.name+" "+v)

@@ -144,20 +144,18 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			return isIntLit(v), validName(v)
 		}
 		if len(w.Parts) == 1 {
-			switch p := w.Parts[0].(type) {
+			p := w.Parts[0]
+			if q, ok := p.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+				p = q.Parts[0]
+			}
+			switch p := p.(type) {
 			case *syntax.ArithmExp:
 				return true, false
 			case *syntax.CmdSubst:
 				return numericOut(p), false
 			case *syntax.ParamExp:
-				// x=$! and the like: bash's own integers.
-				return simpleParam(p) && strings.Contains("#?$!", p.Param.Value) && len(p.Param.Value) == 1, false
-			case *syntax.DblQuoted:
-				if len(p.Parts) == 1 {
-					if pe, ok := p.Parts[0].(*syntax.ParamExp); ok {
-						return simpleParam(pe) && strings.Contains("#?$!", pe.Param.Value) && len(pe.Param.Value) == 1, false
-					}
-				}
+				// x=$!, x=${#s} and the like: bash's own integers.
+				return simpleParam(p) && strings.Contains("#?$!", p.Param.Value) && len(p.Param.Value) == 1 || lengthParam(p), false
 			}
 		}
 		return false, false
@@ -204,6 +202,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				allInt, allIdent := true, true
 				for _, w := range l.Items {
 					i, id := valueKind(w)
+					i = i || braceInts(w) // for i in {1..5}
 					allInt, allIdent = allInt && i, allIdent && id
 				}
 				if len(l.Items) == 0 && !l.InPos.IsValid() {
@@ -593,7 +592,7 @@ func (e *eval) arithPartSafe(p syntax.WordPart, ctx cctx, sc *scope) bool {
 	case *syntax.ArithmExp:
 		return true // an integer; its own expression is checked where it is walked
 	case *syntax.ParamExp:
-		if p.Length && p.Param != nil && !p.Excl && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.NestedParam == nil {
+		if lengthParam(p) {
 			return true // ${#x}, ${#a[@]}: a length; a subscript is checked where it is walked
 		}
 		if p.Param == nil || p.Excl || p.Width || p.Index != nil || p.Slice != nil || p.Repl != nil ||
@@ -620,6 +619,12 @@ func (e *eval) arithPartSafe(p syntax.WordPart, ctx cctx, sc *scope) bool {
 		return ok && e.arithTextSafe(out, sc)
 	}
 	return false
+}
+
+// lengthParam reports whether p is ${#x} or ${#a[…]}: a length, whatever
+// x holds.
+func lengthParam(p *syntax.ParamExp) bool {
+	return p.Length && p.Param != nil && !p.Excl && p.Slice == nil && p.Repl == nil && p.Exp == nil && p.NestedParam == nil
 }
 
 // numericOut reports whether a command substitution prints only a number:
@@ -653,6 +658,15 @@ func numericOut(cs *syntax.CmdSubst) bool {
 	switch vals[0] {
 	case "nproc":
 		return true
+	case "seq":
+		// Unsigned integer bounds and no format or separator: only
+		// digits and line ends, which arithmetic cannot run.
+		for _, v := range vals[1:] {
+			if v != "-w" && strings.Trim(v, "0123456789") != "" {
+				return false
+			}
+		}
+		return len(ops) > 0
 	case "wc":
 		return len(ops) == 0
 	case "id":

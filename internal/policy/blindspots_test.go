@@ -335,6 +335,11 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		"declare -n r; printf -v r %s \"$1\"",
 		"declare -n r=y; for r in \"$x\"; do echo $r; done",
 		"declare -n r; declare r=$x",
+		"for i in {a..c}; do (( i )); done",
+		"for i in {1..3} $x; do (( i )); done",
+		"n=$(seq -f %g 3); (( n ))",
+		"for i in $(seq \"$x\"); do (( i )); done",
+		"n=${#x}$y; (( n ))",
 	}
 	var cases []blindCase
 	for _, c := range unknown {
@@ -392,6 +397,10 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		{"nameref to literal", "x=1; declare -n r=x; r=$(cat /tmp/x); echo $r", TierRead},
 		{"nameref loop over names", "a=1 b=2; declare -n r; for r in a b; do echo $r; done", TierRead},
 		{"read into plain variable", "read -r n < /tmp/x; echo \"$n\"", TierRead},
+		{"brace loop", "for i in {1..5}; do echo $((i * 2)); done", TierRead},
+		{"seq loop", "for i in $(seq 0 2 10); do (( i > 4 )) && echo $i; done", TierRead},
+		{"length assigned", "len=${#PATH}; echo $((len / 2))", TierRead},
+		{"quoted length assigned", "n=\"${#1}\"; (( n > 2 )) && echo long", TierRead},
 	})
 }
 

@@ -34,7 +34,7 @@ const Redacted = "[REDACTED]"
 // Only ASCII bytes are ever cut, so valid UTF-8 stays valid. When nothing is
 // found, s itself is returned.
 func Redact(s string) string {
-	r := redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1}}
+	r := redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1}}
 	r.run()
 	if r.out == nil {
 		return s
@@ -129,6 +129,8 @@ func (r *redactor) run() {
 		case '\n', ';', '|', '&':
 			r.prog = nil
 			r.stdinBreak(c, i)
+		case '(', ')', '{', '}':
+			r.stdinGroup(c)
 		}
 		i++
 	}

@@ -244,6 +244,33 @@ func TestRedactCredentialOptions(t *testing.T) {
 		{"echo || sudo -S kept", "echo fine || sudo -S ls", nil, []string{"echo fine || sudo -S ls"}},
 		{"sudo without -S kept", "echo hello | sudo tee /tmp/x", nil, []string{"echo hello | sudo tee /tmp/x"}},
 		{"here-string of a plain command kept", "grep x <<< 'hello'", nil, []string{"grep x <<< 'hello'"}},
+		// Programs that read a secret on their input whatever their
+		// options, feeders other than one echo, and options naming
+		// standard input as where a secret comes from.
+		{"echo -e | passwd", `echo -e 'S3cr3tZ\nS3cr3tZ' | passwd bob`, []string{"S3cr3tZ"}, []string{"| passwd bob"}},
+		{"yes | passwd", "yes S3cr3tZ | sudo passwd bob", []string{"S3cr3tZ"}, []string{"yes ", "| sudo passwd bob"}},
+		{"printf | smbpasswd -s", `printf 'S3cr3tZ\nS3cr3tZ\n' | smbpasswd -s -a bob`, []string{"S3cr3tZ"}, []string{"smbpasswd -s -a bob"}},
+		{"group | smbpasswd", "(echo S3cr3tZ; echo S3cr3tY) | smbpasswd -s -a bob", []string{"S3cr3tZ", "S3cr3tY"}, []string{"(echo ", "| smbpasswd -s -a bob"}},
+		{"brace group | passwd", "{ echo S3cr3tZ; echo S3cr3tY; } | passwd bob", []string{"S3cr3tZ", "S3cr3tY"}, []string{"| passwd bob"}},
+		{"echo | kinit", "echo S3cr3tZ | kinit bob@EXAMPLE.ORG", []string{"S3cr3tZ"}, []string{"kinit bob@EXAMPLE.ORG"}},
+		{"kinit <<<", "kinit bob <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"kinit bob <<<"}},
+		{"cryptsetup <<<", "cryptsetup open /dev/sdb1 data <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"/dev/sdb1 data"}},
+		{"echo | cryptsetup", "echo -n S3cr3tZ | cryptsetup luksFormat /dev/sdb1 -", []string{"S3cr3tZ"}, []string{"luksFormat /dev/sdb1 -"}},
+		{"vncpasswd -f <<<", "vncpasswd -f <<< S3cr3tZ > passwd", []string{"S3cr3tZ"}, []string{"> passwd"}},
+		{"openssl -passin stdin", "echo S3cr3tZ | openssl rsa -passin stdin -in k", []string{"S3cr3tZ"}, []string{"-passin stdin -in k"}},
+		{"gpg --passphrase-fd 0", "echo S3cr3tZ | gpg --batch --passphrase-fd 0 -d f", []string{"S3cr3tZ"}, []string{"-d f"}},
+		{"--password-file=-", "echo S3cr3tZ | restic --password-file=- snapshots", []string{"S3cr3tZ"}, []string{"snapshots"}},
+		{"--token-stdin", "printf %s S3cr3tZ | tool --token-stdin", []string{"S3cr3tZ"}, []string{"--token-stdin"}},
+		{"docker secret create -", "echo S3cr3tZ | docker secret create db -", []string{"S3cr3tZ"}, []string{"docker secret create db -"}},
+		{"gh secret set stdin", "echo S3cr3tZ | gh secret set DB_PASS", []string{"S3cr3tZ"}, []string{"gh secret set DB_PASS"}},
+		{"pass insert", "echo S3cr3tZ | pass insert -e web/site", []string{"S3cr3tZ"}, []string{"web/site"}},
+		{"vault login -", "echo S3cr3tZ | vault login -", []string{"S3cr3tZ"}, []string{"vault login -"}},
+		{"ssh host sudo -S", "echo S3cr3tZ | ssh host sudo -S reboot", []string{"S3cr3tZ"}, []string{"ssh host sudo -S reboot"}},
+		{"cat here-document | chpasswd", "cat <<EOF | chpasswd\nbob:S3cr3tZ\nEOF\nid bob", []string{"S3cr3tZ"}, []string{"cat <<EOF | chpasswd", "EOF\nid bob"}},
+		{"cat here-string | chpasswd", "cat <<< 'bob:S3cr3tZ' | sudo chpasswd", []string{"S3cr3tZ"}, []string{"| sudo chpasswd"}},
+		{"echo then passwd kept", "echo hi; passwd bob", nil, []string{"echo hi; passwd bob"}},
+		{"group then passwd kept", "(echo a; ls) ; passwd", nil, []string{"(echo a; ls) ; passwd"}},
+		{"echo | tr kept", "echo 'a b' | tr a b", nil, []string{"echo 'a b' | tr a b"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

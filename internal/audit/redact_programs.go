@@ -540,6 +540,8 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 		switch {
 		case skipNext:
 			skipNext = false
+		case tok == "-":
+			// Standard input, where the secret comes from (vault login -).
 		case len(tok) > 1 && tok[0] == '-':
 			if htpasswd && tok[1] != '-' {
 				if strings.IndexByte(tok, 'n') > 0 {

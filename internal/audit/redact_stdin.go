@@ -15,10 +15,31 @@ type stdinState struct {
 	atCmd  bool   // the next word starts a command
 	cmd    string // the current command's first word
 	echoAt int    // where the current echo's arguments start, or -1
-	piped  span   // an echo's arguments that end at the pipe before this command
-	secret bool   // the current command reads a secret on its input
+	// feed are what the earlier commands of this pipeline write: echo,
+	// printf and yes arguments, here-strings; docAt is the first
+	// here-document operator among them, or -1.
+	feed   [8]span
+	nfeed  int
+	docAt  int
+	depth  int  // open ( and { groups, whose commands share one output
+	secret bool // the current command reads a secret on its input
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
+}
+
+// stdinReaders read a password or token on their input whatever their
+// options: passwd and chpasswd take new passwords there when it is no
+// terminal, kinit, smbpasswd, vncpasswd and cryptsetup a passphrase.
+var stdinReaders = map[string]bool{
+	"chpasswd": true, "chgpasswd": true, "passwd": true, "kinit": true, "smbpasswd": true,
+	"vncpasswd": true, "tigervncpasswd": true, "cryptsetup": true,
+}
+
+// stdinWrappers run the program named in their arguments with their own
+// input: sudo passwd, ssh host chpasswd, env kinit.
+var stdinWrappers = map[string]bool{
+	"sudo": true, "doas": true, "env": true, "nice": true, "nohup": true, "timeout": true,
+	"command": true, "exec": true, "time": true, "stdbuf": true, "ionice": true, "ssh": true, "su": true,
 }
 
 // stdinWord looks at the word s[i:j] for this rule and returns where
@@ -27,31 +48,62 @@ func (r *redactor) stdinWord(i, j int) int {
 	st, w := &r.stdin, r.s[i:j]
 	if st.atCmd {
 		st.atCmd, st.cmd = false, w
-		if w == "echo" || w == "printf" {
+		if w == "echo" || w == "printf" || w == "yes" {
 			st.echoAt = j
 		}
-		if w != "chpasswd" {
-			return j
+		if stdinReaders[w] {
+			r.secretInput()
 		}
-	}
-	if st.secret || !readsSecretInput(st.cmd, w) {
 		return j
 	}
-	st.secret = true
-	if p := st.piped; p.to > p.from && p.from >= r.done {
-		r.replace(p.from, p.to, Redacted)
+	if stdinWrappers[st.cmd] && (w == "sudo" || w == "doas") {
+		st.cmd = w // ssh host sudo -S …
 	}
+	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:]) {
+		return j
+	}
+	r.secretInput()
 	return j
 }
 
+// secretInput marks the current command as reading a secret on its input:
+// what the pipeline feeds it so far is replaced (it has not been copied
+// out yet), and so are the bodies of here-documents feeding it.
+func (r *redactor) secretInput() {
+	st := &r.stdin
+	st.secret = true
+	for _, f := range st.feed[:st.nfeed] {
+		if f.to > f.from && f.from >= r.done {
+			r.replace(f.from, f.to, Redacted)
+		}
+	}
+	st.nfeed = 0
+	if st.docAt >= 0 && !st.heredocs {
+		st.heredocs = true
+		r.queueHeredocs(st.docAt)
+	}
+}
+
 // readsSecretInput reports whether the word w of a command whose first
-// word is cmd makes it read a password or token on its input.
-func readsSecretInput(cmd, w string) bool {
+// word is cmd, followed by rest, makes it read a password or token on its
+// input.
+func readsSecretInput(cmd, w, rest string) bool {
 	switch w {
-	case "chpasswd", "--password-stdin", "--with-token", "--passphrase-fd=0", "--key-file=-":
+	case "chpasswd", "--with-token", "--key-file=-":
 		return true
 	case "--stdin":
 		return cmd == "sudo" || cmd == "passwd"
+	case "stdin":
+		return cmd == "openssl" // -passin stdin
+	case "secret":
+		return cmd == "docker" || cmd == "podman" || cmd == "gh" // secret create x -, secret set X
+	case "insert":
+		return cmd == "pass"
+	case "-":
+		return cmd == "vault" || cmd == "bao" // vault login -
+	}
+	if stdinReaders[w] && stdinWrappers[cmd] {
+		return true
 	}
 	if len(w) > 1 && w[0] == '-' && w[1] != '-' {
 		switch cmd {
@@ -61,21 +113,93 @@ func readsSecretInput(cmd, w string) bool {
 			return strings.IndexByte(w, 'i') > 0
 		}
 	}
+	return len(w) > 2 && (w[0] == '-' || strings.HasPrefix(rest, "=")) && optionReadsStdin(w, rest)
+}
+
+// optionReadsStdin reports whether the option or key w (its value after
+// '=' or the next word in rest) names a secret read from standard input: --password-stdin,
+// --token-stdin, --passphrase-fd 0, --password-file=/dev/stdin.
+func optionReadsStdin(w, rest string) bool {
+	name, val, eq := w, "", false
+	if strings.HasPrefix(rest, "=") {
+		// The word ends at '=': --password-file=-, password=- (vault).
+		val, eq = rest[1:], true
+		if e := strings.IndexAny(val, " \t\n;|&"); e >= 0 {
+			val = val[:e]
+		}
+	}
+	if !secretName(strings.TrimLeft(name, "-")) {
+		return false
+	}
+	if strings.Contains(name, "stdin") {
+		return true
+	}
+	if !eq {
+		k := skipBlanks(rest, 0)
+		if k == 0 {
+			return false
+		}
+		e := k
+		for e < len(rest) && e-k < 16 && rest[e] != ' ' && rest[e] != '\t' && rest[e] != '\n' {
+			e++
+		}
+		val = rest[k:e]
+	}
+	switch val {
+	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	case "0":
+		return strings.HasSuffix(name, "fd")
+	}
 	return false
 }
 
 // stdinBreak ends a command at byte c (a line end, ';', '|' or '&') at i.
+// Inside a ( or { group, and across a pipe, what the commands wrote is
+// kept for the next; anything else starts over.
 func (r *redactor) stdinBreak(c byte, i int) {
-	st := &r.stdin
-	st.piped = span{}
-	if c == '|' && st.echoAt >= 0 && !strings.HasPrefix(r.s[i:], "||") {
-		from, to := skipBlanks(r.s, st.echoAt), i
-		for to > from && (r.s[to-1] == ' ' || r.s[to-1] == '\t') {
+	st, s := &r.stdin, r.s
+	pipe := c == '|' && !strings.HasPrefix(s[i:], "||") && (i == 0 || s[i-1] != '|')
+	if c == '&' && i > 0 && s[i-1] == '|' {
+		return // |&
+	}
+	if st.echoAt >= 0 && (pipe || st.depth > 0) {
+		from, to := skipBlanks(s, st.echoAt), i
+		for to > from && strings.IndexByte(" \t)}", s[to-1]) >= 0 {
 			to--
 		}
-		st.piped = span{from, to}
+		r.feedSpan(span{from, to})
+	}
+	if !pipe && st.depth == 0 {
+		st.nfeed, st.docAt = 0, -1
 	}
 	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs = true, "", -1, false, false
+}
+
+// feedSpan adds what a command writes into the pipeline.
+func (r *redactor) feedSpan(f span) {
+	st := &r.stdin
+	if st.nfeed < len(st.feed) && f.to > f.from {
+		st.feed[st.nfeed] = f
+		st.nfeed++
+	}
+}
+
+// stdinGroup follows ( and { groups at c.
+func (r *redactor) stdinGroup(c byte) {
+	st := &r.stdin
+	switch c {
+	case '(':
+		st.depth++
+	case '{':
+		if st.atCmd {
+			st.depth++
+		}
+	case ')', '}':
+		if st.depth > 0 && (c == ')' || st.atCmd) {
+			st.depth--
+		}
+	}
 }
 
 // stdinRedirect handles a '<' at i: the word after <<< and the bodies of
@@ -84,7 +208,18 @@ func (r *redactor) stdinBreak(c byte, i int) {
 // resumes, or 0.
 func (r *redactor) stdinRedirect(i int) int {
 	s, st := r.s, &r.stdin
-	if !st.secret || !strings.HasPrefix(s[i:], "<<") {
+	if !strings.HasPrefix(s[i:], "<<") {
+		return 0
+	}
+	if !st.secret {
+		// cat <<EOF | chpasswd: kept in case a reader follows.
+		if strings.HasPrefix(s[i:], "<<<") {
+			if start, end := valueSpan(s, skipBlanks(s, i+3)); end > start {
+				r.feedSpan(span{start, end})
+			}
+		} else if st.docAt < 0 {
+			st.docAt = i
+		}
 		return 0
 	}
 	if strings.HasPrefix(s[i:], "<<<") {
@@ -97,13 +232,19 @@ func (r *redactor) stdinRedirect(i int) int {
 	if st.heredocs {
 		return 0
 	}
-	// The first here-document of the command: read every delimiter on
-	// the rest of its line once, then the bodies after it in order, so
-	// the pass stays linear.
 	st.heredocs = true
+	r.queueHeredocs(i)
+	return 0
+}
+
+// queueHeredocs queues the bodies of the here-documents whose first
+// operator is at i: it reads every delimiter on the rest of its line
+// once, then the bodies after it in order, so the pass stays linear.
+func (r *redactor) queueHeredocs(i int) {
+	s := r.s
 	eol := strings.IndexByte(s[i:], '\n')
 	if eol < 0 {
-		return 0
+		return
 	}
 	eol += i
 	var delims []string
@@ -153,5 +294,4 @@ func (r *redactor) stdinRedirect(i int) int {
 			break
 		}
 	}
-	return 0
 }

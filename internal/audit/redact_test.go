@@ -238,6 +238,8 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"word-parts": `PGPASSWORD=a'b"c`, "nested-quotes": `sh -c 'X_TOKEN=a"`, "attached-parts": "curl -ux'-ux'",
 		"expansions": "A_TOKEN=$($(${", "url-parts": `a://b:c"d'`, "inner-quote": `'X_PASS=a'\''`, "heredocs": "<<E <<F\n'",
 		"header-parts": `-H 'X-Api-Key: '"`, "dollar-quotes": "PGPASSWORD=$'\\",
+		"stdin-group": "(echo a; ", "stdin-pipe": "yes a | passwd ", "stdin-doc": "cat <<E | chpasswd\n",
+		"stdin-file": "echo a | x --password-file ", "arrays": "A_TOKEN[0]=( ",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

@@ -93,12 +93,44 @@ func TestBlindSpotSingleUser(t *testing.T) {
 		{"busctl rescue", "busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StartUnit ss rescue.target isolate", TierDestructive, true},
 		{"dbus-send emergency", "dbus-send --system --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.StartUnit string:emergency.target string:isolate", TierDestructive, true},
 		{"init other runlevel", "init 3", TierDestructive, false},
+		// systemctl and systemd choose what to do by argv[0].
+		{"exec -a telinit", "exec -a telinit systemctl 1", TierDestructive, true},
+		{"exec -a init systemd", "exec -a init /lib/systemd/systemd S", TierDestructive, true},
+		{"exec -a in a subshell", "(exec -a poweroff systemctl)", TierDestructive, true},
+		{"exec -a busybox", "bash -c 'exec -a reboot busybox'", TierDestructive, true},
+		{"env --argv0", "env --argv0=telinit systemctl s", TierDestructive, true},
+		{"chpst -b", "chpst -b halt busybox", TierDestructive, true},
+		// exit is poweroff for the system manager outside a container.
+		{"systemctl exit", "systemctl exit", TierDestructive, true},
+		{"start exit.target", "systemctl start exit.target", TierDestructive, true},
+		{"start systemd-exit", "systemctl start systemd-exit", TierDestructive, true},
+		{"switch-root", "systemctl switch-root /sysroot", TierDestructive, true},
+		{"initrd-switch-root", "systemctl isolate initrd-switch-root.target", TierDestructive, true},
+		{"busctl Exit", "busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager Exit", TierDestructive, true},
+		{"dbus-send Exit", "dbus-send --system --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.Exit", TierDestructive, true},
+		// A unit pattern matching a run-level target.
+		{"isolate pattern", "systemctl isolate 'res*'", TierDestructive, true},
+		{"isolate bracket pattern", "systemctl isolate 'runlevel[1].target'", TierDestructive, true},
+		{"start pattern", "systemctl start 'emerg*'", TierDestructive, true},
+		// Wrappers the classifier did not know.
+		{"sg -c", "sg root -c 'init 1'", TierDestructive, true},
+		{"sg without -c", "sg root 'telinit s'", TierDestructive, true},
+		{"dbus-launch", "dbus-launch init 1", TierDestructive, true},
+		{"xvfb-run", "xvfb-run -a telinit 1", TierDestructive, true},
+		{"daemonize", "daemonize /sbin/init 1", TierDestructive, true},
+		{"start-stop-daemon", "start-stop-daemon --start --exec /sbin/telinit -- 1", TierDestructive, true},
+		{"run-parts", "run-parts /tmp/jobs", TierDestructive, false},
+		{"newgrp", "newgrp root", TierDestructive, false},
 	})
 	runExact(t, p, []exactCase{
 		{"runlevel reads", "runlevel", TierRead},
 		{"who -r reads", "who -r", TierRead},
 		{"status of rescue", "systemctl status rescue.target", TierRead},
 		{"isolate graphical is not denied", "systemctl isolate graphical", TierDestructive},
+		{"user manager exit", "systemctl --user exit", TierMutate},
+		{"unit pattern", "systemctl restart 'php*-fpm'", TierMutate},
+		{"exec -a other name", "exec -a myname sleep 1", TierRead},
+		{"run-parts --test", "run-parts --test /etc/cron.daily", TierRead},
 	})
 }
 

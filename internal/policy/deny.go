@@ -1,8 +1,10 @@
 package policy
 
 import (
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -33,7 +35,7 @@ var denyVerbs = map[string]bool{
 	"reboot": true, "poweroff": true, "halt": true, "kexec": true,
 	"suspend": true, "hibernate": true, "hybrid-sleep": true,
 	"suspend-then-hibernate": true, "emergency": true, "rescue": true,
-	"soft-reboot": true, "sleep": true,
+	"soft-reboot": true, "sleep": true, "switch-root": true, "exit": true,
 }
 
 // denyTargets are systemd targets that do the same when started or isolated.
@@ -42,7 +44,8 @@ var denyTargets = map[string]bool{
 	"kexec.target": true, "rescue.target": true, "emergency.target": true,
 	"shutdown.target": true, "suspend.target": true, "hibernate.target": true,
 	"soft-reboot.target": true, "runlevel0.target": true, "runlevel6.target": true,
-	"runlevel1.target": true, "sleep.target": true,
+	"runlevel1.target": true, "sleep.target": true, "exit.target": true,
+	"initrd-switch-root.target": true,
 }
 
 // denyUnits are services that change power state or run level when started.
@@ -53,7 +56,13 @@ var denyUnits = map[string]bool{
 	"systemd-suspend-then-hibernate.service": true, "rescue.service": true, "emergency.service": true,
 	"ctrl-alt-del.target": true, "umount.target": true, "final.target": true,
 	"runlevel0.service": true, "runlevel1.service": true, "runlevel6.service": true,
+	"systemd-exit.service": true, "initrd-switch-root.service": true,
 }
+
+// userManagerOK are the verbs and units above that stop only the user's own
+// service manager when systemctl --user names them; of the system manager,
+// exit is poweroff outside a container.
+var userManagerOK = map[string]bool{"exit": true, "exit.target": true, "systemd-exit.service": true}
 
 // singleUser are init and telinit arguments that leave multi-user operation:
 // the machine stops its services and network and waits at a console.
@@ -101,6 +110,17 @@ func systemctlUnitDeny(args []string) string {
 			continue
 		}
 		u := strings.TrimSuffix(a, "/")
+		if strings.ContainsAny(u, "*?[") {
+			// systemctl matches a pattern against unit names.
+			for _, m := range []map[string]bool{denyTargets, denyUnits} {
+				for _, n := range slices.Sorted(maps.Keys(m)) {
+					if ok, _ := path.Match(u, n); ok {
+						return "systemctl " + verb + " " + a + ": the pattern matches " + n + ", which changes the machine's power state or run level"
+					}
+				}
+			}
+			continue
+		}
 		if strings.Contains(u, ".") {
 			continue
 		}
@@ -190,7 +210,14 @@ func denyCheck(name string, args []string) string {
 		if v := firstOperand(args); systemctlReadVerbs[v] {
 			return ""
 		}
+		user := false
 		for _, a := range args {
+			user = user || a == "--user"
+		}
+		for _, a := range args {
+			if user && userManagerOK[a] {
+				continue
+			}
 			if denyVerbs[a] || denyTargets[a] || denyUnits[a] {
 				return name + " " + a + ": changes the machine's power state or run level"
 			}
@@ -258,9 +285,15 @@ func denyCheck(name string, args []string) string {
 	case "dbus-send", "gdbus", "busctl", "qdbus":
 		j := strings.ToLower(strings.Join(args, " "))
 		if strings.Contains(j, "login1") || strings.Contains(j, "systemd1") {
-			for _, m := range []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "rescue", "emergency", "runlevel1", "ctrl-alt-del"} {
+			for _, m := range []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "rescue", "emergency", "runlevel1", "ctrl-alt-del", "switchroot", "switch-root"} {
 				if strings.Contains(j, m) {
 					return name + ": asks systemd to " + m
+				}
+			}
+			// Manager.Exit is poweroff outside a container.
+			for _, a := range args {
+				if la := strings.ToLower(a); la == "exit" || strings.HasSuffix(la, "manager.exit") {
+					return name + ": asks systemd to exit"
 				}
 			}
 		}

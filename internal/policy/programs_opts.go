@@ -301,6 +301,13 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return readOpts
 	case "nmap":
 		return nmapProgram
+	case "run-parts":
+		return runPartsProgram
+	case "start-stop-daemon":
+		return startStopProgram
+	}
+	if _, ok := wrapSpecs[name]; ok {
+		return wrapperProgram // a program with a wrapper grammar runs the command after it
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/warden-mcp/warden/internal/shellword"
@@ -21,6 +22,7 @@ type wrapSpec struct {
 	modeTier   Tier
 	modeWhy    string
 	stopAtArg  bool // options end at the first operand (POSIX); otherwise GNU-style
+	argv0      byte // short option whose value is the command's argv[0] (exec -a, chpst -b)
 }
 
 var wrapSpecs = map[string]wrapSpec{
@@ -35,7 +37,7 @@ var wrapSpecs = map[string]wrapSpec{
 	"time":             {valueShort: "fo", valueLong: []string{"--format", "--output"}},
 	"command":          {modeShort: "vV", modeTier: TierRead, modeWhy: "command -v: looks a name up", stopAtArg: true},
 	"builtin":          {stopAtArg: true},
-	"exec":             {valueShort: "a", noCmdWhy: "exec: redirections only", stopAtArg: true},
+	"exec":             {valueShort: "a", noCmdWhy: "exec: redirections only", stopAtArg: true, argv0: 'a'},
 	"caffeinate":       {valueShort: "tw"},
 	"firejail":         {},
 	"cgexec":           {valueShort: "g"},
@@ -66,8 +68,12 @@ var wrapSpecs = map[string]wrapSpec{
 	"cpulimit":         {valueShort: "lpe", valueLong: []string{"--limit", "--pid", "--exe"}},
 	"trickle":          {valueShort: "udwtlnL"},
 	"sshpass":          {valueShort: "pfdP"},
-	"sg":               {leading: 1, own: TierMutate},
+	"sg":               {own: TierMutate, noCmd: TierDestructive, noCmdWhy: "sg: opens a shell with another group"},
 	"newgrp":           {noCmd: TierDestructive, noCmdWhy: "newgrp: opens a shell with another group"},
+	"dbus-launch":      {},
+	"xvfb-run":         {valueShort: "efnpsw", valueLong: []string{"--error-file", "--auth-file", "--server-num", "--xauth-protocol", "--server-args", "--wait"}},
+	"daemonize":        {valueShort: "ceEoplu", own: TierMutate},
+	"chpst":            {valueShort: "uUb/enlLmdofcprt", stopAtArg: true, argv0: 'b'},
 	"su":               {valueShort: "gGsw", valueLong: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"}, shellShort: "c", shellLong: []string{"--command", "--session-command"}, noCmd: TierDestructive, noCmdWhy: "su: opens a shell as another user"},
 	"runuser":          {valueShort: "gGsuw", valueLong: []string{"--group", "--supp-group", "--shell", "--user", "--whitelist-environment"}, shellShort: "c", shellLong: []string{"--command", "--session-command"}, noCmd: TierDestructive, noCmdWhy: "runuser: opens a shell as another user"},
 	"flock":            {valueShort: "wE", valueLong: []string{"--timeout", "--conflict-exit-code"}, shellShort: "c", shellLong: []string{"--command"}, leading: 1, noCmdWhy: "flock: locks a descriptor"},
@@ -96,6 +102,11 @@ func wrapperProgram(c *call) (Tier, string) {
 		return TierRead, c.name
 	case "firejail", "valgrind", "systemd-inhibit", "prlimit", "setpriv":
 		// GNU long options with = values only.
+	case "sg":
+		return sgProgram(c)
+	case "newgrp":
+		// newgrp [-] [group] never runs a command: it opens a shell.
+		return TierDestructive, "newgrp: opens a shell with another group"
 	case "exec":
 		if t, why, ok := execInput(c); ok {
 			return t, why
@@ -154,6 +165,7 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 	i := 0
 	mode := false
 	var shellText []string
+	var argv0 []arg
 	unknownShell := false
 	takes := func(opt string) bool {
 		for _, l := range spec.valueLong {
@@ -239,8 +251,15 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 				break
 			}
 			if strings.IndexByte(spec.valueShort, f) >= 0 {
+				val := v[j+1:]
 				if j == len(v)-1 {
 					i++
+					if i < len(args) {
+						val = args[i].val
+					}
+				}
+				if spec.argv0 != 0 && f == spec.argv0 {
+					argv0 = append(argv0, arg{val: val, known: i < len(args) && args[i].known})
 				}
 				break
 			}
@@ -328,7 +347,95 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		own, why = TierMutate, "time -o: writes a file"
 	}
 	c.run(rest[spec.leading:])
+	c.runAs(argv0, rest[spec.leading+1:])
 	return own, why
+}
+
+// runAs classifies a command run under other names for its argv[0] (exec
+// -a NAME, env --argv0=NAME): multi-call programs choose what to do by
+// it, so busybox run as "reboot" reboots and systemctl run as "telinit"
+// changes the run level.
+// Only names the classifier knows count: under any other name a program
+// is itself.
+func (c *call) runAs(names []arg, args []arg) {
+	for _, n := range names {
+		if !n.known {
+			c.e.opaque = true
+			c.e.note(TierDestructive, c.ctx.covered, "%s: argv[0] computed at run time", c.name)
+			continue
+		}
+		if name := normaliseName(path.Base(n.val)); handlerFor(name) != nil || isDenyTrigger(name) {
+			c.run(append([]arg{n}, args...))
+		}
+	}
+}
+
+// sgProgram classifies sg [-] GROUP [[-c] COMMAND]: the command is shell
+// text for /bin/sh -c; with none, sg opens a shell.
+func sgProgram(c *call) (Tier, string) {
+	args := c.args
+	if len(args) > 0 && args[0].known && args[0].val == "-" {
+		args = args[1:]
+	}
+	if len(args) > 0 {
+		args = args[1:] // the group
+	}
+	if len(args) > 0 && args[0].known && args[0].val == "-c" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return TierDestructive, "sg: opens a shell with another group"
+	}
+	if !allKnown(args) {
+		c.e.opaque = true
+		return TierDestructive, "sg: shell command computed at run time"
+	}
+	c.shell(strings.Join(argVals(args), " "), "sg command", nil, false)
+	return TierMutate, "sg"
+}
+
+// runPartsProgram: run-parts runs every program in a directory, which the
+// classifier cannot see; --test and --list only name them.
+func runPartsProgram(c *call) (Tier, string) {
+	if hasOpt(c.args, 0, "--test") || hasOpt(c.args, 0, "--list") {
+		return TierRead, "run-parts: lists the programs it would run"
+	}
+	c.e.opaque = true
+	return TierDestructive, "run-parts: runs every program in a directory"
+}
+
+// startStopProgram classifies start-stop-daemon: --start runs the program
+// of --exec or --startas with the arguments after "--".
+func startStopProgram(c *call) (Tier, string) {
+	if !hasOpt(c.args, 'S', "--start") {
+		return TierMutate, "start-stop-daemon: stops or signals daemons"
+	}
+	var after []arg
+	for i, a := range c.args {
+		if a.known && a.val == "--" {
+			after = c.args[i+1:]
+			break
+		}
+	}
+	// --start is also a prefix of --startas: drop what is an option.
+	var progs []arg
+	for _, p := range c.optVals(c.args, "-a", "--startas", "-x", "--exec") {
+		if !p.known || !strings.HasPrefix(p.val, "-") {
+			progs = append(progs, p)
+		}
+	}
+	if len(progs) == 0 {
+		c.e.opaque = true
+		return TierDestructive, "start-stop-daemon: starts a program the classifier cannot see"
+	}
+	for _, p := range progs {
+		if !p.known {
+			c.e.opaque = true
+			return TierDestructive, "start-stop-daemon: program computed at run time"
+		}
+		c.run(append([]arg{p}, after...))
+	}
+	return TierMutate, "start-stop-daemon: starts a daemon"
 }
 
 func allKnown(args []arg) bool {
@@ -468,6 +575,7 @@ func envProgram(c *call) (Tier, string) {
 	args := c.args
 	i := 0
 	var split []string
+	var argv0 []arg
 	for i < len(args) {
 		a := args[i]
 		if !a.known {
@@ -489,6 +597,13 @@ func envProgram(c *call) (Tier, string) {
 				if !has {
 					i++
 				}
+			case "--argv0":
+				known := true
+				if !has && i+1 < len(args) {
+					i++
+					val, known = args[i].val, args[i].known
+				}
+				argv0 = append(argv0, arg{val: val, known: known})
 			case "--split-string":
 				if !has && i+1 < len(args) {
 					i++
@@ -501,9 +616,16 @@ func envProgram(c *call) (Tier, string) {
 		}
 		for j := 1; j < len(v); j++ {
 			switch v[j] {
-			case 'u', 'C':
+			case 'u', 'C', 'a':
+				val, known := v[j+1:], true
 				if j == len(v)-1 {
 					i++
+					if i < len(args) {
+						val, known = args[i].val, args[i].known
+					}
+				}
+				if v[j] == 'a' {
+					argv0 = append(argv0, arg{val: val, known: known})
 				}
 				j = len(v)
 			case 'P':
@@ -541,6 +663,7 @@ func envProgram(c *call) (Tier, string) {
 		return TierRead, "env: prints the environment"
 	}
 	c.run(rest)
+	c.runAs(argv0, rest[1:])
 	return TierRead, "env"
 }
 

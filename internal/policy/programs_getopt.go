@@ -1,0 +1,179 @@
+package policy
+
+import "strings"
+
+// Options are read the way the programs read them: GNU getopt_long for most
+// (clusters of flags, values attached or next, abbreviated long names), and
+// single-dash words for the few that say so (wordOptions).
+
+// optVals returns the values c's options of the given names get, in order,
+// read the way getopt_long reads them: "--opt v", "--opt=v" and any
+// abbreviation of a long option ("--mo=4755" is --mode); "-o v", "-ov", and
+// a short option ending or inside a cluster of flags ("-pm 2755",
+// "-Dm4755", "-sSLo f"). A cluster ends at a letter that takes a value of
+// its own (valueLetters), whose value is the rest. Options end at "--".
+// An abbreviation another option of the program also begins with is
+// an error there, so taking it for the named one errs only toward caution.
+func (c *call) optVals(args []arg, names ...string) []arg {
+	if wordOptions[c.name] {
+		return scanOpts(args, "", false, names)
+	}
+	return scanOpts(args, c.valueLetters(), true, names)
+}
+
+// exactOptVals is optVals for options of every program, whose other
+// options are unknown: names spelled in full, and "-ov".
+func exactOptVals(args []arg, names ...string) []arg {
+	return scanOpts(args, "", false, names)
+}
+
+// valueLetters are c's short options that take a value, as far as the
+// option tables know them.
+func (c *call) valueLetters() string {
+	return computedGrammars[c.name].short + wrapSpecs[c.name].valueShort + clusterValues[c.name]
+}
+
+// clusterValues are the short options that take a value, for programs
+// whose handlers read options with optVals and which no other table
+// lists: a cluster of flags ends at one of them (curl -XDELETE is -X
+// DELETE, not -D ELETE).
+var clusterValues = map[string]string{
+	"curl":    "AbcCdDeEFHKmoPQrTtuUwxXyYz",
+	"make":    "CfIjloWO",
+	"gmake":   "CfIjloWO",
+	"bmake":   "CfIjloWOdDTVmx",
+	"ninja":   "Cfjkldtw",
+	"man":     "CeELmMpPrRsS",
+	"less":    "bhjkoOpPtTxyz#",
+	"more":    "bhjkoOpPtTxyz#",
+	"install": "gmoSt",
+	"cp":      "St",
+	"mkdir":   "m",
+	"mknod":   "m",
+	"mkfifo":  "m",
+	"tar":     "fCbFgHKLMNTVX",
+	"at":      "qft",
+	"batch":   "qft",
+	"apt-get": "cot",
+	"apt":     "cot",
+	"rsync":   "eBfTM",
+}
+
+// wordOptions are programs whose options are single-dash words that never
+// cluster (cmake -DX=1, gdb -batch, xmllint -noout).
+var wordOptions = map[string]bool{"cmake": true, "gdb": true, "xmllint": true}
+
+func scanOpts(args []arg, valueShort string, getopt bool, names []string) []arg {
+	var out []arg
+	value := func(i int, a arg, rest string) (arg, int) {
+		if rest != "" {
+			return arg{val: rest, known: a.known, glob: a.glob}, i
+		}
+		if i+1 < len(args) {
+			return args[i+1], i + 1
+		}
+		return arg{}, -1
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.val == "--" {
+			break
+		}
+		if !strings.HasPrefix(a.val, "-") || a.val == "-" {
+			continue
+		}
+		name, eqVal, hasEq := strings.Cut(a.val, "=")
+		matched, v, next := false, arg{}, i
+		for _, n := range names {
+			switch {
+			case a.val == n:
+				v, next = value(i, a, "")
+				matched = next >= 0
+			case strings.HasPrefix(n, "--") && name == n && hasEq:
+				v, matched = arg{val: eqVal, known: a.known, glob: a.glob}, true
+			case len(n) == 2 && n[0] == '-' && !strings.HasPrefix(a.val, "--") && strings.HasPrefix(a.val, n) && len(a.val) > 2:
+				v, matched = arg{val: a.val[2:], known: a.known, glob: a.glob}, true
+			}
+			if matched {
+				break
+			}
+		}
+		if !matched && getopt {
+			v, next, matched = getoptVal(args, i, valueShort, names, value)
+		}
+		if !matched {
+			continue
+		}
+		out = append(out, v)
+		if next > i {
+			i = next
+		}
+	}
+	return out
+}
+
+// getoptVal reads args[i] as an abbreviated long option or a cluster of
+// short flags ending in one of names.
+func getoptVal(args []arg, i int, valueShort string, names []string, value func(int, arg, string) (arg, int)) (arg, int, bool) {
+	a := args[i]
+	if strings.HasPrefix(a.val, "--") {
+		name, eqVal, hasEq := strings.Cut(a.val, "=")
+		if len(name) < 3 {
+			return arg{}, i, false
+		}
+		for _, n := range names {
+			if n == name {
+				return arg{}, i, false // the whole name of another option
+			}
+		}
+		for _, n := range names {
+			if strings.HasPrefix(n, "--") && strings.HasPrefix(n, name) {
+				if hasEq {
+					return arg{val: eqVal, known: a.known, glob: a.glob}, i, true
+				}
+				v, next := value(i, a, "")
+				return v, next, next >= 0
+			}
+		}
+		return arg{}, i, false
+	}
+	// A cluster of flags: -pm, -Dm4755.
+	for j := 1; j < len(a.val); j++ {
+		f := a.val[j]
+		if !(f >= 'a' && f <= 'z' || f >= 'A' && f <= 'Z') {
+			return arg{}, i, false
+		}
+		for _, n := range names {
+			if len(n) == 2 && n[0] == '-' && n[1] == f {
+				v, next := value(i, a, a.val[j+1:])
+				return v, next, next >= 0
+			}
+		}
+		if strings.IndexByte(valueShort, f) >= 0 {
+			return arg{}, i, false // the rest is that option's value
+		}
+	}
+	return arg{}, i, false
+}
+
+// longOpt resolves a long option name as getopt_long does against a
+// program's long options: the name itself, or the only option it
+// abbreviates. An unknown or ambiguous name is returned as it is.
+func longOpt(name string, opts []string) string {
+	found := ""
+	for _, o := range opts {
+		if o == name {
+			return o
+		}
+		if strings.HasPrefix(o, name) && len(name) > 2 {
+			if found != "" {
+				return name
+			}
+			found = o
+		}
+	}
+	if found == "" {
+		return name
+	}
+	return found
+}

@@ -31,6 +31,7 @@ type Confiner struct {
 	abi     int
 	mountNS bool
 	seccomp bool
+	notify  bool // seccomp can hold calls for warden to answer
 	pid     int
 	pgid    int
 	status  Status
@@ -98,6 +99,20 @@ func (c *Confiner) probe() {
 	}) == nil {
 		c.seccomp = true
 		parts = append(parts, "seccomp")
+		c.notify = onThread(func() error {
+			if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+				return err
+			}
+			f := filter{{Code: bpfRet, K: unix.SECCOMP_RET_ALLOW}}
+			fd, err := f.installListener()
+			if err == nil {
+				unix.Close(fd)
+			}
+			return err
+		}) == nil
+		if !c.notify {
+			gaps = append(gaps, "approved programs can signal or limit warden's threads other than the first (no seccomp listener)")
+		}
 	} else {
 		gaps = append(gaps, "programs can signal warden (no seccomp)")
 	}
@@ -248,7 +263,7 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 	var f filter
 	if c.seccomp {
 		var err error
-		if f, err = signalFilter(c.pid, c.pgid, level == Read || level == Inspect); err != nil {
+		if f, err = signalFilter(c.pid, c.pgid, level == Read || level == Inspect, c.notify); err != nil {
 			if rs != nil {
 				rs.close()
 			}
@@ -258,9 +273,12 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 	ready := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread exits with the goroutine
-		err := c.restrict(level, rs, f, protect)
+		listener, err := c.restrict(level, rs, f, protect)
 		if rs != nil {
 			rs.close()
+		}
+		if listener >= 0 {
+			go serveNotify(listener, c.pid)
 		}
 		ready <- err
 		if err != nil {
@@ -321,32 +339,45 @@ func (c *Confiner) ruleset(level Level, prof Profile, protect []string) (*rulese
 // restrict gives up the calling thread's rights for level: the mount
 // namespace first (mounting needs rights Landlock takes away), then the
 // capabilities, no_new_privs, the seccomp filter and the Landlock domain.
-func (c *Confiner) restrict(level Level, rs *ruleset, f filter, protect []string) error {
+// It returns the filter's listener, or -1 when there is none.
+func (c *Confiner) restrict(level Level, rs *ruleset, f filter, protect []string) (listener int, err error) {
+	listener = -1
+	defer func() {
+		if err != nil && listener >= 0 {
+			unix.Close(listener)
+			listener = -1
+		}
+	}()
 	if c.mountNS {
 		if err := c.mounts(level, protect); err != nil {
-			return err
+			return listener, err
 		}
 	}
 	if err := dropCaps(level); err != nil {
-		return err
+		return listener, err
 	}
 	if rs == nil && f == nil {
-		return nil
+		return listener, nil
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		return fmt.Errorf("no_new_privs: %w", err)
+		return listener, fmt.Errorf("no_new_privs: %w", err)
 	}
 	if f != nil {
-		if err := f.install(); err != nil {
-			return err
+		if c.notify {
+			listener, err = f.installListener()
+		} else {
+			err = f.install()
+		}
+		if err != nil {
+			return listener, err
 		}
 	}
 	if rs != nil {
 		if err := ll.LandlockRestrictSelf(rs.fd, 0); err != nil {
-			return fmt.Errorf("landlock restrict: %w", err)
+			return listener, fmt.Errorf("landlock restrict: %w", err)
 		}
 	}
-	return nil
+	return listener, nil
 }
 
 // mounts moves the calling thread into a mount namespace of its own that

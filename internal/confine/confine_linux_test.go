@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -353,8 +354,58 @@ func (f fixture) testProcess(t *testing.T) {
 			})
 		}
 	}
+	f.testThreads(t)
 	if err := unix.Kill(os.Getpid(), 0); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// testThreads names warden by what the pid check cannot see: the ids of
+// its other threads (kill(2) and prlimit(2) on a thread act on the whole
+// process), a pidfd made by opening /proc/PID, and a descriptor whose
+// owner is set to warden with a chosen signal (F_SETOWN, F_SETSIG). A
+// signal that got through would kill the test process; a limit that got
+// through shows in its own limits.
+func (f fixture) testThreads(t *testing.T) {
+	var before unix.Rlimit
+	if err := unix.Getrlimit(unix.RLIMIT_NOFILE, &before); err != nil {
+		t.Fatal(err)
+	}
+	// $PPID is the test process whatever the shell forks; python gets it
+	// as its argument.
+	others := `import os, sys; p = int(sys.argv[1]); tids = [int(x) for x in os.listdir("/proc/%d/task" % p) if int(x) != p]; assert tids, "no other thread"`
+	tries := map[string]string{
+		"kill-each-thread": `for t in /proc/$PPID/task/*; do t=${t##*/}; [ "$t" = "$PPID" ] || kill -9 "$t"; done`,
+		"tkill":            `python3 -c '` + others + fmt.Sprintf(`; import ctypes; l = ctypes.CDLL(None); [l.syscall(%d, t, 9) for t in tids]' $PPID`, unix.SYS_TKILL),
+		"rt_sigqueueinfo":  `python3 -c '` + others + fmt.Sprintf(`; import ctypes; l = ctypes.CDLL(None); info = ctypes.create_string_buffer(128); info[0:4] = (9).to_bytes(4, "little"); info[8:12] = (-1 & 0xffffffff).to_bytes(4, "little"); [l.syscall(%d, t, 9, info) for t in tids]' $PPID`, unix.SYS_RT_SIGQUEUEINFO),
+		"pidfd-from-proc":  `python3 -c 'import os, signal, sys; signal.pidfd_send_signal(os.open("/proc/" + sys.argv[1], os.O_RDONLY), signal.SIGKILL)' $PPID`,
+		"pidfd-thread":     `python3 -c '` + others + `; import signal; [signal.pidfd_send_signal(os.pidfd_open(t, os.O_EXCL), signal.SIGKILL) for t in tids]' $PPID`,
+		"fsetsig":          `python3 -c 'import os, fcntl, socket, sys; a, b = socket.socketpair(); fcntl.fcntl(a, fcntl.F_SETOWN, int(sys.argv[1])); fcntl.fcntl(a, 10, 9); fcntl.fcntl(a, fcntl.F_SETFL, os.O_ASYNC | os.O_NONBLOCK); b.send(b"x")' $PPID`,
+		"prlimit-threads": `python3 -c '` + others + fmt.Sprintf(`; import resource
+for t in tids:
+    try: resource.prlimit(t, resource.RLIMIT_NOFILE, (7, %d))
+    except OSError: pass' $PPID`, before.Max),
+	}
+	for _, level := range []Level{Read, Temp, Inspect, Full} {
+		for name, script := range tries {
+			t.Run(fmt.Sprintf("%s/%s", level, name), func(t *testing.T) {
+				f.run(t, level, script)
+				var after unix.Rlimit
+				if err := unix.Getrlimit(unix.RLIMIT_NOFILE, &after); err != nil {
+					t.Fatal(err)
+				}
+				if after != before {
+					unix.Setrlimit(unix.RLIMIT_NOFILE, &before)
+					t.Errorf("%s at %s changed warden's limits: %+v, was %+v", name, level, after, before)
+				}
+			})
+		}
+	}
+	// Calls naming a task that is not warden's still work: a program
+	// signals and limits its own children.
+	code, out := f.run(t, Full, `sleep 30 & python3 -c 'import resource, sys; resource.prlimit(int(sys.argv[1]), resource.RLIMIT_NOFILE, (9, 9))' $!; grep 'open files' /proc/$!/limits; kill -9 $! && wait $!; echo "killed $?"`)
+	if code != 0 || !strings.Contains(out, "killed 137") || !regexp.MustCompile(`open files\s+9\s+9`).MatchString(out) {
+		t.Errorf("an approved program could not limit and kill its own child: %d %s", code, out)
 	}
 }
 

@@ -20,6 +20,7 @@ const (
 	offNr   = 0
 	offArch = 4
 	offArg0 = 16 // low 32 bits on little-endian machines
+	offArg1 = 24
 )
 
 // filter is a seccomp program under construction.
@@ -34,13 +35,23 @@ func (f *filter) denyIf(k uint32) {
 	*f = append(*f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: k}, unix.SockFilter{Code: bpfRet, K: retDeny})
 }
 
-// signalFilter builds the filter every confined program gets: no signal,
-// queued signal or pidfd may name warden's process (pid) or its process
-// group (pgid), nor every process at once (kill -1); with denyMeta, the
-// metadata calls that Landlock does not cover (chmod, chown, utimes,
-// extended attributes) and io_uring are refused too. A program of another
-// ABI than the native one (32-bit compat, x32) runs nothing.
-func signalFilter(pid, pgid int, denyMeta bool) (filter, error) {
+// signalFilter builds the filter every confined program gets. No call may
+// name warden's process (pid) or its process group (pgid), nor every
+// process at once (kill -1). Calls that name one task (kill, tkill,
+// rt_sigqueueinfo, pidfd_open, prlimit64, the scheduler setters) can name
+// any of warden's threads, whose ids come and go: with notify, each such
+// call naming another task is held for warden's listener (serveNotify),
+// which refuses warden's own threads and lets the rest go on. Calls that
+// name a thread group first (tgkill, rt_tgsigqueueinfo) reach warden's
+// threads only through its pid. pidfd_send_signal names its target by a
+// descriptor no filter can read, so it is refused as unimplemented and
+// callers fall back to kill; F_SETSIG is refused, so a descriptor whose
+// owner is set to warden (F_SETOWN) raises only SIGIO or SIGURG, which the
+// Go runtime ignores. With denyMeta, the metadata calls that Landlock does
+// not cover (chmod, chown, utimes, extended attributes) and io_uring are
+// refused too. A program of another ABI than the native one (32-bit
+// compat, x32) runs nothing.
+func signalFilter(pid, pgid int, denyMeta, notify bool) (filter, error) {
 	a, ok := arches[runtime.GOARCH]
 	if !ok {
 		return nil, fmt.Errorf("seccomp: no syscall table for %s", runtime.GOARCH)
@@ -59,13 +70,36 @@ func signalFilter(pid, pgid int, denyMeta bool) (filter, error) {
 			f.denyIf(nr)
 		}
 	}
-	// Jump to the pid check for the calls that name a process.
-	check := len(f) + 2*len(a.signal) + 1
-	for _, nr := range a.signal {
+	f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.pidfdSignal},
+		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
+	// Jumps to the blocks below, patched once their places are known.
+	var toFcntl, toGroup, toTask []int
+	jumpIf := func(nr uint32, to *[]int) {
 		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: nr})
-		f.stmt(bpfJa, uint32(check-(len(f)+1)))
+		*to = append(*to, len(f))
+		f.stmt(bpfJa, 0)
+	}
+	jumpIf(a.fcntl, &toFcntl)
+	for _, nr := range a.group {
+		jumpIf(nr, &toGroup)
+	}
+	for _, nr := range a.task {
+		jumpIf(nr, &toTask)
 	}
 	f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
+	patch := func(from []int) {
+		for _, i := range from {
+			f[i].K = uint32(len(f) - (i + 1))
+		}
+	}
+
+	patch(toFcntl)
+	f.stmt(bpfLdW, offArg1)
+	f.denyIf(unix.F_SETSIG)
+	f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
+
+	patch(toGroup)
+	patch(toTask)
 	f.stmt(bpfLdW, offArg0)
 	for _, k := range []int{pid, -pid, pgid, -pgid, -1} {
 		if k == 0 {
@@ -73,26 +107,59 @@ func signalFilter(pid, pgid int, denyMeta bool) (filter, error) {
 		}
 		f.denyIf(uint32(int32(k)))
 	}
+	if notify {
+		// Task calls (the group calls came here too; their first argument
+		// is a thread group, which the checks above settled) naming
+		// another task go to the listener; 0 is the caller itself and a
+		// negative id a process group.
+		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: 0})
+		f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
+		f = append(f, unix.SockFilter{Code: unix.BPF_JMP | unix.BPF_JSET | unix.BPF_K, Jt: 0, Jf: 1, K: 0x80000000})
+		f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
+		f.stmt(bpfLdW, offNr)
+		for _, nr := range a.group {
+			f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: nr})
+			f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
+		}
+		f.stmt(bpfRet, unix.SECCOMP_RET_USER_NOTIF)
+		return f, nil
+	}
 	f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
 	return f, nil
 }
 
 // install loads f on the calling thread only; no_new_privs must be set.
 func (f filter) install() error {
+	_, err := f.load(0)
+	return err
+}
+
+// installListener loads f on the calling thread and returns the descriptor
+// on which warden receives the calls f holds for it (SECCOMP_RET_USER_NOTIF).
+func (f filter) installListener() (int, error) {
+	return f.load(unix.SECCOMP_FILTER_FLAG_NEW_LISTENER)
+}
+
+func (f filter) load(flags uintptr) (int, error) {
 	prog := unix.SockFprog{Len: uint16(len(f)), Filter: &f[0]}
-	_, _, errno := unix.RawSyscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, 0, uintptr(unsafe.Pointer(&prog)))
+	r, _, errno := unix.RawSyscall(unix.SYS_SECCOMP, unix.SECCOMP_SET_MODE_FILTER, flags, uintptr(unsafe.Pointer(&prog)))
 	runtime.KeepAlive(f)
 	if errno != 0 {
-		return fmt.Errorf("seccomp: %w", errno)
+		return -1, fmt.Errorf("seccomp: %w", errno)
 	}
-	return nil
+	return int(r), nil
 }
 
 // arch is one architecture's seccomp identity and the calls the filter
 // looks at.
 type arch struct {
-	audit  uint32
-	x32    bool // numbers at and above 0x40000000 are the x32 ABI
-	signal []uint32
-	meta   []uint32
+	audit uint32
+	x32   bool // numbers at and above 0x40000000 are the x32 ABI
+	// group are the calls whose first argument is a thread group;
+	// task those whose first argument is any task (a process or one of
+	// its threads).
+	group, task []uint32
+	pidfdSignal uint32
+	fcntl       uint32
+	meta        []uint32
 }

@@ -4,8 +4,12 @@ import "golang.org/x/sys/unix"
 
 var arches = map[string]arch{"arm64": {
 	audit: unix.AUDIT_ARCH_AARCH64,
-	signal: []uint32{unix.SYS_KILL, unix.SYS_TKILL, unix.SYS_TGKILL, unix.SYS_RT_SIGQUEUEINFO,
-		unix.SYS_RT_TGSIGQUEUEINFO, unix.SYS_PIDFD_OPEN},
+	group: []uint32{unix.SYS_TGKILL, unix.SYS_RT_TGSIGQUEUEINFO},
+	task: []uint32{unix.SYS_KILL, unix.SYS_TKILL, unix.SYS_RT_SIGQUEUEINFO, unix.SYS_PIDFD_OPEN,
+		unix.SYS_PRLIMIT64, unix.SYS_SCHED_SETAFFINITY, unix.SYS_SCHED_SETPARAM,
+		unix.SYS_SCHED_SETSCHEDULER, unix.SYS_SCHED_SETATTR},
+	pidfdSignal: unix.SYS_PIDFD_SEND_SIGNAL,
+	fcntl:       unix.SYS_FCNTL,
 	meta: []uint32{unix.SYS_FCHMOD, unix.SYS_FCHMODAT, unix.SYS_FCHMODAT2,
 		unix.SYS_FCHOWN, unix.SYS_FCHOWNAT, unix.SYS_UTIMENSAT,
 		unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR, unix.SYS_SETXATTRAT,

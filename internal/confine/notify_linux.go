@@ -1,0 +1,77 @@
+package confine
+
+import (
+	"errors"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// seccompNotif and seccompNotifResp are the kernel's struct seccomp_notif
+// and struct seccomp_notif_resp.
+type seccompNotif struct {
+	id    uint64
+	pid   uint32
+	flags uint32
+	nr    int32
+	arch  uint32
+	ip    uint64
+	args  [6]uint64
+}
+
+type seccompNotifResp struct {
+	id    uint64
+	val   int64
+	error int32
+	flags uint32
+}
+
+// serveNotify answers the calls a worker's filter holds for warden (a
+// call naming one task by id) until no program uses the filter any more:
+// a call naming one of warden's own threads is refused with EPERM, any
+// other goes on as the program made it. The id is an integer the kernel
+// reads again when the call goes on, so what was checked is what runs.
+func serveNotify(fd, pid int) {
+	defer unix.Close(fd)
+	for {
+		pfd := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		if _, err := unix.Poll(pfd, -1); err != nil {
+			if errors.Is(err, unix.EINTR) {
+				continue
+			}
+			return
+		}
+		if pfd[0].Revents&unix.POLLIN == 0 {
+			return // POLLHUP: the filter's last user is gone
+		}
+		var req seccompNotif
+		if err := ioctl(fd, unix.SECCOMP_IOCTL_NOTIF_RECV, unsafe.Pointer(&req)); err != nil {
+			if errors.Is(err, unix.EINTR) || errors.Is(err, unix.ENOENT) {
+				continue // interrupted, or the caller died before we read it
+			}
+			return
+		}
+		resp := seccompNotifResp{id: req.id}
+		if ownThread(pid, int(int32(req.args[0]))) {
+			resp.error = -int32(unix.EPERM)
+		} else {
+			resp.flags = unix.SECCOMP_USER_NOTIF_FLAG_CONTINUE
+		}
+		// ENOENT: the caller died or was interrupted meanwhile; nothing to
+		// answer.
+		_ = ioctl(fd, unix.SECCOMP_IOCTL_NOTIF_SEND, unsafe.Pointer(&resp))
+	}
+}
+
+// ownThread reports whether tid is a thread of process pid: a null signal
+// to it as a member of pid's thread group succeeds only then.
+func ownThread(pid, tid int) bool {
+	return tid > 0 && unix.Tgkill(pid, tid, 0) == nil
+}
+
+func ioctl(fd int, req uint, arg unsafe.Pointer) error {
+	if _, _, errno := unix.Syscall(unix.SYS_IOCTL, uintptr(fd), uintptr(req), uintptr(arg)); errno != 0 {
+		return errno
+	}
+	return nil
+}

@@ -57,6 +57,8 @@ var clusterValues = map[string]string{
 	"apt-get": "cot",
 	"apt":     "cot",
 	"rsync":   "eBfTM",
+	"unzip":   "dx",
+	"cpio":    "CEFHIMORsV",
 }
 
 // wordOptions are programs whose options are single-dash words that never
@@ -176,4 +178,38 @@ func longOpt(name string, opts []string) string {
 		return name
 	}
 	return found
+}
+
+// flagSet reports whether c's options set a flag, read as getopt_long
+// reads them: the short letter in a cluster of flags (up to a letter that
+// takes a value), or the long name or an abbreviation of it at least
+// minAbbrev bytes long ("--arch" for --archive). Options end at "--".
+func (c *call) flagSet(short byte, long string, minAbbrev int) bool {
+	values := c.valueLetters()
+	for _, a := range c.args {
+		v := a.val
+		if v == "--" {
+			return false
+		}
+		if strings.HasPrefix(v, "--") {
+			name, _, _ := strings.Cut(v, "=")
+			if long != "" && (name == long || len(name) >= minAbbrev && strings.HasPrefix(long, name)) {
+				return true
+			}
+			continue
+		}
+		if short == 0 || len(v) < 2 || v[0] != '-' || wordOptions[c.name] {
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			f := v[j]
+			if f == short {
+				return true
+			}
+			if strings.IndexByte(values, f) >= 0 || !(f >= 'a' && f <= 'z' || f >= 'A' && f <= 'Z') {
+				break
+			}
+		}
+	}
+	return false
 }

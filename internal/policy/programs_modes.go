@@ -89,20 +89,21 @@ func copyProgram(c *call) (Tier, string) {
 		}
 	}
 	vals := c.vals()
-	keep := hasFlag(vals, 'p', "") || hasFlag(vals, 'a', "--archive")
-	for _, p := range c.optVals(c.args, "--preserve") {
-		if p.val == "" || strings.Contains(p.val, "mode") || strings.Contains(p.val, "all") {
-			keep = true
-		}
-	}
-	for _, v := range vals {
-		if v == "--preserve" {
+	keep := c.flagSet('p', "", 0) || c.flagSet('a', "--archive", 4)
+	for _, a := range c.args {
+		// --preserve[=LIST]: its value is optional, so never the next word.
+		name, list, has := strings.Cut(a.val, "=")
+		if len(name) >= 4 && strings.HasPrefix("--preserve", name) && (!has || strings.Contains(list, "mode") || strings.Contains(list, "all")) {
 			keep = true
 		}
 	}
 	if keep && c.name == "cp" {
 		ops := operandsSkipping(vals, "St", []string{"--suffix", "--target-directory"})
-		for _, o := range ops[:max(0, len(ops)-1)] {
+		srcs := ops[:max(0, len(ops)-1)]
+		if len(c.optVals(c.args, "-t", "--target-directory")) > 0 {
+			srcs = ops // cp -t DIR SOURCE…
+		}
+		for _, o := range srcs {
 			if c.e.localSetid(o) {
 				return TierDestructive, "cp: copies setuid file " + o + " with its mode"
 			}
@@ -116,6 +117,11 @@ func copyProgram(c *call) (Tier, string) {
 // replaces it: TierDestructive.
 func tarChecked(c *call) (Tier, string) {
 	t, why := tarProgram(c)
+	for _, m := range c.optVals(c.args, "--mode") {
+		if !m.known || setidMode(m.val) {
+			return TierDestructive, "tar --mode=" + m.val + ": stores setuid or setgid files"
+		}
+	}
 	if t == TierMutate && strings.HasPrefix(why, "tar: extracts") {
 		vals := c.vals()
 		for k, v := range vals {
@@ -125,9 +131,12 @@ func tarChecked(c *call) (Tier, string) {
 			} else if k == 0 && !strings.HasPrefix(v, "-") {
 				cluster = v
 			}
-			if strings.ContainsRune(cluster, 'p') || v == "--same-permissions" || v == "--preserve-permissions" || v == "--preserve" {
+			if strings.ContainsRune(cluster, 'p') {
 				return TierDestructive, "tar: extracts with permissions kept, which can create setuid files"
 			}
+		}
+		if c.flagSet(0, "--same-permissions", 8) || c.flagSet(0, "--preserve-permissions", 5) {
+			return TierDestructive, "tar: extracts with permissions kept, which can create setuid files"
 		}
 		for _, d := range c.optVals(c.args, "-C", "--directory") {
 			if criticalPath(d.val) {
@@ -136,4 +145,51 @@ func tarChecked(c *call) (Tier, string) {
 		}
 	}
 	return t, why
+}
+
+// unzipChecked: unzip -K keeps the setuid and setgid bits it otherwise
+// clears.
+func unzipChecked(c *call) (Tier, string) {
+	t, why := archiveProgram(c)
+	if t == TierMutate && c.flagSet('K', "", 0) {
+		return TierDestructive, "unzip -K: extracts with setuid and setgid bits kept"
+	}
+	return t, why
+}
+
+// cpioProgram: cpio -i and -p restore each file's mode, setuid and setgid
+// bits included; -t only lists; --rsh-command runs a program.
+func cpioProgram(c *call) (Tier, string) {
+	var r raiser
+	r.raise(TierMutate, "cpio: writes an archive")
+	for _, p := range c.optVals(c.args, "--rsh-command") {
+		r.raise(c.shellArg(p, "cpio --rsh-command"))
+		r.raise(TierDestructive, "cpio --rsh-command: runs a program")
+	}
+	for _, f := range c.optVals(c.args, "-O", "-F", "--file") {
+		if c.flagSet('o', "--create", 5) {
+			r.raise(c.writeArg(f, "cpio archive"))
+		}
+	}
+	switch {
+	case r.t == TierMutate && c.flagSet('t', "--list", 4):
+		return TierRead, "cpio: lists an archive"
+	case c.flagSet('i', "--extract", 5) || c.flagSet('p', "--pass-through", 4):
+		r.raise(TierDestructive, "cpio: extracts with modes kept, which can create setuid files")
+	}
+	return r.t, r.why
+}
+
+// setfattrProgram: the security and trusted attributes hold file
+// capabilities and labels, which grant privilege like a setuid bit.
+func setfattrProgram(c *call) (Tier, string) {
+	for _, n := range c.optVals(c.args, "-n", "--name", "-x", "--remove") {
+		if l := strings.ToLower(n.val); !n.known || strings.HasPrefix(l, "security.") || strings.HasPrefix(l, "trusted.") {
+			return TierDestructive, "setfattr " + truncate(n.val, 64) + ": sets capabilities or security labels"
+		}
+	}
+	if len(c.optVals(c.args, "--restore")) > 0 {
+		return TierDestructive, "setfattr --restore: sets attributes from a file the classifier cannot see"
+	}
+	return TierMutate, "setfattr: changes extended attributes"
 }

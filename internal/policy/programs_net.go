@@ -77,6 +77,14 @@ func sshProgram(c *call) (Tier, string) {
 		for _, f := range c.optVals(c.args, "--log-file", "--write-batch", "--only-write-batch") {
 			raise(c.writeArg(f, "rsync log or batch file"))
 		}
+		// -p (and -a) keep modes, setuid bits included, like cp -p.
+		if c.flagSet('p', "--perms", 4) || c.flagSet('a', "--archive", 4) {
+			for _, a := range c.args[:max(0, len(c.args)-1)] {
+				if a.known && c.e.localSetid(a.val) {
+					raise(TierDestructive, "rsync: copies setuid file "+a.val+" with its mode")
+				}
+			}
+		}
 	case "mosh":
 	}
 	if c.name == "ssh-copy-id" {

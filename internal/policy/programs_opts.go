@@ -128,6 +128,12 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return nmapProgram
 	case "run-parts":
 		return runPartsProgram
+	case "unzip":
+		return unzipChecked
+	case "cpio":
+		return cpioProgram
+	case "setfattr":
+		return setfattrProgram
 	case "start-stop-daemon":
 		return startStopProgram
 	}

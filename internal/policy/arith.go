@@ -32,6 +32,7 @@ type nameFacts struct {
 // its variables can hold.
 type arithFacts struct {
 	tainted bool // eval, source, a nameref or a computed name can set any variable
+	depth   int  // trap actions and callbacks being walked, one inside another
 	names   map[string]*nameFacts
 	skip    map[*syntax.Word]bool
 }
@@ -160,7 +161,8 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 		}
 		return false, false
 	}
-	return af, func(n syntax.Node) bool {
+	var visit func(syntax.Node) bool
+	visit = func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Assign:
 			if n.Name == nil {
@@ -266,7 +268,9 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				return false
 			}
 		case *syntax.CallExpr:
-			af.callFacts(n)
+			if code, ok := af.callFacts(n); ok {
+				af.walkCode(code, visit)
+			}
 		case *syntax.CoprocClause:
 			if n.Name != nil {
 				if v, ok := plainLit(n.Name); ok {
@@ -276,16 +280,38 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 		}
 		return true
 	}
+	return af, visit
+}
+
+// walkCode applies visit to shell text that runs in this shell at times
+// the script does not show (a trap action, a mapfile callback), so its
+// assignments count as made anywhere. Text that does not parse, or is
+// nested too deep, may assign anything.
+func (af *arithFacts) walkCode(code string, visit func(syntax.Node) bool) {
+	af.depth++
+	defer func() { af.depth-- }()
+	if af.depth > maxNest || len(code) > maxInput || bracketDepth(code) > maxBrackets {
+		af.tainted = true
+		return
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(code), "")
+	if err != nil {
+		af.tainted = true
+		return
+	}
+	walk(f, visit)
 }
 
 // callFacts records the names a builtin call assigns: read x, printf -v x,
 // mapfile x, getopts s x, wait -p x; eval and source may assign anything.
-func (af *arithFacts) callFacts(ce *syntax.CallExpr) {
+// It returns the code a trap or a mapfile -C callback runs later in this
+// shell, for the caller to walk.
+func (af *arithFacts) callFacts(ce *syntax.CallExpr) (string, bool) {
 	args := ce.Args
 	for len(args) > 0 {
 		v, ok := litValue(args[0])
 		if !ok {
-			return
+			return "", false
 		}
 		if v == "command" || v == "builtin" {
 			args = args[1:]
@@ -301,20 +327,27 @@ func (af *arithFacts) callFacts(ce *syntax.CallExpr) {
 		switch {
 		case v == "eval" || v == "source" || v == ".":
 			af.tainted = true
-			return
 		case v == "declare" || v == "typeset" || v == "local" || v == "export" || v == "readonly":
 			// Reached through command or builtin: its words assign.
 			for _, w := range args[1:] {
 				s, ok := plainLit(w)
 				if !ok {
 					af.tainted = true
-					return
+					return "", false
 				}
 				if n, _, _ := strings.Cut(s, "="); validName(n) {
 					af.assigned(n, int(w.Pos().Offset()), false, false, false)
 				}
 			}
-			return
+		case v == "trap":
+			vals, ok := litValues(args[1:])
+			if !ok {
+				af.tainted = true // an action computed at run time
+				break
+			}
+			if ops := operands(vals); len(ops) >= 2 && ops[0] != "-" {
+				return ops[0], true
+			}
 		case nameSetters[v]:
 			for k, w := range args[1:] {
 				if v == "printf" || v == "wait" {
@@ -324,6 +357,7 @@ func (af *arithFacts) callFacts(ce *syntax.CallExpr) {
 					// where wait is classified).
 					o, _ := litValue(args[k])
 					if v == "printf" && o != "-v" || v == "wait" && o != "-p" {
+						af.attachedNames(w)
 						continue
 					}
 				}
@@ -336,10 +370,56 @@ func (af *arithFacts) callFacts(ce *syntax.CallExpr) {
 				if validName(n) {
 					af.assigned(n, int(w.Pos().Offset()), false, false, false)
 				}
+				af.attachedNames(w)
+			}
+			if v == "mapfile" || v == "readarray" {
+				vals, _ := litValues(args[1:])
+				for i, o := range vals {
+					if o == "--" || len(o) < 2 || o[0] != '-' {
+						continue
+					}
+					if j := strings.IndexAny(o, "dnOsuCc"); j > 0 && o[j] == 'C' {
+						if j+1 < len(o) {
+							return o[j+1:], true
+						}
+						if i+1 < len(vals) {
+							return vals[i+1], true
+						}
+					}
+				}
 			}
 		}
+		return "", false
+	}
+	return "", false
+}
+
+// attachedNames records the names an option word can carry attached:
+// read -ax, printf -vx, wait -px assign x. Every name a suffix of the
+// word spells counts, which can only add assignments.
+func (af *arithFacts) attachedNames(w *syntax.Word) {
+	s, ok := litValue(w)
+	if !ok || len(s) < 3 || s[0] != '-' {
 		return
 	}
+	for i := 2; i < len(s); i++ {
+		if n, _, _ := strings.Cut(s[i:], "["); validName(n) {
+			af.assigned(n, int(w.Pos().Offset()), false, false, false)
+		}
+	}
+}
+
+// litValues returns the values of words that are all literal.
+func litValues(ws []*syntax.Word) ([]string, bool) {
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		v, ok := litValue(w)
+		if !ok {
+			return out, false
+		}
+		out = append(out, v)
+	}
+	return out, true
 }
 
 // litValue is plainLit without an allocation for a word of one plain literal.
@@ -475,9 +555,9 @@ func (e *eval) intName(sc *scope, name string) bool {
 		return false
 	}
 	nf := af.names[name]
-	if nf == nil {
+	if nf == nil || implicitVars[name] {
 		// Never assigned here: the environment's, unless bash keeps it
-		// an integer itself.
+		// an integer itself. Or set by bash behind the script's back.
 		return intSpecials[name]
 	}
 	if nf.nonInt {
@@ -494,11 +574,18 @@ func (e *eval) intName(sc *scope, name string) bool {
 func (e *eval) identName(sc *scope, name string) bool {
 	af := e.facts(sc)
 	nf := af.names[name]
-	if af.tainted || nf == nil || nf.nonIdent {
+	if af.tainted || nf == nil || nf.nonIdent || implicitVars[name] {
 		return false
 	}
 	return nf.topIdent >= 0 && (nf.first < 0 || nf.topIdent < nf.first)
 }
+
+// implicitVars are variables bash sets itself as a side effect of other
+// commands, to text from input, arguments or the command line: $_ after
+// every command, REPLY (read, select), MAPFILE, OPTARG, BASH_REMATCH, …
+// A literal assignment to one proves nothing about its value later.
+var implicitVars = set(`_ REPLY MAPFILE OPTARG BASH_REMATCH BASH_COMMAND BASH_ARGV BASH_SOURCE
+	BASH_EXECUTION_STRING FUNCNAME PWD OLDPWD DIRSTACK COMP_LINE COMP_WORDS COMPREPLY READLINE_LINE`)
 
 // intSpecials are variables bash keeps integers whatever the environment says.
 var intSpecials = set(`RANDOM SRANDOM LINENO SECONDS BASHPID PPID UID EUID EPOCHSECONDS BASH_SUBSHELL OPTIND`)

@@ -131,6 +131,7 @@ func arithBuiltin(c *call) (Tier, string) {
 		}
 		var names []arg
 		fromFD := false // read -u N, mapfile -u N: not standard input
+		optsDone := false
 		for i := 0; i < len(args); i++ {
 			a := args[i]
 			v := a.val
@@ -142,14 +143,31 @@ func arithBuiltin(c *call) (Tier, string) {
 					return TierMutate, c.name + ": " + truncate(v, 64) + " is computed at run time and can become a variable name, whose array subscript runs commands"
 				}
 			}
-			if a.known && len(v) > 1 && v[0] == '-' && len(names) == 0 {
-				f := v[len(v)-1]
-				if strings.IndexByte(valued, f) >= 0 {
+			if !a.known && len(names) == 0 && !optsDone && (c.name == "mapfile" || c.name == "readarray") && c.mayBeOption(a) {
+				c.e.opaque = true
+				return TierDestructive, c.name + ": " + truncate(v, 64) + " is computed at run time and can become -C, whose callback runs as shell"
+			}
+			if a.known && len(v) > 1 && v[0] == '-' && len(names) == 0 && !optsDone {
+				if v == "--" {
+					optsDone = true
+					continue
+				}
+				// The first option of a cluster that takes a value takes
+				// the rest of the word or the next one: -C cb, -Ccb, -tC cb.
+				j := 1
+				for j < len(v) && strings.IndexByte(valued, v[j]) < 0 {
+					j++
+				}
+				if j < len(v) {
+					f := v[j]
 					fromFD = fromFD || f == 'u' && c.name != "wait"
-					val := arg{}
-					if len(v) == 2 && i+1 < len(args) {
-						i++
-						val = args[i]
+					val := arg{val: v[j+1:], known: true}
+					if j+1 == len(v) {
+						val = arg{}
+						if i+1 < len(args) {
+							i++
+							val = args[i]
+						}
 					}
 					switch {
 					case c.name == "read" && f == 'a', c.name == "wait" && f == 'p':

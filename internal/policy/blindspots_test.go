@@ -367,6 +367,20 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		"declare -n r; printf -v r %s \"$1\"",
 		"declare -n r=y; for r in \"$x\"; do echo $r; done",
 		"declare -n r; declare r=$x",
+		// Variables bash sets behind the script's back, and code that
+		// assigns at times the script does not show.
+		"_=5; echo \"$y\"; (( _ ))",
+		"REPLY=5; read; (( REPLY ))",
+		"REPLY=5; select s in a; do break; done; (( REPLY ))",
+		"MAPFILE=5; mapfile < /tmp/x; (( MAPFILE ))",
+		"OPTARG=5; getopts a: o; (( OPTARG ))",
+		"BASH_REMATCH=5; [[ $y =~ .* ]]; (( BASH_REMATCH ))",
+		"x=5; trap 'x=$y' DEBUG; (( x ))",
+		"x=5; trap -- 'x=$(cat /tmp/x)' EXIT INT; (( x ))",
+		"x=5; command trap 'trap \"x=\\$y\" DEBUG' EXIT; (( x ))",
+		"x=5; mapfile -c 1 -C 'x=$y;:' a < /tmp/x; (( x ))",
+		"x=5; printf -vx %s \"$y\"; (( x ))",
+		"x=5; read -rax < /tmp/x; (( x ))",
 		"for i in {a..c}; do (( i )); done",
 		"for i in {1..3} $x; do (( i )); done",
 		"n=$(seq -f %g 3); (( n ))",
@@ -386,6 +400,10 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		blindCase{"positional injection", "sh -c '(( $1 ))' _ 'a[$(reboot)]'", TierDestructive, true},
 		blindCase{"spaced injection", "x='a[ $(init 0) ]'; let x", TierDestructive, true},
 		blindCase{"mapfile callback", "mapfile -C 'reboot #' a < /tmp/x", TierDestructive, true},
+		blindCase{"mapfile attached callback", "mapfile -c1 -C'reboot #' a < /tmp/x", TierDestructive, true},
+		blindCase{"mapfile computed attached callback", "mapfile -c1 -C\"$cb\" a < /tmp/x", TierDestructive, false},
+		blindCase{"mapfile computed option", "mapfile \"$opt\" a < /tmp/x", TierDestructive, false},
+		blindCase{"mapfile clustered callback", "readarray -tC 'poweroff #' a < /tmp/x", TierDestructive, true},
 	)
 	runBlind(t, p, cases)
 	runExact(t, p, []exactCase{
@@ -430,6 +448,8 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		{"nameref loop over names", "a=1 b=2; declare -n r; for r in a b; do echo $r; done", TierRead},
 		{"read into plain variable", "read -r n < /tmp/x; echo \"$n\"", TierRead},
 		{"brace loop", "for i in {1..5}; do echo $((i * 2)); done", TierRead},
+		{"trap that assigns nothing", "i=0; trap 'echo $i' EXIT; while [ $i -lt 3 ]; do i=$((i + 1)); done", TierRead},
+		{"mapfile options", "mapfile -t -n 5 lines < /etc/hosts; echo ${#lines[@]}", TierRead},
 		{"seq loop", "for i in $(seq 0 2 10); do (( i > 4 )) && echo $i; done", TierRead},
 		{"length assigned", "len=${#PATH}; echo $((len / 2))", TierRead},
 		{"quoted length assigned", "n=\"${#1}\"; (( n > 2 )) && echo long", TierRead},

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -456,7 +457,32 @@ func mask(p string) error {
 // HideProcess makes warden's own process non-dumpable, so that a program
 // running as the same user without CAP_SYS_PTRACE cannot read its
 // /proc/PID/environ, mem or fd (Landlock refuses it to confined programs
-// of any user).
+// of any user). It also marks every descriptor above stderr close-on-exec:
+// what warden's own parent left open (a client's pipes, a shell's files)
+// would otherwise reach every program warden starts, whatever its
+// confinement, as /dev/fd/N.
 func HideProcess() error {
+	if err := closeInheritedOnExec(); err != nil {
+		return fmt.Errorf("inherited descriptors: %w", err)
+	}
 	return unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0)
+}
+
+// closeInheritedOnExec sets close-on-exec on every descriptor from 3 up.
+func closeInheritedOnExec() error {
+	err := unix.CloseRange(3, ^uint(0), unix.CLOSE_RANGE_CLOEXEC)
+	if err == nil || !errors.Is(err, unix.ENOSYS) && !errors.Is(err, unix.EINVAL) {
+		return err
+	}
+	// Before Linux 5.11: one by one.
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if fd, err := strconv.Atoi(e.Name()); err == nil && fd > 2 {
+			unix.CloseOnExec(fd)
+		}
+	}
+	return nil
 }

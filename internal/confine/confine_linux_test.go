@@ -85,6 +85,16 @@ func runSuite(t *testing.T, mech string, uid int) {
 		}
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}}
 	}
+	// A descriptor warden's own parent left open (fd 3 in the child) holds
+	// the secret too: no program warden starts may inherit it.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.WriteString(secret + "\n")
+	w.Close()
+	defer r.Close()
+	cmd.ExtraFiles = []*os.File{r}
 	out, err := cmd.CombinedOutput()
 	t.Logf("suite as uid %d with %s:\n%s", uid, mech, out)
 	if err != nil {
@@ -320,6 +330,7 @@ func (f fixture) testProcess(t *testing.T) {
 		`python3 -c "open('/proc/$PPID/mem','rb')" && echo mem-opened`,
 		`dd if=/proc/$PPID/mem bs=4096 count=1 skip=1 2>/dev/null | wc -c`,
 		`readlink /proc/$PPID/fd/* 2>/dev/null | grep -c token`,
+		`cat /dev/fd/3 /proc/self/fd/3 2>/dev/null; ls -l /proc/self/fd`,
 	}
 	for _, level := range []Level{Read, Temp, Inspect, Full} {
 		for i, script := range tries {

@@ -131,6 +131,8 @@ func (r *redactor) run() {
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
 			r.stdinGroup(c)
+		case '/':
+			r.servicePassword(i)
 		}
 		i++
 	}
@@ -180,9 +182,19 @@ func (r *redactor) word(i, j int) int {
 			}
 		}
 	}
+	if r.prog != nil && r.prog.slash && i > 0 && s[i-1] == '/' && j < len(s) && s[j] == ':' && startsWord(s, i-1) {
+		// xfreerdp /p:secret
+		for _, o := range r.prog.opts {
+			if len(o.name) == j-i+2 && o.name == s[i-1:j+1] {
+				return max(r.optionValue(j+1, o.split), j+1)
+			}
+		}
+	}
 	if w[0] != '-' && (r.prog != nil || mayBeProgram(w)) && standsAlone(s, j) {
 		if startsWord(s, i) || s[i-1] == '/' {
-			if p := lookupProgram(w); p != nil {
+			// Inside a configuring subcommand, the name of a program
+			// with no rules is a value (rclone config create r sftp …).
+			if p := lookupProgram(w); p != nil && (p != noRules || r.prog == nil || !r.configuring(r.prog)) {
 				r.enterProgram(p, j)
 				return j
 			}
@@ -223,32 +235,6 @@ func (r *redactor) word(i, j int) int {
 		if end := r.keyValue(sep, w[0] == '-', kind, nameStyled(w)); end > 0 {
 			return end
 		}
-	}
-	return j
-}
-
-// subscriptEnd returns the end of an array subscript after the name
-// s[i:j] ([0] after it, or the ] closing [ before it) when '=' or '+='
-// follows, else j.
-func subscriptEnd(s string, i, j int) int {
-	if j >= len(s) {
-		return j
-	}
-	e := j
-	switch {
-	case s[j] == ']' && i > 0 && s[i-1] == '[':
-		e = j + 1
-	case s[j] == '[':
-		x := strings.IndexByte(s[j:min(len(s), j+64)], ']')
-		if x < 0 || strings.ContainsAny(s[j:j+x], " \t\n") {
-			return j
-		}
-		e = j + x + 1
-	default:
-		return j
-	}
-	if e < len(s) && (s[e] == '=' || strings.HasPrefix(s[e:], "+=")) {
-		return e
 	}
 	return j
 }
@@ -560,65 +546,6 @@ func valueEnd(s string, k int, header bool) int {
 
 func bearerByte(c byte) bool {
 	return wordByte[c] || c == '~' || c == '+' || c == '/' || c == '='
-}
-
-// url redacts the password of scheme://user:pass@host; k is just after
-// "://". The authority ends at the first '/', so scans never overlap.
-func (r *redactor) url(k int) int {
-	s := r.s
-	colon, at := -1, -1
-	for e := k; e < len(s); e++ {
-		c := s[e]
-		if c == '"' || c == '\'' || c == '\\' || c == '`' || c == '$' && e+1 < len(s) && strings.IndexByte(`'({`, s[e+1]) >= 0 {
-			// A quote that opens a part of the word, or an escape, at
-			// bash's top level: https://u:pa"ss"@h is one word.
-			if q, ok := r.quoteAt(e); ok && q == 0 {
-				switch c {
-				case '\\':
-					e++
-				case '\'':
-					if x := strings.IndexByte(s[e+1:], '\''); x >= 0 {
-						e += x + 1
-					} else {
-						e = len(s)
-					}
-				case '"':
-					e = quotedEnd(s, e+1, `"`)
-				case '$':
-					if s[e+1] == '\'' {
-						e = ansiEnd(s, e+2) - 1
-					} else {
-						e = groupEnd(s, e+1) - 1
-					}
-				case '`':
-					if x := strings.IndexByte(s[e+1:], '`'); x >= 0 {
-						e += x + 1
-					} else {
-						e = len(s)
-					}
-				}
-				continue
-			}
-			// Inside "…", a ' is a byte of the URL; any other quote
-			// closes the string, and \ is an escape of JSON's.
-			if !(c == '\'' && r.quotes.q == '"' || c == '$' || c == '`') {
-				break
-			}
-		}
-		if c == '/' || c == '?' || c == '#' || c <= ' ' || c == '<' || c == '>' {
-			break
-		}
-		switch {
-		case c == '@':
-			at = e
-		case c == ':' && colon < 0:
-			colon = e
-		}
-	}
-	if colon >= 0 && at > colon+1 {
-		return r.replace(colon+1, at, Redacted)
-	}
-	return k
 }
 
 // pem redacts the body of a PEM private key block starting at i, keeping

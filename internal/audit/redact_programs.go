@@ -57,9 +57,15 @@ type program struct {
 	// option's letter followed by more letters is another option.
 	noAttach bool
 	// configSub: "secret-named-key value" pairs are set after this
-	// subcommand (git config user.password x); "*" means always.
+	// subcommand (git config user.password x), or any of several
+	// separated by blanks; "*" means always.
 	configSub string
-	pos       []positional
+	// slash: options are spelled /name:value (xfreerdp /p:secret).
+	slash bool
+	// servicePass: a word right after the //server/share argument is
+	// the password (smbclient //nas/share SECRET).
+	servicePass bool
+	pos         []positional
 	// htpasswd: with -b the password is a positional, the third (file
 	// user password) or, with -n, the second.
 	htpasswd bool
@@ -84,112 +90,14 @@ var (
 	}}
 	snmpLike  = &program{opts: []option{{name: "-c"}, {name: "-A"}, {name: "-X"}}}
 	vaultLike = &program{pos: []positional{{after: []string{"login"}, every: true}}}
+	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}}
+	httpBasic = &program{configSub: "config", pos: []positional{{after: []string{"http-basic.*"}, index: 1}}}
+	freerdp   = &program{slash: true, opts: []option{{name: "/p:"}, {name: "/gp:"}, {name: "/pth:"}}}
+	// impacket: [domain/]user:password@target, -hashes LM:NT.
+	impacket = &program{opts: []option{{name: "-hashes"}, {name: "-aesKey"}}, pos: []positional{{every: true, split: userinfo}}}
 	// noRules ends the previous program's context: sshpass -p x ssh -p 22.
 	noRules = &program{}
 )
-
-// programs maps a program's name to its rules; programFamilies add the
-// names that start with a prefix (mysqldump, mongosh, ldapmodify, …).
-var programs = map[string]*program{
-	"curl": {cluster: true, opts: []option{
-		{name: "-u", split: afterColon}, {name: "--user", split: afterColon},
-		{name: "-U", split: afterColon}, {name: "--proxy-user", split: afterColon},
-		{name: "-E", split: afterColon}, {name: "--cert", split: afterColon}, {name: "--proxy-cert", split: afterColon},
-		{name: "--oauth2-bearer"}, {name: "-b"}, {name: "--cookie"},
-		{name: "-x", split: userinfo}, {name: "--proxy", split: userinfo}, {name: "--preproxy", split: userinfo},
-	}},
-	"http": httpie, "https": httpie, "xh": httpie, "xhs": httpie,
-	"ssh-keygen":    {opts: []option{{name: "-N"}, {name: "-P"}}},
-	"doctl":         {opts: []option{{name: "-t"}}},
-	"glab":          {opts: []option{{name: "-t", sub: "login"}}},
-	"wpa_cli":       {configSub: "*"},
-	"mycli":         {opts: []option{{name: "-p"}}},
-	"cqlsh":         {opts: []option{{name: "-p"}}},
-	"rabbitmqadmin": {opts: []option{{name: "-p"}}},
-	"tsql":          {opts: []option{{name: "-P"}}},
-	"mssql-cli":     {opts: []option{{name: "-P"}}},
-	"etcdctl":       {opts: []option{{name: "--user", split: afterColon}}},
-	"sqlplus":       oracleLike, "rman": oracleLike, "expdp": oracleLike, "impdp": oracleLike,
-	"exp": oracleLike, "imp": oracleLike, "sqlldr": oracleLike, "dgmgrl": oracleLike,
-	"sshpass":  {opts: []option{{name: "-p"}}},
-	"htpasswd": {htpasswd: true},
-	"docker":   registryLogin, "podman": registryLogin, "nerdctl": registryLogin, "buildah": registryLogin,
-	"helm": registryLogin, "oras": registryLogin, "crane": registryLogin, "regctl": registryLogin,
-	"finch": registryLogin, "az": registryLogin, "singularity": registryLogin, "apptainer": registryLogin,
-	"skopeo": {opts: []option{
-		{name: "-p", sub: "login"}, {name: "--creds", split: afterColon},
-		{name: "--src-creds", split: afterColon}, {name: "--dest-creds", split: afterColon},
-	}},
-	"redis-cli": redisLike, "keydb-cli": redisLike, "valkey-cli": redisLike,
-	"openssl": {noAttach: true, opts: []option{
-		{name: "-passin", split: passArg}, {name: "-passout", split: passArg}, {name: "-pass", split: passArg},
-		{name: "-password", split: passArg}, {name: "-k"}, {name: "-K"},
-	}, pos: []positional{{after: []string{"passwd"}, every: true}}},
-	"smbclient": sambaLike, "rpcclient": sambaLike, "smbcacls": sambaLike, "smbcquotas": sambaLike,
-	"smbget": sambaLike, "smbtree": sambaLike, "net": sambaLike, "mount.cifs": sambaLike,
-	"smbmap":        {opts: []option{{name: "-p"}, {name: "-H"}}},
-	"nxc":           {opts: []option{{name: "-p"}, {name: "-H"}}},
-	"netexec":       {opts: []option{{name: "-p"}, {name: "-H"}}},
-	"crackmapexec":  {opts: []option{{name: "-p"}, {name: "-H"}}},
-	"ldappasswd":    {cluster: true, opts: []option{{name: "-w"}, {name: "-s"}, {name: "-a"}}},
-	"vault":         vaultLike,
-	"bao":           vaultLike,
-	"lftp":          {opts: []option{{name: "-u", split: afterComma}, {name: "--user", split: afterComma}}},
-	"ipmitool":      {opts: []option{{name: "-P"}, {name: "-k"}, {name: "-y"}}},
-	"sqlcmd":        {opts: []option{{name: "-P"}}},
-	"bcp":           {opts: []option{{name: "-P"}}},
-	"racadm":        {opts: []option{{name: "-p"}}},
-	"useradd":       {opts: []option{{name: "-p"}}},
-	"usermod":       {opts: []option{{name: "-p"}}},
-	"zip":           {opts: []option{{name: "-P"}}},
-	"unzip":         {opts: []option{{name: "-P"}}},
-	"zipcloak":      {opts: []option{{name: "-P"}}},
-	"rar":           archiver,
-	"unrar":         archiver,
-	"mosquitto_pub": {opts: []option{{name: "-P"}}},
-	"mosquitto_sub": {opts: []option{{name: "-P"}}},
-	"mosquitto_rr":  {opts: []option{{name: "-P"}}},
-	"plink":         {noAttach: true, opts: []option{{name: "-pw"}}},
-	"pscp":          {noAttach: true, opts: []option{{name: "-pw"}}},
-	"psftp":         {noAttach: true, opts: []option{{name: "-pw"}}},
-	"rdesktop":      {opts: []option{{name: "-p"}}},
-	"doveadm":       {opts: []option{{name: "-p", sub: "pw"}}},
-	"gh":            {opts: []option{{name: "-b", sub: "secret"}, {name: "--body", sub: "secret"}}},
-	"kubectl":       {opts: []option{{name: "--from-literal", split: afterEquals}}},
-	"oc":            {opts: []option{{name: "--from-literal", split: afterEquals}}},
-	"git":           {configSub: "config"},
-	"npm":           {configSub: "config"},
-	"yarn":          {configSub: "config"},
-	"pnpm":          {configSub: "config"},
-	"pip":           {configSub: "config"},
-	"pip3":          {configSub: "config"},
-	"poetry":        {configSub: "config"},
-	"composer":      {configSub: "config"},
-	"aws":           {configSub: "configure"},
-	"nmcli":         {configSub: "*"},
-	"mc": {pos: []positional{
-		{after: []string{"alias", "set"}, index: 3}, {after: []string{"host", "add"}, index: 3},
-		{after: []string{"user", "add"}, index: 2},
-	}},
-	"rabbitmqctl": {pos: []positional{
-		{after: []string{"add_user"}, index: 1}, {after: []string{"change_password"}, index: 1},
-		{after: []string{"authenticate_user"}, index: 1},
-	}},
-	"wpa_passphrase":      {pos: []positional{{index: 1}}},
-	"transmission-remote": {opts: []option{{name: "-n", split: afterColon}, {name: "--auth", split: afterColon}}},
-	"rclone":              {configSub: "config"},
-	"mkpasswd":            {pos: []positional{{every: true}}},
-	"ssh":                 noRules, "scp": noRules, "sftp": noRules, "rsync": noRules, "sudo": noRules,
-	"env": noRules, "sh": noRules, "bash": noRules, "xargs": noRules, "timeout": noRules,
-}
-
-var programFamilies = []struct {
-	prefix string
-	p      *program
-}{
-	{"mysql", mysqlLike}, {"mariadb", mysqlLike}, {"mongo", mongoLike}, {"ldap", ldapLike},
-	{"snmp", snmpLike}, {"7z", archiver}, {"ncftp", mongoLike},
-}
 
 // programShape holds, per first two bytes of a program name, the lengths
 // the names with them come in (bit n for length n, every bit from a
@@ -279,11 +187,20 @@ func (r *redactor) subsEndWith(after []string) bool {
 	}
 	got := r.subs[r.nsubs-len(after) : r.nsubs]
 	for k := range after {
-		if got[k] != after[k] {
+		if !subMatch(after[k], got[k]) {
 			return false
 		}
 	}
 	return true
+}
+
+// subMatch reports whether the argument w is the subcommand word want, or
+// starts with it when want ends in '*' (http-basic.* for http-basic.repo).
+func subMatch(want, w string) bool {
+	if p, ok := strings.CutSuffix(want, "*"); ok {
+		return strings.HasPrefix(w, p)
+	}
+	return w == want
 }
 
 // enterProgram starts the context of program p, whose name ends at j.
@@ -301,12 +218,15 @@ func (r *redactor) enterProgram(p *program, j int) {
 func (r *redactor) argument(i, j int) {
 	w := r.s[i:j]
 	if r.nsubs == len(r.subs) {
-		return
+		// Keep the first word and the last ones: git config …,
+		// ipmitool -H h -U u user set password.
+		copy(r.subs[1:], r.subs[2:])
+		r.nsubs--
 	}
 	r.subs[r.nsubs] = w
 	r.nsubs++
 	for _, ps := range r.prog.pos {
-		if len(ps.after) > 0 && ps.after[len(ps.after)-1] == w && r.subsEndWith(ps.after) {
+		if len(ps.after) > 0 && subMatch(ps.after[len(ps.after)-1], w) && r.subsEndWith(ps.after) {
 			r.lookAhead(j, ps, false)
 		}
 	}
@@ -345,6 +265,8 @@ func (r *redactor) option(i, j int) int {
 			}
 		case len(o.name) == 2 && len(w) > 2 && !p.noAttach && strings.HasPrefix(w, o.name):
 			k = i + 2 // -pSECRET
+		case o.attachedOnly && len(w) > len(o.name) && strings.HasPrefix(w, o.name):
+			k = i + len(o.name) // rar -hpSECRET
 		}
 		if k >= 0 {
 			// An option read by its program's rule is no key for the
@@ -470,12 +392,25 @@ func valueSpan(s string, k int) (start, end int) {
 	return k, end
 }
 
+// configuring reports whether the command is in one of p's configuring
+// subcommands (configSub, alternatives separated by blanks).
+func (r *redactor) configuring(p *program) bool {
+	for rest := p.configSub; rest != ""; {
+		var sub string
+		sub, rest, _ = strings.Cut(rest, " ")
+		if sub == "*" || r.hasSub(sub) {
+			return true
+		}
+	}
+	return false
+}
+
 // configValue redacts the value after a secret-named key set by a
 // configuring subcommand (git config user.password x, aws configure set
 // aws_secret_access_key x, nmcli … wifi-sec.psk x).
 func (r *redactor) configValue(i, j int) int {
 	p := r.prog
-	if p.configSub == "" || (p.configSub != "*" && !r.hasSub(p.configSub)) {
+	if !r.configuring(p) {
 		return 0
 	}
 	w := r.s[i:j]
@@ -581,8 +516,17 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 func (r *redactor) queue(k, e int, how split) {
 	s := r.s
 	k, e = innerSpan(s, k, e)
-	if how == oracleLogin {
+	switch how {
+	case oracleLogin:
 		k, e = oracleSecret(s, k, e)
+	case userinfo:
+		// [domain/]user:password@host (impacket, mysqlsh).
+		at := strings.LastIndexByte(s[k:e], '@')
+		colon := strings.IndexByte(s[k:e], ':')
+		if at < 0 || colon < 0 || colon > at || strings.Contains(s[k:e], "://") {
+			return
+		}
+		k, e = k+colon+1, k+at
 	}
 	if e > k {
 		r.pending = append(r.pending, span{k, e})
@@ -607,4 +551,21 @@ func isDigits(s string) bool {
 		}
 	}
 	return true
+}
+
+// servicePassword queues the word after the //server/share argument at i
+// when the current program takes its password there.
+func (r *redactor) servicePassword(i int) {
+	s := r.s
+	if r.prog == nil || !r.prog.servicePass || !startsWord(s, i) || !strings.HasPrefix(s[i:], "//") {
+		return
+	}
+	e := shellWordEnd(s, i)
+	k := skipBlanks(s, e)
+	if k == e || k >= len(s) || k < r.lookEnd || strings.IndexByte("-\n\r;|&<>()`", s[k]) >= 0 {
+		return
+	}
+	e = shellWordEnd(s, k)
+	r.lookEnd = e
+	r.queue(k, e, whole)
 }

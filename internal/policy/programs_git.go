@@ -80,7 +80,7 @@ func gitProgram(c *call) (Tier, string) {
 		if strings.HasPrefix(lr, "--upload-pack") || strings.HasPrefix(lr, "--receive-pack") || strings.HasPrefix(lr, "--exec=") ||
 			lr == "--exec" || strings.HasPrefix(lr, "ext::") || strings.HasPrefix(lr, "fd::") || strings.HasPrefix(lr, "--open-files-in-pager") ||
 			strings.HasPrefix(lr, "--extcmd") || strings.HasPrefix(lr, "--to-cmd") || strings.HasPrefix(lr, "--cc-cmd") || strings.HasPrefix(lr, "--config") ||
-			strings.HasPrefix(lr, "-o") && sub == "grep" {
+			sub == "grep" && (shortFlag(r, 'O') || len(lr) > 3 && strings.HasPrefix("--open-files-in-pager", strings.SplitN(lr, "=", 2)[0])) {
 			return TierDestructive, "git " + sub + " " + r + ": runs a program"
 		}
 	}

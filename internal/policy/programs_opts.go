@@ -181,6 +181,15 @@ func (c *call) gitConfigPayload(key, val string, known bool) {
 	}
 }
 
+// gitCommandOpts are the options of git subcommands whose value is a
+// command git runs through a shell.
+var gitCommandOpts = map[string][]string{
+	"rebase":     {"-x", "--exec"},
+	"difftool":   {"-x", "--extcmd"},
+	"grep":       {"-O", "--open-files-in-pager"},
+	"send-email": {"--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd"},
+}
+
 // gitChecked adds to gitProgram the programs its options run: -c values,
 // clone's -u and -c and --template, and --upload-pack, --receive-pack and
 // --exec values, which are shell text.
@@ -219,6 +228,9 @@ func gitChecked(c *call) (Tier, string) {
 		for _, v := range c.optVals(rest, "--upload-pack", "--receive-pack", "--exec") {
 			r.raise(TierDestructive, "git "+sub+": runs "+truncate(v.val, 64))
 			c.shellArg(v, "git "+sub+" remote program")
+		}
+		for _, v := range c.optVals(rest, gitCommandOpts[sub]...) {
+			r.raise(c.shellArg(v, "git "+sub+" command"))
 		}
 		switch sub {
 		case "clone", "ls-remote", "archive", "fetch-pack":

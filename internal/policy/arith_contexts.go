@@ -152,7 +152,13 @@ func (e *eval) paramArith(p *syntax.ParamExp, ctx cctx, sc *scope) {
 	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
 		e.promptExpansion(p.Param.Value, ctx, sc)
 	}
-	if p.Excl && p.Names == 0 && p.Index == nil && !e.identName(sc, p.Param.Value) {
+	// ${!x} and ${!a[i]} expand the variable x or a[i] names; ${!a[@]}
+	// lists a's keys instead.
+	allKeys := false
+	if w, ok := p.Index.(*syntax.Word); ok && len(w.Parts) == 1 && isAllIndex(w.Parts[0]) {
+		allKeys = true
+	}
+	if p.Excl && p.Names == 0 && !allKeys && (p.Index != nil || !e.identName(sc, p.Param.Value)) {
 		e.note(TierMutate, ctx.covered, "${!%s}: indirect expansion of a value not known at parse time can run commands (array subscripts in it expand $(…))", p.Param.Value)
 	}
 }

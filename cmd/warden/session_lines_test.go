@@ -95,6 +95,85 @@ func TestSessionLinesGuarded(t *testing.T) {
 	}
 }
 
+// A command that changes how the session reads keys (the terminal's
+// special characters, readline's bindings, the history characters) makes
+// later harmless-looking lines run something else, so in a writable bash
+// session it needs approval, and so does every send after it, even when a
+// human approved the change itself.
+func TestSessionLinesRekeyed(t *testing.T) {
+	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "SHELL=/bin/sh")
+	s := startStdio(t, env, state, nil)
+	marker := outsideTmp(t)
+	touch := "touch " + marker
+
+	tests := []struct {
+		name string
+		// change is what changes how keys are read; pieces follow it,
+		// each approved as a human who saw only it would.
+		change string
+		pieces []string
+		last   string
+	}{
+		{name: "stty kill", change: "stty kill '#'", last: "ls #" + touch},
+		{name: "stty erase", change: "env stty erase q", last: "ls -l /etc/hostname" + strings.Repeat("q", 19) + touch},
+		{name: "stty in sh -c", change: "sh -c 'stty werase z'", last: "ls xzz" + touch},
+		{name: "bind a key to kill the line", change: `bind '"#": unix-line-discard'`, last: "ls #" + touch},
+		{name: "bind a macro", change: `bind '"~": "\C-u` + touch + `\C-m"'`, last: "ls ~"},
+		{name: "history characters", change: "histchars='!l'", pieces: []string{"pwd; ls #; " + touch}, last: "ls #l"},
+		// Approving it runs it at once: only the change is asked about.
+		{name: "prompt", change: "printf -v PS1 %s '$(" + touch + ")'"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			res, got := callApproved(t, s.cs, "session_start", map[string]any{"command": "bash --norc", "writable": true})
+			if got["status"] != "ok" {
+				t.Fatalf("session_start: %s", text(res))
+			}
+			sh := &sess{t: t, cs: s.cs, id: got["session_id"].(string)}
+			defer callTool(t, s.cs, "session_close", map[string]any{"session_id": sh.id})
+			sh.ready()
+			if res, got := callTool(t, s.cs, "session_send", sh.sendArgs(tc.change, true)); got["status"] != "approval_required" {
+				t.Errorf("%q: status %v, want approval_required: %s", tc.change, got["status"], text(res))
+			}
+			if tc.last == "" {
+				return
+			}
+			for _, p := range append([]string{tc.change}, tc.pieces...) {
+				if res, got := callApproved(t, s.cs, "session_send", sh.sendArgs(p, true)); got["status"] != "ok" {
+					t.Fatalf("piece %q: %s", p, text(res))
+				}
+			}
+			res, got = callTool(t, s.cs, "session_send", sh.sendArgs(tc.last, true))
+			if got["status"] != "approval_required" {
+				t.Errorf("%q after %q: status %v, want approval_required: %s", tc.last, tc.change, got["status"], text(res))
+			}
+			if !strings.Contains(text(res), "no longer knows") {
+				t.Errorf("the refusal does not say why: %s", text(res))
+			}
+			// session_signal still interrupts, and the shell still runs.
+			callTool(t, s.cs, "session_signal", map[string]any{"session_id": sh.id, "signal": "INT"})
+			callApproved(t, s.cs, "session_send", sh.sendArgs("echo alive-$((40+2))", true))
+			sh.readUntil("alive-42")
+			if _, err := os.Stat(marker); err == nil {
+				t.Fatal("the marker exists: a line typed after the change ran something else")
+			}
+		})
+	}
+}
+
+// Pagers started in a session's terminal (git log, journalctl, man) run in
+// secure mode, so keys typed to them run no commands.
+func TestSessionPagerSecure(t *testing.T) {
+	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "SHELL=/bin/sh")
+	s := startStdio(t, env, state, nil)
+	sh := startSession(t, s.cs, nil)
+	sh.send("echo less-secure-$LESSSECURE")
+	sh.readUntil("less-secure-1")
+	if res, got := callTool(t, s.cs, "session_send", sh.sendArgs("unset LESSSECURE", true)); got["status"] != "denied" {
+		t.Errorf("unset LESSSECURE: status %v, want denied: %s", got["status"], text(res))
+	}
+}
+
 // In readonly mode for session_send, text whose raw spelling classifies
 // as a read (everything after '#' is a comment) is still refused when the
 // terminal turns it into a mutation.

@@ -46,7 +46,9 @@ import (
 // foreground that reads part of a line or some of the lines (read -n,
 // head -c, a pager, an editor) changes where the shell's commands begin;
 // no classifier of the typed text can know that, and the confinement of a
-// session started without writable=true is what holds then.
+// session started without writable=true is what holds then. A command that
+// changes how the session reads keys (stty, bind, histchars, …) ends the
+// model for good: rekey.go.
 const (
 	// maxLine bounds a terminal line warden follows: the canonical line
 	// discipline keeps 4095 bytes of a line and then overwrites the last,
@@ -74,6 +76,9 @@ type typing struct {
 	adrift string
 	// interrupted: Ctrl-C was typed and no line entered since.
 	interrupted bool
+	// rekeyed, when set, says why the session no longer reads keys the
+	// way warden follows them (rekey.go). Nothing clears it.
+	rekeyed string
 }
 
 // keyboard is how a session reads its input.
@@ -103,7 +108,7 @@ type typed struct {
 // may drop the next line it reads, but without the terminal's flush a
 // typed line stays for a plain reader while readline drops it.
 func (t typing) signalled() typing {
-	n := typing{interrupted: true}
+	n := typing{interrupted: true, rekeyed: t.rekeyed}
 	if t.line != "" || t.lost != "" {
 		n.lost = "an interrupt from session_signal drops the typed line in bash but not in a plain terminal"
 	}
@@ -112,7 +117,11 @@ func (t typing) signalled() typing {
 
 // feed returns what typing data into a session in state t does.
 func (t typing) feed(data string, k keyboard) typed {
-	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, open: t.open, interrupted: t.interrupted}
+	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, open: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed}
+	if t.rekeyed != "" {
+		f.see("warden no longer knows how this session reads what is typed: earlier, " + t.rekeyed +
+			"; use session_signal to interrupt, or start a new session")
+	}
 	for _, c := range data {
 		f.key(c)
 	}
@@ -132,6 +141,8 @@ type feeder struct {
 	kept   []string // what is classified of the segments before
 	lines  []string
 	unseen string
+	// rekeyed is typing.rekeyed.
+	rekeyed string
 	// interrupted: Ctrl-C was typed and no line entered since; sent: in
 	// this send, so text typed after it races the shell's handling of
 	// the interrupt.
@@ -344,8 +355,18 @@ func (f *feeder) finish() typed {
 		parts := append(f.kept, text, string(f.line))
 		t.text = strings.Join(parts, "")
 	}
+	rekeyed := f.rekeyed
+	if rekeyed == "" && f.k.pty {
+		why := rekeys(t.text)
+		if why != "" {
+			f.see(why + "; warden could not follow what is typed into the session after it")
+		}
+		if why != "" && len(f.lines) > 0 {
+			rekeyed = why
+		}
+	}
 	t.unseen = f.unseen
-	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, interrupted: f.interrupted}
+	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, interrupted: f.interrupted, rekeyed: rekeyed}
 	return t
 }
 

@@ -283,7 +283,11 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 		argv = []string{shell, "-c", a.Command}
 	}
 	pty := a.PTY == nil || *a.PTY
-	env := append([]string(nil), d.Env...)
+	// A pager that git log, journalctl or man start in the terminal reads
+	// the keys typed next: in secure mode it runs no commands (less's
+	// "!touch x" after a harmless-looking ": ") and writes no files.
+	// rekey.go counts a change of it.
+	env := append([]string{"LESSSECURE=1"}, d.Env...)
 	for k, v := range a.Env {
 		env = append(env, k+"="+v)
 	}
@@ -316,13 +320,28 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 			if err != nil {
 				return fail(err)
 			}
-			d.book.add(info.ID, newTab(host, a.Writable, utf8))
+			tb := newTab(host, a.Writable, utf8)
+			if pty {
+				tb.typing.rekeyed = startRekeys(a)
+			}
+			d.book.add(info.ID, tb)
 			return &relay.Outcome{
 				Result: Started{SessionID: info.ID, PTY: info.PTY, Cols: info.Cols, Rows: info.Rows, Writable: a.Writable},
 				Extra:  map[string]any{"session_id": info.ID, "writable": a.Writable},
 			}
 		},
 	}, nil
+}
+
+// startRekeys says why a session started with a's command and
+// environment does not read keys the way warden follows them, or "".
+func startRekeys(a *StartArgs) string {
+	for k := range a.Env {
+		if why := rekeyVars[k]; why != "" {
+			return why
+		}
+	}
+	return rekeys(a.Command)
 }
 
 // utf8Locale reports whether env's locale (LC_ALL, else LC_CTYPE, else
@@ -404,8 +423,10 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 			return nil, relay.Refuse("%s. Send plain text (DEL, Ctrl-U, Ctrl-W and Ctrl-C are followed), "+
 				"or start the session with writable=true after approval", ty.unseen)
 		}
-		// Its writes were approved, but not what this send does.
+		// Its writes were approved, but not what this send does; the
+		// human asked to approve it reads why.
 		plan.Tier = policy.TierDestructive
+		plan.Why = "warden cannot follow what this send makes the session run: " + ty.unseen
 	}
 	plan.Run = func(ctx context.Context) *relay.Outcome {
 		if err := tb.take(ctx); err != nil {
@@ -419,7 +440,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 		tb.gen++
 		if err := d.Registry.Send(ctx, a.SessionID, []byte(data)); err != nil {
 			const why = "a send to the session failed part way"
-			tb.typing = typing{lost: why, adrift: why}
+			tb.typing = typing{lost: why, adrift: why, rekeyed: ty.next.rekeyed}
 			return fail(err)
 		}
 		tb.typing = ty.next

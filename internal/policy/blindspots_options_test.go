@@ -279,6 +279,16 @@ func TestBlindSpotOptionSpellings(t *testing.T) {
 		{"git grep --open-files=", "git grep --open-files=reboot x", TierDestructive, true},
 		{"git grep -O attached", "git grep -Oreboot x", TierDestructive, true},
 		{"git send-email --to-c=", "git send-email --to-c=reboot x", TierDestructive, true},
+		// vim runs what it reads on a standard input that is not a
+		// terminal: keystrokes, or Ex commands in Ex mode.
+		{"vim -es from a file", "vim -es < /tmp/s", TierDestructive, false},
+		{"vim -es here-string", "vim -es <<< '!reboot'", TierDestructive, true},
+		{"vim keystrokes from a pipe", "echo ':!poweroff' | vim", TierDestructive, true},
+		{"ex from a file", "ex < /tmp/s", TierDestructive, false},
+		{"nvim headless", "nvim --headless -es < /tmp/s", TierDestructive, false},
+		{"vim -c attached", "vim '-c!reboot'", TierDestructive, true},
+		{"vim -c attached unknown", "vim '-c!touch /tmp/p' f", TierDestructive, false},
+		{"vim -W", "vim -W /dev/sda f", TierDestructive, true},
 		// Setuid and setgid bits kept by archivers, in every spelling.
 		{"unzip -K", "unzip -oK x.zip", TierDestructive, false},
 		{"cpio -i", "cpio -idm < x.cpio", TierDestructive, false},
@@ -320,6 +330,8 @@ func TestBlindSpotOptionSpellings(t *testing.T) {
 		{"tree", "tree -aL 2 /etc", TierRead},
 		{"curl -X", "curl -XPOST https://example.com", TierMutate},
 		{"install plain cluster", "install -Dm755 a b", TierMutate},
+		{"vim file", "vim -R f", TierMutate},
+		{"vim editing its input", "cat f | vim -R -", TierMutate},
 		{"unzip -l", "unzip -l x.zip", TierRead},
 		{"cpio -it", "cpio -itv < x.cpio", TierRead},
 		{"tar plain mode", "tar --mode=go-w -cf x.tar a", TierMutate},

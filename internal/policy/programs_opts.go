@@ -405,7 +405,9 @@ func aptChecked(c *call) (Tier, string) {
 }
 
 // editorChecked adds to editorProgram the shell commands its start-up
-// options run: vim -c '!cmd', +'!cmd', --cmd 'silent !cmd'.
+// options run: vim -c '!cmd', -c'!cmd', +'!cmd', --cmd 'silent !cmd'; and
+// the commands vim reads from its standard input when that is not a
+// terminal: keystrokes, or Ex commands in Ex mode (vim -es, ex -s).
 func editorChecked(c *call) (Tier, string) {
 	if strings.HasPrefix(c.name, "emacs") {
 		for _, v := range c.optVals(c.args, "--eval", "-eval", "--execute") {
@@ -413,32 +415,67 @@ func editorChecked(c *call) (Tier, string) {
 		}
 		return editorProgram(c)
 	}
+	r := raiser{}
+	stdinFile := false // vim - edits its input instead
 	for i, a := range c.args {
 		v := a.val
 		text := ""
 		switch {
 		case (v == "-c" || v == "--cmd") && i+1 < len(c.args):
 			text = c.args[i+1].val
+		case strings.HasPrefix(v, "-c") && len(v) > 2:
+			text = v[2:]
+			r.raise(TierDestructive, c.name+" -c: runs editor commands")
 		case strings.HasPrefix(v, "+") && len(v) > 1:
 			text = v[1:]
+		case v == "-":
+			stdinFile = true
+			continue
 		default:
 			continue
 		}
-		s := strings.TrimLeft(text, ": \t")
-		for _, p := range []string{"silent!", "silent", "sil!", "sil", "exe", "execute"} {
-			s = strings.TrimLeft(strings.TrimPrefix(s, p), " \t")
-		}
-		if strings.HasPrefix(s, "!") {
-			c.shell(s[1:], c.name+" shell command", nil, false)
-		}
-		if strings.Contains(text, "system(") || strings.Contains(text, "!") || strings.HasPrefix(s, "w") || strings.HasPrefix(s, "r!") {
-			c.e.scanText(text)
+		c.exCommand(text)
+	}
+	for _, f := range c.optVals(c.args, "-W", "--startuptime") {
+		r.raise(c.writeArg(f, c.name+" script output"))
+	}
+	if !stdinFile {
+		switch in := c.ctx.stdin; in.kind {
+		case stdinUnknown:
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" reads editor commands from input the classifier cannot see")
+		case stdinText:
+			c.e.scanText(in.text)
+			for _, line := range strings.Split(in.text, "\n") {
+				c.exCommand(line)
+			}
+			if strings.TrimSpace(in.text) != "" {
+				r.raise(TierDestructive, c.name+" runs editor commands from its input")
+			}
 		}
 	}
-	return editorProgram(c)
+	t, why := editorProgram(c)
+	if r.t > t {
+		return r.t, r.why
+	}
+	return t, why
 }
 
-// logrotateProgram: logrotate runs the scripts of its configuration
+// exCommand classifies one vim Ex command: a shell command after "!" as
+// shell text, and the deny matchers over anything that can run or write.
+func (c *call) exCommand(text string) {
+	s := strings.TrimLeft(text, ": \t")
+	for _, p := range []string{"silent!", "silent", "sil!", "sil", "exe", "execute"} {
+		s = strings.TrimLeft(strings.TrimPrefix(s, p), " \t")
+	}
+	if strings.HasPrefix(s, "!") {
+		c.shell(s[1:], c.name+" shell command", nil, false)
+	}
+	if strings.Contains(text, "system(") || strings.Contains(text, "!") || strings.HasPrefix(s, "w") || strings.HasPrefix(s, "r!") {
+		c.e.scanText(text)
+	}
+}
+
 // (postrotate, prerotate, firstaction); only a debug run (-d) runs none.
 func logrotateProgram(c *call) (Tier, string) {
 	vals := c.vals()

@@ -328,10 +328,11 @@ func (af *arithFacts) callFacts(ce *syntax.CallExpr) (string, bool) {
 		case v == "eval" || v == "source" || v == ".":
 			af.tainted = true
 		case v == "declare" || v == "typeset" || v == "local" || v == "export" || v == "readonly":
-			// Reached through command or builtin: its words assign.
+			// Reached through command or builtin: its words assign, and
+			// a nameref makes its target assigned through another name.
 			for _, w := range args[1:] {
 				s, ok := plainLit(w)
-				if !ok {
+				if !ok || v != "export" && len(s) > 1 && (s[0] == '-' || s[0] == '+') && strings.ContainsRune(s, 'n') {
 					af.tainted = true
 					return "", false
 				}

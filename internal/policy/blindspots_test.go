@@ -381,6 +381,8 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		"x=5; mapfile -c 1 -C 'x=$y;:' a < /tmp/x; (( x ))",
 		"x=5; printf -vx %s \"$y\"; (( x ))",
 		"x=5; read -rax < /tmp/x; (( x ))",
+		"x=5; command declare -n r=x; r=$(cat /tmp/x); (( x ))",
+		"x=5; \\declare -n r=x; read r; (( x ))",
 		"read -a a; echo ${!a[0]}",
 		"a=(\"$x\"); echo \"${!a[i]}\"",
 		"for i in {a..c}; do (( i )); done",

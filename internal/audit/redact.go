@@ -53,7 +53,7 @@ type redactor struct {
 	// nil outside a command that names one. subs are its first plain
 	// arguments (login, config, alias set), htN is htpasswd's -n.
 	prog  *program
-	subs  [4]string
+	subs  [8]string
 	nsubs int
 	htN   bool
 	// pending are positionals a look-ahead found secret (htpasswd -b's
@@ -131,8 +131,13 @@ func (r *redactor) run() {
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
 			r.stdinGroup(c)
-		case '/':
+		case '/', '~':
 			r.servicePassword(i)
+			if r.stdin.tee && startsWord(s, i) {
+				r.writesTo(i)
+			}
+		case '>':
+			r.redirectOut(i)
 		}
 		i++
 	}
@@ -163,6 +168,9 @@ func (r *redactor) word(i, j int) int {
 			if end := r.sqlString(j, false); end > 0 {
 				return end
 			}
+			if end := r.netrcPassword(i, j); end > 0 {
+				return end
+			}
 		}
 	case 'b', 'B':
 		// SQL: IDENTIFIED [WITH plugin] BY 'secret' (or unquoted, Oracle).
@@ -180,6 +188,11 @@ func (r *redactor) word(i, j int) int {
 			if k > j && end-k >= 8 {
 				return r.replace(k, end, Redacted)
 			}
+		}
+	}
+	if j < len(s) && s[j] == '(' && (strings.HasSuffix(w, ".auth") || strings.HasSuffix(w, "changeUserPassword")) {
+		if end := r.secondArgument(j); end > 0 {
+			return end // db.auth("u", "secret")
 		}
 	}
 	if r.prog != nil && r.prog.slash && i > 0 && s[i-1] == '/' && j < len(s) && s[j] == ':' && startsWord(s, i-1) {
@@ -427,8 +440,12 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		k++
 	case s[k] == '+' && strings.HasPrefix(s[k:], "+="):
 		k += 2
+	case strings.HasPrefix(s[k:], ":="):
+		k += 2 // httpie's raw JSON field, make's NAME := value
 	case s[k] == ':' && !strings.HasPrefix(s[k:], "://"):
-		if (kind == keyName || kind == keyPwd) && !styled {
+		// pwd: "…" in a script's object literal is a password, pwd:
+		// unquoted in prose is not.
+		if (kind == keyName || kind == keyPwd) && !styled && !startsQuote(s, skipBlanks(s, k+1)) {
 			return 0
 		}
 		k++

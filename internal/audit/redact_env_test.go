@@ -176,3 +176,61 @@ func TestRedactArrayAssignments(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactCredentialFilesAndScripts: what a command writes into a file
+// that holds credentials (echo, printf, here-documents, tee) is redacted
+// whatever its format, as are netrc lines, a script's password fields and
+// calls, and stores' --value options; writes to ordinary files stay.
+func TestRedactCredentialFilesAndScripts(t *testing.T) {
+	tests := []struct {
+		name, in string
+		keep     []string
+	}{
+		{"echo > .netrc", "echo 'machine github.com login bob password S3cr3tV4lue' > ~/.netrc", []string{"> ~/.netrc"}},
+		{"printf >> .netrc", "printf 'machine h login u password %s\\n' S3cr3tV4lue >> ~/.netrc", []string{">> ~/.netrc"}},
+		{"echo >> .pgpass", "echo 'db:5432:*:app:S3cr3tV4lue' >> ~/.pgpass && chmod 600 ~/.pgpass", []string{"chmod 600 ~/.pgpass"}},
+		{"cat > file <<EOF", "cat > ~/.pgpass <<EOF\ndb:5432:*:app:S3cr3tV4lue\nEOF\nls", []string{"cat > ~/.pgpass <<EOF\n", "\nEOF\nls"}},
+		{"cat <<EOF > file", "cat <<'EOF' > /root/.netrc\nmachine h\nlogin u\npassword S3cr3tV4lue\nEOF", []string{"> /root/.netrc", "\nEOF"}},
+		{"token file", "echo S3cr3tV4lue > ~/.vault-token", []string{"> ~/.vault-token"}},
+		{"tee", "echo -n S3cr3tV4lue | tee ~/.config/gh/token >/dev/null", []string{"| tee ~/.config/gh/token"}},
+		{"sudo tee -a", "printf '%s\\n' 'bob * S3cr3tV4lue *' | sudo tee -a /etc/ppp/chap-secrets", []string{"sudo tee -a /etc/ppp/chap-secrets"}},
+		{"secrets dir", "echo 'S3cr3tV4lue' > /run/secrets/db", []string{"/run/secrets/db"}},
+		{"s3fs", "echo AKIDEXAMPLE:S3cr3tV4lue > ~/.passwd-s3fs", []string{"~/.passwd-s3fs"}},
+		{"private key file", "echo S3cr3tV4lue > /etc/ssl/private/server.key", []string{"/etc/ssl/private/server.key"}},
+		{"shadow", "echo 'bob:$6$salt$S3cr3tV4lue:19000::::::' >> /etc/shadow", []string{"/etc/shadow"}},
+		{"inside ssh", `ssh h "echo 'S3cr3tV4lue' | sudo -S systemctl restart x"`, []string{"sudo -S systemctl restart x"}},
+		{"inside sh -c", "sh -c 'echo S3cr3tV4lue | passwd --stdin bob'", []string{"passwd --stdin bob"}},
+		{"netrc line", "machine h login u password S3cr3tV4lue", []string{"machine h login u password"}},
+		{"mongo pwd", `mongosh --eval 'db.createUser({user:"u", pwd: "S3cr3tV4lue", roles:[]})'`, []string{`user:"u"`, "roles:[]"}},
+		{"mongo auth", `mongosh --eval 'db.auth("u", "S3cr3tV4lue")'`, []string{`db.auth("u", "`}},
+		{"mongo change", `mongosh --eval "db.changeUserPassword('u', 'S3cr3tV4lue')"`, []string{"changeUserPassword('u', '"}},
+		{"httpie raw json", `http POST x password:='"S3cr3tV4lue"'`, []string{"http POST x password:="}},
+		{"make :=", "make deploy DB_PASSWORD:=S3cr3tV4lue", []string{"make deploy DB_PASSWORD:="}},
+		{"t-sql with password =", `sqlcmd -Q "ALTER LOGIN sa WITH PASSWORD = 'S3cr3tV4lue'"`, []string{"ALTER LOGIN sa WITH PASSWORD"}},
+		{"aws ssm --value", "aws ssm put-parameter --name /db/pw --value S3cr3tV4lue --type SecureString", []string{"--type SecureString"}},
+		{"az keyvault --value", "az keyvault secret set --vault-name v --name n --value S3cr3tV4lue", []string{"--name n --value"}},
+		{"gcloud secrets stdin", "gcloud secrets versions add x --data-file=- <<< S3cr3tV4lue", []string{"--data-file=- <<<"}},
+	}
+	for _, tt := range tests {
+		got := Redact(tt.in)
+		if part := leaked(got); part != "" {
+			t.Errorf("%s: Redact(%q) = %q: %q survives", tt.name, tt.in, got, part)
+		}
+		for _, k := range tt.keep {
+			if !strings.Contains(got, k) {
+				t.Errorf("%s: Redact(%q) = %q: lost %q", tt.name, tt.in, got, k)
+			}
+		}
+	}
+	for _, in := range []string{
+		"echo hello > out.txt", "ls -la > /tmp/list", "echo x 2>/dev/null",
+		"echo 'bob:x:1001:1001::/home/bob:/bin/bash' >> /etc/passwd",
+		"echo 'ssh-ed25519 AAAAC3Nza bob' >> ~/.ssh/authorized_keys", "cat x | tee out.log",
+		"echo done | tee -a /var/log/x.log", "ssh h 'echo hi | grep h'", "echo 1 > /proc/sys/net/ipv4/ip_forward",
+		"cat > notes.md <<EOF\nhello\nEOF\nls", "aws ssm get-parameter --name /x", "echo login with your password",
+	} {
+		if got := Redact(in); got != in {
+			t.Errorf("Redact(%q) = %q, want it unchanged", in, got)
+		}
+	}
+}

@@ -22,6 +22,7 @@ type stdinState struct {
 	nfeed  int
 	docAt  int
 	depth  int  // open ( and { groups, whose commands share one output
+	tee    bool // the current command is tee, writing its input to files
 	secret bool // the current command reads a secret on its input
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
@@ -46,8 +47,15 @@ var stdinWrappers = map[string]bool{
 // scanning resumes (j, unless a replacement was made).
 func (r *redactor) stdinWord(i, j int) int {
 	st, w := &r.stdin, r.s[i:j]
+	if !st.atCmd && r.innerCommand(i) {
+		// sh -c 'echo …', ssh host "echo …": the string is a command.
+		st.atCmd, st.echoAt, st.secret, st.heredocs = true, -1, false, false
+	}
 	if st.atCmd {
-		st.atCmd, st.cmd = false, w
+		st.atCmd, st.cmd, st.tee = false, w, w == "tee"
+		if st.tee {
+			return j
+		}
 		if w == "echo" || w == "printf" || w == "yes" {
 			st.echoAt = j
 		}
@@ -58,6 +66,11 @@ func (r *redactor) stdinWord(i, j int) int {
 	}
 	if stdinWrappers[st.cmd] && (w == "sudo" || w == "doas") {
 		st.cmd = w // ssh host sudo -S …
+	}
+	if st.tee || stdinWrappers[st.cmd] && w == "tee" {
+		st.tee = true // | sudo tee ~/.netrc
+		r.writesTo(i)
+		return j
 	}
 	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:]) {
 		return j
@@ -73,8 +86,9 @@ func (r *redactor) secretInput() {
 	st := &r.stdin
 	st.secret = true
 	for _, f := range st.feed[:st.nfeed] {
-		if f.to > f.from && f.from >= r.done {
-			r.replace(f.from, f.to, Redacted)
+		// A part already redacted by another rule is left as it is.
+		if from := max(f.from, r.done); f.to > from {
+			r.replace(from, f.to, Redacted)
 		}
 	}
 	st.nfeed = 0
@@ -97,6 +111,8 @@ func readsSecretInput(cmd, w, rest string) bool {
 		return cmd == "openssl" // -passin stdin
 	case "secret":
 		return cmd == "docker" || cmd == "podman" || cmd == "gh" // secret create x -, secret set X
+	case "secrets":
+		return cmd == "gcloud" // secrets create x --data-file=-
 	case "insert":
 		return cmd == "pass"
 	case "-":
@@ -173,7 +189,7 @@ func (r *redactor) stdinBreak(c byte, i int) {
 	if !pipe && st.depth == 0 {
 		st.nfeed, st.docAt = 0, -1
 	}
-	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs = true, "", -1, false, false
+	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee = true, "", -1, false, false, false
 }
 
 // feedSpan adds what a command writes into the pipeline.
@@ -294,4 +310,22 @@ func (r *redactor) queueHeredocs(i int) {
 			break
 		}
 	}
+}
+
+// innerCommand reports whether the word at i opens a string that a shell
+// runs as a command: sh -c '…', su -c "…", ssh host '…', eval "…".
+func (r *redactor) innerCommand(i int) bool {
+	s := r.s
+	if i == 0 || (s[i-1] != '\'' && s[i-1] != '"') {
+		return false
+	}
+	if q, ok := r.quoteAt(i); ok && q == 0 {
+		return false // the quote closed a string
+	}
+	switch r.stdin.cmd {
+	case "ssh", "eval", "watch":
+		return true
+	}
+	before := strings.TrimRight(s[max(0, i-8):i-1], " \t")
+	return strings.HasSuffix(before, " -c") || strings.HasSuffix(before, " -lc")
 }

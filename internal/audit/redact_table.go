@@ -29,7 +29,7 @@ var programs = map[string]*program{
 	"htpasswd": {htpasswd: true},
 	"docker":   registryLogin, "podman": registryLogin, "nerdctl": registryLogin, "buildah": registryLogin,
 	"helm": registryLogin, "oras": registryLogin, "crane": registryLogin, "regctl": registryLogin,
-	"finch": registryLogin, "az": registryLogin, "singularity": registryLogin, "apptainer": registryLogin,
+	"finch": registryLogin, "singularity": registryLogin, "apptainer": registryLogin,
 	"skopeo": {opts: []option{
 		{name: "-p", sub: "login"}, {name: "--creds", split: afterColon},
 		{name: "--src-creds", split: afterColon}, {name: "--dest-creds", split: afterColon},
@@ -97,8 +97,11 @@ var programs = map[string]*program{
 	"pip3":          {configSub: "config"},
 	"poetry":        httpBasic,
 	"composer":      httpBasic,
-	"aws":           {configSub: "configure"},
-	"nmcli":         {configSub: "*"},
+	"aws":           {configSub: "configure", opts: []option{{name: "--value", sub: "put-parameter"}}},
+	"az": {opts: []option{
+		{name: "-p", sub: "login"}, {name: "--password", sub: "login"}, {name: "--value", sub: "secret"},
+	}},
+	"nmcli": {configSub: "*"},
 	"mc": {pos: []positional{
 		{after: []string{"alias", "set"}, index: 3}, {after: []string{"host", "add"}, index: 3},
 		{after: []string{"user", "add"}, index: 2},

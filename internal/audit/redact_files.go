@@ -1,0 +1,125 @@
+package audit
+
+import "strings"
+
+// Secrets written to files that hold credentials: echo … > ~/.netrc,
+// printf … >> ~/.pgpass, cat > ~/.my.cnf <<EOF, … | sudo tee
+// /etc/ppp/chap-secrets. What the command writes there is redacted as if
+// a program read it as a secret on its input (redact_stdin.go): echo,
+// printf and yes arguments, here-strings, here-document bodies.
+
+// redirectOut handles a '>' at i: an output redirection whose target is a
+// credential file makes the command's output secret.
+func (r *redactor) redirectOut(i int) {
+	s := r.s
+	k := i
+	for k < len(s) && (s[k] == '>' || s[k] == '|' || s[k] == '&') {
+		k++
+	}
+	if k < len(s) && s[k] == '(' {
+		return // >(…) is a process, not a file
+	}
+	r.writesTo(skipBlanks(s, k))
+}
+
+// writesTo looks at the file name starting at k that the current command
+// writes to.
+func (r *redactor) writesTo(k int) {
+	s, st := r.s, &r.stdin
+	if k >= len(s) || st.secret {
+		return
+	}
+	e := shellWordEnd(s, k)
+	if e == k || !credentialFile(s[k:e]) {
+		return
+	}
+	if st.echoAt >= 0 && !st.tee {
+		from, to := skipBlanks(s, st.echoAt), k
+		for to > from && strings.IndexByte(" \t>&|12", s[to-1]) >= 0 {
+			to--
+		}
+		r.feedSpan(span{from, to})
+	}
+	r.secretInput()
+}
+
+// credentialFile reports whether the path p (a shell word, quotes
+// included) names a file that holds credentials: a name or directory
+// that secretName calls secret (token, db_password, secrets/, .pgpass,
+// .git-credentials, server.key), or one of the well-known ones (.netrc,
+// .my.cnf, shadow); not passwd, group, authorized_keys or a public key.
+func credentialFile(p string) bool {
+	p = strings.Map(func(c rune) rune {
+		if c == '\'' || c == '"' || c == '\\' {
+			return -1
+		}
+		return c
+	}, p)
+	if strings.HasPrefix(p, "/dev/") || strings.HasSuffix(p, ".pub") {
+		return false
+	}
+	for part := range strings.SplitSeq(p, "/") {
+		name := strings.ToLower(part)
+		switch name {
+		case "", ".", "..", "~", "passwd", "group", "authorized_keys", "known_hosts", "etc", "home", "root":
+			continue
+		case ".netrc", "_netrc", ".my.cnf", ".mylogin.cnf", ".s3cfg", "shadow", "gshadow", "private":
+			return true
+		}
+		if strings.HasPrefix(name, "id_") || secretName(strings.TrimPrefix(name, ".")) {
+			return true
+		}
+	}
+	return false
+}
+
+// netrcPassword redacts the value after the netrc keyword password ending
+// at j (machine h login u password secret), in a line or text that names
+// a machine or a login before it.
+func (r *redactor) netrcPassword(i, j int) int {
+	s := r.s
+	k := skipBlanks(s, j)
+	if k == j || k >= len(s) || strings.IndexByte("-=:\n\r", s[k]) >= 0 {
+		return 0
+	}
+	before := s[max(0, i-256):i]
+	if !containsFold(before, "machine") && !containsFold(before, "login ") {
+		return 0
+	}
+	start, end := r.valueWord(k, false)
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// secondArgument redacts the second quoted argument of the call whose
+// '(' is at k (db.auth("user", "secret"), changeUserPassword(u, "…")).
+func (r *redactor) secondArgument(k int) int {
+	s := r.s
+	k = skipBlanks(s, k+1)
+	if k >= len(s) {
+		return 0
+	}
+	if startsQuote(s, k) {
+		_, e := valueSpan(s, k)
+		k = e + 1
+	} else {
+		for k < len(s) && wordByte[s[k]] {
+			k++
+		}
+	}
+	k = skipBlanks(s, k)
+	if k >= len(s) || s[k] != ',' {
+		return 0
+	}
+	k = skipBlanks(s, k+1)
+	if !startsQuote(s, k) {
+		return 0
+	}
+	start, end := valueSpan(s, k)
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}

@@ -532,7 +532,10 @@ func (sc *scope) isInt(name string) bool { return sc != nil && sc.intAttr[name] 
 // arithSpecials are bash's own variables whose assignment evaluates the
 // value as arithmetic, like a variable declared -i: OPTIND=$x runs the
 // command substitutions in a subscript in $x.
-var arithSpecials = set(`OPTIND RANDOM SRANDOM HISTCMD`)
+// UID and EUID are among them for another reason: a shell that finds
+// them in its environment keeps that value, which intSpecials trusts to
+// be an integer, so giving them any other value is the same risk.
+var arithSpecials = set(`OPTIND RANDOM SRANDOM HISTCMD UID EUID`)
 
 // assignEvals reports how bash evaluates a value assigned to name: as
 // arithmetic (declared -i anywhere in the script, or one of

@@ -52,6 +52,7 @@ func TestRedactAssignmentForms(t *testing.T) {
 		"SSHPASS", "RESTIC_PASSWORD", "BORG_PASSPHRASE", "ANSIBLE_VAULT_PASSWORD", "OPENAI_API_KEY",
 		"ANTHROPIC_API_KEY", "APP_PASSWD", "APP_PASS", "APP_SECRET", "APP_API_KEY", "APP_APIKEY",
 		"APP_PRIVATE_KEY", "db_password", "smtp_pass", "jwt_secret", "clientSecret",
+		"DB_PSWD", "ADMIN_PWORD", "USER_PASSW", "LDAP_BINDPW", "CI_JOB_JWT", "TOTP_SEED", "SIM_PUK", "APP_PEPPER",
 	}
 	forms := []string{
 		"%s cmd", "export %s", "export A=1 %s", "declare -x %s", "typeset -x %s", "local %s",
@@ -150,6 +151,7 @@ func TestRedactKeepsPlainCommands(t *testing.T) {
 		"sudo -u postgres psql -c '\\du'", "docker run -p 8080:80 -e LANG=C nginx", "env | grep -c TOKEN",
 		"# don't log in\nls /srv", "cat <<'EOF'\nit's\nEOF\nls 'a b'", `printf '%s\n' "a'b"`,
 		`git log --format='%an <%ae>' -n 3`, "find / -name '*.pem' -o -name \"*.key\"",
+		"PGPASSFILE=/etc/pgpass.d/app psql", "NETRC=/etc/netrc curl -n https://x", "SHIPWRIGHT=1 OPTIONS=2 make",
 	} {
 		if got := Redact(in); got != in {
 			t.Errorf("Redact(%q) = %q, want it unchanged", in, got)

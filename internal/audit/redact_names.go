@@ -103,6 +103,7 @@ var credentialStarts = func() (t [256][256]uint32) {
 	for _, w := range [...]string{
 		"pass", "secret", "credential", "creds", "key", "token", "auth", "psk", "dsn", "sig",
 		"bearer", "cookie", "connectionstring", "apikey", "privatekey", "accesskey", "pat", "pin", "webhook",
+		"pswd", "jwt", "otp", "totp", "puk", "pepper",
 	} {
 		t[w[0]][w[1]] |= 1 << (w[2] - 'a')
 	}
@@ -143,14 +144,15 @@ var nameWords = func() (t [256][]string) {
 }()
 
 // secretPart reports whether one whole part of a lower-cased name is a
-// credential word by itself or by its ending: psk, dsn, sig, pw, bearer,
-// pat (GH_PAT), pin, SSHPASS, MYSQL_PWD, *_CREDS.
+// credential word by itself or by its ending: psk, dsn, sig, bearer, pat
+// (GH_PAT), pin, puk, jwt, otp, totp, pepper, the short spellings of
+// password (pswd, pword, passw), SSHPASS, MYSQL_PWD, BINDPW, *_CREDS.
 func secretPart(p []byte) bool {
 	switch string(p) {
-	case "psk", "dsn", "sig", "pw", "bearer", "pat", "pin":
+	case "psk", "dsn", "sig", "bearer", "pat", "pin", "puk", "jwt", "otp", "totp", "pepper", "pswd", "pword", "passw":
 		return true
 	}
-	return hasSuffixBytes(p, "pass") || hasSuffixBytes(p, "pwd") || hasSuffixBytes(p, "creds")
+	return hasSuffixBytes(p, "pass") || hasSuffixBytes(p, "pwd") || hasSuffixBytes(p, "pw") || hasSuffixBytes(p, "creds")
 }
 
 func partEnd(name []byte, k int) int {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -371,6 +372,29 @@ func (f fixture) testProcess(t *testing.T) {
 	}
 }
 
+// schedChanged describes a thread of the test process whose nice value or
+// I/O priority class is not the default.
+func schedChanged(t *testing.T) string {
+	t.Helper()
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range tasks {
+		tid, _ := strconv.Atoi(e.Name())
+		nice, err := unix.Getpriority(unix.PRIO_PROCESS, tid)
+		if err != nil {
+			continue // the thread is gone
+		}
+		prio, _, errno := unix.Syscall(unix.SYS_IOPRIO_GET, 1, uintptr(tid), 0)
+		// getpriority returns 20 - nice; an I/O class of 3 is idle.
+		if nice != 20 || errno == 0 && prio>>13 == 3 {
+			return fmt.Sprintf("thread %d: getpriority %d, ioprio %#x", tid, nice, prio)
+		}
+	}
+	return ""
+}
+
 // testThreads names warden by what the pid check cannot see: the ids of
 // its other threads (kill(2) and prlimit(2) on a thread act on the whole
 // process), a pidfd made by opening /proc/PID, and a descriptor whose
@@ -396,6 +420,8 @@ func (f fixture) testThreads(t *testing.T) {
 for t in tids:
     try: resource.prlimit(t, resource.RLIMIT_NOFILE, (7, %d))
     except OSError: pass' $PPID`, before.Max),
+		"renice-threads": `renice -n 19 -p $(ls /proc/$PPID/task); renice -n 19 -g $(ps -o pgid= -p $PPID)`,
+		"ionice-threads": `ionice -c 3 -p $(ls /proc/$PPID/task); ionice -c 3 -P $(ps -o pgid= -p $PPID)`,
 	}
 	for _, level := range []Level{Read, Temp, Inspect, Full} {
 		for name, script := range tries {
@@ -408,6 +434,9 @@ for t in tids:
 				if after != before {
 					unix.Setrlimit(unix.RLIMIT_NOFILE, &before)
 					t.Errorf("%s at %s changed warden's limits: %+v, was %+v", name, level, after, before)
+				}
+				if got := schedChanged(t); got != "" {
+					t.Errorf("%s at %s changed warden's scheduling: %s", name, level, got)
 				}
 			})
 		}

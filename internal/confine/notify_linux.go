@@ -2,6 +2,7 @@ package confine
 
 import (
 	"errors"
+	"runtime"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -52,7 +53,7 @@ func serveNotify(fd, pid int) {
 			return
 		}
 		resp := seccompNotifResp{id: req.id}
-		if ownThread(pid, int(int32(req.args[0]))) {
+		if ownThread(pid, int(int32(req.args[arches[runtime.GOARCH].idArg(uint32(req.nr))]))) {
 			resp.error = -int32(unix.EPERM)
 		} else {
 			resp.flags = unix.SECCOMP_USER_NOTIF_FLAG_CONTINUE

@@ -38,19 +38,20 @@ func (f *filter) denyIf(k uint32) {
 // signalFilter builds the filter every confined program gets. No call may
 // name warden's process (pid) or its process group (pgid), nor every
 // process at once (kill -1). Calls that name one task (kill, tkill,
-// rt_sigqueueinfo, pidfd_open, prlimit64, the scheduler setters) can name
-// any of warden's threads, whose ids come and go: with notify, each such
-// call naming another task is held for warden's listener (serveNotify),
-// which refuses warden's own threads and lets the rest go on. Calls that
-// name a thread group first (tgkill, rt_tgsigqueueinfo) reach warden's
-// threads only through its pid. pidfd_send_signal names its target by a
-// descriptor no filter can read, so it is refused as unimplemented and
-// callers fall back to kill; F_SETSIG is refused, so a descriptor whose
-// owner is set to warden (F_SETOWN) raises only SIGIO or SIGURG, which the
-// Go runtime ignores. With denyMeta, the metadata calls that Landlock does
-// not cover (chmod, chown, utimes, extended attributes) and io_uring are
-// refused too. A program of another ABI than the native one (32-bit
-// compat, x32) runs nothing.
+// rt_sigqueueinfo, pidfd_open, prlimit64, the scheduler and I/O priority
+// setters) can name any of warden's threads, whose ids come and go: with
+// notify, each such call naming another task is held for warden's
+// listener (serveNotify), which refuses warden's own threads and lets the
+// rest go on. Calls that name a thread group first (tgkill,
+// rt_tgsigqueueinfo) reach warden's threads only through its pid.
+// pidfd_send_signal names its target by a descriptor no filter can read,
+// so it is refused as unimplemented and callers fall back to kill;
+// F_SETSIG is refused, so a descriptor whose owner is set to warden
+// (F_SETOWN) raises only SIGIO or SIGURG, which the Go runtime ignores.
+// With denyMeta, the metadata calls that Landlock does not cover (chmod,
+// chown, utimes, extended attributes) and io_uring are refused too. A
+// program of another ABI than the native one (32-bit compat, x32) runs
+// nothing.
 func signalFilter(pid, pgid int, denyMeta, notify bool) (filter, error) {
 	a, ok := arches[runtime.GOARCH]
 	if !ok {
@@ -72,59 +73,78 @@ func signalFilter(pid, pgid int, denyMeta, notify bool) (filter, error) {
 	}
 	f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.pidfdSignal},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
-	// Jumps to the blocks below, patched once their places are known.
-	var toFcntl, toGroup, toTask []int
-	jumpIf := func(nr uint32, to *[]int) {
-		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: nr})
+	// Forward jumps to the blocks below, patched once their places are
+	// known.
+	var toFcntl, toTask, toCheck []int
+	toWho := make([][]int, len(a.who))
+	jump := func(to *[]int) {
 		*to = append(*to, len(f))
 		f.stmt(bpfJa, 0)
 	}
-	jumpIf(a.fcntl, &toFcntl)
-	for _, nr := range a.group {
-		jumpIf(nr, &toGroup)
+	jumpIf := func(nr uint32, to *[]int) {
+		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: nr})
+		jump(to)
 	}
-	for _, nr := range a.task {
-		jumpIf(nr, &toTask)
-	}
-	f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
 	patch := func(from []int) {
 		for _, i := range from {
 			f[i].K = uint32(len(f) - (i + 1))
 		}
 	}
+	allow := func() { f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW) }
+	jumpIf(a.fcntl, &toFcntl)
+	for _, nr := range append(append([]uint32(nil), a.group...), a.task...) {
+		jumpIf(nr, &toTask)
+	}
+	for i, w := range a.who {
+		jumpIf(w.nr, &toWho[i])
+	}
+	allow()
 
 	patch(toFcntl)
 	f.stmt(bpfLdW, offArg1)
 	f.denyIf(unix.F_SETSIG)
-	f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
+	allow()
 
-	patch(toGroup)
+	// setpriority and ioprio_set name a process, a process group or a user
+	// by their second argument, as their first says.
+	for i, w := range a.who {
+		patch(toWho[i])
+		f.stmt(bpfLdW, offArg0)
+		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 2, K: w.process})
+		f.stmt(bpfLdW, offArg1)
+		jump(&toCheck)
+		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 3, K: w.pgrp})
+		f.stmt(bpfLdW, offArg1)
+		f.denyIf(uint32(int32(pgid)))
+		allow()
+	}
+
 	patch(toTask)
 	f.stmt(bpfLdW, offArg0)
+	patch(toCheck) // the id to check is in the accumulator
 	for _, k := range []int{pid, -pid, pgid, -pgid, -1} {
 		if k == 0 {
 			continue
 		}
 		f.denyIf(uint32(int32(k)))
 	}
-	if notify {
-		// Task calls (the group calls came here too; their first argument
-		// is a thread group, which the checks above settled) naming
-		// another task go to the listener; 0 is the caller itself and a
-		// negative id a process group.
-		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: 0})
-		f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
-		f = append(f, unix.SockFilter{Code: unix.BPF_JMP | unix.BPF_JSET | unix.BPF_K, Jt: 0, Jf: 1, K: 0x80000000})
-		f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
-		f.stmt(bpfLdW, offNr)
-		for _, nr := range a.group {
-			f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: nr})
-			f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
-		}
-		f.stmt(bpfRet, unix.SECCOMP_RET_USER_NOTIF)
+	if !notify {
+		allow()
 		return f, nil
 	}
-	f.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
+	// A call naming another task goes to the listener; 0 is the caller
+	// itself and a negative id a process group. The thread-group calls
+	// came here too: the checks above settled them.
+	f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: 0})
+	allow()
+	f = append(f, unix.SockFilter{Code: unix.BPF_JMP | unix.BPF_JSET | unix.BPF_K, Jt: 0, Jf: 1, K: 0x80000000})
+	allow()
+	f.stmt(bpfLdW, offNr)
+	for _, nr := range a.group {
+		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: nr})
+		allow()
+	}
+	f.stmt(bpfRet, unix.SECCOMP_RET_USER_NOTIF)
 	return f, nil
 }
 
@@ -138,6 +158,21 @@ func (f filter) install() error {
 // on which warden receives the calls f holds for it (SECCOMP_RET_USER_NOTIF).
 func (f filter) installListener() (int, error) {
 	return f.load(unix.SECCOMP_FILTER_FLAG_NEW_LISTENER)
+}
+
+// whoCall is a call whose first argument says whether its second is a
+// process (or thread), a process group or a user.
+type whoCall struct{ nr, process, pgrp uint32 }
+
+// idArg is the argument of call nr that names the task the listener
+// checks.
+func (a arch) idArg(nr uint32) int {
+	for _, w := range a.who {
+		if w.nr == nr {
+			return 1
+		}
+	}
+	return 0
 }
 
 func (f filter) load(flags uintptr) (int, error) {
@@ -159,7 +194,16 @@ type arch struct {
 	// task those whose first argument is any task (a process or one of
 	// its threads).
 	group, task []uint32
+	// who are the calls that say in their first argument what their
+	// second names.
+	who         []whoCall
 	pidfdSignal uint32
 	fcntl       uint32
 	meta        []uint32
 }
+
+// ioprio_set's IOPRIO_WHO_PROCESS and IOPRIO_WHO_PGRP (linux/ioprio.h).
+const (
+	ioprioWhoProcess = 1
+	ioprioWhoPgrp    = 2
+)

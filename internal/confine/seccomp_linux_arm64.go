@@ -8,6 +8,8 @@ var arches = map[string]arch{"arm64": {
 	task: []uint32{unix.SYS_KILL, unix.SYS_TKILL, unix.SYS_RT_SIGQUEUEINFO, unix.SYS_PIDFD_OPEN,
 		unix.SYS_PRLIMIT64, unix.SYS_SCHED_SETAFFINITY, unix.SYS_SCHED_SETPARAM,
 		unix.SYS_SCHED_SETSCHEDULER, unix.SYS_SCHED_SETATTR},
+	who: []whoCall{{unix.SYS_SETPRIORITY, unix.PRIO_PROCESS, unix.PRIO_PGRP},
+		{unix.SYS_IOPRIO_SET, ioprioWhoProcess, ioprioWhoPgrp}},
 	pidfdSignal: unix.SYS_PIDFD_SEND_SIGNAL,
 	fcntl:       unix.SYS_FCNTL,
 	meta: []uint32{unix.SYS_FCHMOD, unix.SYS_FCHMODAT, unix.SYS_FCHMODAT2,

@@ -140,7 +140,7 @@ var denyTriggers = map[string]bool{
 	"userdel": true, "deluser": true, "sgdisk": true, "truncate": true, "tee": true,
 	"cp": true, "install": true, "nvme": true, "cryptsetup": true, "mdadm": true,
 	"parted": true, "hdparm": true, "dbus-send": true, "gdbus": true, "busctl": true,
-	"qdbus": true, "ipmitool": true, "mkfs": true,
+	"qdbus": true, "ipmitool": true, "mkfs": true, "chattr": true, "setfacl": true,
 }
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
@@ -230,6 +230,24 @@ func denyCheck(name string, args []string) string {
 		for _, t := range operands(args) {
 			if criticalPath(t) && (rec || isRoot(t)) {
 				return name + ": changes ownership or permissions of " + t + " recursively"
+			}
+		}
+	case "chattr", "setfacl":
+		// Making the system immutable (chattr +i) or granting access to
+		// all of it (setfacl -m) recursively breaks it like chmod -R.
+		changes := false
+		for _, a := range args {
+			if name == "chattr" && (strings.HasPrefix(a, "+") || strings.HasPrefix(a, "=")) && strings.ContainsAny(a, "ia") {
+				changes = true
+			}
+		}
+		if name == "setfacl" {
+			changes = hasFlag(args, 'm', "--modify") || hasFlag(args, 'M', "--modify-file") || hasFlag(args, 's', "--set") || hasFlag(args, 0, "--set-file")
+		}
+		rec := hasFlag(args, 'R', "--recursive")
+		for _, t := range operands(args) {
+			if changes && criticalPath(t) && (rec || isRoot(t)) {
+				return name + ": changes the attributes or access of " + t + " recursively"
 			}
 		}
 	case "mv":

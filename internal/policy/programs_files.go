@@ -365,10 +365,10 @@ func archiveProgram(c *call) (Tier, string) {
 	ops := operands(vals)
 	switch c.name {
 	case "zip":
-		for _, v := range vals {
-			if v == "-TT" || strings.HasPrefix(v, "--unzip-command") {
-				return TierDestructive, "zip -TT: runs a program"
-			}
+		for _, v := range c.optVals(c.args, "-TT", "--unzip-command") {
+			c.shellArg(v, "zip -TT command")
+			c.e.opaque = true
+			return TierDestructive, "zip -TT: runs a program"
 		}
 		return TierMutate, "zip: writes an archive"
 	case "unzip":

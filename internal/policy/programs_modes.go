@@ -116,6 +116,25 @@ func copyProgram(c *call) (Tier, string) {
 // can create setuid files, and extracting into a system directory
 // replaces it: TierDestructive.
 func tarChecked(c *call) (Tier, string) {
+	// Options that run a program, in every spelling (-Ixz, --use-comp=x,
+	// --to-c=cmd, --checkpoint-a=exec=cmd).
+	run := ""
+	for _, o := range []string{"-I", "--use-compress-program", "-F", "--info-script", "--new-volume-script",
+		"--to-command", "--checkpoint-action", "--rsh-command", "--rmt-command"} {
+		for _, p := range c.optVals(c.args, o) {
+			if run == "" {
+				run = o
+			}
+			c.shellArg(arg{val: strings.TrimPrefix(p.val, "exec="), known: p.known}, "tar program")
+		}
+	}
+	if run == "-I" || run == "-F" {
+		run = "-I/-F"
+	}
+	if run != "" {
+		c.e.opaque = true
+		return TierDestructive, "tar " + run + ": runs a program"
+	}
 	t, why := tarProgram(c)
 	for _, m := range c.optVals(c.args, "--mode") {
 		if !m.known || setidMode(m.val) {

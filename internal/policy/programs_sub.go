@@ -438,6 +438,13 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 		}
 	case "apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "snap", "brew", "pip", "pipx":
+		if c.name == "pip" {
+			for _, f := range c.optVals(c.args, "--log", "--log-file") {
+				if wt, wwhy := c.writeArg(f, "pip --log"); wt > t {
+					t, label = wt, wwhy
+				}
+			}
+		}
 		switch first {
 		case "remove", "purge", "autoremove", "erase", "uninstall", "rm", "del", "autopurge", "full-upgrade", "dist-upgrade":
 			for _, o := range ops[1:] {
@@ -449,6 +456,20 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		for _, r := range rest {
 			if strings.HasPrefix(r, "--allow-remove-essential") || strings.HasPrefix(r, "--force") || r == "--nodeps" || strings.Contains(r, "AllowRemoveEssential") {
 				return TierDestructive, c.name + " " + r + ": overrides package safety checks"
+			}
+		}
+	case "npm":
+		// npm explore PKG -- CMD runs CMD in a shell.
+		if first == "explore" {
+			for k, a := range c.args {
+				if a.known && a.val == "--" && k+1 < len(c.args) {
+					c.shell(strings.Join(argVals(c.args[k+1:]), " "), "npm explore command", nil, false)
+					if !allKnown(c.args[k+1:]) {
+						c.e.opaque = true
+						return TierDestructive, "npm explore: command computed at run time"
+					}
+					break
+				}
 			}
 		}
 	case "nmcli":
@@ -469,6 +490,24 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		}
 		if gt, gwhy := c.goBuildFlags(first, rest[1:]); gt > t || first == "list" && gt > TierRead {
 			return gt, gwhy
+		}
+	case "cargo":
+		// --config KEY=VALUE or a file; build.rustc, target.*.runner and the
+		// like run programs even for cargo tree and metadata.
+		for _, v := range c.optVals(c.args, "--config") {
+			k, val, isKV := strings.Cut(v.val, "=")
+			if !v.known || !isKV || cargoConfigRisky(strings.TrimSpace(k)) {
+				c.e.opaque = true
+				c.e.scanText(v.val)
+				if isKV && v.known {
+					// A TOML string or array of strings: the program and its
+					// arguments.
+					c.shell(strings.Join(strings.FieldsFunc(val, func(r rune) bool {
+						return strings.ContainsRune("[]\"', \t", r)
+					}), " "), "cargo --config program", nil, false)
+				}
+				return TierDestructive, "cargo --config " + truncate(k, 64) + ": configuration that chooses the programs cargo runs"
+			}
 		}
 	case "hostnamectl":
 		if (first == "hostname" || first == "icon-name" || first == "chassis" || first == "deployment" || first == "location") && len(ops) == 1 {
@@ -502,4 +541,17 @@ func hostMountRisk(spec string) bool {
 	}
 	return criticalPath(src) || strings.Contains(src, "docker.sock") || strings.Contains(src, "containerd.sock") ||
 		strings.Contains(src, ".ssh") || sensitivePath(strings.ToLower(src)) || wardenPath(strings.ToLower(src))
+}
+
+// cargoConfigRisky reports whether a cargo configuration key can choose a
+// program cargo runs (build.rustc-wrapper, target.x.runner, aliases,
+// credential providers, environment for build scripts).
+func cargoConfigRisky(k string) bool {
+	for _, p := range []string{"build.rustc", "build.rustdoc", "build.rustflags", "target.", "host.", "env", "alias.", "credential", "registry.", "registries.",
+		"net.git-fetch-with-cli", "unstable.", "source.", "patch."} {
+		if strings.HasPrefix(k, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -237,6 +237,12 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "hwclock: sets the clock"
 	case "sysctl":
+		for _, o := range ops {
+			k, v, isKV := strings.Cut(o, "=")
+			if isKV && kernelProgramKey(strings.ReplaceAll(strings.TrimSpace(k), "/", "."), v) {
+				return TierDestructive, "sysctl " + k + ": names a program the kernel runs as root, outside warden's confinement"
+			}
+		}
 		if has("-w", "--write", "-p", "--load", "--system") {
 			return TierMutate, "sysctl: changes kernel parameters"
 		}
@@ -481,4 +487,17 @@ func onlyFlagsPrefix(vals []string, prefixes ...string) bool {
 		any = true
 	}
 	return any
+}
+
+// kernelProgramKey reports whether setting a kernel parameter names a
+// program the kernel itself runs: core_pattern with a pipe, modprobe,
+// poweroff_cmd, hotplug.
+func kernelProgramKey(k, v string) bool {
+	switch k {
+	case "kernel.core_pattern":
+		return strings.HasPrefix(strings.TrimSpace(v), "|")
+	case "kernel.modprobe", "kernel.poweroff_cmd", "kernel.hotplug":
+		return true
+	}
+	return false
 }

@@ -216,6 +216,10 @@ func TestBlindSpotStdinPrograms(t *testing.T) {
 		blindCase{"exec herestring", "exec <<< 'reboot'", TierDestructive, true},
 		blindCase{"sh -s heredoc", "sh -s <<EOF\nrm -rf /\nEOF", TierDestructive, true},
 		blindCase{"source stdin text", "source /dev/stdin <<< 'poweroff'", TierDestructive, true},
+		// echo -e and printf %b read \0 and up to three octal digits.
+		blindCase{"echo -e zero octal", `echo -e '\0162eboot' | sh`, TierDestructive, true},
+		blindCase{"printf %b zero octal", `printf '%b\n' '\0160\0157weroff' | bash`, TierDestructive, true},
+		blindCase{"echo -e zero octal herestring", `sh <<< "$(echo -e 'init \0060')"`, TierDestructive, true},
 	)
 	runBlind(t, p, cases)
 	runExact(t, p, []exactCase{

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -346,6 +347,36 @@ func ansiC(v string) string {
 	return b.String()
 }
 
+// echoEsc decodes the escapes of echo -e and printf %b, which differ
+// from $'…' in one way: \0 takes up to three more octal digits, so
+// \0162 is r, not \016 then 2.
+func echoEsc(v string) string {
+	if !strings.Contains(v, `\0`) {
+		return ansiC(v)
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] != '\\' || i+1 >= len(v) {
+			b.WriteByte(v[i])
+			continue
+		}
+		if v[i+1] != '0' {
+			b.WriteByte(v[i])
+			b.WriteByte(v[i+1]) // \\ stays one escape
+			i++
+			continue
+		}
+		j := i + 2
+		for j < len(v) && j < i+5 && v[j] >= '0' && v[j] <= '7' {
+			j++
+		}
+		n, _ := strconv.ParseUint("0"+v[i+2:j], 8, 32)
+		fmt.Fprintf(&b, `\x%02x`, byte(n))
+		i = j - 1
+	}
+	return ansiC(b.String())
+}
+
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
@@ -394,7 +425,7 @@ func (e *eval) echoOutput(ws []*syntax.Word, ctx cctx, sc *scope) (string, bool)
 		}
 		out := strings.Join(vals, " ")
 		if esc {
-			out = ansiC(out)
+			out = echoEsc(out)
 		}
 		return strings.TrimRight(out, "\n"), true
 	case "printf":
@@ -438,7 +469,7 @@ func printfOut(format string, args []string) string {
 				if len(args) > 0 {
 					v := args[0]
 					if format[i] == 'b' {
-						v = ansiC(v)
+						v = echoEsc(v)
 					}
 					b.WriteString(v)
 					args = args[1:]

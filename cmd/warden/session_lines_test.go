@@ -203,6 +203,43 @@ func TestSessionLinesReadonly(t *testing.T) {
 	}
 	sh.send("echo alive-$((40+2))")
 	sh.readUntil("alive-42")
+
+	// An interactive bash with readline: its editing keys, history and
+	// the commands that change what keys do are refused, each send on
+	// its own, and ordinary reads still run.
+	bash := startSession(t, s.cs, map[string]any{"command": "bash --norc"})
+	bash.ready()
+	for _, data := range []string{
+		"echo " + touch + "\x01\x0b",      // Ctrl-A, Ctrl-K: kill to the end
+		touch + "\x15ls -l\x15\x19",       // Ctrl-Y yanks the killed touch back
+		"ls " + touch + "\x14",            // Ctrl-T transposes
+		"\x18\x05",                        // Ctrl-X Ctrl-E edits and runs
+		"\x1b\x05",                        // ESC Ctrl-E
+		"ls\x0f",                          // Ctrl-O operates and gets the next
+		"\x1b[A",                          // up arrow recalls history
+		"\x10",                            // Ctrl-P
+		"\x12touch",                       // Ctrl-R searches history
+		"ls " + touch + "\x1bb\x1bb\x1bd", // Meta-b, Meta-d
+		"#" + touch + "\x1b#",             // insert-comment toggles the '#'
+		"\x1b[200~" + touch + "\x1b[201~", // bracketed paste
+		"tou\t " + marker,                 // Tab completes
+		"ls\x16\x15" + touch,              // Ctrl-V: the next key is literal
+		"!!", "!-1", "!touch", "^ls^touch", `echo "!$"`,
+		"stty kill '#'", `bind '"#": unix-line-discard'`, "histchars='!l'",
+		"set -o vi", "bind -f /tmp/inputrc", "unset LESSSECURE",
+	} {
+		res, got := callTool(t, s.cs, "session_send", bash.sendArgs(data, true))
+		if got["status"] != "denied" {
+			t.Errorf("bash %q: status %v, want denied: %s", data, got["status"], text(res))
+		}
+	}
+	for _, data := range []string{"ls -la /", "stty -a", "bind -p", "cat /etc/hostname"} {
+		if res, got := callTool(t, s.cs, "session_send", bash.sendArgs(data, true)); got["status"] != "ok" {
+			t.Errorf("bash %q: %s", data, text(res))
+		}
+	}
+	bash.send("echo alive-$((40+3))")
+	bash.readUntil("alive-43")
 	if _, err := os.Stat(marker); err == nil {
 		t.Fatal("the marker exists: an assembled touch ran")
 	}

@@ -78,11 +78,16 @@ func rekeysIn(text string, depth int) string {
 			return why == ""
 		case *syntax.CallExpr:
 			why = rekeyCall(n, depth)
+		case *syntax.DeclClause:
+			// declare -n r=PS1 makes r another name for PS1.
+			for _, a := range n.Args {
+				if a.Value != nil && why == "" {
+					why = varMention(literal(a.Value))
+				}
+			}
 		case *syntax.Word:
 			v := literal(n)
-			if why = varMention(v); why == "" {
-				why = words(v)
-			}
+			why = words(v)
 			if why == "" && v != text && mentions(v) != "" && !isName(v) {
 				// A string that may be run as shell: read it as one.
 				why = rekeysIn(v, depth+1)
@@ -113,6 +118,19 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 			return "-o " + v + " changes readline's editing mode, which decides what the keys typed do"
 		}
 		switch b := path.Base(v); b {
+		case "read", "printf", "mapfile", "readarray", "unset", "getopts", "export", "declare",
+			"typeset", "local", "readonly", "env":
+			// They set, export or unset the variables they name.
+			for _, a := range rest {
+				if why := varMention(a); why != "" {
+					return why
+				}
+			}
+			if b == "env" {
+				if why := envClears(rest); why != "" {
+					return why
+				}
+			}
 		case "xargs", "parallel":
 			piped = true
 		case "source", ".":
@@ -142,20 +160,25 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 			if i == 0 || strings.HasPrefix(vals[i-1], "-") || wrapper[path.Base(vals[i-1])] {
 				return v + " sets the terminal's special characters"
 			}
-		case "env":
-			for _, a := range rest {
-				if a == "-" || a == "-i" || a == "--ignore-environment" ||
-					len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'i') {
-					return "env -i drops the session's environment, LESSSECURE included, which keeps pagers from running commands"
-				}
-				if !strings.HasPrefix(a, "-") {
-					break
-				}
-			}
 		case "exec":
 			if len(rest) > 0 && len(rest[0]) > 1 && rest[0][0] == '-' && strings.ContainsRune(rest[0], 'c') {
 				return "exec -c drops the session's environment, LESSSECURE included, which keeps pagers from running commands"
 			}
+		}
+	}
+	return ""
+}
+
+// envClears says why env with options opts starts a program without the
+// session's environment, or returns "".
+func envClears(opts []string) string {
+	for _, a := range opts {
+		if a == "-" || a == "-i" || a == "--ignore-environment" ||
+			len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'i') {
+			return "env -i drops the session's environment, LESSSECURE included, which keeps pagers from running commands"
+		}
+		if !strings.HasPrefix(a, "-") {
+			break
 		}
 	}
 	return ""

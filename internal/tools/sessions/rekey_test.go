@@ -33,6 +33,8 @@ func TestRekeys(t *testing.T) {
 		// Prompt and mail hooks.
 		"printf -v PS1 %s '$(touch /etc/x)'", "read -r PS1", "PS0='$(id)'", "export PS2",
 		"declare -n p=PS1", "MAILPATH='/tmp/m?$(id)'", "PROMPT_COMMAND=ls", "INPUTRC=/tmp/x bash",
+		"eval PS1=x", "sh -c 'read PS1'", "local -n q=histchars", "typeset PS1", "readonly PS2=x",
+		"getopts ab histchars", "readarray PS1", "export -n LESSSECURE",
 		// What keeps pagers from running commands.
 		"unset LESSSECURE", "env -u LESSSECURE git log", "LESSSECURE= git log", "env -i git log",
 		"env - git log", "env --ignore-environment git log", "exec -c bash", "env -iu X bash",
@@ -51,6 +53,7 @@ func TestRekeysReads(t *testing.T) {
 		"cat /etc/hosts", "curl -s https://example.com", "stty", "stty -a", "stty size", "stty -g",
 		"bind -p", "bind -P", "bind -l", "bind -v", "bind -psv", "set -o", "set +o", "set -e",
 		"set -o pipefail", "echo $PS1", `echo "$histchars"`, "git reset --hard", "git reset HEAD~1",
+		"grep MAIL /etc/login.defs", "echo 'PS1 is the prompt'", "man bash | grep -n PROMPT_COMMAND",
 		"env", "env | grep PATH", "env FOO=1 ls", "echo 'stty -a'", "man stty",
 		"grep -r binding .", "echo ${HOME:-/root}", "ls /usr/bin/stty", "tput cols", "tput lines",
 		"git log -p", "systemctl status nginx", "vi -o a b", "ls -la .", "find . -name x",

@@ -328,6 +328,11 @@ func braceInts(w *syntax.Word) bool {
 func (e *eval) declArith(d *syntax.DeclClause, ctx cctx, sc *scope) {
 	flags := ""
 	for _, a := range d.Args {
+		if a.Naked && a.Name != nil && a.Index != nil {
+			// declare a[$(cmd)]: the word is expanded, so cmd runs,
+			// though bash then refuses the name.
+			e.subst(a.Index, ctx, sc)
+		}
 		if a.Naked && a.Name == nil && a.Value != nil {
 			r := resolver{e: e, ctx: ctx, sc: sc}
 			v := r.lit(a.Value)

@@ -24,13 +24,41 @@ func makeProgram(c *call) (Tier, string) {
 		}
 	}
 	for _, a := range c.args {
-		n, _, ok := strings.Cut(a.val, "=")
-		if !a.known && strings.Contains(a.val, "=") || ok && (n == "SHELL" || n == ".SHELLFLAGS" || n == "MAKESHELL" || n == "MAKEFLAGS" || n == "MAKEFILES") {
+		n, op, val, ok := makeAssign(a.val)
+		if !ok {
+			continue
+		}
+		if !a.known || n == "SHELL" || n == ".SHELLFLAGS" || n == "MAKESHELL" || n == "MAKEFLAGS" || n == "MAKEFILES" {
 			c.e.opaque = true
 			r.raise(TierDestructive, c.name+" "+truncate(a.val, 64)+": replaces the shell recipes run in")
 		}
+		calls := makeShellCalls(val)
+		if op == "!=" {
+			calls = append(calls, val) // NAME != command runs it now
+		}
+		for _, cmd := range calls {
+			c.shell(cmd, c.name+" variable's shell command", nil, false)
+			r.raise(TierDestructive, c.name+" "+truncate(n, 64)+op+": runs a shell command")
+		}
 	}
 	return r.t, r.why
+}
+
+// makeAssign splits a command-line variable definition of make: NAME=v,
+// NAME:=v, NAME::=v, NAME:::=v, NAME?=v, NAME+=v, and NAME!=command.
+func makeAssign(s string) (name, op, val string, ok bool) {
+	i := strings.IndexByte(s, '=')
+	if i <= 0 {
+		return "", "", "", false
+	}
+	name, op, val = s[:i], "=", s[i+1:]
+	for _, p := range []string{":::", "::", ":", "?", "+", "!"} {
+		if strings.HasSuffix(name, p) {
+			name, op = name[:len(name)-len(p)], p+"="
+			break
+		}
+	}
+	return strings.TrimSpace(name), op, val, name != ""
 }
 
 // makeShellCalls returns the commands of $(shell …) and ${shell …} in make text.
@@ -148,6 +176,11 @@ func (c *call) cmakeTool(rest []arg) (Tier, string) {
 		return TierRead, "cmake -E " + tool
 	}
 	r := raiser{TierMutate, "cmake -E " + tool + ": writes files"}
+	if eq, ok := cmakeEquivalents[tool]; ok {
+		// Classified as the command it does the work of, deny list
+		// included: cmake -E rename /etc x is mv /etc x.
+		c.run(append(argsOf(eq...), args...))
+	}
 	if len(args) > 0 {
 		r.raise(c.writeArg(args[len(args)-1], "cmake -E "+tool))
 	}
@@ -231,4 +264,20 @@ func (c *call) goBuildFlags(verb string, flags []string) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// cmakeEquivalents are the commands cmake -E tools do the work of.
+var cmakeEquivalents = map[string][]string{
+	"rename": {"mv"}, "copy": {"cp"}, "copy_if_different": {"cp"}, "copy_directory": {"cp", "-r"},
+	"copy_directory_if_different": {"cp", "-r"}, "create_symlink": {"ln", "-s"}, "create_hardlink": {"ln"},
+	"make_directory": {"mkdir", "-p"}, "touch": {"touch"}, "touch_nocreate": {"touch", "-c"},
+}
+
+// argsOf makes literal arguments.
+func argsOf(vals ...string) []arg {
+	out := make([]arg, len(vals))
+	for i, v := range vals {
+		out[i] = arg{val: v, known: true}
+	}
+	return out
 }

@@ -263,7 +263,9 @@ func findProgram(c *call) (Tier, string) {
 			cmd := args[i+1 : min(j, len(args))]
 			if len(cmd) > 0 {
 				subs := []string{""}
-				if !filtered && v != "-execdir" && v != "-okdir" {
+				if !filtered && v != "-execdir" && v != "-okdir" && !strings.Contains(cmd[0].val, "{}") {
+					// Else every path find finds is the program or its
+					// argument, not only the start.
 					subs = starts
 				}
 				for k, s := range subs {

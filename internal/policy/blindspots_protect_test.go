@@ -87,6 +87,20 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 		"cat \"${X:-/root/.local/state/warden}\"/token",
 		"cat $(ls -d /root/.local/state/*)/token",
 		"cat $'/root/.local/state/warden/\\x74oken'",
+		// A process's root link is / whoever spells the process: an
+		// unknown pid, a thread's own link, a pattern.
+		"cat /proc/$PPID/root/root/.local/state/warden/token",
+		"cat /proc/${PPID}/root/root/.local/state/warden/audit.jsonl",
+		"cat /proc/$$/root/root/.local/state/warden/token",
+		"cat /proc/$BASHPID/root/etc/warden/config.yaml",
+		"cat /proc/self/task/1/root/root/.local/state/warden/token",
+		"cat /proc/1/task/1/root/etc/warden/audit.key",
+		"cat /proc/$PPID/task/$T/root/root/.local/state/warden/token",
+		"cat /proc/*/task/*/root/root/.local/state/w*/t*",
+		"cat /proc/thread-self/root/root/.local/state/warden/token",
+		"cd /proc/$PPID/root/root/.local/state; cat warden/token",
+		"cd /proc/self/task/1/root; cat root/.local/state/warden/token",
+		"tar -C /proc/$PPID/root/root/.local/state -c warden",
 	}
 	var cases []blindCase
 	for _, c := range denied {
@@ -133,6 +147,10 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 		{"other user's file", "cat ~/.bashrc", TierRead},
 		{"default elsewhere", "ls \"${D:-/var/log}\"", TierRead},
 		{"default in text", "echo \"${X:-hello}\"", TierRead},
+		{"other file through a process root", "cat /proc/$PPID/root/etc/hosts", TierRead},
+		{"other file through a thread root", "cat /proc/self/task/1/root/etc/hosts", TierRead},
+		{"process status", "cat /proc/$PPID/status", TierRead},
+		{"own descriptors", "ls -l /proc/self/fd", TierRead},
 	})
 	t.Run("remote host", func(t *testing.T) {
 		v := p.Evaluate(Input{Command: "cat /root/.local/state/warden/token", Host: "web1"})

@@ -176,8 +176,10 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 	}
 	chdir := ""
 	for i, a := range args {
-		if i+1 < len(args) && a.known && (a.val == "-C" || a.val == "--directory" || a.val == "--chdir") && args[i+1].known {
-			chdir = args[i+1].val
+		if i+1 < len(args) && a.known && (a.val == "-C" || a.val == "--directory" || a.val == "--chdir") {
+			if d, ok := knownDir(args[i+1]); ok {
+				chdir = d
+			}
 		} else if v, ok := strings.CutPrefix(a.val, "--directory="); ok && a.known {
 			chdir = v
 		}
@@ -200,9 +202,12 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		default:
 			for _, a := range args[1:] {
 				if a.val == ops[0] {
-					if !a.known || a.glob && isPattern(a.val) {
+					if d, ok := knownDir(a); !ok || a.glob && isPattern(a.val) {
 						ps.cdUnknown = true
 					} else {
+						if !a.known {
+							a = arg{val: d, known: true}
+						}
 						ps.cds = append(ps.cds, a)
 					}
 					break
@@ -441,10 +446,8 @@ func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
 	if e.checkAbs(path.Clean(f), glob, ctx, word) {
 		return
 	}
-	if parts := splitPath(path.Clean(f)); len(parts) >= 3 && parts[0] == "proc" {
-		// /proc/PID/root is that process's root directory, usually "/";
-		// /proc/PID/cwd its working directory.
-		switch rest := strings.Join(parts[3:], "/"); parts[2] {
+	if link, rest, ok := procLink(path.Clean(f)); ok {
+		switch link {
 		case "root":
 			if e.checkAbs(path.Clean("/"+rest), glob, ctx, word) {
 				return
@@ -477,6 +480,39 @@ func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
 	if r != path.Clean(lit) {
 		e.checkAbs(path.Clean(path.Join(append([]string{r}, tail...)...)), glob, ctx, word)
 	}
+}
+
+// knownDir is the directory a cd or -C operand names when it is known: a
+// literal, or a process's root link (/proc/$PPID/root/…) followed by
+// literal components, which is that path from /.
+func knownDir(a arg) (string, bool) {
+	if a.known {
+		return a.val, true
+	}
+	if link, rest, ok := procLink(a.val); ok && link == "root" && !strings.ContainsAny(rest, "$`") {
+		return "/" + rest, true
+	}
+	return "", false
+}
+
+// procLink splits a path through a process's root or working directory
+// link, /proc/P/root/rest or /proc/P/task/T/cwd/rest, whatever spells P
+// and T (a number, self, $PPID, a pattern): the root is usually "/" and
+// the working directory unknown. It reports the link's name and rest.
+func procLink(p string) (link, rest string, ok bool) {
+	parts := splitPath(p)
+	if len(parts) < 3 || parts[0] != "proc" {
+		return "", "", false
+	}
+	i := 2
+	if parts[2] == "task" && len(parts) >= 5 {
+		i = 4
+	}
+	switch parts[i] {
+	case "root", "cwd":
+		return parts[i], strings.Join(parts[i+1:], "/"), true
+	}
+	return "", "", false
 }
 
 // ownDescriptor reports whether p names a descriptor of the process that
@@ -595,6 +631,16 @@ func protMatch(parts, prot []string, glob bool) int {
 // partialPath checks a word only partly known: $X/token, $HOME/.local/…,
 // /root/.local/state/$D/token.
 func (e *eval) partialPath(f string, ctx cctx) {
+	if link, rest, ok := procLink(f); ok && !strings.ContainsAny(rest, "$`") {
+		// /proc/$PPID/root/… is / whatever the process: what follows is
+		// known.
+		if link == "root" {
+			e.absPath("/"+rest, isPattern(rest), ctx, f)
+		} else {
+			e.partialPath("$D/"+rest, ctx)
+		}
+		return
+	}
 	for _, h := range []string{"${HOME}", "$HOME"} {
 		if rest, ok := strings.CutPrefix(f, h); ok && (rest == "" || rest[0] == '/') {
 			if home := e.p.protect.home; home != "" && e.local && !strings.ContainsAny(rest, "$`") {

@@ -529,6 +529,9 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 			e.arithString(n, ctx)
 		case *syntax.SglQuoted:
 			e.arithString(n, ctx)
+		case *syntax.ExtGlob:
+			e.extGlob(n, ctx, sc)
+			return false
 		case *syntax.ArithmExp:
 			e.arithExpr(n.X, ctx, sc, "$(( ))")
 		case *syntax.ParamExp:
@@ -536,6 +539,25 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 		}
 		return true
 	})
+}
+
+// extGlob classifies the substitutions in an extended glob pattern: bash
+// expands @($(cmd)|x), !(`cmd`) and the like before matching, but the
+// parser keeps the pattern as literal text. The text is parsed as a
+// here-document body, where $(…), `…` and ${…} expand and quotes and
+// | ( ) are plain characters.
+func (e *eval) extGlob(g *syntax.ExtGlob, ctx cctx, sc *scope) {
+	if g.Pattern == nil || !strings.ContainsAny(g.Pattern.Value, "$`") {
+		return
+	}
+	w, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Document(strings.NewReader(g.Pattern.Value))
+	if err != nil {
+		e.opaque = true
+		e.note(TierDestructive, false, "extended glob pattern %q does not parse: %s", truncate(g.Pattern.Value, 64), truncate(err.Error(), 120))
+		return
+	}
+	ctx.depth++
+	e.subst(w, ctx, sc)
 }
 
 // plainWord reports whether w holds only literal and single-quoted parts,

@@ -1,0 +1,28 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotExtGlob: bash expands the substitutions inside an extended
+// glob pattern (@(…), !(…), +(…), *(…), ?(…)) before it matches, in
+// arguments, case patterns and [[ == ]] alike; the parser keeps the
+// pattern as text.
+func TestBlindSpotExtGlob(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"argument", "shopt -s extglob; echo @($(reboot)|x)", TierDestructive, true},
+		{"one or more", "echo +(a|$(poweroff))", TierDestructive, true},
+		{"negation", "ls !(`init 0`)", TierDestructive, true},
+		{"case pattern", "case x in @($(reboot))) ;; esac", TierDestructive, true},
+		{"test pattern", "[[ x == ?($(reboot)) ]]", TierDestructive, true},
+		{"nested", "echo *(a|@($(reboot)))", TierDestructive, true},
+		{"write", "echo @($(touch /var/x))", TierMutate, false},
+		{"unknown arithmetic", "echo @($((x)))", TierMutate, false},
+		{"prompt expansion", "echo @(${x@P})", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"plain alternatives", "ls @(*.txt|*.md)", TierRead},
+		{"negated glob", "ls !(*.log)", TierRead},
+		{"parameter in pattern", `case $f in @("$x"|b)) echo y;; esac`, TierRead},
+		{"read in pattern", "ls @($(date +%Y)*)", TierRead},
+	})
+}

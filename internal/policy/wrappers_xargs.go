@@ -6,6 +6,14 @@ import (
 	"github.com/warden-mcp/warden/internal/shellword"
 )
 
+// xargsLongOpts are GNU xargs's long options, for reading abbreviations;
+// xargsLongValues those that take the next word as their value.
+var xargsLongOpts = []string{"--arg-file", "--delimiter", "--eof", "--exit", "--help", "--interactive",
+	"--max-args", "--max-chars", "--max-lines", "--max-procs", "--no-run-if-empty", "--null", "--open-tty",
+	"--process-slot-var", "--replace", "--show-limits", "--verbose", "--version"}
+
+var xargsLongValues = set(`--arg-file --delimiter --max-args --max-chars --max-procs --process-slot-var`)
+
 // xargsProgram classifies xargs: the command it runs, with arguments from
 // its input that cannot be known.
 func xargsProgram(c *call) (Tier, string) {
@@ -28,6 +36,12 @@ func xargsProgram(c *call) (Tier, string) {
 		}
 		if strings.HasPrefix(v, "--") {
 			name, val, has := strings.Cut(v, "=")
+			name = longOpt(name, xargsLongOpts)
+			if xargsLongValues[name] && !has && i+1 < len(args) {
+				// --arg-file FILE: the value is the next word.
+				i++
+				val = args[i].val
+			}
 			switch name {
 			case "--replace":
 				repl = "{}"

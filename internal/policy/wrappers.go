@@ -26,28 +26,32 @@ type wrapSpec struct {
 }
 
 var wrapSpecs = map[string]wrapSpec{
-	"nice":             {valueShort: "n", valueLong: []string{"--adjustment"}, noCmdWhy: "nice: prints the niceness"},
-	"nohup":            {},
-	"stdbuf":           {valueShort: "ioe", valueLong: []string{"--input", "--output", "--error"}},
-	"setsid":           {},
-	"chrt":             {valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, leading: 1, modeShort: "pm", modeTier: TierMutate, modeWhy: "chrt: changes another process's scheduling"},
-	"taskset":          {leading: 1, modeShort: "p", modeTier: TierMutate, modeWhy: "taskset: changes another process's affinity"},
-	"ionice":           {valueShort: "cnP", valueLong: []string{"--class", "--classdata", "--pgid", "--uid"}, modeShort: "pPu", modeTier: TierMutate, modeWhy: "ionice: changes another process's I/O priority"},
-	"timeout":          {valueShort: "sk", valueLong: []string{"--signal", "--kill-after"}, leading: 1},
-	"time":             {valueShort: "fo", valueLong: []string{"--format", "--output"}},
-	"command":          {modeShort: "vV", modeTier: TierRead, modeWhy: "command -v: looks a name up", stopAtArg: true},
-	"builtin":          {stopAtArg: true},
-	"exec":             {valueShort: "a", noCmdWhy: "exec: redirections only", stopAtArg: true, argv0: 'a'},
-	"caffeinate":       {valueShort: "tw"},
-	"firejail":         {},
-	"cgexec":           {valueShort: "g"},
-	"systemd-run":      {valueShort: "pEuMHs", valueLong: []string{"--property", "--setenv", "--unit", "--machine", "--host", "--slice", "--uid", "--gid", "--nice", "--working-directory", "--description", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar", "--timer-property", "--path-property", "--socket-property", "--service-type"}, own: TierMutate, noCmd: TierMutate},
-	"chroot":           {leading: 1, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "chroot: opens a shell in another root"},
-	"unshare":          {valueShort: "SGRw", valueLong: []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation"}, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "unshare: opens a shell in new namespaces"},
-	"nsenter":          {valueShort: "tSGRw", valueLong: []string{"--target", "--setuid", "--setgid"}, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "nsenter: opens a shell in another process's namespaces"},
-	"setpriv":          {valueLong: []string{"--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid", "--groups", "--inh-caps", "--ambient-caps", "--bounding-set", "--securebits", "--selinux-label", "--apparmor-profile", "--landlock-access", "--landlock-rule", "--pdeathsig"}, own: TierMutate},
-	"strace":           {valueShort: "eopsuabEIOPSUX", modeShort: "p", modeTier: TierMutate, modeWhy: "strace: attaches to another process"},
-	"ltrace":           {valueShort: "eopsuaAbDEFlLnSTx", modeShort: "p", modeTier: TierMutate, modeWhy: "ltrace: attaches to another process"},
+	"nice":        {valueShort: "n", valueLong: []string{"--adjustment"}, noCmdWhy: "nice: prints the niceness"},
+	"nohup":       {},
+	"stdbuf":      {valueShort: "ioe", valueLong: []string{"--input", "--output", "--error"}},
+	"setsid":      {},
+	"chrt":        {valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, leading: 1, modeShort: "pm", modeTier: TierMutate, modeWhy: "chrt: changes another process's scheduling"},
+	"taskset":     {leading: 1, modeShort: "p", modeTier: TierMutate, modeWhy: "taskset: changes another process's affinity"},
+	"ionice":      {valueShort: "cnP", valueLong: []string{"--class", "--classdata", "--pgid", "--uid"}, modeShort: "pPu", modeTier: TierMutate, modeWhy: "ionice: changes another process's I/O priority"},
+	"timeout":     {valueShort: "sk", valueLong: []string{"--signal", "--kill-after"}, leading: 1},
+	"time":        {valueShort: "fo", valueLong: []string{"--format", "--output"}},
+	"command":     {modeShort: "vV", modeTier: TierRead, modeWhy: "command -v: looks a name up", stopAtArg: true},
+	"builtin":     {stopAtArg: true},
+	"exec":        {valueShort: "a", noCmdWhy: "exec: redirections only", stopAtArg: true, argv0: 'a'},
+	"caffeinate":  {valueShort: "tw"},
+	"firejail":    {},
+	"cgexec":      {valueShort: "g"},
+	"systemd-run": {valueShort: "pEuMHs", valueLong: []string{"--property", "--setenv", "--unit", "--machine", "--host", "--slice", "--uid", "--gid", "--nice", "--working-directory", "--description", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar", "--timer-property", "--path-property", "--socket-property", "--service-type"}, own: TierMutate, noCmd: TierMutate},
+	"chroot":      {leading: 1, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "chroot: opens a shell in another root"},
+	"unshare":     {valueShort: "SGRw", valueLong: []string{"--setuid", "--setgid", "--root", "--wd", "--map-user", "--map-group", "--propagation"}, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "unshare: opens a shell in new namespaces"},
+	"nsenter":     {valueShort: "tSGRw", valueLong: []string{"--target", "--setuid", "--setgid"}, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "nsenter: opens a shell in another process's namespaces"},
+	"setpriv":     {valueLong: []string{"--reuid", "--regid", "--ruid", "--euid", "--rgid", "--egid", "--groups", "--inh-caps", "--ambient-caps", "--bounding-set", "--securebits", "--selinux-label", "--apparmor-profile", "--landlock-access", "--landlock-rule", "--pdeathsig"}, own: TierMutate},
+	"strace": {valueShort: "eopsuabEIOPSUX", valueLong: []string{"--trace", "--output", "--attach", "--string-limit",
+		"--user", "--columns", "--env", "--signal", "--status", "--trace-path", "--summary-columns", "--summary-sort-by",
+		"--abbrev", "--verbose", "--raw", "--read", "--write", "--fault", "--inject", "--quiet", "--decode-fds",
+		"--interruptible", "--output-separately", "--argv0"}, modeShort: "p", modeTier: TierMutate, modeWhy: "strace: attaches to another process"},
+	"ltrace": {valueShort: "eopsuaAbDEFlLnSTx", valueLong: []string{"--output", "--library", "--config", "--align",
+		"--indent"}, modeShort: "p", modeTier: TierMutate, modeWhy: "ltrace: attaches to another process"},
 	"valgrind":         {},
 	"faketime":         {valueShort: "f", leading: 1},
 	"proxychains":      {valueShort: "f"},
@@ -208,6 +212,9 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		}
 		if strings.HasPrefix(v, "--") {
 			name, val, hasVal := strings.Cut(v, "=")
+			// getopt_long takes any unambiguous prefix: --sig KILL is
+			// --signal KILL.
+			name = longOpt(name, append(append([]string(nil), spec.valueLong...), spec.shellLong...))
 			switch {
 			case isShellLong(name):
 				if !hasVal {
@@ -474,6 +481,13 @@ func hasOpt(args []arg, short byte, long string) bool {
 	return hasFlag(argVals(args), short, long)
 }
 
+// sudoLongOpts are sudo's long options, for reading abbreviations.
+var sudoLongOpts = []string{"--askpass", "--background", "--bell", "--chdir", "--chroot", "--close-from",
+	"--command-timeout", "--edit", "--group", "--help", "--host", "--list", "--login", "--non-interactive",
+	"--other-user", "--preserve-env", "--preserve-groups", "--prompt", "--remove-timestamp",
+	"--reset-timestamp", "--role", "--set-home", "--shell", "--stdin", "--type", "--user", "--validate",
+	"--version", "--disable-interactive"}
+
 // sudoProgram peels sudo, doas and pkexec.
 func sudoProgram(c *call) (Tier, string) {
 	args := c.args
@@ -506,6 +520,7 @@ func sudoProgram(c *call) (Tier, string) {
 		}
 		if strings.HasPrefix(v, "--") {
 			name, _, has := strings.Cut(v, "=")
+			name = longOpt(name, sudoLongOpts)
 			switch name {
 			case "--shell", "--login":
 				shellMode = true
@@ -570,6 +585,11 @@ func sudoProgram(c *call) (Tier, string) {
 	return TierRead, c.name
 }
 
+// envLongOpts are GNU env's long options, for reading abbreviations.
+var envLongOpts = []string{"--argv0", "--block-signal", "--chdir", "--debug", "--default-signal", "--help",
+	"--ignore-environment", "--ignore-signal", "--list-signal-handling", "--null", "--split-string",
+	"--unset", "--version"}
+
 // envProgram peels env(1).
 func envProgram(c *call) (Tier, string) {
 	args := c.args
@@ -592,6 +612,7 @@ func envProgram(c *call) (Tier, string) {
 		}
 		if strings.HasPrefix(v, "--") {
 			name, val, has := strings.Cut(v, "=")
+			name = longOpt(name, envLongOpts)
 			switch name {
 			case "--unset", "--chdir":
 				if !has {

@@ -26,3 +26,27 @@ func TestBlindSpotExtGlob(t *testing.T) {
 		{"read in pattern", "ls @($(date +%Y)*)", TierRead},
 	})
 }
+
+// TestBlindSpotQuotedDefaults: inside a double-quoted ${x:-…} (and :+ := :?
+// and their forms without the colon) and in a here-document, single
+// quotes are plain characters, so bash expands the $(…) between them;
+// the parser reads them as quoting.
+func TestBlindSpotQuotedDefaults(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"default", `echo "${x:-'$(reboot)'}"`, TierDestructive, true},
+		{"alternate", `echo "${x+'$(poweroff)'}"`, TierDestructive, true},
+		{"assign", `: "${x:='$(init 0)'}"`, TierDestructive, true},
+		{"backquotes", "echo \"${x-'`reboot`'}\"", TierDestructive, true},
+		{"assignment value", `y="${x:-'$(reboot)'}"`, TierDestructive, true},
+		{"nested", `echo "${x:-${y:-'$(reboot)'}}"`, TierDestructive, true},
+		{"here-document", "cat <<EOF\n${x:-'$(reboot)'}\nEOF", TierDestructive, true},
+		{"write", `echo "${x:-'$(touch /var/x)'}"`, TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"unquoted expansion quotes", `echo ${x:-'$(reboot)'}`, TierRead},
+		{"pattern quotes", `echo "${x#'$(reboot)'}"`, TierRead},
+		{"quoted here-document", "cat <<'EOF'\n${x:-'$(reboot)'}\nEOF", TierRead},
+		{"plain default", `echo "${x:-'default value'}"`, TierRead},
+	})
+}

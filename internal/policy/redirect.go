@@ -24,6 +24,7 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 	}
 	if r.Hdoc != nil {
 		e.subst(r.Hdoc, ctx, sc)
+		e.quotedDefaults(r.Hdoc.Parts, ctx, sc) // a body expands like "…"
 	}
 	res := resolver{e: e, ctx: ctx, sc: sc}
 	var t arg

@@ -532,6 +532,8 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 		case *syntax.ExtGlob:
 			e.extGlob(n, ctx, sc)
 			return false
+		case *syntax.DblQuoted:
+			e.quotedDefaults(n.Parts, ctx, sc)
 		case *syntax.ArithmExp:
 			e.arithExpr(n.X, ctx, sc, "$(( ))")
 		case *syntax.ParamExp:
@@ -547,16 +549,51 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 // here-document body, where $(…), `…` and ${…} expand and quotes and
 // | ( ) are plain characters.
 func (e *eval) extGlob(g *syntax.ExtGlob, ctx cctx, sc *scope) {
-	if g.Pattern == nil || !strings.ContainsAny(g.Pattern.Value, "$`") {
+	if g.Pattern != nil && strings.ContainsAny(g.Pattern.Value, "$`") {
+		e.documentText(g.Pattern.Value, ctx, sc, "extended glob pattern")
+	}
+}
+
+// quotedDefaults classifies the substitutions bash finds in single quotes
+// inside a double-quoted ${x:-…}, ${x:+…}, ${x:=…} or ${x:?…}: there
+// the quotes are plain characters, so "${x:-'$(cmd)'}" runs cmd, but the
+// parser reads them as quoting.
+func (e *eval) quotedDefaults(parts []syntax.WordPart, ctx cctx, sc *scope) {
+	for _, p := range parts {
+		pe, ok := p.(*syntax.ParamExp)
+		if !ok || pe.Exp == nil || pe.Exp.Word == nil {
+			continue
+		}
+		switch pe.Exp.Op {
+		case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
+			syntax.AssignUnset, syntax.AssignUnsetOrNull, syntax.ErrorUnset, syntax.ErrorUnsetOrNull:
+		default:
+			continue
+		}
+		for _, q := range pe.Exp.Word.Parts {
+			if sq, ok := q.(*syntax.SglQuoted); ok && strings.ContainsAny(sq.Value, "$`") {
+				e.documentText(sq.Value, ctx, sc, "single quotes inside a double-quoted ${…}")
+			}
+		}
+		e.quotedDefaults(pe.Exp.Word.Parts, ctx, sc)
+	}
+}
+
+// documentText classifies the substitutions in text that bash expands
+// as it would a here-document body: $(…), `…` and ${…} expand, quotes
+// are plain characters.
+func (e *eval) documentText(text string, ctx cctx, sc *scope, what string) {
+	if ctx.depth++; ctx.depth > maxDepth {
+		e.opaque = true
+		e.note(TierDestructive, false, "%s nested too deeply to classify", what)
 		return
 	}
-	w, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Document(strings.NewReader(g.Pattern.Value))
+	w, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Document(strings.NewReader(text))
 	if err != nil {
 		e.opaque = true
-		e.note(TierDestructive, false, "extended glob pattern %q does not parse: %s", truncate(g.Pattern.Value, 64), truncate(err.Error(), 120))
+		e.note(TierDestructive, false, "%s %q does not parse: %s", what, truncate(text, 64), truncate(err.Error(), 120))
 		return
 	}
-	ctx.depth++
 	e.subst(w, ctx, sc)
 }
 

@@ -62,6 +62,8 @@ func TestSessionLinesGuarded(t *testing.T) {
 		{name: "continued line", pieces: []string{`touc\`}, last: "h " + marker},
 		{name: "second of two lines", last: "ls\n" + touch + "\n"},
 		{name: "carriage return", last: "ls\r" + touch},
+		{name: "dd reads part of the next line", last: "dd bs=1 count=4 2>/dev/null\nls #" + touch},
+		{name: "head -c reads part of a later send", pieces: []string{"head -c 4"}, last: "ls #" + touch},
 		{name: "ctrl-h", last: "ls " + marker + "\x08\x08\x08", status: []string{"denied"}},
 		{name: "tab", last: "touch " + marker + "\t", status: []string{"denied"}},
 		{name: "arrow", last: touch + "\x1b[D", status: []string{"denied"}},

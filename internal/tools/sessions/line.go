@@ -45,8 +45,9 @@ import (
 // The model takes the shell to be what reads the lines. A program in the
 // foreground that reads part of a line or some of the lines (read -n,
 // head -c, a pager, an editor) changes where the shell's commands begin;
-// no classifier of the typed text can know that, and the confinement of a
-// session started without writable=true is what holds then. A command that
+// no classifier of the typed text can know that in general (partial.go
+// follows read -n, dd and head -c), and the confinement of a session
+// started without writable=true is what holds then. A command that
 // changes how the session reads keys (stty, bind, histchars, …) ends the
 // model for good: rekey.go.
 const (
@@ -363,6 +364,14 @@ func (f *feeder) finish() typed {
 		}
 		if why != "" && len(f.lines) > 0 {
 			rekeyed = why
+		}
+		if why := splits(t.text); why != "" && len(f.lines) > 0 {
+			if len(f.lines) > 1 || len(f.line) > 0 {
+				f.see(why + "; send the line that starts it on its own, with nothing after it")
+			}
+			if f.adrift == "" {
+				f.adrift = why
+			}
 		}
 	}
 	t.unseen = f.unseen

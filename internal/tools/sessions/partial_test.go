@@ -1,0 +1,51 @@
+package sessions
+
+import "testing"
+
+func TestSplits(t *testing.T) {
+	for _, s := range []string{
+		"read -n 4 x", "read -rn1 x", "read -N 2", "read -d x y", "IFS= read -rsn1 k", "read -r -n 3",
+		"dd bs=1 count=4", "dd of=/tmp/x bs=1 count=3", "dd if=/dev/tty bs=1 count=2", "dd count=1 bs=4 if=-",
+		"head -c 4", "head --bytes=4", "head -c4", "head -c 4 -", "busybox head -c 2",
+		"sh -c 'read -n 2 x'", "bash -c 'head -c 3'", "ls; read -n 1 k; ls", "echo x | cat; dd bs=1 count=1",
+	} {
+		if splits(s) == "" {
+			t.Errorf("%q: not seen to read part of a line", s)
+		}
+	}
+	for _, s := range []string{
+		"read x", "read -r line", "read -p 'name? ' x", "head -n 5 /etc/hosts", "head -c 100 /var/log/syslog",
+		"head -c 4 -- /etc/hosts", "dd if=/dev/sda of=/tmp/x bs=1M count=1", "cat f | head -c 4",
+		"head -c 4 < /etc/hosts", "read -n 1 x < /tmp/f", "echo ready", "ls -la /var/log | grep x",
+		"journalctl -u nginx", "git status", "head /etc/hosts",
+	} {
+		if why := splits(s); why != "" {
+			t.Errorf("%q: %s", s, why)
+		}
+	}
+}
+
+// After a program that reads part of a line the shell may get the rest of
+// the next line: that line is unseen until Ctrl-C ends the program.
+func TestSplitLine(t *testing.T) {
+	if _, last := typeAll(tty, "read -n 4 x\rls #touch /etc/x"); last.unseen == "" {
+		t.Error("a line typed after read -n in the same send is seen")
+	}
+	_, last := typeAll(tty, "read -n 4 x")
+	if last.unseen != "" || last.next.adrift == "" {
+		t.Fatalf("read -n alone: unseen %q, adrift %q", last.unseen, last.next.adrift)
+	}
+	if got := last.next.feed("ls #touch /etc/x\r", tty); got.unseen == "" {
+		t.Error("the line after read -n is seen")
+	}
+	got := last.next.feed("\x03", tty)
+	if got.unseen != "" {
+		t.Fatalf("ctrl-c: %s", got.unseen)
+	}
+	if after := got.next.feed("\rls\r", tty); after.unseen != "" {
+		t.Errorf("after ctrl-c: %s", after.unseen)
+	}
+	if _, last := typeAll(tty, "head -n 3 /etc/hosts", "ls"); last.unseen != "" {
+		t.Errorf("head -n: %s", last.unseen)
+	}
+}

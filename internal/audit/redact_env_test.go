@@ -236,3 +236,39 @@ func TestRedactCredentialFilesAndScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactInnerStrings: secrets two shells deep, in the '\” idiom, in
+// strings an ansible or parallel runs as a command, and set by commands
+// that take a variable's name and value as two words.
+func TestRedactInnerStrings(t *testing.T) {
+	tests := []struct {
+		in   string
+		keep []string
+	}{
+		{`ssh h "bash -c 'PGPASSWORD=\"S3cr3tV4lue\" psql'"`, []string{"psql'\""}},
+		{`ssh h 'sudo -u postgres psql -c "ALTER USER x PASSWORD '\''S3cr3tV4lue'\''"'`, []string{"ALTER USER x PASSWORD"}},
+		{`ssh h "echo 'machine x login u password S3cr3tV4lue' > ~/.netrc"; ls`, []string{"> ~/.netrc\"; ls"}},
+		{"ansible all -m shell -a 'echo S3cr3tV4lue | passwd --stdin bob'", []string{"| passwd --stdin bob'"}},
+		{"parallel 'echo S3cr3tV4lue | sudo -S id' ::: 1", []string{"sudo -S id' ::: 1"}},
+		{"launchctl setenv API_TOKEN S3cr3tV4lue", []string{"launchctl setenv API_TOKEN"}},
+		{"setx API_TOKEN S3cr3tV4lue", []string{"setx API_TOKEN"}},
+		{"read -s PW <<< 'S3cr3tV4lue'", []string{"read -s PW <<<"}},
+		{"read -r DB_PASSWORD <<< S3cr3tV4lue; echo ok", []string{"; echo ok"}},
+	}
+	for _, tt := range tests {
+		got := Redact(tt.in)
+		if part := leaked(got); part != "" {
+			t.Errorf("Redact(%q) = %q: %q survives", tt.in, got, part)
+		}
+		for _, k := range tt.keep {
+			if !strings.Contains(got, k) {
+				t.Errorf("Redact(%q) = %q: lost %q", tt.in, got, k)
+			}
+		}
+	}
+	for _, in := range []string{"read -r line <<< 'hello'", "launchctl setenv LANG C", "setx PATH x"} {
+		if got := Redact(in); got != in {
+			t.Errorf("Redact(%q) = %q, want it unchanged", in, got)
+		}
+	}
+}

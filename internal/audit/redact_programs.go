@@ -378,6 +378,13 @@ func valueSpan(s string, k int) (start, end int) {
 	switch {
 	case k >= len(s):
 		return k, k
+	case strings.HasPrefix(s[k:], `'\''`):
+		// A quote of the shell inside sh -c '…': the value runs to the
+		// next one.
+		if e := strings.Index(s[k+4:], `'\''`); e >= 0 {
+			return k + 4, k + 4 + e
+		}
+		return k + 4, len(s)
 	case strings.HasPrefix(s[k:], `\"`):
 		return k + 2, quotedEnd(s, k+2, `\"`)
 	case s[k] == '"' || s[k] == '\'':

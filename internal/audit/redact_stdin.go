@@ -18,29 +18,39 @@ type stdinState struct {
 	// feed are what the earlier commands of this pipeline write: echo,
 	// printf and yes arguments, here-strings; docAt is the first
 	// here-document operator among them, or -1.
-	feed   [8]span
-	nfeed  int
-	docAt  int
-	depth  int  // open ( and { groups, whose commands share one output
-	tee    bool // the current command is tee, writing its input to files
-	secret bool // the current command reads a secret on its input
+	feed  [8]span
+	nfeed int
+	docAt int
+	depth int  // open ( and { groups, whose commands share one output
+	tee   bool // the current command is tee, writing its input to files
+	// wrapper: the current command runs another with its input (sudo).
+	wrapper bool
+	secret  bool // the current command reads a secret on its input
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
 }
 
-// stdinReaders read a password or token on their input whatever their
-// options: passwd and chpasswd take new passwords there when it is no
-// terminal, kinit, smbpasswd, vncpasswd and cryptsetup a passphrase.
-var stdinReaders = map[string]bool{
-	"chpasswd": true, "chgpasswd": true, "passwd": true, "kinit": true, "smbpasswd": true,
-	"vncpasswd": true, "tigervncpasswd": true, "cryptsetup": true,
+// stdinReader reports whether the program w reads a password or token
+// on its input whatever its options: passwd and chpasswd take new
+// passwords there when it is no terminal, kinit, smbpasswd, vncpasswd and
+// cryptsetup a passphrase.
+func stdinReader(w string) bool {
+	switch w {
+	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "cryptsetup":
+		return true
+	}
+	return false
 }
 
-// stdinWrappers run the program named in their arguments with their own
-// input: sudo passwd, ssh host chpasswd, env kinit.
-var stdinWrappers = map[string]bool{
-	"sudo": true, "doas": true, "env": true, "nice": true, "nohup": true, "timeout": true,
-	"command": true, "exec": true, "time": true, "stdbuf": true, "ionice": true, "ssh": true, "su": true,
+// stdinWrapper reports whether the program w runs the program named in
+// its arguments with its own input: sudo passwd, ssh host chpasswd, env
+// kinit.
+func stdinWrapper(w string) bool {
+	switch w {
+	case "sudo", "doas", "env", "nice", "nohup", "timeout", "command", "exec", "time", "stdbuf", "ionice", "ssh", "su":
+		return true
+	}
+	return false
 }
 
 // stdinWord looks at the word s[i:j] for this rule and returns where
@@ -52,27 +62,27 @@ func (r *redactor) stdinWord(i, j int) int {
 		st.atCmd, st.echoAt, st.secret, st.heredocs = true, -1, false, false
 	}
 	if st.atCmd {
-		st.atCmd, st.cmd, st.tee = false, w, w == "tee"
+		st.atCmd, st.cmd, st.tee, st.wrapper = false, w, w == "tee", stdinWrapper(w)
 		if st.tee {
 			return j
 		}
 		if w == "echo" || w == "printf" || w == "yes" {
 			st.echoAt = j
 		}
-		if stdinReaders[w] {
+		if stdinReader(w) {
 			r.secretInput()
 		}
 		return j
 	}
-	if stdinWrappers[st.cmd] && (w == "sudo" || w == "doas") {
+	if st.wrapper && (w == "sudo" || w == "doas") {
 		st.cmd = w // ssh host sudo -S …
 	}
-	if st.tee || stdinWrappers[st.cmd] && w == "tee" {
+	if st.tee || st.wrapper && w == "tee" {
 		st.tee = true // | sudo tee ~/.netrc
 		r.writesTo(i)
 		return j
 	}
-	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:]) {
+	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:], st.wrapper) {
 		return j
 	}
 	r.secretInput()
@@ -99,9 +109,9 @@ func (r *redactor) secretInput() {
 }
 
 // readsSecretInput reports whether the word w of a command whose first
-// word is cmd, followed by rest, makes it read a password or token on its
-// input.
-func readsSecretInput(cmd, w, rest string) bool {
+// word is cmd (a wrapper of another program when wrapped), followed by
+// rest, makes it read a password or token on its input.
+func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	switch w {
 	case "chpasswd", "--with-token", "--key-file=-":
 		return true
@@ -118,8 +128,11 @@ func readsSecretInput(cmd, w, rest string) bool {
 	case "-":
 		return cmd == "vault" || cmd == "bao" // vault login -
 	}
-	if stdinReaders[w] && stdinWrappers[cmd] {
+	if wrapped && stdinReader(w) {
 		return true
+	}
+	if cmd == "read" && (w[0] != '-' && secretName(w) || len(w) > 1 && w[0] == '-' && strings.IndexByte(w, 's') > 0) {
+		return true // read -s, read PASSWORD
 	}
 	if len(w) > 1 && w[0] == '-' && w[1] != '-' {
 		switch cmd {
@@ -323,7 +336,7 @@ func (r *redactor) innerCommand(i int) bool {
 		return false // the quote closed a string
 	}
 	switch r.stdin.cmd {
-	case "ssh", "eval", "watch":
+	case "ssh", "eval", "watch", "parallel", "ansible":
 		return true
 	}
 	before := strings.TrimRight(s[max(0, i-8):i-1], " \t")

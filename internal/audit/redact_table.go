@@ -101,7 +101,9 @@ var programs = map[string]*program{
 	"az": {opts: []option{
 		{name: "-p", sub: "login"}, {name: "--password", sub: "login"}, {name: "--value", sub: "secret"},
 	}},
-	"nmcli": {configSub: "*"},
+	"nmcli":     {configSub: "*"},
+	"launchctl": {configSub: "setenv"},
+	"setx":      {configSub: "*"},
 	"mc": {pos: []positional{
 		{after: []string{"alias", "set"}, index: 3}, {after: []string{"host", "add"}, index: 3},
 		{after: []string{"user", "add"}, index: 2},

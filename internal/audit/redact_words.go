@@ -223,6 +223,10 @@ func wordEnd(s string, k int, q byte, list bool) int {
 				return k
 			}
 			e := strings.IndexByte(s[k+1:], '\'')
+			if e < 0 && q != 0 {
+				k++ // a quote inside "…" that nothing closes is a byte
+				continue
+			}
 			if e < 0 {
 				return n
 			}

@@ -126,6 +126,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return readOpts
 	case "nmap":
 		return nmapProgram
+	case "--":
+		return endOfOptions
 	case "run-parts":
 		return runPartsProgram
 	case "unzip":

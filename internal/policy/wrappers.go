@@ -401,6 +401,17 @@ func sgProgram(c *call) (Tier, string) {
 	return TierMutate, "sg"
 }
 
+// endOfOptions classifies "--" read as a program: bash's time keyword and
+// its eval builtin take "--" as the end of their options (time -- init 1,
+// eval -- init 1), and the parser leaves it in command position.
+func endOfOptions(c *call) (Tier, string) {
+	if len(c.args) == 0 {
+		return TierRead, "--: no command"
+	}
+	c.run(c.args)
+	return TierRead, "--"
+}
+
 // runPartsProgram: run-parts runs every program in a directory, which the
 // classifier cannot see; --test and --list only name them.
 func runPartsProgram(c *call) (Tier, string) {

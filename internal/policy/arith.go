@@ -699,7 +699,7 @@ func (e *eval) arithPartSafe(p syntax.WordPart, ctx cctx, sc *scope) bool {
 			return true
 		}
 		if n, err := strconv.Atoi(name); err == nil {
-			return ctx.hasPos && n < len(ctx.pos) && e.arithTextSafe(ctx.pos[n], sc)
+			return knownPos(ctx, sc) && n < len(ctx.pos) && e.arithTextSafe(ctx.pos[n], sc)
 		}
 		return e.intName(sc, name)
 	case *syntax.CmdSubst:

@@ -50,3 +50,21 @@ func TestBlindSpotQuotedDefaults(t *testing.T) {
 		{"plain default", `echo "${x:-'default value'}"`, TierRead},
 	})
 }
+
+// TestBlindSpotPositionals: the arguments after sh -c TEXT are the
+// payload's $1…, until it changes them (set --, shift) or uses them in a
+// function, which has its own.
+func TestBlindSpotPositionals(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"set from input", `bash -c 'read x; set -- "$x"; (( $1 ))' _ 5`, TierMutate, false},
+		{"set from file", `sh -c 'set -- $(cat /tmp/x); echo $(( $1 ))' _ 5`, TierMutate, false},
+		{"builtin set", `bash -c 'builtin set -- "$(cat /tmp/x)"; let "$1"' _ 5`, TierMutate, false},
+		{"function arguments", `bash -c 'f() { echo $(( $1 )); }' _ 5`, TierMutate, false},
+		{"shift", `bash -c 'shift; echo $(( $1 ))' _ 5`, TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"known argument", `bash -c 'echo $(( $1 + 1 ))' _ 5`, TierRead},
+		{"set options only", `bash -c 'set -euo pipefail; echo $(( $1 * 2 ))' _ 3`, TierRead},
+	})
+}

@@ -24,6 +24,10 @@ type scope struct {
 	// nameref holds the names declared -n, true for one declared without
 	// a value somewhere (its next assignment names its target).
 	nameref map[string]bool
+	// movesPos is set when the script can change its positional
+	// parameters (set --, shift) or has functions, whose bodies see
+	// their own: then the caller's known $1… do not hold inside it.
+	movesPos bool
 }
 
 const (
@@ -79,7 +83,9 @@ func newScope(f *syntax.File, size int) *scope {
 			sc.declAttrs(n)
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
+			sc.movesPos = sc.movesPos || movesPositionals(n)
 		case *syntax.FuncDecl:
+			sc.movesPos = true
 			if n.Name == nil || len(funcAt) >= maxFuncs {
 				break
 			}
@@ -304,4 +310,54 @@ func (e *eval) forkBombs(sc *scope, ctx cctx) {
 			}
 		}
 	}
+}
+
+// movesPositionals reports whether a call can change the positional
+// parameters: shift, or set with an operand or -- (set -- a b, set x);
+// the argument of set -o is an option name, not an operand.
+func movesPositionals(ce *syntax.CallExpr) bool {
+	args := ce.Args
+	for len(args) > 0 {
+		v, ok := litValue(args[0])
+		if !ok {
+			return false // a computed program name is refused where it runs
+		}
+		if v != "command" && v != "builtin" {
+			break
+		}
+		args = args[1:]
+		for len(args) > 0 {
+			if o, ok := litValue(args[0]); ok && len(o) > 1 && o[0] == '-' {
+				args = args[1:]
+				continue
+			}
+			break
+		}
+	}
+	if len(args) == 0 {
+		return false
+	}
+	switch v, _ := litValue(args[0]); v {
+	case "shift":
+		return true
+	case "set":
+	default:
+		return false
+	}
+	for i := 1; i < len(args); i++ {
+		o, ok := litValue(args[i])
+		if !ok || o == "-" || o == "--" || len(o) < 2 || o[0] != '-' && o[0] != '+' {
+			return true
+		}
+		if strings.ContainsRune(o, 'o') {
+			i++ // set -o NAME, set -euo pipefail
+		}
+	}
+	return false
+}
+
+// knownPos reports whether the positional parameters ctx carries are
+// what the script sc sees where it uses them.
+func knownPos(ctx cctx, sc *scope) bool {
+	return ctx.hasPos && !(sc != nil && sc.movesPos) && !(ctx.sc != nil && ctx.sc.movesPos)
 }

@@ -130,7 +130,7 @@ func hasBrace(w *syntax.Word) bool {
 // positionalAll expands $@ and $* from known positional parameters; unquoted
 // (glob), the shell then expands glob characters in each.
 func (r *resolver) positionalAll(p *syntax.ParamExp, glob bool) ([]arg, bool) {
-	if !r.ctx.hasPos || !simpleParam(p) || (p.Param.Value != "@" && p.Param.Value != "*") {
+	if !knownPos(r.ctx, r.sc) || !simpleParam(p) || (p.Param.Value != "@" && p.Param.Value != "*") {
 		return nil, false
 	}
 	var out []arg
@@ -222,7 +222,7 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 			expanded(b, v, quoted, a)
 			return true
 		}
-		if r.ctx.hasPos {
+		if knownPos(r.ctx, r.sc) {
 			if n, err := strconv.Atoi(name); err == nil && n >= 0 && n < 10 {
 				if n < len(r.ctx.pos) {
 					expanded(b, r.ctx.pos[n], quoted, a)

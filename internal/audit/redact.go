@@ -207,7 +207,7 @@ func (r *redactor) word(i, j int) int {
 		if startsWord(s, i) || s[i-1] == '/' {
 			// Inside a configuring subcommand, the name of a program
 			// with no rules is a value (rclone config create r sftp …).
-			if p := lookupProgram(w); p != nil && (p != noRules || r.prog == nil || !r.configuring(r.prog)) {
+			if p := lookupProgram(w); p != nil && (p != noRules || r.prog == nil || !r.configuring(r.prog)) && (!p.cmdOnly || r.stdin.cmdAt == i) {
 				r.enterProgram(p, j)
 				return j
 			}

@@ -272,3 +272,22 @@ func TestRedactInnerStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactShellSetters: csh's setenv and fish's set take a variable's
+// name and value as two words; set elsewhere is a subcommand and keeps
+// its program's rules.
+func TestRedactShellSetters(t *testing.T) {
+	for _, in := range []string{
+		"setenv PGPASSWORD S3cr3tV4lue", "set -gx GITHUB_TOKEN S3cr3tV4lue", "set -x API_KEY 'S3cr3tV4lue'; and curl x",
+		"gh secret set X --body S3cr3tV4lue", "mc alias set nas https://nas:9000 AK S3cr3tV4lue",
+	} {
+		if got := Redact(in); leaked(got) != "" {
+			t.Errorf("Redact(%q) = %q: the value survives", in, got)
+		}
+	}
+	for _, in := range []string{"set -euo pipefail", "set -- a b c", "setenv PATH /bin", "set -gx PATH /usr/bin $PATH"} {
+		if got := Redact(in); got != in {
+			t.Errorf("Redact(%q) = %q, want it unchanged", in, got)
+		}
+	}
+}

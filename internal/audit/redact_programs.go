@@ -62,6 +62,9 @@ type program struct {
 	configSub string
 	// slash: options are spelled /name:value (xfreerdp /p:secret).
 	slash bool
+	// cmdOnly: the name is a program only as a command's first word
+	// (set, which is also a subcommand of many programs).
+	cmdOnly bool
 	// servicePass: a word right after the //server/share argument is
 	// the password (smbclient //nas/share SECRET).
 	servicePass bool

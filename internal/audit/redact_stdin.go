@@ -14,6 +14,7 @@ import "strings"
 type stdinState struct {
 	atCmd  bool   // the next word starts a command
 	cmd    string // the current command's first word
+	cmdAt  int    // where it starts
 	echoAt int    // where the current echo's arguments start, or -1
 	// feed are what the earlier commands of this pipeline write: echo,
 	// printf and yes arguments, here-strings; docAt is the first
@@ -62,7 +63,7 @@ func (r *redactor) stdinWord(i, j int) int {
 		st.atCmd, st.echoAt, st.secret, st.heredocs = true, -1, false, false
 	}
 	if st.atCmd {
-		st.atCmd, st.cmd, st.tee, st.wrapper = false, w, w == "tee", stdinWrapper(w)
+		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt = false, w, w == "tee", stdinWrapper(w), i
 		if st.tee {
 			return j
 		}

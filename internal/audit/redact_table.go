@@ -104,6 +104,8 @@ var programs = map[string]*program{
 	"nmcli":     {configSub: "*"},
 	"launchctl": {configSub: "setenv"},
 	"setx":      {configSub: "*"},
+	"setenv":    {configSub: "*"},                // csh
+	"set":       {configSub: "*", cmdOnly: true}, // fish: set -gx NAME value
 	"mc": {pos: []positional{
 		{after: []string{"alias", "set"}, index: 3}, {after: []string{"host", "add"}, index: 3},
 		{after: []string{"user", "add"}, index: 2},

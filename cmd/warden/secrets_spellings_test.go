@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/sys/unix"
+)
+
+// TestSecretsSpellingsOutOfReach tries warden's state and process in many
+// spellings through run_command, run_script and a session, in every mode,
+// as root and as an unprivileged user. Each spelling is tried as written
+// (the classifier may refuse it) and hidden from the classifier behind
+// eval of base64, so that where a mode runs it, the kernel is what holds.
+// After each try warden must still answer.
+func TestSecretsSpellingsOutOfReach(t *testing.T) {
+	t.Run("root", func(t *testing.T) {
+		if unix.Geteuid() != 0 {
+			t.Skip("not root")
+		}
+		secretsSpellings(t, func(t *testing.T, env []string, state string) *mcp.ClientSession {
+			return startStdio(t, env, state, nil).cs
+		})
+	})
+	t.Run("nonroot", func(t *testing.T) {
+		secretsSpellings(t, startAsNobody)
+	})
+}
+
+// stateSpellings read warden's state dir S (parent P, name N) in the ways
+// a shell, a copy or an interpreter can reach it.
+func stateSpellings(s, p, n string) []string {
+	return []string{
+		"cat " + s + "/audit.jsonl " + s + "/token",
+		"cat /proc/self/root" + s + "/audit.jsonl",
+		"cat /proc/1/root" + s + "/audit.jsonl",
+		"cat /proc/$PPID/root" + s + "/audit.jsonl",
+		"cat /proc/$PPID/task/*/root" + s + "/audit.jsonl",
+		"cat /proc/$PPID/cwd/audit.jsonl",
+		"cd " + p + " && cat " + n + "/audit.jsonl",
+		"cd " + p + "; pushd " + n + " >/dev/null; cat audit.jsonl",
+		"CDPATH=" + p + " cd " + n + " && cat audit.jsonl",
+		"cat " + p + "/" + n[:3] + "?" + n[4:] + "/[a]udit.jsonl",
+		"cat {" + s + ",/nonexistent}/audit.jsonl",
+		"cat " + p + "//" + n + "/./x/../audit.jsonl",
+		"cp -r " + s + " /tmp/wc-$$; grep -r canary /tmp/wc-$$; rm -rf /tmp/wc-$$",
+		"tar -C " + p + " -c " + n + " | strings",
+		"find " + p + " -name 'audit*' -fprint /dev/stdout -exec cat {} +",
+		"python3 -c 'print(open(\"" + s + "/audit.jsonl\").read())'",
+		"busybox cat " + s + "/audit.jsonl",
+		"sh -c 'cat " + s + "/audit.jsonl'",
+		"echo " + s + "/audit.jsonl | xargs cat",
+		"ln " + s + "/audit.jsonl /tmp/wh-$$; cat /tmp/wh-$$; rm -f /tmp/wh-$$",
+		"ln -s " + s + " /tmp/ws-$$; cat /tmp/ws-$$/audit.jsonl; rm -f /tmp/ws-$$",
+		"HOME=" + p + "; cat ~/" + n + "/audit.jsonl",
+		"umount " + s + "; cat " + s + "/audit.jsonl",
+		"nsenter -t $PPID -m cat " + s + "/audit.jsonl",
+		"nsenter -t 1 -m cat " + s + "/audit.jsonl",
+	}
+}
+
+// processSpellings reach warden's process: its environment, memory and
+// descriptors, and signals, limits and priorities aimed at it or at any of
+// its threads.
+func processSpellings() []string {
+	others := `import os, sys; p = int(sys.argv[1]); tids = [int(x) for x in os.listdir("/proc/%d/task" % p) if int(x) != p]`
+	return []string{
+		"cat /proc/$PPID/environ /proc/$PPID/task/*/environ",
+		"python3 -c 'import sys; f = open(\"/proc/%s/mem\" % sys.argv[1], \"rb\"); f.seek(0x400000); print(f.read(4096))' $PPID",
+		"ls -l /proc/$PPID/fd /proc/$PPID/map_files; cat /proc/$PPID/fd/* /proc/$PPID/map_files/*",
+		"ls -l /proc/self/fd; cat /dev/fd/3 /dev/fd/4 /dev/fd/5",
+		"cat /proc/$PPID/auxv /proc/$PPID/stack /proc/$PPID/cmdline | strings",
+		"kill -STOP $PPID",
+		"kill 0",
+		"for t in /proc/$PPID/task/*; do kill -STOP ${t##*/}; done",
+		`python3 -c '` + others + fmt.Sprintf(`; import ctypes; l = ctypes.CDLL(None); [l.syscall(%d, t, 19) for t in tids]' $PPID`, unix.SYS_TKILL),
+		`python3 -c 'import os, signal, sys; signal.pidfd_send_signal(os.open("/proc/" + sys.argv[1], os.O_RDONLY), signal.SIGSTOP)' $PPID`,
+		`python3 -c 'import os, fcntl, socket, sys; a, b = socket.socketpair(); fcntl.fcntl(a, fcntl.F_SETOWN, int(sys.argv[1])); fcntl.fcntl(a, 10, 19); fcntl.fcntl(a, fcntl.F_SETFL, os.O_ASYNC | os.O_NONBLOCK); b.send(b"x")' $PPID`,
+		`python3 -c '` + others + `; import resource
+for t in tids + [p]:
+    try: resource.prlimit(t, resource.RLIMIT_NOFILE, (3, 3))
+    except OSError: pass' $PPID`,
+		"renice -n 19 -p $(ls /proc/$PPID/task); ionice -c 3 -p $(ls /proc/$PPID/task); taskset -p 1 $PPID",
+		"prlimit --pid $PPID --nofile=3:3",
+		"gdb -p $PPID -batch -ex 'info threads'",
+		"timeout 2 strace -p $PPID",
+	}
+}
+
+// hidden is script behind eval of base64: the classifier cannot read it.
+func hidden(script string) string {
+	return `eval "$(echo ` + base64.StdEncoding.EncodeToString([]byte(script)) + ` | base64 -d)"`
+}
+
+func secretsSpellings(t *testing.T, start func(*testing.T, []string, string) *mcp.ClientSession) {
+	const secret = "canary-5d1e-env-secret"
+	for _, mode := range []string{"readonly", "guarded", "open"} {
+		t.Run(mode, func(t *testing.T) {
+			env, _ := wardenEnv(t, "WARDEN_MODE="+mode, "WARDEN_TOKEN="+secret+"-0123456789", "AWS_SECRET_ACCESS_KEY="+secret, "SHELL=/bin/sh")
+			cs := start(t, env, "")
+			var state string
+			for _, kv := range env {
+				if v, ok := strings.CutPrefix(kv, "WARDEN_STATE_DIR="); ok {
+					state = v
+				}
+			}
+			_, info := callTool(t, cs, "server_info", nil)
+			requireConfinement(t, info)
+			canary := "canary-3b8c-audited-" + mode
+			callTool(t, cs, "run_command", map[string]any{"command": "echo " + canary})
+			check := func(what, out string) {
+				t.Helper()
+				if strings.Contains(out, secret) || strings.Contains(out, canary) {
+					t.Errorf("%s in %s mode reached warden's secrets:\n%s", what, mode, out)
+				}
+				alive(t, cs, what)
+			}
+			var tries []string
+			for _, s := range append(stateSpellings(state, filepath.Dir(state), filepath.Base(state)), processSpellings()...) {
+				tries = append(tries, s, hidden(s))
+			}
+			for _, cmd := range tries {
+				res, _ := callApproved(t, cs, "run_command", map[string]any{"command": cmd})
+				check(cmd, text(res))
+			}
+			all := strings.Join(append(stateSpellings(state, filepath.Dir(state), filepath.Base(state)), processSpellings()...), "\n")
+			res, _ := callApproved(t, cs, "run_script", map[string]any{"script": hidden(all)})
+			check("run_script", text(res))
+
+			// A session started writable (approved, or open mode) is
+			// confined like an approved call: typing the same spellings
+			// into it reaches nothing either.
+			res, got := callApproved(t, cs, "session_start", map[string]any{"writable": true})
+			if res.IsError || got["session_id"] == nil {
+				return // readonly mode refuses a writable session
+			}
+			sh := &sess{t: t, cs: cs, id: got["session_id"].(string)}
+			for _, s := range append(stateSpellings(state, filepath.Dir(state), filepath.Base(state)), processSpellings()...) {
+				if s == "kill 0" {
+					continue // the session's own shell is in that group
+				}
+				_, got := callApproved(t, cs, "session_send", map[string]any{"session_id": sh.id, "data": hidden(s) + " 2>&1; echo done-$((6*7))\n"})
+				if got["status"] != "ok" {
+					t.Fatalf("session_send in %s mode: %v", mode, got)
+				}
+				check("session: "+s, sh.readUntil("done-42"))
+			}
+		})
+	}
+}
+
+// alive fails the test unless warden answers server_info promptly: a try
+// that stopped, killed or starved it shows here.
+func alive(t *testing.T, cs *mcp.ClientSession, after string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "server_info"}); err != nil {
+		t.Fatalf("warden stopped answering after %q: %v", after, err)
+	}
+}

@@ -423,8 +423,10 @@ func (r *redactor) configValue(i, j int) int {
 	if !r.configuring(p) {
 		return 0
 	}
+	// Keys are read like option names, so credential.helper or
+	// ssl.key-file, which name where a secret is kept, take no secret.
 	w := r.s[i:j]
-	if secretKey(w) == keyNone && !secretName(w) {
+	if secretKey(w) == keyNone && !flagSecretName(w) {
 		return 0
 	}
 	k := skipBlanks(r.s, j)

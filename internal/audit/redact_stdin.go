@@ -124,6 +124,9 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "docker" || cmd == "podman" || cmd == "gh" // secret create x -, secret set X
 	case "secrets":
 		return cmd == "gcloud" // secrets create x --data-file=-
+	case "-K-", "-K", "--config":
+		// curl -K - reads options, user = "u:p" among them, on its input.
+		return cmd == "curl" && (w == "-K-" || strings.HasPrefix(rest, " -") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&<", rest[2]) >= 0))
 	case "insert":
 		return cmd == "pass"
 	case "-":

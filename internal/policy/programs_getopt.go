@@ -59,6 +59,8 @@ var clusterValues = map[string]string{
 	"rsync":   "eBfTM",
 	"unzip":   "dx",
 	"cpio":    "CEFHIMORsV",
+	"patch":   "BdDFgiopPrVYz",
+	"gpg":     "aeforsuNRu",
 }
 
 // wordOptions are programs whose options are single-dash words that never

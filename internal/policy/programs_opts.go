@@ -128,6 +128,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return nmapProgram
 	case "--":
 		return endOfOptions
+	case "patch":
+		return patchProgram
 	case "run-parts":
 		return runPartsProgram
 	case "unzip":
@@ -627,4 +629,14 @@ func vcgencmdCommand(c *call) (Tier, string) {
 		return TierRead, "vcgencmd display_power"
 	}
 	return TierMutate, "vcgencmd " + truncate(ops[0], 32) + ": changes the firmware's state"
+}
+
+// patchProgram: patch writes the files it patches (TierMutate) and the
+// files its -o and -r options name.
+func patchProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, "patch: changes the system"}
+	for _, f := range c.optVals(c.args, "-o", "--output", "-r", "--reject-file") {
+		r.raise(c.writeArg(f, "patch output"))
+	}
+	return r.t, r.why
 }

@@ -378,7 +378,11 @@ func argProgram(c *call) (Tier, string) {
 				return TierDestructive, n + " " + v
 			}
 		}
-		return TierMutate, n + ": changes keys or writes files"
+		r := raiser{TierMutate, n + ": changes keys or writes files"}
+		for _, f := range c.optVals(c.args, "-o", "--output") {
+			r.raise(c.writeArg(f, n+" output"))
+		}
+		return r.t, r.why
 	case "ssh-keygen":
 		switch {
 		case has("-R"):

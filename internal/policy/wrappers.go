@@ -295,6 +295,21 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, c.name + ": shell command computed at run time"
 	}
+	if c.name == "script" {
+		// script [options] [FILE]: FILE is the typescript it writes; the
+		// command is only ever -c's.
+		r := raiser{own, why}
+		if len(rest) > 0 {
+			r.raise(c.writeArg(rest[0], "script typescript"))
+		}
+		for _, t := range shellText {
+			c.shell(t, "script command", nil, false)
+		}
+		if len(shellText) == 0 {
+			r.raise(spec.noCmd, spec.noCmdWhy)
+		}
+		return r.t, r.why
+	}
 	for _, t := range shellText {
 		c.shell(t, c.name+" command", nil, false)
 	}

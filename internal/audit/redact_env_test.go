@@ -254,6 +254,10 @@ func TestRedactInnerStrings(t *testing.T) {
 		{"setx API_TOKEN S3cr3tV4lue", []string{"setx API_TOKEN"}},
 		{"read -s PW <<< 'S3cr3tV4lue'", []string{"read -s PW <<<"}},
 		{"read -r DB_PASSWORD <<< S3cr3tV4lue; echo ok", []string{"; echo ok"}},
+		{"printf -v PGPASSWORD '%s' 'S3cr3tV4lue'; psql", []string{"printf -v PGPASSWORD", "; psql"}},
+		{`env 'PGPASSWORD=S3cr3tV4lue' psql`, []string{"' psql"}},
+		{`docker run -e 'A=1' -e"PGPASSWORD=S3cr3tV4lue" x`, []string{`-e 'A=1'`, `" x`}},
+		{`export "PGPASSWORD"=S3cr3tV4lue`, []string{`export "PGPASSWORD"=`}},
 	}
 	for _, tt := range tests {
 		got := Redact(tt.in)
@@ -266,7 +270,7 @@ func TestRedactInnerStrings(t *testing.T) {
 			}
 		}
 	}
-	for _, in := range []string{"read -r line <<< 'hello'", "launchctl setenv LANG C", "setx PATH x"} {
+	for _, in := range []string{"read -r line <<< 'hello'", "launchctl setenv LANG C", "setx PATH x", "printf -v line '%s' hello"} {
 		if got := Redact(in); got != in {
 			t.Errorf("Redact(%q) = %q, want it unchanged", in, got)
 		}

@@ -78,6 +78,11 @@ func (r *redactor) stdinWord(i, j int) int {
 	if st.wrapper && (w == "sudo" || w == "doas") {
 		st.cmd = w // ssh host sudo -S …
 	}
+	if st.cmd == "printf" && strings.HasSuffix(r.s[max(0, i-4):i], "-v ") && secretName(w) {
+		// printf -v TOKEN fmt args: what it prints is the variable's value.
+		r.lookAhead(j, positional{every: true}, false)
+		return j
+	}
 	if st.tee || st.wrapper && w == "tee" {
 		st.tee = true // | sudo tee ~/.netrc
 		r.writesTo(i)

@@ -25,6 +25,10 @@ const Redacted = "[REDACTED]"
 // program's option is the whole shell word however bash joins it
 // (pass"wo"rd, 'a b'c, $'…', $(…)), and a quote that closes the string the
 // command sits in (sh -c '…', ssh host "…") ends it; see redact_words.go.
+// What a command feeds a program that reads a secret on its input (echo …
+// | passwd, kinit <<< …) or writes into a credential file (echo … >
+// ~/.netrc, cat > ~/.pgpass <<EOF, | tee token) is redacted too; see
+// redact_stdin.go and redact_files.go.
 //
 // It makes one pass over s, dispatching on the first byte of each word, and
 // every look-ahead either ends in a replacement that the pass then skips or

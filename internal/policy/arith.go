@@ -33,8 +33,12 @@ type nameFacts struct {
 type arithFacts struct {
 	tainted bool // eval, source, a nameref or a computed name can set any variable
 	depth   int  // trap actions and callbacks being walked, one inside another
-	names   map[string]*nameFacts
-	skip    map[*syntax.Word]bool
+	// trusts are the programs whose output an assignment was taken to
+	// be a number from (x=$(wc -l)); a function of one of the names
+	// makes every such value unknown.
+	trusts []string
+	names  map[string]*nameFacts
+	skip   map[*syntax.Word]bool
 }
 
 func (af *arithFacts) name(n string) *nameFacts {
@@ -153,7 +157,11 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			case *syntax.ArithmExp:
 				return true, false
 			case *syntax.CmdSubst:
-				return numericOut(p), false
+				prog := numericProg(p)
+				if prog != "" {
+					af.trusts = append(af.trusts, prog) // unless a function shadows it
+				}
+				return prog != "", false
 			case *syntax.ParamExp:
 				// x=$!, x=${#s} and the like: bash's own integers.
 				return simpleParam(p) && strings.Contains("#?$!", p.Param.Value) && len(p.Param.Value) == 1 || lengthParam(p), false
@@ -558,6 +566,11 @@ func (e *eval) intName(sc *scope, name string) bool {
 	if af.tainted {
 		return false
 	}
+	for _, p := range af.trusts {
+		if sc.shadowed(p) {
+			return false
+		}
+	}
 	nf := af.names[name]
 	if nf == nil || implicitVars[name] {
 		// Never assigned here: the environment's, unless bash keeps it
@@ -703,7 +716,7 @@ func (e *eval) arithPartSafe(p syntax.WordPart, ctx cctx, sc *scope) bool {
 		}
 		return e.intName(sc, name)
 	case *syntax.CmdSubst:
-		if numericOut(p) {
+		if numericOut(p, sc) {
 			return true
 		}
 		out, ok := e.echoOutput(cmdSubstArgs(p), ctx, sc)
@@ -721,9 +734,18 @@ func lengthParam(p *syntax.ParamExp) bool {
 // numericOut reports whether a command substitution prints only a number:
 // wc reading its input, nproc, id -u/-g, date +%s, grep -c and pgrep -c on
 // at most one input. Anything after the number would be evaluated too.
-func numericOut(cs *syntax.CmdSubst) bool {
+// A function of the same name in the script prints what it likes; see
+// numericProg.
+func numericOut(cs *syntax.CmdSubst, sc *scope) bool {
+	p := numericProg(cs)
+	return p != "" && !sc.shadowed(p)
+}
+
+// numericProg is the program a command substitution that prints only a
+// number runs (numericOut), or "".
+func numericProg(cs *syntax.CmdSubst) string {
 	if len(cs.Stmts) != 1 {
-		return false
+		return ""
 	}
 	s := cs.Stmts[0]
 	for {
@@ -735,37 +757,41 @@ func numericOut(cs *syntax.CmdSubst) bool {
 	}
 	ce, ok := s.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 || len(ce.Assigns) > 0 {
-		return false
+		return ""
 	}
 	var vals []string
 	for _, w := range ce.Args {
 		v, ok := plainLit(w)
 		if !ok {
-			return false
+			return ""
 		}
 		vals = append(vals, v)
 	}
 	ops := operands(vals[1:])
+	numeric := false
 	switch vals[0] {
 	case "nproc":
-		return true
+		numeric = true
 	case "seq":
 		// Unsigned integer bounds and no format or separator: only
 		// digits and line ends, which arithmetic cannot run.
+		numeric = len(ops) > 0
 		for _, v := range vals[1:] {
 			if v != "-w" && strings.Trim(v, "0123456789") != "" {
-				return false
+				numeric = false
 			}
 		}
-		return len(ops) > 0
 	case "wc":
-		return len(ops) == 0
+		numeric = len(ops) == 0
 	case "id":
-		return len(ops) == 0 && !hasFlag(vals[1:], 'n', "--name") && (hasFlag(vals[1:], 'u', "--user") || hasFlag(vals[1:], 'g', "--group"))
+		numeric = len(ops) == 0 && !hasFlag(vals[1:], 'n', "--name") && (hasFlag(vals[1:], 'u', "--user") || hasFlag(vals[1:], 'g', "--group"))
 	case "date":
-		return len(ops) == 1 && strings.Trim(ops[0], "+%sYmdHMSjuwyNV") == ""
+		numeric = len(ops) == 1 && strings.Trim(ops[0], "+%sYmdHMSjuwyNV") == ""
 	case "grep", "egrep", "fgrep", "pgrep":
-		return hasFlag(vals[1:], 'c', "--count") && len(ops) <= 2 && !hasFlag(vals[1:], 'r', "--recursive") && !hasFlag(vals[1:], 'R', "")
+		numeric = hasFlag(vals[1:], 'c', "--count") && len(ops) <= 2 && !hasFlag(vals[1:], 'r', "--recursive") && !hasFlag(vals[1:], 'R', "")
 	}
-	return false
+	if !numeric {
+		return ""
+	}
+	return vals[0]
 }

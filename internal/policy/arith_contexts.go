@@ -322,6 +322,10 @@ func braceInts(w *syntax.Word) bool {
 	return true
 }
 
+// trustedOutput are the programs whose output the classifier computes
+// (echo, printf) or takes to be a number (numericProg).
+var trustedOutput = set(`echo printf nproc seq wc id date grep egrep fgrep pgrep`)
+
 // declArith checks declare, typeset, local, export and readonly: values of
 // -i variables are evaluated, a -n nameref can name a[$(cmd)], and a
 // variable name computed at run time can carry a subscript.
@@ -346,7 +350,11 @@ func (e *eval) declArith(d *syntax.DeclClause, ctx cctx, sc *scope) {
 	}
 	intAttr := strings.ContainsRune(flags, 'i')
 	nameref := strings.ContainsRune(flags, 'n') && d.Variant.Value != "export"
+	exportsFunc := strings.ContainsRune(flags, 'f') && (d.Variant.Value == "export" || strings.ContainsRune(flags, 'x'))
 	for _, a := range d.Args {
+		if exportsFunc && a.Naked && a.Name != nil && trustedOutput[a.Name.Value] {
+			e.note(TierDestructive, ctx.covered, "%s -f %s: a function exported under the name of a program whose output is trusted (echo x | sh) runs instead of it in every child bash", d.Variant.Value, a.Name.Value)
+		}
 		if a.Name == nil || a.Naked {
 			continue
 		}

@@ -68,3 +68,26 @@ func TestBlindSpotPositionals(t *testing.T) {
 		{"set options only", `bash -c 'set -euo pipefail; echo $(( $1 * 2 ))' _ 3`, TierRead},
 	})
 }
+
+// TestBlindSpotShadowedOutput: the classifier computes what echo and
+// printf print and trusts wc, seq, nproc and the like to print a number;
+// a function of the same name, in the script or exported to a child
+// bash, prints what it likes.
+func TestBlindSpotShadowedOutput(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"echo piped to sh", "echo() { cat /tmp/x; }; echo ls | sh", TierDestructive, false},
+		{"printf piped to bash", "function printf { cat /tmp/x; }; printf id | bash", TierDestructive, false},
+		{"echo in here-string", `echo() { cat /tmp/x; }; sh <<< "$(echo ls)"`, TierDestructive, false},
+		{"seq in arithmetic", "seq() { cat /tmp/x; }; for i in $(seq 3); do (( i )); done", TierMutate, false},
+		{"wc assigned", "wc() { cat /tmp/x; }; n=$(wc -l < /tmp/f); (( n ))", TierMutate, false},
+		{"nproc in arithmetic", "nproc() { cat /tmp/x; }; echo $(( $(nproc) ))", TierMutate, false},
+		{"exported echo", "echo() { cat /tmp/x; }; export -f echo; bash -c 'echo ls | sh'", TierDestructive, false},
+		{"declare -fx", "declare -fx printf", TierDestructive, false},
+	})
+	runExact(t, p, []exactCase{
+		{"other function", "f() { ls; }; echo ls | sh", TierRead},
+		{"exported other function", "f() { ls; }; export -f f", TierRead},
+		{"count", "n=$(wc -l < /etc/hosts); (( n > 1 )) && echo many", TierRead},
+	})
+}

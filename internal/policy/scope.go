@@ -28,6 +28,10 @@ type scope struct {
 	// parameters (set --, shift) or has functions, whose bodies see
 	// their own: then the caller's known $1… do not hold inside it.
 	movesPos bool
+	// funcAt holds the names of the functions the script declares
+	// (see funcs); manyFuncs is set when there were more than it keeps.
+	funcAt    map[string]int
+	manyFuncs bool
 }
 
 const (
@@ -58,6 +62,7 @@ func newScope(f *syntax.File, size int) *scope {
 		sc.vars[name] = append(sc.vars[name], v)
 	}
 	funcAt := map[string]int{} // index in sc.funcs of each name's declaration
+	sc.funcAt = funcAt
 	var facts func(syntax.Node) bool
 	if size >= eagerFacts {
 		sc.arith, facts = factsVisitor(f)
@@ -86,7 +91,11 @@ func newScope(f *syntax.File, size int) *scope {
 			sc.movesPos = sc.movesPos || movesPositionals(n)
 		case *syntax.FuncDecl:
 			sc.movesPos = true
-			if n.Name == nil || len(funcAt) >= maxFuncs {
+			if n.Name == nil {
+				break
+			}
+			if _, ok := funcAt[n.Name.Value]; !ok && len(funcAt) >= maxFuncs {
+				sc.manyFuncs = true
 				break
 			}
 			if i, ok := funcAt[n.Name.Value]; ok {
@@ -360,4 +369,15 @@ func movesPositionals(ce *syntax.CallExpr) bool {
 // what the script sc sees where it uses them.
 func knownPos(ctx cctx, sc *scope) bool {
 	return ctx.hasPos && !(sc != nil && sc.movesPos) && !(ctx.sc != nil && ctx.sc.movesPos)
+}
+
+// shadowed reports whether the script may declare a function named name,
+// which then runs instead of the builtin or program: echo() { …; } makes
+// echo's output anything.
+func (sc *scope) shadowed(name string) bool {
+	if sc == nil {
+		return false
+	}
+	_, ok := sc.funcAt[name]
+	return ok || sc.manyFuncs
 }

@@ -413,6 +413,9 @@ func (e *eval) echoOutput(ws []*syntax.Word, ctx cctx, sc *scope) (string, bool)
 		return "", false
 	}
 	vals := argVals(args)
+	if sc.shadowed(vals[0]) {
+		return "", false // a function of the name prints what it likes
+	}
 	switch vals[0] {
 	case "echo":
 		vals = vals[1:]

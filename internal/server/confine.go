@@ -47,10 +47,16 @@ func confineProfile(writable []string, network *bool) confine.Profile {
 }
 
 // ownPaths are warden's own files: state dir (token, audit log,
-// recordings, approvals), audit log, config file, token and key files.
+// recordings, approvals), audit log, config file, token and key files,
+// and the client keys warden presents to its audit collectors (a child
+// holding one could send records as warden).
 func ownPaths(cfg *config.Config, configPath string) []string {
 	var out []string
-	for _, p := range []string{cfg.StateDir, cfg.Audit.Path, configPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile, cfg.HTTP.TLSKeyFile} {
+	paths := []string{cfg.StateDir, cfg.Audit.Path, configPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile, cfg.HTTP.TLSKeyFile}
+	for _, e := range cfg.Audit.Export {
+		paths = append(paths, e.KeyFile)
+	}
+	for _, p := range paths {
 		if p == "" {
 			continue
 		}

@@ -91,6 +91,7 @@ func TestBlindSpotSingleUser(t *testing.T) {
 		{"script --comm", "script --comm 'init s'", TierDestructive, true},
 		{"watch --int", "watch --int 1 init 1", TierDestructive, true},
 		{"strace --output next", "strace --output /tmp/x init 1", TierDestructive, true},
+		{"systemctl kill init.scope", "systemctl kill -s SIGRTMIN+1 init.scope", TierDestructive, true},
 		{"time --", "time -- init 1", TierDestructive, true},
 		{"time -p --", "time -p -- telinit s", TierDestructive, true},
 		{"eval --", "eval -- init 1", TierDestructive, true},

@@ -222,6 +222,15 @@ func denyCheck(name string, args []string) string {
 				return name + " " + a + ": changes the machine's power state or run level"
 			}
 		}
+		if name == "systemctl" && firstOperand(args) == "kill" {
+			// Signals to PID 1 change the run level (SIGRTMIN+1 is
+			// rescue, +2 emergency, +4 poweroff) or kill the machine.
+			for _, a := range args {
+				if a == "init.scope" || a == "-.slice" {
+					return "systemctl kill " + a + ": signals the service manager, PID 1"
+				}
+			}
+		}
 		if name == "systemctl" {
 			return systemctlUnitDeny(args)
 		}

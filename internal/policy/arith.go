@@ -782,13 +782,18 @@ func numericProg(cs *syntax.CmdSubst) string {
 			}
 		}
 	case "wc":
-		numeric = len(ops) == 0
+		// --files0-from prints the file names it reads, which can be
+		// a[$(cmd)].
+		numeric = len(ops) == 0 && !strings.Contains(strings.Join(vals[1:], " "), "--files0")
 	case "id":
 		numeric = len(ops) == 0 && !hasFlag(vals[1:], 'n', "--name") && (hasFlag(vals[1:], 'u', "--user") || hasFlag(vals[1:], 'g', "--group"))
 	case "date":
 		numeric = len(ops) == 1 && strings.Trim(ops[0], "+%sYmdHMSjuwyNV") == ""
 	case "grep", "egrep", "fgrep", "pgrep":
-		numeric = hasFlag(vals[1:], 'c', "--count") && len(ops) <= 2 && !hasFlag(vals[1:], 'r', "--recursive") && !hasFlag(vals[1:], 'R', "")
+		// One input, named in the text: with a glob or -H the output
+		// holds file names, which can be a[$(cmd)].
+		numeric = hasFlag(vals[1:], 'c', "--count") && len(ops) <= 2 && !hasFlag(vals[1:], 'r', "--recursive") &&
+			!hasFlag(vals[1:], 'R', "") && !hasFlag(vals[1:], 'H', "--with-filename") && !strings.ContainsAny(strings.Join(ops, ""), "*?[")
 	}
 	if !numeric {
 		return ""

@@ -84,6 +84,10 @@ func TestBlindSpotShadowedOutput(t *testing.T) {
 		{"nproc in arithmetic", "nproc() { cat /tmp/x; }; echo $(( $(nproc) ))", TierMutate, false},
 		{"exported echo", "echo() { cat /tmp/x; }; export -f echo; bash -c 'echo ls | sh'", TierDestructive, false},
 		{"declare -fx", "declare -fx printf", TierDestructive, false},
+		// Counts that print file names: a name can be a[$(cmd)].
+		{"grep -c over a glob", "n=$(grep -c x /tmp/d/*); (( n ))", TierMutate, false},
+		{"grep -cH", "n=$(grep -cH x /tmp/f); echo $(( n ))", TierMutate, false},
+		{"wc --files0-from", "n=$(wc -l --files0-from=/tmp/l); (( n ))", TierMutate, false},
 	})
 	runExact(t, p, []exactCase{
 		{"other function", "f() { ls; }; echo ls | sh", TierRead},

@@ -721,7 +721,7 @@ var sensitiveExact = map[string]bool{
 	"/etc/sudoers": true, "/etc/ld.so.preload": true, "/etc/environment": true,
 	"/etc/profile": true, "/etc/bash.bashrc": true, "/etc/crontab": true, "/etc/fstab": true,
 	"/etc/hosts": true, "/etc/resolv.conf": true, "/etc/nsswitch.conf": true,
-	"/etc/login.defs": true, "/etc/securetty": true, "/etc/doas.conf": true,
+	"/etc/login.defs": true, "/etc/securetty": true, "/etc/doas.conf": true, "/etc/anacrontab": true,
 }
 
 var sensitiveSuffix = []string{
@@ -735,6 +735,8 @@ var sensitivePrefix = []string{
 	"/var/spool/cron/", "/etc/systemd/", "/lib/systemd/", "/usr/lib/systemd/", "/boot/",
 	"/etc/security/", "/etc/polkit-1/", "/etc/ld.so.conf", "/etc/update-motd.d/",
 	"/etc/rc.local", "/etc/init.d/", "/etc/apt/sources.list", "/etc/docker/daemon.json",
+	"/var/spool/anacron/", "/var/spool/at/", "/etc/rc0.d/", "/etc/rc1.d/", "/etc/rc2.d/", "/etc/rc3.d/",
+	"/etc/rc4.d/", "/etc/rc5.d/", "/etc/rc6.d/", "/etc/rcS.d/",
 }
 
 func sensitivePath(l string) bool {
@@ -751,8 +753,9 @@ func sensitivePath(l string) bool {
 			return true
 		}
 	}
+	dir := c + "/" // the directory itself: cp x /etc/cron.d/ names /etc/cron.d
 	for _, s := range sensitivePrefix {
-		if strings.HasPrefix(c, s) {
+		if strings.HasPrefix(c, s) || strings.HasPrefix(dir, s) {
 			return true
 		}
 	}

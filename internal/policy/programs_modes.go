@@ -158,7 +158,7 @@ func tarChecked(c *call) (Tier, string) {
 			return TierDestructive, "tar: extracts with permissions kept, which can create setuid files"
 		}
 		for _, d := range c.optVals(c.args, "-C", "--directory") {
-			if criticalPath(d.val) {
+			if criticalPath(d.val) || sensitivePath(strings.ToLower(d.val)) {
 				return TierDestructive, "tar: extracts into system directory " + d.val
 			}
 		}
@@ -172,6 +172,11 @@ func unzipChecked(c *call) (Tier, string) {
 	t, why := archiveProgram(c)
 	if t == TierMutate && c.flagSet('K', "", 0) {
 		return TierDestructive, "unzip -K: extracts with setuid and setgid bits kept"
+	}
+	for _, d := range c.optVals(c.args, "-d") {
+		if t == TierMutate && (criticalPath(d.val) || sensitivePath(strings.ToLower(d.val))) {
+			return TierDestructive, "unzip: extracts into system directory " + d.val
+		}
 	}
 	return t, why
 }

@@ -375,6 +375,15 @@ var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt
 func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {
 	switch c.name {
 	case "systemctl":
+		// enable or link of a unit file by path installs it: a timer or
+		// service that runs later, outside warden's confinement.
+		if first == "enable" || first == "link" || first == "reenable" {
+			for _, u := range ops[1:] {
+				if strings.Contains(u, "/") {
+					return TierDestructive, "systemctl " + first + " " + u + ": installs a unit that runs later, outside warden's confinement"
+				}
+			}
+		}
 		switch first {
 		case "stop", "disable", "mask", "kill", "restart", "try-restart", "reload-or-restart", "isolate":
 			for _, u := range ops[1:] {

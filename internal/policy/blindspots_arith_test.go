@@ -95,3 +95,22 @@ func TestBlindSpotShadowedOutput(t *testing.T) {
 		{"count", "n=$(wc -l < /etc/hosts); (( n > 1 )) && echo many", TierRead},
 	})
 }
+
+// TestBlindSpotPromptExpansion: ${x@P} expands x's value as a prompt,
+// running the command substitutions in it, like eval.
+func TestBlindSpotPromptExpansion(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"unknown value", "echo ${n@P}", TierMutate, false},
+		{"quoted", `echo "${n@P}"`, TierMutate, false},
+		{"read value", "read -r p; echo \"${p@P}\"", TierMutate, false},
+		{"substituted value", "p=$(cat /tmp/p); printf '%s' \"${p@P}\"", TierMutate, false},
+		{"known code", "n='$(reboot)'; echo ${n@P}", TierDestructive, true},
+		{"known backquotes", "n='`poweroff`'; x=${n@P}", TierDestructive, true},
+		{"known write", "n='$(touch /tmp/p)'; echo ${n@P}", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"integer", "n=3; echo ${n@P}", TierRead},
+		{"other operator", "echo ${n@Q}", TierRead},
+	})
+}

@@ -1,0 +1,423 @@
+package policy
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The facts a pre-pass over one script learns about the values its
+// variables can hold, which decide whether a name reaching arithmetic
+// provably holds an integer (see arith.go).
+
+// nameFacts is what a script does with one variable name.
+type nameFacts struct {
+	topInt   int  // offset of its first top-level integer assignment, or -1
+	topIdent int  // offset of its first top-level assignment of a plain name, or -1
+	first    int  // offset of its first other occurrence, or -1
+	nonInt   bool // some assignment may give it a value that is not an integer
+	nonIdent bool // some assignment may give it a value that is not a plain name
+}
+
+// arithFacts is what a pre-pass over one script learned about the values
+// its variables can hold.
+type arithFacts struct {
+	tainted bool // eval, source, a nameref or a computed name can set any variable
+	depth   int  // trap actions and callbacks being walked, one inside another
+	// trusts are the programs whose output an assignment was taken to
+	// be a number from (x=$(wc -l)); a function of one of the names
+	// makes every such value unknown.
+	trusts []string
+	names  map[string]*nameFacts
+	skip   map[*syntax.Word]bool
+}
+
+func (af *arithFacts) name(n string) *nameFacts {
+	nf := af.names[n]
+	if nf == nil {
+		nf = &nameFacts{topInt: -1, topIdent: -1, first: -1}
+		if af.names == nil {
+			af.names = map[string]*nameFacts{}
+		}
+		af.names[n] = nf
+	}
+	return nf
+}
+
+// seen records an occurrence of a name that is not a proving assignment.
+func (af *arithFacts) seen(n string, at int) {
+	nf := af.name(n)
+	if nf.first < 0 || at < nf.first {
+		nf.first = at
+	}
+}
+
+// assigned records an assignment of a value of the given kinds.
+func (af *arithFacts) assigned(n string, at int, isInt, isIdent, top bool) {
+	nf := af.name(n)
+	if !isInt {
+		nf.nonInt = true
+	}
+	if !isIdent {
+		nf.nonIdent = true
+	}
+	if top && isInt && (nf.topInt < 0 || at < nf.topInt) {
+		nf.topInt = at
+	}
+	if top && isIdent && (nf.topIdent < 0 || at < nf.topIdent) {
+		nf.topIdent = at
+	}
+	if !top {
+		af.seen(n, at)
+	}
+}
+
+// facts returns the arithmetic facts of the script sc was built from,
+// computing them once if newScope did not.
+func (e *eval) facts(sc *scope) *arithFacts {
+	if sc == nil || sc.file == nil {
+		return &arithFacts{tainted: true}
+	}
+	if sc.arith == nil {
+		af, visit := factsVisitor(sc.file)
+		walk(sc.file, visit)
+		sc.arith = af
+	}
+	return sc.arith
+}
+
+// nameSetters are builtins that assign the variables they name.
+var nameSetters = set(`read mapfile readarray printf getopts wait`)
+
+// factsVisitor returns empty facts for f and the walk callback that
+// fills them in. For a large script newScope runs it in its own walk of f,
+// so the script is walked once for both; it prunes exactly the flat words,
+// as newScope's callback does. Assignments that are direct statements of the script
+// (not in a branch, loop body, function, pipeline or background job) run
+// before anything later in the text, so a name whose first occurrence is
+// such an integer assignment, and that is never assigned anything else,
+// holds an integer wherever it is used.
+func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
+	// Maps are made on first write: most scripts have no arithmetic.
+	af := &arithFacts{}
+	var top map[*syntax.Assign]bool
+	var topLoop map[*syntax.ForClause]bool
+	for _, s := range f.Stmts {
+		if s.Background || s.Coprocess {
+			continue
+		}
+		switch c := s.Cmd.(type) {
+		case *syntax.CallExpr:
+			if len(c.Args) == 0 {
+				for _, a := range c.Assigns {
+					if top == nil {
+						top = map[*syntax.Assign]bool{}
+					}
+					top[a] = true
+				}
+			}
+		case *syntax.DeclClause:
+			if c.Variant.Value != "local" {
+				for _, a := range c.Args {
+					if top == nil {
+						top = map[*syntax.Assign]bool{}
+					}
+					top[a] = true
+				}
+			}
+		case *syntax.ForClause:
+			if topLoop == nil {
+				topLoop = map[*syntax.ForClause]bool{}
+			}
+			topLoop[c] = true
+		}
+	}
+	valueKind := func(w *syntax.Word) (isInt, isIdent bool) {
+		if w == nil {
+			return true, false // x= is empty, which is 0
+		}
+		if v, ok := litValue(w); ok {
+			return isIntLit(v), validName(v)
+		}
+		if len(w.Parts) == 1 {
+			p := w.Parts[0]
+			if q, ok := p.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+				p = q.Parts[0]
+			}
+			switch p := p.(type) {
+			case *syntax.ArithmExp:
+				return true, false
+			case *syntax.CmdSubst:
+				prog := numericProg(p)
+				if prog != "" {
+					af.trusts = append(af.trusts, prog) // unless a function shadows it
+				}
+				return prog != "", false
+			case *syntax.ParamExp:
+				// x=$!, x=${#s} and the like: bash's own integers.
+				return simpleParam(p) && strings.Contains("#?$!", p.Param.Value) && len(p.Param.Value) == 1 || lengthParam(p), false
+			}
+		}
+		return false, false
+	}
+	var visit func(syntax.Node) bool
+	visit = func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Assign:
+			if n.Name == nil {
+				if n.Naked && n.Value != nil {
+					if _, ok := plainLit(n.Value); !ok {
+						af.tainted = true // declare "$x"
+					}
+				}
+				return true
+			}
+			name := n.Name.Value
+			at := int(n.Name.Pos().Offset())
+			if n.Naked {
+				af.seen(name, at)
+				return true
+			}
+			isInt, isIdent := valueKind(n.Value)
+			if n.Index != nil || n.Array != nil {
+				isInt, isIdent = false, false
+			}
+			if n.Append {
+				isIdent = false
+			}
+			af.assigned(name, at, isInt, isIdent, top[n] && !n.Append && n.Index == nil && n.Array == nil)
+		case *syntax.DeclClause:
+			if n.Variant.Value != "export" && strings.ContainsRune(declFlags(n), 'n') {
+				af.tainted = true
+			}
+		case *syntax.ForClause:
+			switch l := n.Loop.(type) {
+			case *syntax.WordIter:
+				if l.Name == nil {
+					break
+				}
+				if n.Select {
+					af.assigned(l.Name.Value, int(l.Name.Pos().Offset()), false, false, false)
+					break
+				}
+				allInt, allIdent := true, true
+				for _, w := range l.Items {
+					i, id := valueKind(w)
+					i = i || braceInts(w) // for i in {1..5}
+					allInt, allIdent = allInt && i, allIdent && id
+				}
+				if len(l.Items) == 0 && !l.InPos.IsValid() {
+					allInt, allIdent = false, false // for x; do: the positional parameters
+				}
+				af.assigned(l.Name.Value, int(l.Name.Pos().Offset()), allInt, allIdent, topLoop[n])
+			case *syntax.CStyleLoop:
+				if b, ok := l.Init.(*syntax.BinaryArithm); ok && topLoop[n] && b.Op == syntax.Assgn {
+					if x, ok := b.X.(*syntax.Word); ok && len(x.Parts) == 1 {
+						if lit, ok := x.Parts[0].(*syntax.Lit); ok && validName(lit.Value) {
+							if y, ok := b.Y.(*syntax.Word); ok {
+								if v, ok := plainLit(y); ok && isIntLit(v) {
+									af.assigned(lit.Value, int(x.Pos().Offset()), true, false, true)
+									if af.skip == nil {
+										af.skip = map[*syntax.Word]bool{}
+									}
+									af.skip[x] = true
+								}
+							}
+						}
+					}
+				}
+			}
+		case *syntax.ParamExp:
+			if n.Param != nil {
+				af.seen(n.Param.Value, int(n.Param.Pos().Offset()))
+				if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+					i, id := valueKind(n.Exp.Word)
+					af.assigned(n.Param.Value, int(n.Param.Pos().Offset()), i, id, false)
+				}
+			}
+		case *syntax.Word:
+			if af.skip[n] {
+				return false
+			}
+			if len(n.Parts) == 1 {
+				if l, ok := n.Parts[0].(*syntax.Lit); ok {
+					// A bare name in arithmetic, or any word that
+					// could be one: counts as a use.
+					if validName(l.Value) {
+						af.seen(l.Value, int(l.Pos().Offset()))
+					}
+					return false
+				}
+			}
+			if flatWord(n) {
+				// What the walk below would record, without one: a flat
+				// word's only facts are the names of its plain parameters.
+				for _, p := range n.Parts {
+					switch p := p.(type) {
+					case *syntax.ParamExp:
+						af.seen(p.Param.Value, int(p.Param.Pos().Offset()))
+					case *syntax.DblQuoted:
+						for _, q := range p.Parts {
+							if pe, ok := q.(*syntax.ParamExp); ok {
+								af.seen(pe.Param.Value, int(pe.Param.Pos().Offset()))
+							}
+						}
+					}
+				}
+				return false
+			}
+		case *syntax.CallExpr:
+			if code, ok := af.callFacts(n); ok {
+				af.walkCode(code, visit)
+			}
+		case *syntax.CoprocClause:
+			if n.Name != nil {
+				if v, ok := plainLit(n.Name); ok {
+					af.assigned(v, int(n.Name.Pos().Offset()), false, false, false)
+				}
+			}
+		}
+		return true
+	}
+	return af, visit
+}
+
+// walkCode applies visit to shell text that runs in this shell at times
+// the script does not show (a trap action, a mapfile callback), so its
+// assignments count as made anywhere. Text that does not parse, or is
+// nested too deep, may assign anything.
+func (af *arithFacts) walkCode(code string, visit func(syntax.Node) bool) {
+	af.depth++
+	defer func() { af.depth-- }()
+	if af.depth > maxNest || len(code) > maxInput || bracketDepth(code) > maxBrackets {
+		af.tainted = true
+		return
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(code), "")
+	if err != nil {
+		af.tainted = true
+		return
+	}
+	walk(f, visit)
+}
+
+// callFacts records the names a builtin call assigns: read x, printf -v x,
+// mapfile x, getopts s x, wait -p x; eval and source may assign anything.
+// It returns the code a trap or a mapfile -C callback runs later in this
+// shell, for the caller to walk.
+func (af *arithFacts) callFacts(ce *syntax.CallExpr) (string, bool) {
+	args := ce.Args
+	for len(args) > 0 {
+		v, ok := litValue(args[0])
+		if !ok {
+			return "", false
+		}
+		if v == "command" || v == "builtin" {
+			args = args[1:]
+			for len(args) > 0 {
+				if o, ok := plainLit(args[0]); ok && strings.HasPrefix(o, "-") {
+					args = args[1:]
+					continue
+				}
+				break
+			}
+			continue
+		}
+		switch {
+		case v == "eval" || v == "source" || v == ".":
+			af.tainted = true
+		case v == "declare" || v == "typeset" || v == "local" || v == "export" || v == "readonly":
+			// Reached through command or builtin: its words assign, and
+			// a nameref makes its target assigned through another name.
+			for _, w := range args[1:] {
+				s, ok := plainLit(w)
+				if !ok || v != "export" && len(s) > 1 && (s[0] == '-' || s[0] == '+') && strings.ContainsRune(s, 'n') {
+					af.tainted = true
+					return "", false
+				}
+				if n, _, _ := strings.Cut(s, "="); validName(n) {
+					af.assigned(n, int(w.Pos().Offset()), false, false, false)
+				}
+			}
+		case v == "trap":
+			vals, ok := litValues(args[1:])
+			if !ok {
+				af.tainted = true // an action computed at run time
+				break
+			}
+			if ops := operands(vals); len(ops) >= 2 && ops[0] != "-" {
+				return ops[0], true
+			}
+		case nameSetters[v]:
+			for k, w := range args[1:] {
+				if v == "printf" || v == "wait" {
+					// printf assigns only the name after -v, wait only
+					// the one after -p (a process id, so an integer;
+					// a computed argument that could be -p is refused
+					// where wait is classified).
+					o, _ := litValue(args[k])
+					if v == "printf" && o != "-v" || v == "wait" && o != "-p" {
+						af.attachedNames(w)
+						continue
+					}
+				}
+				s, ok := litValue(w)
+				if !ok {
+					af.tainted = true
+					continue
+				}
+				n, _, _ := strings.Cut(s, "[")
+				if validName(n) {
+					af.assigned(n, int(w.Pos().Offset()), false, false, false)
+				}
+				af.attachedNames(w)
+			}
+			if v == "mapfile" || v == "readarray" {
+				vals, _ := litValues(args[1:])
+				for i, o := range vals {
+					if o == "--" || len(o) < 2 || o[0] != '-' {
+						continue
+					}
+					if j := strings.IndexAny(o, "dnOsuCc"); j > 0 && o[j] == 'C' {
+						if j+1 < len(o) {
+							return o[j+1:], true
+						}
+						if i+1 < len(vals) {
+							return vals[i+1], true
+						}
+					}
+				}
+			}
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// attachedNames records the names an option word can carry attached:
+// read -ax, printf -vx, wait -px assign x. Every name a suffix of the
+// word spells counts, which can only add assignments.
+func (af *arithFacts) attachedNames(w *syntax.Word) {
+	s, ok := litValue(w)
+	if !ok || len(s) < 3 || s[0] != '-' {
+		return
+	}
+	for i := 2; i < len(s); i++ {
+		if n, _, _ := strings.Cut(s[i:], "["); validName(n) {
+			af.assigned(n, int(w.Pos().Offset()), false, false, false)
+		}
+	}
+}
+
+// litValues returns the values of words that are all literal.
+func litValues(ws []*syntax.Word) ([]string, bool) {
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		v, ok := litValue(w)
+		if !ok {
+			return out, false
+		}
+		out = append(out, v)
+	}
+	return out, true
+}

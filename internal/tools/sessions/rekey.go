@@ -155,6 +155,13 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 			}) {
 				return "bind changes what readline makes of the keys typed"
 			}
+		case "zsh", "fish", "csh", "tcsh", "xonsh", "nu", "elvish", "pwsh", "yash":
+			// Interactive unless it runs a command string and exits.
+			if (i == 0 || wrapper[path.Base(vals[i-1])] || strings.HasPrefix(vals[i-1], "-")) &&
+				!some(rest, func(a string) bool { return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'c') }) {
+				return b + " reads the lines typed next in a language warden does not parse " +
+					"(in an interactive zsh '#' starts no comment, and a glob qualifier *(e:…:) runs code)"
+			}
 		case "tset", "reset":
 			// Not git reset: only where a program name stands.
 			if i == 0 || strings.HasPrefix(vals[i-1], "-") || wrapper[path.Base(vals[i-1])] {
@@ -189,6 +196,10 @@ var wrapper = map[string]bool{
 	"env": true, "command": true, "exec": true, "builtin": true, "sudo": true, "doas": true,
 	"nice": true, "nohup": true, "timeout": true, "setsid": true, "busybox": true,
 	"stdbuf": true, "time": true, "xargs": true, "chroot": true, "unshare": true,
+}
+
+func some(vals []string, ok func(string) bool) bool {
+	return !all(vals, func(v string) bool { return !ok(v) })
 }
 
 func all(vals []string, ok func(string) bool) bool {

@@ -35,6 +35,9 @@ func TestRekeys(t *testing.T) {
 		"declare -n p=PS1", "MAILPATH='/tmp/m?$(id)'", "PROMPT_COMMAND=ls", "INPUTRC=/tmp/x bash",
 		"eval PS1=x", "sh -c 'read PS1'", "local -n q=histchars", "typeset PS1", "readonly PS2=x",
 		"getopts ab histchars", "readarray PS1", "export -n LESSSECURE",
+		// Shells whose language warden does not parse.
+		"zsh", "zsh -f", "exec zsh", "/usr/bin/zsh -o interactivecomments", "env zsh", "sh -c zsh",
+		"fish", "tcsh", "su -s /bin/zsh", "ls; zsh",
 		// What keeps pagers from running commands.
 		"unset LESSSECURE", "env -u LESSSECURE git log", "LESSSECURE= git log", "env -i git log",
 		"env - git log", "env --ignore-environment git log", "exec -c bash", "env -iu X bash",
@@ -56,7 +59,8 @@ func TestRekeysReads(t *testing.T) {
 		"grep MAIL /etc/login.defs", "echo 'PS1 is the prompt'", "man bash | grep -n PROMPT_COMMAND",
 		"env", "env | grep PATH", "env FOO=1 ls", "echo 'stty -a'", "man stty",
 		"grep -r binding .", "echo ${HOME:-/root}", "ls /usr/bin/stty", "tput cols", "tput lines",
-		"git log -p", "systemctl status nginx", "vi -o a b", "ls -la .", "find . -name x",
+		"git log -p", "systemctl status nginx", "zsh -c 'echo hi'", "zsh -fc ls", "bash", "sh", "exec bash -l",
+		"man zsh", "which zsh", "vi -o a b", "ls -la .", "find . -name x",
 	} {
 		if why := rekeys(s); why != "" {
 			t.Errorf("%q: %s", s, why)

@@ -26,6 +26,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/confine"
@@ -322,7 +323,7 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 			}
 			tb := newTab(host, a.Writable, utf8)
 			if pty {
-				tb.typing.rekeyed = startRekeys(a)
+				tb.typing.rekeyed = startRekeys(a, argv[0])
 			}
 			d.book.add(info.ID, tb)
 			return &relay.Outcome{
@@ -334,12 +335,20 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 }
 
 // startRekeys says why a session started with a's command and
-// environment does not read keys the way warden follows them, or "".
-func startRekeys(a *StartArgs) string {
+// environment, or else the shell program, does not read keys the way
+// warden follows them or reads a language it does not parse, or "".
+func startRekeys(a *StartArgs, shell string) string {
 	for k := range a.Env {
 		if why := rekeyVars[k]; why != "" {
 			return why
 		}
+	}
+	if a.Command == "" {
+		q, err := syntax.Quote(shell, syntax.LangBash)
+		if err != nil {
+			return "the session's shell " + truncate(shell, 64) + " is not a name warden can read"
+		}
+		return rekeys(q)
 	}
 	return rekeys(a.Command)
 }

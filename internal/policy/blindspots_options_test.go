@@ -105,6 +105,11 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"logrotate", "logrotate -f /tmp/x.conf", TierDestructive, false},
 		{"nmap script", "nmap --script=/tmp/x.nse 10.1.1.1", TierDestructive, false},
 		{"nmap output", "nmap -oN /dev/sda 192.0.2.1", TierDestructive, true},
+		{"nmap --scr=", "nmap --scr=/tmp/x.nse 192.0.2.1", TierDestructive, false},
+		{"nmap -script one dash", "nmap -script=/tmp/x.nse 192.0.2.1", TierDestructive, false},
+		{"scp -S program", "scp -S reboot a h:b", TierDestructive, true},
+		{"sftp -D program", "sftp -D 'sh -c halt' h", TierDestructive, true},
+		{"ssh-agent command", "ssh-agent sh -c reboot", TierDestructive, true},
 		{"perl -M", "perl -MPOSIX -e 1", TierDestructive, false},
 		// Schedulers.
 		{"crontab file", "crontab /tmp/cron", TierDestructive, false},
@@ -249,6 +254,7 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"rg", "rg -n pattern /etc", TierRead},
 		{"fd", "fd -e conf . /etc", TierRead},
 		{"ss", "ss -tlnp", TierRead},
+		{"nmap -sC", "nmap -sV -sC 192.0.2.1", TierMutate},
 	})
 }
 

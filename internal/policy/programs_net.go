@@ -181,6 +181,7 @@ func sshProgram(c *call) (Tier, string) {
 					break
 				}
 				raise(TierDestructive, fmt.Sprintf("%s -%c: runs another program", c.name, f))
+				c.shell(val, fmt.Sprintf("%s -%c program", c.name, f), nil, false)
 			case 'b':
 				if c.name == "sftp" {
 					raise(TierDestructive, "sftp -b: runs batch commands")

@@ -496,7 +496,11 @@ func nmapProgram(c *call) (Tier, string) {
 	r := raiser{TierMutate, "nmap: scans other hosts"}
 	for _, a := range c.args {
 		v := a.val
-		if strings.HasPrefix(v, "--script") && !strings.HasPrefix(v, "--script-help") || v == "--interactive" || strings.HasPrefix(v, "--datadir") {
+		// nmap reads long options with getopt_long_only: --scr=x is
+		// --script=x, and one dash does as well as two.
+		name, _, _ := strings.Cut(strings.TrimLeft(v, "-"), "=")
+		if strings.HasPrefix(v, "-") && len(name) >= 3 && (strings.HasPrefix("script", name) || strings.HasPrefix("datadir", name)) ||
+			strings.HasPrefix(v, "--script") && !strings.HasPrefix(v, "--script-help") || v == "--interactive" || strings.HasPrefix(v, "--datadir") {
 			c.e.opaque = true
 			r.raise(TierDestructive, "nmap "+truncate(v, 64)+": runs Lua scripts")
 		}

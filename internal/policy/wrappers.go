@@ -75,6 +75,7 @@ var wrapSpecs = map[string]wrapSpec{
 	"sg":               {own: TierMutate, noCmd: TierDestructive, noCmdWhy: "sg: opens a shell with another group"},
 	"newgrp":           {noCmd: TierDestructive, noCmdWhy: "newgrp: opens a shell with another group"},
 	"dbus-launch":      {},
+	"ssh-agent":        {valueShort: "aEOPt", own: TierMutate, noCmd: TierMutate, noCmdWhy: "ssh-agent: starts an agent"},
 	"xvfb-run":         {valueShort: "efnpsw", valueLong: []string{"--error-file", "--auth-file", "--server-num", "--xauth-protocol", "--server-args", "--wait"}},
 	"daemonize":        {valueShort: "ceEoplu", own: TierMutate},
 	"chpst":            {valueShort: "uUb/enlLmdofcprt", stopAtArg: true, argv0: 'b'},

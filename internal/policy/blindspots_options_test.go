@@ -347,6 +347,9 @@ func TestBlindSpotOptionSpellings(t *testing.T) {
 		{"tar --preserve-perm", "tar -xf x.tar --preserve-perm", TierDestructive, false},
 		{"tar --same-p", "tar --same-p -xf x.tar", TierDestructive, false},
 		{"setfattr capability", "setfattr -n security.capability -v 0x01 /tmp/x", TierDestructive, false},
+		{"sed --expr=", "sed --expr='1e reboot' f", TierDestructive, true},
+		{"sed --exp next", "sed --exp 'w /dev/sda' f", TierDestructive, true},
+		{"sed --in", "sed --in s/a/b/ f", TierMutate, false},
 		// awk reads its options with getopt too.
 		{"awk -i attached", "awk -iinplace '{print}' f", TierDestructive, false},
 		{"gawk -i in a cluster", "gawk -bi inplace '{print}' f", TierDestructive, false},
@@ -391,6 +394,7 @@ func TestBlindSpotOptionSpellings(t *testing.T) {
 		{"cpio -it", "cpio -itv < x.cpio", TierRead},
 		{"tar plain mode", "tar --mode=go-w -cf x.tar a", TierMutate},
 		{"setfattr user", "setfattr -n user.x -v 1 /tmp/x", TierMutate},
+		{"sed --quiet", "sed --quiet -e p f", TierRead},
 		{"awk -F attached", "awk -F: '{print $1}' /etc/passwd", TierRead},
 		{"awk -v attached", "awk -vx=1 '{print x}' f", TierRead},
 		{"gawk -e", "gawk -e 'BEGIN{print 1}'", TierRead},

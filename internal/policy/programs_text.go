@@ -269,6 +269,11 @@ func awkWrite(s string) bool {
 }
 
 // sedProgram classifies sed: the e command and s///e run commands; w and -i write.
+// sedLongOpts are GNU sed's long options, for reading abbreviations.
+var sedLongOpts = []string{"--debug", "--expression", "--file", "--follow-symlinks", "--help", "--in-place",
+	"--line-length", "--null-data", "--posix", "--quiet", "--regexp-extended", "--sandbox", "--separate",
+	"--silent", "--unbuffered", "--version", "--zero-terminated"}
+
 func sedProgram(c *call) (Tier, string) {
 	args := c.args
 	var scripts []arg
@@ -281,6 +286,15 @@ func sedProgram(c *call) (Tier, string) {
 		if !a.known && strings.HasPrefix(v, "-") {
 			c.e.opaque = true
 			return TierDestructive, "sed: options computed at run time"
+		}
+		if strings.HasPrefix(v, "--") && len(v) > 2 {
+			// getopt_long takes any unambiguous prefix: --expr= is
+			// --expression=, --in is --in-place.
+			name, val, has := strings.Cut(v, "=")
+			v = longOpt(name, sedLongOpts)
+			if has {
+				v += "=" + val
+			}
 		}
 		switch {
 		case v == "--":

@@ -10,7 +10,10 @@
 // edits it follows). A send holding a key whose effect warden cannot see
 // is refused in a session started without writable=true; in a writable
 // session, whose writes were approved, it is tier 3, so it needs approval
-// in every mode. A session started without writable=true runs read-only
+// in every mode. So is every send after a command that changes how the
+// session reads keys or starts a shell whose language warden does not
+// parse (rekey.go), and a line typed after a program that reads part of
+// a line (partial.go). A session started without writable=true runs read-only
 // (confine.Read) whatever is typed into it: the kernel holds what the
 // classifier cannot see, such as a program that reads part of a line.
 package sessions

@@ -2,8 +2,17 @@ package main
 
 import (
 	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/base64"
+	"encoding/pem"
 	"fmt"
+	"math/big"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -163,5 +172,63 @@ func alive(t *testing.T, cs *mcp.ClientSession, after string) {
 	defer cancel()
 	if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "server_info"}); err != nil {
 		t.Fatalf("warden stopped answering after %q: %v", after, err)
+	}
+}
+
+// TestSecretFilesOutOfReach: the key files the config names (the HTTPS
+// key, an audit collector's client key) are warden's own, wherever they
+// live: neither the file tools, which run in warden, nor any child may
+// read them. A child is judged by the key's digest, which no redaction
+// of output hides.
+func TestSecretFilesOutOfReach(t *testing.T) {
+	dir := outsideTemp(t)
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "warden-test"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), DNSNames: []string{"localhost"}}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kder, err := x509.MarshalPKCS8PrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyPEM := pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: kder})
+	certPEM := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
+	for _, f := range []string{"tls", "client"} {
+		os.WriteFile(filepath.Join(dir, f+".crt"), certPEM, 0o644)
+		if err := os.WriteFile(filepath.Join(dir, f+".key"), keyPEM, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sum := fmt.Sprintf("%x", sha256.Sum256(keyPEM))
+	cfg := writeFile(t, "http:\n  tls_cert_file: "+dir+"/tls.crt\n  tls_key_file: "+dir+"/tls.key\n"+
+		"audit:\n  export:\n    - type: syslog\n      network: tls\n      address: 127.0.0.1:1\n      cert_file: "+dir+"/client.crt\n      key_file: "+dir+"/client.key\n")
+	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfg)
+	s := startStdio(t, env, state, nil)
+	_, info := callTool(t, s.cs, "server_info", nil)
+	requireConfinement(t, info)
+	for _, f := range []string{"tls.key", "client.key"} {
+		p := filepath.Join(dir, f)
+		res, got := callTool(t, s.cs, "read_file", map[string]any{"path": p})
+		if got["status"] == "ok" || strings.Contains(text(res), "PRIVATE KEY") {
+			t.Errorf("read_file %s: %v %s", f, got, text(res))
+		}
+		for _, cmd := range []string{"sha256sum " + p, "sha256sum " + dir + "/*", hidden("sha256sum " + p)} {
+			res, _ := callApproved(t, s.cs, "run_command", map[string]any{"command": cmd})
+			if strings.Contains(text(res), sum) {
+				t.Errorf("%s read %s: %s", cmd, f, text(res))
+			}
+		}
+	}
+	// The same files are readable to a child when the config does not
+	// name them: the refusal above is warden's, not the files' modes.
+	env2, state2 := wardenEnv(t, "WARDEN_MODE=open")
+	s2 := startStdio(t, env2, state2, nil)
+	if res, _ := callTool(t, s2.cs, "run_command", map[string]any{"command": "sha256sum " + dir + "/client.key"}); !strings.Contains(text(res), sum) {
+		t.Errorf("control: an unnamed key file was not readable: %s", text(res))
 	}
 }

@@ -490,7 +490,7 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.
 		Deny:            cfg.Files.Deny,
 		ReplaceDefaults: cfg.Files.ReplaceDefaults,
 		Home:            o.Getenv("HOME"),
-		Protect:         files.ProtectPaths(cfg.StateDir, cfg.Audit.Path, o.ConfigPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile),
+		Protect:         files.ProtectPaths(ownPaths(cfg, o.ConfigPath)...),
 	})
 	if err != nil {
 		return fmt.Errorf("path policy: %w", err)

@@ -17,7 +17,7 @@ func snapshotPaths(cfg *config.Config, o Options) (*policy.PathPolicy, error) {
 		Deny:            cfg.Files.Deny,
 		ReplaceDefaults: cfg.Files.ReplaceDefaults,
 		Home:            o.Getenv("HOME"),
-		Protect:         files.ProtectPaths(cfg.StateDir, cfg.Audit.Path, o.ConfigPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile),
+		Protect:         files.ProtectPaths(ownPaths(cfg, o.ConfigPath)...),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("path policy: %w", err)

@@ -70,6 +70,9 @@ func splitsNode(node syntax.Node, text string, depth int) string {
 // mayRead reports whether text names one of the readers at all, so that
 // most lines are not parsed twice.
 func mayRead(text string) bool {
+	if strings.ContainsAny(text, "*?[") {
+		return true // a glob may name one
+	}
 	for _, t := range tokens(text) {
 		switch path.Base(t) {
 		case "read", "dd", "head":
@@ -87,7 +90,7 @@ func splitCall(c *syntax.CallExpr) string {
 	}
 	for i, v := range vals {
 		rest := vals[i+1:]
-		switch path.Base(v) {
+		switch progName(v) {
 		case "read":
 			for _, a := range rest {
 				if len(a) > 1 && a[0] == '-' && strings.ContainsAny(a, "nNd\x00") {

@@ -6,7 +6,7 @@ func TestSplits(t *testing.T) {
 	for _, s := range []string{
 		"read -n 4 x", "read -rn1 x", "read -N 2", "read -d x y", "IFS= read -rsn1 k", "read -r -n 3",
 		"dd bs=1 count=4", "dd of=/tmp/x bs=1 count=3", "dd if=/dev/tty bs=1 count=2", "dd count=1 bs=4 if=-",
-		"head -c 4", "head --bytes=4", "head -c4", "head -c 4 -", "busybox head -c 2",
+		"/bin/d? bs=1 count=4", "he?d -c 2", "head -c 4", "head --bytes=4", "head -c4", "head -c 4 -", "busybox head -c 2",
 		"sh -c 'read -n 2 x'", "bash -c 'head -c 3'", "ls; read -n 1 k; ls", "echo x | cat; dd bs=1 count=1",
 	} {
 		if splits(s) == "" {

@@ -117,7 +117,7 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 			// set -o vi, shopt -so vi, bash -o vi
 			return "-o " + v + " changes readline's editing mode, which decides what the keys typed do"
 		}
-		switch b := path.Base(v); b {
+		switch b := progName(v); b {
 		case "read", "printf", "mapfile", "readarray", "unset", "getopts", "export", "declare",
 			"typeset", "local", "readonly", "env":
 			// They set, export or unset the variables they name.
@@ -189,6 +189,27 @@ func envClears(opts []string) string {
 		}
 	}
 	return ""
+}
+
+// progNames are the programs rekeyCall and splitCall look for.
+var progNames = []string{"stty", "bind", "tset", "reset", "tput", "set", "shopt", "source",
+	"zsh", "fish", "csh", "tcsh", "xonsh", "nu", "elvish", "pwsh", "yash", "env", "exec",
+	"read", "dd", "head", "printf", "mapfile", "readarray", "unset", "getopts", "export",
+	"declare", "typeset", "local", "readonly", "xargs", "parallel"}
+
+// progName is the base name of the program word v names; a glob
+// (/usr/bin/st?y) names the first of progNames it matches.
+func progName(v string) string {
+	b := path.Base(v)
+	if !strings.ContainsAny(b, "*?[") {
+		return b
+	}
+	for _, n := range progNames {
+		if ok, _ := path.Match(b, n); ok {
+			return n
+		}
+	}
+	return b
 }
 
 // wrapper are programs that run the program named after them.

@@ -17,7 +17,8 @@ func TestRekeys(t *testing.T) {
 		"sh -c 'stty kill q'", "bash -c \"stty kill '#'\"", "su -c 'stty kill q'",
 		"ls; stty kill q", "true && stty kill q", "( stty kill q )", "echo $(stty kill q)",
 		"bash <<'EOF'\nstty kill q\nEOF", "sh <<< 'stty kill q'", "{stty,kill,q}",
-		"stty -F /dev/tty kill q", "tset -k q", "reset -e q", "env reset",
+		"stty -F /dev/tty kill q", "/usr/bin/st?y kill q", "/bin/s[t]ty kill q", "/usr/*/stty kill q",
+		`b?nd '"#": unix-line-discard'`, "/usr/bin/z?h", "tset -k q", "reset -e q", "env reset",
 		// readline's bindings and editing mode.
 		`bind '"l": "touch /etc/x\n"'`, `bind '"x": unix-line-discard'`, "bind -f /tmp/inputrc",
 		`bind 'set editing-mode vi'`, `bind -x '"\C-a": ls'`, `builtin bind '"a": yank'`,

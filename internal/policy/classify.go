@@ -462,6 +462,12 @@ func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
 // call classifies a simple command with its assignments and redirections.
 func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect) {
 	for _, a := range ce.Assigns {
+		if ifsForRead(a, ce, sc) {
+			if a.Value != nil {
+				e.subst(a.Value, ctx, sc)
+			}
+			continue
+		}
 		e.assign(a, ctx, sc, len(ce.Args) == 0)
 	}
 	for _, w := range ce.Args {
@@ -486,6 +492,23 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 		r.bind = bind
 		e.simple(r.fieldsAll(ce.Args), ctx, rtext)
 	}
+}
+
+// ifsForRead reports whether a gives IFS to the read builtin alone
+// (IFS= read -r line, IFS=: read -r user rest). bash, dash and busybox sh
+// keep it only while read splits its input, whose fields are unknown
+// anyway, so it changes no word the classifier reads later. A function
+// named read would run with it, so then it counts as any IFS assignment.
+func ifsForRead(a *syntax.Assign, ce *syntax.CallExpr, sc *scope) bool {
+	if a.Name == nil || a.Name.Value != "IFS" || a.Naked || a.Append || a.Index != nil || a.Array != nil || len(ce.Args) == 0 {
+		return false
+	}
+	w := ce.Args[0]
+	if len(w.Parts) != 1 {
+		return false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	return ok && l.Value == "read" && !sc.shadowed("read")
 }
 
 // simple classifies one resolved command line and returns whether an

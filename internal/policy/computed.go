@@ -38,6 +38,10 @@ func (c *call) computedShape(a arg) (splits, dash bool) {
 			if !c.intParam(p) {
 				return true, true // an unquoted expansion splits into fields
 			}
+		case *syntax.CmdSubst:
+			if !numericOut(p, c.ctx.sc) {
+				return true, true
+			}
 		default:
 			return true, true
 		}
@@ -91,7 +95,8 @@ func (c *call) intParam(p *syntax.ParamExp) bool {
 
 // safeLead reports whether a word part begins with a literal character
 // that is neither '-' nor one that globbing or brace expansion could turn
-// into '-', or with a variable that provably holds an integer.
+// into '-', or with a variable or a command substitution that provably
+// holds a number (numericOut: $(id -u), $(wc -l < f)).
 func (c *call) safeLead(p syntax.WordPart) bool {
 	switch p := p.(type) {
 	case *syntax.Lit:
@@ -100,6 +105,8 @@ func (c *call) safeLead(p syntax.WordPart) bool {
 		return p.Value != "" && p.Value[0] != '-'
 	case *syntax.ParamExp:
 		return c.intParam(p)
+	case *syntax.CmdSubst:
+		return numericOut(p, c.ctx.sc)
 	case *syntax.DblQuoted:
 		if len(p.Parts) == 0 {
 			return false
@@ -109,6 +116,8 @@ func (c *call) safeLead(p syntax.WordPart) bool {
 			return q.Value != "" && q.Value[0] != '-' && q.Value[0] != '\\'
 		case *syntax.ParamExp:
 			return c.intParam(q)
+		case *syntax.CmdSubst:
+			return numericOut(q, c.ctx.sc)
 		}
 	}
 	return false

@@ -357,7 +357,10 @@ func (f *feeder) finish() typed {
 		t.text = strings.Join(parts, "")
 	}
 	rekeyed := f.rekeyed
-	if rekeyed == "" && f.k.pty {
+	// Without a terminal there are no keys to change, but a shell of
+	// another language or a program that reads part of the input reads
+	// a pipe as it reads a terminal.
+	if rekeyed == "" {
 		why := rekeys(t.text)
 		if why != "" {
 			f.see(why + "; warden could not follow what is typed into the session after it")

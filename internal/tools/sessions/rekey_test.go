@@ -70,8 +70,8 @@ func TestRekeysReads(t *testing.T) {
 }
 
 // The send that types such a command is unseen, and so is every send after
-// it, whatever it holds, even after Ctrl-C; a session without a terminal
-// has no keys to change.
+// it, whatever it holds, even after Ctrl-C. A session without a terminal
+// is held to it too: a shell of another language reads a pipe the same.
 func TestRekeyedSession(t *testing.T) {
 	_, last := typeAll(tty, "stty kill '#'")
 	if !strings.Contains(last.unseen, "stty") || last.next.rekeyed == "" {
@@ -97,7 +97,10 @@ func TestRekeyedSession(t *testing.T) {
 	if _, got := typeAll(tty, "ls -l\x15stty kill q"); got.unseen == "" {
 		t.Error("stty after Ctrl-U is seen")
 	}
-	if _, got := typeAll(pipes, "stty kill q"); got.unseen != "" {
+	if _, got := typeAll(pipes, "zsh", "ls *(e:'touch /etc/x':)"); got.unseen == "" {
+		t.Error("pipes: a line typed into zsh is seen")
+	}
+	if _, got := typeAll(pipes, "ls -l", "cat /etc/hostname"); got.unseen != "" {
 		t.Errorf("pipes: %s", got.unseen)
 	}
 	if _, got := typeAll(tty, "stty -a", "ls -l"); got.unseen != "" {

@@ -325,9 +325,7 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 				return fail(err)
 			}
 			tb := newTab(host, a.Writable, utf8)
-			if pty {
-				tb.typing.rekeyed = startRekeys(a, argv[0])
-			}
+			tb.typing.rekeyed = startRekeys(a, argv[0])
 			d.book.add(info.ID, tb)
 			return &relay.Outcome{
 				Result: Started{SessionID: info.ID, PTY: info.PTY, Cols: info.Cols, Rows: info.Rows, Writable: a.Writable},

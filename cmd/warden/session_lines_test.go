@@ -259,3 +259,18 @@ func TestSessionLinesReadonly(t *testing.T) {
 		t.Errorf("%d denials in the audit log, want at least 4", n)
 	}
 }
+
+// An operator whose SHELL is zsh still gets sessions the agent can type
+// into: the default session runs bash, whose lines warden reads, instead
+// of a shell whose every line it would have to refuse.
+func TestSessionDefaultShellNotZsh(t *testing.T) {
+	zsh := shellOrSkip(t, "zsh")
+	env, state := wardenEnv(t, "SHELL="+zsh, "WARDEN_MODE=guarded")
+	s := startStdio(t, env, state, nil)
+	sh := startSession(t, s.cs, nil)
+	res, got := callTool(t, s.cs, "session_send", sh.sendArgs("echo shell-$((6*7)) ${BASH_VERSION:+bash}", true))
+	if got["status"] != "ok" {
+		t.Fatalf("a read typed into the default session: %s", text(res))
+	}
+	sh.readUntil("shell-42 bash")
+}

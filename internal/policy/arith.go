@@ -122,9 +122,6 @@ func (sc *scope) addAttrs(flags, variant, name string, unbound bool) {
 	}
 }
 
-// isInt reports whether the script declares name -i anywhere.
-func (sc *scope) isInt(name string) bool { return sc != nil && sc.intAttr[name] }
-
 // arithSpecials are bash's own variables whose assignment evaluates the
 // value as arithmetic, like a variable declared -i: OPTIND=$x runs the
 // command substitutions in a subscript in $x.

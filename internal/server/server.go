@@ -397,13 +397,27 @@ func remoteEnv(base []string) []string {
 }
 
 // loginShell is the shell a session runs when given no command: warden's
-// user's SHELL if it is an absolute path, else /bin/sh.
+// user's SHELL when it is an absolute path to a shell of the sh family,
+// whose lines the session's policy reads as that shell will. Another
+// shell (zsh, fish, csh, …) reads typed lines in a language warden does
+// not classify, which would hold every line of every session for approval,
+// so sessions then run /bin/bash where there is one, else /bin/sh; an agent
+// that wants it anyway names it as the session's command.
 func loginShell(getenv func(string) string) string {
-	if sh := getenv("SHELL"); filepath.IsAbs(sh) {
+	sh := getenv("SHELL")
+	if filepath.IsAbs(sh) && shFamily[filepath.Base(sh)] {
 		return sh
+	}
+	if sh != "" {
+		if _, err := os.Stat("/bin/bash"); err == nil {
+			return "/bin/bash"
+		}
 	}
 	return "/bin/sh"
 }
+
+// shFamily are the shells whose language is the one warden classifies.
+var shFamily = map[string]bool{"sh": true, "bash": true, "dash": true, "ash": true, "rbash": true}
 
 // policyRules are the classifier's rules: the operator's, with warden's own
 // paths (state dir, audit log, config, token and key files) denied as text

@@ -129,3 +129,32 @@ func TestSelfDeny(t *testing.T) {
 		}
 	}
 }
+
+// A session's default shell is the operator's SHELL only when warden reads
+// typed lines in its language; zsh or fish would hold every line.
+func TestLoginShell(t *testing.T) {
+	if _, err := os.Stat("/bin/bash"); err != nil {
+		t.Skip("no /bin/bash")
+	}
+	for shell, want := range map[string]string{
+		"/bin/bash":      "/bin/bash",
+		"/usr/bin/dash":  "/usr/bin/dash",
+		"/bin/sh":        "/bin/sh",
+		"/usr/bin/zsh":   "/bin/bash",
+		"/usr/bin/fish":  "/bin/bash",
+		"/bin/tcsh":      "/bin/bash",
+		"/opt/bash/zsh":  "/bin/bash",
+		"bash":           "/bin/bash",
+		"":               "/bin/sh",
+		"/usr/bin/bashy": "/bin/bash",
+	} {
+		if got := loginShell(func(k string) string {
+			if k == "SHELL" {
+				return shell
+			}
+			return ""
+		}); got != want {
+			t.Errorf("SHELL=%q: session shell %q, want %q", shell, got, want)
+		}
+	}
+}

@@ -58,25 +58,8 @@ func (sc *scope) declAttrs(d *syntax.DeclClause) {
 // one reached through command or builtin (command declare -i n), or
 // with a quoted name (\declare -i n).
 func (sc *scope) callAttrs(ce *syntax.CallExpr) {
-	args := ce.Args
-	for len(args) > 0 {
-		v, ok := litValue(args[0])
-		if !ok {
-			return
-		}
-		if v != "command" && v != "builtin" {
-			break
-		}
-		args = args[1:]
-		for len(args) > 0 {
-			if o, ok := litValue(args[0]); ok && len(o) > 1 && o[0] == '-' {
-				args = args[1:]
-				continue
-			}
-			break
-		}
-	}
-	if len(args) < 2 {
+	args, ok := pastCommandBuiltin(ce.Args)
+	if !ok || len(args) < 2 {
 		return
 	}
 	variant, _ := litValue(args[0])

@@ -325,23 +325,9 @@ func (e *eval) forkBombs(sc *scope, ctx cctx) {
 // parameters: shift, or set with an operand or -- (set -- a b, set x);
 // the argument of set -o is an option name, not an operand.
 func movesPositionals(ce *syntax.CallExpr) bool {
-	args := ce.Args
-	for len(args) > 0 {
-		v, ok := litValue(args[0])
-		if !ok {
-			return false // a computed program name is refused where it runs
-		}
-		if v != "command" && v != "builtin" {
-			break
-		}
-		args = args[1:]
-		for len(args) > 0 {
-			if o, ok := litValue(args[0]); ok && len(o) > 1 && o[0] == '-' {
-				args = args[1:]
-				continue
-			}
-			break
-		}
+	args, ok := pastCommandBuiltin(ce.Args)
+	if !ok {
+		return false // a computed program name is refused where it runs
 	}
 	if len(args) == 0 {
 		return false
@@ -380,4 +366,28 @@ func (sc *scope) shadowed(name string) bool {
 	}
 	_, ok := sc.funcAt[name]
 	return ok || sc.manyFuncs
+}
+
+// pastCommandBuiltin returns a simple command's words after any leading
+// command or builtin and their options (command -p declare -i n), and
+// false when a word up to there is not a literal.
+func pastCommandBuiltin(args []*syntax.Word) ([]*syntax.Word, bool) {
+	for len(args) > 0 {
+		v, ok := litValue(args[0])
+		if !ok {
+			return args, false
+		}
+		if v != "command" && v != "builtin" {
+			break
+		}
+		args = args[1:]
+		for len(args) > 0 {
+			if o, ok := litValue(args[0]); ok && len(o) > 1 && o[0] == '-' {
+				args = args[1:]
+				continue
+			}
+			break
+		}
+	}
+	return args, true
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/runner/runnertest"
 )
 
 // sess drives one session through the MCP client.
@@ -38,17 +40,27 @@ func (s *sess) send(data string) map[string]any {
 // readUntil reads until the accumulated output contains want.
 func (s *sess) readUntil(want string) string {
 	s.t.Helper()
+	out, ok := s.readFor(want, 15*time.Second)
+	if !ok {
+		s.t.Fatalf("never read %q; got %q", want, out)
+	}
+	return out
+}
+
+// readFor reads for at most d until the accumulated output contains want,
+// and reports whether it did.
+func (s *sess) readFor(want string, d time.Duration) (string, bool) {
+	s.t.Helper()
 	var all strings.Builder
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(d)
 	for time.Now().Before(deadline) {
 		_, got := callTool(s.t, s.cs, "session_read", map[string]any{"session_id": s.id, "wait_s": 2})
 		all.WriteString(fmt.Sprint(got["data"]))
 		if strings.Contains(all.String(), want) {
-			return all.String()
+			return all.String(), true
 		}
 	}
-	s.t.Fatalf("never read %q; got %q", want, all.String())
-	return ""
+	return all.String(), false
 }
 
 func TestSessionsEndToEnd(t *testing.T) {
@@ -74,8 +86,9 @@ func TestSessionsEndToEnd(t *testing.T) {
 	})
 	t.Run("ctrl-c interrupts sleep", func(t *testing.T) {
 		sh := startSession(t, s.cs, nil)
-		sh.send("sleep 100; echo slept")
-		time.Sleep(300 * time.Millisecond)
+		m := runnertest.Marker(t)
+		sh.send("sleep " + m + "; echo slept")
+		runnertest.WaitProcs(t, m, func(n int) bool { return n == 1 }, 15*time.Second)
 		callTool(t, s.cs, "session_signal", map[string]any{"session_id": sh.id, "signal": "INT"})
 		sh.send("echo after-$((1+1))")
 		out := sh.readUntil("after-2")

@@ -100,7 +100,7 @@ func (c *Confiner) probe() {
 	}) == nil {
 		c.seccomp = true
 		parts = append(parts, "seccomp")
-		c.notify = onThread(func() error {
+		c.notify = notifyContinues() && onThread(func() error {
 			if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 				return err
 			}

@@ -649,3 +649,14 @@ func TestProtectedTooDeep(t *testing.T) {
 		t.Fatalf("Start = %v, ran %v; want a refusal and nothing started", err, ran)
 	}
 }
+
+func TestReleaseAtLeast(t *testing.T) {
+	for rel, want := range map[string]bool{
+		"6.1.0-27-amd64": true, "5.5.0": true, "5.10.0-32-arm64": true, "5.4.0-216-generic": false,
+		"4.4.302+": false, "5.15.167.4-microsoft-standard-WSL2": true, "10.0": true, "": false, "x.y": false,
+	} {
+		if got := releaseAtLeast(rel, 5, 5); got != want {
+			t.Errorf("releaseAtLeast(%q, 5, 5) = %v, want %v", rel, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package confine
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 	"unsafe"
 
@@ -68,6 +69,29 @@ func serveNotify(fd, pid int) {
 // to it as a member of pid's thread group succeeds only then.
 func ownThread(pid, tid int) bool {
 	return tid > 0 && unix.Tgkill(pid, tid, 0) == nil
+}
+
+// notifyContinues reports whether the kernel lets a listener send a held
+// call on as the program made it (SECCOMP_USER_NOTIF_FLAG_CONTINUE, Linux
+// 5.5). Linux 5.0–5.4 hold calls for a listener but cannot send one on, so
+// there a program's kill(2) of its own child could never complete: the
+// listener is not used and the gap is reported instead.
+func notifyContinues() bool {
+	var u unix.Utsname
+	if unix.Uname(&u) != nil {
+		return false
+	}
+	return releaseAtLeast(unix.ByteSliceToString(u.Release[:]), 5, 5)
+}
+
+// releaseAtLeast reports whether a kernel release ("6.1.0-27-amd64")
+// is at least major.minor.
+func releaseAtLeast(rel string, major, minor int) bool {
+	var a, b int
+	if _, err := fmt.Sscanf(rel, "%d.%d", &a, &b); err != nil {
+		return false
+	}
+	return a > major || a == major && b >= minor
 }
 
 func ioctl(fd int, req uint, arg unsafe.Pointer) error {

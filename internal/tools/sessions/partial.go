@@ -23,8 +23,12 @@ func splits(text string) string {
 }
 
 func splitsIn(text string, depth int) string {
-	if depth > rekeyDepth || !mayRead(text) {
+	if !mayRead(text) {
 		return ""
+	}
+	if depth > rekeyDepth {
+		// Too deep to read as shell: the mention counts, as in rekeysIn.
+		return "a program that may read part of a line (read, dd, head -c) in strings nested too deep to follow"
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
 	if err != nil {

@@ -1,6 +1,10 @@
 package sessions
 
-import "testing"
+import (
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 func TestSplits(t *testing.T) {
 	for _, s := range []string{
@@ -47,5 +51,32 @@ func TestSplitLine(t *testing.T) {
 	}
 	if _, last := typeAll(tty, "head -n 3 /etc/hosts", "ls"); last.unseen != "" {
 		t.Errorf("head -n: %s", last.unseen)
+	}
+}
+
+// Strings run as shell inside strings are read rekeyDepth deep; deeper, a
+// mention of a reader or a key-changing program still counts, so nesting
+// cannot hide one.
+func TestNestedPastDepth(t *testing.T) {
+	nest := func(cmd string, n int) string {
+		for range n {
+			q, err := syntax.Quote(cmd, syntax.LangBash)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd = "sh -c " + q
+		}
+		return cmd
+	}
+	for _, n := range []int{1, rekeyDepth, rekeyDepth + 1, rekeyDepth + 4} {
+		if s := nest("read -n 4 x", n); splits(s) == "" {
+			t.Errorf("read -n nested %d deep: not seen: %s", n, s)
+		}
+		if s := nest("stty kill q", n); rekeys(s) == "" {
+			t.Errorf("stty nested %d deep: not seen: %s", n, s)
+		}
+		if s := nest("ls -la", n); splits(s) != "" || rekeys(s) != "" {
+			t.Errorf("ls nested %d deep: %q %q", n, splits(s), rekeys(s))
+		}
 	}
 }

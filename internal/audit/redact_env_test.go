@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"fmt"
 	"os/exec"
 	"strings"
 	"testing"
@@ -292,6 +293,30 @@ func TestRedactShellSetters(t *testing.T) {
 	for _, in := range []string{"set -euo pipefail", "set -- a b c", "setenv PATH /bin", "set -gx PATH /usr/bin $PATH"} {
 		if got := Redact(in); got != in {
 			t.Errorf("Redact(%q) = %q, want it unchanged", in, got)
+		}
+	}
+}
+
+// The quote tracker remembers at most maxDelims here-documents a line
+// starts; past that their bodies are read as text, and quotes in them
+// must still not leave a secret after them in the log.
+func TestRedactPastHeredocLimit(t *testing.T) {
+	for _, sec := range []string{"PGPASSWORD=S3cr3t\"V4\"lue psql", "sh -c 'htpasswd -b f u S3cr3tV4lue'; ls",
+		"mysql -pS3cr3t'V4'lue", "curl -u u:S3cr3t\"V4lue\" https://h/"} {
+		for _, n := range []int{1, maxDelims, maxDelims + 1, maxDelims + 4} {
+			var b strings.Builder
+			b.WriteString("cat")
+			for i := range n {
+				fmt.Fprintf(&b, " <<E%d", i)
+			}
+			b.WriteString("\n")
+			for i := range n {
+				fmt.Fprintf(&b, "it's \"body\nE%d\n", i)
+			}
+			b.WriteString(sec + "\n")
+			if out := Redact(b.String()); strings.Contains(out, "S3cr3t") || strings.Contains(out, "V4") {
+				t.Errorf("%d here-documents, then %q: the secret is in %q", n, sec, out)
+			}
 		}
 	}
 }

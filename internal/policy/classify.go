@@ -62,8 +62,10 @@ type eval struct {
 	cdRoot    bool   // a cd into a system directory was seen
 	relWipe   string // a recursive rm of a relative wildcard was seen
 	printer   *syntax.Printer
-	scanned   map[string]bool // texts scanText has already seen
-	paths     *pathState      // protected-path checks, when the policy has any
+	scanned   map[string]bool    // texts scanText has already seen
+	paths     *pathState         // protected-path checks, when the policy has any
+	calls     []*[callChunk]call // see pushCall
+	ncalls    int
 }
 
 func newEval(p *Policy) *eval {
@@ -594,13 +596,15 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	if a0.val == "" {
 		return TierRead, "empty command"
 	}
-	name := normaliseName(path.Base(a0.val))
-	c := &call{e: e, name: name, path: a0.val, args: args[1:], ctx: ctx}
+	name, h := normalised(path.Base(a0.val))
+	c := e.pushCall()
+	defer e.popCall()
+	*c = call{e: e, name: name, path: a0.val, args: args[1:], ctx: ctx}
 	if why := denyCheck(name, c.vals()); why != "" {
 		e.deny(why)
 		return TierDestructive, why
 	}
-	if h := handlerFor(name); h != nil {
+	if h != nil {
 		t, why := h(c)
 		if t < TierMutate {
 			if ct, cwhy := c.computedArgs(); ct > t {
@@ -620,6 +624,25 @@ type call struct {
 	args []arg  // arguments after the program
 	ctx  cctx
 }
+
+// callChunk is how many calls eval.calls allocates at a time.
+const callChunk = 4
+
+// pushCall returns storage for the call of one program, which popCall
+// releases when program returns: nothing keeps a *call past that, so the
+// storage is reused by the next command instead of allocated per command.
+// The chunks never move, so a nested program's push leaves the pointers
+// its callers hold valid.
+func (e *eval) pushCall() *call {
+	i := e.ncalls
+	if i/callChunk == len(e.calls) {
+		e.calls = append(e.calls, new([callChunk]call))
+	}
+	e.ncalls++
+	return &e.calls[i/callChunk][i%callChunk]
+}
+
+func (e *eval) popCall() { e.ncalls-- }
 
 func (c *call) vals() []string { return argVals(c.args) }
 
@@ -663,11 +686,15 @@ func versionByte(c byte) bool { return c >= '0' && c <= '9' || c == '.' || c == 
 // normaliseName maps versioned interpreter names to their family:
 // python3.12 → python3, perl5.36 → perl, bash5 → bash.
 func normaliseName(n string) string {
-	if handlerFor(n) != nil {
-		return n
-	}
-	if interpreters[n] || posixShells[n] {
-		return n
+	name, _ := normalised(n)
+	return name
+}
+
+// normalised is normaliseName, also returning handlerFor of the name, so
+// that each command looks its program up once.
+func normalised(n string) (string, func(*call) (Tier, string)) {
+	if h := handlerFor(n); h != nil {
+		return n, h // the shells and interpreters among them
 	}
 	// strings.TrimRight(n, "0123456789.-_"), without building its byte set
 	// on every call: this runs for every command and every scanned word.
@@ -676,16 +703,16 @@ func normaliseName(n string) string {
 		t = t[:len(t)-1]
 	}
 	if t == n || t == "" {
-		return n
+		return n, nil
 	}
 	switch {
 	case strings.HasPrefix(n, "python3"):
-		return "python3"
+		return "python3", handlerFor("python3")
 	case strings.HasPrefix(n, "python2"):
-		return "python2"
+		return "python2", handlerFor("python2")
 	}
 	if interpreters[t] || posixShells[t] {
-		return t
+		return t, handlerFor(t)
 	}
-	return n
+	return n, nil
 }

@@ -73,23 +73,46 @@ func set(s string) map[string]bool {
 
 // simpleTier is the tier of a program that has no handler.
 func simpleTier(name string) (Tier, string) {
+	if t, ok := simpleTiers[name]; ok {
+		return t.tier, t.why
+	}
 	switch {
-	case readPrograms[name]:
-		return TierRead, name + ": read-only"
-	case benignPrograms[name]:
-		return TierBenign, name + ": benign side effects"
-	case destructivePrograms[name]:
-		return TierDestructive, name + ": destructive or raw"
-	case interactivePrograms[name]:
-		return TierMutate, name + ": interactive program that can run commands or signal processes"
-	case mutatePrograms[name]:
-		return TierMutate, name + ": changes the system"
 	case len(name) > 1 && (name[0] == '!' || name[0] == '^'):
 		// !!, !-2, !ls and ^old^new re-run history in an interactive shell.
 		return TierDestructive, "history expansion " + truncate(name, 32) + " re-runs an earlier command"
 	}
 	return TierMutate, fmt.Sprintf("unknown program %q", truncate(name, 64))
 }
+
+// tierWhy is a tier and the reason for it.
+type tierWhy struct {
+	tier Tier
+	why  string
+}
+
+// simpleTiers is simpleTier's answer for every program the sets above
+// name, made once: a command then costs one lookup and no allocation. A
+// program in several sets takes the first of read, benign, destructive,
+// interactive, mutate.
+var simpleTiers = func() map[string]tierWhy {
+	m := map[string]tierWhy{}
+	for _, s := range []struct {
+		set  map[string]bool
+		tier Tier
+		why  string
+	}{
+		{mutatePrograms, TierMutate, ": changes the system"},
+		{interactivePrograms, TierMutate, ": interactive program that can run commands or signal processes"},
+		{destructivePrograms, TierDestructive, ": destructive or raw"},
+		{benignPrograms, TierBenign, ": benign side effects"},
+		{readPrograms, TierRead, ": read-only"},
+	} {
+		for name := range s.set {
+			m[name] = tierWhy{s.tier, name + s.why}
+		}
+	}
+	return m
+}()
 
 // mutatePrograms change the system; listed so the reason says so rather
 // than "unknown program".

@@ -16,31 +16,36 @@ const defaultPath = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bi
 
 // pipes holds both ends of the child's standard streams. The parent ends
 // are non-blocking and served by the runtime poller, so reads take
-// deadlines; os.StartProcess makes the child ends blocking.
+// deadlines; the child ends are blocking and never touch the poller.
 type pipes struct {
 	in, out, err                *os.File // parent ends; in is nil without stdin
 	childIn, childOut, childErr *os.File
+	sharedIn                    bool // childIn is the runner's /dev/null
 }
 
 // openPipes makes the stdout and stderr pipes, and a stdin pipe when the
-// request has stdin bytes; otherwise the child reads /dev/null.
-func openPipes(withStdin bool) (*pipes, error) {
+// request has stdin bytes; otherwise the child reads null, the runner's
+// /dev/null (opened here when null is nil).
+func openPipes(withStdin bool, null *os.File) (*pipes, error) {
 	p := &pipes{}
 	var err error
-	if withStdin {
-		p.childIn, p.in, err = os.Pipe()
-	} else {
+	switch {
+	case withStdin:
+		p.childIn, p.in, err = newPipe(false)
+	case null != nil:
+		p.childIn, p.sharedIn = null, true
+	default:
 		p.childIn, err = os.Open(os.DevNull)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("stdin: %w", err)
 	}
-	if p.out, p.childOut, err = os.Pipe(); err != nil {
+	if p.out, p.childOut, err = newPipe(true); err != nil {
 		p.closeChild()
 		p.closeParent()
 		return nil, fmt.Errorf("stdout pipe: %w", err)
 	}
-	if p.err, p.childErr, err = os.Pipe(); err != nil {
+	if p.err, p.childErr, err = newPipe(true); err != nil {
 		p.closeChild()
 		p.closeParent()
 		return nil, fmt.Errorf("stderr pipe: %w", err)
@@ -52,7 +57,7 @@ func openPipes(withStdin bool) (*pipes, error) {
 // sees EOF once every process holding them is gone.
 func (p *pipes) closeChild() {
 	for _, f := range []*os.File{p.childIn, p.childOut, p.childErr} {
-		if f != nil {
+		if f != nil && (f != p.childIn || !p.sharedIn) {
 			_ = f.Close()
 		}
 	}

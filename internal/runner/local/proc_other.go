@@ -4,6 +4,7 @@ package local
 
 import (
 	"errors"
+	"os"
 	"syscall"
 )
 
@@ -17,4 +18,9 @@ func sysProcAttr() *syscall.SysProcAttr {
 // reaps first and kills the group after.
 func waitExited(int) error {
 	return errors.ErrUnsupported
+}
+
+// newPipe makes a pipe; os.StartProcess sets the child's end blocking.
+func newPipe(bool) (r, w *os.File, err error) {
+	return os.Pipe()
 }

@@ -39,6 +39,11 @@ func TestWalkMatchesSyntaxWalk(t *testing.T) {
 		"echo $(( 1 + 2 * -3 - !4 + (5 ? 6 : 7) )) $(( a[$(id)] ))",
 		"[[ ! -f x && ( y || ! z ) ]]; (( i++ )); let x=1+2",
 		"# comment\nls # trailing\nif a; then # c\n b # d\nfi # e\n",
+		// Lists longer than walk pushes at once.
+		strings.Repeat("a; b | c # c\n", 40),
+		"{ "+strings.Repeat("x $(y; z) >f; ", 40)+"}; if "+strings.Repeat("a; ", 20)+"then "+strings.Repeat("b; ", 20)+"fi",
+		"while "+strings.Repeat("a\n", 20)+"do "+strings.Repeat("b &\n", 20)+"done; ( "+strings.Repeat("c; ", 30)+")",
+		"case x in y) "+strings.Repeat("d; ", 20)+";; esac; for i in 1; do "+strings.Repeat("e; ", 20)+"done; cat <("+strings.Repeat("f; ", 20)+")",
 	)
 	prunes := map[string]func(syntax.Node) bool{
 		"all":    func(syntax.Node) bool { return false },

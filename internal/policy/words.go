@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
@@ -485,19 +484,6 @@ func printfOut(format string, args []string) string {
 		}
 	}
 	return ansiC(b.String())
-}
-
-// source prints a node as shell text.
-func (e *eval) source(n syntax.Node) string {
-	var b strings.Builder
-	if err := e.printer.Print(&b, n); err != nil {
-		return "?"
-	}
-	s := b.String()
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "?")
-	}
-	return s
 }
 
 // subst classifies every command substitution and process substitution

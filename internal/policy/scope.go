@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -143,14 +144,26 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 		return nil
 	}
 	var names []string
-	var seen map[string]bool
+	var seen map[string]bool // past a few names; before, names is searched
 	use := func(name string) {
-		if !seen[name] && sc.vars[name] != nil {
-			if seen == nil {
-				seen = map[string]bool{}
+		if seen != nil {
+			if seen[name] {
+				return
 			}
+		} else if slices.Contains(names, name) {
+			return
+		}
+		if sc.vars[name] == nil {
+			return
+		}
+		names = append(names, name)
+		if seen != nil {
 			seen[name] = true
-			names = append(names, name)
+		} else if len(names) > 8 {
+			seen = make(map[string]bool, 2*len(names))
+			for _, n := range names {
+				seen[n] = true
+			}
 		}
 	}
 	for _, w := range ws {

@@ -66,6 +66,8 @@ type eval struct {
 	paths     *pathState         // protected-path checks, when the policy has any
 	calls     []*[callChunk]call // see pushCall
 	ncalls    int
+	argBufs   [][]arg // see takeArgs
+	nargs     int
 }
 
 func newEval(p *Policy) *eval {
@@ -484,7 +486,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	}
 	rtext := redirText(redirs)
 	r := resolver{e: e, ctx: ctx, sc: sc}
-	args := r.fieldsAll(ce.Args)
+	args := r.appendAll(e.takeArgs(), ce.Args)
 	covered := e.simple(args, ctx, rtext)
 	e.redirFindings(redirs, covered)
 	// Variables assigned literal values elsewhere in the script may hold
@@ -492,8 +494,27 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	// unbound reading above already counted what is unknown.
 	for _, bind := range sc.bindings(ce.Args) {
 		r.bind = bind
-		e.simple(r.fieldsAll(ce.Args), ctx, rtext)
+		args = r.appendAll(args[:0], ce.Args)
+		e.simple(args, ctx, rtext)
 	}
+	e.putArgs(args)
+}
+
+// takeArgs returns an empty slice to resolve one simple command's words
+// into, which putArgs gives back once the command is classified: nothing
+// keeps its fields past that, so the next command at the same nesting
+// level reuses the slice instead of allocating one.
+func (e *eval) takeArgs() []arg {
+	if e.nargs == len(e.argBufs) {
+		e.argBufs = append(e.argBufs, nil)
+	}
+	e.nargs++
+	return e.argBufs[e.nargs-1][:0]
+}
+
+func (e *eval) putArgs(args []arg) {
+	e.nargs--
+	e.argBufs[e.nargs] = args[:0]
 }
 
 // ifsForRead reports whether a gives IFS to the read builtin alone

@@ -37,7 +37,11 @@ func (r *resolver) fieldsAll(ws []*syntax.Word) []arg {
 	if len(ws) == 0 {
 		return nil
 	}
-	out := make([]arg, 0, len(ws))
+	return r.appendAll(make([]arg, 0, len(ws)), ws)
+}
+
+// appendAll appends the fields of the words ws to out.
+func (r *resolver) appendAll(out []arg, ws []*syntax.Word) []arg {
 	for _, w := range ws {
 		out = r.appendFields(out, w)
 	}

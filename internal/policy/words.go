@@ -69,7 +69,7 @@ func (r *resolver) appendFields(out []arg, w *syntax.Word) []arg {
 			// Unquoted $(echo a b) splits into fields.
 			if s, ok := r.e.echoOutput(cmdSubstArgs(p), r.ctx, r.sc); ok {
 				for _, f := range strings.Fields(s) {
-					out = append(out, arg{val: f, known: true, glob: strings.ContainsAny(f, "*?[")})
+					out = append(out, arg{val: f, known: true, glob: globChar(f)})
 				}
 				return out
 			}
@@ -139,7 +139,7 @@ func (r *resolver) positionalAll(p *syntax.ParamExp, glob bool) ([]arg, bool) {
 	var out []arg
 	if len(r.ctx.pos) > 1 {
 		for _, v := range r.ctx.pos[1:] {
-			out = append(out, arg{val: v, known: true, glob: glob && strings.ContainsAny(v, "*?[")})
+			out = append(out, arg{val: v, known: true, glob: glob && globChar(v)})
 		}
 	}
 	return out, true
@@ -158,7 +158,7 @@ func (r *resolver) lit(w *syntax.Word) arg {
 		switch p := w.Parts[0].(type) {
 		case *syntax.Lit:
 			if strings.IndexByte(p.Value, '\\') < 0 {
-				return arg{val: p.Value, known: true, glob: strings.ContainsAny(p.Value, "*?[")}
+				return arg{val: p.Value, known: true, glob: globChar(p.Value)}
 			}
 		case *syntax.SglQuoted:
 			if !p.Dollar {
@@ -250,10 +250,22 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 // expanded appends the value of an expansion. Unquoted, the shell then
 // expands glob characters in it into file names: f='/etc/*'; cat $f.
 func expanded(b *strings.Builder, v string, quoted bool, a *arg) {
-	if !quoted && strings.ContainsAny(v, "*?[") {
+	if !quoted && globChar(v) {
 		a.glob = true
 	}
 	b.WriteString(v)
+}
+
+// globChar is strings.ContainsAny(s, "*?["), which for the short words of
+// a command line takes a rune search of the set per byte: none of the
+// three is part of a multi-byte character, so bytes can be compared.
+func globChar(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '*' || c == '?' || c == '[' {
+			return true
+		}
+	}
+	return false
 }
 
 // unescapeDouble removes the backslashes a double-quoted string removes.

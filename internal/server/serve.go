@@ -6,8 +6,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/warden-mcp/warden/internal/config"
 )
 
@@ -75,7 +73,7 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	go s.reloadOnHangup(ctx)
 	logger.Info("warden starting", "version", o.Version, "mode", cfg.Mode, "transport", o.Transport, "state_dir", cfg.StateDir)
 	if o.Transport == "stdio" {
-		err = w.MCP.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(o.Stdin), Writer: nopWriteCloser{o.Stdout}})
+		err = w.MCP.Run(ctx, stdioTransport{in: o.Stdin, out: o.Stdout})
 	} else {
 		err = s.serveHTTP(ctx)
 	}

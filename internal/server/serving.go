@@ -50,10 +50,6 @@ func httpToken(cfg *config.Config) (token, file string, err error) {
 	return t, filepath.Join(cfg.StateDir, edge.TokenFile), nil
 }
 
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
-
 // serving is one running `warden serve`: what the HTTP edge, the metrics
 // listener, the admin socket and reloads share.
 type serving struct {

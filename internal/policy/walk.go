@@ -108,6 +108,7 @@ func (w *walker) run(root syntax.Node) {
 // push adds the leave marker and then the children of n, as syntax.Walk
 // visits them, to the stack.
 func push(stack []syntax.Node, n syntax.Node) []syntax.Node {
+	stack = append(stack, leaveNode)
 	switch n := n.(type) {
 	case *syntax.Stmt:
 		// syntax.Walk defers the first comment past the statement's end
@@ -115,51 +116,45 @@ func push(stack []syntax.Node, n syntax.Node) []syntax.Node {
 		before := len(n.Comments)
 		for i, c := range n.Comments {
 			if !n.End().After(c.Pos()) {
-				stack = append(stack, &n.Comments[i])
+				stack = deferComment(stack, &n.Comments[i])
 				before = i
 				break
 			}
 		}
-		stack = append(stack, leaveNode)
 		stack = pushList(stack, n.Redirs)
 		if n.Cmd != nil {
 			stack = append(stack, n.Cmd)
 		}
-		return pushComments(stack, n.Comments[:before])
+		stack = pushComments(stack, n.Comments[:before])
 	case *syntax.CaseItem:
 		before := len(n.Comments)
 		for i, c := range n.Comments {
 			if c.Pos().After(n.Pos()) {
-				stack = append(stack, &n.Comments[i])
+				stack = deferComment(stack, &n.Comments[i])
 				before = i
 				break
 			}
 		}
-		stack = append(stack, leaveNode)
 		stack = pushComments(stack, n.Last)
 		stack = pushStmts(stack, n.Stmts)
 		stack = pushList(stack, n.Patterns)
-		return pushComments(stack, n.Comments[:before])
+		stack = pushComments(stack, n.Comments[:before])
 	case *syntax.ArrayElem:
 		before := len(n.Comments)
 		for i, c := range n.Comments {
 			if c.Pos().After(n.Pos()) {
-				stack = append(stack, &n.Comments[i])
+				stack = deferComment(stack, &n.Comments[i])
 				before = i
 				break
 			}
 		}
-		stack = append(stack, leaveNode)
 		if n.Value != nil {
 			stack = append(stack, n.Value)
 		}
 		if n.Index != nil {
 			stack = append(stack, n.Index)
 		}
-		return pushComments(stack, n.Comments[:before])
-	}
-	stack = append(stack, leaveNode)
-	switch n := n.(type) {
+		stack = pushComments(stack, n.Comments[:before])
 	case *syntax.File:
 		stack = pushComments(stack, n.Last)
 		stack = pushStmts(stack, n.Stmts)
@@ -328,4 +323,11 @@ func push(stack []syntax.Node, n syntax.Node) []syntax.Node {
 		syntax.Walk(n, func(syntax.Node) bool { return true })
 	}
 	return stack
+}
+
+// deferComment puts c under the leave marker on top of the stack: walked
+// after leaving the node, as syntax.Walk's deferred walk of it.
+func deferComment(stack []syntax.Node, c *syntax.Comment) []syntax.Node {
+	stack[len(stack)-1] = c
+	return append(stack, leaveNode)
 }

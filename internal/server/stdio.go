@@ -7,7 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"runtime"
 	"sync"
+	"syscall"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -27,8 +31,36 @@ type stdioTransport struct {
 // Connect starts reading in.
 func (t stdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	c := &stdioConn{out: t.out, incoming: make(chan frame), closed: make(chan struct{})}
-	go c.readFrames(t.in, mcp.DefaultMaxLineLength)
+	if f := reopenPipe(t.in); f != nil {
+		c.polled = f
+		c.frames = newFrameReader(f, mcp.DefaultMaxLineLength)
+		return c, nil
+	}
+	go c.readFrames(newFrameReader(t.in, mcp.DefaultMaxLineLength))
 	return c, nil
+}
+
+// reopenPipe returns in opened again, non-blocking, when it is a pipe on
+// Linux, and nil otherwise. Read then reads it itself, parked in the
+// runtime poller, instead of taking each message from a goroutine blocked
+// in read(2): one hand-off between goroutines less per message, about
+// 50 µs of a run_command here, and Close still ends a waiting Read. The
+// new open file is warden's own: its non-blocking flag is not shared with
+// whoever else holds warden's standard input, as it would be on the
+// inherited descriptor.
+func reopenPipe(in io.Reader) *os.File {
+	f, ok := in.(*os.File)
+	if !ok || runtime.GOOS != "linux" {
+		return nil
+	}
+	if fi, err := f.Stat(); err != nil || fi.Mode()&fs.ModeNamedPipe == 0 {
+		return nil
+	}
+	r, err := os.OpenFile(fmt.Sprintf("/proc/self/fd/%d", f.Fd()), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil
+	}
+	return r
 }
 
 // frame is one JSON value read from the input, or why reading stopped.
@@ -41,7 +73,9 @@ type frame struct {
 // a time; Write and Close by any.
 type stdioConn struct {
 	out      io.Writer
-	incoming chan frame
+	polled   *os.File     // the reopened input Read reads itself; nil when readFrames reads
+	frames   *frameReader // polled's frames
+	incoming chan frame   // otherwise, frames from readFrames
 	closed   chan struct{}
 	once     sync.Once
 
@@ -60,33 +94,48 @@ type batch struct {
 	responses []*jsonrpc.Response
 }
 
-// readFrames decodes JSON values from in, each of at most limit bytes and
-// ended by a newline, and hands them to Read until an error or Close. Like
-// the SDK's, this goroutine stays blocked in a read of in after Close:
-// reads of a standard input cannot portably be interrupted.
-func (c *stdioConn) readFrames(in io.Reader, limit int) {
+// frameReader decodes JSON values, each of at most limit bytes and ended
+// by a newline, as the SDK's IOTransport does.
+type frameReader struct {
+	dec *json.Decoder
+	lr  *limitReader
+}
+
+func newFrameReader(in io.Reader, limit int) *frameReader {
 	lr := &limitReader{r: in, limit: limit}
-	dec := json.NewDecoder(lr)
-	for {
-		var raw json.RawMessage
-		err := dec.Decode(&raw)
-		if err == nil {
-			var next [1]byte
-			if n, rerr := dec.Buffered().Read(next[:]); n > 0 && next[0] != '\n' && next[0] != '\r' {
-				err = errors.New("invalid trailing data at the end of stream")
-			} else if rerr != nil && rerr != io.EOF {
-				err = rerr
-			}
+	return &frameReader{dec: json.NewDecoder(lr), lr: lr}
+}
+
+// next returns the next value.
+func (fr *frameReader) next() frame {
+	var raw json.RawMessage
+	err := fr.dec.Decode(&raw)
+	if err == nil {
+		var next [1]byte
+		if n, rerr := fr.dec.Buffered().Read(next[:]); n > 0 && next[0] != '\n' && next[0] != '\r' {
+			err = errors.New("invalid trailing data at the end of stream")
+		} else if rerr != nil && rerr != io.EOF {
+			err = rerr
 		}
+	}
+	fr.lr.n = 0
+	return frame{data: raw, err: err}
+}
+
+// readFrames hands frames to Read until an error or Close. Like the SDK's,
+// this goroutine stays blocked in a read of its input after Close: reads
+// of a standard input that is not a pipe cannot portably be interrupted.
+func (c *stdioConn) readFrames(fr *frameReader) {
+	for {
+		f := fr.next()
 		select {
-		case c.incoming <- frame{data: raw, err: err}:
+		case c.incoming <- f:
 		case <-c.closed:
 			return
 		}
-		if err != nil {
+		if f.err != nil {
 			return
 		}
-		lr.n = 0
 	}
 }
 
@@ -119,12 +168,21 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		return msg, nil
 	}
 	var f frame
-	select {
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case f = <-c.incoming:
-	case <-c.closed:
-		return nil, io.EOF
+	if c.polled != nil {
+		f = c.frames.next()
+		select {
+		case <-c.closed:
+			return nil, io.EOF
+		default:
+		}
+	} else {
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case f = <-c.incoming:
+		case <-c.closed:
+			return nil, io.EOF
+		}
 	}
 	if f.err != nil {
 		return nil, f.err
@@ -306,7 +364,12 @@ func (c *stdioConn) writeBatch(resps []*jsonrpc.Response) error {
 
 // Close stops Read; warden's standard streams stay open.
 func (c *stdioConn) Close() error {
-	c.once.Do(func() { close(c.closed) })
+	c.once.Do(func() {
+		close(c.closed)
+		if c.polled != nil {
+			_ = c.polled.Close()
+		}
+	})
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -52,11 +53,15 @@ func TestStdioTransportMatchesSDK(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			ours := converse(t, func(r io.Reader, w io.Writer) mcp.Transport { return stdioTransport{in: r, out: w} }, tc.version, tc.lines, tc.want)
+			polled := converse(t, func(r io.Reader, w io.Writer) mcp.Transport { return stdioTransport{in: osPipe(t, r), out: w} }, tc.version, tc.lines, tc.want)
 			sdks := converse(t, func(r io.Reader, w io.Writer) mcp.Transport {
 				return &mcp.IOTransport{Reader: io.NopCloser(r), Writer: nopWriter{w}}
 			}, tc.version, tc.lines, tc.want)
 			if !slices.Equal(ours, sdks) {
 				t.Errorf("warden's transport answered\n%s\nthe SDK's\n%s", strings.Join(ours, "\n"), strings.Join(sdks, "\n"))
+			}
+			if !slices.Equal(polled, sdks) {
+				t.Errorf("warden's transport reading a pipe answered\n%s\nthe SDK's\n%s", strings.Join(polled, "\n"), strings.Join(sdks, "\n"))
 			}
 			if !slices.ContainsFunc(ours, func(l string) bool { return strings.HasPrefix(l, `{"jsonrpc":"2.0","id":1,"result":{"capabilities"`) }) {
 				t.Errorf("no answer to initialize: %q", ours)
@@ -79,6 +84,62 @@ func TestStdioBatchWithNotification(t *testing.T) {
 	want := `[{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"hi"}]}},{"jsonrpc":"2.0","id":"three","result":{"content":[{"type":"text","text":"hi"}]}}]`
 	if len(got) != 2 || got[0] != want {
 		t.Errorf("got %q\nwant the answer to initialize and %s", got, want)
+	}
+}
+
+// osPipe returns the read end of an OS pipe fed from r, as warden's
+// standard input is when a client starts it.
+func osPipe(t *testing.T, r io.Reader) *os.File {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { pr.Close() })
+	go func() {
+		_, _ = io.Copy(pw, r)
+		pw.Close()
+	}()
+	return pr
+}
+
+// TestStdioCloseEndsWaitingRead: a Read waiting for a client that sends
+// nothing returns once the connection is closed (idle exit, SIGTERM), on
+// a pipe, which Read reads itself, and on any other reader.
+func TestStdioCloseEndsWaitingRead(t *testing.T) {
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pw.Close()
+	defer pr.Close()
+	silent, _ := io.Pipe()
+	for name, in := range map[string]io.Reader{"pipe": pr, "reader": silent} {
+		conn, err := stdioTransport{in: in, out: io.Discard}.Connect(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if polled := conn.(*stdioConn).polled != nil; polled != (name == "pipe") {
+			t.Errorf("%s: read by Read itself: %v", name, polled)
+		}
+		got := make(chan error, 1)
+		go func() {
+			_, err := conn.Read(context.Background())
+			got <- err
+		}()
+		select {
+		case err := <-got:
+			t.Fatalf("%s: Read returned before Close: %v", name, err)
+		case <-time.After(50 * time.Millisecond):
+		}
+		conn.Close()
+		select {
+		case err := <-got:
+			if !errors.Is(err, io.EOF) {
+				t.Errorf("%s: Read after Close: %v, want EOF", name, err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s: Read still waiting after Close", name)
+		}
 	}
 }
 

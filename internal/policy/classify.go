@@ -68,6 +68,7 @@ type eval struct {
 	ncalls    int
 	argBufs   [][]arg // see takeArgs
 	nargs     int
+	parsers   [2]*syntax.Parser // see parser
 }
 
 func newEval(p *Policy) *eval {
@@ -163,11 +164,7 @@ func (e *eval) script(src string, ctx cctx, what string) {
 	// line into the comment; shells end the comment at the newline and
 	// run that line. Comments are kept, only then, to find it.
 	continued := strings.Contains(src, "\\\n")
-	opts := []syntax.ParserOption{syntax.Variant(syntax.LangBash)}
-	if continued {
-		opts = append(opts, syntax.KeepComments(true))
-	}
-	f, err := syntax.NewParser(opts...).Parse(strings.NewReader(src), "")
+	f, err := e.parser(continued).Parse(strings.NewReader(src), "")
 	if err != nil {
 		e.opaque = true
 		e.note(TierDestructive, false, "%s does not parse as shell: %s", what, truncate(err.Error(), 120))
@@ -186,6 +183,21 @@ func (e *eval) script(src string, ctx cctx, what string) {
 	e.forkBombs(sc, ctx)
 	ctx.sc = sc
 	e.stmts(f.Stmts, ctx, sc)
+}
+
+// parser returns the parser of this evaluation that keeps comments or
+// not. Parse resets a parser, and one is done with a text before the
+// next is parsed, so nested payloads reuse it rather than each making
+// one (a few KiB).
+func (e *eval) parser(comments bool) *syntax.Parser {
+	i := 0
+	if comments {
+		i = 1
+	}
+	if e.parsers[i] == nil {
+		e.parsers[i] = syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(comments))
+	}
+	return e.parsers[i]
 }
 
 // commentSwallowsLine reports whether a comment in f runs over a line

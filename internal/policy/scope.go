@@ -120,7 +120,15 @@ func plainLit(w *syntax.Word) (string, bool) {
 			return l.Value, true
 		}
 	}
-	r := resolver{e: &eval{}}
+	// Only a $(…) in double quotes makes the resolver reach for an eval
+	// (echoOutput); the rest of the words spare making one.
+	r := resolver{}
+	for _, p := range w.Parts {
+		if q, ok := p.(*syntax.DblQuoted); ok && !plainWord(&syntax.Word{Parts: q.Parts}) {
+			r.e = &eval{}
+			break
+		}
+	}
 	a := arg{known: true}
 	var b strings.Builder
 	for _, p := range w.Parts {

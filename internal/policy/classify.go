@@ -629,7 +629,11 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	if a0.val == "" {
 		return TierRead, "empty command"
 	}
-	name, h := normalised(path.Base(a0.val))
+	ent, known := knownPrograms[path.Base(a0.val)]
+	if !known {
+		ent.name, ent.h = normalised(path.Base(a0.val))
+	}
+	name, h := ent.name, ent.h
 	c := e.pushCall()
 	defer e.popCall()
 	*c = call{e: e, name: name, path: a0.val, args: args[1:], ctx: ctx}
@@ -645,6 +649,9 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 			}
 		}
 		return t, why
+	}
+	if known {
+		return ent.tier, ent.why
 	}
 	return simpleTier(name)
 }

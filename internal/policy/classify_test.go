@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -593,4 +594,23 @@ func TestEvaluateCaseCounts(t *testing.T) {
 		}
 	}
 	t.Logf("cases per class: %v", counts)
+}
+
+// TestKnownPrograms checks the table program reads against the lookups it
+// stands for.
+func TestKnownPrograms(t *testing.T) {
+	if len(knownPrograms) < 500 {
+		t.Fatalf("knownPrograms has %d names", len(knownPrograms))
+	}
+	for n, k := range knownPrograms {
+		name, h := normalised(n)
+		if k.name != name || (k.h == nil) != (h == nil) || h != nil && reflect.ValueOf(k.h).Pointer() != reflect.ValueOf(h).Pointer() {
+			t.Errorf("%s: table has %q, normalised %q", n, k.name, name)
+		}
+		if h == nil {
+			if tier, why := simpleTier(name); k.tier != tier || k.why != why {
+				t.Errorf("%s: table has %v %q, simpleTier %v %q", n, k.tier, k.why, tier, why)
+			}
+		}
+	}
 }

@@ -114,6 +114,40 @@ var simpleTiers = func() map[string]tierWhy {
 	return m
 }()
 
+// knownProgram is what program finds for a program's name: normalised's
+// name and handler and, for a name without a handler, simpleTier's answer.
+type knownProgram struct {
+	name string
+	h    func(*call) (Tier, string)
+	tierWhy
+}
+
+// knownPrograms holds knownProgram for every name the tables name, made
+// once by calling the same functions, so that each command costs one
+// lookup rather than one per table; other names are looked up as they come.
+var knownPrograms map[string]knownProgram
+
+// init makes knownPrograms. It is not the variable's initializer because
+// the handlers it looks up reach program, which reads it: Go would call
+// that an initialization cycle.
+func init() { knownPrograms = makeKnownPrograms() }
+
+func makeKnownPrograms() map[string]knownProgram {
+	m := map[string]knownProgram{}
+	for _, set := range []map[string]bool{readPrograms, benignPrograms, destructivePrograms,
+		interactivePrograms, mutatePrograms, posixShells, interpreters, denyTriggers} {
+		for n := range set {
+			k := knownProgram{}
+			k.name, k.h = normalised(n)
+			if k.h == nil {
+				k.tier, k.why = simpleTier(k.name)
+			}
+			m[n] = k
+		}
+	}
+	return m
+}
+
 // mutatePrograms change the system; listed so the reason says so rather
 // than "unknown program".
 var mutatePrograms = set(`updatedb cp ln install rmdir chattr setfacl mkfifo useradd usermod

@@ -296,6 +296,19 @@ func subcommandProgram(c *call) (Tier, string) {
 		}
 	}
 	t, label = c.subRules(first, second, ops, rest, t, label)
+	if c.name == "btrfs" && first == "send" {
+		// send -f writes the stream to a file of the caller's choosing
+		// (-f X, -fX, -vf X).
+		for _, o := range scanOpts(args[i+1:], "cfp", true, []string{"-f"}) {
+			wt, why, deny := c.e.writeTarget(o)
+			if deny != "" {
+				c.e.deny("btrfs send -f: " + deny)
+			}
+			if wt > t {
+				t, label = wt, "btrfs send -f: "+why
+			}
+		}
+	}
 	return t, label
 }
 

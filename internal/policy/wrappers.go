@@ -27,7 +27,7 @@ type wrapSpec struct {
 
 var wrapSpecs = map[string]wrapSpec{
 	"nice":        {valueShort: "n", valueLong: []string{"--adjustment"}, noCmdWhy: "nice: prints the niceness"},
-	"nohup":       {},
+	"nohup":       {own: TierMutate}, // writes nohup.out in the working directory or $HOME when its output is a terminal (a session)
 	"stdbuf":      {valueShort: "ioe", valueLong: []string{"--input", "--output", "--error"}},
 	"setsid":      {},
 	"chrt":        {valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, leading: 1, modeShort: "pm", modeTier: TierMutate, modeWhy: "chrt: changes another process's scheduling"},

@@ -128,6 +128,7 @@ func (r *Relay) begin(ctx context.Context, tool string, args json.RawMessage, ex
 	if extra != nil {
 		c.token = extra.TokenInfo
 	}
+	c.redactArgs(r.opts.MaxArgBytes)
 	return ctx, c, r.opts.Now(), func() { cancel(); r.activity.end() }
 }
 

@@ -64,3 +64,57 @@ func TestFlatSourceMatchesPrinter(t *testing.T) {
 		}
 	}
 }
+
+// TestFlatScan checks flatScan against flatWord and against what a walk
+// of the word hands arithString: its literals (parameter names among
+// them) and quoted strings.
+func TestFlatScan(t *testing.T) {
+	texts := append([]string(nil), fuzzSeeds...)
+	for _, tc := range evalCases {
+		texts = append(texts, tc.in.Command, tc.in.Script)
+	}
+	texts = append(texts,
+		`echo a[$(id)] "b[$(id)]" 'c[$(id)]' $'d[\x24(id)]' x"$y"'e[`+"`id`"+`]' ${z} "${a[1]}" a\[\$\(id\)\]`,
+		`echo "$x" "i[\$(id)]" f[1] 'g[2]' $'h[\x5b$(id)]'`,
+	)
+	injections := 0
+	for _, text := range texts {
+		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+		if err != nil {
+			continue
+		}
+		syntax.Walk(f, func(n syntax.Node) bool {
+			w, ok := n.(*syntax.Word)
+			if !ok {
+				return true
+			}
+			flat, injection := flatScan(w)
+			if flat != flatWord(w) {
+				t.Errorf("%q: flatScan flat %v, flatWord %v", text, flat, !flat)
+			}
+			if !flat {
+				return true
+			}
+			want := false
+			walk(w, func(n syntax.Node) bool {
+				switch n := n.(type) {
+				case *syntax.Lit:
+					want = want || arithInjection(n.Value)
+				case *syntax.SglQuoted:
+					want = want || arithInjection(n.Value) || n.Dollar && arithInjection(ansiC(n.Value))
+				}
+				return true
+			})
+			if injection != want {
+				t.Errorf("%q: flatScan injection %v, want %v", text, injection, want)
+			}
+			if injection {
+				injections++
+			}
+			return true
+		})
+	}
+	if injections < 4 {
+		t.Errorf("only %d flat words with an injection", injections)
+	}
+}

@@ -509,12 +509,14 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 	if n == nil {
 		return
 	}
-	if w, ok := n.(*syntax.Word); ok && flatWord(w) {
-		// What the walk below would find, without one.
-		if flatInjection(w) {
-			e.arithStrings(w, ctx)
+	if w, ok := n.(*syntax.Word); ok {
+		if flat, injection := flatScan(w); flat {
+			// What the walk below would find, without one.
+			if injection {
+				e.arithStrings(w, ctx)
+			}
+			return
 		}
-		return
 	}
 	walk(n, func(n syntax.Node) bool {
 		switch n := n.(type) {
@@ -646,39 +648,40 @@ func flatWord(w *syntax.Word) bool {
 
 func flatParam(p *syntax.ParamExp) bool { return p.Flags == nil && simpleParam(p) }
 
-// flatInjection reports whether arithInjection holds for any text a walk
-// of the flat word w visits: its literals, quoted strings and parameter names.
-func flatInjection(w *syntax.Word) bool {
+// flatScan reports, in one pass over w's parts, flatWord(w) and, for a
+// flat word, whether arithInjection holds for any text a walk of it
+// visits: its literals, quoted strings and parameter names.
+func flatScan(w *syntax.Word) (flat, injection bool) {
 	for _, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.Lit:
-			if arithInjection(p.Value) {
-				return true
-			}
+			injection = injection || arithInjection(p.Value)
 		case *syntax.SglQuoted:
-			if arithInjection(p.Value) || p.Dollar && arithInjection(ansiC(p.Value)) {
-				return true
-			}
+			injection = injection || arithInjection(p.Value) || p.Dollar && arithInjection(ansiC(p.Value))
 		case *syntax.ParamExp:
-			if arithInjection(p.Param.Value) {
-				return true
+			if !flatParam(p) {
+				return false, false
 			}
+			injection = injection || arithInjection(p.Param.Value)
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				switch q := q.(type) {
 				case *syntax.Lit:
-					if arithInjection(q.Value) {
-						return true
-					}
+					injection = injection || arithInjection(q.Value)
 				case *syntax.ParamExp:
-					if arithInjection(q.Param.Value) {
-						return true
+					if !flatParam(q) {
+						return false, false
 					}
+					injection = injection || arithInjection(q.Param.Value)
+				default:
+					return false, false
 				}
 			}
+		default:
+			return false, false
 		}
 	}
-	return false
+	return true, injection
 }
 
 // arithInjection reports whether s looks like a[$(cmd)], which bash runs

@@ -39,6 +39,7 @@ package policy
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -118,6 +119,23 @@ func New(r Rules) (*Policy, error) {
 	}
 	p.protect = pr
 	return p, nil
+}
+
+// WithDeny returns p with more deny rules, applied exactly as p's own: one
+// evaluation of the result answers for p and the rules together, where
+// evaluating p and then a policy of the rules alone classifies the input
+// twice. p is unchanged.
+func (p *Policy) WithDeny(deny []string) (*Policy, error) {
+	q := *p
+	q.deny = slices.Clip(p.deny)
+	for _, s := range deny {
+		re, err := regexp.Compile(s)
+		if err != nil {
+			return nil, fmt.Errorf("policy: deny rule %q: %w", s, err)
+		}
+		q.deny = append(q.deny, rule{s, re})
+	}
+	return &q, nil
 }
 
 // Input is one thing a caller wants to run. Fill the fields that apply.

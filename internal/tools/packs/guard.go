@@ -2,6 +2,9 @@ package packs
 
 import (
 	"fmt"
+	"slices"
+	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/warden-mcp/warden/internal/policy"
@@ -21,6 +24,13 @@ type Guard struct {
 	det    *Detector
 	all    *policy.Policy
 	byPack map[string]*policy.Policy
+
+	allDeny  []string            // every pack's deny rules
+	packDeny map[string][]string // each pack's
+	hostDeny atomic.Pointer[map[string][]string]
+
+	mu     sync.Mutex
+	merged map[string]*policy.Policy // base with a host's rule sets, by mergeKey; reset when base or host rules change
 }
 
 // SetHostDeny replaces the operator's per-host deny rules (host name to
@@ -37,7 +47,11 @@ func (g *Guard) SetHostDeny(rules map[string][]string) error {
 		}
 		m[h] = p
 	}
+	g.mu.Lock()
 	g.hosts.Store(&m)
+	g.hostDeny.Store(&rules)
+	g.merged = nil
+	g.mu.Unlock()
 	return nil
 }
 
@@ -45,8 +59,7 @@ var _ relay.Policy = (*Guard)(nil)
 
 // NewGuard returns base guarded by the deny rules of packs.
 func NewGuard(base relay.Policy, packs []*Pack, det *Detector) (*Guard, error) {
-	g := &Guard{det: det, byPack: map[string]*policy.Policy{}}
-	var all []string
+	g := &Guard{det: det, byPack: map[string]*policy.Policy{}, packDeny: map[string][]string{}}
 	for _, p := range packs {
 		if len(p.Deny) == 0 {
 			continue
@@ -56,24 +69,84 @@ func NewGuard(base relay.Policy, packs []*Pack, det *Detector) (*Guard, error) {
 			return nil, fmt.Errorf("pack %s: %w", p.Name, err)
 		}
 		g.byPack[p.Name] = pp
-		all = append(all, p.Deny...)
+		g.packDeny[p.Name] = p.Deny
+		g.allDeny = append(g.allDeny, p.Deny...)
 	}
-	a, err := policy.New(policy.Rules{Deny: all})
+	a, err := policy.New(policy.Rules{Deny: g.allDeny})
 	if err != nil {
 		return nil, err
 	}
 	g.all = a
 	g.SetBase(base)
 	g.hosts.Store(&map[string]*policy.Policy{})
+	g.hostDeny.Store(&map[string][]string{})
 	return g, nil
 }
 
 // SetBase swaps the policy the packs' rules are added to (a reload).
-func (g *Guard) SetBase(base relay.Policy) { g.base.Store(&base) }
+func (g *Guard) SetBase(base relay.Policy) {
+	g.mu.Lock()
+	g.base.Store(&base)
+	g.merged = nil
+	g.mu.Unlock()
+}
+
+// mergedFor returns the base policy with every deny rule that applies to
+// host added to it (the host's own, and its detected packs' or, unprobed,
+// every pack's), made once per set of rules, or nil when the base policy
+// cannot take rules. One evaluation of it says whether any of them denies.
+func (g *Guard) mergedFor(host string, detected []string, probed bool) *policy.Policy {
+	key := host + "\x00"
+	if probed {
+		key += strings.Join(detected, ",")
+	} else {
+		key += "\x00all"
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if p, ok := g.merged[key]; ok {
+		return p
+	}
+	base, ok := (*g.base.Load()).(*policy.Policy)
+	if !ok {
+		return nil
+	}
+	rules := slices.Clone((*g.hostDeny.Load())[host])
+	if probed {
+		for _, name := range detected {
+			rules = append(rules, g.packDeny[name]...)
+		}
+	} else {
+		rules = append(rules, g.allDeny...)
+	}
+	p, err := base.WithDeny(rules)
+	if err != nil {
+		p = nil // rules that compiled once compile again; if not, the slow path holds
+	}
+	if g.merged == nil {
+		g.merged = map[string]*policy.Policy{}
+	}
+	g.merged[key] = p
+	return p
+}
 
 // Evaluate classifies in with the base policy, then denies it if a deny
 // rule of the host or of its packs matches.
 func (g *Guard) Evaluate(in policy.Input) policy.Verdict {
+	host := in.Host
+	if host == "" {
+		host = "local"
+	}
+	detected, probed := g.det.Known(in.Host)
+	// Deny rules only ever deny: when the base policy with every rule
+	// that applies denies nothing, that one evaluation is the base's
+	// verdict. Otherwise the rule sets are tried one by one below, to name
+	// which one denied.
+	if m := g.mergedFor(host, detected, probed); m != nil {
+		if v := m.Evaluate(in); !v.Denied {
+			return v
+		}
+	}
 	v := (*g.base.Load()).Evaluate(in)
 	if v.Denied {
 		return v
@@ -86,14 +159,9 @@ func (g *Guard) Evaluate(in policy.Input) policy.Verdict {
 		}
 		return fv.Denied
 	}
-	host := in.Host
-	if host == "" {
-		host = "local"
-	}
 	if p := (*g.hosts.Load())[host]; p != nil && check(p, "a deny rule of host "+host) {
 		return v
 	}
-	detected, probed := g.det.Known(in.Host)
 	if !probed {
 		check(g.all, "an appliance pack's rule; applied until the host's packs are detected")
 		return v

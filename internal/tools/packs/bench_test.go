@@ -1,6 +1,7 @@
 package packs
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/warden-mcp/warden/internal/policy"
@@ -35,6 +36,23 @@ func BenchmarkGuard(b *testing.B) {
 	b.Run("detected", func(b *testing.B) {
 		for b.Loop() {
 			g.Evaluate(policy.Input{Command: in, Host: "asus"})
+		}
+	})
+	// A 1 MiB script of ordinary read-only lines, alone and guarded.
+	var sb strings.Builder
+	for sb.Len() < 1<<20 {
+		sb.WriteString("ls -la /var/log | grep x\ncat /etc/hosts\nps aux | awk '{print $1}'\n" +
+			"for f in /etc/*.conf; do head -1 \"$f\"; done\nnvram get wan0_ipaddr\n")
+	}
+	script := policy.Input{Interpreter: "sh", Script: sb.String(), Host: "new"}
+	b.Run("base-1MiB", func(b *testing.B) {
+		for b.Loop() {
+			base.Evaluate(script)
+		}
+	})
+	b.Run("unprobed-1MiB", func(b *testing.B) {
+		for b.Loop() {
+			g.Evaluate(script)
 		}
 	})
 }

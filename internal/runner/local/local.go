@@ -127,6 +127,14 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		// os.StartProcess inherits warden's environment for a nil Env.
 		env = []string{}
 	}
+	// The readers start before the command does, so that they are ready,
+	// parked in the poller, while the command is being started.
+	capture := runner.NewCapture(req.MaxBytes)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go r.drainPipe(p.out, capture.Stdout(), &wg)
+	go r.drainPipe(p.err, capture.Stderr(), &wg)
+
 	start := time.Now()
 	var proc *os.Process
 	release, err := r.start(ctx, func() error {
@@ -141,16 +149,15 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	})
 	p.closeChild()
 	if err != nil {
-		p.closeParent()
+		// Nothing holds the write ends now: the readers see EOF.
+		if p.in != nil {
+			_ = p.in.Close()
+		}
+		wg.Wait()
 		return runner.Result{}, startError(path, req.Dir, err)
 	}
 	defer release()
 
-	capture := runner.NewCapture(req.MaxBytes)
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go r.drainPipe(p.out, capture.Stdout(), &wg)
-	go r.drainPipe(p.err, capture.Stderr(), &wg)
 	if p.in != nil {
 		wg.Add(1)
 		go feed(p.in, req.Stdin, &wg)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -61,18 +62,35 @@ type eval struct {
 	local     bool   // the input runs on this machine
 	cdRoot    bool   // a cd into a system directory was seen
 	relWipe   string // a recursive rm of a relative wildcard was seen
-	printer   *syntax.Printer
+	tools     *evalTools
+	printer   *syntax.Printer    // tools.printer
 	scanned   map[string]bool    // texts scanText has already seen
 	paths     *pathState         // protected-path checks, when the policy has any
 	calls     []*[callChunk]call // see pushCall
 	ncalls    int
 	argBufs   [][]arg // see takeArgs
 	nargs     int
-	parsers   [2]*syntax.Parser // see parser
 }
 
+// evalTools are an evaluation's parsers and printer: a few KiB to make
+// and to clear, which one short command's evaluation otherwise spends as
+// much time on as on classifying it. Evaluations take them from a pool.
+type evalTools struct {
+	printer *syntax.Printer
+	parsers [2]*syntax.Parser // see parser
+}
+
+var evalToolPool = sync.Pool{New: func() any { return &evalTools{printer: syntax.NewPrinter()} }}
+
 func newEval(p *Policy) *eval {
-	return &eval{p: p, reason: "read-only", printer: syntax.NewPrinter()}
+	t := evalToolPool.Get().(*evalTools)
+	return &eval{p: p, reason: "read-only", tools: t, printer: t.printer}
+}
+
+// release returns the evaluation's tools to the pool; e is done.
+func (e *eval) release() {
+	evalToolPool.Put(e.tools)
+	e.tools, e.printer = nil, nil
 }
 
 // note records a finding. The first reason at the highest tier is kept.
@@ -194,10 +212,10 @@ func (e *eval) parser(comments bool) *syntax.Parser {
 	if comments {
 		i = 1
 	}
-	if e.parsers[i] == nil {
-		e.parsers[i] = syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(comments))
+	if e.tools.parsers[i] == nil {
+		e.tools.parsers[i] = syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(comments))
 	}
-	return e.parsers[i]
+	return e.tools.parsers[i]
 }
 
 // commentSwallowsLine reports whether a comment in f runs over a line

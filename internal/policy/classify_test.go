@@ -3,6 +3,7 @@ package policy
 import (
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -613,4 +614,37 @@ func TestKnownPrograms(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestConcurrentEvaluations: evaluations running at once, which share a
+// pool of parsers and printers, give each the verdict it gives alone.
+func TestConcurrentEvaluations(t *testing.T) {
+	p := protectedPolicy(t)
+	inputs := []Input{
+		{Command: "ls -la /var/log | grep x"},
+		{Command: "sh -c 'rm -rf /srv/x' # comment"},
+		{Command: "cat /root/.local/state/warden/token"},
+		{Interpreter: "bash", Script: "for f in /etc/*.conf; do head -1 \"$f\"; done\n(( x = $(id -u) ))\n"},
+		{Command: "echo $(( 1 + 2 )) && tar -cf /tmp/a.tar /etc"},
+		{Command: "if (("},
+	}
+	want := make([]Verdict, len(inputs))
+	for i, in := range inputs {
+		want[i] = p.Evaluate(in)
+	}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 50 {
+				i := (g + k) % len(inputs)
+				if got := p.Evaluate(inputs[i]); got != want[i] {
+					t.Errorf("%+v at once: %+v, alone %+v", inputs[i], got, want[i])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

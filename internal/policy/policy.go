@@ -194,7 +194,9 @@ func (p *Policy) Evaluate(in Input) (v Verdict) {
 func (p *Policy) evaluate(in Input) Verdict {
 	e := newEval(p)
 	e.input(&in)
-	return e.verdict()
+	v := e.verdict()
+	e.release() // not on a fault: tools a fault left half-way are dropped
+	return v
 }
 
 // input classifies every field of in.

@@ -2,6 +2,7 @@ package packs
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -30,7 +31,7 @@ type Guard struct {
 	hostDeny atomic.Pointer[map[string][]string]
 
 	mu     sync.Mutex
-	merged map[string]*policy.Policy // base with a host's rule sets, by mergeKey; reset when base or host rules change
+	merged map[string]*policy.Policy // base with a set of rules added, by the set; reset when base or host rules change
 }
 
 // SetHostDeny replaces the operator's per-host deny rules (host name to
@@ -49,7 +50,8 @@ func (g *Guard) SetHostDeny(rules map[string][]string) error {
 	}
 	g.mu.Lock()
 	g.hosts.Store(&m)
-	g.hostDeny.Store(&rules)
+	own := maps.Clone(rules)
+	g.hostDeny.Store(&own)
 	g.merged = nil
 	g.mu.Unlock()
 	return nil
@@ -96,14 +98,18 @@ func (g *Guard) SetBase(base relay.Policy) {
 // every pack's), made once per set of rules, or nil when the base policy
 // cannot take rules. One evaluation of it says whether any of them denies.
 func (g *Guard) mergedFor(host string, detected []string, probed bool) *policy.Policy {
-	key := host + "\x00"
+	g.mu.Lock() // held from reading the host's rules to storing what was made of them
+	defer g.mu.Unlock()
+	own := (*g.hostDeny.Load())[host]
+	key := "\x00" // hosts without rules of their own share merged policies
+	if len(own) > 0 {
+		key = host + "\x00"
+	}
 	if probed {
 		key += strings.Join(detected, ",")
 	} else {
 		key += "\x00all"
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
 	if p, ok := g.merged[key]; ok {
 		return p
 	}
@@ -111,7 +117,7 @@ func (g *Guard) mergedFor(host string, detected []string, probed bool) *policy.P
 	if !ok {
 		return nil
 	}
-	rules := slices.Clone((*g.hostDeny.Load())[host])
+	rules := slices.Clone(own)
 	if probed {
 		for _, name := range detected {
 			rules = append(rules, g.packDeny[name]...)

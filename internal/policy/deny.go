@@ -610,11 +610,20 @@ func (e *eval) scanText(s string) {
 	}
 	e.scanned[s] = true
 	if strings.Contains(s, "()") {
-		for _, m := range funcDefText.FindAllStringSubmatch(s, 64) {
-			if body := m[2]; strings.Contains(body, m[1]) && strings.ContainsAny(body, "|&") {
-				e.deny("fork bomb: function " + m[1] + " starts copies of itself")
+		// Each search resumes inside the last match's body, not after it:
+		// a definition nested in another's body, or one whose "()" a
+		// match reaching back across a line end took, is found too.
+		for pos, n := 0, 0; pos < len(s) && n < 64; n++ {
+			m := funcDefText.FindStringSubmatchIndex(s[pos:])
+			if m == nil {
+				break
+			}
+			name, body := s[pos+m[2]:pos+m[3]], s[pos+m[4]:pos+m[5]]
+			if strings.Contains(body, name) && strings.ContainsAny(body, "|&") {
+				e.deny("fork bomb: function " + name + " starts copies of itself")
 				return
 			}
+			pos += m[4]
 		}
 	}
 	// textSpace maps single bytes and leaves the segment separators alone,

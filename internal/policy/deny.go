@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 )
 
 // The built-in deny list. Nothing — no mode, no approval, no operator allow
@@ -580,115 +578,6 @@ var dangerNames = []string{
 	"mkswap", "wipefs", "blkdiscard", "init", "telinit", "rm", "dd", "shred", "kill",
 	"pkill", "killall", "systemctl", "chmod", "chown", "mv", "crontab", "userdel",
 	"sgdisk", "sh", "bash", "dash", "zsh", "python3", "python", "perl", "sudo",
-}
-
-var (
-	textSpace = strings.NewReplacer("\"", "", "'", "", "\\", "", ",", " ", "[", " ", "]", " ",
-		"{", " ", "}", " ", ">", " > ", "<", " < ", "\t", " ")
-	textVars    = strings.NewReplacer("${IFS}", " ", "$IFS", " ", "${HOME}", "$HOME")
-	funcDefText = regexp.MustCompile(`([A-Za-z0-9_:.\-]+)\s*\(\s*\)\s*\{([^}]*)\}`)
-)
-
-const scanWindow = 32
-
-// scanText runs the deny list over text that could not be classified by
-// its grammar — interpreter payloads, unparsable input, environment values —
-// by treating every word that names a deny-list program as the start of a
-// command. It is a backstop: the text may not be shell at all.
-func (e *eval) scanText(s string) {
-	if s == "" {
-		return
-	}
-	if len(s) > maxInput {
-		s = s[:maxInput]
-	}
-	if e.scanned[s] {
-		return
-	}
-	if e.scanned == nil {
-		e.scanned = map[string]bool{}
-	}
-	e.scanned[s] = true
-	if strings.Contains(s, "()") {
-		// Each search resumes inside the last match's body, not after it:
-		// a definition nested in another's body, or one whose "()" a
-		// match reaching back across a line end took, is found too.
-		for pos, n := 0, 0; pos < len(s) && n < 64; n++ {
-			m := funcDefText.FindStringSubmatchIndex(s[pos:])
-			if m == nil {
-				break
-			}
-			name, body := s[pos+m[2]:pos+m[3]], s[pos+m[4]:pos+m[5]]
-			if strings.Contains(body, name) && strings.ContainsAny(body, "|&") {
-				e.deny("fork bomb: function " + name + " starts copies of itself")
-				return
-			}
-			pos += m[4]
-		}
-	}
-	// textSpace maps single bytes and leaves the segment separators alone,
-	// so mapping the whole text once gives the segments mapping each would;
-	// one token slice serves every segment.
-	text := textSpace.Replace(textVars.Replace(s))
-	var toks []string
-	for text != "" {
-		seg := text
-		if i := strings.IndexAny(text, ";&|\n\r()`"); i >= 0 {
-			seg, text = text[:i], text[i+1:]
-		} else {
-			text = ""
-		}
-		toks = appendFields(toks[:0], seg)
-		for i, t := range toks {
-			if t == "/proc/sysrq-trigger" {
-				e.deny("text writes /proc/sysrq-trigger")
-				return
-			}
-			if t == ">" && i+1 < len(toks) && blockTarget(toks[i+1]) {
-				e.deny("text writes block device " + toks[i+1])
-				return
-			}
-			if len(t) > 256 {
-				continue
-			}
-			name := path.Base(t)
-			if !isDenyTrigger(name) {
-				name = normaliseName(name)
-				if !isDenyTrigger(name) {
-					continue
-				}
-			}
-			end := min(len(toks), i+1+scanWindow)
-			if why := denyCheck(name, toks[i+1:end]); why != "" {
-				e.deny(why)
-				return
-			}
-		}
-	}
-}
-
-// appendFields appends the fields of s to dst, as strings.Fields splits them.
-func appendFields(dst []string, s string) []string {
-	start := -1
-	for i := 0; i < len(s); {
-		r, size := rune(s[i]), 1
-		if r >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:])
-		}
-		if unicode.IsSpace(r) {
-			if start >= 0 {
-				dst = append(dst, s[start:i])
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
-		i += size
-	}
-	if start >= 0 {
-		dst = append(dst, s[start:])
-	}
-	return dst
 }
 
 // protectedPath classifies a path a mutating command names. Warden's audit

@@ -264,6 +264,7 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"rpm query", "rpm -qa", TierRead},
 		{"tree", "tree -L 2 /etc", TierRead},
 		{"btrfs send to stdout", "btrfs send -p /snap/a /snap/b", TierRead},
+		{"btrfs send parent named f", "btrfs send -pf /snap/b", TierRead},
 		{"rg", "rg -n pattern /etc", TierRead},
 		{"fd", "fd -e conf . /etc", TierRead},
 		{"ss", "ss -tlnp", TierRead},

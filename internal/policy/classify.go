@@ -73,8 +73,8 @@ type eval struct {
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make
-// and to clear, which one short command's evaluation otherwise spends as
-// much time on as on classifying it. Evaluations take them from a pool.
+// and to clear, a third of a short command's evaluation when each made
+// its own. Evaluations take them from a pool.
 type evalTools struct {
 	printer *syntax.Printer
 	parsers [2]*syntax.Parser // see parser

@@ -74,6 +74,31 @@ func FuzzScanText(f *testing.F) {
 	})
 }
 
+// TestScanTextForkBombs: the text backstop finds a self-copying function
+// however the text around it is laid out: alone, after other lines (whose
+// word a search reaching back across the line end could take for the
+// name), and inside another function's body.
+func TestScanTextForkBombs(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		bomb bool
+	}{
+		{":(){ :|:& };:", true},
+		{"x\n:(){ :|:& };:", true},
+		{"import os\nos.system('f(){ f|f& };f')", true},
+		{"x\n(){:(){:&}", true},
+		{"f(){ g(){ g|g& }; g; }; f", true},
+		{"f(){ echo f; }; f | cat &", false},
+		{"g(){ echo f|cat; }; f(){ :; }", false},
+	} {
+		e := newEval(testPolicy(t))
+		e.scanText(tc.text)
+		if e.denied != tc.bomb {
+			t.Errorf("scanText(%q): denied %v (%s), want %v", tc.text, e.denied, e.denyWhy, tc.bomb)
+		}
+	}
+}
+
 func FuzzDenyCheck(f *testing.F) {
 	f.Add("rm", "-rf /")
 	f.Add("dd", "if=/dev/zero of=/dev/sda")

@@ -58,6 +58,7 @@ var clusterValues = map[string]string{
 	"apt":     "cot",
 	"rsync":   "eBfTM",
 	"unzip":   "dx",
+	"btrfs":   "cfp", // send -c, -f, -p
 	"cpio":    "CEFHIMORsV",
 	"patch":   "BdDFgiopPrVYz",
 	"gpg":     "aeforsuNRu",

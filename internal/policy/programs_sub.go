@@ -296,19 +296,6 @@ func subcommandProgram(c *call) (Tier, string) {
 		}
 	}
 	t, label = c.subRules(first, second, ops, rest, t, label)
-	if c.name == "btrfs" && first == "send" {
-		// send -f writes the stream to a file of the caller's choosing
-		// (-f X, -fX, -vf X).
-		for _, o := range scanOpts(args[i+1:], "cfp", true, []string{"-f"}) {
-			wt, why, deny := c.e.writeTarget(o)
-			if deny != "" {
-				c.e.deny("btrfs send -f: " + deny)
-			}
-			if wt > t {
-				t, label = wt, "btrfs send -f: "+why
-			}
-		}
-	}
 	return t, label
 }
 
@@ -405,6 +392,20 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 						return maxTier(t, TierMutate), label
 					}
 					return TierDestructive, "systemctl " + first + " " + u + ": can cut off access or stop the host"
+				}
+			}
+		}
+	case "btrfs":
+		if first == "send" {
+			// send -f writes the stream to a file of the caller's choosing
+			// (-f X, -fX, -vf X).
+			for _, o := range c.optVals(c.args, "-f") {
+				wt, why, deny := c.e.writeTarget(o)
+				if deny != "" {
+					c.e.deny("btrfs send -f: " + deny)
+				}
+				if wt > t {
+					t, label = wt, "btrfs send -f: "+why
 				}
 			}
 		}

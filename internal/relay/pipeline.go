@@ -156,7 +156,7 @@ func (r *Relay) record(ctx context.Context, rec *audit.Record, c *Call, out *Out
 		rec.OutputSHA256 = hex.EncodeToString(sum[:])
 		rec.OutputLen = int64(len(body))
 	}
-	rec.Args = c.auditArgs(r.opts.MaxArgBytes)
+	rec.Args = c.auditArgs()
 	_, err := r.opts.Audit.Append(context.WithoutCancel(ctx), *rec)
 	if err != nil {
 		r.opts.Logger.Error("audit write failed", "tool", rec.Tool, "id", rec.ID, "err", err)

@@ -193,7 +193,7 @@ type Call struct {
 	token    *auth.TokenInfo      // the verified HTTP token, if any
 
 	redacted     json.RawMessage // Args as audited, once argsRedacted is closed
-	argsRedacted chan struct{}   // nil until redactArgs starts
+	argsRedacted chan struct{}   // made by redactArgs, which begin calls
 }
 
 // redactArgs starts redacting the call's arguments for its audit record,
@@ -208,11 +208,8 @@ func (c *Call) redactArgs(maxValue int) {
 	}()
 }
 
-// auditArgs returns the call's arguments as audited.
-func (c *Call) auditArgs(maxValue int) json.RawMessage {
-	if c.argsRedacted == nil {
-		return audit.RedactArgs(c.Args, maxValue)
-	}
+// auditArgs returns the call's arguments as audited, once redactArgs is done.
+func (c *Call) auditArgs() json.RawMessage {
 	<-c.argsRedacted
 	return c.redacted
 }

@@ -1,6 +1,8 @@
 package packs
 
 import (
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/warden-mcp/warden/internal/policy"
@@ -68,8 +70,11 @@ func TestGuardMergedMatchesRuleByRule(t *testing.T) {
 			}
 		}
 	}
-	if len(merged.merged) == 0 {
-		t.Error("the guard never merged the rules into its base policy")
+	// One merged policy per set of rules: the unprobed hosts (unprobed,
+	// local and "") share one; asus and plain have rules of their own; nas
+	// and owrt each have their packs'.
+	if len(merged.merged) != 5 {
+		t.Errorf("%d merged policies, want 5 (one per set of rules): %q", len(merged.merged), slices.Collect(maps.Keys(merged.merged)))
 	}
 	for k, p := range each.merged {
 		if p != nil {

@@ -24,19 +24,24 @@ import (
 // and hands it to a second goroutine first; on a run_command that took
 // about a tenth of warden's own time per call.
 type stdioTransport struct {
-	in  io.Reader
-	out io.Writer
+	in    io.Reader
+	out   io.Writer
+	limit int // bytes one message may take; 0 means the SDK's default
 }
 
 // Connect starts reading in.
 func (t stdioTransport) Connect(context.Context) (mcp.Connection, error) {
+	limit := t.limit
+	if limit <= 0 {
+		limit = mcp.DefaultMaxLineLength
+	}
 	c := &stdioConn{out: t.out, incoming: make(chan frame), closed: make(chan struct{})}
 	if f := reopenPipe(t.in); f != nil {
 		c.polled = f
-		c.frames = newFrameReader(f, mcp.DefaultMaxLineLength)
+		c.frames = newFrameReader(f, limit)
 		return c, nil
 	}
-	go c.readFrames(newFrameReader(t.in, mcp.DefaultMaxLineLength))
+	go c.readFrames(newFrameReader(t.in, limit))
 	return c, nil
 }
 

@@ -144,27 +144,31 @@ func TestStdioCloseEndsWaitingRead(t *testing.T) {
 }
 
 // TestStdioFrameLimit: a message longer than the limit ends the
-// connection, as the SDK's IOTransport with the same limit does, after the
-// messages before it were answered; one within it is read.
+// connection, as the SDK's IOTransport with the same limit does, reading a
+// pipe and any reader; one within it is answered.
 func TestStdioFrameLimit(t *testing.T) {
 	const limit = 4096
-	long := `{"jsonrpc":"2.0","id":3,"method":"ping","params":{"pad":"` + strings.Repeat("x", 2*limit) + `"}}`
-	short := `{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"` + strings.Repeat("x", limit/2) + `"}}`
-	for _, lines := range [][]string{{short}, {short, long}} {
-		want := 1
-		ours := converse(t, func(r io.Reader, w io.Writer) mcp.Transport { return stdioTransport{in: r, out: w, limit: limit} }, "2025-11-25", lines, want)
+	ping := func(pad int) string {
+		return `{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":"` + strings.Repeat("x", pad) + `"}}`
+	}
+	for _, tc := range []struct {
+		line string
+		want int // answers beyond initialize's
+	}{{ping(limit / 2), 1}, {ping(2 * limit), 0}} {
+		lines := []string{tc.line}
+		ours := converse(t, func(r io.Reader, w io.Writer) mcp.Transport { return stdioTransport{in: r, out: w, limit: limit} }, "2025-11-25", lines, tc.want)
 		polled := converse(t, func(r io.Reader, w io.Writer) mcp.Transport {
 			return stdioTransport{in: osPipe(t, r), out: w, limit: limit}
-		}, "2025-11-25", lines, want)
+		}, "2025-11-25", lines, tc.want)
 		sdks := converse(t, func(r io.Reader, w io.Writer) mcp.Transport {
 			return &mcp.IOTransport{Reader: io.NopCloser(r), Writer: nopWriter{w}, MaxLineLength: limit}
-		}, "2025-11-25", lines, want)
+		}, "2025-11-25", lines, tc.want)
 		if !slices.Equal(ours, sdks) || !slices.Equal(polled, sdks) {
-			t.Errorf("%d lines: warden's transport answered\n%s\nreading a pipe\n%s\nthe SDK's\n%s", len(lines),
+			t.Errorf("%d bytes: warden's transport answered\n%s\nreading a pipe\n%s\nthe SDK's\n%s", len(tc.line),
 				strings.Join(ours, "\n"), strings.Join(polled, "\n"), strings.Join(sdks, "\n"))
 		}
-		if ended := ours[len(ours)-1] == "error"; ended != (len(lines) == 2) {
-			t.Errorf("%d lines: connection ended on an error: %v; answers %q", len(lines), ended, ours)
+		if ended := ours[len(ours)-1] == "error"; ended != (tc.want == 0) {
+			t.Errorf("%d bytes: connection ended on an error: %v; answers %q", len(tc.line), ended, ours)
 		}
 	}
 }

@@ -25,14 +25,7 @@ func walkTrace(walker func(syntax.Node, func(syntax.Node) bool), root syntax.Nod
 // TestWalkMatchesSyntaxWalk checks that walk calls f exactly as
 // syntax.Walk does, on every corpus text, with and without pruning.
 func TestWalkMatchesSyntaxWalk(t *testing.T) {
-	texts := append([]string(nil), fuzzSeeds...)
-	texts = append(texts, benchReadOnly...)
-	texts = append(texts, benchMixed...)
-	texts = append(texts, benchLine...)
-	for _, tc := range evalCases {
-		texts = append(texts, tc.in.Command, tc.in.Script)
-	}
-	texts = append(texts,
+	texts := corpusTexts(
 		"a | b | c && d || e |& f; ! g | h &",
 		"if a; then b; elif c; then d; elif e | f; then g; else h; fi",
 		"f() g() { h | f & }; time time ls; coproc c { x; }; coproc y",

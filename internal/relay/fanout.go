@@ -90,10 +90,10 @@ func AddFanout[In, Out any](r *Relay, s Spec, plan FanoutFunc[In]) {
 	if err != nil {
 		panic(fmt.Sprintf("relay: output schema of %s: %v", s.Name, err))
 	}
-	r.register(s, in, out, func(resolved *jsonschema.Resolved) mcp.ToolHandler {
+	r.register(s, in, out, func(a *argSchema) mcp.ToolHandler {
 		return r.fanoutHandler(s, func(ctx context.Context, c *Call) (*FanoutPlan, error) {
 			var v In
-			if err := validate(resolved, c.Args, &v); err != nil {
+			if err := validate(a, c.Args, &v); err != nil {
 				return nil, fmt.Errorf("invalid arguments: %v", err)
 			}
 			return plan(ctx, c, &v)

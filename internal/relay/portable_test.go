@@ -48,15 +48,15 @@ func TestNullArgumentIsAbsent(t *testing.T) {
 		t.Fatal(err)
 	}
 	portable(s)
-	resolved, err := s.Resolve(nil)
+	a, err := newArgSchema(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var v in
-	if err := validate(resolved, []byte(`{"tier":null,"name":"x"}`), &v); err != nil || v.Tier != nil || v.Name == nil || *v.Name != "x" {
+	if err := validate(a, []byte(`{"tier":null,"name":"x"}`), &v); err != nil || v.Tier != nil || v.Name == nil || *v.Name != "x" {
 		t.Errorf("null tier: %v, %+v", err, v)
 	}
-	if err := validate(resolved, []byte(`{"tier":"x"}`), &v); err == nil {
+	if err := validate(a, []byte(`{"tier":"x"}`), &v); err == nil {
 		t.Error("a string tier validated")
 	}
 }

@@ -270,9 +270,9 @@ func Add[In, Out any](r *Relay, s Spec, plan PlanFunc[In]) {
 	if err != nil {
 		panic(fmt.Sprintf("relay: output schema of %s: %v", s.Name, err))
 	}
-	r.add(s, in, out, func(raw json.RawMessage, resolved *jsonschema.Resolved) (any, error) {
+	r.add(s, in, out, func(raw json.RawMessage, a *argSchema) (any, error) {
 		var v In
-		if err := validate(resolved, raw, &v); err != nil {
+		if err := validate(a, raw, &v); err != nil {
 			return nil, err
 		}
 		return &v, nil
@@ -289,9 +289,9 @@ func AddSchema[Out any](r *Relay, s Spec, in *jsonschema.Schema, plan PlanFunc[m
 	if err != nil {
 		panic(fmt.Sprintf("relay: output schema of %s: %v", s.Name, err))
 	}
-	r.add(s, in, out, func(raw json.RawMessage, resolved *jsonschema.Resolved) (any, error) {
+	r.add(s, in, out, func(raw json.RawMessage, a *argSchema) (any, error) {
 		v := map[string]any{}
-		if err := validate(resolved, raw, &v); err != nil {
+		if err := validate(a, raw, &v); err != nil {
 			return nil, err
 		}
 		return &v, nil
@@ -300,15 +300,15 @@ func AddSchema[Out any](r *Relay, s Spec, in *jsonschema.Schema, plan PlanFunc[m
 	})
 }
 
-func (r *Relay) add(s Spec, in, out *jsonschema.Schema, decode func(json.RawMessage, *jsonschema.Resolved) (any, error), plan planAny) {
-	r.register(s, in, out, func(resolved *jsonschema.Resolved) mcp.ToolHandler {
-		return r.handler(s, func(raw json.RawMessage) (any, error) { return decode(raw, resolved) }, plan)
+func (r *Relay) add(s Spec, in, out *jsonschema.Schema, decode func(json.RawMessage, *argSchema) (any, error), plan planAny) {
+	r.register(s, in, out, func(a *argSchema) mcp.ToolHandler {
+		return r.handler(s, func(raw json.RawMessage) (any, error) { return decode(raw, a) }, plan)
 	})
 }
 
 // register adds the approval_token argument to the input schema, resolves
 // it and registers the tool with the handler made for the resolved schema.
-func (r *Relay) register(s Spec, in, out *jsonschema.Schema, handler func(*jsonschema.Resolved) mcp.ToolHandler) {
+func (r *Relay) register(s Spec, in, out *jsonschema.Schema, handler func(*argSchema) mcp.ToolHandler) {
 	if r.off[s.Name] {
 		r.mu.Lock()
 		r.switchedOff = append(r.switchedOff, s.Name)
@@ -324,7 +324,7 @@ func (r *Relay) register(s Spec, in, out *jsonschema.Schema, handler func(*jsons
 	}
 	portable(in)
 	portable(out)
-	resolved, err := in.Resolve(nil)
+	args, err := newArgSchema(in)
 	if err != nil {
 		panic(fmt.Sprintf("relay: resolve input schema of %s: %v", s.Name, err))
 	}
@@ -339,7 +339,7 @@ func (r *Relay) register(s Spec, in, out *jsonschema.Schema, handler func(*jsons
 	r.mu.Lock()
 	r.tools = append(r.tools, s.Name)
 	r.mu.Unlock()
-	r.server.AddTool(tool, handler(resolved))
+	r.server.AddTool(tool, handler(args))
 }
 
 const approvalTokenArg = "approval_token"

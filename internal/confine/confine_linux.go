@@ -153,10 +153,7 @@ func (c *Confiner) Start(ctx context.Context, start func() error) (func(), error
 	if err != nil {
 		return func() {}, fmt.Errorf("confinement unavailable: %w", err)
 	}
-	done := make(chan error, 1)
-	w.jobs <- func() { done <- start() }
-	err = <-done
-	if err != nil {
+	if err = w.h.run(start); err != nil {
 		w.release()
 		return func() {}, err
 	}
@@ -204,7 +201,7 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 
 // worker is one confined thread and the programs it started.
 type worker struct {
-	jobs  chan func()
+	h     *handoff
 	watch []watched
 
 	mu      sync.Mutex
@@ -229,7 +226,7 @@ func (w *worker) retire() {
 	defer w.mu.Unlock()
 	w.retired = true
 	if w.live == 0 {
-		close(w.jobs)
+		w.h.stop()
 	}
 }
 
@@ -238,13 +235,13 @@ func (w *worker) release() {
 	defer w.mu.Unlock()
 	w.live--
 	if w.retired && w.live == 0 {
-		close(w.jobs)
+		w.h.stop()
 	}
 }
 
 // newWorker builds the ruleset for level and starts its thread.
 func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
-	w := &worker{jobs: make(chan func())}
+	w := &worker{}
 	protect := c.protect
 	if c.opts.Protected != nil {
 		more, err := clean(c.opts.Protected())
@@ -271,6 +268,14 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 			return nil, err
 		}
 	}
+	h, err := newHandoff()
+	if err != nil {
+		if rs != nil {
+			rs.close()
+		}
+		return nil, err
+	}
+	w.h = h
 	ready := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread exits with the goroutine
@@ -283,11 +288,10 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 		}
 		ready <- err
 		if err != nil {
+			h.close()
 			return
 		}
-		for job := range w.jobs {
-			job()
-		}
+		h.serve()
 	}()
 	if err := <-ready; err != nil {
 		return nil, fmt.Errorf("confine %s: %w", level, err)

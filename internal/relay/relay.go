@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -95,8 +96,9 @@ type Relay struct {
 	sealer  *gate.Sealer
 	allowed map[string]bool
 
-	mu    sync.Mutex
-	tools []string
+	mu       sync.Mutex
+	tools    []string
+	handlers map[string]mcp.ToolHandler
 	// off are the tools switched off; switchedOff those a package tried to
 	// register, so an operator's name that matches no tool can be refused.
 	off         map[string]bool
@@ -336,10 +338,37 @@ func (r *Relay) register(s Spec, in, out *jsonschema.Schema, handler func(*argSc
 		OutputSchema: out,
 		Annotations:  s.Annotations,
 	}
+	h := handler(args)
 	r.mu.Lock()
 	r.tools = append(r.tools, s.Name)
+	if r.handlers == nil {
+		r.handlers = map[string]mcp.ToolHandler{}
+	}
+	r.handlers[s.Name] = h
 	r.mu.Unlock()
-	r.server.AddTool(tool, handler(args))
+	r.server.AddTool(tool, h)
+}
+
+// Handler returns the handler registered for the tool name, nil when no
+// tool of that name is registered (or it is switched off), for a
+// transport that answers tools/call itself.
+func (r *Relay) Handler(name string) mcp.ToolHandler {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.handlers[name]
+}
+
+// ReturnsInputRequests reports whether a call may end in a result that
+// asks the client for input (approval by elicitation): the SDK's
+// dispatch carries those to clients of older protocol versions by asking
+// and calling again, which a transport answering calls itself cannot.
+func (r *Relay) ReturnsInputRequests() bool {
+	for _, mechs := range r.opts.Approval {
+		if slices.Contains(mechs, MechElicit) {
+			return true
+		}
+	}
+	return false
 }
 
 const approvalTokenArg = "approval_token"

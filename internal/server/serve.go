@@ -73,7 +73,7 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	go s.reloadOnHangup(ctx)
 	logger.Info("warden starting", "version", o.Version, "mode", cfg.Mode, "transport", o.Transport, "state_dir", cfg.StateDir)
 	if o.Transport == "stdio" {
-		err = w.MCP.Run(ctx, stdioTransport{in: o.Stdin, out: o.Stdout})
+		err = w.MCP.Run(ctx, stdioTransport{in: o.Stdin, out: o.Stdout, lane: newCallLane(ctx, w.MCP, w.Relay)})
 	} else {
 		err = s.serveHTTP(ctx)
 	}

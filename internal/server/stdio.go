@@ -26,7 +26,8 @@ import (
 type stdioTransport struct {
 	in    io.Reader
 	out   io.Writer
-	limit int // bytes one message may take; 0 means the SDK's default
+	limit int       // bytes one message may take; 0 means the SDK's default
+	lane  *callLane // answers tools/call itself when set
 }
 
 // Connect starts reading in.
@@ -35,7 +36,7 @@ func (t stdioTransport) Connect(context.Context) (mcp.Connection, error) {
 	if limit <= 0 {
 		limit = mcp.DefaultMaxLineLength
 	}
-	c := &stdioConn{out: t.out, incoming: make(chan frame), closed: make(chan struct{})}
+	c := &stdioConn{out: t.out, incoming: make(chan frame), closed: make(chan struct{}), lane: t.lane}
 	if f := reopenPipe(t.in); f != nil {
 		c.polled = f
 		c.frames = newFrameReader(f, limit)
@@ -85,6 +86,7 @@ type stdioConn struct {
 	once     sync.Once
 
 	queue []jsonrpc.Message // the rest of the last batch read
+	lane  *callLane
 
 	mu      sync.Mutex // serialises writes and guards what follows
 	batches map[jsonrpc.ID]*batch
@@ -162,8 +164,33 @@ func (l *limitReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Read returns the next message.
+// Read returns the next message that the lane, if any, does not take.
 func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	for {
+		msg, err := c.next(ctx)
+		if err != nil {
+			if c.lane != nil {
+				c.lane.end(err)
+			}
+			return nil, err
+		}
+		if c.lane == nil {
+			return msg, nil
+		}
+		if req, ok := msg.(*jsonrpc.Request); ok {
+			if req.Method == "notifications/cancelled" {
+				c.lane.cancel(req.Params)
+			}
+			if !c.inBatch(req.ID) && c.lane.take(ctx, c, req) {
+				continue
+			}
+		}
+		return msg, nil
+	}
+}
+
+// next returns the next message read.
+func (c *stdioConn) next(ctx context.Context) (jsonrpc.Message, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -193,11 +220,7 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		return nil, f.err
 	}
 	if data := bytes.TrimLeft(f.data, " \t\r\n"); len(data) == 0 || data[0] != '[' {
-		msg, err := c.decode(f.data)
-		if err != nil {
-			return nil, err
-		}
-		return msg, nil
+		return c.decode(f.data)
 	}
 	msgs, err := c.decodeBatch(f.data)
 	if err != nil {
@@ -205,6 +228,22 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 	c.queue = msgs[1:]
 	return msgs[0], nil
+}
+
+// inBatch reports whether id is a call of a batch still being answered.
+func (c *stdioConn) inBatch(id jsonrpc.ID) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.batches[id]
+	return ok
+}
+
+// protocol is the negotiated protocol version once the initialize answer
+// has gone out, and "" before.
+func (c *stdioConn) protocol() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.version
 }
 
 // decodeBatch decodes a batch and records its calls, so that their answers

@@ -191,6 +191,12 @@ func converse(t *testing.T, mk func(io.Reader, io.Writer) mcp.Transport, version
 	mcp.AddTool(s, &mcp.Tool{Name: "echo"}, func(_ context.Context, _ *mcp.CallToolRequest, a in) (*mcp.CallToolResult, any, error) {
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: a.Text}}}, nil, nil
 	})
+	return converseWith(t, s, mk, version, lines, want)
+}
+
+// converseWith is converse with the server s.
+func converseWith(t *testing.T, s *mcp.Server, mk func(io.Reader, io.Writer) mcp.Transport, version string, lines []string, want int) []string {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)

@@ -1,0 +1,209 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"regexp"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// countingTools counts the calls the lane runs through the relay.
+type countingTools struct {
+	callTools
+	ran atomic.Int64
+}
+
+func (c *countingTools) Handler(name string) mcp.ToolHandler {
+	h := c.callTools.Handler(name)
+	if h == nil {
+		return nil
+	}
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		c.ran.Add(1)
+		return h(ctx, req)
+	}
+}
+
+// volatile matches what differs between two runs of the same call: its
+// duration and approval tokens.
+var volatile = regexp.MustCompile(`\d+ ms[],]|"duration_ms":\d+|"approval_token":"[^"]*"|approval_token: \S+|"expires_at":"[^"]*"|expires [^)]*\)`)
+
+// TestCallLaneMatchesSDK sends the same lines to warden over stdio with
+// the call lane and without it, and requires the same answers (but for
+// durations and approval tokens), and the lane to have run the calls it
+// should take and no other.
+func TestCallLaneMatchesSDK(t *testing.T) {
+	call := func(id, params string) string {
+		return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":` + params + `}`
+	}
+	run := func(id, command string) string {
+		return call(id, `{"name":"run_command","arguments":{"command":"`+command+`"}}`)
+	}
+	cases := []struct {
+		name    string
+		config  string
+		version string
+		lines   []string
+		want    int   // answers to wait for beyond initialize's
+		lane    int64 // calls the lane should run
+	}{
+		{"a command", "mode: readonly\n", "", []string{run("2", "echo hi")}, 1, 1},
+		{"string and float ids", "mode: readonly\n", "", []string{run(`"two"`, "echo a"), run("3.0", "echo b")}, 2, 2},
+		{"denied", "mode: readonly\n", "", []string{run("2", "rm -rf /tmp/x")}, 1, 1},
+		{"needs approval", "mode: guarded\n", "", []string{run("2", "touch /tmp/warden-lane-test")}, 1, 1},
+		{"invalid arguments", "mode: readonly\n", "", []string{
+			call("2", `{"name":"run_command","arguments":{"command":5}}`),
+			call("3", `{"name":"run_command","arguments":{"command":"echo","bogus":1}}`),
+			call("4", `{"name":"run_command","arguments":null}`),
+			call("5", `{"name":"run_command","arguments":"echo"}`),
+			call("6", `{"name":"run_command"}`),
+		}, 5, 5},
+		{"approval by elicitation", "mode: guarded\napproval:\n  tier2: elicit\n", "", []string{run("2", "echo hi"), run("3", "touch /tmp/warden-lane-test")}, 2, 0},
+		{"progress token", "mode: readonly\n", "", []string{call("2", `{"_meta":{"progressToken":"p"},"name":"run_command","arguments":{"command":"echo hi"}}`)}, 1, 1},
+		{"unknown tool", "mode: readonly\n", "", []string{call("2", `{"name":"nope","arguments":{}}`)}, 1, 0},
+		{"unknown parameter", "mode: readonly\n", "", []string{call("2", `{"name":"run_command","arguments":{"command":"echo hi"},"task":{"ttl":1000}}`)}, 1, 0},
+		{"key case", "mode: readonly\n", "", []string{call("2", `{"Name":"run_command","arguments":{"command":"echo hi"}}`)}, 1, 0},
+		{"null params", "mode: readonly\n", "", []string{call("2", `null`)}, 1, 0},
+		{"missing params", "mode: readonly\n", "", []string{`{"jsonrpc":"2.0","id":2,"method":"tools/call"}`}, 1, 0},
+		{"params not an object", "mode: readonly\n", "", []string{call("2", `["run_command"]`)}, 1, 0},
+		{"request names a protocol", "mode: readonly\n", "", []string{call("2", `{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"run_command","arguments":{"command":"echo hi"}}`)}, 1, 0},
+		{"mrtr retry parameters", "mode: readonly\n", "", []string{call("2", `{"name":"run_command","arguments":{"command":"echo hi"},"requestState":"x"}`)}, 1, 0},
+		{"batch", "mode: readonly\n", "2025-03-26", []string{"[" + run("2", "echo a") + "," + run("3", "echo b") + "]"}, 1, 0},
+		{"notification", "mode: readonly\n", "", []string{`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"run_command","arguments":{"command":"echo hi"}}}`, `{"jsonrpc":"2.0","id":3,"method":"ping"}`}, 1, 0},
+		{"input ends during a call", "mode: readonly\n", "", []string{run("2", "sleep 3")}, 0, 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			version := tc.version
+			if version == "" {
+				version = "2025-11-25"
+			}
+			answers := func(lane bool) ([]string, int64) {
+				w, _ := assemble(t, tc.config)
+				tools := &countingTools{callTools: w.Relay}
+				got := converseWith(t, w.MCP, func(r io.Reader, out io.Writer) mcp.Transport {
+					tr := stdioTransport{in: osPipe(t, r), out: out}
+					if lane {
+						tr.lane = newCallLane(context.Background(), w.MCP, tools)
+					}
+					return tr
+				}, version, tc.lines, tc.want)
+				for i, l := range got {
+					got[i] = volatile.ReplaceAllString(l, "…")
+				}
+				slices.Sort(got)
+				return got, tools.ran.Load()
+			}
+			sdk, _ := answers(false)
+			ours, ran := answers(true)
+			if !slices.Equal(ours, sdk) {
+				t.Errorf("with the lane:\n%s\nwithout:\n%s", strings.Join(ours, "\n"), strings.Join(sdk, "\n"))
+			}
+			if ran != tc.lane {
+				t.Errorf("the lane ran %d calls, want %d", ran, tc.lane)
+			}
+			if len(sdk) != 1+tc.want {
+				t.Errorf("%d answers, want %d: %q", len(sdk), 1+tc.want, sdk)
+			}
+		})
+	}
+}
+
+// TestCallLaneCancels starts a long call, and once it runs sends a second
+// call with the same id (which gets no answer), a ping, and a cancel for
+// the first: with the lane and without, the ping is answered and then the
+// first call, cancelled, with the same answer.
+func TestCallLaneCancels(t *testing.T) {
+	var answers [2][]string
+	for i, lane := range []bool{false, true} {
+		w, _ := assemble(t, "mode: readonly\n")
+		tools := &countingTools{callTools: w.Relay}
+		tr := stdioTransport{}
+		if lane {
+			tr.lane = newCallLane(context.Background(), w.MCP, tools)
+		}
+		send, next := stdioSession(t, w.MCP, tr)
+		send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_command","arguments":{"command":"sleep 60"}}}`)
+		deadline := time.Now().Add(20 * time.Second)
+		for {
+			if _, n := w.Relay.Activity().Last(); n == 1 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("the call did not start")
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_command","arguments":{"command":"echo second"}}}`)
+		send(`{"jsonrpc":"2.0","id":3,"method":"ping"}`)
+		if got := next(); got != `{"jsonrpc":"2.0","id":3,"result":{}}` {
+			t.Fatalf("lane %v: answer to the ping: %s", lane, got)
+		}
+		send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":2,"reason":"test"}}`)
+		answers[i] = append(answers[i], volatile.ReplaceAllString(next(), "…"))
+		if lane && tools.ran.Load() != 1 {
+			t.Errorf("the lane ran %d calls, want 1", tools.ran.Load())
+		}
+	}
+	if !slices.Equal(answers[0], answers[1]) {
+		t.Errorf("with the lane %q, without %q", answers[1], answers[0])
+	}
+	if !strings.Contains(answers[1][0], `"id":2,`) || !strings.Contains(answers[1][0], "the command and its children were killed") {
+		t.Errorf("answer to the cancelled call: %s", answers[1][0])
+	}
+}
+
+// stdioSession runs s over tr on pipes, initialized, and returns functions
+// that send a line and read the next answer.
+func stdioSession(t *testing.T, s *mcp.Server, tr stdioTransport) (send func(string), next func() string) {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	tr.in, tr.out = osPipe(t, inR), outW
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = s.Run(context.Background(), tr)
+		outW.Close()
+	}()
+	t.Cleanup(func() {
+		inW.Close()
+		<-done
+	})
+	lines := make(chan string)
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	send = func(l string) {
+		if _, err := io.WriteString(inW, l+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	next = func() string {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatal("the server ended the connection")
+			}
+			return l
+		case <-time.After(30 * time.Second):
+			t.Fatal("no answer in 30 s")
+		}
+		return ""
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	next()
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return send, next
+}

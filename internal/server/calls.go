@@ -208,11 +208,9 @@ func decodeCallParams(raw json.RawMessage) (*mcp.CallToolParamsRaw, bool) {
 	if len(raw) == 0 || len(raw) > maxDepth && deeperThan(raw, maxDepth) {
 		return nil, false
 	}
-	dec := segjson.NewDecoder(bytes.NewReader(raw))
-	dec.DontMatchCaseInsensitiveStructFields()
-	dec.DisallowUnknownFields()
 	var p *mcp.CallToolParamsRaw
-	if dec.Decode(&p) != nil || p == nil || p.InputResponses != nil || p.RequestState != "" {
+	if _, err := segjson.Parse(raw, &p, segjson.DontMatchCaseInsensitiveStructFields|segjson.DisallowUnknownFields); err != nil ||
+		p == nil || p.InputResponses != nil || p.RequestState != "" {
 		return nil, false
 	}
 	if _, ok := p.Meta[mcp.MetaKeyProtocolVersion]; ok {

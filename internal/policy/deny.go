@@ -421,13 +421,13 @@ func operands(args []string) []string {
 }
 
 // hasFlag reports whether args carry a short flag (alone or in a cluster)
-// or the long flag.
+// or the long flag, whole or abbreviated as getopt_long takes it.
 func hasFlag(args []string, short byte, long string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false
 		}
-		if long != "" && (a == long || strings.HasPrefix(a, long+"=")) {
+		if long != "" && longFlag(a, long) {
 			return true
 		}
 		if shortFlag(a, short) {
@@ -435,6 +435,16 @@ func hasFlag(args []string, short byte, long string) bool {
 		}
 	}
 	return false
+}
+
+// longFlag reports whether a is the long option long, alone or with an
+// attached "=value", or an abbreviation of it: getopt_long takes any
+// prefix of a long name ("--comp" for --compile, "--se=…" for --set), and
+// a prefix two options share is an error there, so taking it for this one
+// errs only toward caution.
+func longFlag(a, long string) bool {
+	name, _, _ := strings.Cut(a, "=")
+	return name == long || len(name) > 2 && strings.HasPrefix(name, "--") && strings.HasPrefix(long, name)
 }
 
 // shortFlag reports whether a is a short-option cluster containing c.

@@ -14,13 +14,22 @@ func moreProgram(c *call) (Tier, string) {
 		return cdProgram(c)
 	case "journalctl":
 		for _, v := range vals {
-			for _, m := range []string{"--vacuum", "--rotate", "--flush", "--sync", "--relinquish-var", "--smart-relinquish-var", "--setup-keys", "--update-catalog"} {
-				if strings.HasPrefix(v, m) {
+			if v == "--" {
+				break
+			}
+			for _, m := range []string{"--vacuum-size", "--vacuum-files", "--vacuum-time", "--rotate", "--flush", "--sync",
+				"--relinquish-var", "--smart-relinquish-var", "--setup-keys", "--update-catalog"} {
+				if longFlag(v, m) {
 					return TierMutate, "journalctl " + v + ": changes the journal"
 				}
 			}
 		}
-		return TierRead, "journalctl"
+		// --cursor-file writes the last entry's cursor back to the file.
+		r := raiser{TierRead, "journalctl"}
+		for _, f := range c.optVals(c.args, "--cursor-file") {
+			r.raise(c.writeArg(f, "journalctl --cursor-file"))
+		}
+		return r.t, r.why
 	case "ip":
 		return ipProgram(c)
 	case "service":

@@ -98,7 +98,7 @@ func argProgram(c *call) (Tier, string) {
 	has := func(flags ...string) bool {
 		for _, v := range vals {
 			for _, f := range flags {
-				if v == f || strings.HasPrefix(f, "--") && strings.HasPrefix(v, f+"=") {
+				if v == f || strings.HasPrefix(f, "--") && longFlag(v, f) {
 					return true
 				}
 			}
@@ -109,7 +109,7 @@ func argProgram(c *call) (Tier, string) {
 		for _, v := range vals {
 			ok := false
 			for _, a := range allowed {
-				if v == a || strings.HasPrefix(a, "--") && strings.HasPrefix(v, a+"=") {
+				if v == a || strings.HasPrefix(a, "--") && longFlag(v, a) {
 					ok = true
 				}
 			}
@@ -224,8 +224,8 @@ func argProgram(c *call) (Tier, string) {
 		return TierRead, "date"
 	case "dmesg":
 		for _, v := range vals {
-			if v == "-c" || v == "-C" || v == "--clear" || v == "--read-clear" || v == "-D" || v == "-E" ||
-				v == "--console-off" || v == "--console-on" || v == "-n" || strings.HasPrefix(v, "--console-level") ||
+			if longFlag(v, "--clear") || longFlag(v, "--read-clear") || longFlag(v, "--console-off") ||
+				longFlag(v, "--console-on") || longFlag(v, "--console-level") ||
 				strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "cCDEn") {
 				return TierMutate, "dmesg " + v + ": clears or changes the kernel log"
 			}
@@ -243,7 +243,8 @@ func argProgram(c *call) (Tier, string) {
 				return TierDestructive, "sysctl " + k + ": names a program the kernel runs as root, outside warden's confinement"
 			}
 		}
-		if has("-w", "--write", "-p", "--load", "--system") {
+		// -p takes its file attached (-p/etc/x.conf) and clusters (-qp).
+		if hasFlag(vals, 'w', "--write") || hasFlag(vals, 'p', "--load") || hasFlag(vals, 0, "--system") {
 			return TierMutate, "sysctl: changes kernel parameters"
 		}
 		for _, o := range ops {

@@ -1,0 +1,46 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotAbbreviatedFlags: getopt_long takes any unambiguous prefix
+// of a long option, so a flag that makes a read-only program write or
+// change state counts in every abbreviation, and with its value attached.
+// The read-only forms stay tier 0.
+func TestBlindSpotAbbreviatedFlags(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"file --comp", "file --comp -m /tmp/magic", TierMutate, false},
+		{"date --se=", "date --se=2020-01-01", TierMutate, false},
+		{"dmesg --cl", "dmesg --cl", TierMutate, false},
+		{"dmesg --read-c", "dmesg --read-c", TierMutate, false},
+		{"dmesg --console-of", "dmesg --console-of", TierMutate, false},
+		{"dmesg --console-l=", "dmesg --console-l=1", TierMutate, false},
+		{"journalctl --vac=", "journalctl --vac=1M", TierMutate, false},
+		{"journalctl --rot", "journalctl --rot", TierMutate, false},
+		{"journalctl --fl", "journalctl --fl", TierMutate, false},
+		{"journalctl --setup", "journalctl --setup", TierMutate, false},
+		{"journalctl --update", "journalctl --update", TierMutate, false},
+		{"journalctl --rel", "journalctl --rel", TierMutate, false},
+		{"journalctl --cursor-file", "journalctl --cursor-file=/tmp/c -u nginx", TierMutate, false},
+		{"journalctl --cursor-f", "journalctl --cursor-f /tmp/c", TierMutate, false},
+		{"journalctl --cursor-file device", "journalctl --cursor-file /dev/sda", TierDestructive, true},
+		{"sysctl -p attached", "sysctl -p/tmp/x.conf", TierMutate, false},
+		{"sysctl -qp", "sysctl -qp /tmp/x.conf", TierMutate, false},
+		{"sysctl --lo", "sysctl --lo /tmp/x.conf", TierMutate, false},
+		{"hostname --bo", "hostname --bo", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"file", "file /etc/hosts", TierRead},
+		{"file -m", "file -m /tmp/magic /etc/hosts", TierRead},
+		{"date", "date +%s", TierRead},
+		{"date -d", "date --da=yesterday +%F", TierRead},
+		{"dmesg", "dmesg -T --level=err", TierRead},
+		{"dmesg --color", "dmesg --color=never", TierRead},
+		{"journalctl", "journalctl -u nginx --since today --no-pager", TierRead},
+		{"journalctl --rev", "journalctl --rev -n 20", TierRead},
+		{"journalctl --fo", "journalctl --fo -n 5", TierRead},
+		{"sysctl -a", "sysctl -a", TierRead},
+		{"sysctl -n", "sysctl -n kernel.hostname", TierRead},
+		{"swapon --show", "swapon --show", TierRead},
+	})
+}

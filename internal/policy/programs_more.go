@@ -54,17 +54,21 @@ func moreProgram(c *call) (Tier, string) {
 			}
 		}
 		for _, v := range vals {
-			switch v {
-			case "-i", "--install", "--unpack", "--configure", "--set-selections", "--clear-selections", "-A", "--record-avail", "--triggers-only", "--add-architecture", "--remove-architecture":
-				return TierMutate, "dpkg " + v
-			case "-r", "--remove", "-P", "--purge":
+			if v == "--" {
+				break
+			}
+			act, ok := dpkgWriteAction(v)
+			if !ok {
+				continue
+			}
+			if act == 'r' || act == 'P' {
 				for _, o := range ops {
 					if essentialPackages[o] {
 						return TierDestructive, "dpkg " + v + " " + o + ": removes an essential package"
 					}
 				}
-				return TierMutate, "dpkg " + v
 			}
+			return TierMutate, "dpkg " + v + ": changes packages or writes files"
 		}
 		return TierRead, "dpkg: queries packages"
 	case "rpm":
@@ -230,4 +234,41 @@ func rpmShell(s string) []string {
 		s = s[j:]
 	}
 	return out
+}
+
+// dpkgWriteLong are dpkg's actions that change the package database or
+// write files, with the short letter of each that has one (0 for none):
+// its own and the dpkg-deb actions it passes on (--build, --extract,
+// --vextract, --control). dpkg takes long names whole, never abbreviated.
+var dpkgWriteLong = map[string]byte{
+	"--install": 'i', "--unpack": 0, "--configure": 0, "--triggers-only": 0, "--remove": 'r', "--purge": 'P',
+	"--update-avail": 0, "--merge-avail": 0, "--record-avail": 'A', "--forget-old-unavail": 0, "--clear-avail": 0,
+	"--set-selections": 0, "--clear-selections": 0, "--add-architecture": 0, "--remove-architecture": 0,
+	"--build": 'b', "--extract": 'x', "--vextract": 'X', "--control": 'e',
+}
+
+// dpkgWriteAction reports whether the dpkg option word v names an action
+// that writes, and which (its short letter, or 'l' for a long-only one).
+// Short options cluster (-Ei is --skip-same-version --install) up to -D,
+// whose value is the rest of the word.
+func dpkgWriteAction(v string) (byte, bool) {
+	if strings.HasPrefix(v, "--") {
+		name, _, _ := strings.Cut(v, "=")
+		if f, ok := dpkgWriteLong[name]; ok {
+			if f == 0 {
+				f = 'l'
+			}
+			return f, true
+		}
+		return 0, false
+	}
+	if len(v) < 2 || v[0] != '-' {
+		return 0, false
+	}
+	for i := 1; i < len(v) && v[i] != 'D'; i++ {
+		if strings.IndexByte("irPAbxXe", v[i]) >= 0 {
+			return v[i], true
+		}
+	}
+	return 0, false
 }

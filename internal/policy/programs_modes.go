@@ -136,6 +136,13 @@ func tarChecked(c *call) (Tier, string) {
 		return TierDestructive, "tar " + run + ": runs a program"
 	}
 	t, why := tarProgram(c)
+	// --index-file takes the verbose listing and --volno-file the volume
+	// number, in any mode, listing included.
+	for _, f := range c.optVals(c.args, "--index-file", "--volno-file") {
+		if wt, wwhy := c.writeArg(f, "tar --index-file/--volno-file"); wt > t {
+			t, why = wt, wwhy
+		}
+	}
 	for _, m := range c.optVals(c.args, "--mode") {
 		if !m.known || setidMode(m.val) {
 			return TierDestructive, "tar --mode=" + m.val + ": stores setuid or setgid files"

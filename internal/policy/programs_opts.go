@@ -122,7 +122,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	case "logrotate":
 		return logrotateProgram
 	case "tree", "sar", "sdiff", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
-		"lshw", "zstdcat", "systemd-analyze", "vcgencmd":
+		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid":
 		return readOpts
 	case "nmap":
 		return nmapProgram
@@ -515,8 +515,9 @@ func nmapProgram(c *call) (Tier, string) {
 
 // readOpts classifies the options of read-only programs that write files,
 // change state or run programs: tree -o, sar -o, sdiff -o, dmidecode
-// --dump-bin, file -C, ss -K, sensors -s, lastlog -C/-S, fd -x/-X,
-// rg --pre, bat cache --build.
+// --dump-bin, file -C, ss -K and -D, sensors -s, lastlog -C/-S, fd -x/-X,
+// rg --pre, bat cache --build, pidstat -e, ausearch --checkpoint,
+// blkid -c.
 func readOpts(c *call) (Tier, string) {
 	r := raiser{TierRead, c.name + ": read-only"}
 	vals := c.vals()
@@ -548,6 +549,38 @@ func readOpts(c *call) (Tier, string) {
 	case "ss":
 		if hasFlag(vals, 'K', "--kill") {
 			r.raise(TierMutate, "ss -K: closes sockets")
+		}
+		for _, f := range c.optVals(c.args, "-D", "--diag") {
+			r.raise(c.writeArg(f, "ss -D"))
+		}
+	case "ausearch":
+		// The checkpoint file is rewritten at the end of every search.
+		for _, f := range c.optVals(c.args, "--checkpoint") {
+			r.raise(c.writeArg(f, "ausearch --checkpoint"))
+		}
+	case "blkid":
+		// blkid saves its cache to -c's file; /dev/null is the usual way to
+		// bypass the cache.
+		for _, f := range c.optVals(c.args, "-c", "--cache-file") {
+			if !f.known || f.val != "/dev/null" {
+				r.raise(c.writeArg(f, "blkid -c"))
+			}
+		}
+	case "pidstat":
+		// pidstat -e runs the rest of its arguments as a program to watch.
+		for i, a := range c.args {
+			if a.val == "--" {
+				break
+			}
+			if !a.known || a.val != "-e" {
+				continue
+			}
+			if cmd := c.args[i+1:]; len(cmd) > 0 {
+				c.run(cmd)
+			} else {
+				r.raise(TierMutate, "pidstat -e: runs a program")
+			}
+			break
 		}
 	case "sensors":
 		if hasFlag(vals, 's', "--set") {

@@ -38,3 +38,33 @@ func TestBlindSpotReaderOptions(t *testing.T) {
 		{"tar t", "tar tf x.tar", TierRead},
 	})
 }
+
+// TestBlindSpotWritingEnvironment: variables that make a reading program
+// write a file (git's traces, TLS key logs) are at least tier 2, and those
+// that make it load code from a directory of the caller's choosing
+// (OPENSSL_MODULES, GNUPGHOME, GIT_COMMON_DIR) are tier 3, before the
+// command, exported or in the call's environment.
+func TestBlindSpotWritingEnvironment(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"GIT_TRACE file", "GIT_TRACE=/tmp/x git status", TierMutate, false},
+		{"GIT_TRACE2_EVENT", "GIT_TRACE2_EVENT=/tmp/x git log", TierMutate, false},
+		{"GIT_TRACE_PACKET", "GIT_TRACE_PACKET=/tmp/x git log", TierMutate, false},
+		{"exported GIT_TRACE", "export GIT_TRACE=/tmp/x; git status", TierMutate, false},
+		{"GIT_REDIRECT_STDERR", "GIT_REDIRECT_STDERR=/tmp/x git log", TierMutate, false},
+		{"SSLKEYLOGFILE", "SSLKEYLOGFILE=/tmp/k git ls-remote https://example.com/r", TierMutate, false},
+		{"NSTAT_HISTORY", "NSTAT_HISTORY=/tmp/x nstat", TierMutate, false},
+		{"KRB5_TRACE", "KRB5_TRACE=/tmp/x ls", TierMutate, false},
+		{"OPENSSL_MODULES", "OPENSSL_MODULES=/tmp openssl x509 -provider x -in c", TierDestructive, false},
+		{"GNUPGHOME", "GNUPGHOME=/tmp/g gpg -k", TierDestructive, false},
+		{"GIT_COMMON_DIR", "GIT_COMMON_DIR=/tmp/x git status", TierDestructive, false},
+	})
+	if v := p.Evaluate(Input{Command: "git status", Env: map[string]string{"GIT_TRACE": "/tmp/x"}}); v.Tier < TierMutate {
+		t.Errorf("GIT_TRACE in the call's environment: %s (%s), want at least %s", v.Tier, v.Reason, TierMutate)
+	}
+	runExact(t, p, []exactCase{
+		{"git status", "git status", TierRead},
+		{"LC_ALL", "LC_ALL=C git log -1", TierRead},
+		{"TZ", "TZ=UTC date", TierRead},
+	})
+}

@@ -68,3 +68,39 @@ func TestBlindSpotWritingEnvironment(t *testing.T) {
 		{"TZ", "TZ=UTC date", TierRead},
 	})
 }
+
+// TestBlindSpotOpenssl: openssl options that load code (-config, a
+// -provider module), write files (-out=f, -CAserial, -CAcreateserial,
+// -signer when verifying, -certsout, a new key's default_keyfile) or keep
+// state or serve (rehash, ts -reply, ocsp -port) are not read-only.
+func TestBlindSpotOpenssl(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"-config", "openssl req -in r.csr -noout -text -config /tmp/evil.cnf", TierDestructive, false},
+		{"-config=", "openssl req -in r.csr -noout -config=/tmp/evil.cnf", TierDestructive, false},
+		{"-provider path", "openssl x509 -in c.pem -noout -provider /tmp/evil.so", TierDestructive, false},
+		{"-provider= path", "openssl x509 -in c.pem -noout -provider=/tmp/evil.so", TierDestructive, false},
+		{"-provider module name", "openssl x509 -in c.pem -noout -provider evil", TierDestructive, false},
+		{"-out=", "openssl x509 -in c.pem -out=/tmp/x", TierMutate, false},
+		{"-keyout= device", "openssl req -in r.csr -keyout=/dev/sda", TierDestructive, true},
+		{"-CAserial", "openssl x509 -req -in r.csr -CA ca.pem -CAkey ca.key -CAserial /tmp/s", TierMutate, false},
+		{"-CAcreateserial", "openssl x509 -req -in r.csr -CA ca.pem -CAkey ca.key -CAcreateserial", TierMutate, false},
+		{"smime -verify -signer", "openssl smime -verify -in m -signer /tmp/s", TierMutate, false},
+		{"cms -verify -signer", "openssl cms -verify -in m -signer /tmp/s", TierMutate, false},
+		{"cms -certsout", "openssl cms -verify -in m -certsout /tmp/s", TierMutate, false},
+		{"rehash", "openssl rehash /etc/ssl/certs", TierMutate, false},
+		{"ts -reply", "openssl ts -reply -queryfile q.tsq -inkey k -signer s", TierMutate, false},
+		{"ocsp -port", "openssl ocsp -port 8888 -index index.txt -CA ca.pem", TierMutate, false},
+		{"req -new without -key", "openssl req -new -subj /CN=x", TierMutate, false},
+		{"req -newkey", "openssl req -x509 -newkey rsa:2048 -nodes -subj /CN=x", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"x509 -text", "openssl x509 -in c.pem -noout -text", TierRead},
+		{"-provider legacy", "openssl pkcs12 -in x.p12 -nokeys -info -provider legacy", TierRead},
+		{"smime -sign -signer", "openssl smime -sign -in m -signer s.pem -inkey k.pem", TierRead},
+		{"req -new -key", "openssl req -new -key k.pem -subj /CN=x", TierRead},
+		{"s_client", "openssl s_client -connect example.com:443 -servername example.com", TierRead},
+		{"ocsp client", "openssl ocsp -issuer i.pem -cert c.pem -url http://ocsp.example.com", TierRead},
+		{"verify", "openssl verify -CAfile ca.pem c.pem", TierRead},
+	})
+}

@@ -342,34 +342,7 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "swapon: enables swap"
 	case "openssl":
-		for _, v := range vals {
-			if v == "-engine" || v == "engine" || v == "-provider-path" {
-				return TierDestructive, "openssl " + v + ": loads a shared library"
-			}
-		}
-		// Every option that names a file openssl writes, in either dash
-		// form (openssl 3 takes --out as -out).
-		var outs []string
-		for _, o := range []string{"out", "keyout", "writerand", "sess_out", "certout", "signature", "rand_out",
-			"keylogfile", "msgfile", "reqout", "respout", "outdir"} {
-			outs = append(outs, "-"+o, "--"+o)
-		}
-		if files := c.optVals(c.args, outs...); len(files) > 0 {
-			t, why := TierMutate, "openssl: writes a file"
-			for _, f := range files {
-				if wt, wwhy := c.writeArg(f, "openssl output"); wt > t {
-					t, why = wt, wwhy
-				}
-			}
-			return t, why
-		}
-		if len(ops) > 0 && (ops[0] == "ca" || ops[0] == "genrsa" || ops[0] == "genpkey" || ops[0] == "srp") {
-			return TierMutate, "openssl " + ops[0] + ": writes keys or state"
-		}
-		if len(ops) > 0 && ops[0] == "s_server" {
-			return TierMutate, "openssl s_server: serves on a network port"
-		}
-		return TierRead, "openssl"
+		return opensslProgram(c, vals, ops)
 	case "gpg", "gpg2":
 		if onlyFlagsPrefix(vals, "--list", "-k", "-K", "--verify", "--fingerprint", "--version", "--help", "--card-status", "--with-colons", "--keyid-format", "--batch", "--no-tty", "-q", "--quiet") {
 			return TierRead, n + ": lists or verifies"

@@ -1,0 +1,109 @@
+package policy
+
+import "strings"
+
+// opensslBuiltinProviders are the providers openssl carries or installs
+// itself; any other -provider value names a module file to load.
+var opensslBuiltinProviders = set(`default legacy fips base null`)
+
+// opensslOuts are the options that name a file openssl writes. -signer
+// is one only when verifying (smime and cms write the signers'
+// certificates there) and is checked apart.
+var opensslOuts = []string{"out", "keyout", "writerand", "sess_out", "certout", "certsout", "signature", "rand_out",
+	"keylogfile", "msgfile", "reqout", "respout", "outdir", "CAserial"}
+
+// opensslProgram classifies openssl: loading engines, provider modules or
+// a config file (whose openssl_conf section loads modules) runs code the
+// command does not show; options that name an output file are checked as
+// writes; subcommands that keep state (ca, srp, ts -reply, rehash), make a
+// key file (req making a key without -keyout writes the config's
+// default_keyfile) or serve (s_server, ocsp -port) are at least tier 2.
+// openssl 3 takes "--opt" for "-opt", so both are read.
+func opensslProgram(c *call, vals, ops []string) (Tier, string) {
+	opt := func(v string) string {
+		if strings.HasPrefix(v, "--") {
+			v = v[1:]
+		}
+		name, _, _ := strings.Cut(v, "=")
+		return name
+	}
+	has := func(name string) bool {
+		for _, v := range vals {
+			if opt(v) == name {
+				return true
+			}
+		}
+		return false
+	}
+	for _, v := range vals {
+		if v == "engine" || opt(v) == "-engine" || opt(v) == "-provider-path" {
+			return TierDestructive, "openssl " + v + ": loads a shared library"
+		}
+		if opt(v) == "-config" {
+			return TierDestructive, "openssl " + v + ": loads the modules its config file names"
+		}
+	}
+	for _, p := range opensslVals(c.args, "provider") {
+		if !p.known || !opensslBuiltinProviders[p.val] {
+			c.e.opaque = true
+			return TierDestructive, "openssl -provider " + truncate(p.val, 64) + ": loads a shared library"
+		}
+	}
+	files := opensslVals(c.args, opensslOuts...)
+	if has("-verify") {
+		files = append(files, opensslVals(c.args, "signer")...)
+	}
+	if len(files) > 0 {
+		r := raiser{TierMutate, "openssl: writes a file"}
+		for _, f := range files {
+			r.raise(c.writeArg(f, "openssl output"))
+		}
+		return r.t, r.why
+	}
+	sub := ""
+	if len(ops) > 0 {
+		sub = ops[0]
+	}
+	switch {
+	case sub == "ca" || sub == "genrsa" || sub == "genpkey" || sub == "srp" || sub == "rehash" || sub == "c_rehash":
+		return TierMutate, "openssl " + sub + ": writes keys or state"
+	case sub == "ts" && has("-reply"):
+		return TierMutate, "openssl ts -reply: updates the serial file its config names"
+	case has("-CAcreateserial"):
+		return TierMutate, "openssl -CAcreateserial: writes a serial file"
+	case sub == "req" && (has("-newkey") || has("-new") && !has("-key")):
+		return TierMutate, "openssl req: writes the new key to the config's default_keyfile"
+	case sub == "s_server":
+		return TierMutate, "openssl s_server: serves on a network port"
+	case sub == "ocsp" && has("-port"):
+		return TierMutate, "openssl ocsp -port: serves on a network port"
+	}
+	return TierRead, "openssl"
+}
+
+// opensslVals returns the values of the named options as openssl reads
+// them: one or two dashes, the value next or after "=" (-out=f).
+func opensslVals(args []arg, names ...string) []arg {
+	var out []arg
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a.val, "-") {
+			continue
+		}
+		name, val, eq := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a.val, "-"), "-"), "=")
+		for _, n := range names {
+			if name != n {
+				continue
+			}
+			switch {
+			case eq:
+				out = append(out, arg{val: val, known: a.known, glob: a.glob})
+			case i+1 < len(args):
+				i++
+				out = append(out, args[i])
+			}
+			break
+		}
+	}
+	return out
+}

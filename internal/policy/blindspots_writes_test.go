@@ -104,3 +104,29 @@ func TestBlindSpotOpenssl(t *testing.T) {
 		{"verify", "openssl verify -CAfile ca.pem c.pem", TierRead},
 	})
 }
+
+// TestBlindSpotReadFlagWithAction: a listing flag makes a call read-only
+// only when nothing else in it acts: gpg without a command decrypts or
+// unwraps its operands to files beside them, and ssh-add -l with -D, -x or
+// -s changes the agent.
+func TestBlindSpotReadFlagWithAction(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"gpg operand", "gpg --batch secret.gpg", TierMutate, false},
+		{"gpg -q operand", "gpg -q secret.gpg", TierMutate, false},
+		{"gpg no-tty operand", "gpg --quiet --batch --no-tty secret.gpg", TierMutate, false},
+		{"gpg keyid-format operand", "gpg --keyid-format long secret.gpg", TierMutate, false},
+		{"ssh-add -l -D", "ssh-add -l -D", TierMutate, false},
+		{"ssh-add -L -x", "ssh-add -L -x", TierMutate, false},
+		{"ssh-add -l -s", "ssh-add -l -s /tmp/p11.so", TierMutate, false},
+		{"ssh-add -l -d", "ssh-add -l -d ~/.ssh/id_ed25519", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"gpg --batch stdin", "gpg --batch", TierRead},
+		{"gpg --verify", "gpg --verify x.sig x", TierRead},
+		{"gpg -k name", "gpg --keyid-format long -k alice", TierRead},
+		{"gpg --with-colons --list-keys", "gpg --batch --with-colons --list-keys", TierRead},
+		{"ssh-add -l", "ssh-add -l", TierRead},
+		{"ssh-add -l -E", "ssh-add -l -E md5", TierRead},
+	})
+}

@@ -344,7 +344,11 @@ func argProgram(c *call) (Tier, string) {
 	case "openssl":
 		return opensslProgram(c, vals, ops)
 	case "gpg", "gpg2":
-		if onlyFlagsPrefix(vals, "--list", "-k", "-K", "--verify", "--fingerprint", "--version", "--help", "--card-status", "--with-colons", "--keyid-format", "--batch", "--no-tty", "-q", "--quiet") {
+		// Without a command gpg guesses one from its operands and writes
+		// what it decrypts or unwraps beside them, so only a listing or
+		// verifying command, or no operand (stdin to stdout), reads.
+		if onlyFlagsPrefix(vals, "--list", "-k", "-K", "--verify", "--fingerprint", "--version", "--help", "--card-status", "--with-colons", "--keyid-format", "--batch", "--no-tty", "-q", "--quiet") &&
+			(len(ops) == 0 || !onlyFlagsPrefix(vals, "--with-colons", "--keyid-format", "--batch", "--no-tty", "-q", "--quiet")) {
 			return TierRead, n + ": lists or verifies"
 		}
 		for _, v := range vals {
@@ -366,7 +370,9 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "ssh-keygen: writes keys"
 	case "ssh-add":
-		if has("-l", "-L") {
+		// -l and -L list only when nothing else is asked: with -D, -x or
+		// -s the agent's keys change (or a PKCS#11 library is loaded).
+		if has("-l", "-L") && onlyFlags("-l", "-L", "-v", "-q", "-E", "md5", "sha256") {
 			return TierRead, "ssh-add -l"
 		}
 		return TierMutate, "ssh-add: changes the agent's keys"

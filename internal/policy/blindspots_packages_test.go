@@ -40,3 +40,33 @@ func TestBlindSpotDpkgActions(t *testing.T) {
 		{"dpkg --compare-versions", "dpkg --compare-versions 1.0 lt 2.0", TierRead},
 	})
 }
+
+// TestBlindSpotPackageVerbs: package tools' verbs that change state are
+// not read-only because a neighbouring verb is (apt-mark hold beside
+// showhold, npm audit fix beside audit, pacman -Fy beside -F, pkg audit -F,
+// resolvectl log-level LEVEL), and a program routed to the subcommand
+// tables without a table of its own is not read-only at all.
+func TestBlindSpotPackageVerbs(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"apt-mark hold", "apt-mark hold nginx", TierMutate, false},
+		{"apt-mark auto", "apt-mark auto nginx", TierMutate, false},
+		{"apt-mark unhold", "apt-mark unhold nginx", TierMutate, false},
+		{"apt-mark minimize-manual", "apt-mark minimize-manual -y", TierMutate, false},
+		{"npm audit fix", "npm audit fix", TierMutate, false},
+		{"npm audit fix --force", "npm audit fix --force", TierMutate, false},
+		{"pkg audit -F", "pkg audit -F", TierBenign, false},
+		{"pkg audit --fetch", "pkg audit --fetch", TierBenign, false},
+		{"pacman -Fy", "pacman -Fy", TierBenign, false},
+		{"pacman -F --refresh", "pacman -F --refresh", TierBenign, false},
+		{"resolvectl log-level", "resolvectl log-level debug", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"apt-mark showhold", "apt-mark showhold", TierRead},
+		{"apt-mark showmanual", "apt-mark showmanual", TierRead},
+		{"npm audit", "npm audit --json", TierRead},
+		{"pkg audit", "pkg audit -r", TierRead},
+		{"pacman -F", "pacman -F /usr/bin/ls", TierRead},
+		{"resolvectl log-level", "resolvectl log-level", TierRead},
+	})
+}

@@ -112,6 +112,9 @@ func moreProgram(c *call) (Tier, string) {
 		if len(vals) > 0 {
 			v := vals[0]
 			switch {
+			case strings.HasPrefix(v, "-F") && (strings.Contains(v, "y") || hasFlag(vals, 0, "--refresh")):
+				// -Fy downloads the file lists, as -Sy the package lists.
+				return TierBenign, n + " " + v + ": refreshes the file databases"
 			case strings.HasPrefix(v, "-Q") || strings.HasPrefix(v, "-F") || v == "--query" || v == "-V" || v == "--version" || v == "-h":
 				return TierRead, n + " -Q"
 			case strings.HasPrefix(v, "-S") && strings.Trim(v[2:], "sil") == "" && v != "-S":

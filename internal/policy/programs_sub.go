@@ -134,7 +134,7 @@ var subcommandTables = map[string]subTable{
 	"pip": sub(`list|show|freeze|check|search|index|--version|-V|help|config list|config get|debug|inspect|cache list|cache info|hash`,
 		`cache dir`, `uninstall`, TierRead, TierMutate, "", "--python --log --proxy --retries --timeout --exists-action --trusted-host --cert --client-cert --cache-dir"),
 	"pipx": sub(`list|environment|--version|help|completions`, ``, `run|runpip|uninstall|uninstall-all|reinstall-all`, TierRead, TierMutate, "", ""),
-	"npm": sub(`ls|list|ll|la|view|info|show|v|outdated|--version|-v|help|config get|config list|doctor|audit|explain|why|
+	"npm": sub(`ls|list|ll|la|view|info|show|v|outdated|--version|-v|help|config get|config list|doctor|audit|audit signatures|explain|why|
 		search|root|prefix|bin|whoami|ping|query|fund|docs|repo|bugs|help-search|pkg get`,
 		`cache ls|cache verify`, `exec|x|unpublish|deprecate|owner rm|access|token revoke|cache clean`, TierRead, TierMutate, "", "--prefix --workspace --registry"),
 	"yarn": sub(`list|info|why|outdated|--version|-v|help|config get|config list|licenses list|workspaces info|audit|bin|cache dir`,
@@ -190,6 +190,7 @@ var subcommandTables = map[string]subTable{
 	"pm2":               sub(`list|ls|l|status|show|describe|info|logs|monit|jlist|prettylist|-v|--version|ping|env|report`, ``, `delete|del|kill|flush|deploy|update`, TierRead, TierMutate, "", ""),
 	"netplan":           sub(`get|info|status|help`, `generate`, `apply|try`, TierRead, TierMutate, "", "--root-dir"),
 	"nmcli":             sub(`general|general status|general permissions|general logging|general hostname|g|device|device status|device show|device wifi list|dev|d|connection|connection show|con show|c show|c|con|radio|networking connectivity|monitor|-v|--version|help`, `device wifi rescan|connection reload|general reload`, `networking off|networking|radio all off|radio wifi off|connection down|con down|c down|device disconnect|dev disconnect|d disconnect|connection delete|con delete|c delete|device down|device delete`, TierRead, TierMutate, "tfgpe", "--fields --get-values --escape --ask --wait --colors --mode"),
+	"apt-mark":          sub(`showauto|showmanual|showhold|showinstall|showremove|showpurge|showdeinstall|help|--version|-v`, ``, ``, TierRead, TierMutate, "oc", "--option --config-file"),
 	"apt-cache":         sub(``, `gencaches`, ``, TierRead, TierRead, "oc", "--option --config-file"),
 	"ansible-galaxy":    sub(`list|info|search|--version`, ``, `remove|role remove|collection remove`, TierRead, TierMutate, "", ""),
 	"ansible-inventory": sub(``, ``, ``, TierRead, TierRead, "i", "--inventory"),
@@ -203,7 +204,12 @@ var subcommandTables = map[string]subTable{
 // subcommandProgram classifies a program by its subcommand table, then
 // applies the few rules that depend on more than the subcommand.
 func subcommandProgram(c *call) (Tier, string) {
-	tab := subcommandTables[c.name]
+	tab, ok := subcommandTables[c.name]
+	if !ok {
+		// A program sent here without a table has no read-only subcommand
+		// known; the zero table would make all of it tier 0.
+		return TierMutate, c.name + ": changes the system"
+	}
 	args := c.args
 	i := 0
 	for i < len(args) {
@@ -531,6 +537,16 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				}
 				return TierDestructive, "cargo --config " + truncate(k, 64) + ": configuration that chooses the programs cargo runs"
 			}
+		}
+	case "resolvectl":
+		// log-level with a level sets resolved's; alone it reports it.
+		if first == "log-level" && len(ops) > 1 {
+			return TierMutate, "resolvectl log-level: changes resolved's logging"
+		}
+	case "pkg":
+		// audit -F fetches the vulnerability database first.
+		if first == "audit" && hasFlag(rest[1:], 'F', "--fetch") {
+			return TierBenign, "pkg audit -F: refreshes the vulnerability database"
 		}
 	case "hostnamectl":
 		if (first == "hostname" || first == "icon-name" || first == "chassis" || first == "deployment" || first == "location") && len(ops) == 1 {

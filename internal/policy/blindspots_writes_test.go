@@ -130,3 +130,25 @@ func TestBlindSpotReadFlagWithAction(t *testing.T) {
 		{"ssh-add -l -E", "ssh-add -l -E md5", TierRead},
 	})
 }
+
+// TestBlindSpotGitWrites: git reads that write: fsck --lost-found fills
+// .git/lost-found, trace2.*Target settings write their trace where they
+// say, and git's parser takes abbreviated long options (--lost, --std).
+func TestBlindSpotGitWrites(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"fsck --lost-found", "git fsck --lost-found", TierMutate, false},
+		{"fsck --lost", "git fsck --lost", TierMutate, false},
+		{"trace2.eventTarget", "git -c trace2.eventTarget=/tmp/x log", TierDestructive, false},
+		{"trace2.perfTarget attached", "git -ctrace2.perfTarget=/tmp/x status", TierDestructive, false},
+		{"Trace2.normalTarget", "git -c Trace2.normalTarget=/tmp/x status", TierDestructive, false},
+		{"update-ref --std", "git update-ref --std < /tmp/refs", TierDestructive, false},
+		{"gc --prun", "git gc --prun=now", TierDestructive, false},
+	})
+	runExact(t, p, []exactCase{
+		{"fsck", "git fsck --full", TierRead},
+		{"color.ui", "git -c color.ui=always log -1", TierRead},
+		{"archive to stdout", "git archive HEAD", TierRead},
+		{"tag --list", "git tag --list 'v*'", TierRead},
+	})
+}

@@ -7,12 +7,13 @@ import (
 )
 
 // gitConfigRisky reports whether setting a git config key can make git run
-// a program, load code or change what a command does.
+// a program, load code, write a file of its choosing (trace2.*Target) or
+// change what a command does.
 func gitConfigRisky(key string) bool {
 	k := strings.ToLower(key)
 	if strings.HasPrefix(k, "alias.") || strings.HasPrefix(k, "url.") || strings.HasPrefix(k, "include") ||
 		strings.HasPrefix(k, "protocol.") || strings.HasPrefix(k, "safe.") || strings.HasPrefix(k, "filter.") ||
-		strings.HasPrefix(k, "pager.") || strings.HasPrefix(k, "credential") {
+		strings.HasPrefix(k, "pager.") || strings.HasPrefix(k, "credential") || strings.HasPrefix(k, "trace2.") {
 		return true
 	}
 	for _, s := range []string{"sshcommand", "pager", "editor", "fsmonitor", "hookspath", "hooks", "gitproxy",
@@ -84,10 +85,12 @@ func gitProgram(c *call) (Tier, string) {
 			return TierDestructive, "git " + sub + " " + r + ": runs a program"
 		}
 	}
+	// git's option parser takes unique abbreviations (--lost for
+	// --lost-found), so long flags match as longFlag reads them.
 	hasAny := func(flags ...string) bool {
 		for _, r := range rest {
 			for _, f := range flags {
-				if r == f || strings.HasPrefix(f, "--") && strings.HasPrefix(r, f+"=") {
+				if r == f || strings.HasPrefix(f, "--") && longFlag(r, f) {
 					return true
 				}
 			}
@@ -220,6 +223,9 @@ func gitProgram(c *call) (Tier, string) {
 		return TierRead, "git archive"
 	}
 	if gitRead[sub] {
+		if sub == "fsck" && hasAny("--lost-found") {
+			return TierMutate, "git fsck --lost-found: writes dangling objects into .git/lost-found"
+		}
 		if sub == "ls-remote" {
 			return TierBenign, "git ls-remote"
 		}

@@ -291,7 +291,7 @@ func denyCheck(name string, args []string) string {
 		}
 	case "mdadm":
 		for _, a := range args {
-			if a == "--zero-superblock" {
+			if longFlag(a, "--zero-superblock") {
 				return "mdadm --zero-superblock: erases RAID metadata"
 			}
 		}

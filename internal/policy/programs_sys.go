@@ -307,15 +307,7 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, "nvme: raw drive command"
 	case "mdadm":
-		for _, v := range vals {
-			switch v {
-			case "--create", "-C", "--stop", "-S", "--fail", "-f", "--remove", "-r", "--grow", "-G", "--build", "-B":
-				return TierDestructive, "mdadm " + v + ": changes RAID arrays"
-			case "--assemble", "-A", "--add", "-a", "--manage", "--re-add", "--run", "-R", "--readonly", "--readwrite":
-				return TierMutate, "mdadm " + v + ": changes RAID arrays"
-			}
-		}
-		return TierRead, "mdadm: reports on RAID arrays"
+		return mdadmProgram(c)
 	case "cryptsetup":
 		if len(ops) > 0 {
 			switch strings.ToLower(ops[0]) {

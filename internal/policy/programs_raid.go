@@ -1,0 +1,78 @@
+package policy
+
+import "strings"
+
+// mdadmDestructive are mdadm's long options that stop, fail, remove,
+// rebuild or rewrite arrays and their metadata; mdadmMutate those that
+// assemble, add, change an array's state, write files (--dump) or watch
+// arrays and act on events (--monitor, --program, --mail).
+var (
+	mdadmDestructive = []string{"--create", "--stop", "--fail", "--remove", "--grow", "--build", "--zero-superblock",
+		"--kill-subarray", "--update-subarray", "--restore", "--replace", "--set-faulty"}
+	mdadmMutate = []string{"--assemble", "--add", "--add-spare", "--add-journal", "--manage", "--re-add", "--run",
+		"--readonly", "--readwrite", "--incremental", "--auto-detect", "--action", "--wait-clean", "--rebuild-map",
+		"--update", "--write-mostly", "--dump", "--daemonise", "--mail", "--increment"}
+)
+
+// mdadmProgram classifies mdadm. getopt_long takes its long options
+// abbreviated (--st is --stop, --zero is --zero-superblock) and its short
+// ones clustered (-Ss stops every array), so both are read that way; its
+// value-taking letters end a cluster. --monitor's --program (--alert, -p)
+// runs a program on each event, and a monitor without --oneshot keeps
+// running and acting on events.
+func mdadmProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	r := raiser{TierRead, "mdadm: reports on RAID arrays"}
+	monitor, oneshot := false, false
+	for _, v := range vals {
+		if v == "--" {
+			break
+		}
+		switch {
+		case strings.HasPrefix(v, "--"):
+			for _, l := range mdadmDestructive {
+				if longFlag(v, l) {
+					r.raise(TierDestructive, "mdadm "+v+": changes RAID arrays")
+				}
+			}
+			for _, l := range mdadmMutate {
+				if longFlag(v, l) {
+					r.raise(TierMutate, "mdadm "+v+": changes RAID arrays")
+				}
+			}
+			monitor = monitor || longFlag(v, "--monitor") || longFlag(v, "--follow")
+			oneshot = oneshot || longFlag(v, "--oneshot")
+		case len(v) > 1 && v[0] == '-':
+			for _, f := range v[1:] {
+				switch {
+				case strings.ContainsRune("CSfrGB", f):
+					r.raise(TierDestructive, "mdadm "+v+": changes RAID arrays")
+				case strings.ContainsRune("AaRowIU", f):
+					r.raise(TierMutate, "mdadm "+v+": changes RAID arrays")
+				case f == 'F':
+					monitor = true
+				case f == '1':
+					oneshot = true
+				}
+				if strings.ContainsRune("ZilpmnxucdzUNek", f) {
+					break // the rest of the word is this option's value
+				}
+			}
+		}
+	}
+	if monitor {
+		for _, p := range c.optVals(c.args, "--program", "--alert", "-p") {
+			if !p.known {
+				c.e.opaque = true
+				r.raise(TierDestructive, "mdadm --program: program computed at run time")
+				continue
+			}
+			c.run([]arg{p, unknownArg, unknownArg})
+			r.raise(TierMutate, "mdadm --program: runs a program on each event")
+		}
+		if !oneshot {
+			r.raise(TierMutate, "mdadm --monitor: keeps watching arrays and acting on events")
+		}
+	}
+	return r.t, r.why
+}

@@ -41,3 +41,41 @@ func TestBlindSpotMdadm(t *testing.T) {
 		{"--monitor --oneshot", "mdadm --monitor --scan --oneshot", TierRead},
 	})
 }
+
+// TestBlindSpotDeviceSettings: ethtool's long option words that change a
+// NIC or disturb its link (--negotiate, --test, --features, --cable-test
+// …) and -w's "data FILE", and smartctl's settings in getopt_long's
+// spellings (--sm=off, -son, -as on), are not read-only.
+func TestBlindSpotDeviceSettings(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"ethtool --negotiate", "ethtool --negotiate eth0", TierMutate, false},
+		{"ethtool --test", "ethtool --test eth0", TierMutate, false},
+		{"ethtool --identify", "ethtool --identify eth0 5", TierMutate, false},
+		{"ethtool --cable-test", "ethtool --cable-test eth0", TierMutate, false},
+		{"ethtool --pause", "ethtool --pause eth0 rx off", TierMutate, false},
+		{"ethtool --features", "ethtool --features eth0 tso off", TierMutate, false},
+		{"ethtool --offload", "ethtool --offload eth0 gro off", TierMutate, false},
+		{"ethtool -Q --coalesce", "ethtool -Q eth0 queue_mask 1 --coalesce rx-usecs 1", TierMutate, false},
+		{"ethtool -w data", "ethtool -w eth0 data /tmp/x", TierMutate, false},
+		{"ethtool --get-dump data device", "ethtool --get-dump eth0 data /dev/sda", TierDestructive, true},
+		{"ethtool --change-eeprom", "ethtool --change-eeprom eth0 magic 0 offset 0 value 0", TierDestructive, false},
+		{"smartctl --sm=", "smartctl --sm=off /dev/sda", TierMutate, false},
+		{"smartctl --se=", "smartctl --se=apm,1 /dev/sda", TierMutate, false},
+		{"smartctl -son", "smartctl -son /dev/sda", TierMutate, false},
+		{"smartctl -as on", "smartctl -as on /dev/sda", TierMutate, false},
+		{"smartctl --te=", "smartctl --te=short /dev/sda", TierBenign, false},
+		{"smartctl -tshort", "smartctl -tshort /dev/sda", TierBenign, false},
+	})
+	runExact(t, p, []exactCase{
+		{"ethtool", "ethtool eth0", TierRead},
+		{"ethtool -S", "ethtool -S eth0", TierRead},
+		{"ethtool -w", "ethtool -w eth0", TierRead},
+		{"ethtool --show-eee", "ethtool --show-eee eth0", TierRead},
+		{"smartctl -a", "smartctl -a /dev/sda", TierRead},
+		{"smartctl -lselftest", "smartctl -lselftest /dev/sda", TierRead},
+		{"smartctl -dsat", "smartctl -dsat -a /dev/sda", TierRead},
+		{"smartctl --get", "smartctl --get=all /dev/sda", TierRead},
+		{"smartctl -ic", "smartctl -ic /dev/sda", TierRead},
+	})
+}

@@ -272,31 +272,9 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "iw"
 	case "ethtool":
-		for _, v := range vals {
-			if len(v) == 2 && v[0] == '-' {
-				switch v[1] {
-				case 'E', 'f':
-					return TierDestructive, "ethtool " + v + ": writes NIC firmware or EEPROM"
-				case 's', 'r', 't', 'A', 'C', 'G', 'K', 'L', 'U', 'X', 'W', 'N', 'p':
-					return TierMutate, "ethtool " + v + ": changes NIC settings"
-				}
-			}
-			if strings.HasPrefix(v, "--change") || strings.HasPrefix(v, "--set") || strings.HasPrefix(v, "--flash") || strings.HasPrefix(v, "--reset") {
-				return TierMutate, "ethtool " + v + ": changes NIC settings"
-			}
-		}
-		return TierRead, "ethtool"
+		return ethtoolProgram(c)
 	case "smartctl":
-		for _, v := range vals {
-			switch {
-			case v == "-s" || strings.HasPrefix(v, "--smart") || v == "-o" || strings.HasPrefix(v, "--offlineauto") || v == "-S" ||
-				strings.HasPrefix(v, "--saveauto") || strings.HasPrefix(v, "--set") || v == "-F" || strings.HasPrefix(v, "--firmwarebug"):
-				return TierMutate, "smartctl " + v + ": changes drive settings"
-			case v == "-t" || strings.HasPrefix(v, "--test") || v == "-X" || v == "--abort":
-				return TierBenign, "smartctl " + v + ": starts or stops a self-test"
-			}
-		}
-		return TierRead, "smartctl"
+		return smartctlProgram(vals)
 	case "nvme":
 		if len(ops) > 0 {
 			switch ops[0] {

@@ -1,0 +1,73 @@
+package policy
+
+import "strings"
+
+// ethtoolChange are ethtool's long options that change a NIC's settings
+// or disturb its link (a self-test, renegotiation, a cable test, blinking
+// its LED). ethtool matches its option words whole, as they are listed.
+var ethtoolChange = set(`--change --pause --coalesce --set-ring --features --offload --negotiate --identify
+	--test --config-nfc --config-ntuple --set-rxfh-indir --rxfh --set-dump --set-channels --set-priv-flags
+	--set-eee --set-phy-tunable --set-tunable --reset --set-fec --cable-test --cable-test-tdr --set-module
+	--set-pse --set-hwtstamp-cfg --set-mm --set-plca-cfg`)
+
+// ethtoolProgram classifies ethtool: writing EEPROM or firmware is tier 3,
+// changing settings tier 2, and -w's "data FILE" writes the dump to FILE.
+func ethtoolProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	r := raiser{TierRead, "ethtool"}
+	for i, v := range vals {
+		switch {
+		case v == "-E" || v == "-f" || v == "--change-eeprom" || strings.HasPrefix(v, "--flash"):
+			r.raise(TierDestructive, "ethtool "+v+": writes NIC firmware or EEPROM")
+		case len(v) == 2 && v[0] == '-' && strings.IndexByte("srtACGKLUXWNp", v[1]) >= 0,
+			ethtoolChange[v], strings.HasPrefix(v, "--set-"):
+			r.raise(TierMutate, "ethtool "+v+": changes NIC settings")
+		case (v == "-w" || v == "--get-dump") && i+3 < len(vals) && vals[i+2] == "data":
+			r.raise(c.writeArg(arg{val: vals[i+3], known: true}, "ethtool -w data"))
+		}
+	}
+	return r.t, r.why
+}
+
+// smartctlNoValue are smartctl's short options that take no value; any
+// other letter in a cluster takes the rest of the word, or the next one.
+const smartctlNoValue = "axHicAjVhXC"
+
+// smartctlProgram classifies smartctl: -s, -o, -S, -F and --set change the
+// drive's settings, -t and -X start or stop a self-test. getopt_long
+// takes the long names abbreviated (--sm=off) and the short ones with
+// their value attached (-son) or ending a cluster (-as on).
+func smartctlProgram(vals []string) (Tier, string) {
+	r := raiser{TierRead, "smartctl"}
+	for _, v := range vals {
+		if v == "--" {
+			break
+		}
+		if strings.HasPrefix(v, "--") {
+			for _, l := range []string{"--smart", "--offlineauto", "--saveauto", "--set", "--firmwarebug"} {
+				if longFlag(v, l) {
+					r.raise(TierMutate, "smartctl "+v+": changes drive settings")
+				}
+			}
+			if longFlag(v, "--test") || longFlag(v, "--abort") {
+				r.raise(TierBenign, "smartctl "+v+": starts or stops a self-test")
+			}
+			continue
+		}
+		if len(v) < 2 || v[0] != '-' {
+			continue
+		}
+		for _, f := range v[1:] {
+			switch {
+			case strings.ContainsRune("soSF", f):
+				r.raise(TierMutate, "smartctl "+v+": changes drive settings")
+			case f == 't' || f == 'X':
+				r.raise(TierBenign, "smartctl "+v+": starts or stops a self-test")
+			}
+			if !strings.ContainsRune(smartctlNoValue, f) {
+				break // the rest of the word is this option's value
+			}
+		}
+	}
+	return r.t, r.why
+}

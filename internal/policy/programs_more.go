@@ -192,7 +192,12 @@ func ipProgram(c *call) (Tier, string) {
 	args := c.args
 	vals := c.vals()
 	for k, v := range vals {
-		if v == "-b" || v == "-batch" || v == "--batch" || v == "-force" {
+		// ip takes "--opt" for "-opt" and any prefix of it (-ba, -bat).
+		o := v
+		if strings.HasPrefix(o, "--") {
+			o = o[1:]
+		}
+		if strings.HasPrefix(o, "-b") && strings.HasPrefix("-batch", o) || o == "-force" {
 			return TierDestructive, "ip -batch: runs commands from a file"
 		}
 		if v == "exec" && k >= 1 && (vals[k-1] == "netns" || vals[k-1] == "vrf") {
@@ -212,7 +217,46 @@ func ipProgram(c *call) (Tier, string) {
 			return TierMutate, "ip " + v + ": changes network configuration"
 		}
 	}
+	if v := ipVerb(vals); v != "" && !ipReadVerb(v) {
+		for m := range ipMutations {
+			if strings.HasPrefix(m, v) {
+				return TierMutate, "ip " + v + ": an abbreviated verb that changes network configuration"
+			}
+		}
+	}
 	return TierRead, "ip: shows network configuration"
+}
+
+// ipVerb returns the word after ip's object (ip -4 route VERB), skipping
+// global options and their values.
+func ipVerb(vals []string) string {
+	n := 0
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		if strings.HasPrefix(v, "-") {
+			switch v {
+			case "-n", "-netns", "-f", "-family", "-l", "-loops", "-rc", "-rcvbuf":
+				i++
+			}
+			continue
+		}
+		if n++; n == 2 {
+			return v
+		}
+	}
+	return ""
+}
+
+// ipReadVerb reports whether ip would take the verb w, whole or as the
+// prefix it accepts, for one of its showing verbs: ip checks show, list
+// and lst before the verbs that change things, so "ip r s" shows.
+func ipReadVerb(w string) bool {
+	for _, r := range []string{"show", "list", "lst", "get", "help", "monitor"} {
+		if strings.HasPrefix(r, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // rpmShell returns the shell commands of %(…) macros in rpm macro text.

@@ -323,6 +323,16 @@ func captureProgram(c *call) (Tier, string) {
 			r.raise(TierMutate, "tcpdump -z: runs "+truncate(z.val, 64))
 		}
 	}
+	if c.name == "tshark" {
+		// --export-objects PROTO,DIR writes every object it finds into DIR.
+		for _, e := range c.optVals(c.args, "--export-objects") {
+			_, dir, _ := strings.Cut(e.val, ",")
+			r.raise(c.writeArg(arg{val: dir, known: e.known, glob: e.glob}, "tshark --export-objects"))
+		}
+		for _, f := range c.optVals(c.args, "--export-tls-session-keys") {
+			r.raise(c.writeArg(f, "tshark --export-tls-session-keys"))
+		}
+	}
 	for _, x := range c.optVals(c.args, "-X") {
 		if strings.HasPrefix(x.val, "lua_script") || !x.known {
 			c.e.opaque = true

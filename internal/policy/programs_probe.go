@@ -12,12 +12,12 @@ func probeProgram(c *call) (Tier, string) {
 	case "rc-status", "checkupdates":
 		return TierRead, c.name + ": shows status"
 	case "iptables-save", "ip6tables-save":
-		for _, v := range vals {
-			if v == "-f" || strings.HasPrefix(v, "--file") {
-				return TierMutate, c.name + " -f: writes a file"
-			}
+		// -f/--file in every getopt spelling: -f/x, --fi=/x.
+		r := raiser{TierRead, c.name + ": prints the rules"}
+		for _, f := range c.optVals(c.args, "-f", "--file") {
+			r.raise(c.writeArg(f, c.name+" -f"))
 		}
-		return TierRead, c.name + ": prints the rules"
+		return r.t, r.why
 	case "rc-service":
 		ops := operands(vals)
 		if len(ops) == 0 && hasFlag(vals, 'l', "--list") {
@@ -36,7 +36,15 @@ func probeProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, c.name + ": replaces firewall rules"
 	case "ipset":
-		return ipsetTier(vals)
+		// -file names where list and save write their output.
+		r := raiser{}
+		r.raise(ipsetTier(vals))
+		for _, f := range c.optVals(c.args, "-file", "--file", "-f") {
+			if r.t < TierDestructive {
+				r.raise(c.writeArg(f, "ipset -file"))
+			}
+		}
+		return r.t, r.why
 	}
 	return TierMutate, c.name
 }

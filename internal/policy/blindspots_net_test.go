@@ -1,0 +1,41 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotNetworkSpellings: ip takes its verbs and options as any
+// prefix it recognises (ip a a adds an address, ip r f flushes routes,
+// ip -ba runs a batch file), and the network tools' file options write in
+// every spelling (iptables-save -f/x, ipset -file, tshark's exports);
+// the showing forms stay tier 0.
+func TestBlindSpotNetworkSpellings(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"ip a a", "ip a a 192.0.2.1/24 dev eth0", TierMutate, false},
+		{"ip r f", "ip r f all", TierMutate, false},
+		{"ip n f", "ip n f all", TierMutate, false},
+		{"ip r sa", "ip r sa", TierMutate, false},
+		{"ip l se", "ip l se eth0 mtu 1400", TierMutate, false},
+		{"ip r ap", "ip r ap 192.0.2.0/24 dev eth0", TierMutate, false},
+		{"ip -4 r d", "ip -4 r d 192.0.2.0/24", TierMutate, false},
+		{"ip -ba", "ip -ba /tmp/cmds", TierDestructive, false},
+		{"ip --bat", "ip --bat /tmp/cmds", TierDestructive, false},
+		{"iptables-save -f attached", "iptables-save -f/tmp/x", TierMutate, false},
+		{"iptables-save --fi=", "iptables-save --fi=/tmp/x", TierMutate, false},
+		{"ipset save -f", "ipset save -f /tmp/x", TierMutate, false},
+		{"ipset -file list", "ipset -file /tmp/x list", TierMutate, false},
+		{"ipset -f device", "ipset list -f /dev/sda", TierDestructive, true},
+		{"tshark --export-objects", "tshark -r in.pcap --export-objects http,/tmp/x", TierMutate, false},
+		{"tshark --export-tls-session-keys", "tshark -r in.pcap --export-tls-session-keys /tmp/k", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"ip a", "ip a", TierRead},
+		{"ip r s", "ip -4 r s table all", TierRead},
+		{"ip link show up", "ip link show up", TierRead},
+		{"ip r g", "ip r g 192.0.2.1", TierRead},
+		{"ip l s", "ip l s dev eth0", TierRead},
+		{"ip -br", "ip -br a", TierRead},
+		{"ipset list", "ipset list -o save", TierRead},
+		{"iptables-save", "iptables-save", TierRead},
+		{"tshark -r", "tshark -r in.pcap -z io,stat,1", TierRead},
+	})
+}

@@ -152,3 +152,22 @@ func TestBlindSpotGitWrites(t *testing.T) {
 		{"tag --list", "git tag --list 'v*'", TierRead},
 	})
 }
+
+// TestBlindSpotDryRunWrites: a dry run that still writes (logrotate -d
+// with -l) or a reader that opens an interactive shell able to save files
+// (xmllint --shell) is not read-only.
+func TestBlindSpotDryRunWrites(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"logrotate -d -l", "logrotate -d -l /tmp/log /etc/logrotate.conf", TierMutate, false},
+		{"logrotate -d --log=", "logrotate -d --log=/tmp/log /etc/logrotate.conf", TierMutate, false},
+		{"logrotate -dl attached", "logrotate -dl/tmp/log /etc/logrotate.conf", TierMutate, false},
+		{"logrotate -d -l device", "logrotate -d -l /dev/sda /etc/logrotate.conf", TierDestructive, true},
+		{"xmllint --shell", "xmllint --shell x.xml", TierMutate, false},
+		{"xmllint -shell", "xmllint -shell x.xml", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"logrotate -d", "logrotate -d /etc/logrotate.conf", TierRead},
+		{"xmllint --noout", "xmllint --noout x.xml", TierRead},
+	})
+}

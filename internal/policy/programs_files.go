@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -347,6 +348,11 @@ func filterProgram(c *call) (Tier, string) {
 	case "shuf", "iconv", "xmllint":
 		for _, o := range c.optVals(c.args, "-o", "--output", "-output") {
 			return write(o)
+		}
+		// xmllint's shell reads commands from its input, save and write
+		// among them.
+		if c.name == "xmllint" && (slices.Contains(vals, "--shell") || slices.Contains(vals, "-shell")) {
+			return TierMutate, "xmllint --shell: an interactive shell that can write files"
 		}
 	case "xxd":
 		ops := operandsSkipping(vals, "cglosn", []string{"-cols", "-groupsize", "-len", "-offset", "-seek", "-name"})

@@ -494,7 +494,12 @@ func (c *call) exCommand(text string) {
 func logrotateProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	if hasFlag(vals, 'd', "--debug") || len(vals) == 1 && (vals[0] == "--version" || vals[0] == "--help" || vals[0] == "--usage") {
-		return TierRead, "logrotate -d: reports what it would do"
+		// -l writes its verbose log even in debug mode.
+		r := raiser{TierRead, "logrotate -d: reports what it would do"}
+		for _, f := range c.optVals(c.args, "-l", "--log") {
+			r.raise(c.writeArg(f, "logrotate -l"))
+		}
+		return r.t, r.why
 	}
 	c.e.opaque = true
 	return TierDestructive, "logrotate: runs the scripts of a configuration the classifier cannot see"

@@ -214,6 +214,37 @@ func TestBlindSpotProtectedExpansions(t *testing.T) {
 	})
 }
 
+// TestBlindSpotProtectedParamOps: a variable assigned a literal and
+// changed by an operator that needs no pattern matching (case, substring,
+// literal removal or replacement) has a known value, so a protected path
+// spelled through it is denied, and so is a denied command spelled
+// through it.
+func TestBlindSpotProtectedParamOps(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, cmd := range []string{
+		"x=/ETC/WARDEN/CONFIG.YAML; cat ${x,,}",
+		"x=//etc/warden/config.yaml; cat ${x:1}",
+		"x=/etc/warden/config.yaml.bak; cat \"${x:0:23}\"",
+		"x=/etc/wardenX/config.yaml; cat ${x/X/}",
+		"x=/etc/wardenX/config.yaml; cat \"${x//X}\"",
+		"x=Xetc/warden/config.yaml; cat /${x#X}",
+		"x=/etc/warden/config.yamlQQ; cat ${x%%QQ}",
+		"x=Y/warden/config.yaml; cat ${x/#Y//etc}",
+		"x=/etc/warden/config.Z; cat ${x/%Z/yaml}",
+		"x=/ROOT/.local/state/warden/token; cat ${x,,}",
+		"x=REBOOT; ${x,,}",
+		"x=xreboot; ${x:1}",
+	} {
+		cases = append(cases, blindCase{cmd, cmd, TierDestructive, true})
+	}
+	runBlind(t, p, cases)
+	runExact(t, p, []exactCase{
+		{"other file", "x=/ETC/HOSTS; cat ${x,,}", TierRead},
+		{"substring of another file", "x=//etc/hosts; cat ${x:1}", TierRead},
+	})
+}
+
 // TestBlindSpotProtectedSymlinks: symlinks on this machine are resolved
 // in the longest existing prefix of a word, and in the protected paths.
 func TestBlindSpotProtectedSymlinks(t *testing.T) {

@@ -218,7 +218,11 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 		return true
 	case *syntax.ParamExp:
 		if !simpleParam(p) {
-			return false
+			v, ok := r.opParam(p)
+			if ok {
+				expanded(b, v, quoted, a)
+			}
+			return ok
 		}
 		name := p.Param.Value
 		if v, ok := r.bind[name]; ok {

@@ -79,3 +79,31 @@ func TestBlindSpotDeviceSettings(t *testing.T) {
 		{"smartctl -ic", "smartctl -ic /dev/sda", TierRead},
 	})
 }
+
+// TestBlindSpotSubcommandWrites: reading subcommands whose options or
+// extra operands write or reset state: btrfs filesystem label with a new
+// label, btrfs device stats -z, zpool events -c, docker compose config -o,
+// helm template --output-dir, podman healthcheck run.
+func TestBlindSpotSubcommandWrites(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"btrfs filesystem label set", "btrfs filesystem label / newlabel", TierMutate, false},
+		{"btrfs fi label set", "btrfs fi label /srv data", TierMutate, false},
+		{"btrfs device stats -z", "btrfs device stats -z /", TierMutate, false},
+		{"btrfs device stats --reset", "btrfs device stats --reset /srv", TierMutate, false},
+		{"zpool events -c", "zpool events -c", TierMutate, false},
+		{"zpool events -vc", "zpool events -vc", TierMutate, false},
+		{"compose config -o", "docker compose config -o /tmp/x", TierMutate, false},
+		{"compose config --output=", "docker compose config --output=/tmp/x", TierMutate, false},
+		{"compose config -o device", "docker compose config -o /dev/sda", TierDestructive, true},
+		{"helm template --output-dir", "helm template x ./chart --output-dir /tmp/x", TierMutate, false},
+		{"podman healthcheck run", "podman healthcheck run web", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"btrfs filesystem label", "btrfs filesystem label /", TierRead},
+		{"btrfs device stats", "btrfs device stats /", TierRead},
+		{"zpool events -v", "zpool events -v", TierRead},
+		{"compose config", "docker compose config", TierRead},
+		{"helm template", "helm template x ./chart", TierRead},
+	})
+}

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -402,6 +403,14 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 		}
 	case "btrfs":
+		// filesystem label with a new label sets it; device stats -z
+		// resets the error counters it reports.
+		if first == "filesystem" && second == "label" && len(ops) > 3 {
+			return TierMutate, "btrfs filesystem label: sets the label"
+		}
+		if first == "device" && second == "stats" && hasFlag(rest, 'z', "--reset") {
+			return TierMutate, "btrfs device stats -z: resets the error counters"
+		}
 		if first == "send" {
 			// send -f writes the stream to a file of the caller's choosing
 			// (-f X, -fX, -vf X).
@@ -416,6 +425,18 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 		}
 	case "docker", "podman", "nerdctl":
+		// compose config -o writes the rendered file; podman healthcheck
+		// run runs the container's check command.
+		if first == "compose" && slices.Contains(ops, "config") {
+			for _, f := range c.optVals(c.args, "-o", "--output") {
+				if wt, why := c.writeArg(f, c.name+" compose config -o"); wt > t {
+					t, label = wt, why
+				}
+			}
+		}
+		if first == "healthcheck" && second == "run" {
+			return TierMutate, c.name + " healthcheck run: runs the container's check command"
+		}
 		verb := first
 		if first == "container" && second != "" {
 			verb = second
@@ -536,6 +557,18 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 					}), " "), "cargo --config program", nil, false)
 				}
 				return TierDestructive, "cargo --config " + truncate(k, 64) + ": configuration that chooses the programs cargo runs"
+			}
+		}
+	case "zpool":
+		if first == "events" && hasFlag(rest[1:], 'c', "") {
+			return TierMutate, "zpool events -c: clears the event log"
+		}
+	case "helm":
+		if first == "template" {
+			for _, f := range c.optVals(c.args, "--output-dir") {
+				if wt, why := c.writeArg(f, "helm template --output-dir"); wt > t {
+					t, label = wt, why
+				}
 			}
 		}
 	case "resolvectl":

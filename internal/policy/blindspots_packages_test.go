@@ -70,3 +70,22 @@ func TestBlindSpotPackageVerbs(t *testing.T) {
 		{"resolvectl log-level", "resolvectl log-level", TierRead},
 	})
 }
+
+// TestBlindSpotTailscaleDebug: tailscale debug is a family of hooks, some
+// of which expire the node key, break connections or write the state
+// store; only its reporting subcommands are read-only.
+func TestBlindSpotTailscaleDebug(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"set-expire", "tailscale debug set-expire --in=1m", TierMutate, false},
+		{"break-tcp-conns", "tailscale debug break-tcp-conns", TierMutate, false},
+		{"dev-store-set", "tailscale debug dev-store-set k v", TierMutate, false},
+		{"capture", "tailscale debug capture -o /tmp/x", TierMutate, false},
+		{"rebind", "tailscale debug rebind", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"prefs", "tailscale debug prefs", TierRead},
+		{"netmap", "tailscale debug netmap", TierRead},
+		{"status", "tailscale status", TierRead},
+	})
+}

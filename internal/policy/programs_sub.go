@@ -179,7 +179,9 @@ var subcommandTables = map[string]subTable{
 	"networkctl": sub(`list|status|lldp|label|help|cat`, `renew|reload`, `down|delete|forcerenew|reconfigure`, TierRead, TierMutate, "", ""),
 	"resolvectl": sub(`status|query|statistics|show-cache|show-server-state|log-level|service|openpgp|tlsa|help|monitor`,
 		`flush-caches|reset-statistics|reset-server-features`, `revert`, TierRead, TierMutate, "it", "--interface --type --class"),
-	"tailscale": sub(`status|ip|netcheck|version|whois|ping|serve status|funnel status|dns status|exit-node list|bugreport|licenses|metrics|debug`,
+	"tailscale": sub(`status|ip|netcheck|version|whois|ping|serve status|funnel status|dns status|exit-node list|bugreport|licenses|metrics|
+		debug prefs|debug daemon-goroutines|debug daemon-logs|debug metrics|debug netmap|debug env|debug stat|debug hostinfo|
+		debug watch-ipn|debug derp-map|debug local-creds|debug peer-endpoint-changes|debug via|debug derp`,
 		``, `down|logout|set --ssh=false|switch|lock`, TierRead, TierMutate, "", "--socket"),
 	"wg":           sub(`show|showconf|genkey|pubkey|genpsk|help|--version`, ``, ``, TierRead, TierMutate, "", ""),
 	"wg-quick":     sub(`strip|help`, ``, `down`, TierRead, TierMutate, "", ""),

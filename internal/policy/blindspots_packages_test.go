@@ -89,3 +89,38 @@ func TestBlindSpotTailscaleDebug(t *testing.T) {
 		{"status", "tailscale status", TierRead},
 	})
 }
+
+// TestBlindSpotReadVerbArguments: subcommands listed as reads that write
+// when given a value, a flag or a destination: borg config KEY VALUE,
+// borg check --repair, borg key export FILE, restic cache --cleanup,
+// flatpak config --set, nmcli general hostname NAME, lxc query -X DELETE,
+// lxc file pull DEST, terraform providers lock, ansible-inventory --output.
+func TestBlindSpotReadVerbArguments(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"borg config set", "borg config /repo additional_free_space 0", TierMutate, false},
+		{"borg config --delete", "borg config --delete /repo key", TierMutate, false},
+		{"borg check --repair", "borg check --repair /repo", TierDestructive, false},
+		{"borg key export file", "borg key export /repo /tmp/key", TierMutate, false},
+		{"restic cache --cleanup", "restic cache --cleanup", TierMutate, false},
+		{"flatpak config --set", "flatpak config --set languages en", TierMutate, false},
+		{"nmcli general hostname", "nmcli general hostname evil", TierMutate, false},
+		{"nmcli g h", "nmcli g h evil", TierMutate, false},
+		{"nmcli general logging", "nmcli general logging level DEBUG", TierMutate, false},
+		{"lxc query -X DELETE", "lxc query -X DELETE /1.0/instances/web", TierDestructive, false},
+		{"incus query --request=", "incus query --request=POST /1.0/instances", TierDestructive, false},
+		{"lxc file pull", "lxc file pull web/etc/hosts /tmp/hosts", TierMutate, false},
+		{"terraform providers lock", "terraform providers lock", TierMutate, false},
+		{"tofu providers mirror", "tofu providers mirror /tmp/m", TierMutate, false},
+		{"ansible-inventory --output", "ansible-inventory --list --output /tmp/inv", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"borg config read", "borg config /repo key", TierRead},
+		{"borg check", "borg check /repo", TierRead},
+		{"borg key export stdout", "borg key export /repo", TierRead},
+		{"nmcli general hostname", "nmcli general hostname", TierRead},
+		{"lxc query GET", "lxc query -X GET /1.0", TierRead},
+		{"terraform providers", "terraform providers", TierRead},
+		{"ansible-inventory", "ansible-inventory --list", TierRead},
+	})
+}

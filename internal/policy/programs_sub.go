@@ -528,6 +528,51 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if (first == "networking" || first == "n") && second == "" && len(ops) == 1 {
 			return TierRead, "nmcli networking"
 		}
+		// general hostname NAME and general logging LEVEL set what they show
+		// (nmcli takes any prefix of its words: g h NAME).
+		if len(ops) > 2 && first != "" && strings.HasPrefix("general", first) && second != "" &&
+			(strings.HasPrefix("hostname", second) || strings.HasPrefix("logging", second)) {
+			return TierMutate, "nmcli general " + second + ": sets it"
+		}
+	case "borg":
+		// config with a value or --delete sets the repository's config,
+		// check --repair rewrites it, key export with a file writes it.
+		switch {
+		case first == "config" && (len(ops) > 3 || hasFlag(rest, 'd', "--delete")):
+			return TierMutate, "borg config: changes the repository's configuration"
+		case first == "check" && hasFlag(rest, 0, "--repair"):
+			return TierDestructive, "borg check --repair: rewrites the repository"
+		case first == "key" && second == "export" && len(ops) > 3:
+			return c.writeArg(arg{val: ops[3], known: true}, "borg key export")
+		}
+	case "restic":
+		if first == "cache" && hasFlag(rest, 0, "--cleanup") {
+			return TierMutate, "restic cache --cleanup: removes old cache directories"
+		}
+	case "flatpak":
+		if first == "config" && (hasFlag(rest, 0, "--set") || hasFlag(rest, 0, "--unset")) {
+			return TierMutate, "flatpak config --set: changes flatpak's configuration"
+		}
+	case "lxc", "incus":
+		// query sends any API request -X names; file pull writes locally.
+		if first == "query" {
+			for _, m := range c.optVals(c.args, "-X", "--request") {
+				if !m.known || !strings.EqualFold(m.val, "GET") {
+					return TierDestructive, c.name + " query -X " + truncate(m.val, 16) + ": an API request that can change anything"
+				}
+			}
+		}
+		if first == "file" && second == "pull" && len(ops) > 3 {
+			return c.writeArg(arg{val: ops[len(ops)-1], known: true}, c.name+" file pull")
+		}
+	case "terraform", "tofu":
+		if first == "providers" && (second == "lock" || second == "mirror") {
+			return TierMutate, c.name + " providers " + second + ": writes the lock file or a mirror"
+		}
+	case "ansible-inventory":
+		for _, f := range c.optVals(c.args, "--output") {
+			return c.writeArg(f, "ansible-inventory --output")
+		}
 	case "go":
 		if first == "env" && (hasFlag(rest, 'w', "") || hasFlag(rest, 'u', "")) {
 			// go env -w NAME=VALUE sets it for every later go command.

@@ -171,3 +171,32 @@ func TestBlindSpotDryRunWrites(t *testing.T) {
 		{"xmllint --noout", "xmllint --noout x.xml", TierRead},
 	})
 }
+
+// TestBlindSpotTempDirVariables: the variables naming where programs make
+// their temporary files send a read's writes wherever they say (mktemp
+// creates its file there, sort its spill files), so setting one to
+// anything but a temporary directory is a write; GIT_INDEX_FILE names the
+// index git status writes back.
+func TestBlindSpotTempDirVariables(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"TMPDIR before a command", "TMPDIR=/etc/cron.d sort /var/log/syslog", TierMutate, false},
+		{"exported", "export TMPDIR=/etc; mktemp", TierMutate, false},
+		{"assigned then exported", "TMPDIR=/root/.ssh; export TMPDIR; sort f", TierMutate, false},
+		{"through env", "env TMPDIR=/srv mktemp", TierMutate, false},
+		{"through sudo", "sudo TMPDIR=/etc sort f", TierMutate, false},
+		{"TMP", "TMP=/etc sort f", TierMutate, false},
+		{"TEMP", "TEMP=/usr/lib sort f", TierMutate, false},
+		{"TEMPDIR", "TEMPDIR=/boot sort f", TierMutate, false},
+		{"dot-dot out of /tmp", "TMPDIR=/tmp/../etc sort f", TierMutate, false},
+		{"relative", "TMPDIR=cron.d sort f", TierMutate, false},
+		{"known only at run time", "TMPDIR=$HOME/t sort f", TierMutate, false},
+		{"GIT_INDEX_FILE", "GIT_INDEX_FILE=/etc/x git status", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"under /tmp", "TMPDIR=/tmp/work sort /etc/hosts", TierRead},
+		{"/tmp itself", "TMPDIR=/tmp sort /etc/hosts", TierRead},
+		{"under /var/tmp", "env TMPDIR=/var/tmp/x sort /etc/hosts", TierRead},
+		{"other variable", "LC_ALL=C sort /etc/hosts", TierRead},
+	})
+}

@@ -315,10 +315,11 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	BAT_PAGER DELTA_PAGER GH_PAGER GH_EDITOR GIT_DIFF_OPTS SYSTEMD_PAGERSECURE LESSSECURE`)
 
 // fileEnv are variables naming a file that programs which otherwise only
-// read write to: git's GIT_TRACE* and GIT_REDIRECT_* (matched by prefix),
+// read write to: git's index (git status refreshes it), GIT_TRACE* and
+// GIT_REDIRECT_* (matched by prefix),
 // TLS key logs, Kerberos traces, nstat's and ifstat's history, glibc's
 // malloc trace, coverage output and client histories.
-var fileEnv = set(`SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
+var fileEnv = set(`GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
 	GCOV_PREFIX LLVM_PROFILE_FILE SEGFAULT_OUTPUT_NAME MYSQL_HISTFILE PSQL_HISTORY SQLITE_HISTORY
 	REDISCLI_HISTFILE`)
 

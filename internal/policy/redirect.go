@@ -268,6 +268,7 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 	if !known {
 		// The value is only known at run time; the name alone decides.
 		e.envName(a.Name.Value, ctx, where)
+		e.tempDirVar(a.Name.Value, "", false, ctx, where)
 		return
 	}
 	e.envVarCtx(a.Name.Value, val, ctx, where)
@@ -300,10 +301,29 @@ func (e *eval) envVar(name, val string, covered bool, where string) {
 
 func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.envName(name, ctx, where)
+	e.tempDirVar(name, val, true, ctx, where)
 	if shellValued[name] && val != "" {
 		ctx.nest++
 		e.script(val, ctx, name)
 	}
+}
+
+// tempDirs are the variables naming where programs create their
+// temporary files (mktemp, sort, Python's tempfile and many more).
+var tempDirs = set(`TMPDIR TMP TEMP TEMPDIR`)
+
+// tempDirVar raises setting a temporary-directory variable to anything
+// but a directory under /tmp or /var/tmp (or a value known only at run
+// time): the programs after it create files there, so TMPDIR=/etc/cron.d
+// sort turns a read into writes of the caller's choosing.
+func (e *eval) tempDirVar(name, val string, known bool, ctx cctx, where string) {
+	if !tempDirs[name] || known && (tmpPath(val) || path.Clean(val) == "/tmp" || path.Clean(val) == "/var/tmp") {
+		return
+	}
+	if !known {
+		val = "a value known only at run time"
+	}
+	e.note(TierMutate, ctx.covered, "%s sets %s to %s: programs create their temporary files there", where, name, truncate(val, 64))
 }
 
 // envName classifies setting a variable by its name.

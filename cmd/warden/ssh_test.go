@@ -196,14 +196,24 @@ func TestSSHRemote(t *testing.T) {
 			want(t, "run_command", got, "ok")
 			return strings.TrimSpace(got["stdout"].(string))
 		}
+		// Other hosts' spares match too, and this host's may still be
+		// starting: wait for a shell that was not there before the call.
+		shells := func() []string {
+			out, _ := exec.Command("pgrep", "-u", sshUser, "-f", "__wd_m=").Output()
+			return strings.Fields(string(out))
+		}
+		before := shells()
 		echoPid()
 		var waiting []string
-		for end := time.Now().Add(5 * time.Second); len(waiting) == 0; time.Sleep(20 * time.Millisecond) {
+		for end := time.Now().Add(20 * time.Second); len(waiting) == 0; time.Sleep(20 * time.Millisecond) {
 			if time.Now().After(end) {
 				t.Fatal("no session started ahead on the host")
 			}
-			out, _ := exec.Command("pgrep", "-u", sshUser, "-f", "__wd_m=").Output()
-			waiting = strings.Fields(string(out))
+			for _, pid := range shells() {
+				if !slices.Contains(before, pid) {
+					waiting = append(waiting, pid)
+				}
+			}
 		}
 		if pid := echoPid(); !slices.Contains(waiting, pid) {
 			t.Fatalf("the call ran in shell %s, not in one started before it (%v)", pid, waiting)

@@ -102,10 +102,7 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 		"cd /proc/self/task/1/root; cat root/.local/state/warden/token",
 		"tar -C /proc/$PPID/root/root/.local/state -c warden",
 	}
-	var cases []blindCase
-	for _, c := range denied {
-		cases = append(cases, blindCase{c, c, TierDestructive, true})
-	}
+	cases := sameCases(TierDestructive, true, denied...)
 	cases = append(cases,
 		blindCase{"unresolved dir", "cat $X/token", TierMutate, false},
 		blindCase{"unresolved audit", "cat \"$D\"/audit.jsonl", TierMutate, false},
@@ -188,8 +185,7 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 // it — so each of these reaches warden's configuration.
 func TestBlindSpotProtectedExpansions(t *testing.T) {
 	p := protectedPolicy(t)
-	var cases []blindCase
-	for _, cmd := range []string{
+	cases := sameCases(TierDestructive, true,
 		"for f in /etc/*/config.yaml; do cat $f; done",
 		"for f in /etc/*/config.yaml; do cat \"$f\"; done",
 		"for f in /etc/w*; do cat $f/config.yaml; done",
@@ -203,9 +199,7 @@ func TestBlindSpotProtectedExpansions(t *testing.T) {
 		"arr=(x [1]=/etc/*/audit.key); cat \"${arr[1]}\"",
 		"declare -a a=(/etc/w*/config.yaml); cat \"${a[0]}\"",
 		"cat $(echo '/etc/*/config.yaml')",
-	} {
-		cases = append(cases, blindCase{cmd, cmd, TierDestructive, true})
-	}
+	)
 	runBlind(t, p, cases)
 	runExact(t, p, []exactCase{
 		{"quoted glob in a variable names no file", "f='/etc/*/config.yaml'; cat \"$f\"", TierRead},
@@ -221,8 +215,7 @@ func TestBlindSpotProtectedExpansions(t *testing.T) {
 // through it.
 func TestBlindSpotProtectedParamOps(t *testing.T) {
 	p := protectedPolicy(t)
-	var cases []blindCase
-	for _, cmd := range []string{
+	cases := sameCases(TierDestructive, true,
 		"x=/ETC/WARDEN/CONFIG.YAML; cat ${x,,}",
 		"x=//etc/warden/config.yaml; cat ${x:1}",
 		"x=/etc/warden/config.yaml.bak; cat \"${x:0:23}\"",
@@ -235,9 +228,7 @@ func TestBlindSpotProtectedParamOps(t *testing.T) {
 		"x=/ROOT/.local/state/warden/token; cat ${x,,}",
 		"x=REBOOT; ${x,,}",
 		"x=xreboot; ${x:1}",
-	} {
-		cases = append(cases, blindCase{cmd, cmd, TierDestructive, true})
-	}
+	)
 	runBlind(t, p, cases)
 	runExact(t, p, []exactCase{
 		{"other file", "x=/ETC/HOSTS; cat ${x,,}", TierRead},
@@ -272,24 +263,21 @@ func TestBlindSpotProtectedSymlinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cases []blindCase
-	for _, c := range []string{
-		"cat " + state + "/token",               // the real path of a protected path given through a link
-		"cat " + dir + "/lnk/token",             // a link to the state dir
-		"cat " + dir + "/lnk",                   // the link itself
-		"cat " + dir + "/up/warden/token",       // a link to its parent
-		"cat " + dir + "/up/x/../warden/token",  // ".." after a link
-		"cat " + dir + "/lnk/../warden/token",   // ".." resolved after the link, not before
-		"cat " + dir + "/rel",                   // a relative link to the token
-		"cat " + dir + "/up/w*/tok?n",           // a glob after a link
-		"cat " + dir + "/state-linked/new.cast", // a file that does not exist yet
-		"cd " + dir + "/up; cat warden/token",   // cd through a link
-		"echo x > " + dir + "/lnk/audit.jsonl",  // a redirection through a link
-		"cat " + dir + "/alias-home/u/.local/state/warden/token",
-		"cat /proc/self/root" + state + "/token", // a magic link to /
-	} {
-		cases = append(cases, blindCase{c, c, TierDestructive, true})
-	}
+	cases := sameCases(TierDestructive, true,
+		"cat "+state+"/token",               // the real path of a protected path given through a link
+		"cat "+dir+"/lnk/token",             // a link to the state dir
+		"cat "+dir+"/lnk",                   // the link itself
+		"cat "+dir+"/up/warden/token",       // a link to its parent
+		"cat "+dir+"/up/x/../warden/token",  // ".." after a link
+		"cat "+dir+"/lnk/../warden/token",   // ".." resolved after the link, not before
+		"cat "+dir+"/rel",                   // a relative link to the token
+		"cat "+dir+"/up/w*/tok?n",           // a glob after a link
+		"cat "+dir+"/state-linked/new.cast", // a file that does not exist yet
+		"cd "+dir+"/up; cat warden/token",   // cd through a link
+		"echo x > "+dir+"/lnk/audit.jsonl",  // a redirection through a link
+		"cat "+dir+"/alias-home/u/.local/state/warden/token",
+		"cat /proc/self/root"+state+"/token", // a magic link to /
+	)
 	runBlind(t, p, cases)
 	runExact(t, p, []exactCase{
 		{"loop", "cat " + dir + "/loop/x", TierRead},

@@ -16,6 +16,16 @@ type blindCase struct {
 	deny bool
 }
 
+// sameCases makes one case per command, each named by its command and
+// held to the same minimum tier and denial.
+func sameCases(min Tier, deny bool, cmds ...string) []blindCase {
+	cases := make([]blindCase, len(cmds))
+	for i, c := range cmds {
+		cases[i] = blindCase{c, c, min, deny}
+	}
+	return cases
+}
+
 // runBlind evaluates cases with p. A case with max set to a tier below
 // TierDestructive also checks the tier does not exceed it.
 func runBlind(t *testing.T, p *Policy, cases []blindCase) {
@@ -227,10 +237,7 @@ func TestBlindSpotStdinPrograms(t *testing.T) {
 		"sqlite3 /tmp/db <&3",
 		"m4 /tmp/x.m4",
 	}
-	var cases []blindCase
-	for _, c := range unknown {
-		cases = append(cases, blindCase{c, c, TierDestructive, false})
-	}
+	cases := sameCases(TierDestructive, false, unknown...)
 	cases = append(cases,
 		blindCase{"heredoc literal deny", "sh <<'EOF'\nreboot\nEOF", TierDestructive, true},
 		blindCase{"herestring literal deny", "bash <<< 'init 0'", TierDestructive, true},
@@ -418,10 +425,7 @@ func TestBlindSpotArithmetic(t *testing.T) {
 		"for i in $(seq \"$x\"); do (( i )); done",
 		"n=${#x}$y; (( n ))",
 	}
-	var cases []blindCase
-	for _, c := range unknown {
-		cases = append(cases, blindCase{c, c, TierMutate, false})
-	}
+	cases := sameCases(TierMutate, false, unknown...)
 	cases = append(cases,
 		blindCase{"literal injection", "x='a[$(reboot)]'; (( x ))", TierDestructive, true},
 		blindCase{"double-quoted injection", `x="a[\$(reboot)]"; (( x ))`, TierDestructive, true},

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -138,13 +137,13 @@ func answer(ctx context.Context, id jsonrpc.ID, h mcp.ToolHandler, req *mcp.Call
 		r.Content = []mcp.Content{} // the SDK's: no "content": null
 		res = &r
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(res); err != nil {
+	// The message encoding escapes HTML characters in the result, as it
+	// does the SDK's, so plain Marshal gives the same bytes on the wire.
+	raw, err := json.Marshal(res)
+	if err != nil {
 		return &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "encoding the result: " + err.Error()}}
 	}
-	return &jsonrpc.Response{ID: id, Result: bytes.TrimRight(buf.Bytes(), "\n")}
+	return &jsonrpc.Response{ID: id, Result: raw}
 }
 
 // cancel ends the call a notifications/cancelled names, if it is the

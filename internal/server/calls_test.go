@@ -3,6 +3,9 @@ package server
 import (
 	"bufio"
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"regexp"
 	"slices"
@@ -11,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -66,6 +70,7 @@ func TestCallLaneMatchesSDK(t *testing.T) {
 			call("6", `{"name":"run_command"}`),
 		}, 5, 5},
 		{"approval by elicitation", "mode: guarded\napproval:\n  tier2: elicit\n", "", []string{run("2", "echo hi"), run("3", "touch /tmp/warden-lane-test")}, 2, 0},
+		{"HTML characters", "mode: readonly\n", "", []string{run("2", "echo \\\"<a>&\\\"")}, 1, 1},
 		{"progress token", "mode: readonly\n", "", []string{call("2", `{"_meta":{"progressToken":"p"},"name":"run_command","arguments":{"command":"echo hi"}}`)}, 1, 1},
 		{"escaped name", "mode: readonly\n", "", []string{call("2", `{"name":"run\u005fcommand","arguments":{"command":"echo hi"}}`)}, 1, 1},
 		{"nested past the SDK's depth", "mode: readonly\n", "", []string{call("2", `{"name":"run_command","arguments":{"command":"echo hi","x":`+strings.Repeat("[", 1001)+strings.Repeat("]", 1001)+`}}`)}, 1, 0},
@@ -209,4 +214,106 @@ func stdioSession(t *testing.T, s *mcp.Server, tr stdioTransport) (send func(str
 	next()
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	return send, next
+}
+
+// TestCallLaneAnswers holds the lane's encoding of a handler's outcome to
+// the SDK's: an error keeps the code it wraps, a missing result or one
+// asking for input is an internal error, content is never null, and HTML
+// characters in text come out escaped, as the SDK's encoding writes them.
+func TestCallLaneAnswers(t *testing.T) {
+	id, err := jsonrpc.MakeID(float64(7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		res  *mcp.CallToolResult
+		err  error
+		want string
+	}{
+		{"wrapped coded error", nil, fmt.Errorf("arguments: %w", &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "bad"}),
+			`{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"arguments: bad"}}`},
+		{"plain error", nil, errors.New("broken"), `{"jsonrpc":"2.0","id":7,"error":{"code":0,"message":"broken"}}`},
+		{"no result", nil, nil, `{"jsonrpc":"2.0","id":7,"error":{"code":-32603,"message":"tool handler returned no result"}}`},
+		{"input requests", &mcp.CallToolResult{InputRequests: mcp.InputRequestMap{"x": &mcp.ElicitParams{Message: "?"}}}, nil,
+			`{"jsonrpc":"2.0","id":7,"error":{"code":-32603,"message":"server bug: input requests on a call answered without the SDK"}}`},
+		{"no content", &mcp.CallToolResult{}, nil, `{"jsonrpc":"2.0","id":7,"result":{"content":[]}}`},
+		{"HTML characters", &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "a<b>&c"}}}, nil,
+			`{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"a\u003cb\u003e\u0026c"}]}}`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) { return tc.res, tc.err }
+			data, err := jsonrpc.EncodeMessage(answer(context.Background(), id, h, &mcp.CallToolRequest{}))
+			if err != nil || string(data) != tc.want {
+				t.Errorf("got %s (%v)\nwant %s", data, err, tc.want)
+			}
+		})
+	}
+}
+
+// stubTools is one tool whose handler returns an empty result.
+type stubTools struct{}
+
+func (stubTools) Handler(name string) mcp.ToolHandler {
+	if name != "t" {
+		return nil
+	}
+	return func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{}, nil
+	}
+}
+
+func (stubTools) ReturnsInputRequests() bool { return false }
+
+// failingWriter fails every write.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("stdout closed") }
+
+// TestCallLaneStops: once an answer cannot be written the lane takes no
+// more calls, and once warden is stopping it takes none at all; the SDK
+// answers (or refuses) them instead.
+func TestCallLaneStops(t *testing.T) {
+	call := func(id float64) *jsonrpc.Request {
+		jid, _ := jsonrpc.MakeID(id)
+		return &jsonrpc.Request{ID: jid, Method: "tools/call", Params: json.RawMessage(`{"name":"t","arguments":{}}`)}
+	}
+	newConn := func(out io.Writer) *stdioConn {
+		return &stdioConn{out: out, version: "2025-11-25", closed: make(chan struct{})}
+	}
+
+	l := newCallLane(context.Background(), nil, stubTools{})
+	l.session = new(mcp.ServerSession)
+	c := newConn(failingWriter{})
+	if !l.take(context.Background(), c, call(1)) {
+		t.Fatal("the lane did not take a call it can answer")
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		l.mu.Lock()
+		ended, left := l.ended, len(l.inflight)
+		l.mu.Unlock()
+		if ended != nil && left == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a failed write did not stop the lane (ended %v, %d in flight)", ended, left)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if l.take(context.Background(), c, call(2)) {
+		t.Error("the lane took a call after its answers could no longer be written")
+	}
+
+	stop, cancel := context.WithCancel(context.Background())
+	cancel()
+	l = newCallLane(stop, nil, stubTools{})
+	l.session = new(mcp.ServerSession)
+	if l.take(context.Background(), newConn(io.Discard), call(3)) {
+		t.Error("the lane took a call while warden was stopping")
+	}
+	if l.take(context.Background(), &stdioConn{out: io.Discard}, call(4)) {
+		t.Error("the lane took a call before the initialize answer")
+	}
 }

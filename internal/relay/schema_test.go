@@ -148,3 +148,21 @@ func BenchmarkValidate(b *testing.B) {
 		})
 	}
 }
+
+// TestPlainCheckNeedsAClosedObject: a schema that admits properties it
+// does not name (or is not an object) has no fast check; every call goes
+// to the validator.
+func TestPlainCheckNeedsAClosedObject(t *testing.T) {
+	open := &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"command": {Type: "string"}}}
+	a, err := newArgSchema(open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := a.valid(json.RawMessage(`{"command":"x"}`)); ok || a.plain != nil {
+		t.Errorf("open object: plain %v, fast check %v", a.plain, ok)
+	}
+	var v schemaArgs
+	if err := validate(a, json.RawMessage(`{"command":"x","other":1}`), &v); err != nil || v.Command != "x" {
+		t.Errorf("a property the open schema admits: %v, %+v", err, v)
+	}
+}

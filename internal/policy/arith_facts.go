@@ -30,7 +30,13 @@ type arithFacts struct {
 	trusts []string
 	names  map[string]*nameFacts
 	skip   map[*syntax.Word]bool
+	// base is the offset in the script of the piece being walked
+	// (see scriptInPieces): the parser counts from each piece's start.
+	base int
 }
+
+// at is the offset of p in the script.
+func (af *arithFacts) at(p syntax.Pos) int { return af.base + int(p.Offset()) }
 
 func (af *arithFacts) name(n string) *nameFacts {
 	nf := af.names[n]
@@ -173,7 +179,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				return true
 			}
 			name := n.Name.Value
-			at := int(n.Name.Pos().Offset())
+			at := af.at(n.Name.Pos())
 			if n.Naked {
 				af.seen(name, at)
 				return true
@@ -197,7 +203,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 					break
 				}
 				if n.Select {
-					af.assigned(l.Name.Value, int(l.Name.Pos().Offset()), false, false, false)
+					af.assigned(l.Name.Value, af.at(l.Name.Pos()), false, false, false)
 					break
 				}
 				allInt, allIdent := true, true
@@ -209,14 +215,14 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				if len(l.Items) == 0 && !l.InPos.IsValid() {
 					allInt, allIdent = false, false // for x; do: the positional parameters
 				}
-				af.assigned(l.Name.Value, int(l.Name.Pos().Offset()), allInt, allIdent, topLoop[n])
+				af.assigned(l.Name.Value, af.at(l.Name.Pos()), allInt, allIdent, topLoop[n])
 			case *syntax.CStyleLoop:
 				if b, ok := l.Init.(*syntax.BinaryArithm); ok && topLoop[n] && b.Op == syntax.Assgn {
 					if x, ok := b.X.(*syntax.Word); ok && len(x.Parts) == 1 {
 						if lit, ok := x.Parts[0].(*syntax.Lit); ok && validName(lit.Value) {
 							if y, ok := b.Y.(*syntax.Word); ok {
 								if v, ok := plainLit(y); ok && isIntLit(v) {
-									af.assigned(lit.Value, int(x.Pos().Offset()), true, false, true)
+									af.assigned(lit.Value, af.at(x.Pos()), true, false, true)
 									if af.skip == nil {
 										af.skip = map[*syntax.Word]bool{}
 									}
@@ -229,10 +235,10 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			}
 		case *syntax.ParamExp:
 			if n.Param != nil {
-				af.seen(n.Param.Value, int(n.Param.Pos().Offset()))
+				af.seen(n.Param.Value, af.at(n.Param.Pos()))
 				if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
 					i, id := valueKind(n.Exp.Word)
-					af.assigned(n.Param.Value, int(n.Param.Pos().Offset()), i, id, false)
+					af.assigned(n.Param.Value, af.at(n.Param.Pos()), i, id, false)
 				}
 			}
 		case *syntax.Word:
@@ -244,7 +250,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 					// A bare name in arithmetic, or any word that
 					// could be one: counts as a use.
 					if validName(l.Value) {
-						af.seen(l.Value, int(l.Pos().Offset()))
+						af.seen(l.Value, af.at(l.Pos()))
 					}
 					return false
 				}
@@ -255,11 +261,11 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				for _, p := range n.Parts {
 					switch p := p.(type) {
 					case *syntax.ParamExp:
-						af.seen(p.Param.Value, int(p.Param.Pos().Offset()))
+						af.seen(p.Param.Value, af.at(p.Param.Pos()))
 					case *syntax.DblQuoted:
 						for _, q := range p.Parts {
 							if pe, ok := q.(*syntax.ParamExp); ok {
-								af.seen(pe.Param.Value, int(pe.Param.Pos().Offset()))
+								af.seen(pe.Param.Value, af.at(pe.Param.Pos()))
 							}
 						}
 					}
@@ -273,7 +279,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 		case *syntax.CoprocClause:
 			if n.Name != nil {
 				if v, ok := plainLit(n.Name); ok {
-					af.assigned(v, int(n.Name.Pos().Offset()), false, false, false)
+					af.assigned(v, af.at(n.Name.Pos()), false, false, false)
 				}
 			}
 		}
@@ -288,7 +294,9 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 // nested too deep, may assign anything.
 func (af *arithFacts) walkCode(code string, visit func(syntax.Node) bool) {
 	af.depth++
-	defer func() { af.depth-- }()
+	base := af.base
+	af.base = 0 // offsets in code count from its start, wherever it is
+	defer func() { af.depth--; af.base = base }()
 	if af.depth > maxNest || len(code) > maxInput || bracketDepth(code) > maxBrackets {
 		af.tainted = true
 		return
@@ -336,7 +344,7 @@ func (af *arithFacts) callFacts(ce *syntax.CallExpr) (string, bool) {
 					return "", false
 				}
 				if n, _, _ := strings.Cut(s, "="); validName(n) {
-					af.assigned(n, int(w.Pos().Offset()), false, false, false)
+					af.assigned(n, af.at(w.Pos()), false, false, false)
 				}
 			}
 		case v == "trap":
@@ -368,7 +376,7 @@ func (af *arithFacts) callFacts(ce *syntax.CallExpr) (string, bool) {
 				}
 				n, _, _ := strings.Cut(s, "[")
 				if validName(n) {
-					af.assigned(n, int(w.Pos().Offset()), false, false, false)
+					af.assigned(n, af.at(w.Pos()), false, false, false)
 				}
 				af.attachedNames(w)
 			}
@@ -404,7 +412,7 @@ func (af *arithFacts) attachedNames(w *syntax.Word) {
 	}
 	for i := 2; i < len(s); i++ {
 		if n, _, _ := strings.Cut(s[i:], "["); validName(n) {
-			af.assigned(n, int(w.Pos().Offset()), false, false, false)
+			af.assigned(n, af.at(w.Pos()), false, false, false)
 		}
 	}
 }

@@ -182,6 +182,13 @@ func (e *eval) script(src string, ctx cctx, what string) {
 	// line into the comment; shells end the comment at the newline and
 	// run that line. Comments are kept, only then, to find it.
 	continued := strings.Contains(src, "\\\n")
+	if !e.scriptInPieces(src, ctx, continued) {
+		e.scriptWhole(src, ctx, what, continued)
+	}
+}
+
+// scriptWhole parses src in one piece and classifies every command in it.
+func (e *eval) scriptWhole(src string, ctx cctx, what string, continued bool) {
 	f, err := e.parser(continued).Parse(strings.NewReader(src), "")
 	if err != nil {
 		e.opaque = true

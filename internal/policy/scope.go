@@ -45,7 +45,9 @@ const (
 // smaller scripts, which mostly have no arithmetic, leave them to facts.
 const eagerFacts = 64 << 10
 
-func newScope(f *syntax.File, size int) *scope {
+// newScope walks f, or, when f is the statements of pieces (see
+// scriptInPieces), each piece, which places its nodes in the script.
+func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 	sc := &scope{vars: map[string][]string{}, file: f}
 	add := func(name string, w *syntax.Word) {
 		if w == nil || len(sc.vars) >= maxVars && sc.vars[name] == nil {
@@ -68,7 +70,7 @@ func newScope(f *syntax.File, size int) *scope {
 	if size >= eagerFacts {
 		sc.arith, facts = factsVisitor(f)
 	}
-	walk(f, func(n syntax.Node) bool {
+	visit := func(n syntax.Node) bool {
 		if facts != nil && !facts(n) {
 			return false // a flat word, which the switch below prunes too
 		}
@@ -107,7 +109,20 @@ func newScope(f *syntax.File, size int) *scope {
 			}
 		}
 		return true
-	})
+	}
+	if len(pieces) == 0 {
+		walk(f, visit)
+		return sc
+	}
+	for _, pc := range pieces {
+		if sc.arith != nil {
+			sc.arith.base = pc.base
+		}
+		walk(pc.file, visit)
+	}
+	if sc.arith != nil {
+		sc.arith.base = 0
+	}
 	return sc
 }
 

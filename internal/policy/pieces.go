@@ -1,0 +1,280 @@
+package policy
+
+import (
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A large script is parsed and walked in pieces, on every processor at
+// once. Pieces are cut at line ends, and the cuts hold only where the
+// text before each is complete: every piece parses alone, and no cut
+// follows a backslash. An unclosed quote, here-document, compound
+// command or operator makes the piece before the cut fail to parse, so
+// when every piece parses, the pieces' statements are the script's.
+//
+// The walk carries nothing from one top-level statement to the next but
+// what it accumulates: findings, cd targets and relative words. The
+// scope, which is what later statements could tell earlier ones, is
+// built once over all the pieces. So each piece is walked by an
+// evaluation of its own, and absorb adds them up in order to what one
+// walk of the whole script finds. Anything else (a piece that does not
+// parse, a budget or a cap reached in a piece) leaves the script to the
+// one-piece walk, which says what went wrong.
+
+const (
+	pieceMin  = 128 << 10 // smallest script cut into pieces
+	pieceSize = 32 << 10  // smallest piece
+)
+
+type piece struct {
+	src  string
+	base int  // offset of src in the script
+	semi bool // cut after "; " rather than at a line end
+	file *syntax.File
+	err  error
+}
+
+// maxCutSearch is how far past its place a cut is looked for.
+const maxCutSearch = 16 << 10
+
+// cutPieces cuts src into about n pieces of similar size. A cut is after
+// a line end that follows no backslash, before a line that starts a
+// command; failing one, after "; ". The cuts are guesses, which parse
+// checks.
+func cutPieces(src string, n int) []*piece {
+	var out []*piece
+	start := 0
+	for i := 1; i < n; i++ {
+		at := max(len(src)*i/n, start+1)
+		end := min(at+maxCutSearch, len(src)-1)
+		cut, semi := -1, false
+		for j := at; j < end && cut < 0; j++ {
+			if src[j] == '\n' && src[j-1] != '\\' && startsCommand(src[j+1:]) {
+				cut = j + 1
+			}
+		}
+		for j := at; j < end && cut < 0; j++ {
+			if src[j] == ';' && src[j+1] == ' ' && src[j-1] != '\\' && src[j-1] != ';' {
+				cut, semi = j+2, true
+			}
+		}
+		if cut < 0 {
+			continue
+		}
+		out = append(out, &piece{src: src[start:cut], base: start, semi: semi})
+		start = cut
+	}
+	return append(out, &piece{src: src[start:], base: start})
+}
+
+// startsCommand reports whether a line s can start a command of its
+// own: it is not indented, and does not start with a word or operator
+// that continues an earlier one.
+func startsCommand(s string) bool {
+	if s == "" || strings.IndexByte(" \t\n;&|)}", s[0]) >= 0 {
+		return false
+	}
+	w := s[:strings.IndexFunc(s+" ", func(r rune) bool { return strings.ContainsRune(" \t\n;&|()<>", r) })]
+	switch w {
+	case "do", "done", "then", "else", "elif", "fi", "esac", "in":
+		return false
+	}
+	return true
+}
+
+func (pc *piece) parse(comments bool) {
+	pc.file, pc.err = syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(comments)).
+		Parse(strings.NewReader(pc.src), "")
+}
+
+// whole reports whether the piece is complete: it parsed, and a cut
+// after "; " is after the ";" that ends its last statement.
+func (pc *piece) whole(comments bool) bool {
+	if pc.err != nil || comments && commentSwallowsLine(pc.file) {
+		return false
+	}
+	if !pc.semi {
+		return true
+	}
+	n := len(pc.file.Stmts)
+	if n == 0 {
+		return false
+	}
+	at := pc.file.Stmts[n-1].Semicolon
+	return at.IsValid() && int(at.Offset()) == len(pc.src)-2 && pc.src[len(pc.src)-2] == ';'
+}
+
+// maxJoins is how many pieces that are not whole are joined to the next
+// before the script goes to the one-piece walk.
+const maxJoins = 4
+
+// scriptInPieces classifies src, a top-level script the size of many
+// pieces, as e.script would, and reports whether it could; when it
+// could not, e is as it was.
+func (e *eval) scriptInPieces(src string, ctx cctx, comments bool) bool {
+	if len(src) < pieceMin || ctx.nest > 0 {
+		return false
+	}
+	return e.inPieces(src, ctx, comments, runtime.GOMAXPROCS(0))
+}
+
+// inPieces is scriptInPieces on procs processors.
+func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
+	if procs < 2 {
+		return false
+	}
+	// More pieces than processors, so one slow piece does not hold
+	// the rest up.
+	pieces := cutPieces(src, min(4*procs, len(src)/pieceSize))
+	if len(pieces) < 2 {
+		return false
+	}
+	each(len(pieces), procs, func(i int) { pieces[i].parse(comments) })
+	// A piece that is not whole was cut inside a command (a here-document,
+	// say): join it to the next.
+	joins := 0
+	for i := 0; i < len(pieces)-1; {
+		pc := pieces[i]
+		if pc.whole(comments) {
+			i++
+			continue
+		}
+		if joins++; joins > maxJoins {
+			return false
+		}
+		next := pieces[i+1]
+		pc.src, pc.semi = src[pc.base:next.base+len(next.src)], next.semi
+		pc.parse(comments)
+		pieces = slices.Delete(pieces, i+1, i+2)
+	}
+	var stmts []*syntax.Stmt
+	for _, pc := range pieces {
+		if !pc.whole(comments) {
+			return false
+		}
+		stmts = append(stmts, pc.file.Stmts...)
+	}
+	if len(pieces) < 2 {
+		return false
+	}
+	sc := newScope(&syntax.File{Stmts: stmts}, len(src), pieces...)
+	ctx.sc = sc
+	subs := make([]*eval, len(pieces))
+	each(len(pieces), procs, func(i int) {
+		subs[i] = e.fork()
+		subs[i].stmts(pieces[i].file.Stmts, ctx, sc)
+	})
+	defer func() {
+		for _, s := range subs {
+			s.release()
+		}
+	}()
+	steps, rel := e.steps, map[string]bool{}
+	if e.paths != nil {
+		for w := range e.paths.rel {
+			rel[w] = true
+		}
+	}
+	for _, s := range subs {
+		steps += s.steps
+		if s.stopped || s.paths != nil && s.paths.relMore {
+			return false
+		}
+		if s.paths != nil {
+			for w := range s.paths.rel {
+				rel[w] = true
+			}
+		}
+	}
+	// Past either cap, what one walk keeps depends on the order of the
+	// whole script.
+	if steps > maxSteps || len(rel) >= maxRelWords {
+		return false
+	}
+	e.forkBombs(sc, ctx)
+	for _, s := range subs {
+		e.absorb(s)
+	}
+	return true
+}
+
+// each runs f(0)…f(n-1) on up to procs goroutines and waits for them. A
+// fault in f is raised again here, where Evaluate's guard catches it.
+func each(n, procs int, f func(int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var fault any
+	for range min(n, procs) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					mu.Lock()
+					if fault == nil {
+						fault = r
+					}
+					mu.Unlock()
+				}
+			}()
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+	if fault != nil {
+		panic(fault)
+	}
+}
+
+// fork returns a fresh evaluation of the same input to walk a piece of
+// its script.
+func (e *eval) fork() *eval {
+	s := newEval(e.p)
+	s.local = e.local
+	if e.paths != nil {
+		s.pathsFor().initial = e.paths.initial
+	}
+	return s
+}
+
+// absorb adds what s, the walk of the next piece, found to e: the
+// verdict one walk of both would have come to.
+func (e *eval) absorb(s *eval) {
+	if s.tier > e.tier {
+		e.tier, e.reason = s.tier, s.reason
+	}
+	if s.denied && !e.denied {
+		e.denied, e.denyWhy = true, s.denyWhy
+	}
+	e.allowHit = e.allowHit || s.allowHit
+	e.uncovered = e.uncovered || s.uncovered
+	e.opaque = e.opaque || s.opaque
+	e.steps += s.steps
+	e.cdRoot = e.cdRoot || s.cdRoot
+	if s.relWipe != "" {
+		e.relWipe = s.relWipe
+	}
+	for t := range s.scanned {
+		if e.scanned == nil {
+			e.scanned = map[string]bool{}
+		}
+		e.scanned[t] = true
+	}
+	if s.paths == nil {
+		return
+	}
+	ps, from := e.pathsFor(), s.paths
+	ps.cds = append(ps.cds, from.cds...)
+	ps.cdUnknown = ps.cdUnknown || from.cdUnknown
+	for w, glob := range from.rel {
+		ps.rel[w] = glob // scriptInPieces checked they fit
+	}
+}

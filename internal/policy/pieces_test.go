@@ -1,0 +1,271 @@
+package policy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// cutTexts are texts with line ends and "; " inside commands of every
+// kind that spans them: the places a cut must not hold.
+var cutTexts = []string{
+	"cat <<EOF\na; b\nEOF\necho x; echo y\n",
+	"cat <<A <<B\na\nA\nb; c\nB\nd; e\n",
+	"cat <<-'E'\n\tx; y\n\tE\nz; w\n",
+	"echo \"$(cat <<X\ny; z\nX\n)\"; w\n",
+	"# note; it's\nrm -rf /tmp/x; echo 'done'\n",
+	"a && # c; d\nb; e\n",
+	"echo 'a; b\nc; d'; ls\n",
+	"echo \"a; b\nc\"; ls\n",
+	"echo $'a;\\' b'; c\n",
+	"f() {\n  a; b\n}\nf; g\n",
+	"f()\n{\n  a; b\n}\nf; g\n",
+	"function f\n{ a; }\nf; g\n",
+	"case $x in\n a) b; c;;\n *) d; ;;\nesac; d\n",
+	"x=$(a; b\nc); d\n",
+	"echo `a; b\nc`; d\n",
+	"a \\\nb; c\n",
+	"a \\\\\nb; c\n",
+	"# x \\\nb; c\n",
+	"a |\nb; c\n",
+	"a ||\nb; c\n",
+	"a &\nb; c\n",
+	"for i in 1 2; do a; done; b\n",
+	"for i in 1 2\ndo a; b\ndone; c\n",
+	"for ((i=0; i<3; i++)); do a; done; b\n",
+	"select x in a; do b; done; c\n",
+	"while a; do b; done\nuntil c; do d; done; e\n",
+	"if a; then b\nelif c; then d\nelse e; fi; f\n",
+	"arr=(a\nb; c); d\n",
+	"[[ a &&\n b ]]; c\n",
+	"(( a +\n b )); c\n",
+	"echo $(( 1 +\n 2 )); c\n",
+	"{ a; b\n}; c\n",
+	"( a; b\n); c\n",
+	"echo ${x//;/ }; y\n",
+	"echo ${x:-a; b}; y\n",
+	"echo a\\; b; c\n",
+	"trap 'a; b' EXIT; c\n",
+	"time\nls; x\n",
+	"coproc x { a; }; b\n",
+	"x=\ny; z\n",
+	"a;; b\n",
+	"echo <(a; b\nc); d\n",
+	"cat <<<'a; b\nc'; d\n",
+	"a; b; c; d; e\n",
+}
+
+// cutCorpus is every short text the other tests classify, and cutTexts.
+func cutCorpus(t testing.TB) []string {
+	_, _, corpus := verdictCorpus(t)
+	out := append([]string(nil), cutTexts...)
+	for _, c := range corpus {
+		for _, s := range []string{c.in.Command, c.in.Script} {
+			if s != "" && len(s) <= 4<<10 {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// TestCutsKeepStatements checks what scriptInPieces rests on, at every
+// line end and "; " of every corpus text, whatever cutPieces would pick:
+// when both sides of a cut are whole, their statements are the text's.
+func TestCutsKeepStatements(t *testing.T) {
+	held := 0
+	for _, src := range cutCorpus(t) {
+		held += checkCuts(t, src, false) + checkCuts(t, src, true)
+	}
+	t.Logf("%d cuts held", held)
+	if held < 100 {
+		t.Errorf("only %d cuts held: the corpus does not exercise cutting", held)
+	}
+}
+
+func FuzzCuts(f *testing.F) {
+	for _, s := range cutTexts {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if len(src) > 2<<10 || bracketDepth(src) > maxBrackets {
+			return
+		}
+		checkCuts(t, src, strings.Contains(src, "\\\n"))
+	})
+}
+
+// checkCuts tries every cut of src and returns how many held.
+func checkCuts(t testing.TB, src string, comments bool) int {
+	t.Helper()
+	whole := &piece{src: src}
+	whole.parse(comments)
+	held := 0
+	for c := 1; c < len(src); c++ {
+		semi := false
+		switch {
+		case src[c-1] == '\n' && (c < 2 || src[c-2] != '\\'):
+		case c >= 2 && src[c-2:c] == "; ":
+			semi = true
+		default:
+			continue
+		}
+		a, b := &piece{src: src[:c], semi: semi}, &piece{src: src[c:]}
+		a.parse(comments)
+		b.parse(comments)
+		if !a.whole(comments) || !b.whole(comments) {
+			continue
+		}
+		held++
+		if !whole.whole(comments) {
+			t.Fatalf("cut %q | %q: both sides are whole, the text is not (%v)", a.src, b.src, whole.err)
+		}
+		want := printStmts(whole.file.Stmts)
+		if got := append(printStmts(a.file.Stmts), printStmts(b.file.Stmts)...); !slices.Equal(got, want) {
+			t.Fatalf("cut %q | %q:\n got %q\nwant %q", a.src, b.src, got, want)
+		}
+	}
+	return held
+}
+
+// printStmts prints each statement without the comments before it,
+// which a cut moves to the end of the piece before.
+func printStmts(list []*syntax.Stmt) []string {
+	p := syntax.NewPrinter()
+	out := make([]string, len(list))
+	for i, s := range list {
+		c := *s
+		c.Comments = nil
+		var b strings.Builder
+		if err := p.Print(&b, &c); err != nil {
+			panic(err)
+		}
+		out[i] = b.String()
+	}
+	return out
+}
+
+// TestPiecesMatchOneWalk classifies scripts large enough to be cut, made
+// of the corpus texts a few at a time between blocks of comments, in
+// pieces and in one walk, under three policies: the verdicts must be
+// the same, and the pieces must have been used.
+func TestPiecesMatchOneWalk(t *testing.T) {
+	p, ops, corpus := verdictCorpus(t)
+	policies := map[string]*Policy{"plain": p, "operator": ops, "protected": protectedPolicy(t)}
+	var texts []string
+	for _, c := range corpus {
+		if c.in.Interpreter != "" && !posixShells[c.in.Interpreter] {
+			continue
+		}
+		for _, s := range []string{c.in.Command, c.in.Script} {
+			if s != "" && len(s) <= 4<<10 {
+				texts = append(texts, s)
+			}
+		}
+	}
+	filler := strings.Repeat("# "+strings.Repeat("-", 77)+"\n", 24<<10/80)
+	var scripts [][]string
+	group := 6
+	if raceEnabled {
+		// The same texts in fewer scripts, under the policy that keeps
+		// the most state: the race detector slows this down tenfold.
+		group = 24
+		policies = map[string]*Policy{"protected": policies["protected"]}
+	}
+	for i := 0; i < len(texts); i += group {
+		scripts = append(scripts, texts[i:min(i+group, len(texts))])
+	}
+	// What one statement tells another, each in a piece of its own.
+	for _, pair := range crossPieces {
+		scripts = append(scripts, pair[:])
+	}
+	var srcs []string
+	for _, texts := range scripts {
+		var b strings.Builder
+		for _, s := range texts {
+			b.WriteString(filler)
+			b.WriteString(s)
+			b.WriteString("\n")
+		}
+		for b.Len() < pieceMin {
+			b.WriteString(filler)
+		}
+		srcs = append(srcs, b.String())
+	}
+	for _, pair := range crossPieces {
+		srcs = append(srcs, atCut(pair[0], pair[1]))
+	}
+	used, tried := 0, 0
+	for name, pol := range policies {
+		for _, src := range srcs {
+			comments := strings.Contains(src, "\\\n")
+			one, cut := newEval(pol), newEval(pol)
+			one.local, cut.local = true, true
+			one.scriptWhole(src, cctx{}, "script", comments)
+			tried++
+			if cut.inPieces(src, cctx{}, comments, 2) {
+				used++
+			} else {
+				cut.scriptWhole(src, cctx{}, "script", comments)
+			}
+			if g, w := verdictLine(cut), verdictLine(one); g != w {
+				t.Errorf("%s, %q: in pieces %s\n one walk %s", name, strings.ReplaceAll(strings.TrimSpace(src), filler, ""), g, w)
+			}
+			one.release()
+			cut.release()
+		}
+	}
+	t.Logf("pieces were used for %d of %d scripts", used, tried)
+	if used < tried*9/10 {
+		t.Errorf("pieces were used for %d of %d scripts", used, tried)
+	}
+}
+
+// crossPieces are pairs of statements where the first decides what the
+// second does, or the second what the first did.
+var crossPieces = [][2]string{
+	{"cd /root/.local", "cat state/warden/token"},
+	{"cat warden/config.yaml", "cd /etc"},
+	{"cd /etc", "rm -rf *"},
+	{"rm -rf ./*", "cd /usr"},
+	{"n=5", "echo $(( n + 1 ))"},
+	{"echo $(( y ))", "y=3"},
+	{"x=$1", "(( x ))"},
+	{"for i in 1 2 3; do :; done", "echo $(( i ))"},
+	{"trap 'n=$1' EXIT", "n=2; echo $(( n ))"},
+	{"declare -i k", "k=$1; echo $k"},
+	{"declare -n r", "r=PATH; echo $r"},
+	{"f() { rm -rf /tmp/x; }", "f"},
+	{"g", "g() { reboot; }"},
+	{"h() { :; }", "h() { h | h & }; h"},
+	{"X=reboot", "$X"},
+	{"$Y", "Y=/etc/warden/config.yaml; cat $Y"},
+	{"set -- /etc/shadow", "cat $1"},
+	{"p=$(wc -l < /etc/hosts)", "echo $(( p ))"},
+	{"wc() { echo 'a[$(reboot)]'; }", "q=$(wc -l < x); echo $(( q ))"},
+}
+
+// atCut returns a script of 8 pieces of 32 KiB, the first ending in
+// first, the second starting with second: their offsets in their own
+// pieces are in the other order than in the script.
+func atCut(first, second string) string {
+	var b strings.Builder
+	line := "# " + strings.Repeat("-", 77) + "\n"
+	for b.Len()+len(line)+2 <= pieceSize-10 {
+		b.WriteString(line)
+	}
+	b.WriteString("#" + strings.Repeat("-", pieceSize-10-b.Len()-2) + "\n")
+	b.WriteString(fmt.Sprintf("%-16s\n%s\n", first, second))
+	for b.Len()+len(line)+2 <= 8*pieceSize {
+		b.WriteString(line)
+	}
+	b.WriteString("#" + strings.Repeat("-", 8*pieceSize-b.Len()-2) + "\n")
+	return b.String()
+}
+
+func verdictLine(e *eval) string {
+	return fmt.Sprintf("%s opaque=%v", formatVerdict(e.verdict()), e.opaque)
+}

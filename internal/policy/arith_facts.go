@@ -92,6 +92,29 @@ func (e *eval) facts(sc *scope) *arithFacts {
 	return sc.arith
 }
 
+// join adds the facts of a later piece of the script (see
+// scriptInPieces), whose offsets count from the script's start.
+func (af *arithFacts) join(from *arithFacts) {
+	af.tainted = af.tainted || from.tainted
+	af.trusts = append(af.trusts, from.trusts...)
+	for n, f := range from.names {
+		nf := af.name(n)
+		nf.topInt = firstAt(nf.topInt, f.topInt)
+		nf.topIdent = firstAt(nf.topIdent, f.topIdent)
+		nf.first = firstAt(nf.first, f.first)
+		nf.nonInt = nf.nonInt || f.nonInt
+		nf.nonIdent = nf.nonIdent || f.nonIdent
+	}
+}
+
+// firstAt is the earlier of two offsets, either -1 for none.
+func firstAt(a, b int) int {
+	if a < 0 || b >= 0 && b < a {
+		return b
+	}
+	return a
+}
+
 // nameSetters are builtins that assign the variables they name.
 var nameSetters = set(`read mapfile readarray printf getopts wait`)
 

@@ -37,6 +37,7 @@ type piece struct {
 	semi bool // cut after "; " rather than at a line end
 	file *syntax.File
 	err  error
+	sc   *scope // what newScope learns from this piece alone
 }
 
 // maxCutSearch is how far past its place a cut is looked for.
@@ -87,9 +88,13 @@ func startsCommand(s string) bool {
 	return true
 }
 
-func (pc *piece) parse(comments bool) {
+// parse parses the piece of a script of size bytes, and builds its scope.
+func (pc *piece) parse(comments bool, size int) {
 	pc.file, pc.err = syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(comments)).
 		Parse(strings.NewReader(pc.src), "")
+	if pc.err == nil {
+		pc.sc = newScope(pc.file, size, pc)
+	}
 }
 
 // whole reports whether the piece is complete: it parsed, and a cut
@@ -134,7 +139,7 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	if len(pieces) < 2 {
 		return false
 	}
-	each(len(pieces), procs, func(i int) { pieces[i].parse(comments) })
+	each(len(pieces), procs, func(i int) { pieces[i].parse(comments, len(src)) })
 	// A piece that is not whole was cut inside a command (a here-document,
 	// say): join it to the next.
 	joins := 0
@@ -149,7 +154,7 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 		}
 		next := pieces[i+1]
 		pc.src, pc.semi = src[pc.base:next.base+len(next.src)], next.semi
-		pc.parse(comments)
+		pc.parse(comments, len(src))
 		pieces = slices.Delete(pieces, i+1, i+2)
 	}
 	var stmts []*syntax.Stmt
@@ -162,7 +167,11 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	if len(pieces) < 2 {
 		return false
 	}
-	sc := newScope(&syntax.File{Stmts: stmts}, len(src), pieces...)
+	f := &syntax.File{Stmts: stmts}
+	sc, ok := joinScopes(f, pieces)
+	if !ok {
+		sc = newScope(f, len(src), pieces...)
+	}
 	ctx.sc = sc
 	subs := make([]*eval, len(pieces))
 	each(len(pieces), procs, func(i int) {

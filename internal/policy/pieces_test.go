@@ -102,7 +102,7 @@ func FuzzCuts(f *testing.F) {
 func checkCuts(t testing.TB, src string, comments bool) int {
 	t.Helper()
 	whole := &piece{src: src}
-	whole.parse(comments)
+	whole.parse(comments, 0)
 	held := 0
 	for c := 1; c < len(src); c++ {
 		semi := false
@@ -114,8 +114,8 @@ func checkCuts(t testing.TB, src string, comments bool) int {
 			continue
 		}
 		a, b := &piece{src: src[:c], semi: semi}, &piece{src: src[c:]}
-		a.parse(comments)
-		b.parse(comments)
+		a.parse(comments, 0)
+		b.parse(comments, 0)
 		if !a.whole(comments) || !b.whole(comments) {
 			continue
 		}
@@ -246,6 +246,14 @@ var crossPieces = [][2]string{
 	{"set -- /etc/shadow", "cat $1"},
 	{"p=$(wc -l < /etc/hosts)", "echo $(( p ))"},
 	{"wc() { echo 'a[$(reboot)]'; }", "q=$(wc -l < x); echo $(( q ))"},
+	{"declare -A m", "m[$1]=x"},
+	{"z=$1", "z=5; echo $(( z ))"},
+	{"declare -n r", "w=5; echo $(( w ))"},
+	{"declare -n ref", "ref=$1"},
+	{"v=HOME", "echo ${!v}"},
+	{"v=$1", "v=HOME; echo ${!v}"},
+	{"echo ${!u}", "u=HOME"},
+	{"wc() { :; }", "q=$(wc -l < x); echo $(( q ))"},
 }
 
 // atCut returns a script of 8 pieces of 32 KiB, the first ending in

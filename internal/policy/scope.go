@@ -126,6 +126,63 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 	return sc
 }
 
+// joinScopes returns the scope of f, the statements of pieces, from the
+// pieces' own scopes: what newScope learns over the pieces in order. It
+// reports false when a piece's or the sum's caps filled, past which what
+// newScope keeps depends on the order of the whole script.
+func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
+	sc := &scope{vars: map[string][]string{}, file: f, funcAt: map[string]int{}, arith: &arithFacts{}}
+	for _, pc := range pieces {
+		from := pc.sc
+		if from.manyFuncs || from.arith == nil {
+			return nil, false
+		}
+		for name, vals := range from.vars {
+			if len(vals) >= maxVarValues {
+				return nil, false
+			}
+			for _, v := range vals {
+				if !slices.Contains(sc.vars[name], v) {
+					sc.vars[name] = append(sc.vars[name], v)
+				}
+			}
+		}
+		for _, d := range from.funcs {
+			if i, ok := sc.funcAt[d.Name.Value]; ok {
+				sc.funcs[i] = d
+			} else {
+				sc.funcAt[d.Name.Value] = len(sc.funcs)
+				sc.funcs = append(sc.funcs, d)
+			}
+		}
+		sc.intAttr = orMaps(sc.intAttr, from.intAttr)
+		sc.assoc = orMaps(sc.assoc, from.assoc)
+		sc.nameref = orMaps(sc.nameref, from.nameref)
+		sc.movesPos = sc.movesPos || from.movesPos
+		sc.arith.join(from.arith)
+	}
+	if len(sc.vars) >= maxVars || len(sc.funcs) > maxFuncs {
+		return nil, false
+	}
+	for _, vals := range sc.vars {
+		if len(vals) > maxVarValues {
+			return nil, false
+		}
+	}
+	return sc, true
+}
+
+// orMaps adds the names of from to m, each true if it is in either.
+func orMaps(m, from map[string]bool) map[string]bool {
+	for k, v := range from {
+		if m == nil {
+			m = map[string]bool{}
+		}
+		m[k] = m[k] || v
+	}
+	return m
+}
+
 // plainLit returns the value of a word made only of literal and quoted parts.
 func plainLit(w *syntax.Word) (string, bool) {
 	// Most words are one literal without a backslash, which is its own

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -276,4 +277,30 @@ func atCut(first, second string) string {
 
 func verdictLine(e *eval) string {
 	return fmt.Sprintf("%s opaque=%v", formatVerdict(e.verdict()), e.opaque)
+}
+
+// TestAbsorbKnowsEveryField fails when what a walk or a pre-pass keeps
+// gains a field that absorb or joinScopes does not add up and that is
+// not theirs alone: a field one statement leaves for another would make
+// the pieces' verdict differ from one walk's.
+func TestAbsorbKnowsEveryField(t *testing.T) {
+	for _, c := range []struct {
+		v     any
+		known map[string]bool
+	}{
+		// Absorbed, then the evaluation's own (checked or per walk).
+		{eval{}, set(`tier reason denied denyWhy allowHit uncovered opaque steps cdRoot relWipe scanned paths
+			p stopped local tools printer calls ncalls argBufs nargs`)},
+		{pathState{}, set(`cds cdUnknown rel relMore initial seen resolved`)},
+		// Joined by joinScopes, then the pre-pass's own.
+		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref movesPos arith file`)},
+		{arithFacts{}, set(`tainted trusts names depth skip base`)},
+	} {
+		ty := reflect.TypeOf(c.v)
+		for i := range ty.NumField() {
+			if f := ty.Field(i).Name; !c.known[f] {
+				t.Errorf("%s.%s is new: decide how the pieces join it (absorb, joinScopes)", ty.Name(), f)
+			}
+		}
+	}
 }

@@ -53,6 +53,47 @@ func TestOperatorRules(t *testing.T) {
 	}
 }
 
+// TestOperatorRuleOrderOnLargeText checks that on a script large enough
+// for its rules to be tried at once, the denial still names the first
+// rule in the operator's order that matches, not the first to finish
+// or the one matching earliest in the text; and that the whole-text
+// match still sees the text with its blanks collapsed.
+func TestOperatorRuleOrderOnLargeText(t *testing.T) {
+	p, err := New(Rules{Deny: []string{`never-here`, `late-word`, `early-word`, `two words`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	filler := strings.Repeat("# "+strings.Repeat("-", 77)+"\n", pieceMin/80+1)
+	for _, tc := range []struct{ script, rule string }{
+		{"echo early-word\n" + filler + "echo late-word\n", "late-word"},
+		{filler + "echo early-word\n", "early-word"},
+		{"echo two \t\n  words\n" + filler, "two words"},
+	} {
+		v := p.Evaluate(Input{Interpreter: "bash", Script: tc.script})
+		if want := "denied: operator deny rule \"" + tc.rule + "\" matched"; v.Reason != want {
+			t.Errorf("%d bytes: %q; want %q", len(tc.script), v.Reason, want)
+		}
+	}
+}
+
+// TestCollapseSpace checks collapseSpace against what it replaces.
+func TestCollapseSpace(t *testing.T) {
+	for _, s := range append([]string{"", " ", "a", " a ", "a  b\t\nc", "\u00a0x\u0085y\u2028", "x\xffy  z", "\xff", " \xff ", "\v\fa\r"}, bench1MiB[1].script) {
+		if got, want := collapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapseSpace(%.40q) = %.40q; want %.40q", s, got, want)
+		}
+	}
+}
+
+func FuzzCollapseSpace(f *testing.F) {
+	f.Add("a \u00a0 b\xff\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := collapseSpace(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapseSpace(%q) = %q; want %q", s, got, want)
+		}
+	})
+}
+
 func TestEnvRisk(t *testing.T) {
 	p := testPolicy(t)
 	tests := []struct {

@@ -11,11 +11,12 @@ import (
 )
 
 // A large script is parsed and walked in pieces, on every processor at
-// once. Pieces are cut at line ends, and the cuts hold only where the
-// text before each is complete: every piece parses alone, and no cut
-// follows a backslash. An unclosed quote, here-document, compound
-// command or operator makes the piece before the cut fail to parse, so
-// when every piece parses, the pieces' statements are the script's.
+// once. Pieces are cut at line ends that follow no backslash, or after
+// the "; " that ends a piece's last statement, and a cut holds only
+// where the text before it is complete: the piece parses alone. An
+// unclosed quote, here-document, compound command or operator makes it
+// fail to parse, so when every piece parses, the pieces' statements are
+// the script's (TestCutsKeepStatements, FuzzCuts).
 //
 // The walk carries nothing from one top-level statement to the next but
 // what it accumulates: findings, cd targets and relative words. The

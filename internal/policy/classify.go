@@ -169,7 +169,7 @@ func (e *eval) script(src string, ctx cctx, what string) {
 		e.scanText(src)
 		return
 	}
-	if bracketDepth(src) > maxBrackets || keywordDepth(src) > maxBrackets || prefixDepth(src) > maxBrackets {
+	if tooDeep(src) {
 		e.opaque = true
 		e.note(TierDestructive, false, "%s nested too deeply to classify", what)
 		e.scanText(src)

@@ -213,6 +213,23 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	return true
 }
 
+// tooDeep reports whether src nests past what the parser is given. On a
+// text the size of a piece the three scans run at once.
+func tooDeep(src string) bool {
+	scans := [...]func(string) int{bracketDepth, keywordDepth, prefixDepth}
+	var over [len(scans)]bool
+	if len(src) < pieceMin {
+		for i, scan := range scans {
+			if over[i] = scan(src) > maxBrackets; over[i] {
+				return true
+			}
+		}
+		return false
+	}
+	each(len(scans), runtime.GOMAXPROCS(0), func(i int) { over[i] = scans[i](src) > maxBrackets })
+	return slices.Contains(over[:], true)
+}
+
 // each runs f(0)…f(n-1) on up to procs goroutines and waits for them. A
 // fault in f is raised again here, where Evaluate's guard catches it.
 func each(n, procs int, f func(int)) {

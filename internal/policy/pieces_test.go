@@ -304,3 +304,28 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 		}
 	}
 }
+
+// TestTooDeepOnLargeText checks that each of the nesting scans still
+// stops a text large enough for them to run at once.
+func TestTooDeepOnLargeText(t *testing.T) {
+	filler := strings.Repeat("# "+strings.Repeat("-", 77)+"\n", pieceMin/80+1)
+	deep := maxBrackets + 1
+	for name, nest := range map[string]string{
+		"brackets": strings.Repeat("(", deep) + "x" + strings.Repeat(")", deep),
+		"keywords": strings.Repeat("if true; then ", deep) + "x" + strings.Repeat("; fi", deep),
+		"prefixes": strings.Repeat("f() ", deep) + "{ :; }",
+	} {
+		for _, src := range []string{filler + nest + "\n", nest + "\n" + filler} {
+			if !tooDeep(src) {
+				t.Errorf("%s, %d bytes: not too deep", name, len(src))
+			}
+			v := testPolicy(t).Evaluate(Input{Interpreter: "bash", Script: src})
+			if v.Tier != TierDestructive || !strings.Contains(v.Reason, "nested too deeply") {
+				t.Errorf("%s, %d bytes: %+v", name, len(src), v)
+			}
+		}
+	}
+	if tooDeep(filler) {
+		t.Error("comments alone are too deep")
+	}
+}

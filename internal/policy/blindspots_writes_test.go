@@ -145,7 +145,28 @@ func TestBlindSpotGitWrites(t *testing.T) {
 		{"update-ref --std", "git update-ref --std < /tmp/refs", TierDestructive, false},
 		{"gc --prun", "git gc --prun=now", TierDestructive, false},
 	})
+	// Every subcommand that reads revision or diff options opens
+	// --output's file as it parses it, not only log, diff and show.
+	runBlind(t, p, sameCases(TierMutate, false,
+		"git range-diff --output=/etc/x a b",
+		"git rev-list --output=/etc/x HEAD",
+		"git shortlog --output /etc/x HEAD",
+		"git blame --output=/etc/x f",
+		"git annotate --output=/etc/x f",
+		"git diff-tree --output=/etc/x HEAD",
+		"git diff-files --output=/etc/x",
+		"git diff-index --output=/etc/x HEAD",
+		"git stash show --output=/etc/x",
+		"git reflog --output=/etc/x",
+		"git archive -o/etc/x HEAD",
+		"git archive -vo /etc/x HEAD",
+	))
 	runExact(t, p, []exactCase{
+		{"rev-list", "git rev-list --all", TierRead},
+		{"blame", "git blame f", TierRead},
+		{"range-diff", "git range-diff a b", TierRead},
+		{"stash show", "git stash show", TierRead},
+		{"output-indicator", "git log -p --output-indicator-new=+", TierRead},
 		{"fsck", "git fsck --full", TierRead},
 		{"color.ui", "git -c color.ui=always log -1", TierRead},
 		{"archive to stdout", "git archive HEAD", TierRead},

@@ -223,11 +223,16 @@ func gitChecked(c *call) (Tier, string) {
 	if i < len(args) {
 		sub := args[i].val
 		rest := args[i+1:]
-		switch sub {
-		case "log", "diff", "show", "format-patch", "archive", "whatchanged":
-			for _, f := range c.optVals(rest, "--output", "--output-directory") {
-				r.raise(c.writeArg(f, "git "+sub+" --output"))
-			}
+		// Every subcommand that reads revision or diff options (rev-list,
+		// blame, shortlog, range-diff, diff-tree, stash show, ...) opens
+		// --output's file as it parses it; archive and format-patch also
+		// spell it -o.
+		outs := []string{"--output", "--output-directory"}
+		if sub == "archive" || sub == "format-patch" {
+			outs = append(outs, "-o")
+		}
+		for _, f := range c.optVals(rest, outs...) {
+			r.raise(c.writeArg(f, "git "+sub+" --output"))
 		}
 		for _, v := range c.optVals(rest, "--upload-pack", "--receive-pack", "--exec") {
 			r.raise(TierDestructive, "git "+sub+": runs "+truncate(v.val, 64))

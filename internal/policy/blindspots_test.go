@@ -586,3 +586,28 @@ func TestBlindSpotNesting(t *testing.T) {
 		runBlind(t, p, wrapped)
 	}
 }
+
+// TestBlindSpotWrapperShells: a wrapper given no program opens a shell
+// (fakeroot, pkexec, setarch, linux32/64, torsocks --shell), and
+// setarch's flags may follow its architecture.
+func TestBlindSpotWrapperShells(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"fakeroot", "fakeroot -u", "fakeroot -l /x",
+		"pkexec", "pkexec --user bob",
+		"setarch x86_64", "setarch x86_64 -R", "setarch -R x86_64", "linux32", "linux64 -R",
+		"torsocks --shell", "torsocks -i --shell", "torsocks --sh",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true, "setarch x86_64 -R reboot"))
+	runExact(t, p, []exactCase{
+		{"fakeroot ls", "fakeroot ls", TierRead},
+		{"fakeroot -i", "fakeroot -i /tmp/x ls", TierRead},
+		{"fakeroot --version", "fakeroot --version", TierRead},
+		{"pkexec ls", "pkexec --user bob ls", TierRead},
+		{"pkexec --version", "pkexec --version", TierRead},
+		{"setarch ls", "setarch x86_64 -R ls", TierRead},
+		{"setarch --list", "setarch --list", TierRead},
+		{"linux32 ls", "linux32 ls", TierRead},
+		{"torsocks ls", "torsocks -i ls", TierRead},
+	})
+}

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/warden-mcp/warden/internal/shellword"
@@ -21,8 +22,9 @@ type wrapSpec struct {
 	modeShort  string // short flags after which the wrapper does something else (command -v)
 	modeTier   Tier
 	modeWhy    string
-	stopAtArg  bool // options end at the first operand (POSIX); otherwise GNU-style
-	argv0      byte // short option whose value is the command's argv[0] (exec -a, chpst -b)
+	modeLong   []string // long options that set mode like modeShort
+	stopAtArg  bool     // options end at the first operand (POSIX); otherwise GNU-style
+	argv0      byte     // short option whose value is the command's argv[0] (exec -a, chpst -b)
 }
 
 var wrapSpecs = map[string]wrapSpec{
@@ -56,17 +58,14 @@ var wrapSpecs = map[string]wrapSpec{
 	"faketime":         {valueShort: "f", leading: 1},
 	"proxychains":      {valueShort: "f"},
 	"proxychains4":     {valueShort: "f"},
-	"torsocks":         {valueShort: "uapP"},
+	"torsocks":         {valueShort: "uapP", modeLong: []string{"--shell"}, modeTier: TierDestructive, modeWhy: "torsocks --shell: opens a shell"},
 	"catchsegv":        {},
 	"eatmydata":        {},
 	"unbuffer":         {},
 	"rlwrap":           {valueShort: "aAbcCefFhHlmMoOpPqsStwz"},
-	"fakeroot":         {valueShort: "is", valueLong: []string{"--lib", "--faked"}},
+	"fakeroot":         {valueShort: "lfisb", valueLong: []string{"--lib", "--faked", "--fd-base"}, modeShort: "vh", modeLong: []string{"--version", "--help"}, modeTier: TierRead, modeWhy: "fakeroot: prints its version or help", noCmd: TierDestructive, noCmdWhy: "fakeroot: opens a shell"},
 	"dbus-run-session": {valueLong: []string{"--config-file", "--dbus-daemon"}},
 	"systemd-inhibit":  {},
-	"setarch":          {leading: 1},
-	"linux32":          {},
-	"linux64":          {},
 	"prlimit":          {modeShort: "p", modeTier: TierMutate, modeWhy: "prlimit: changes another process's limits", noCmdWhy: "prlimit: prints limits"},
 	"numactl":          {valueShort: "CNmpiP", valueLong: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
 	"cpulimit":         {valueShort: "lpe", valueLong: []string{"--limit", "--pid", "--exe"}},
@@ -109,6 +108,8 @@ func wrapperProgram(c *call) (Tier, string) {
 		// GNU long options with = values only.
 	case "sg":
 		return sgProgram(c)
+	case "setarch", "linux32", "linux64":
+		return setarchProgram(c)
 	case "newgrp":
 		// newgrp [-] [group] never runs a command: it opens a shell.
 		return TierDestructive, "newgrp: opens a shell with another group"
@@ -233,6 +234,9 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 				i++
 			}
 			if c.name == "watch" && (name == "--exec") {
+				mode = true
+			}
+			if slices.Contains(spec.modeLong, longOpt(name, spec.modeLong)) {
 				mode = true
 			}
 			i++
@@ -391,6 +395,49 @@ func (c *call) runAs(names []arg, args []arg) {
 			c.run(append([]arg{n}, args...))
 		}
 	}
+}
+
+// setarchProgram classifies setarch ARCH [options] [PROGRAM [ARGS]] and
+// linux32 and linux64, which take no ARCH: their flags may follow the
+// architecture, and without a program they run /bin/sh.
+func setarchProgram(c *call) (Tier, string) {
+	args := c.args
+	needArch := c.name == "setarch"
+	i := 0
+	for ; i < len(args); i++ {
+		a := args[i]
+		if !a.known {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": arguments computed at run time"
+		}
+		v := a.val
+		if v == "--" {
+			i++
+			if needArch && i < len(args) {
+				i++
+			}
+			break
+		}
+		if len(v) > 1 && v[0] == '-' {
+			switch v {
+			case "--list", "-h", "--help", "-V", "--version":
+				return TierRead, c.name + ": lists architectures"
+			}
+			continue // setarch's flags take no values
+		}
+		if !needArch {
+			break
+		}
+		needArch = false
+	}
+	if needArch {
+		return TierRead, c.name + " with no architecture"
+	}
+	if i >= len(args) {
+		return TierDestructive, c.name + ": opens a shell"
+	}
+	c.run(args[i:])
+	return TierRead, c.name
 }
 
 // sgProgram classifies sg [-] GROUP [[-c] COMMAND]: the command is shell
@@ -605,6 +652,8 @@ func sudoProgram(c *call) (Tier, string) {
 		return TierRead, c.name
 	case len(rest) == 0 && listMode:
 		return TierRead, c.name + ": lists or refreshes privileges"
+	case len(rest) == 0 && c.name == "pkexec":
+		return TierDestructive, "pkexec: opens a root shell"
 	case len(rest) == 0:
 		return TierRead, c.name + " with no command"
 	}

@@ -221,3 +221,28 @@ func TestBlindSpotTempDirVariables(t *testing.T) {
 		{"other variable", "LC_ALL=C sort /etc/hosts", TierRead},
 	})
 }
+
+// TestBlindSpotWrapperWrites: a wrapper's own options write files beside
+// running the command: fakeroot -s, xvfb-run -e/-f, chpst -l/-L, rlwrap
+// -l/-H (and its history file in $HOME), valgrind's profiling tools.
+func TestBlindSpotWrapperWrites(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"fakeroot -s /etc/x ls", "fakeroot -s/etc/x ls", "fakeroot -us /etc/x ls", "fakeroot -i /tmp/x -s /etc/x ls",
+		"xvfb-run -e /etc/x ls", "xvfb-run -ae /etc/x ls", "xvfb-run --error-file=/etc/x ls", "xvfb-run --err /etc/x ls",
+		"xvfb-run -f /etc/x ls", "xvfb-run --auth-file=/etc/x ls",
+		"chpst -l /etc/x ls", "chpst -L /etc/x ls", "chpst -vl/etc/x ls",
+		"rlwrap ls", "rlwrap -l /etc/x ls", "rlwrap --history-filename=/etc/x ls", "rlwrap -c ls",
+		"valgrind --tool=callgrind ls", "valgrind --tool=cachegrind ls", "valgrind --tool=massif ls",
+		"valgrind --tool=dhat ls", "valgrind --tool=callgrind --callgrind-out-file=/etc/x ls",
+	))
+	runExact(t, p, []exactCase{
+		{"fakeroot -i", "fakeroot -i /tmp/x ls", TierRead},
+		{"fakeroot command's -s", "fakeroot ls -s /etc/x", TierRead},
+		{"xvfb-run -a", "xvfb-run -a ls", TierRead},
+		{"xvfb-run command's -e", "xvfb-run ls -e /etc/x", TierRead},
+		{"chpst -u", "chpst -u bob grep -l x f", TierRead},
+		{"valgrind", "valgrind --tool=memcheck ls", TierRead},
+		{"valgrind command's --tool", "valgrind ls --tool=callgrind", TierRead},
+	})
+}

@@ -54,6 +54,10 @@ var wrapSpecs = map[string]wrapSpec{
 		"--interruptible", "--output-separately", "--argv0"}, modeShort: "p", modeTier: TierMutate, modeWhy: "strace: attaches to another process"},
 	"ltrace": {valueShort: "eopsuaAbDEFlLnSTx", valueLong: []string{"--output", "--library", "--config", "--align",
 		"--indent"}, modeShort: "p", modeTier: TierMutate, modeWhy: "ltrace: attaches to another process"},
+	"rlwrap": {valueShort: "bCDefgHlMOPqsStwz", valueLong: []string{"--break-chars", "--command-name", "--history-no-dupes",
+		"--extra-char-after-completion", "--file", "--forget-matching", "--history-filename", "--logfile", "--multi-line-ext",
+		"--only-cook", "--pre-given", "--quote-characters", "--histsize", "--substitute-prompt", "--set-term-name",
+		"--wait-before-prompt", "--filter"}, own: TierMutate}, // keeps a history file in $HOME
 	"valgrind":         {},
 	"faketime":         {valueShort: "f", leading: 1},
 	"proxychains":      {valueShort: "f"},
@@ -62,7 +66,6 @@ var wrapSpecs = map[string]wrapSpec{
 	"catchsegv":        {},
 	"eatmydata":        {},
 	"unbuffer":         {},
-	"rlwrap":           {valueShort: "aAbcCefFhHlmMoOpPqsStwz"},
 	"fakeroot":         {valueShort: "lfisb", valueLong: []string{"--lib", "--faked", "--fd-base"}, modeShort: "vh", modeLong: []string{"--version", "--help"}, modeTier: TierRead, modeWhy: "fakeroot: prints its version or help", noCmd: TierDestructive, noCmdWhy: "fakeroot: opens a shell"},
 	"dbus-run-session": {valueLong: []string{"--config-file", "--dbus-daemon"}},
 	"systemd-inhibit":  {},
@@ -77,7 +80,7 @@ var wrapSpecs = map[string]wrapSpec{
 	"ssh-agent":        {valueShort: "aEOPt", own: TierMutate, noCmd: TierMutate, noCmdWhy: "ssh-agent: starts an agent"},
 	"xvfb-run":         {valueShort: "efnpsw", valueLong: []string{"--error-file", "--auth-file", "--server-num", "--xauth-protocol", "--server-args", "--wait"}},
 	"daemonize":        {valueShort: "ceEoplu", own: TierMutate},
-	"chpst":            {valueShort: "uUb/enlLmdofcprt", stopAtArg: true, argv0: 'b'},
+	"chpst":            {valueShort: "uUb/enlLmdofcprtC", stopAtArg: true, argv0: 'b'},
 	"su":               {valueShort: "gGsw", valueLong: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"}, shellShort: "c", shellLong: []string{"--command", "--session-command"}, noCmd: TierDestructive, noCmdWhy: "su: opens a shell as another user"},
 	"runuser":          {valueShort: "gGsuw", valueLong: []string{"--group", "--supp-group", "--shell", "--user", "--whitelist-environment"}, shellShort: "c", shellLong: []string{"--command", "--session-command"}, noCmd: TierDestructive, noCmdWhy: "runuser: opens a shell as another user"},
 	"flock":            {valueShort: "wE", valueLong: []string{"--timeout", "--conflict-exit-code"}, shellShort: "c", shellLong: []string{"--command"}, leading: 1, noCmdWhy: "flock: locks a descriptor"},
@@ -130,8 +133,9 @@ func wrapperProgram(c *call) (Tier, string) {
 }
 
 // wrapperOutput classifies what a wrapper's own options write or run:
-// strace -o file or -o '|cmd', valgrind --log-file and --db-command,
-// time -o, and systemd-run, whose command runs as a unit of the service
+// strace -o file or -o '|cmd', valgrind --log-file, --db-command and the
+// profiles its tools write, time -o, fakeroot -s, xvfb-run -e/-f, chpst
+// and rlwrap's files, and systemd-run, whose command runs as a unit of the service
 // manager, outside warden's confinement, with Exec properties of its own.
 func wrapperOutput(c *call) (Tier, string) {
 	var r raiser
@@ -149,9 +153,38 @@ func wrapperOutput(c *call) (Tier, string) {
 		for _, f := range c.optVals(c.args, "--log-file", "--xml-file") {
 			r.raise(c.writeArg(f, "valgrind log file"))
 		}
+		own := c.ownArgs()
+		outs := exactOptVals(own, "--callgrind-out-file", "--cachegrind-out-file", "--massif-out-file", "--dhat-out-file", "--bb-out-file", "--pc-out-file")
+		for _, f := range outs {
+			r.raise(c.writeArg(f, "valgrind profile"))
+		}
+		for _, tool := range exactOptVals(own, "--tool") {
+			switch tool.val {
+			case "callgrind", "cachegrind", "massif", "dhat", "exp-bbv":
+				if len(outs) == 0 {
+					r.raise(TierMutate, "valgrind --tool="+tool.val+": writes its profile in the working directory")
+				}
+			}
+		}
 		for _, d := range c.optVals(c.args, "--db-command", "--vgdb-prefix") {
 			r.raise(TierDestructive, "valgrind "+truncate(d.val, 64)+": runs a debugger command")
 			c.shellArg(d, "valgrind --db-command")
+		}
+	case "fakeroot":
+		for _, f := range c.optVals(c.ownArgs(), "-s") {
+			r.raise(c.writeArg(f, "fakeroot -s save file"))
+		}
+	case "xvfb-run":
+		for _, f := range c.optVals(c.ownArgs(), "-e", "--error-file", "-f", "--auth-file") {
+			r.raise(c.writeArg(f, "xvfb-run error or auth file"))
+		}
+	case "rlwrap":
+		for _, f := range c.optVals(c.ownArgs(), "-l", "--logfile", "-H", "--history-filename") {
+			r.raise(c.writeArg(f, "rlwrap log or history file"))
+		}
+	case "chpst":
+		for _, f := range c.optVals(c.ownArgs(), "-l", "-L") {
+			r.raise(c.writeArg(f, "chpst lock file"))
 		}
 	case "systemd-run":
 		r.raise(TierDestructive, "systemd-run: runs a command as a unit of the service manager, outside warden's confinement")
@@ -163,6 +196,35 @@ func wrapperOutput(c *call) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// ownArgs returns a wrapper's own options: its arguments up to the
+// command it runs, read as peel reads them, so that the command's options
+// are not taken for the wrapper's.
+func (c *call) ownArgs() []arg {
+	spec := wrapSpecs[c.name]
+	for i := 0; i < len(c.args); i++ {
+		v := c.args[i].val
+		if v == "--" || len(v) < 2 || v[0] != '-' {
+			return c.args[:i]
+		}
+		if strings.HasPrefix(v, "--") {
+			name, _, has := strings.Cut(v, "=")
+			if !has && slices.Contains(spec.valueLong, longOpt(name, spec.valueLong)) {
+				i++
+			}
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte(spec.valueShort, v[j]) >= 0 {
+				if j == len(v)-1 {
+					i++
+				}
+				break
+			}
+		}
+	}
+	return c.args
 }
 
 // peel walks a wrapper's options and classifies the command it runs.

@@ -611,3 +611,30 @@ func TestBlindSpotWrapperShells(t *testing.T) {
 		{"torsocks ls", "torsocks -i ls", TierRead},
 	})
 }
+
+// TestBlindSpotWrapperOptionsRun: a wrapper's own options run or load
+// code (rlwrap -z, chpst -e, dbus-run-session --dbus-daemon and
+// --config-file), act on other processes (cpulimit -p/-e/-P) or leave a
+// daemon running (dbus-launch); chpst -/ runs the program in another root.
+func TestBlindSpotWrapperOptionsRun(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"rlwrap -z filter ls", "rlwrap --filter='touch /etc/x' ls",
+		"chpst -e /tmp/env ls", "chpst -u bob -e /tmp/env ls",
+		"dbus-run-session --dbus-daemon=/tmp/x ls", "dbus-run-session --dbus-daemon /tmp/x ls",
+		"dbus-run-session --config-file=/tmp/x ls", "dbus-launch --config-file=/tmp/x ls",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"cpulimit -p 1 -l 10", "cpulimit --pid=1 --limit=10", "cpulimit --pid 1 -l 10", "cpulimit --pi=1 -l 10",
+		"cpulimit -l10 -p1", "cpulimit -e nginx -l 10", "cpulimit --exe=nginx -l 10",
+		"cpulimit -P /usr/bin/yes -l 10", "cpulimit --path=/usr/bin/yes -l 10",
+		"dbus-launch", "dbus-launch --sh-syntax", "dbus-launch ls",
+		"chpst -/ /x ls",
+	))
+	runExact(t, p, []exactCase{
+		{"cpulimit command", "cpulimit -l 10 ls", TierRead},
+		{"cpulimit command's -p", "cpulimit -l 10 -- ls -p", TierRead},
+		{"chpst -u", "chpst -u bob ls", TierRead},
+		{"dbus-run-session", "dbus-run-session -- ls", TierRead},
+	})
+}

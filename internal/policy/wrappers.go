@@ -71,12 +71,12 @@ var wrapSpecs = map[string]wrapSpec{
 	"systemd-inhibit":  {},
 	"prlimit":          {modeShort: "p", modeTier: TierMutate, modeWhy: "prlimit: changes another process's limits", noCmdWhy: "prlimit: prints limits"},
 	"numactl":          {valueShort: "CNmpiP", valueLong: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
-	"cpulimit":         {valueShort: "lpe", valueLong: []string{"--limit", "--pid", "--exe"}},
+	"cpulimit":         {valueShort: "lpePcs", valueLong: []string{"--limit", "--pid", "--exe", "--path", "--cpu", "--signal"}, modeShort: "peP", modeLong: []string{"--pid", "--exe", "--path"}, modeTier: TierMutate, modeWhy: "cpulimit: stops and resumes another process"},
 	"trickle":          {valueShort: "udwtlnL"},
 	"sshpass":          {valueShort: "pfdP"},
 	"sg":               {own: TierMutate, noCmd: TierDestructive, noCmdWhy: "sg: opens a shell with another group"},
 	"newgrp":           {noCmd: TierDestructive, noCmdWhy: "newgrp: opens a shell with another group"},
-	"dbus-launch":      {},
+	"dbus-launch":      {own: TierMutate, noCmd: TierMutate, noCmdWhy: "dbus-launch: starts a bus daemon that outlives the command"},
 	"ssh-agent":        {valueShort: "aEOPt", own: TierMutate, noCmd: TierMutate, noCmdWhy: "ssh-agent: starts an agent"},
 	"xvfb-run":         {valueShort: "efnpsw", valueLong: []string{"--error-file", "--auth-file", "--server-num", "--xauth-protocol", "--server-args", "--wait"}},
 	"daemonize":        {valueShort: "ceEoplu", own: TierMutate},
@@ -179,12 +179,33 @@ func wrapperOutput(c *call) (Tier, string) {
 			r.raise(c.writeArg(f, "xvfb-run error or auth file"))
 		}
 	case "rlwrap":
-		for _, f := range c.optVals(c.ownArgs(), "-l", "--logfile", "-H", "--history-filename") {
+		own := c.ownArgs()
+		for _, f := range c.optVals(own, "-l", "--logfile", "-H", "--history-filename") {
 			r.raise(c.writeArg(f, "rlwrap log or history file"))
 		}
+		for _, f := range c.optVals(own, "-z", "--filter") {
+			r.raise(TierDestructive, "rlwrap -z: runs a filter program")
+			c.shellArg(f, "rlwrap filter")
+		}
 	case "chpst":
-		for _, f := range c.optVals(c.ownArgs(), "-l", "-L") {
+		own := c.ownArgs()
+		for _, f := range c.optVals(own, "-l", "-L") {
 			r.raise(c.writeArg(f, "chpst lock file"))
+		}
+		if len(c.optVals(own, "-/")) > 0 {
+			r.raise(TierMutate, "chpst -/: runs the program in another root")
+		}
+		if len(c.optVals(own, "-e")) > 0 {
+			r.raise(TierDestructive, "chpst -e: sets the environment (LD_PRELOAD, PATH…) from files the classifier cannot read")
+		}
+	case "dbus-run-session", "dbus-launch":
+		own := c.ownArgs()
+		for _, d := range c.optVals(own, "--dbus-daemon") {
+			r.raise(TierDestructive, c.name+" --dbus-daemon: runs "+truncate(d.val, 64))
+			c.run([]arg{d})
+		}
+		if len(c.optVals(own, "--config-file")) > 0 {
+			r.raise(TierDestructive, c.name+" --config-file: a bus configuration can run programs")
 		}
 	case "systemd-run":
 		r.raise(TierDestructive, "systemd-run: runs a command as a unit of the service manager, outside warden's confinement")

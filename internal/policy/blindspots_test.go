@@ -638,3 +638,33 @@ func TestBlindSpotWrapperOptionsRun(t *testing.T) {
 		{"dbus-run-session", "dbus-run-session -- ls", TierRead},
 	})
 }
+
+// TestBlindSpotFirejail: firejail with no program opens a shell, and its
+// own options (setuid root) write files, set the environment, choose code
+// it runs, or reach other sandboxes and the host.
+func TestBlindSpotFirejail(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"firejail", "firejail --noprofile", "firejail --private", "firejail --join=x",
+		"firejail --env=LD_PRELOAD=/tmp/x.so ls", "firejail --shell=/tmp/x ls",
+		"firejail --profile=/tmp/x ls", "firejail --include=/tmp/x ls", "firejail --audit=/tmp/x ls",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"firejail --output=/etc/x ls", "firejail --output-stderr=/etc/x ls", "firejail --trace=/etc/x ls",
+		"firejail --build=/etc/x ls", "firejail --dbus-log=/etc/x ls",
+		"firejail --shutdown=x", "firejail --bandwidth=x set eth0 1 1",
+		"firejail --overlay-clean", "firejail --join=x ls", "firejail --join-or-start=x ls",
+		"firejail --chroot=/x ls", "firejail --private=/etc ls", "firejail --net=eth0 ls", "firejail --nice=-5 ls",
+	))
+	runExact(t, p, []exactCase{
+		{"ls", "firejail ls", TierRead},
+		{"restrictions", "firejail --noprofile --private --net=none --seccomp --caps.drop=all ls", TierRead},
+		{"--list", "firejail --list", TierRead},
+		{"--tree", "firejail --tree", TierRead},
+		{"--fs.print", "firejail --fs.print=x", TierRead},
+		{"--ls", "firejail --ls=x /", TierRead},
+		{"--trace", "firejail --trace ls", TierRead},
+		{"--shell=none", "firejail --shell=none ls", TierRead},
+		{"-c", "firejail -c ls", TierRead},
+	})
+}

@@ -41,7 +41,6 @@ var wrapSpecs = map[string]wrapSpec{
 	"builtin":     {stopAtArg: true},
 	"exec":        {valueShort: "a", noCmdWhy: "exec: redirections only", stopAtArg: true, argv0: 'a'},
 	"caffeinate":  {valueShort: "tw"},
-	"firejail":    {},
 	"cgexec":      {valueShort: "g"},
 	"systemd-run": {valueShort: "pEuMHs", valueLong: []string{"--property", "--setenv", "--unit", "--machine", "--host", "--slice", "--uid", "--gid", "--nice", "--working-directory", "--description", "--on-active", "--on-boot", "--on-startup", "--on-unit-active", "--on-unit-inactive", "--on-calendar", "--timer-property", "--path-property", "--socket-property", "--service-type"}, own: TierMutate, noCmd: TierMutate},
 	"chroot":      {leading: 1, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "chroot: opens a shell in another root"},
@@ -107,7 +106,9 @@ func wrapperProgram(c *call) (Tier, string) {
 		}
 		c.run(c.args)
 		return TierRead, c.name
-	case "firejail", "valgrind", "systemd-inhibit", "prlimit", "setpriv":
+	case "firejail":
+		return firejailProgram(c)
+	case "valgrind", "systemd-inhibit", "prlimit", "setpriv":
 		// GNU long options with = values only.
 	case "sg":
 		return sgProgram(c)

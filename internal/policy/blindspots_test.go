@@ -668,3 +668,38 @@ func TestBlindSpotFirejail(t *testing.T) {
 		{"-c", "firejail -c ls", TierRead},
 	})
 }
+
+// TestBlindSpotMoreWrappers: gosu, su-exec, daemontools', s6's and
+// moreutils' wrappers, aa-exec, systemd-cat, nq, bwrap and proot run the
+// program in their arguments, which is classified (and denied) as itself;
+// their own effects count too (a lock file, an environment directory,
+// writable binds, proot's shell and emulator).
+func TestBlindSpotMoreWrappers(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"gosu root reboot", "gosu root rm -rf /etc", "su-exec root reboot", "setuidgid root reboot",
+		"s6-setuidgid root reboot", "envdir /tmp/env reboot", "softlimit -m 1000 reboot",
+		"setlock /tmp/x reboot", "lckdo -W 5 /tmp/x reboot", "chronic reboot", "ifne -n reboot",
+		"aa-exec -p x -- reboot", "aa-exec --profile=x rm -rf /etc", "systemd-cat reboot", "nq reboot",
+		"bwrap --ro-bind / / reboot", "bwrap --dev-bind / / rm -rf /etc", "proot -0 reboot",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"envdir /tmp/env ls", "s6-envdir /tmp/env ls",
+		"bwrap --ro-bind / / --setenv LD_PRELOAD /tmp/x.so ls", "bwrap --args 3 ls",
+		"proot", "proot -0", "proot -q qemu-arm ls", "proot --qemu=/tmp/x ls",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"setlock /etc/x ls", "s6-setlock -t 10 /etc/x ls", "lckdo /etc/x ls", "nq ls",
+		"bwrap --bind /etc /tmp/x ls", "proot -r /x ls", "proot -b /etc:/tmp/x ls", "proot --bind=/etc:/tmp/x ls",
+	))
+	runBlind(t, p, sameCases(TierBenign, false, "systemd-cat -t x echo hi"))
+	runExact(t, p, []exactCase{
+		{"gosu", "gosu bob ls", TierRead},
+		{"su-exec", "su-exec bob ls", TierRead},
+		{"softlimit", "softlimit -m 1000 ls", TierRead},
+		{"chronic", "chronic ls", TierRead},
+		{"aa-exec", "aa-exec -p x ls", TierRead},
+		{"bwrap", "bwrap --ro-bind / / --dev /dev --proc /proc --unshare-all ls", TierRead},
+		{"proot", "proot -0 -w /etc ls", TierRead},
+	})
+}

@@ -187,7 +187,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		"faketime", "proxychains", "proxychains4", "torsocks", "catchsegv", "eatmydata",
 		"unbuffer", "rlwrap", "sg", "newgrp", "setarch", "linux32", "linux64", "prlimit",
 		"numactl", "cpulimit", "trickle", "fakeroot", "dbus-run-session", "systemd-inhibit",
-		"sshpass", "parallel", "xargs", "jc":
+		"sshpass", "parallel", "xargs", "jc", "bwrap", "proot":
 		return wrapperProgram
 	case "eval":
 		return evalProgram

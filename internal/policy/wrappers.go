@@ -88,7 +88,27 @@ var wrapSpecs = map[string]wrapSpec{
 	// jc COMMAND ARGS runs the command and parses its output ("magic"
 	// syntax); jc --PARSER only reads its input.
 	"jc": {stopAtArg: true, noCmdWhy: "jc: parses its input"},
+	// daemontools, s6, runit and moreutils wrappers, su-exec and gosu.
+	"gosu":         {leading: 1},
+	"su-exec":      {leading: 1},
+	"setuidgid":    {leading: 1},
+	"s6-setuidgid": {leading: 1},
+	"envdir":       {leading: 1, own: TierDestructive}, // the environment (LD_PRELOAD, PATH…) from files unseen
+	"s6-envdir":    {valueShort: "c", leading: 1, own: TierDestructive},
+	"softlimit":    {valueShort: "mdsloapfcrt"},
+	"s6-softlimit": {valueShort: "adfmsoprtl"},
+	"setlock":      {leading: 1},
+	"s6-setlock":   {valueShort: "td", leading: 1},
+	"lckdo":        {valueShort: "W", leading: 1},
+	"chronic":      {},
+	"ifne":         {},
+	"aa-exec":      {valueShort: "pn", valueLong: []string{"--profile", "--namespace"}},
+	"systemd-cat":  {valueShort: "tp", valueLong: []string{"--identifier", "--priority", "--stderr-priority"}, own: TierBenign, noCmd: TierBenign, noCmdWhy: "systemd-cat: writes its input to the journal"},
+	"nq":           {own: TierMutate}, // runs the command in the background, its output in files in the working directory
 }
+
+// lockWrappers take a lock file before the command, creating it.
+var lockWrappers = set(`flock setlock s6-setlock lckdo`)
 
 // wrapperProgram classifies programs that run the command in their arguments.
 func wrapperProgram(c *call) (Tier, string) {
@@ -108,6 +128,10 @@ func wrapperProgram(c *call) (Tier, string) {
 		return TierRead, c.name
 	case "firejail":
 		return firejailProgram(c)
+	case "bwrap":
+		return bwrapProgram(c)
+	case "proot":
+		return prootProgram(c)
 	case "valgrind", "systemd-inhibit", "prlimit", "setpriv":
 		// GNU long options with = values only.
 	case "sg":
@@ -370,14 +394,14 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 	}
 	rest := args[i:]
 	own, why := spec.own, c.name
-	if c.name == "flock" && len(rest) > 0 && !allDigits(rest[0].val) {
+	if lockWrappers[c.name] && len(rest) > 0 && !allDigits(rest[0].val) {
 		// flock FILE creates FILE when it is missing.
 		t, w, deny := c.e.writeTarget(rest[0])
 		if deny != "" {
-			c.e.deny("flock: " + deny)
+			c.e.deny(c.name + ": " + deny)
 		}
 		if t > own {
-			own, why = t, "flock creates its lock file: "+w
+			own, why = t, c.name+" creates its lock file: "+w
 		}
 	}
 	if unknownShell {

@@ -579,3 +579,22 @@ func protectedPolicy(t *testing.T, extra ...string) *Policy {
 	}
 	return p
 }
+
+// TestBlindSpotFdExecSpellings: fd's -x/--exec and -X/--exec-batch run
+// their command in every spelling clap takes: the command attached
+// ("--exec=rm", "-xrm"), after flags in a cluster ("-Hx rm") and
+// abbreviated ("--exec-b").
+func TestBlindSpotFdExecSpellings(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"fd --exec=rm", "fd --exec-batch=rm", "fd -xrm", "fd -Xrm", "fd --exec-b rm",
+		"fd -Hx rm", "fd -HIX rm {}", "fd --exec-batch='rm -rf'",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true, "fd --exec=reboot", "fd -Hxreboot"))
+	runExact(t, p, []exactCase{
+		{"extension x", "fd -ex rm", TierRead},
+		{"type x", "fd -tx", TierRead},
+		{"exec cat", "fd --exec=cat", TierRead},
+		{"exec ls", "fd -x ls {}", TierRead},
+	})
+}

@@ -625,15 +625,20 @@ func readOpts(c *call) (Tier, string) {
 		}
 	case "fd", "fdfind":
 		for i, a := range c.args {
-			if !a.known || !(a.val == "-x" || a.val == "--exec" || a.val == "-X" || a.val == "--exec-batch") {
+			first, ok := fdExec(a)
+			if !ok {
 				continue
 			}
 			j := i + 1
 			for j < len(c.args) && c.args[j].val != ";" {
 				j++
 			}
-			cmd := findSubst(c.args[i+1:j], "")
-			if !strings.Contains(strings.Join(argVals(c.args[i+1:j]), " "), "{") {
+			words := c.args[i+1 : j]
+			if first != "" {
+				words = append([]arg{{val: first, known: true}}, words...)
+			}
+			cmd := findSubst(words, "")
+			if !strings.Contains(strings.Join(argVals(words), " "), "{") {
 				cmd = append(cmd, unknownArg)
 			}
 			if len(cmd) > 0 {
@@ -643,6 +648,32 @@ func readOpts(c *call) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// fdExec reports whether a is fd's -x/--exec or -X/--exec-batch, in
+// any spelling clap reads ("--exec=rm", "-xrm", "-Hx rm", "--exec-b"),
+// and returns the command word attached to it, if any.
+func fdExec(a arg) (string, bool) {
+	v := a.val
+	if !a.known || len(v) < 2 || v[0] != '-' {
+		return "", false
+	}
+	if strings.HasPrefix(v, "--") {
+		name, val, _ := strings.Cut(v, "=")
+		if len(name) >= 5 && (strings.HasPrefix("--exec", name) || strings.HasPrefix("--exec-batch", name)) {
+			return val, true
+		}
+		return "", false
+	}
+	for j := 1; j < len(v); j++ {
+		switch f := v[j]; {
+		case f == 'x' || f == 'X':
+			return v[j+1:], true
+		case strings.IndexByte("etEdScjo", f) >= 0:
+			return "", false // the rest is that option's value
+		}
+	}
+	return "", false
 }
 
 // analyzeReadVerbs are the systemd-analyze verbs that only report.

@@ -246,3 +246,25 @@ func TestBlindSpotWrapperWrites(t *testing.T) {
 		{"valgrind command's --tool", "valgrind ls --tool=callgrind", TierRead},
 	})
 }
+
+// TestBlindSpotReaderConfigs: readers told to take their options from a
+// file or variable the classifier cannot read (bat --config-file,
+// BAT_CONFIG_PATH, RIPGREP_CONFIG_PATH, PARALLEL) can be made to run a
+// pager or preprocessor; bat --generate-config-file and blkid -g write.
+func TestBlindSpotReaderConfigs(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"bat --config-file /tmp/x f", "bat --config-file=/tmp/x f", "batcat --config-f=/tmp/x f",
+		"BAT_CONFIG_PATH=/tmp/x bat f", "RIPGREP_CONFIG_PATH=/tmp/x rg x", "export RIPGREP_CONFIG_PATH=/tmp/x",
+		"PARALLEL='--joblog /etc/x' parallel ls ::: a",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"bat --generate-config-file", "bat --gen", "blkid -g", "blkid --garbage-collect", "blkid --garb",
+	))
+	runExact(t, p, []exactCase{
+		{"bat", "bat -p f", TierRead},
+		{"bat --config-dir", "bat --config-dir", TierRead},
+		{"rg", "rg x", TierRead},
+		{"blkid", "blkid -o value -s UUID /dev/sda", TierRead},
+	})
+}

@@ -586,6 +586,9 @@ func readOpts(c *call) (Tier, string) {
 				r.raise(c.writeArg(f, "blkid -c"))
 			}
 		}
+		if hasFlag(vals, 'g', "--garbage-collect") {
+			r.raise(TierMutate, "blkid -g: rewrites its cache")
+		}
 	case "pidstat":
 		// pidstat -e runs the rest of its arguments as a program to watch.
 		for i, a := range c.args {
@@ -613,6 +616,12 @@ func readOpts(c *call) (Tier, string) {
 	case "bat", "batcat":
 		if len(vals) > 0 && vals[0] == "cache" {
 			r.raise(TierMutate, c.name+" cache: writes its cache")
+		}
+		if hasFlag(vals, 0, "--generate-config-file") {
+			r.raise(TierMutate, c.name+" --generate-config-file: writes its config file")
+		}
+		if len(c.optVals(c.args, "--config-file")) > 0 {
+			r.raise(TierDestructive, c.name+" --config-file: a config file can name the pager it runs")
 		}
 	case "rg":
 		for _, p := range c.optVals(c.args, "--pre") {

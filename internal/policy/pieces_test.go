@@ -257,6 +257,33 @@ var crossPieces = [][2]string{
 	{"wc() { :; }", "q=$(wc -l < x); echo $(( q ))"},
 }
 
+// FuzzPiecesMatchOneWalk places two texts on either side of a cut and
+// requires the verdict in pieces to be the one-walk verdict.
+func FuzzPiecesMatchOneWalk(f *testing.F) {
+	for _, pair := range crossPieces {
+		f.Add(pair[0], pair[1])
+	}
+	f.Fuzz(func(t *testing.T, first, second string) {
+		if len(first)+len(second) > 4<<10 {
+			return
+		}
+		p := protectedPolicy(t)
+		src := atCut(first, second)
+		comments := strings.Contains(src, "\\\n")
+		one, cut := newEval(p), newEval(p)
+		defer one.release()
+		defer cut.release()
+		one.local, cut.local = true, true
+		one.scriptWhole(src, cctx{}, "script", comments)
+		if !cut.inPieces(src, cctx{}, comments, 2) {
+			return
+		}
+		if g, w := verdictLine(cut), verdictLine(one); g != w {
+			t.Errorf("%q | %q: in pieces %s\n one walk %s", first, second, g, w)
+		}
+	})
+}
+
 // atCut returns a script of 8 pieces of 32 KiB, the first ending in
 // first, the second starting with second: their offsets in their own
 // pieces are in the other order than in the script.

@@ -598,3 +598,28 @@ func TestBlindSpotFdExecSpellings(t *testing.T) {
 		{"exec ls", "fd -x ls {}", TierRead},
 	})
 }
+
+// TestBlindSpotParallelOptions: GNU parallel's own options write files
+// (--joblog, --results, --tmpdir outside /tmp), run code (--filter and
+// --rpl are Perl, --compress-program, --limit and --ssh are shell, --tmux
+// starts a server) or keep state (--semaphore, --record-env, --sql*), in
+// "--opt=value" and abbreviated spellings.
+func TestBlindSpotParallelOptions(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"parallel --joblog /etc/x ls ::: a", "parallel --joblog=/etc/x ls ::: a", "parallel --jobl=/etc/x ls ::: a",
+		"parallel --results /etc/x ls ::: a", "parallel --tmpdir /etc ls ::: a", "parallel --tempdir=/etc ls ::: a",
+		"parallel --semaphore ls", "parallel --record-env", "parallel --sqlmaster=sqlite3:///etc/x ls ::: a",
+		"parallel --compress-program='touch /etc/x' ls ::: a",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"parallel --tmux ls ::: a", "parallel --filter '{1} < 3' ls ::: a", "parallel --rpl '{x} s/a/b/' ls ::: a",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true, "parallel --decompress-p=reboot ls ::: a"))
+	runExact(t, p, []exactCase{
+		{"parallel", "parallel ls ::: a", TierRead},
+		{"--tmpdir /tmp", "parallel --tmpdir /tmp/p ls ::: a", TierRead},
+		{"--halt value", "parallel -j1 --halt now,fail=1 ls ::: a", TierRead},
+		{"--pipe", "parallel --pipe cat", TierRead},
+	})
+}

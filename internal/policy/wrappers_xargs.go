@@ -202,23 +202,71 @@ func xargsInput(in stdinSrc, argFile bool, delim string, lines bool) ([]string, 
 	return out, true
 }
 
+// parallelValued are GNU parallel's options that take the next word as
+// their value (it also reads "--opt=value" and unique abbreviations).
+var parallelValued = set(`-j -S -P -n -N -L -l -s -E -I -a -C -d -J --jobs --sshlogin --results --res --joblog
+	--delay --timeout --tmpdir --tempdir --workdir --wd --arg-file --colsep --delimiter --halt --nice
+	--retries --termseq --tagstring --ctagstring --rpl --filter --limit --ssh --sshloginfile --slf
+	--basefile --bf --transferfile --tf --return --env --sqlmaster --sqlworker --sqlandworker
+	--compress-program --decompress-program --load --memfree --memsuspend --block --recstart --recend
+	--header --max-args --max-replace-args --max-lines --max-chars --replace --extensionreplace --er
+	--basenamereplace --bnr --dirnamereplace --dnr --seqreplace --slotreplace --profile --sshdelay
+	--ssh-delay --hostgroups --total-jobs`)
+
+// parallelLong are the long options parallelOption acts on, for reading
+// abbreviations (Getopt::Long takes any unique prefix).
+var parallelLong = []string{"--joblog", "--results", "--tmpdir", "--tempdir", "--tmux", "--tmuxpane", "--filter",
+	"--rpl", "--compress-program", "--decompress-program", "--limit", "--ssh", "--sqlmaster", "--sqlworker",
+	"--sqlandworker", "--semaphore", "--record-env", "--sshlogin"}
+
+// parallelOption classifies what one of parallel's own options does
+// beside running the template: files it writes, code it runs.
+func (c *call) parallelOption(name string, v arg, r *raiser) {
+	what := "parallel " + name
+	switch longOpt(name, parallelLong) {
+	case "--joblog", "--results", "--res":
+		r.raise(c.writeArg(v, what))
+	case "--tmpdir", "--tempdir":
+		if !v.known || !tmpPath(v.val) && v.val != "/tmp" && v.val != "/var/tmp" {
+			r.raise(TierMutate, what+": writes its temporary files in "+truncate(v.val, 64))
+		}
+	case "--tmux", "--tmuxpane":
+		r.raise(TierDestructive, what+": starts a tmux server that outlives the command")
+	case "--filter", "--rpl":
+		r.raise(TierDestructive, what+": runs Perl code")
+	case "--compress-program", "--decompress-program", "--limit", "--ssh":
+		r.raise(c.shellArg(v, what))
+	case "--sqlmaster", "--sqlworker", "--sqlandworker":
+		r.raise(TierMutate, what+": writes a database")
+	case "--semaphore", "--record-env":
+		r.raise(TierMutate, what+": keeps state in ~/.parallel")
+	}
+}
+
 // parallelProgram classifies GNU parallel, which runs its template through
 // a shell once per input.
 func parallelProgram(c *call) (Tier, string) {
 	args := c.args
-	valued := map[string]bool{"-j": true, "-S": true, "--jobs": true, "-P": true, "-n": true, "-N": true,
-		"-L": true, "-l": true, "-s": true, "-E": true, "-I": true, "--sshlogin": true, "--results": true,
-		"--joblog": true, "--delay": true, "--timeout": true, "--tmpdir": true, "--workdir": true,
-		"-a": true, "--arg-file": true, "--colsep": true, "-C": true, "-d": true, "--delimiter": true}
 	i := 0
 	remote := false
+	var r raiser
 	for i < len(args) && strings.HasPrefix(args[i].val, "-") && args[i].val != "--" {
-		if args[i].val == "-S" || args[i].val == "--sshlogin" {
+		a := args[i]
+		name, val, hasVal := strings.Cut(a.val, "=")
+		if !strings.HasPrefix(name, "--") {
+			name, val, hasVal = a.val, "", false
+		}
+		if name == "-S" || longOpt(name, parallelLong) == "--sshlogin" {
 			remote = true
 		}
-		if valued[args[i].val] {
+		v := arg{val: val, known: a.known}
+		if !hasVal && (parallelValued[name] || parallelValued[longOpt(name, parallelLong)]) {
 			i++
+			if i < len(args) {
+				v = args[i]
+			}
 		}
+		c.parallelOption(name, v, &r)
 		i++
 	}
 	if i < len(args) && args[i].val == "--" {
@@ -248,7 +296,8 @@ func parallelProgram(c *call) (Tier, string) {
 	template := strings.Join(tmpl, " ")
 	if template == "" {
 		// Each input line is a command.
-		return c.stdinProgram("parallel")
+		r.raise(c.stdinProgram("parallel"))
+		return r.t, r.why
 	}
 	if !sawSep {
 		inputs = nil
@@ -275,7 +324,10 @@ func parallelProgram(c *call) (Tier, string) {
 		run(v, true)
 	}
 	if remote {
-		return TierMutate, "parallel: runs commands on other hosts"
+		r.raise(TierMutate, "parallel: runs commands on other hosts")
+	}
+	if r.t > TierRead {
+		return r.t, r.why
 	}
 	return TierRead, "parallel"
 }

@@ -39,3 +39,22 @@ func TestBlindSpotNetworkSpellings(t *testing.T) {
 		{"tshark -r", "tshark -r in.pcap -z io,stat,1", TierRead},
 	})
 }
+
+// TestBlindSpotTarRemoteArchive: GNU tar opens an archive named
+// [USER@]HOST:FILE by running rsh to HOST, in every spelling of -f, and
+// host rules apply; --force-local, a '/' before the colon and bsdtar keep
+// it local.
+func TestBlindSpotTarRemoteArchive(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierBenign, false,
+		"tar -tf host:a.tar", "tar tf host:a.tar", "tar tvf bob@host:a.tar", "tar --list --file=host:/x.tar",
+		"tar -t --file host:x", "tar tCf /tmp host:a",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true, "tar -tvf 169.254.169.254:x", "tar -xf root@169.254.169.254:x"))
+	runExact(t, p, []exactCase{
+		{"force-local", "tar -tf host:a.tar --force-local", TierRead},
+		{"slash first", "tar -tf ./host:a.tar", TierRead},
+		{"bsdtar", "bsdtar -tf host:a.tar", TierRead},
+		{"local", "tar tf a.tar", TierRead},
+	})
+}

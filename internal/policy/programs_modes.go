@@ -112,6 +112,42 @@ func copyProgram(c *call) (Tier, string) {
 	return simpleTier(c.name)
 }
 
+// tarRemoteHost returns the host of a GNU tar archive named [USER@]HOST:FILE
+// (no '/' before the colon), which tar opens by running rsh to HOST and
+// its rmt there unless --force-local is given; bsdtar has no remote
+// archives. A denied host is denied like ssh's.
+func tarRemoteHost(c *call) string {
+	if c.name == "bsdtar" || c.flagSet(0, "--force-local", 6) {
+		return ""
+	}
+	files := c.optVals(c.args, "-f", "--file")
+	if len(c.args) > 0 && !strings.HasPrefix(c.args[0].val, "-") {
+		// Traditional "tar tvfC ARCHIVE DIR": each letter that takes a value
+		// takes the next word, in order.
+		k := 1
+		for _, l := range c.args[0].val {
+			if l == 'f' && k < len(c.args) {
+				files = append(files, c.args[k])
+			}
+			if strings.ContainsRune(clusterValues["tar"], l) {
+				k++
+			}
+		}
+	}
+	for _, f := range files {
+		host, _, ok := strings.Cut(f.val, ":")
+		if !f.known || !ok || host == "" || strings.Contains(host, "/") {
+			continue
+		}
+		if _, h, ok := strings.Cut(host, "@"); ok {
+			host = h
+		}
+		c.checkHost(host)
+		return host
+	}
+	return ""
+}
+
 // tarChecked: extracting with permissions kept (-p, --same-permissions)
 // can create setuid files, and extracting into a system directory
 // replaces it: TierDestructive.
@@ -136,6 +172,9 @@ func tarChecked(c *call) (Tier, string) {
 		return TierDestructive, "tar " + run + ": runs a program"
 	}
 	t, why := tarProgram(c)
+	if h := tarRemoteHost(c); h != "" && t < TierBenign {
+		t, why = TierBenign, "tar: reaches the archive on "+truncate(h, 64)+" through rsh and its rmt"
+	}
 	// --index-file takes the verbose listing and --volno-file the volume
 	// number, in any mode, listing included.
 	for _, f := range c.optVals(c.args, "--index-file", "--volno-file") {

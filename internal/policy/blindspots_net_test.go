@@ -58,3 +58,23 @@ func TestBlindSpotTarRemoteArchive(t *testing.T) {
 		{"local", "tar tf a.tar", TierRead},
 	})
 }
+
+// TestBlindSpotSSHLocalEffects: ssh -I loads a PKCS#11 library into ssh,
+// and a master connection (-M, ControlMaster) creates its control socket
+// at -S or ControlPath.
+func TestBlindSpotSSHLocalEffects(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"ssh -I /tmp/x.so host", "ssh -I/tmp/x.so host", "ssh -vI /tmp/x.so host",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"ssh -M -S /etc/x host", "ssh -MS /etc/x host", "ssh -S /etc/x -M host",
+		"ssh -o ControlMaster=yes -S /etc/x host", "ssh -o ControlMaster=auto -o ControlPath=/etc/x host",
+		"ssh -o 'ControlMaster auto' -o 'ControlPath /etc/x' host",
+	))
+	runExact(t, p, []exactCase{
+		{"client of a master", "ssh -S /etc/x host", TierBenign},
+		{"master off", "ssh -o ControlMaster=no -S /etc/x host", TierBenign},
+		{"identity", "ssh -i key host uptime", TierBenign},
+	})
+}

@@ -28,6 +28,16 @@ func sshOptionRisk(o string) (Tier, string) {
 	return TierRead, ""
 }
 
+// sshOptionKV splits one ssh -o option ("Key=value" or "Key value") into
+// its lower-case key and its value.
+func sshOptionKV(o string) (string, string, bool) {
+	k, v, ok := strings.Cut(o, "=")
+	if !ok || strings.ContainsAny(k, " \t") {
+		k, v, ok = strings.Cut(strings.TrimSpace(o), " ")
+	}
+	return strings.ToLower(strings.TrimSpace(k)), strings.TrimSpace(v), ok
+}
+
 // sshOptionCommand returns the shell text of an ssh option that runs a
 // command (ProxyCommand, LocalCommand, KnownHostsCommand, RemoteCommand).
 func sshOptionCommand(o string) (string, bool) {
@@ -93,6 +103,7 @@ func sshProgram(c *call) (Tier, string) {
 	args := c.args
 	var ops []arg
 	dashdash := false
+	master, controlPath := false, arg{}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.val
@@ -152,6 +163,9 @@ func sshProgram(c *call) (Tier, string) {
 		}
 		for j := 1; j < len(v); j++ {
 			f := v[j]
+			if f == 'M' && c.name == "ssh" {
+				master = true
+			}
 			if strings.IndexByte(valueShort, f) < 0 {
 				continue
 			}
@@ -170,10 +184,20 @@ func sshProgram(c *call) (Tier, string) {
 				if cmdText, ok := sshOptionCommand(val); ok {
 					c.shell(cmdText, c.name+" -o command", nil, false)
 				}
+				if k, v, ok := sshOptionKV(val); ok && k == "controlmaster" {
+					master = master || v != "no"
+				} else if ok && k == "controlpath" {
+					controlPath = arg{val: v, known: true}
+				}
+			case 'I':
+				if c.name == "ssh" {
+					raise(TierDestructive, "ssh -I: loads a PKCS#11 library")
+				}
 			case 'F':
 				raise(TierDestructive, c.name+" -F: reads a config file that can run commands")
 			case 'S', 'D', 's':
 				if c.name == "ssh" && f == 'S' {
+					controlPath = arg{val: val, known: true}
 					break
 				}
 				if c.name == "ssh" && f == 'D' {
@@ -197,6 +221,14 @@ func sshProgram(c *call) (Tier, string) {
 			}
 			break
 		}
+	}
+	if p := controlPath.val; master && p != "" && !strings.EqualFold(p, "none") {
+		// A master connection creates its control socket there.
+		wt, wwhy, deny := c.e.writeTarget(controlPath)
+		if deny != "" {
+			c.e.deny("ssh control socket: " + deny)
+		}
+		raise(wt, "ssh control socket: "+wwhy)
 	}
 	if c.name != "ssh" && c.name != "mosh" {
 		// scp, sftp, rsync, ssh-copy-id: every host:path operand.

@@ -44,3 +44,28 @@ func TestBlindSpotAbbreviatedFlags(t *testing.T) {
 		{"swapon --show", "swapon --show", TierRead},
 	})
 }
+
+// TestBlindSpotIPVerbOrder: ip link takes set (and add, change, replace,
+// delete) before show, so "ip l s" sets; xfrm, mptcp, sr and ioam name a
+// part before their verb; xfrm's deleteall, delall, allocspi and
+// setdefault change state.
+func TestBlindSpotIPVerbOrder(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"ip l s eth0 up", "ip link s eth0 up", "ip -n ns l s x up",
+		"ip xfrm state deleteall", "ip xfrm state delall", "ip x s deleteall", "ip xfrm state deletea",
+		"ip xfrm state d", "ip xfrm policy setdefault in block",
+		"ip xfrm state allocspi src 192.0.2.1 dst 192.0.2.2 proto esp",
+		"ip mptcp endpoint a 192.0.2.1", "ip ioam namespace a 1",
+	))
+	runExact(t, p, []exactCase{
+		{"ip l sh", "ip l sh", TierRead},
+		{"ip l l", "ip l l", TierRead},
+		{"ip r s", "ip r s", TierRead},
+		{"ip a s", "ip a s", TierRead},
+		{"ip xfrm state s", "ip xfrm state s", TierRead},
+		{"ip xfrm state count", "ip xfrm state count", TierRead},
+		{"ip mptcp endpoint show", "ip mptcp endpoint show", TierRead},
+		{"ip sr tunsrc show", "ip sr tunsrc show", TierRead},
+	})
+}

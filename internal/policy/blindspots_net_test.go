@@ -32,7 +32,7 @@ func TestBlindSpotNetworkSpellings(t *testing.T) {
 		{"ip r s", "ip -4 r s table all", TierRead},
 		{"ip link show up", "ip link show up", TierRead},
 		{"ip r g", "ip r g 192.0.2.1", TierRead},
-		{"ip l s", "ip l s dev eth0", TierRead},
+		{"ip l sh", "ip l sh dev eth0", TierRead},
 		{"ip -br", "ip -br a", TierRead},
 		{"ipset list", "ipset list -o save", TierRead},
 		{"iptables-save", "iptables-save", TierRead},

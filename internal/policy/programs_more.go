@@ -184,7 +184,7 @@ func moreProgram(c *call) (Tier, string) {
 
 // ipMutations are ip(8) verbs that change state.
 var ipMutations = set(`add del delete change chg replace set flush append prepend save restore attach
-	detach update test identify exec add-port del-port`)
+	detach update test identify exec add-port del-port deleteall delall allocspi setdefault`)
 
 // ipProgram classifies ip(8): show commands read; verbs change; "ip netns
 // exec NS cmd" runs cmd; taking a link down can cut the operator off.
@@ -217,7 +217,9 @@ func ipProgram(c *call) (Tier, string) {
 			return TierMutate, "ip " + v + ": changes network configuration"
 		}
 	}
-	if v := ipVerb(vals); v != "" && !ipReadVerb(v) {
+	// ip link checks set, add, change, replace and delete before show, so
+	// "ip l s eth0 up" sets; the other objects check show first.
+	if obj, v := ipVerb(vals); v != "" && (!ipReadVerb(v) || strings.HasPrefix("link", obj)) {
 		for m := range ipMutations {
 			if strings.HasPrefix(m, v) {
 				return TierMutate, "ip " + v + ": an abbreviated verb that changes network configuration"
@@ -227,11 +229,15 @@ func ipProgram(c *call) (Tier, string) {
 	return TierRead, "ip: shows network configuration"
 }
 
-// ipVerb returns the word after ip's object (ip -4 route VERB), skipping
-// global options and their values.
-func ipVerb(vals []string) string {
-	n := 0
-	for i := 0; i < len(vals); i++ {
+// ipVerb returns ip's object and the word after it that chooses the
+// action (ip -4 route VERB), or after its part for the objects that have
+// parts (ip xfrm state VERB, ip mptcp endpoint VERB, ip sr tunsrc VERB, ip
+// ioam namespace VERB), skipping global options and their values. ip
+// takes the first object in its own order that a word begins: "s" is sr,
+// "mp" mptcp, "io" ioam, "x" xfrm.
+func ipVerb(vals []string) (string, string) {
+	var words []string
+	for i := 0; i < len(vals) && len(words) < 3; i++ {
 		v := vals[i]
 		if strings.HasPrefix(v, "-") {
 			switch v {
@@ -240,11 +246,20 @@ func ipVerb(vals []string) string {
 			}
 			continue
 		}
-		if n++; n == 2 {
-			return v
-		}
+		words = append(words, v)
 	}
-	return ""
+	if len(words) < 2 {
+		return "", ""
+	}
+	obj, at := words[0], 1
+	if strings.HasPrefix("xfrm", obj) || strings.HasPrefix("sr", obj) ||
+		len(obj) >= 2 && (strings.HasPrefix("mptcp", obj) || strings.HasPrefix("ioam", obj)) {
+		at = 2
+	}
+	if at >= len(words) {
+		return obj, ""
+	}
+	return obj, words[at]
 }
 
 // ipReadVerb reports whether ip would take the verb w, whole or as the

@@ -56,7 +56,8 @@ func TestBlindSpotIPVerbOrder(t *testing.T) {
 		"ip xfrm state deleteall", "ip xfrm state delall", "ip x s deleteall", "ip xfrm state deletea",
 		"ip xfrm state d", "ip xfrm policy setdefault in block",
 		"ip xfrm state allocspi src 192.0.2.1 dst 192.0.2.2 proto esp",
-		"ip mptcp endpoint a 192.0.2.1", "ip ioam namespace a 1",
+		"ip mptcp endpoint a 192.0.2.1", "ip ioam namespace a 1", "ip netns s x 1", "ip mptcp limits s subflow 1",
+		"ip sr tunsrc s 2001:db8::1",
 	))
 	runExact(t, p, []exactCase{
 		{"ip l sh", "ip l sh", TierRead},

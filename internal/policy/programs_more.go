@@ -218,8 +218,12 @@ func ipProgram(c *call) (Tier, string) {
 		}
 	}
 	// ip link checks set, add, change, replace and delete before show, so
-	// "ip l s eth0 up" sets; the other objects check show first.
-	if obj, v := ipVerb(vals); v != "" && (!ipReadVerb(v) || strings.HasPrefix("link", obj)) {
+	// "ip l s eth0 up" sets; netns has no show, and for sr and mptcp the
+	// order is taken the same way, toward caution; the other objects
+	// check show first.
+	if obj, v := ipVerb(vals); v != "" && (!ipReadVerb(v) || strings.HasPrefix("link", obj) ||
+		len(obj) >= 3 && strings.HasPrefix("netns", obj) || strings.HasPrefix("sr", obj) ||
+		len(obj) >= 2 && strings.HasPrefix("mptcp", obj)) {
 		for m := range ipMutations {
 			if strings.HasPrefix(m, v) {
 				return TierMutate, "ip " + v + ": an abbreviated verb that changes network configuration"

@@ -107,3 +107,27 @@ func TestBlindSpotSubcommandWrites(t *testing.T) {
 		{"helm template", "helm template x ./chart", TierRead},
 	})
 }
+
+// TestBlindSpotKubeClients: a kubeconfig named by --kubeconfig can run a
+// credential program (like KUBECONFIG), helm --post-renderer runs one,
+// KUBECTL_EXTERNAL_DIFF chooses kubectl diff's program, and cluster-info
+// dump --output-directory and --cache-dir write.
+func TestBlindSpotKubeClients(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"kubectl get pods --kubeconfig=/tmp/x", "kubectl --kubeconfig /tmp/x get pods",
+		"helm list --kubeconfig /tmp/x", "helm template x --post-renderer /tmp/x",
+		"KUBECTL_EXTERNAL_DIFF='touch /etc/x' kubectl diff -f x.yaml",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true, "helm template x --post-renderer=reboot"))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"kubectl cluster-info dump --output-directory=/etc/x", "kubectl cluster-info dump --output-directory /etc/x",
+		"kubectl get pods --cache-dir=/etc/x",
+	))
+	runExact(t, p, []exactCase{
+		{"get", "kubectl -n x get pods -o yaml", TierRead},
+		{"cluster-info dump", "kubectl cluster-info dump", TierRead},
+		{"helm list", "helm list", TierRead},
+		{"helm template", "helm template x", TierRead},
+	})
+}

@@ -78,3 +78,23 @@ func TestBlindSpotSSHLocalEffects(t *testing.T) {
 		{"identity", "ssh -i key host uptime", TierBenign},
 	})
 }
+
+// TestBlindSpotDaemonHosts: a client pointed at another daemon or API
+// server (docker -H, podman --url, kubectl -s, virsh -c) is held to the
+// host rules, and reaching it over ssh runs ssh (tier 1).
+func TestBlindSpotDaemonHosts(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"docker -H ssh://169.254.169.254 ps", "docker -H tcp://169.254.169.254:2375 ps",
+		"docker --host=tcp://10.1.2.3:2375 ps", "kubectl --server=https://169.254.169.254 get pods",
+		"kubectl -s https://10.0.0.1 get pods", "virsh -c qemu+ssh://169.254.169.254/system list",
+	))
+	runBlind(t, p, sameCases(TierBenign, false,
+		"docker -H ssh://host ps", "podman --url ssh://host/run/podman.sock ps", "virsh -c qemu+ssh://host/system list",
+	))
+	runExact(t, p, []exactCase{
+		{"docker unix", "docker -H unix:///var/run/docker.sock ps", TierRead},
+		{"virsh local", "virsh -c qemu:///system list", TierRead},
+		{"kubectl server", "kubectl -s https://k8s.example:6443 get pods", TierRead},
+	})
+}

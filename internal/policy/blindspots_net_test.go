@@ -98,3 +98,17 @@ func TestBlindSpotDaemonHosts(t *testing.T) {
 		{"kubectl server", "kubectl -s https://k8s.example:6443 get pods", TierRead},
 	})
 }
+
+// TestBlindSpotDownloaderStateFiles: curl --ssl-sessions and wget
+// --hsts-file save their state to the file named, in every spelling.
+func TestBlindSpotDownloaderStateFiles(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"curl --ssl-sessions /etc/x https://x", "curl --ssl-sessions=/etc/x https://x", "curl --ssl-sess /etc/x https://x",
+		"wget -O- --hsts-file=/etc/x https://x", "wget -O- --hsts-file /etc/x https://x",
+	))
+	runExact(t, p, []exactCase{
+		{"curl", "curl https://x", TierBenign},
+		{"wget to stdout", "wget -qO- https://x", TierBenign},
+	})
+}

@@ -323,7 +323,7 @@ func netProgram(c *call) (Tier, string) {
 	switch c.name {
 	case "curl":
 		for _, f := range c.optVals(c.args, "-o", "--output", "-D", "--dump-header", "--trace", "--trace-ascii",
-			"-c", "--cookie-jar", "--libcurl", "--etag-save", "--hsts", "--alt-svc", "--stderr") {
+			"-c", "--cookie-jar", "--libcurl", "--etag-save", "--hsts", "--alt-svc", "--stderr", "--ssl-sessions") {
 			if !f.known || f.val != "-" && f.val != "%" && f.val != "/dev/null" {
 				raise(c.writeArg(f, "curl output"))
 			}
@@ -338,7 +338,7 @@ func netProgram(c *call) (Tier, string) {
 		curlRequest(c, &r)
 		t, why = r.t, r.why
 	case "wget":
-		for _, f := range c.optVals(c.args, "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--rejected-log", "-P", "--directory-prefix") {
+		for _, f := range c.optVals(c.args, "-o", "--output-file", "-a", "--append-output", "--save-cookies", "--warc-file", "--rejected-log", "-P", "--directory-prefix", "--hsts-file") {
 			raise(c.writeArg(f, "wget output"))
 		}
 		for _, f := range c.optVals(c.args, "-O", "--output-document") {
@@ -420,7 +420,8 @@ var curlValueLong = set(`--request --data --data-ascii --data-binary --data-raw 
 	--mail-rcpt --mail-auth --login-options --sasl-authzid --telnet-option --max-redirs
 	--speed-limit --speed-time --proto --proto-redir --proto-default --hsts --alt-svc
 	--etag-save --etag-compare --libcurl --ftp-port --ftp-method --ftp-account --proxy-header
-	--proxy-cacert --proxy-cert --proxy-key --pinnedpubkey --create-file-mode --expect100-timeout`)
+	--proxy-cacert --proxy-cert --proxy-key --pinnedpubkey --create-file-mode --expect100-timeout
+	--ssl-sessions`)
 
 // rawSchemes are URL schemes over which curl sends what the URL or its
 // input holds to a service as it is: telnet sends stdin, gopher and dict
@@ -459,7 +460,7 @@ func curlRequest(c *call, r *raiser) {
 		case "-O", "-T", "-d", "-F", "--json", "--upload-file", "--form", "--form-string",
 			"--data", "--data-ascii", "--data-binary", "--data-raw", "--data-urlencode",
 			"--trace", "--trace-ascii", "--output-dir", "--remote-name",
-			"--remote-name-all", "--libcurl", "--etag-save", "--hsts", "--alt-svc":
+			"--remote-name-all", "--libcurl", "--etag-save", "--hsts", "--alt-svc", "--ssl-sessions":
 			r.raise(TierMutate, "curl "+name+": uploads data or writes files")
 		case "--url":
 			urls = append(urls, val)

@@ -703,3 +703,17 @@ func TestBlindSpotMoreWrappers(t *testing.T) {
 		{"proot", "proot -0 -w /etc ls", TierRead},
 	})
 }
+
+// TestBlindSpotInhibit: systemd-inhibit holds off shutdown, sleep or
+// idle for everyone while its command runs (tier 1), and its options take
+// their values in either spelling.
+func TestBlindSpotInhibit(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierBenign, false,
+		"systemd-inhibit --what=shutdown --mode=block sleep 1000", "systemd-inhibit sleep 1",
+	))
+	runExact(t, p, []exactCase{
+		{"separate value", "systemd-inhibit --what shutdown --why x sleep 1", TierBenign},
+		{"list", "systemd-inhibit --list", TierRead},
+	})
+}

@@ -268,3 +268,18 @@ func TestBlindSpotReaderConfigs(t *testing.T) {
 		{"blkid", "blkid -o value -s UUID /dev/sda", TierRead},
 	})
 }
+
+// TestBlindSpotGpgPhotoViewer: gpg --list-options or --verify-options
+// show-photos runs the photo viewer on each photo ID, from a listing or
+// verifying command that otherwise reads.
+func TestBlindSpotGpgPhotoViewer(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"gpg -k --list-options show-photos", "gpg --list-options=show-photos -k",
+		"gpg --verify-options show-photos --verify x.sig", "gpg2 -K --list-options show-uid-validity,show-photos",
+	))
+	runExact(t, p, []exactCase{
+		{"list-options", "gpg -k --list-options show-uid-validity", TierRead},
+		{"verify", "gpg --verify x.sig", TierRead},
+	})
+}

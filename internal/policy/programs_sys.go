@@ -317,6 +317,13 @@ func argProgram(c *call) (Tier, string) {
 		// Without a command gpg guesses one from its operands and writes
 		// what it decrypts or unwraps beside them, so only a listing or
 		// verifying command, or no operand (stdin to stdout), reads.
+		for _, v := range vals {
+			if strings.Contains(v, "show-photos") {
+				// --list-options or --verify-options show-photos runs the
+				// photo viewer on every photo ID it lists.
+				return TierMutate, n + " show-photos: runs the photo viewer"
+			}
+		}
 		if onlyFlagsPrefix(vals, "--list", "-k", "-K", "--verify", "--fingerprint", "--version", "--help", "--card-status", "--with-colons", "--keyid-format", "--batch", "--no-tty", "-q", "--quiet") &&
 			(len(ops) == 0 || !onlyFlagsPrefix(vals, "--with-colons", "--keyid-format", "--batch", "--no-tty", "-q", "--quiet")) {
 			return TierRead, n + ": lists or verifies"

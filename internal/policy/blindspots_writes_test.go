@@ -283,3 +283,17 @@ func TestBlindSpotGpgPhotoViewer(t *testing.T) {
 		{"verify", "gpg --verify x.sig", TierRead},
 	})
 }
+
+// TestBlindSpotTreeRecurse: tree -R runs tree again in every directory
+// with -o 00Tree.html; every letter of tree's clusters is an option, as
+// its value options take the next word.
+func TestBlindSpotTreeRecurse(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"tree -R -H . -L 1", "tree -RH . -L 1", "tree -H . -L 1 -R", "tree -aR -L 2", "tree -LR 2 /srv",
+	))
+	runExact(t, p, []exactCase{
+		{"tree -L", "tree -L 2", TierRead},
+		{"tree -H", "tree -H . -L 1", TierRead},
+	})
+}

@@ -537,7 +537,7 @@ func nmapProgram(c *call) (Tier, string) {
 // change state or run programs: tree -o, sar -o, sdiff -o, dmidecode
 // --dump-bin, file -C, ss -K and -D, sensors -s, lastlog -C/-S, fd -x/-X,
 // rg --pre, bat cache --build, pidstat -e, ausearch --checkpoint,
-// blkid -c.
+// blkid -c, tree -R.
 func readOpts(c *call) (Tier, string) {
 	r := raiser{TierRead, c.name + ": read-only"}
 	vals := c.vals()
@@ -545,6 +545,9 @@ func readOpts(c *call) (Tier, string) {
 	case "tree", "sar", "sdiff":
 		for _, f := range c.optVals(c.args, "-o", "--output") {
 			r.raise(c.writeArg(f, c.name+" -o"))
+		}
+		if c.name == "tree" && treeRecurse(vals) {
+			r.raise(TierMutate, "tree -R: writes 00Tree.html in every directory")
 		}
 	case "dmidecode":
 		for _, f := range c.optVals(c.args, "--dump-bin") {
@@ -657,6 +660,22 @@ func readOpts(c *call) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// treeRecurse reports whether tree is given -R, which runs tree again in
+// every directory with -o 00Tree.html. tree's options that take a value
+// take the next word, so every letter of a cluster is an option (-LR 2 is
+// -L 2 -R).
+func treeRecurse(vals []string) bool {
+	for _, v := range vals {
+		if v == "--" {
+			return false
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'R') > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // fdExec reports whether a is fd's -x/--exec or -X/--exec-batch, in

@@ -112,3 +112,21 @@ func TestBlindSpotDownloaderStateFiles(t *testing.T) {
 		{"wget to stdout", "wget -qO- https://x", TierBenign},
 	})
 }
+
+// TestBlindSpotGitRemoteHosts: git's remote URLs, scheme://HOST and the
+// scp-like HOST:PATH, and archive --remote, are held to the host rules;
+// refspecs and local paths are not hosts.
+func TestBlindSpotGitRemoteHosts(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"git ls-remote http://169.254.169.254/x", "git ls-remote ssh://169.254.169.254/x",
+		"git ls-remote 169.254.169.254:x", "git clone git@169.254.169.254:x/y.git",
+		"git fetch http://169.254.169.254/x", "git archive --remote=ssh://169.254.169.254/x HEAD",
+		"git remote add o http://169.254.169.254/x",
+	))
+	runExact(t, p, []exactCase{
+		{"ls-remote origin", "git ls-remote origin", TierBenign},
+		{"push refspec", "git push origin HEAD:main", TierMutate},
+		{"clone github", "git clone git@github.com:x/y.git", TierMutate},
+	})
+}

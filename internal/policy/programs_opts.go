@@ -147,6 +147,26 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	return nil
 }
 
+// gitURLHost returns the host of a git remote URL, scheme://HOST/… or
+// the scp-like [USER@]HOST:PATH (no '/' before the colon), or "".
+func gitURLHost(a arg) string {
+	v := a.val
+	if !a.known || strings.HasPrefix(v, "-") {
+		return ""
+	}
+	if scheme, _, ok := strings.Cut(v, "://"); ok {
+		if scheme == "file" {
+			return ""
+		}
+		return v
+	}
+	host, _, ok := strings.Cut(v, ":")
+	if !ok || host == "" || strings.Contains(host, "/") {
+		return ""
+	}
+	return host
+}
+
 // gitShellKeys are config keys whose value git runs through a shell.
 var gitShellKeys = []string{"pager", "editor", "sshcommand", "command", "cmd", "program", "textconv",
 	"external", "fsmonitor", "askpass", "gitproxy", "proxycommand", "uploadpack", "receivepack"}
@@ -237,6 +257,20 @@ func gitChecked(c *call) (Tier, string) {
 		for _, v := range c.optVals(rest, "--upload-pack", "--receive-pack", "--exec") {
 			r.raise(TierDestructive, "git "+sub+": runs "+truncate(v.val, 64))
 			c.shellArg(v, "git "+sub+" remote program")
+		}
+		// Remote URLs, [USER@]HOST:PATH included, are held to the host rules.
+		switch sub {
+		case "clone", "ls-remote", "fetch", "pull", "push", "remote", "submodule", "archive":
+			for _, a := range rest {
+				if h := gitURLHost(a); h != "" {
+					c.checkHost(h)
+				}
+			}
+			for _, a := range c.optVals(rest, "--remote") {
+				if h := gitURLHost(a); h != "" {
+					c.checkHost(h)
+				}
+			}
 		}
 		for _, v := range c.optVals(rest, gitCommandOpts[sub]...) {
 			r.raise(c.shellArg(v, "git "+sub+" command"))

@@ -130,3 +130,19 @@ func TestBlindSpotGitRemoteHosts(t *testing.T) {
 		{"clone github", "git clone git@github.com:x/y.git", TierMutate},
 	})
 }
+
+// TestBlindSpotSystemdRemoteHost: the systemd clients' -H/--host runs ssh
+// to the host (tier 1), with or without a verb, and host rules apply.
+func TestBlindSpotSystemdRemoteHost(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierBenign, false,
+		"systemctl -H host status", "systemctl --host=host status", "systemctl -Hhost list-units",
+		"loginctl -H host list-sessions", "hostnamectl -H host", "timedatectl -H host status",
+		"localectl -H host", "systemd-analyze -H host time",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true, "systemctl -H 169.254.169.254 status", "hostnamectl -H root@169.254.169.254"))
+	runExact(t, p, []exactCase{
+		{"status", "systemctl status", TierRead},
+		{"machine", "systemctl -M container status", TierRead},
+	})
+}

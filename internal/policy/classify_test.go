@@ -57,7 +57,7 @@ var evalCases = []evalCase{
 	{"ok/docker inspect", cmd("docker container inspect web | jq '.[0].State'"), TierRead, false},
 	{"ok/systemctl status", cmd("systemctl status nginx --no-pager"), TierRead, false},
 	{"ok/systemctl failed", cmd("systemctl list-units --failed"), TierRead, false},
-	{"ok/systemctl host option", cmd("systemctl -H host is-active nginx"), TierRead, false},
+	{"ok/systemctl host option", cmd("systemctl -H host is-active nginx"), TierBenign, false}, // runs ssh, like ssh web1 uptime
 	{"ok/top batch", cmd("top -b -n 1 | head -20"), TierRead, false},
 	{"ok/ip addr", cmd("ip addr show"), TierRead, false},
 	{"ok/ip route", cmd("ip -4 route"), TierRead, false},

@@ -597,6 +597,7 @@ func readOpts(c *call) (Tier, string) {
 		}
 	case "systemd-analyze":
 		r.raise(analyzeVerb(c))
+		r.raise(c.daemonHost())
 	case "vcgencmd":
 		r.raise(vcgencmdCommand(c))
 	case "file":

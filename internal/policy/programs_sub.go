@@ -207,6 +207,15 @@ var subcommandTables = map[string]subTable{
 // subcommandProgram classifies a program by its subcommand table, then
 // applies the few rules that depend on more than the subcommand.
 func subcommandProgram(c *call) (Tier, string) {
+	t, why := subcommandTier(c)
+	if ht, hwhy := c.daemonHost(); ht > t {
+		return ht, hwhy
+	}
+	return t, why
+}
+
+// subcommandTier is subcommandProgram's tier before the daemon host.
+func subcommandTier(c *call) (Tier, string) {
 	tab, ok := subcommandTables[c.name]
 	if !ok {
 		// A program sent here without a table has no read-only subcommand
@@ -381,11 +390,25 @@ var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt
 	ifupdown netplan.io libpam-modules e2fsprogs mount`)
 
 // daemonHost applies host rules to the daemon or API server a client is
-// pointed at (docker -H, kubectl -s, virsh -c); reaching it over ssh runs
-// ssh, tier 1 like ssh itself.
+// pointed at (docker -H, kubectl -s, virsh -c, systemctl -H); reaching it
+// over ssh runs ssh, tier 1 like ssh itself. The systemd clients' -H
+// [USER@]HOST always goes through ssh.
 func (c *call) daemonHost() (Tier, string) {
 	var opts []string
 	switch c.name {
+	case "systemctl", "loginctl", "hostnamectl", "timedatectl", "localectl", "resolvectl", "networkctl", "systemd-analyze":
+		var r raiser
+		for _, h := range c.optVals(c.args, "-H", "--host") {
+			if !h.known {
+				c.e.opaque = true
+				r.raise(TierDestructive, c.name+" -H: host computed at run time")
+				continue
+			}
+			host, _, _ := strings.Cut(h.val, "/") // HOST[:PORT][/CONTAINER]
+			c.checkHost(host)
+			r.raise(TierBenign, c.name+" -H: runs ssh to "+truncate(h.val, 64))
+		}
+		return r.t, r.why
 	case "docker", "podman", "nerdctl":
 		opts = []string{"-H", "--host", "--url"}
 	case "kubectl":
@@ -411,9 +434,6 @@ func (c *call) daemonHost() (Tier, string) {
 
 // subRules refines a subcommand's tier with rules that look further.
 func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {
-	if ht, hwhy := c.daemonHost(); ht > t {
-		t, label = ht, hwhy
-	}
 	switch c.name {
 	case "systemctl":
 		// enable or link of a unit file by path installs it: a timer or

@@ -49,12 +49,16 @@ func TestBlindSpotTarRemoteArchive(t *testing.T) {
 	runBlind(t, p, sameCases(TierBenign, false,
 		"tar -tf host:a.tar", "tar tf host:a.tar", "tar tvf bob@host:a.tar", "tar --list --file=host:/x.tar",
 		"tar -t --file host:x", "tar tCf /tmp host:a",
+		"cpio -it -F host:x", "cpio -itF host:x", "cpio -t -I host:x", "cpio -t --file=host:x",
 	))
-	runBlind(t, p, sameCases(TierDestructive, true, "tar -tvf 169.254.169.254:x", "tar -xf root@169.254.169.254:x"))
+	runBlind(t, p, sameCases(TierDestructive, true, "tar -tvf 169.254.169.254:x", "tar -xf root@169.254.169.254:x",
+		"cpio -it -F 169.254.169.254:x"))
 	runExact(t, p, []exactCase{
 		{"force-local", "tar -tf host:a.tar --force-local", TierRead},
 		{"slash first", "tar -tf ./host:a.tar", TierRead},
 		{"bsdtar", "bsdtar -tf host:a.tar", TierRead},
+		{"cpio force-local", "cpio -it -F host:x --force-local", TierRead},
+		{"cpio local", "cpio -t -F x.cpio", TierRead},
 		{"local", "tar tf a.tar", TierRead},
 	})
 }

@@ -134,6 +134,13 @@ func tarRemoteHost(c *call) string {
 			}
 		}
 	}
+	return c.remoteArchive(files)
+}
+
+// remoteArchive returns the host of the first archive named
+// [USER@]HOST:FILE (no '/' before the colon), which GNU tar and cpio open
+// through rsh and the host's rmt, after applying the host rules to it.
+func (c *call) remoteArchive(files []arg) string {
 	for _, f := range files {
 		host, _, ok := strings.Cut(f.val, ":")
 		if !f.known || !ok || host == "" || strings.Contains(host, "/") {
@@ -241,7 +248,13 @@ func cpioProgram(c *call) (Tier, string) {
 			r.raise(c.writeArg(f, "cpio archive"))
 		}
 	}
+	remote := ""
+	if !c.flagSet(0, "--force-local", 6) {
+		remote = c.remoteArchive(c.optVals(c.args, "-F", "--file", "-I", "-O"))
+	}
 	switch {
+	case r.t == TierMutate && c.flagSet('t', "--list", 4) && remote != "":
+		return TierBenign, "cpio: reaches the archive on " + truncate(remote, 64) + " through rsh and its rmt"
 	case r.t == TierMutate && c.flagSet('t', "--list", 4):
 		return TierRead, "cpio: lists an archive"
 	case c.flagSet('i', "--extract", 5) || c.flagSet('p', "--pass-through", 4):

@@ -693,6 +693,11 @@ func TestBlindSpotMoreWrappers(t *testing.T) {
 		"bwrap --bind /etc /tmp/x ls", "proot -r /x ls", "proot -b /etc:/tmp/x ls", "proot --bind=/etc:/tmp/x ls",
 	))
 	runBlind(t, p, sameCases(TierBenign, false, "systemd-cat -t x echo hi"))
+	// run0 asks the service manager to run the command, like systemd-run.
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"run0 reboot", "run0 --user bob rm -rf /etc", "arch-chroot /mnt reboot"))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"run0 ls", "run0", "run0 --setenv=LD_PRELOAD=/tmp/x.so ls", "arch-chroot /mnt"))
 	runExact(t, p, []exactCase{
 		{"gosu", "gosu bob ls", TierRead},
 		{"su-exec", "su-exec bob ls", TierRead},

@@ -105,6 +105,12 @@ var wrapSpecs = map[string]wrapSpec{
 	"aa-exec":      {valueShort: "pn", valueLong: []string{"--profile", "--namespace"}},
 	"systemd-cat":  {valueShort: "tp", valueLong: []string{"--identifier", "--priority", "--stderr-priority"}, own: TierBenign, noCmd: TierBenign, noCmdWhy: "systemd-cat: writes its input to the journal"},
 	"nq":           {own: TierMutate}, // runs the command in the background, its output in files in the working directory
+	// run0 asks the service manager to run the command, like systemd-run:
+	// outside warden's confinement.
+	"run0": {valueShort: "ugD", valueLong: []string{"--user", "--group", "--nice", "--chdir", "--setenv", "--unit",
+		"--property", "--description", "--slice", "--background", "--machine", "--shell-prompt-prefix", "--area"},
+		noCmd: TierDestructive, noCmdWhy: "run0: opens a root shell outside warden's confinement"},
+	"arch-chroot": {valueShort: "u", leading: 1, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "arch-chroot: opens a shell in another root"},
 }
 
 // lockWrappers take a lock file before the command, creating it.
@@ -231,6 +237,12 @@ func wrapperOutput(c *call) (Tier, string) {
 		}
 		if len(c.optVals(own, "--config-file")) > 0 {
 			r.raise(TierDestructive, c.name+" --config-file: a bus configuration can run programs")
+		}
+	case "run0":
+		r.raise(TierDestructive, "run0: runs the command as a unit of the service manager, outside warden's confinement")
+		for _, v := range c.optVals(c.ownArgs(), "--setenv") {
+			n, ev, _ := strings.Cut(v.val, "=")
+			c.e.envVarCtx(n, ev, c.ctx, "run0 --setenv")
 		}
 	case "systemd-run":
 		r.raise(TierDestructive, "systemd-run: runs a command as a unit of the service manager, outside warden's confinement")

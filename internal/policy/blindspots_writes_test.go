@@ -256,8 +256,11 @@ func TestBlindSpotReaderConfigs(t *testing.T) {
 	runBlind(t, p, sameCases(TierDestructive, false,
 		"bat --config-file /tmp/x f", "bat --config-file=/tmp/x f", "batcat --config-f=/tmp/x f",
 		"BAT_CONFIG_PATH=/tmp/x bat f", "RIPGREP_CONFIG_PATH=/tmp/x rg x", "export RIPGREP_CONFIG_PATH=/tmp/x",
-		"PARALLEL='--joblog /etc/x' parallel ls ::: a",
+		"PARALLEL='--joblog /etc/x' parallel ls ::: a", "procs --load-config /tmp/x",
 	))
+	// rg --hostname-bin runs the program it names.
+	runBlind(t, p, sameCases(TierMutate, false, "rg --hostname-bin=/tmp/x x", "rg --hostname-b /tmp/x x"))
+	runBlind(t, p, sameCases(TierDestructive, true, "rg --hostname-bin=reboot x"))
 	runBlind(t, p, sameCases(TierMutate, false,
 		"bat --generate-config-file", "bat --gen", "blkid -g", "blkid --garbage-collect", "blkid --garb",
 	))
@@ -265,6 +268,7 @@ func TestBlindSpotReaderConfigs(t *testing.T) {
 		{"bat", "bat -p f", TierRead},
 		{"bat --config-dir", "bat --config-dir", TierRead},
 		{"rg", "rg x", TierRead},
+		{"procs", "procs --use-config large", TierRead},
 		{"blkid", "blkid -o value -s UUID /dev/sda", TierRead},
 	})
 }

@@ -122,7 +122,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	case "logrotate":
 		return logrotateProgram
 	case "tree", "sar", "sdiff", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
-		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid":
+		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs":
 		return readOpts
 	case "nmap":
 		return nmapProgram
@@ -661,7 +661,21 @@ func readOpts(c *call) (Tier, string) {
 		if len(c.optVals(c.args, "--config-file")) > 0 {
 			r.raise(TierDestructive, c.name+" --config-file: a config file can name the pager it runs")
 		}
+	case "procs":
+		if len(c.optVals(c.args, "--load-config")) > 0 {
+			r.raise(TierDestructive, "procs --load-config: a config file can name the pager it runs")
+		}
 	case "rg":
+		// --hostname-bin names a program rg runs, with no arguments, for
+		// the host name of its hyperlinks.
+		for _, p := range c.optVals(c.args, "--hostname-bin") {
+			if !p.known {
+				c.e.opaque = true
+				r.raise(TierDestructive, "rg --hostname-bin: program computed at run time")
+				continue
+			}
+			c.run([]arg{p})
+		}
 		for _, p := range c.optVals(c.args, "--pre") {
 			if !p.known {
 				c.e.opaque = true

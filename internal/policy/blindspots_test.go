@@ -722,3 +722,18 @@ func TestBlindSpotInhibit(t *testing.T) {
 		{"list", "systemd-inhibit --list", TierRead},
 	})
 }
+
+// TestBlindSpotFaketime: faketime's -f and -m are flags, so after them
+// come the timestamp and then the program, which is classified (it was
+// read one word late); --date-prog runs the program it names.
+func TestBlindSpotFaketime(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"faketime -f '+1d' reboot now", "faketime -f +1d rm -rf /etc", "faketime --date-prog reboot 1 ls",
+		"faketime -p 1 2020-01-01 reboot",
+	))
+	runExact(t, p, []exactCase{
+		{"-f", "faketime -f '+1d' ls /etc", TierRead},
+		{"-m -f", "faketime -m -f '+1d' ls", TierRead},
+	})
+}

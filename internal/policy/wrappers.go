@@ -58,7 +58,7 @@ var wrapSpecs = map[string]wrapSpec{
 		"--only-cook", "--pre-given", "--quote-characters", "--histsize", "--substitute-prompt", "--set-term-name",
 		"--wait-before-prompt", "--filter"}, own: TierMutate}, // keeps a history file in $HOME
 	"valgrind":         {},
-	"faketime":         {valueShort: "f", leading: 1},
+	"faketime":         {valueShort: "p", valueLong: []string{"--date-prog"}, leading: 1}, // -m and -f are flags; TIMESTAMP, then the program
 	"proxychains":      {valueShort: "f"},
 	"proxychains4":     {valueShort: "f"},
 	"torsocks":         {valueShort: "uapP", modeLong: []string{"--shell"}, modeTier: TierDestructive, modeWhy: "torsocks --shell: opens a shell"},
@@ -237,6 +237,11 @@ func wrapperOutput(c *call) (Tier, string) {
 		}
 		if len(c.optVals(own, "--config-file")) > 0 {
 			r.raise(TierDestructive, c.name+" --config-file: a bus configuration can run programs")
+		}
+	case "faketime":
+		// --date-prog names the program that parses the timestamp.
+		for _, d := range c.optVals(c.ownArgs(), "--date-prog") {
+			c.run([]arg{d, unknownArg})
 		}
 	case "run0":
 		r.raise(TierDestructive, "run0: runs the command as a unit of the service manager, outside warden's confinement")

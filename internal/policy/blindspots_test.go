@@ -737,3 +737,15 @@ func TestBlindSpotFaketime(t *testing.T) {
 		{"-m -f", "faketime -m -f '+1d' ls", TierRead},
 	})
 }
+
+// TestBlindSpotWrapperValueOptions: a wrapper's long options that take
+// the next word as their value (chroot --userspec, unshare --setgroups,
+// prlimit -o) do not push the command one word on.
+func TestBlindSpotWrapperValueOptions(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"chroot --userspec 0:0 / reboot", "chroot --groups wheel / reboot", "chroot --use 0:0 / reboot",
+		"unshare --setgroups deny reboot", "unshare --map-users 0:1000:1 reboot", "unshare --monotonic 10 reboot",
+		"prlimit -o RESOURCE reboot",
+	))
+}

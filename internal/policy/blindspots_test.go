@@ -746,6 +746,7 @@ func TestBlindSpotWrapperValueOptions(t *testing.T) {
 	runBlind(t, p, sameCases(TierDestructive, true,
 		"chroot --userspec 0:0 / reboot", "chroot --groups wheel / reboot", "chroot --use 0:0 / reboot",
 		"unshare --setgroups deny reboot", "unshare --map-users 0:1000:1 reboot", "unshare --monotonic 10 reboot",
-		"prlimit -o RESOURCE reboot",
+		"prlimit -o RESOURCE reboot", "systemd-run -C x reboot", "systemd-run --capsule x reboot",
+		"systemd-run --background x reboot",
 	))
 }

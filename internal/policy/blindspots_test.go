@@ -750,3 +750,17 @@ func TestBlindSpotWrapperValueOptions(t *testing.T) {
 		"systemd-run --background x reboot",
 	))
 }
+
+// TestBlindSpotDBusClients: every qdbus build (qdbus-qt5, qdbus-qt6,
+// qdbus6) asking logind or systemd to power off is denied like qdbus, and
+// KillUnit of init.scope like systemctl kill init.scope.
+func TestBlindSpotDBusClients(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"qdbus-qt5 --system org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager.Reboot true",
+		"qdbus6 --system org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager.PowerOff true",
+		"qdbus-qt6 --system org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.Halt",
+		"busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager KillUnit ssi init.scope all 9",
+		"dbus-send --system --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.KillUnit string:init.scope string:all int32:9",
+	))
+}

@@ -138,7 +138,7 @@ var denyTriggers = map[string]bool{
 	"userdel": true, "deluser": true, "sgdisk": true, "truncate": true, "tee": true,
 	"cp": true, "install": true, "nvme": true, "cryptsetup": true, "mdadm": true,
 	"parted": true, "hdparm": true, "dbus-send": true, "gdbus": true, "busctl": true,
-	"qdbus": true, "ipmitool": true, "mkfs": true, "chattr": true, "setfacl": true,
+	"qdbus": true, "qdbus-qt5": true, "qdbus-qt6": true, "qdbus6": true, "ipmitool": true, "mkfs": true, "chattr": true, "setfacl": true,
 }
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
@@ -307,13 +307,17 @@ func denyCheck(name string, args []string) string {
 				return "hdparm " + a + ": erases or damages a drive"
 			}
 		}
-	case "dbus-send", "gdbus", "busctl", "qdbus":
+	case "dbus-send", "gdbus", "busctl", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6":
 		j := strings.ToLower(strings.Join(args, " "))
 		if strings.Contains(j, "login1") || strings.Contains(j, "systemd1") {
 			for _, m := range []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "rescue", "emergency", "runlevel1", "ctrl-alt-del", "switchroot", "switch-root"} {
 				if strings.Contains(j, m) {
 					return name + ": asks systemd to " + m
 				}
+			}
+			// KillUnit of init.scope signals PID 1, like systemctl kill init.scope.
+			if strings.Contains(j, "killunit") && strings.Contains(j, "init.scope") {
+				return name + ": asks systemd to signal init.scope"
 			}
 			// Manager.Exit is poweroff outside a container.
 			for _, a := range args {

@@ -748,6 +748,10 @@ func TestBlindSpotWrapperValueOptions(t *testing.T) {
 		"unshare --setgroups deny reboot", "unshare --map-users 0:1000:1 reboot", "unshare --monotonic 10 reboot",
 		"prlimit -o RESOURCE reboot", "systemd-run -C x reboot", "systemd-run --capsule x reboot",
 		"systemd-run --background x reboot",
+		// strace's --quiet and --decode-fds take a value only after '=', and
+		// --output-separately none; ltrace's -S, -T, -L and -b are flags.
+		"strace --quiet reboot", "strace --decode-fds reboot", "strace --output-separately -o /tmp/x reboot",
+		"ltrace -S reboot", "ltrace -T reboot", "ltrace -L reboot", "ltrace -b reboot", "ltrace -w 3 reboot",
 	))
 }
 

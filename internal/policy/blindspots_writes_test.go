@@ -301,3 +301,21 @@ func TestBlindSpotTreeRecurse(t *testing.T) {
 		{"tree -H", "tree -H . -L 1", TierRead},
 	})
 }
+
+// TestBlindSpotMktempPlace: mktemp creates its file where its template or
+// -p/--tmpdir=DIR say, not always under /tmp; only there is it tier 1.
+func TestBlindSpotMktempPlace(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"mktemp /etc/xXXXXXX", "mktemp -d /etc/xXXXXXX", "mktemp -p /etc", "mktemp -dp /etc",
+		"mktemp -p /etc xXXXXXX", "mktemp --tmpdir=/etc xXXXXXX", "mktemp xXXXXXX",
+	))
+	runExact(t, p, []exactCase{
+		{"plain", "mktemp", TierBenign},
+		{"-d", "mktemp -d", TierBenign},
+		{"-t", "mktemp -t xXXXXXX", TierBenign},
+		{"under /tmp", "mktemp /tmp/xXXXXXX", TierBenign},
+		{"-p /tmp", "mktemp -p /tmp", TierBenign},
+		{"dry run", "mktemp -u /etc/xXXXXXX", TierBenign},
+	})
+}

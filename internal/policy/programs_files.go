@@ -501,3 +501,66 @@ func wardenProgram(c *call) (Tier, string) {
 	}
 	return TierDestructive, "warden: runs another warden with its own policy"
 }
+
+// mktempProgram classifies mktemp, which creates a file or directory:
+// under -p DIR or --tmpdir=DIR, else under $TMPDIR or /tmp when no
+// TEMPLATE is given or -t or --tmpdir is, else at TEMPLATE itself,
+// relative to the working directory. Only a path under /tmp or /var/tmp
+// keeps it tier 1; -u creates nothing.
+func mktempProgram(c *call) (Tier, string) {
+	if c.flagSet('u', "--dry-run", 4) {
+		return TierBenign, "mktemp -u: prints a name"
+	}
+	var dir, template arg
+	inTmp := false
+	args := c.args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		switch {
+		case !a.known:
+			c.e.opaque = true
+			return TierMutate, "mktemp: arguments computed at run time"
+		case v == "--":
+			if i+1 < len(args) {
+				template = args[i+1]
+			}
+			i = len(args)
+		case v == "--tmpdir":
+			inTmp = true
+		case strings.HasPrefix(v, "--tmpdir="):
+			dir = arg{val: strings.TrimPrefix(v, "--tmpdir="), known: true}
+		case v == "--suffix":
+			i++
+		case strings.HasPrefix(v, "--"):
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			if k := strings.IndexByte(v, 'p'); k > 0 {
+				if k+1 < len(v) {
+					dir = arg{val: v[k+1:], known: true}
+				} else if i+1 < len(args) {
+					i++
+					dir = args[i]
+				}
+			}
+			if strings.ContainsRune(v, 't') {
+				inTmp = true
+			}
+		default:
+			template = a
+		}
+	}
+	switch {
+	case dir.val != "":
+		name := template.val
+		if name == "" {
+			name = "tmp.XXXXXXXXXX"
+		}
+		template = arg{val: strings.TrimSuffix(dir.val, "/") + "/" + name, known: dir.known && template.known || template.val == ""}
+	case template.val == "" || inTmp:
+		return TierBenign, "mktemp: creates a file under $TMPDIR or /tmp"
+	}
+	if template.known && tmpPath(template.val) {
+		return TierBenign, "mktemp: creates " + truncate(template.val, 64)
+	}
+	return c.writeArg(template, "mktemp creates")
+}

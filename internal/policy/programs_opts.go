@@ -140,6 +140,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return setfattrProgram
 	case "start-stop-daemon":
 		return startStopProgram
+	case "mktemp":
+		return mktempProgram
 	}
 	if _, ok := wrapSpecs[name]; ok {
 		return wrapperProgram // a program with a wrapper grammar runs the command after it

@@ -768,3 +768,18 @@ func TestBlindSpotDBusClients(t *testing.T) {
 		"dbus-send --system --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.KillUnit string:init.scope string:all int32:9",
 	))
 }
+
+// TestBlindSpotCoredumpctl: coredumpctl debug runs a debugger (gdb's
+// prompt runs shell commands; --debugger names another program), dump -o
+// writes, list and info read.
+func TestBlindSpotCoredumpctl(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false, "coredumpctl debug", "coredumpctl gdb", "coredumpctl debug -A '-ex x'"))
+	runBlind(t, p, sameCases(TierDestructive, true, "coredumpctl debug --debugger=reboot", "coredumpctl debug --debugger reboot"))
+	runBlind(t, p, sameCases(TierMutate, false, "coredumpctl dump -o /etc/x", "coredumpctl -o/etc/x dump", "coredumpctl --outp=/etc/x dump"))
+	runExact(t, p, []exactCase{
+		{"list", "coredumpctl list", TierRead},
+		{"info", "coredumpctl info 1234", TierRead},
+		{"no verb", "coredumpctl", TierRead},
+	})
+}

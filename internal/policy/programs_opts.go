@@ -142,6 +142,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return startStopProgram
 	case "mktemp":
 		return mktempProgram
+	case "coredumpctl":
+		return coredumpctlProgram
 	}
 	if _, ok := wrapSpecs[name]; ok {
 		return wrapperProgram // a program with a wrapper grammar runs the command after it

@@ -462,3 +462,34 @@ func kernelProgramKey(k, v string) bool {
 	}
 	return false
 }
+
+// coredumpctl's options that take a value, for finding its verb.
+var coredumpctlValueLong = []string{"--output", "--field", "--directory", "--file", "--since", "--until",
+	"--debugger", "--debugger-arguments", "--root", "--image", "--json", "--image-policy"}
+
+// coredumpctlProgram classifies coredumpctl: list and info read, dump
+// writes -o's file, and debug (gdb) runs a debugger on the core — gdb by
+// default, whose prompt runs shell commands, or --debugger's program.
+func coredumpctlProgram(c *call) (Tier, string) {
+	ops := operandsSkipping(c.vals(), "oFDSUnA", coredumpctlValueLong)
+	verb := "list"
+	if len(ops) > 0 {
+		verb = ops[0]
+	}
+	switch verb {
+	case "list", "info":
+		return TierRead, "coredumpctl " + verb
+	case "dump":
+		r := raiser{TierRead, "coredumpctl dump"}
+		for _, f := range c.optVals(c.args, "-o", "--output") {
+			r.raise(c.writeArg(f, "coredumpctl dump -o"))
+		}
+		return r.t, r.why
+	case "debug", "gdb":
+		for _, d := range c.optVals(c.args, "--debugger") {
+			c.run([]arg{d, unknownArg})
+		}
+		return TierDestructive, "coredumpctl " + verb + ": runs a debugger, which can run commands"
+	}
+	return TierMutate, "coredumpctl " + truncate(verb, 32)
+}

@@ -783,3 +783,29 @@ func TestBlindSpotCoredumpctl(t *testing.T) {
 		{"no verb", "coredumpctl", TierRead},
 	})
 }
+
+// TestBlindSpotDBusVerbs: a D-Bus StartTransientUnit asks systemd to run
+// a command outside warden's confinement, like systemd-run (tier 3);
+// calls, property sets and signals are tier 2; listing, introspecting,
+// reading properties and watching stay tier 0; busctl -H runs ssh.
+func TestBlindSpotDBusVerbs(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StartTransientUnit 'ssa(sv)a(sa(sv))' x.service fail 1 ExecStart 'a(sasb)' 1 /bin/touch 2 /bin/touch /etc/x false 0",
+		"dbus-send --system --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.StartTransientUnit string:x",
+		"gdbus call --system -d org.freedesktop.systemd1 -o /org/freedesktop/systemd1 -m org.freedesktop.systemd1.Manager.StartTransientUnit x",
+	))
+	runBlind(t, p, sameCases(TierBenign, false, "busctl -H host list"))
+	runExact(t, p, []exactCase{
+		{"busctl list", "busctl list", TierRead},
+		{"busctl status", "busctl status", TierRead},
+		{"busctl tree", "busctl tree org.freedesktop.hostname1", TierRead},
+		{"busctl get-property", "busctl get-property org.freedesktop.hostname1 /org/freedesktop/hostname1 org.freedesktop.hostname1 Hostname", TierRead},
+		{"busctl call", "busctl call org.freedesktop.hostname1 /org/freedesktop/hostname1 org.freedesktop.hostname1 SetHostname sb x false", TierMutate},
+		{"gdbus introspect", "gdbus introspect --system --dest org.freedesktop.login1 --object-path /org/freedesktop/login1", TierRead},
+		{"gdbus call", "gdbus call --system --dest org.freedesktop.hostname1 --object-path /org/freedesktop/hostname1 --method org.freedesktop.hostname1.SetHostname x false", TierMutate},
+		{"dbus-send", "dbus-send --system --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus org.freedesktop.DBus.ListNames", TierMutate},
+		{"qdbus list", "qdbus org.kde.ksmserver /KSMServer", TierRead},
+		{"qdbus call", "qdbus org.kde.ksmserver /KSMServer logout 0 0 0", TierMutate},
+	})
+}

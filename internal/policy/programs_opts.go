@@ -144,6 +144,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return mktempProgram
 	case "coredumpctl":
 		return coredumpctlProgram
+	case "busctl", "gdbus", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6", "dbus-send":
+		return dbusProgram
 	}
 	if _, ok := wrapSpecs[name]; ok {
 		return wrapperProgram // a program with a wrapper grammar runs the command after it

@@ -396,7 +396,7 @@ var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt
 func (c *call) daemonHost() (Tier, string) {
 	var opts []string
 	switch c.name {
-	case "systemctl", "loginctl", "hostnamectl", "timedatectl", "localectl", "resolvectl", "networkctl", "systemd-analyze":
+	case "systemctl", "loginctl", "hostnamectl", "timedatectl", "localectl", "resolvectl", "networkctl", "systemd-analyze", "busctl":
 		var r raiser
 		for _, h := range c.optVals(c.args, "-H", "--host") {
 			if !h.known {

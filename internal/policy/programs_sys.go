@@ -493,3 +493,50 @@ func coredumpctlProgram(c *call) (Tier, string) {
 	}
 	return TierMutate, "coredumpctl " + truncate(verb, 32)
 }
+
+// busctlValueLong are busctl's options that take a separate value.
+var busctlValueLong = []string{"--host", "--machine", "--address", "--match", "--size", "--timeout", "--json",
+	"--destination", "--augment-creds", "--expect-reply", "--auto-start", "--allow-interactive-authorization",
+	"--watch-bind", "--limit-messages"}
+
+// dbusProgram classifies the D-Bus clients: listing, introspecting,
+// reading properties and watching read; a method call, a property set or
+// an emitted signal can ask a service to do anything (tier 2), and
+// StartTransientUnit asks systemd to run a command outside warden's
+// confinement, like systemd-run (tier 3). Powering off is on the deny list.
+func dbusProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	for _, v := range vals {
+		if strings.Contains(strings.ToLower(v), "starttransientunit") {
+			return TierDestructive, c.name + ": StartTransientUnit runs a command as a unit of the service manager, outside warden's confinement"
+		}
+	}
+	switch c.name {
+	case "dbus-send":
+		return TierMutate, "dbus-send: sends a method call or signal"
+	case "busctl":
+		ops := operandsSkipping(vals, "HM", busctlValueLong)
+		r := raiser{TierMutate, "busctl call, set-property or emit: asks a service to act"}
+		if len(ops) == 0 {
+			r = raiser{TierRead, "busctl list"}
+		} else {
+			switch ops[0] {
+			case "list", "status", "monitor", "capture", "tree", "introspect", "get-property", "help", "wait":
+				r = raiser{TierRead, "busctl " + ops[0]}
+			}
+		}
+		r.raise(c.daemonHost()) // -H runs ssh
+		return r.t, r.why
+	case "gdbus":
+		ops := operandsSkipping(vals, "deomt", []string{"--dest", "--object-path", "--method", "--timeout", "--address"})
+		if len(ops) > 0 && (ops[0] == "introspect" || ops[0] == "monitor" || ops[0] == "help" || ops[0] == "wait") {
+			return TierRead, "gdbus " + ops[0]
+		}
+		return TierMutate, "gdbus: calls a method or emits a signal"
+	default: // qdbus: SERVICE PATH METHOD calls; fewer operands list
+		if len(operandsSkipping(vals, "", nil)) <= 2 {
+			return TierRead, c.name + ": lists services, objects or methods"
+		}
+		return TierMutate, c.name + ": calls a method"
+	}
+}

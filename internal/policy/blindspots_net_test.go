@@ -150,3 +150,19 @@ func TestBlindSpotSystemdRemoteHost(t *testing.T) {
 		{"machine", "systemctl -M container status", TierRead},
 	})
 }
+
+// TestBlindSpotOpensslPeers: openssl s_client and s_time's peer (-connect,
+// -host, openssl 3's HOST:PORT operand) and -proxy are held to the host
+// rules, in the -opt=value spelling too.
+func TestBlindSpotOpensslPeers(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"openssl s_client -connect 169.254.169.254:443", "openssl s_client -connect metadata.google.internal:443",
+		"openssl s_client -host 10.1.2.3 -port 443", "openssl s_client 169.254.169.254:443",
+		"openssl s_client -proxy 10.1.2.3:3128 -connect example.com:443", "openssl s_time -connect 169.254.169.254:443",
+		"openssl s_client --connect=169.254.169.254:443",
+	))
+	runExact(t, p, []exactCase{
+		{"s_client", "openssl s_client -connect example.com:443 -servername example.com", TierRead},
+	})
+}

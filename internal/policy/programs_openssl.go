@@ -35,6 +35,20 @@ func opensslProgram(c *call, vals, ops []string) (Tier, string) {
 		}
 		return false
 	}
+	// The TLS clients' peers and proxies are held to the host rules.
+	for k, v := range vals {
+		switch opt(v) {
+		case "-connect", "-host", "-proxy":
+			if _, val, ok := strings.Cut(v, "="); ok {
+				c.checkHost(val)
+			} else if k+1 < len(vals) {
+				c.checkHost(vals[k+1])
+			}
+		}
+	}
+	if len(ops) > 1 && (ops[0] == "s_client" || ops[0] == "s_time") {
+		c.checkHost(ops[1]) // openssl 3: s_client HOST:PORT
+	}
 	for _, v := range vals {
 		if v == "engine" || opt(v) == "-engine" || opt(v) == "-provider-path" {
 			return TierDestructive, "openssl " + v + ": loads a shared library"

@@ -166,3 +166,16 @@ func TestBlindSpotOpensslPeers(t *testing.T) {
 		{"s_client", "openssl s_client -connect example.com:443 -servername example.com", TierRead},
 	})
 }
+
+// TestBlindSpotValgrindSockets: valgrind --log-socket and --xml-socket send
+// the log to a host, --debuginfo-server reads from one (tier 1, host rules).
+func TestBlindSpotValgrindSockets(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierBenign, false,
+		"valgrind --log-socket=192.0.2.4:1500 ls", "valgrind --debuginfo-server=192.0.2.4:1500 ls",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"valgrind --log-socket=169.254.169.254 ls", "valgrind --xml=yes --xml-socket=10.1.2.3 ls",
+	))
+	runExact(t, p, []exactCase{{"log-fd", "valgrind --log-fd=9 ls", TierRead}})
+}

@@ -185,6 +185,10 @@ func wrapperOutput(c *call) (Tier, string) {
 			r.raise(c.writeArg(f, "valgrind log file"))
 		}
 		own := c.ownArgs()
+		for _, h := range exactOptVals(own, "--log-socket", "--xml-socket", "--debuginfo-server") {
+			c.checkHost(h.val)
+			r.raise(TierBenign, "valgrind: sends its log to or reads debug info from "+truncate(h.val, 64))
+		}
 		outs := exactOptVals(own, "--callgrind-out-file", "--cachegrind-out-file", "--massif-out-file", "--dhat-out-file", "--bb-out-file", "--pc-out-file")
 		for _, f := range outs {
 			r.raise(c.writeArg(f, "valgrind profile"))

@@ -156,3 +156,37 @@ func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestUnknownProgramArgumentsEndToEnd: in open mode an unknown program runs
+// at once (tier 2). One that runs the command in its arguments — here a
+// two-line script the classifier has never heard of — must not carry a
+// denied or tier-3 command past the approval it would need alone.
+func TestUnknownProgramArgumentsEndToEnd(t *testing.T) {
+	env, state, marker, _ := shimmed(t, "open", "")
+	s := startStdio(t, env, state, nil)
+	wrap := filepath.Join(t.TempDir(), "wrapit")
+	if err := os.WriteFile(wrap, []byte("#!/bin/sh\nexec \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The control: a plain command through the wrapper runs at once.
+	if res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": wrap + " echo wrapped"}); res.IsError || !strings.Contains(text(res), "wrapped") {
+		t.Fatalf("control: %s", text(res))
+	}
+	for _, command := range []string{
+		wrap + " reboot",
+		wrap + " -- sudo reboot",
+		wrap + " -u x rm -rf /",
+		wrap + " dd if=/dev/zero of=/dev/sda",
+		wrap + " run sh -c 'rm -rf /srv'",
+		wrap + " a b c d e f g h i j k l m n o p q r s t u v w x y z poweroff",
+	} {
+		res, got := callTool(t, s.cs, "run_command", map[string]any{"command": command})
+		if status, _ := got["status"].(string); !res.IsError || status != "approval_required" {
+			t.Errorf("%s: status %q, want approval_required: %s", command, status, text(res))
+		}
+		if b, err := os.ReadFile(marker); err == nil {
+			os.Remove(marker)
+			t.Errorf("%s: something ran: %q", command, b)
+		}
+	}
+}

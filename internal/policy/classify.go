@@ -45,6 +45,7 @@ type cctx struct {
 	hasPos  bool
 	stdinRd bool // this statement's own redirections set stdin
 	covered bool // an operator allow rule matched an enclosing command
+	inArgs  bool // an unknown program's arguments tried as a command (see argCommand)
 }
 
 // eval accumulates the findings of one Evaluate call.
@@ -678,7 +679,13 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	if known {
 		return ent.tier, ent.why
 	}
-	return simpleTier(name)
+	t, why := simpleTier(name)
+	if t == TierMutate && !ctx.inArgs {
+		if at, awhy := c.argCommand(); at > t {
+			return at, awhy
+		}
+	}
+	return t, why
 }
 
 // call is one program invocation being classified.

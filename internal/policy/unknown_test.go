@@ -1,0 +1,39 @@
+package policy
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUnknownProgramArguments checks that an unknown program whose
+// arguments hold a denied or tier-3 command is tier 3, for a person to
+// judge, and not denied; and that one whose arguments hold nothing worse
+// stays an unknown program at tier 2.
+func TestUnknownProgramArguments(t *testing.T) {
+	p := testPolicy(t)
+	for _, c := range []string{
+		"runcon -t x rm -rf /", "schroot -c x -- rm -rf /", "distrobox enter box -- reboot",
+		"apptainer exec img rm -rf /", "nsjail -Mo -- /bin/rm -rf /", "minijail0 -- /sbin/reboot",
+		"flatpak-spawn --host reboot", "toolbox run poweroff", "foo sudo reboot", "foo -- env X=1 halt",
+		"foo mkfs.ext4 /dev/sda", "foo dd if=/dev/zero of=/dev/sda", "foo python3 -c 1", "foo sh -c 'rm -rf /srv'",
+		"foo rm -rf build", "foo a b c d e f g h i j k l m n o p q r s t u v w x y z reboot",
+		"/opt/x/bin/foo run /usr/sbin/shutdown -h now", "./deploy.sh staging reboot",
+		"foo " + strings.Repeat("ls ", maxArgCommands+1),
+		// Every argument is tried, not only the first that names a
+		// program: an option's value can be any word (runcon -t ls CMD).
+		"runcon -t ls rm -rf /", "foo echo reboot",
+	} {
+		v := p.Evaluate(cmd(c))
+		if v.Tier != TierDestructive || v.Denied || !strings.Contains(v.Reason, "unknown program") {
+			t.Errorf("%q: %+v; want tier 3, not denied, naming the unknown program", c, v)
+		}
+	}
+	for _, c := range []string{
+		"./deploy.sh staging", "mytool --grep error /var/log/syslog", "mytool ls /etc", "mytool a b c",
+		"foo --name=reboot", "foo -- true", "foo $x reboot2", "foo echo hi",
+	} {
+		if v := p.Evaluate(cmd(c)); v.Tier != TierMutate || v.Denied || !strings.HasPrefix(v.Reason, "unknown program") {
+			t.Errorf("%q: %+v; want an unknown program at tier 2", c, v)
+		}
+	}
+}

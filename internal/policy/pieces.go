@@ -11,7 +11,7 @@ import (
 )
 
 // A large script is parsed and walked in pieces, on every processor at
-// once. Pieces are cut at line ends that follow no backslash, or after
+// once. Pieces are cut at line ends no backslash escapes, or after
 // the "; " that ends a piece's last statement, and a cut holds only
 // where the text before it is complete: the piece parses alone. An
 // unclosed quote, here-document, compound command or operator makes it
@@ -56,12 +56,12 @@ func cutPieces(src string, n int) []*piece {
 		end := min(at+maxCutSearch, len(src)-1)
 		cut, semi := -1, false
 		for j := at; j < end && cut < 0; j++ {
-			if src[j] == '\n' && src[j-1] != '\\' && startsCommand(src[j+1:]) {
+			if src[j] == '\n' && !escaped(src, j) && startsCommand(src[j+1:]) {
 				cut = j + 1
 			}
 		}
 		for j := at; j < end && cut < 0; j++ {
-			if src[j] == ';' && src[j+1] == ' ' && src[j-1] != '\\' && src[j-1] != ';' {
+			if src[j] == ';' && src[j+1] == ' ' && !escaped(src, j) && src[j-1] != ';' {
 				cut, semi = j+2, true
 			}
 		}
@@ -72,6 +72,15 @@ func cutPieces(src string, n int) []*piece {
 		start = cut
 	}
 	return append(out, &piece{src: src[start:], base: start})
+}
+
+// escaped reports whether a backslash escapes src[i]: the byte before it,
+// past the NUL bytes the parser skips as bash does, is one. "\\\x00\n"
+// joins two lines as "\\\n" does.
+func escaped(src string, i int) bool {
+	for i--; i >= 0 && src[i] == 0; i-- {
+	}
+	return i >= 0 && src[i] == '\\'
 }
 
 // startsCommand reports whether a line s can start a command of its

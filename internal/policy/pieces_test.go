@@ -31,6 +31,8 @@ var cutTexts = []string{
 	"a \\\nb; c\n",
 	"a \\\\\nb; c\n",
 	"# x \\\nb; c\n",
+	"re\\\x00\nboot; c\n",
+	"a \\\x00\x00\nb; c\n",
 	"a |\nb; c\n",
 	"a ||\nb; c\n",
 	"a &\nb; c\n",
@@ -108,7 +110,7 @@ func checkCuts(t testing.TB, src string, comments bool) int {
 	for c := 1; c < len(src); c++ {
 		semi := false
 		switch {
-		case src[c-1] == '\n' && (c < 2 || src[c-2] != '\\'):
+		case src[c-1] == '\n' && !escaped(src, c-1):
 		case c >= 2 && src[c-2:c] == "; ":
 			semi = true
 		default:

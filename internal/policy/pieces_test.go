@@ -104,6 +104,9 @@ func FuzzCuts(f *testing.F) {
 // checkCuts tries every cut of src and returns how many held.
 func checkCuts(t testing.TB, src string, comments bool) int {
 	t.Helper()
+	// As script does before it cuts: the parser drops a CR before a line
+	// end, which would hide the line end from the cut rule.
+	src = strings.ReplaceAll(src, "\r", "\n")
 	whole := &piece{src: src}
 	whole.parse(comments, 0)
 	held := 0

@@ -218,6 +218,14 @@ var computedGrammars = map[string]optionGrammar{
 	"vcgencmd":        {operands: true},
 }
 
+// unreadableArgs is the verdict on a program whose handler reads its
+// options and meets one computed at run time: it could be any option, so
+// the call cannot be seen into.
+func (c *call) unreadableArgs() (Tier, string) {
+	c.e.opaque = true
+	return TierDestructive, c.name + ": arguments computed at run time"
+}
+
 // computedArgs raises a call whose handler saw only literal options when
 // an argument computed at run time can be one of them.
 func (c *call) computedArgs() (Tier, string) {

@@ -42,8 +42,7 @@ func gitProgram(c *call) (Tier, string) {
 		a := args[i]
 		v := a.val
 		if !a.known {
-			c.e.opaque = true
-			return TierDestructive, "git: arguments computed at run time"
+			return c.unreadableArgs()
 		}
 		if !strings.HasPrefix(v, "-") {
 			break

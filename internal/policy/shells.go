@@ -15,8 +15,7 @@ func shellProgram(c *call) (Tier, string) {
 	for ; i < len(args); i++ {
 		a := args[i]
 		if !a.known {
-			c.e.opaque = true
-			return TierDestructive, c.name + ": arguments computed at run time"
+			return c.unreadableArgs()
 		}
 		v := a.val
 		if v == "--" || v == "-" {

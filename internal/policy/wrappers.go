@@ -215,8 +215,7 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		a := args[i]
 		if !a.known {
 			if strings.HasPrefix(a.val, "-") {
-				c.e.opaque = true
-				return TierDestructive, c.name + ": arguments computed at run time"
+				return c.unreadableArgs()
 			}
 			break
 		}
@@ -429,8 +428,7 @@ func setarchProgram(c *call) (Tier, string) {
 	for ; i < len(args); i++ {
 		a := args[i]
 		if !a.known {
-			c.e.opaque = true
-			return TierDestructive, c.name + ": arguments computed at run time"
+			return c.unreadableArgs()
 		}
 		v := a.val
 		if v == "--" {
@@ -603,8 +601,7 @@ func sudoProgram(c *call) (Tier, string) {
 	for i < len(args) {
 		a := args[i]
 		if !a.known {
-			c.e.opaque = true
-			return TierDestructive, c.name + ": arguments computed at run time"
+			return c.unreadableArgs()
 		}
 		v := a.val
 		if v == "--" {
@@ -697,8 +694,7 @@ func envProgram(c *call) (Tier, string) {
 	for i < len(args) {
 		a := args[i]
 		if !a.known {
-			c.e.opaque = true
-			return TierDestructive, "env: arguments computed at run time"
+			return c.unreadableArgs()
 		}
 		v := a.val
 		if v == "--" || v == "-" {

@@ -33,8 +33,7 @@ func firejailProgram(c *call) (Tier, string) {
 	for ; i < len(args); i++ {
 		a := args[i]
 		if !a.known {
-			c.e.opaque = true
-			return TierDestructive, "firejail: arguments computed at run time"
+			return c.unreadableArgs()
 		}
 		v := a.val
 		if v == "--" {

@@ -33,8 +33,7 @@ func bwrapProgram(c *call) (Tier, string) {
 	for i < len(args) {
 		a := args[i]
 		if !a.known {
-			c.e.opaque = true
-			return TierDestructive, "bwrap: arguments computed at run time"
+			return c.unreadableArgs()
 		}
 		v := a.val
 		if v == "--" {
@@ -79,8 +78,7 @@ func prootProgram(c *call) (Tier, string) {
 	for ; i < len(args); i++ {
 		a := args[i]
 		if !a.known {
-			c.e.opaque = true
-			return TierDestructive, "proot: arguments computed at run time"
+			return c.unreadableArgs()
 		}
 		v := a.val
 		if v == "--" {

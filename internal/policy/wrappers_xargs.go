@@ -24,8 +24,7 @@ func xargsProgram(c *call) (Tier, string) {
 	for i < len(args) {
 		v := args[i].val
 		if !args[i].known {
-			c.e.opaque = true
-			return TierDestructive, "xargs: arguments computed at run time"
+			return c.unreadableArgs()
 		}
 		if v == "--" {
 			i++

@@ -232,3 +232,159 @@ func gitProgram(c *call) (Tier, string) {
 	}
 	return TierMutate, "git " + sub
 }
+
+// gitURLHost returns the host of a git remote URL, scheme://HOST/… or
+// the scp-like [USER@]HOST:PATH (no '/' before the colon), or "".
+func gitURLHost(a arg) string {
+	v := a.val
+	if !a.known || strings.HasPrefix(v, "-") {
+		return ""
+	}
+	if scheme, _, ok := strings.Cut(v, "://"); ok {
+		if scheme == "file" {
+			return ""
+		}
+		return v
+	}
+	host, _, ok := strings.Cut(v, ":")
+	if !ok || host == "" || strings.Contains(host, "/") {
+		return ""
+	}
+	return host
+}
+
+// gitShellKeys are config keys whose value git runs through a shell.
+var gitShellKeys = []string{"pager", "editor", "sshcommand", "command", "cmd", "program", "textconv",
+	"external", "fsmonitor", "askpass", "gitproxy", "proxycommand", "uploadpack", "receivepack"}
+
+// gitConfigPayload classifies the program a risky git config value runs.
+func (c *call) gitConfigPayload(key, val string, known bool) {
+	k := strings.ToLower(key)
+	if !known {
+		c.e.opaque = true
+		return
+	}
+	switch {
+	case strings.HasPrefix(k, "alias."):
+		if strings.HasPrefix(val, "!") {
+			c.shell(val[1:], "git alias", nil, false)
+		}
+		return
+	case strings.HasPrefix(k, "pager."):
+		switch strings.ToLower(val) {
+		case "true", "false", "yes", "no", "on", "off", "1", "0", "":
+			return
+		}
+		c.shell(val, "git "+key, nil, false)
+		return
+	case strings.HasSuffix(k, ".helper"):
+		if strings.HasPrefix(val, "!") {
+			c.shell(val[1:], "git helper", nil, false)
+			return
+		}
+	}
+	for _, s := range gitShellKeys {
+		if strings.HasSuffix(k, s) {
+			c.shell(val, "git "+key, nil, false)
+			return
+		}
+	}
+}
+
+// gitCommandOpts are the options of git subcommands whose value is a
+// command git runs through a shell.
+var gitCommandOpts = map[string][]string{
+	"rebase":     {"-x", "--exec"},
+	"difftool":   {"-x", "--extcmd"},
+	"grep":       {"-O", "--open-files-in-pager"},
+	"send-email": {"--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd"},
+}
+
+// gitChecked adds to gitProgram the programs its options run: -c values,
+// clone's -u and -c and --template, and --upload-pack, --receive-pack and
+// --exec values, which are shell text.
+func gitChecked(c *call) (Tier, string) {
+	var r raiser
+	args := c.args
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].val, "-") {
+		v := args[i].val
+		switch {
+		case v == "-c" && i+1 < len(args):
+			i++
+			k, val, _ := strings.Cut(args[i].val, "=")
+			if gitConfigRisky(k) {
+				c.gitConfigPayload(k, val, args[i].known)
+			}
+		case strings.HasPrefix(v, "-c") && len(v) > 2:
+			k, val, _ := strings.Cut(v[2:], "=")
+			if gitConfigRisky(k) {
+				c.gitConfigPayload(k, val, args[i].known)
+			}
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix" || v == "--config-env":
+			i++
+		}
+		i++
+	}
+	if i < len(args) {
+		sub := args[i].val
+		rest := args[i+1:]
+		// Every subcommand that reads revision or diff options (rev-list,
+		// blame, shortlog, range-diff, diff-tree, stash show, ...) opens
+		// --output's file as it parses it; archive and format-patch also
+		// spell it -o.
+		outs := []string{"--output", "--output-directory"}
+		if sub == "archive" || sub == "format-patch" {
+			outs = append(outs, "-o")
+		}
+		for _, f := range c.optVals(rest, outs...) {
+			r.raise(c.writeArg(f, "git "+sub+" --output"))
+		}
+		for _, v := range c.optVals(rest, "--upload-pack", "--receive-pack", "--exec") {
+			r.raise(TierDestructive, "git "+sub+": runs "+truncate(v.val, 64))
+			c.shellArg(v, "git "+sub+" remote program")
+		}
+		// Remote URLs, [USER@]HOST:PATH included, are held to the host rules.
+		switch sub {
+		case "clone", "ls-remote", "fetch", "pull", "push", "remote", "submodule", "archive":
+			for _, a := range rest {
+				if h := gitURLHost(a); h != "" {
+					c.checkHost(h)
+				}
+			}
+			for _, a := range c.optVals(rest, "--remote") {
+				if h := gitURLHost(a); h != "" {
+					c.checkHost(h)
+				}
+			}
+		}
+		for _, v := range c.optVals(rest, gitCommandOpts[sub]...) {
+			r.raise(c.shellArg(v, "git "+sub+" command"))
+		}
+		switch sub {
+		case "clone", "ls-remote", "archive", "fetch-pack":
+			if sub != "archive" {
+				for _, v := range c.optVals(rest, "-u") {
+					r.raise(TierDestructive, "git "+sub+" -u: runs "+truncate(v.val, 64))
+					c.shellArg(v, "git "+sub+" upload-pack")
+				}
+			}
+			for _, v := range c.optVals(rest, "-c", "--config") {
+				k, val, _ := strings.Cut(v.val, "=")
+				if !v.known || gitConfigRisky(k) {
+					r.raise(TierDestructive, "git "+sub+" -c "+k+": configuration that runs programs")
+					c.gitConfigPayload(k, val, v.known)
+				}
+			}
+			if len(c.optVals(rest, "--template")) > 0 {
+				r.raise(TierDestructive, "git "+sub+" --template: installs hooks that run programs")
+			}
+		}
+	}
+	t, why := gitProgram(c)
+	if r.t > t {
+		c.e.opaque = true
+		return r.t, r.why
+	}
+	return t, why
+}

@@ -361,3 +361,57 @@ func TestTooDeepOnLargeText(t *testing.T) {
 		t.Error("comments alone are too deep")
 	}
 }
+
+// TestPiecesJoinAndGiveUp covers the ways out of inPieces: a cut inside
+// a here-document is joined to the next piece, a script cut wrongly more
+// than maxJoins times and one whose relative words fill the cap go to
+// one walk, and every way gives one walk's verdict.
+func TestPiecesJoinAndGiveUp(t *testing.T) {
+	line := "# " + strings.Repeat("-", 77) + "\n"
+	lines := func(n int) string { return strings.Repeat(line, n) }
+	var rel strings.Builder
+	for i := range maxRelWords + 1 {
+		fmt.Fprintf(&rel, "cat f%d\n", i)
+	}
+	p := protectedPolicy(t)
+	for _, tc := range []struct {
+		name   string
+		src    string
+		pieces bool
+	}{
+		{"here-document across the first cut", "cat <<EOF\n" + lines(500) + "EOF\nreboot\n" + lines(3000), true},
+		{"here-document across more cuts than maxJoins", "cat <<EOF\n" + lines(2500) + "EOF\n" + lines(800), false},
+		{"relative words past the cap", rel.String() + lines(2000), false},
+	} {
+		one, cut := newEval(p), newEval(p)
+		one.local, cut.local = true, true
+		one.scriptWhole(tc.src, cctx{}, "script", false)
+		if got := cut.inPieces(tc.src, cctx{}, false, 2); got != tc.pieces {
+			t.Errorf("%s: in pieces %v, want %v", tc.name, got, tc.pieces)
+		} else if !got {
+			cut.scriptWhole(tc.src, cctx{}, "script", false)
+		}
+		if g, w := verdictLine(cut), verdictLine(one); g != w {
+			t.Errorf("%s: %s\n one walk %s", tc.name, g, w)
+		}
+		one.release()
+		cut.release()
+	}
+}
+
+// TestEachRaisesAFault checks that a fault on one of each's goroutines
+// reaches the caller, where Evaluate's guard turns it into a verdict,
+// rather than ending the process.
+func TestEachRaisesAFault(t *testing.T) {
+	defer func() {
+		if r := recover(); r != "boom" {
+			t.Errorf("recovered %v, want the fault", r)
+		}
+	}()
+	each(8, 2, func(i int) {
+		if i == 5 {
+			panic("boom")
+		}
+	})
+	t.Error("each returned after a fault")
+}

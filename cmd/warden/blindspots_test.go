@@ -168,9 +168,16 @@ func TestUnknownProgramArgumentsEndToEnd(t *testing.T) {
 	if err := os.WriteFile(wrap, []byte("#!/bin/sh\nexec \"$@\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// The control: a plain command through the wrapper runs at once.
-	if res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": wrap + " echo wrapped"}); res.IsError || !strings.Contains(text(res), "wrapped") {
-		t.Fatalf("control: %s", text(res))
+	// A wrapper that hands its arguments to a shell as one command line.
+	line := filepath.Join(t.TempDir(), "lineit")
+	if err := os.WriteFile(line, []byte("#!/bin/sh\nexec sh -c \"$*\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The control: a plain command through either wrapper runs at once.
+	for _, w := range []string{wrap + " echo wrapped", line + " 'echo wrapped'"} {
+		if res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": w}); res.IsError || !strings.Contains(text(res), "wrapped") {
+			t.Fatalf("control %s: %s", w, text(res))
+		}
 	}
 	for _, command := range []string{
 		wrap + " reboot",
@@ -179,6 +186,9 @@ func TestUnknownProgramArgumentsEndToEnd(t *testing.T) {
 		wrap + " dd if=/dev/zero of=/dev/sda",
 		wrap + " run sh -c 'rm -rf /srv'",
 		wrap + " a b c d e f g h i j k l m n o p q r s t u v w x y z poweroff",
+		line + " 'reboot now'",
+		line + " 'true; sudo reboot'",
+		line + ` "(poweroff)"`,
 	} {
 		res, got := callTool(t, s.cs, "run_command", map[string]any{"command": command})
 		if status, _ := got["status"].(string); !res.IsError || status != "approval_required" {

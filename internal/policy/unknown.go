@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"path"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // maxArgCommands is how many of an unknown program's arguments are tried
@@ -15,24 +17,34 @@ const maxArgCommands = 16
 // CONTEXT CMD, schroot -c X -- CMD, toolbox run CMD, nsjail -- CMD), and
 // nothing tells those from a program that only takes the words as data
 // (qm reboot 100). Each argument that names a program the classifier knows
-// starts a command that is classified alone: if it would be denied or is
-// tier 3, so is the call. It is not denied: a person judges it, where
+// starts a command that is classified alone, and each that holds a whole
+// command line ("reboot now", --cmd='rm -rf /srv') is classified as one: if
+// it would be denied or is tier 3, so is the call. It is not denied: a person judges it, where
 // the program's plain tier, 2, would run it unasked in open mode.
 func (c *call) argCommand() (Tier, string) {
 	tries := 0
 	var vals []string
 	for k, a := range c.args {
-		if !a.known || a.val == "" || a.val[0] == '-' {
+		if !a.known || a.val == "" {
 			continue
 		}
-		name := path.Base(a.val)
-		denies := powerPrograms[name] || fsWipers[name] || denyTriggers[name] || strings.HasPrefix(name, "mkfs")
-		if !denies && !knownName(name) {
+		line, isLine := commandLine(a.val)
+		if a.val[0] == '-' && !isLine {
+			continue
+		}
+		if !isLine && !namesProgram(a.val) {
 			continue
 		}
 		if tries++; tries > maxArgCommands {
 			return TierDestructive, fmt.Sprintf("unknown program %q: too many of its arguments name programs to check what it may run", truncate(c.name, 64))
 		}
+		if isLine {
+			if t, why := c.lineCommand(line); t == TierDestructive {
+				return t, why
+			}
+			continue
+		}
+		name := path.Base(a.val)
 		if vals == nil {
 			vals = c.vals()
 		}
@@ -57,6 +69,54 @@ func (c *call) argCommand() (Tier, string) {
 		}
 	}
 	return TierMutate, ""
+}
+
+// commandLine reports whether an argument holds a whole command line
+// rather than one word — blanks or shell operators: "reboot now",
+// "(poweroff)", or an option's value such as --cmd='rm -rf /srv'. Such a
+// program may hand the text to a shell.
+func commandLine(v string) (string, bool) {
+	if v[0] == '-' {
+		i := strings.IndexByte(v, '=')
+		if i < 0 {
+			return "", false
+		}
+		v = v[i+1:]
+	}
+	if !strings.ContainsAny(v, " \t\n;&|()<>`") {
+		return "", false
+	}
+	return v, true
+}
+
+// namesProgram reports whether s names a program the classifier knows or
+// one the deny list is about.
+func namesProgram(s string) bool {
+	name := path.Base(s)
+	return powerPrograms[name] || fsWipers[name] || denyTriggers[name] || strings.HasPrefix(name, "mkfs") || knownName(name)
+}
+
+// lineCommand classifies a command line an unknown program may hand to a
+// shell. Text that does not parse is not looked into: a shell given it
+// would run nothing.
+func (c *call) lineCommand(line string) (Tier, string) {
+	if _, err := syntax.NewParser().Parse(strings.NewReader(line), ""); err != nil {
+		return TierMutate, ""
+	}
+	sub := c.e.fork()
+	ctx := c.ctx
+	ctx.inArgs = true
+	ctx.nest++
+	sub.script(line, ctx, "argument")
+	why, t := sub.reason, sub.tier
+	if sub.denied {
+		why, t = "denied: "+sub.denyWhy, TierDestructive
+	}
+	sub.release()
+	if t < TierDestructive {
+		return TierMutate, ""
+	}
+	return TierDestructive, fmt.Sprintf("unknown program %q may run the command line in its arguments (%s)", truncate(c.name, 64), truncate(why, 160))
 }
 
 // knownName reports whether the classifier has a table entry or a handler

@@ -22,6 +22,11 @@ func TestUnknownProgramArguments(t *testing.T) {
 		// Every argument is tried, not only the first that names a
 		// program: an option's value can be any word (runcon -t ls CMD).
 		"runcon -t ls rm -rf /", "foo echo reboot",
+		// A whole command line in one argument, or in an option's value.
+		"foo 'reboot now'", `foo "systemctl reboot"`, "foo 'rm -rf /srv'", "foo --cmd='rm -rf /srv'",
+		"foo -c 'sh -c \"reboot\"'", "foo run 'cd / && rm -rf *'", "foo $'reboot\\n'",
+		"foo 'X=1 halt -f'", "foo '(poweroff)'", "foo 'true; mkfs.ext4 /dev/sda'",
+		"./hook.sh --exec=\"python3 -c 'import os'\"", "foo 'echo $(reboot)'",
 	} {
 		v := p.Evaluate(cmd(c))
 		if v.Tier != TierDestructive || v.Denied || !strings.Contains(v.Reason, "unknown program") {
@@ -31,6 +36,10 @@ func TestUnknownProgramArguments(t *testing.T) {
 	for _, c := range []string{
 		"./deploy.sh staging", "mytool --grep error /var/log/syslog", "mytool ls /etc", "mytool a b c",
 		"foo --name=reboot", "foo -- true", "foo $x reboot2", "foo echo hi",
+		// Command lines that do no harm, prose, and text that does not
+		// parse stay an unknown program.
+		"foo 'ls -la /etc'", "foo --cmd='df -h'", "notify 'backup finished at 03:00'",
+		"foo 'it'\"'\"'s (broken'", "foo 'a b' 'c d' --x='e f'",
 	} {
 		if v := p.Evaluate(cmd(c)); v.Tier != TierMutate || v.Denied || !strings.HasPrefix(v.Reason, "unknown program") {
 			t.Errorf("%q: %+v; want an unknown program at tier 2", c, v)

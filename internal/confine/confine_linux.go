@@ -89,7 +89,7 @@ func (c *Confiner) probe() {
 		c.mountNS = true
 		parts = append(parts, "mountns")
 	} else {
-		gaps = append(gaps, "without a mount namespace (root only), programs admitted as benign or approved can change the mode, owner and times of files warden's user owns, warden's own included; their content stays out of reach")
+		gaps = append(gaps, "without a mount namespace (root only), programs admitted as benign or approved can change the mode, owner, times, flags and extended attributes of files warden's user owns, warden's own included; their content stays out of reach")
 	}
 	if _, ok := arches[runtime.GOARCH]; ok && onThread(func() error {
 		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {

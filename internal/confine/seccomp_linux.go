@@ -49,7 +49,8 @@ func (f *filter) denyIf(k uint32) {
 // F_SETSIG is refused, so a descriptor whose owner is set to warden
 // (F_SETOWN) raises only SIGIO or SIGURG, which the Go runtime ignores.
 // With denyMeta, the metadata calls that Landlock does not cover (chmod,
-// chown, utimes, extended attributes) and io_uring are refused too. A
+// chown, utimes, extended attributes, inode flags, the ioctls in
+// metaIoctls) and io_uring are refused too. A
 // program of another ABI than the native one (32-bit compat, x32) runs
 // nothing.
 func signalFilter(pid, pgid int, denyMeta, notify bool) (filter, error) {
@@ -70,6 +71,13 @@ func signalFilter(pid, pgid int, denyMeta, notify bool) (filter, error) {
 		for _, nr := range a.meta {
 			f.denyIf(nr)
 		}
+		// ioctl: past the block unless it is ioctl, then its request.
+		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: uint8(2 + 2*len(metaIoctls)), K: a.ioctl})
+		f.stmt(bpfLdW, offArg1)
+		for _, req := range metaIoctls {
+			f.denyIf(req)
+		}
+		f.stmt(bpfLdW, offNr)
 	}
 	f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.pidfdSignal},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
@@ -199,7 +207,26 @@ type arch struct {
 	who         []whoCall
 	pidfdSignal uint32
 	fcntl       uint32
+	ioctl       uint32
 	meta        []uint32
+}
+
+// metaIoctls are the ioctl requests that change a file without writing
+// it, which Landlock leaves to the file's owner (it rules ioctls on
+// devices only) and which a read-only mount refuses: refused where the
+// metadata calls are. The request is an unsigned int, so the filter
+// compares the low 32 bits, as the kernel reads it.
+var metaIoctls = []uint32{
+	unix.FS_IOC_SETFLAGS, 0x40046602, // chattr; FS_IOC32_SETFLAGS
+	0x401c5820,             // FS_IOC_FSSETXATTR: flags, project id, extent size
+	0x40087602, 0x40047602, // FS_IOC_SETVERSION and its 32-bit spelling
+	unix.FS_IOC_SET_ENCRYPTION_POLICY,
+	unix.FS_IOC_ENABLE_VERITY, // makes a file read-only for good
+	// btrfs subvolumes and snapshots, made and removed through an ioctl
+	// on a directory opened for reading, and their read-only flag.
+	0x50009401, 0x5000940e, 0x50009417, 0x50009418, // SNAP_CREATE, SUBVOL_CREATE and their _V2
+	0x5000940f, 0x5000943f, // SNAP_DESTROY and _V2
+	0x4008941a, // SUBVOL_SETFLAGS
 }
 
 // ioprio_set's IOPRIO_WHO_PROCESS and IOPRIO_WHO_PGRP (linux/ioprio.h).

@@ -13,10 +13,11 @@ var arches = map[string]arch{"amd64": {
 		{unix.SYS_IOPRIO_SET, ioprioWhoProcess, ioprioWhoPgrp}},
 	pidfdSignal: unix.SYS_PIDFD_SEND_SIGNAL,
 	fcntl:       unix.SYS_FCNTL,
+	ioctl:       unix.SYS_IOCTL,
 	meta: []uint32{unix.SYS_CHMOD, unix.SYS_FCHMOD, unix.SYS_FCHMODAT, unix.SYS_FCHMODAT2,
 		unix.SYS_CHOWN, unix.SYS_FCHOWN, unix.SYS_LCHOWN, unix.SYS_FCHOWNAT,
 		unix.SYS_UTIME, unix.SYS_UTIMES, unix.SYS_UTIMENSAT, unix.SYS_FUTIMESAT,
 		unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR, unix.SYS_SETXATTRAT,
 		unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR, unix.SYS_FREMOVEXATTR, unix.SYS_REMOVEXATTRAT,
-		unix.SYS_IO_URING_SETUP},
+		unix.SYS_FILE_SETATTR, unix.SYS_IO_URING_SETUP},
 }}

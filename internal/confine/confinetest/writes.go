@@ -30,6 +30,8 @@ func Writes() []Write {
 		{"touch times", `touch -d 2001-01-01 $T/existing`},
 		{"chmod", `chmod 0777 $T/existing`},
 		{"chown", `chown "$(id -u):$(id -g)" $T/existing && chmod g+w $T/existing`},
+		{"file flags", `chattr +d $T/existing`},
+		{"extended attribute", `python3 -c 'import os; os.setxattr(os.environ["T"]+"/existing","user.warden",b"x")'`},
 		{"cp", `cp /etc/passwd $T/copied`},
 		{"dd", `dd if=/dev/zero of=$T/existing bs=1 count=1 conv=notrunc`},
 		{"tee", `echo x | tee $T/teed`},
@@ -45,7 +47,8 @@ func Writes() []Write {
 }
 
 // Metadata reports the writes only a read-only mount holds at Temp:
-// Landlock does not cover a file's mode, owner and times.
+// Landlock does not cover a file's mode, owner, times, flags and extended
+// attributes.
 func Metadata(name string) bool {
-	return name == "touch times" || name == "chmod" || name == "chown"
+	return name == "touch times" || name == "chmod" || name == "chown" || name == "file flags" || name == "extended attribute"
 }

@@ -26,6 +26,8 @@ func Writes() []Write {
 		{"mkdir", `mkdir $T/newdir`},
 		{"rmdir", `rmdir $T/sub`},
 		{"fifo", `mkfifo $T/fifo`},
+		{"socket file", `python3 -c 'import os,socket; socket.socket(socket.AF_UNIX).bind(os.environ["T"]+"/sock")'`},
+		{"preallocate", `fallocate -l 1M $T/existing`},
 		{"touch new", `touch $T/touched`},
 		{"touch times", `touch -d 2001-01-01 $T/existing`},
 		{"chmod", `chmod 0777 $T/existing`},
@@ -39,6 +41,11 @@ func Writes() []Write {
 		{"tar extract", `tar -C /etc -cf - passwd | tar -C $T -xf -`},
 		{"python", `python3 -c 'import os; open(os.environ["T"]+"/py","w").write("x")'`},
 		{"through /proc/self/root", `echo x > /proc/self/root$T/viaproc`},
+		// Temporary directories are writable at Temp: a name made there
+		// must not reach a file elsewhere.
+		{"through a temporary symlink", `l=/tmp/warden-wl$$; ln -s $T/existing $l; echo x >> $l; rm -f $l`},
+		{"through a temporary hard link", `l=/tmp/warden-wh$$; ln $T/existing $l && echo x >> $l; rm -f $l`},
+		{"rename into a temporary directory", `l=/tmp/warden-wm$$; mv $T/existing $l; rm -f $l`},
 		{"through a duplicated descriptor", `exec 3>>$T/existing; echo x >&3`},
 		{"script from a descriptor", `printf 'echo x > $T/fromfd\n' | sh /dev/stdin`},
 		{"arithmetic substitution", `x='a[$(echo x > $T/arith)]'; bash -c 'echo $(( x ))' 2>/dev/null; bash -c "y='$x'; echo \$(( y ))"`},

@@ -408,6 +408,9 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		e.subst(c.Loop, ctx, sc)
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
 			e.expandedWords(wi.Items, ctx, sc)
+			if wi.Name != nil {
+				e.boundName(arg{val: wi.Name.Value, known: true}, ctx, "loop variable")
+			}
 		}
 		e.stmts(c.Do, ctx, sc)
 	case *syntax.CaseClause:
@@ -442,6 +445,9 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 	case *syntax.CoprocClause:
 		if c.Name != nil {
 			e.subst(c.Name, ctx, sc)
+			if v, ok := litValue(c.Name); ok {
+				e.boundName(arg{val: v, known: true}, ctx, "coproc")
+			}
 		}
 		// A coprocess reads what the script writes to it later.
 		ctx.stdin, ctx.stdinRd = stdinSrc{kind: stdinUnknown}, false

@@ -218,6 +218,11 @@ func arithBuiltin(c *call) (Tier, string) {
 				// directory: unset PATH; ls runs ./ls.
 				c.e.note(TierDestructive, c.ctx.covered, "unset PATH: later commands are looked up in the working directory")
 			}
+			if n.known && c.name == "getopts" {
+				// The option letter found, evaluated in an integer
+				// variable as the name of another.
+				c.e.assignedText(n.val, arg{}, c.ctx, c.name)
+			}
 			if n.known && (c.name == "read" || c.name == "mapfile" || c.name == "readarray") {
 				// What is read is assigned, and evaluated if the
 				// variable is an integer or an unbound nameref.

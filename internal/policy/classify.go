@@ -206,6 +206,7 @@ func (e *eval) scriptWhole(src string, ctx cctx, what string, continued bool) {
 		e.wholeText(src)
 	}
 	sc := newScope(f, len(src))
+	sc.inherit(ctx.sc)
 	e.forkBombs(sc, ctx)
 	ctx.sc = sc
 	e.stmts(f.Stmts, ctx, sc)

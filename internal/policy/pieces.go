@@ -182,6 +182,7 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	if !ok {
 		sc = newScope(f, len(src), pieces...)
 	}
+	sc.inherit(ctx.sc)
 	ctx.sc = sc
 	subs := make([]*eval, len(pieces))
 	each(len(pieces), procs, func(i int) {

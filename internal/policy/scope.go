@@ -23,8 +23,10 @@ type scope struct {
 	// evaluated as arithmetic) and -A (subscripts are strings); nil if none.
 	intAttr, assoc map[string]bool
 	// nameref holds the names declared -n, true for one declared without
-	// a value somewhere (its next assignment names its target).
+	// a value somewhere (its next assignment names its target); refs the
+	// literal targets declarations give them.
 	nameref map[string]bool
+	refs    map[string][]string
 	// movesPos is set when the script can change its positional
 	// parameters (set --, shift) or has functions, whose bodies see
 	// their own: then the caller's known $1… do not hold inside it.
@@ -89,6 +91,8 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			}
 		case *syntax.DeclClause:
 			sc.declAttrs(n)
+		case *syntax.Stmt:
+			sc.codeAttrs(n, 0)
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
 			sc.movesPos = sc.movesPos || movesPositionals(n)
@@ -158,6 +162,11 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 		sc.intAttr = orMaps(sc.intAttr, from.intAttr)
 		sc.assoc = orMaps(sc.assoc, from.assoc)
 		sc.nameref = orMaps(sc.nameref, from.nameref)
+		for n, ts := range from.refs {
+			for _, t := range ts {
+				sc.addAttrs("n", "declare", n, false, t)
+			}
+		}
 		sc.movesPos = sc.movesPos || from.movesPos
 		sc.arith.join(from.arith)
 	}
@@ -170,6 +179,24 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 		}
 	}
 	return sc, true
+}
+
+// inherit adds to the scope of nested code (eval's words, a trap action,
+// sh -c's payload) what the script around it declares: code run in the
+// same shell shares its variables' attributes, so declare -i x; eval
+// 'x=$1' evaluates $1. A flow-insensitive scope takes them for a child
+// shell too, which only adds findings.
+func (sc *scope) inherit(parent *scope) {
+	if parent == nil || parent == sc {
+		return
+	}
+	sc.intAttr = orMaps(sc.intAttr, parent.intAttr)
+	sc.nameref = orMaps(sc.nameref, parent.nameref)
+	for n, ts := range parent.refs {
+		for _, t := range ts {
+			sc.addAttrs("n", "declare", n, false, t)
+		}
+	}
 }
 
 // orMaps adds the names of from to m, each true if it is in either.

@@ -185,7 +185,7 @@ func (sc *scope) intTarget(name string, depth int) bool {
 // declaration, or assigned to it while it names nothing (declare -n r;
 // r=x).
 func (sc *scope) refTargets(name string) []string {
-	return append(slices.Clip(sc.refs[name]), sc.vars[name]...)
+	return append(slices.Clip(sc.refs[name]), sc.values(name)...)
 }
 
 // isAssoc reports whether the script declares name -A anywhere.
@@ -475,9 +475,10 @@ func sourcedInput(s *syntax.Stmt, ce *syntax.CallExpr) (string, bool) {
 	if !ok || len(args) < 2 {
 		return "", false
 	}
-	v, _ := litValue(args[0])
-	f, _ := litValue(args[1])
-	if v != "source" && v != "." || f != "/dev/stdin" && f != "/dev/fd/0" && f != "/proc/self/fd/0" {
+	if v, _ := litValue(args[0]); v != "source" && v != "." {
+		return "", false
+	}
+	if f, _ := litValue(args[1]); f != "/dev/stdin" && f != "/dev/fd/0" && f != "/proc/self/fd/0" {
 		return "", false
 	}
 	text, found := "", false

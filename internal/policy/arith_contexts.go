@@ -176,7 +176,7 @@ func (e *eval) promptExpansion(name string, ctx cctx, sc *scope) {
 	if sc == nil {
 		return
 	}
-	for _, v := range sc.vars[name] {
+	for _, v := range sc.values(name) {
 		if strings.ContainsAny(v, "$`") {
 			c := ctx
 			c.nest++

@@ -207,6 +207,7 @@ func (e *eval) scriptWhole(src string, ctx cctx, what string, continued bool) {
 	}
 	sc := newScope(f, len(src))
 	sc.inherit(ctx.sc)
+	sc.derive(e)
 	e.forkBombs(sc, ctx)
 	ctx.sc = sc
 	e.stmts(f.Stmts, ctx, sc)
@@ -542,7 +543,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 		args = r.appendAll(args[:0], ce.Args)
 		e.simple(args, ctx, rtext)
 	}
-	e.putArgs(args)
+	e.putArgs(e.defaultValues(ce.Args, args, ctx, sc, rtext))
 }
 
 // takeArgs returns an empty slice to resolve one simple command's words

@@ -183,6 +183,7 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 		sc = newScope(f, len(src), pieces...)
 	}
 	sc.inherit(ctx.sc)
+	sc.derive(e)
 	ctx.sc = sc
 	subs := make([]*eval, len(pieces))
 	each(len(pieces), procs, func(i int) {

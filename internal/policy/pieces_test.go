@@ -325,7 +325,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 			p stopped local tools printer calls ncalls argBufs nargs`)},
 		{pathState{}, set(`cds cdUnknown rel relMore initial seen resolved`)},
 		// Joined by joinScopes, then the pre-pass's own.
-		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref refs movesPos arith file`)},
+		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref refs derived outer movesPos arith file`)},
 		{arithFacts{}, set(`tainted trusts names depth skip base`)},
 	} {
 		ty := reflect.TypeOf(c.v)

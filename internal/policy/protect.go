@@ -349,6 +349,9 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 		switch {
 		case f[0] == '/':
 			e.absPath(f, glob, ctx, a.val)
+			if rest, ok := localURLPath(f); ok {
+				e.absPath(rest, glob, ctx, a.val)
+			}
 		case f[0] == '~':
 			e.tildePath(f, glob, ctx, a.val)
 		default:
@@ -381,7 +384,7 @@ func (e *eval) tildePath(f string, glob bool, ctx cctx, word string) {
 	}
 	if user == "" && ctx.sc != nil {
 		// HOME assigned in the script: ~ is what it was given.
-		for _, h := range ctx.sc.vars["HOME"] {
+		for _, h := range ctx.sc.values("HOME") {
 			if strings.HasPrefix(h, "/") {
 				e.absPath(h+"/"+rest, glob, ctx, word)
 			}

@@ -219,6 +219,9 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 	case *syntax.ParamExp:
 		if !simpleParam(p) {
 			v, ok := r.opParam(p)
+			if !ok {
+				v, ok = r.expandParam(p)
+			}
 			if ok {
 				expanded(b, v, quoted, a)
 			}

@@ -1,0 +1,53 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotAssembledPaths: a protected path assembled from variables
+// the script assigns is read wherever the shell reads it: as an
+// argument, as a redirection's target, through another variable the
+// value was copied or cut into (g=$f, d=${p%/*}), through a pattern
+// operator, as the default of an expansion, in nested code that sees the
+// script's variables, and in a file:// URL naming this machine.
+func TestBlindSpotAssembledPaths(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"f=/etc/warden/config.yaml; cat < $f",
+		"f=/etc/warden/config.yaml; cat <\"$f\"",
+		"f=/etc/warden/config.yaml; exec 4<$f",
+		"f=/etc/warden/config.yaml; x=$(< \"$f\")",
+		"f=/etc/warden/config.yaml; while read l; do :; done < \"$f\"",
+		"cat < ${CONF-/etc/warden/config.yaml}",
+		"f=/etc/warden/config.yaml; g=$f; cat $g",
+		"f=/etc/warden; g=\"$f/config.yaml\"; h=$g; cat \"$h\"",
+		"p=/etc/warden/config.yaml/x; cat ${p%/*}",
+		"p=/etc/warden/config.yaml/x; d=${p%/*}; cat $d",
+		"p=/etc/warden/config.yaml.bak; cat ${p%.*}",
+		"p=/etc/warden/config.yaml.bak; cat ${p%.b*}",
+		"p=x/etc/warden/config.yaml; cat ${p#?}",
+		"p=x/etc/warden/config.yaml; cat ${p#*x}",
+		"p=/etc/warden/cXnfig.yaml; cat ${p/[X]/o}",
+		"p=/etc/warden/cXnfig.yaml; cat ${p/?Xn/con}",
+		"x=/etc/warden/config.yaml; cat ${x-}",
+		"x=/etc/warden/config.yaml; cat ${x:-/tmp/y}",
+		"cat ${x-/etc/warden/config.yaml}",
+		"cat \"${x-/etc/warden/config.yaml}\"",
+		"cat ${x+/etc/warden/config.yaml}",
+		"cat ${x:+/etc/warden/config.yaml}",
+		"cat /etc/${x-warden}/config.yaml",
+		"cat ${x:-$HOME/.local/state/warden/token}",
+		"export F=/etc/warden/config.yaml; sh -c 'cat $F'",
+		"F=/etc/warden/config.yaml sh -c 'cat $F'",
+		"f=/etc/warden/config.yaml; eval 'cat $f'",
+		"curl -s file://localhost/etc/warden/config.yaml",
+		"curl file://127.0.0.1/root/.local/state/warden/token",
+		"curl file://LOCALHOST./etc/warden/audit.key",
+	))
+	runExact(t, p, []exactCase{
+		{"redirect elsewhere", "f=/etc/hostname; cat < $f", TierRead},
+		{"copied elsewhere", "f=/etc/os-release; g=$f; cat $g", TierRead},
+		{"cut elsewhere", "p=/var/log/syslog.1; cat ${p%.*}", TierRead},
+		{"default elsewhere", "cat ${LOG-/var/log/syslog}", TierRead},
+		{"remote URL", "curl -s https://example.com/etc/warden/config.yaml", TierBenign},
+		{"look-alike after cut", "p=/etc/warden/config.yamlZZ; cat ${p%Z*}", TierRead},
+	})
+}

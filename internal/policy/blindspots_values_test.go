@@ -51,3 +51,26 @@ func TestBlindSpotAssembledPaths(t *testing.T) {
 		{"look-alike after cut", "p=/etc/warden/config.yamlZZ; cat ${p%Z*}", TierRead},
 	})
 }
+
+// TestBlindSpotIndirectPaths: a protected path reached through a
+// variable that names another (${!y}, a nameref), an element assigned on
+// its own (a[0]=…; cat $a), or a value read from a literal here-string is
+// denied like the path itself.
+func TestBlindSpotIndirectPaths(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"x=/etc/warden/config.yaml; y=x; cat ${!y}",
+		"x=/etc/warden/config.yaml; y=x; cat \"${!y}\"",
+		"declare -n r=x; x=/etc/warden/config.yaml; cat $r",
+		"declare -n r=x; x=/root/.local/state/warden; cat \"$r/token\"",
+		"a[0]=/etc/warden/config.yaml; cat ${a}",
+		"read f <<< /etc/warden/config.yaml; cat $f",
+		"read -r f <<< ' /root/.local/state/warden/token '; cat \"$f\"",
+	))
+	runExact(t, p, []exactCase{
+		{"indirect elsewhere", "x=/etc/hostname; y=x; cat ${!y}", TierRead},
+		{"nameref elsewhere", "declare -n r=x; x=/etc/hostname; cat $r", TierRead},
+		{"array elsewhere", "a=(/etc/hostname /etc/os-release); cat \"${a[@]}\"", TierRead},
+		{"read elsewhere", "read f <<< /etc/hostname; cat $f", TierRead},
+	})
+}

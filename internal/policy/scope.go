@@ -83,7 +83,18 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		case *syntax.Word:
 			return !flatWord(n) // no assignment or function in a flat word's parts
 		case *syntax.Assign:
-			if n.Name != nil && !n.Append && n.Index == nil {
+			switch {
+			case n.Name == nil:
+			case n.Array != nil:
+				// Any element may be the one read: ${a[i]}, $a, ${a[@]}.
+				for _, el := range n.Array.Elems {
+					if el.Value != nil {
+						add(n.Name.Value, el.Value)
+					}
+				}
+			case n.Index != nil:
+				add(n.Name.Value, n.Value)
+			case !n.Append:
 				if !add(n.Name.Value, n.Value) {
 					sc.noteDerived(n)
 				}
@@ -98,6 +109,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			sc.declAttrs(n)
 		case *syntax.Stmt:
 			sc.codeAttrs(n, 0)
+			sc.readValue(n)
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
 			sc.movesPos = sc.movesPos || movesPositionals(n)
@@ -322,6 +334,19 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 		default:
 			for _, name := range paramNames(w) {
 				use(name)
+			}
+			for _, name := range indirectNames(w) {
+				// ${!y} and a nameref read the variable y's value names.
+				for _, v := range sc.values(name) {
+					use(v)
+				}
+			}
+		}
+	}
+	for i := 0; i < len(names) && len(sc.nameref) > 0; i++ {
+		if _, ok := sc.nameref[names[i]]; ok {
+			for _, v := range sc.values(names[i]) {
+				use(v)
 			}
 		}
 	}

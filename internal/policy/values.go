@@ -269,3 +269,106 @@ func (e *eval) defaultValues(ws []*syntax.Word, args []arg, ctx cctx, sc *scope,
 	}
 	return args
 }
+
+// indirectNames returns the names of the ${!y} expansions in w.
+func indirectNames(w *syntax.Word) []string {
+	var names []string
+	walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.ParamExp:
+			if n.Excl && n.Param != nil && n.Names == 0 {
+				names = append(names, n.Param.Value)
+			}
+		}
+		return true
+	})
+	return names
+}
+
+// elementOrIndirect is the trial value of ${a[i]} (any element of a may
+// be the one read) and of ${!y} (the variable y's value names), when the
+// expansion has no other operator.
+func (r *resolver) elementOrIndirect(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil || p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Length || p.Width ||
+		p.NestedParam != nil || p.Names != 0 || len(p.Modifiers) > 0 || p.Flags != nil {
+		return "", false
+	}
+	v, ok := r.bind[p.Param.Value]
+	switch {
+	case !ok:
+		return "", false
+	case p.Excl && p.Index == nil:
+		v, ok = r.bind[v]
+		return v, ok
+	case !p.Excl && p.Index != nil:
+		return v, true
+	}
+	return "", false
+}
+
+// refValue is the trial value of $r for a nameref r bound to the name of
+// its target: the target's value, when it has one.
+func (r *resolver) refValue(name, target string) (string, bool) {
+	if r.sc == nil {
+		return target, true
+	}
+	if _, ok := r.sc.nameref[name]; !ok {
+		return target, true
+	}
+	v, ok := r.bind[target]
+	return v, ok
+}
+
+// readValue records the value read NAME takes from a literal here-string
+// or here-document (read f <<< /etc/…): its first line, without the
+// blanks default IFS trims, and with backslashes kept only under -r.
+func (sc *scope) readValue(s *syntax.Stmt) {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) < 2 || len(s.Redirs) == 0 {
+		return
+	}
+	if v, _ := litValue(ce.Args[0]); v != "read" {
+		return
+	}
+	vals, ok := litValues(ce.Args)
+	if !ok {
+		return
+	}
+	raw := false
+	var names []string
+	for _, v := range vals[1:] {
+		switch {
+		case v == "-r":
+			raw = true
+		case strings.HasPrefix(v, "-"):
+			return // options that change what is read, or take values
+		default:
+			names = append(names, v)
+		}
+	}
+	if len(names) != 1 || !validName(names[0]) {
+		return
+	}
+	text, found := "", false
+	for _, r := range s.Redirs {
+		if redirFD(r) != 0 {
+			continue
+		}
+		found = false
+		switch r.Op {
+		case syntax.WordHdoc:
+			text, found = litValue(r.Word)
+		case syntax.Hdoc, syntax.DashHdoc:
+			if r.Hdoc != nil {
+				text, found = hdocText(r.Hdoc)
+			}
+		}
+	}
+	if !found || !raw && strings.Contains(text, `\`) {
+		return
+	}
+	line, _, _ := strings.Cut(text, "\n")
+	sc.addValue(names[0], strings.Trim(line, " \t"))
+}

@@ -74,3 +74,42 @@ func TestBlindSpotIndirectPaths(t *testing.T) {
 		{"read elsewhere", "read f <<< /etc/hostname; cat $f", TierRead},
 	})
 }
+
+// TestBlindSpotRecursiveReads: a program that reads every file under a
+// directory reads warden's state when it is given any directory above it,
+// however far: grep -r, rg, find -exec, from an absolute path, ~, or a
+// relative one after cd. Naming the directory stays tier 0.
+func TestBlindSpotRecursiveReads(t *testing.T) {
+	p := protectedPolicy(t, "/var/lib/warden")
+	runBlind(t, p, sameCases(TierMutate, false,
+		"grep -r x /var/lib",
+		"grep -R token /var",
+		"grep -rn password /etc",
+		"grep -ril secret /",
+		"grep --recursive x /var/lib",
+		"grep -d recurse x /var/lib",
+		"grep --directories=recurse x /var/lib",
+		"grep -e x -r /var/lib",
+		"egrep -Hr 'a|b' /etc",
+		"rg password /etc",
+		"rg -uuu token /root",
+		"ag token /var/lib",
+		"find /var/lib -exec cat {} +",
+		"find /etc -type f -exec grep -H x {} \\;",
+		"find -L /root -okdir cat {} \\;",
+		"cd /var/lib; grep -r x .",
+		"cd /var; grep -r x lib",
+		"cd /etc; grep -r x",
+		"grep -r x ~",
+	))
+	runExact(t, p, []exactCase{
+		{"names the directory", "ls -la /var/lib", TierRead},
+		{"sizes", "du -sh /var/lib", TierRead},
+		{"recursive elsewhere", "grep -r x /var/log", TierRead},
+		{"pattern is not a path", "cd /; grep -r var /usr/share/doc", TierRead},
+		{"not recursive", "grep x /etc/hosts", TierRead},
+		{"rg elsewhere", "rg -n TODO /srv/app", TierRead},
+		{"find without exec", "find /var/lib -name '*.db'", TierRead},
+		{"find exec elsewhere", "find /var/log -name '*.gz' -exec zcat {} +", TierRead},
+	})
+}

@@ -119,6 +119,7 @@ type pathState struct {
 	cds       []arg           // cd and pushd targets, in order
 	cdUnknown bool            // a cd whose target is computed at run time
 	rel       map[string]bool // relative words to try against cd targets
+	recRel    []string        // relative directories recursive readers read
 	relMore   bool            // more relative words than maxRelWords
 	seen      map[string]bool // words already checked
 	resolved  map[string]string
@@ -187,6 +188,7 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 	for _, a := range args {
 		e.pathWord(a, ctx, chdir)
 	}
+	e.recursiveRead(args, ctx)
 	name := path.Base(args[0].val)
 	switch name {
 	case "cd", "pushd":
@@ -707,10 +709,11 @@ func (e *eval) distinctive(part string) bool {
 // directory a cd in it can make current.
 func (e *eval) protectVerdict() {
 	ps := e.paths
-	if ps == nil || len(ps.rel) == 0 && !ps.relMore {
+	if ps == nil || len(ps.rel) == 0 && !ps.relMore && len(ps.recRel) == 0 {
 		return
 	}
 	cwds, unknown := e.cwds()
+	e.recursiveVerdict(cwds)
 	words := make([]string, 0, len(ps.rel))
 	for w := range ps.rel {
 		words = append(words, w)

@@ -101,6 +101,21 @@ func TestBlindSpotRecursiveReads(t *testing.T) {
 		"cd /var; grep -r x lib",
 		"cd /etc; grep -r x",
 		"grep -r x ~",
+		"diff -r /var/lib /tmp/x",
+		"diff -rN /var/lib /tmp/empty",
+		"diff --recursive -u /etc /tmp/etc",
+		"git grep --no-index x /var/lib",
+		"cd /var/lib; git grep --no-index token",
+		"fd . /var/lib -x cat",
+		"fd -t f . /var/lib -X cat",
+		"find /var/lib -type f | xargs cat",
+		"find /var/lib -type f -print0 | xargs -0 grep x",
+		"find /var/lib -type f | while read f; do cat \"$f\"; done",
+		"rg --files /var/lib | xargs cat",
+		"fd . /var/lib | parallel cat",
+		"cat $(find /var/lib -type f)",
+		"grep x \"$(find /etc -type f)\"",
+		"for f in $(find /var/lib -type f); do cat $f; done",
 	))
 	runExact(t, p, []exactCase{
 		{"names the directory", "ls -la /var/lib", TierRead},
@@ -111,5 +126,10 @@ func TestBlindSpotRecursiveReads(t *testing.T) {
 		{"rg elsewhere", "rg -n TODO /srv/app", TierRead},
 		{"find without exec", "find /var/lib -name '*.db'", TierRead},
 		{"find exec elsewhere", "find /var/log -name '*.gz' -exec zcat {} +", TierRead},
+		{"diff of files", "diff /etc/hosts /tmp/hosts", TierRead},
+		{"count the files", "find /var/lib -type f | wc -l", TierRead},
+		{"list the files", "find /var/lib -name '*.db' | head", TierRead},
+		{"names elsewhere into xargs", "find /var/log -name '*.log' | xargs tail -n1", TierRead},
+		{"git grep in a repository", "git grep -n TODO", TierRead},
 	})
 }

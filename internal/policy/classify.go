@@ -410,6 +410,7 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		e.subst(c.Loop, ctx, sc)
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
 			e.expandedWords(wi.Items, ctx, sc)
+			e.substNames(wi.Items, ctx, sc)
 			if wi.Name != nil {
 				e.boundName(arg{val: wi.Name.Value, known: true}, ctx, "loop variable")
 			}
@@ -491,22 +492,9 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 		}
 		e.stmt(s, sctx, sc)
 	}
-}
-
-// pipeOutput is what s writes to a pipe, when that is statically known:
-// a literal echo or printf.
-func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
-	ce, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || len(s.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
-		return stdinSrc{kind: stdinUnknown}
+	if pipe {
+		e.pipedNames(chain, ctx, sc)
 	}
-	if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); !ok || len(ce.Args[0].Parts) != 1 || l.Value != "echo" && l.Value != "printf" {
-		return stdinSrc{kind: stdinUnknown}
-	}
-	if out, ok := e.echoOutput(ce.Args, ctx, sc); ok {
-		return stdinSrc{kind: stdinText, text: out + "\n"}
-	}
-	return stdinSrc{kind: stdinUnknown}
 }
 
 // call classifies a simple command with its assignments and redirections.
@@ -523,6 +511,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	for _, w := range ce.Args {
 		e.subst(w, ctx, sc)
 	}
+	e.substNames(ce.Args, ctx, sc)
 	if len(ce.Args) == 0 {
 		e.redirFindings(redirs, ctx.covered)
 		if len(ce.Assigns) > 0 {

@@ -372,3 +372,19 @@ func (sc *scope) readValue(s *syntax.Stmt) {
 	line, _, _ := strings.Cut(text, "\n")
 	sc.addValue(names[0], strings.Trim(line, " \t"))
 }
+
+// pipeOutput is what s writes to a pipe, when that is statically known:
+// a literal echo or printf.
+func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(s.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return stdinSrc{kind: stdinUnknown}
+	}
+	if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); !ok || len(ce.Args[0].Parts) != 1 || l.Value != "echo" && l.Value != "printf" {
+		return stdinSrc{kind: stdinUnknown}
+	}
+	if out, ok := e.echoOutput(ce.Args, ctx, sc); ok {
+		return stdinSrc{kind: stdinText, text: out + "\n"}
+	}
+	return stdinSrc{kind: stdinUnknown}
+}

@@ -63,3 +63,17 @@ func TestBlindSpotDirectoryVariables(t *testing.T) {
 		{"cd back", "cd /var/log; cd -; cat config.yaml", TierRead},
 	})
 }
+
+// TestBlindSpotShellInvocationDebugger: bash -O extdebug at invocation
+// runs the debugger profile, as --debugger does.
+func TestBlindSpotShellInvocationDebugger(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"bash -O extdebug -c ls",
+		"bash -xO extdebug -c ls",
+	))
+	runExact(t, p, []exactCase{
+		{"other shopt", "bash -O nullglob -c 'ls /etc/*.conf'", TierRead},
+		{"turned off", "bash +O extdebug -c ls", TierRead},
+	})
+}

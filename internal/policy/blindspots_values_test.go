@@ -65,6 +65,9 @@ func TestBlindSpotIndirectPaths(t *testing.T) {
 		"declare -n r=x; x=/root/.local/state/warden; cat \"$r/token\"",
 		"a[0]=/etc/warden/config.yaml; cat ${a}",
 		"read f <<< /etc/warden/config.yaml; cat $f",
+		"a=(/etc warden config.yaml); cat ${a[0]}/${a[1]}/${a[2]}",
+		"a=([2]=config.yaml [0]=/etc [1]=warden); cat \"${a[0]}/${a[1]}/${a[2]}\"",
+		"p[0]=/root/.local/state; p[1]=warden; cat ${p[0]}/${p[1]}/token",
 		"read -r f <<< ' /root/.local/state/warden/token '; cat \"$f\"",
 	))
 	runExact(t, p, []exactCase{
@@ -72,6 +75,7 @@ func TestBlindSpotIndirectPaths(t *testing.T) {
 		{"nameref elsewhere", "declare -n r=x; x=/etc/hostname; cat $r", TierRead},
 		{"array elsewhere", "a=(/etc/hostname /etc/os-release); cat \"${a[@]}\"", TierRead},
 		{"read elsewhere", "read f <<< /etc/hostname; cat $f", TierRead},
+		{"elements elsewhere", "a=(/etc warden x); cat ${a[0]}/${a[1]}/${a[2]}", TierRead},
 	})
 }
 

@@ -86,14 +86,31 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			switch {
 			case n.Name == nil:
 			case n.Array != nil:
-				// Any element may be the one read: ${a[i]}, $a, ${a[@]}.
+				// Any element may be the one read: ${a[i]}, $a, ${a[@]};
+				// and the one at a literal index is a[i]'s.
+				next := 0
 				for _, el := range n.Array.Elems {
+					if el.Index != nil {
+						next = -1
+						if i, ok := literalInt(el.Index); ok {
+							next = i
+						}
+					}
 					if el.Value != nil {
 						add(n.Name.Value, el.Value)
+						if next >= 0 && !n.Append {
+							add(elementKey(n.Name.Value, next), el.Value)
+						}
+					}
+					if next >= 0 {
+						next++
 					}
 				}
 			case n.Index != nil:
 				add(n.Name.Value, n.Value)
+				if i, ok := literalInt(n.Index); ok {
+					add(elementKey(n.Name.Value, i), n.Value)
+				}
 			case !n.Append:
 				if !add(n.Name.Value, n.Value) {
 					sc.noteDerived(n)
@@ -333,6 +350,9 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 			}
 		default:
 			for _, name := range paramNames(w) {
+				use(name)
+			}
+			for _, name := range elementNames(w) {
 				use(name)
 			}
 			for _, name := range indirectNames(w) {

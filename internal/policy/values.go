@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"strconv"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -303,6 +304,11 @@ func (r *resolver) elementOrIndirect(p *syntax.ParamExp) (string, bool) {
 		v, ok = r.bind[v]
 		return v, ok
 	case !p.Excl && p.Index != nil:
+		if i, isInt := literalInt(p.Index); isInt {
+			if ev, ok := r.bind[elementKey(p.Param.Value, i)]; ok {
+				return ev, true // the element at that index
+			}
+		}
 		return v, true
 	}
 	return "", false
@@ -387,4 +393,28 @@ func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
 		return stdinSrc{kind: stdinText, text: out + "\n"}
 	}
 	return stdinSrc{kind: stdinUnknown}
+}
+
+// elementKey is the name under which scope keeps the values of one
+// element of an array: a[2].
+func elementKey(name string, i int) string { return name + "[" + strconv.Itoa(i) + "]" }
+
+// elementNames returns the element keys of the ${a[N]} expansions in w
+// with a literal index.
+func elementNames(w *syntax.Word) []string {
+	var names []string
+	walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.ParamExp:
+			if n.Param != nil && n.Index != nil && !n.Excl {
+				if i, ok := literalInt(n.Index); ok {
+					names = append(names, elementKey(n.Param.Value, i))
+				}
+			}
+		}
+		return true
+	})
+	return names
 }

@@ -137,3 +137,23 @@ func TestBlindSpotRecursiveReads(t *testing.T) {
 		{"git grep in a repository", "git grep -n TODO", TierRead},
 	})
 }
+
+// TestBlindSpotWorkingDirectoryWords: $PWD, ${PWD}, $(pwd), `pwd`,
+// ${DIRSTACK[0]} and $OLDPWD name the directories a cd makes current, as
+// ~+ and ~- do.
+func TestBlindSpotWorkingDirectoryWords(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"cd /root; cat $PWD/.local/state/warden/token",
+		"cd /root/.local; cat \"${PWD}/state/warden/token\"",
+		"cd /root; cat \"$(pwd)/.local/state/warden/audit.jsonl\"",
+		"cd /root; cat `pwd`/.local/state/warden/token",
+		"cd /root; cat $(pwd -P)/.local/state/warden/token",
+		"cd /root; cat ${DIRSTACK[0]}/.local/state/warden/token",
+		"cd /root; cd /tmp; cat $OLDPWD/.local/state/warden/token",
+	))
+	runExact(t, p, []exactCase{
+		{"elsewhere", "cd /var/log; tail $PWD/syslog", TierRead},
+		{"another variable", "cd /root; cat $PWDX/.local/x", TierRead},
+	})
+}

@@ -322,7 +322,7 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	sep := pathSep
 	var inner []string
 	if !a.known {
-		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(unquote.Replace(v), "*"), "$$$1")
+		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(cwdSubst.Replace(unquote.Replace(v)), "*"), "$$$1")
 		v, inner = braceExpansions(v)
 		// ${X:-/path}, ${X}/path: the braces of expansions end pieces too.
 		sep = func(r rune) bool { return r == '{' || r == '}' || pathSep(r) }
@@ -344,6 +344,9 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 			f = f[i:]
 		}
 		if !a.known && strings.ContainsAny(f, "$`") {
+			if t, ok := cwdWord(f); ok {
+				e.tildePath(t, isPattern(t), ctx, a.val) // as ~+/… after any cd
+			}
 			e.partialPath(f, ctx)
 			continue
 		}

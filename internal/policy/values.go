@@ -418,3 +418,23 @@ func elementNames(w *syntax.Word) []string {
 	})
 	return names
 }
+
+// cwdSubst spells the expansions that give the working directory as
+// $PWD, which cwdWord reads.
+var cwdSubst = strings.NewReplacer("${PWD}", "$PWD", "$(pwd)", "$PWD", "$(pwd -P)", "$PWD", "$(pwd -L)", "$PWD",
+	"`pwd`", "$PWD", "$(realpath .)", "$PWD", "${DIRSTACK[0]}", "$PWD", "${DIRSTACK}", "$PWD", "$DIRSTACK", "$PWD",
+	"${OLDPWD}", "$OLDPWD")
+
+// cwdWord rewrites a piece of a word that begins with the working
+// directory, $PWD, as ~+, which names the same directory (cd /root; cat
+// $PWD/.local/state/warden/token), and one that begins with $OLDPWD as
+// ~-.
+func cwdWord(f string) (string, bool) {
+	for _, p := range [...][2]string{{"$PWD", "~+"}, {"$OLDPWD", "~-"}} {
+		rest, ok := strings.CutPrefix(f, p[0])
+		if ok && (rest == "" || rest[0] == '/') && !strings.ContainsAny(rest, "$`") {
+			return p[1] + rest, true
+		}
+	}
+	return "", false
+}

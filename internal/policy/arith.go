@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,12 +45,24 @@ func declFlags(d *syntax.DeclClause) string {
 }
 
 // declAttrs records the names a declaration gives the integer,
-// associative or nameref attribute.
+// associative or nameref attribute. An option word computed at run time
+// (declare -$(echo i) x, declare $o x) may give any of them.
 func (sc *scope) declAttrs(d *syntax.DeclClause) {
 	flags := declFlags(d)
+	for _, a := range d.Args {
+		if a.Naked && a.Name == nil && a.Value != nil {
+			if _, ok := litValue(a.Value); !ok {
+				flags += "in"
+			}
+		}
+	}
 	for _, x := range d.Args {
 		if x.Name != nil {
-			sc.addAttrs(flags, d.Variant.Value, x.Name.Value, x.Naked || x.Value == nil)
+			target := ""
+			if x.Value != nil {
+				target, _ = litValue(x.Value)
+			}
+			sc.addAttrs(flags, d.Variant.Value, x.Name.Value, x.Naked || x.Value == nil, target)
 		}
 	}
 }
@@ -70,7 +83,11 @@ func (sc *scope) callAttrs(ce *syntax.CallExpr) {
 	}
 	flags := ""
 	for _, w := range args[1:] {
-		if s, ok := litValue(w); ok && len(s) > 1 && (s[0] == '-' || s[0] == '+') {
+		s, ok := litValue(w)
+		switch {
+		case !ok:
+			flags += "in" // may be an option computed at run time
+		case len(s) > 1 && (s[0] == '-' || s[0] == '+'):
 			flags += s[1:]
 		}
 	}
@@ -79,15 +96,16 @@ func (sc *scope) callAttrs(ce *syntax.CallExpr) {
 		if !ok || len(s) > 0 && (s[0] == '-' || s[0] == '+') {
 			continue
 		}
-		n, _, bound := strings.Cut(s, "=")
+		n, target, bound := strings.Cut(s, "=")
 		n, _, _ = strings.Cut(n, "[")
-		sc.addAttrs(flags, variant, n, !bound)
+		sc.addAttrs(flags, variant, n, !bound, target)
 	}
 }
 
 // addAttrs records the attributes flags give name; unbound is set when
-// the declaration gives it no value.
-func (sc *scope) addAttrs(flags, variant, name string, unbound bool) {
+// the declaration gives it no value, and target is a nameref's literal
+// value.
+func (sc *scope) addAttrs(flags, variant, name string, unbound bool, target string) {
 	mark := func(m *map[string]bool, v bool) {
 		if *m == nil {
 			*m = map[string]bool{}
@@ -102,6 +120,12 @@ func (sc *scope) addAttrs(flags, variant, name string, unbound bool) {
 	}
 	if strings.ContainsRune(flags, 'n') && variant != "export" {
 		mark(&sc.nameref, unbound)
+		if target != "" && len(sc.refs[name]) < maxVarValues {
+			if sc.refs == nil {
+				sc.refs = map[string][]string{}
+			}
+			sc.refs[name] = append(sc.refs[name], target)
+		}
 	}
 }
 
@@ -111,7 +135,9 @@ func (sc *scope) addAttrs(flags, variant, name string, unbound bool) {
 // UID and EUID are among them for another reason: a shell that finds
 // them in its environment keeps that value, which intSpecials trusts to
 // be an integer, so giving them any other value is the same risk.
-var arithSpecials = set(`OPTIND RANDOM SRANDOM HISTCMD UID EUID`)
+// SECONDS becomes an integer variable the first time it is read, and
+// BASHPID is one whose += evaluates what it appends.
+var arithSpecials = set(`OPTIND RANDOM SRANDOM HISTCMD UID EUID SECONDS BASHPID`)
 
 // assignEvals reports how bash evaluates a value assigned to name: as
 // arithmetic (declared -i anywhere in the script, or one of
@@ -121,7 +147,45 @@ func (sc *scope) assignEvals(name string) (arith, ref bool) {
 	if sc == nil {
 		return arithSpecials[name], false
 	}
-	return arithSpecials[name] || sc.intAttr[name], sc.nameref[name]
+	return sc.intTarget(name, 0), sc.nameref[name]
+}
+
+// intTarget reports whether bash evaluates a value assigned to name as
+// arithmetic: an integer variable, one declared -i through a nameref to
+// it (declare -n r=x; declare -i r), or a nameref whose target is one
+// (declare -i x; declare -n r=x; r=$1 assigns x). Chains of namerefs
+// are followed a few steps; past them, any may be.
+func (sc *scope) intTarget(name string, depth int) bool {
+	if arithSpecials[name] || sc.intAttr[name] {
+		return true
+	}
+	if len(sc.nameref) == 0 {
+		return false
+	}
+	if depth > maxNest {
+		return true
+	}
+	for r := range sc.intAttr {
+		if _, ok := sc.nameref[r]; ok && slices.Contains(sc.refTargets(r), name) {
+			return true
+		}
+	}
+	if _, ok := sc.nameref[name]; ok {
+		for _, t := range sc.refTargets(name) {
+			t, _, _ = strings.Cut(t, "[")
+			if t != name && sc.intTarget(t, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refTargets are the literal names a nameref is given: in its
+// declaration, or assigned to it while it names nothing (declare -n r;
+// r=x).
+func (sc *scope) refTargets(name string) []string {
+	return append(slices.Clip(sc.refs[name]), sc.values(name)...)
 }
 
 // isAssoc reports whether the script declares name -A anywhere.
@@ -367,4 +431,91 @@ func numericProg(cs *syntax.CmdSubst) string {
 		return ""
 	}
 	return vals[0]
+}
+
+// codeAttrs records the attributes that literal code this shell runs
+// declares: eval's words, a trap action, a mapfile -C callback, a here-
+// document or here-string given to source /dev/stdin. eval 'declare -i
+// x'; x=$1 evaluates $1 as surely as declare -i x does, so the pre-pass
+// reads that code too. Code that does not parse is refused where it is
+// classified.
+func (sc *scope) codeAttrs(s *syntax.Stmt, depth int) {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok {
+		return
+	}
+	code, ok := sameShellCode(ce)
+	if !ok {
+		code, ok = sourcedInput(s, ce)
+	}
+	if !ok || depth > maxNest || len(code) > maxInput || bracketDepth(code) > maxBrackets {
+		return
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(code), "")
+	if err != nil {
+		return
+	}
+	walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.DeclClause:
+			sc.declAttrs(n)
+		case *syntax.CallExpr:
+			sc.callAttrs(n)
+		case *syntax.Stmt:
+			sc.codeAttrs(n, depth+1)
+		}
+		return true
+	})
+}
+
+// sourcedInput returns the literal text source or . reads from its
+// standard input: source /dev/stdin <<< 'declare -i x'.
+func sourcedInput(s *syntax.Stmt, ce *syntax.CallExpr) (string, bool) {
+	args, ok := pastCommandBuiltin(ce.Args)
+	if !ok || len(args) < 2 {
+		return "", false
+	}
+	if v, _ := litValue(args[0]); v != "source" && v != "." {
+		return "", false
+	}
+	if f, _ := litValue(args[1]); f != "/dev/stdin" && f != "/dev/fd/0" && f != "/proc/self/fd/0" {
+		return "", false
+	}
+	text, found := "", false
+	for _, r := range s.Redirs {
+		if redirFD(r) != 0 {
+			continue
+		}
+		switch r.Op {
+		case syntax.WordHdoc:
+			text, found = litValue(r.Word)
+		case syntax.Hdoc, syntax.DashHdoc:
+			if r.Hdoc == nil {
+				text, found = "", true
+			} else {
+				text, found = hdocText(r.Hdoc)
+			}
+		default:
+			found = false
+		}
+	}
+	return text, found
+}
+
+// sameShellCode returns the literal code a call runs in this shell: the
+// words of eval, joined as eval joins them, a trap action or a mapfile -C
+// callback.
+func sameShellCode(ce *syntax.CallExpr) (string, bool) {
+	args, ok := pastCommandBuiltin(ce.Args)
+	if !ok || len(args) < 2 {
+		return "", false
+	}
+	switch v, _ := litValue(args[0]); v {
+	case "eval":
+		vals, ok := litValues(args[1:])
+		return strings.Join(vals, " "), ok
+	case "trap", "mapfile", "readarray":
+		return (&arithFacts{}).callFacts(&syntax.CallExpr{Args: args})
+	}
+	return "", false
 }

@@ -110,6 +110,7 @@ func arithBuiltin(c *call) (Tier, string) {
 					name, rest = rest[0], rest[1:]
 				}
 				c.nameArg(name)
+				c.e.boundName(name, c.ctx, "printf -v")
 				if name.known {
 					c.e.assignedText(name.val, printfValue(rest), c.ctx, "printf -v")
 				}
@@ -209,6 +210,19 @@ func arithBuiltin(c *call) (Tier, string) {
 		}
 		for _, n := range names {
 			c.nameArg(n)
+			switch {
+			case c.name != "unset":
+				c.e.boundName(n, c.ctx, c.name)
+			case n.known && n.val == "PATH":
+				// Without PATH bash looks for commands in the working
+				// directory: unset PATH; ls runs ./ls.
+				c.e.note(TierDestructive, c.ctx.covered, "unset PATH: later commands are looked up in the working directory")
+			}
+			if n.known && c.name == "getopts" {
+				// The option letter found, evaluated in an integer
+				// variable as the name of another.
+				c.e.assignedText(n.val, arg{}, c.ctx, c.name)
+			}
 			if n.known && (c.name == "read" || c.name == "mapfile" || c.name == "readarray") {
 				// What is read is assigned, and evaluated if the
 				// variable is an integer or an unbound nameref.

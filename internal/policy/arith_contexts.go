@@ -148,6 +148,7 @@ func (e *eval) paramArith(p *syntax.ParamExp, ctx cctx, sc *scope) {
 			w = &syntax.Word{}
 		}
 		e.assignedWord(p.Param.Value, w, ctx, sc, "${"+p.Param.Value+":=…}")
+		e.boundName(arg{val: p.Param.Value, known: true}, ctx, "${"+p.Param.Value+":=…}")
 	}
 	if p.Exp != nil && p.Exp.Op == syntax.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" {
 		e.promptExpansion(p.Param.Value, ctx, sc)
@@ -175,7 +176,7 @@ func (e *eval) promptExpansion(name string, ctx cctx, sc *scope) {
 	if sc == nil {
 		return
 	}
-	for _, v := range sc.vars[name] {
+	for _, v := range sc.values(name) {
 		if strings.ContainsAny(v, "$`") {
 			c := ctx
 			c.nest++
@@ -232,7 +233,9 @@ func (e *eval) assignedWord(name string, w *syntax.Word, ctx cctx, sc *scope, wh
 	}
 	if ref {
 		r := resolver{e: e, ctx: ctx, sc: sc}
-		e.nameArg(r.lit(w), ctx, what+" to nameref "+name)
+		v := r.lit(w)
+		e.nameArg(v, ctx, what+" to nameref "+name)
+		e.boundName(v, ctx, what+" to nameref "+name)
 	}
 }
 
@@ -361,7 +364,9 @@ func (e *eval) declArith(d *syntax.DeclClause, ctx cctx, sc *scope) {
 		e.assignArith(a, intAttr, ctx, sc)
 		if nameref && a.Value != nil {
 			r := resolver{e: e, ctx: ctx, sc: sc}
-			e.nameArg(r.lit(a.Value), ctx, d.Variant.Value+" -n")
+			v := r.lit(a.Value)
+			e.nameArg(v, ctx, d.Variant.Value+" -n")
+			e.boundName(v, ctx, d.Variant.Value+" -n")
 		}
 	}
 }

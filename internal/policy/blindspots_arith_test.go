@@ -114,3 +114,46 @@ func TestBlindSpotPromptExpansion(t *testing.T) {
 		{"other operator", "echo ${n@Q}", TierRead},
 	})
 }
+
+// TestBlindSpotIntegerAttributeReach: a variable's integer attribute
+// reaches every way bash assigns it: through a nameref declared before or
+// after the attribute, from code this shell runs later (eval's words, a
+// trap action, source of a here-string), into that code, with option
+// words computed at run time, and for bash's own variables that become
+// integers (SECONDS once read, BASHPID's +=). Each evaluates a value not
+// known at parse time.
+func TestBlindSpotIntegerAttributeReach(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"declare -i x; declare -n r=x; r=$1",
+		"declare -n r=x; declare -i x; r=$1",
+		"declare -n r=x; declare -i x; read r",
+		"declare -n r=x; declare -i x; printf -v r %s \"$1\"",
+		"declare -n s=x; declare -n r=s; declare -i x; r=$1",
+		"command declare -n r=x; declare -i x; r=$1",
+		"eval 'declare -i x'; x=$1",
+		"eval declare -i x; x=$1",
+		"builtin eval 'typeset -i x'; x=$1",
+		"trap 'declare -i x' DEBUG; x=$1",
+		"source /dev/stdin <<< 'declare -i x'; x=$1",
+		"declare -$(echo i) x; x=$1",
+		"declare -i x; eval 'x=$1'",
+		"declare -i x; eval 'read x'",
+		"declare -i x; trap 'x=$1' EXIT",
+		"declare -i x; mapfile -C 'x=$1 #' -c 1 < /etc/hostname",
+		"declare -i x; source /dev/stdin <<< 'x=$1'",
+		"declare -n r=x; declare -i x; eval 'r=$1'",
+		"declare -i x; getopts a x",
+		"SECONDS=$1",
+		"echo $SECONDS; SECONDS=$1",
+		"BASHPID+=$1",
+	))
+	runExact(t, p, []exactCase{
+		{"nameref to a string", "declare -n r=x; r=$1; echo $x", TierRead},
+		{"eval of an echo", "eval 'echo hi'; x=$1; echo $x", TierRead},
+		{"trap cleanup", "trap 'echo done' EXIT; x=$(cat /etc/hostname); echo $x", TierRead},
+		{"integer literal", "declare -i x; eval 'x=5'; echo $x", TierRead},
+		{"seconds reset", "SECONDS=0; sleep 1; echo $SECONDS", TierRead},
+		{"getopts", "while getopts ab opt; do echo $opt; done", TierRead},
+	})
+}

@@ -113,17 +113,20 @@ func TestBlindSpotProtectedPaths(t *testing.T) {
 		blindCase{"parent of state", "ls /root/.local/state", TierMutate, false},
 		blindCase{"grandparent of state", "tar czf /tmp/x.tgz /root/.local", TierMutate, false},
 		blindCase{"glob over parent", "ls /root/.local/st*", TierMutate, false},
-		// An expansion with an operator yields an unknown prefix, which
-		// the text after it continues.
-		blindCase{"default prefix", "cat ${X:-/root}/.local/state/warden/token", TierMutate, false},
-		blindCase{"HOME default prefix", "cat ${HOME:-/root}/.local/state/warden/token", TierMutate, false},
-		blindCase{"alternative prefix", "cat ${X:+/root}/.local/state/warden/token", TierMutate, false},
-		blindCase{"assign-default prefix", "cat ${X:=/root}/.local/state/warden/audit.jsonl", TierMutate, false},
+		// A default or alternate word is the value the expansion takes
+		// when the variable is unset (or set, for +): the path it
+		// completes is read then.
+		blindCase{"default prefix", "cat ${X:-/root}/.local/state/warden/token", TierDestructive, true},
+		blindCase{"HOME default prefix", "cat ${HOME:-/root}/.local/state/warden/token", TierDestructive, true},
+		blindCase{"alternative prefix", "cat ${X:+/root}/.local/state/warden/token", TierDestructive, true},
+		blindCase{"assign-default prefix", "cat ${X:=/root}/.local/state/warden/audit.jsonl", TierDestructive, true},
+		// An expansion with another operator yields an unknown prefix,
+		// which the text after it continues.
 		blindCase{"trimmed prefix", "cat ${X%/}/.local/state/warden/token", TierMutate, false},
 		blindCase{"replaced prefix", "cat ${X/a/b}/.local/state/warden/token", TierMutate, false},
 		blindCase{"case-mapped prefix", "cat \"${X,,}/.local/state/warden/token\"", TierMutate, false},
 		blindCase{"element prefix", "cat ${X[0]}/.local/state/warden/token", TierMutate, false},
-		blindCase{"nested default prefix", "cat ${X:-${Y:-/root}}/.local/state/warden/token", TierMutate, false},
+		blindCase{"nested default prefix", "cat ${X:-${Y:-/root}}/.local/state/warden/token", TierDestructive, true},
 		blindCase{"deeply nested prefix", "cat " + strings.Repeat("${X:-", 12) + "/x" + strings.Repeat("}", 12) + "/.local/state/warden/token", TierMutate, false},
 		blindCase{"deep default deny", "cat " + strings.Repeat("${X:-", 12) + "/root/.local/state/warden" + strings.Repeat("}", 12) + "/token", TierDestructive, true},
 	)

@@ -206,6 +206,8 @@ func (e *eval) scriptWhole(src string, ctx cctx, what string, continued bool) {
 		e.wholeText(src)
 	}
 	sc := newScope(f, len(src))
+	sc.inherit(ctx.sc)
+	sc.derive(e)
 	e.forkBombs(sc, ctx)
 	ctx.sc = sc
 	e.stmts(f.Stmts, ctx, sc)
@@ -408,6 +410,10 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		e.subst(c.Loop, ctx, sc)
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
 			e.expandedWords(wi.Items, ctx, sc)
+			e.substNames(wi.Items, ctx, sc)
+			if wi.Name != nil {
+				e.boundName(arg{val: wi.Name.Value, known: true}, ctx, "loop variable")
+			}
 		}
 		e.stmts(c.Do, ctx, sc)
 	case *syntax.CaseClause:
@@ -442,6 +448,9 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 	case *syntax.CoprocClause:
 		if c.Name != nil {
 			e.subst(c.Name, ctx, sc)
+			if v, ok := litValue(c.Name); ok {
+				e.boundName(arg{val: v, known: true}, ctx, "coproc")
+			}
 		}
 		// A coprocess reads what the script writes to it later.
 		ctx.stdin, ctx.stdinRd = stdinSrc{kind: stdinUnknown}, false
@@ -483,22 +492,9 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 		}
 		e.stmt(s, sctx, sc)
 	}
-}
-
-// pipeOutput is what s writes to a pipe, when that is statically known:
-// a literal echo or printf.
-func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
-	ce, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || len(s.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
-		return stdinSrc{kind: stdinUnknown}
+	if pipe {
+		e.pipedNames(chain, ctx, sc)
 	}
-	if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); !ok || len(ce.Args[0].Parts) != 1 || l.Value != "echo" && l.Value != "printf" {
-		return stdinSrc{kind: stdinUnknown}
-	}
-	if out, ok := e.echoOutput(ce.Args, ctx, sc); ok {
-		return stdinSrc{kind: stdinText, text: out + "\n"}
-	}
-	return stdinSrc{kind: stdinUnknown}
 }
 
 // call classifies a simple command with its assignments and redirections.
@@ -515,6 +511,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	for _, w := range ce.Args {
 		e.subst(w, ctx, sc)
 	}
+	e.substNames(ce.Args, ctx, sc)
 	if len(ce.Args) == 0 {
 		e.redirFindings(redirs, ctx.covered)
 		if len(ce.Assigns) > 0 {
@@ -535,7 +532,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 		args = r.appendAll(args[:0], ce.Args)
 		e.simple(args, ctx, rtext)
 	}
-	e.putArgs(args)
+	e.putArgs(e.defaultValues(ce.Args, args, ctx, sc, rtext))
 }
 
 // takeArgs returns an empty slice to resolve one simple command's words

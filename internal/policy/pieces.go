@@ -182,6 +182,8 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	if !ok {
 		sc = newScope(f, len(src), pieces...)
 	}
+	sc.inherit(ctx.sc)
+	sc.derive(e)
 	ctx.sc = sc
 	subs := make([]*eval, len(pieces))
 	each(len(pieces), procs, func(i int) {
@@ -310,6 +312,11 @@ func (e *eval) absorb(s *eval) {
 	ps, from := e.pathsFor(), s.paths
 	ps.cds = append(ps.cds, from.cds...)
 	ps.cdUnknown = ps.cdUnknown || from.cdUnknown
+	for _, w := range from.recRel {
+		if len(ps.recRel) < maxRelWords {
+			ps.recRel = append(ps.recRel, w)
+		}
+	}
 	for w, glob := range from.rel {
 		ps.rel[w] = glob // scriptInPieces checked they fit
 	}

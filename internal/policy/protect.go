@@ -119,6 +119,7 @@ type pathState struct {
 	cds       []arg           // cd and pushd targets, in order
 	cdUnknown bool            // a cd whose target is computed at run time
 	rel       map[string]bool // relative words to try against cd targets
+	recRel    []string        // relative directories recursive readers read
 	relMore   bool            // more relative words than maxRelWords
 	seen      map[string]bool // words already checked
 	resolved  map[string]string
@@ -187,6 +188,7 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 	for _, a := range args {
 		e.pathWord(a, ctx, chdir)
 	}
+	e.recursiveRead(args, ctx)
 	name := path.Base(args[0].val)
 	switch name {
 	case "cd", "pushd":
@@ -320,7 +322,7 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	sep := pathSep
 	var inner []string
 	if !a.known {
-		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(unquote.Replace(v), "*"), "$$$1")
+		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(cwdSubst.Replace(unquote.Replace(v)), "*"), "$$$1")
 		v, inner = braceExpansions(v)
 		// ${X:-/path}, ${X}/path: the braces of expansions end pieces too.
 		sep = func(r rune) bool { return r == '{' || r == '}' || pathSep(r) }
@@ -342,6 +344,9 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 			f = f[i:]
 		}
 		if !a.known && strings.ContainsAny(f, "$`") {
+			if t, ok := cwdWord(f); ok {
+				e.tildePath(t, isPattern(t), ctx, a.val) // as ~+/… after any cd
+			}
 			e.partialPath(f, ctx)
 			continue
 		}
@@ -349,6 +354,9 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 		switch {
 		case f[0] == '/':
 			e.absPath(f, glob, ctx, a.val)
+			if rest, ok := localURLPath(f); ok {
+				e.absPath(rest, glob, ctx, a.val)
+			}
 		case f[0] == '~':
 			e.tildePath(f, glob, ctx, a.val)
 		default:
@@ -381,7 +389,7 @@ func (e *eval) tildePath(f string, glob bool, ctx cctx, word string) {
 	}
 	if user == "" && ctx.sc != nil {
 		// HOME assigned in the script: ~ is what it was given.
-		for _, h := range ctx.sc.vars["HOME"] {
+		for _, h := range ctx.sc.values("HOME") {
 			if strings.HasPrefix(h, "/") {
 				e.absPath(h+"/"+rest, glob, ctx, word)
 			}
@@ -704,10 +712,11 @@ func (e *eval) distinctive(part string) bool {
 // directory a cd in it can make current.
 func (e *eval) protectVerdict() {
 	ps := e.paths
-	if ps == nil || len(ps.rel) == 0 && !ps.relMore {
+	if ps == nil || len(ps.rel) == 0 && !ps.relMore && len(ps.recRel) == 0 {
 		return
 	}
 	cwds, unknown := e.cwds()
+	e.recursiveVerdict(cwds)
 	words := make([]string, 0, len(ps.rel))
 	for w := range ps.rel {
 		words = append(words, w)

@@ -22,6 +22,10 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 	if r.Word != nil {
 		e.subst(r.Word, ctx, sc)
 	}
+	if r.N != nil && strings.HasPrefix(r.N.Value, "{") {
+		// {NAME}>file sets NAME to the descriptor it opens.
+		e.boundName(arg{val: strings.Trim(r.N.Value, "{}"), known: true}, ctx, "redirection")
+	}
 	if r.Hdoc != nil {
 		e.subst(r.Hdoc, ctx, sc)
 		e.quotedDefaults(r.Hdoc.Parts, ctx, sc) // a body expands like "…"
@@ -90,6 +94,12 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 		}
 	default:
 		e.pathWord(t, ctx, "")
+		if !t.known && r.Word != nil {
+			// f=/etc/…; cat < $f opens what cat $f would read.
+			for _, v := range e.wordValues(r.Word, ctx, sc) {
+				e.pathWord(v, ctx, "")
+			}
+		}
 	}
 	return rd
 }
@@ -265,6 +275,7 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 	if alone {
 		where = "assignment"
 	}
+	e.dirVar(a.Name.Value, arg{val: val, known: known})
 	if !known {
 		// The value is only known at run time; the name alone decides.
 		e.envName(a.Name.Value, ctx, where)
@@ -272,6 +283,25 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 		return
 	}
 	e.envVarCtx(a.Name.Value, val, ctx, where)
+}
+
+// dirVar takes a value given to OLDPWD or DIRSTACK as a directory the
+// input can make current: cd -, cd ~- and popd go there, so
+// OLDPWD=/etc/warden; cd -; cat config.yaml reads warden's config. A value
+// known only at run time makes the current directory unknown.
+func (e *eval) dirVar(name string, v arg) {
+	if name != "OLDPWD" && name != "DIRSTACK" {
+		return
+	}
+	ps := e.pathsFor()
+	if ps == nil {
+		return
+	}
+	if d, ok := knownDir(v); ok && !(v.glob && isPattern(v.val)) && d != "" {
+		ps.cds = append(ps.cds, arg{val: d, known: true})
+		return
+	}
+	ps.cdUnknown = true
 }
 
 // decl classifies export, declare, local, readonly and typeset.
@@ -324,6 +354,23 @@ func (e *eval) tempDirVar(name, val string, known bool, ctx cctx, where string) 
 		val = "a value known only at run time"
 	}
 	e.note(TierMutate, ctx.covered, "%s sets %s to %s: programs create their temporary files there", where, name, truncate(val, 64))
+}
+
+// boundName classifies a variable that is set by its name rather than by
+// an assignment word: read NAME, printf -v NAME, mapfile NAME, getopts
+// S NAME, wait -p NAME, for/select NAME, coproc NAME, exec {NAME}>,
+// ${NAME:=…} and the target of a nameref. read PATH <<< /tmp; ls runs
+// /tmp/ls as surely as PATH=/tmp ls, so the name decides as it does for
+// an assignment. A subscript names the array (BASH_CMDS[ls]).
+func (e *eval) boundName(a arg, ctx cctx, what string) {
+	if !a.known {
+		return // nameArg has counted a name computed at run time
+	}
+	name, _, _ := strings.Cut(a.val, "[")
+	if validName(name) {
+		e.envName(name, ctx, what)
+		e.dirVar(name, arg{}) // read OLDPWD: a value known only at run time
+	}
 }
 
 // envName classifies setting a variable by its name.

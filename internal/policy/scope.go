@@ -23,8 +23,15 @@ type scope struct {
 	// evaluated as arithmetic) and -A (subscripts are strings); nil if none.
 	intAttr, assoc map[string]bool
 	// nameref holds the names declared -n, true for one declared without
-	// a value somewhere (its next assignment names its target).
+	// a value somewhere (its next assignment names its target); refs the
+	// literal targets declarations give them.
 	nameref map[string]bool
+	refs    map[string][]string
+	// derived are the assignments whose values derive computes from
+	// the values of the variables they use (see values.go).
+	derived []derivedAssign
+	// outer is the scope of the script around nested code (see inherit).
+	outer *scope
 	// movesPos is set when the script can change its positional
 	// parameters (set --, shift) or has functions, whose bodies see
 	// their own: then the caller's known $1… do not hold inside it.
@@ -49,20 +56,18 @@ const eagerFacts = 64 << 10
 // scriptInPieces), each piece, which places its nodes in the script.
 func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 	sc := &scope{vars: map[string][]string{}, file: f}
-	add := func(name string, w *syntax.Word) {
+	// add records a literal value of name; it reports false for a
+	// value that is not one.
+	add := func(name string, w *syntax.Word) bool {
 		if w == nil || len(sc.vars) >= maxVars && sc.vars[name] == nil {
-			return
+			return true
 		}
 		v, ok := plainLit(w)
-		if !ok || len(sc.vars[name]) >= maxVarValues {
-			return
+		if !ok {
+			return false
 		}
-		for _, have := range sc.vars[name] {
-			if have == v {
-				return
-			}
-		}
-		sc.vars[name] = append(sc.vars[name], v)
+		sc.addValue(name, v)
+		return true
 	}
 	funcAt := map[string]int{} // index in sc.funcs of each name's declaration
 	sc.funcAt = funcAt
@@ -78,8 +83,38 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		case *syntax.Word:
 			return !flatWord(n) // no assignment or function in a flat word's parts
 		case *syntax.Assign:
-			if n.Name != nil && !n.Append && n.Index == nil {
+			switch {
+			case n.Name == nil:
+			case n.Array != nil:
+				// Any element may be the one read: ${a[i]}, $a, ${a[@]};
+				// and the one at a literal index is a[i]'s.
+				next := 0
+				for _, el := range n.Array.Elems {
+					if el.Index != nil {
+						next = -1
+						if i, ok := literalInt(el.Index); ok {
+							next = i
+						}
+					}
+					if el.Value != nil {
+						add(n.Name.Value, el.Value)
+						if next >= 0 && !n.Append {
+							add(elementKey(n.Name.Value, next), el.Value)
+						}
+					}
+					if next >= 0 {
+						next++
+					}
+				}
+			case n.Index != nil:
 				add(n.Name.Value, n.Value)
+				if i, ok := literalInt(n.Index); ok {
+					add(elementKey(n.Name.Value, i), n.Value)
+				}
+			case !n.Append:
+				if !add(n.Name.Value, n.Value) {
+					sc.noteDerived(n)
+				}
 			}
 		case *syntax.ForClause:
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
@@ -89,6 +124,9 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			}
 		case *syntax.DeclClause:
 			sc.declAttrs(n)
+		case *syntax.Stmt:
+			sc.codeAttrs(n, 0)
+			sc.readValue(n)
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
 			sc.movesPos = sc.movesPos || movesPositionals(n)
@@ -158,7 +196,17 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 		sc.intAttr = orMaps(sc.intAttr, from.intAttr)
 		sc.assoc = orMaps(sc.assoc, from.assoc)
 		sc.nameref = orMaps(sc.nameref, from.nameref)
+		for n, ts := range from.refs {
+			for _, t := range ts {
+				sc.addAttrs("n", "declare", n, false, t)
+			}
+		}
 		sc.movesPos = sc.movesPos || from.movesPos
+		for _, d := range from.derived {
+			if len(sc.derived) < maxDerived {
+				sc.derived = append(sc.derived, d)
+			}
+		}
 		sc.arith.join(from.arith)
 	}
 	if len(sc.vars) >= maxVars || len(sc.funcs) > maxFuncs {
@@ -170,6 +218,44 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 		}
 	}
 	return sc, true
+}
+
+// inherit adds to the scope of nested code (eval's words, a trap action,
+// sh -c's payload) what the script around it declares: code run in the
+// same shell shares its variables' attributes and values, so declare -i
+// x; eval 'x=$1' evaluates $1. A flow-insensitive scope takes them for a
+// child shell too, which only adds findings.
+func (sc *scope) inherit(parent *scope) {
+	if parent == nil || parent == sc {
+		return
+	}
+	sc.intAttr = orMaps(sc.intAttr, parent.intAttr)
+	sc.nameref = orMaps(sc.nameref, parent.nameref)
+	for n, ts := range parent.refs {
+		for _, t := range ts {
+			sc.addAttrs("n", "declare", n, false, t)
+		}
+	}
+	// The values the script gives its variables reach the nested code
+	// too: export F=/etc/…; sh -c 'cat $F'.
+	sc.outer = parent
+}
+
+// values are the literal values the script, or the script around nested
+// code, gives name.
+func (sc *scope) values(name string) []string {
+	own := sc.vars[name]
+	if sc.outer == nil {
+		return own
+	}
+	outer := sc.outer.values(name)
+	switch {
+	case len(outer) == 0:
+		return own
+	case len(own) == 0:
+		return outer
+	}
+	return append(slices.Clip(own), outer...)
 }
 
 // orMaps adds the names of from to m, each true if it is in either.
@@ -220,7 +306,7 @@ func plainLit(w *syntax.Word) (string, bool) {
 // every combination of the literal values assigned to the variables they
 // use, up to maxAlts.
 func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
-	if sc == nil || len(sc.vars) == 0 {
+	if sc == nil || len(sc.vars) == 0 && sc.outer == nil {
 		return nil
 	}
 	var names []string
@@ -233,7 +319,7 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 		} else if slices.Contains(names, name) {
 			return
 		}
-		if sc.vars[name] == nil {
+		if sc.values(name) == nil {
 			return
 		}
 		names = append(names, name)
@@ -266,6 +352,22 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 			for _, name := range paramNames(w) {
 				use(name)
 			}
+			for _, name := range elementNames(w) {
+				use(name)
+			}
+			for _, name := range indirectNames(w) {
+				// ${!y} and a nameref read the variable y's value names.
+				for _, v := range sc.values(name) {
+					use(v)
+				}
+			}
+		}
+	}
+	for i := 0; i < len(names) && len(sc.nameref) > 0; i++ {
+		if _, ok := sc.nameref[names[i]]; ok {
+			for _, v := range sc.values(names[i]) {
+				use(v)
+			}
 		}
 	}
 	if len(names) == 0 {
@@ -276,7 +378,7 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 	for _, name := range names {
 		var next []map[string]string
 		for _, b := range out {
-			for _, v := range sc.vars[name] {
+			for _, v := range sc.values(name) {
 				if len(next) >= maxAlts {
 					break
 				}

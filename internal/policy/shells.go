@@ -43,6 +43,10 @@ func shellProgram(c *call) (Tier, string) {
 			case 'n':
 				noexec = v[0] == '-'
 			case 'o', 'O':
+				// -O extdebug at invocation is --debugger.
+				if f == 'O' && v[0] == '-' && i+1 < len(args) && args[i+1].val == "extdebug" {
+					return TierDestructive, c.name + " -O extdebug: runs the debugger profile"
+				}
 				i++ // the option name follows
 			}
 		}

@@ -219,6 +219,12 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 	case *syntax.ParamExp:
 		if !simpleParam(p) {
 			v, ok := r.opParam(p)
+			if !ok {
+				v, ok = r.elementOrIndirect(p)
+			}
+			if !ok {
+				v, ok = r.expandParam(p)
+			}
 			if ok {
 				expanded(b, v, quoted, a)
 			}
@@ -226,6 +232,9 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 		}
 		name := p.Param.Value
 		if v, ok := r.bind[name]; ok {
+			if v, ok = r.refValue(name, v); !ok {
+				return false
+			}
 			expanded(b, v, quoted, a)
 			return true
 		}

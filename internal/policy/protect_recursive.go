@@ -1,0 +1,345 @@
+package policy
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Recursive readers (grep -r, rg, find -exec) read every file under the
+// directories they are given, so a directory above warden's state, at any
+// depth, is a read of that state: grep -r x /var/lib reads
+// /var/lib/warden/token. Naming such a directory (ls /etc, du /var) stays
+// as it is; reading all of it is tier 2, and the person approving sees
+// why. What the checks below let through is held by the confinement.
+
+const recursiveWhy = "reads every file under a directory that holds warden's own state: "
+
+// recursiveOperands returns the directory operands a command reads every
+// file under, if it is a recursive reader: the working directory when it
+// names none.
+func recursiveOperands(args []arg) []arg {
+	if len(args) == 0 || !args[0].known {
+		return nil
+	}
+	var ops []arg
+	rec := false
+	switch normaliseName(path.Base(args[0].val)) {
+	case "grep", "egrep", "fgrep", "rgrep", "zgrep":
+		ops, rec = grepRecursive(args)
+	case "diff":
+		// diff -r prints the lines of the files it compares, and with
+		// -N the whole of a file the other side lacks.
+		if hasFlag(argVals(args[1:]), 'r', "--recursive") {
+			ops, rec = optionOperands(args[1:], "CUFILSxXDW", "--label --starting-file --exclude --exclude-from --ignore-matching-lines --show-function-line --width --ifdef --from-file --to-file"), true
+		}
+	case "git":
+		ops, rec = gitGrepNoIndex(args[1:])
+	case "fd", "fdfind":
+		ops, rec = fdExecOperands(args[1:])
+	case "rg", "ag", "ack", "ack-grep":
+		// Recursive by default; the first operand is the pattern
+		// unless -e/-f (or ack's --match) gave one.
+		ops, rec = patternOperands(args[1:], "efgtTmAB", "--regexp --file --match --type --glob --max-count"), true
+	case "find":
+		ops, rec = findRecursive(args[1:])
+	}
+	if rec && len(ops) == 0 {
+		ops = []arg{{val: ".", known: true}}
+	}
+	return ops
+}
+
+// grepRecursive returns grep's file operands when it recurses: -r, -R in
+// any cluster, --recursive, --dereference-recursive, -d recurse; rgrep
+// always.
+func grepRecursive(args []arg) ([]arg, bool) {
+	rec := path.Base(args[0].val) == "rgrep"
+	for i, a := range args[1:] {
+		v := a.val
+		switch {
+		case !a.known || v == "--":
+		case v == "--recursive" || v == "--dereference-recursive" || v == "--directories=recurse":
+			rec = true
+		case strings.HasPrefix(v, "--"):
+		case strings.HasPrefix(v, "-"):
+			for j := 1; j < len(v); j++ {
+				c := v[j]
+				if c == 'r' || c == 'R' {
+					rec = true
+				}
+				if strings.IndexByte("efmABCdD", c) >= 0 {
+					val := v[j+1:]
+					if val == "" && i+2 < len(args) {
+						val = args[i+2].val
+					}
+					if c == 'd' && val == "recurse" {
+						rec = true
+					}
+					break
+				}
+			}
+		}
+	}
+	if !rec {
+		return nil, false
+	}
+	return patternOperands(args[1:], "efmABCdD", "--regexp --file --max-count --after-context --before-context --context --directories --devices --include --exclude --exclude-dir --label --color --colour --binary-files"), true
+}
+
+// optionOperands returns the words that are neither options nor their
+// values (see patternOperands).
+func optionOperands(args []arg, valued, long string) []arg {
+	// A stand-in first operand takes the place of the pattern.
+	return patternOperands(append([]arg{{known: true}}, args...), valued, long)
+}
+
+// gitGrepNoIndex returns the paths git grep --no-index searches: the
+// working directory when it names none, as for grep -r.
+func gitGrepNoIndex(args []arg) ([]arg, bool) {
+	for i, a := range args {
+		if !a.known {
+			return nil, false
+		}
+		if strings.HasPrefix(a.val, "-") {
+			continue
+		}
+		if a.val != "grep" {
+			return nil, false
+		}
+		rest := args[i+1:]
+		if !hasFlag(argVals(rest), 0, "--no-index") {
+			return nil, false
+		}
+		return patternOperands(rest, "efABCm", "--max-depth --max-count --context --after-context --before-context --threads --open-files-in-pager"), true
+	}
+	return nil, false
+}
+
+// fdExecOperands returns the paths fd searches when it runs a command on what it
+// finds (-x, -X, --exec, --exec-batch): the words after the pattern and
+// before the command.
+func fdExecOperands(args []arg) ([]arg, bool) {
+	var ops []arg
+	for _, a := range args {
+		if _, ok := fdExec(a); ok {
+			if len(ops) > 0 {
+				ops = ops[1:] // the pattern
+			}
+			return ops, true
+		}
+		if !a.known || !strings.HasPrefix(a.val, "-") {
+			ops = append(ops, a)
+		}
+	}
+	return nil, false
+}
+
+// patternOperands returns the operands after the pattern: every word
+// that is not an option or an option's value, but the first when no
+// -e/-f option gave the pattern. valued are the short options that take a
+// value, long the long ones that take one as the next word.
+func patternOperands(args []arg, valued, long string) []arg {
+	longs := strings.Fields(long)
+	var ops []arg
+	patternGiven, done := false, false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		switch {
+		case done || !a.known || v == "-" || !strings.HasPrefix(v, "-"):
+			ops = append(ops, a)
+		case v == "--":
+			done = true
+		case strings.HasPrefix(v, "--"):
+			name, _, hasVal := strings.Cut(v, "=")
+			if name == "--regexp" || name == "--file" || name == "--match" {
+				patternGiven = true
+			}
+			for _, l := range longs {
+				if name == l && !hasVal {
+					i++
+					break
+				}
+			}
+		default:
+			for j := 1; j < len(v); j++ {
+				c := v[j]
+				if strings.IndexByte(valued, c) < 0 {
+					continue
+				}
+				if c == 'e' || c == 'f' {
+					patternGiven = true
+				}
+				if j+1 == len(v) {
+					i++ // the value is the next word
+				}
+				break
+			}
+		}
+	}
+	if !patternGiven && len(ops) > 0 {
+		ops = ops[1:]
+	}
+	return ops
+}
+
+// findRecursive returns find's starting points when an action reads the
+// files it finds (-exec, -execdir, -ok, -okdir).
+func findRecursive(args []arg) ([]arg, bool) {
+	var starts []arg
+	i := 0
+	for i < len(args) && args[i].known && (args[i].val == "-H" || args[i].val == "-L" || args[i].val == "-P" || strings.HasPrefix(args[i].val, "-O") || args[i].val == "-D") {
+		if args[i].val == "-D" {
+			i++
+		}
+		i++
+	}
+	for ; i < len(args); i++ {
+		v := args[i].val
+		if args[i].known && (strings.HasPrefix(v, "-") || v == "(" || v == "!") {
+			break
+		}
+		starts = append(starts, args[i])
+	}
+	for _, a := range args[i:] {
+		switch a.val {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			return starts, true
+		}
+	}
+	return nil, false
+}
+
+// recursiveRead checks the directories a recursive reader reads: an
+// absolute one now, a relative one against the directories a cd makes
+// current when the input is done (see protectVerdict).
+func (e *eval) recursiveRead(args []arg, ctx cctx) {
+	ps := e.pathsFor()
+	if ps == nil {
+		return
+	}
+	ops := recursiveOperands(args)
+	for i, a := range ops {
+		if a.known && (a.val == "~" || strings.HasPrefix(a.val, "~/")) && e.p.protect.home != "" && e.local {
+			ops[i].val = path.Join(e.p.protect.home, a.val[1:])
+		}
+	}
+	e.readDirs(ops, ctx) // unknown words and globs are pathWord's
+}
+
+// aboveProtected notes a directory that holds a protected path.
+func (e *eval) aboveProtected(dir string, ctx cctx, word string) {
+	for _, p := range e.p.protect.paths {
+		if p.clean != dir && Within(p.clean, dir) {
+			e.note(TierMutate, ctx.covered, "%s", recursiveWhy+truncate(word, 96))
+			return
+		}
+	}
+}
+
+// recursiveVerdict checks the relative directories recursive readers were
+// given against every directory the input can make current.
+func (e *eval) recursiveVerdict(cwds []string) {
+	for _, w := range e.paths.recRel {
+		for _, c := range cwds {
+			e.aboveProtected(path.Join(c, w), cctx{}, w)
+		}
+	}
+}
+
+// finderOperands returns the directories a command lists every file
+// under (find without an action, fd, rg --files), when it is one.
+func finderOperands(args []arg) []arg {
+	if len(args) == 0 || !args[0].known {
+		return nil
+	}
+	switch normaliseName(path.Base(args[0].val)) {
+	case "find":
+		var starts []arg
+		for _, a := range args[1:] {
+			if a.known && (strings.HasPrefix(a.val, "-") || a.val == "(" || a.val == "!") {
+				break
+			}
+			starts = append(starts, a)
+		}
+		if len(starts) == 0 {
+			starts = []arg{{val: ".", known: true}}
+		}
+		return starts
+	case "fd", "fdfind":
+		return patternOperands(args[1:], "etEdScjo", "--extension --type --exclude --max-depth --min-depth --size --changed-within --changed-before --owner --max-results --base-directory --search-path")
+	case "rg":
+		if hasFlag(argVals(args[1:]), 0, "--files") {
+			return optionOperands(args[1:], "gtTm", "--glob --type --type-not --max-depth")
+		}
+	}
+	return nil
+}
+
+// pipedNames checks a pipeline in which a finder lists the files under a
+// directory above warden's state and a later stage opens what it reads
+// (xargs, parallel, a while read loop): find /var/lib -type f | xargs cat
+// reads every file as grep -r does. chain is right to left, as binary
+// builds it.
+func (e *eval) pipedNames(chain []*syntax.Stmt, ctx cctx, sc *scope) {
+	if e.pathsFor() == nil {
+		return
+	}
+	var dirs []arg
+	for i := len(chain) - 1; i >= 0; i-- {
+		switch c := chain[i].Cmd.(type) {
+		case *syntax.WhileClause:
+			e.readDirs(dirs, ctx)
+		case *syntax.CallExpr:
+			r := resolver{e: e, ctx: ctx, sc: sc}
+			args := r.fieldsAll(c.Args)
+			if len(args) > 0 && args[0].known {
+				switch normaliseName(path.Base(args[0].val)) {
+				case "xargs", "parallel":
+					e.readDirs(dirs, ctx)
+				}
+			}
+			dirs = append(dirs, finderOperands(args)...)
+		}
+	}
+}
+
+// readDirs checks directories whose files a command reads, as
+// recursiveRead does.
+func (e *eval) readDirs(dirs []arg, ctx cctx) {
+	for _, a := range dirs {
+		switch {
+		case !a.known || a.glob:
+		case strings.HasPrefix(a.val, "/"):
+			e.aboveProtected(path.Clean(a.val), ctx, a.val)
+		case len(e.paths.recRel) < maxRelWords:
+			e.paths.recRel = append(e.paths.recRel, a.val)
+		}
+	}
+}
+
+// substNames checks words whose command substitutions list the files
+// under a directory: cat $(find /var/lib -type f) and for f in $(find …)
+// hand every name to what reads them.
+func (e *eval) substNames(ws []*syntax.Word, ctx cctx, sc *scope) {
+	if e.pathsFor() == nil {
+		return
+	}
+	for _, w := range ws {
+		for _, p := range w.Parts {
+			if q, ok := p.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+				p = q.Parts[0]
+			}
+			cs, ok := p.(*syntax.CmdSubst)
+			if !ok || len(cs.Stmts) != 1 {
+				continue
+			}
+			if ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr); ok {
+				r := resolver{e: e, ctx: ctx, sc: sc}
+				e.readDirs(finderOperands(r.fieldsAll(ce.Args)), ctx)
+			}
+		}
+	}
+}

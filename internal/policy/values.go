@@ -1,0 +1,440 @@
+package policy
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The values a word may take beyond the one reading that treats every
+// variable as unknown: a path assembled from variables the script assigns
+// (d=/etc; cat $d/warden/config.yaml), derived from them (g=$f,
+// d=${p%/*}), or the default of an expansion (${x-/etc/…}). Each adds
+// findings only: the unknown reading has already counted what is unknown.
+
+// maxDerived caps the assignments whose values derive tries to compute.
+const maxDerived = 64
+
+// derivedAssign is an assignment whose value uses other variables.
+type derivedAssign struct {
+	name string
+	w    *syntax.Word
+}
+
+// noteDerived records an assignment of a word that is not a literal (the
+// caller has tried) but may be computed from the literal values of the
+// variables it uses.
+func (sc *scope) noteDerived(a *syntax.Assign) {
+	if a.Name == nil || a.Value == nil || a.Append || a.Index != nil || len(sc.derived) >= maxDerived {
+		return
+	}
+	sc.derived = append(sc.derived, derivedAssign{a.Name.Value, a.Value})
+}
+
+// derive adds to each derived assignment's variable the values its word
+// takes under every binding of the variables it uses, a few rounds so
+// chains (f=…; g=$f; h=$g) settle.
+func (sc *scope) derive(e *eval) {
+	for round := 0; round < 3 && len(sc.derived) > 0; round++ {
+		grew := false
+		for _, d := range sc.derived {
+			for _, b := range sc.bindings([]*syntax.Word{d.w}) {
+				r := resolver{e: e, sc: sc, bind: b}
+				if v, ok := r.known(d.w); ok && sc.addValue(d.name, v) {
+					grew = true
+				}
+			}
+		}
+		if !grew {
+			return
+		}
+	}
+}
+
+// addValue adds a value to name's, within the caps, and reports whether
+// it was new.
+func (sc *scope) addValue(name, v string) bool {
+	if len(sc.vars) >= maxVars && sc.vars[name] == nil || len(sc.vars[name]) >= maxVarValues {
+		return false
+	}
+	for _, have := range sc.vars[name] {
+		if have == v {
+			return false
+		}
+	}
+	sc.vars[name] = append(sc.vars[name], v)
+	return true
+}
+
+// known is lit for a word whose value is wholly known, without printing
+// the source of one that is not.
+func (r *resolver) known(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	a := arg{known: true}
+	for _, p := range w.Parts {
+		if !r.part(&b, p, false, &a) {
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// expandParam computes ${x…} with a pattern operator (${p%/*},
+// ${p#?}, ${p/[X]/o}) for a variable bound to a trial value, as bash
+// would: every operand must be literal or a bound variable.
+func (r *resolver) expandParam(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil || len(r.bind) == 0 {
+		return "", false
+	}
+	if _, ok := r.bind[p.Param.Value]; !ok {
+		return "", false
+	}
+	ok := true
+	syntax.Walk(p, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp, *syntax.ExtGlob:
+			ok = false
+		case *syntax.ParamExp:
+			if n.Param == nil {
+				ok = false
+			} else if _, bound := r.bind[n.Param.Value]; !bound {
+				ok = false
+			}
+		}
+		return ok
+	})
+	if !ok || p.Excl || p.Flags != nil {
+		return "", false
+	}
+	pairs := make([]string, 0, len(r.bind))
+	for k, v := range r.bind {
+		pairs = append(pairs, k+"="+v)
+	}
+	cfg := &expand.Config{Env: expand.ListEnviron(pairs...), NoUnset: true}
+	s, err := expand.Literal(cfg, &syntax.Word{Parts: []syntax.WordPart{p}})
+	return s, err == nil
+}
+
+// wordValues returns the values a word may take beyond its unknown
+// reading: under each binding of the variables it uses, and with the
+// defaults and alternates of its expansions taken (${x-/etc/…}).
+func (e *eval) wordValues(w *syntax.Word, ctx cctx, sc *scope) []arg {
+	var out []arg
+	ws := []*syntax.Word{w}
+	if alt := defaultsTaken(w); alt != nil {
+		r := resolver{e: e, ctx: ctx, sc: sc}
+		out = append(out, r.lit(alt))
+		ws = append(ws, alt)
+	}
+	for _, x := range ws {
+		for _, b := range sc.bindings([]*syntax.Word{x}) {
+			r := resolver{e: e, ctx: ctx, sc: sc, bind: b}
+			out = append(out, r.lit(x))
+		}
+	}
+	return out
+}
+
+// defaultsTakenAll is defaultsTaken for the words of one command: nil if
+// no word has a default or alternate to take.
+func defaultsTakenAll(ws []*syntax.Word) []*syntax.Word {
+	var out []*syntax.Word
+	for i, w := range ws {
+		alt := defaultsTaken(w)
+		if alt == nil {
+			if out != nil {
+				out = append(out, w)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]*syntax.Word, 0, len(ws)), ws[:i]...)
+		}
+		out = append(out, alt)
+	}
+	return out
+}
+
+// defaultsTaken returns w with each ${x-word}, ${x:-word}, ${x=word},
+// ${x:=word}, ${x+word} and ${x:+word} replaced by its word, the value it
+// has when x is unset (or set, for +), nested ones too; nil when w has
+// none. The parser leaves the word as an expansion, so a path written as
+// a default (cat ${CONF-/etc/warden/config.yaml}) is otherwise not read.
+func defaultsTaken(w *syntax.Word) *syntax.Word {
+	var parts []syntax.WordPart
+	changed := false
+	for round := 0; round < 3; round++ {
+		src := w.Parts
+		if parts != nil {
+			src = parts
+		}
+		next, ok := takeDefaults(src)
+		if !ok {
+			break
+		}
+		parts, changed = next, true
+	}
+	if !changed {
+		return nil
+	}
+	return &syntax.Word{Parts: parts}
+}
+
+// takeDefaults replaces each expansion with a default or alternate word
+// in parts, inside double quotes too, by that word's parts.
+func takeDefaults(parts []syntax.WordPart) ([]syntax.WordPart, bool) {
+	if !hasDefault(parts) {
+		return nil, false // most words: nothing to copy
+	}
+	var out []syntax.WordPart
+	changed := false
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.ParamExp:
+			if p.Exp != nil && p.Exp.Word != nil && takesDefault(p.Exp.Op) {
+				out = append(out, p.Exp.Word.Parts...)
+				changed = true
+				continue
+			}
+		case *syntax.DblQuoted:
+			if in, ok := takeDefaults(p.Parts); ok {
+				q := *p
+				q.Parts = in
+				out = append(out, &q)
+				changed = true
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out, changed
+}
+
+// hasDefault reports whether takeDefaults would change parts.
+func hasDefault(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.ParamExp:
+			if p.Exp != nil && p.Exp.Word != nil && takesDefault(p.Exp.Op) {
+				return true
+			}
+		case *syntax.DblQuoted:
+			if hasDefault(p.Parts) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func takesDefault(op syntax.ParExpOperator) bool {
+	switch op {
+	case syntax.DefaultUnset, syntax.DefaultUnsetOrNull, syntax.AssignUnset, syntax.AssignUnsetOrNull,
+		syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+		return true
+	}
+	return false
+}
+
+// localURLPath returns the path of the piece of a URL after its scheme
+// that names this machine: file://localhost/etc/… is /etc/… to curl.
+func localURLPath(f string) (string, bool) {
+	if !strings.HasPrefix(f, "//") || strings.HasPrefix(f, "///") {
+		return "", false
+	}
+	host, rest, _ := strings.Cut(f[2:], "/")
+	switch strings.TrimSuffix(strings.ToLower(host), ".") {
+	case "localhost", "127.0.0.1", "[::1]":
+		return "/" + rest, true
+	}
+	return "", false
+}
+
+// defaultValues classifies a command again with the defaults of its
+// expansions taken (cat ${CONF-/etc/…}), alone and under each binding of
+// its variables (see call). It returns args, reused, for putArgs.
+func (e *eval) defaultValues(ws []*syntax.Word, args []arg, ctx cctx, sc *scope, rtext string) []arg {
+	alt := defaultsTakenAll(ws)
+	if alt == nil {
+		return args
+	}
+	r := resolver{e: e, ctx: ctx, sc: sc}
+	args = r.appendAll(args[:0], alt)
+	e.simple(args, ctx, rtext)
+	for _, bind := range sc.bindings(alt) {
+		r.bind = bind
+		args = r.appendAll(args[:0], alt)
+		e.simple(args, ctx, rtext)
+	}
+	return args
+}
+
+// indirectNames returns the names of the ${!y} expansions in w.
+func indirectNames(w *syntax.Word) []string {
+	var names []string
+	walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.ParamExp:
+			if n.Excl && n.Param != nil && n.Names == 0 {
+				names = append(names, n.Param.Value)
+			}
+		}
+		return true
+	})
+	return names
+}
+
+// elementOrIndirect is the trial value of ${a[i]} (any element of a may
+// be the one read) and of ${!y} (the variable y's value names), when the
+// expansion has no other operator.
+func (r *resolver) elementOrIndirect(p *syntax.ParamExp) (string, bool) {
+	if p.Param == nil || p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Length || p.Width ||
+		p.NestedParam != nil || p.Names != 0 || len(p.Modifiers) > 0 || p.Flags != nil {
+		return "", false
+	}
+	v, ok := r.bind[p.Param.Value]
+	switch {
+	case !ok:
+		return "", false
+	case p.Excl && p.Index == nil:
+		v, ok = r.bind[v]
+		return v, ok
+	case !p.Excl && p.Index != nil:
+		if i, isInt := literalInt(p.Index); isInt {
+			if ev, ok := r.bind[elementKey(p.Param.Value, i)]; ok {
+				return ev, true // the element at that index
+			}
+		}
+		return v, true
+	}
+	return "", false
+}
+
+// refValue is the trial value of $r for a nameref r bound to the name of
+// its target: the target's value, when it has one.
+func (r *resolver) refValue(name, target string) (string, bool) {
+	if r.sc == nil {
+		return target, true
+	}
+	if _, ok := r.sc.nameref[name]; !ok {
+		return target, true
+	}
+	v, ok := r.bind[target]
+	return v, ok
+}
+
+// readValue records the value read NAME takes from a literal here-string
+// or here-document (read f <<< /etc/…): its first line, without the
+// blanks default IFS trims, and with backslashes kept only under -r.
+func (sc *scope) readValue(s *syntax.Stmt) {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) < 2 || len(s.Redirs) == 0 {
+		return
+	}
+	if v, _ := litValue(ce.Args[0]); v != "read" {
+		return
+	}
+	vals, ok := litValues(ce.Args)
+	if !ok {
+		return
+	}
+	raw := false
+	var names []string
+	for _, v := range vals[1:] {
+		switch {
+		case v == "-r":
+			raw = true
+		case strings.HasPrefix(v, "-"):
+			return // options that change what is read, or take values
+		default:
+			names = append(names, v)
+		}
+	}
+	if len(names) != 1 || !validName(names[0]) {
+		return
+	}
+	text, found := "", false
+	for _, r := range s.Redirs {
+		if redirFD(r) != 0 {
+			continue
+		}
+		found = false
+		switch r.Op {
+		case syntax.WordHdoc:
+			text, found = litValue(r.Word)
+		case syntax.Hdoc, syntax.DashHdoc:
+			if r.Hdoc != nil {
+				text, found = hdocText(r.Hdoc)
+			}
+		}
+	}
+	if !found || !raw && strings.Contains(text, `\`) {
+		return
+	}
+	line, _, _ := strings.Cut(text, "\n")
+	sc.addValue(names[0], strings.Trim(line, " \t"))
+}
+
+// pipeOutput is what s writes to a pipe, when that is statically known:
+// a literal echo or printf.
+func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(s.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return stdinSrc{kind: stdinUnknown}
+	}
+	if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); !ok || len(ce.Args[0].Parts) != 1 || l.Value != "echo" && l.Value != "printf" {
+		return stdinSrc{kind: stdinUnknown}
+	}
+	if out, ok := e.echoOutput(ce.Args, ctx, sc); ok {
+		return stdinSrc{kind: stdinText, text: out + "\n"}
+	}
+	return stdinSrc{kind: stdinUnknown}
+}
+
+// elementKey is the name under which scope keeps the values of one
+// element of an array: a[2].
+func elementKey(name string, i int) string { return name + "[" + strconv.Itoa(i) + "]" }
+
+// elementNames returns the element keys of the ${a[N]} expansions in w
+// with a literal index.
+func elementNames(w *syntax.Word) []string {
+	var names []string
+	walk(w, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			return false
+		case *syntax.ParamExp:
+			if n.Param != nil && n.Index != nil && !n.Excl {
+				if i, ok := literalInt(n.Index); ok {
+					names = append(names, elementKey(n.Param.Value, i))
+				}
+			}
+		}
+		return true
+	})
+	return names
+}
+
+// cwdSubst spells the expansions that give the working directory as
+// $PWD, which cwdWord reads.
+var cwdSubst = strings.NewReplacer("${PWD}", "$PWD", "$(pwd)", "$PWD", "$(pwd -P)", "$PWD", "$(pwd -L)", "$PWD",
+	"`pwd`", "$PWD", "$(realpath .)", "$PWD", "${DIRSTACK[0]}", "$PWD", "${DIRSTACK}", "$PWD", "$DIRSTACK", "$PWD",
+	"${OLDPWD}", "$OLDPWD")
+
+// cwdWord rewrites a piece of a word that begins with the working
+// directory, $PWD, as ~+, which names the same directory (cd /root; cat
+// $PWD/.local/state/warden/token), and one that begins with $OLDPWD as
+// ~-.
+func cwdWord(f string) (string, bool) {
+	for _, p := range [...][2]string{{"$PWD", "~+"}, {"$OLDPWD", "~-"}} {
+		rest, ok := strings.CutPrefix(f, p[0])
+		if ok && (rest == "" || rest[0] == '/') && !strings.ContainsAny(rest, "$`") {
+			return p[1] + rest, true
+		}
+	}
+	return "", false
+}

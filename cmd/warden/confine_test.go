@@ -257,9 +257,23 @@ func secretsOutOfReach(t *testing.T, start func(*testing.T, []string, string) *m
 					t.Errorf("%s in %s mode reached warden's secrets:\n%s", cmd, mode, out)
 				}
 			}
+			// The kernel holds warden's files, so a recursive read of a
+			// directory far above them is the read it looks like: it runs,
+			// in every mode, and finds nothing of warden's.
+			far := "find /var -maxdepth 4 -type f -size -64k -exec grep -l canary {} +"
+			if !strings.HasPrefix(state, "/var/lib/") {
+				far = "grep -r canary " + filepath.Dir(parent)
+			}
+			res, got := callTool(t, s.cs, "run_command", map[string]any{"command": far})
+			if got["status"] == "denied" || got["status"] == "approval_required" {
+				t.Errorf("%s in %s mode was not run: %v", far, mode, got)
+			}
+			if out := text(res); strings.Contains(out, secret) || strings.Contains(out, canary) {
+				t.Errorf("%s in %s mode reached warden's secrets:\n%s", far, mode, out)
+			}
 			// A relative path from a working directory inside the state
 			// dir: the classifier resolves it against cwd and refuses.
-			res, got := callTool(t, s.cs, "run_command", map[string]any{"command": "cat audit.jsonl", "cwd": state})
+			res, got = callTool(t, s.cs, "run_command", map[string]any{"command": "cat audit.jsonl", "cwd": state})
 			if got["status"] != "denied" || strings.Contains(text(res), canary) {
 				t.Errorf("cat audit.jsonl with cwd in the state dir, %s mode: %v", mode, got)
 			}

@@ -157,3 +157,37 @@ func TestBlindSpotWorkingDirectoryWords(t *testing.T) {
 		{"another variable", "cd /root; cat $PWDX/.local/x", TierRead},
 	})
 }
+
+// TestRecursiveReadsLeftToTheKernel: where the kernel refuses warden's
+// paths to every local program, and on other hosts, which do not hold
+// them, a recursive read of a directory above them is the everyday read it
+// looks like; a word naming a protected path is still denied.
+func TestRecursiveReadsLeftToTheKernel(t *testing.T) {
+	rules := Rules{Protect: []string{"/etc/warden/config.yaml", "/var/lib/warden"}, Home: "/root"}
+	plain, err := New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules.KernelHolds = true
+	held, err := New(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"grep -r PermitRootLogin /etc", "rg password /etc", "find /etc -type f | xargs grep -l x",
+		"cd /var/lib; grep -r x .", "grep -r x /var/lib"} {
+		if v := plain.Evaluate(Input{Command: c}); v.Tier != TierMutate {
+			t.Errorf("%q locally without the kernel: %s (%s); want tier 2", c, v.Tier, v.Reason)
+		}
+		if v := plain.Evaluate(Input{Command: c, Host: "db1"}); v.Tier != TierRead || v.Denied {
+			t.Errorf("%q on another host: %s denied=%v (%s); want tier 0", c, v.Tier, v.Denied, v.Reason)
+		}
+		if v := held.Evaluate(Input{Command: c}); v.Tier != TierRead || v.Denied {
+			t.Errorf("%q with the kernel holding: %s denied=%v (%s); want tier 0", c, v.Tier, v.Denied, v.Reason)
+		}
+	}
+	for _, c := range []string{"cat /etc/warden/config.yaml", "grep -r x /var/lib/warden", "cd /etc; cat warden/config.yaml"} {
+		if v := held.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("%q with the kernel holding: %s (%s); want denied", c, v.Tier, v.Reason)
+		}
+	}
+}

@@ -77,6 +77,11 @@ type Rules struct {
 	// Dir is the working directory of local commands that do not set one.
 	// Empty means it is unknown.
 	Dir string
+	// KernelHolds says the kernel refuses Protect to every local program
+	// (warden's confinement is active), so a recursive read of a
+	// directory above them (grep -r x /etc) is left to it and stays a
+	// read. Words that name a protected path are denied either way.
+	KernelHolds bool
 }
 
 // Policy is a compiled rule set. It is immutable and safe for concurrent use.

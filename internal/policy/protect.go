@@ -30,6 +30,7 @@ type protection struct {
 	paths       []protPath
 	home        string // Rules.Home, cleaned
 	dir         string // Rules.Dir, cleaned
+	kernel      bool   // Rules.KernelHolds
 	distinctive []string
 }
 
@@ -46,7 +47,7 @@ const (
 // newProtection compiles protected paths: each as written and, if a prefix
 // of it exists on this machine, with that prefix's symlinks resolved.
 func newProtection(r Rules) (*protection, error) {
-	pr := &protection{}
+	pr := &protection{kernel: r.KernelHolds}
 	seen := map[string]bool{}
 	add := func(p string) {
 		if p == "/" || seen[p] {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/config"
+	"github.com/warden-mcp/warden/internal/confine"
 	"github.com/warden-mcp/warden/internal/declare"
 	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/hosts/localhost"
@@ -67,8 +68,11 @@ type Warden struct {
 	console  *operatorConsole
 	packs    *appliancePacks
 	stop     context.CancelFunc
-	// opts are kept for reloads, which rebuild the inventory.
+	// opts are kept for reloads, which rebuild the inventory, and conf
+	// for the policy rules, which say whether the kernel holds warden's
+	// paths.
 	opts Options
+	conf *confine.Confiner
 	// digest is the config digest server_info reports; reloads change it.
 	digest *atomic.Pointer[string]
 }
@@ -92,7 +96,7 @@ func New(o Options) (*Warden, error) {
 	if err != nil {
 		return nil, err
 	}
-	pol, err := policy.New(policyRules(cfg, o.ConfigPath, o.Getenv))
+	pol, err := policy.New(policyRules(cfg, o.ConfigPath, o.Getenv, conf))
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
@@ -350,7 +354,7 @@ func New(o Options) (*Warden, error) {
 		closeAudit()
 		return nil, err
 	}
-	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, console: oc, packs: ap, stop: stop, opts: o, digest: digest}, nil
+	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, console: oc, packs: ap, stop: stop, opts: o, conf: conf, digest: digest}, nil
 }
 
 // checkSwitchedOff refuses a disable_tools name that matched no tool: a
@@ -423,10 +427,13 @@ var shFamily = map[string]bool{"sh": true, "bash": true, "dash": true, "ash": tr
 // paths (state dir, audit log, config, token and key files) denied as text
 // by selfDeny and, in every spelling a shell resolves, by Protect. Home and
 // the working directory are those of the local commands warden starts.
-func policyRules(cfg *config.Config, configPath string, getenv func(string) string) policy.Rules {
+// The kernel holds those paths when conf is active and local programs run
+// in warden's own namespaces.
+func policyRules(cfg *config.Config, configPath string, getenv func(string) string, conf *confine.Confiner) policy.Rules {
 	dir, _ := os.Getwd()
 	return policy.Rules{Deny: selfDeny(cfg, configPath), Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts,
-		Protect: ownPaths(cfg, configPath), Home: getenv("HOME"), Dir: dir}
+		Protect: ownPaths(cfg, configPath), Home: getenv("HOME"), Dir: dir,
+		KernelHolds: conf.Status().Active && cfg.HostNamespace != "pid1"}
 }
 
 // selfDeny adds to the operator's deny rules one rule per path of warden's

@@ -33,6 +33,11 @@ type scope struct {
 	// (see funcs); manyFuncs is set when there were more than it keeps.
 	funcAt    map[string]int
 	manyFuncs bool
+	// funcTop and mayUnset say which calls reach the script's own
+	// functions (see funcs.go): the first top-level statement declaring
+	// each name, and whether anything may remove a function again.
+	funcTop  map[string]int
+	mayUnset bool
 }
 
 const (
@@ -92,6 +97,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
 			sc.movesPos = sc.movesPos || movesPositionals(n)
+			sc.noteFuncRemover(n)
 		case *syntax.FuncDecl:
 			sc.movesPos = true
 			if n.Name == nil {
@@ -110,6 +116,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		}
 		return true
 	}
+	sc.funcTop = topFuncs(f)
 	if len(pieces) == 0 {
 		walk(f, visit)
 		return sc
@@ -159,11 +166,13 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 		sc.assoc = orMaps(sc.assoc, from.assoc)
 		sc.nameref = orMaps(sc.nameref, from.nameref)
 		sc.movesPos = sc.movesPos || from.movesPos
+		sc.mayUnset = sc.mayUnset || from.mayUnset
 		sc.arith.join(from.arith)
 	}
 	if len(sc.vars) >= maxVars || len(sc.funcs) > maxFuncs {
 		return nil, false
 	}
+	sc.funcTop = topFuncs(f)
 	for _, vals := range sc.vars {
 		if len(vals) > maxVarValues {
 			return nil, false

@@ -331,7 +331,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 		{pathState{}, set(`cds cdUnknown rel relMore initial seen resolved`)},
 		// Joined by joinScopes, then the pre-pass's own.
 		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref movesPos arith file funcTop mayUnset`)},
-		{arithFacts{}, set(`tainted trusts names depth skip base`)},
+		{arithFacts{}, set(`tainted aside trusts names depth skip base`)},
 	} {
 		ty := reflect.TypeOf(c.v)
 		for i := range ty.NumField() {

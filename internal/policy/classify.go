@@ -668,7 +668,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	c := e.pushCall()
 	defer e.popCall()
 	*c = call{e: e, name: name, path: a0.val, args: args[1:], ctx: ctx}
-	if why := denyCheck(name, c.vals()); why != "" {
+	if why := denyCheck(name, c.vals()); why != "" && !c.listsOnly() {
 		e.deny(why)
 		return TierDestructive, why
 	}

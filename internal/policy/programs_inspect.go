@@ -20,7 +20,11 @@ type optSpec struct {
 // option letters and long names seen, and false when an argument is not
 // known or is an option spec does not list.
 func (c *call) readOpts(spec optSpec) (ops []string, seen string, ok bool) {
-	args := c.args
+	return readArgs(c.args, spec)
+}
+
+// readArgs is readOpts over args.
+func readArgs(args []arg, spec optSpec) (ops []string, seen string, ok bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.known || a.glob && strings.HasPrefix(a.val, "-") {
@@ -167,7 +171,7 @@ func inspectProgram(c *call) (Tier, string) {
 		}
 		return mutate()
 	}
-	return mutate()
+	return diagProgram(c)
 }
 
 // iprouteShow classifies bridge and tc from iproute2: an object and its

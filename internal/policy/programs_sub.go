@@ -498,6 +498,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 		}
 	case "btrfs":
+		if first == "check" && c.listsOnly() {
+			return TierRead, "btrfs check: checks without repairing"
+		}
 		// filesystem label with a new label sets it; device stats -z
 		// resets the error counters it reports.
 		if first == "filesystem" && second == "label" && len(ops) > 3 {
@@ -702,6 +705,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 	case "zpool":
 		if first == "events" && hasFlag(rest[1:], 'c', "") {
 			return TierMutate, "zpool events -c: clears the event log"
+		}
+		if first == "import" && c.listsOnly() {
+			return TierRead, "zpool import: lists the pools that could be imported"
 		}
 	case "helm":
 		if first == "template" {

@@ -166,7 +166,7 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, "parted: edits partition tables"
 	case "sgdisk":
-		if onlyFlags("-p", "--print", "-i", "-v", "--verify", "-O", "--print-mbr") || len(ops) == len(vals) {
+		if onlyFlagsOps(vals, "-p", "--print", "-i", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types") || len(ops) == len(vals) {
 			return TierRead, "sgdisk: prints partition tables"
 		}
 		return TierDestructive, "sgdisk: edits partition tables"

@@ -151,7 +151,9 @@ func TestInspectReadForms(t *testing.T) {
 // its global options with the values they take (-t and -p take none, so
 // "nmcli -t connection delete" is still the delete), docker compose's own
 // options before its subcommand (-f FILE, -p NAME, --env-file), and rpm's
-// -i after query mode (-qi is --info) are read as the programs read them.
+// -i after query mode (-qi is --info) are read as the programs read them;
+// compose down -v and rm -v, which remove the project's volumes, are
+// tier 3 however the options are spelled.
 func TestSubcommandSpellings(t *testing.T) {
 	p := testPolicy(t)
 	runExact(t, p, []exactCase{
@@ -177,6 +179,11 @@ func TestSubcommandSpellings(t *testing.T) {
 		{"compose -f exec", "docker compose -f x.yml exec web sh", TierMutate, false},
 		{"compose -f run", "docker compose -f x.yml run web id", TierMutate, false},
 		{"compose -f down", "docker compose -f x.yml down", TierMutate, false},
+		{"compose down -v", "docker compose down -v", TierDestructive, false},
+		{"compose -f down -v", "docker compose -f x.yml down -v", TierDestructive, false},
+		{"compose down --volumes", "docker compose down --volumes", TierDestructive, false},
+		{"compose rm -fv", "docker compose rm -fv", TierDestructive, false},
+		{"podman compose down -v", "podman compose down -v", TierDestructive, false},
 		{"rpm -iq", "rpm -iq foo.rpm", TierMutate, false},
 		{"rpm -i", "rpm -i foo.rpm", TierMutate, false},
 		{"rpm -ivh", "rpm -ivh foo.rpm", TierMutate, false},

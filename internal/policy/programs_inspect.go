@@ -304,3 +304,32 @@ func midcltProgram(c *call) (Tier, string) {
 	}
 	return TierMutate, "midclt call " + truncate(method, 64) + ": may change the system"
 }
+
+// nmcliObject spells out an nmcli object as nmcli reads it, by any prefix
+// (d, dev, conn): the table lists the full words.
+func nmcliObject(w string) string {
+	for _, o := range []string{"general", "networking", "radio", "connection", "device", "agent", "monitor"} {
+		if w != "" && strings.HasPrefix(o, w) {
+			return o
+		}
+	}
+	return w
+}
+
+// composeGlobals drops compose's own options before its subcommand
+// (docker compose -f x.yml ps), so the subcommand and its flags are read
+// as the table lists them.
+func composeGlobals(rest []string) []string {
+	for i := 0; i < len(rest); i++ {
+		v := rest[i]
+		if v == "--" || !strings.HasPrefix(v, "-") {
+			return rest[i:]
+		}
+		switch v {
+		case "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile",
+			"--ansi", "--progress", "--parallel":
+			i++
+		}
+	}
+	return nil
+}

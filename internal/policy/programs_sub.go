@@ -328,35 +328,6 @@ func subcommandTier(c *call) (Tier, string) {
 	return t, label
 }
 
-// nmcliObject spells out an nmcli object as nmcli reads it, by any prefix
-// (d, dev, conn): the table lists the full words.
-func nmcliObject(w string) string {
-	for _, o := range []string{"general", "networking", "radio", "connection", "device", "agent", "monitor"} {
-		if w != "" && strings.HasPrefix(o, w) {
-			return o
-		}
-	}
-	return w
-}
-
-// composeGlobals drops compose's own options before its subcommand
-// (docker compose -f x.yml ps), so the subcommand and its flags are read
-// as the table lists them.
-func composeGlobals(rest []string) []string {
-	for i := 0; i < len(rest); i++ {
-		v := rest[i]
-		if v == "--" || !strings.HasPrefix(v, "-") {
-			return rest[i:]
-		}
-		switch v {
-		case "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile",
-			"--ansi", "--progress", "--parallel":
-			i++
-		}
-	}
-	return nil
-}
-
 // afterCredential reports whether op, the second operand in rest, follows
 // an option that may carry a credential (-p, --password, --token …).
 func afterCredential(rest []string, op string) bool {
@@ -538,6 +509,10 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		verb := first
 		if first == "container" && second != "" {
 			verb = second
+		}
+		// compose down -v and rm -v remove the project's volumes: its data.
+		if first == "compose" && (second == "down" || second == "rm") && hasFlag(rest[2:], 'v', "--volumes") {
+			return TierDestructive, c.name + " compose " + second + " -v: removes the volumes"
 		}
 		switch verb {
 		case "run", "create":

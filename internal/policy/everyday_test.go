@@ -48,7 +48,7 @@ func loadEveryday(t *testing.T) []everydayCase {
 		}
 		head, rest, ok := strings.Cut(line, " ")
 		tier, err := strconv.Atoi(head)
-		if !ok || err != nil || tier < 0 || tier > 2 {
+		if !ok || err != nil || tier < 0 || tier > 3 {
 			t.Fatalf("everyday.txt:%d: want \"TIER COMMAND\", got %q", n, line)
 		}
 		c := everydayCase{line: n, tier: Tier(tier), cmd: rest}
@@ -70,7 +70,7 @@ func loadEveryday(t *testing.T) []everydayCase {
 // TestEverydayInvestigation: the read-only investigation an agent does on
 // servers, NAS boxes, routers and container hosts needs no approval. Each
 // command of testdata/everyday.txt gets exactly its tier: tier 0, tier 1
-// for a network request, and tier 2 for the few kept high on purpose (the
+// for a network request, and tier 2 or 3 for the few kept high on purpose (the
 // file says why). A read that comes out higher would need a person's
 // approval (and is refused in readonly mode) for work that changes
 // nothing.

@@ -52,3 +52,30 @@ func TestScriptFunctionCalls(t *testing.T) {
 		{"body runs its args", "chk() { \"$@\"; }; chk reboot", TierDestructive, true},
 	})
 }
+
+// TestKillOwnJob: kill of $! after a top-level statement of the same
+// script started a background job signals that child of this shell (cmd &
+// sleep 2; kill $!), with any one signal; $! before any such statement,
+// a job started in a subshell, a later -N (a process group) or another
+// pid keep kill's tier or its denial.
+func TestKillOwnJob(t *testing.T) {
+	p := testPolicy(t)
+	runExact(t, p, []exactCase{
+		{"kill $!", "tail -n 50 -f /var/log/nginx/error.log & sleep 2; kill $!", TierRead},
+		{"quoted", `ip monitor link & sleep 1; kill "$!"`, TierRead},
+		{"-INT", "docker compose logs -f --tail 0 & sleep 2; kill -INT $!", TierRead},
+		{"-9", "journalctl -f & sleep 3; kill -9 $!", TierRead},
+		{"-s TERM", "journalctl -f & sleep 3; kill -s TERM $!", TierRead},
+		{"script", "tcpdump -i eth0 -c 50 -nn port 53 &\nsleep 5\nkill $! 2>/dev/null", TierRead},
+	})
+	runBlind(t, p, []blindCase{
+		{"no job", "kill $!", TierMutate, false},
+		{"job after", "kill $!; journalctl -f &", TierMutate, false},
+		{"-- only", "kill -- $!", TierMutate, false},
+		{"job in a subshell", "(journalctl -f &); kill $!", TierMutate, false},
+		{"variable", "tcpdump -i eth0 & pid=$!; sleep 5; kill $pid", TierMutate, false},
+		{"and a process group", "journalctl -f & sleep 3; kill -9 -1 $!", TierDestructive, true},
+		{"and pid 1", "journalctl -f & sleep 3; kill -9 $! 1", TierDestructive, true},
+		{"and another pid", "journalctl -f & sleep 3; kill $! 1234", TierMutate, false},
+	})
+}

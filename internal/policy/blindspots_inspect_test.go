@@ -191,3 +191,27 @@ func TestSubcommandSpellings(t *testing.T) {
 		{"rpm -qU", "rpm -qU foo.rpm", TierMutate, false},
 	})
 }
+
+// TestPrintAndListForms: declare -p prints variables (with -p bash ignores
+// the other attribute options given with names), nmcli device wifi list
+// lists (a rescan is tier 1), arc_summary and arcstat report (arcstat -o
+// writes).
+func TestPrintAndListForms(t *testing.T) {
+	p := testPolicy(t)
+	runExact(t, p, []exactCase{
+		{"declare -p PATH", "declare -p PATH", TierRead},
+		{"typeset -p", "typeset -p HOME PATH", TierRead},
+		{"declare -px", "declare -px PATH", TierRead},
+		{"wifi list", "nmcli dev wifi list", TierRead},
+		{"wifi list rescan", "nmcli dev wifi list --rescan yes", TierBenign},
+		{"arc_summary", "arc_summary", TierRead},
+		{"arcstat", "arcstat 1 3", TierRead},
+	})
+	runBlind(t, p, []blindCase{
+		{"declare PATH", "declare PATH", TierDestructive, false},
+		{"local PATH", "f() { local PATH; ls; }", TierDestructive, false},
+		{"declare -p assignment", "declare -p PATH=/tmp", TierDestructive, false},
+		{"wifi connect", "nmcli dev wifi connect x", TierMutate, false},
+		{"arcstat -o", "arcstat -o /etc/x 1", TierMutate, false},
+	})
+}

@@ -108,3 +108,46 @@ func (e *eval) simpleCall(args []arg, ctx cctx, sc *scope, rtext string) bool {
 	e.fnCall = false
 	return covered
 }
+
+// firstBackground returns the 1-based index of the first top-level
+// statement of f run in the background (cmd &), or 0.
+func firstBackground(f *syntax.File) int {
+	for i, s := range f.Stmts {
+		if s.Background {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// killsOwnJob reports whether c, a kill, signals only $!, the background
+// job a top-level statement of the same script started before the one
+// kill is in (cmd & sleep 2; kill $!): a child of this shell, not another
+// process.
+func (c *call) killsOwnJob() bool {
+	sc := c.ctx.sc
+	if sc == nil || c.ctx.topOf != sc || sc.bgTop == 0 || sc.bgTop >= c.ctx.top {
+		return false
+	}
+	args := c.args
+	// One signal first (-9, -TERM, -s KILL); bash reads a later -N as a
+	// process group (kill -9 -1 signals every process).
+	switch {
+	case len(args) > 1 && args[0].known && (args[0].val == "-s" || args[0].val == "-n"):
+		if !args[1].known {
+			return false
+		}
+		args = args[2:]
+	case len(args) > 0 && args[0].known && len(args[0].val) > 1 && args[0].val[0] == '-' && args[0].val != "--":
+		args = args[1:]
+	}
+	if len(args) > 0 && args[0].known && args[0].val == "--" {
+		args = args[1:]
+	}
+	for _, a := range args {
+		if a.known || a.val != "$!" && a.val != `"$!"` && a.val != "${!}" && a.val != `"${!}"` {
+			return false
+		}
+	}
+	return len(args) > 0
+}

@@ -265,6 +265,8 @@ var crossPieces = [][2]string{
 	{"chk() { df -h; }", "unset -f chk; chk"},
 	{"chk() { df -h; }; chk", "eval x"},
 	{"chk() { df -h; }", "g() { chk; }; g"},
+	{"tail -f /var/log/syslog &", "sleep 2; kill $!"},
+	{"sleep 2; kill $!", "tail -f /var/log/syslog &"},
 }
 
 // FuzzPiecesMatchOneWalk places two texts on either side of a cut and
@@ -330,7 +332,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 			p stopped local tools printer calls ncalls argBufs nargs fnCall`)},
 		{pathState{}, set(`cds cdUnknown rel relMore initial seen resolved`)},
 		// Joined by joinScopes, then the pre-pass's own.
-		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref movesPos arith file funcTop mayUnset`)},
+		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref movesPos arith file funcTop mayUnset bgTop`)},
 		{arithFacts{}, set(`tainted aside trusts names depth skip base`)},
 	} {
 		ty := reflect.TypeOf(c.v)

@@ -30,7 +30,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	uuidgen id mapfile readarray history fc colordiff bat batcat fd fdfind exa eza duf
 	dust procs gron csvlook 
 	lsscsi lspath sestatus getenforce aa-status ausearch modinfo dpkg-query upower edac-util
-	dumpe2fs xfs_info named-checkconf systemd-delta apt-config atq
+	dumpe2fs xfs_info named-checkconf systemd-delta apt-config atq arc_summary
 	aureport ifquery iwgetid
 	ipcalc sipcalc`)
 
@@ -251,7 +251,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "bridge", "tc", "brctl", "exportfs", "showmount", "smbstatus", "testparm", "multipath", "iscsiadm",
 		"conntrack", "logread", "fw4", "swconfig", "mdcmd", "sshd", "midclt", "k3s", "wipefs", "gdisk", "e2fsck",
 		"fsck.ext2", "fsck.ext3", "fsck.ext4", "xfs_repair", "chronyc", "ntpq", "ipvsadm", "postqueue", "mailq",
-		"postconf", "haproxy", "ipmitool", "udevadm", "faillog", "chage", "visudo", "iotop":
+		"postconf", "haproxy", "ipmitool", "udevadm", "faillog", "chage", "visudo", "iotop", "arcstat":
 		return inspectProgram
 	case "cd", "pushd", "journalctl", "ip", "service", "dpkg", "rpm", "pacman", "yay", "paru", "nginx", "apachectl", "apache2ctl", "ansible":
 		return moreProgram

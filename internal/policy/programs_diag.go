@@ -172,6 +172,12 @@ func diagProgram(c *call) (Tier, string) {
 			return TierRead, "visudo -c: checks the sudoers files"
 		}
 		return mutate()
+	case "arcstat":
+		// -o writes its samples to a file.
+		if only(optSpec{flags: "axvp", valueShort: "fs"}, "", 2) {
+			return TierRead, "arcstat"
+		}
+		return mutate()
 	case "iotop":
 		// Interactive, iotop changes priorities (i); -b prints and exits.
 		if only(optSpec{flags: "boPaqtk", valueShort: "ndpu"}, "b", 0) {

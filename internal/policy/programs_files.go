@@ -202,6 +202,9 @@ func killProgram(c *call) (Tier, string) {
 			(c.name == "kill" || len(vals) == 1) {
 			return TierRead, c.name + " -l: lists signals"
 		}
+		if c.name == "kill" && c.killsOwnJob() {
+			return TierRead, "kill $!: signals the job this script started"
+		}
 		if c.name == "kill" && len(vals) > 0 && (vals[0] == "-0" || len(vals) > 1 && vals[0] == "-s" && vals[1] == "0") {
 			// kill -0 $x with x='-s KILL 1' sends KILL: the options go on.
 			if a, ok := c.computedOption(c.args); ok {

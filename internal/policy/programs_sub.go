@@ -599,6 +599,12 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if (first == "networking" || first == "n") && second == "" && len(ops) == 1 {
 			return TierRead, "nmcli networking"
 		}
+		if first == "device" && second == "wifi" && len(ops) > 2 && ops[2] == "list" {
+			if slices.Contains(rest, "--rescan") && !slices.Contains(rest, "no") {
+				return TierBenign, "nmcli device wifi list --rescan: scans for networks"
+			}
+			return TierRead, "nmcli device wifi list"
+		}
 		// general hostname NAME and general logging LEVEL set what they show
 		// (nmcli takes any prefix of its words: g h NAME).
 		if len(ops) > 2 && first != "" && strings.HasPrefix("general", first) && second != "" &&

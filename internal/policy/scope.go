@@ -38,6 +38,7 @@ type scope struct {
 	// each name, and whether anything may remove a function again.
 	funcTop  map[string]int
 	mayUnset bool
+	bgTop    int // first top-level statement run in the background (funcs.go)
 }
 
 const (
@@ -116,7 +117,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		}
 		return true
 	}
-	sc.funcTop = topFuncs(f)
+	sc.funcTop, sc.bgTop = topFuncs(f), firstBackground(f)
 	if len(pieces) == 0 {
 		walk(f, visit)
 		return sc
@@ -172,7 +173,7 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 	if len(sc.vars) >= maxVars || len(sc.funcs) > maxFuncs {
 		return nil, false
 	}
-	sc.funcTop = topFuncs(f)
+	sc.funcTop, sc.bgTop = topFuncs(f), firstBackground(f)
 	for _, vals := range sc.vars {
 		if len(vals) > maxVarValues {
 			return nil, false

@@ -229,6 +229,19 @@ func (e *eval) identName(sc *scope, name string) bool {
 	return nf.topIdent >= 0 && (nf.first < 0 || nf.topIdent < nf.first)
 }
 
+// opName reports whether the variable provably holds one word that
+// cannot begin with '-' wherever it is used (see opValue): every value the
+// script gives it is such a literal or glob, the first given at its top
+// level before any use (for d in /dev/sd?; do …).
+func (e *eval) opName(sc *scope, name string) bool {
+	af := e.facts(sc)
+	nf := af.names[name]
+	if af.tainted || af.aside || nf == nil || nf.nonOp || implicitVars[name] {
+		return false
+	}
+	return nf.topOp >= 0 && (nf.first < 0 || nf.topOp < nf.first)
+}
+
 // implicitVars are variables bash sets itself as a side effect of other
 // commands, to text from input, arguments or the command line: $_ after
 // every command, REPLY (read, select), MAPFILE, OPTARG, BASH_REMATCH, …

@@ -14,16 +14,21 @@ import (
 type nameFacts struct {
 	topInt   int  // offset of its first top-level integer assignment, or -1
 	topIdent int  // offset of its first top-level assignment of a plain name, or -1
+	topOp    int  // offset of its first top-level assignment of a safe operand, or -1
 	first    int  // offset of its first other occurrence, or -1
 	nonInt   bool // some assignment may give it a value that is not an integer
 	nonIdent bool // some assignment may give it a value that is not a plain name
+	nonOp    bool // some assignment may give it a value that is not a safe operand (opValue)
 }
 
 // arithFacts is what a pre-pass over one script learned about the values
 // its variables can hold.
 type arithFacts struct {
 	tainted bool // eval, source, a nameref or a computed name can set any variable
-	depth   int  // trap actions and callbacks being walked, one inside another
+	// aside is set when some arithmetic or subscript may assign a variable
+	// a number, perhaps a negative one (see assignsAside).
+	aside bool
+	depth int // trap actions and callbacks being walked, one inside another
 	// trusts are the programs whose output an assignment was taken to
 	// be a number from (x=$(wc -l)); a function of one of the names
 	// makes every such value unknown.
@@ -41,7 +46,7 @@ func (af *arithFacts) at(p syntax.Pos) int { return af.base + int(p.Offset()) }
 func (af *arithFacts) name(n string) *nameFacts {
 	nf := af.names[n]
 	if nf == nil {
-		nf = &nameFacts{topInt: -1, topIdent: -1, first: -1}
+		nf = &nameFacts{topInt: -1, topIdent: -1, topOp: -1, first: -1}
 		if af.names == nil {
 			af.names = map[string]*nameFacts{}
 		}
@@ -59,13 +64,19 @@ func (af *arithFacts) seen(n string, at int) {
 }
 
 // assigned records an assignment of a value of the given kinds.
-func (af *arithFacts) assigned(n string, at int, isInt, isIdent, top bool) {
+func (af *arithFacts) assigned(n string, at int, isInt, isIdent, isOp, top bool) {
 	nf := af.name(n)
 	if !isInt {
 		nf.nonInt = true
 	}
 	if !isIdent {
 		nf.nonIdent = true
+	}
+	if !isOp {
+		nf.nonOp = true
+	}
+	if top && isOp && (nf.topOp < 0 || at < nf.topOp) {
+		nf.topOp = at
 	}
 	if top && isInt && (nf.topInt < 0 || at < nf.topInt) {
 		nf.topInt = at
@@ -96,14 +107,17 @@ func (e *eval) facts(sc *scope) *arithFacts {
 // scriptInPieces), whose offsets count from the script's start.
 func (af *arithFacts) join(from *arithFacts) {
 	af.tainted = af.tainted || from.tainted
+	af.aside = af.aside || from.aside
 	af.trusts = append(af.trusts, from.trusts...)
 	for n, f := range from.names {
 		nf := af.name(n)
 		nf.topInt = firstAt(nf.topInt, f.topInt)
 		nf.topIdent = firstAt(nf.topIdent, f.topIdent)
+		nf.topOp = firstAt(nf.topOp, f.topOp)
 		nf.first = firstAt(nf.first, f.first)
 		nf.nonInt = nf.nonInt || f.nonInt
 		nf.nonIdent = nf.nonIdent || f.nonIdent
+		nf.nonOp = nf.nonOp || f.nonOp
 	}
 }
 
@@ -189,8 +203,15 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 		}
 		return false, false
 	}
+	opKind := func(w *syntax.Word) bool {
+		v, ok := litValue(w)
+		return ok && opValue(v)
+	}
 	var visit func(syntax.Node) bool
 	visit = func(n syntax.Node) bool {
+		if !af.aside && assignsAside(n) {
+			af.aside = true
+		}
 		switch n := n.(type) {
 		case *syntax.Assign:
 			if n.Name == nil {
@@ -208,13 +229,14 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				return true
 			}
 			isInt, isIdent := valueKind(n.Value)
+			isOp := n.Value != nil && opKind(n.Value)
 			if n.Index != nil || n.Array != nil {
-				isInt, isIdent = false, false
+				isInt, isIdent, isOp = false, false, false
 			}
 			if n.Append {
-				isIdent = false
+				isIdent, isOp = false, false
 			}
-			af.assigned(name, at, isInt, isIdent, top[n] && !n.Append && n.Index == nil && n.Array == nil)
+			af.assigned(name, at, isInt, isIdent, isOp, top[n] && !n.Append && n.Index == nil && n.Array == nil)
 		case *syntax.DeclClause:
 			if n.Variant.Value != "export" && strings.ContainsRune(declFlags(n), 'n') {
 				af.tainted = true
@@ -226,26 +248,27 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 					break
 				}
 				if n.Select {
-					af.assigned(l.Name.Value, af.at(l.Name.Pos()), false, false, false)
+					af.assigned(l.Name.Value, af.at(l.Name.Pos()), false, false, false, false)
 					break
 				}
-				allInt, allIdent := true, true
+				allInt, allIdent, allOp := true, true, true
 				for _, w := range l.Items {
 					i, id := valueKind(w)
 					i = i || braceInts(w) // for i in {1..5}
-					allInt, allIdent = allInt && i, allIdent && id
+					// A glob item expands to names that begin as it does.
+					allInt, allIdent, allOp = allInt && i, allIdent && id, allOp && opKind(w)
 				}
 				if len(l.Items) == 0 && !l.InPos.IsValid() {
-					allInt, allIdent = false, false // for x; do: the positional parameters
+					allInt, allIdent, allOp = false, false, false // for x; do: the positional parameters
 				}
-				af.assigned(l.Name.Value, af.at(l.Name.Pos()), allInt, allIdent, topLoop[n])
+				af.assigned(l.Name.Value, af.at(l.Name.Pos()), allInt, allIdent, allOp, topLoop[n])
 			case *syntax.CStyleLoop:
 				if b, ok := l.Init.(*syntax.BinaryArithm); ok && topLoop[n] && b.Op == syntax.Assgn {
 					if x, ok := b.X.(*syntax.Word); ok && len(x.Parts) == 1 {
 						if lit, ok := x.Parts[0].(*syntax.Lit); ok && validName(lit.Value) {
 							if y, ok := b.Y.(*syntax.Word); ok {
 								if v, ok := plainLit(y); ok && isIntLit(v) {
-									af.assigned(lit.Value, af.at(x.Pos()), true, false, true)
+									af.assigned(lit.Value, af.at(x.Pos()), true, false, false, true)
 									if af.skip == nil {
 										af.skip = map[*syntax.Word]bool{}
 									}
@@ -261,7 +284,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				af.seen(n.Param.Value, af.at(n.Param.Pos()))
 				if n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
 					i, id := valueKind(n.Exp.Word)
-					af.assigned(n.Param.Value, af.at(n.Param.Pos()), i, id, false)
+					af.assigned(n.Param.Value, af.at(n.Param.Pos()), i, id, false, false)
 				}
 			}
 		case *syntax.Word:
@@ -302,7 +325,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 		case *syntax.CoprocClause:
 			if n.Name != nil {
 				if v, ok := plainLit(n.Name); ok {
-					af.assigned(v, af.at(n.Name.Pos()), false, false, false)
+					af.assigned(v, af.at(n.Name.Pos()), false, false, false, false)
 				}
 			}
 		}
@@ -367,7 +390,7 @@ func (af *arithFacts) callFacts(ce *syntax.CallExpr) (string, bool) {
 					return "", false
 				}
 				if n, _, _ := strings.Cut(s, "="); validName(n) {
-					af.assigned(n, af.at(w.Pos()), false, false, false)
+					af.assigned(n, af.at(w.Pos()), false, false, false, false)
 				}
 			}
 		case v == "trap":
@@ -399,7 +422,7 @@ func (af *arithFacts) callFacts(ce *syntax.CallExpr) (string, bool) {
 				}
 				n, _, _ := strings.Cut(s, "[")
 				if validName(n) {
-					af.assigned(n, af.at(w.Pos()), false, false, false)
+					af.assigned(n, af.at(w.Pos()), false, false, false, false)
 				}
 				af.attachedNames(w)
 			}
@@ -435,7 +458,7 @@ func (af *arithFacts) attachedNames(w *syntax.Word) {
 	}
 	for i := 2; i < len(s); i++ {
 		if n, _, _ := strings.Cut(s[i:], "["); validName(n) {
-			af.assigned(n, af.at(w.Pos()), false, false, false)
+			af.assigned(n, af.at(w.Pos()), false, false, false, false)
 		}
 	}
 }

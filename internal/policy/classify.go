@@ -46,6 +46,8 @@ type cctx struct {
 	stdinRd bool // this statement's own redirections set stdin
 	covered bool // an operator allow rule matched an enclosing command
 	inArgs  bool // an unknown program's arguments tried as a command (see argCommand)
+	top     int  // 1-based index of the top-level statement of topOf walked (funcs.go)
+	topOf   *scope
 }
 
 // eval accumulates the findings of one Evaluate call.
@@ -71,6 +73,7 @@ type eval struct {
 	ncalls    int
 	argBufs   [][]arg // see takeArgs
 	nargs     int
+	fnCall    bool // the next program lookup is a call of the script's function (funcs.go)
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make
@@ -210,7 +213,7 @@ func (e *eval) scriptWhole(src string, ctx cctx, what string, continued bool) {
 	sc.derive(e)
 	e.forkBombs(sc, ctx)
 	ctx.sc = sc
-	e.stmts(f.Stmts, ctx, sc)
+	e.topStmts(f.Stmts, 0, ctx, sc)
 }
 
 // parser returns the parser of this evaluation that keeps comments or
@@ -443,6 +446,7 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		e.decl(c, ctx, sc)
 	case *syntax.TimeClause:
 		if c.Stmt != nil {
+			ctx.topOf = nil // time is a program to sh and dash: f runs as one
 			e.stmt(c.Stmt, ctx, sc)
 		}
 	case *syntax.CoprocClause:
@@ -522,7 +526,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	rtext := redirText(redirs)
 	r := resolver{e: e, ctx: ctx, sc: sc}
 	args := r.appendAll(e.takeArgs(), ce.Args)
-	covered := e.simple(args, ctx, rtext)
+	covered := e.simpleCall(args, ctx, sc, rtext)
 	e.redirFindings(redirs, covered)
 	// Variables assigned literal values elsewhere in the script may hold
 	// any of them here; try those too. This only adds findings: the
@@ -530,7 +534,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	for _, bind := range sc.bindings(ce.Args) {
 		r.bind = bind
 		args = r.appendAll(args[:0], ce.Args)
-		e.simple(args, ctx, rtext)
+		e.simpleCall(args, ctx, sc, rtext)
 	}
 	e.putArgs(e.defaultValues(ce.Args, args, ctx, sc, rtext))
 }
@@ -626,7 +630,8 @@ func isPattern(s string) bool {
 
 // program resolves the program in command position and classifies it.
 func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
-	a0 := args[0]
+	a0, fn := args[0], e.fnCall
+	e.fnCall = false // a wrapper's command looked up below is a program
 	// A glob in command position runs whatever it expands to, literal or
 	// not: /tmp/x/reb??t is reboot if such a file exists.
 	if a0.glob && isPattern(a0.val) {
@@ -660,7 +665,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	c := e.pushCall()
 	defer e.popCall()
 	*c = call{e: e, name: name, path: a0.val, args: args[1:], ctx: ctx}
-	if why := denyCheck(name, c.vals()); why != "" {
+	if why := denyCheck(name, c.vals()); why != "" && !c.listsOnly() {
 		e.deny(why)
 		return TierDestructive, why
 	}
@@ -675,6 +680,9 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	}
 	if known {
 		return ent.tier, ent.why
+	}
+	if fn {
+		return TierRead, "calls the script's function " + truncate(name, 64) + ", classified where it is defined"
 	}
 	t, why := simpleTier(name)
 	if t == TierMutate && !ctx.inArgs {

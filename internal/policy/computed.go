@@ -66,9 +66,25 @@ func (c *call) quickShape(src string) (splits, dash, ok bool) {
 	}
 	if n, ok := varRef(inner); ok && varRefWhole(inner) {
 		intVal := strings.Contains("#?$!", n) && len(n) == 1 || validName(n) && c.e.intName(c.ctx.sc, n)
-		return !quoted && !intVal, !intVal, true
+		// Quoted, a variable that only holds words like /dev/sda stays
+		// one operand; unquoted, IFS could still split it.
+		opVal := quoted && validName(n) && c.e.opName(c.ctx.sc, n)
+		return !quoted && !intVal, !intVal && !opVal, true
 	}
 	return false, false, false
+}
+
+// opValue reports whether a literal or glob assigned to a variable is one
+// word that cannot begin with '-' however it expands: its first character
+// is a letter, digit or one of "/._:%,=", so no glob, brace, tilde or
+// extended-glob expansion can make it a name from the working directory
+// that begins with '-'.
+func opValue(v string) bool {
+	if v == "" {
+		return false
+	}
+	b := v[0]
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("/._:%,=", b) >= 0
 }
 
 // varRefWhole reports whether s is exactly $name or ${name}.
@@ -115,7 +131,7 @@ func (c *call) safeLead(p syntax.WordPart) bool {
 		case *syntax.Lit:
 			return q.Value != "" && q.Value[0] != '-' && q.Value[0] != '\\'
 		case *syntax.ParamExp:
-			return c.intParam(q)
+			return c.intParam(q) || simpleParam(q) && validName(q.Param.Value) && c.e.opName(c.ctx.sc, q.Param.Value)
 		case *syntax.CmdSubst:
 			return numericOut(q, c.ctx.sc)
 		}
@@ -271,4 +287,68 @@ func (c *call) valuePosition(g optionGrammar, args []arg, i int) bool {
 		return false
 	}
 	return g.any || g.long[p] || len(p) >= 2 && p[1] != '-' && strings.IndexByte(g.short, p[len(p)-1]) >= 0
+}
+
+// assignsAside reports whether n may assign a variable other than through
+// an assignment, a for loop or a builtin that names it, all of which the
+// facts record: arithmetic ((( )), $(( )), let, [[ -eq ]], a C-style for)
+// assigns numbers, "-1" included, and so does a subscript or an
+// indirection (${a[i]}, ${!x}, ${s:off}, a[i]=, [[ -v a[i] ]], unset
+// 'a[i]', read 'a[i]'), whatever variable the expression names.
+func assignsAside(n syntax.Node) bool {
+	switch n := n.(type) {
+	case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause:
+		return true
+	case *syntax.ForClause:
+		_, c := n.Loop.(*syntax.CStyleLoop)
+		return c
+	case *syntax.BinaryTest:
+		switch n.Op {
+		case syntax.TsEql, syntax.TsNeq, syntax.TsLss, syntax.TsLeq, syntax.TsGtr, syntax.TsGeq:
+			return true
+		}
+	case *syntax.UnaryTest:
+		return n.Op == syntax.TsVarSet || n.Op == syntax.TsRefVar
+	case *syntax.ParamExp:
+		return n.Excl || n.Index != nil || n.Slice != nil || n.Exp != nil && n.Exp.Op == syntax.OtherParamOps
+	case *syntax.Assign:
+		return n.Index != nil
+	case *syntax.DeclClause:
+		return strings.ContainsAny(declFlags(n), "in")
+	case *syntax.CallExpr:
+		if len(n.Args) == 0 {
+			return false
+		}
+		name, ok := litValue(n.Args[0])
+		if !ok {
+			return true
+		}
+		args := n.Args[1:]
+		switch name {
+		case "test", "[":
+			// Only -v and -R evaluate their operand; an operator computed
+			// at run time may be one of them.
+			lead := true
+			for _, w := range args {
+				v, ok := litValue(w)
+				if ok && (v == "-v" || v == "-R") || !ok && lead {
+					return true
+				}
+				lead = ok && (v == "!" || v == "(" || v == "-a" || v == "-o")
+			}
+		case "printf":
+			if len(args) > 0 {
+				v, ok := litValue(args[0])
+				return !ok || strings.HasPrefix(v, "-v")
+			}
+		case "unset", "read", "mapfile", "readarray", "getopts", "wait", "declare",
+			"typeset", "local", "export", "readonly", "command", "builtin":
+			for _, w := range args {
+				if v, ok := litValue(w); !ok || strings.ContainsRune(v, '[') {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

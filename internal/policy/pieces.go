@@ -186,9 +186,13 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	sc.derive(e)
 	ctx.sc = sc
 	subs := make([]*eval, len(pieces))
+	firsts := make([]int, len(pieces)) // index in f.Stmts of each piece's first statement
+	for i := 1; i < len(pieces); i++ {
+		firsts[i] = firsts[i-1] + len(pieces[i-1].file.Stmts)
+	}
 	each(len(pieces), procs, func(i int) {
 		subs[i] = e.fork()
-		subs[i].stmts(pieces[i].file.Stmts, ctx, sc)
+		subs[i].topStmts(pieces[i].file.Stmts, firsts[i], ctx, sc)
 	})
 	defer func() {
 		for _, s := range subs {

@@ -260,6 +260,13 @@ var crossPieces = [][2]string{
 	{"v=$1", "v=HOME; echo ${!v}"},
 	{"echo ${!u}", "u=HOME"},
 	{"wc() { :; }", "q=$(wc -l < x); echo $(( q ))"},
+	{"chk() { df -h; }", "chk"},
+	{"chk", "chk() { df -h; }"},
+	{"chk() { df -h; }", "unset -f chk; chk"},
+	{"chk() { df -h; }; chk", "eval x"},
+	{"chk() { df -h; }", "g() { chk; }; g"},
+	{"tail -f /var/log/syslog &", "sleep 2; kill $!"},
+	{"sleep 2; kill $!", "tail -f /var/log/syslog &"},
 }
 
 // FuzzPiecesMatchOneWalk places two texts on either side of a cut and
@@ -322,11 +329,11 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 	}{
 		// Absorbed, then the evaluation's own (checked or per walk).
 		{eval{}, set(`tier reason denied denyWhy allowHit uncovered opaque steps cdRoot relWipe scanned paths
-			p stopped local tools printer calls ncalls argBufs nargs`)},
+			p stopped local tools printer calls ncalls argBufs nargs fnCall`)},
 		{pathState{}, set(`cds cdUnknown rel recRel relMore initial seen resolved`)},
 		// Joined by joinScopes, then the pre-pass's own.
-		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref refs derived outer movesPos arith file`)},
-		{arithFacts{}, set(`tainted trusts names depth skip base`)},
+		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref refs derived outer movesPos arith file funcTop mayUnset bgTop`)},
+		{arithFacts{}, set(`tainted aside trusts names depth skip base`)},
 	} {
 		ty := reflect.TypeOf(c.v)
 		for i := range ty.NumField() {

@@ -29,7 +29,8 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	systemd-cgtop systemd-analyze systemd-detect-virt virt-what 
 	uuidgen id mapfile readarray history fc colordiff bat batcat fd fdfind exa eza duf
 	dust procs gron csvlook 
-	lsscsi lspath sestatus getenforce aa-status ausearch
+	lsscsi lspath sestatus getenforce aa-status ausearch modinfo dpkg-query upower edac-util
+	dumpe2fs xfs_info named-checkconf systemd-delta apt-config atq arc_summary
 	aureport ifquery iwgetid
 	ipcalc sipcalc`)
 
@@ -247,6 +248,11 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft",
 		"ip6tables-nft", "ebtables", "arptables", "nft", "ufw", "firewall-cmd":
 		return firewallProgram
+	case "bridge", "tc", "brctl", "exportfs", "showmount", "smbstatus", "testparm", "multipath", "iscsiadm",
+		"conntrack", "logread", "fw4", "swconfig", "mdcmd", "sshd", "midclt", "k3s", "wipefs", "gdisk", "e2fsck",
+		"fsck.ext2", "fsck.ext3", "fsck.ext4", "xfs_repair", "chronyc", "ntpq", "ipvsadm", "postqueue", "mailq",
+		"postconf", "haproxy", "ipmitool", "udevadm", "faillog", "chage", "visudo", "iotop", "arcstat":
+		return inspectProgram
 	case "cd", "pushd", "journalctl", "ip", "service", "dpkg", "rpm", "pacman", "yay", "paru", "nginx", "apachectl", "apache2ctl", "ansible":
 		return moreProgram
 	case "init", "telinit", "crontab", "userdel", "deluser", "passwd", "fdisk", "sfdisk", "parted", "tune2fs",

@@ -80,16 +80,33 @@ func fileProgram(c *call) (Tier, string) {
 		}
 		return t, why
 	case "dd":
+		// Every of= counts; one that only discards (of=/dev/null, a
+		// read speed test) writes nothing.
+		t, why := TierRead, "dd: copies to standard output"
 		for _, a := range c.args {
+			if !a.known && !ddOtherOperand(c, a) {
+				// "of=$x", or $x holding "of=/etc/passwd".
+				wt, wwhy, _ := c.e.writeTarget(arg{val: a.val})
+				t, why = maxTier(t, wt), "dd: "+wwhy
+				continue
+			}
 			if v, ok := strings.CutPrefix(a.val, "of="); ok {
 				wt, wwhy, deny := c.e.writeTarget(arg{val: v, known: a.known, glob: a.glob})
 				if deny != "" {
 					c.e.deny("dd: " + deny)
 				}
-				return maxTier(wt, TierMutate), "dd: " + wwhy
+				if wt == TierRead {
+					if t == TierRead {
+						why = "dd: copies to " + v
+					}
+					continue
+				}
+				if wt = maxTier(wt, TierMutate); wt > t {
+					t, why = wt, "dd: "+wwhy
+				}
 			}
 		}
-		return TierRead, "dd: copies to standard output"
+		return t, why
 	case "touch":
 		for _, op := range operandsSkipping(vals, "dtr", []string{"--date", "--reference"}) {
 			if !tmpPath(op) {
@@ -154,6 +171,21 @@ func operandsSkipping(args []string, valueShort string, valueLong []string) []st
 	return out
 }
 
+// ddOtherOperand reports whether an argument of dd computed at run time
+// is provably one word naming an operand other than of= ("if=$dev").
+func ddOtherOperand(c *call, a arg) bool {
+	if splits, _ := c.computedShape(a); splits {
+		return false
+	}
+	lead := strings.TrimLeft(a.val, `"'`)
+	for _, o := range []string{"if=", "bs=", "ibs=", "obs=", "cbs=", "count=", "skip=", "iseek=", "status=", "iflag="} {
+		if strings.HasPrefix(lead, o) {
+			return true
+		}
+	}
+	return false
+}
+
 // killProgram classifies kill, pkill and killall (init and "every process"
 // are on the deny list).
 func killProgram(c *call) (Tier, string) {
@@ -164,11 +196,16 @@ func killProgram(c *call) (Tier, string) {
 			return TierMutate, "fuser -k: kills processes"
 		}
 		return TierRead, "fuser"
-	case "kill":
-		if len(vals) > 0 && (vals[0] == "-l" || vals[0] == "-L" || vals[0] == "--list" || vals[0] == "--table") {
-			return TierRead, "kill -l: lists signals"
+	case "kill", "killall":
+		// killall -l lists signal names and exits, like kill -l.
+		if len(vals) > 0 && (vals[0] == "-l" || vals[0] == "-L" && c.name == "kill" || vals[0] == "--list" || vals[0] == "--table" && c.name == "kill") &&
+			(c.name == "kill" || len(vals) == 1) {
+			return TierRead, c.name + " -l: lists signals"
 		}
-		if len(vals) > 0 && (vals[0] == "-0" || len(vals) > 1 && vals[0] == "-s" && vals[1] == "0") {
+		if c.name == "kill" && c.killsOwnJob() {
+			return TierRead, "kill $!: signals the job this script started"
+		}
+		if c.name == "kill" && len(vals) > 0 && (vals[0] == "-0" || len(vals) > 1 && vals[0] == "-s" && vals[1] == "0") {
 			// kill -0 $x with x='-s KILL 1' sends KILL: the options go on.
 			if a, ok := c.computedOption(c.args); ok {
 				return TierMutate, "kill: " + truncate(a.val, 64) + " is computed at run time and can become another signal"

@@ -96,8 +96,15 @@ func moreProgram(c *call) (Tier, string) {
 				return TierDestructive, "rpm " + v + ": overrides package safety checks"
 			}
 		}
+		query := false // -i after query mode (-qi, -q -i) is --info, not --install
 		for _, v := range vals {
-			if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:], "iUFe") ||
+			short := len(v) > 1 && v[0] == '-' && v[1] != '-'
+			qi, ii := strings.IndexByte(v, 'q'), strings.IndexByte(v, 'i')
+			if v == "--query" || short && qi > 0 && (ii < 0 || qi < ii) {
+				query = true
+			}
+			install := short && (strings.ContainsAny(v[1:], "UFe") || ii > 0 && !query)
+			if install ||
 				v == "--install" || v == "--upgrade" || v == "--freshen" || v == "--erase" || v == "--import" || v == "--rebuilddb" || v == "--initdb" || v == "--setperms" || v == "--setugids" || v == "--restore" {
 				for _, o := range ops {
 					if essentialPackages[o] && (strings.Contains(v, "e") || v == "--erase") {

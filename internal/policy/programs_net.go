@@ -372,6 +372,12 @@ func netProgram(c *call) (Tier, string) {
 				raise(TierDestructive, c.name+" "+v+": runs a program on connection")
 			}
 		}
+		// -z connects and closes, sending nothing: a port check, like a
+		// request. Only -v, -n, -4, -6 and -w may come with it (-u sends
+		// a probe byte, -l listens, -e/-c run programs).
+		if ops, seen, ok := c.readOpts(optSpec{flags: "zvn46", valueShort: "w"}); ok && t < TierMutate && strings.Contains(seen, "z") && len(ops) >= 2 {
+			return t, c.name + " -z: checks whether a port is open"
+		}
 		raise(TierMutate, c.name+": raw network connection")
 	case "socat":
 		for _, v := range vals {

@@ -76,6 +76,10 @@ var dockerTable = sub(`ps|images|logs|inspect|stats|version|info|top|port|diff|h
 	swarm leave|node rm|secret rm|volume rm|compose down -v|system reset|machine rm|plugin install`,
 	TierRead, TierMutate, "Hcl", "--host --context --config --log-level --connection --url --identity")
 
+// pipTable is pip's, under its versioned names too.
+var pipTable = sub(`list|show|freeze|check|search|index|--version|-V|help|config list|config get|debug|inspect|cache list|cache info|hash`,
+	`cache dir`, `uninstall`, TierRead, TierMutate, "", "--python --log --proxy --retries --timeout --exists-action --trusted-host --cert --client-cert --cache-dir")
+
 // subcommandTables: a benign subcommand (tier 1) writes nothing outside the
 // temporary directories, since tier 1 runs where only they are writable;
 // one that updates a package index, a cache or a snapshot is tier 2.
@@ -132,8 +136,10 @@ var subcommandTables = map[string]subTable{
 		``, `uninstall|remove|repair`, TierRead, TierMutate, "", ""),
 	"brew": sub(`list|ls|info|search|outdated|deps|doctor|config|--version|leaves|uses|desc|home|--prefix|--cellar|
 		services list|services info|tap-info|commands|help|shellenv|log`, ``, `uninstall|remove|rm|untap|cleanup|autoremove`, TierRead, TierMutate, "", ""),
-	"pip": sub(`list|show|freeze|check|search|index|--version|-V|help|config list|config get|debug|inspect|cache list|cache info|hash`,
-		`cache dir`, `uninstall`, TierRead, TierMutate, "", "--python --log --proxy --retries --timeout --exists-action --trusted-host --cert --client-cert --cache-dir"),
+	"pip":  pipTable,
+	"pip3": pipTable,
+	"crictl": sub(`ps|pods|images|image|img|inspect|inspecti|inspectp|logs|stats|statsp|info|version|imagefsinfo|help|--version`,
+		`pull`, ``, TierRead, TierMutate, "cirt", "--config --image-endpoint --runtime-endpoint --timeout"),
 	"pipx": sub(`list|environment|--version|help|completions`, ``, `run|runpip|uninstall|uninstall-all|reinstall-all`, TierRead, TierMutate, "", ""),
 	"npm": sub(`ls|list|ll|la|view|info|show|v|outdated|--version|-v|help|config get|config list|doctor|audit|audit signatures|explain|why|
 		search|root|prefix|bin|whoami|ping|query|fund|docs|repo|bugs|help-search|pkg get`,
@@ -192,7 +198,7 @@ var subcommandTables = map[string]subTable{
 	"supervisorctl":     sub(`status|avail|pid|version|tail|help|maintail`, ``, `shutdown|remove`, TierRead, TierMutate, "csup", "--configuration --serverurl --username --password"),
 	"pm2":               sub(`list|ls|l|status|show|describe|info|logs|monit|jlist|prettylist|-v|--version|ping|env|report`, ``, `delete|del|kill|flush|deploy|update`, TierRead, TierMutate, "", ""),
 	"netplan":           sub(`get|info|status|help`, `generate`, `apply|try`, TierRead, TierMutate, "", "--root-dir"),
-	"nmcli":             sub(`general|general status|general permissions|general logging|general hostname|g|device|device status|device show|device wifi list|dev|d|connection|connection show|con show|c show|c|con|radio|networking connectivity|monitor|-v|--version|help`, `device wifi rescan|connection reload|general reload`, `networking off|networking|radio all off|radio wifi off|connection down|con down|c down|device disconnect|dev disconnect|d disconnect|connection delete|con delete|c delete|device down|device delete`, TierRead, TierMutate, "tfgpe", "--fields --get-values --escape --ask --wait --colors --mode"),
+	"nmcli":             sub(`general|general status|general permissions|general logging|general hostname|g|device|device status|device show|device wifi list|dev|d|connection|connection show|con show|c show|c|con|radio|networking connectivity|monitor|-v|--version|help`, `device wifi rescan|connection reload|general reload`, `networking off|networking|radio all off|radio wifi off|connection down|con down|c down|device disconnect|dev disconnect|d disconnect|connection delete|con delete|c delete|device down|device delete`, TierRead, TierMutate, "cefgmw", "--colors --escape --fields --get-values --mode --wait"),
 	"apt-mark":          sub(`showauto|showmanual|showhold|showinstall|showremove|showpurge|showdeinstall|help|--version|-v`, ``, ``, TierRead, TierMutate, "oc", "--option --config-file"),
 	"apt-cache":         sub(``, `gencaches`, ``, TierRead, TierRead, "oc", "--option --config-file"),
 	"ansible-galaxy":    sub(`list|info|search|--version`, ``, `remove|role remove|collection remove`, TierRead, TierMutate, "", ""),
@@ -257,6 +263,11 @@ func subcommandTier(c *call) (Tier, string) {
 		return tab.noSub, c.name
 	}
 	rest := argVals(args[i:])
+	if c.name == "nmcli" {
+		rest = append([]string{nmcliObject(rest[0])}, rest[1:]...)
+	} else if rest[0] == "compose" && (c.name == "docker" || c.name == "podman" || c.name == "nerdctl") {
+		rest = append([]string{"compose"}, composeGlobals(rest[1:])...)
+	}
 	ops := operands(rest)
 	first := rest[0]
 	second := ""
@@ -435,6 +446,7 @@ func (c *call) daemonHost() (Tier, string) {
 // subRules refines a subcommand's tier with rules that look further.
 func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {
 	switch c.name {
+
 	case "systemctl":
 		// enable or link of a unit file by path installs it: a timer or
 		// service that runs later, outside warden's confinement.
@@ -457,6 +469,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 		}
 	case "btrfs":
+		if first == "check" && c.listsOnly() {
+			return TierRead, "btrfs check: checks without repairing"
+		}
 		// filesystem label with a new label sets it; device stats -z
 		// resets the error counters it reports.
 		if first == "filesystem" && second == "label" && len(ops) > 3 {
@@ -494,6 +509,10 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		verb := first
 		if first == "container" && second != "" {
 			verb = second
+		}
+		// compose down -v and rm -v remove the project's volumes: its data.
+		if first == "compose" && (second == "down" || second == "rm") && hasFlag(rest[2:], 'v', "--volumes") {
+			return TierDestructive, c.name + " compose " + second + " -v: removes the volumes"
 		}
 		switch verb {
 		case "run", "create":
@@ -541,8 +560,8 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				}
 			}
 		}
-	case "apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "snap", "brew", "pip", "pipx":
-		if c.name == "pip" {
+	case "apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "snap", "brew", "pip", "pip3", "pipx":
+		if c.name == "pip" || c.name == "pip3" {
 			for _, f := range c.optVals(c.args, "--log", "--log-file") {
 				if wt, wwhy := c.writeArg(f, "pip --log"); wt > t {
 					t, label = wt, wwhy
@@ -579,6 +598,12 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 	case "nmcli":
 		if (first == "networking" || first == "n") && second == "" && len(ops) == 1 {
 			return TierRead, "nmcli networking"
+		}
+		if first == "device" && second == "wifi" && len(ops) > 2 && ops[2] == "list" {
+			if slices.Contains(rest, "--rescan") && !slices.Contains(rest, "no") {
+				return TierBenign, "nmcli device wifi list --rescan: scans for networks"
+			}
+			return TierRead, "nmcli device wifi list"
 		}
 		// general hostname NAME and general logging LEVEL set what they show
 		// (nmcli takes any prefix of its words: g h NAME).
@@ -662,6 +687,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if first == "events" && hasFlag(rest[1:], 'c', "") {
 			return TierMutate, "zpool events -c: clears the event log"
 		}
+		if first == "import" && c.listsOnly() {
+			return TierRead, "zpool import: lists the pools that could be imported"
+		}
 	case "helm":
 		if first == "template" {
 			for _, f := range c.optVals(c.args, "--output-dir") {
@@ -681,6 +709,14 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		// log-level with a level sets resolved's; alone it reports it.
 		if first == "log-level" && len(ops) > 1 {
 			return TierMutate, "resolvectl log-level: changes resolved's logging"
+		}
+		// The per-link settings show themselves with at most a link
+		// named (dns, dns eth0), and set it with values after the link.
+		switch first {
+		case "dns", "domain", "default-route", "llmnr", "mdns", "dnssec", "dnsovertls", "nta":
+			if len(ops) <= 2 {
+				return TierRead, "resolvectl " + first
+			}
 		}
 	case "pkg":
 		// audit -F fetches the vulnerability database first.

@@ -166,7 +166,7 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, "parted: edits partition tables"
 	case "sgdisk":
-		if onlyFlags("-p", "--print", "-i", "-v", "--verify", "-O", "--print-mbr") || len(ops) == len(vals) {
+		if onlyFlagsOps(vals, "-p", "--print", "-i", "-v", "--verify", "-O", "--print-mbr", "-L", "--list-types") || len(ops) == len(vals) {
 			return TierRead, "sgdisk: prints partition tables"
 		}
 		return TierDestructive, "sgdisk: edits partition tables"
@@ -264,7 +264,10 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "ifconfig: configures an interface"
 	case "iw":
-		for _, o := range ops {
+		for i, o := range ops {
+			if o == "reg" && i+1 < len(ops) && ops[i+1] == "get" {
+				continue // iw reg get, iw phy X reg get: the regulatory domain
+			}
 			switch o {
 			case "set", "del", "add", "connect", "disconnect", "ibss", "mesh", "ocb", "reg":
 				return TierMutate, "iw " + o + ": configures wireless"

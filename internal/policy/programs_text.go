@@ -179,11 +179,14 @@ var awkLongOpts = []string{"--assign", "--bignum", "--characters-as-bytes", "--c
 	"--optimize", "--persist", "--posix", "--pretty-print", "--profile", "--re-interval", "--sandbox",
 	"--source", "--traditional", "--use-lc-numeric", "--version"}
 
-// awkRisk classifies awk program text.
+// awkRisk classifies awk program text, read as code (awkCode): a '|' or
+// system inside a string or a pattern is text. gawk's @ directives and
+// indirect calls (@load, @include, @f()) bring in code the text does
+// not show.
 func awkRisk(p string) (Tier, string) {
-	s := strings.ReplaceAll(p, "||", "")
+	s := strings.ReplaceAll(awkCode(p), "||", "")
 	switch {
-	case strings.Contains(s, "system") || strings.Contains(s, "@load"):
+	case awkWord(s, "system") || strings.Contains(s, "@"):
 		return TierDestructive, "program runs commands (system)"
 	case strings.Contains(s, "|"):
 		return TierDestructive, "program pipes to or from commands"

@@ -307,6 +307,9 @@ func (e *eval) dirVar(name string, v arg) {
 // decl classifies export, declare, local, readonly and typeset.
 func (e *eval) decl(d *syntax.DeclClause, ctx cctx, sc *scope) {
 	e.declArith(d, ctx, sc)
+	// declare -p NAME prints the variable; with -p, bash ignores the
+	// other attribute options given with names.
+	printOnly := (d.Variant.Value == "declare" || d.Variant.Value == "typeset") && strings.ContainsRune(declFlags(d), 'p')
 	for _, a := range d.Args {
 		if a.Naked && a.Name == nil {
 			if a.Value != nil {
@@ -315,7 +318,9 @@ func (e *eval) decl(d *syntax.DeclClause, ctx cctx, sc *scope) {
 			continue
 		}
 		if a.Naked {
-			e.envName(a.Name.Value, ctx, d.Variant.Value)
+			if !printOnly || a.Index != nil {
+				e.envName(a.Name.Value, ctx, d.Variant.Value)
+			}
 			continue
 		}
 		e.assign(a, ctx, sc, true)

@@ -40,6 +40,12 @@ type scope struct {
 	// (see funcs); manyFuncs is set when there were more than it keeps.
 	funcAt    map[string]int
 	manyFuncs bool
+	// funcTop and mayUnset say which calls reach the script's own
+	// functions (see funcs.go): the first top-level statement declaring
+	// each name, and whether anything may remove a function again.
+	funcTop  map[string]int
+	mayUnset bool
+	bgTop    int // first top-level statement run in the background (funcs.go)
 }
 
 const (
@@ -130,6 +136,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
 			sc.movesPos = sc.movesPos || movesPositionals(n)
+			sc.noteFuncRemover(n)
 		case *syntax.FuncDecl:
 			sc.movesPos = true
 			if n.Name == nil {
@@ -148,6 +155,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		}
 		return true
 	}
+	sc.funcTop, sc.bgTop = topFuncs(f), firstBackground(f)
 	if len(pieces) == 0 {
 		walk(f, visit)
 		return sc
@@ -207,11 +215,13 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 				sc.derived = append(sc.derived, d)
 			}
 		}
+		sc.mayUnset = sc.mayUnset || from.mayUnset
 		sc.arith.join(from.arith)
 	}
 	if len(sc.vars) >= maxVars || len(sc.funcs) > maxFuncs {
 		return nil, false
 	}
+	sc.funcTop, sc.bgTop = topFuncs(f), firstBackground(f)
 	for _, vals := range sc.vars {
 		if len(vals) > maxVarValues {
 			return nil, false

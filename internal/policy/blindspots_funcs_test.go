@@ -1,0 +1,81 @@
+package policy
+
+import "testing"
+
+// TestScriptFunctionCalls: a call of a function the script declared at its
+// top level before the call is not an unknown program: the body was
+// classified where it was declared. The call is still a program (tier 2,
+// or the program's own tier) when the shell may not find the function:
+// declared later, in a subshell or a branch, with bash's "function"
+// keyword (dash reads that as a command), removed by unset or by text
+// eval, source or trap run, or run through a wrapper, time included
+// (a program to sh), and a function named like a program the classifier
+// knows is still that program.
+func TestScriptFunctionCalls(t *testing.T) {
+	p := testPolicy(t)
+	runExact(t, p, []exactCase{
+		{"call", "chk() { df -h; }; chk", TierRead},
+		{"call with args", "chk() { systemctl is-active \"$1\"; }; chk nginx", TierRead},
+		{"local from $1", "chk() { local svc=$1; journalctl -u \"$svc\" -n 20 --no-pager; }\nchk nginx\nchk sshd", TierRead},
+		{"in a pipeline", "chk() { df -h; }; chk | grep sda", TierRead},
+		{"in a substitution", "chk() { df -h; }; echo \"$(chk)\"", TierRead},
+		{"in a loop", "chk() { systemctl is-active \"$1\"; }\nfor u in a b; do chk \"$u\"; done", TierRead},
+		{"from a later function", "chk() { df -h; }; run() { chk; }; run", TierRead},
+		{"quoted name", "chk() { df -h; }; \"chk\"", TierRead},
+	})
+	runBlind(t, p, sameCases(TierMutate, false,
+		"chk; chk() { df -h; }",
+		"(chk() { df -h; }); chk",
+		"if true; then chk() { df -h; }; fi; chk",
+		"function chk { df -h; }; chk",
+		"function chk() { df -h; }; chk",
+		"chk() { df -h; }; unset -f chk; chk",
+		"chk() { df -h; }; unset chk; chk",
+		"chk() { df -h; }; builtin unset -f chk; chk",
+		"chk() { df -h; }; eval \"un\"\"set -f chk\"; chk",
+		"chk() { df -h; }; trap 'unset -f chk' RETURN; chk",
+		"chk() { df -h; }; . /dev/null; chk",
+		"chk() { df -h; }; sudo chk",
+		"chk() { df -h; }; xargs chk",
+		"chk() { df -h; }; env chk",
+		"chk() { df -h; }; command chk",
+		"chk() { df -h; }; time chk",
+		"chk() { df -h; }; bash -c chk",
+		"chk() { df -h; }; nohup chk",
+		"run() { chk; }; chk() { df -h; }; run",
+		"/usr/local/bin/chk() { df -h; }; /usr/local/bin/chk",
+		"chk() { df -h; }; chk > /etc/x",
+	))
+	runBlind(t, p, []blindCase{
+		{"body counts", "chk() { rm -rf /srv/data; }; chk", TierDestructive, false},
+		{"named like a program", "rm() { echo; }; rm -rf /", TierDestructive, true},
+		{"body runs its args", "chk() { \"$@\"; }; chk reboot", TierDestructive, true},
+	})
+}
+
+// TestKillOwnJob: kill of $! after a top-level statement of the same
+// script started a background job signals that child of this shell (cmd &
+// sleep 2; kill $!), with any one signal; $! before any such statement,
+// a job started in a subshell, a later -N (a process group) or another
+// pid keep kill's tier or its denial.
+func TestKillOwnJob(t *testing.T) {
+	p := testPolicy(t)
+	runExact(t, p, []exactCase{
+		{"kill $!", "tail -n 50 -f /var/log/nginx/error.log & sleep 2; kill $!", TierRead},
+		{"quoted", `ip monitor link & sleep 1; kill "$!"`, TierRead},
+		{"-INT", "docker compose logs -f --tail 0 & sleep 2; kill -INT $!", TierRead},
+		{"-9", "journalctl -f & sleep 3; kill -9 $!", TierRead},
+		{"-s TERM", "journalctl -f & sleep 3; kill -s TERM $!", TierRead},
+		{"script", "tcpdump -i eth0 -c 50 -nn port 53 &\nsleep 5\nkill $! 2>/dev/null", TierRead},
+	})
+	runBlind(t, p, []blindCase{
+		{"no job", "kill $!", TierMutate, false},
+		{"job after", "kill $!; journalctl -f &", TierMutate, false},
+		{"-- only", "kill -- $!", TierMutate, false},
+		{"job in a subshell", "(journalctl -f &); kill $!", TierMutate, false},
+		{"variable", "tcpdump -i eth0 & pid=$!; sleep 5; kill $pid", TierMutate, false},
+		{"and a process group", "journalctl -f & sleep 3; kill -9 -1 $!", TierDestructive, true},
+		{"and pid 1", "journalctl -f & sleep 3; kill -9 $! 1", TierDestructive, true},
+		{"and another pid", "journalctl -f & sleep 3; kill $! 1234", TierMutate, false},
+	})
+}

@@ -1,0 +1,153 @@
+package policy
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Calls of the script's own functions. A function's body is classified
+// where it is defined (see command), with its parameters unknown, so
+// calling it runs nothing the verdict has not counted. The call itself is
+// only read as the function when the shell is sure to find the function:
+//
+//   - the call is a simple command the shell runs itself, not a word a
+//     wrapper (sudo, xargs, env, time, find -exec) runs as a program;
+//   - the name is no program the classifier knows, so a function named
+//     like one (ls, rm) is still classified as that program;
+//   - a top-level statement of the same script declares the function
+//     before the top-level statement the call is in, so it has run, in
+//     the form every POSIX shell takes (name() body, with a plain name:
+//     dash reads "function f {" as a command named function);
+//   - nothing in the script can remove it again: no unset, and no eval,
+//     source, trap or enable, whose text could.
+//
+// Otherwise the name is an unknown program, as before.
+
+// funcRemovers are the commands whose running can leave a function name
+// to a program of that name: unset directly, the others through text
+// they run in the same shell.
+var funcRemovers = set(`unset eval source . trap enable`)
+
+// noteFuncRemover sets sc.mayUnset when ce runs one of funcRemovers.
+func (sc *scope) noteFuncRemover(ce *syntax.CallExpr) {
+	args, _ := pastCommandBuiltin(ce.Args)
+	if len(args) == 0 {
+		return
+	}
+	if v, ok := litValue(args[0]); !ok || funcRemovers[v] {
+		// A name the parse cannot read may be any of them.
+		sc.mayUnset = true
+	}
+}
+
+// topFuncs returns, for each function a top-level statement of f
+// declares, the 1-based index of the first such statement.
+func topFuncs(f *syntax.File) map[string]int {
+	var m map[string]int
+	for i, s := range f.Stmts {
+		d, ok := s.Cmd.(*syntax.FuncDecl)
+		if !ok || d.Name == nil || d.RsrvWord || !validName(d.Name.Value) {
+			continue
+		}
+		if m == nil {
+			m = map[string]int{}
+		}
+		if _, seen := m[d.Name.Value]; !seen {
+			m[d.Name.Value] = i + 1
+		}
+	}
+	return m
+}
+
+// topStmts walks the top-level statements of sc's script from index first
+// on, each with its place in ctx so calls can see which functions are
+// declared before them.
+func (e *eval) topStmts(list []*syntax.Stmt, first int, ctx cctx, sc *scope) {
+	ctx.topOf = sc
+	for i, s := range list {
+		if e.stopped {
+			return
+		}
+		ctx.top = first + i + 1
+		e.stmt(s, ctx, sc)
+	}
+}
+
+// funcCall reports whether the simple command whose first word resolved
+// to a0 calls a function of the script (see the rules above).
+func funcCall(a0 arg, ctx cctx, sc *scope) bool {
+	if sc == nil || sc.mayUnset || ctx.topOf != sc || ctx.top == 0 || !a0.known || a0.glob {
+		return false
+	}
+	name := a0.val
+	if name == "" || strings.ContainsRune(name, '/') || path.Base(name) != name {
+		return false
+	}
+	at := sc.funcTop[name]
+	if at == 0 || at >= ctx.top {
+		return false
+	}
+	if _, known := knownPrograms[name]; known {
+		return false
+	}
+	if n, h := normalised(name); h != nil || n != name {
+		return false
+	}
+	_, listed := simpleTiers[name]
+	return !listed
+}
+
+// simpleCall is simple for a simple command the shell runs itself, which
+// may call one of the script's functions: the first program lookup below
+// it, the command's own, then reads the function.
+func (e *eval) simpleCall(args []arg, ctx cctx, sc *scope, rtext string) bool {
+	e.fnCall = len(args) > 0 && funcCall(args[0], ctx, sc)
+	covered := e.simple(args, ctx, rtext)
+	e.fnCall = false
+	return covered
+}
+
+// firstBackground returns the 1-based index of the first top-level
+// statement of f run in the background (cmd &), or 0.
+func firstBackground(f *syntax.File) int {
+	for i, s := range f.Stmts {
+		if s.Background {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// killsOwnJob reports whether c, a kill, signals only $!, the background
+// job a top-level statement of the same script started before the one
+// kill is in (cmd & sleep 2; kill $!): a child of this shell, not another
+// process.
+func (c *call) killsOwnJob() bool {
+	sc := c.ctx.sc
+	if sc == nil || c.ctx.topOf != sc || sc.bgTop == 0 || sc.bgTop >= c.ctx.top {
+		return false
+	}
+	args := c.args
+	// One signal first (-9, -TERM, -s KILL); bash reads a later -N as a
+	// process group (kill -9 -1 signals every process).
+	switch {
+	case len(args) > 1 && args[0].known && (args[0].val == "-s" || args[0].val == "-n"):
+		if !args[1].known {
+			return false
+		}
+		args = args[2:]
+	case len(args) > 0 && args[0].known && len(args[0].val) > 1 && args[0].val[0] == '-' && args[0].val != "--":
+		args = args[1:]
+	}
+	if len(args) > 0 && args[0].known && args[0].val == "--" {
+		args = args[1:]
+	}
+	for _, a := range args {
+		if a.known || a.val != "$!" && a.val != `"$!"` && a.val != "${!}" && a.val != `"${!}"` {
+			return false
+		}
+	}
+	return len(args) > 0
+}

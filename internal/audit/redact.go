@@ -131,6 +131,9 @@ func (r *redactor) run() {
 				continue
 			}
 		case '\n', ';', '|', '&':
+			if c == '\n' && continued(s, i) {
+				break // a line continuation, no command break
+			}
 			r.prog = nil
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
@@ -406,11 +409,32 @@ func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
+// skipBlanks skips blanks and line continuations (a backslash before a
+// line end), which bash removes before it splits words: curl \<newline>
+// -u bob:pass is one command.
 func skipBlanks(s string, k int) int {
-	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
-		k++
+	for k < len(s) {
+		switch {
+		case s[k] == ' ' || s[k] == '\t':
+			k++
+		case s[k] == '\\' && k+1 < len(s) && s[k+1] == '\n':
+			k += 2
+		default:
+			return k
+		}
 	}
 	return k
+}
+
+// continued reports whether the line end at i is escaped by a backslash,
+// joining the next line to the command (an odd run of backslashes before
+// it; each run belongs to one line end, so the scans stay linear).
+func continued(s string, i int) bool {
+	n := 0
+	for k := i - 1; k >= 0 && s[k] == '\\'; k-- {
+		n++
+	}
+	return n%2 == 1
 }
 
 // keyValue redacts the value after a secret-named key ending at j, if a

@@ -38,13 +38,28 @@ const Redacted = "[REDACTED]"
 // Only ASCII bytes are ever cut, so valid UTF-8 stays valid. When nothing is
 // found, s itself is returned.
 func Redact(s string) string {
-	r := redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1}}
+	r := newRedactor(s)
 	r.run()
 	if r.out == nil {
 		return s
 	}
 	r.out = append(r.out, s[r.done:]...)
 	return string(r.out)
+}
+
+func newRedactor(s string) redactor {
+	return redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1}}
+}
+
+// ReadsSecretInput reports whether a program in the command reads a secret
+// on its standard input (chpasswd, sudo -S, docker login
+// --password-stdin, …) or writes its input into a credential file (cat >
+// ~/.netrc), by the rules Redact follows: the text a tool writes to the
+// command's input is then a secret too.
+func ReadsSecretInput(command string) bool {
+	r := newRedactor(command)
+	r.run()
+	return r.stdin.readsSecret
 }
 
 type redactor struct {

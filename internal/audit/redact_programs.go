@@ -74,11 +74,16 @@ type program struct {
 	htpasswd bool
 	// query: name==value is a query parameter (httpie), not a comparison.
 	query bool
+	// prompt: options, given without a value, that make the program ask
+	// for a password, which it reads on its input when it has no
+	// terminal, as under warden (mysql -p, psql -W): its input is secret.
+	prompt []string
 }
 
 var (
 	registryLogin = &program{opts: []option{{name: "-p", sub: "login"}, {name: "--password", sub: "login"}}}
-	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}}
+	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p", "--password"}}
+	postgresLike  = &program{prompt: []string{"-W", "--password"}}
 	archiver      = &program{opts: []option{{name: "-p", attachedOnly: true}}}
 	mongoLike     = &program{opts: []option{{name: "-p"}}}
 	redisLike     = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -54,5 +55,61 @@ func TestRedactLineContinuations(t *testing.T) {
 		// another command, whose -p is a port.
 		{"sshpass -p S3cr3tZ ssh h ls x\\\\\ndocker run -p 8080:80 nginx", []string{"S3cr3tZ"}, []string{"docker run -p 8080:80 nginx"}},
 		{"docker login -p S3cr3tZ r\ndocker run \\\n  -p 8080:80 nginx", []string{"S3cr3tZ"}, []string{"-p 8080:80 nginx"}},
+	})
+}
+
+// TestRedactArgsSecretStdin: the stdin text run_command and run_script
+// write to a command that reads a secret there (or writes its input into
+// a credential file) is redacted as a whole, as a here-string to the same
+// command would be; other stdin texts stay.
+func TestRedactArgsSecretStdin(t *testing.T) {
+	for _, in := range []string{
+		`{"command":"chpasswd","stdin":"bob:S3cr3tZ"}`,
+		`{"stdin":"bob:S3cr3tZ","command":"sudo chpasswd"}`,
+		`{"command":"docker login -u bob --password-stdin registry.example","stdin":"S3cr3tZ"}`,
+		`{"command":"sudo -S apt-get update","stdin":"S3cr3tZ\n"}`,
+		`{"command":"passwd --stdin bob","stdin":"S3cr3tZ"}`,
+		`{"command":"htpasswd -i /etc/nginx/htpasswd bob","stdin":"S3cr3tZ"}`,
+		`{"command":"gh auth login --with-token","stdin":"S3cr3tZ"}`,
+		`{"command":"kinit bob@EXAMPLE.ORG","stdin":"S3cr3tZ"}`,
+		`{"command":"vault login -","stdin":"S3cr3tZ"}`,
+		`{"command":"cryptsetup open /dev/sdb1 data","stdin":"S3cr3tZ"}`,
+		`{"command":"openssl rsa -passin stdin -in k","stdin":"S3cr3tZ"}`,
+		`{"command":"restic --password-file=- snapshots","stdin":"S3cr3tZ"}`,
+		`{"command":"smbpasswd -s -a bob","stdin":"S3cr3tZ\nS3cr3tZ\n"}`,
+		`{"command":"curl -K - https://x","stdin":"user = bob:S3cr3tZ"}`,
+		`{"command":"cat > ~/.pgpass","stdin":"db:5432:*:app:S3cr3tZ"}`,
+		`{"script":"set -e\nchpasswd\n","stdin":"bob:S3cr3tZ"}`,
+		`{"command":"sudo -S -v","Stdin":"S3cr3tZ"}`,
+		// Without a terminal, mysql -p and psql -W read the password
+		// they ask for on their input.
+		`{"command":"mysql -u root -p shop","stdin":"S3cr3tZ"}`,
+		`{"command":"mysqldump -u root --password shop","stdin":"S3cr3tZ"}`,
+		`{"command":"psql -h db -U app -W","stdin":"S3cr3tZ"}`,
+		`{"command":"pg_dump -W -h db shop","stdin":"S3cr3tZ"}`,
+	} {
+		got := string(RedactArgs(json.RawMessage(in), 0))
+		if strings.Contains(got, "S3cr3tZ") {
+			t.Errorf("RedactArgs(%s) = %s: the stdin secret survives", in, got)
+		}
+		if !strings.Contains(strings.ToLower(got), `"stdin":"[redacted]"`) {
+			t.Errorf("RedactArgs(%s) = %s: want the stdin key kept, its value redacted", in, got)
+		}
+	}
+	for _, in := range []string{
+		`{"command":"grep -c x","stdin":"hello x"}`,
+		`{"command":"cat > notes.txt","stdin":"hello"}`,
+		`{"command":"mysql -u root shop","stdin":"select 1;"}`,
+		`{"command":"psql -h db","stdin":"select 1;"}`,
+		`{"command":"chpasswd","x":{"stdin":"kept"}}`,
+	} {
+		if got := string(RedactArgs(json.RawMessage(in), 0)); got != in {
+			t.Errorf("RedactArgs(%s) = %s, want it unchanged", in, got)
+		}
+	}
+	// The same rule on a here-string and a pipe.
+	checkSpellings(t, []spelling{
+		{"echo S3cr3tZ | mysql -u root -p shop", []string{"S3cr3tZ"}, []string{"| mysql -u root -p shop"}},
+		{"psql -W -h db <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"psql -W -h db <<<"}},
 	})
 }

@@ -27,6 +27,9 @@ type stdinState struct {
 	// wrapper: the current command runs another with its input (sudo).
 	wrapper bool
 	secret  bool // the current command reads a secret on its input
+	// readsSecret: some command did, so what a tool feeds the command
+	// line on its input is a secret (ReadsSecretInput).
+	readsSecret bool
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
 }
@@ -88,6 +91,10 @@ func (r *redactor) stdinWord(i, j int) int {
 		r.writesTo(i)
 		return j
 	}
+	if !st.secret && r.prog != nil && r.prompts(w, j) {
+		r.secretInput() // mysql -p, psql -W
+		return j
+	}
 	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:], st.wrapper) {
 		return j
 	}
@@ -100,7 +107,7 @@ func (r *redactor) stdinWord(i, j int) int {
 // out yet), and so are the bodies of here-documents feeding it.
 func (r *redactor) secretInput() {
 	st := &r.stdin
-	st.secret = true
+	st.secret, st.readsSecret = true, true
 	for _, f := range st.feed[:st.nfeed] {
 		// A part already redacted by another rule is left as it is.
 		if from := max(f.from, r.done); f.to > from {
@@ -350,4 +357,18 @@ func (r *redactor) innerCommand(i int) bool {
 	}
 	before := strings.TrimRight(s[max(0, i-8):i-1], " \t")
 	return strings.HasSuffix(before, " -c") || strings.HasSuffix(before, " -lc")
+}
+
+// prompts reports whether the word w, ending at j, is an option given
+// without a value with which the current program asks for a password (prompt).
+func (r *redactor) prompts(w string, j int) bool {
+	if j < len(r.s) && r.s[j] == '=' {
+		return false // --password=…, a value the option rules read
+	}
+	for _, o := range r.prog.prompt {
+		if w == o {
+			return true
+		}
+	}
+	return false
 }

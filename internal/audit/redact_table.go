@@ -56,7 +56,7 @@ var programs = map[string]*program{
 	"consul":       {pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
 	"cargo":        {pos: []positional{{after: []string{"login"}, every: true}}},
 	"twine":        {opts: []option{{name: "-p"}}},
-	"mysqladmin":   {opts: mysqlLike.opts, pos: []positional{{after: []string{"password"}, index: 0}}},
+	"mysqladmin":   {opts: mysqlLike.opts, prompt: mysqlLike.prompt, pos: []positional{{after: []string{"password"}, index: 0}}},
 	"mysqlsh":      {opts: mysqlLike.opts, pos: []positional{{every: true, split: userinfo}}},
 	"keytool":      {noAttach: true, opts: []option{{name: "-new"}}},
 	"slappasswd":   {opts: []option{{name: "-s"}}},
@@ -121,7 +121,10 @@ var programs = map[string]*program{
 	"psexec.py":           impacket, "smbexec.py": impacket, "wmiexec.py": impacket, "atexec.py": impacket,
 	"dcomexec.py": impacket, "secretsdump.py": impacket, "GetUserSPNs.py": impacket,
 	"GetNPUsers.py": impacket, "getTGT.py": impacket, "mssqlclient.py": impacket, "smbclient.py": impacket,
-	"ssh": noRules, "scp": noRules, "sftp": noRules, "rsync": noRules, "sudo": noRules,
+	"psql": postgresLike, "createdb": postgresLike, "createuser": postgresLike, "dropdb": postgresLike,
+	"dropuser": postgresLike, "vacuumdb": postgresLike, "reindexdb": postgresLike, "clusterdb": postgresLike,
+	"pgbench": postgresLike,
+	"ssh":     noRules, "scp": noRules, "sftp": noRules, "rsync": noRules, "sudo": noRules,
 	"env": noRules, "sh": noRules, "bash": noRules, "xargs": noRules, "timeout": noRules,
 }
 
@@ -130,5 +133,5 @@ var programFamilies = []struct {
 	p      *program
 }{
 	{"mysql", mysqlLike}, {"mariadb", mysqlLike}, {"mongo", mongoLike}, {"ldap", ldapLike},
-	{"snmp", snmpLike}, {"7z", archiver}, {"ncftp", mongoLike}, {"impacket-", impacket},
+	{"snmp", snmpLike}, {"pg_", postgresLike}, {"7z", archiver}, {"ncftp", mongoLike}, {"impacket-", impacket},
 }

@@ -205,7 +205,22 @@ func flagSecretName(w string) bool {
 		"url", "uri", "user", "username", "name", "helper", "dir", "path", "required", "only":
 		return false
 	}
-	return secretName(name)
+	return secretName(name) || abbreviates(last)
+}
+
+// abbreviates reports whether an option's last part is a shortened
+// credential word: GNU getopt_long, MySQL's and gpg's parsers take any
+// unambiguous prefix of a long option, so --passwo=x is --password=x.
+func abbreviates(last string) bool {
+	if len(last) < 4 {
+		return false
+	}
+	for _, w := range [...]string{"password", "passphrase", "secret", "token", "credentials"} {
+		if len(last) < len(w) && hasPrefixFold(w, last) {
+			return true
+		}
+	}
+	return false
 }
 
 // pwdName reports whether name is the shell's working directory variable,

@@ -113,3 +113,25 @@ func TestRedactArgsSecretStdin(t *testing.T) {
 		{"psql -W -h db <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"psql -W -h db <<<"}},
 	})
 }
+
+// TestRedactOptionAbbreviations: GNU getopt_long (wget, most GNU tools),
+// MySQL's and gpg's option parsers take any unambiguous prefix of a long
+// option, so a shortened credential option carries the secret too.
+func TestRedactOptionAbbreviations(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"wget --passwo=S3cr3tZ https://x", []string{"S3cr3tZ"}, []string{"wget --passwo=", "https://x"}},
+		{"wget --http-passwor=S3cr3tZ https://x", []string{"S3cr3tZ"}, []string{"--http-passwor="}},
+		{"wget --ftp-passwo S3cr3tZ ftp://x", []string{"S3cr3tZ"}, []string{"ftp://x"}},
+		{"mysql --passwor=S3cr3tZ shop", []string{"S3cr3tZ"}, []string{"shop"}},
+		{"mysqldump --passwo='S3cr3tZ' shop", []string{"S3cr3tZ"}, []string{"shop"}},
+		{"gpg --batch --passphr S3cr3tZ -d f", []string{"S3cr3tZ"}, []string{"-d f"}},
+		{"gpg --passp=S3cr3tZ -c f", []string{"S3cr3tZ"}, []string{"-c f"}},
+		{"tool --toke S3cr3tZ run", []string{"S3cr3tZ"}, []string{"run"}},
+		{"tool --client-secr=S3cr3tZ run", []string{"S3cr3tZ"}, []string{"run"}},
+		{"tool --credenti S3cr3tZ run", []string{"S3cr3tZ"}, []string{"run"}},
+		// Words that start alike but abbreviate none stay.
+		{"ftp --passive host1", nil, []string{"ftp --passive host1"}},
+		{"tool --secure host1 --tok x", nil, []string{"tool --secure host1 --tok x"}},
+		{"wget --pas x", nil, []string{"wget --pas x"}},
+	})
+}

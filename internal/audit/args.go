@@ -77,6 +77,7 @@ func redactJSON(in []byte, maxValue int, stdinSecret bool) ([]byte, error) {
 	var stack []jsonFrame
 	secret := false // the next value belongs to a secret-named key
 	pwd := false    // the next value belongs to PWD, a secret unless a path
+	pair := ""      // the next value belongs to a credential pair's key (https_proxy)
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -111,6 +112,10 @@ func redactJSON(in []byte, maxValue int, stdinSecret bool) ([]byte, error) {
 				secret = secretKey(key) != keyNone || secretName(key) ||
 					stdinSecret && len(stack) == 1 && strings.EqualFold(key, "stdin")
 				pwd = !secret && pwdName(key)
+				pair = ""
+				if _, ok := (&redactor{}).pairSplit(key); ok && !secret {
+					pair = key
+				}
 				continue
 			}
 			if f.obj {
@@ -141,6 +146,9 @@ func redactJSON(in []byte, maxValue int, stdinSecret bool) ([]byte, error) {
 			stack = append(stack, jsonFrame{obj: v == '{', wantKey: v == '{'})
 			out = append(out, byte(v))
 		case string:
+			if pair != "" {
+				v = redactPair(pair, v)
+			}
 			out = appendQuoted(out, bound(Redact(v), maxValue))
 		case json.Number:
 			if len(v) > maxValue {

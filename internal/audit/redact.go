@@ -266,6 +266,11 @@ func (r *redactor) word(i, j int) int {
 			kind = keyPwd
 		}
 	}
+	if kind == keyNone && j < len(s) && (s[j] == '=' || w[0] == '-') {
+		if end := r.pairValue(i, j); end > 0 {
+			return end // https_proxy=user:pass@proxy, --proxy user:pass@proxy
+		}
+	}
 	if kind != keyNone {
 		if end := r.keyValue(sep, w[0] == '-', kind, nameStyled(w)); end > 0 {
 			return end

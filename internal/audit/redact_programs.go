@@ -78,6 +78,9 @@ type program struct {
 	// for a password, which it reads on its input when it has no
 	// terminal, as under warden (mysql -p, psql -W): its input is secret.
 	prompt []string
+	// userSep: a user= or username= key of its options holds
+	// user<userSep>password (mount.cifs -o username=bob%pw).
+	userSep byte
 }
 
 var (
@@ -307,8 +310,13 @@ func (r *redactor) option(i, j int) int {
 
 // optionValue redacts the secret part of the value starting at k.
 func (r *redactor) optionValue(k int, how split) int {
-	s := r.s
 	start, end := r.valueWord(k, false)
+	return r.splitValue(start, end, how)
+}
+
+// splitValue redacts the secret part of the value s[start:end].
+func (r *redactor) splitValue(start, end int, how split) int {
+	s := r.s
 	if end <= start {
 		return 0
 	}
@@ -431,14 +439,15 @@ func (r *redactor) configValue(i, j int) int {
 	// Keys are read like option names, so credential.helper or
 	// ssl.key-file, which name where a secret is kept, take no secret.
 	w := r.s[i:j]
-	if secretKey(w) == keyNone && !flagSecretName(w) {
+	how, pair := r.pairSplit(w) // git config http.proxy user:pass@proxy
+	if !pair && secretKey(w) == keyNone && !flagSecretName(w) {
 		return 0
 	}
 	k := skipBlanks(r.s, j)
 	if k == j || k >= len(r.s) || r.s[k] == '-' {
 		return 0
 	}
-	return r.optionValue(k, whole)
+	return r.optionValue(k, how)
 }
 
 // lookAhead finds the secret positionals of the current command, from k

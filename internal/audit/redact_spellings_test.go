@@ -135,3 +135,44 @@ func TestRedactOptionAbbreviations(t *testing.T) {
 		{"wget --pas x", nil, []string{"wget --pas x"}},
 	})
 }
+
+// TestRedactCredentialPairs: a user name and password held together under
+// a name that is no credential word — a proxy without a scheme, etcdctl's
+// and Samba's user variables, mount.cifs's and curlftpfs's user= — lose
+// the password and keep the user and host, in commands and in the env map.
+func TestRedactCredentialPairs(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"https_proxy=bob:S3cr3tZ@proxy:3128 curl https://x", []string{"S3cr3tZ"}, []string{"https_proxy=bob:", "@proxy:3128 curl https://x"}},
+		{"export HTTPS_PROXY=bob:S3cr3tZ@proxy:3128", []string{"S3cr3tZ"}, []string{"HTTPS_PROXY=bob:", "@proxy:3128"}},
+		{"env all_proxy='bob:S3cr3tZ@proxy:1080' wget x", []string{"S3cr3tZ"}, []string{"@proxy:1080' wget x"}},
+		{"wget -e http_proxy=bob:S3cr3tZ@proxy:3128 https://x", []string{"S3cr3tZ"}, []string{"@proxy:3128 https://x"}},
+		{"pip install --proxy bob:S3cr3tZ@proxy:3128 requests", []string{"S3cr3tZ"}, []string{"--proxy bob:", "@proxy:3128 requests"}},
+		{"pip install --proxy=bob:S3cr3tZ@proxy:3128 x", []string{"S3cr3tZ"}, []string{"@proxy:3128 x"}},
+		{"git config --global http.proxy bob:S3cr3tZ@proxy:3128", []string{"S3cr3tZ"}, []string{"http.proxy bob:", "@proxy:3128"}},
+		{"npm config set https-proxy bob:S3cr3tZ@proxy:3128", []string{"S3cr3tZ"}, []string{"@proxy:3128"}},
+		{"ETCDCTL_USER=root:S3cr3tZ etcdctl get /x", []string{"S3cr3tZ"}, []string{"ETCDCTL_USER=root:", "etcdctl get /x"}},
+		{"USER=bob%S3cr3tZ smbclient //nas/share", []string{"S3cr3tZ"}, []string{"USER=bob%", "smbclient //nas/share"}},
+		{"mount -t cifs -o username=bob%S3cr3tZ,uid=0 //nas/s /mnt", []string{"S3cr3tZ"}, []string{"username=bob%", ",uid=0 //nas/s /mnt"}},
+		{"mount.cifs //nas/s /mnt -o user=bob%S3cr3tZ", []string{"S3cr3tZ"}, []string{"user=bob%"}},
+		{"curlftpfs -o user=bob:S3cr3tZ,allow_other ftp.example /mnt", []string{"S3cr3tZ"}, []string{"user=bob:", ",allow_other ftp.example /mnt"}},
+		// A proxy with no password, a user without one and a URL-encoded
+		// user= elsewhere stay.
+		{"https_proxy=proxy:3128 no_proxy=localhost,.corp curl x", nil, []string{"https_proxy=proxy:3128 no_proxy=localhost,.corp curl x"}},
+		{"git config http.proxy http://proxy:3128", nil, []string{"git config http.proxy http://proxy:3128"}},
+		{"mount -o user=bob,uid=0 //nas/s /mnt", nil, []string{"mount -o user=bob,uid=0 //nas/s /mnt"}},
+		{"curl 'https://x/?user=bob%40x.org'", nil, []string{"user=bob%40x.org"}},
+		{"USER=bob make", nil, []string{"USER=bob make"}},
+	})
+	in := `{"command":"curl x","env":{"https_proxy":"bob:S3cr3tZ@proxy:3128","ETCDCTL_USER":"root:S3cr3tY","USER":"bob%S3cr3tX","NO_PROXY":"a,b"}}`
+	got := string(RedactArgs(json.RawMessage(in), 0))
+	for _, sec := range []string{"S3cr3tZ", "S3cr3tY", "S3cr3tX"} {
+		if strings.Contains(got, sec) {
+			t.Errorf("RedactArgs(%s) = %s: %q survives", in, got, sec)
+		}
+	}
+	for _, k := range []string{`"https_proxy":"bob:[REDACTED]@proxy:3128"`, `"ETCDCTL_USER":"root:[REDACTED]"`, `"NO_PROXY":"a,b"`} {
+		if !strings.Contains(got, k) {
+			t.Errorf("RedactArgs(%s) = %s: lost %s", in, got, k)
+		}
+	}
+}

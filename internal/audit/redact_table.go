@@ -40,7 +40,9 @@ var programs = map[string]*program{
 		{name: "-password", split: passArg}, {name: "-k"}, {name: "-K"},
 	}, pos: []positional{{after: []string{"passwd"}, every: true}}},
 	"rpcclient": sambaLike, "smbcacls": sambaLike, "smbcquotas": sambaLike,
-	"smbget": sambaLike, "smbtree": sambaLike, "mount.cifs": sambaLike,
+	"smbget": sambaLike, "smbtree": sambaLike,
+	"mount.cifs": {opts: sambaLike.opts, userSep: '%'}, "mount.smb3": {opts: sambaLike.opts, userSep: '%'},
+	"mount": {userSep: '%'}, "curlftpfs": {userSep: ':'},
 	// smbclient //server/share PASSWORD; net [rpc] user add NAME PASSWORD.
 	"smbclient": {opts: sambaLike.opts, servicePass: true},
 	"net": {opts: sambaLike.opts, pos: []positional{

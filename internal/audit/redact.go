@@ -172,6 +172,9 @@ func (r *redactor) word(i, j int) int {
 	if end := tokenEnd(s, i, j); end > i {
 		return r.replace(i, end, Redacted)
 	}
+	if end := r.joinedWord(i, j); end > 0 {
+		return end // '--user' 'bob:pw', --pass\word=pw, PG"PASS"WORD=pw
+	}
 	switch w[0] {
 	case '-':
 		if strings.HasPrefix(w, "-----BEGIN") {
@@ -226,7 +229,8 @@ func (r *redactor) word(i, j int) int {
 		}
 	}
 	if w[0] != '-' && (r.prog != nil || mayBeProgram(w)) && standsAlone(s, j) {
-		if startsWord(s, i) || s[i-1] == '/' {
+		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
+		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) {
 			// Inside a configuring subcommand, the name of a program
 			// with no rules is a value (rclone config create r sftp …).
 			if p := lookupProgram(w); p != nil && (p != noRules || r.prog == nil || !r.configuring(r.prog)) && (!p.cmdOnly || r.stdin.cmdAt == i) {

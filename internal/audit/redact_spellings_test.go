@@ -176,3 +176,32 @@ func TestRedactCredentialPairs(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactQuotedNames: bash removes quotes and backslashes from an
+// option's or a variable's name before the program reads it, so a name
+// quoted or escaped in part or whole is read as the joined name; the
+// program name's alias-free spelling \curl names it too.
+func TestRedactQuotedNames(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`curl '--user' 'bob:S3cr3tZ' https://x`, []string{"S3cr3tZ"}, []string{`'--user' 'bob:`, "https://x"}},
+		{`curl "-u" "bob:S3cr3tZ" https://x`, []string{"S3cr3tZ"}, []string{`"-u" "bob:`}},
+		{`curl --u\ser bob:S3cr3tZ https://x`, []string{"S3cr3tZ"}, []string{"bob:", "https://x"}},
+		{`curl --us""er=bob:S3cr3tZ https://x`, []string{"S3cr3tZ"}, []string{"bob:"}},
+		{`curl -\u bob:S3cr3tZ https://x`, []string{"S3cr3tZ"}, []string{"bob:"}},
+		{`sshpass "-p" S3cr3tZ ssh h`, []string{"S3cr3tZ"}, []string{"ssh h"}},
+		{`docker login '--password' S3cr3tZ registry.example`, []string{"S3cr3tZ"}, []string{"registry.example"}},
+		{`wget --pass\word=S3cr3tZ https://x`, []string{"S3cr3tZ"}, []string{"https://x"}},
+		{`tool --api"-"key S3cr3tZ run`, []string{"S3cr3tZ"}, []string{"run"}},
+		{`tool '--token=S3cr3tZ' run`, []string{"S3cr3tZ"}, []string{"run"}},
+		{`env PG"PASS"WORD=S3cr3tZ psql`, []string{"S3cr3tZ"}, []string{"psql"}},
+		{`export PG'PASS'WORD=S3cr3tZ; psql`, []string{"S3cr3tZ"}, []string{"; psql"}},
+		{`docker run -e DB_"PASSWORD"=S3cr3tZ img`, []string{"S3cr3tZ"}, []string{"img"}},
+		{`\curl -u bob:S3cr3tZ https://x`, []string{"S3cr3tZ"}, []string{"bob:"}},
+		{`sudo \sshpass -p S3cr3tZ ssh h`, []string{"S3cr3tZ"}, []string{"ssh h"}},
+		// Quoted names that name no secret keep their values.
+		{`curl '--url' 'https://x' "-o" out`, nil, []string{`curl '--url' 'https://x' "-o" out`}},
+		{`env "LANG"=C 'HOME'=/root ls`, nil, []string{`env "LANG"=C 'HOME'=/root ls`}},
+		{`docker run '-p' 8080:80 nginx`, nil, []string{`docker run '-p' 8080:80 nginx`}},
+		{`echo "--no-password" x`, nil, []string{`echo "--no-password" x`}},
+	})
+}

@@ -53,6 +53,11 @@ type program struct {
 	// cluster: short options combine, the value attached or next
 	// (curl -sSu user:pass, ldapsearch -xw secret).
 	cluster bool
+	// flags: when set, the letters of the options without a value that
+	// may come before the secret option in a cluster (mysql -Bp…, zip
+	// -rP …); any other letter takes the rest of the word as its value
+	// (mysql -hexample.com), which ends the cluster.
+	flags string
 	// noAttach: single-dash long options (openssl -key) mean a short
 	// option's letter followed by more letters is another option.
 	noAttach bool
@@ -85,11 +90,13 @@ type program struct {
 
 var (
 	registryLogin = &program{opts: []option{{name: "-p", sub: "login"}, {name: "--password", sub: "login"}}}
-	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p", "--password"}}
-	postgresLike  = &program{prompt: []string{"-W", "--password"}}
-	archiver      = &program{opts: []option{{name: "-p", attachedOnly: true}}}
-	mongoLike     = &program{opts: []option{{name: "-p"}}}
-	redisLike     = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
+	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p", "--password"}, cluster: true, flags: mysqlFlags}
+	// mysqlFlags are the MySQL clients' short options without a value.
+	mysqlFlags   = "BCEfGHiLnNqrstvVwX#"
+	postgresLike = &program{prompt: []string{"-W", "--password"}}
+	archiver     = &program{opts: []option{{name: "-p", attachedOnly: true}}}
+	mongoLike    = &program{opts: []option{{name: "-p"}}}
+	redisLike    = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
 		{after: []string{"AUTH"}, every: true}, {after: []string{"auth"}, every: true},
 	}}
 	oracleLike = &program{pos: []positional{{every: true, split: oracleLogin}}}
@@ -298,11 +305,17 @@ func (r *redactor) option(i, j int) int {
 			}
 			k := i + x + 1
 			if x == len(w)-1 && !startsQuote(s, j) {
+				if o.attachedOnly {
+					return 0 // mysql -Bp asks for the password
+				}
 				if k = skipBlanks(s, j); k == j || k >= len(s) {
 					return 0
 				}
 			}
 			return max(r.optionValue(k, o.split), j)
+		}
+		if p.flags != "" && strings.IndexByte(p.flags, w[x]) < 0 {
+			return 0
 		}
 	}
 	return 0

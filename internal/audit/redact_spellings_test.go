@@ -205,3 +205,29 @@ func TestRedactQuotedNames(t *testing.T) {
 		{`echo "--no-password" x`, nil, []string{`echo "--no-password" x`}},
 	})
 }
+
+// TestRedactOptionClusters: the MySQL clients, zip and unzip take short
+// options in clusters, where the password option comes after flags
+// (mysql -BpSECRET, zip -rP SECRET); a letter that takes a value ends the
+// cluster, so a host or user that holds the option's letter stays.
+func TestRedactOptionClusters(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"mysql -BpS3cr3tZ shop", []string{"S3cr3tZ"}, []string{"mysql -Bp", "shop"}},
+		{"mysql -Bp'S3cr3tZ' shop", []string{"S3cr3tZ"}, []string{"shop"}},
+		{"mysqldump -qpS3cr3tZ shop", []string{"S3cr3tZ"}, []string{"shop"}},
+		{"mariadb -NBspS3cr3tZ -e 'select 1'", []string{"S3cr3tZ"}, []string{"select 1"}},
+		{"mysqladmin -fpS3cr3tZ status", []string{"S3cr3tZ"}, []string{"status"}},
+		{"zip -rP S3cr3tZ out.zip dir", []string{"S3cr3tZ"}, []string{"-rP", "out.zip dir"}},
+		{"zip -9rP S3cr3tZ out.zip dir", []string{"S3cr3tZ"}, []string{"out.zip dir"}},
+		{"zip -rPS3cr3tZ out.zip dir", []string{"S3cr3tZ"}, []string{"out.zip dir"}},
+		{"unzip -oP S3cr3tZ f.zip", []string{"S3cr3tZ"}, []string{"-oP", "f.zip"}},
+		{"unzip -qoP 'S3cr3tZ' f.zip -d /srv", []string{"S3cr3tZ"}, []string{"f.zip -d /srv"}},
+		// mysql -Bp asks for the password: the next word is the database.
+		{"mysql -Bp shop", nil, []string{"mysql -Bp shop"}},
+		{"echo S3cr3tY | mysql -Bp shop", []string{"S3cr3tY"}, []string{"| mysql -Bp shop"}},
+		// A value-taking letter ends the cluster: -h's host, -u's user.
+		{"mysql -hexample.com -upostgres shop", nil, []string{"mysql -hexample.com -upostgres shop"}},
+		{"zip -b /tmp/up -r out.zip dir", nil, []string{"zip -b /tmp/up -r out.zip dir"}},
+		{"unzip -d /srv/pub f.zip", nil, []string{"unzip -d /srv/pub f.zip"}},
+	})
+}

@@ -369,6 +369,11 @@ func (r *redactor) prompts(w string, j int) bool {
 		if w == o {
 			return true
 		}
+		// mysql -Bp: a cluster of flags ending in the prompting option.
+		if p := r.prog; len(o) == 2 && p.flags != "" && len(w) > 2 && w[0] == '-' && w[1] != '-' && w[len(w)-1] == o[1] &&
+			strings.Trim(w[1:len(w)-1], p.flags) == "" {
+			return true
+		}
 	}
 	return false
 }

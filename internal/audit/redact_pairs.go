@@ -21,6 +21,8 @@ func (r *redactor) pairSplit(w string) (split, bool) {
 		return afterColon, true
 	case name == "USER" && w[0] != '-':
 		return afterPercent, true // Samba's USER=user%password
+	case name == "p" && r.prog != nil && r.prog.dsn:
+		return whole, true // pt-table-checksum h=db,u=root,p=secret
 	case r.prog != nil && r.prog.userSep != 0 && (name == "user" || name == "username"):
 		if r.prog.userSep == '%' {
 			return afterPercent, true
@@ -45,7 +47,7 @@ func (r *redactor) pairValue(i, j int) int {
 		// A list's next key= ends the value (mount -o
 		// username=bob%pw,uid=0).
 		start, end := r.valueWord(j+1, true)
-		if how != userinfo && r.prog != nil && r.prog.userSep != 0 {
+		if how != userinfo && r.prog != nil && (r.prog.userSep != 0 || r.prog.dsn) {
 			// In a mount option list every ',' ends an option
 			// (user=bob:pw,allow_other).
 			if c := strings.IndexByte(s[start:end], ','); c >= 0 {

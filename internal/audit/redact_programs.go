@@ -23,6 +23,7 @@ const (
 	passArg                   // openssl's pass:secret; env:, file:, fd: and stdin name no secret
 	userinfo                  // [user:password@]host of a proxy without a scheme (curl -x)
 	oracleLogin               // user/password[@db] (sqlplus, expdp userid=…)
+	aclRule                   // a redis ACL rule: >password adds one, <password removes it
 )
 
 // option is one option whose value is secret.
@@ -86,6 +87,9 @@ type program struct {
 	// userSep: a user= or username= key of its options holds
 	// user<userSep>password (mount.cifs -o username=bob%pw).
 	userSep byte
+	// dsn: a key p= of its DSNs (h=db,u=root,p=secret) is the password
+	// (Percona Toolkit).
+	dsn bool
 }
 
 var (
@@ -98,6 +102,7 @@ var (
 	mongoLike    = &program{opts: []option{{name: "-p"}}}
 	redisLike    = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
 		{after: []string{"AUTH"}, every: true}, {after: []string{"auth"}, every: true},
+		{after: []string{"SETUSER"}, every: true, split: aclRule}, {after: []string{"setuser"}, every: true, split: aclRule},
 	}}
 	oracleLike = &program{pos: []positional{{every: true, split: oracleLogin}}}
 	ldapLike   = &program{cluster: true, opts: []option{{name: "-w"}}}
@@ -106,8 +111,18 @@ var (
 		{name: "-a", split: colonOrWhole}, {name: "--auth", split: colonOrWhole}, {name: "--proxy-auth", split: colonOrWhole},
 		{name: "--bearer"},
 	}}
-	snmpLike  = &program{opts: []option{{name: "-c"}, {name: "-A"}, {name: "-X"}}}
-	vaultLike = &program{pos: []positional{{after: []string{"login"}, every: true}}}
+	// SNMPv3's -3m/-3x master keys and -3k/-3K/-3M/-3X localized keys are
+	// the passwords' hashes, as good as them.
+	snmpLike = &program{opts: []option{{name: "-c"}, {name: "-A"}, {name: "-X"},
+		{name: "-3m"}, {name: "-3x"}, {name: "-3k"}, {name: "-3K"}, {name: "-3M"}, {name: "-3X"}}}
+	// vault login TOKEN, operator unseal KEY, unwrap TOKEN; kv put and
+	// patch store the value of every key=value.
+	vaultLike = &program{opts: []option{{name: "-id", sub: "token"}}, pos: []positional{
+		{after: []string{"login"}, every: true}, {after: []string{"unseal"}, every: true},
+		{after: []string{"unwrap"}, every: true},
+		{after: []string{"kv", "put"}, every: true, split: afterEquals}, {after: []string{"kv", "patch"}, every: true, split: afterEquals},
+	}}
+	ipmiLike  = &program{opts: []option{{name: "-p"}, {name: "-k"}}}
 	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}}
 	httpBasic = &program{configSub: "config", pos: []positional{{after: []string{"http-basic.*"}, index: 1}}}
 	freerdp   = &program{slash: true, opts: []option{{name: "/p:"}, {name: "/gp:"}, {name: "/pth:"}}}
@@ -558,6 +573,19 @@ func (r *redactor) queue(k, e int, how split) {
 	switch how {
 	case oracleLogin:
 		k, e = oracleSecret(s, k, e)
+	case afterColon, afterEquals:
+		// etcdctl user add bob:pw; vault kv put path key=secret (a
+		// word without the separator, the path, is kept).
+		x := strings.IndexByte(s[k:e], separator(how))
+		if x < 0 {
+			return
+		}
+		k += x + 1
+	case aclRule:
+		if s[k] != '>' && s[k] != '<' {
+			return
+		}
+		k++
 	case userinfo:
 		// [domain/]user:password@host (impacket, mysqlsh).
 		at := strings.LastIndexByte(s[k:e], '@')

@@ -76,6 +76,12 @@ func (r *redactor) stdinWord(i, j int) int {
 		if stdinReader(w) {
 			r.secretInput()
 		}
+		if w == "AUTH" {
+			// A Redis (or SMTP) AUTH line, typed into redis-cli or fed
+			// to it: AUTH [user] password. Only upper case: PAM's
+			// "auth required …" lines are no credential.
+			r.lookAhead(j, positional{every: true}, false)
+		}
 		return j
 	}
 	if st.wrapper && (w == "sudo" || w == "doas") {
@@ -142,7 +148,10 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "insert":
 		return cmd == "pass"
 	case "-":
-		return cmd == "vault" || cmd == "bao" // vault login -
+		// vault login -, ecryptfs-add-passphrase -
+		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase"
+	case "password_stdin":
+		return cmd == "sshfs" // sshfs -o password_stdin
 	}
 	if wrapped && stdinReader(w) {
 		return true

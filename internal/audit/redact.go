@@ -175,6 +175,9 @@ func (r *redactor) word(i, j int) int {
 	if end := r.joinedWord(i, j); end > 0 {
 		return end // '--user' 'bob:pw', --pass\word=pw, PG"PASS"WORD=pw
 	}
+	if end := r.scriptSetter(i, j); end > 0 {
+		return end // os.environ['PGPASSWORD'] = …, os.putenv("PGPASSWORD", …)
+	}
 	switch w[0] {
 	case '-':
 		if strings.HasPrefix(w, "-----BEGIN") {
@@ -215,9 +218,9 @@ func (r *redactor) word(i, j int) int {
 			}
 		}
 	}
-	if j < len(s) && s[j] == '(' && (strings.HasSuffix(w, ".auth") || strings.HasSuffix(w, "changeUserPassword")) {
+	if j < len(s) && s[j] == '(' && loginCall(w) {
 		if end := r.secondArgument(j); end > 0 {
-			return end // db.auth("u", "secret")
+			return end // db.auth("u", "secret"), ftp.login("u", "secret")
 		}
 	}
 	if r.prog != nil && r.prog.slash && i > 0 && s[i-1] == '/' && j < len(s) && s[j] == ':' && startsWord(s, i-1) {
@@ -538,6 +541,9 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		start, end := r.valueWord(k, true)
 		if end <= start {
 			return 0
+		}
+		if end < n && s[end] == '(' && loginCall(s[start:end]) {
+			return 0 // auth=HTTPBasicAuth("bob", …): the call's rule reads it
 		}
 		return r.replace(start, end, Redacted)
 	}

@@ -299,3 +299,33 @@ func TestRedactMoreProgramOptions(t *testing.T) {
 		{"etcdctl user add bob", nil, []string{"etcdctl user add bob"}},
 	})
 }
+
+// TestRedactScriptSetters: run_script runs python3, and commands embed
+// other languages: a secret-named variable set by subscript or by a
+// setter call, and a login call's password, lose their values.
+func TestRedactScriptSetters(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"import os\nos.environ['PGPASSWORD'] = 'S3cr3tZ'\nos.system('psql')", []string{"S3cr3tZ"}, []string{"os.environ['PGPASSWORD'] = '", "os.system('psql')"}},
+		{`os.environ["DB_PASSWORD"]="S3cr3tZ"`, []string{"S3cr3tZ"}, []string{`os.environ["DB_PASSWORD"]="`}},
+		{`process.env["API_TOKEN"] = 'S3cr3tZ'`, []string{"S3cr3tZ"}, nil},
+		{`ENV['GITHUB_TOKEN'] = "S3cr3tZ"`, []string{"S3cr3tZ"}, nil},
+		{`$ENV{'DB_PASS'} = 'S3cr3tZ';`, []string{"S3cr3tZ"}, []string{"';"}},
+		{`os.putenv("PGPASSWORD", "S3cr3tZ")`, []string{"S3cr3tZ"}, []string{`os.putenv("PGPASSWORD", "`}},
+		{`os.environ.setdefault("MYSQL_PWD", "S3cr3tZ")`, []string{"S3cr3tZ"}, nil},
+		{`os.Setenv("VAULT_TOKEN", "S3cr3tZ")`, []string{"S3cr3tZ"}, nil},
+		{`setenv("SSHPASS", "S3cr3tZ", 1);`, []string{"S3cr3tZ"}, []string{", 1);"}},
+		{`[Environment]::SetEnvironmentVariable("DB_PASSWORD", "S3cr3tZ", "User")`, []string{"S3cr3tZ"}, []string{`"User")`}},
+		{`System.setProperty("db.password", "S3cr3tZ")`, []string{"S3cr3tZ"}, nil},
+		{`pw = os.getenv("DB_PASSWORD", "S3cr3tZ")`, []string{"S3cr3tZ"}, nil},
+		{`ftplib.FTP(h).login("bob", "S3cr3tZ")`, []string{"S3cr3tZ"}, []string{`login("bob", "`}},
+		{`s.login('bob', 'S3cr3tZ')`, []string{"S3cr3tZ"}, nil},
+		{`req.SetBasicAuth("bob", "S3cr3tZ")`, []string{"S3cr3tZ"}, nil},
+		{`requests.get(url, auth=HTTPBasicAuth("bob", "S3cr3tZ"))`, []string{"S3cr3tZ"}, []string{`HTTPBasicAuth("bob", "`}},
+		// Reading a secret variable, comparing, and other keys stay.
+		{`conn = os.environ["DB_PASSWORD"]`, nil, []string{`conn = os.environ["DB_PASSWORD"]`}},
+		{`if os.environ['TOKEN'] == 'x': pass`, nil, []string{`if os.environ['TOKEN'] == 'x': pass`}},
+		{`os.environ['LANG'] = 'C'; print("token", x)`, nil, []string{`os.environ['LANG'] = 'C'; print("token", x)`}},
+		{`os.getenv("DB_PASSWORD", None)`, nil, []string{`os.getenv("DB_PASSWORD", None)`}},
+		{`ftp.login()`, nil, []string{`ftp.login()`}},
+	})
+}

@@ -36,7 +36,9 @@ func (r *redactor) scriptSetter(i, j int) int {
 			return 0
 		}
 		k = skipBlanks(s, k+1)
-	case s[before] == '(' && k < len(s) && s[k] == ',':
+	case s[before] == '(' && k < len(s) && s[k] == ',' && nameStyled(w):
+		// Spelled like a variable (DB_PASSWORD, db.password): a
+		// program's name ("sshpass", "-p", …) starts an argv list.
 		k = skipBlanks(s, k+1)
 		if !startsQuote(s, k) {
 			return 0 // a variable or None: no value written out

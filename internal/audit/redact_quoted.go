@@ -60,8 +60,8 @@ done:
 	if q != 0 || n < 2 || k-start == n || k-start >= maxQuotedName {
 		return "", 0, false // an open quote, a plain word, or too long
 	}
-	if k < len(s) && s[k] != '=' && s[k] != ' ' && s[k] != '\t' && s[k] != '\n' {
-		return "", 0, false
+	if k < len(s) && s[k] != '=' && s[k] != ' ' && s[k] != '\t' && s[k] != '\n' && (s[k] != ',' || s[k-1] != s[start]) {
+		return "", 0, false // not even an argv list's item ("-p", …)
 	}
 	return string(buf[:n]), k, true
 }
@@ -76,6 +76,9 @@ func (r *redactor) joinedWord(i, j int) int {
 	}
 	s := r.s
 	flag := name[0] == '-'
+	if flag && k < len(s) && s[k] == ',' {
+		return r.listItemValue(name, k)
+	}
 	if flag && r.prog != nil {
 		for _, o := range r.prog.opts {
 			if o.name != name || o.attachedOnly || (o.sub != "" && !r.hasSub(o.sub)) {
@@ -100,5 +103,31 @@ func (r *redactor) joinedWord(i, j int) int {
 	if kind == keyNone || flag && len(name) > 5 && name[:5] == "--no-" {
 		return 0
 	}
-	return max(r.keyValue(k, flag, kind, true), k)
+	return r.keyValue(k, flag, kind, true)
+}
+
+// listItemValue redacts the item after the option item name of an argv
+// list in a script (["sshpass", "-p", "secret"], exec.Command("curl",
+// "-u", "bob:secret")), whose ',' is at k, and returns where scanning
+// resumes.
+func (r *redactor) listItemValue(name string, k int) int {
+	s := r.s
+	how, ok := whole, false
+	if r.prog != nil {
+		for _, o := range r.prog.opts {
+			if o.name == name && !o.attachedOnly && (o.sub == "" || r.hasSub(o.sub)) {
+				how, ok = o.split, true
+				break
+			}
+		}
+	}
+	if !ok && secretKey(name) == keyNone && !flagSecretName(name) {
+		return k
+	}
+	v := skipBlanks(s, k+1)
+	if v >= len(s) || (s[v] != '\'' && s[v] != '"') {
+		return k
+	}
+	start, end := valueSpan(s, v)
+	return max(r.splitValue(start, end, how), k)
 }

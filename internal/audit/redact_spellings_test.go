@@ -329,3 +329,20 @@ func TestRedactScriptSetters(t *testing.T) {
 		{`ftp.login()`, nil, []string{`ftp.login()`}},
 	})
 }
+
+// TestRedactArgvLists: a script that runs a program from an argv list
+// (subprocess.run([...]), exec.Command(...)) passes its options as list
+// items, read by the program's rules like the words of a command line.
+func TestRedactArgvLists(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`subprocess.run(["sshpass", "-p", "S3cr3tZ", "ssh", "h"])`, []string{"S3cr3tZ"}, []string{`"-p", "`, `", "ssh", "h"])`}},
+		{`exec.Command("sshpass", "-p", "S3cr3tZ", "ssh", "h")`, []string{"S3cr3tZ"}, []string{`"ssh", "h")`}},
+		{`subprocess.run(['curl', '-u', 'bob:S3cr3tZ', 'https://x'])`, []string{"S3cr3tZ"}, []string{`'-u', 'bob:`, `'https://x'`}},
+		{`["docker", "login", "-p", "S3cr3tZ", "registry.example"]`, []string{"S3cr3tZ"}, []string{`"registry.example"]`}},
+		{`["tool", "--password", "S3cr3tZ", "run"]`, []string{"S3cr3tZ"}, []string{`"run"]`}},
+		{`["redis-cli", "-a", 'S3cr3tZ', "ping"]`, []string{"S3cr3tZ"}, []string{`"ping"]`}},
+		// Other options' items stay.
+		{`subprocess.run(["ssh", "-p", "2222", "h"])`, nil, []string{`subprocess.run(["ssh", "-p", "2222", "h"])`}},
+		{`["docker", "run", "-p", "8080:80", "nginx"]`, nil, []string{`["docker", "run", "-p", "8080:80", "nginx"]`}},
+	})
+}

@@ -581,6 +581,9 @@ func (r *redactor) queue(k, e int, how split) {
 			return
 		}
 		k += x + 1
+		if how == afterEquals && (s[k:e] == "-" || k < e && s[k] == '@') {
+			return // key=- and key=@file name where the value is read
+		}
 	case aclRule:
 		if s[k] != '>' && s[k] != '<' {
 			return

@@ -346,3 +346,48 @@ func TestRedactArgvLists(t *testing.T) {
 		{`["docker", "run", "-p", "8080:80", "nginx"]`, nil, []string{`["docker", "run", "-p", "8080:80", "nginx"]`}},
 	})
 }
+
+// TestRedactSecretSources: a secret the command itself supplies to the
+// file or descriptor a program reads its password from — standard input
+// named as a file, another descriptor fed by a here-string, a process
+// substitution that prints it — and the input of more programs that read
+// a secret there.
+func TestRedactSecretSources(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"sshpass -d 3 ssh h 3<<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"sshpass -d 3 ssh h 3<<<"}},
+		{"sshpass -d3 ssh h 3<<<'S3cr3tZ'", []string{"S3cr3tZ"}, []string{"ssh h"}},
+		{"sshpass -f <(echo S3cr3tZ) ssh h", []string{"S3cr3tZ"}, []string{"sshpass -f <(echo ", ") ssh h"}},
+		{"sshpass -f <(printf '%s' 'S3cr3tZ') ssh h", []string{"S3cr3tZ"}, []string{"ssh h"}},
+		{"sshpass -f /dev/stdin ssh h <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"ssh h <<<"}},
+		{"echo S3cr3tZ | sshpass -d 0 ssh h", []string{"S3cr3tZ"}, []string{"| sshpass -d 0 ssh h"}},
+		{"openssl rsa -passin fd:3 -in k 3<<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"-in k 3<<<"}},
+		{"openssl rsa -passin file:<(echo S3cr3tZ) -in k", []string{"S3cr3tZ"}, []string{"-in k"}},
+		{"gpg --batch --passphrase-file <(echo S3cr3tZ) -d f", []string{"S3cr3tZ"}, []string{"-d f"}},
+		{"gpg --batch --passphrase-fd 3 -d f 3<<EOF\nS3cr3tZ\nEOF", []string{"S3cr3tZ"}, []string{"-d f 3<<EOF", "EOF"}},
+		{"restic --password-file=<(echo S3cr3tZ) snapshots", []string{"S3cr3tZ"}, []string{"snapshots"}},
+		{"curl --netrc-file <(echo machine h login u password S3cr3tZ) https://h", []string{"S3cr3tZ"}, []string{"https://h"}},
+		{"curl -K <(printf 'user = \"bob:%s\"' S3cr3tZ) https://x", []string{"S3cr3tZ"}, []string{"https://x"}},
+		{"htpasswd -i f bob < <(echo S3cr3tZ)", []string{"S3cr3tZ"}, []string{"htpasswd -i f bob < <(echo "}},
+		{"docker login --password-stdin r < <(echo S3cr3tZ)", []string{"S3cr3tZ"}, []string{"--password-stdin r"}},
+		{"echo S3cr3tZ | ldappasswd -T /dev/stdin uid=u", []string{"S3cr3tZ"}, []string{"uid=u"}},
+		{"openssl passwd -6 -stdin <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"-stdin <<<"}},
+		{"echo S3cr3tZ | cargo login", []string{"S3cr3tZ"}, []string{"| cargo login"}},
+		{"echo S3cr3tZ | glab auth login --stdin", []string{"S3cr3tZ"}, nil},
+		{"echo S3cr3tZ | kubectl create secret generic x --from-file=pw=/dev/stdin", []string{"S3cr3tZ"}, nil},
+		{"echo S3cr3tZ | wrangler secret put API_KEY", []string{"S3cr3tZ"}, nil},
+		{"echo S3cr3tZ | vault kv put secret/x value=-", []string{"S3cr3tZ"}, []string{"value=-"}},
+		{"echo S3cr3tZ | systemd-creds encrypt - out.cred", []string{"S3cr3tZ"}, nil},
+		{"echo S3cr3tZ | redis-cli --askpass ping", []string{"S3cr3tZ"}, nil},
+		{"echo S3cr3tZ | redis-cli -x AUTH", []string{"S3cr3tZ"}, nil},
+		{"echo S3cr3tZ | nmcli --ask con up home", []string{"S3cr3tZ"}, nil},
+		{"echo S3cr3tZ | keyctl padd user k @u", []string{"S3cr3tZ"}, nil},
+		{"echo S3cr3tZ | secret-tool store --label x k v", []string{"S3cr3tZ"}, nil},
+		{"wpa_passphrase HomeNet <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"wpa_passphrase HomeNet <<<"}},
+		{"echo S3cr3tZ | restic -r /srv/r snapshots", []string{"S3cr3tZ"}, []string{"restic -r /srv/r snapshots"}},
+		// Other descriptors and substitutions stay.
+		{"diff <(echo a) <(echo b)", nil, []string{"diff <(echo a) <(echo b)"}},
+		{"sshpass -f /root/pw ssh h 3<<< hello", nil, []string{"sshpass -f /root/pw ssh h 3<<< hello"}},
+		{"cmd 2<<< x; grep y <<< z", nil, []string{"cmd 2<<< x; grep y <<< z"}},
+		{"sshpass -f <(pass show nas) ssh h", nil, []string{"sshpass -f <(pass show nas) ssh h"}},
+	})
+}

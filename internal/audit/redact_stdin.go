@@ -32,6 +32,10 @@ type stdinState struct {
 	readsSecret bool
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
+	// fds: descriptors other than 0 the command reads a secret from
+	// (sshpass -d 3, openssl -passin fd:3), whose here-strings and
+	// here-documents are secret (redact_fds.go).
+	fds uint16
 }
 
 // stdinReader reports whether the program w reads a password or token
@@ -40,7 +44,10 @@ type stdinState struct {
 // cryptsetup a passphrase.
 func stdinReader(w string) bool {
 	switch w {
-	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "cryptsetup":
+	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "cryptsetup",
+		"wpa_passphrase", "restic":
+		// wpa_passphrase SSID reads the passphrase there; restic reads
+		// its repository password there when it is no terminal.
 		return true
 	}
 	return false
@@ -97,6 +104,14 @@ func (r *redactor) stdinWord(i, j int) int {
 		r.writesTo(i)
 		return j
 	}
+	if len(w) > 1 && w[0] == '-' {
+		switch {
+		case st.cmd == "sshpass" && len(w) > 2 && w[1] == 'd' && isDigits(w[2:]):
+			r.readsFd(int(w[len(w)-1] - '0')) // sshpass -d3
+		case secretFileOption(st.cmd, w):
+			r.secretSource(st.cmd, w, j)
+		}
+	}
 	if !st.secret && r.prog != nil && r.prompts(w, j) {
 		r.secretInput() // mysql -p, psql -W
 		return j
@@ -135,13 +150,28 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "chpasswd", "--with-token", "--key-file=-":
 		return true
 	case "--stdin":
-		return cmd == "sudo" || cmd == "passwd"
-	case "stdin":
-		return cmd == "openssl" // -passin stdin
+		return cmd == "sudo" || cmd == "passwd" || cmd == "glab" || cmd == "veracrypt"
+	case "stdin", "-stdin":
+		return cmd == "openssl" // -passin stdin, passwd -stdin
 	case "secret":
-		return cmd == "docker" || cmd == "podman" || cmd == "gh" // secret create x -, secret set X
+		// secret create x -, secret set X, create secret … --from-file=/dev/stdin,
+		// wrangler secret put X.
+		return cmd == "docker" || cmd == "podman" || cmd == "gh" || cmd == "kubectl" || cmd == "oc" || cmd == "wrangler"
 	case "secrets":
-		return cmd == "gcloud" // secrets create x --data-file=-
+		return cmd == "gcloud" || cmd == "fly" || cmd == "flyctl" // secrets create x --data-file=-, secrets import
+	case "login":
+		return cmd == "cargo" // cargo login reads the token
+	case "--askpass":
+		return cmd == "redis-cli" || cmd == "openvpn"
+	case "--ask":
+		return cmd == "nmcli"
+	case "-x":
+		// redis-cli -x AUTH: the last argument, the password, is read there.
+		return cmd == "redis-cli" && strings.Contains(rest[:min(len(rest), 64)], "AUTH")
+	case "padd", "pupdate":
+		return cmd == "keyctl"
+	case "store":
+		return cmd == "secret-tool"
 	case "-K-", "-K", "--config":
 		// curl -K - reads options, user = "u:p" among them, on its input.
 		return cmd == "curl" && (w == "-K-" || strings.HasPrefix(rest, " -") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&<", rest[2]) >= 0))
@@ -149,12 +179,16 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "pass"
 	case "-":
 		// vault login -, ecryptfs-add-passphrase -
-		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase"
+		// systemd-creds encrypt - out, ssh-add - (a private key).
+		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add"
 	case "password_stdin":
 		return cmd == "sshfs" // sshfs -o password_stdin
 	}
 	if wrapped && stdinReader(w) {
 		return true
+	}
+	if (cmd == "vault" || cmd == "bao") && strings.HasPrefix(rest, "=-") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&", rest[2]) >= 0) {
+		return true // vault kv put secret/x value=-
 	}
 	if cmd == "read" && (w[0] != '-' && secretName(w) || len(w) > 1 && w[0] == '-' && strings.IndexByte(w, 's') > 0) {
 		return true // read -s, read PASSWORD
@@ -227,7 +261,7 @@ func (r *redactor) stdinBreak(c byte, i int) {
 	if !pipe && st.depth == 0 {
 		st.nfeed, st.docAt = 0, -1
 	}
-	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee = true, "", -1, false, false, false
+	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee, st.fds = true, "", -1, false, false, false, 0
 }
 
 // feedSpan adds what a command writes into the pipeline.
@@ -263,9 +297,19 @@ func (r *redactor) stdinGroup(c byte) {
 func (r *redactor) stdinRedirect(i int) int {
 	s, st := r.s, &r.stdin
 	if !strings.HasPrefix(s[i:], "<<") {
+		// htpasswd -i f bob < <(echo secret)
+		if k := skipBlanks(s, i+1); st.secret && k > i+1 && strings.HasPrefix(s[k:], "<(") {
+			r.processSecret(k + 1)
+		}
 		return 0
 	}
-	if !st.secret {
+	if fd := redirectFd(s, i); fd > 0 {
+		// 3<<< secret for sshpass -d 3; another descriptor's text is
+		// no input of the command.
+		if st.fds&(1<<fd) == 0 {
+			return 0
+		}
+	} else if !st.secret {
 		// cat <<EOF | chpasswd: kept in case a reader follows.
 		if strings.HasPrefix(s[i:], "<<<") {
 			if start, end := valueSpan(s, skipBlanks(s, i+3)); end > start {

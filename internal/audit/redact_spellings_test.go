@@ -391,3 +391,26 @@ func TestRedactSecretSources(t *testing.T) {
 		{"sshpass -f <(pass show nas) ssh h", nil, []string{"sshpass -f <(pass show nas) ssh h"}},
 	})
 }
+
+// TestRedactWellKnownCredentialFiles: what a command writes into the
+// credential files of common clients and daemons is redacted; writes to
+// ordinary files next to them stay.
+func TestRedactWellKnownCredentialFiles(t *testing.T) {
+	for _, f := range []string{
+		"~/.npmrc", "~/.pypirc", "~/.boto", "~/.fetchmailrc", "~/.msmtprc", "~/.config/rclone/rclone.conf",
+		"~/.terraformrc", "~/.m2/settings-security.xml", "/etc/mysql/debian.cnf", "/etc/sasl2/sasldb2",
+		"/etc/nut/upsd.users", "/etc/wpa_supplicant/wpa_supplicant.conf", "~/.docker/config.json",
+		"~/.kube/config", "~/.config/gh/hosts.yml", "~/.vnc/passwd", "/etc/mosquitto/passwd",
+		"/etc/NetworkManager/system-connections/home.nmconnection", "/etc/containers/auth.json",
+	} {
+		checkSpellings(t, []spelling{{"echo 'S3cr3tZ' > " + f, []string{"S3cr3tZ"}, []string{"> " + f}}})
+	}
+	for _, in := range []string{
+		"echo hello > ~/.config/app.conf", "echo 1 > /etc/docker/daemon.json", "echo x > ~/.kube/cache/note",
+		"echo hi > /etc/NetworkManager/NetworkManager.conf", "echo DEBUG=1 >> .env.example",
+	} {
+		if got := Redact(in); got != in {
+			t.Errorf("Redact(%q) = %q, want it unchanged", in, got)
+		}
+	}
+}

@@ -560,7 +560,7 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		start += len(quote)
 		end = quotedEnd(s, start, quote)
 	} else {
-		end = r.pastClose(start, valueEnd(s, start, header))
+		end = r.pastClose(start, r.headerEnd(start, header))
 	}
 	if header && kind == keyAuth {
 		// Keep the scheme (Bearer, Basic, …) when credentials follow it.
@@ -601,6 +601,29 @@ func quotedEnd(s string, k int, quote string) int {
 		}
 	}
 	return min(k, len(s))
+}
+
+// headerEnd returns where the unquoted value starting at k ends (valueEnd);
+// a header's value inside a quoted string runs to the quote that closes
+// that string, quotes of the other kind being bytes of it (-H
+// 'Authorization: Bearer "tok"', -H "Cookie: a='b'; sid=…").
+func (r *redactor) headerEnd(k int, header bool) int {
+	s := r.s
+	if !header {
+		return valueEnd(s, k, false)
+	}
+	q, ok := r.quoteAt(k)
+	if !ok || (q != '\'' && q != '"') {
+		return valueEnd(s, k, true)
+	}
+	end := k
+	for end < len(s) && s[end] != '\n' && s[end] != '\r' && s[end] != q {
+		if s[end] == '\\' && q == '"' {
+			end++
+		}
+		end++
+	}
+	return min(end, len(s))
 }
 
 // valueEnd returns where an unquoted value starting at k ends: at a blank,

@@ -414,3 +414,28 @@ func TestRedactWellKnownCredentialFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactInnerQuotes: quotes of the other kind inside a quoted header
+// are bytes of its value, the inner shell's "…" inside sh -c '…' is part
+// of a URL, and a secret fed on a pipe inside $(…), if, while or for
+// reaches its reader as at the top level.
+func TestRedactInnerQuotes(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`curl -H 'Authorization: Bearer "S3cr3tZ"' https://x`, []string{"S3cr3tZ"}, []string{"Authorization: Bearer", "' https://x"}},
+		{`curl -H 'Authorization: Bearer S3cr"3tZ"' https://x`, []string{"S3cr", "3tZ"}, []string{"' https://x"}},
+		{`curl -H "Cookie: theme='dark'; sid=S3cr3tZ" https://x`, []string{"S3cr3tZ"}, []string{`" https://x`}},
+		{`sh -c 'git clone https://bob:"S3cr3tZ"@h/r'; ls`, []string{"S3cr3tZ"}, []string{"https://bob:", "@h/r'; ls"}},
+		{`sh -c 'git clone https://bob:S3"cr3tZ"@h/r'`, []string{"S3", "cr3tZ"}, []string{"@h/r'"}},
+		{`psql 'host=db password=$'S3cr3tZ''`, []string{"S3cr3tZ"}, []string{"host=db password="}},
+		{"x=$(echo S3cr3tZ | docker login -u bob --password-stdin r)", []string{"S3cr3tZ"}, []string{"--password-stdin r)"}},
+		{"if echo bob:S3cr3tZ | chpasswd; then echo ok; fi", []string{"S3cr3tZ"}, []string{"| chpasswd; then echo ok; fi"}},
+		{"for u in a b; do echo $u:S3cr3tZ | chpasswd; done", []string{"S3cr3tZ"}, []string{"| chpasswd; done"}},
+		{"while read u; do echo S3cr3tZ | passwd --stdin $u; done < users", []string{"S3cr3tZ"}, []string{"done < users"}},
+		{"time echo S3cr3tZ | sudo -S id", []string{"S3cr3tZ"}, []string{"sudo -S id"}},
+		// An echo's own $(…) is part of what it writes.
+		{"echo S3cr3t$(printf Z)x | sudo -S id", []string{"S3cr3t", "Z)x"}, []string{"sudo -S id"}},
+		// Plain uses stay.
+		{`curl -H 'Accept: "json"' https://x`, nil, []string{`curl -H 'Accept: "json"' https://x`}},
+		{"x=$(echo hi | tr h j); if echo a | grep a; then :; fi", nil, []string{"x=$(echo hi | tr h j); if echo a | grep a; then :; fi"}},
+	})
+}

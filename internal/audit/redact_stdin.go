@@ -53,6 +53,16 @@ func stdinReader(w string) bool {
 	return false
 }
 
+// shellKeyword reports whether w, as a command's first word, is a
+// reserved word or keyword after which the command itself starts.
+func shellKeyword(w string) bool {
+	switch w {
+	case "if", "then", "else", "elif", "do", "while", "until", "time", "coproc":
+		return true
+	}
+	return false
+}
+
 // stdinWrapper reports whether the program w runs the program named in
 // its arguments with its own input: sudo passwd, ssh host chpasswd, env
 // kinit.
@@ -72,12 +82,16 @@ func (r *redactor) stdinWord(i, j int) int {
 		// sh -c 'echo …', ssh host "echo …": the string is a command.
 		st.atCmd, st.echoAt, st.secret, st.heredocs = true, -1, false, false
 	}
+	if st.atCmd && shellKeyword(w) {
+		return j // if echo … | chpasswd; then …: the command follows
+	}
 	if st.atCmd {
 		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt = false, w, w == "tee", stdinWrapper(w), i
 		if st.tee {
 			return j
 		}
-		if w == "echo" || w == "printf" || w == "yes" {
+		if (w == "echo" || w == "printf" || w == "yes") && st.echoAt < 0 {
+			// Not inside an echo's own $(…): echo a$(printf b)c | …
 			st.echoAt = j
 		}
 		if stdinReader(w) {
@@ -279,6 +293,7 @@ func (r *redactor) stdinGroup(c byte) {
 	switch c {
 	case '(':
 		st.depth++
+		st.atCmd = true // ( …), $( …): a command starts
 	case '{':
 		if st.atCmd {
 			st.depth++

@@ -277,7 +277,10 @@ func wordEnd(s string, k int, q byte, list bool) int {
 				k++
 			case s[k+1] == '\'':
 				if q == '\'' || q == '$' {
-					return k + 1
+					// A $ and then the quote that closes the string,
+					// which the word may go on after ('pw=$'abc).
+					k++
+					continue
 				}
 				k = ansiEnd(s, k+2)
 			case s[k+1] == '(' || s[k+1] == '{':
@@ -460,6 +463,14 @@ func (r *redactor) url(k int) int {
 					}
 				}
 				continue
+			}
+			// Inside '…' (sh -c '…'), a "…" is the inner shell's quoted
+			// part of the URL, when it closes before the string does.
+			if c == '"' && r.quotes.q == '\'' {
+				if x := strings.IndexAny(s[e+1:], "\"'"); x >= 0 && s[e+1+x] == '"' {
+					e += x + 1
+					continue
+				}
 			}
 			// Inside "…", a ' is a byte of the URL; any other quote
 			// closes the string, and \ is an escape of JSON's.

@@ -86,6 +86,9 @@ type redactor struct {
 	// the last value read as a shell word ended.
 	quotes  quoteTracker
 	readEnd int
+	// procEnd is where the last process substitution read as a secret
+	// source ended (redact_fds.go).
+	procEnd int
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to].

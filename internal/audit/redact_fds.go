@@ -86,7 +86,11 @@ func (r *redactor) readsFd(fd int) {
 // prints by echo, printf or yes: the secret the program reads from it.
 func (r *redactor) processSecret(k int) {
 	s := r.s
-	end := groupEnd(s, k) - 1 // the closing ')'
+	if k < r.procEnd {
+		return // inside one read before: each byte is read once
+	}
+	r.procEnd = groupEnd(s, k)
+	end := r.procEnd - 1 // the closing ')'
 	b := skipBlanks(s, k+1)
 	e := b
 	for e < end && wordByte[s[e]] {

@@ -467,8 +467,14 @@ func (r *redactor) url(k int) int {
 			// Inside '…' (sh -c '…'), a "…" is the inner shell's quoted
 			// part of the URL, when it closes before the string does.
 			if c == '"' && r.quotes.q == '\'' {
-				if x := strings.IndexAny(s[e+1:], "\"'"); x >= 0 && s[e+1+x] == '"' {
-					e += x + 1
+				// Looked for only as far as the authority could go,
+				// which the scan would read anyway.
+				x := e + 1
+				for x < len(s) && s[x] > ' ' && s[x] != '\'' && s[x] != '"' && s[x] != '/' {
+					x++
+				}
+				if x < len(s) && s[x] == '"' {
+					e = x
 					continue
 				}
 			}

@@ -432,6 +432,10 @@ func TestRedactInnerQuotes(t *testing.T) {
 		{"for u in a b; do echo $u:S3cr3tZ | chpasswd; done", []string{"S3cr3tZ"}, []string{"| chpasswd; done"}},
 		{"while read u; do echo S3cr3tZ | passwd --stdin $u; done < users", []string{"S3cr3tZ"}, []string{"done < users"}},
 		{"time echo S3cr3tZ | sudo -S id", []string{"S3cr3tZ"}, []string{"sudo -S id"}},
+		{"sudo echo bob:S3cr3tZ | chpasswd", []string{"S3cr3tZ"}, []string{"| chpasswd"}},
+		{"nice -n 5 printf '%s\\n' S3cr3tZ | passwd --stdin bob", []string{"S3cr3tZ"}, []string{"| passwd --stdin bob"}},
+		{"ssh h echo S3cr3tZ | docker login --password-stdin r", []string{"S3cr3tZ"}, []string{"--password-stdin r"}},
+		{"sudo echo hello | grep h", nil, []string{"sudo echo hello | grep h"}},
 		// An echo's own $(…) is part of what it writes.
 		{"echo S3cr3t$(printf Z)x | sudo -S id", []string{"S3cr3t", "Z)x"}, []string{"sudo -S id"}},
 		// Plain uses stay.

@@ -108,6 +108,9 @@ func (r *redactor) stdinWord(i, j int) int {
 	if st.wrapper && (w == "sudo" || w == "doas") {
 		st.cmd = w // ssh host sudo -S …
 	}
+	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
+		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe
+	}
 	if st.cmd == "printf" && strings.HasSuffix(r.s[max(0, i-4):i], "-v ") && secretName(w) {
 		// printf -v TOKEN fmt args: what it prints is the variable's value.
 		r.lookAhead(j, positional{every: true}, false)

@@ -384,6 +384,8 @@ func TestRedactSecretSources(t *testing.T) {
 		{"echo S3cr3tZ | secret-tool store --label x k v", []string{"S3cr3tZ"}, nil},
 		{"wpa_passphrase HomeNet <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"wpa_passphrase HomeNet <<<"}},
 		{"echo S3cr3tZ | restic -r /srv/r snapshots", []string{"S3cr3tZ"}, []string{"restic -r /srv/r snapshots"}},
+		{"cifscreds add -u bob nas <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"cifscreds add -u bob nas <<<"}},
+		{"httpie -a bob:S3cr3tZ https://x", []string{"S3cr3tZ"}, []string{"-a bob:"}},
 		// Other descriptors and substitutions stay.
 		{"diff <(echo a) <(echo b)", nil, []string{"diff <(echo a) <(echo b)"}},
 		{"sshpass -f /root/pw ssh h 3<<< hello", nil, []string{"sshpass -f /root/pw ssh h 3<<< hello"}},

@@ -45,9 +45,9 @@ type stdinState struct {
 func stdinReader(w string) bool {
 	switch w {
 	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "cryptsetup",
-		"wpa_passphrase", "restic":
-		// wpa_passphrase SSID reads the passphrase there; restic reads
-		// its repository password there when it is no terminal.
+		"wpa_passphrase", "restic", "cifscreds":
+		// wpa_passphrase SSID reads the passphrase there; restic and
+		// cifscreds add read the password there when it is no terminal.
 		return true
 	}
 	return false

@@ -12,7 +12,7 @@ var programs = map[string]*program{
 		{name: "--socks4", split: userinfo}, {name: "--socks4a", split: userinfo},
 		{name: "--socks5", split: userinfo}, {name: "--socks5-hostname", split: userinfo},
 	}},
-	"http": httpie, "https": httpie, "xh": httpie, "xhs": httpie,
+	"http": httpie, "https": httpie, "httpie": httpie, "xh": httpie, "xhs": httpie,
 	"ssh-keygen": {opts: []option{{name: "-N"}, {name: "-P"}}},
 	"doctl":      {opts: []option{{name: "-t"}}},
 	"glab": {opts: []option{{name: "-t", sub: "login"}, {name: "-v", sub: "variable"}, {name: "--value", sub: "variable"}},

@@ -38,6 +38,11 @@ func secretName(w string) bool {
 	if string(last) == "sock" || string(last) == "socket" {
 		return false
 	}
+	// Password managers' unlocked sessions are bearer keys: Bitwarden's
+	// BW_SESSION, 1Password's OP_SESSION_<account>.
+	if string(last) == "session" && string(prev) == "bw" || hasPrefixBytes(name, "op_session_") {
+		return true
+	}
 	// The credential words, looked for with the parts joined, so that
 	// API_KEY and CONNECTION_STRING count as apikey and connectionstring.
 	var joinedBuf [128]byte
@@ -103,7 +108,7 @@ var credentialStarts = func() (t [256][256]uint32) {
 	for _, w := range [...]string{
 		"pass", "secret", "credential", "creds", "key", "token", "auth", "psk", "dsn", "sig",
 		"bearer", "cookie", "connectionstring", "apikey", "privatekey", "accesskey", "pat", "pin", "webhook",
-		"pswd", "jwt", "otp", "totp", "puk", "pepper",
+		"pswd", "jwt", "otp", "totp", "puk", "pepper", "session",
 	} {
 		t[w[0]][w[1]] |= 1 << (w[2] - 'a')
 	}

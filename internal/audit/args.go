@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -31,7 +32,7 @@ func RedactArgs(args json.RawMessage, maxValue int) json.RawMessage {
 		maxValue = DefaultMaxValue
 	}
 	total := min(max(16*maxValue, 64<<10), 512<<10)
-	out, err := redactJSON(args, maxValue)
+	out, err := redactJSON(args, maxValue, secretStdin(args))
 	if err != nil {
 		return appendQuoted(nil, bound(Redact(string(args)), maxValue))
 	}
@@ -41,19 +42,42 @@ func RedactArgs(args json.RawMessage, maxValue int) json.RawMessage {
 	return out
 }
 
+// secretStdin reports whether args are a tool's that runs a command or
+// script with a stdin text (run_command, run_script) and the command reads
+// a secret there (chpasswd, sudo -S, docker login --password-stdin) or
+// writes it to a credential file: the stdin text is then a secret as a
+// whole, as the here-string or echo before such a command would be. The
+// fields are matched as the tools decode them (encoding/json, any case).
+func secretStdin(args json.RawMessage) bool {
+	if !bytes.Contains(bytes.ToLower(args), []byte(`stdin"`)) {
+		return false
+	}
+	var top struct {
+		Command, Script string
+		Stdin           json.RawMessage
+	}
+	if json.Unmarshal(args, &top) != nil || len(top.Stdin) == 0 {
+		return false
+	}
+	return ReadsSecretInput(top.Command) || ReadsSecretInput(top.Script)
+}
+
 type jsonFrame struct {
 	obj     bool
 	n       int  // members or elements written
 	wantKey bool // in an object, the next token is a key
 }
 
-func redactJSON(in []byte, maxValue int) ([]byte, error) {
+// redactJSON redacts the JSON value in; with stdinSecret the value of a
+// top-level stdin key is a secret (secretStdin).
+func redactJSON(in []byte, maxValue int, stdinSecret bool) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(in))
 	dec.UseNumber()
 	out := make([]byte, 0, min(len(in), 1<<20))
 	var stack []jsonFrame
 	secret := false // the next value belongs to a secret-named key
 	pwd := false    // the next value belongs to PWD, a secret unless a path
+	pair := ""      // the next value belongs to a credential pair's key (https_proxy)
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -85,8 +109,13 @@ func redactJSON(in []byte, maxValue int) ([]byte, error) {
 				f.wantKey = false
 				out = appendQuoted(out, bound(Redact(key), maxValue))
 				out = append(out, ':')
-				secret = secretKey(key) != keyNone || secretName(key)
+				secret = secretKey(key) != keyNone || secretName(key) ||
+					stdinSecret && len(stack) == 1 && strings.EqualFold(key, "stdin")
 				pwd = !secret && pwdName(key)
+				pair = ""
+				if _, ok := (&redactor{}).pairSplit(key); ok && !secret {
+					pair = key
+				}
 				continue
 			}
 			if f.obj {
@@ -117,6 +146,9 @@ func redactJSON(in []byte, maxValue int) ([]byte, error) {
 			stack = append(stack, jsonFrame{obj: v == '{', wantKey: v == '{'})
 			out = append(out, byte(v))
 		case string:
+			if pair != "" {
+				v = redactPair(pair, v)
+			}
 			out = appendQuoted(out, bound(Redact(v), maxValue))
 		case json.Number:
 			if len(v) > maxValue {

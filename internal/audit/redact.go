@@ -38,13 +38,28 @@ const Redacted = "[REDACTED]"
 // Only ASCII bytes are ever cut, so valid UTF-8 stays valid. When nothing is
 // found, s itself is returned.
 func Redact(s string) string {
-	r := redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1}}
+	r := newRedactor(s)
 	r.run()
 	if r.out == nil {
 		return s
 	}
 	r.out = append(r.out, s[r.done:]...)
 	return string(r.out)
+}
+
+func newRedactor(s string) redactor {
+	return redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1}}
+}
+
+// ReadsSecretInput reports whether a program in the command reads a secret
+// on its standard input (chpasswd, sudo -S, docker login
+// --password-stdin, …) or writes its input into a credential file (cat >
+// ~/.netrc), by the rules Redact follows: the text a tool writes to the
+// command's input is then a secret too.
+func ReadsSecretInput(command string) bool {
+	r := newRedactor(command)
+	r.run()
+	return r.stdin.readsSecret
 }
 
 type redactor struct {
@@ -71,6 +86,9 @@ type redactor struct {
 	// the last value read as a shell word ended.
 	quotes  quoteTracker
 	readEnd int
+	// procEnd is where the last process substitution read as a secret
+	// source ended (redact_fds.go).
+	procEnd int
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to].
@@ -131,6 +149,9 @@ func (r *redactor) run() {
 				continue
 			}
 		case '\n', ';', '|', '&':
+			if c == '\n' && continued(s, i) {
+				break // a line continuation, no command break
+			}
 			r.prog = nil
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
@@ -153,6 +174,12 @@ func (r *redactor) word(i, j int) int {
 	w := s[i:j]
 	if end := tokenEnd(s, i, j); end > i {
 		return r.replace(i, end, Redacted)
+	}
+	if end := r.joinedWord(i, j); end > 0 {
+		return end // '--user' 'bob:pw', --pass\word=pw, PG"PASS"WORD=pw
+	}
+	if end := r.scriptSetter(i, j); end > 0 {
+		return end // os.environ['PGPASSWORD'] = …, os.putenv("PGPASSWORD", …)
 	}
 	switch w[0] {
 	case '-':
@@ -194,9 +221,9 @@ func (r *redactor) word(i, j int) int {
 			}
 		}
 	}
-	if j < len(s) && s[j] == '(' && (strings.HasSuffix(w, ".auth") || strings.HasSuffix(w, "changeUserPassword")) {
+	if j < len(s) && s[j] == '(' && loginCall(w) {
 		if end := r.secondArgument(j); end > 0 {
-			return end // db.auth("u", "secret")
+			return end // db.auth("u", "secret"), ftp.login("u", "secret")
 		}
 	}
 	if r.prog != nil && r.prog.slash && i > 0 && s[i-1] == '/' && j < len(s) && s[j] == ':' && startsWord(s, i-1) {
@@ -208,7 +235,8 @@ func (r *redactor) word(i, j int) int {
 		}
 	}
 	if w[0] != '-' && (r.prog != nil || mayBeProgram(w)) && standsAlone(s, j) {
-		if startsWord(s, i) || s[i-1] == '/' {
+		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
+		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) {
 			// Inside a configuring subcommand, the name of a program
 			// with no rules is a value (rclone config create r sftp …).
 			if p := lookupProgram(w); p != nil && (p != noRules || r.prog == nil || !r.configuring(r.prog)) && (!p.cmdOnly || r.stdin.cmdAt == i) {
@@ -246,6 +274,11 @@ func (r *redactor) word(i, j int) int {
 			kind = keyName
 		case (len(name) == 3 || len(name) == 6) && pwdName(name):
 			kind = keyPwd
+		}
+	}
+	if kind == keyNone && j < len(s) && (s[j] == '=' || w[0] == '-') {
+		if end := r.pairValue(i, j); end > 0 {
+			return end // https_proxy=user:pass@proxy, --proxy user:pass@proxy
 		}
 	}
 	if kind != keyNone {
@@ -406,11 +439,32 @@ func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
+// skipBlanks skips blanks and line continuations (a backslash before a
+// line end), which bash removes before it splits words: curl \<newline>
+// -u bob:pass is one command.
 func skipBlanks(s string, k int) int {
-	for k < len(s) && (s[k] == ' ' || s[k] == '\t') {
-		k++
+	for k < len(s) {
+		switch {
+		case s[k] == ' ' || s[k] == '\t':
+			k++
+		case s[k] == '\\' && k+1 < len(s) && s[k+1] == '\n':
+			k += 2
+		default:
+			return k
+		}
 	}
 	return k
+}
+
+// continued reports whether the line end at i is escaped by a backslash,
+// joining the next line to the command (an odd run of backslashes before
+// it; each run belongs to one line end, so the scans stay linear).
+func continued(s string, i int) bool {
+	n := 0
+	for k := i - 1; k >= 0 && s[k] == '\\'; k-- {
+		n++
+	}
+	return n%2 == 1
 }
 
 // keyValue redacts the value after a secret-named key ending at j, if a
@@ -491,6 +545,9 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		if end <= start {
 			return 0
 		}
+		if end < n && s[end] == '(' && loginCall(s[start:end]) {
+			return 0 // auth=HTTPBasicAuth("bob", …): the call's rule reads it
+		}
 		return r.replace(start, end, Redacted)
 	}
 	start, end, quote := k, 0, ""
@@ -506,7 +563,7 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		start += len(quote)
 		end = quotedEnd(s, start, quote)
 	} else {
-		end = r.pastClose(start, valueEnd(s, start, header))
+		end = r.pastClose(start, r.headerEnd(start, header))
 	}
 	if header && kind == keyAuth {
 		// Keep the scheme (Bearer, Basic, …) when credentials follow it.
@@ -547,6 +604,29 @@ func quotedEnd(s string, k int, quote string) int {
 		}
 	}
 	return min(k, len(s))
+}
+
+// headerEnd returns where the unquoted value starting at k ends (valueEnd);
+// a header's value inside a quoted string runs to the quote that closes
+// that string, quotes of the other kind being bytes of it (-H
+// 'Authorization: Bearer "tok"', -H "Cookie: a='b'; sid=…").
+func (r *redactor) headerEnd(k int, header bool) int {
+	s := r.s
+	if !header {
+		return valueEnd(s, k, false)
+	}
+	q, ok := r.quoteAt(k)
+	if !ok || (q != '\'' && q != '"') {
+		return valueEnd(s, k, true)
+	}
+	end := k
+	for end < len(s) && s[end] != '\n' && s[end] != '\r' && s[end] != q {
+		if s[end] == '\\' && q == '"' {
+			end++
+		}
+		end++
+	}
+	return min(end, len(s))
 }
 
 // valueEnd returns where an unquoted value starting at k ends: at a blank,

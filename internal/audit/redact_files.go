@@ -58,12 +58,21 @@ func credentialFile(p string) bool {
 	if strings.HasPrefix(p, "/dev/") || strings.HasSuffix(p, ".pub") {
 		return false
 	}
+	prev := ""
 	for part := range strings.SplitSeq(p, "/") {
 		name := strings.ToLower(part)
+		if credentialIn[prev+"/"+name] || prev == "system-connections" {
+			return true // ~/.docker/config.json, ~/.vnc/passwd, NetworkManager's profiles
+		}
+		prev = name
 		switch name {
 		case "", ".", "..", "~", "passwd", "group", "authorized_keys", "known_hosts", "etc", "home", "root":
 			continue
-		case ".netrc", "_netrc", ".my.cnf", ".mylogin.cnf", ".s3cfg", "shadow", "gshadow", "private":
+		case ".netrc", "_netrc", ".my.cnf", ".mylogin.cnf", ".s3cfg", "shadow", "gshadow", "private",
+			// Clients' and daemons' own credential files.
+			".npmrc", ".pypirc", ".boto", ".fetchmailrc", "fetchmailrc", ".msmtprc", "msmtprc", ".muttrc",
+			"rclone.conf", ".terraformrc", "terraform.rc", "settings-security.xml",
+			"debian.cnf", "sasldb2", "upsd.users", "wpa_supplicant.conf", ".pgpass", ".dockercfg":
 			return true
 		}
 		if strings.HasPrefix(name, "id_") || secretName(strings.TrimPrefix(name, ".")) {
@@ -122,4 +131,12 @@ func (r *redactor) secondArgument(k int) int {
 		return 0
 	}
 	return r.replace(start, end, Redacted)
+}
+
+// credentialIn are files that hold credentials by the directory they sit
+// in: "dir/name", lower case.
+var credentialIn = map[string]bool{
+	".docker/config.json": true, ".kube/config": true, "gh/hosts.yml": true, "hub/config": true,
+	".vnc/passwd": true, "vnc/passwd": true, "mosquitto/passwd": true, "containers/auth.json": true,
+	"tigervnc/passwd": true, ".config/hub": true, "glab-cli/config.yml": true,
 }

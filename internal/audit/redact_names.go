@@ -38,6 +38,11 @@ func secretName(w string) bool {
 	if string(last) == "sock" || string(last) == "socket" {
 		return false
 	}
+	// Password managers' unlocked sessions are bearer keys: Bitwarden's
+	// BW_SESSION, 1Password's OP_SESSION_<account>.
+	if string(last) == "session" && string(prev) == "bw" || hasPrefixBytes(name, "op_session_") {
+		return true
+	}
 	// The credential words, looked for with the parts joined, so that
 	// API_KEY and CONNECTION_STRING count as apikey and connectionstring.
 	var joinedBuf [128]byte
@@ -103,7 +108,7 @@ var credentialStarts = func() (t [256][256]uint32) {
 	for _, w := range [...]string{
 		"pass", "secret", "credential", "creds", "key", "token", "auth", "psk", "dsn", "sig",
 		"bearer", "cookie", "connectionstring", "apikey", "privatekey", "accesskey", "pat", "pin", "webhook",
-		"pswd", "jwt", "otp", "totp", "puk", "pepper",
+		"pswd", "jwt", "otp", "totp", "puk", "pepper", "session",
 	} {
 		t[w[0]][w[1]] |= 1 << (w[2] - 'a')
 	}
@@ -205,7 +210,22 @@ func flagSecretName(w string) bool {
 		"url", "uri", "user", "username", "name", "helper", "dir", "path", "required", "only":
 		return false
 	}
-	return secretName(name)
+	return secretName(name) || abbreviates(last)
+}
+
+// abbreviates reports whether an option's last part is a shortened
+// credential word: GNU getopt_long, MySQL's and gpg's parsers take any
+// unambiguous prefix of a long option, so --passwo=x is --password=x.
+func abbreviates(last string) bool {
+	if len(last) < 4 {
+		return false
+	}
+	for _, w := range [...]string{"password", "passphrase", "secret", "token", "credentials"} {
+		if len(last) < len(w) && hasPrefixFold(w, last) {
+			return true
+		}
+	}
+	return false
 }
 
 // pwdName reports whether name is the shell's working directory variable,

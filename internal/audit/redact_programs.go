@@ -23,6 +23,7 @@ const (
 	passArg                   // openssl's pass:secret; env:, file:, fd: and stdin name no secret
 	userinfo                  // [user:password@]host of a proxy without a scheme (curl -x)
 	oracleLogin               // user/password[@db] (sqlplus, expdp userid=…)
+	aclRule                   // a redis ACL rule: >password adds one, <password removes it
 )
 
 // option is one option whose value is secret.
@@ -53,6 +54,11 @@ type program struct {
 	// cluster: short options combine, the value attached or next
 	// (curl -sSu user:pass, ldapsearch -xw secret).
 	cluster bool
+	// flags: when set, the letters of the options without a value that
+	// may come before the secret option in a cluster (mysql -Bp…, zip
+	// -rP …); any other letter takes the rest of the word as its value
+	// (mysql -hexample.com), which ends the cluster.
+	flags string
 	// noAttach: single-dash long options (openssl -key) mean a short
 	// option's letter followed by more letters is another option.
 	noAttach bool
@@ -74,15 +80,29 @@ type program struct {
 	htpasswd bool
 	// query: name==value is a query parameter (httpie), not a comparison.
 	query bool
+	// prompt: options, given without a value, that make the program ask
+	// for a password, which it reads on its input when it has no
+	// terminal, as under warden (mysql -p, psql -W): its input is secret.
+	prompt []string
+	// userSep: a user= or username= key of its options holds
+	// user<userSep>password (mount.cifs -o username=bob%pw).
+	userSep byte
+	// dsn: a key p= of its DSNs (h=db,u=root,p=secret) is the password
+	// (Percona Toolkit).
+	dsn bool
 }
 
 var (
 	registryLogin = &program{opts: []option{{name: "-p", sub: "login"}, {name: "--password", sub: "login"}}}
-	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}}
-	archiver      = &program{opts: []option{{name: "-p", attachedOnly: true}}}
-	mongoLike     = &program{opts: []option{{name: "-p"}}}
-	redisLike     = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
+	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p", "--password"}, cluster: true, flags: mysqlFlags}
+	// mysqlFlags are the MySQL clients' short options without a value.
+	mysqlFlags   = "BCEfGHiLnNqrstvVwX#"
+	postgresLike = &program{prompt: []string{"-W", "--password"}}
+	archiver     = &program{opts: []option{{name: "-p", attachedOnly: true}}}
+	mongoLike    = &program{opts: []option{{name: "-p"}}}
+	redisLike    = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
 		{after: []string{"AUTH"}, every: true}, {after: []string{"auth"}, every: true},
+		{after: []string{"SETUSER"}, every: true, split: aclRule}, {after: []string{"setuser"}, every: true, split: aclRule},
 	}}
 	oracleLike = &program{pos: []positional{{every: true, split: oracleLogin}}}
 	ldapLike   = &program{cluster: true, opts: []option{{name: "-w"}}}
@@ -91,8 +111,18 @@ var (
 		{name: "-a", split: colonOrWhole}, {name: "--auth", split: colonOrWhole}, {name: "--proxy-auth", split: colonOrWhole},
 		{name: "--bearer"},
 	}}
-	snmpLike  = &program{opts: []option{{name: "-c"}, {name: "-A"}, {name: "-X"}}}
-	vaultLike = &program{pos: []positional{{after: []string{"login"}, every: true}}}
+	// SNMPv3's -3m/-3x master keys and -3k/-3K/-3M/-3X localized keys are
+	// the passwords' hashes, as good as them.
+	snmpLike = &program{opts: []option{{name: "-c"}, {name: "-A"}, {name: "-X"},
+		{name: "-3m"}, {name: "-3x"}, {name: "-3k"}, {name: "-3K"}, {name: "-3M"}, {name: "-3X"}}}
+	// vault login TOKEN, operator unseal KEY, unwrap TOKEN; kv put and
+	// patch store the value of every key=value.
+	vaultLike = &program{opts: []option{{name: "-id", sub: "token"}}, pos: []positional{
+		{after: []string{"login"}, every: true}, {after: []string{"unseal"}, every: true},
+		{after: []string{"unwrap"}, every: true},
+		{after: []string{"kv", "put"}, every: true, split: afterEquals}, {after: []string{"kv", "patch"}, every: true, split: afterEquals},
+	}}
+	ipmiLike  = &program{opts: []option{{name: "-p"}, {name: "-k"}}}
 	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}}
 	httpBasic = &program{configSub: "config", pos: []positional{{after: []string{"http-basic.*"}, index: 1}}}
 	freerdp   = &program{slash: true, opts: []option{{name: "/p:"}, {name: "/gp:"}, {name: "/pth:"}}}
@@ -290,11 +320,17 @@ func (r *redactor) option(i, j int) int {
 			}
 			k := i + x + 1
 			if x == len(w)-1 && !startsQuote(s, j) {
+				if o.attachedOnly {
+					return 0 // mysql -Bp asks for the password
+				}
 				if k = skipBlanks(s, j); k == j || k >= len(s) {
 					return 0
 				}
 			}
 			return max(r.optionValue(k, o.split), j)
+		}
+		if p.flags != "" && strings.IndexByte(p.flags, w[x]) < 0 {
+			return 0
 		}
 	}
 	return 0
@@ -302,8 +338,13 @@ func (r *redactor) option(i, j int) int {
 
 // optionValue redacts the secret part of the value starting at k.
 func (r *redactor) optionValue(k int, how split) int {
-	s := r.s
 	start, end := r.valueWord(k, false)
+	return r.splitValue(start, end, how)
+}
+
+// splitValue redacts the secret part of the value s[start:end].
+func (r *redactor) splitValue(start, end int, how split) int {
+	s := r.s
 	if end <= start {
 		return 0
 	}
@@ -426,14 +467,15 @@ func (r *redactor) configValue(i, j int) int {
 	// Keys are read like option names, so credential.helper or
 	// ssl.key-file, which name where a secret is kept, take no secret.
 	w := r.s[i:j]
-	if secretKey(w) == keyNone && !flagSecretName(w) {
+	how, pair := r.pairSplit(w) // git config http.proxy user:pass@proxy
+	if !pair && secretKey(w) == keyNone && !flagSecretName(w) {
 		return 0
 	}
 	k := skipBlanks(r.s, j)
 	if k == j || k >= len(r.s) || r.s[k] == '-' {
 		return 0
 	}
-	return r.optionValue(k, whole)
+	return r.optionValue(k, how)
 }
 
 // lookAhead finds the secret positionals of the current command, from k
@@ -531,6 +573,22 @@ func (r *redactor) queue(k, e int, how split) {
 	switch how {
 	case oracleLogin:
 		k, e = oracleSecret(s, k, e)
+	case afterColon, afterEquals:
+		// etcdctl user add bob:pw; vault kv put path key=secret (a
+		// word without the separator, the path, is kept).
+		x := strings.IndexByte(s[k:e], separator(how))
+		if x < 0 {
+			return
+		}
+		k += x + 1
+		if how == afterEquals && (s[k:e] == "-" || k < e && s[k] == '@') {
+			return // key=- and key=@file name where the value is read
+		}
+	case aclRule:
+		if s[k] != '>' && s[k] != '<' {
+			return
+		}
+		k++
 	case userinfo:
 		// [domain/]user:password@host (impacket, mysqlsh).
 		at := strings.LastIndexByte(s[k:e], '@')

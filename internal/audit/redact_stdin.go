@@ -27,8 +27,15 @@ type stdinState struct {
 	// wrapper: the current command runs another with its input (sudo).
 	wrapper bool
 	secret  bool // the current command reads a secret on its input
+	// readsSecret: some command did, so what a tool feeds the command
+	// line on its input is a secret (ReadsSecretInput).
+	readsSecret bool
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
+	// fds: descriptors other than 0 the command reads a secret from
+	// (sshpass -d 3, openssl -passin fd:3), whose here-strings and
+	// here-documents are secret (redact_fds.go).
+	fds uint16
 }
 
 // stdinReader reports whether the program w reads a password or token
@@ -37,7 +44,20 @@ type stdinState struct {
 // cryptsetup a passphrase.
 func stdinReader(w string) bool {
 	switch w {
-	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "cryptsetup":
+	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "cryptsetup",
+		"wpa_passphrase", "restic", "cifscreds":
+		// wpa_passphrase SSID reads the passphrase there; restic and
+		// cifscreds add read the password there when it is no terminal.
+		return true
+	}
+	return false
+}
+
+// shellKeyword reports whether w, as a command's first word, is a
+// reserved word or keyword after which the command itself starts.
+func shellKeyword(w string) bool {
+	switch w {
+	case "if", "then", "else", "elif", "do", "while", "until", "time", "coproc":
 		return true
 	}
 	return false
@@ -62,21 +82,34 @@ func (r *redactor) stdinWord(i, j int) int {
 		// sh -c 'echo …', ssh host "echo …": the string is a command.
 		st.atCmd, st.echoAt, st.secret, st.heredocs = true, -1, false, false
 	}
+	if st.atCmd && shellKeyword(w) {
+		return j // if echo … | chpasswd; then …: the command follows
+	}
 	if st.atCmd {
 		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt = false, w, w == "tee", stdinWrapper(w), i
 		if st.tee {
 			return j
 		}
-		if w == "echo" || w == "printf" || w == "yes" {
+		if (w == "echo" || w == "printf" || w == "yes") && st.echoAt < 0 {
+			// Not inside an echo's own $(…): echo a$(printf b)c | …
 			st.echoAt = j
 		}
 		if stdinReader(w) {
 			r.secretInput()
 		}
+		if w == "AUTH" {
+			// A Redis (or SMTP) AUTH line, typed into redis-cli or fed
+			// to it: AUTH [user] password. Only upper case: PAM's
+			// "auth required …" lines are no credential.
+			r.lookAhead(j, positional{every: true}, false)
+		}
 		return j
 	}
 	if st.wrapper && (w == "sudo" || w == "doas") {
 		st.cmd = w // ssh host sudo -S …
+	}
+	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
+		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe
 	}
 	if st.cmd == "printf" && strings.HasSuffix(r.s[max(0, i-4):i], "-v ") && secretName(w) {
 		// printf -v TOKEN fmt args: what it prints is the variable's value.
@@ -86,6 +119,18 @@ func (r *redactor) stdinWord(i, j int) int {
 	if st.tee || st.wrapper && w == "tee" {
 		st.tee = true // | sudo tee ~/.netrc
 		r.writesTo(i)
+		return j
+	}
+	if len(w) > 1 && w[0] == '-' {
+		switch {
+		case st.cmd == "sshpass" && len(w) > 2 && w[1] == 'd' && isDigits(w[2:]):
+			r.readsFd(int(w[len(w)-1] - '0')) // sshpass -d3
+		case secretFileOption(st.cmd, w):
+			r.secretSource(st.cmd, w, j)
+		}
+	}
+	if !st.secret && r.prog != nil && r.prompts(w, j) {
+		r.secretInput() // mysql -p, psql -W
 		return j
 	}
 	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:], st.wrapper) {
@@ -100,7 +145,7 @@ func (r *redactor) stdinWord(i, j int) int {
 // out yet), and so are the bodies of here-documents feeding it.
 func (r *redactor) secretInput() {
 	st := &r.stdin
-	st.secret = true
+	st.secret, st.readsSecret = true, true
 	for _, f := range st.feed[:st.nfeed] {
 		// A part already redacted by another rule is left as it is.
 		if from := max(f.from, r.done); f.to > from {
@@ -122,23 +167,45 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "chpasswd", "--with-token", "--key-file=-":
 		return true
 	case "--stdin":
-		return cmd == "sudo" || cmd == "passwd"
-	case "stdin":
-		return cmd == "openssl" // -passin stdin
+		return cmd == "sudo" || cmd == "passwd" || cmd == "glab" || cmd == "veracrypt"
+	case "stdin", "-stdin":
+		return cmd == "openssl" // -passin stdin, passwd -stdin
 	case "secret":
-		return cmd == "docker" || cmd == "podman" || cmd == "gh" // secret create x -, secret set X
+		// secret create x -, secret set X, create secret … --from-file=/dev/stdin,
+		// wrangler secret put X.
+		return cmd == "docker" || cmd == "podman" || cmd == "gh" || cmd == "kubectl" || cmd == "oc" || cmd == "wrangler"
 	case "secrets":
-		return cmd == "gcloud" // secrets create x --data-file=-
+		return cmd == "gcloud" || cmd == "fly" || cmd == "flyctl" // secrets create x --data-file=-, secrets import
+	case "login":
+		return cmd == "cargo" // cargo login reads the token
+	case "--askpass":
+		return cmd == "redis-cli" || cmd == "openvpn"
+	case "--ask":
+		return cmd == "nmcli"
+	case "-x":
+		// redis-cli -x AUTH: the last argument, the password, is read there.
+		return cmd == "redis-cli" && strings.Contains(rest[:min(len(rest), 64)], "AUTH")
+	case "padd", "pupdate":
+		return cmd == "keyctl"
+	case "store":
+		return cmd == "secret-tool"
 	case "-K-", "-K", "--config":
 		// curl -K - reads options, user = "u:p" among them, on its input.
 		return cmd == "curl" && (w == "-K-" || strings.HasPrefix(rest, " -") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&<", rest[2]) >= 0))
 	case "insert":
 		return cmd == "pass"
 	case "-":
-		return cmd == "vault" || cmd == "bao" // vault login -
+		// vault login -, ecryptfs-add-passphrase -
+		// systemd-creds encrypt - out, ssh-add - (a private key).
+		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add"
+	case "password_stdin":
+		return cmd == "sshfs" // sshfs -o password_stdin
 	}
 	if wrapped && stdinReader(w) {
 		return true
+	}
+	if (cmd == "vault" || cmd == "bao") && strings.HasPrefix(rest, "=-") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&", rest[2]) >= 0) {
+		return true // vault kv put secret/x value=-
 	}
 	if cmd == "read" && (w[0] != '-' && secretName(w) || len(w) > 1 && w[0] == '-' && strings.IndexByte(w, 's') > 0) {
 		return true // read -s, read PASSWORD
@@ -211,7 +278,7 @@ func (r *redactor) stdinBreak(c byte, i int) {
 	if !pipe && st.depth == 0 {
 		st.nfeed, st.docAt = 0, -1
 	}
-	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee = true, "", -1, false, false, false
+	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee, st.fds = true, "", -1, false, false, false, 0
 }
 
 // feedSpan adds what a command writes into the pipeline.
@@ -229,6 +296,7 @@ func (r *redactor) stdinGroup(c byte) {
 	switch c {
 	case '(':
 		st.depth++
+		st.atCmd = true // ( …), $( …): a command starts
 	case '{':
 		if st.atCmd {
 			st.depth++
@@ -247,9 +315,19 @@ func (r *redactor) stdinGroup(c byte) {
 func (r *redactor) stdinRedirect(i int) int {
 	s, st := r.s, &r.stdin
 	if !strings.HasPrefix(s[i:], "<<") {
+		// htpasswd -i f bob < <(echo secret)
+		if k := skipBlanks(s, i+1); st.secret && k > i+1 && strings.HasPrefix(s[k:], "<(") {
+			r.processSecret(k + 1)
+		}
 		return 0
 	}
-	if !st.secret {
+	if fd := redirectFd(s, i); fd > 0 {
+		// 3<<< secret for sshpass -d 3; another descriptor's text is
+		// no input of the command.
+		if st.fds&(1<<fd) == 0 {
+			return 0
+		}
+	} else if !st.secret {
 		// cat <<EOF | chpasswd: kept in case a reader follows.
 		if strings.HasPrefix(s[i:], "<<<") {
 			if start, end := valueSpan(s, skipBlanks(s, i+3)); end > start {
@@ -350,4 +428,23 @@ func (r *redactor) innerCommand(i int) bool {
 	}
 	before := strings.TrimRight(s[max(0, i-8):i-1], " \t")
 	return strings.HasSuffix(before, " -c") || strings.HasSuffix(before, " -lc")
+}
+
+// prompts reports whether the word w, ending at j, is an option given
+// without a value with which the current program asks for a password (prompt).
+func (r *redactor) prompts(w string, j int) bool {
+	if j < len(r.s) && r.s[j] == '=' {
+		return false // --password=…, a value the option rules read
+	}
+	for _, o := range r.prog.prompt {
+		if w == o {
+			return true
+		}
+		// mysql -Bp: a cluster of flags ending in the prompting option.
+		if p := r.prog; len(o) == 2 && p.flags != "" && len(w) > 2 && w[0] == '-' && w[1] != '-' && w[len(w)-1] == o[1] &&
+			strings.Trim(w[1:len(w)-1], p.flags) == "" {
+			return true
+		}
+	}
+	return false
 }

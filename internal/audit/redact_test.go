@@ -240,6 +240,10 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"header-parts": `-H 'X-Api-Key: '"`, "dollar-quotes": "PGPASSWORD=$'\\",
 		"stdin-group": "(echo a; ", "stdin-pipe": "yes a | passwd ", "stdin-doc": "cat <<E | chpasswd\n",
 		"stdin-file": "echo a | x --password-file ", "arrays": "A_TOKEN[0]=( ",
+		"proc-subst": "sshpass -f <(", "inner-url": `sh -c 'a://"b:`, "argv": `["sshpass", "-p", `,
+		"quoted-names": `'--u`, "continuation": "curl \\\n -u ", "fd-heredoc": "sshpass -d 3 x 3<<< ",
+		"setters": `os.putenv("DB_PASSWORD", `, "subscript": "os.environ['DB_PASSWORD'] ",
+		"header-inner": `-H 'Authorization: Bearer "`, "keywords": "if x=$(echo a | ", "pairs": "https_proxy=a:b@",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

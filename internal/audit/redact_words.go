@@ -277,7 +277,10 @@ func wordEnd(s string, k int, q byte, list bool) int {
 				k++
 			case s[k+1] == '\'':
 				if q == '\'' || q == '$' {
-					return k + 1
+					// A $ and then the quote that closes the string,
+					// which the word may go on after ('pw=$'abc).
+					k++
+					continue
 				}
 				k = ansiEnd(s, k+2)
 			case s[k+1] == '(' || s[k+1] == '{':
@@ -460,6 +463,20 @@ func (r *redactor) url(k int) int {
 					}
 				}
 				continue
+			}
+			// Inside '…' (sh -c '…'), a "…" is the inner shell's quoted
+			// part of the URL, when it closes before the string does.
+			if c == '"' && r.quotes.q == '\'' {
+				// Looked for only as far as the authority could go,
+				// which the scan would read anyway.
+				x := e + 1
+				for x < len(s) && s[x] > ' ' && s[x] != '\'' && s[x] != '"' && s[x] != '/' {
+					x++
+				}
+				if x < len(s) && s[x] == '"' {
+					e = x
+					continue
+				}
 			}
 			// Inside "…", a ' is a byte of the URL; any other quote
 			// closes the string, and \ is an escape of JSON's.

@@ -1,0 +1,68 @@
+package audit
+
+import "strings"
+
+// Secrets a script sets by a secret-named string rather than a shell
+// assignment: run_script runs python3 too, and commands embed other
+// languages. A secret name quoted as a subscript (os.environ['PGPASSWORD']
+// = …, process.env["API_TOKEN"] = …, $ENV{'DB_PASS'} = …) or as the first
+// argument of a call (os.putenv("PGPASSWORD", …), os.Setenv, setenv,
+// SetEnvironmentVariable, os.environ.setdefault, System.setProperty,
+// getenv's default) has its value redacted; so has the password argument
+// of a login call (ftp.login("bob", …), req.SetBasicAuth("bob", …),
+// HTTPBasicAuth("bob", …)).
+
+// scriptSetter redacts the value set under the secret name that is the
+// whole quoted string s[i:j], and returns where scanning resumes, or 0.
+func (r *redactor) scriptSetter(i, j int) int {
+	s := r.s
+	if i < 2 || j+1 >= len(s) || (s[i-1] != '\'' && s[i-1] != '"') || s[j] != s[i-1] {
+		return 0
+	}
+	w := s[i:j]
+	if secretKey(w) == keyNone && !secretName(w) {
+		return 0
+	}
+	before := i - 2
+	for before > 0 && (s[before] == ' ' || s[before] == '\t') {
+		before--
+	}
+	k := skipBlanks(s, j+1)
+	switch {
+	case (s[before] == '[' || s[before] == '{') && k < len(s) && (s[k] == ']' || s[k] == '}'):
+		// NAME] = value, not a comparison (==).
+		k = skipBlanks(s, k+1)
+		if k+1 >= len(s) || s[k] != '=' || s[k+1] == '=' {
+			return 0
+		}
+		k = skipBlanks(s, k+1)
+	case s[before] == '(' && k < len(s) && s[k] == ',' && nameStyled(w):
+		// Spelled like a variable (DB_PASSWORD, db.password): a
+		// program's name ("sshpass", "-p", …) starts an argv list.
+		k = skipBlanks(s, k+1)
+		if !startsQuote(s, k) {
+			return 0 // a variable or None: no value written out
+		}
+	default:
+		return 0
+	}
+	start, end := valueSpan(s, k)
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// loginCall reports whether the word w, followed by '(', names a call
+// whose second argument is a password.
+func loginCall(w string) bool {
+	if e := strings.LastIndexByte(w, '.'); e >= 0 {
+		w = w[e+1:]
+	}
+	switch strings.ToLower(w) {
+	case "auth", "login", "changeuserpassword", "setbasicauth", "basicauth", "httpbasicauth",
+		"httpdigestauth", "digestauth", "httpproxyauth", "usernamepasswordcredentials", "networkcredential":
+		return true
+	}
+	return false
+}

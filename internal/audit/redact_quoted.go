@@ -1,0 +1,133 @@
+package audit
+
+// Names bash joins from quoted parts. An option or a variable's name may be
+// quoted or escaped in part or whole — '--user' 'bob:pw', "-p" pw,
+// --pass\word=pw, --us""er, env PG"PASS"WORD=pw — and bash removes the
+// quotes before the program reads it, so the name is read as the joined
+// text and its value by the same rules as the plain spelling.
+
+// maxQuotedName bounds the bytes a joined name is read from, which keeps
+// the pass linear however many words start with a quote.
+const maxQuotedName = 128
+
+// quotedName returns the name bash joins from the shell word around the
+// word s[i:j] when quotes or backslashes take part in it, and where the
+// name ends in s (at '=', a blank or the end of the word); ok is false
+// when the word is plain or the name is not a name.
+func (r *redactor) quotedName(i, j int) (name string, end int, ok bool) {
+	s := r.s
+	start := i
+	switch {
+	case i > 0 && (s[i-1] == '\'' || s[i-1] == '"'):
+		// A quote that starts the shell word at bash's top level: the
+		// quote open at i is the one at i-1.
+		if !startsWord(s, i-1) {
+			return "", 0, false
+		}
+		if q, at := r.quoteAt(i); !at || q != s[i-1] {
+			return "", 0, false
+		}
+		start = i - 1
+	case j < len(s) && (s[j] == '\'' || s[j] == '"' || s[j] == '\\') && startsWord(s, i):
+		if q, at := r.quoteAt(i); !at || q != 0 {
+			return "", 0, false
+		}
+	default:
+		return "", 0, false
+	}
+	var buf [maxQuotedName]byte
+	n, q, k := 0, byte(0), start
+	for k < len(s) && k-start < maxQuotedName {
+		c := s[k]
+		switch {
+		case q == 0 && (c == '\'' || c == '"'):
+			q = c
+		case q != 0 && c == q:
+			q = 0
+		case c == '\\' && q != '\'' && k+1 < len(s) && wordByte[s[k+1]]:
+			k++
+			buf[n] = s[k]
+			n++
+		case wordByte[c]:
+			buf[n] = c
+			n++
+		default:
+			goto done
+		}
+		k++
+	}
+done:
+	if q != 0 || n < 2 || k-start == n || k-start >= maxQuotedName {
+		return "", 0, false // an open quote, a plain word, or too long
+	}
+	if k < len(s) && s[k] != '=' && s[k] != ' ' && s[k] != '\t' && s[k] != '\n' && (s[k] != ',' || s[k-1] != s[start]) {
+		return "", 0, false // not even an argv list's item ("-p", …)
+	}
+	return string(buf[:n]), k, true
+}
+
+// joinedWord redacts the value after a name joined from quoted parts
+// (quotedName) by the current program's option rules or the secret-name
+// rules, and returns where scanning resumes, or 0.
+func (r *redactor) joinedWord(i, j int) int {
+	name, k, ok := r.quotedName(i, j)
+	if !ok {
+		return 0
+	}
+	s := r.s
+	flag := name[0] == '-'
+	if flag && k < len(s) && s[k] == ',' {
+		return r.listItemValue(name, k)
+	}
+	if flag && r.prog != nil {
+		for _, o := range r.prog.opts {
+			if o.name != name || o.attachedOnly || (o.sub != "" && !r.hasSub(o.sub)) {
+				continue
+			}
+			v := k + 1
+			if k >= len(s) || s[k] != '=' {
+				if v = skipBlanks(s, k); v == k || v >= len(s) || s[v] == '-' {
+					return k
+				}
+			}
+			return max(r.optionValue(v, o.split), k)
+		}
+	}
+	kind := secretKey(name)
+	if kind == keyNone && flag && flagSecretName(name) {
+		kind = keyPlain
+	}
+	if kind == keyNone && !flag && k < len(s) && s[k] == '=' && secretName(name) {
+		kind = keyName
+	}
+	if kind == keyNone || flag && len(name) > 5 && name[:5] == "--no-" {
+		return 0
+	}
+	return r.keyValue(k, flag, kind, true)
+}
+
+// listItemValue redacts the item after the option item name of an argv
+// list in a script (["sshpass", "-p", "secret"], exec.Command("curl",
+// "-u", "bob:secret")), whose ',' is at k, and returns where scanning
+// resumes.
+func (r *redactor) listItemValue(name string, k int) int {
+	s := r.s
+	how, ok := whole, false
+	if r.prog != nil {
+		for _, o := range r.prog.opts {
+			if o.name == name && !o.attachedOnly && (o.sub == "" || r.hasSub(o.sub)) {
+				how, ok = o.split, true
+				break
+			}
+		}
+	}
+	if !ok && secretKey(name) == keyNone && !flagSecretName(name) {
+		return k
+	}
+	v := skipBlanks(s, k+1)
+	if v >= len(s) || (s[v] != '\'' && s[v] != '"') {
+		return k
+	}
+	start, end := valueSpan(s, v)
+	return max(r.splitValue(start, end, how), k)
+}

@@ -254,6 +254,9 @@ func subcommandTier(c *call) (Tier, string) {
 		i++
 	}
 	if i >= len(args) {
+		if promptPrograms[c.name] {
+			return c.commandPrompt()
+		}
 		return tab.noSub, c.name
 	}
 	rest := argVals(args[i:])
@@ -442,6 +445,15 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			for _, u := range ops[1:] {
 				if strings.Contains(u, "/") {
 					return TierDestructive, "systemctl " + first + " " + u + ": installs a unit that runs later, outside warden's confinement"
+				}
+			}
+		}
+		// --job-mode=isolate makes a start an isolate: every unit the
+		// target does not need is stopped (sshd and the network with it).
+		if systemctlStartVerbs[first] {
+			for _, m := range c.optVals(c.args, "--job-mode") {
+				if !m.known || m.val == "isolate" {
+					return TierDestructive, "systemctl " + first + " --job-mode=" + truncate(m.val, 32) + ": stops every unit the target does not need"
 				}
 			}
 		}

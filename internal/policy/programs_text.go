@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -179,12 +180,21 @@ var awkLongOpts = []string{"--assign", "--bignum", "--characters-as-bytes", "--c
 	"--optimize", "--persist", "--posix", "--pretty-print", "--profile", "--re-interval", "--sandbox",
 	"--source", "--traditional", "--use-lc-numeric", "--version"}
 
+// awkIndirect is a gawk indirect function call (@f(…)), which calls the
+// function whose name the variable holds, built-ins included: f="sys"
+// "tem"; @f("cmd") runs cmd with no "system" in the text. And the
+// @include and @load directives, which read awk source or load a shared
+// library from a file the classifier cannot see.
+var awkIndirect = regexp.MustCompile(`@\s*(?:[A-Za-z_][A-Za-z0-9_:]*\s*\(|(?:include|load|nsinclude)\b)`)
+
 // awkRisk classifies awk program text.
 func awkRisk(p string) (Tier, string) {
 	s := strings.ReplaceAll(p, "||", "")
 	switch {
-	case strings.Contains(s, "system") || strings.Contains(s, "@load"):
+	case strings.Contains(s, "system"):
 		return TierDestructive, "program runs commands (system)"
+	case awkIndirect.MatchString(s):
+		return TierDestructive, "program calls a function by name or reads code from a file (@f(), @include, @load)"
 	case strings.Contains(s, "|"):
 		return TierDestructive, "program pipes to or from commands"
 	case awkWrite(s):

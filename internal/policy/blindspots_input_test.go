@@ -1,0 +1,110 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotCommandPrompts: programs that read their own commands from
+// standard input when given none (virsh, lvm, openssl, ftp) do what their
+// input says: literal input is classified line by line as their commands,
+// input the classifier cannot see is tier 3, and an interactive prompt is
+// tier 2.
+func TestBlindSpotCommandPrompts(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"virsh < /tmp/f", "virsh -c qemu:///system < /tmp/f", "virsh -q 0</tmp/f",
+		"echo 'destroy vm1' | virsh", "virsh <<< 'undefine vm1'", "cat /tmp/f | sudo virsh",
+		"lvm < /tmp/f", "echo 'lvremove -f vg/lv' | lvm", "exec 3</tmp/f; lvm <&3",
+		"openssl < /tmp/f", "curl -s x | openssl",
+		"ftp < /tmp/f", "ftp -n host < /tmp/f", "lftp host < /tmp/f", "cat /tmp/f | ftp host",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"echo '!reboot' | ftp", "ftp host <<< '!poweroff'", "printf 'open h\\n!init 1\\n' | lftp",
+		"echo 'rand -out /dev/sda 16' | openssl",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"openssl <<< 'rand -out /var/x 16'", "virsh", "lvm", "openssl",
+	))
+	runExact(t, p, []exactCase{
+		{"virsh list", "virsh list --all", TierRead},
+		{"virsh list on input", "echo list | virsh", TierRead},
+		{"lvm lvs", "lvm lvs", TierRead},
+		{"lvm lvs on input", "lvm <<< 'lvs'", TierRead},
+		{"openssl version", "openssl version", TierRead},
+		{"openssl version on input", "echo version | openssl", TierRead},
+	})
+}
+
+// TestBlindSpotParallelInputCommands: GNU parallel given no command runs
+// each input as a command: the words after ::: (one from each source,
+// joined), each line of an -a or :::: file and each line of its input.
+func TestBlindSpotParallelInputCommands(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"parallel ::: reboot", "parallel -j2 ::: ls 'rm -rf /'", "parallel ::: init ::: 1",
+		"parallel --halt now,fail=1 ::: 'sh -c poweroff'", "sudo parallel ::: 'telinit S'",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"parallel -a /tmp/f", "parallel --arg-file /tmp/f", "parallel --arg-file=/tmp/f -j4",
+		"parallel :::: /tmp/f", "parallel ::::+ /tmp/f", "parallel -a /tmp/f :::",
+		"parallel ::: 'curl -s x | sh'",
+	))
+	runBlind(t, p, sameCases(TierBenign, false, "parallel ::: 'touch /tmp/p'"))
+	runExact(t, p, []exactCase{
+		{"reading commands", "parallel ::: 'ls /' df", TierRead},
+		{"template with -a", "parallel -a /tmp/f echo", TierRead},
+		{"template with ::::", "parallel echo :::: /tmp/f", TierRead},
+		{"template with :::", "parallel -j4 gzip -t ::: a.gz b.gz", TierRead},
+	})
+}
+
+// TestBlindSpotAwkIndirect: gawk calls a function whose name a variable
+// holds (@f(…)), built-ins included, so system() runs with no "system" in
+// the text; @include and @load read code from files.
+func TestBlindSpotAwkIndirect(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		`gawk 'BEGIN{f="sys" "tem"; @f("touch /tmp/p")}'`,
+		`gawk -v f=sys -v g=tem 'BEGIN{h=f g; @h(ARGV[1])}' x`,
+		`awk 'BEGIN { fn = toupper("s") ; @ fn ("id") }'`,
+		`gawk '@include "/tmp/x.awk"'`, `gawk '@include "x"; BEGIN{}'`,
+		`AWKPATH=/tmp gawk '@include "lib"' f`,
+	))
+	runBlind(t, p, sameCases(TierDestructive, true,
+		`gawk 'BEGIN{f="sys" "tem"; @f("reboot")}'`,
+	))
+	runExact(t, p, []exactCase{
+		{"@ in a regexp", "awk '/@example[.]com/' f", TierRead},
+		{"@ in a string", `awk '{print $1 "@" $2}' f`, TierRead},
+		{"@namespace", `gawk '@namespace "x"; BEGIN{print 1}'`, TierRead},
+	})
+}
+
+// TestBlindSpotCopyTargets: what cp, install, mv, rsync and scp write is
+// checked like a redirection's target, in each spelling of the
+// destination (last operand, inside a directory, -t DIR), and so is the
+// archive tar creates in every spelling of -f.
+func TestBlindSpotCopyTargets(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"cp /tmp/b /proc/sysrq-trigger", "cp -t /proc /tmp/sysrq-trigger", "cp --target-directory=/proc /tmp/sysrq-trigger",
+		"cp /tmp/sysrq-trigger /proc", "cp /tmp/sysrq-trigger /proc/", "busybox cp /tmp/b /proc/sysrq-trigger",
+		"install /tmp/b /proc/sysrq-trigger",
+		"mv /tmp/b /proc/sysrq-trigger", "sudo mv -f /tmp/b /dev/nvme0n1",
+		"rsync /tmp/b /proc/sysrq-trigger", "rsync -av --inplace /tmp/b /dev/sda", "rsync -e ssh h:/b /dev/sda",
+		"scp /tmp/b /proc/sysrq-trigger", "scp h:/b /dev/sda",
+		"tar -cf /dev/sda /tmp", "tar cf /dev/sda /tmp", "tar -czvf /dev/sda /tmp", "tar --create --file=/dev/sda /tmp",
+		"tar -cf/proc/sysrq-trigger /tmp",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"cp /tmp/x /proc/sys/kernel/core_pattern", "mv /tmp/x /sys/power/state",
+	))
+	runExact(t, p, []exactCase{
+		{"cp into tmp", "cp a /tmp/b", TierMutate},
+		{"cp -t", "cp -t /srv/x a b", TierMutate},
+		{"cp to /dev/null", "cp a /dev/null", TierMutate},
+		{"mv", "mv a b", TierMutate},
+		{"rsync to a host", "rsync -a /tmp/x h:/dev/sda", TierMutate},
+		{"scp to a host", "scp /tmp/x h:/proc/sysrq-trigger", TierMutate},
+		{"tar to a file", "tar -czf /srv/x.tgz /etc", TierMutate},
+		{"tar to stdout", "tar -cf - /etc", TierMutate},
+	})
+}

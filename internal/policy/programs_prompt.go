@@ -1,0 +1,73 @@
+package policy
+
+import "strings"
+
+// Programs with a command prompt: given no command of their own, they read
+// their commands from standard input, one a line, so what they do is what
+// their input says (echo 'destroy vm' | virsh, lvm < cmds).
+
+// promptPrograms are the programs with a subcommand table that read their
+// own commands from standard input when given none: virsh's shell, lvm's
+// shell and openssl's prompt. ftp and lftp are read in ftpInput.
+var promptPrograms = set(`virsh lvm openssl`)
+
+// maxPromptLines caps the input lines classified as commands; more is
+// tier 3.
+const maxPromptLines = 64
+
+// commandPrompt classifies a program that reads its own commands from
+// standard input: literal input is classified line by line as "PROGRAM
+// LINE" (with nothing on standard input, so a line with no command of its
+// own ends there), input the classifier cannot see is tier 3, and a
+// terminal is a prompt whose commands can change anything the program can
+// (tier 2).
+func (c *call) commandPrompt() (Tier, string) {
+	switch c.ctx.stdin.kind {
+	case stdinText:
+		lines := strings.Split(c.ctx.stdin.text, "\n")
+		if len(lines) > maxPromptLines {
+			c.e.opaque = true
+			c.e.scanText(c.ctx.stdin.text)
+			return TierDestructive, c.name + ": more commands on its input than the classifier reads"
+		}
+		ctx := c.ctx
+		ctx.nest++
+		ctx.stdin, ctx.stdinRd = stdinSrc{}, false
+		for _, line := range lines {
+			line = strings.TrimSpace(line)
+			if line == "" || line[0] == '#' {
+				continue
+			}
+			c.e.script(c.name+" "+line, ctx, c.name+" command")
+		}
+		return TierRead, c.name
+	case stdinUnknown:
+		c.e.opaque = true
+		return TierDestructive, c.name + " runs its commands from input the classifier cannot see"
+	}
+	return TierMutate, c.name + ": interactive prompt whose commands can change the system"
+}
+
+// ftpInput classifies the commands ftp and lftp read from standard input
+// when no -c, -e or -f gives them: "!" runs a local shell command, so
+// literal input has each such line classified as shell, and input the
+// classifier cannot see is tier 3.
+func (c *call) ftpInput() (Tier, string) {
+	switch c.ctx.stdin.kind {
+	case stdinText:
+		var r raiser
+		r.raise(TierMutate, c.name+": file transfer session")
+		for _, line := range strings.Split(c.ctx.stdin.text, "\n") {
+			line = strings.TrimSpace(line)
+			if rest, ok := strings.CutPrefix(line, "!"); ok {
+				c.shell(rest, c.name+" ! command", nil, false)
+				r.raise(TierDestructive, c.name+" !: runs a local shell command")
+			}
+		}
+		return r.t, r.why
+	case stdinUnknown:
+		c.e.opaque = true
+		return TierDestructive, c.name + " runs commands, which can include local shell commands, from input the classifier cannot see"
+	}
+	return TierMutate, c.name + ": file transfer session"
+}

@@ -143,7 +143,7 @@ var denyTriggers = map[string]bool{
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
 func isDenyTrigger(n string) bool {
-	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || strings.HasPrefix(n, "mkfs")
+	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || otherInits[n] || strings.HasPrefix(n, "mkfs")
 }
 
 // denyCheck returns why a command is on the built-in deny list, or "".
@@ -155,6 +155,8 @@ func denyCheck(name string, args []string) string {
 		return name + ": changes the machine's power state"
 	case fsWipers[name] || strings.HasPrefix(name, "mkfs"):
 		return name + ": creates or erases a file system or device"
+	case otherInits[name]:
+		return otherInitDeny(name, args)
 	}
 	switch name {
 	case "init", "telinit":

@@ -78,6 +78,41 @@ func TestBlindSpotAwkIndirect(t *testing.T) {
 	})
 }
 
+// TestBlindSpotSedReads: sed's r and R read the file they name into the
+// output, and the name needs no space after the command, so the path is
+// read from the script: r/etc/warden/audit.key is warden's key.
+func TestBlindSpotSedReads(t *testing.T) {
+	p := protectedPolicy(t)
+	for _, cmd := range []string{
+		"sed -n 'r/etc/warden/audit.key' f", "sed '1R/etc/warden/config.yaml' f",
+		"sed --expression='$r/root/.local/state/warden/token' f", "sed -e p -e '/x/R/etc/warden/audit.key' f",
+		"sudo sed -n '1{r/etc/warden/config.yaml\n}' f",
+	} {
+		if v := p.Evaluate(Input{Command: cmd}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s (%s); want denied", cmd, v.Tier, v.Reason)
+		}
+	}
+	if v := p.Evaluate(Input{Command: "sed '/x/r/etc/hosts' f"}); v.Tier != TierRead || v.Denied {
+		t.Errorf("sed r of an ordinary file: %s denied=%v (%s)", v.Tier, v.Denied, v.Reason)
+	}
+}
+
+// TestBlindSpotBase64Output: the BSD and macOS base64 write their output
+// to -o/--output, a write checked like a redirection's target.
+func TestBlindSpotBase64Output(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"base64 -o /etc/x f", "base64 --output=/etc/x f", "base64 -Do /etc/x f", "base64 -do/etc/x", "base64 --out /etc/x f",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"base64 -d -i x -o /proc/sysrq-trigger", "sudo base64 -D -o /dev/sda x",
+	))
+	runExact(t, p, []exactCase{
+		{"decode to stdout", "base64 -d x", TierRead},
+		{"ignore garbage", "base64 -di x", TierRead},
+	})
+}
+
 // TestBlindSpotCopyTargets: what cp, install, mv, rsync and scp write is
 // checked like a redirection's target, in each spelling of the
 // destination (last operand, inside a directory, -t DIR), and so is the

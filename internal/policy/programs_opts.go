@@ -122,7 +122,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	case "logrotate":
 		return logrotateProgram
 	case "tree", "sar", "sdiff", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
-		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs":
+		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64":
 		return readOpts
 	case "nmap":
 		return nmapProgram
@@ -444,6 +444,11 @@ func readOpts(c *call) (Tier, string) {
 	case "zstdcat":
 		for _, f := range c.optVals(c.args, "-o") {
 			r.raise(c.writeArg(f, "zstdcat -o"))
+		}
+	case "base64":
+		// The BSD and macOS base64 write to -o/--output.
+		for _, f := range c.optVals(c.args, "-o", "--output") {
+			r.raise(c.writeArg(f, "base64 -o"))
 		}
 	case "systemd-analyze":
 		r.raise(analyzeVerb(c))

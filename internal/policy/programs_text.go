@@ -375,7 +375,12 @@ func sedProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, "sed: script computed at run time"
 		}
-		cmds, files, exec, write, ok := sedScript(s.val)
+		cmds, files, reads, exec, write, ok := sedScript(s.val)
+		for _, f := range reads {
+			// r and R read a file into the output: "r/etc/x" names it with
+			// no space, so the word itself never shows the path.
+			c.e.pathWord(arg{val: f, known: true}, c.ctx, "")
+		}
 		for _, x := range cmds {
 			if x != "" {
 				c.shell(x, "sed e command", nil, false)
@@ -411,12 +416,13 @@ func sedProgram(c *call) (Tier, string) {
 // s///e would run ("" when that is the pattern space, unknown here). ok is
 // false when the script cannot be read.
 func sedExec(s string) (cmds []string, exec, write, ok bool) {
-	cmds, _, exec, write, ok = sedScript(s)
+	cmds, _, _, exec, write, ok = sedScript(s)
 	return cmds, exec, write, ok
 }
 
-// sedScript is sedExec that also returns the files w, W and s///w write.
-func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
+// sedScript is sedExec that also returns the files w, W and s///w write
+// and the files r and R read.
+func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
 	i, n := 0, len(s)
 	toEOL := func() {
 		for i < n && s[i] != '\n' {
@@ -443,7 +449,7 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 			i++
 		}
 		if i >= n {
-			return cmds, files, exec, write, true
+			return cmds, files, reads, exec, write, true
 		}
 		if s[i] == '#' {
 			toEOL()
@@ -460,13 +466,13 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 			case s[i] == '/':
 				i++
 				if !skipDelim('/') {
-					return cmds, files, exec, write, false
+					return cmds, files, reads, exec, write, false
 				}
 			case s[i] == '\\' && i+1 < n:
 				d := s[i+1]
 				i += 2
 				if !skipDelim(d) {
-					return cmds, files, exec, write, false
+					return cmds, files, reads, exec, write, false
 				}
 			case (s[i] == '+' || s[i] == '~') && addr == 1:
 				i++
@@ -486,7 +492,7 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 					i++
 				}
 				if i >= n {
-					return cmds, files, exec, write, false
+					return cmds, files, reads, exec, write, false
 				}
 				continue
 			}
@@ -496,7 +502,7 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 			i++
 		}
 		if i >= n {
-			return cmds, files, exec, write, false
+			return cmds, files, reads, exec, write, false
 		}
 		cmd := s[i]
 		i++
@@ -518,7 +524,9 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 				i++
 			}
 		case 'r', 'R':
+			j := i
 			toEOL()
+			reads = append(reads, strings.TrimSpace(s[j:i]))
 		case 'w', 'W':
 			write = true
 			j := i
@@ -531,16 +539,16 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 			cmds = append(cmds, strings.TrimSpace(s[j:i]))
 		case 's', 'y':
 			if i >= n || s[i] == '\n' || s[i] == '\\' {
-				return cmds, files, exec, write, false
+				return cmds, files, reads, exec, write, false
 			}
 			d := s[i]
 			i++
 			if !skipDelim(d) {
-				return cmds, files, exec, write, false
+				return cmds, files, reads, exec, write, false
 			}
 			j := i
 			if !skipDelim(d) {
-				return cmds, files, exec, write, false
+				return cmds, files, reads, exec, write, false
 			}
 			repl := s[j : i-1]
 			if cmd == 'y' {
@@ -562,16 +570,16 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 				case 'g', 'p', 'i', 'I', 'm', 'M', ' ', '\t':
 				default:
 					if s[i] < '0' || s[i] > '9' {
-						return cmds, files, exec, write, false
+						return cmds, files, reads, exec, write, false
 					}
 				}
 				i++
 			}
 		default:
-			return cmds, files, exec, write, false
+			return cmds, files, reads, exec, write, false
 		}
 	}
-	return cmds, files, exec, write, false
+	return cmds, files, reads, exec, write, false
 }
 
 // editorProgram: editors can run commands; options that run them at start

@@ -113,6 +113,28 @@ func TestBlindSpotBase64Output(t *testing.T) {
 	})
 }
 
+// TestBlindSpotRelativeWriteAfterCd: a relative write target is read
+// against every directory a cd in the input can make current, so a write
+// named sysrq-trigger or sda after cd /proc or cd /dev is the write to
+// /proc/sysrq-trigger or /dev/sda it is, through any program that writes.
+func TestBlindSpotRelativeWriteAfterCd(t *testing.T) {
+	p := protectedPolicy(t)
+	for _, cmd := range []string{
+		"cd /proc && echo b > sysrq-trigger", "cd /proc; cp /tmp/b ./sysrq-trigger", "cd / && printf b >proc/sysrq-trigger",
+		"cd /dev && cp /tmp/b sda", "cd /dev; tee sda < /tmp/x", "pushd /dev; mv /tmp/x nvme0n1",
+		"cd /dev\nsort -o sda f", "cd /proc && sh -c 'echo c > sysrq-trigger'", "cd /dev && tar -cf sda /srv",
+	} {
+		if v := p.Evaluate(Input{Command: cmd}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s (%s); want denied", cmd, v.Tier, v.Reason)
+		}
+	}
+	for _, cmd := range []string{"cd /tmp && echo b > sysrq-trigger", "echo x > sda", "cd /srv && cp a sda"} {
+		if v := p.Evaluate(Input{Command: cmd}); v.Denied || v.Tier != TierMutate {
+			t.Errorf("Evaluate(%q) = %s denied=%v (%s); want tier2", cmd, v.Tier, v.Denied, v.Reason)
+		}
+	}
+}
+
 // TestBlindSpotCopyTargets: what cp, install, mv, rsync and scp write is
 // checked like a redirection's target, in each spelling of the
 // destination (last operand, inside a directory, -t DIR), and so is the

@@ -323,7 +323,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 		// Absorbed, then the evaluation's own (checked or per walk).
 		{eval{}, set(`tier reason denied denyWhy allowHit uncovered opaque steps cdRoot relWipe scanned paths
 			p stopped local tools printer calls ncalls argBufs nargs`)},
-		{pathState{}, set(`cds cdUnknown rel relMore initial seen resolved`)},
+		{pathState{}, set(`cds cdUnknown rel relWrites relMore initial seen resolved`)},
 		// Joined by joinScopes, then the pre-pass's own.
 		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref movesPos arith file`)},
 		{arithFacts{}, set(`tainted trusts names depth skip base`)},

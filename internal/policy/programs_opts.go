@@ -87,6 +87,10 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return gitChecked
 	case "man":
 		return manProgram
+	case "groff", "nroff", "troff":
+		return roffProgram
+	case "tc":
+		return tcProgram
 	case "less", "more", "most":
 		return lessProgram
 	case "tcpdump", "tshark", "dumpcap":
@@ -158,6 +162,12 @@ func manProgram(c *call) (Tier, string) {
 	r := raiser{TierMutate, "man: interactive program that can run commands"}
 	for _, v := range c.optVals(c.args, "-P", "--pager", "-H", "--html") {
 		r.raise(c.shellArg(v, "man pager"))
+	}
+	// A man-db configuration DEFINEs the pager, troff and the other
+	// programs man runs.
+	for _, f := range c.optVals(c.args, "-C", "--config-file") {
+		c.e.opaque = true
+		r.raise(TierDestructive, "man -C "+truncate(f.val, 64)+": its configuration names the programs man runs")
 	}
 	return r.t, r.why
 }

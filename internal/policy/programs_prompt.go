@@ -71,3 +71,27 @@ func (c *call) ftpInput() (Tier, string) {
 	}
 	return TierMutate, c.name + ": file transfer session"
 }
+
+// tcProgram: tc exec bpf … run CMD runs CMD with the eBPF maps it imports,
+// so CMD is classified as a command; a batch file (-b, -batch) can hold
+// such a line and is tier 3.
+func tcProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, "tc: changes the system"}
+	sawExec := false
+	for i, a := range c.args {
+		switch {
+		case !a.known && (strings.HasPrefix(a.val, "-") || sawExec):
+			c.e.opaque = true
+			r.raise(TierDestructive, "tc: command computed at run time")
+		case a.val == "-b" || a.val == "-batch" || a.val == "--batch" || strings.HasPrefix(a.val, "-batch="):
+			c.e.opaque = true
+			r.raise(TierDestructive, "tc -batch: runs commands from a file the classifier cannot see")
+		case a.val == "exec":
+			sawExec = true
+		case sawExec && a.val == "run":
+			c.run(c.args[i+1:])
+			return r.t, r.why
+		}
+	}
+	return r.t, r.why
+}

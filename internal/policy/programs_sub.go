@@ -208,6 +208,11 @@ var subcommandTables = map[string]subTable{
 // applies the few rules that depend on more than the subcommand.
 func subcommandProgram(c *call) (Tier, string) {
 	t, why := subcommandTier(c)
+	if c.name == "ansible-inventory" {
+		if it, iwhy := ansibleInventory(c); it > t {
+			return it, iwhy
+		}
+	}
 	if ht, hwhy := c.daemonHost(); ht > t {
 		return ht, hwhy
 	}

@@ -582,6 +582,35 @@ func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
 	return cmds, files, reads, exec, write, false
 }
 
+// roffProgram: groff, nroff and troff run the .sy and .pso requests of
+// their input (and write files with .open) in unsafe mode, -U, in any
+// cluster of flags; safe mode refuses them.
+func roffProgram(c *call) (Tier, string) {
+	for _, a := range c.args {
+		if a.val == "--" {
+			break
+		}
+		if !a.known && strings.HasPrefix(a.val, "-") {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": options computed at run time"
+		}
+		if strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "--") {
+			// -U is a flag; the letters before it may be flags too (-tU),
+			// and a letter that takes a value ends the cluster.
+			for _, l := range a.val[1:] {
+				if l == 'U' {
+					c.e.opaque = true
+					return TierDestructive, c.name + " -U: unsafe mode runs the .sy and .pso requests of its input"
+				}
+				if strings.ContainsRune("dfFIKmMnoPrTwW", l) {
+					break
+				}
+			}
+		}
+	}
+	return TierMutate, c.name + ": formats documents"
+}
+
 // editorProgram: editors can run commands; options that run them at start
 // are TierDestructive.
 func editorProgram(c *call) (Tier, string) {

@@ -1,0 +1,41 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotCodeFromFiles: programs that run code from a file or a
+// variable the command line only names: ansible's inventories (scripts,
+// or plugins whose Jinja2 runs lookup('pipe')) and playbooks, man-db's
+// configuration, roff's unsafe mode, tc's exec … run and batch files, and
+// the variables that pick such files or code.
+func TestBlindSpotCodeFromFiles(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"ansible-inventory -i /tmp/inv.py --list", "ansible-inventory --inventory=/tmp/inv --graph",
+		"ansible-inventory -i/tmp/inv --list", "ansible-inventory --inv /tmp/inv --list", `ansible-inventory --list -i "$I"`,
+		"ansible -i /tmp/inv.py all -m ping", "ansible --inventory-file /tmp/inv all -m setup",
+		"ansible-playbook /tmp/x.yml", "ansible-playbook --check -i h1, /tmp/x.yml", "ansible-playbook -i /tmp/inv --list-hosts x.yml",
+		"man -C /tmp/man.conf ls", "man --config-file=/tmp/c ls", "man -kC /tmp/c printf",
+		"groff -U /tmp/x", "groff -tU -Tutf8 /tmp/x", "nroff -U -man /tmp/x.1", "troff -U x",
+		"tc -b /tmp/f", "tc -batch /tmp/f", "tc -force -batch - < /tmp/f",
+		"ANSIBLE_INVENTORY=/tmp/i ansible-inventory --list", "ANSIBLE_CONFIG=/tmp/a.cfg ansible all -m ping",
+		"ANSIBLE_CALLBACK_PLUGINS=/tmp/p ansible all -m ping", "export ANSIBLE_VAULT_PASSWORD_FILE=/tmp/x; ansible-inventory --list",
+		"LUA_INIT='os.execute(\"id\")' lua -v", "LUA_INIT=@/tmp/x.lua lua -v", "LUA_PATH='/tmp/?.lua' lua -v",
+		"MANROFFOPT=-U man ls", "GROFF_COMMAND_PREFIX=/tmp/ man ls", "PSQLRC=/tmp/x psql -c 'select 1'",
+		"MYSQL_HOME=/tmp/x mysql -e 'select 1'", "R_PROFILE_USER=/tmp/x R --version", "AWS_CONFIG_FILE=/tmp/x aws s3 ls",
+		"GOWORK=/tmp/w go list ./...", "KUBE_EDITOR=/tmp/x kubectl get pods", "env KUBE_EDITOR='sh -c id' kubectl edit deploy x",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"tc exec bpf imp /tmp/s run reboot", "tc exec bpf import /tmp/s run sh -c 'rm -rf /'", "KUBE_EDITOR=reboot kubectl edit x",
+	))
+	runBlind(t, p, sameCases(TierMutate, false, "GOCACHE=/etc/x go list ./...", "GOMODCACHE=/etc/x go list -m all"))
+	runExact(t, p, []exactCase{
+		{"inventory as a host list", "ansible-inventory -i h1,h2, --list", TierRead},
+		{"default inventory", "ansible-inventory --list", TierRead},
+		{"ansible ping on a host list", "ansible -i localhost, localhost -m ping", TierBenign},
+		{"playbook syntax check", "ansible-playbook --syntax-check x.yml", TierMutate},
+		{"groff safe", "groff -man -Tutf8 /tmp/x", TierMutate},
+		{"groff -m with U", "groff -mU x", TierMutate},
+		{"tc exec run ls", "tc exec bpf imp /tmp/s run ls", TierMutate},
+		{"go list", "go list ./...", TierRead},
+	})
+}

@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // TestBlindSpotCommandPrompts: programs that read their own commands from
 // standard input when given none (virsh, lvm, openssl, ftp) do what their
@@ -132,6 +135,40 @@ func TestBlindSpotRelativeWriteAfterCd(t *testing.T) {
 		if v := p.Evaluate(Input{Command: cmd}); v.Denied || v.Tier != TierMutate {
 			t.Errorf("Evaluate(%q) = %s denied=%v (%s); want tier2", cmd, v.Tier, v.Denied, v.Reason)
 		}
+	}
+}
+
+// TestBlindSpotWriteIntoSetuid: a local setuid or setgid file written in
+// place keeps its bit (root has CAP_FSETID), so writing it, by any
+// program or redirection, sets new code to run with its owner's rights.
+func TestBlindSpotWriteIntoSetuid(t *testing.T) {
+	dir := t.TempDir()
+	suid, plain := dir+"/suid", dir+"/plain"
+	for _, f := range []string{suid, plain} {
+		if err := os.WriteFile(f, []byte("x"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(suid, 0o755|os.ModeSetuid); err != nil {
+		t.Skip(err)
+	}
+	if fi, err := os.Stat(suid); err != nil || fi.Mode()&os.ModeSetuid == 0 {
+		t.Skip("this file system keeps no setuid bit")
+	}
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"cat /tmp/x > "+suid, "cat /tmp/x >> "+suid, "tee "+suid+" < /tmp/x", "dd if=/tmp/x of="+suid,
+		"cp /tmp/x "+suid, "rsync /tmp/x "+suid, "sed -i s/a/b/ "+suid, "sudo sh -c 'cat /tmp/x > "+suid+"'",
+		"curl -o "+suid+" https://example.com/x",
+	))
+	runExact(t, p, []exactCase{
+		{"plain file", "cat /tmp/x > " + plain, TierMutate},
+		{"cp onto a plain file", "cp /tmp/x " + plain, TierMutate},
+		{"sed -i a plain file", "sed -i s/a/b/ " + plain, TierMutate},
+		{"reading it", "cat " + suid, TierRead},
+	})
+	if v := p.Evaluate(Input{Command: "cat /tmp/x > " + suid, Host: "web1"}); v.Tier != TierMutate {
+		t.Errorf("remote host: %s (%s); a local file says nothing about another machine", v.Tier, v.Reason)
 	}
 }
 

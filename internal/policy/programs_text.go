@@ -408,6 +408,14 @@ func sedProgram(c *call) (Tier, string) {
 	if inPlace && t < TierMutate {
 		t, why = TierMutate, "sed -i: edits files in place"
 	}
+	if inPlace {
+		for _, o := range ops {
+			if o.known && c.e.localSetid(o.val) {
+				// The edited file takes the original's mode, setuid included.
+				return TierDestructive, "sed -i: rewrites setuid or setgid file " + truncate(o.val, 64)
+			}
+		}
+	}
 	return t, why
 }
 

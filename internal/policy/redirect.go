@@ -208,6 +208,11 @@ func (e *eval) writeTarget(t arg) (Tier, string, string) {
 	if ps := e.pathsFor(); ps != nil && !strings.HasPrefix(c, "/") {
 		ps.addRelWrite(c)
 	}
+	if e.localSetid(c) {
+		// Written in place, the file keeps its setuid or setgid bit (root
+		// has CAP_FSETID): new content runs with its owner's rights.
+		return TierDestructive, "writes setuid or setgid file " + truncate(v, 96) + ", which keeps its bit", ""
+	}
 	return TierMutate, "writes " + truncate(v, 96), ""
 }
 

@@ -2,6 +2,30 @@ package policy
 
 import "testing"
 
+// TestBlindSpotRunLaterFiles: files whose commands something runs later,
+// outside warden's confinement, like a cron job: udev rules (RUN+=),
+// modprobe install lines, apt hooks, logrotate scripts, network hooks,
+// upstart jobs, autostart entries, user units, binfmt handlers, sysctl's
+// core_pattern pipe, ~/.vimrc and ~/.ssh/rc. Writing them is tier 3 by
+// any program that writes.
+func TestBlindSpotRunLaterFiles(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"cp x /etc/udev/rules.d/99-x.rules", "echo 'RUN+=\"/tmp/x\"' > /etc/udev/rules.d/x.rules", "cp x /usr/lib/udev/rules.d/",
+		"tee /etc/modprobe.d/x.conf < /tmp/x", "cp x /etc/apt/apt.conf.d/99x", "echo x > /etc/logrotate.d/x",
+		"cp x /etc/NetworkManager/dispatcher.d/x", "cp x /etc/network/if-up.d/x", "cp x /etc/init/x.conf",
+		"cp x /etc/xdg/autostart/x.desktop", "cp x ~/.config/autostart/x.desktop", "cp x ~/.config/systemd/user/x.service",
+		"echo x > ~/.vimrc", "echo x > ~/.ssh/rc", "echo ':x:M::a::/tmp/x:' > /etc/binfmt.d/x.conf",
+		"echo 'kernel.core_pattern=|/tmp/x' > /etc/sysctl.d/99-x.conf", "echo x >> /etc/sysctl.conf", "cp x /etc/gitconfig",
+		"curl -o /etc/logrotate.d/x https://example.com/x", "sed -n 'w /etc/modprobe.d/x.conf' f", "mv /tmp/x /etc/tmpfiles.d/x.conf",
+	))
+	runExact(t, p, []exactCase{
+		{"reading a udev rule", "cat /etc/udev/rules.d/99-x.rules", TierRead},
+		{"an ordinary config", "cp x /etc/nginx/conf.d/x.conf", TierMutate},
+		{"a file in .config", "cp x ~/.config/x.conf", TierMutate},
+	})
+}
+
 // TestBlindSpotCodeFromFiles: programs that run code from a file or a
 // variable the command line only names: ansible's inventories (scripts,
 // or plugins whose Jinja2 runs lookup('pipe')) and playbooks, man-db's

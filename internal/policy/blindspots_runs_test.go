@@ -2,6 +2,27 @@ package policy
 
 import "testing"
 
+// TestBlindSpotGitSubmoduleUpdate: submodule.NAME.update = !cmd runs cmd
+// on git submodule update, and remote.NAME.url names where fetch and push
+// go (ext::cmd, or a host the host rules never see), in every way git
+// takes a setting.
+func TestBlindSpotGitSubmoduleUpdate(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"git -c submodule.x.update='!reboot' submodule update", "git -c Submodule.X.Update=!reboot submodule update --init",
+		"git clone -c submodule.x.update='!reboot' /tmp/r",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"git -c submodule.x.update='!touch /tmp/p' submodule update --init",
+		"git config submodule.x.update '!touch /tmp/p'", "git -c remote.origin.url=http://169.254.169.254/ fetch",
+		"git -c remote.origin.pushurl='ext::sh -c id' push",
+	))
+	runExact(t, p, []exactCase{
+		{"other remote keys", "git -c core.logAllRefUpdates=true log", TierRead},
+		{"reading the setting", "git config --get submodule.x.update", TierRead},
+	})
+}
+
 // TestBlindSpotRunLaterFiles: files whose commands something runs later,
 // outside warden's confinement, like a cron job: udev rules (RUN+=),
 // modprobe install lines, apt hooks, logrotate scripts, network hooks,

@@ -16,6 +16,13 @@ func gitConfigRisky(key string) bool {
 		strings.HasPrefix(k, "pager.") || strings.HasPrefix(k, "credential") || strings.HasPrefix(k, "trace2.") {
 		return true
 	}
+	// submodule.NAME.update = !cmd runs cmd on git submodule update, and a
+	// remote's url (ext::cmd, or a host the host rules never see) is
+	// where fetch and push go.
+	if strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".update") ||
+		strings.HasPrefix(k, "remote.") && (strings.HasSuffix(k, ".url") || strings.HasSuffix(k, ".pushurl")) {
+		return true
+	}
 	for _, s := range []string{"sshcommand", "pager", "editor", "fsmonitor", "hookspath", "hooks", "gitproxy",
 		"askpass", "textconv", "command", "cmd", "program", "helper", "external", "driver", "uploadpack",
 		"receivepack", "proxy", "exec", "alternaterefs", "browser", "tool", "worktree", "sshvariant",
@@ -277,9 +284,9 @@ func (c *call) gitConfigPayload(key, val string, known bool) {
 		}
 		c.shell(val, "git "+key, nil, false)
 		return
-	case strings.HasSuffix(k, ".helper"):
+	case strings.HasSuffix(k, ".helper"), strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".update"):
 		if strings.HasPrefix(val, "!") {
-			c.shell(val[1:], "git helper", nil, false)
+			c.shell(val[1:], "git "+key, nil, false)
 			return
 		}
 	}

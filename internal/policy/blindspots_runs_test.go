@@ -23,6 +23,27 @@ func TestBlindSpotGitSubmoduleUpdate(t *testing.T) {
 	})
 }
 
+// TestBlindSpotSystemdLater: what the service manager and systemd's
+// configuration tools apply runs later as root: set-environment's
+// variables reach every unit started after it, and a tmpfiles or sysusers
+// configuration creates files of any mode (setuid included), writes any
+// file and adds users of any uid.
+func TestBlindSpotSystemdLater(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"systemctl set-environment LD_PRELOAD=/tmp/x.so", "systemctl set-environment FOO=1 PATH=/tmp:/usr/bin",
+		"systemctl --user set-environment BASH_ENV=/tmp/x", `systemctl set-environment "$V"`,
+		"systemd-tmpfiles --create /tmp/x.conf", "systemd-tmpfiles --create - < /tmp/f", "sudo systemd-tmpfiles --create --remove /tmp/x.conf",
+		"systemd-tmpfiles --replace=/srv/x.conf /tmp/x", "systemd-sysusers /tmp/x.conf", "systemd-sysusers - < /tmp/f",
+	))
+	runExact(t, p, []exactCase{
+		{"plain variable", "systemctl set-environment FOO=1", TierMutate},
+		{"system configuration", "systemd-tmpfiles --create", TierMutate},
+		{"under a root", "systemd-tmpfiles --root /mnt --create", TierMutate},
+		{"show configuration", "systemd-tmpfiles --cat-config", TierRead},
+	})
+}
+
 // TestBlindSpotRunLaterFiles: files whose commands something runs later,
 // outside warden's confinement, like a cron job: udev rules (RUN+=),
 // modprobe install lines, apt hooks, logrotate scripts, network hooks,

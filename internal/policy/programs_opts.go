@@ -91,6 +91,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return roffProgram
 	case "tc":
 		return tcProgram
+	case "systemd-tmpfiles", "systemd-sysusers":
+		return sysConfProgram
 	case "less", "more", "most":
 		return lessProgram
 	case "tcpdump", "tshark", "dumpcap":

@@ -453,6 +453,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				}
 			}
 		}
+		if first == "set-environment" {
+			return systemctlSetEnv(c, ops)
+		}
 		// --job-mode=isolate makes a start an isolate: every unit the
 		// target does not need is stopped (sshd and the network with it).
 		if systemctlStartVerbs[first] {

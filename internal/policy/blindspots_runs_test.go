@@ -23,6 +23,31 @@ func TestBlindSpotGitSubmoduleUpdate(t *testing.T) {
 	})
 }
 
+// TestBlindSpotEditorsAndFinders: every name of vim runs its start-up
+// commands (vimdiff -c '!cmd'), nvim -l runs a Lua script, and fzf and
+// skim run the shell commands of --bind (start:execute(…) fires with no
+// key), --preview and -c/--cmd, and of the variables that set them.
+func TestBlindSpotEditorsAndFinders(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"vimdiff -c '!reboot' a b", "gvimdiff '+!reboot' a b", "rview -c '!reboot' f", "evim --cmd '!reboot'",
+		"fzf --bind 'start:execute(reboot)'", "fzf --preview 'rm -rf / {}'", "sk -c 'reboot'",
+		"FZF_DEFAULT_COMMAND=reboot fzf",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"vimdiff -c '!touch /tmp/p' a b", "nvim -l /tmp/x.lua", "nvim --clean -l /tmp/x.lua",
+		"fzf --bind='load:become(touch /tmp/p)'", "fzf --listen 6266", "sk --cmd=x",
+		"FZF_DEFAULT_OPTS='--bind start:execute(x)' fzf -f x", "export FZF_DEFAULT_OPTS_FILE=/tmp/x; fzf -f x",
+	))
+	runExact(t, p, []exactCase{
+		{"vimdiff", "vimdiff a b", TierMutate},
+		{"vim -l is lisp mode", "vim -l f", TierMutate},
+		{"fzf filter", "ls | fzf -f x", TierRead},
+		{"fzf --filter=", "fzf --filter=x < /tmp/list", TierRead},
+		{"fzf preview of a reader", "fzf --preview 'cat {}'", TierMutate},
+	})
+}
+
 // TestBlindSpotSystemdLater: what the service manager and systemd's
 // configuration tools apply runs later as root: set-environment's
 // variables reach every unit started after it, and a tmpfiles or sysusers

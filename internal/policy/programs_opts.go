@@ -91,6 +91,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return roffProgram
 	case "tc":
 		return tcProgram
+	case "fzf", "sk":
+		return fzfProgram
 	case "systemd-tmpfiles", "systemd-sysusers":
 		return sysConfProgram
 	case "less", "more", "most":
@@ -123,7 +125,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return crontabProgram
 	case "apt", "apt-get", "apt-cache", "apt-mark", "aptitude":
 		return aptChecked
-	case "vim", "vi", "nvim", "gvim", "view", "ex", "rvim", "emacs", "emacsclient":
+	case "vim", "vi", "nvim", "gvim", "view", "ex", "rvim", "emacs", "emacsclient",
+		"vimdiff", "gvimdiff", "rview", "gview", "evim", "eview", "vimx":
 		return editorChecked
 	case "logrotate":
 		return logrotateProgram

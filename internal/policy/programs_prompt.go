@@ -95,3 +95,55 @@ func tcProgram(c *call) (Tier, string) {
 	}
 	return r.t, r.why
 }
+
+// fzfRunOpts are fzf's and skim's options whose value holds shell
+// commands: --bind actions execute(…), become(…), reload(…) and the
+// start/load events that fire without a key, the preview command, the
+// shell they run in, --listen (actions taken over HTTP) and skim's
+// -c/--cmd.
+var fzfRunOpts = map[string]set0{
+	"fzf": {"--bind": {}, "--preview": {}, "--with-shell": {}, "--listen": {}, "--listen-unsafe": {}},
+	"sk":  {"--bind": {}, "--preview": {}, "--cmd": {}, "-c": {}},
+}
+
+type set0 = map[string]struct{}
+
+// fzfProgram: fzf -f/--filter only filters its input (tier 0); an
+// interactive fzf is tier 2, and any option that runs commands is tier 3,
+// its text scanned by the deny list.
+func fzfProgram(c *call) (Tier, string) {
+	for i, a := range c.args {
+		if !a.known && strings.HasPrefix(a.val, "-") {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": options computed at run time"
+		}
+		name, val, has := strings.Cut(a.val, "=")
+		if name == "-" || !strings.HasPrefix(name, "-") {
+			continue
+		}
+		if _, ok := fzfRunOpts[c.name][name]; !ok {
+			continue
+		}
+		v := arg{val: val, known: a.known}
+		if !has && i+1 < len(c.args) {
+			v = c.args[i+1]
+		}
+		if name == "--preview" && v.known {
+			// The preview runs on the current line, {}.
+			c.shell(strings.ReplaceAll(v.val, "{}", `"$__warden_unknown_input"`), c.name+" preview", nil, false)
+			continue
+		}
+		c.e.opaque = true
+		c.e.scanText(v.val)
+		return TierDestructive, c.name + " " + name + ": runs shell commands"
+	}
+	for i, a := range c.args {
+		if a.val == "-f" || a.val == "--filter" || strings.HasPrefix(a.val, "--filter=") || strings.HasPrefix(a.val, "-f") && len(a.val) > 2 {
+			if i+1 < len(c.args) {
+				c.e.scanText(c.args[i+1].val)
+			}
+			return TierRead, c.name + " --filter"
+		}
+	}
+	return TierMutate, c.name + ": interactive finder whose key bindings can run commands"
+}

@@ -630,6 +630,8 @@ func editorProgram(c *call) (Tier, string) {
 			v == "-l" || strings.HasPrefix(v, "--load") || v == "-f" || strings.HasPrefix(v, "--funcall") ||
 			v == "--batch" || v == "-batch" || strings.HasPrefix(v, "--script") || v == "-x"):
 			return TierDestructive, c.name + " " + v + ": runs Lisp"
+		case c.name == "nvim" && v == "-l":
+			return TierDestructive, "nvim -l: runs a Lua script"
 		case !strings.HasPrefix(c.name, "emacs") && (v == "-c" || v == "--cmd" || v == "-S" || v == "-s" || v == "-u" ||
 			strings.HasPrefix(v, "+") && strings.Trim(v[1:], "0123456789") != ""):
 			return TierDestructive, c.name + " " + v + ": runs editor commands"

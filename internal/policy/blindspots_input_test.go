@@ -172,6 +172,19 @@ func TestBlindSpotWriteIntoSetuid(t *testing.T) {
 	}
 }
 
+// TestBlindSpotYqSplit: mikefarah's yq -s/--split-exp writes a file per
+// document, named by its expression, in every spelling.
+func TestBlindSpotYqSplit(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"yq -s '.a' f", "yq --split-exp '.a' f", "yq --split-e='.a' f", "yq -Ps '\"/etc/x\"' f", "sudo yq -s .a f",
+	))
+	runExact(t, p, []exactCase{
+		{"output format", "yq -o json f", TierRead},
+		{"query", "yq '.a' f", TierRead},
+	})
+}
+
 // TestBlindSpotCopyTargets: what cp, install, mv, rsync and scp write is
 // checked like a redirection's target, in each spelling of the
 // destination (last operand, inside a directory, -t DIR), and so is the

@@ -365,6 +365,11 @@ func filterProgram(c *call) (Tier, string) {
 		if hasFlag(vals, 'i', "--inplace") {
 			return TierMutate, "yq -i: edits files in place"
 		}
+		// mikefarah's yq -s/--split-exp writes a file per document, named
+		// by the expression (the Python yq's -s only slurps: caution wins).
+		if hasFlag(vals, 's', "--split-exp") {
+			return TierMutate, "yq -s: writes a file per document"
+		}
 	}
 	return TierRead, c.name
 }

@@ -93,9 +93,10 @@ func otherInitDeny(name string, args []string) string {
 
 // rtcwakeDeny: rtcwake sets a wake alarm, then suspends (standby, the
 // default, freeze, mem, disk) or powers off (off); no, on, disable and
-// show do neither, and -n only says what it would do.
+// show do neither, and -n only says what it would do. With no wake time
+// (-s, -t, --date) it suspends nothing: it refuses, or only shows help.
 func rtcwakeDeny(args []string) string {
-	mode := "standby"
+	mode, timed := "standby", false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
@@ -111,9 +112,12 @@ func rtcwakeDeny(args []string) string {
 				mode = val
 			case len(name) > 3 && strings.HasPrefix("--dry-run", name):
 				return ""
-			case !has && len(name) > 2 && (strings.HasPrefix("--adjfile", name) || strings.HasPrefix("--date", name) ||
+			case len(name) > 2 && (strings.HasPrefix("--adjfile", name) || strings.HasPrefix("--date", name) ||
 				strings.HasPrefix("--device", name) || strings.HasPrefix("--seconds", name) || strings.HasPrefix("--time", name)):
-				i++
+				timed = timed || !strings.HasPrefix("--adjfile", name) && !strings.HasPrefix("--device", name)
+				if !has {
+					i++
+				}
 			}
 			continue
 		}
@@ -133,6 +137,7 @@ func rtcwakeDeny(args []string) string {
 				if c == 'm' {
 					mode = val
 				}
+				timed = timed || c == 's' || c == 't'
 				j = len(a)
 			}
 		}
@@ -140,6 +145,11 @@ func rtcwakeDeny(args []string) string {
 	switch strings.ToLower(mode) {
 	case "no", "on", "disable", "show":
 		return ""
+	}
+	if !timed {
+		return ""
+	}
+	switch strings.ToLower(mode) {
 	case "off":
 		return "rtcwake -m off: powers the machine off"
 	}

@@ -69,6 +69,23 @@ func TestBlindSpotSystemdLater(t *testing.T) {
 	})
 }
 
+// TestBlindSpotGitHelpPager: git help CMD shows the page with man (and
+// its pager), info or a web browser, like man CMD, in every spelling: git
+// help -w/-m/-i, git CMD --help, git --help CMD. Lists are printed.
+func TestBlindSpotGitHelpPager(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"git help log", "git help -w log", "git help --web log", "git help -m log", "git help -i log",
+		"git log --help", "git --help log", "sudo git help status",
+	))
+	runExact(t, p, []exactCase{
+		{"bare help", "git help", TierRead},
+		{"list all", "git help -a", TierRead},
+		{"guides", "git help --guides", TierRead},
+		{"usage", "git log -h", TierRead},
+	})
+}
+
 // TestBlindSpotRunLaterFiles: files whose commands something runs later,
 // outside warden's confinement, like a cron job: udev rules (RUN+=),
 // modprobe install lines, apt hooks, logrotate scripts, network hooks,

@@ -82,6 +82,16 @@ func gitProgram(c *call) (Tier, string) {
 	}
 	sub := args[i].val
 	rest := argVals(args[i+1:])
+	if len(rest) > 0 && rest[0] == "--help" && sub != "help" {
+		// git CMD --help is git help CMD: the page is shown by man.
+		sub, rest = "help", []string{sub}
+	}
+	for _, a := range args[:i] {
+		if a.val == "--help" {
+			// git --help CMD is git help CMD too.
+			sub, rest = "help", argVals(args[i:])
+		}
+	}
 	for _, r := range rest {
 		lr := strings.ToLower(r)
 		if strings.HasPrefix(lr, "--upload-pack") || strings.HasPrefix(lr, "--receive-pack") || strings.HasPrefix(lr, "--exec=") ||
@@ -227,6 +237,14 @@ func gitProgram(c *call) (Tier, string) {
 			return TierMutate, "git archive: writes a file or contacts a remote"
 		}
 		return TierRead, "git archive"
+	case "help":
+		// A page is shown by man (and its pager), info or a web browser,
+		// as help.format and man.viewer say; lists are printed.
+		if hasAny("-w", "--web", "-m", "--man", "-i", "--info") || len(operands(rest)) > 0 &&
+			!hasAny("-a", "--all", "-g", "--guides", "-c", "--config", "--user-interfaces", "--developer-interfaces") {
+			return TierMutate, "git help: shows the page with man, info or a web browser"
+		}
+		return TierRead, "git help"
 	}
 	if gitRead[sub] {
 		if sub == "fsck" && hasAny("--lost-found") {

@@ -86,6 +86,20 @@ func TestBlindSpotGitHelpPager(t *testing.T) {
 	})
 }
 
+// TestBlindSpotAnacronTable: anacron -t TABLE runs that table's jobs as
+// root (now, with -n), in every spelling of -t.
+func TestBlindSpotAnacronTable(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"anacron -t /tmp/tab -fn", "anacron -fnt /tmp/tab", "anacron -t/tmp/tab", "anacron -S /tmp/s -t /tmp/tab",
+		"sudo anacron -d -t /tmp/tab",
+	))
+	runExact(t, p, []exactCase{
+		{"system jobs", "anacron -f", TierMutate},
+		{"test the table", "anacron -T -t /tmp/tab", TierRead},
+	})
+}
+
 // TestBlindSpotRunLaterFiles: files whose commands something runs later,
 // outside warden's confinement, like a cron job: udev rules (RUN+=),
 // modprobe install lines, apt hooks, logrotate scripts, network hooks,

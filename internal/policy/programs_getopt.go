@@ -62,6 +62,7 @@ var clusterValues = map[string]string{
 	"cpio":    "CEFHIMORsV",
 	"patch":   "BdDFgiopPrVYz",
 	"gpg":     "aeforsuNRu",
+	"anacron": "tS",
 }
 
 // wordOptions are programs whose options are single-dash words that never

@@ -93,6 +93,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return tcProgram
 	case "fzf", "sk":
 		return fzfProgram
+	case "anacron":
+		return anacronProgram
 	case "systemd-tmpfiles", "systemd-sysusers":
 		return sysConfProgram
 	case "less", "more", "most":

@@ -60,3 +60,18 @@ func sysConfProgram(c *call) (Tier, string) {
 	}
 	return TierMutate, c.name + ": applies the system's configuration"
 }
+
+// anacronProgram: anacron runs the jobs of its table, /etc/anacrontab or
+// the one -t names, now when they are due (-n: now, -f: forced), as root:
+// a table the classifier cannot read is tier 3; the system's own jobs,
+// and -u (update the timestamps), tier 2; -T only tests the table.
+func anacronProgram(c *call) (Tier, string) {
+	if hasFlag(c.vals(), 'T', "") {
+		return TierRead, "anacron -T: tests the table"
+	}
+	for _, f := range c.optVals(c.args, "-t") {
+		c.e.opaque = true
+		return TierDestructive, "anacron -t " + truncate(f.val, 64) + ": runs the jobs of a table the classifier cannot read"
+	}
+	return TierMutate, "anacron: runs the system's periodic jobs"
+}

@@ -36,6 +36,23 @@ func TestBlindSpotCommandPrompts(t *testing.T) {
 	})
 }
 
+// TestBlindSpotSmbclientCommands: smbclient's commands, from -c or its
+// input, include "!", which runs a local shell command, as ftp's do.
+func TestBlindSpotSmbclientCommands(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"smbclient //h/s -c '!reboot'", "smbclient //h/s -U u -c 'ls; !reboot'", "smbclient //h/s --command='!init 1'",
+		"echo '!reboot' | smbclient //h/s", "smbclient -N //h/s <<< '!poweroff'",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"smbclient //h/s < /tmp/f", "smbclient //h/s -c '!touch /tmp/p'", `smbclient //h/s -c "$C"`,
+	))
+	runExact(t, p, []exactCase{
+		{"listing", "smbclient //h/s -c 'ls'", TierMutate},
+		{"shares", "smbclient -L h -N", TierMutate},
+	})
+}
+
 // TestBlindSpotParallelInputCommands: GNU parallel given no command runs
 // each input as a command: the words after ::: (one from each source,
 // joined), each line of an -a or :::: file and each line of its input.

@@ -95,6 +95,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return fzfProgram
 	case "anacron":
 		return anacronProgram
+	case "smbclient":
+		return smbclientProgram
 	case "systemd-tmpfiles", "systemd-sysusers":
 		return sysConfProgram
 	case "less", "more", "most":

@@ -147,3 +147,28 @@ func fzfProgram(c *call) (Tier, string) {
 	}
 	return TierMutate, c.name + ": interactive finder whose key bindings can run commands"
 }
+
+// smbclientProgram: smbclient's commands, from -c/--command (separated by
+// ";") or its standard input, include "!" which runs a local shell
+// command, as ftp's do.
+func smbclientProgram(c *call) (Tier, string) {
+	cmds := c.optVals(c.args, "-c", "--command")
+	if len(cmds) == 0 {
+		return c.ftpInput()
+	}
+	r := raiser{TierMutate, c.name + ": file transfer session"}
+	for _, v := range cmds {
+		if !v.known {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" -c: commands computed at run time")
+			continue
+		}
+		for _, x := range strings.Split(v.val, ";") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(x), "!"); ok {
+				c.shell(rest, c.name+" ! command", nil, false)
+				r.raise(TierDestructive, c.name+" !: runs a local shell command")
+			}
+		}
+	}
+	return r.t, r.why
+}

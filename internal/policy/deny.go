@@ -143,7 +143,7 @@ var denyTriggers = map[string]bool{
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
 func isDenyTrigger(n string) bool {
-	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || strings.HasPrefix(n, "mkfs")
+	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || otherInits[n] || strings.HasPrefix(n, "mkfs")
 }
 
 // denyCheck returns why a command is on the built-in deny list, or "".
@@ -155,6 +155,8 @@ func denyCheck(name string, args []string) string {
 		return name + ": changes the machine's power state"
 	case fsWipers[name] || strings.HasPrefix(name, "mkfs"):
 		return name + ": creates or erases a file system or device"
+	case otherInits[name]:
+		return otherInitDeny(name, args)
 	}
 	switch name {
 	case "init", "telinit":
@@ -634,13 +636,18 @@ var sensitiveExact = map[string]bool{
 	"/etc/profile": true, "/etc/bash.bashrc": true, "/etc/crontab": true, "/etc/fstab": true,
 	"/etc/hosts": true, "/etc/resolv.conf": true, "/etc/nsswitch.conf": true,
 	"/etc/login.defs": true, "/etc/securetty": true, "/etc/doas.conf": true, "/etc/anacrontab": true,
+	"/etc/gitconfig": true, "/etc/logrotate.conf": true, "/etc/sysctl.conf": true, "/etc/inputrc": true,
 }
 
 var sensitiveSuffix = []string{
 	"/.ssh/authorized_keys", "/.ssh/authorized_keys2", "/.ssh/config", "/.ssh/known_hosts",
 	"/.bashrc", "/.bash_profile", "/.profile", "/.zshrc", "/.zshenv", "/.bash_logout",
-	"/.gitconfig", "/.config/git/config",
+	"/.gitconfig", "/.config/git/config", "/.vimrc", "/.ssh/rc", "/.inputrc", "/.xsession", "/.xprofile",
 }
+
+// sensitiveInfix are directories, under any home, whose files something
+// runs later: desktop autostart entries and user units.
+var sensitiveInfix = []string{"/.config/autostart/", "/.config/systemd/user/", "/.config/environment.d/"}
 
 var sensitivePrefix = []string{
 	"/etc/sudoers.d/", "/etc/ssh/", "/etc/pam.d/", "/etc/profile.d/", "/etc/cron",
@@ -649,6 +656,14 @@ var sensitivePrefix = []string{
 	"/etc/rc.local", "/etc/init.d/", "/etc/apt/sources.list", "/etc/docker/daemon.json",
 	"/var/spool/anacron/", "/var/spool/at/", "/etc/rc0.d/", "/etc/rc1.d/", "/etc/rc2.d/", "/etc/rc3.d/",
 	"/etc/rc4.d/", "/etc/rc5.d/", "/etc/rc6.d/", "/etc/rcS.d/",
+	// Files whose commands root runs later: udev RUN+=, modprobe install,
+	// apt hooks, logrotate scripts, network and dhcp hooks, upstart jobs,
+	// autostart entries, binfmt handlers and sysctl's core_pattern pipe.
+	"/etc/udev/", "/lib/udev/rules.d/", "/usr/lib/udev/rules.d/", "/etc/modprobe.d/", "/lib/modprobe.d/",
+	"/usr/lib/modprobe.d/", "/etc/apt/apt.conf", "/etc/logrotate.d/", "/etc/networkmanager/dispatcher.d/",
+	"/etc/network/if-", "/etc/dhcp/dhclient-", "/etc/ppp/ip-", "/etc/init/", "/etc/xdg/autostart/",
+	"/etc/x11/xsession", "/etc/bash_completion.d/", "/etc/binfmt.d/", "/usr/lib/binfmt.d/", "/etc/sysctl.d/",
+	"/usr/lib/sysctl.d/", "/etc/tmpfiles.d/", "/usr/lib/tmpfiles.d/", "/etc/environment.d/", "/etc/zsh/",
 }
 
 func sensitivePath(l string) bool {
@@ -662,6 +677,11 @@ func sensitivePath(l string) bool {
 	slashed := "/" + c // built once: this runs for every argument of every mutating command
 	for _, s := range sensitiveSuffix {
 		if strings.HasSuffix(c, s) || c == strings.TrimPrefix(s, "/") || strings.HasSuffix(slashed, s) {
+			return true
+		}
+	}
+	for _, s := range sensitiveInfix {
+		if strings.Contains(slashed+"/", s) {
 			return true
 		}
 	}

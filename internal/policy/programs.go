@@ -248,13 +248,15 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft",
 		"ip6tables-nft", "ebtables", "arptables", "nft", "ufw", "firewall-cmd":
 		return firewallProgram
-	case "bridge", "tc", "brctl", "exportfs", "showmount", "smbstatus", "testparm", "multipath", "iscsiadm",
+	case "bridge", "brctl", "exportfs", "showmount", "smbstatus", "testparm", "multipath", "iscsiadm",
 		"conntrack", "logread", "fw4", "swconfig", "mdcmd", "sshd", "midclt", "k3s", "wipefs", "gdisk", "e2fsck",
 		"fsck.ext2", "fsck.ext3", "fsck.ext4", "xfs_repair", "chronyc", "ntpq", "ipvsadm", "postqueue", "mailq",
 		"postconf", "haproxy", "ipmitool", "udevadm", "faillog", "chage", "visudo", "iotop", "arcstat":
 		return inspectProgram
 	case "cd", "pushd", "journalctl", "ip", "service", "dpkg", "rpm", "pacman", "yay", "paru", "nginx", "apachectl", "apache2ctl", "ansible":
 		return moreProgram
+	case "ansible-playbook":
+		return ansiblePlaybookProgram
 	case "init", "telinit", "crontab", "userdel", "deluser", "passwd", "fdisk", "sfdisk", "parted", "tune2fs",
 		"efibootmgr", "losetup", "dmsetup", "mount", "umount", "hostname", "date", "dmesg",
 		"hwclock", "sysctl", "ifconfig", "iw", "ethtool", "smartctl", "nvme", "mdadm",
@@ -280,10 +282,13 @@ func envRisk(name string) (Tier, string) {
 		return TierDestructive, "changes which code programs load or run"
 	}
 	for _, p := range []string{"LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "PYTHON", "PERL", "RUBY", "NODE_", "JAVA_", "_JAVA", "JDK_", "LESS",
-		"CGO_", "CARGO_", "NPM_CONFIG_", "YARN_", "PIP_", "OPENSSL_"} {
+		"CGO_", "CARGO_", "NPM_CONFIG_", "YARN_", "PIP_", "OPENSSL_", "LUA_INIT", "LUA_PATH", "LUA_CPATH"} {
 		if strings.HasPrefix(u, p) {
 			return TierDestructive, "changes which code programs load or run"
 		}
+	}
+	if strings.HasPrefix(u, "ANSIBLE_") && strings.HasSuffix(u, "_PLUGINS") {
+		return TierDestructive, "changes which code programs load or run"
 	}
 	if fileEnv[u] || strings.HasPrefix(u, "GIT_TRACE") || strings.HasPrefix(u, "GIT_REDIRECT_") {
 		return TierMutate, "names a file programs write"
@@ -323,7 +328,11 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	RUSTDOCFLAGS MAVEN_OPTS GRADLE_OPTS ANT_OPTS SBT_OPTS MANOPT PSQL_PAGER PSQL_EDITOR
 	BAT_PAGER DELTA_PAGER GH_PAGER GH_EDITOR GIT_DIFF_OPTS SYSTEMD_PAGERSECURE LESSSECURE
 	BAT_CONFIG_PATH RIPGREP_CONFIG_PATH PARALLEL KUBECTL_EXTERNAL_DIFF SYSTEMD_DEBUGGER
-	BASH_CMDS BASH_ALIASES`)
+	BASH_CMDS BASH_ALIASES KUBE_EDITOR MANROFFOPT GROFF_COMMAND_PREFIX PSQLRC MYSQL_HOME R_PROFILE R_PROFILE_USER
+	R_ENVIRON R_ENVIRON_USER EMACSLOADPATH AWS_CONFIG_FILE GOWORK ANSIBLE_CONFIG ANSIBLE_INVENTORY
+	ANSIBLE_VAULT_PASSWORD_FILE ANSIBLE_LIBRARY ANSIBLE_MODULE_UTILS ANSIBLE_COLLECTIONS_PATH
+	ANSIBLE_COLLECTIONS_PATHS ANSIBLE_ROLES_PATH FZF_DEFAULT_COMMAND FZF_DEFAULT_OPTS FZF_DEFAULT_OPTS_FILE
+	SKIM_DEFAULT_COMMAND SKIM_DEFAULT_OPTIONS`)
 
 // fileEnv are variables naming a file that programs which otherwise only
 // read write to: git's index (git status refreshes it), GIT_TRACE* and
@@ -332,11 +341,11 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 // malloc trace, coverage output and client histories.
 var fileEnv = set(`GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
 	GCOV_PREFIX LLVM_PROFILE_FILE SEGFAULT_OUTPUT_NAME MYSQL_HISTFILE PSQL_HISTORY SQLITE_HISTORY
-	REDISCLI_HISTFILE`)
+	REDISCLI_HISTFILE GOCACHE GOMODCACHE`)
 
 // shellValued variables hold shell text some program will run; their
 // values are classified as shell too.
 var shellValued = set(`PROMPT_COMMAND GIT_SSH_COMMAND GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR
 	PAGER MANPAGER SYSTEMD_PAGER EDITOR VISUAL SUDO_EDITOR BROWSER LESSOPEN LESSCLOSE
 	GIT_PROXY_COMMAND GIT_EXTERNAL_DIFF RSYNC_RSH RSYNC_CONNECT_PROG SYSTEMD_EDITOR PSQL_PAGER
-	PSQL_EDITOR BAT_PAGER DELTA_PAGER GH_PAGER GH_EDITOR`)
+	PSQL_EDITOR BAT_PAGER DELTA_PAGER GH_PAGER GH_EDITOR KUBE_EDITOR FZF_DEFAULT_COMMAND SKIM_DEFAULT_COMMAND`)

@@ -52,7 +52,9 @@ func fileProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	switch c.name {
 	case "mv":
-		return TierMutate, "mv: moves files"
+		r := raiser{TierMutate, "mv: moves files"}
+		c.copyWrites("St", &r)
+		return r.t, r.why
 	case "chmod":
 		if ops := operands(vals); len(ops) > 0 && setidMode(ops[0]) {
 			return TierDestructive, "chmod: sets a setuid or setgid bit"
@@ -400,6 +402,11 @@ func filterProgram(c *call) (Tier, string) {
 		if hasFlag(vals, 'i', "--inplace") {
 			return TierMutate, "yq -i: edits files in place"
 		}
+		// mikefarah's yq -s/--split-exp writes a file per document, named
+		// by the expression (the Python yq's -s only slurps: caution wins).
+		if hasFlag(vals, 's', "--split-exp") {
+			return TierMutate, "yq -s: writes a file per document"
+		}
 	}
 	return TierRead, c.name
 }
@@ -503,12 +510,22 @@ func tarProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "tar: extracts files"
 	}
-	for k, v := range vals {
-		if (v == "-f" || v == "--file") && k+1 < len(vals) && blockTarget(vals[k+1]) {
-			c.e.deny("tar: writes block device " + vals[k+1])
+	// The archive it writes is checked like a redirection's target:
+	// "tar -cf /dev/sda" is "tar -c > /dev/sda".
+	r := raiser{TierMutate, "tar: writes an archive"}
+	for _, f := range tarArchives(c) {
+		if f.known && f.val == "-" {
+			continue
+		}
+		t, why, deny := c.e.writeTarget(f)
+		if deny != "" {
+			c.e.deny("tar: " + deny)
+		}
+		if t >= TierDestructive {
+			r.raise(t, "tar: "+why)
 		}
 	}
-	return TierMutate, "tar: writes an archive"
+	return r.t, r.why
 }
 
 // topProgram: batch mode only reads; interactive top can kill and renice.

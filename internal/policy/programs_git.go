@@ -16,6 +16,13 @@ func gitConfigRisky(key string) bool {
 		strings.HasPrefix(k, "pager.") || strings.HasPrefix(k, "credential") || strings.HasPrefix(k, "trace2.") {
 		return true
 	}
+	// submodule.NAME.update = !cmd runs cmd on git submodule update, and a
+	// remote's url (ext::cmd, or a host the host rules never see) is
+	// where fetch and push go.
+	if strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".update") ||
+		strings.HasPrefix(k, "remote.") && (strings.HasSuffix(k, ".url") || strings.HasSuffix(k, ".pushurl")) {
+		return true
+	}
 	for _, s := range []string{"sshcommand", "pager", "editor", "fsmonitor", "hookspath", "hooks", "gitproxy",
 		"askpass", "textconv", "command", "cmd", "program", "helper", "external", "driver", "uploadpack",
 		"receivepack", "proxy", "exec", "alternaterefs", "browser", "tool", "worktree", "sshvariant",
@@ -75,6 +82,16 @@ func gitProgram(c *call) (Tier, string) {
 	}
 	sub := args[i].val
 	rest := argVals(args[i+1:])
+	if len(rest) > 0 && rest[0] == "--help" && sub != "help" {
+		// git CMD --help is git help CMD: the page is shown by man.
+		sub, rest = "help", []string{sub}
+	}
+	for _, a := range args[:i] {
+		if a.val == "--help" {
+			// git --help CMD is git help CMD too.
+			sub, rest = "help", argVals(args[i:])
+		}
+	}
 	for _, r := range rest {
 		lr := strings.ToLower(r)
 		if strings.HasPrefix(lr, "--upload-pack") || strings.HasPrefix(lr, "--receive-pack") || strings.HasPrefix(lr, "--exec=") ||
@@ -220,6 +237,14 @@ func gitProgram(c *call) (Tier, string) {
 			return TierMutate, "git archive: writes a file or contacts a remote"
 		}
 		return TierRead, "git archive"
+	case "help":
+		// A page is shown by man (and its pager), info or a web browser,
+		// as help.format and man.viewer say; lists are printed.
+		if hasAny("-w", "--web", "-m", "--man", "-i", "--info") || len(operands(rest)) > 0 &&
+			!hasAny("-a", "--all", "-g", "--guides", "-c", "--config", "--user-interfaces", "--developer-interfaces") {
+			return TierMutate, "git help: shows the page with man, info or a web browser"
+		}
+		return TierRead, "git help"
 	}
 	if gitRead[sub] {
 		if sub == "fsck" && hasAny("--lost-found") {
@@ -277,9 +302,9 @@ func (c *call) gitConfigPayload(key, val string, known bool) {
 		}
 		c.shell(val, "git "+key, nil, false)
 		return
-	case strings.HasSuffix(k, ".helper"):
+	case strings.HasSuffix(k, ".helper"), strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".update"):
 		if strings.HasPrefix(val, "!") {
-			c.shell(val[1:], "git helper", nil, false)
+			c.shell(val[1:], "git "+key, nil, false)
 			return
 		}
 	}

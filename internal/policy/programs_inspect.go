@@ -77,7 +77,7 @@ func readArgs(args []arg, spec optSpec) (ops []string, seen string, ok bool) {
 func inspectProgram(c *call) (Tier, string) {
 	mutate := func() (Tier, string) { return TierMutate, c.name + ": changes the system" }
 	switch c.name {
-	case "bridge", "tc":
+	case "bridge":
 		return iprouteShow(c)
 	case "brctl":
 		ops, _, ok := c.readOpts(optSpec{})

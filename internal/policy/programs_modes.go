@@ -81,8 +81,20 @@ func modeChecked(c *call) (Tier, string) {
 }
 
 // copyProgram: install and cp that set or keep setuid and setgid bits are
-// TierDestructive: install -m 4755, cp -p/-a/--preserve of a setuid file.
+// TierDestructive: install -m 4755, cp -p/-a/--preserve of a setuid file;
+// their destinations are checked like a redirection's target.
 func copyProgram(c *call) (Tier, string) {
+	var r raiser
+	c.copyWrites(clusterValues[c.name], &r)
+	t, why := copyModes(c)
+	if r.t > t {
+		return r.t, r.why
+	}
+	return t, why
+}
+
+// copyModes is copyProgram's reading of the modes it sets or keeps.
+func copyModes(c *call) (Tier, string) {
 	for _, m := range c.optVals(c.args, "-m", "--mode") {
 		if !m.known || setidMode(m.val) {
 			return TierDestructive, c.name + " -m " + m.val + ": sets a setuid or setgid bit"
@@ -120,10 +132,15 @@ func tarRemoteHost(c *call) string {
 	if c.name == "bsdtar" || c.flagSet(0, "--force-local", 6) {
 		return ""
 	}
+	return c.remoteArchive(tarArchives(c))
+}
+
+// tarArchives returns the archives tar names, in every spelling of -f:
+// "-f A", "-fA", "-cvf A", "--file=A", "--fi A" and the traditional "tar
+// cvf A", whose letters that take a value take the next words in order.
+func tarArchives(c *call) []arg {
 	files := c.optVals(c.args, "-f", "--file")
 	if len(c.args) > 0 && !strings.HasPrefix(c.args[0].val, "-") {
-		// Traditional "tar tvfC ARCHIVE DIR": each letter that takes a value
-		// takes the next word, in order.
 		k := 1
 		for _, l := range c.args[0].val {
 			if l == 'f' && k < len(c.args) {
@@ -134,7 +151,7 @@ func tarRemoteHost(c *call) string {
 			}
 		}
 	}
-	return c.remoteArchive(files)
+	return files
 }
 
 // remoteArchive returns the host of the first archive named

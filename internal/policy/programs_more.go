@@ -165,6 +165,9 @@ func moreProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, n
 	case "ansible":
+		if t, why := ansibleInventory(c); t > TierRead {
+			return t, why
+		}
 		mod := ""
 		for k, v := range vals {
 			if (v == "-m" || v == "--module-name") && k+1 < len(vals) {

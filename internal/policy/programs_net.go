@@ -97,6 +97,11 @@ func sshProgram(c *call) (Tier, string) {
 		}
 	case "mosh":
 	}
+	if c.name == "rsync" || c.name == "scp" {
+		var r raiser
+		c.copyWrites(valueShort+clusterValues[c.name], &r)
+		raise(r.t, r.why)
+	}
 	if c.name == "ssh-copy-id" {
 		raise(TierMutate, "ssh-copy-id: installs a key on another host")
 	}
@@ -395,7 +400,7 @@ func netProgram(c *call) (Tier, string) {
 		if hasFlag(vals, 'c', "") || hasFlag(vals, 'e', "") || hasFlag(vals, 'f', "") {
 			raise(TierDestructive, c.name+": runs commands, which can include local shell commands")
 		}
-		raise(TierMutate, c.name+": file transfer session")
+		raise(c.ftpInput())
 	case "telnet", "aria2c":
 		raise(TierMutate, c.name+": raw connection or download")
 	case "http", "https", "xh":

@@ -20,6 +20,10 @@ var opensslOuts = []string{"out", "keyout", "writerand", "sess_out", "certout", 
 // default_keyfile) or serve (s_server, ocsp -port) are at least tier 2.
 // openssl 3 takes "--opt" for "-opt", so both are read.
 func opensslProgram(c *call, vals, ops []string) (Tier, string) {
+	if len(vals) == 0 {
+		// No command: openssl reads its commands from standard input.
+		return c.commandPrompt()
+	}
 	opt := func(v string) string {
 		if strings.HasPrefix(v, "--") {
 			v = v[1:]

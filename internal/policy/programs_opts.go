@@ -87,6 +87,18 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return gitChecked
 	case "man":
 		return manProgram
+	case "groff", "nroff", "troff":
+		return roffProgram
+	case "tc":
+		return tcProgram
+	case "fzf", "sk":
+		return fzfProgram
+	case "anacron":
+		return anacronProgram
+	case "smbclient":
+		return smbclientProgram
+	case "systemd-tmpfiles", "systemd-sysusers":
+		return sysConfProgram
 	case "less", "more", "most":
 		return lessProgram
 	case "tcpdump", "tshark", "dumpcap":
@@ -117,12 +129,13 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return crontabProgram
 	case "apt", "apt-get", "apt-cache", "apt-mark", "aptitude":
 		return aptChecked
-	case "vim", "vi", "nvim", "gvim", "view", "ex", "rvim", "emacs", "emacsclient":
+	case "vim", "vi", "nvim", "gvim", "view", "ex", "rvim", "emacs", "emacsclient",
+		"vimdiff", "gvimdiff", "rview", "gview", "evim", "eview", "vimx":
 		return editorChecked
 	case "logrotate":
 		return logrotateProgram
 	case "tree", "sar", "sdiff", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
-		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs":
+		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64":
 		return readOpts
 	case "nmap":
 		return nmapProgram
@@ -158,6 +171,12 @@ func manProgram(c *call) (Tier, string) {
 	r := raiser{TierMutate, "man: interactive program that can run commands"}
 	for _, v := range c.optVals(c.args, "-P", "--pager", "-H", "--html") {
 		r.raise(c.shellArg(v, "man pager"))
+	}
+	// A man-db configuration DEFINEs the pager, troff and the other
+	// programs man runs.
+	for _, f := range c.optVals(c.args, "-C", "--config-file") {
+		c.e.opaque = true
+		r.raise(TierDestructive, "man -C "+truncate(f.val, 64)+": its configuration names the programs man runs")
 	}
 	return r.t, r.why
 }
@@ -444,6 +463,11 @@ func readOpts(c *call) (Tier, string) {
 	case "zstdcat":
 		for _, f := range c.optVals(c.args, "-o") {
 			r.raise(c.writeArg(f, "zstdcat -o"))
+		}
+	case "base64":
+		// The BSD and macOS base64 write to -o/--output.
+		for _, f := range c.optVals(c.args, "-o", "--output") {
+			r.raise(c.writeArg(f, "base64 -o"))
 		}
 	case "systemd-analyze":
 		r.raise(analyzeVerb(c))

@@ -214,6 +214,11 @@ var subcommandTables = map[string]subTable{
 // applies the few rules that depend on more than the subcommand.
 func subcommandProgram(c *call) (Tier, string) {
 	t, why := subcommandTier(c)
+	if c.name == "ansible-inventory" {
+		if it, iwhy := ansibleInventory(c); it > t {
+			return it, iwhy
+		}
+	}
 	if ht, hwhy := c.daemonHost(); ht > t {
 		return ht, hwhy
 	}
@@ -260,6 +265,9 @@ func subcommandTier(c *call) (Tier, string) {
 		i++
 	}
 	if i >= len(args) {
+		if promptPrograms[c.name] {
+			return c.commandPrompt()
+		}
 		return tab.noSub, c.name
 	}
 	rest := argVals(args[i:])
@@ -454,6 +462,18 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			for _, u := range ops[1:] {
 				if strings.Contains(u, "/") {
 					return TierDestructive, "systemctl " + first + " " + u + ": installs a unit that runs later, outside warden's confinement"
+				}
+			}
+		}
+		if first == "set-environment" {
+			return systemctlSetEnv(c, ops)
+		}
+		// --job-mode=isolate makes a start an isolate: every unit the
+		// target does not need is stopped (sshd and the network with it).
+		if systemctlStartVerbs[first] {
+			for _, m := range c.optVals(c.args, "--job-mode") {
+				if !m.known || m.val == "isolate" {
+					return TierDestructive, "systemctl " + first + " --job-mode=" + truncate(m.val, 32) + ": stops every unit the target does not need"
 				}
 			}
 		}

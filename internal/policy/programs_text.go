@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -179,15 +180,23 @@ var awkLongOpts = []string{"--assign", "--bignum", "--characters-as-bytes", "--c
 	"--optimize", "--persist", "--posix", "--pretty-print", "--profile", "--re-interval", "--sandbox",
 	"--source", "--traditional", "--use-lc-numeric", "--version"}
 
+// awkIndirect is a gawk indirect function call (@f(…)), which calls the
+// function whose name the variable holds, built-ins included, and the
+// @include and @load directives, which read awk source or load a shared
+// library from a file the classifier cannot see. @namespace is neither.
+var awkIndirect = regexp.MustCompile(`@\s*(?:[A-Za-z_][A-Za-z0-9_:]*\s*\(|(?:include|load|nsinclude)\b)`)
+
 // awkRisk classifies awk program text, read as code (awkCode): a '|' or
 // system inside a string or a pattern is text. gawk's @ directives and
 // indirect calls (@load, @include, @f()) bring in code the text does
-// not show.
+// not show: f="sys" "tem"; @f("cmd") runs cmd with no "system" in it.
 func awkRisk(p string) (Tier, string) {
 	s := strings.ReplaceAll(awkCode(p), "||", "")
 	switch {
-	case awkWord(s, "system") || strings.Contains(s, "@"):
+	case awkWord(s, "system"):
 		return TierDestructive, "program runs commands (system)"
+	case awkIndirect.MatchString(s):
+		return TierDestructive, "program calls a function by name or reads code from a file (@f(), @include, @load)"
 	case strings.Contains(s, "|"):
 		return TierDestructive, "program pipes to or from commands"
 	case awkWrite(s):
@@ -368,7 +377,12 @@ func sedProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, "sed: script computed at run time"
 		}
-		cmds, files, exec, write, ok := sedScript(s.val)
+		cmds, files, reads, exec, write, ok := sedScript(s.val)
+		for _, f := range reads {
+			// r and R read a file into the output: "r/etc/x" names it with
+			// no space, so the word itself never shows the path.
+			c.e.pathWord(arg{val: f, known: true}, c.ctx, "")
+		}
 		for _, x := range cmds {
 			if x != "" {
 				c.shell(x, "sed e command", nil, false)
@@ -396,6 +410,14 @@ func sedProgram(c *call) (Tier, string) {
 	if inPlace && t < TierMutate {
 		t, why = TierMutate, "sed -i: edits files in place"
 	}
+	if inPlace {
+		for _, o := range ops {
+			if o.known && c.e.localSetid(o.val) {
+				// The edited file takes the original's mode, setuid included.
+				return TierDestructive, "sed -i: rewrites setuid or setgid file " + truncate(o.val, 64)
+			}
+		}
+	}
 	return t, why
 }
 
@@ -404,12 +426,13 @@ func sedProgram(c *call) (Tier, string) {
 // s///e would run ("" when that is the pattern space, unknown here). ok is
 // false when the script cannot be read.
 func sedExec(s string) (cmds []string, exec, write, ok bool) {
-	cmds, _, exec, write, ok = sedScript(s)
+	cmds, _, _, exec, write, ok = sedScript(s)
 	return cmds, exec, write, ok
 }
 
-// sedScript is sedExec that also returns the files w, W and s///w write.
-func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
+// sedScript is sedExec that also returns the files w, W and s///w write
+// and the files r and R read.
+func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
 	i, n := 0, len(s)
 	toEOL := func() {
 		for i < n && s[i] != '\n' {
@@ -436,7 +459,7 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 			i++
 		}
 		if i >= n {
-			return cmds, files, exec, write, true
+			return cmds, files, reads, exec, write, true
 		}
 		if s[i] == '#' {
 			toEOL()
@@ -453,13 +476,13 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 			case s[i] == '/':
 				i++
 				if !skipDelim('/') {
-					return cmds, files, exec, write, false
+					return cmds, files, reads, exec, write, false
 				}
 			case s[i] == '\\' && i+1 < n:
 				d := s[i+1]
 				i += 2
 				if !skipDelim(d) {
-					return cmds, files, exec, write, false
+					return cmds, files, reads, exec, write, false
 				}
 			case (s[i] == '+' || s[i] == '~') && addr == 1:
 				i++
@@ -479,7 +502,7 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 					i++
 				}
 				if i >= n {
-					return cmds, files, exec, write, false
+					return cmds, files, reads, exec, write, false
 				}
 				continue
 			}
@@ -489,7 +512,7 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 			i++
 		}
 		if i >= n {
-			return cmds, files, exec, write, false
+			return cmds, files, reads, exec, write, false
 		}
 		cmd := s[i]
 		i++
@@ -511,7 +534,9 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 				i++
 			}
 		case 'r', 'R':
+			j := i
 			toEOL()
+			reads = append(reads, strings.TrimSpace(s[j:i]))
 		case 'w', 'W':
 			write = true
 			j := i
@@ -524,16 +549,16 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 			cmds = append(cmds, strings.TrimSpace(s[j:i]))
 		case 's', 'y':
 			if i >= n || s[i] == '\n' || s[i] == '\\' {
-				return cmds, files, exec, write, false
+				return cmds, files, reads, exec, write, false
 			}
 			d := s[i]
 			i++
 			if !skipDelim(d) {
-				return cmds, files, exec, write, false
+				return cmds, files, reads, exec, write, false
 			}
 			j := i
 			if !skipDelim(d) {
-				return cmds, files, exec, write, false
+				return cmds, files, reads, exec, write, false
 			}
 			repl := s[j : i-1]
 			if cmd == 'y' {
@@ -555,16 +580,45 @@ func sedScript(s string) (cmds, files []string, exec, write, ok bool) {
 				case 'g', 'p', 'i', 'I', 'm', 'M', ' ', '\t':
 				default:
 					if s[i] < '0' || s[i] > '9' {
-						return cmds, files, exec, write, false
+						return cmds, files, reads, exec, write, false
 					}
 				}
 				i++
 			}
 		default:
-			return cmds, files, exec, write, false
+			return cmds, files, reads, exec, write, false
 		}
 	}
-	return cmds, files, exec, write, false
+	return cmds, files, reads, exec, write, false
+}
+
+// roffProgram: groff, nroff and troff run the .sy and .pso requests of
+// their input (and write files with .open) in unsafe mode, -U, in any
+// cluster of flags; safe mode refuses them.
+func roffProgram(c *call) (Tier, string) {
+	for _, a := range c.args {
+		if a.val == "--" {
+			break
+		}
+		if !a.known && strings.HasPrefix(a.val, "-") {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": options computed at run time"
+		}
+		if strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "--") {
+			// -U is a flag; the letters before it may be flags too (-tU),
+			// and a letter that takes a value ends the cluster.
+			for _, l := range a.val[1:] {
+				if l == 'U' {
+					c.e.opaque = true
+					return TierDestructive, c.name + " -U: unsafe mode runs the .sy and .pso requests of its input"
+				}
+				if strings.ContainsRune("dfFIKmMnoPrTwW", l) {
+					break
+				}
+			}
+		}
+	}
+	return TierMutate, c.name + ": formats documents"
 }
 
 // editorProgram: editors can run commands; options that run them at start
@@ -578,6 +632,8 @@ func editorProgram(c *call) (Tier, string) {
 			v == "-l" || strings.HasPrefix(v, "--load") || v == "-f" || strings.HasPrefix(v, "--funcall") ||
 			v == "--batch" || v == "-batch" || strings.HasPrefix(v, "--script") || v == "-x"):
 			return TierDestructive, c.name + " " + v + ": runs Lisp"
+		case c.name == "nvim" && v == "-l":
+			return TierDestructive, "nvim -l: runs a Lua script"
 		case !strings.HasPrefix(c.name, "emacs") && (v == "-c" || v == "--cmd" || v == "-S" || v == "-s" || v == "-u" ||
 			strings.HasPrefix(v, "+") && strings.Trim(v[1:], "0123456789") != ""):
 			return TierDestructive, c.name + " " + v + ": runs editor commands"

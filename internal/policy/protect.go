@@ -121,6 +121,7 @@ type pathState struct {
 	cdUnknown bool            // a cd whose target is computed at run time
 	rel       map[string]bool // relative words to try against cd targets
 	recRel    []string        // relative directories recursive readers read
+	relWrites map[string]bool // relative write targets that name a device or sysrq-trigger
 	relMore   bool            // more relative words than maxRelWords
 	seen      map[string]bool // words already checked
 	resolved  map[string]string

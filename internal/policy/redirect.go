@@ -2,7 +2,9 @@ package policy
 
 import (
 	"fmt"
+	"maps"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -213,7 +215,52 @@ func (e *eval) writeTarget(t arg) (Tier, string, string) {
 	} else if pt > TierMutate {
 		return pt, why, ""
 	}
+	if ps := e.pathsFor(); ps != nil && !strings.HasPrefix(c, "/") {
+		ps.addRelWrite(c)
+	}
+	if e.localSetid(c) {
+		// Written in place, the file keeps its setuid or setgid bit (root
+		// has CAP_FSETID): new content runs with its owner's rights.
+		return TierDestructive, "writes setuid or setgid file " + truncate(v, 96) + ", which keeps its bit", ""
+	}
 	return TierMutate, "writes " + truncate(v, 96), ""
+}
+
+// addRelWrite remembers a relative write target whose name is that of
+// /proc/sysrq-trigger or a block device: a cd earlier in the input may
+// make it one (cd /proc && echo b > sysrq-trigger, cd /dev; cp x sda).
+// Only such names are kept, so the set stays small in any script.
+func (ps *pathState) addRelWrite(w string) {
+	base := path.Base(w)
+	if base != "sysrq-trigger" && !blockDevice("/dev/"+base) {
+		return
+	}
+	if ps.relWrites == nil {
+		ps.relWrites = map[string]bool{}
+	}
+	ps.relWrites[w] = true
+}
+
+// relWriteVerdict checks the relative write targets against every
+// directory a cd in the input can make current, as a redirection there.
+func (e *eval) relWriteVerdict() {
+	ps := e.paths
+	if ps == nil || len(ps.relWrites) == 0 {
+		return
+	}
+	cwds, _ := e.cwds()
+	for _, w := range slices.Sorted(maps.Keys(ps.relWrites)) {
+		for _, d := range cwds {
+			t, why, deny := e.writeTarget(arg{val: path.Join(d, w), known: true})
+			if deny != "" {
+				e.deny(deny + " (" + w + " after cd " + d + ")")
+				return
+			}
+			if t >= TierDestructive {
+				e.note(t, false, "%s (%s after cd %s)", why, w, d)
+			}
+		}
+	}
 }
 
 // safeSink reports whether writing to p discards or shows output.

@@ -216,7 +216,7 @@ var parallelValued = set(`-j -S -P -n -N -L -l -s -E -I -a -C -d -J --jobs --ssh
 // abbreviations (Getopt::Long takes any unique prefix).
 var parallelLong = []string{"--joblog", "--results", "--tmpdir", "--tempdir", "--tmux", "--tmuxpane", "--filter",
 	"--rpl", "--compress-program", "--decompress-program", "--limit", "--ssh", "--sqlmaster", "--sqlworker",
-	"--sqlandworker", "--semaphore", "--record-env", "--sshlogin"}
+	"--sqlandworker", "--semaphore", "--record-env", "--sshlogin", "--arg-file"}
 
 // parallelOption classifies what one of parallel's own options does
 // beside running the template: files it writes, code it runs.
@@ -249,6 +249,7 @@ func parallelProgram(c *call) (Tier, string) {
 	i := 0
 	remote := false
 	var r raiser
+	var argFiles []arg // -a FILE, --arg-file FILE and the words after ::::
 	for i < len(args) && strings.HasPrefix(args[i].val, "-") && args[i].val != "--" {
 		a := args[i]
 		name, val, hasVal := strings.Cut(a.val, "=")
@@ -265,6 +266,9 @@ func parallelProgram(c *call) (Tier, string) {
 				v = args[i]
 			}
 		}
+		if name == "-a" || longOpt(name, parallelLong) == "--arg-file" {
+			argFiles = append(argFiles, v)
+		}
 		c.parallelOption(name, v, &r)
 		i++
 	}
@@ -273,18 +277,27 @@ func parallelProgram(c *call) (Tier, string) {
 	}
 	var tmpl []string
 	var inputs []string
-	sawSep, unknown := false, false
+	var groups [][]string // the values of each ::: source, in order
+	sawSep, fromFiles, unknown := false, false, false
 	for _, a := range args[min(i, len(args)):] {
 		if strings.HasPrefix(a.val, ":::") {
-			sawSep = true
+			// :::: (and ::::+) names files whose lines are the values.
+			sawSep, fromFiles = true, strings.HasPrefix(a.val, "::::")
+			if !fromFiles {
+				groups = append(groups, nil)
+			}
 			continue
 		}
 		if !a.known {
 			unknown = true
 		}
-		if sawSep {
+		switch {
+		case sawSep && fromFiles:
+			argFiles = append(argFiles, a)
+		case sawSep:
 			inputs = append(inputs, a.val)
-		} else {
+			groups[len(groups)-1] = append(groups[len(groups)-1], a.val)
+		default:
 			tmpl = append(tmpl, a.val)
 		}
 	}
@@ -294,12 +307,14 @@ func parallelProgram(c *call) (Tier, string) {
 	}
 	template := strings.Join(tmpl, " ")
 	if template == "" {
-		// Each input line is a command.
-		r.raise(c.stdinProgram("parallel"))
+		// With no command, each input is a command: the words after :::
+		// (one from each source, joined), each line of an -a or ::::
+		// file, or each line of standard input.
+		r.raise(c.parallelInputCommands(groups, argFiles))
 		return r.t, r.why
 	}
-	if !sawSep {
-		inputs = nil
+	if !sawSep || len(argFiles) > 0 {
+		inputs = nil // some values come from a file the classifier cannot read
 	}
 	run := func(v string, known bool) {
 		q := `"$__warden_unknown_input"`
@@ -327,6 +342,43 @@ func parallelProgram(c *call) (Tier, string) {
 	}
 	if r.t > TierRead {
 		return r.t, r.why
+	}
+	return TierRead, "parallel"
+}
+
+// parallelInputCommands classifies the commands GNU parallel runs when it
+// is given no command: every combination of the ::: values, joined by
+// spaces, and every line of its input files or standard input.
+func (c *call) parallelInputCommands(groups [][]string, files []arg) (Tier, string) {
+	for _, f := range files {
+		if f.known && f.val == "-" {
+			continue
+		}
+		c.e.opaque = true
+		return TierDestructive, "parallel: runs each line of " + truncate(f.val, 64) + " as a command"
+	}
+	if len(groups) == 0 {
+		return c.stdinProgram("parallel")
+	}
+	cmds := []string{""}
+	for _, g := range groups {
+		var next []string
+		for _, prefix := range cmds {
+			for _, v := range g {
+				next = append(next, strings.TrimPrefix(prefix+" "+v, " "))
+			}
+		}
+		if len(next) > maxAlts {
+			c.e.opaque = true
+			return TierDestructive, "parallel: runs more input commands than the classifier reads"
+		}
+		cmds = next
+	}
+	for _, x := range cmds {
+		c.shell(x, "parallel input command", nil, false)
+	}
+	if len(files) > 0 {
+		return c.stdinProgram("parallel")
 	}
 	return TierRead, "parallel"
 }

@@ -1,0 +1,124 @@
+package policy
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// The destinations of programs that copy or move files (cp, install, mv,
+// rsync, scp) are writes like a redirection's target: a block device or
+// /proc/sysrq-trigger is denied, other devices and kernel state are tier 3,
+// warden's own state is denied. "cp b /proc/sysrq-trigger" is
+// "cat b > /proc/sysrq-trigger".
+
+// copyValueLong are the long options of these programs that take the next
+// word as their value.
+var copyValueLong = []string{"--suffix", "--target-directory", "--group", "--mode", "--owner",
+	"--strip-program", "--context", "--rsh", "--rsync-path", "--log-file", "--write-batch",
+	"--only-write-batch", "--read-batch", "--chmod", "--exclude", "--include", "--exclude-from",
+	"--include-from", "--files-from", "--filter", "--partial-dir", "--temp-dir", "--compare-dest",
+	"--copy-dest", "--link-dest", "--backup-dir", "--password-file", "--port", "--sockopts",
+	"--out-format", "--log-file-format", "--bwlimit", "--timeout", "--contimeout", "--max-size",
+	"--min-size", "--max-delete", "--block-size", "--checksum-choice", "--compress-choice",
+	"--compress-level", "--skip-compress", "--usermap", "--groupmap", "--chown", "--iconv",
+	"--remote-option", "--stop-after", "--stop-at", "--modify-window", "--outbuf", "--info", "--debug"}
+
+// copyTargets returns the files a copy writes: its last operand, and in it
+// each source's name (cp x /proc writes /proc/x, /proc being a directory),
+// or with -t DIR each source's name in DIR. valueShort are the program's
+// short options that take a value. Remote operands (HOST:PATH) of rsync
+// and scp are not local writes and are left out.
+func (c *call) copyTargets(valueShort string) []arg {
+	var ops, dirs []arg
+	opts := true
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		v := a.val
+		switch {
+		case !opts || !a.known || !strings.HasPrefix(v, "-") || v == "-":
+			ops = append(ops, a)
+		case v == "--":
+			opts = false
+		case strings.HasPrefix(v, "--"):
+			name, val, has := strings.Cut(v, "=")
+			full := longOpt(name, copyValueLong)
+			if !has && slices.Contains(copyValueLong, full) {
+				i++
+				if i < len(c.args) {
+					val, has = c.args[i].val, true
+					a = c.args[i]
+				}
+			}
+			if full == "--target-directory" && has {
+				dirs = append(dirs, arg{val: val, known: a.known, glob: a.glob})
+			}
+		default:
+			// A cluster of flags ends at a letter that takes a value: the
+			// rest of the word, or the next word.
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(valueShort, v[j]) < 0 {
+					continue
+				}
+				val := arg{val: v[j+1:], known: a.known, glob: a.glob}
+				if j+1 == len(v) && i+1 < len(c.args) {
+					i++
+					val = c.args[i]
+				}
+				if v[j] == 't' {
+					dirs = append(dirs, val)
+				}
+				break
+			}
+		}
+	}
+	var local []arg
+	for _, o := range ops {
+		if c.name == "rsync" || c.name == "scp" {
+			if host, _, ok := strings.Cut(o.val, ":"); ok && !strings.Contains(host, "/") {
+				continue
+			}
+		}
+		local = append(local, o)
+	}
+	srcs := local
+	if len(dirs) == 0 {
+		if len(ops) < 2 || len(local) == 0 || local[len(local)-1] != ops[len(ops)-1] {
+			return nil // one operand, or a remote destination
+		}
+		dirs = local[len(local)-1:]
+		srcs = ops[:len(ops)-1]
+	}
+	out := append([]arg(nil), dirs...)
+	for _, d := range dirs {
+		if d.known && safeSink(path.Clean(d.val)) {
+			continue // /dev/null is no directory
+		}
+		for _, s := range srcs {
+			base := path.Base(strings.TrimRight(s.val, "/"))
+			if base == "." || base == "/" || base == "" {
+				continue
+			}
+			if _, b, ok := strings.Cut(base, ":"); ok && (c.name == "rsync" || c.name == "scp") {
+				base = b // host:file
+			}
+			out = append(out, arg{val: strings.TrimRight(d.val, "/") + "/" + base, known: d.known && s.known, glob: d.glob || s.glob})
+		}
+	}
+	return out
+}
+
+// copyWrites raises r for each destination of a copy that a redirection
+// there would make tier 3 or deny, and denies the denied ones. Ordinary
+// destinations keep the program's own tier.
+func (c *call) copyWrites(valueShort string, r *raiser) {
+	for _, d := range c.copyTargets(valueShort) {
+		t, why, deny := c.e.writeTarget(d)
+		if deny != "" {
+			c.e.deny(c.name + ": " + deny)
+		}
+		if t >= TierDestructive {
+			r.raise(t, c.name+": "+why)
+		}
+	}
+}

@@ -408,14 +408,23 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 // paramNames returns the names of the parameters w expands, in order,
 // leaving out those inside command and process substitutions.
 func paramNames(w *syntax.Word) []string {
+	return paramExps(w, func(p *syntax.ParamExp) (string, bool) { return p.Param.Value, true })
+}
+
+// paramExps returns what pick makes of each parameter expansion w holds,
+// in order, leaving out those inside command and process substitutions.
+func paramExps(w *syntax.Word, pick func(*syntax.ParamExp) (string, bool)) []string {
 	var names []string
 	walk(w, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst:
 			return false
 		case *syntax.ParamExp:
-			if n.Param != nil {
-				names = append(names, n.Param.Value)
+			if n.Param == nil {
+				break
+			}
+			if s, ok := pick(n); ok {
+				names = append(names, s)
 			}
 		}
 		return true

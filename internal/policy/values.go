@@ -273,19 +273,7 @@ func (e *eval) defaultValues(ws []*syntax.Word, args []arg, ctx cctx, sc *scope,
 
 // indirectNames returns the names of the ${!y} expansions in w.
 func indirectNames(w *syntax.Word) []string {
-	var names []string
-	walk(w, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst:
-			return false
-		case *syntax.ParamExp:
-			if n.Excl && n.Param != nil && n.Names == 0 {
-				names = append(names, n.Param.Value)
-			}
-		}
-		return true
-	})
-	return names
+	return paramExps(w, func(p *syntax.ParamExp) (string, bool) { return p.Param.Value, p.Excl && p.Names == 0 })
 }
 
 // elementOrIndirect is the trial value of ${a[i]} (any element of a may
@@ -402,21 +390,13 @@ func elementKey(name string, i int) string { return name + "[" + strconv.Itoa(i)
 // elementNames returns the element keys of the ${a[N]} expansions in w
 // with a literal index.
 func elementNames(w *syntax.Word) []string {
-	var names []string
-	walk(w, func(n syntax.Node) bool {
-		switch n := n.(type) {
-		case *syntax.CmdSubst, *syntax.ProcSubst:
-			return false
-		case *syntax.ParamExp:
-			if n.Param != nil && n.Index != nil && !n.Excl {
-				if i, ok := literalInt(n.Index); ok {
-					names = append(names, elementKey(n.Param.Value, i))
-				}
-			}
+	return paramExps(w, func(p *syntax.ParamExp) (string, bool) {
+		if p.Index == nil || p.Excl {
+			return "", false
 		}
-		return true
+		i, ok := literalInt(p.Index)
+		return elementKey(p.Param.Value, i), ok
 	})
-	return names
 }
 
 // cwdSubst spells the expansions that give the working directory as

@@ -19,8 +19,9 @@ const maxArgCommands = 16
 // (qm reboot 100). Each argument that names a program the classifier knows
 // starts a command that is classified alone, and each that holds a whole
 // command line ("reboot now", --cmd='rm -rf /srv') is classified as one: if
-// it would be denied or is tier 3, so is the call. It is not denied: a person judges it, where
-// the program's plain tier, 2, would run it unasked in open mode.
+// it would be denied or is tier 3, so is the call. It is not denied: a
+// person judges it, where the program's plain tier, 2, would run it unasked
+// in open mode.
 func (c *call) argCommand() (Tier, string) {
 	tries := 0
 	var vals []string

@@ -78,7 +78,6 @@ func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
 				{"state brackets", "cat " + state + "/[a]udit.jsonl; " + touch, true},
 				{"state braces", "cat " + state + "/{x,audit}.jsonl; " + touch, true},
 				{"state after cd", "cd " + parent + " && cat " + base + "/audit.jsonl; " + touch, true},
-				{"state symlink", "cat " + dir + "/state-link/audit.jsonl; " + touch, true},
 				{"state write", "echo x >> " + state + "/./audit.jsonl; " + touch, true},
 				{"state variable", "D=" + state + "; cat $D/audit.jsonl; " + touch, true},
 				{"state in sh -c", "sh -c 'ls " + state + "/'; " + touch, true},
@@ -123,6 +122,18 @@ func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
 				{"isolate rescue", "systemctl isolate rescue; " + touch, true},
 				{"emergency in sh -c", "sh -c 'systemctl emergency'; " + touch, true},
 			}
+			// A link to the state dir is resolved by the classifier only
+			// where the kernel does not hold warden's files; where it
+			// does, the read runs and the kernel refuses it.
+			t.Run("state symlink", func(t *testing.T) {
+				res, got := callTool(t, s.cs, "run_command", map[string]any{"command": "cat " + dir + "/state-link/audit.jsonl"})
+				if status, _ := got["status"].(string); status != "denied" && (status != "ok" || got["exit_code"] == float64(0)) {
+					t.Errorf("status %q exit %v, want denied or a failed read: %s", status, got["exit_code"], text(res))
+				}
+				if strings.Contains(text(res), "run_command") {
+					t.Errorf("the audit log was read through a link: %s", text(res))
+				}
+			})
 			if mode == "guarded" {
 				// The control: a proven integer passes, and its touch
 				// leaves the marker the cases above must not.

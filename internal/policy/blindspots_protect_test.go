@@ -291,6 +291,21 @@ func TestBlindSpotProtectedSymlinks(t *testing.T) {
 	if v := p.Evaluate(Input{Command: "cat " + dir + "/lnk/token", Host: "web1"}); v.Denied {
 		t.Errorf("a link on this machine says nothing about another: %+v", v)
 	}
+	// Where the kernel refuses warden's files to every local program,
+	// links are left to it: no lstat per word. The paths themselves
+	// are still denied.
+	held, err := New(Rules{Protect: []string{dir + "/alias-home/u/.local/state/warden"}, KernelHolds: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"cat " + dir + "/lnk/token", "cd " + dir + "/up; cat warden/token"} {
+		if v := held.Evaluate(Input{Command: c}); v.Denied || v.Tier != TierRead {
+			t.Errorf("%q with the kernel holding: %s denied=%v (%s); want tier 0", c, v.Tier, v.Denied, v.Reason)
+		}
+	}
+	if v := held.Evaluate(Input{Command: "cat " + dir + "/alias-home/u/.local/state/warden/token"}); !v.Denied {
+		t.Errorf("the protected path itself with the kernel holding: %+v", v)
+	}
 }
 
 // TestProtectRules: protected paths must be absolute and not the root.

@@ -69,7 +69,7 @@ type Rules struct {
 	// audit log, token, config and key files. A command word that names
 	// one of them or a path inside one, in any spelling the shell would
 	// resolve (globs, braces, "//", "/./", "..", "~", relative paths after
-	// cd, symlinks on the local host), is denied.
+	// cd, symlinks on the local host unless KernelHolds), is denied.
 	Protect []string
 	// Home is the home directory "~" and "$HOME" stand for in local
 	// commands. Empty leaves them unresolved.
@@ -79,8 +79,9 @@ type Rules struct {
 	Dir string
 	// KernelHolds says the kernel refuses Protect to every local program
 	// (warden's confinement is active), so a recursive read of a
-	// directory above them (grep -r x /etc) is left to it and stays a
-	// read. Words that name a protected path are denied either way.
+	// directory above them (grep -r x /etc) and a symlink to them are
+	// left to it: the one stays a read, the other costs no lstat. Words
+	// that name a protected path are denied either way.
 	KernelHolds bool
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -43,6 +44,8 @@ type callLane struct {
 	tools  callTools
 	stop   context.Context // ends when warden shuts down
 
+	idle chan func() // workers waiting for a call; see spawn
+
 	mu       sync.Mutex
 	session  *mcp.ServerSession
 	inflight map[jsonrpc.ID]context.CancelCauseFunc
@@ -50,7 +53,40 @@ type callLane struct {
 }
 
 func newCallLane(stop context.Context, server *mcp.Server, tools callTools) *callLane {
-	return &callLane{server: server, tools: tools, stop: stop, inflight: map[jsonrpc.ID]context.CancelCauseFunc{}}
+	return &callLane{server: server, tools: tools, stop: stop, idle: make(chan func()), inflight: map[jsonrpc.ID]context.CancelCauseFunc{}}
+}
+
+// workerIdle is how long a worker that answered a call waits for another.
+const workerIdle = 30 * time.Second
+
+// spawn runs f on a worker that has answered a call before, when one is
+// waiting, or on a new one. A new goroutine starts with a small stack and
+// grows it by copying, several times over a call (decoding arguments,
+// walking the command's syntax tree): about 60 µs of a run_command here.
+// A worker keeps the stack it grew. Workers end after workerIdle without
+// a call, or when warden shuts down.
+func (l *callLane) spawn(f func()) {
+	select {
+	case l.idle <- f:
+	default:
+		go l.work(f)
+	}
+}
+
+func (l *callLane) work(f func()) {
+	t := time.NewTimer(workerIdle)
+	defer t.Stop()
+	for {
+		f()
+		t.Reset(workerIdle)
+		select {
+		case f = <-l.idle:
+		case <-t.C:
+			return
+		case <-l.stop.Done():
+			return
+		}
+	}
 }
 
 // firstProtocolWithMeta is the protocol version from which requests carry
@@ -93,7 +129,8 @@ func (l *callLane) take(ctx context.Context, c *stdioConn, req *jsonrpc.Request)
 	}
 	cctx, cancel := context.WithCancelCause(ctx)
 	l.inflight[req.ID] = cancel
-	go l.run(cctx, cancel, c, req.ID, h, &mcp.CallToolRequest{Session: ss, Params: p})
+	id, creq := req.ID, &mcp.CallToolRequest{Session: ss, Params: p}
+	l.spawn(func() { l.run(cctx, cancel, c, id, h, creq) })
 	return true
 }
 

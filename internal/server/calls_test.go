@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -315,5 +316,44 @@ func TestCallLaneStops(t *testing.T) {
 	}
 	if l.take(context.Background(), &stdioConn{out: io.Discard}, call(4)) {
 		t.Error("the lane took a call before the initialize answer")
+	}
+}
+
+// goroutineID is the running goroutine's number, from its stack header.
+func goroutineID() string {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	id, _, _ := strings.Cut(strings.TrimPrefix(string(buf), "goroutine "), " ")
+	return id
+}
+
+// TestCallLaneWorkers: a call after an answered one runs on the goroutine
+// that answered it, whose stack has already grown, and the lane's workers
+// end when warden stops.
+func TestCallLaneWorkers(t *testing.T) {
+	stop, cancel := context.WithCancel(context.Background())
+	l := newCallLane(stop, nil, nil)
+	before := runtime.NumGoroutine()
+	ran := make(chan string)
+	l.spawn(func() { ran <- goroutineID() })
+	first := <-ran
+	reused := false
+	// The worker takes the next call once it waits for one; the first
+	// tries may find it still returning from the last.
+	for i := 0; i < 200 && !reused; i++ {
+		l.spawn(func() { ran <- goroutineID() })
+		reused = <-ran == first
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !reused {
+		t.Fatalf("200 calls after the first, none ran on its worker (goroutine %s)", first)
+	}
+	cancel()
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > before {
+		t.Errorf("%d goroutines after stop, %d before the first call", n, before)
 	}
 }

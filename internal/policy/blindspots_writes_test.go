@@ -319,3 +319,42 @@ func TestBlindSpotMktempPlace(t *testing.T) {
 		{"dry run", "mktemp -u /etc/xXXXXXX", TierBenign},
 	})
 }
+
+// TestBlindSpotWriteTargetValues: a redirection or an awk print whose
+// target is a variable writes whatever the script gave it. A device,
+// /proc/sysrq-trigger or kernel state reached that way is what dd of=$f
+// and tee $f already were: denied or tier 3.
+func TestBlindSpotWriteTargetValues(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"f=/dev/sda; cat /dev/zero > $f",
+		"f=/dev/sda; cat /dev/zero >\"$f\"",
+		"f=/dev/sda; exec 3>$f; echo x >&3",
+		"f=/dev/sda; exec > $f",
+		"f=/dev/sda; printf x 1<> $f",
+		"f=/dev/sda; echo x &>> $f",
+		"f=/dev/sda; echo x >& $f",
+		"f=/proc/sysrq-trigger; echo b > $f",
+		"d=/dev; echo x > $d/nvme0n1",
+		"if [ -n \"$x\" ]; then f=/dev/sda; else f=/tmp/x; fi; echo x > $f",
+		"for f in /tmp/a /dev/sdb; do echo x > \"$f\"; done",
+		"awk 'BEGIN{f=\"/dev/sda\"; print \"a\" > f}'",
+		"awk 'BEGIN{f=\"/proc/sysrq-trigger\"; printf \"b\" > f}'",
+		"awk -v f=/dev/sda 'BEGIN{print \"a\" > f}'",
+		"awk 'BEGIN{print \"a\" > f}' f=/dev/sda",
+		"awk 'BEGIN{f=\"/dev/\" \"sda\"; print \"a\" > f}'",
+		"gawk 'BEGIN{print \"a\" > \"/dev/\"  \"sda\"}'",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"awk '{print > (\"/dev/\" $1)}' list",
+		"awk 'BEGIN{f=\"/etc/sha\" \"dow\"; print \"a\" >> f}'",
+		"f=/sys/class/leds/x/brightness; echo 1 > $f",
+	))
+	runExact(t, p, []exactCase{
+		{"temp file", "f=/tmp/out; echo x > $f", TierMutate},
+		{"log file", "log=/var/log/app.log; echo start >> \"$log\"", TierMutate},
+		{"run-time name", "echo x > \"$1\"", TierMutate},
+		{"awk to a named file", "awk -v out=/srv/x.txt '{print > out}' list", TierMutate},
+		{"awk to stderr", "awk '{print \"e\" > \"/dev/stderr\"}' list", TierMutate},
+	})
+}

@@ -153,6 +153,20 @@ func awkProgram(c *call) (Tier, string) {
 			c.shell(x, c.name+" command", nil, false)
 		}
 		pt, pwhy := awkRisk(p.val)
+		if pt == TierMutate {
+			// print > f: f may hold any string of the program or of
+			// its variables (-v f=/dev/sda, f=… operands).
+			for _, v := range awkStrings(p.val, args) {
+				what := c.name + " print > a variable that may hold " + truncate(v, 64)
+				wt, wwhy := c.writeArg(arg{val: v, known: true}, what)
+				if wt < TierDestructive && !safeSink(v) && (strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/") || strings.HasPrefix(v, "/sys/")) {
+					wt, wwhy = TierDestructive, what+": a device or kernel state, its name completed at run time"
+				}
+				if wt == TierDestructive && wt > t {
+					t, why = wt, wwhy
+				}
+			}
+		}
 		if pt == TierDestructive {
 			c.e.opaque = true
 			c.e.scanText(p.val)
@@ -256,6 +270,47 @@ func awkTargets(p string) (files, cmds []string) {
 		}
 	}
 	return files, cmds
+}
+
+// awkStrings returns the absolute paths an awk program may write through
+// a variable: its string literals and the values of its arguments'
+// assignments (-v f=…, f=… operands) that begin with "/".
+func awkStrings(p string, args []arg) []string {
+	var out []string
+	add := func(v string) {
+		if strings.HasPrefix(v, "/") && len(out) < maxAlts {
+			out = append(out, v)
+		}
+	}
+	// Adjacent literals concatenate: "/dev/" "sda" is one string.
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] != '"' {
+			continue
+		}
+		for i++; i < len(p) && p[i] != '"'; i++ {
+			if p[i] == '\\' && i+1 < len(p) {
+				i++
+			}
+			b.WriteByte(p[i])
+		}
+		j := i + 1
+		for j < len(p) && (p[j] == ' ' || p[j] == '\t') {
+			j++
+		}
+		if j < len(p) && p[j] == '"' {
+			i = j - 1
+			continue
+		}
+		add(b.String())
+		b.Reset()
+	}
+	for _, a := range args {
+		if _, v, ok := strings.Cut(a.val, "="); ok && a.known {
+			add(v)
+		}
+	}
+	return out
 }
 
 // awkWrite reports whether a print or printf statement redirects to a file.

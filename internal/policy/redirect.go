@@ -79,10 +79,12 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 			unknown()
 		default:
 			rd.tier, rd.why, rd.deny = e.writeTarget(t)
+			e.writeValues(&rd, t, r.Word, ctx, sc)
 			unknown()
 		}
 	default: // > >> >| <> &> &>> and zsh variants
 		rd.tier, rd.why, rd.deny = e.writeTarget(t)
+		e.writeValues(&rd, t, r.Word, ctx, sc)
 		unknown() // 0>x and <>x leave the input on that file
 	}
 	if fd0 && in != nil {
@@ -104,6 +106,20 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 		}
 	}
 	return rd
+}
+
+// writeValues raises rd to the worst of the values the script gives a
+// target named at run time: f=/dev/sda; cat x > $f writes the disk, as
+// dd of=$f and tee $f do.
+func (e *eval) writeValues(rd *redirect, t arg, w *syntax.Word, ctx cctx, sc *scope) {
+	if t.known || w == nil {
+		return
+	}
+	for _, v := range e.wordValues(w, ctx, sc) {
+		if vt, why, deny := e.writeTarget(v); deny != "" && rd.deny == "" || vt > rd.tier {
+			rd.tier, rd.why, rd.deny = vt, why, deny
+		}
+	}
 }
 
 // redirFD is the descriptor a redirection opens: its explicit number, 0 for

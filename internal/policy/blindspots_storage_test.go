@@ -131,3 +131,36 @@ func TestBlindSpotKubeClients(t *testing.T) {
 		{"helm template", "helm template x", TierRead},
 	})
 }
+
+// TestBlindSpotMountOver: a mount over a system directory or file hides
+// or replaces what the system runs and reads, and remounting one changes
+// it for everything: tier 3, like unmounting one. Mounts under /mnt,
+// /media, /srv and /home stay tier 2.
+func TestBlindSpotMountOver(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"mount -o remount,ro /",
+		"mount -oremount,ro /",
+		"mount --bind /tmp/x /usr/bin/sudo",
+		"mount -B /tmp/x /root",
+		"mount --rbind /tmp/x /usr/lib",
+		"mount -t tmpfs none /etc",
+		"mount -t tmpfs tmpfs /var/lib/docker",
+		"mount -o bind,ro /tmp/x /etc/ssh",
+		"mount --move /mnt/x /boot",
+		"mount -o remount,rw /boot/efi",
+		"sudo mount -t overlay overlay -o lowerdir=/tmp/l /usr",
+		"umount -a",
+		"umount --all -t nfs",
+		"umount -A /dev/sdb1",
+	))
+	runExact(t, p, []exactCase{
+		{"disk under /mnt", "mount /dev/sdb1 /mnt/data", TierMutate},
+		{"nfs under /mnt", "mount -t nfs nas:/export /mnt/nas", TierMutate},
+		{"bind under /srv", "mount --bind /srv/a /srv/b", TierMutate},
+		{"fstab entry", "mount /mnt/usb", TierMutate},
+		{"mount -a", "mount -a", TierMutate},
+		{"list", "mount -t ext4", TierRead},
+		{"umount one", "umount /mnt/data", TierMutate},
+	})
+}

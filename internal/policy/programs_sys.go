@@ -199,8 +199,14 @@ func argProgram(c *call) (Tier, string) {
 		if len(vals) == 0 || onlyFlags("-l", "--show-labels", "-V", "--version", "-h", "--help") || has("-t") && len(ops) == 1 && len(vals) == 2 {
 			return TierRead, "mount: lists mounts"
 		}
+		if why := mountOver(c); why != "" {
+			return TierDestructive, why
+		}
 		return TierMutate, "mount: mounts file systems"
 	case "umount":
+		if has("-a", "--all", "-A", "--all-targets") {
+			return TierDestructive, "umount: unmounts every file system"
+		}
 		for _, o := range ops {
 			if isRoot(o) || criticalPath(o) {
 				return TierDestructive, "umount: unmounts a system file system"

@@ -1,0 +1,73 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// mountOver reports why a mount is TierDestructive, or "": one over a
+// system directory or file hides or replaces what the system runs and reads
+// (mount -t tmpfs none /etc, mount --bind /tmp/x /usr/bin/sudo), and
+// remounting one changes it for everything (mount -o remount,ro /).
+// Mounting under /mnt, /media, /srv, /home or /run/media is everyday work.
+func mountOver(c *call) string {
+	vals := c.vals()
+	var ops []string
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		switch {
+		case v == "--":
+			ops = append(ops, vals[i+1:]...)
+			i = len(vals)
+		case mountTakesValue(v):
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			ops = append(ops, v)
+		}
+	}
+	for _, a := range c.args[1:] {
+		if !a.known {
+			return "" // a target named at run time is tier 2, as for any mount
+		}
+	}
+	if len(ops) == 0 {
+		return ""
+	}
+	target := ops[len(ops)-1]
+	if !strings.HasPrefix(target, "/") {
+		return ""
+	}
+	t := path.Clean(target)
+	for _, ok := range []string{"/mnt", "/media", "/srv", "/home", "/run/media", "/tmp", "/var/tmp"} {
+		if Within(t, ok) && t != ok {
+			return ""
+		}
+	}
+	if isRoot(t) || criticalPath(t) || systemFile(t) {
+		return "mount: mounts over " + truncate(target, 64) + ", which hides or changes what the system runs and reads"
+	}
+	return ""
+}
+
+// mountTakesValue reports whether a mount option takes the next word.
+func mountTakesValue(v string) bool {
+	switch v {
+	case "-t", "--types", "-o", "--options", "-O", "--test-opts", "-L", "--label", "-U", "--uuid",
+		"-N", "--namespace", "--source", "--target", "--target-prefix", "--options-mode", "--options-source",
+		"--map-users", "--map-groups", "-T", "--fstab", "--onlyonce":
+		return true
+	}
+	return false
+}
+
+// systemFile reports whether p lies under a directory of the system's own
+// programs, libraries or configuration.
+func systemFile(p string) bool {
+	for _, d := range []string{"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/usr", "/etc", "/boot", "/var/lib", "/root", "/opt"} {
+		if Within(p, d) {
+			return true
+		}
+	}
+	return false
+}

@@ -623,3 +623,29 @@ func TestBlindSpotParallelOptions(t *testing.T) {
 		{"--pipe", "parallel --pipe cat", TierRead},
 	})
 }
+
+// TestBlindSpotRakeAndStatoverride: rake's -e/-E/-p/--execute* run Ruby
+// and -r/--require load it; dpkg-statoverride --add with a setuid or
+// setgid mode (or one computed at run time) sets it like chmod would.
+func TestBlindSpotRakeAndStatoverride(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"rake -e 'system(\"touch /tmp/m\")'",
+		"rake --execute='File.write(\"/etc/x\", \"y\")'",
+		"rake -E 'x' -T",
+		"rake --execute-print 'x'",
+		"rake -p 'x'",
+		"rake -qe 'x'",
+		"rake -rfoo build",
+		"rake --require=foo build",
+		"dpkg-statoverride --update --add root root 4755 /tmp/x",
+		"dpkg-statoverride --add root shadow 2755 /usr/bin/x",
+		"dpkg-statoverride --add root root \"$m\" /tmp/x",
+	))
+	runExact(t, p, []exactCase{
+		{"rake task", "rake db:migrate", TierMutate},
+		{"rake -f", "rake -fRakefile.rb build", TierMutate},
+		{"statoverride list", "dpkg-statoverride --list", TierRead},
+		{"statoverride plain mode", "dpkg-statoverride --add root root 0755 /tmp/x", TierMutate},
+	})
+}

@@ -281,3 +281,42 @@ func argsOf(vals ...string) []arg {
 	}
 	return out
 }
+
+// rakeProgram: rake runs the Rakefile's tasks like make (tier 2), and the
+// Ruby its options carry (-e, -E, -p and --execute*) or load (-r,
+// --require) before them: code the classifier does not read.
+func rakeProgram(c *call) (Tier, string) {
+	for _, a := range c.args {
+		v := a.val
+		if v == "--" {
+			break
+		}
+		if !a.known {
+			c.e.opaque = true
+			return TierDestructive, "rake: an option computed at run time may be Ruby code"
+		}
+		if rakeCode(v) || strings.HasPrefix(v, "--exec") || strings.HasPrefix(v, "--req") {
+			c.e.opaque = true
+			return TierDestructive, "rake " + truncate(v, 32) + ": runs Ruby code the classifier does not read"
+		}
+	}
+	return TierMutate, "rake: runs the Rakefile's tasks"
+}
+
+// rakeCode reports whether a cluster of rake's short options holds one
+// that runs or loads Ruby (-e, -E, -p, -r) before one that takes the rest
+// as its value (-f FILE, -I DIR, -R DIR, -j N, -T, -D, -W PATTERN).
+func rakeCode(v string) bool {
+	if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+		return false
+	}
+	for _, f := range v[1:] {
+		switch {
+		case strings.ContainsRune("eEpr", f):
+			return true
+		case strings.ContainsRune("fIRjTDW", f):
+			return false
+		}
+	}
+	return false
+}

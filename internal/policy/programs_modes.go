@@ -293,3 +293,21 @@ func setfattrProgram(c *call) (Tier, string) {
 	}
 	return TierMutate, "setfattr: changes extended attributes"
 }
+
+// statoverrideProgram: dpkg-statoverride --add records a mode dpkg gives
+// a file, and with --update sets it at once; a setuid or setgid one is
+// TierDestructive like chmod's. --list reads.
+func statoverrideProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	for i, v := range vals {
+		if v == "--list" && len(vals) <= 3 {
+			return TierRead, "dpkg-statoverride --list"
+		}
+		if v == "--add" && i+3 < len(vals) {
+			if m := vals[i+3]; setidMode(m) || !c.args[i+3].known {
+				return TierDestructive, "dpkg-statoverride --add " + truncate(m, 16) + ": sets a setuid or setgid bit"
+			}
+		}
+	}
+	return TierMutate, "dpkg-statoverride: changes the modes dpkg gives files"
+}

@@ -105,6 +105,10 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return captureProgram
 	case "make", "gmake", "bmake":
 		return makeProgram
+	case "rake":
+		return rakeProgram
+	case "dpkg-statoverride":
+		return statoverrideProgram
 	case "cmake":
 		return cmakeProgram
 	case "ninja":

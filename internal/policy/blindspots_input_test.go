@@ -232,3 +232,29 @@ func TestBlindSpotCopyTargets(t *testing.T) {
 		{"tar to stdout", "tar -cf - /etc", TierMutate},
 	})
 }
+
+// TestBlindSpotSQLThatWritesOrLoads: SQL that writes files or loads code
+// into the database server is tier 3 like the clients' own shell
+// commands: sqlite3's writefile() and edit() (which runs the editor it
+// is given), PostgreSQL's lo_export, extensions and untrusted languages,
+// MySQL's plugins and UDFs. Ordinary queries stay tier 2.
+func TestBlindSpotSQLThatWritesOrLoads(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"sqlite3 /tmp/db 'select writefile(\"/etc/cron.d/x\", \"y\")'",
+		"sqlite3 /tmp/db \"SELECT WriteFile('/root/.ssh/authorized_keys', 'k')\"",
+		"sqlite3 /tmp/db 'select edit(\"x\", \"touch /tmp/m\")'",
+		"sqlite3 /tmp/db \"select edit ('x', 'vi')\"",
+		"psql -c \"CREATE EXTENSION plpython3u\"",
+		"psql -c \"create function f() returns int as 'x' language plperlu\"",
+		"psql -c \"create function f() returns int as '/tmp/x.so' language C\"",
+		"psql -c \"select lo_export(1, '/etc/x')\"",
+		"mysql -e \"install plugin x soname 'x.so'\"",
+		"mysql -e \"create function f returns string soname 'x.so'\"",
+		"echo \"INSTALL COMPONENT 'file://x'\" | mysql",
+	))
+	runExact(t, p, []exactCase{
+		{"sqlite select", "sqlite3 /tmp/db 'select name from users'", TierMutate},
+		{"psql select", "psql -c 'select count(*) from orders'", TierMutate},
+	})
+}

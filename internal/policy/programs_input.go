@@ -7,10 +7,15 @@ import (
 // queryShellMarks are client commands of sqlite3, mysql and psql that run
 // a shell command, load code, read more commands from a file or write a
 // file: sqlite3 .shell/.system/.load/.output '|cmd', mysql \! and system,
-// psql \!, \o |cmd and \copy … program.
+// psql \!, \o |cmd and \copy … program; and SQL that writes files or
+// loads code into the server: sqlite3's writefile() and edit() (which runs
+// the editor it is given), PostgreSQL's lo_export, extensions, untrusted
+// and C languages and ALTER SYSTEM, MySQL's plugins, components and UDFs.
 var queryShellMarks = []string{".sh", ".system", ".load", "load_extension", ".output", ".once", ".import",
 	".read", ".excel", ".open", ".save", ".backup", ".restore", `\!`, "system", "pager", `\o`, `\g`, `\copy`,
-	`\i`, `\w`, `\setenv`, "program", "outfile", "dumpfile", `\.`, "source", "tee"}
+	`\i`, `\w`, `\setenv`, "program", "outfile", "dumpfile", `\.`, "source", "tee",
+	"writefile", "edit(", "edit (", "lo_export", "create extension", "plpython", "plperl", "pltcl", "plsh", "language c",
+	"language 'c'", "install plugin", "install component", "soname"}
 
 // queryProgram classifies database clients that read commands: their
 // client commands can run a shell, so a command text the classifier

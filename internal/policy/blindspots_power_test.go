@@ -47,3 +47,28 @@ func TestBlindSpotOtherInits(t *testing.T) {
 		{"service restart", "service nginx restart", TierMutate},
 	})
 }
+
+// TestBlindSpotDBusDisruptors: a D-Bus call of a method that does what
+// systemctl stop/kill/mask/disable/poweroff, loginctl terminate-user or
+// nmcli networking off do is tier 3 like those commands, through every
+// client; listings and property reads stay tier 0, other calls tier 2.
+func TestBlindSpotDBusDisruptors(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StopUnit ss sshd.service replace",
+		"busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1/unit/sshd_2eservice org.freedesktop.systemd1.Unit Stop s replace",
+		"busctl --system call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager KillUnit ssi sshd.service all 9",
+		"dbus-send --system --print-reply --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.MaskUnitFiles array:string:sshd.service boolean:false boolean:true",
+		"dbus-send --system --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.SetDefaultTarget string:multi-user.target boolean:true",
+		"gdbus call --system --dest org.freedesktop.NetworkManager --object-path /org/freedesktop/NetworkManager --method org.freedesktop.NetworkManager.Sleep true",
+		"gdbus call --system --dest org.freedesktop.NetworkManager --object-path /org/freedesktop/NetworkManager --method org.freedesktop.NetworkManager.DeactivateConnection /x",
+		"qdbus --system org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager.TerminateUser 0",
+		"busctl call org.freedesktop.timedate1 /org/freedesktop/timedate1 org.freedesktop.timedate1 SetTime xbb 0 false false",
+	))
+	runExact(t, p, []exactCase{
+		{"start a unit", "busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StartUnit ss nginx.service replace", TierMutate},
+		{"list units", "busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager ListUnits", TierMutate},
+		{"property", "busctl get-property org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager Version", TierRead},
+		{"introspect", "gdbus introspect --system --dest org.freedesktop.login1 --object-path /org/freedesktop/login1", TierRead},
+	})
+}

@@ -519,6 +519,10 @@ func dbusProgram(c *call) (Tier, string) {
 		if strings.Contains(strings.ToLower(v), "starttransientunit") {
 			return TierDestructive, c.name + ": StartTransientUnit runs a command as a unit of the service manager, outside warden's confinement"
 		}
+		m := v[strings.LastIndexByte(v, '.')+1:]
+		if dbusDisruptive[strings.ToLower(m)] {
+			return TierDestructive, c.name + ": " + m + " stops, kills, disables or powers off what the operator reaches the host through"
+		}
 	}
 	switch c.name {
 	case "dbus-send":
@@ -548,4 +552,18 @@ func dbusProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, c.name + ": calls a method"
 	}
+}
+
+// dbusDisruptive are D-Bus methods that do what systemctl stop, kill,
+// mask, disable, set-default and poweroff, loginctl terminate-* and
+// kill-*, nmcli connection down and networking off, and date -s do:
+// systemd's Manager and Unit, logind's Manager and NetworkManager's,
+// lowercased.
+var dbusDisruptive = map[string]bool{
+	"stopunit": true, "killunit": true, "maskunitfiles": true, "disableunitfiles": true,
+	"setdefaulttarget": true, "stop": true, "kill": true, "exit": true, "halt": true, "poweroff": true,
+	"reboot": true, "kexec": true, "softreboot": true, "switchroot": true, "suspend": true,
+	"hibernate": true, "hybridsleep": true, "terminateuser": true, "killuser": true,
+	"terminatesession": true, "killsession": true, "terminateseat": true, "deactivateconnection": true,
+	"sleep": true, "settime": true, "isolate": true,
 }

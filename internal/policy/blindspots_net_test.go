@@ -179,3 +179,61 @@ func TestBlindSpotValgrindSockets(t *testing.T) {
 	))
 	runExact(t, p, []exactCase{{"log-fd", "valgrind --log-fd=9 ls", TierRead}})
 }
+
+// TestBlindSpotDeniedHostsElsewhere: a denied host reached other than as
+// a network program's destination is denied too: through a proxy
+// variable, ssh's -o ProxyJump or HostName, sftp's bare host, a URL in
+// any program's words (browsers, package indexes and registries, image
+// sources, apt's proxy option), or an image's registry; and a URL whose
+// host is computed at run time is tier 3, since no rule can check it.
+func TestBlindSpotDeniedHostsElsewhere(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"http_proxy=http://169.254.169.254 curl http://example.com/",
+		"HTTPS_PROXY=169.254.169.254:80 curl https://example.com/",
+		"ALL_PROXY=socks5://169.254.169.254 curl https://example.com/",
+		"export https_proxy=http://169.254.169.254; curl https://example.com/",
+		"env http_proxy=http://10.1.2.3:3128 wget http://x/",
+		"ssh -o ProxyJump=10.0.0.5 example.com",
+		"ssh -o 'ProxyJump 10.0.0.5' example.com",
+		"ssh -oHostName=169.254.169.254 x",
+		"sftp root@10.0.0.5",
+		"w3m -dump http://169.254.169.254/",
+		"lynx -dump http://169.254.169.254/latest/meta-data",
+		"xdg-open http://169.254.169.254/",
+		"helm repo add x http://169.254.169.254/",
+		"pip install --index-url http://169.254.169.254/simple x",
+		"npm install --registry=http://10.0.0.1/ x",
+		"apt-get -o Acquire::http::Proxy=http://169.254.169.254 update",
+		"skopeo inspect docker://10.0.0.1/x",
+		"docker run 10.0.0.1:5000/x",
+		"podman pull 10.0.0.1/x",
+		"crictl pull metadata.google.internal/x",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"curl \"http://$H/\"",
+		"wget -q \"https://$(cat /tmp/h)/x\"",
+	))
+	runExact(t, p, []exactCase{
+		{"text mentioning a host", "grep -r http://10.0.0.1 /var/log/nginx", TierRead},
+		{"echo a URL", "echo http://169.254.169.254/", TierRead},
+		{"run-time path", "curl -s \"https://api.example.com/$path\"", TierBenign},
+		{"run-time output", "curl -o \"$out\" http://example.com/", TierMutate},
+		{"image from a public registry", "docker pull docker.io/library/nginx", TierBenign},
+		{"volume and port", "docker run -v vol:/data -p 8080:80 nginx", TierMutate},
+	})
+	if v := p.Evaluate(Input{Command: "curl https://example.com/", Env: map[string]string{"https_proxy": "http://169.254.169.254:80"}}); !v.Denied {
+		t.Errorf("a proxy in the call's environment: %+v", v)
+	}
+	// Without host rules a host computed at run time is an ordinary
+	// request.
+	open, err := New(Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"curl -s \"https://$host/health\"", "wget -qO- \"https://$h/\"", "http GET \"https://$h/\""} {
+		if v := open.Evaluate(Input{Command: c}); v.Tier != TierBenign {
+			t.Errorf("%q without host rules: %s (%s); want tier 1", c, v.Tier, v.Reason)
+		}
+	}
+}

@@ -11,10 +11,11 @@ func TestBlindSpotGitSubmoduleUpdate(t *testing.T) {
 	runBlind(t, p, sameCases(TierDestructive, true,
 		"git -c submodule.x.update='!reboot' submodule update", "git -c Submodule.X.Update=!reboot submodule update --init",
 		"git clone -c submodule.x.update='!reboot' /tmp/r",
+		"git -c remote.origin.url=http://169.254.169.254/ fetch", // a denied host
 	))
 	runBlind(t, p, sameCases(TierDestructive, false,
 		"git -c submodule.x.update='!touch /tmp/p' submodule update --init",
-		"git config submodule.x.update '!touch /tmp/p'", "git -c remote.origin.url=http://169.254.169.254/ fetch",
+		"git config submodule.x.update '!touch /tmp/p'", "git -c remote.origin.url=http://example.com/ fetch",
 		"git -c remote.origin.pushurl='ext::sh -c id' push",
 	))
 	runExact(t, p, []exactCase{

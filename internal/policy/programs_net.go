@@ -193,6 +193,12 @@ func sshProgram(c *call) (Tier, string) {
 					master = master || v != "no"
 				} else if ok && k == "controlpath" {
 					controlPath = arg{val: v, known: true}
+				} else if ok && (k == "proxyjump" || k == "hostname") {
+					// -o ProxyJump=H is -J H; -o HostName=H connects to H
+					// whatever the destination word says.
+					for _, h := range strings.Split(v, ",") {
+						c.checkHost(h)
+					}
 				}
 			case 'I':
 				if c.name == "ssh" {
@@ -245,8 +251,8 @@ func sshProgram(c *call) (Tier, string) {
 				c.checkHost(o.val)
 			}
 		}
-		if c.name == "ssh-copy-id" && len(ops) > 0 {
-			c.checkHost(ops[0].val)
+		if (c.name == "ssh-copy-id" || c.name == "sftp") && len(ops) > 0 {
+			c.checkHost(ops[0].val) // [user@]host, no colon needed
 		}
 		return t, why
 	}
@@ -287,6 +293,16 @@ func sshProgram(c *call) (Tier, string) {
 	return t, why
 }
 
+// runTimeHost reports whether the host part of a URL is computed at run
+// time: http://$H/, https://user@$(cat h)/.
+func runTimeHost(v string) bool {
+	v = v[strings.Index(v, "://")+3:]
+	if j := strings.IndexAny(v, "/?#"); j >= 0 {
+		v = v[:j]
+	}
+	return strings.ContainsAny(v, "$`")
+}
+
 // checkHost applies host deny rules to a destination.
 func (c *call) checkHost(h string) {
 	if r, ok := c.e.p.hostDenied(h); ok {
@@ -309,12 +325,17 @@ func netProgram(c *call) (Tier, string) {
 		}
 	}
 	vals := c.vals()
-	for _, v := range vals {
+	for i, v := range vals {
 		if v == "" || strings.HasPrefix(v, "-") {
 			if _, val, ok := strings.Cut(v, "="); ok && strings.Contains(val, "://") {
 				c.checkHost(val)
 			}
 			continue
+		}
+		if !c.args[i].known && len(c.e.p.denyHosts) > 0 && strings.Contains(v, "://") && runTimeHost(v) {
+			// A host known only at run time may be one the rules deny.
+			c.e.opaque = true
+			raise(TierDestructive, c.name+": "+truncate(v, 64)+": destination computed at run time, which host rules cannot check")
 		}
 		c.checkHost(v)
 		if !strings.Contains(v, "://") {

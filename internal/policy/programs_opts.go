@@ -51,6 +51,7 @@ var pagerOpts = []string{"--pager", "--cli-pager", "--browser"}
 // program: generic pager options, and paths naming warden's own state.
 func (e *eval) wordRules(args []arg, ctx cctx) (Tier, string) {
 	e.protectWords(args, ctx)
+	e.urlWords(args)
 	return e.genericOpts(args, ctx)
 }
 

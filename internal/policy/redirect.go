@@ -399,6 +399,7 @@ func (e *eval) envVar(name, val string, covered bool, where string) {
 
 func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.envName(name, ctx, where)
+	e.proxyVar(name, val)
 	e.tempDirVar(name, val, true, ctx, where)
 	if shellValued[name] && val != "" {
 		ctx.nest++

@@ -79,3 +79,32 @@ func TestKillOwnJob(t *testing.T) {
 		{"and another pid", "journalctl -f & sleep 3; kill $! 1234", TierMutate, false},
 	})
 }
+
+// TestBlindSpotLoopsThatFork: a loop that may run without bound and
+// starts a background job on each pass, itself or through a function of
+// the script, fills the process table as a fork bomb does: tier 3. A few
+// literal items, and loops that wait for each pass, stay as they were.
+func TestBlindSpotLoopsThatFork(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"while true; do sleep 1 & done",
+		"until false; do sleep 9 & done",
+		"while :; do yes >/dev/null & done",
+		"for i in $(seq 1 100000); do sleep 1000 & done",
+		"for ((;;)); do sleep 1 & done",
+		"for i in {1..100000}; do sleep 1 & done",
+		"for f in /var/log/*; do cat \"$f\" & done",
+		"while read -r h; do ping -c1 \"$h\" & done < /tmp/hosts",
+		"while true; do coproc sleep 1; done",
+		"while true; do ( sleep 1 & ); done",
+		"while true; do sleep 1 & disown; done",
+		"f() { sleep 1 & }; while true; do f; done",
+		"for x; do sleep 1 & done",
+	))
+	runExact(t, p, []exactCase{
+		{"a few hosts at once", "for h in web1 web2 db1; do ping -c1 $h & done; wait", TierRead},
+		{"a waiting loop", "while true; do uptime; sleep 5; done", TierRead},
+		{"unused function", "while true; do f() { sleep 1 & }; done", TierRead},
+		{"function without jobs", "g() { sleep 1; }; while true; do g; done", TierRead},
+	})
+}

@@ -408,9 +408,11 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 			e.stmts(ic.Then, ctx, sc)
 		}
 	case *syntax.WhileClause:
+		e.loopForks(c, ctx, sc)
 		e.stmts(c.Cond, ctx, sc)
 		e.stmts(c.Do, ctx, sc)
 	case *syntax.ForClause:
+		e.loopForks(c, ctx, sc)
 		e.subst(c.Loop, ctx, sc)
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
 			e.expandedWords(wi.Items, ctx, sc)

@@ -108,3 +108,26 @@ func TestBlindSpotLoopsThatFork(t *testing.T) {
 		{"function without jobs", "g() { sleep 1; }; while true; do g; done", TierRead},
 	})
 }
+
+// TestBlindSpotUnboundedJobs: xargs -P and parallel -j with 0 (as many
+// at once as the input holds) or more than 64 jobs fill the process table
+// as a forking loop does.
+func TestBlindSpotUnboundedJobs(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"seq 100000 | xargs -P0 -n1 sleep",
+		"seq 100000 | xargs -P 0 -I{} sleep 100",
+		"seq 100000 | xargs --max-procs=0 -n1 sleep",
+		"seq 100000 | xargs --max-p 0 -n1 sleep",
+		"seq 100000 | xargs -n1 -P1000 sleep",
+		"seq 100000 | parallel -j0 sleep",
+		"seq 100000 | parallel --jobs 0 sleep",
+		"seq 100000 | parallel --jobs=500 sleep",
+		"seq 100000 | parallel -P0 sleep",
+	))
+	runExact(t, p, []exactCase{
+		{"xargs a few", "find /var/log | xargs -P4 -n1 stat", TierRead},
+		{"parallel a few", "seq 100 | parallel -j4 echo", TierRead},
+		{"parallel per processor", "seq 100 | parallel -j100% echo", TierRead},
+	})
+}

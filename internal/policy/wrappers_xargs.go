@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/warden-mcp/warden/internal/shellword"
@@ -19,7 +20,7 @@ var xargsLongValues = set(`--arg-file --delimiter --max-args --max-chars --max-p
 func xargsProgram(c *call) (Tier, string) {
 	args := c.args
 	i := 0
-	repl := ""
+	repl, procs := "", ""
 	argFile, delim := false, ""
 	for i < len(args) {
 		v := args[i].val
@@ -42,6 +43,8 @@ func xargsProgram(c *call) (Tier, string) {
 				val = args[i].val
 			}
 			switch name {
+			case "--max-procs":
+				procs = val
 			case "--replace":
 				repl = "{}"
 				if has && val != "" {
@@ -69,6 +72,8 @@ func xargsProgram(c *call) (Tier, string) {
 					}
 				}
 				switch f {
+				case 'P':
+					procs = val
 				case 'I':
 					repl = val
 				case 'a':
@@ -93,6 +98,9 @@ func xargsProgram(c *call) (Tier, string) {
 	}
 	if i >= len(args) {
 		return TierRead, "xargs: echoes its input"
+	}
+	if manyJobs(procs) {
+		c.e.note(TierDestructive, c.ctx.covered, "xargs -P %s: runs as many commands at once as its input holds, which can fill the process table", procs)
 	}
 	cmd := append([]arg(nil), args[i:]...)
 	if in, ok := xargsInput(c.ctx.stdin, argFile, delim, repl != ""); ok {
@@ -133,6 +141,19 @@ func xargsProgram(c *call) (Tier, string) {
 	}
 	c.run(cmd)
 	return TierRead, "xargs"
+}
+
+// manyJobs reports whether a count of jobs to run at once is unbounded
+// (0, as xargs -P and parallel -j read it) or past maxLoopForks.
+func manyJobs(v string) bool {
+	if v == "" {
+		return false
+	}
+	if strings.Trim(v, "0123456789") != "" {
+		return false // parallel's +N, -N, N% and files are relative to the processors
+	}
+	n, err := strconv.Atoi(v)
+	return err != nil || n == 0 || n > maxLoopForks // too long to count is past it too
 }
 
 // xargsInput splits known standard input the way xargs would: lines with
@@ -268,6 +289,16 @@ func parallelProgram(c *call) (Tier, string) {
 		}
 		if name == "-a" || longOpt(name, parallelLong) == "--arg-file" {
 			argFiles = append(argFiles, v)
+		}
+		jobs := ""
+		switch {
+		case name == "-j" || name == "-P" || strings.HasPrefix(name, "--") && (longOpt(name, parallelLong) == "--jobs" || longOpt(name, parallelLong) == "--max-procs"):
+			jobs = v.val
+		case len(name) > 2 && (name[1] == 'j' || name[1] == 'P') && name[0] == '-' && name[2] != '-':
+			jobs = name[2:]
+		}
+		if manyJobs(jobs) {
+			r.raise(TierDestructive, "parallel -j "+jobs+": runs as many commands at once as its input holds, which can fill the process table")
 		}
 		c.parallelOption(name, v, &r)
 		i++

@@ -649,3 +649,33 @@ func TestBlindSpotRakeAndStatoverride(t *testing.T) {
 		{"statoverride plain mode", "dpkg-statoverride --add root root 0755 /tmp/x", TierMutate},
 	})
 }
+
+// TestBlindSpotDiffProgramsAndVCSConfig: sdiff's and diff3's
+// --diff-program run the program they name in place of diff; hg --config
+// of hooks, extensions, aliases, editors and merge tools, svn
+// --config-option of its helper and tunnel commands and svn --config-dir
+// set what runs.
+func TestBlindSpotDiffProgramsAndVCSConfig(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"sdiff --diff-program='touch /tmp/m' a b",
+		"sdiff --diff-prog=/tmp/x a b",
+		"sdiff --diff-program /tmp/x a b",
+		"diff3 --diff-program='touch /tmp/m' a b c",
+		"hg --config hooks.pre-status='touch /tmp/m' status",
+		"hg --config=extensions.x=/tmp/x.py status",
+		"hg --config alias.st='!touch /tmp/m' st",
+		"hg --config ui.editor=/tmp/x commit",
+		"svn --config-option config:helpers:diff-cmd=/tmp/x diff",
+		"svn --config-option=config:tunnels:ssh=/tmp/x up",
+		"svn --config-dir /tmp/c up",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true, "diff3 --diff-program=reboot a b c"))
+	runExact(t, p, []exactCase{
+		{"sdiff", "sdiff a b", TierRead},
+		{"diff3", "diff3 a b c", TierRead},
+		{"hg", "hg status", TierMutate},
+		{"hg username", "hg --config ui.username=x commit -m y", TierMutate},
+		{"svn timeout", "svn --config-option servers:global:http-timeout=60 up", TierMutate},
+	})
+}

@@ -108,6 +108,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return makeProgram
 	case "rake":
 		return rakeProgram
+	case "hg", "svn":
+		return vcsProgram
 	case "dpkg-statoverride":
 		return statoverrideProgram
 	case "cmake":
@@ -139,7 +141,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return editorChecked
 	case "logrotate":
 		return logrotateProgram
-	case "tree", "sar", "sdiff", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
+	case "tree", "sar", "sdiff", "diff3", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
 		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64":
 		return readOpts
 	case "nmap":
@@ -450,9 +452,25 @@ func readOpts(c *call) (Tier, string) {
 	r := raiser{TierRead, c.name + ": read-only"}
 	vals := c.vals()
 	switch c.name {
-	case "tree", "sar", "sdiff":
-		for _, f := range c.optVals(c.args, "-o", "--output") {
-			r.raise(c.writeArg(f, c.name+" -o"))
+	case "tree", "sar", "sdiff", "diff3":
+		if c.name != "diff3" {
+			for _, f := range c.optVals(c.args, "-o", "--output") {
+				r.raise(c.writeArg(f, c.name+" -o"))
+			}
+		}
+		for i, a := range c.args {
+			// --diff-program=PROG (any abbreviation past --diff-) runs
+			// PROG in place of diff.
+			name, val, has := strings.Cut(a.val, "=")
+			if c.name == "tree" || c.name == "sar" || len(name) < len("--diff-") || !strings.HasPrefix("--diff-program", name) {
+				continue
+			}
+			v := arg{val: val, known: a.known}
+			if !has && i+1 < len(c.args) {
+				v = c.args[i+1]
+			}
+			c.shellArg(v, c.name+" --diff-program")
+			r.raise(TierDestructive, c.name+" --diff-program: runs "+truncate(v.val, 64)+" in place of diff")
 		}
 		if c.name == "tree" && treeRecurse(vals) {
 			r.raise(TierMutate, "tree -R: writes 00Tree.html in every directory")

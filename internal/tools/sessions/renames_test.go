@@ -1,0 +1,155 @@
+package sessions
+
+import (
+	"strings"
+	"testing"
+)
+
+// A name an earlier send gave a new meaning makes a later send that
+// mentions it unseen: policy classifies "ls" as a read, but the shell runs
+// the alias or function.
+func TestRenamedNames(t *testing.T) {
+	tests := []struct {
+		define []string // sends, each run (approved) in turn
+		use    string
+	}{
+		{[]string{"alias ls='touch /etc/x'"}, "ls"},
+		{[]string{"alias ll='ls -l' cat='touch /etc/x'"}, "cat /etc/hostname"},
+		{[]string{`builtin alias "grep=touch /etc/x"`}, "grep root /etc/passwd"},
+		{[]string{`command alias l\s=reboot`}, "ls -la"},
+		{[]string{`eval 'alias w="touch /etc/x"'`}, "w"},
+		{[]string{"alias @='touch /etc/x'"}, "echo hi; @"},
+		{[]string{"ls() { touch /etc/x; }"}, "ls"},
+		{[]string{"function cat { touch /etc/x; }"}, "cat /etc/hostname"},
+		{[]string{"id ( ) { touch /etc/x; }"}, "command id"},
+		{[]string{"function pwd() { touch /etc/x; }"}, "cd /tmp && pwd"},
+		{[]string{"hash -p /tmp/evil uptime"}, "uptime"},
+		{[]string{"hash -p/tmp/evil uptime"}, "uptime"},
+		{[]string{"enable -n echo"}, "echo hi"},
+		{[]string{"enable -f /tmp/x.so ls"}, "ls"},
+		{[]string{"echo 'a…", "b'; alias q='touch /etc/x'"}, "q"},
+		{[]string{"f() {", "touch /etc/x", "}"}, "f"},
+		{[]string{"alias df='touch /etc/x'\nls"}, "df -h"},
+		{[]string{"alias ls='touch /etc/x'", "pwd"}, "ls"},
+	}
+	for _, tt := range tests {
+		_, last := typeAll(tty, append(tt.define, tt.use)...)
+		if last.unseen == "" || !strings.Contains(last.unseen, "new meaning") {
+			t.Errorf("%q then %q: unseen %q, text %q", tt.define, tt.use, last.unseen, last.text)
+		}
+		_, last = typeAll(pipes, append(tt.define, tt.use)...)
+		if last.unseen == "" {
+			t.Errorf("pipes: %q then %q is seen", tt.define, tt.use)
+		}
+	}
+	// Other names, and listing or using without defining, stay seen.
+	for _, sends := range [][]string{
+		{"alias ll='ls -l'", "pwd"},
+		{"alias", "alias -p", "hash", "hash -r", "hash ls", "enable", "enable -a", "trap", "trap -p", "trap -l", "ls"},
+		{"f() { ls; }", "cat /etc/hostname"},
+		{"git log --format='%h (%s)'", "ls"},
+		{"echo 'alias ls=x'", "pwd"},
+		{"echo $((1+2)); (cd /tmp && ls)", "ls"},
+	} {
+		if _, last := typeAll(tty, sends...); last.unseen != "" {
+			t.Errorf("%q: %s", sends, last.unseen)
+		}
+	}
+}
+
+// Hooks that run on later events, and definitions whose names are
+// computed, end the model for good.
+func TestShellHooksEndTheModel(t *testing.T) {
+	for _, s := range []string{
+		"trap 'touch /etc/x' DEBUG",
+		"trap '' INT",
+		"trap -- 'touch /etc/x' EXIT",
+		`builtin trap "rm -rf /tmp/y" RETURN`,
+		"eval \"trap 'touch /etc/x' ERR\"",
+		"command_not_found_handle() { touch /etc/x; }",
+		"function command_not_found_handle { touch /etc/x; }",
+		`alias "$n=touch /etc/x"`,
+		"alias $(echo ls)='touch /etc/x'",
+		"hash -p /tmp/evil $n",
+		"enable -n $n",
+	} {
+		_, last := typeAll(tty, s)
+		if last.unseen == "" || last.next.rekeyed == "" {
+			t.Errorf("%q: unseen %q, rekeyed %q", s, last.unseen, last.next.rekeyed)
+			continue
+		}
+		if got := last.next.feed("ls\r", tty); got.unseen == "" {
+			t.Errorf("%q: a later ls is seen", s)
+		}
+	}
+}
+
+// A word computed at run time where a key-changing program, option or
+// variable would stand may be it.
+func TestComputedKeyChanges(t *testing.T) {
+	for _, s := range []string{
+		"c=stty; $c kill '#'",
+		`"$(echo stty)" kill q`,
+		"$(printf st)ty erase q",
+		"`echo bind` -x '\"l\": touch /etc/x'",
+		"${S:-stty} kill q",
+		"sudo $cmd kill q",
+		"timeout 5 $cmd kill q",
+		"env $c kill q",
+		"exec $sh",
+		"set -o $o",
+		`shopt -so "$o"`,
+		"set $x",
+		"set -eu -o $o",
+		"eval \"$x\"",
+		"eval $(cat /tmp/f)",
+		"builtin eval \"$x\"",
+		"tput $cap",
+		`printf -v "$n" %s '$(touch /etc/x)'`,
+		`printf -v"$n" %s x`,
+		`read "$n" <<< '$(touch /etc/x)'`,
+		`read -r -a "$n"`,
+		`mapfile -t $n < /tmp/f`,
+		`declare "$n=\$(touch /etc/x)"`,
+		`export "$n"`,
+		`local -n r=$n`,
+		`declare -n r="$n"`,
+		`unset "$n"`,
+		`command export "$n=x"`,
+		`env -u "$n" git log`,
+	} {
+		_, last := typeAll(tty, s)
+		if last.unseen == "" || last.next.rekeyed == "" {
+			t.Errorf("%q: unseen %q, rekeyed %q", s, last.unseen, last.next.rekeyed)
+		}
+	}
+	for _, s := range []string{
+		`read -p "$prompt" answer`, `read -r -t "$t" line`, "echo $HOME; ls $HOME", `ls -l "$dir"`,
+		"sudo -u $user ls", "nice -n $n ls", "env FOO=$x ls", "set -- $x", `for f in *; do echo "$f"; done`,
+		"x=$(date); echo $x", `printf '%s\n' "$x"`, "export PATH=$HOME/bin:$PATH", `cd "$OLDPWD"`,
+		`grep "$pat" /etc/hostname`, "export FOO=$x", `declare -a a=("$x")`, `local v="$1"`,
+	} {
+		if _, last := typeAll(tty, s); last.unseen != "" {
+			t.Errorf("%q: %s", s, last.unseen)
+		}
+	}
+}
+
+// A signal other than INT (and WINCH, CONT) may stop or kill a program
+// before it restores the terminal's modes; dash then reads keys unedited,
+// so the line model no longer holds.
+func TestStoppedSession(t *testing.T) {
+	for _, sig := range []string{"KILL", "TERM", "TSTP", "QUIT", "HUP", "USR1"} {
+		st := typing{}.stopped(sig)
+		if st.rekeyed == "" {
+			t.Fatalf("%s: not rekeyed", sig)
+		}
+		if got := st.feed("touch /etc/x\x15ls\r", tty); got.unseen == "" || !strings.Contains(got.unseen, sig) {
+			t.Errorf("%s: unseen %q", sig, got.unseen)
+		}
+	}
+	before := typing{rekeyed: "earlier"}
+	if got := before.stopped("KILL"); got.rekeyed != "earlier" {
+		t.Errorf("the first reason is replaced: %q", got.rekeyed)
+	}
+}

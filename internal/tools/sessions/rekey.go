@@ -85,6 +85,9 @@ func rekeysIn(text string, depth int) string {
 					why = varMention(literal(a.Value))
 				}
 			}
+			if why == "" {
+				why = computedDecl(n)
+			}
 		case *syntax.Word:
 			v := literal(n)
 			why = words(v)
@@ -112,6 +115,9 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 	piped := false // xargs adds words from its input
 	for i, v := range vals {
 		rest := vals[i+1:]
+		if why := computedCall(vals, i); why != "" {
+			return why
+		}
 		if (v == "vi" || v == "emacs") && i > 0 && len(vals[i-1]) > 1 &&
 			(vals[i-1][0] == '-' || vals[i-1][0] == '+') && strings.HasSuffix(vals[i-1], "o") {
 			// set -o vi, shopt -so vi, bash -o vi
@@ -130,6 +136,9 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 				if why := envClears(rest); why != "" {
 					return why
 				}
+			}
+			if why := computedVar(b, rest); why != "" {
+				return why
 			}
 		case "xargs", "parallel":
 			piped = true

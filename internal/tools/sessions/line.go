@@ -400,8 +400,12 @@ func (f *feeder) finish() typed {
 				f.adrift = why
 			}
 		}
+		ran := strings.Join(f.ran, "")
 		var names []string
-		names, why = renames(strings.Join(f.ran, ""))
+		names, why = renames(ran)
+		if why == "" {
+			why = readsLines(ran)
+		}
 		if why == "" {
 			renamed, why = addRenamed(renamed, names)
 		}

@@ -153,3 +153,29 @@ func TestStoppedSession(t *testing.T) {
 		t.Errorf("the first reason is replaced: %q", got.rekeyed)
 	}
 }
+
+// A program that reads the lines typed next in its own language (SQL, an
+// editor's or interpreter's commands) ends the model: "w /etc/x" is ed's
+// write, not the shell's w.
+func TestLanguageReaders(t *testing.T) {
+	for _, s := range []string{
+		"mysql -u root -p shop", "sudo -u postgres psql", "sqlite3 /tmp/db", "ed", "ex /etc/hostname",
+		"vi /tmp/x", "python3", "python3 -i /tmp/s.py", "perl -de0", "php -a", "irb", "node", "gdb ./a.out",
+		"top", "redis-cli", "ftp db1", "env TERM=dumb ed -s /tmp/f", "ls && sqlite3", "timeout 60 python3 -q",
+	} {
+		_, last := typeAll(tty, s)
+		if last.unseen == "" || last.next.rekeyed == "" {
+			t.Errorf("%q: unseen %q, rekeyed %q", s, last.unseen, last.next.rekeyed)
+		}
+	}
+	for _, s := range []string{
+		"python3 -c 'print(1)'", "python3 /tmp/s.py", "mysql -e 'select 1'", "psql -c 'select 1'",
+		"sqlite3 /tmp/db 'select 1'", "mysql < /tmp/dump.sql", "echo 'select 1' | mysql", "top -bn1 | head",
+		"gdb -batch -ex bt ./a.out", "perl -ne 'print' /etc/hostname", "echo vi ed python3", "redis-cli get x",
+		"ed -s /tmp/f <<'EOF'\n,p\nEOF", "python3 --version", "git log --oneline | less",
+	} {
+		if _, last := typeAll(tty, s); last.unseen != "" {
+			t.Errorf("%q: %s", s, last.unseen)
+		}
+	}
+}

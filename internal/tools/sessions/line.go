@@ -49,7 +49,10 @@ import (
 // follows read -n, dd and head -c), and the confinement of a session
 // started without writable=true is what holds then. A command that
 // changes how the session reads keys (stty, bind, histchars, …) ends the
-// model for good: rekey.go.
+// model for good: rekey.go, computed.go; so does a program that reads the
+// next lines in its own language (readers.go), a trap, and a signal that
+// may leave the terminal in a killed program's modes (stopped). A name
+// given a new meaning holds later sends that mention it: renames.go.
 const (
 	// maxLine bounds a terminal line warden follows: the canonical line
 	// discipline keeps 4095 bytes of a line and then overwrites the last,

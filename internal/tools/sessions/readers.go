@@ -100,7 +100,11 @@ func readsNode(node syntax.Node, text string, depth int) string {
 // mayReadLines reports whether text names one of readerKinds at all.
 func mayReadLines(text string) bool {
 	for _, t := range tokens(text) {
-		if _, ok := readerKinds[progName(t)]; ok {
+		b := progName(t)
+		if _, ok := readerKinds[b]; ok {
+			return true
+		}
+		if _, ok := elsewhereKinds[b]; ok {
 			return true
 		}
 	}
@@ -111,11 +115,17 @@ func mayReadLines(text string) bool {
 // lines typed next in a language of its own, or returns "".
 func langReader(vals []string, i int) string {
 	b := progName(vals[i])
-	kind, ok := readerKinds[b]
-	if !ok || i > 0 && !wrapper[progName(vals[0])] {
+	if i > 0 && !wrapper[progName(vals[0])] {
 		return ""
 	}
 	rest := vals[i+1:]
+	kind, ok := readerKinds[b]
+	if !ok {
+		if kind, ok = elsewhereKinds[b]; ok {
+			return elsewhere(b, kind, rest)
+		}
+		return ""
+	}
 	reads := true
 	switch kind {
 	case 'c':

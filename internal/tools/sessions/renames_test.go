@@ -179,3 +179,33 @@ func TestLanguageReaders(t *testing.T) {
 		}
 	}
 }
+
+// A program that hands the lines typed next to a shell elsewhere, a
+// network service or an editor ends the model too.
+func TestElsewhereReaders(t *testing.T) {
+	for _, s := range []string{
+		"ssh db1", "ssh -p 2222 -i ~/.ssh/k admin@db1", "ssh -t db1 top", "ssh db1 sh", "ssh db1 python3",
+		"mosh db1", "nc redis 6379", "socat - TCP:redis:6379", "ncat db1 3306",
+		"docker exec -it web bash", "sudo docker exec -it web sh", "podman run --interactive alpine",
+		"kubectl exec -ti pod -- sh", "kubectl debug node/n1 -it --image=busybox", "lxc exec c1 -- bash",
+		"machinectl shell", "nsenter -t 1 -a", "virsh console vm1",
+		"fc", "fc -e vi 10", "crontab -e", "systemctl edit nginx", "git commit", "git commit --amend",
+		"git rebase -i HEAD~3", "git add -p", "git tag -a v1", "visudo", "sudoedit /etc/hosts",
+	} {
+		_, last := typeAll(tty, s)
+		if last.unseen == "" || last.next.rekeyed == "" {
+			t.Errorf("%q: unseen %q, rekeyed %q", s, last.unseen, last.next.rekeyed)
+		}
+	}
+	for _, s := range []string{
+		"ssh db1 uptime", "ssh db1 'cat /etc/hostname'", "ssh -o BatchMode=yes db1 df -h", "nc -z db1 22",
+		"nc -zv db1 22", "docker exec web ls", "docker ps", "kubectl get pods", "kubectl logs -f pod",
+		"fc -l", "fc -s", "crontab -l", "systemctl status nginx", "git commit -m 'x'", "git commit -am fix",
+		"git commit --no-edit --amend", "git log", "git status", "git tag -l", "git merge --no-edit main",
+		"echo ssh db1", "ssh db1 < /tmp/cmds",
+	} {
+		if _, last := typeAll(tty, s); last.unseen != "" {
+			t.Errorf("%q: %s", s, last.unseen)
+		}
+	}
+}

@@ -18,10 +18,12 @@ func TestSessionLinesRedefined(t *testing.T) {
 	s := startStdio(t, env, state, nil)
 	marker := outsideTmp(t)
 	touch := "touch " + marker
+	bin := t.TempDir()
 
 	tests := []struct {
 		name, change, last string
 	}{
+		{name: "PATH", change: "printf '#!/bin/sh\\n" + touch + "\\n' > " + bin + "/ls && chmod +x " + bin + "/ls && export PATH=" + bin + ":$PATH", last: "ls"},
 		{name: "alias", change: "alias ls='" + touch + "'", last: "ls"},
 		{name: "alias after a split line", change: "echo 'a\nb'; alias pwd='" + touch + "'", last: "pwd"},
 		{name: "function", change: "ls() { " + touch + "; }", last: "ls -l"},

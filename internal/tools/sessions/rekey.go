@@ -78,6 +78,9 @@ func rekeysIn(text string, depth int) string {
 			return why == ""
 		case *syntax.CallExpr:
 			why = rekeyCall(n, depth)
+			if why == "" {
+				why = persists(n)
+			}
 		case *syntax.DeclClause:
 			// declare -n r=PS1 makes r another name for PS1.
 			for _, a := range n.Args {
@@ -87,6 +90,9 @@ func rekeysIn(text string, depth int) string {
 			}
 			if why == "" {
 				why = computedDecl(n)
+			}
+			if why == "" {
+				why = persistDecl(n)
 			}
 		case *syntax.Word:
 			v := literal(n)
@@ -140,8 +146,15 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 			if why := computedVar(b, rest); why != "" {
 				return why
 			}
+			if why := persistCall(b, rest); why != "" {
+				return why
+			}
 		case "xargs", "parallel":
 			piped = true
+		case "set":
+			if why := persistCall(b, rest); why != "" {
+				return why
+			}
 		case "source", ".":
 			if i == 0 || wrapper[path.Base(vals[i-1])] {
 				return b + " runs a file in the shell itself, which may change its key bindings, history characters or prompt"

@@ -126,7 +126,7 @@ func TestComputedKeyChanges(t *testing.T) {
 	for _, s := range []string{
 		`read -p "$prompt" answer`, `read -r -t "$t" line`, "echo $HOME; ls $HOME", `ls -l "$dir"`,
 		"sudo -u $user ls", "nice -n $n ls", "env FOO=$x ls", "set -- $x", `for f in *; do echo "$f"; done`,
-		"x=$(date); echo $x", `printf '%s\n' "$x"`, "export PATH=$HOME/bin:$PATH", `cd "$OLDPWD"`,
+		"x=$(date); echo $x", `printf '%s\n' "$x"`, `cd "$OLDPWD"`,
 		`grep "$pat" /etc/hostname`, "export FOO=$x", `declare -a a=("$x")`, `local v="$1"`,
 	} {
 		if _, last := typeAll(tty, s); last.unseen != "" {
@@ -203,6 +203,33 @@ func TestElsewhereReaders(t *testing.T) {
 		"fc -l", "fc -s", "crontab -l", "systemctl status nginx", "git commit -m 'x'", "git commit -am fix",
 		"git commit --no-edit --amend", "git log", "git status", "git tag -l", "git merge --no-edit main",
 		"echo ssh db1", "ssh db1 < /tmp/cmds",
+	} {
+		if _, last := typeAll(tty, s); last.unseen != "" {
+			t.Errorf("%q: %s", s, last.unseen)
+		}
+	}
+}
+
+// A variable set in a session stays set for every later line: one that
+// changes which code programs load or names a file they write ends the
+// model, and so does set -k; one set for a single command does not.
+func TestPersistentVariables(t *testing.T) {
+	for _, s := range []string{
+		"export PATH=/tmp/b:$PATH", "PATH=/tmp/b:$PATH", "export GIT_INDEX_FILE=/etc/x",
+		"declare -x LD_PRELOAD=/tmp/x.so", "typeset -gx PYTHONSTARTUP=/tmp/s.py", "read -r PYTHONPATH <<< /tmp",
+		"printf -v EDITOR %s vi", "BASH_CMDS[ls]=/usr/bin/touch", "BASH_ALIASES[ls]='touch /etc/x'", "IFS=:",
+		"builtin export BASH_ENV=/tmp/e", "x=1; export LD_AUDIT=/tmp/a.so", "mapfile -t PAGER < /tmp/p",
+		"set -k", "set -euk", "set -o keyword", "readonly HOME=/tmp/h",
+	} {
+		_, last := typeAll(tty, s)
+		if last.unseen == "" || last.next.rekeyed == "" {
+			t.Errorf("%q: unseen %q, rekeyed %q", s, last.unseen, last.next.rekeyed)
+		}
+	}
+	for _, s := range []string{
+		"export TERM=xterm LANG=C.UTF-8", "x=1; y=2", "read -r answer", "export FOO", "set -eu",
+		"set -o pipefail", "declare -a arr=(1 2)", "cd /tmp; OLDPWD=/x", "env PATH=/tmp/b ls",
+		"printf '%s\\n' PATH", "echo $PATH", "read -p 'PATH? ' answer",
 	} {
 		if _, last := typeAll(tty, s); last.unseen != "" {
 			t.Errorf("%q: %s", s, last.unseen)

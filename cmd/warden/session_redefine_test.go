@@ -33,6 +33,9 @@ func TestSessionLinesRedefined(t *testing.T) {
 		{name: "computed set -o", change: "o=vi; set -o $o", last: "ls"},
 		{name: "eval", change: `x="alias id='` + touch + `'"; eval "$x"`, last: "id"},
 		{name: "ed", change: "ed", last: "w " + marker},
+		// ':' is the shell's null command and a vim command line.
+		{name: "vim", change: "vim -u NONE -N", last: ": exe 'silent !" + touch + "'"},
+		{name: "vim with its input redirected", change: "vim -u NONE -N - < /dev/null", last: ": exe 'silent !" + touch + "'"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -64,7 +64,7 @@ func elsewhere(b string, kind byte, rest []string) string {
 	case 'x':
 		sub := firstWord(rest)
 		switch sub {
-		case "exec", "run", "attach", "debug", "shell", "login", "console", "enter", "create":
+		case "exec", "run", "attach", "debug", "shell", "login", "console", "enter", "create", "edit":
 		default:
 			return ""
 		}
@@ -72,6 +72,9 @@ func elsewhere(b string, kind byte, rest []string) string {
 		native := (b == "lxc" || b == "incus") && sub == "exec" && !some(rest, func(a string) bool {
 			return a == "-n" || strings.HasPrefix(a, "--mode")
 		})
+		if sub == "edit" {
+			return b + " edit opens an editor, which reads the keys typed next and may run what it saves"
+		}
 		if native || sub == "attach" || sub == "shell" || sub == "login" || sub == "console" || sub == "enter" ||
 			some(rest, func(a string) bool {
 				return a == "--interactive" || a == "--stdin" || a == "--tty" ||
@@ -119,17 +122,18 @@ func editorOpens(b string, rest []string) bool {
 		// fc -s reruns, fc -l lists; otherwise it edits and runs.
 		return !some(rest, func(a string) bool { return len(a) > 1 && a[0] == '-' && strings.ContainsAny(a[1:], "sl") })
 	case "crontab":
-		return has("-e")
+		// -e edits; with no file (or "-") it installs what is typed.
+		return has("-e") || firstWord(rest) == "" && !has("-l", "-r") || has("-")
 	case "systemctl":
 		return firstWord(rest) == "edit"
 	case "git":
 		switch firstWord(rest) {
-		case "commit", "tag", "merge":
+		case "commit", "tag", "merge", "revert", "notes":
 			return !has("-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "-l", "--list") &&
 				!some(rest, func(a string) bool {
 					return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a, "mFC") || strings.HasPrefix(a, "--fixup")
 				})
-		case "rebase", "add":
+		case "rebase", "add", "cherry-pick", "config", "checkout", "restore", "reset", "stash", "clean":
 			return has("-i", "--interactive", "-p", "--patch", "-e", "--edit")
 		}
 	}

@@ -27,7 +27,7 @@ var readerKinds = map[string]byte{
 	"ed": 'a', "red": 'a', "ex": 'a', "vi": 'a', "vim": 'a', "nvim": 'a', "view": 'a', "vimdiff": 'a',
 	"nvi": 'a', "elvis": 'a', "emacs": 'a', "nano": 'a', "pico": 'a', "joe": 'a', "mg": 'a', "micro": 'a',
 	"mcedit": 'a', "mc": 'a', "top": 'b', "htop": 'a', "atop": 'b', "iotop": 'b', "tig": 'a', "ranger": 'a',
-	"nnn": 'a', "vifm": 'a', "tmux": 'a', "screen": 'a', "irb": 'a', "ghci": 'a', "iex": 'a', "jshell": 'a',
+	"nnn": 'a', "vifm": 'a', "tmux": 'a', "screen": 'a', "more": 'a', "most": 'a', "pg": 'a', "irb": 'a', "ghci": 'a', "iex": 'a', "jshell": 'a',
 	"ftp": 'a', "sftp": 'a', "lftp": 'a', "tftp": 'a', "ncftp": 'a', "telnet": 'a', "bconsole": 'a',
 	"python": 'c', "python2": 'c', "python3": 'c', "pypy": 'c', "pypy3": 'c', "ipython": 'c', "ipython3": 'c',
 	"perl": 'c', "ruby": 'c', "node": 'c', "nodejs": 'c', "deno": 'c', "bun": 'c', "php": 'c', "lua": 'c',
@@ -42,9 +42,19 @@ var readerKinds = map[string]byte{
 // readsLines says why the commands of text start a program that reads the
 // lines typed next on the terminal in a language of its own, or returns
 // "". A command whose input is redirected, or that reads a pipe, does not
-// read the terminal.
+// read the terminal, but for the programs that open it themselves
+// (ttyReaders).
 func readsLines(text string) string {
 	return readsLinesIn(text, 0)
+}
+
+// ttyReaders read keys from the terminal whatever their input is: editors
+// (vim - < f, git log | vi -), pagers and full-screen programs.
+var ttyReaders = map[string]bool{
+	"vi": true, "vim": true, "nvim": true, "view": true, "vimdiff": true, "nvi": true, "elvis": true,
+	"emacs": true, "nano": true, "pico": true, "joe": true, "mg": true, "micro": true, "mcedit": true,
+	"mc": true, "top": true, "htop": true, "atop": true, "iotop": true, "tig": true, "ranger": true,
+	"nnn": true, "vifm": true, "tmux": true, "screen": true, "more": true, "most": true, "pg": true,
 }
 
 func readsLinesIn(text string, depth int) string {
@@ -55,10 +65,12 @@ func readsLinesIn(text string, depth int) string {
 	if err != nil {
 		return ""
 	}
-	return readsNode(f, text, depth)
+	return readsNode(f, text, depth, false)
 }
 
-func readsNode(node syntax.Node, text string, depth int) string {
+// readsNode is readsLinesIn over one node; busy says its input is not the
+// terminal.
+func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 	why := ""
 	syntax.Walk(node, func(n syntax.Node) bool {
 		if why != "" {
@@ -67,14 +79,17 @@ func readsNode(node syntax.Node, text string, depth int) string {
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			for _, r := range n.Redirs {
-				if (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut ||
+				if !busy && (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut ||
 					r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc) {
+					why = readsNode(n, text, depth, true)
 					return false
 				}
 			}
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
-				why = readsNode(n.X, text, depth)
+				if why = readsNode(n.X, text, depth, busy); why == "" {
+					why = readsNode(n.Y, text, depth, true)
+				}
 				return false
 			}
 		case *syntax.CallExpr:
@@ -83,6 +98,9 @@ func readsNode(node syntax.Node, text string, depth int) string {
 				vals[i] = literal(w)
 			}
 			for i := range vals {
+				if busy && !ttyReaders[progName(vals[i])] {
+					continue
+				}
 				if why = langReader(vals, i); why != "" {
 					break
 				}

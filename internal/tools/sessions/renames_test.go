@@ -162,6 +162,8 @@ func TestLanguageReaders(t *testing.T) {
 		"mysql -u root -p shop", "sudo -u postgres psql", "sqlite3 /tmp/db", "ed", "ex /etc/hostname",
 		"vi /tmp/x", "python3", "python3 -i /tmp/s.py", "perl -de0", "php -a", "irb", "node", "gdb ./a.out",
 		"top", "redis-cli", "ftp db1", "env TERM=dumb ed -s /tmp/f", "ls && sqlite3", "timeout 60 python3 -q",
+		"vi /tmp/f < /dev/null", "git log | vim -", "cat /etc/hostname | more", "more /etc/hostname",
+		"nano /tmp/f <<< x", "ls | (cat; vim -)",
 	} {
 		_, last := typeAll(tty, s)
 		if last.unseen == "" || last.next.rekeyed == "" {
@@ -173,6 +175,7 @@ func TestLanguageReaders(t *testing.T) {
 		"sqlite3 /tmp/db 'select 1'", "mysql < /tmp/dump.sql", "echo 'select 1' | mysql", "top -bn1 | head",
 		"gdb -batch -ex bt ./a.out", "perl -ne 'print' /etc/hostname", "echo vi ed python3", "redis-cli get x",
 		"ed -s /tmp/f <<'EOF'\n,p\nEOF", "python3 --version", "git log --oneline | less",
+		"echo 'print(1)' | python3", "sqlite3 /tmp/db < /tmp/q.sql", "git log | head",
 	} {
 		if _, last := typeAll(tty, s); last.unseen != "" {
 			t.Errorf("%q: %s", s, last.unseen)
@@ -191,6 +194,8 @@ func TestElsewhereReaders(t *testing.T) {
 		"machinectl shell", "nsenter -t 1 -a", "virsh console vm1",
 		"fc", "fc -e vi 10", "crontab -e", "systemctl edit nginx", "git commit", "git commit --amend",
 		"git rebase -i HEAD~3", "git add -p", "git tag -a v1", "visudo", "sudoedit /etc/hosts",
+		"kubectl edit deploy/web", "virsh edit vm1", "crontab", "crontab -", "git revert HEAD",
+		"git config --edit", "git checkout -p", "git stash -p", "git clean -i",
 	} {
 		_, last := typeAll(tty, s)
 		if last.unseen == "" || last.next.rekeyed == "" {
@@ -202,7 +207,8 @@ func TestElsewhereReaders(t *testing.T) {
 		"nc -zv db1 22", "docker exec web ls", "docker ps", "kubectl get pods", "kubectl logs -f pod",
 		"fc -l", "fc -s", "crontab -l", "systemctl status nginx", "git commit -m 'x'", "git commit -am fix",
 		"git commit --no-edit --amend", "git log", "git status", "git tag -l", "git merge --no-edit main",
-		"echo ssh db1", "ssh db1 < /tmp/cmds",
+		"echo ssh db1", "ssh db1 < /tmp/cmds", "crontab /tmp/cron", "git revert --no-edit HEAD",
+		"git config --get user.name", "git checkout main", "kubectl get deploy",
 	} {
 		if _, last := typeAll(tty, s); last.unseen != "" {
 			t.Errorf("%q: %s", s, last.unseen)

@@ -50,6 +50,20 @@ func persistVar(name string) string {
 // persistDecl is persists for declare, export, local, readonly and
 // typeset.
 func persistDecl(d *syntax.DeclClause) string {
+	flags := ""
+	if d.Variant != nil && d.Variant.Value == "export" {
+		flags = "x"
+	}
+	for _, a := range d.Args {
+		if a.Naked && a.Value != nil {
+			if v := literal(a.Value); strings.HasPrefix(v, "-") {
+				flags += v
+			}
+		}
+	}
+	if strings.ContainsRune(flags, 'f') && strings.ContainsRune(flags, 'x') {
+		return "an exported function runs in every bash started later whose script calls its name, which warden does not see"
+	}
 	for _, a := range d.Args {
 		name := ""
 		switch {
@@ -86,6 +100,18 @@ func persistCall(b string, rest []string) string {
 			names = append(names, rest[1])
 		}
 	case "read", "mapfile", "readarray", "export", "declare", "typeset", "local", "readonly":
+		flags := ""
+		if b == "export" {
+			flags = "x"
+		}
+		for _, a := range rest {
+			if strings.HasPrefix(a, "-") {
+				flags += a
+			}
+		}
+		if b != "read" && b != "mapfile" && b != "readarray" && strings.ContainsRune(flags, 'f') && strings.ContainsRune(flags, 'x') {
+			return "an exported function runs in every bash started later whose script calls its name, which warden does not see"
+		}
 		vals := valueOpts[b]
 		for j := 0; j < len(rest); j++ {
 			a := rest[j]

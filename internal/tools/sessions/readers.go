@@ -48,6 +48,9 @@ func readsLines(text string) string {
 	return readsLinesIn(text, 0)
 }
 
+// stringRunners run a command string given with -c, as the shells do.
+var stringRunners = map[string]bool{"su": true, "runuser": true, "script": true, "flock": true}
+
 // ttyReaders read keys from the terminal whatever their input is: editors
 // (vim - < f, git log | vi -), pagers and full-screen programs.
 var ttyReaders = map[string]bool{
@@ -98,6 +101,13 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 				vals[i] = literal(w)
 			}
 			for i := range vals {
+				if i > 0 && isName(vals[i]) && len(vals[i-1]) > 1 && vals[i-1][0] == '-' && vals[i-1][len(vals[i-1])-1] == 'c' &&
+					some(vals[:i-1], func(v string) bool { return shells[progName(v)] || stringRunners[progName(v)] }) {
+					// sh -c vi, su -c python3: a program named alone.
+					if why = readsLinesIn(vals[i], depth+1); why != "" {
+						break
+					}
+				}
 				if busy && !ttyReaders[progName(vals[i])] {
 					continue
 				}

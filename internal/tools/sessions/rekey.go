@@ -239,6 +239,11 @@ var wrapper = map[string]bool{
 	"env": true, "command": true, "exec": true, "builtin": true, "sudo": true, "doas": true,
 	"nice": true, "nohup": true, "timeout": true, "setsid": true, "busybox": true,
 	"stdbuf": true, "time": true, "xargs": true, "chroot": true, "unshare": true,
+	"flock": true, "chrt": true, "taskset": true, "ionice": true, "setpriv": true, "runuser": true,
+	"pkexec": true, "firejail": true, "unbuffer": true, "rlwrap": true, "faketime": true, "strace": true,
+	"ltrace": true, "valgrind": true, "systemd-run": true, "proxychains": true, "proxychains4": true,
+	"torsocks": true, "sg": true, "caffeinate": true, "dbus-run-session": true, "xvfb-run": true,
+	"catchsegv": true, "numactl": true, "cgexec": true, "sem": true, "parallel": true,
 }
 
 func some(vals []string, ok func(string) bool) bool {

@@ -163,7 +163,8 @@ func TestLanguageReaders(t *testing.T) {
 		"vi /tmp/x", "python3", "python3 -i /tmp/s.py", "perl -de0", "php -a", "irb", "node", "gdb ./a.out",
 		"top", "redis-cli", "ftp db1", "env TERM=dumb ed -s /tmp/f", "ls && sqlite3", "timeout 60 python3 -q",
 		"vi /tmp/f < /dev/null", "git log | vim -", "cat /etc/hostname | more", "more /etc/hostname",
-		"nano /tmp/f <<< x", "ls | (cat; vim -)",
+		"nano /tmp/f <<< x", "ls | (cat; vim -)", "bash -c vi", "su -c python3", "flock /tmp/l vi",
+		"strace -f -o /tmp/t python3", "systemd-run --pty --user ed", "find . | xargs -o vi",
 	} {
 		_, last := typeAll(tty, s)
 		if last.unseen == "" || last.next.rekeyed == "" {
@@ -176,6 +177,7 @@ func TestLanguageReaders(t *testing.T) {
 		"gdb -batch -ex bt ./a.out", "perl -ne 'print' /etc/hostname", "echo vi ed python3", "redis-cli get x",
 		"ed -s /tmp/f <<'EOF'\n,p\nEOF", "python3 --version", "git log --oneline | less",
 		"echo 'print(1)' | python3", "sqlite3 /tmp/db < /tmp/q.sql", "git log | head",
+		"man vim", "which python3", "type vi", "apt-cache show vim", "grep -c vi /etc/passwd", "bash -c ls",
 	} {
 		if _, last := typeAll(tty, s); last.unseen != "" {
 			t.Errorf("%q: %s", s, last.unseen)
@@ -225,7 +227,8 @@ func TestPersistentVariables(t *testing.T) {
 		"declare -x LD_PRELOAD=/tmp/x.so", "typeset -gx PYTHONSTARTUP=/tmp/s.py", "read -r PYTHONPATH <<< /tmp",
 		"printf -v EDITOR %s vi", "BASH_CMDS[ls]=/usr/bin/touch", "BASH_ALIASES[ls]='touch /etc/x'", "IFS=:",
 		"builtin export BASH_ENV=/tmp/e", "x=1; export LD_AUDIT=/tmp/a.so", "mapfile -t PAGER < /tmp/p",
-		"set -k", "set -euk", "set -o keyword", "readonly HOME=/tmp/h",
+		"set -k", "set -euk", "set -o keyword", "readonly HOME=/tmp/h", "export -f ls", "declare -fx ls",
+		"typeset -x -f ls", "builtin export -f ls", "command declare -xf ls",
 	} {
 		_, last := typeAll(tty, s)
 		if last.unseen == "" || last.next.rekeyed == "" {

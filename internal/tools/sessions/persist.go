@@ -143,3 +143,39 @@ func persistCall(b string, rest []string) string {
 	}
 	return ""
 }
+
+// killsUnrestored says why timeout with options opts may kill the program
+// it runs before it restores the terminal's modes (HUP or KILL kill less
+// and vim in raw mode; TERM and INT let them restore), or returns "". It
+// is the typed twin of session_signal (typing.stopped).
+func killsUnrestored(opts []string) string {
+	const why = "timeout with a signal other than TERM or INT may kill a program before it restores the terminal's modes, " +
+		"after which a shell without readline reads keys unedited"
+	for j := 0; j < len(opts); j++ {
+		a := opts[j]
+		sig := ""
+		switch {
+		case a == "-k" || strings.HasPrefix(a, "--kill-after") || strings.HasPrefix(a, "-k"):
+			return why
+		case a == "-s" || a == "--signal":
+			if j+1 < len(opts) {
+				sig = opts[j+1]
+			}
+			j++
+		case strings.HasPrefix(a, "--signal="):
+			sig = strings.TrimPrefix(a, "--signal=")
+		case strings.HasPrefix(a, "-s"):
+			sig = a[2:]
+		case !strings.HasPrefix(a, "-"):
+			return ""
+		default:
+			continue
+		}
+		switch strings.TrimPrefix(strings.ToUpper(sig), "SIG") {
+		case "TERM", "15", "INT", "2":
+		default:
+			return why
+		}
+	}
+	return ""
+}

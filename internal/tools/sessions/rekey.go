@@ -151,6 +151,10 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 			}
 		case "xargs", "parallel":
 			piped = true
+		case "timeout":
+			if why := killsUnrestored(rest); why != "" {
+				return why
+			}
 		case "set":
 			if why := persistCall(b, rest); why != "" {
 				return why

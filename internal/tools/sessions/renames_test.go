@@ -148,6 +148,18 @@ func TestStoppedSession(t *testing.T) {
 			t.Errorf("%s: unseen %q", sig, got.unseen)
 		}
 	}
+	// The typed twin: timeout with another signal.
+	for _, s := range []string{"timeout -s HUP 1 less /etc/passwd", "timeout -s 9 2 less /etc/hostname",
+		"timeout --signal=KILL 1 top", "timeout -k 1 2 less /etc/hostname", "sudo timeout -sQUIT 1 less /etc/passwd"} {
+		if _, last := typeAll(tty, s); last.unseen == "" || last.next.rekeyed == "" {
+			t.Errorf("%q: unseen %q", s, last.unseen)
+		}
+	}
+	for _, s := range []string{"timeout 1 less /etc/passwd", "timeout -s INT 5 ping -c 1 db1", "timeout --signal=TERM 5 ls"} {
+		if _, last := typeAll(tty, s); last.unseen != "" {
+			t.Errorf("%q: %s", s, last.unseen)
+		}
+	}
 	before := typing{rekeyed: "earlier"}
 	if got := before.stopped("KILL"); got.rekeyed != "earlier" {
 		t.Errorf("the first reason is replaced: %q", got.rekeyed)

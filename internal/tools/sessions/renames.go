@@ -191,6 +191,8 @@ func hasName(list, name string) bool {
 	return false
 }
 
+var unquoter = strings.NewReplacer("'", "", `"`, "", `\`, "")
+
 // usesRenamed says why text may run a name that list (see renamed) says an
 // earlier send gave a new meaning, or returns "". A name matches where one
 // of its tokens is a token of text, or, for a name of punctuation only,
@@ -199,13 +201,15 @@ func usesRenamed(text, list string) string {
 	if list == "" || text == "" {
 		return ""
 	}
+	// A function runs under any quoting of its name ('ls', l\s, l""s),
+	// so quotes and backslashes are dropped before the names are found.
 	have := map[string]bool{}
-	for _, t := range tokens(text) {
+	for _, t := range tokens(unquoter.Replace(text)) {
 		have[t] = true
 	}
 	for _, n := range strings.Split(strings.TrimSuffix(list, "\n"), "\n") {
 		nt := tokens(n)
-		hit := len(nt) == 0 && strings.Contains(text, n)
+		hit := len(nt) == 0 && strings.Contains(unquoter.Replace(text), n)
 		for _, t := range nt {
 			hit = hit || have[t]
 		}

@@ -31,6 +31,11 @@ func TestRenamedNames(t *testing.T) {
 		{[]string{"f() {", "touch /etc/x", "}"}, "f"},
 		{[]string{"alias df='touch /etc/x'\nls"}, "df -h"},
 		{[]string{"alias ls='touch /etc/x'", "pwd"}, "ls"},
+		{[]string{"ls() { touch /etc/x; }"}, `l\s -l`},
+		{[]string{"ls() { touch /etc/x; }"}, "'ls'"},
+		{[]string{"ls() { touch /etc/x; }"}, `l""s`},
+		{[]string{"ls() { touch /etc/x; }"}, "{ls,} -l"},
+		{[]string{"function @ { touch /etc/x; }"}, `\@`},
 	}
 	for _, tt := range tests {
 		_, last := typeAll(tty, append(tt.define, tt.use)...)

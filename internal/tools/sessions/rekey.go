@@ -160,7 +160,7 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 				return why
 			}
 		case "source", ".":
-			if i == 0 || wrapper[path.Base(vals[i-1])] {
+			if i == 0 || wrapper[path.Base(vals[i-1])] || wrapper[progName(vals[0])] {
 				return b + " runs a file in the shell itself, which may change its key bindings, history characters or prompt"
 			}
 		case "tput":

@@ -103,7 +103,7 @@ func renameCall(c *syntax.CallExpr) (names []string, why string) {
 		vals[i] = literal(w)
 	}
 	for i, v := range vals {
-		if i > 0 && !wrapper[progName(vals[i-1])] && vals[i-1] != "eval" && !computed(vals[i-1]) {
+		if i > 0 && !wrapper[progName(vals[i-1])] && !wrapper[progName(vals[0])] && vals[i-1] != "eval" && !computed(vals[i-1]) {
 			continue
 		}
 		rest := vals[i+1:]

@@ -17,6 +17,8 @@ func TestRenamedNames(t *testing.T) {
 		{[]string{"alias ll='ls -l' cat='touch /etc/x'"}, "cat /etc/hostname"},
 		{[]string{`builtin alias "grep=touch /etc/x"`}, "grep root /etc/passwd"},
 		{[]string{`command alias l\s=reboot`}, "ls -la"},
+		{[]string{"command -p alias ls='touch /etc/x'"}, "ls"},
+		{[]string{"builtin -- alias ls='touch /etc/x'"}, "ls"},
 		{[]string{`eval 'alias w="touch /etc/x"'`}, "w"},
 		{[]string{"alias @='touch /etc/x'"}, "echo hi; @"},
 		{[]string{"ls() { touch /etc/x; }"}, "ls"},
@@ -76,6 +78,8 @@ func TestShellHooksEndTheModel(t *testing.T) {
 		`alias "$n=touch /etc/x"`,
 		"alias $(echo ls)='touch /etc/x'",
 		"hash -p /tmp/evil $n",
+		"command -p . /tmp/rc",
+		"command -p source /tmp/rc",
 		"enable -n $n",
 	} {
 		_, last := typeAll(tty, s)

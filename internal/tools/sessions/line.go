@@ -443,7 +443,10 @@ func follow(open string, lines []string) (text string, done int, fresh []bool, b
 	unfinished := false
 	for _, err := range p.InteractiveSeq(r) {
 		if err != nil {
-			if syntax.IsIncomplete(err) {
+			// The parser reports a here-document with a quoted delimiter
+			// (<<'EOF') left open at the end as an error, where the shell
+			// reads on.
+			if syntax.IsIncomplete(err) || strings.Contains(err.Error(), "unclosed here-document") {
 				unfinished = true
 			} else {
 				broken = err

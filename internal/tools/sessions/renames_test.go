@@ -266,3 +266,18 @@ func TestPersistentVariables(t *testing.T) {
 		}
 	}
 }
+
+// A session whose own program reads its lines in another language gets
+// none of its sends as shell.
+func TestStartedReaders(t *testing.T) {
+	for _, c := range []string{"mysql -h db1", "python3", "vi /tmp/f", "ssh db1", "sqlite3 /tmp/db", "export PATH=/tmp/b:$PATH; exec bash"} {
+		if why := startRekeys(&StartArgs{Command: c}, "/bin/sh"); why == "" {
+			t.Errorf("%q: the session is followed", c)
+		}
+	}
+	for _, c := range []string{"", "bash --norc", "sh", "dash", "ls -l"} {
+		if why := startRekeys(&StartArgs{Command: c}, "/bin/bash"); why != "" {
+			t.Errorf("%q: %s", c, why)
+		}
+	}
+}

@@ -351,7 +351,12 @@ func startRekeys(a *StartArgs, shell string) string {
 		}
 		return rekeys(q)
 	}
-	return rekeys(a.Command)
+	if why := rekeys(a.Command); why != "" {
+		return why
+	}
+	// A session whose program reads its lines in another language
+	// (mysql, python3, vi) gets none of its sends as shell.
+	return readsLines(a.Command)
 }
 
 // utf8Locale reports whether env's locale (LC_ALL, else LC_CTYPE, else

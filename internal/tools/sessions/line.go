@@ -141,7 +141,7 @@ func (t typing) stopped(sig string) typing {
 func (t typing) feed(data string, k keyboard) typed {
 	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, open: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed}
 	if t.rekeyed != "" {
-		f.see("warden no longer knows how this session reads what is typed: earlier, " + t.rekeyed +
+		f.see("warden no longer knows how this session reads what is typed or what it runs: earlier, " + t.rekeyed +
 			"; use session_signal to interrupt, or start a new session")
 	}
 	for _, c := range data {

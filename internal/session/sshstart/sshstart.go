@@ -108,7 +108,14 @@ func (s *Starter) Start(ctx context.Context, spec session.Spec) (session.Process
 		if term == "" {
 			term = "xterm-256color"
 		}
-		modes := ssh.TerminalModes{ssh.ECHO: 1, ssh.TTY_OP_ISPEED: 38400, ssh.TTY_OP_OSPEED: 38400}
+		// The special characters are the ones warden's line model
+		// follows (tools/sessions/line.go), asked for explicitly: a
+		// remote system's own defaults may differ (erase is ^H on some),
+		// and a remote sh would then type a DEL that warden applied.
+		modes := ssh.TerminalModes{ssh.ECHO: 1, ssh.TTY_OP_ISPEED: 38400, ssh.TTY_OP_OSPEED: 38400,
+			ssh.VERASE: 0x7f, ssh.VKILL: 0x15, ssh.VWERASE: 0x17, ssh.VINTR: 0x03, ssh.VEOF: 0x04,
+			ssh.VQUIT: 0x1c, ssh.VSUSP: 0x1a, ssh.VLNEXT: 0x16, ssh.VREPRINT: 0x12, ssh.VEOL: 0xff, ssh.VEOL2: 0xff,
+			ssh.ICANON: 1, ssh.ISIG: 1, ssh.IEXTEN: 1, ssh.ICRNL: 1, ssh.INLCR: 0, ssh.IGNCR: 0}
 		if err := sess.RequestPty(term, int(spec.Rows), int(spec.Cols), modes); err != nil {
 			return fail(fmt.Errorf("request pty: %w", err))
 		}

@@ -1,7 +1,10 @@
 package sshstart
 
 import (
+	"context"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,4 +64,42 @@ func sessionSpec(argv []string, dir, env string) session.Spec {
 		s.Env = []string{env}
 	}
 	return s
+}
+
+// A remote terminal has the special characters warden's line model
+// follows, whatever the remote system's defaults.
+func TestRemoteTerminalKeys(t *testing.T) {
+	reg := session.NewRegistry(session.Options{})
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		reg.Shutdown(ctx)
+	})
+	info, err := reg.Start(t.Context(), session.Spec{
+		Argv: []string{"stty", "-a"}, PTY: true, Starter: starter(t, testUser),
+		Env: []string{"PATH=/usr/bin:/bin"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) && !strings.Contains(out.String(), "icrnl") {
+		res, err := reg.Read(t.Context(), info.ID, session.ReadOptions{Wait: time.Second, MaxBytes: 1 << 16})
+		if err != nil {
+			break
+		}
+		out.WriteString(res.Data)
+	}
+	for _, want := range []string{"erase = ^?", "kill = ^U", "werase = ^W", "intr = ^C", "eof = ^D", "lnext = ^V"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stty -a lacks %q: %q", want, out.String())
+		}
+	}
+	flags := strings.Fields(out.String())
+	for _, want := range []string{"icanon", "icrnl", "isig", "iexten", "-inlcr", "-igncr"} {
+		if !slices.Contains(flags, want) {
+			t.Errorf("stty -a lacks %q: %q", want, out.String())
+		}
+	}
 }

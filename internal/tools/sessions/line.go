@@ -49,7 +49,10 @@ import (
 // follows read -n, dd and head -c), and the confinement of a session
 // started without writable=true is what holds then. A command that
 // changes how the session reads keys (stty, bind, histchars, …) ends the
-// model for good: rekey.go.
+// model for good: rekey.go, computed.go; so does a program that reads the
+// next lines in its own language (readers.go), a trap, and a signal that
+// may leave the terminal in a killed program's modes (stopped). A name
+// given a new meaning holds later sends that mention it: renames.go.
 const (
 	// maxLine bounds a terminal line warden follows: the canonical line
 	// discipline keeps 4095 bytes of a line and then overwrites the last,
@@ -80,6 +83,9 @@ type typing struct {
 	// rekeyed, when set, says why the session no longer reads keys the
 	// way warden follows them (rekey.go). Nothing clears it.
 	rekeyed string
+	// renamed is the names, one a line, that commands run earlier gave a
+	// new meaning (renames.go). Nothing clears it.
+	renamed string
 }
 
 // keyboard is how a session reads its input.
@@ -109,18 +115,33 @@ type typed struct {
 // may drop the next line it reads, but without the terminal's flush a
 // typed line stays for a plain reader while readline drops it.
 func (t typing) signalled() typing {
-	n := typing{interrupted: true, rekeyed: t.rekeyed}
+	n := typing{interrupted: true, rekeyed: t.rekeyed, renamed: t.renamed}
 	if t.line != "" || t.lost != "" {
 		n.lost = "an interrupt from session_signal drops the typed line in bash but not in a plain terminal"
 	}
 	return n
 }
 
+// stopped returns t after session_signal sent sig (not INT, WINCH or
+// CONT) to the terminal's foreground. A program it stops or kills cannot
+// restore the terminal modes it set (less, vi and top turn the line
+// discipline's editing off), and a shell without readline (sh, dash) then
+// reads every key as typed: "touch x", Ctrl-U, "ls" runs touch. Nothing
+// typed afterwards shows whether the modes were restored, so the session
+// stays unknown, as after a key change (rekey.go).
+func (t typing) stopped(sig string) typing {
+	if t.rekeyed == "" {
+		t.rekeyed = "session_signal " + sig + " may have stopped or killed a program before it restored the terminal's modes, " +
+			"after which a shell without readline reads keys unedited"
+	}
+	return t
+}
+
 // feed returns what typing data into a session in state t does.
 func (t typing) feed(data string, k keyboard) typed {
-	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, open: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed}
+	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, open: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed}
 	if t.rekeyed != "" {
-		f.see("warden no longer knows how this session reads what is typed: earlier, " + t.rekeyed +
+		f.see("warden no longer knows how this session reads what is typed or what it runs: earlier, " + t.rekeyed +
 			"; use session_signal to interrupt, or start a new session")
 	}
 	for _, c := range data {
@@ -140,10 +161,11 @@ type feeder struct {
 	open   string   // the unfinished command before seg
 	seg    []string // lines entered in the current segment
 	kept   []string // what is classified of the segments before
+	ran    []string // the complete commands of the segments before
 	lines  []string
 	unseen string
-	// rekeyed is typing.rekeyed.
-	rekeyed string
+	// rekeyed and renamed are typing's.
+	rekeyed, renamed string
 	// interrupted: Ctrl-C was typed and no line entered since; sent: in
 	// this send, so text typed after it races the shell's handling of
 	// the interrupt.
@@ -311,6 +333,7 @@ func (f *feeder) restart() {
 		// Commands that were complete ran; the unfinished rest is dropped
 		// and never runs.
 		f.kept = append(f.kept, text[:done])
+		f.ran = append(f.ran, text[:done])
 	}
 	f.open, f.seg, f.adrift = "", nil, ""
 }
@@ -338,6 +361,7 @@ func (f *feeder) finish() typed {
 		var broken error
 		text, done, fresh, broken = follow(f.open, f.seg)
 		f.history(fresh)
+		f.ran = append(f.ran, text[:done])
 		switch rest := text[done:]; {
 		case broken != nil:
 			f.adrift = "a line that does not parse as shell: " + truncate(broken.Error(), 80)
@@ -356,7 +380,10 @@ func (f *feeder) finish() typed {
 		parts := append(f.kept, text, string(f.line))
 		t.text = strings.Join(parts, "")
 	}
-	rekeyed := f.rekeyed
+	rekeyed, renamed := f.rekeyed, f.renamed
+	if why := usesRenamed(t.text, renamed); why != "" {
+		f.see(why)
+	}
 	// Without a terminal there are no keys to change, but a shell of
 	// another language or a program that reads part of the input reads
 	// a pipe as it reads a terminal.
@@ -376,9 +403,22 @@ func (f *feeder) finish() typed {
 				f.adrift = why
 			}
 		}
+		ran := strings.Join(f.ran, "")
+		var names []string
+		names, why = renames(ran)
+		if why == "" {
+			why = readsLines(ran)
+		}
+		if why == "" {
+			renamed, why = addRenamed(renamed, names)
+		}
+		if why != "" {
+			f.see(why + "; warden could not follow what later sends run")
+			rekeyed = why
+		}
 	}
 	t.unseen = f.unseen
-	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, interrupted: f.interrupted, rekeyed: rekeyed}
+	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed}
 	return t
 }
 
@@ -403,7 +443,10 @@ func follow(open string, lines []string) (text string, done int, fresh []bool, b
 	unfinished := false
 	for _, err := range p.InteractiveSeq(r) {
 		if err != nil {
-			if syntax.IsIncomplete(err) {
+			// The parser reports a here-document with a quoted delimiter
+			// (<<'EOF') left open at the end as an error, where the shell
+			// reads on.
+			if syntax.IsIncomplete(err) || strings.Contains(err.Error(), "unclosed here-document") {
 				unfinished = true
 			} else {
 				broken = err

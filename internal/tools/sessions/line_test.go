@@ -77,6 +77,10 @@ func TestLineEdits(t *testing.T) {
 		{name: "a trailing backslash joins the next line", k: tty, sends: []string{`r\`, "m -rf /tmp/y"},
 			lines: []string{`r\`, "m -rf /tmp/y"}, text: "r\\\nm -rf /tmp/y\n"},
 		{name: "here-document body", k: tty, sends: []string{"cat <<EOF", "x", "EOF", "ls"}, text: "ls\n"},
+		{name: "quoted here-document over sends", k: tty, sends: []string{"cat <<'EOF'", "$(touch /etc/x)", "EOF"},
+			text: "cat <<'EOF'\n$(touch /etc/x)\nEOF\n"},
+		{name: "quoted here-document then a command", k: tty, sends: []string{`cat <<"EOF"`, "x", "EOF", "ls"}, text: "ls\n"},
+		{name: "here-document with an escaped delimiter", k: tty, sends: []string{`cat <<-E\OF`, "x", "EOF"}},
 		{name: "finished commands leave no context", k: tty, sends: []string{"ls", "rm x"}, text: "rm x\n"},
 		{name: "ctrl-c drops an unfinished command", k: tty, sends: []string{"echo 'a", "\x03", "reboot #'"},
 			lines: []string{"echo 'a", "", "reboot #'"}, text: "reboot #'\n", line: ""},
@@ -305,6 +309,7 @@ func TestFollow(t *testing.T) {
 		{lines: []string{"ls; echo 'a"}, rest: "ls; echo 'a\n", fresh: []bool{true}},
 		{open: "echo 'a\n", lines: []string{"b'", "ls"}, fresh: []bool{false, true}},
 		{lines: []string{"cat <<EOF", "x'", "EOF", "echo \"y"}, rest: "echo \"y\n", fresh: []bool{true, false, false, true}},
+		{lines: []string{"cat <<'EOF'", "x"}, rest: "cat <<'EOF'\nx\n", fresh: []bool{true, false}},
 		{lines: []string{"for x in a", "do", "echo $x", "done"}, fresh: []bool{true, false, false, false}},
 		{lines: []string{strings.Repeat("a", 3000) + " '", "'"}, fresh: []bool{true, false}},
 	}

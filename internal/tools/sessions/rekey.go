@@ -78,12 +78,21 @@ func rekeysIn(text string, depth int) string {
 			return why == ""
 		case *syntax.CallExpr:
 			why = rekeyCall(n, depth)
+			if why == "" {
+				why = persists(n)
+			}
 		case *syntax.DeclClause:
 			// declare -n r=PS1 makes r another name for PS1.
 			for _, a := range n.Args {
 				if a.Value != nil && why == "" {
 					why = varMention(literal(a.Value))
 				}
+			}
+			if why == "" {
+				why = computedDecl(n)
+			}
+			if why == "" {
+				why = persistDecl(n)
 			}
 		case *syntax.Word:
 			v := literal(n)
@@ -112,6 +121,9 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 	piped := false // xargs adds words from its input
 	for i, v := range vals {
 		rest := vals[i+1:]
+		if why := computedCall(vals, i); why != "" {
+			return why
+		}
 		if (v == "vi" || v == "emacs") && i > 0 && len(vals[i-1]) > 1 &&
 			(vals[i-1][0] == '-' || vals[i-1][0] == '+') && strings.HasSuffix(vals[i-1], "o") {
 			// set -o vi, shopt -so vi, bash -o vi
@@ -131,10 +143,24 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 					return why
 				}
 			}
+			if why := computedVar(b, rest); why != "" {
+				return why
+			}
+			if why := persistCall(b, rest); why != "" {
+				return why
+			}
 		case "xargs", "parallel":
 			piped = true
+		case "timeout":
+			if why := killsUnrestored(rest); why != "" {
+				return why
+			}
+		case "set":
+			if why := persistCall(b, rest); why != "" {
+				return why
+			}
 		case "source", ".":
-			if i == 0 || wrapper[path.Base(vals[i-1])] {
+			if i == 0 || wrapper[path.Base(vals[i-1])] || wrapper[progName(vals[0])] {
 				return b + " runs a file in the shell itself, which may change its key bindings, history characters or prompt"
 			}
 		case "tput":
@@ -217,6 +243,11 @@ var wrapper = map[string]bool{
 	"env": true, "command": true, "exec": true, "builtin": true, "sudo": true, "doas": true,
 	"nice": true, "nohup": true, "timeout": true, "setsid": true, "busybox": true,
 	"stdbuf": true, "time": true, "xargs": true, "chroot": true, "unshare": true,
+	"flock": true, "chrt": true, "taskset": true, "ionice": true, "setpriv": true, "runuser": true,
+	"pkexec": true, "firejail": true, "unbuffer": true, "rlwrap": true, "faketime": true, "strace": true,
+	"ltrace": true, "valgrind": true, "systemd-run": true, "proxychains": true, "proxychains4": true,
+	"torsocks": true, "sg": true, "caffeinate": true, "dbus-run-session": true, "xvfb-run": true,
+	"catchsegv": true, "numactl": true, "cgexec": true, "sem": true, "parallel": true,
 }
 
 func some(vals []string, ok func(string) bool) bool {

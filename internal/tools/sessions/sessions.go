@@ -351,7 +351,12 @@ func startRekeys(a *StartArgs, shell string) string {
 		}
 		return rekeys(q)
 	}
-	return rekeys(a.Command)
+	if why := rekeys(a.Command); why != "" {
+		return why
+	}
+	// A session whose program reads its lines in another language
+	// (mysql, python3, vi) gets none of its sends as shell.
+	return readsLines(a.Command)
 }
 
 // utf8Locale reports whether env's locale (LC_ALL, else LC_CTYPE, else
@@ -450,7 +455,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 		tb.gen++
 		if err := d.Registry.Send(ctx, a.SessionID, []byte(data)); err != nil {
 			const why = "a send to the session failed part way"
-			tb.typing = typing{lost: why, adrift: why, rekeyed: ty.next.rekeyed}
+			tb.typing = typing{lost: why, adrift: why, rekeyed: ty.next.rekeyed, renamed: ty.next.renamed}
 			return fail(err)
 		}
 		tb.typing = ty.next
@@ -539,18 +544,24 @@ func (d *Deps) planSignal(ctx context.Context, c *relay.Call, a *SignalArgs) (*r
 	if err != nil {
 		return nil, err
 	}
-	interrupt := info.PTY && strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(a.Signal)), "SIG") == "INT"
+	sig := strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(a.Signal)), "SIG")
 	return &relay.Plan{Run: func(ctx context.Context) *relay.Outcome {
-		if interrupt {
+		if info.PTY && sig != "WINCH" && sig != "CONT" {
 			// An interrupt changes what the shell makes of the next
-			// lines, as Ctrl-C does; no send may interleave.
+			// lines, as Ctrl-C does, and a signal that stops or kills
+			// a program may leave the terminal in its modes; no send
+			// may interleave.
 			tb := d.book.get(a.SessionID, d.Registry.List())
 			if err := tb.take(ctx); err != nil {
 				return relay.Fail(relay.StatusError, "%v", err)
 			}
 			defer tb.give()
 			tb.gen++
-			tb.typing = tb.typing.signalled()
+			if sig == "INT" {
+				tb.typing = tb.typing.signalled()
+			} else {
+				tb.typing = tb.typing.stopped(sig)
+			}
 		}
 		if err := d.Registry.Signal(a.SessionID, a.Signal); err != nil {
 			return fail(err)

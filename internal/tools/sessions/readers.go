@@ -1,0 +1,226 @@
+package sessions
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A program that reads the lines typed after it in a language of its own
+// takes them instead of the shell: after "mysql", the line "set global
+// general_log_file='/etc/x'" is an SQL write that policy reads as the
+// shell's set, a read; after "ed", "w /etc/x" writes a file where the
+// shell's w lists users; after "vi", ":w /etc/x". warden does not parse
+// those languages, and cannot tell when the program exits, so starting one
+// on the terminal ends the model for good, as a shell of another language
+// does (rekey.go). A program given its code to run and exit (python3 -c,
+// mysql -e, a script file) reads no lines from the terminal.
+
+// readerKinds maps a program to how it decides to read the terminal:
+//
+//	'a' always: editors, full-screen programs and line editors;
+//	'c' unless given code or a script: interpreters (-c, -e, -m, a file);
+//	'q' unless given a query (-e, -c, -f, --execute, --command, --file) or,
+//	    for the file databases, one after the database: database clients;
+//	'b' unless run in batch mode (-b…, --batch, -x, -ex): debuggers, top.
+var readerKinds = map[string]byte{
+	"ed": 'a', "red": 'a', "ex": 'a', "vi": 'a', "vim": 'a', "nvim": 'a', "view": 'a', "vimdiff": 'a',
+	"nvi": 'a', "elvis": 'a', "emacs": 'a', "nano": 'a', "pico": 'a', "joe": 'a', "mg": 'a', "micro": 'a',
+	"mcedit": 'a', "mc": 'a', "top": 'b', "htop": 'a', "atop": 'b', "iotop": 'b', "tig": 'a', "ranger": 'a',
+	"nnn": 'a', "vifm": 'a', "tmux": 'a', "screen": 'a', "more": 'a', "most": 'a', "pg": 'a', "irb": 'a', "ghci": 'a', "iex": 'a', "jshell": 'a',
+	"ftp": 'a', "sftp": 'a', "lftp": 'a', "tftp": 'a', "ncftp": 'a', "telnet": 'a', "bconsole": 'a',
+	"python": 'c', "python2": 'c', "python3": 'c', "pypy": 'c', "pypy3": 'c', "ipython": 'c', "ipython3": 'c',
+	"perl": 'c', "ruby": 'c', "node": 'c', "nodejs": 'c', "deno": 'c', "bun": 'c', "php": 'c', "lua": 'c',
+	"luajit": 'c', "tclsh": 'c', "wish": 'c', "expect": 'c', "julia": 'c', "R": 'c', "guile": 'c',
+	"sbcl": 'c', "clisp": 'c', "erl": 'c', "scala": 'c', "gawk": 'c', "osqueryi": 'c',
+	"mysql": 'q', "mariadb": 'q', "psql": 'q', "sqlite3": 'q', "sqlite": 'q', "duckdb": 'q',
+	"redis-cli": 'q', "valkey-cli": 'q', "mongo": 'q', "mongosh": 'q', "cqlsh": 'q', "sqlplus": 'q',
+	"clickhouse-client": 'q', "influx": 'q', "usql": 'q', "smbclient": 'q', "nft": 'q',
+	"gdb": 'b', "lldb": 'b', "cgdb": 'b', "pdb": 'b', "jdb": 'b',
+}
+
+// readsLines says why the commands of text start a program that reads the
+// lines typed next on the terminal in a language of its own, or returns
+// "". A command whose input is redirected, or that reads a pipe, does not
+// read the terminal, but for the programs that open it themselves
+// (ttyReaders).
+func readsLines(text string) string {
+	return readsLinesIn(text, 0)
+}
+
+// stringRunners run a command string given with -c, as the shells do.
+var stringRunners = map[string]bool{"su": true, "runuser": true, "script": true, "flock": true}
+
+// ttyReaders read keys from the terminal whatever their input is: editors
+// (vim - < f, git log | vi -), pagers and full-screen programs.
+var ttyReaders = map[string]bool{
+	"vi": true, "vim": true, "nvim": true, "view": true, "vimdiff": true, "nvi": true, "elvis": true,
+	"emacs": true, "nano": true, "pico": true, "joe": true, "mg": true, "micro": true, "mcedit": true,
+	"mc": true, "top": true, "htop": true, "atop": true, "iotop": true, "tig": true, "ranger": true,
+	"nnn": true, "vifm": true, "tmux": true, "screen": true, "more": true, "most": true, "pg": true,
+}
+
+func readsLinesIn(text string, depth int) string {
+	if depth > rekeyDepth || !mayReadLines(text) {
+		return ""
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	if err != nil {
+		return ""
+	}
+	return readsNode(f, text, depth, false)
+}
+
+// readsNode is readsLinesIn over one node; busy says its input is not the
+// terminal.
+func readsNode(node syntax.Node, text string, depth int, busy bool) string {
+	why := ""
+	syntax.Walk(node, func(n syntax.Node) bool {
+		if why != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			for _, r := range n.Redirs {
+				if !busy && (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut ||
+					r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc) {
+					why = readsNode(n, text, depth, true)
+					return false
+				}
+			}
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
+				if why = readsNode(n.X, text, depth, busy); why == "" {
+					why = readsNode(n.Y, text, depth, true)
+				}
+				return false
+			}
+		case *syntax.CallExpr:
+			vals := make([]string, len(n.Args))
+			for i, w := range n.Args {
+				vals[i] = literal(w)
+			}
+			for i := range vals {
+				if i > 0 && isName(vals[i]) && len(vals[i-1]) > 1 && vals[i-1][0] == '-' && vals[i-1][len(vals[i-1])-1] == 'c' &&
+					some(vals[:i-1], func(v string) bool { return shells[progName(v)] || stringRunners[progName(v)] }) {
+					// sh -c vi, su -c python3: a program named alone.
+					if why = readsLinesIn(vals[i], depth+1); why != "" {
+						break
+					}
+				}
+				if busy && !ttyReaders[progName(vals[i])] {
+					continue
+				}
+				if why = langReader(vals, i); why != "" {
+					break
+				}
+			}
+		case *syntax.Word:
+			if v := literal(n); v != text && !isName(v) {
+				why = readsLinesIn(v, depth+1)
+			}
+		}
+		return why == ""
+	})
+	return why
+}
+
+// mayReadLines reports whether text names one of readerKinds at all.
+func mayReadLines(text string) bool {
+	for _, t := range tokens(text) {
+		b := progName(t)
+		if _, ok := readerKinds[b]; ok {
+			return true
+		}
+		if _, ok := elsewhereKinds[b]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// langReader says why the program vals[i] of a simple command reads the
+// lines typed next in a language of its own, or returns "".
+func langReader(vals []string, i int) string {
+	b := progName(vals[i])
+	if i > 0 && !wrapper[progName(vals[0])] {
+		return ""
+	}
+	rest := vals[i+1:]
+	kind, ok := readerKinds[b]
+	if !ok {
+		if kind, ok = elsewhereKinds[b]; ok {
+			return elsewhere(b, kind, rest)
+		}
+		return ""
+	}
+	reads := true
+	switch kind {
+	case 'c':
+		reads = interpreterReads(b, rest)
+	case 'q':
+		reads = clientReads(b, rest)
+	case 'b':
+		reads = !some(rest, func(a string) bool {
+			return strings.HasPrefix(a, "-b") || a == "--batch" || a == "-x" || a == "-ex" || a == "--ex"
+		})
+	}
+	if !reads {
+		return ""
+	}
+	return b + " reads the lines typed next in a language warden does not parse (SQL, an editor's or " +
+		"interpreter's commands), where a line that reads as a harmless shell command may write"
+}
+
+// interpreterReads reports whether interpreter b with arguments rest
+// reads its program from the terminal: no code option, no script, or -i.
+func interpreterReads(b string, rest []string) bool {
+	code := false
+	for _, a := range rest {
+		switch {
+		case a == "-i" || a == "--interactive" || a == "-a" && b == "php" || a == "repl" && b == "deno":
+			return true
+		case b == "perl" && len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'd'):
+			return true // the debugger reads commands
+		case a == "-" || a == "/dev/stdin" || a == "/dev/tty":
+			return true
+		case strings.HasPrefix(a, "-") && len(a) > 1 && a[1] != '-' && strings.ContainsAny(a[1:], "ceEmrf"):
+			code = true // -c, -e, -E, -m, -r, -f take code, a module or a file
+		case strings.HasPrefix(a, "--eval") || strings.HasPrefix(a, "--exec") || a == "--command" || a == "--version" || a == "--help":
+			code = true
+		case !strings.HasPrefix(a, "-"):
+			code = true // a script (or an option's value: either way no REPL is sure)
+		}
+		if code {
+			return false
+		}
+	}
+	return true
+}
+
+// clientReads reports whether database client b with arguments rest reads
+// queries from the terminal.
+func clientReads(b string, rest []string) bool {
+	positional := 0
+	for _, a := range rest {
+		switch {
+		case a == "-e" || a == "-c" || a == "-f" || a == "-B" || a == "--batch" || a == "-x" && b == "redis-cli" ||
+			strings.HasPrefix(a, "--execute") || strings.HasPrefix(a, "--command") || strings.HasPrefix(a, "--file") ||
+			strings.HasPrefix(a, "--eval") || a == "--version" || a == "--help" || a == "-V" || a == "-L":
+			return false
+		case len(a) > 2 && a[0] == '-' && a[1] != '-' && (a[1] == 'e' || a[1] == 'c') && b != "nft":
+			return false // -e'select 1', -c'…'
+		case !strings.HasPrefix(a, "-"):
+			positional++
+		}
+	}
+	switch b {
+	case "sqlite3", "sqlite", "duckdb":
+		return positional < 2 // the database, then a query
+	case "redis-cli", "valkey-cli":
+		return positional == 0 // a command
+	case "nft":
+		return some(rest, func(a string) bool { return a == "-i" || a == "--interactive" })
+	}
+	return true
+}

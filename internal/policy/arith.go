@@ -13,10 +13,15 @@ import (
 // subscripts, ${s:x}, declare -i, …) has its value evaluated as an
 // expression in turn, and an array subscript inside that value expands
 // command substitutions: x='a[$(reboot)]'; (( x )) runs reboot. So a value
-// that is not known at parse time reaching arithmetic is unknown code, at
-// least TierMutate. Integer literals, $#, $?, ${#x}, and variables this
+// that is not known at parse time reaching arithmetic is unknown code,
+// arithTier like any other. Integer literals, $#, $?, ${#x}, and variables this
 // script provably assigns only integer literals before any use stay as
 // they are.
+
+// arithTier is the tier of a value not known at parse time reaching a
+// context bash evaluates as arithmetic or as a variable name: it can run
+// any command, as eval "$x" can, so it is unknown code.
+const arithTier = TierDestructive
 
 const arithWhy = "arithmetic on a value not known at parse time can run commands (array subscripts in it expand $(…))"
 

@@ -1,0 +1,89 @@
+package policy
+
+import (
+	"strings"
+	"testing"
+)
+
+// The classes of issue 16 point 4 as a host without warden's agent sees
+// them: there the classifier is the only line, so each case is checked
+// for the local host and for an SSH host.
+
+var classifierHosts = []string{"", "db1"}
+
+// runBlindHosts is runBlind for the local host and an SSH host.
+func runBlindHosts(t *testing.T, p *Policy, cases []blindCase) {
+	t.Helper()
+	for _, h := range classifierHosts {
+		for _, tc := range cases {
+			t.Run(h+"/"+tc.name, func(t *testing.T) {
+				got := p.Evaluate(Input{Command: tc.cmd, Host: h})
+				if got.Tier < tc.min || got.Denied != tc.deny {
+					t.Errorf("Evaluate(%q, host %q) = %s denied=%v (%s); want at least %s denied=%v", tc.cmd, h, got.Tier, got.Denied, got.Reason, tc.min, tc.deny)
+				}
+				if tc.deny && !strings.HasPrefix(got.Reason, "denied: ") {
+					t.Errorf("reason %q does not say denied", got.Reason)
+				}
+			})
+		}
+	}
+}
+
+// runExactHosts is runExact for the local host and an SSH host.
+func runExactHosts(t *testing.T, p *Policy, cases []exactCase) {
+	t.Helper()
+	for _, h := range classifierHosts {
+		for _, tc := range cases {
+			t.Run(h+"/"+tc.name, func(t *testing.T) {
+				got := p.Evaluate(Input{Command: tc.cmd, Host: h})
+				if got.Tier != tc.tier || got.Denied {
+					t.Errorf("Evaluate(%q, host %q) = %s denied=%v (%s); want %s", tc.cmd, h, got.Tier, got.Denied, got.Reason, tc.tier)
+				}
+			})
+		}
+	}
+}
+
+// TestBlindSpotArithmeticIsUnknownCode: a value not known at parse time
+// reaching arithmetic, a variable name or a completion word list runs
+// whatever $(…) its subscript holds, so it is unknown code, tier 3 as
+// eval "$x" is, in every context bash evaluates it.
+func TestBlindSpotArithmeticIsUnknownCode(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"read x; (( x ))",
+		"read x; echo $(( x + 1 ))",
+		"read x; echo $[ x ]",
+		"read -r x; [[ 1 -gt $x ]] && echo y",
+		"read x; [[ x -le 0 ]]",
+		"read x; let y=$x",
+		"read x; for (( i=0; i<x; i++ )); do :; done",
+		"read x; declare -i y=$x",
+		"f() { local -i y=$1; }; f \"$@\"",
+		"declare -i n; read n",
+		"a[$1]=x",
+		"read k; echo ${a[$k]}",
+		"read k; unset \"a[$k]\"",
+		"read k; echo ${s:0:$k}",
+		"read k; echo ${a[@]:$k}",
+		"read k; printf -v \"a[$k]\" %s x",
+		"read k; read -a \"a[$k]\"",
+		"read x; [[ -v arr[$x] ]]",
+		"read x; echo ${!x}",
+		"read x; echo ${x@P}",
+		"x=$(</tmp/f); (( x ))",
+		"for f in *; do (( f )); done",
+		"read; (( REPLY ))",
+		"read x; compgen -W \"$x\" y",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"counter", "i=0; i=$((i+1)); echo $i", TierRead},
+		{"literal test", "x=5; [[ $x -eq 5 ]] && echo ok", TierRead},
+		{"for literal", "for ((i=0;i<10;i++)); do echo $i; done", TierRead},
+		{"substring", "s=hello; echo ${s:1:3}", TierRead},
+		{"argument count", "echo $(( $# + 1 ))", TierRead},
+		{"test -eq reads integers only", "read k; [ \"$k\" -eq 1 ]", TierRead},
+		{"shift reads integers only", "read k; shift $k", TierRead},
+		{"compgen literal list", "compgen -W 'start stop' -- st", TierRead},
+	})
+}

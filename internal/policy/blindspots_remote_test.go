@@ -87,3 +87,34 @@ func TestBlindSpotArithmeticIsUnknownCode(t *testing.T) {
 		{"compgen literal list", "compgen -W 'start stop' -- st", TierRead},
 	})
 }
+
+// TestBlindSpotProtectedThroughLinksAndUnknownDirs: a ".." after a
+// process's root or working directory link climbs from where the link
+// points, not back through /proc; a working directory link is the
+// shell's own after a cd; and a relative word in a directory the
+// classifier cannot name is warden's state when it continues two or more
+// components of a protected path.
+func TestBlindSpotProtectedThroughLinksAndUnknownDirs(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"cat /proc/self/root/../etc/warden/config.yaml",
+		"cat /proc/1/root/./../etc/warden/audit.key",
+		"cat /proc/self/cwd/../../etc/warden/config.yaml",
+		"cat /proc/1/cwd/../../../etc//warden/config.yaml",
+		"cat /proc/self/task/1/cwd/../../etc/warden/audit.key",
+		"cd /etc/warden; cat /proc/self/cwd/config.yaml",
+		"cd /root/.local/state; base64 /proc/$$/cwd/warden/token",
+		"cat warden/config.yaml",
+		"cat */config.yaml",
+		"xxd w?rden/audit.key",
+		"cat state/warden/token",
+		"cat ./.local/state/warden/audit.jsonl",
+		"cd \"$X\"; cat warden/config.yaml",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"one common name", "cat config.yaml", TierRead},
+		{"a project's own tree", "cat warden/main.go", TierRead},
+		{"a token elsewhere", "cat api/token.go", TierRead},
+		{"proc status", "cat /proc/self/status", TierRead},
+	})
+}

@@ -408,18 +408,19 @@ func (e *eval) tildePath(f string, glob bool, ctx cctx, word string) {
 // components continue a protected path's tail: warden/token under a home
 // that may be /root/.local/state.
 func (e *eval) suffixMatch(rest string, glob bool, ctx cctx, word string) {
-	e.tailMatch(rest, glob, 1, word)
+	e.tailMatch(rest, glob, 1, 1, word)
 }
 
 // tailMatch denies a relative path whose components continue the tail of a
-// protected path that starts at component from or later.
-func (e *eval) tailMatch(rest string, glob bool, from int, word string) {
+// protected path that starts at component from or later and has at least
+// minLen components.
+func (e *eval) tailMatch(rest string, glob bool, from, minLen int, word string) {
 	parts := splitPath(path.Clean("/" + rest))
 	if len(parts) == 0 {
 		return
 	}
 	for _, p := range e.p.protect.paths {
-		for start := from; start < len(p.parts); start++ {
+		for start := from; start <= len(p.parts)-minLen; start++ {
 			tail := p.parts[start:]
 			if compMatch(parts, tail, glob) {
 				e.deny("names warden's own state: " + truncate(word, 96))
@@ -453,18 +454,8 @@ func compMatch(parts, want []string, glob bool) bool {
 // absPath checks an absolute path or pattern lexically and, on the local
 // host, with its symlinks resolved.
 func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
-	if e.checkAbs(path.Clean(f), glob, ctx, word) {
+	if e.checkAbs(path.Clean(f), glob, ctx, word) || e.procPath(f, glob, ctx, word) {
 		return
-	}
-	if link, rest, ok := procLink(path.Clean(f)); ok {
-		switch link {
-		case "root":
-			if e.checkAbs(path.Clean("/"+rest), glob, ctx, word) {
-				return
-			}
-		case "cwd":
-			e.partialPath("$D/"+rest, ctx)
-		}
 	}
 	if !e.local {
 		return
@@ -490,51 +481,6 @@ func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
 	if r != path.Clean(lit) {
 		e.checkAbs(path.Clean(path.Join(append([]string{r}, tail...)...)), glob, ctx, word)
 	}
-}
-
-// knownDir is the directory a cd or -C operand names when it is known: a
-// literal, or a process's root link (/proc/$PPID/root/…) followed by
-// literal components, which is that path from /.
-func knownDir(a arg) (string, bool) {
-	if a.known {
-		return a.val, true
-	}
-	if link, rest, ok := procLink(a.val); ok && link == "root" && !strings.ContainsAny(rest, "$`") {
-		return "/" + rest, true
-	}
-	return "", false
-}
-
-// procLink splits a path through a process's root or working directory
-// link, /proc/P/root/rest or /proc/P/task/T/cwd/rest, whatever spells P
-// and T (a number, self, $PPID, a pattern): the root is usually "/" and
-// the working directory unknown. It reports the link's name and rest.
-func procLink(p string) (link, rest string, ok bool) {
-	parts := splitPath(p)
-	if len(parts) < 3 || parts[0] != "proc" {
-		return "", "", false
-	}
-	i := 2
-	if parts[2] == "task" && len(parts) >= 5 {
-		i = 4
-	}
-	switch parts[i] {
-	case "root", "cwd":
-		return parts[i], strings.Join(parts[i+1:], "/"), true
-	}
-	return "", "", false
-}
-
-// ownDescriptor reports whether p names a descriptor of the process that
-// resolves it (/dev/fd/N, /dev/stdout, /proc/self/fd/N), which in warden
-// is warden's own and in the child something else.
-func ownDescriptor(p string) bool {
-	for _, d := range []string{"/dev/fd", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/proc/self/fd", "/proc/thread-self/fd", "/proc/self/task"} {
-		if Within(p, d) {
-			return true
-		}
-	}
-	return false
 }
 
 // resolve is evalPrefix with a cache per Evaluate: a path whose last
@@ -641,12 +587,13 @@ func protMatch(parts, prot []string, glob bool) int {
 // partialPath checks a word only partly known: $X/token, $HOME/.local/…,
 // /root/.local/state/$D/token.
 func (e *eval) partialPath(f string, ctx cctx) {
-	if link, rest, ok := procLink(f); ok && !strings.ContainsAny(rest, "$`") {
+	if link, rest, ok := procLink(lexClean(f)); ok && !strings.ContainsAny(rest, "$`") {
 		// /proc/$PPID/root/… is / whatever the process: what follows is
-		// known.
+		// known. Its cwd is this shell's or another's (procPath).
 		if link == "root" {
 			e.absPath("/"+rest, isPattern(rest), ctx, f)
-		} else {
+		} else if rest != "" {
+			e.addRel(rest, isPattern(rest))
 			e.partialPath("$D/"+rest, ctx)
 		}
 		return
@@ -729,17 +676,10 @@ func (e *eval) protectVerdict() {
 		for _, c := range cwds {
 			e.absPath(c+"/"+w, glob, cctx{}, w)
 		}
+		if unknown || ps.initial == "" {
+			e.unknownDirWord(w, glob)
+		}
 		if unknown || ps.initial == "" && strings.HasPrefix(path.Clean(w), "..") {
-			// Relative to a directory the classifier cannot name: any
-			// protected path could continue the components after
-			// the ".."s.
-			rest := path.Clean(w)
-			for rest == ".." || strings.HasPrefix(rest, "../") {
-				rest = strings.TrimPrefix(strings.TrimPrefix(rest, ".."), "/")
-			}
-			if rest != path.Clean(w) {
-				e.tailMatch(rest, glob, 0, w)
-			}
 			e.partialPath("$D/"+w, cctx{})
 		}
 	}

@@ -1,0 +1,127 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// Paths whose directory the words do not name: through a process's root
+// or working directory link (/proc/self/root/…, /proc/1/cwd/…), and
+// relative to a working directory the classifier cannot name.
+
+// knownDir is the directory a cd or -C operand names when it is known: a
+// literal, or a process's root link (/proc/$PPID/root/…) followed by
+// literal components, which is that path from /.
+func knownDir(a arg) (string, bool) {
+	if a.known {
+		return a.val, true
+	}
+	if link, rest, ok := procLink(a.val); ok && link == "root" && !strings.ContainsAny(rest, "$`") {
+		return "/" + rest, true
+	}
+	return "", false
+}
+
+// procLink splits a path through a process's root or working directory
+// link, /proc/P/root/rest or /proc/P/task/T/cwd/rest, whatever spells P
+// and T (a number, self, $PPID, a pattern): the root is usually "/" and
+// the working directory unknown. It reports the link's name and rest.
+func procLink(p string) (link, rest string, ok bool) {
+	parts := splitPath(p)
+	if len(parts) < 3 || parts[0] != "proc" {
+		return "", "", false
+	}
+	i := 2
+	if parts[2] == "task" && len(parts) >= 5 {
+		i = 4
+	}
+	switch parts[i] {
+	case "root", "cwd":
+		return parts[i], strings.Join(parts[i+1:], "/"), true
+	}
+	return "", "", false
+}
+
+// ownDescriptor reports whether p names a descriptor of the process that
+// resolves it (/dev/fd/N, /dev/stdout, /proc/self/fd/N), which in warden
+// is warden's own and in the child something else.
+func ownDescriptor(p string) bool {
+	for _, d := range []string{"/dev/fd", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/proc/self/fd", "/proc/thread-self/fd", "/proc/self/task"} {
+		if Within(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// procPath checks a path through a process's root or working directory
+// link. The link is a symlink, so a ".." after it climbs from where it
+// points, not back through /proc: /proc/self/root/../etc is /etc, and
+// /proc/1/cwd/../../etc is above PID 1's directory, where path.Clean
+// would make both /proc/…/etc. A working directory is this shell's (after
+// any cd) or another process's, unknown: what follows the link is
+// checked as a relative word either way. It reports whether it denied the
+// word.
+func (e *eval) procPath(f string, glob bool, ctx cctx, word string) bool {
+	if !strings.HasPrefix(f, "/proc/") && !strings.Contains(f, "/proc/") {
+		return false
+	}
+	link, rest, ok := procLink(lexClean(f))
+	if !ok {
+		return false
+	}
+	if link == "root" {
+		return e.checkAbs(path.Clean("/"+rest), glob, ctx, word)
+	}
+	if rest != "" {
+		e.addRel(rest, glob)
+		e.partialPath("$D/"+rest, ctx)
+	}
+	return false
+}
+
+// lexClean drops the empty and "." components of an absolute path and
+// keeps its "..", which only the file system can resolve after a link.
+func lexClean(p string) string {
+	parts := strings.Split(p, "/")
+	out := parts[:0]
+	for _, c := range parts {
+		if c != "" && c != "." {
+			out = append(out, c)
+		}
+	}
+	return "/" + strings.Join(out, "/")
+}
+
+// addRel remembers a relative word to check against the directories the
+// input can make current.
+func (e *eval) addRel(w string, glob bool) {
+	ps := e.paths
+	if len(ps.rel) < maxRelWords {
+		ps.rel[w] = glob
+	} else {
+		ps.relMore = true
+	}
+}
+
+// unknownDirWord checks a relative word against a working directory the
+// classifier cannot name (where the input starts, or after cd "$X"): the
+// shell could be anywhere, so a word whose leading components, after any
+// "..", continue at least two components of a protected path names it
+// wherever that path's parent is: warden/config.yaml, */audit.key under
+// /etc, ../../etc/warden/config.yaml. One component alone (config.yaml,
+// token) is too common a name to refuse.
+func (e *eval) unknownDirWord(w string, glob bool) {
+	rest := path.Clean(w)
+	climbed := false
+	for rest == ".." || strings.HasPrefix(rest, "../") {
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest, ".."), "/")
+		climbed = true
+	}
+	if climbed {
+		// Above the directory: any protected path could continue it.
+		e.tailMatch(rest, glob, 0, 1, w)
+		return
+	}
+	e.tailMatch(rest, glob, 0, 2, w)
+}

@@ -118,3 +118,31 @@ func TestBlindSpotProtectedThroughLinksAndUnknownDirs(t *testing.T) {
 		{"proc status", "cat /proc/self/status", TierRead},
 	})
 }
+
+// TestBlindSpotProtectedThroughAliases: a link, copy or bind mount the
+// input makes of a directory above warden's state is a second name for
+// it, whether the new name existed (the source's name inside it) or not.
+func TestBlindSpotProtectedThroughAliases(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"ln -s /etc /tmp/e; cat /tmp/e/warden/config.yaml",
+		"ln -s / /tmp/r; cat /tmp/r/etc/warden/config.yaml",
+		"ln -sf /etc e && cat e/warden/config.yaml",
+		"ln -s /etc; xxd etc/warden/audit.key",
+		"ln -st /tmp /etc; cat /tmp/etc/warden/config.yaml",
+		"ln --symbolic --target-directory=/tmp /etc; od /tmp/etc/warden/audit.key",
+		"cp -r /etc /tmp/x; cat /tmp/x/warden/config.yaml",
+		"cp -a /root/.local /tmp/l; cat /tmp/l/state/warden/token",
+		"cp -R /etc/ /tmp/x/ && base64 /tmp/x/etc/warden/audit.key",
+		"rsync -a /etc/ /tmp/e/; cat /tmp/e/warden/config.yaml",
+		"mount --bind /etc /mnt; cat /mnt/warden/config.yaml",
+		"mount -o bind,ro /root /mnt && cat /mnt/.local/state/warden/token",
+		"bindfs /etc /mnt; cat /mnt/war*/con*",
+		"ln -s /etc /tmp/e; cd /tmp/e/warden; cat config.yaml",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"link elsewhere", "ln -s /etc/nginx /tmp/n; cat /tmp/n/nginx.conf", TierMutate},
+		{"copy elsewhere", "cp -r /etc/nginx /tmp/n; cat /tmp/n/nginx.conf", TierMutate},
+		{"other file through the link", "ln -s /etc /tmp/e; cat /tmp/e/hosts", TierMutate},
+	})
+}

@@ -125,6 +125,7 @@ type pathState struct {
 	relMore   bool            // more relative words than maxRelWords
 	seen      map[string]bool // words already checked
 	resolved  map[string]string
+	aliases   []alias // links, copies and mounts of directories above a protected path
 }
 
 // pathsFor returns the path state, creating it when the policy protects paths.
@@ -220,6 +221,8 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		}
 	case "find":
 		e.findProtect(args[1:], ctx)
+	case "ln", "cp", "mv", "rsync", "mount", "bindfs":
+		e.recordAliases(name, args[1:])
 	}
 }
 
@@ -454,7 +457,8 @@ func compMatch(parts, want []string, glob bool) bool {
 // absPath checks an absolute path or pattern lexically and, on the local
 // host, with its symlinks resolved.
 func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
-	if e.checkAbs(path.Clean(f), glob, ctx, word) || e.procPath(f, glob, ctx, word) {
+	if e.checkAbs(path.Clean(f), glob, ctx, word) || e.procPath(f, glob, ctx, word) ||
+		len(e.paths.aliases) > 0 && e.aliasedPath(f, glob, ctx, word) {
 		return
 	}
 	if !e.local {
@@ -673,6 +677,9 @@ func (e *eval) protectVerdict() {
 	sort.Strings(words)
 	for _, w := range words {
 		glob := ps.rel[w]
+		if len(ps.aliases) > 0 && e.aliasedPath(w, glob, cctx{}, w) {
+			continue
+		}
 		for _, c := range cwds {
 			e.absPath(c+"/"+w, glob, cctx{}, w)
 		}

@@ -146,3 +146,44 @@ func TestBlindSpotProtectedThroughAliases(t *testing.T) {
 		{"other file through the link", "ln -s /etc /tmp/e; cat /tmp/e/hosts", TierMutate},
 	})
 }
+
+// TestBlindSpotProtectedUnresolvedIsTier3: a word known only in part that
+// could name warden's state, and (on the local host, where the files are)
+// an archive or recursive copy of a directory above it, is tier 3, so that
+// no mode admits it without approval.
+func TestBlindSpotProtectedUnresolvedIsTier3(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"cat $1/audit.key",
+		"cat \"$D/token\"",
+		"base64 \"$D\"/warden/config.yaml",
+		"cat /root/.local/state/$X/token",
+		"cat /proc/$PID/cwd/audit.key",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"grep -r password /etc",
+		"rg secret /etc",
+		"find /etc -exec cat {} +",
+		"tar c /etc | cat",
+		"tar czf /tmp/e.tgz /etc",
+		"tar -C / -cf - etc",
+		"tar --create --file=- /root/.local",
+		"zip -r /tmp/e.zip /etc",
+		"7z a /tmp/e.7z /etc",
+		"cp -r /etc /tmp/x",
+		"cp -a /root/.local /tmp/l",
+		"rsync -a /etc/ db2:/tmp/e/",
+		"scp -r /etc db2:/tmp",
+		"cd /etc; zip -r /tmp/e.zip .",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"everyday read", "cat /etc/hosts", TierRead},
+		{"logs", "grep -r x /var/log", TierRead},
+		{"archive listing", "tar tzf /tmp/a.tgz", TierRead},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"archive of logs", "tar czf /tmp/logs.tgz /var/log", TierMutate},
+		{"copy of a site", "cp -r /etc/nginx /tmp/n", TierMutate},
+		{"copy from a host", "scp -r db2:/etc /tmp/x", TierMutate},
+	})
+}

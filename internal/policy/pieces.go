@@ -327,4 +327,9 @@ func (e *eval) absorb(s *eval) {
 	for w := range from.relWrites {
 		ps.addRelWrite(w)
 	}
+	for _, a := range from.aliases {
+		if len(ps.aliases) < maxAliases {
+			ps.aliases = append(ps.aliases, a) // for the relative words checked at the end
+		}
+	}
 }

@@ -21,7 +21,7 @@ import (
 // A word naming a protected path or a path inside one is denied; a glob
 // that matches one is denied; a word whose value is only partly known but
 // could name one (its known parts are a protected prefix or name a
-// protected file) is at least TierMutate. A word that is entirely unknown
+// protected file) is unresolvedTier. A word that is entirely unknown
 // ("$X") is not flagged: the kernel confinement, not the classifier, keeps
 // children away from warden's state.
 
@@ -628,7 +628,7 @@ func (e *eval) partialPath(f string, ctx cctx) {
 				return
 			case matchAncestor:
 				if len(prefix) > 0 {
-					e.note(TierMutate, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
+					e.note(unresolvedTier, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
 					return
 				}
 			}
@@ -639,7 +639,7 @@ func (e *eval) partialPath(f string, ctx cctx) {
 			continue
 		}
 		if e.distinctive(part) {
-			e.note(TierMutate, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
+			e.note(unresolvedTier, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
 			return
 		}
 	}
@@ -691,7 +691,7 @@ func (e *eval) protectVerdict() {
 		}
 	}
 	if ps.relMore && (unknown || len(cwds) > 0) {
-		e.note(TierMutate, false, "too many relative paths to check against the directories a cd makes current")
+		e.note(unresolvedTier, false, "too many relative paths to check against the directories a cd makes current")
 	}
 }
 

@@ -9,6 +9,13 @@ import (
 // or working directory link (/proc/self/root/…, /proc/1/cwd/…), and
 // relative to a working directory the classifier cannot name.
 
+// unresolvedTier is the tier of a word the classifier cannot resolve that
+// could name warden's own state ($X/token, a relative word after cd "$X"),
+// and of a read of every file under a directory above it (grep -r x /etc):
+// the same as unknown code, so that no mode admits it without a person's
+// approval where the kernel does not hold those files.
+const unresolvedTier = TierDestructive
+
 // knownDir is the directory a cd or -C operand names when it is known: a
 // literal, or a process's root link (/proc/$PPID/root/…) followed by
 // literal components, which is that path from /.

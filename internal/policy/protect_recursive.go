@@ -11,7 +11,7 @@ import (
 // directories they are given, so a directory above warden's state, at any
 // depth, is a read of that state: grep -r x /var/lib reads
 // /var/lib/warden/token. Naming such a directory (ls /etc, du /var) stays
-// as it is; reading all of it is tier 2, and the person approving sees
+// as it is; reading all of it is unresolvedTier, and the person approving sees
 // why. What the checks below let through is held by the confinement.
 //
 // Only a local program can reach warden's files, and where the kernel
@@ -49,6 +49,8 @@ func recursiveOperands(args []arg) []arg {
 		ops, rec = patternOperands(args[1:], "efgtTmAB", "--regexp --file --match --type --glob --max-count"), true
 	case "find":
 		ops, rec = findRecursive(args[1:])
+	case "tar", "bsdtar", "gtar", "zip", "7z", "7za", "7zr", "cp", "scp", "rsync":
+		ops, rec = archiveOperands(normaliseName(path.Base(args[0].val)), args[1:])
 	}
 	if rec && len(ops) == 0 {
 		ops = []arg{{val: ".", known: true}}
@@ -238,7 +240,7 @@ func (e *eval) recursiveRead(args []arg, ctx cctx) {
 func (e *eval) aboveProtected(dir string, ctx cctx, word string) {
 	for _, p := range e.p.protect.paths {
 		if p.clean != dir && Within(p.clean, dir) {
-			e.note(TierMutate, ctx.covered, "%s", recursiveWhy+truncate(word, 96))
+			e.note(unresolvedTier, ctx.covered, "%s", recursiveWhy+truncate(word, 96))
 			return
 		}
 	}

@@ -187,3 +187,33 @@ func TestBlindSpotProtectedUnresolvedIsTier3(t *testing.T) {
 		{"copy from a host", "scp -r db2:/etc /tmp/x", TierMutate},
 	})
 }
+
+// TestBlindSpotProtectedNamesAtRunTime: a glob the shell expands in a
+// directory holding warden's files stays a glob when its text comes again
+// quoted ("$f" after for f in *); a command substitution in a word is one
+// unknown piece, so the known text after it still counts; and ls is a
+// lister whose names, fed to a reader, are the directory's files.
+func TestBlindSpotProtectedNamesAtRunTime(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"cd /etc/warden; for f in *; do cat \"$f\"; done",
+		"cd /etc/warden; bash -c \"cat *\"",
+		"cd /root/.local/state/warden; select f in *; do base64 \"$f\"; done",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"cat $(dirname /etc/warden/x)/config.yaml",
+		"cat `dirname /etc/warden/x`/audit.key",
+		"cd /etc; pushd /tmp; cat \"$(dirs -l +1)\"/warden/config.yaml",
+		"xxd \"$(readlink -f .)/warden/audit.key\"",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"cd /etc/warden; cat $(ls)",
+		"cd /etc/warden; ls | xargs cat",
+		"cd /etc/warden; cat \"$(ls | head -1)\"",
+		"cd /etc/warden; ls -1 | while read f; do cat \"$f\"; done",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"newest log", "tail -n 20 $(ls -t /var/log/*.log | head -1)", TierRead},
+		{"names elsewhere", "cd /var/log; for f in *; do wc -l \"$f\"; done", TierRead},
+	})
+}

@@ -322,7 +322,7 @@ func (e *eval) absorb(s *eval) {
 		}
 	}
 	for w, glob := range from.rel {
-		ps.rel[w] = glob // scriptInPieces checked they fit
+		ps.rel[w] = ps.rel[w] || glob // scriptInPieces checked they fit
 	}
 	for w := range from.relWrites {
 		ps.addRelWrite(w)

@@ -327,7 +327,7 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	sep := pathSep
 	var inner []string
 	if !a.known {
-		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(cwdSubst.Replace(unquote.Replace(v)), "*"), "$$$1")
+		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(substPieces(cwdSubst.Replace(unquote.Replace(v))), "*"), "$$$1")
 		v, inner = braceExpansions(v)
 		// ${X:-/path}, ${X}/path: the braces of expansions end pieces too.
 		sep = func(r rune) bool { return r == '{' || r == '}' || pathSep(r) }
@@ -368,11 +368,7 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 			if chdir != "" && strings.HasPrefix(chdir, "/") {
 				e.absPath(chdir+"/"+f, glob, ctx, a.val)
 			}
-			if len(ps.rel) < maxRelWords {
-				ps.rel[f] = glob
-			} else {
-				ps.relMore = true
-			}
+			e.addRel(f, glob)
 		}
 	}
 }

@@ -101,11 +101,12 @@ func lexClean(p string) string {
 }
 
 // addRel remembers a relative word to check against the directories the
-// input can make current.
+// input can make current. A word seen as a glob anywhere (for f in *) stays
+// one when its text comes again quoted ("$f").
 func (e *eval) addRel(w string, glob bool) {
 	ps := e.paths
-	if len(ps.rel) < maxRelWords {
-		ps.rel[w] = glob
+	if g, ok := ps.rel[w]; ok || len(ps.rel) < maxRelWords {
+		ps.rel[w] = g || glob
 	} else {
 		ps.relMore = true
 	}
@@ -131,4 +132,44 @@ func (e *eval) unknownDirWord(w string, glob bool) {
 		return
 	}
 	e.tailMatch(rest, glob, 0, 2, w)
+}
+
+// substPieces replaces each command substitution in the text of a word
+// known only in part, $(…) or `…`, with one unknown piece: what it prints
+// continues into the text after it, so $(dirname $f)/config.yaml is a
+// path whose last component is known. The code inside is classified as a
+// command of its own. A substitution left open runs to the end.
+func substPieces(v string) string {
+	if !strings.Contains(v, "$(") && !strings.Contains(v, "`") {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); {
+		switch {
+		case strings.HasPrefix(v[i:], "$("):
+			depth, j := 0, i+1
+			for ; j < len(v); j++ {
+				if v[j] == '(' {
+					depth++
+				} else if v[j] == ')' {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			b.WriteString("$C")
+			i = j + 1
+		case v[i] == '`':
+			j := strings.IndexByte(v[i+1:], '`')
+			if j < 0 {
+				j = len(v) - i - 1
+			}
+			b.WriteString("$C")
+			i += j + 2
+		default:
+			b.WriteByte(v[i])
+			i++
+		}
+	}
+	return b.String()
 }

@@ -257,7 +257,7 @@ func (e *eval) recursiveVerdict(cwds []string) {
 }
 
 // finderOperands returns the directories a command lists every file
-// under (find without an action, fd, rg --files), when it is one.
+// under (find without an action, fd, rg --files) or in (ls), when it is one.
 func finderOperands(args []arg) []arg {
 	if len(args) == 0 || !args[0].known {
 		return nil
@@ -277,6 +277,13 @@ func finderOperands(args []arg) []arg {
 		return starts
 	case "fd", "fdfind":
 		return patternOperands(args[1:], "etEdScjo", "--extension --type --exclude --max-depth --min-depth --size --changed-within --changed-before --owner --max-results --base-directory --search-path")
+	case "ls":
+		// The names in a directory: cd /etc/warden; cat $(ls).
+		ops := nonEmpty(optionOperands(args[1:], "IwT", "--ignore --width --tabsize --hide --block-size"))
+		if len(ops) == 0 {
+			ops = []arg{{val: ".", known: true}}
+		}
+		return ops
 	case "rg":
 		if hasFlag(argVals(args[1:]), 0, "--files") {
 			return optionOperands(args[1:], "gtTm", "--glob --type --type-not --max-depth")
@@ -346,7 +353,16 @@ func (e *eval) substNames(ws []*syntax.Word, ctx cctx, sc *scope) {
 			if !ok || len(cs.Stmts) != 1 {
 				continue
 			}
-			if ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr); ok {
+			cmd := cs.Stmts[0].Cmd
+			for {
+				// $(ls | head -1): the names come from the first stage.
+				b, ok := cmd.(*syntax.BinaryCmd)
+				if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+					break
+				}
+				cmd = b.X.Cmd
+			}
+			if ce, ok := cmd.(*syntax.CallExpr); ok {
 				r := resolver{e: e, ctx: ctx, sc: sc}
 				e.readDirs(finderOperands(r.fieldsAll(ce.Args)), ctx)
 			}

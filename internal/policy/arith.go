@@ -203,6 +203,11 @@ func (e *eval) intName(sc *scope, name string) bool {
 	if af.tainted {
 		return false
 	}
+	for _, a := range af.keysOf {
+		if sc.isAssoc(a) {
+			return false // its keys, taken as integers, are any text
+		}
+	}
 	for _, p := range af.trusts {
 		if sc.shadowed(p) {
 			return false
@@ -305,7 +310,7 @@ func (e *eval) arithTextSafe(s string, sc *scope) bool {
 			for j < len(s) && (isAlnum(s[j]) || s[j] == '_') {
 				j++
 			}
-			if !e.intName(sc, s[i:j]) {
+			if !e.intName(sc, s[i:j]) && !e.lvalue(s, j, sc, s[i:j]) {
 				return false
 			}
 			i = j
@@ -314,6 +319,25 @@ func (e *eval) arithTextSafe(s string, sc *scope) bool {
 		}
 	}
 	return true
+}
+
+// lvalue reports whether the name ending at j is assigned with a plain
+// "=" (a = 1 + 2), whose old value is not evaluated; not through a
+// nameref, which names another variable (perhaps a subscript), and not
+// with an operator such as +=, which reads the value first. Where eval or
+// a computed name could have declared any nameref, none is plain.
+func (e *eval) lvalue(s string, j int, sc *scope, name string) bool {
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j >= len(s) || s[j] != '=' || j+1 < len(s) && s[j+1] == '=' {
+		return false
+	}
+	if sc == nil {
+		return true
+	}
+	_, isRef := sc.nameref[name]
+	return !isRef && !e.facts(sc).tainted
 }
 
 func isAlnum(c byte) bool {

@@ -217,3 +217,25 @@ func TestBlindSpotProtectedNamesAtRunTime(t *testing.T) {
 		{"names elsewhere", "cd /var/log; for f in *; do wc -l \"$f\"; done", TierRead},
 	})
 }
+
+// TestArithmeticPlainFormsStayCheap: the keys of an indexed array are
+// integers, and a name assigned with a plain "=" is not evaluated, so
+// these everyday forms stay tier 0; an associative array's keys, a
+// nameref's target and += are evaluated and stay unknown code.
+func TestArithmeticPlainFormsStayCheap(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"array keys", "a=(x y z); for i in \"${!a[@]}\"; do echo \"$i ${a[i]}\"; done", TierRead},
+		{"array keys star", "a=(x y); for i in ${!a[*]}; do (( i > 0 )) && echo $i; done", TierRead},
+		{"let with spaces", "let 'a = 1 + 2'", TierRead},
+		{"let quoted", "let \"n = 5\"", TierRead},
+		{"arith assignment", "(( total = 3 * 4 )); echo $total", TierRead},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"declare -A m; read k; m[x]=$k; for i in \"${!m[@]}\"; do (( i )); done",
+		"read x; declare -n r=$x; let 'r = 1'",
+		"read a; let 'a += 1'",
+		"read b; let 'a = b'",
+		"eval \"$1\"; let 'a = 1'",
+	))
+}

@@ -239,3 +239,20 @@ func TestArithmeticPlainFormsStayCheap(t *testing.T) {
 		"eval \"$1\"; let 'a = 1'",
 	))
 }
+
+// TestBlindSpotProtectedNocaseglob: after shopt -s nocaseglob a pattern
+// component matches letters of either case; a literal one does not.
+func TestBlindSpotProtectedNocaseglob(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"shopt -s nocaseglob; cat /etc/WARDE?/CONFIG.yam?",
+		"shopt -s nocaseglob; cat /etc/Warde[N]/*",
+		"shopt -s extglob nocaseglob; cat /etc/*/AUDIT.KEY*",
+		"shopt -s nocaseglob; cd /etc; cat W*/C*",
+		"shopt -s $o; cat /etc/W*/C*",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"without the option", "cat /etc/WARDE?/CONFIG.yam?", TierRead},
+		{"literal components", "shopt -s nocaseglob; cat /etc/Warden/*", TierBenign},
+	})
+}

@@ -330,7 +330,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 		// Absorbed, then the evaluation's own (checked or per walk).
 		{eval{}, set(`tier reason denied denyWhy allowHit uncovered opaque steps cdRoot relWipe scanned paths
 			p stopped local tools printer calls ncalls argBufs nargs fnCall`)},
-		{pathState{}, set(`cds cdUnknown rel recRel relWrites relMore initial seen resolved aliases`)},
+		{pathState{}, set(`cds cdUnknown rel recRel relWrites relMore initial seen resolved aliases nocase`)},
 		// Joined by joinScopes, then the pre-pass's own.
 		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref refs derived outer movesPos arith file funcTop mayUnset bgTop`)},
 		{arithFacts{}, set(`tainted aside trusts keysOf names depth skip base`)},

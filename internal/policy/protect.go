@@ -126,6 +126,7 @@ type pathState struct {
 	seen      map[string]bool // words already checked
 	resolved  map[string]string
 	aliases   []alias // links, copies and mounts of directories above a protected path
+	nocase    bool    // shopt -s nocaseglob: patterns match either case
 }
 
 // pathsFor returns the path state, creating it when the policy protects paths.
@@ -223,6 +224,8 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		e.findProtect(args[1:], ctx)
 	case "ln", "cp", "mv", "rsync", "mount", "bindfs":
 		e.recordAliases(name, args[1:])
+	case "shopt":
+		ps.nocase = ps.nocase || setsNocase(args[1:])
 	}
 }
 
@@ -356,6 +359,9 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 			continue
 		}
 		glob := isPattern(f) && (a.glob || !a.known)
+		if glob && ps.nocase {
+			f = foldPattern(f)
+		}
 		switch {
 		case f[0] == '/':
 			e.absPath(f, glob, ctx, a.val)

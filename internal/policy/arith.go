@@ -13,10 +13,15 @@ import (
 // subscripts, ${s:x}, declare -i, …) has its value evaluated as an
 // expression in turn, and an array subscript inside that value expands
 // command substitutions: x='a[$(reboot)]'; (( x )) runs reboot. So a value
-// that is not known at parse time reaching arithmetic is unknown code, at
-// least TierMutate. Integer literals, $#, $?, ${#x}, and variables this
+// that is not known at parse time reaching arithmetic is unknown code,
+// arithTier like any other. Integer literals, $#, $?, ${#x}, and variables this
 // script provably assigns only integer literals before any use stay as
 // they are.
+
+// arithTier is the tier of a value not known at parse time reaching a
+// context bash evaluates as arithmetic or as a variable name: it can run
+// any command, as eval "$x" can, so it is unknown code.
+const arithTier = TierDestructive
 
 const arithWhy = "arithmetic on a value not known at parse time can run commands (array subscripts in it expand $(…))"
 
@@ -198,6 +203,11 @@ func (e *eval) intName(sc *scope, name string) bool {
 	if af.tainted {
 		return false
 	}
+	for _, a := range af.keysOf {
+		if sc.isAssoc(a) {
+			return false // its keys, taken as integers, are any text
+		}
+	}
 	for _, p := range af.trusts {
 		if sc.shadowed(p) {
 			return false
@@ -300,7 +310,7 @@ func (e *eval) arithTextSafe(s string, sc *scope) bool {
 			for j < len(s) && (isAlnum(s[j]) || s[j] == '_') {
 				j++
 			}
-			if !e.intName(sc, s[i:j]) {
+			if !e.intName(sc, s[i:j]) && !e.lvalue(s, j, sc, s[i:j]) {
 				return false
 			}
 			i = j
@@ -309,6 +319,25 @@ func (e *eval) arithTextSafe(s string, sc *scope) bool {
 		}
 	}
 	return true
+}
+
+// lvalue reports whether the name ending at j is assigned with a plain
+// "=" (a = 1 + 2), whose old value is not evaluated; not through a
+// nameref, which names another variable (perhaps a subscript), and not
+// with an operator such as +=, which reads the value first. Where eval or
+// a computed name could have declared any nameref, none is plain.
+func (e *eval) lvalue(s string, j int, sc *scope, name string) bool {
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j >= len(s) || s[j] != '=' || j+1 < len(s) && s[j+1] == '=' {
+		return false
+	}
+	if sc == nil {
+		return true
+	}
+	_, isRef := sc.nameref[name]
+	return !isRef && !e.facts(sc).tainted
 }
 
 func isAlnum(c byte) bool {
@@ -434,6 +463,8 @@ func numericProg(cs *syntax.CmdSubst) string {
 		numeric = len(ops) == 0 && !hasFlag(vals[1:], 'n', "--name") && (hasFlag(vals[1:], 'u', "--user") || hasFlag(vals[1:], 'g', "--group"))
 	case "date":
 		numeric = len(ops) == 1 && strings.Trim(ops[0], "+%sYmdHMSjuwyNV") == ""
+	case "stat":
+		numeric = statNumeric(vals[1:])
 	case "grep", "egrep", "fgrep", "pgrep":
 		// One input, named in the text: with a glob or -H the output
 		// holds file names, which can be a[$(cmd)].
@@ -531,4 +562,39 @@ func sameShellCode(ce *syntax.CallExpr) (string, bool) {
 		return (&arithFacts{}).callFacts(&syntax.CallExpr{Args: args})
 	}
 	return "", false
+}
+
+// statNumeric reports whether stat's arguments print only numbers: a
+// format of decimal fields (size, inode, owner ids, links, blocks, times)
+// and spaces, about files rather than the file system (-f, whose %i is
+// hex).
+func statNumeric(args []string) bool {
+	format := ""
+	for i, a := range args {
+		switch {
+		case a == "-f" || a == "--file-system" || strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "--") && strings.ContainsRune(a[1:], 'f'):
+			return false
+		case a == "-c" || a == "--format" || a == "--printf":
+			if i+1 < len(args) {
+				format = args[i+1]
+			}
+		case strings.HasPrefix(a, "--format=") || strings.HasPrefix(a, "--printf="):
+			_, format, _ = strings.Cut(a, "=")
+		case strings.HasPrefix(a, "-c") && len(a) > 2:
+			format = a[2:]
+		}
+	}
+	if format == "" {
+		return false
+	}
+	for i := 0; i < len(format); i++ {
+		switch c := format[i]; {
+		case c == ' ':
+		case c == '%' && i+1 < len(format) && strings.IndexByte("siughbBoXYZWd", format[i+1]) >= 0:
+			i++
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -69,7 +69,7 @@ func arithBuiltin(c *call) (Tier, string) {
 	switch c.name {
 	case "test", "[":
 		if a, ok := c.testOperator(args); ok {
-			return maxTier(t, TierMutate), c.name + ": " + truncate(a.val, 64) + " is computed at run time and can become an operator such as -v, whose operand's array subscript runs commands"
+			return maxTier(t, arithTier), c.name + ": " + truncate(a.val, 64) + " is computed at run time and can become an operator such as -v, whose operand's array subscript runs commands"
 		}
 		// Unlike [[ ]], test and [ read the operands of -eq, -lt, …
 		// as plain integers (bash, dash, zsh, ksh93 and coreutils all
@@ -89,7 +89,7 @@ func arithBuiltin(c *call) (Tier, string) {
 	case "let":
 		for _, a := range args {
 			if !c.arithArg(a, "let") {
-				return TierMutate, "let: " + arithWhy
+				return arithTier, "let: " + arithWhy
 			}
 		}
 		return TierRead, "let"
@@ -97,7 +97,7 @@ func arithBuiltin(c *call) (Tier, string) {
 		for i := 0; i < len(args); i++ {
 			if !args[i].known {
 				if c.mayBeOption(args[i]) {
-					return TierMutate, "printf: " + truncate(args[i].val, 64) + " is computed at run time and can become -v NAME, whose array subscript runs commands"
+					return arithTier, "printf: " + truncate(args[i].val, 64) + " is computed at run time and can become -v NAME, whose array subscript runs commands"
 				}
 				break
 			}
@@ -141,7 +141,7 @@ func arithBuiltin(c *call) (Tier, string) {
 			// option string) or by being an option (wait -p NAME).
 			if !a.known && (c.name == "wait" && c.mayBeOption(a) || c.name == "getopts" && i == 0) {
 				if splits, _ := c.computedShape(a); splits || c.name == "wait" {
-					return TierMutate, c.name + ": " + truncate(v, 64) + " is computed at run time and can become a variable name, whose array subscript runs commands"
+					return arithTier, c.name + ": " + truncate(v, 64) + " is computed at run time and can become a variable name, whose array subscript runs commands"
 				}
 			}
 			if !a.known && len(names) == 0 && !optsDone && (c.name == "mapfile" || c.name == "readarray") && c.mayBeOption(a) {

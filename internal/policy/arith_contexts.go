@@ -27,7 +27,7 @@ func (e *eval) arithExpr(x syntax.ArithmExpr, ctx cctx, sc *scope, what string) 
 			stack = append(stack, n.X)
 		case *syntax.Word:
 			if !e.arithWordSafe(n, ctx, sc) {
-				e.note(TierMutate, ctx.covered, "%s: %s", what, arithWhy)
+				e.note(arithTier, ctx.covered, "%s: %s", what, arithWhy)
 				return
 			}
 		}
@@ -81,7 +81,7 @@ func (e *eval) testArith(x syntax.TestExpr, ctx cctx, sc *scope) {
 			case syntax.TsEql, syntax.TsNeq, syntax.TsLeq, syntax.TsGeq, syntax.TsLss, syntax.TsGtr:
 				for _, o := range []syntax.TestExpr{n.X, n.Y} {
 					if w, ok := o.(*syntax.Word); ok && !e.arithWordSafe(w, ctx, sc) {
-						e.note(TierMutate, ctx.covered, "[[ %s ]]: %s", n.Op, arithWhy)
+						e.note(arithTier, ctx.covered, "[[ %s ]]: %s", n.Op, arithWhy)
 						return
 					}
 				}
@@ -108,7 +108,7 @@ func (e *eval) testArith(x syntax.TestExpr, ctx cctx, sc *scope) {
 // a[$(cmd)], whose subscript is evaluated.
 func (e *eval) nameArg(a arg, ctx cctx, what string) {
 	if !a.known {
-		e.note(TierMutate, ctx.covered, "%s: a variable name computed at run time can carry an array subscript that runs commands", what)
+		e.note(arithTier, ctx.covered, "%s: a variable name computed at run time can carry an array subscript that runs commands", what)
 		return
 	}
 	name, sub, ok := strings.Cut(a.val, "[")
@@ -119,7 +119,7 @@ func (e *eval) nameArg(a arg, ctx cctx, what string) {
 		if ctx.sc.isAssoc(name) && !strings.ContainsAny(sub, "$`") {
 			return
 		}
-		e.note(TierMutate, ctx.covered, "%s: the subscript of %q is evaluated as arithmetic", what, truncate(a.val, 64))
+		e.note(arithTier, ctx.covered, "%s: the subscript of %q is evaluated as arithmetic", what, truncate(a.val, 64))
 	}
 }
 
@@ -160,7 +160,7 @@ func (e *eval) paramArith(p *syntax.ParamExp, ctx cctx, sc *scope) {
 		allKeys = true
 	}
 	if p.Excl && p.Names == 0 && !allKeys && (p.Index != nil || !e.identName(sc, p.Param.Value)) {
-		e.note(TierMutate, ctx.covered, "${!%s}: indirect expansion of a value not known at parse time can run commands (array subscripts in it expand $(…))", p.Param.Value)
+		e.note(arithTier, ctx.covered, "${!%s}: indirect expansion of a value not known at parse time can run commands (array subscripts in it expand $(…))", p.Param.Value)
 	}
 }
 
@@ -172,7 +172,7 @@ func (e *eval) promptExpansion(name string, ctx cctx, sc *scope) {
 	if e.intName(sc, name) {
 		return
 	}
-	e.note(TierMutate, ctx.covered, "${%s@P}: prompt expansion runs the command substitutions in a value not known at parse time", name)
+	e.note(arithTier, ctx.covered, "${%s@P}: prompt expansion runs the command substitutions in a value not known at parse time", name)
 	if sc == nil {
 		return
 	}
@@ -209,7 +209,7 @@ func (e *eval) assignArith(a *syntax.Assign, intAttr bool, ctx cctx, sc *scope) 
 		}
 	}
 	if intAttr && a.Value != nil && !e.arithWordSafe(a.Value, ctx, sc) {
-		e.note(TierMutate, ctx.covered, "assignment to integer variable %s: %s", a.Name.Value, arithWhy)
+		e.note(arithTier, ctx.covered, "assignment to integer variable %s: %s", a.Name.Value, arithWhy)
 	}
 	if a.Value != nil {
 		e.assignedWord(a.Name.Value, a.Value, ctx, sc, "assignment")
@@ -229,7 +229,7 @@ func (e *eval) assignArith(a *syntax.Assign, intAttr bool, ctx cctx, sc *scope) 
 func (e *eval) assignedWord(name string, w *syntax.Word, ctx cctx, sc *scope, what string) {
 	arith, ref := sc.assignEvals(name)
 	if arith && !e.intWord(w, ctx, sc) {
-		e.note(TierMutate, ctx.covered, "%s to integer variable %s: %s", what, name, arithWhy)
+		e.note(arithTier, ctx.covered, "%s to integer variable %s: %s", what, name, arithWhy)
 	}
 	if ref {
 		r := resolver{e: e, ctx: ctx, sc: sc}
@@ -245,7 +245,7 @@ func (e *eval) assignedText(name string, v arg, ctx cctx, what string) {
 	name, _, _ = strings.Cut(name, "[")
 	arith, ref := ctx.sc.assignEvals(name)
 	if arith && !(v.known && e.arithTextSafe(v.val, ctx.sc)) {
-		e.note(TierMutate, ctx.covered, "%s into integer variable %s: %s", what, name, arithWhy)
+		e.note(arithTier, ctx.covered, "%s into integer variable %s: %s", what, name, arithWhy)
 	}
 	if ref {
 		if v.known {
@@ -280,7 +280,7 @@ func (e *eval) loopArith(c *syntax.ForClause, ctx cctx, sc *scope) {
 	if c.Select || len(l.Items) == 0 && !l.InPos.IsValid() {
 		what = "loop over run-time values"
 		if arith {
-			e.note(TierMutate, ctx.covered, "%s into integer variable %s: %s", what, name, arithWhy)
+			e.note(arithTier, ctx.covered, "%s into integer variable %s: %s", what, name, arithWhy)
 		}
 		if ref {
 			e.nameArg(arg{val: "$" + name}, ctx, what+" into nameref "+name)
@@ -290,7 +290,7 @@ func (e *eval) loopArith(c *syntax.ForClause, ctx cctx, sc *scope) {
 	r := resolver{e: e, ctx: ctx, sc: sc}
 	for _, w := range l.Items {
 		if arith && !e.intWord(w, ctx, sc) {
-			e.note(TierMutate, ctx.covered, "%s into integer variable %s: %s", what, name, arithWhy)
+			e.note(arithTier, ctx.covered, "%s into integer variable %s: %s", what, name, arithWhy)
 		}
 		if ref {
 			for _, f := range r.appendFields(nil, w) {

@@ -33,6 +33,9 @@ type arithFacts struct {
 	// be a number from (x=$(wc -l)); a function of one of the names
 	// makes every such value unknown.
 	trusts []string
+	// keysOf are the arrays whose keys a loop takes as integers (for i in
+	// "${!a[@]}"): an associative array's keys are any text.
+	keysOf []string
 	names  map[string]*nameFacts
 	skip   map[*syntax.Word]bool
 	// base is the offset in the script of the piece being walked
@@ -109,6 +112,7 @@ func (af *arithFacts) join(from *arithFacts) {
 	af.tainted = af.tainted || from.tainted
 	af.aside = af.aside || from.aside
 	af.trusts = append(af.trusts, from.trusts...)
+	af.keysOf = append(af.keysOf, from.keysOf...)
 	for n, f := range from.names {
 		nf := af.name(n)
 		nf.topInt = firstAt(nf.topInt, f.topInt)
@@ -254,7 +258,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				allInt, allIdent, allOp := true, true, true
 				for _, w := range l.Items {
 					i, id := valueKind(w)
-					i = i || braceInts(w) // for i in {1..5}
+					i = i || braceInts(w) || af.arrayKeys(w) // for i in {1..5}, "${!a[@]}"
 					// A glob item expands to names that begin as it does.
 					allInt, allIdent, allOp = allInt && i, allIdent && id, allOp && opKind(w)
 				}
@@ -474,4 +478,26 @@ func litValues(ws []*syntax.Word) ([]string, bool) {
 		out = append(out, v)
 	}
 	return out, true
+}
+
+// arrayKeys reports whether w is the list of an array's keys, "${!a[@]}"
+// or ${!a[*]}, and remembers the array: its keys are integers unless the
+// script declares it associative (see intName).
+func (af *arithFacts) arrayKeys(w *syntax.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	p := w.Parts[0]
+	if q, ok := p.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+		p = q.Parts[0]
+	}
+	pe, ok := p.(*syntax.ParamExp)
+	if !ok || !pe.Excl || pe.Names != 0 || pe.Slice != nil || pe.Repl != nil || pe.Exp != nil || pe.Param == nil {
+		return false
+	}
+	if iw, ok := pe.Index.(*syntax.Word); !ok || len(iw.Parts) != 1 || !isAllIndex(iw.Parts[0]) {
+		return false
+	}
+	af.keysOf = append(af.keysOf, pe.Param.Value)
+	return true
 }

@@ -390,6 +390,7 @@ func (e *eval) stmt(s *syntax.Stmt, ctx cctx, sc *scope) {
 		return
 	}
 	e.redirFindings(redirs, ctx.covered)
+	e.hereNames(s.Cmd, ctx)
 	e.command(s.Cmd, ctx, sc)
 }
 

@@ -322,9 +322,14 @@ func (e *eval) absorb(s *eval) {
 		}
 	}
 	for w, glob := range from.rel {
-		ps.rel[w] = glob // scriptInPieces checked they fit
+		ps.rel[w] = ps.rel[w] || glob // scriptInPieces checked they fit
 	}
 	for w := range from.relWrites {
 		ps.addRelWrite(w)
+	}
+	for _, a := range from.aliases {
+		if len(ps.aliases) < maxAliases {
+			ps.aliases = append(ps.aliases, a) // for the relative words checked at the end
+		}
 	}
 }

@@ -330,10 +330,10 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 		// Absorbed, then the evaluation's own (checked or per walk).
 		{eval{}, set(`tier reason denied denyWhy allowHit uncovered opaque steps cdRoot relWipe scanned paths
 			p stopped local tools printer calls ncalls argBufs nargs fnCall`)},
-		{pathState{}, set(`cds cdUnknown rel recRel relWrites relMore initial seen resolved`)},
+		{pathState{}, set(`cds cdUnknown rel recRel relWrites relMore initial seen resolved aliases nocase`)},
 		// Joined by joinScopes, then the pre-pass's own.
 		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref refs derived outer movesPos arith file funcTop mayUnset bgTop`)},
-		{arithFacts{}, set(`tainted aside trusts names depth skip base`)},
+		{arithFacts{}, set(`tainted aside trusts keysOf names depth skip base`)},
 	} {
 		ty := reflect.TypeOf(c.v)
 		for i := range ty.NumField() {

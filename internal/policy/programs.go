@@ -62,7 +62,7 @@ var interpreters = set(`python python2 python3 pypy pypy3 perl ruby irb node nod
 	java guile racket sbcl ghci runghc swift dotnet fish tcsh csh elvish nu xonsh ipython
 	ipython3 jruby jython rhino qjs gjs cscript wscript tclsh8.6 php-cgi erl escript
 	elixir iex clisp ocaml crystal nim dart kotlin kotlinc m4 gnuplot octave octave-cli maxima gp
-	ts-node tsx bb clojure clj janet fennel pike jrunscript jjs hy`)
+	ts-node tsx bb clojure clj janet fennel pike jrunscript jjs hy groovysh mongo mongosh rc es`)
 
 func set(s string) map[string]bool {
 	m := map[string]bool{}

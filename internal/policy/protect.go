@@ -21,7 +21,7 @@ import (
 // A word naming a protected path or a path inside one is denied; a glob
 // that matches one is denied; a word whose value is only partly known but
 // could name one (its known parts are a protected prefix or name a
-// protected file) is at least TierMutate. A word that is entirely unknown
+// protected file) is unresolvedTier. A word that is entirely unknown
 // ("$X") is not flagged: the kernel confinement, not the classifier, keeps
 // children away from warden's state.
 
@@ -125,6 +125,8 @@ type pathState struct {
 	relMore   bool            // more relative words than maxRelWords
 	seen      map[string]bool // words already checked
 	resolved  map[string]string
+	aliases   []alias // links, copies and mounts of directories above a protected path
+	nocase    bool    // shopt -s nocaseglob: patterns match either case
 }
 
 // pathsFor returns the path state, creating it when the policy protects paths.
@@ -220,6 +222,10 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		}
 	case "find":
 		e.findProtect(args[1:], ctx)
+	case "ln", "cp", "mv", "rsync", "mount", "bindfs":
+		e.recordAliases(name, args[1:])
+	case "shopt":
+		ps.nocase = ps.nocase || setsNocase(args[1:])
 	}
 }
 
@@ -324,7 +330,7 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	sep := pathSep
 	var inner []string
 	if !a.known {
-		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(cwdSubst.Replace(unquote.Replace(v)), "*"), "$$$1")
+		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(substPieces(cwdSubst.Replace(unquote.Replace(v))), "*"), "$$$1")
 		v, inner = braceExpansions(v)
 		// ${X:-/path}, ${X}/path: the braces of expansions end pieces too.
 		sep = func(r rune) bool { return r == '{' || r == '}' || pathSep(r) }
@@ -353,6 +359,9 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 			continue
 		}
 		glob := isPattern(f) && (a.glob || !a.known)
+		if glob && ps.nocase {
+			f = foldPattern(f)
+		}
 		switch {
 		case f[0] == '/':
 			e.absPath(f, glob, ctx, a.val)
@@ -365,11 +374,7 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 			if chdir != "" && strings.HasPrefix(chdir, "/") {
 				e.absPath(chdir+"/"+f, glob, ctx, a.val)
 			}
-			if len(ps.rel) < maxRelWords {
-				ps.rel[f] = glob
-			} else {
-				ps.relMore = true
-			}
+			e.addRel(f, glob)
 		}
 	}
 }
@@ -408,18 +413,19 @@ func (e *eval) tildePath(f string, glob bool, ctx cctx, word string) {
 // components continue a protected path's tail: warden/token under a home
 // that may be /root/.local/state.
 func (e *eval) suffixMatch(rest string, glob bool, ctx cctx, word string) {
-	e.tailMatch(rest, glob, 1, word)
+	e.tailMatch(rest, glob, 1, 1, word)
 }
 
 // tailMatch denies a relative path whose components continue the tail of a
-// protected path that starts at component from or later.
-func (e *eval) tailMatch(rest string, glob bool, from int, word string) {
+// protected path that starts at component from or later and has at least
+// minLen components.
+func (e *eval) tailMatch(rest string, glob bool, from, minLen int, word string) {
 	parts := splitPath(path.Clean("/" + rest))
 	if len(parts) == 0 {
 		return
 	}
 	for _, p := range e.p.protect.paths {
-		for start := from; start < len(p.parts); start++ {
+		for start := from; start <= len(p.parts)-minLen; start++ {
 			tail := p.parts[start:]
 			if compMatch(parts, tail, glob) {
 				e.deny("names warden's own state: " + truncate(word, 96))
@@ -453,18 +459,9 @@ func compMatch(parts, want []string, glob bool) bool {
 // absPath checks an absolute path or pattern lexically and, on the local
 // host, with its symlinks resolved.
 func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
-	if e.checkAbs(path.Clean(f), glob, ctx, word) {
+	if e.checkAbs(path.Clean(f), glob, ctx, word) || e.procPath(f, glob, ctx, word) ||
+		len(e.paths.aliases) > 0 && e.aliasedPath(f, glob, ctx, word) {
 		return
-	}
-	if link, rest, ok := procLink(path.Clean(f)); ok {
-		switch link {
-		case "root":
-			if e.checkAbs(path.Clean("/"+rest), glob, ctx, word) {
-				return
-			}
-		case "cwd":
-			e.partialPath("$D/"+rest, ctx)
-		}
 	}
 	if !e.local || e.p.protect.kernel {
 		// Another host's links say nothing here; and where the kernel
@@ -493,51 +490,6 @@ func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
 	if r != path.Clean(lit) {
 		e.checkAbs(path.Clean(path.Join(append([]string{r}, tail...)...)), glob, ctx, word)
 	}
-}
-
-// knownDir is the directory a cd or -C operand names when it is known: a
-// literal, or a process's root link (/proc/$PPID/root/…) followed by
-// literal components, which is that path from /.
-func knownDir(a arg) (string, bool) {
-	if a.known {
-		return a.val, true
-	}
-	if link, rest, ok := procLink(a.val); ok && link == "root" && !strings.ContainsAny(rest, "$`") {
-		return "/" + rest, true
-	}
-	return "", false
-}
-
-// procLink splits a path through a process's root or working directory
-// link, /proc/P/root/rest or /proc/P/task/T/cwd/rest, whatever spells P
-// and T (a number, self, $PPID, a pattern): the root is usually "/" and
-// the working directory unknown. It reports the link's name and rest.
-func procLink(p string) (link, rest string, ok bool) {
-	parts := splitPath(p)
-	if len(parts) < 3 || parts[0] != "proc" {
-		return "", "", false
-	}
-	i := 2
-	if parts[2] == "task" && len(parts) >= 5 {
-		i = 4
-	}
-	switch parts[i] {
-	case "root", "cwd":
-		return parts[i], strings.Join(parts[i+1:], "/"), true
-	}
-	return "", "", false
-}
-
-// ownDescriptor reports whether p names a descriptor of the process that
-// resolves it (/dev/fd/N, /dev/stdout, /proc/self/fd/N), which in warden
-// is warden's own and in the child something else.
-func ownDescriptor(p string) bool {
-	for _, d := range []string{"/dev/fd", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/proc/self/fd", "/proc/thread-self/fd", "/proc/self/task"} {
-		if Within(p, d) {
-			return true
-		}
-	}
-	return false
 }
 
 // resolve is evalPrefix with a cache per Evaluate: a path whose last
@@ -644,12 +596,13 @@ func protMatch(parts, prot []string, glob bool) int {
 // partialPath checks a word only partly known: $X/token, $HOME/.local/…,
 // /root/.local/state/$D/token.
 func (e *eval) partialPath(f string, ctx cctx) {
-	if link, rest, ok := procLink(f); ok && !strings.ContainsAny(rest, "$`") {
+	if link, rest, ok := procLink(lexClean(f)); ok && !strings.ContainsAny(rest, "$`") {
 		// /proc/$PPID/root/… is / whatever the process: what follows is
-		// known.
+		// known. Its cwd is this shell's or another's (procPath).
 		if link == "root" {
 			e.absPath("/"+rest, isPattern(rest), ctx, f)
-		} else {
+		} else if rest != "" {
+			e.addRel(rest, isPattern(rest))
 			e.partialPath("$D/"+rest, ctx)
 		}
 		return
@@ -680,7 +633,7 @@ func (e *eval) partialPath(f string, ctx cctx) {
 				return
 			case matchAncestor:
 				if len(prefix) > 0 {
-					e.note(TierMutate, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
+					e.note(unresolvedTier, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
 					return
 				}
 			}
@@ -691,7 +644,7 @@ func (e *eval) partialPath(f string, ctx cctx) {
 			continue
 		}
 		if e.distinctive(part) {
-			e.note(TierMutate, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
+			e.note(unresolvedTier, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
 			return
 		}
 	}
@@ -729,25 +682,21 @@ func (e *eval) protectVerdict() {
 	sort.Strings(words)
 	for _, w := range words {
 		glob := ps.rel[w]
+		if len(ps.aliases) > 0 && e.aliasedPath(w, glob, cctx{}, w) {
+			continue
+		}
 		for _, c := range cwds {
 			e.absPath(c+"/"+w, glob, cctx{}, w)
 		}
+		if unknown || ps.initial == "" {
+			e.unknownDirWord(w, glob)
+		}
 		if unknown || ps.initial == "" && strings.HasPrefix(path.Clean(w), "..") {
-			// Relative to a directory the classifier cannot name: any
-			// protected path could continue the components after
-			// the ".."s.
-			rest := path.Clean(w)
-			for rest == ".." || strings.HasPrefix(rest, "../") {
-				rest = strings.TrimPrefix(strings.TrimPrefix(rest, ".."), "/")
-			}
-			if rest != path.Clean(w) {
-				e.tailMatch(rest, glob, 0, w)
-			}
 			e.partialPath("$D/"+w, cctx{})
 		}
 	}
 	if ps.relMore && (unknown || len(cwds) > 0) {
-		e.note(TierMutate, false, "too many relative paths to check against the directories a cd makes current")
+		e.note(unresolvedTier, false, "too many relative paths to check against the directories a cd makes current")
 	}
 }
 

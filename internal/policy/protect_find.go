@@ -19,13 +19,13 @@ func (e *eval) findProtect(args []arg, ctx cctx) {
 			break
 		}
 		if !args[i].known || !strings.HasPrefix(v, "/") {
-			starts = append(starts, "")
+			starts = append(starts, e.relStarts(args[i])...)
 			continue
 		}
 		starts = append(starts, path.Clean(v))
 	}
 	if len(starts) == 0 {
-		starts = []string{""}
+		starts = e.relStarts(arg{val: ".", known: true})
 	}
 	for _, p := range e.p.protect.paths {
 		under := false
@@ -93,4 +93,22 @@ func findPathHit(pat arg, p string, fold bool) bool {
 	// Replace / on both sides so that * crosses directories as in find.
 	ok, _ := shellMatch(strings.ReplaceAll(pv, "/", "\x01"), strings.ReplaceAll(p, "/", "\x01"))
 	return ok
+}
+
+// relStarts returns the directories a relative start path of find can
+// be: under each directory the input can make current when all of them
+// are known (the caller gave the starting one), or "" for anywhere.
+func (e *eval) relStarts(a arg) []string {
+	if !a.known || e.paths.initial == "" {
+		return []string{""}
+	}
+	cwds, unknown := e.cwds()
+	if unknown || len(cwds) == 0 {
+		return []string{""}
+	}
+	out := make([]string, len(cwds))
+	for i, c := range cwds {
+		out[i] = path.Join(c, a.val)
+	}
+	return out
 }

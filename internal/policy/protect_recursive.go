@@ -11,7 +11,7 @@ import (
 // directories they are given, so a directory above warden's state, at any
 // depth, is a read of that state: grep -r x /var/lib reads
 // /var/lib/warden/token. Naming such a directory (ls /etc, du /var) stays
-// as it is; reading all of it is tier 2, and the person approving sees
+// as it is; reading all of it is unresolvedTier, and the person approving sees
 // why. What the checks below let through is held by the confinement.
 //
 // Only a local program can reach warden's files, and where the kernel
@@ -49,6 +49,8 @@ func recursiveOperands(args []arg) []arg {
 		ops, rec = patternOperands(args[1:], "efgtTmAB", "--regexp --file --match --type --glob --max-count"), true
 	case "find":
 		ops, rec = findRecursive(args[1:])
+	case "tar", "bsdtar", "gtar", "zip", "7z", "7za", "7zr", "cp", "scp", "rsync":
+		ops, rec = archiveOperands(normaliseName(path.Base(args[0].val)), args[1:])
 	}
 	if rec && len(ops) == 0 {
 		ops = []arg{{val: ".", known: true}}
@@ -227,8 +229,17 @@ func (e *eval) recursiveRead(args []arg, ctx cctx) {
 	}
 	ops := recursiveOperands(args)
 	for i, a := range ops {
-		if a.known && (a.val == "~" || strings.HasPrefix(a.val, "~/")) && e.p.protect.home != "" && e.local {
-			ops[i].val = path.Join(e.p.protect.home, a.val[1:])
+		v := a.val
+		if !a.known {
+			// "$HOME", ${HOME}/x: the home, as ~ is.
+			for _, h := range [...]string{"$HOME", "${HOME}"} {
+				if rest, ok := strings.CutPrefix(unquote.Replace(v), h); ok && !strings.ContainsAny(rest, "$`") && (rest == "" || rest[0] == '/') {
+					v = "~" + rest
+				}
+			}
+		}
+		if (v == "~" || strings.HasPrefix(v, "~/")) && e.p.protect.home != "" && e.local {
+			ops[i] = arg{val: path.Join(e.p.protect.home, v[1:]), known: true}
 		}
 	}
 	e.readDirs(ops, ctx) // unknown words and globs are pathWord's
@@ -238,7 +249,7 @@ func (e *eval) recursiveRead(args []arg, ctx cctx) {
 func (e *eval) aboveProtected(dir string, ctx cctx, word string) {
 	for _, p := range e.p.protect.paths {
 		if p.clean != dir && Within(p.clean, dir) {
-			e.note(TierMutate, ctx.covered, "%s", recursiveWhy+truncate(word, 96))
+			e.note(unresolvedTier, ctx.covered, "%s", recursiveWhy+truncate(word, 96))
 			return
 		}
 	}
@@ -255,7 +266,8 @@ func (e *eval) recursiveVerdict(cwds []string) {
 }
 
 // finderOperands returns the directories a command lists every file
-// under (find without an action, fd, rg --files), when it is one.
+// under (find without an action, fd, rg --files, du -a, tree -f, locate)
+// or in (ls), when it is one.
 func finderOperands(args []arg) []arg {
 	if len(args) == 0 || !args[0].known {
 		return nil
@@ -275,6 +287,24 @@ func finderOperands(args []arg) []arg {
 		return starts
 	case "fd", "fdfind":
 		return patternOperands(args[1:], "etEdScjo", "--extension --type --exclude --max-depth --min-depth --size --changed-within --changed-before --owner --max-results --base-directory --search-path")
+	case "locate", "plocate", "mlocate", "slocate":
+		// Names from the whole file system's database, as find / lists.
+		return []arg{{val: "/", known: true}}
+	case "du":
+		if hasFlag(argVals(args[1:]), 'a', "--all") {
+			return nonEmpty(optionOperands(args[1:], "BdtX", "--block-size --max-depth --threshold --exclude-from --exclude --time-style --files0-from"))
+		}
+	case "tree":
+		if hasFlag(argVals(args[1:]), 'f', "") {
+			return nonEmpty(optionOperands(args[1:], "LPIo", "--filelimit --timefmt --sort --charset"))
+		}
+	case "ls":
+		// The names in a directory: cd /etc/warden; cat $(ls).
+		ops := nonEmpty(optionOperands(args[1:], "IwT", "--ignore --width --tabsize --hide --block-size"))
+		if len(ops) == 0 {
+			ops = []arg{{val: ".", known: true}}
+		}
+		return ops
 	case "rg":
 		if hasFlag(argVals(args[1:]), 0, "--files") {
 			return optionOperands(args[1:], "gtTm", "--glob --type --type-not --max-depth")
@@ -344,7 +374,16 @@ func (e *eval) substNames(ws []*syntax.Word, ctx cctx, sc *scope) {
 			if !ok || len(cs.Stmts) != 1 {
 				continue
 			}
-			if ce, ok := cs.Stmts[0].Cmd.(*syntax.CallExpr); ok {
+			cmd := cs.Stmts[0].Cmd
+			for {
+				// $(ls | head -1): the names come from the first stage.
+				b, ok := cmd.(*syntax.BinaryCmd)
+				if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+					break
+				}
+				cmd = b.X.Cmd
+			}
+			if ce, ok := cmd.(*syntax.CallExpr); ok {
 				r := resolver{e: e, ctx: ctx, sc: sc}
 				e.readDirs(finderOperands(r.fieldsAll(ce.Args)), ctx)
 			}

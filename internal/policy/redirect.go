@@ -448,3 +448,27 @@ func (e *eval) envName(name string, ctx cctx, where string) {
 		e.note(t, ctx.covered, "%s sets %s: %s", where, name, why)
 	}
 }
+
+// hereNames checks the here-document or here-string a compound command
+// reads for warden's paths, line by line as words: the text is data to a
+// program (cat <<< /etc/… prints it), but read in a loop or block hands
+// its lines to commands (while read f; do cat "$f"; done <<< /etc/…).
+func (e *eval) hereNames(c syntax.Command, ctx cctx) {
+	if !ctx.stdinRd || ctx.stdin.kind != stdinText || ctx.stdin.text == "" || e.pathsFor() == nil {
+		return
+	}
+	switch c.(type) {
+	case *syntax.WhileClause, *syntax.Block, *syntax.Subshell, *syntax.IfClause, *syntax.ForClause, *syntax.CaseClause:
+	default:
+		return
+	}
+	text := ctx.stdin.text
+	for n := 0; text != "" && n < maxRelWords; n++ {
+		line, rest, _ := strings.Cut(text, "\n")
+		if line != "" {
+			// A glob too: $f unquoted expands the pattern read.
+			e.pathWord(arg{val: line, known: true, glob: true}, ctx, "")
+		}
+		text = rest
+	}
+}

@@ -121,6 +121,13 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 				if !add(n.Name.Value, n.Value) {
 					sc.noteDerived(n)
 				}
+			case n.Value != nil:
+				// p+=/config.yaml continues each value p was given before.
+				if v, ok := plainLit(n.Value); ok {
+					for _, old := range slices.Clone(sc.vars[n.Name.Value]) {
+						sc.addValue(n.Name.Value, old+v)
+					}
+				}
 			}
 		case *syntax.ForClause:
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
@@ -133,6 +140,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		case *syntax.Stmt:
 			sc.codeAttrs(n, 0)
 			sc.readValue(n)
+			sc.printfValue(n)
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
 			sc.movesPos = sc.movesPos || movesPositionals(n)

@@ -275,7 +275,9 @@ func completionProgram(c *call) (Tier, string) {
 			// The word list is expanded again, command substitutions
 			// included: compgen -W '$(cmd)' runs cmd.
 			if !val.known {
-				c.e.note(TierMutate, c.ctx.covered, "%s -W: the word list is expanded again; a value not known at parse time can run commands", c.name)
+				// Unknown code, as -C's command computed at run time is.
+				c.e.opaque = true
+				c.e.note(TierDestructive, c.ctx.covered, "%s -W: the word list is expanded again; a value not known at parse time can run commands", c.name)
 			} else if strings.ContainsAny(val.val, "$`") {
 				c.shell(": "+val.val, c.name+" -W word list", nil, false)
 			}

@@ -418,3 +418,27 @@ func cwdWord(f string) (string, bool) {
 	}
 	return "", false
 }
+
+// printfValue records the value printf -v gives a variable when the
+// format and its arguments are literal: printf -v p '%s/%s' /etc/warden
+// config.yaml names what cat $p reads.
+func (sc *scope) printfValue(s *syntax.Stmt) {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) < 4 {
+		return
+	}
+	if v, _ := litValue(ce.Args[0]); v != "printf" {
+		return
+	}
+	vals, ok := litValues(ce.Args)
+	if !ok || vals[1] != "-v" || !validName(vals[2]) {
+		return
+	}
+	rest := vals[3:]
+	if rest[0] == "--" {
+		rest = rest[1:]
+	}
+	if len(rest) > 0 {
+		sc.addValue(vals[2], printfOut(rest[0], rest[1:]))
+	}
+}

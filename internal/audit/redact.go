@@ -48,7 +48,7 @@ func Redact(s string) string {
 }
 
 func newRedactor(s string) redactor {
-	return redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1}}
+	return redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1, scriptAt: -1}}
 }
 
 // ReadsSecretInput reports whether a program in the command reads a secret
@@ -91,8 +91,16 @@ type redactor struct {
 	procEnd int
 }
 
-// replace emits s[done:from] and then with, and skips s[from:to].
+// replace emits s[done:from] and then with, and skips s[from:to]. A span
+// that starts before done overlaps a replacement already made: only its
+// rest is replaced, so no rule's overlap can panic or re-emit text.
 func (r *redactor) replace(from, to int, with string) int {
+	if from < r.done {
+		if to <= r.done {
+			return r.done
+		}
+		from = r.done
+	}
 	if r.out == nil {
 		r.out = make([]byte, 0, len(r.s))
 	}

@@ -68,15 +68,15 @@ func (r *redactor) secretSource(cmd, w string, j int) {
 	case len(v) == 1 && isDigits(v) && (strings.HasSuffix(w, "fd") || w == "-d" || strings.HasPrefix(s[j:], " fd:") || strings.HasPrefix(s[j:], "=fd:")):
 		fd = int(v[0] - '0')
 	}
-	r.readsFd(fd)
+	r.readsFd(fd, j)
 }
 
 // readsFd notes that the current command reads a secret from the
-// descriptor fd (-1: none).
-func (r *redactor) readsFd(fd int) {
+// descriptor fd (-1: none); its option ends at j.
+func (r *redactor) readsFd(fd, j int) {
 	switch {
 	case fd == 0:
-		r.secretInput()
+		r.secretInput(j)
 	case fd > 0:
 		r.stdin.fds |= 1 << fd
 	}

@@ -246,8 +246,9 @@ func (r *redactor) word(i, j int) int {
 		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
 		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) {
 			// Inside a configuring subcommand, the name of a program
-			// with no rules is a value (rclone config create r sftp …).
-			if p := lookupProgram(w); p != nil && (p != noRules || r.prog == nil || !r.configuring(r.prog)) && (!p.cmdOnly || r.stdin.cmdAt == i) {
+			// is a value (rclone config create r sftp …, nmcli dev
+			// wifi connect net password …).
+			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog)) && (!p.cmdOnly || r.stdin.cmdAt == i) {
 				r.enterProgram(p, j)
 				return j
 			}

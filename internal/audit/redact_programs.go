@@ -475,7 +475,19 @@ func (r *redactor) configValue(i, j int) int {
 	if k == j || k >= len(r.s) || r.s[k] == '-' {
 		return 0
 	}
+	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && settingKey(w, r.s[k:e]) {
+		// nmcli … key-mgmt wpa-psk wifi-sec.psk x: w was a value, named
+		// like a key, and the next word is the key whose value follows.
+		return 0
+	}
 	return r.optionValue(k, how)
+}
+
+// settingKey reports whether v, the word after the secret-named word w of
+// a configuring command, is the secret-named setting.property key of the
+// next pair rather than w's value (w being a value without a dot).
+func settingKey(w, v string) bool {
+	return strings.IndexByte(w, '.') < 0 && strings.IndexByte(v, '.') > 0 && (secretKey(v) != keyNone || flagSecretName(v))
 }
 
 // lookAhead finds the secret positionals of the current command, from k

@@ -1,0 +1,22 @@
+package audit
+
+import "testing"
+
+// TestRedactConfiguringValues: inside a command that sets key value pairs
+// (nmcli, git config, aws configure set), a value that is also a
+// program's name (net, ssh, mysql) is a value, not a new command, and a
+// value named like a key (wpa-psk) does not take the next pair's key as
+// its value.
+func TestRedactConfiguringValues(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"nmcli dev wifi connect net password S3cr3tZ", []string{"S3cr3tZ"}, []string{"connect net password"}},
+		{"nmcli device wifi connect mysql password 'S3cr3tZ' ifname wlan0", []string{"S3cr3tZ"}, []string{"connect mysql password", "ifname wlan0"}},
+		{"nmcli d wifi connect ssh password S3cr3tZ", []string{"S3cr3tZ"}, []string{"ssh password"}},
+		{"nmcli connection add type wifi ssid n wifi-sec.key-mgmt wpa-psk wifi-sec.psk S3cr3tZ", []string{"S3cr3tZ"}, []string{"wifi-sec.key-mgmt wpa-psk wifi-sec.psk"}},
+		{"nmcli c add type wifi ssid n 802-11-wireless-security.key-mgmt wpa-psk 802-11-wireless-security.psk S3cr3tZ", []string{"S3cr3tZ"}, []string{"key-mgmt wpa-psk 802-11-wireless-security.psk"}},
+		{"nmcli con mod x wifi-sec.psk my-token-S3cr3tZ ipv4.method auto", []string{"S3cr3tZ"}, []string{"ipv4.method auto"}},
+		{"aws configure set aws_secret_access_key S3cr3tZ --profile net", []string{"S3cr3tZ"}, []string{"--profile net"}},
+		// A new command after a separator is a command again.
+		{"nmcli radio wifi on; mysql -pS3cr3tZ shop", []string{"S3cr3tZ"}, []string{"nmcli radio wifi on; mysql -p"}},
+	})
+}

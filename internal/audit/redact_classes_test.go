@@ -20,3 +20,18 @@ func TestRedactConfiguringValues(t *testing.T) {
 		{"nmcli radio wifi on; mysql -pS3cr3tZ shop", []string{"S3cr3tZ"}, []string{"nmcli radio wifi on; mysql -p"}},
 	})
 }
+
+// TestRedactInnerShellQuotedPositionals: a secret positional that the
+// inner shell of sh -c '…' or ssh host '…' gets quoted by the '\'' idiom
+// is read as one word, blanks included, and the idiom does not end the
+// command's look-ahead.
+func TestRedactInnerShellQuotedPositionals(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`ssh db1 'rabbitmqctl add_user '\''bob'\'' '\''S3cr3tZ'\'''`, []string{"S3cr3tZ"}, []string{`add_user '\''bob'\''`}},
+		{`sh -c 'rabbitmqctl change_password bob '\''S3cr3tZ'\'''`, []string{"S3cr3tZ"}, []string{"change_password bob"}},
+		{`sh -c 'wpa_passphrase '\''my net'\'' '\''S3cr3tZ'\'' >> /etc/wpa.conf'`, []string{"S3cr3tZ"}, []string{`'\''my net'\''`, ">> /etc/wpa.conf"}},
+		{`bash -c 'htpasswd -b f '\''bob'\'' '\''S3cr3tZ'\'''`, []string{"S3cr3tZ"}, []string{"htpasswd -b f"}},
+		{`ssh h 'vault login '\''S3cr3tZ'\'''`, []string{"S3cr3tZ"}, []string{"vault login"}},
+		{`sh -c 'mc alias set s3 https://x AKEY '\''S3cr3tZ'\'''`, []string{"S3cr3tZ"}, []string{"https://x AKEY"}},
+	})
+}

@@ -507,7 +507,9 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 		if k >= len(s) {
 			break
 		}
-		if q != 0 && (s[k] == q || q == '$' && s[k] == '\'') {
+		if q != 0 && (s[k] == q || q == '$' && s[k] == '\'') && (q != '\'' || !strings.HasPrefix(s[k:], `'\''`)) {
+			// The quote closes the string, unless it is the inner
+			// shell's quote: sh -c 'vault login '\''token'\'''.
 			r.lookEnd = k
 			return
 		}

@@ -22,7 +22,8 @@ func TestRedactConfiguringValues(t *testing.T) {
 }
 
 // TestRedactInnerShellQuotedPositionals: a secret positional that the
-// inner shell of sh -c '…' or ssh host '…' gets quoted by the '\” idiom
+// inner shell of sh -c '…' or ssh host '…' gets quoted by the idiom of a
+// closing quote, an escaped quote and an opening one
 // is read as one word, blanks included, and the idiom does not end the
 // command's look-ahead.
 func TestRedactInnerShellQuotedPositionals(t *testing.T) {

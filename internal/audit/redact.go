@@ -204,7 +204,7 @@ func (r *redactor) word(i, j int) int {
 	case 'p', 'P':
 		// SQL: PASSWORD 'secret', PASSWORD('secret').
 		if len(w) == 8 && strings.EqualFold(w, "password") {
-			if end := r.sqlString(j, false); end > 0 {
+			if end := r.sqlPassword(j); end > 0 {
 				return end
 			}
 			if end := r.netrcPassword(i, j); end > 0 {
@@ -296,31 +296,6 @@ func (r *redactor) word(i, j int) int {
 		}
 	}
 	return j
-}
-
-// sqlString redacts the string literal after a SQL password keyword
-// ending at j (after an optional '(' and blanks); bare allows an unquoted
-// word.
-func (r *redactor) sqlString(j int, bare bool) int {
-	s := r.s
-	k := j
-	paren := k < len(s) && s[k] == '('
-	if paren {
-		k++
-	}
-	if b := skipBlanks(s, k); b > k || paren {
-		k = b
-	} else {
-		return 0 // "password": or password=, a key
-	}
-	if k >= len(s) || (!bare && s[k] != '\'' && s[k] != '"' && !strings.HasPrefix(s[k:], `\"`)) {
-		return 0
-	}
-	start, end := valueSpan(s, k)
-	if end <= start {
-		return 0
-	}
-	return r.replace(start, end, Redacted)
 }
 
 // containsFold reports whether s contains the lower-case word, in any case.

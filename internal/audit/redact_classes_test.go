@@ -36,3 +36,24 @@ func TestRedactInnerShellQuotedPositionals(t *testing.T) {
 		{`sh -c 'mc alias set s3 https://x AKEY '\''S3cr3tZ'\'''`, []string{"S3cr3tZ"}, []string{"https://x AKEY"}},
 	})
 }
+
+// TestRedactSQLPasswordLiterals: the password literal of SET PASSWORD FOR
+// u = '…' (MySQL, InfluxQL), SET PASSWORD FROM '…' TO '…' (Cypher), and
+// PASSWORD followed by PostgreSQL's dollar quotes or an N'…'/E'…' literal.
+func TestRedactSQLPasswordLiterals(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`mysql -e "SET PASSWORD FOR 'bob'@'%' = 'S3cr3tZ'"`, []string{"S3cr3tZ"}, []string{`SET PASSWORD FOR 'bob'@'%' = '`}},
+		{`mysql -e "set password for root@localhost='S3cr3tZ';" && ls`, []string{"S3cr3tZ"}, []string{"set password for root@localhost='", "&& ls"}},
+		{`influx -execute "SET PASSWORD FOR bob = 'S3cr3tZ'"`, []string{"S3cr3tZ"}, []string{"SET PASSWORD FOR bob = '"}},
+		{`ssh db1 'mysql -e "SET PASSWORD FOR bob = \"S3cr3tZ\""'`, []string{"S3cr3tZ"}, []string{"SET PASSWORD FOR bob"}},
+		{`cypher-shell "ALTER CURRENT USER SET PASSWORD FROM 'Old0ne' TO 'S3cr3tZ'"`, []string{"S3cr3tZ", "Old0ne"}, []string{"SET PASSWORD FROM '", "' TO '"}},
+		{`psql -c 'ALTER ROLE app PASSWORD $$S3cr3tZ$$'`, []string{"S3cr3tZ"}, []string{"ALTER ROLE app PASSWORD $$", "$$'"}},
+		{`psql -c 'ALTER ROLE app PASSWORD $pw$S3cr3tZ$pw$'`, []string{"S3cr3tZ"}, []string{"PASSWORD $pw$"}},
+		{`psql -c "ALTER ROLE app PASSWORD \$\$S3cr3tZ\$\$"`, []string{"S3cr3tZ"}, []string{`PASSWORD \$\$`}},
+		{`psql -c "CREATE ROLE app LOGIN PASSWORD E'S3cr3tZ'"`, []string{"S3cr3tZ"}, []string{"LOGIN PASSWORD E'"}},
+		{`sqlcmd -Q "ALTER LOGIN sa WITH PASSWORD = N'S3cr3tZ'"`, []string{"S3cr3tZ"}, []string{"ALTER LOGIN sa WITH PASSWORD"}},
+		{"psql <<EOF\nALTER USER app WITH PASSWORD $$S3cr3tZ$$;\nEOF", []string{"S3cr3tZ"}, []string{"ALTER USER app WITH PASSWORD"}},
+		// Prose and other dollars stay.
+		{"echo 'reset the password for bob = done' $HOME", nil, []string{"reset the password for bob = done' $HOME"}},
+	})
+}

@@ -211,6 +211,12 @@ func (r *redactor) word(i, j int) int {
 				return end
 			}
 		}
+	case 's':
+		if w == "send" {
+			if end := r.expectSend(j); end > 0 {
+				return end
+			}
+		}
 	case 'b', 'B':
 		// SQL: IDENTIFIED [WITH plugin] BY 'secret' (or unquoted, Oracle).
 		if len(w) == 2 && strings.EqualFold(w, "by") && containsFold(s[max(0, i-64):i], "identified") {
@@ -265,6 +271,11 @@ func (r *redactor) word(i, j int) int {
 	// An array element's subscript sits between the name and '='
 	// (TOKENS[0]=…, [password]=… in an array's parentheses).
 	sep := subscriptEnd(s, i, j)
+	if mayNameCommand(w) {
+		if end := r.passCommand(i, j); end > 0 {
+			return end // restic --password-command 'echo pw'
+		}
+	}
 	kind := secretKey(w)
 	if w[0] == '-' && strings.HasPrefix(w, "--no-") {
 		kind = keyNone // a negation takes no value
@@ -290,7 +301,7 @@ func (r *redactor) word(i, j int) int {
 			return end // https_proxy=user:pass@proxy, --proxy user:pass@proxy
 		}
 	}
-	if kind != keyNone {
+	if kind != keyNone && !promptText(s, i, sep) {
 		if end := r.keyValue(sep, w[0] == '-', kind, nameStyled(w)); end > 0 {
 			return end
 		}
@@ -543,6 +554,8 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	}
 	if e := r.pastClose(k, k); e > k {
 		end = e // -H 'X-Api-Key: '"$part"S3cret
+	} else if q, ok := r.quoteAt(k); ok && len(quote) == 1 && q == quote[0] {
+		return 0 // expect "password:": the quote closes the key's string
 	} else if quote != "" {
 		start += len(quote)
 		end = quotedEnd(s, start, quote)

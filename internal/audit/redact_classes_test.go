@@ -57,3 +57,74 @@ func TestRedactSQLPasswordLiterals(t *testing.T) {
 		{"echo 'reset the password for bob = done' $HOME", nil, []string{"reset the password for bob = done' $HOME"}},
 	})
 }
+
+// TestRedactFedAuthLines: the AUTH line an echo, printf or here-string
+// feeds a Redis client (or nc to its port) carries the password.
+func TestRedactFedAuthLines(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"echo 'AUTH S3cr3tZ' | redis-cli", []string{"S3cr3tZ"}, []string{"echo 'AUTH ", "' | redis-cli"}},
+		{`printf 'AUTH default S3cr3tZ\r\nPING\r\n' | nc redis 6379`, []string{"S3cr3tZ"}, []string{"printf 'AUTH", "| nc redis 6379"}},
+		{"(echo AUTH S3cr3tZ; echo PING) | redis-cli", []string{"S3cr3tZ"}, []string{"echo PING) | redis-cli"}},
+		{`{ echo "AUTH $U S3cr3tZ"; echo INFO; } | redis-cli -h h`, []string{"S3cr3tZ"}, []string{"echo INFO; } | redis-cli -h h"}},
+		{"nc -q1 redis 6379 <<< 'AUTH bob S3cr3tZ'", []string{"S3cr3tZ"}, []string{"nc -q1 redis 6379 <<< 'AUTH"}},
+		// PAM's lower-case auth lines are no credential.
+		{"echo 'auth required pam_unix.so' >> /etc/pam.d/x", nil, []string{"auth required pam_unix.so"}},
+	})
+}
+
+// TestRedactEmptyPasswordUser: curl -u TOKEN: passes an API key as the
+// user with an empty password (Stripe, Mailgun, GitLab …): the user part
+// is the secret then.
+func TestRedactEmptyPasswordUser(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"curl -u S3cr3tZ: https://api.stripe.com/v1/charges", []string{"S3cr3tZ"}, []string{"-u ", ": https://api.stripe.com"}},
+		{"curl -u 'S3cr3tZ:' https://x", []string{"S3cr3tZ"}, []string{"https://x"}},
+		{"curl --user=S3cr3tZ: https://x", []string{"S3cr3tZ"}, []string{"--user="}},
+		{"curl -sSu S3cr3tZ: https://x", []string{"S3cr3tZ"}, []string{"-sSu "}},
+		{"curl -u bob: https://x", nil, []string{"curl -u "}},
+		{"curl -u bob https://x", nil, []string{"curl -u bob https://x"}},
+	})
+}
+
+// TestRedactCredentialFileSubstitutions: options that name a file holding
+// a user and password, given a process substitution that prints them.
+func TestRedactCredentialFileSubstitutions(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`openvpn --config c.ovpn --auth-user-pass <(printf 'bob\nS3cr3tZ\n')`, []string{"S3cr3tZ"}, []string{"openvpn --config c.ovpn --auth-user-pass <("}},
+		{`sudo openvpn --auth-user-pass <(echo -e "bob\nS3cr3tZ") c.ovpn`, []string{"S3cr3tZ"}, []string{"c.ovpn"}},
+		{`openvpn --askpass <(echo S3cr3tZ) --config c`, []string{"S3cr3tZ"}, []string{"--config c"}},
+		{`smbclient -A <(printf 'username=bob\npassword2=S3cr3tZ') //n/s`, []string{"S3cr3tZ"}, []string{"//n/s"}},
+	})
+}
+
+// TestRedactPasswordCommands: an option or variable naming the command
+// that prints a password (restic --password-command, BORG_PASSCOMMAND)
+// has the secret in it when that command is echo or printf; other
+// commands name where the secret is kept and stay.
+func TestRedactPasswordCommands(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"restic --password-command 'echo S3cr3tZ' snapshots", []string{"S3cr3tZ"}, []string{"--password-command 'echo ", "' snapshots"}},
+		{`restic --password-command="printf S3cr3tZ" snapshots`, []string{"S3cr3tZ"}, []string{"snapshots"}},
+		{"BORG_PASSCOMMAND='echo S3cr3tZ' borg list r", []string{"S3cr3tZ"}, []string{"borg list r"}},
+		{"export RESTIC_PASSWORD_COMMAND='printf %s S3cr3tZ'", []string{"S3cr3tZ"}, []string{"RESTIC_PASSWORD_COMMAND='printf"}},
+		{"rclone --password-command 'echo S3cr3tZ' ls r:", []string{"S3cr3tZ"}, []string{"ls r:"}},
+		{"restic --password-command 'pass show restic' snapshots", nil, []string{"--password-command 'pass show restic' snapshots"}},
+	})
+}
+
+// TestRedactPromptAnswers: expect's send answering a password prompt, a
+// prompt text itself being no key, sshpass without -p, -f, -d or -e
+// (reading the password on its input) and pdbedit -t.
+func TestRedactPromptAnswers(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`expect -c 'spawn ssh h; expect assword; send "S3cr3tZ\r"; interact'`, []string{"S3cr3tZ"}, []string{"expect assword; send", "interact'"}},
+		{"expect <<EOF\nspawn ssh bob@h\nexpect \"password:\"\nsend \"S3cr3tZ\\r\"\ninteract\nEOF", []string{"S3cr3tZ"}, []string{"expect \"password:\"\nsend \"", "interact"}},
+		{`expect -c 'spawn gpg -d f; expect "Passphrase: "; send -- "S3cr3tZ\n"; expect eof'`, []string{"S3cr3tZ"}, []string{`expect "Passphrase: "; send`}},
+		{"sshpass ssh h uptime <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"sshpass ssh h uptime <<< "}},
+		{"echo S3cr3tZ | sshpass -P assword ssh h", []string{"S3cr3tZ"}, []string{"| sshpass -P assword ssh h"}},
+		{"pdbedit -a bob -t <<< $'S3cr3tZ\\nS3cr3tZ'", []string{"S3cr3tZ"}, []string{"pdbedit -a bob -t <<< "}},
+		// sshpass told where the password is: the input is ssh's.
+		{"sshpass -e ssh h cat <<< hello", nil, []string{"cat <<< hello"}},
+		{"expect -c 'spawn ls; expect eof; send \"q\"'", nil, []string{`send "q"`}},
+	})
+}

@@ -17,7 +17,11 @@ func secretFileOption(cmd, w string) bool {
 	case cmd == "sshpass" && (w == "-f" || w == "-d"),
 		strings.HasPrefix(cmd, "ldap") && (w == "-y" || w == "-T"),
 		cmd == "curl" && (w == "-K" || w == "--config" || w == "--netrc-file"),
-		cmd == "openssl" && (w == "-passin" || w == "-passout" || w == "-pass" || w == "-kfile"):
+		cmd == "openssl" && (w == "-passin" || w == "-passout" || w == "-pass" || w == "-kfile"),
+		// openvpn --auth-user-pass <(printf 'u\npw'): user and password
+		// lines; smbclient -A: an authentication file.
+		cmd == "openvpn" && (w == "--auth-user-pass" || w == "--askpass" || w == "--http-proxy-user-pass"),
+		strings.HasPrefix(cmd, "smb") && w == "-A", cmd == "rpcclient" && w == "-A", cmd == "net" && w == "-A":
 		return true
 	}
 	name := strings.TrimLeft(w, "-")

@@ -352,7 +352,11 @@ func (r *redactor) splitValue(start, end int, how split) int {
 	from := start
 	switch how {
 	case afterColon, colonOrWhole, afterPercent, afterComma, afterEquals:
-		if x := strings.IndexByte(v, separator(how)); x >= 0 {
+		if x := strings.IndexByte(v, separator(how)); x > 0 && x == len(v)-1 && how == afterColon {
+			// curl -u TOKEN: (an API key as the user, the password
+			// empty): the user is the secret.
+			end = start + x
+		} else if x >= 0 {
 			from = start + x + 1
 		} else if how != colonOrWhole {
 			return 0

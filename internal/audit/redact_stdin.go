@@ -30,6 +30,8 @@ type stdinState struct {
 	// readsSecret: some command did, so what a tool feeds the command
 	// line on its input is a secret (ReadsSecretInput).
 	readsSecret bool
+	// sshpass: the command is sshpass, its own command not yet found.
+	sshpass bool
 	// scriptAt is where the last string read as a shell's script
 	// starts (sh -c '…', bash <<< '…'), or -1.
 	scriptAt int
@@ -78,7 +80,7 @@ func (r *redactor) stdinWord(i, j int) int {
 		return j // if echo … | chpasswd; then …: the command follows
 	}
 	if st.atCmd {
-		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt = false, w, w == "tee", stdinWrapper(w), i
+		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt, st.sshpass = false, w, w == "tee", stdinWrapper(w), i, w == "sshpass"
 		if st.tee {
 			return j
 		}
@@ -106,6 +108,13 @@ func (r *redactor) stdinWord(i, j int) int {
 	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
 		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe
 	}
+	if w == "AUTH" && (st.echoAt >= 0 || hereString(r.s, i)) {
+		// echo 'AUTH pw' | redis-cli, nc h 6379 <<< "AUTH u pw": the
+		// AUTH line a command writes or is given (upper case only, as
+		// above).
+		r.lookAhead(j, positional{every: true}, false)
+		return j
+	}
 	if st.cmd == "printf" && strings.HasSuffix(r.s[max(0, i-4):i], "-v ") && secretName(w) {
 		// printf -v TOKEN fmt args: what it prints is the variable's value.
 		r.lookAhead(j, positional{every: true}, false)
@@ -122,6 +131,19 @@ func (r *redactor) stdinWord(i, j int) int {
 			r.readsFd(int(w[len(w)-1]-'0'), j) // sshpass -d3
 		case secretFileOption(st.cmd, w):
 			r.secretSource(st.cmd, w, j)
+		}
+	}
+	if st.sshpass && w[0] != '-' {
+		// sshpass ssh h <<< pw: no -p, -f, -d or -e; looked at once, at
+		// its command's first word (and -P's value, in a bounded span).
+		switch reads, value := sshpassReadsStdin(r.s[st.cmdAt:i]); {
+		case value && i-st.cmdAt < 1024:
+		case reads:
+			st.sshpass = false
+			r.secretInput(i)
+			return j
+		default:
+			st.sshpass = false
 		}
 	}
 	if !st.secret && r.prog != nil && r.prompts(w, j) {
@@ -203,6 +225,8 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add"
 	case "password_stdin":
 		return cmd == "sshfs" // sshfs -o password_stdin
+	case "-t", "--password-from-stdin":
+		return cmd == "pdbedit"
 	}
 	if wrapped && stdinReader(w) {
 		return true

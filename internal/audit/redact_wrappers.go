@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // Commands that run another command with their own input, and so pass a
 // pipeline's secret on to it: echo pw | sudo -S …, docker exec -i c
 // chpasswd <<< …, kubectl exec -i p -- passwd --stdin u, or hand it a
@@ -55,4 +57,46 @@ func shellProgram(w string) bool {
 		return true
 	}
 	return false
+}
+
+// hereString reports whether the word at i starts a here-string's text
+// (<<< AUTH …, <<< 'AUTH …').
+func hereString(s string, i int) bool {
+	k := i
+	if k > 0 && (s[k-1] == '\'' || s[k-1] == '"') {
+		k--
+	}
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
+		k--
+	}
+	return k >= 3 && s[k-3:k] == "<<<"
+}
+
+// sshpassReadsStdin reports whether sshpass, whose words before the word
+// after them are before, reads the password on its input: it does when
+// no -p, -f, -d or -e option says where else to find it. value: the word
+// after them is the value of -P (the prompt), not sshpass's command.
+func sshpassReadsStdin(before string) (reads, value bool) {
+	w := before
+	last := ""
+	for w != "" {
+		w = strings.TrimLeft(w, " \t")
+		e := strings.IndexAny(w, " \t")
+		if e < 0 {
+			e = len(w)
+		}
+		word := w[:e]
+		w = w[e:]
+		if len(word) > 1 && word[0] == '-' {
+			switch word[1] {
+			case 'p', 'f', 'd', 'e':
+				return false, false
+			}
+		}
+		last = word
+	}
+	if last == "-P" {
+		return false, true
+	}
+	return true, false
 }

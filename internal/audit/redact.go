@@ -38,7 +38,14 @@ const Redacted = "[REDACTED]"
 // Only ASCII bytes are ever cut, so valid UTF-8 stays valid. When nothing is
 // found, s itself is returned.
 func Redact(s string) string {
+	return redactFound(s, nil)
+}
+
+// redactFound is Redact, adding what it replaced to *found when found is
+// not nil.
+func redactFound(s string, found *[]string) string {
 	r := newRedactor(s)
+	r.found = found
 	r.run()
 	if r.out == nil {
 		return s
@@ -89,6 +96,9 @@ type redactor struct {
 	// procEnd is where the last process substitution read as a secret
 	// source ended (redact_fds.go).
 	procEnd int
+	// found, when not nil, collects the text of every replacement
+	// (RedactArgsFound).
+	found *[]string
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to]. A span
@@ -100,6 +110,9 @@ func (r *redactor) replace(from, to int, with string) int {
 			return r.done
 		}
 		from = r.done
+	}
+	if r.found != nil {
+		*r.found = append(*r.found, r.s[from:to])
 	}
 	if r.out == nil {
 		r.out = make([]byte, 0, len(r.s))

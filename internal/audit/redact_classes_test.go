@@ -1,6 +1,9 @@
 package audit
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestRedactConfiguringValues: inside a command that sets key value pairs
 // (nmcli, git config, aws configure set), a value that is also a
@@ -127,4 +130,28 @@ func TestRedactPromptAnswers(t *testing.T) {
 		{"sshpass -e ssh h cat <<< hello", nil, []string{"cat <<< hello"}},
 		{"expect -c 'spawn ls; expect eof; send \"q\"'", nil, []string{`send "q"`}},
 	})
+}
+
+// TestRedactArgsFoundSecrets: the texts redaction replaced in a call's
+// arguments redact the classifier's reason, which quotes the words it
+// judged without the options that made them secret.
+func TestRedactArgsFoundSecrets(t *testing.T) {
+	for _, tt := range []struct{ args, reason, secret, keep string }{
+		{`{"command":"restic -r s3:x --password-command 'echo S3cr3tZ' snapshots"}`, "restic echo S3cr3tZ snapshots", "S3cr3tZ", "restic echo "},
+		{`{"command":"sshpass ssh h <<< S3cr3tZ"}`, `unknown program "S3cr3tZ"`, "S3cr3tZ", "unknown program"},
+		{`{"command":"run","env":{"PGPASSWORD":"S3cr3tZ"}}`, "psql -W S3cr3tZ", "S3cr3tZ", "psql -W"},
+		{`{"script":"cat > ~/.netrc <<EOF\nmachine h login bob password S3cr3tZ\nEOF"}`, "line machine h login bob password S3cr3tZ", "S3cr3tZ", "line "},
+	} {
+		_, sec := RedactArgsFound([]byte(tt.args), 0, true)
+		got := sec.Redact(tt.reason)
+		if strings.Contains(got, tt.secret) || !strings.Contains(got, tt.keep) {
+			t.Errorf("%s: reason %q redacted to %q", tt.args, tt.reason, got)
+		}
+	}
+	if _, sec := RedactArgsFound([]byte(`{"command":"echo hi"}`), 0, true); sec != nil {
+		t.Errorf("echo hi found secrets %q", sec)
+	}
+	if _, sec := RedactArgsFound([]byte(`{"command":"curl -u bob:pw x"}`), 0, true); len(sec) != 0 {
+		t.Errorf("a secret shorter than %d bytes is looked for in other texts: %q", minSecret, sec)
+	}
 }

@@ -435,6 +435,14 @@ func valueSpan(s string, k int) (start, end int) {
 		return k + 4, len(s)
 	case strings.HasPrefix(s[k:], `\"`):
 		return k + 2, quotedEnd(s, k+2, `\"`)
+	case strings.HasPrefix(s[k:], "$'"):
+		// $'pw\npw', read where bash's quotes are not tracked (a
+		// here-document's body).
+		e := ansiEnd(s, k+2)
+		if e > k+2 && s[e-1] == '\'' {
+			e--
+		}
+		return k + 2, e
 	case s[k] == '"' || s[k] == '\'':
 		return k + 1, quotedEnd(s, k+1, s[k:k+1])
 	}

@@ -104,6 +104,7 @@ func (r *redactor) stdinWord(i, j int) int {
 	}
 	if st.wrapper && (w == "sudo" || w == "doas" || wrappedCommand(w)) {
 		st.cmd = w // ssh host sudo -S …, sudo docker secret create s -
+		st.sshpass, st.cmdAt = w == "sshpass", i
 	}
 	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
 		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe

@@ -53,3 +53,14 @@ func TestRedactWrappedStdinReaders(t *testing.T) {
 		{"echo hello | docker exec -i c cat", nil, []string{"echo hello | docker exec -i c cat"}},
 	})
 }
+
+// TestRedactWrappedHereStrings: here-strings in a shell's here-document
+// body (where bash's quotes are not tracked) and to commands under sudo.
+func TestRedactWrappedHereStrings(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"bash <<'EOF'\nsmbpasswd -a bob <<< $'S3cr3tZ\\nS3cr3tZ'\nEOF", []string{"S3cr3tZ"}, []string{"smbpasswd -a bob <<< $'", "'\nEOF"}},
+		{"sh <<EOF\nchpasswd <<< $'bob:S3cr3tZ'\nEOF", []string{"S3cr3tZ"}, []string{"chpasswd <<< $'"}},
+		{"sudo pdbedit -a bob -t <<< $'S3cr3tZ\\nS3cr3tZ'", []string{"S3cr3tZ"}, []string{"sudo pdbedit -a bob -t"}},
+		{"sudo sshpass ssh h uptime <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"sudo sshpass ssh h uptime"}},
+	})
+}

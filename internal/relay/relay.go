@@ -195,6 +195,7 @@ type Call struct {
 	token    *auth.TokenInfo      // the verified HTTP token, if any
 
 	redacted     json.RawMessage // Args as audited, once argsRedacted is closed
+	secrets      audit.Secrets   // what redacting Args replaced, once argsRedacted is closed
 	argsRedacted chan struct{}   // made by redactArgs, which begin calls
 }
 
@@ -205,9 +206,18 @@ type Call struct {
 func (c *Call) redactArgs(maxValue int) {
 	c.argsRedacted = make(chan struct{})
 	go func() {
-		c.redacted = audit.RedactArgs(c.Args, maxValue)
+		c.redacted, c.secrets = audit.RedactArgsFound(c.Args, maxValue, true)
 		close(c.argsRedacted)
 	}()
+}
+
+// redactText returns a text about the call (the classifier's reason, an
+// approval's question) with what Redact finds in it and the secrets of the
+// call's arguments replaced: the reason quotes the words it judged without
+// the options that made them secret (restic echo pw).
+func (c *Call) redactText(s string) string {
+	<-c.argsRedacted
+	return c.secrets.Redact(s)
 }
 
 // auditArgs returns the call's arguments as audited, once redactArgs is done.

@@ -72,7 +72,7 @@ func shellKeyword(w string) bool {
 // scanning resumes (j, unless a replacement was made).
 func (r *redactor) stdinWord(i, j int) int {
 	st, w := &r.stdin, r.s[i:j]
-	if !st.atCmd && r.innerCommand(i) {
+	if !st.atCmd && st.echoAt < 0 && r.innerCommand(i) {
 		// sh -c 'echo …', ssh host "echo …": the string is a command.
 		st.atCmd, st.echoAt, st.secret, st.heredocs, st.scriptAt = true, -1, false, false, i
 	}

@@ -48,6 +48,9 @@ func TestRedactWrappedStdinReaders(t *testing.T) {
 		{"env -u X curl -K- <<< 'user = bob:S3cr3tZ'", []string{"S3cr3tZ"}, []string{"curl -K-"}},
 		{"timeout 5 vault login - <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"vault login -"}},
 		{"sudo -u bob gh auth login --with-token <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"gh auth login"}},
+		// A quoted echo argument under watch or ssh is no inner command.
+		{"watch -n 5 echo 'bob:S3cr3tZ' | sudo chpasswd", []string{"S3cr3tZ"}, []string{"| sudo chpasswd"}},
+		{"ssh h echo \"S3cr3tZ\" | docker login -u bob --password-stdin r", []string{"S3cr3tZ"}, []string{"docker login -u bob"}},
 		// A container's ordinary input stays.
 		{"docker exec -i c psql -U app < dump.sql", nil, []string{"docker exec -i c psql -U app < dump.sql"}},
 		{"echo hello | docker exec -i c cat", nil, []string{"echo hello | docker exec -i c cat"}},

@@ -568,7 +568,13 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	if e := r.pastClose(k, k); e > k {
 		end = e // -H 'X-Api-Key: '"$part"S3cret
 	} else if q, ok := r.quoteAt(k); ok && len(quote) == 1 && q == quote[0] {
-		return 0 // expect "password:": the quote closes the key's string
+		// The quote closes the key's string: the value is what the
+		// shell word goes on with (-H 'X-Api-Key: '+pw), or none
+		// (expect "Password: ").
+		if k+1 >= n || strings.IndexByte(" \t\r\n;|&)<>", s[k+1]) >= 0 {
+			return 0
+		}
+		start, end = k+1, wordEnd(s, k+1, 0, false)
 	} else if quote != "" {
 		start += len(quote)
 		end = quotedEnd(s, start, quote)

@@ -126,6 +126,8 @@ func TestRedactPromptAnswers(t *testing.T) {
 		{"sshpass ssh h uptime <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"sshpass ssh h uptime <<< "}},
 		{"echo S3cr3tZ | sshpass -P assword ssh h", []string{"S3cr3tZ"}, []string{"| sshpass -P assword ssh h"}},
 		{"pdbedit -a bob -t <<< $'S3cr3tZ\\nS3cr3tZ'", []string{"S3cr3tZ"}, []string{"pdbedit -a bob -t <<< "}},
+		{"curl -H 'X-Api-Key: '+S3cr3tZ/x https://x", []string{"S3cr3tZ"}, []string{"X-Api-Key: '"}},
+		{"curl -H 'X-Api-Key: '%S3cr3tZ https://x", []string{"S3cr3tZ"}, []string{"X-Api-Key: '"}},
 		// sshpass told where the password is: the input is ssh's.
 		{"sshpass -e ssh h cat <<< hello", nil, []string{"cat <<< hello"}},
 		{"expect -c 'spawn ls; expect eof; send \"q\"'", nil, []string{`send "q"`}},

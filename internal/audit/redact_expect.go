@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // expect and its kin (autoexpect scripts, pexpect's sendline is a call
 // loginCall reads) answer a password prompt with send: spawn ssh h;
 // expect "password:"; send "pw\r".
@@ -39,5 +41,6 @@ func promptText(s string, i, sep int) bool {
 	for k < len(s) && k-sep < 8 && s[k] == ' ' {
 		k++
 	}
-	return k < len(s) && s[k] == s[i-1] && !continuesWord(s, k+1)
+	// The quote must end the shell word too: -H 'X-Api-Key: '+pw goes on.
+	return k < len(s) && s[k] == s[i-1] && (k+1 == len(s) || strings.IndexByte(" \t\r\n;|&)", s[k+1]) >= 0)
 }

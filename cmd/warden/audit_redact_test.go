@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -75,22 +76,41 @@ func TestAuditRedactsFedAndWrappedSecrets(t *testing.T) {
 	}
 	sh := startSession(t, s.cs, nil)
 	sh.send("false && psql -c 'ALTER ROLE app PASSWORD $$S3cr3tYk$$'\n")
+	// A password typed at the prompt of the line before (mysql -p).
+	sh.send("false && mysql -u root -p\n")
+	sh.send("S3cr3tYm\n")
+	sh.send("echo after-prompt\n")
 	s.cs.Close()
 	b, err := os.ReadFile(filepath.Join(state, "audit.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := string(b)
-	for _, leak := range []string{"S3cr3tYa", "S3cr3tYb", "S3cr3tYc", "S3cr3tYd", "S3cr3tYe", "S3cr3tYf", "S3cr3tYg", "S3cr3tYh", "S3cr3tYi", "S3cr3tYj", "S3cr3tYk"} {
+	for _, leak := range []string{"S3cr3tYa", "S3cr3tYb", "S3cr3tYc", "S3cr3tYd", "S3cr3tYe", "S3cr3tYf", "S3cr3tYg", "S3cr3tYh", "S3cr3tYi", "S3cr3tYj", "S3cr3tYk", "S3cr3tYm"} {
 		if strings.Contains(log, leak) {
 			t.Errorf("audit log contains %q:\n%s", leak, log)
 		}
 	}
 	for _, kept := range []string{"cat <<< '", "chpasswd", "docker login -u bob --password-stdin r", "connect net password [REDACTED]",
 		"rabbitmqctl add_user bob", "SET PASSWORD FOR", "| redis-cli", "--password-command 'echo [REDACTED]' snapshots",
-		"--auth-user-pass <(printf [REDACTED]) --config c", "ALTER ROLE app PASSWORD $$[REDACTED]$$"} {
+		"--auth-user-pass <(printf [REDACTED]) --config c", "ALTER ROLE app PASSWORD $$[REDACTED]$$",
+		`"data":"[REDACTED]\n"`, "echo after-prompt"} {
 		if !strings.Contains(log, kept) {
 			t.Errorf("audit log lacks %q:\n%s", kept, log)
 		}
+	}
+	// The session's recording: what was typed is redacted as the log
+	// is, and the prompt's answer too. (Here no prompt turned the echo
+	// off, so the shell's echo of the answer is in the output.)
+	m := regexp.MustCompile(`"recording":"([^"]+)"`).FindStringSubmatch(log)
+	if m == nil {
+		t.Fatalf("no recording in the log:\n%s", log)
+	}
+	cast, err := os.ReadFile(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(cast), "S3cr3tYk") || strings.Contains(string(cast), `"i", "S3cr3tYm`) || !strings.Contains(string(cast), `"i", "[REDACTED]`) {
+		t.Errorf("recording keeps a typed secret:\n%s", cast)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -41,5 +42,75 @@ func TestAuditRedactsCredentialOptions(t *testing.T) {
 		if !strings.Contains(log, kept) {
 			t.Errorf("audit log lacks %q:\n%s", kept, log)
 		}
+	}
+}
+
+// TestAuditRedactsFedAndWrappedSecrets drives the binary with the
+// spellings of issue 16 point 4 that other rules missed: a here-string
+// that names a secret reader inside it (which made the redactor panic), a
+// shell's here-string, a secret piped to a login under kubectl exec,
+// nmcli's password after a network named like a program, inner-quoted
+// positionals of an inner shell, SET PASSWORD FOR, AUTH lines fed to
+// redis-cli, curl -u TOKEN:, password commands and process substitutions
+// in run_script, and a session_send. None of them runs a login: each sits
+// behind false &&.
+func TestAuditRedactsFedAndWrappedSecrets(t *testing.T) {
+	env, state := wardenEnv(t, "WARDEN_MODE=open")
+	s := startStdio(t, env, state, nil)
+	calls := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"run_command", map[string]any{"command": "cat <<< 'mysql --password S3cr3tYa shop'"}},
+		{"run_command", map[string]any{"command": "false && bash <<< 'echo bob:S3cr3tYb | chpasswd'"}},
+		{"run_command", map[string]any{"command": "false && kubectl exec -i p -- echo S3cr3tYc | docker login -u bob --password-stdin r"}},
+		{"run_command", map[string]any{"command": "false && nmcli dev wifi connect net password S3cr3tYd"}},
+		{"run_command", map[string]any{"command": `false && sh -c 'rabbitmqctl add_user bob '\''S3cr3tYe'\'''`}},
+		{"run_command", map[string]any{"command": `false && mysql -e "SET PASSWORD FOR 'bob'@'%' = 'S3cr3tYf'"`}},
+		{"run_command", map[string]any{"command": "false && echo 'AUTH S3cr3tYg' | redis-cli; false && curl -u S3cr3tYh: http://127.0.0.1:1/"}},
+		{"run_script", map[string]any{"interpreter": "bash", "script": "false && restic --password-command 'echo S3cr3tYi' snapshots\n" +
+			"false && openvpn --auth-user-pass <(printf 'bob\\nS3cr3tYj\\n') --config c\necho done\n"}},
+	}
+	for _, c := range calls {
+		callTool(t, s.cs, c.tool, c.args)
+	}
+	sh := startSession(t, s.cs, nil)
+	sh.send("false && psql -c 'ALTER ROLE app PASSWORD $$S3cr3tYk$$'\n")
+	// A password typed at the prompt of the line before (mysql -p).
+	sh.send("false && mysql -u root -p\n")
+	sh.send("S3cr3tYm\n")
+	sh.send("echo after-prompt\n")
+	s.cs.Close()
+	b, err := os.ReadFile(filepath.Join(state, "audit.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(b)
+	for _, leak := range []string{"S3cr3tYa", "S3cr3tYb", "S3cr3tYc", "S3cr3tYd", "S3cr3tYe", "S3cr3tYf", "S3cr3tYg", "S3cr3tYh", "S3cr3tYi", "S3cr3tYj", "S3cr3tYk", "S3cr3tYm"} {
+		if strings.Contains(log, leak) {
+			t.Errorf("audit log contains %q:\n%s", leak, log)
+		}
+	}
+	for _, kept := range []string{"cat <<< '", "chpasswd", "docker login -u bob --password-stdin r", "connect net password [REDACTED]",
+		"rabbitmqctl add_user bob", "SET PASSWORD FOR", "| redis-cli", "--password-command 'echo [REDACTED]' snapshots",
+		"--auth-user-pass <(printf [REDACTED]) --config c", "ALTER ROLE app PASSWORD $$[REDACTED]$$",
+		`"data":"[REDACTED]\n"`, "echo after-prompt"} {
+		if !strings.Contains(log, kept) {
+			t.Errorf("audit log lacks %q:\n%s", kept, log)
+		}
+	}
+	// The session's recording: what was typed is redacted as the log
+	// is, and the prompt's answer too. (Here no prompt turned the echo
+	// off, so the shell's echo of the answer is in the output.)
+	m := regexp.MustCompile(`"recording":"([^"]+)"`).FindStringSubmatch(log)
+	if m == nil {
+		t.Fatalf("no recording in the log:\n%s", log)
+	}
+	cast, err := os.ReadFile(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(cast), "S3cr3tYk") || strings.Contains(string(cast), `"i", "S3cr3tYm`) || !strings.Contains(string(cast), `"i", "[REDACTED]`) {
+		t.Errorf("recording keeps a typed secret:\n%s", cast)
 	}
 }

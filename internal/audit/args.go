@@ -25,6 +25,28 @@ const DefaultMaxValue = 4096
 // result as a whole is bounded too: beyond 16×maxValue (at least 64 KiB, at
 // most 512 KiB) it is replaced by a bounded string of itself.
 func RedactArgs(args json.RawMessage, maxValue int) json.RawMessage {
+	out, _ := RedactArgsFound(args, maxValue, false)
+	return out
+}
+
+// RedactArgsFound is RedactArgs that, with find, also returns the texts it
+// replaced (see Secrets): a verdict's reason or an approval's text that
+// quotes the call out of the context that made them secret (restic's
+// --password-command 'echo pw' read as "restic echo pw") is redacted with
+// them.
+func RedactArgsFound(args json.RawMessage, maxValue int, find bool) (json.RawMessage, Secrets) {
+	var found *[]string
+	if find {
+		found = new([]string)
+	}
+	out := redactArgs(args, maxValue, found)
+	if found == nil {
+		return out, nil
+	}
+	return out, newSecrets(*found)
+}
+
+func redactArgs(args json.RawMessage, maxValue int, found *[]string) json.RawMessage {
 	if len(args) == 0 {
 		return nil
 	}
@@ -32,9 +54,9 @@ func RedactArgs(args json.RawMessage, maxValue int) json.RawMessage {
 		maxValue = DefaultMaxValue
 	}
 	total := min(max(16*maxValue, 64<<10), 512<<10)
-	out, err := redactJSON(args, maxValue, secretStdin(args))
+	out, err := redactJSON(args, maxValue, secretStdin(args), found)
 	if err != nil {
-		return appendQuoted(nil, bound(Redact(string(args)), maxValue))
+		return appendQuoted(nil, bound(redactFound(string(args), found), maxValue))
 	}
 	if len(out) > total {
 		return appendQuoted(nil, bound(string(out), total))
@@ -70,7 +92,7 @@ type jsonFrame struct {
 
 // redactJSON redacts the JSON value in; with stdinSecret the value of a
 // top-level stdin key is a secret (secretStdin).
-func redactJSON(in []byte, maxValue int, stdinSecret bool) ([]byte, error) {
+func redactJSON(in []byte, maxValue int, stdinSecret bool, found *[]string) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(in))
 	dec.UseNumber()
 	out := make([]byte, 0, min(len(in), 1<<20))
@@ -107,7 +129,7 @@ func redactJSON(in []byte, maxValue int, stdinSecret bool) ([]byte, error) {
 				}
 				f.n++
 				f.wantKey = false
-				out = appendQuoted(out, bound(Redact(key), maxValue))
+				out = appendQuoted(out, bound(redactFound(key, found), maxValue))
 				out = append(out, ':')
 				secret = secretKey(key) != keyNone || secretName(key) ||
 					stdinSecret && len(stack) == 1 && strings.EqualFold(key, "stdin")
@@ -135,6 +157,9 @@ func redactJSON(in []byte, maxValue int, stdinSecret bool) ([]byte, error) {
 		}
 		if secret {
 			secret = false
+			if v, ok := tok.(string); ok && found != nil {
+				*found = append(*found, v)
+			}
 			if err := skipValue(dec, tok); err != nil {
 				return nil, err
 			}
@@ -149,7 +174,7 @@ func redactJSON(in []byte, maxValue int, stdinSecret bool) ([]byte, error) {
 			if pair != "" {
 				v = redactPair(pair, v)
 			}
-			out = appendQuoted(out, bound(Redact(v), maxValue))
+			out = appendQuoted(out, bound(redactFound(v, found), maxValue))
 		case json.Number:
 			if len(v) > maxValue {
 				out = appendQuoted(out, bound(string(v), maxValue))

@@ -38,7 +38,14 @@ const Redacted = "[REDACTED]"
 // Only ASCII bytes are ever cut, so valid UTF-8 stays valid. When nothing is
 // found, s itself is returned.
 func Redact(s string) string {
+	return redactFound(s, nil)
+}
+
+// redactFound is Redact, adding what it replaced to *found when found is
+// not nil.
+func redactFound(s string, found *[]string) string {
 	r := newRedactor(s)
+	r.found = found
 	r.run()
 	if r.out == nil {
 		return s
@@ -48,7 +55,7 @@ func Redact(s string) string {
 }
 
 func newRedactor(s string) redactor {
-	return redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1}}
+	return redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1, scriptAt: -1}}
 }
 
 // ReadsSecretInput reports whether a program in the command reads a secret
@@ -89,10 +96,24 @@ type redactor struct {
 	// procEnd is where the last process substitution read as a secret
 	// source ended (redact_fds.go).
 	procEnd int
+	// found, when not nil, collects the text of every replacement
+	// (RedactArgsFound).
+	found *[]string
 }
 
-// replace emits s[done:from] and then with, and skips s[from:to].
+// replace emits s[done:from] and then with, and skips s[from:to]. A span
+// that starts before done overlaps a replacement already made: only its
+// rest is replaced, so no rule's overlap can panic or re-emit text.
 func (r *redactor) replace(from, to int, with string) int {
+	if from < r.done {
+		if to <= r.done {
+			return r.done
+		}
+		from = r.done
+	}
+	if r.found != nil {
+		*r.found = append(*r.found, r.s[from:to])
+	}
 	if r.out == nil {
 		r.out = make([]byte, 0, len(r.s))
 	}
@@ -196,10 +217,16 @@ func (r *redactor) word(i, j int) int {
 	case 'p', 'P':
 		// SQL: PASSWORD 'secret', PASSWORD('secret').
 		if len(w) == 8 && strings.EqualFold(w, "password") {
-			if end := r.sqlString(j, false); end > 0 {
+			if end := r.sqlPassword(j); end > 0 {
 				return end
 			}
 			if end := r.netrcPassword(i, j); end > 0 {
+				return end
+			}
+		}
+	case 's':
+		if w == "send" {
+			if end := r.expectSend(j); end > 0 {
 				return end
 			}
 		}
@@ -238,8 +265,9 @@ func (r *redactor) word(i, j int) int {
 		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
 		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) {
 			// Inside a configuring subcommand, the name of a program
-			// with no rules is a value (rclone config create r sftp …).
-			if p := lookupProgram(w); p != nil && (p != noRules || r.prog == nil || !r.configuring(r.prog)) && (!p.cmdOnly || r.stdin.cmdAt == i) {
+			// is a value (rclone config create r sftp …, nmcli dev
+			// wifi connect net password …).
+			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog)) && (!p.cmdOnly || r.stdin.cmdAt == i) {
 				r.enterProgram(p, j)
 				return j
 			}
@@ -256,6 +284,11 @@ func (r *redactor) word(i, j int) int {
 	// An array element's subscript sits between the name and '='
 	// (TOKENS[0]=…, [password]=… in an array's parentheses).
 	sep := subscriptEnd(s, i, j)
+	if mayNameCommand(w) {
+		if end := r.passCommand(i, j); end > 0 {
+			return end // restic --password-command 'echo pw'
+		}
+	}
 	kind := secretKey(w)
 	if w[0] == '-' && strings.HasPrefix(w, "--no-") {
 		kind = keyNone // a negation takes no value
@@ -281,37 +314,12 @@ func (r *redactor) word(i, j int) int {
 			return end // https_proxy=user:pass@proxy, --proxy user:pass@proxy
 		}
 	}
-	if kind != keyNone {
+	if kind != keyNone && !promptText(s, i, sep) {
 		if end := r.keyValue(sep, w[0] == '-', kind, nameStyled(w)); end > 0 {
 			return end
 		}
 	}
 	return j
-}
-
-// sqlString redacts the string literal after a SQL password keyword
-// ending at j (after an optional '(' and blanks); bare allows an unquoted
-// word.
-func (r *redactor) sqlString(j int, bare bool) int {
-	s := r.s
-	k := j
-	paren := k < len(s) && s[k] == '('
-	if paren {
-		k++
-	}
-	if b := skipBlanks(s, k); b > k || paren {
-		k = b
-	} else {
-		return 0 // "password": or password=, a key
-	}
-	if k >= len(s) || (!bare && s[k] != '\'' && s[k] != '"' && !strings.HasPrefix(s[k:], `\"`)) {
-		return 0
-	}
-	start, end := valueSpan(s, k)
-	if end <= start {
-		return 0
-	}
-	return r.replace(start, end, Redacted)
 }
 
 // containsFold reports whether s contains the lower-case word, in any case.
@@ -559,6 +567,14 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	}
 	if e := r.pastClose(k, k); e > k {
 		end = e // -H 'X-Api-Key: '"$part"S3cret
+	} else if q, ok := r.quoteAt(k); ok && len(quote) == 1 && q == quote[0] {
+		// The quote closes the key's string: the value is what the
+		// shell word goes on with (-H 'X-Api-Key: '+pw), or none
+		// (expect "Password: ").
+		if k+1 >= n || strings.IndexByte(" \t\r\n;|&)<>", s[k+1]) >= 0 {
+			return 0
+		}
+		start, end = k+1, wordEnd(s, k+1, 0, false)
 	} else if quote != "" {
 		start += len(quote)
 		end = quotedEnd(s, start, quote)

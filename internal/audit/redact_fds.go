@@ -17,7 +17,11 @@ func secretFileOption(cmd, w string) bool {
 	case cmd == "sshpass" && (w == "-f" || w == "-d"),
 		strings.HasPrefix(cmd, "ldap") && (w == "-y" || w == "-T"),
 		cmd == "curl" && (w == "-K" || w == "--config" || w == "--netrc-file"),
-		cmd == "openssl" && (w == "-passin" || w == "-passout" || w == "-pass" || w == "-kfile"):
+		cmd == "openssl" && (w == "-passin" || w == "-passout" || w == "-pass" || w == "-kfile"),
+		// openvpn --auth-user-pass <(printf 'u\npw'): user and password
+		// lines; smbclient -A: an authentication file.
+		cmd == "openvpn" && (w == "--auth-user-pass" || w == "--askpass" || w == "--http-proxy-user-pass"),
+		strings.HasPrefix(cmd, "smb") && w == "-A", cmd == "rpcclient" && w == "-A", cmd == "net" && w == "-A":
 		return true
 	}
 	name := strings.TrimLeft(w, "-")
@@ -68,15 +72,15 @@ func (r *redactor) secretSource(cmd, w string, j int) {
 	case len(v) == 1 && isDigits(v) && (strings.HasSuffix(w, "fd") || w == "-d" || strings.HasPrefix(s[j:], " fd:") || strings.HasPrefix(s[j:], "=fd:")):
 		fd = int(v[0] - '0')
 	}
-	r.readsFd(fd)
+	r.readsFd(fd, j)
 }
 
 // readsFd notes that the current command reads a secret from the
-// descriptor fd (-1: none).
-func (r *redactor) readsFd(fd int) {
+// descriptor fd (-1: none); its option ends at j.
+func (r *redactor) readsFd(fd, j int) {
 	switch {
 	case fd == 0:
-		r.secretInput()
+		r.secretInput(j)
 	case fd > 0:
 		r.stdin.fds |= 1 << fd
 	}

@@ -40,7 +40,7 @@ func (r *redactor) writesTo(k int) {
 		}
 		r.feedSpan(span{from, to})
 	}
-	r.secretInput()
+	r.secretInput(k)
 }
 
 // credentialFile reports whether the path p (a shell word, quotes

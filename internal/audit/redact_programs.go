@@ -352,7 +352,11 @@ func (r *redactor) splitValue(start, end int, how split) int {
 	from := start
 	switch how {
 	case afterColon, colonOrWhole, afterPercent, afterComma, afterEquals:
-		if x := strings.IndexByte(v, separator(how)); x >= 0 {
+		if x := strings.IndexByte(v, separator(how)); x > 0 && x == len(v)-1 && how == afterColon {
+			// curl -u TOKEN: (an API key as the user, the password
+			// empty): the user is the secret.
+			end = start + x
+		} else if x >= 0 {
 			from = start + x + 1
 		} else if how != colonOrWhole {
 			return 0
@@ -431,6 +435,14 @@ func valueSpan(s string, k int) (start, end int) {
 		return k + 4, len(s)
 	case strings.HasPrefix(s[k:], `\"`):
 		return k + 2, quotedEnd(s, k+2, `\"`)
+	case strings.HasPrefix(s[k:], "$'"):
+		// $'pw\npw', read where bash's quotes are not tracked (a
+		// here-document's body).
+		e := ansiEnd(s, k+2)
+		if e > k+2 && s[e-1] == '\'' {
+			e--
+		}
+		return k + 2, e
 	case s[k] == '"' || s[k] == '\'':
 		return k + 1, quotedEnd(s, k+1, s[k:k+1])
 	}
@@ -475,7 +487,19 @@ func (r *redactor) configValue(i, j int) int {
 	if k == j || k >= len(r.s) || r.s[k] == '-' {
 		return 0
 	}
+	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && settingKey(w, r.s[k:e]) {
+		// nmcli … key-mgmt wpa-psk wifi-sec.psk x: w was a value, named
+		// like a key, and the next word is the key whose value follows.
+		return 0
+	}
 	return r.optionValue(k, how)
+}
+
+// settingKey reports whether v, the word after the secret-named word w of
+// a configuring command, is the secret-named setting.property key of the
+// next pair rather than w's value (w being a value without a dot).
+func settingKey(w, v string) bool {
+	return strings.IndexByte(w, '.') < 0 && strings.IndexByte(v, '.') > 0 && (secretKey(v) != keyNone || flagSecretName(v))
 }
 
 // lookAhead finds the secret positionals of the current command, from k
@@ -495,7 +519,9 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 		if k >= len(s) {
 			break
 		}
-		if q != 0 && (s[k] == q || q == '$' && s[k] == '\'') {
+		if q != 0 && (s[k] == q || q == '$' && s[k] == '\'') && (q != '\'' || !strings.HasPrefix(s[k:], `'\''`)) {
+			// The quote closes the string, unless it is the inner
+			// shell's quote: sh -c 'vault login '\''token'\'''.
 			r.lookEnd = k
 			return
 		}

@@ -30,6 +30,11 @@ type stdinState struct {
 	// readsSecret: some command did, so what a tool feeds the command
 	// line on its input is a secret (ReadsSecretInput).
 	readsSecret bool
+	// sshpass: the command is sshpass, its own command not yet found.
+	sshpass bool
+	// scriptAt is where the last string read as a shell's script
+	// starts (sh -c '…', bash <<< '…'), or -1.
+	scriptAt int
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
 	// fds: descriptors other than 0 the command reads a secret from
@@ -63,30 +68,19 @@ func shellKeyword(w string) bool {
 	return false
 }
 
-// stdinWrapper reports whether the program w runs the program named in
-// its arguments with its own input: sudo passwd, ssh host chpasswd, env
-// kinit.
-func stdinWrapper(w string) bool {
-	switch w {
-	case "sudo", "doas", "env", "nice", "nohup", "timeout", "command", "exec", "time", "stdbuf", "ionice", "ssh", "su":
-		return true
-	}
-	return false
-}
-
 // stdinWord looks at the word s[i:j] for this rule and returns where
 // scanning resumes (j, unless a replacement was made).
 func (r *redactor) stdinWord(i, j int) int {
 	st, w := &r.stdin, r.s[i:j]
-	if !st.atCmd && r.innerCommand(i) {
+	if !st.atCmd && st.echoAt < 0 && r.innerCommand(i) {
 		// sh -c 'echo …', ssh host "echo …": the string is a command.
-		st.atCmd, st.echoAt, st.secret, st.heredocs = true, -1, false, false
+		st.atCmd, st.echoAt, st.secret, st.heredocs, st.scriptAt = true, -1, false, false, i
 	}
 	if st.atCmd && shellKeyword(w) {
 		return j // if echo … | chpasswd; then …: the command follows
 	}
 	if st.atCmd {
-		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt = false, w, w == "tee", stdinWrapper(w), i
+		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt, st.sshpass = false, w, w == "tee", stdinWrapper(w), i, w == "sshpass"
 		if st.tee {
 			return j
 		}
@@ -95,7 +89,7 @@ func (r *redactor) stdinWord(i, j int) int {
 			st.echoAt = j
 		}
 		if stdinReader(w) {
-			r.secretInput()
+			r.secretInput(i)
 		}
 		if w == "AUTH" {
 			// A Redis (or SMTP) AUTH line, typed into redis-cli or fed
@@ -105,11 +99,22 @@ func (r *redactor) stdinWord(i, j int) int {
 		}
 		return j
 	}
-	if st.wrapper && (w == "sudo" || w == "doas") {
-		st.cmd = w // ssh host sudo -S …
+	if !st.wrapper && subWrapper(st.cmd, w) {
+		st.wrapper = true // docker exec -i c chpasswd, kubectl exec -i p -- …
+	}
+	if st.wrapper && (w == "sudo" || w == "doas" || wrappedCommand(w)) {
+		st.cmd = w // ssh host sudo -S …, sudo docker secret create s -
+		st.sshpass, st.cmdAt = w == "sshpass", i
 	}
 	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
 		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe
+	}
+	if w == "AUTH" && (st.echoAt >= 0 || hereString(r.s, i)) {
+		// echo 'AUTH pw' | redis-cli, nc h 6379 <<< "AUTH u pw": the
+		// AUTH line a command writes or is given (upper case only, as
+		// above).
+		r.lookAhead(j, positional{every: true}, false)
+		return j
 	}
 	if st.cmd == "printf" && strings.HasSuffix(r.s[max(0, i-4):i], "-v ") && secretName(w) {
 		// printf -v TOKEN fmt args: what it prints is the variable's value.
@@ -124,29 +129,50 @@ func (r *redactor) stdinWord(i, j int) int {
 	if len(w) > 1 && w[0] == '-' {
 		switch {
 		case st.cmd == "sshpass" && len(w) > 2 && w[1] == 'd' && isDigits(w[2:]):
-			r.readsFd(int(w[len(w)-1] - '0')) // sshpass -d3
+			r.readsFd(int(w[len(w)-1]-'0'), j) // sshpass -d3
 		case secretFileOption(st.cmd, w):
 			r.secretSource(st.cmd, w, j)
 		}
 	}
+	if st.sshpass && w[0] != '-' {
+		// sshpass ssh h <<< pw: no -p, -f, -d or -e; looked at once, at
+		// its command's first word (and -P's value, in a bounded span).
+		switch reads, value := sshpassReadsStdin(r.s[st.cmdAt:i]); {
+		case value && i-st.cmdAt < 1024:
+		case reads:
+			st.sshpass = false
+			r.secretInput(i)
+			return j
+		default:
+			st.sshpass = false
+		}
+	}
 	if !st.secret && r.prog != nil && r.prompts(w, j) {
-		r.secretInput() // mysql -p, psql -W
+		r.secretInput(i) // mysql -p, psql -W
 		return j
 	}
 	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:], st.wrapper) {
 		return j
 	}
-	r.secretInput()
+	r.secretInput(i)
 	return j
 }
 
-// secretInput marks the current command as reading a secret on its input:
-// what the pipeline feeds it so far is replaced (it has not been copied
-// out yet), and so are the bodies of here-documents feeding it.
-func (r *redactor) secretInput() {
+// secretInput marks the current command, whose word at is being read, as
+// reading a secret on its input: what the pipeline feeds it so far is
+// replaced (it has not been copied out yet), and so are the bodies of
+// here-documents feeding it. A shell's here-string the word sits in (bash
+// <<< 'echo … | chpasswd') is the script being read, not its input: its
+// own rules redact it. Any other fed text the word sits in (cat <<<
+// 'mysql -p …') is replaced whole, and the rules that then reach into it
+// find it replaced already (replace).
+func (r *redactor) secretInput(at int) {
 	st := &r.stdin
 	st.secret, st.readsSecret = true, true
 	for _, f := range st.feed[:st.nfeed] {
+		if f.to > at && f.from <= st.scriptAt && st.scriptAt < f.to {
+			continue
+		}
 		// A part already redacted by another rule is left as it is.
 		if from := max(f.from, r.done); f.to > from {
 			r.replace(from, f.to, Redacted)
@@ -200,6 +226,8 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add"
 	case "password_stdin":
 		return cmd == "sshfs" // sshfs -o password_stdin
+	case "-t", "--password-from-stdin":
+		return cmd == "pdbedit"
 	}
 	if wrapped && stdinReader(w) {
 		return true
@@ -427,6 +455,11 @@ func (r *redactor) innerCommand(i int) bool {
 		return true
 	}
 	before := strings.TrimRight(s[max(0, i-8):i-1], " \t")
+	if strings.HasSuffix(before, "<<<") {
+		// bash <<< '…', sudo sh <<< "…": a shell's here-string is its
+		// script.
+		return r.stdin.wrapper || shellProgram(r.stdin.cmd)
+	}
 	return strings.HasSuffix(before, " -c") || strings.HasSuffix(before, " -lc")
 }
 

@@ -167,6 +167,8 @@ func (r *redactor) valueWord(k int, list bool) (start, end int) {
 func innerSpan(s string, k, end int) (int, int) {
 	w := s[k:end]
 	switch {
+	case len(w) >= 8 && strings.HasPrefix(w, `'\''`) && strings.HasSuffix(w, `'\''`) && strings.Index(w[4:], `'\''`) == len(w)-8:
+		return k + 4, end - 4 // the inner shell's quotes: sh -c 'vault login '\''token'\'''
 	case len(w) >= 4 && strings.HasPrefix(w, `\"`) && strings.HasSuffix(w, `\"`) && quotedEnd(s, k+2, `\"`) == end-2:
 		return k + 2, end - 2
 	case len(w) >= 3 && strings.HasPrefix(w, "$'") && w[len(w)-1] == '\'' && ansiEnd(s, k+2) == end:
@@ -213,7 +215,13 @@ func wordEnd(s string, k int, q byte, list bool) int {
 		case '\'':
 			if q == '\'' || q == '$' {
 				if q == '\'' && strings.HasPrefix(s[k:], `'\''`) {
-					k += 4 // the inner shell's quote
+					// The inner shell's quote, whose part runs to
+					// the next one, blanks included ('\''my net'\'').
+					if e := strings.Index(s[k+4:], `'\''`); e >= 0 {
+						k += e + 8
+					} else {
+						k += 4
+					}
 					continue
 				}
 				if continuesWord(s, k+1) {

@@ -38,7 +38,7 @@ func (r *Relay) approveConsole(ctx context.Context, c *Call, host string, digest
 	}
 	t, err := r.opts.Console.Open(approvals.Request{
 		CallID: c.ID, Tool: c.Tool, Host: host, Identity: c.Identity, Client: c.Client,
-		Tier: int(v.Tier), Reason: v.Reason, Args: audit.RedactArgs(c.Args, r.opts.MaxArgBytes), Digest: digest,
+		Tier: int(v.Tier), Reason: c.redactText(v.Reason), Args: c.allSecrets().RedactJSON(c.auditArgs()), Digest: digest,
 	})
 	if err != nil {
 		if errors.Is(err, approvals.ErrTooManyPending) {
@@ -145,7 +145,7 @@ func (r *Relay) elicitInto(ctx context.Context, c *Call, t *approvals.Ticket, v 
 // elicitMessage is what the client's user is shown.
 func elicitMessage(c *Call, v policy.Verdict) string {
 	return fmt.Sprintf("warden: approve this tier %d call?\ntool: %s\nwhy it needs approval: %s\narguments: %s",
-		v.Tier, c.Tool, v.Reason, audit.RedactArgs(c.Args, 2048))
+		v.Tier, c.Tool, c.redactText(v.Reason), c.allSecrets().RedactJSON(audit.RedactArgs(c.Args, 2048)))
 }
 
 // approveSchema is the form the client's user answers.

@@ -157,6 +157,24 @@ func (r *Relay) record(ctx context.Context, rec *audit.Record, c *Call, out *Out
 		rec.OutputLen = int64(len(body))
 	}
 	rec.Args = c.auditArgs()
+	sec := c.allSecrets()
+	if out.Status != StatusOK && out.Reason != "" {
+		// A refusal's or an approval's reason, back to the client.
+		out.Reason = sec.Redact(out.Reason)
+	}
+	if len(sec) > 0 {
+		// The reason goes to the log; tools' notes (a session's typed
+		// lines) too.
+		rec.Reason = sec.Redact(rec.Reason)
+		for k, v := range rec.Extra {
+			if s, ok := v.(string); ok {
+				rec.Extra[k] = sec.Redact(s)
+			}
+		}
+	}
+	if len(c.known) > 0 {
+		rec.Args = sec.RedactJSON(rec.Args)
+	}
 	_, err := r.opts.Audit.Append(context.WithoutCancel(ctx), *rec)
 	if err != nil {
 		r.opts.Logger.Error("audit write failed", "tool", rec.Tool, "id", rec.ID, "err", err)

@@ -195,6 +195,8 @@ type Call struct {
 	token    *auth.TokenInfo      // the verified HTTP token, if any
 
 	redacted     json.RawMessage // Args as audited, once argsRedacted is closed
+	secrets      audit.Secrets   // what redacting Args replaced, once argsRedacted is closed
+	known        []string        // secrets the tool knows of (KnownSecret)
 	argsRedacted chan struct{}   // made by redactArgs, which begin calls
 }
 
@@ -205,9 +207,35 @@ type Call struct {
 func (c *Call) redactArgs(maxValue int) {
 	c.argsRedacted = make(chan struct{})
 	go func() {
-		c.redacted = audit.RedactArgs(c.Args, maxValue)
+		c.redacted, c.secrets = audit.RedactArgsFound(c.Args, maxValue, true)
 		close(c.argsRedacted)
 	}()
+}
+
+// redactText returns a text about the call (the classifier's reason, an
+// approval's question) with what Redact finds in it and the secrets of the
+// call's arguments replaced: the reason quotes the words it judged without
+// the options that made them secret (restic echo pw).
+func (c *Call) redactText(s string) string {
+	return c.allSecrets().Redact(s)
+}
+
+// KnownSecret tells the call's audit record, reason and approval text that
+// v, a text in its arguments no redaction rule recognises alone, is a
+// secret: a password a session_send types at the prompt of the command
+// the send before it ran. A tool calls it while planning the call.
+func (c *Call) KnownSecret(v string) {
+	c.known = append(c.known, v)
+}
+
+// allSecrets is what redacting the arguments replaced, once it is done,
+// and what the tool said is secret.
+func (c *Call) allSecrets() audit.Secrets {
+	<-c.argsRedacted
+	if len(c.known) == 0 {
+		return c.secrets
+	}
+	return c.secrets.With(c.known...)
 }
 
 // auditArgs returns the call's arguments as audited, once redactArgs is done.

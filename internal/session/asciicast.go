@@ -13,6 +13,8 @@ import (
 	"io"
 	"log/slog"
 	"os"
+
+	"github.com/warden-mcp/warden/internal/audit"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -131,7 +133,7 @@ func (r *recorder) output(p []byte) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.eventLocked("o", r.out.Append(nil, p))
+	r.eventLocked("o", redactEvent(r.out.Append(nil, p)))
 }
 
 func (r *recorder) input(p []byte) {
@@ -140,7 +142,23 @@ func (r *recorder) input(p []byte) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.eventLocked("i", r.in.Append(nil, p))
+	r.eventLocked("i", redactEvent(r.in.Append(nil, p)))
+}
+
+// redactEvent removes the credentials the audit log's redaction finds from
+// an event's text: what was typed (mysql -p…, export PGPASSWORD=…) and
+// the terminal's echo of it, so a recording keeps no secret the audit
+// record of the same send does not. A secret split across two chunks of
+// output can escape it; a typed send is one chunk.
+func redactEvent(b []byte) []byte {
+	if len(b) == 0 {
+		return b
+	}
+	s := string(b)
+	if red := audit.Redact(s); red != s {
+		return []byte(red)
+	}
+	return b
 }
 
 func (r *recorder) resize(cols, rows uint16) {

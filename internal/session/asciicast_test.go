@@ -223,3 +223,32 @@ func TestListRecordingsSkipsStrangers(t *testing.T) {
 		t.Errorf("ListRecordings of a missing dir = %v, %v", recs, err)
 	}
 }
+
+// TestRecordingRedactsCredentials: what is typed into a session and the
+// terminal's echo of it are recorded redacted as the audit log redacts
+// the send, so the recording keeps no credential the log does not.
+func TestRecordingRedactsCredentials(t *testing.T) {
+	dir := t.TempDir()
+	r := newTestRegistry(t, Options{RecordDir: dir})
+	id := startShell(t, r)
+	send(t, r, id, "false && mysql -uroot -pS3cr3tRa shop; false && export PGPASSWORD=S3cr3tRb; echo typed-$((1+1))\n")
+	readUntil(t, r, id, "typed-2", 10*time.Second)
+	send(t, r, id, "echo out-PGPASSWORD=S3cr3tRc\n")
+	readUntil(t, r, id, "out-PGPASSWORD", 5*time.Second)
+	ci, err := r.Close(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(ci.Recording)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, leak := range []string{"S3cr3tRa", "S3cr3tRb", "S3cr3tRc"} {
+		if strings.Contains(string(b), leak) {
+			t.Errorf("recording contains %q:\n%s", leak, b)
+		}
+	}
+	if !strings.Contains(string(b), "mysql -uroot -p[REDACTED] shop") {
+		t.Errorf("recording lost the redacted command:\n%s", b)
+	}
+}

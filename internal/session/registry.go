@@ -361,11 +361,18 @@ func (r *Registry) get(id string) (*session, error) {
 // Send writes data to the session's input. It may block while the program
 // does not read its input; ctx bounds that.
 func (r *Registry) Send(ctx context.Context, id string, data []byte) error {
+	return r.SendSecret(ctx, id, data, "")
+}
+
+// SendSecret is Send of data that holds secret, a text no redaction rule
+// recognises alone (a password typed at a prompt): the recording shows
+// it redacted.
+func (r *Registry) SendSecret(ctx context.Context, id string, data []byte, secret string) error {
 	s, err := r.get(id)
 	if err != nil {
 		return fmt.Errorf("send to session %s: %w", id, err)
 	}
-	if err := s.send(ctx, data); err != nil {
+	if err := s.send(ctx, data, secret); err != nil {
 		return fmt.Errorf("send to session %s: %w", id, err)
 	}
 	return nil

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -10,6 +11,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/audit"
 )
 
 // Bounds on waiting for a closed process to let go of its goroutines. Close
@@ -204,7 +207,7 @@ type writeDeadliner interface {
 	SetWriteDeadline(t time.Time) error
 }
 
-func (s *session) send(ctx context.Context, data []byte) error {
+func (s *session) send(ctx context.Context, data []byte, secret string) error {
 	s.sendMu.Lock()
 	defer s.sendMu.Unlock()
 	if err := ctx.Err(); err != nil {
@@ -217,7 +220,11 @@ func (s *session) send(ctx context.Context, data []byte) error {
 		}
 	}
 	n, err := s.proc.Write(data)
-	s.rec.input(data[:n])
+	if secret != "" {
+		s.rec.input(bytes.ReplaceAll(data[:n], []byte(secret), []byte(audit.Redacted)))
+	} else {
+		s.rec.input(data[:n])
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			err = ctx.Err()

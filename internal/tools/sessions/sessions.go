@@ -82,6 +82,10 @@ type tab struct {
 	// gen counts the sends typed, so a send planned against an older
 	// line does not run.
 	gen uint64
+	// prompted: the last line entered runs a command that reads a
+	// secret on its input, here the terminal (mysql -p, passwd, sudo
+	// -S): the next line typed is that secret.
+	prompted bool
 }
 
 func newTab(host string, writable, utf8 bool) *tab {
@@ -424,8 +428,15 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 	if err := tb.take(ctx); err != nil {
 		return nil, err
 	}
-	before, gen := tb.typing, tb.gen
+	before, gen, prompted := tb.typing, tb.gen, tb.prompted
 	tb.give()
+	secret := ""
+	if prompted {
+		if line, _, _ := strings.Cut(strings.ReplaceAll(a.Data, "\r", "\n"), "\n"); line != "" {
+			secret = line
+			c.KnownSecret(line) // the answer to mysql -p's prompt
+		}
+	}
 	ty := before.feed(data, keyboard{pty: info.PTY, utf8: tb.utf8})
 	plan := &relay.Plan{
 		// What is typed into a session is what its shell will run, on
@@ -453,12 +464,20 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 				"nothing was typed, send it again")
 		}
 		tb.gen++
-		if err := d.Registry.Send(ctx, a.SessionID, []byte(data)); err != nil {
+		if err := d.Registry.SendSecret(ctx, a.SessionID, []byte(data), secret); err != nil {
 			const why = "a send to the session failed part way"
 			tb.typing = typing{lost: why, adrift: why, rekeyed: ty.next.rekeyed, renamed: ty.next.renamed}
 			return fail(err)
 		}
 		tb.typing = ty.next
+		for k := len(ty.lines) - 1; k >= 0; k-- {
+			if strings.TrimSpace(ty.lines[k]) != "" {
+				// The last command entered; an empty Enter after it
+				// does not answer its prompt.
+				tb.prompted = audit.ReadsSecretInput(ty.lines[k])
+				break
+			}
+		}
 		extra := map[string]any{"session_id": a.SessionID}
 		if len(ty.lines) > 0 {
 			extra["lines"] = truncate(audit.Redact(strings.Join(ty.lines, "\n")), 4096)

@@ -1,0 +1,46 @@
+package audit
+
+import "strings"
+
+// expect and its kin (autoexpect scripts, pexpect's sendline is a call
+// loginCall reads) answer a password prompt with send: spawn ssh h;
+// expect "password:"; send "pw\r".
+
+// expectSend redacts the string that the send word ending at j types,
+// when the prompt expected just before it asks for a password or
+// passphrase, returning where scanning resumes, or 0.
+func (r *redactor) expectSend(j int) int {
+	s := r.s
+	before := s[max(0, j-4-160) : j-4]
+	if !containsFold(before, "expect") || !containsFold(before, "assword") && !containsFold(before, "passphrase") && !containsFold(before, "pin") {
+		return 0
+	}
+	k := skipBlanks(s, j)
+	if k == j || k >= len(s) {
+		return 0
+	}
+	if s[k] == '-' && k+2 < len(s) && s[k+1] == '-' && (s[k+2] == ' ' || s[k+2] == '\t') {
+		k = skipBlanks(s, k+2) // send -- "pw\r"
+	}
+	start, end := valueSpan(s, k)
+	if end <= start || start < r.done {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// promptText reports whether the key s[i:sep] and its ':' are a quoted
+// string of their own ("Password:", "Passphrase: ", the prompt expect
+// waits for), which takes no value; a shell word that goes on after the
+// quote (-H 'X-Api-Key: 'S3cret) has its value there.
+func promptText(s string, i, sep int) bool {
+	if i == 0 || (s[i-1] != '"' && s[i-1] != '\'') || sep >= len(s) || s[sep] != ':' {
+		return false
+	}
+	k := sep + 1
+	for k < len(s) && k-sep < 8 && s[k] == ' ' {
+		k++
+	}
+	// The quote must end the shell word too: -H 'X-Api-Key: '+pw goes on.
+	return k < len(s) && s[k] == s[i-1] && (k+1 == len(s) || strings.IndexByte(" \t\r\n;|&)", s[k+1]) >= 0)
+}

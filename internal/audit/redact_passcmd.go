@@ -1,0 +1,58 @@
+package audit
+
+import "strings"
+
+// Commands that print a secret for a program to read: restic
+// --password-command 'echo pw', BORG_PASSCOMMAND="printf pw",
+// RESTIC_PASSWORD_COMMAND='echo pw', rclone --password-command. What they
+// print is the secret when they are echo or printf; any other command
+// (pass show x, a vault CLI) names where the secret is kept and stays.
+
+// passCommand redacts what the echo or printf in the value of the option
+// or variable w (s[i:j]), named <credential>-command, prints, returning
+// where scanning resumes, or 0.
+func (r *redactor) passCommand(i, j int) int {
+	s, w := r.s, r.s[i:j]
+	base := ""
+	for _, suf := range [...]string{"command", "cmd"} {
+		if len(w) > len(suf) && strings.EqualFold(w[len(w)-len(suf):], suf) {
+			base = strings.TrimRight(w[:len(w)-len(suf)], "-_.")
+			break
+		}
+	}
+	base = strings.TrimLeft(base, "-")
+	if base == "" || secretKey(base) == keyNone && !secretName(base) {
+		return 0
+	}
+	k := j
+	switch {
+	case k < len(s) && s[k] == '=':
+		k++
+	case w[0] == '-' && k < len(s) && (s[k] == ' ' || s[k] == '\t'):
+		k = skipBlanks(s, k)
+	default:
+		return 0
+	}
+	start, end := r.valueWord(k, false)
+	b := skipBlanks(s, start)
+	e := b
+	for e < end && wordByte[s[e]] {
+		e++
+	}
+	if v := s[b:e]; v != "echo" && v != "printf" {
+		return 0
+	}
+	from := skipBlanks(s, e)
+	if from >= end {
+		return 0
+	}
+	return r.replace(from, end, Redacted)
+}
+
+// mayNameCommand reports whether the word w ends like an option or
+// variable that names a command (…command, …cmd), the only words
+// passCommand looks at.
+func mayNameCommand(w string) bool {
+	c := w[len(w)-1] | 0x20
+	return c == 'd' && len(w) > 5 && (w[len(w)-2]|0x20 == 'n' || w[len(w)-2]|0x20 == 'm')
+}

@@ -1,0 +1,128 @@
+package audit
+
+import "strings"
+
+// Passwords in SQL and other query languages, typed into a client's -e or
+// -c, fed on its input or kept in a script: PASSWORD 'x', IDENTIFIED BY
+// 'x', SET PASSWORD FOR u = 'x' (MySQL, InfluxQL), SET PASSWORD FROM 'x'
+// TO 'y' (Cypher), with the literal in any of the quotes the languages
+// take: '…', "…", N'…' and E'…' prefixes, PostgreSQL's $$…$$ and
+// $tag$…$tag$ (\$\$…\$\$ inside a shell's double quotes).
+
+// sqlPassword redacts the password that follows the keyword PASSWORD
+// ending at j, returning where scanning resumes, or 0.
+func (r *redactor) sqlPassword(j int) int {
+	if end := r.sqlString(j, false); end > 0 {
+		return end
+	}
+	s := r.s
+	k := skipBlanks(s, j)
+	if k == j {
+		return 0
+	}
+	e := k
+	for e < len(s) && e-k < 4 && (s[e]|0x20 >= 'a' && s[e]|0x20 <= 'z') {
+		e++
+	}
+	switch {
+	case e-k == 3 && strings.EqualFold(s[k:e], "for"):
+		// SET PASSWORD FOR 'u'@'h' = 'x': the literal after the '='
+		// of this statement.
+		for eq := e; eq < len(s) && eq-e < 256; eq++ {
+			switch s[eq] {
+			case ';', '\n':
+				return 0
+			case '=':
+				return r.sqlLiteral(skipBlanks(s, eq+1))
+			}
+		}
+	case e-k == 4 && strings.EqualFold(s[k:e], "from"):
+		// SET PASSWORD FROM 'old' TO 'new': both are secrets.
+		end := r.sqlLiteral(skipBlanks(s, e))
+		if end == 0 {
+			return 0
+		}
+		t := skipBlanks(s, end+1)
+		if t+2 < len(s) && strings.EqualFold(s[t:t+2], "to") && (s[t+2] == ' ' || s[t+2] == '\t') {
+			if e2 := r.sqlLiteral(skipBlanks(s, t+2)); e2 > 0 {
+				return e2
+			}
+		}
+		return end
+	}
+	return 0
+}
+
+// sqlString redacts the string literal after a SQL password keyword
+// ending at j (after an optional '(' and blanks); bare allows an unquoted
+// word.
+func (r *redactor) sqlString(j int, bare bool) int {
+	s := r.s
+	k := j
+	paren := k < len(s) && s[k] == '('
+	if paren {
+		k++
+	}
+	if b := skipBlanks(s, k); b > k || paren {
+		k = b
+	} else {
+		return 0 // "password": or password=, a key
+	}
+	if end := r.sqlLiteral(k); end > 0 || !bare || k >= len(s) {
+		return end
+	}
+	start, end := valueSpan(s, k)
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// sqlLiteral redacts the body of the string literal starting at k and
+// returns where it ends, or 0 when no literal starts there.
+func (r *redactor) sqlLiteral(k int) int {
+	s := r.s
+	if k+1 < len(s) && s[k+1] == '\'' && strings.IndexByte("NnEe", s[k]) >= 0 {
+		k++ // N'…', E'…'
+	}
+	if k >= len(s) {
+		return 0
+	}
+	switch {
+	case s[k] == '$' || strings.HasPrefix(s[k:], `\$`):
+		return r.dollarQuoted(k)
+	case s[k] != '\'' && s[k] != '"' && !strings.HasPrefix(s[k:], `\"`):
+		return 0
+	}
+	start, end := valueSpan(s, k)
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// dollarQuoted redacts the body of PostgreSQL's $tag$…$tag$ at k, its
+// dollars escaped (\$) when it sits in a shell's double quotes.
+func (r *redactor) dollarQuoted(k int) int {
+	s := r.s
+	esc := s[k] == '\\'
+	d := "$"
+	if esc {
+		d = `\$`
+	}
+	t := k + len(d)
+	for t < len(s) && t-k < 32 && (isAlnum(s[t]) || s[t] == '_') {
+		t++
+	}
+	if !strings.HasPrefix(s[t:], d) {
+		return 0
+	}
+	tag := s[k : t+len(d)]
+	body := t + len(d)
+	e := strings.Index(s[body:], tag)
+	if e <= 0 {
+		return 0
+	}
+	r.replace(body, body+e, Redacted)
+	return body + e + len(tag)
+}

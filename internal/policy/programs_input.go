@@ -136,6 +136,9 @@ func queryProgram(c *call) (Tier, string) {
 				return TierDestructive, c.name + ": client command " + m + " can run a program or write a file"
 			}
 		}
+		if k := sqlDestroys(t.val); k != "" {
+			return TierDestructive, c.name + ": " + k + " destroys data"
+		}
 	}
 	return TierMutate, c.name + ": queries may change the database"
 }

@@ -670,6 +670,9 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		e.deny(why)
 		return TierDestructive, why
 	}
+	if strings.IndexByte(a0.val, '/') >= 0 && initScript(a0.val) {
+		h = initScriptHandler(h, ent.tierWhy, known)
+	}
 	if h != nil {
 		t, why := h(c)
 		if t < TierMutate {

@@ -267,6 +267,18 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		"ssh-add", "nvidia-smi", "stty", "arp", "route", "fsck", "blockdev", "hdparm":
 		return argProgram
 	}
+	switch name {
+	case "ifdown":
+		return ifdownProgram
+	case "swapoff":
+		return swapoffProgram
+	case "usermod", "gpasswd", "groupdel", "delgroup":
+		return accountProgram
+	case "invoke-rc.d", "sv", "rcctl":
+		return serviceProgram
+	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl":
+		return cutoffSubProgram
+	}
 	if _, ok := subcommandTables[name]; ok {
 		return subcommandProgram
 	}

@@ -166,6 +166,9 @@ func diagProgram(c *call) (Tier, string) {
 		if only(optSpec{flags: "l"}, "l", 1) {
 			return TierRead, "chage -l: shows password ageing"
 		}
+		if why := chageExpires(c); why != "" {
+			return TierDestructive, why
+		}
 		return mutate()
 	case "visudo":
 		if only(optSpec{flags: "cqs", valueShort: "f"}, "c", 0) {

@@ -215,6 +215,9 @@ func killProgram(c *call) (Tier, string) {
 			return TierRead, "kill -0: checks a process exists"
 		}
 	}
+	if why := killsEveryone(c); why != "" {
+		return TierDestructive, why
+	}
 	for _, v := range vals {
 		if strings.Contains(strings.ToLower(v), "warden") || v == "sshd" || v == "systemd-journald" || v == "dbus-daemon" {
 			return TierDestructive, c.name + ": kills " + v
@@ -313,6 +316,9 @@ func findProgram(c *call) (Tier, string) {
 						break
 					}
 					c.run(findSubst(cmd, s))
+				}
+				if removesEach(cmd) && (v == "-exec" || v == "-execdir") {
+					raise(TierDestructive, "find "+v+" rm: removes every file found, like -delete")
 				}
 			}
 			i = j + 1

@@ -41,7 +41,7 @@ func moreProgram(c *call) (Tier, string) {
 			case "status":
 				return TierRead, "service " + ops[0] + " status"
 			case "stop":
-				if criticalUnits[ops[0]] {
+				if cutsAccess(ops[0]) {
 					return TierDestructive, "service " + ops[0] + " stop: can cut off access"
 				}
 			}
@@ -221,6 +221,9 @@ func ipProgram(c *call) (Tier, string) {
 		if v == "down" && k > 0 {
 			return TierDestructive, "ip link set down: takes an interface down"
 		}
+	}
+	if why := ipCutsOff(vals); why != "" {
+		return TierDestructive, why
 	}
 	for _, v := range vals {
 		if ipMutations[v] {

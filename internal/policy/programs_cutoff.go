@@ -1,0 +1,373 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// Commands that take a host's access, service or data away in one step:
+// removing the routes or addresses it is reached by, stopping the daemon
+// the operator logs in through by any service manager, locking or expiring
+// accounts, jumping the clock, taking workloads down to nothing. They are
+// TierDestructive like "ip link set down" and "systemctl stop sshd", so open
+// mode asks first and an SSH host, which has only the classifier, does not
+// run them unasked. Their everyday relatives (a route added, nginx stopped,
+// a user added to a group, a deployment scaled to 3) stay TierMutate.
+
+// cutsAccess reports whether stopping the service unit cuts the operator
+// off or stops the host, as systemctl's rules judge it.
+func cutsAccess(unit string) bool {
+	unit = strings.TrimSuffix(unit, ".service")
+	return criticalUnits[unit] || strings.HasPrefix(unit, "getty@") || strings.HasPrefix(unit, "ssh") ||
+		strings.Contains(unit, "warden")
+}
+
+// serviceStopVerbs stop a service in the SysV, OpenRC, runit and BSD
+// service managers (runit's down, exit and kill; OpenRC's zap forgets it
+// is running).
+var serviceStopVerbs = set(`stop force-stop down exit kill zap disable onestop forcestop`)
+
+// initScript reports whether p runs an init script (/etc/init.d/sshd,
+// /etc/rc.d/init.d/sshd, /usr/local/etc/rc.d/sshd), which takes the same
+// actions as "service NAME".
+func initScript(p string) bool {
+	dir := path.Dir(path.Clean(p))
+	return strings.HasSuffix(dir, "/init.d") || strings.HasSuffix(dir, "/rc.d")
+}
+
+// serviceProgram classifies the service managers other than systemctl
+// and service: invoke-rc.d NAME ACTION, sv ACTION NAME, rcctl ACTION NAME.
+func serviceProgram(c *call) (Tier, string) {
+	ops := operands(c.vals())
+	if !allKnown(c.args) {
+		c.e.opaque = true
+		return TierDestructive, c.name + ": service or action computed at run time"
+	}
+	if len(ops) >= 2 {
+		unit, verb := ops[0], ops[1]
+		if c.name != "invoke-rc.d" {
+			unit, verb = ops[len(ops)-1], ops[0]
+		}
+		if serviceStopVerbs[verb] && cutsAccess(path.Base(unit)) {
+			return TierDestructive, c.name + " " + verb + " " + unit + ": can cut off access or stop the host"
+		}
+		if verb == "status" || verb == "check" {
+			return TierRead, c.name + " " + verb
+		}
+	}
+	return TierMutate, c.name + ": controls a service"
+}
+
+// ipCutsOff returns why an ip(8) command removes what the host is reached
+// by — every route or the default route, every address of an interface,
+// the policy rules routing depends on, an interface, the IPsec states and
+// policies — or "". Objects and verbs are matched as ip abbreviates them
+// (ip r f, ip a fl, ip l d).
+func ipCutsOff(vals []string) string {
+	obj, verb := ipVerb(vals)
+	if obj == "" || verb == "" {
+		return ""
+	}
+	flush := strings.HasPrefix("flush", verb)
+	del := strings.HasPrefix("delete", verb)
+	switch {
+	case strings.HasPrefix("route", obj) && flush:
+		if slicesHas(vals, "cache") {
+			return ""
+		}
+		return "ip route flush: removes the routes the host is reached by"
+	case strings.HasPrefix("route", obj) && del:
+		for _, v := range vals {
+			if defaultRoute(v) {
+				return "ip route del default: removes the default route"
+			}
+		}
+	case strings.HasPrefix("address", obj) && flush:
+		return "ip address flush: removes every address of the interface"
+	case len(obj) >= 2 && strings.HasPrefix("rule", obj) && flush:
+		return "ip rule flush: removes the rules routing looks up"
+	case strings.HasPrefix("link", obj) && del:
+		return "ip link delete: removes an interface"
+	case strings.HasPrefix("xfrm", obj) && flush:
+		return "ip xfrm flush: removes every IPsec state or policy"
+	}
+	return ""
+}
+
+// defaultRoute reports whether v names the default route.
+func defaultRoute(v string) bool {
+	switch v {
+	case "default", "0.0.0.0/0", "0/0", "::/0", "0.0.0.0", "all":
+		return true
+	}
+	return false
+}
+
+func slicesHas(vals []string, w string) bool {
+	for _, v := range vals {
+		if v == w {
+			return true
+		}
+	}
+	return false
+}
+
+// ifdownProgram classifies ifdown, which takes interfaces down like
+// "ip link set down" unless it only shows what it would do.
+func ifdownProgram(c *call) (Tier, string) {
+	if hasFlag(c.vals(), 'n', "--no-act") {
+		return TierMutate, "ifdown --no-act"
+	}
+	return TierDestructive, "ifdown: takes an interface down"
+}
+
+// swapoffProgram: swapoff -a moves every swapped page back into memory at
+// once, which on a loaded host ends in the OOM killer.
+func swapoffProgram(c *call) (Tier, string) {
+	if hasFlag(c.vals(), 'a', "--all") {
+		return TierDestructive, "swapoff -a: turns off all swap, which can start the OOM killer"
+	}
+	return TierMutate, "swapoff: turns off swap"
+}
+
+// accountProgram classifies usermod, gpasswd, groupdel and delgroup: what
+// locks, expires or deletes an account or a group, or takes a user out of
+// the group that grants administration, can lock the operator out.
+func accountProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	if !allKnown(c.args) {
+		c.e.opaque = true
+		return TierDestructive, c.name + ": arguments computed at run time"
+	}
+	switch c.name {
+	case "groupdel", "delgroup":
+		return TierDestructive, c.name + ": deletes a group"
+	case "gpasswd":
+		// -d USER GROUP takes USER out of GROUP; -M sets its member list.
+		ops := operands(vals)
+		if (hasFlag(vals, 'd', "--delete") || hasFlag(vals, 'M', "--members")) && len(ops) > 0 && adminGroups[ops[len(ops)-1]] {
+			return TierDestructive, "gpasswd: takes users out of " + ops[len(ops)-1]
+		}
+		return TierMutate, "gpasswd: changes a group"
+	}
+	// usermod
+	if hasFlag(vals, 'L', "--lock") {
+		return TierDestructive, "usermod -L: locks the account"
+	}
+	for _, v := range c.optVals(c.args, "-e", "--expiredate") {
+		if v.val != "" && v.val != "-1" {
+			return TierDestructive, "usermod -e " + truncate(v.val, 16) + ": expires the account"
+		}
+	}
+	for _, v := range c.optVals(c.args, "-s", "--shell") {
+		if noLoginShell(v.val) {
+			return TierDestructive, "usermod -s " + truncate(v.val, 32) + ": stops the user logging in"
+		}
+	}
+	for _, v := range c.optVals(c.args, "-p", "--password") {
+		if strings.HasPrefix(v.val, "!") || strings.HasPrefix(v.val, "*") {
+			return TierDestructive, "usermod -p: locks the password"
+		}
+	}
+	return TierMutate, "usermod: changes an account"
+}
+
+// adminGroups grant administration: losing membership can lock the
+// operator out of root.
+var adminGroups = set(`sudo wheel admin adm root`)
+
+// noLoginShell reports whether a login shell refuses logins.
+func noLoginShell(s string) bool {
+	b := path.Base(s)
+	return b == "nologin" || b == "false" || b == "true" || s == "" || s == "/dev/null"
+}
+
+// chageExpires reports whether chage's arguments expire the account (-E
+// with a date other than -1) or make its password expire now (-M 0, -d 0
+// forces a change at the next login, which stays TierMutate).
+func chageExpires(c *call) string {
+	for _, v := range c.optVals(c.args, "-E", "--expiredate") {
+		if v.val != "-1" {
+			return "chage -E " + truncate(v.val, 16) + ": expires the account"
+		}
+	}
+	return ""
+}
+
+// clockJumps reports whether timedatectl's or hwclock's arguments set the
+// system clock to a given time rather than syncing it: TLS, Kerberos, cron
+// and the audit log's order all break when the clock jumps.
+func clockJumps(name string, vals []string) string {
+	switch name {
+	case "timedatectl":
+		for _, v := range operands(vals) {
+			if v == "set-time" {
+				return "timedatectl set-time: jumps the system clock"
+			}
+			break
+		}
+	case "hwclock":
+		if hasFlag(vals, 's', "--hctosys") {
+			return "hwclock --hctosys: sets the system clock from the hardware clock"
+		}
+		if hasFlag(vals, 0, "--set") || hasFlag(vals, 0, "--date") && !hasFlag(vals, 'r', "--show") && !hasFlag(vals, 0, "--get") {
+			return "hwclock --set: sets the hardware clock to a given time"
+		}
+	}
+	return ""
+}
+
+// cutoffSubProgram refines the subcommand programs whose tables cannot
+// see a value: kubectl scale to zero replicas, apply --prune (deletes what
+// the files do not name), a NoExecute taint (evicts every pod);
+// docker/podman rm with -f or -v in a cluster (-fv); crictl rm -f;
+// nmcli radio … off; timedatectl set-time.
+func cutoffSubProgram(c *call) (Tier, string) {
+	t, why := subcommandProgram(c)
+	if t == TierDestructive {
+		return t, why
+	}
+	vals := c.vals()
+	ops := subOperands(subcommandTables[c.name], vals)
+	first := ""
+	if len(ops) > 0 {
+		first = ops[0]
+	}
+	switch c.name {
+	case "kubectl":
+		switch first {
+		case "scale":
+			for _, r := range c.optVals(c.args, "--replicas") {
+				if !r.known || strings.TrimLeft(r.val, "0") == "" {
+					return TierDestructive, "kubectl scale --replicas=" + truncate(r.val, 16) + ": stops every pod of the workload"
+				}
+			}
+		case "apply":
+			if hasFlag(vals, 0, "--prune") {
+				return TierDestructive, "kubectl apply --prune: deletes the objects the files do not name"
+			}
+		case "taint":
+			for _, o := range ops[1:] {
+				if strings.HasSuffix(o, ":NoExecute") {
+					return TierDestructive, "kubectl taint " + truncate(o, 64) + ": evicts every pod that does not tolerate it"
+				}
+			}
+		}
+	case "docker", "podman", "nerdctl", "crictl":
+		verb := first
+		if (first == "container" || first == "image") && len(ops) > 1 {
+			verb = ops[1]
+		}
+		switch verb {
+		case "rm", "rmi", "rmp", "remove":
+			if hasFlag(vals, 'f', "--force") || hasFlag(vals, 'v', "--volumes") || hasFlag(vals, 'a', "--all") {
+				return TierDestructive, c.name + " " + verb + " -f: removes running containers or their volumes"
+			}
+		}
+	case "nmcli":
+		if first != "" && strings.HasPrefix("radio", first) && len(ops) > 1 && ops[len(ops)-1] == "off" {
+			return TierDestructive, "nmcli radio off: turns the radios off"
+		}
+	case "timedatectl":
+		if w := clockJumps(c.name, vals); w != "" {
+			return TierDestructive, w
+		}
+	}
+	return t, why
+}
+
+// initScriptHandler classifies an init script run by path
+// (/etc/init.d/sshd stop) as "service NAME ACTION" would be, and at least
+// as the program of its name would be (h, or tw when known), so
+// /etc/init.d/reboot stays what reboot is.
+func initScriptHandler(h func(*call) (Tier, string), tw tierWhy, known bool) func(*call) (Tier, string) {
+	return func(c *call) (Tier, string) {
+		t, why := tw.tier, tw.why
+		switch {
+		case h != nil:
+			t, why = h(c)
+		case !known:
+			t, why = simpleTier(c.name)
+		}
+		ops := operands(c.vals())
+		st, swhy := TierMutate, "init script "+c.name+": controls a service"
+		switch {
+		case !allKnown(c.args):
+			c.e.opaque = true
+			st, swhy = TierDestructive, "init script "+c.name+": action computed at run time"
+		case len(ops) > 0 && serviceStopVerbs[ops[0]] && cutsAccess(c.name):
+			st, swhy = TierDestructive, "init script "+c.name+" "+ops[0]+": can cut off access or stop the host"
+		case len(ops) > 0 && ops[0] == "status":
+			st = TierRead
+		}
+		if st > t {
+			return st, swhy
+		}
+		return t, why
+	}
+}
+
+// removesEach reports whether cmd, run by find -exec or xargs once per
+// file found or read, is rm (behind sudo, doas, command or nice): that
+// removes an unbounded set of files, like find -delete.
+func removesEach(cmd []arg) bool {
+	for _, a := range cmd {
+		if !a.known {
+			return false
+		}
+		switch path.Base(a.val) {
+		case "rm", "unlink", "shred":
+			return true
+		case "sudo", "doas", "command", "nice", "ionice", "nohup":
+			continue
+		}
+		if !strings.HasPrefix(a.val, "-") {
+			return false
+		}
+	}
+	return false
+}
+
+// killsEveryone returns why pkill, killall or skill signal every process
+// of root (-u root, -U 0) or every child of init (-P 1) — sshd, the
+// network and the host's services with them — or "".
+func killsEveryone(c *call) string {
+	if c.name != "pkill" && c.name != "killall" && c.name != "skill" {
+		return ""
+	}
+	for _, u := range c.optVals(c.args, "-u", "-U", "--euid", "--uid", "--user") {
+		for _, n := range strings.Split(u.val, ",") {
+			if !u.known || n == "root" || n == "0" {
+				return c.name + " -u " + truncate(u.val, 32) + ": signals every process of root"
+			}
+		}
+	}
+	for _, p := range c.optVals(c.args, "-P", "--parent") {
+		for _, n := range strings.Split(p.val, ",") {
+			if !p.known || n == "1" {
+				return c.name + " -P " + truncate(p.val, 32) + ": signals every service init started"
+			}
+		}
+	}
+	return ""
+}
+
+// subOperands returns the operands of vals from the subcommand on,
+// skipping the global options tab says take a value (kubectl -n prod
+// scale … is scale …).
+func subOperands(tab subTable, vals []string) []string {
+	i := 0
+	for ; i < len(vals); i++ {
+		v := vals[i]
+		if v == "--" || !strings.HasPrefix(v, "-") {
+			break
+		}
+		if len(v) == 2 && strings.IndexByte(tab.valueShort, v[1]) >= 0 || slicesHas(tab.valueLong, v) {
+			i++
+		}
+	}
+	if i >= len(vals) {
+		return nil
+	}
+	return operands(vals[i:])
+}

@@ -213,3 +213,50 @@ func TestBlindSpotWorkloadsAndBulkRemoval(t *testing.T) {
 		{"xargs rm known", `echo a.tmp b.tmp | xargs rm`, TierMutate},
 	})
 }
+
+// TestBlindSpotGitDiscards: git commands that rewrite remote history or
+// throw away uncommitted work are destructive however their options are
+// spelled — abbreviated, clustered, or set through -c — as git push -f and
+// git checkout -- . are.
+func TestBlindSpotGitDiscards(t *testing.T) {
+	p := testPolicy(t)
+	runBothHosts(t, p, sameCases(TierDestructive, false,
+		`git push --force-w origin main`,
+		`git push --force-with origin main`,
+		`git push --mir origin`,
+		`git push --del origin v1`,
+		`git push --forc origin main`,
+		`git -c remote.origin.push=+refs/heads/*:refs/heads/* push`,
+		`git -c remote.origin.mirror=true push origin`,
+		`git branch -df main`,
+		`git branch -fd main`,
+		`git branch --delete -f main`,
+		`git restore --staged --worktree .`,
+		`git restore -S -W src`,
+		`git restore --worktree --staged --source=HEAD~3 .`,
+		`git checkout HEAD .`,
+		`git checkout main~2 src/app.go`,
+		`git checkout -qf main`,
+		`git switch -fq main`,
+		`git rm -f notes.txt`,
+		`git rm -rf src`,
+		`git rm --force -r .`,
+		`git worktree remove -f ../wt`,
+		`git worktree remove --force ../wt`,
+		`git submodule deinit -f --all`,
+		`git submodule update --force --recursive`,
+	), []exactCase{
+		{"push", `git push origin main`, TierMutate},
+		{"push tags", `git push --follow-tags origin main`, TierMutate},
+		{"branch delete merged", `git branch -d feature`, TierMutate},
+		{"branch upstream", `git branch -u origin/main`, TierMutate},
+		{"restore staged", `git restore --staged .`, TierMutate},
+		{"restore S", `git restore -S src/app.go`, TierMutate},
+		{"checkout branch", `git checkout main`, TierMutate},
+		{"checkout new branch", `git checkout -b feature origin/main`, TierMutate},
+		{"rm cached", `git rm -r --cached .`, TierMutate},
+		{"rm", `git rm old.txt`, TierMutate},
+		{"worktree remove", `git worktree remove ../wt`, TierMutate},
+		{"submodule update", `git submodule update --init --recursive`, TierMutate},
+	})
+}

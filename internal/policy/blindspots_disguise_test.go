@@ -260,3 +260,61 @@ func TestBlindSpotGitDiscards(t *testing.T) {
 		{"submodule update", `git submodule update --init --recursive`, TierMutate},
 	})
 }
+
+// TestBlindSpotLockOut: firewall rules that drop SSH or every packet, the
+// removal of what lets SSH in, sshd taken out of the boot sequence, and
+// traffic shaping that loses every packet lock the operator out like a
+// default-drop policy does.
+func TestBlindSpotLockOut(t *testing.T) {
+	p := testPolicy(t)
+	runBothHosts(t, p, sameCases(TierDestructive, false,
+		`iptables -I INPUT -j DROP`,
+		`iptables -A INPUT -j REJECT`,
+		`iptables -t filter -I INPUT 1 -j DROP`,
+		`iptables -I INPUT -p tcp --dport 22 -j DROP`,
+		`ip6tables -A INPUT -p tcp -m multiport --dports 80,22 -j REJECT`,
+		`iptables --insert INPUT --protocol tcp --dport ssh --jump DROP`,
+		`nft add rule inet filter input drop`,
+		`nft add rule inet filter input counter drop`,
+		`nft 'add rule inet filter input tcp dport 22 drop'`,
+		`nft add rule inet filter input tcp dport { 80, 22 } reject`,
+		`nft add chain inet filter input '{ type filter hook input priority 0; policy drop; }'`,
+		`ufw deny ssh`,
+		`ufw deny 22/tcp`,
+		`ufw reject from any to any port 22`,
+		`ufw insert 1 deny 22`,
+		`ufw delete allow OpenSSH`,
+		`ufw --force enable`,
+		`firewall-cmd --remove-port=22/tcp`,
+		`firewall-cmd --permanent --set-target=DROP`,
+		`firewall-cmd --add-rich-rule='rule service name=ssh reject'`,
+		`chkconfig sshd off`,
+		`chkconfig --del sshd`,
+		`update-rc.d -f ssh remove`,
+		`update-rc.d ssh disable`,
+		`rc-update del sshd default`,
+		`systemctl stop dbus.socket`,
+		`systemctl disable --now systemd-networkd.socket`,
+		`tc qdisc add dev eth0 root netem loss 100%`,
+		`tc qdisc change dev eth0 root netem loss random 50%`,
+		`tc filter add dev eth0 parent ffff: u32 match u32 0 0 action drop`,
+		`rfkill block all`,
+		`ip link set eth0 netns ns1`,
+	), []exactCase{
+		{"iptables allow ssh", `iptables -A INPUT -p tcp --dport 22 -j ACCEPT`, TierMutate},
+		{"iptables drop other port", `iptables -A INPUT -p tcp --dport 23 -j DROP`, TierMutate},
+		{"iptables drop source", `iptables -I INPUT -s 203.0.113.7 -j DROP`, TierMutate},
+		{"nft drop other", `nft add rule inet filter input tcp dport 23 drop`, TierMutate},
+		{"nft accept ssh", `nft add rule inet filter input tcp dport 22 accept`, TierMutate},
+		{"ufw allow ssh", `ufw allow ssh`, TierMutate},
+		{"ufw deny other", `ufw deny 23`, TierMutate},
+		{"ufw deny from", `ufw deny from 203.0.113.7`, TierMutate},
+		{"firewall-cmd add", `firewall-cmd --add-service=http`, TierMutate},
+		{"firewall-cmd remove other", `firewall-cmd --remove-port=8080/tcp`, TierMutate},
+		{"chkconfig other", `chkconfig nginx off`, TierMutate},
+		{"update-rc.d enable", `update-rc.d ssh enable`, TierMutate},
+		{"tc delay", `tc qdisc add dev eth0 root netem delay 100ms`, TierMutate},
+		{"rfkill list", `rfkill list`, TierRead},
+		{"rfkill unblock", `rfkill unblock wifi`, TierMutate},
+	})
+}

@@ -272,10 +272,14 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return ifdownProgram
 	case "swapoff":
 		return swapoffProgram
+	case "rfkill":
+		return rfkillProgram
 	case "usermod", "gpasswd", "groupdel", "delgroup":
 		return accountProgram
 	case "invoke-rc.d", "sv", "rcctl":
 		return serviceProgram
+	case "chkconfig", "update-rc.d", "rc-update":
+		return bootServiceProgram
 	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl":
 		return cutoffSubProgram
 	}

@@ -17,8 +17,8 @@ import (
 // cutsAccess reports whether stopping the service unit cuts the operator
 // off or stops the host, as systemctl's rules judge it.
 func cutsAccess(unit string) bool {
-	unit = strings.TrimSuffix(unit, ".service")
-	return criticalUnits[unit] || strings.HasPrefix(unit, "getty@") || strings.HasPrefix(unit, "ssh") ||
+	unit = strings.TrimSuffix(strings.TrimSuffix(unit, ".service"), ".socket")
+	return criticalUnits[unit] || unit == "network" || strings.HasPrefix(unit, "getty@") || strings.HasPrefix(unit, "ssh") ||
 		strings.Contains(unit, "warden")
 }
 
@@ -88,6 +88,8 @@ func ipCutsOff(vals []string) string {
 		return "ip rule flush: removes the rules routing looks up"
 	case strings.HasPrefix("link", obj) && del:
 		return "ip link delete: removes an interface"
+	case strings.HasPrefix("link", obj) && strings.HasPrefix("set", verb) && slicesHas(vals, "netns"):
+		return "ip link set netns: moves the interface out of the host's namespace"
 	case strings.HasPrefix("xfrm", obj) && flush:
 		return "ip xfrm flush: removes every IPsec state or policy"
 	}

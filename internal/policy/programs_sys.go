@@ -12,6 +12,9 @@ import (
 func firewallProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	ops := operands(vals)
+	if why := firewallCutsOff(c.name, vals); why != "" && !(c.name == "nft" && hasFlag(vals, 'c', "--check")) && !hasFlag(vals, 0, "--dry-run") {
+		return TierDestructive, why
+	}
 	switch c.name {
 	case "nft":
 		j := " " + strings.Join(vals, " ") + " "

@@ -44,7 +44,7 @@ var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk c
 	gdb lldb dc expect capsh flashrom grub-install npx bpftrace perf iptables-restore
 	ip6tables-restore nft-restore ed ex tmux screen byobu dtach abduco 
 	mkinitcpio fsfreeze pivot_root switch_root mount.cifs
-	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct `)
+	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct wipe srm sfill`)
 
 // interactivePrograms can run commands from inside (a pager's "!cmd", an
 // editor's ":!cmd"), or kill and renice processes (htop's F9, atop's k),
@@ -274,14 +274,19 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return swapoffProgram
 	case "rfkill":
 		return rfkillProgram
-	case "usermod", "gpasswd", "groupdel", "delgroup":
+	case "usermod", "gpasswd", "groupdel", "delgroup", "pw":
 		return accountProgram
-	case "invoke-rc.d", "sv", "rcctl":
+	case "lvchange", "vgchange", "lvconvert":
+		return volumeProgram
+	case "invoke-rc.d", "sv", "rcctl", "s6-svc", "s6-rc", "launchctl":
 		return serviceProgram
 	case "chkconfig", "update-rc.d", "rc-update":
 		return bootServiceProgram
-	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl":
+	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl", "docker-compose":
 		return cutoffSubProgram
+	}
+	if infraPrograms[name] {
+		return infraProgram
 	}
 	if _, ok := subcommandTables[name]; ok {
 		return subcommandProgram

@@ -36,24 +36,66 @@ func initScript(p string) bool {
 }
 
 // serviceProgram classifies the service managers other than systemctl
-// and service: invoke-rc.d NAME ACTION, sv ACTION NAME, rcctl ACTION NAME.
+// and service: invoke-rc.d NAME ACTION, sv ACTION NAME… (which reads only
+// the first letter of most actions: sv d sshd), rcctl ACTION NAME…,
+// s6-svc -d DIR, s6-rc -d change NAME, launchctl unload|bootout PLIST.
 func serviceProgram(c *call) (Tier, string) {
-	ops := operands(c.vals())
+	vals := c.vals()
 	if !allKnown(c.args) {
 		c.e.opaque = true
 		return TierDestructive, c.name + ": service or action computed at run time"
 	}
-	if len(ops) >= 2 {
-		unit, verb := ops[0], ops[1]
-		if c.name != "invoke-rc.d" {
-			unit, verb = ops[len(ops)-1], ops[0]
+	var ops []string
+	for i := 0; i < len(vals); i++ {
+		if c.name == "sv" && vals[i] == "-w" {
+			i++
+			continue
 		}
-		if serviceStopVerbs[verb] && cutsAccess(path.Base(unit)) {
-			return TierDestructive, c.name + " " + verb + " " + unit + ": can cut off access or stop the host"
+		if !strings.HasPrefix(vals[i], "-") {
+			ops = append(ops, vals[i])
 		}
-		if verb == "status" || verb == "check" {
-			return TierRead, c.name + " " + verb
+	}
+	verb, units := "", ops
+	switch c.name {
+	case "invoke-rc.d":
+		if len(ops) >= 2 {
+			verb, units = ops[1], ops[:1]
 		}
+	case "s6-svc", "s6-rc":
+		for _, v := range vals {
+			if shortFlag(v, 'd') || shortFlag(v, 'D') || c.name == "s6-svc" && (shortFlag(v, 'x') || shortFlag(v, 'X')) {
+				verb = "down"
+			}
+		}
+	case "launchctl":
+		if len(ops) >= 2 {
+			switch ops[0] {
+			case "unload", "bootout", "disable", "stop", "remove", "kill":
+				for _, u := range ops[1:] {
+					if strings.Contains(strings.ToLower(u), "ssh") {
+						return TierDestructive, "launchctl " + ops[0] + " " + u + ": can cut off access"
+					}
+				}
+			}
+		}
+		return TierMutate, "launchctl: controls a service"
+	default:
+		if len(ops) >= 2 {
+			verb, units = ops[0], ops[1:]
+		}
+	}
+	if c.name == "sv" && verb != "" && (verb[0] == 'd' || verb[0] == 'x') {
+		verb = "down"
+	}
+	if serviceStopVerbs[verb] {
+		for _, u := range units {
+			if cutsAccess(path.Base(u)) {
+				return TierDestructive, c.name + " " + verb + " " + u + ": can cut off access or stop the host"
+			}
+		}
+	}
+	if verb == "status" || verb == "check" || c.name == "sv" && verb == "s" {
+		return TierRead, c.name + " " + verb
 	}
 	return TierMutate, c.name + ": controls a service"
 }
@@ -144,6 +186,13 @@ func accountProgram(c *call) (Tier, string) {
 	switch c.name {
 	case "groupdel", "delgroup":
 		return TierDestructive, c.name + ": deletes a group"
+	case "pw":
+		// FreeBSD's pw: userdel, groupdel and lock as their Linux kin.
+		ops := operands(vals)
+		if len(ops) > 0 && (ops[0] == "userdel" || ops[0] == "groupdel" || ops[0] == "lock") {
+			return TierDestructive, "pw " + ops[0] + ": deletes or locks an account"
+		}
+		return TierMutate, "pw: changes accounts"
 	case "gpasswd":
 		// -d USER GROUP takes USER out of GROUP; -M sets its member list.
 		ops := operands(vals)
@@ -153,6 +202,20 @@ func accountProgram(c *call) (Tier, string) {
 		return TierMutate, "gpasswd: changes a group"
 	}
 	// usermod
+	if hasFlag(vals, 'r', "--remove") {
+		for _, g := range c.optVals(c.args, "-G", "--groups") {
+			for _, n := range strings.Split(g.val, ",") {
+				if adminGroups[n] {
+					return TierDestructive, "usermod -r -G " + n + ": takes the user out of " + n
+				}
+			}
+		}
+	}
+	for _, g := range c.optVals(c.args, "-G", "--groups") {
+		if g.val == "" {
+			return TierDestructive, "usermod -G '': takes the user out of every group"
+		}
+	}
 	if hasFlag(vals, 'L', "--lock") {
 		return TierDestructive, "usermod -L: locks the account"
 	}
@@ -226,6 +289,11 @@ func clockJumps(name string, vals []string) string {
 // nmcli radio … off; timedatectl set-time.
 func cutoffSubProgram(c *call) (Tier, string) {
 	t, why := subcommandProgram(c)
+	if c.name != "kubectl" && c.name != "nmcli" && c.name != "timedatectl" && c.name != "crictl" {
+		if ct, cwhy := c.composeRuns(); ct > t {
+			t, why = ct, cwhy
+		}
+	}
 	if t == TierDestructive {
 		return t, why
 	}
@@ -265,6 +333,12 @@ func cutoffSubProgram(c *call) (Tier, string) {
 			if hasFlag(vals, 'f', "--force") || hasFlag(vals, 'v', "--volumes") || hasFlag(vals, 'a', "--all") {
 				return TierDestructive, c.name + " " + verb + " -f: removes running containers or their volumes"
 			}
+		}
+		// A swarm service or stack removed stops every task of it, as
+		// kubectl delete does; a pod removed with -f stops its containers.
+		if (first == "service" || first == "stack") && len(ops) > 1 && (ops[1] == "rm" || ops[1] == "remove" || ops[1] == "down") ||
+			first == "pod" && len(ops) > 1 && (ops[1] == "rm" || ops[1] == "kill") && hasFlag(vals, 'f', "--force") {
+			return TierDestructive, c.name + " " + first + " " + ops[1] + ": stops every task or container of it"
 		}
 	case "nmcli":
 		if first != "" && strings.HasPrefix("radio", first) && len(ops) > 1 && ops[len(ops)-1] == "off" {
@@ -372,4 +446,83 @@ func subOperands(tab subTable, vals []string) []string {
 		return nil
 	}
 	return operands(vals[i:])
+}
+
+// composeExecValues are the options of compose exec and run that take a
+// value.
+var composeExecValues = set(`-e --env -u --user -w --workdir --index -v --volume -p --publish --name -l --label
+	--cap-add --cap-drop --env-from-file --pull --network --entrypoint`)
+
+// composeRuns classifies the command that "docker compose exec SERVICE
+// CMD", "docker compose run SERVICE CMD" and docker-compose's forms run
+// in the service's container, as docker exec's is; an --entrypoint is run
+// too.
+func (c *call) composeRuns() (Tier, string) {
+	args := c.args
+	k := 0
+	if c.name != "docker-compose" && c.name != "podman-compose" {
+		for k < len(args) && !(args[k].known && args[k].val == "compose") {
+			k++
+		}
+		k++
+	}
+	if k > len(args) {
+		return TierRead, ""
+	}
+	verb := ""
+	for ; k < len(args); k++ {
+		v := args[k].val
+		if !args[k].known {
+			return TierRead, ""
+		}
+		if !strings.HasPrefix(v, "-") {
+			verb = v
+			k++
+			break
+		}
+		switch v {
+		case "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel":
+			k++
+		}
+	}
+	if verb != "exec" && verb != "run" {
+		return TierRead, ""
+	}
+	for ; k < len(args); k++ {
+		v := args[k].val
+		if !args[k].known {
+			c.e.opaque = true
+			return TierDestructive, c.name + " compose " + verb + ": options computed at run time"
+		}
+		if !strings.HasPrefix(v, "-") {
+			break
+		}
+		if name, val, ok := strings.Cut(v, "="); ok && name == "--entrypoint" {
+			c.shell(val, "compose --entrypoint", nil, false)
+		} else if v == "--entrypoint" && k+1 < len(args) {
+			c.run(args[k+1 : k+2])
+		}
+		if composeExecValues[v] {
+			k++
+		}
+	}
+	if k+1 < len(args) {
+		c.run(args[k+1:])
+	}
+	return TierMutate, c.name + " compose " + verb
+}
+
+// volumeProgram classifies lvchange, vgchange and lvconvert: deactivating
+// a volume takes its file systems away, and merging a snapshot reverts
+// the origin to it.
+func volumeProgram(c *call) (Tier, string) {
+	for _, v := range c.optVals(c.args, "-a", "--activate") {
+		if !v.known || strings.HasPrefix(v.val, "n") {
+			return TierDestructive, c.name + " -an: deactivates volumes"
+		}
+	}
+	if c.name == "lvconvert" && hasFlag(c.vals(), 0, "--merge") {
+		return TierDestructive, "lvconvert --merge: reverts the volume to its snapshot"
+	}
+	return TierMutate, c.name + ": changes volumes"
 }

@@ -261,3 +261,74 @@ func mongoShell(c *call) (Tier, string) {
 	}
 	return TierMutate, c.name + ": interactive shell that can change the database"
 }
+
+// queryClusterLetters are, per client, its command and file options'
+// letters (two bytes, 0 for none) and then its other options that take
+// a value.
+var queryClusterLetters = map[string]string{
+	"mysql":   "e\x00uhPDSOo",
+	"mariadb": "e\x00uhPDSOo",
+	"psql":    "cfdhpUvPTFoLR",
+}
+
+// clusterOption finds, in a short-option cluster v, the first of the
+// letters opts before any letter in values (which takes the rest of the
+// word as its value). It returns the letter and the rest of the word
+// after it, which is the option's value when not empty.
+func clusterOption(v, opts, values string) (byte, string, bool) {
+	for j := 1; j < len(v); j++ {
+		b := v[j]
+		if b != 0 && strings.IndexByte(opts, b) >= 0 {
+			return b, v[j+1:], true
+		}
+		if strings.IndexByte(values, b) >= 0 {
+			return 0, "", false
+		}
+	}
+	return 0, "", false
+}
+
+// infraPrograms manage storage clusters, object stores, key-value stores
+// and clouds: a deleting verb among their first words removes a pool, a
+// volume, a bucket's contents or an instance that many hosts depend on.
+var infraPrograms = set(`ceph rbd rados radosgw-admin gluster rclone etcdctl consul vault nomad pulumi aws gcloud
+	gsutil az s3cmd doctl hcloud openstack linode-cli exo scw oci`)
+
+// infraDestroys are the verbs that remove or empty; infraStops take a
+// whole service down (nomad job stop, gluster volume stop).
+var infraDestroys = set(`delete del rm rb remove purge destroy rmdir rmdirs deletefile cleanup dedupe
+	terminate stop-purge zap wipe erase unset`)
+
+// infraProgram classifies infraPrograms by their first four words.
+func infraProgram(c *call) (Tier, string) {
+	n := 0
+	for _, a := range c.args {
+		if n >= 4 {
+			break
+		}
+		v := strings.ToLower(a.val)
+		if !a.known {
+			if n == 0 {
+				c.e.opaque = true
+				return TierDestructive, c.name + ": subcommand computed at run time"
+			}
+			continue
+		}
+		if strings.HasPrefix(v, "-") {
+			if v == "-purge" || v == "--purge" {
+				return TierDestructive, c.name + " " + v + ": removes the job and its history"
+			}
+			continue
+		}
+		n++
+		switch {
+		case infraDestroys[v], strings.HasPrefix(v, "delete-"), strings.HasPrefix(v, "terminate-"), strings.HasPrefix(v, "remove-"),
+			strings.HasPrefix(v, "deregister-"), strings.HasPrefix(v, "purge-"), strings.HasSuffix(v, "-delete"), strings.HasSuffix(v, "-destroy"),
+			c.name == "rclone" && v == "sync",
+			(c.name == "nomad" || c.name == "gluster") && v == "stop",
+			c.name == "vault" && v == "disable":
+			return TierDestructive, c.name + " " + v + ": removes or takes down shared storage, data or infrastructure"
+		}
+	}
+	return TierMutate, c.name + ": changes shared infrastructure"
+}

@@ -96,6 +96,8 @@ func diagProgram(c *call) (Tier, string) {
 			case "tracking", "sources", "sourcestats", "activity", "ntpdata", "serverstats", "rtcdata",
 				"selectdata", "authdata", "waitsync", "clients", "smoothing":
 				return TierRead, "chronyc " + cmd
+			case "settime":
+				return TierDestructive, "chronyc settime: jumps the system clock"
 			}
 		}
 		return mutate()

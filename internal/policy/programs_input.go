@@ -35,6 +35,20 @@ func queryProgram(c *call) (Tier, string) {
 			}
 			return arg{}, false
 		}
+		// A cluster of flags ending in the command option (mysql -sse X,
+		// psql -Atc X, psql -XqfFILE) is that option.
+		if tl := queryClusterLetters[c.name]; tl != "" && len(v) > 2 && v[0] == '-' && v[1] != '-' {
+			if at, rest, ok := clusterOption(v, tl[:2], tl[2:]); ok {
+				if at == 'f' {
+					file = v
+				} else if rest != "" {
+					texts = append(texts, arg{val: rest, known: a.known})
+				} else if t, ok := next(); ok {
+					texts = append(texts, t)
+				}
+				continue
+			}
+		}
 		switch c.name {
 		case "sqlite3", "sqlite":
 			switch v {

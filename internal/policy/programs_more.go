@@ -17,7 +17,12 @@ func moreProgram(c *call) (Tier, string) {
 			if v == "--" {
 				break
 			}
-			for _, m := range []string{"--vacuum-size", "--vacuum-files", "--vacuum-time", "--rotate", "--flush", "--sync",
+			for _, m := range []string{"--vacuum-size", "--vacuum-files", "--vacuum-time"} {
+				if longFlag(v, m) {
+					return TierDestructive, "journalctl " + v + ": deletes archived journal files, the host's log history"
+				}
+			}
+			for _, m := range []string{"--rotate", "--flush", "--sync",
 				"--relinquish-var", "--smart-relinquish-var", "--setup-keys", "--update-catalog"} {
 				if longFlag(v, m) {
 					return TierMutate, "journalctl " + v + ": changes the journal"

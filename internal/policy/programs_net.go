@@ -156,7 +156,7 @@ func sshProgram(c *call) (Tier, string) {
 				if has {
 					raise(c.writeArg(arg{val: val, known: a.known}, c.name+" "+name))
 				}
-			case strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--del":
+			case strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--remove-sent-files" || name == "--del":
 				raise(TierDestructive, c.name+" "+name+": removes files")
 			case name == "--config" || name == "--password-file" || name == "--files-from" || name == "--exclude-from" || name == "--include-from":
 			case name == "-n" || name == "--dry-run":

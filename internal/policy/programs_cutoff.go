@@ -118,10 +118,27 @@ func ipCutsOff(vals []string) string {
 			return ""
 		}
 		return "ip route flush: removes the routes the host is reached by"
-	case strings.HasPrefix("route", obj) && del:
+	case strings.HasPrefix("route", obj) && (del || strings.HasPrefix("add", verb) || strings.HasPrefix("replace", verb) || strings.HasPrefix("change", verb)):
+		// Deleting the default route, or making it a blackhole.
+		blackhole := false
 		for _, v := range vals {
-			if defaultRoute(v) {
-				return "ip route del default: removes the default route"
+			switch v {
+			case "blackhole", "prohibit", "unreachable", "throw":
+				blackhole = true
+			}
+		}
+		for _, v := range vals {
+			if defaultRoute(v) && (del || blackhole) {
+				return "ip route " + verb + " default: removes the default route or drops what it carries"
+			}
+		}
+	case len(obj) >= 2 && strings.HasPrefix("rule", obj) && del:
+		// The rules that look up the local and main tables carry every
+		// packet; deleting them breaks routing.
+		for i, v := range vals {
+			if i > 0 && (vals[i-1] == "pref" || vals[i-1] == "priority" || vals[i-1] == "preference" || vals[i-1] == "order") && (v == "0" || v == "32766") ||
+				i > 0 && (vals[i-1] == "table" || vals[i-1] == "lookup") && (v == "main" || v == "local" || v == "254" || v == "255") {
+				return "ip rule del: removes the rule routing looks the main or local table up by"
 			}
 		}
 	case strings.HasPrefix("address", obj) && flush:
@@ -330,7 +347,7 @@ func cutoffSubProgram(c *call) (Tier, string) {
 		}
 		switch verb {
 		case "rm", "rmi", "rmp", "remove":
-			if hasFlag(vals, 'f', "--force") || hasFlag(vals, 'v', "--volumes") || hasFlag(vals, 'a', "--all") {
+			if hasFlag(vals, 'f', "--force") || hasFlag(vals, 'v', "--volumes") || hasFlag(vals, 'a', "--all") || hasFlag(vals, 0, "--prune") {
 				return TierDestructive, c.name + " " + verb + " -f: removes running containers or their volumes"
 			}
 		}
@@ -500,7 +517,7 @@ func (c *call) composeRuns() (Tier, string) {
 		if name, val, ok := strings.Cut(v, "="); ok && name == "--entrypoint" {
 			c.shell(val, "compose --entrypoint", nil, false)
 		} else if v == "--entrypoint" && k+1 < len(args) {
-			c.run(args[k+1 : k+2])
+			c.shell(args[k+1].val, "compose --entrypoint", nil, false)
 		}
 		if composeExecValues[v] {
 			k++

@@ -170,10 +170,12 @@ var redisValueOpts = set(`-h -p -s -a -u -r -i -n -d -D --user --pass --sni --ca
 	--show-pushes --intrinsic-latency --lru-test --ldb-sync-mode`)
 
 // redisDestroys are redis commands that empty, stop or reconfigure the
-// server (CONFIG SET can point its dump file anywhere) whatever follows;
+// server (CONFIG SET can point its dump file anywhere), or run a script
+// or function that can, whatever follows;
 // redisDestroysSub are those destructive only with one of the
 // subcommands listed.
-var redisDestroys = set(`flushall flushdb shutdown debug slaveof replicaof swapdb failover module migrate`)
+var redisDestroys = set(`flushall flushdb shutdown debug slaveof replicaof swapdb failover module migrate
+	eval evalsha fcall`)
 
 var redisDestroysSub = map[string]map[string]bool{
 	"config":   set(`set rewrite resetstat`),

@@ -404,3 +404,38 @@ func TestBlindSpotDisguisedDestroyers(t *testing.T) {
 		{"usermod append", `usermod -aG sudo alice`, TierMutate},
 	})
 }
+
+// TestBlindSpotAPIsAndInput: an HTTP DELETE removes what kubectl delete or
+// rm would, and the message brokers' and directories' deleting commands
+// are destructive; text sent to a server through openssl s_client can
+// change it, as through nc.
+func TestBlindSpotAPIsAndInput(t *testing.T) {
+	p := testPolicy(t)
+	runBothHosts(t, p, append(sameCases(TierDestructive, false,
+		`curl -X DELETE http://localhost:9200/_all`,
+		`curl -sXDELETE localhost:9200/logs-*`,
+		`curl --request delete http://localhost:9200/index`,
+		`curl --unix-socket /var/run/docker.sock -X DELETE 'http://localhost/containers/web?force=1'`,
+		`wget --method=DELETE http://localhost:9200/_all`,
+		`wget --method DELETE -qO- http://localhost:9200/_all`,
+		`http DELETE localhost:9200/_all`,
+		`xh delete localhost:9200/_all`,
+		`rabbitmqctl delete_queue q`,
+		`rabbitmqctl purge_queue q`,
+		`rabbitmqctl force_reset`,
+		`kafka-topics.sh --bootstrap-server h:9092 --delete --topic t`,
+		`zkCli.sh -server h:2181 deleteall /app`,
+		`ldapdelete -x -D cn=admin uid=alice,dc=x`,
+		`pg_dropcluster 15 main --stop`,
+	), sameCases(TierMutate, false,
+		`openssl s_client -connect localhost:6380 <<< FLUSHALL`,
+		`printf 'QUIT\r\n' | openssl s_client -quiet -connect mail:465`,
+		`cat req.txt | openssl s_client -connect api:443`,
+	)...), []exactCase{
+		{"curl get", `curl -s http://localhost:9200/_cat/indices`, TierBenign},
+		{"curl post", `curl -X POST http://localhost:9200/_refresh`, TierMutate},
+		{"s_client probe", `echo | openssl s_client -showcerts -connect localhost:8443`, TierRead},
+		{"s_client devnull", `openssl s_client -connect example.com:443 </dev/null`, TierRead},
+		{"rabbitmq list", `rabbitmqctl list_queues`, TierMutate},
+	})
+}

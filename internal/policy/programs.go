@@ -235,7 +235,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return arithBuiltin
 	case "sqlite3", "sqlite", "mysql", "mariadb", "psql":
 		return queryProgram
-	case "dropdb", "dropuser", "mysqladmin", "mariadb-admin", "redis-cli", "valkey-cli", "keydb-cli", "mongosh",
+	case "dropdb", "dropuser", "ldapdelete", "pg_dropcluster", "mysqladmin", "mariadb-admin", "redis-cli", "valkey-cli", "keydb-cli", "mongosh",
 		"mongo", "influx", "clickhouse-client", "cqlsh":
 		return dbClientProgram
 	case "top":

@@ -82,7 +82,7 @@ func sqlWordByte(b byte) bool {
 // destroy data.
 func dbClientProgram(c *call) (Tier, string) {
 	switch c.name {
-	case "dropdb", "dropuser":
+	case "dropdb", "dropuser", "ldapdelete", "pg_dropcluster":
 		if len(c.args) == 1 && c.args[0].known && (c.args[0].val == "--help" || c.args[0].val == "--version" || c.args[0].val == "-V") {
 			return TierRead, c.name + " " + c.args[0].val
 		}
@@ -294,12 +294,13 @@ func clusterOption(v, opts, values string) (byte, string, bool) {
 // and clouds: a deleting verb among their first words removes a pool, a
 // volume, a bucket's contents or an instance that many hosts depend on.
 var infraPrograms = set(`ceph rbd rados radosgw-admin gluster rclone etcdctl consul vault nomad pulumi aws gcloud
-	gsutil az s3cmd doctl hcloud openstack linode-cli exo scw oci`)
+	gsutil az s3cmd doctl hcloud openstack linode-cli exo scw oci rabbitmqctl kafka-topics kafka-topics.sh
+	kafka-consumer-groups kafka-consumer-groups.sh zkCli.sh zkCli`)
 
 // infraDestroys are the verbs that remove or empty; infraStops take a
 // whole service down (nomad job stop, gluster volume stop).
 var infraDestroys = set(`delete del rm rb remove purge destroy rmdir rmdirs deletefile cleanup dedupe
-	terminate stop-purge zap wipe erase unset`)
+	terminate stop-purge zap wipe erase unset deleteall rmr reset force_reset`)
 
 // infraProgram classifies infraPrograms by their first four words.
 func infraProgram(c *call) (Tier, string) {
@@ -317,14 +318,14 @@ func infraProgram(c *call) (Tier, string) {
 			continue
 		}
 		if strings.HasPrefix(v, "-") {
-			if v == "-purge" || v == "--purge" {
+			if v == "-purge" || v == "--purge" || v == "--delete" || v == "--reset-offsets" {
 				return TierDestructive, c.name + " " + v + ": removes the job and its history"
 			}
 			continue
 		}
 		n++
 		switch {
-		case infraDestroys[v], strings.HasPrefix(v, "delete-"), strings.HasPrefix(v, "terminate-"), strings.HasPrefix(v, "remove-"),
+		case infraDestroys[v], strings.HasPrefix(v, "delete-"), strings.HasPrefix(v, "delete_"), strings.HasPrefix(v, "purge_"), strings.HasPrefix(v, "terminate-"), strings.HasPrefix(v, "remove-"),
 			strings.HasPrefix(v, "deregister-"), strings.HasPrefix(v, "purge-"), strings.HasSuffix(v, "-delete"), strings.HasSuffix(v, "-destroy"),
 			c.name == "rclone" && v == "sync",
 			(c.name == "nomad" || c.name == "gluster") && v == "stop",

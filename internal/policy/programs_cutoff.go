@@ -311,7 +311,9 @@ func cutoffSubProgram(c *call) (Tier, string) {
 			t, why = ct, cwhy
 		}
 	}
-	if t == TierDestructive {
+	// What reads (docker ps, kubectl get) has nothing below to refine;
+	// nmcli's table reads "radio" whatever follows.
+	if t == TierDestructive || t == TierRead && c.name != "nmcli" {
 		return t, why
 	}
 	vals := c.vals()

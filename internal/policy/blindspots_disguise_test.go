@@ -140,6 +140,7 @@ func TestBlindSpotCutOff(t *testing.T) {
 		`busybox date -s 2001-01-01`,
 		`timedatectl set-time '2001-01-01 00:00'`,
 		`sudo timedatectl set-time 12:00`,
+		`timedatectl -H db2 set-time 12:00`,
 		`hwclock --hctosys`,
 		`hwclock -s`,
 		`hwclock --set --date '2001-01-01'`,

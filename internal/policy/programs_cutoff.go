@@ -282,11 +282,8 @@ func chageExpires(c *call) string {
 func clockJumps(name string, vals []string) string {
 	switch name {
 	case "timedatectl":
-		for _, v := range operands(vals) {
-			if v == "set-time" {
-				return "timedatectl set-time: jumps the system clock"
-			}
-			break
+		if ops := subOperands(subcommandTables[name], vals); len(ops) > 0 && ops[0] == "set-time" {
+			return "timedatectl set-time: jumps the system clock"
 		}
 	case "hwclock":
 		if hasFlag(vals, 's', "--hctosys") {

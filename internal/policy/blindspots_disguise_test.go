@@ -440,3 +440,44 @@ func TestBlindSpotAPIsAndInput(t *testing.T) {
 		{"rabbitmq list", `rabbitmqctl list_queues`, TierMutate},
 	})
 }
+
+// TestBlindSpotSystemPrograms: replacing, moving away or disabling a
+// system program or library, creating the nologin file, and mounting over
+// or read-only remounting a system directory break the host or its logins
+// as writing /etc/passwd does; /usr/local and ordinary mounts stay tier 2.
+func TestBlindSpotSystemPrograms(t *testing.T) {
+	p := testPolicy(t)
+	runBothHosts(t, p, sameCases(TierDestructive, false,
+		`cp x /usr/sbin/sshd`,
+		`cp -f /tmp/ls /bin/ls`,
+		`install -m755 x /usr/bin/sudo`,
+		`install x /usr/lib/x86_64-linux-gnu/`,
+		`mv x /usr/sbin/sshd`,
+		`mv /usr/bin/sudo /tmp/`,
+		`mv /bin/bash /root/`,
+		`tee /usr/bin/ls < x`,
+		`dd if=x of=/lib/x86_64-linux-gnu/libc.so.6`,
+		`cat x > /usr/libexec/sudo/sudoers.so`,
+		`ln -sf /bin/false /usr/sbin/sshd`,
+		`ln -sf /tmp/x.so /lib/x86_64-linux-gnu/libc.so.6`,
+		`ln -s -t /usr/bin /tmp/sudo`,
+		`chmod -x /usr/bin/sudo`,
+		`chmod 000 /usr/bin/ssh`,
+		`chown nobody /usr/bin/sudo`,
+		`touch /etc/nologin`,
+		`echo maintenance > /run/nologin`,
+		`mount -o remount,ro /`,
+		`mount -o ro,remount /var`,
+		`mount --bind /tmp /etc`,
+		`mount -t tmpfs none /home`,
+	), []exactCase{
+		{"usr local install", `install -m755 tool /usr/local/bin/tool`, TierMutate},
+		{"usr local link", `ln -s /usr/bin/python3 /usr/local/bin/python`, TierMutate},
+		{"nginx site link", `ln -sf /etc/nginx/sites-available/x /etc/nginx/sites-enabled/`, TierMutate},
+		{"copy from usr bin", `cp /usr/bin/ls /tmp/`, TierMutate},
+		{"chmod local", `chmod +x /usr/local/bin/tool`, TierMutate},
+		{"mount mnt", `mount /dev/sdb1 /mnt`, TierMutate},
+		{"remount rw", `mount -o remount,rw /`, TierMutate},
+		{"bind srv", `mount --bind /srv/a /srv/b`, TierMutate},
+	})
+}

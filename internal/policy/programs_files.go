@@ -50,6 +50,17 @@ func cdProgram(c *call) (Tier, string) {
 // fileProgram classifies programs that modify the files they name.
 func fileProgram(c *call) (Tier, string) {
 	vals := c.vals()
+	if c.name == "mv" || c.name == "chmod" || c.name == "chown" || c.name == "chgrp" || c.name == "touch" {
+		// Moving a system program away, taking its execute bit or owner,
+		// or creating /etc/nologin breaks the host or its logins.
+		for _, o := range operands(vals) {
+			if o != "" && o[0] == '/' {
+				if why := systemProgramFile(path.Clean(o)); why != "" {
+					return TierDestructive, c.name + ": " + why + truncate(o, 96)
+				}
+			}
+		}
+	}
 	switch c.name {
 	case "mv":
 		r := raiser{TierMutate, "mv: moves files"}

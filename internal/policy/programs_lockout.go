@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Firewall rules, boot settings and traffic shaping that lock the operator
 // out of an SSH host: a rule that drops everything or the SSH port, the
@@ -236,4 +239,92 @@ func rfkillProgram(c *call) (Tier, string) {
 		return TierDestructive, "rfkill block: turns radios off"
 	}
 	return TierMutate, "rfkill: changes radios"
+}
+
+// systemProgramDirs hold the programs and libraries the host and its
+// logins run (not /usr/local, where operators install their own tools).
+var systemProgramDirs = []string{"/bin/", "/sbin/", "/usr/bin/", "/usr/sbin/", "/lib/", "/lib32/", "/lib64/",
+	"/libx32/", "/usr/lib/", "/usr/lib32/", "/usr/lib64/", "/usr/libexec/"}
+
+// systemProgramFile returns why writing the clean absolute path c breaks
+// the host or its logins — it replaces a system program or library
+// (cp x /usr/sbin/sshd, dd of=/lib/…/libc.so.6), or it is the nologin file
+// that refuses every login but root's — or "".
+func systemProgramFile(c string) string {
+	if len(c) < 5 || c[0] != '/' {
+		return ""
+	}
+	switch c {
+	case "/etc/nologin", "/run/nologin", "/var/run/nologin":
+		return "refuses every login but root's: "
+	}
+	for _, d := range systemProgramDirs {
+		if strings.HasPrefix(c, d) {
+			return "replaces a system program or library: "
+		}
+	}
+	return ""
+}
+
+// lnProgram classifies ln by the link it writes: the last operand (or,
+// when that is a directory, the source's name in it), or each source's
+// name in the -t directory. A link over a system program or library, a
+// device or warden's state is that write's tier.
+func lnProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, "ln: creates links"}
+	for _, a := range c.args {
+		if !a.known && c.mayBeOption(a) {
+			c.e.opaque = true
+			return TierDestructive, "ln: options computed at run time"
+		}
+	}
+	ops := operandsSkipping(c.vals(), "St", []string{"--suffix", "--target-directory"})
+	var dests []string
+	if dirs := c.optVals(c.args, "-t", "--target-directory"); len(dirs) > 0 {
+		for _, d := range dirs {
+			for _, s := range ops {
+				dests = append(dests, d.val+"/"+path.Base(s))
+			}
+		}
+	} else if len(ops) >= 2 {
+		last := ops[len(ops)-1]
+		dests = append(dests, last)
+		for _, s := range ops[:len(ops)-1] {
+			dests = append(dests, last+"/"+path.Base(s))
+		}
+	}
+	for _, d := range dests {
+		r.raise(c.writeArg(arg{val: d, known: true}, "ln"))
+	}
+	return r.t, r.why
+}
+
+// hiddenDirs are the directories a mount over which hides what the host
+// and its logins need (the programs, the configuration, the users' keys).
+var hiddenDirs = set(`/ /etc /usr /bin /sbin /lib /lib64 /var /var/lib /root /home /run /etc/ssh /etc/pam.d /dev /proc /sys`)
+
+// mountHides returns why a mount takes a system directory away: another
+// file system mounted over it (mount --bind /tmp /etc), or it remounted
+// read-only (mount -o remount,ro /) — or "".
+func mountHides(c *call, ops []string) string {
+	if len(ops) == 0 {
+		return ""
+	}
+	mp := ops[len(ops)-1]
+	if !strings.HasPrefix(mp, "/") || !hiddenDirs[path.Clean(mp)] {
+		return ""
+	}
+	for _, o := range c.optVals(c.args, "-o", "--options") {
+		opts := "," + o.val + ","
+		if strings.Contains(opts, ",remount,") {
+			if strings.Contains(opts, ",ro,") {
+				return "mount -o remount,ro " + mp + ": makes a system directory read-only"
+			}
+			return ""
+		}
+	}
+	if len(ops) >= 2 || hasFlag(c.vals(), 'B', "--bind") || hasFlag(c.vals(), 0, "--rbind") || hasFlag(c.vals(), 0, "--move") {
+		return "mount over " + mp + ": hides a system directory"
+	}
+	return ""
 }

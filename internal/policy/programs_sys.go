@@ -205,6 +205,9 @@ func argProgram(c *call) (Tier, string) {
 		if len(vals) == 0 || onlyFlags("-l", "--show-labels", "-V", "--version", "-h", "--help") || has("-t") && len(ops) == 1 && len(vals) == 2 {
 			return TierRead, "mount: lists mounts"
 		}
+		if why := mountHides(c, ops); why != "" {
+			return TierDestructive, why
+		}
 		return TierMutate, "mount: mounts file systems"
 	case "umount":
 		if hasFlag(vals, 'a', "--all") {

@@ -215,6 +215,9 @@ func (e *eval) writeTarget(t arg) (Tier, string, string) {
 	} else if pt > TierMutate {
 		return pt, why, ""
 	}
+	if why := systemProgramFile(c); why != "" {
+		return TierDestructive, why + truncate(v, 96), ""
+	}
 	if ps := e.pathsFor(); ps != nil && !strings.HasPrefix(c, "/") {
 		ps.addRelWrite(c)
 	}

@@ -29,8 +29,13 @@ var serviceStopVerbs = set(`stop force-stop down exit kill zap disable onestop f
 
 // initScript reports whether p runs an init script (/etc/init.d/sshd,
 // /etc/rc.d/init.d/sshd, /usr/local/etc/rc.d/sshd), which takes the same
-// actions as "service NAME".
+// actions as "service NAME". A relative path named for a service that cuts
+// access (./ssh after cd /etc/init.d) is taken for one: the cd may have
+// been anywhere.
 func initScript(p string) bool {
+	if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+		return cutsAccess(path.Base(p))
+	}
 	dir := path.Dir(path.Clean(p))
 	return strings.HasSuffix(dir, "/init.d") || strings.HasSuffix(dir, "/rc.d")
 }

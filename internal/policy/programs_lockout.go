@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -20,8 +21,16 @@ func firewallCutsOff(name string, vals []string) string {
 	case "ufw":
 		return ufwCutsOff(vals)
 	case "firewall-cmd":
-		for _, v := range vals {
-			k, val, _ := strings.Cut(v, "=")
+		for i, v := range vals {
+			k, val, eq := strings.Cut(v, "=")
+			if !eq && i+1 < len(vals) && strings.HasPrefix(v, "--") {
+				val = vals[i+1] // argparse takes --opt VALUE too
+			}
+			if longFlag(k, "--add-rule") || longFlag(k, "--add-passthrough") {
+				if why := iptablesCutsOff(append([]string{"-A"}, vals[i+1:]...)); why != "" {
+					return "firewall-cmd --direct: " + why
+				}
+			}
 			switch {
 			case (longFlag(k, "--remove-port") || longFlag(k, "--remove-service")) && sshPort(strings.TrimSuffix(val, "/tcp")):
 				return "firewall-cmd " + v + ": stops letting SSH in"
@@ -72,15 +81,18 @@ func iptablesCutsOff(vals []string) string {
 			target = v[2:]
 		case v == "--dport" || v == "--dports" || v == "--destination-port" || v == "--destination-ports":
 			for _, p := range strings.Split(next, ",") {
-				lo, _, _ := strings.Cut(p, ":")
-				if sshPort(p) || sshPort(lo) {
+				if sshPort(p) || portRangeHas(p, 22) {
 					ssh = true
 				}
 			}
 			narrow = true
 			i++
-		case v == "-t" || v == "--table" || v == "-w" || v == "--wait":
+		case v == "-t" || v == "--table" || v == "-i" || v == "--in-interface" || v == "-o" || v == "--out-interface" ||
+			v == "--reject-with" || v == "-W" || v == "--wait-interval" || (v == "-w" || v == "--wait") && next != "" && next[0] >= '0' && next[0] <= '9':
+			// An interface-wide drop cuts the host off through it; -w's
+			// seconds are optional.
 			i++
+		case v == "-w" || v == "--wait" || v == "-v" || v == "-n" || v == "--line-numbers":
 		case strings.HasPrefix(v, "-"):
 			narrow = true
 		}
@@ -327,4 +339,32 @@ func mountHides(c *call, ops []string) string {
 		return "mount over " + mp + ": hides a system directory"
 	}
 	return ""
+}
+
+// portRangeHas reports whether the port range r (lo:hi, lo-hi, or lo: for
+// every port from lo) includes port.
+func portRangeHas(r string, port int) bool {
+	lo, hi, ok := strings.Cut(r, ":")
+	if !ok {
+		lo, hi, ok = strings.Cut(r, "-")
+	}
+	if !ok {
+		return false
+	}
+	l, h := 0, 65535
+	if lo != "" {
+		n, err := strconv.Atoi(lo)
+		if err != nil {
+			return false
+		}
+		l = n
+	}
+	if hi != "" {
+		n, err := strconv.Atoi(hi)
+		if err != nil {
+			return false
+		}
+		h = n
+	}
+	return l <= port && port <= h
 }

@@ -274,7 +274,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return swapoffProgram
 	case "rfkill":
 		return rfkillProgram
-	case "usermod", "gpasswd", "groupdel", "delgroup", "pw":
+	case "usermod", "gpasswd", "groupdel", "delgroup", "pw", "chsh", "chpasswd":
 		return accountProgram
 	case "lvchange", "vgchange", "lvconvert":
 		return volumeProgram

@@ -208,6 +208,28 @@ func accountProgram(c *call) (Tier, string) {
 	switch c.name {
 	case "groupdel", "delgroup":
 		return TierDestructive, c.name + ": deletes a group"
+	case "chpasswd":
+		// Its input is USER:PASSWORD lines; root's changed, or a locked
+		// hash set with -e, locks the operator out.
+		switch c.ctx.stdin.kind {
+		case stdinUnknown:
+			return TierDestructive, "chpasswd: sets passwords from input the classifier cannot see, root's among them perhaps"
+		case stdinText:
+			for _, line := range strings.Split(c.ctx.stdin.text, "\n") {
+				user, pw, _ := strings.Cut(strings.TrimSpace(line), ":")
+				if user == "root" || strings.HasPrefix(pw, "!") || strings.HasPrefix(pw, "*") {
+					return TierDestructive, "chpasswd: changes root's password or locks an account"
+				}
+			}
+		}
+		return TierMutate, "chpasswd: changes passwords"
+	case "chsh":
+		for _, v := range c.optVals(c.args, "-s", "--shell") {
+			if noLoginShell(v.val) {
+				return TierDestructive, "chsh -s " + truncate(v.val, 32) + ": stops the user logging in"
+			}
+		}
+		return TierMutate, "chsh: changes a login shell"
 	case "pw":
 		// FreeBSD's pw: userdel, groupdel and lock as their Linux kin.
 		ops := operands(vals)

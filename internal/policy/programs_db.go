@@ -130,11 +130,11 @@ func (c *call) queryTexts(label string, textOpts, fileOpts, marks []string) (Tie
 			return TierDestructive, label + ": options computed at run time"
 		}
 	}
-	if len(fileOpts) > 0 && len(exactOptVals(c.args, fileOpts...)) > 0 {
+	if len(fileOpts) > 0 && len(abbrevOptVals(c.args, fileOpts)) > 0 {
 		c.e.opaque = true
 		return TierDestructive, label + ": reads statements from a file"
 	}
-	texts := exactOptVals(c.args, textOpts...)
+	texts := abbrevOptVals(c.args, textOpts)
 	if len(texts) == 0 {
 		switch c.ctx.stdin.kind {
 		case stdinUnknown:
@@ -334,4 +334,32 @@ func infraProgram(c *call) (Tier, string) {
 		}
 	}
 	return TierMutate, c.name + ": changes shared infrastructure"
+}
+
+// abbrevOptVals returns the values of the options names, long ones also
+// given as any prefix the clients' parsers take (--que for --query,
+// --exec for --execute), the value after "=" or in the next word.
+func abbrevOptVals(args []arg, names []string) []arg {
+	var out []arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		if !args[i].known || !strings.HasPrefix(v, "-") {
+			continue
+		}
+		name, val, eq := strings.Cut(v, "=")
+		for _, n := range names {
+			if name != n && !(strings.HasPrefix(n, "--") && longFlag(name, n)) {
+				continue
+			}
+			switch {
+			case eq:
+				out = append(out, arg{val: val, known: true})
+			case i+1 < len(args):
+				i++
+				out = append(out, args[i])
+			}
+			break
+		}
+	}
+	return out
 }

@@ -67,24 +67,25 @@ func queryProgram(c *call) (Tier, string) {
 			}
 		case "psql":
 			switch {
-			case v == "-c" || v == "--command":
+			case v == "-c" || longFlag(v, "--command") && !strings.Contains(v, "="):
 				if t, ok := next(); ok {
 					texts = append(texts, t)
 				}
 				continue
-			case strings.HasPrefix(v, "--command="):
-				texts = append(texts, arg{val: v[len("--command="):], known: a.known})
+			case longFlag(v, "--command"):
+				_, val, _ := strings.Cut(v, "=")
+				texts = append(texts, arg{val: val, known: a.known})
 				continue
 			case strings.HasPrefix(v, "-c") && len(v) > 2:
 				texts = append(texts, arg{val: v[2:], known: a.known})
 				continue
-			case v == "-f" || v == "--file" || strings.HasPrefix(v, "--file=") || strings.HasPrefix(v, "-f") && len(v) > 2:
+			case v == "-f" || longFlag(v, "--file") || strings.HasPrefix(v, "-f") && len(v) > 2:
 				file = v
-				if v == "-f" || v == "--file" {
+				if v == "-f" || strings.HasPrefix(v, "--") && !strings.Contains(v, "=") {
 					next()
 				}
 				continue
-			case v == "-L" || v == "--log-file" || v == "-o" || v == "--output" || strings.HasPrefix(v, "--log-file=") || strings.HasPrefix(v, "--output="):
+			case v == "-L" || v == "-o" || longFlag(v, "--log-file") || longFlag(v, "--output"):
 				file = v
 				continue
 			case len(v) == 2 && strings.IndexByte("dhpUvPTF", v[1]) >= 0:
@@ -93,12 +94,12 @@ func queryProgram(c *call) (Tier, string) {
 			}
 		default: // mysql, mariadb
 			switch {
-			case v == "-e" || v == "--execute" || v == "--init-command":
+			case v == "-e" || (longFlag(v, "--execute") || longFlag(v, "--init-command")) && !strings.Contains(v, "="):
 				if t, ok := next(); ok {
 					texts = append(texts, t)
 				}
 				continue
-			case strings.HasPrefix(v, "--execute=") || strings.HasPrefix(v, "--init-command="):
+			case longFlag(v, "--execute") || longFlag(v, "--init-command"):
 				_, val, _ := strings.Cut(v, "=")
 				texts = append(texts, arg{val: val, known: a.known})
 				continue

@@ -373,6 +373,10 @@ func cutoffSubProgram(c *call) (Tier, string) {
 		}
 		switch verb {
 		case "rm", "rmi", "rmp", "remove":
+			if a, ok := c.computedOption(c.args); ok {
+				c.e.opaque = true
+				return TierDestructive, c.name + " " + verb + " " + truncate(a.val, 32) + ": an option computed at run time can be -f"
+			}
 			if hasFlag(vals, 'f', "--force") || hasFlag(vals, 'v', "--volumes") || hasFlag(vals, 'a', "--all") || hasFlag(vals, 0, "--prune") {
 				return TierDestructive, c.name + " " + verb + " -f: removes running containers or their volumes"
 			}
@@ -568,4 +572,20 @@ func volumeProgram(c *call) (Tier, string) {
 		return TierDestructive, "lvconvert --merge: reverts the volume to its snapshot"
 	}
 	return TierMutate, c.name + ": changes volumes"
+}
+
+// ipComputedVerb returns why an ip command whose object or verb is
+// computed at run time (ip route "$x", ip "$@") may be one of the flushes
+// and deletions ipCutsOff names, or "".
+func ipComputedVerb(c *call, vals []string) string {
+	obj, verb := ipVerb(vals)
+	for _, a := range c.args {
+		if a.known {
+			continue
+		}
+		if obj == "" || a.val == obj || a.val == verb {
+			return "ip: " + truncate(a.val, 32) + " is computed at run time and can become a flush or delete"
+		}
+	}
+	return ""
 }

@@ -368,3 +368,33 @@ func portRangeHas(r string, port int) bool {
 	}
 	return l <= port && port <= h
 }
+
+// firewallComputed returns why a firewall rule's computed word can make
+// it one firewallCutsOff names: an iptables target (-j $T) or a ufw
+// action on the SSH port (ufw $V 22), or "".
+func firewallComputed(c *call) string {
+	switch c.name {
+	case "ufw":
+		var ops []arg
+		for _, a := range c.args {
+			if !a.known || !strings.HasPrefix(a.val, "-") {
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) > 1 && !ops[0].known {
+			for _, o := range ops[1:] {
+				if sshPort(o.val) {
+					return "ufw " + truncate(ops[0].val, 32) + ": an action computed at run time on the SSH port can deny it"
+				}
+			}
+		}
+	case "nft", "firewall-cmd":
+	default:
+		for i, a := range c.args {
+			if (a.val == "-j" || a.val == "--jump") && a.known && i+1 < len(c.args) && !c.args[i+1].known {
+				return c.name + " -j " + truncate(c.args[i+1].val, 32) + ": a target computed at run time can be DROP"
+			}
+		}
+	}
+	return ""
+}

@@ -230,6 +230,10 @@ func ipProgram(c *call) (Tier, string) {
 	if why := ipCutsOff(vals); why != "" {
 		return TierDestructive, why
 	}
+	if why := ipComputedVerb(c, vals); why != "" {
+		c.e.opaque = true
+		return TierDestructive, why
+	}
 	for _, v := range vals {
 		if ipMutations[v] {
 			return TierMutate, "ip " + v + ": changes network configuration"

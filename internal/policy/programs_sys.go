@@ -15,6 +15,10 @@ func firewallProgram(c *call) (Tier, string) {
 	if why := firewallCutsOff(c.name, vals); why != "" && !(c.name == "nft" && hasFlag(vals, 'c', "--check")) && !hasFlag(vals, 0, "--dry-run") {
 		return TierDestructive, why
 	}
+	if why := firewallComputed(c); why != "" {
+		c.e.opaque = true
+		return TierDestructive, why
+	}
 	switch c.name {
 	case "nft":
 		j := " " + strings.Join(vals, " ") + " "

@@ -148,7 +148,6 @@ func TestBlindSpotMountOver(t *testing.T) {
 		"mount -t tmpfs tmpfs /var/lib/docker",
 		"mount -o bind,ro /tmp/x /etc/ssh",
 		"mount --move /mnt/x /boot",
-		"mount -o remount,rw /boot/efi",
 		"sudo mount -t overlay overlay -o lowerdir=/tmp/l /usr",
 		"umount -a",
 		"umount --all -t nfs",
@@ -156,6 +155,9 @@ func TestBlindSpotMountOver(t *testing.T) {
 	))
 	runExact(t, p, []exactCase{
 		{"disk under /mnt", "mount /dev/sdb1 /mnt/data", TierMutate},
+		{"disk on /mnt", "mount /dev/sdb1 /mnt", TierMutate},
+		{"tmpfs on /tmp", "mount -t tmpfs tmpfs /tmp", TierMutate},
+		{"root made writable", "mount -o remount,rw /", TierMutate},
 		{"nfs under /mnt", "mount -t nfs nas:/export /mnt/nas", TierMutate},
 		{"bind under /srv", "mount --bind /srv/a /srv/b", TierMutate},
 		{"fstab entry", "mount /mnt/usb", TierMutate},

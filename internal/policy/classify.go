@@ -560,23 +560,6 @@ func (e *eval) putArgs(args []arg) {
 	e.argBufs[e.nargs] = args[:0]
 }
 
-// ifsForRead reports whether a gives IFS to the read builtin alone
-// (IFS= read -r line, IFS=: read -r user rest). bash, dash and busybox sh
-// keep it only while read splits its input, whose fields are unknown
-// anyway, so it changes no word the classifier reads later. A function
-// named read would run with it, so then it counts as any IFS assignment.
-func ifsForRead(a *syntax.Assign, ce *syntax.CallExpr, sc *scope) bool {
-	if a.Name == nil || a.Name.Value != "IFS" || a.Naked || a.Append || a.Index != nil || a.Array != nil || len(ce.Args) == 0 {
-		return false
-	}
-	w := ce.Args[0]
-	if len(w.Parts) != 1 {
-		return false
-	}
-	l, ok := w.Parts[0].(*syntax.Lit)
-	return ok && l.Value == "read" && !sc.shadowed("read")
-}
-
 // simple classifies one resolved command line and returns whether an
 // operator allow rule covers it.
 func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
@@ -672,6 +655,9 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	if why := denyCheck(name, c.vals()); why != "" && !c.listsOnly() {
 		e.deny(why)
 		return TierDestructive, why
+	}
+	if strings.IndexByte(a0.val, '/') >= 0 && initScript(a0.val) {
+		h = initScriptHandler(h, ent.tierWhy, known)
 	}
 	if h != nil {
 		t, why := h(c)

@@ -44,7 +44,7 @@ var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk c
 	gdb lldb dc expect capsh flashrom grub-install npx bpftrace perf iptables-restore
 	ip6tables-restore nft-restore ed ex tmux screen byobu dtach abduco 
 	mkinitcpio fsfreeze pivot_root switch_root mount.cifs
-	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct `)
+	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct wipe srm sfill`)
 
 // interactivePrograms can run commands from inside (a pager's "!cmd", an
 // editor's ":!cmd"), or kill and renice processes (htop's F9, atop's k),
@@ -235,6 +235,9 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return arithBuiltin
 	case "sqlite3", "sqlite", "mysql", "mariadb", "psql":
 		return queryProgram
+	case "dropdb", "dropuser", "ldapdelete", "pg_dropcluster", "mysqladmin", "mariadb-admin", "redis-cli", "valkey-cli", "keydb-cli", "mongosh",
+		"mongo", "influx", "clickhouse-client", "cqlsh":
+		return dbClientProgram
 	case "top":
 		return topProgram
 	case "warden":
@@ -263,6 +266,27 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		"cryptsetup", "sgdisk", "zramctl", "swapon", "openssl", "gpg", "gpg2", "ssh-keygen",
 		"ssh-add", "nvidia-smi", "stty", "arp", "route", "fsck", "blockdev", "hdparm":
 		return argProgram
+	}
+	switch name {
+	case "ifdown":
+		return ifdownProgram
+	case "swapoff":
+		return swapoffProgram
+	case "rfkill":
+		return rfkillProgram
+	case "usermod", "gpasswd", "groupdel", "delgroup", "pw", "chsh", "chpasswd":
+		return accountProgram
+	case "lvchange", "vgchange", "lvconvert":
+		return volumeProgram
+	case "invoke-rc.d", "sv", "rcctl", "s6-svc", "s6-rc", "launchctl":
+		return serviceProgram
+	case "chkconfig", "update-rc.d", "rc-update":
+		return bootServiceProgram
+	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl", "docker-compose":
+		return cutoffSubProgram
+	}
+	if infraPrograms[name] {
+		return infraProgram
 	}
 	if _, ok := subcommandTables[name]; ok {
 		return subcommandProgram

@@ -96,6 +96,8 @@ func diagProgram(c *call) (Tier, string) {
 			case "tracking", "sources", "sourcestats", "activity", "ntpdata", "serverstats", "rtcdata",
 				"selectdata", "authdata", "waitsync", "clients", "smoothing":
 				return TierRead, "chronyc " + cmd
+			case "settime":
+				return TierDestructive, "chronyc settime: jumps the system clock"
 			}
 		}
 		return mutate()
@@ -165,6 +167,9 @@ func diagProgram(c *call) (Tier, string) {
 	case "chage":
 		if only(optSpec{flags: "l"}, "l", 1) {
 			return TierRead, "chage -l: shows password ageing"
+		}
+		if why := chageExpires(c); why != "" {
+			return TierDestructive, why
 		}
 		return mutate()
 	case "visudo":

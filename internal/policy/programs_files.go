@@ -50,6 +50,17 @@ func cdProgram(c *call) (Tier, string) {
 // fileProgram classifies programs that modify the files they name.
 func fileProgram(c *call) (Tier, string) {
 	vals := c.vals()
+	if c.name == "mv" || c.name == "chmod" || c.name == "chown" || c.name == "chgrp" || c.name == "touch" {
+		// Moving a system program away, taking its execute bit or owner,
+		// or creating /etc/nologin breaks the host or its logins.
+		for _, o := range operands(vals) {
+			if o != "" && o[0] == '/' {
+				if why := systemProgramFile(path.Clean(o)); why != "" {
+					return TierDestructive, c.name + ": " + why + truncate(o, 96)
+				}
+			}
+		}
+	}
 	switch c.name {
 	case "mv":
 		r := raiser{TierMutate, "mv: moves files"}
@@ -215,6 +226,9 @@ func killProgram(c *call) (Tier, string) {
 			return TierRead, "kill -0: checks a process exists"
 		}
 	}
+	if why := killsEveryone(c); why != "" {
+		return TierDestructive, why
+	}
 	for _, v := range vals {
 		if strings.Contains(strings.ToLower(v), "warden") || v == "sshd" || v == "systemd-journald" || v == "dbus-daemon" {
 			return TierDestructive, c.name + ": kills " + v
@@ -313,6 +327,9 @@ func findProgram(c *call) (Tier, string) {
 						break
 					}
 					c.run(findSubst(cmd, s))
+				}
+				if removesEach(cmd) && (v == "-exec" || v == "-execdir") {
+					raise(TierDestructive, "find "+v+" rm: removes every file found, like -delete")
 				}
 			}
 			i = j + 1

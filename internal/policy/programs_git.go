@@ -113,6 +113,27 @@ func gitProgram(c *call) (Tier, string) {
 		}
 		return false
 	}
+	// hasShort is hasAny for short flags in a cluster (-df, -SW), up to
+	// the first letter that takes a value.
+	hasShort := func(letters, values string) bool {
+		for _, r := range rest {
+			if r == "--" {
+				return false
+			}
+			if len(r) < 2 || r[0] != '-' || r[1] == '-' {
+				continue
+			}
+			for _, b := range []byte(r[1:]) {
+				if strings.IndexByte(letters, b) >= 0 {
+					return true
+				}
+				if strings.IndexByte(values, b) >= 0 {
+					break
+				}
+			}
+		}
+		return false
+	}
 	ops := operands(rest)
 	switch sub {
 	case "log", "diff", "show", "format-patch":
@@ -124,7 +145,7 @@ func gitProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "git " + sub
 	case "branch":
-		if hasAny("-D", "--delete", "-d") && hasAny("-D", "--force", "-f") || hasAny("-D") {
+		if (hasShort("dD", "u") || hasAny("--delete")) && (hasShort("fD", "u") || hasAny("--force")) || hasShort("D", "u") {
 			return TierDestructive, "git branch -D: deletes unmerged branches"
 		}
 		if len(ops) == 0 && !hasAny("-d", "-m", "-M", "-c", "-C", "--delete", "--move", "--copy", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description") {
@@ -185,10 +206,31 @@ func gitProgram(c *call) (Tier, string) {
 		if sub == "reflog" && (ops[0] == "expire" || ops[0] == "delete") {
 			return TierDestructive, "git reflog " + ops[0] + ": destroys recovery history"
 		}
+		// A forced worktree remove, submodule deinit or update throws away
+		// the uncommitted changes the plain forms refuse to lose.
+		if (sub == "worktree" && ops[0] == "remove" || sub == "submodule" && (ops[0] == "deinit" || ops[0] == "update")) &&
+			(hasShort("f", "") || hasAny("--force")) {
+			return TierDestructive, "git " + sub + " " + ops[0] + " --force: discards uncommitted changes"
+		}
 		return TierMutate, "git " + sub
 	case "fetch", "remote-update":
 		return TierMutate, "git fetch: writes the repository's objects and refs"
 	case "push":
+		// git -c remote.NAME.push=+REFSPEC or remote.NAME.mirror=true
+		// forces or mirrors every plain push.
+		for k, a := range args[:i] {
+			kv := strings.TrimPrefix(a.val, "-c")
+			if a.val == "-c" && k+1 < i {
+				kv = args[k+1].val
+			} else if kv == a.val {
+				continue
+			}
+			key, val, _ := strings.Cut(kv, "=")
+			key = strings.ToLower(key)
+			if strings.HasSuffix(key, ".push") && (strings.HasPrefix(val, "+") || strings.HasPrefix(val, ":")) || strings.HasSuffix(key, ".mirror") {
+				return TierDestructive, "git -c " + truncate(key, 64) + ": makes the push forced or mirrored"
+			}
+		}
 		for _, r := range rest {
 			if r == "-f" || r == "--force" || strings.HasPrefix(r, "--force-with-lease") || r == "--force-if-includes" || r == "--mirror" ||
 				r == "--delete" || r == "-d" || r == "--prune" || strings.HasPrefix(r, "+") || strings.HasPrefix(r, ":") ||
@@ -196,12 +238,21 @@ func gitProgram(c *call) (Tier, string) {
 				return TierDestructive, "git push " + r + ": rewrites or deletes remote history"
 			}
 		}
+		// Long options are taken abbreviated (--force-w, --mir, --del).
+		if hasAny("--force", "--force-with-lease", "--force-if-includes", "--mirror", "--delete", "--prune") {
+			return TierDestructive, "git push --force, --mirror, --delete or --prune: rewrites or deletes remote history"
+		}
 		return TierMutate, "git push"
 	case "reset":
 		if hasAny("--hard", "--merge", "--keep") {
 			return TierDestructive, "git reset --hard: discards work"
 		}
 		return TierMutate, "git reset"
+	case "rm":
+		if (hasShort("f", "") || hasAny("--force")) && !hasAny("--cached") {
+			return TierDestructive, "git rm --force: removes files with uncommitted changes"
+		}
+		return TierMutate, "git rm"
 	case "clean":
 		for _, r := range rest {
 			if r == "-n" || r == "--dry-run" {
@@ -210,8 +261,12 @@ func gitProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, "git clean: deletes untracked files"
 	case "checkout", "switch", "restore":
-		if hasAny("-f", "--force", "--discard-changes", "--ours", "--theirs") || sub == "restore" && !hasAny("--staged", "-S") ||
-			sub == "checkout" && (hasAny("--") || len(ops) > 0 && ops[0] == ".") {
+		// restore writes the worktree unless only --staged is given;
+		// checkout with two operands (no -b, -B or --orphan) is checkout
+		// TREE PATHS, which overwrites the paths.
+		if hasAny("-f", "--force", "--discard-changes", "--ours", "--theirs") || hasShort("f", "bBt") && sub != "restore" ||
+			sub == "restore" && (!hasAny("--staged") && !hasShort("S", "s") || hasAny("--worktree") || hasShort("W", "s")) ||
+			sub == "checkout" && (hasAny("--") || len(ops) > 0 && ops[0] == "." || len(ops) >= 2 && !hasShort("bB", "") && !hasAny("--orphan")) {
 			return TierDestructive, "git " + sub + ": discards uncommitted changes"
 		}
 		return TierMutate, "git " + sub

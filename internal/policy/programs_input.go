@@ -40,6 +40,20 @@ func queryProgram(c *call) (Tier, string) {
 			}
 			return arg{}, false
 		}
+		// A cluster of flags ending in the command option (mysql -sse X,
+		// psql -Atc X, psql -XqfFILE) is that option.
+		if tl := queryClusterLetters[c.name]; tl != "" && len(v) > 2 && v[0] == '-' && v[1] != '-' {
+			if at, rest, ok := clusterOption(v, tl[:2], tl[2:]); ok {
+				if at == 'f' {
+					file = v
+				} else if rest != "" {
+					texts = append(texts, arg{val: rest, known: a.known})
+				} else if t, ok := next(); ok {
+					texts = append(texts, t)
+				}
+				continue
+			}
+		}
 		switch c.name {
 		case "sqlite3", "sqlite":
 			switch v {
@@ -58,24 +72,25 @@ func queryProgram(c *call) (Tier, string) {
 			}
 		case "psql":
 			switch {
-			case v == "-c" || v == "--command":
+			case v == "-c" || longFlag(v, "--command") && !strings.Contains(v, "="):
 				if t, ok := next(); ok {
 					texts = append(texts, t)
 				}
 				continue
-			case strings.HasPrefix(v, "--command="):
-				texts = append(texts, arg{val: v[len("--command="):], known: a.known})
+			case longFlag(v, "--command"):
+				_, val, _ := strings.Cut(v, "=")
+				texts = append(texts, arg{val: val, known: a.known})
 				continue
 			case strings.HasPrefix(v, "-c") && len(v) > 2:
 				texts = append(texts, arg{val: v[2:], known: a.known})
 				continue
-			case v == "-f" || v == "--file" || strings.HasPrefix(v, "--file=") || strings.HasPrefix(v, "-f") && len(v) > 2:
+			case v == "-f" || longFlag(v, "--file") || strings.HasPrefix(v, "-f") && len(v) > 2:
 				file = v
-				if v == "-f" || v == "--file" {
+				if v == "-f" || strings.HasPrefix(v, "--") && !strings.Contains(v, "=") {
 					next()
 				}
 				continue
-			case v == "-L" || v == "--log-file" || v == "-o" || v == "--output" || strings.HasPrefix(v, "--log-file=") || strings.HasPrefix(v, "--output="):
+			case v == "-L" || v == "-o" || longFlag(v, "--log-file") || longFlag(v, "--output"):
 				file = v
 				continue
 			case len(v) == 2 && strings.IndexByte("dhpUvPTF", v[1]) >= 0:
@@ -84,12 +99,12 @@ func queryProgram(c *call) (Tier, string) {
 			}
 		default: // mysql, mariadb
 			switch {
-			case v == "-e" || v == "--execute" || v == "--init-command":
+			case v == "-e" || (longFlag(v, "--execute") || longFlag(v, "--init-command")) && !strings.Contains(v, "="):
 				if t, ok := next(); ok {
 					texts = append(texts, t)
 				}
 				continue
-			case strings.HasPrefix(v, "--execute=") || strings.HasPrefix(v, "--init-command="):
+			case longFlag(v, "--execute") || longFlag(v, "--init-command"):
 				_, val, _ := strings.Cut(v, "=")
 				texts = append(texts, arg{val: val, known: a.known})
 				continue
@@ -140,6 +155,9 @@ func queryProgram(c *call) (Tier, string) {
 				c.e.scanText(t.val)
 				return TierDestructive, c.name + ": client command " + m + " can run a program or write a file"
 			}
+		}
+		if k := sqlDestroys(t.val); k != "" {
+			return TierDestructive, c.name + ": " + k + " destroys data"
 		}
 	}
 	return TierMutate, c.name + ": queries may change the database"

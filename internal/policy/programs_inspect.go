@@ -91,6 +91,9 @@ func inspectProgram(c *call) (Tier, string) {
 		if ops, _, ok := c.readOpts(optSpec{flags: "vs"}); ok && len(ops) == 0 {
 			return TierRead, "exportfs: lists the exports"
 		}
+		if v := c.vals(); hasFlag(v, 'u', "") && hasFlag(v, 'a', "") {
+			return TierDestructive, "exportfs -ua: unexports every file system from its clients"
+		}
 		return mutate()
 	case "showmount":
 		ops, _, ok := c.readOpts(optSpec{flags: "eadvh", longFlags: set(`--exports --all --directories --no-headers --version --help`)})

@@ -17,7 +17,12 @@ func moreProgram(c *call) (Tier, string) {
 			if v == "--" {
 				break
 			}
-			for _, m := range []string{"--vacuum-size", "--vacuum-files", "--vacuum-time", "--rotate", "--flush", "--sync",
+			for _, m := range []string{"--vacuum-size", "--vacuum-files", "--vacuum-time"} {
+				if longFlag(v, m) {
+					return TierDestructive, "journalctl " + v + ": deletes archived journal files, the host's log history"
+				}
+			}
+			for _, m := range []string{"--rotate", "--flush", "--sync",
 				"--relinquish-var", "--smart-relinquish-var", "--setup-keys", "--update-catalog"} {
 				if longFlag(v, m) {
 					return TierMutate, "journalctl " + v + ": changes the journal"
@@ -41,7 +46,7 @@ func moreProgram(c *call) (Tier, string) {
 			case "status":
 				return TierRead, "service " + ops[0] + " status"
 			case "stop":
-				if criticalUnits[ops[0]] {
+				if cutsAccess(ops[0]) {
 					return TierDestructive, "service " + ops[0] + " stop: can cut off access"
 				}
 			}
@@ -221,6 +226,13 @@ func ipProgram(c *call) (Tier, string) {
 		if v == "down" && k > 0 {
 			return TierDestructive, "ip link set down: takes an interface down"
 		}
+	}
+	if why := ipCutsOff(vals); why != "" {
+		return TierDestructive, why
+	}
+	if why := ipComputedVerb(c, vals); why != "" {
+		c.e.opaque = true
+		return TierDestructive, why
 	}
 	for _, v := range vals {
 		if ipMutations[v] {

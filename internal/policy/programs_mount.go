@@ -40,14 +40,40 @@ func mountOver(c *call) string {
 	}
 	t := path.Clean(target)
 	for _, ok := range []string{"/mnt", "/media", "/srv", "/home", "/run/media", "/tmp", "/var/tmp"} {
-		if Within(t, ok) && t != ok {
+		if Within(t, ok) && (t != ok || ok != "/home") {
 			return ""
 		}
 	}
-	if isRoot(t) || criticalPath(t) || systemFile(t) {
-		return "mount: mounts over " + truncate(target, 64) + ", which hides or changes what the system runs and reads"
+	if !isRoot(t) && !criticalPath(t) && !systemFile(t) {
+		return ""
 	}
-	return ""
+	if remount, ro := mountRemount(c); remount {
+		if !ro {
+			return "" // remount,rw / is how appliances make their root writable
+		}
+		return "mount -o remount,ro " + truncate(target, 64) + ": makes a system directory read-only"
+	}
+	return "mount: mounts over " + truncate(target, 64) + ", which hides or changes what the system runs and reads"
+}
+
+// mountRemount reports whether a mount's options remount, and whether
+// they make it read-only.
+func mountRemount(c *call) (remount, ro bool) {
+	for _, a := range c.args {
+		v := a.val
+		switch {
+		case strings.HasPrefix(v, "--options="):
+			v = strings.TrimPrefix(v, "--options=")
+		case strings.HasPrefix(v, "-o") && len(v) > 2:
+			v = v[2:]
+		case strings.HasPrefix(v, "-"):
+			continue
+		}
+		opts := "," + v + ","
+		remount = remount || strings.Contains(opts, ",remount,")
+		ro = ro || strings.Contains(opts, ",ro,") || strings.Contains(opts, ",read-only,")
+	}
+	return remount, ro
 }
 
 // mountTakesValue reports whether a mount option takes the next word.

@@ -156,7 +156,7 @@ func sshProgram(c *call) (Tier, string) {
 				if has {
 					raise(c.writeArg(arg{val: val, known: a.known}, c.name+" "+name))
 				}
-			case strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--del":
+			case strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--remove-sent-files" || name == "--del":
 				raise(TierDestructive, c.name+" "+name+": removes files")
 			case name == "--config" || name == "--password-file" || name == "--files-from" || name == "--exclude-from" || name == "--include-from":
 			case name == "-n" || name == "--dry-run":
@@ -380,6 +380,8 @@ func netProgram(c *call) (Tier, string) {
 			case (v == "-O" || v == "--output-document") && i+1 < len(vals) && vals[i+1] == "-",
 				v == "-O-" || v == "-qO-" || v == "-qO" && i+1 < len(vals) && vals[i+1] == "-" || v == "--output-document=-" || v == "--spider":
 				toStdout = true
+			case strings.HasPrefix(strings.ToUpper(v), "--METHOD=DELETE") || v == "--method" && i+1 < len(vals) && strings.EqualFold(vals[i+1], "DELETE"):
+				raise(TierDestructive, "wget --method=DELETE: deletes the resource, as kubectl delete would")
 			case strings.HasPrefix(v, "--post") || strings.HasPrefix(v, "--method") || strings.HasPrefix(v, "--body"):
 				raise(TierMutate, "wget "+v+": changes remote state")
 			}
@@ -476,6 +478,8 @@ func curlRequest(c *call, r *raiser) {
 			case !hasVal:
 			case !val.known:
 				r.raise(TierMutate, "curl -X "+truncate(val.val, 64)+": request method computed at run time")
+			case m == "DELETE":
+				r.raise(TierDestructive, "curl -X DELETE: deletes the resource, as kubectl delete would")
 			case m != "GET" && m != "HEAD" && m != "OPTIONS":
 				r.raise(TierMutate, "curl -X "+truncate(m, 32)+": changes remote state")
 			}
@@ -592,6 +596,9 @@ func httpieRequest(c *call) (Tier, string) {
 	u := strings.ToUpper(m.val)
 	if u == "" || strings.Trim(u, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" || u == "GET" || u == "HEAD" || u == "OPTIONS" {
 		return TierRead, ""
+	}
+	if u == "DELETE" {
+		return TierDestructive, c.name + " DELETE: deletes the resource, as kubectl delete would"
 	}
 	return TierMutate, c.name + " " + u + ": changes remote state"
 }

@@ -95,6 +95,10 @@ func opensslProgram(c *call, vals, ops []string) (Tier, string) {
 		return TierMutate, "openssl s_server: serves on a network port"
 	case sub == "ocsp" && has("-port"):
 		return TierMutate, "openssl ocsp -port: serves on a network port"
+	case sub == "s_client" && (c.ctx.stdin.kind == stdinUnknown || c.ctx.stdin.kind == stdinText && strings.TrimSpace(c.ctx.stdin.text) != ""):
+		// Its input goes to the server, as nc's does (a Redis or SMTP
+		// command, an HTTP request).
+		return TierMutate, "openssl s_client: sends its input to the server"
 	}
 	return TierRead, "openssl"
 }

@@ -124,6 +124,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return modeChecked
 	case "install", "cp":
 		return copyProgram
+	case "ln":
+		return lnProgram
 	case "tar", "bsdtar", "gtar":
 		return tarChecked
 	case "sort":

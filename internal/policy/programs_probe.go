@@ -26,6 +26,9 @@ func probeProgram(c *call) (Tier, string) {
 		if len(ops) == 2 && (ops[1] == "status" || ops[1] == "describe") {
 			return TierRead, "rc-service: shows a service's status"
 		}
+		if len(ops) >= 2 && serviceStopVerbs[ops[1]] && cutsAccess(ops[0]) {
+			return TierDestructive, "rc-service " + ops[0] + " " + ops[1] + ": can cut off access or stop the host"
+		}
 		return TierMutate, "rc-service: changes a service"
 	case "pfctl":
 		return pfctlTier(vals)

@@ -78,6 +78,9 @@ func (c *call) ftpInput() (Tier, string) {
 func tcProgram(c *call) (Tier, string) {
 	t, why := iprouteShow(c) // tc qdisc show reads
 	r := raiser{t, why}
+	if w := tcCutsOff(c.vals()); w != "" {
+		r.raise(TierDestructive, w)
+	}
 	sawExec := false
 	for i, a := range c.args {
 		switch {

@@ -480,7 +480,7 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		switch first {
 		case "stop", "disable", "mask", "kill", "restart", "try-restart", "reload-or-restart", "isolate":
 			for _, u := range ops[1:] {
-				if criticalUnits[u] || strings.HasPrefix(u, "getty@") || strings.HasPrefix(u, "ssh") || strings.Contains(u, "warden") {
+				if cutsAccess(u) {
 					if first == "restart" || first == "try-restart" || first == "reload-or-restart" {
 						return maxTier(t, TierMutate), label
 					}

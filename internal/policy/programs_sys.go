@@ -12,6 +12,13 @@ import (
 func firewallProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	ops := operands(vals)
+	if why := firewallCutsOff(c.name, vals); why != "" && !(c.name == "nft" && hasFlag(vals, 'c', "--check")) && !hasFlag(vals, 0, "--dry-run") {
+		return TierDestructive, why
+	}
+	if why := firewallComputed(c); why != "" {
+		c.e.opaque = true
+		return TierDestructive, why
+	}
 	switch c.name {
 	case "nft":
 		j := " " + strings.Join(vals, " ") + " "
@@ -149,6 +156,9 @@ func argProgram(c *call) (Tier, string) {
 		if has("-d", "--delete") {
 			return TierDestructive, "passwd -d: removes a password"
 		}
+		if hasFlag(vals, 'l', "--lock") || hasFlag(vals, 'd', "--delete") {
+			return TierDestructive, "passwd -l/-d: locks the account or removes its password"
+		}
 		return TierMutate, "passwd: changes a password"
 	case "fdisk":
 		if has("-l", "--list") {
@@ -204,8 +214,8 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "mount: mounts file systems"
 	case "umount":
-		if has("-a", "--all", "-A", "--all-targets") {
-			return TierDestructive, "umount: unmounts every file system"
+		if hasFlag(vals, 'a', "--all") || has("-A", "--all-targets") {
+			return TierDestructive, "umount -a: unmounts every file system"
 		}
 		for _, o := range ops {
 			if isRoot(o) || criticalPath(o) {
@@ -219,12 +229,12 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "hostname: sets the host name"
 	case "date":
-		if has("-s", "--set") {
-			return TierMutate, "date -s: sets the clock"
+		if has("-s", "--set") || len(c.optVals(c.args, "-s", "--set")) > 0 {
+			return TierDestructive, "date -s: jumps the system clock"
 		}
 		for _, o := range operandsSkipping(vals, "dfr", []string{"--date", "--file", "--reference"}) {
 			if !strings.HasPrefix(o, "+") {
-				return TierMutate, "date: sets the clock"
+				return TierDestructive, "date: jumps the system clock"
 			}
 		}
 		return TierRead, "date"
@@ -240,6 +250,9 @@ func argProgram(c *call) (Tier, string) {
 	case "hwclock":
 		if len(vals) == 0 || onlyFlags("-r", "--show", "--get", "--verbose", "-v", "--utc", "-u", "--localtime", "--test") {
 			return TierRead, "hwclock: reads the clock"
+		}
+		if why := clockJumps(n, vals); why != "" {
+			return TierDestructive, why
 		}
 		return TierMutate, "hwclock: sets the clock"
 	case "sysctl":
@@ -382,7 +395,10 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "arp"
 	case "route":
-		for _, o := range ops {
+		for k, o := range ops {
+			if o == "flush" || (o == "del" || o == "delete") && k+1 < len(ops) && defaultRoute(ops[k+1]) {
+				return TierDestructive, "route " + o + ": removes the default route or every route"
+			}
 			if o == "add" || o == "del" || o == "flush" {
 				return TierMutate, "route " + o
 			}

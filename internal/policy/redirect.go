@@ -231,6 +231,9 @@ func (e *eval) writeTarget(t arg) (Tier, string, string) {
 	} else if pt > TierMutate {
 		return pt, why, ""
 	}
+	if why := systemProgramFile(c); why != "" {
+		return TierDestructive, why + truncate(v, 96), ""
+	}
 	if ps := e.pathsFor(); ps != nil && !strings.HasPrefix(c, "/") {
 		ps.addRelWrite(c)
 	}
@@ -306,6 +309,23 @@ func (e *eval) redirFindings(rs []redirect, covered bool) {
 			e.note(r.tier, covered, "%s", r.why)
 		}
 	}
+}
+
+// ifsForRead reports whether a gives IFS to the read builtin alone
+// (IFS= read -r line, IFS=: read -r user rest). bash, dash and busybox sh
+// keep it only while read splits its input, whose fields are unknown
+// anyway, so it changes no word the classifier reads later. A function
+// named read would run with it, so then it counts as any IFS assignment.
+func ifsForRead(a *syntax.Assign, ce *syntax.CallExpr, sc *scope) bool {
+	if a.Name == nil || a.Name.Value != "IFS" || a.Naked || a.Append || a.Index != nil || a.Array != nil || len(ce.Args) == 0 {
+		return false
+	}
+	w := ce.Args[0]
+	if len(w.Parts) != 1 {
+		return false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	return ok && l.Value == "read" && !sc.shadowed("read")
 }
 
 // assign classifies a shell variable assignment, before a command or alone.

@@ -140,6 +140,9 @@ func xargsProgram(c *call) (Tier, string) {
 		cmd = append(cmd, unknownArg)
 	}
 	c.run(cmd)
+	if removesEach(cmd) {
+		return TierDestructive, "xargs rm: removes every file its input names"
+	}
 	return TierRead, "xargs"
 }
 

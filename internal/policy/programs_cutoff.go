@@ -1,0 +1,591 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// Commands that take a host's access, service or data away in one step:
+// removing the routes or addresses it is reached by, stopping the daemon
+// the operator logs in through by any service manager, locking or expiring
+// accounts, jumping the clock, taking workloads down to nothing. They are
+// TierDestructive like "ip link set down" and "systemctl stop sshd", so open
+// mode asks first and an SSH host, which has only the classifier, does not
+// run them unasked. Their everyday relatives (a route added, nginx stopped,
+// a user added to a group, a deployment scaled to 3) stay TierMutate.
+
+// cutsAccess reports whether stopping the service unit cuts the operator
+// off or stops the host, as systemctl's rules judge it.
+func cutsAccess(unit string) bool {
+	unit = strings.TrimSuffix(strings.TrimSuffix(unit, ".service"), ".socket")
+	return criticalUnits[unit] || unit == "network" || strings.HasPrefix(unit, "getty@") || strings.HasPrefix(unit, "ssh") ||
+		strings.Contains(unit, "warden")
+}
+
+// serviceStopVerbs stop a service in the SysV, OpenRC, runit and BSD
+// service managers (runit's down, exit and kill; OpenRC's zap forgets it
+// is running).
+var serviceStopVerbs = set(`stop force-stop down exit kill zap disable onestop forcestop`)
+
+// initScript reports whether p runs an init script (/etc/init.d/sshd,
+// /etc/rc.d/init.d/sshd, /usr/local/etc/rc.d/sshd), which takes the same
+// actions as "service NAME". A relative path named for a service that cuts
+// access (./ssh after cd /etc/init.d) is taken for one: the cd may have
+// been anywhere.
+func initScript(p string) bool {
+	if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+		return cutsAccess(path.Base(p))
+	}
+	dir := path.Dir(path.Clean(p))
+	return strings.HasSuffix(dir, "/init.d") || strings.HasSuffix(dir, "/rc.d")
+}
+
+// serviceProgram classifies the service managers other than systemctl
+// and service: invoke-rc.d NAME ACTION, sv ACTION NAME… (which reads only
+// the first letter of most actions: sv d sshd), rcctl ACTION NAME…,
+// s6-svc -d DIR, s6-rc -d change NAME, launchctl unload|bootout PLIST.
+func serviceProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	if !allKnown(c.args) {
+		c.e.opaque = true
+		return TierDestructive, c.name + ": service or action computed at run time"
+	}
+	var ops []string
+	for i := 0; i < len(vals); i++ {
+		if c.name == "sv" && vals[i] == "-w" {
+			i++
+			continue
+		}
+		if !strings.HasPrefix(vals[i], "-") {
+			ops = append(ops, vals[i])
+		}
+	}
+	verb, units := "", ops
+	switch c.name {
+	case "invoke-rc.d":
+		if len(ops) >= 2 {
+			verb, units = ops[1], ops[:1]
+		}
+	case "s6-svc", "s6-rc":
+		for _, v := range vals {
+			if shortFlag(v, 'd') || shortFlag(v, 'D') || c.name == "s6-svc" && (shortFlag(v, 'x') || shortFlag(v, 'X')) {
+				verb = "down"
+			}
+		}
+	case "launchctl":
+		if len(ops) >= 2 {
+			switch ops[0] {
+			case "unload", "bootout", "disable", "stop", "remove", "kill":
+				for _, u := range ops[1:] {
+					if strings.Contains(strings.ToLower(u), "ssh") {
+						return TierDestructive, "launchctl " + ops[0] + " " + u + ": can cut off access"
+					}
+				}
+			}
+		}
+		return TierMutate, "launchctl: controls a service"
+	default:
+		if len(ops) >= 2 {
+			verb, units = ops[0], ops[1:]
+		}
+	}
+	if c.name == "sv" && verb != "" && (verb[0] == 'd' || verb[0] == 'x') {
+		verb = "down"
+	}
+	if serviceStopVerbs[verb] {
+		for _, u := range units {
+			if cutsAccess(path.Base(u)) {
+				return TierDestructive, c.name + " " + verb + " " + u + ": can cut off access or stop the host"
+			}
+		}
+	}
+	if verb == "status" || verb == "check" || c.name == "sv" && verb == "s" {
+		return TierRead, c.name + " " + verb
+	}
+	return TierMutate, c.name + ": controls a service"
+}
+
+// ipCutsOff returns why an ip(8) command removes what the host is reached
+// by — every route or the default route, every address of an interface,
+// the policy rules routing depends on, an interface, the IPsec states and
+// policies — or "". Objects and verbs are matched as ip abbreviates them
+// (ip r f, ip a fl, ip l d).
+func ipCutsOff(vals []string) string {
+	obj, verb := ipVerb(vals)
+	if obj == "" || verb == "" {
+		return ""
+	}
+	flush := strings.HasPrefix("flush", verb)
+	del := strings.HasPrefix("delete", verb)
+	switch {
+	case strings.HasPrefix("route", obj) && flush:
+		if slicesHas(vals, "cache") {
+			return ""
+		}
+		return "ip route flush: removes the routes the host is reached by"
+	case strings.HasPrefix("route", obj) && (del || strings.HasPrefix("add", verb) || strings.HasPrefix("replace", verb) || strings.HasPrefix("change", verb)):
+		// Deleting the default route, or making it a blackhole.
+		blackhole := false
+		for _, v := range vals {
+			switch v {
+			case "blackhole", "prohibit", "unreachable", "throw":
+				blackhole = true
+			}
+		}
+		for _, v := range vals {
+			if defaultRoute(v) && (del || blackhole) {
+				return "ip route " + verb + " default: removes the default route or drops what it carries"
+			}
+		}
+	case len(obj) >= 2 && strings.HasPrefix("rule", obj) && del:
+		// The rules that look up the local and main tables carry every
+		// packet; deleting them breaks routing.
+		for i, v := range vals {
+			if i > 0 && (vals[i-1] == "pref" || vals[i-1] == "priority" || vals[i-1] == "preference" || vals[i-1] == "order") && (v == "0" || v == "32766") ||
+				i > 0 && (vals[i-1] == "table" || vals[i-1] == "lookup") && (v == "main" || v == "local" || v == "254" || v == "255") {
+				return "ip rule del: removes the rule routing looks the main or local table up by"
+			}
+		}
+	case strings.HasPrefix("address", obj) && flush:
+		return "ip address flush: removes every address of the interface"
+	case len(obj) >= 2 && strings.HasPrefix("rule", obj) && flush:
+		return "ip rule flush: removes the rules routing looks up"
+	case strings.HasPrefix("link", obj) && del:
+		return "ip link delete: removes an interface"
+	case strings.HasPrefix("link", obj) && strings.HasPrefix("set", verb) && slicesHas(vals, "netns"):
+		return "ip link set netns: moves the interface out of the host's namespace"
+	case strings.HasPrefix("xfrm", obj) && flush:
+		return "ip xfrm flush: removes every IPsec state or policy"
+	}
+	return ""
+}
+
+// defaultRoute reports whether v names the default route.
+func defaultRoute(v string) bool {
+	switch v {
+	case "default", "0.0.0.0/0", "0/0", "::/0", "0.0.0.0", "all":
+		return true
+	}
+	return false
+}
+
+func slicesHas(vals []string, w string) bool {
+	for _, v := range vals {
+		if v == w {
+			return true
+		}
+	}
+	return false
+}
+
+// ifdownProgram classifies ifdown, which takes interfaces down like
+// "ip link set down" unless it only shows what it would do.
+func ifdownProgram(c *call) (Tier, string) {
+	if hasFlag(c.vals(), 'n', "--no-act") {
+		return TierMutate, "ifdown --no-act"
+	}
+	return TierDestructive, "ifdown: takes an interface down"
+}
+
+// swapoffProgram: swapoff -a moves every swapped page back into memory at
+// once, which on a loaded host ends in the OOM killer.
+func swapoffProgram(c *call) (Tier, string) {
+	if hasFlag(c.vals(), 'a', "--all") {
+		return TierDestructive, "swapoff -a: turns off all swap, which can start the OOM killer"
+	}
+	return TierMutate, "swapoff: turns off swap"
+}
+
+// accountProgram classifies usermod, gpasswd, groupdel and delgroup: what
+// locks, expires or deletes an account or a group, or takes a user out of
+// the group that grants administration, can lock the operator out.
+func accountProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	if !allKnown(c.args) {
+		c.e.opaque = true
+		return TierDestructive, c.name + ": arguments computed at run time"
+	}
+	switch c.name {
+	case "groupdel", "delgroup":
+		return TierDestructive, c.name + ": deletes a group"
+	case "chpasswd":
+		// Its input is USER:PASSWORD lines; root's changed, or a locked
+		// hash set with -e, locks the operator out.
+		switch c.ctx.stdin.kind {
+		case stdinUnknown:
+			return TierDestructive, "chpasswd: sets passwords from input the classifier cannot see, root's among them perhaps"
+		case stdinText:
+			for _, line := range strings.Split(c.ctx.stdin.text, "\n") {
+				user, pw, _ := strings.Cut(strings.TrimSpace(line), ":")
+				if user == "root" || strings.HasPrefix(pw, "!") || strings.HasPrefix(pw, "*") {
+					return TierDestructive, "chpasswd: changes root's password or locks an account"
+				}
+			}
+		}
+		return TierMutate, "chpasswd: changes passwords"
+	case "chsh":
+		for _, v := range c.optVals(c.args, "-s", "--shell") {
+			if noLoginShell(v.val) {
+				return TierDestructive, "chsh -s " + truncate(v.val, 32) + ": stops the user logging in"
+			}
+		}
+		return TierMutate, "chsh: changes a login shell"
+	case "pw":
+		// FreeBSD's pw: userdel, groupdel and lock as their Linux kin.
+		ops := operands(vals)
+		if len(ops) > 0 && (ops[0] == "userdel" || ops[0] == "groupdel" || ops[0] == "lock") {
+			return TierDestructive, "pw " + ops[0] + ": deletes or locks an account"
+		}
+		return TierMutate, "pw: changes accounts"
+	case "gpasswd":
+		// -d USER GROUP takes USER out of GROUP; -M sets its member list.
+		ops := operands(vals)
+		if (hasFlag(vals, 'd', "--delete") || hasFlag(vals, 'M', "--members")) && len(ops) > 0 && adminGroups[ops[len(ops)-1]] {
+			return TierDestructive, "gpasswd: takes users out of " + ops[len(ops)-1]
+		}
+		return TierMutate, "gpasswd: changes a group"
+	}
+	// usermod
+	if hasFlag(vals, 'r', "--remove") {
+		for _, g := range c.optVals(c.args, "-G", "--groups") {
+			for _, n := range strings.Split(g.val, ",") {
+				if adminGroups[n] {
+					return TierDestructive, "usermod -r -G " + n + ": takes the user out of " + n
+				}
+			}
+		}
+	}
+	for _, g := range c.optVals(c.args, "-G", "--groups") {
+		if g.val == "" {
+			return TierDestructive, "usermod -G '': takes the user out of every group"
+		}
+	}
+	if hasFlag(vals, 'L', "--lock") {
+		return TierDestructive, "usermod -L: locks the account"
+	}
+	for _, v := range c.optVals(c.args, "-e", "--expiredate") {
+		if v.val != "" && v.val != "-1" {
+			return TierDestructive, "usermod -e " + truncate(v.val, 16) + ": expires the account"
+		}
+	}
+	for _, v := range c.optVals(c.args, "-s", "--shell") {
+		if noLoginShell(v.val) {
+			return TierDestructive, "usermod -s " + truncate(v.val, 32) + ": stops the user logging in"
+		}
+	}
+	for _, v := range c.optVals(c.args, "-p", "--password") {
+		if strings.HasPrefix(v.val, "!") || strings.HasPrefix(v.val, "*") {
+			return TierDestructive, "usermod -p: locks the password"
+		}
+	}
+	return TierMutate, "usermod: changes an account"
+}
+
+// adminGroups grant administration: losing membership can lock the
+// operator out of root.
+var adminGroups = set(`sudo wheel admin adm root`)
+
+// noLoginShell reports whether a login shell refuses logins.
+func noLoginShell(s string) bool {
+	b := path.Base(s)
+	return b == "nologin" || b == "false" || b == "true" || s == "" || s == "/dev/null"
+}
+
+// chageExpires reports whether chage's arguments expire the account (-E
+// with a date other than -1) or make its password expire now (-M 0, -d 0
+// forces a change at the next login, which stays TierMutate).
+func chageExpires(c *call) string {
+	for _, v := range c.optVals(c.args, "-E", "--expiredate") {
+		if v.val != "-1" {
+			return "chage -E " + truncate(v.val, 16) + ": expires the account"
+		}
+	}
+	return ""
+}
+
+// clockJumps reports whether timedatectl's or hwclock's arguments set the
+// system clock to a given time rather than syncing it: TLS, Kerberos, cron
+// and the audit log's order all break when the clock jumps.
+func clockJumps(name string, vals []string) string {
+	switch name {
+	case "timedatectl":
+		if ops := subOperands(subcommandTables[name], vals); len(ops) > 0 && ops[0] == "set-time" {
+			return "timedatectl set-time: jumps the system clock"
+		}
+	case "hwclock":
+		if hasFlag(vals, 's', "--hctosys") {
+			return "hwclock --hctosys: sets the system clock from the hardware clock"
+		}
+		if hasFlag(vals, 0, "--set") || hasFlag(vals, 0, "--date") && !hasFlag(vals, 'r', "--show") && !hasFlag(vals, 0, "--get") {
+			return "hwclock --set: sets the hardware clock to a given time"
+		}
+	}
+	return ""
+}
+
+// cutoffSubProgram refines the subcommand programs whose tables cannot
+// see a value: kubectl scale to zero replicas, apply --prune (deletes what
+// the files do not name), a NoExecute taint (evicts every pod);
+// docker/podman rm with -f or -v in a cluster (-fv); crictl rm -f;
+// nmcli radio … off; timedatectl set-time.
+func cutoffSubProgram(c *call) (Tier, string) {
+	t, why := subcommandProgram(c)
+	if c.name != "kubectl" && c.name != "nmcli" && c.name != "timedatectl" && c.name != "crictl" {
+		if ct, cwhy := c.composeRuns(); ct > t {
+			t, why = ct, cwhy
+		}
+	}
+	// What reads (docker ps, kubectl get) has nothing below to refine;
+	// nmcli's table reads "radio" whatever follows.
+	if t == TierDestructive || t == TierRead && c.name != "nmcli" {
+		return t, why
+	}
+	vals := c.vals()
+	ops := subOperands(subcommandTables[c.name], vals)
+	first := ""
+	if len(ops) > 0 {
+		first = ops[0]
+	}
+	switch c.name {
+	case "kubectl":
+		switch first {
+		case "scale":
+			for _, r := range c.optVals(c.args, "--replicas") {
+				if !r.known || strings.TrimLeft(r.val, "0") == "" {
+					return TierDestructive, "kubectl scale --replicas=" + truncate(r.val, 16) + ": stops every pod of the workload"
+				}
+			}
+		case "apply":
+			if hasFlag(vals, 0, "--prune") {
+				return TierDestructive, "kubectl apply --prune: deletes the objects the files do not name"
+			}
+		case "taint":
+			for _, o := range ops[1:] {
+				if strings.HasSuffix(o, ":NoExecute") {
+					return TierDestructive, "kubectl taint " + truncate(o, 64) + ": evicts every pod that does not tolerate it"
+				}
+			}
+		}
+	case "docker", "podman", "nerdctl", "crictl":
+		verb := first
+		if (first == "container" || first == "image") && len(ops) > 1 {
+			verb = ops[1]
+		}
+		switch verb {
+		case "rm", "rmi", "rmp", "remove":
+			if a, ok := c.computedOption(c.args); ok {
+				c.e.opaque = true
+				return TierDestructive, c.name + " " + verb + " " + truncate(a.val, 32) + ": an option computed at run time can be -f"
+			}
+			if hasFlag(vals, 'f', "--force") || hasFlag(vals, 'v', "--volumes") || hasFlag(vals, 'a', "--all") || hasFlag(vals, 0, "--prune") {
+				return TierDestructive, c.name + " " + verb + " -f: removes running containers or their volumes"
+			}
+		}
+		// A swarm service or stack removed stops every task of it, as
+		// kubectl delete does; a pod removed with -f stops its containers.
+		if (first == "service" || first == "stack") && len(ops) > 1 && (ops[1] == "rm" || ops[1] == "remove" || ops[1] == "down") ||
+			first == "pod" && len(ops) > 1 && (ops[1] == "rm" || ops[1] == "kill") && hasFlag(vals, 'f', "--force") {
+			return TierDestructive, c.name + " " + first + " " + ops[1] + ": stops every task or container of it"
+		}
+	case "nmcli":
+		if first != "" && strings.HasPrefix("radio", first) && len(ops) > 1 && ops[len(ops)-1] == "off" {
+			return TierDestructive, "nmcli radio off: turns the radios off"
+		}
+	case "timedatectl":
+		if w := clockJumps(c.name, vals); w != "" {
+			return TierDestructive, w
+		}
+	}
+	return t, why
+}
+
+// initScriptHandler classifies an init script run by path
+// (/etc/init.d/sshd stop) as "service NAME ACTION" would be, and at least
+// as the program of its name would be (h, or tw when known), so
+// /etc/init.d/reboot stays what reboot is.
+func initScriptHandler(h func(*call) (Tier, string), tw tierWhy, known bool) func(*call) (Tier, string) {
+	return func(c *call) (Tier, string) {
+		t, why := tw.tier, tw.why
+		switch {
+		case h != nil:
+			t, why = h(c)
+		case !known:
+			t, why = simpleTier(c.name)
+		}
+		ops := operands(c.vals())
+		st, swhy := TierMutate, "init script "+c.name+": controls a service"
+		switch {
+		case !allKnown(c.args):
+			c.e.opaque = true
+			st, swhy = TierDestructive, "init script "+c.name+": action computed at run time"
+		case len(ops) > 0 && serviceStopVerbs[ops[0]] && cutsAccess(c.name):
+			st, swhy = TierDestructive, "init script "+c.name+" "+ops[0]+": can cut off access or stop the host"
+		case len(ops) > 0 && ops[0] == "status":
+			st = TierRead
+		}
+		if st > t {
+			return st, swhy
+		}
+		return t, why
+	}
+}
+
+// removesEach reports whether cmd, run by find -exec or xargs once per
+// file found or read, is rm (behind sudo, doas, command or nice): that
+// removes an unbounded set of files, like find -delete.
+func removesEach(cmd []arg) bool {
+	for _, a := range cmd {
+		if !a.known {
+			return false
+		}
+		switch path.Base(a.val) {
+		case "rm", "unlink", "shred":
+			return true
+		case "sudo", "doas", "command", "nice", "ionice", "nohup":
+			continue
+		}
+		if !strings.HasPrefix(a.val, "-") {
+			return false
+		}
+	}
+	return false
+}
+
+// killsEveryone returns why pkill, killall or skill signal every process
+// of root (-u root, -U 0) or every child of init (-P 1) — sshd, the
+// network and the host's services with them — or "".
+func killsEveryone(c *call) string {
+	if c.name != "pkill" && c.name != "killall" && c.name != "skill" {
+		return ""
+	}
+	for _, u := range c.optVals(c.args, "-u", "-U", "--euid", "--uid", "--user") {
+		for _, n := range strings.Split(u.val, ",") {
+			if !u.known || n == "root" || n == "0" {
+				return c.name + " -u " + truncate(u.val, 32) + ": signals every process of root"
+			}
+		}
+	}
+	for _, p := range c.optVals(c.args, "-P", "--parent") {
+		for _, n := range strings.Split(p.val, ",") {
+			if !p.known || n == "1" {
+				return c.name + " -P " + truncate(p.val, 32) + ": signals every service init started"
+			}
+		}
+	}
+	return ""
+}
+
+// subOperands returns the operands of vals from the subcommand on,
+// skipping the global options tab says take a value (kubectl -n prod
+// scale … is scale …).
+func subOperands(tab subTable, vals []string) []string {
+	i := 0
+	for ; i < len(vals); i++ {
+		v := vals[i]
+		if v == "--" || !strings.HasPrefix(v, "-") {
+			break
+		}
+		if len(v) == 2 && strings.IndexByte(tab.valueShort, v[1]) >= 0 || slicesHas(tab.valueLong, v) {
+			i++
+		}
+	}
+	if i >= len(vals) {
+		return nil
+	}
+	return operands(vals[i:])
+}
+
+// composeExecValues are the options of compose exec and run that take a
+// value.
+var composeExecValues = set(`-e --env -u --user -w --workdir --index -v --volume -p --publish --name -l --label
+	--cap-add --cap-drop --env-from-file --pull --network --entrypoint`)
+
+// composeRuns classifies the command that "docker compose exec SERVICE
+// CMD", "docker compose run SERVICE CMD" and docker-compose's forms run
+// in the service's container, as docker exec's is; an --entrypoint is run
+// too.
+func (c *call) composeRuns() (Tier, string) {
+	args := c.args
+	k := 0
+	if c.name != "docker-compose" && c.name != "podman-compose" {
+		for k < len(args) && !(args[k].known && args[k].val == "compose") {
+			k++
+		}
+		k++
+	}
+	if k > len(args) {
+		return TierRead, ""
+	}
+	verb := ""
+	for ; k < len(args); k++ {
+		v := args[k].val
+		if !args[k].known {
+			return TierRead, ""
+		}
+		if !strings.HasPrefix(v, "-") {
+			verb = v
+			k++
+			break
+		}
+		switch v {
+		case "-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--progress", "--parallel":
+			k++
+		}
+	}
+	if verb != "exec" && verb != "run" {
+		return TierRead, ""
+	}
+	for ; k < len(args); k++ {
+		v := args[k].val
+		if !args[k].known {
+			c.e.opaque = true
+			return TierDestructive, c.name + " compose " + verb + ": options computed at run time"
+		}
+		if !strings.HasPrefix(v, "-") {
+			break
+		}
+		if name, val, ok := strings.Cut(v, "="); ok && name == "--entrypoint" {
+			c.shell(val, "compose --entrypoint", nil, false)
+		} else if v == "--entrypoint" && k+1 < len(args) {
+			c.shell(args[k+1].val, "compose --entrypoint", nil, false)
+		}
+		if composeExecValues[v] {
+			k++
+		}
+	}
+	if k+1 < len(args) {
+		c.run(args[k+1:])
+	}
+	return TierMutate, c.name + " compose " + verb
+}
+
+// volumeProgram classifies lvchange, vgchange and lvconvert: deactivating
+// a volume takes its file systems away, and merging a snapshot reverts
+// the origin to it.
+func volumeProgram(c *call) (Tier, string) {
+	for _, v := range c.optVals(c.args, "-a", "--activate") {
+		if !v.known || strings.HasPrefix(v.val, "n") {
+			return TierDestructive, c.name + " -an: deactivates volumes"
+		}
+	}
+	if c.name == "lvconvert" && hasFlag(c.vals(), 0, "--merge") {
+		return TierDestructive, "lvconvert --merge: reverts the volume to its snapshot"
+	}
+	return TierMutate, c.name + ": changes volumes"
+}
+
+// ipComputedVerb returns why an ip command whose object or verb is
+// computed at run time (ip route "$x", ip "$@") may be one of the flushes
+// and deletions ipCutsOff names, or "".
+func ipComputedVerb(c *call, vals []string) string {
+	obj, verb := ipVerb(vals)
+	for _, a := range c.args {
+		if a.known {
+			continue
+		}
+		if obj == "" || a.val == obj || a.val == verb {
+			return "ip: " + truncate(a.val, 32) + " is computed at run time and can become a flush or delete"
+		}
+	}
+	return ""
+}

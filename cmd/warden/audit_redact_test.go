@@ -76,8 +76,9 @@ func TestAuditRedactsFedAndWrappedSecrets(t *testing.T) {
 	}
 	sh := startSession(t, s.cs, nil)
 	sh.send("false && psql -c 'ALTER ROLE app PASSWORD $$S3cr3tYk$$'\n")
-	// A password typed at the prompt of the line before (mysql -p).
-	sh.send("false && mysql -u root -p\n")
+	// A password typed at the prompt of the line before (sudo -S; mysql
+	// -p would be refused here, since mysql reads the next lines as SQL).
+	sh.send("false && sudo -S true\n")
 	sh.send("S3cr3tYm\n")
 	sh.send("echo after-prompt\n")
 	s.cs.Close()

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -132,9 +133,12 @@ func ipCutsOff(vals []string) string {
 				blackhole = true
 			}
 		}
+		// Replacing or changing it points every connection the host
+		// did not make itself at a gateway that may not route.
+		moved := strings.HasPrefix("replace", verb) || strings.HasPrefix("change", verb)
 		for _, v := range vals {
-			if defaultRoute(v) && (del || blackhole) {
-				return "ip route " + verb + " default: removes the default route or drops what it carries"
+			if defaultRoute(v) && (del || blackhole || moved) {
+				return "ip route " + verb + " default: removes, redirects or drops the default route"
 			}
 		}
 	case len(obj) >= 2 && strings.HasPrefix("rule", obj) && del:
@@ -255,9 +259,15 @@ func accountProgram(c *call) (Tier, string) {
 			}
 		}
 	}
+	appends := hasFlag(vals, 'a', "--append") || hasFlag(vals, 'r', "--remove")
 	for _, g := range c.optVals(c.args, "-G", "--groups") {
 		if g.val == "" {
 			return TierDestructive, "usermod -G '': takes the user out of every group"
+		}
+		if admin := slices.ContainsFunc(strings.Split(g.val, ","), func(n string) bool { return adminGroups[n] }); !appends && !admin {
+			// Without -a the list replaces the user's groups: sudo or
+			// wheel, not named, is gone.
+			return TierDestructive, "usermod -G " + truncate(g.val, 32) + " without -a: takes the user out of every group not listed, sudo and wheel among them"
 		}
 	}
 	if hasFlag(vals, 'L', "--lock") {

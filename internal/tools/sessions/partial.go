@@ -48,11 +48,8 @@ func splitsNode(node syntax.Node, text string, depth int) string {
 		}
 		switch n := n.(type) {
 		case *syntax.Stmt:
-			for _, r := range n.Redirs {
-				if (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut ||
-					r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc) {
-					return false
-				}
+			if stdinRedirected(n) {
+				return false
 			}
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
@@ -69,6 +66,18 @@ func splitsNode(node syntax.Node, text string, depth int) string {
 		return why == ""
 	})
 	return why
+}
+
+// stdinRedirected reports whether s reads its standard input from a file
+// or a here-document rather than the terminal.
+func stdinRedirected(s *syntax.Stmt) bool {
+	for _, r := range s.Redirs {
+		if (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut ||
+			r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc) {
+			return true
+		}
+	}
+	return false
 }
 
 // mayRead reports whether text names one of the readers at all, so that
@@ -88,10 +97,7 @@ func mayRead(text string) bool {
 
 // splitCall says why the simple command c reads part of a line.
 func splitCall(c *syntax.CallExpr) string {
-	vals := make([]string, len(c.Args))
-	for i, w := range c.Args {
-		vals[i] = literal(w)
-	}
+	vals := literals(c.Args)
 	for i, v := range vals {
 		rest := vals[i+1:]
 		switch progName(v) {

@@ -81,12 +81,9 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 		}
 		switch n := n.(type) {
 		case *syntax.Stmt:
-			for _, r := range n.Redirs {
-				if !busy && (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut ||
-					r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc) {
-					why = readsNode(n, text, depth, true)
-					return false
-				}
+			if !busy && stdinRedirected(n) {
+				why = readsNode(n, text, depth, true)
+				return false
 			}
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
@@ -96,10 +93,7 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 				return false
 			}
 		case *syntax.CallExpr:
-			vals := make([]string, len(n.Args))
-			for i, w := range n.Args {
-				vals[i] = literal(w)
-			}
+			vals := literals(n.Args)
 			for i := range vals {
 				if i > 0 && isName(vals[i]) && len(vals[i-1]) > 1 && vals[i-1][0] == '-' && vals[i-1][len(vals[i-1])-1] == 'c' &&
 					some(vals[:i-1], func(v string) bool { return shells[progName(v)] || stringRunners[progName(v)] }) {

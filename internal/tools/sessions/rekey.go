@@ -114,10 +114,7 @@ func rekeysIn(text string, depth int) string {
 // Every word is looked at, not only the first, so that wrappers are seen
 // through.
 func rekeyCall(c *syntax.CallExpr, depth int) string {
-	vals := make([]string, len(c.Args))
-	for i, w := range c.Args {
-		vals[i] = literal(w)
-	}
+	vals := literals(c.Args)
 	piped := false // xargs adds words from its input
 	for i, v := range vals {
 		rest := vals[i+1:]
@@ -261,6 +258,15 @@ func all(vals []string, ok func(string) bool) bool {
 		}
 	}
 	return true
+}
+
+// literals is literal of each word.
+func literals(ws []*syntax.Word) []string {
+	vals := make([]string, len(ws))
+	for i, w := range ws {
+		vals[i] = literal(w)
+	}
+	return vals
 }
 
 // literal is w's text with quotes and backslashes removed, and a NUL where

@@ -98,10 +98,7 @@ func mayRename(text string) bool {
 // renameCall returns the names the simple command c gives a new meaning,
 // and why it changes later lines in a way no name shows.
 func renameCall(c *syntax.CallExpr) (names []string, why string) {
-	vals := make([]string, len(c.Args))
-	for i, w := range c.Args {
-		vals[i] = literal(w)
-	}
+	vals := literals(c.Args)
 	for i, v := range vals {
 		if i > 0 && !wrapper[progName(vals[i-1])] && !wrapper[progName(vals[0])] && vals[i-1] != "eval" && !computed(vals[i-1]) {
 			continue

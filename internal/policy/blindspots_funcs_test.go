@@ -1,6 +1,10 @@
 package policy
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestScriptFunctionCalls: a call of a function the script declared at its
 // top level before the call is not an unknown program: the body was
@@ -107,6 +111,10 @@ func TestBlindSpotLoopsThatFork(t *testing.T) {
 		{"unused function", "while true; do f() { sleep 1 & }; done", TierRead},
 		{"function without jobs", "g() { sleep 1; }; while true; do g; done", TierRead},
 	})
+	// The bound: as many literal words as maxLoopForks, and one more.
+	words := strings.Repeat("h ", maxLoopForks)
+	runExact(t, p, []exactCase{{"at the bound", "for x in " + words + "; do ping -c1 $x & done; wait", TierRead}})
+	runBlind(t, p, sameCases(TierDestructive, false, "for x in "+words+"h; do ping -c1 $x & done; wait"))
 }
 
 // TestBlindSpotUnboundedJobs: xargs -P and parallel -j with 0 (as many
@@ -129,5 +137,8 @@ func TestBlindSpotUnboundedJobs(t *testing.T) {
 		{"xargs a few", "find /var/log | xargs -P4 -n1 stat", TierRead},
 		{"parallel a few", "seq 100 | parallel -j4 echo", TierRead},
 		{"parallel per processor", "seq 100 | parallel -j100% echo", TierRead},
+		{"xargs at the bound", fmt.Sprintf("seq 100 | xargs -P%d -n1 echo", maxLoopForks), TierRead},
 	})
+	runBlind(t, p, sameCases(TierDestructive, false, fmt.Sprintf("seq 100 | xargs -P%d -n1 echo", maxLoopForks+1),
+		"seq 100 | parallel -j 99999999999999999999 echo"))
 }

@@ -214,8 +214,11 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "mount: mounts file systems"
 	case "umount":
-		if hasFlag(vals, 'a', "--all") || has("-A", "--all-targets") {
+		if hasFlag(vals, 'a', "--all") {
 			return TierDestructive, "umount -a: unmounts every file system"
+		}
+		if has("-A", "--all-targets") {
+			return TierDestructive, "umount -A: unmounts every place the file system is mounted"
 		}
 		for _, o := range ops {
 			if isRoot(o) || criticalPath(o) {

@@ -15,15 +15,18 @@ import (
 
 // textOnly are programs whose words are text or patterns, never a place
 // they connect to: grep -r http://10.0.0.1 /var/log fetches nothing.
-var textOnly = set(`echo printf grep egrep fgrep zgrep rg ag ack sed awk gawk mawk logger test [ [[ jq yq cut tr sort uniq wc head tail cat less more`)
+var textOnly = set(`echo printf grep egrep fgrep zgrep rg ag ack sed awk gawk mawk logger test [ jq yq cut tr sort uniq wc head tail cat less more`)
 
 // urlWords denies a word that is or holds a URL whose host a deny rule
 // names.
 func (e *eval) urlWords(args []arg) {
-	if len(e.p.denyHosts) == 0 || len(args) == 0 || textOnly[path.Base(args[0].val)] {
+	if len(e.p.denyHosts) == 0 || len(args) == 0 {
 		return
 	}
 	name := path.Base(args[0].val)
+	if textOnly[name] {
+		return
+	}
 	for _, a := range args[1:] {
 		v := a.val
 		for {

@@ -81,7 +81,7 @@ func mountTakesValue(v string) bool {
 	switch v {
 	case "-t", "--types", "-o", "--options", "-O", "--test-opts", "-L", "--label", "-U", "--uuid",
 		"-N", "--namespace", "--source", "--target", "--target-prefix", "--options-mode", "--options-source",
-		"--map-users", "--map-groups", "-T", "--fstab", "--onlyonce":
+		"--map-users", "--map-groups", "-T", "--fstab":
 		return true
 	}
 	return false

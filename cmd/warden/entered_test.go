@@ -44,9 +44,15 @@ func TestContainerShapeReachesHost(t *testing.T) {
 		t.Errorf("system_info hostname = %q, want nas-target (got: %v)", h, got)
 	}
 
+	_, info := callTool(t, cs, "server_info", nil)
 	_, got = callTool(t, cs, "hosts_list", nil)
-	if l, _ := got["local"].(map[string]any); !strings.Contains(fmt.Sprint(l["confinement"]), "entered into PID 1") {
-		t.Errorf("hosts_list does not say local is entered and held by the classifier only: %v", got["local"])
+	l, _ := got["local"].(map[string]any)
+	if c, _ := info["confinement"].(map[string]any); c["active"] == true {
+		if !strings.Contains(fmt.Sprint(l["confinement"]), "pid1-namespaces") {
+			t.Errorf("hosts_list does not say local is confined in PID 1's namespaces: %v", l)
+		}
+	} else if !strings.Contains(fmt.Sprint(l["confinement"]), "entered into PID 1") {
+		t.Errorf("hosts_list does not say local is entered and held by the classifier only: %v", l)
 	}
 
 	res, got := callTool(t, cs, "session_start", map[string]any{"command": "hostname; cat /etc/hostname; sleep 30", "pty": false})
@@ -80,14 +86,14 @@ func TestContainerShapeReachesHost(t *testing.T) {
 // its own holding etcHostname; the "container" shares that PID namespace
 // (PID 1 is the host) with a mount and UTS namespace of its own
 // ("warden-box"), /proc remounted to show it, and host_namespace: pid1.
-func startContainerShape(t *testing.T, uts, etcHostname string) (*mcp.ClientSession, int) {
+func startContainerShape(t *testing.T, uts, etcHostname string, extraEnv ...string) (*mcp.ClientSession, int) {
 	t.Helper()
 	hostnameFile := filepath.Join(t.TempDir(), "hostname")
 	if err := os.WriteFile(hostnameFile, []byte(etcHostname+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	pid1 := hoststest.Target(t, uts, map[string]string{hostnameFile: "/etc/hostname"})
-	env, _ := wardenEnv(t, "WARDEN_HOST_NAMESPACE=pid1")
+	env, _ := wardenEnv(t, append([]string{"WARDEN_HOST_NAMESPACE=pid1"}, extraEnv...)...)
 	cmd := exec.Command("nsenter", "--target", strconv.Itoa(pid1), "--pid", "--",
 		"unshare", "--mount", "--uts", "--fork", "--",
 		"sh", "-c", `hostname warden-box && mount -t proc proc /proc && exec "$0" serve`, wardenBin)
@@ -108,4 +114,56 @@ func startContainerShape(t *testing.T, uts, etcHostname string) (*mcp.ClientSess
 		}
 	})
 	return cs, pid1
+}
+
+// TestContainerShapeConfined shows the kernel holds the entered host too:
+// in the container shape, a repository's hook started by a git read, and a
+// write the operator's allow rule admits typed into a session started
+// without approval, land nowhere on the host, while a write approved (open
+// mode) does.
+func TestContainerShapeConfined(t *testing.T) {
+	repo, untouched := hostileRepo(t)
+	dir := outsideTemp(t)
+	cfg := writeFile(t, "policy:\n  allow: ['^touch .*']\n")
+	cs, _ := startContainerShape(t, "nas-held", "nas-held", "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg, "SHELL=/bin/sh")
+	_, info := callTool(t, cs, "server_info", nil)
+	requireConfinement(t, info)
+	c, _ := info["confinement"].(map[string]any)
+	if mech := fmt.Sprint(c["mechanism"]); !strings.Contains(mech, "pid1-namespaces") {
+		t.Errorf("server_info does not say programs are confined in PID 1's namespaces: %v", c)
+	}
+	if gaps := fmt.Sprint(c["gaps"]); strings.Contains(gaps, "classifier only") {
+		t.Errorf("server_info still says the entered host is held by the classifier only: %v", gaps)
+	}
+
+	ran := false
+	for _, cmd := range []string{"git status", "git diff", "git -p log -1"} {
+		res, got := callTool(t, cs, "run_command", map[string]any{"command": cmd, "cwd": repo})
+		if got["status"] == "ok" && strings.Contains(text(res), "HOOK-RAN") {
+			ran = true
+		}
+	}
+	if !ran {
+		t.Error("no repository hook ran on the entered host: the test shows nothing about the kernel")
+	}
+	untouched(t)
+
+	sh := startSession(t, cs, map[string]any{"pty": false})
+	if got := sh.send("touch " + dir + "/session; echo done-session\n"); got["status"] != "ok" {
+		t.Fatalf("the allow rule did not admit the typed write: %v", got)
+	}
+	sh.readUntil("done-session")
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("a session started without approval wrote %d files on the entered host", len(entries))
+	}
+
+	// Approved, a write lands: the refusals above are the confinement's,
+	// and the directory is the host's too.
+	open, _ := startContainerShape(t, "nas-open", "nas-open", "WARDEN_MODE=open")
+	if _, got := callTool(t, open, "run_command", map[string]any{"command": "touch " + dir + "/approved"}); got["status"] != "ok" {
+		t.Fatalf("approved write: %v", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "approved")); err != nil {
+		t.Errorf("an approved write on the entered host did not land: %v", err)
+	}
 }

@@ -49,6 +49,13 @@ type Options struct {
 	// per tool name.
 	Approved Profile
 	Tools    map[string]Profile
+	// Enter, when set, is the process whose mount, UTS, IPC and network
+	// namespaces programs run in (host_namespace: pid1: warden in a
+	// container, the programs on the host). Each confined thread joins
+	// them before building its rules, so the rules name the host's files;
+	// Protect paths are found there by file system (hostPaths), and
+	// TempDirs and Writable are the host's.
+	Enter int
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
 }

@@ -35,6 +35,8 @@ type Confiner struct {
 	notify  bool // seccomp can hold calls for warden to answer
 	pid     int
 	pgid    int
+	enter   int   // the process whose namespaces programs run in; 0: warden's
+	entered error // why those namespaces cannot be joined
 	status  Status
 
 	mu      sync.Mutex
@@ -48,15 +50,25 @@ func New(o Options, req Requirement) (*Confiner, error) {
 	if c.log == nil {
 		c.log = slog.New(slog.DiscardHandler)
 	}
+	if o.Enter < 0 {
+		return nil, fmt.Errorf("confine: pid %d is not a process id", o.Enter)
+	}
+	c.enter = o.Enter
 	var err error
 	if c.protect, err = clean(o.Protect); err != nil {
 		return nil, fmt.Errorf("confine: protect: %w", err)
+	}
+	if c.enter > 0 {
+		c.protect, c.entered = c.hostPaths(c.protect)
 	}
 	temps := o.TempDirs
 	if temps == nil {
 		temps = DefaultTempDirs
 	}
-	if c.temps, err = clean(temps); err != nil {
+	if c.enter > 0 {
+		// The host's: resolved by each thread once it has joined them.
+		c.temps = lexical(temps)
+	} else if c.temps, err = clean(temps); err != nil {
 		return nil, fmt.Errorf("confine: temp dirs: %w", err)
 	}
 	for _, p := range append(append([]string(nil), c.protect...), c.temps...) {
@@ -73,6 +85,13 @@ func New(o Options, req Requirement) (*Confiner, error) {
 
 // probe finds the strongest mechanisms available and fills status.
 func (c *Confiner) probe() {
+	if c.enter > 0 && c.entered == nil {
+		c.entered = onThread(func() error { return enter(c.enter) })
+	}
+	if c.entered != nil {
+		c.status = Status{Mechanism: "none: " + c.entered.Error()}
+		return
+	}
 	var parts, gaps []string
 	abi, err := ll.LandlockGetABIVersion()
 	if err == nil && abi >= 1 {
@@ -85,7 +104,14 @@ func (c *Confiner) probe() {
 			gaps = append(gaps, "signals are refused by seccomp only (landlock ABI < 6)")
 		}
 	}
-	if os.Geteuid() == 0 && onThread(func() error { return unix.Unshare(unix.CLONE_NEWNS) }) == nil {
+	if os.Geteuid() == 0 && onThread(func() error {
+		if c.enter > 0 {
+			if err := enter(c.enter); err != nil {
+				return err
+			}
+		}
+		return unix.Unshare(unix.CLONE_NEWNS)
+	}) == nil {
 		c.mountNS = true
 		parts = append(parts, "mountns")
 	} else {
@@ -125,6 +151,9 @@ func (c *Confiner) probe() {
 		}
 		c.status = Status{Mechanism: "none: " + reason, Gaps: gaps}
 	default:
+		if c.enter > 0 {
+			parts = append(parts, fmt.Sprintf("pid%d-namespaces", c.enter))
+		}
 		c.status = Status{Mechanism: strings.Join(parts, "+"), Active: true, Gaps: gaps}
 	}
 }
@@ -239,50 +268,39 @@ func (w *worker) release() {
 	}
 }
 
-// newWorker builds the ruleset for level and starts its thread.
+// newWorker starts the thread of level, which builds its rules and gives
+// up its rights before taking work.
 func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
-	w := &worker{}
 	protect := c.protect
 	if c.opts.Protected != nil {
 		more, err := clean(c.opts.Protected())
 		if err != nil {
 			return nil, err
 		}
-		protect = append(append([]string(nil), c.protect...), more...)
-	}
-	var rs *ruleset
-	if c.abi > 0 {
-		var err error
-		if rs, err = c.ruleset(level, prof, protect); err != nil {
-			return nil, err
+		if c.enter > 0 && len(more) > 0 {
+			if more, err = c.hostPaths(more); err != nil {
+				return nil, err
+			}
 		}
-		w.watch = rs.watch
+		protect = append(append([]string(nil), c.protect...), more...)
 	}
 	var f filter
 	if c.seccomp {
 		var err error
 		if f, err = signalFilter(c.pid, c.pgid, level == Read || level == Inspect, c.notify); err != nil {
-			if rs != nil {
-				rs.close()
-			}
 			return nil, err
 		}
 	}
 	h, err := newHandoff()
 	if err != nil {
-		if rs != nil {
-			rs.close()
-		}
 		return nil, err
 	}
-	w.h = h
+	w := &worker{h: h}
 	ready := make(chan error, 1)
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread exits with the goroutine
-		listener, err := c.restrict(level, rs, f, protect)
-		if rs != nil {
-			rs.close()
-		}
+		listener, watch, err := c.setup(level, prof, f, protect)
+		w.watch = watch // read only after ready
 		if listener >= 0 {
 			go serveNotify(listener, c.pid)
 		}
@@ -299,8 +317,46 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 	return w, nil
 }
 
+// setup gives up the calling thread's rights for level — in the target's
+// namespaces when c enters them, so that the rules name the target's files
+// — and returns the seccomp listener (-1 if none) and the directories its
+// rules enumerated.
+func (c *Confiner) setup(level Level, prof Profile, f filter, protect []string) (int, []watched, error) {
+	temps := c.temps
+	if c.enter > 0 {
+		if err := enter(c.enter); err != nil {
+			return -1, nil, err
+		}
+		var err error
+		if temps, err = clean(temps); err != nil {
+			return -1, nil, err
+		}
+	}
+	var rs *ruleset
+	if c.abi > 0 {
+		var err error
+		if rs, err = c.ruleset(level, prof, protect, temps); err != nil {
+			return -1, nil, err
+		}
+		defer rs.close()
+	}
+	listener, err := c.restrict(level, rs, f, protect, temps)
+	if err != nil || rs == nil {
+		return listener, nil, err
+	}
+	watch := rs.watch
+	if c.enter > 0 {
+		// Other threads look at them from warden's own namespaces.
+		root := fmt.Sprintf("/proc/%d/root", c.enter)
+		for i := range watch {
+			watch[i].path = root + watch[i].path
+		}
+	}
+	return listener, watch, nil
+}
+
 // ruleset builds the Landlock ruleset of level.
-func (c *Confiner) ruleset(level Level, prof Profile, protect []string) (*ruleset, error) {
+func (c *Confiner) ruleset(level Level, prof Profile, protect, temps []string) (*ruleset, error) {
 	rs, err := newRuleset(c.abi, protect, level == Full && prof.NoNetwork && c.abi >= 4, level != Full)
 	if err != nil {
 		return nil, err
@@ -317,7 +373,7 @@ func (c *Confiner) ruleset(level Level, prof Profile, protect []string) (*rulese
 		grant("/", readRights)
 		grant("/dev", readRights|ll.AccessFSIoctlDev)
 		if level == Temp || level == Full {
-			for _, t := range c.temps {
+			for _, t := range temps {
 				grant(t, rs.all)
 			}
 		}
@@ -345,7 +401,7 @@ func (c *Confiner) ruleset(level Level, prof Profile, protect []string) (*rulese
 // namespace first (mounting needs rights Landlock takes away), then the
 // capabilities, no_new_privs, the seccomp filter and the Landlock domain.
 // It returns the filter's listener, or -1 when there is none.
-func (c *Confiner) restrict(level Level, rs *ruleset, f filter, protect []string) (listener int, err error) {
+func (c *Confiner) restrict(level Level, rs *ruleset, f filter, protect, temps []string) (listener int, err error) {
 	listener = -1
 	defer func() {
 		if err != nil && listener >= 0 {
@@ -354,7 +410,7 @@ func (c *Confiner) restrict(level Level, rs *ruleset, f filter, protect []string
 		}
 	}()
 	if c.mountNS {
-		if err := c.mounts(level, protect); err != nil {
+		if err := c.mounts(level, protect, temps); err != nil {
 			return listener, err
 		}
 	}
@@ -390,7 +446,7 @@ func (c *Confiner) restrict(level Level, rs *ruleset, f filter, protect []string
 // own paths are covered by empty read-only mounts (so not even their mode
 // or times can change), and, below Full, every mount is read-only but for
 // the temporary directories at Temp.
-func (c *Confiner) mounts(level Level, protect []string) error {
+func (c *Confiner) mounts(level Level, protect, temps []string) error {
 	if err := unix.Unshare(unix.CLONE_NEWNS); err != nil {
 		return fmt.Errorf("mount namespace: %w", err)
 	}
@@ -407,7 +463,7 @@ func (c *Confiner) mounts(level Level, protect []string) error {
 	}
 	var writable []string
 	if level == Temp {
-		for _, t := range c.temps {
+		for _, t := range temps {
 			if fi, err := os.Stat(t); err != nil || !fi.IsDir() {
 				continue
 			}

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/warden-mcp/warden/internal/confine/confinetest"
+	"github.com/warden-mcp/warden/internal/hosts/hoststest"
 )
 
 // The kernel suite runs in a child of the test binary, once per way warden
@@ -28,6 +29,7 @@ import (
 const (
 	suiteEnv  = "WARDEN_CONFINE_SUITE" // mechanism the child runs with
 	baseEnv   = "WARDEN_CONFINE_BASE"  // directory the parent prepared
+	enterEnv  = "WARDEN_CONFINE_ENTER" // "entered": the process whose namespaces programs run in
 	secretEnv = "WARDEN_CONFINE_SECRET"
 	secret    = "s3cr3t-0f-warden-7f1c"
 )
@@ -49,7 +51,7 @@ func TestKernelSuite(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		uid  int
-	}{{"mountns", 0}, {"landlock", 0}, {"landlock", 65534}} {
+	}{{"mountns", 0}, {"landlock", 0}, {"landlock", 65534}, {"entered", 0}} {
 		name := c.name
 		if c.uid != 0 {
 			name = "nonroot-" + name
@@ -80,6 +82,25 @@ func runSuite(t *testing.T, mech string, uid int) {
 	}
 	cmd := exec.Command(bin, "-test.run", "^TestSuiteChild$", "-test.v")
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", suiteEnv + "=" + mech, baseEnv + "=" + base, secretEnv + "=" + secret}
+	if mech == "entered" {
+		// The container shape: warden shares the PID namespace of a host
+		// whose mount, UTS, IPC and network namespaces are not its own.
+		// There the base directory is also mounted at a second path,
+		// which the rules must find to protect warden's state there too.
+		alias := base + "-alias"
+		if err := os.Mkdir(alias, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Remove(alias) })
+		pid := hoststest.Target(t, enteredHostname, map[string]string{base: alias})
+		// setsid: warden leads its own process group there, as in a
+		// container. A group led from outside the namespace has no id
+		// inside it (getpgrp returns 0), so kill(0) from a program of
+		// the fixture, which does not start programs in groups of their
+		// own as warden's runners do, would reach this test's group.
+		cmd = exec.Command("nsenter", append([]string{"--target", strconv.Itoa(pid), "--pid", "--", "setsid"}, cmd.Args...)...)
+		cmd.Env = append(cmd.Env, suiteEnv+"="+mech, baseEnv+"="+base, secretEnv+"="+secret, enterEnv+"="+strconv.Itoa(pid), "PATH=/usr/local/bin:/usr/bin:/bin")
+	}
 	if uid > 0 {
 		if err := os.Chown(base, uid, uid); err != nil {
 			t.Fatal(err)
@@ -142,7 +163,8 @@ func TestSuiteChild(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(f.state, "token"), []byte(secret+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	c, err := New(Options{Protect: []string{f.state}}, Required)
+	enter, _ := strconv.Atoi(os.Getenv(enterEnv))
+	c, err := New(Options{Protect: []string{f.state}, Enter: enter}, Required)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,6 +180,9 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("state", f.testState)
 	t.Run("process", f.testProcess)
 	t.Run("rebuild", f.testRebuild)
+	if enter > 0 {
+		t.Run("entered", f.testEntered)
+	}
 }
 
 // run starts script with sh at level and returns its exit code and output.
@@ -658,6 +683,51 @@ func TestReleaseAtLeast(t *testing.T) {
 	} {
 		if got := releaseAtLeast(rel, 5, 5); got != want {
 			t.Errorf("releaseAtLeast(%q, 5, 5) = %v, want %v", rel, got, want)
+		}
+	}
+}
+
+// enteredHostname names the host of the container shape in the suite.
+const enteredHostname = "warden-entered-host"
+
+// testEntered shows programs run in the entered host's namespaces, and
+// that warden's state is out of reach there at a path warden's own
+// namespace does not have: the host mounts the base directory a second
+// time, at base-alias.
+func (f fixture) testEntered(t *testing.T) {
+	for _, level := range []Level{Read, Temp, Inspect, Full} {
+		if code, out := f.run(t, level, "hostname"); code != 0 || out != enteredHostname+"\n" {
+			t.Errorf("%s: hostname %q (exit %d), want the entered host's", level, out, code)
+		}
+	}
+	alias := filepath.Dir(f.state) + "-alias"
+	// The control: approved, a write through the alias lands, so the
+	// alias is there and the refusals below are the rules'.
+	f.reset(t)
+	if code, out := f.run(t, Full, "echo x > "+alias+"/target/new"); code != 0 {
+		t.Fatalf("an approved write through the host's second mount failed: exit %d: %s", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(f.target, "new")); err != nil {
+		t.Fatalf("the host's second mount is not the base directory: %v", err)
+	}
+	for _, level := range []Level{Read, Temp, Inspect} {
+		f.reset(t)
+		f.run(t, level, "echo x > "+alias+"/target/new; rm -f "+alias+"/target/existing")
+		if _, err := os.Stat(filepath.Join(f.target, "new")); err == nil {
+			t.Errorf("%s wrote through the host's second mount", level)
+		}
+		if _, err := os.Stat(filepath.Join(f.target, "existing")); err != nil {
+			t.Errorf("%s removed a file through the host's second mount", level)
+		}
+	}
+	for _, level := range []Level{Read, Temp, Inspect, Full} {
+		for _, script := range []string{"cat " + alias + "/state/token", "ls -la " + alias + "/state", "grep -r . " + alias, "echo x > " + alias + "/state/token"} {
+			if _, out := f.run(t, level, script); strings.Contains(out, secret) || strings.Contains(out, "token") && strings.HasPrefix(script, "ls") {
+				t.Errorf("%s at %s reached warden's state through the host's second mount: %s", script, level, out)
+			}
+		}
+		if b, err := os.ReadFile(filepath.Join(f.state, "token")); err != nil || string(b) != secret+"\n" {
+			t.Fatalf("the token changed at %s: %q, %v", level, b, err)
 		}
 	}
 }

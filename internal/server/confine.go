@@ -22,7 +22,12 @@ func newConfiner(cfg *config.Config, o Options) (*confine.Confiner, error) {
 	for name, t := range cfg.Confine.Tools {
 		tools[name] = confineProfile(t.Writable, t.Network)
 	}
+	enter := 0
+	if cfg.HostNamespace == "pid1" {
+		enter = 1
+	}
 	c, err := confine.New(confine.Options{
+		Enter:   enter,
 		Protect: ownPaths(cfg, o.ConfigPath),
 		// Rotated audit files beside an audit log kept outside the state dir.
 		Protected: func() []string { files, _ := audit.Files(cfg.Audit.Path); return files },
@@ -77,7 +82,7 @@ func scriptDir(cfg *config.Config) string {
 // confinementInfo is server_info's account of st.
 func confinementInfo(st confine.Status, cfg *config.Config) operator.Confinement {
 	ci := operator.Confinement{Mechanism: st.Mechanism, Active: st.Active, Required: cfg.Confinement == string(confine.Required), Gaps: append([]string(nil), st.Gaps...)}
-	if cfg.HostNamespace == "pid1" {
+	if cfg.HostNamespace == "pid1" && !st.Active {
 		ci.Gaps = append(ci.Gaps, "everything on local runs entered into PID 1's namespaces (host_namespace: pid1): commands, sessions and host tools there are held by the classifier only")
 	}
 	if !st.Active {

@@ -150,6 +150,10 @@ func New(o Options) (*Warden, error) {
 		Env:         baseEnv(cfg, o.Getenv),
 		Confinement: conf.Status().Mechanism,
 		Path:        cfg.Exec.Path,
+		// With host_namespace: pid1 the confiner joins PID 1's namespaces
+		// itself, so the entered host is held by the kernel too.
+		Entered:  cfg.HostNamespace == "pid1" && conf.Status().Active,
+		Sessions: &session.Local{Confine: conf, Logger: o.Logger},
 	})
 	if err != nil {
 		closeAudit()
@@ -427,13 +431,13 @@ var shFamily = map[string]bool{"sh": true, "bash": true, "dash": true, "ash": tr
 // paths (state dir, audit log, config, token and key files) denied as text
 // by selfDeny and, in every spelling a shell resolves, by Protect. Home and
 // the working directory are those of the local commands warden starts.
-// The kernel holds those paths when conf is active and local programs run
-// in warden's own namespaces.
+// The kernel holds those paths when conf is active, in warden's own
+// namespaces or, with host_namespace: pid1, in PID 1's.
 func policyRules(cfg *config.Config, configPath string, getenv func(string) string, conf *confine.Confiner) policy.Rules {
 	dir, _ := os.Getwd()
 	return policy.Rules{Deny: selfDeny(cfg, configPath), Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts,
 		Protect: ownPaths(cfg, configPath), Home: getenv("HOME"), Dir: dir,
-		KernelHolds: conf.Status().Active && cfg.HostNamespace != "pid1"}
+		KernelHolds: conf.Status().Active}
 }
 
 // selfDeny adds to the operator's deny rules one rule per path of warden's

@@ -21,12 +21,7 @@ import (
 // Start starts spec's program on this host, confined as ctx's admission
 // says. ctx bounds nothing here: spawning does not block.
 func (l *Local) Start(ctx context.Context, spec Spec) (Process, error) {
-	path, err := lookPath(spec.Argv[0], spec.Env)
-	if err != nil {
-		return nil, fmt.Errorf("start %s: %w", spec.Argv[0], err)
-	}
 	cmd := &exec.Cmd{
-		Path: path,
 		Args: spec.Argv,
 		Env:  append([]string{}, spec.Env...), // never nil: nil would inherit warden's
 		Dir:  spec.Dir,
@@ -36,14 +31,25 @@ func (l *Local) Start(ctx context.Context, spec Spec) (Process, error) {
 		},
 	}
 	p := &localProcess{cmd: cmd, pty: spec.PTY, grace: l.grace(), log: l.logger(), exited: make(chan struct{}), release: func() {}}
-	start := cmd.Start
+	// The program is looked up where it starts: a confining starter may
+	// start it in other namespaces (host_namespace: pid1).
+	launch := func() error {
+		path, err := lookPath(spec.Argv[0], spec.Env)
+		if err != nil {
+			return err
+		}
+		cmd.Path = path
+		return cmd.Start()
+	}
+	start := launch
 	if l.Confine != nil {
 		start = func() error {
-			release, err := l.Confine.Start(ctx, cmd.Start)
+			release, err := l.Confine.Start(ctx, launch)
 			p.release = release
 			return err
 		}
 	}
+	var err error
 	if spec.PTY {
 		err = p.startPTY(spec.Cols, spec.Rows, start)
 	} else {

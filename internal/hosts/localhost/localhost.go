@@ -38,6 +38,14 @@ type Options struct {
 	// Path is the PATH of programs in the entered namespaces; empty means
 	// nsenter.DefaultPath.
 	Path string
+	// Entered reports that Runner, Inspect and Sessions start programs in
+	// EnterPID's namespaces themselves, confined there: the kernel holds
+	// the entered host too. Otherwise programs are wrapped in nsenter,
+	// unconfined, and only the classifier holds them.
+	Entered bool
+	// Sessions starts this machine's sessions confined; required with
+	// Entered.
+	Sessions session.Starter
 }
 
 // Provider resolves "" and "local".
@@ -88,38 +96,60 @@ func newHost(o Options) (*hosts.Host, error) {
 	if o.Path == "" {
 		o.Path = nsenter.DefaultPath
 	}
-	ns, err := nsenter.New(nsenter.Options{PID: o.EnterPID, Path: o.Path, Inner: o.Bare})
-	if err != nil {
-		return nil, err
-	}
 	root := "/proc/" + strconv.Itoa(o.EnterPID) + "/root"
 	h.Kind = hosts.KindEntered
-	h.Runner, h.Inspect = ns, ns
 	// A script file staged in warden's container is not in the host's
 	// mount namespace; the body goes with -c as on a remote host.
 	h.StageScripts = false
-	// A ruleset built in warden's namespaces means nothing in the host's.
-	h.Confinement = fmt.Sprintf("none: classifier only (entered into PID %d's namespaces)", o.EnterPID)
 	h.Files = func(context.Context) (hostfs.FS, error) { return hostfs.Local{Root: root}, nil }
-	h.Starter = enteredStarter{ns: ns, path: o.Path, in: &session.Local{}}
+	if o.Entered {
+		if o.Sessions == nil {
+			return nil, errors.New("localhost: a confined session starter is required")
+		}
+		h.Runner, h.Inspect = hostPath{o.Runner, o.Path}, hostPath{o.Inspect, o.Path}
+		h.Starter = enteredStarter{path: o.Path, in: o.Sessions}
+		h.Confinement = fmt.Sprintf("%s (in PID %d's namespaces)", o.Confinement, o.EnterPID)
+	} else {
+		ns, err := nsenter.New(nsenter.Options{PID: o.EnterPID, Path: o.Path, Inner: o.Bare})
+		if err != nil {
+			return nil, err
+		}
+		h.Runner, h.Inspect = ns, ns
+		h.Starter = enteredStarter{ns: ns, path: o.Path, in: &session.Local{}}
+		h.Confinement = fmt.Sprintf("none: classifier only (entered into PID %d's namespaces: %s)", o.EnterPID, o.Confinement)
+	}
 	h.SnapshotFS = func(_ context.Context, dir string) (engine.FS, error) {
 		return engine.OpenLocalFS(path.Join(root, dir))
 	}
 	return h, nil
 }
 
-// enteredStarter starts sessions in the entered namespaces: the program
-// wrapped in nsenter, on a local PTY or pipes, unconfined like every
-// program entered there.
+// enteredStarter starts sessions in the entered namespaces, on a local PTY
+// or pipes: started there by a confined starter, or (ns set) wrapped in
+// nsenter, unconfined like every program entered that way.
 type enteredStarter struct {
 	ns   *nsenter.Runner
 	path string
-	in   *session.Local
+	in   session.Starter
 }
 
 func (s enteredStarter) Start(ctx context.Context, spec session.Spec) (session.Process, error) {
-	spec.Argv = s.ns.Argv(spec.Argv, spec.Dir)
-	spec.Dir = ""
+	if s.ns != nil {
+		spec.Argv = s.ns.Argv(spec.Argv, spec.Dir)
+		spec.Dir = ""
+	}
 	spec.Env = nsenter.WithPath(spec.Env, s.path)
 	return s.in.Start(ctx, spec)
+}
+
+// hostPath runs commands with the entered host's PATH, which they are
+// looked up in.
+type hostPath struct {
+	runner.Runner
+	path string
+}
+
+func (r hostPath) Run(ctx context.Context, req runner.Request) (runner.Result, error) {
+	req.Env = nsenter.WithPath(req.Env, r.path)
+	return r.Runner.Run(ctx, req)
 }

@@ -114,10 +114,6 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	if err := ctx.Err(); err != nil {
 		return runner.Result{}, fmt.Errorf("run: %w", err)
 	}
-	path, err := lookPath(req.Argv[0], req.Env)
-	if err != nil {
-		return runner.Result{}, fmt.Errorf("run: %w", err)
-	}
 	p, err := openPipes(len(req.Stdin) > 0, r.null)
 	if err != nil {
 		return runner.Result{}, fmt.Errorf("run: %w", err)
@@ -137,7 +133,15 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 
 	start := time.Now()
 	var proc *os.Process
+	var path string
+	var lookErr error
+	// The program is looked up where it starts: a confining starter may
+	// start it in other namespaces (host_namespace: pid1), whose files are
+	// not warden's.
 	release, err := r.start(ctx, func() error {
+		if path, lookErr = lookPath(req.Argv[0], req.Env); lookErr != nil {
+			return lookErr
+		}
 		var err error
 		proc, err = os.StartProcess(path, req.Argv, &os.ProcAttr{
 			Dir:   req.Dir,
@@ -154,6 +158,9 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 			_ = p.in.Close()
 		}
 		wg.Wait()
+		if lookErr != nil {
+			return runner.Result{}, fmt.Errorf("run: %w", lookErr)
+		}
 		return runner.Result{}, startError(path, req.Dir, err)
 	}
 	defer release()

@@ -108,7 +108,7 @@ func newHost(o Options) (*hosts.Host, error) {
 		}
 		h.Runner, h.Inspect = hostPath{o.Runner, o.Path}, hostPath{o.Inspect, o.Path}
 		h.Starter = enteredStarter{path: o.Path, in: o.Sessions}
-		h.Confinement = fmt.Sprintf("%s (in PID %d's namespaces)", o.Confinement, o.EnterPID)
+		h.Confinement = o.Confinement // names the namespaces (pid1-namespaces)
 	} else {
 		ns, err := nsenter.New(nsenter.Options{PID: o.EnterPID, Path: o.Path, Inner: o.Bare})
 		if err != nil {

@@ -153,6 +153,12 @@ func TestContainerShapeConfined(t *testing.T) {
 		t.Fatalf("the allow rule did not admit the typed write: %v", got)
 	}
 	sh.readUntil("done-session")
+	// A terminal session works there too, and is held the same way.
+	tty := startSession(t, cs, map[string]any{"pty": true})
+	if got := tty.send("touch " + dir + "/tty; test -t 0 && echo tty-$((6*7))\n"); got["status"] != "ok" {
+		t.Fatalf("the allow rule did not admit the typed write: %v", got)
+	}
+	tty.readUntil("tty-42")
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("a session started without approval wrote %d files on the entered host", len(entries))
 	}

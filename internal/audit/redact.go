@@ -169,6 +169,11 @@ func (r *redactor) run() {
 				i = end
 				continue
 			}
+			// The operator's other '<'s redirect nothing of their own:
+			// the "<<" inside "<<<" is no here-document.
+			for i+1 < n && s[i+1] == '<' {
+				i++
+			}
 		case '\n', ';', '|', '&':
 			if c == '\n' && continued(s, i) {
 				break // a line continuation, no command break

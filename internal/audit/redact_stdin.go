@@ -22,6 +22,7 @@ type stdinState struct {
 	feed  [8]span
 	nfeed int
 	docAt int
+	docQ  byte // the quote of the string docAt sits in (enclosingQuote)
 	depth int  // open ( and { groups, whose commands share one output
 	tee   bool // the current command is tee, writing its input to files
 	// wrapper: the current command runs another with its input (sudo).
@@ -181,7 +182,7 @@ func (r *redactor) secretInput(at int) {
 	st.nfeed = 0
 	if st.docAt >= 0 && !st.heredocs {
 		st.heredocs = true
-		r.queueHeredocs(st.docAt)
+		r.queueHeredocs(st.docAt, st.docQ)
 	}
 }
 
@@ -362,7 +363,7 @@ func (r *redactor) stdinRedirect(i int) int {
 				r.feedSpan(span{start, end})
 			}
 		} else if st.docAt < 0 {
-			st.docAt = i
+			st.docAt, st.docQ = i, r.enclosingQuote(i)
 		}
 		return 0
 	}
@@ -377,14 +378,28 @@ func (r *redactor) stdinRedirect(i int) int {
 		return 0
 	}
 	st.heredocs = true
-	r.queueHeredocs(i)
+	r.queueHeredocs(i, r.enclosingQuote(i))
+	return 0
+}
+
+// enclosingQuote returns the quote of the string the operator at i sits
+// in (sh -c '…', bash <<< "…"), or 0 at the top level or when the quote
+// tracker is past i (the bodies then run to their delimiter lines or the
+// end, redacting more, never less).
+func (r *redactor) enclosingQuote(i int) byte {
+	if q, ok := r.quoteAt(i); ok && (q == '\'' || q == '"') {
+		return q
+	}
 	return 0
 }
 
 // queueHeredocs queues the bodies of the here-documents whose first
 // operator is at i: it reads every delimiter on the rest of its line
 // once, then the bodies after it in order, so the pass stays linear.
-func (r *redactor) queueHeredocs(i int) {
+// Inside a string quoted with q, the inner shell ends a body at its
+// delimiter followed by that string's closing quote too (bash -c 'chpasswd
+// <<EOF⏎…⏎EOF'), which stays readable.
+func (r *redactor) queueHeredocs(i int, q byte) {
 	s := r.s
 	eol := strings.IndexByte(s[i:], '\n')
 	if eol < 0 {
@@ -415,7 +430,7 @@ func (r *redactor) queueHeredocs(i int) {
 			if e >= 0 {
 				line = s[stop : stop+e]
 			}
-			if strings.TrimLeft(line, "\t") == delim {
+			if t := strings.TrimLeft(line, "\t"); t == delim || q != 0 && len(t) > len(delim) && t[len(delim)] == q && strings.HasPrefix(t, delim) {
 				break
 			}
 			if e < 0 {

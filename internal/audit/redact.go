@@ -207,6 +207,12 @@ func (r *redactor) word(i, j int) int {
 	if end := r.scriptSetter(i, j); end > 0 {
 		return end // os.environ['PGPASSWORD'] = …, os.putenv("PGPASSWORD", …)
 	}
+	if len(w) >= 7 && len(w) <= 13 {
+		if ps, ok := snmpdDirective(w); ok && directiveStart(s, i) {
+			r.lookAhead(j, ps, false) // echo 'rocommunity S3cret' >> snmpd.conf
+			return j
+		}
+	}
 	switch w[0] {
 	case '-':
 		if strings.HasPrefix(w, "-----BEGIN") {

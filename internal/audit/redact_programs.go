@@ -47,6 +47,9 @@ type positional struct {
 	every bool
 	// split: which part of the positional is secret; whole by default.
 	split split
+	// and: a second secret positional after index (snmpd.conf's
+	// createUser: authentication, then privacy passphrase); 0 for none.
+	and int
 }
 
 type program struct {
@@ -575,13 +578,13 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 					want = 1
 				}
 			}
-			if (ps.every && (ps.split != whole || !strings.Contains(tok, "="))) || (!ps.every && idx == want) {
+			if (ps.every && (ps.split != whole || !strings.Contains(tok, "="))) || (!ps.every && (idx == want || idx == ps.and && ps.and > want)) {
 				r.queue(k, e, ps.split)
 			}
 			idx++
 			// A command takes a few secrets at most; stopping keeps
 			// the queue short however long the command is.
-			if (!ps.every && idx > want) || idx >= maxSecretPositionals {
+			if (!ps.every && idx > max(want, ps.and)) || idx >= maxSecretPositionals {
 				r.lookEnd = e
 				return
 			}

@@ -157,8 +157,13 @@ var programs = map[string]*program{
 	"wpa_passphrase":      {pos: []positional{{index: 1}}},
 	"transmission-remote": {opts: []option{{name: "-n", split: afterColon}, {name: "--auth", split: afterColon}}},
 	"rclone":              {configSub: "config"},
-	"mkpasswd":            {pos: []positional{{every: true}}},
-	"psexec.py":           impacket, "smbexec.py": impacket, "wmiexec.py": impacket, "atexec.py": impacket,
+	// Nagios' SNMP check takes the community as -C; net-snmp's user
+	// creators take SNMPv3 passphrases as the snmp* commands do.
+	"check_snmp":              {opts: []option{{name: "-C"}, {name: "-A"}, {name: "-X"}}},
+	"net-snmp-create-v3-user": {opts: []option{{name: "-A"}, {name: "-X"}}},
+	"net-snmp-config":         {opts: []option{{name: "-A"}, {name: "-X"}}},
+	"mkpasswd":                {pos: []positional{{every: true}}},
+	"psexec.py":               impacket, "smbexec.py": impacket, "wmiexec.py": impacket, "atexec.py": impacket,
 	"dcomexec.py": impacket, "secretsdump.py": impacket, "GetUserSPNs.py": impacket,
 	"GetNPUsers.py": impacket, "getTGT.py": impacket, "mssqlclient.py": impacket, "smbclient.py": impacket,
 	"psql": postgresLike, "createdb": postgresLike, "createuser": postgresLike, "dropdb": postgresLike,

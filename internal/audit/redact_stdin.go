@@ -227,6 +227,8 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add"
 	case "password_stdin":
 		return cmd == "sshfs" // sshfs -o password_stdin
+	case "private-key", "preshared-key":
+		return cmd == "wg" // wg set wg0 private-key /dev/stdin
 	case "-t", "--password-from-stdin":
 		return cmd == "pdbedit"
 	}
@@ -347,6 +349,13 @@ func (r *redactor) stdinRedirect(i int) int {
 		// htpasswd -i f bob < <(echo secret)
 		if k := skipBlanks(s, i+1); st.secret && k > i+1 && strings.HasPrefix(s[k:], "<(") {
 			r.processSecret(k + 1)
+		}
+		// A program that reads a secret on its input reads it from a
+		// file it is given as well: docker secret create x <(echo …),
+		// restic -p <(echo …), wg set wg0 private-key <(echo …),
+		// gcloud secrets versions add x --data-file=<(echo …).
+		if st.secret && strings.HasPrefix(s[i:], "<(") {
+			r.processSecret(i + 1)
 		}
 		return 0
 	}

@@ -502,8 +502,47 @@ func (r *redactor) url(k int) int {
 			colon = e
 		}
 	}
-	if colon >= 0 && at > colon+1 {
+	if colon > at {
+		colon = -1 // https://user@host:443: the port's colon
+	}
+	switch {
+	case colon >= 0 && at > colon+1 && tokenPlaceholder(s[colon+1:at]):
+		// https://TOKEN:x-oauth-basic@github.com: the user is the token.
+		return r.replace(k, colon, Redacted)
+	case colon >= 0 && at > colon+1:
 		return r.replace(colon+1, at, Redacted)
+	case colon >= 0 && at == colon+1 && tokenUser(s[k:colon]):
+		return r.replace(k, colon, Redacted) // https://TOKEN:@host
+	case colon < 0 && at > k && tokenUser(s[k:at]):
+		return r.replace(k, at, Redacted) // https://TOKEN@host
 	}
 	return k
+}
+
+// tokenPlaceholder reports whether a URL's password is the fixed word a
+// forge takes beside a token given as the user name.
+func tokenPlaceholder(p string) bool {
+	return p == "x-oauth-basic" || p == "x-oauth-token" || p == "x-token-auth"
+}
+
+// tokenUser reports whether a URL's user name without a password is an
+// access token (a 40-digit hex GitHub token, an Azure DevOps or Bitbucket
+// one): 20 bytes or more of letters, digits, '_' and '-', with letters and
+// digits both. Names like git, bob or x-access-token stay.
+func tokenUser(u string) bool {
+	if len(u) < 20 {
+		return false
+	}
+	digits, letters := 0, 0
+	for k := 0; k < len(u); k++ {
+		switch c := u[k]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letters++
+		case c != '_' && c != '-':
+			return false
+		}
+	}
+	return digits >= 2 && letters >= 2
 }

@@ -169,11 +169,6 @@ func (r *redactor) run() {
 				i = end
 				continue
 			}
-			// The operator's other '<'s redirect nothing of their own:
-			// the "<<" inside "<<<" is no here-document.
-			for i+1 < n && s[i+1] == '<' {
-				i++
-			}
 		case '\n', ';', '|', '&':
 			if c == '\n' && continued(s, i) {
 				break // a line continuation, no command break
@@ -207,7 +202,7 @@ func (r *redactor) word(i, j int) int {
 	if end := r.scriptSetter(i, j); end > 0 {
 		return end // os.environ['PGPASSWORD'] = …, os.putenv("PGPASSWORD", …)
 	}
-	if len(w) >= 7 && len(w) <= 13 {
+	if len(w) >= 7 && len(w) <= 13 && (w[0] == 'r' || w[0] == 't' || w[0] == 'i' || w[0] == 'c') {
 		if ps, ok := snmpdDirective(w); ok && directiveStart(s, i) {
 			r.lookAhead(j, ps, false) // echo 'rocommunity S3cret' >> snmpd.conf
 			return j

@@ -342,8 +342,24 @@ func (r *redactor) stdinGroup(c byte) {
 // stdinRedirect handles a '<' at i: the word after <<< and the bodies of
 // here-documents are the secret of a command that reads one (bash reads
 // the last of several, so every one counts). It returns where scanning
-// resumes, or 0.
+// resumes, or 0 to go on at i+1. Scanning goes on after a << or <<<
+// operator, whose other '<'s redirect nothing of their own: the "<<"
+// inside "<<<" is no here-document.
 func (r *redactor) stdinRedirect(i int) int {
+	if end := r.redirectAt(i); end > 0 {
+		return end
+	}
+	if i+1 < len(r.s) && r.s[i+1] == '<' {
+		if i+2 < len(r.s) && r.s[i+2] == '<' {
+			return i + 3
+		}
+		return i + 2
+	}
+	return 0
+}
+
+// redirectAt is stdinRedirect but for the operator's length.
+func (r *redactor) redirectAt(i int) int {
 	s, st := r.s, &r.stdin
 	if !strings.HasPrefix(s[i:], "<<") {
 		// htpasswd -i f bob < <(echo secret)

@@ -502,6 +502,16 @@ func (r *redactor) url(k int) int {
 			colon = e
 		}
 	}
+	if at < 0 {
+		return k
+	}
+	return r.userinfo(k, colon, at)
+}
+
+// userinfo redacts the secret of the URL userinfo s[k:at], whose first
+// ':' is at colon (or -1), and returns where scanning resumes.
+func (r *redactor) userinfo(k, colon, at int) int {
+	s := r.s
 	if colon > at {
 		colon = -1 // https://user@host:443: the port's colon
 	}

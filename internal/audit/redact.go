@@ -176,7 +176,7 @@ func (r *redactor) run() {
 			r.prog = nil
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
-			r.stdinGroup(c)
+			r.stdinGroup(c, i)
 		case '/', '~':
 			r.servicePassword(i)
 			if r.stdin.tee && startsWord(s, i) {

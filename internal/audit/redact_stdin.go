@@ -42,6 +42,10 @@ type stdinState struct {
 	// (sshpass -d 3, openssl -passin fd:3), whose here-strings and
 	// here-documents are secret (redact_fds.go).
 	fds uint16
+	// assignEnd is where the value of an assignment before the command
+	// ends (LC_ALL=C sudo -S …), at group depth assignDepth: the words
+	// up to it name no command.
+	assignEnd, assignDepth int
 }
 
 // stdinReader reports whether the program w reads a password or token
@@ -79,6 +83,9 @@ func (r *redactor) stdinWord(i, j int) int {
 	}
 	if st.atCmd && shellKeyword(w) {
 		return j // if echo … | chpasswd; then …: the command follows
+	}
+	if st.atCmd && (i < st.assignEnd && st.depth == st.assignDepth || r.assignment(i, j)) {
+		return j // FOO=1 sudo -S …: the command follows the assignments
 	}
 	if st.atCmd {
 		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt, st.sshpass = false, w, w == "tee", stdinWrapper(w), i, w == "sshpass"
@@ -321,8 +328,8 @@ func (r *redactor) feedSpan(f span) {
 	}
 }
 
-// stdinGroup follows ( and { groups at c.
-func (r *redactor) stdinGroup(c byte) {
+// stdinGroup follows ( and { groups at c, at i.
+func (r *redactor) stdinGroup(c byte, i int) {
 	st := &r.stdin
 	switch c {
 	case '(':
@@ -335,6 +342,11 @@ func (r *redactor) stdinGroup(c byte) {
 	case ')', '}':
 		if st.depth > 0 && (c == ')' || st.atCmd) {
 			st.depth--
+			if st.depth == st.assignDepth && i < st.assignEnd {
+				// X=$(…) sudo -S …: the assignment's value goes on,
+				// and the command after it is still to come.
+				st.atCmd = true
+			}
 		}
 	}
 }
@@ -521,3 +533,35 @@ func (r *redactor) prompts(w string, j int) bool {
 	}
 	return false
 }
+
+// assignment reports whether the word s[i:j] at a command's start is the
+// name of a variable assigned there (NAME=value, NAME+=value), noting
+// where its value ends.
+func (r *redactor) assignment(i, j int) bool {
+	s, st := r.s, &r.stdin
+	k := j
+	switch {
+	case k < len(s) && s[k] == '=':
+		k++
+	case strings.HasPrefix(s[k:], "+="):
+		k += 2
+	default:
+		return false
+	}
+	if c := s[i]; c >= '0' && c <= '9' {
+		return false
+	}
+	for p := i; p < j; p++ {
+		if c := s[p]; c == '-' || c == '.' {
+			return false
+		}
+	}
+	// The value is read at most maxAssignValue bytes far, so that values
+	// nested in values (A=$(B=$(…) do not make the pass quadratic.
+	q, _ := r.quoteAt(k)
+	st.assignEnd, st.assignDepth = wordEnd(s[:min(len(s), k+maxAssignValue)], k, q, false), st.depth
+	return true
+}
+
+// maxAssignValue bounds how far an assignment's value is read.
+const maxAssignValue = 4096

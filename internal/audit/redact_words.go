@@ -440,7 +440,8 @@ func subscriptEnd(s string, i, j int) int {
 func (r *redactor) url(k int) int {
 	s := r.s
 	colon, at := -1, -1
-	for e := k; e < len(s); e++ {
+	e := k
+	for ; e < len(s); e++ {
 		c := s[e]
 		if c == '"' || c == '\'' || c == '\\' || c == '`' || c == '$' && e+1 < len(s) && strings.IndexByte(`'({`, s[e+1]) >= 0 {
 			// A quote that opens a part of the word, or an escape, at
@@ -502,10 +503,76 @@ func (r *redactor) url(k int) int {
 			colon = e
 		}
 	}
-	if at < 0 {
+	if at >= 0 {
+		return r.userinfo(k, colon, at)
+	}
+	if e < len(s) && s[e] == '/' && e-k >= 11 {
+		return r.pathSecret(k, e)
+	}
+	return k
+}
+
+// pathSecret redacts the secret that the URL of a chat webhook or bot API
+// carries in its path, with no name before it: hooks.slack.com/services/…,
+// discord.com/api/webhooks/ID/TOKEN, api.telegram.org/botID:TOKEN/…,
+// *.webhook.office.com/webhookb2/…. The host is s[k:e], e at the path's
+// '/'; it returns where scanning resumes.
+func (r *redactor) pathSecret(k, e int) int {
+	s := r.s
+	host := s[k:e]
+	from, seg := -1, false
+	switch {
+	case host == "hooks.slack.com":
+		for _, p := range [...]string{"/services/", "/workflows/", "/triggers/"} {
+			if strings.HasPrefix(s[e:], p) {
+				from = e + len(p)
+			}
+		}
+	case host == "discord.com" || host == "discordapp.com" || strings.HasSuffix(host, ".discord.com"):
+		// /api[/vN]/webhooks/ID/TOKEN: the token after the id.
+		if x := strings.Index(s[e:min(len(s), e+24)], "/webhooks/"); x >= 0 {
+			id := e + x + len("/webhooks/")
+			if end := urlPathEnd(s, id, true); end < len(s) && s[end] == '/' {
+				from, seg = end+1, true
+			}
+		}
+	case host == "api.telegram.org":
+		if strings.HasPrefix(s[e:], "/bot") {
+			if end := urlPathEnd(s, e+4, true); end > e+4 {
+				if c := strings.IndexByte(s[e+4:end], ':'); c >= 0 {
+					from, seg = e+4+c+1, true
+				}
+			}
+		}
+	case strings.HasSuffix(host, ".webhook.office.com"):
+		if strings.HasPrefix(s[e:], "/webhookb2/") {
+			from = e + len("/webhookb2/")
+		}
+	}
+	if from < 0 {
 		return k
 	}
-	return r.userinfo(k, colon, at)
+	end := urlPathEnd(s, from, seg)
+	if end <= from {
+		return k
+	}
+	return r.replace(from, end, Redacted)
+}
+
+// urlPathEnd returns where the URL path starting at k ends: at a blank, a
+// quote, a query, a shell operator or, with seg, at the segment's '/'.
+func urlPathEnd(s string, k int, seg bool) int {
+	for ; k < len(s); k++ {
+		switch s[k] {
+		case ' ', '\t', '\n', '\r', '\'', '"', '`', '?', '#', '<', '>', '|', ';', '&', ')', '\\':
+			return k
+		case '/':
+			if seg {
+				return k
+			}
+		}
+	}
+	return k
 }
 
 // userinfo redacts the secret of the URL userinfo s[k:at], whose first

@@ -259,6 +259,11 @@ func (r *redactor) word(i, j int) int {
 			return end // db.auth("u", "secret"), ftp.login("u", "secret")
 		}
 	}
+	if j < len(s) && s[j] == '(' && dsnCall(s, i, j) {
+		if end := r.thirdArgument(j); end > 0 {
+			return end // DBI->connect("dsn", "u", "secret"), new PDO("dsn", "u", "secret")
+		}
+	}
 	if r.prog != nil && r.prog.slash && i > 0 && s[i-1] == '/' && j < len(s) && s[j] == ':' && startsWord(s, i-1) {
 		// xfreerdp /p:secret
 		for _, o := range r.prog.opts {

@@ -222,12 +222,16 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "padd", "pupdate":
 		return cmd == "keyctl"
 	case "store":
-		return cmd == "secret-tool"
+		return cmd == "secret-tool" || cmd == "git" // git credential store
 	case "-K-", "-K", "--config":
 		// curl -K - reads options, user = "u:p" among them, on its input.
 		return cmd == "curl" && (w == "-K-" || strings.HasPrefix(rest, " -") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&<", rest[2]) >= 0))
 	case "insert":
 		return cmd == "pass"
+	case "approve":
+		return cmd == "git" // git credential approve: password=… lines
+	case "add":
+		return cmd == "vercel" // vercel env add NAME reads the value
 	case "-":
 		// vault login -, ecryptfs-add-passphrase -
 		// systemd-creds encrypt - out, ssh-add - (a private key).

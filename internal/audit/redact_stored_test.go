@@ -67,3 +67,27 @@ func TestRedactURLTokenUsers(t *testing.T) {
 		{"curl https://deploy.bot.2024@h.example/x", nil, []string{"https://deploy.bot.2024@h.example/x"}},
 	})
 }
+
+// TestRedactMoreSecretTakers: more programs and calls that take a secret
+// where no name says so: an option of their own, a positional, a file
+// they read it from, their input, or a call's third argument.
+func TestRedactMoreSecretTakers(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"swift -U bob -K S3cr3tZ list", []string{"S3cr3tZ"}, []string{"swift -U bob -K", "list"}},
+		{"nuget setapikey S3cr3tZ -source x", []string{"S3cr3tZ"}, []string{"nuget setapikey", "-source x"}},
+		{"zkCli.sh -server h addauth digest bob:S3cr3tZ", []string{"S3cr3tZ"}, []string{"addauth digest bob:"}},
+		{"memtier_benchmark -s h -a S3cr3tZ", []string{"S3cr3tZ"}, []string{"memtier_benchmark -s h -a"}},
+		{"pwsh -c '$p = ConvertTo-SecureString \"S3cr3tZ\" -AsPlainText -Force'", []string{"S3cr3tZ"}, []string{"ConvertTo-SecureString \"", "-AsPlainText -Force'"}},
+		{"pwsh -c 'ConvertTo-SecureString -String \"S3cr3tZ\" -AsPlainText'", []string{"S3cr3tZ"}, []string{"ConvertTo-SecureString -String"}},
+		{"printf 'protocol=https\\nhost=x\\nusername=bob\\npassword=%s\\n' S3cr3tZ | git credential approve", []string{"S3cr3tZ"}, []string{"| git credential approve"}},
+		{"vercel env add X production <<< S3cr3tZ", []string{"S3cr3tZ"}, []string{"vercel env add X production <<< "}},
+		{"gcloud auth login --cred-file=<(echo S3cr3tZ)", []string{"S3cr3tZ"}, []string{"gcloud auth login --cred-file=<(echo "}},
+		{"vncviewer -passwd <(echo S3cr3tZ) h", []string{"S3cr3tZ"}, []string{"vncviewer -passwd <(echo ", ") h"}},
+		{"perl -e 'DBI->connect(\"dbi:mysql:x\", \"bob\", \"S3cr3tZ\")'", []string{"S3cr3tZ"}, []string{`DBI->connect("dbi:mysql:x", "bob", "`}},
+		{"php -r '$db = new PDO(\"mysql:host=h\", \"bob\", \"S3cr3tZ\");'", []string{"S3cr3tZ"}, []string{`new PDO("mysql:host=h", "bob", "`}},
+		// Must stay.
+		{"git credential fill <<< 'host=readable'", nil, []string{"<<< 'host=readable'"}},
+		{"swift list readable", nil, []string{"swift list readable"}},
+		{"perl -e 'connect(\"a\", \"b\", \"readable\")'", nil, []string{"readable"}},
+	})
+}

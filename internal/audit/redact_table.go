@@ -159,15 +159,21 @@ var programs = map[string]*program{
 	"rclone":              {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
 	// Secrets given to be stored, hashed or obscured, and unlocks of
 	// password managers: the positional or option is the secret itself.
-	"bw":               {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
-	"ansible-vault":    {pos: []positional{{after: []string{"encrypt_string"}, every: true}}},
-	"caddy":            {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
-	"mosquitto_passwd": {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
-	"kadmin":           {opts: []option{{name: "-w"}}},
-	"security":         {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
-	"pulumi":           {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
-	"hostapd_cli":      {configSub: "*"},
-	"iw":               {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}}, // connect SSID key 0:WEPKEY
+	"bw":                {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
+	"ansible-vault":     {pos: []positional{{after: []string{"encrypt_string"}, every: true}}},
+	"caddy":             {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
+	"mosquitto_passwd":  {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
+	"kadmin":            {opts: []option{{name: "-w"}}},
+	"security":          {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
+	"pulumi":            {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
+	"hostapd_cli":       {configSub: "*"},
+	"iw":                {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}}, // connect SSID key 0:WEPKEY
+	"nuget":             {pos: []positional{{after: []string{"setapikey"}, index: 0}}},
+	"zkCli.sh":          {pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}, // addauth digest user:pw
+	"swift":             {opts: []option{{name: "-K"}, {name: "--key"}}},
+	"memtier_benchmark": {opts: []option{{name: "-a"}, {name: "--authenticate"}}},
+	// PowerShell's ConvertTo-SecureString "pw" -AsPlainText.
+	"ConvertTo-SecureString": {pos: []positional{{index: 0}}, opts: []option{{name: "-String"}}},
 	// Nagios' SNMP check takes the community as -C; net-snmp's user
 	// creators take SNMPv3 passphrases as the snmp* commands do.
 	"check_snmp":              {opts: []option{{name: "-C"}, {name: "-A"}, {name: "-X"}}},

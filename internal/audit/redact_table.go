@@ -167,8 +167,8 @@ var programs = map[string]*program{
 	"security":          {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
 	"pulumi":            {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
 	"hostapd_cli":       {configSub: "*"},
-	"iw":                {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}}, // connect SSID key 0:WEPKEY
-	"nuget":             {pos: []positional{{after: []string{"setapikey"}, index: 0}}},
+	"iw":                {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}},    // connect SSID key 0:WEPKEY
+	"nuget":             {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}},  // not dotnet nuget, which has its own rules
 	"zkCli.sh":          {pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}, // addauth digest user:pw
 	"swift":             {opts: []option{{name: "-K"}, {name: "--key"}}},
 	"memtier_benchmark": {opts: []option{{name: "-a"}, {name: "--authenticate"}}},

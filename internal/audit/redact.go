@@ -169,7 +169,8 @@ func (r *redactor) run() {
 				i = end
 				continue
 			}
-		case '\n', ';', '|', '&':
+		case '\n', '\r', ';', '|', '&':
+			// '\r' is Enter typed into a session's terminal.
 			if c == '\n' && continued(s, i) {
 				break // a line continuation, no command break
 			}
@@ -395,7 +396,7 @@ var secretSuffixes = [...]struct {
 	{"secretkey", keyPlain}, {"secret_key", keyPlain}, {"privatekey", keyPlain}, {"private_key", keyPlain},
 	{"credentials", keyPlain}, {"credential", keyPlain}, {"_auth", keyPlain}, {"_pass", keyPlain},
 	{"authkey", keyPlain}, {"auth_key", keyPlain}, {"passin", keyPlain}, {"passout", keyPlain},
-	{"storepass", keyPlain}, {"keypass", keyPlain}, {"creds", keyPlain},
+	{"storepass", keyPlain}, {"keypass", keyPlain}, {"creds", keyPlain}, {"community", keyPlain},
 	{"authorization", keyAuth}, {"cookie", keyCookie},
 }
 
@@ -683,7 +684,9 @@ func (r *redactor) pem(i int) int {
 	const begin = "-----BEGIN"
 	label := s[i+len(begin) : min(len(s), i+len(begin)+64)]
 	e := strings.Index(label, "-----")
-	if e < 0 || !strings.Contains(label[:e], "PRIVATE KEY") {
+	// OpenVPN's static keys (tls-auth, tls-crypt) are as secret as a
+	// private key.
+	if e < 0 || !strings.Contains(label[:e], "PRIVATE KEY") && !strings.Contains(label[:e], "Static key") {
 		return 0
 	}
 	body := i + len(begin) + e + 5

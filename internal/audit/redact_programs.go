@@ -198,11 +198,14 @@ func startsWord(s string, i int) bool {
 	if i == 0 {
 		return true
 	}
-	switch s[i-1] {
+	switch c := s[i-1]; c {
 	case ' ', '\t', '\n', '"', '\'', '(', '`', ';', '|', '&':
 		return true
+	default:
+		// A terminal's control keys typed into a session (Enter as
+		// '\r', Ctrl-U, Ctrl-C) end what came before.
+		return c < ' '
 	}
-	return false
 }
 
 // hasSub reports whether the current program's arguments so far include

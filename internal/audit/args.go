@@ -54,7 +54,7 @@ func redactArgs(args json.RawMessage, maxValue int, found *[]string) json.RawMes
 		maxValue = DefaultMaxValue
 	}
 	total := min(max(16*maxValue, 64<<10), 512<<10)
-	out, err := redactJSON(args, maxValue, secretStdin(args), found)
+	out, err := redactJSON(args, maxValue, secretTexts(args), found)
 	if err != nil {
 		return appendQuoted(nil, bound(redactFound(string(args), found), maxValue))
 	}
@@ -64,24 +64,36 @@ func redactArgs(args json.RawMessage, maxValue int, found *[]string) json.RawMes
 	return out
 }
 
-// secretStdin reports whether args are a tool's that runs a command or
-// script with a stdin text (run_command, run_script) and the command reads
-// a secret there (chpasswd, sudo -S, docker login --password-stdin) or
-// writes it to a credential file: the stdin text is then a secret as a
-// whole, as the here-string or echo before such a command would be. The
-// fields are matched as the tools decode them (encoding/json, any case).
-func secretStdin(args json.RawMessage) bool {
-	if !bytes.Contains(bytes.ToLower(args), []byte(`stdin"`)) {
-		return false
+// wholeSecrets says which top-level texts of a call are secrets as a
+// whole (secretTexts).
+type wholeSecrets struct{ stdin, content bool }
+
+// secretTexts reports which top-level texts of args are a secret as a
+// whole. stdin: args are a tool's that runs a command or script with a
+// stdin text (run_command, run_script) and the command reads a secret
+// there (chpasswd, sudo -S, docker login --password-stdin) or writes it to
+// a credential file, as the here-string or echo before such a command
+// would be. content: args are write_file's and the path is a credential
+// file (~/.pgpass, /etc/ppp/chap-secrets, /etc/shadow, …), whose content
+// is as secret as an echo redirected there. The fields are matched as the
+// tools decode them (encoding/json, any case).
+func secretTexts(args json.RawMessage) wholeSecrets {
+	lower := bytes.ToLower(args)
+	stdin, content := bytes.Contains(lower, []byte(`stdin"`)), bytes.Contains(lower, []byte(`content"`))
+	if !stdin && !content {
+		return wholeSecrets{}
 	}
 	var top struct {
-		Command, Script string
-		Stdin           json.RawMessage
+		Command, Script, Path string
+		Stdin, Content        json.RawMessage
 	}
-	if json.Unmarshal(args, &top) != nil || len(top.Stdin) == 0 {
-		return false
+	if json.Unmarshal(args, &top) != nil {
+		return wholeSecrets{}
 	}
-	return ReadsSecretInput(top.Command) || ReadsSecretInput(top.Script)
+	return wholeSecrets{
+		stdin:   stdin && len(top.Stdin) > 0 && (ReadsSecretInput(top.Command) || ReadsSecretInput(top.Script)),
+		content: content && len(top.Content) > 0 && credentialFile(top.Path),
+	}
 }
 
 type jsonFrame struct {
@@ -90,9 +102,9 @@ type jsonFrame struct {
 	wantKey bool // in an object, the next token is a key
 }
 
-// redactJSON redacts the JSON value in; with stdinSecret the value of a
-// top-level stdin key is a secret (secretStdin).
-func redactJSON(in []byte, maxValue int, stdinSecret bool, found *[]string) ([]byte, error) {
+// redactJSON redacts the JSON value in; whole says which top-level keys'
+// values are secrets whole (secretTexts).
+func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(in))
 	dec.UseNumber()
 	out := make([]byte, 0, min(len(in), 1<<20))
@@ -132,7 +144,7 @@ func redactJSON(in []byte, maxValue int, stdinSecret bool, found *[]string) ([]b
 				out = appendQuoted(out, bound(redactFound(key, found), maxValue))
 				out = append(out, ':')
 				secret = secretKey(key) != keyNone || secretName(key) ||
-					stdinSecret && len(stack) == 1 && strings.EqualFold(key, "stdin")
+					len(stack) == 1 && (whole.stdin && strings.EqualFold(key, "stdin") || whole.content && strings.EqualFold(key, "content"))
 				pwd = !secret && pwdName(key)
 				pair = ""
 				if _, ok := (&redactor{}).pairSplit(key); ok && !secret {

@@ -169,14 +169,15 @@ func (r *redactor) run() {
 				i = end
 				continue
 			}
-		case '\n', ';', '|', '&':
+		case '\n', '\r', ';', '|', '&':
+			// '\r' is Enter typed into a session's terminal.
 			if c == '\n' && continued(s, i) {
 				break // a line continuation, no command break
 			}
 			r.prog = nil
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
-			r.stdinGroup(c)
+			r.stdinGroup(c, i)
 		case '/', '~':
 			r.servicePassword(i)
 			if r.stdin.tee && startsWord(s, i) {
@@ -201,6 +202,12 @@ func (r *redactor) word(i, j int) int {
 	}
 	if end := r.scriptSetter(i, j); end > 0 {
 		return end // os.environ['PGPASSWORD'] = …, os.putenv("PGPASSWORD", …)
+	}
+	if len(w) >= 7 && len(w) <= 13 && (w[0] == 'r' || w[0] == 't' || w[0] == 'i' || w[0] == 'c') {
+		if ps, ok := snmpdDirective(w); ok && directiveStart(s, i) {
+			r.lookAhead(j, ps, false) // echo 'rocommunity S3cret' >> snmpd.conf
+			return j
+		}
 	}
 	switch w[0] {
 	case '-':
@@ -251,6 +258,11 @@ func (r *redactor) word(i, j int) int {
 	if j < len(s) && s[j] == '(' && loginCall(w) {
 		if end := r.secondArgument(j); end > 0 {
 			return end // db.auth("u", "secret"), ftp.login("u", "secret")
+		}
+	}
+	if j < len(s) && s[j] == '(' && dsnCall(s, i, j) {
+		if end := r.thirdArgument(j); end > 0 {
+			return end // DBI->connect("dsn", "u", "secret"), new PDO("dsn", "u", "secret")
 		}
 	}
 	if r.prog != nil && r.prog.slash && i > 0 && s[i-1] == '/' && j < len(s) && s[j] == ':' && startsWord(s, i-1) {
@@ -384,7 +396,7 @@ var secretSuffixes = [...]struct {
 	{"secretkey", keyPlain}, {"secret_key", keyPlain}, {"privatekey", keyPlain}, {"private_key", keyPlain},
 	{"credentials", keyPlain}, {"credential", keyPlain}, {"_auth", keyPlain}, {"_pass", keyPlain},
 	{"authkey", keyPlain}, {"auth_key", keyPlain}, {"passin", keyPlain}, {"passout", keyPlain},
-	{"storepass", keyPlain}, {"keypass", keyPlain}, {"creds", keyPlain},
+	{"storepass", keyPlain}, {"keypass", keyPlain}, {"creds", keyPlain}, {"community", keyPlain},
 	{"authorization", keyAuth}, {"cookie", keyCookie},
 }
 
@@ -672,7 +684,9 @@ func (r *redactor) pem(i int) int {
 	const begin = "-----BEGIN"
 	label := s[i+len(begin) : min(len(s), i+len(begin)+64)]
 	e := strings.Index(label, "-----")
-	if e < 0 || !strings.Contains(label[:e], "PRIVATE KEY") {
+	// OpenVPN's static keys (tls-auth, tls-crypt) are as secret as a
+	// private key.
+	if e < 0 || !strings.Contains(label[:e], "PRIVATE KEY") && !strings.Contains(label[:e], "Static key") {
 		return 0
 	}
 	body := i + len(begin) + e + 5

@@ -53,6 +53,34 @@ func (r *redactor) scriptSetter(i, j int) int {
 	return r.replace(start, end, Redacted)
 }
 
+// dsnCall reports whether the word s[i:j], followed by '(', is Perl's
+// DBI->connect or PHP's new PDO, whose third argument is the password.
+func dsnCall(s string, i, j int) bool {
+	switch s[i:j] {
+	case "connect":
+		return strings.HasSuffix(s[:i], "DBI->")
+	case "PDO":
+		return strings.HasSuffix(s[:i], "new ")
+	}
+	return false
+}
+
+// thirdArgument redacts the third quoted argument of the call whose '('
+// is at k, the first being quoted too.
+func (r *redactor) thirdArgument(k int) int {
+	s := r.s
+	k = skipBlanks(s, k+1)
+	if k >= len(s) || !startsQuote(s, k) {
+		return 0
+	}
+	_, e := valueSpan(s, k)
+	k = skipBlanks(s, e+1)
+	if k >= len(s) || s[k] != ',' {
+		return 0
+	}
+	return r.secondArgument(k)
+}
+
 // loginCall reports whether the word w, followed by '(', names a call
 // whose second argument is a password.
 func loginCall(w string) bool {

@@ -21,7 +21,8 @@ func secretFileOption(cmd, w string) bool {
 		// openvpn --auth-user-pass <(printf 'u\npw'): user and password
 		// lines; smbclient -A: an authentication file.
 		cmd == "openvpn" && (w == "--auth-user-pass" || w == "--askpass" || w == "--http-proxy-user-pass"),
-		strings.HasPrefix(cmd, "smb") && w == "-A", cmd == "rpcclient" && w == "-A", cmd == "net" && w == "-A":
+		strings.HasPrefix(cmd, "smb") && w == "-A", cmd == "rpcclient" && w == "-A", cmd == "net" && w == "-A",
+		strings.HasSuffix(cmd, "vncviewer") && (w == "-passwd" || w == "-PasswordFile"):
 		return true
 	}
 	name := strings.TrimLeft(w, "-")
@@ -31,7 +32,7 @@ func secretFileOption(cmd, w string) bool {
 	// --password-file, --passphrase-fd, --key-file, --token-file.
 	for _, suf := range [...]string{"-file", "_file", "-fd", "_fd"} {
 		if base, ok := strings.CutSuffix(name, suf); ok {
-			return secretName(base) || secretKey(base) != keyNone || base == "netrc"
+			return secretName(base) || secretKey(base) != keyNone || base == "netrc" || base == "cred"
 		}
 	}
 	return false

@@ -62,6 +62,15 @@ func (sec Secrets) Redact(text string) string {
 	return text
 }
 
+// SecretsIn returns the texts Redact replaces in s, in order: a tool
+// that hands s over in parts (session_send) finds which of them lie in
+// the part it sends.
+func SecretsIn(s string) []string {
+	var found []string
+	redactFound(s, &found)
+	return found
+}
+
 // With returns sec with the texts vs added: secrets a tool knows of that
 // no rule finds in the text alone (a password typed at a prompt).
 func (sec Secrets) With(vs ...string) Secrets {

@@ -6,7 +6,8 @@ import "strings"
 // one of its parts (split at '_', '-' and '.', compared lower-cased)
 // carries a credential word anywhere in it: PGPASSWORD, MYSQL_PWD,
 // REDISCLI_AUTH, SSHPASS, BORG_PASSPHRASE, GITHUB_TOKEN, TS_AUTHKEY,
-// AWS_SECRET_ACCESS_KEY, *_CREDENTIALS, WIFI_PSK, SENTRY_DSN, KEY, …
+// AWS_SECRET_ACCESS_KEY, *_CREDENTIALS, WIFI_PSK, SENTRY_DSN, KEY,
+// SNMP_COMMUNITY, …
 //
 // It is wider than secretKey, which matches suffixes of any key, and so is
 // used only where a name is plainly a name: before '=' (a shell or env
@@ -83,6 +84,11 @@ func secretName(w string) bool {
 			}
 		}
 	}
+	// An SNMP community is the agent's password: SNMP_COMMUNITY,
+	// RO_COMMUNITY, snmpcommunity (nmap's script argument), community.
+	if hasSuffixBytes(last, "community") {
+		return true
+	}
 	// A name whose last part is a key: API_KEY, ACCESS_KEY, PRIVATE_KEY,
 	// ENCRYPTION_KEY, AccountKey, KEY itself; not a public one.
 	if hasSuffixBytes(last, "key") {
@@ -108,7 +114,7 @@ var credentialStarts = func() (t [256][256]uint32) {
 	for _, w := range [...]string{
 		"pass", "secret", "credential", "creds", "key", "token", "auth", "psk", "dsn", "sig",
 		"bearer", "cookie", "connectionstring", "apikey", "privatekey", "accesskey", "pat", "pin", "webhook",
-		"pswd", "jwt", "otp", "totp", "puk", "pepper", "session",
+		"pswd", "jwt", "otp", "totp", "puk", "pepper", "session", "community",
 	} {
 		t[w[0]][w[1]] |= 1 << (w[2] - 'a')
 	}
@@ -142,6 +148,7 @@ var nameWords = func() (t [256][]string) {
 	for _, w := range [...]string{
 		"password", "passwd", "passphrase", "passcode", "passkey", "secret", "credential",
 		"apikey", "privatekey", "accesskey", "authkey", "signature", "cookie", "connectionstring", "webhook",
+		"communitystring",
 	} {
 		t[w[0]] = append(t[w[0]], w)
 	}

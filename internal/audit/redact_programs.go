@@ -47,6 +47,9 @@ type positional struct {
 	every bool
 	// split: which part of the positional is secret; whole by default.
 	split split
+	// and: a second secret positional after index (snmpd.conf's
+	// createUser: authentication, then privacy passphrase); 0 for none.
+	and int
 }
 
 type program struct {
@@ -195,11 +198,14 @@ func startsWord(s string, i int) bool {
 	if i == 0 {
 		return true
 	}
-	switch s[i-1] {
+	switch c := s[i-1]; c {
 	case ' ', '\t', '\n', '"', '\'', '(', '`', ';', '|', '&':
 		return true
+	default:
+		// A terminal's control keys typed into a session (Enter as
+		// '\r', Ctrl-U, Ctrl-C) end what came before.
+		return c < ' '
 	}
-	return false
 }
 
 // hasSub reports whether the current program's arguments so far include
@@ -575,13 +581,13 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 					want = 1
 				}
 			}
-			if (ps.every && (ps.split != whole || !strings.Contains(tok, "="))) || (!ps.every && idx == want) {
+			if (ps.every && (ps.split != whole || !strings.Contains(tok, "="))) || (!ps.every && (idx == want || idx == ps.and && ps.and > want)) {
 				r.queue(k, e, ps.split)
 			}
 			idx++
 			// A command takes a few secrets at most; stopping keeps
 			// the queue short however long the command is.
-			if (!ps.every && idx > want) || idx >= maxSecretPositionals {
+			if (!ps.every && idx > max(want, ps.and)) || idx >= maxSecretPositionals {
 				r.lookEnd = e
 				return
 			}

@@ -22,6 +22,7 @@ type stdinState struct {
 	feed  [8]span
 	nfeed int
 	docAt int
+	docQ  byte // the quote of the string docAt sits in (enclosingQuote)
 	depth int  // open ( and { groups, whose commands share one output
 	tee   bool // the current command is tee, writing its input to files
 	// wrapper: the current command runs another with its input (sudo).
@@ -41,6 +42,10 @@ type stdinState struct {
 	// (sshpass -d 3, openssl -passin fd:3), whose here-strings and
 	// here-documents are secret (redact_fds.go).
 	fds uint16
+	// assignEnd is where the value of an assignment before the command
+	// ends (LC_ALL=C sudo -S …), at group depth assignDepth: the words
+	// up to it name no command.
+	assignEnd, assignDepth int
 }
 
 // stdinReader reports whether the program w reads a password or token
@@ -78,6 +83,9 @@ func (r *redactor) stdinWord(i, j int) int {
 	}
 	if st.atCmd && shellKeyword(w) {
 		return j // if echo … | chpasswd; then …: the command follows
+	}
+	if st.atCmd && (i < st.assignEnd && st.depth == st.assignDepth || r.assignment(i, j)) {
+		return j // FOO=1 sudo -S …: the command follows the assignments
 	}
 	if st.atCmd {
 		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt, st.sshpass = false, w, w == "tee", stdinWrapper(w), i, w == "sshpass"
@@ -181,7 +189,7 @@ func (r *redactor) secretInput(at int) {
 	st.nfeed = 0
 	if st.docAt >= 0 && !st.heredocs {
 		st.heredocs = true
-		r.queueHeredocs(st.docAt)
+		r.queueHeredocs(st.docAt, st.docQ)
 	}
 }
 
@@ -214,18 +222,24 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "padd", "pupdate":
 		return cmd == "keyctl"
 	case "store":
-		return cmd == "secret-tool"
+		return cmd == "secret-tool" || cmd == "git" // git credential store
 	case "-K-", "-K", "--config":
 		// curl -K - reads options, user = "u:p" among them, on its input.
 		return cmd == "curl" && (w == "-K-" || strings.HasPrefix(rest, " -") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&<", rest[2]) >= 0))
 	case "insert":
 		return cmd == "pass"
+	case "approve":
+		return cmd == "git" // git credential approve: password=… lines
+	case "add":
+		return cmd == "vercel" // vercel env add NAME reads the value
 	case "-":
 		// vault login -, ecryptfs-add-passphrase -
 		// systemd-creds encrypt - out, ssh-add - (a private key).
 		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add"
 	case "password_stdin":
 		return cmd == "sshfs" // sshfs -o password_stdin
+	case "private-key", "preshared-key":
+		return cmd == "wg" // wg set wg0 private-key /dev/stdin
 	case "-t", "--password-from-stdin":
 		return cmd == "pdbedit"
 	}
@@ -318,8 +332,8 @@ func (r *redactor) feedSpan(f span) {
 	}
 }
 
-// stdinGroup follows ( and { groups at c.
-func (r *redactor) stdinGroup(c byte) {
+// stdinGroup follows ( and { groups at c, at i.
+func (r *redactor) stdinGroup(c byte, i int) {
 	st := &r.stdin
 	switch c {
 	case '(':
@@ -332,6 +346,11 @@ func (r *redactor) stdinGroup(c byte) {
 	case ')', '}':
 		if st.depth > 0 && (c == ')' || st.atCmd) {
 			st.depth--
+			if st.depth == st.assignDepth && i < st.assignEnd {
+				// X=$(…) sudo -S …: the assignment's value goes on,
+				// and the command after it is still to come.
+				st.atCmd = true
+			}
 		}
 	}
 }
@@ -339,13 +358,36 @@ func (r *redactor) stdinGroup(c byte) {
 // stdinRedirect handles a '<' at i: the word after <<< and the bodies of
 // here-documents are the secret of a command that reads one (bash reads
 // the last of several, so every one counts). It returns where scanning
-// resumes, or 0.
+// resumes, or 0 to go on at i+1. Scanning goes on after a << or <<<
+// operator, whose other '<'s redirect nothing of their own: the "<<"
+// inside "<<<" is no here-document.
 func (r *redactor) stdinRedirect(i int) int {
+	if end := r.redirectAt(i); end > 0 {
+		return end
+	}
+	if i+1 < len(r.s) && r.s[i+1] == '<' {
+		if i+2 < len(r.s) && r.s[i+2] == '<' {
+			return i + 3
+		}
+		return i + 2
+	}
+	return 0
+}
+
+// redirectAt is stdinRedirect but for the operator's length.
+func (r *redactor) redirectAt(i int) int {
 	s, st := r.s, &r.stdin
 	if !strings.HasPrefix(s[i:], "<<") {
 		// htpasswd -i f bob < <(echo secret)
 		if k := skipBlanks(s, i+1); st.secret && k > i+1 && strings.HasPrefix(s[k:], "<(") {
 			r.processSecret(k + 1)
+		}
+		// A program that reads a secret on its input reads it from a
+		// file it is given as well: docker secret create x <(echo …),
+		// restic -p <(echo …), wg set wg0 private-key <(echo …),
+		// gcloud secrets versions add x --data-file=<(echo …).
+		if st.secret && strings.HasPrefix(s[i:], "<(") {
+			r.processSecret(i + 1)
 		}
 		return 0
 	}
@@ -362,7 +404,7 @@ func (r *redactor) stdinRedirect(i int) int {
 				r.feedSpan(span{start, end})
 			}
 		} else if st.docAt < 0 {
-			st.docAt = i
+			st.docAt, st.docQ = i, r.enclosingQuote(i)
 		}
 		return 0
 	}
@@ -377,14 +419,28 @@ func (r *redactor) stdinRedirect(i int) int {
 		return 0
 	}
 	st.heredocs = true
-	r.queueHeredocs(i)
+	r.queueHeredocs(i, r.enclosingQuote(i))
+	return 0
+}
+
+// enclosingQuote returns the quote of the string the operator at i sits
+// in (sh -c '…', bash <<< "…"), or 0 at the top level or when the quote
+// tracker is past i (the bodies then run to their delimiter lines or the
+// end, redacting more, never less).
+func (r *redactor) enclosingQuote(i int) byte {
+	if q, ok := r.quoteAt(i); ok && (q == '\'' || q == '"') {
+		return q
+	}
 	return 0
 }
 
 // queueHeredocs queues the bodies of the here-documents whose first
 // operator is at i: it reads every delimiter on the rest of its line
 // once, then the bodies after it in order, so the pass stays linear.
-func (r *redactor) queueHeredocs(i int) {
+// Inside a string quoted with q, the inner shell ends a body at its
+// delimiter followed by that string's closing quote too (bash -c 'chpasswd
+// <<EOF⏎…⏎EOF'), which stays readable.
+func (r *redactor) queueHeredocs(i int, q byte) {
 	s := r.s
 	eol := strings.IndexByte(s[i:], '\n')
 	if eol < 0 {
@@ -415,7 +471,7 @@ func (r *redactor) queueHeredocs(i int) {
 			if e >= 0 {
 				line = s[stop : stop+e]
 			}
-			if strings.TrimLeft(line, "\t") == delim {
+			if t := strings.TrimLeft(line, "\t"); t == delim || q != 0 && len(t) > len(delim) && t[len(delim)] == q && strings.HasPrefix(t, delim) {
 				break
 			}
 			if e < 0 {
@@ -481,3 +537,35 @@ func (r *redactor) prompts(w string, j int) bool {
 	}
 	return false
 }
+
+// assignment reports whether the word s[i:j] at a command's start is the
+// name of a variable assigned there (NAME=value, NAME+=value), noting
+// where its value ends.
+func (r *redactor) assignment(i, j int) bool {
+	s, st := r.s, &r.stdin
+	k := j
+	switch {
+	case k < len(s) && s[k] == '=':
+		k++
+	case strings.HasPrefix(s[k:], "+="):
+		k += 2
+	default:
+		return false
+	}
+	if c := s[i]; c >= '0' && c <= '9' {
+		return false
+	}
+	for p := i; p < j; p++ {
+		if c := s[p]; c == '-' || c == '.' {
+			return false
+		}
+	}
+	// The value is read at most maxAssignValue bytes far, so that values
+	// nested in values (A=$(B=$(…) do not make the pass quadratic.
+	q, _ := r.quoteAt(k)
+	st.assignEnd, st.assignDepth = wordEnd(s[:min(len(s), k+maxAssignValue)], k, q, false), st.depth
+	return true
+}
+
+// maxAssignValue bounds how far an assignment's value is read.
+const maxAssignValue = 4096

@@ -156,9 +156,31 @@ var programs = map[string]*program{
 	}},
 	"wpa_passphrase":      {pos: []positional{{index: 1}}},
 	"transmission-remote": {opts: []option{{name: "-n", split: afterColon}, {name: "--auth", split: afterColon}}},
-	"rclone":              {configSub: "config"},
-	"mkpasswd":            {pos: []positional{{every: true}}},
-	"psexec.py":           impacket, "smbexec.py": impacket, "wmiexec.py": impacket, "atexec.py": impacket,
+	"rclone":              {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
+	// Secrets given to be stored, hashed or obscured, and unlocks of
+	// password managers: the positional or option is the secret itself.
+	"bw":                {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
+	"ansible-vault":     {pos: []positional{{after: []string{"encrypt_string"}, every: true}}},
+	"caddy":             {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
+	"mosquitto_passwd":  {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
+	"kadmin":            {opts: []option{{name: "-w"}}},
+	"security":          {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
+	"pulumi":            {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
+	"hostapd_cli":       {configSub: "*"},
+	"iw":                {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}},    // connect SSID key 0:WEPKEY
+	"nuget":             {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}},  // not dotnet nuget, which has its own rules
+	"zkCli.sh":          {pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}, // addauth digest user:pw
+	"swift":             {opts: []option{{name: "-K"}, {name: "--key"}}},
+	"memtier_benchmark": {opts: []option{{name: "-a"}, {name: "--authenticate"}}},
+	// PowerShell's ConvertTo-SecureString "pw" -AsPlainText.
+	"ConvertTo-SecureString": {pos: []positional{{index: 0}}, opts: []option{{name: "-String"}}},
+	// Nagios' SNMP check takes the community as -C; net-snmp's user
+	// creators take SNMPv3 passphrases as the snmp* commands do.
+	"check_snmp":              {opts: []option{{name: "-C"}, {name: "-A"}, {name: "-X"}}},
+	"net-snmp-create-v3-user": {opts: []option{{name: "-A"}, {name: "-X"}}},
+	"net-snmp-config":         {opts: []option{{name: "-A"}, {name: "-X"}}},
+	"mkpasswd":                {pos: []positional{{every: true}}},
+	"psexec.py":               impacket, "smbexec.py": impacket, "wmiexec.py": impacket, "atexec.py": impacket,
 	"dcomexec.py": impacket, "secretsdump.py": impacket, "GetUserSPNs.py": impacket,
 	"GetNPUsers.py": impacket, "getTGT.py": impacket, "mssqlclient.py": impacket, "smbclient.py": impacket,
 	"psql": postgresLike, "createdb": postgresLike, "createuser": postgresLike, "dropdb": postgresLike,

@@ -440,7 +440,8 @@ func subscriptEnd(s string, i, j int) int {
 func (r *redactor) url(k int) int {
 	s := r.s
 	colon, at := -1, -1
-	for e := k; e < len(s); e++ {
+	e := k
+	for ; e < len(s); e++ {
 		c := s[e]
 		if c == '"' || c == '\'' || c == '\\' || c == '`' || c == '$' && e+1 < len(s) && strings.IndexByte(`'({`, s[e+1]) >= 0 {
 			// A quote that opens a part of the word, or an escape, at
@@ -502,8 +503,123 @@ func (r *redactor) url(k int) int {
 			colon = e
 		}
 	}
-	if colon >= 0 && at > colon+1 {
-		return r.replace(colon+1, at, Redacted)
+	if at >= 0 {
+		return r.userinfo(k, colon, at)
+	}
+	if e < len(s) && s[e] == '/' && e-k >= 11 {
+		return r.pathSecret(k, e)
 	}
 	return k
+}
+
+// pathSecret redacts the secret that the URL of a chat webhook or bot API
+// carries in its path, with no name before it: hooks.slack.com/services/…,
+// discord.com/api/webhooks/ID/TOKEN, api.telegram.org/botID:TOKEN/…,
+// *.webhook.office.com/webhookb2/…. The host is s[k:e], e at the path's
+// '/'; it returns where scanning resumes.
+func (r *redactor) pathSecret(k, e int) int {
+	s := r.s
+	host := s[k:e]
+	from, seg := -1, false
+	switch {
+	case host == "hooks.slack.com":
+		for _, p := range [...]string{"/services/", "/workflows/", "/triggers/"} {
+			if strings.HasPrefix(s[e:], p) {
+				from = e + len(p)
+			}
+		}
+	case host == "discord.com" || host == "discordapp.com" || strings.HasSuffix(host, ".discord.com"):
+		// /api[/vN]/webhooks/ID/TOKEN: the token after the id.
+		if x := strings.Index(s[e:min(len(s), e+24)], "/webhooks/"); x >= 0 {
+			id := e + x + len("/webhooks/")
+			if end := urlPathEnd(s, id, true); end < len(s) && s[end] == '/' {
+				from, seg = end+1, true
+			}
+		}
+	case host == "api.telegram.org":
+		if strings.HasPrefix(s[e:], "/bot") {
+			if end := urlPathEnd(s, e+4, true); end > e+4 {
+				if c := strings.IndexByte(s[e+4:end], ':'); c >= 0 {
+					from, seg = e+4+c+1, true
+				}
+			}
+		}
+	case strings.HasSuffix(host, ".webhook.office.com"):
+		if strings.HasPrefix(s[e:], "/webhookb2/") {
+			from = e + len("/webhookb2/")
+		}
+	}
+	if from < 0 {
+		return k
+	}
+	end := urlPathEnd(s, from, seg)
+	if end <= from {
+		return k
+	}
+	return r.replace(from, end, Redacted)
+}
+
+// urlPathEnd returns where the URL path starting at k ends: at a blank, a
+// quote, a query, a shell operator or, with seg, at the segment's '/'.
+func urlPathEnd(s string, k int, seg bool) int {
+	for ; k < len(s); k++ {
+		switch s[k] {
+		case ' ', '\t', '\n', '\r', '\'', '"', '`', '?', '#', '<', '>', '|', ';', '&', ')', '\\':
+			return k
+		case '/':
+			if seg {
+				return k
+			}
+		}
+	}
+	return k
+}
+
+// userinfo redacts the secret of the URL userinfo s[k:at], whose first
+// ':' is at colon (or -1), and returns where scanning resumes.
+func (r *redactor) userinfo(k, colon, at int) int {
+	s := r.s
+	if colon > at {
+		colon = -1 // https://user@host:443: the port's colon
+	}
+	switch {
+	case colon >= 0 && at > colon+1 && tokenPlaceholder(s[colon+1:at]):
+		// https://TOKEN:x-oauth-basic@github.com: the user is the token.
+		return r.replace(k, colon, Redacted)
+	case colon >= 0 && at > colon+1:
+		return r.replace(colon+1, at, Redacted)
+	case colon >= 0 && at == colon+1 && tokenUser(s[k:colon]):
+		return r.replace(k, colon, Redacted) // https://TOKEN:@host
+	case colon < 0 && at > k && tokenUser(s[k:at]):
+		return r.replace(k, at, Redacted) // https://TOKEN@host
+	}
+	return k
+}
+
+// tokenPlaceholder reports whether a URL's password is the fixed word a
+// forge takes beside a token given as the user name.
+func tokenPlaceholder(p string) bool {
+	return p == "x-oauth-basic" || p == "x-oauth-token" || p == "x-token-auth"
+}
+
+// tokenUser reports whether a URL's user name without a password is an
+// access token (a 40-digit hex GitHub token, an Azure DevOps or Bitbucket
+// one): 20 bytes or more of letters, digits, '_' and '-', with letters and
+// digits both. Names like git, bob or x-access-token stay.
+func tokenUser(u string) bool {
+	if len(u) < 20 {
+		return false
+	}
+	digits, letters := 0, 0
+	for k := 0; k < len(u); k++ {
+		switch c := u[k]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letters++
+		case c != '_' && c != '-':
+			return false
+		}
+	}
+	return digits >= 2 && letters >= 2
 }

@@ -43,7 +43,7 @@ func wrappedCommand(w string) bool {
 	switch w {
 	case "docker", "podman", "gh", "glab", "kubectl", "oc", "curl", "vault", "bao", "openssl", "redis-cli", "nmcli",
 		"keyctl", "secret-tool", "pass", "htpasswd", "sshfs", "gcloud", "fly", "flyctl", "cargo", "wrangler",
-		"passwd", "veracrypt", "ecryptfs-add-passphrase", "systemd-creds", "ssh-add", "sshpass", "openvpn", "pdbedit":
+		"passwd", "veracrypt", "ecryptfs-add-passphrase", "systemd-creds", "ssh-add", "sshpass", "openvpn", "pdbedit", "wg":
 		return true
 	}
 	return false

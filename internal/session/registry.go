@@ -361,18 +361,18 @@ func (r *Registry) get(id string) (*session, error) {
 // Send writes data to the session's input. It may block while the program
 // does not read its input; ctx bounds that.
 func (r *Registry) Send(ctx context.Context, id string, data []byte) error {
-	return r.SendSecret(ctx, id, data, "")
+	return r.SendSecret(ctx, id, data)
 }
 
-// SendSecret is Send of data that holds secret, a text no redaction rule
-// recognises alone (a password typed at a prompt): the recording shows
-// it redacted.
-func (r *Registry) SendSecret(ctx context.Context, id string, data []byte, secret string) error {
+// SendSecret is Send of data that holds secrets, texts no redaction rule
+// recognises in data alone (a password typed at a prompt, the rest of a
+// value an earlier send started): the recording shows them redacted.
+func (r *Registry) SendSecret(ctx context.Context, id string, data []byte, secrets ...string) error {
 	s, err := r.get(id)
 	if err != nil {
 		return fmt.Errorf("send to session %s: %w", id, err)
 	}
-	if err := s.send(ctx, data, secret); err != nil {
+	if err := s.send(ctx, data, secrets); err != nil {
 		return fmt.Errorf("send to session %s: %w", id, err)
 	}
 	return nil

@@ -207,7 +207,7 @@ type writeDeadliner interface {
 	SetWriteDeadline(t time.Time) error
 }
 
-func (s *session) send(ctx context.Context, data []byte, secret string) error {
+func (s *session) send(ctx context.Context, data []byte, secrets []string) error {
 	s.sendMu.Lock()
 	defer s.sendMu.Unlock()
 	if err := ctx.Err(); err != nil {
@@ -220,11 +220,13 @@ func (s *session) send(ctx context.Context, data []byte, secret string) error {
 		}
 	}
 	n, err := s.proc.Write(data)
-	if secret != "" {
-		s.rec.input(bytes.ReplaceAll(data[:n], []byte(secret), []byte(audit.Redacted)))
-	} else {
-		s.rec.input(data[:n])
+	typed := data[:n]
+	for _, secret := range secrets {
+		if secret != "" {
+			typed = bytes.ReplaceAll(typed, []byte(secret), []byte(audit.Redacted))
+		}
 	}
+	s.rec.input(typed)
 	if err != nil {
 		if ctx.Err() != nil {
 			err = ctx.Err()

@@ -430,14 +430,23 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 	}
 	before, gen, prompted := tb.typing, tb.gen, tb.prompted
 	tb.give()
-	secret := ""
+	var secrets []string
 	if prompted {
 		if line, _, _ := strings.Cut(strings.ReplaceAll(a.Data, "\r", "\n"), "\n"); line != "" {
-			secret = line
+			secrets = append(secrets, line)
 			c.KnownSecret(line) // the answer to mysql -p's prompt
 		}
 	}
 	ty := before.feed(data, keyboard{pty: info.PTY, utf8: tb.utf8})
+	// A secret this send finishes may have been started by an earlier
+	// one (export PGPASSWORD= then S3cret, chpasswd <<EOF then its
+	// lines): found in the text the shell reads, it is one of this call's.
+	for _, v := range audit.SecretsIn(ty.text) {
+		if part := sentPart(v, a.Data); part != "" {
+			secrets = append(secrets, part)
+			c.KnownSecret(part)
+		}
+	}
 	plan := &relay.Plan{
 		// What is typed into a session is what its shell will run, on
 		// the session's host.
@@ -464,7 +473,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 				"nothing was typed, send it again")
 		}
 		tb.gen++
-		if err := d.Registry.SendSecret(ctx, a.SessionID, []byte(data), secret); err != nil {
+		if err := d.Registry.SendSecret(ctx, a.SessionID, []byte(data), secrets...); err != nil {
 			const why = "a send to the session failed part way"
 			tb.typing = typing{lost: why, adrift: why, rekeyed: ty.next.rekeyed, renamed: ty.next.renamed}
 			return fail(err)
@@ -631,4 +640,22 @@ func fail(err error) *relay.Outcome {
 	default:
 		return relay.Fail(relay.StatusError, "%v", err)
 	}
+}
+
+// sentPart returns the part of data, one send, that is the secret v found
+// in the text the shell reads: all of v when data holds it, or the
+// first word of data when v ends with it (the rest of a value an earlier
+// send began); "" when v lies in earlier sends only.
+func sentPart(v, data string) string {
+	if strings.Contains(data, v) {
+		return v
+	}
+	w := data
+	if e := strings.IndexAny(w, " \t\r\n;|&"); e >= 0 {
+		w = w[:e]
+	}
+	if w != "" && strings.HasSuffix(v, w) {
+		return w
+	}
+	return ""
 }

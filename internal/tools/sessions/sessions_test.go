@@ -80,12 +80,20 @@ type rig struct {
 
 func newRig(t *testing.T, mode policy.Mode) *rig {
 	t.Helper()
+	return newRigWith(t, mode, session.Options{})
+}
+
+// newRigWith is newRig with the session registry's options o (its
+// Confine is the rig's).
+func newRigWith(t *testing.T, mode policy.Mode, o session.Options) *rig {
+	t.Helper()
 	p, err := policy.New(policy.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rg := &rig{t: t, policy: &seen{Policy: p}, audit: &records{}, levels: &levels{}}
-	reg := session.NewRegistry(session.Options{Confine: rg.levels})
+	o.Confine = rg.levels
+	reg := session.NewRegistry(o)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

@@ -1,0 +1,77 @@
+package sessions
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/session"
+)
+
+// TestSecretsSplitAcrossSends: a secret whose start one send types and
+// whose rest the next send types (export PGPASSWORD= then the value, a
+// password after sshpass -p) is found in the text the
+// shell reads, so neither send's audit record nor the recording keeps it;
+// what is typed around it stays readable. Every command is behind false
+// &&, so nothing runs.
+func TestSecretsSplitAcrossSends(t *testing.T) {
+	dir := t.TempDir()
+	rg := newRigWith(t, policy.Open, session.Options{RecordDir: dir})
+	id := rg.start(nil)
+	for _, s := range []struct {
+		data  string
+		enter bool
+	}{
+		{"false && export PGPASSWORD=", false},
+		{"S3cr3tZa", true},
+		{"false && curl -u bob:", false},
+		{"S3cr3tZb https://example.invalid/", true},
+		{"false && SNMP_COMMUNITY=S3c", false},
+		{"r3tZc ./poll.sh", true},
+		{"false && sshpass -p ", false},
+		{"S3cr3tZd ssh db1 uptime", true},
+		{"echo after-split", true},
+	} {
+		got := rg.approved("session_send", map[string]any{"session_id": id, "data": s.data, "enter": s.enter})
+		if got["status"] != "ok" {
+			t.Fatalf("send %q: %v", s.data, got)
+		}
+	}
+	rg.readUntil(id, "after-split")
+	b, err := json.Marshal(rg.audit.all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(b)
+	for _, leak := range []string{"S3cr3tZa", "S3cr3tZb", "r3tZc", "S3cr3tZd"} {
+		if strings.Contains(log, leak) {
+			t.Errorf("audit records keep %q:\n%s", leak, log)
+		}
+	}
+	for _, kept := range []string{"false \u0026\u0026 export PGPASSWORD=", "https://example.invalid/", "./poll.sh", "ssh db1 uptime", "echo after-split"} {
+		if !strings.Contains(log, kept) && !strings.Contains(log, strings.NewReplacer("&", `\u0026`, ">", `\u003e`, "<", `\u003c`).Replace(kept)) {
+			t.Errorf("audit records lack %q:\n%s", kept, log)
+		}
+	}
+	casts, _ := filepath.Glob(filepath.Join(dir, "*.cast"))
+	if len(casts) != 1 {
+		t.Fatalf("recordings: %v", casts)
+	}
+	cast, err := os.ReadFile(casts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(cast), "\n") {
+		if !strings.Contains(line, `"i", `) {
+			continue // the terminal's echo is output, not what was typed
+		}
+		for _, leak := range []string{"S3cr3tZa", "S3cr3tZb", "r3tZc", "S3cr3tZd"} {
+			if strings.Contains(line, leak) {
+				t.Errorf("recording's input keeps %q: %s", leak, line)
+			}
+		}
+	}
+}

@@ -20,8 +20,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	rev seq basename dirname realpath readlink md5sum sha1sum sha224sum sha256sum
 	sha384sum sha512sum b2sum cksum sum base64 base32 basenc od hexdump strings expr bc
 	tree namei getent nslookup dig host traceroute traceroute6 tracepath mtr iostat vmstat
-	mpstat pidstat sar nfsstat numastat sensors lvs vgs pvs lvdisplay vgdisplay pvdisplay
-	lvscan sleep wait jobs umask ulimit getfacl quota repquota whatis apropos runlevel
+	mpstat pidstat sar nfsstat numastat sensors sleep wait jobs umask ulimit getfacl quota repquota whatis apropos runlevel
 	lsb_release hostid fc-list locate plocate mlocate look dirs cd pushd popd exit return
 	break continue shift read getopts times caller unset tput clear pstree logname whois
 	ping ping6 ipcs upsc apcaccess vcgencmd dnsdomainname uptime nstat ifstat sha1 md5
@@ -260,6 +259,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return moreProgram
 	case "ansible-playbook":
 		return ansiblePlaybookProgram
+	case "lvs", "vgs", "pvs", "lvdisplay", "vgdisplay", "pvdisplay", "lvscan", "lvmconfig":
+		return lvmReportProgram
 	case "init", "telinit", "crontab", "userdel", "deluser", "passwd", "fdisk", "sfdisk", "parted", "tune2fs",
 		"efibootmgr", "losetup", "dmsetup", "mount", "umount", "hostname", "date", "dmesg",
 		"hwclock", "sysctl", "ifconfig", "iw", "ethtool", "smartctl", "nvme", "mdadm",
@@ -356,7 +357,7 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	R_ENVIRON R_ENVIRON_USER EMACSLOADPATH AWS_CONFIG_FILE GOWORK ANSIBLE_CONFIG ANSIBLE_INVENTORY
 	ANSIBLE_VAULT_PASSWORD_FILE ANSIBLE_LIBRARY ANSIBLE_MODULE_UTILS ANSIBLE_COLLECTIONS_PATH
 	ANSIBLE_COLLECTIONS_PATHS ANSIBLE_ROLES_PATH FZF_DEFAULT_COMMAND FZF_DEFAULT_OPTS FZF_DEFAULT_OPTS_FILE
-	SKIM_DEFAULT_COMMAND SKIM_DEFAULT_OPTIONS`)
+	SKIM_DEFAULT_COMMAND SKIM_DEFAULT_OPTIONS LVM_SYSTEM_DIR ZPOOL_SCRIPTS_PATH`)
 
 // fileEnv are variables naming a file that programs which otherwise only
 // read write to: git's index (git status refreshes it), GIT_TRACE* and

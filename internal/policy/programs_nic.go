@@ -39,7 +39,14 @@ const smartctlNoValue = "axHicAjVhXC"
 // their value attached (-son) or ending a cluster (-as on).
 func smartctlProgram(vals []string) (Tier, string) {
 	r := raiser{TierRead, "smartctl"}
-	for _, v := range vals {
+	// next is the word after vals[i], the value of an option that ends it.
+	next := func(i int) string {
+		if i+1 < len(vals) {
+			return vals[i+1]
+		}
+		return ""
+	}
+	for i, v := range vals {
 		if v == "--" {
 			break
 		}
@@ -52,17 +59,30 @@ func smartctlProgram(vals []string) (Tier, string) {
 			if longFlag(v, "--test") || longFlag(v, "--abort") {
 				r.raise(TierBenign, "smartctl "+v+": starts or stops a self-test")
 			}
+			if longFlag(v, "--log") {
+				val, ok := strings.CutPrefix(v[strings.IndexByte(v+"=", '='):], "=")
+				if !ok {
+					val = next(i)
+				}
+				r.raise(smartctlLogSets(val))
+			}
 			continue
 		}
 		if len(v) < 2 || v[0] != '-' {
 			continue
 		}
-		for _, f := range v[1:] {
+		for k, f := range v[1:] {
 			switch {
 			case strings.ContainsRune("soSF", f):
 				r.raise(TierMutate, "smartctl "+v+": changes drive settings")
 			case f == 't' || f == 'X':
 				r.raise(TierBenign, "smartctl "+v+": starts or stops a self-test")
+			case f == 'l':
+				val := v[k+2:]
+				if val == "" {
+					val = next(i)
+				}
+				r.raise(smartctlLogSets(val))
 			}
 			if !strings.ContainsRune(smartctlNoValue, f) {
 				break // the rest of the word is this option's value
@@ -70,4 +90,46 @@ func smartctlProgram(vals []string) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// smartctlLogSets classifies a -l/--log value: most name a log to print,
+// but scterc with times (scterc,70,70 or scterc,reset) sets the drive's
+// error recovery timeouts and scttempint,N sets its temperature logging
+// interval, with ",p" persistently.
+func smartctlLogSets(val string) (Tier, string) {
+	l := strings.ToLower(val)
+	if strings.HasPrefix(l, "scterc,") || strings.HasPrefix(l, "scttempint") {
+		return TierMutate, "smartctl -l " + truncate(val, 32) + ": changes drive settings"
+	}
+	return TierRead, ""
+}
+
+// hdparmMaxSectors reports why an hdparm command sets the drive's visible
+// size: -N reads it alone, but -N with a count (-N1000, -N p1000, -Np1000,
+// the "p" making it permanent) hides every sector past the count, and
+// hdparm takes the count attached to the cluster or as the next word when
+// that starts with a digit or "p".
+func hdparmMaxSectors(vals []string) string {
+	for i, v := range vals {
+		if v == "--" {
+			return ""
+		}
+		if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+			continue
+		}
+		k := strings.IndexByte(v, 'N')
+		if k < 0 {
+			continue
+		}
+		count := v[k+1:]
+		if count == "" && i+1 < len(vals) {
+			if n := vals[i+1]; n != "" && (n[0] >= '0' && n[0] <= '9' || n[0] == 'p' || n[0] == 'P') {
+				count = n
+			}
+		}
+		if count != "" {
+			return "hdparm -N " + truncate(count, 32) + ": changes the drive's visible size (host protected area)"
+		}
+	}
+	return ""
 }

@@ -265,8 +265,9 @@ func argProgram(c *call) (Tier, string) {
 				return TierDestructive, "sysctl " + k + ": names a program the kernel runs as root, outside warden's confinement"
 			}
 		}
-		// -p takes its file attached (-p/etc/x.conf) and clusters (-qp).
-		if hasFlag(vals, 'w', "--write") || hasFlag(vals, 'p', "--load") || hasFlag(vals, 0, "--system") {
+		// -p takes its file attached (-p/etc/x.conf) and clusters (-qp);
+		// -f is procps' other name for -p and the BSDs' only one.
+		if hasFlag(vals, 'w', "--write") || hasFlag(vals, 'p', "--load") || hasFlag(vals, 'f', "") || hasFlag(vals, 0, "--system") {
 			return TierMutate, "sysctl: changes kernel parameters"
 		}
 		for _, o := range ops {
@@ -420,6 +421,9 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "blockdev"
 	case "hdparm":
+		if why := hdparmMaxSectors(vals); why != "" {
+			return TierDestructive, why
+		}
 		if onlyFlagsOps(vals, "-I", "-i", "-g", "-C", "-t", "-T", "-tT", "-H", "-v", "-N") {
 			return TierRead, "hdparm: reads drive information"
 		}

@@ -1,0 +1,128 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotSysctlFile: sysctl -f is procps' other name for -p (and the
+// BSDs' only one): it loads every key=value in the file, so it is not a
+// read however it is spelled.
+func TestBlindSpotSysctlFile(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"sysctl -f /tmp/x.conf",
+		"sysctl -qf /tmp/x.conf",
+		"sysctl -f/tmp/x.conf",
+		"sysctl -e -f /tmp/x.conf",
+		"sudo sysctl -f /tmp/x.conf",
+		"env LC_ALL=C sysctl -f /tmp/x.conf",
+		"sh -c 'sysctl -f /tmp/x.conf'",
+	))
+	runExact(t, p, []exactCase{
+		{"-a", "sysctl -a", TierRead},
+		{"-n key", "sysctl -n net.ipv4.ip_forward", TierRead},
+		{"key", "sysctl vm.swappiness", TierRead},
+	})
+}
+
+// TestBlindSpotDriveSetters: options of drive tools that read alone but
+// set with a value. hdparm -N with a count moves the host protected area
+// (data past it vanishes; "p" makes it permanent) in every way hdparm
+// takes the count; smartctl -l scterc,R,W and scttempint,N set the drive's
+// error recovery and logging in every spelling of -l/--log.
+func TestBlindSpotDriveSetters(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"hdparm -N p1000 /dev/sda",
+		"hdparm -N 1000 /dev/sda",
+		"hdparm -Np1000 /dev/sda",
+		"hdparm -N1000 /dev/sda",
+		"hdparm -qN p1000 /dev/sda",
+		"hdparm --yes-i-know-what-i-am-doing -N p1000 /dev/sda",
+		"sudo hdparm -N P1000 /dev/sda",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"smartctl -l scterc,70,70 /dev/sda",
+		"smartctl -lscterc,70,70 /dev/sda",
+		"smartctl -al scterc,70,70 /dev/sda",
+		"smartctl --log=scterc,70,70 /dev/sda",
+		"smartctl --log scterc,reset /dev/sda",
+		"smartctl --lo=scterc,70,70,p /dev/sda",
+		"smartctl -l scttempint,1,p /dev/sda",
+		"smartctl -l SCTTEMPINT,10 /dev/sda",
+	))
+	runExact(t, p, []exactCase{
+		{"hdparm -N alone", "hdparm -N /dev/sda", TierRead},
+		{"hdparm -I", "hdparm -I /dev/sda", TierRead},
+		{"smartctl -l scterc", "smartctl -l scterc /dev/sda", TierRead},
+		{"smartctl -l selftest", "smartctl -l selftest /dev/sda", TierRead},
+		{"smartctl --log=error", "smartctl --log=error /dev/sda", TierRead},
+		{"smartctl -x", "smartctl -x /dev/sda", TierRead},
+	})
+}
+
+// TestBlindSpotAdminScripts: zpool status/iostat -c run scripts looked up
+// in ZPOOL_SCRIPTS_PATH (~/.zpool.d before /etc/zfs/zpool.d), and
+// LVM_SYSTEM_DIR and ZPOOL_SCRIPTS_PATH choose where those programs find
+// the configuration and scripts they run.
+func TestBlindSpotAdminScripts(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"zpool status -c upath",
+		"zpool status -vc upath",
+		"zpool iostat -c upath",
+		"zpool iostat -v -c upath,smart tank 1 2",
+		"sudo zpool status -c x",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"ZPOOL_SCRIPTS_PATH=/tmp zpool status",
+		"env ZPOOL_SCRIPTS_PATH=/tmp zpool list",
+		"LVM_SYSTEM_DIR=/tmp/lvm lvs",
+		"export LVM_SYSTEM_DIR=/tmp/lvm; vgs",
+	))
+	runExact(t, p, []exactCase{
+		{"zpool status -v", "zpool status -v", TierRead},
+		{"zpool iostat -v", "zpool iostat -v 1 2", TierRead},
+	})
+}
+
+// TestBlindSpotLVMReports: lvs, vgs, pvs and the other reporting commands
+// read, alone or under "lvm", except with --config or a profile (lvm.conf
+// text whose log/file is a file every command appends to), config's
+// --file, vgscan --mknodes and pvscan --cache/--activate.
+func TestBlindSpotLVMReports(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		`lvs --config 'log{file="/root/.bashrc" level=7}'`,
+		`lvs --config='log/file="/tmp/x"'`,
+		`vgs --config 'log{file="/tmp/x"}' vg0`,
+		`pvdisplay --config 'log{file="/tmp/x"}'`,
+		`lvm lvs --config 'log{file="/tmp/x"}'`,
+		`sudo pvs --config 'log{file="/tmp/x"}'`,
+		"vgs --commandprofile x",
+		"lvs --profile=x",
+		"lvs --metadataprofile x",
+		"lvm dumpconfig --file /etc/lvm/lvm.conf",
+		"lvm config -f /etc/lvm/lvm.conf",
+		"lvmconfig --file=/etc/lvm/lvm.conf",
+		"lvmconfig --fi /etc/lvm/lvm.conf",
+		"lvm vgscan --mknodes",
+		"lvm vgscan --mknod",
+		"lvm pvscan --cache",
+		"lvm pvscan -aay",
+		"lvm pvscan --activate ay",
+	))
+	runExact(t, p, []exactCase{
+		{"lvs", "lvs", TierRead},
+		{"lvs -o", "lvs -o +devices,seg_pe_ranges", TierRead},
+		{"lvs --configreport", "lvs --configreport log", TierRead},
+		{"lvs json", "lvs --reportformat json -a", TierRead},
+		{"vgs", "vgs -v", TierRead},
+		{"pvs", "pvs", TierRead},
+		{"lvdisplay -m", "lvdisplay -m", TierRead},
+		{"vgdisplay", "vgdisplay vg0", TierRead},
+		{"lvscan", "lvscan", TierRead},
+		{"lvm lvs", "lvm lvs", TierRead},
+		{"lvm pvscan", "lvm pvscan", TierRead},
+		{"lvmconfig", "lvmconfig --type full", TierRead},
+		{"lvm dumpconfig", "lvm dumpconfig", TierRead},
+	})
+}

@@ -126,3 +126,47 @@ func TestBlindSpotLVMReports(t *testing.T) {
 		{"lvm dumpconfig", "lvm dumpconfig", TierRead},
 	})
 }
+
+// TestBlindSpotBusAddress: a D-Bus address is a list of transports, and
+// unixexec: runs the program it names, so DBUS_SYSTEM_BUS_ADDRESS and the
+// other address variables before any systemd client (systemctl status,
+// loginctl list-sessions), and a client's --address, run a program of the
+// caller's choosing; tcp: hosts meet the host rules; plain unix: sockets
+// stay reads.
+func TestBlindSpotBusAddress(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"DBUS_SYSTEM_BUS_ADDRESS=unixexec:path=/bin/sh,argv1=-c,argv2=id systemctl status",
+		"DBUS_SESSION_BUS_ADDRESS=unixexec:path=/tmp/x systemctl --user status",
+		"DBUS_STARTER_ADDRESS=unixexec:path=/tmp/x hostnamectl",
+		"DBUS_SYSTEM_BUS_ADDRESS='unix:path=/nonexistent;unixexec:path=/tmp/x' timedatectl status",
+		"export DBUS_SYSTEM_BUS_ADDRESS=unixexec:path=/tmp/x; systemctl status",
+		"env DBUS_SYSTEM_BUS_ADDRESS=unixexec:path=/tmp/x loginctl list-sessions",
+		"sudo DBUS_SYSTEM_BUS_ADDRESS=unixexec:path=/tmp/x systemctl status",
+		"busctl --address=unixexec:path=/tmp/x list",
+		"busctl --address unixexec:path=/tmp/x tree",
+		"busctl --addr=unixexec:path=/tmp/x list",
+		"gdbus introspect --address unixexec:path=/tmp/x -d a -o /",
+		"gdbus introspect -a unixexec:path=/tmp/x -d a -o /",
+		"dbus-send --address=unixexec:path=/tmp/x / a.b",
+		"dbus-monitor --address unixexec:path=/tmp/x",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"DBUS_SYSTEM_BUS_ADDRESS=$(cat /tmp/addr) systemctl status",
+		"A=unixexec:path=/tmp/x; DBUS_SYSTEM_BUS_ADDRESS=$A systemctl status",
+		"DBUS_SESSION_BUS_ADDRESS=autolaunch: systemctl --user status",
+		"busctl --address=autolaunch: list",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"DBUS_SYSTEM_BUS_ADDRESS=tcp:host=169.254.169.254,port=80 systemctl status",
+		"DBUS_SYSTEM_BUS_ADDRESS=nonce-tcp:host=%31%36%39.254.169.254,port=80 systemctl status",
+		"busctl --address=tcp:host=169.254.169.254,port=80 list",
+	))
+	runExact(t, p, []exactCase{
+		{"unix system bus", "DBUS_SYSTEM_BUS_ADDRESS=unix:path=/run/dbus/system_bus_socket systemctl status", TierRead},
+		{"unix user bus", "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus systemctl --user status", TierRead},
+		{"busctl list", "busctl list", TierRead},
+		{"busctl unix address", "busctl --address=unix:path=/run/dbus/system_bus_socket list", TierRead},
+		{"dbus-monitor", "dbus-monitor --system", TierRead},
+	})
+}

@@ -166,7 +166,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return mktempProgram
 	case "coredumpctl":
 		return coredumpctlProgram
-	case "busctl", "gdbus", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6", "dbus-send":
+	case "busctl", "gdbus", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6", "dbus-send", "dbus-monitor":
 		return dbusProgram
 	}
 	if _, ok := wrapSpecs[name]; ok {

@@ -531,12 +531,12 @@ var busctlValueLong = []string{"--host", "--machine", "--address", "--match", "-
 	"--destination", "--augment-creds", "--expect-reply", "--auto-start", "--allow-interactive-authorization",
 	"--watch-bind", "--limit-messages"}
 
-// dbusProgram classifies the D-Bus clients: listing, introspecting,
+// dbusCall classifies the D-Bus clients: listing, introspecting,
 // reading properties and watching read; a method call, a property set or
 // an emitted signal can ask a service to do anything (tier 2), and
 // StartTransientUnit asks systemd to run a command outside warden's
 // confinement, like systemd-run (tier 3). Powering off is on the deny list.
-func dbusProgram(c *call) (Tier, string) {
+func dbusCall(c *call) (Tier, string) {
 	vals := c.vals()
 	for _, v := range vals {
 		if strings.Contains(strings.ToLower(v), "starttransientunit") {

@@ -170,3 +170,40 @@ func TestBlindSpotBusAddress(t *testing.T) {
 		{"dbus-monitor", "dbus-monitor --system", TierRead},
 	})
 }
+
+// TestBlindSpotClientConfigDirs: docker's configuration directory
+// (--config, DOCKER_CONFIG) is where it finds the CLI plugins it runs for
+// compose, buildx and the rest, and HELM_PLUGINS and HELM_DATA_HOME choose
+// helm's plugins (downloaders, post-renderers): they choose code, like
+// KUBECONFIG. kubectl --profile writes profile.pprof or --profile-output,
+// and klog's --log-file/--log-dir write logs.
+func TestBlindSpotClientConfigDirs(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"DOCKER_CONFIG=/tmp/c docker compose ps",
+		"export DOCKER_CONFIG=/tmp/c; docker buildx ls",
+		"env DOCKER_CONFIG=/tmp/c docker ps",
+		"docker --config /tmp/c compose ps",
+		"docker --config=/tmp/c ps",
+		"sudo docker --config /tmp/c compose ls",
+		"HELM_PLUGINS=/tmp/p helm list",
+		"HELM_DATA_HOME=/tmp/d helm template x ./chart",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"kubectl get pods --profile=cpu",
+		"kubectl get pods --profile heap --profile-output /etc/x",
+		"kubectl --profile=goroutine --profile-output=/root/.bashrc version",
+		"k3s kubectl get pods --profile=cpu",
+		"kubectl get pods --log-file=/etc/x --logtostderr=false",
+		"kubectl get pods --log_file /etc/x",
+		"kubectl get pods --log-dir=/etc --logtostderr=false",
+	))
+	runExact(t, p, []exactCase{
+		{"docker ps", "docker ps -a", TierRead},
+		{"docker context", "docker -c prod ps", TierRead},
+		{"docker compose ps", "docker compose ps", TierRead},
+		{"kubectl get", "kubectl get pods -A", TierRead},
+		{"kubectl --profile=none", "kubectl get pods --profile=none", TierRead},
+		{"helm list", "helm list -A", TierRead},
+	})
+}

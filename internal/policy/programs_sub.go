@@ -220,7 +220,10 @@ func subcommandProgram(c *call) (Tier, string) {
 		}
 	}
 	if ht, hwhy := c.daemonHost(); ht > t {
-		return ht, hwhy
+		t, why = ht, hwhy
+	}
+	if st, swhy := c.clientSettings(); st > t {
+		return st, swhy
 	}
 	return t, why
 }
@@ -707,18 +710,8 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if first == "events" && hasFlag(rest[1:], 'c', "") {
 			return TierMutate, "zpool events -c: clears the event log"
 		}
-		// status -c and iostat -c run the named scripts from
-		// ZPOOL_SCRIPTS_PATH, by default ~/.zpool.d before
-		// /etc/zfs/zpool.d: a script the agent may have written.
-		if (first == "status" || first == "iostat") && hasFlag(rest[1:], 'c', "") {
-			return TierMutate, "zpool " + first + " -c: runs scripts from ZPOOL_SCRIPTS_PATH (~/.zpool.d first)"
-		}
 		if first == "import" && c.listsOnly() {
 			return TierRead, "zpool import: lists the pools that could be imported"
-		}
-	case "lvm":
-		if lt, lwhy := lvmOptions(first, rest[1:]); lt > t {
-			return lt, lwhy
 		}
 	case "helm":
 		if first == "template" {

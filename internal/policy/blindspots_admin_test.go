@@ -207,3 +207,45 @@ func TestBlindSpotClientConfigDirs(t *testing.T) {
 		{"helm list", "helm list -A", TierRead},
 	})
 }
+
+// TestBlindSpotLibvirtURI: a libvirt URI's ext transport runs its
+// command= program and the ssh transport runs command= in place of ssh
+// (and netcat= on the far host), in virsh -c and in LIBVIRT_DEFAULT_URI
+// or VIRSH_DEFAULT_CONNECT_URI before any libvirt client, with the
+// parameter names unescaped as libvirt does; a URI or daemon address
+// computed at run time is tier 3 like ssh's destination; a file log
+// output and dommemstat --period write.
+func TestBlindSpotLibvirtURI(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"virsh -c qemu+ext:///system?command=/tmp/x list",
+		"virsh --connect=qemu+ext:///system?command=/tmp/x list",
+		"virsh -c 'qemu+ssh://h/system?command=/tmp/x' list",
+		"virsh -c 'qemu+ssh://h/system?comm%61nd=/tmp/x' list",
+		"virsh -c 'qemu+ssh://h/system?netcat=/tmp/x' dominfo vm",
+		"virsh -c 'xen+EXT:///?command=/tmp/x' list",
+		`virsh -c "$(cat /tmp/u)" list`,
+		"LIBVIRT_DEFAULT_URI=qemu+ext:///system?command=/tmp/x virsh list",
+		"VIRSH_DEFAULT_CONNECT_URI=qemu+ext:///system?command=/tmp/x virsh list",
+		"export LIBVIRT_DEFAULT_URI='qemu+ssh://h/system?command=/tmp/x'; virsh list",
+		`LIBVIRT_DEFAULT_URI="$(cat /tmp/u)" virsh list`,
+		`kubectl -s "$(cat /tmp/u)" get pods`,
+		`docker -H "$(cat /tmp/h)" ps`,
+	))
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"LIBVIRT_DEFAULT_URI=qemu+ssh://169.254.169.254/system virsh list",
+		"virsh -c qemu+ssh://169.254.169.254/system list",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"LIBVIRT_LOG_OUTPUTS=1:file:/etc/x virsh list",
+		"virsh dommemstat vm --period 10",
+	))
+	runExact(t, p, []exactCase{
+		{"system URI", "virsh -c qemu:///system list --all", TierRead},
+		{"default URI", "LIBVIRT_DEFAULT_URI=qemu:///system virsh list", TierRead},
+		{"stderr log", "LIBVIRT_LOG_OUTPUTS=1:stderr virsh list", TierRead},
+		{"dommemstat", "virsh dommemstat vm", TierRead},
+		{"ssh keyfile", "virsh -c 'qemu+ssh://h/system?keyfile=/root/.ssh/k' list", TierBenign},
+		{"docker socket", "docker -H unix:///var/run/docker.sock ps", TierRead},
+	})
+}

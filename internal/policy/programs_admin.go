@@ -10,7 +10,9 @@ import "strings"
 // docker runs its CLI plugins (compose, buildx) from; kubectl --profile
 // writes a profile (profile.pprof in the working directory unless
 // --profile-output names another file) and klog's --log-file and
-// --log-dir write logs. Both parse with pflag, which takes long names
+// --log-dir write logs; virsh -c takes a libvirt URI (libvirtURI), and
+// dommemstat --period sets a domain's statistics period. docker and
+// kubectl parse with pflag, which takes long names
 // only whole.
 func (c *call) clientSettings() (Tier, string) {
 	vals := c.vals()
@@ -37,6 +39,21 @@ func (c *call) clientSettings() (Tier, string) {
 		if len(exactOptVals(c.args, "--config")) > 0 {
 			return TierDestructive, "docker --config: the configuration directory names the CLI plugins docker runs"
 		}
+	case "virsh":
+		r := raiser{TierRead, ""}
+		for _, u := range c.optVals(c.args, "-c", "--connect") {
+			if !u.known {
+				c.e.opaque = true
+				r.raise(TierDestructive, "virsh -c: a URI known only at run time can name a program to run")
+				continue
+			}
+			r.raise(libvirtURI(u.val))
+		}
+		// dommemstat --period sets the guest's statistics period.
+		if first == "dommemstat" && len(c.optVals(c.args, "--period")) > 0 {
+			r.raise(TierMutate, "virsh dommemstat --period: sets the domain's statistics period")
+		}
+		return r.t, r.why
 	case "kubectl":
 		r := raiser{TierRead, ""}
 		for _, f := range exactOptVals(c.args, "--log-file", "--log_file", "--log-dir", "--log_dir") {
@@ -57,4 +74,53 @@ func (c *call) clientSettings() (Tier, string) {
 		return r.t, r.why
 	}
 	return TierRead, ""
+}
+
+// daemonHost applies host rules to the daemon or API server a client is
+// pointed at (docker -H, kubectl -s, virsh -c, systemctl -H); reaching it
+// over ssh runs ssh, tier 1 like ssh itself. The systemd clients' -H
+// [USER@]HOST always goes through ssh.
+func (c *call) daemonHost() (Tier, string) {
+	var opts []string
+	switch c.name {
+	case "systemctl", "loginctl", "hostnamectl", "timedatectl", "localectl", "resolvectl", "networkctl", "systemd-analyze", "busctl":
+		var r raiser
+		for _, h := range c.optVals(c.args, "-H", "--host") {
+			if !h.known {
+				c.e.opaque = true
+				r.raise(TierDestructive, c.name+" -H: host computed at run time")
+				continue
+			}
+			host, _, _ := strings.Cut(h.val, "/") // HOST[:PORT][/CONTAINER]
+			c.checkHost(host)
+			r.raise(TierBenign, c.name+" -H: runs ssh to "+truncate(h.val, 64))
+		}
+		return r.t, r.why
+	case "docker", "podman", "nerdctl":
+		opts = []string{"-H", "--host", "--url"}
+	case "kubectl":
+		opts = []string{"-s", "--server"}
+	case "virsh":
+		opts = []string{"-c", "--connect"}
+	default:
+		return TierRead, ""
+	}
+	var r raiser
+	for _, h := range c.optVals(c.args, opts...) {
+		if !h.known {
+			// Like ssh's: an ssh:// address computed at run time reaches any host.
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+": daemon address computed at run time")
+			continue
+		}
+		scheme, _, ok := strings.Cut(h.val, "://")
+		if !ok || strings.HasPrefix(scheme, "unix") || scheme == "fd" || scheme == "npipe" {
+			continue
+		}
+		c.checkHost(h.val)
+		if strings.Contains(scheme, "ssh") {
+			r.raise(TierBenign, c.name+": reaches "+truncate(h.val, 64)+" through ssh")
+		}
+	}
+	return r.t, r.why
 }

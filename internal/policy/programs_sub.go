@@ -411,49 +411,6 @@ var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt
 	grub-efi-amd64 grub2 kernel rpm dnf yum pacman apk-tools busybox python3 tailscale network-manager
 	ifupdown netplan.io libpam-modules e2fsprogs mount`)
 
-// daemonHost applies host rules to the daemon or API server a client is
-// pointed at (docker -H, kubectl -s, virsh -c, systemctl -H); reaching it
-// over ssh runs ssh, tier 1 like ssh itself. The systemd clients' -H
-// [USER@]HOST always goes through ssh.
-func (c *call) daemonHost() (Tier, string) {
-	var opts []string
-	switch c.name {
-	case "systemctl", "loginctl", "hostnamectl", "timedatectl", "localectl", "resolvectl", "networkctl", "systemd-analyze", "busctl":
-		var r raiser
-		for _, h := range c.optVals(c.args, "-H", "--host") {
-			if !h.known {
-				c.e.opaque = true
-				r.raise(TierDestructive, c.name+" -H: host computed at run time")
-				continue
-			}
-			host, _, _ := strings.Cut(h.val, "/") // HOST[:PORT][/CONTAINER]
-			c.checkHost(host)
-			r.raise(TierBenign, c.name+" -H: runs ssh to "+truncate(h.val, 64))
-		}
-		return r.t, r.why
-	case "docker", "podman", "nerdctl":
-		opts = []string{"-H", "--host", "--url"}
-	case "kubectl":
-		opts = []string{"-s", "--server"}
-	case "virsh":
-		opts = []string{"-c", "--connect"}
-	default:
-		return TierRead, ""
-	}
-	var r raiser
-	for _, h := range c.optVals(c.args, opts...) {
-		scheme, _, ok := strings.Cut(h.val, "://")
-		if !h.known || !ok || strings.HasPrefix(scheme, "unix") || scheme == "fd" || scheme == "npipe" {
-			continue
-		}
-		c.checkHost(h.val)
-		if strings.Contains(scheme, "ssh") {
-			r.raise(TierBenign, c.name+": reaches "+truncate(h.val, 64)+" through ssh")
-		}
-	}
-	return r.t, r.why
-}
-
 // subRules refines a subcommand's tier with rules that look further.
 func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {
 	switch c.name {

@@ -364,6 +364,7 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 		e.envName(a.Name.Value, ctx, where)
 		e.tempDirVar(a.Name.Value, "", false, ctx, where)
 		e.busAddressVar(a.Name.Value, "", false, ctx, where)
+		e.libvirtVar(a.Name.Value, "", false, ctx, where)
 		return
 	}
 	e.envVarCtx(a.Name.Value, val, ctx, where)
@@ -423,6 +424,7 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.proxyVar(name, val)
 	e.tempDirVar(name, val, true, ctx, where)
 	e.busAddressVar(name, val, true, ctx, where)
+	e.libvirtVar(name, val, true, ctx, where)
 	if shellValued[name] && val != "" {
 		ctx.nest++
 		e.script(val, ctx, name)

@@ -249,3 +249,61 @@ func TestBlindSpotLibvirtURI(t *testing.T) {
 		{"docker socket", "docker -H unix:///var/run/docker.sock ps", TierRead},
 	})
 }
+
+// TestBlindSpotIwCommands: iw reads only with the commands that report
+// (info, link, scan, station dump, get, reg get …); the many that
+// configure a radio, start an access point, send vendor frames or leave
+// the channel are tier 2, whatever device spelling precedes them.
+func TestBlindSpotIwCommands(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"iw dev wlan0 ap start x",
+		"iw dev wlan0 vendor send 0x001374 0x1 0x2",
+		"iw dev wlan0 offchannel 2412 100",
+		"iw dev wlan0 switch channel 1",
+		"iw dev wlan0 roc start 2412 100",
+		"iw dev wlan0 cqm rssi -50 2",
+		"iw phy0 wowlan enable any",
+		"iw phy phy0 coalesce enable /tmp/x",
+		"iw wlan0 disconnect",
+		"iw dev wlan0 scan abort",
+		"iw reg reload",
+		"iw --debug dev wlan0 ap stop",
+		"sudo iw wdev 0x1 ftm start_responder",
+	))
+	runExact(t, p, []exactCase{
+		{"dev", "iw dev", TierRead},
+		{"link", "iw dev wlan0 link", TierRead},
+		{"short link", "iw wlan0 link", TierRead},
+		{"station dump", "iw dev wlan0 station dump", TierRead},
+		{"scan", "iw dev wlan0 scan -u freq 2412", TierRead},
+		{"scan dump", "iw wlan0 scan dump", TierRead},
+		{"get", "iw dev wlan0 get power_save", TierRead},
+		{"phy info", "iw phy phy0 info", TierRead},
+		{"list", "iw list", TierRead},
+		{"reg get", "iw reg get", TierRead},
+		{"phy reg get", "iw phy phy0 reg get", TierRead},
+		{"wowlan show", "iw phy phy0 wowlan show", TierRead},
+		{"event", "iw event -t", TierRead},
+	})
+}
+
+// TestBlindSpotCertbotDirs: every certbot run writes its log to
+// --logs-dir and locks --config-dir and --work-dir, creating them, and a
+// --config file can set all three, so they are not reads however
+// abbreviated.
+func TestBlindSpotCertbotDirs(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"certbot certificates --logs-dir /etc/cron.d",
+		"certbot certificates --logs-d=/etc/cron.d",
+		"certbot certificates --config-dir /etc/x",
+		"certbot certificates --work-dir=/etc/x",
+		"certbot plugins -c /tmp/cli.ini",
+		"sudo certbot certificates --logs-dir /etc",
+	))
+	runExact(t, p, []exactCase{
+		{"certificates", "certbot certificates", TierRead},
+		{"certificates name", "certbot certificates --cert-name example.com", TierRead},
+	})
+}

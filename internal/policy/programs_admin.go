@@ -54,6 +54,18 @@ func (c *call) clientSettings() (Tier, string) {
 			r.raise(TierMutate, "virsh dommemstat --period: sets the domain's statistics period")
 		}
 		return r.t, r.why
+	case "certbot":
+		// Every run logs to --logs-dir and locks --config-dir and
+		// --work-dir, creating them; a configuration file can set all
+		// three. argparse takes the long names abbreviated.
+		r := raiser{TierRead, ""}
+		for _, d := range c.optVals(c.args, "--logs-dir", "--config-dir", "--work-dir") {
+			r.raise(c.writeArg(d, "certbot directory"))
+		}
+		if len(c.optVals(c.args, "-c", "--config")) > 0 {
+			r.raise(TierMutate, "certbot --config: a configuration file sets the directories certbot writes")
+		}
+		return r.t, r.why
 	case "kubectl":
 		r := raiser{TierRead, ""}
 		for _, f := range exactOptVals(c.args, "--log-file", "--log_file", "--log-dir", "--log_dir") {

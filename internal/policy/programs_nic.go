@@ -133,3 +133,53 @@ func hdparmMaxSectors(vals []string) string {
 	}
 	return ""
 }
+
+// iwTop are iw's own top-level words; any other first word is an
+// interface or phy name (iw wlan0 link, iw phy0 info).
+var iwTop = set(`dev phy wdev reg list event features commands help`)
+
+// iwReads are the iw commands that only report, by their first word and,
+// where the first word also sets (station, wowlan, reg), the second. iw
+// has dozens of commands that configure a radio, start an access point,
+// send raw vendor or management frames or leave the channel (ap start,
+// vendor send, offchannel, switch, roc, wowlan enable, cqm); none of
+// those is listed, so a command iw adds later is not read-only either.
+var iwReads = map[string]map[string]bool{
+	"info": nil, "link": nil, "channels": nil, "get": nil, "scan": nil, "list": nil,
+	"event": nil, "features": nil, "commands": nil, "help": nil,
+	"station": {"dump": true, "get": true}, "mpath": {"dump": true, "get": true},
+	"mpp": {"dump": true, "get": true}, "survey": {"dump": true},
+	"wowlan": {"show": true}, "coalesce": {"show": true}, "reg": {"get": true},
+}
+
+// iwProgram classifies iw by the command after the device it names:
+// tier 0 for iwReads (a scan reads, scan abort stops one), tier 2 for
+// the rest.
+func iwProgram(ops []string) (Tier, string) {
+	rest := ops
+	switch {
+	case len(ops) == 0:
+		return TierRead, "iw"
+	case ops[0] == "dev" || ops[0] == "phy" || ops[0] == "wdev":
+		if len(ops) <= 2 {
+			return TierRead, "iw " + ops[0]
+		}
+		rest = ops[2:]
+	case !iwTop[ops[0]]:
+		rest = ops[1:]
+		if len(rest) == 0 {
+			return TierRead, "iw"
+		}
+	}
+	second, ok := iwReads[rest[0]]
+	switch {
+	case !ok:
+	case second == nil:
+		if !(rest[0] == "scan" && len(rest) > 1 && rest[1] == "abort") {
+			return TierRead, "iw " + rest[0]
+		}
+	case len(rest) > 1 && second[rest[1]]:
+		return TierRead, "iw " + rest[0] + " " + rest[1]
+	}
+	return TierMutate, "iw " + strings.Join(rest[:min(2, len(rest))], " ") + ": configures wireless"
+}

@@ -287,16 +287,7 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "ifconfig: configures an interface"
 	case "iw":
-		for i, o := range ops {
-			if o == "reg" && i+1 < len(ops) && ops[i+1] == "get" {
-				continue // iw reg get, iw phy X reg get: the regulatory domain
-			}
-			switch o {
-			case "set", "del", "add", "connect", "disconnect", "ibss", "mesh", "ocb", "reg":
-				return TierMutate, "iw " + o + ": configures wireless"
-			}
-		}
-		return TierRead, "iw"
+		return iwProgram(ops)
 	case "ethtool":
 		return ethtoolProgram(c)
 	case "smartctl":

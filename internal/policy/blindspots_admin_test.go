@@ -307,3 +307,60 @@ func TestBlindSpotCertbotDirs(t *testing.T) {
 		{"certificates name", "certbot certificates --cert-name example.com", TierRead},
 	})
 }
+
+// TestBlindSpotReadByDefault: programs that read by default but set with
+// options a deny list kept missing are read-only by an allow list:
+// nvidia-smi's options per subcommand (clock locks, accounting, driver
+// and GPU operation modes, MIG instances, -f files), ifconfig with any
+// word after the interface (-arp, -promisc), route with any command but
+// get, show and monitor (change), and arp's setters in clusters (-Ds).
+func TestBlindSpotReadByDefault(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"nvidia-smi --lock-gpu-clocks=1000,1000",
+		"nvidia-smi -am 1",
+		"nvidia-smi --accounting-mode=1",
+		"nvidia-smi -caa",
+		"nvidia-smi -dm 1",
+		"nvidia-smi --gom=1",
+		"nvidia-smi --auto-boost-default=0",
+		"nvidia-smi -q -f /etc/x",
+		"nvidia-smi --filename=/etc/x",
+		"nvidia-smi --debug=/tmp/x",
+		"nvidia-smi -i 0 -pm 1",
+		"nvidia-smi mig -cgi 9,9 -C",
+		"nvidia-smi mig -dgi",
+		"nvidia-smi nvlink -sc 0bz",
+		"nvidia-smi nvlink -r 0",
+		"nvidia-smi dmon -f /etc/x",
+		"nvidia-smi clocks --lock-gpu 1000",
+		"nvidia-smi drain -p 0 -m 1",
+		"nvidia-smi boost-slider --vboost 1",
+		"ifconfig eth0 -arp",
+		"ifconfig eth0 -promisc",
+		"ifconfig -a eth0 -alias",
+		"route change default 192.0.2.1",
+		"route -n change default 192.0.2.1",
+		"route -T 1 add default 192.0.2.1",
+		"arp -Ds 192.0.2.1 eth0 pub",
+		"arp -da",
+		"arp -S 192.0.2.1 aa:bb:cc:dd:ee:ff",
+		"arp -i eth0 -d 192.0.2.1",
+	))
+	runExact(t, p, []exactCase{
+		{"nvidia-smi", "nvidia-smi", TierRead},
+		{"nvidia-smi -q", "nvidia-smi -q -d MEMORY -i 0", TierRead},
+		{"nvidia-smi query", "nvidia-smi --query-gpu=name,utilization.gpu --format=csv,noheader -l 1", TierRead},
+		{"nvidia-smi -L", "nvidia-smi -L", TierRead},
+		{"nvidia-smi topo", "nvidia-smi topo -m", TierRead},
+		{"nvidia-smi dmon", "nvidia-smi dmon -s pucvmet -c 5", TierRead},
+		{"nvidia-smi mig -lgi", "nvidia-smi mig -lgi", TierRead},
+		{"nvidia-smi nvlink -s", "nvidia-smi nvlink -s", TierRead},
+		{"ifconfig", "ifconfig -a", TierRead},
+		{"ifconfig eth0", "ifconfig eth0", TierRead},
+		{"route -n", "route -n", TierRead},
+		{"route -A", "route -A inet6", TierRead},
+		{"route get", "route -n get default", TierRead},
+		{"arp -an", "arp -an", TierRead},
+	})
+}

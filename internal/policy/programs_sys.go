@@ -282,10 +282,17 @@ func argProgram(c *call) (Tier, string) {
 				return TierDestructive, "ifconfig down: takes an interface down"
 			}
 		}
-		if len(ops) <= 1 {
-			return TierRead, "ifconfig"
+		// ifconfig [flags] [IFACE] shows; any word after the interface,
+		// a "-flag" too (-arp, -promisc, -alias), sets something.
+		for i, v := range vals {
+			if !strings.HasPrefix(v, "-") {
+				if i+1 < len(vals) {
+					return TierMutate, "ifconfig " + v + " " + vals[i+1] + ": configures an interface"
+				}
+				break
+			}
 		}
-		return TierMutate, "ifconfig: configures an interface"
+		return TierRead, "ifconfig"
 	case "iw":
 		return iwProgram(ops)
 	case "ethtool":
@@ -371,22 +378,22 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "ssh-add: changes the agent's keys"
 	case "nvidia-smi":
-		for _, v := range vals {
-			for _, m := range []string{"-r", "--gpu-reset", "-pm", "--persistence-mode", "-pl", "--power-limit", "-ac", "-rac", "-e", "--ecc-config", "-c", "--compute-mode", "-mig", "-lgc", "-rgc", "-lmc", "-rmc", "-cc", "--applications-clocks"} {
-				if v == m || strings.HasPrefix(v, m+"=") {
-					return TierMutate, "nvidia-smi " + v + ": changes GPU settings"
-				}
-			}
-		}
-		return TierRead, "nvidia-smi"
+		return nvidiaSmiProgram(vals)
 	case "stty":
 		if len(vals) == 0 || onlyFlags("-a", "--all", "-g", "--save", "size", "speed") {
 			return TierRead, "stty"
 		}
 		return TierBenign, "stty: changes terminal settings"
 	case "arp":
-		if has("-d", "-s", "-f", "--delete", "--set", "--file") {
-			return TierMutate, "arp: changes the ARP table"
+		// -d, -s, -f (and the BSDs' -S) set in clusters too: arp -Ds,
+		// arp -da.
+		for _, f := range []struct {
+			short byte
+			long  string
+		}{{'d', "--delete"}, {'s', "--set"}, {'f', "--file"}, {'S', ""}} {
+			if hasFlag(vals, f.short, f.long) {
+				return TierMutate, "arp: changes the ARP table"
+			}
 		}
 		return TierRead, "arp"
 	case "route":
@@ -394,11 +401,15 @@ func argProgram(c *call) (Tier, string) {
 			if o == "flush" || (o == "del" || o == "delete") && k+1 < len(ops) && defaultRoute(ops[k+1]) {
 				return TierDestructive, "route " + o + ": removes the default route or every route"
 			}
-			if o == "add" || o == "del" || o == "flush" {
-				return TierMutate, "route " + o
-			}
 		}
-		return TierRead, "route"
+		// The first operand is the command; only the BSDs' get, show and
+		// monitor read (add, delete, change, flush … set), and -A
+		// (net-tools) and -T (OpenBSD) take a value.
+		cmd := operandsSkipping(vals, "AT", []string{"--family"})
+		if len(cmd) == 0 || cmd[0] == "get" || cmd[0] == "show" || cmd[0] == "monitor" {
+			return TierRead, "route"
+		}
+		return TierMutate, "route " + cmd[0]
 	case "fsck":
 		if has("-n", "-N") {
 			return TierRead, "fsck -n"

@@ -364,3 +364,22 @@ func TestBlindSpotReadByDefault(t *testing.T) {
 		{"arp -an", "arp -an", TierRead},
 	})
 }
+
+// TestBlindSpotHaproxyCheck: haproxy -c parses the configuration and runs
+// its lua-load scripts, whose Lua can call os.execute, so a check of a
+// file outside /etc/haproxy is not a read, like nginx -t -c.
+func TestBlindSpotHaproxyCheck(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"haproxy -c -f /tmp/x.cfg",
+		"haproxy -cf /tmp/x.cfg",
+		"haproxy -c -f /etc/haproxy/../../tmp/x.cfg",
+		"haproxy -c -f /etc/haproxy/haproxy.cfg -f /tmp/x.cfg",
+		`haproxy -c -f "$F"`,
+		"sudo haproxy -c -f /home/u/h.cfg",
+	))
+	runExact(t, p, []exactCase{
+		{"system config", "haproxy -c -f /etc/haproxy/haproxy.cfg", TierRead},
+		{"system dir", "haproxy -c -f /etc/haproxy/conf.d", TierRead},
+	})
+}

@@ -383,3 +383,44 @@ func TestBlindSpotHaproxyCheck(t *testing.T) {
 		{"system dir", "haproxy -c -f /etc/haproxy/conf.d", TierRead},
 	})
 }
+
+// TestBlindSpotFirewallModprobe: the iptables family's --modprobe (-M)
+// names the program run as root to load a missing table's module, in
+// every tool that takes it and in getopt's spellings; ebtables'
+// --atomic-save and --atomic-init write the atomic file and
+// --atomic-commit loads it in place of the tables.
+func TestBlindSpotFirewallModprobe(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"iptables -t raw -L --modprobe=/tmp/x",
+		"iptables --modprobe /tmp/x -L",
+		"iptables -L -M /tmp/x",
+		"iptables -nL -M/tmp/x",
+		"iptables -nM /tmp/x -L",
+		"iptables -L --modp=/tmp/x",
+		"ip6tables -S -M /tmp/x",
+		"iptables-legacy -L --modprobe=/tmp/x",
+		"iptables-nft -L --modprobe=/tmp/x",
+		"iptables-save -M /tmp/x",
+		"ip6tables-save --modprobe=/tmp/x",
+		"iptables-restore --test -M /tmp/x /etc/iptables/rules.v4",
+		"ebtables -M /tmp/x -L",
+		"arptables -L --modprobe=/tmp/x",
+		"sudo iptables -L -M /tmp/x",
+		"ebtables --atomic-commit",
+		"ebtables --atomic-file /tmp/x --atomic-c",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"ebtables --atomic-file /etc/x --atomic-save",
+		"ebtables --atomic-save",
+		"ebtables --atomic-init",
+	))
+	runExact(t, p, []exactCase{
+		{"iptables -L", "iptables -nvL --line-numbers", TierRead},
+		{"iptables -S", "iptables -t nat -S", TierRead},
+		{"iptables-save", "iptables-save -c", TierRead},
+		{"ebtables -L", "ebtables -t nat -L --Lc", TierRead},
+		{"ebtables atomic file list", "ebtables --atomic-file /tmp/x -L", TierRead},
+		{"arptables -L", "arptables -L", TierRead},
+	})
+}

@@ -4,12 +4,12 @@ import (
 	"strings"
 )
 
-// firewallProgram classifies iptables and friends, nft, ufw and
+// firewallRules classifies iptables and friends, nft, ufw and
 // firewall-cmd. Flushing or disabling a firewall, or a default-drop policy
 // that can lock the operator out, is TierDestructive rather than denied:
 // firewall work is routine for the operators warden serves, and a human can
 // approve it.
-func firewallProgram(c *call) (Tier, string) {
+func firewallRules(c *call) (Tier, string) {
 	vals := c.vals()
 	ops := operands(vals)
 	if why := firewallCutsOff(c.name, vals); why != "" && !(c.name == "nft" && hasFlag(vals, 'c', "--check")) && !hasFlag(vals, 0, "--dry-run") {

@@ -424,3 +424,33 @@ func TestBlindSpotFirewallModprobe(t *testing.T) {
 		{"arptables -L", "arptables -L", TierRead},
 	})
 }
+
+// TestBlindSpotQueryServers: whois sends its query text to the server -h
+// or QUERY@SERVER names, on any port with -p (an HTTP request to a
+// metadata service, like nc), and upsc and apcaccess query the host they
+// name: the host rules apply to those servers.
+func TestBlindSpotQueryServers(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"whois -h 169.254.169.254 -p 80 'GET /latest/meta-data/ HTTP/1.0'",
+		"whois -h169.254.169.254 x",
+		"whois --host=169.254.169.254 x",
+		"whois --ho 169.254.169.254 x",
+		"whois x@169.254.169.254",
+		"whois -h metadata.google.internal x",
+		"upsc ups@169.254.169.254:3493",
+		"apcaccess -h 169.254.169.254:3551",
+		"apcaccess status 169.254.169.254:3551",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		`whois -h "$H" x`,
+		`whois $(cat /tmp/q)`,
+	))
+	runExact(t, p, []exactCase{
+		{"whois", "whois example.com", TierRead},
+		{"whois -h", "whois -h whois.ripe.net 192.0.2.1", TierRead},
+		{"upsc", "upsc ups@localhost", TierRead},
+		{"upsc -l", "upsc -l", TierRead},
+		{"apcaccess", "apcaccess", TierRead},
+	})
+}

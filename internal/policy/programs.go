@@ -22,8 +22,8 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	tree namei getent nslookup dig host traceroute traceroute6 tracepath mtr iostat vmstat
 	mpstat pidstat sar nfsstat numastat sensors sleep wait jobs umask ulimit getfacl quota repquota whatis apropos runlevel
 	lsb_release hostid fc-list locate plocate mlocate look dirs cd pushd popd exit return
-	break continue shift read getopts times caller unset tput clear pstree logname whois
-	ping ping6 ipcs upsc apcaccess vcgencmd dnsdomainname uptime nstat ifstat sha1 md5
+	break continue shift read getopts times caller unset tput clear pstree logname
+	ping ping6 ipcs vcgencmd dnsdomainname uptime nstat ifstat sha1 md5
 	shasum cmp sdiff wdiff yes numfmt tsort lsinitramfs free lscgroup systemd-cgls
 	systemd-cgtop systemd-analyze systemd-detect-virt virt-what 
 	uuidgen id mapfile readarray history fc colordiff bat batcat fd fdfind exa eza duf

@@ -136,3 +136,45 @@ func (c *call) daemonHost() (Tier, string) {
 	}
 	return r.t, r.why
 }
+
+// serverQueryProgram classifies the clients that send a query to a server the
+// command names and print the answer: whois (-h/--host, and QUERY@SERVER;
+// with -p any port, so any TCP service gets the query text, as nc would
+// send it), NUT's upsc (UPS@HOST[:PORT]) and apcupsd's apcaccess
+// (-h HOST[:PORT]). They read, but their servers meet the host rules.
+func serverQueryProgram(c *call) (Tier, string) {
+	var hosts []arg
+	switch c.name {
+	case "whois":
+		hosts = c.optVals(c.args, "-h", "--host")
+		for _, a := range c.args {
+			if !a.known {
+				// It can hold QUERY@SERVER, or split into -h and -p.
+				return TierMutate, "whois: a query computed at run time can name the server"
+			}
+			if i := strings.LastIndexByte(a.val, '@'); i >= 0 && !strings.HasPrefix(a.val, "-") {
+				hosts = append(hosts, arg{val: a.val[i+1:], known: a.known})
+			}
+		}
+	case "upsc":
+		for _, a := range c.args {
+			if i := strings.IndexByte(a.val, '@'); i >= 0 && !strings.HasPrefix(a.val, "-") {
+				hosts = append(hosts, arg{val: a.val[i+1:], known: a.known})
+			}
+		}
+	case "apcaccess":
+		hosts = c.optVals(c.args, "-h")
+		// apcaccess [COMMAND [HOST[:PORT]]]
+		if ops := operandsSkipping(argVals(c.args), "hfu", nil); len(ops) > 1 {
+			hosts = append(hosts, arg{val: ops[1], known: true})
+		}
+	}
+	for _, h := range hosts {
+		if !h.known {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": server computed at run time"
+		}
+		c.checkHost(h.val)
+	}
+	return TierRead, c.name + ": read-only"
+}

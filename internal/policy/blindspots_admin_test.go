@@ -454,3 +454,28 @@ func TestBlindSpotQueryServers(t *testing.T) {
 		{"apcaccess", "apcaccess", TierRead},
 	})
 }
+
+// TestBlindSpotArchiveLogs: list and test modes that still write: rar and
+// unrar's -ilog[FILE] and -log[=FILE] (and the RAR variable, which holds
+// default switches), zstd's --trace FILE in every mode.
+func TestBlindSpotArchiveLogs(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"unrar t x.rar -ilog/etc/x",
+		"unrar l -ilog x.rar",
+		"rar l x.rar -log=/etc/x",
+		"rar lt x.rar -logf=/etc/x",
+		"RAR=-ilog/etc/x unrar t x.rar",
+		"zstd -t --trace /etc/x x.zst",
+		"zstd -t --trace=/etc/x x.zst",
+		"zstd --trace /etc/x -dc x.zst",
+		"unzstd --trace /etc/x x.zst",
+	))
+	runExact(t, p, []exactCase{
+		{"unrar l", "unrar l x.rar", TierRead},
+		{"unrar t", "unrar t x.rar", TierRead},
+		{"7z l", "7z l -slt x.7z", TierRead},
+		{"zstd -t", "zstd -t x.zst", TierRead},
+		{"zstd -dc", "zstd -dc x.zst", TierRead},
+	})
+}

@@ -479,3 +479,20 @@ func TestBlindSpotArchiveLogs(t *testing.T) {
 		{"zstd -dc", "zstd -dc x.zst", TierRead},
 	})
 }
+
+// TestBlindSpotAdminEnv: variables that choose the code or the remote
+// host of administration tools are tier 3 before any command.
+func TestBlindSpotAdminEnv(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"CONTAINER_HOST=ssh://root@h/run/podman/podman.sock podman ps",
+		"CONTAINERS_CONF=/tmp/c podman ps",
+		"CONTAINERS_CONF_OVERRIDE=/tmp/c podman ps",
+		"KRB5_CONFIG=/tmp/k ssh h id",
+		"SASL_PATH=/tmp ldapsearch -x",
+		"GIO_EXTRA_MODULES=/tmp gsettings list-schemas",
+		"ZIPOPT='-TT id' zip -T x.zip",
+		"export CONTAINERS_CONF=/tmp/c; podman ps",
+		"env KRB5_CONFIG=/tmp/k kinit -k",
+	))
+}

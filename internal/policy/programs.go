@@ -336,7 +336,12 @@ func validName(n string) bool {
 // dangerousEnv are variables that make programs load or run other code.
 // BASH_CMDS and BASH_ALIASES are bash's command hash table and aliases:
 // an element set in them (BASH_CMDS[ls]=/tmp/x) changes what a name runs,
-// whether or not they are declared -A first.
+// whether or not they are declared -A first. Among the administration
+// tools': CONTAINER_HOST points podman at a remote service over ssh and
+// CONTAINERS_CONF names the OCI runtime podman ps runs to sync state;
+// KRB5_CONFIG and SASL_PATH name plugin modules the Kerberos and SASL
+// libraries load (ssh with GSSAPI, ldapsearch), GIO_EXTRA_MODULES GLib's;
+// ZIPOPT holds default zip options, -TT's command included.
 var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND
 	SHELLOPTS BASHOPTS PS0 PS1 PS2 PS3 PS4 IFS PATH CDPATH GLOBIGNORE GIT_SSH GIT_SSH_COMMAND
 	GIT_EXEC_PATH GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS SSH_ASKPASS GIT_COMMON_DIR
@@ -358,7 +363,8 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	ANSIBLE_VAULT_PASSWORD_FILE ANSIBLE_LIBRARY ANSIBLE_MODULE_UTILS ANSIBLE_COLLECTIONS_PATH
 	ANSIBLE_COLLECTIONS_PATHS ANSIBLE_ROLES_PATH FZF_DEFAULT_COMMAND FZF_DEFAULT_OPTS FZF_DEFAULT_OPTS_FILE
 	SKIM_DEFAULT_COMMAND SKIM_DEFAULT_OPTIONS LVM_SYSTEM_DIR ZPOOL_SCRIPTS_PATH
-	DOCKER_CONFIG HELM_PLUGINS HELM_DATA_HOME`)
+	DOCKER_CONFIG HELM_PLUGINS HELM_DATA_HOME CONTAINER_HOST CONTAINERS_CONF CONTAINERS_CONF_OVERRIDE
+	KRB5_CONFIG SASL_PATH GIO_EXTRA_MODULES GIO_MODULE_DIR ZIPOPT`)
 
 // fileEnv are variables naming a file that programs which otherwise only
 // read write to: git's index (git status refreshes it), GIT_TRACE* and

@@ -496,3 +496,31 @@ func TestBlindSpotAdminEnv(t *testing.T) {
 		"env KRB5_CONFIG=/tmp/k kinit -k",
 	))
 }
+
+// TestBlindSpotPackageQueries: package queries that run or write: an rpm
+// macro built to run a shell through %{expand:…} (whose result is
+// expanded again), %{load:FILE} or %[…], and apt-cache's -p/-s cache
+// files, which it rewrites when stale.
+func TestBlindSpotPackageQueries(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"rpm -q --define 'p %' --define '_dbpath %{expand:%{p}(id)}' x",
+		"rpm -qa -D '_dbpath %{expand:%%%(id)}'",
+		"rpm -q --define '_dbpath %{load:/tmp/m}' x",
+		"rpm -q --define '_dbpath %[ 1 ]' x",
+		"rpm -q --define '_dbpath %{LUA:os.execute(\"id\")}' x",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"apt-cache -p /etc/x show x",
+		"apt-cache --pkg-cache=/etc/x show x",
+		"apt-cache -s /etc/x show x",
+		"apt-cache --src-cache=/etc/x policy",
+	))
+	runExact(t, p, []exactCase{
+		{"rpm -qa", "rpm -qa", TierRead},
+		{"rpm --eval", "rpm --eval '%{_arch}'", TierRead},
+		{"rpm define", "rpm -q --define '_dbpath /var/lib/rpm' bash", TierRead},
+		{"apt-cache show", "apt-cache show bash", TierRead},
+		{"apt-cache policy", "apt-cache policy", TierRead},
+	})
+}

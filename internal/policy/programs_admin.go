@@ -54,6 +54,14 @@ func (c *call) clientSettings() (Tier, string) {
 			r.raise(TierMutate, "virsh dommemstat --period: sets the domain's statistics period")
 		}
 		return r.t, r.why
+	case "apt-cache":
+		// -p and -s name the package and source caches apt-cache
+		// writes when it rebuilds them, as it does when they are stale.
+		r := raiser{TierRead, ""}
+		for _, f := range c.optVals(c.args, "-p", "--pkg-cache", "-s", "--src-cache") {
+			r.raise(c.writeArg(f, "apt-cache cache file"))
+		}
+		return r.t, r.why
 	case "certbot":
 		// Every run logs to --logs-dir and locks --config-dir and
 		// --work-dir, creating them; a configuration file can set all
@@ -177,4 +185,19 @@ func serverQueryProgram(c *call) (Tier, string) {
 		c.checkHost(h.val)
 	}
 	return TierRead, c.name + ": read-only"
+}
+
+// rpmMacroRuns reports whether an rpm macro body or expression can run
+// something: %(…) runs a shell and %{lua:…} Lua, and %{expand:…} expands
+// its result again, so "%{expand:%{p}(id)}" with p defined as "%" is a
+// %(id) the text does not show; %{load:FILE} reads macro definitions
+// from a file and %[…] evaluates an expression of macros.
+func rpmMacroRuns(v string) bool {
+	l := strings.ToLower(v)
+	for _, s := range []string{"%(", "lua", "expand", "load:", "%["} {
+		if strings.Contains(l, s) {
+			return true
+		}
+	}
+	return false
 }

@@ -524,3 +524,26 @@ func TestBlindSpotPackageQueries(t *testing.T) {
 		{"apt-cache policy", "apt-cache policy", TierRead},
 	})
 }
+
+// TestBlindSpotConfigPrograms: mdadm --monitor runs a configuration's
+// PROGRAM line on each event as it runs --program, so a one-shot monitor
+// with a configuration outside /etc is not a read; cryptsetup's dumps
+// write the volume key to --volume-key-file (--master-key-file).
+func TestBlindSpotConfigPrograms(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"mdadm --monitor --scan --oneshot --config=/tmp/x",
+		"mdadm --monitor --oneshot --scan -c /tmp/x",
+		"mdadm -F -1 --scan -c /tmp/x",
+		"mdadm --mon --one --scan --conf=/tmp/x",
+		"cryptsetup luksDump --volume-key-file /etc/k --dump-volume-key /dev/sda",
+		"cryptsetup luksDump --master-key-file=/etc/k --dump-master-key /dev/sda",
+		"cryptsetup bitlkDump --volume-key-file /etc/k --dump-volume-key /dev/sda",
+	))
+	runExact(t, p, []exactCase{
+		{"oneshot", "mdadm --monitor --scan --oneshot", TierRead},
+		{"oneshot system config", "mdadm --monitor --scan --oneshot -c /etc/mdadm/mdadm.conf", TierRead},
+		{"detail scan config", "mdadm -Ds --config=/tmp/x", TierRead},
+		{"luksDump", "cryptsetup luksDump /dev/sda", TierRead},
+	})
+}

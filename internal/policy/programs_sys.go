@@ -314,6 +314,11 @@ func argProgram(c *call) (Tier, string) {
 		if len(ops) > 0 {
 			switch strings.ToLower(ops[0]) {
 			case "status", "luksdump", "isluks", "dump", "benchmark", "luksuuid", "tcryptdump", "bitlkdump":
+				// A dumped volume key goes to --volume-key-file (or the old
+				// --master-key-file) when one is named.
+				if has("--volume-key-file", "--master-key-file") {
+					return TierMutate, "cryptsetup " + ops[0] + " --volume-key-file: writes the volume key to a file"
+				}
 				if strings.ToLower(ops[0]) != "luksuuid" || !has("--uuid") {
 					return TierRead, "cryptsetup " + ops[0]
 				}

@@ -547,3 +547,68 @@ func TestBlindSpotConfigPrograms(t *testing.T) {
 		{"luksDump", "cryptsetup luksDump /dev/sda", TierRead},
 	})
 }
+
+// TestBlindSpotDestructiveAdmin: commands that destroy data, flash
+// firmware or cut access were tier 2, which open mode runs unasked:
+// router and NAS flash and factory-reset tools, sg3_utils and sedutil
+// erasers, LVM commands that drop or move physical volumes, hdparm's
+// sector, firmware, capacity and password options, badblocks -w,
+// dmsetup suspend/reload, zfs receive -F in a cluster, btrfs
+// subcommands abbreviated within their group, and stopping dropbear.
+func TestBlindSpotDestructiveAdmin(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"mtd -r write /tmp/fw.bin firmware",
+		"mtd erase rootfs_data",
+		"sysupgrade -n /tmp/fw.bin",
+		"firstboot -y",
+		"jffs2reset -y",
+		"flash_erase /dev/mtd0 0 0",
+		"flashcp /tmp/x /dev/mtd0",
+		"nandwrite /dev/mtd0 /tmp/x",
+		"ubiformat /dev/mtd0",
+		"fw_setenv bootcmd x",
+		"newfs /dev/ada0p1",
+		"mformat -i /dev/sdb ::",
+		"mkudffs /dev/sda1",
+		"sg_format --format /dev/sda",
+		"sg_sanitize --crypto /dev/sda",
+		"sg_unmap --lba 0 --num 1000 /dev/sda",
+		"sg_raw /dev/sda 04 00 00 00 00 00",
+		"sg_write_buffer --in=/tmp/fw --mode=dmc_save /dev/sg0",
+		"sedutil-cli --PSIDrevert x /dev/sda",
+		"vgreduce --removemissing --force vg",
+		"vgsplit a b /dev/sda",
+		"pvmove /dev/sda",
+		"pvcreate -ff /dev/sda",
+		"vgcfgrestore -f /tmp/x vg",
+		"hdparm --write-sector 0 --yes-i-know-what-i-am-doing /dev/sda",
+		"hdparm --repair-sector 0 --yes-i-know-what-i-am-doing /dev/sda",
+		"hdparm --fwdownload-mode3 /tmp/x --yes-i-know-what-i-am-doing --please-destroy-my-drive /dev/sda",
+		"hdparm --security-set-pass x /dev/sda",
+		"hdparm --user-master u --security-disable x /dev/sda",
+		"hdparm --dco-restore /dev/sda",
+		"badblocks -w /dev/sda",
+		"badblocks -wsv /dev/sda",
+		"dmsetup suspend vg-root",
+		"dmsetup reload vg-root /tmp/t",
+		"zfs receive -Fu tank/x",
+		"zfs recv -uF tank/x",
+		"btrfs su de /a",
+		"btrfs sub del /a",
+		"/etc/init.d/dropbear stop",
+		"service dropbear stop",
+		"sudo sysupgrade /tmp/fw.bin",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"badblocks -n /dev/sda",
+		"badblocks -o /etc/x /dev/sda",
+	))
+	runExact(t, p, []exactCase{
+		{"badblocks read", "badblocks -b 4096 -sv /dev/sda", TierRead},
+		{"btrfs su li", "btrfs su li /", TierRead},
+		{"dmsetup ls", "dmsetup ls --tree", TierRead},
+		{"hdparm -I", "hdparm -I /dev/sda", TierRead},
+		{"zfs recv -u", "zfs recv -u tank/x", TierMutate},
+	})
+}

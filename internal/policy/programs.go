@@ -37,13 +37,24 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep
 	iftop nethogs bmon nload`)
 
-// destructivePrograms are raw or destructive whatever their arguments.
+// destructivePrograms are raw or destructive whatever their arguments;
+// among them the router and NAS tools that flash firmware, erase flash or
+// reset to factory (OpenWrt's mtd, sysupgrade, firstboot, jffs2reset, the
+// mtd-utils and U-Boot's fw_setenv), the BSD and mtools formatters, the
+// sg3_utils commands that format, sanitize, unmap or write a drive, and
+// the LVM commands that move or drop physical volumes.
 var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk cfdisk
 	debugfs e2fsck fsck xfs_repair resize2fs lvremove vgremove pvremove lvreduce at batch
 	gdb lldb dc expect capsh flashrom grub-install npx bpftrace perf iptables-restore
 	ip6tables-restore nft-restore ed ex tmux screen byobu dtach abduco 
 	mkinitcpio fsfreeze pivot_root switch_root mount.cifs
-	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct wipe srm sfill`)
+	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct wipe srm sfill
+	mtd sysupgrade firstboot jffs2reset jffs2mark flash_erase flash_eraseall flashcp nandwrite
+	ubiformat ubirmvol ubiupdatevol fw_setenv newfs newfs_msdos newfs_hfs newfs_exfat mformat
+	mkudffs jfs_mkfs sg_format sg_sanitize sg_write_same sg_unmap sg_raw sg_write_buffer
+	sg_write_long sg_write_verify sg_write_x sg_compare_and_write sg_dd sgp_dd sgm_dd sg_xcopy
+	sg_reset sedutil-cli synopoweroff syno_poweroff_task vgreduce vgsplit vgmerge pvmove
+	vgcfgrestore pvcreate`)
 
 // interactivePrograms can run commands from inside (a pager's "!cmd", an
 // editor's ":!cmd"), or kill and renice processes (htop's F9, atop's k),
@@ -261,6 +272,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return ansiblePlaybookProgram
 	case "lvs", "vgs", "pvs", "lvdisplay", "vgdisplay", "pvdisplay", "lvscan", "lvmconfig":
 		return lvmReportProgram
+	case "badblocks":
+		return badblocksProgram
 	case "init", "telinit", "crontab", "userdel", "deluser", "passwd", "fdisk", "sfdisk", "parted", "tune2fs",
 		"efibootmgr", "losetup", "dmsetup", "mount", "umount", "hostname", "date", "dmesg",
 		"hwclock", "sysctl", "ifconfig", "iw", "ethtool", "smartctl", "nvme", "mdadm",

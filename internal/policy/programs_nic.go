@@ -183,3 +183,28 @@ func iwProgram(ops []string) (Tier, string) {
 	}
 	return TierMutate, "iw " + strings.Join(rest[:min(2, len(rest))], " ") + ": configures wireless"
 }
+
+// hdparmDestructive are hdparm's options that destroy data or can brick or
+// lock a drive: sector writes, firmware downloads (every --fwdownload-*
+// mode), DCO capacity changes, a new logical sector size, setting or
+// disabling the ATA security password, and a provoked controller error.
+var hdparmDestructive = []string{"--write-sector", "--repair-sector", "--fwdownload", "--dco-restore",
+	"--dco-setmax", "--set-sector-size", "--security-set-pass", "--security-disable", "--drq-hsm-error"}
+
+// badblocksProgram classifies badblocks: -w overwrites the whole device
+// with test patterns, -n rewrites every block in place, -o writes the
+// list of bad blocks to a file; otherwise it only reads.
+func badblocksProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	if hasFlag(vals, 'w', "") {
+		return TierDestructive, "badblocks -w: overwrites the device"
+	}
+	r := raiser{TierRead, "badblocks: read-only test"}
+	if hasFlag(vals, 'n', "") {
+		r.raise(TierMutate, "badblocks -n: rewrites every block in place")
+	}
+	for _, f := range c.optVals(c.args, "-o") {
+		r.raise(c.writeArg(f, "badblocks -o"))
+	}
+	return r.t, r.why
+}

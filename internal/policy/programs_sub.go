@@ -294,11 +294,16 @@ func subcommandTier(c *call) (Tier, string) {
 			if r == f.flag || strings.HasPrefix(f.flag, "--") && strings.HasPrefix(r, f.flag+"=") {
 				return true
 			}
+			// A one-letter flag counts in a cluster too: receive -Fu.
+			if len(f.flag) == 2 && shortFlag(r, f.flag[1]) {
+				return true
+			}
 		}
 		return false
 	}
 	if c.name == "btrfs" || c.name == "nmcli" {
-		first, second = expandAbbrev(tab, first, 0), expandAbbrev(tab, second, 1)
+		first = expandAbbrev(tab, first, 0, "")
+		second = expandAbbrev(tab, second, 1, first)
 	}
 	two := first + " " + second
 	// The label names the subcommand and its first operand (systemctl
@@ -361,15 +366,17 @@ func afterCredential(rest []string, op string) bool {
 }
 
 // expandAbbrev expands a unique prefix of a subcommand word at position
-// pos (btrfs sub del → subvolume delete).
-func expandAbbrev(tab subTable, w string, pos int) string {
+// pos (btrfs sub del → subvolume delete); a second word is matched among
+// the words after first only, as btrfs matches it (su de is subvolume
+// delete although filesystem defragment also begins "de").
+func expandAbbrev(tab subTable, w string, pos int, first string) string {
 	if w == "" || strings.HasPrefix(w, "-") {
 		return w
 	}
 	words := map[string]bool{}
 	for _, m := range []map[string]bool{tab.read, tab.benign, tab.danger} {
 		for k := range m {
-			if f := strings.Fields(k); len(f) > pos {
+			if f := strings.Fields(k); len(f) > pos && (pos == 0 || f[0] == first) {
 				words[f[pos]] = true
 			}
 		}
@@ -403,13 +410,13 @@ var criticalUnits = set(`ssh sshd ssh.service sshd.service ssh.socket networking
 	NetworkManager NetworkManager.service systemd-networkd systemd-networkd.service systemd-resolved
 	dbus dbus.service systemd-logind systemd-journald tailscaled tailscaled.service wg-quick
 	warden warden.service getty.target multi-user.target network.target network-online.target
-	sockets.target basic.target sysinit.target`)
+	sockets.target basic.target sysinit.target dropbear dropbear.service firewall netifd`)
 
 // essentialPackages break the system or cut access when removed.
 var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt dpkg coreutils bash
 	util-linux login passwd base-files base-passwd init systemd-sysv linux-image-generic grub-pc
 	grub-efi-amd64 grub2 kernel rpm dnf yum pacman apk-tools busybox python3 tailscale network-manager
-	ifupdown netplan.io libpam-modules e2fsprogs mount`)
+	ifupdown netplan.io libpam-modules e2fsprogs mount dropbear`)
 
 // subRules refines a subcommand's tier with rules that look further.
 func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {

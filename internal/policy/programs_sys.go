@@ -202,6 +202,10 @@ func argProgram(c *call) (Tier, string) {
 				return TierRead, "dmsetup " + ops[0]
 			case "remove", "remove_all", "wipe_table", "clear":
 				return TierDestructive, "dmsetup " + ops[0] + ": removes device mappings"
+			case "suspend", "reload", "load":
+				// Suspending the device under / freezes the host, as
+				// fsfreeze does; a new table remaps a live device.
+				return TierDestructive, "dmsetup " + ops[0] + ": suspends or remaps a live device"
 			}
 		}
 		return TierMutate, "dmsetup: changes device mappings"
@@ -430,6 +434,13 @@ func argProgram(c *call) (Tier, string) {
 	case "hdparm":
 		if why := hdparmMaxSectors(vals); why != "" {
 			return TierDestructive, why
+		}
+		for _, v := range vals {
+			for _, d := range hdparmDestructive {
+				if v == d || strings.HasPrefix(v, d) && strings.HasPrefix(d, "--fwdownload") {
+					return TierDestructive, "hdparm " + v + ": overwrites sectors, firmware, capacity or the drive's password"
+				}
+			}
 		}
 		if onlyFlagsOps(vals, "-I", "-i", "-g", "-C", "-t", "-T", "-tT", "-H", "-v", "-N") {
 			return TierRead, "hdparm: reads drive information"

@@ -34,6 +34,20 @@ func (c *call) clientSettings() (Tier, string) {
 			return TierMutate, "zpool " + first + " -c: runs scripts from ZPOOL_SCRIPTS_PATH (~/.zpool.d first)"
 		}
 	case "lvm":
+		// lvm runs its commands as the programs of the same name do, so
+		// lvm vgchange -an is vgchange -an; the reports keep their own
+		// reading here (lvmOptions), pvscan and vgscan included.
+		switch {
+		case lvmReads[first]:
+			return lvmOptions(first, after)
+		case len(first) > 2 && (strings.HasPrefix(first, "lv") || strings.HasPrefix(first, "vg") || strings.HasPrefix(first, "pv")):
+			for i, a := range c.args {
+				if a.known && a.val == first {
+					c.run(c.args[i:])
+					break
+				}
+			}
+		}
 		return lvmOptions(first, after)
 	case "docker":
 		if len(exactOptVals(c.args, "--config")) > 0 {
@@ -144,6 +158,9 @@ func (c *call) daemonHost() (Tier, string) {
 	}
 	return r.t, r.why
 }
+
+// lvmReads are the lvm subcommands read as reports, not run as programs.
+var lvmReads = set(`lvs vgs pvs lvdisplay vgdisplay pvdisplay lvscan vgscan pvscan`)
 
 // serverQueryProgram classifies the clients that send a query to a server the
 // command names and print the answer: whois (-h/--host, and QUERY@SERVER;

@@ -1,0 +1,62 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotApplianceAPIs: the RPC clients of router and NAS
+// appliances reach power, deletion and files: ubus call system reboot and
+// midclt call system.reboot/shutdown are denied like reboot in every
+// spelling; rpcd's file exec/write/remove, sysupgrade, an interface
+// taken down and TrueNAS deletes, wipes and pool exports are tier 3.
+func TestBlindSpotApplianceAPIs(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"ubus call system reboot",
+		"ubus -t 5 call system reboot",
+		"ubus -S call system reboot",
+		"sh -c 'ubus call system reboot'",
+		"echo 'ubus call system reboot' | sh",
+		"midclt call system.reboot",
+		"midclt call system.shutdown",
+		"midclt -t 10 call System.Reboot",
+		"sudo midclt call system.shutdown",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		`ubus call file exec '{"command":"id"}'`,
+		`ubus call file write '{"path":"/etc/x","data":"y"}'`,
+		`ubus call file remove '{"path":"/x"}'`,
+		"ubus call system sysupgrade '{}'",
+		"ubus call network.interface.wan down",
+		`midclt call pool.export 1 '{"destroy":true}'`,
+		"midclt call pool.dataset.delete tank/x",
+		"midclt call disk.wipe sda QUICK",
+		"midclt call zfs.snapshot.rollback tank@x",
+	))
+	runExact(t, p, []exactCase{
+		{"ubus info", "ubus call system info", TierRead},
+		{"ubus board", "ubus call system board", TierRead},
+		{"ubus interface dump", "ubus call network.interface dump", TierRead},
+		{"midclt info", "midclt call system.info", TierRead},
+		{"midclt query", "midclt call pool.query", TierRead},
+	})
+}
+
+// TestBlindSpotLVMDispatch: lvm runs its commands as the programs of the
+// same name do, so each is classified as that program; the reports stay
+// reads.
+func TestBlindSpotLVMDispatch(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"lvm vgchange -an vg",
+		"lvm lvchange -an vg/lv",
+		"lvm pvcreate -ff /dev/sda",
+		"lvm vgcfgrestore vg",
+		"lvm pvmove /dev/sda",
+	))
+	runExact(t, p, []exactCase{
+		{"lvm lvs", "lvm lvs", TierRead},
+		{"lvm pvscan", "lvm pvscan", TierRead},
+		{"lvm vgscan", "lvm vgscan", TierRead},
+		{"lvm version", "lvm version", TierRead},
+		{"lvm fullreport", "lvm fullreport", TierRead},
+	})
+}

@@ -60,3 +60,30 @@ func TestBlindSpotLVMDispatch(t *testing.T) {
 		{"lvm fullreport", "lvm fullreport", TierRead},
 	})
 }
+
+// TestBlindSpotAccessAndMounts: what cuts the operator off a router or
+// hides a system directory: killing or removing dropbear (OpenWrt's
+// sshd) or an ssh server package through opkg, zfs unmount -a, a dataset
+// mounted over a system directory, and a zfs channel program, which can
+// destroy datasets unless -n runs it read-only.
+func TestBlindSpotAccessAndMounts(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"killall dropbear",
+		"pkill dropbear",
+		"opkg remove dropbear",
+		"opkg remove openssh-server",
+		"opkg remove --force-removal-of-dependent-packages dropbear",
+		"zfs umount -a",
+		"zfs unmount -fa",
+		"zfs set mountpoint=/etc tank/x",
+		"zfs set mountpoint=/ tank/x",
+		"zfs program tank /tmp/x.lua",
+	))
+	runExact(t, p, []exactCase{
+		{"opkg remove other", "opkg remove luci-app-x", TierMutate},
+		{"zfs set mountpoint data", "zfs set mountpoint=/srv/data tank/data", TierMutate},
+		{"zfs program -n", "zfs program -n tank /tmp/x.lua", TierMutate},
+		{"zfs unmount one", "zfs unmount tank/x", TierMutate},
+	})
+}

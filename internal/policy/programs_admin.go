@@ -49,6 +49,26 @@ func (c *call) clientSettings() (Tier, string) {
 			}
 		}
 		return lvmOptions(first, after)
+	case "zfs":
+		switch first {
+		case "set":
+			// A dataset mounted over a system directory hides it.
+			for _, a := range after {
+				if k, v, ok := strings.Cut(a, "="); ok && k == "mountpoint" && criticalPath(v) {
+					return TierDestructive, "zfs set mountpoint=" + truncate(v, 64) + ": mounts over a system directory"
+				}
+			}
+		case "unmount", "umount":
+			if hasFlag(after, 'a', "") {
+				return TierDestructive, "zfs " + first + " -a: unmounts every dataset"
+			}
+		case "program":
+			// A channel program runs with the caller's rights in the
+			// kernel and can destroy datasets; -n runs it read-only.
+			if !hasFlag(after, 'n', "") {
+				return TierDestructive, "zfs program: runs a channel program that can destroy datasets"
+			}
+		}
 	case "docker":
 		if len(exactOptVals(c.args, "--config")) > 0 {
 			return TierDestructive, "docker --config: the configuration directory names the CLI plugins docker runs"

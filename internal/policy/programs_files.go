@@ -230,7 +230,7 @@ func killProgram(c *call) (Tier, string) {
 		return TierDestructive, why
 	}
 	for _, v := range vals {
-		if strings.Contains(strings.ToLower(v), "warden") || v == "sshd" || v == "systemd-journald" || v == "dbus-daemon" {
+		if strings.Contains(strings.ToLower(v), "warden") || v == "sshd" || v == "dropbear" || v == "systemd-journald" || v == "dbus-daemon" {
 			return TierDestructive, c.name + ": kills " + v
 		}
 	}

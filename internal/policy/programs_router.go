@@ -58,6 +58,13 @@ func routerProgram(c *call) (Tier, string) {
 				return TierRead, "opkg " + sub + ": reports"
 			}
 		}
+		if sub == "remove" {
+			for _, o := range operands(vals) {
+				if essentialPackages[o] || strings.HasPrefix(o, "openssh") {
+					return TierDestructive, "opkg remove " + truncate(o, 32) + ": removes what the operator reaches the router through"
+				}
+			}
+		}
 		return TierMutate, "opkg " + truncate(sub, 32) + ": changes packages"
 	case "synoupgrade":
 		if len(vals) == 1 && (vals[0] == "--check" || vals[0] == "--check-smallupdate") {

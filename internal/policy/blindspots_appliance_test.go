@@ -87,3 +87,20 @@ func TestBlindSpotAccessAndMounts(t *testing.T) {
 		{"zfs unmount one", "zfs unmount tank/x", TierMutate},
 	})
 }
+
+// TestBlindSpotNmcliRadioPrefix: nmcli takes keywords by unique prefix,
+// so "radio all of" turns every radio off like "radio all off".
+func TestBlindSpotNmcliRadioPrefix(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"nmcli r all of",
+		"nmcli radio all of",
+		"nmcli r wifi of",
+		"nmcli -f all r all of",
+		"nmcli -t r wifi of",
+	))
+	runExact(t, p, []exactCase{
+		{"radio on", "nmcli r all on", TierMutate},
+		{"radio", "nmcli r", TierRead},
+	})
+}

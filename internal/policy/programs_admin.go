@@ -49,6 +49,12 @@ func (c *call) clientSettings() (Tier, string) {
 			}
 		}
 		return lvmOptions(first, after)
+	case "nmcli":
+		// nmcli takes its keywords by any unique prefix: radio all of,
+		// radio wi of are off.
+		if len(ops) >= 3 && nmcliObject(ops[0]) == "radio" && len(ops[len(ops)-1]) >= 2 && strings.HasPrefix("off", ops[len(ops)-1]) {
+			return TierDestructive, "nmcli radio " + ops[1] + " off: cuts wireless access"
+		}
 	case "zfs":
 		switch first {
 		case "set":

@@ -104,3 +104,19 @@ func TestBlindSpotNmcliRadioPrefix(t *testing.T) {
 		{"radio", "nmcli r", TierRead},
 	})
 }
+
+// TestBlindSpotOpenWrtWifi: OpenWrt's wifi down takes every radio down,
+// which cuts an operator on wireless off, like ifdown.
+func TestBlindSpotOpenWrtWifi(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"wifi down",
+		"wifi down radio0",
+		"sudo wifi down",
+	))
+	runExact(t, p, []exactCase{
+		{"status", "wifi status", TierRead},
+		{"reload", "wifi", TierMutate},
+		{"up", "wifi up", TierMutate},
+	})
+}

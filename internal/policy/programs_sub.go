@@ -189,6 +189,7 @@ var subcommandTables = map[string]subTable{
 		debug prefs|debug daemon-goroutines|debug daemon-logs|debug metrics|debug netmap|debug env|debug stat|debug hostinfo|
 		debug watch-ipn|debug derp-map|debug local-creds|debug peer-endpoint-changes|debug via|debug derp`,
 		``, `down|logout|set --ssh=false|switch|lock`, TierRead, TierMutate, "", "--socket"),
+	"wifi":         sub(`status|detect|help`, ``, `down`, TierMutate, TierMutate, "", ""), // OpenWrt: down cuts wireless access
 	"wg":           sub(`show|showconf|genkey|pubkey|genpsk|help|--version`, ``, ``, TierRead, TierMutate, "", ""),
 	"wg-quick":     sub(`strip|help`, ``, `down`, TierRead, TierMutate, "", ""),
 	"zerotier-cli": sub(`info|listnetworks|listpeers|peers|listmoons|get|-v|help`, ``, `leave|deorbit`, TierRead, TierMutate, "", ""),

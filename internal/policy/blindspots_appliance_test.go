@@ -120,3 +120,33 @@ func TestBlindSpotOpenWrtWifi(t *testing.T) {
 		{"up", "wifi up", TierMutate},
 	})
 }
+
+// TestBlindSpotHardwareWrites: register and firmware writers that can
+// hang the machine or brick its firmware were unknown programs, tier 2:
+// MSR, port and I2C writes, devmem and setpci with a value, efivar -w and
+// fwupd installs and updates; their reading forms stay below tier 3.
+func TestBlindSpotHardwareWrites(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"wrmsr -a 0x1a0 0",
+		"outb 0x80 0",
+		"i2cset -y 1 0x50 0x00 0xff",
+		"i2ctransfer -y 1 w1@0x50 0x00",
+		"devmem 0x1000 32 0",
+		"busybox devmem 0x1000 32 0",
+		"devmem2 0x1000 w 0",
+		"setpci -s 00:1f.0 0x40.L=0",
+		"setpci -v -s 00:1f.0 COMMAND=0",
+		"efivar -w -n x -f /tmp/y",
+		"fwupdmgr update",
+		"fwupdmgr install /tmp/x.cab",
+		"fwupdtool install /tmp/x.cab",
+	))
+	runExact(t, p, []exactCase{
+		{"devmem read", "devmem 0x1000", TierMutate},
+		{"setpci read", "setpci -s 00:1f.0 0x40.L", TierMutate},
+		{"efivar list", "efivar -l", TierMutate},
+		{"fwupdmgr devices", "fwupdmgr get-devices", TierRead},
+		{"fwupdmgr security", "fwupdmgr security", TierRead},
+	})
+}

@@ -54,7 +54,7 @@ var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk c
 	mkudffs jfs_mkfs sg_format sg_sanitize sg_write_same sg_unmap sg_raw sg_write_buffer
 	sg_write_long sg_write_verify sg_write_x sg_compare_and_write sg_dd sgp_dd sgm_dd sg_xcopy
 	sg_reset sedutil-cli synopoweroff syno_poweroff_task vgreduce vgsplit vgmerge pvmove
-	vgcfgrestore pvcreate`)
+	vgcfgrestore pvcreate wrmsr outb outw outl i2cset i2ctransfer`)
 
 // interactivePrograms can run commands from inside (a pager's "!cmd", an
 // editor's ":!cmd"), or kill and renice processes (htop's F9, atop's k),
@@ -274,6 +274,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return lvmReportProgram
 	case "badblocks":
 		return badblocksProgram
+	case "devmem", "devmem2", "setpci", "efivar":
+		return hwRegisterProgram
 	case "init", "telinit", "crontab", "userdel", "deluser", "passwd", "fdisk", "sfdisk", "parted", "tune2fs",
 		"efibootmgr", "losetup", "dmsetup", "mount", "umount", "hostname", "date", "dmesg",
 		"hwclock", "sysctl", "ifconfig", "iw", "ethtool", "smartctl", "nvme", "mdadm",

@@ -189,6 +189,10 @@ var subcommandTables = map[string]subTable{
 		debug prefs|debug daemon-goroutines|debug daemon-logs|debug metrics|debug netmap|debug env|debug stat|debug hostinfo|
 		debug watch-ipn|debug derp-map|debug local-creds|debug peer-endpoint-changes|debug via|debug derp`,
 		``, `down|logout|set --ssh=false|switch|lock`, TierRead, TierMutate, "", "--socket"),
+	"fwupdmgr": sub(`get-devices|get-updates|get-upgrades|get-history|get-remotes|get-releases|get-topology|get-details|security|get-bios-setting|--version|help`,
+		``, `install|local-install|update|upgrade|downgrade|reinstall|switch-branch|activate|unlock|set-bios-setting`, TierRead, TierMutate, "", ""),
+	"fwupdtool": sub(`get-devices|get-plugins|get-topology|get-details|get-history|security|--version|help`,
+		``, `install|install-blob|update|activate|switch-branch|reinstall`, TierRead, TierMutate, "", ""),
 	"wifi":         sub(`status|detect|help`, ``, `down`, TierMutate, TierMutate, "", ""), // OpenWrt: down cuts wireless access
 	"wg":           sub(`show|showconf|genkey|pubkey|genpsk|help|--version`, ``, ``, TierRead, TierMutate, "", ""),
 	"wg-quick":     sub(`strip|help`, ``, `down`, TierRead, TierMutate, "", ""),

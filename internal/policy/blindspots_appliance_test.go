@@ -150,3 +150,22 @@ func TestBlindSpotHardwareWrites(t *testing.T) {
 		{"fwupdmgr security", "fwupdmgr security", TierRead},
 	})
 }
+
+// TestBlindSpotZpoolRewind: zpool import's recovery mode discards the
+// pool's last transactions (-F, -X further back) and a rewind to the
+// checkpoint everything after it; -n only asks whether it would work.
+func TestBlindSpotZpoolRewind(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"zpool import -F tank",
+		"zpool import -FX tank",
+		"zpool import -X tank",
+		"zpool import --rewind-to-checkpoint tank",
+		"zpool import -d /dev/disk/by-id -F tank",
+	))
+	runExact(t, p, []exactCase{
+		{"dry run", "zpool import -Fn tank", TierMutate},
+		{"import", "zpool import tank", TierMutate},
+		{"list", "zpool import", TierRead},
+	})
+}

@@ -33,6 +33,13 @@ func (c *call) clientSettings() (Tier, string) {
 		if (first == "status" || first == "iostat") && hasFlag(after, 'c', "") {
 			return TierMutate, "zpool " + first + " -c: runs scripts from ZPOOL_SCRIPTS_PATH (~/.zpool.d first)"
 		}
+		// Recovery mode discards the pool's last transactions (-F, -X
+		// further back), and a rewind to the checkpoint everything since;
+		// -n only asks whether it would work.
+		if (first == "import" || first == "clear") && !hasFlag(after, 'n', "") &&
+			(hasFlag(after, 'F', "") || hasFlag(after, 'X', "") || hasFlag(after, 0, "--rewind-to-checkpoint")) {
+			return TierDestructive, "zpool " + first + " -F: discards the pool's last transactions"
+		}
 	case "lvm":
 		// lvm runs its commands as the programs of the same name do, so
 		// lvm vgchange -an is vgchange -an; the reports keep their own

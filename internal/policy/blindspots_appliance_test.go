@@ -169,3 +169,26 @@ func TestBlindSpotZpoolRewind(t *testing.T) {
 		{"list", "zpool import", TierRead},
 	})
 }
+
+// TestBlindSpotQmGuestCmd: qm guest cmd reads only with the guest agent's
+// reporting commands; shutdown, suspend-* and fsfreeze-freeze stop or
+// hang the guest.
+func TestBlindSpotQmGuestCmd(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"qm guest cmd 100 shutdown",
+		"qm guest cmd 100 fsfreeze-freeze",
+		"qm guest cmd 100 suspend-disk",
+		"qm guest cmd 100 suspend-ram",
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		"qm guest cmd 100 fstrim",
+		"qm guest cmd 100 fsfreeze-thaw",
+	))
+	runExact(t, p, []exactCase{
+		{"ping", "qm guest cmd 100 ping", TierRead},
+		{"get-osinfo", "qm guest cmd 100 get-osinfo", TierRead},
+		{"interfaces", "qm guest cmd 100 network-get-interfaces", TierRead},
+		{"fsfreeze-status", "qm guest cmd 100 fsfreeze-status", TierRead},
+	})
+}

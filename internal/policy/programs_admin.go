@@ -56,6 +56,19 @@ func (c *call) clientSettings() (Tier, string) {
 			}
 		}
 		return lvmOptions(first, after)
+	case "qm":
+		// qm guest cmd VMID COMMAND sends a guest agent command: the
+		// get-* ones, info, ping and fsfreeze-status report; shutdown,
+		// suspend-* and fsfreeze-freeze stop or hang the guest.
+		if len(ops) >= 4 && ops[0] == "guest" && ops[1] == "cmd" {
+			switch gc := ops[3]; {
+			case strings.HasPrefix(gc, "get-") || gc == "info" || gc == "ping" || gc == "fsfreeze-status" || gc == "network-get-interfaces":
+			case gc == "shutdown" || strings.HasPrefix(gc, "suspend-") || gc == "fsfreeze-freeze":
+				return TierDestructive, "qm guest cmd " + gc + ": shuts down, suspends or freezes the guest"
+			default:
+				return TierMutate, "qm guest cmd " + truncate(gc, 32) + ": acts in the guest"
+			}
+		}
 	case "nmcli":
 		// nmcli takes its keywords by any unique prefix: radio all of,
 		// radio wi of are off.

@@ -192,3 +192,32 @@ func TestBlindSpotQmGuestCmd(t *testing.T) {
 		{"fsfreeze-status", "qm guest cmd 100 fsfreeze-status", TierRead},
 	})
 }
+
+// TestBlindSpotBackupClients: restic's and borg's listing commands run
+// what their options name: --password-command, --rsh and the variables
+// RESTIC_PASSWORD_COMMAND, BORG_PASSCOMMAND and BORG_RSH are commands
+// (classified as shell), restic dump --target and --cache-dir write, and
+// an sftp: or ssh:// repository runs ssh to a host the host rules judge.
+func TestBlindSpotBackupClients(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		"restic snapshots --password-command 'touch /etc/x'",
+		"RESTIC_PASSWORD_COMMAND='touch /etc/x' restic snapshots",
+		"BORG_PASSCOMMAND='touch /etc/x' borg list /x",
+		"BORG_RSH='touch /etc/x' borg list ssh://h/x",
+		"borg list --rsh 'touch /etc/x' /x",
+		"restic dump latest /srv/a --target /etc/x",
+		"restic snapshots --cache-dir /etc/x",
+	))
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"restic -r sftp:169.254.169.254:/x snapshots",
+		"restic -r sftp:user@metadata.google.internal:/x snapshots",
+		"borg list ssh://169.254.169.254/x",
+	))
+	runExact(t, p, []exactCase{
+		{"restic snapshots", "restic snapshots", TierRead},
+		{"restic sftp", "restic -r sftp:backup@nas:/srv/restic snapshots", TierBenign},
+		{"borg list", "borg list /srv/borg", TierRead},
+		{"borg ssh", "borg list ssh://backup@nas/./repo", TierBenign},
+	})
+}

@@ -56,6 +56,8 @@ func (c *call) clientSettings() (Tier, string) {
 			}
 		}
 		return lvmOptions(first, after)
+	case "restic", "borg":
+		return c.backupClient(first)
 	case "qm":
 		// qm guest cmd VMID COMMAND sends a guest agent command: the
 		// get-* ones, info, ping and fsfreeze-status report; shutdown,
@@ -263,4 +265,58 @@ func rpmMacroRuns(v string) bool {
 		}
 	}
 	return false
+}
+
+// backupClient classifies what restic's and borg's options run, write
+// and reach, whatever the subcommand: --password-command and --rsh are
+// commands they run (classified as shell), restic dump --target and
+// --cache-dir write, and an sftp: or ssh:// repository runs ssh to its
+// host, which meets the host rules as ssh's destination does.
+func (c *call) backupClient(first string) (Tier, string) {
+	r := raiser{TierRead, ""}
+	for _, v := range exactOptVals(c.args, "--password-command", "--rsh") {
+		r.raise(c.shellArg(v, c.name+" password or ssh command"))
+	}
+	if c.name == "restic" {
+		if first == "dump" {
+			for _, f := range c.optVals(c.args, "-t", "--target") {
+				r.raise(c.writeArg(f, "restic dump --target"))
+			}
+		}
+		for _, f := range exactOptVals(c.args, "--cache-dir") {
+			r.raise(c.writeArg(f, "restic --cache-dir"))
+		}
+	}
+	repos := exactOptVals(c.args, "-r", "--repo")
+	for _, a := range c.args {
+		if a.known && (strings.HasPrefix(a.val, "ssh://") || strings.HasPrefix(a.val, "sftp:")) {
+			repos = append(repos, a)
+		}
+	}
+	for _, repo := range repos {
+		if !repo.known {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+": repository computed at run time")
+			continue
+		}
+		host := ""
+		switch v := repo.val; {
+		case strings.HasPrefix(v, "sftp:"):
+			host = strings.TrimPrefix(strings.TrimPrefix(v, "sftp:"), "//")
+			host, _, _ = strings.Cut(host, ":")
+			host, _, _ = strings.Cut(host, "/")
+		case strings.HasPrefix(v, "ssh://"):
+			host, _, _ = strings.Cut(strings.TrimPrefix(v, "ssh://"), "/")
+		case strings.Contains(v, "://"):
+			c.checkHost(v)
+		}
+		if host != "" {
+			if i := strings.LastIndexByte(host, '@'); i >= 0 {
+				host = host[i+1:]
+			}
+			c.checkHost(host)
+			r.raise(TierBenign, c.name+": reaches "+truncate(host, 64)+" through ssh")
+		}
+	}
+	return r.t, r.why
 }

@@ -124,7 +124,7 @@ func TestInspectReadForms(t *testing.T) {
 		{"sshd", "sshd", TierMutate, false},
 		{"sshd -D", "sshd -D", TierMutate, false},
 		{"sshd -d", "sshd -d", TierMutate, false},
-		{"midclt call system.reboot", "midclt call system.reboot", TierMutate, false},
+		{"midclt call system.reboot", "midclt call system.reboot", TierDestructive, true}, // denied like reboot
 		{"midclt call pool.dataset.delete tank/x", "midclt call pool.dataset.delete tank/x", TierMutate, false},
 		{"midclt call query", "midclt call query", TierMutate, false},
 		{"midclt -u ws://x/websocket call system.info", "midclt -u ws://x/websocket call system.info", TierMutate, false},

@@ -139,6 +139,7 @@ var denyTriggers = map[string]bool{
 	"cp": true, "install": true, "nvme": true, "cryptsetup": true, "mdadm": true,
 	"parted": true, "hdparm": true, "dbus-send": true, "gdbus": true, "busctl": true,
 	"qdbus": true, "qdbus-qt5": true, "qdbus-qt6": true, "qdbus6": true, "ipmitool": true, "mkfs": true, "chattr": true, "setfacl": true,
+	"ubus": true, "midclt": true,
 }
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
@@ -326,6 +327,20 @@ func denyCheck(name string, args []string) string {
 				if la := strings.ToLower(a); la == "exit" || strings.HasSuffix(la, "manager.exit") {
 					return name + ": asks systemd to exit"
 				}
+			}
+		}
+	case "ubus":
+		// OpenWrt's ubus call system reboot, through procd.
+		for i := 0; i+2 < len(args); i++ {
+			if args[i] == "call" && args[i+1] == "system" && args[i+2] == "reboot" {
+				return "ubus call system reboot: changes the machine's power state"
+			}
+		}
+	case "midclt":
+		// TrueNAS's middleware: system.reboot and system.shutdown.
+		for _, a := range args {
+			if la := strings.ToLower(a); la == "system.reboot" || la == "system.shutdown" {
+				return "midclt call " + la + ": changes the machine's power state"
 			}
 		}
 	case "ipmitool":

@@ -20,11 +20,10 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	rev seq basename dirname realpath readlink md5sum sha1sum sha224sum sha256sum
 	sha384sum sha512sum b2sum cksum sum base64 base32 basenc od hexdump strings expr bc
 	tree namei getent nslookup dig host traceroute traceroute6 tracepath mtr iostat vmstat
-	mpstat pidstat sar nfsstat numastat sensors lvs vgs pvs lvdisplay vgdisplay pvdisplay
-	lvscan sleep wait jobs umask ulimit getfacl quota repquota whatis apropos runlevel
+	mpstat pidstat sar nfsstat numastat sensors sleep wait jobs umask ulimit getfacl quota repquota whatis apropos runlevel
 	lsb_release hostid fc-list locate plocate mlocate look dirs cd pushd popd exit return
-	break continue shift read getopts times caller unset tput clear pstree logname whois
-	ping ping6 ipcs upsc apcaccess vcgencmd dnsdomainname uptime nstat ifstat sha1 md5
+	break continue shift read getopts times caller unset tput clear pstree logname
+	ping ping6 ipcs vcgencmd dnsdomainname uptime nstat ifstat sha1 md5
 	shasum cmp sdiff wdiff yes numfmt tsort lsinitramfs free lscgroup systemd-cgls
 	systemd-cgtop systemd-analyze systemd-detect-virt virt-what 
 	uuidgen id mapfile readarray history fc colordiff bat batcat fd fdfind exa eza duf
@@ -38,13 +37,24 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep
 	iftop nethogs bmon nload`)
 
-// destructivePrograms are raw or destructive whatever their arguments.
+// destructivePrograms are raw or destructive whatever their arguments;
+// among them the router and NAS tools that flash firmware, erase flash or
+// reset to factory (OpenWrt's mtd, sysupgrade, firstboot, jffs2reset, the
+// mtd-utils and U-Boot's fw_setenv), the BSD and mtools formatters, the
+// sg3_utils commands that format, sanitize, unmap or write a drive, and
+// the LVM commands that move or drop physical volumes.
 var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk cfdisk
 	debugfs e2fsck fsck xfs_repair resize2fs lvremove vgremove pvremove lvreduce at batch
 	gdb lldb dc expect capsh flashrom grub-install npx bpftrace perf iptables-restore
 	ip6tables-restore nft-restore ed ex tmux screen byobu dtach abduco 
 	mkinitcpio fsfreeze pivot_root switch_root mount.cifs
-	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct wipe srm sfill`)
+	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct wipe srm sfill
+	mtd sysupgrade firstboot jffs2reset jffs2mark flash_erase flash_eraseall flashcp nandwrite
+	ubiformat ubirmvol ubiupdatevol fw_setenv newfs newfs_msdos newfs_hfs newfs_exfat mformat
+	mkudffs jfs_mkfs sg_format sg_sanitize sg_write_same sg_unmap sg_raw sg_write_buffer
+	sg_write_long sg_write_verify sg_write_x sg_compare_and_write sg_dd sgp_dd sgm_dd sg_xcopy
+	sg_reset sedutil-cli synopoweroff syno_poweroff_task vgreduce vgsplit vgmerge pvmove
+	vgcfgrestore pvcreate wrmsr outb outw outl i2cset i2ctransfer`)
 
 // interactivePrograms can run commands from inside (a pager's "!cmd", an
 // editor's ":!cmd"), or kill and renice processes (htop's F9, atop's k),
@@ -260,6 +270,12 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return moreProgram
 	case "ansible-playbook":
 		return ansiblePlaybookProgram
+	case "lvs", "vgs", "pvs", "lvdisplay", "vgdisplay", "pvdisplay", "lvscan", "lvmconfig":
+		return lvmReportProgram
+	case "badblocks":
+		return badblocksProgram
+	case "devmem", "devmem2", "setpci", "efivar":
+		return hwRegisterProgram
 	case "init", "telinit", "crontab", "userdel", "deluser", "passwd", "fdisk", "sfdisk", "parted", "tune2fs",
 		"efibootmgr", "losetup", "dmsetup", "mount", "umount", "hostname", "date", "dmesg",
 		"hwclock", "sysctl", "ifconfig", "iw", "ethtool", "smartctl", "nvme", "mdadm",
@@ -335,7 +351,12 @@ func validName(n string) bool {
 // dangerousEnv are variables that make programs load or run other code.
 // BASH_CMDS and BASH_ALIASES are bash's command hash table and aliases:
 // an element set in them (BASH_CMDS[ls]=/tmp/x) changes what a name runs,
-// whether or not they are declared -A first.
+// whether or not they are declared -A first. Among the administration
+// tools': CONTAINER_HOST points podman at a remote service over ssh and
+// CONTAINERS_CONF names the OCI runtime podman ps runs to sync state;
+// KRB5_CONFIG and SASL_PATH name plugin modules the Kerberos and SASL
+// libraries load (ssh with GSSAPI, ldapsearch), GIO_EXTRA_MODULES GLib's;
+// ZIPOPT holds default zip options, -TT's command included.
 var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND
 	SHELLOPTS BASHOPTS PS0 PS1 PS2 PS3 PS4 IFS PATH CDPATH GLOBIGNORE GIT_SSH GIT_SSH_COMMAND
 	GIT_EXEC_PATH GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS SSH_ASKPASS GIT_COMMON_DIR
@@ -356,7 +377,9 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	R_ENVIRON R_ENVIRON_USER EMACSLOADPATH AWS_CONFIG_FILE GOWORK ANSIBLE_CONFIG ANSIBLE_INVENTORY
 	ANSIBLE_VAULT_PASSWORD_FILE ANSIBLE_LIBRARY ANSIBLE_MODULE_UTILS ANSIBLE_COLLECTIONS_PATH
 	ANSIBLE_COLLECTIONS_PATHS ANSIBLE_ROLES_PATH FZF_DEFAULT_COMMAND FZF_DEFAULT_OPTS FZF_DEFAULT_OPTS_FILE
-	SKIM_DEFAULT_COMMAND SKIM_DEFAULT_OPTIONS`)
+	SKIM_DEFAULT_COMMAND SKIM_DEFAULT_OPTIONS LVM_SYSTEM_DIR ZPOOL_SCRIPTS_PATH
+	DOCKER_CONFIG HELM_PLUGINS HELM_DATA_HOME CONTAINER_HOST CONTAINERS_CONF CONTAINERS_CONF_OVERRIDE
+	KRB5_CONFIG SASL_PATH GIO_EXTRA_MODULES GIO_MODULE_DIR ZIPOPT`)
 
 // fileEnv are variables naming a file that programs which otherwise only
 // read write to: git's index (git status refreshes it), GIT_TRACE* and
@@ -365,11 +388,12 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 // malloc trace, coverage output and client histories.
 var fileEnv = set(`GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
 	GCOV_PREFIX LLVM_PROFILE_FILE SEGFAULT_OUTPUT_NAME MYSQL_HISTFILE PSQL_HISTORY SQLITE_HISTORY
-	REDISCLI_HISTFILE GOCACHE GOMODCACHE`)
+	REDISCLI_HISTFILE GOCACHE GOMODCACHE RAR`)
 
 // shellValued variables hold shell text some program will run; their
 // values are classified as shell too.
 var shellValued = set(`PROMPT_COMMAND GIT_SSH_COMMAND GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR
 	PAGER MANPAGER SYSTEMD_PAGER EDITOR VISUAL SUDO_EDITOR BROWSER LESSOPEN LESSCLOSE
 	GIT_PROXY_COMMAND GIT_EXTERNAL_DIFF RSYNC_RSH RSYNC_CONNECT_PROG SYSTEMD_EDITOR PSQL_PAGER
-	PSQL_EDITOR BAT_PAGER DELTA_PAGER GH_PAGER GH_EDITOR KUBE_EDITOR FZF_DEFAULT_COMMAND SKIM_DEFAULT_COMMAND`)
+	PSQL_EDITOR BAT_PAGER DELTA_PAGER GH_PAGER GH_EDITOR KUBE_EDITOR FZF_DEFAULT_COMMAND SKIM_DEFAULT_COMMAND
+	RESTIC_PASSWORD_COMMAND BORG_PASSCOMMAND BORG_RSH`)

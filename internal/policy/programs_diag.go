@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // Diagnostic forms of disk, time, mail, load-balancer and BMC tools whose
 // other forms repair, set or erase: the check that repairs nothing
@@ -143,6 +146,14 @@ func diagProgram(c *call) (Tier, string) {
 		return mutate()
 	case "haproxy":
 		if only(optSpec{flags: "cqV", valueShort: "f"}, "c", 0) {
+			// Checking parses the file and runs its lua-load scripts
+			// (Lua with os.execute), so only the system's own
+			// configuration, which only root writes, is a read.
+			for _, f := range c.optVals(c.args, "-f") {
+				if !f.known || !strings.HasPrefix(path.Clean(f.val)+"/", "/etc/haproxy/") {
+					return TierMutate, "haproxy -c -f " + truncate(f.val, 64) + ": a configuration can load Lua that runs programs"
+				}
+			}
 			return TierRead, "haproxy -c: checks the configuration"
 		}
 		return mutate()

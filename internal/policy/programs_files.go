@@ -230,7 +230,7 @@ func killProgram(c *call) (Tier, string) {
 		return TierDestructive, why
 	}
 	for _, v := range vals {
-		if strings.Contains(strings.ToLower(v), "warden") || v == "sshd" || v == "systemd-journald" || v == "dbus-daemon" {
+		if strings.Contains(strings.ToLower(v), "warden") || v == "sshd" || v == "dropbear" || v == "systemd-journald" || v == "dbus-daemon" {
 			return TierDestructive, c.name + ": kills " + v
 		}
 	}
@@ -450,9 +450,25 @@ func archiveProgram(c *call) (Tier, string) {
 		return TierMutate, "unzip: extracts files"
 	case "7z", "7za", "7zr", "rar", "unrar":
 		if len(ops) > 0 && (ops[0] == "l" || ops[0] == "t" || ops[0] == "i" || ops[0] == "h" || ops[0] == "lt" || ops[0] == "v" || ops[0] == "lb") {
+			// rar's -ilog[FILE] logs errors to FILE, -log[=FILE] the
+			// names it handles, whatever the command.
+			for _, v := range vals {
+				if c.name != "7z" && c.name != "7za" && c.name != "7zr" && (strings.HasPrefix(v, "-ilog") || strings.HasPrefix(v, "-log")) {
+					return TierMutate, c.name + " " + truncate(v, 64) + ": writes a log file"
+				}
+			}
 			return TierRead, c.name + ": lists or tests"
 		}
 		return TierMutate, c.name + ": writes files"
+	case "zstd", "unzstd":
+		// --trace FILE logs tracing to FILE, in every mode.
+		if fs := c.optVals(c.args, "--trace"); len(fs) > 0 {
+			var r raiser
+			for _, f := range fs {
+				r.raise(c.writeArg(f, "zstd --trace"))
+			}
+			return r.t, r.why
+		}
 	}
 	if len(ops) == 0 || hasFlag(vals, 'c', "--stdout") || hasFlag(vals, 'l', "--list") || hasFlag(vals, 't', "--test") {
 		return TierRead, c.name + ": to standard output"

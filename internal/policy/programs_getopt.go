@@ -38,6 +38,7 @@ func (c *call) valueLetters() string {
 // lists: a cluster of flags ends at one of them (curl -XDELETE is -X
 // DELETE, not -D ELETE).
 var clusterValues = map[string]string{
+	"badblocks": "bcdeiopt",
 	"curl":      "AbcCdDeEFHKmoPQrTtuUwxXyYz",
 	"make":      "CfIjloWO",
 	"gmake":     "CfIjloWO",

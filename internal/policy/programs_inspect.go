@@ -299,6 +299,12 @@ func midcltProgram(c *call) (Tier, string) {
 	}
 	method := ops[1]
 	k := strings.LastIndexByte(method, '.')
+	// Power, deletion, export (a pool's, with destroy) and wiping are
+	// what the web UI asks twice about.
+	switch method[k+1:] {
+	case "reboot", "shutdown", "delete", "do_delete", "wipe", "destroy", "export", "rollback", "format", "factory_restore":
+		return TierDestructive, "midclt call " + truncate(method, 64) + ": reboots, deletes, exports or wipes"
+	}
 	switch method[k+1:] {
 	case "query", "config", "get_instance", "info", "version":
 		if k > 0 {

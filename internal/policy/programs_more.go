@@ -78,7 +78,7 @@ func moreProgram(c *call) (Tier, string) {
 		return TierRead, "dpkg: queries packages"
 	case "rpm":
 		for _, m := range c.optVals(c.args, "-E", "--eval", "-D", "--define") {
-			if !m.known || strings.Contains(m.val, "%(") || strings.Contains(m.val, "%{lua") {
+			if !m.known || rpmMacroRuns(m.val) {
 				if m.known {
 					for _, x := range rpmShell(m.val) {
 						c.shell(x, "rpm %( ) command", nil, false)

@@ -143,6 +143,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return editorChecked
 	case "logrotate":
 		return logrotateProgram
+	case "whois", "upsc", "apcaccess":
+		return serverQueryProgram
 	case "tree", "sar", "sdiff", "diff3", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
 		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64":
 		return readOpts
@@ -166,7 +168,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return mktempProgram
 	case "coredumpctl":
 		return coredumpctlProgram
-	case "busctl", "gdbus", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6", "dbus-send":
+	case "busctl", "gdbus", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6", "dbus-send", "dbus-monitor":
 		return dbusProgram
 	}
 	if _, ok := wrapSpecs[name]; ok {

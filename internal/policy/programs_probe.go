@@ -9,6 +9,12 @@ import "strings"
 func probeProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	switch c.name {
+	case "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore":
+		if t, why := c.modprobeOpt(); t > TierRead {
+			return t, why
+		}
+	}
+	switch c.name {
 	case "rc-status", "checkupdates":
 		return TierRead, c.name + ": shows status"
 	case "iptables-save", "ip6tables-save":

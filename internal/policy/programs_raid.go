@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // mdadmDestructive are mdadm's long options that stop, fail, remove,
 // rebuild or rewrite arrays and their metadata; mdadmMutate those that
@@ -72,6 +75,14 @@ func mdadmProgram(c *call) (Tier, string) {
 		}
 		if !oneshot {
 			r.raise(TierMutate, "mdadm --monitor: keeps watching arrays and acting on events")
+		}
+		// A configuration's PROGRAM line is run on each event as
+		// --program's is; only the system's own, which root writes, is
+		// not the caller's choosing.
+		for _, f := range c.optVals(c.args, "-c", "--config") {
+			if !f.known || !strings.HasPrefix(path.Clean(f.val), "/etc/mdadm") {
+				r.raise(TierMutate, "mdadm --monitor --config "+truncate(f.val, 64)+": a PROGRAM line runs on each event")
+			}
 		}
 	}
 	return r.t, r.why

@@ -58,6 +58,13 @@ func routerProgram(c *call) (Tier, string) {
 				return TierRead, "opkg " + sub + ": reports"
 			}
 		}
+		if sub == "remove" {
+			for _, o := range operands(vals) {
+				if essentialPackages[o] || strings.HasPrefix(o, "openssh") {
+					return TierDestructive, "opkg remove " + truncate(o, 32) + ": removes what the operator reaches the router through"
+				}
+			}
+		}
 		return TierMutate, "opkg " + truncate(sub, 32) + ": changes packages"
 	case "synoupgrade":
 		if len(vals) == 1 && (vals[0] == "--check" || vals[0] == "--check-smallupdate") {
@@ -103,6 +110,9 @@ func ubusTier(ops []string) (Tier, string) {
 	case "list", "monitor", "listen", "wait_for":
 		return TierRead, "ubus " + ops[0] + ": reports"
 	case "call":
+		if len(ops) >= 3 && ubusDestructive(ops[1], ops[2]) {
+			return TierDestructive, "ubus call " + truncate(ops[1], 48) + " " + truncate(ops[2], 32) + ": runs a command, rewrites files, reboots or flashes the router"
+		}
 		if len(ops) >= 3 && ubusReadMethods[ops[2]] && !strings.HasPrefix(ops[1], "file") && ops[1] != "rc" {
 			return TierRead, "ubus call " + truncate(ops[1], 48) + " " + ops[2] + ": reports"
 		}
@@ -135,4 +145,19 @@ func wlTier(vals []string) (Tier, string) {
 		return TierMutate, "wl " + cmd + " with a value: may change the radio"
 	}
 	return TierRead, "wl " + cmd + ": reads wireless state"
+}
+
+// ubusDestructive reports whether a ubus method runs a command (rpcd's
+// file exec), writes or removes any file as root, reboots or flashes
+// the router (system reboot, sysupgrade) or takes an interface down.
+func ubusDestructive(object, method string) bool {
+	switch {
+	case object == "file":
+		return method == "exec" || method == "write" || method == "remove"
+	case object == "system":
+		return method == "reboot" || method == "sysupgrade"
+	case strings.HasPrefix(object, "network.interface"):
+		return method == "down" || method == "remove"
+	}
+	return false
 }

@@ -189,6 +189,11 @@ var subcommandTables = map[string]subTable{
 		debug prefs|debug daemon-goroutines|debug daemon-logs|debug metrics|debug netmap|debug env|debug stat|debug hostinfo|
 		debug watch-ipn|debug derp-map|debug local-creds|debug peer-endpoint-changes|debug via|debug derp`,
 		``, `down|logout|set --ssh=false|switch|lock`, TierRead, TierMutate, "", "--socket"),
+	"fwupdmgr": sub(`get-devices|get-updates|get-upgrades|get-history|get-remotes|get-releases|get-topology|get-details|security|get-bios-setting|--version|help`,
+		``, `install|local-install|update|upgrade|downgrade|reinstall|switch-branch|activate|unlock|set-bios-setting`, TierRead, TierMutate, "", ""),
+	"fwupdtool": sub(`get-devices|get-plugins|get-topology|get-details|get-history|security|--version|help`,
+		``, `install|install-blob|update|activate|switch-branch|reinstall`, TierRead, TierMutate, "", ""),
+	"wifi":         sub(`status|detect|help`, ``, `down`, TierMutate, TierMutate, "", ""), // OpenWrt: down cuts wireless access
 	"wg":           sub(`show|showconf|genkey|pubkey|genpsk|help|--version`, ``, ``, TierRead, TierMutate, "", ""),
 	"wg-quick":     sub(`strip|help`, ``, `down`, TierRead, TierMutate, "", ""),
 	"zerotier-cli": sub(`info|listnetworks|listpeers|peers|listmoons|get|-v|help`, ``, `leave|deorbit`, TierRead, TierMutate, "", ""),
@@ -220,7 +225,10 @@ func subcommandProgram(c *call) (Tier, string) {
 		}
 	}
 	if ht, hwhy := c.daemonHost(); ht > t {
-		return ht, hwhy
+		t, why = ht, hwhy
+	}
+	if st, swhy := c.clientSettings(); st > t {
+		return st, swhy
 	}
 	return t, why
 }
@@ -291,11 +299,16 @@ func subcommandTier(c *call) (Tier, string) {
 			if r == f.flag || strings.HasPrefix(f.flag, "--") && strings.HasPrefix(r, f.flag+"=") {
 				return true
 			}
+			// A one-letter flag counts in a cluster too: receive -Fu.
+			if len(f.flag) == 2 && shortFlag(r, f.flag[1]) {
+				return true
+			}
 		}
 		return false
 	}
 	if c.name == "btrfs" || c.name == "nmcli" {
-		first, second = expandAbbrev(tab, first, 0), expandAbbrev(tab, second, 1)
+		first = expandAbbrev(tab, first, 0, "")
+		second = expandAbbrev(tab, second, 1, first)
 	}
 	two := first + " " + second
 	// The label names the subcommand and its first operand (systemctl
@@ -358,15 +371,17 @@ func afterCredential(rest []string, op string) bool {
 }
 
 // expandAbbrev expands a unique prefix of a subcommand word at position
-// pos (btrfs sub del → subvolume delete).
-func expandAbbrev(tab subTable, w string, pos int) string {
+// pos (btrfs sub del → subvolume delete); a second word is matched among
+// the words after first only, as btrfs matches it (su de is subvolume
+// delete although filesystem defragment also begins "de").
+func expandAbbrev(tab subTable, w string, pos int, first string) string {
 	if w == "" || strings.HasPrefix(w, "-") {
 		return w
 	}
 	words := map[string]bool{}
 	for _, m := range []map[string]bool{tab.read, tab.benign, tab.danger} {
 		for k := range m {
-			if f := strings.Fields(k); len(f) > pos {
+			if f := strings.Fields(k); len(f) > pos && (pos == 0 || f[0] == first) {
 				words[f[pos]] = true
 			}
 		}
@@ -400,56 +415,13 @@ var criticalUnits = set(`ssh sshd ssh.service sshd.service ssh.socket networking
 	NetworkManager NetworkManager.service systemd-networkd systemd-networkd.service systemd-resolved
 	dbus dbus.service systemd-logind systemd-journald tailscaled tailscaled.service wg-quick
 	warden warden.service getty.target multi-user.target network.target network-online.target
-	sockets.target basic.target sysinit.target`)
+	sockets.target basic.target sysinit.target dropbear dropbear.service firewall netifd`)
 
 // essentialPackages break the system or cut access when removed.
 var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt dpkg coreutils bash
 	util-linux login passwd base-files base-passwd init systemd-sysv linux-image-generic grub-pc
 	grub-efi-amd64 grub2 kernel rpm dnf yum pacman apk-tools busybox python3 tailscale network-manager
-	ifupdown netplan.io libpam-modules e2fsprogs mount`)
-
-// daemonHost applies host rules to the daemon or API server a client is
-// pointed at (docker -H, kubectl -s, virsh -c, systemctl -H); reaching it
-// over ssh runs ssh, tier 1 like ssh itself. The systemd clients' -H
-// [USER@]HOST always goes through ssh.
-func (c *call) daemonHost() (Tier, string) {
-	var opts []string
-	switch c.name {
-	case "systemctl", "loginctl", "hostnamectl", "timedatectl", "localectl", "resolvectl", "networkctl", "systemd-analyze", "busctl":
-		var r raiser
-		for _, h := range c.optVals(c.args, "-H", "--host") {
-			if !h.known {
-				c.e.opaque = true
-				r.raise(TierDestructive, c.name+" -H: host computed at run time")
-				continue
-			}
-			host, _, _ := strings.Cut(h.val, "/") // HOST[:PORT][/CONTAINER]
-			c.checkHost(host)
-			r.raise(TierBenign, c.name+" -H: runs ssh to "+truncate(h.val, 64))
-		}
-		return r.t, r.why
-	case "docker", "podman", "nerdctl":
-		opts = []string{"-H", "--host", "--url"}
-	case "kubectl":
-		opts = []string{"-s", "--server"}
-	case "virsh":
-		opts = []string{"-c", "--connect"}
-	default:
-		return TierRead, ""
-	}
-	var r raiser
-	for _, h := range c.optVals(c.args, opts...) {
-		scheme, _, ok := strings.Cut(h.val, "://")
-		if !h.known || !ok || strings.HasPrefix(scheme, "unix") || scheme == "fd" || scheme == "npipe" {
-			continue
-		}
-		c.checkHost(h.val)
-		if strings.Contains(scheme, "ssh") {
-			r.raise(TierBenign, c.name+": reaches "+truncate(h.val, 64)+" through ssh")
-		}
-	}
-	return r.t, r.why
-}
+	ifupdown netplan.io libpam-modules e2fsprogs mount dropbear`)
 
 // subRules refines a subcommand's tier with rules that look further.
 func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {

@@ -4,12 +4,12 @@ import (
 	"strings"
 )
 
-// firewallProgram classifies iptables and friends, nft, ufw and
+// firewallRules classifies iptables and friends, nft, ufw and
 // firewall-cmd. Flushing or disabling a firewall, or a default-drop policy
 // that can lock the operator out, is TierDestructive rather than denied:
 // firewall work is routine for the operators warden serves, and a human can
 // approve it.
-func firewallProgram(c *call) (Tier, string) {
+func firewallRules(c *call) (Tier, string) {
 	vals := c.vals()
 	ops := operands(vals)
 	if why := firewallCutsOff(c.name, vals); why != "" && !(c.name == "nft" && hasFlag(vals, 'c', "--check")) && !hasFlag(vals, 0, "--dry-run") {
@@ -202,6 +202,10 @@ func argProgram(c *call) (Tier, string) {
 				return TierRead, "dmsetup " + ops[0]
 			case "remove", "remove_all", "wipe_table", "clear":
 				return TierDestructive, "dmsetup " + ops[0] + ": removes device mappings"
+			case "suspend", "reload", "load":
+				// Suspending the device under / freezes the host, as
+				// fsfreeze does; a new table remaps a live device.
+				return TierDestructive, "dmsetup " + ops[0] + ": suspends or remaps a live device"
 			}
 		}
 		return TierMutate, "dmsetup: changes device mappings"
@@ -265,8 +269,9 @@ func argProgram(c *call) (Tier, string) {
 				return TierDestructive, "sysctl " + k + ": names a program the kernel runs as root, outside warden's confinement"
 			}
 		}
-		// -p takes its file attached (-p/etc/x.conf) and clusters (-qp).
-		if hasFlag(vals, 'w', "--write") || hasFlag(vals, 'p', "--load") || hasFlag(vals, 0, "--system") {
+		// -p takes its file attached (-p/etc/x.conf) and clusters (-qp);
+		// -f is procps' other name for -p and the BSDs' only one.
+		if hasFlag(vals, 'w', "--write") || hasFlag(vals, 'p', "--load") || hasFlag(vals, 'f', "") || hasFlag(vals, 0, "--system") {
 			return TierMutate, "sysctl: changes kernel parameters"
 		}
 		for _, o := range ops {
@@ -281,21 +286,19 @@ func argProgram(c *call) (Tier, string) {
 				return TierDestructive, "ifconfig down: takes an interface down"
 			}
 		}
-		if len(ops) <= 1 {
-			return TierRead, "ifconfig"
+		// ifconfig [flags] [IFACE] shows; any word after the interface,
+		// a "-flag" too (-arp, -promisc, -alias), sets something.
+		for i, v := range vals {
+			if !strings.HasPrefix(v, "-") {
+				if i+1 < len(vals) {
+					return TierMutate, "ifconfig " + v + " " + vals[i+1] + ": configures an interface"
+				}
+				break
+			}
 		}
-		return TierMutate, "ifconfig: configures an interface"
+		return TierRead, "ifconfig"
 	case "iw":
-		for i, o := range ops {
-			if o == "reg" && i+1 < len(ops) && ops[i+1] == "get" {
-				continue // iw reg get, iw phy X reg get: the regulatory domain
-			}
-			switch o {
-			case "set", "del", "add", "connect", "disconnect", "ibss", "mesh", "ocb", "reg":
-				return TierMutate, "iw " + o + ": configures wireless"
-			}
-		}
-		return TierRead, "iw"
+		return iwProgram(ops)
 	case "ethtool":
 		return ethtoolProgram(c)
 	case "smartctl":
@@ -315,6 +318,11 @@ func argProgram(c *call) (Tier, string) {
 		if len(ops) > 0 {
 			switch strings.ToLower(ops[0]) {
 			case "status", "luksdump", "isluks", "dump", "benchmark", "luksuuid", "tcryptdump", "bitlkdump":
+				// A dumped volume key goes to --volume-key-file (or the old
+				// --master-key-file) when one is named.
+				if has("--volume-key-file", "--master-key-file") {
+					return TierMutate, "cryptsetup " + ops[0] + " --volume-key-file: writes the volume key to a file"
+				}
 				if strings.ToLower(ops[0]) != "luksuuid" || !has("--uuid") {
 					return TierRead, "cryptsetup " + ops[0]
 				}
@@ -379,22 +387,22 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "ssh-add: changes the agent's keys"
 	case "nvidia-smi":
-		for _, v := range vals {
-			for _, m := range []string{"-r", "--gpu-reset", "-pm", "--persistence-mode", "-pl", "--power-limit", "-ac", "-rac", "-e", "--ecc-config", "-c", "--compute-mode", "-mig", "-lgc", "-rgc", "-lmc", "-rmc", "-cc", "--applications-clocks"} {
-				if v == m || strings.HasPrefix(v, m+"=") {
-					return TierMutate, "nvidia-smi " + v + ": changes GPU settings"
-				}
-			}
-		}
-		return TierRead, "nvidia-smi"
+		return nvidiaSmiProgram(vals)
 	case "stty":
 		if len(vals) == 0 || onlyFlags("-a", "--all", "-g", "--save", "size", "speed") {
 			return TierRead, "stty"
 		}
 		return TierBenign, "stty: changes terminal settings"
 	case "arp":
-		if has("-d", "-s", "-f", "--delete", "--set", "--file") {
-			return TierMutate, "arp: changes the ARP table"
+		// -d, -s, -f (and the BSDs' -S) set in clusters too: arp -Ds,
+		// arp -da.
+		for _, f := range []struct {
+			short byte
+			long  string
+		}{{'d', "--delete"}, {'s', "--set"}, {'f', "--file"}, {'S', ""}} {
+			if hasFlag(vals, f.short, f.long) {
+				return TierMutate, "arp: changes the ARP table"
+			}
 		}
 		return TierRead, "arp"
 	case "route":
@@ -402,11 +410,15 @@ func argProgram(c *call) (Tier, string) {
 			if o == "flush" || (o == "del" || o == "delete") && k+1 < len(ops) && defaultRoute(ops[k+1]) {
 				return TierDestructive, "route " + o + ": removes the default route or every route"
 			}
-			if o == "add" || o == "del" || o == "flush" {
-				return TierMutate, "route " + o
-			}
 		}
-		return TierRead, "route"
+		// The first operand is the command; only the BSDs' get, show and
+		// monitor read (add, delete, change, flush … set), and -A
+		// (net-tools) and -T (OpenBSD) take a value.
+		cmd := operandsSkipping(vals, "AT", []string{"--family"})
+		if len(cmd) == 0 || cmd[0] == "get" || cmd[0] == "show" || cmd[0] == "monitor" {
+			return TierRead, "route"
+		}
+		return TierMutate, "route " + cmd[0]
 	case "fsck":
 		if has("-n", "-N") {
 			return TierRead, "fsck -n"
@@ -420,6 +432,16 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "blockdev"
 	case "hdparm":
+		if why := hdparmMaxSectors(vals); why != "" {
+			return TierDestructive, why
+		}
+		for _, v := range vals {
+			for _, d := range hdparmDestructive {
+				if v == d || strings.HasPrefix(v, d) && strings.HasPrefix(d, "--fwdownload") {
+					return TierDestructive, "hdparm " + v + ": overwrites sectors, firmware, capacity or the drive's password"
+				}
+			}
+		}
 		if onlyFlagsOps(vals, "-I", "-i", "-g", "-C", "-t", "-T", "-tT", "-H", "-v", "-N") {
 			return TierRead, "hdparm: reads drive information"
 		}
@@ -527,12 +549,12 @@ var busctlValueLong = []string{"--host", "--machine", "--address", "--match", "-
 	"--destination", "--augment-creds", "--expect-reply", "--auto-start", "--allow-interactive-authorization",
 	"--watch-bind", "--limit-messages"}
 
-// dbusProgram classifies the D-Bus clients: listing, introspecting,
+// dbusCall classifies the D-Bus clients: listing, introspecting,
 // reading properties and watching read; a method call, a property set or
 // an emitted signal can ask a service to do anything (tier 2), and
 // StartTransientUnit asks systemd to run a command outside warden's
 // confinement, like systemd-run (tier 3). Powering off is on the deny list.
-func dbusProgram(c *call) (Tier, string) {
+func dbusCall(c *call) (Tier, string) {
 	vals := c.vals()
 	for _, v := range vals {
 		if strings.Contains(strings.ToLower(v), "starttransientunit") {

@@ -363,6 +363,8 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 		// The value is only known at run time; the name alone decides.
 		e.envName(a.Name.Value, ctx, where)
 		e.tempDirVar(a.Name.Value, "", false, ctx, where)
+		e.busAddressVar(a.Name.Value, "", false, ctx, where)
+		e.libvirtVar(a.Name.Value, "", false, ctx, where)
 		return
 	}
 	e.envVarCtx(a.Name.Value, val, ctx, where)
@@ -421,6 +423,8 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.envName(name, ctx, where)
 	e.proxyVar(name, val)
 	e.tempDirVar(name, val, true, ctx, where)
+	e.busAddressVar(name, val, true, ctx, where)
+	e.libvirtVar(name, val, true, ctx, where)
 	if shellValued[name] && val != "" {
 		ctx.nest++
 		e.script(val, ctx, name)

@@ -23,8 +23,8 @@ func TestRouterPrograms(t *testing.T) {
 		{[]string{"ubus", "call", "network.interface.wan", "status"}, TierRead},
 		{[]string{"ubus", "call", "network.interface", "dump"}, TierRead},
 		{[]string{"ubus", "list"}, TierRead},
-		{[]string{"ubus", "call", "system", "reboot"}, TierMutate},
-		{[]string{"ubus", "call", "file", "write", `{"path":"/etc/x"}`}, TierMutate},
+		{[]string{"ubus", "call", "system", "reboot"}, TierDestructive},                   // denied like reboot
+		{[]string{"ubus", "call", "file", "write", `{"path":"/etc/x"}`}, TierDestructive}, // any file, as root
 		{[]string{"ubus", "call", "rc", "init", `{"name":"dnsmasq","action":"restart"}`}, TierMutate},
 		{[]string{"uci", "show", "network"}, TierRead},
 		{[]string{"uci", "set", "network.lan.ipaddr=1.2.3.4"}, TierMutate},

@@ -7,8 +7,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/warden-mcp/warden/internal/hosts/hoststest"
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/runner/local"
+	"github.com/warden-mcp/warden/internal/runner/nsenter"
 )
 
 // BenchmarkConfinedEcho alternates three ways of running sh -c 'echo hi',
@@ -59,4 +61,48 @@ func BenchmarkConfinedEcho(b *testing.B) {
 func median(d []time.Duration) time.Duration {
 	slices.Sort(d)
 	return d[len(d)/2]
+}
+
+// BenchmarkEnteredEcho is the container shape's start (host_namespace:
+// pid1): sh -c 'echo hi' in another process's namespaces, wrapped in
+// nsenter as warden does where it cannot confine there, against started
+// from a confined thread that joined them (a read). Root only.
+func BenchmarkEnteredEcho(b *testing.B) {
+	pid := hoststest.Target(b, "warden-bench-host", nil)
+	c, err := New(Options{Protect: []string{b.TempDir()}, Enter: pid}, Required)
+	if err != nil {
+		b.Skipf("confinement unavailable: %v", err)
+	}
+	wrapped, err := nsenter.New(nsenter.Options{PID: pid, Inner: local.New(local.Options{})})
+	if err != nil {
+		b.Fatal(err)
+	}
+	confined := local.New(local.Options{Confine: c})
+	req := runner.Request{Argv: []string{"/bin/sh", "-c", "echo hi"}, Env: []string{"PATH=/usr/bin:/bin"}}
+	ctx := With(context.Background(), Admission{Level: Read})
+	run := func(r runner.Runner) time.Duration {
+		start := time.Now()
+		res, err := r.Run(ctx, req)
+		took := time.Since(start)
+		if err != nil || string(res.Stdout) != "hi\n" {
+			b.Fatalf("%q %v", res.Stdout, err)
+		}
+		return took
+	}
+	run(confined) // builds the worker
+	var floor, ns, conf []time.Duration
+	for b.Loop() {
+		start := time.Now()
+		if out, err := exec.Command("/bin/sh", "-c", "echo hi").Output(); err != nil || string(out) != "hi\n" {
+			b.Fatalf("%q %v", out, err)
+		}
+		floor = append(floor, time.Since(start))
+		ns = append(ns, run(wrapped))
+		conf = append(conf, run(confined))
+	}
+	f, n, k := median(floor), median(ns), median(conf)
+	b.ReportMetric(float64(f.Nanoseconds()), "floor-p50-ns")
+	b.ReportMetric(float64(n.Nanoseconds()), "nsenter-p50-ns")
+	b.ReportMetric(float64(k.Nanoseconds()), "entered-p50-ns")
+	b.ReportMetric(float64(k)/float64(f), "entered/floor")
 }

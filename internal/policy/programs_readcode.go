@@ -1,0 +1,127 @@
+package policy
+
+import "strings"
+
+// Reads that run code. Some subcommands the tables list as reads still run
+// code from a file or directory named on the command line, or from the
+// project they are pointed at: terraform's read commands start the
+// project's provider plugins, npm's page commands start the browser or
+// viewer npm's configuration names, pip --python re-runs pip under another
+// interpreter, dnf loads Python plugins from the path its configuration
+// names, and ansible's documentation and inventory commands load plugins
+// from the directories and configuration given to them. On an SSH host the
+// classifier is all that stands between such a call and the host, so none
+// of these may stay tier 0.
+
+// terraformPluginReads are the terraform and tofu subcommands, listed as
+// reads, that load provider schemas and so start the provider binaries
+// installed in the project's .terraform directory (or wherever its CLI
+// configuration's dev_overrides point). output, state list, workspace
+// and providers (without schema) read the configuration and state only.
+var terraformPluginReads = phrases(`validate|console|graph|show|state show|providers schema|refresh`)
+
+// npmOpeners are npm's reading subcommands that start a browser (docs,
+// repo, bugs; fund with a package) or a manual viewer (help with a topic):
+// the program is whatever the npm configuration names, and a project's
+// .npmrc or --userconfig can name any program.
+var npmOpeners = set(`docs repo bugs fund help`)
+
+// dnfPluginKeys are dnf and yum configuration keys naming where plugins
+// (Python modules, or shared objects for dnf5) are loaded from; every
+// command, list and info included, loads them.
+var dnfPluginKeys = []string{"pluginpath", "pluginconfpath"}
+
+// readCode classifies the code a subcommand-table program's reading
+// subcommand runs from a file or directory it is given.
+func (c *call) readCode() (Tier, string) {
+	vals := c.vals()
+	ops := subOperands(subcommandTables[c.name], vals)
+	first, two := "", ""
+	if len(ops) > 0 {
+		first = ops[0]
+		two = first
+	}
+	if len(ops) > 1 {
+		two = first + " " + ops[1]
+	}
+	switch c.name {
+	case "terraform", "tofu":
+		if terraformPluginReads[two] || terraformPluginReads[first] {
+			return TierMutate, c.name + " " + two + ": starts the project's provider plugins"
+		}
+	case "npm":
+		if npmOpeners[first] && (len(ops) > 1 || first == "docs" || first == "repo" || first == "bugs") {
+			return TierMutate, "npm " + first + ": starts the browser or viewer npm's configuration names (a project's .npmrc can name any program)"
+		}
+	case "pnpm":
+		for _, a := range c.args {
+			if !a.known {
+				continue
+			}
+			n, _, _ := strings.Cut(a.val, "=")
+			switch n {
+			case "--pnpmfile", "--global-pnpmfile", "--config.pnpmfile", "--config.global-pnpmfile":
+				return TierMutate, "pnpm " + n + ": loads a pnpmfile whose hooks run JavaScript"
+			}
+		}
+	case "pip", "pip3":
+		// optparse takes unique abbreviations: --py, --pyth.
+		for _, p := range abbrevOptVals(c.args, []string{"--python"}) {
+			if !p.known {
+				c.e.opaque = true
+				return TierDestructive, c.name + " --python: an interpreter computed at run time"
+			}
+			// pip --python X runs X -m pip with the other arguments: the
+			// interpreter is classified as the program it is.
+			c.run(append([]arg{p}, argsOf("-m", "pip", "list")...))
+			return TierRead, c.name + " --python " + truncate(p.val, 64)
+		}
+	case "dnf", "yum", "dnf5", "microdnf":
+		for _, f := range c.optVals(c.args, "-c", "--config") {
+			return TierMutate, c.name + " -c " + truncate(f.val, 64) + ": a configuration file names the plugins loaded"
+		}
+		for _, o := range c.optVals(c.args, "--setopt") {
+			k, _, _ := strings.Cut(o.val, "=")
+			k = strings.ToLower(strings.TrimSpace(k))
+			if !o.known {
+				c.e.opaque = true
+				return TierDestructive, c.name + " --setopt: an option computed at run time"
+			}
+			for _, p := range dnfPluginKeys {
+				if k == p || strings.HasSuffix(k, "."+p) {
+					return TierMutate, c.name + " --setopt=" + truncate(k, 32) + ": loads plugins from the path it names"
+				}
+			}
+		}
+	case "ansible-doc", "ansible-config", "ansible-inventory":
+		return c.ansibleReadCode()
+	}
+	return TierRead, ""
+}
+
+// ansibleReadCode: ansible-doc imports the plugins it documents (filter and
+// test plugins are Python modules it loads) from -M and --playbook-dir;
+// ansible-inventory runs the vars plugins of --playbook-dir; a -c
+// configuration names plugin paths; and a vault password file that is
+// executable is run to get the password.
+func (c *call) ansibleReadCode() (Tier, string) {
+	r := raiser{TierRead, ""}
+	for _, v := range c.optVals(c.args, "--vault-password-file", "--vault-pass-file", "--vault-id") {
+		// --vault-id LABEL@SOURCE: a SOURCE other than "prompt" is a file,
+		// run when executable.
+		_, src, _ := strings.Cut(v.val, "@")
+		if !v.known || !strings.Contains(v.val, "@") || src != "prompt" {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" "+truncate(v.val, 64)+": an executable vault password file is run")
+		}
+	}
+	for _, d := range c.optVals(c.args, "-M", "--module-path", "--playbook-dir") {
+		r.raise(TierMutate, c.name+" "+truncate(d.val, 64)+": loads plugins from the directory it names")
+	}
+	if c.name == "ansible-config" {
+		for _, f := range c.optVals(c.args, "-c", "--config") {
+			r.raise(TierMutate, "ansible-config -c "+truncate(f.val, 64)+": a configuration names the plugins loaded")
+		}
+	}
+	return r.t, r.why
+}

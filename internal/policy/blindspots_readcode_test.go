@@ -1,0 +1,163 @@
+package policy
+
+import "testing"
+
+// tierCases makes exact cases of one tier, each named by its command.
+func tierCases(tier Tier, cmds ...string) []exactCase {
+	out := make([]exactCase, len(cmds))
+	for i, c := range cmds {
+		out[i] = exactCase{c, c, tier}
+	}
+	return out
+}
+
+// TestReadsThatStartProviders: terraform's and tofu's reading subcommands
+// that load provider schemas start the provider binaries of the project
+// (tier 2, like plan); those that read only configuration and state stay
+// tier 0.
+func TestReadsThatStartProviders(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, tierCases(TierMutate,
+		"terraform validate",
+		"terraform validate -json",
+		"terraform -chdir=/srv/infra validate",
+		"terraform console",
+		"terraform -chdir=infra console",
+		"terraform graph",
+		"terraform graph -type=plan",
+		"terraform show",
+		"terraform show -json",
+		"terraform show -json plan.out",
+		"terraform state show aws_instance.web",
+		"terraform providers schema -json",
+		"terraform refresh",
+		"tofu validate",
+		"tofu show -json",
+		"tofu state show aws_instance.web",
+		"tofu graph",
+		"tofu providers schema -json",
+		"sudo terraform validate",
+		"env TF_LOG=1 terraform validate",
+		"timeout 60 terraform -chdir=infra show -json",
+		"sh -c 'terraform validate'",
+		"cd infra && terraform validate",
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		"terraform version",
+		"terraform -version",
+		"terraform output",
+		"terraform output -json",
+		"terraform state list",
+		"terraform workspace list",
+		"terraform workspace show",
+		"terraform providers",
+		"terraform metadata functions -json",
+		"tofu output -json",
+		"tofu state list",
+		"tofu version",
+	))
+}
+
+// TestReadsThatStartViewers: npm's page commands start the browser or
+// manual viewer an .npmrc names (the project's included); listing and
+// viewing package data start nothing.
+func TestReadsThatStartViewers(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, tierCases(TierMutate,
+		"npm docs",
+		"npm docs express",
+		"npm repo express",
+		"npm bugs",
+		"npm bugs express",
+		"npm help install",
+		"npm help config",
+		"npm fund express",
+		"npm --prefix /srv/app docs",
+		"npm docs express --json",
+		"sudo -u app npm repo",
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		"npm help",
+		"npm fund",
+		"npm fund --json",
+		"npm view express",
+		"npm view express versions --json",
+		"npm ls --all",
+		"npm outdated",
+		"npm explain express",
+	))
+}
+
+// TestReadsThatRunNamedCode: options of reading subcommands that name an
+// interpreter, a hook file, a plugin directory or a configuration that
+// names plugins.
+func TestReadsThatRunNamedCode(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, tierCases(TierMutate,
+		// pip --python X runs X -m pip: X is the program classified.
+		"pip --python /tmp/x list",
+		"pip --python=/tmp/x list",
+		"pip --pyth /tmp/x list",
+		"pip --py=/tmp/x show requests",
+		"pip3 list --python /tmp/evil",
+		"pip list --python .venv",
+		"pip check --python=./bin/tool",
+		// pnpm's hooks file.
+		"pnpm ls --pnpmfile=x.cjs",
+		"pnpm list --pnpmfile x.cjs",
+		"pnpm --config.pnpmfile=x.cjs view foo",
+		"pnpm ls --global-pnpmfile=/tmp/h.cjs",
+		// dnf and yum load Python plugins on every command.
+		"dnf list -c /tmp/dnf.conf",
+		"dnf list --config=/tmp/dnf.conf",
+		"dnf list --conf /tmp/dnf.conf",
+		"dnf info bash --setopt=pluginpath=/tmp/x",
+		"dnf list --setopt pluginpath=/tmp/x",
+		"dnf list --setop=pluginconfpath=/tmp/x",
+		"dnf repoquery --setopt=main.pluginpath=/tmp/x bash",
+		"yum info bash --setopt=pluginpath=/tmp/x",
+		"yum list -c /tmp/yum.conf",
+		// ansible's documentation and inventory commands load plugins.
+		"ansible-doc -M ./plugins -l",
+		"ansible-doc --module-path=./plugins -l",
+		"ansible-doc --playbook-dir . -t filter -l",
+		"ansible-doc --playbook-di=. -l",
+		"ansible-config dump -c ./ansible.cfg",
+		"ansible-config list --config=/tmp/x.cfg",
+		"ansible-inventory --list --playbook-dir ./pb",
+		"ansible-inventory --graph --playbook-dir=/srv/pb",
+	))
+	runExactHosts(t, p, tierCases(TierDestructive,
+		// An executable vault password file is run for the password.
+		"ansible-inventory --list --vault-password-file ./x.sh",
+		"ansible-inventory --list --vault-pass-file=./x.sh",
+		"ansible-inventory --list --vault-id dev@./x.sh",
+		"ansible-inventory --list --vault-id ./x.sh",
+		"ansible-doc -l --vault-id dev@./x.sh",
+		// An interpreter or option computed at run time.
+		`pip list --python "$PY"`,
+		`dnf list --setopt="$OPT"`,
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		"pip list",
+		"pip --proxy http://proxy:3128 list",
+		"pip list --python python3",
+		"pip list --python /usr/bin/python3.12",
+		"pip show requests --python ./venv/bin/python",
+		"pnpm ls",
+		"pnpm list --depth 0",
+		"dnf list installed",
+		"dnf list --setopt=installonly_limit=3",
+		"dnf repoquery bash",
+		"yum info bash",
+		"ansible-doc -l",
+		"ansible-doc -t filter -l",
+		"ansible-doc ansible.builtin.copy",
+		"ansible-config dump",
+		"ansible-config list",
+		"ansible-config view",
+		"ansible-inventory --list",
+		"ansible-inventory --graph",
+		"ansible-inventory --list --vault-id dev@prompt",
+	))
+}

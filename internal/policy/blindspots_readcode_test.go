@@ -161,3 +161,45 @@ func TestReadsThatRunNamedCode(t *testing.T) {
 		"ansible-inventory --list --vault-id dev@prompt",
 	))
 }
+
+// TestReadsThatEvaluateFiles: brew evaluates the Ruby of a formula given
+// by path or URL and rpm expands a spec file's macros (%(…) runs a shell)
+// even to list or query them: unseen code, tier 3. restic's -o programs
+// are classified as the commands they are; brew home starts a browser.
+func TestReadsThatEvaluateFiles(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, tierCases(TierDestructive,
+		"brew info ./x.rb",
+		"brew info --formula ./x.rb",
+		"brew deps /tmp/x.rb",
+		"brew desc x.rb",
+		"brew --prefix ./x.rb",
+		"brew info https://example.com/x.rb",
+		"brew uses --recursive ../f/x.rb",
+		"rpm -q --specfile x.spec",
+		"rpm -q --spec x.spec",
+		"rpm --specfile -q x.spec",
+		"rpm -q --queryformat '%{NAME}\\n' --specfile /tmp/x.spec",
+		`restic snapshots -o "$O"`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		"brew home",
+		"brew home wget",
+		"restic snapshots -o sftp.command=/tmp/x",
+		"restic snapshots --option=rclone.program=/tmp/x",
+		"restic -r sftp:h:/r ls latest -o sftp.command=./tunnel",
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		"brew info wget",
+		"brew info homebrew/core/wget",
+		"brew deps --tree wget",
+		"brew list",
+		"brew --prefix",
+		"brew --prefix openssl",
+		"rpm -qa",
+		"rpm -qi bash",
+		"rpm -qf /usr/bin/ls",
+		"restic snapshots",
+		"restic snapshots -o s3.region=eu-west-1",
+	))
+}

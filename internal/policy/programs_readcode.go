@@ -8,10 +8,11 @@ import "strings"
 // project's provider plugins, npm's page commands start the browser or
 // viewer npm's configuration names, pip --python re-runs pip under another
 // interpreter, dnf loads Python plugins from the path its configuration
-// names, and ansible's documentation and inventory commands load plugins
-// from the directories and configuration given to them. On an SSH host the
-// classifier is all that stands between such a call and the host, so none
-// of these may stay tier 0.
+// names, ansible's documentation and inventory commands load plugins
+// from the directories and configuration given to them, brew evaluates a
+// formula file it is given, and restic starts the program -o names to
+// reach its repository. On an SSH host the classifier is all that stands
+// between such a call and the host, so none of these may stay tier 0.
 
 // terraformPluginReads are the terraform and tofu subcommands, listed as
 // reads, that load provider schemas and so start the provider binaries
@@ -25,6 +26,12 @@ var terraformPluginReads = phrases(`validate|console|graph|show|state show|provi
 // the program is whatever the npm configuration names, and a project's
 // .npmrc or --userconfig can name any program.
 var npmOpeners = set(`docs repo bugs fund help`)
+
+// pathLike reports whether an operand is spelled as a file path rather
+// than a name: absolute, or relative from . or .. or ~.
+func pathLike(s string) bool {
+	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") || strings.HasPrefix(s, "~")
+}
 
 // dnfPluginKeys are dnf and yum configuration keys naming where plugins
 // (Python modules, or shared objects for dnf5) are loaded from; every
@@ -95,6 +102,35 @@ func (c *call) readCode() (Tier, string) {
 		}
 	case "ansible-doc", "ansible-config", "ansible-inventory":
 		return c.ansibleReadCode()
+	case "brew":
+		if first == "home" {
+			return TierMutate, "brew home: starts a browser"
+		}
+		// A formula or cask named by path or URL is Ruby brew evaluates
+		// to read it (brew info ./x.rb, brew --prefix ./x.rb); a name or
+		// tap/name is installed code.
+		for _, o := range ops {
+			if strings.HasSuffix(o, ".rb") || strings.Contains(o, "://") || pathLike(o) {
+				c.e.opaque = true
+				return TierDestructive, "brew " + first + " " + truncate(o, 64) + ": evaluates the Ruby of a formula file the classifier cannot read"
+			}
+		}
+	case "restic":
+		// -o sftp.command and rclone.program name the program restic
+		// starts to reach its repository, listing snapshots included.
+		r := raiser{TierRead, ""}
+		for _, o := range c.optVals(c.args, "-o", "--option") {
+			k, v, _ := strings.Cut(o.val, "=")
+			k = strings.ToLower(strings.TrimSpace(k))
+			switch {
+			case !o.known:
+				c.e.opaque = true
+				r.raise(TierDestructive, "restic -o: an option computed at run time")
+			case k == "sftp.command" || k == "rclone.program":
+				r.raise(c.shellArg(arg{val: v, known: true}, "restic -o "+k))
+			}
+		}
+		return r.t, r.why
 	}
 	return TierRead, ""
 }

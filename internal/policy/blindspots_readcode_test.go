@@ -203,3 +203,29 @@ func TestReadsThatEvaluateFiles(t *testing.T) {
 		"restic snapshots -o s3.region=eu-west-1",
 	))
 }
+
+// TestReadsPointedAtAProject: helm's --dependency-update writes the
+// chart's dependencies into it even to render or lint, and yarn --cwd
+// runs the yarn release and plugins the named project's .yarnrc.yml
+// names.
+func TestReadsPointedAtAProject(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, tierCases(TierMutate,
+		"helm template x ./c --dependency-update",
+		"helm template x ./c --dependency-update=true",
+		"helm lint ./c --dependency-update",
+		"helm show values ./c --dependency-update",
+		"yarn --cwd /tmp/p info foo",
+		"yarn info foo --cwd=/tmp/p",
+		"yarn --cwd ../app list",
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		"helm template x ./c",
+		"helm template x ./c --dependency-update=false",
+		"helm lint ./c",
+		"helm show values ./c",
+		"yarn list",
+		"yarn info foo",
+		"yarn --version",
+	))
+}

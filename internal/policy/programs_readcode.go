@@ -115,6 +115,19 @@ func (c *call) readCode() (Tier, string) {
 				return TierDestructive, "brew " + first + " " + truncate(o, 64) + ": evaluates the Ruby of a formula file the classifier cannot read"
 			}
 		}
+	case "helm":
+		// pflag takes long names whole, a boolean's value after "=".
+		for _, v := range vals {
+			if n, val, _ := strings.Cut(v, "="); n == "--dependency-update" && val != "false" {
+				return TierMutate, "helm " + first + " --dependency-update: downloads the chart's dependencies into its charts directory"
+			}
+		}
+	case "yarn":
+		// yarn runs the release and plugins a .yarnrc.yml names (yarnPath,
+		// plugins), from the directory --cwd points it at.
+		if len(exactOptVals(c.args, "--cwd")) > 0 {
+			return TierMutate, "yarn --cwd: runs the yarn release and plugins the directory's .yarnrc.yml names"
+		}
 	case "restic":
 		// -o sftp.command and rclone.program name the program restic
 		// starts to reach its repository, listing snapshots included.

@@ -229,3 +229,47 @@ func TestReadsPointedAtAProject(t *testing.T) {
 		"yarn --version",
 	))
 }
+
+// TestReadsGivenCodeByOptionOrEnv: podman's global options name the OCI
+// runtime, conmon and network tool that ps and info run, or storage it
+// mounts and writes; terraform's CLI configuration, data directory and
+// TF_CLI_ARGS*, and RubyGems' plugin and Gemfile paths, point a reading
+// command at code however they are set.
+func TestReadsGivenCodeByOptionOrEnv(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, tierCases(TierMutate,
+		"podman --runtime=/tmp/x ps",
+		"podman --runtime /tmp/x info",
+		"podman --conmon=/tmp/x version",
+		"podman --network-cmd-path=/tmp/x info",
+		"podman --module=./x.conf ps",
+		"podman --storage-opt=overlay.mount_program=/tmp/x images",
+		"podman --root=/tmp/r ps",
+		"sudo podman --runtime=/tmp/x ps",
+	))
+	runExactHosts(t, p, tierCases(TierDestructive,
+		"TF_CLI_CONFIG_FILE=/tmp/x terraform output",
+		"env TF_CLI_CONFIG_FILE=/tmp/x tofu output",
+		"TF_DATA_DIR=/tmp/x terraform output",
+		"TF_CLI_ARGS_apply=-destroy terraform apply",
+		"env TF_CLI_ARGS='-destroy' terraform apply",
+		"export TF_CLI_ARGS_apply=-destroy; terraform apply",
+		"GEM_HOME=/tmp/g gem list",
+		"GEM_PATH=/tmp/g gem env",
+		"RUBYGEMS_GEMDEPS=/tmp/Gemfile gem list",
+		"BUNDLE_GEMFILE=/tmp/Gemfile gem list",
+		`podman --runtime="$R" ps`,
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		"podman ps",
+		"podman ps --format json",
+		"podman info",
+		"podman images",
+		"podman --log-level=debug ps",
+		"terraform output",
+		"TF_LOG=debug terraform output",
+		"TF_WORKSPACE=prod terraform output",
+		"TF_IN_AUTOMATION=1 terraform state list",
+		"gem list",
+	))
+}

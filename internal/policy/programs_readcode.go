@@ -33,6 +33,28 @@ func pathLike(s string) bool {
 	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") || strings.HasPrefix(s, "~")
 }
 
+// readCodeEnv reports whether the variable u (upper case) points reading
+// commands at code: terraform's CLI configuration names provider
+// overrides and credentials helpers (run by terraform output against a
+// remote backend), TF_DATA_DIR the providers validate starts and
+// TF_CLI_ARGS* add options to every command; RubyGems loads the plugins
+// of GEM_HOME and GEM_PATH on every gem command, RUBYGEMS_GEMDEPS and
+// BUNDLE_GEMFILE name a Gemfile, which is Ruby.
+func readCodeEnv(u string) bool {
+	switch u {
+	case "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "TF_DATA_DIR", "GEM_HOME", "GEM_PATH", "RUBYGEMS_GEMDEPS", "BUNDLE_GEMFILE":
+		return true
+	}
+	return strings.HasPrefix(u, "TF_CLI_ARGS")
+}
+
+// podmanPrograms are podman's global options naming a program it runs
+// even to list or report (ps asks the OCI runtime for each container's
+// state; info runs the runtime, conmon and the network tool for their
+// versions), a containers.conf module that can name them, or storage
+// whose mount program it runs.
+var podmanPrograms = []string{"--runtime", "--conmon", "--network-cmd-path", "--module", "--storage-opt", "--hooks-dir", "--root", "--runroot", "--storage-driver"}
+
 // dnfPluginKeys are dnf and yum configuration keys naming where plugins
 // (Python modules, or shared objects for dnf5) are loaded from; every
 // command, list and info included, loads them.
@@ -127,6 +149,17 @@ func (c *call) readCode() (Tier, string) {
 		// plugins), from the directory --cwd points it at.
 		if len(exactOptVals(c.args, "--cwd")) > 0 {
 			return TierMutate, "yarn --cwd: runs the yarn release and plugins the directory's .yarnrc.yml names"
+		}
+	case "podman":
+		// pflag takes long names whole, the value after "=" or next.
+		for _, o := range podmanPrograms {
+			for _, v := range exactOptVals(c.args, o) {
+				if !v.known {
+					c.e.opaque = true
+					return TierDestructive, "podman " + o + ": a value computed at run time"
+				}
+				return TierMutate, "podman " + o + " " + truncate(v.val, 64) + ": names a program or storage podman runs or writes"
+			}
 		}
 	case "restic":
 		// -o sftp.command and rclone.program name the program restic

@@ -273,3 +273,38 @@ func TestReadsGivenCodeByOptionOrEnv(t *testing.T) {
 		"gem list",
 	))
 }
+
+// TestHelpAndDocThatRun: help and documentation modes that start another
+// program: cargo help of an external subcommand runs cargo-NAME --help,
+// go doc -http builds and runs pkgsite; a kuberc changes the flags of
+// every kubectl command, and helm --repository-cache is where show and
+// template download a chart.
+func TestHelpAndDocThatRun(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, tierCases(TierMutate,
+		"cargo help foo",
+		"cargo help audit",
+		"go doc -http",
+		"go doc -http=:8080 fmt",
+		"go doc --http fmt",
+		"helm show values repo/c --repository-cache /etc/x",
+		"helm template x repo/c --repository-cache=/tmp/hc",
+	))
+	runExactHosts(t, p, tierCases(TierDestructive,
+		"kubectl --kuberc=/tmp/x get pods",
+		"kubectl get pods --kuberc /tmp/x",
+		"KUBERC=/tmp/x kubectl get pods",
+		"env KUBERC=/tmp/x kubectl version",
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		"cargo help",
+		"cargo help build",
+		"cargo help b",
+		"cargo help tree",
+		"go doc fmt",
+		"go doc -all fmt",
+		"go doc -u -src fmt.Println",
+		"kubectl get pods",
+		"helm show values repo/c",
+	))
+}

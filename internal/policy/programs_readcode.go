@@ -39,10 +39,11 @@ func pathLike(s string) bool {
 // remote backend), TF_DATA_DIR the providers validate starts and
 // TF_CLI_ARGS* add options to every command; RubyGems loads the plugins
 // of GEM_HOME and GEM_PATH on every gem command, RUBYGEMS_GEMDEPS and
-// BUNDLE_GEMFILE name a Gemfile, which is Ruby.
+// BUNDLE_GEMFILE name a Gemfile, which is Ruby; KUBERC sets kubectl's
+// aliases and default flags, as --kuberc does.
 func readCodeEnv(u string) bool {
 	switch u {
-	case "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "TF_DATA_DIR", "GEM_HOME", "GEM_PATH", "RUBYGEMS_GEMDEPS", "BUNDLE_GEMFILE":
+	case "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "TF_DATA_DIR", "GEM_HOME", "GEM_PATH", "RUBYGEMS_GEMDEPS", "BUNDLE_GEMFILE", "KUBERC":
 		return true
 	}
 	return strings.HasPrefix(u, "TF_CLI_ARGS")
@@ -54,6 +55,28 @@ func readCodeEnv(u string) bool {
 // versions), a containers.conf module that can name them, or storage
 // whose mount program it runs.
 var podmanPrograms = []string{"--runtime", "--conmon", "--network-cmd-path", "--module", "--storage-opt", "--hooks-dir", "--root", "--runroot", "--storage-driver"}
+
+// cargoBuiltins are cargo's own commands and built-in aliases: help for
+// any other name runs the external program cargo-NAME.
+var cargoBuiltins = set(`add b bench build c check clean config d doc fetch fix generate-lockfile
+	git-checkout help info init install locate-project login logout metadata new owner package pkgid
+	publish r read-manifest remove report rm run rustc rustdoc search t test tree uninstall update
+	vendor verify-project version yank`)
+
+// hasGoFlag reports whether a go command's words hold the flag name, with
+// one or two dashes and any "=value", as Go's flag package reads it.
+func hasGoFlag(vals []string, name string) bool {
+	for _, v := range vals {
+		if v == "--" {
+			return false
+		}
+		n, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(v, "-"), "-"), "=")
+		if strings.HasPrefix(v, "-") && n == name {
+			return true
+		}
+	}
+	return false
+}
 
 // dnfPluginKeys are dnf and yum configuration keys naming where plugins
 // (Python modules, or shared objects for dnf5) are loaded from; every
@@ -138,6 +161,11 @@ func (c *call) readCode() (Tier, string) {
 			}
 		}
 	case "helm":
+		// The repository cache is where a chart named by repository is
+		// downloaded, for show and template too.
+		for _, d := range exactOptVals(c.args, "--repository-cache") {
+			return c.writeArg(d, "helm --repository-cache")
+		}
 		// pflag takes long names whole, a boolean's value after "=".
 		for _, v := range vals {
 			if n, val, _ := strings.Cut(v, "="); n == "--dependency-update" && val != "false" {
@@ -160,6 +188,23 @@ func (c *call) readCode() (Tier, string) {
 				}
 				return TierMutate, "podman " + o + " " + truncate(v.val, 64) + ": names a program or storage podman runs or writes"
 			}
+		}
+	case "kubectl":
+		// A kuberc sets aliases and default flags for kubectl's commands,
+		// --kubeconfig among them.
+		if len(exactOptVals(c.args, "--kuberc")) > 0 {
+			c.e.opaque = true
+			return TierDestructive, "kubectl --kuberc: preferences that change the flags of every command"
+		}
+	case "go":
+		// go doc -http builds and runs pkgsite and opens a browser.
+		if first == "doc" && hasGoFlag(vals, "http") {
+			return TierMutate, "go doc -http: builds and runs a documentation server"
+		}
+	case "cargo":
+		// cargo help NAME runs cargo-NAME --help when NAME is not built in.
+		if first == "help" && len(ops) > 1 && !cargoBuiltins[ops[1]] {
+			return TierMutate, "cargo help " + truncate(ops[1], 32) + ": runs the external subcommand cargo-" + truncate(ops[1], 32)
 		}
 	case "restic":
 		// -o sftp.command and rclone.program name the program restic

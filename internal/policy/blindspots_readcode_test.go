@@ -308,3 +308,35 @@ func TestHelpAndDocThatRun(t *testing.T) {
 		"helm show values repo/c",
 	))
 }
+
+// TestReadersGivenConfig: apt-config runs Dir::Bin::dpkg to learn the
+// architectures before it dumps, so it takes apt's -c and -o rules; an
+// ack configuration, default options or pager variable can name the
+// pager ack runs.
+func TestReadersGivenConfig(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, tierCases(TierDestructive,
+		"apt-config -o Dir::Bin::dpkg=/tmp/x dump",
+		"apt-config dump -o Dir::Bin::dpkg=/tmp/x",
+		"apt-config --option=Dir::Bin::dpkg=/tmp/x dump",
+		"apt-config -oDir::Bin::dpkg=/tmp/x dump",
+		"apt-config -c /tmp/x dump",
+		"apt-config --config-file=/tmp/x shell A B",
+		"sudo apt-config -c /tmp/x dump",
+		"ack --ackrc=/tmp/x foo",
+		"ack --ackrc /tmp/x foo",
+		"ack --ackr=/tmp/x foo",
+		"ACKRC=/tmp/x ack foo",
+		"ACK_OPTIONS=--pager=/tmp/x ack foo",
+		"env ACK_PAGER=/tmp/x ack foo",
+		"ACK_PAGER_COLOR=/tmp/x ack foo",
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		"apt-config dump",
+		"apt-config dump APT::Periodic",
+		"apt-config shell A APT::Architecture",
+		"ack foo",
+		"ack -i --type=python foo src/",
+		"ack --noenv foo",
+	))
+}

@@ -33,6 +33,23 @@ func pathLike(s string) bool {
 	return strings.HasPrefix(s, "/") || strings.HasPrefix(s, "./") || strings.HasPrefix(s, "../") || strings.HasPrefix(s, "~")
 }
 
+// readCodeProgram classifies reading programs outside the subcommand
+// tables whose options name code: apt-config takes apt's -c and -o (it
+// runs Dir::Bin::dpkg to learn the architectures before it dumps), and an
+// ack configuration given by --ackrc can name the pager ack runs.
+func readCodeProgram(c *call) (Tier, string) {
+	switch c.name {
+	case "apt-config":
+		return aptOptions(c)
+	case "ack":
+		for _, f := range c.optVals(c.args, "--ackrc") {
+			c.e.opaque = true
+			return TierDestructive, "ack --ackrc " + truncate(f.val, 64) + ": a configuration file can name the pager ack runs"
+		}
+	}
+	return TierRead, c.name
+}
+
 // readCodeEnv reports whether the variable u (upper case) points reading
 // commands at code: terraform's CLI configuration names provider
 // overrides and credentials helpers (run by terraform output against a
@@ -40,10 +57,12 @@ func pathLike(s string) bool {
 // TF_CLI_ARGS* add options to every command; RubyGems loads the plugins
 // of GEM_HOME and GEM_PATH on every gem command, RUBYGEMS_GEMDEPS and
 // BUNDLE_GEMFILE name a Gemfile, which is Ruby; KUBERC sets kubectl's
-// aliases and default flags, as --kuberc does.
+// aliases and default flags, as --kuberc does; ack's configuration file,
+// default options and pagers name the pager ack runs.
 func readCodeEnv(u string) bool {
 	switch u {
-	case "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "TF_DATA_DIR", "GEM_HOME", "GEM_PATH", "RUBYGEMS_GEMDEPS", "BUNDLE_GEMFILE", "KUBERC":
+	case "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "TF_DATA_DIR", "GEM_HOME", "GEM_PATH", "RUBYGEMS_GEMDEPS", "BUNDLE_GEMFILE", "KUBERC",
+		"ACKRC", "ACK_OPTIONS", "ACK_PAGER", "ACK_PAGER_COLOR":
 		return true
 	}
 	return strings.HasPrefix(u, "TF_CLI_ARGS")

@@ -340,3 +340,40 @@ func TestReadersGivenConfig(t *testing.T) {
 		"ack --noenv foo",
 	))
 }
+
+// TestReadsThatWriteWhereTold: reading commands that write a log, cache
+// or report where an option tells them: every npm command its debug log
+// (--logs-dir) and fetched data (--cache), pip's version check its state
+// (--cache-dir), every dnf and yum command its logs, cache and history
+// (--setopt=logdir… and --installroot), ansible-inventory --output in the
+// "=" spelling too.
+func TestReadsThatWriteWhereTold(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, tierCases(TierMutate,
+		"npm ls --logs-dir=/etc/x",
+		"npm ls --logs-dir /tmp/l",
+		"npm view foo --cache /etc/x",
+		"npm ls --cache=/etc/x",
+		"pip --cache-dir /etc/x list",
+		"pip list --cache-dir=/etc/x",
+		"pip list --cache-d=/etc/x",
+		"dnf list --setopt=cachedir=/etc/x",
+		"dnf list --setopt=logdir=/etc/x",
+		"dnf list --setopt persistdir=/etc/x",
+		"yum list --setopt=logdir=/etc/x",
+		"dnf list --installroot=/tmp/r",
+		"dnf list --installroot /srv/root",
+		"ansible-inventory --list --output=/etc/x",
+		"ansible-inventory --list --output /etc/x",
+		"ansible-inventory --list --out=/tmp/inv.json",
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		"npm ls",
+		"npm view foo",
+		"pip list",
+		"pip show requests",
+		"dnf list",
+		"dnf list --setopt=installonly_limit=3",
+		"ansible-inventory --list",
+	))
+}

@@ -102,6 +102,10 @@ func hasGoFlag(vals []string, name string) bool {
 // command, list and info included, loads them.
 var dnfPluginKeys = []string{"pluginpath", "pluginconfpath"}
 
+// dnfWriteKeys name directories every dnf and yum command writes: its
+// logs, metadata cache and history.
+var dnfWriteKeys = set(`cachedir system_cachedir logdir persistdir`)
+
 // readCode classifies the code a subcommand-table program's reading
 // subcommand runs from a file or directory it is given.
 func (c *call) readCode() (Tier, string) {
@@ -121,6 +125,11 @@ func (c *call) readCode() (Tier, string) {
 			return TierMutate, c.name + " " + two + ": starts the project's provider plugins"
 		}
 	case "npm":
+		// Every npm command writes a debug log into --logs-dir, and view
+		// and the like cache what they fetch; nopt takes abbreviations.
+		for _, d := range abbrevOptVals(c.args, []string{"--cache", "--logs-dir"}) {
+			return c.writeArg(d, "npm --cache or --logs-dir")
+		}
 		if npmOpeners[first] && (len(ops) > 1 || first == "docs" || first == "repo" || first == "bugs") {
 			return TierMutate, "npm " + first + ": starts the browser or viewer npm's configuration names (a project's .npmrc can name any program)"
 		}
@@ -136,6 +145,10 @@ func (c *call) readCode() (Tier, string) {
 			}
 		}
 	case "pip", "pip3":
+		// pip's version check writes its state into the cache directory.
+		for _, d := range abbrevOptVals(c.args, []string{"--cache-dir"}) {
+			return c.writeArg(d, "pip --cache-dir")
+		}
 		// optparse takes unique abbreviations: --py, --pyth.
 		for _, p := range abbrevOptVals(c.args, []string{"--python"}) {
 			if !p.known {
@@ -163,6 +176,13 @@ func (c *call) readCode() (Tier, string) {
 					return TierMutate, c.name + " --setopt=" + truncate(k, 32) + ": loads plugins from the path it names"
 				}
 			}
+			if dnfWriteKeys[k] {
+				_, v, _ := strings.Cut(o.val, "=")
+				return c.writeArg(arg{val: v, known: true}, c.name+" --setopt="+k)
+			}
+		}
+		for _, d := range c.optVals(c.args, "--installroot") {
+			return c.writeArg(d, c.name+" --installroot (its cache and logs)")
 		}
 	case "ansible-doc", "ansible-config", "ansible-inventory":
 		return c.ansibleReadCode()
@@ -252,6 +272,13 @@ func (c *call) readCode() (Tier, string) {
 // executable is run to get the password.
 func (c *call) ansibleReadCode() (Tier, string) {
 	r := raiser{TierRead, ""}
+	if c.name == "ansible-inventory" {
+		// --output=FILE as well as --output FILE (the subcommand table
+		// reads only the second).
+		for _, f := range c.optVals(c.args, "--output") {
+			r.raise(c.writeArg(f, "ansible-inventory --output"))
+		}
+	}
 	for _, v := range c.optVals(c.args, "--vault-password-file", "--vault-pass-file", "--vault-id") {
 		// --vault-id LABEL@SOURCE: a SOURCE other than "prompt" is a file,
 		// run when executable.

@@ -366,6 +366,17 @@ func TestReadsThatWriteWhereTold(t *testing.T) {
 		"ansible-inventory --list --output=/etc/x",
 		"ansible-inventory --list --output /etc/x",
 		"ansible-inventory --list --out=/tmp/inv.json",
+		// virsh logs every command to --log; zypper refreshes into its
+		// root and cache directories and runs plugins from --plugin-dir or
+		// the one a zypp.conf names.
+		"virsh --log=/etc/x list",
+		"virsh -l /etc/x list",
+		"zypper --root=/tmp/r se x",
+		"zypper --cache-dir=/etc/x se x",
+		"zypper --plugin-dir=/tmp/p se x",
+		"zypper --plug=/tmp/p se x",
+		"zypper --config=/tmp/z.conf lr",
+		"zypper -c /tmp/z.conf se x",
 	))
 	runExactHosts(t, p, tierCases(TierRead,
 		"npm ls",
@@ -375,5 +386,11 @@ func TestReadsThatWriteWhereTold(t *testing.T) {
 		"dnf list",
 		"dnf list --setopt=installonly_limit=3",
 		"ansible-inventory --list",
+		"virsh list",
+		"virsh -c qemu:///system list",
+		"zypper se x",
+		"zypper lr",
+		"zypper -n se x",
+		"zypper --non-interactive info bash",
 	))
 }

@@ -245,6 +245,21 @@ func (c *call) readCode() (Tier, string) {
 		if first == "help" && len(ops) > 1 && !cargoBuiltins[ops[1]] {
 			return TierMutate, "cargo help " + truncate(ops[1], 32) + ": runs the external subcommand cargo-" + truncate(ops[1], 32)
 		}
+	case "virsh":
+		// -l FILE logs every command there, listing included.
+		for _, f := range c.optVals(c.args, "-l", "--log") {
+			return c.writeArg(f, "virsh --log")
+		}
+	case "zypper":
+		// --plugin-dir holds the executables zypper runs as URL resolver,
+		// service and commit plugins, and a zypp.conf can name it; the
+		// root and cache directories get the refreshed repository data.
+		for _, d := range c.optVals(c.args, "--plugin-dir", "-c", "--config") {
+			return TierMutate, "zypper " + truncate(d.val, 64) + ": names the plugins zypper runs"
+		}
+		for _, d := range c.optVals(c.args, "-R", "--root", "-C", "--cache-dir", "--raw-cache-dir", "--solv-cache-dir", "--pkg-cache-dir") {
+			return c.writeArg(d, "zypper root or cache directory")
+		}
 	case "restic":
 		// -o sftp.command and rclone.program name the program restic
 		// starts to reach its repository, listing snapshots included.

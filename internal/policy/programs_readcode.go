@@ -11,8 +11,10 @@ import "strings"
 // names, ansible's documentation and inventory commands load plugins
 // from the directories and configuration given to them, brew evaluates a
 // formula file it is given, and restic starts the program -o names to
-// reach its repository. On an SSH host the classifier is all that stands
-// between such a call and the host, so none of these may stay tier 0.
+// reach its repository. Others write a log, cache or report where an
+// option says (npm --logs-dir, pip --cache-dir, dnf --setopt=logdir). On
+// an SSH host the classifier is all that stands between such a call and
+// the host, so none of these may stay tier 0.
 
 // terraformPluginReads are the terraform and tofu subcommands, listed as
 // reads, that load provider schemas and so start the provider binaries
@@ -107,7 +109,8 @@ var dnfPluginKeys = []string{"pluginpath", "pluginconfpath"}
 var dnfWriteKeys = set(`cachedir system_cachedir logdir persistdir`)
 
 // readCode classifies the code a subcommand-table program's reading
-// subcommand runs from a file or directory it is given.
+// subcommand runs from a file or directory it is given, and the files its
+// options make it write.
 func (c *call) readCode() (Tier, string) {
 	vals := c.vals()
 	ops := subOperands(subcommandTables[c.name], vals)
@@ -121,8 +124,11 @@ func (c *call) readCode() (Tier, string) {
 	}
 	switch c.name {
 	case "terraform", "tofu":
-		if terraformPluginReads[two] || terraformPluginReads[first] {
+		switch {
+		case terraformPluginReads[two]:
 			return TierMutate, c.name + " " + two + ": starts the project's provider plugins"
+		case terraformPluginReads[first]:
+			return TierMutate, c.name + " " + first + ": starts the project's provider plugins"
 		}
 	case "npm":
 		// Every npm command writes a debug log into --logs-dir, and view
@@ -155,8 +161,9 @@ func (c *call) readCode() (Tier, string) {
 				c.e.opaque = true
 				return TierDestructive, c.name + " --python: an interpreter computed at run time"
 			}
-			// pip --python X runs X -m pip with the other arguments: the
-			// interpreter is classified as the program it is.
+			// pip --python X runs X -m pip: the interpreter is classified
+			// as the program it is, with a reading subcommand standing in
+			// for the real one, which the table judges.
 			c.run(append([]arg{p}, argsOf("-m", "pip", "list")...))
 			return TierRead, c.name + " --python " + truncate(p.val, 64)
 		}

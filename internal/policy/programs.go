@@ -318,7 +318,7 @@ func envRisk(name string) (Tier, string) {
 		return TierDestructive, "not a plain variable name (exported functions and the like run code)"
 	case strings.HasPrefix(u, "WARDEN_"):
 		return TierDestructive, "changes warden's own settings"
-	case dangerousEnv[u]:
+	case dangerousEnv[u] || readCodeEnv(u):
 		return TierDestructive, "changes which code programs load or run"
 	}
 	for _, p := range []string{"LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "PYTHON", "PERL", "RUBY", "NODE_", "JAVA_", "_JAVA", "JDK_", "LESS",

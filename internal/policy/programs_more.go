@@ -92,6 +92,11 @@ func moreProgram(c *call) (Tier, string) {
 			c.shellArg(p, "rpm --pipe command")
 			return TierDestructive, "rpm --pipe: runs a command"
 		}
+		if hasFlag(vals, 0, "--specfile") {
+			// Querying a spec file expands its macros: %(…) and %{lua:…} run.
+			c.e.opaque = true
+			return TierDestructive, "rpm --specfile: expands the macros of a spec file the classifier cannot see"
+		}
 		if len(c.optVals(c.args, "--macros", "--rcfile", "--load", "--dbpath", "--root", "-r")) > 0 {
 			c.e.opaque = true
 			return TierDestructive, "rpm: reads macros or a database the classifier cannot see"

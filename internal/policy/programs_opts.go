@@ -138,6 +138,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return crontabProgram
 	case "apt", "apt-get", "apt-cache", "apt-mark", "aptitude":
 		return aptChecked
+	case "apt-config", "ack":
+		return readCodeProgram
 	case "vim", "vi", "nvim", "gvim", "view", "ex", "rvim", "emacs", "emacsclient",
 		"vimdiff", "gvimdiff", "rview", "gview", "evim", "eview", "vimx":
 		return editorChecked
@@ -313,6 +315,14 @@ var aptHookKeys = []string{"invoke", "pre-install-pkgs", "post-install", "dir::b
 
 // aptChecked: apt's -o hooks and -c configuration files run programs.
 func aptChecked(c *call) (Tier, string) {
+	if t, why := aptOptions(c); t > TierRead {
+		return t, why
+	}
+	return subcommandProgram(c)
+}
+
+// aptOptions classifies the -c and -o options every apt program takes.
+func aptOptions(c *call) (Tier, string) {
 	for _, f := range c.optVals(c.args, "-c", "--config-file") {
 		c.e.opaque = true
 		return TierDestructive, c.name + " -c " + truncate(f.val, 64) + ": reads configuration that can run programs"
@@ -334,7 +344,7 @@ func aptChecked(c *call) (Tier, string) {
 			}
 		}
 	}
-	return subcommandProgram(c)
+	return TierRead, ""
 }
 
 // editorChecked adds to editorProgram the shell commands its start-up

@@ -224,6 +224,9 @@ func subcommandProgram(c *call) (Tier, string) {
 			return it, iwhy
 		}
 	}
+	if rt, rwhy := c.readCode(); rt > t {
+		t, why = rt, rwhy
+	}
 	if ht, hwhy := c.daemonHost(); ht > t {
 		t, why = ht, hwhy
 	}

@@ -87,7 +87,7 @@ var subcommandTables = map[string]subTable{
 	"docker":         dockerTable,
 	"podman":         dockerTable,
 	"nerdctl":        dockerTable,
-	"docker-compose": sub(`ps|logs|config|ls|images|top|version|port|events`, `pull`, `down -v|rm`, TierRead, TierMutate, "fp", "--file --project-name --project-directory --env-file --profile"),
+	"docker-compose": sub(`ps|logs|config|ls|images|top|version|port|events`, `pull`, `down -v|down --volumes|rm`, TierRead, TierMutate, "fp", "--file --project-name --project-directory --env-file --profile"),
 	"systemctl": sub(`status|show|is-active|is-enabled|is-failed|is-system-running|list-units|list-unit-files|
 		list-timers|list-sockets|list-dependencies|list-jobs|list-machines|list-paths|list-automounts|cat|
 		get-default|help|show-environment|version|--version|show-environment`,
@@ -211,7 +211,7 @@ var subcommandTables = map[string]subTable{
 	"ansible-doc":       sub(``, ``, ``, TierRead, TierRead, "", ""),
 	"ansible-config":    sub(`list|dump|view|--version`, `init`, ``, TierRead, TierMutate, "", ""),
 	"restic":            sub(`snapshots|ls|stats|check|find|diff|cat|version|help|key list|list|dump|tag --help|cache`, `backup|init|copy`, `forget|prune|key remove|unlock|rewrite|restore|repair`, TierRead, TierMutate, "rp", "--repo --password-file --repository-file --cache-dir"),
-	"borg":              sub(`list|info|check|diff|--version|help|version|key export|config`, `create|init|compact`, `delete|prune|recreate|extract|break-lock|key change-passphrase|upgrade|import-tar`, TierRead, TierMutate, "", ""),
+	"borg":              sub(`list|info|check|diff|--version|help|version|key export|config`, `create|init|compact`, `delete|prune|recreate|extract|break-lock|key change-passphrase|upgrade|import-tar|rdelete|repo-delete`, TierRead, TierMutate, "", ""),
 	"lvm":               sub(`lvs|vgs|pvs|lvdisplay|vgdisplay|pvdisplay|lvscan|vgscan|pvscan|version|help|fullreport|segtypes|config|dumpconfig`, ``, `lvremove|vgremove|pvremove|lvreduce|vgreduce|pvmove|vgsplit|vgmerge`, TierRead, TierMutate, "", ""),
 }
 
@@ -568,6 +568,11 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				}
 			}
 		}
+		// autoremove picks what it removes itself; with --purge their
+		// configuration goes too.
+		if first == "autopurge" || first == "autoremove" && slices.Contains(rest, "--purge") {
+			return TierDestructive, c.name + " " + first + ": purges packages the command line does not name, with their configuration"
+		}
 		for _, r := range rest {
 			if strings.HasPrefix(r, "--allow-remove-essential") || strings.HasPrefix(r, "--force") || r == "--nodeps" || strings.Contains(r, "AllowRemoveEssential") {
 				return TierDestructive, c.name + " " + r + ": overrides package safety checks"
@@ -634,7 +639,17 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if first == "file" && second == "pull" && len(ops) > 3 {
 			return c.writeArg(arg{val: ops[len(ops)-1], known: true}, c.name+" file pull")
 		}
+		// Three-word deletes the two-word table does not reach: storage
+		// volume delete, config device remove, network acl delete.
+		for _, o := range ops[:min(len(ops), 3)] {
+			if (o == "delete" || o == "rm" || o == "remove") && ops[0] != "remote" {
+				return TierDestructive, c.name + " " + truncate(strings.Join(ops[:min(len(ops), 3)], " "), 48) + ": deletes a volume, device or network"
+			}
+		}
 	case "terraform", "tofu":
+		if first == "apply" && destroyFlag(rest) {
+			return TierDestructive, c.name + " apply -destroy: destroys the managed infrastructure"
+		}
 		if first == "providers" && (second == "lock" || second == "mirror") {
 			return TierMutate, c.name + " providers " + second + ": writes the lock file or a mirror"
 		}

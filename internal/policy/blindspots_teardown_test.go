@@ -279,3 +279,42 @@ func TestBlindSpotApplianceDeletes(t *testing.T) {
 		{"apt autoremove", "apt autoremove", TierMutate},
 	})
 }
+
+// TestBlindSpotEssentialPackageSpellings: a removal of an essential
+// package counts in every spelling the package managers take (version,
+// release, architecture, glob, apt regex, install's pkg- and zypper's
+// !pkg), while removing or installing an ordinary package, or one whose
+// name merely holds regex characters, stays tier 2.
+func TestBlindSpotEssentialPackageSpellings(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"apt purge 'openssh-*'",
+		"apt purge '^openssh'",
+		"apt remove openssh-server=1:9.6p1",
+		"apt remove openssh-server/jammy",
+		"apt install openssh-server-",
+		"sudo apt-get -y install sudo-",
+		"zypper in '!openssh'",
+		"zypper install -- -openssh",
+		"yum remove openssh-server.x86_64",
+		"yum remove sudo-1.9.5p2-10.el9",
+		"rpm -e sudo-1.9.5p2-10.el9.x86_64",
+		"dpkg -P openssh-server:amd64",
+		"pacman -R linux",
+		"apt purge ssh",
+		"apt purge lvm2",
+		"apt purge cryptsetup",
+		"synowebapi --exec api=SYNO.Core.User method=delete name=bob",
+		"synowebapi --exec api=SYNO.Core.System method=shutdown",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"g++", "apt remove g++", TierMutate},
+		{"libstdc++6", "apt remove libstdc++6", TierMutate},
+		{"dotted name", "apt remove python3.12-venv", TierMutate},
+		{"ordinary purge", "apt purge nginx", TierMutate},
+		{"ordinary glob", "apt remove 'nginx*'", TierMutate},
+		{"ordinary pkg-", "apt-get install nginx-", TierMutate},
+		{"install", "apt-get install -y build-essential", TierMutate},
+		{"synowebapi list", "synowebapi --exec api=SYNO.Core.User method=list", TierMutate},
+	})
+}

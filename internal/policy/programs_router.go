@@ -71,7 +71,7 @@ func routerProgram(c *call) (Tier, string) {
 		}
 		if sub == "remove" {
 			for _, o := range operands(vals) {
-				if essentialPackages[o] || strings.HasPrefix(o, "openssh") {
+				if essentialPackage(o) || strings.HasPrefix(o, "openssh") {
 					return TierDestructive, "opkg remove " + truncate(o, 32) + ": removes what the operator reaches the router through"
 				}
 			}

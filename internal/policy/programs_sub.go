@@ -421,7 +421,9 @@ var criticalUnits = set(`ssh sshd ssh.service sshd.service ssh.socket networking
 var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt dpkg coreutils bash
 	util-linux login passwd base-files base-passwd init systemd-sysv linux-image-generic grub-pc
 	grub-efi-amd64 grub2 kernel rpm dnf yum pacman apk-tools busybox python3 tailscale network-manager
-	ifupdown netplan.io libpam-modules e2fsprogs mount dropbear`)
+	ifupdown netplan.io libpam-modules e2fsprogs mount dropbear ssh lvm2 mdadm cryptsetup
+	cryptsetup-initramfs zfsutils-linux zfs iproute2 initramfs-tools dracut linux-generic shim-signed
+	grub-efi-amd64-signed systemd-boot`)
 
 // subRules refines a subcommand's tier with rules that look further.
 func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {
@@ -563,7 +565,15 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		switch first {
 		case "remove", "purge", "autoremove", "erase", "uninstall", "rm", "del", "autopurge", "full-upgrade", "dist-upgrade":
 			for _, o := range ops[1:] {
-				if essentialPackages[strings.TrimSuffix(strings.TrimSuffix(o, "*"), ":amd64")] || strings.HasPrefix(o, "linux-image") {
+				if rpmEssential(o) {
+					return TierDestructive, c.name + " " + first + " " + o + ": removes an essential package"
+				}
+			}
+		case "install", "reinstall", "in":
+			// apt takes pkg- among install's operands as a removal, zypper
+			// !pkg and -pkg.
+			for _, o := range ops[1:] {
+				if p := removalOperand(o); p != "" && essentialPackage(p) {
 					return TierDestructive, c.name + " " + first + " " + o + ": removes an essential package"
 				}
 			}

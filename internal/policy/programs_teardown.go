@@ -24,6 +24,8 @@ func teardownProgram(name string) func(*call) (Tier, string) {
 		return teardownVerbs
 	case "mc":
 		return minioOrCommander
+	case "synowebapi":
+		return synoWebAPI
 	case "rclone", "s3cmd", "gsutil", "gcloud", "az", "aws", "s5cmd", "b2":
 		return objectStoreProgram
 	}
@@ -400,6 +402,29 @@ func lvResize(name string, vals []string) (Tier, string) {
 		}
 	}
 	return TierMutate, "lvresize: grows a logical volume"
+}
+
+// synoWebAPI classifies synowebapi, which calls any DSM web API method
+// (--exec api=SYNO.Core.User method=delete): a method that deletes,
+// formats, resets or powers off is TierDestructive, any other TierMutate.
+func synoWebAPI(c *call) (Tier, string) {
+	for _, a := range c.args {
+		if !a.known {
+			c.e.opaque = true
+			return TierDestructive, "synowebapi: call computed at run time"
+		}
+		k, v, ok := strings.Cut(a.val, "=")
+		if !ok || strings.ToLower(k) != "method" {
+			continue
+		}
+		v = strings.ToLower(v)
+		for _, s := range []string{"delete", "remove", "format", "erase", "uninstall", "reset", "destroy", "clear", "shutdown", "reboot", "wipe", "purge"} {
+			if strings.Contains(v, s) {
+				return TierDestructive, "synowebapi method=" + truncate(v, 32) + ": deletes, wipes, resets or powers off"
+			}
+		}
+	}
+	return TierMutate, "synowebapi: calls a DSM API method"
 }
 
 // minioOrCommander classifies mc, which is both Midnight Commander (an

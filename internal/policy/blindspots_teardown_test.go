@@ -99,6 +99,11 @@ func TestBlindSpotRcloneRuns(t *testing.T) {
 		"RESTIC_REPOSITORY=rest:http://169.254.169.254:8000/ restic snapshots",
 		"BORG_REPO=ssh://u@10.1.2.3/./repo borg list",
 		"export BORG_REPO=ssh://u@backup.internal:2222/./repo; borg list",
+		"rclone config create x sftp ssh reboot",
+		"rclone config create x sftp ssh=reboot",
+		"rclone config update x ssh 'reboot now'",
+		"rclone config create x sftp host 169.254.169.254",
+		"rclone config create x sftp host=10.1.1.1 user=u",
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"rclone --password-command \"$cmd\" ls remote:",
@@ -113,6 +118,7 @@ func TestBlindSpotRcloneRuns(t *testing.T) {
 		{"restic local repo", "RESTIC_REPOSITORY=/srv/restic restic snapshots", TierRead},
 		{"rclone password command that reads", "rclone --password-command 'pass show rclone' ls remote:", TierMutate},
 		{"rclone listing", "rclone lsd remote:", TierMutate},
+		{"rclone config create", "rclone config create x sftp host backup.example.com user u", TierMutate},
 	})
 }
 

@@ -135,17 +135,47 @@ func (c *call) rcloneRuns() (Tier, string) {
 			c.checkHost(v.val)
 		}
 	}
+	param := func(k string, v arg, what string) {
+		switch strings.ToLower(strings.ReplaceAll(k, "-", "_")) {
+		case "ssh", "password_command", "metadata_mapper":
+			r.raise(c.shellArg(v, what+" "+k))
+		case "host", "url", "endpoint":
+			if v.known {
+				c.checkHost(v.val)
+			}
+		}
+	}
 	for _, a := range c.args {
 		if !a.known || strings.HasPrefix(a.val, "-") || !strings.Contains(a.val, ",") {
 			continue
 		}
 		for _, p := range connParams(a.val) {
 			k, v, _ := strings.Cut(p, "=")
-			switch strings.ToLower(strings.ReplaceAll(k, "-", "_")) {
-			case "ssh", "password_command", "metadata_mapper":
-				r.raise(c.shellArg(arg{val: v, known: true}, "rclone connection string "+k))
-			case "host", "url", "endpoint":
-				c.checkHost(v)
+			param(k, arg{val: v, known: true}, "rclone connection string")
+		}
+	}
+	// config create NAME TYPE and config update NAME store key value
+	// pairs (or key=value) that every later rclone command on the remote
+	// uses: an ssh command stored there runs later.
+	var ops []arg
+	for _, a := range c.args {
+		if !a.known || !strings.HasPrefix(a.val, "-") {
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) >= 3 && ops[0].val == "config" && (ops[1].val == "create" || ops[1].val == "update") {
+		kv := ops[3:]
+		if ops[1].val == "create" && len(kv) > 0 {
+			kv = kv[1:] // the remote's type
+		}
+		for i := 0; i < len(kv); i++ {
+			if k, v, ok := strings.Cut(kv[i].val, "="); ok && kv[i].known {
+				param(k, arg{val: v, known: true}, "rclone config")
+				continue
+			}
+			if i+1 < len(kv) {
+				param(kv[i].val, kv[i+1], "rclone config")
+				i++
 			}
 		}
 	}

@@ -286,6 +286,58 @@ func TestBlindSpotApplianceDeletes(t *testing.T) {
 	})
 }
 
+// TestBlindSpotStorageAndClusterTeardown: snapshot and backup tools,
+// storage stacks and cluster tools that were unknown programs; a program
+// that was unknown still has its arguments tried as a command it runs.
+func TestBlindSpotStorageAndClusterTeardown(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"borgmatic delete --archive x",
+		"borgmatic rdelete",
+		"borgmatic borg delete ::x",
+		"btrbk prune",
+		"btrbk clean",
+		"snapper delete 1-100",
+		"snapper -c root rollback",
+		"timeshift --delete-all",
+		"timeshift --restore",
+		"syncoid --force-delete pool/a pool/b",
+		"syncoid --delete-target-snapshots pool/a pool/b",
+		"ceph-volume lvm zap --destroy /dev/sdb",
+		"cephadm rm-cluster --force --zap-osds --fsid x",
+		"stratis pool destroy p",
+		"stratis filesystem destroy p fs",
+		"vdo remove --name=v",
+		"drbdadm invalidate r0",
+		"drbdadm wipe-md r0",
+		"pcs cluster destroy",
+		"pcs cluster stop --all",
+		"pcs resource delete r",
+		"kubeadm reset -f",
+		"microk8s reset",
+		"microk8s kubectl delete ns prod",
+		"microk8s kubectl exec pod -- rm -rf /data",
+		"kind delete cluster",
+		"k3d cluster delete x",
+		"minikube delete --all --purge",
+		"vagrant destroy -f",
+		"multipass delete --purge vm",
+		"argocd app delete x",
+		"flux uninstall",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"btrbk dry run", "btrbk -n prune", TierMutate},
+		{"borgmatic dry run", "borgmatic delete --archive x --dry-run", TierMutate},
+		{"borgmatic list", "borgmatic list", TierMutate},
+		{"snapper list", "snapper list", TierRead},
+		{"drbdadm status", "drbdadm status", TierRead},
+		{"pcs status", "pcs status", TierRead},
+		{"stratis pool list", "stratis pool list", TierMutate},
+		{"timeshift list", "timeshift --list", TierMutate},
+		{"microk8s status", "microk8s status", TierMutate},
+	})
+}
+
 // TestBlindSpotEssentialPackageSpellings: a removal of an essential
 // package counts in every spelling the package managers take (version,
 // release, architecture, glob, apt regex, install's pkg- and zypper's

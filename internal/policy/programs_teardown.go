@@ -20,7 +20,10 @@ func teardownProgram(name string) func(*call) (Tier, string) {
 	case "bcachefs", "gpart", "diskutil", "xfs_admin", "lvresize", "lvextend", "kopia", "duplicity",
 		"terragrunt", "azcopy", "synouser", "synogroup", "synoshare", "synostgpool", "synostgvolume", "synospace",
 		"pvesh", "pvesm", "pvecm", "gh", "glab", "rdiff-backup", "tarsnap", "proxmox-backup-client",
-		"proxmox-backup-manager", "btrfstune", "swaplabel", "e2label", "fatlabel", "exfatlabel", "ntfslabel":
+		"proxmox-backup-manager", "btrfstune", "swaplabel", "e2label", "fatlabel", "exfatlabel", "ntfslabel",
+		"borgmatic", "ceph-volume", "ceph-disk", "cephadm", "stratis", "vdo", "drbdadm", "pcs", "kubeadm",
+		"microk8s", "kind", "k3d", "minikube", "vagrant", "multipass", "argocd", "flux", "timeshift",
+		"snapper", "btrbk", "syncoid":
 		return teardownVerbs
 	case "mc":
 		return minioOrCommander
@@ -93,6 +96,44 @@ var verbRules = map[string]verbRule{
 	"tarsnap":                {nil, nil, "deletes archives", nil},
 	"proxmox-backup-client":  {nil, set(`prune forget delete`), "deletes backup snapshots", nil},
 	"proxmox-backup-manager": {nil, set(`remove delete prune`), "removes a datastore, its data or backups", nil},
+	"borgmatic":              {nil, set(`delete rdelete repo-delete`), "deletes archives or the repository", nil},
+	"btrbk":                  {nil, set(`prune clean`), "deletes snapshots and backups", nil},
+	"snapper": {set(`list ls list-configs get-config status diff`), set(`delete rm remove rollback undochange delete-config`),
+		"deletes snapshots or rolls the file system back", nil},
+	// Storage stacks: ceph-volume zap wipes an OSD's disk, stratis and vdo
+	// destroy pools and volumes, drbdadm invalidate discards the local
+	// copy and wipe-md/create-md its metadata.
+	"ceph-volume": {nil, set(`zap`), "wipes an OSD's disk", nil},
+	"ceph-disk":   {nil, set(`zap destroy`), "wipes an OSD's disk", nil},
+	"cephadm":     {nil, set(`rm-cluster rm-daemon zap-osds`), "removes the cluster or its daemons and data", nil},
+	"stratis":     {nil, set(`destroy remove unbind`), "destroys a pool or file system", nil},
+	"vdo":         {nil, set(`remove`), "removes a VDO volume", nil},
+	"drbdadm": {set(`status dstate cstate role dump sh-resources sh-status`), set(`invalidate invalidate-remote wipe-md create-md down detach disconnect`),
+		"discards a replica, its metadata or takes the resource down", nil},
+	// Cluster tools: pcs stops or destroys the cluster; kubeadm reset and
+	// microk8s reset wipe a node's cluster state; local cluster, VM and
+	// GitOps tools delete what they manage.
+	"pcs":       {set(`status`), set(`destroy delete remove stop kill`), "stops or destroys the cluster or its resources", nil},
+	"kubeadm":   {nil, set(`reset`), "wipes the node's cluster state", nil},
+	"microk8s":  {nil, set(`reset remove-node leave delete uninstall`), "wipes the node or deletes what it runs", nil},
+	"kind":      {nil, set(`delete`), "deletes a cluster", nil},
+	"k3d":       {nil, set(`delete`), "deletes a cluster", nil},
+	"minikube":  {nil, set(`delete`), "deletes a cluster", nil},
+	"vagrant":   {nil, set(`destroy`), "destroys a machine and its disks", nil},
+	"multipass": {nil, set(`delete purge`), "deletes instances", nil},
+	"argocd":    {nil, set(`delete rm`), "deletes applications, clusters or projects", nil},
+	"flux":      {nil, set(`uninstall delete`), "removes flux or what it deploys", nil},
+	// These take their verb as an option.
+	"timeshift": {nil, set(`--delete --delete-all --restore`), "deletes snapshots or restores the system over itself", nil},
+	"syncoid":   {nil, set(`--force-delete --delete-target-snapshots`), "deletes the target's datasets or snapshots", nil},
+}
+
+// verbDryRuns are the options that make a danger verb of these programs
+// only report what it would do.
+var verbDryRuns = map[string][]string{
+	"borgmatic": {"-n", "--dry-run"}, "btrbk": {"-n", "--dry-run"},
+	"proxmox-backup-client": {"--dry-run"}, "proxmox-backup-manager": {"--dry-run"},
+	"syncoid": {"--dryrun"},
 }
 
 // leadWords returns c's first n words that are not options (the
@@ -126,7 +167,7 @@ func teardownVerbs(c *call) (Tier, string) {
 		return lvResize(c.name, vals)
 	case "btrfstune", "swaplabel", "e2label", "fatlabel", "exfatlabel", "ntfslabel":
 		return fsLabel(c.name, vals)
-	case "synostgpool", "synostgvolume", "synospace":
+	case "synostgpool", "synostgvolume", "synospace", "timeshift", "syncoid":
 		// Their verb is an option anywhere on the line.
 		rule := verbRules[c.name]
 		for _, a := range c.args {
@@ -135,11 +176,11 @@ func teardownVerbs(c *call) (Tier, string) {
 				return TierDestructive, c.name + ": verb computed at run time"
 			}
 			n, _, _ := strings.Cut(strings.ToLower(a.val), "=")
-			if rule.danger[n] {
+			if rule.danger[n] && !verbDryRun(c) {
 				return TierDestructive, c.name + " " + n + ": " + rule.why
 			}
 		}
-		return TierMutate, c.name + ": changes DSM storage"
+		return TierMutate, c.name + ": changes storage or snapshots"
 	case "synouser", "synogroup", "synoshare":
 		// These take their verb as the first option.
 		rule := verbRules[c.name]
@@ -164,12 +205,8 @@ func teardownVerbs(c *call) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, c.name + ": subcommand computed at run time"
 	}
-	// The Proxmox Backup tools' prune takes --dry-run.
-	if strings.HasPrefix(c.name, "proxmox-backup") && len(words) > 0 && words[0] == "prune" && slices.Contains(vals, "--dry-run") {
-		return TierMutate, c.name + " prune --dry-run: reports what it would delete"
-	}
 	for _, w := range words {
-		if rule.danger[w] {
+		if rule.danger[w] && !verbDryRun(c) {
 			return TierDestructive, c.name + " " + truncate(w, 32) + ": " + rule.why
 		}
 	}
@@ -231,7 +268,29 @@ func teardownVerbs(c *call) (Tier, string) {
 	if len(words) > 0 && rule.read[words[0]] && (!rule.group[words[0]] || len(words) > 1 && rule.read[words[1]]) {
 		return TierRead, c.name + " " + words[0] + ": reports"
 	}
+	// Until now these were unknown programs, whose arguments are tried as
+	// a command they may run (microk8s kubectl …, salt-like runners);
+	// knowing their deleting verbs does not make the rest readable.
+	if !c.ctx.inArgs {
+		if at, awhy := c.argCommand(); at > TierMutate {
+			return at, awhy
+		}
+	}
 	return TierMutate, c.name + ": changes the system"
+}
+
+// verbDryRun reports whether c's options ask for a dry run (verbDryRuns),
+// with every argument known.
+func verbDryRun(c *call) bool {
+	if !allKnown(c.args) {
+		return false
+	}
+	for _, v := range c.vals() {
+		if slices.Contains(verbDryRuns[c.name], v) {
+			return true
+		}
+	}
+	return false
 }
 
 // pveStops reports whether a Proxmox API path is a guest's stopping

@@ -37,6 +37,8 @@ func TestBlindSpotDiskToolsDestroy(t *testing.T) {
 		"btrfstune -u /dev/sdb",
 		"swaplabel -U 0b7e5a6c-1f9e-4e0e-9b0a-2c3d4e5f6a7b /dev/sda2",
 		"e2label /dev/sda1 other",
+		"xfs_admin $OPT /dev/sdb1",
+		"swaplabel $X /dev/sda2",
 		"lvresize -L 1G vg/lv",
 		"lvresize -L -5G vg/lv",
 		"lvresize -L-5G vg/lv",
@@ -111,6 +113,8 @@ func TestBlindSpotRcloneRuns(t *testing.T) {
 		"RESTIC_PASSWORD_COMMAND=$x restic snapshots",
 		"BORG_RSH=$x borg list",
 		"export BORG_PASSCOMMAND=\"$x\"; borg list",
+		"RESTIC_REPOSITORY=$R restic snapshots",
+		"BORG_REPO=\"$R\" borg list",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"restic over a permitted host", "RESTIC_REPOSITORY=sftp:u@backup.example.com:/r restic snapshots", TierBenign},

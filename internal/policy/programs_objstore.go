@@ -232,14 +232,21 @@ var backupRepoVars = set(`RESTIC_REPOSITORY RESTIC_FROM_REPOSITORY BORG_REPO BOR
 // RCLONE_CONFIG_<REMOTE>_SSH) are commands rclone runs, classified as
 // shell; one known only at run time is TierDestructive.
 func (e *eval) backupVar(name, val string, known bool, ctx cctx, where string) {
-	u := strings.ToUpper(name)
+	// The clients read these names as written, so no case folding.
 	if shellValued[name] && !known {
 		// The name alone says a program will run the value.
 		e.opaque = true
 		e.note(TierDestructive, ctx.covered, "%s sets %s to a command known only at run time", where, name)
 		return
 	}
-	if backupRepoVars[u] && known {
+	if backupRepoVars[name] && !known {
+		// -r with such a value is TierDestructive too: the host it
+		// reaches is unknown.
+		e.opaque = true
+		e.note(TierDestructive, ctx.covered, "%s sets %s to a repository known only at run time", where, name)
+		return
+	}
+	if backupRepoVars[name] {
 		if h := repoHost(val); h != "" {
 			if r, ok := e.p.hostDenied(h); ok {
 				e.deny(fmt.Sprintf("%s sets %s: repository host %q is denied by host rule %q", where, name, truncate(h, 64), r))
@@ -249,11 +256,11 @@ func (e *eval) backupVar(name, val string, known bool, ctx cctx, where string) {
 			}
 		}
 	}
-	if !strings.HasPrefix(u, "RCLONE_") {
+	if !strings.HasPrefix(name, "RCLONE_") {
 		return
 	}
 	for _, s := range []string{"_PASSWORD_COMMAND", "_SSH", "_METADATA_MAPPER"} {
-		if !strings.HasSuffix(u, s) {
+		if !strings.HasSuffix(name, s) {
 			continue
 		}
 		if !known {

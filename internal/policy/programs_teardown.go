@@ -161,6 +161,14 @@ func (c *call) leadWords(n int) ([]string, bool) {
 func teardownVerbs(c *call) (Tier, string) {
 	vals := c.vals()
 	switch c.name {
+	case "xfs_admin", "btrfstune", "swaplabel", "e2label", "fatlabel", "exfatlabel", "ntfslabel":
+		if !allKnown(c.args) {
+			// An option known only at run time may be -U or -L.
+			c.e.opaque = true
+			return TierDestructive, c.name + ": options computed at run time"
+		}
+	}
+	switch c.name {
 	case "xfs_admin":
 		return xfsAdmin(vals)
 	case "lvresize", "lvextend":

@@ -342,6 +342,32 @@ func TestBlindSpotStorageAndClusterTeardown(t *testing.T) {
 	})
 }
 
+// TestBlindSpotDangerAfterUnlistedOption: a global option the subcommand
+// table does not list takes the next word as its value, so the deleting
+// subcommand after it must still count; a reading one after it stays as
+// it was (tier 2, since the first word is not known).
+func TestBlindSpotDangerAfterUnlistedOption(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"borg --remote-path /usr/bin/borg delete ::a",
+		"borg --lock-wait 5 delete ::a",
+		"borg --rsh 'ssh -i k' prune --keep-daily 1",
+		"restic --password-command 'pass x' forget --prune --keep-last 1",
+		"restic -o sftp.command='ssh x' forget --keep-last 1",
+		"restic --limit-upload 100 prune",
+		"restic --cacert /x prune",
+		"kubectl --request-timeout 5 delete ns prod",
+		"kubectl --v 5 delete ns prod",
+		"sudo borg --lock-wait 5 delete ::a",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"borg list after value", "borg --lock-wait 5 list", TierMutate},
+		{"restic snapshots after value", "restic --limit-upload 100 snapshots", TierMutate},
+		{"kubectl get after value", "kubectl --request-timeout 5 get pods", TierMutate},
+		{"operand named like a verb", "borg list --last 5 delete", TierRead},
+	})
+}
+
 // TestBlindSpotEssentialPackageSpellings: a removal of an essential
 // package counts in every spelling the package managers take (version,
 // release, architecture, glob, apt regex, install's pkg- and zypper's

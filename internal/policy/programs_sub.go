@@ -339,6 +339,9 @@ func subcommandTier(c *call) (Tier, string) {
 		t = TierBenign
 	default:
 		t = tab.def
+		if dt, dwhy := c.dangerAfterValue(tab, i, ops); dt > t {
+			return dt, dwhy
+		}
 	}
 	for _, f := range tab.benignFlags {
 		if flagged(f) && t > TierBenign {
@@ -347,6 +350,29 @@ func subcommandTier(c *call) (Tier, string) {
 	}
 	t, label = c.subRules(first, second, ops, rest, t, label)
 	return t, label
+}
+
+// dangerAfterValue classifies a subcommand the table does not know that
+// follows an option without "=": it may be the value of a global option
+// the table does not list (borg --lock-wait 5 delete, restic
+// --password-command CMD forget, kubectl --request-timeout 5 delete), and
+// then the next word is the subcommand. A danger phrase there counts; the
+// reading ones do not, since the word may be an operand after all.
+func (c *call) dangerAfterValue(tab subTable, i int, ops []string) (Tier, string) {
+	if i == 0 || i > len(c.args) || len(ops) < 2 {
+		return TierRead, ""
+	}
+	prev := c.args[i-1].val
+	if !strings.HasPrefix(prev, "-") || prev == "--" || strings.Contains(prev, "=") {
+		return TierRead, ""
+	}
+	next := ops[1]
+	if len(ops) > 2 && tab.danger[next+" "+ops[2]] {
+		next += " " + ops[2]
+	} else if !tab.danger[next] {
+		return TierRead, ""
+	}
+	return TierDestructive, c.name + " " + next + " (after " + truncate(prev, 32) + "'s value)"
 }
 
 // afterCredential reports whether op, the second operand in rest, follows

@@ -318,6 +318,9 @@ func TestBlindSpotStorageAndClusterTeardown(t *testing.T) {
 		"pcs cluster stop --all",
 		"pcs resource delete r",
 		"kubeadm reset -f",
+		"k3s etcd-snapshot delete on-demand-1",
+		"k3s etcd-snapshot prune --snapshot-retention 0",
+		"k3s $sub",
 		"microk8s reset",
 		"microk8s kubectl delete ns prod",
 		"microk8s kubectl exec pod -- rm -rf /data",
@@ -339,6 +342,8 @@ func TestBlindSpotStorageAndClusterTeardown(t *testing.T) {
 		{"stratis pool list", "stratis pool list", TierMutate},
 		{"timeshift list", "timeshift --list", TierMutate},
 		{"microk8s status", "microk8s status", TierMutate},
+		{"k3s etcd-snapshot save", "k3s etcd-snapshot save", TierMutate},
+		{"k3s check-config", "k3s check-config", TierRead},
 	})
 }
 

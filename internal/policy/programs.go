@@ -301,6 +301,9 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl", "docker-compose":
 		return cutoffSubProgram
 	}
+	if h := teardownProgram(name); h != nil {
+		return h
+	}
 	if infraPrograms[name] {
 		return infraProgram
 	}

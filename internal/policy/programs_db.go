@@ -319,7 +319,7 @@ func infraProgram(c *call) (Tier, string) {
 		}
 		if strings.HasPrefix(v, "-") {
 			if v == "-purge" || v == "--purge" || v == "--delete" || v == "--reset-offsets" {
-				return TierDestructive, c.name + " " + v + ": removes the job and its history"
+				return TierDestructive, c.name + " " + v + ": removes a job and its history, or deletes what the source lacks"
 			}
 			continue
 		}

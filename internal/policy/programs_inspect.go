@@ -172,6 +172,12 @@ func inspectProgram(c *call) (Tier, string) {
 		if ops, _, ok := c.readOpts(optSpec{}); ok && len(ops) == 1 && ops[0] == "check-config" {
 			return TierRead, "k3s check-config"
 		}
+		// etcd-snapshot delete, rm and prune drop the cluster's backups.
+		if words, opaque := c.leadWords(3); opaque || len(words) > 1 && words[0] == "etcd-snapshot" &&
+			(words[1] == "delete" || words[1] == "rm" || words[1] == "prune") {
+			c.e.opaque = c.e.opaque || opaque
+			return TierDestructive, "k3s etcd-snapshot: deletes the cluster's snapshots, or a subcommand computed at run time"
+		}
 		return mutate()
 	}
 	return diagProgram(c)

@@ -68,7 +68,7 @@ func moreProgram(c *call) (Tier, string) {
 			}
 			if act == 'r' || act == 'P' {
 				for _, o := range ops {
-					if essentialPackages[o] {
+					if essentialPackage(o) {
 						return TierDestructive, "dpkg " + v + " " + o + ": removes an essential package"
 					}
 				}
@@ -117,7 +117,7 @@ func moreProgram(c *call) (Tier, string) {
 			if install ||
 				v == "--install" || v == "--upgrade" || v == "--freshen" || v == "--erase" || v == "--import" || v == "--rebuilddb" || v == "--initdb" || v == "--setperms" || v == "--setugids" || v == "--restore" {
 				for _, o := range ops {
-					if essentialPackages[o] && (strings.Contains(v, "e") || v == "--erase") {
+					if rpmEssential(o) && (strings.Contains(v, "e") || v == "--erase") {
 						return TierDestructive, "rpm -e " + o + ": removes an essential package"
 					}
 				}
@@ -138,7 +138,7 @@ func moreProgram(c *call) (Tier, string) {
 				return TierRead, n + " " + v
 			case strings.HasPrefix(v, "-R"):
 				for _, o := range ops {
-					if essentialPackages[o] {
+					if essentialPackage(o) {
 						return TierDestructive, n + " " + v + " " + o + ": removes an essential package"
 					}
 				}

@@ -11,7 +11,10 @@ import (
 // arrays and act on events (--monitor, --program, --mail).
 var (
 	mdadmDestructive = []string{"--create", "--stop", "--fail", "--remove", "--grow", "--build", "--zero-superblock",
-		"--kill-subarray", "--update-subarray", "--restore", "--replace", "--set-faulty"}
+		"--kill-subarray", "--update-subarray", "--restore", "--replace", "--set-faulty",
+		// --force assembles an array from members whose event counts
+		// disagree, marking stale data current: as -f is.
+		"--force"}
 	mdadmMutate = []string{"--assemble", "--add", "--add-spare", "--add-journal", "--manage", "--re-add", "--run",
 		"--readonly", "--readwrite", "--incremental", "--auto-detect", "--action", "--wait-clean", "--rebuild-map",
 		"--update", "--write-mostly", "--dump", "--daemonise", "--mail", "--increment"}

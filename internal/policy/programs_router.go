@@ -29,6 +29,15 @@ func routerProgram(c *call) (Tier, string) {
 		switch sub {
 		case "show", "get", "export", "changes":
 			return TierRead, "uci " + sub + ": reads configuration"
+		case "delete":
+			// A whole package or section (network.lan, dropbear.@dropbear[0])
+			// goes with the next commit: the interface or server the
+			// operator reaches the router through.
+			if len(ops) < 2 || strings.Count(ops[1], ".") < 2 {
+				return TierDestructive, "uci delete " + truncate(strings.Join(ops[1:], " "), 48) + ": deletes a whole configuration or section"
+			}
+		case "import":
+			return TierDestructive, "uci import: replaces a configuration package"
 		}
 		return TierMutate, "uci: changes configuration"
 	case "iwinfo":
@@ -47,6 +56,8 @@ func routerProgram(c *call) (Tier, string) {
 		switch sub {
 		case "status", "list", "version", "is_onoff", "query", "checkupdate", "checkupdateall":
 			return TierRead, "synopkg " + sub + ": reports"
+		case "uninstall":
+			return TierDestructive, "synopkg uninstall: removes a package and its data"
 		}
 		return TierMutate, "synopkg " + truncate(sub, 32) + ": changes a package"
 	case "opkg":
@@ -60,7 +71,7 @@ func routerProgram(c *call) (Tier, string) {
 		}
 		if sub == "remove" {
 			for _, o := range operands(vals) {
-				if essentialPackages[o] || strings.HasPrefix(o, "openssh") {
+				if essentialPackage(o) || strings.HasPrefix(o, "openssh") {
 					return TierDestructive, "opkg remove " + truncate(o, 32) + ": removes what the operator reaches the router through"
 				}
 			}

@@ -87,7 +87,7 @@ var subcommandTables = map[string]subTable{
 	"docker":         dockerTable,
 	"podman":         dockerTable,
 	"nerdctl":        dockerTable,
-	"docker-compose": sub(`ps|logs|config|ls|images|top|version|port|events`, `pull`, `down -v|rm`, TierRead, TierMutate, "fp", "--file --project-name --project-directory --env-file --profile"),
+	"docker-compose": sub(`ps|logs|config|ls|images|top|version|port|events`, `pull`, `down -v|down --volumes|rm`, TierRead, TierMutate, "fp", "--file --project-name --project-directory --env-file --profile"),
 	"systemctl": sub(`status|show|is-active|is-enabled|is-failed|is-system-running|list-units|list-unit-files|
 		list-timers|list-sockets|list-dependencies|list-jobs|list-machines|list-paths|list-automounts|cat|
 		get-default|help|show-environment|version|--version|show-environment`,
@@ -211,7 +211,7 @@ var subcommandTables = map[string]subTable{
 	"ansible-doc":       sub(``, ``, ``, TierRead, TierRead, "", ""),
 	"ansible-config":    sub(`list|dump|view|--version`, `init`, ``, TierRead, TierMutate, "", ""),
 	"restic":            sub(`snapshots|ls|stats|check|find|diff|cat|version|help|key list|list|dump|tag --help|cache`, `backup|init|copy`, `forget|prune|key remove|unlock|rewrite|restore|repair`, TierRead, TierMutate, "rp", "--repo --password-file --repository-file --cache-dir"),
-	"borg":              sub(`list|info|check|diff|--version|help|version|key export|config`, `create|init|compact`, `delete|prune|recreate|extract|break-lock|key change-passphrase|upgrade|import-tar`, TierRead, TierMutate, "", ""),
+	"borg":              sub(`list|info|check|diff|--version|help|version|key export|config`, `create|init|compact`, `delete|prune|recreate|extract|break-lock|key change-passphrase|upgrade|import-tar|rdelete|repo-delete`, TierRead, TierMutate, "", ""),
 	"lvm":               sub(`lvs|vgs|pvs|lvdisplay|vgdisplay|pvdisplay|lvscan|vgscan|pvscan|version|help|fullreport|segtypes|config|dumpconfig`, ``, `lvremove|vgremove|pvremove|lvreduce|vgreduce|pvmove|vgsplit|vgmerge`, TierRead, TierMutate, "", ""),
 }
 
@@ -342,6 +342,9 @@ func subcommandTier(c *call) (Tier, string) {
 		t = TierBenign
 	default:
 		t = tab.def
+		if dt, dwhy := c.dangerAfterValue(tab, i, ops); dt > t {
+			return dt, dwhy
+		}
 	}
 	for _, f := range tab.benignFlags {
 		if flagged(f) && t > TierBenign {
@@ -350,6 +353,29 @@ func subcommandTier(c *call) (Tier, string) {
 	}
 	t, label = c.subRules(first, second, ops, rest, t, label)
 	return t, label
+}
+
+// dangerAfterValue classifies a subcommand the table does not know that
+// follows an option without "=": it may be the value of a global option
+// the table does not list (borg --lock-wait 5 delete, restic
+// --password-command CMD forget, kubectl --request-timeout 5 delete), and
+// then the next word is the subcommand. A danger phrase there counts; the
+// reading ones do not, since the word may be an operand after all.
+func (c *call) dangerAfterValue(tab subTable, i int, ops []string) (Tier, string) {
+	if i == 0 || i > len(c.args) || len(ops) < 2 {
+		return TierRead, ""
+	}
+	prev := c.args[i-1].val
+	if !strings.HasPrefix(prev, "-") || prev == "--" || strings.Contains(prev, "=") {
+		return TierRead, ""
+	}
+	next := ops[1]
+	if len(ops) > 2 && tab.danger[next+" "+ops[2]] {
+		next += " " + ops[2]
+	} else if !tab.danger[next] {
+		return TierRead, ""
+	}
+	return TierDestructive, c.name + " " + next + " (after " + truncate(prev, 32) + "'s value)"
 }
 
 // afterCredential reports whether op, the second operand in rest, follows
@@ -424,7 +450,9 @@ var criticalUnits = set(`ssh sshd ssh.service sshd.service ssh.socket networking
 var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt dpkg coreutils bash
 	util-linux login passwd base-files base-passwd init systemd-sysv linux-image-generic grub-pc
 	grub-efi-amd64 grub2 kernel rpm dnf yum pacman apk-tools busybox python3 tailscale network-manager
-	ifupdown netplan.io libpam-modules e2fsprogs mount dropbear`)
+	ifupdown netplan.io libpam-modules e2fsprogs mount dropbear ssh lvm2 mdadm cryptsetup
+	cryptsetup-initramfs zfsutils-linux zfs iproute2 initramfs-tools dracut linux-generic shim-signed
+	grub-efi-amd64-signed systemd-boot`)
 
 // subRules refines a subcommand's tier with rules that look further.
 func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {
@@ -566,10 +594,23 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		switch first {
 		case "remove", "purge", "autoremove", "erase", "uninstall", "rm", "del", "autopurge", "full-upgrade", "dist-upgrade":
 			for _, o := range ops[1:] {
-				if essentialPackages[strings.TrimSuffix(strings.TrimSuffix(o, "*"), ":amd64")] || strings.HasPrefix(o, "linux-image") {
+				if rpmEssential(o) {
 					return TierDestructive, c.name + " " + first + " " + o + ": removes an essential package"
 				}
 			}
+		case "install", "reinstall", "in":
+			// apt takes pkg- among install's operands as a removal, zypper
+			// !pkg and -pkg.
+			for _, o := range ops[1:] {
+				if p := removalOperand(o); p != "" && essentialPackage(p) {
+					return TierDestructive, c.name + " " + first + " " + o + ": removes an essential package"
+				}
+			}
+		}
+		// autoremove picks what it removes itself; with --purge their
+		// configuration goes too.
+		if first == "autopurge" || first == "autoremove" && slices.Contains(rest, "--purge") {
+			return TierDestructive, c.name + " " + first + ": purges packages the command line does not name, with their configuration"
 		}
 		for _, r := range rest {
 			if strings.HasPrefix(r, "--allow-remove-essential") || strings.HasPrefix(r, "--force") || r == "--nodeps" || strings.Contains(r, "AllowRemoveEssential") {
@@ -637,7 +678,17 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if first == "file" && second == "pull" && len(ops) > 3 {
 			return c.writeArg(arg{val: ops[len(ops)-1], known: true}, c.name+" file pull")
 		}
+		// Three-word deletes the two-word table does not reach: storage
+		// volume delete, config device remove, network acl delete.
+		for _, o := range ops[:min(len(ops), 3)] {
+			if (o == "delete" || o == "rm" || o == "remove") && ops[0] != "remote" {
+				return TierDestructive, c.name + " " + truncate(strings.Join(ops[:min(len(ops), 3)], " "), 48) + ": deletes a volume, device or network"
+			}
+		}
 	case "terraform", "tofu":
+		if first == "apply" && destroyFlag(rest) {
+			return TierDestructive, c.name + " apply -destroy: destroys the managed infrastructure"
+		}
 		if first == "providers" && (second == "lock" || second == "mirror") {
 			return TierMutate, c.name + " providers " + second + ": writes the lock file or a mirror"
 		}

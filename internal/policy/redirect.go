@@ -365,6 +365,7 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 		e.tempDirVar(a.Name.Value, "", false, ctx, where)
 		e.busAddressVar(a.Name.Value, "", false, ctx, where)
 		e.libvirtVar(a.Name.Value, "", false, ctx, where)
+		e.backupVar(a.Name.Value, "", false, ctx, where)
 		return
 	}
 	e.envVarCtx(a.Name.Value, val, ctx, where)
@@ -425,6 +426,7 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.tempDirVar(name, val, true, ctx, where)
 	e.busAddressVar(name, val, true, ctx, where)
 	e.libvirtVar(name, val, true, ctx, where)
+	e.backupVar(name, val, true, ctx, where)
 	if shellValued[name] && val != "" {
 		ctx.nest++
 		e.script(val, ctx, name)

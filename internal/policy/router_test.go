@@ -39,7 +39,7 @@ func TestRouterPrograms(t *testing.T) {
 		{[]string{"synosystemctl", "restart", "nginx"}, TierMutate},
 		{[]string{"synosystemctl", "stop", "sshd"}, TierMutate},
 		{[]string{"synopkg", "status", "Docker"}, TierRead},
-		{[]string{"synopkg", "uninstall", "Docker"}, TierMutate},
+		{[]string{"synopkg", "uninstall", "Docker"}, TierDestructive},
 		{[]string{"synoservicectl", "--status", "nginx"}, TierRead},
 		{[]string{"synoservicectl", "--restart", "nginx"}, TierMutate},
 		{[]string{"synopkg", "checkupdateall"}, TierRead},

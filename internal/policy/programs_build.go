@@ -320,3 +320,16 @@ func rakeCode(v string) bool {
 	}
 	return false
 }
+
+// cargoConfigRisky reports whether a cargo configuration key can choose a
+// program cargo runs (build.rustc-wrapper, target.x.runner, aliases,
+// credential providers, environment for build scripts).
+func cargoConfigRisky(k string) bool {
+	for _, p := range []string{"build.rustc", "build.rustdoc", "build.rustflags", "target.", "host.", "env", "alias.", "credential", "registry.", "registries.",
+		"net.git-fetch-with-cli", "unstable.", "source.", "patch."} {
+		if strings.HasPrefix(k, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -90,3 +90,11 @@ func removalOperand(o string) string {
 	}
 	return ""
 }
+
+// essentialPackages break the system or cut access when removed.
+var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt dpkg coreutils bash
+	util-linux login passwd base-files base-passwd init systemd-sysv linux-image-generic grub-pc
+	grub-efi-amd64 grub2 kernel rpm dnf yum pacman apk-tools busybox python3 tailscale network-manager
+	ifupdown netplan.io libpam-modules e2fsprogs mount dropbear ssh lvm2 mdadm cryptsetup
+	cryptsetup-initramfs zfsutils-linux zfs iproute2 initramfs-tools dracut linux-generic shim-signed
+	grub-efi-amd64-signed systemd-boot`)

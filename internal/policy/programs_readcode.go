@@ -156,7 +156,8 @@ func (c *call) readCode() (Tier, string) {
 			return c.writeArg(d, "pip --cache-dir")
 		}
 		// optparse takes unique abbreviations: --py, --pyth.
-		for _, p := range abbrevOptVals(c.args, []string{"--python"}) {
+		if ps := abbrevOptVals(c.args, []string{"--python"}); len(ps) > 0 {
+			p := ps[0]
 			if !p.known {
 				c.e.opaque = true
 				return TierDestructive, c.name + " --python: an interpreter computed at run time"
@@ -227,13 +228,15 @@ func (c *call) readCode() (Tier, string) {
 	case "podman":
 		// pflag takes long names whole, the value after "=" or next.
 		for _, o := range podmanPrograms {
-			for _, v := range exactOptVals(c.args, o) {
-				if !v.known {
-					c.e.opaque = true
-					return TierDestructive, "podman " + o + ": a value computed at run time"
-				}
-				return TierMutate, "podman " + o + " " + truncate(v.val, 64) + ": names a program or storage podman runs or writes"
+			vs := exactOptVals(c.args, o)
+			if len(vs) == 0 {
+				continue
 			}
+			if !vs[0].known {
+				c.e.opaque = true
+				return TierDestructive, "podman " + o + ": a value computed at run time"
+			}
+			return TierMutate, "podman " + o + " " + truncate(vs[0].val, 64) + ": names a program or storage podman runs or writes"
 		}
 	case "kubectl":
 		// A kuberc sets aliases and default flags for kubectl's commands,

@@ -439,21 +439,6 @@ func hasTwoWordKey(tab subTable, first string) bool {
 	return tab.twoWordFirst[first]
 }
 
-// criticalUnits are services whose loss cuts the operator off or stops the host.
-var criticalUnits = set(`ssh sshd ssh.service sshd.service ssh.socket networking networking.service
-	NetworkManager NetworkManager.service systemd-networkd systemd-networkd.service systemd-resolved
-	dbus dbus.service systemd-logind systemd-journald tailscaled tailscaled.service wg-quick
-	warden warden.service getty.target multi-user.target network.target network-online.target
-	sockets.target basic.target sysinit.target dropbear dropbear.service firewall netifd`)
-
-// essentialPackages break the system or cut access when removed.
-var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt dpkg coreutils bash
-	util-linux login passwd base-files base-passwd init systemd-sysv linux-image-generic grub-pc
-	grub-efi-amd64 grub2 kernel rpm dnf yum pacman apk-tools busybox python3 tailscale network-manager
-	ifupdown netplan.io libpam-modules e2fsprogs mount dropbear ssh lvm2 mdadm cryptsetup
-	cryptsetup-initramfs zfsutils-linux zfs iproute2 initramfs-tools dracut linux-generic shim-signed
-	grub-efi-amd64-signed systemd-boot`)
-
 // subRules refines a subcommand's tier with rules that look further.
 func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {
 	switch c.name {
@@ -809,17 +794,4 @@ func hostMountRisk(spec string) bool {
 	}
 	return criticalPath(src) || strings.Contains(src, "docker.sock") || strings.Contains(src, "containerd.sock") ||
 		strings.Contains(src, ".ssh") || sensitivePath(strings.ToLower(src)) || wardenPath(strings.ToLower(src))
-}
-
-// cargoConfigRisky reports whether a cargo configuration key can choose a
-// program cargo runs (build.rustc-wrapper, target.x.runner, aliases,
-// credential providers, environment for build scripts).
-func cargoConfigRisky(k string) bool {
-	for _, p := range []string{"build.rustc", "build.rustdoc", "build.rustflags", "target.", "host.", "env", "alias.", "credential", "registry.", "registries.",
-		"net.git-fetch-with-cli", "unstable.", "source.", "patch."} {
-		if strings.HasPrefix(k, p) {
-			return true
-		}
-	}
-	return false
 }

@@ -75,3 +75,10 @@ func anacronProgram(c *call) (Tier, string) {
 	}
 	return TierMutate, "anacron: runs the system's periodic jobs"
 }
+
+// criticalUnits are services whose loss cuts the operator off or stops the host.
+var criticalUnits = set(`ssh sshd ssh.service sshd.service ssh.socket networking networking.service
+	NetworkManager NetworkManager.service systemd-networkd systemd-networkd.service systemd-resolved
+	dbus dbus.service systemd-logind systemd-journald tailscaled tailscaled.service wg-quick
+	warden warden.service getty.target multi-user.target network.target network-online.target
+	sockets.target basic.target sysinit.target dropbear dropbear.service firewall netifd`)

@@ -24,16 +24,7 @@ func BenchmarkConfinedEcho(b *testing.B) {
 	}
 	plain := local.New(local.Options{})
 	confined := local.New(local.Options{Confine: c})
-	req := runner.Request{Argv: []string{"/bin/sh", "-c", "echo hi"}, Env: []string{"PATH=/usr/bin:/bin"}}
-	run := func(r *local.Runner, ctx context.Context) time.Duration {
-		start := time.Now()
-		res, err := r.Run(ctx, req)
-		took := time.Since(start)
-		if err != nil || string(res.Stdout) != "hi\n" {
-			b.Fatalf("%q %v", res.Stdout, err)
-		}
-		return took
-	}
+	run := func(r *local.Runner, ctx context.Context) time.Duration { return timeEcho(b, r, ctx) }
 	for _, level := range []Level{Read, Temp, Full} {
 		b.Run(string(level), func(b *testing.B) {
 			ctx := With(context.Background(), Admission{Level: level})
@@ -58,6 +49,17 @@ func BenchmarkConfinedEcho(b *testing.B) {
 	}
 }
 
+// timeEcho runs sh -c 'echo hi' with r and returns how long it took.
+func timeEcho(b *testing.B, r runner.Runner, ctx context.Context) time.Duration {
+	start := time.Now()
+	res, err := r.Run(ctx, runner.Request{Argv: []string{"/bin/sh", "-c", "echo hi"}, Env: []string{"PATH=/usr/bin:/bin"}})
+	took := time.Since(start)
+	if err != nil || string(res.Stdout) != "hi\n" {
+		b.Fatalf("%q %v", res.Stdout, err)
+	}
+	return took
+}
+
 func median(d []time.Duration) time.Duration {
 	slices.Sort(d)
 	return d[len(d)/2]
@@ -78,17 +80,8 @@ func BenchmarkEnteredEcho(b *testing.B) {
 		b.Fatal(err)
 	}
 	confined := local.New(local.Options{Confine: c})
-	req := runner.Request{Argv: []string{"/bin/sh", "-c", "echo hi"}, Env: []string{"PATH=/usr/bin:/bin"}}
 	ctx := With(context.Background(), Admission{Level: Read})
-	run := func(r runner.Runner) time.Duration {
-		start := time.Now()
-		res, err := r.Run(ctx, req)
-		took := time.Since(start)
-		if err != nil || string(res.Stdout) != "hi\n" {
-			b.Fatalf("%q %v", res.Stdout, err)
-		}
-		return took
-	}
+	run := func(r runner.Runner) time.Duration { return timeEcho(b, r, ctx) }
 	run(confined) // builds the worker
 	var floor, ns, conf []time.Duration
 	for b.Loop() {

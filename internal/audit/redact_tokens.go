@@ -1,0 +1,106 @@
+package audit
+
+import "strings"
+
+// Tokens recognised by their own shape (a provider's prefix, a JWT's three
+// parts), wherever they stand, with no key or option naming them.
+
+// token formats recognised by prefix: the rest must be at least min bytes
+// from the given class.
+type tokenRule struct {
+	prefix string
+	min    int
+	class  func(byte) bool
+	check  func(string) bool
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+func isAlnumUnderscore(c byte) bool { return isAlnum(c) || c == '_' }
+func isAlnumDash(c byte) bool       { return isAlnum(c) || c == '-' }
+func isB64URL(c byte) bool          { return isAlnum(c) || c == '-' || c == '_' }
+func isUpperDigit(c byte) bool      { return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+
+// mixed reports whether a bare sk- key has a digit and an upper-case
+// letter, which package names like sk-learn-… do not.
+func mixed(s string) bool {
+	return strings.ContainsAny(s, "0123456789") && strings.ContainsAny(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+}
+
+var tokenRules = func() (t [256][]tokenRule) {
+	for c, rules := range map[byte][]tokenRule{
+		'g': {
+			{"ghp_", 20, isAlnum, nil}, {"gho_", 20, isAlnum, nil}, {"ghu_", 20, isAlnum, nil},
+			{"ghs_", 20, isAlnum, nil}, {"ghr_", 20, isAlnum, nil},
+			{"github_pat_", 20, isAlnumUnderscore, nil}, {"glpat-", 20, isB64URL, nil}, {"glsa_", 30, isAlnumUnderscore, nil},
+		},
+		'x': {
+			{"xoxa-", 10, isAlnumDash, nil}, {"xoxb-", 10, isAlnumDash, nil}, {"xoxp-", 10, isAlnumDash, nil},
+			{"xoxr-", 10, isAlnumDash, nil}, {"xoxs-", 10, isAlnumDash, nil}, {"xapp-", 10, isAlnumDash, nil},
+		},
+		's': {
+			{"sk_live_", 10, isAlnum, nil}, {"sk_test_", 10, isAlnum, nil},
+			{"sk-ant-", 20, isB64URL, nil}, {"sk-proj-", 20, isB64URL, nil}, {"sk-", 20, isB64URL, mixed},
+		},
+		'r': {{"rk_live_", 10, isAlnum, nil}, {"rk_test_", 10, isAlnum, nil}},
+		'n': {{"npm_", 30, isAlnum, nil}},
+		'h': {{"hvs.", 20, isB64URL, nil}, {"hvb.", 20, isB64URL, nil}, {"hf_", 30, isAlnum, nil}},
+		't': {{"tskey-", 20, isAlnumDash, nil}},
+		'p': {{"pypi-", 50, isB64URL, nil}},
+		'd': {{"dop_v1_", 40, isAlnum, nil}},
+		'A': {
+			{"AIza", 30, isB64URL, nil},
+			{"AKIA", 16, isUpperDigit, nil}, {"ASIA", 16, isUpperDigit, nil}, {"AGPA", 16, isUpperDigit, nil},
+			{"AIDA", 16, isUpperDigit, nil}, {"AROA", 16, isUpperDigit, nil}, {"AIPA", 16, isUpperDigit, nil},
+			{"ANPA", 16, isUpperDigit, nil}, {"ANVA", 16, isUpperDigit, nil}, {"ABIA", 16, isUpperDigit, nil},
+		},
+	} {
+		t[c] = rules
+	}
+	return t
+}()
+
+// tokenEnd returns the end of a recognised token starting the word s[i:j],
+// or i when there is none.
+func tokenEnd(s string, i, j int) int {
+	w := s[i:j]
+	if strings.HasPrefix(w, "eyJ") {
+		return jwtEnd(s, i, j)
+	}
+	rules := tokenRules[w[0]]
+	for k := range rules {
+		t := &rules[k]
+		if !strings.HasPrefix(w, t.prefix) {
+			continue
+		}
+		end := i + len(t.prefix)
+		for end < len(s) && t.class(s[end]) {
+			end++
+		}
+		if end-i-len(t.prefix) >= t.min && (t.check == nil || t.check(s[i+len(t.prefix):end])) {
+			return end
+		}
+		return i
+	}
+	return i
+}
+
+// jwtEnd matches header.payload[.signature] of base64url segments, the
+// header starting eyJ ('{"').
+func jwtEnd(s string, i, j int) int {
+	k := i
+	for seg := 0; seg < 3; seg++ {
+		st := k
+		for k < j && isB64URL(s[k]) {
+			k++
+		}
+		if seg < 2 && (k-st < 8 || k >= j || s[k] != '.') {
+			return i
+		}
+		if seg < 2 {
+			k++
+		}
+	}
+	return k
+}

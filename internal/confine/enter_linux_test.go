@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -40,5 +41,25 @@ func TestHostPathsOwnNamespace(t *testing.T) {
 	}
 	if !slices.Contains(found, state) || len(missing) != 0 {
 		t.Errorf("hostPaths = %q, missing %q; want %q found", found, missing, state)
+	}
+}
+
+// TestEnterUnavailable: namespaces that cannot be joined (here, of a
+// process that does not exist) leave nothing confined and say why, and
+// confinement: required refuses them; a negative pid is no process.
+func TestEnterUnavailable(t *testing.T) {
+	const gone = 1 << 22 // above pid_max's ceiling: never a process
+	c, err := New(Options{Enter: gone}, Auto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := c.Status(); st.Active || !strings.HasPrefix(st.Mechanism, "none: ") || !strings.Contains(st.Mechanism, "4194304") {
+		t.Errorf("status %+v, want inactive and naming the process", st)
+	}
+	if _, err := New(Options{Enter: gone}, Required); err == nil {
+		t.Error("confinement: required served without the namespaces it must join")
+	}
+	if _, err := New(Options{Enter: -1}, Auto); err == nil {
+		t.Error("a negative pid was taken")
 	}
 }

@@ -411,3 +411,52 @@ func TestBlindSpotEssentialPackageSpellings(t *testing.T) {
 		{"synowebapi list", "synowebapi --exec api=SYNO.Core.User method=list", TierMutate},
 	})
 }
+
+// TestBlindSpotExpiryAndPruning: commands that delete later, through a
+// retention or lifecycle rule the store or the tool then applies, are as
+// destructive as the delete itself: sanoid's pruning in any spelling
+// Getopt::Long takes, syncoid's deleting options abbreviated, and a
+// bucket's expiry rules set through each object-store client.
+func TestBlindSpotExpiryAndPruning(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"sanoid --prune-snapshots",
+		"sanoid --cron",
+		"sanoid --cron --verbose",
+		"sanoid -cron",
+		"sanoid --prune",
+		"sanoid --prune-snap --configdir=/etc/sanoid",
+		"sanoid --force-prune",
+		"sanoid --force-p",
+		"sanoid --CRON",
+		"sanoid --cr",
+		"syncoid --force-d pool/a pool/b",
+		"syncoid -force-delete pool/a pool/b",
+		"syncoid --delete-target pool/a pool/b",
+		"aws s3api put-bucket-lifecycle-configuration --bucket b --lifecycle-configuration file://l.json",
+		"aws --region eu-west-1 --profile p s3api put-bucket-lifecycle --bucket b",
+		"s3cmd setlifecycle l.xml s3://b",
+		"s3cmd expire s3://b --expiry-days=1",
+		"gsutil lifecycle set l.json gs://b",
+		"gcloud storage buckets update gs://b --lifecycle-file=l.json",
+		"gcloud storage buckets update gs://b --lifecycle-f l.json",
+		"az storage account management-policy create --account-name a --policy @p.json -g r",
+		"az storage account management-policy update --account-name a -g r --set x=1",
+		"b2 bucket update --lifecycle-rule '{\"daysFromHidingToDeleting\":1}' b allPrivate",
+		"b2 update-bucket --lifecycleRules '[]' b allPrivate",
+		"rclone backend lifecycle b2:bucket -o daysFromHidingToDeleting=1",
+		"mc ilm rule add --expire-days 1 local/b",
+		"mc ilm import local/b",
+		"mc ilm add --expiry-days 1 local/b",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"sanoid monitor", "sanoid --monitor-snapshots", TierRead},
+		{"sanoid health", "sanoid --monitor-health", TierRead},
+		{"sanoid take", "sanoid --take-snapshots", TierMutate},
+		{"sanoid readonly cron", "sanoid --cron --readonly", TierMutate},
+		{"syncoid dry run", "syncoid --force-delete --dryrun pool/a pool/b", TierMutate},
+		{"syncoid plain", "syncoid pool/a pool/b", TierMutate},
+		{"aws lifecycle read", "aws s3api get-bucket-lifecycle-configuration --bucket b", TierMutate},
+		{"mc ilm list", "mc ilm rule ls local/b", TierMutate},
+	})
+}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -59,10 +60,47 @@ func objectStoreProgram(c *call) (Tier, string) {
 			r.raise(TierDestructive, "az --delete-destination: deletes at the destination what the source lacks")
 		}
 	}
+	if setsExpiry(c.name, vals) {
+		r.raise(TierDestructive, c.name+": sets a bucket's lifecycle rules, whose expiry deletes objects")
+	}
 	if r.t == TierDestructive && !c.e.opaque && allKnown(c.args) && dryRun(c.name, vals) {
 		return TierMutate, c.name + " dry run: reports what it would delete"
 	}
 	return r.t, r.why
+}
+
+// setsExpiry reports whether a client's command sets a bucket's lifecycle
+// (object expiry) rules, which the store then applies by deleting
+// objects: aws s3api put-bucket-lifecycle(-configuration), s3cmd
+// setlifecycle and expire, gsutil lifecycle set, gcloud's
+// --lifecycle-file, az's management-policy create or update, b2's
+// lifecycle rule options, and rclone backend lifecycle given -o options.
+func setsExpiry(name string, vals []string) bool {
+	has := func(w string) bool {
+		return slices.ContainsFunc(vals, func(v string) bool { return strings.EqualFold(v, w) })
+	}
+	switch name {
+	case "aws":
+		return slices.ContainsFunc(vals, func(v string) bool {
+			return strings.HasPrefix(strings.ToLower(v), "put-bucket-lifecycle")
+		})
+	case "s3cmd":
+		return has("setlifecycle") || has("expire")
+	case "gsutil":
+		return has("lifecycle") && has("set")
+	case "gcloud":
+		return slices.ContainsFunc(vals, func(v string) bool { return longFlag(v, "--lifecycle-file") })
+	case "az":
+		return has("management-policy") && (has("create") || has("update"))
+	case "b2":
+		return slices.ContainsFunc(vals, func(v string) bool {
+			n := strings.ToLower(strings.ReplaceAll(v, "-", ""))
+			return strings.HasPrefix(n, "lifecyclerule")
+		})
+	case "rclone":
+		return has("backend") && has("lifecycle") && hasFlag(vals, 'o', "--option")
+	}
+	return false
 }
 
 // dryRun reports whether vals ask c's program for a dry run that no

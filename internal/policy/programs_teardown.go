@@ -23,7 +23,7 @@ func teardownProgram(name string) func(*call) (Tier, string) {
 		"proxmox-backup-manager", "btrfstune", "swaplabel", "e2label", "fatlabel", "exfatlabel", "ntfslabel",
 		"borgmatic", "ceph-volume", "ceph-disk", "cephadm", "stratis", "vdo", "drbdadm", "pcs", "kubeadm",
 		"microk8s", "kind", "k3d", "minikube", "vagrant", "multipass", "argocd", "flux", "timeshift",
-		"snapper", "btrbk", "syncoid":
+		"snapper", "btrbk", "syncoid", "sanoid":
 		return teardownVerbs
 	case "mc":
 		return minioOrCommander
@@ -126,6 +126,10 @@ var verbRules = map[string]verbRule{
 	// These take their verb as an option.
 	"timeshift": {nil, set(`--delete --delete-all --restore`), "deletes snapshots or restores the system over itself", nil},
 	"syncoid":   {nil, set(`--force-delete --delete-target-snapshots`), "deletes the target's datasets or snapshots", nil},
+	// sanoid --cron takes and prunes; pruning destroys the snapshots its
+	// policy no longer keeps (--force-prune even held ones).
+	"sanoid": {set(`--monitor-snapshots --monitor-health --monitor-capacity --version --help`),
+		set(`--prune-snapshots --cron --force-prune`), "destroys the snapshots its retention policy no longer keeps", nil},
 }
 
 // verbDryRuns are the options that make a danger verb of these programs
@@ -133,7 +137,7 @@ var verbRules = map[string]verbRule{
 var verbDryRuns = map[string][]string{
 	"borgmatic": {"-n", "--dry-run"}, "btrbk": {"-n", "--dry-run"},
 	"proxmox-backup-client": {"--dry-run"}, "proxmox-backup-manager": {"--dry-run"},
-	"syncoid": {"--dryrun"},
+	"syncoid": {"--dryrun"}, "sanoid": {"--readonly"},
 }
 
 // leadWords returns c's first n words that are not options (the
@@ -175,18 +179,23 @@ func teardownVerbs(c *call) (Tier, string) {
 		return lvResize(c.name, vals)
 	case "btrfstune", "swaplabel", "e2label", "fatlabel", "exfatlabel", "ntfslabel":
 		return fsLabel(c.name, vals)
-	case "synostgpool", "synostgvolume", "synospace", "timeshift", "syncoid":
+	case "synostgpool", "synostgvolume", "synospace", "timeshift", "syncoid", "sanoid":
 		// Their verb is an option anywhere on the line.
 		rule := verbRules[c.name]
+		reads := len(c.args) > 0
 		for _, a := range c.args {
 			if !a.known {
 				c.e.opaque = true
 				return TierDestructive, c.name + ": verb computed at run time"
 			}
 			n, _, _ := strings.Cut(strings.ToLower(a.val), "=")
-			if rule.danger[n] && !verbDryRun(c) {
-				return TierDestructive, c.name + " " + n + ": " + rule.why
+			if (rule.danger[n] || perlOptionNames(c.name, n, rule.danger)) && !verbDryRun(c) {
+				return TierDestructive, c.name + " " + truncate(n, 32) + ": " + rule.why
 			}
+			reads = reads && rule.read[n]
+		}
+		if reads {
+			return TierRead, c.name + ": reports"
 		}
 		return TierMutate, c.name + ": changes storage or snapshots"
 	case "synouser", "synogroup", "synoshare":
@@ -295,6 +304,26 @@ func verbDryRun(c *call) bool {
 	}
 	for _, v := range c.vals() {
 		if slices.Contains(verbDryRuns[c.name], v) {
+			return true
+		}
+	}
+	return false
+}
+
+// perlOptionNames reports whether opt names one of names in the way
+// Perl's Getopt::Long reads it for sanoid and syncoid: with one dash or
+// two, and as any prefix of the name (--prune for --prune-snapshots). An
+// ambiguous prefix is an error there; here it counts as the name.
+func perlOptionNames(program, opt string, names map[string]bool) bool {
+	if program != "sanoid" && program != "syncoid" || !strings.HasPrefix(opt, "-") {
+		return false
+	}
+	bare := strings.TrimPrefix(strings.TrimPrefix(opt, "-"), "-")
+	if len(bare) < 2 {
+		return false
+	}
+	for n := range names {
+		if strings.HasPrefix(strings.TrimLeft(n, "-"), bare) {
 			return true
 		}
 	}
@@ -509,6 +538,9 @@ func minioOrCommander(c *call) (Tier, string) {
 	if len(words) > 0 && minioCommands[words[0]] {
 		if words[0] == "mirror" && hasFlag(c.vals(), 0, "--remove") {
 			return TierDestructive, "mc mirror --remove: deletes at the target what the source lacks"
+		}
+		if words[0] == "ilm" && slices.ContainsFunc(words[1:], func(w string) bool { return w == "add" || w == "import" || w == "edit" }) {
+			return TierDestructive, "mc ilm: sets a bucket's lifecycle rules, whose expiry deletes objects"
 		}
 		return infraProgram(c)
 	}

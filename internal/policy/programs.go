@@ -233,8 +233,13 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "sort", "uniq", "shuf", "xxd", "yq", "iconv", "xmllint":
 		return filterProgram
 	case "zip", "unzip", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd",
-		"unzstd", "lz4", "7z", "7za", "7zr", "unrar", "rar":
-		return archiveProgram
+		"unzstd", "lz4", "7z", "7za", "7zr", "unrar", "rar", "unlz4", "lz4c", "zstdmt", "pigz",
+		"unpigz", "lzma", "unlzma", "brotli", "unbrotli":
+		return archiveChecked
+	case "ar":
+		return arProgram
+	case "pv":
+		return pvProgram
 	case "ssh", "scp", "sftp", "rsync", "ssh-copy-id", "mosh":
 		return sshProgram
 	case "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "lftp", "aria2c", "http", "https", "xh":

@@ -62,13 +62,45 @@ func (e *eval) genericOpts(args []arg, ctx cctx) (Tier, string) {
 	}
 	c := &call{e: e, name: path.Base(args[0].val), args: args[1:], ctx: ctx}
 	var r raiser
-	for _, v := range exactOptVals(c.args, pagerOpts...) {
+	vals := exactOptVals(c.args, pagerOpts...)
+	if pagerAbbrev[c.name] {
+		vals = append(vals, abbrevPager(c.args)...)
+	}
+	for _, v := range vals {
 		if v.val == "" || v.val == "false" || v.val == "never" {
 			continue
 		}
 		r.raise(c.shellArg(v, c.name+" pager"))
 	}
 	return r.t, r.why
+}
+
+// pagerAbbrev are programs whose option parsers (getopt_long, Perl's
+// Getopt::Long, MariaDB's my_getopt) take any unambiguous prefix of a long
+// option, and whose only long option starting "--pag" is --pager: ag,
+// ack, and the MySQL and MariaDB clients.
+var pagerAbbrev = set(`ag ack ack-grep mysql mariadb`)
+
+// abbrevPager returns the values of --pager given as "--pag" or "--page",
+// after "=" or in the next word.
+func abbrevPager(args []arg) []arg {
+	var out []arg
+	for i, a := range args {
+		if a.val == "--" {
+			break
+		}
+		name, val, eq := strings.Cut(a.val, "=")
+		if name != "--pag" && name != "--page" {
+			continue
+		}
+		switch {
+		case eq:
+			out = append(out, arg{val: val, known: a.known, glob: a.glob})
+		case i+1 < len(args):
+			out = append(out, args[i+1])
+		}
+	}
+	return out
 }
 
 func argsHavePrefix(args []arg, p string) bool {

@@ -205,6 +205,9 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	case "busctl", "gdbus", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6", "dbus-send", "dbus-monitor":
 		return dbusProgram
 	}
+	if toolchainPrograms[name] {
+		return toolchainProgram
+	}
 	if _, ok := wrapSpecs[name]; ok {
 		return wrapperProgram // a program with a wrapper grammar runs the command after it
 	}

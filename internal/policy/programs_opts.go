@@ -208,6 +208,13 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	if toolchainPrograms[name] {
 		return toolchainProgram
 	}
+	switch name {
+	case "logger", "sendmail", "exim", "exim4", "mutt", "neomutt", "msmtp", "mail", "mailx", "Mail", "s-nail",
+		"nail", "bsd-mailx", "heirloom-mailx":
+		return mailProgram
+	case "ulimit":
+		return ulimitProgram
+	}
 	if _, ok := wrapSpecs[name]; ok {
 		return wrapperProgram // a program with a wrapper grammar runs the command after it
 	}

@@ -162,3 +162,28 @@ func TestBlindSpotShellState(t *testing.T) {
 		{"ulimit -Hn", "ulimit -Hn", TierRead},
 	})
 }
+
+// TestBlindSpotLogFiles: the files git bundle create and git config -f
+// write, script's -O/-I/-B/-T/--timing logs and history -w/-a's file are
+// checked as writes; reading forms stay as they were.
+func TestBlindSpotLogFiles(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"git bundle create device", "git bundle create /dev/sda HEAD", TierDestructive, true},
+		{"git config -f device", "git config -f /dev/sda x.y z", TierDestructive, true},
+		{"git config --file sensitive", "git config --file /root/.ssh/config x.y z", TierDestructive, false},
+		{"script -O device", "script -O /dev/sda", TierDestructive, true},
+		{"script --log-out", "script --log-out /dev/sda -c id", TierDestructive, true},
+		{"script -T", "script -T /dev/sda -c id", TierDestructive, true},
+		{"script -B sensitive", "script -q -B /etc/sudoers -c id", TierDestructive, false},
+		{"script --timing=", "script --timing=/dev/sda -c id", TierDestructive, true},
+		{"history -w device", "history -w /dev/sda", TierDestructive, true},
+		{"history -a sensitive", "history -a /root/.bashrc", TierDestructive, false},
+		{"history -w", "history -w", TierMutate, false},
+		{"git bundle create", "git bundle create repo.bundle HEAD", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"git config --file --list", "git config --file x.cfg --list", TierRead},
+		{"history", "history 20", TierRead},
+	})
+}

@@ -333,6 +333,9 @@ func splitProgram(c *call) (Tier, string) {
 func historyProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	if c.name == "history" {
+		if t, why := historyFile(c); t > TierMutate {
+			return t, why
+		}
 		for _, v := range vals {
 			if strings.HasPrefix(v, "-") && strings.ContainsAny(v, "rwan") {
 				return TierMutate, "history " + v + ": reads or writes a history file"

@@ -44,3 +44,20 @@ func ulimitProgram(c *call) (Tier, string) {
 	}
 	return TierRead, "ulimit"
 }
+
+// historyFile checks the file history -w and -a write (history -r and -n
+// only read theirs).
+func historyFile(c *call) (Tier, string) {
+	r := raiser{TierRead, ""}
+	writes := false
+	for _, a := range c.args {
+		v := a.val
+		switch {
+		case strings.HasPrefix(v, "-") && v != "-":
+			writes = writes || strings.ContainsAny(v, "wa")
+		case writes:
+			r.raise(c.writeArg(a, "history -w"))
+		}
+	}
+	return r.t, r.why
+}

@@ -208,6 +208,9 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	if toolchainPrograms[name] {
 		return toolchainProgram
 	}
+	if convertPrograms[name] {
+		return convertProgram
+	}
 	switch name {
 	case "logger", "sendmail", "exim", "exim4", "mutt", "neomutt", "msmtp", "mail", "mailx", "Mail", "s-nail",
 		"nail", "bsd-mailx", "heirloom-mailx":

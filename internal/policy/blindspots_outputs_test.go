@@ -166,3 +166,26 @@ func TestBlindSpotPagerAbbrev(t *testing.T) {
 		{"mysql --password", "mysql --password=x -e 'select 1'", TierMutate},
 	})
 }
+
+// TestBlindSpotSetuidExtractors: pax -r with -p e/-p p and unsquashfs
+// (which always restores modes) extract setuid files, tier 3 as cpio -i
+// is; pax -w's archive is checked as a write; listing stays tier 0.
+func TestBlindSpotSetuidExtractors(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"pax -r -p e", "pax -r -p e < x.pax", TierDestructive, false},
+		{"pax -rpe", "pax -rpe -f x.pax", TierDestructive, false},
+		{"pax -r -pp", "pax -r -pp -f x.pax", TierDestructive, false},
+		{"pax -wf device", "pax -wf /dev/sda .", TierDestructive, true},
+		{"pax -rw system dir", "pax -rw src /etc", TierDestructive, false},
+		{"pax -r", "pax -r < x.pax", TierMutate, false},
+		{"unsquashfs", "unsquashfs x.sqsh", TierDestructive, false},
+		{"unsquashfs -d", "unsquashfs -d /tmp/out x.sqsh", TierDestructive, false},
+	})
+	runExact(t, p, []exactCase{
+		{"pax list", "pax -v -f x.pax", TierRead},
+		{"pax stdin list", "pax < x.pax", TierRead},
+		{"unsquashfs -l", "unsquashfs -l x.sqsh", TierRead},
+		{"unsquashfs -stat", "unsquashfs -stat x.sqsh", TierRead},
+	})
+}

@@ -240,6 +240,10 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return arProgram
 	case "pv":
 		return pvProgram
+	case "pax":
+		return paxProgram
+	case "unsquashfs":
+		return unsquashfsProgram
 	case "ssh", "scp", "sftp", "rsync", "ssh-copy-id", "mosh":
 		return sshProgram
 	case "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "lftp", "aria2c", "http", "https", "xh":

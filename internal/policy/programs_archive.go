@@ -282,3 +282,72 @@ func pvProgram(c *call) (Tier, string) {
 	}
 	return r.t, r.why
 }
+
+// paxProgram: pax lists with neither -r nor -w, extracts with -r (and with
+// -p e or -p p keeps modes, setuid bits included, as cpio -i does),
+// writes the -f archive with -w, and copies with -rw into its last
+// operand.
+func paxProgram(c *call) (Tier, string) {
+	read, write, keep := false, false, false
+	for i := 0; i < len(c.args); i++ {
+		v := c.args[i].val
+		if v == "--" {
+			break
+		}
+		if len(v) < 2 || v[0] != '-' {
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			f := v[j]
+			read = read || f == 'r'
+			write = write || f == 'w'
+			if strings.IndexByte("fspobxTUGEB", f) < 0 {
+				continue
+			}
+			val := v[j+1:]
+			if val == "" && i+1 < len(c.args) {
+				i++
+				val = c.args[i].val
+			}
+			keep = keep || f == 'p' && strings.ContainsAny(val, "ep")
+			break
+		}
+	}
+	r := raiser{TierRead, "pax: lists an archive"}
+	switch {
+	case read && keep:
+		return TierDestructive, "pax -r -p: extracts with modes kept, which can create setuid files"
+	case read && write:
+		r.raise(TierMutate, "pax -rw: copies files")
+		if ops := argOperands(c.args, "fspobxTUGEB"); len(ops) > 0 {
+			r.raise(c.extractDir(ops[len(ops)-1], "pax"))
+		}
+	case read:
+		r.raise(TierMutate, "pax -r: extracts files")
+	case write:
+		r.raise(TierMutate, "pax -w: writes an archive")
+		for _, f := range c.optVals(c.args, "-f") {
+			r.raise(c.writeArg(f, "pax archive"))
+		}
+	}
+	return r.t, r.why
+}
+
+// unsquashfsProgram: unsquashfs lists with -l, -ll, -lls, -lc, -llc,
+// -stat or -s; otherwise it extracts, restoring every file's mode with
+// its setuid bits, into -d's directory.
+func unsquashfsProgram(c *call) (Tier, string) {
+	for _, a := range c.args {
+		switch a.val {
+		case "-l", "-ls", "-ll", "-lls", "-lc", "-llc", "-linfo", "-stat", "-s", "-info", "-v", "-version", "-h", "-help":
+			if a.val != "-info" && a.val != "-linfo" {
+				return TierRead, "unsquashfs " + a.val + ": lists"
+			}
+		}
+	}
+	r := raiser{TierDestructive, "unsquashfs: extracts with modes kept, which can create setuid files"}
+	for _, d := range c.optVals(c.args, "-d", "-dest") {
+		r.raise(c.extractDir(d, "unsquashfs"))
+	}
+	return r.t, r.why
+}

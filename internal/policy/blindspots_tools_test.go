@@ -187,3 +187,32 @@ func TestBlindSpotLogFiles(t *testing.T) {
 		{"history", "history 20", TierRead},
 	})
 }
+
+// TestBlindSpotVCSPrograms: hg's -e/--ssh and --remotecmd (on the remote
+// commands), extdiff -p and svn's --diff-cmd, --diff3-cmd and --editor-cmd
+// name programs they run, as git's --upload-pack does: tier 3 with the
+// program classified; hg --debugger runs Python's debugger. hg commit -e
+// is a flag and stays tier 2.
+func TestBlindSpotVCSPrograms(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"hg clone --ssh", "hg clone --ssh reboot ssh://h/r", TierDestructive, true},
+		{"hg clone -e", "hg clone -e 'ssh -i /tmp/k' ssh://h/r", TierDestructive, false},
+		{"hg pull -e reboot", "hg pull -e reboot", TierDestructive, true},
+		{"hg push --remotecmd=", "hg push --remotecmd=reboot", TierDestructive, true},
+		{"hg in --remote abbrev", "hg incoming --remote reboot", TierDestructive, true},
+		{"hg extdiff -p", "hg extdiff -p reboot", TierDestructive, true},
+		{"hg extdiff --program", "hg extdiff --program=/tmp/d", TierDestructive, false},
+		{"hg --debugger", "hg --debugger log", TierDestructive, false},
+		{"svn --diff-cmd", "svn diff --diff-cmd reboot", TierDestructive, true},
+		{"svn --diff-cmd=", "svn diff --diff-cmd=/tmp/d", TierDestructive, false},
+		{"svn --diff3-cmd", "svn merge --diff3-cmd reboot ^/trunk", TierDestructive, true},
+		{"svn --editor-cmd", "svn commit --editor-cmd 'rm -rf /'", TierDestructive, true},
+	})
+	runExact(t, p, []exactCase{
+		{"hg log", "hg log", TierMutate},
+		{"hg commit -e", "hg commit -e -m x", TierMutate},
+		{"hg clone", "hg clone https://h/r", TierMutate},
+		{"svn diff", "svn diff", TierMutate},
+	})
+}

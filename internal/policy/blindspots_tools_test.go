@@ -216,3 +216,28 @@ func TestBlindSpotVCSPrograms(t *testing.T) {
 		{"svn diff", "svn diff", TierMutate},
 	})
 }
+
+// TestBlindSpotScriptShells: npm, yarn and pnpm's --script-shell (and
+// --shell) replace the shell their scripts run in, and npm's and pip's
+// --editor is started: the program is classified, and replacing the shell
+// is tier 3 as make SHELL= is. cmake's --graphviz, --system-information,
+// --profiling-output and --trace-redirect files are checked as writes.
+func TestBlindSpotScriptShells(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"npm --script-shell=", "npm run build --script-shell=reboot", TierDestructive, true},
+		{"npm --script-shell next", "npm test --script-shell reboot", TierDestructive, true},
+		{"npm --script-shell path", "npm run build --script-shell=/tmp/sh", TierDestructive, false},
+		{"yarn --script-shell", "yarn run build --script-shell reboot", TierDestructive, true},
+		{"pnpm --config.script-shell", "pnpm run build --config.script-shell=reboot", TierDestructive, true},
+		{"npm --editor", "npm edit x --editor=reboot", TierDestructive, true},
+		{"pip --editor", "pip config edit --editor reboot", TierDestructive, true},
+		{"cmake --graphviz device", "cmake --graphviz=/dev/sda .", TierDestructive, true},
+		{"cmake --system-information", "cmake --system-information /dev/sda", TierDestructive, true},
+	})
+	runExact(t, p, []exactCase{
+		{"npm run", "npm run build", TierMutate},
+		{"npm ls", "npm ls", TierRead},
+		{"cmake --graphviz", "cmake --graphviz=deps.dot .", TierMutate},
+	})
+}

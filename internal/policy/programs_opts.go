@@ -72,7 +72,26 @@ func (e *eval) genericOpts(args []arg, ctx cctx) (Tier, string) {
 		}
 		r.raise(c.shellArg(v, c.name+" pager"))
 	}
+	for _, o := range programShellOpts[c.name] {
+		for _, v := range exactOptVals(c.args, o) {
+			r.raise(c.shellArg(v, c.name+" "+o))
+			if o != "--editor" {
+				r.raise(TierDestructive, c.name+" "+o+": replaces the shell its scripts run in")
+			} else {
+				r.raise(TierMutate, c.name+" --editor: runs "+truncate(v.val, 64))
+			}
+		}
+	}
 	return r.t, r.why
+}
+
+// programShellOpts are the options of package managers that name the
+// shell their scripts run in or the editor they start.
+var programShellOpts = map[string][]string{
+	"npm":  {"--script-shell", "--shell", "--editor"},
+	"yarn": {"--script-shell", "--shell"},
+	"pnpm": {"--script-shell", "--config.script-shell", "--shell", "--config.shell", "--editor"},
+	"pip":  {"--editor"}, "pip3": {"--editor"},
 }
 
 // pagerAbbrev are programs whose option parsers (getopt_long, Perl's

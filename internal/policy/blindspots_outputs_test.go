@@ -189,3 +189,34 @@ func TestBlindSpotSetuidExtractors(t *testing.T) {
 		{"unsquashfs -stat", "unsquashfs -stat x.sqsh", TierRead},
 	})
 }
+
+// TestBlindSpotDumpOutputs: database and cluster dumps write where their
+// options say (pg_dump -f, mysqldump -r, mongodump --archive, mongoexport
+// --out, etcdctl and consul snapshot save), checked as writes, and into
+// the directories pg_basebackup -D, mysqldump --tab and mongodump --out
+// name, checked as extraction directories; pg_dump's server meets the
+// host rules.
+func TestBlindSpotDumpOutputs(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"pg_dump -f device", "pg_dump -f /dev/sda db", TierDestructive, true},
+		{"pg_dump --file= sensitive", "pg_dump --file=/etc/sudoers db", TierDestructive, false},
+		{"pg_dumpall -f", "pg_dumpall -f /dev/sda", TierDestructive, true},
+		{"mysqldump -r", "mysqldump -r /dev/sda db", TierDestructive, true},
+		{"mysqldump --result-file=", "mysqldump --result-file=/dev/sdb db", TierDestructive, true},
+		{"mariadb-dump --tab", "mariadb-dump --tab=/etc db", TierDestructive, false},
+		{"mongodump --archive", "mongodump --archive=/dev/sda", TierDestructive, true},
+		{"mongodump --out", "mongodump --out /etc", TierDestructive, false},
+		{"mongoexport --out", "mongoexport --out=/dev/sda", TierDestructive, true},
+		{"pg_basebackup -D", "pg_basebackup -D /etc", TierDestructive, false},
+		{"etcdctl snapshot save", "etcdctl snapshot save /dev/sda", TierDestructive, true},
+		{"consul snapshot save", "consul snapshot save /dev/sda", TierDestructive, true},
+		{"pg_dump denied host", "pg_dump -h 169.254.169.254 db", TierDestructive, true},
+	})
+	runExact(t, p, []exactCase{
+		{"pg_dump", "pg_dump db", TierMutate},
+		{"pg_dump -f file", "pg_dump -Fc -f x.dump db", TierMutate},
+		{"mysqldump", "mysqldump -uroot db", TierMutate},
+		{"etcdctl snapshot save file", "etcdctl snapshot save /tmp/snap.db", TierMutate},
+	})
+}

@@ -230,6 +230,9 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	if convertPrograms[name] {
 		return convertProgram
 	}
+	if _, ok := dumpOutputs[name]; ok {
+		return dumpProgram
+	}
 	switch name {
 	case "logger", "sendmail", "exim", "exim4", "mutt", "neomutt", "msmtp", "mail", "mailx", "Mail", "s-nail",
 		"nail", "bsd-mailx", "heirloom-mailx":

@@ -233,6 +233,9 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	if _, ok := dumpOutputs[name]; ok {
 		return dumpProgram
 	}
+	if diskCopyPrograms[name] || strings.HasPrefix(name, "partclone.") {
+		return diskCopyProgram
+	}
 	switch name {
 	case "logger", "sendmail", "exim", "exim4", "mutt", "neomutt", "msmtp", "mail", "mailx", "Mail", "s-nail",
 		"nail", "bsd-mailx", "heirloom-mailx":

@@ -241,3 +241,23 @@ func TestBlindSpotScriptShells(t *testing.T) {
 		{"cmake --graphviz", "cmake --graphviz=deps.dot .", TierMutate},
 	})
 }
+
+// TestBlindSpotOtherCrontabs: incrontab and fcrontab install tables whose
+// commands run later, outside warden's confinement, as crontab does
+// (tier 3, known commands classified); listing stays tier 0.
+func TestBlindSpotOtherCrontabs(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"incrontab file", "incrontab /tmp/tab", TierDestructive, false},
+		{"incrontab stdin", "echo '/etc IN_MODIFY reboot' | incrontab -", TierDestructive, true},
+		{"incrontab -e", "incrontab -e", TierDestructive, false},
+		{"incrontab -u", "incrontab -u root /tmp/tab", TierDestructive, false},
+		{"fcrontab file", "fcrontab /tmp/tab", TierDestructive, false},
+		{"fcrontab stdin", "echo '* * * * * reboot' | fcrontab -", TierDestructive, true},
+		{"fcrontab -r", "fcrontab -r", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"incrontab -l", "incrontab -l", TierRead},
+		{"fcrontab -l", "fcrontab -l", TierRead},
+	})
+}

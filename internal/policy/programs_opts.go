@@ -150,6 +150,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return historyProgram
 	case "crontab":
 		return crontabProgram
+	case "incrontab", "fcrontab":
+		return otherCrontabProgram
 	case "apt", "apt-get", "apt-cache", "apt-mark", "aptitude":
 		return aptChecked
 	case "apt-config", "ack":

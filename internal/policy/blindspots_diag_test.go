@@ -104,7 +104,7 @@ func TestDiagnosticReadForms(t *testing.T) {
 		{"ipmitool lan set 1 ipaddr 1.2.3.4", "ipmitool lan set 1 ipaddr 1.2.3.4", TierMutate, false},
 		{"ipmitool -I lanplus -H 169.254.169.254 sdr", "ipmitool -I lanplus -H 169.254.169.254 sdr", TierDestructive, true},
 		{"ipmitool sdr dump /etc/x", "ipmitool sdr dump /etc/x", TierMutate, false},
-		{"ipmitool raw 0x00 0x02 0x03", "ipmitool raw 0x00 0x02 0x03", TierMutate, false},
+		{"ipmitool raw 0x00 0x02 0x03", "ipmitool raw 0x00 0x02 0x03", TierDestructive, true}, // chassis control: hard reset
 		{"udevadm info --cleanup-db", "udevadm info --cleanup-db", TierMutate, false},
 		{"udevadm trigger", "udevadm trigger", TierMutate, false},
 		{"faillog -r", "faillog -r", TierMutate, false},

@@ -778,7 +778,7 @@ func normalised(n string) (string, func(*call) (Tier, string)) {
 	case strings.HasPrefix(n, "python2"):
 		return "python2", handlerFor("python2")
 	}
-	if interpreters[t] || posixShells[t] {
+	if interpreters[t] || posixShells[t] || toolchainPrograms[t] {
 		return t, handlerFor(t)
 	}
 	return n, nil

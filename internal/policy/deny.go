@@ -344,12 +344,7 @@ func denyCheck(name string, args []string) string {
 			}
 		}
 	case "ipmitool":
-		j := strings.ToLower(strings.Join(args, " "))
-		for _, m := range []string{"power off", "power reset", "power cycle", "power soft"} {
-			if strings.Contains(j, m) {
-				return "ipmitool " + m + ": changes the machine's power state"
-			}
-		}
+		return ipmiPowerDeny(args)
 	}
 	return ""
 }

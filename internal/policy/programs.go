@@ -20,7 +20,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	rev seq basename dirname realpath readlink md5sum sha1sum sha224sum sha256sum
 	sha384sum sha512sum b2sum cksum sum base64 base32 basenc od hexdump strings expr bc
 	tree namei getent nslookup dig host traceroute traceroute6 tracepath mtr iostat vmstat
-	mpstat pidstat sar nfsstat numastat sensors sleep wait jobs umask ulimit getfacl quota repquota whatis apropos runlevel
+	mpstat pidstat sar nfsstat numastat sensors sleep wait jobs umask getfacl quota repquota whatis apropos runlevel
 	lsb_release hostid fc-list locate plocate mlocate look dirs cd pushd popd exit return
 	break continue shift read getopts times caller unset tput clear pstree logname
 	ping ping6 ipcs vcgencmd dnsdomainname uptime nstat ifstat sha1 md5
@@ -233,8 +233,17 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "sort", "uniq", "shuf", "xxd", "yq", "iconv", "xmllint":
 		return filterProgram
 	case "zip", "unzip", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd",
-		"unzstd", "lz4", "7z", "7za", "7zr", "unrar", "rar":
-		return archiveProgram
+		"unzstd", "lz4", "7z", "7za", "7zr", "unrar", "rar", "unlz4", "lz4c", "zstdmt", "pigz",
+		"unpigz", "lzma", "unlzma", "brotli", "unbrotli":
+		return archiveChecked
+	case "ar":
+		return arProgram
+	case "pv":
+		return pvProgram
+	case "pax":
+		return paxProgram
+	case "unsquashfs":
+		return unsquashfsProgram
 	case "ssh", "scp", "sftp", "rsync", "ssh-copy-id", "mosh":
 		return sshProgram
 	case "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "lftp", "aria2c", "http", "https", "xh":

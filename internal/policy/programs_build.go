@@ -116,6 +116,10 @@ func cmakeProgram(c *call) (Tier, string) {
 			r.raise(TierDestructive, "cmake: runs CMake code from "+truncate(f.val, 64))
 		}
 	}
+	// Files cmake writes besides the build tree.
+	for _, f := range c.optVals(args, "--graphviz", "--profiling-output", "--trace-redirect", "--system-information") {
+		r.raise(c.writeArg(f, "cmake output"))
+	}
 	for _, d := range c.optVals(args, "-D") {
 		name, _, _ := strings.Cut(d.val, "=")
 		name, _, _ = strings.Cut(name, ":")

@@ -74,3 +74,31 @@ func cronCommands(text string) []string {
 	}
 	return out
 }
+
+// otherCrontabProgram: incrontab (jobs run on file events) and fcrontab
+// (fcron's tables) install tables whose commands run later, outside
+// warden's confinement, as crontab does: TierDestructive. Listing reads;
+// removing the table or asking the daemon to reload it changes state.
+func otherCrontabProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	switch {
+	case hasFlag(vals, 'l', "--list") || hasFlag(vals, 'V', "--version") || hasFlag(vals, 'h', "--help"):
+		return TierRead, c.name + " -l"
+	case hasFlag(vals, 'r', "--remove") || hasFlag(vals, 'd', "--reload"):
+		return TierMutate, c.name + ": removes or reloads the user's table"
+	}
+	c.e.opaque = true
+	if ops := operandsSkipping(vals, "ucf", []string{"--user", "--config"}); (len(ops) == 0 || ops[0] == "-") && c.ctx.stdin.kind == stdinText {
+		for _, l := range strings.Split(c.ctx.stdin.text, "\n") {
+			if f := strings.Fields(l); c.name == "incrontab" && len(f) >= 3 && !strings.HasPrefix(f[0], "#") {
+				c.shell(strings.Join(f[2:], " "), "incron job", nil, false)
+			}
+		}
+		if c.name == "fcrontab" {
+			for _, cmd := range cronCommands(c.ctx.stdin.text) {
+				c.shell(cmd, "fcron job", nil, false)
+			}
+		}
+	}
+	return TierDestructive, c.name + ": installs jobs that run later, outside warden's confinement"
+}

@@ -304,6 +304,11 @@ var infraDestroys = set(`delete del rm rb remove purge destroy rmdir rmdirs dele
 
 // infraProgram classifies infraPrograms by their first four words.
 func infraProgram(c *call) (Tier, string) {
+	if f, ok := snapshotSave(c); ok {
+		if t, why := c.writeArg(f, c.name+" snapshot save"); t > TierMutate {
+			return t, why
+		}
+	}
 	n := 0
 	for _, a := range c.args {
 		if n >= 4 {

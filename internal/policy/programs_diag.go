@@ -215,6 +215,10 @@ func ipmitoolProgram(c *call) (Tier, string) {
 	for _, h := range c.optVals(c.args, "-H") {
 		c.checkHost(h.val)
 	}
+	if p := ipmiOpaqueCommand(ops); p != "" {
+		c.e.opaque = true
+		return TierDestructive, "ipmitool " + p + ": sends requests or firmware the classifier cannot read"
+	}
 	phrase := strings.Join(ops, " ")
 	for _, p := range []string{"sdr", "sdr list", "sdr elist", "sdr type", "sdr info", "sensor", "sensor list",
 		"sel", "sel list", "sel elist", "sel info", "chassis status", "chassis power status", "chassis poh",

@@ -420,6 +420,7 @@ func gitChecked(c *call) (Tier, string) {
 		for _, f := range c.optVals(rest, outs...) {
 			r.raise(c.writeArg(f, "git "+sub+" --output"))
 		}
+		r.raise(gitFileWrites(c, sub, rest))
 		for _, v := range c.optVals(rest, "--upload-pack", "--receive-pack", "--exec") {
 			r.raise(TierDestructive, "git "+sub+": runs "+truncate(v.val, 64))
 			c.shellArg(v, "git "+sub+" remote program")
@@ -467,4 +468,36 @@ func gitChecked(c *call) (Tier, string) {
 		return r.t, r.why
 	}
 	return t, why
+}
+
+// gitFileWrites checks the files git bundle create writes and git config
+// -f names when it writes.
+func gitFileWrites(c *call, sub string, rest []arg) (Tier, string) {
+	r := raiser{TierRead, ""}
+	switch sub {
+	case "bundle":
+		if ops := argOperands(rest, ""); len(ops) >= 2 && ops[0].val == "create" {
+			r.raise(c.writeArg(ops[1], "git bundle create"))
+		}
+	case "config":
+		if !gitConfigReads(rest) {
+			for _, f := range c.optVals(rest, "-f", "--file") {
+				r.raise(c.writeArg(f, "git config --file"))
+			}
+		}
+	}
+	return r.t, r.why
+}
+
+// gitConfigReads reports whether git config only reads: a --get, --list
+// or get/list form.
+func gitConfigReads(rest []arg) bool {
+	for _, a := range rest {
+		switch v := a.val; {
+		case v == "-l" || v == "--list" || strings.HasPrefix(v, "--get") || v == "get" || v == "list" ||
+			v == "--show-origin" && len(rest) == 1:
+			return true
+		}
+	}
+	return false
 }

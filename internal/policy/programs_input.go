@@ -111,7 +111,7 @@ func queryProgram(c *call) (Tier, string) {
 			case strings.HasPrefix(v, "-e") && len(v) > 2:
 				texts = append(texts, arg{val: v[2:], known: a.known})
 				continue
-			case strings.HasPrefix(v, "--tee") || strings.HasPrefix(v, "--pager") || v == "--system-command" || strings.HasPrefix(v, "--defaults") || v == "--plugin-dir" || strings.HasPrefix(v, "--plugin-dir="):
+			case strings.HasPrefix(v, "--tee") || strings.HasPrefix(v, "--pager") || mysqlAbbrevFile(v) || v == "--system-command" || strings.HasPrefix(v, "--defaults") || v == "--plugin-dir" || strings.HasPrefix(v, "--plugin-dir="):
 				file = v
 				continue
 			case len(v) == 2 && strings.IndexByte("uhPDSW", v[1]) >= 0:
@@ -161,4 +161,21 @@ func queryProgram(c *call) (Tier, string) {
 		}
 	}
 	return TierMutate, c.name + ": queries may change the database"
+}
+
+// mysqlAbbrevFile reports whether v is an abbreviation, as MariaDB's
+// my_getopt takes any unambiguous prefix, of a mysql option that writes a
+// file, runs a program or loads a plugin: --te for --tee, --pag for
+// --pager, --plugin-d for --plugin-dir, --default-a for --default-auth.
+func mysqlAbbrevFile(v string) bool {
+	name, _, _ := strings.Cut(v, "=")
+	for _, o := range []struct {
+		long string
+		min  int
+	}{{"--tee", 4}, {"--pager", 5}, {"--plugin-dir", 10}, {"--default-auth", 11}} {
+		if len(name) >= o.min && strings.HasPrefix(o.long, name) {
+			return true
+		}
+	}
+	return false
 }

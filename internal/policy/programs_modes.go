@@ -227,11 +227,11 @@ func tarChecked(c *call) (Tier, string) {
 		if c.flagSet(0, "--same-permissions", 8) || c.flagSet(0, "--preserve-permissions", 5) {
 			return TierDestructive, "tar: extracts with permissions kept, which can create setuid files"
 		}
+		r := raiser{t, why}
 		for _, d := range c.optVals(c.args, "-C", "--directory") {
-			if criticalPath(d.val) || sensitivePath(strings.ToLower(d.val)) {
-				return TierDestructive, "tar: extracts into system directory " + d.val
-			}
+			r.raise(c.extractDir(d, "tar"))
 		}
+		t, why = r.t, r.why
 	}
 	return t, why
 }
@@ -243,12 +243,13 @@ func unzipChecked(c *call) (Tier, string) {
 	if t == TierMutate && c.flagSet('K', "", 0) {
 		return TierDestructive, "unzip -K: extracts with setuid and setgid bits kept"
 	}
+	r := raiser{t, why}
 	for _, d := range c.optVals(c.args, "-d") {
-		if t == TierMutate && (criticalPath(d.val) || sensitivePath(strings.ToLower(d.val))) {
-			return TierDestructive, "unzip: extracts into system directory " + d.val
+		if t == TierMutate {
+			r.raise(c.extractDir(d, "unzip"))
 		}
 	}
-	return t, why
+	return r.t, r.why
 }
 
 // cpioProgram: cpio -i and -p restore each file's mode, setuid and setgid

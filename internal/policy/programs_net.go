@@ -419,6 +419,7 @@ func netProgram(c *call) (Tier, string) {
 			}
 		}
 		raise(TierMutate, "socat: raw network relay")
+		raise(socatAddresses(c))
 	case "lftp", "ftp":
 		if hasFlag(vals, 'c', "") || hasFlag(vals, 'e', "") || hasFlag(vals, 'f', "") {
 			raise(TierDestructive, c.name+": runs commands, which can include local shell commands")

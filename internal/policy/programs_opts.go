@@ -62,11 +62,25 @@ func (e *eval) genericOpts(args []arg, ctx cctx) (Tier, string) {
 	}
 	c := &call{e: e, name: path.Base(args[0].val), args: args[1:], ctx: ctx}
 	var r raiser
-	for _, v := range exactOptVals(c.args, pagerOpts...) {
+	vals := exactOptVals(c.args, pagerOpts...)
+	if pagerAbbrev[c.name] {
+		vals = append(vals, abbrevPager(c.args)...)
+	}
+	for _, v := range vals {
 		if v.val == "" || v.val == "false" || v.val == "never" {
 			continue
 		}
 		r.raise(c.shellArg(v, c.name+" pager"))
+	}
+	for _, o := range programShellOpts[c.name] {
+		for _, v := range exactOptVals(c.args, o) {
+			r.raise(c.shellArg(v, c.name+" "+o))
+			if o != "--editor" {
+				r.raise(TierDestructive, c.name+" "+o+": replaces the shell its scripts run in")
+			} else {
+				r.raise(TierMutate, c.name+" --editor: runs "+truncate(v.val, 64))
+			}
+		}
 	}
 	return r.t, r.why
 }
@@ -136,6 +150,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return historyProgram
 	case "crontab":
 		return crontabProgram
+	case "incrontab", "fcrontab":
+		return otherCrontabProgram
 	case "apt", "apt-get", "apt-cache", "apt-mark", "aptitude":
 		return aptChecked
 	case "apt-config", "ack":
@@ -172,6 +188,25 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return coredumpctlProgram
 	case "busctl", "gdbus", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6", "dbus-send", "dbus-monitor":
 		return dbusProgram
+	}
+	if toolchainPrograms[name] {
+		return toolchainProgram
+	}
+	if convertPrograms[name] {
+		return convertProgram
+	}
+	if _, ok := dumpOutputs[name]; ok {
+		return dumpProgram
+	}
+	if diskCopyPrograms[name] || strings.HasPrefix(name, "partclone.") {
+		return diskCopyProgram
+	}
+	switch name {
+	case "logger", "sendmail", "exim", "exim4", "mutt", "neomutt", "msmtp", "mail", "mailx", "Mail", "s-nail",
+		"nail", "bsd-mailx", "heirloom-mailx":
+		return mailProgram
+	case "ulimit":
+		return ulimitProgram
 	}
 	if _, ok := wrapSpecs[name]; ok {
 		return wrapperProgram // a program with a wrapper grammar runs the command after it
@@ -291,6 +326,9 @@ func splitProgram(c *call) (Tier, string) {
 func historyProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	if c.name == "history" {
+		if t, why := historyFile(c); t > TierMutate {
+			return t, why
+		}
 		for _, v := range vals {
 			if strings.HasPrefix(v, "-") && strings.ContainsAny(v, "rwan") {
 				return TierMutate, "history " + v + ": reads or writes a history file"

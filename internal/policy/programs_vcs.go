@@ -44,5 +44,53 @@ func vcsProgram(c *call) (Tier, string) {
 			}
 		}
 	}
+	if t, why := vcsCommands(c); t > TierMutate {
+		return t, why
+	}
 	return TierMutate, c.name + ": changes the system"
+}
+
+// hgRemoteCommands are the hg commands whose -e is --ssh.
+var hgRemoteCommands = set(`clone pull push incoming in outgoing out identify id share`)
+
+// vcsCommands classifies the options of hg and svn that name a program
+// they run, as git's --upload-pack is: hg -e/--ssh and --remotecmd, extdiff
+// -p/--program, svn --diff-cmd, --diff3-cmd and --editor-cmd; their
+// commands are classified and the call is tier 3. hg --debugger drops
+// into Python's debugger, which runs whatever it reads.
+func vcsCommands(c *call) (Tier, string) {
+	var r raiser
+	switch c.name {
+	case "hg":
+		sub := ""
+		for i := 0; i < len(c.args); i++ {
+			v := c.args[i].val
+			switch {
+			case v == "-R" || v == "--repository" || v == "--cwd" || v == "--config" || v == "--encoding":
+				i++
+			case v == "--debugger":
+				c.e.opaque = true
+				return TierDestructive, "hg --debugger: runs Python's debugger, which runs what it reads"
+			case !strings.HasPrefix(v, "-") && sub == "":
+				sub = v
+			}
+		}
+		names := []string{"--ssh", "--remotecmd"}
+		if hgRemoteCommands[sub] {
+			names = append(names, "-e")
+		}
+		if sub == "extdiff" {
+			names = append(names, "-p", "--program")
+		}
+		for _, v := range c.optVals(c.args, names...) {
+			c.shellArg(v, "hg "+sub+" program")
+			r.raise(TierDestructive, "hg "+sub+": runs "+truncate(v.val, 64))
+		}
+	case "svn":
+		for _, v := range exactOptVals(c.args, "--diff-cmd", "--diff3-cmd", "--editor-cmd") {
+			c.shellArg(v, "svn program")
+			r.raise(TierDestructive, "svn: runs "+truncate(v.val, 64))
+		}
+	}
+	return r.t, r.why
 }

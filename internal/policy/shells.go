@@ -304,6 +304,11 @@ func completionProgram(c *call) (Tier, string) {
 	if registers {
 		return TierMutate, c.name + ": registers a command that runs when a key is pressed"
 	}
+	if c.name == "bind" {
+		if t, why := bindMacros(c); t > TierRead {
+			return t, why
+		}
+	}
 	vals := c.vals()
 	if c.name == "compgen" || len(vals) == 0 || hasFlag(vals, 'p', "") ||
 		c.name == "bind" && (hasFlag(vals, 'P', "") || hasFlag(vals, 'l', "") || hasFlag(vals, 'v', "") ||

@@ -326,6 +326,7 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		if len(rest) > 0 {
 			r.raise(c.writeArg(rest[0], "script typescript"))
 		}
+		r.raise(scriptLogs(c))
 		for _, t := range shellText {
 			c.shell(t, "script command", nil, false)
 		}
@@ -703,4 +704,20 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// scriptLogs checks the logs script writes besides its typescript:
+// -O/--log-out, -I/--log-in, -B/--log-io, -T/--log-timing and
+// --timing=FILE.
+func scriptLogs(c *call) (Tier, string) {
+	r := raiser{TierRead, ""}
+	for _, f := range c.optVals(c.args, "-O", "--log-out", "-I", "--log-in", "-B", "--log-io", "-T", "--log-timing") {
+		r.raise(c.writeArg(f, "script log"))
+	}
+	for _, a := range c.args {
+		if f, ok := strings.CutPrefix(a.val, "--timing="); ok {
+			r.raise(c.writeArg(arg{val: f, known: a.known, glob: a.glob}, "script --timing"))
+		}
+	}
+	return r.t, r.why
 }

@@ -1,0 +1,364 @@
+package policy
+
+import (
+	"path"
+	"slices"
+	"strings"
+)
+
+// Document, image and text converters. Each reads by default and writes
+// where its options or operands say, which goes through writeTarget; and
+// several run code the command line names or the input file is:
+// exiftool evaluates Perl in -if conditions, in ${tag;expr} formats given
+// to -p and in -config and -@ argument files; ImageMagick runs a command
+// for a file name starting with "|", reads more names from @file, and
+// treats MSL and MVG files as scripts and PostScript as a Ghostscript
+// program; pandoc runs --filter programs, Lua filters and custom Lua
+// readers and writers, a --pdf-engine and a --defaults file's filters;
+// enscript runs its -I/--filter command through a shell.
+
+// convertPrograms are the programs convertProgram classifies.
+var convertPrograms = set(`exiftool convert magick mogrify montage composite compare identify conjure
+	pdftotext pdftohtml pdftoppm pdftocairo pdfimages pdfseparate pdfunite pdfinfo pdffonts pdfdetach
+	pandoc enscript dos2unix unix2dos mac2unix unix2mac`)
+
+// convertProgram classifies the programs convertPrograms names.
+func convertProgram(c *call) (Tier, string) {
+	for _, a := range c.args {
+		if !a.known && strings.HasPrefix(a.val, "-") {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": options computed at run time"
+		}
+	}
+	switch c.name {
+	case "exiftool":
+		return exiftoolProgram(c)
+	case "pandoc":
+		return pandocProgram(c)
+	case "enscript":
+		return enscriptProgram(c)
+	case "dos2unix", "unix2dos", "mac2unix", "unix2mac":
+		return dos2unixProgram(c)
+	}
+	if strings.HasPrefix(c.name, "pdf") {
+		return popplerProgram(c)
+	}
+	return magickProgram(c)
+}
+
+// exiftoolWrites are exiftool options (lower case) that write files.
+var exiftoolWrites = set(`-overwrite_original -overwrite_original_in_place -delete_original -delete_original!
+	-restore_original -tagsfromfile -geotag -efile -efile! -w -w! -w+ -textout -textout! -textout+ -tagout -tagout!
+	-srcfile`)
+
+func exiftoolProgram(c *call) (Tier, string) {
+	r := raiser{TierRead, "exiftool: reads metadata"}
+	for i, a := range c.args {
+		l := strings.ToLower(a.val)
+		next := arg{}
+		if i+1 < len(c.args) {
+			next = c.args[i+1]
+		}
+		switch {
+		case l == "-if" || strings.HasPrefix(l, "-if") && len(l) > 3 && l[3] >= '0' && l[3] <= '9',
+			l == "-config", l == "-@", l == "-stay_open", l == "-api" && strings.Contains(strings.ToLower(next.val), "filter"):
+			c.e.opaque = true
+			return TierDestructive, "exiftool " + a.val + ": evaluates Perl code or reads arguments from a file"
+		case l == "-p" || l == "-printformat" || l == "-p-" || l == "-printformat-":
+			if !next.known || strings.Contains(next.val, ";") || !strings.Contains(next.val, "$") {
+				// ${tag;expr} runs expr; a format without $ is a file of them.
+				c.e.opaque = true
+				return TierDestructive, "exiftool -p: a format can evaluate Perl code"
+			}
+		case l == "-o" || l == "-out":
+			if next.val != "-" {
+				r.raise(c.writeArg(next, "exiftool -o"))
+			}
+		case exiftoolWrites[l] || strings.HasPrefix(l, "-") && !strings.HasPrefix(l, "--") && strings.ContainsAny(l, "=<"):
+			// -TAG=VALUE, -TAG<SRC, -all=: writes the files.
+			r.raise(TierMutate, "exiftool "+truncate(a.val, 32)+": writes files")
+		}
+	}
+	return r.t, r.why
+}
+
+// magickScriptCoders are ImageMagick coders whose input is a script or a
+// program: MSL and MVG are ImageMagick's own, and PostScript is run by
+// Ghostscript.
+var magickScriptCoders = set(`msl mvg ps eps epsi epsf eps2 eps3 ept ai ps2 ps3 epdf`)
+
+// magickReads are the ImageMagick tools and magick subcommands that only
+// read their operands.
+var magickReads = set(`identify`)
+
+func magickProgram(c *call) (Tier, string) {
+	if c.name == "conjure" {
+		c.e.opaque = true
+		return TierDestructive, "conjure: runs MSL scripts"
+	}
+	name, args := c.name, c.args
+	if name == "magick" && len(args) > 0 && !strings.HasPrefix(args[0].val, "-") && (magickReads[args[0].val] || args[0].val == "mogrify" || args[0].val == "montage" || args[0].val == "composite" || args[0].val == "compare" || args[0].val == "convert") {
+		name, args = args[0].val, args[1:]
+	}
+	var ops []arg
+	r := raiser{TierRead, name + ": reads images"}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		l := strings.ToLower(v)
+		switch {
+		case l == "-script" || l == "-write" || l == "+write":
+			if l == "-script" {
+				c.e.opaque = true
+				return TierDestructive, name + " -script: runs a Magick script"
+			}
+			if i+1 < len(args) {
+				i++
+				r.raise(c.magickOutput(args[i]))
+			}
+			continue
+		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
+			continue
+		}
+		if t, why := c.magickName(a, name); t > TierRead {
+			r.raise(t, why)
+		}
+		ops = append(ops, a)
+	}
+	switch {
+	case magickReads[name]:
+	case name == "mogrify":
+		r.raise(TierMutate, "mogrify: rewrites images in place")
+		for _, d := range c.optVals(args, "-path") {
+			r.raise(c.writeArg(d, "mogrify -path"))
+		}
+	case len(ops) >= 2:
+		r.raise(c.magickOutput(ops[len(ops)-1]))
+	}
+	return r.t, r.why
+}
+
+// magickName classifies an image name: "|cmd" runs cmd, @file reads more
+// names, and a script coder (by prefix or extension) runs a script.
+func (c *call) magickName(a arg, name string) (Tier, string) {
+	v := a.val
+	switch {
+	case !a.known && strings.ContainsAny(v, "|@"):
+		c.e.opaque = true
+		return TierDestructive, name + ": image name computed at run time"
+	case strings.HasPrefix(v, "|"):
+		c.shell(v[1:], name+" pipe", nil, false)
+		c.e.opaque = true
+		return TierDestructive, name + " " + truncate(v, 32) + ": runs a command for the image"
+	case strings.HasPrefix(v, "@"):
+		c.e.opaque = true
+		return TierDestructive, name + " " + truncate(v, 32) + ": reads image names, which can run commands, from a file"
+	}
+	coder, _, hasCoder := strings.Cut(v, ":")
+	ext := strings.TrimPrefix(path.Ext(strings.SplitN(v, "[", 2)[0]), ".")
+	if hasCoder && magickScriptCoders[strings.ToLower(coder)] || magickScriptCoders[strings.ToLower(ext)] {
+		c.e.opaque = true
+		return TierDestructive, name + " " + truncate(v, 32) + ": the image is a script (MSL, MVG) or a Ghostscript program"
+	}
+	return TierRead, ""
+}
+
+// magickOutput classifies the image ImageMagick writes: "-" and the
+// info: and null: coders print or discard, "|cmd" runs cmd.
+func (c *call) magickOutput(a arg) (Tier, string) {
+	v := a.val
+	l := strings.ToLower(v)
+	switch {
+	case a.known && (v == "-" || strings.HasSuffix(l, ":-") || strings.HasPrefix(l, "info:") || strings.HasPrefix(l, "null:")):
+		return TierRead, ""
+	case strings.HasPrefix(v, "|"):
+		c.shell(v[1:], "image pipe", nil, false)
+		c.e.opaque = true
+		return TierDestructive, "image output " + truncate(v, 32) + ": runs a command"
+	}
+	if coder, rest, ok := strings.Cut(v, ":"); ok && len(coder) > 1 && !strings.Contains(coder, "/") {
+		a = arg{val: rest, known: a.known, glob: a.glob} // png:out.png writes out.png
+	}
+	return c.writeArg(a, "image output")
+}
+
+// popplerValueOpts are the poppler tools' options that take the next word.
+var popplerValueOpts = set(`-f -l -r -rx -ry -x -y -W -H -opw -upw -enc -eol -scale-to -scale-to-x
+	-scale-to-y -sz -jpegopt -tiffcompression -zoom -wbt -fmt -save -savefile -o -nodrm -antialias
+	-thinlinemode -paper -paperw -paperh -level -firstpage -lastpage -i`)
+
+// popplerProgram: pdfinfo and pdffonts read; pdftotext IN [OUT] writes
+// OUT (IN's name with .txt when missing, nothing for "-"); pdftohtml,
+// pdftoppm, pdftocairo, pdfimages and pdfseparate write under their
+// second operand; pdfunite writes its last; pdfdetach writes with -save,
+// -saveall or -o.
+func popplerProgram(c *call) (Tier, string) {
+	var ops []arg
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if strings.HasPrefix(a.val, "-") && a.val != "-" {
+			if popplerValueOpts[a.val] {
+				i++
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	r := raiser{TierRead, c.name + ": reads documents"}
+	switch c.name {
+	case "pdfinfo", "pdffonts":
+	case "pdfimages":
+		if !slices.Contains(c.vals(), "-list") {
+			r.raise(TierMutate, "pdfimages: writes the images")
+		}
+		if len(ops) >= 2 {
+			r.raise(c.writeArg(ops[1], "pdfimages output"))
+		}
+	case "pdfdetach":
+		for _, a := range c.args {
+			if a.val == "-save" || a.val == "-saveall" || a.val == "-savefile" {
+				r.raise(TierMutate, "pdfdetach "+a.val+": writes the attachments")
+			}
+		}
+		for _, f := range exactOptVals(c.args, "-o") {
+			r.raise(c.writeArg(f, "pdfdetach -o"))
+		}
+	case "pdfunite":
+		if len(ops) > 0 {
+			r.raise(c.writeArg(ops[len(ops)-1], "pdfunite output"))
+		}
+	default:
+		switch {
+		case len(ops) >= 2 && ops[1].val == "-" && ops[1].known:
+		case len(ops) >= 2:
+			r.raise(c.writeArg(ops[1], c.name+" output"))
+		case len(ops) == 1 && c.name == "pdftotext":
+			out := strings.TrimSuffix(ops[0].val, path.Ext(ops[0].val)) + ".txt"
+			r.raise(c.writeArg(arg{val: out, known: ops[0].known, glob: ops[0].glob}, "pdftotext output"))
+		default:
+			r.raise(TierMutate, c.name+": writes files")
+		}
+	}
+	return r.t, r.why
+}
+
+// pandocLong resolves a pandoc long option: GetOpt takes any unambiguous
+// prefix (--lua for --lua-filter, --filt for --filter).
+func pandocLong(name string) string {
+	for _, o := range []struct{ long, min string }{{"--lua-filter", "--lua"}, {"--filter", "--filt"},
+		{"--pdf-engine", "--pdf-engine"}, {"--defaults", "--defaults"}, {"--output", "--ou"},
+		{"--extract-media", "--extr"}, {"--from", "--fro"}, {"--to", "--to"}, {"--read", "--rea"},
+		{"--write", "--wr"}, {"--data-dir", "--data"}} {
+		if strings.HasPrefix(name, o.min) && strings.HasPrefix(o.long, name) {
+			return o.long
+		}
+	}
+	return name
+}
+
+// pandocProgram: pandoc writes -o's file and --extract-media's directory
+// and runs filters, Lua readers and writers, a PDF engine and the filters
+// of a --defaults or --data-dir.
+func pandocProgram(c *call) (Tier, string) {
+	r := raiser{TierRead, "pandoc: converts to standard output"}
+	for i := 0; i < len(c.args); i++ {
+		v := c.args[i].val
+		name, val, eq := strings.Cut(v, "=")
+		short := ""
+		switch {
+		case strings.HasPrefix(v, "--"):
+			name = pandocLong(name)
+		case len(v) >= 2 && v[0] == '-' && strings.IndexByte("oFLdftwrD", v[1]) >= 0:
+			name, short, val, eq = "", v[:2], v[2:], len(v) > 2
+		default:
+			continue
+		}
+		value := func() arg {
+			if eq {
+				return arg{val: val, known: c.args[i].known}
+			}
+			if i+1 < len(c.args) {
+				i++
+				return c.args[i]
+			}
+			return arg{}
+		}
+		switch {
+		case name == "--lua-filter" || short == "-L" || name == "--defaults" || short == "-d" || name == "--data-dir":
+			value()
+			c.e.opaque = true
+			return TierDestructive, "pandoc " + name + short + ": runs Lua filters or filters a file names"
+		case name == "--filter" || short == "-F" || name == "--pdf-engine":
+			p := value()
+			if !p.known {
+				c.e.opaque = true
+				return TierDestructive, "pandoc " + name + short + ": program computed at run time"
+			}
+			c.run([]arg{p, unknownArg})
+			r.raise(TierMutate, "pandoc "+name+short+": runs "+truncate(p.val, 64))
+		case name == "--from" || name == "--to" || name == "--read" || name == "--write" || short == "-f" || short == "-t" || short == "-r" || short == "-w":
+			if f := value(); strings.HasSuffix(strings.ToLower(f.val), ".lua") || !f.known {
+				c.e.opaque = true
+				return TierDestructive, "pandoc " + name + short + " " + truncate(f.val, 64) + ": a custom Lua reader or writer"
+			}
+		case name == "--output" || short == "-o":
+			if f := value(); f.val != "-" {
+				r.raise(c.writeArg(f, "pandoc -o"))
+			}
+		case name == "--extract-media":
+			r.raise(c.writeArg(value(), "pandoc --extract-media"))
+		}
+	}
+	return r.t, r.why
+}
+
+// enscriptProgram: enscript prints (to the spooler) unless -o/-p names a
+// file ("-" for standard output), and runs its -I/--filter command
+// through a shell for each input.
+func enscriptProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, "enscript: sends output to the printer"}
+	outs := c.optVals(c.args, "-o", "-p", "--output")
+	for _, f := range outs {
+		if f.known && f.val == "-" {
+			r = raiser{TierRead, "enscript: to standard output"}
+		}
+	}
+	for _, f := range outs {
+		if !f.known || f.val != "-" {
+			r.raise(c.writeArg(f, "enscript -o"))
+		}
+	}
+	for _, f := range c.optVals(c.args, "-I", "--filter") {
+		r.raise(c.shellArg(f, "enscript input filter"))
+		r.raise(TierMutate, "enscript --filter: runs "+truncate(f.val, 64))
+	}
+	return r.t, r.why
+}
+
+// dos2unixProgram: dos2unix converts in place; -n/--newfile IN OUT pairs
+// write OUT; -i/--info only reports.
+func dos2unixProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, c.name + ": converts files in place"}
+	vals := c.vals()
+	if hasFlag(vals, 'i', "--info") || len(operands(vals)) == 0 {
+		r = raiser{TierRead, c.name + ": reports or filters"}
+	}
+	newfile := false
+	pair := 0
+	for _, a := range c.args {
+		v := a.val
+		switch {
+		case v == "-n" || v == "--newfile":
+			newfile, pair = true, 0
+		case v == "-o" || v == "--oldfile":
+			newfile = false
+		case strings.HasPrefix(v, "-") && v != "-":
+		case newfile:
+			pair++
+			if pair%2 == 0 {
+				r.raise(c.writeArg(a, c.name+" -n"))
+			}
+		}
+	}
+	return r.t, r.why
+}

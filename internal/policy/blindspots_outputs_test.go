@@ -220,3 +220,25 @@ func TestBlindSpotDumpOutputs(t *testing.T) {
 		{"etcdctl snapshot save file", "etcdctl snapshot save /tmp/snap.db", TierMutate},
 	})
 }
+
+// TestBlindSpotTarAbsoluteNames: tar -P keeps the leading "/" of member
+// names, so the archive, not the command line, says where each file
+// lands (/etc/cron.d, /root/.ssh): as destructive as extracting over /.
+func TestBlindSpotTarAbsoluteNames(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"tar -xPf x.tar",
+		"tar -xf x.tar -P",
+		"tar xPf x.tar",
+		"tar -x -P -f x.tar -C /tmp/o",
+		"tar --absolute-names -xf x.tar",
+		"tar -xzf x.tgz --absolute-n",
+		"tar --extract --file=x.tar --abs",
+		"bsdtar -xPf x.tar",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"tar -x", "tar -xf x.tar", TierMutate},
+		{"tar -c -P", "tar -cPf /tmp/x.tar /srv/app", TierMutate},
+		{"tar -t -P", "tar -tPf x.tar", TierRead},
+	})
+}

@@ -173,8 +173,9 @@ func (c *call) remoteArchive(files []arg) string {
 }
 
 // tarChecked: extracting with permissions kept (-p, --same-permissions)
-// can create setuid files, and extracting into a system directory
-// replaces it: TierDestructive.
+// can create setuid files, extracting with absolute names kept (-P)
+// writes wherever the archive says, and extracting into a system
+// directory replaces it: TierDestructive.
 func tarChecked(c *call) (Tier, string) {
 	// Options that run a program, in every spelling (-Ixz, --use-comp=x,
 	// --to-c=cmd, --checkpoint-a=exec=cmd).
@@ -223,6 +224,12 @@ func tarChecked(c *call) (Tier, string) {
 			if strings.ContainsRune(cluster, 'p') {
 				return TierDestructive, "tar: extracts with permissions kept, which can create setuid files"
 			}
+			if strings.ContainsRune(cluster, 'P') {
+				return TierDestructive, "tar -P: extracts members to the absolute paths the archive names, anywhere"
+			}
+		}
+		if c.flagSet(0, "--absolute-names", 4) {
+			return TierDestructive, "tar --absolute-names: extracts members to the absolute paths the archive names, anywhere"
 		}
 		if c.flagSet(0, "--same-permissions", 8) || c.flagSet(0, "--preserve-permissions", 5) {
 			return TierDestructive, "tar: extracts with permissions kept, which can create setuid files"

@@ -179,7 +179,6 @@ func (r *redactor) run() {
 		case '(', ')', '{', '}':
 			r.stdinGroup(c, i)
 		case '/', '~':
-			r.servicePassword(i)
 			if r.stdin.tee && startsWord(s, i) {
 				r.writesTo(i)
 			}

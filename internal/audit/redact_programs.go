@@ -74,10 +74,10 @@ type program struct {
 	// cmdOnly: the name is a program only as a command's first word
 	// (set, which is also a subcommand of many programs).
 	cmdOnly bool
-	// servicePass: a word right after the //server/share argument is
-	// the password (smbclient //nas/share SECRET).
-	servicePass bool
-	pos         []positional
+	pos     []positional
+	// valued: options whose value is the next word, which the look-ahead
+	// for secret positionals skips (smbclient -W DOM //nas/share SECRET).
+	valued []string
 	// htpasswd: with -b the password is a positional, the third (file
 	// user password) or, with -n, the second.
 	htpasswd bool
@@ -564,6 +564,9 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 		case tok == "-":
 			// Standard input, where the secret comes from (vault login -).
 		case len(tok) > 1 && tok[0] == '-':
+			if r.prog != nil && r.prog.takesValue(tok) {
+				skipNext = true
+			}
 			if htpasswd && tok[1] != '-' {
 				if strings.IndexByte(tok, 'n') > 0 {
 					r.htN = true
@@ -655,19 +658,13 @@ func isDigits(s string) bool {
 	return true
 }
 
-// servicePassword queues the word after the //server/share argument at i
-// when the current program takes its password there.
-func (r *redactor) servicePassword(i int) {
-	s := r.s
-	if r.prog == nil || !r.prog.servicePass || !startsWord(s, i) || !strings.HasPrefix(s[i:], "//") {
-		return
+// takesValue reports whether the option tok takes the next word as its
+// value by p's rules.
+func (p *program) takesValue(tok string) bool {
+	for _, v := range p.valued {
+		if v == tok {
+			return true
+		}
 	}
-	e := shellWordEnd(s, i)
-	k := skipBlanks(s, e)
-	if k == e || k >= len(s) || k < r.lookEnd || strings.IndexByte("-\n\r;|&<>()`", s[k]) >= 0 {
-		return
-	}
-	e = shellWordEnd(s, k)
-	r.lookEnd = e
-	r.queue(k, e, whole)
+	return false
 }

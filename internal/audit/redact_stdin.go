@@ -51,13 +51,17 @@ type stdinState struct {
 // stdinReader reports whether the program w reads a password or token
 // on its input whatever its options: passwd and chpasswd take new
 // passwords there when it is no terminal, kinit, smbpasswd, vncpasswd and
-// cryptsetup a passphrase.
+// cryptsetup a passphrase, ftp its login.
 func stdinReader(w string) bool {
 	switch w {
 	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "cryptsetup",
-		"wpa_passphrase", "restic", "cifscreds":
+		"wpa_passphrase", "restic", "cifscreds",
+		"ftp", "tnftp", "pftp", "netkit-ftp", "lftp":
 		// wpa_passphrase SSID reads the passphrase there; restic and
 		// cifscreds add read the password there when it is no terminal.
+		// FTP clients read their commands there, user NAME PASSWORD (or
+		// lftp's open -u NAME,PASSWORD) among them, and without -n the
+		// answers to their Name and Password prompts.
 		return true
 	}
 	return false

@@ -49,7 +49,7 @@ var programs = map[string]*program{
 	"mount.cifs": {opts: sambaLike.opts, userSep: '%'}, "mount.smb3": {opts: sambaLike.opts, userSep: '%'},
 	"mount": {userSep: '%'}, "curlftpfs": {userSep: ':'},
 	// smbclient //server/share PASSWORD; net [rpc] user add NAME PASSWORD.
-	"smbclient": {opts: sambaLike.opts, servicePass: true},
+	"smbclient": {opts: sambaLike.opts, pos: []positional{{index: 1}}, valued: smbclientValued},
 	"net": {opts: sambaLike.opts, pos: []positional{
 		{after: []string{"user", "add"}, index: 1}, {after: []string{"password"}, index: 1},
 	}},
@@ -73,7 +73,9 @@ var programs = map[string]*program{
 	"hydra":      {opts: []option{{name: "-p"}}},
 	"dotnet":     {opts: []option{{name: "-k", sub: "push"}, {name: "-p", sub: "source"}}},
 	"xfreerdp":   freerdp, "xfreerdp3": freerdp, "wlfreerdp": freerdp, "sdl-freerdp": freerdp, "sdl-freerdp3": freerdp,
-	"lftp": {opts: []option{{name: "-u", split: afterComma}, {name: "--user", split: afterComma}}},
+	// lftp -u bob,pw; lftp -e 'user bob pw; ls' (a command of its script).
+	"lftp": {opts: []option{{name: "-u", split: afterComma}, {name: "--user", split: afterComma}},
+		pos: []positional{{after: []string{"user"}, index: 1}}},
 	"ipmitool": {opts: []option{{name: "-P"}, {name: "-k"}, {name: "-y"}}, pos: []positional{
 		// user set password ID PASS first: the look-ahead the first
 		// match starts is the only one; lan set CHANNEL password PASS.
@@ -196,4 +198,18 @@ var programFamilies = []struct {
 }{
 	{"mysql", mysqlLike}, {"mariadb", mysqlLike}, {"mongo", mongoLike}, {"ldap", ldapLike},
 	{"snmp", snmpLike}, {"pt-", &program{dsn: true, opts: []option{{name: "-p"}}}}, {"pg_", postgresLike}, {"ipmi-", ipmiLike}, {"7z", archiver}, {"ncftp", mongoLike}, {"impacket-", impacket},
+}
+
+// smbclientValued are smbclient's options that take the next word as
+// their value; its first other positional is the service, the second the
+// password, wherever the options put them (smbclient //nas/share -U bob
+// -W DOM SECRET).
+var smbclientValued = []string{
+	"-R", "-M", "-I", "-L", "-m", "-T", "-D", "-c", "-b", "-t", "-p", "-d", "-s", "-l", "-O", "-n",
+	"-W", "-i", "-U", "-A", "-S", "-r", "-o", "--name-resolve", "--message", "--ip-address", "--list",
+	"--max-protocol", "--tar", "--directory", "--command", "--send-buffer", "--timeout", "--port",
+	"--debuglevel", "--configfile", "--log-basename", "--socket-options", "--netbiosname",
+	"--workgroup", "--scope", "--user", "--authentication-file", "--signing", "--realm", "--option",
+	"--password", "--client-protection", "--krb5-ccache",
+	"--max-connections",
 }

@@ -46,7 +46,21 @@ func Redact(s string) string {
 func redactFound(s string, found *[]string) string {
 	r := newRedactor(s)
 	r.found = found
+	n := 0
+	if found != nil {
+		n = len(*found)
+	}
 	r.run()
+	if m := r.argv.matches(); len(m) > 0 {
+		// Options held for a later command: read them again by its
+		// program's rules (redact_argv.go).
+		if found != nil {
+			*found = (*found)[:n]
+		}
+		r = newRedactor(s)
+		r.found, r.argv.second, r.argv.presets = found, true, m
+		r.run()
+	}
 	if r.out == nil {
 		return s
 	}
@@ -99,6 +113,9 @@ type redactor struct {
 	// found, when not nil, collects the text of every replacement
 	// (RedactArgsFound).
 	found *[]string
+	// argv holds option words written before their program is named
+	// (redact_argv.go).
+	argv argvState
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to]. A span
@@ -138,10 +155,20 @@ var wordByte = func() (t [256]bool) {
 func (r *redactor) run() {
 	s, n := r.s, len(r.s)
 	for i := 0; i < n; {
+		if r.argv.second {
+			r.presetAt(i)
+		}
 		if len(r.pending) > 0 && i >= r.pending[0].from {
 			p := r.pending[0]
 			r.pending = r.pending[1:]
 			if i < p.to {
+				// A positional read as secret may be an expansion of
+				// held words (smbclient //nas/share "${creds[@]}").
+				for k := i; k < p.to; k++ {
+					if s[k] == '$' {
+						r.useAt(k)
+					}
+				}
 				i = r.replace(i, p.to, Redacted)
 			}
 			continue
@@ -184,6 +211,8 @@ func (r *redactor) run() {
 			}
 		case '>':
 			r.redirectOut(i)
+		case '$':
+			r.useAt(i)
 		}
 		i++
 	}
@@ -193,6 +222,7 @@ func (r *redactor) run() {
 func (r *redactor) word(i, j int) int {
 	s := r.s
 	w := s[i:j]
+	r.holdWord(i, j)
 	if end := tokenEnd(s, i, j); end > i {
 		return r.replace(i, end, Redacted)
 	}

@@ -1,6 +1,9 @@
 package audit
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestRedactSambaPasswordPositional: smbclient's second positional is the
 // password wherever its options put it, the options that take a value
@@ -46,5 +49,41 @@ func TestRedactFTPLogins(t *testing.T) {
 		{"echo 'user bob logged in' | grep user", nil, []string{"echo 'user bob logged in' | grep user"}},
 		{"ftp -n h", nil, []string{"ftp -n h"}},
 		{"lftp -e 'mirror a; bye' h", nil, []string{"lftp -e 'mirror a; bye' h"}},
+	})
+}
+
+// TestRedactOptionsHeldForLaterCommands: option words written before
+// their program is named — in an array, a variable, set's positionals, a
+// function's call, the words after sh -c's script, what xargs is fed —
+// are read by the rules of the program they are later given to.
+func TestRedactOptionsHeldForLaterCommands(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`set -- -pS3cr3tZ; mysql "$@"`, []string{"S3cr3tZ"}, []string{"set -- -p", `mysql "$@"`}},
+		{`set -- -u root -pS3cr3tZ shop; mysql "$@"`, []string{"S3cr3tZ"}, []string{"-u root -p", "shop"}},
+		{`set -- "-pS3cr3tZ"` + "\nmysqldump $@ shop", []string{"S3cr3tZ"}, []string{"mysqldump $@ shop"}},
+		{`args=(-pS3cr3tZ); mysql "${args[@]}"`, []string{"S3cr3tZ"}, []string{"args=(-p", `mysql "${args[@]}"`}},
+		{`args=(-u root -pS3cr3tZ shop) && mariadb "${args[*]}"`, []string{"S3cr3tZ"}, []string{"-u root -p", "shop)"}},
+		{`args=(-u root); args+=(-pS3cr3tZ); mysql "${args[@]}"`, []string{"S3cr3tZ"}, []string{"args+=(-p"}},
+		{`declare -a args=(-p S3cr3tZ ssh h); sshpass "${args[@]}"`, []string{"S3cr3tZ"}, []string{"ssh h)"}},
+		{`local -a o=(-b f bob S3cr3tZ); htpasswd "${o[@]}"`, []string{"S3cr3tZ"}, []string{"-b f bob"}},
+		{`opts="-pS3cr3tZ"; mysql $opts shop`, []string{"S3cr3tZ"}, []string{"opts=\"-p", "mysql $opts shop"}},
+		{`export MYSQL_OPTS='-u root -pS3cr3tZ'` + "\nmysql ${MYSQL_OPTS} shop", []string{"S3cr3tZ"}, []string{"-u root -p"}},
+		{`o=-aS3cr3tZ; redis-cli $o ping`, []string{"S3cr3tZ"}, []string{"redis-cli $o ping"}},
+		{`smb=(-U 'bob%S3cr3tZ'); smbclient //nas/share "${smb[@]}"`, []string{"S3cr3tZ"}, []string{"-U 'bob%"}},
+		{`f() { mysql "$@"; }; f -uroot -pS3cr3tZ shop`, []string{"S3cr3tZ"}, []string{"f -uroot -p", "shop"}},
+		{"function login {\n sshpass \"$@\" ssh h\n}\nlogin -p S3cr3tZ", []string{"S3cr3tZ"}, []string{"login -p "}},
+		{`bash -c 'mysql "$@" shop' sh -uroot -pS3cr3tZ`, []string{"S3cr3tZ"}, []string{"sh -uroot -p"}},
+		{`sh -ec 'exec sshpass "$@"' _ -p S3cr3tZ ssh h`, []string{"S3cr3tZ"}, []string{"_ -p ", "ssh h"}},
+		{strings.Repeat(`a=(-x); f() { :; }; `, 40) + `set -- -pS3cr3tZ; mysql "$@"`, []string{"S3cr3tZ"}, []string{"set -- -p"}},
+		{`echo -uroot -pS3cr3tZ | xargs mysql shop`, []string{"S3cr3tZ"}, []string{"| xargs mysql shop"}},
+		{`printf '%s\n' -pS3cr3tZ | xargs -I{} mysql {} shop`, []string{"S3cr3tZ"}, []string{"xargs -I{} mysql {} shop"}},
+		// Held words given to programs whose rules find no secret in
+		// them, or to no program with rules, stay.
+		{`set -- -la /tmp; ls "$@"`, nil, []string{`set -- -la /tmp; ls "$@"`}},
+		{`set -e; mysql -h db shop`, nil, []string{`set -e; mysql -h db shop`}},
+		{`args=(-p 8080:80); docker run "${args[@]}" nginx`, nil, []string{`args=(-p 8080:80); docker run "${args[@]}" nginx`}},
+		{`opts=-pmyfile; echo $opts`, nil, []string{`opts=-pmyfile; echo $opts`}},
+		{`f() { ls "$@"; }; f -pS`, nil, []string{`f() { ls "$@"; }; f -pS`}},
+		{`echo -n hi | xargs grep -p`, nil, []string{`echo -n hi | xargs grep -p`}},
 	})
 }

@@ -245,6 +245,7 @@ func subMatch(want, w string) bool {
 // enterProgram starts the context of program p, whose name ends at j.
 func (r *redactor) enterProgram(p *program, j int) {
 	r.prog, r.nsubs, r.htN = p, 0, false
+	r.holdFeed(p)
 	for _, ps := range p.pos {
 		if len(ps.after) == 0 {
 			r.lookAhead(j, ps, false)

@@ -1,0 +1,248 @@
+package audit
+
+import (
+	"sort"
+	"strings"
+)
+
+// Options held for a later command: set -- -pSECRET; mysql "$@", args=(-u
+// root -pSECRET); mysql "${args[@]}", opts="-pSECRET"; mysql $opts, a
+// function f() { mysql "$@"; } called as f -pSECRET. Where the words are
+// written no program is named yet, so the redactor notes what holds them
+// (an array or variable assigned option words, set's positionals, a
+// function's call) and which programs are given an expansion of a name
+// (mysql "$@", sshpass "${args[@]}"). When one of them is given a held
+// value, a second pass reads the held words by that program's rules, as
+// if they were written after it. Matching goes by name only, whatever the
+// order or scope: the second pass redacts at worst a few words more. Two
+// passes keep the time linear.
+
+// held is a value that holds words for a later command: its name ("@"
+// for the positionals) and its span.
+type held struct {
+	name     string
+	from, to int
+}
+
+// preset is a span the second pass reads by program p's rules.
+type preset struct {
+	from, to int
+	p        *program
+}
+
+// argvState is what the redactor keeps for this rule.
+type argvState struct {
+	held []held
+	// uses are the programs given an expansion of each name, the first
+	// one for a name; funcs the functions defined so far, whose calls
+	// hold "@". Both are made when first needed.
+	uses  map[string]*program
+	funcs map[string]bool
+	// second: this is the second pass; presets are its spans, in order,
+	// and presetEnd is where the one being read ends (0 for none).
+	second    bool
+	presets   []preset
+	presetEnd int
+	// scanEnd is where the last held value read ends; a value starting
+	// before it is not read again, which keeps the pass linear.
+	scanEnd int
+}
+
+// holdWord notes the word s[i:j] when it assigns option words to a name
+// (args=(…), args+=(…), opts=-p…, opts="-p…"), is set at a command's
+// start, defines a function, or calls one.
+func (r *redactor) holdWord(i, j int) {
+	a, s := &r.argv, r.s
+	if a.second {
+		return
+	}
+	w := s[i:j]
+	var next byte
+	if j < len(s) {
+		next = s[j]
+	}
+	if (next == '=' || next == '+') && shellName(w) {
+		k := j + 1
+		if s[j] == '+' {
+			if !strings.HasPrefix(s[j:], "+=") {
+				return
+			}
+			k++
+		}
+		switch {
+		case k < a.scanEnd:
+			// Inside a value already read: each byte is scanned once.
+		case k < len(s) && s[k] == '(':
+			end := groupEnd(s, k)
+			if end > k+1 && s[end-1] == ')' {
+				a.hold(w, k+1, end-1)
+			}
+			a.scanEnd = max(a.scanEnd, end)
+		case k+1 < len(s) && (s[k] == '-' || (s[k] == '"' || s[k] == '\'') && s[k+1] == '-'):
+			a.hold(w, k, shellWordEnd(s, k))
+		}
+		return
+	}
+	if (next == '(' && strings.HasPrefix(s[j:], "()") || i >= 9 && s[i-9] == 'f' && s[i-9:i] == "function ") && shellName(w) {
+		if a.funcs == nil {
+			a.funcs = map[string]bool{}
+		}
+		a.funcs[w] = true // f() { mysql "$@"; }, function f { … }
+		return
+	}
+	if j < a.scanEnd {
+		return
+	}
+	if r.stdin.cmdAt == i && (w == "set" || a.funcs[w]) {
+		// set -- -pSECRET, f -pSECRET: the command's words are the
+		// positionals.
+		a.hold("@", j, commandEnd(s, j))
+		return
+	}
+	if w[0] == '-' && len(w) >= 2 && w[len(w)-1] == 'c' && w[1] != '-' && shellProgram(r.stdin.cmd) {
+		// sh -c 'mysql "$@"' sh -pSECRET: the words after the script
+		// are its positionals.
+		if k := skipBlanks(s, j); k > j && k < len(s) {
+			// $0, the name the script runs as, comes first.
+			e := shellWordEnd(s, k)
+			if z := skipBlanks(s, e); z > e && z < len(s) && strings.IndexByte("\n\r;|&)", s[z]) < 0 {
+				e = shellWordEnd(s, z)
+			}
+			a.hold("@", e, commandEnd(s, e))
+		}
+	}
+}
+
+// holdFeed notes, when the program p is run by xargs, that what the
+// pipeline writes is its arguments: echo -pSECRET | xargs mysql.
+func (r *redactor) holdFeed(p *program) {
+	a, st := &r.argv, &r.stdin
+	if a.second || p == noRules || st.nfeed == 0 || !strings.HasPrefix(r.s[st.cmdAt:], "xargs") {
+		return
+	}
+	for _, f := range st.feed[:st.nfeed] {
+		a.hold("|", f.from, f.to)
+	}
+	a.use("|", p)
+}
+
+func (a *argvState) hold(name string, from, to int) {
+	a.scanEnd = max(a.scanEnd, to)
+	if to > from {
+		a.held = append(a.held, held{name, from, to})
+	}
+}
+
+// use notes that program p is given an expansion of name.
+func (a *argvState) use(name string, p *program) {
+	if a.uses == nil {
+		a.uses = map[string]*program{}
+	}
+	if a.uses[name] == nil {
+		a.uses[name] = p
+	}
+}
+
+// useAt notes the expansion starting with the '$' at i when it is an
+// argument of a program with rules: $@, "$*", $1, ${args[@]}, $opts,
+// ${opts}.
+func (r *redactor) useAt(i int) {
+	a := &r.argv
+	if a.second || r.prog == nil || r.prog == noRules {
+		return
+	}
+	if name := expansionName(r.s, i+1); name != "" {
+		a.use(name, r.prog)
+	}
+}
+
+// expansionName returns the name expanded by the text at k, after a '$':
+// "@" for the positionals, "" for none.
+func expansionName(s string, k int) string {
+	if k >= len(s) {
+		return ""
+	}
+	if s[k] == '{' {
+		k++
+	}
+	if k >= len(s) {
+		return ""
+	}
+	switch c := s[k]; {
+	case c == '@' || c == '*' || c >= '1' && c <= '9':
+		return "@"
+	case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		e := k + 1
+		for e < len(s) && (s[e] == '_' || wordByte[s[e]] && s[e] != '-' && s[e] != '.') {
+			e++
+		}
+		return s[k:e]
+	}
+	return ""
+}
+
+// matches returns the held spans that a noted use gives to a program, in
+// order, without overlaps.
+func (a *argvState) matches() []preset {
+	if len(a.held) == 0 || len(a.uses) == 0 {
+		return nil
+	}
+	var out []preset
+	for _, h := range a.held {
+		if p := a.uses[h.name]; p != nil {
+			out = append(out, preset{h.from, h.to, p})
+		}
+	}
+	sort.SliceStable(out, func(x, y int) bool { return out[x].from < out[y].from })
+	kept := out[:0]
+	for _, p := range out {
+		if len(kept) == 0 || p.from >= kept[len(kept)-1].to {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}
+
+// presetAt starts or ends, at i, the reading of a held span by its
+// program's rules (second pass).
+func (r *redactor) presetAt(i int) {
+	a := &r.argv
+	if a.presetEnd > 0 && i >= a.presetEnd {
+		r.prog, a.presetEnd = nil, 0
+	}
+	if len(a.presets) > 0 && i >= a.presets[0].from {
+		p := a.presets[0]
+		a.presets = a.presets[1:]
+		r.enterProgram(p.p, i)
+		a.presetEnd = p.to
+	}
+}
+
+// shellName reports whether w is a shell variable's name.
+func shellName(w string) bool {
+	if w == "" || w[0] >= '0' && w[0] <= '9' {
+		return false
+	}
+	for k := 0; k < len(w); k++ {
+		if c := w[k]; c == '-' || c == '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// commandEnd returns where the command whose words start at k ends: at a
+// line end, ';', '|', '&' or ')' outside quotes.
+func commandEnd(s string, k int) int {
+	for {
+		k = skipBlanks(s, k)
+		if k >= len(s) || strings.IndexByte("\n\r;|&)", s[k]) >= 0 {
+			return k
+		}
+		e := shellWordEnd(s, k)
+		if e <= k {
+			e = k + 1
+		}
+		k = e
+	}
+}

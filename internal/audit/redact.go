@@ -222,7 +222,10 @@ func (r *redactor) run() {
 func (r *redactor) word(i, j int) int {
 	s := r.s
 	w := s[i:j]
-	r.holdWord(i, j)
+	if j < len(s) && (s[j] == '=' || s[j] == '+' || s[j] == '(') || r.stdin.cmdAt == i ||
+		w[0] == '-' && w[len(w)-1] == 'c' || i >= 9 && s[i-9] == 'f' {
+		r.holdWord(i, j) // options held for a later command
+	}
 	if end := tokenEnd(s, i, j); end > i {
 		return r.replace(i, end, Redacted)
 	}

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -86,4 +87,41 @@ func TestRedactOptionsHeldForLaterCommands(t *testing.T) {
 		{`f() { ls "$@"; }; f -pS`, nil, []string{`f() { ls "$@"; }; f -pS`}},
 		{`echo -n hi | xargs grep -p`, nil, []string{`echo -n hi | xargs grep -p`}},
 	})
+}
+
+// TestRedactShortKnownSecrets: a secret shorter than minSecret that a
+// tool names (the rest of a password an earlier session_send began, a
+// short answer to a password prompt) is replaced where it stands as a
+// word, and in the call's JSON arguments only inside string values: keys,
+// numbers and words that merely contain it stay.
+func TestRedactShortKnownSecrets(t *testing.T) {
+	sec := Secrets(nil).With("Zq", "7")
+	for _, tt := range []struct{ in, want string }{
+		{`{"session_id":"aZq1","data":"Zq ./poll.sh","enter":true}`, `{"session_id":"aZq1","data":"[REDACTED] ./poll.sh","enter":true}`},
+		{`{"data":"echo\nZq","n":7,"Zq":"x"}`, `{"data":"echo\n[REDACTED]","n":7,"Zq":"x"}`},
+		{`{"data":"7","wait_s":7}`, `{"data":"[REDACTED]","wait_s":7}`},
+		{`{"data":"Zqx 17 a-Zq"}`, `{"data":"Zqx 17 a-Zq"}`},
+		{`{"data":"say \"Zq\"; ls"}`, `{"data":"say \"[REDACTED]\"; ls"}`},
+	} {
+		got := string(sec.RedactJSON([]byte(tt.in)))
+		if got != tt.want {
+			t.Errorf("RedactJSON(%s) = %s, want %s", tt.in, got, tt.want)
+		}
+		if !json.Valid([]byte(got)) {
+			t.Errorf("RedactJSON(%s) = %s: not JSON", tt.in, got)
+		}
+	}
+	for _, tt := range []struct{ in, want string }{
+		{`unknown program "Zq"`, `unknown program "[REDACTED]"`},
+		{"Zq ./poll.sh; Zqx", "[REDACTED] ./poll.sh; Zqx"},
+		{"tier 7 of 17", "tier [REDACTED] of 17"},
+	} {
+		if got := sec.Redact(tt.in); got != tt.want {
+			t.Errorf("Redact(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// What rules find alone stays looked for only when long enough.
+	if _, found := RedactArgsFound([]byte(`{"command":"curl -u bob:pw x"}`), 0, true); len(found.With()) != 0 {
+		t.Errorf("a short secret a rule found is looked for elsewhere: %q", found.With())
+	}
 }

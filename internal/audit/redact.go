@@ -51,14 +51,16 @@ func redactFound(s string, found *[]string) string {
 		n = len(*found)
 	}
 	r.run()
-	if m := r.argv.matches(); len(m) > 0 {
-		// Options held for a later command: read them again by its
-		// program's rules (redact_argv.go).
+	if m := r.argv.matches(); len(m) > 0 || r.argv.secretUses {
+		// Options held for a later command, or a variable whose value
+		// a secret's place expands: read them again by the program's
+		// rules, or as a secret (redact_argv.go).
 		if found != nil {
 			*found = (*found)[:n]
 		}
+		a := r.argv
 		r = newRedactor(s)
-		r.found, r.argv.second, r.argv.presets = found, true, m
+		r.found, r.argv.second, r.argv.presets, r.argv.uses, r.argv.secretUses = found, true, m, a.uses, a.secretUses
 		r.run()
 	}
 	if r.out == nil {
@@ -128,6 +130,9 @@ func (r *redactor) replace(from, to int, with string) int {
 		}
 		from = r.done
 	}
+	if !r.argv.second {
+		r.secretUse(from, to)
+	}
 	if r.found != nil {
 		*r.found = append(*r.found, r.s[from:to])
 	}
@@ -156,7 +161,10 @@ func (r *redactor) run() {
 	s, n := r.s, len(r.s)
 	for i := 0; i < n; {
 		if r.argv.second {
-			r.presetAt(i)
+			if end := r.presetAt(i); end > i {
+				i = end
+				continue
+			}
 		}
 		if len(r.pending) > 0 && i >= r.pending[0].from {
 			p := r.pending[0]
@@ -224,7 +232,9 @@ func (r *redactor) word(i, j int) int {
 	w := s[i:j]
 	if j < len(s) && (s[j] == '=' || s[j] == '+' || s[j] == '(') || r.stdin.cmdAt == i ||
 		w[0] == '-' && w[len(w)-1] == 'c' || i >= 9 && s[i-9] == 'f' {
-		r.holdWord(i, j) // options held for a later command
+		if end := r.holdWord(i, j); end > 0 {
+			return end // a variable later expanded where a secret goes
+		}
 	}
 	if end := tokenEnd(s, i, j); end > i {
 		return r.replace(i, end, Redacted)

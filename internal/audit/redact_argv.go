@@ -16,6 +16,11 @@ import (
 // if they were written after it. Matching goes by name only, whatever the
 // order or scope: the second pass redacts at worst a few words more. Two
 // passes keep the time linear.
+//
+// The same pass finds secrets given through a variable: p=SECRET; sshpass
+// -p "$p" ssh h, t=SECRET; curl -H "Authorization: Bearer $t". What a rule
+// replaces may expand a name; the second pass then replaces the values
+// assigned to it (and, for the positionals, the words that set them).
 
 // held is a value that holds words for a later command: its name ("@"
 // for the positionals) and its span.
@@ -38,6 +43,8 @@ type argvState struct {
 	// hold "@". Both are made when first needed.
 	uses  map[string]*program
 	funcs map[string]bool
+	// secretUses: a replaced text expanded a name (heldSecret in uses).
+	secretUses bool
 	// second: this is the second pass; presets are its spans, in order,
 	// and presetEnd is where the one being read ends (0 for none).
 	second    bool
@@ -48,15 +55,33 @@ type argvState struct {
 	scanEnd int
 }
 
+// heldSecret stands, in uses, for a secret's place: the values of the
+// name are secret.
+var heldSecret = &program{}
+
 // holdWord notes the word s[i:j] when it assigns option words to a name
 // (args=(…), args+=(…), opts=-p…, opts="-p…"), is set at a command's
-// start, defines a function, or calls one.
-func (r *redactor) holdWord(i, j int) {
+// start, defines a function, or calls one. In the second pass, it
+// replaces the value assigned to a name a secret's place expands and
+// returns where scanning resumes (0 for no replacement).
+func (r *redactor) holdWord(i, j int) int {
 	a, s := &r.argv, r.s
-	if a.second {
-		return
-	}
 	w := s[i:j]
+	if a.second {
+		if a.secretUses && j < len(s) && (s[j] == '=' || strings.HasPrefix(s[j:], "+=")) && a.uses[w] == heldSecret && shellName(w) {
+			k := j + 1
+			if s[j] == '+' {
+				k++
+			}
+			if k < len(s) && s[k] != '(' {
+				start, end := r.valueWord(k, true)
+				if end > start {
+					return r.replace(start, end, Redacted)
+				}
+			}
+		}
+		return 0
+	}
 	var next byte
 	if j < len(s) {
 		next = s[j]
@@ -65,7 +90,7 @@ func (r *redactor) holdWord(i, j int) {
 		k := j + 1
 		if s[j] == '+' {
 			if !strings.HasPrefix(s[j:], "+=") {
-				return
+				return 0
 			}
 			k++
 		}
@@ -81,23 +106,23 @@ func (r *redactor) holdWord(i, j int) {
 		case k+1 < len(s) && (s[k] == '-' || (s[k] == '"' || s[k] == '\'') && s[k+1] == '-'):
 			a.hold(w, k, shellWordEnd(s, k))
 		}
-		return
+		return 0
 	}
 	if (next == '(' && strings.HasPrefix(s[j:], "()") || i >= 9 && s[i-9] == 'f' && s[i-9:i] == "function ") && shellName(w) {
 		if a.funcs == nil {
 			a.funcs = map[string]bool{}
 		}
 		a.funcs[w] = true // f() { mysql "$@"; }, function f { … }
-		return
+		return 0
 	}
 	if j < a.scanEnd {
-		return
+		return 0
 	}
 	if r.stdin.cmdAt == i && (w == "set" || a.funcs[w]) {
 		// set -- -pSECRET, f -pSECRET: the command's words are the
 		// positionals.
 		a.hold("@", j, commandEnd(s, j))
-		return
+		return 0
 	}
 	if w[0] == '-' && len(w) >= 2 && w[len(w)-1] == 'c' && w[1] != '-' && shellProgram(r.stdin.cmd) {
 		// sh -c 'mysql "$@"' sh -pSECRET: the words after the script
@@ -109,6 +134,22 @@ func (r *redactor) holdWord(i, j int) {
 				e = shellWordEnd(s, z)
 			}
 			a.hold("@", e, commandEnd(s, e))
+		}
+	}
+	return 0
+}
+
+// secretUse notes the names that the text s[from:to], being replaced as
+// a secret, expands: their values are secrets too.
+func (r *redactor) secretUse(from, to int) {
+	s, a := r.s, &r.argv
+	for k := from; k < to; k++ {
+		if s[k] != '$' {
+			continue
+		}
+		if name := expansionName(s[:to], k+1); name != "" && !allElements(s[:to], k+1) {
+			a.use(name, heldSecret)
+			a.secretUses = true
 		}
 	}
 }
@@ -138,8 +179,8 @@ func (a *argvState) use(name string, p *program) {
 	if a.uses == nil {
 		a.uses = map[string]*program{}
 	}
-	if a.uses[name] == nil {
-		a.uses[name] = p
+	if a.uses[name] == nil || p == heldSecret {
+		a.uses[name] = p // a secret's place wins
 	}
 }
 
@@ -181,6 +222,27 @@ func expansionName(s string, k int) string {
 	return ""
 }
 
+// allElements reports whether the expansion at k, after a '$', gives
+// every element of an array or every positional ("${args[@]}", "$@"):
+// held option words, read by the program's rules, rather than one value
+// in a secret's place.
+func allElements(s string, k int) bool {
+	if k < len(s) && (s[k] == '@' || s[k] == '*') {
+		return true
+	}
+	if k >= len(s) || s[k] != '{' {
+		return false
+	}
+	k++
+	if k < len(s) && (s[k] == '@' || s[k] == '*') {
+		return true
+	}
+	for k < len(s) && (s[k] == '_' || wordByte[s[k]] && s[k] != '-' && s[k] != '.') {
+		k++
+	}
+	return strings.HasPrefix(s[k:], "[@]") || strings.HasPrefix(s[k:], "[*]")
+}
+
 // matches returns the held spans that a noted use gives to a program, in
 // order, without overlaps.
 func (a *argvState) matches() []preset {
@@ -204,18 +266,27 @@ func (a *argvState) matches() []preset {
 }
 
 // presetAt starts or ends, at i, the reading of a held span by its
-// program's rules (second pass).
-func (r *redactor) presetAt(i int) {
+// program's rules, or replaces it when it is a secret (second pass); it
+// returns where scanning resumes, i when it goes on there.
+func (r *redactor) presetAt(i int) int {
 	a := &r.argv
 	if a.presetEnd > 0 && i >= a.presetEnd {
 		r.prog, a.presetEnd = nil, 0
 	}
-	if len(a.presets) > 0 && i >= a.presets[0].from {
-		p := a.presets[0]
-		a.presets = a.presets[1:]
-		r.enterProgram(p.p, i)
-		a.presetEnd = p.to
+	if len(a.presets) == 0 || i < a.presets[0].from {
+		return i
 	}
+	p := a.presets[0]
+	a.presets = a.presets[1:]
+	if p.p == heldSecret {
+		if from, to := innerSpan(r.s, skipBlanks(r.s, max(i, p.from)), p.to); to > from {
+			return max(r.replace(from, to, Redacted), i)
+		}
+		return i
+	}
+	r.enterProgram(p.p, i)
+	a.presetEnd = p.to
+	return i
 }
 
 // shellName reports whether w is a shell variable's name.

@@ -125,3 +125,48 @@ func TestRedactShortKnownSecrets(t *testing.T) {
 		t.Errorf("a short secret a rule found is looked for elsewhere: %q", found.With())
 	}
 }
+
+// TestRedactSecretsInVariables: a variable expanded where a secret goes
+// (sshpass -p "$p", curl -u bob:$p, Bearer $t, a function's "$1") has its
+// assigned value, or the words that set the positionals, replaced too;
+// variables expanded elsewhere keep their values.
+func TestRedactSecretsInVariables(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`p=S3cr3tZ && sshpass -p $p ssh h`, []string{"S3cr3tZ"}, []string{"p=", "ssh h"}},
+		{`p='S3cr3tZ'; sshpass -p "$p" ssh h`, []string{"S3cr3tZ"}, []string{"p='", "ssh h"}},
+		{`export T=S3cr3tZ; curl -H "Authorization: Bearer $T" https://x`, []string{"S3cr3tZ"}, []string{"export T=", "https://x"}},
+		{`t="S3cr3tZ" curl -H "X-Api-Key: ${t}" https://x`, []string{"S3cr3tZ"}, []string{"https://x"}},
+		{`u=bob; p=S3cr3tZ; curl -u "$u:$p" https://x`, []string{"S3cr3tZ"}, []string{"u=bob", "https://x"}},
+		{`local p=S3cr3tZ; mysql -uroot -p"$p" shop`, []string{"S3cr3tZ"}, []string{"shop"}},
+		{`declare -r k=S3cr3tZ; redis-cli -a "$k" ping`, []string{"S3cr3tZ"}, []string{"ping"}},
+		{`x=S3cr3tZ; docker login -u bob -p $x r.example`, []string{"S3cr3tZ"}, []string{"r.example"}},
+		{`x=S3cr3tZ; htpasswd -b f bob "$x"`, []string{"S3cr3tZ"}, []string{"f bob"}},
+		{`f() { sshpass -p "$1" ssh h; }; f S3cr3tZ`, []string{"S3cr3tZ"}, []string{"f() { sshpass -p"}},
+		{`sh -c 'mysql -uroot -p"$1" shop' _ S3cr3tZ`, []string{"S3cr3tZ"}, []string{"shop' _ "}},
+		{`set -- S3cr3tZ; smbclient //nas/share "$1" -U bob`, []string{"S3cr3tZ"}, []string{"-U bob"}},
+		// Expanded elsewhere, or named but never set here: kept.
+		{`p=8080; docker run -p $p nginx`, nil, []string{`p=8080; docker run -p $p nginx`}},
+		{`db=shop; mysql -h db1 $db`, nil, []string{`db=shop; mysql -h db1 $db`}},
+		{`u=bob; curl -u "$u:$PW" https://x`, nil, []string{`u=bob`}},
+	})
+}
+
+// TestRedactMoreCredentialOptions: option clusters and value-taking
+// options before the secret (useradd -mp, htpasswd -bnBC 10 …), and a few
+// testers' and mounters' credentials.
+func TestRedactMoreCredentialOptions(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"useradd -mp 'S3cr3tZ' bob", []string{"S3cr3tZ"}, []string{"useradd -mp", "bob"}},
+		{"usermod -Up S3cr3tZ bob", []string{"S3cr3tZ"}, []string{"bob"}},
+		{"htpasswd -bnBC 10 bob S3cr3tZ", []string{"S3cr3tZ"}, []string{"-bnBC 10 bob"}},
+		{"htpasswd -bcC 12 f bob S3cr3tZ", []string{"S3cr3tZ"}, []string{"12 f bob"}},
+		{"curlftpfs bob:S3cr3tZ@ftp.example /mnt", []string{"S3cr3tZ"}, []string{"bob:", "@ftp.example /mnt"}},
+		{"keyctl add user api S3cr3tZ @u", []string{"S3cr3tZ"}, []string{"add user api", "@u"}},
+		{"nikto -h h -id bob:S3cr3tZ", []string{"S3cr3tZ"}, []string{"-id bob:"}},
+		{"wfuzz --basic bob:S3cr3tZ -u h/FUZZ", []string{"S3cr3tZ"}, []string{"--basic bob:"}},
+		{"hey -n 10 -a bob:S3cr3tZ https://x", []string{"S3cr3tZ"}, []string{"-a bob:"}},
+		{"useradd -m -s /bin/sh bob", nil, []string{"useradd -m -s /bin/sh bob"}},
+		{"htpasswd -v f bob", nil, []string{"htpasswd -v f bob"}},
+		{"keyctl show @u", nil, []string{"keyctl show @u"}},
+	})
+}

@@ -284,7 +284,12 @@ func (r *redactor) option(i, j int) int {
 				r.htN = true
 			}
 			if strings.IndexByte(w, 'b') > 0 {
-				r.lookAhead(j, positional{}, true)
+				k := j
+				if c := w[len(w)-1]; c == 'C' || c == 'r' {
+					// -bnBC 10: the cost or rounds come first.
+					k = shellWordEnd(s, skipBlanks(s, j))
+				}
+				r.lookAhead(k, positional{}, true)
 			}
 		}
 		return 0

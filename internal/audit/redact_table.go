@@ -47,7 +47,7 @@ var programs = map[string]*program{
 	"rpcclient": sambaLike, "smbcacls": sambaLike, "smbcquotas": sambaLike,
 	"smbget": sambaLike, "smbtree": sambaLike,
 	"mount.cifs": {opts: sambaLike.opts, userSep: '%'}, "mount.smb3": {opts: sambaLike.opts, userSep: '%'},
-	"mount": {userSep: '%'}, "curlftpfs": {userSep: ':'},
+	"mount": {userSep: '%'}, "curlftpfs": {userSep: ':', pos: []positional{{every: true, split: userinfo}}},
 	// smbclient //server/share PASSWORD; net [rpc] user add NAME PASSWORD.
 	"smbclient": {opts: sambaLike.opts, pos: []positional{{index: 1}}, valued: smbclientValued},
 	"net": {opts: sambaLike.opts, pos: []positional{
@@ -81,11 +81,12 @@ var programs = map[string]*program{
 		// match starts is the only one; lan set CHANNEL password PASS.
 		{after: []string{"user", "set", "password"}, index: 1}, {after: []string{"password"}, index: 0},
 	}},
-	"sqlcmd":  {opts: []option{{name: "-P"}}},
-	"bcp":     {opts: []option{{name: "-P"}}},
-	"racadm":  {opts: []option{{name: "-p"}}, configSub: "set"},
-	"useradd": {opts: []option{{name: "-p"}}},
-	"usermod": {opts: []option{{name: "-p"}}},
+	"sqlcmd": {opts: []option{{name: "-P"}}},
+	"bcp":    {opts: []option{{name: "-P"}}},
+	"racadm": {opts: []option{{name: "-p"}}, configSub: "set"},
+	// useradd -mp HASH, usermod -Lp HASH: the flags before -p in a cluster.
+	"useradd": {opts: []option{{name: "-p"}}, cluster: true, flags: "DlmMNorU"},
+	"usermod": {opts: []option{{name: "-p"}}, cluster: true, flags: "aLUmo"},
 	// zip -rP secret, unzip -oP secret: the flags before -P in a cluster.
 	"zip":           {cluster: true, flags: "0123456789ADFJKLRSTUX$@cdefghjklmoqruvwyz", opts: []option{{name: "-P"}}},
 	"unzip":         {cluster: true, flags: "aCcfjKLlMnoqstTuvVXzZ", opts: []option{{name: "-P"}}},
@@ -173,6 +174,10 @@ var programs = map[string]*program{
 	"nuget":             {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}},  // not dotnet nuget, which has its own rules
 	"zkCli.sh":          {pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}, // addauth digest user:pw
 	"swift":             {opts: []option{{name: "-K"}, {name: "--key"}}},
+	"keyctl":            {pos: []positional{{after: []string{"add"}, index: 2}}}, // add TYPE DESC DATA KEYRING
+	"nikto":             {noAttach: true, opts: []option{{name: "-id", split: afterColon}}},
+	"wfuzz":             {opts: []option{{name: "--basic", split: afterColon}, {name: "--ntlm", split: afterColon}, {name: "--digest", split: afterColon}}},
+	"hey":               {opts: []option{{name: "-a", split: afterColon}}},
 	"memtier_benchmark": {opts: []option{{name: "-a"}, {name: "--authenticate"}}},
 	// PowerShell's ConvertTo-SecureString "pw" -AsPlainText.
 	"ConvertTo-SecureString": {pos: []positional{{index: 0}}, opts: []option{{name: "-String"}}},

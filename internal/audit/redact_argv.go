@@ -68,6 +68,12 @@ func (r *redactor) holdWord(i, j int) int {
 	a, s := &r.argv, r.s
 	w := s[i:j]
 	if a.second {
+		if a.secretUses && w == "read" && r.stdin.cmdAt == i && r.readsSecretName(j) {
+			// read -r p <<< SECRET; sshpass -p "$p" …: what read
+			// reads is the secret.
+			r.secretInput(i)
+			return 0
+		}
 		if a.secretUses && j < len(s) && (s[j] == '=' || strings.HasPrefix(s[j:], "+=")) && a.uses[w] == heldSecret && shellName(w) {
 			k := j + 1
 			if s[j] == '+' {
@@ -313,6 +319,34 @@ func commandEnd(s string, k int) int {
 		e := shellWordEnd(s, k)
 		if e <= k {
 			e = k + 1
+		}
+		k = e
+	}
+}
+
+// readsSecretName reports whether the read command whose options start at
+// k assigns a name a secret's place expands (second pass).
+func (r *redactor) readsSecretName(k int) bool {
+	s := r.s
+	skip := false
+	for {
+		k = skipBlanks(s, k)
+		if k >= len(s) || strings.IndexByte("\n\r;|&)<>", s[k]) >= 0 {
+			return false
+		}
+		e := shellWordEnd(s, k)
+		if e <= k {
+			return false
+		}
+		w := s[k:e]
+		switch {
+		case skip:
+			skip = false
+		case w[0] == '-':
+			// -p PROMPT, -d DELIM, -n N, -t T, -u FD, -a ARRAY take a value.
+			skip = len(w) == 2 && strings.IndexByte("pdnNtua", w[1]) >= 0 || len(w) > 2 && strings.IndexByte("pdnNtua", w[len(w)-1]) >= 0
+		case r.argv.uses[w] == heldSecret:
+			return true
 		}
 		k = e
 	}

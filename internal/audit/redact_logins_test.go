@@ -170,3 +170,15 @@ func TestRedactMoreCredentialOptions(t *testing.T) {
 		{"keyctl show @u", nil, []string{"keyctl show @u"}},
 	})
 }
+
+// TestRedactSecretsReadIntoVariables: read fills a variable from its
+// input; when the variable is later expanded where a secret goes, that
+// input is the secret.
+func TestRedactSecretsReadIntoVariables(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`read -r p <<< S3cr3tZ; sshpass -p "$p" ssh h`, []string{"S3cr3tZ"}, []string{"read -r p <<<", "ssh h"}},
+		{`read -rs -p 'pw: ' p <<< 'S3cr3tZ' && mysql -uroot -p"$p" shop`, []string{"S3cr3tZ"}, []string{"read -rs -p 'pw: ' p", "shop"}},
+		{"read u p <<EOF\nbob S3cr3tZ\nEOF\ncurl -u \"$u:$p\" https://x", []string{"S3cr3tZ"}, []string{"read u p <<EOF", "https://x"}},
+		{`read -r host <<< db1; mysql -h "$host" shop`, nil, []string{`read -r host <<< db1; mysql -h "$host" shop`}},
+	})
+}

@@ -54,7 +54,7 @@ type stdinState struct {
 // cryptsetup a passphrase, ftp its login.
 func stdinReader(w string) bool {
 	switch w {
-	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "cryptsetup",
+	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "tightvncpasswd", "cryptsetup",
 		"wpa_passphrase", "restic", "cifscreds",
 		"ftp", "tnftp", "pftp", "netkit-ftp", "lftp":
 		// wpa_passphrase SSID reads the passphrase there; restic and

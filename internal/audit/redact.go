@@ -273,6 +273,11 @@ func (r *redactor) word(i, j int) int {
 				return end
 			}
 		}
+	case 'n', 'r':
+		if escapedProtocolLine(s, i, j) {
+			r.lookAhead(j, positional{every: true}, false)
+			return j
+		}
 	case 's':
 		if w == "send" {
 			if end := r.expectSend(j); end > 0 {

@@ -182,3 +182,23 @@ func TestRedactSecretsReadIntoVariables(t *testing.T) {
 		{`read -r host <<< db1; mysql -h "$host" shop`, nil, []string{`read -r host <<< db1; mysql -h "$host" shop`}},
 	})
 }
+
+// TestRedactProtocolLogins: the login lines of FTP, POP3, IMAP, SMTP and
+// Redis fed to a network client (PASS pw, a1 LOGIN user pw, AUTH …), as
+// here-strings, here-documents or printf's escaped lines, are secret;
+// other upper-case words and lower-case pass lines stay.
+func TestRedactProtocolLogins(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{`nc h 21 <<< $'USER bob\r\nPASS S3cr3tZ\r\n'`, []string{"S3cr3tZ"}, []string{`USER bob\r\nPASS `}},
+		{`printf 'USER bob\r\nPASS S3cr3tZ\r\nLIST\r\n' | nc h 21`, []string{"S3cr3tZ"}, []string{"| nc h 21"}},
+		{`echo -e "USER bob\nPASS S3cr3tZ\nSTAT" | ncat --ssl h 995`, []string{"S3cr3tZ"}, []string{"ncat --ssl h 995"}},
+		{"telnet h 110 <<EOF\nUSER bob\nPASS S3cr3tZ\nQUIT\nEOF", []string{"S3cr3tZ"}, []string{"USER bob\nPASS ", "QUIT"}},
+		{`openssl s_client -quiet -connect h:993 <<< 'a1 LOGIN bob S3cr3tZ'`, []string{"S3cr3tZ"}, []string{"a1 LOGIN bob "}},
+		{`printf 'a1 LOGIN bob "S3cr3tZ"\r\na2 LOGOUT\r\n' | openssl s_client -connect h:993`, []string{"S3cr3tZ"}, []string{"a1 LOGIN bob"}},
+		{"nc h 143 <<EOF\nt LOGIN bob S3cr3tZ\nt LOGOUT\nEOF", []string{"S3cr3tZ"}, []string{"t LOGIN bob "}},
+		{`printf 'EHLO x\r\nAUTH PLAIN AGJvYgBTM2NyM3Ra\r\n' | nc h 25`, []string{"AGJvYgBTM2NyM3Ra"}, []string{"EHLO x"}},
+		{`go test ./... | grep -c PASS`, nil, []string{`go test ./... | grep -c PASS`}},
+		{`echo "LOGIN page" | tee out`, nil, []string{`echo "LOGIN page" | tee out`}},
+		{"python3 - <<EOF\nif x:\n    pass\nEOF", nil, []string{"    pass\nEOF"}},
+	})
+}

@@ -103,10 +103,11 @@ func (r *redactor) stdinWord(i, j int) int {
 		if stdinReader(w) {
 			r.secretInput(i)
 		}
-		if w == "AUTH" {
+		if w == "AUTH" || w == "PASS" {
 			// A Redis (or SMTP) AUTH line, typed into redis-cli or fed
-			// to it: AUTH [user] password. Only upper case: PAM's
-			// "auth required …" lines are no credential.
+			// to it: AUTH [user] password; an FTP or POP3 PASS line.
+			// Only upper case: PAM's "auth required …" lines are no
+			// credential.
 			r.lookAhead(j, positional{every: true}, false)
 		}
 		return j
@@ -121,7 +122,12 @@ func (r *redactor) stdinWord(i, j int) int {
 	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
 		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe
 	}
-	if w == "AUTH" && (st.echoAt >= 0 || hereString(r.s, i)) {
+	if w == "LOGIN" && taggedLine(r.s, i) {
+		// a1 LOGIN user password, an IMAP login fed to a client.
+		r.lookAhead(j, positional{index: 1}, false)
+		return j
+	}
+	if (w == "AUTH" || w == "PASS") && (st.echoAt >= 0 || hereString(r.s, i)) {
 		// echo 'AUTH pw' | redis-cli, nc h 6379 <<< "AUTH u pw": the
 		// AUTH line a command writes or is given (upper case only, as
 		// above).
@@ -573,3 +579,31 @@ func (r *redactor) assignment(i, j int) bool {
 
 // maxAssignValue bounds how far an assignment's value is read.
 const maxAssignValue = 4096
+
+// taggedLine reports whether the word at i is the second of a protocol
+// line: one word (an IMAP tag) before it, at the start of a line, of a
+// string, or after an escaped line end ($'…\na1 LOGIN …').
+func taggedLine(s string, i int) bool {
+	k := i - 1
+	if k < 0 || s[k] != ' ' {
+		return false
+	}
+	for k >= 0 && s[k] == ' ' {
+		k--
+	}
+	e := k
+	for k >= 0 && wordByte[s[k]] {
+		k--
+	}
+	if k == e || e-k > 16 {
+		return false
+	}
+	return k < 0 || strings.IndexByte("\n'\"\\", s[k]) >= 0
+}
+
+// escapedProtocolLine reports whether the word s[i:j] is an AUTH or PASS
+// line's command after an escaped line end (printf 'USER u\r\nPASS pw'),
+// whose arguments are secret.
+func escapedProtocolLine(s string, i, j int) bool {
+	return j-i == 5 && i > 0 && s[i-1] == '\\' && (s[i] == 'n' || s[i] == 'r') && (s[i+1:j] == "PASS" || s[i+1:j] == "AUTH")
+}

@@ -74,6 +74,11 @@ func (r *redactor) holdWord(i, j int) int {
 			r.secretInput(i)
 			return 0
 		}
+		if a.secretUses && w == "for" && r.stdin.cmdAt == i {
+			if end := r.forWords(j); end > 0 {
+				return end // for p in SECRET; do sshpass -p "$p" …
+			}
+		}
 		if a.secretUses && j < len(s) && (s[j] == '=' || strings.HasPrefix(s[j:], "+=")) && a.uses[w] == heldSecret && shellName(w) {
 			k := j + 1
 			if s[j] == '+' {
@@ -350,4 +355,37 @@ func (r *redactor) readsSecretName(k int) bool {
 		}
 		k = e
 	}
+}
+
+// forWords replaces the words of a for loop, whose name starts after k,
+// when a secret's place expands the name (second pass), returning where
+// scanning resumes, or 0.
+func (r *redactor) forWords(k int) int {
+	s := r.s
+	k = skipBlanks(s, k)
+	e := k
+	for e < len(s) && wordByte[s[e]] && s[e] != '-' && s[e] != '.' {
+		e++
+	}
+	if e == k || r.argv.uses[s[k:e]] != heldSecret {
+		return 0
+	}
+	k = skipBlanks(s, e)
+	if !strings.HasPrefix(s[k:], "in ") {
+		return 0
+	}
+	from := skipBlanks(s, k+3)
+	end := from
+	for p := from; p < len(s) && strings.IndexByte("\n\r;&|)", s[p]) < 0; {
+		w := shellWordEnd(s, p)
+		if w <= p || s[p:w] == "do" {
+			break
+		}
+		end = w
+		p = skipBlanks(s, w)
+	}
+	if end <= from {
+		return 0
+	}
+	return r.replace(from, end, Redacted)
 }

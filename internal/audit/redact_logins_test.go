@@ -46,10 +46,14 @@ func TestRedactFTPLogins(t *testing.T) {
 		{"lftp h -e 'user bob S3cr3tZ; ls; bye'", []string{"S3cr3tZ"}, []string{"user bob ", "; ls; bye"}},
 		{"lftp -c 'user bob \"S3cr3tZ\"; open h; mirror a'", []string{"S3cr3tZ"}, []string{"; open h; mirror a"}},
 		{"lftp -u bob,S3cr3tZ h", []string{"S3cr3tZ"}, []string{"-u bob,"}},
+		{"lftp -e 'set ftp:ssl-allow no; open -u bob,S3cr3tZ h; mirror a'", []string{"S3cr3tZ"}, []string{"open -u bob,", "; mirror a"}},
+		{"busybox ftpget -u bob -p S3cr3tZ h f", []string{"S3cr3tZ"}, []string{"-u bob -p", "h f"}},
+		{"ftpput -u bob -p 'S3cr3tZ' -P 2121 h f", []string{"S3cr3tZ"}, []string{"-P 2121 h f"}},
 		// Input fed to other programs, and ftp itself, stay.
 		{"echo 'user bob logged in' | grep user", nil, []string{"echo 'user bob logged in' | grep user"}},
 		{"ftp -n h", nil, []string{"ftp -n h"}},
 		{"lftp -e 'mirror a; bye' h", nil, []string{"lftp -e 'mirror a; bye' h"}},
+		{"open -u https://example.com", nil, []string{"open -u https://example.com"}},
 	})
 }
 
@@ -144,6 +148,9 @@ func TestRedactSecretsInVariables(t *testing.T) {
 		{`f() { sshpass -p "$1" ssh h; }; f S3cr3tZ`, []string{"S3cr3tZ"}, []string{"f() { sshpass -p"}},
 		{`sh -c 'mysql -uroot -p"$1" shop' _ S3cr3tZ`, []string{"S3cr3tZ"}, []string{"shop' _ "}},
 		{`set -- S3cr3tZ; smbclient //nas/share "$1" -U bob`, []string{"S3cr3tZ"}, []string{"-U bob"}},
+		{`for p in S3cr3tZ; do sshpass -p "$p" ssh h; done`, []string{"S3cr3tZ"}, []string{"for p in ", "; do sshpass"}},
+		{"for k in 'S3cr3tZ' S3cr3tZb\ndo redis-cli -a $k ping; done", []string{"S3cr3tZ", "S3cr3tZb"}, []string{"ping; done"}},
+		{`for h in db1 db2; do sshpass -p "$P" ssh $h; done`, nil, []string{"for h in db1 db2;"}},
 		// Expanded elsewhere, or named but never set here: kept.
 		{`p=8080; docker run -p $p nginx`, nil, []string{`p=8080; docker run -p $p nginx`}},
 		{`db=shop; mysql -h db1 $db`, nil, []string{`db=shop; mysql -h db1 $db`}},

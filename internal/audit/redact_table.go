@@ -73,6 +73,10 @@ var programs = map[string]*program{
 	"hydra":      {opts: []option{{name: "-p"}}},
 	"dotnet":     {opts: []option{{name: "-k", sub: "push"}, {name: "-p", sub: "source"}}},
 	"xfreerdp":   freerdp, "xfreerdp3": freerdp, "wlfreerdp": freerdp, "sdl-freerdp": freerdp, "sdl-freerdp3": freerdp,
+	// busybox ftpget/ftpput -u bob -p pw.
+	"ftpget": {opts: []option{{name: "-p"}, {name: "--password"}}}, "ftpput": {opts: []option{{name: "-p"}, {name: "--password"}}},
+	// lftp's open -u bob,pw after a ';' of its -e or -c script.
+	"open": {cmdOnly: true, opts: []option{{name: "-u", split: afterComma}, {name: "--user", split: afterComma}}},
 	// lftp -u bob,pw; lftp -e 'user bob pw; ls' (a command of its script).
 	"lftp": {opts: []option{{name: "-u", split: afterComma}, {name: "--user", split: afterComma}},
 		pos: []positional{{after: []string{"user"}, index: 1}}},

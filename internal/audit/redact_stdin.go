@@ -122,7 +122,7 @@ func (r *redactor) stdinWord(i, j int) int {
 	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
 		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe
 	}
-	if w == "LOGIN" && taggedLine(r.s, i) {
+	if w == "LOGIN" && taggedLine(r.s, i) && twoWordsLeft(r.s, j) {
 		// a1 LOGIN user password, an IMAP login fed to a client.
 		r.lookAhead(j, positional{index: 1}, false)
 		return j
@@ -606,4 +606,30 @@ func taggedLine(s string, i int) bool {
 // whose arguments are secret.
 func escapedProtocolLine(s string, i, j int) bool {
 	return j-i == 5 && i > 0 && s[i-1] == '\\' && (s[i] == 'n' || s[i] == 'r') && (s[i+1:j] == "PASS" || s[i+1:j] == "AUTH")
+}
+
+// twoWordsLeft reports whether the line from k holds two words, an IMAP
+// LOGIN's user and password, and no more (SQL's ALTER LOGIN sa WITH
+// PASSWORD … has more); a line ends at a line end, an escaped one, a
+// quote that closes or a command break.
+func twoWordsLeft(s string, k int) bool {
+	n := 0
+	for {
+		k = skipBlanks(s, k)
+		closing := k < len(s) && (s[k] == '\'' || s[k] == '"') && (k+1 == len(s) || strings.IndexByte(" \t\n\r;|&)", s[k+1]) >= 0)
+		if closing || k >= len(s) || strings.IndexByte("\n\r;|&`", s[k]) >= 0 || strings.HasPrefix(s[k:], `\r`) || strings.HasPrefix(s[k:], `\n`) {
+			return n == 2
+		}
+		if n++; n > 2 {
+			return false
+		}
+		e := shellWordEnd(s, k)
+		if x := strings.Index(s[k:e], `\r`); x > 0 {
+			return n == 2
+		}
+		if x := strings.Index(s[k:e], `\n`); x > 0 {
+			return n == 2
+		}
+		k = e
+	}
 }

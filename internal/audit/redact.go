@@ -200,6 +200,10 @@ func (r *redactor) run() {
 				continue
 			}
 		case '<':
+			if end := r.inlineAuth(i); end > 0 {
+				i = end
+				continue
+			}
 			if end := r.stdinRedirect(i); end > 0 {
 				i = end
 				continue

@@ -212,3 +212,19 @@ func TestRedactProtocolLogins(t *testing.T) {
 		{"python3 - <<EOF\nif x:\n    pass\nEOF", nil, []string{"    pass\nEOF"}},
 	})
 }
+
+// TestRedactInlineAuthBlocks: an OpenVPN config's inline <auth-user-pass>
+// block holds the user and password, written by a here-document, an echo
+// or write_file.
+func TestRedactInlineAuthBlocks(t *testing.T) {
+	checkSpellings(t, []spelling{
+		{"cat > c.ovpn <<EOF\nremote vpn 1194\n<auth-user-pass>\nbob\nS3cr3tZ\n</auth-user-pass>\nEOF", []string{"S3cr3tZ"}, []string{"remote vpn 1194\n<auth-user-pass>\n", "\n</auth-user-pass>\nEOF"}},
+		{`printf '<auth-user-pass>\nbob\nS3cr3tZ\n</auth-user-pass>\n' >> c.conf`, []string{"S3cr3tZ"}, []string{"</auth-user-pass>"}},
+		{"<auth-user-pass>\nbob\nS3cr3tZ", []string{"S3cr3tZ"}, []string{"<auth-user-pass>"}},
+		{"grep -c auth-user-pass c.ovpn < c.ovpn", nil, []string{"grep -c auth-user-pass c.ovpn < c.ovpn"}},
+	})
+	got := string(RedactArgs([]byte(`{"path":"/etc/openvpn/client.conf","content":"<auth-user-pass>\nbob\nS3cr3tZ\n</auth-user-pass>\n"}`), DefaultMaxValue))
+	if strings.Contains(got, "S3cr3tZ") || !strings.Contains(got, "</auth-user-pass>") {
+		t.Errorf("write_file's inline auth block: %s", got)
+	}
+}

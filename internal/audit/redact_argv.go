@@ -155,9 +155,11 @@ func (r *redactor) holdWord(i, j int) int {
 func (r *redactor) secretUse(from, to int) {
 	s, a := r.s, &r.argv
 	for k := from; k < to; k++ {
-		if s[k] != '$' {
-			continue
+		x := strings.IndexByte(s[k:to], '$')
+		if x < 0 {
+			return
 		}
+		k += x
 		if name := expansionName(s[:to], k+1); name != "" && !allElements(s[:to], k+1) {
 			a.use(name, heldSecret)
 			a.secretUses = true

@@ -213,6 +213,9 @@ func (r *redactor) run() {
 			if c == '\n' && continued(s, i) {
 				break // a line continuation, no command break
 			}
+			if c == '\n' && i < r.argv.presetEnd {
+				break // a held array's elements go on (second pass)
+			}
 			r.prog = nil
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
@@ -225,6 +228,7 @@ func (r *redactor) run() {
 			r.redirectOut(i)
 		case '$':
 			r.useAt(i)
+			r.heldProgram(i)
 		}
 		i++
 	}

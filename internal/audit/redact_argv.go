@@ -43,6 +43,9 @@ type argvState struct {
 	// hold "@". Both are made when first needed.
 	uses  map[string]*program
 	funcs map[string]bool
+	// progs are the programs variables name as their value's first
+	// word (cmd=(mysql -uroot), c=sshpass), for "${cmd[@]}" -pSECRET.
+	progs map[string]*program
 	// secretUses: a replaced text expanded a name (heldSecret in uses).
 	secretUses bool
 	// second: this is the second pass; presets are its spans, in order,
@@ -105,6 +108,7 @@ func (r *redactor) holdWord(i, j int) int {
 			}
 			k++
 		}
+		r.holdProgram(w, k)
 		switch {
 		case k < a.scanEnd:
 			// Inside a value already read: each byte is scanned once.
@@ -390,4 +394,47 @@ func (r *redactor) forWords(k int) int {
 		return 0
 	}
 	return r.replace(from, end, Redacted)
+}
+
+// holdProgram notes the program that the value at k, assigned to name,
+// starts with: cmd=(mysql …), cmd="mysql …", c=sshpass.
+func (r *redactor) holdProgram(name string, k int) {
+	s := r.s
+	for n := 0; n < 2 && k < len(s) && (s[k] == '(' || s[k] == '"' || s[k] == '\''); n++ {
+		k++
+	}
+	e := k
+	for e < len(s) && wordByte[s[e]] && e-k < 32 {
+		e++
+	}
+	if e == k || !standsAlone(s, e) {
+		return
+	}
+	if p := lookupProgram(s[k:e]); p != nil && p != noRules {
+		if r.argv.progs == nil {
+			r.argv.progs = map[string]*program{}
+		}
+		r.argv.progs[name] = p
+	}
+}
+
+// heldProgram starts the context of the program a variable names when
+// the expansion at i is a command's first word: "${cmd[@]}" -pSECRET,
+// $c -p SECRET.
+func (r *redactor) heldProgram(i int) {
+	a, s := &r.argv, r.s
+	if len(a.progs) == 0 || !r.stdin.atCmd {
+		return
+	}
+	k := i + 1
+	if k < len(s) && s[k] == '{' {
+		k++
+	}
+	e := k
+	for e < len(s) && (s[e] == '_' || wordByte[s[e]] && s[e] != '-' && s[e] != '.') {
+		e++
+	}
+	if p := a.progs[s[k:e]]; p != nil {
+		r.enterProgram(p, e)
+	}
 }

@@ -80,6 +80,12 @@ func TestRedactOptionsHeldForLaterCommands(t *testing.T) {
 		{`bash -c 'mysql "$@" shop' sh -uroot -pS3cr3tZ`, []string{"S3cr3tZ"}, []string{"sh -uroot -p"}},
 		{`sh -ec 'exec sshpass "$@"' _ -p S3cr3tZ ssh h`, []string{"S3cr3tZ"}, []string{"_ -p ", "ssh h"}},
 		{strings.Repeat(`a=(-x); f() { :; }; `, 40) + `set -- -pS3cr3tZ; mysql "$@"`, []string{"S3cr3tZ"}, []string{"set -- -p"}},
+		{"args=(\n  -uroot\n  -pS3cr3tZ\n)\nmysql \"${args[@]}\" shop", []string{"S3cr3tZ"}, []string{"-uroot\n  -p", "shop"}},
+		// The program itself held in a variable.
+		{`cmd=(mysql -uroot); "${cmd[@]}" -pS3cr3tZ shop`, []string{"S3cr3tZ"}, []string{`"${cmd[@]}" -p`, "shop"}},
+		{`MYSQL="mysql -uroot"; $MYSQL -pS3cr3tZ shop`, []string{"S3cr3tZ"}, []string{"$MYSQL -p", "shop"}},
+		{`c=sshpass; $c -p S3cr3tZ ssh h`, []string{"S3cr3tZ"}, []string{"$c -p ", "ssh h"}},
+		{`d=docker; $d run -p 8080:80 nginx`, nil, []string{`d=docker; $d run -p 8080:80 nginx`}},
 		{`echo -uroot -pS3cr3tZ | xargs mysql shop`, []string{"S3cr3tZ"}, []string{"| xargs mysql shop"}},
 		{`printf '%s\n' -pS3cr3tZ | xargs -I{} mysql {} shop`, []string{"S3cr3tZ"}, []string{"xargs -I{} mysql {} shop"}},
 		// Held words given to programs whose rules find no secret in
@@ -148,6 +154,9 @@ func TestRedactSecretsInVariables(t *testing.T) {
 		{`f() { sshpass -p "$1" ssh h; }; f S3cr3tZ`, []string{"S3cr3tZ"}, []string{"f() { sshpass -p"}},
 		{`sh -c 'mysql -uroot -p"$1" shop' _ S3cr3tZ`, []string{"S3cr3tZ"}, []string{"shop' _ "}},
 		{`set -- S3cr3tZ; smbclient //nas/share "$1" -U bob`, []string{"S3cr3tZ"}, []string{"-U bob"}},
+		{`x=S3cr3tZ; mysql -uroot -p$x shop`, []string{"S3cr3tZ"}, []string{"shop"}},
+		{`x=S3cr3tZ; eval "mysql -p${x} shop"`, []string{"S3cr3tZ"}, []string{"shop"}},
+		{`mysql -uroot -p$(cat /run/pw) shop`, nil, []string{"shop"}},
 		{`for p in S3cr3tZ; do sshpass -p "$p" ssh h; done`, []string{"S3cr3tZ"}, []string{"for p in ", "; do sshpass"}},
 		{"for k in 'S3cr3tZ' S3cr3tZb\ndo redis-cli -a $k ping; done", []string{"S3cr3tZ", "S3cr3tZb"}, []string{"ping; done"}},
 		{`for h in db1 db2; do sshpass -p "$P" ssh $h; done`, nil, []string{"for h in db1 db2;"}},

@@ -302,8 +302,8 @@ func (r *redactor) option(i, j int) int {
 		switch {
 		case w == o.name && j < len(s) && s[j] == '=':
 			k = j + 1 // --user=bob:pw, -p=secret
-		case w == o.name && len(o.name) == 2 && !p.noAttach && startsQuote(s, j):
-			k = j // -p'SECRET'
+		case w == o.name && len(o.name) == 2 && !p.noAttach && (startsQuote(s, j) || expansionAt(s, j)):
+			k = j // -p'SECRET', -p$PASS
 		case w == o.name && !o.attachedOnly:
 			if k = skipBlanks(s, j); k == j || k >= len(s) || s[k] == '-' {
 				k = -1
@@ -331,7 +331,7 @@ func (r *redactor) option(i, j int) int {
 				continue
 			}
 			k := i + x + 1
-			if x == len(w)-1 && !startsQuote(s, j) {
+			if x == len(w)-1 && !startsQuote(s, j) && !expansionAt(s, j) {
 				if o.attachedOnly {
 					return 0 // mysql -Bp asks for the password
 				}
@@ -673,4 +673,15 @@ func (p *program) takesValue(tok string) bool {
 		}
 	}
 	return false
+}
+
+// expansionAt reports whether a parameter expansion or command
+// substitution starts at k, joined to the option before it (-p$PASS,
+// -p${PASS}, -p$(cat f)).
+func expansionAt(s string, k int) bool {
+	if k+1 >= len(s) || s[k] != '$' {
+		return false
+	}
+	c := s[k+1]
+	return c == '{' || c == '(' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

@@ -438,3 +438,15 @@ func (r *redactor) heldProgram(i int) {
 		r.enterProgram(p, e)
 	}
 }
+
+// redactAs is Redact for s read as the options program p is given
+// (OPTS=-pSECRET in a call's env map and mysql $OPTS in its command).
+func redactAs(s string, p *program, found *[]string) string {
+	r := newRedactor(s)
+	r.found, r.argv.second, r.argv.presets = found, true, []preset{{0, len(s), p}}
+	r.run()
+	if r.out == nil {
+		return s
+	}
+	return string(append(r.out, s[r.done:]...))
+}

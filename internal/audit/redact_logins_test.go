@@ -237,3 +237,21 @@ func TestRedactInlineAuthBlocks(t *testing.T) {
 		t.Errorf("write_file's inline auth block: %s", got)
 	}
 }
+
+// TestRedactArgsEnvUsedByCommand: a variable of run_command's env map
+// that the command expands where a secret goes, or gives a program as its
+// options, is redacted as that; other variables stay.
+func TestRedactArgsEnvUsedByCommand(t *testing.T) {
+	for _, tt := range []struct{ in, secret, keep string }{
+		{`{"command":"sshpass -p \"$P\" ssh h","env":{"P":"S3cr3tZ","HOST":"db1"}}`, "S3cr3tZ", `"HOST":"db1"`},
+		{`{"command":"mysql $OPTS shop","env":{"OPTS":"-uroot -pS3cr3tZ"}}`, "S3cr3tZ", `-uroot -p`},
+		{`{"command":"curl -u bob:$X https://x","env":{"X":"S3cr3tZ"}}`, "S3cr3tZ", `"command":"curl -u bob:[REDACTED] https://x"`},
+		{`{"interpreter":"bash","script":"redis-cli -a \"$K\" ping","env":{"K":"S3cr3tZ"}}`, "S3cr3tZ", `"env":{"K":"[REDACTED]"}`},
+		{`{"command":"mysql -h \"$H\" shop","env":{"H":"db1.example"}}`, "", `"H":"db1.example"`},
+	} {
+		got := string(RedactArgs([]byte(tt.in), DefaultMaxValue))
+		if tt.secret != "" && strings.Contains(got, tt.secret) || !strings.Contains(got, tt.keep) {
+			t.Errorf("RedactArgs(%s) = %s", tt.in, got)
+		}
+	}
+}

@@ -70,6 +70,13 @@ func TestAuditRedactsFedAndWrappedSecrets(t *testing.T) {
 		{"run_command", map[string]any{"command": "false && echo 'AUTH S3cr3tYg' | redis-cli; false && curl -u S3cr3tYh: http://127.0.0.1:1/"}},
 		{"run_script", map[string]any{"interpreter": "bash", "script": "false && restic --password-command 'echo S3cr3tYi' snapshots\n" +
 			"false && openvpn --auth-user-pass <(printf 'bob\\nS3cr3tYj\\n') --config c\necho done\n"}},
+		// Positionals after option values, FTP and protocol logins on
+		// input, options and secrets held in variables for later.
+		{"run_command", map[string]any{"command": "false && smbclient //127.0.0.1/x -U bob -W DOM S3cr3tYn -c ls"}},
+		{"run_command", map[string]any{"command": "false && ftp -n 127.0.0.1 <<< 'user bob S3cr3tYo'; false && nc h 110 <<< $'USER bob\\nPASS S3cr3tYt'"}},
+		{"run_command", map[string]any{"command": `args=(-uroot -pS3cr3tYp); false && mysql "${args[@]}" shop`}},
+		{"run_command", map[string]any{"command": `p=S3cr3tYq; false && sshpass -p "$p" ssh h`}},
+		{"run_script", map[string]any{"interpreter": "bash", "script": "set -- -pS3cr3tYr\nfalse && mysql \"$@\" shop\n"}},
 	}
 	for _, c := range calls {
 		callTool(t, s.cs, c.tool, c.args)
@@ -81,13 +88,17 @@ func TestAuditRedactsFedAndWrappedSecrets(t *testing.T) {
 	sh.send("false && sudo -S true\n")
 	sh.send("S3cr3tYm\n")
 	sh.send("echo after-prompt\n")
+	// A secret whose last bytes, fewer than 4, a second send types.
+	callTool(t, s.cs, "session_send", map[string]any{"session_id": sh.id, "data": "false && PGPASSWORD=S3cr3tY", "enter": false})
+	callTool(t, s.cs, "session_send", map[string]any{"session_id": sh.id, "data": "Zs true"})
 	s.cs.Close()
 	b, err := os.ReadFile(filepath.Join(state, "audit.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	log := string(b)
-	for _, leak := range []string{"S3cr3tYa", "S3cr3tYb", "S3cr3tYc", "S3cr3tYd", "S3cr3tYe", "S3cr3tYf", "S3cr3tYg", "S3cr3tYh", "S3cr3tYi", "S3cr3tYj", "S3cr3tYk", "S3cr3tYm"} {
+	for _, leak := range []string{"S3cr3tYa", "S3cr3tYb", "S3cr3tYc", "S3cr3tYd", "S3cr3tYe", "S3cr3tYf", "S3cr3tYg", "S3cr3tYh", "S3cr3tYi", "S3cr3tYj", "S3cr3tYk", "S3cr3tYm",
+		"S3cr3tYn", "S3cr3tYo", "S3cr3tYp", "S3cr3tYq", "S3cr3tYr", "S3cr3tYt", "Zs"} {
 		if strings.Contains(log, leak) {
 			t.Errorf("audit log contains %q:\n%s", leak, log)
 		}
@@ -95,7 +106,8 @@ func TestAuditRedactsFedAndWrappedSecrets(t *testing.T) {
 	for _, kept := range []string{"cat <<< '", "chpasswd", "docker login -u bob --password-stdin r", "connect net password [REDACTED]",
 		"rabbitmqctl add_user bob", "SET PASSWORD FOR", "| redis-cli", "--password-command 'echo [REDACTED]' snapshots",
 		"--auth-user-pass <(printf [REDACTED]) --config c", "ALTER ROLE app PASSWORD $$[REDACTED]$$",
-		`"data":"[REDACTED]\n"`, "echo after-prompt"} {
+		`"data":"[REDACTED]\n"`, "echo after-prompt", "-U bob -W DOM [REDACTED] -c ls", "ftp -n 127.0.0.1 <<<",
+		`mysql \"${args[@]}\" shop`, `p=[REDACTED]; false && sshpass -p \"[REDACTED]\" ssh h`, `"data":"[REDACTED] true"`} {
 		if !strings.Contains(log, kept) {
 			t.Errorf("audit log lacks %q:\n%s", kept, log)
 		}

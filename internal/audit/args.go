@@ -66,7 +66,13 @@ func redactArgs(args json.RawMessage, maxValue int, found *[]string) json.RawMes
 
 // wholeSecrets says which top-level texts of a call are secrets as a
 // whole (secretTexts).
-type wholeSecrets struct{ stdin, content bool }
+type wholeSecrets struct {
+	stdin, content bool
+	// env: what the command does with each variable of the call's env
+	// map: expands it where a secret goes (heldSecret) or gives it to a
+	// program as options (mysql $OPTS), as redact_argv.go reads it.
+	env map[string]*program
+}
 
 // secretTexts reports which top-level texts of args are a secret as a
 // whole. stdin: args are a tool's that runs a command or script with a
@@ -79,25 +85,46 @@ type wholeSecrets struct{ stdin, content bool }
 // tools decode them (encoding/json, any case).
 func secretTexts(args json.RawMessage) wholeSecrets {
 	lower := bytes.ToLower(args)
-	stdin, content := bytes.Contains(lower, []byte(`stdin"`)), bytes.Contains(lower, []byte(`content"`))
-	if !stdin && !content {
+	stdin, content, env := bytes.Contains(lower, []byte(`stdin"`)), bytes.Contains(lower, []byte(`content"`)), bytes.Contains(lower, []byte(`env"`))
+	if !stdin && !content && !env {
 		return wholeSecrets{}
 	}
 	var top struct {
 		Command, Script, Path string
-		Stdin, Content        json.RawMessage
+		Stdin, Content, Env   json.RawMessage
 	}
 	if json.Unmarshal(args, &top) != nil {
 		return wholeSecrets{}
 	}
-	return wholeSecrets{
+	w := wholeSecrets{
 		stdin:   stdin && len(top.Stdin) > 0 && (ReadsSecretInput(top.Command) || ReadsSecretInput(top.Script)),
 		content: content && len(top.Content) > 0 && credentialFile(top.Path),
 	}
+	if env && len(top.Env) > 0 {
+		// PASS in env and sshpass -p "$PASS" in the command: the
+		// variable's value is what the command expands there.
+		for _, text := range []string{top.Command, top.Script} {
+			if strings.IndexByte(text, '$') < 0 {
+				continue // nothing expanded
+			}
+			r := newRedactor(text)
+			r.run()
+			for name, p := range r.argv.uses {
+				if w.env == nil {
+					w.env = map[string]*program{}
+				}
+				if w.env[name] == nil || p == heldSecret {
+					w.env[name] = p
+				}
+			}
+		}
+	}
+	return w
 }
 
 type jsonFrame struct {
 	obj     bool
+	env     bool // the call's env map (wholeSecrets.env)
 	n       int  // members or elements written
 	wantKey bool // in an object, the next token is a key
 }
@@ -109,9 +136,11 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 	dec.UseNumber()
 	out := make([]byte, 0, min(len(in), 1<<20))
 	var stack []jsonFrame
-	secret := false // the next value belongs to a secret-named key
-	pwd := false    // the next value belongs to PWD, a secret unless a path
-	pair := ""      // the next value belongs to a credential pair's key (https_proxy)
+	secret := false   // the next value belongs to a secret-named key
+	pwd := false      // the next value belongs to PWD, a secret unless a path
+	pair := ""        // the next value belongs to a credential pair's key (https_proxy)
+	var prog *program // the next value is options the command gives this program
+	envKey := false   // the next value is the top-level env map
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -146,6 +175,16 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 				secret = secretKey(key) != keyNone || secretName(key) ||
 					len(stack) == 1 && (whole.stdin && strings.EqualFold(key, "stdin") || whole.content && strings.EqualFold(key, "content"))
 				pwd = !secret && pwdName(key)
+				envKey = len(stack) == 1 && strings.EqualFold(key, "env")
+				prog = nil
+				if f.env && !secret {
+					switch p := whole.env[key]; {
+					case p == heldSecret:
+						secret = true
+					case p != nil:
+						prog = p
+					}
+				}
 				pair = ""
 				if _, ok := (&redactor{}).pairSplit(key); ok && !secret {
 					pair = key
@@ -180,11 +219,15 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 		}
 		switch v := tok.(type) {
 		case json.Delim:
-			stack = append(stack, jsonFrame{obj: v == '{', wantKey: v == '{'})
+			stack = append(stack, jsonFrame{obj: v == '{', wantKey: v == '{', env: envKey && v == '{'})
 			out = append(out, byte(v))
 		case string:
 			if pair != "" {
 				v = redactPair(pair, v)
+			}
+			if prog != nil {
+				out = appendQuoted(out, bound(redactAs(v, prog, found), maxValue))
+				break
 			}
 			out = appendQuoted(out, bound(redactFound(v, found), maxValue))
 		case json.Number:

@@ -46,7 +46,23 @@ func Redact(s string) string {
 func redactFound(s string, found *[]string) string {
 	r := newRedactor(s)
 	r.found = found
+	n := 0
+	if found != nil {
+		n = len(*found)
+	}
 	r.run()
+	if m := r.argv.matches(); len(m) > 0 || r.argv.secretUses {
+		// Options held for a later command, or a variable whose value
+		// a secret's place expands: read them again by the program's
+		// rules, or as a secret (redact_argv.go).
+		if found != nil {
+			*found = (*found)[:n]
+		}
+		a := r.argv
+		r = newRedactor(s)
+		r.found, r.argv.second, r.argv.presets, r.argv.uses, r.argv.secretUses = found, true, m, a.uses, a.secretUses
+		r.run()
+	}
 	if r.out == nil {
 		return s
 	}
@@ -99,6 +115,9 @@ type redactor struct {
 	// found, when not nil, collects the text of every replacement
 	// (RedactArgsFound).
 	found *[]string
+	// argv holds option words written before their program is named
+	// (redact_argv.go).
+	argv argvState
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to]. A span
@@ -110,6 +129,9 @@ func (r *redactor) replace(from, to int, with string) int {
 			return r.done
 		}
 		from = r.done
+	}
+	if !r.argv.second {
+		r.secretUse(from, to)
 	}
 	if r.found != nil {
 		*r.found = append(*r.found, r.s[from:to])
@@ -138,10 +160,23 @@ var wordByte = func() (t [256]bool) {
 func (r *redactor) run() {
 	s, n := r.s, len(r.s)
 	for i := 0; i < n; {
+		if r.argv.second {
+			if end := r.presetAt(i); end > i {
+				i = end
+				continue
+			}
+		}
 		if len(r.pending) > 0 && i >= r.pending[0].from {
 			p := r.pending[0]
 			r.pending = r.pending[1:]
 			if i < p.to {
+				// A positional read as secret may be an expansion of
+				// held words (smbclient //nas/share "${creds[@]}").
+				for k := i; k < p.to; k++ {
+					if s[k] == '$' {
+						r.useAt(k)
+					}
+				}
 				i = r.replace(i, p.to, Redacted)
 			}
 			continue
@@ -165,6 +200,10 @@ func (r *redactor) run() {
 				continue
 			}
 		case '<':
+			if end := r.inlineAuth(i); end > 0 {
+				i = end
+				continue
+			}
 			if end := r.stdinRedirect(i); end > 0 {
 				i = end
 				continue
@@ -174,17 +213,22 @@ func (r *redactor) run() {
 			if c == '\n' && continued(s, i) {
 				break // a line continuation, no command break
 			}
+			if c == '\n' && i < r.argv.presetEnd {
+				break // a held array's elements go on (second pass)
+			}
 			r.prog = nil
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
 			r.stdinGroup(c, i)
 		case '/', '~':
-			r.servicePassword(i)
 			if r.stdin.tee && startsWord(s, i) {
 				r.writesTo(i)
 			}
 		case '>':
 			r.redirectOut(i)
+		case '$':
+			r.useAt(i)
+			r.heldProgram(i)
 		}
 		i++
 	}
@@ -194,6 +238,12 @@ func (r *redactor) run() {
 func (r *redactor) word(i, j int) int {
 	s := r.s
 	w := s[i:j]
+	if j < len(s) && (s[j] == '=' || s[j] == '+' || s[j] == '(') || r.stdin.cmdAt == i ||
+		w[0] == '-' && w[len(w)-1] == 'c' || i >= 9 && s[i-9] == 'f' {
+		if end := r.holdWord(i, j); end > 0 {
+			return end // a variable later expanded where a secret goes
+		}
+	}
 	if end := tokenEnd(s, i, j); end > i {
 		return r.replace(i, end, Redacted)
 	}
@@ -230,6 +280,11 @@ func (r *redactor) word(i, j int) int {
 			if end := r.netrcPassword(i, j); end > 0 {
 				return end
 			}
+		}
+	case 'n', 'r':
+		if escapedProtocolLine(s, i, j) {
+			r.lookAhead(j, positional{every: true}, false)
+			return j
 		}
 	case 's':
 		if w == "send" {

@@ -140,3 +140,31 @@ var credentialIn = map[string]bool{
 	".vnc/passwd": true, "vnc/passwd": true, "mosquitto/passwd": true, "containers/auth.json": true,
 	"tigervnc/passwd": true, ".config/hub": true, "glab-cli/config.yml": true,
 }
+
+// inlineAuth redacts the body of an OpenVPN config's inline
+// <auth-user-pass> block at i (the user and password lines), to the
+// closing tag or, without one, to the end of s; it returns where scanning
+// resumes, or 0 when there is no such block.
+func (r *redactor) inlineAuth(i int) int {
+	const open, shut = "<auth-user-pass>", "</auth-user-pass>"
+	s := r.s
+	if !strings.HasPrefix(s[i:], open) {
+		return 0
+	}
+	body := i + len(open)
+	end := strings.Index(s[body:], shut)
+	if end < 0 {
+		end = len(s) - body
+	}
+	from, to := body, body+end
+	for from < to && (s[from] == '\n' || s[from] == '\r') {
+		from++
+	}
+	for to > from && (s[to-1] == '\n' || s[to-1] == '\r') {
+		to--
+	}
+	if to > from {
+		r.replace(from, to, Redacted)
+	}
+	return body + end
+}

@@ -16,7 +16,10 @@ import (
 type Secrets []string
 
 // minSecret is the shortest replaced text looked for elsewhere: shorter
-// ones would hide ordinary bytes of the text.
+// ones would hide ordinary bytes of the text. A shorter text a tool
+// names (With) is looked for only where it stands as a word, in a JSON
+// text only inside a string value: the rest of a password one
+// session_send began and the next finishes (…=S3cr3tZ then "Zc").
 const minSecret = 4
 
 // maxSecrets bounds how many texts one call's arguments give.
@@ -26,6 +29,11 @@ const maxSecrets = 64
 // and each line of the multi-line ones, longest first, so that a secret
 // containing another is replaced whole.
 func newSecrets(found []string) Secrets {
+	return gather(found, minSecret)
+}
+
+// gather is newSecrets keeping texts of at least least bytes.
+func gather(found []string, least int) Secrets {
 	if len(found) == 0 {
 		return nil
 	}
@@ -33,7 +41,7 @@ func newSecrets(found []string) Secrets {
 	seen := map[string]bool{}
 	add := func(v string) {
 		v = strings.TrimSpace(v)
-		if len(v) >= minSecret && len(out) < maxSecrets && !seen[v] && v != Redacted {
+		if len(v) >= max(least, 1) && len(out) < maxSecrets && !seen[v] && v != Redacted {
 			seen[v] = true
 			out = append(out, v)
 		}
@@ -55,6 +63,10 @@ func newSecrets(found []string) Secrets {
 func (sec Secrets) Redact(text string) string {
 	text = Redact(text)
 	for _, v := range sec {
+		if len(v) < minSecret {
+			text = string(replaceWords([]byte(text), v, false))
+			continue
+		}
 		if strings.Contains(text, v) {
 			text = strings.ReplaceAll(text, v, Redacted)
 		}
@@ -72,9 +84,10 @@ func SecretsIn(s string) []string {
 }
 
 // With returns sec with the texts vs added: secrets a tool knows of that
-// no rule finds in the text alone (a password typed at a prompt).
+// no rule finds in the text alone (a password typed at a prompt), kept
+// however short.
 func (sec Secrets) With(vs ...string) Secrets {
-	return newSecrets(append(vs, sec...))
+	return gather(append(vs, sec...), 1)
 }
 
 // RedactJSON replaces every secret in args, a JSON text RedactArgs wrote,
@@ -82,9 +95,77 @@ func (sec Secrets) With(vs ...string) Secrets {
 func (sec Secrets) RedactJSON(args json.RawMessage) json.RawMessage {
 	for _, v := range sec {
 		q := appendQuoted(nil, v)
+		if len(v) < minSecret {
+			args = replaceWords(args, string(q[1:len(q)-1]), true)
+			continue
+		}
 		if inner := q[1 : len(q)-1]; bytes.Contains(args, inner) {
 			args = bytes.ReplaceAll(args, inner, []byte(Redacted))
 		}
 	}
 	return args
+}
+
+// replaceWords replaces v, a short secret, in text where it stands as a
+// word: no word byte (wordByte) right before or after it, a JSON escape
+// (\n, \t) counting as none. In a JSON text (inJSON) it is replaced only
+// inside strings that are no object keys, so the text stays JSON and its
+// keys stay readable.
+func replaceWords(text []byte, v string, inJSON bool) []byte {
+	if v == "" || !bytes.Contains(text, []byte(v)) {
+		return text
+	}
+	var out []byte
+	done := 0
+	// from and to bound the part searched: all of text, or one string.
+	search := func(from, to int) {
+		for k := from; k+len(v) <= to; {
+			x := bytes.Index(text[k:to], []byte(v))
+			if x < 0 {
+				return
+			}
+			at, end := k+x, k+x+len(v)
+			before := at == from || !wordByte[text[at-1]] || at-from >= 2 && text[at-2] == '\\'
+			after := end == to || !wordByte[text[end]]
+			if before && after {
+				out = append(out, text[done:at]...)
+				out = append(out, Redacted...)
+				done = end
+				k = end
+				continue
+			}
+			k = at + 1
+		}
+	}
+	if !inJSON {
+		search(0, len(text))
+	} else {
+		for k := 0; k < len(text); k++ {
+			if text[k] != '"' {
+				continue
+			}
+			e := k + 1
+			for e < len(text) && text[e] != '"' {
+				if text[e] == '\\' {
+					e++
+				}
+				e++
+			}
+			if e >= len(text) {
+				break
+			}
+			n := e + 1
+			for n < len(text) && (text[n] == ' ' || text[n] == '\t' || text[n] == '\n' || text[n] == '\r') {
+				n++
+			}
+			if n >= len(text) || text[n] != ':' {
+				search(k+1, e) // a string value, not a key
+			}
+			k = e
+		}
+	}
+	if out == nil {
+		return text
+	}
+	return append(out, text[done:]...)
 }

@@ -74,10 +74,10 @@ type program struct {
 	// cmdOnly: the name is a program only as a command's first word
 	// (set, which is also a subcommand of many programs).
 	cmdOnly bool
-	// servicePass: a word right after the //server/share argument is
-	// the password (smbclient //nas/share SECRET).
-	servicePass bool
-	pos         []positional
+	pos     []positional
+	// valued: options whose value is the next word, which the look-ahead
+	// for secret positionals skips (smbclient -W DOM //nas/share SECRET).
+	valued []string
 	// htpasswd: with -b the password is a positional, the third (file
 	// user password) or, with -n, the second.
 	htpasswd bool
@@ -245,6 +245,7 @@ func subMatch(want, w string) bool {
 // enterProgram starts the context of program p, whose name ends at j.
 func (r *redactor) enterProgram(p *program, j int) {
 	r.prog, r.nsubs, r.htN = p, 0, false
+	r.holdFeed(p)
 	for _, ps := range p.pos {
 		if len(ps.after) == 0 {
 			r.lookAhead(j, ps, false)
@@ -283,7 +284,12 @@ func (r *redactor) option(i, j int) int {
 				r.htN = true
 			}
 			if strings.IndexByte(w, 'b') > 0 {
-				r.lookAhead(j, positional{}, true)
+				k := j
+				if c := w[len(w)-1]; c == 'C' || c == 'r' {
+					// -bnBC 10: the cost or rounds come first.
+					k = shellWordEnd(s, skipBlanks(s, j))
+				}
+				r.lookAhead(k, positional{}, true)
 			}
 		}
 		return 0
@@ -296,8 +302,8 @@ func (r *redactor) option(i, j int) int {
 		switch {
 		case w == o.name && j < len(s) && s[j] == '=':
 			k = j + 1 // --user=bob:pw, -p=secret
-		case w == o.name && len(o.name) == 2 && !p.noAttach && startsQuote(s, j):
-			k = j // -p'SECRET'
+		case w == o.name && len(o.name) == 2 && !p.noAttach && (startsQuote(s, j) || expansionAt(s, j)):
+			k = j // -p'SECRET', -p$PASS
 		case w == o.name && !o.attachedOnly:
 			if k = skipBlanks(s, j); k == j || k >= len(s) || s[k] == '-' {
 				k = -1
@@ -325,7 +331,7 @@ func (r *redactor) option(i, j int) int {
 				continue
 			}
 			k := i + x + 1
-			if x == len(w)-1 && !startsQuote(s, j) {
+			if x == len(w)-1 && !startsQuote(s, j) && !expansionAt(s, j) {
 				if o.attachedOnly {
 					return 0 // mysql -Bp asks for the password
 				}
@@ -564,6 +570,9 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 		case tok == "-":
 			// Standard input, where the secret comes from (vault login -).
 		case len(tok) > 1 && tok[0] == '-':
+			if r.prog != nil && r.prog.takesValue(tok) {
+				skipNext = true
+			}
 			if htpasswd && tok[1] != '-' {
 				if strings.IndexByte(tok, 'n') > 0 {
 					r.htN = true
@@ -655,19 +664,24 @@ func isDigits(s string) bool {
 	return true
 }
 
-// servicePassword queues the word after the //server/share argument at i
-// when the current program takes its password there.
-func (r *redactor) servicePassword(i int) {
-	s := r.s
-	if r.prog == nil || !r.prog.servicePass || !startsWord(s, i) || !strings.HasPrefix(s[i:], "//") {
-		return
+// takesValue reports whether the option tok takes the next word as its
+// value by p's rules.
+func (p *program) takesValue(tok string) bool {
+	for _, v := range p.valued {
+		if v == tok {
+			return true
+		}
 	}
-	e := shellWordEnd(s, i)
-	k := skipBlanks(s, e)
-	if k == e || k >= len(s) || k < r.lookEnd || strings.IndexByte("-\n\r;|&<>()`", s[k]) >= 0 {
-		return
+	return false
+}
+
+// expansionAt reports whether a parameter expansion or command
+// substitution starts at k, joined to the option before it (-p$PASS,
+// -p${PASS}, -p$(cat f)).
+func expansionAt(s string, k int) bool {
+	if k+1 >= len(s) || s[k] != '$' {
+		return false
 	}
-	e = shellWordEnd(s, k)
-	r.lookEnd = e
-	r.queue(k, e, whole)
+	c := s[k+1]
+	return c == '{' || c == '(' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

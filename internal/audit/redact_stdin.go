@@ -51,13 +51,17 @@ type stdinState struct {
 // stdinReader reports whether the program w reads a password or token
 // on its input whatever its options: passwd and chpasswd take new
 // passwords there when it is no terminal, kinit, smbpasswd, vncpasswd and
-// cryptsetup a passphrase.
+// cryptsetup a passphrase, ftp its login.
 func stdinReader(w string) bool {
 	switch w {
-	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "cryptsetup",
-		"wpa_passphrase", "restic", "cifscreds":
+	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "tightvncpasswd", "cryptsetup",
+		"wpa_passphrase", "restic", "cifscreds",
+		"ftp", "tnftp", "pftp", "netkit-ftp", "lftp":
 		// wpa_passphrase SSID reads the passphrase there; restic and
 		// cifscreds add read the password there when it is no terminal.
+		// FTP clients read their commands there, user NAME PASSWORD (or
+		// lftp's open -u NAME,PASSWORD) among them, and without -n the
+		// answers to their Name and Password prompts.
 		return true
 	}
 	return false
@@ -99,10 +103,11 @@ func (r *redactor) stdinWord(i, j int) int {
 		if stdinReader(w) {
 			r.secretInput(i)
 		}
-		if w == "AUTH" {
+		if w == "AUTH" || w == "PASS" {
 			// A Redis (or SMTP) AUTH line, typed into redis-cli or fed
-			// to it: AUTH [user] password. Only upper case: PAM's
-			// "auth required …" lines are no credential.
+			// to it: AUTH [user] password; an FTP or POP3 PASS line.
+			// Only upper case: PAM's "auth required …" lines are no
+			// credential.
 			r.lookAhead(j, positional{every: true}, false)
 		}
 		return j
@@ -117,7 +122,12 @@ func (r *redactor) stdinWord(i, j int) int {
 	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
 		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe
 	}
-	if w == "AUTH" && (st.echoAt >= 0 || hereString(r.s, i)) {
+	if w == "LOGIN" && taggedLine(r.s, i) && twoWordsLeft(r.s, j) {
+		// a1 LOGIN user password, an IMAP login fed to a client.
+		r.lookAhead(j, positional{index: 1}, false)
+		return j
+	}
+	if (w == "AUTH" || w == "PASS") && (st.echoAt >= 0 || hereString(r.s, i)) {
 		// echo 'AUTH pw' | redis-cli, nc h 6379 <<< "AUTH u pw": the
 		// AUTH line a command writes or is given (upper case only, as
 		// above).
@@ -569,3 +579,57 @@ func (r *redactor) assignment(i, j int) bool {
 
 // maxAssignValue bounds how far an assignment's value is read.
 const maxAssignValue = 4096
+
+// taggedLine reports whether the word at i is the second of a protocol
+// line: one word (an IMAP tag) before it, at the start of a line, of a
+// string, or after an escaped line end ($'…\na1 LOGIN …').
+func taggedLine(s string, i int) bool {
+	k := i - 1
+	if k < 0 || s[k] != ' ' {
+		return false
+	}
+	for k >= 0 && s[k] == ' ' {
+		k--
+	}
+	e := k
+	for k >= 0 && wordByte[s[k]] {
+		k--
+	}
+	if k == e || e-k > 16 {
+		return false
+	}
+	return k < 0 || strings.IndexByte("\n'\"\\", s[k]) >= 0
+}
+
+// escapedProtocolLine reports whether the word s[i:j] is an AUTH or PASS
+// line's command after an escaped line end (printf 'USER u\r\nPASS pw'),
+// whose arguments are secret.
+func escapedProtocolLine(s string, i, j int) bool {
+	return j-i == 5 && i > 0 && s[i-1] == '\\' && (s[i] == 'n' || s[i] == 'r') && (s[i+1:j] == "PASS" || s[i+1:j] == "AUTH")
+}
+
+// twoWordsLeft reports whether the line from k holds two words, an IMAP
+// LOGIN's user and password, and no more (SQL's ALTER LOGIN sa WITH
+// PASSWORD … has more); a line ends at a line end, an escaped one, a
+// quote that closes or a command break.
+func twoWordsLeft(s string, k int) bool {
+	n := 0
+	for {
+		k = skipBlanks(s, k)
+		closing := k < len(s) && (s[k] == '\'' || s[k] == '"') && (k+1 == len(s) || strings.IndexByte(" \t\n\r;|&)", s[k+1]) >= 0)
+		if closing || k >= len(s) || strings.IndexByte("\n\r;|&`", s[k]) >= 0 || strings.HasPrefix(s[k:], `\r`) || strings.HasPrefix(s[k:], `\n`) {
+			return n == 2
+		}
+		if n++; n > 2 {
+			return false
+		}
+		e := shellWordEnd(s, k)
+		if x := strings.Index(s[k:e], `\r`); x > 0 {
+			return n == 2
+		}
+		if x := strings.Index(s[k:e], `\n`); x > 0 {
+			return n == 2
+		}
+		k = e
+	}
+}

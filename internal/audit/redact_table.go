@@ -47,9 +47,9 @@ var programs = map[string]*program{
 	"rpcclient": sambaLike, "smbcacls": sambaLike, "smbcquotas": sambaLike,
 	"smbget": sambaLike, "smbtree": sambaLike,
 	"mount.cifs": {opts: sambaLike.opts, userSep: '%'}, "mount.smb3": {opts: sambaLike.opts, userSep: '%'},
-	"mount": {userSep: '%'}, "curlftpfs": {userSep: ':'},
+	"mount": {userSep: '%'}, "curlftpfs": {userSep: ':', pos: []positional{{every: true, split: userinfo}}},
 	// smbclient //server/share PASSWORD; net [rpc] user add NAME PASSWORD.
-	"smbclient": {opts: sambaLike.opts, servicePass: true},
+	"smbclient": {opts: sambaLike.opts, pos: []positional{{index: 1}}, valued: smbclientValued},
 	"net": {opts: sambaLike.opts, pos: []positional{
 		{after: []string{"user", "add"}, index: 1}, {after: []string{"password"}, index: 1},
 	}},
@@ -73,17 +73,24 @@ var programs = map[string]*program{
 	"hydra":      {opts: []option{{name: "-p"}}},
 	"dotnet":     {opts: []option{{name: "-k", sub: "push"}, {name: "-p", sub: "source"}}},
 	"xfreerdp":   freerdp, "xfreerdp3": freerdp, "wlfreerdp": freerdp, "sdl-freerdp": freerdp, "sdl-freerdp3": freerdp,
-	"lftp": {opts: []option{{name: "-u", split: afterComma}, {name: "--user", split: afterComma}}},
+	// busybox ftpget/ftpput -u bob -p pw.
+	"ftpget": {opts: []option{{name: "-p"}, {name: "--password"}}}, "ftpput": {opts: []option{{name: "-p"}, {name: "--password"}}},
+	// lftp's open -u bob,pw after a ';' of its -e or -c script.
+	"open": {cmdOnly: true, opts: []option{{name: "-u", split: afterComma}, {name: "--user", split: afterComma}}},
+	// lftp -u bob,pw; lftp -e 'user bob pw; ls' (a command of its script).
+	"lftp": {opts: []option{{name: "-u", split: afterComma}, {name: "--user", split: afterComma}},
+		pos: []positional{{after: []string{"user"}, index: 1}}},
 	"ipmitool": {opts: []option{{name: "-P"}, {name: "-k"}, {name: "-y"}}, pos: []positional{
 		// user set password ID PASS first: the look-ahead the first
 		// match starts is the only one; lan set CHANNEL password PASS.
 		{after: []string{"user", "set", "password"}, index: 1}, {after: []string{"password"}, index: 0},
 	}},
-	"sqlcmd":  {opts: []option{{name: "-P"}}},
-	"bcp":     {opts: []option{{name: "-P"}}},
-	"racadm":  {opts: []option{{name: "-p"}}, configSub: "set"},
-	"useradd": {opts: []option{{name: "-p"}}},
-	"usermod": {opts: []option{{name: "-p"}}},
+	"sqlcmd": {opts: []option{{name: "-P"}}},
+	"bcp":    {opts: []option{{name: "-P"}}},
+	"racadm": {opts: []option{{name: "-p"}}, configSub: "set"},
+	// useradd -mp HASH, usermod -Lp HASH: the flags before -p in a cluster.
+	"useradd": {opts: []option{{name: "-p"}}, cluster: true, flags: "DlmMNorU"},
+	"usermod": {opts: []option{{name: "-p"}}, cluster: true, flags: "aLUmo"},
 	// zip -rP secret, unzip -oP secret: the flags before -P in a cluster.
 	"zip":           {cluster: true, flags: "0123456789ADFJKLRSTUX$@cdefghjklmoqruvwyz", opts: []option{{name: "-P"}}},
 	"unzip":         {cluster: true, flags: "aCcfjKLlMnoqstTuvVXzZ", opts: []option{{name: "-P"}}},
@@ -171,6 +178,10 @@ var programs = map[string]*program{
 	"nuget":             {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}},  // not dotnet nuget, which has its own rules
 	"zkCli.sh":          {pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}, // addauth digest user:pw
 	"swift":             {opts: []option{{name: "-K"}, {name: "--key"}}},
+	"keyctl":            {pos: []positional{{after: []string{"add"}, index: 2}}}, // add TYPE DESC DATA KEYRING
+	"nikto":             {noAttach: true, opts: []option{{name: "-id", split: afterColon}}},
+	"wfuzz":             {opts: []option{{name: "--basic", split: afterColon}, {name: "--ntlm", split: afterColon}, {name: "--digest", split: afterColon}}},
+	"hey":               {opts: []option{{name: "-a", split: afterColon}}},
 	"memtier_benchmark": {opts: []option{{name: "-a"}, {name: "--authenticate"}}},
 	// PowerShell's ConvertTo-SecureString "pw" -AsPlainText.
 	"ConvertTo-SecureString": {pos: []positional{{index: 0}}, opts: []option{{name: "-String"}}},
@@ -196,4 +207,18 @@ var programFamilies = []struct {
 }{
 	{"mysql", mysqlLike}, {"mariadb", mysqlLike}, {"mongo", mongoLike}, {"ldap", ldapLike},
 	{"snmp", snmpLike}, {"pt-", &program{dsn: true, opts: []option{{name: "-p"}}}}, {"pg_", postgresLike}, {"ipmi-", ipmiLike}, {"7z", archiver}, {"ncftp", mongoLike}, {"impacket-", impacket},
+}
+
+// smbclientValued are smbclient's options that take the next word as
+// their value; its first other positional is the service, the second the
+// password, wherever the options put them (smbclient //nas/share -U bob
+// -W DOM SECRET).
+var smbclientValued = []string{
+	"-R", "-M", "-I", "-L", "-m", "-T", "-D", "-c", "-b", "-t", "-p", "-d", "-s", "-l", "-O", "-n",
+	"-W", "-i", "-U", "-A", "-S", "-r", "-o", "--name-resolve", "--message", "--ip-address", "--list",
+	"--max-protocol", "--tar", "--directory", "--command", "--send-buffer", "--timeout", "--port",
+	"--debuglevel", "--configfile", "--log-basename", "--socket-options", "--netbiosname",
+	"--workgroup", "--scope", "--user", "--authentication-file", "--signing", "--realm", "--option",
+	"--password", "--client-protection", "--krb5-ccache",
+	"--max-connections",
 }

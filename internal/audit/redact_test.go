@@ -244,6 +244,10 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"quoted-names": `'--u`, "continuation": "curl \\\n -u ", "fd-heredoc": "sshpass -d 3 x 3<<< ",
 		"setters": `os.putenv("DB_PASSWORD", `, "subscript": "os.environ['DB_PASSWORD'] ",
 		"header-inner": `-H 'Authorization: Bearer "`, "keywords": "if x=$(echo a | ", "pairs": "https_proxy=a:b@",
+		"held-arrays": "a=(", "held-sets": `set -- -px; mysql "$@" `, "held-funcs": `f() { mysql "$@"; }; f -px `,
+		"held-shc": `bash -c 'mysql "$@"' a -c `, "held-xargs": "echo -px | xargs mysql ", "secret-vars": `p=x; sshpass -p "$p" `,
+		"secret-for": `for p in x; do sshpass -p $p; done `, "secret-read": `read p <<< x; sshpass -p $p `,
+		"imap-login": "a LOGIN b '", "expansions-open": "sshpass -p ${a[",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

@@ -33,6 +33,10 @@ func TestSecretsSplitAcrossSends(t *testing.T) {
 		{"r3tZc ./poll.sh", true},
 		{"false && sshpass -p ", false},
 		{"S3cr3tZd ssh db1 uptime", true},
+		// A rest shorter than a secret looked for elsewhere is still
+		// known to be one.
+		{"false && PGPASSWORD=S3cr3tZe", false},
+		{"Zq ./short-rest.sh", true},
 		{"echo after-split", true},
 	} {
 		got := rg.approved("session_send", map[string]any{"session_id": id, "data": s.data, "enter": s.enter})
@@ -46,12 +50,12 @@ func TestSecretsSplitAcrossSends(t *testing.T) {
 		t.Fatal(err)
 	}
 	log := string(b)
-	for _, leak := range []string{"S3cr3tZa", "S3cr3tZb", "r3tZc", "S3cr3tZd"} {
+	for _, leak := range []string{"S3cr3tZa", "S3cr3tZb", "r3tZc", "S3cr3tZd", "S3cr3tZe", "Zq"} {
 		if strings.Contains(log, leak) {
 			t.Errorf("audit records keep %q:\n%s", leak, log)
 		}
 	}
-	for _, kept := range []string{"false \u0026\u0026 export PGPASSWORD=", "https://example.invalid/", "./poll.sh", "ssh db1 uptime", "echo after-split"} {
+	for _, kept := range []string{"false \u0026\u0026 export PGPASSWORD=", "https://example.invalid/", "./poll.sh", "ssh db1 uptime", "./short-rest.sh", "echo after-split"} {
 		if !strings.Contains(log, kept) && !strings.Contains(log, strings.NewReplacer("&", `\u0026`, ">", `\u003e`, "<", `\u003c`).Replace(kept)) {
 			t.Errorf("audit records lack %q:\n%s", kept, log)
 		}
@@ -68,7 +72,7 @@ func TestSecretsSplitAcrossSends(t *testing.T) {
 		if !strings.Contains(line, `"i", `) {
 			continue // the terminal's echo is output, not what was typed
 		}
-		for _, leak := range []string{"S3cr3tZa", "S3cr3tZb", "r3tZc", "S3cr3tZd"} {
+		for _, leak := range []string{"S3cr3tZa", "S3cr3tZb", "r3tZc", "S3cr3tZd", "S3cr3tZe", "Zq"} {
 			if strings.Contains(line, leak) {
 				t.Errorf("recording's input keeps %q: %s", leak, line)
 			}

@@ -31,7 +31,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	lsscsi lspath sestatus getenforce aa-status ausearch modinfo dpkg-query upower edac-util
 	dumpe2fs xfs_info named-checkconf systemd-delta apt-config atq arc_summary
 	aureport ifquery iwgetid
-	ipcalc sipcalc`)
+	ipcalc sipcalc pveversion`)
 
 // benignPrograms have side effects nobody needs to approve.
 var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep
@@ -359,7 +359,9 @@ func validName(n string) bool {
 // CONTAINERS_CONF names the OCI runtime podman ps runs to sync state;
 // KRB5_CONFIG and SASL_PATH name plugin modules the Kerberos and SASL
 // libraries load (ssh with GSSAPI, ldapsearch), GIO_EXTRA_MODULES GLib's;
-// ZIPOPT holds default zip options, -TT's command included.
+// ZIPOPT holds default zip options, -TT's command included; CEPH_ARGS
+// and CEPH_CONF add options and a configuration (a plugin directory among
+// them) to every ceph command.
 var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND
 	SHELLOPTS BASHOPTS PS0 PS1 PS2 PS3 PS4 IFS PATH CDPATH GLOBIGNORE GIT_SSH GIT_SSH_COMMAND
 	GIT_EXEC_PATH GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS SSH_ASKPASS GIT_COMMON_DIR
@@ -382,7 +384,7 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	ANSIBLE_COLLECTIONS_PATHS ANSIBLE_ROLES_PATH FZF_DEFAULT_COMMAND FZF_DEFAULT_OPTS FZF_DEFAULT_OPTS_FILE
 	SKIM_DEFAULT_COMMAND SKIM_DEFAULT_OPTIONS LVM_SYSTEM_DIR ZPOOL_SCRIPTS_PATH
 	DOCKER_CONFIG HELM_PLUGINS HELM_DATA_HOME CONTAINER_HOST CONTAINERS_CONF CONTAINERS_CONF_OVERRIDE
-	KRB5_CONFIG SASL_PATH GIO_EXTRA_MODULES GIO_MODULE_DIR ZIPOPT`)
+	KRB5_CONFIG SASL_PATH GIO_EXTRA_MODULES GIO_MODULE_DIR ZIPOPT CEPH_ARGS CEPH_CONF`)
 
 // fileEnv are variables naming a file that programs which otherwise only
 // read write to: git's index (git status refreshes it), GIT_TRACE* and

@@ -304,6 +304,9 @@ var infraDestroys = set(`delete del rm rb remove purge destroy rmdir rmdirs dele
 
 // infraProgram classifies infraPrograms by their first four words.
 func infraProgram(c *call) (Tier, string) {
+	if c.name == "ceph" && cephRead(c) {
+		return TierRead, "ceph: reports the cluster's state"
+	}
 	n := 0
 	for _, a := range c.args {
 		if n >= 4 {

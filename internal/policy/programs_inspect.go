@@ -290,8 +290,9 @@ func swconfigProgram(c *call) (Tier, string) {
 }
 
 // midcltProgram: TrueNAS's middleware client. A call of a query, config,
-// get_instance, info or version method reads; any other method may
-// change anything the web UI can.
+// get_instance, info, version or list method, a *_choices list or one of
+// the few named getters (disk.temperatures, boot.get_state) reads; any
+// other method may change anything the web UI can.
 func midcltProgram(c *call) (Tier, string) {
 	ops, _, ok := c.readOpts(optSpec{valueShort: "t", longVals: set(`--timeout`)})
 	if !ok || len(ops) == 0 {
@@ -311,11 +312,17 @@ func midcltProgram(c *call) (Tier, string) {
 	case "reboot", "shutdown", "delete", "do_delete", "wipe", "destroy", "export", "rollback", "format", "factory_restore":
 		return TierDestructive, "midclt call " + truncate(method, 64) + ": reboots, deletes, exports or wipes"
 	}
-	switch method[k+1:] {
-	case "query", "config", "get_instance", "info", "version":
+	verb := method[k+1:]
+	switch verb {
+	case "query", "config", "get_instance", "info", "version", "list", "list_categories", "list_policies",
+		"temperatures", "temperature_agg", "get_state", "get_disks", "get_unused", "ready", "state", "host_id", "product_type":
 		if k > 0 {
 			return TierRead, "midclt call " + truncate(method, 64)
 		}
+	}
+	// The *_choices methods list what a form offers (compression_choices).
+	if k > 0 && strings.HasSuffix(verb, "_choices") && !strings.ContainsAny(verb, "./") {
+		return TierRead, "midclt call " + truncate(method, 64)
 	}
 	return TierMutate, "midclt call " + truncate(method, 64) + ": may change the system"
 }

@@ -200,3 +200,57 @@ func TestEverydayProcessQueries(t *testing.T) {
 		"prlimit --nofile=10 rm -rf ./cache",
 	))
 }
+
+// TestEverydayRouterAndNASShapes: pfctl's display flags clustered with -s
+// (-vvsr), conntrack -E with its event mask, OpenWrt's fw3 print, a lone
+// status to an init script run by path and synospace --enum read; the
+// same clusters with -F or -d, the changing verbs and actions, and an
+// init script named after a power command stay high.
+func TestEverydayRouterAndNASShapes(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"pfctl -vvsr",
+		"pfctl -vsr",
+		"pfctl -vvs rules",
+		"pfctl -gsr | head",
+		"pfctl -vvsTables",
+		"conntrack -E -e NEW -o timestamp & sleep 2; kill $!",
+		"conntrack -E -e NEW,DESTROY -p tcp",
+		"fw3 print",
+		"fw3 -q print | grep -i zone",
+		"/etc/init.d/nginx status",
+		"/etc/init.d/dnsmasq status",
+		"/etc/rc.d/rc.samba status",
+		"/usr/local/etc/rc.d/nginx status",
+		"synospace --enum",
+		"synospace --enum -a",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"pfctl -ve", "pfctl -ve", TierMutate},
+		{"pfctl -vf", "pfctl -vf /etc/pf.conf", TierMutate},
+		{"pfctl -vt add", "pfctl -vt bruteforce -T add 192.0.2.1", TierMutate},
+		{"pfctl -vs no word", "pfctl -vs", TierMutate},
+		{"conntrack update", "conntrack -U -e NEW", TierMutate},
+		{"conntrack delete", "conntrack -D -p tcp", TierMutate},
+		{"fw3 check", "fw3 check", TierMutate},
+		{"fw3 reload", "fw3 reload", TierMutate},
+		{"init stop", "/etc/init.d/nginx stop", TierMutate},
+		{"init status extra", "/etc/init.d/nginx status --force", TierMutate},
+		{"synospace other", "synospace --enum -a -x", TierMutate},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"pfctl -vFa",
+		"pfctl -vvF all",
+		"pfctl -vd",
+		"pfctl -gd",
+		"pfctl -vvsr -F all",
+		"/etc/init.d/sshd stop",
+		"/etc/init.d/nginx $(cat /tmp/x)",
+		"synospace --enum --delete",
+		"synospace --delete --enum",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"/etc/init.d/reboot status",
+		"/etc/init.d/halt status",
+	))
+}

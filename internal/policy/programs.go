@@ -262,7 +262,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		"ip6tables-nft", "ebtables", "arptables", "nft", "ufw", "firewall-cmd":
 		return firewallProgram
 	case "bridge", "brctl", "exportfs", "showmount", "smbstatus", "testparm", "multipath", "iscsiadm",
-		"conntrack", "logread", "fw4", "swconfig", "mdcmd", "sshd", "midclt", "k3s", "wipefs", "gdisk", "e2fsck",
+		"conntrack", "logread", "fw4", "fw3", "swconfig", "mdcmd", "sshd", "midclt", "k3s", "wipefs", "gdisk", "e2fsck",
 		"fsck.ext2", "fsck.ext3", "fsck.ext4", "xfs_repair", "chronyc", "ntpq", "ipvsadm", "postqueue", "mailq",
 		"postconf", "haproxy", "ipmitool", "udevadm", "faillog", "chage", "visudo", "iotop", "arcstat":
 		return inspectProgram

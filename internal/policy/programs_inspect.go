@@ -139,9 +139,10 @@ func inspectProgram(c *call) (Tier, string) {
 			return TierRead, "logread"
 		}
 		return mutate()
-	case "fw4":
+	case "fw4", "fw3":
+		// fw3 is fw4's iptables predecessor (OpenWrt 21.02 and older).
 		ops, _, ok := c.readOpts(optSpec{flags: "q"})
-		if ok && len(ops) == 1 && (ops[0] == "print" || ops[0] == "check") {
+		if ok && len(ops) == 1 && (ops[0] == "print" || ops[0] == "check" && c.name == "fw4") {
 			return TierRead, "fw4 " + ops[0] + ": renders or checks the ruleset"
 		}
 		return mutate()
@@ -258,7 +259,7 @@ func iscsiadmProgram(c *call) (Tier, string) {
 // conntrackProgram: -L, -G, -C, -S and -E read the connection tracking
 // table; -D, -F, -U, -I and -R change it, and -z zeroes counters.
 func conntrackProgram(c *call) (Tier, string) {
-	_, seen, ok := c.readOpts(optSpec{flags: "LGCSEngjx", valueShort: "psdrqfoumblwtc",
+	_, seen, ok := c.readOpts(optSpec{flags: "LGCSEngjx", valueShort: "psdrqfoumblwtce",
 		longFlags: set(`--dump --get --count --stats --event --src-nat --dst-nat --any-nat`),
 		longVals: set(`--proto --protonum --src --orig-src --dst --orig-dst --reply-src --reply-dst --sport --orig-port-src
 			--dport --orig-port-dst --reply-port-src --reply-port-dst --family --output --mark --status --buffer-size

@@ -176,6 +176,11 @@ func teardownVerbs(c *call) (Tier, string) {
 	case "btrfstune", "swaplabel", "e2label", "fatlabel", "exfatlabel", "ntfslabel":
 		return fsLabel(c.name, vals)
 	case "synostgpool", "synostgvolume", "synospace", "timeshift", "syncoid":
+		// synospace --enum [-a] lists the storage spaces.
+		if c.name == "synospace" && len(c.args) <= 2 && len(c.args) > 0 && c.args[0].known && c.args[0].val == "--enum" &&
+			(len(c.args) == 1 || c.args[1].known && c.args[1].val == "-a") {
+			return TierRead, "synospace --enum: lists storage spaces"
+		}
 		// Their verb is an option anywhere on the line.
 		rule := verbRules[c.name]
 		for _, a := range c.args {

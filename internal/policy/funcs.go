@@ -120,10 +120,10 @@ func firstBackground(f *syntax.File) int {
 	return 0
 }
 
-// killsOwnJob reports whether c, a kill, signals only $!, the background
-// job a top-level statement of the same script started before the one
-// kill is in (cmd & sleep 2; kill $!): a child of this shell, not another
-// process.
+// killsOwnJob reports whether c, a kill, signals only $! or a job spec
+// (%1), the background job a top-level statement of the same script
+// started before the one kill is in (cmd & sleep 2; kill $!): a child of
+// this shell, not another process.
 func (c *call) killsOwnJob() bool {
 	sc := c.ctx.sc
 	if sc == nil || c.ctx.topOf != sc || sc.bgTop == 0 || sc.bgTop >= c.ctx.top {
@@ -145,9 +145,19 @@ func (c *call) killsOwnJob() bool {
 		args = args[1:]
 	}
 	for _, a := range args {
+		if a.known && jobSpec(a.val) {
+			continue
+		}
 		if a.known || a.val != "$!" && a.val != `"$!"` && a.val != "${!}" && a.val != `"${!}"` {
 			return false
 		}
 	}
 	return len(args) > 0
+}
+
+// jobSpec reports whether w is a job number or the current or previous
+// job (%1, %%, %+, %-): the shell's own background jobs, never another
+// process.
+func jobSpec(w string) bool {
+	return w == "%%" || w == "%+" || w == "%-" || len(w) > 1 && w[0] == '%' && allDigits(w[1:])
 }

@@ -340,6 +340,9 @@ func builtinProgram(c *call) (Tier, string) {
 			}
 		}
 		if hasFlag(vals, 's', "") || hasFlag(vals, 'u', "") {
+			if globOnlyShopt(c.args) {
+				return TierRead, "shopt: changes how globs match"
+			}
 			return TierBenign, "shopt: changes shell options"
 		}
 		return TierRead, "shopt"
@@ -359,4 +362,26 @@ func builtinProgram(c *call) (Tier, string) {
 		}
 	}
 	return TierRead, c.name
+}
+
+// globOnlyShopt reports whether args are shopt -s or -u (with -q) and
+// options that change only how a glob matches (nullglob, dotglob,
+// globstar, nocaseglob, failglob, nocasematch): a script's
+// "shopt -s nullglob" before a loop over /var/log/*.log. extglob is not
+// among them, since it changes how later lines parse.
+func globOnlyShopt(args []arg) bool {
+	n := 0
+	for _, a := range args {
+		if !a.known {
+			return false
+		}
+		switch a.val {
+		case "-s", "-u", "-q", "-sq", "-qs", "-uq", "-qu":
+		case "nullglob", "dotglob", "globstar", "nocaseglob", "failglob", "nocasematch":
+			n++
+		default:
+			return false
+		}
+	}
+	return n > 0
 }

@@ -1,0 +1,45 @@
+package policy
+
+import "testing"
+
+// TestEverydayScriptShapes: a script's "shopt -s nullglob" (and the other
+// options that change only how globs match) and kill of its own job by
+// job spec (%1 after cmd &) are tier 0; shopt options that change how
+// commands run or parse, a kill of a job spec with no job started, of a
+// named job or of another process stay high, and a glob that vanishes
+// under nullglob in command position is still judged by what follows.
+func TestEverydayScriptShapes(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"shopt -s nullglob",
+		"shopt -s nullglob dotglob",
+		"shopt -s globstar; ls /etc/**/*.conf",
+		"shopt -u nocaseglob",
+		"shopt -qs failglob",
+		"shopt -s nullglob\nfor f in /var/log/*.log; do wc -l \"$f\"; done",
+		"tail -F -n 20 /var/log/nginx/access.log & sleep 3; kill %1",
+		"journalctl -f & sleep 2; kill -TERM %%",
+		"tcpdump -nn -i eth0 -c 100 port 53 & sleep 5; kill -INT %1",
+		"ip monitor & sleep 1; kill %+",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"shopt extglob", "shopt -s extglob", TierBenign},
+		{"shopt other", "shopt -s checkwinsize", TierBenign},
+		{"shopt computed", "o=nullglob; shopt -s $o", TierBenign},
+		{"kill job no bg", "kill %1", TierMutate},
+		{"kill named job", "tail -F x & sleep 1; kill %nginx", TierMutate},
+		{"kill job and pid", "tail -F x & sleep 1; kill %1 1234", TierMutate},
+		{"kill other", "tail -F x & sleep 1; kill 1234", TierMutate},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"shopt -s nullglob expand_aliases",
+		"shopt -s nullglob; /usr/bin/zz* id",
+		"shopt -s nullglob; sudo /nomatch* id",
+		"shopt -s nullglob; awk -f /nomatch* /tmp/prog.awk",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"shopt -s nullglob; /nomatch* rm -rf /srv",
+		"tail -F x & sleep 1; kill %1 1",
+		"tail -F x & sleep 1; kill -9 -1 %1",
+	))
+}

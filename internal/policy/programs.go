@@ -301,6 +301,9 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl", "docker-compose":
 		return cutoffSubProgram
 	}
+	if _, ok := readOptPrograms[name]; ok {
+		return readOptProgram
+	}
 	if h := teardownProgram(name); h != nil {
 		return h
 	}

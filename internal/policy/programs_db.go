@@ -307,6 +307,9 @@ func infraProgram(c *call) (Tier, string) {
 	if c.name == "ceph" && cephRead(c) {
 		return TierRead, "ceph: reports the cluster's state"
 	}
+	if c.name == "rbd" && rbdRead(c) {
+		return TierRead, "rbd: lists or describes images"
+	}
 	n := 0
 	for _, a := range c.args {
 		if n >= 4 {

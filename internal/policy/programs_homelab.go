@@ -3,8 +3,8 @@ package policy
 import "strings"
 
 // applianceTables are the subcommand tables of home-lab appliance tools:
-// Home Assistant OS's ha, and Proxmox VE's HA manager, firewall and Ceph
-// front ends. Only the subcommands that print state are tier 0; every
+// Home Assistant OS's ha, Proxmox VE's HA manager, firewall and Ceph
+// front ends, containerd's ctr and OpenMediaVault's configuration tools. Only the subcommands that print state are tier 0; every
 // other one is tier 2, and those that power off, restore or delete are
 // tier 3.
 var applianceTables = map[string]subTable{
@@ -24,6 +24,21 @@ var applianceTables = map[string]subTable{
 	"ha-manager": sub(`status|config|groupconfig|help`, ``, ``, TierMutate, TierMutate, "", ""),
 	// pve-firewall stop leaves the node and its guests unfiltered.
 	"pve-firewall": sub(`status|compile|localnet|simulate|help`, ``, `stop`, TierMutate, TierMutate, "", ""),
+	// containerd's client: listings read; exec and run start processes
+	// in containers, and rm, kill and import change them.
+	"ctr": sub(`version|info|--version|-v|help|--help|-h|events|
+		containers ls|containers list|containers info|container ls|container list|container info|c ls|c list|c info|
+		images ls|images list|images check|image ls|image list|image check|i ls|i list|i check|
+		tasks ls|tasks list|tasks metrics|task ls|task list|task metrics|t ls|t list|t metrics|
+		namespaces ls|namespaces list|namespace ls|ns ls|ns list|plugins ls|plugins list|plugin ls|
+		snapshots ls|snapshots list|snapshots info|snapshots tree|snapshot ls|content ls|leases ls`,
+		``,
+		`run|tasks exec|task exec|t exec|containers rm|containers delete|container rm|c rm|c delete|images rm|images delete|image rm|i rm|
+		tasks kill|task kill|t kill|namespaces rm|ns rm|snapshots rm|content rm|leases rm|images import|i import`,
+		TierRead, TierMutate, "na", "--namespace --address --timeout --connect-timeout"),
+	// OpenMediaVault's configuration database and environment.
+	"omv-confdbadm": sub(`read|exists|--help|-h`, ``, `delete`, TierRead, TierMutate, "", ""),
+	"omv-env":       sub(`list|get|help|--help`, ``, ``, TierRead, TierMutate, "", ""),
 	"pveceph": sub(`status|help`, ``, `purge|pool destroy|osd destroy|mon destroy|mgr destroy|mds destroy|fs destroy`,
 		TierMutate, TierMutate, "", ""),
 }
@@ -70,6 +85,41 @@ func cephRead(c *call) bool {
 				return true
 			}
 		} else if strings.ContainsAny(f, "swhv") {
+			return true
+		}
+	}
+	return false
+}
+
+// rbdReads are the rbd commands that only list or describe images.
+var rbdReads = phrases(`ls|list|info|du|disk-usage|status|showmapped|children|device list|device ls|
+	snap ls|snap list|pool stats|namespace ls|namespace list|mirror pool status|mirror image status`)
+
+// rbdRead reports whether c is an rbd listing (rbd ls -l pool, rbd info
+// pool/img, rbd snap ls img) with only pool, image, format and identity
+// options; -c and --cluster name another configuration, and export,
+// import and map are not listings.
+func rbdRead(c *call) bool {
+	ops, _, ok := c.readOpts(optSpec{flags: "l", valueShort: "pnk",
+		longFlags: set(`--long --pretty-format --all`),
+		longVals:  set(`--pool --namespace --image --snap --format --id --name --user --keyring`)})
+	if !ok || len(ops) == 0 {
+		return false
+	}
+	if len(ops) > 1 && rbdReads[ops[0]+" "+ops[1]] {
+		return true
+	}
+	if len(ops) > 2 && rbdReads[ops[0]+" "+ops[1]+" "+ops[2]] {
+		return true
+	}
+	return rbdReads[ops[0]] && !hasTwoWordRead(ops[0])
+}
+
+// hasTwoWordRead reports whether w begins a two-word rbd read (snap ls):
+// then w alone (snap create) is not a read.
+func hasTwoWordRead(w string) bool {
+	for k := range rbdReads {
+		if len(k) > len(w) && k[:len(w)+1] == w+" " {
 			return true
 		}
 	}

@@ -1,0 +1,50 @@
+package policy
+
+// readOptForm is the read-only form of a diagnostic program: the options
+// it takes there and how many operands (-1 for any).
+type readOptForm struct {
+	spec   optSpec
+	maxOps int
+}
+
+// readOptPrograms are diagnostic programs that only read in the forms
+// listed; an option not listed may be one that writes or changes
+// something (drill -w writes the answer, pmap -n a configuration, utmpdump
+// -o a file, arping -U and -s announce or spoof an address, mii-tool -r
+// and -F reset or force the link, clog -i creates a log, iwconfig with
+// settings sets them), so it makes them tier 2.
+var readOptPrograms = map[string]readOptForm{
+	"slabtop": {optSpec{flags: "ohV", valueShort: "ds",
+		longFlags: set(`--once --help --version`), longVals: set(`--delay --sort`)}, 0},
+	"avahi-browse": {optSpec{flags: "atrclkvpfbDhV", valueShort: "d",
+		longFlags: set(`--all --terminate --resolve --cache --ignore-local --no-db-lookup --verbose --parsable
+			--no-fail --dump-db --browse-domains --help --version`), longVals: set(`--domain`)}, 1},
+	"jsonfilter": {optSpec{flags: "qh", valueShort: "iseFtl"}, 0},
+	"sg_inq": {optSpec{flags: "cdeEHhrsuvVx", valueShort: "pl",
+		longFlags: set(`--cmddt --descriptors --export --extended --hex --id --raw --vpd --verbose --version --help`),
+		longVals:  set(`--page --len`)}, 1},
+	"pmap": {optSpec{flags: "xXdqphV", valueShort: "A",
+		longFlags: set(`--extended --device --quiet --show-path --help --version`), longVals: set(`--range`)}, -1},
+	"utmpdump": {optSpec{flags: "frhV", longFlags: set(`--follow --reverse --help --version`)}, 1},
+	"arping": {optSpec{flags: "fqbD0hV", valueShort: "cwWIi"}, 1},
+	"drill": {optSpec{flags: "46aDeQsStTuvxzh", valueShort: "bdkopV"}, -1},
+	"mii-tool": {optSpec{flags: "vVwh", valueShort: "p",
+		longFlags: set(`--verbose --version --watch --help`), longVals: set(`--phy`)}, -1},
+	"clog":     {optSpec{flags: "f"}, 1},
+	"iwconfig": {optSpec{}, 1},
+	"systemd-resolve": {optSpec{flags: "46h", valueShort: "itcp",
+		longFlags: set(`--status --statistics --no-pager --help --version --service --openpgp --tlsa`),
+		longVals:  set(`--interface --type --class --protocol --legend --cname --search --service-address --service-txt --raw`)}, -1},
+	"omv-showkey": {optSpec{flags: "h"}, 1},
+}
+
+// readOptProgram classifies readOptPrograms: tier 0 in the listed form,
+// tier 2 otherwise.
+func readOptProgram(c *call) (Tier, string) {
+	f := readOptPrograms[c.name]
+	ops, _, ok := c.readOpts(f.spec)
+	if ok && (f.maxOps < 0 || len(ops) <= f.maxOps) {
+		return TierRead, c.name + ": reads"
+	}
+	return TierMutate, c.name + ": options or operands not known to be read-only"
+}

@@ -43,3 +43,47 @@ func TestEverydayScriptShapes(t *testing.T) {
 		"tail -F x & sleep 1; kill -9 -1 %1",
 	))
 }
+
+// TestEverydayLowerCaseVariables: a script's own lower-case variables
+// (home, env, shell, editor, ifs, python_version) are not the upper-case
+// ones programs read, so setting them is tier 0; the upper-case names,
+// zsh's lower-case twins of its search paths and prompt, and npm's and
+// yarn's configuration prefixes (read in either case) stay tier 3.
+func TestEverydayLowerCaseVariables(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		`home=/home/alice; ls "$home"`,
+		`env=prod; kubectl get pods -n "$env"`,
+		`shell=$(getent passwd root | cut -d: -f7); echo "$shell"`,
+		`editor=vim; echo "$editor"`,
+		`pager=less; echo "$pager"`,
+		"readarray -t ifs < /etc/hostname",
+		`python_version=$(python3 -V 2>&1); echo "$python_version"`,
+		`node_name=$(hostname); echo "$node_name"`,
+		`ld_path=/lib; ls "$ld_path"`,
+		"read -r home rest < /etc/hostname",
+		`for shell in bash zsh; do command -v "$shell"; done`,
+		`cc=us; echo "$cc"`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"PATH=/tmp ls",
+		"HOME=/tmp git status",
+		"IFS=/; echo x",
+		"EDITOR=/tmp/x; echo x",
+		"for PATH in /tmp; do ls; done",
+		"path=(/tmp); ls",
+		"for path in /tmp/x; do ls; done",
+		"cdpath=/tmp; cd x",
+		"fpath=(/tmp); autoload x",
+		"module_path=(/tmp); zmodload x",
+		"prompt='$(id)'",
+		"npm_config_script_shell=/tmp/x npm ls",
+		"NPM_CONFIG_SCRIPT_SHELL=/tmp/x npm ls",
+		"yarn_rc_filename=/tmp/x yarn list",
+		"warden_config=/tmp/x; echo",
+		"LD_PRELOAD=/tmp/x.so ls",
+		"PYTHONPATH=/tmp python3 -V",
+		"read -r PATH < /tmp/x",
+		"readarray -t PATH < /tmp/x",
+	))
+}

@@ -317,6 +317,12 @@ func handlerFor(name string) func(*call) (Tier, string) {
 }
 
 // envRisk classifies setting an environment or shell variable by name.
+// Names are matched as spelled: the shell and the programs that read
+// these variables tell case apart, so a script's own lower-case path,
+// home or env is not PATH, HOME or ENV. The exceptions are zsh's
+// lower-case twins of its search paths and prompt (zshTied), npm's and
+// yarn's configuration prefixes, which they read in either case, and
+// warden's own.
 func envRisk(name string) (Tier, string) {
 	u := strings.ToUpper(name)
 	switch {
@@ -324,23 +330,30 @@ func envRisk(name string) (Tier, string) {
 		return TierDestructive, "not a plain variable name (exported functions and the like run code)"
 	case strings.HasPrefix(u, "WARDEN_"):
 		return TierDestructive, "changes warden's own settings"
-	case dangerousEnv[u] || readCodeEnv(u):
+	case dangerousEnv[name] || readCodeEnv(name) || zshTied[name]:
+		return TierDestructive, "changes which code programs load or run"
+	case strings.HasPrefix(u, "NPM_CONFIG_") || strings.HasPrefix(u, "YARN_"):
 		return TierDestructive, "changes which code programs load or run"
 	}
 	for _, p := range []string{"LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "PYTHON", "PERL", "RUBY", "NODE_", "JAVA_", "_JAVA", "JDK_", "LESS",
-		"CGO_", "CARGO_", "NPM_CONFIG_", "YARN_", "PIP_", "OPENSSL_", "LUA_INIT", "LUA_PATH", "LUA_CPATH"} {
-		if strings.HasPrefix(u, p) {
+		"CGO_", "CARGO_", "PIP_", "OPENSSL_", "LUA_INIT", "LUA_PATH", "LUA_CPATH"} {
+		if strings.HasPrefix(name, p) {
 			return TierDestructive, "changes which code programs load or run"
 		}
 	}
-	if strings.HasPrefix(u, "ANSIBLE_") && strings.HasSuffix(u, "_PLUGINS") {
+	if strings.HasPrefix(name, "ANSIBLE_") && strings.HasSuffix(name, "_PLUGINS") {
 		return TierDestructive, "changes which code programs load or run"
 	}
-	if fileEnv[u] || strings.HasPrefix(u, "GIT_TRACE") || strings.HasPrefix(u, "GIT_REDIRECT_") {
+	if fileEnv[name] || strings.HasPrefix(name, "GIT_TRACE") || strings.HasPrefix(name, "GIT_REDIRECT_") {
 		return TierMutate, "names a file programs write"
 	}
 	return TierRead, ""
 }
+
+// zshTied are zsh's lower-case arrays tied to PATH, CDPATH, FPATH and
+// MODULE_PATH (where commands, functions and modules are found) and its
+// prompt, the same as PS1.
+var zshTied = set(`path cdpath fpath module_path prompt`)
 
 func validName(n string) bool {
 	if n == "" {

@@ -87,3 +87,27 @@ func TestEverydayLowerCaseVariables(t *testing.T) {
 		"readarray -t PATH < /tmp/x",
 	))
 }
+
+// TestEverydayDigitsFromTr: a value taken from tr -dc '0-9' (which keeps
+// only digits and line ends) is a number arithmetic can use at tier 0, as
+// wc -l's is; a tr that keeps other characters, does not delete, is not
+// last in the pipeline, or is the script's own function stays tier 3.
+func TestEverydayDigitsFromTr(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"usage=$(df --output=pcent / | tail -1 | tr -dc '0-9'); if (( usage > 90 )); then echo full; fi",
+		"u=$(df / | tail -1 | tr -cd '[:digit:]'); echo $((u + 1))",
+		"n=$(tr -dc '0-9\\n' < /sys/class/thermal/thermal_zone0/temp); echo $((n / 1000))",
+		"pct=$(cat /sys/class/power_supply/BAT0/capacity | tr -d -c 0-9); (( pct < 20 )) && echo low",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"u=$(cat /tmp/x | tr -dc '0-9a-z[]$()'); (( u > 1 ))",
+		"u=$(cat /tmp/x | tr -d '0-9'); (( u > 1 ))",
+		"u=$(cat /tmp/x | tr -c '0-9' x); (( u > 1 ))",
+		"u=$(cat /tmp/x | tr -dc '[:alnum:]'); (( u > 1 ))",
+		"u=$(cat /tmp/x | tr -dc '0-9' | sed p); (( u > 1 ))",
+		"u=$(cat /tmp/x | tr -dc '0-9'; cat /tmp/y); (( u > 1 ))",
+		"tr() { cat /tmp/x; }; u=$(echo 1 | tr -dc 0-9); (( u > 1 ))",
+		"u=$(cat /tmp/x | tr -dc \"$set\"); (( u > 1 ))",
+	))
+}

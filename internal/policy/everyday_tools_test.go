@@ -89,3 +89,67 @@ func TestEverydayDiagnosticTools(t *testing.T) {
 		"CEPH_ARGS='--plugin-dir /tmp/x' rbd ls",
 	))
 }
+
+// TestEverydayFirewallAndBSD: nft monitor and describe, the -legacy and
+// -nft builds of iptables-save, pvesh get on a path computed at run time,
+// docker compose events and podman's pod reads, FreeBSD's service
+// onestatus, kldstat, freebsd-version, camcontrol and geom listings,
+// OpenWrt's ifstatus and the RAS and MCE clients' reports are tier 0;
+// the -restore builds, pvesh's other verbs on computed paths, FreeBSD's
+// onestop of sshd and the erasing camcontrol verbs are tier 3.
+func TestEverydayFirewallAndBSD(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"nft monitor & sleep 2; kill $!",
+		"nft monitor trace",
+		"nft describe tcp dport",
+		"iptables-legacy-save",
+		"iptables-nft-save -t nat | grep -i masq",
+		"ip6tables-legacy-save",
+		"pvesh get /nodes/$(hostname)/disks/list --output-format json-pretty",
+		`pvesh get "/nodes/$node/qemu"`,
+		"docker compose events --json & sleep 2; kill $!",
+		"podman pod inspect web",
+		"podman pod top web",
+		"service sshd onestatus",
+		"service ntpd rcvar",
+		"kldstat -v",
+		"ntpstat",
+		"freebsd-version -ku",
+		"camcontrol devlist",
+		"camcontrol identify ada0",
+		"geom disk list",
+		"geom part status",
+		"ifstatus wan",
+		"ifstatus lan | jsonfilter -e '@.up'",
+		"ras-mc-ctl --summary",
+		"mcelog --client",
+		"midclt call smart.test.results",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"nft add", "nft add rule inet filter input tcp dport 22 accept", TierMutate},
+		{"iptables-legacy-save -f", "iptables-legacy-save -f /tmp/rules", TierMutate},
+		{"service onestart", "service nginx onestart", TierMutate},
+		{"freebsd-version -j", "freebsd-version -j jail1", TierMutate},
+		{"camcontrol tags set", "camcontrol tags da0 -N 32", TierMutate},
+		{"geom mirror stop", "geom mirror stop gm0", TierMutate},
+		{"geom label create", "geom label create x ada0", TierMutate},
+		{"ifstatus extra", "ifstatus wan x", TierMutate},
+		{"ras-mc-ctl register", "ras-mc-ctl --register-labels", TierMutate},
+		{"mcelog daemon", "mcelog --daemon", TierMutate},
+		{"mcelog logfile", "mcelog --logfile /tmp/mce.log", TierMutate},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"iptables-legacy-restore /tmp/rules",
+		"ip6tables-nft-restore < /tmp/rules",
+		"pvesh delete /nodes/$(hostname)/qemu/100",
+		"pvesh create /nodes/$(hostname)/qemu/100/status/stop",
+		"pvesh set /nodes/$n/config --description x",
+		"pvesh $(cat /tmp/verb) /nodes",
+		"service sshd onestop",
+		"camcontrol security ada0 -U user -s pass -e pass",
+		"camcontrol format da0",
+		"camcontrol sanitize da0 -a block",
+		"nft monitor; nft flush ruleset",
+	))
+}

@@ -31,7 +31,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	lsscsi lspath sestatus getenforce aa-status ausearch modinfo dpkg-query upower edac-util
 	dumpe2fs xfs_info named-checkconf systemd-delta apt-config atq arc_summary
 	aureport ifquery iwgetid
-	ipcalc sipcalc pveversion`)
+	ipcalc sipcalc pveversion kldstat ntpstat`)
 
 // benignPrograms have side effects nobody needs to approve.
 var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep
@@ -253,7 +253,9 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "warden":
 		return wardenProgram
 	case "pfctl", "rc-service", "rc-status", "iptables-save", "ip6tables-save", "checkupdates",
-		"iptables-restore", "ip6tables-restore", "ipset":
+		"iptables-restore", "ip6tables-restore", "ipset", "iptables-legacy-save", "ip6tables-legacy-save",
+		"iptables-nft-save", "ip6tables-nft-save", "iptables-legacy-restore", "ip6tables-legacy-restore",
+		"iptables-nft-restore", "ip6tables-nft-restore":
 		return probeProgram
 	case "nvram", "uci", "iwinfo", "ubus", "wl", "synosystemctl", "synopkg", "synoservicectl", "synoservice",
 		"opkg", "synoupgrade", "upnpc":

@@ -4,7 +4,8 @@ import "strings"
 
 // applianceTables are the subcommand tables of home-lab appliance tools:
 // Home Assistant OS's ha, Proxmox VE's HA manager, firewall and Ceph
-// front ends, containerd's ctr and OpenMediaVault's configuration tools. Only the subcommands that print state are tier 0; every
+// front ends, containerd's ctr, OpenMediaVault's configuration tools and
+// FreeBSD's camcontrol and geom. Only the subcommands that print state are tier 0; every
 // other one is tier 2, and those that power off, restore or delete are
 // tier 3.
 var applianceTables = map[string]subTable{
@@ -39,6 +40,14 @@ var applianceTables = map[string]subTable{
 	// OpenMediaVault's configuration database and environment.
 	"omv-confdbadm": sub(`read|exists|--help|-h`, ``, `delete`, TierRead, TierMutate, "", ""),
 	"omv-env":       sub(`list|get|help|--help`, ``, ``, TierRead, TierMutate, "", ""),
+	// FreeBSD's CAM and GEOM tools (TrueNAS CORE, pfSense, OPNsense):
+	// the listings read; camcontrol security, sanitize and format erase.
+	"camcontrol": sub(`devlist|periphlist|identify|inquiry|readcap|help`, ``, `security|sanitize|format`,
+		TierRead, TierMutate, "", ""),
+	"geom": sub(`help|disk list|disk status|part list|part status|label list|label status|mirror list|mirror status|
+		stripe list|stripe status|eli list|eli status|raid list|raid status|raid3 list|raid3 status|concat list|
+		concat status|multipath list|multipath status|cache list|cache status|journal list|journal status`,
+		``, ``, TierRead, TierMutate, "", ""),
 	"pveceph": sub(`status|help`, ``, `purge|pool destroy|osd destroy|mon destroy|mgr destroy|mds destroy|fs destroy`,
 		TierMutate, TierMutate, "", ""),
 }

@@ -316,7 +316,7 @@ func midcltProgram(c *call) (Tier, string) {
 	verb := method[k+1:]
 	switch verb {
 	case "query", "config", "get_instance", "info", "version", "list", "list_categories", "list_policies",
-		"temperatures", "temperature_agg", "get_state", "get_disks", "get_unused", "ready", "state", "host_id", "product_type":
+		"temperatures", "temperature_agg", "results", "get_state", "get_disks", "get_unused", "ready", "state", "host_id", "product_type":
 		if k > 0 {
 			return TierRead, "midclt call " + truncate(method, 64)
 		}

@@ -9,7 +9,9 @@ import "strings"
 func probeProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	switch c.name {
-	case "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore":
+	case "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore",
+		"iptables-legacy-save", "ip6tables-legacy-save", "iptables-nft-save", "ip6tables-nft-save",
+		"iptables-legacy-restore", "ip6tables-legacy-restore", "iptables-nft-restore", "ip6tables-nft-restore":
 		if t, why := c.modprobeOpt(); t > TierRead {
 			return t, why
 		}
@@ -17,7 +19,7 @@ func probeProgram(c *call) (Tier, string) {
 	switch c.name {
 	case "rc-status", "checkupdates":
 		return TierRead, c.name + ": shows status"
-	case "iptables-save", "ip6tables-save":
+	case "iptables-save", "ip6tables-save", "iptables-legacy-save", "ip6tables-legacy-save", "iptables-nft-save", "ip6tables-nft-save":
 		// -f/--file in every getopt spelling: -f/x, --fi=/x.
 		r := raiser{TierRead, c.name + ": prints the rules"}
 		for _, f := range c.optVals(c.args, "-f", "--file") {
@@ -38,7 +40,7 @@ func probeProgram(c *call) (Tier, string) {
 		return TierMutate, "rc-service: changes a service"
 	case "pfctl":
 		return pfctlTier(vals)
-	case "iptables-restore", "ip6tables-restore":
+	case "iptables-restore", "ip6tables-restore", "iptables-legacy-restore", "ip6tables-legacy-restore", "iptables-nft-restore", "ip6tables-nft-restore":
 		// --test parses and builds the ruleset without committing it.
 		if hasFlag(vals, 't', "--test") {
 			return TierRead, c.name + " --test: parses rules without loading them"

@@ -36,6 +36,13 @@ var readOptPrograms = map[string]readOptForm{
 		longFlags: set(`--status --statistics --no-pager --help --version --service --openpgp --tlsa`),
 		longVals:  set(`--interface --type --class --protocol --legend --cname --search --service-address --service-txt --raw`)}, -1},
 	"omv-showkey": {optSpec{flags: "h"}, 1},
+	// OpenWrt's ifstatus IFACE is ubus call network.interface.IFACE status.
+	"ifstatus": {optSpec{}, 1},
+	// freebsd-version -j runs the jail's own freebsd-version.
+	"freebsd-version": {optSpec{flags: "kru"}, 0},
+	"ras-mc-ctl": {optSpec{longFlags: set(`--summary --errors --status --mainboard --layout --print-labels
+		--guess-labels --quiet --help`)}, 0},
+	"mcelog": {optSpec{longFlags: set(`--client --help --version`)}, 0},
 }
 
 // readOptProgram classifies readOptPrograms: tier 0 in the listed form,

@@ -70,7 +70,8 @@ var dockerTable = sub(`ps|images|logs|inspect|stats|version|info|top|port|diff|h
 	volume ls|volume inspect|system df|system info|system events|compose ps|compose logs|compose config|
 	compose ls|compose images|compose top|compose version|context ls|context show|context inspect|node ls|
 	service ls|service ps|service logs|service inspect|stack ls|stack ps|plugin ls|secret ls|config ls|
-	buildx ls|manifest inspect|buildx version|pod ps|pod ls|machine list|healthcheck run`,
+	buildx ls|manifest inspect|buildx version|pod ps|pod ls|machine list|healthcheck run|compose events|
+	pod inspect|pod top|pod stats|pod logs`,
 	`pull|image pull|compose pull`,
 	`system prune|image prune|volume prune|container prune|network prune|builder prune|buildx prune|
 	swarm leave|node rm|secret rm|volume rm|compose down -v|system reset|machine rm|plugin install`,

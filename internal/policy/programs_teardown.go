@@ -214,6 +214,11 @@ func teardownVerbs(c *call) (Tier, string) {
 	}
 	rule := verbRules[c.name]
 	words, opaque := c.leadWords(4)
+	if opaque && c.name == "pvesh" && len(words) > 0 && (words[0] == "get" || words[0] == "ls" || words[0] == "usage") {
+		// pvesh get /nodes/$(hostname)/…: a read whatever the path; its
+		// options print differently, and extra operands are refused.
+		return TierRead, "pvesh " + words[0] + ": reports (the path is computed at run time)"
+	}
 	if opaque {
 		c.e.opaque = true
 		return TierDestructive, c.name + ": subcommand computed at run time"
@@ -507,6 +512,11 @@ func synoWebAPI(c *call) (Tier, string) {
 // the source lacks.
 func minioOrCommander(c *call) (Tier, string) {
 	words, opaque := c.leadWords(4)
+	if opaque && c.name == "pvesh" && len(words) > 0 && (words[0] == "get" || words[0] == "ls" || words[0] == "usage") {
+		// pvesh get /nodes/$(hostname)/…: a read whatever the path; its
+		// options print differently, and extra operands are refused.
+		return TierRead, "pvesh " + words[0] + ": reports (the path is computed at run time)"
+	}
 	if opaque {
 		c.e.opaque = true
 		return TierDestructive, "mc: command computed at run time"

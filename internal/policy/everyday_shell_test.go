@@ -111,3 +111,26 @@ func TestEverydayDigitsFromTr(t *testing.T) {
 		"u=$(cat /tmp/x | tr -dc \"$set\"); (( u > 1 ))",
 	))
 }
+
+// TestEverydayKillOwnJobs: kill $(jobs -p), the usual cleanup trap, only
+// signals this shell's own jobs; with another pid, a job list other than
+// -p's, or a script function named jobs it stays high.
+func TestEverydayKillOwnJobs(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"trap 'kill $(jobs -p) 2>/dev/null' EXIT",
+		"trap 'kill $(jobs -p)' EXIT\ntcpdump -nn -i eth0 -c 50 port 53 &\nsleep 5",
+		"kill $(jobs -p)",
+		"kill -TERM $(jobs -pr) 2>/dev/null || true",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"function jobs", "jobs() { echo 1; }; kill $(jobs -p)", TierMutate},
+		{"jobs without -p", "kill $(jobs)", TierMutate},
+		{"jobs -l", "kill $(jobs -l)", TierMutate},
+		{"pgrep", "kill $(pgrep nginx)", TierMutate},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"kill $(jobs -p) 1",
+		"kill -9 -1 $(jobs -p)",
+	))
+}

@@ -153,3 +153,32 @@ func TestEverydayFirewallAndBSD(t *testing.T) {
 		"nft monitor; nft flush ruleset",
 	))
 }
+
+// TestEverydayBackupAndUITools: Proxmox Backup Server's manager listings,
+// k9s's version and info, omv-sysinfo and a bare opnsense-version read;
+// creating, initialising and removing, and k9s's terminal UI, do not.
+func TestEverydayBackupAndUITools(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"proxmox-backup-manager datastore list",
+		"proxmox-backup-manager task list --output-format json",
+		"proxmox-backup-manager task log 'UPID:pbs:0000:x'",
+		"proxmox-backup-manager versions",
+		"proxmox-backup-manager disk list",
+		"k9s version",
+		"k9s info",
+		"omv-sysinfo",
+		"opnsense-version",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"pbs create", "proxmox-backup-manager datastore create x /mnt/x", TierMutate},
+		{"pbs disk init", "proxmox-backup-manager disk initialize sdb", TierMutate},
+		{"pbs cert update", "proxmox-backup-manager cert update", TierMutate},
+		{"k9s ui", "k9s -n prod", TierMutate},
+		{"opnsense-version option", "opnsense-version -x", TierMutate},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"proxmox-backup-manager datastore remove x --destroy-data",
+		"proxmox-backup-manager prune-job remove x",
+	))
+}

@@ -48,6 +48,8 @@ var applianceTables = map[string]subTable{
 		stripe list|stripe status|eli list|eli status|raid list|raid status|raid3 list|raid3 status|concat list|
 		concat status|multipath list|multipath status|cache list|cache status|journal list|journal status`,
 		``, ``, TierRead, TierMutate, "", ""),
+	// k9s with no subcommand is its terminal UI, which deletes and execs.
+	"k9s": sub(`version|info|help|--help|-h`, ``, ``, TierMutate, TierMutate, "", ""),
 	"pveceph": sub(`status|help`, ``, `purge|pool destroy|osd destroy|mon destroy|mgr destroy|mds destroy|fs destroy`,
 		TierMutate, TierMutate, "", ""),
 }

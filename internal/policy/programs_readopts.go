@@ -43,6 +43,9 @@ var readOptPrograms = map[string]readOptForm{
 	"ras-mc-ctl": {optSpec{longFlags: set(`--summary --errors --status --mainboard --layout --print-labels
 		--guess-labels --quiet --help`)}, 0},
 	"mcelog": {optSpec{longFlags: set(`--client --help --version`)}, 0},
+	// OpenMediaVault's system report and OPNsense's version.
+	"omv-sysinfo":      {optSpec{flags: "h"}, 1},
+	"opnsense-version": {optSpec{}, 0},
 }
 
 // readOptProgram classifies readOptPrograms: tier 0 in the listed form,

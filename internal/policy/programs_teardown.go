@@ -92,12 +92,14 @@ var verbRules = map[string]verbRule{
 	"glab": {nil, set(`delete`), "deletes a repository, release or other forge object", nil},
 	// rdiff-backup remove increments, tarsnap -d and --nuke, and the
 	// Proxmox Backup tools' prune, forget and remove drop backups.
-	"rdiff-backup":           {nil, set(`remove`), "removes backup increments", nil},
-	"tarsnap":                {nil, nil, "deletes archives", nil},
-	"proxmox-backup-client":  {nil, set(`prune forget delete`), "deletes backup snapshots", nil},
-	"proxmox-backup-manager": {nil, set(`remove delete prune`), "removes a datastore, its data or backups", nil},
-	"borgmatic":              {nil, set(`delete rdelete repo-delete`), "deletes archives or the repository", nil},
-	"btrbk":                  {nil, set(`prune clean`), "deletes snapshots and backups", nil},
+	"rdiff-backup":          {nil, set(`remove`), "removes backup increments", nil},
+	"tarsnap":               {nil, nil, "deletes archives", nil},
+	"proxmox-backup-client": {nil, set(`prune forget delete`), "deletes backup snapshots", nil},
+	"proxmox-backup-manager": {set(`versions datastore task disk cert remote user acl subscription node sync-job verify-job prune-job
+		list show log info get`), set(`remove delete prune`), "removes a datastore, its data or backups",
+		set(`datastore task disk cert remote user acl subscription node sync-job verify-job prune-job`)},
+	"borgmatic": {nil, set(`delete rdelete repo-delete`), "deletes archives or the repository", nil},
+	"btrbk":     {nil, set(`prune clean`), "deletes snapshots and backups", nil},
 	"snapper": {set(`list ls list-configs get-config status diff`), set(`delete rm remove rollback undochange delete-config`),
 		"deletes snapshots or rolls the file system back", nil},
 	// Storage stacks: ceph-volume zap wipes an OSD's disk, stratis and vdo

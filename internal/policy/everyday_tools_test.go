@@ -182,3 +182,77 @@ func TestEverydayBackupAndUITools(t *testing.T) {
 		"proxmox-backup-manager prune-job remove x",
 	))
 }
+
+// TestEverydayServiceClients: the reads of cluster, identity and service
+// clients (kubeadm certs check-expiration, multipass list, flux get, php
+// -m, a database client's --version, update-alternatives --display,
+// mountpoint, lsfd, filefrag, vgck, pvck, klist, varnishstat, lxc-ls,
+// realm list, sssctl domain-list, cscli decisions list) are tier 0; their
+// renewing, pulling, reconciling, setting, repairing and removing forms,
+// a query with the version option, klist -K and cscli with another
+// configuration are not.
+func TestEverydayServiceClients(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"kubeadm certs check-expiration",
+		"kubeadm config print init-defaults",
+		"kubeadm version -o short",
+		"multipass list",
+		"multipass info vm1",
+		"flux get kustomizations -A",
+		"flux logs --level=error",
+		"php -m",
+		"php -i | grep memory_limit",
+		"mysql --version",
+		"psql --version",
+		"redis-cli --version",
+		"sqlite3 -version",
+		"update-alternatives --display editor",
+		"update-alternatives --query java",
+		"alternatives --display java",
+		"mountpoint -q /mnt/data && echo mounted",
+		"lsfd -p 1",
+		"filefrag -v /var/lib/mysql/ibdata1",
+		"e2freefrag /dev/sda1",
+		"vgck vg0",
+		"pvck /dev/sda2",
+		"klist",
+		"klist -k /etc/krb5.keytab",
+		"varnishstat -1",
+		"lxc-ls -f",
+		"lxc-info -n web",
+		"disown -a 2>/dev/null; true",
+		"pg_lsclusters",
+		"realm list",
+		"sssctl domain-list",
+		"cscli decisions list",
+		"cscli alerts list -o json",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"kubeadm renew", "kubeadm certs renew all", TierMutate},
+		{"kubeadm pull", "kubeadm config images pull", TierMutate},
+		{"multipass exec", "multipass exec vm1 -- id", TierMutate},
+		{"flux reconcile", "flux reconcile kustomization x", TierMutate},
+		{"redis-cli -V", "redis-cli -V", TierMutate},
+		{"alternatives set", "update-alternatives --set editor /usr/bin/vim.basic", TierMutate},
+		{"alternatives config", "update-alternatives --config editor", TierMutate},
+		{"alternatives install", "update-alternatives --install /usr/bin/x x /tmp/x 100", TierMutate},
+		{"vgck update", "vgck --updatemetadata vg0", TierMutate},
+		{"pvck repair", "pvck --repair /dev/sda2", TierMutate},
+		{"pvck dump file", "pvck --dump metadata -f /tmp/x /dev/sda2", TierMutate},
+		{"klist keys", "klist -K -k /etc/krb5.keytab", TierMutate},
+		{"realm join", "realm join example.com", TierMutate},
+		{"cscli add", "cscli decisions add --ip 192.0.2.1", TierMutate},
+		{"cscli config", "cscli -c /tmp/config.yaml decisions list", TierMutate},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"kubeadm reset -f",
+		"multipass delete vm1",
+		"php -r 'echo 1;'",
+		"php -m x.php",
+		"mysql --version -e 'drop database x'",
+		"realm leave",
+		"sssctl cache-remove",
+		"cscli decisions delete --all",
+	))
+}

@@ -31,7 +31,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	lsscsi lspath sestatus getenforce aa-status ausearch modinfo dpkg-query upower edac-util
 	dumpe2fs xfs_info named-checkconf systemd-delta apt-config atq arc_summary
 	aureport ifquery iwgetid
-	ipcalc sipcalc pveversion kldstat ntpstat`)
+	ipcalc sipcalc pveversion kldstat ntpstat disown pg_lsclusters`)
 
 // benignPrograms have side effects nobody needs to approve.
 var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep

@@ -81,6 +81,9 @@ func sqlWordByte(b byte) bool {
 // the classifier knows of: their command text is read for statements that
 // destroy data.
 func dbClientProgram(c *call) (Tier, string) {
+	if clientVersion(c) {
+		return TierRead, c.name + " " + c.args[0].val
+	}
 	switch c.name {
 	case "dropdb", "dropuser", "ldapdelete", "pg_dropcluster":
 		if len(c.args) == 1 && c.args[0].known && (c.args[0].val == "--help" || c.args[0].val == "--version" || c.args[0].val == "-V") {
@@ -368,4 +371,22 @@ func abbrevOptVals(args []arg, names []string) []arg {
 		}
 	}
 	return out
+}
+
+// clientVersion reports whether c is a database client asked only for its
+// version or help (mysql -V, psql --version, redis-cli -v), which connects
+// to nothing.
+func clientVersion(c *call) bool {
+	if len(c.args) != 1 || !c.args[0].known {
+		return false
+	}
+	switch v := c.args[0].val; v {
+	case "--version", "--help", "-version":
+		return true
+	case "-V":
+		return c.name != "redis-cli" && c.name != "valkey-cli" && c.name != "keydb-cli"
+	case "-v":
+		return c.name == "redis-cli" || c.name == "valkey-cli" || c.name == "keydb-cli"
+	}
+	return false
 }

@@ -54,6 +54,21 @@ var applianceTables = map[string]subTable{
 		TierMutate, TierMutate, "", ""),
 }
 
+// directoryTables are the tables of identity and intrusion-prevention
+// clients: realm and sssctl (joined domains and SSSD's view of them) and
+// CrowdSec's cscli. Their listings and status read; leaving a domain and
+// removing SSSD's cache or CrowdSec's decisions and alerts do not.
+var directoryTables = map[string]subTable{
+	"realm": sub(`list|discover|help|--help`, ``, `leave`, TierRead, TierMutate, "", ""),
+	"sssctl": sub(`domain-list|domain-status|user-show|group-show|netgroup-show|config-check|help|--help`, ``,
+		`cache-remove|logs-remove`, TierRead, TierMutate, "", ""),
+	"cscli": sub(`version|metrics|help|--help|decisions list|alerts list|alerts inspect|bouncers list|machines list|
+		hub list|collections list|parsers list|scenarios list|postoverflows list|config show|lapi status|capi status|
+		console status`, ``,
+		`decisions delete|alerts delete|bouncers delete|machines delete|hub remove|collections remove|parsers remove|scenarios remove`,
+		TierMutate, TierMutate, "o", "--output --color"),
+}
+
 // joinTables returns one map holding the tables of all of ms.
 func joinTables(ms ...map[string]subTable) map[string]subTable {
 	out := map[string]subTable{}

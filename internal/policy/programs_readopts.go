@@ -46,6 +46,25 @@ var readOptPrograms = map[string]readOptForm{
 	// OpenMediaVault's system report and OPNsense's version.
 	"omv-sysinfo":      {optSpec{flags: "h"}, 1},
 	"opnsense-version": {optSpec{}, 0},
+	// update-alternatives and RHEL's alternatives, asked about a group.
+	"update-alternatives": {optSpec{longFlags: set(`--display --list --query --get-selections --help --version`)}, 1},
+	"alternatives":        {optSpec{longFlags: set(`--display --list --help --version`)}, 1},
+	"mountpoint": {optSpec{flags: "qdxh",
+		longFlags: set(`--quiet --fs-devno --devno --nofollow --help --version`)}, 1},
+	"lsfd": {optSpec{flags: "JrnluihV", valueShort: "poQ",
+		longFlags: set(`--json --raw --noheadings --notruncate --list-columns --summary --threads --inet --help --version`),
+		longVals:  set(`--pid --output --filter`)}, 0},
+	"filefrag":   {optSpec{flags: "BeksvxX"}, -1},
+	"e2freefrag": {optSpec{flags: "h", valueShort: "c"}, 1},
+	// vgck --updatemetadata and pvck --repair write; pvck -f names the
+	// file --dump writes.
+	"vgck": {optSpec{flags: "vdqt"}, -1},
+	"pvck": {optSpec{flags: "vdq", longVals: set(`--dump`)}, -1},
+	// klist -K prints the keys themselves.
+	"klist":       {optSpec{flags: "ckltseafnAC"}, 1},
+	"varnishstat": {optSpec{flags: "1jxlV", valueShort: "fnNtw"}, 0},
+	"lxc-ls":      {optSpec{flags: "1fF", valueShort: "Pg", longFlags: set(`--line --fancy --active --running --frozen --stopped --defined --help`)}, -1},
+	"lxc-info":    {optSpec{flags: "cisSpHh", valueShort: "nP", longFlags: set(`--ips --state --stats --pid --no-humanize --help`), longVals: set(`--name --lxcpath`)}, 1},
 }
 
 // readOptProgram classifies readOptPrograms: tier 0 in the listed form,

@@ -84,7 +84,7 @@ var pipTable = sub(`list|show|freeze|check|search|index|--version|-V|help|config
 // subcommandTables: a benign subcommand (tier 1) writes nothing outside the
 // temporary directories, since tier 1 runs where only they are writable;
 // one that updates a package index, a cache or a snapshot is tier 2.
-var subcommandTables = joinTables(applianceTables, map[string]subTable{
+var subcommandTables = joinTables(applianceTables, directoryTables, map[string]subTable{
 	"docker":         dockerTable,
 	"podman":         dockerTable,
 	"nerdctl":        dockerTable,

@@ -116,15 +116,15 @@ var verbRules = map[string]verbRule{
 	// microk8s reset wipe a node's cluster state; local cluster, VM and
 	// GitOps tools delete what they manage.
 	"pcs":       {set(`status`), set(`destroy delete remove stop kill`), "stops or destroys the cluster or its resources", nil},
-	"kubeadm":   {nil, set(`reset`), "wipes the node's cluster state", nil},
+	"kubeadm":   {set(`version certs config check-expiration print`), set(`reset`), "wipes the node's cluster state", set(`certs config`)},
 	"microk8s":  {nil, set(`reset remove-node leave delete uninstall`), "wipes the node or deletes what it runs", nil},
 	"kind":      {nil, set(`delete`), "deletes a cluster", nil},
 	"k3d":       {nil, set(`delete`), "deletes a cluster", nil},
 	"minikube":  {nil, set(`delete`), "deletes a cluster", nil},
 	"vagrant":   {nil, set(`destroy`), "destroys a machine and its disks", nil},
-	"multipass": {nil, set(`delete purge`), "deletes instances", nil},
+	"multipass": {set(`list ls info version find networks aliases help`), set(`delete purge`), "deletes instances", nil},
 	"argocd":    {nil, set(`delete rm`), "deletes applications, clusters or projects", nil},
-	"flux":      {nil, set(`uninstall delete`), "removes flux or what it deploys", nil},
+	"flux":      {set(`get logs version check tree stats events`), set(`uninstall delete`), "removes flux or what it deploys", nil},
 	// These take their verb as an option.
 	"timeshift": {nil, set(`--delete --delete-all --restore`), "deletes snapshots or restores the system over itself", nil},
 	"syncoid":   {nil, set(`--force-delete --delete-target-snapshots`), "deletes the target's datasets or snapshots", nil},

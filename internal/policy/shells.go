@@ -94,6 +94,10 @@ func interpreterProgram(c *call) (Tier, string) {
 			return TierRead, c.name + " " + vals[0]
 		}
 	}
+	if len(vals) == 1 && c.name == "php" && (vals[0] == "-m" || vals[0] == "-i" || vals[0] == "--ini") {
+		// The modules, phpinfo() and the ini files: no script runs.
+		return TierRead, "php " + vals[0]
+	}
 	if len(vals) >= 2 && vals[0] == "-m" && (vals[1] == "json.tool" || vals[1] == "pip" && len(vals) >= 3 && (vals[2] == "list" || vals[2] == "show" || vals[2] == "freeze")) {
 		if vals[1] == "json.tool" && len(vals) <= 3 {
 			return TierRead, c.name + " -m json.tool"

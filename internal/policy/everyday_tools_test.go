@@ -256,3 +256,49 @@ func TestEverydayServiceClients(t *testing.T) {
 		"cscli decisions delete --all",
 	))
 }
+
+// TestEverydayClusterClients: Vault's, Consul's, Nomad's and etcd's
+// status reads are tier 0 with only their output and scope options;
+// reading a secret's value, other options, sealing, leaving, stopping,
+// draining and deleting are not, and an etcd endpoint without a scheme is
+// checked against the host rules like a URL.
+func TestEverydayClusterClients(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"vault status",
+		"vault status -format=json | jq .sealed",
+		"vault secrets list -detailed",
+		"consul members",
+		"consul members -detailed -status=alive",
+		"consul catalog services",
+		"nomad status",
+		"nomad job status web",
+		"nomad alloc logs -stderr abc123 web",
+		"etcdctl endpoint health",
+		"etcdctl --endpoints=https://127.0.0.1:2379 --cacert /etc/kubernetes/pki/etcd/ca.crt endpoint status -w table",
+		"etcdctl member list -w json",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"vault kv get", "vault kv get secret/x", TierMutate},
+		{"vault read", "vault read secret/x", TierMutate},
+		{"vault seal", "vault operator seal", TierMutate},
+		{"vault other option", "vault status -output-curl-string", TierMutate},
+		{"consul kv get", "consul kv get x", TierMutate},
+		{"consul leave", "consul leave", TierMutate},
+		{"nomad drain", "nomad node drain -enable x", TierMutate},
+		{"nomad too many", "nomad alloc logs abc web extra", TierMutate},
+		{"etcdctl get", "etcdctl get / --prefix --keys-only", TierMutate},
+		{"etcdctl extra", "etcdctl endpoint health extra", TierMutate},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"consul kv delete -recurse x",
+		"nomad job stop web",
+		"etcdctl del --prefix /",
+		"etcdctl member remove x",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"etcdctl --endpoints=169.254.169.254:2379 endpoint health",
+		"etcdctl --endpoints 10.1.2.3:2379,127.0.0.1:2379 member list",
+		"vault status -address=http://169.254.169.254",
+	))
+}

@@ -313,6 +313,9 @@ func infraProgram(c *call) (Tier, string) {
 	if c.name == "rbd" && rbdRead(c) {
 		return TierRead, "rbd: lists or describes images"
 	}
+	if infraRead(c) {
+		return TierRead, c.name + ": reports the cluster's state"
+	}
 	n := 0
 	for _, a := range c.args {
 		if n >= 4 {

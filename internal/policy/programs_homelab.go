@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"net"
+	"strings"
+)
 
 // applianceTables are the subcommand tables of home-lab appliance tools:
 // Home Assistant OS's ha, Proxmox VE's HA manager, firewall and Ceph
@@ -146,6 +149,96 @@ func rbdRead(c *call) bool {
 func hasTwoWordRead(w string) bool {
 	for k := range rbdReads {
 		if len(k) > len(w) && k[:len(w)+1] == w+" " {
+			return true
+		}
+	}
+	return false
+}
+
+// infraReadForm is the read-only form of a cluster client in
+// infraPrograms: whole commands that report state, how many operands
+// (a job, node or allocation) may follow them, and the options they may
+// take: for Go's flag syntax (-format=json, -address ADDR) the names in
+// goFlags and goVals, for GNU syntax spec.
+type infraReadForm struct {
+	reads    map[string]bool
+	trailing int
+	goFlags  map[string]bool
+	goVals   map[string]bool
+	spec     optSpec
+	gnu      bool
+}
+
+// infraReadForms lists the reads of Vault, Consul, Nomad and etcd.
+// Reading a secret's value (vault kv get, consul kv get, etcdctl get) is
+// left out with everything else.
+var infraReadForms = map[string]infraReadForm{
+	"vault": {reads: phrases(`status|version|secrets list|auth list|policy list|audit list|namespace list|
+		token lookup|operator raft list-peers|operator members`),
+		goFlags: set(`detailed tls-skip-verify`), goVals: set(`format address namespace ca-cert`)},
+	"consul": {reads: phrases(`members|info|version|catalog services|catalog nodes|catalog datacenters|
+		operator raft list-peers|operator autopilot state`),
+		goFlags: set(`detailed wan stale tags`), goVals: set(`http-addr datacenter status format namespace partition segment`)},
+	"nomad": {reads: phrases(`status|version|node status|job status|alloc status|alloc logs|server members|
+		operator raft list-peers|deployment list|deployment status`), trailing: 2,
+		goFlags: set(`json verbose short stderr tail f self all-allocs`), goVals: set(`address namespace region n`)},
+	"etcdctl": {reads: phrases(`version|endpoint health|endpoint status|endpoint hashkv|member list|alarm list`), gnu: true,
+		spec: optSpec{valueShort: "w",
+			longFlags: set(`--cluster --insecure-skip-tls-verify --insecure-transport --hex`),
+			longVals:  set(`--endpoints --write-out --cacert --cert --key --dial-timeout --command-timeout`)}},
+}
+
+// infraRead reports whether c is one of infraReadForms' reads with only
+// the options listed for it.
+func infraRead(c *call) bool {
+	f, ok := infraReadForms[c.name]
+	if !ok {
+		return false
+	}
+	var ops []string
+	if f.gnu {
+		if ops, _, ok = c.readOpts(f.spec); !ok {
+			return false
+		}
+	} else {
+		for i := 0; i < len(c.args); i++ {
+			a := c.args[i]
+			if !a.known {
+				return false
+			}
+			if !strings.HasPrefix(a.val, "-") {
+				ops = append(ops, a.val)
+				continue
+			}
+			name, _, eq := strings.Cut(strings.TrimLeft(a.val, "-"), "=")
+			switch {
+			case f.goFlags[name] && !eq:
+			case f.goVals[name]:
+				if !eq {
+					i++
+				}
+			default:
+				return false
+			}
+		}
+	}
+	if c.name == "etcdctl" {
+		// An endpoint without a scheme is not a URL the generic host
+		// check sees.
+		for _, v := range c.optVals(c.args, "--endpoints") {
+			for _, ep := range strings.Split(v.val, ",") {
+				if _, rest, ok := strings.Cut(ep, "://"); ok {
+					ep = rest
+				}
+				if h, _, err := net.SplitHostPort(ep); err == nil {
+					ep = h
+				}
+				c.checkHost(ep)
+			}
+		}
+	}
+	for n := 0; n <= f.trailing && n < len(ops); n++ {
+		if f.reads[strings.Join(ops[:len(ops)-n], " ")] {
 			return true
 		}
 	}

@@ -302,3 +302,44 @@ func TestEverydayClusterClients(t *testing.T) {
 		"vault status -address=http://169.254.169.254",
 	))
 }
+
+// TestEverydayDNSChecks: the DNS servers' configuration checks (named-checkzone, unbound-checkconf,
+// dnsmasq --test), unbound-control's listings, Pi-hole's status and
+// query, and httpd -t are tier 0; the checks' output
+// and directory options, dnsmasq without --test, unbound-control stats
+// (which resets counters), Pi-hole's gravity update and httpd with
+// another configuration are not.
+func TestEverydayDNSChecks(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"named-checkzone example.com /etc/bind/db.example.com",
+		"unbound-checkconf",
+		"unbound-checkconf /etc/unbound/unbound.conf",
+		"dnsmasq --test",
+		"dnsmasq --test -C /etc/dnsmasq.conf",
+		"unbound-control status",
+		"unbound-control list_forwards",
+		"pihole status",
+		"pihole -c -e",
+		"pihole -q example.com",
+		"httpd -t",
+		"httpd -S",
+		"apache2 -t",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"checkzone -o", "named-checkzone -o /tmp/zone example.com /etc/bind/db.example.com", TierMutate},
+		{"checkzone -t", "named-checkzone -t /tmp example.com db", TierMutate},
+		{"dnsmasq server", "dnsmasq -C /etc/dnsmasq.conf", TierMutate},
+		{"dnsmasq test script", "dnsmasq --test --dhcp-script=/tmp/x", TierMutate},
+		{"unbound stats", "unbound-control stats", TierMutate},
+		{"unbound flush", "unbound-control flush_zone example.com", TierMutate},
+		{"pihole gravity", "pihole -g", TierMutate},
+		{"pihole disable", "pihole disable", TierMutate},
+		{"httpd -f", "httpd -f /tmp/x.conf -t", TierMutate},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"unbound-control stop",
+		"pihole uninstall",
+		"httpd -k stop",
+	))
+}

@@ -268,7 +268,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		"fsck.ext2", "fsck.ext3", "fsck.ext4", "xfs_repair", "chronyc", "ntpq", "ipvsadm", "postqueue", "mailq",
 		"postconf", "haproxy", "ipmitool", "udevadm", "faillog", "chage", "visudo", "iotop", "arcstat":
 		return inspectProgram
-	case "cd", "pushd", "journalctl", "ip", "service", "dpkg", "rpm", "pacman", "yay", "paru", "nginx", "apachectl", "apache2ctl", "ansible":
+	case "cd", "pushd", "journalctl", "ip", "service", "dpkg", "rpm", "pacman", "yay", "paru", "nginx", "apachectl", "apache2ctl", "ansible",
+		"httpd", "apache2":
 		return moreProgram
 	case "ansible-playbook":
 		return ansiblePlaybookProgram

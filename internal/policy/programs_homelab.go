@@ -53,6 +53,14 @@ var applianceTables = map[string]subTable{
 		``, ``, TierRead, TierMutate, "", ""),
 	// k9s with no subcommand is its terminal UI, which deletes and execs.
 	"k9s": sub(`version|info|help|--help|-h`, ``, ``, TierMutate, TierMutate, "", ""),
+	// Pi-hole's status, query, chronometer and log; gravity updates,
+	// reconfiguring and disabling change it.
+	"pihole": sub(`status|-v|version|-q|query|-c|chronometer|-t|tail|-h|--help|help`, ``, `uninstall`,
+		TierMutate, TierMutate, "", ""),
+	// unbound-control's listings (stats resets the counters it prints).
+	"unbound-control": sub(`status|stats_noreset|list_stubs|list_forwards|list_local_zones|list_local_data|
+		list_auth_zones|list_insecure|get_option|lookup|dump_infra|view_list_local_zones|view_list_local_data`,
+		``, `stop`, TierMutate, TierMutate, "s", ""),
 	"pveceph": sub(`status|help`, ``, `purge|pool destroy|osd destroy|mon destroy|mgr destroy|mds destroy|fs destroy`,
 		TierMutate, TierMutate, "", ""),
 }

@@ -168,7 +168,7 @@ func moreProgram(c *call) (Tier, string) {
 			return TierRead, "nginx: tests or shows configuration"
 		}
 		return TierMutate, "nginx: starts the server"
-	case "apachectl", "apache2ctl":
+	case "apachectl", "apache2ctl", "httpd", "apache2":
 		if len(vals) > 0 && onlyOps(vals, "configtest", "-t", "-S", "-M", "-v", "-V", "status", "fullstatus", "-D", "DUMP_VHOSTS", "DUMP_MODULES") {
 			return TierRead, n + ": tests or shows configuration"
 		}

@@ -7,6 +7,10 @@ type readOptForm struct {
 	maxOps int
 }
 
+// readOptNeeds are the options a read form must have: dnsmasq without
+// --test is the server.
+var readOptNeeds = map[string]string{"dnsmasq": "--test"}
+
 // readOptPrograms are diagnostic programs that only read in the forms
 // listed; an option not listed may be one that writes or changes
 // something (drill -w writes the answer, pmap -n a configuration, utmpdump
@@ -63,8 +67,13 @@ var readOptPrograms = map[string]readOptForm{
 	// klist -K prints the keys themselves.
 	"klist":       {optSpec{flags: "ckltseafnAC"}, 1},
 	"varnishstat": {optSpec{flags: "1jxlV", valueShort: "fnNtw"}, 0},
-	"lxc-ls":      {optSpec{flags: "1fF", valueShort: "Pg", longFlags: set(`--line --fancy --active --running --frozen --stopped --defined --help`)}, -1},
-	"lxc-info":    {optSpec{flags: "cisSpHh", valueShort: "nP", longFlags: set(`--ips --state --stats --pid --no-humanize --help`), longVals: set(`--name --lxcpath`)}, 1},
+	// DNS configuration checks: named-checkzone -o writes the zone and -t
+	// and -w change directory.
+	"named-checkzone":   {optSpec{flags: "dDhijqsv", valueShort: "cfFkmMnrSTW"}, 2},
+	"unbound-checkconf": {optSpec{flags: "fhq", valueShort: "o"}, 1},
+	"dnsmasq":           {optSpec{valueShort: "C", longFlags: set(`--test`), longVals: set(`--conf-file`)}, 0},
+	"lxc-ls":            {optSpec{flags: "1fF", valueShort: "Pg", longFlags: set(`--line --fancy --active --running --frozen --stopped --defined --help`)}, -1},
+	"lxc-info":          {optSpec{flags: "cisSpHh", valueShort: "nP", longFlags: set(`--ips --state --stats --pid --no-humanize --help`), longVals: set(`--name --lxcpath`)}, 1},
 }
 
 // readOptProgram classifies readOptPrograms: tier 0 in the listed form,
@@ -72,6 +81,9 @@ var readOptPrograms = map[string]readOptForm{
 func readOptProgram(c *call) (Tier, string) {
 	f := readOptPrograms[c.name]
 	ops, _, ok := c.readOpts(f.spec)
+	if need := readOptNeeds[c.name]; ok && need != "" && !hasFlag(argVals(c.args), 0, need) {
+		ok = false
+	}
 	if ok && (f.maxOps < 0 || len(ops) <= f.maxOps) {
 		return TierRead, c.name + ": reads"
 	}

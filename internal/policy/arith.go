@@ -407,7 +407,7 @@ func lengthParam(p *syntax.ParamExp) bool {
 
 // numericOut reports whether a command substitution prints only a number:
 // wc reading its input, nproc, id -u/-g, date +%s, grep -c and pgrep -c on
-// at most one input. Anything after the number would be evaluated too.
+// at most one input, tr -dc 0-9 (which deletes all but digits). Anything after the number would be evaluated too.
 // A function of the same name in the script prints what it likes; see
 // numericProg.
 func numericOut(cs *syntax.CmdSubst, sc *scope) bool {
@@ -465,6 +465,8 @@ func numericProg(cs *syntax.CmdSubst) string {
 		numeric = len(ops) == 1 && strings.Trim(ops[0], "+%sYmdHMSjuwyNV") == ""
 	case "stat":
 		numeric = statNumeric(vals[1:])
+	case "tr":
+		numeric = trDigits(vals[1:])
 	case "grep", "egrep", "fgrep", "pgrep":
 		// One input, named in the text: with a glob or -H the output
 		// holds file names, which can be a[$(cmd)].
@@ -597,4 +599,32 @@ func statNumeric(args []string) bool {
 		}
 	}
 	return true
+}
+
+// trDigits reports whether tr's arguments delete every character but
+// digits and line ends (tr -dc '0-9', tr -cd '[:digit:]\n'): its output
+// then holds nothing arithmetic can run.
+func trDigits(args []string) bool {
+	del, comp := false, false
+	var sets []string
+	for _, a := range args {
+		switch a {
+		case "-d", "--delete":
+			del = true
+		case "-c", "-C", "--complement":
+			comp = true
+		case "-dc", "-cd", "-dC", "-Cd":
+			del, comp = true, true
+		default:
+			if strings.HasPrefix(a, "-") {
+				return false
+			}
+			sets = append(sets, a)
+		}
+	}
+	if !del || !comp || len(sets) != 1 {
+		return false
+	}
+	rest := strings.NewReplacer("[:digit:]", "", `\n`, "", "\n", "").Replace(sets[0])
+	return strings.Trim(rest, "0123456789-") == "" && !strings.HasPrefix(sets[0], "-")
 }

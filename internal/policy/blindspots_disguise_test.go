@@ -437,7 +437,7 @@ func TestBlindSpotDisguisedDestroyers(t *testing.T) {
 		{"psql select cluster", `psql -Atc 'SELECT 1'`, TierMutate},
 		{"sv up", `sv up sshd`, TierMutate},
 		{"sv down other", `sv down nginx`, TierMutate},
-		{"ceph status", `ceph osd tree`, TierMutate},
+		{"ceph osd out", `ceph osd out 3`, TierMutate},
 		{"rclone copy", `rclone copy /srv remote:backup`, TierMutate},
 		{"aws s3 ls", `aws s3 ls s3://bucket`, TierMutate},
 		{"journalctl rotate", `journalctl --rotate`, TierMutate},

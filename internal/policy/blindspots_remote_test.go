@@ -257,7 +257,7 @@ func TestBlindSpotProtectedNocaseglob(t *testing.T) {
 	))
 	runExactHosts(t, p, []exactCase{
 		{"without the option", "cat /etc/WARDE?/CONFIG.yam?", TierRead},
-		{"literal components", "shopt -s nocaseglob; cat /etc/Warden/*", TierBenign},
+		{"literal components", "shopt -s nocaseglob; cat /etc/Warden/*", TierRead},
 	})
 }
 

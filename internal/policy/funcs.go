@@ -120,22 +120,54 @@ func firstBackground(f *syntax.File) int {
 	return 0
 }
 
-// killsOwnJob reports whether c, a kill, signals only $!, the background
-// job a top-level statement of the same script started before the one
-// kill is in (cmd & sleep 2; kill $!): a child of this shell, not another
-// process.
+// killsOwnJob reports whether c, a kill, signals only $! or a job spec
+// (%1), the background job a top-level statement of the same script
+// started before the one kill is in (cmd & sleep 2; kill $!), or the
+// pids $(jobs -p) prints: children of this shell, not another process.
 func (c *call) killsOwnJob() bool {
 	sc := c.ctx.sc
+	if targets := killTargets(c.args); len(targets) > 0 && !sc.shadowed("jobs") {
+		// kill $(jobs -p), as in trap 'kill $(jobs -p)' EXIT: jobs -p
+		// prints the pids of this shell's own jobs, or nothing.
+		own := true
+		for _, a := range targets {
+			if a.known || !jobsList[a.val] {
+				own = false
+			}
+		}
+		if own {
+			return true
+		}
+	}
 	if sc == nil || c.ctx.topOf != sc || sc.bgTop == 0 || sc.bgTop >= c.ctx.top {
 		return false
 	}
-	args := c.args
+	args := killTargets(c.args)
+	for _, a := range args {
+		if a.known && jobSpec(a.val) {
+			continue
+		}
+		if a.known || a.val != "$!" && a.val != `"$!"` && a.val != "${!}" && a.val != `"${!}"` {
+			return false
+		}
+	}
+	return len(args) > 0
+}
+
+// jobsList are the spellings of a substitution of jobs -p (with -r or -s,
+// running or stopped jobs only).
+var jobsList = map[string]bool{"$(jobs -p)": true, `"$(jobs -p)"`: true, "$(jobs -pr)": true, `"$(jobs -pr)"`: true,
+	"$(jobs -ps)": true, `"$(jobs -ps)"`: true, "`jobs -p`": true, "\"`jobs -p`\"": true}
+
+// killTargets returns kill's arguments after one signal option (-9,
+// -TERM, -s KILL) and "--": the processes or jobs it signals.
+func killTargets(args []arg) []arg {
 	// One signal first (-9, -TERM, -s KILL); bash reads a later -N as a
 	// process group (kill -9 -1 signals every process).
 	switch {
 	case len(args) > 1 && args[0].known && (args[0].val == "-s" || args[0].val == "-n"):
 		if !args[1].known {
-			return false
+			return nil
 		}
 		args = args[2:]
 	case len(args) > 0 && args[0].known && len(args[0].val) > 1 && args[0].val[0] == '-' && args[0].val != "--":
@@ -144,10 +176,12 @@ func (c *call) killsOwnJob() bool {
 	if len(args) > 0 && args[0].known && args[0].val == "--" {
 		args = args[1:]
 	}
-	for _, a := range args {
-		if a.known || a.val != "$!" && a.val != `"$!"` && a.val != "${!}" && a.val != `"${!}"` {
-			return false
-		}
-	}
-	return len(args) > 0
+	return args
+}
+
+// jobSpec reports whether w is a job number or the current or previous
+// job (%1, %%, %+, %-): the shell's own background jobs, never another
+// process.
+func jobSpec(w string) bool {
+	return w == "%%" || w == "%+" || w == "%-" || len(w) > 1 && w[0] == '%' && allDigits(w[1:])
 }

@@ -31,7 +31,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	lsscsi lspath sestatus getenforce aa-status ausearch modinfo dpkg-query upower edac-util
 	dumpe2fs xfs_info named-checkconf systemd-delta apt-config atq arc_summary
 	aureport ifquery iwgetid
-	ipcalc sipcalc`)
+	ipcalc sipcalc pveversion kldstat ntpstat disown pg_lsclusters`)
 
 // benignPrograms have side effects nobody needs to approve.
 var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep
@@ -262,7 +262,9 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "warden":
 		return wardenProgram
 	case "pfctl", "rc-service", "rc-status", "iptables-save", "ip6tables-save", "checkupdates",
-		"iptables-restore", "ip6tables-restore", "ipset":
+		"iptables-restore", "ip6tables-restore", "ipset", "iptables-legacy-save", "ip6tables-legacy-save",
+		"iptables-nft-save", "ip6tables-nft-save", "iptables-legacy-restore", "ip6tables-legacy-restore",
+		"iptables-nft-restore", "ip6tables-nft-restore":
 		return probeProgram
 	case "nvram", "uci", "iwinfo", "ubus", "wl", "synosystemctl", "synopkg", "synoservicectl", "synoservice",
 		"opkg", "synoupgrade", "upnpc":
@@ -271,11 +273,12 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		"ip6tables-nft", "ebtables", "arptables", "nft", "ufw", "firewall-cmd":
 		return firewallProgram
 	case "bridge", "brctl", "exportfs", "showmount", "smbstatus", "testparm", "multipath", "iscsiadm",
-		"conntrack", "logread", "fw4", "swconfig", "mdcmd", "sshd", "midclt", "k3s", "wipefs", "gdisk", "e2fsck",
+		"conntrack", "logread", "fw4", "fw3", "swconfig", "mdcmd", "sshd", "midclt", "k3s", "wipefs", "gdisk", "e2fsck",
 		"fsck.ext2", "fsck.ext3", "fsck.ext4", "xfs_repair", "chronyc", "ntpq", "ipvsadm", "postqueue", "mailq",
 		"postconf", "haproxy", "ipmitool", "udevadm", "faillog", "chage", "visudo", "iotop", "arcstat":
 		return inspectProgram
-	case "cd", "pushd", "journalctl", "ip", "service", "dpkg", "rpm", "pacman", "yay", "paru", "nginx", "apachectl", "apache2ctl", "ansible":
+	case "cd", "pushd", "journalctl", "ip", "service", "dpkg", "rpm", "pacman", "yay", "paru", "nginx", "apachectl", "apache2ctl", "ansible",
+		"httpd", "apache2":
 		return moreProgram
 	case "ansible-playbook":
 		return ansiblePlaybookProgram
@@ -310,6 +313,9 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl", "docker-compose":
 		return cutoffSubProgram
 	}
+	if _, ok := readOptPrograms[name]; ok {
+		return readOptProgram
+	}
 	if h := teardownProgram(name); h != nil {
 		return h
 	}
@@ -323,6 +329,12 @@ func handlerFor(name string) func(*call) (Tier, string) {
 }
 
 // envRisk classifies setting an environment or shell variable by name.
+// Names are matched as spelled: the shell and the programs that read
+// these variables tell case apart, so a script's own lower-case path,
+// home or env is not PATH, HOME or ENV. The exceptions are zsh's
+// lower-case twins of its search paths and prompt (zshTied), npm's and
+// yarn's configuration prefixes, which they read in either case, and
+// warden's own.
 func envRisk(name string) (Tier, string) {
 	u := strings.ToUpper(name)
 	switch {
@@ -330,23 +342,30 @@ func envRisk(name string) (Tier, string) {
 		return TierDestructive, "not a plain variable name (exported functions and the like run code)"
 	case strings.HasPrefix(u, "WARDEN_"):
 		return TierDestructive, "changes warden's own settings"
-	case dangerousEnv[u] || readCodeEnv(u):
+	case dangerousEnv[name] || readCodeEnv(name) || zshTied[name]:
+		return TierDestructive, "changes which code programs load or run"
+	case strings.HasPrefix(u, "NPM_CONFIG_") || strings.HasPrefix(u, "YARN_"):
 		return TierDestructive, "changes which code programs load or run"
 	}
 	for _, p := range []string{"LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "PYTHON", "PERL", "RUBY", "NODE_", "JAVA_", "_JAVA", "JDK_", "LESS",
-		"CGO_", "CARGO_", "NPM_CONFIG_", "YARN_", "PIP_", "OPENSSL_", "LUA_INIT", "LUA_PATH", "LUA_CPATH"} {
-		if strings.HasPrefix(u, p) {
+		"CGO_", "CARGO_", "PIP_", "OPENSSL_", "LUA_INIT", "LUA_PATH", "LUA_CPATH"} {
+		if strings.HasPrefix(name, p) {
 			return TierDestructive, "changes which code programs load or run"
 		}
 	}
-	if strings.HasPrefix(u, "ANSIBLE_") && strings.HasSuffix(u, "_PLUGINS") {
+	if strings.HasPrefix(name, "ANSIBLE_") && strings.HasSuffix(name, "_PLUGINS") {
 		return TierDestructive, "changes which code programs load or run"
 	}
-	if fileEnv[u] || strings.HasPrefix(u, "GIT_TRACE") || strings.HasPrefix(u, "GIT_REDIRECT_") {
+	if fileEnv[name] || strings.HasPrefix(name, "GIT_TRACE") || strings.HasPrefix(name, "GIT_REDIRECT_") {
 		return TierMutate, "names a file programs write"
 	}
 	return TierRead, ""
 }
+
+// zshTied are zsh's lower-case arrays tied to PATH, CDPATH, FPATH and
+// MODULE_PATH (where commands, functions and modules are found) and its
+// prompt, the same as PS1.
+var zshTied = set(`path cdpath fpath module_path prompt`)
 
 func validName(n string) bool {
 	if n == "" {
@@ -368,7 +387,9 @@ func validName(n string) bool {
 // CONTAINERS_CONF names the OCI runtime podman ps runs to sync state;
 // KRB5_CONFIG and SASL_PATH name plugin modules the Kerberos and SASL
 // libraries load (ssh with GSSAPI, ldapsearch), GIO_EXTRA_MODULES GLib's;
-// ZIPOPT holds default zip options, -TT's command included.
+// ZIPOPT holds default zip options, -TT's command included; CEPH_ARGS
+// and CEPH_CONF add options and a configuration (a plugin directory among
+// them) to every ceph command.
 var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND
 	SHELLOPTS BASHOPTS PS0 PS1 PS2 PS3 PS4 IFS PATH CDPATH GLOBIGNORE GIT_SSH GIT_SSH_COMMAND
 	GIT_EXEC_PATH GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS SSH_ASKPASS GIT_COMMON_DIR
@@ -391,7 +412,7 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	ANSIBLE_COLLECTIONS_PATHS ANSIBLE_ROLES_PATH FZF_DEFAULT_COMMAND FZF_DEFAULT_OPTS FZF_DEFAULT_OPTS_FILE
 	SKIM_DEFAULT_COMMAND SKIM_DEFAULT_OPTIONS LVM_SYSTEM_DIR ZPOOL_SCRIPTS_PATH
 	DOCKER_CONFIG HELM_PLUGINS HELM_DATA_HOME CONTAINER_HOST CONTAINERS_CONF CONTAINERS_CONF_OVERRIDE
-	KRB5_CONFIG SASL_PATH GIO_EXTRA_MODULES GIO_MODULE_DIR ZIPOPT`)
+	KRB5_CONFIG SASL_PATH GIO_EXTRA_MODULES GIO_MODULE_DIR ZIPOPT CEPH_ARGS CEPH_CONF`)
 
 // fileEnv are variables naming a file that programs which otherwise only
 // read write to: git's index (git status refreshes it), GIT_TRACE* and

@@ -432,6 +432,12 @@ func initScriptHandler(h func(*call) (Tier, string), tw tierWhy, known bool) fun
 			st, swhy = TierDestructive, "init script "+c.name+" "+ops[0]+": can cut off access or stop the host"
 		case len(ops) > 0 && ops[0] == "status":
 			st = TierRead
+			// The script, not the program of its name, takes a lone
+			// status (/etc/init.d/nginx status is not nginx status); a
+			// name whose program is destructive (reboot, halt) keeps it.
+			if len(c.args) == 1 && t <= TierMutate {
+				return TierRead, "init script " + c.name + " status"
+			}
 		}
 		if st > t {
 			return st, swhy

@@ -81,6 +81,9 @@ func sqlWordByte(b byte) bool {
 // the classifier knows of: their command text is read for statements that
 // destroy data.
 func dbClientProgram(c *call) (Tier, string) {
+	if clientVersion(c) {
+		return TierRead, c.name + " " + c.args[0].val
+	}
 	switch c.name {
 	case "dropdb", "dropuser", "ldapdelete", "pg_dropcluster":
 		if len(c.args) == 1 && c.args[0].known && (c.args[0].val == "--help" || c.args[0].val == "--version" || c.args[0].val == "-V") {
@@ -309,6 +312,15 @@ func infraProgram(c *call) (Tier, string) {
 			return t, why
 		}
 	}
+	if c.name == "ceph" && cephRead(c) {
+		return TierRead, "ceph: reports the cluster's state"
+	}
+	if c.name == "rbd" && rbdRead(c) {
+		return TierRead, "rbd: lists or describes images"
+	}
+	if infraRead(c) {
+		return TierRead, c.name + ": reports the cluster's state"
+	}
 	n := 0
 	for _, a := range c.args {
 		if n >= 4 {
@@ -367,4 +379,22 @@ func abbrevOptVals(args []arg, names []string) []arg {
 		}
 	}
 	return out
+}
+
+// clientVersion reports whether c is a database client asked only for its
+// version or help (mysql -V, psql --version, redis-cli -v), which connects
+// to nothing.
+func clientVersion(c *call) bool {
+	if len(c.args) != 1 || !c.args[0].known {
+		return false
+	}
+	switch v := c.args[0].val; v {
+	case "--version", "--help", "-version":
+		return true
+	case "-V":
+		return c.name != "redis-cli" && c.name != "valkey-cli" && c.name != "keydb-cli"
+	case "-v":
+		return c.name == "redis-cli" || c.name == "valkey-cli" || c.name == "keydb-cli"
+	}
+	return false
 }

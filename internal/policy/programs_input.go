@@ -22,6 +22,9 @@ var queryShellMarks = []string{".sh", ".system", ".load", "load_extension", ".ou
 // cannot read (standard input, a file) is TierDestructive. Queries
 // themselves may change the database: TierMutate.
 func queryProgram(c *call) (Tier, string) {
+	if clientVersion(c) {
+		return TierRead, c.name + " " + c.args[0].val
+	}
 	args := c.args
 	var texts []arg
 	var ops []arg

@@ -139,9 +139,10 @@ func inspectProgram(c *call) (Tier, string) {
 			return TierRead, "logread"
 		}
 		return mutate()
-	case "fw4":
+	case "fw4", "fw3":
+		// fw3 is fw4's iptables predecessor (OpenWrt 21.02 and older).
 		ops, _, ok := c.readOpts(optSpec{flags: "q"})
-		if ok && len(ops) == 1 && (ops[0] == "print" || ops[0] == "check") {
+		if ok && len(ops) == 1 && (ops[0] == "print" || ops[0] == "check" && c.name == "fw4") {
 			return TierRead, "fw4 " + ops[0] + ": renders or checks the ruleset"
 		}
 		return mutate()
@@ -258,7 +259,7 @@ func iscsiadmProgram(c *call) (Tier, string) {
 // conntrackProgram: -L, -G, -C, -S and -E read the connection tracking
 // table; -D, -F, -U, -I and -R change it, and -z zeroes counters.
 func conntrackProgram(c *call) (Tier, string) {
-	_, seen, ok := c.readOpts(optSpec{flags: "LGCSEngjx", valueShort: "psdrqfoumblwtc",
+	_, seen, ok := c.readOpts(optSpec{flags: "LGCSEngjx", valueShort: "psdrqfoumblwtce",
 		longFlags: set(`--dump --get --count --stats --event --src-nat --dst-nat --any-nat`),
 		longVals: set(`--proto --protonum --src --orig-src --dst --orig-dst --reply-src --reply-dst --sport --orig-port-src
 			--dport --orig-port-dst --reply-port-src --reply-port-dst --family --output --mark --status --buffer-size
@@ -290,8 +291,9 @@ func swconfigProgram(c *call) (Tier, string) {
 }
 
 // midcltProgram: TrueNAS's middleware client. A call of a query, config,
-// get_instance, info or version method reads; any other method may
-// change anything the web UI can.
+// get_instance, info, version or list method, a *_choices list or one of
+// the few named getters (disk.temperatures, boot.get_state) reads; any
+// other method may change anything the web UI can.
 func midcltProgram(c *call) (Tier, string) {
 	ops, _, ok := c.readOpts(optSpec{valueShort: "t", longVals: set(`--timeout`)})
 	if !ok || len(ops) == 0 {
@@ -311,11 +313,17 @@ func midcltProgram(c *call) (Tier, string) {
 	case "reboot", "shutdown", "delete", "do_delete", "wipe", "destroy", "export", "rollback", "format", "factory_restore":
 		return TierDestructive, "midclt call " + truncate(method, 64) + ": reboots, deletes, exports or wipes"
 	}
-	switch method[k+1:] {
-	case "query", "config", "get_instance", "info", "version":
+	verb := method[k+1:]
+	switch verb {
+	case "query", "config", "get_instance", "info", "version", "list", "list_categories", "list_policies",
+		"temperatures", "temperature_agg", "results", "get_state", "get_disks", "get_unused", "ready", "state", "host_id", "product_type":
 		if k > 0 {
 			return TierRead, "midclt call " + truncate(method, 64)
 		}
+	}
+	// The *_choices methods list what a form offers (compression_choices).
+	if k > 0 && strings.HasSuffix(verb, "_choices") && !strings.ContainsAny(verb, "./") {
+		return TierRead, "midclt call " + truncate(method, 64)
 	}
 	return TierMutate, "midclt call " + truncate(method, 64) + ": may change the system"
 }

@@ -43,11 +43,13 @@ func moreProgram(c *call) (Tier, string) {
 		}
 		if len(ops) >= 2 {
 			switch ops[1] {
-			case "status":
-				return TierRead, "service " + ops[0] + " status"
-			case "stop":
+			case "status", "onestatus", "rcvar", "onercvar":
+				// FreeBSD's one* forms act whether or not the
+				// service is enabled; rcvar prints its variables.
+				return TierRead, "service " + ops[0] + " " + ops[1]
+			case "stop", "onestop":
 				if cutsAccess(ops[0]) {
-					return TierDestructive, "service " + ops[0] + " stop: can cut off access"
+					return TierDestructive, "service " + ops[0] + " " + ops[1] + ": can cut off access"
 				}
 			}
 		}
@@ -166,7 +168,7 @@ func moreProgram(c *call) (Tier, string) {
 			return TierRead, "nginx: tests or shows configuration"
 		}
 		return TierMutate, "nginx: starts the server"
-	case "apachectl", "apache2ctl":
+	case "apachectl", "apache2ctl", "httpd", "apache2":
 		if len(vals) > 0 && onlyOps(vals, "configtest", "-t", "-S", "-M", "-v", "-V", "status", "fullstatus", "-D", "DUMP_VHOSTS", "DUMP_MODULES") {
 			return TierRead, n + ": tests or shows configuration"
 		}

@@ -9,7 +9,9 @@ import "strings"
 func probeProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	switch c.name {
-	case "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore":
+	case "iptables-save", "ip6tables-save", "iptables-restore", "ip6tables-restore",
+		"iptables-legacy-save", "ip6tables-legacy-save", "iptables-nft-save", "ip6tables-nft-save",
+		"iptables-legacy-restore", "ip6tables-legacy-restore", "iptables-nft-restore", "ip6tables-nft-restore":
 		if t, why := c.modprobeOpt(); t > TierRead {
 			return t, why
 		}
@@ -17,7 +19,7 @@ func probeProgram(c *call) (Tier, string) {
 	switch c.name {
 	case "rc-status", "checkupdates":
 		return TierRead, c.name + ": shows status"
-	case "iptables-save", "ip6tables-save":
+	case "iptables-save", "ip6tables-save", "iptables-legacy-save", "ip6tables-legacy-save", "iptables-nft-save", "ip6tables-nft-save":
 		// -f/--file in every getopt spelling: -f/x, --fi=/x.
 		r := raiser{TierRead, c.name + ": prints the rules"}
 		for _, f := range c.optVals(c.args, "-f", "--file") {
@@ -38,7 +40,7 @@ func probeProgram(c *call) (Tier, string) {
 		return TierMutate, "rc-service: changes a service"
 	case "pfctl":
 		return pfctlTier(vals)
-	case "iptables-restore", "ip6tables-restore":
+	case "iptables-restore", "ip6tables-restore", "iptables-legacy-restore", "ip6tables-legacy-restore", "iptables-nft-restore", "ip6tables-nft-restore":
 		// --test parses and builds the ruleset without committing it.
 		if hasFlag(vals, 't', "--test") {
 			return TierRead, c.name + " --test: parses rules without loading them"
@@ -86,6 +88,20 @@ func pfctlTier(vals []string) (Tier, string) {
 			return TierDestructive, "pfctl -F: flushes pf state or rules"
 		case v == "-d":
 			return TierDestructive, "pfctl -d: disables the firewall"
+		case len(v) > 2 && v[0] == '-' && v[1] != '-':
+			// A cluster: -vvsr is -v -v -sr, and -vFa flushes.
+			ct, show, next := pfctlCluster(v)
+			if ct == TierDestructive {
+				return TierDestructive, "pfctl -F or -d: flushes pf or disables the firewall"
+			}
+			if next {
+				if i+1 >= len(vals) {
+					mutate = true
+				}
+				i++
+			}
+			read = read || show
+			mutate = mutate || ct > TierRead
 		default:
 			// Keep reading: a later -F or -d is destructive.
 			mutate = true
@@ -95,6 +111,29 @@ func pfctlTier(vals []string) (Tier, string) {
 		return TierRead, "pfctl: shows pf state"
 	}
 	return TierMutate, "pfctl: changes pf"
+}
+
+// pfctlCluster reads a cluster of pfctl's short options: -v, -g and -r
+// only change the display and -s shows (the rest of the word, or the next,
+// is what); -F flushes and -d disables. Any other letter changes pf, and
+// one that takes a value ends the cluster. next reports whether -s ends
+// the word, so the next word is what it shows.
+func pfctlCluster(v string) (t Tier, show, next bool) {
+	for j := 1; j < len(v); j++ {
+		switch c := v[j]; c {
+		case 'v', 'g', 'r':
+		case 's':
+			return t, true, j == len(v)-1
+		case 'F', 'd':
+			return TierDestructive, false, false
+		default:
+			t = TierMutate
+			if strings.IndexByte("aDfiKkLopsStTx", c) >= 0 {
+				return t, false, false
+			}
+		}
+	}
+	return t, false, false
 }
 
 // pfctlParseOnly reports whether vals are only -n (no action) with -f FILE

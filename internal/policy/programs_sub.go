@@ -70,7 +70,8 @@ var dockerTable = sub(`ps|images|logs|inspect|stats|version|info|top|port|diff|h
 	volume ls|volume inspect|system df|system info|system events|compose ps|compose logs|compose config|
 	compose ls|compose images|compose top|compose version|context ls|context show|context inspect|node ls|
 	service ls|service ps|service logs|service inspect|stack ls|stack ps|plugin ls|secret ls|config ls|
-	buildx ls|manifest inspect|buildx version|pod ps|pod ls|machine list|healthcheck run`,
+	buildx ls|manifest inspect|buildx version|pod ps|pod ls|machine list|healthcheck run|compose events|
+	pod inspect|pod top|pod stats|pod logs`,
 	`pull|image pull|compose pull`,
 	`system prune|image prune|volume prune|container prune|network prune|builder prune|buildx prune|
 	swarm leave|node rm|secret rm|volume rm|compose down -v|system reset|machine rm|plugin install`,
@@ -83,7 +84,7 @@ var pipTable = sub(`list|show|freeze|check|search|index|--version|-V|help|config
 // subcommandTables: a benign subcommand (tier 1) writes nothing outside the
 // temporary directories, since tier 1 runs where only they are writable;
 // one that updates a package index, a cache or a snapshot is tier 2.
-var subcommandTables = map[string]subTable{
+var subcommandTables = joinTables(applianceTables, directoryTables, map[string]subTable{
 	"docker":         dockerTable,
 	"podman":         dockerTable,
 	"nerdctl":        dockerTable,
@@ -213,7 +214,7 @@ var subcommandTables = map[string]subTable{
 	"restic":            sub(`snapshots|ls|stats|check|find|diff|cat|version|help|key list|list|dump|tag --help|cache`, `backup|init|copy`, `forget|prune|key remove|unlock|rewrite|restore|repair`, TierRead, TierMutate, "rp", "--repo --password-file --repository-file --cache-dir"),
 	"borg":              sub(`list|info|check|diff|--version|help|version|key export|config`, `create|init|compact`, `delete|prune|recreate|extract|break-lock|key change-passphrase|upgrade|import-tar|rdelete|repo-delete`, TierRead, TierMutate, "", ""),
 	"lvm":               sub(`lvs|vgs|pvs|lvdisplay|vgdisplay|pvdisplay|lvscan|vgscan|pvscan|version|help|fullreport|segtypes|config|dumpconfig`, ``, `lvremove|vgremove|pvremove|lvreduce|vgreduce|pvmove|vgsplit|vgmerge`, TierRead, TierMutate, "", ""),
-}
+})
 
 // subcommandProgram classifies a program by its subcommand table, then
 // applies the few rules that depend on more than the subcommand.

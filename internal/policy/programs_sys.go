@@ -30,7 +30,8 @@ func firewallRules(c *call) (Tier, string) {
 			return TierDestructive, "nft: flushes or deletes rules"
 		case hasFlag(vals, 'f', "--file") || hasFlag(vals, 'i', "--interactive"):
 			return TierDestructive, "nft -f: loads rules from a file"
-		case len(ops) == 0 || ops[0] == "list":
+		case len(ops) == 0 || ops[0] == "list" || ops[0] == "monitor" || ops[0] == "describe":
+			// monitor prints rule and trace events; describe a type.
 			return TierRead, "nft: lists rules"
 		}
 		return TierMutate, "nft: changes firewall rules"

@@ -92,12 +92,14 @@ var verbRules = map[string]verbRule{
 	"glab": {nil, set(`delete`), "deletes a repository, release or other forge object", nil},
 	// rdiff-backup remove increments, tarsnap -d and --nuke, and the
 	// Proxmox Backup tools' prune, forget and remove drop backups.
-	"rdiff-backup":           {nil, set(`remove`), "removes backup increments", nil},
-	"tarsnap":                {nil, nil, "deletes archives", nil},
-	"proxmox-backup-client":  {nil, set(`prune forget delete`), "deletes backup snapshots", nil},
-	"proxmox-backup-manager": {nil, set(`remove delete prune`), "removes a datastore, its data or backups", nil},
-	"borgmatic":              {nil, set(`delete rdelete repo-delete`), "deletes archives or the repository", nil},
-	"btrbk":                  {nil, set(`prune clean`), "deletes snapshots and backups", nil},
+	"rdiff-backup":          {nil, set(`remove`), "removes backup increments", nil},
+	"tarsnap":               {nil, nil, "deletes archives", nil},
+	"proxmox-backup-client": {nil, set(`prune forget delete`), "deletes backup snapshots", nil},
+	"proxmox-backup-manager": {set(`versions datastore task disk cert remote user acl subscription node sync-job verify-job prune-job
+		list show log info get`), set(`remove delete prune`), "removes a datastore, its data or backups",
+		set(`datastore task disk cert remote user acl subscription node sync-job verify-job prune-job`)},
+	"borgmatic": {nil, set(`delete rdelete repo-delete`), "deletes archives or the repository", nil},
+	"btrbk":     {nil, set(`prune clean`), "deletes snapshots and backups", nil},
 	"snapper": {set(`list ls list-configs get-config status diff`), set(`delete rm remove rollback undochange delete-config`),
 		"deletes snapshots or rolls the file system back", nil},
 	// Storage stacks: ceph-volume zap wipes an OSD's disk, stratis and vdo
@@ -114,15 +116,15 @@ var verbRules = map[string]verbRule{
 	// microk8s reset wipe a node's cluster state; local cluster, VM and
 	// GitOps tools delete what they manage.
 	"pcs":       {set(`status`), set(`destroy delete remove stop kill`), "stops or destroys the cluster or its resources", nil},
-	"kubeadm":   {nil, set(`reset`), "wipes the node's cluster state", nil},
+	"kubeadm":   {set(`version certs config check-expiration print`), set(`reset`), "wipes the node's cluster state", set(`certs config`)},
 	"microk8s":  {nil, set(`reset remove-node leave delete uninstall`), "wipes the node or deletes what it runs", nil},
 	"kind":      {nil, set(`delete`), "deletes a cluster", nil},
 	"k3d":       {nil, set(`delete`), "deletes a cluster", nil},
 	"minikube":  {nil, set(`delete`), "deletes a cluster", nil},
 	"vagrant":   {nil, set(`destroy`), "destroys a machine and its disks", nil},
-	"multipass": {nil, set(`delete purge`), "deletes instances", nil},
+	"multipass": {set(`list ls info version find networks aliases help`), set(`delete purge`), "deletes instances", nil},
 	"argocd":    {nil, set(`delete rm`), "deletes applications, clusters or projects", nil},
-	"flux":      {nil, set(`uninstall delete`), "removes flux or what it deploys", nil},
+	"flux":      {set(`get logs version check tree stats events`), set(`uninstall delete`), "removes flux or what it deploys", nil},
 	// These take their verb as an option.
 	"timeshift": {nil, set(`--delete --delete-all --restore`), "deletes snapshots or restores the system over itself", nil},
 	"syncoid":   {nil, set(`--force-delete --delete-target-snapshots`), "deletes the target's datasets or snapshots", nil},
@@ -180,6 +182,11 @@ func teardownVerbs(c *call) (Tier, string) {
 	case "btrfstune", "swaplabel", "e2label", "fatlabel", "exfatlabel", "ntfslabel":
 		return fsLabel(c.name, vals)
 	case "synostgpool", "synostgvolume", "synospace", "timeshift", "syncoid", "sanoid":
+		// synospace --enum [-a] lists the storage spaces.
+		if c.name == "synospace" && len(c.args) <= 2 && len(c.args) > 0 && c.args[0].known && c.args[0].val == "--enum" &&
+			(len(c.args) == 1 || c.args[1].known && c.args[1].val == "-a") {
+			return TierRead, "synospace --enum: lists storage spaces"
+		}
 		// Their verb is an option anywhere on the line.
 		rule := verbRules[c.name]
 		reads := len(c.args) > 0
@@ -218,6 +225,11 @@ func teardownVerbs(c *call) (Tier, string) {
 	}
 	rule := verbRules[c.name]
 	words, opaque := c.leadWords(4)
+	if opaque && c.name == "pvesh" && len(words) > 0 && (words[0] == "get" || words[0] == "ls" || words[0] == "usage") {
+		// pvesh get /nodes/$(hostname)/…: a read whatever the path; its
+		// options print differently, and extra operands are refused.
+		return TierRead, "pvesh " + words[0] + ": reports (the path is computed at run time)"
+	}
 	if opaque {
 		c.e.opaque = true
 		return TierDestructive, c.name + ": subcommand computed at run time"
@@ -531,6 +543,11 @@ func synoWebAPI(c *call) (Tier, string) {
 // the source lacks.
 func minioOrCommander(c *call) (Tier, string) {
 	words, opaque := c.leadWords(4)
+	if opaque && c.name == "pvesh" && len(words) > 0 && (words[0] == "get" || words[0] == "ls" || words[0] == "usage") {
+		// pvesh get /nodes/$(hostname)/…: a read whatever the path; its
+		// options print differently, and extra operands are refused.
+		return TierRead, "pvesh " + words[0] + ": reports (the path is computed at run time)"
+	}
 	if opaque {
 		c.e.opaque = true
 		return TierDestructive, "mc: command computed at run time"

@@ -94,6 +94,10 @@ func interpreterProgram(c *call) (Tier, string) {
 			return TierRead, c.name + " " + vals[0]
 		}
 	}
+	if len(vals) == 1 && c.name == "php" && (vals[0] == "-m" || vals[0] == "-i" || vals[0] == "--ini") {
+		// The modules, phpinfo() and the ini files: no script runs.
+		return TierRead, "php " + vals[0]
+	}
 	if len(vals) >= 2 && vals[0] == "-m" && (vals[1] == "json.tool" || vals[1] == "pip" && len(vals) >= 3 && (vals[2] == "list" || vals[2] == "show" || vals[2] == "freeze")) {
 		if vals[1] == "json.tool" && len(vals) <= 3 {
 			return TierRead, c.name + " -m json.tool"
@@ -345,6 +349,9 @@ func builtinProgram(c *call) (Tier, string) {
 			}
 		}
 		if hasFlag(vals, 's', "") || hasFlag(vals, 'u', "") {
+			if globOnlyShopt(c.args) {
+				return TierRead, "shopt: changes how globs match"
+			}
 			return TierBenign, "shopt: changes shell options"
 		}
 		return TierRead, "shopt"
@@ -364,4 +371,26 @@ func builtinProgram(c *call) (Tier, string) {
 		}
 	}
 	return TierRead, c.name
+}
+
+// globOnlyShopt reports whether args are shopt -s or -u (with -q) and
+// options that change only how a glob matches (nullglob, dotglob,
+// globstar, nocaseglob, failglob, nocasematch): a script's
+// "shopt -s nullglob" before a loop over /var/log/*.log. extglob is not
+// among them, since it changes how later lines parse.
+func globOnlyShopt(args []arg) bool {
+	n := 0
+	for _, a := range args {
+		if !a.known {
+			return false
+		}
+		switch a.val {
+		case "-s", "-u", "-q", "-sq", "-qs", "-uq", "-qu":
+		case "nullglob", "dotglob", "globstar", "nocaseglob", "failglob", "nocasematch":
+			n++
+		default:
+			return false
+		}
+	}
+	return n > 0
 }

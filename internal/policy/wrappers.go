@@ -9,6 +9,9 @@ import (
 
 // wrapperProgram classifies programs that run the command in their arguments.
 func wrapperProgram(c *call) (Tier, string) {
+	if why, ok := processQuery(c); ok {
+		return TierRead, why
+	}
 	switch c.name {
 	case "xargs":
 		return xargsProgram(c)

@@ -59,7 +59,7 @@ var wrapSpecs = map[string]wrapSpec{
 	"fakeroot":         {valueShort: "lfisb", valueLong: []string{"--lib", "--faked", "--fd-base"}, modeShort: "vh", modeLong: []string{"--version", "--help"}, modeTier: TierRead, modeWhy: "fakeroot: prints its version or help", noCmd: TierDestructive, noCmdWhy: "fakeroot: opens a shell"},
 	"dbus-run-session": {valueLong: []string{"--config-file", "--dbus-daemon"}},
 	"systemd-inhibit":  {valueLong: []string{"--what", "--who", "--why", "--mode"}, own: TierBenign}, // holds off shutdown, sleep or idle while the command runs
-	"prlimit":          {valueShort: "o", valueLong: []string{"--output"}, modeShort: "p", modeTier: TierMutate, modeWhy: "prlimit: changes another process's limits", noCmdWhy: "prlimit: prints limits"},
+	"prlimit":          {valueShort: "o", valueLong: []string{"--output", "--pid"}, modeShort: "p", modeLong: []string{"--pid"}, modeTier: TierMutate, modeWhy: "prlimit: changes another process's limits", noCmdWhy: "prlimit: prints limits"},
 	"numactl":          {valueShort: "CNmpiP", valueLong: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
 	"cpulimit":         {valueShort: "lpePcs", valueLong: []string{"--limit", "--pid", "--exe", "--path", "--cpu", "--signal"}, modeShort: "peP", modeLong: []string{"--pid", "--exe", "--path"}, modeTier: TierMutate, modeWhy: "cpulimit: stops and resumes another process"},
 	"trickle":          {valueShort: "udwtlnL"},

@@ -193,7 +193,8 @@ func (sc *scope) refTargets(name string) []string {
 	return append(slices.Clip(sc.refs[name]), sc.values(name)...)
 }
 
-// isAssoc reports whether the script declares name -A anywhere.
+// isAssoc reports whether the script declares name -A anywhere: it may
+// be associative somewhere (see assocName for where it surely is).
 func (sc *scope) isAssoc(name string) bool { return sc != nil && sc.assoc[name] }
 
 // intName reports whether the variable name provably holds an integer

@@ -19,6 +19,11 @@ type nameFacts struct {
 	nonInt   bool // some assignment may give it a value that is not an integer
 	nonIdent bool // some assignment may give it a value that is not a plain name
 	nonOp    bool // some assignment may give it a value that is not a safe operand (opValue)
+	// topAssoc is the offset of its first top-level declare -A, or -1;
+	// nonAssoc is set when something may leave it not associative
+	// where it is used (see assocName).
+	topAssoc int
+	nonAssoc bool
 }
 
 // arithFacts is what a pre-pass over one script learned about the values
@@ -36,7 +41,10 @@ type arithFacts struct {
 	// keysOf are the arrays whose keys a loop takes as integers (for i in
 	// "${!a[@]}"): an associative array's keys are any text.
 	keysOf []string
-	names  map[string]*nameFacts
+	// unsetsAny is set when an unset or a declaration names a variable
+	// computed at run time, which may end any associative array.
+	unsetsAny bool
+	names     map[string]*nameFacts
 	skip   map[*syntax.Word]bool
 	// base is the offset in the script of the piece being walked
 	// (see scriptInPieces): the parser counts from each piece's start.
@@ -49,7 +57,7 @@ func (af *arithFacts) at(p syntax.Pos) int { return af.base + int(p.Offset()) }
 func (af *arithFacts) name(n string) *nameFacts {
 	nf := af.names[n]
 	if nf == nil {
-		nf = &nameFacts{topInt: -1, topIdent: -1, topOp: -1, first: -1}
+		nf = &nameFacts{topInt: -1, topIdent: -1, topOp: -1, first: -1, topAssoc: -1}
 		if af.names == nil {
 			af.names = map[string]*nameFacts{}
 		}
@@ -113,6 +121,7 @@ func (af *arithFacts) join(from *arithFacts) {
 	af.aside = af.aside || from.aside
 	af.trusts = append(af.trusts, from.trusts...)
 	af.keysOf = append(af.keysOf, from.keysOf...)
+	af.unsetsAny = af.unsetsAny || from.unsetsAny
 	for n, f := range from.names {
 		nf := af.name(n)
 		nf.topInt = firstAt(nf.topInt, f.topInt)
@@ -122,6 +131,8 @@ func (af *arithFacts) join(from *arithFacts) {
 		nf.nonInt = nf.nonInt || f.nonInt
 		nf.nonIdent = nf.nonIdent || f.nonIdent
 		nf.nonOp = nf.nonOp || f.nonOp
+		nf.topAssoc = firstAt(nf.topAssoc, f.topAssoc)
+		nf.nonAssoc = nf.nonAssoc || f.nonAssoc
 	}
 }
 
@@ -149,6 +160,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 	af := &arithFacts{}
 	var top map[*syntax.Assign]bool
 	var topLoop map[*syntax.ForClause]bool
+	assocDecls := topAssocDecls(f)
 	for _, s := range f.Stmts {
 		if s.Background || s.Coprocess {
 			continue
@@ -228,6 +240,16 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			}
 			name := n.Name.Value
 			at := af.at(n.Name.Pos())
+			if assocDecls[n] {
+				// declare -A a: not a use; what makes a's subscripts
+				// strings from here on.
+				nf := af.name(name)
+				nf.topAssoc = firstAt(nf.topAssoc, at)
+				if !n.Naked {
+					nf.nonInt, nf.nonIdent, nf.nonOp = true, true, true
+				}
+				return true
+			}
 			if n.Naked {
 				af.seen(name, at)
 				return true
@@ -245,6 +267,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			if n.Variant.Value != "export" && strings.ContainsRune(declFlags(n), 'n') {
 				af.tainted = true
 			}
+			af.declNonAssoc(n, assocDecls)
 		case *syntax.ForClause:
 			switch l := n.Loop.(type) {
 			case *syntax.WordIter:
@@ -295,6 +318,9 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			if af.skip[n] {
 				return false
 			}
+			if a, ok := subscriptName(n); ok {
+				af.seen(a, af.at(n.Pos())) // read 'a[x]': a use of a
+			}
 			if len(n.Parts) == 1 {
 				if l, ok := n.Parts[0].(*syntax.Lit); ok {
 					// A bare name in arithmetic, or any word that
@@ -323,6 +349,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				return false
 			}
 		case *syntax.CallExpr:
+			af.callNonAssoc(n)
 			if code, ok := af.callFacts(n); ok {
 				af.walkCode(code, visit)
 			}

@@ -157,3 +157,46 @@ func TestBlindSpotIntegerAttributeReach(t *testing.T) {
 		{"getopts", "while getopts ab opt; do echo $opt; done", TierRead},
 	})
 }
+
+// TestBlindSpotAssocOnlyAfterDeclare: an associative array's subscripts
+// are strings, but -A is given when the declaration runs and only in
+// the scope it runs in. A subscript used before it, after unset, beside
+// a declaration in a function never called, a subshell or a branch not
+// taken, or under a local that hides the array, is arithmetic on an
+// indexed array, and runs the $(…) in a value not known at parse time.
+func TestBlindSpotAssocOnlyAfterDeclare(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"read k; a[$k]=1; declare -A a",
+		"echo ${a[$1]}; declare -A a",
+		"read -r k; : ${h[$k]}; typeset -A h",
+		"f() { declare -A a; }; a[$1]=1",
+		"f() { local -A a; }; echo ${a[$1]}",
+		"declare -A a; unset a; a[$1]=1",
+		"declare -A a; unset -v a; echo ${a[$1]}",
+		"declare -A a; builtin unset a; read k; a[$k]=1",
+		"declare -A a; unset \"$n\"; a[$1]=1",
+		"declare -A a; f() { local a; a[$1]=1; }; f",
+		"declare -A a; f() { local -a a; a[$1]=1; }; f",
+		"declare -A a; f() { command local a; a[$1]=1; }; f",
+		"( declare -A a ); a[$1]=1",
+		"{ declare -A a; } & a[$1]=1",
+		"if false; then declare -A a; fi; a[$1]=1",
+		"false && declare -A a; a[$1]=1",
+		"declare -A a 2>/dev/null; a[$1]=1",
+		"declare -A a > /x/y; read k; echo ${a[$k]}",
+		"while read -r k; do c[$k]=1; done < /tmp/f; declare -A c",
+		"read k; a+=([$k]=1); declare -A a",
+		"read 'a[x]'; declare -A a",
+		"declare -A a; eval \"$s\"; a[$1]=1",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"count words", "declare -A c; while read -r w; do c[$w]=1; done < /tmp/f; echo ${#c[@]}", TierRead},
+		{"lookup", "declare -A h=([a]=1); read k; echo ${h[$k]}", TierRead},
+		{"typeset", "typeset -A seen; read -r x; seen[$x]=1", TierRead},
+		{"printed", "declare -A a; a[$1]=1; declare -p a", TierRead},
+		{"global again", "declare -A a; read k; a+=([$k]=1); echo ${!a[@]}", TierRead},
+		{"element unset", "declare -A a; read k; a[$k]=1; unset 'a[x]'", TierRead},
+		{"function use after", "declare -A a; f() { echo ${a[$1]}; }; f x", TierRead},
+	})
+}

@@ -45,7 +45,7 @@ type arithFacts struct {
 	// computed at run time, which may end any associative array.
 	unsetsAny bool
 	names     map[string]*nameFacts
-	skip   map[*syntax.Word]bool
+	skip      map[*syntax.Word]bool
 	// base is the offset in the script of the piece being walked
 	// (see scriptInPieces): the parser counts from each piece's start.
 	base int

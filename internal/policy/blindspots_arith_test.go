@@ -200,3 +200,42 @@ func TestBlindSpotAssocOnlyAfterDeclare(t *testing.T) {
 		{"function use after", "declare -A a; f() { echo ${a[$1]}; }; f x", TierRead},
 	})
 }
+
+// TestBlindSpotDeclarationAsCall: a declaration the parser reads as a
+// plain call, not a declaration clause (after an assignment prefix,
+// command, builtin, or with its name quoted), still evaluates the value
+// of an integer variable as arithmetic and a nameref's value as a
+// variable name with a subscript.
+func TestBlindSpotDeclarationAsCall(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"x=1 declare -i y=$1",
+		"LC_ALL=C typeset -i y=$(cat /tmp/f)",
+		"read v; x=1 declare -ri y=$v",
+		"x=1 declare -ix y=\"$1\"",
+		"command declare -n r=\"$1\"; r=1",
+		"builtin declare -n r=$1; echo $r",
+		"\\declare -n r=\"$1\"; echo ${r}",
+		"'typeset' -n r=$1; : $r",
+		"d''eclare -n r=\"$1\"",
+		"command -p declare -n r=\"$1\"",
+		"builtin command declare -n r=$(cat /tmp/f)",
+		"f() { builtin local -n r=$1; echo $r; }; f \"$@\"",
+		"f() { command local -i n=$1; }; f \"$@\"",
+		"declare -i y; command export y=$1",
+		"declare -i y; x=1 readonly y=$1",
+		"command declare -n r; builtin declare r=$1",
+		"x=1 declare a[$1]=1",
+		"read k; builtin typeset \"a[$k]=1\"",
+		"command declare $o y=$1",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"integer literal", "command declare -i n=5", TierRead},
+		{"local counter", "f() { builtin local -i i=0; }; f", TierRead},
+		{"nameref to a literal", "builtin declare -n r=x; echo $r", TierRead},
+		{"plain value", "command declare x=$1", TierRead},
+		{"exported value", "x=1 export X=\"$1\"", TierRead},
+		{"argument count", "x=1 declare -i y=$#", TierRead},
+		{"option after operand", "command declare x=$1 -i y", TierRead},
+	})
+}

@@ -36,12 +36,12 @@ func (e *eval) assocName(sc *scope, name string) bool {
 // topAssocDecls returns the names that declare, typeset or readonly -A
 // give the attribute in a direct statement of f, which runs before
 // anything later in the text: not in the background, and with no
-// redirection, whose failure would skip the declaration.
+// redirection that may fail and skip the declaration (sureRedirs).
 func topAssocDecls(f *syntax.File) map[*syntax.Assign]bool {
 	var out map[*syntax.Assign]bool
 	for _, s := range f.Stmts {
 		d, ok := s.Cmd.(*syntax.DeclClause)
-		if !ok || s.Background || s.Coprocess || len(s.Redirs) > 0 || !setsAssoc(d) {
+		if !ok || s.Background || s.Coprocess || !sureRedirs(s.Redirs) || !setsAssoc(d) {
 			continue
 		}
 		for _, a := range d.Args {

@@ -54,6 +54,8 @@ var bashValueContexts = []string{
 	"declare -i x; getopts a x", "f() { declare -i x; x=$V; }; f", "typeset -i x; x=$V",
 	"x=1 declare -i x=$V", "LC_ALL=C typeset -ri y=$V", "command declare -n r=\"$V\"; r=1", "builtin typeset -n r=$V; : $r",
 	"\\declare -n r=$V; echo $r", "'declare' -n r=\"$V\"; echo ${r}", "x=1 declare a[$V]=1", "declare -i y; command export y=$V",
+	"declare V=5 <&3; (( V ))", "for V in 1; do :; done <&9; echo ${s:V}", "typeset -i V=0 < nonexistent; echo $(( V ))",
+	"declare y=V <&4; echo ${!y}",
 	// [[ ]], test, [.
 	"[[ $V -eq 1 ]]", "[[ V -eq 1 ]]", "[[ 1 -ne $V ]]", "[[ $V -lt 1 || 1 ]]", "[[ \"$V\" -ge 1 ]]",
 	"[[ -v $V ]]", "[[ -v a[$V] ]]", "[[ -v \"$V\" ]]", "[[ -R $V ]]", "[[ -v a[V] ]]",

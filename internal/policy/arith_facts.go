@@ -162,7 +162,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 	var topLoop map[*syntax.ForClause]bool
 	assocDecls := topAssocDecls(f)
 	for _, s := range f.Stmts {
-		if s.Background || s.Coprocess {
+		if s.Background || s.Coprocess || !sureRedirs(s.Redirs) {
 			continue
 		}
 		switch c := s.Cmd.(type) {
@@ -526,5 +526,32 @@ func (af *arithFacts) arrayKeys(w *syntax.Word) bool {
 		return false
 	}
 	af.keysOf = append(af.keysOf, pe.Param.Value)
+	return true
+}
+
+// sureRedirs reports whether redirections cannot fail, so the statement
+// they belong to runs whatever the machine holds: /dev/null, a
+// here-document or here-string, a copy or close of a standard stream. A
+// redirection that fails (a missing file, a closed descriptor) skips the
+// declaration or loop it belongs to, and its variable keeps the value
+// the environment gave it: declare x=5 <&3; (( x )).
+func sureRedirs(rs []*syntax.Redirect) bool {
+	for _, r := range rs {
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			continue
+		}
+		v, ok := litValue(r.Word)
+		switch {
+		case !ok:
+			return false
+		case r.Op == syntax.DplIn || r.Op == syntax.DplOut:
+			if v != "0" && v != "1" && v != "2" && v != "-" {
+				return false
+			}
+		case v != "/dev/null":
+			return false
+		}
+	}
 	return true
 }

@@ -183,7 +183,7 @@ func TestBlindSpotAssocOnlyAfterDeclare(t *testing.T) {
 		"{ declare -A a; } & a[$1]=1",
 		"if false; then declare -A a; fi; a[$1]=1",
 		"false && declare -A a; a[$1]=1",
-		"declare -A a 2>/dev/null; a[$1]=1",
+		"declare -A a <&7; a[$1]=1",
 		"declare -A a > /x/y; read k; echo ${a[$k]}",
 		"while read -r k; do c[$k]=1; done < /tmp/f; declare -A c",
 		"read k; a+=([$k]=1); declare -A a",
@@ -237,5 +237,30 @@ func TestBlindSpotDeclarationAsCall(t *testing.T) {
 		{"exported value", "x=1 export X=\"$1\"", TierRead},
 		{"argument count", "x=1 declare -i y=$#", TierRead},
 		{"option after operand", "command declare x=$1 -i y", TierRead},
+	})
+}
+
+// TestBlindSpotSkippedTopStatement: a declaration or loop whose
+// redirection fails (a missing file, a closed descriptor) does not run,
+// so the variable it would have set to an integer or a plain name keeps
+// the value the environment gave it, which arithmetic then evaluates.
+func TestBlindSpotSkippedTopStatement(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"declare x=5 <&3; (( x ))",
+		"for x in 1 2; do :; done </tmp/nonexistent; (( x ))",
+		"typeset -i n=0 < /etc/hostname; echo $(( n + 1 ))",
+		"declare y=x <&4; echo ${!y}",
+		"for i in 1; do :; done <&9; echo ${s:i}",
+		"export n=1 <\"$f\"; [[ $n -eq 1 ]]",
+		"for ((i=0;i<3;i++)); do :; done <&5; echo ${a[i]}",
+		"readonly n=2 0<x; let m=n",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"errors discarded", "declare n=5 2>/dev/null; (( n ))", TierRead},
+		{"loop output discarded", "for i in 1 2; do :; done &>/dev/null; echo $(( i ))", TierRead},
+		{"standard streams", "declare n=5 2>&1; echo $((n))", TierRead},
+		{"here-string", "declare n=5 <<< x; (( n ))", TierRead},
+		{"no redirection", "for i in 1 2; do :; done; echo ${a[i]}", TierRead},
 	})
 }

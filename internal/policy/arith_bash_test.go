@@ -55,7 +55,8 @@ var bashValueContexts = []string{
 	"x=1 declare -i x=$V", "LC_ALL=C typeset -ri y=$V", "command declare -n r=\"$V\"; r=1", "builtin typeset -n r=$V; : $r",
 	"\\declare -n r=$V; echo $r", "'declare' -n r=\"$V\"; echo ${r}", "x=1 declare a[$V]=1", "declare -i y; command export y=$V",
 	"declare V=5 <&3; (( V ))", "for V in 1; do :; done <&9; echo ${s:V}", "typeset -i V=0 < nonexistent; echo $(( V ))",
-	"declare y=V <&4; echo ${!y}",
+	"declare y=V <&4; echo ${!y}", "function typeset { :; }; typeset -i V=0; echo $((V))", "function declare { :; }; declare -A a; a[$V]=1",
+	"function declare { :; }; export -f declare; bash -c 'declare V=5; (( V ))'",
 	// [[ ]], test, [.
 	"[[ $V -eq 1 ]]", "[[ V -eq 1 ]]", "[[ 1 -ne $V ]]", "[[ $V -lt 1 || 1 ]]", "[[ \"$V\" -ge 1 ]]",
 	"[[ -v $V ]]", "[[ -v a[$V] ]]", "[[ -v \"$V\" ]]", "[[ -R $V ]]", "[[ -v a[V] ]]",

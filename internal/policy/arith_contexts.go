@@ -358,6 +358,9 @@ func (e *eval) declArith(d *syntax.DeclClause, ctx cctx, sc *scope) {
 		if exportsFunc && a.Naked && a.Name != nil && trustedOutput[a.Name.Value] {
 			e.note(TierDestructive, ctx.covered, "%s -f %s: a function exported under the name of a program whose output is trusted (echo x | sh) runs instead of it in every child bash", d.Variant.Value, a.Name.Value)
 		}
+		if exportsFunc && a.Naked && a.Name != nil && declBuiltins[a.Name.Value] {
+			e.note(TierDestructive, ctx.covered, "%s -f %s: a function exported under the name of a declaration builtin runs instead of it in every child bash, whose declarations then assign nothing", d.Variant.Value, a.Name.Value)
+		}
 		if a.Name == nil || a.Naked {
 			continue
 		}

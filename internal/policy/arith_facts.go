@@ -144,6 +144,10 @@ func firstAt(a, b int) int {
 	return a
 }
 
+// declBuiltins are the builtins a declaration clause runs, which a
+// function of the same name replaces.
+var declBuiltins = set(`declare typeset export readonly local`)
+
 // nameSetters are builtins that assign the variables they name.
 var nameSetters = set(`read mapfile readarray printf getopts wait`)
 
@@ -352,6 +356,12 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			af.callNonAssoc(n)
 			if code, ok := af.callFacts(n); ok {
 				af.walkCode(code, visit)
+			}
+		case *syntax.FuncDecl:
+			if n.Name != nil && declBuiltins[n.Name.Value] {
+				// function typeset { :; }: its declarations run the
+				// function and assign nothing, so no value is proved.
+				af.tainted = true
 			}
 		case *syntax.CoprocClause:
 			if n.Name != nil {

@@ -264,3 +264,26 @@ func TestBlindSpotSkippedTopStatement(t *testing.T) {
 		{"no redirection", "for i in 1 2; do :; done; echo ${a[i]}", TierRead},
 	})
 }
+
+// TestBlindSpotShadowedDeclaration: a function named declare, typeset,
+// export, readonly or local runs instead of the builtin, so the
+// declarations the parser reads assign nothing and their variables keep
+// the environment's values; exported, it does so in every child bash.
+func TestBlindSpotShadowedDeclaration(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"function typeset { :; }; typeset -i n=0; echo $((n))",
+		"function declare { :; }; declare x=5; (( x ))",
+		"function export { :; }; export n=1; [[ $n -eq 1 ]]",
+		"function readonly { :; }; readonly n=2; let m=n",
+		"function declare() { :; }; declare -A a; a[$1]=1",
+		"function declare { :; }; declare y=x; echo ${!y}",
+		"f() { function declare { :; }; }; f; declare n=5; (( n ))",
+		"function declare { :; }; export -f declare; bash -c 'declare n=5; (( n ))'",
+		"function typeset { :; }; declare -fx typeset; bash -c 'typeset -i n=0; echo $((n))'",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"function of another name", "function setup { :; }; declare n=5; (( n ))", TierRead},
+		{"exported helper", "function greet { echo hi; }; export -f greet; bash -c 'declare n=5; echo $((n))'", TierRead},
+	})
+}

@@ -57,6 +57,7 @@ var bashValueContexts = []string{
 	"declare V=5 <&3; (( V ))", "for V in 1; do :; done <&9; echo ${s:V}", "typeset -i V=0 < nonexistent; echo $(( V ))",
 	"declare y=V <&4; echo ${!y}", "function typeset { :; }; typeset -i V=0; echo $((V))", "function declare { :; }; declare -A a; a[$V]=1",
 	"function declare { :; }; export -f declare; bash -c 'declare V=5; (( V ))'",
+	"bash -c 'eval set -- \\\"\\$V\\\"; (( $1 ))' _ 5", "bash -c 'trap \"set -- \\\"\\$V\\\"\" DEBUG; :; (( $1 ))' _ 5",
 	// [[ ]], test, [.
 	"[[ $V -eq 1 ]]", "[[ V -eq 1 ]]", "[[ 1 -ne $V ]]", "[[ $V -lt 1 || 1 ]]", "[[ \"$V\" -ge 1 ]]",
 	"[[ -v $V ]]", "[[ -v a[$V] ]]", "[[ -v \"$V\" ]]", "[[ -R $V ]]", "[[ -v a[V] ]]",

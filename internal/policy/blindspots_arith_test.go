@@ -287,3 +287,28 @@ func TestBlindSpotShadowedDeclaration(t *testing.T) {
 		{"exported helper", "function greet { echo hi; }; export -f greet; bash -c 'declare n=5; echo $((n))'", TierRead},
 	})
 }
+
+// TestBlindSpotHiddenPositionals: eval text, a trap action, a mapfile
+// callback and a sourced file run in the same shell and can set or
+// shift the positional parameters the caller gave sh -c, so $1 after
+// them is not the known argument.
+func TestBlindSpotHiddenPositionals(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`bash -c 'eval "set -- \"\$(cat /tmp/x)\""; (( $1 ))' _ 5`,
+		`bash -c 'eval set -- \"\$X\"; echo $(( $1 ))' _ 5`,
+		`bash -c "eval 'set -- \"\$X\"'; (( \$1 ))" _ 5`,
+		`bash -c 'builtin eval set -- \"\$X\"; let "$1"' _ 5`,
+		`bash -c 'trap "set -- \"\$X\"" DEBUG; :; (( $1 ))' _ 5`,
+		`bash -c 'source /dev/stdin <<< "set -- \"\$X\""; (( $1 ))' _ 5`,
+		`bash -c '. ./lib.sh; (( $1 ))' _ 5`,
+		`bash -c 'mapfile -C "set -- \"\$X\" #" -c 1 x <<< y; (( $1 ))' _ 5`,
+		`bash -c 'eval "eval shift"; echo ${a[$1]}' _ 5 "$X"`,
+		`bash -c 'eval "$c"; (( $1 ))' _ 5`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"trap cleanup", `bash -c 'trap "echo done" EXIT; echo $(( $1 + 1 ))' _ 5`, TierRead},
+		{"eval of an echo", `bash -c 'eval "echo hi"; echo $(( $1 * 2 ))' _ 3`, TierRead},
+		{"mapfile without callback", `bash -c 'mapfile -t l < /etc/hostname; echo $(( $1 ))' _ 3`, TierRead},
+	})
+}

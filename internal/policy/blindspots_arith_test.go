@@ -312,3 +312,25 @@ func TestBlindSpotHiddenPositionals(t *testing.T) {
 		{"mapfile without callback", `bash -c 'mapfile -t l < /etc/hostname; echo $(( $1 ))' _ 3`, TierRead},
 	})
 }
+
+// TestBlindSpotInteractiveMail: an interactive shell, as a session is,
+// evaluates MAILCHECK as arithmetic when it is assigned, and expands the
+// message after a '?' in MAILPATH, $(…) included, when a mailbox in it
+// changes.
+func TestBlindSpotInteractiveMail(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"read x; MAILCHECK=$x",
+		"MAILCHECK=$(cat /tmp/f)",
+		"export MAILCHECK=\"$1\"",
+		"printf -v MAILCHECK %s \"$1\"",
+		"MAILPATH='/tmp/m?$(reboot)'",
+		"export MAILPATH=\"/tmp/m?$1\"",
+		"read -r MAILPATH",
+		"MAILPATH=/var/mail/root",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"mail check interval", "MAILCHECK=60", TierRead},
+		{"mail check off", "MAILCHECK=0; echo $MAILCHECK", TierRead},
+	})
+}

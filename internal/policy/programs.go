@@ -359,8 +359,10 @@ func validName(n string) bool {
 // CONTAINERS_CONF names the OCI runtime podman ps runs to sync state;
 // KRB5_CONFIG and SASL_PATH name plugin modules the Kerberos and SASL
 // libraries load (ssh with GSSAPI, ldapsearch), GIO_EXTRA_MODULES GLib's;
-// ZIPOPT holds default zip options, -TT's command included.
-var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND
+// ZIPOPT holds default zip options, -TT's command included. An
+// interactive shell (a session) expands the message after a '?' in
+// MAILPATH, $(…) included, when a mailbox in it changes.
+var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND MAILPATH
 	SHELLOPTS BASHOPTS PS0 PS1 PS2 PS3 PS4 IFS PATH CDPATH GLOBIGNORE GIT_SSH GIT_SSH_COMMAND
 	GIT_EXEC_PATH GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS SSH_ASKPASS GIT_COMMON_DIR
 	SUDO_ASKPASS GIT_EXTERNAL_DIFF GIT_PROXY_COMMAND GIT_TEMPLATE_DIR GIT_DIR GIT_WORK_TREE

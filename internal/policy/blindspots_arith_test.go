@@ -334,3 +334,26 @@ func TestBlindSpotInteractiveMail(t *testing.T) {
 		{"mail check off", "MAILCHECK=0; echo $MAILCHECK", TierRead},
 	})
 }
+
+// TestBlindSpotHistoryWithSlashes: in a session's interactive shell a
+// command name with a history event runs an earlier command, edited by
+// its modifiers; the slashes of :s/old/new/ must not make it a path
+// whose last component is a harmless name.
+func TestBlindSpotHistoryWithSlashes(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"!!:s/echo/rm/",
+		"!!:gs/a/b/",
+		"!!/x",
+		"sudo !-2:s/a/b/",
+		"!-1:s/x/y/ -f",
+		"!ec:s/echo //",
+		"x!!",
+		"^echo^",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"last argument", "echo !$", TierRead},
+		{"bang then space", "echo hi; [ ! -e /tmp/x ] && echo none", TierRead},
+		{"negated pipeline", "! grep -q x /etc/hostname", TierRead},
+	})
+}

@@ -95,6 +95,22 @@ func simpleTier(name string) (Tier, string) {
 	return TierMutate, fmt.Sprintf("unknown program %q", truncate(name, 64))
 }
 
+// historyWord reports whether an interactive shell's history expansion
+// may rewrite a command name into an earlier command: ^old^new at its
+// start, or a ! that begins an event anywhere in it (!!:s/a/b/ is the
+// last command edited, whatever path.Base makes of the slashes).
+func historyWord(w string) bool {
+	if len(w) > 1 && w[0] == '^' {
+		return true
+	}
+	for i := 0; i+1 < len(w); i++ {
+		if w[i] == '!' && strings.IndexByte(" \t\n=(", w[i+1]) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // tierWhy is a tier and the reason for it.
 type tierWhy struct {
 	tier Tier

@@ -141,8 +141,9 @@ func (sc *scope) addAttrs(flags, variant, name string, unbound bool, target stri
 // them in its environment keeps that value, which intSpecials trusts to
 // be an integer, so giving them any other value is the same risk.
 // SECONDS becomes an integer variable the first time it is read, and
-// BASHPID is one whose += evaluates what it appends.
-var arithSpecials = set(`OPTIND RANDOM SRANDOM HISTCMD UID EUID SECONDS BASHPID`)
+// BASHPID is one whose += evaluates what it appends. An interactive
+// shell (a session) evaluates MAILCHECK when it is assigned.
+var arithSpecials = set(`OPTIND RANDOM SRANDOM HISTCMD UID EUID SECONDS BASHPID MAILCHECK`)
 
 // assignEvals reports how bash evaluates a value assigned to name: as
 // arithmetic (declared -i anywhere in the script, or one of
@@ -193,7 +194,8 @@ func (sc *scope) refTargets(name string) []string {
 	return append(slices.Clip(sc.refs[name]), sc.values(name)...)
 }
 
-// isAssoc reports whether the script declares name -A anywhere.
+// isAssoc reports whether the script declares name -A anywhere: it may
+// be associative somewhere (see assocName for where it surely is).
 func (sc *scope) isAssoc(name string) bool { return sc != nil && sc.assoc[name] }
 
 // intName reports whether the variable name provably holds an integer

@@ -286,3 +286,58 @@ var (
 	testUnary  = set(`-a -b -c -d -e -f -g -h -k -n -o -p -r -s -t -u -w -x -z -G -L -N -O -S`)
 	testBinary = set(`= == != < > -a -o -nt -ot -ef -eq -ne -lt -le -gt -ge`)
 )
+
+// declCall checks a declaration that parses as a plain call rather than
+// a declaration clause (command declare, builtin local, \typeset,
+// 'declare', x=1 declare) as declArith checks a clause: the value of an
+// integer variable is evaluated as arithmetic, a nameref's value names a
+// variable whose subscript is evaluated, and so is a subscript in a name.
+func (c *call) declCall() {
+	flags := ""
+	for _, a := range c.args {
+		if !a.known {
+			if a.val == "" || !isAlnum(a.val[0]) && a.val[0] != '_' {
+				// Its first field may begin with '-': an option
+				// computed at run time, which may be any.
+				flags += "in"
+				continue
+			}
+			break // options end at the first operand
+		}
+		if len(a.val) < 2 || a.val[0] != '-' && a.val[0] != '+' || a.val == "--" {
+			break
+		}
+		flags += a.val[1:]
+	}
+	intAttr := strings.ContainsRune(flags, 'i')
+	nameref := strings.ContainsRune(flags, 'n') && c.name != "export"
+	for _, a := range c.args {
+		if a.known && a.val != "" && (a.val[0] == '-' || a.val[0] == '+') {
+			continue
+		}
+		lhs, rhs, bound := strings.Cut(a.val, "=")
+		name, _, _ := strings.Cut(lhs, "[")
+		// Unknown, val is the source text: its name part is what bash
+		// gets only if it holds no expansion or quote.
+		lhsArg := arg{val: lhs, known: a.known || !strings.ContainsAny(lhs, "$`\"'\\")}
+		if lhsArg.known && !validName(name) {
+			continue // not a variable: see envName in builtinProgram
+		}
+		c.e.nameArg(lhsArg, c.ctx, c.name)
+		if !lhsArg.known {
+			continue
+		}
+		if !bound {
+			continue
+		}
+		v := arg{val: rhs, known: a.known}
+		arith, ref := c.ctx.sc.assignEvals(name)
+		if (arith || intAttr) && !c.arithArg(v, c.name) {
+			c.e.note(arithTier, c.ctx.covered, "%s of integer variable %s: %s", c.name, name, arithWhy)
+		}
+		if ref || nameref {
+			c.e.nameArg(v, c.ctx, c.name+" -n")
+			c.e.boundName(v, c.ctx, c.name+" -n")
+		}
+	}
+}

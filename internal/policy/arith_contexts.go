@@ -116,7 +116,7 @@ func (e *eval) nameArg(a arg, ctx cctx, what string) {
 		return
 	}
 	if !validName(name) || !strings.HasSuffix(sub, "]") || !e.arithTextSafe(strings.TrimSuffix(sub, "]"), ctx.sc) {
-		if ctx.sc.isAssoc(name) && !strings.ContainsAny(sub, "$`") {
+		if e.assocName(ctx.sc, name) && !strings.ContainsAny(sub, "$`") {
 			return
 		}
 		e.note(arithTier, ctx.covered, "%s: the subscript of %q is evaluated as arithmetic", what, truncate(a.val, 64))
@@ -129,7 +129,7 @@ func (e *eval) paramArith(p *syntax.ParamExp, ctx cctx, sc *scope) {
 	if p.Param == nil {
 		return
 	}
-	if p.Index != nil && !sc.isAssoc(p.Param.Value) {
+	if p.Index != nil && !e.assocName(sc, p.Param.Value) {
 		if w, ok := p.Index.(*syntax.Word); !ok || !(len(w.Parts) == 1 && isAllIndex(w.Parts[0])) {
 			e.arithExpr(p.Index, ctx, sc, "array subscript")
 		}
@@ -197,7 +197,7 @@ func (e *eval) assignArith(a *syntax.Assign, intAttr bool, ctx cctx, sc *scope) 
 	if a.Name == nil {
 		return
 	}
-	assoc := sc.isAssoc(a.Name.Value)
+	assoc := e.assocName(sc, a.Name.Value)
 	if a.Index != nil && !assoc {
 		e.arithExpr(a.Index, ctx, sc, "array subscript")
 	}
@@ -357,6 +357,9 @@ func (e *eval) declArith(d *syntax.DeclClause, ctx cctx, sc *scope) {
 	for _, a := range d.Args {
 		if exportsFunc && a.Naked && a.Name != nil && trustedOutput[a.Name.Value] {
 			e.note(TierDestructive, ctx.covered, "%s -f %s: a function exported under the name of a program whose output is trusted (echo x | sh) runs instead of it in every child bash", d.Variant.Value, a.Name.Value)
+		}
+		if exportsFunc && a.Naked && a.Name != nil && declBuiltins[a.Name.Value] {
+			e.note(TierDestructive, ctx.covered, "%s -f %s: a function exported under the name of a declaration builtin runs instead of it in every child bash, whose declarations then assign nothing", d.Variant.Value, a.Name.Value)
 		}
 		if a.Name == nil || a.Naked {
 			continue

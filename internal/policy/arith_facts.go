@@ -19,6 +19,11 @@ type nameFacts struct {
 	nonInt   bool // some assignment may give it a value that is not an integer
 	nonIdent bool // some assignment may give it a value that is not a plain name
 	nonOp    bool // some assignment may give it a value that is not a safe operand (opValue)
+	// topAssoc is the offset of its first top-level declare -A, or -1;
+	// nonAssoc is set when something may leave it not associative
+	// where it is used (see assocName).
+	topAssoc int
+	nonAssoc bool
 }
 
 // arithFacts is what a pre-pass over one script learned about the values
@@ -36,8 +41,11 @@ type arithFacts struct {
 	// keysOf are the arrays whose keys a loop takes as integers (for i in
 	// "${!a[@]}"): an associative array's keys are any text.
 	keysOf []string
-	names  map[string]*nameFacts
-	skip   map[*syntax.Word]bool
+	// unsetsAny is set when an unset or a declaration names a variable
+	// computed at run time, which may end any associative array.
+	unsetsAny bool
+	names     map[string]*nameFacts
+	skip      map[*syntax.Word]bool
 	// base is the offset in the script of the piece being walked
 	// (see scriptInPieces): the parser counts from each piece's start.
 	base int
@@ -49,7 +57,7 @@ func (af *arithFacts) at(p syntax.Pos) int { return af.base + int(p.Offset()) }
 func (af *arithFacts) name(n string) *nameFacts {
 	nf := af.names[n]
 	if nf == nil {
-		nf = &nameFacts{topInt: -1, topIdent: -1, topOp: -1, first: -1}
+		nf = &nameFacts{topInt: -1, topIdent: -1, topOp: -1, first: -1, topAssoc: -1}
 		if af.names == nil {
 			af.names = map[string]*nameFacts{}
 		}
@@ -113,6 +121,7 @@ func (af *arithFacts) join(from *arithFacts) {
 	af.aside = af.aside || from.aside
 	af.trusts = append(af.trusts, from.trusts...)
 	af.keysOf = append(af.keysOf, from.keysOf...)
+	af.unsetsAny = af.unsetsAny || from.unsetsAny
 	for n, f := range from.names {
 		nf := af.name(n)
 		nf.topInt = firstAt(nf.topInt, f.topInt)
@@ -122,6 +131,8 @@ func (af *arithFacts) join(from *arithFacts) {
 		nf.nonInt = nf.nonInt || f.nonInt
 		nf.nonIdent = nf.nonIdent || f.nonIdent
 		nf.nonOp = nf.nonOp || f.nonOp
+		nf.topAssoc = firstAt(nf.topAssoc, f.topAssoc)
+		nf.nonAssoc = nf.nonAssoc || f.nonAssoc
 	}
 }
 
@@ -132,6 +143,10 @@ func firstAt(a, b int) int {
 	}
 	return a
 }
+
+// declBuiltins are the builtins a declaration clause runs, which a
+// function of the same name replaces.
+var declBuiltins = set(`declare typeset export readonly local`)
 
 // nameSetters are builtins that assign the variables they name.
 var nameSetters = set(`read mapfile readarray printf getopts wait`)
@@ -149,8 +164,9 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 	af := &arithFacts{}
 	var top map[*syntax.Assign]bool
 	var topLoop map[*syntax.ForClause]bool
+	assocDecls := topAssocDecls(f)
 	for _, s := range f.Stmts {
-		if s.Background || s.Coprocess {
+		if s.Background || s.Coprocess || !sureRedirs(s.Redirs) {
 			continue
 		}
 		switch c := s.Cmd.(type) {
@@ -228,6 +244,16 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			}
 			name := n.Name.Value
 			at := af.at(n.Name.Pos())
+			if assocDecls[n] {
+				// declare -A a: not a use; what makes a's subscripts
+				// strings from here on.
+				nf := af.name(name)
+				nf.topAssoc = firstAt(nf.topAssoc, at)
+				if !n.Naked {
+					nf.nonInt, nf.nonIdent, nf.nonOp = true, true, true
+				}
+				return true
+			}
 			if n.Naked {
 				af.seen(name, at)
 				return true
@@ -245,6 +271,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			if n.Variant.Value != "export" && strings.ContainsRune(declFlags(n), 'n') {
 				af.tainted = true
 			}
+			af.declNonAssoc(n, assocDecls)
 		case *syntax.ForClause:
 			switch l := n.Loop.(type) {
 			case *syntax.WordIter:
@@ -295,6 +322,9 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			if af.skip[n] {
 				return false
 			}
+			if a, ok := subscriptName(n); ok {
+				af.seen(a, af.at(n.Pos())) // read 'a[x]': a use of a
+			}
 			if len(n.Parts) == 1 {
 				if l, ok := n.Parts[0].(*syntax.Lit); ok {
 					// A bare name in arithmetic, or any word that
@@ -323,8 +353,15 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				return false
 			}
 		case *syntax.CallExpr:
+			af.callNonAssoc(n)
 			if code, ok := af.callFacts(n); ok {
 				af.walkCode(code, visit)
+			}
+		case *syntax.FuncDecl:
+			if n.Name != nil && declBuiltins[n.Name.Value] {
+				// function typeset { :; }: its declarations run the
+				// function and assign nothing, so no value is proved.
+				af.tainted = true
 			}
 		case *syntax.CoprocClause:
 			if n.Name != nil {
@@ -499,5 +536,32 @@ func (af *arithFacts) arrayKeys(w *syntax.Word) bool {
 		return false
 	}
 	af.keysOf = append(af.keysOf, pe.Param.Value)
+	return true
+}
+
+// sureRedirs reports whether redirections cannot fail, so the statement
+// they belong to runs whatever the machine holds: /dev/null, a
+// here-document or here-string, a copy or close of a standard stream. A
+// redirection that fails (a missing file, a closed descriptor) skips the
+// declaration or loop it belongs to, and its variable keeps the value
+// the environment gave it: declare x=5 <&3; (( x )).
+func sureRedirs(rs []*syntax.Redirect) bool {
+	for _, r := range rs {
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
+			continue
+		}
+		v, ok := litValue(r.Word)
+		switch {
+		case !ok:
+			return false
+		case r.Op == syntax.DplIn || r.Op == syntax.DplOut:
+			if v != "0" && v != "1" && v != "2" && v != "-" {
+				return false
+			}
+		case v != "/dev/null":
+			return false
+		}
+	}
 	return true
 }

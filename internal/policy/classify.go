@@ -644,6 +644,9 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	if a0.val == "" {
 		return TierRead, "empty command"
 	}
+	if historyWord(a0.val) {
+		return TierDestructive, "history expansion " + truncate(a0.val, 32) + " re-runs an earlier command"
+	}
 	ent, known := knownPrograms[path.Base(a0.val)]
 	if !known {
 		ent.name, ent.h = normalised(path.Base(a0.val))

@@ -333,7 +333,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 		{pathState{}, set(`cds cdUnknown rel recRel relWrites relMore initial seen resolved aliases nocase`)},
 		// Joined by joinScopes, then the pre-pass's own.
 		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc nameref refs derived outer movesPos arith file funcTop mayUnset bgTop`)},
-		{arithFacts{}, set(`tainted aside trusts keysOf names depth skip base`)},
+		{arithFacts{}, set(`tainted aside trusts keysOf unsetsAny names depth skip base`)},
 	} {
 		ty := reflect.TypeOf(c.v)
 		for i := range ty.NumField() {

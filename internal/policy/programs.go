@@ -95,6 +95,22 @@ func simpleTier(name string) (Tier, string) {
 	return TierMutate, fmt.Sprintf("unknown program %q", truncate(name, 64))
 }
 
+// historyWord reports whether an interactive shell's history expansion
+// may rewrite a command name into an earlier command: ^old^new at its
+// start, or a ! that begins an event anywhere in it (!!:s/a/b/ is the
+// last command edited, whatever path.Base makes of the slashes).
+func historyWord(w string) bool {
+	if len(w) > 1 && w[0] == '^' {
+		return true
+	}
+	for i := 0; i+1 < len(w); i++ {
+		if w[i] == '!' && strings.IndexByte(" \t\n=(", w[i+1]) < 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // tierWhy is a tier and the reason for it.
 type tierWhy struct {
 	tier Tier
@@ -389,8 +405,10 @@ func validName(n string) bool {
 // libraries load (ssh with GSSAPI, ldapsearch), GIO_EXTRA_MODULES GLib's;
 // ZIPOPT holds default zip options, -TT's command included; CEPH_ARGS
 // and CEPH_CONF add options and a configuration (a plugin directory among
-// them) to every ceph command.
-var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND
+// them) to every ceph command. An interactive shell (a session) expands
+// the message after a '?' in MAILPATH, $(…) included, when a mailbox in it
+// changes.
+var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND MAILPATH
 	SHELLOPTS BASHOPTS PS0 PS1 PS2 PS3 PS4 IFS PATH CDPATH GLOBIGNORE GIT_SSH GIT_SSH_COMMAND
 	GIT_EXEC_PATH GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS SSH_ASKPASS GIT_COMMON_DIR
 	SUDO_ASKPASS GIT_EXTERNAL_DIFF GIT_PROXY_COMMAND GIT_TEMPLATE_DIR GIT_DIR GIT_WORK_TREE

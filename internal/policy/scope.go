@@ -143,7 +143,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			sc.printfValue(n)
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
-			sc.movesPos = sc.movesPos || movesPositionals(n)
+			sc.movesPos = sc.movesPos || movesPositionals(n) || hiddenCodeMovesPos(n, 0)
 			sc.noteFuncRemover(n)
 		case *syntax.FuncDecl:
 			sc.movesPos = true
@@ -571,6 +571,47 @@ func movesPositionals(ce *syntax.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// hiddenCodeMovesPos reports whether a call runs code in this shell that
+// the pre-pass does not walk and that may change the positional
+// parameters: a sourced file, or eval text, a trap action or a mapfile
+// callback that sets or shifts them or is not known at parse time
+// (eval set -- "$x").
+func hiddenCodeMovesPos(ce *syntax.CallExpr, depth int) bool {
+	args, ok := pastCommandBuiltin(ce.Args)
+	if !ok || len(args) == 0 {
+		return false
+	}
+	switch v, _ := litValue(args[0]); v {
+	case "source", ".":
+		return true
+	case "eval", "trap", "mapfile", "readarray":
+	default:
+		return false
+	}
+	code, ok := sameShellCode(ce)
+	if !ok {
+		// No code (trap -p, mapfile without -C), or code computed
+		// at run time.
+		_, known := litValues(args[1:])
+		return !known
+	}
+	if depth > maxNest {
+		return true
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(code), "")
+	if err != nil {
+		return true
+	}
+	moves := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && (movesPositionals(c) || hiddenCodeMovesPos(c, depth+1)) {
+			moves = true
+		}
+		return !moves
+	})
+	return moves
 }
 
 // knownPos reports whether the positional parameters ctx carries are

@@ -359,6 +359,7 @@ func builtinProgram(c *call) (Tier, string) {
 		return TierRead, "set"
 	}
 	// declare, export and friends reached through command or builtin.
+	c.declCall()
 	for _, a := range c.args {
 		if strings.HasPrefix(a.val, "-") {
 			continue

@@ -15,6 +15,12 @@ import (
 // remembers the names a send gave a new meaning, and a later send that
 // mentions one of them is unseen.
 //
+// A declaration can do the same to a variable: after declare -i n (or
+// typeset, local), every later assignment to n is arithmetic, which runs
+// a $(…) in the value (n=$(cat f) runs what f holds), and after declare
+// -n r, r names another variable whose subscript may run one. warden
+// remembers such names too.
+//
 // Some definitions name nothing a later line shows: a trap runs its
 // action on later events (every command for DEBUG, Ctrl-C for INT; trap ''
 // INT keeps Ctrl-C from clearing the typed line in bash), a
@@ -28,7 +34,7 @@ const maxRenamed = 64
 
 // renameWords are the words that may start a definition renames looks
 // for; text without any of them (and without '(') is not parsed.
-var renameWords = []string{"alias", "hash", "enable", "trap", "function"}
+var renameWords = []string{"alias", "hash", "enable", "trap", "function", "declare", "typeset", "local"}
 
 // renames returns the names the commands of text give a new meaning, and
 // why text changes what later lines run in a way no name shows, or "".
@@ -64,6 +70,12 @@ func renamesIn(text string, depth int) (names []string, why string) {
 				why = "command_not_found_handle runs for every name the shell does not find, which warden does not see"
 			default:
 				names = append(names, n.Name.Value)
+			}
+		case *syntax.DeclClause:
+			if n.Variant != nil && n.Variant.Value != "export" && n.Variant.Value != "readonly" {
+				var got []string
+				got, why = evaluatedNames(declWords(n))
+				names = append(names, got...)
 			}
 		case *syntax.CallExpr:
 			var got []string
@@ -148,12 +160,62 @@ func renameCall(c *syntax.CallExpr) (names []string, why string) {
 					names = append(names, a)
 				}
 			}
+		case "declare", "typeset", "local":
+			got, why := evaluatedNames(rest)
+			if why != "" {
+				return nil, why
+			}
+			names = append(names, got...)
 		case "trap":
 			if len(rest) > 0 && rest[0] != "-p" && rest[0] != "-l" {
 				return nil, "trap runs its action on later events that warden does not see (a signal, Ctrl-C, " +
 					"every command for DEBUG), and trap '' INT keeps Ctrl-C from clearing the typed line"
 			}
 		}
+	}
+	return names, ""
+}
+
+// declWords returns the literals of a declaration's words: its options,
+// and its names with any "=value".
+func declWords(d *syntax.DeclClause) []string {
+	var out []string
+	for _, a := range d.Args {
+		switch {
+		case a.Name != nil:
+			out = append(out, a.Name.Value)
+		case a.Value != nil:
+			out = append(out, literal(a.Value))
+		}
+	}
+	return out
+}
+
+// evaluatedNames returns the names a declaration's words (options and
+// names, each perhaps with "=value") give the integer or nameref
+// attribute, whose later assignments bash evaluates, and why it cannot
+// tell which names they are.
+func evaluatedNames(words []string) (names []string, why string) {
+	flags := ""
+	for _, w := range words {
+		name, _, _ := strings.Cut(w, "=")
+		if strings.HasPrefix(w, "-") || computed(name) {
+			flags += w // a word computed at run time may be -i
+		}
+	}
+	if !strings.ContainsAny(flags, "in") && !computed(flags) {
+		return nil, ""
+	}
+	for _, w := range words {
+		if strings.HasPrefix(w, "-") || strings.HasPrefix(w, "+") {
+			continue
+		}
+		name, _, _ := strings.Cut(w, "=")
+		name, _, _ = strings.Cut(name, "[")
+		if computed(name) {
+			return nil, "a declare -i or -n whose name is computed at run time may make any variable's later assignments evaluated"
+		}
+		names = append(names, name)
 	}
 	return names, ""
 }
@@ -211,7 +273,7 @@ func usesRenamed(text, list string) string {
 			hit = hit || have[t]
 		}
 		if hit {
-			return "an earlier send gave " + truncate(n, 40) + " a new meaning (an alias, a function, hash -p or enable), " +
+			return "an earlier send gave " + truncate(n, 40) + " a new meaning (an alias, a function, hash -p, enable, or declare -i/-n), " +
 				"which warden does not follow into later sends"
 		}
 	}

@@ -38,6 +38,19 @@ func TestRenamedNames(t *testing.T) {
 		{[]string{"ls() { touch /etc/x; }"}, `l""s`},
 		{[]string{"ls() { touch /etc/x; }"}, "{ls,} -l"},
 		{[]string{"function @ { touch /etc/x; }"}, `\@`},
+		// An integer variable's later assignments are arithmetic, and a
+		// nameref's value is a name whose subscript is evaluated.
+		{[]string{"declare -i n"}, "n=$(cat /tmp/f)"},
+		{[]string{"typeset -i n=0"}, "read n < /tmp/f"},
+		{[]string{"declare -ri n=1 m"}, "m=$1"},
+		{[]string{"local -i n"}, "n+=$(cat /tmp/f)"},
+		{[]string{"declare -n r"}, "r=$(cat /tmp/f)"},
+		{[]string{"declare -in n"}, "printf -v n %s \"$x\""},
+		{[]string{"command declare -i n"}, "n=$x"},
+		{[]string{"builtin typeset -i n"}, "n=$x"},
+		{[]string{"x=1 declare -i n"}, "n=$x"},
+		{[]string{"declare -i 'n'"}, "n=$x"},
+		{[]string{"declare -i a[3]"}, "a=$x"},
 	}
 	for _, tt := range tests {
 		_, last := typeAll(tty, append(tt.define, tt.use)...)
@@ -57,6 +70,9 @@ func TestRenamedNames(t *testing.T) {
 		{"git log --format='%h (%s)'", "ls"},
 		{"echo 'alias ls=x'", "pwd"},
 		{"echo $((1+2)); (cd /tmp && ls)", "ls"},
+		{"declare -i n", "ls"},
+		{"declare -a n; declare -x m=1; declare -r k=2; export -n j", "n=$x; m=$x; j=$x"},
+		{"declare +i n", "n=$x"},
 	} {
 		if _, last := typeAll(tty, sends...); last.unseen != "" {
 			t.Errorf("%q: %s", sends, last.unseen)
@@ -81,6 +97,9 @@ func TestShellHooksEndTheModel(t *testing.T) {
 		"command -p . /tmp/rc",
 		"command -p source /tmp/rc",
 		"enable -n $n",
+		`declare -i "$n"`,
+		"declare $opt n",
+		"command typeset -n $n",
 	} {
 		_, last := typeAll(tty, s)
 		if last.unseen == "" || last.next.rekeyed == "" {

@@ -29,6 +29,9 @@ func (c *call) argCommand() (Tier, string) {
 		if !a.known || a.val == "" {
 			continue
 		}
+		if d := deviceOperand(a.val); d != "" {
+			return TierDestructive, fmt.Sprintf("unknown program %q is given %s, which it may write", truncate(c.name, 64), truncate(d, 64))
+		}
 		line, isLine := commandLine(a.val)
 		if a.val[0] == '-' && !isLine {
 			continue
@@ -70,6 +73,39 @@ func (c *call) argCommand() (Tier, string) {
 		}
 	}
 	return TierMutate, ""
+}
+
+// deviceOperand returns the block device (or raw memory, or the kernel's
+// trigger files) an unknown program's argument names, as an operand, an
+// option's value after "=", or a short option's attached value
+// (turbostat --out /dev/sda, hwinfo --log=/dev/sda, qrencode -o/dev/sda),
+// or "". Nothing tells a program that reads it from one that writes it.
+func deviceOperand(v string) string {
+	cands := []string{v}
+	if strings.HasPrefix(v, "-") {
+		if _, val, ok := strings.Cut(v, "="); ok {
+			cands = append(cands, val)
+		}
+		if len(v) > 2 && v[1] != '-' {
+			cands = append(cands, v[2:])
+		}
+	}
+	for _, c := range cands {
+		if blockTarget(c) || kernelTrigger(c) {
+			return c
+		}
+	}
+	return ""
+}
+
+// kernelTrigger reports whether p is a /proc file whose write acts on the
+// whole machine at once: the SysRq trigger, the core pattern.
+func kernelTrigger(p string) bool {
+	switch path.Clean(p) {
+	case "/proc/sysrq-trigger", "/proc/sys/kernel/core_pattern", "/proc/sys/kernel/sysrq":
+		return true
+	}
+	return false
 }
 
 // commandLine reports whether an argument holds a whole command line

@@ -46,3 +46,33 @@ func TestUnknownProgramArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestUnknownProgramGivenADevice: an unknown program given a block device,
+// raw memory or a kernel trigger file, as an operand or as an option's
+// value in any spelling, may write it (turbostat --out, hwinfo --log): tier
+// 3, on every host. Character devices a program may print to stay tier 2.
+func TestUnknownProgramGivenADevice(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"turbostat --out /dev/sda",
+		"hwinfo --log=/dev/sda",
+		"powertop --html=/dev/nvme0n1",
+		"qrencode -o/dev/sda x",
+		"tidy -o /dev/mmcblk0 x.html",
+		"frobnicate /dev/sdb1",
+		"frobnicate --target /dev/disk/by-id/ata-x",
+		"frobnicate /dev/mapper/vg-root",
+		"frobnicate /dev/vg0/data",
+		"frobnicate /dev/sd?",
+		"frobnicate -w /proc/sysrq-trigger",
+		"frobnicate --pattern-file=/proc/sys/kernel/core_pattern",
+		"frobnicate /dev/mem",
+		"./tool.sh /dev//sda",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"null", "frobnicate /dev/null", TierMutate},
+		{"tty", "frobnicate /dev/tty", TierMutate},
+		{"stderr", "frobnicate --log=/dev/stderr", TierMutate},
+		{"a file", "frobnicate -o /tmp/out.html", TierMutate},
+	})
+}

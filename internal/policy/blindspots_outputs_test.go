@@ -242,3 +242,37 @@ func TestBlindSpotTarAbsoluteNames(t *testing.T) {
 		{"tar -t -P", "tar -tPf x.tar", TierRead},
 	})
 }
+
+// TestBlindSpotSQLFileStatements: SQL that makes the server or the client
+// write or read a file it names (sqlite's VACUUM INTO and ATTACH, which
+// creates the file, PostgreSQL's server-side COPY), in any case and with
+// comments or line breaks between its words, is tier 3 like the client
+// commands that write files (.output, \o).
+func TestBlindSpotSQLFileStatements(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`sqlite3 db "vacuum into '/dev/sda'"`,
+		`sqlite3 db "VACUUM INTO '/etc/x.db'"`,
+		`sqlite3 db "vacuum main into '/root/.ssh/x'"`,
+		"sqlite3 db \"vacuum/**/into '/tmp/x'\"",
+		"sqlite3 db $'vacuum\\n  into \\'/tmp/x\\''",
+		`sqlite3 db "attach '/etc/cron.d/x' as x; create table x.t(a)"`,
+		`sqlite3 db "ATTACH DATABASE '/tmp/x' AS x"`,
+		`echo "attach database '/tmp/x' as y;" | sqlite3 db`,
+		`psql -c "copy t to '/tmp/x'"`,
+		`psql -c "COPY (select 1) TO E'/tmp/x'"`,
+		`psql -c "copy t from '/etc/passwd'"`,
+		`psql -c "copy t -- c
+to '/tmp/x'"`,
+		`psql -c 'copy t to $$/tmp/x$$'`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"vacuum", `sqlite3 db "vacuum"`, TierMutate},
+		{"select", `sqlite3 db "select * from t"`, TierMutate},
+		{"copy to stdout", `psql -c "copy t to stdout"`, TierMutate},
+		{"copy from stdin", `psql -c "copy t from stdin"`, TierMutate},
+		{"attach partition", `psql -c "alter table t attach partition p for values in (1)"`, TierMutate},
+		{"detach", `psql -c "alter table t detach partition p"`, TierMutate},
+		{"copy word", `psql -c "select copy_count from t"`, TierMutate},
+	})
+}

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -159,11 +160,47 @@ func queryProgram(c *call) (Tier, string) {
 				return TierDestructive, c.name + ": client command " + m + " can run a program or write a file"
 			}
 		}
+		if k := sqlFileStatement(l); k != "" {
+			return TierDestructive, c.name + ": " + k + " writes or reads a file the statement names"
+		}
 		if k := sqlDestroys(t.val); k != "" {
 			return TierDestructive, c.name + ": " + k + " destroys data"
 		}
 	}
 	return TierMutate, c.name + ": queries may change the database"
+}
+
+// sqlComment matches SQL's comments, which may stand between any two
+// words of a statement.
+var sqlComment = regexp.MustCompile(`/\*[\s\S]*?\*/|--[^\n]*`)
+
+// sqlFileStatements match, in lower-case text with comments and runs of
+// blanks made one space, the statements that make the server or the
+// client write or read a file named in the statement: sqlite's VACUUM
+// INTO and ATTACH (which creates the file), and PostgreSQL's server-side
+// COPY to or from a file.
+var sqlFileStatements = []struct {
+	re   *regexp.Regexp
+	name string
+}{
+	{regexp.MustCompile(`\bvacuum (?:[\w"\x60\[\]]+ )?into\b`), "VACUUM INTO"},
+	{regexp.MustCompile(`\battach (?:database )?(?:'|"|\x60|\[|[^p ]|p[^a]|pa[^r])`), "ATTACH"},
+	{regexp.MustCompile(`\bcopy\b[^;]*?\b(?:to|from) ?(?:e ?'|'|"|\$)`), "COPY to or from a file"},
+}
+
+// sqlFileStatement names the first statement of sqlFileStatements in
+// lower-case SQL text l, or returns "".
+func sqlFileStatement(l string) string {
+	if !strings.Contains(l, "vacuum") && !strings.Contains(l, "attach") && !strings.Contains(l, "copy") {
+		return ""
+	}
+	n := strings.Join(strings.Fields(sqlComment.ReplaceAllString(l, " ")), " ")
+	for _, f := range sqlFileStatements {
+		if f.re.MatchString(n) {
+			return f.name
+		}
+	}
+	return ""
 }
 
 // mysqlAbbrevFile reports whether v is an abbreviation, as MariaDB's

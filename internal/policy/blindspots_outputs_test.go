@@ -276,3 +276,30 @@ to '/tmp/x'"`,
 		{"copy word", `psql -c "select copy_count from t"`, TierMutate},
 	})
 }
+
+// TestBlindSpotGradleInitScripts: gradle runs an init script from outside
+// the build before it (-I, --init-script, or any in GRADLE_USER_HOME's
+// init.d): tier 3, as cmake -P and make --eval are; running the build
+// itself stays tier 2.
+func TestBlindSpotGradleInitScripts(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"gradle -I /tmp/init.gradle tasks",
+		"gradle -I/tmp/init.gradle tasks",
+		"gradle --init-script /tmp/x tasks",
+		"gradle --init-script=/tmp/x tasks",
+		"gradle --init-s /tmp/x tasks",
+		"./gradlew -I /tmp/x tasks",
+		"GRADLE_USER_HOME=/tmp/g gradle tasks",
+		"gradle $opt tasks",
+		"gradle -$x tasks",
+		`gradle "--i$x" /tmp/x tasks`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"tasks", "gradle tasks", TierMutate},
+		{"wrapper tasks", "./gradlew tasks --all", TierMutate},
+		{"include build", "gradle --include-build ../lib build", TierMutate},
+		{"computed property", "gradle build -Pversion=$v", TierMutate},
+		{"computed debug", "gradle build --debug$x", TierMutate},
+	})
+}

@@ -337,3 +337,42 @@ func cargoConfigRisky(k string) bool {
 	}
 	return false
 }
+
+// gradleProgram: gradle runs the build's scripts (TierMutate), and an init
+// script given with -I or --init-script (any abbreviation) is code from
+// outside the build, run before it: TierDestructive, as cmake -P is.
+func gradleProgram(c *call) (Tier, string) {
+	for _, a := range c.args {
+		v := a.val
+		if !a.known {
+			// val is the source text: a word that does not start with a
+			// plain option name may be -I.
+			if !plainOptionStart(v) {
+				c.e.opaque = true
+				return TierDestructive, c.name + ": options computed at run time"
+			}
+			continue
+		}
+		if v == "--" {
+			break
+		}
+		if strings.HasPrefix(v, "-I") || longFlag(v, "--init-script") && len(v) > len("--in") {
+			c.e.opaque = true
+			return TierDestructive, c.name + " " + truncate(v, 32) + ": runs an init script from outside the build"
+		}
+	}
+	return TierMutate, c.name + ": runs the build's scripts"
+}
+
+// plainOptionStart reports whether the source text of a word computed at
+// run time starts with an option name other than -I or --i…: "-Pv=$x"
+// and "--debug$x" cannot become -I, "$opt", "-$x" and "--i$x" can.
+func plainOptionStart(v string) bool {
+	letter := func(i int, not byte) bool {
+		return len(v) > i && v[i] != not && (v[i] >= 'a' && v[i] <= 'z' || v[i] >= 'A' && v[i] <= 'Z')
+	}
+	if strings.HasPrefix(v, "--") {
+		return letter(2, 'i')
+	}
+	return strings.HasPrefix(v, "-") && letter(1, 'I')
+}

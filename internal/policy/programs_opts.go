@@ -128,6 +128,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return statoverrideProgram
 	case "cmake":
 		return cmakeProgram
+	case "gradle", "gradlew":
+		return gradleProgram
 	case "ninja":
 		return ninjaProgram
 	case "gdb", "lldb":

@@ -358,7 +358,7 @@ func envRisk(name string) (Tier, string) {
 		return TierDestructive, "not a plain variable name (exported functions and the like run code)"
 	case strings.HasPrefix(u, "WARDEN_"):
 		return TierDestructive, "changes warden's own settings"
-	case dangerousEnv[name] || readCodeEnv(name) || zshTied[name]:
+	case dangerousEnv[name] || readCodeEnv(name) || zshTied[name] || zshCode[name]:
 		return TierDestructive, "changes which code programs load or run"
 	case strings.HasPrefix(u, "NPM_CONFIG_") || strings.HasPrefix(u, "YARN_"):
 		return TierDestructive, "changes which code programs load or run"
@@ -378,10 +378,19 @@ func envRisk(name string) (Tier, string) {
 	return TierRead, ""
 }
 
-// zshTied are zsh's lower-case arrays tied to PATH, CDPATH, FPATH and
-// MODULE_PATH (where commands, functions and modules are found) and its
-// prompt, the same as PS1.
-var zshTied = set(`path cdpath fpath module_path prompt`)
+// zshTied are zsh's lower-case arrays tied to PATH, CDPATH, FPATH,
+// MODULE_PATH and MAILPATH (where commands, functions and modules are
+// found, and mail messages whose $(…) an interactive shell runs) and its
+// prompt, the same as PS1. zshCode are zsh's other variables that run
+// code: the command a redirection without one runs (NULLCMD, READNULLCMD:
+// "< f" alone runs it), the prompts an interactive zsh expands with
+// PROMPT_SUBST, and the hook arrays whose functions it runs.
+var (
+	zshTied = set(`path cdpath fpath module_path mailpath prompt`)
+	zshCode = set(`NULLCMD READNULLCMD PROMPT PROMPT2 PROMPT3 PROMPT4 RPROMPT RPROMPT2 RPS1 RPS2 SPROMPT
+	precmd_functions preexec_functions chpwd_functions periodic_functions zshaddhistory_functions
+	zshexit_functions`)
+)
 
 func validName(n string) bool {
 	if n == "" {

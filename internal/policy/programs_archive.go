@@ -52,7 +52,7 @@ func archiveChecked(c *call) (Tier, string) {
 
 // archiveOutputs returns the files c writes other than its operands.
 func archiveOutputs(c *call) []arg {
-	ops := argOperands(c.args, archiveValueShort[c.name])
+	ops := optionOperands(c.args, archiveValueShort[c.name], "")
 	var out []arg
 	switch c.name {
 	case "zstd", "unzstd", "zstdmt":
@@ -105,7 +105,7 @@ func archiveDirs(c *call) []arg {
 	case "rar", "unrar":
 		// rar x ARCHIVE [FILES] DIR/: a last operand ending in a
 		// separator is where members land; so is -opDIR.
-		ops := argOperands(c.args, "")
+		ops := optionOperands(c.args, "", "")
 		if len(ops) >= 3 && archiveExtracts(ops[0].val) && strings.HasSuffix(ops[len(ops)-1].val, "/") {
 			out = append(out, ops[len(ops)-1])
 		}
@@ -119,7 +119,7 @@ func archiveDirs(c *call) []arg {
 	case "gzip", "gunzip", "pigz", "unpigz":
 		// -N restores the name stored in the archive, beside it.
 		if decompressing(c) && c.flagSet('N', "--name", 4) && !c.flagSet('c', "--stdout", 5) {
-			for _, op := range argOperands(c.args, archiveValueShort[c.name]) {
+			for _, op := range optionOperands(c.args, archiveValueShort[c.name], "") {
 				out = append(out, arg{val: path.Dir(op.val), known: op.known, glob: op.glob})
 			}
 		}
@@ -172,35 +172,6 @@ func trustedDir(l string) bool {
 	dir := path.Dir(c)
 	return dir == "/home" || dir == "/users" || dir == "/var/home" ||
 		strings.HasPrefix(c, "~") && !strings.Contains(c, "/") || c == "$home" || c == "${home}"
-}
-
-// argOperands returns the operands among args: the words that are not
-// options, nor the value of a short option in valueShort (the rest of its
-// cluster or the next word), up to and after "--".
-func argOperands(args []arg, valueShort string) []arg {
-	var out []arg
-	opts := true
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.val
-		switch {
-		case !opts || !strings.HasPrefix(v, "-") || v == "-":
-			out = append(out, a)
-		case v == "--":
-			opts = false
-		case strings.HasPrefix(v, "--"):
-		default:
-			for j := 1; j < len(v); j++ {
-				if strings.IndexByte(valueShort, v[j]) >= 0 {
-					if j == len(v)-1 {
-						i++
-					}
-					break
-				}
-			}
-		}
-	}
-	return out
 }
 
 // arProgram classifies ar: t and p list and print members; x extracts
@@ -319,7 +290,7 @@ func paxProgram(c *call) (Tier, string) {
 		return TierDestructive, "pax -r -p: extracts with modes kept, which can create setuid files"
 	case read && write:
 		r.raise(TierMutate, "pax -rw: copies files")
-		if ops := argOperands(c.args, "fspobxTUGEB"); len(ops) > 0 {
+		if ops := optionOperands(c.args, "fspobxTUGEB", ""); len(ops) > 0 {
 			r.raise(c.extractDir(ops[len(ops)-1], "pax"))
 		}
 	case read:

@@ -21,7 +21,7 @@ func diskCopyProgram(c *call) (Tier, string) {
 	write := func(a arg) { r.raise(c.writeArg(a, c.name+" output")) }
 	switch {
 	case c.name == "ddrescue":
-		if ops := argOperands(c.args, "abcCeiKlmoOsTxZ"); len(ops) >= 2 {
+		if ops := optionOperands(c.args, "abcCeiKlmoOsTxZ", ""); len(ops) >= 2 {
 			for _, o := range ops[1:] {
 				write(o)
 			}
@@ -34,18 +34,18 @@ func diskCopyProgram(c *call) (Tier, string) {
 			}
 		}
 	case c.name == "e2image":
-		ops := argOperands(c.args, "bBoO")
+		ops := optionOperands(c.args, "bBoO", "")
 		if c.flagSet('I', "", 0) && len(ops) > 0 {
 			write(ops[0])
 		} else if len(ops) >= 2 {
 			write(ops[len(ops)-1])
 		}
 	case c.name == "zerofree":
-		for _, o := range argOperands(c.args, "f") {
+		for _, o := range optionOperands(c.args, "f", "") {
 			write(o)
 		}
 	case c.name == "nwipe":
-		ops := argOperands(c.args, "mlPrv")
+		ops := optionOperands(c.args, "mlPrv", "")
 		if len(ops) == 0 {
 			c.e.opaque = true
 			return TierDestructive, "nwipe: wipes the disks chosen in its interface"
@@ -74,7 +74,7 @@ func diskCopyProgram(c *call) (Tier, string) {
 		for _, f := range c.optVals(c.args, "--output", "--write_bw_log", "--write_lat_log", "--write_iops_log") {
 			write(f)
 		}
-		if ops := argOperands(c.args, ""); len(ops) > 0 {
+		if ops := optionOperands(c.args, "", ""); len(ops) > 0 {
 			c.e.opaque = true
 			r.raise(TierDestructive, "fio "+truncate(ops[0].val, 64)+": a job file names its own targets")
 		}

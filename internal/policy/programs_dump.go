@@ -61,7 +61,7 @@ func dumpProgram(c *call) (Tier, string) {
 // snapshotSave returns the file "etcdctl snapshot save FILE" and "consul
 // snapshot save FILE" write, if the command is one.
 func snapshotSave(c *call) (arg, bool) {
-	ops := argOperands(c.args, "")
+	ops := optionOperands(c.args, "", "")
 	if len(ops) >= 3 && ops[0].val == "snapshot" && ops[1].val == "save" {
 		return ops[2], true
 	}

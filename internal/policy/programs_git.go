@@ -476,7 +476,7 @@ func gitFileWrites(c *call, sub string, rest []arg) (Tier, string) {
 	r := raiser{TierRead, ""}
 	switch sub {
 	case "bundle":
-		if ops := argOperands(rest, ""); len(ops) >= 2 && ops[0].val == "create" {
+		if ops := optionOperands(rest, "", ""); len(ops) >= 2 && ops[0].val == "create" {
 			r.raise(c.writeArg(ops[1], "git bundle create"))
 		}
 	case "config":

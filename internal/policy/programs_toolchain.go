@@ -72,7 +72,7 @@ func toolchainProgram(c *call) (Tier, string) {
 	}
 	if c.name == "cpp" || c.name == "objcopy" {
 		// cpp IN OUT, objcopy IN OUT: the second operand is written.
-		if ops := argOperands(c.args, toolchainValueShort[c.name]); len(ops) >= 2 {
+		if ops := optionOperands(c.args, toolchainValueShort[c.name], ""); len(ops) >= 2 {
 			r.raise(c.writeArg(ops[1], c.name+" output"))
 		}
 	}

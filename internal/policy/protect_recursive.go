@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -96,10 +97,39 @@ func grepRecursive(args []arg) ([]arg, bool) {
 }
 
 // optionOperands returns the words that are neither options nor their
-// values (see patternOperands).
+// values, up to "--" and every word after it: valued are the short options
+// that take a value (the rest of their cluster, or the next word), long
+// the long ones that take the next word. A word computed at run time is
+// an operand.
 func optionOperands(args []arg, valued, long string) []arg {
-	// A stand-in first operand takes the place of the pattern.
-	return patternOperands(append([]arg{{known: true}}, args...), valued, long)
+	longs := strings.Fields(long)
+	var ops []arg
+	done := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.val
+		switch {
+		case done || !a.known || v == "-" || !strings.HasPrefix(v, "-"):
+			ops = append(ops, a)
+		case v == "--":
+			done = true
+		case strings.HasPrefix(v, "--"):
+			name, _, hasVal := strings.Cut(v, "=")
+			if !hasVal && slices.Contains(longs, name) {
+				i++
+			}
+		default:
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(valued, v[j]) >= 0 {
+					if j+1 == len(v) {
+						i++ // the value is the next word
+					}
+					break
+				}
+			}
+		}
+	}
+	return ops
 }
 
 // gitGrepNoIndex returns the paths git grep --no-index searches: the

@@ -17,7 +17,7 @@ func bindMacros(c *call) (Tier, string) {
 	for _, f := range c.optVals(c.args, "-f") {
 		r.raise(TierMutate, "bind -f "+truncate(f.val, 64)+": reads key bindings, which can type and submit commands")
 	}
-	for _, a := range argOperands(c.args, "mqurfx") {
+	for _, a := range optionOperands(c.args, "mqurfx", "") {
 		_, rhs, ok := strings.Cut(a.val, ":")
 		rhs = strings.TrimSpace(rhs)
 		if !ok || len(rhs) < 2 || rhs[0] != '"' && rhs[0] != '\'' {

@@ -265,6 +265,8 @@ func TestBlindSpotSQLFileStatements(t *testing.T) {
 		`psql -c "copy t -- c
 to '/tmp/x'"`,
 		`psql -c 'copy t to $$/tmp/x$$'`,
+		`sqlite3 db "attach partitions.db as p"`,
+		`sqlite3 db "attach partition as p"`,
 	))
 	runExactHosts(t, p, []exactCase{
 		{"vacuum", `sqlite3 db "vacuum"`, TierMutate},
@@ -272,6 +274,7 @@ to '/tmp/x'"`,
 		{"copy to stdout", `psql -c "copy t to stdout"`, TierMutate},
 		{"copy from stdin", `psql -c "copy t from stdin"`, TierMutate},
 		{"attach partition", `psql -c "alter table t attach partition p for values in (1)"`, TierMutate},
+		{"attach default partition", `psql -c "ALTER TABLE t ATTACH PARTITION s.p DEFAULT"`, TierMutate},
 		{"detach", `psql -c "alter table t detach partition p"`, TierMutate},
 		{"copy word", `psql -c "select copy_count from t"`, TierMutate},
 	})
@@ -294,12 +297,12 @@ func TestBlindSpotGradleInitScripts(t *testing.T) {
 		"gradle $opt tasks",
 		"gradle -$x tasks",
 		`gradle "--i$x" /tmp/x tasks`,
+		"gradle build -Pversion=$v",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"tasks", "gradle tasks", TierMutate},
 		{"wrapper tasks", "./gradlew tasks --all", TierMutate},
 		{"include build", "gradle --include-build ../lib build", TierMutate},
-		{"computed property", "gradle build -Pversion=$v", TierMutate},
-		{"computed debug", "gradle build --debug$x", TierMutate},
+		{"known property", "gradle build -Pversion=1.2", TierMutate},
 	})
 }

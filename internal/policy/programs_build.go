@@ -340,19 +340,16 @@ func cargoConfigRisky(k string) bool {
 
 // gradleProgram: gradle runs the build's scripts (TierMutate), and an init
 // script given with -I or --init-script (any abbreviation) is code from
-// outside the build, run before it: TierDestructive, as cmake -P is.
+// outside the build, run before it: TierDestructive, as cmake -P is. So is
+// a word computed at run time that can become an option: -Pv=$x splits
+// into -Pv=a and -I/tmp/x when x holds "a -I/tmp/x".
 func gradleProgram(c *call) (Tier, string) {
+	if a, ok := c.computedOption(c.args); ok {
+		c.e.opaque = true
+		return TierDestructive, c.name + " " + truncate(a.val, 32) + ": an option computed at run time may be -I"
+	}
 	for _, a := range c.args {
 		v := a.val
-		if !a.known {
-			// val is the source text: a word that does not start with a
-			// plain option name may be -I.
-			if !plainOptionStart(v) {
-				c.e.opaque = true
-				return TierDestructive, c.name + ": options computed at run time"
-			}
-			continue
-		}
 		if v == "--" {
 			break
 		}
@@ -362,17 +359,4 @@ func gradleProgram(c *call) (Tier, string) {
 		}
 	}
 	return TierMutate, c.name + ": runs the build's scripts"
-}
-
-// plainOptionStart reports whether the source text of a word computed at
-// run time starts with an option name other than -I or --i…: "-Pv=$x"
-// and "--debug$x" cannot become -I, "$opt", "-$x" and "--i$x" can.
-func plainOptionStart(v string) bool {
-	letter := func(i int, not byte) bool {
-		return len(v) > i && v[i] != not && (v[i] >= 'a' && v[i] <= 'z' || v[i] >= 'A' && v[i] <= 'Z')
-	}
-	if strings.HasPrefix(v, "--") {
-		return letter(2, 'i')
-	}
-	return strings.HasPrefix(v, "-") && letter(1, 'I')
 }

@@ -177,16 +177,21 @@ var sqlComment = regexp.MustCompile(`/\*[\s\S]*?\*/|--[^\n]*`)
 // sqlFileStatements match, in lower-case text with comments and runs of
 // blanks made one space, the statements that make the server or the
 // client write or read a file named in the statement: sqlite's VACUUM
-// INTO and ATTACH (which creates the file), and PostgreSQL's server-side
-// COPY to or from a file.
+// INTO and ATTACH (which creates the file; PostgreSQL's ATTACH PARTITION
+// is let through by sqlFileStatement), and PostgreSQL's server-side COPY
+// to or from a file.
 var sqlFileStatements = []struct {
 	re   *regexp.Regexp
 	name string
 }{
 	{regexp.MustCompile(`\bvacuum (?:[\w"\x60\[\]]+ )?into\b`), "VACUUM INTO"},
-	{regexp.MustCompile(`\battach (?:database )?(?:'|"|\x60|\[|[^p ]|p[^a]|pa[^r])`), "ATTACH"},
+	{regexp.MustCompile(`\battach (?:database )?(?:'|"|\x60|\[|\w)`), "ATTACH"},
 	{regexp.MustCompile(`\bcopy\b[^;]*?\b(?:to|from) ?(?:e ?'|'|"|\$)`), "COPY to or from a file"},
 }
+
+// pgAttachPartition matches PostgreSQL's ALTER TABLE … ATTACH PARTITION,
+// which names a table, not a file.
+var pgAttachPartition = regexp.MustCompile(`\battach partition [\w."]+ (?:for values|default)\b`)
 
 // sqlFileStatement names the first statement of sqlFileStatements in
 // lower-case SQL text l, or returns "".
@@ -195,6 +200,7 @@ func sqlFileStatement(l string) string {
 		return ""
 	}
 	n := strings.Join(strings.Fields(sqlComment.ReplaceAllString(l, " ")), " ")
+	n = pgAttachPartition.ReplaceAllString(n, "")
 	for _, f := range sqlFileStatements {
 		if f.re.MatchString(n) {
 			return f.name

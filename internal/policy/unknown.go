@@ -75,8 +75,8 @@ func (c *call) argCommand() (Tier, string) {
 	return TierMutate, ""
 }
 
-// deviceOperand returns the block device (or raw memory, or the kernel's
-// trigger files) an unknown program's argument names, as an operand, an
+// deviceOperand returns the block device (or raw memory, or a kernel
+// trigger file or parameter) an unknown program's argument names, as an operand, an
 // option's value after "=", or a short option's attached value
 // (turbostat --out /dev/sda, hwinfo --log=/dev/sda, qrencode -o/dev/sda),
 // or "". Nothing tells a program that reads it from one that writes it.
@@ -99,13 +99,11 @@ func deviceOperand(v string) string {
 }
 
 // kernelTrigger reports whether p is a /proc file whose write acts on the
-// whole machine at once: the SysRq trigger, the core pattern.
+// whole machine: the SysRq trigger, or a kernel parameter under /proc/sys
+// (core_pattern, modprobe, sysrq).
 func kernelTrigger(p string) bool {
-	switch path.Clean(p) {
-	case "/proc/sysrq-trigger", "/proc/sys/kernel/core_pattern", "/proc/sys/kernel/sysrq":
-		return true
-	}
-	return false
+	p = path.Clean(p)
+	return p == "/proc/sysrq-trigger" || strings.HasPrefix(p, "/proc/sys/")
 }
 
 // commandLine reports whether an argument holds a whole command line

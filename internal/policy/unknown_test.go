@@ -67,6 +67,7 @@ func TestUnknownProgramGivenADevice(t *testing.T) {
 		"frobnicate -w /proc/sysrq-trigger",
 		"frobnicate --pattern-file=/proc/sys/kernel/core_pattern",
 		"frobnicate /dev/mem",
+		"frobnicate --helper /proc/sys/kernel/modprobe",
 		"./tool.sh /dev//sda",
 	))
 	runExactHosts(t, p, []exactCase{
@@ -74,5 +75,6 @@ func TestUnknownProgramGivenADevice(t *testing.T) {
 		{"tty", "frobnicate /dev/tty", TierMutate},
 		{"stderr", "frobnicate --log=/dev/stderr", TierMutate},
 		{"a file", "frobnicate -o /tmp/out.html", TierMutate},
+		{"proc info", "frobnicate /proc/cpuinfo", TierMutate},
 	})
 }

@@ -408,7 +408,8 @@ func TestBlindSpotEssentialPackageSpellings(t *testing.T) {
 		{"ordinary glob", "apt remove 'nginx*'", TierMutate},
 		{"ordinary pkg-", "apt-get install nginx-", TierMutate},
 		{"install", "apt-get install -y build-essential", TierMutate},
-		{"synowebapi list", "synowebapi --exec api=SYNO.Core.User method=list", TierMutate},
+		{"synowebapi list", "synowebapi --exec api=SYNO.Core.User method=list", TierRead},
+		{"synowebapi set", "synowebapi --exec api=SYNO.Core.User method=set name=bob", TierMutate},
 	})
 }
 

@@ -30,7 +30,8 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	dust procs gron csvlook 
 	lsscsi lspath sestatus getenforce aa-status ausearch modinfo dpkg-query upower edac-util
 	dumpe2fs xfs_info named-checkconf systemd-delta apt-config atq arc_summary
-	aureport ifquery iwgetid
+	aureport ifquery iwgetid pr lzcat lzmadec xzdec lzmainfo rpm2cpio xzgrep xzegrep xzfgrep bzgrep
+	bzegrep bzfgrep lzgrep lzegrep lzfgrep zstdgrep
 	ipcalc sipcalc pveversion kldstat ntpstat disown pg_lsclusters`)
 
 // benignPrograms have side effects nobody needs to approve.
@@ -335,6 +336,9 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	if h := teardownProgram(name); h != nil {
 		return h
 	}
+	if h := applianceProgram(name); h != nil {
+		return h
+	}
 	if infraPrograms[name] {
 		return infraProgram
 	}
@@ -446,7 +450,7 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 // GIT_REDIRECT_* (matched by prefix),
 // TLS key logs, Kerberos traces, nstat's and ifstat's history, glibc's
 // malloc trace, coverage output and client histories.
-var fileEnv = set(`GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
+var fileEnv = set(`FFREPORT GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
 	GCOV_PREFIX LLVM_PROFILE_FILE SEGFAULT_OUTPUT_NAME MYSQL_HISTFILE PSQL_HISTORY SQLITE_HISTORY
 	REDISCLI_HISTFILE GOCACHE GOMODCACHE RAR`)
 

@@ -75,6 +75,13 @@ func moreProgram(c *call) (Tier, string) {
 					}
 				}
 			}
+			if strings.IndexByte("xXeb", act) >= 0 {
+				// dpkg runs dpkg-deb for these, which may extract over
+				// the system.
+				if t, why := dpkgDebProgram(c); t > TierMutate {
+					return t, why
+				}
+			}
 			return TierMutate, "dpkg " + v + ": changes packages or writes files"
 		}
 		return TierRead, "dpkg: queries packages"

@@ -750,6 +750,9 @@ func vcgencmdCommand(c *call) (Tier, string) {
 // patchProgram: patch writes the files it patches (TierMutate) and the
 // files its -o and -r options name.
 func patchProgram(c *call) (Tier, string) {
+	if patchDryRun(c) {
+		return TierRead, "patch --dry-run: prints what it would change"
+	}
 	r := raiser{TierMutate, "patch: changes the system"}
 	for _, f := range c.optVals(c.args, "-o", "--output", "-r", "--reject-file") {
 		r.raise(c.writeArg(f, "patch output"))

@@ -516,6 +516,9 @@ func lvResize(name string, vals []string) (Tier, string) {
 // (--exec api=SYNO.Core.User method=delete): a method that deletes,
 // formats, resets or powers off is TierDestructive, any other TierMutate.
 func synoWebAPI(c *call) (Tier, string) {
+	if synoWebAPIRead(c) {
+		return TierRead, "synowebapi: calls a DSM API method that reads"
+	}
 	for _, a := range c.args {
 		if !a.known {
 			c.e.opaque = true

@@ -1,0 +1,488 @@
+package policy
+
+import "testing"
+
+// mutateCases makes one tier-2 case per command.
+func mutateCases(cmds ...string) []exactCase {
+	cases := make([]exactCase, len(cmds))
+	for i, c := range cmds {
+		cases[i] = exactCase{c, c, TierMutate}
+	}
+	return cases
+}
+
+// TestEverydayESXi: esxcli's list and get commands and vim-cmd's get,
+// list and query actions read; deleting, powering off, killing,
+// unmounting, disabling and maintenance mode are tier 3; other changes
+// tier 2.
+func TestEverydayESXi(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"esxcli vm process list",
+		"esxcli --formatter=csv vm process list",
+		"esxcli --formatter xml storage filesystem list",
+		"esxcli system version get",
+		"esxcli network ip interface ipv4 get",
+		"esxcli network nic list",
+		"esxcli storage core device list -d naa.600508b1001c",
+		"esxcli software vib list | grep -i nvme",
+		"esxcli hardware ipmi sdr list",
+		"esxcli system maintenanceMode get",
+		"esxcli",
+		"vim-cmd vmsvc/getallvms",
+		"vim-cmd vmsvc/get.summary 12",
+		"vim-cmd vmsvc/power.getstate 12",
+		"vim-cmd vmsvc/snapshot.get 12",
+		"vim-cmd vmsvc/device.getdevices 12",
+		"vim-cmd hostsvc/hostsummary",
+		"vim-cmd hostsvc/datastore/listsummary",
+		"vim-cmd hostsvc/net/info",
+		"vim-cmd vmsvc",
+		"vim-cmd",
+	))
+	runExactHosts(t, p, mutateCases(
+		"esxcli software vib install -d /vmfs/volumes/ds1/depot.zip",
+		"esxcli network firewall set --enabled true",
+		"esxcli system hostname set --host=esx1",
+		"esxcli system syslog reload",
+		"vim-cmd vmsvc/power.on 12",
+		"vim-cmd vmsvc/snapshot.create 12 pre-upgrade",
+		"vim-cmd solo/registervm /vmfs/volumes/ds1/vm/vm.vmx",
+		"esxcli --savesessionfile /tmp/s vm process list",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"vim-cmd vmsvc/destroy 1",
+		"vim-cmd vmsvc/power.off 1",
+		"vim-cmd vmsvc/power.shutdown 1",
+		"vim-cmd vmsvc/power.reset 12",
+		"vim-cmd vmsvc/power.suspend 12",
+		"vim-cmd vmsvc/unregister 12",
+		"vim-cmd vmsvc/snapshot.removeall 12",
+		"vim-cmd vmsvc/snapshot.revert 12 1 0",
+		"vim-cmd hostsvc/maintenance_mode_enter",
+		"vim-cmd hostsvc/disable_ssh",
+		"vim-cmd hostsvc/datastore/destroy ds1",
+		"vim-cmd vmsvc power.off 12",
+		"vim-cmd $cmd 12",
+		"vim-cmd -H esx1 -U root -P pw vmsvc/power.off 12",
+		"esxcli vm process kill --type=soft --world-id=1234",
+		"esxcli vm process kill -t force -w 1234",
+		"esxcli system shutdown poweroff --reason maintenance",
+		"esxcli system shutdown reboot -r x",
+		"esxcli --formatter=csv storage filesystem unmount -l ds1",
+		"esxcli software vib remove -n vendor-driver",
+		"esxcli system account remove -i bob",
+		"esxcli network vswitch standard portgroup remove -p VMs -v vSwitch0",
+		"esxcli network nic down -n vmnic0",
+		"esxcli network ip interface set -e false -i vmk0",
+		"esxcli network ip interface ipv4 set -i vmk0 -t none",
+		"esxcli network firewall set --enabled false",
+		"esxcli network firewall set --enabled=0",
+		"esxcli system maintenanceMode set --enable true",
+		"esxcli system maintenanceMode set -e yes",
+		"esxcli storage core device set --state=off -d naa.1",
+		"esxcli vsan cluster leave",
+		"esxcli $ns list",
+		"vim-cmd hostsvc/firmware/restore_config /tmp/cfg.tgz",
+		"vim-cmd vimsvc/auth/lockdown_mode_enter",
+	))
+}
+
+// TestEverydayRoutingDaemons: FRR's vtysh reads with show commands in
+// any abbreviation, one -c or several or lines within one; removing
+// configuration, clearing sessions and shutting neighbours are tier 3,
+// as are commands from a file or the input. BIRD's birdc likewise.
+func TestEverydayRoutingDaemons(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"vtysh -c 'show ip route'",
+		"vtysh -c 'sh ip bgp summary'",
+		"vtysh -c 'show running-config'",
+		"vtysh -c 'show bgp summary json' | jq .",
+		"vtysh -c 'sho int brief' -c 'show ip ospf neighbor'",
+		"vtysh --command='show version'",
+		"vtysh --comm 'show ip route 10.0.0.0/8 longer-prefixes'",
+		"vtysh -d bgpd -c 'show bgp neighbors'",
+		"vtysh -Ec 'show ip route'",
+		"vtysh -c 'terminal length 0' -c 'show run'",
+		"vtysh -c 'show running-config | include neighbor'",
+		"vtysh -c 'do show ip route'",
+		"vtysh -c 'show ip route\nshow bgp summary'",
+		"vtysh -h",
+		"birdc show protocols",
+		"birdc show protocols all bgp1",
+		"birdc show route count",
+		"birdc -s /run/bird/bird.ctl show route for 10.0.0.1",
+		"birdc sh pro",
+		"birdc s p",
+		"birdc 'show status'",
+		"birdc show ospf neighbors",
+		"birdc6 show interfaces",
+		"birdcl show memory",
+		"birdc -r disable bgp1",
+		"birdc -r",
+	))
+	runExactHosts(t, p, mutateCases(
+		"vtysh -c 'conf t' -c 'router bgp 65001' -c 'neighbor 10.0.0.2 remote-as 65002'",
+		"vtysh -c 'write memory'",
+		"vtysh -c 'clear ip bgp * soft'",
+		"vtysh -c 'show run | grep bgp'",
+		"vtysh -w",
+		"vtysh -c 'conf t' -c 'interface eth0' -c 'no shutdown'",
+		"birdc configure",
+		"birdc configure soft",
+		"birdc enable bgp1",
+		"birdc reload bgp1",
+		"birdc echo all",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"vtysh -c 'conf t' -c 'no router bgp 1'",
+		"vtysh -c 'configure terminal' -c 'router bgp 65001' -c 'neighbor 10.0.0.2 shutdown'",
+		"vtysh -c 'conf t\nno ip route 0.0.0.0/0 10.0.0.1'",
+		"vtysh -c 'clear ip bgp *'",
+		"vtysh -c 'cl bgp *'",
+		"vtysh -c 'show ip route' -c 'conf t' -c 'interface eth0' -c 'shutdown'",
+		"vtysh --command 'conf t' --command 'no router ospf'",
+		"vtysh -c \"$cmd\"",
+		"vtysh -f /tmp/frr.conf",
+		"vtysh --inputfile=/tmp/frr.conf",
+		"vtysh",
+		"vtysh <<'EOF'\nconf t\nno router bgp 1\nEOF",
+		"vtysh -c 'start-shell'",
+		"birdc down",
+		"birdc dow",
+		"birdc disable bgp1",
+		"birdc dis all",
+		"birdc restart bgp1",
+		"birdc graceful restart",
+		"birdc -s /run/bird.ctl down",
+		"birdc6 disable ospf1",
+		"birdc $verb bgp1",
+		"birdc",
+		"birdc d",
+		"birdc re bgp1",
+		"vtysh -c 'copy /tmp/frr.conf running-config'",
+		"vtysh -c 'conf t' -c 'router bgp 65001' -c 'bgp shutdown'",
+	))
+}
+
+// TestEverydayProxmoxAdmin: pveum, pveam, pvenode and proxmox-boot-tool
+// read in their listing forms; deleting users, tokens and ACLs,
+// disabling an account, stopping every guest, formatting an ESP, and
+// restoring over an existing guest are tier 3.
+func TestEverydayProxmoxAdmin(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"pveum user list",
+		"pveum user list --output-format json",
+		"pveum group list",
+		"pveum role list --noborder",
+		"pveum acl list",
+		"pveum realm list",
+		"pveum user permissions bob@pve --path /vms",
+		"pveum user token list root@pam",
+		"pveam list local",
+		"pveam available --section system",
+		"pvenode task list --limit 20",
+		"pvenode config get",
+		"pvenode cert info",
+		"proxmox-boot-tool status",
+		"proxmox-boot-tool kernel list",
+		"pveum",
+	))
+	runExactHosts(t, p, mutateCases(
+		"pveum user add bob@pve",
+		"pveum user modify bob@pve --email b@x",
+		"pveum acl modify /vms --roles PVEVMUser --users bob@pve",
+		"pveam update",
+		"pveam download local debian-12-standard_12.2-1_amd64.tar.zst",
+		"pvenode startall",
+		"proxmox-boot-tool refresh",
+		"qmrestore /var/lib/vz/dump/vzdump-qemu-100.vma.zst 120",
+		"vzdump 100 --mode snapshot --storage backup",
+		"pct restore 120 /var/lib/vz/dump/vzdump-lxc-100.tar.zst",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"pveum user delete bob@pam",
+		"pveum userdel bob@pve",
+		"pveum group delete admins",
+		"pveum role delete Custom",
+		"pveum acl delete / --users bob@pve --roles Administrator",
+		"pveum aclmod / -users bob@pve -roles PVEAdmin -delete 1",
+		"pveum acl modify / --users bob@pve --roles Administrator --delete",
+		"pveum user modify root@pam --enable 0",
+		"pveum user modify bob@pve -enable=0",
+		"pveum user token remove root@pam ci",
+		"pveum user tfa delete root@pam",
+		"pveum realm delete ad",
+		"pveum $verb bob@pve",
+		"pveam remove local:vztmpl/debian-12.tar.zst",
+		"pvenode stopall",
+		"pvenode cert delete",
+		"proxmox-boot-tool format /dev/sda2",
+		"proxmox-boot-tool format /dev/sda2 --force",
+		"qmrestore /var/lib/vz/dump/vzdump-qemu-100.vma.zst 100 --force",
+		"qmrestore backup.vma 100 -force 1",
+		"qmrestore backup.vma 100 --force=1",
+		"pct restore 100 backup.tar.zst --force",
+		"vzdump 100 --script /root/hook.pl",
+		"pveum aclmod / -users bob@pve -roles PVEAdmin -del 1",
+		"pveum user modify bob@pve --enab 0",
+	))
+}
+
+// TestEverydayStorageTargets: targetcli's ls, info and get, tgtadm's
+// --op show and tgt-admin --show read; deletes, clearing or restoring
+// the configuration, unbinding and taking targets offline are tier 3.
+func TestEverydayStorageTargets(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"targetcli ls",
+		"targetcli ls /iscsi 2",
+		"targetcli /backstores/block ls",
+		"targetcli '/iscsi ls'",
+		"targetcli sessions",
+		"targetcli get global",
+		"targetcli /iscsi/iqn.2003-01.org.linux-iscsi.host:tgt/tpg1 info",
+		"targetcli --version",
+		"tgtadm --mode target --op show",
+		"tgtadm -m target -o show",
+		"tgtadm --lld iscsi --mode target --op show --tid 1",
+		"tgtadm --mode=sys --op=show",
+		"tgtadm -L iscsi -m conn -o show -t 1",
+		"tgtadm --mo target --op show",
+		"tgt-admin --show",
+		"tgt-admin -s",
+		"tgt-admin --delete ALL --pretend",
+		"snapraid status",
+		"snapraid diff",
+		"snapraid -c /etc/snapraid.conf status",
+		"snapraid smart",
+		"snapraid check -a",
+		"snapraid list | head",
+		"snapraid -v diff",
+	))
+	runExactHosts(t, p, mutateCases(
+		"targetcli /backstores/block create disk1 /dev/sdb",
+		"targetcli saveconfig",
+		"targetcli /iscsi create iqn.2003-01.org.linux-iscsi.host:tgt",
+		"targetctl save",
+		"tgtadm --lld iscsi --op new --mode target --tid 1 -T iqn.2024-01.lab:t1",
+		"tgtadm --op bind --mode target --tid 1 -I ALL",
+		"tgt-admin -e",
+		"snapraid sync",
+		"snapraid scrub -p 10",
+		"snapraid touch",
+		"snapraid -l /tmp/snap.log status",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"targetcli /backstores/block delete x",
+		"targetcli /iscsi delete iqn.2003-01.org.linux-iscsi.host:tgt",
+		"targetcli /iscsi/iqn.x/tpg1/luns delete lun0",
+		"targetcli '/backstores/fileio delete disk1'",
+		"targetcli clearconfig confirm=True",
+		"targetcli restoreconfig /tmp/x.json clear_existing=true",
+		"targetcli /iscsi/iqn.x/tpg1 disable",
+		"targetcli $path delete x",
+		"targetcli",
+		"targetctl clear",
+		"targetctl restore /etc/target/saveconfig.json",
+		"tgtadm --op delete --mode target --tid 1",
+		"tgtadm -o delete -m logicalunit -t 1 -l 1",
+		"tgtadm --lld iscsi --mode conn --op delete --tid 1 --sid 2 --cid 0",
+		"tgtadm --op=unbind --mode=target --tid=1 -I ALL",
+		"tgtadm -m target -t 1 -o update -n state -v offline",
+		"tgtadm --mode target --op \"$op\" --tid 1",
+		"tgt-admin --delete ALL",
+		"tgt-admin -d tid=1",
+		"tgt-admin --offline ALL",
+		"tgt-admin --del ALL",
+		"snapraid fix",
+		"snapraid -e fix",
+		"snapraid fix -d d1 -m",
+		"snapraid -c /etc/snapraid.conf fix",
+		"snapraid $cmd",
+		"snapraid --co /etc/snapraid.conf fix",
+		"snapraid --log=/tmp/x fix",
+	))
+}
+
+// TestEverydaySamba: pdbedit -L, net's listings and smbcontrol's ping
+// and pool-usage read; deleting accounts and shares, leaving the domain,
+// dropping the configuration and shutting daemons down are tier 3.
+func TestEverydaySamba(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"pdbedit -L",
+		"pdbedit -Lv",
+		"pdbedit -L -v -u bob",
+		"pdbedit --list --verbose",
+		"pdbedit -Lw",
+		"pdbedit -P 'maximum password age'",
+		"net conf list",
+		"net conf listshares",
+		"net conf showshare media",
+		"net ads info",
+		"net ads testjoin",
+		"net rpc testjoin",
+		"net status sessions",
+		"net usershare list",
+		"net groupmap list",
+		"net -s /etc/samba/smb.conf conf list",
+		"smbcontrol smbd ping",
+		"smbcontrol all pool-usage",
+		"smbcontrol winbindd ping",
+		"smbcontrol smbd debuglevel",
+		"smbcontrol -t 5 nmbd ping",
+	))
+	runExactHosts(t, p, mutateCases(
+		"pdbedit -a -u bob",
+		"pdbedit -r -u bob -f 'Bob B'",
+		"pdbedit -P 'min password length' -C 10",
+		"net conf setparm media 'read only' no",
+		"net ads join -U administrator",
+		"net usershare add media /srv/media",
+		"smbcontrol smbd reload-config",
+		"smbcontrol all debug 3",
+		"pdbedit -l /tmp/pdb -L",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"pdbedit -x bob",
+		"pdbedit -x -u bob",
+		"pdbedit --delete --user=bob",
+		"pdbedit -xu bob",
+		"pdbedit -v -x -u bob",
+		"net ads leave -U administrator",
+		"net rpc user delete bob -U admin",
+		"net user delete bob",
+		"net conf drop",
+		"net conf delshare media",
+		"net usershare delete media",
+		"net rpc shutdown -S fileserver -U admin",
+		"net rpc service stop smb -S fs",
+		"net user bob /delete",
+		"net stop spooler",
+		"net -U admin%pw ads leave",
+		"net $verb bob",
+		"smbcontrol smbd shutdown",
+		"smbcontrol all close-share media",
+		"smbcontrol smbd kill-client-ip 10.0.0.5",
+		"smbcontrol winbindd offline",
+		"smbcontrol -t 10 nmbd shutdown",
+		"smbcontrol smbd $msg",
+		"smbcontrol --time 5 smbd shutdown",
+		"net --serv fs rpc shutdown",
+		"net --work LAB ads leave",
+		"net user bob /active:no",
+		"net sam delmem Administrators bob",
+	))
+}
+
+// TestEverydayNASTools: Synology's disk, RAID and network tools read in
+// their enumerating forms, synowebapi with a get or list method, and
+// mergerfs.ctl's info, list and get; deleting, formatting, stopping and
+// removing a pool branch are tier 3.
+func TestEverydayNASTools(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"synodisk --enum",
+		"synodisk --enum -t internal",
+		"synodisk --info /dev/sata1",
+		"synodisk --read_temp /dev/sata1",
+		"synoraid --status",
+		"synonet --show",
+		"synowebapi --exec api=SYNO.Core.System method=info version=1",
+		"synowebapi --exec api=SYNO.Core.Share method=list version=1",
+		"mergerfs.ctl -m /mnt/pool info",
+		"mergerfs.ctl -m /mnt/pool list keys",
+		"mergerfs.ctl --mount=/mnt/pool get user.mergerfs.srcmounts",
+		"mergerfs.ctl list values",
+	))
+	runExactHosts(t, p, mutateCases(
+		"synowebapi --exec api=SYNO.Core.Share method=set version=1 name=media",
+		"synonet --set_ip eth0 10.0.0.5",
+		"mergerfs.ctl -m /mnt/pool add /mnt/disk5",
+		"mergerfs.ctl -m /mnt/pool set category.create mfs",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"synodisk --format /dev/sata2",
+		"synodisk --secure_erase /dev/sata2",
+		"synoraid --remove md2",
+		"synoraid --stop md2",
+		"synonet --disable eth0",
+		"synodisk $verb /dev/sata1",
+		"synowebapi --exec api=SYNO.Core.User method=delete version=1 name=bob",
+		"mergerfs.ctl -m /mnt/pool remove /mnt/disk1",
+		"mergerfs.ctl --mount /mnt/pool remove /mnt/disk1",
+		"mergerfs.ctl -m /mnt/pool $cmd /mnt/disk1",
+	))
+}
+
+// TestEverydayFileReaders: ffprobe, pr, the lzma readers, dpkg-deb's
+// listings, rpm2cpio and patch --dry-run read; ffprobe -o and -report,
+// dpkg-deb's extraction and build, and patch's output options write.
+func TestEverydayFileReaders(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"ffprobe -i in.mp4",
+		"ffprobe in.mkv",
+		"ffprobe -v error -show_entries format=duration -of csv=p=0 in.mp4",
+		"ffprobe -hide_banner -show_streams -select_streams v:0 -print_format json in.mkv",
+		"ffprobe -v quiet -show_format -show_streams -of json /srv/media/a.mkv | jq .format",
+		"ffprobe -f matroska -i in.mkv",
+		"pr x",
+		"pr -n -l 50 file.txt | head",
+		"lzcat x.lz",
+		"lzmadec x.lzma | head",
+		"xzdec a.xz | wc -l",
+		"lzmainfo a.lzma",
+		"dpkg-deb -c x.deb",
+		"dpkg-deb --contents x.deb",
+		"dpkg-deb -I x.deb",
+		"dpkg-deb --info x.deb control",
+		"dpkg-deb -f x.deb Version",
+		"dpkg-deb --field=x.deb Package",
+		"dpkg-deb -W --showformat='${Version}\\n' x.deb",
+		"dpkg-deb --fsys-tarfile x.deb | tar -t",
+		"rpm2cpio x.rpm | cpio -t",
+		"patch --dry-run -p1 < d",
+		"patch --dry-run -p1 -i fix.diff",
+		"patch -p1 --dry-run --verbose < d",
+		"patch -Np1 --dry-run -i d",
+		"patch --dry-run -R -p0 < d",
+	))
+	runExactHosts(t, p, mutateCases(
+		"ffprobe -report in.mp4",
+		"ffprobe -o out.json -show_format in.mp4",
+		"ffprobe -f lavfi -i 'movie=in.mp4'",
+		"dpkg-deb -x x.deb /tmp/x",
+		"dpkg-deb -R x.deb ./pkg",
+		"dpkg-deb -b pkgdir",
+		"dpkg-deb --build pkgdir out.deb",
+		"dpkg-deb -e x.deb",
+		"patch --dry-run -o out.c a.c < d",
+		"patch --dry-run -b -p1 < d",
+		"patch --dry -p1 < d",
+		"patch -p1 < d",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"dpkg-deb -x x.deb /",
+		"dpkg-deb --extract x.deb /usr",
+		"dpkg-deb -X x.deb /etc",
+		"dpkg-deb --raw-extract x.deb /",
+		"dpkg-deb -R x.deb /root/.ssh",
+		"dpkg-deb --vextract x.deb /usr/local",
+		"dpkg-deb $action x.deb /",
+		"dpkg-deb -e x.deb /etc",
+		"dpkg -x x.deb /",
+		"dpkg --extract x.deb /usr",
+		"dpkg -X x.deb /etc",
+		"zless +'!id' x.gz",
+		"xzless '+|m sh' x.xz",
+	))
+	runExactHosts(t, p, mutateCases(
+		"zless x.gz",
+		"dpkg -x x.deb /tmp/x",
+		"FFREPORT=file=/tmp/r.log ffprobe in.mp4",
+	))
+}

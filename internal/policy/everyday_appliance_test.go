@@ -85,6 +85,17 @@ func TestEverydayESXi(t *testing.T) {
 		"esxcli $ns list",
 		"vim-cmd hostsvc/firmware/restore_config /tmp/cfg.tgz",
 		"vim-cmd vimsvc/auth/lockdown_mode_enter",
+		"vim-cmd hostsvc/firewall_disable_ruleset sshServer",
+		"vim-cmd vimsvc/auth/entity_permission_remove vim.Folder:ha-folder-root bob false",
+		"vim-cmd VMSVC/POWER.OFF 3",
+		"vim-cmd vmsvc/power.off $(vim-cmd vmsvc/getallvms | awk '/web/{print $1}')",
+		"esxcli system permission unset -i bob",
+		"esxcli network firewall ruleset set --ruleset-id=sshServer --enabled=false",
+		"esxcli storage nfs remove -v nfs1",
+		"esxcli network ip route ipv4 remove -n default -g 10.0.0.1",
+		"esxcli storage core path set --state=off -p vmhba1:C0:T0:L0",
+		"esxcli system maintenanceMode set --enable=true",
+		"esxcli -s esx1 -u root vm process kill -t soft -w 1234",
 	))
 }
 
@@ -134,6 +145,8 @@ func TestEverydayRoutingDaemons(t *testing.T) {
 		"birdc enable bgp1",
 		"birdc reload bgp1",
 		"birdc echo all",
+		"birdc configure check \"/etc/bird/bird.conf\"",
+		"vtysh -c 'conf t' -c 'log file /var/log/frr/frr.log'",
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"vtysh -c 'conf t' -c 'no router bgp 1'",
@@ -163,6 +176,18 @@ func TestEverydayRoutingDaemons(t *testing.T) {
 		"birdc re bgp1",
 		"vtysh -c 'copy /tmp/frr.conf running-config'",
 		"vtysh -c 'conf t' -c 'router bgp 65001' -c 'bgp shutdown'",
+		"vtysh -c 'conf t' -c 'int eth0' -c 'shut'",
+		"vtysh -c 'configure' -c 'interface eth0' -c 'sh'",
+		"vtysh -c 'conf t' -c 'router bgp 1' -c 'neighbor 10.0.0.2 shut'",
+		"vtysh -e 'no router bgp 1'",
+		"vtysh --eval 'clear ip bgp *'",
+		"vtysh -N ns1 -c 'conf t' -c 'no router bgp'",
+		"vtysh -c 'clear ip ospf process'",
+		"vtysh -c 'conf t' -c 'log file /etc/shadow'",
+		"birdc 'configure \"/tmp/empty.conf\"'",
+		"birdc -s /var/run/bird.ctl dis bgp_upstream",
+		"birdc 'restart \"bgp1\"'",
+		"birdcl down",
 	))
 }
 
@@ -351,6 +376,8 @@ func TestEverydaySamba(t *testing.T) {
 		"pdbedit -x -u bob",
 		"pdbedit --delete --user=bob",
 		"pdbedit -xu bob",
+		"pdbedit -r -u bob -c '[D]'",
+		"pdbedit --modify --user=bob --account-control='[DU]'",
 		"pdbedit -v -x -u bob",
 		"net ads leave -U administrator",
 		"net rpc user delete bob -U admin",
@@ -484,5 +511,7 @@ func TestEverydayFileReaders(t *testing.T) {
 		"zless x.gz",
 		"dpkg -x x.deb /tmp/x",
 		"FFREPORT=file=/tmp/r.log ffprobe in.mp4",
+		"PATCH_GET=1 patch --dry-run -p1 < d",
+		"vim-cmd frobnicate",
 	))
 }

@@ -449,8 +449,10 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 // read write to: git's index (git status refreshes it), GIT_TRACE* and
 // GIT_REDIRECT_* (matched by prefix),
 // TLS key logs, Kerberos traces, nstat's and ifstat's history, glibc's
-// malloc trace, coverage output and client histories.
-var fileEnv = set(`FFREPORT GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
+// malloc trace, coverage output, client histories, ffmpeg's report file,
+// and PATCH_GET (patch, even with --dry-run, then checks a missing file
+// out of RCS or SCCS).
+var fileEnv = set(`FFREPORT PATCH_GET GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
 	GCOV_PREFIX LLVM_PROFILE_FILE SEGFAULT_OUTPUT_NAME MYSQL_HISTFILE PSQL_HISTORY SQLITE_HISTORY
 	REDISCLI_HISTFILE GOCACHE GOMODCACHE RAR`)
 

@@ -286,7 +286,7 @@ func pveumOptions(c *call) (Tier, string, bool) {
 // esxcliDangers are the esxcli commands (the last word of the namespace
 // path) that delete, power off, kill, unmount or take down.
 var esxcliDangers = set(`remove delete kill poweroff reboot unmount destroy leave down unload unclaim detach
-	erase format wipe reset`)
+	erase format wipe reset unset disable stop`)
 
 // esxcliValued are esxcli's global options that take the next word.
 var esxcliValued = set(`--formatter --format-param --server --username --password --config --sessionfile
@@ -363,6 +363,9 @@ var vimCmdDangers = []string{"destroy", "remove", "delete", "unregister", "power
 	"reboot", "suspend", "hibernate", "revert", "kill", "disable", "stop", "_enter", "unset", "unmount",
 	"offline", "poweroff", "standby"}
 
+// vimCmdServices are vim-cmd's services, which alone list their commands.
+var vimCmdServices = set(`hostsvc internalsvc proxysvc solo vimsvc vmsvc hbrsvc supportsvc help`)
+
 // vimCmdReads are whole vim-cmd command words that only report.
 var vimCmdReads = set(`info hostsummary hosthardware hostconfig runtimeinfo summary help`)
 
@@ -392,7 +395,10 @@ func vimCmdProgram(c *call) (Tier, string) {
 		}
 	}
 	if !strings.Contains(cmd, "/") {
-		return TierRead, label + ": lists the service's commands"
+		if vimCmdServices[cmd] {
+			return TierRead, label + ": lists the service's commands"
+		}
+		return TierMutate, label + ": changes the host or a guest"
 	}
 	action := cmd[strings.LastIndexByte(cmd, '/')+1:]
 	if i := strings.LastIndexAny(action, "._"); i >= 0 {
@@ -581,6 +587,12 @@ func pdbeditProgram(c *call) (Tier, string) {
 	if hasFlag(c.vals(), 'x', "--delete") {
 		return TierDestructive, "pdbedit --delete: deletes a Samba account"
 	}
+	for _, f := range c.optVals(c.args, "-c", "--account-control") {
+		// [D] disables the account, [L] locks it.
+		if !f.known || strings.ContainsAny(f.val, "DL") {
+			return TierDestructive, "pdbedit --account-control: disables or locks an account"
+		}
+	}
 	for _, a := range c.args {
 		if !a.known && strings.HasPrefix(a.val, "-") {
 			return c.computed("option")
@@ -681,7 +693,7 @@ func synoToolProgram(c *call) (Tier, string) {
 			}
 		}
 		isRead := false
-		for _, p := range []string{"enum", "info", "get", "show", "list", "status", "help", "read", "detail", "check"} {
+		for _, p := range []string{"enum", "info", "get", "show", "list", "status", "help", "read", "detail"} {
 			if strings.HasPrefix(v, p) {
 				isRead = true
 			}

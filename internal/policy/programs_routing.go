@@ -109,12 +109,16 @@ func vtyshProgram(c *call) (Tier, string) {
 	if mutate {
 		r.raise(TierMutate, "vtysh: applies or writes the saved configuration")
 	}
+	config := false
 	for _, cmd := range cmds {
 		if !cmd.known {
 			return c.computed("command")
 		}
 		for _, line := range strings.Split(cmd.val, "\n") {
-			r.raise(c.vtyshLine(line))
+			if f := strings.Fields(strings.ToLower(line)); len(f) > 0 && len(f[0]) >= 4 && strings.HasPrefix("configure", f[0]) {
+				config = true
+			}
+			r.raise(c.vtyshLine(line, config))
 		}
 	}
 	return r.t, r.why
@@ -123,10 +127,11 @@ func vtyshProgram(c *call) (Tier, string) {
 // vtyshLine classifies one line of vtysh commands. FRR takes any
 // unambiguous prefix of a word, so show is sh or sho; a pipe may only
 // filter with include.
-func (c *call) vtyshLine(line string) (Tier, string) {
+func (c *call) vtyshLine(line string, config bool) (Tier, string) {
 	f := strings.Fields(strings.ToLower(line))
+	orig := strings.Fields(line)
 	if len(f) > 0 && f[0] == "do" {
-		f = f[1:]
+		f, orig, config = f[1:], orig[1:], false
 	}
 	if len(f) == 0 {
 		return TierRead, "vtysh: reports"
@@ -143,8 +148,10 @@ func (c *call) vtyshLine(line string) (Tier, string) {
 	case prefixOf(f[0], "copy", 3):
 		return TierDestructive, label + ": applies a configuration file the classifier does not read"
 	}
-	for _, w := range f {
-		if w == "shutdown" && f[0] != "no" {
+	for i, w := range f {
+		// shut is shutdown; in a configuration node, where show is
+		// not a command, so is sh.
+		if f[0] != "no" && (len(w) >= 4 || config && i == 0 && len(w) >= 2) && strings.HasPrefix("shutdown", w) {
 			return TierDestructive, label + ": shuts a neighbour, interface or daemon down"
 		}
 	}
@@ -162,7 +169,7 @@ func (c *call) vtyshLine(line string) (Tier, string) {
 		len(f) > 1 && f[0] == "write" && prefixOf(f[1], "terminal", 1):
 		return TierRead, label + ": reports"
 	case len(f) > 2 && f[0] == "log" && f[1] == "file":
-		return c.writeArg(arg{val: f[2], known: true}, "vtysh log file")
+		return c.writeArg(arg{val: orig[2], known: true}, "vtysh log file")
 	}
 	return TierMutate, label + ": changes the routing configuration"
 }
@@ -236,6 +243,12 @@ func birdcProgram(c *call) (Tier, string) {
 	}
 	if any && read {
 		return TierRead, c.name + " " + truncate(w, 16) + ": reports"
+	}
+	if line := strings.Join(argVals(ops), " "); strings.HasPrefix("configure", w) && len(w) >= 2 &&
+		strings.Contains(line, "\"") && !strings.Contains(line, " check") {
+		// configure "FILE" loads a configuration the classifier does
+		// not read, which may drop every protocol.
+		return TierDestructive, c.name + " configure FILE: loads a configuration the classifier does not read"
 	}
 	return TierMutate, c.name + " " + truncate(w, 16) + ": changes the routing daemon"
 }

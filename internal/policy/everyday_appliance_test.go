@@ -405,6 +405,95 @@ func TestEverydaySamba(t *testing.T) {
 	))
 }
 
+// TestEverydayHomelabExtras: the rest of a home lab's appliance tools:
+// ESXi's localcli and vmkfstools, Proxmox's replication, subscription and
+// old boot-tool name, Samba AD's samba-tool, smbpasswd and wbinfo, and
+// Network UPS Tools, whose load-off and forced shutdown power off every
+// machine on the UPS.
+func TestEverydayHomelabExtras(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		"localcli vm process list",
+		"vmkfstools -P /vmfs/volumes/ds1",
+		"vmkfstools -Ph /vmfs/volumes/ds1",
+		"vmkfstools --queryfs -h /vmfs/volumes/ds1",
+		"vmkfstools -q /vmfs/volumes/ds1/vm/rdm.vmdk",
+		"vmkfstools -e /vmfs/volumes/ds1/vm/vm.vmdk",
+		"pvesr status",
+		"pvesr list",
+		"pvesubscription get",
+		"pve-efiboot-tool status",
+		"samba-tool user list",
+		"samba-tool user show bob",
+		"samba-tool group listmembers 'Domain Admins'",
+		"samba-tool domain level show",
+		"samba-tool fsmo show",
+		"samba-tool drs showrepl",
+		"samba-tool dns query dc1 lab.example @ ALL -U administrator",
+		"wbinfo -u",
+		"wbinfo -g",
+		"wbinfo -t",
+		"wbinfo --ping-dc",
+		"wbinfo -n bob",
+		"wbinfo --online-status",
+		"upscmd -l ups",
+		"upscmd -l ups@nas",
+		"upsrw ups@localhost",
+		"upsmon -K",
+		"upsdrvctl -t shutdown",
+	))
+	runExactHosts(t, p, mutateCases(
+		"vmkfstools -c 10G /vmfs/volumes/ds1/vm/new.vmdk",
+		"vmkfstools -X 40G /vmfs/volumes/ds1/vm/vm.vmdk",
+		"pvesr create-local-job 100-0 pve2 --schedule '*/15'",
+		"samba-tool user add carol",
+		"samba-tool user setpassword bob",
+		"samba-tool dbcheck --fix",
+		"smbpasswd -a bob",
+		"smbpasswd -e bob",
+		"smbpasswd bob",
+		"wbinfo --allocate-uid",
+		"upscmd -u admin -p pw ups test.battery.start.quick",
+		"upscmd ups beeper.disable",
+		"upsrw -s ups.delay.shutdown=120 -u admin -p pw ups",
+		"upsmon -c reload",
+		"upsdrvctl start",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"localcli system shutdown poweroff -r x",
+		"localcli vm process kill -t force -w 1",
+		"vmkfstools -U /vmfs/volumes/ds1/vm/vm.vmdk",
+		"vmkfstools --deletevirtualdisk /vmfs/volumes/ds1/vm/vm.vmdk",
+		"vmkfstools -C vmfs6 -S ds2 /vmfs/devices/disks/naa.1:1",
+		"vmkfstools -w /vmfs/volumes/ds1/vm/vm.vmdk",
+		"vmkfstools $op /vmfs/volumes/ds1/vm/vm.vmdk",
+		"pvesr delete 100-0",
+		"pvesubscription delete",
+		"pve-efiboot-tool format /dev/sda2",
+		"samba-tool user delete bob",
+		"samba-tool user disable bob",
+		"samba-tool group removemembers 'Domain Admins' bob",
+		"samba-tool domain demote -U administrator",
+		"samba-tool dns delete dc1 lab.example www A 10.0.0.5",
+		"samba-tool -H ldap://dc1 computer delete ws1",
+		"samba-tool fsmo seize --role=all",
+		"samba-tool $verb bob",
+		"smbpasswd -x bob",
+		"smbpasswd -d bob",
+		"smbpasswd -U admin -r dc1 -x bob",
+		"smbpasswd $opt bob",
+		"wbinfo --remove-uid-mapping=1000,S-1-5-21-1-2-3-1000",
+		"upscmd ups load.off",
+		"upscmd -u admin -p pw ups@nas shutdown.return",
+		"upscmd ups shutdown.stayoff",
+		"upscmd ups outlet.1.load.off",
+		"upscmd ups $cmd",
+		"upsmon -c fsd",
+		"upsdrvctl shutdown",
+		"upsdrvctl -u nut shutdown",
+	))
+}
+
 // TestEverydayNASTools: Synology's disk, RAID and network tools read in
 // their enumerating forms, synowebapi with a get or list method, and
 // mergerfs.ctl's info, list and get; deleting, formatting, stopping and
@@ -430,6 +519,7 @@ func TestEverydayNASTools(t *testing.T) {
 		"synonet --set_ip eth0 10.0.0.5",
 		"mergerfs.ctl -m /mnt/pool add /mnt/disk5",
 		"mergerfs.ctl -m /mnt/pool set category.create mfs",
+		"synodisk --check_bad_sector /dev/sata1",
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"synodisk --format /dev/sata2",
@@ -477,6 +567,8 @@ func TestEverydayFileReaders(t *testing.T) {
 		"patch -p1 --dry-run --verbose < d",
 		"patch -Np1 --dry-run -i d",
 		"patch --dry-run -R -p0 < d",
+		"for f in *.mkv; do ffprobe -v error -show_format -i \"$f\"; done",
+		"for d in *.deb; do dpkg-deb -c \"$d\"; done",
 	))
 	runExactHosts(t, p, mutateCases(
 		"ffprobe -report in.mp4",
@@ -513,5 +605,6 @@ func TestEverydayFileReaders(t *testing.T) {
 		"FFREPORT=file=/tmp/r.log ffprobe in.mp4",
 		"PATCH_GET=1 patch --dry-run -p1 < d",
 		"vim-cmd frobnicate",
+		"ffprobe $opts in.mp4",
 	))
 }

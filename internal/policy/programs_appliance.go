@@ -3,21 +3,29 @@ package policy
 import "strings"
 
 // Hypervisor, storage-target and file-server CLIs of home-lab appliances:
-// VMware ESXi's esxcli and vim-cmd, Proxmox VE's user, appliance, node
-// and boot tools, LIO's targetcli and targetctl, tgt's tgtadm and
-// tgt-admin, SnapRAID, Samba's pdbedit, smbcontrol and net, mergerfs.ctl
-// and Synology's disk, RAID and network tools. Each reads at tier 0 only
-// in the forms that print state; deletes, power-offs and the forms that
-// cut access are TierDestructive; everything else, and an unknown verb,
-// is TierMutate. A verb computed at run time may be a teardown, so it is
-// TierDestructive.
+// VMware ESXi's esxcli (and localcli), vim-cmd and vmkfstools, Proxmox
+// VE's user, appliance, node, replication and boot tools, LIO's
+// targetcli and targetctl, tgt's tgtadm and tgt-admin, SnapRAID,
+// Samba's net and samba-tool (the other Samba tools are in
+// programs_samba.go), mergerfs.ctl and Synology's disk, RAID and network
+// tools. Each reads at tier 0 only in the forms that print state;
+// deletes, power-offs and the forms that cut access are TierDestructive;
+// everything else, and an unknown verb, is TierMutate. A verb computed
+// at run time may be a teardown, so it is TierDestructive.
 
-// applianceProgram returns the classifier for the programs this file and
-// programs_routing.go own, or nil.
+// applianceProgram returns the classifier for the programs this file,
+// programs_routing.go, programs_samba.go, programs_ups.go and
+// programs_fileread.go own, or nil.
 func applianceProgram(name string) func(*call) (Tier, string) {
 	switch name {
-	case "esxcli":
+	case "esxcli", "localcli":
 		return esxcliProgram
+	case "vmkfstools":
+		return vmkfstoolsProgram
+	case "smbpasswd":
+		return smbpasswdProgram
+	case "wbinfo":
+		return wbinfoProgram
 	case "vim-cmd":
 		return vimCmdProgram
 	case "vtysh":
@@ -55,7 +63,7 @@ func applianceProgram(name string) func(*call) (Tier, string) {
 	if _, ok := wordCLIs[name]; ok {
 		return wordCLIProgram
 	}
-	return nil
+	return upsProgram(name)
 }
 
 // computed marks c opaque and returns the tier of a verb computed at run
@@ -107,6 +115,27 @@ var wordCLIs = map[string]wordCLI{
 	// proxmox-boot-tool: format wipes the partition it is given.
 	"proxmox-boot-tool": {reads: wordForms(`status ...|help ...|kernel list ...`),
 		dangers: wordForms(`format`), why: "formats a partition"},
+	"pve-efiboot-tool": {reads: wordForms(`status ...|help ...|kernel list ...`),
+		dangers: wordForms(`format`), why: "formats a partition"},
+	// pvesr: storage replication; delete removes the job and, unless
+	// --keep, the replicated volumes on the target.
+	"pvesr": {reads: wordForms(`status ...|list ...|read ...|help ...`),
+		dangers: wordForms(`delete`), why: "deletes a replication job and its replicated volumes"},
+	"pvesubscription": {reads: wordForms(`get ...|help ...`),
+		dangers: wordForms(`delete`), why: "removes the node's subscription"},
+	// samba-tool: Samba AD's users, groups, DNS, domain and replication.
+	"samba-tool": {reads: wordForms(`help ...|user list ...|user show ...|user getgroups ...|group list ...|
+		group listmembers ...|group show ...|computer list ...|computer show ...|contact list ...|contact show ...|
+		ou list ...|dns query ...|dns zonelist ...|dns zoneinfo ...|dns serverinfo ...|domain info ...|domain level show ...|
+		domain passwordsettings show ...|domain trust list ...|domain trust show ...|fsmo show ...|drs showrepl ...|
+		drs bind ...|drs options ...|sites list ...|sites view ...|gpo listall ...|gpo list ...|gpo show ...|spn list ...|
+		testparm ...|ntacl get ...|visualize ...|forest directory_service show ...|schema attribute show ...|
+		schema objectclass show ...|delegation show ...|processes ...|time ...|--version`),
+		dangers: wordForms(`user delete|user disable|group delete|group removemembers|computer delete|contact delete|
+			ou delete|dns delete|dns zonedelete|domain demote|domain trust delete|fsmo seize|gpo del|sites remove|
+			sites subnet remove|spn delete|delegation remove-service|domain passwordsettings pso delete`),
+		why:    "deletes or disables an account, group, DNS record or the domain controller itself",
+		valued: "HUWsd", long: "--URL --username --realm --configfile --workgroup --debuglevel --option --password --server"},
 	// Samba's net (ads, rpc, rap, conf, usershare …) and Windows' net.
 	"net": {reads: wordForms(`help ...|conf list|conf listshares|conf showshare _|conf getparm _ _|conf getincludes _|
 		ads info|ads testjoin|ads status|ads lookup|ads workgroup|ads user|ads user info _|ads group|ads search ...|
@@ -133,6 +162,9 @@ func wordCLIProgram(c *call) (Tier, string) {
 		ops = wordOperands(c.args)
 	} else {
 		ops = optionOperands(c.args, w.valued, w.long)
+	}
+	if len(ops) > 0 && !ops[0].known {
+		return c.computed("command")
 	}
 	if t, why, ok := c.wordDanger(w, ops); ok {
 		return t, why
@@ -575,76 +607,6 @@ func snapraidProgram(c *call) (Tier, string) {
 	return maxTier(r.t, TierMutate), "snapraid " + truncate(cmd, 32) + ": changes the array or its parity"
 }
 
-// pdbeditProgram classifies Samba's pdbedit: -L lists the accounts (-v
-// and -w in detail), -u NAME shows one and -P reads an account policy;
-// -x deletes the account; every other option changes an account, the
-// policy or the backend. -l names a log file it writes.
-func pdbeditProgram(c *call) (Tier, string) {
-	r := raiser{TierRead, "pdbedit: reports"}
-	for _, f := range c.optVals(c.args, "-l", "--log-basename") {
-		r.raise(c.writeArg(f, "pdbedit --log-basename"))
-	}
-	if hasFlag(c.vals(), 'x', "--delete") {
-		return TierDestructive, "pdbedit --delete: deletes a Samba account"
-	}
-	for _, f := range c.optVals(c.args, "-c", "--account-control") {
-		// [D] disables the account, [L] locks it.
-		if !f.known || strings.ContainsAny(f.val, "DL") {
-			return TierDestructive, "pdbedit --account-control: disables or locks an account"
-		}
-	}
-	for _, a := range c.args {
-		if !a.known && strings.HasPrefix(a.val, "-") {
-			return c.computed("option")
-		}
-	}
-	_, _, ok := c.readOpts(optSpec{flags: "LvwmV", valueShort: "udsbPl",
-		longFlags: set(`--list --verbose --smbpasswd-style --machine --version --help`),
-		longVals:  set(`--user --debuglevel --configfile --backend --account-policy --log-basename`)})
-	vals := c.vals()
-	if ok && (hasFlag(vals, 'L', "--list") || hasFlag(vals, 'u', "--user") || hasFlag(vals, 'P', "--account-policy") ||
-		hasFlag(vals, 'V', "--version") || hasFlag(vals, 0, "--help")) {
-		return r.t, "pdbedit: reports"
-	}
-	return TierMutate, "pdbedit: changes a Samba account or policy"
-}
-
-// smbcontrolDangers are the smbcontrol messages that stop a daemon,
-// close shares under their users, drop clients or take winbind offline.
-var smbcontrolDangers = set(`shutdown close-share close-denied-share kill-client-ip offline disconnect-dc`)
-
-// smbcontrolReads are the messages that only ask for state.
-var smbcontrolReads = set(`ping pool-usage debuglevel ringbuf-log num-children`)
-
-// smbcontrolProgram classifies smbcontrol DESTINATION MESSAGE.
-func smbcontrolProgram(c *call) (Tier, string) {
-	r := raiser{TierRead, "smbcontrol: reports"}
-	for _, f := range c.optVals(c.args, "-l", "--log-basename") {
-		r.raise(c.writeArg(f, "smbcontrol --log-basename"))
-	}
-	ops := optionOperands(c.args, "tsdl", "--timeout --configfile --debuglevel --log-basename --option")
-	for _, o := range ops {
-		// An abbreviated option's value may shift the message along.
-		if o.known && smbcontrolDangers[strings.ToLower(o.val)] {
-			return TierDestructive, "smbcontrol " + strings.ToLower(o.val) + ": stops a Samba daemon or drops its clients"
-		}
-	}
-	if len(ops) < 2 {
-		return r.t, "smbcontrol: prints its usage"
-	}
-	if !ops[1].known {
-		return c.computed("message")
-	}
-	msg := strings.ToLower(ops[1].val)
-	switch {
-	case smbcontrolDangers[msg]:
-		return TierDestructive, "smbcontrol " + msg + ": stops a Samba daemon or drops its clients"
-	case smbcontrolReads[msg]:
-		return r.t, "smbcontrol " + msg + ": reports"
-	}
-	return maxTier(r.t, TierMutate), "smbcontrol " + truncate(msg, 32) + ": tells a Samba daemon to act"
-}
-
 // mergerfsCtlProgram classifies mergerfs.ctl [-m MOUNT] COMMAND: info,
 // list and get read; remove drops a branch, whose files leave the pool.
 func mergerfsCtlProgram(c *call) (Tier, string) {
@@ -746,7 +708,7 @@ func qmrestoreProgram(c *call) (Tier, string) {
 func proxmoxForce(c *call) (Tier, string, bool) {
 	for i, a := range c.args {
 		if !a.known {
-			if strings.HasPrefix(a.val, "-") {
+			if c.mayBeOption(a) {
 				t, why := c.computed("option")
 				return t, why, true
 			}
@@ -794,4 +756,26 @@ func vzdumpProgram(c *call) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// vmkfstools classifies ESXi's vmkfstools: querying a file system, an
+// RDM or a disk chain reads; deleting a virtual disk, creating a VMFS on
+// a partition and zeroing a disk destroy data; other options change
+// disks.
+func vmkfstoolsProgram(c *call) (Tier, string) {
+	for _, a := range c.args {
+		if !a.known && c.mayBeOption(a) {
+			return c.computed("option")
+		}
+	}
+	vals := c.vals()
+	if hasFlag(vals, 'U', "--deletevirtualdisk") || hasFlag(vals, 'C', "--createfs") || hasFlag(vals, 'w', "--writezeros") {
+		return TierDestructive, "vmkfstools: deletes or zeroes a virtual disk or formats a partition"
+	}
+	if _, _, ok := c.readOpts(optSpec{flags: "Pqeh", valueShort: "v",
+		longFlags: set(`--queryfs --queryrdm --chainConsistent --humanreadable`),
+		longVals:  set(`--verbose`)}); ok && len(vals) > 0 {
+		return TierRead, "vmkfstools: reports"
+	}
+	return TierMutate, "vmkfstools: changes a disk or file system"
 }

@@ -27,7 +27,7 @@ func ffprobeProgram(c *call) (Tier, string) {
 	for i := 0; i < len(c.args); i++ {
 		a := c.args[i]
 		if !a.known {
-			if strings.HasPrefix(a.val, "-") {
+			if c.mayBeOption(a) {
 				r.raise(TierMutate, "ffprobe: option computed at run time")
 			}
 			continue
@@ -79,10 +79,7 @@ func dpkgDebProgram(c *call) (Tier, string) {
 	for i := 0; i < len(c.args); i++ {
 		a := c.args[i]
 		if !a.known {
-			if strings.HasPrefix(a.val, "-") {
-				return c.computed("action")
-			}
-			ops = append(ops, a)
+			ops = append(ops, a) // an action here conflicts with one given
 			continue
 		}
 		v := a.val
@@ -123,7 +120,7 @@ func dpkgDebProgram(c *call) (Tier, string) {
 	}
 	if action == "" {
 		for _, o := range ops {
-			if !o.known {
+			if !o.known && c.mayBeOption(o) {
 				return c.computed("action")
 			}
 		}

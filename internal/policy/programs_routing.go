@@ -195,7 +195,7 @@ func birdcProgram(c *call) (Tier, string) {
 	for i := 0; i < len(c.args); i++ {
 		a := c.args[i]
 		if !a.known {
-			if strings.HasPrefix(a.val, "-") || len(ops) == 0 {
+			if c.mayBeOption(a) || len(ops) == 0 {
 				known = false
 			}
 			ops = append(ops, a)

@@ -474,6 +474,13 @@ func targetcliProgram(c *call) (Tier, string) {
 			return TierRead, c.name + ": prints its version or usage"
 		}
 	}
+	for _, f := range fields {
+		// configshell reads one command a line; a teardown word
+		// anywhere on it is taken for the command.
+		if targetcliDangers[strings.ToLower(f)] {
+			return TierDestructive, c.name + " " + truncate(f, 32) + ": deletes a storage object, target or LUN, or replaces the configuration"
+		}
+	}
 	cmd := strings.ToLower(fields[0])
 	if c.name == "targetcli" && (strings.HasPrefix(cmd, "/") || strings.HasPrefix(cmd, ".") || strings.HasPrefix(cmd, "@")) {
 		if len(fields) == 1 {

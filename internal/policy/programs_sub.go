@@ -173,10 +173,12 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 		`delete|rm|storage delete|network delete|image delete|profile delete|project delete|exec|console|file push|file delete`,
 		TierRead, TierMutate, "", "--project"),
 	"qm": sub(`list|status|config|pending|showcmd|listsnapshot|guest cmd|cloudinit dump|help`, ``,
-		`destroy|delsnapshot|rollback|unlink|disk unlink|guest exec|guest passwd|monitor|terminal|mtunnel|importdisk|disk import`,
+		`destroy|delsnapshot|rollback|unlink|disk unlink|guest exec|guest passwd|monitor|terminal|mtunnel|importdisk|disk import|
+		stop|shutdown|reset|reboot|suspend`,
 		TierRead, TierMutate, "", ""),
 	"pct": sub(`list|status|config|pending|listsnapshot|df|help`, ``,
-		`destroy|delsnapshot|rollback|exec|enter|console|push|fsck|unlock|restore --force|restore -force`, TierRead, TierMutate, "", ""),
+		`destroy|delsnapshot|rollback|exec|enter|console|push|fsck|unlock|restore --force|restore -force|
+		stop|shutdown|reboot|suspend`, TierRead, TierMutate, "", ""),
 	"timedatectl": sub(`status|show|list-timezones|show-timesync|timesync-status|help`, ``, ``, TierRead, TierMutate, "HM", "--host --machine"),
 	"hostnamectl": sub(`status|help|--version`, ``, ``, TierRead, TierMutate, "HM", "--host --machine"),
 	"localectl":   sub(`status|list-locales|list-keymaps|list-x11-keymap-models|list-x11-keymap-layouts|list-x11-keymap-variants|list-x11-keymap-options|help`, ``, ``, TierRead, TierMutate, "HM", "--host --machine"),

@@ -37,6 +37,9 @@ func TestEverydayESXi(t *testing.T) {
 		"vim-cmd hostsvc/hostsummary",
 		"vim-cmd hostsvc/datastore/listsummary",
 		"vim-cmd hostsvc/net/info",
+		"vim-cmd hostsvc/net/query_networkhint",
+		"vim-cmd vimsvc/task_list",
+		"vim-cmd vmsvc/get.guest 12",
 		"vim-cmd vmsvc",
 		"vim-cmd",
 	))
@@ -366,6 +369,8 @@ func TestEverydaySamba(t *testing.T) {
 		"net usershare list",
 		"net groupmap list",
 		"net -s /etc/samba/smb.conf conf list",
+		"net ads dns gethostbyname dc1 nas",
+		"net rpc info -U admin%pw",
 		"smbcontrol smbd ping",
 		"smbcontrol all pool-usage",
 		"smbcontrol winbindd ping",
@@ -519,6 +524,8 @@ func TestEverydayNASTools(t *testing.T) {
 		"synodisk --read_temp /dev/sata1",
 		"synoraid --status",
 		"synonet --show",
+		"synodisk --smart_info_get /dev/sata1",
+		"synonet --get_if eth0",
 		"synowebapi --exec api=SYNO.Core.System method=info version=1",
 		"synowebapi --exec api=SYNO.Core.Share method=list version=1",
 		"mergerfs.ctl -m /mnt/pool info",
@@ -532,6 +539,8 @@ func TestEverydayNASTools(t *testing.T) {
 		"mergerfs.ctl -m /mnt/pool add /mnt/disk5",
 		"mergerfs.ctl -m /mnt/pool set category.create mfs",
 		"synodisk --check_bad_sector /dev/sata1",
+		"synonet --set_info eth0 x",
+		"synodisk --get_target_set x",
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"synodisk --format /dev/sata2",
@@ -559,6 +568,8 @@ func TestEverydayFileReaders(t *testing.T) {
 		"ffprobe -hide_banner -show_streams -select_streams v:0 -print_format json in.mkv",
 		"ffprobe -v quiet -show_format -show_streams -of json /srv/media/a.mkv | jq .format",
 		"ffprobe -f matroska -i in.mkv",
+		"ffprobe -rtsp_transport tcp -v error -show_streams rtsp://cam1/stream",
+		"ffprobe -protocol_whitelist file,http,https,tcp,tls -i list.m3u8",
 		"pr x",
 		"pr -n -l 50 file.txt | head",
 		"lzcat x.lz",
@@ -579,6 +590,8 @@ func TestEverydayFileReaders(t *testing.T) {
 		"patch -p1 --dry-run --verbose < d",
 		"patch -Np1 --dry-run -i d",
 		"patch --dry-run -R -p0 < d",
+		"patch --dry-run --no-backup-if-mismatch -p1 < d",
+		"patch -t -s -N --dry-run -p1 -F3 < d",
 		"for f in *.mkv; do ffprobe -v error -show_format -i \"$f\"; done",
 		"for d in *.deb; do dpkg-deb -c \"$d\"; done",
 	))
@@ -617,6 +630,8 @@ func TestEverydayFileReaders(t *testing.T) {
 		"FFREPORT=file=/tmp/r.log ffprobe in.mp4",
 		"PATCH_GET=1 patch --dry-run -p1 < d",
 		"vim-cmd frobnicate",
+		"vim-cmd vmsvc/",
+		"vim-cmd vmsvc/._",
 		"ffprobe $opts in.mp4",
 	))
 }

@@ -139,6 +139,7 @@ var wordCLIs = map[string]wordCLI{
 	// Samba's net (ads, rpc, rap, conf, usershare …) and Windows' net.
 	"net": {reads: wordForms(`help ...|conf list|conf listshares|conf showshare _|conf getparm _ _|conf getincludes _|
 		ads info|ads testjoin|ads status|ads lookup|ads workgroup|ads user|ads user info _|ads group|ads search ...|
+		ads dns gethostbyname ...|ads dns query ...|ads info ...|rpc info ...|
 		ads dn ...|ads sid ...|ads keytab list ...|ads enctypes list ...|ads gpo list ...|ads gpo listall ...|
 		rpc info|rpc testjoin|rpc user|rpc user info _|rpc group list ...|rpc share|rpc share list|rpc getsid|
 		status ...|groupmap list ...|usershare list ...|usershare info ...|cache list|cache get _|lookup ...|time|
@@ -432,12 +433,18 @@ func vimCmdProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, label + ": changes the host or a guest"
 	}
-	action := cmd[strings.LastIndexByte(cmd, '/')+1:]
-	if i := strings.LastIndexAny(action, "._"); i >= 0 {
-		action = action[i+1:]
+	// The action's first or last part says what it does: get.summary,
+	// power.getstate, task_list, query_networkhint.
+	parts := strings.FieldsFunc(cmd[strings.LastIndexByte(cmd, '/')+1:], func(r rune) bool { return r == '.' || r == '_' })
+	if len(parts) == 0 {
+		return TierMutate, label + ": changes the host or a guest"
 	}
-	if vimCmdReads[action] || strings.HasPrefix(action, "get") || strings.HasPrefix(action, "list") ||
-		strings.HasPrefix(action, "query") || strings.HasPrefix(cmd, "hostsvc/summary/") {
+	for _, a := range []string{parts[0], parts[len(parts)-1]} {
+		if vimCmdReads[a] || strings.HasPrefix(a, "get") || strings.HasPrefix(a, "list") || strings.HasPrefix(a, "query") {
+			return TierRead, label + ": reports"
+		}
+	}
+	if strings.HasPrefix(cmd, "hostsvc/summary/") {
 		return TierRead, label + ": reports"
 	}
 	return TierMutate, label + ": changes the host or a guest"
@@ -661,10 +668,16 @@ func synoToolProgram(c *call) (Tier, string) {
 				return TierDestructive, c.name + " " + truncate(a.val, 32) + ": deletes, wipes, stops or disables"
 			}
 		}
+		// --smart_info_get and --get_if read, --set_info does not.
 		isRead := false
-		for _, p := range []string{"enum", "info", "get", "show", "list", "status", "help", "read", "detail"} {
-			if strings.HasPrefix(v, p) {
+		for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == '_' || r == '-' }) {
+			switch w {
+			case "enum", "info", "get", "show", "list", "status", "help", "read", "detail":
 				isRead = true
+			case "set", "add", "create", "write", "update", "change", "modify", "enable", "start", "run", "apply",
+				"import", "install", "upgrade", "repair", "rebuild", "expand", "replace", "mount", "assemble",
+				"move", "rename", "clear", "test", "check", "scan", "restore", "config":
+				read = false
 			}
 		}
 		read = read && isRead

@@ -16,7 +16,8 @@ var ffprobeFlags = set(`hide_banner show_format show_streams show_packets show_f
 	muxers protocols filters pix_fmts layouts sample_fmts colors bsfs buildconf L hwaccels find_stream_info
 	devices dispositions nostdin`)
 var ffprobeValued = set(`v loglevel show_entries show_data_hash show_log select_streams read_intervals of
-	print_format output_format i f analyzeduration probesize fflags threads show_optional_fields`)
+	print_format output_format i f analyzeduration probesize fflags threads show_optional_fields
+	rtsp_transport timeout rw_timeout stimeout user_agent headers protocol_whitelist fpsprobesize skip_frame`)
 
 // ffprobeProgram classifies ffprobe: it reads its inputs and prints, but
 // -o names a file it writes, -report writes a report file into the
@@ -161,7 +162,8 @@ func patchDryRun(c *call) bool {
 	_, seen, ok := c.readOpts(optSpec{flags: "RNflstuncEv",
 		valueShort: "pdiF",
 		longFlags: set(`--dry-run --reverse --forward --force --ignore-whitespace --silent --quiet --batch --unified
-			--context --normal --ed --verbose --posix --binary --follow-symlinks --remove-empty-files`),
+			--context --normal --ed --verbose --posix --binary --follow-symlinks --remove-empty-files
+			--no-backup-if-mismatch`),
 		longVals: set(`--strip --directory --input --fuzz --quoting-style --read-only`)})
 	return ok && strings.Contains(seen, "--dry-run")
 }

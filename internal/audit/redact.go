@@ -216,6 +216,9 @@ func (r *redactor) run() {
 			if c == '\n' && i < r.argv.presetEnd {
 				break // a held array's elements go on (second pass)
 			}
+			if c == '\n' && r.quotedData(i) {
+				break // printf 'pw\npw\n' | pdbedit -t: one word's line end
+			}
 			r.prog = nil
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
@@ -756,4 +759,13 @@ func (r *redactor) pem(i int) int {
 		end += tail + 5
 	}
 	return end
+}
+
+// quotedData reports whether the line end at i sits in a quoted string
+// that is a word's data (printf 'pw⏎pw⏎' | …), not a script a shell runs
+// (sh -c '…⏎…', ssh host "…"), whose line ends break its commands. A
+// tracker already past i cannot tell, and the line end breaks.
+func (r *redactor) quotedData(i int) bool {
+	q, ok := r.quoteAt(i)
+	return ok && q != 0 && r.stdin.scriptAt < r.quotes.open
 }

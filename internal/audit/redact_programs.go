@@ -101,9 +101,10 @@ var (
 	// mysqlFlags are the MySQL clients' short options without a value.
 	mysqlFlags   = "BCEfGHiLnNqrstvVwX#"
 	postgresLike = &program{prompt: []string{"-W", "--password"}}
-	archiver     = &program{opts: []option{{name: "-p", attachedOnly: true}}}
-	mongoLike    = &program{opts: []option{{name: "-p"}}}
-	redisLike    = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
+	// 7z a -p, rar a -p: without a value the password is asked for.
+	archiver  = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p"}}
+	mongoLike = &program{opts: []option{{name: "-p"}}}
+	redisLike = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
 		{after: []string{"AUTH"}, every: true}, {after: []string{"auth"}, every: true},
 		{after: []string{"SETUSER"}, every: true, split: aclRule}, {after: []string{"setuser"}, every: true, split: aclRule},
 	}}
@@ -126,7 +127,7 @@ var (
 		{after: []string{"kv", "put"}, every: true, split: afterEquals}, {after: []string{"kv", "patch"}, every: true, split: afterEquals},
 	}}
 	ipmiLike  = &program{opts: []option{{name: "-p"}, {name: "-k"}}}
-	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}}
+	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}, prompt: []string{"-p", "-hp"}}
 	httpBasic = &program{configSub: "config", pos: []positional{{after: []string{"http-basic.*"}, index: 1}}}
 	freerdp   = &program{slash: true, opts: []option{{name: "/p:"}, {name: "/gp:"}, {name: "/pth:"}}}
 	// impacket: [domain/]user:password@target, -hashes LM:NT.

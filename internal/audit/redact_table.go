@@ -190,7 +190,7 @@ var programs = map[string]*program{
 	"check_snmp":              {opts: []option{{name: "-C"}, {name: "-A"}, {name: "-X"}}},
 	"net-snmp-create-v3-user": {opts: []option{{name: "-A"}, {name: "-X"}}},
 	"net-snmp-config":         {opts: []option{{name: "-A"}, {name: "-X"}}},
-	"mkpasswd":                {pos: []positional{{every: true}}},
+	"mkpasswd":                {pos: []positional{{every: true}}, valued: []string{"-m", "--method", "-S", "--salt", "-R", "--rounds", "-P", "--password-fd"}},
 	"psexec.py":               impacket, "smbexec.py": impacket, "wmiexec.py": impacket, "atexec.py": impacket,
 	"dcomexec.py": impacket, "secretsdump.py": impacket, "GetUserSPNs.py": impacket,
 	"GetNPUsers.py": impacket, "getTGT.py": impacket, "mssqlclient.py": impacket, "smbclient.py": impacket,

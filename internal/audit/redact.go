@@ -274,6 +274,11 @@ func (r *redactor) word(i, j int) int {
 				return end
 			}
 		}
+		if w == "-U" || w == "--user" {
+			if end := r.sambaUser(j); end > 0 {
+				return end // winexe -U dom/bob%pw, wmic --user=bob%pw
+			}
+		}
 	case 'p', 'P':
 		// SQL: PASSWORD 'secret', PASSWORD('secret').
 		if len(w) == 8 && strings.EqualFold(w, "password") {
@@ -360,8 +365,8 @@ func (r *redactor) word(i, j int) int {
 		}
 	}
 	kind := secretKey(w)
-	if w[0] == '-' && strings.HasPrefix(w, "--no-") {
-		kind = keyNone // a negation takes no value
+	if w[0] == '-' && (strings.HasPrefix(w, "--no-") || strings.HasPrefix(w, "-no-")) {
+		kind = keyNone // a negation takes no value (impacket's -no-pass too)
 	}
 	if kind == keyNone && w[0] == '-' && j-i > 2 && j < len(s) && flagSecretName(w) {
 		kind = keyPlain

@@ -24,6 +24,7 @@ const (
 	userinfo                  // [user:password@]host of a proxy without a scheme (curl -x)
 	oracleLogin               // user/password[@db] (sqlplus, expdp userid=…)
 	aclRule                   // a redis ACL rule: >password adds one, <password removes it
+	domainLogin               // impacket's [domain/]user:password[@host]; without '@' only after a domain/
 )
 
 // option is one option whose value is secret.
@@ -130,8 +131,13 @@ var (
 	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}, prompt: []string{"-p", "-hp"}}
 	httpBasic = &program{configSub: "config", pos: []positional{{after: []string{"http-basic.*"}, index: 1}}}
 	freerdp   = &program{slash: true, opts: []option{{name: "/p:"}, {name: "/gp:"}, {name: "/pth:"}}}
-	// impacket: [domain/]user:password@target, -hashes LM:NT.
-	impacket = &program{opts: []option{{name: "-hashes"}, {name: "-aesKey"}}, pos: []positional{{every: true, split: userinfo}}}
+	// impacket: [domain/]user:password[@target] (GetADUsers.py and the
+	// other LDAP and Kerberos scripts take no target), -hashes LM:NT,
+	// and the hashes and passwords its scripts set or forge with.
+	impacket = &program{opts: []option{
+		{name: "-hashes"}, {name: "-aesKey"}, {name: "-nthash"}, {name: "-newhashes"}, {name: "-oldhashes"},
+		{name: "-newpass"}, {name: "-oldpass"}, {name: "-computer-pass"}, {name: "-new-pass"},
+	}, pos: []positional{{every: true, split: domainLogin}}}
 	// noRules ends the previous program's context: sshpass -p x ssh -p 22.
 	noRules = &program{}
 )
@@ -631,10 +637,17 @@ func (r *redactor) queue(k, e int, how split) {
 			return
 		}
 		k++
-	case userinfo:
+	case userinfo, domainLogin:
 		// [domain/]user:password@host (impacket, mysqlsh).
 		at := strings.LastIndexByte(s[k:e], '@')
 		colon := strings.IndexByte(s[k:e], ':')
+		if how == domainLogin && at < 0 && colon > 0 {
+			// domain/user:password, with no target.
+			if slash := strings.IndexByte(s[k:e], '/'); slash > 0 && slash < colon && !strings.Contains(s[k:e], "://") {
+				k += colon + 1
+				break
+			}
+		}
 		if at < 0 || colon < 0 || colon > at || strings.Contains(s[k:e], "://") {
 			return
 		}
@@ -685,4 +698,34 @@ func expansionAt(s string, k int) bool {
 	}
 	c := s[k+1]
 	return c == '{' || c == '(' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// sambaUser redacts the password of a Samba-style -U or --user value,
+// [domain/]user%password, whose option ends at j, in any program: the
+// Samba suite's clients, winexe, wmic, pth-* and the rest that reuse its
+// option parser take it, and a user name holds no '%'. A value with more
+// than one '%' (%USERNAME%) or none before it (%u) is left.
+func (r *redactor) sambaUser(j int) int {
+	s := r.s
+	k := j
+	switch {
+	case k < len(s) && s[k] == '=':
+		k++
+	case k < len(s) && (s[k] == ' ' || s[k] == '\t'):
+		if k = skipBlanks(s, k); k >= len(s) || s[k] == '-' {
+			return 0
+		}
+	default:
+		return 0
+	}
+	start, end := r.valueWord(k, false)
+	v := s[start:end]
+	x := strings.IndexByte(v, '%')
+	if x < 0 || strings.IndexByte(v[x+1:], '%') >= 0 {
+		return 0
+	}
+	if u := strings.Trim(v[:x], `'"`); u == "" {
+		return 0
+	}
+	return max(r.splitValue(start, end, afterPercent), j)
 }

@@ -44,7 +44,13 @@ var programs = map[string]*program{
 		{name: "-passin", split: passArg}, {name: "-passout", split: passArg}, {name: "-pass", split: passArg},
 		{name: "-password", split: passArg}, {name: "-k"}, {name: "-K"}, {name: "-key", sub: "ca"},
 	}, pos: []positional{{after: []string{"passwd"}, every: true}}},
-	"rpcclient": sambaLike, "smbcacls": sambaLike, "smbcquotas": sambaLike,
+	// rpcclient -c 'setuserinfo2 bob 23 NEWPW', chgpasswd USER OLD NEW.
+	"rpcclient": {opts: sambaLike.opts, pos: []positional{
+		{after: []string{"setuserinfo2"}, index: 2}, {after: []string{"setuserinfo"}, index: 2},
+		{after: []string{"chgpasswd"}, index: 1, and: 2}, {after: []string{"chgpasswd2"}, index: 1, and: 2},
+		{after: []string{"chgpasswd3"}, index: 1, and: 2},
+	}},
+	"smbcacls": sambaLike, "smbcquotas": sambaLike,
 	"smbget": sambaLike, "smbtree": sambaLike,
 	"mount.cifs": {opts: sambaLike.opts, userSep: '%'}, "mount.smb3": {opts: sambaLike.opts, userSep: '%'},
 	"mount": {userSep: '%'}, "curlftpfs": {userSep: ':', pos: []positional{{every: true, split: userinfo}}},
@@ -148,7 +154,9 @@ var programs = map[string]*program{
 	"az": {opts: []option{
 		{name: "-p", sub: "login"}, {name: "--password", sub: "login"}, {name: "--value", sub: "secret"},
 	}},
-	"nmcli":     {configSub: "*"},
+	"nmcli": {configSub: "*"},
+	// lxc config set core.trust_password PW, lxc config set c1 environment.DB_PASSWORD PW.
+	"lxc": {configSub: "config"}, "incus": {configSub: "config"},
 	"launchctl": {configSub: "setenv"},
 	"setx":      {configSub: "*"},
 	"setenv":    {configSub: "*"},                // csh
@@ -163,7 +171,10 @@ var programs = map[string]*program{
 	}},
 	"wpa_passphrase":      {pos: []positional{{index: 1}}},
 	"transmission-remote": {opts: []option{{name: "-n", split: afterColon}, {name: "--auth", split: afterColon}}},
-	"rclone":              {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
+	// deluge-console "connect HOST[:PORT] USER PASSWORD; info", its
+	// commands as arguments or one string.
+	"deluge-console": {opts: []option{{name: "-P"}, {name: "--password"}}, pos: []positional{{after: []string{"connect"}, index: 2}}},
+	"rclone":         {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
 	// Secrets given to be stored, hashed or obscured, and unlocks of
 	// password managers: the positional or option is the secret itself.
 	"bw":                {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
@@ -194,7 +205,22 @@ var programs = map[string]*program{
 	"psexec.py":               impacket, "smbexec.py": impacket, "wmiexec.py": impacket, "atexec.py": impacket,
 	"dcomexec.py": impacket, "secretsdump.py": impacket, "GetUserSPNs.py": impacket,
 	"GetNPUsers.py": impacket, "getTGT.py": impacket, "mssqlclient.py": impacket, "smbclient.py": impacket,
-	"psql": postgresLike, "createdb": postgresLike, "createuser": postgresLike, "dropdb": postgresLike,
+	"GetADUsers.py": impacket, "GetADComputers.py": impacket, "GetLAPSPassword.py": impacket, "Get-GPPPassword.py": impacket,
+	"getST.py": impacket, "getPac.py": impacket, "lookupsid.py": impacket, "rpcdump.py": impacket, "rpcmap.py": impacket,
+	"samrdump.py": impacket, "services.py": impacket, "reg.py": impacket, "net.py": impacket, "netview.py": impacket,
+	"wmiquery.py": impacket, "wmipersist.py": impacket, "findDelegation.py": impacket, "addcomputer.py": impacket,
+	"rbcd.py": impacket, "dacledit.py": impacket, "owneredit.py": impacket, "changepasswd.py": impacket,
+	"smbpasswd.py": impacket, "ticketer.py": impacket, "raiseChild.py": impacket, "goldenPac.py": impacket,
+	"keylistattack.py": impacket, "machine_role.py": impacket, "mqtt_check.py": impacket, "rdp_check.py": impacket,
+	"tstool.py": impacket, "DumpNTLMInfo.py": impacket, "exchanger.py": impacket, "getArch.py": impacket,
+	"describeTicket.py": impacket, "sambaPipe.py": impacket, "mimikatz.py": impacket, "badsuccessor.py": impacket,
+	// Samba-style user%password in other programs: -U takes it in any
+	// program (see sambaUser); wbinfo -a and enum4linux, kerbrute -p.
+	"wbinfo":        {opts: []option{{name: "-a", split: afterPercent}, {name: "--authenticate", split: afterPercent}}},
+	"enum4linux":    {opts: []option{{name: "-p"}}},
+	"enum4linux-ng": {opts: []option{{name: "-p"}, {name: "-H"}}},
+	"kerbrute":      {opts: []option{{name: "-p"}, {name: "--password"}}},
+	"psql":          postgresLike, "createdb": postgresLike, "createuser": postgresLike, "dropdb": postgresLike,
 	"dropuser": postgresLike, "vacuumdb": postgresLike, "reindexdb": postgresLike, "clusterdb": postgresLike,
 	"pgbench": postgresLike,
 	"ssh":     noRules, "scp": noRules, "sftp": noRules, "rsync": noRules, "sudo": noRules,

@@ -262,6 +262,9 @@ func (r *redactor) word(i, j int) int {
 			return j
 		}
 	}
+	if len(w) >= 3 && len(w) <= 13 && deviceLineStart[w[0]] && deviceDirective(w) && deviceLineAt(s, i) {
+		return r.deviceLine(w, j) // username admin secret 5 …, wpa-psk … in interfaces(5)
+	}
 	switch w[0] {
 	case '-':
 		if strings.HasPrefix(w, "-----BEGIN") {

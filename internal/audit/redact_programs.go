@@ -37,6 +37,12 @@ type option struct {
 	// sub: the option means a password only after this subcommand
 	// (docker login -p; docker run -p is a port).
 	sub string
+	// nth: the secret is the nth word after the option, not its value
+	// (synouser --setpw USER PASSWORD: 1).
+	nth int
+	// afterKey: the option holds a secret only when an earlier argument
+	// names one (occ config:system:set dbpassword --value PW).
+	afterKey bool
 }
 
 // positional is a positional argument that is secret, counted from the
@@ -226,6 +232,17 @@ func (r *redactor) hasSub(word string) bool {
 	return false
 }
 
+// keyArgument reports whether an argument of the current program so far
+// names a secret (mail_smtppassword, password).
+func (r *redactor) keyArgument() bool {
+	for _, w := range r.subs[:r.nsubs] {
+		if flagSecretName(w) {
+			return true
+		}
+	}
+	return false
+}
+
 // subsEndWith reports whether the last subcommand words are after.
 func (r *redactor) subsEndWith(after []string) bool {
 	if len(after) > r.nsubs {
@@ -302,8 +319,12 @@ func (r *redactor) option(i, j int) int {
 		return 0
 	}
 	for _, o := range p.opts {
-		if o.sub != "" && !r.hasSub(o.sub) {
+		if o.sub != "" && !r.hasSub(o.sub) || o.afterKey && !r.keyArgument() {
 			continue
+		}
+		if o.nth > 0 && w == o.name {
+			r.lookAhead(j, positional{index: o.nth}, false)
+			return j
 		}
 		k := -1
 		switch {
@@ -506,12 +527,36 @@ func (r *redactor) configValue(i, j int) int {
 	if k == j || k >= len(r.s) || r.s[k] == '-' {
 		return 0
 	}
-	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && settingKey(w, r.s[k:e]) {
+	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && (settingKey(w, r.s[k:e]) || nodeKey(r.s, k, e)) {
 		// nmcli … key-mgmt wpa-psk wifi-sec.psk x: w was a value, named
 		// like a key, and the next word is the key whose value follows.
+		// VyOS, EdgeOS and Junos set a path of nodes: in set system
+		// login user u authentication plaintext-password PW the secret
+		// follows the last secret-named node.
 		return 0
 	}
 	return r.optionValue(k, how)
+}
+
+// nodeKey reports whether the word s[k:e], followed by blanks, is a
+// configuration path's secret-named node (plaintext-password,
+// pre-shared-secret, password) with a value after it, rather than the
+// value of the node before it: lower-case letters, digits and '-' only,
+// as such nodes are spelled.
+func nodeKey(s string, k, e int) bool {
+	if e-k < 3 || e-k > 48 {
+		return false
+	}
+	for p := k; p < e; p++ {
+		if c := s[p]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	if !flagSecretName(s[k:e]) {
+		return false
+	}
+	v := skipBlanks(s, e)
+	return v < len(s) && strings.IndexByte("\n\r;|&)-", s[v]) < 0
 }
 
 // settingKey reports whether v, the word after the secret-named word w of

@@ -67,9 +67,21 @@ var programs = map[string]*program{
 	"ldappasswd":   {cluster: true, opts: []option{{name: "-w"}, {name: "-s"}, {name: "-a"}}},
 	"vault":        vaultLike,
 	"bao":          vaultLike,
-	"consul":       {pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
-	"cargo":        {pos: []positional{{after: []string{"login"}, every: true}}},
-	"twine":        {opts: []option{{name: "-p"}}},
+	// consul agent -encrypt KEY: the gossip encryption key.
+	"consul": {opts: []option{{name: "-encrypt"}}, pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
+	// Join and enrolment tokens given short or as positionals: netbird
+	// up -k, k3s/rke2 agent -t, gitlab-runner register -r, netclient
+	// join -t, cloudflared service install TOKEN, ngrok authtoken TOKEN.
+	"netbird":       {opts: []option{{name: "-k", sub: "up"}, {name: "-k", sub: "login"}}},
+	"k3s":           {opts: []option{{name: "-t", sub: "agent"}, {name: "-t", sub: "server"}}},
+	"rke2":          {opts: []option{{name: "-t", sub: "agent"}, {name: "-t", sub: "server"}}},
+	"gitlab-runner": {opts: []option{{name: "-r", sub: "register"}}},
+	"netclient":     {opts: []option{{name: "-t", sub: "join"}}},
+	"netmaker":      {opts: []option{{name: "-t", sub: "join"}}},
+	"cloudflared":   {pos: []positional{{after: []string{"service", "install"}, index: 0}}},
+	"ngrok":         {pos: []positional{{after: []string{"add-authtoken"}, index: 0}, {after: []string{"authtoken"}, index: 0}}},
+	"cargo":         {pos: []positional{{after: []string{"login"}, every: true}}},
+	"twine":         {opts: []option{{name: "-p"}}},
 	"mysqladmin": {opts: mysqlLike.opts, prompt: mysqlLike.prompt, cluster: true, flags: mysqlFlags,
 		pos: []positional{{after: []string{"password"}, index: 0}}},
 	"mysqlsh":    {opts: mysqlLike.opts, pos: []positional{{every: true, split: userinfo}}},
@@ -169,7 +181,18 @@ var programs = map[string]*program{
 		{after: []string{"add_user"}, index: 1}, {after: []string{"change_password"}, index: 1},
 		{after: []string{"authenticate_user"}, index: 1},
 	}},
-	"wpa_passphrase":      {pos: []positional{{index: 1}}},
+	"wpa_passphrase": {pos: []positional{{index: 1}}},
+	// Appliances' own user tools: Synology's synouser --setpw USER PW and
+	// --add USER PW …, Pi-hole's web password, Grafana's admin reset,
+	// Nextcloud's occ …:set of a secret-named key, Gitea's and
+	// Forgejo's change-password -p.
+	"synouser":            {opts: []option{{name: "--setpw", nth: 1}, {name: "--add", nth: 1}}},
+	"pihole":              {opts: []option{{name: "-p"}}, pos: []positional{{after: []string{"setpassword"}, index: 0}}},
+	"grafana-cli":         {pos: []positional{{after: []string{"reset-admin-password"}, index: 0}}},
+	"grafana":             {pos: []positional{{after: []string{"reset-admin-password"}, index: 0}}},
+	"occ":                 {opts: []option{{name: "--value", afterKey: true}}},
+	"gitea":               {opts: []option{{name: "-p", sub: "change-password"}}},
+	"forgejo":             {opts: []option{{name: "-p", sub: "change-password"}}},
 	"transmission-remote": {opts: []option{{name: "-n", split: afterColon}, {name: "--auth", split: afterColon}}},
 	// deluge-console "connect HOST[:PORT] USER PASSWORD; info", its
 	// commands as arguments or one string.

@@ -770,10 +770,15 @@ func (r *redactor) pem(i int) int {
 }
 
 // quotedData reports whether the line end at i sits in a quoted string
-// that is a word's data (printf 'pw⏎pw⏎' | …), not a script a shell runs
-// (sh -c '…⏎…', ssh host "…"), whose line ends break its commands. A
-// tracker already past i cannot tell, and the line end breaks.
+// that a command feeds the pipeline (printf 'pw⏎pw⏎' | …, cat <<< 'a⏎b'
+// | …), not a script a shell runs (sh -c '…⏎…', ssh host "…"), whose
+// line ends break its commands. Elsewhere (prose with a lone apostrophe)
+// line ends still break. A tracker already past i cannot tell, and the
+// line end breaks.
 func (r *redactor) quotedData(i int) bool {
+	if r.stdin.echoAt < 0 && r.stdin.nfeed == 0 {
+		return false
+	}
 	q, ok := r.quoteAt(i)
 	return ok && q != 0 && r.stdin.scriptAt < r.quotes.open
 }

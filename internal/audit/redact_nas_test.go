@@ -38,7 +38,13 @@ func TestRedactStdinKeyReaders(t *testing.T) {
 		{"printf 'bob:S3cr3tZ:1001:1001::/home/bob:/bin/sh\\n' | newusers", []string{"S3cr3tZ"}, []string{"| newusers"}},
 		{"echo S3cr3tZ | rclone obscure -", []string{"S3cr3tZ"}, []string{"rclone obscure -"}},
 		{"echo S3cr3tZ | ipa user-add bob --first=B --last=C --password", []string{"S3cr3tZ"}, []string{"--password"}},
+		{"echo S3cr3tZ | ansible-vault encrypt_string --stdin-name db_password", []string{"S3cr3tZ"}, []string{"--stdin-name db_password"}},
+		{"echo S3cr3tZ | keyring set smtp bob", []string{"S3cr3tZ"}, []string{"keyring set smtp bob"}},
+		{"echo S3cr3tZ | slappasswd -T /dev/stdin", []string{"S3cr3tZ"}, []string{"slappasswd -T /dev/stdin"}},
+		{"printf '%s' S3cr3tZ | ecryptfs-unwrap-passphrase ~/.ecryptfs/wrapped-passphrase -", []string{"S3cr3tZ"}, []string{"wrapped-passphrase -"}},
+		{"echo S3cr3tZ | lpass login --trust bob@x", []string{"S3cr3tZ"}, []string{"lpass login --trust"}},
 		// Reading no key, or fed to a program that reads none.
+		{"echo hello | keyring get smtp bob", nil, []string{"echo hello"}},
 		{"zfs load-key -a", nil, []string{"zfs load-key -a"}},
 		{"zfs list -o name,keyformat,keylocation", nil, []string{"name,keyformat,keylocation"}},
 		{"echo tank | zfs mount -a", nil, []string{"echo tank"}},
@@ -64,6 +70,9 @@ func TestRedactQuotedLineEnds(t *testing.T) {
 		{"bash -c 'echo x\necho S3cr3tZ | chpasswd'", []string{"S3cr3tZ"}, []string{"echo x\n"}},
 		{"ssh h 'ls\necho S3cr3tZ | sudo -S ls'", []string{"S3cr3tZ"}, []string{"ssh h 'ls\n"}},
 		{"sh -c 'echo hi\nls'\necho S3cr3tZ | chpasswd", []string{"S3cr3tZ"}, []string{"sh -c 'echo hi\nls'"}},
+		{"cat <<< 'bob:S3cr3tZ\nann:S3cr3tZ' | chpasswd", []string{"S3cr3tZ"}, []string{"| chpasswd"}},
+		{"Bob's notes\ncurl -u bob:S3cr3tZ https://x", []string{"S3cr3tZ"}, []string{"Bob's notes\ncurl -u bob:"}},
+		{"set x y\nit's\ncurl -u bob:S3cr3tZ https://x", []string{"S3cr3tZ"}, []string{"curl -u bob:"}},
 		{"printf 'one\ntwo\n' | sort", nil, []string{"printf 'one\ntwo\n' | sort"}},
 		{"echo 'a\nb' > f; echo hi | cat", nil, []string{"echo 'a\nb' > f; echo hi | cat"}},
 	})

@@ -519,6 +519,9 @@ func (r *redactor) configValue(i, j int) int {
 	// Keys are read like option names, so credential.helper or
 	// ssl.key-file, which name where a secret is kept, take no secret.
 	w := r.s[i:j]
+	if strings.HasPrefix(w, "wps_") {
+		return 0 // wps_pin any PIN: a command, its PIN a positional (wpsPins)
+	}
 	how, pair := r.pairSplit(w) // git config http.proxy user:pass@proxy
 	if !pair && secretKey(w) == keyNone && !flagSecretName(w) {
 		return 0

@@ -21,6 +21,11 @@ func TestRedactSambaUserPercent(t *testing.T) {
 		{"enum4linux -u bob -p S3cr3tZ 10.0.0.5", []string{"S3cr3tZ"}, []string{"-u bob -p ", "10.0.0.5"}},
 		{"enum4linux-ng -A -u bob -p 'S3cr3tZ' dc1", []string{"S3cr3tZ"}, []string{"dc1"}},
 		{"kerbrute passwordspray -d corp.lan --dc dc1 users.txt -p S3cr3tZ", []string{"S3cr3tZ"}, []string{"users.txt"}},
+		{"bloodhound-python -u bob -p S3cr3tZ -d corp.lan -c All -ns 10.0.0.1", []string{"S3cr3tZ"}, []string{"-u bob -p ", "-d corp.lan"}},
+		{"certipy req -u bob@corp.lan -p 'S3cr3tZ' -ca corp-CA -template User", []string{"S3cr3tZ"}, []string{"-ca corp-CA"}},
+		{"certipy-ad find -u bob@corp.lan -hashes :S3cr3tZ -dc-ip 10.0.0.1", []string{"S3cr3tZ"}, []string{"-dc-ip 10.0.0.1"}},
+		{"ldapdomaindump -u 'CORP\\bob' -p S3cr3tZ ldap://dc1", []string{"S3cr3tZ"}, []string{"ldap://dc1"}},
+		{"bloodyAD --host dc1 -d corp.lan -u bob -p S3cr3tZ get writable", []string{"S3cr3tZ"}, []string{"get writable"}},
 		// No password, or no user%password.
 		{"psql -U bob -d db", nil, []string{"psql -U bob -d db"}},
 		{"ps -U root -u root u", nil, []string{"ps -U root -u root u"}},

@@ -223,7 +223,7 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "secrets":
 		return cmd == "gcloud" || cmd == "fly" || cmd == "flyctl" // secrets create x --data-file=-, secrets import
 	case "login":
-		return cmd == "cargo" || cmd == "bw" // cargo login reads the token
+		return cmd == "cargo" || cmd == "bw" || cmd == "lpass" // cargo login reads the token
 	case "--askpass":
 		return cmd == "redis-cli" || cmd == "openvpn"
 	case "--ask":
@@ -248,7 +248,8 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		// vault login -, ecryptfs-add-passphrase -
 		// systemd-creds encrypt - out, ssh-add - (a private key).
 		// rclone obscure - (the password it obscures).
-		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add" || cmd == "rclone"
+		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add" || cmd == "rclone" ||
+			cmd == "ecryptfs-unwrap-passphrase" || cmd == "ecryptfs-insert-wrapped-passphrase-into-keyring"
 	case "password_stdin":
 		return cmd == "sshfs" // sshfs -o password_stdin
 	case "private-key", "preshared-key":
@@ -282,6 +283,12 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "op"
 	case "--password":
 		return cmd == "ipa" // ipa user-add … --password
+	case "--stdin-name":
+		return cmd == "ansible-vault" // encrypt_string --stdin-name x: the value
+	case "set":
+		return cmd == "keyring" // keyring set SERVICE USER reads the password
+	case "-T":
+		return cmd == "slappasswd" && strings.HasPrefix(rest, " /dev/stdin")
 	}
 	if cmd == "ipa" && w == "passwd" {
 		return true // ipa passwd u

@@ -17,7 +17,7 @@ var programs = map[string]*program{
 	"doctl":      {opts: []option{{name: "-t"}}},
 	"glab": {opts: []option{{name: "-t", sub: "login"}, {name: "-v", sub: "variable"}, {name: "--value", sub: "variable"}},
 		pos: []positional{{after: []string{"variable", "set"}, index: 1}, {after: []string{"variable", "update"}, index: 1}}},
-	"wpa_cli":       {configSub: "*"},
+	"wpa_cli":       {configSub: "*", pos: wpsPins},
 	"mycli":         {opts: []option{{name: "-p"}}},
 	"cqlsh":         {opts: []option{{name: "-p"}}},
 	"rabbitmqadmin": {opts: []option{{name: "-p"}}},
@@ -196,18 +196,41 @@ var programs = map[string]*program{
 	"transmission-remote": {opts: []option{{name: "-n", split: afterColon}, {name: "--auth", split: afterColon}}},
 	// deluge-console "connect HOST[:PORT] USER PASSWORD; info", its
 	// commands as arguments or one string.
+	// Active Directory tools beside impacket take -u USER -p PASSWORD
+	// and hashes.
+	"bloodhound-python": adTool, "bloodhound-ce-python": adTool, "certipy": adTool, "certipy-ad": adTool,
+	"ldapdomaindump": adTool, "coercer": adTool, "windapsearch": adTool, "lsassy": adTool, "adidnsdump": adTool,
+	"bloodyAD": adTool, "ldeep": adTool, "targetedKerberoast.py": adTool, "pywhisker": adTool, "pywhisker.py": adTool,
+	// WPS PINs, iwconfig's WEP key, create_ap's and lnxrouter's passphrase.
+	"iwconfig":  {pos: []positional{{after: []string{"key"}, index: 0}}},
+	"create_ap": {pos: []positional{{index: 3}}, valued: []string{"-c", "-w", "-g", "-e", "-m", "--country", "--freq-band", "--driver", "--mac", "--dhcp-dns", "--mkconfig", "--config", "--ieee80211"}},
+	"lnxrouter": {opts: []option{{name: "-p"}}},
+	// Enrolment codes as positionals or short options: Ubuntu Pro's
+	// attach TOKEN, SUSEConnect -r CODE, husarnet join CODE, zrok enable
+	// TOKEN, frpc -t, chisel --auth user:pass, ziti edge login -p.
+	"pro":            {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
+	"ua":             {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
+	"SUSEConnect":    {opts: []option{{name: "-r"}, {name: "--regcode"}}},
+	"husarnet":       {pos: []positional{{after: []string{"join"}, index: 0}}},
+	"zrok":           {pos: []positional{{after: []string{"enable"}, index: 0}}},
+	"frpc":           {opts: []option{{name: "-t"}}},
+	"chisel":         {opts: []option{{name: "--auth", split: afterColon}}},
+	"ziti":           {opts: []option{{name: "-p", sub: "login"}}},
+	"amulecmd":       {opts: []option{{name: "-P"}}},
+	"midclt":         {pos: []positional{{after: []string{"auth.login"}, index: 1}, {after: []string{"user.set_root_password"}, index: 0}}},
 	"deluge-console": {opts: []option{{name: "-P"}, {name: "--password"}}, pos: []positional{{after: []string{"connect"}, index: 2}}},
 	"rclone":         {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
 	// Secrets given to be stored, hashed or obscured, and unlocks of
 	// password managers: the positional or option is the secret itself.
-	"bw":                {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
-	"ansible-vault":     {pos: []positional{{after: []string{"encrypt_string"}, every: true}}},
+	"bw": {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
+	"ansible-vault": {pos: []positional{{after: []string{"encrypt_string"}, every: true}},
+		valued: []string{"--stdin-name", "-n", "--name", "--vault-id", "--encrypt-vault-id", "--vault-password-file", "--output"}},
 	"caddy":             {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
 	"mosquitto_passwd":  {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
 	"kadmin":            {opts: []option{{name: "-w"}}},
 	"security":          {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
 	"pulumi":            {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
-	"hostapd_cli":       {configSub: "*"},
+	"hostapd_cli":       {configSub: "*", pos: wpsPins},
 	"iw":                {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}},    // connect SSID key 0:WEPKEY
 	"nuget":             {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}},  // not dotnet nuget, which has its own rules
 	"zkCli.sh":          {pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}, // addauth digest user:pw
@@ -270,4 +293,14 @@ var smbclientValued = []string{
 	"--workgroup", "--scope", "--user", "--authentication-file", "--signing", "--realm", "--option",
 	"--password", "--client-protection", "--krb5-ccache",
 	"--max-connections",
+}
+
+// adTool is the rules of Active Directory tools that take -p PASSWORD
+// and NTLM hashes.
+var adTool = &program{opts: []option{{name: "-p"}, {name: "--password"}, {name: "-hashes"}, {name: "--hashes"}}}
+
+// wpsPins are the WPS PINs hostapd_cli and wpa_cli are given: wps_pin
+// any PIN, wps_ap_pin set PIN, wps_reg BSSID PIN.
+var wpsPins = []positional{
+	{after: []string{"wps_pin"}, index: 1}, {after: []string{"wps_ap_pin", "set"}, index: 0}, {after: []string{"wps_reg"}, index: 1},
 }

@@ -81,6 +81,7 @@ func TestRedactDeviceConfigLines(t *testing.T) {
 		// No secret on the line.
 		{"username admin privilege 15", nil, []string{"username admin privilege 15"}},
 		{"enable -n echo", nil, []string{"enable -n echo"}},
+		{"crypto key generate rsa modulus 2048", nil, []string{"crypto key generate rsa modulus 2048"}},
 		{"enable secret", nil, []string{"enable secret"}},
 		{"snmp-server location rack1", nil, []string{"snmp-server location rack1"}},
 		{"grep username /etc/passwd", nil, []string{"grep username /etc/passwd"}},

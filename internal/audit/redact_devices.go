@@ -74,8 +74,11 @@ func (r *redactor) deviceLine(w string, j int) int {
 			break
 		}
 		switch w {
-		case "password", "secret", "key", "community", "pre-shared-key":
+		case "password", "secret", "community", "pre-shared-key":
 			trigger = true
+		case "key":
+			// crypto key generate rsa …: a command, no secret.
+			trigger = !strings.HasPrefix(s[skipBlanks(s, e):], "generate")
 		}
 		k = e
 	}

@@ -262,7 +262,7 @@ func (r *redactor) word(i, j int) int {
 			return j
 		}
 	}
-	if len(w) >= 3 && len(w) <= 13 && deviceLineStart[w[0]] && deviceDirective(w) && deviceLineAt(s, i) {
+	if len(w) >= 3 && len(w) <= 13 && deviceLineStart[w[0]] && deviceLineAt(s, i) && deviceDirective(w) {
 		return r.deviceLine(w, j) // username admin secret 5 …, wpa-psk … in interfaces(5)
 	}
 	switch w[0] {

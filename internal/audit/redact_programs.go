@@ -171,6 +171,16 @@ var programShape, programThird = func() (t [256][256]uint32, third [256][256]uin
 	return t, third
 }()
 
+// familyStart marks the first two bytes of programFamilies' prefixes, so
+// a name that passes mayBeProgram but is in no family (compose, beside
+// coercer and composer) costs one map look-up.
+var familyStart = func() (t [256][256]bool) {
+	for _, f := range programFamilies {
+		t[f.prefix[0]][f.prefix[1]] = true
+	}
+	return t
+}()
+
 // mayBeProgram reports whether w has the shape of a program name.
 func mayBeProgram(w string) bool {
 	return len(w) >= 2 && len(w) < 32 && programShape[w[0]][w[1]]&(1<<len(w)) != 0 &&
@@ -184,6 +194,9 @@ func lookupProgram(w string) *program {
 	}
 	if p := programs[w]; p != nil {
 		return p
+	}
+	if !familyStart[w[0]][w[1]] {
+		return nil
 	}
 	for _, f := range programFamilies {
 		if strings.HasPrefix(w, f.prefix) {

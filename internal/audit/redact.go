@@ -277,9 +277,9 @@ func (r *redactor) word(i, j int) int {
 				return end
 			}
 		}
-		if w == "-U" || w == "--user" {
-			if end := r.sambaUser(j); end > 0 {
-				return end // winexe -U dom/bob%pw, wmic --user=bob%pw
+		if w == "-U" || w == "--user" || len(w) > 2 && w[1] == 'U' {
+			if end := r.sambaUser(i, j); end > 0 {
+				return end // winexe -U dom/bob%pw, wmic --user=bob%pw, -Ubob%pw
 			}
 		}
 	case 'p', 'P':

@@ -762,14 +762,17 @@ func expansionAt(s string, k int) bool {
 }
 
 // sambaUser redacts the password of a Samba-style -U or --user value,
-// [domain/]user%password, whose option ends at j, in any program: the
+// [domain/]user%password, whose option is s[i:j] (-Ubob when attached),
+// in any program: the
 // Samba suite's clients, winexe, wmic, pth-* and the rest that reuse its
 // option parser take it, and a user name holds no '%'. A value with more
 // than one '%' (%USERNAME%) or none before it (%u) is left.
-func (r *redactor) sambaUser(j int) int {
+func (r *redactor) sambaUser(i, j int) int {
 	s := r.s
 	k := j
 	switch {
+	case j-i > 2 && s[i+1] == 'U':
+		k = i + 2 // -Ubob%pw
 	case k < len(s) && s[k] == '=':
 		k++
 	case k < len(s) && (s[k] == ' ' || s[k] == '\t'):

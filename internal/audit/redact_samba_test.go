@@ -16,6 +16,8 @@ func TestRedactSambaUserPercent(t *testing.T) {
 		{"samba-tool domain join corp.lan DC -U admin%S3cr3tZ", []string{"S3cr3tZ"}, []string{"-U admin%"}},
 		{"net ads join -U admin%'S3cr3tZ'", []string{"S3cr3tZ"}, []string{"-U admin%"}},
 		{"sudo /usr/bin/winexe -U 'CORP\\bob%S3cr3tZ' //10.0.0.5 'cmd /c ver'", []string{"S3cr3tZ"}, []string{"CORP\\bob%"}},
+		{"winexe -Ubob%S3cr3tZ //h cmd", []string{"S3cr3tZ"}, []string{"winexe -Ubob%", "//h cmd"}},
+		{"wmic -UDOM/bob%'S3cr3tZ' //h x", []string{"S3cr3tZ"}, []string{"-UDOM/bob%"}},
 		{"wbinfo -a bob%S3cr3tZ", []string{"S3cr3tZ"}, []string{"wbinfo -a bob%"}},
 		{"wbinfo --authenticate=bob%S3cr3tZ", []string{"S3cr3tZ"}, []string{"--authenticate=bob%"}},
 		{"enum4linux -u bob -p S3cr3tZ 10.0.0.5", []string{"S3cr3tZ"}, []string{"-u bob -p ", "10.0.0.5"}},

@@ -77,6 +77,8 @@ func TestAuditRedactsFedAndWrappedSecrets(t *testing.T) {
 		{"run_command", map[string]any{"command": `args=(-uroot -pS3cr3tYp); false && mysql "${args[@]}" shop`}},
 		{"run_command", map[string]any{"command": `p=S3cr3tYq; false && sshpass -p "$p" ssh h`}},
 		{"run_script", map[string]any{"interpreter": "bash", "script": "set -- -pS3cr3tYr\nfalse && mysql \"$@\" shop\n"}},
+		{"run_command", map[string]any{"command": "false && zfs load-key tank <<< S3cr3tYu; false && winexe -U 'bob%S3cr3tYv' //h cmd"}},
+		{"run_command", map[string]any{"command": "false && deluge-console \"connect h bob S3cr3tYw; info\"; false && set system login user bob authentication plaintext-password S3cr3tYx"}},
 	}
 	for _, c := range calls {
 		callTool(t, s.cs, c.tool, c.args)
@@ -98,7 +100,7 @@ func TestAuditRedactsFedAndWrappedSecrets(t *testing.T) {
 	}
 	log := string(b)
 	for _, leak := range []string{"S3cr3tYa", "S3cr3tYb", "S3cr3tYc", "S3cr3tYd", "S3cr3tYe", "S3cr3tYf", "S3cr3tYg", "S3cr3tYh", "S3cr3tYi", "S3cr3tYj", "S3cr3tYk", "S3cr3tYm",
-		"S3cr3tYn", "S3cr3tYo", "S3cr3tYp", "S3cr3tYq", "S3cr3tYr", "S3cr3tYt", "Zs"} {
+		"S3cr3tYn", "S3cr3tYo", "S3cr3tYp", "S3cr3tYq", "S3cr3tYr", "S3cr3tYt", "Zs", "S3cr3tYu", "S3cr3tYv", "S3cr3tYw", "S3cr3tYx"} {
 		if strings.Contains(log, leak) {
 			t.Errorf("audit log contains %q:\n%s", leak, log)
 		}
@@ -107,7 +109,8 @@ func TestAuditRedactsFedAndWrappedSecrets(t *testing.T) {
 		"rabbitmqctl add_user bob", "SET PASSWORD FOR", "| redis-cli", "--password-command 'echo [REDACTED]' snapshots",
 		"--auth-user-pass <(printf [REDACTED]) --config c", "ALTER ROLE app PASSWORD $$[REDACTED]$$",
 		`"data":"[REDACTED]\n"`, "echo after-prompt", "-U bob -W DOM [REDACTED] -c ls", "ftp -n 127.0.0.1 <<<",
-		`mysql \"${args[@]}\" shop`, `p=[REDACTED]; false && sshpass -p \"[REDACTED]\" ssh h`, `"data":"[REDACTED] true"`} {
+		`mysql \"${args[@]}\" shop`, `p=[REDACTED]; false && sshpass -p \"[REDACTED]\" ssh h`, `"data":"[REDACTED] true"`,
+		"zfs load-key tank <<< [REDACTED]", "winexe -U 'bob%[REDACTED]' //h cmd", "connect h bob [REDACTED]; info", "plaintext-password [REDACTED]"} {
 		if !strings.Contains(log, kept) {
 			t.Errorf("audit log lacks %q:\n%s", kept, log)
 		}

@@ -216,6 +216,9 @@ func (r *redactor) run() {
 			if c == '\n' && i < r.argv.presetEnd {
 				break // a held array's elements go on (second pass)
 			}
+			if c == '\n' && r.quotedData(i) {
+				break // printf 'pw\npw\n' | pdbedit -t: one word's line end
+			}
 			r.prog = nil
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
@@ -259,6 +262,9 @@ func (r *redactor) word(i, j int) int {
 			return j
 		}
 	}
+	if len(w) >= 3 && len(w) <= 13 && deviceLineStart[w[0]] && deviceLineAt(s, i) && deviceDirective(w) {
+		return r.deviceLine(w, j) // username admin secret 5 …, wpa-psk … in interfaces(5)
+	}
 	switch w[0] {
 	case '-':
 		if strings.HasPrefix(w, "-----BEGIN") {
@@ -269,6 +275,11 @@ func (r *redactor) word(i, j int) int {
 		if r.prog != nil {
 			if end := r.option(i, j); end > 0 {
 				return end
+			}
+		}
+		if w == "-U" || w == "--user" || len(w) > 2 && w[1] == 'U' {
+			if end := r.sambaUser(i, j); end > 0 {
+				return end // winexe -U dom/bob%pw, wmic --user=bob%pw, -Ubob%pw
 			}
 		}
 	case 'p', 'P':
@@ -357,8 +368,8 @@ func (r *redactor) word(i, j int) int {
 		}
 	}
 	kind := secretKey(w)
-	if w[0] == '-' && strings.HasPrefix(w, "--no-") {
-		kind = keyNone // a negation takes no value
+	if w[0] == '-' && (strings.HasPrefix(w, "--no-") || strings.HasPrefix(w, "-no-")) {
+		kind = keyNone // a negation takes no value (impacket's -no-pass too)
 	}
 	if kind == keyNone && w[0] == '-' && j-i > 2 && j < len(s) && flagSecretName(w) {
 		kind = keyPlain
@@ -756,4 +767,18 @@ func (r *redactor) pem(i int) int {
 		end += tail + 5
 	}
 	return end
+}
+
+// quotedData reports whether the line end at i sits in a quoted string
+// that a command feeds the pipeline (printf 'pw⏎pw⏎' | …, cat <<< 'a⏎b'
+// | …), not a script a shell runs (sh -c '…⏎…', ssh host "…"), whose
+// line ends break its commands. Elsewhere (prose with a lone apostrophe)
+// line ends still break. A tracker already past i cannot tell, and the
+// line end breaks.
+func (r *redactor) quotedData(i int) bool {
+	if r.stdin.echoAt < 0 && r.stdin.nfeed == 0 {
+		return false
+	}
+	q, ok := r.quoteAt(i)
+	return ok && q != 0 && r.stdin.scriptAt < r.quotes.open
 }

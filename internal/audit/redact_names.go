@@ -90,7 +90,11 @@ func secretName(w string) bool {
 		return true
 	}
 	// A name whose last part is a key: API_KEY, ACCESS_KEY, PRIVATE_KEY,
-	// ENCRYPTION_KEY, AccountKey, KEY itself; not a public one.
+	// ENCRYPTION_KEY, AccountKey, KEY itself; not a public one. WEP keys
+	// are numbered: key1 (uci), wl0_key1 (nvram), wep_key0 (wpa_cli).
+	for len(last) > 3 && last[len(last)-1] >= '0' && last[len(last)-1] <= '9' {
+		last = last[:len(last)-1]
+	}
 	if hasSuffixBytes(last, "key") {
 		switch string(last) {
 		case "monkey", "hotkey", "pubkey", "publickey":

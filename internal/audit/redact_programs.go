@@ -24,6 +24,7 @@ const (
 	userinfo                  // [user:password@]host of a proxy without a scheme (curl -x)
 	oracleLogin               // user/password[@db] (sqlplus, expdp userid=…)
 	aclRule                   // a redis ACL rule: >password adds one, <password removes it
+	domainLogin               // impacket's [domain/]user:password[@host]; without '@' only after a domain/
 )
 
 // option is one option whose value is secret.
@@ -36,6 +37,12 @@ type option struct {
 	// sub: the option means a password only after this subcommand
 	// (docker login -p; docker run -p is a port).
 	sub string
+	// nth: the secret is the nth word after the option, not its value
+	// (synouser --setpw USER PASSWORD: 1).
+	nth int
+	// afterKey: the option holds a secret only when an earlier argument
+	// names one (occ config:system:set dbpassword --value PW).
+	afterKey bool
 }
 
 // positional is a positional argument that is secret, counted from the
@@ -101,9 +108,10 @@ var (
 	// mysqlFlags are the MySQL clients' short options without a value.
 	mysqlFlags   = "BCEfGHiLnNqrstvVwX#"
 	postgresLike = &program{prompt: []string{"-W", "--password"}}
-	archiver     = &program{opts: []option{{name: "-p", attachedOnly: true}}}
-	mongoLike    = &program{opts: []option{{name: "-p"}}}
-	redisLike    = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
+	// 7z a -p, rar a -p: without a value the password is asked for.
+	archiver  = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p"}}
+	mongoLike = &program{opts: []option{{name: "-p"}}}
+	redisLike = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
 		{after: []string{"AUTH"}, every: true}, {after: []string{"auth"}, every: true},
 		{after: []string{"SETUSER"}, every: true, split: aclRule}, {after: []string{"setuser"}, every: true, split: aclRule},
 	}}
@@ -126,11 +134,16 @@ var (
 		{after: []string{"kv", "put"}, every: true, split: afterEquals}, {after: []string{"kv", "patch"}, every: true, split: afterEquals},
 	}}
 	ipmiLike  = &program{opts: []option{{name: "-p"}, {name: "-k"}}}
-	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}}
+	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}, prompt: []string{"-p", "-hp"}}
 	httpBasic = &program{configSub: "config", pos: []positional{{after: []string{"http-basic.*"}, index: 1}}}
 	freerdp   = &program{slash: true, opts: []option{{name: "/p:"}, {name: "/gp:"}, {name: "/pth:"}}}
-	// impacket: [domain/]user:password@target, -hashes LM:NT.
-	impacket = &program{opts: []option{{name: "-hashes"}, {name: "-aesKey"}}, pos: []positional{{every: true, split: userinfo}}}
+	// impacket: [domain/]user:password[@target] (GetADUsers.py and the
+	// other LDAP and Kerberos scripts take no target), -hashes LM:NT,
+	// and the hashes and passwords its scripts set or forge with.
+	impacket = &program{opts: []option{
+		{name: "-hashes"}, {name: "-aesKey"}, {name: "-nthash"}, {name: "-newhashes"}, {name: "-oldhashes"},
+		{name: "-newpass"}, {name: "-oldpass"}, {name: "-computer-pass"}, {name: "-new-pass"},
+	}, pos: []positional{{every: true, split: domainLogin}}}
 	// noRules ends the previous program's context: sshpass -p x ssh -p 22.
 	noRules = &program{}
 )
@@ -158,6 +171,16 @@ var programShape, programThird = func() (t [256][256]uint32, third [256][256]uin
 	return t, third
 }()
 
+// familyStart marks the first two bytes of programFamilies' prefixes, so
+// a name that passes mayBeProgram but is in no family (compose, beside
+// coercer and composer) costs one map look-up.
+var familyStart = func() (t [256][256]bool) {
+	for _, f := range programFamilies {
+		t[f.prefix[0]][f.prefix[1]] = true
+	}
+	return t
+}()
+
 // mayBeProgram reports whether w has the shape of a program name.
 func mayBeProgram(w string) bool {
 	return len(w) >= 2 && len(w) < 32 && programShape[w[0]][w[1]]&(1<<len(w)) != 0 &&
@@ -171,6 +194,9 @@ func lookupProgram(w string) *program {
 	}
 	if p := programs[w]; p != nil {
 		return p
+	}
+	if !familyStart[w[0]][w[1]] {
+		return nil
 	}
 	for _, f := range programFamilies {
 		if strings.HasPrefix(w, f.prefix) {
@@ -213,6 +239,17 @@ func startsWord(s string, i int) bool {
 func (r *redactor) hasSub(word string) bool {
 	for _, w := range r.subs[:r.nsubs] {
 		if w == word {
+			return true
+		}
+	}
+	return false
+}
+
+// keyArgument reports whether an argument of the current program so far
+// names a secret (mail_smtppassword, password).
+func (r *redactor) keyArgument() bool {
+	for _, w := range r.subs[:r.nsubs] {
+		if flagSecretName(w) {
 			return true
 		}
 	}
@@ -295,8 +332,12 @@ func (r *redactor) option(i, j int) int {
 		return 0
 	}
 	for _, o := range p.opts {
-		if o.sub != "" && !r.hasSub(o.sub) {
+		if o.sub != "" && !r.hasSub(o.sub) || o.afterKey && !r.keyArgument() {
 			continue
+		}
+		if o.nth > 0 && w == o.name {
+			r.lookAhead(j, positional{index: o.nth}, false)
+			return j
 		}
 		k := -1
 		switch {
@@ -491,6 +532,9 @@ func (r *redactor) configValue(i, j int) int {
 	// Keys are read like option names, so credential.helper or
 	// ssl.key-file, which name where a secret is kept, take no secret.
 	w := r.s[i:j]
+	if strings.HasPrefix(w, "wps_") {
+		return 0 // wps_pin any PIN: a command, its PIN a positional (wpsPins)
+	}
 	how, pair := r.pairSplit(w) // git config http.proxy user:pass@proxy
 	if !pair && secretKey(w) == keyNone && !flagSecretName(w) {
 		return 0
@@ -499,12 +543,36 @@ func (r *redactor) configValue(i, j int) int {
 	if k == j || k >= len(r.s) || r.s[k] == '-' {
 		return 0
 	}
-	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && settingKey(w, r.s[k:e]) {
+	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && (settingKey(w, r.s[k:e]) || nodeKey(r.s, k, e)) {
 		// nmcli … key-mgmt wpa-psk wifi-sec.psk x: w was a value, named
 		// like a key, and the next word is the key whose value follows.
+		// VyOS, EdgeOS and Junos set a path of nodes: in set system
+		// login user u authentication plaintext-password PW the secret
+		// follows the last secret-named node.
 		return 0
 	}
 	return r.optionValue(k, how)
+}
+
+// nodeKey reports whether the word s[k:e], followed by blanks, is a
+// configuration path's secret-named node (plaintext-password,
+// pre-shared-secret, password) with a value after it, rather than the
+// value of the node before it: lower-case letters, digits and '-' only,
+// as such nodes are spelled.
+func nodeKey(s string, k, e int) bool {
+	if e-k < 3 || e-k > 48 {
+		return false
+	}
+	for p := k; p < e; p++ {
+		if c := s[p]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	if !flagSecretName(s[k:e]) {
+		return false
+	}
+	v := skipBlanks(s, e)
+	return v < len(s) && strings.IndexByte("\n\r;|&)-", s[v]) < 0
 }
 
 // settingKey reports whether v, the word after the secret-named word w of
@@ -630,10 +698,17 @@ func (r *redactor) queue(k, e int, how split) {
 			return
 		}
 		k++
-	case userinfo:
+	case userinfo, domainLogin:
 		// [domain/]user:password@host (impacket, mysqlsh).
 		at := strings.LastIndexByte(s[k:e], '@')
 		colon := strings.IndexByte(s[k:e], ':')
+		if how == domainLogin && at < 0 && colon > 0 {
+			// domain/user:password, with no target.
+			if slash := strings.IndexByte(s[k:e], '/'); slash > 0 && slash < colon && !strings.Contains(s[k:e], "://") {
+				k += colon + 1
+				break
+			}
+		}
 		if at < 0 || colon < 0 || colon > at || strings.Contains(s[k:e], "://") {
 			return
 		}
@@ -684,4 +759,37 @@ func expansionAt(s string, k int) bool {
 	}
 	c := s[k+1]
 	return c == '{' || c == '(' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// sambaUser redacts the password of a Samba-style -U or --user value,
+// [domain/]user%password, whose option is s[i:j] (-Ubob when attached),
+// in any program: the
+// Samba suite's clients, winexe, wmic, pth-* and the rest that reuse its
+// option parser take it, and a user name holds no '%'. A value with more
+// than one '%' (%USERNAME%) or none before it (%u) is left.
+func (r *redactor) sambaUser(i, j int) int {
+	s := r.s
+	k := j
+	switch {
+	case j-i > 2 && s[i+1] == 'U':
+		k = i + 2 // -Ubob%pw
+	case k < len(s) && s[k] == '=':
+		k++
+	case k < len(s) && (s[k] == ' ' || s[k] == '\t'):
+		if k = skipBlanks(s, k); k >= len(s) || s[k] == '-' {
+			return 0
+		}
+	default:
+		return 0
+	}
+	start, end := r.valueWord(k, false)
+	v := s[start:end]
+	x := strings.IndexByte(v, '%')
+	if x < 0 || strings.IndexByte(v[x+1:], '%') >= 0 {
+		return 0
+	}
+	if u := strings.Trim(v[:x], `'"`); u == "" {
+		return 0
+	}
+	return max(r.splitValue(start, end, afterPercent), j)
 }

@@ -55,10 +55,12 @@ type stdinState struct {
 func stdinReader(w string) bool {
 	switch w {
 	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "tightvncpasswd", "cryptsetup",
-		"wpa_passphrase", "restic", "cifscreds",
+		"wpa_passphrase", "restic", "cifscreds", "kpasswd", "newusers", "gocryptfs", "keepassxc-cli",
 		"ftp", "tnftp", "pftp", "netkit-ftp", "lftp":
-		// wpa_passphrase SSID reads the passphrase there; restic and
-		// cifscreds add read the password there when it is no terminal.
+		// wpa_passphrase SSID reads the passphrase there; restic,
+		// cifscreds add, gocryptfs and keepassxc-cli read the password
+		// (or a database's) there when it is no terminal; newusers
+		// reads user:password lines.
 		// FTP clients read their commands there, user NAME PASSWORD (or
 		// lftp's open -u NAME,PASSWORD) among them, and without -n the
 		// answers to their Name and Password prompts.
@@ -211,7 +213,7 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "chpasswd", "--with-token", "--key-file=-":
 		return true
 	case "--stdin":
-		return cmd == "sudo" || cmd == "passwd" || cmd == "glab" || cmd == "veracrypt"
+		return cmd == "sudo" || cmd == "passwd" || cmd == "glab" || cmd == "veracrypt" || cmd == "mkpasswd"
 	case "stdin", "-stdin":
 		return cmd == "openssl" // -passin stdin, passwd -stdin
 	case "secret":
@@ -221,7 +223,7 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "secrets":
 		return cmd == "gcloud" || cmd == "fly" || cmd == "flyctl" // secrets create x --data-file=-, secrets import
 	case "login":
-		return cmd == "cargo" // cargo login reads the token
+		return cmd == "cargo" || cmd == "bw" || cmd == "lpass" // cargo login reads the token
 	case "--askpass":
 		return cmd == "redis-cli" || cmd == "openvpn"
 	case "--ask":
@@ -237,7 +239,7 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		// curl -K - reads options, user = "u:p" among them, on its input.
 		return cmd == "curl" && (w == "-K-" || strings.HasPrefix(rest, " -") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&<", rest[2]) >= 0))
 	case "insert":
-		return cmd == "pass"
+		return cmd == "pass" || cmd == "gopass"
 	case "approve":
 		return cmd == "git" // git credential approve: password=… lines
 	case "add":
@@ -245,13 +247,54 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "-":
 		// vault login -, ecryptfs-add-passphrase -
 		// systemd-creds encrypt - out, ssh-add - (a private key).
-		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add"
+		// rclone obscure - (the password it obscures).
+		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add" || cmd == "rclone" ||
+			cmd == "ecryptfs-unwrap-passphrase" || cmd == "ecryptfs-insert-wrapped-passphrase-into-keyring"
 	case "password_stdin":
 		return cmd == "sshfs" // sshfs -o password_stdin
 	case "private-key", "preshared-key":
 		return cmd == "wg" // wg set wg0 private-key /dev/stdin
 	case "-t", "--password-from-stdin":
 		return cmd == "pdbedit"
+	case "load-key", "change-key":
+		// zfs load-key and change-key read the key (a passphrase, or a
+		// hex or raw key) there when its location is prompt, the
+		// default for a passphrase.
+		return cmd == "zfs"
+	case "keyformat", "keylocation":
+		// zfs create -o keyformat=passphrase, zpool create -O
+		// keyformat=raw, keylocation=prompt: the new key is read there.
+		return (cmd == "zfs" || cmd == "zpool") && len(rest) > 1 && rest[0] == '=' && (w == "keyformat" || strings.HasPrefix(rest, "=prompt"))
+	case "-s":
+		return cmd == "mkpasswd" // mkpasswd -s (--stdin above)
+	case "-p":
+		return cmd == "saslpasswd2" // pipe mode
+	case "pubkey":
+		return cmd == "wg" // wg pubkey reads a private key
+	case "unlock":
+		// bcachefs unlock, fscrypt unlock, bw unlock: a passphrase or
+		// master password.
+		return cmd == "bcachefs" || cmd == "fscrypt" || cmd == "bw"
+	case "encrypt", "bind":
+		// clevis encrypt binds the secret it reads; fscrypt encrypt reads
+		// the new passphrase.
+		return cmd == "clevis" || cmd == "fscrypt" && w == "encrypt"
+	case "signin":
+		return cmd == "op"
+	case "--password":
+		return cmd == "ipa" // ipa user-add … --password
+	case "--stdin-name":
+		return cmd == "ansible-vault" // encrypt_string --stdin-name x: the value
+	case "set":
+		return cmd == "keyring" // keyring set SERVICE USER reads the password
+	case "-T":
+		return cmd == "slappasswd" && strings.HasPrefix(rest, " /dev/stdin")
+	}
+	if cmd == "ipa" && w == "passwd" {
+		return true // ipa passwd u
+	}
+	if (cmd == "zfs" || cmd == "zpool") && len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'l') > 0 {
+		return true // zfs mount -l, zpool import -l: load the keys first
 	}
 	if wrapped && stdinReader(w) {
 		return true

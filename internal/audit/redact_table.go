@@ -17,7 +17,7 @@ var programs = map[string]*program{
 	"doctl":      {opts: []option{{name: "-t"}}},
 	"glab": {opts: []option{{name: "-t", sub: "login"}, {name: "-v", sub: "variable"}, {name: "--value", sub: "variable"}},
 		pos: []positional{{after: []string{"variable", "set"}, index: 1}, {after: []string{"variable", "update"}, index: 1}}},
-	"wpa_cli":       {configSub: "*"},
+	"wpa_cli":       {configSub: "*", pos: wpsPins},
 	"mycli":         {opts: []option{{name: "-p"}}},
 	"cqlsh":         {opts: []option{{name: "-p"}}},
 	"rabbitmqadmin": {opts: []option{{name: "-p"}}},
@@ -44,7 +44,13 @@ var programs = map[string]*program{
 		{name: "-passin", split: passArg}, {name: "-passout", split: passArg}, {name: "-pass", split: passArg},
 		{name: "-password", split: passArg}, {name: "-k"}, {name: "-K"}, {name: "-key", sub: "ca"},
 	}, pos: []positional{{after: []string{"passwd"}, every: true}}},
-	"rpcclient": sambaLike, "smbcacls": sambaLike, "smbcquotas": sambaLike,
+	// rpcclient -c 'setuserinfo2 bob 23 NEWPW', chgpasswd USER OLD NEW.
+	"rpcclient": {opts: sambaLike.opts, pos: []positional{
+		{after: []string{"setuserinfo2"}, index: 2}, {after: []string{"setuserinfo"}, index: 2},
+		{after: []string{"chgpasswd"}, index: 1, and: 2}, {after: []string{"chgpasswd2"}, index: 1, and: 2},
+		{after: []string{"chgpasswd3"}, index: 1, and: 2},
+	}},
+	"smbcacls": sambaLike, "smbcquotas": sambaLike,
 	"smbget": sambaLike, "smbtree": sambaLike,
 	"mount.cifs": {opts: sambaLike.opts, userSep: '%'}, "mount.smb3": {opts: sambaLike.opts, userSep: '%'},
 	"mount": {userSep: '%'}, "curlftpfs": {userSep: ':', pos: []positional{{every: true, split: userinfo}}},
@@ -61,9 +67,21 @@ var programs = map[string]*program{
 	"ldappasswd":   {cluster: true, opts: []option{{name: "-w"}, {name: "-s"}, {name: "-a"}}},
 	"vault":        vaultLike,
 	"bao":          vaultLike,
-	"consul":       {pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
-	"cargo":        {pos: []positional{{after: []string{"login"}, every: true}}},
-	"twine":        {opts: []option{{name: "-p"}}},
+	// consul agent -encrypt KEY: the gossip encryption key.
+	"consul": {opts: []option{{name: "-encrypt"}}, pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
+	// Join and enrolment tokens given short or as positionals: netbird
+	// up -k, k3s/rke2 agent -t, gitlab-runner register -r, netclient
+	// join -t, cloudflared service install TOKEN, ngrok authtoken TOKEN.
+	"netbird":       {opts: []option{{name: "-k", sub: "up"}, {name: "-k", sub: "login"}}},
+	"k3s":           {opts: []option{{name: "-t", sub: "agent"}, {name: "-t", sub: "server"}}},
+	"rke2":          {opts: []option{{name: "-t", sub: "agent"}, {name: "-t", sub: "server"}}},
+	"gitlab-runner": {opts: []option{{name: "-r", sub: "register"}}},
+	"netclient":     {opts: []option{{name: "-t", sub: "join"}}},
+	"netmaker":      {opts: []option{{name: "-t", sub: "join"}}},
+	"cloudflared":   {pos: []positional{{after: []string{"service", "install"}, index: 0}}},
+	"ngrok":         {pos: []positional{{after: []string{"add-authtoken"}, index: 0}, {after: []string{"authtoken"}, index: 0}}},
+	"cargo":         {pos: []positional{{after: []string{"login"}, every: true}}},
+	"twine":         {opts: []option{{name: "-p"}}},
 	"mysqladmin": {opts: mysqlLike.opts, prompt: mysqlLike.prompt, cluster: true, flags: mysqlFlags,
 		pos: []positional{{after: []string{"password"}, index: 0}}},
 	"mysqlsh":    {opts: mysqlLike.opts, pos: []positional{{every: true, split: userinfo}}},
@@ -148,7 +166,9 @@ var programs = map[string]*program{
 	"az": {opts: []option{
 		{name: "-p", sub: "login"}, {name: "--password", sub: "login"}, {name: "--value", sub: "secret"},
 	}},
-	"nmcli":     {configSub: "*"},
+	"nmcli": {configSub: "*"},
+	// lxc config set core.trust_password PW, lxc config set c1 environment.DB_PASSWORD PW.
+	"lxc": {configSub: "config"}, "incus": {configSub: "config"},
 	"launchctl": {configSub: "setenv"},
 	"setx":      {configSub: "*"},
 	"setenv":    {configSub: "*"},                // csh
@@ -161,19 +181,56 @@ var programs = map[string]*program{
 		{after: []string{"add_user"}, index: 1}, {after: []string{"change_password"}, index: 1},
 		{after: []string{"authenticate_user"}, index: 1},
 	}},
-	"wpa_passphrase":      {pos: []positional{{index: 1}}},
+	"wpa_passphrase": {pos: []positional{{index: 1}}},
+	// Appliances' own user tools: Synology's synouser --setpw USER PW and
+	// --add USER PW …, Pi-hole's web password, Grafana's admin reset,
+	// Nextcloud's occ …:set of a secret-named key, Gitea's and
+	// Forgejo's change-password -p.
+	"synouser":            {opts: []option{{name: "--setpw", nth: 1}, {name: "--add", nth: 1}}},
+	"pihole":              {opts: []option{{name: "-p"}}, pos: []positional{{after: []string{"setpassword"}, index: 0}}},
+	"grafana-cli":         {pos: []positional{{after: []string{"reset-admin-password"}, index: 0}}},
+	"grafana":             {pos: []positional{{after: []string{"reset-admin-password"}, index: 0}}},
+	"occ":                 {opts: []option{{name: "--value", afterKey: true}}},
+	"gitea":               {opts: []option{{name: "-p", sub: "change-password"}}},
+	"forgejo":             {opts: []option{{name: "-p", sub: "change-password"}}},
 	"transmission-remote": {opts: []option{{name: "-n", split: afterColon}, {name: "--auth", split: afterColon}}},
-	"rclone":              {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
+	// deluge-console "connect HOST[:PORT] USER PASSWORD; info", its
+	// commands as arguments or one string.
+	// Active Directory tools beside impacket take -u USER -p PASSWORD
+	// and hashes.
+	"bloodhound-python": adTool, "bloodhound-ce-python": adTool, "certipy": adTool, "certipy-ad": adTool,
+	"ldapdomaindump": adTool, "coercer": adTool, "windapsearch": adTool, "lsassy": adTool, "adidnsdump": adTool,
+	"bloodyAD": adTool, "ldeep": adTool, "targetedKerberoast.py": adTool, "pywhisker": adTool, "pywhisker.py": adTool,
+	// WPS PINs, iwconfig's WEP key, create_ap's and lnxrouter's passphrase.
+	"iwconfig":  {pos: []positional{{after: []string{"key"}, index: 0}}},
+	"create_ap": {pos: []positional{{index: 3}}, valued: []string{"-c", "-w", "-g", "-e", "-m", "--country", "--freq-band", "--driver", "--mac", "--dhcp-dns", "--mkconfig", "--config", "--ieee80211"}},
+	"lnxrouter": {opts: []option{{name: "-p"}}},
+	// Enrolment codes as positionals or short options: Ubuntu Pro's
+	// attach TOKEN, SUSEConnect -r CODE, husarnet join CODE, zrok enable
+	// TOKEN, frpc -t, chisel --auth user:pass, ziti edge login -p.
+	"pro":            {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
+	"ua":             {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
+	"SUSEConnect":    {opts: []option{{name: "-r"}, {name: "--regcode"}}},
+	"husarnet":       {pos: []positional{{after: []string{"join"}, index: 0}}},
+	"zrok":           {pos: []positional{{after: []string{"enable"}, index: 0}}},
+	"frpc":           {opts: []option{{name: "-t"}}},
+	"chisel":         {opts: []option{{name: "--auth", split: afterColon}}},
+	"ziti":           {opts: []option{{name: "-p", sub: "login"}}},
+	"amulecmd":       {opts: []option{{name: "-P"}}},
+	"midclt":         {pos: []positional{{after: []string{"auth.login"}, index: 1}, {after: []string{"user.set_root_password"}, index: 0}}},
+	"deluge-console": {opts: []option{{name: "-P"}, {name: "--password"}}, pos: []positional{{after: []string{"connect"}, index: 2}}},
+	"rclone":         {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
 	// Secrets given to be stored, hashed or obscured, and unlocks of
 	// password managers: the positional or option is the secret itself.
-	"bw":                {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
-	"ansible-vault":     {pos: []positional{{after: []string{"encrypt_string"}, every: true}}},
+	"bw": {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
+	"ansible-vault": {pos: []positional{{after: []string{"encrypt_string"}, every: true}},
+		valued: []string{"--stdin-name", "-n", "--name", "--vault-id", "--encrypt-vault-id", "--vault-password-file", "--output"}},
 	"caddy":             {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
 	"mosquitto_passwd":  {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
 	"kadmin":            {opts: []option{{name: "-w"}}},
 	"security":          {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
 	"pulumi":            {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
-	"hostapd_cli":       {configSub: "*"},
+	"hostapd_cli":       {configSub: "*", pos: wpsPins},
 	"iw":                {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}},    // connect SSID key 0:WEPKEY
 	"nuget":             {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}},  // not dotnet nuget, which has its own rules
 	"zkCli.sh":          {pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}, // addauth digest user:pw
@@ -190,11 +247,26 @@ var programs = map[string]*program{
 	"check_snmp":              {opts: []option{{name: "-C"}, {name: "-A"}, {name: "-X"}}},
 	"net-snmp-create-v3-user": {opts: []option{{name: "-A"}, {name: "-X"}}},
 	"net-snmp-config":         {opts: []option{{name: "-A"}, {name: "-X"}}},
-	"mkpasswd":                {pos: []positional{{every: true}}},
+	"mkpasswd":                {pos: []positional{{every: true}}, valued: []string{"-m", "--method", "-S", "--salt", "-R", "--rounds", "-P", "--password-fd"}},
 	"psexec.py":               impacket, "smbexec.py": impacket, "wmiexec.py": impacket, "atexec.py": impacket,
 	"dcomexec.py": impacket, "secretsdump.py": impacket, "GetUserSPNs.py": impacket,
 	"GetNPUsers.py": impacket, "getTGT.py": impacket, "mssqlclient.py": impacket, "smbclient.py": impacket,
-	"psql": postgresLike, "createdb": postgresLike, "createuser": postgresLike, "dropdb": postgresLike,
+	"GetADUsers.py": impacket, "GetADComputers.py": impacket, "GetLAPSPassword.py": impacket, "Get-GPPPassword.py": impacket,
+	"getST.py": impacket, "getPac.py": impacket, "lookupsid.py": impacket, "rpcdump.py": impacket, "rpcmap.py": impacket,
+	"samrdump.py": impacket, "services.py": impacket, "reg.py": impacket, "net.py": impacket, "netview.py": impacket,
+	"wmiquery.py": impacket, "wmipersist.py": impacket, "findDelegation.py": impacket, "addcomputer.py": impacket,
+	"rbcd.py": impacket, "dacledit.py": impacket, "owneredit.py": impacket, "changepasswd.py": impacket,
+	"smbpasswd.py": impacket, "ticketer.py": impacket, "raiseChild.py": impacket, "goldenPac.py": impacket,
+	"keylistattack.py": impacket, "machine_role.py": impacket, "mqtt_check.py": impacket, "rdp_check.py": impacket,
+	"tstool.py": impacket, "DumpNTLMInfo.py": impacket, "exchanger.py": impacket, "getArch.py": impacket,
+	"describeTicket.py": impacket, "sambaPipe.py": impacket, "mimikatz.py": impacket, "badsuccessor.py": impacket,
+	// Samba-style user%password in other programs: -U takes it in any
+	// program (see sambaUser); wbinfo -a and enum4linux, kerbrute -p.
+	"wbinfo":        {opts: []option{{name: "-a", split: afterPercent}, {name: "--authenticate", split: afterPercent}}},
+	"enum4linux":    {opts: []option{{name: "-p"}}},
+	"enum4linux-ng": {opts: []option{{name: "-p"}, {name: "-H"}}},
+	"kerbrute":      {opts: []option{{name: "-p"}, {name: "--password"}}},
+	"psql":          postgresLike, "createdb": postgresLike, "createuser": postgresLike, "dropdb": postgresLike,
 	"dropuser": postgresLike, "vacuumdb": postgresLike, "reindexdb": postgresLike, "clusterdb": postgresLike,
 	"pgbench": postgresLike,
 	"ssh":     noRules, "scp": noRules, "sftp": noRules, "rsync": noRules, "sudo": noRules,
@@ -221,4 +293,14 @@ var smbclientValued = []string{
 	"--workgroup", "--scope", "--user", "--authentication-file", "--signing", "--realm", "--option",
 	"--password", "--client-protection", "--krb5-ccache",
 	"--max-connections",
+}
+
+// adTool is the rules of Active Directory tools that take -p PASSWORD
+// and NTLM hashes.
+var adTool = &program{opts: []option{{name: "-p"}, {name: "--password"}, {name: "-hashes"}, {name: "--hashes"}}}
+
+// wpsPins are the WPS PINs hostapd_cli and wpa_cli are given: wps_pin
+// any PIN, wps_ap_pin set PIN, wps_reg BSSID PIN.
+var wpsPins = []positional{
+	{after: []string{"wps_pin"}, index: 1}, {after: []string{"wps_ap_pin", "set"}, index: 0}, {after: []string{"wps_reg"}, index: 1},
 }

@@ -19,6 +19,7 @@ import "strings"
 type quoteTracker struct {
 	pos    int
 	q      byte     // the open quote: 0, '\'', '"' or '$' for $'…'
+	open   int      // where the open quote starts
 	delims []string // here-document delimiters waiting for their line end
 }
 
@@ -41,10 +42,10 @@ func (r *redactor) quoteAt(p int) (byte, bool) {
 				t.pos += 2
 				continue
 			case '\'', '"':
-				t.q = c
+				t.q, t.open = c, t.pos
 			case '$':
 				if strings.HasPrefix(s[t.pos:], "$'") {
-					t.q, t.pos = '$', t.pos+2
+					t.q, t.open, t.pos = '$', t.pos, t.pos+2
 					continue
 				}
 			case '#':

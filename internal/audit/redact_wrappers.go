@@ -43,7 +43,9 @@ func wrappedCommand(w string) bool {
 	switch w {
 	case "docker", "podman", "gh", "glab", "kubectl", "oc", "curl", "vault", "bao", "openssl", "redis-cli", "nmcli",
 		"keyctl", "secret-tool", "pass", "htpasswd", "sshfs", "gcloud", "fly", "flyctl", "cargo", "wrangler",
-		"passwd", "veracrypt", "ecryptfs-add-passphrase", "systemd-creds", "ssh-add", "sshpass", "openvpn", "pdbedit", "wg":
+		"passwd", "veracrypt", "ecryptfs-add-passphrase", "systemd-creds", "ssh-add", "sshpass", "openvpn", "pdbedit", "wg",
+		"zfs", "zpool", "mkpasswd", "saslpasswd2", "bcachefs", "fscrypt", "bw", "clevis", "op", "ipa", "gopass", "rclone",
+		"ansible-vault", "keyring", "slappasswd", "lpass", "ecryptfs-unwrap-passphrase", "pro", "ua":
 		return true
 	}
 	return false

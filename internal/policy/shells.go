@@ -66,8 +66,10 @@ func shellProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, c.name + " -c: command computed at run time"
 		}
+		// An argument with glob characters is whatever names it
+		// matches: "$0" is not "./x*t" but the program that glob finds.
 		pos := argVals(rest[1:])
-		c.shell(rest[0].val, c.name+" -c payload", pos, allKnown(rest[1:]))
+		c.shell(rest[0].val, c.name+" -c payload", pos, allExact(rest[1:]))
 		return TierRead, c.name + " -c"
 	case len(rest) > 0 && !sflag:
 		f := rest[0].val

@@ -75,3 +75,46 @@ func TestSpellGlobPositionals(t *testing.T) {
 		{"sh -c \"$0\" literal", `sh -c '"$0" -l' ls`, TierRead},
 	})
 }
+
+// TestSpellGlobEchoOutput: echo and printf print the names a glob
+// argument matches, not its text, so what they write to a pipe or a
+// substitution is not known: echo ./sysupgr* | xargs env runs the match.
+func TestSpellGlobEchoOutput(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"echo glob | xargs env", `echo ./jffs2*t | xargs env`, TierDestructive, false},
+		{"echo glob | xargs timeout", `echo ./jffs2*t | xargs timeout 5`, TierDestructive, false},
+		{"echo glob | xargs sh -c $0", `echo ./jffs2*t | xargs sh -c '"$0"'`, TierDestructive, false},
+		{"printf glob | xargs -0", `printf '%s\0' ./synopo*f | xargs -0 sh -c '"$@"' _`, TierDestructive, false},
+		{"printf class | xargs -I", `printf '%s\n' [s]ynopoweroff | xargs -I{} sh -c '"$0"' {}`, TierDestructive, false},
+		{"echo question | xargs -I{} {}", `echo ./firstboo? | xargs -I{} {}`, TierDestructive, false},
+		{"echo glob | xargs nice", `echo /usr/sbin/reboo? | xargs nice`, TierDestructive, false},
+		{"quoted $(echo glob)", `"$(echo ./jffs2*t)"`, TierDestructive, false},
+		{"echo glob | xargs tee", `echo /etc/pass* | xargs tee`, TierMutate, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"echo glob | xargs echo", `echo ./*.log | xargs`, TierRead},
+		{"echo literal | xargs env", `echo ls | xargs env`, TierRead},
+	})
+}
+
+// TestSpellHistoryComputedOptions: history's options write (-w, -a),
+// read (-r, -n) or add entries (-s); one computed at run time ("$@" in a
+// function, $x) may be any of them.
+func TestSpellHistoryComputedOptions(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"function \"$@\"", `f() { history "$@"; }; f -w /srv/out`, TierDestructive, false},
+		{"function \"$1\"", `f() { history "$1" /srv/out; }; f -w`, TierDestructive, false},
+		{"sourced function", `source /dev/stdin <<< 'f() { history "$@"; }; f -a /srv/out'`, TierDestructive, false},
+		{"bash -c function", `bash -c 'f() { history "$@"; }; f -w /srv/out'`, TierDestructive, false},
+		{"eval function", `eval 'f() { history "$@"; }; f -w /srv/out'`, TierDestructive, false},
+		{"$x", `history $x`, TierDestructive, false},
+		{"$(cat)", `history $(cat /tmp/opts)`, TierDestructive, false},
+		{"read option", `read -r o; history "$o" /srv/out`, TierDestructive, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"history", "history", TierRead},
+		{"history 10", "history 10", TierRead},
+	})
+}

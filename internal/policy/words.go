@@ -449,7 +449,8 @@ func (e *eval) echoOutput(ws []*syntax.Word, ctx cctx, sc *scope) (string, bool)
 	r := resolver{e: e, ctx: ctx, sc: sc}
 	args := r.fieldsAll(ws)
 	for _, a := range args {
-		if !a.known {
+		// echo ./x*t prints the names the glob matches, not ./x*t.
+		if !a.known || a.glob {
 			return "", false
 		}
 	}

@@ -100,7 +100,9 @@ func TestSpellGlobEchoOutput(t *testing.T) {
 
 // TestSpellHistoryComputedOptions: history's options write (-w, -a),
 // read (-r, -n) or add entries (-s); one computed at run time ("$@" in a
-// function, $x) may be any of them.
+// function, $x) may be any of them. So for the other builtins whose
+// arguments alone change what later commands run: hash (-p) and alias
+// (NAME=VALUE).
 func TestSpellHistoryComputedOptions(t *testing.T) {
 	p := testPolicy(t)
 	runBlindHosts(t, p, []blindCase{
@@ -112,9 +114,19 @@ func TestSpellHistoryComputedOptions(t *testing.T) {
 		{"$x", `history $x`, TierDestructive, false},
 		{"$(cat)", `history $(cat /tmp/opts)`, TierDestructive, false},
 		{"read option", `read -r o; history "$o" /srv/out`, TierDestructive, false},
+		{"hash $x", `hash $x; ls`, TierDestructive, false},
+		{"hash in a function", `f() { hash "$@"; }; f -p /srv/evil ls; ls`, TierDestructive, false},
+		{"hash $(cat)", `hash $(cat /tmp/opts) ls`, TierDestructive, false},
+		{"alias $x", `alias $x`, TierDestructive, false},
+		{"alias quoted $x", `alias "$x"`, TierDestructive, false},
+		{"alias in a function", `f() { alias "$@"; }; f ls=sysupgrade`, TierDestructive, false},
+		{"alias $(cat)", `alias "$(cat /tmp/a)"`, TierDestructive, false},
 	})
 	runExactHosts(t, p, []exactCase{
 		{"history", "history", TierRead},
 		{"history 10", "history 10", TierRead},
+		{"hash", "hash", TierRead},
+		{"hash -r", "hash -r", TierRead},
+		{"alias lists", "alias", TierRead},
 	})
 }

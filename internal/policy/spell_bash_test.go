@@ -640,12 +640,12 @@ func TestSpellingsAgainstBash(t *testing.T) {
 	t.Cleanup(func() { os.RemoveAll(parent) })
 	p := testPolicy(t)
 
-	progs := spellProbes(6, 6, func(s spelling, inv invocation, r *rand.Rand) spellRun {
+	progs := spellProbes(3, 3, func(s spelling, inv invocation, r *rand.Rand) spellRun {
 		n := spellPrograms[r.IntN(len(spellPrograms))]
 		pre, w := s.of(n)
 		return spellRun{script: inv.of(pre, w, ""), spell: s.name, inv: inv.name, target: n}
 	})
-	writes := spellProbes(6, 6, func(s spelling, inv invocation, r *rand.Rand) spellRun {
+	writes := spellProbes(3, 3, func(s spelling, inv invocation, r *rand.Rand) spellRun {
 		wr := spellWrites[r.IntN(len(spellWrites))]
 		if r.IntN(2) == 0 && wr.prog != "exec" {
 			pre, w := s.of(wr.prog)

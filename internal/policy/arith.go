@@ -503,6 +503,7 @@ func (sc *scope) codeAttrs(s *syntax.Stmt, depth int) {
 	if err != nil {
 		return
 	}
+	mendCoprocs(f, code)
 	walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.DeclClause:

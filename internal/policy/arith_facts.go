@@ -393,6 +393,7 @@ func (af *arithFacts) walkCode(code string, visit func(syntax.Node) bool) {
 		af.tainted = true
 		return
 	}
+	mendCoprocs(f, code)
 	walk(f, visit)
 }
 

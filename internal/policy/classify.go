@@ -195,6 +195,7 @@ func (e *eval) script(src string, ctx cctx, what string) {
 // scriptWhole parses src in one piece and classifies every command in it.
 func (e *eval) scriptWhole(src string, ctx cctx, what string, continued bool) {
 	f, err := e.parser(continued).Parse(strings.NewReader(src), "")
+	mendCoprocs(f, src)
 	if err != nil {
 		e.opaque = true
 		e.note(TierDestructive, false, "%s does not parse as shell: %s", what, truncate(err.Error(), 120))

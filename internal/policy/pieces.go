@@ -103,6 +103,7 @@ func (pc *piece) parse(comments bool, size int) {
 	pc.file, pc.err = syntax.NewParser(syntax.Variant(syntax.LangBash), syntax.KeepComments(comments)).
 		Parse(strings.NewReader(pc.src), "")
 	if pc.err == nil {
+		mendCoprocs(pc.file, pc.src)
 		pc.sc = newScope(pc.file, size, pc)
 	}
 }

@@ -331,6 +331,10 @@ func historyProgram(c *call) (Tier, string) {
 		if t, why := historyFile(c); t > TierMutate {
 			return t, why
 		}
+		if a, ok := computedArg(c.args); ok {
+			// "$@" or $x can be -w FILE or -s ENTRY.
+			return TierDestructive, "history: option computed at run time: " + truncate(a.val, 64)
+		}
 		for _, v := range vals {
 			if strings.HasPrefix(v, "-") && strings.ContainsAny(v, "rwan") {
 				return TierMutate, "history " + v + ": reads or writes a history file"

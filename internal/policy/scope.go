@@ -604,6 +604,7 @@ func hiddenCodeMovesPos(ce *syntax.CallExpr, depth int) bool {
 	if err != nil {
 		return true
 	}
+	mendCoprocs(f, code)
 	moves := false
 	syntax.Walk(f, func(n syntax.Node) bool {
 		if c, ok := n.(*syntax.CallExpr); ok && (movesPositionals(c) || hiddenCodeMovesPos(c, depth+1)) {

@@ -66,8 +66,10 @@ func shellProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, c.name + " -c: command computed at run time"
 		}
+		// An argument with glob characters is whatever names it
+		// matches: "$0" is not "./x*t" but the program that glob finds.
 		pos := argVals(rest[1:])
-		c.shell(rest[0].val, c.name+" -c payload", pos, allKnown(rest[1:]))
+		c.shell(rest[0].val, c.name+" -c payload", pos, allExact(rest[1:]))
 		return TierRead, c.name + " -c"
 	case len(rest) > 0 && !sflag:
 		f := rest[0].val
@@ -218,15 +220,16 @@ func jobsProgram(c *call) (Tier, string) {
 func aliasProgram(c *call) (Tier, string) {
 	defined := false
 	for _, a := range c.args {
+		if !a.known {
+			// $x or "$@" can be NAME=VALUE.
+			defined, c.e.opaque = true, true
+			continue
+		}
 		n, v, ok := strings.Cut(a.val, "=")
 		if !ok {
 			continue
 		}
 		defined = true
-		if !a.known {
-			c.e.opaque = true
-			continue
-		}
 		c.shell(v, "alias "+n, nil, false)
 	}
 	if defined {
@@ -330,6 +333,9 @@ func builtinProgram(c *call) (Tier, string) {
 	case "unalias":
 		return TierBenign, "unalias"
 	case "hash":
+		if a, ok := computedArg(c.args); ok {
+			return TierDestructive, "hash: option computed at run time, which may be -p: " + truncate(a.val, 64)
+		}
 		if hasFlag(vals, 'p', "") {
 			return TierDestructive, "hash -p: makes a command name run another file"
 		}
@@ -372,6 +378,17 @@ func builtinProgram(c *call) (Tier, string) {
 		}
 	}
 	return TierRead, c.name
+}
+
+// computedArg returns the first of args not known when the command is
+// read: "$@" in a function, $x, $(cat f).
+func computedArg(args []arg) (arg, bool) {
+	for _, a := range args {
+		if !a.known {
+			return a, true
+		}
+	}
+	return arg{}, false
 }
 
 // globOnlyShopt reports whether args are shopt -s or -u (with -q) and

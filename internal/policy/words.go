@@ -99,9 +99,25 @@ func (r *resolver) braceFields(w, cp *syntax.Word) []arg {
 		if err != nil || len(out) >= maxBraceFields {
 			return []arg{{val: res.e.source(w)}}
 		}
-		out = append(out, res.lit(bw))
+		a := res.lit(bw)
+		if a.known && a.val == "" && !quotedPart(bw.Parts) {
+			continue // bash drops an unquoted empty field: {awk,} is one word, awk
+		}
+		out = append(out, a)
 	}
 	return out
+}
+
+// quotedPart reports whether parts hold a quoted string, which keeps an
+// empty field ({a,""} is two fields, the second empty).
+func quotedPart(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch p.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		}
+	}
+	return false
 }
 
 // braceGroups counts brace expansions in parts, stopping past the cap.
@@ -433,7 +449,8 @@ func (e *eval) echoOutput(ws []*syntax.Word, ctx cctx, sc *scope) (string, bool)
 	r := resolver{e: e, ctx: ctx, sc: sc}
 	args := r.fieldsAll(ws)
 	for _, a := range args {
-		if !a.known {
+		// echo ./x*t prints the names the glob matches, not ./x*t.
+		if !a.known || a.glob {
 			return "", false
 		}
 	}

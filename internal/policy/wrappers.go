@@ -550,6 +550,17 @@ func allKnown(args []arg) bool {
 	return true
 }
 
+// allExact reports whether every one of args is known and no glob
+// expands it into other names.
+func allExact(args []arg) bool {
+	for _, a := range args {
+		if !a.known || a.glob {
+			return false
+		}
+	}
+	return true
+}
+
 // execInput classifies exec with no command that moves standard input:
 // the shell itself then reads from there, and a session shell or a later
 // "sh" or "source /dev/stdin" runs what it reads as commands.

@@ -102,6 +102,13 @@ func grepRecursive(args []arg) ([]arg, bool) {
 // the long ones that take the next word. A word computed at run time is
 // an operand.
 func optionOperands(args []arg, valued, long string) []arg {
+	return scanOperands(args, valued, long, nil)
+}
+
+// scanOperands is optionOperands, calling seen (when not nil) with the
+// name of every long option ("--file") and of the short option in a
+// cluster that takes a value ("-e").
+func scanOperands(args []arg, valued, long string, seen func(opt string)) []arg {
 	longs := strings.Fields(long)
 	var ops []arg
 	done := false
@@ -115,12 +122,18 @@ func optionOperands(args []arg, valued, long string) []arg {
 			done = true
 		case strings.HasPrefix(v, "--"):
 			name, _, hasVal := strings.Cut(v, "=")
+			if seen != nil {
+				seen(name)
+			}
 			if !hasVal && slices.Contains(longs, name) {
 				i++
 			}
 		default:
 			for j := 1; j < len(v); j++ {
 				if strings.IndexByte(valued, v[j]) >= 0 {
+					if seen != nil {
+						seen("-" + v[j:j+1])
+					}
 					if j+1 == len(v) {
 						i++ // the value is the next word
 					}
@@ -178,44 +191,13 @@ func fdExecOperands(args []arg) ([]arg, bool) {
 // -e/-f option gave the pattern. valued are the short options that take a
 // value, long the long ones that take one as the next word.
 func patternOperands(args []arg, valued, long string) []arg {
-	longs := strings.Fields(long)
-	var ops []arg
-	patternGiven, done := false, false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.val
-		switch {
-		case done || !a.known || v == "-" || !strings.HasPrefix(v, "-"):
-			ops = append(ops, a)
-		case v == "--":
-			done = true
-		case strings.HasPrefix(v, "--"):
-			name, _, hasVal := strings.Cut(v, "=")
-			if name == "--regexp" || name == "--file" || name == "--match" {
-				patternGiven = true
-			}
-			for _, l := range longs {
-				if name == l && !hasVal {
-					i++
-					break
-				}
-			}
-		default:
-			for j := 1; j < len(v); j++ {
-				c := v[j]
-				if strings.IndexByte(valued, c) < 0 {
-					continue
-				}
-				if c == 'e' || c == 'f' {
-					patternGiven = true
-				}
-				if j+1 == len(v) {
-					i++ // the value is the next word
-				}
-				break
-			}
+	patternGiven := false
+	ops := scanOperands(args, valued, long, func(opt string) {
+		switch opt {
+		case "-e", "-f", "--regexp", "--file", "--match":
+			patternGiven = true
 		}
-	}
+	})
 	if !patternGiven && len(ops) > 0 {
 		ops = ops[1:]
 	}

@@ -18,6 +18,9 @@ import (
 var powerPrograms = map[string]bool{
 	"reboot": true, "poweroff": true, "halt": true, "shutdown": true,
 	"kexec": true, "killall5": true,
+	// pm-utils' sleep commands, and Synology DSM's power commands.
+	"pm-suspend": true, "pm-hibernate": true, "pm-suspend-hybrid": true,
+	"synopoweroff": true, "synoreboot": true, "syno_poweroff_task": true,
 }
 
 // fsWipers create or erase file systems or whole devices whatever their arguments.
@@ -144,7 +147,7 @@ var denyTriggers = map[string]bool{
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
 func isDenyTrigger(n string) bool {
-	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || otherInits[n] || strings.HasPrefix(n, "mkfs")
+	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || otherInits[n] || applianceDeniers[n] || strings.HasPrefix(n, "mkfs")
 }
 
 // denyCheck returns why a command is on the built-in deny list, or "".
@@ -158,6 +161,8 @@ func denyCheck(name string, args []string) string {
 		return name + ": creates or erases a file system or device"
 	case otherInits[name]:
 		return otherInitDeny(name, args)
+	case applianceDeniers[name]:
+		return applianceDeny(name, args)
 	}
 	switch name {
 	case "init", "telinit":

@@ -70,8 +70,6 @@ func TestEverydayESXi(t *testing.T) {
 		"vim-cmd -H esx1 -U root -P pw vmsvc/power.off 12",
 		"esxcli vm process kill --type=soft --world-id=1234",
 		"esxcli vm process kill -t force -w 1234",
-		"esxcli system shutdown poweroff --reason maintenance",
-		"esxcli system shutdown reboot -r x",
 		"esxcli --formatter=csv storage filesystem unmount -l ds1",
 		"esxcli software vib remove -n vendor-driver",
 		"esxcli system account remove -i bob",
@@ -500,14 +498,7 @@ func TestEverydayHomelabExtras(t *testing.T) {
 		"smbpasswd -U admin -r dc1 -x bob",
 		"smbpasswd $opt bob",
 		"wbinfo --remove-uid-mapping=1000,S-1-5-21-1-2-3-1000",
-		"upscmd ups load.off",
-		"upscmd -u admin -p pw ups@nas shutdown.return",
-		"upscmd ups shutdown.stayoff",
-		"upscmd ups outlet.1.load.off",
 		"upscmd ups $cmd",
-		"upsmon -c fsd",
-		"upsdrvctl shutdown",
-		"upsdrvctl -u nut shutdown",
 	))
 }
 

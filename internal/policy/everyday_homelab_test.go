@@ -115,9 +115,9 @@ func TestEverydayProxmoxAndCeph(t *testing.T) {
 		`CEPH_ARGS="--plugin-dir /tmp/x" ceph -s`,
 		"CEPH_CONF=/tmp/ceph.conf ceph health",
 		"env CEPH_ARGS=--log-file=/etc/x ceph -s",
+		"ha-manager remove vm:100",
 	), sameCases(TierMutate, false,
 		"export CEPH_ARGS='--plugin-dir /tmp/x'; ceph -s",
-		"ha-manager remove vm:100",
 	)...))
 }
 

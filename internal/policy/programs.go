@@ -49,7 +49,7 @@ var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk c
 	gdb lldb dc expect capsh flashrom grub-install npx bpftrace perf iptables-restore
 	ip6tables-restore nft-restore ed ex tmux screen byobu dtach abduco 
 	mkinitcpio fsfreeze pivot_root switch_root mount.cifs
-	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage qm pct wipe srm sfill
+	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage vboxmanage qm pct wipe srm sfill
 	mtd sysupgrade firstboot jffs2reset jffs2mark flash_erase flash_eraseall flashcp nandwrite
 	ubiformat ubirmvol ubiupdatevol fw_setenv newfs newfs_msdos newfs_hfs newfs_exfat mformat
 	mkudffs jfs_mkfs sg_format sg_sanitize sg_write_same sg_unmap sg_raw sg_write_buffer
@@ -206,6 +206,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	// Wrappers: classify the command they run.
 	case "sudo", "doas", "pkexec":
 		return sudoProgram
+	case "ping", "ping6":
+		return pingProgram
 	case "env":
 		return envProgram
 	case "nice", "nohup", "stdbuf", "setsid", "chrt", "taskset", "ionice", "timeout",

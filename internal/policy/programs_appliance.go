@@ -25,6 +25,8 @@ func applianceProgram(name string) func(*call) (Tier, string) {
 		return esxcliProgram
 	case "vmkfstools":
 		return vmkfstoolsProgram
+	case "racadm":
+		return racadmProgram
 	case "smbpasswd":
 		return smbpasswdProgram
 	case "wbinfo":

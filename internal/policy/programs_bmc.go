@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -72,4 +73,59 @@ func ipmiOpaqueCommand(ops []string) string {
 		}
 	}
 	return ""
+}
+
+// Dell iDRAC's racadm [-r HOST -u USER -p PASS] [-i] [--nocertwarn]
+// SUBCOMMAND …: the get/list/view subcommands read; the power actions of
+// serveraction are denied (deny_appliances.go); resetting or erasing the
+// controller or the system, deleting jobs, logs or virtual disks, and
+// firmware updates are TierDestructive; anything else changes settings.
+
+// racadmReads are the subcommands that only read.
+var racadmReads = set(`getsysinfo get getconfig getsel getraclog getsvctag getversion getniccfg getsensorinfo
+	hwinventory swinventory getled getssninfo getractime racdump gettracelog getuscversion help`)
+
+// racadmDestructive are the subcommands that reset, erase or flash.
+var racadmDestructive = set(`racreset racresetcfg systemerase clrsel clrraclog sslresetcfg fwupdate update
+	vflashsd vflashpartition`)
+
+func racadmProgram(c *call) (Tier, string) {
+	var ops []string
+	global := true
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if !a.known {
+			return c.computed("argument")
+		}
+		if global {
+			switch a.val {
+			case "-r", "-u", "-p":
+				i++
+				continue
+			case "-i", "--nocertwarn":
+				continue
+			}
+			global = false
+		}
+		ops = append(ops, strings.ToLower(a.val))
+	}
+	if len(ops) == 0 {
+		return TierRead, "racadm: prints its usage"
+	}
+	sub, next := ops[0], ""
+	if len(ops) > 1 {
+		next = ops[1]
+	}
+	switch {
+	case racadmDestructive[sub], sub == "serveraction" && next != "powerstatus", sub == "jobqueue" && next == "delete",
+		sub == "lclog" && next == "clear", sub == "storage" && next != "get" && next != "":
+		return TierDestructive, "racadm " + sub + ": resets, erases, flashes or powers the server or its controller"
+	case slices.ContainsFunc(ops[1:], func(o string) bool { return strings.HasPrefix(o, "-f") || strings.HasPrefix(o, "-o") }):
+		// get -t xml -f FILE exports to a local file; set -f imports one.
+		return TierMutate, "racadm " + truncate(sub, 32) + " -f: reads or writes a local file"
+	case racadmReads[sub], sub == "serveraction", sub == "storage",
+		(sub == "lclog" || sub == "jobqueue") && next == "view":
+		return TierRead, "racadm " + sub
+	}
+	return TierMutate, "racadm " + truncate(sub, 32) + ": changes the server's or the controller's settings"
 }

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"strconv"
 	"strings"
 )
 
@@ -230,4 +231,67 @@ func ipmitoolProgram(c *call) (Tier, string) {
 		}
 	}
 	return TierMutate, "ipmitool " + truncate(phrase, 48) + ": may change the machine or its BMC"
+}
+
+// pingProgram: ping reads, unless it floods: -f and -A send as fast as
+// replies come back, an interval under 0.2 s or a preload over 3 (both
+// root-only) likewise; a flood from a well-connected host can take a
+// small network or device down. It is TierMutate, not a write: the
+// kernel's read-only confinement does not hold the network.
+func pingProgram(c *call) (Tier, string) {
+	const valued = "bcFiIlmMpQsStwWeNr" // iputils' options that take a value
+	flood := func(why string) (Tier, string) { return TierMutate, c.name + " " + why + ": floods the network" }
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if !a.known {
+			// A variable that holds only host-like words (for h in web1
+			// db1) stays an operand; IFS could split one, but only a
+			// value with a '-' inside could then make an option.
+			if n, ok := varRef(a.val); ok && varRefWhole(a.val) && validName(n) && c.e.opName(c.ctx.sc, n) {
+				continue
+			}
+			if c.mayBeOption(a) {
+				return flood("option computed at run time")
+			}
+			continue
+		}
+		if a.val == "--" {
+			break
+		}
+		if a.val == "--flood" {
+			return flood(a.val)
+		}
+		if len(a.val) < 2 || a.val[0] != '-' || a.val[1] == '-' {
+			continue
+		}
+		for j := 1; j < len(a.val); j++ {
+			o := a.val[j]
+			if o == 'f' || o == 'A' {
+				return flood("-" + string(o))
+			}
+			if !strings.ContainsRune(valued, rune(o)) {
+				continue
+			}
+			v := a.val[j+1:]
+			if v == "" && i+1 < len(c.args) {
+				i++
+				if !c.args[i].known {
+					return flood("-" + string(o) + " computed at run time")
+				}
+				v = c.args[i].val
+			}
+			switch o {
+			case 'i':
+				if s, err := strconv.ParseFloat(v, 64); err != nil || s < 0.2 {
+					return flood("-i " + truncate(v, 16))
+				}
+			case 'l':
+				if n, err := strconv.Atoi(v); err != nil || n > 3 {
+					return flood("-l " + truncate(v, 16))
+				}
+			}
+			break
+		}
+	}
+	return TierRead, c.name + ": read-only"
 }

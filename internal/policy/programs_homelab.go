@@ -25,7 +25,9 @@ var applianceTables = map[string]subTable{
 		``,
 		`host reboot|host shutdown|backups remove|backups restore|addons uninstall|os datadisk wipe`,
 		TierMutate, TierMutate, "", "--api-token --config --endpoint --log-level"),
-	"ha-manager": sub(`status|config|groupconfig|help`, ``, ``, TierMutate, TierMutate, "", ""),
+	// ha-manager remove and crm-command stop take a guest out of HA or
+	// stop it; node-maintenance moves every guest off the node.
+	"ha-manager": sub(`status|config|groupconfig|help`, ``, `remove|crm-command stop|crm-command node-maintenance`, TierMutate, TierMutate, "", ""),
 	// pve-firewall stop leaves the node and its guests unfiltered.
 	"pve-firewall": sub(`status|compile|localnet|simulate|help`, ``, `stop`, TierMutate, TierMutate, "", ""),
 	// containerd's client: listings read; exec and run start processes

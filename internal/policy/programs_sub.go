@@ -163,8 +163,13 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"virsh": sub(`list|dominfo|domstate|dumpxml|nodeinfo|capabilities|net-list|pool-list|vol-list|version|uri|
 		hostname|sysinfo|domblklist|domiflist|vcpuinfo|dommemstat|domstats|snapshot-list|net-info|pool-info|vol-info|
 		domifaddr|domblkstat|domifstat|nodememstats|nodecpustats|help|net-dumpxml|pool-dumpxml|snapshot-info|snapshot-dumpxml`,
-		``, `destroy|undefine|pool-destroy|pool-delete|vol-delete|vol-wipe|snapshot-delete|net-destroy|net-undefine|pool-undefine|reset|managedsave-remove`,
+		``, `destroy|undefine|pool-destroy|pool-delete|vol-delete|vol-wipe|snapshot-delete|net-destroy|net-undefine|pool-undefine|reset|managedsave-remove|
+		shutdown|reboot|suspend|managedsave`,
 		TierRead, TierMutate, "c", "--connect"),
+	// Xen's toolstack: shutdown -a and destroy stop every guest or one.
+	"xl": sub(`list|info|dmesg|vcpu-list|uptime|network-list|block-list|pci-list|vm-list|cpupool-list|help|-V`, ``,
+		`destroy|shutdown|reboot|pause|save|migrate|trigger|sysrq|block-detach|network-detach|pci-detach|cpupool-destroy|vcpu-set|mem-set|mem-max|debug-keys`,
+		TierRead, TierMutate, "", ""),
 	"lxc": sub(`list|ls|info|config show|image list|image ls|storage list|network list|profile list|remote list|version|
 		config get|file pull|operation list|project list|cluster list|warning list|query`, ``,
 		`delete|rm|storage delete|network delete|image delete|profile delete|project delete|exec|console|file push|file delete`,

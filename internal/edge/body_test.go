@@ -23,7 +23,7 @@ func slowServer(t *testing.T, timeout time.Duration) string {
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil)
 	mcp.AddTool(s, &mcp.Tool{Name: "slow"}, func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {
 		select {
-		case <-time.After(3 * timeout):
+		case <-time.After(2 * timeout):
 		case <-ctx.Done():
 			return nil, nil, ctx.Err()
 		}
@@ -82,10 +82,10 @@ func TestBodyTimeout(t *testing.T) {
 	}{
 		// Refused before the body is read: answered and closed at once,
 		// not after the body (which never ends) or the timeout.
-		{"no token", "", timeout / 2, "401 Unauthorized"},
-		{"wrong token", "Authorization: Bearer wrong-0123456789abcdef\r\n", timeout / 2, "401 Unauthorized"},
-		{"two tokens", "Authorization: Bearer " + bodyTestToken + "\r\nAuthorization: Bearer " + bodyTestToken + "\r\n", timeout / 2, "401 Unauthorized"},
-		{"foreign Origin", "Authorization: Bearer " + bodyTestToken + "\r\nOrigin: https://evil.example\r\n", timeout / 2, "403 Forbidden"},
+		{"no token", "", timeout, "401 Unauthorized"},
+		{"wrong token", "Authorization: Bearer wrong-0123456789abcdef\r\n", timeout, "401 Unauthorized"},
+		{"two tokens", "Authorization: Bearer " + bodyTestToken + "\r\nAuthorization: Bearer " + bodyTestToken + "\r\n", timeout, "401 Unauthorized"},
+		{"foreign Origin", "Authorization: Bearer " + bodyTestToken + "\r\nOrigin: https://evil.example\r\n", timeout, "403 Forbidden"},
 		// Admitted, then the body trickles: cut at the timeout.
 		{"token v1", "Authorization: Bearer " + bodyTestToken + "\r\n", 3 * timeout, ""},
 		{"token v2", "Authorization: Bearer " + bodyTestToken + "\r\nMcp-Protocol-Version: 2026-07-28\r\n", 3 * timeout, ""},

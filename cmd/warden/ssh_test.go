@@ -456,6 +456,8 @@ func TestSSHRemote(t *testing.T) {
 		}
 	})
 
+	t.Run("DynamicForward", func(t *testing.T) { dynamicForwardChecks(t, f) })
+
 	t.Run("Inventory", func(t *testing.T) {
 		_, got := f.call(t, "hosts_list", nil)
 		hosts := map[string]map[string]any{}

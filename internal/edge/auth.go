@@ -182,8 +182,14 @@ func (h *handler) authenticate(next http.Handler) http.Handler {
 	})
 }
 
+// bearerToken is the one bearer token of r. Two Authorization fields are
+// no token at all: a proxy in front may check one and warden the other.
 func bearerToken(r *http.Request) (string, bool) {
-	f := strings.Fields(r.Header.Get("Authorization"))
+	v := r.Header.Values("Authorization")
+	if len(v) != 1 {
+		return "", false
+	}
+	f := strings.Fields(v[0])
 	if len(f) != 2 || !strings.EqualFold(f[0], "bearer") {
 		return "", false
 	}

@@ -5,12 +5,16 @@
 package edge
 
 import (
+	"cmp"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -32,6 +36,9 @@ type Options struct {
 	// (any non-browser client) is always accepted.
 	AllowedOrigins []string
 	MaxBodyBytes   int64
+	// BodyTimeout bounds how long a request body may take to arrive
+	// (DefaultBodyTimeout when zero).
+	BodyTimeout time.Duration
 	// TrustedProxyHeader names an identity header honoured only on
 	// requests from loopback (a local proxy such as tailscale serve), and
 	// only for the operator's own token.
@@ -108,7 +115,56 @@ func Handler(server *mcp.Server, o Options) http.Handler {
 		w.Header().Set("Content-Type", "text/plain")
 		fmt.Fprintln(w, "ok")
 	})
-	return mux
+	return boundBody(cmp.Or(o.BodyTimeout, DefaultBodyTimeout), mux)
+}
+
+// DefaultBodyTimeout is how long a request body may take to arrive: 1 MiB
+// at 35 KB/s.
+const DefaultBodyTimeout = 30 * time.Second
+
+// boundBody gives each request's body a deadline. The server's
+// ReadHeaderTimeout bounds the header alone; without this a client
+// trickling its body one byte a minute holds a connection and a goroutine
+// for ever, and so does one whose request is refused unread: net/http
+// reads what is left of a refused body before it sends the answer. A body
+// the handler leaves unread is not waited for at all. net/http lifts the
+// deadline itself once the body has been read to its end (it starts its
+// background read then), so a long call's answer is not cut;
+// TestBodyTimeout holds it to that.
+func boundBody(timeout time.Duration, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Body == nil || r.Body == http.NoBody {
+			next.ServeHTTP(w, r)
+			return
+		}
+		rc := http.NewResponseController(w)
+		if rc.SetReadDeadline(time.Now().Add(timeout)) != nil {
+			next.ServeHTTP(w, r)
+			return
+		}
+		b := &endBody{ReadCloser: r.Body}
+		r.Body = b
+		next.ServeHTTP(w, r)
+		if !b.ended.Load() {
+			// What is left is discarded, not awaited; the connection
+			// then closes.
+			_ = rc.SetReadDeadline(time.Now())
+		}
+	})
+}
+
+// endBody notes whether its body was read to the end.
+type endBody struct {
+	io.ReadCloser
+	ended atomic.Bool
+}
+
+func (b *endBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if err == io.EOF {
+		b.ended.Store(true)
+	}
+	return n, err
 }
 
 // sources applies the per-source controls to a request.
@@ -152,7 +208,12 @@ func guard(o Options, next http.Handler) http.Handler {
 
 func hostAllowed(hostport string, extra map[string]bool) bool {
 	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
+	if h, port, err := net.SplitHostPort(hostport); err == nil {
+		// A port is digits; "localhost:80,evil.example" is no loopback
+		// name whatever its prefix.
+		if n, err := strconv.ParseUint(port, 10, 16); err != nil || n == 0 || len(port) > 5 {
+			return false
+		}
 		host = h
 	}
 	host = strings.ToLower(strings.Trim(host, "[]"))

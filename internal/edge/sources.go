@@ -58,8 +58,8 @@ type Sources struct {
 
 	mu     sync.Mutex
 	conns  map[netip.Addr]map[*srcConn]struct{}
-	fails  map[netip.Addr][]time.Time
-	locks  map[netip.Addr]Lock
+	fails  map[netip.Prefix][]time.Time
+	locks  map[netip.Prefix]Lock
 	limits map[netip.Addr]*limiter
 }
 
@@ -83,8 +83,8 @@ func NewSources(o SourceOptions) *Sources {
 	return &Sources{
 		o:      o,
 		conns:  map[netip.Addr]map[*srcConn]struct{}{},
-		fails:  map[netip.Addr][]time.Time{},
-		locks:  map[netip.Addr]Lock{},
+		fails:  map[netip.Prefix][]time.Time{},
+		locks:  map[netip.Prefix]Lock{},
 		limits: map[netip.Addr]*limiter{},
 	}
 }
@@ -103,18 +103,42 @@ func (s *Sources) allowed(a netip.Addr) bool {
 	return slices.ContainsFunc(s.o.Allowed, func(p netip.Prefix) bool { return p.Contains(a) })
 }
 
+// lockKey is what the lockout table counts failures against: an IPv4
+// address, or the /64 an IPv6 address is in. One IPv6 host is given a /64
+// to pick its addresses from, so counting per address would let it guess
+// 2^64 times as often.
+func lockKey(a netip.Addr) netip.Prefix {
+	if a.Is6() && !a.IsLoopback() {
+		p, _ := a.Prefix(64)
+		return p
+	}
+	return netip.PrefixFrom(a, a.BitLen())
+}
+
+// keyString is how a lockout key is shown: a bare address, or a /64.
+func keyString(k netip.Prefix) string {
+	if k.IsSingleIP() {
+		return k.Addr().String()
+	}
+	return k.String()
+}
+
 // lockedLocked reports whether a is locked out now, expiring its entry
-// when its time is up; expired collects the addresses unlocked so.
+// when its time is up; expired collects the sources unlocked so.
 func (s *Sources) lockedLocked(a netip.Addr, expired *[]string) bool {
-	l, ok := s.locks[a]
+	return s.keyLockedLocked(lockKey(a), expired)
+}
+
+func (s *Sources) keyLockedLocked(k netip.Prefix, expired *[]string) bool {
+	l, ok := s.locks[k]
 	if !ok {
 		return false
 	}
 	if s.o.Now().Before(l.Until) {
 		return true
 	}
-	delete(s.locks, a)
-	*expired = append(*expired, a.String())
+	delete(s.locks, k)
+	*expired = append(*expired, keyString(k))
 	return false
 }
 
@@ -263,39 +287,44 @@ func (s *Sources) allowRateLocked(a netip.Addr) bool {
 // locked the source out. A lockout closes every other connection of the
 // source at once; the caller closes r's after answering.
 func (s *Sources) Fail(r *http.Request) bool {
-	a := addrOf(r.RemoteAddr)
+	k := lockKey(addrOf(r.RemoteAddr))
 	cur, _ := r.Context().Value(connKey{}).(*srcConn)
 	now := s.o.Now()
 	s.mu.Lock()
 	var expired []string
-	if s.lockedLocked(a, &expired) {
+	if s.keyLockedLocked(k, &expired) {
 		s.mu.Unlock()
 		return true
 	}
 	if len(s.fails) >= maxTracked {
-		for k, v := range s.fails {
+		for old, v := range s.fails {
 			if len(v) == 0 || now.Sub(v[len(v)-1]) > s.o.Window {
-				delete(s.fails, k)
+				delete(s.fails, old)
 			}
 		}
 	}
-	f := append(s.fails[a], now)
+	f := append(s.fails[k], now)
 	for len(f) > 0 && now.Sub(f[0]) > s.o.Window {
 		f = f[1:]
 	}
 	if len(f) <= s.o.MaxFailures {
-		s.fails[a] = f
+		s.fails[k] = f
 		s.mu.Unlock()
 		s.unlocked(expired, "expired")
 		return false
 	}
-	delete(s.fails, a)
-	l := Lock{Addr: a.String(), Since: now, Until: now.Add(s.o.Duration), Failures: len(f)}
-	s.locks[a] = l
+	delete(s.fails, k)
+	l := Lock{Addr: keyString(k), Since: now, Until: now.Add(s.o.Duration), Failures: len(f)}
+	s.locks[k] = l
 	var victims []*srcConn
-	for c := range s.conns[a] {
-		if c != cur {
-			victims = append(victims, c)
+	for a, cs := range s.conns {
+		if !k.Contains(a) {
+			continue
+		}
+		for c := range cs {
+			if c != cur {
+				victims = append(victims, c)
+			}
 		}
 	}
 	s.mu.Unlock()
@@ -316,9 +345,9 @@ func (s *Sources) List() []Lock {
 	var expired []string
 	s.mu.Lock()
 	out := make([]Lock, 0, len(s.locks))
-	for a := range s.locks {
-		if s.lockedLocked(a, &expired) {
-			out = append(out, s.locks[a])
+	for k := range s.locks {
+		if s.keyLockedLocked(k, &expired) {
+			out = append(out, s.locks[k])
 		}
 	}
 	s.mu.Unlock()
@@ -327,20 +356,24 @@ func (s *Sources) List() []Lock {
 	return out
 }
 
-// Delete unlocks one address; it reports whether it was locked.
+// Delete unlocks one source, given as an address or as the /64 the list
+// shows; it reports whether it was locked.
 func (s *Sources) Delete(addr string) (bool, error) {
-	a, err := netip.ParseAddr(addr)
-	if err != nil {
+	var k netip.Prefix
+	if p, err := netip.ParsePrefix(addr); err == nil {
+		k = lockKey(p.Addr().Unmap())
+	} else if a, err := netip.ParseAddr(addr); err == nil {
+		k = lockKey(a.Unmap())
+	} else {
 		return false, fmt.Errorf("lockout delete: %q is not an address", addr)
 	}
-	a = a.Unmap()
 	s.mu.Lock()
-	_, ok := s.locks[a]
-	delete(s.locks, a)
-	delete(s.fails, a)
+	_, ok := s.locks[k]
+	delete(s.locks, k)
+	delete(s.fails, k)
 	s.mu.Unlock()
 	if ok {
-		s.unlocked([]string{a.String()}, "deleted by the operator")
+		s.unlocked([]string{keyString(k)}, "deleted by the operator")
 	}
 	return ok, nil
 }
@@ -349,8 +382,8 @@ func (s *Sources) Delete(addr string) (bool, error) {
 func (s *Sources) Flush() int {
 	s.mu.Lock()
 	var addrs []string
-	for a := range s.locks {
-		addrs = append(addrs, a.String())
+	for k := range s.locks {
+		addrs = append(addrs, keyString(k))
 	}
 	clear(s.locks)
 	clear(s.fails)

@@ -72,6 +72,13 @@ func (r *Relay) currentPolicy() Policy {
 	return r.opts.Policy
 }
 
+// Evaluate classifies in against the policy in force. It is for work a
+// call goes on to do after its admission, one step at a time (a SOCKS
+// forward's connections), which must meet the same rules.
+func (r *Relay) Evaluate(in policy.Input) policy.Verdict {
+	return r.currentPolicy().Evaluate(in)
+}
+
 // Abort cancels every call in flight and every later one; it is the last
 // step of a shutdown whose grace period has run out. Cancelled calls still
 // write their audit records.

@@ -30,7 +30,7 @@ func (r *Relay) refuseOff(next mcp.MethodHandler) mcp.MethodHandler {
 		if json.Unmarshal(call.Params.Arguments, &a) == nil && a.Host != "" {
 			host = a.Host
 		}
-		rec := audit.Record{ID: newID(), Identity: r.identity(call.Extra), Client: clientOf(call), Tool: name, Host: host,
+		rec := audit.Record{ID: newID(), Identity: r.identity(call.Extra), Client: clientOf(call), Tool: name, Host: clip(host, maxHostBytes),
 			Decision: string(policy.Deny), Status: string(StatusDenied), Reason: out.Reason,
 			Args: audit.RedactArgs(call.Params.Arguments, r.opts.MaxArgBytes)}
 		if _, err := r.opts.Audit.Append(context.WithoutCancel(ctx), rec); err != nil {

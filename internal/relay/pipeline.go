@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -175,11 +176,36 @@ func (r *Relay) record(ctx context.Context, rec *audit.Record, c *Call, out *Out
 	if len(c.known) > 0 {
 		rec.Args = sec.RedactJSON(rec.Args)
 	}
+	// Cut after redaction, so no secret is cut where the redactor would
+	// no longer know it.
+	out.Reason, rec.Reason = clip(out.Reason, maxReasonBytes), clip(rec.Reason, maxReasonBytes)
 	_, err := r.opts.Audit.Append(context.WithoutCancel(ctx), *rec)
 	if err != nil {
 		r.opts.Logger.Error("audit write failed", "tool", rec.Tool, "id", rec.ID, "err", err)
 	}
 	return err
+}
+
+// maxReasonBytes bounds a reason as shown and audited. Reasons quote the
+// argument they refuse, and arguments may be megabytes long; the audit
+// record keeps the arguments themselves only up to MaxArgBytes a value.
+const maxReasonBytes = 4 << 10
+
+// maxHostBytes bounds a host name audited before it was validated; a DNS
+// name stops at 253.
+const maxHostBytes = 256
+
+// clip cuts s to at most n bytes on a rune boundary, saying how much was
+// cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return fmt.Sprintf("%s… [%d bytes cut]", s[:i], len(s)-i)
 }
 
 // render turns an outcome into the MCP result: structured content with a

@@ -215,8 +215,11 @@ func (p *Pool) RemoteForward(ctx context.Context, t Target, remoteBind, localAdd
 
 // DynamicForward listens on bindAddr (DefaultForwardBind when empty) as a
 // SOCKS5 proxy whose connections are dialled from t, like ssh -D. Only
-// CONNECT without authentication is supported.
-func (p *Pool) DynamicForward(ctx context.Context, t Target, bindAddr string) (*Forward, error) {
+// CONNECT without authentication is supported. allow, when set, is asked
+// about each destination (host:port) before it is dialled: the
+// destinations are chosen after the forward was admitted, one connection
+// at a time, so this is where host rules reach them.
+func (p *Pool) DynamicForward(ctx context.Context, t Target, bindAddr string, allow func(addr string) error) (*Forward, error) {
 	if _, err := p.Client(ctx, t); err != nil {
 		return nil, err
 	}
@@ -234,6 +237,14 @@ func (p *Pool) DynamicForward(ctx context.Context, t Target, bindAddr string) (*
 			p.log.Debug("dynamic forward: socks", "err", err)
 			f.untrack(c)
 			return
+		}
+		if allow != nil {
+			if err := allow(to); err != nil {
+				p.log.Warn("dynamic forward: destination refused", "host", t.Name, "to", to, "err", err)
+				_, _ = c.Write(socksReply(socksNotAllowed))
+				f.untrack(c)
+				return
+			}
 		}
 		var far net.Conn
 		l, err := p.Acquire(ctx, t)
@@ -310,8 +321,9 @@ func validateHostPort(addr string) error {
 
 // SOCKS5 reply codes used here (RFC 1928).
 const (
-	socksOK      = 0x00
-	socksRefused = 0x05
+	socksOK         = 0x00
+	socksNotAllowed = 0x02 // connection not allowed by ruleset
+	socksRefused    = 0x05
 )
 
 var errSocks = errors.New("socks5")

@@ -222,7 +222,7 @@ func TestDynamicForward(t *testing.T) {
 	echo := echoServer(t)
 	s := sshd.Start(t, sshd.Options{User: testUser, AllowTCPForwarding: true})
 	p := newPool(t, Options{})
-	f, err := p.DynamicForward(t.Context(), testTarget(t, s), "")
+	f, err := p.DynamicForward(t.Context(), testTarget(t, s), "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

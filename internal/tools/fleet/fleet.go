@@ -40,7 +40,7 @@ type Pool interface {
 	Keyscan(ctx context.Context, host string, port int) ([]sshpool.ScannedKey, error)
 	LocalForward(ctx context.Context, t sshpool.Target, bindAddr, remoteAddr string) (*sshpool.Forward, error)
 	RemoteForward(ctx context.Context, t sshpool.Target, remoteBind, localAddr string) (*sshpool.Forward, error)
-	DynamicForward(ctx context.Context, t sshpool.Target, bindAddr string) (*sshpool.Forward, error)
+	DynamicForward(ctx context.Context, t sshpool.Target, bindAddr string, allow func(addr string) error) (*sshpool.Forward, error)
 }
 
 // Deps is what the fleet tools need from the rest of warden.

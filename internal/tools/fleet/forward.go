@@ -315,7 +315,9 @@ func (f *Fleet) registerForwards(r *relay.Relay) {
 				case sshpool.ForwardRemote:
 					fw, err = d.Pool.RemoteForward(ctx, t, sp.Bind(), sp.Dest())
 				default:
-					fw, err = d.Pool.DynamicForward(ctx, t, sp.Bind())
+					fw, err = d.Pool.DynamicForward(ctx, t, sp.Bind(), func(to string) error {
+						return destAllowed(r, a.Host, to)
+					})
 				}
 				if err != nil {
 					f.forwards.unreserve()
@@ -365,4 +367,18 @@ func randID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
+}
+
+// destAllowed applies the policy in force to a destination a dynamic
+// forward is asked for: the host rules that refuse an L: spec's
+// destination at admission refuse a SOCKS client's, in any spelling.
+func destAllowed(r *relay.Relay, host, to string) error {
+	h, _, err := net.SplitHostPort(to)
+	if err != nil {
+		return err
+	}
+	if v := r.Evaluate(policy.Input{Host: host, HostAddrs: []string{h}}); v.Denied {
+		return errors.New(v.Reason)
+	}
+	return nil
 }

@@ -107,7 +107,7 @@ func TestGuestsStoppedAlike(t *testing.T) {
 func TestPingFloods(t *testing.T) {
 	p := testPolicy(t)
 	runBlindHosts(t, p, sameCases(TierMutate, false,
-		"ping -f 10.0.0.1",
+		"ping -f 192.168.1.1",
 		"ping -fc 100 nas",
 		"ping -c3 -i 0.01 nas",
 		"ping -i0 nas",
@@ -131,5 +131,36 @@ func TestPingFloods(t *testing.T) {
 		"ping -nc1 nas",
 		"ping -I eth0 -c 1 nas",
 		"for h in web1 web2 db1; do ping -c1 $h & done; wait",
+	))
+}
+
+// TestProbesHeldToHostRules: ping, traceroute, mtr and the DNS clients
+// are held to the host deny rules like curl: a probe or a query can carry
+// data to a denied host. testPolicy denies 169.254.169.254, 10.0.0.0/8,
+// *.internal and fd00::/8.
+func TestProbesHeldToHostRules(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierRead, true,
+		"ping -c1 169.254.169.254",
+		"ping -c 3 2852039166",
+		"ping 0xa9fea9fe",
+		"ping6 fd00::1",
+		"ping -c1 10.1.2.3",
+		"traceroute 169.254.169.254",
+		"tracepath -n 10.0.0.1",
+		"mtr -r -c 5 metadata.google.internal",
+		"dig @169.254.169.254 example.com",
+		"dig example.com @10.0.0.53",
+		"nslookup example.com 10.0.0.53",
+		"host example.com 169.254.169.254",
+		"sudo ping -c1 db.internal",
+	))
+	runExactHosts(t, p, exactRead(
+		"ping -c1 192.168.1.1",
+		"traceroute example.com",
+		"dig @1.1.1.1 example.com",
+		"nslookup example.com",
+		"host example.com",
+		"mtr -r -c 5 example.com",
 	))
 }

@@ -208,6 +208,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return sudoProgram
 	case "ping", "ping6":
 		return pingProgram
+	case "traceroute", "traceroute6", "tracepath", "tracepath6", "mtr", "nslookup", "dig", "host":
+		return netProbeProgram
 	case "env":
 		return envProgram
 	case "nice", "nohup", "stdbuf", "setsid", "chrt", "taskset", "ionice", "timeout",

@@ -237,7 +237,8 @@ func ipmitoolProgram(c *call) (Tier, string) {
 // replies come back, an interval under 0.2 s or a preload over 3 (both
 // root-only) likewise; a flood from a well-connected host can take a
 // small network or device down. It is TierMutate, not a write: the
-// kernel's read-only confinement does not hold the network.
+// kernel's read-only confinement does not hold the network. Its
+// destinations are held to the host rules, as curl's are.
 func pingProgram(c *call) (Tier, string) {
 	const valued = "bcFiIlmMpQsStwWeNr" // iputils' options that take a value
 	flood := func(why string) (Tier, string) { return TierMutate, c.name + " " + why + ": floods the network" }
@@ -262,6 +263,9 @@ func pingProgram(c *call) (Tier, string) {
 			return flood(a.val)
 		}
 		if len(a.val) < 2 || a.val[0] != '-' || a.val[1] == '-' {
+			if a.val != "" && a.val[0] != '-' {
+				c.checkHost(a.val)
+			}
 			continue
 		}
 		for j := 1; j < len(a.val); j++ {

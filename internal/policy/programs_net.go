@@ -603,3 +603,18 @@ func httpieRequest(c *call) (Tier, string) {
 	}
 	return TierMutate, c.name + " " + u + ": changes remote state"
 }
+
+// netProbeProgram: traceroute, tracepath, mtr and the DNS clients read, and
+// their destinations (dig's @SERVER included) are held to the host rules,
+// as curl's are: a probe or a query can carry data to a host the operator
+// denied. Every word that is not an option is checked; an option's value
+// (-c 3) is checked too, which can only deny more.
+func netProbeProgram(c *call) (Tier, string) {
+	for _, a := range c.args {
+		if !a.known || a.val == "" || a.val[0] == '-' {
+			continue
+		}
+		c.checkHost(strings.TrimPrefix(a.val, "@"))
+	}
+	return TierRead, c.name + ": read-only"
+}

@@ -515,7 +515,8 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.
 		Deny:            cfg.Files.Deny,
 		ReplaceDefaults: cfg.Files.ReplaceDefaults,
 		Home:            o.Getenv("HOME"),
-		Protect:         files.ProtectPaths(ownPaths(cfg, o.ConfigPath)...),
+		Protect:         files.ProtectPaths(fileOwnPaths(cfg, o)...),
+		ProtectPatterns: ownPatterns(cfg),
 	})
 	if err != nil {
 		return fmt.Errorf("path policy: %w", err)

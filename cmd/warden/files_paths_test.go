@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -66,8 +67,17 @@ func TestFileToolsOwnFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	snaps, _ := filepath.EvalSymlinks(t.TempDir())
+	live := filepath.Join(snaps, "live")
+	for _, p := range []string{"daily-2026-01-01/etc/app.conf", "live/etc/app.conf"} {
+		os.MkdirAll(filepath.Dir(filepath.Join(snaps, p)), 0o755)
+		os.WriteFile(filepath.Join(snaps, p), []byte("v1\n"), 0o644)
+	}
 	cfg := writeFile(t, "audit:\n  path: "+auditPath+"\nssh:\n  config: "+sshConfig+"\n  known_hosts: "+known+
-		"\nhosts:\n  - name: nas\n    address: 127.0.0.1\n    port: 1\n    user: op\n    identity_files: ["+identity+"]\n")
+		"\nhosts:\n  - name: nas\n    address: 127.0.0.1\n    port: 1\n    user: op\n    identity_files: ["+identity+"]\n"+
+		"snapshots:\n  - name: backups\n    kind: dir\n    path: "+snaps+"\n    pattern: \"daily-*\"\n    time_format: \"2006-01-02\"\n    live: "+live+
+		"\n    restore:\n      enabled: true\n      allow: ["+live+"]\n")
+	fetch := map[string]any{"dataset": "backups", "snapshot": "daily-2026-01-01", "path": "etc/app.conf", "overwrite": true}
 	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfg)
 	scripts := state + "-scripts"
 	if err := os.MkdirAll(scripts, 0o700); err != nil {
@@ -127,6 +137,9 @@ func TestFileToolsOwnFiles(t *testing.T) {
 			refused("copy_file to "+sp, got)
 			_, got = callTool(t, s.cs, "copy_file", map[string]any{"from": sp, "to": out, "overwrite": true})
 			refused("copy_file from "+sp, got)
+			fetch["destination"] = sp
+			_, got = callTool(t, s.cs, "fetch_file", fetch)
+			refused("fetch_file to "+sp, got)
 		}
 	}
 	for _, d := range []string{scripts, state} {
@@ -161,12 +174,14 @@ func TestFileToolsOwnFiles(t *testing.T) {
 		{"copy_file", map[string]any{"from": "/etc/hostname", "to": "nas:/tmp/x"}},
 		{"copy_file", map[string]any{"from": "nas:/etc/hostname", "to": dst}},
 		{"write_file", map[string]any{"path": "/tmp/x", "content": "x", "host": "nas"}},
-		{"fetch_file", map[string]any{"snapshot": "x", "path": "/etc/hostname", "dest": dst}},
-		{"restore_file", map[string]any{"snapshot": "x", "path": "/etc/hostname"}},
+		{"fetch_file", map[string]any{"dataset": "backups", "snapshot": "daily-2026-01-01", "path": "etc/app.conf", "destination": dst}},
+		{"fetch_dir", map[string]any{"dataset": "backups", "snapshot": "daily-2026-01-01", "path": "etc", "destination": dst}},
+		{"restore_file", map[string]any{"dataset": "backups", "snapshot": "daily-2026-01-01", "path": "etc/app.conf"}},
+		{"restore_dir", map[string]any{"dataset": "backups", "snapshot": "daily-2026-01-01", "path": "etc"}},
 	} {
-		res, got := callTool(t, ro.cs, c.tool, c.args)
-		if got["status"] == "ok" || res.IsError == false {
-			t.Errorf("readonly: %s %v was not refused: %v", c.tool, c.args, got)
+		_, got := callTool(t, ro.cs, c.tool, c.args)
+		if got["status"] != "denied" || !strings.Contains(fmt.Sprint(got["reason"]), "readonly") {
+			t.Errorf("readonly: %s %v was not refused as readonly: %v", c.tool, c.args, got)
 		}
 	}
 	if _, err := os.Lstat(dst); err == nil {

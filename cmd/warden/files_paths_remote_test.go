@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/user"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,9 +21,16 @@ import (
 func TestFileToolsRemotePaths(t *testing.T) {
 	key := sshd.NewKey(t)
 	srv := sshd.Start(t, sshd.Options{User: sshUser, UserKey: key})
+	// self logs in as the user warden runs as, as when the inventory names
+	// this machine (localhost, its LAN address) with warden's own account.
+	self := sshd.Start(t, sshd.Options{UserKey: key})
+	me, err := user.Current()
+	if err != nil {
+		t.Fatal(err)
+	}
 	home := t.TempDir()
 	known := filepath.Join(home, "known_hosts")
-	if err := sshd.WriteKnownHosts(known, srv); err != nil {
+	if err := sshd.WriteKnownHosts(known, srv, self); err != nil {
 		t.Fatal(err)
 	}
 	base := userDir(t)
@@ -58,6 +66,10 @@ func TestFileToolsRemotePaths(t *testing.T) {
 		fmt.Fprintf(&cfg, "  - name: %s\n    address: %s\n    port: %d\n    user: %s\n    identity_files: [%s]\n    files_transport: %s\n    files:\n      allow_roots: [%s]\n",
 			tr, srv.Host, srv.Port, sshUser, key.Path, tr, root)
 	}
+	// This machine again, under the top-level files rules (all of /). The
+	// path policy is the same code on either transport; SFTP keeps it fast.
+	fmt.Fprintf(&cfg, "  - name: self\n    address: %s\n    port: %d\n    user: %s\n    identity_files: [%s]\n    files_transport: sftp\n",
+		self.Host, self.Port, me.Username, key.Path)
 	cfgPath := filepath.Join(home, "warden.yaml")
 	if err := os.WriteFile(cfgPath, []byte(cfg.String()), 0o600); err != nil {
 		t.Fatal(err)
@@ -65,6 +77,12 @@ func TestFileToolsRemotePaths(t *testing.T) {
 	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfgPath)
 	s := startStdio(t, env, state, nil)
 	local, _ := filepath.EvalSymlinks(t.TempDir())
+	// Links planted on "the remote host" that lead to warden's files here.
+	for link, target := range map[string]string{"st": state, "key": key.Path, "cfg": cfgPath} {
+		if err := os.Symlink(target, filepath.Join(base, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	src := filepath.Join(local, "src")
 	os.WriteFile(src, []byte("from local\n"), 0o644)
 
@@ -188,6 +206,28 @@ func TestFileToolsRemotePaths(t *testing.T) {
 				t.Errorf("list_dir listed %d names, want %d: %q", len(listed), want, listed)
 			}
 		})
+	}
+	// An inventory host that is this machine is refused warden's own files
+	// in every spelling, on both transports.
+	for _, host := range []string{"self"} {
+		for _, p := range []string{key.Path, base + "/key", base + "/st/token", base + "/st/audit.jsonl", base + "/st", base + "/cfg",
+			"/proc/self/root" + key.Path, filepath.Dir(key.Path) + "/./" + filepath.Base(key.Path)} {
+			calls++
+			if _, got := callTool(t, s.cs, "read_file", map[string]any{"host": host, "path": p}); got["status"] == "ok" {
+				t.Errorf("read_file on %s %q was allowed: %v", host, p, got)
+			}
+			calls += 2
+			if _, got := callTool(t, s.cs, "list_dir", map[string]any{"host": host, "path": p}); got["status"] == "ok" {
+				t.Errorf("list_dir on %s %q was allowed: %v", host, p, got)
+			}
+			if _, got := callTool(t, s.cs, "copy_file", map[string]any{"from": host + ":" + p, "to": filepath.Join(local, "stolen"), "overwrite": true}); got["status"] == "ok" {
+				t.Errorf("copy_file from %s %q was allowed: %v", host, p, got)
+			}
+		}
+		calls++
+		if _, got := callTool(t, s.cs, "write_file", map[string]any{"host": host, "path": base + "/st/planted", "content": "x"}); got["status"] == "ok" {
+			t.Errorf("write_file on %s into the state dir through a link was allowed: %v", host, got)
+		}
 	}
 	for _, d := range []string{root, filepath.Join(root, "sftp"), filepath.Join(root, "exec"), base, "/home/" + sshUser} {
 		if _, err := os.Lstat(filepath.Join(d, "ran")); err == nil {

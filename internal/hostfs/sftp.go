@@ -12,6 +12,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pkg/sftp"
 )
@@ -242,17 +243,34 @@ func (s SFTP) WriteFrom(ctx context.Context, p string, r io.Reader, max int64, o
 // directory, not a symlink: SFTP names files by path and the server would
 // follow a directory swapped for a link after the path was resolved. It
 // narrows that window for writes to the moments between its lstats and the
-// create or rename that follows each.
+// create or rename that follows each. The lstats go out together, so the
+// check costs one round trip whatever the depth.
 func dirsOnly(c *sftp.Client, dir string) error {
+	var dirs []string
 	cur := "/"
 	for _, name := range splitAbs(dir) {
 		cur = path.Join(cur, name)
-		fi, err := c.Lstat(cur)
+		dirs = append(dirs, cur)
+	}
+	errs := make([]error, len(dirs))
+	var wg sync.WaitGroup
+	for i, d := range dirs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fi, err := c.Lstat(d)
+			switch {
+			case err != nil:
+				errs[i] = fmt.Errorf("lstat %s: %w", d, err)
+			case !fi.IsDir():
+				errs[i] = fmt.Errorf("%s is a %s, not a directory (changed since it was checked?)", d, typeOf(fi.Mode()))
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
 		if err != nil {
-			return fmt.Errorf("lstat %s: %w", cur, err)
-		}
-		if !fi.IsDir() {
-			return fmt.Errorf("%s is a %s, not a directory (changed since it was checked?)", cur, typeOf(fi.Mode()))
+			return err
 		}
 	}
 	return nil

@@ -184,6 +184,18 @@ func TestFileToolsRemotePaths(t *testing.T) {
 					t.Errorf("copy_file from %q brought %q", p, b)
 				}
 			}
+			// A directory on the way named with shell syntax, which a
+			// write's checks name too.
+			hostile := filepath.Join(dir, "d $(touch ran);'\"`touch ran`", "-n ~")
+			os.MkdirAll(hostile, 0o777)
+			os.Chmod(hostile, 0o777)
+			os.Chmod(filepath.Dir(hostile), 0o777)
+			if got := call("write_file", map[string]any{"host": host, "path": hostile + "/f", "content": "deep"}); got["status"] != "ok" {
+				t.Errorf("write_file below %q: %v", hostile, got)
+			} else if b, _ := os.ReadFile(hostile + "/f"); string(b) != "deep" {
+				t.Errorf("write_file below %q wrote %q", hostile, b)
+			}
+			os.RemoveAll(filepath.Dir(hostile))
 			// Names the agent cannot spell are still listed as themselves.
 			for _, n := range []string{"new\nline", "car\rriage", "-n"} {
 				os.WriteFile(filepath.Join(dir, n), nil, 0o644)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/config"
@@ -104,11 +105,18 @@ func fileOwnPaths(cfg *config.Config, o Options) []string {
 	}
 	paths = append(paths, cfg.Packs.Files...)
 	var out []string
+	home := o.Getenv("HOME")
 	for _, p := range paths {
-		// "~/" spellings are the inventory's to expand; an absolute
-		// path is the one a file tool could name.
-		if filepath.IsAbs(p) {
-			out = append(out, p)
+		switch {
+		case p == "":
+			continue
+		case strings.HasPrefix(p, "~/") && home != "":
+			p = filepath.Join(home, p[2:])
+		case strings.HasPrefix(p, "~"):
+			continue
+		}
+		if abs, err := filepath.Abs(p); err == nil {
+			out = append(out, abs)
 		}
 	}
 	return out

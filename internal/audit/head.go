@@ -25,6 +25,9 @@ const headSize = 192
 // HeadPath returns the head file of the log at path.
 func HeadPath(path string) string { return path + ".head" }
 
+// LockPath returns the lock file of the log at path.
+func LockPath(path string) string { return path + ".lock" }
+
 // Anchor is a chain position: a record's seq and hash.
 type Anchor struct {
 	Seq  uint64 `json:"seq"`

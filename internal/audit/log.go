@@ -136,7 +136,7 @@ func Open(o Options) (*Log, error) {
 	if err := os.MkdirAll(filepath.Dir(o.Path), 0o700); err != nil {
 		return nil, fmt.Errorf("audit: open: %w", err)
 	}
-	lock, err := openLock(o.Path + ".lock")
+	lock, err := openLock(LockPath(o.Path))
 	if err != nil {
 		return nil, fmt.Errorf("audit: open %s: %w", o.Path, err)
 	}

@@ -89,6 +89,32 @@ func rotatedTime(name, stem, ext string) (time.Time, bool) {
 	return t, err == nil
 }
 
+// OwnPatterns returns path.Match patterns naming every file the log at
+// path keeps: the log itself, its head and lock files, and its rotated
+// files, existing or still to come. A path policy that keeps warden's own
+// files from the agent refuses all of them, wherever the log lives: the
+// rotated files are the log's history, and a forged one named to sort
+// after the real ones would be read as part of the chain.
+func OwnPatterns(path string) []string {
+	dir, stem, ext := splitPath(path)
+	return []string{
+		quoteGlob(path), quoteGlob(HeadPath(path)), quoteGlob(LockPath(path)),
+		quoteGlob(dir+stem+"-") + "*" + quoteGlob("Z"+ext),
+	}
+}
+
+// quoteGlob escapes the path.Match metacharacters of a literal name.
+func quoteGlob(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // Files lists the files of the log at path in chain order: rotated files
 // oldest first, then path itself. It fails with an error wrapping
 // fs.ErrNotExist when there are none.

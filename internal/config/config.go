@@ -241,8 +241,8 @@ type Host struct {
 	Shell         string   `yaml:"shell" json:"shell"`
 	HostKeyPolicy string   `yaml:"host_key_policy" json:"host_key_policy"`
 	// Files is the path policy of the file tools on this host; unset
-	// means the top-level files: rules (without warden's own local paths,
-	// which do not exist there).
+	// means the top-level files: rules. warden's own paths are refused on
+	// every host, since an inventory host may be this machine.
 	Files *Files `yaml:"files" json:"files,omitempty"`
 	// FilesTransport is how the file tools and snapshot sources reach the
 	// host's files: auto (SFTP when the server offers it, else the exec

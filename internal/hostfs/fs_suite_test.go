@@ -412,6 +412,31 @@ var fsCases = []struct {
 		e.noTemps(t, "w")
 		e.noTemps(t, "")
 	}},
+	{"write_parent_link", func(t *testing.T, e *suiteEnv) {
+		// A directory on the way that is a symlink (one swapped in after
+		// the path was resolved) is not followed, at any depth, for a new
+		// file or over an existing one.
+		os.Symlink("../sub", e.p("w/via"))
+		os.Symlink(e.p("sub"), e.p("w/abs"))
+		os.MkdirAll(e.p("w/real/deeper"), 0o755)
+		os.Chown(e.p("w/real"), e.uid, e.gid)
+		os.Chown(e.p("w/real/deeper"), e.uid, e.gid)
+		for _, name := range []string{"sub-link/new.txt", "sub-link/inner.txt", "w/via/new.txt", "w/via/inner.txt", "w/abs/new.txt", "w/abs/inner.txt"} {
+			if _, err := e.fs.WriteFile(context.Background(), e.p(name), []byte("x"), WriteOptions{Overwrite: true}); err == nil {
+				t.Errorf("write %s through a linked directory succeeded", name)
+			}
+		}
+		if _, err := os.Lstat(e.p("sub/new.txt")); err == nil {
+			t.Error("a write through a linked directory created sub/new.txt")
+		}
+		if got := e.content(t, "sub/inner.txt"); got != "inner\n" {
+			t.Errorf("a write through a linked directory changed sub/inner.txt: %q", got)
+		}
+		e.noTemps(t, "sub")
+		if _, err := e.fs.WriteFile(context.Background(), e.p("w/real/deeper/ok.txt"), []byte("ok"), WriteOptions{}); err != nil {
+			t.Errorf("write below real directories: %v", err)
+		}
+	}},
 	{"write_permission", func(t *testing.T, e *suiteEnv) {
 		if e.asRoot {
 			t.Skip("root writes anything")

@@ -12,6 +12,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/pkg/sftp"
 )
@@ -25,7 +26,9 @@ import (
 // component is checked with lstat when the path is resolved, and a read or
 // write lstats its final component again right before it opens it, but a
 // directory swapped for a symlink on the remote host between that check
-// and the server's open is followed. Writes still go to a temporary file
+// and the server's open is followed; a write lstats every directory on the
+// way again right before it creates its temporary file and before the
+// rename, which narrows that gap for writes. Writes still go to a temporary file
 // renamed into place, and without overwrite the rename refuses to replace
 // anything (OpenSSH's rename is link+unlink).
 type SFTP struct {
@@ -188,6 +191,9 @@ func (s SFTP) WriteFrom(ctx context.Context, p string, r io.Reader, max int64, o
 	if o.Mode != nil {
 		mode = o.Mode.Perm()
 	}
+	if err := dirsOnly(c, dir); err != nil {
+		return WriteInfo{}, 0, &fs.PathError{Op: "write", Path: p, Err: err}
+	}
 	tmp := path.Join(dir, tempName(name))
 	f, err := c.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL)
 	if err != nil {
@@ -209,6 +215,11 @@ func (s SFTP) WriteFrom(ctx context.Context, p string, r io.Reader, max int64, o
 	if err != nil {
 		return WriteInfo{}, n, &fs.PathError{Op: "write", Path: p, Err: err}
 	}
+	// Again right before the rename, which a write of a large file may
+	// reach long after the first check.
+	if err := dirsOnly(c, dir); err != nil {
+		return WriteInfo{}, n, &fs.PathError{Op: "rename", Path: p, Err: err}
+	}
 	if o.Overwrite {
 		err = c.PosixRename(tmp, p)
 	} else {
@@ -226,6 +237,43 @@ func (s SFTP) WriteFrom(ctx context.Context, p string, r io.Reader, max int64, o
 	}
 	committed = true
 	return WriteInfo{Created: !exists, Mode: mode}, n, nil
+}
+
+// dirsOnly fails unless every component of the absolute directory dir is a
+// directory, not a symlink: SFTP names files by path and the server would
+// follow a directory swapped for a link after the path was resolved. It
+// narrows that window for writes to the moments between its lstats and the
+// create or rename that follows each. The lstats go out together, so the
+// check costs one round trip whatever the depth.
+func dirsOnly(c *sftp.Client, dir string) error {
+	var dirs []string
+	cur := "/"
+	for _, name := range splitAbs(dir) {
+		cur = path.Join(cur, name)
+		dirs = append(dirs, cur)
+	}
+	errs := make([]error, len(dirs))
+	var wg sync.WaitGroup
+	for i, d := range dirs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fi, err := c.Lstat(d)
+			switch {
+			case err != nil:
+				errs[i] = fmt.Errorf("lstat %s: %w", d, err)
+			case !fi.IsDir():
+				errs[i] = fmt.Errorf("%s is a %s, not a directory (changed since it was checked?)", d, typeOf(fi.Mode()))
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ErrTooBig is returned by WriteFrom when the reader had more than max.

@@ -46,6 +46,10 @@ type PathRules struct {
 	// Protect are warden's own paths (state dir, config file, audit log,
 	// token file). They are always denied, whatever the other rules say.
 	Protect []string
+	// ProtectPatterns are warden's own files named by pattern ("*"
+	// within one component), such as an audit log's rotated files; they
+	// are denied as Protect is.
+	ProtectPatterns []string
 }
 
 // PathPolicy is a compiled set of path rules. It is immutable and safe for
@@ -107,6 +111,7 @@ func NewPathPolicy(r PathRules) (*PathPolicy, error) {
 			deny = append(deny, escapeGlob(pr))
 		}
 	}
+	deny = append(deny, r.ProtectPatterns...)
 	for _, d := range deny {
 		if d == "" {
 			continue

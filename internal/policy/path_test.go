@@ -109,7 +109,8 @@ func TestPathDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repl, err := NewPathPolicy(PathRules{ReplaceDefaults: true, Deny: []string{"/srv/secret"}, Protect: []string{"/var/lib/warden"}})
+	repl, err := NewPathPolicy(PathRules{ReplaceDefaults: true, Deny: []string{"/srv/secret"}, Protect: []string{"/var/lib/warden"},
+		ProtectPatterns: []string{"/var/log/w/audit-*Z.jsonl"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +122,7 @@ func TestPathDefaults(t *testing.T) {
 			t.Errorf("ReplaceDefaults still denies %s: %v", p, err)
 		}
 	}
-	for _, p := range []string{"/srv/secret/x", "/var/lib/warden/token"} {
+	for _, p := range []string{"/srv/secret/x", "/var/lib/warden/token", "/var/log/w/audit-20260101T000000.000Z.jsonl"} {
 		if repl.Check(p) == nil {
 			t.Errorf("ReplaceDefaults policy allows %s", p)
 		}

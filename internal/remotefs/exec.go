@@ -463,6 +463,10 @@ func (e *Exec) Write(ctx context.Context, p string, r io.Reader, o WriteOptions)
 		defer cancel()
 		_, _ = e.run(cctx, vars+"rm -f -- \"$t\"", nil, io.Discard)
 	}
+	// Every command that writes first checks that no directory on the way
+	// is a symlink: cd would follow one swapped in after the path was
+	// resolved.
+	vars = dirsOnly(dir) + vars
 	buf := make([]byte, streamChunk)
 	next := func() ([]byte, bool, error) {
 		n, err := io.ReadFull(r, buf)
@@ -589,6 +593,22 @@ func (e *Exec) Write(ctx context.Context, p string, r io.Reader, o WriteOptions)
 		return Written{}, &fs.PathError{Op: "rename", Path: p, Err: failure("commit", x)}
 	}
 	return Written{Created: !exists, Mode: mode, Bytes: total}, nil
+}
+
+// dirsOnly is a script line that fails with codeCD unless every component
+// of the absolute directory dir is a directory and not a symlink.
+func dirsOnly(dir string) string {
+	parts := strings.Split(strings.Trim(dir, "/"), "/")
+	if parts[0] == "" {
+		return ""
+	}
+	var s strings.Builder
+	s.WriteString("d=; for c in")
+	for _, c := range parts {
+		s.WriteString(" " + q(c))
+	}
+	s.WriteString("; do d=\"$d/$c\"; if [ -h \"$d\" ] || [ ! -d \"$d\" ]; then printf '%s\\n' \"$d: Not a directory or a symlink (changed since it was checked?)\" >&2; exit " + itoa(codeCD) + "; fi; done\n")
+	return s.String()
 }
 
 // parseStat parses one line of statFormat output.

@@ -23,6 +23,9 @@
 //     file is still the same one (device, inode, size, mtime) and the
 //     stream fails if not, so a file that changes while it is copied fails
 //     the copy rather than mixing versions.
+//   - Every command of a write first checks that no directory on the way
+//     to the target is a symlink, which narrows the gap for writes to the
+//     moment between that check and its cd.
 //   - Writes larger than 1 MiB append to the temporary file a chunk per
 //     command, reopening it by name each time (after checking it is still
 //     a regular file, not a symlink).

@@ -3,7 +3,9 @@ package server
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/config"
@@ -69,6 +71,72 @@ func ownPaths(cfg *config.Config, configPath string) []string {
 			p = abs
 		}
 		out = append(out, p)
+	}
+	return out
+}
+
+// fileOwnPaths are the paths the file tools refuse: warden's own (see
+// ownPaths) and what warden runs or trusts that its children may still
+// need to read, so the kernel does not hide it from them: the script
+// staging dir (a body swapped there before the interpreter opens it would
+// run unclassified), warden's executable (re-executed as the landlock
+// helper and uploaded as the remote agent), the agent builds, the SSH
+// identity, known_hosts and ssh_config files, and the appliance pack
+// files (policy read at the next reload).
+func fileOwnPaths(cfg *config.Config, o Options) []string {
+	paths := append(ownPaths(cfg, o.ConfigPath), scriptDir(cfg), cfg.Agent.Builds, cfg.SSH.KnownHosts)
+	if exe, err := os.Executable(); err == nil {
+		paths = append(paths, exe)
+	}
+	if c := cfg.SSH.Config; c != "none" {
+		paths = append(paths, c)
+	}
+	if home := o.Getenv("HOME"); home != "" && home != "/" {
+		if cfg.SSH.Config == "" {
+			paths = append(paths, filepath.Join(home, ".ssh", "config"))
+		}
+		if cfg.SSH.KnownHosts == "" {
+			paths = append(paths, filepath.Join(home, ".ssh", "known_hosts"))
+		}
+	}
+	for _, h := range cfg.Hosts {
+		paths = append(paths, h.KnownHosts)
+		paths = append(paths, h.IdentityFiles...)
+	}
+	paths = append(paths, cfg.Packs.Files...)
+	var out []string
+	home := o.Getenv("HOME")
+	for _, p := range paths {
+		switch {
+		case p == "":
+			continue
+		case strings.HasPrefix(p, "~/") && home != "":
+			p = filepath.Join(home, p[2:])
+		case strings.HasPrefix(p, "~"):
+			continue
+		}
+		if abs, err := filepath.Abs(p); err == nil {
+			out = append(out, abs)
+		}
+	}
+	return out
+}
+
+// ownPatterns are warden's own files named by pattern: the audit log's
+// head, lock and rotated files beside it, which lie outside the state dir
+// when audit.path does. Each is given as configured and, when the log's
+// directory is reached through a symlink, resolved.
+func ownPatterns(cfg *config.Config) []string {
+	if cfg.Audit.Path == "" {
+		return nil
+	}
+	p, err := filepath.Abs(cfg.Audit.Path)
+	if err != nil {
+		p = cfg.Audit.Path
+	}
+	out := audit.OwnPatterns(p)
+	if dir, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil && dir != filepath.Dir(p) {
+		out = append(out, audit.OwnPatterns(filepath.Join(dir, filepath.Base(p)))...)
 	}
 	return out
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/sshpool"
+	"github.com/warden-mcp/warden/internal/tools/files"
 	"github.com/warden-mcp/warden/internal/tools/fleet"
 )
 
@@ -19,10 +20,16 @@ import (
 // host's path policy and the fleet tools.
 
 // remotePaths builds each remote host's path policy: its own files: rules
-// from warden.yaml, else the top-level ones — never warden's local
-// protected paths, which do not exist there.
-func remotePaths(cfg *config.Config) (byHost map[string]*policy.PathPolicy, def *policy.PathPolicy, err error) {
-	def, err = policy.NewPathPolicy(policy.PathRules{Allow: cfg.Files.AllowRoots, Deny: cfg.Files.Deny, ReplaceDefaults: cfg.Files.ReplaceDefaults})
+// from warden.yaml, else the top-level ones — and warden's own files,
+// refused there too: an inventory host may be this machine under another
+// name (localhost, its LAN address, a DNS name), where SFTP as the same or
+// a stronger user reaches warden's state, keys and executable, by their
+// names or through a link planted there; on any other host the paths
+// rarely exist.
+func remotePaths(cfg *config.Config, o Options) (byHost map[string]*policy.PathPolicy, def *policy.PathPolicy, err error) {
+	protect, patterns := files.ProtectPaths(fileOwnPaths(cfg, o)...), ownPatterns(cfg)
+	def, err = policy.NewPathPolicy(policy.PathRules{Allow: cfg.Files.AllowRoots, Deny: cfg.Files.Deny, ReplaceDefaults: cfg.Files.ReplaceDefaults,
+		Protect: protect, ProtectPatterns: patterns})
 	if err != nil {
 		return nil, nil, fmt.Errorf("path policy: %w", err)
 	}
@@ -31,7 +38,8 @@ func remotePaths(cfg *config.Config) (byHost map[string]*policy.PathPolicy, def 
 		if hc.Files == nil {
 			continue
 		}
-		pp, err := policy.NewPathPolicy(policy.PathRules{Allow: hc.Files.AllowRoots, Deny: hc.Files.Deny, ReplaceDefaults: hc.Files.ReplaceDefaults})
+		pp, err := policy.NewPathPolicy(policy.PathRules{Allow: hc.Files.AllowRoots, Deny: hc.Files.Deny, ReplaceDefaults: hc.Files.ReplaceDefaults,
+			Protect: protect, ProtectPatterns: patterns})
 		if err != nil {
 			return nil, nil, fmt.Errorf("hosts.%s.files: %w", hc.Name, err)
 		}

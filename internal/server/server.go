@@ -238,7 +238,7 @@ func New(o Options) (*Warden, error) {
 		closeAudit()
 		return nil, err
 	}
-	snapHostPaths, snapRemoteDefault, err := remotePaths(cfg)
+	snapHostPaths, snapRemoteDefault, err := remotePaths(cfg, o)
 	if err != nil {
 		closeAudit()
 		return nil, err
@@ -515,12 +515,13 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.
 		Deny:            cfg.Files.Deny,
 		ReplaceDefaults: cfg.Files.ReplaceDefaults,
 		Home:            o.Getenv("HOME"),
-		Protect:         files.ProtectPaths(ownPaths(cfg, o.ConfigPath)...),
+		Protect:         files.ProtectPaths(fileOwnPaths(cfg, o)...),
+		ProtectPatterns: ownPatterns(cfg),
 	})
 	if err != nil {
 		return fmt.Errorf("path policy: %w", err)
 	}
-	byHost, remoteDefault, err := remotePaths(cfg)
+	byHost, remoteDefault, err := remotePaths(cfg, o)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,8 @@ func snapshotPaths(cfg *config.Config, o Options) (*policy.PathPolicy, error) {
 		Deny:            cfg.Files.Deny,
 		ReplaceDefaults: cfg.Files.ReplaceDefaults,
 		Home:            o.Getenv("HOME"),
-		Protect:         files.ProtectPaths(ownPaths(cfg, o.ConfigPath)...),
+		Protect:         files.ProtectPaths(fileOwnPaths(cfg, o)...),
+		ProtectPatterns: ownPatterns(cfg),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("path policy: %w", err)

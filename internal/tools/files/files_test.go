@@ -193,6 +193,80 @@ func TestSwappedSymlinkRace(t *testing.T) {
 	}
 }
 
+// TestSwappedParentEveryTool swaps a directory the plan walked through —
+// the parent, the grandparent, for an absolute or a relative link out of
+// the root, or for a link to the look-alike root — after every tool's plan
+// and before its run: each fails, and nothing outside the root is created
+// or changed.
+func TestSwappedParentEveryTool(t *testing.T) {
+	type plan func(d *Deps, p string) (*relay.Plan, error)
+	tools := map[string]plan{
+		"read": func(d *Deps, p string) (*relay.Plan, error) {
+			return d.planRead(context.Background(), nil, &ReadArgs{Path: p + "/f.txt"})
+		},
+		"list": func(d *Deps, p string) (*relay.Plan, error) {
+			return d.planList(context.Background(), nil, &ListArgs{Path: p})
+		},
+		"write_new": func(d *Deps, p string) (*relay.Plan, error) {
+			return d.planWrite(context.Background(), nil, &WriteArgs{Path: p + "/new.txt", Content: "pwned"})
+		},
+		"write_over": func(d *Deps, p string) (*relay.Plan, error) {
+			return d.planWrite(context.Background(), nil, &WriteArgs{Path: p + "/f.txt", Content: "pwned", Overwrite: true})
+		},
+		"copy_to": func(d *Deps, p string) (*relay.Plan, error) {
+			return d.planCopy(context.Background(), nil, &CopyArgs{From: filepath.Dir(filepath.Dir(filepath.Dir(p))) + "/ok.txt", To: p + "/f.txt", Overwrite: true})
+		},
+		"copy_from": func(d *Deps, p string) (*relay.Plan, error) {
+			return d.planCopy(context.Background(), nil, &CopyArgs{From: p + "/f.txt", To: filepath.Dir(filepath.Dir(filepath.Dir(p))) + "/copied.txt"})
+		},
+	}
+	for name, mk := range tools {
+		for _, swap := range []struct{ at, target string }{
+			{"a/b/c", "abs"}, {"a/b/c", "rel"}, {"a/b", "abs"}, {"a/b", "rel"}, {"a", "abs"}, {"a/b/c", "lookalike"},
+		} {
+			t.Run(name+"/"+swap.at+"/"+swap.target, func(t *testing.T) {
+				base, d := tree(t)
+				data := filepath.Join(base, "data")
+				dir := filepath.Join(data, "a/b/c")
+				os.MkdirAll(dir, 0o755)
+				os.WriteFile(dir+"/f.txt", []byte("inside\n"), 0o644)
+				os.MkdirAll(base+"/outside/b/c", 0o755)
+				os.MkdirAll(base+"/data_evil/b/c", 0o755)
+				for _, o := range []string{base + "/outside/b/c", base + "/data_evil/b/c"} {
+					os.WriteFile(o+"/f.txt", []byte("SECRET\n"), 0o644)
+				}
+				p, err := mk(d, dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				swapped := filepath.Join(data, swap.at)
+				os.RemoveAll(swapped)
+				// Each link leads to a tree shaped like the rest of the
+				// path, so only the walk's refusal can stop the call.
+				target := map[string]string{
+					"a/b/c abs": base + "/outside/b/c", "a/b/c rel": "../../../../outside/b/c",
+					"a/b abs": base + "/outside/b", "a/b rel": "../../../outside/b",
+					"a abs": base + "/outside", "a/b/c lookalike": "../../../../data_evil/b/c",
+				}[swap.at+" "+swap.target]
+				if err := os.Symlink(target, swapped); err != nil {
+					t.Fatal(err)
+				}
+				if o := p.Run(context.Background()); ok(o) {
+					t.Errorf("%s through %s swapped for a link to %s succeeded: %+v", name, swap.at, target, o.Result)
+				}
+				for _, o := range []string{base + "/outside/b/c", base + "/data_evil/b/c"} {
+					if b, _ := os.ReadFile(o + "/f.txt"); string(b) != "SECRET\n" {
+						t.Errorf("%s/f.txt changed to %q", o, b)
+					}
+					if _, err := os.Lstat(o + "/new.txt"); err == nil {
+						t.Errorf("%s/new.txt was created", o)
+					}
+				}
+			})
+		}
+	}
+}
+
 func TestReadBounds(t *testing.T) {
 	base, d := tree(t)
 	data := filepath.Join(base, "data")

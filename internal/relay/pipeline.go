@@ -13,6 +13,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/confine"
+	"github.com/warden-mcp/warden/internal/gate"
 	"github.com/warden-mcp/warden/internal/policy"
 )
 
@@ -76,6 +77,10 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 		rec.Decision = string(policy.Deny)
 		return out
 	}
+	if out := unambiguous(c); out != nil {
+		rec.Decision = "invalid"
+		return out
+	}
 	v, err := decode(c.Args)
 	if err != nil {
 		rec.Decision = "invalid"
@@ -114,6 +119,16 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 		return Fail(StatusError, "internal error: tool has no run step")
 	}
 	return p.Run(withAdmission(ctx, s.Name, a.verdict.Tier))
+}
+
+// unambiguous refuses arguments that repeat a key: the decoder would keep
+// one value, the audit log shows both, and nothing could approve or audit
+// the call as the one that runs.
+func unambiguous(c *Call) *Outcome {
+	if err := gate.Unambiguous(c.Args); err != nil {
+		return Fail(StatusInvalid, "invalid arguments: %v; each argument may be given once", err)
+	}
+	return nil
 }
 
 // withAdmission returns ctx carrying the admission of a call of tool at tier,

@@ -29,6 +29,8 @@ var hiddenSpellings = []string{
 	"\U000e0041\U000e0042",
 	"\u2028next line",
 	"\u061c\u200e\u200f",
+	"pad" + strings.Repeat(" ", 10000),
+	"pad" + strings.Repeat("\u00a0\u3000", 3000),
 }
 
 // displayHides reports the first rune of out that would act on a terminal
@@ -107,6 +109,9 @@ func TestApprovalDisplayNeutralisesHiddenText(t *testing.T) {
 		t.Errorf("%d elicitation messages, want %d", len(messages), len(hiddenSpellings))
 	}
 	for i, m := range messages {
+		if !strings.Contains(m, "# tail") {
+			t.Errorf("elicitation message hides the command's tail:\n%q", m)
+		}
 		outputs["elicitation message "+string(rune('a'+i))] = m
 	}
 	mu.Unlock()

@@ -36,17 +36,39 @@ func Hidden(r rune) bool {
 	return unicode.Is(unicode.Cf, r)
 }
 
+// blankRun is the longest run of blanks Text shows as they are: a longer
+// one (10,000 spaces before "; rm -rf /home") would push the rest of a
+// command out of the reader's view.
+const blankRun = 16
+
 // Text returns s with every Hidden rune but newline written as an escape:
 // \xHH below U+0100, \uHHHH (or \U00HHHHHH) above. Invalid UTF-8 bytes
-// become \xHH too.
+// become \xHH too. A run of more than 16 blanks (space and the other
+// Unicode space separators) is shown as "…[N blanks]…".
 func Text(s string) string {
-	if !needs(s, true) {
+	if !needs(s, true) && !strings.Contains(s, strings.Repeat(" ", blankRun+1)) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 16)
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.Is(unicode.Zs, r) {
+			j, runes := i, 0
+			for j < len(s) {
+				r2, n2 := utf8.DecodeRuneInString(s[j:])
+				if !unicode.Is(unicode.Zs, r2) {
+					break
+				}
+				j += n2
+				runes++
+			}
+			if runes > blankRun {
+				fmt.Fprintf(&b, " …[%d blanks]… ", runes)
+				i = j
+				continue
+			}
+		}
 		switch {
 		case r == utf8.RuneError && n == 1:
 			fmt.Fprintf(&b, "\\x%02x", s[i])
@@ -106,7 +128,7 @@ func needs(s string, c0 bool) bool {
 		if r == '\n' || (!c0 && r < 0x20) {
 			continue
 		}
-		if Hidden(r) || r == utf8.RuneError {
+		if Hidden(r) || r == utf8.RuneError || (c0 && r > 0x7f && unicode.Is(unicode.Zs, r)) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package display
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -20,6 +21,10 @@ func TestText(t *testing.T) {
 		{"bad\xffbyte", `bad\xffbyte`},
 		{"tab\there", `tab\x09here`},
 		{"é ü 日本 😀", "é ü 日本 😀"},
+		{"echo hi" + strings.Repeat(" ", 10000) + "; rm -rf /home", "echo hi …[10000 blanks]… ; rm -rf /home"},
+		{"ls" + strings.Repeat("\u00a0", 40) + "x", "ls …[40 blanks]… x"},
+		{"ls" + strings.Repeat("\u3000\u2003", 20) + "x", "ls …[40 blanks]… x"},
+		{"a" + strings.Repeat(" ", 16) + "b", "a" + strings.Repeat(" ", 16) + "b"},
 	}
 	for _, tt := range tests {
 		if got := Text(tt.in); got != tt.want {

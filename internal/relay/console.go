@@ -148,7 +148,7 @@ func elicitMessage(c *Call, v policy.Verdict) string {
 	// The client shows the message to its user: nothing the agent wrote
 	// may drive their terminal or reorder what they read (display).
 	return fmt.Sprintf("warden: approve this tier %d call?\ntool: %s\nwhy it needs approval: %s\narguments: %s",
-		v.Tier, c.Tool, display.Line(c.redactText(v.Reason)), display.JSON(c.allSecrets().RedactJSON(audit.RedactArgs(c.Args, 2048))))
+		v.Tier, c.Tool, display.Line(c.redactText(v.Reason)), display.Text(string(c.allSecrets().RedactJSON(audit.RedactArgs(c.Args, 2048)))))
 }
 
 // approveSchema is the form the client's user answers.

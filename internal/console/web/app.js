@@ -16,9 +16,10 @@ function el(tag, props, ...children) {
 // page: C0 and C1 controls but newline, DEL, and invisible format
 // characters (bidi overrides and isolates that reorder what follows,
 // zero-width and tag characters, line separators) become escapes such as
-// \u202e, as internal/display writes them for the terminal.
+// \u202e, and a run of more than 16 blanks is counted, not shown, as
+// internal/display writes them for the terminal.
 function visible(s) {
-  return String(s).replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]|\p{Cf}/gu, (c) => {
+  return String(s).replace(/\p{Zs}{17,}/gu, (m) => " …[" + [...m].length + " blanks]… ").replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]|\p{Cf}/gu, (c) => {
     const n = c.codePointAt(0);
     if (n < 0x100) return "\\x" + n.toString(16).padStart(2, "0");
     if (n <= 0xffff) return "\\u" + n.toString(16).padStart(4, "0");

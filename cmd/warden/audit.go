@@ -23,7 +23,7 @@ func cmdAudit(args []string, stdout, stderr io.Writer, getenv env) int {
 }
 
 // auditDecisions are the decisions audit records carry.
-var auditDecisions = []string{"allow", "approval_required", "approved", "denied", "invalid", "lockout", "unlock", "recovered", "pruned"}
+var auditDecisions = []string{"allow", "approval_required", "approved", "denied", "invalid", "lockout", "unlock", "recovered", "lost", "pruned"}
 
 type auditVerifyOpts struct{ config, keyFile, head, anchor string }
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -132,4 +134,41 @@ func TestApprovalDisplayNeutralisesHiddenText(t *testing.T) {
 		t.Errorf("the JSON outputs should escape U+202E as \\u202e, the same JSON value")
 	}
 	_ = state
+}
+
+// TestToolTextNeutralisesHiddenText: a program's output, a file name and a
+// refused command carry escape sequences and invisible formatting; the text
+// a client shows its user holds them only as escapes, while the structured
+// content keeps the program's exact output. One warden process.
+func TestToolTextNeutralisesHiddenText(t *testing.T) {
+	env, state := wardenEnv(t)
+	s := startStdio(t, env, state, nil)
+	dir := t.TempDir()
+	names := []string{"a\x1b]0;title\x07b", "c\u202egpj.exe", "d\u009b2K", "e\u200bf", "g\x7fh", "i\rj"}
+	for _, n := range names {
+		if err := os.WriteFile(filepath.Join(dir, n), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	printed := `printf 'A\033]52;c;eA==\007B\302\233C\342\200\256D\177E\rF\033[2K\tG\r\n'`
+	res, got := callTool(t, s.cs, "run_command", map[string]any{"command": printed})
+	if want := "A\x1b]52;c;eA==\x07B\u009bC\u202eD\x7fE\rF\x1b[2K\tG\r\n"; got["stdout"] != want {
+		t.Errorf("structured stdout = %q, want the exact output %q", got["stdout"], want)
+	}
+	texts := map[string]string{"run_command": text(res)}
+	if !strings.Contains(text(res), "\tG\r\n") {
+		t.Errorf("run_command text lost its tab or CRLF: %q", text(res))
+	}
+	res, _ = callTool(t, s.cs, "list_dir", map[string]any{"path": dir})
+	texts["list_dir"] = text(res)
+	res, _ = callTool(t, s.cs, "run_command", map[string]any{"command": "rm -rf /nonexistent-" + strings.Join(names, "")})
+	texts["approval refusal"] = text(res)
+	res, _ = callTool(t, s.cs, "session_start", map[string]any{"command": "bash -c 'printf \"X\\033]52;c;eA==\\007Y\\302\\233Z\\342\\200\\256W\"; sleep 5'"})
+	texts["session_start"] = text(res)
+	for name, out := range texts {
+		// A CRLF line end is layout; a lone CR is not.
+		if r, bad := displayHides(strings.ReplaceAll(out, "\r\n", "\n")); bad {
+			t.Errorf("%s text shows %U raw:\n%q", name, r, out)
+		}
+	}
 }

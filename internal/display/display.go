@@ -88,6 +88,37 @@ func Text(s string) string {
 	return b.String()
 }
 
+// Output is Text for a program's output or any text a tool returns: tabs
+// and the carriage return of a CRLF line end are kept as well, and runs of
+// blanks are left alone (columns). A lone carriage return, which lets a
+// later text overwrite an earlier one on the reader's screen, is escaped.
+func Output(s string) string {
+	if !needs(s, true) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 16)
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case r == '\t' || r == '\n' || (r == '\r' && i+1 < len(s) && s[i+1] == '\n'):
+			b.WriteRune(r)
+		case !Hidden(r):
+			b.WriteString(s[i : i+n])
+		case r < 0x100:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		case r <= 0xffff:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			fmt.Fprintf(&b, "\\U%08x", r)
+		}
+		i += n
+	}
+	return b.String()
+}
+
 // Line is Text on one line: newlines are escaped as well.
 func Line(s string) string {
 	return strings.ReplaceAll(Text(s), "\n", `\n`)

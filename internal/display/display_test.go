@@ -53,3 +53,20 @@ func TestJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestOutput(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"col1\tcol2\r\nnext\n", "col1\tcol2\r\nnext\n"},
+		{"safe\rrm -rf /", `safe\x0drm -rf /`},
+		{"A\x1b]52;c;eA==\x07B", `A\x1b]52;c;eA==\x07B`},
+		{"B\u009bC\u202eD\x7fE", `B\x9bC\u202eD\x7fE`},
+		{"a" + strings.Repeat(" ", 40) + "b", "a" + strings.Repeat(" ", 40) + "b"},
+		{"\x1b[31mred\x1b[0m", `\x1b[31mred\x1b[0m`},
+		{"日本\u200b", `日本\u200b`},
+	}
+	for _, tt := range tests {
+		if got := Output(tt.in); got != tt.want {
+			t.Errorf("Output(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/confine"
+	"github.com/warden-mcp/warden/internal/display"
 	"github.com/warden-mcp/warden/internal/gate"
 	"github.com/warden-mcp/warden/internal/policy"
 )
@@ -215,12 +216,16 @@ func render(out *Outcome) *mcp.CallToolResult {
 		head["expires_at"] = out.expires.UTC().Format(time.RFC3339)
 	}
 	structured := mergeJSON(head, out.Result)
-	text := out.Text
+	// The text is what a client shows its user, often in a terminal:
+	// escape sequences and invisible formatting in a program's output, a
+	// file name or a quoted command are shown as escapes (display). The
+	// structured content keeps the exact text for programs.
+	text := display.Output(out.Text)
 	if text == "" {
-		text = string(structured)
+		text = string(display.JSON(structured))
 	}
 	if out.Status != StatusOK && out.Text == "" && out.Result == nil {
-		text = fmt.Sprintf("%s: %s", out.Status, out.Reason)
+		text = display.Output(fmt.Sprintf("%s: %s", out.Status, out.Reason))
 		if out.approvalToken != "" {
 			text += fmt.Sprintf("\napproval_token: %s (expires %s)", out.approvalToken, out.expires.UTC().Format(time.RFC3339))
 		}

@@ -1,17 +1,18 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/warden-mcp/warden/internal/approvals"
 	"github.com/warden-mcp/warden/internal/console"
+	"github.com/warden-mcp/warden/internal/display"
 )
 
 // cmdApprovals lists and answers the calls waiting for an operator in the
@@ -82,7 +83,7 @@ func approvalsCmd(sub string, args []string, stdout, stderr io.Writer, getenv en
 		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "ID\tWAITING\tTIER\tTOOL\tHOST\tIDENTITY\tREASON")
 		for _, p := range ps {
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", p.ID, time.Since(p.Created).Round(time.Second), p.Tier, p.Tool, p.Host, p.Identity, oneLine(p.Reason, 60))
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", oneLine(p.ID, 0), time.Since(p.Created).Round(time.Second), p.Tier, oneLine(p.Tool, 0), oneLine(p.Host, 0), oneLine(p.Identity, 0), oneLine(p.Reason, 60))
 		}
 		tw.Flush()
 		return 0
@@ -109,61 +110,52 @@ func approvalsCmd(sub string, args []string, stdout, stderr io.Writer, getenv en
 	}
 }
 
-// showPending prints one pending approval for a human to judge.
+// showPending prints one pending approval for a human to judge. Every field
+// the agent or its client could choose — the arguments, the reason that
+// quotes them, the client's name, the host — goes through display, so
+// nothing in it can drive the operator's terminal or reorder what they read.
 func showPending(w io.Writer, p approvals.Pending) {
-	fmt.Fprintf(w, "id:        %s\n", p.ID)
-	fmt.Fprintf(w, "tool:      %s\n", p.Tool)
-	fmt.Fprintf(w, "host:      %s\n", p.Host)
+	fmt.Fprintf(w, "id:        %s\n", display.Line(p.ID))
+	fmt.Fprintf(w, "tool:      %s\n", display.Line(p.Tool))
+	fmt.Fprintf(w, "host:      %s\n", display.Line(p.Host))
 	fmt.Fprintf(w, "tier:      %d\n", p.Tier)
 	fmt.Fprintf(w, "why:       %s\n", oneLine(p.Reason, 0))
-	fmt.Fprintf(w, "identity:  %s\n", p.Identity)
+	fmt.Fprintf(w, "identity:  %s\n", display.Line(p.Identity))
 	if p.Client != "" {
-		fmt.Fprintf(w, "client:    %s\n", p.Client)
+		fmt.Fprintf(w, "client:    %s\n", display.Line(p.Client))
 	}
 	fmt.Fprintf(w, "waiting:   since %s, expires %s\n", p.Created.Local().Format(time.DateTime), p.Expires.Local().Format(time.DateTime))
-	fmt.Fprintf(w, "digest:    %s\n", p.Digest)
+	fmt.Fprintf(w, "digest:    %s\n", display.Line(p.Digest))
 	fmt.Fprintln(w, "arguments (redacted as the audit log keeps them):")
 	var v any
 	if json.Unmarshal(p.Args, &v) == nil {
 		b, _ := json.MarshalIndent(v, "  ", "  ")
-		fmt.Fprintf(w, "  %s\n", neutralise(string(b)))
+		fmt.Fprintf(w, "  %s\n", display.Text(string(b)))
 	} else {
-		fmt.Fprintf(w, "  %s\n", neutralise(string(p.Args)))
+		fmt.Fprintf(w, "  %s\n", display.Line(string(p.Args)))
 	}
 }
 
 // oneLine shows s on one line of at most max runes (0: no bound), with
-// control characters made visible so nothing in it can drive the terminal.
+// everything that could drive the terminal or hide text made visible.
 func oneLine(s string, max int) string {
-	s = neutralise(strings.ReplaceAll(s, "\n", " "))
+	s = display.Line(s)
 	if r := []rune(s); max > 0 && len(r) > max {
 		return string(r[:max-1]) + "…"
 	}
 	return s
 }
 
-// neutralise makes control characters other than newline visible: what
-// the agent wrote must not move the operator's cursor or rewrite what they
-// read.
-func neutralise(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\n':
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
-			fmt.Fprintf(&b, "\\x%02x", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
+// printJSON prints v as indented JSON with every character that could act
+// on a terminal escaped (display.JSON): the same JSON, safe to read.
 func printJSON(w io.Writer, v any) int {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
+		return 1
+	}
+	if _, err := w.Write(display.JSON(b.Bytes())); err != nil {
 		return 1
 	}
 	return 0

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -9,6 +10,7 @@ import (
 	"os"
 
 	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/display"
 )
 
 func cmdAudit(args []string, stdout, stderr io.Writer, getenv env) int {
@@ -21,7 +23,7 @@ func cmdAudit(args []string, stdout, stderr io.Writer, getenv env) int {
 }
 
 // auditDecisions are the decisions audit records carry.
-var auditDecisions = []string{"allow", "approval_required", "approved", "denied", "invalid", "lockout", "unlock", "recovered", "pruned"}
+var auditDecisions = []string{"allow", "approval_required", "approved", "denied", "invalid", "lockout", "unlock", "recovered", "lost", "pruned"}
 
 type auditVerifyOpts struct{ config, keyFile, head, anchor string }
 
@@ -197,9 +199,16 @@ func auditTail(args []string, stdout, stderr io.Writer, getenv env) int {
 		fmt.Fprintf(stderr, "warden audit tail: %v\n", err)
 		return 1
 	}
-	enc := json.NewEncoder(stdout)
+	// The records are printed for a terminal: what a call's arguments
+	// carried (C1 controls, bidi overrides) is escaped, the JSON the same.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	for _, r := range recs {
+		b.Reset()
 		if err := enc.Encode(r); err != nil {
+			return 1
+		}
+		if _, err := stdout.Write(display.JSON(b.Bytes())); err != nil {
 			return 1
 		}
 	}

@@ -325,11 +325,21 @@ func TestBrowserConsoleApproveAndDeny(t *testing.T) {
 		t.Errorf("the answered call stayed on the page: %v", err)
 	}
 
-	done = callAsync(callCtx, s.cs, "run_command", map[string]any{"command": "rm -rf /nonexistent-warden-browser-2"})
+	// This one hides text from the page's reader: a bidi override, a
+	// zero-width space, an escape sequence, the 8-bit CSI and a tag
+	// character; the card shows each as an escape.
+	done = callAsync(callCtx, s.cs, "run_command", map[string]any{"command": "rm -rf /nonexistent-warden-browser-2 # \u202eenod\u200b\x1b]0;t\x07\u009b2K\U000e0041" + strings.Repeat(" ", 3000) + "end"})
 	p = waitPending(t, env, 1)[0]
 	card = "#approval-" + p.ID
+	if err := within(ctx, chromedp.WaitVisible(chromedp.CSS(card))); err != nil {
+		t.Fatal(err)
+	}
+	if shown, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(card))); err != nil {
+		t.Fatal(err)
+	} else if r, bad := displayHides(shown); bad || !strings.Contains(shown, `\u202eenod`) || !strings.Contains(shown, "blanks]… end") {
+		t.Errorf("the card shows %U raw, or not the override as \\u202e and the tail:\n%q", r, shown)
+	}
 	if err := within(ctx,
-		chromedp.WaitVisible(chromedp.CSS(card)),
 		chromedp.SendKeys(chromedp.CSS(card+" input.reason"), "ask again after the backup"),
 		chromedp.Click(chromedp.CSS(card+" button.deny")),
 	); err != nil {

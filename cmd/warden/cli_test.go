@@ -97,7 +97,7 @@ func TestUsageErrors(t *testing.T) {
 		stderr string // exact
 	}{
 		{[]string{"audit", "tail", "--decision", "bogus"}, 2,
-			"warden audit tail: invalid value \"bogus\" for --decision: must be one of allow, approval_required, approved, denied, invalid, lockout, unlock, recovered, pruned (see 'warden audit tail --help')\n"},
+			"warden audit tail: invalid value \"bogus\" for --decision: must be one of allow, approval_required, approved, denied, invalid, lockout, unlock, recovered, lost, pruned (see 'warden audit tail --help')\n"},
 		{[]string{"audit", "tail", "-n", "many"}, 2, "warden audit tail: invalid value \"many\" for -n: not a number (see 'warden audit tail --help')\n"},
 		{[]string{"audit", "tail", "--tier", "7"}, 2, "warden audit tail: --tier must be 0, 1, 2 or 3 (see 'warden audit tail --help')\n"},
 		{[]string{"audit", "bogus"}, 2, "warden audit: unknown subcommand \"bogus\": verify, tail (see 'warden audit --help')\n"},

@@ -99,7 +99,7 @@ c warden validate ''
 		"registered: _warden\n",
 		"-- approvals audit completion config doctor exe lockout serve session token tools validate version watch\n",
 		"-- verify tail\n",
-		"-- allow approval_required approved denied invalid lockout unlock recovered pruned\n",
+		"-- allow approval_required approved denied invalid lockout unlock recovered lost pruned\n",
 		"(files)\n",
 	} {
 		if !strings.Contains(got, want) {

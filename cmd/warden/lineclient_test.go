@@ -23,7 +23,7 @@ type lineClient struct {
 
 // startLine starts cmd (warden serve) and completes the initialize
 // handshake at protocol revision 2025-11-25.
-func startLine(b *testing.B, cmd *exec.Cmd) *lineClient {
+func startLine(b testing.TB, cmd *exec.Cmd) *lineClient {
 	b.Helper()
 	in, err := cmd.StdinPipe()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"text/tabwriter"
 
+	"github.com/warden-mcp/warden/internal/display"
 	"github.com/warden-mcp/warden/internal/session"
 )
 
@@ -52,7 +53,7 @@ func sessionCmd(sub string, args []string, stdout, stderr io.Writer, getenv env)
 		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "ID\tSTARTED\tBYTES\tSIZE\tCOMMAND")
 		for _, r := range recs {
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%dx%d\t%s\n", r.ID, r.Started.Format("2006-01-02 15:04:05"), r.Bytes, r.Width, r.Height, r.Command)
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%dx%d\t%s\n", r.ID, r.Started.Format("2006-01-02 15:04:05"), r.Bytes, r.Width, r.Height, display.Line(r.Command))
 		}
 		tw.Flush()
 		return 0

@@ -15,7 +15,7 @@ const DefaultMaxValue = 4096
 
 // RedactArgs returns args ready for Record.Args: every string (keys
 // included) passed through Redact and cut to maxValue bytes on a UTF-8
-// boundary with a "…[+N bytes]" marker; the whole value of any key named
+// boundary, keeping its head and tail around a "…[+N bytes]…" marker; the whole value of any key named
 // like a secret (password, token, api_key, authorization, cookie, *_secret,
 // and every environment variable name secretName calls secret: MYSQL_PWD,
 // REDISCLI_AUTH, SSHPASS, …, case-insensitive, at any depth) replaced by
@@ -275,11 +275,18 @@ func bound(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
-	cut := max
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	// Keep the head and the tail: a command padded past the bound (10,000
+	// spaces, a long comment) must not hide its end from the record and
+	// from the approver shown these arguments.
+	head := max - max/2
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
 	}
-	return s[:cut] + "…[+" + strconv.Itoa(len(s)-cut) + " bytes]"
+	tail := len(s) - max/2
+	for tail < len(s) && !utf8.RuneStart(s[tail]) {
+		tail++
+	}
+	return s[:head] + "…[+" + strconv.Itoa(tail-head) + " bytes]…" + s[tail:]
 }
 
 // appendQuoted appends s as a JSON string without HTML escaping; invalid

@@ -3,6 +3,7 @@ package audit
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -161,6 +162,22 @@ func TestDiskFull(t *testing.T) {
 	rep := verifyPath(t, path, nil)
 	if rep.Problem != nil {
 		t.Fatalf("after disk full: %v", rep.Problem)
+	}
+	// The two records that could not be written are attested, chained,
+	// just before the first one written again: a chain that verifies does
+	// not hide that calls went unaudited.
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	var lost struct {
+		Tool, Decision, Reason string
+		Extra                  map[string]any
+	}
+	if len(lines) < 2 || json.Unmarshal([]byte(lines[len(lines)-2]), &lost) != nil ||
+		lost.Tool != "warden.audit" || lost.Decision != "lost" || lost.Extra["lost_records"] != float64(2) || !strings.Contains(lost.Reason, "no space") {
+		t.Errorf("no record of the 2 lost records before the first written again: %+v", lost)
 	}
 	t.Logf("%d records before ENOSPC; %d verified; recovered %v", ok, rep.Records, rep.Recovered)
 }

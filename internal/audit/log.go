@@ -90,6 +90,16 @@ type Log struct {
 	reason   string
 	rotRetry time.Time // no rotation attempt before this, after a failure
 
+	// lost counts the records this Log could not write since its last
+	// successful append (disk full, I/O error), from lostSince with the
+	// first error: the next append that succeeds is preceded by a record
+	// attesting them, so the calls that ran unaudited (tiers below
+	// audit.on_failure's) are not silently missing from a chain that
+	// verifies.
+	lost       int
+	lostSince  time.Time
+	lostReason string
+
 	// Group commit: records up to synced are on disk; records up to
 	// failedThrough were covered by a failed fsync.
 	written, synced, failedThrough uint64
@@ -397,6 +407,12 @@ func (l *Log) Append(ctx context.Context, r Record) (Record, error) {
 	defer l.mu.Unlock()
 	h, err := l.writeLocked(&r, mid)
 	if err != nil {
+		if !errors.Is(err, errClosed) {
+			if l.lost == 0 {
+				l.lostSince, l.lostReason = l.now().UTC(), err.Error()
+			}
+			l.lost++
+		}
 		return Record{}, err
 	}
 	r.TS, r.Seq, r.Prev, r.Hash = h.ts, h.seq, h.prev, h.hash
@@ -501,7 +517,32 @@ func (l *Log) writeLocked(r *Record, mid []byte) (head, error) {
 			}
 		}
 	}
+	if l.lost > 0 {
+		if err := l.attestLostLocked(); err != nil {
+			return h, err
+		}
+	}
 	return l.appendLineLocked(r, mid, nil)
+}
+
+// attestLostLocked appends the record that says how many records this Log
+// could not write, since when and why, before the first record it writes
+// again.
+func (l *Log) attestLostLocked() error {
+	r := Record{
+		Tool: recoveryTool, Decision: lostDecision, Status: "error", Node: l.node, KeyID: l.kid, ID: newID(),
+		Reason: fmt.Sprintf("%d records could not be written from %s: %s", l.lost, l.lostSince.Format(time.RFC3339), l.lostReason),
+		Extra:  map[string]any{"lost_records": l.lost, "lost_since": l.lostSince.Format(time.RFC3339Nano)},
+	}
+	mid, err := l.encode(&r)
+	if err != nil {
+		return err
+	}
+	if _, err := l.appendLineLocked(&r, mid, nil); err != nil {
+		return err
+	}
+	l.lost = 0
+	return nil
 }
 
 // appendLineLocked chains one record whose middle fields are mid (encoded

@@ -344,18 +344,18 @@ func TestHealthyAfterClosedFD(t *testing.T) {
 		t.Fatalf("Healthy after a failed write: got %v %q, want false with a reason", ok, reason)
 	}
 	// The next append reopens the file and succeeds; the failed record
-	// consumed no seq.
+	// consumed no seq, and a record attesting it takes seq 4.
 	r, err := l.Append(context.Background(), sample(4))
 	if err != nil {
 		t.Fatalf("Append after reopen: %v", err)
 	}
-	if r.Seq != 4 {
-		t.Fatalf("got seq %d after a failed write, want 4", r.Seq)
+	if r.Seq != 5 {
+		t.Fatalf("got seq %d after a failed write, want 5 (4 attests the lost record)", r.Seq)
 	}
 	if ok, _ := l.Healthy(); !ok {
 		t.Fatal("Healthy still false after a successful write")
 	}
-	wantIntact(t, verifyPath(t, l.path, nil), 4)
+	wantIntact(t, verifyPath(t, l.path, nil), 5)
 }
 
 func TestHealthyWhenPathBecomesDirectory(t *testing.T) {
@@ -389,7 +389,7 @@ func TestHealthyWhenPathBecomesDirectory(t *testing.T) {
 	if ok, _ := l.Healthy(); !ok {
 		t.Fatal("Healthy still false after a successful write")
 	}
-	wantIntact(t, verifyPath(t, l.path, nil), 3)
+	wantIntact(t, verifyPath(t, l.path, nil), 4) // 2, the record of the 2 lost, 1
 }
 
 func TestAppendNeverDropsUnencodableRecords(t *testing.T) {

@@ -105,6 +105,10 @@ func bodyOf(r *Record) body {
 const (
 	recoveryTool     = "warden.audit"
 	recoveryDecision = "recovered"
+	// lostDecision: records that could not be written (disk full, I/O
+	// error) are counted, and the first append that succeeds again is
+	// preceded by a chained record saying how many, since when and why.
+	lostDecision = "lost"
 )
 
 // recoveryExtra is the attestation carried in a recovery record's Extra.

@@ -20,6 +20,7 @@
 package console
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -36,6 +37,7 @@ import (
 	"time"
 
 	"github.com/warden-mcp/warden/internal/approvals"
+	"github.com/warden-mcp/warden/internal/gate"
 	"github.com/warden-mcp/warden/internal/session"
 )
 
@@ -258,11 +260,41 @@ type AnswerBody struct {
 // see.
 const maxReason = 1024
 
-func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
+// decodeAnswer reads an AnswerBody strictly: one JSON object of at most 16
+// KiB whose keys are exactly approve, reason and digest, each at most once.
+// encoding/json alone would take the last of two "approve" keys, and match
+// "Approve" or "APPROVE" too, so a body could say one answer to whatever
+// reads it first (a proxy, a log) and another to warden.
+func decodeAnswer(body io.Reader) (AnswerBody, error) {
 	var b AnswerBody
-	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
+	raw, err := io.ReadAll(io.LimitReader(body, 16<<10+1))
+	if err != nil {
+		return b, err
+	}
+	if len(raw) > 16<<10 {
+		return b, errors.New("body larger than 16 KiB")
+	}
+	if err := gate.Unambiguous(raw); err != nil {
+		return b, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return b, err
+	}
+	for k := range m {
+		if k != "approve" && k != "reason" && k != "digest" {
+			return b, fmt.Errorf("unknown field %q", k)
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
+	err = dec.Decode(&b)
+	return b, err
+}
+
+func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
+	b, err := decodeAnswer(r.Body)
+	if err != nil {
 		writeError(w, http.StatusBadRequest, "answer: %v", err)
 		return
 	}
@@ -272,7 +304,7 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 	}
 	p, _ := r.Context().Value(peerKey{}).(Peer)
 	id := r.PathValue("id")
-	err := s.Queue.Answer(id, approvals.Decision{
+	err = s.Queue.Answer(id, approvals.Decision{
 		Approve: b.Approve, Approver: p.Name, Mechanism: "console", Reason: b.Reason, Digest: b.Digest,
 	})
 	if s.Record != nil {

@@ -89,3 +89,37 @@ func TestListenRefusesLiveSocket(t *testing.T) {
 	}
 	c.Close()
 }
+
+// TestDecodeAnswerStrict: an answer body that could be read two ways —
+// a key twice, a key in another case (which encoding/json would match),
+// an unknown key — is refused; the plain spellings are read.
+func TestDecodeAnswerStrict(t *testing.T) {
+	const d = "0000000000000000000000000000000000000000000000000000000000000000"
+	bad := []string{
+		`{"approve":false,"approve":true}`,
+		`{"approve":true,"digest":"` + d + `","digest":"ff"}`,
+		`{"approve":false,"Approve":true}`,
+		`{"APPROVE":true}`,
+		`{"appro\u0076e":false,"approve":true}`,
+		`{"approve":true,"reason":"a","reason":"b"}`,
+		`{"approve":true,"Digest":"` + d + `"}`,
+		`{"approve":true,"extra":1}`,
+		`{"approve":true} {"approve":false}`,
+		`[true]`,
+	}
+	for _, s := range bad {
+		if b, err := decodeAnswer(strings.NewReader(s)); err == nil {
+			t.Errorf("decodeAnswer(%s) = %+v, want an error", s, b)
+		}
+	}
+	good := map[string]AnswerBody{
+		`{"approve":true}`: {Approve: true},
+		`{"approve":false,"reason":"no","digest":"` + d + `"}`: {Reason: "no", Digest: d},
+		` {"digest":"` + d + `", "approve": true} `:            {Approve: true, Digest: d},
+	}
+	for s, want := range good {
+		if b, err := decodeAnswer(strings.NewReader(s)); err != nil || b != want {
+			t.Errorf("decodeAnswer(%s) = %+v, %v, want %+v", s, b, err, want)
+		}
+	}
+}

@@ -378,10 +378,8 @@ func (w *Web) answer(rw http.ResponseWriter, r *http.Request, a authn) {
 	if !stateChange(rw, r, a) {
 		return
 	}
-	var b AnswerBody
-	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&b); err != nil {
+	b, err := decodeAnswer(r.Body)
+	if err != nil {
 		writeError(rw, http.StatusBadRequest, "answer: %v", err)
 		return
 	}
@@ -391,7 +389,7 @@ func (w *Web) answer(rw http.ResponseWriter, r *http.Request, a authn) {
 	}
 	approver := a.operator
 	id := r.PathValue("id")
-	err := w.o.Queue.Answer(id, approvals.Decision{Approve: b.Approve, Approver: approver, Mechanism: "console", Reason: b.Reason, Digest: b.Digest})
+	err = w.o.Queue.Answer(id, approvals.Decision{Approve: b.Approve, Approver: approver, Mechanism: "console", Reason: b.Reason, Digest: b.Digest})
 	w.o.Record(answerAction(approver, "web", id, b, err))
 	switch {
 	case err == nil:

@@ -232,3 +232,22 @@ func writeString(b *bytes.Buffer, s string) {
 	}
 	b.WriteByte('"')
 }
+
+// Unambiguous returns an error when raw tool arguments repeat a key in any
+// object, at any depth. Decoders disagree about which duplicate counts (Go
+// and Python keep the last, others the first), so such a call has no single
+// meaning: the classifier, the tool, the audit log's reader and an approver
+// could each read a different command. The relay refuses it before anything
+// reads it; Digest refuses it too. Text that is not a JSON object is left
+// to the tool's own validation.
+func Unambiguous(raw json.RawMessage) error {
+	if !json.Valid(raw) {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if _, err := parseValue(dec); err != nil {
+		return err
+	}
+	return nil
+}

@@ -176,3 +176,28 @@ func FuzzDigest(f *testing.F) {
 		}
 	})
 }
+
+// TestUnambiguous: a key repeated at any depth is refused; distinct keys,
+// repeated values and non-objects (left to the tool's validation) are not.
+func TestUnambiguous(t *testing.T) {
+	bad := []string{
+		`{"a":1,"a":2}`,
+		`{"command":"ls","command":"rm -rf /"}`,
+		`{"comm\u0061nd":"x","command":"y"}`,
+		`{"env":{"A":"1","A":"2"}}`,
+		`{"hosts":[{"h":1,"h":2}]}`,
+		`{"a":{"b":{"c":1,"c":1}}}`,
+		`{"approval_token":"x","approval_token":"y"}`,
+	}
+	for _, s := range bad {
+		if err := Unambiguous(json.RawMessage(s)); err == nil {
+			t.Errorf("Unambiguous(%s) = nil, want an error", s)
+		}
+	}
+	good := []string{``, `null`, `{}`, `{"a":1,"A":1}`, `{"a":{"a":1}}`, `[{"a":1},{"a":1}]`, `{"a":"a","b":"a"}`, `{"a":`}
+	for _, s := range good {
+		if err := Unambiguous(json.RawMessage(s)); err != nil {
+			t.Errorf("Unambiguous(%s) = %v, want nil", s, err)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/approvals"
 	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/display"
 	"github.com/warden-mcp/warden/internal/policy"
 )
 
@@ -144,8 +145,10 @@ func (r *Relay) elicitInto(ctx context.Context, c *Call, t *approvals.Ticket, v 
 
 // elicitMessage is what the client's user is shown.
 func elicitMessage(c *Call, v policy.Verdict) string {
+	// The client shows the message to its user: nothing the agent wrote
+	// may drive their terminal or reorder what they read (display).
 	return fmt.Sprintf("warden: approve this tier %d call?\ntool: %s\nwhy it needs approval: %s\narguments: %s",
-		v.Tier, c.Tool, c.redactText(v.Reason), c.allSecrets().RedactJSON(audit.RedactArgs(c.Args, 2048)))
+		v.Tier, c.Tool, display.Line(c.redactText(v.Reason)), display.Text(string(c.allSecrets().RedactJSON(audit.RedactArgs(c.Args, 2048)))))
 }
 
 // approveSchema is the form the client's user answers.

@@ -124,6 +124,9 @@ func (r *Relay) fanoutHandler(s Spec, plan func(context.Context, *Call) (*Fanout
 		if out := r.admitCaller(c); out != nil {
 			return callRec(out, string(policy.Deny)), nil
 		}
+		if out := unambiguous(c); out != nil {
+			return callRec(out, "invalid"), nil
+		}
 		p, err := plan(ctx, c)
 		if err != nil {
 			if refused(err) {

@@ -14,6 +14,8 @@ import (
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/confine"
+	"github.com/warden-mcp/warden/internal/display"
+	"github.com/warden-mcp/warden/internal/gate"
 	"github.com/warden-mcp/warden/internal/policy"
 )
 
@@ -77,6 +79,10 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 		rec.Decision = string(policy.Deny)
 		return out
 	}
+	if out := unambiguous(c); out != nil {
+		rec.Decision = "invalid"
+		return out
+	}
 	v, err := decode(c.Args)
 	if err != nil {
 		rec.Decision = "invalid"
@@ -115,6 +121,16 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 		return Fail(StatusError, "internal error: tool has no run step")
 	}
 	return p.Run(withAdmission(ctx, s.Name, a.verdict.Tier))
+}
+
+// unambiguous refuses arguments that repeat a key: the decoder would keep
+// one value, the audit log shows both, and nothing could approve or audit
+// the call as the one that runs.
+func unambiguous(c *Call) *Outcome {
+	if err := gate.Unambiguous(c.Args); err != nil {
+		return Fail(StatusInvalid, "invalid arguments: %v; each argument may be given once", err)
+	}
+	return nil
 }
 
 // withAdmission returns ctx carrying the admission of a call of tool at tier,
@@ -226,12 +242,16 @@ func render(out *Outcome) *mcp.CallToolResult {
 		head["expires_at"] = out.expires.UTC().Format(time.RFC3339)
 	}
 	structured := mergeJSON(head, out.Result)
-	text := out.Text
+	// The text is what a client shows its user, often in a terminal:
+	// escape sequences and invisible formatting in a program's output, a
+	// file name or a quoted command are shown as escapes (display). The
+	// structured content keeps the exact text for programs.
+	text := display.Output(out.Text)
 	if text == "" {
-		text = string(structured)
+		text = string(display.JSON(structured))
 	}
 	if out.Status != StatusOK && out.Text == "" && out.Result == nil {
-		text = fmt.Sprintf("%s: %s", out.Status, out.Reason)
+		text = display.Output(fmt.Sprintf("%s: %s", out.Status, out.Reason))
 		if out.approvalToken != "" {
 			text += fmt.Sprintf("\napproval_token: %s (expires %s)", out.approvalToken, out.expires.UTC().Format(time.RFC3339))
 		}

@@ -1,12 +1,18 @@
 package session
 
-import "unicode/utf8"
+import (
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+)
 
 // Stripper removes terminal control from a stream of program output so that
 // what remains is plain text safe to show an agent: CSI sequences (ESC [ and
 // 8-bit CSI), OSC strings ended by BEL or ST, DCS, SOS, PM and APC strings,
 // two- and three-byte ESC sequences, C1 controls, DEL, and every C0 control
-// but newline and tab (so "\r\n" becomes "\n"). Invalid UTF-8 becomes
+// but newline and tab (so "\r\n" becomes "\n"); invisible format characters
+// (bidi controls, zero-width and tag characters) and line separators are
+// kept as visible escapes (\u202e). Invalid UTF-8 becomes
 // U+FFFD. State carries across calls, so a sequence or a multi-byte
 // character split between two reads is handled as if it had arrived whole.
 //
@@ -145,6 +151,16 @@ func (v *vtFilter) step(dst []byte, r rune, enc []byte) []byte {
 			case r < 0x20 || r == 0x7f || isC1(r):
 				// Other controls move the cursor, ring bells or switch
 				// character sets: none of that is text.
+			case r >= 0xa0 && (r == '\u2028' || r == '\u2029' || unicode.Is(unicode.Cf, r)):
+				// Invisible formatting (bidi overrides and isolates that
+				// reorder what follows, zero-width and tag characters) and
+				// line separators are shown as escapes, as internal/display
+				// shows them: whoever reads the text sees they are there.
+				if r > 0xffff {
+					dst = fmt.Appendf(dst, "\\U%08x", r)
+				} else {
+					dst = fmt.Appendf(dst, "\\u%04x", r)
+				}
 			default:
 				dst = append(dst, enc...)
 			}

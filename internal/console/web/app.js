@@ -12,8 +12,23 @@ function el(tag, props, ...children) {
   return e;
 }
 
+// visible shows what an agent wrote as text to be read, never to act on the
+// page: C0 and C1 controls but newline, DEL, and invisible format
+// characters (bidi overrides and isolates that reorder what follows,
+// zero-width and tag characters, line separators) become escapes such as
+// \u202e, and a run of more than 16 blanks is counted, not shown, as
+// internal/display writes them for the terminal.
+function visible(s) {
+  return String(s).replace(/\p{Zs}{17,}/gu, (m) => " …[" + [...m].length + " blanks]… ").replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]|\p{Cf}/gu, (c) => {
+    const n = c.codePointAt(0);
+    if (n < 0x100) return "\\x" + n.toString(16).padStart(2, "0");
+    if (n <= 0xffff) return "\\u" + n.toString(16).padStart(4, "0");
+    return "\\U" + n.toString(16).padStart(8, "0");
+  });
+}
+
 function field(dl, name, value) {
-  dl.append(el("dt", { textContent: name }), el("dd", { textContent: value }));
+  dl.append(el("dt", { textContent: name }), el("dd", { textContent: visible(value) }));
 }
 
 async function answer(p, approve, reason, status) {
@@ -34,7 +49,7 @@ function render(list) {
   document.getElementById("empty").hidden = list.length > 0;
   for (const p of list) {
     const card = el("article", { className: "approval tier" + p.tier, id: "approval-" + p.id });
-    card.append(el("h3", { textContent: p.tool + " on " + p.host + " (tier " + p.tier + ")" }));
+    card.append(el("h3", { textContent: visible(p.tool + " on " + p.host + " (tier " + p.tier + ")") }));
     const dl = el("dl");
     field(dl, "why", p.reason);
     field(dl, "identity", p.identity);
@@ -43,7 +58,7 @@ function render(list) {
     field(dl, "digest", p.digest);
     field(dl, "id", p.id);
     card.append(dl);
-    card.append(el("pre", { textContent: JSON.stringify(p.args, null, 2) }));
+    card.append(el("pre", { textContent: visible(JSON.stringify(p.args, null, 2)) }));
     const reason = el("input", { className: "reason", placeholder: "reason (optional)", maxLength: 1024 });
     const status = el("span", { className: "answer-status" });
     const yes = el("button", { className: "approve", textContent: "Approve", type: "button" });
@@ -89,7 +104,7 @@ function watch(s) {
   term.textContent = "";
   term.hidden = false;
   title.hidden = false;
-  title.textContent = "Watching " + s.id + " (" + (s.argv || []).join(" ") + ", " + s.owner + ")";
+  title.textContent = visible("Watching " + s.id + " (" + (s.argv || []).join(" ") + ", " + s.owner + ")");
   setupTakeover(s);
   watching = new EventSource("/api/sessions/" + encodeURIComponent(s.id) + "/watch");
   watching.addEventListener("output", (e) => {
@@ -164,7 +179,7 @@ async function loadSessions() {
   for (const s of list) {
     const b = el("button", { type: "button", className: "watch", id: "watch-" + s.id, textContent: "Watch" });
     b.addEventListener("click", () => watch(s));
-    ul.append(el("li", {}, s.id + " — " + (s.argv || []).join(" ") + " (" + s.owner + ") ", b));
+    ul.append(el("li", {}, visible(s.id + " — " + (s.argv || []).join(" ") + " (" + s.owner + ") "), b));
   }
 }
 
@@ -177,7 +192,7 @@ function followCalls() {
     const c = JSON.parse(e.data);
     const tr = el("tr", { className: "call" });
     for (const v of [new Date(c.time).toLocaleTimeString(), c.tool, c.host, c.tier, c.decision, c.status, c.duration_ms, c.identity]) {
-      tr.append(el("td", { textContent: String(v) }));
+      tr.append(el("td", { textContent: visible(v) }));
     }
     body.prepend(tr);
     while (body.children.length > 100) body.lastChild.remove();
@@ -203,7 +218,7 @@ async function searchAudit(form, before) {
   for (const r of (await res.json()).reverse()) {
     const tr = el("tr", { className: "record" });
     for (const v of [new Date(r.ts).toLocaleString(), r.seq, r.tool, r.host || "", r.tier, r.decision, r.status, r.identity, r.args ? JSON.stringify(r.args) : ""]) {
-      tr.append(el("td", { textContent: String(v) }));
+      tr.append(el("td", { textContent: visible(v) }));
     }
     body.append(tr);
   }

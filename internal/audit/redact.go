@@ -118,6 +118,10 @@ type redactor struct {
 	// argv holds option words written before their program is named
 	// (redact_argv.go).
 	argv argvState
+	// spelled is the name of the program that the word being read ends,
+	// when bash joins it from more than that word (/usr/bin/curl,
+	// c\url, 'cu'rl): redact_spelled.go.
+	spelled string
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to]. A span
@@ -187,10 +191,19 @@ func (r *redactor) run() {
 			for j < n && wordByte[s[j]] {
 				j++
 			}
-			if startsWord(s, i) {
+			// The program a command names is read however bash spells
+			// it: /usr/bin/kinit, \kinit, k'ini't, "$HOME"/bin/kinit
+			// (redact_spelled.go).
+			name, from := r.spelledName(i, j)
+			switch {
+			case name != "":
+				j = max(r.stdinWordAs(from, i, j, name), j)
+			case startsWord(s, i) && !r.nameGoesOn(i, j):
 				j = max(r.stdinWord(i, j), j)
 			}
+			r.spelled = name
 			i = max(r.word(i, j), j)
+			r.spelled = ""
 			continue
 		}
 		switch c {
@@ -339,9 +352,12 @@ func (r *redactor) word(i, j int) int {
 			}
 		}
 	}
-	if w[0] != '-' && (r.prog != nil || mayBeProgram(w)) && standsAlone(s, j) {
+	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && standsAlone(s, j) {
 		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
-		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) {
+		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" {
+			if r.spelled != "" {
+				w = r.spelled
+			}
 			// Inside a configuring subcommand, the name of a program
 			// is a value (rclone config create r sftp …, nmcli dev
 			// wifi connect net password …).

@@ -24,7 +24,10 @@ type stdinState struct {
 	docAt int
 	docQ  byte // the quote of the string docAt sits in (enclosingQuote)
 	depth int  // open ( and { groups, whose commands share one output
-	tee   bool // the current command is tee, writing its input to files
+	// compound: open if, while, until, for, select and case commands,
+	// whose bodies share one input and output as a group's do.
+	compound int
+	tee      bool // the current command is tee, writing its input to files
 	// wrapper: the current command runs another with its input (sudo).
 	wrapper bool
 	secret  bool // the current command reads a secret on its input
@@ -82,15 +85,35 @@ func shellKeyword(w string) bool {
 // stdinWord looks at the word s[i:j] for this rule and returns where
 // scanning resumes (j, unless a replacement was made).
 func (r *redactor) stdinWord(i, j int) int {
-	st, w := &r.stdin, r.s[i:j]
-	if !st.atCmd && st.echoAt < 0 && r.innerCommand(i) {
+	return r.stdinWordAs(i, i, j, r.s[i:j])
+}
+
+// stdinWordAs is stdinWord for the word s[i:j] that ends the shell word
+// starting at from, which names w when it names a program
+// (/usr/bin/kinit, k\init: redact_spelled.go).
+func (r *redactor) stdinWordAs(from, i, j int, w string) int {
+	st := &r.stdin
+	if !st.atCmd && st.echoAt < 0 && r.innerCommand(from) {
 		// sh -c 'echo …', ssh host "echo …": the string is a command.
 		st.atCmd, st.echoAt, st.secret, st.heredocs, st.scriptAt = true, -1, false, false, i
+	}
+	if st.atCmd {
+		// A compound command's body reads the pipe its whole command
+		// is given: echo pw | if …; then kinit u; fi, | while …; do
+		// passwd …; done, | case … in x) chpasswd;; esac. Its
+		// commands share that input as a group's do.
+		switch w {
+		case "if", "while", "until", "for", "select", "case":
+			st.compound++
+		case "fi", "done", "esac":
+			st.compound = max(st.compound-1, 0)
+			return j
+		}
 	}
 	if st.atCmd && shellKeyword(w) {
 		return j // if echo … | chpasswd; then …: the command follows
 	}
-	if st.atCmd && (i < st.assignEnd && st.depth == st.assignDepth || r.assignment(i, j)) {
+	if st.atCmd && (i < st.assignEnd && st.depth == st.assignDepth || from == i && r.assignment(i, j)) {
 		return j // FOO=1 sudo -S …: the command follows the assignments
 	}
 	if st.atCmd {
@@ -363,14 +386,14 @@ func (r *redactor) stdinBreak(c byte, i int) {
 	if c == '&' && i > 0 && s[i-1] == '|' {
 		return // |&
 	}
-	if st.echoAt >= 0 && (pipe || st.depth > 0) {
+	if st.echoAt >= 0 && (pipe || st.depth > 0 || st.compound > 0) {
 		from, to := skipBlanks(s, st.echoAt), i
 		for to > from && strings.IndexByte(" \t)}", s[to-1]) >= 0 {
 			to--
 		}
 		r.feedSpan(span{from, to})
 	}
-	if !pipe && st.depth == 0 {
+	if !pipe && st.depth == 0 && st.compound == 0 {
 		st.nfeed, st.docAt = 0, -1
 	}
 	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee, st.fds = true, "", -1, false, false, false, 0
@@ -397,6 +420,9 @@ func (r *redactor) stdinGroup(c byte, i int) {
 			st.depth++
 		}
 	case ')', '}':
+		if c == ')' && st.depth == 0 && st.compound > 0 {
+			st.atCmd = true // case … in x) chpasswd: a pattern's command follows
+		}
 		if st.depth > 0 && (c == ')' || st.atCmd) {
 			st.depth--
 			if st.depth == st.assignDepth && i < st.assignEnd {

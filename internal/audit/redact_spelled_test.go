@@ -73,6 +73,8 @@ func TestRedactSpelledStdinReaders(t *testing.T) {
 		{"echo SEC | for x in 1; do kinit bob; done", []string{"do kinit bob"}},
 		{"echo SEC | case x in x) kinit bob;; esac", []string{"x) kinit bob;; esac"}},
 		{"echo SEC | { true; kinit bob; }", []string{"kinit bob; }"}},
+		{"echo SEC | case x in (x) kinit bob;; esac", []string{"(x) kinit bob;; esac"}},
+		{"echo SEC | case $1 in a|b) true;; (*) /usr/bin/kinit bob;; esac", []string{"kinit bob;; esac"}},
 	})
 }
 

@@ -27,7 +27,10 @@ type stdinState struct {
 	// compound: open if, while, until, for, select and case commands,
 	// whose bodies share one input and output as a group's do.
 	compound int
-	tee      bool // the current command is tee, writing its input to files
+	// casePatterns: a case command's patterns have begun, where '('
+	// opens a pattern, not a subshell: case … in (x) chpasswd;; esac.
+	casePatterns bool
+	tee          bool // the current command is tee, writing its input to files
 	// wrapper: the current command runs another with its input (sudo).
 	wrapper bool
 	secret  bool // the current command reads a secret on its input
@@ -107,6 +110,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 			st.compound++
 		case "fi", "done", "esac":
 			st.compound = max(st.compound-1, 0)
+			st.casePatterns = st.casePatterns && w != "esac"
 			return j
 		}
 	}
@@ -136,6 +140,9 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 			r.lookAhead(j, positional{every: true}, false)
 		}
 		return j
+	}
+	if st.cmd == "case" && w == "in" {
+		st.casePatterns = true
 	}
 	if !st.wrapper && subWrapper(st.cmd, w) {
 		st.wrapper = true // docker exec -i c chpasswd, kubectl exec -i p -- …
@@ -413,6 +420,9 @@ func (r *redactor) stdinGroup(c byte, i int) {
 	st := &r.stdin
 	switch c {
 	case '(':
+		if st.casePatterns && st.depth == 0 && (st.atCmd || st.cmd == "case") {
+			return // case … in (x): a pattern
+		}
 		st.depth++
 		st.atCmd = true // ( …), $( …): a command starts
 	case '{':

@@ -1,0 +1,83 @@
+package audit
+
+import "testing"
+
+// TestRedactCredentialCueReaders: a literal fed on the input (echo,
+// printf, yes, <<<, a here-document) of a command whose own words cue a
+// credential (passwd, password, login, unlock, auth, cpw, secret, key, …)
+// is the password it asks for, and so are the inputs of the programs that
+// read one there without such a word (rabbitmqctl add_user, age -p,
+// borg, kadmin, su, telnet, ldap* -W).
+func TestRedactCredentialCueReaders(t *testing.T) {
+	checkShapes(t, []shaped{
+		{"echo SEC | rabbitmqctl add_user bob", []string{"rabbitmqctl add_user bob"}},
+		{"echo SEC | pveum passwd bob@pam", []string{"pveum passwd bob@pam"}},
+		{"echo SEC | kadmin -p admin -q 'cpw bob'", []string{"-q 'cpw bob'"}},
+		{"echo SEC | kadmin -p admin -q listprincs", []string{"listprincs"}},
+		{"echo SEC | ldappasswd -W uid=bob", []string{"uid=bob"}},
+		{"echo SEC | ldapmodify -x -W -D cn=admin -f x.ldif", []string{"-f x.ldif"}},
+		{"echo SEC | mongosh --password", []string{"mongosh --password"}},
+		{"printf '%s' SEC | borg init -e repokey r", []string{"borg init"}},
+		{"echo SEC | age -p -o out in", []string{"age -p -o out in"}},
+		{"echo SEC | systemd-ask-password", []string{"systemd-ask-password"}},
+		{"echo SEC | mosquitto_passwd -c f bob", []string{"mosquitto_passwd -c f bob"}},
+		{"echo SEC | su -c id", []string{"su -c id"}},
+		{"echo SEC | expect -f login.exp", []string{"login.exp"}},
+		{"telnet h 23 <<< SEC", []string{"telnet h 23 <<<"}},
+		{"echo SEC | telnet h 23", []string{"| telnet h 23"}},
+		{"printf '%s' SEC | /usr/bin/telnet h", []string{"/usr/bin/telnet h"}},
+		{"echo SEC | ejabberdctl change_password bob h", []string{"change_password bob h"}},
+		{"yes SEC | keystore-tool unlock", []string{"unlock"}},
+		{"echo SEC | myapp --api-key", []string{"myapp --api-key"}},
+		{"myapp set-token <<< SEC", []string{"set-token <<<"}},
+		{"echo SEC | /opt/bin/app_passwd bob", []string{"app_passwd bob"}},
+		{"echo SEC | sudo mosquitto_passwd -c f bob", []string{"mosquitto_passwd -c f bob"}},
+	})
+	checkSpellings(t, []spelling{
+		{"echo hello | grep -i password", nil, []string{"echo hello | grep -i password"}},
+		{"echo hello | jq .token", nil, []string{"echo hello | jq .token"}},
+		{"echo hello | sed s/key/x/", nil, []string{"echo hello"}},
+		{"echo hello | wc -l; passwd -S bob", nil, []string{"echo hello"}},
+		{"echo hello | sort | uniq", nil, []string{"echo hello"}},
+	})
+}
+
+// TestRedactProtocolCommandLines: protocol lines that carry a login, in a
+// client's command string or fed to a network client: smbclient's logon
+// USER PASS, IMAP's TAG LOGIN USER PASS in any case, Redis AUTH [user]
+// pass and POP3 or FTP PASS pass in lower case too (PAM's auth lines
+// are kept), FTP's user NAME PASS, SMTP AUTH PLAIN.
+func TestRedactProtocolCommandLines(t *testing.T) {
+	checkShapes(t, []shaped{
+		{"smbclient -c 'logon bob SEC' //h/s", []string{"logon bob", "//h/s"}},
+		{"smbclient //h/s -c \"logon bob SEC; ls\"", []string{"logon bob", "; ls"}},
+		{"smbclient //h/s -U% -c 'logon \"bob\" SEC'", []string{"logon \"bob\""}},
+		{"smbclient //h/s -c 'ls; logon bob SEC'", []string{"ls; logon bob"}},
+		{"smbclient //h/s --command='logon bob SEC'", []string{"logon bob"}},
+		{"smbclient //h/s --command 'LOGON bob SEC'", []string{"LOGON bob"}},
+		{"rpcclient -c 'logon bob SEC' h", []string{"logon bob"}},
+		{"printf 'a LOGIN bob SEC\\r\\n' | openssl s_client -quiet -connect h:993", []string{"a LOGIN bob"}},
+		{"printf 'a login bob SEC\\r\\n' | openssl s_client -quiet -connect h:993", []string{"a login bob"}},
+		{"printf 'a1 login bob SEC\\n' | nc h 143", []string{"a1 login bob"}},
+		{"echo 'a1 login bob SEC' | socat - TCP:h:143", []string{"a1 login bob"}},
+		{"echo 'A001 Login bob SEC' | ncat h 143", []string{"A001 Login bob"}},
+		{"nc h 143 <<< 'a login bob SEC'", []string{"a login bob"}},
+		{"ftp -n h <<< 'user bob SEC'", []string{"ftp -n h"}},
+		{"printf 'user bob\\r\\npass SEC\\r\\n' | nc h 110", []string{"user bob"}},
+		{"printf 'USER bob\\r\\nPASS SEC\\r\\n' | nc h 110", []string{"USER bob"}},
+		{"echo 'auth SEC' | nc h 6379", []string{"| nc h 6379"}},
+		{"echo 'Auth default SEC' | nc h 6379", []string{"| nc h 6379"}},
+		{"nc h 6379 <<< 'auth SEC'", []string{"nc h 6379"}},
+		{"redis-cli <<< 'AUTH bob SEC'", []string{"redis-cli"}},
+		{"printf 'AUTH SEC\\r\\nINFO\\r\\n' | nc h 6379", []string{"| nc h 6379"}},
+	})
+	checkSpellings(t, []spelling{
+		{"printf 'EHLO x\\r\\nAUTH PLAIN AGJvYgBodW50ZXIy\\r\\n' | openssl s_client -connect h:465", []string{"AGJvYgBodW50ZXIy"}, []string{"EHLO x"}},
+		{"echo 'AUTH PLAIN AGJvYgBodW50ZXIy' | nc h 25", []string{"AGJvYgBodW50ZXIy"}, []string{"| nc h 25"}},
+		{"echo 'auth required pam_unix.so' >> /etc/pam.d/x", nil, []string{"auth required pam_unix.so"}},
+		{"echo 'auth include system-auth' >> /etc/pam.d/x", nil, []string{"auth include system-auth"}},
+		{"printf 'auth [success=1 default=ignore] pam_unix.so\\n' >> f", nil, []string{"pam_unix.so"}},
+		{"echo 'a1 login bob now please' | nc h 143", nil, []string{"bob now please"}},
+		{"smbclient //h/s -c 'ls; get logon.txt'", nil, []string{"get logon.txt"}},
+	})
+}

@@ -81,3 +81,33 @@ func TestRedactProtocolCommandLines(t *testing.T) {
 		{"smbclient //h/s -c 'ls; get logon.txt'", nil, []string{"get logon.txt"}},
 	})
 }
+
+// TestRedactSecretNamedStoreKeys: key-value stores' put, create and set
+// store the value of a key whose last path segment names a secret.
+func TestRedactSecretNamedStoreKeys(t *testing.T) {
+	checkShapes(t, []shaped{
+		{"consul kv put app/password SEC", []string{"consul kv put app/password"}},
+		{"consul kv put app/db_pass SEC", []string{"app/db_pass"}},
+		{"consul kv put -cas -modify-index 5 app/password SEC", []string{"app/password"}},
+		{"consul kv put config/api/token SEC", []string{"config/api/token"}},
+		{"etcdctl put /app/password SEC", []string{"etcdctl put /app/password"}},
+		{"etcdctl put app/secret SEC", []string{"app/secret"}},
+		{"etcdctl --endpoints h:2379 put /svc/db/PASSWORD SEC", []string{"/svc/db/PASSWORD"}},
+		{"ETCDCTL_API=3 etcdctl put /app/api_key SEC", []string{"/app/api_key"}},
+		{"zkCli.sh create /app/password SEC", []string{"zkCli.sh create /app/password"}},
+		{"zkCli.sh -server h:2181 set /app/password SEC", []string{"/app/password"}},
+		{"zkCli.sh create -e /app/db-password SEC", []string{"/app/db-password"}},
+		{"zookeeper-shell.sh h:2181 create /app/password SEC", []string{"/app/password"}},
+		{"redis-cli set db_password SEC", []string{"db_password"}},
+		{"redis-cli hset cfg password SEC", []string{"cfg password"}},
+		{"redis-cli hmset cfg user bob password SEC", []string{"user bob password"}},
+		{"redis-cli setex session_secret 60 SEC", []string{"session_secret 60"}},
+		{"/usr/bin/consul kv put app/password SEC", []string{"app/password"}},
+	})
+	checkSpellings(t, []spelling{
+		{"etcdctl put /app/name bob", nil, []string{"etcdctl put /app/name bob"}},
+		{"consul kv get app/password", nil, []string{"consul kv get app/password"}},
+		{"zkCli.sh create /app/owner bob", nil, []string{"/app/owner bob"}},
+		{"redis-cli setex counter 60 v1", nil, []string{"counter 60 v1"}},
+	})
+}

@@ -135,6 +135,7 @@ var (
 	}}
 	ipmiLike  = &program{opts: []option{{name: "-p"}, {name: "-k"}}}
 	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}, prompt: []string{"-p", "-hp"}}
+	zkCli     = &program{configSub: "create set", pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}
 	httpBasic = &program{configSub: "config", pos: []positional{{after: []string{"http-basic.*"}, index: 1}}}
 	freerdp   = &program{slash: true, opts: []option{{name: "/p:"}, {name: "/gp:"}, {name: "/pth:"}}}
 	// impacket: [domain/]user:password[@target] (GetADUsers.py and the
@@ -543,6 +544,9 @@ func (r *redactor) configValue(i, j int) int {
 	if k == j || k >= len(r.s) || r.s[k] == '-' {
 		return 0
 	}
+	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && isDigits(r.s[k:e]) && r.expiringSet() {
+		k = skipBlanks(r.s, e) // redis-cli setex session_secret 60 PW: the seconds come first
+	}
 	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && (settingKey(w, r.s[k:e]) || nodeKey(r.s, k, e)) {
 		// nmcli … key-mgmt wpa-psk wifi-sec.psk x: w was a value, named
 		// like a key, and the next word is the key whose value follows.
@@ -552,6 +556,17 @@ func (r *redactor) configValue(i, j int) int {
 		return 0
 	}
 	return r.optionValue(k, how)
+}
+
+// expiringSet reports whether the command sets a key with its time to
+// live before the value (Redis SETEX and PSETEX).
+func (r *redactor) expiringSet() bool {
+	for _, w := range r.subs[:r.nsubs] {
+		if strings.EqualFold(w, "setex") || strings.EqualFold(w, "psetex") {
+			return true
+		}
+	}
+	return false
 }
 
 // nodeKey reports whether the word s[k:e], followed by blanks, is a

@@ -68,7 +68,10 @@ var programs = map[string]*program{
 	"vault":        vaultLike,
 	"bao":          vaultLike,
 	// consul agent -encrypt KEY: the gossip encryption key.
-	"consul": {opts: []option{{name: "-encrypt"}}, pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
+	// consul kv put app/password PW, etcdctl put /app/db_pass PW,
+	// zkCli.sh create /app/password PW: the value of a key whose last
+	// path segment names a secret (configValue reads the segment).
+	"consul": {opts: []option{{name: "-encrypt"}}, configSub: "put", pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
 	// Join and enrolment tokens given short or as positionals: netbird
 	// up -k, k3s/rke2 agent -t, gitlab-runner register -r, netclient
 	// join -t, cloudflared service install TOKEN, ngrok authtoken TOKEN.
@@ -127,7 +130,7 @@ var programs = map[string]*program{
 	"kubectl":       {opts: []option{{name: "--from-literal", split: afterEquals}}},
 	"oc":            {opts: []option{{name: "--from-literal", split: afterEquals}, {name: "-p", sub: "login"}}},
 	"kubeadm":       {pos: []positional{{after: []string{"token", "create"}, index: 0}}},
-	"etcdctl":       {opts: []option{{name: "--user", split: afterColon}}, pos: []positional{{after: []string{"user", "add"}, index: 0, split: afterColon}}},
+	"etcdctl":       {opts: []option{{name: "--user", split: afterColon}}, configSub: "put", pos: []positional{{after: []string{"user", "add"}, index: 0, split: afterColon}}},
 	// Databases' own clients.
 	"mydumper": {opts: []option{{name: "-p"}}}, "myloader": {opts: []option{{name: "-p"}}},
 	"osql": {opts: []option{{name: "-P"}}},
@@ -225,21 +228,24 @@ var programs = map[string]*program{
 	"bw": {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
 	"ansible-vault": {pos: []positional{{after: []string{"encrypt_string"}, every: true}},
 		valued: []string{"--stdin-name", "-n", "--name", "--vault-id", "--encrypt-vault-id", "--vault-password-file", "--output"}},
-	"caddy":             {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
-	"mosquitto_passwd":  {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
-	"kadmin":            {opts: []option{{name: "-w"}}},
-	"security":          {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
-	"pulumi":            {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
-	"hostapd_cli":       {configSub: "*", pos: wpsPins},
-	"iw":                {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}},    // connect SSID key 0:WEPKEY
-	"nuget":             {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}},  // not dotnet nuget, which has its own rules
-	"zkCli.sh":          {pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}, // addauth digest user:pw
-	"swift":             {opts: []option{{name: "-K"}, {name: "--key"}}},
-	"keyctl":            {pos: []positional{{after: []string{"add"}, index: 2}}}, // add TYPE DESC DATA KEYRING
-	"nikto":             {noAttach: true, opts: []option{{name: "-id", split: afterColon}}},
-	"wfuzz":             {opts: []option{{name: "--basic", split: afterColon}, {name: "--ntlm", split: afterColon}, {name: "--digest", split: afterColon}}},
-	"hey":               {opts: []option{{name: "-a", split: afterColon}}},
-	"memtier_benchmark": {opts: []option{{name: "-a"}, {name: "--authenticate"}}},
+	"caddy":              {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
+	"mosquitto_passwd":   {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
+	"kadmin":             {opts: []option{{name: "-w"}}},
+	"security":           {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
+	"pulumi":             {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
+	"hostapd_cli":        {configSub: "*", pos: wpsPins},
+	"iw":                 {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}},   // connect SSID key 0:WEPKEY
+	"nuget":              {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}}, // not dotnet nuget, which has its own rules
+	"zkCli.sh":           zkCli,                                                                        // addauth digest user:pw; create or set /app/password PW
+	"zkCli":              zkCli,
+	"zookeeper-shell.sh": zkCli,
+	"zookeeper-shell":    zkCli,
+	"swift":              {opts: []option{{name: "-K"}, {name: "--key"}}},
+	"keyctl":             {pos: []positional{{after: []string{"add"}, index: 2}}}, // add TYPE DESC DATA KEYRING
+	"nikto":              {noAttach: true, opts: []option{{name: "-id", split: afterColon}}},
+	"wfuzz":              {opts: []option{{name: "--basic", split: afterColon}, {name: "--ntlm", split: afterColon}, {name: "--digest", split: afterColon}}},
+	"hey":                {opts: []option{{name: "-a", split: afterColon}}},
+	"memtier_benchmark":  {opts: []option{{name: "-a"}, {name: "--authenticate"}}},
 	// PowerShell's ConvertTo-SecureString "pw" -AsPlainText.
 	"ConvertTo-SecureString": {pos: []positional{{index: 0}}, opts: []option{{name: "-String"}}},
 	// Nagios' SNMP check takes the community as -C; net-snmp's user

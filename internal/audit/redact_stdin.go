@@ -167,7 +167,9 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
 		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe
 	}
-	if len(w) == 5 && strings.EqualFold(w, "login") && taggedLine(r.s, i) && twoWordsLeft(r.s, j) {
+	if (w == "LOGIN" || len(w) == 5 && strings.EqualFold(w, "login") && r.prog == nil && !optionNext(r.s, j)) && taggedLine(r.s, i) && twoWordsLeft(r.s, j) {
+		// In lower case only where no program's rules read the line
+		// (vault login -no-print TOKEN, bw login u pw are theirs).
 		// a1 LOGIN user password, an IMAP login fed to a client.
 		r.lookAhead(j, positional{index: 1}, false)
 		return j
@@ -836,6 +838,12 @@ func protocolAuth(s, w string, j int) bool {
 		return false
 	}
 	return !strings.HasPrefix(s[k:], "[")
+}
+
+// optionNext reports whether the word after j is an option.
+func optionNext(s string, j int) bool {
+	k := skipBlanks(s, j)
+	return k < len(s) && s[k] == '-'
 }
 
 // logonSecret queues the second word after j, a logon line's password,

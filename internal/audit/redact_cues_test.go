@@ -111,3 +111,32 @@ func TestRedactSecretNamedStoreKeys(t *testing.T) {
 		{"redis-cli setex counter 60 v1", nil, []string{"counter 60 v1"}},
 	})
 }
+
+// TestRedactProgramCousins: aliases and forks of programs with rules
+// share them (mcli and minio-client are mc; yt-dlp and gallery-dl are
+// youtube-dl, whose -p is --password); bundle config's HOST user:pw;
+// deluge-console's connect with the port as its own word.
+func TestRedactProgramCousins(t *testing.T) {
+	checkShapes(t, []shaped{
+		{"mcli admin user add m bob SEC", []string{"mcli admin user add m bob"}},
+		{"minio-client admin user add m bob SEC", []string{"add m bob"}},
+		{"mcli alias set m https://h:9000 admin SEC", []string{"https://h:9000 admin"}},
+		{"/usr/local/bin/mcli alias set m https://h:9000 admin SEC", []string{"admin"}},
+		{"yt-dlp -u bob -p SEC URL", []string{"-u bob -p", "URL"}},
+		{"gallery-dl -u bob -p SEC URL", []string{"-u bob -p", "URL"}},
+		{"youtube-dl -u bob -p SEC URL", []string{"URL"}},
+		{"yt-dlp --video-password SEC URL", []string{"URL"}},
+		{"bundle config set --global gems.example bob:SEC", []string{"gems.example bob:"}},
+		{"bundle config gems.example bob:SEC", []string{"gems.example bob:"}},
+		{"bundle config set --local https://gems.example.com/ bob:SEC", []string{"bob:"}},
+		{"bundler config --global gems.example bob:SEC", []string{"bob:"}},
+		{"deluge-console \"connect h 58846 bob SEC\"", []string{"connect h 58846"}},
+		{"deluge-console \"connect h:58846 bob SEC; info\"", []string{"connect h:58846 bob", "; info"}},
+		{"deluge-console connect h 58846 bob SEC", []string{"connect h 58846"}},
+	})
+	checkSpellings(t, []spelling{
+		{"bundle config set path vendor/bundle", nil, []string{"path vendor/bundle"}},
+		{"bundle config mirror.https://rubygems.org https://mirror.example", nil, []string{"https://mirror.example"}},
+		{"yt-dlp -f best URL", nil, []string{"-f best URL"}},
+	})
+}

@@ -25,6 +25,7 @@ const (
 	oracleLogin               // user/password[@db] (sqlplus, expdp userid=…)
 	aclRule                   // a redis ACL rule: >password adds one, <password removes it
 	domainLogin               // impacket's [domain/]user:password[@host]; without '@' only after a domain/
+	userColon                 // user:password of a word that is no URL (bundle config HOST user:pw)
 )
 
 // option is one option whose value is secret.
@@ -133,8 +134,18 @@ var (
 		{after: []string{"unwrap"}, every: true},
 		{after: []string{"kv", "put"}, every: true, split: afterEquals}, {after: []string{"kv", "patch"}, every: true, split: afterEquals},
 	}}
-	ipmiLike  = &program{opts: []option{{name: "-p"}, {name: "-k"}}}
-	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}, prompt: []string{"-p", "-hp"}}
+	ipmiLike = &program{opts: []option{{name: "-p"}, {name: "-k"}}}
+	rarLike  = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}, prompt: []string{"-p", "-hp"}}
+	// bundle config [set] [--global|--local] HOST user:pw, Bundler's
+	// credentials for a gem source.
+	bundler = &program{pos: []positional{{after: []string{"config"}, every: true, split: userColon}}}
+	// youtube-dl and its forks, gallery-dl: -p is --password.
+	ytdl = &program{opts: []option{{name: "-p"}, {name: "--password"}, {name: "--video-password"}, {name: "--ap-password"}}}
+	// mc, the MinIO client, as packages name it too (mcli, minio-client).
+	minioClient = &program{pos: []positional{
+		{after: []string{"alias", "set"}, index: 3}, {after: []string{"host", "add"}, index: 3},
+		{after: []string{"user", "add"}, index: 2},
+	}}
 	zkCli     = &program{configSub: "create set", pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}
 	httpBasic = &program{configSub: "config", pos: []positional{{after: []string{"http-basic.*"}, index: 1}}}
 	freerdp   = &program{slash: true, opts: []option{{name: "/p:"}, {name: "/gp:"}, {name: "/pth:"}}}
@@ -697,6 +708,14 @@ func (r *redactor) queue(k, e int, how split) {
 	switch how {
 	case oracleLogin:
 		k, e = oracleSecret(s, k, e)
+	case userColon:
+		// bundle config gems.example.com bob:pw; a mirror's URL, or a
+		// key with no user before its ':', is no login.
+		x := strings.IndexByte(s[k:e], ':')
+		if x <= 0 || strings.Contains(s[k:e], "//") {
+			return
+		}
+		k += x + 1
 	case afterColon, afterEquals:
 		// etcdctl user add bob:pw; vault kv put path key=secret (a
 		// word without the separator, the path, is kept).

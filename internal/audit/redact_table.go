@@ -176,10 +176,9 @@ var programs = map[string]*program{
 	"setx":      {configSub: "*"},
 	"setenv":    {configSub: "*"},                // csh
 	"set":       {configSub: "*", cmdOnly: true}, // fish: set -gx NAME value
-	"mc": {pos: []positional{
-		{after: []string{"alias", "set"}, index: 3}, {after: []string{"host", "add"}, index: 3},
-		{after: []string{"user", "add"}, index: 2},
-	}},
+	"mc":        minioClient, "mcli": minioClient, "minio-client": minioClient, "minio-mc": minioClient,
+	"bundle": bundler, "bundler": bundler,
+	"youtube-dl": ytdl, "yt-dlp": ytdl, "yt-dlc": ytdl, "youtube-dlc": ytdl, "gallery-dl": ytdl,
 	"rabbitmqctl": {pos: []positional{
 		{after: []string{"add_user"}, index: 1}, {after: []string{"change_password"}, index: 1},
 		{after: []string{"authenticate_user"}, index: 1},
@@ -211,17 +210,20 @@ var programs = map[string]*program{
 	// Enrolment codes as positionals or short options: Ubuntu Pro's
 	// attach TOKEN, SUSEConnect -r CODE, husarnet join CODE, zrok enable
 	// TOKEN, frpc -t, chisel --auth user:pass, ziti edge login -p.
-	"pro":            {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
-	"ua":             {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
-	"SUSEConnect":    {opts: []option{{name: "-r"}, {name: "--regcode"}}},
-	"husarnet":       {pos: []positional{{after: []string{"join"}, index: 0}}},
-	"zrok":           {pos: []positional{{after: []string{"enable"}, index: 0}}},
-	"frpc":           {opts: []option{{name: "-t"}}},
-	"chisel":         {opts: []option{{name: "--auth", split: afterColon}}},
-	"ziti":           {opts: []option{{name: "-p", sub: "login"}}},
-	"amulecmd":       {opts: []option{{name: "-P"}}},
-	"midclt":         {pos: []positional{{after: []string{"auth.login"}, index: 1}, {after: []string{"user.set_root_password"}, index: 0}}},
-	"deluge-console": {opts: []option{{name: "-P"}, {name: "--password"}}, pos: []positional{{after: []string{"connect"}, index: 2}}},
+	"pro":         {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
+	"ua":          {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
+	"SUSEConnect": {opts: []option{{name: "-r"}, {name: "--regcode"}}},
+	"husarnet":    {pos: []positional{{after: []string{"join"}, index: 0}}},
+	"zrok":        {pos: []positional{{after: []string{"enable"}, index: 0}}},
+	"frpc":        {opts: []option{{name: "-t"}}},
+	"chisel":      {opts: []option{{name: "--auth", split: afterColon}}},
+	"ziti":        {opts: []option{{name: "-p", sub: "login"}}},
+	"amulecmd":    {opts: []option{{name: "-P"}}},
+	"midclt":      {pos: []positional{{after: []string{"auth.login"}, index: 1}, {after: []string{"user.set_root_password"}, index: 0}}},
+	// connect HOST[:PORT] USER PASSWORD, or HOST PORT USER PASSWORD: the
+	// fourth word is the password when a port comes apart (the user is
+	// then redacted too).
+	"deluge-console": {opts: []option{{name: "-P"}, {name: "--password"}}, pos: []positional{{after: []string{"connect"}, index: 2, and: 3}}},
 	"rclone":         {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
 	// Secrets given to be stored, hashed or obscured, and unlocks of
 	// password managers: the positional or option is the secret itself.

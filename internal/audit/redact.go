@@ -634,6 +634,14 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 			return 0
 		}
 	}
+	if kind == keyAuth && s[k-1] == '=' {
+		// 'Authorization=OAuth TOKEN' in a quoted string (streamlink
+		// --twitch-api-header, header=value options): a header's
+		// scheme and credentials after '=', read as after ':'.
+		if end := r.schemeAfterEquals(k); end > 0 {
+			return end
+		}
+	}
 	if shell && s[k] == '(' && s[k-1] == '=' && k >= r.readEnd {
 		// NAME=(a b …): every element of a secret-named array.
 		r.readEnd = groupEnd(s, k)
@@ -685,6 +693,30 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 			start = skipBlanks(s, w)
 		}
 	}
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// schemeAfterEquals redacts the credentials after an auth scheme word at
+// k (OAuth, Bearer, Basic, AWS4-HMAC-SHA256 …), keeping the scheme, when
+// k sits in a quoted string that goes on after the scheme; it returns
+// where scanning resumes, or 0.
+func (r *redactor) schemeAfterEquals(k int) int {
+	s := r.s
+	if q, ok := r.quoteAt(k); !ok || q != '\'' && q != '"' {
+		return 0
+	}
+	w := k
+	for w < len(s) && w-k <= 32 && (wordByte[s[w]] && s[w] != '.') {
+		w++
+	}
+	if w == k || w >= len(s) || s[k] < 'A' || (s[w] != ' ' && s[w] != '\t') {
+		return 0
+	}
+	start := skipBlanks(s, w)
+	end := r.pastClose(start, r.headerEnd(start, true))
 	if end <= start {
 		return 0
 	}

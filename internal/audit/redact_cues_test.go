@@ -140,3 +140,18 @@ func TestRedactProgramCousins(t *testing.T) {
 		{"yt-dlp -f best URL", nil, []string{"-f best URL"}},
 	})
 }
+
+// TestRedactAuthSchemeAfterEquals: a header-like key joined to its value
+// by '=' keeps the scheme and loses the credentials, as after ':'.
+func TestRedactAuthSchemeAfterEquals(t *testing.T) {
+	checkShapes(t, []shaped{
+		{"streamlink --twitch-api-header 'Authorization=OAuth SEC' u", []string{"'Authorization=OAuth ", "' u"}},
+		{"streamlink --twitch-api-header \"Authorization=OAuth SEC\" u", []string{"\"Authorization=OAuth ", "\" u"}},
+		{"mytool --header 'Authorization=Bearer SEC' x", []string{"Authorization=Bearer "}},
+		{"mytool --header='Authorization=Bearer SEC'", []string{"Authorization=Bearer "}},
+		{"mytool -H \"Proxy-Authorization=Basic SEC\" x", []string{"Proxy-Authorization=Basic "}},
+		{"mytool --set 'authorization=Token SEC' x", []string{"authorization=Token "}},
+		{"tool --hdr 'X-Authorization=AWS4-HMAC-SHA256 SEC' x", []string{"X-Authorization=AWS4-HMAC-SHA256 "}},
+		{"tool 'Authorization=SEC'", []string{"'Authorization="}},
+	})
+}

@@ -130,9 +130,9 @@ func TestRedactProgramCousins(t *testing.T) {
 		{"bundle config gems.example bob:SEC", []string{"gems.example bob:"}},
 		{"bundle config set --local https://gems.example.com/ bob:SEC", []string{"bob:"}},
 		{"bundler config --global gems.example bob:SEC", []string{"bob:"}},
-		{"deluge-console \"connect h 58846 bob SEC\"", []string{"connect h 58846"}},
+		{"deluge-console \"connect h 58846 bob SEC\"", []string{"connect h 58846 bob"}},
 		{"deluge-console \"connect h:58846 bob SEC; info\"", []string{"connect h:58846 bob", "; info"}},
-		{"deluge-console connect h 58846 bob SEC", []string{"connect h 58846"}},
+		{"deluge-console connect h 58846 bob SEC \\; info", []string{"connect h 58846 bob", "\\; info"}},
 	})
 	checkSpellings(t, []spelling{
 		{"bundle config set path vendor/bundle", nil, []string{"path vendor/bundle"}},

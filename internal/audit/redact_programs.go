@@ -58,6 +58,10 @@ type positional struct {
 	// and: a second secret positional after index (snmpd.conf's
 	// createUser: authentication, then privacy passphrase); 0 for none.
 	and int
+	// port: a second positional of digits only is a port given apart
+	// from its host, which moves the secret one word on (deluge-console
+	// connect HOST PORT USER PASSWORD).
+	port bool
 }
 
 type program struct {
@@ -619,7 +623,7 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 	// The command may sit in a string (sh -c '…'), whose closing quote
 	// ends it.
 	q, _ := r.quoteAt(k)
-	idx, skipNext := 0, false
+	idx, skipNext, shift := 0, false, 0
 	for {
 		k = skipBlanks(s, k)
 		if k >= len(s) {
@@ -677,7 +681,7 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 				}
 			}
 		default:
-			want := ps.index
+			want := ps.index + shift
 			if htpasswd {
 				want = 2
 				if r.htN {
@@ -686,6 +690,9 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 			}
 			if (ps.every && (ps.split != whole || !strings.Contains(tok, "="))) || (!ps.every && (idx == want || idx == ps.and && ps.and > want)) {
 				r.queue(k, e, ps.split)
+			}
+			if ps.port && idx == 1 && isDigits(tok) {
+				shift, want = 1, want+1
 			}
 			idx++
 			// A command takes a few secrets at most; stopping keeps

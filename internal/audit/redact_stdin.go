@@ -818,14 +818,14 @@ func protocolAuth(s, w string, j int) bool {
 	if w == "AUTH" || w == "PASS" {
 		return true
 	}
-	if len(w) != 4 {
+	if len(w) != 4 || !strings.EqualFold(w, "pass") && !strings.EqualFold(w, "auth") {
 		return false
 	}
 	n := wordsLeft(s, j)
 	if strings.EqualFold(w, "pass") {
 		return n == 1
 	}
-	if !strings.EqualFold(w, "auth") || n < 1 || n > 2 {
+	if n < 1 || n > 2 {
 		return false
 	}
 	k := skipBlanks(s, j)

@@ -221,9 +221,8 @@ var programs = map[string]*program{
 	"amulecmd":    {opts: []option{{name: "-P"}}},
 	"midclt":      {pos: []positional{{after: []string{"auth.login"}, index: 1}, {after: []string{"user.set_root_password"}, index: 0}}},
 	// connect HOST[:PORT] USER PASSWORD, or HOST PORT USER PASSWORD: the
-	// fourth word is the password when a port comes apart (the user is
-	// then redacted too).
-	"deluge-console": {opts: []option{{name: "-P"}, {name: "--password"}}, pos: []positional{{after: []string{"connect"}, index: 2, and: 3}}},
+	// fourth word is the password when a port comes apart.
+	"deluge-console": {opts: []option{{name: "-P"}, {name: "--password"}}, pos: []positional{{after: []string{"connect"}, index: 2, port: true}}},
 	"rclone":         {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
 	// Secrets given to be stored, hashed or obscured, and unlocks of
 	// password managers: the positional or option is the secret itself.

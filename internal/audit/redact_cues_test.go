@@ -32,6 +32,9 @@ func TestRedactCredentialCueReaders(t *testing.T) {
 		{"myapp set-token <<< SEC", []string{"set-token <<<"}},
 		{"echo SEC | /opt/bin/app_passwd bob", []string{"app_passwd bob"}},
 		{"echo SEC | sudo mosquitto_passwd -c f bob", []string{"mosquitto_passwd -c f bob"}},
+		{"echo SEC | keytool -importpass -alias x -keystore ks", []string{"-importpass -alias x"}},
+		{"echo SEC | kadmin.local -q 'cpw bob'", []string{"'cpw bob'"}},
+		{"echo SEC | sudo -u rabbitmq rabbitmqctl change_password bob", []string{"change_password bob"}},
 	})
 	checkSpellings(t, []spelling{
 		{"echo hello | grep -i password", nil, []string{"echo hello | grep -i password"}},
@@ -39,6 +42,7 @@ func TestRedactCredentialCueReaders(t *testing.T) {
 		{"echo hello | sed s/key/x/", nil, []string{"echo hello"}},
 		{"echo hello | wc -l; passwd -S bob", nil, []string{"echo hello"}},
 		{"echo hello | sort | uniq", nil, []string{"echo hello"}},
+		{"echo hello | tool --bypass", nil, []string{"echo hello"}},
 	})
 }
 

@@ -226,8 +226,8 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 // credentialCue reports whether a word of a command (its name or an
 // argument) says the command handles a credential: a segment of it
 // (split at '-', '_', '.' and case) is passwd, password, passphrase,
-// pass, login, logon, unlock, auth, cpw, secret, key or token, or it
-// holds "passw" (ldappasswd, mosquitto_passwd,
+// pass (or ends in pass: storepass), login, logon, unlock, auth, cpw,
+// secret, key or token, or it holds "passw" (ldappasswd, mosquitto_passwd,
 // systemd-ask-password, pveum passwd, kadmin -q 'cpw u', mongosh
 // --password, expect -f login.exp). Such a command that is fed a
 // literal on its input (echo, printf, yes, <<<, a here-document) is
@@ -251,9 +251,13 @@ func credentialCue(w string) bool {
 		for e < len(w) && w[e] != '-' && w[e] != '_' && w[e] != '.' {
 			e++
 		}
-		switch strings.ToLower(w[k:e]) {
+		seg := strings.ToLower(w[k:e])
+		switch seg {
 		case "passphrase", "pass", "login", "logon", "unlock", "auth", "cpw", "secret", "key", "token":
 			return true
+		}
+		if len(seg) > 4 && strings.HasSuffix(seg, "pass") && seg != "bypass" && seg != "compass" {
+			return true // keytool -importpass, -storepass, newpass
 		}
 		k = e
 	}

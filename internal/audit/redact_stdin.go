@@ -216,7 +216,11 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		r.secretInput(i) // mysql -p, psql -W
 		return j
 	}
-	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:], st.wrapper) && !(credentialCue(w) && !textFilter(st.cmd)) {
+	cue := w
+	if !st.wrapper {
+		cue = r.s[i:j] // an argument's run as written: $'…\r\nPASS' names nothing
+	}
+	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:], st.wrapper) && !(credentialCue(cue) && !textFilter(st.cmd)) {
 		return j
 	}
 	r.secretInput(i)
@@ -240,7 +244,7 @@ func credentialCue(w string) bool {
 	if len(w) < 3 || len(w) > 64 {
 		return false
 	}
-	if containsFold(w, "passw") {
+	if len(w) >= 5 && containsFold(w, "passw") {
 		return true
 	}
 	for k := 0; k < len(w); {
@@ -251,17 +255,31 @@ func credentialCue(w string) bool {
 		for e < len(w) && w[e] != '-' && w[e] != '_' && w[e] != '.' {
 			e++
 		}
-		seg := strings.ToLower(w[k:e])
-		switch seg {
-		case "passphrase", "pass", "login", "logon", "unlock", "auth", "cpw", "secret", "key", "token":
+		if cueSegment(w[k:e]) {
 			return true
-		}
-		if len(seg) > 4 && strings.HasSuffix(seg, "pass") && seg != "bypass" && seg != "compass" {
-			return true // keytool -importpass, -storepass, newpass
 		}
 		k = e
 	}
 	return false
+}
+
+// cueSegments are the words credentialCue looks for, by length.
+var cueSegments = [...][]string{
+	3: {"cpw", "key"}, 4: {"pass", "auth"}, 5: {"login", "logon", "token"}, 6: {"unlock", "secret"}, 10: {"passphrase"},
+}
+
+// cueSegment reports whether the segment g, in any case, is one of
+// cueSegments or ends in pass after 3 bytes or more (keytool
+// -importpass, -storepass; not an escaped \nPASS line).
+func cueSegment(g string) bool {
+	if len(g) < len(cueSegments) {
+		for _, c := range cueSegments[len(g)] {
+			if strings.EqualFold(g, c) {
+				return true
+			}
+		}
+	}
+	return len(g) >= 7 && strings.EqualFold(g[len(g)-4:], "pass") && !strings.EqualFold(g, "bypass") && !strings.EqualFold(g, "compass")
 }
 
 // textFilter reports whether the program cmd reads its input as text to

@@ -9,6 +9,16 @@ import "testing"
 // read one there without such a word (rabbitmqctl add_user, age -p,
 // borg, kadmin, su, telnet, ldap* -W).
 func TestRedactCredentialCueReaders(t *testing.T) {
+	for _, c := range []string{"cd auth", "vim secret.txt", "ls keys", "grep -r password ."} {
+		if ReadsSecretInput(c) {
+			t.Errorf("ReadsSecretInput(%q): a session's next line would be taken for a password", c)
+		}
+	}
+	for _, c := range []string{"mosquitto_passwd -c f bob", "/usr/bin/kinit bob", "kadmin -q 'cpw bob'"} {
+		if !ReadsSecretInput(c) {
+			t.Errorf("ReadsSecretInput(%q) = false", c)
+		}
+	}
 	checkShapes(t, []shaped{
 		{"echo SEC | rabbitmqctl add_user bob", []string{"rabbitmqctl add_user bob"}},
 		{"echo SEC | pveum passwd bob@pam", []string{"pveum passwd bob@pam"}},
@@ -43,6 +53,7 @@ func TestRedactCredentialCueReaders(t *testing.T) {
 		{"echo hello | wc -l; passwd -S bob", nil, []string{"echo hello"}},
 		{"echo hello | sort | uniq", nil, []string{"echo hello"}},
 		{"echo hello | tool --bypass", nil, []string{"echo hello"}},
+		{"echo hello | vim secret.txt", nil, []string{"echo hello"}},
 	})
 }
 

@@ -290,7 +290,12 @@ func textFilter(cmd string) bool {
 		"uniq", "head", "tail", "wc", "cat", "tac", "less", "more", "column", "fold", "fmt", "nl", "base64", "xxd", "od", "hexdump",
 		"md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "diff", "cmp", "comm", "paste", "join", "tee", "echo",
 		"printf", "test", "[", "[[", "perl", "python", "python3", "ruby", "node", "xargs", "logger", "wall", "write", "mail", "mailx",
-		"sendmail", "gzip", "xz", "zstd", "bzip2", "iconv", "rev", "expand", "unexpand", "strings", "file", "bc", "dc":
+		"sendmail", "gzip", "xz", "zstd", "bzip2", "iconv", "rev", "expand", "unexpand", "strings", "file", "bc", "dc",
+		// Nor are commands that read no input, whose arguments are
+		// paths or names (cd auth, vim secret.txt): a session's next
+		// line after them is a command, not a password.
+		"cd", "ls", "ll", "vi", "vim", "nvim", "nano", "emacs", "rm", "cp", "mv", "mkdir", "rmdir", "touch", "chmod", "chown",
+		"chgrp", "find", "stat", "du", "df", "tree", "man", "which", "type", "whereis", "ln", "readlink", "realpath", "basename", "dirname":
 		return true
 	}
 	return false

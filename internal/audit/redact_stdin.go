@@ -255,7 +255,7 @@ func credentialCue(w string) bool {
 		for e < len(w) && w[e] != '-' && w[e] != '_' && w[e] != '.' {
 			e++
 		}
-		if cueSegment(w[k:e]) {
+		if cueSegment(w[k:e], w[0] == '-') {
 			return true
 		}
 		k = e
@@ -269,9 +269,9 @@ var cueSegments = [...][]string{
 }
 
 // cueSegment reports whether the segment g, in any case, is one of
-// cueSegments or ends in pass after 3 bytes or more (keytool
-// -importpass, -storepass; not an escaped \nPASS line).
-func cueSegment(g string) bool {
+// cueSegments or, in an option, ends in pass after 3 bytes or more
+// (keytool -importpass, -storepass; not sshpass, which has its own rule).
+func cueSegment(g string, option bool) bool {
 	if len(g) < len(cueSegments) {
 		for _, c := range cueSegments[len(g)] {
 			if strings.EqualFold(g, c) {
@@ -279,7 +279,7 @@ func cueSegment(g string) bool {
 			}
 		}
 	}
-	return len(g) >= 7 && strings.EqualFold(g[len(g)-4:], "pass") && !strings.EqualFold(g, "bypass") && !strings.EqualFold(g, "compass")
+	return option && len(g) >= 7 && strings.EqualFold(g[len(g)-4:], "pass") && !strings.EqualFold(g, "bypass") && !strings.EqualFold(g, "compass")
 }
 
 // textFilter reports whether the program cmd reads its input as text to

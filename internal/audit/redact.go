@@ -28,13 +28,23 @@ const Redacted = "[REDACTED]"
 // What a command feeds a program that reads a secret on its input (echo …
 // | passwd, kinit <<< …) or writes into a credential file (echo … >
 // ~/.netrc, cat > ~/.pgpass <<EOF, | tee token) is redacted too; see
-// redact_stdin.go and redact_files.go.
+// redact_stdin.go and redact_files.go. So is a literal fed to a command
+// whose own words cue a credential (mosquitto_passwd, kadmin -q 'cpw u',
+// mongosh --password; see credentialCue: nothing else is typed into a
+// password prompt, so a kept literal is likelier a secret than not), and
+// the password of a protocol login line (smbclient -c 'logon u pw', a1
+// login u pw, auth pw, PASS pw). A program is known by the name bash runs
+// it by, the last path component with quotes and backslashes removed
+// (/usr/bin/kinit, \kinit, k'in'it; see redact_spelled.go), and a pipe
+// into a compound command (if, while, until, for, case) or a group feeds
+// its body.
 //
 // It makes one pass over s, dispatching on the first byte of each word, and
 // every look-ahead either ends in a replacement that the pass then skips or
 // stops at a byte the pass would visit anyway; the look-ahead for secret
-// positionals never rescans what an earlier one read. So time is linear in
-// len(s).
+// positionals never rescans what an earlier one read; a spelled program
+// name is read back at most maxSpelled bytes, once per shell word, from
+// its last run. So time is linear in len(s).
 // Only ASCII bytes are ever cut, so valid UTF-8 stays valid. When nothing is
 // found, s itself is returned.
 func Redact(s string) string {
@@ -118,6 +128,10 @@ type redactor struct {
 	// argv holds option words written before their program is named
 	// (redact_argv.go).
 	argv argvState
+	// spelled is the name of the program that the word being read ends,
+	// when bash joins it from more than that word (/usr/bin/curl,
+	// c\url, 'cu'rl): redact_spelled.go.
+	spelled string
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to]. A span
@@ -187,10 +201,19 @@ func (r *redactor) run() {
 			for j < n && wordByte[s[j]] {
 				j++
 			}
-			if startsWord(s, i) {
+			// The program a command names is read however bash spells
+			// it: /usr/bin/kinit, \kinit, k'ini't, "$HOME"/bin/kinit
+			// (redact_spelled.go).
+			name, from := r.spelledName(i, j)
+			switch {
+			case name != "":
+				j = max(r.stdinWordAs(from, i, j, name), j)
+			case startsWord(s, i) && !r.nameGoesOn(i, j):
 				j = max(r.stdinWord(i, j), j)
 			}
+			r.spelled = name
 			i = max(r.word(i, j), j)
+			r.spelled = ""
 			continue
 		}
 		switch c {
@@ -339,9 +362,12 @@ func (r *redactor) word(i, j int) int {
 			}
 		}
 	}
-	if w[0] != '-' && (r.prog != nil || mayBeProgram(w)) && standsAlone(s, j) {
+	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && standsAlone(s, j) {
 		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
-		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) {
+		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" {
+			if r.spelled != "" {
+				w = r.spelled
+			}
 			// Inside a configuring subcommand, the name of a program
 			// is a value (rclone config create r sftp …, nmcli dev
 			// wifi connect net password …).
@@ -618,6 +644,14 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 			return 0
 		}
 	}
+	if kind == keyAuth && s[k-1] == '=' {
+		// 'Authorization=OAuth TOKEN' in a quoted string (streamlink
+		// --twitch-api-header, header=value options): a header's
+		// scheme and credentials after '=', read as after ':'.
+		if end := r.schemeAfterEquals(k); end > 0 {
+			return end
+		}
+	}
 	if shell && s[k] == '(' && s[k-1] == '=' && k >= r.readEnd {
 		// NAME=(a b …): every element of a secret-named array.
 		r.readEnd = groupEnd(s, k)
@@ -669,6 +703,30 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 			start = skipBlanks(s, w)
 		}
 	}
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// schemeAfterEquals redacts the credentials after an auth scheme word at
+// k (OAuth, Bearer, Basic, AWS4-HMAC-SHA256 …), keeping the scheme, when
+// k sits in a quoted string that goes on after the scheme; it returns
+// where scanning resumes, or 0.
+func (r *redactor) schemeAfterEquals(k int) int {
+	s := r.s
+	if q, ok := r.quoteAt(k); !ok || q != '\'' && q != '"' {
+		return 0
+	}
+	w := k
+	for w < len(s) && w-k <= 32 && (wordByte[s[w]] && s[w] != '.') {
+		w++
+	}
+	if w == k || w >= len(s) || s[k] < 'A' || (s[w] != ' ' && s[w] != '\t') {
+		return 0
+	}
+	start := skipBlanks(s, w)
+	end := r.pastClose(start, r.headerEnd(start, true))
 	if end <= start {
 		return 0
 	}

@@ -25,6 +25,7 @@ const (
 	oracleLogin               // user/password[@db] (sqlplus, expdp userid=…)
 	aclRule                   // a redis ACL rule: >password adds one, <password removes it
 	domainLogin               // impacket's [domain/]user:password[@host]; without '@' only after a domain/
+	userColon                 // user:password of a word that is no URL (bundle config HOST user:pw)
 )
 
 // option is one option whose value is secret.
@@ -57,6 +58,10 @@ type positional struct {
 	// and: a second secret positional after index (snmpd.conf's
 	// createUser: authentication, then privacy passphrase); 0 for none.
 	and int
+	// port: a second positional of digits only is a port given apart
+	// from its host, which moves the secret one word on (deluge-console
+	// connect HOST PORT USER PASSWORD).
+	port bool
 }
 
 type program struct {
@@ -133,8 +138,19 @@ var (
 		{after: []string{"unwrap"}, every: true},
 		{after: []string{"kv", "put"}, every: true, split: afterEquals}, {after: []string{"kv", "patch"}, every: true, split: afterEquals},
 	}}
-	ipmiLike  = &program{opts: []option{{name: "-p"}, {name: "-k"}}}
-	rarLike   = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}, prompt: []string{"-p", "-hp"}}
+	ipmiLike = &program{opts: []option{{name: "-p"}, {name: "-k"}}}
+	rarLike  = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}, prompt: []string{"-p", "-hp"}}
+	// bundle config [set] [--global|--local] HOST user:pw, Bundler's
+	// credentials for a gem source.
+	bundler = &program{pos: []positional{{after: []string{"config"}, every: true, split: userColon}}}
+	// youtube-dl and its forks, gallery-dl: -p is --password.
+	ytdl = &program{opts: []option{{name: "-p"}, {name: "--password"}, {name: "--video-password"}, {name: "--ap-password"}}}
+	// mc, the MinIO client, as packages name it too (mcli, minio-client).
+	minioClient = &program{pos: []positional{
+		{after: []string{"alias", "set"}, index: 3}, {after: []string{"host", "add"}, index: 3},
+		{after: []string{"user", "add"}, index: 2},
+	}}
+	zkCli     = &program{configSub: "create set", pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}
 	httpBasic = &program{configSub: "config", pos: []positional{{after: []string{"http-basic.*"}, index: 1}}}
 	freerdp   = &program{slash: true, opts: []option{{name: "/p:"}, {name: "/gp:"}, {name: "/pth:"}}}
 	// impacket: [domain/]user:password[@target] (GetADUsers.py and the
@@ -543,6 +559,9 @@ func (r *redactor) configValue(i, j int) int {
 	if k == j || k >= len(r.s) || r.s[k] == '-' {
 		return 0
 	}
+	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && isDigits(r.s[k:e]) && r.expiringSet() {
+		k = skipBlanks(r.s, e) // redis-cli setex session_secret 60 PW: the seconds come first
+	}
 	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && (settingKey(w, r.s[k:e]) || nodeKey(r.s, k, e)) {
 		// nmcli … key-mgmt wpa-psk wifi-sec.psk x: w was a value, named
 		// like a key, and the next word is the key whose value follows.
@@ -552,6 +571,17 @@ func (r *redactor) configValue(i, j int) int {
 		return 0
 	}
 	return r.optionValue(k, how)
+}
+
+// expiringSet reports whether the command sets a key with its time to
+// live before the value (Redis SETEX and PSETEX).
+func (r *redactor) expiringSet() bool {
+	for _, w := range r.subs[:r.nsubs] {
+		if strings.EqualFold(w, "setex") || strings.EqualFold(w, "psetex") {
+			return true
+		}
+	}
+	return false
 }
 
 // nodeKey reports whether the word s[k:e], followed by blanks, is a
@@ -593,7 +623,7 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 	// The command may sit in a string (sh -c '…'), whose closing quote
 	// ends it.
 	q, _ := r.quoteAt(k)
-	idx, skipNext := 0, false
+	idx, skipNext, shift := 0, false, 0
 	for {
 		k = skipBlanks(s, k)
 		if k >= len(s) {
@@ -651,7 +681,7 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 				}
 			}
 		default:
-			want := ps.index
+			want := ps.index + shift
 			if htpasswd {
 				want = 2
 				if r.htN {
@@ -660,6 +690,9 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 			}
 			if (ps.every && (ps.split != whole || !strings.Contains(tok, "="))) || (!ps.every && (idx == want || idx == ps.and && ps.and > want)) {
 				r.queue(k, e, ps.split)
+			}
+			if ps.port && idx == 1 && isDigits(tok) {
+				shift, want = 1, want+1
 			}
 			idx++
 			// A command takes a few secrets at most; stopping keeps
@@ -682,6 +715,14 @@ func (r *redactor) queue(k, e int, how split) {
 	switch how {
 	case oracleLogin:
 		k, e = oracleSecret(s, k, e)
+	case userColon:
+		// bundle config gems.example.com bob:pw; a mirror's URL, or a
+		// key with no user before its ':', is no login.
+		x := strings.IndexByte(s[k:e], ':')
+		if x <= 0 || strings.Contains(s[k:e], "//") {
+			return
+		}
+		k += x + 1
 	case afterColon, afterEquals:
 		// etcdctl user add bob:pw; vault kv put path key=secret (a
 		// word without the separator, the path, is kept).

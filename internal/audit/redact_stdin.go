@@ -24,7 +24,16 @@ type stdinState struct {
 	docAt int
 	docQ  byte // the quote of the string docAt sits in (enclosingQuote)
 	depth int  // open ( and { groups, whose commands share one output
-	tee   bool // the current command is tee, writing its input to files
+	// compound: open if, while, until, for, select and case commands,
+	// whose bodies share one input and output as a group's do.
+	compound int
+	// casePatterns: a case command's patterns have begun, where '('
+	// opens a pattern, not a subshell: case … in (x) chpasswd;; esac.
+	casePatterns bool
+	// telnet: the command is telnet, whose input is typed into a remote
+	// login (loneFeeds).
+	telnet bool
+	tee    bool // the current command is tee, writing its input to files
 	// wrapper: the current command runs another with its input (sudo).
 	wrapper bool
 	secret  bool // the current command reads a secret on its input
@@ -56,11 +65,14 @@ func stdinReader(w string) bool {
 	switch w {
 	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "tightvncpasswd", "cryptsetup",
 		"wpa_passphrase", "restic", "cifscreds", "kpasswd", "newusers", "gocryptfs", "keepassxc-cli",
-		"ftp", "tnftp", "pftp", "netkit-ftp", "lftp":
+		"ftp", "tnftp", "pftp", "netkit-ftp", "lftp", "su", "ksu", "kadmin", "borg", "borgmatic", "ldappasswd":
 		// wpa_passphrase SSID reads the passphrase there; restic,
 		// cifscreds add, gocryptfs and keepassxc-cli read the password
 		// (or a database's) there when it is no terminal; newusers
 		// reads user:password lines.
+		// su and ksu read the
+		// password there when it is no terminal, kadmin the admin's
+		// password, borg a repository's passphrase (as restic).
 		// FTP clients read their commands there, user NAME PASSWORD (or
 		// lftp's open -u NAME,PASSWORD) among them, and without -n the
 		// answers to their Name and Password prompts.
@@ -82,15 +94,39 @@ func shellKeyword(w string) bool {
 // stdinWord looks at the word s[i:j] for this rule and returns where
 // scanning resumes (j, unless a replacement was made).
 func (r *redactor) stdinWord(i, j int) int {
-	st, w := &r.stdin, r.s[i:j]
-	if !st.atCmd && st.echoAt < 0 && r.innerCommand(i) {
+	return r.stdinWordAs(i, i, j, r.s[i:j])
+}
+
+// stdinWordAs is stdinWord for the word s[i:j] that ends the shell word
+// starting at from, which names w when it names a program
+// (/usr/bin/kinit, k\init: redact_spelled.go).
+func (r *redactor) stdinWordAs(from, i, j int, w string) int {
+	st := &r.stdin
+	if !st.atCmd && st.echoAt < 0 && r.innerCommand(from) {
 		// sh -c 'echo …', ssh host "echo …": the string is a command.
 		st.atCmd, st.echoAt, st.secret, st.heredocs, st.scriptAt = true, -1, false, false, i
+	}
+	if st.atCmd {
+		// A compound command's body reads the pipe its whole command
+		// is given: echo pw | if …; then kinit u; fi, | while …; do
+		// passwd …; done, | case … in x) chpasswd;; esac. Its
+		// commands share that input as a group's do.
+		switch w {
+		case "if", "while", "until", "for", "select", "case":
+			st.compound++
+		case "fi", "done", "esac":
+			st.compound = max(st.compound-1, 0)
+			st.casePatterns = st.casePatterns && w != "esac"
+			return j
+		}
+	}
+	if logonLine(r.s, i, j) {
+		r.logonSecret(j) // smbclient -c 'logon bob pw'
 	}
 	if st.atCmd && shellKeyword(w) {
 		return j // if echo … | chpasswd; then …: the command follows
 	}
-	if st.atCmd && (i < st.assignEnd && st.depth == st.assignDepth || r.assignment(i, j)) {
+	if st.atCmd && (i < st.assignEnd && st.depth == st.assignDepth || from == i && r.assignment(i, j)) {
 		return j // FOO=1 sudo -S …: the command follows the assignments
 	}
 	if st.atCmd {
@@ -102,10 +138,14 @@ func (r *redactor) stdinWord(i, j int) int {
 			// Not inside an echo's own $(…): echo a$(printf b)c | …
 			st.echoAt = j
 		}
-		if stdinReader(w) {
-			r.secretInput(i)
+		if w == "telnet" {
+			r.loneFeeds() // echo pw | telnet h 23
+			st.telnet = true
 		}
-		if w == "AUTH" || w == "PASS" {
+		if stdinReader(w) || credentialCue(w) && !textFilter(w) {
+			r.secretInput(i) // kinit; mosquitto_passwd, systemd-ask-password: credentialCue
+		}
+		if (w == "PASS" || len(w) == 4 && strings.EqualFold(w, "auth")) && protocolAuth(r.s, w, j) {
 			// A Redis (or SMTP) AUTH line, typed into redis-cli or fed
 			// to it: AUTH [user] password; an FTP or POP3 PASS line.
 			// Only upper case: PAM's "auth required …" lines are no
@@ -113,6 +153,9 @@ func (r *redactor) stdinWord(i, j int) int {
 			r.lookAhead(j, positional{every: true}, false)
 		}
 		return j
+	}
+	if st.cmd == "case" && w == "in" {
+		st.casePatterns = true
 	}
 	if !st.wrapper && subWrapper(st.cmd, w) {
 		st.wrapper = true // docker exec -i c chpasswd, kubectl exec -i p -- …
@@ -124,12 +167,14 @@ func (r *redactor) stdinWord(i, j int) int {
 	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
 		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe
 	}
-	if w == "LOGIN" && taggedLine(r.s, i) && twoWordsLeft(r.s, j) {
+	if (w == "LOGIN" || len(w) == 5 && strings.EqualFold(w, "login") && r.prog == nil && !optionNext(r.s, j)) && taggedLine(r.s, i) && twoWordsLeft(r.s, j) {
+		// In lower case only where no program's rules read the line
+		// (vault login -no-print TOKEN, bw login u pw are theirs).
 		// a1 LOGIN user password, an IMAP login fed to a client.
 		r.lookAhead(j, positional{index: 1}, false)
 		return j
 	}
-	if (w == "AUTH" || w == "PASS") && (st.echoAt >= 0 || hereString(r.s, i)) {
+	if (st.echoAt >= 0 || hereString(r.s, i)) && protocolAuth(r.s, w, j) {
 		// echo 'AUTH pw' | redis-cli, nc h 6379 <<< "AUTH u pw": the
 		// AUTH line a command writes or is given (upper case only, as
 		// above).
@@ -171,11 +216,89 @@ func (r *redactor) stdinWord(i, j int) int {
 		r.secretInput(i) // mysql -p, psql -W
 		return j
 	}
-	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:], st.wrapper) {
+	cue := w
+	if !st.wrapper {
+		cue = r.s[i:j] // an argument's run as written: $'…\r\nPASS' names nothing
+	}
+	if st.secret || !readsSecretInput(st.cmd, w, r.s[j:], st.wrapper) && !(credentialCue(cue) && !textFilter(st.cmd)) {
 		return j
 	}
 	r.secretInput(i)
 	return j
+}
+
+// credentialCue reports whether a word of a command (its name or an
+// argument) says the command handles a credential: a segment of it
+// (split at '-', '_', '.' and case) is passwd, password, passphrase,
+// pass (or ends in pass: storepass), login, logon, unlock, auth, cpw,
+// secret, key or token, or it holds "passw" (ldappasswd, mosquitto_passwd,
+// systemd-ask-password, pveum passwd, kadmin -q 'cpw u', mongosh
+// --password, expect -f login.exp). Such a command that is fed a
+// literal on its input (echo, printf, yes, <<<, a here-document) is
+// most likely given the password it asks for, since nothing else would
+// be typed into a password or login prompt, so that literal is
+// redacted: a redacted harmless literal costs the log a word, a kept
+// password costs the secret. Text filters (grep password) are no such
+// command: their input is the text they search.
+func credentialCue(w string) bool {
+	if len(w) < 3 || len(w) > 64 {
+		return false
+	}
+	if len(w) >= 5 && containsFold(w, "passw") {
+		return true
+	}
+	for k := 0; k < len(w); {
+		for k < len(w) && (w[k] == '-' || w[k] == '_' || w[k] == '.') {
+			k++
+		}
+		e := k
+		for e < len(w) && w[e] != '-' && w[e] != '_' && w[e] != '.' {
+			e++
+		}
+		if cueSegment(w[k:e], w[0] == '-') {
+			return true
+		}
+		k = e
+	}
+	return false
+}
+
+// cueSegments are the words credentialCue looks for, by length.
+var cueSegments = [...][]string{
+	3: {"cpw", "key"}, 4: {"pass", "auth"}, 5: {"login", "logon", "token"}, 6: {"unlock", "secret"}, 10: {"passphrase"},
+}
+
+// cueSegment reports whether the segment g, in any case, is one of
+// cueSegments or, in an option, ends in pass after 3 bytes or more
+// (keytool -importpass, -storepass; not sshpass, which has its own rule).
+func cueSegment(g string, option bool) bool {
+	if len(g) < len(cueSegments) {
+		for _, c := range cueSegments[len(g)] {
+			if strings.EqualFold(g, c) {
+				return true
+			}
+		}
+	}
+	return option && len(g) >= 7 && strings.EqualFold(g[len(g)-4:], "pass") && !strings.EqualFold(g, "bypass") && !strings.EqualFold(g, "compass")
+}
+
+// textFilter reports whether the program cmd reads its input as text to
+// search, transform or show, whatever its arguments name.
+func textFilter(cmd string) bool {
+	switch cmd {
+	case "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "mawk", "jq", "yq", "gojq", "cut", "tr", "sort",
+		"uniq", "head", "tail", "wc", "cat", "tac", "less", "more", "column", "fold", "fmt", "nl", "base64", "xxd", "od", "hexdump",
+		"md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "diff", "cmp", "comm", "paste", "join", "tee", "echo",
+		"printf", "test", "[", "[[", "perl", "python", "python3", "ruby", "node", "xargs", "logger", "wall", "write", "mail", "mailx",
+		"sendmail", "gzip", "xz", "zstd", "bzip2", "iconv", "rev", "expand", "unexpand", "strings", "file", "bc", "dc",
+		// Nor are commands that read no input, whose arguments are
+		// paths or names (cd auth, vim secret.txt): a session's next
+		// line after them is a command, not a password.
+		"cd", "ls", "ll", "vi", "vim", "nvim", "nano", "emacs", "rm", "cp", "mv", "mkdir", "rmdir", "touch", "chmod", "chown",
+		"chgrp", "find", "stat", "du", "df", "tree", "man", "which", "type", "whereis", "ln", "readlink", "realpath", "basename", "dirname":
+		return true
+	}
+	return false
 }
 
 // secretInput marks the current command, whose word at is being read, as
@@ -268,7 +391,11 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "-s":
 		return cmd == "mkpasswd" // mkpasswd -s (--stdin above)
 	case "-p":
-		return cmd == "saslpasswd2" // pipe mode
+		return cmd == "saslpasswd2" || cmd == "age" // saslpasswd2's pipe mode; age -p reads the passphrase
+	case "add_user":
+		return cmd == "rabbitmqctl" // add_user NAME without a password reads it there
+	case "-W":
+		return strings.HasPrefix(cmd, "ldap") // ldapsearch -W, ldapmodify -W: the bind password
 	case "pubkey":
 		return cmd == "wg" // wg pubkey reads a private key
 	case "unlock":
@@ -363,17 +490,33 @@ func (r *redactor) stdinBreak(c byte, i int) {
 	if c == '&' && i > 0 && s[i-1] == '|' {
 		return // |&
 	}
-	if st.echoAt >= 0 && (pipe || st.depth > 0) {
+	if st.echoAt >= 0 && (pipe || st.depth > 0 || st.compound > 0) {
 		from, to := skipBlanks(s, st.echoAt), i
 		for to > from && strings.IndexByte(" \t)}", s[to-1]) >= 0 {
 			to--
 		}
 		r.feedSpan(span{from, to})
 	}
-	if !pipe && st.depth == 0 {
+	if !pipe && st.depth == 0 && st.compound == 0 {
 		st.nfeed, st.docAt = 0, -1
 	}
-	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee, st.fds = true, "", -1, false, false, false, 0
+	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee, st.fds, st.telnet = true, "", -1, false, false, false, 0, false
+}
+
+// loneFeeds replaces what the pipeline feeds telnet when it is one line
+// alone, no protocol session: typed into a remote login, the first
+// prompts ask the name and the password, and a lone line answers one.
+// A session's lines (USER bob, PASS pw, QUIT) are left to the protocol
+// rules, which keep what is no secret.
+func (r *redactor) loneFeeds() {
+	st, s := &r.stdin, r.s
+	for _, f := range st.feed[:st.nfeed] {
+		k, e := innerSpan(s, f.from, f.to)
+		if e <= k || k < r.done || e-k > 256 || strings.ContainsAny(s[k:e], "\n\r") || strings.Contains(s[k:e], `\n`) {
+			continue
+		}
+		r.replace(k, e, Redacted)
+	}
 }
 
 // feedSpan adds what a command writes into the pipeline.
@@ -390,6 +533,9 @@ func (r *redactor) stdinGroup(c byte, i int) {
 	st := &r.stdin
 	switch c {
 	case '(':
+		if st.casePatterns && st.depth == 0 && (st.atCmd || st.cmd == "case") {
+			return // case … in (x): a pattern
+		}
 		st.depth++
 		st.atCmd = true // ( …), $( …): a command starts
 	case '{':
@@ -397,6 +543,9 @@ func (r *redactor) stdinGroup(c byte, i int) {
 			st.depth++
 		}
 	case ')', '}':
+		if c == ')' && st.depth == 0 && st.compound > 0 {
+			st.atCmd = true // case … in x) chpasswd: a pattern's command follows
+		}
 		if st.depth > 0 && (c == ')' || st.atCmd) {
 			st.depth--
 			if st.depth == st.assignDepth && i < st.assignEnd {
@@ -455,6 +604,9 @@ func (r *redactor) redirectAt(i int) int {
 		if strings.HasPrefix(s[i:], "<<<") {
 			if start, end := valueSpan(s, skipBlanks(s, i+3)); end > start {
 				r.feedSpan(span{start, end})
+				if st.telnet {
+					r.loneFeeds() // telnet h 23 <<< pw
+				}
 			}
 		} else if st.docAt < 0 {
 			st.docAt, st.docQ = i, r.enclosingQuote(i)
@@ -648,7 +800,7 @@ func taggedLine(s string, i int) bool {
 // line's command after an escaped line end (printf 'USER u\r\nPASS pw'),
 // whose arguments are secret.
 func escapedProtocolLine(s string, i, j int) bool {
-	return j-i == 5 && i > 0 && s[i-1] == '\\' && (s[i] == 'n' || s[i] == 'r') && (s[i+1:j] == "PASS" || s[i+1:j] == "AUTH")
+	return j-i == 5 && i > 0 && s[i-1] == '\\' && (s[i] == 'n' || s[i] == 'r') && protocolAuth(s, s[i+1:j], j)
 }
 
 // twoWordsLeft reports whether the line from k holds two words, an IMAP
@@ -656,23 +808,105 @@ func escapedProtocolLine(s string, i, j int) bool {
 // PASSWORD … has more); a line ends at a line end, an escaped one, a
 // quote that closes or a command break.
 func twoWordsLeft(s string, k int) bool {
+	return wordsLeft(s, k) == 2
+}
+
+// wordsLeft counts the words on the line from k as twoWordsLeft reads
+// them, up to 3 (3 is 3 or more).
+func wordsLeft(s string, k int) int {
 	n := 0
 	for {
 		k = skipBlanks(s, k)
 		closing := k < len(s) && (s[k] == '\'' || s[k] == '"') && (k+1 == len(s) || strings.IndexByte(" \t\n\r;|&)", s[k+1]) >= 0)
 		if closing || k >= len(s) || strings.IndexByte("\n\r;|&`", s[k]) >= 0 || strings.HasPrefix(s[k:], `\r`) || strings.HasPrefix(s[k:], `\n`) {
-			return n == 2
+			return n
 		}
 		if n++; n > 2 {
-			return false
+			return n
 		}
 		e := shellWordEnd(s, k)
 		if x := strings.Index(s[k:e], `\r`); x > 0 {
-			return n == 2
+			return n
 		}
 		if x := strings.Index(s[k:e], `\n`); x > 0 {
-			return n == 2
+			return n
 		}
 		k = e
 	}
+}
+
+// protocolAuth reports whether the word w, ending at j, is the command of
+// a protocol line whose arguments are a credential: AUTH [user] password
+// (Redis, SMTP) or PASS password (FTP, POP3). Upper case always; typed
+// in lower or mixed case (auth pw, Pass pw) only with the words such a
+// line has, so PAM's "auth required pam_unix.so" and "auth include
+// system-auth" lines stay.
+func protocolAuth(s, w string, j int) bool {
+	if w == "AUTH" || w == "PASS" {
+		return true
+	}
+	if len(w) != 4 || !strings.EqualFold(w, "pass") && !strings.EqualFold(w, "auth") {
+		return false
+	}
+	n := wordsLeft(s, j)
+	if strings.EqualFold(w, "pass") {
+		return n == 1
+	}
+	if n < 1 || n > 2 {
+		return false
+	}
+	k := skipBlanks(s, j)
+	e := k
+	for e < len(s) && wordByte[s[e]] {
+		e++
+	}
+	switch s[k:e] {
+	case "required", "requisite", "sufficient", "optional", "include", "substack":
+		return false
+	}
+	return !strings.HasPrefix(s[k:], "[")
+}
+
+// optionNext reports whether the word after j is an option.
+func optionNext(s string, j int) bool {
+	k := skipBlanks(s, j)
+	return k < len(s) && s[k] == '-'
+}
+
+// logonSecret queues the second word after j, a logon line's password,
+// read in the string the line sits in. The program's own look-ahead may
+// have read past it already (smbclient's -c takes a value), so the span
+// is put in its place among the queued ones.
+func (r *redactor) logonSecret(j int) {
+	s := r.s
+	q, _ := r.quoteAt(j)
+	k := skipBlanks(s, wordEnd(s, skipBlanks(s, j), q, false))
+	e := wordEnd(s, k, q, false)
+	if k, e = innerSpan(s, k, e); e <= k || k < r.done {
+		return
+	}
+	at := len(r.pending)
+	for at > 0 && r.pending[at-1].from >= e {
+		at--
+	}
+	if at > 0 && r.pending[at-1].to > k {
+		return // already queued
+	}
+	r.pending = append(r.pending, span{})
+	copy(r.pending[at+1:], r.pending[at:])
+	r.pending[at] = span{k, e}
+}
+
+// logonLine reports whether the word s[i:j] is smbclient's (or
+// rpcclient's) logon command starting a command of its -c string or
+// input, followed by the user and password: logon bob pw.
+func logonLine(s string, i, j int) bool {
+	if j-i != 5 || !strings.EqualFold(s[i:j], "logon") {
+		return false
+	}
+	k := i
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
+		k--
+	}
+	return (k == 0 || strings.IndexByte("'\";\n", s[k-1]) >= 0) && wordsLeft(s, j) == 2
 }

@@ -68,7 +68,10 @@ var programs = map[string]*program{
 	"vault":        vaultLike,
 	"bao":          vaultLike,
 	// consul agent -encrypt KEY: the gossip encryption key.
-	"consul": {opts: []option{{name: "-encrypt"}}, pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
+	// consul kv put app/password PW, etcdctl put /app/db_pass PW,
+	// zkCli.sh create /app/password PW: the value of a key whose last
+	// path segment names a secret (configValue reads the segment).
+	"consul": {opts: []option{{name: "-encrypt"}}, configSub: "put", pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
 	// Join and enrolment tokens given short or as positionals: netbird
 	// up -k, k3s/rke2 agent -t, gitlab-runner register -r, netclient
 	// join -t, cloudflared service install TOKEN, ngrok authtoken TOKEN.
@@ -127,7 +130,7 @@ var programs = map[string]*program{
 	"kubectl":       {opts: []option{{name: "--from-literal", split: afterEquals}}},
 	"oc":            {opts: []option{{name: "--from-literal", split: afterEquals}, {name: "-p", sub: "login"}}},
 	"kubeadm":       {pos: []positional{{after: []string{"token", "create"}, index: 0}}},
-	"etcdctl":       {opts: []option{{name: "--user", split: afterColon}}, pos: []positional{{after: []string{"user", "add"}, index: 0, split: afterColon}}},
+	"etcdctl":       {opts: []option{{name: "--user", split: afterColon}}, configSub: "put", pos: []positional{{after: []string{"user", "add"}, index: 0, split: afterColon}}},
 	// Databases' own clients.
 	"mydumper": {opts: []option{{name: "-p"}}}, "myloader": {opts: []option{{name: "-p"}}},
 	"osql": {opts: []option{{name: "-P"}}},
@@ -173,10 +176,9 @@ var programs = map[string]*program{
 	"setx":      {configSub: "*"},
 	"setenv":    {configSub: "*"},                // csh
 	"set":       {configSub: "*", cmdOnly: true}, // fish: set -gx NAME value
-	"mc": {pos: []positional{
-		{after: []string{"alias", "set"}, index: 3}, {after: []string{"host", "add"}, index: 3},
-		{after: []string{"user", "add"}, index: 2},
-	}},
+	"mc":        minioClient, "mcli": minioClient, "minio-client": minioClient, "minio-mc": minioClient,
+	"bundle": bundler, "bundler": bundler,
+	"youtube-dl": ytdl, "yt-dlp": ytdl, "yt-dlc": ytdl, "youtube-dlc": ytdl, "gallery-dl": ytdl,
 	"rabbitmqctl": {pos: []positional{
 		{after: []string{"add_user"}, index: 1}, {after: []string{"change_password"}, index: 1},
 		{after: []string{"authenticate_user"}, index: 1},
@@ -208,38 +210,43 @@ var programs = map[string]*program{
 	// Enrolment codes as positionals or short options: Ubuntu Pro's
 	// attach TOKEN, SUSEConnect -r CODE, husarnet join CODE, zrok enable
 	// TOKEN, frpc -t, chisel --auth user:pass, ziti edge login -p.
-	"pro":            {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
-	"ua":             {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
-	"SUSEConnect":    {opts: []option{{name: "-r"}, {name: "--regcode"}}},
-	"husarnet":       {pos: []positional{{after: []string{"join"}, index: 0}}},
-	"zrok":           {pos: []positional{{after: []string{"enable"}, index: 0}}},
-	"frpc":           {opts: []option{{name: "-t"}}},
-	"chisel":         {opts: []option{{name: "--auth", split: afterColon}}},
-	"ziti":           {opts: []option{{name: "-p", sub: "login"}}},
-	"amulecmd":       {opts: []option{{name: "-P"}}},
-	"midclt":         {pos: []positional{{after: []string{"auth.login"}, index: 1}, {after: []string{"user.set_root_password"}, index: 0}}},
-	"deluge-console": {opts: []option{{name: "-P"}, {name: "--password"}}, pos: []positional{{after: []string{"connect"}, index: 2}}},
+	"pro":         {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
+	"ua":          {cmdOnly: true, pos: []positional{{after: []string{"attach"}, index: 0}}},
+	"SUSEConnect": {opts: []option{{name: "-r"}, {name: "--regcode"}}},
+	"husarnet":    {pos: []positional{{after: []string{"join"}, index: 0}}},
+	"zrok":        {pos: []positional{{after: []string{"enable"}, index: 0}}},
+	"frpc":        {opts: []option{{name: "-t"}}},
+	"chisel":      {opts: []option{{name: "--auth", split: afterColon}}},
+	"ziti":        {opts: []option{{name: "-p", sub: "login"}}},
+	"amulecmd":    {opts: []option{{name: "-P"}}},
+	"midclt":      {pos: []positional{{after: []string{"auth.login"}, index: 1}, {after: []string{"user.set_root_password"}, index: 0}}},
+	// connect HOST[:PORT] USER PASSWORD, or HOST PORT USER PASSWORD: the
+	// fourth word is the password when a port comes apart.
+	"deluge-console": {opts: []option{{name: "-P"}, {name: "--password"}}, pos: []positional{{after: []string{"connect"}, index: 2, port: true}}},
 	"rclone":         {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
 	// Secrets given to be stored, hashed or obscured, and unlocks of
 	// password managers: the positional or option is the secret itself.
 	"bw": {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
 	"ansible-vault": {pos: []positional{{after: []string{"encrypt_string"}, every: true}},
 		valued: []string{"--stdin-name", "-n", "--name", "--vault-id", "--encrypt-vault-id", "--vault-password-file", "--output"}},
-	"caddy":             {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
-	"mosquitto_passwd":  {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
-	"kadmin":            {opts: []option{{name: "-w"}}},
-	"security":          {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
-	"pulumi":            {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
-	"hostapd_cli":       {configSub: "*", pos: wpsPins},
-	"iw":                {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}},    // connect SSID key 0:WEPKEY
-	"nuget":             {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}},  // not dotnet nuget, which has its own rules
-	"zkCli.sh":          {pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}, // addauth digest user:pw
-	"swift":             {opts: []option{{name: "-K"}, {name: "--key"}}},
-	"keyctl":            {pos: []positional{{after: []string{"add"}, index: 2}}}, // add TYPE DESC DATA KEYRING
-	"nikto":             {noAttach: true, opts: []option{{name: "-id", split: afterColon}}},
-	"wfuzz":             {opts: []option{{name: "--basic", split: afterColon}, {name: "--ntlm", split: afterColon}, {name: "--digest", split: afterColon}}},
-	"hey":               {opts: []option{{name: "-a", split: afterColon}}},
-	"memtier_benchmark": {opts: []option{{name: "-a"}, {name: "--authenticate"}}},
+	"caddy":              {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
+	"mosquitto_passwd":   {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
+	"kadmin":             {opts: []option{{name: "-w"}}},
+	"security":           {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
+	"pulumi":             {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
+	"hostapd_cli":        {configSub: "*", pos: wpsPins},
+	"iw":                 {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}},   // connect SSID key 0:WEPKEY
+	"nuget":              {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}}, // not dotnet nuget, which has its own rules
+	"zkCli.sh":           zkCli,                                                                        // addauth digest user:pw; create or set /app/password PW
+	"zkCli":              zkCli,
+	"zookeeper-shell.sh": zkCli,
+	"zookeeper-shell":    zkCli,
+	"swift":              {opts: []option{{name: "-K"}, {name: "--key"}}},
+	"keyctl":             {pos: []positional{{after: []string{"add"}, index: 2}}}, // add TYPE DESC DATA KEYRING
+	"nikto":              {noAttach: true, opts: []option{{name: "-id", split: afterColon}}},
+	"wfuzz":              {opts: []option{{name: "--basic", split: afterColon}, {name: "--ntlm", split: afterColon}, {name: "--digest", split: afterColon}}},
+	"hey":                {opts: []option{{name: "-a", split: afterColon}}},
+	"memtier_benchmark":  {opts: []option{{name: "-a"}, {name: "--authenticate"}}},
 	// PowerShell's ConvertTo-SecureString "pw" -AsPlainText.
 	"ConvertTo-SecureString": {pos: []positional{{index: 0}}, opts: []option{{name: "-String"}}},
 	// Nagios' SNMP check takes the community as -C; net-snmp's user

@@ -69,19 +69,10 @@ func Text(s string) string {
 				continue
 			}
 		}
-		switch {
-		case r == utf8.RuneError && n == 1:
-			fmt.Fprintf(&b, "\\x%02x", s[i])
-		case r == '\n':
+		if r == '\n' {
 			b.WriteByte('\n')
-		case !Hidden(r):
-			b.WriteString(s[i : i+n])
-		case r < 0x100:
-			fmt.Fprintf(&b, "\\x%02x", r)
-		case r <= 0xffff:
-			fmt.Fprintf(&b, "\\u%04x", r)
-		default:
-			fmt.Fprintf(&b, "\\U%08x", r)
+		} else {
+			writeRune(&b, s[i:i+n], r)
 		}
 		i += n
 	}
@@ -100,23 +91,31 @@ func Output(s string) string {
 	b.Grow(len(s) + 16)
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && n == 1:
-			fmt.Fprintf(&b, "\\x%02x", s[i])
-		case r == '\t' || r == '\n' || (r == '\r' && i+1 < len(s) && s[i+1] == '\n'):
+		if r == '\t' || r == '\n' || (r == '\r' && i+1 < len(s) && s[i+1] == '\n') {
 			b.WriteRune(r)
-		case !Hidden(r):
-			b.WriteString(s[i : i+n])
-		case r < 0x100:
-			fmt.Fprintf(&b, "\\x%02x", r)
-		case r <= 0xffff:
-			fmt.Fprintf(&b, "\\u%04x", r)
-		default:
-			fmt.Fprintf(&b, "\\U%08x", r)
+		} else {
+			writeRune(&b, s[i:i+n], r)
 		}
 		i += n
 	}
 	return b.String()
+}
+
+// writeRune writes the rune r, encoded as enc in the text, to b: as it is
+// unless Hidden, or as an escape; an invalid UTF-8 byte as \xHH.
+func writeRune(b *strings.Builder, enc string, r rune) {
+	switch {
+	case r == utf8.RuneError && len(enc) == 1:
+		fmt.Fprintf(b, "\\x%02x", enc[0])
+	case !Hidden(r):
+		b.WriteString(enc)
+	case r < 0x100:
+		fmt.Fprintf(b, "\\x%02x", r)
+	case r <= 0xffff:
+		fmt.Fprintf(b, "\\u%04x", r)
+	default:
+		fmt.Fprintf(b, "\\U%08x", r)
+	}
 }
 
 // Line is Text on one line: newlines are escaped as well.

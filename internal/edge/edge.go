@@ -127,7 +127,7 @@ const DefaultBodyTimeout = 30 * time.Second
 // trickling its body one byte a minute holds a connection and a goroutine
 // for ever, and so does one whose request is refused unread: net/http
 // reads what is left of a refused body before it sends the answer. A body
-// the handler leaves unread is not waited for at all. net/http lifts the
+// the handler does not read at all is not waited for. net/http lifts the
 // deadline itself once the body has been read to its end (it starts its
 // background read then), so a long call's answer is not cut;
 // TestBodyTimeout holds it to that.
@@ -145,26 +145,28 @@ func boundBody(timeout time.Duration, next http.Handler) http.Handler {
 		b := &endBody{ReadCloser: r.Body}
 		r.Body = b
 		next.ServeHTTP(w, r)
-		if !b.ended.Load() {
-			// What is left is discarded, not awaited; the connection
-			// then closes.
-			_ = rc.SetReadDeadline(time.Now())
+		if !b.started.Load() {
+			// Refused unread: what is left is not awaited beyond a
+			// moment (a client still sending has that long to read
+			// the answer before the connection closes under it).
+			_ = rc.SetReadDeadline(time.Now().Add(min(refusedLinger, timeout/2)))
 		}
 	})
 }
 
-// endBody notes whether its body was read to the end.
+// refusedLinger is how long a request refused before its body was read
+// keeps its connection for the client to read the answer.
+const refusedLinger = 500 * time.Millisecond
+
+// endBody notes whether its body was read at all.
 type endBody struct {
 	io.ReadCloser
-	ended atomic.Bool
+	started atomic.Bool
 }
 
 func (b *endBody) Read(p []byte) (int, error) {
-	n, err := b.ReadCloser.Read(p)
-	if err == io.EOF {
-		b.ended.Store(true)
-	}
-	return n, err
+	b.started.Store(true)
+	return b.ReadCloser.Read(p)
 }
 
 // sources applies the per-source controls to a request.

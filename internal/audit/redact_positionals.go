@@ -1,0 +1,219 @@
+package audit
+
+import "strings"
+
+// Secrets that stand as a program's positional arguments (htpasswd -b F
+// USER PASS, vault login TOKEN, smbclient -U user%pass): looked ahead
+// for, queued and replaced as the pass reaches them.
+
+// lookAhead finds the secret positionals of the current command, from k
+// to the end of the command, and queues them for redaction. Each byte is
+// looked at by at most one look-ahead, which keeps the pass linear.
+func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
+	s := r.s
+	if k < r.lookEnd {
+		return
+	}
+	// The command may sit in a string (sh -c '…'), whose closing quote
+	// ends it.
+	q, _ := r.quoteAt(k)
+	idx, skipNext, shift := 0, false, 0
+	for {
+		k = skipBlanks(s, k)
+		if k >= len(s) {
+			break
+		}
+		if q != 0 && (s[k] == q || q == '$' && s[k] == '\'') && (q != '\'' || !strings.HasPrefix(s[k:], `'\''`)) {
+			// The quote closes the string, unless it is the inner
+			// shell's quote: sh -c 'vault login '\''token'\'''.
+			r.lookEnd = k
+			return
+		}
+		switch s[k] {
+		case '\n', '\r', ';', '|', '&', ')', '`':
+			r.lookEnd = k
+			return
+		case '<', '>':
+			// A redirection: its target is no argument.
+			e := k
+			for e < len(s) && (s[e] == '<' || s[e] == '>' || s[e] == '&') {
+				e++
+			}
+			k = e
+			if e < len(s) && (s[e] == ' ' || s[e] == '\t') {
+				skipNext = true
+			} else {
+				k = shellWordEnd(s, e)
+			}
+			continue
+		}
+		e := wordEnd(s, k, q, false)
+		if e == k {
+			e = k + 1
+		}
+		if e < len(s) && (s[e] == '<' || s[e] == '>') && isDigits(s[k:e]) {
+			k = e // 2>/dev/null
+			continue
+		}
+		tok := s[k:e]
+		switch {
+		case skipNext:
+			skipNext = false
+		case tok == "-":
+			// Standard input, where the secret comes from (vault login -).
+		case len(tok) > 1 && tok[0] == '-':
+			if r.prog != nil && r.prog.takesValue(tok) {
+				skipNext = true
+			}
+			if htpasswd && tok[1] != '-' {
+				if strings.IndexByte(tok, 'n') > 0 {
+					r.htN = true
+				}
+				// -C cost and -r rounds take a value.
+				if c := tok[len(tok)-1]; c == 'C' || c == 'r' {
+					skipNext = true
+				}
+			}
+		default:
+			want := ps.index + shift
+			if htpasswd {
+				want = 2
+				if r.htN {
+					want = 1
+				}
+			}
+			if (ps.every && (ps.split != whole || !strings.Contains(tok, "="))) || (!ps.every && (idx == want || idx == ps.and && ps.and > want)) {
+				r.queue(k, e, ps.split)
+			}
+			if ps.port && idx == 1 && isDigits(tok) {
+				shift, want = 1, want+1
+			}
+			idx++
+			// A command takes a few secrets at most; stopping keeps
+			// the queue short however long the command is.
+			if (!ps.every && idx > max(want, ps.and)) || idx >= maxSecretPositionals {
+				r.lookEnd = e
+				return
+			}
+		}
+		k = e
+	}
+	r.lookEnd = k
+}
+
+// queue adds the shell word s[k:e], or its secret part, to the spans to
+// redact, inside its quotes when it is quoted whole.
+func (r *redactor) queue(k, e int, how split) {
+	s := r.s
+	k, e = innerSpan(s, k, e)
+	switch how {
+	case oracleLogin:
+		k, e = oracleSecret(s, k, e)
+	case userColon:
+		// bundle config gems.example.com bob:pw; a mirror's URL, or a
+		// key with no user before its ':', is no login.
+		x := strings.IndexByte(s[k:e], ':')
+		if x <= 0 || strings.Contains(s[k:e], "//") {
+			return
+		}
+		k += x + 1
+	case afterColon, afterEquals:
+		// etcdctl user add bob:pw; vault kv put path key=secret (a
+		// word without the separator, the path, is kept).
+		x := strings.IndexByte(s[k:e], separator(how))
+		if x < 0 {
+			return
+		}
+		k += x + 1
+		if how == afterEquals && (s[k:e] == "-" || k < e && s[k] == '@') {
+			return // key=- and key=@file name where the value is read
+		}
+	case aclRule:
+		if s[k] != '>' && s[k] != '<' {
+			return
+		}
+		k++
+	case userinfo, domainLogin:
+		// [domain/]user:password@host (impacket, mysqlsh).
+		at := strings.LastIndexByte(s[k:e], '@')
+		colon := strings.IndexByte(s[k:e], ':')
+		if how == domainLogin && at < 0 && colon > 0 {
+			// domain/user:password, with no target.
+			if slash := strings.IndexByte(s[k:e], '/'); slash > 0 && slash < colon && !strings.Contains(s[k:e], "://") {
+				k += colon + 1
+				break
+			}
+		}
+		if at < 0 || colon < 0 || colon > at || strings.Contains(s[k:e], "://") {
+			return
+		}
+		k, e = k+colon+1, k+at
+	}
+	if e > k {
+		r.pending = append(r.pending, span{k, e})
+	}
+}
+
+type span struct{ from, to int }
+
+// maxSecretPositionals bounds the positionals one look-ahead reads.
+const maxSecretPositionals = 8
+
+// shellWordEnd returns where the shell word starting at k ends, quotes
+// included.
+func shellWordEnd(s string, k int) int {
+	return wordEnd(s, k, 0, false)
+}
+
+func isDigits(s string) bool {
+	for k := 0; k < len(s); k++ {
+		if s[k] < '0' || s[k] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// expansionAt reports whether a parameter expansion or command
+// substitution starts at k, joined to the option before it (-p$PASS,
+// -p${PASS}, -p$(cat f)).
+func expansionAt(s string, k int) bool {
+	if k+1 >= len(s) || s[k] != '$' {
+		return false
+	}
+	c := s[k+1]
+	return c == '{' || c == '(' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// sambaUser redacts the password of a Samba-style -U or --user value,
+// [domain/]user%password, whose option is s[i:j] (-Ubob when attached),
+// in any program: the
+// Samba suite's clients, winexe, wmic, pth-* and the rest that reuse its
+// option parser take it, and a user name holds no '%'. A value with more
+// than one '%' (%USERNAME%) or none before it (%u) is left.
+func (r *redactor) sambaUser(i, j int) int {
+	s := r.s
+	k := j
+	switch {
+	case j-i > 2 && s[i+1] == 'U':
+		k = i + 2 // -Ubob%pw
+	case k < len(s) && s[k] == '=':
+		k++
+	case k < len(s) && (s[k] == ' ' || s[k] == '\t'):
+		if k = skipBlanks(s, k); k >= len(s) || s[k] == '-' {
+			return 0
+		}
+	default:
+		return 0
+	}
+	start, end := r.valueWord(k, false)
+	v := s[start:end]
+	x := strings.IndexByte(v, '%')
+	if x < 0 || strings.IndexByte(v[x+1:], '%') >= 0 {
+		return 0
+	}
+	if u := strings.Trim(v[:x], `'"`); u == "" {
+		return 0
+	}
+	return max(r.splitValue(start, end, afterPercent), j)
+}

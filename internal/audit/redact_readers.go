@@ -1,0 +1,234 @@
+package audit
+
+import "strings"
+
+// Which commands read a secret on their standard input: the key and
+// password readers by name and option, and any command whose own words
+// cue a credential.
+
+// credentialCue reports whether a word of a command (its name or an
+// argument) says the command handles a credential: a segment of it
+// (split at '-', '_', '.' and case) is passwd, password, passphrase,
+// pass (or ends in pass: storepass), login, logon, unlock, auth, cpw,
+// secret, key or token, or it holds "passw" (ldappasswd, mosquitto_passwd,
+// systemd-ask-password, pveum passwd, kadmin -q 'cpw u', mongosh
+// --password, expect -f login.exp). Such a command that is fed a
+// literal on its input (echo, printf, yes, <<<, a here-document) is
+// most likely given the password it asks for, since nothing else would
+// be typed into a password or login prompt, so that literal is
+// redacted: a redacted harmless literal costs the log a word, a kept
+// password costs the secret. Text filters (grep password) are no such
+// command: their input is the text they search.
+func credentialCue(w string) bool {
+	if len(w) < 3 || len(w) > 64 {
+		return false
+	}
+	if len(w) >= 5 && containsFold(w, "passw") {
+		return true
+	}
+	for k := 0; k < len(w); {
+		for k < len(w) && (w[k] == '-' || w[k] == '_' || w[k] == '.') {
+			k++
+		}
+		e := k
+		for e < len(w) && w[e] != '-' && w[e] != '_' && w[e] != '.' {
+			e++
+		}
+		if cueSegment(w[k:e], w[0] == '-') {
+			return true
+		}
+		k = e
+	}
+	return false
+}
+
+// cueSegments are the words credentialCue looks for, by length.
+var cueSegments = [...][]string{
+	3: {"cpw", "key"}, 4: {"pass", "auth"}, 5: {"login", "logon", "token"}, 6: {"unlock", "secret"}, 10: {"passphrase"},
+}
+
+// cueSegment reports whether the segment g, in any case, is one of
+// cueSegments or, in an option, ends in pass after 3 bytes or more
+// (keytool -importpass, -storepass; not sshpass, which has its own rule).
+func cueSegment(g string, option bool) bool {
+	if len(g) < len(cueSegments) {
+		for _, c := range cueSegments[len(g)] {
+			if strings.EqualFold(g, c) {
+				return true
+			}
+		}
+	}
+	return option && len(g) >= 7 && strings.EqualFold(g[len(g)-4:], "pass") && !strings.EqualFold(g, "bypass") && !strings.EqualFold(g, "compass")
+}
+
+// textFilter reports whether the program cmd reads its input as text to
+// search, transform or show, whatever its arguments name.
+func textFilter(cmd string) bool {
+	switch cmd {
+	case "grep", "egrep", "fgrep", "zgrep", "rg", "ag", "ack", "sed", "awk", "gawk", "mawk", "jq", "yq", "gojq", "cut", "tr", "sort",
+		"uniq", "head", "tail", "wc", "cat", "tac", "less", "more", "column", "fold", "fmt", "nl", "base64", "xxd", "od", "hexdump",
+		"md5sum", "sha1sum", "sha256sum", "sha512sum", "b2sum", "cksum", "diff", "cmp", "comm", "paste", "join", "tee", "echo",
+		"printf", "test", "[", "[[", "perl", "python", "python3", "ruby", "node", "xargs", "logger", "wall", "write", "mail", "mailx",
+		"sendmail", "gzip", "xz", "zstd", "bzip2", "iconv", "rev", "expand", "unexpand", "strings", "file", "bc", "dc",
+		// Nor are commands that read no input, whose arguments are
+		// paths or names (cd auth, vim secret.txt): a session's next
+		// line after them is a command, not a password.
+		"cd", "ls", "ll", "vi", "vim", "nvim", "nano", "emacs", "rm", "cp", "mv", "mkdir", "rmdir", "touch", "chmod", "chown",
+		"chgrp", "find", "stat", "du", "df", "tree", "man", "which", "type", "whereis", "ln", "readlink", "realpath", "basename", "dirname":
+		return true
+	}
+	return false
+}
+
+// readsSecretInput reports whether the word w of a command whose first
+// word is cmd (a wrapper of another program when wrapped), followed by
+// rest, makes it read a password or token on its input.
+func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
+	switch w {
+	case "chpasswd", "--with-token", "--key-file=-":
+		return true
+	case "--stdin":
+		return cmd == "sudo" || cmd == "passwd" || cmd == "glab" || cmd == "veracrypt" || cmd == "mkpasswd"
+	case "stdin", "-stdin":
+		return cmd == "openssl" // -passin stdin, passwd -stdin
+	case "secret":
+		// secret create x -, secret set X, create secret … --from-file=/dev/stdin,
+		// wrangler secret put X.
+		return cmd == "docker" || cmd == "podman" || cmd == "gh" || cmd == "kubectl" || cmd == "oc" || cmd == "wrangler"
+	case "secrets":
+		return cmd == "gcloud" || cmd == "fly" || cmd == "flyctl" // secrets create x --data-file=-, secrets import
+	case "login":
+		return cmd == "cargo" || cmd == "bw" || cmd == "lpass" // cargo login reads the token
+	case "--askpass":
+		return cmd == "redis-cli" || cmd == "openvpn"
+	case "--ask":
+		return cmd == "nmcli"
+	case "-x":
+		// redis-cli -x AUTH: the last argument, the password, is read there.
+		return cmd == "redis-cli" && strings.Contains(rest[:min(len(rest), 64)], "AUTH")
+	case "padd", "pupdate":
+		return cmd == "keyctl"
+	case "store":
+		return cmd == "secret-tool" || cmd == "git" // git credential store
+	case "-K-", "-K", "--config":
+		// curl -K - reads options, user = "u:p" among them, on its input.
+		return cmd == "curl" && (w == "-K-" || strings.HasPrefix(rest, " -") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&<", rest[2]) >= 0))
+	case "insert":
+		return cmd == "pass" || cmd == "gopass"
+	case "approve":
+		return cmd == "git" // git credential approve: password=… lines
+	case "add":
+		return cmd == "vercel" // vercel env add NAME reads the value
+	case "-":
+		// vault login -, ecryptfs-add-passphrase -
+		// systemd-creds encrypt - out, ssh-add - (a private key).
+		// rclone obscure - (the password it obscures).
+		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add" || cmd == "rclone" ||
+			cmd == "ecryptfs-unwrap-passphrase" || cmd == "ecryptfs-insert-wrapped-passphrase-into-keyring"
+	case "password_stdin":
+		return cmd == "sshfs" // sshfs -o password_stdin
+	case "private-key", "preshared-key":
+		return cmd == "wg" // wg set wg0 private-key /dev/stdin
+	case "-t", "--password-from-stdin":
+		return cmd == "pdbedit"
+	case "load-key", "change-key":
+		// zfs load-key and change-key read the key (a passphrase, or a
+		// hex or raw key) there when its location is prompt, the
+		// default for a passphrase.
+		return cmd == "zfs"
+	case "keyformat", "keylocation":
+		// zfs create -o keyformat=passphrase, zpool create -O
+		// keyformat=raw, keylocation=prompt: the new key is read there.
+		return (cmd == "zfs" || cmd == "zpool") && len(rest) > 1 && rest[0] == '=' && (w == "keyformat" || strings.HasPrefix(rest, "=prompt"))
+	case "-s":
+		return cmd == "mkpasswd" // mkpasswd -s (--stdin above)
+	case "-p":
+		return cmd == "saslpasswd2" || cmd == "age" // saslpasswd2's pipe mode; age -p reads the passphrase
+	case "add_user":
+		return cmd == "rabbitmqctl" // add_user NAME without a password reads it there
+	case "-W":
+		return strings.HasPrefix(cmd, "ldap") // ldapsearch -W, ldapmodify -W: the bind password
+	case "pubkey":
+		return cmd == "wg" // wg pubkey reads a private key
+	case "unlock":
+		// bcachefs unlock, fscrypt unlock, bw unlock: a passphrase or
+		// master password.
+		return cmd == "bcachefs" || cmd == "fscrypt" || cmd == "bw"
+	case "encrypt", "bind":
+		// clevis encrypt binds the secret it reads; fscrypt encrypt reads
+		// the new passphrase.
+		return cmd == "clevis" || cmd == "fscrypt" && w == "encrypt"
+	case "signin":
+		return cmd == "op"
+	case "--password":
+		return cmd == "ipa" // ipa user-add … --password
+	case "--stdin-name":
+		return cmd == "ansible-vault" // encrypt_string --stdin-name x: the value
+	case "set":
+		return cmd == "keyring" // keyring set SERVICE USER reads the password
+	case "-T":
+		return cmd == "slappasswd" && strings.HasPrefix(rest, " /dev/stdin")
+	}
+	if cmd == "ipa" && w == "passwd" {
+		return true // ipa passwd u
+	}
+	if (cmd == "zfs" || cmd == "zpool") && len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 'l') > 0 {
+		return true // zfs mount -l, zpool import -l: load the keys first
+	}
+	if wrapped && stdinReader(w) {
+		return true
+	}
+	if (cmd == "vault" || cmd == "bao") && strings.HasPrefix(rest, "=-") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&", rest[2]) >= 0) {
+		return true // vault kv put secret/x value=-
+	}
+	if cmd == "read" && (w[0] != '-' && secretName(w) || len(w) > 1 && w[0] == '-' && strings.IndexByte(w, 's') > 0) {
+		return true // read -s, read PASSWORD
+	}
+	if len(w) > 1 && w[0] == '-' && w[1] != '-' {
+		switch cmd {
+		case "sudo":
+			return strings.IndexByte(w, 'S') > 0
+		case "htpasswd":
+			return strings.IndexByte(w, 'i') > 0
+		}
+	}
+	return len(w) > 2 && (w[0] == '-' || strings.HasPrefix(rest, "=")) && optionReadsStdin(w, rest)
+}
+
+// optionReadsStdin reports whether the option or key w (its value after
+// '=' or the next word in rest) names a secret read from standard input: --password-stdin,
+// --token-stdin, --passphrase-fd 0, --password-file=/dev/stdin.
+func optionReadsStdin(w, rest string) bool {
+	name, val, eq := w, "", false
+	if strings.HasPrefix(rest, "=") {
+		// The word ends at '=': --password-file=-, password=- (vault).
+		val, eq = rest[1:], true
+		if e := strings.IndexAny(val, " \t\n;|&"); e >= 0 {
+			val = val[:e]
+		}
+	}
+	if !secretName(strings.TrimLeft(name, "-")) {
+		return false
+	}
+	if strings.Contains(name, "stdin") {
+		return true
+	}
+	if !eq {
+		k := skipBlanks(rest, 0)
+		if k == 0 {
+			return false
+		}
+		e := k
+		for e < len(rest) && e-k < 16 && rest[e] != ' ' && rest[e] != '\t' && rest[e] != '\n' {
+			e++
+		}
+		val = rest[k:e]
+	}
+	switch val {
+	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	case "0":
+		return strings.HasSuffix(name, "fd")
+	}
+	return false
+}

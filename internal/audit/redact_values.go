@@ -1,0 +1,228 @@
+package audit
+
+import "strings"
+
+// The value after a secret-named key, flag or header: where it ends
+// however it is quoted, keeping an auth scheme and a header's name.
+
+// keyValue redacts the value after a secret-named key ending at j, if a
+// separator follows: optional closing quote, then '=', ':' or '=>' (or
+// blanks after a --flag), then the value, quoted or not.
+func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
+	s, n := r.s, len(r.s)
+	k := j
+	quotedKey := true
+	switch {
+	case strings.HasPrefix(s[k:], `\"`):
+		k += 2
+	case k < n && (s[k] == '"' || s[k] == '\''):
+		k++
+	default:
+		quotedKey = false
+	}
+	k = skipBlanks(s, k)
+	switch {
+	case k >= n:
+		return 0
+	case s[k] == '=' && strings.HasPrefix(s[k:], "=>"):
+		k += 2
+	case s[k] == '=' && strings.HasPrefix(s[k:], "=="):
+		// A comparison, except in httpie's name==value query items.
+		if r.prog == nil || !r.prog.query {
+			return 0
+		}
+		k += 2
+	case s[k] == '=':
+		k++
+	case s[k] == '+' && strings.HasPrefix(s[k:], "+="):
+		k += 2
+	case strings.HasPrefix(s[k:], ":="):
+		k += 2 // httpie's raw JSON field, make's NAME := value
+	case s[k] == ':' && !strings.HasPrefix(s[k:], "://"):
+		// pwd: "…" in a script's object literal is a password, pwd:
+		// unquoted in prose is not.
+		if (kind == keyName || kind == keyPwd) && !styled && !startsQuote(s, skipBlanks(s, k+1)) {
+			return 0
+		}
+		k++
+	case flag && k > j && k == skipBlanks(s, j) && kind != keyName && kind != keyPwd:
+		// --password value
+		if s[k] == '-' {
+			return 0
+		}
+	default:
+		return 0
+	}
+	header := s[k-1] == ':' && (kind == keyAuth || kind == keyCookie)
+	// After name= (or --flag value) the value is a shell word, unless the
+	// name was quoted (JSON, YAML) or the separator is ':' or '=>'.
+	shell := !quotedKey && s[k-1] != ':' && s[k-1] != '>'
+	k = skipBlanks(s, k)
+	if k >= n {
+		return 0
+	}
+	if kind == keyPwd {
+		v := k
+		if s[v] == '"' || s[v] == '\'' {
+			v++
+		}
+		if looksLikePath(s, v) {
+			return 0
+		}
+	}
+	if kind == keyAuth && s[k-1] == '=' {
+		// 'Authorization=OAuth TOKEN' in a quoted string (streamlink
+		// --twitch-api-header, header=value options): a header's
+		// scheme and credentials after '=', read as after ':'.
+		if end := r.schemeAfterEquals(k); end > 0 {
+			return end
+		}
+	}
+	if shell && s[k] == '(' && s[k-1] == '=' && k >= r.readEnd {
+		// NAME=(a b …): every element of a secret-named array.
+		r.readEnd = groupEnd(s, k)
+		if end := r.readEnd - 1; end > k+1 && s[end] == ')' {
+			return r.replace(k+1, end, Redacted) + 1
+		}
+		return 0
+	}
+	if shell {
+		start, end := r.valueWord(k, true)
+		if end <= start {
+			return 0
+		}
+		if end < n && s[end] == '(' && loginCall(s[start:end]) {
+			return 0 // auth=HTTPBasicAuth("bob", …): the call's rule reads it
+		}
+		return r.replace(start, end, Redacted)
+	}
+	start, end, quote := k, 0, ""
+	switch {
+	case strings.HasPrefix(s[k:], `\"`):
+		quote = `\"`
+	case s[k] == '"' || s[k] == '\'':
+		quote = s[k : k+1]
+	}
+	if e := r.pastClose(k, k); e > k {
+		end = e // -H 'X-Api-Key: '"$part"S3cret
+	} else if q, ok := r.quoteAt(k); ok && len(quote) == 1 && q == quote[0] {
+		// The quote closes the key's string: the value is what the
+		// shell word goes on with (-H 'X-Api-Key: '+pw), or none
+		// (expect "Password: ").
+		if k+1 >= n || strings.IndexByte(" \t\r\n;|&)<>", s[k+1]) >= 0 {
+			return 0
+		}
+		start, end = k+1, wordEnd(s, k+1, 0, false)
+	} else if quote != "" {
+		start += len(quote)
+		end = quotedEnd(s, start, quote)
+	} else {
+		end = r.pastClose(start, r.headerEnd(start, header))
+	}
+	if header && kind == keyAuth {
+		// Keep the scheme (Bearer, Basic, …) when credentials follow it.
+		w := start
+		for w < end && (s[w] >= 'A' && s[w] <= 'Z' || s[w] >= 'a' && s[w] <= 'z') {
+			w++
+		}
+		if w > start && w < end && (s[w] == ' ' || s[w] == '\t') {
+			start = skipBlanks(s, w)
+		}
+	}
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// schemeAfterEquals redacts the credentials after an auth scheme word at
+// k (OAuth, Bearer, Basic, AWS4-HMAC-SHA256 …), keeping the scheme, when
+// k sits in a quoted string that goes on after the scheme; it returns
+// where scanning resumes, or 0.
+func (r *redactor) schemeAfterEquals(k int) int {
+	s := r.s
+	if q, ok := r.quoteAt(k); !ok || q != '\'' && q != '"' {
+		return 0
+	}
+	w := k
+	for w < len(s) && w-k <= 32 && (wordByte[s[w]] && s[w] != '.') {
+		w++
+	}
+	if w == k || w >= len(s) || s[k] < 'A' || (s[w] != ' ' && s[w] != '\t') {
+		return 0
+	}
+	start := skipBlanks(s, w)
+	end := r.pastClose(start, r.headerEnd(start, true))
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// quotedEnd returns the index of the closing quote, skipping backslash
+// escapes inside double quotes; without one, the end of s. The quote \" is
+// a JSON string inside a JSON string, where \\ is one backslash and \" one
+// quote.
+func quotedEnd(s string, k int, quote string) int {
+	for k < len(s) {
+		switch {
+		case quote == `\"` && strings.HasPrefix(s[k:], `\\`):
+			k += 2
+			if strings.HasPrefix(s[k:], `\\`) || strings.HasPrefix(s[k:], `\"`) {
+				k += 2
+			} else {
+				k++
+			}
+		case strings.HasPrefix(s[k:], quote):
+			return k
+		case s[k] == '\\' && quote == `"` && k+1 < len(s):
+			k += 2
+		default:
+			k++
+		}
+	}
+	return min(k, len(s))
+}
+
+// headerEnd returns where the unquoted value starting at k ends (valueEnd);
+// a header's value inside a quoted string runs to the quote that closes
+// that string, quotes of the other kind being bytes of it (-H
+// 'Authorization: Bearer "tok"', -H "Cookie: a='b'; sid=…").
+func (r *redactor) headerEnd(k int, header bool) int {
+	s := r.s
+	if !header {
+		return valueEnd(s, k, false)
+	}
+	q, ok := r.quoteAt(k)
+	if !ok || (q != '\'' && q != '"') {
+		return valueEnd(s, k, true)
+	}
+	end := k
+	for end < len(s) && s[end] != '\n' && s[end] != '\r' && s[end] != q {
+		if s[end] == '\\' && q == '"' {
+			end++
+		}
+		end++
+	}
+	return min(end, len(s))
+}
+
+// valueEnd returns where an unquoted value starting at k ends: at a blank,
+// a quote or a delimiter; a header value runs to the end of its line.
+func valueEnd(s string, k int, header bool) int {
+	for ; k < len(s); k++ {
+		switch s[k] {
+		case '\n', '\r', '"', '\'', '`':
+			return k
+		case ' ', '\t', '&', ';', ',', '}', ']', ')', '|', '<', '>':
+			if !header {
+				return k
+			}
+		}
+	}
+	return k
+}
+
+func bearerByte(c byte) bool {
+	return wordByte[c] || c == '~' || c == '+' || c == '/' || c == '='
+}

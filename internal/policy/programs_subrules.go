@@ -1,0 +1,368 @@
+package policy
+
+import (
+	"slices"
+	"strings"
+)
+
+// The rules a subcommand program's table cannot hold: what its options,
+// later words and values say (systemctl enable of a unit file, docker run
+// --privileged, apt remove of an essential package, …), after
+// subcommandTier has matched the table.
+
+// subRules refines a subcommand's tier with rules that look further.
+func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {
+	switch c.name {
+
+	case "systemctl":
+		// enable or link of a unit file by path installs it: a timer or
+		// service that runs later, outside warden's confinement.
+		if first == "enable" || first == "link" || first == "reenable" {
+			for _, u := range ops[1:] {
+				if strings.Contains(u, "/") {
+					return TierDestructive, "systemctl " + first + " " + u + ": installs a unit that runs later, outside warden's confinement"
+				}
+			}
+		}
+		if first == "set-environment" {
+			return systemctlSetEnv(c, ops)
+		}
+		// --job-mode=isolate makes a start an isolate: every unit the
+		// target does not need is stopped (sshd and the network with it).
+		if systemctlStartVerbs[first] {
+			for _, m := range c.optVals(c.args, "--job-mode") {
+				if !m.known || m.val == "isolate" {
+					return TierDestructive, "systemctl " + first + " --job-mode=" + truncate(m.val, 32) + ": stops every unit the target does not need"
+				}
+			}
+		}
+		switch first {
+		case "stop", "disable", "mask", "kill", "restart", "try-restart", "reload-or-restart", "isolate":
+			for _, u := range ops[1:] {
+				if cutsAccess(u) {
+					if first == "restart" || first == "try-restart" || first == "reload-or-restart" {
+						return maxTier(t, TierMutate), label
+					}
+					return TierDestructive, "systemctl " + first + " " + u + ": can cut off access or stop the host"
+				}
+			}
+		}
+	case "btrfs":
+		if first == "check" && c.listsOnly() {
+			return TierRead, "btrfs check: checks without repairing"
+		}
+		// filesystem label with a new label sets it; device stats -z
+		// resets the error counters it reports.
+		if first == "filesystem" && second == "label" && len(ops) > 3 {
+			return TierMutate, "btrfs filesystem label: sets the label"
+		}
+		if first == "device" && second == "stats" && hasFlag(rest, 'z', "--reset") {
+			return TierMutate, "btrfs device stats -z: resets the error counters"
+		}
+		if first == "send" {
+			// send -f writes the stream to a file of the caller's choosing
+			// (-f X, -fX, -vf X).
+			for _, o := range c.optVals(c.args, "-f") {
+				wt, why, deny := c.e.writeTarget(o)
+				if deny != "" {
+					c.e.deny("btrfs send -f: " + deny)
+				}
+				if wt > t {
+					t, label = wt, "btrfs send -f: "+why
+				}
+			}
+		}
+	case "docker", "podman", "nerdctl":
+		// compose config -o writes the rendered file; podman healthcheck
+		// run runs the container's check command.
+		if first == "compose" && slices.Contains(ops, "config") {
+			for _, f := range c.optVals(c.args, "-o", "--output") {
+				if wt, why := c.writeArg(f, c.name+" compose config -o"); wt > t {
+					t, label = wt, why
+				}
+			}
+		}
+		if first == "healthcheck" && second == "run" {
+			return TierMutate, c.name + " healthcheck run: runs the container's check command"
+		}
+		verb := first
+		if first == "container" && second != "" {
+			verb = second
+		}
+		// compose down -v and rm -v remove the project's volumes: its data.
+		if first == "compose" && (second == "down" || second == "rm") && hasFlag(rest[2:], 'v', "--volumes") {
+			return TierDestructive, c.name + " compose " + second + " -v: removes the volumes"
+		}
+		switch verb {
+		case "run", "create":
+			for k, r := range rest {
+				lr := strings.ToLower(r)
+				next := ""
+				if k+1 < len(rest) {
+					next = rest[k+1]
+				}
+				if lr == "--privileged" || strings.HasPrefix(lr, "--pid=host") || strings.HasPrefix(lr, "--ipc=host") ||
+					strings.HasPrefix(lr, "--userns=host") || strings.HasPrefix(lr, "--cap-add") || strings.HasPrefix(lr, "--device") ||
+					strings.HasPrefix(lr, "--security-opt") || (lr == "--pid" || lr == "--ipc" || lr == "--userns") && next == "host" ||
+					(lr == "-v" || lr == "--volume" || lr == "--mount") && hostMountRisk(next) ||
+					strings.HasPrefix(lr, "--volume=") && hostMountRisk(lr[9:]) || strings.HasPrefix(lr, "--mount=") && hostMountRisk(lr[8:]) ||
+					strings.HasPrefix(lr, "-v") && len(lr) > 2 && hostMountRisk(lr[2:]) {
+					return TierDestructive, c.name + " " + verb + " " + r + ": gives the container control of the host"
+				}
+			}
+			return maxTier(t, TierMutate), c.name + " " + verb
+		case "exec":
+			// docker exec [options] CONTAINER COMMAND...: classify the command.
+			k := 1
+			if first == "container" {
+				k = 2
+			}
+			for k < len(rest) {
+				r := rest[k]
+				if !strings.HasPrefix(r, "-") {
+					break
+				}
+				if r == "-e" || r == "--env" || r == "-u" || r == "--user" || r == "-w" || r == "--workdir" || r == "--env-file" || r == "--detach-keys" {
+					k++
+				}
+				k++
+			}
+			if k+1 < len(rest) {
+				inner := c.args[len(c.args)-len(rest)+k+1:]
+				c.run(inner)
+			}
+			return maxTier(t, TierMutate), c.name + " exec"
+		case "rm", "rmi", "kill":
+			for _, r := range rest {
+				if r == "-f" || r == "--force" || r == "-v" || r == "--volumes" {
+					return TierDestructive, c.name + " " + verb + " " + r
+				}
+			}
+		}
+	case "apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "snap", "brew", "pip", "pip3", "pipx":
+		if c.name == "pip" || c.name == "pip3" {
+			for _, f := range c.optVals(c.args, "--log", "--log-file") {
+				if wt, wwhy := c.writeArg(f, "pip --log"); wt > t {
+					t, label = wt, wwhy
+				}
+			}
+		}
+		switch first {
+		case "remove", "purge", "autoremove", "erase", "uninstall", "rm", "del", "autopurge", "full-upgrade", "dist-upgrade":
+			for _, o := range ops[1:] {
+				if rpmEssential(o) {
+					return TierDestructive, c.name + " " + first + " " + o + ": removes an essential package"
+				}
+			}
+		case "install", "reinstall", "in":
+			// apt takes pkg- among install's operands as a removal, zypper
+			// !pkg and -pkg.
+			for _, o := range ops[1:] {
+				if p := removalOperand(o); p != "" && essentialPackage(p) {
+					return TierDestructive, c.name + " " + first + " " + o + ": removes an essential package"
+				}
+			}
+		}
+		// autoremove picks what it removes itself; with --purge their
+		// configuration goes too.
+		if first == "autopurge" || first == "autoremove" && slices.Contains(rest, "--purge") {
+			return TierDestructive, c.name + " " + first + ": purges packages the command line does not name, with their configuration"
+		}
+		for _, r := range rest {
+			if strings.HasPrefix(r, "--allow-remove-essential") || strings.HasPrefix(r, "--force") || r == "--nodeps" || strings.Contains(r, "AllowRemoveEssential") {
+				return TierDestructive, c.name + " " + r + ": overrides package safety checks"
+			}
+		}
+	case "npm":
+		// npm explore PKG -- CMD runs CMD in a shell.
+		if first == "explore" {
+			for k, a := range c.args {
+				if a.known && a.val == "--" && k+1 < len(c.args) {
+					c.shell(strings.Join(argVals(c.args[k+1:]), " "), "npm explore command", nil, false)
+					if !allKnown(c.args[k+1:]) {
+						c.e.opaque = true
+						return TierDestructive, "npm explore: command computed at run time"
+					}
+					break
+				}
+			}
+		}
+	case "nmcli":
+		if (first == "networking" || first == "n") && second == "" && len(ops) == 1 {
+			return TierRead, "nmcli networking"
+		}
+		if first == "device" && second == "wifi" && len(ops) > 2 && ops[2] == "list" {
+			if slices.Contains(rest, "--rescan") && !slices.Contains(rest, "no") {
+				return TierBenign, "nmcli device wifi list --rescan: scans for networks"
+			}
+			return TierRead, "nmcli device wifi list"
+		}
+		// general hostname NAME and general logging LEVEL set what they show
+		// (nmcli takes any prefix of its words: g h NAME).
+		if len(ops) > 2 && first != "" && strings.HasPrefix("general", first) && second != "" &&
+			(strings.HasPrefix("hostname", second) || strings.HasPrefix("logging", second)) {
+			return TierMutate, "nmcli general " + second + ": sets it"
+		}
+	case "borg":
+		// config with a value or --delete sets the repository's config,
+		// check --repair rewrites it, key export with a file writes it.
+		switch {
+		case first == "config" && (len(ops) > 3 || hasFlag(rest, 'd', "--delete")):
+			return TierMutate, "borg config: changes the repository's configuration"
+		case first == "check" && hasFlag(rest, 0, "--repair"):
+			return TierDestructive, "borg check --repair: rewrites the repository"
+		case first == "key" && second == "export" && len(ops) > 3:
+			return c.writeArg(arg{val: ops[3], known: true}, "borg key export")
+		}
+	case "restic":
+		if first == "cache" && hasFlag(rest, 0, "--cleanup") {
+			return TierMutate, "restic cache --cleanup: removes old cache directories"
+		}
+	case "flatpak":
+		if first == "config" && (hasFlag(rest, 0, "--set") || hasFlag(rest, 0, "--unset")) {
+			return TierMutate, "flatpak config --set: changes flatpak's configuration"
+		}
+	case "lxc", "incus":
+		// query sends any API request -X names; file pull writes locally.
+		if first == "query" {
+			for _, m := range c.optVals(c.args, "-X", "--request") {
+				if !m.known || !strings.EqualFold(m.val, "GET") {
+					return TierDestructive, c.name + " query -X " + truncate(m.val, 16) + ": an API request that can change anything"
+				}
+			}
+		}
+		if first == "file" && second == "pull" && len(ops) > 3 {
+			return c.writeArg(arg{val: ops[len(ops)-1], known: true}, c.name+" file pull")
+		}
+		// Three-word deletes the two-word table does not reach: storage
+		// volume delete, config device remove, network acl delete.
+		for _, o := range ops[:min(len(ops), 3)] {
+			if (o == "delete" || o == "rm" || o == "remove") && ops[0] != "remote" {
+				return TierDestructive, c.name + " " + truncate(strings.Join(ops[:min(len(ops), 3)], " "), 48) + ": deletes a volume, device or network"
+			}
+		}
+	case "terraform", "tofu":
+		if first == "apply" && destroyFlag(rest) {
+			return TierDestructive, c.name + " apply -destroy: destroys the managed infrastructure"
+		}
+		if first == "providers" && (second == "lock" || second == "mirror") {
+			return TierMutate, c.name + " providers " + second + ": writes the lock file or a mirror"
+		}
+	case "ansible-inventory":
+		for _, f := range c.optVals(c.args, "--output") {
+			return c.writeArg(f, "ansible-inventory --output")
+		}
+	case "go":
+		if first == "env" && (hasFlag(rest, 'w', "") || hasFlag(rest, 'u', "")) {
+			// go env -w NAME=VALUE sets it for every later go command.
+			for _, r := range ops[1:] {
+				if n, _, ok := strings.Cut(r, "="); ok {
+					if et, _ := envRisk(n); et == TierDestructive {
+						return TierDestructive, "go env -w " + n + ": changes which code later go commands load or run"
+					}
+				}
+			}
+			return TierMutate, "go env -w"
+		}
+		if gt, gwhy := c.goBuildFlags(first, rest[1:]); gt > t || first == "list" && gt > TierRead {
+			return gt, gwhy
+		}
+	case "cargo":
+		// --config KEY=VALUE or a file; build.rustc, target.*.runner and the
+		// like run programs even for cargo tree and metadata.
+		for _, v := range c.optVals(c.args, "--config") {
+			k, val, isKV := strings.Cut(v.val, "=")
+			if !v.known || !isKV || cargoConfigRisky(strings.TrimSpace(k)) {
+				c.e.opaque = true
+				c.e.scanText(v.val)
+				if isKV && v.known {
+					// A TOML string or array of strings: the program and its
+					// arguments.
+					c.shell(strings.Join(strings.FieldsFunc(val, func(r rune) bool {
+						return strings.ContainsRune("[]\"', \t", r)
+					}), " "), "cargo --config program", nil, false)
+				}
+				return TierDestructive, "cargo --config " + truncate(k, 64) + ": configuration that chooses the programs cargo runs"
+			}
+		}
+	case "zpool":
+		if first == "events" && hasFlag(rest[1:], 'c', "") {
+			return TierMutate, "zpool events -c: clears the event log"
+		}
+		if first == "import" && c.listsOnly() {
+			return TierRead, "zpool import: lists the pools that could be imported"
+		}
+	case "helm":
+		if first == "template" {
+			for _, f := range c.optVals(c.args, "--output-dir") {
+				if wt, why := c.writeArg(f, "helm template --output-dir"); wt > t {
+					t, label = wt, why
+				}
+			}
+		}
+		for _, f := range c.optVals(c.args, "--post-renderer") {
+			c.run([]arg{f})
+			t, label = TierDestructive, "helm --post-renderer: runs "+truncate(f.val, 64)+" on the manifests"
+		}
+		if len(c.optVals(c.args, "--kubeconfig")) > 0 {
+			t, label = TierDestructive, "helm --kubeconfig: a kubeconfig can name a credential program that runs"
+		}
+	case "resolvectl":
+		// log-level with a level sets resolved's; alone it reports it.
+		if first == "log-level" && len(ops) > 1 {
+			return TierMutate, "resolvectl log-level: changes resolved's logging"
+		}
+		// The per-link settings show themselves with at most a link
+		// named (dns, dns eth0), and set it with values after the link.
+		switch first {
+		case "dns", "domain", "default-route", "llmnr", "mdns", "dnssec", "dnsovertls", "nta":
+			if len(ops) <= 2 {
+				return TierRead, "resolvectl " + first
+			}
+		}
+	case "pkg":
+		// audit -F fetches the vulnerability database first.
+		if first == "audit" && hasFlag(rest[1:], 'F', "--fetch") {
+			return TierBenign, "pkg audit -F: refreshes the vulnerability database"
+		}
+	case "hostnamectl":
+		if (first == "hostname" || first == "icon-name" || first == "chassis" || first == "deployment" || first == "location") && len(ops) == 1 {
+			return TierRead, "hostnamectl " + first
+		}
+	case "kubectl":
+		if len(c.optVals(c.args, "--kubeconfig")) > 0 {
+			t, label = TierDestructive, "kubectl --kubeconfig: a kubeconfig can name a credential program that runs"
+		}
+		for _, f := range c.optVals(c.args, "--output-directory", "--cache-dir") {
+			if wt, why := c.writeArg(f, "kubectl "+first+" output"); wt > t {
+				t, label = wt, why
+			}
+		}
+		if first == "exec" {
+			for k, r := range rest {
+				if r == "--" && k+1 < len(rest) {
+					c.run(c.args[len(c.args)-len(rest)+k+1:])
+				}
+			}
+		}
+	}
+	return t, label
+}
+
+// hostMountRisk reports whether a docker volume spec mounts a sensitive
+// host path into a container.
+func hostMountRisk(spec string) bool {
+	src, _, _ := strings.Cut(spec, ":")
+	if strings.HasPrefix(spec, "type=") || strings.Contains(spec, "source=") || strings.Contains(spec, "src=") {
+		for _, f := range strings.Split(spec, ",") {
+			if k, v, ok := strings.Cut(f, "="); ok && (k == "source" || k == "src") {
+				src = v
+			}
+		}
+	}
+	if src == "" || !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") && !strings.HasPrefix(src, "$") {
+		return false
+	}
+	return criticalPath(src) || strings.Contains(src, "docker.sock") || strings.Contains(src, "containerd.sock") ||
+		strings.Contains(src, ".ssh") || sensitivePath(strings.ToLower(src)) || wardenPath(strings.ToLower(src))
+}

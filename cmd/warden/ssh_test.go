@@ -416,24 +416,7 @@ func TestSSHRemote(t *testing.T) {
 	})
 
 	t.Run("LocalForward", func(t *testing.T) {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer ln.Close()
-		go func() {
-			for {
-				c, err := ln.Accept()
-				if err != nil {
-					return
-				}
-				go func() {
-					defer c.Close()
-					line, _ := bufio.NewReader(c).ReadString('\n')
-					io.WriteString(c, "echo:"+line)
-				}()
-			}
-		}()
+		ln, _ := echoOn(t, "127.0.0.1")
 		_, got := f.call(t, "forward_open", map[string]any{"host": "a", "spec": "L:0.0.0.0:0:127.0.0.1:1"})
 		want(t, "non-loopback bind", got, "invalid_argument")
 		_, got = f.call(t, "forward_open", map[string]any{"host": "a", "spec": "L:127.0.0.1:0:127.0.0.3:22"})

@@ -28,12 +28,12 @@ const Redacted = "[REDACTED]"
 // What a command feeds a program that reads a secret on its input (echo …
 // | passwd, kinit <<< …) or writes into a credential file (echo … >
 // ~/.netrc, cat > ~/.pgpass <<EOF, | tee token) is redacted too; see
-// redact_stdin.go and redact_files.go. So is a literal fed to a command
-// whose own words cue a credential (mosquitto_passwd, kadmin -q 'cpw u',
-// mongosh --password; see credentialCue: nothing else is typed into a
-// password prompt, so a kept literal is likelier a secret than not), and
-// the password of a protocol login line (smbclient -c 'logon u pw', a1
-// login u pw, auth pw, PASS pw). A program is known by the name bash runs
+// redact_stdin.go, redact_readers.go and redact_files.go. So is a literal
+// fed to a command whose own words cue a credential (mosquitto_passwd,
+// kadmin -q 'cpw u', mongosh --password; see credentialCue: nothing else
+// is typed into a password prompt, so a kept literal is likelier a secret
+// than not), and the password of a protocol login line (smbclient -c
+// 'logon u pw', a1 login u pw, auth pw, PASS pw; see redact_protocol.go). A program is known by the name bash runs
 // it by, the last path component with quotes and backslashes removed
 // (/usr/bin/kinit, \kinit, k'in'it; see redact_spelled.go), and a pipe
 // into a compound command (if, while, until, for, case) or a group feeds

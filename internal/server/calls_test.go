@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -139,10 +141,12 @@ func TestCallLaneCancels(t *testing.T) {
 			tr.lane = newCallLane(context.Background(), w.MCP, tools)
 		}
 		send, next := stdioSession(t, w.MCP, tr)
-		send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_command","arguments":{"command":"sleep 60"}}}`)
+		send(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_command","arguments":{"command":"sleep 59.25"}}}`)
+		// Once the program runs: a cancel that came while the call was
+		// still being admitted would be answered before anything ran.
 		deadline := time.Now().Add(20 * time.Second)
 		for {
-			if _, n := w.Relay.Activity().Last(); n == 1 {
+			if _, n := w.Relay.Activity().Last(); n == 1 && running("sleep\x0059.25") {
 				break
 			}
 			if time.Now().After(deadline) {
@@ -167,6 +171,18 @@ func TestCallLaneCancels(t *testing.T) {
 	if !strings.Contains(answers[1][0], `"id":2,`) || !strings.Contains(answers[1][0], "the command and its children were killed") {
 		t.Errorf("answer to the cancelled call: %s", answers[1][0])
 	}
+}
+
+// running reports whether a process's command line contains cmdline
+// (arguments separated by NUL, as in /proc/PID/cmdline).
+func running(cmdline string) bool {
+	dirs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, d := range dirs {
+		if b, err := os.ReadFile(d); err == nil && strings.Contains(string(b), cmdline) {
+			return true
+		}
+	}
+	return false
 }
 
 // stdioSession runs s over tr on pipes, initialized, and returns functions

@@ -100,8 +100,11 @@ func (c *Confiner) probe() {
 		if abi < 3 {
 			gaps = append(gaps, "truncating an open file is not confined (landlock ABI < 3)")
 		}
+		if abi < 5 {
+			gaps = append(gaps, "device ioctl requests are not confined (landlock ABI < 5)")
+		}
 		if abi < 6 {
-			gaps = append(gaps, "signals are refused by seccomp only (landlock ABI < 6)")
+			gaps = append(gaps, "signals are refused by seccomp only, and abstract Unix sockets are not scoped (landlock ABI < 6)")
 		}
 	}
 	if os.Geteuid() == 0 && onThread(func() error {
@@ -332,6 +335,9 @@ func (c *Confiner) setup(level Level, prof Profile, f filter, protect []string) 
 			return -1, nil, err
 		}
 	}
+	// Found here, in the namespaces the programs run in: the devices are
+	// the host's.
+	protect = append(protect[:len(protect):len(protect)], watchdogs("/dev")...)
 	var rs *ruleset
 	if c.abi > 0 {
 		var err error
@@ -371,7 +377,13 @@ func (c *Confiner) ruleset(level Level, prof Profile, protect, temps []string) (
 		grant("/", rs.all)
 	default:
 		grant("/", readRights)
-		grant("/dev", readRights|ll.AccessFSIoctlDev)
+		if level == Read || level == Temp {
+			if err == nil {
+				err = rs.deviceIoctls("/dev")
+			}
+		} else {
+			grant("/dev", readRights|ll.AccessFSIoctlDev)
+		}
 		if level == Temp || level == Full {
 			for _, t := range temps {
 				grant(t, rs.all)

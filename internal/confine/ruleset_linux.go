@@ -66,14 +66,16 @@ type ruleset struct {
 }
 
 // newRuleset creates a ruleset handling every file-system right of abi,
-// TCP when noNet, and signals when scopeSignals.
-func newRuleset(abi int, protect []string, noNet, scopeSignals bool) (*ruleset, error) {
+// TCP when noNet, and, when scoped, signals and abstract Unix sockets: a
+// program may signal, or connect to an abstract socket of, only programs
+// in its own domain.
+func newRuleset(abi int, protect []string, noNet, scoped bool) (*ruleset, error) {
 	attr := ll.RulesetAttr{HandledAccessFS: fsRights(abi)}
 	if noNet {
 		attr.HandledAccessNet = ll.AccessNetBindTCP | ll.AccessNetConnectTCP
 	}
-	if scopeSignals && abi >= 6 {
-		attr.Scoped = ll.ScopeSignal
+	if scoped && abi >= 6 {
+		attr.Scoped = ll.ScopeSignal | ll.ScopeAbstractUnixSocket
 	}
 	fd, err := ll.LandlockCreateRuleset(&attr, 0)
 	if err != nil {

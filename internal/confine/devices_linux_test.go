@@ -1,0 +1,115 @@
+package confine
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// testNodes are the device nodes the suite's child makes before any rules
+// are built: a watchdog stand-in (a node named like one, /dev/zero's
+// driver behind it, so that opening it arms nothing), a node of
+// /dev/random's driver under a name no ioctl rule grants, and a block
+// device that exists already.
+type testNodes struct {
+	watchdog, asked, block string
+}
+
+// makeDevices makes the nodes as root in warden's own namespaces; it
+// returns none otherwise.
+func makeDevices(t *testing.T, enter int) testNodes {
+	var d testNodes
+	if os.Geteuid() != 0 || enter > 0 {
+		return d
+	}
+	d.watchdog = fmt.Sprintf("/dev/watchdog9%d", os.Getpid())
+	d.asked = fmt.Sprintf("/dev/warden-ioctl-%d", os.Getpid())
+	for path, minor := range map[string]uint32{d.watchdog: 5, d.asked: 8} {
+		if err := unix.Mknod(path, unix.S_IFCHR|0o600, int(unix.Mkdev(1, minor))); err != nil {
+			t.Fatalf("mknod %s: %v", path, err)
+		}
+		t.Cleanup(func() { os.Remove(path) })
+	}
+	if fi, err := os.Stat("/dev/loop0"); err == nil && fi.Mode()&os.ModeDevice != 0 {
+		d.block = "/dev/loop0"
+	}
+	return d
+}
+
+// testDevices checks that no level opens a watchdog and that reads and
+// benign calls may ask only the devices whose drivers refuse changes on a
+// read-only descriptor.
+func (f fixture) testDevices(t *testing.T, d testNodes) {
+	if d.watchdog == "" {
+		t.Skip("making device nodes needs root in warden's own namespaces")
+	}
+	// The controls: unconfined, the stand-in reads zeros and the ioctl
+	// answers.
+	zero, err := os.Open(d.watchdog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 4)
+	if n, err := zero.Read(buf); err != nil || n != 4 || string(buf) != "\x00\x00\x00\x00" {
+		t.Fatalf("the stand-in does not read zeros: %d %v %q", n, err, buf)
+	}
+	zero.Close()
+	read := `head -c 4 ` + d.watchdog + ` | od -An -tx1`
+	ask := `python3 -c "import fcntl; fcntl.ioctl(open('` + d.asked + `','rb'), 0x80045200, b'1234'); print('ioctl-ok')"`
+	for _, level := range []Level{Read, Temp, Inspect, Full} {
+		t.Run(string(level), func(t *testing.T) {
+			if _, out := f.run(t, level, read); strings.Contains(out, "00 00 00 00") {
+				t.Errorf("%s opened a watchdog: %s", level, out)
+			}
+			_, out := f.run(t, level, ask)
+			switch asked := strings.Contains(out, "ioctl-ok"); {
+			case asked && (level == Read || level == Temp):
+				t.Errorf("%s sent an ioctl to a device no rule grants one: %s", level, out)
+			case !asked && (level == Inspect || level == Full):
+				t.Errorf("%s could not send an ioctl (the control): %s", level, out)
+			}
+			if d.block == "" {
+				return
+			}
+			size := `python3 -c "import fcntl; fcntl.ioctl(open('` + d.block + `','rb'), 0x80081272, b'12345678'); print('ioctl-ok')"`
+			if code, out := f.run(t, level, size); code != 0 || !strings.Contains(out, "ioctl-ok") {
+				t.Errorf("%s could not ask a block device its size: exit %d: %s", level, code, out)
+			}
+		})
+	}
+}
+
+// testAbstract checks that reads and benign calls cannot connect to an
+// abstract Unix socket outside their domain (daemons listen on them),
+// while approved calls can.
+func (f fixture) testAbstract(t *testing.T) {
+	if f.c.abi < 6 {
+		t.Skip("abstract sockets are scoped from Landlock ABI 6")
+	}
+	name := fmt.Sprintf("warden-confine-%d", os.Getpid())
+	l, err := net.Listen("unix", "@"+name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	connect := `python3 -c "import socket; s=socket.socket(socket.AF_UNIX); s.connect('\0` + name + `'); print('connected')"`
+	for _, level := range []Level{Read, Temp, Inspect, Full} {
+		_, out := f.run(t, level, connect)
+		if connected := strings.Contains(out, "connected"); connected != (level == Full) {
+			t.Errorf("%s: connected to an abstract socket outside its domain: %v: %s", level, connected, out)
+		}
+	}
+}

@@ -290,7 +290,7 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 	var f filter
 	if c.seccomp {
 		var err error
-		if f, err = signalFilter(c.pid, c.pgid, level == Read || level == Inspect, c.notify); err != nil {
+		if f, err = signalFilter(c.pid, c.pgid, level == Read || level == Inspect, level != Full, c.notify); err != nil {
 			return nil, err
 		}
 	}
@@ -305,7 +305,7 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 		listener, watch, err := c.setup(level, prof, f, protect)
 		w.watch = watch // read only after ready
 		if listener >= 0 {
-			go serveNotify(listener, c.pid)
+			go serveNotify(listener, c.pid, level != Full)
 		}
 		ready <- err
 		if err != nil {

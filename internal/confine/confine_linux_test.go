@@ -175,11 +175,17 @@ func TestSuiteChild(t *testing.T) {
 	}
 	f.c = c
 	t.Logf("uid %d, %s, mount namespace %v", os.Geteuid(), c.Status().Mechanism, c.mountNS)
+	devs := makeDevices(t, enter)
 	t.Run("writes", f.testWrites)
 	t.Run("temp", f.testTemp)
 	t.Run("state", f.testState)
 	t.Run("process", f.testProcess)
 	t.Run("rebuild", f.testRebuild)
+	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })
+	t.Run("abstract sockets", f.testAbstract)
+	if enter == 0 { // the programs would see another /proc
+		t.Run("other processes", f.testForeign)
+	}
 	if enter > 0 {
 		t.Run("entered", f.testEntered)
 	}

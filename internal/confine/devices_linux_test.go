@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -110,6 +113,73 @@ func (f fixture) testAbstract(t *testing.T) {
 		_, out := f.run(t, level, connect)
 		if connected := strings.Contains(out, "connected"); connected != (level == Full) {
 			t.Errorf("%s: connected to an abstract socket outside its domain: %v: %s", level, connected, out)
+		}
+	}
+}
+
+// testForeign checks that reads and benign calls can change neither the
+// limits nor the priority of a process outside their own (lowering a
+// limit can kill a process as surely as a signal), while they still can
+// their own, and approved calls can both.
+func (f fixture) testForeign(t *testing.T) {
+	if !f.c.notify {
+		t.Skip("needs a seccomp listener (Linux 5.5)")
+	}
+	victim := exec.Command("sleep", "120")
+	victim.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := victim.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { victim.Process.Kill(); victim.Wait() }()
+	pid := victim.Process.Pid
+	limit := func() uint64 {
+		var r unix.Rlimit
+		if err := unix.Prlimit(pid, unix.RLIMIT_NOFILE, nil, &r); err != nil {
+			t.Fatal(err)
+		}
+		return r.Cur
+	}
+	nice := func() string {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rest, _ := strings.Cut(string(b), ") ")
+		return strings.Fields(rest)[16]
+	}
+	before, niceBefore := limit(), nice()
+	reset := func() {
+		unix.Prlimit(pid, unix.RLIMIT_NOFILE, &unix.Rlimit{Cur: before, Max: before}, nil)
+		unix.Setpriority(unix.PRIO_PROCESS, pid, 0)
+	}
+	p := strconv.Itoa(pid)
+	changes := []string{
+		`python3 -c "import resource; resource.prlimit(` + p + `, resource.RLIMIT_NOFILE, (17, 17))"`,
+		`prlimit --pid ` + p + ` --nofile=17:17`,
+		`renice -n 7 -p ` + p,
+		`python3 -c "import os; os.setpriority(os.PRIO_PGRP, ` + p + `, 7)"`,
+	}
+	own := `python3 -c "
+import os, resource, threading, time
+resource.prlimit(0, resource.RLIMIT_NOFILE, (64, 64))
+resource.prlimit(os.getpid(), resource.RLIMIT_NOFILE, (60, 60))
+os.setpriority(os.PRIO_PROCESS, os.getpid(), 5)
+t = threading.Thread(target=time.sleep, args=(1,)); t.start()
+os.setpriority(os.PRIO_PROCESS, t.native_id, 6)
+print('own-ok')"`
+	for _, level := range []Level{Read, Temp, Inspect, Full} {
+		for i, script := range changes {
+			t.Run(fmt.Sprintf("%s/%d", level, i), func(t *testing.T) {
+				defer reset()
+				_, out := f.run(t, level, script)
+				changed := limit() != before || nice() != niceBefore
+				if changed != (level == Full) {
+					t.Errorf("%s at %s: changed another process: %v (limit %d, nice %s): %s", script, level, changed, limit(), nice(), out)
+				}
+			})
+		}
+		if _, out := f.run(t, level, own); !strings.Contains(out, "own-ok") {
+			t.Errorf("%s: a program could not change its own limits and priority: %s", level, out)
 		}
 	}
 }

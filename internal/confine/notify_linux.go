@@ -3,7 +3,10 @@ package confine
 import (
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -30,10 +33,12 @@ type seccompNotifResp struct {
 
 // serveNotify answers the calls a worker's filter holds for warden (a
 // call naming one task by id) until no program uses the filter any more:
-// a call naming one of warden's own threads is refused with EPERM, any
-// other goes on as the program made it. The id is an integer the kernel
-// reads again when the call goes on, so what was checked is what runs.
-func serveNotify(fd, pid int) {
+// a call naming one of warden's own threads is refused with EPERM, and so,
+// when confined, is one that changes a task outside the caller's own
+// process; any other goes on as the program made it. The id is an
+// integer the kernel reads again when the call goes on, so what was
+// checked is what runs.
+func serveNotify(fd, pid int, confined bool) {
 	defer unix.Close(fd)
 	for {
 		pfd := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
@@ -54,7 +59,9 @@ func serveNotify(fd, pid int) {
 			return
 		}
 		resp := seccompNotifResp{id: req.id}
-		if ownThread(pid, int(int32(req.args[arches[runtime.GOARCH].idArg(uint32(req.nr))]))) {
+		a, nr := arches[runtime.GOARCH], uint32(req.nr)
+		target := int(int32(req.args[a.idArg(nr)]))
+		if ownThread(pid, target) || confined && a.changes(nr, req.args) && !sameProcess(int(req.pid), target) {
 			resp.error = -int32(unix.EPERM)
 		} else {
 			resp.flags = unix.SECCOMP_USER_NOTIF_FLAG_CONTINUE
@@ -69,6 +76,22 @@ func serveNotify(fd, pid int) {
 // to it as a member of pid's thread group succeeds only then.
 func ownThread(pid, tid int) bool {
 	return tid > 0 && unix.Tgkill(pid, tid, 0) == nil
+}
+
+// sameProcess reports whether task tid belongs to the process of task
+// caller: the thread group /proc names for caller.
+func sameProcess(caller, tid int) bool {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", caller))
+	if err != nil {
+		return false
+	}
+	for line := range strings.Lines(string(status)) {
+		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
+			tgid, err := strconv.Atoi(strings.TrimSpace(v))
+			return err == nil && ownThread(tgid, tid)
+		}
+	}
+	return false
 }
 
 // notifyContinues reports whether the kernel lets a listener send a held

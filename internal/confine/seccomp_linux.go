@@ -3,6 +3,7 @@ package confine
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -50,10 +51,14 @@ func (f *filter) denyIf(k uint32) {
 // (F_SETOWN) raises only SIGIO or SIGURG, which the Go runtime ignores.
 // With denyMeta, the metadata calls that Landlock does not cover (chmod,
 // chown, utimes, extended attributes, inode flags, the ioctls in
-// metaIoctls) and io_uring are refused too. A
-// program of another ABI than the native one (32-bit compat, x32) runs
-// nothing.
-func signalFilter(pid, pgid int, denyMeta, notify bool) (filter, error) {
+// metaIoctls) and io_uring are refused too. With confined (programs
+// admitted below tier 2), the calls that change another task (its
+// limits, scheduling, nice value or I/O priority: lowering a limit can
+// kill a process as surely as a signal) may name only the caller's own
+// process: the listener checks ids, and a process group other than the
+// caller's, or a whole user, is refused here. A program of another ABI
+// than the native one (32-bit compat, x32) runs nothing.
+func signalFilter(pid, pgid int, denyMeta, confined, notify bool) (filter, error) {
 	a, ok := arches[runtime.GOARCH]
 	if !ok {
 		return nil, fmt.Errorf("seccomp: no syscall table for %s", runtime.GOARCH)
@@ -121,6 +126,15 @@ func signalFilter(pid, pgid int, denyMeta, notify bool) (filter, error) {
 		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 2, K: w.process})
 		f.stmt(bpfLdW, offArg1)
 		jump(&toCheck)
+		if confined {
+			// Only the caller's own process group (0); never a user.
+			f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 3, K: w.pgrp})
+			f.stmt(bpfLdW, offArg1)
+			f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: 0})
+			allow()
+			f.stmt(bpfRet, retDeny)
+			continue
+		}
 		f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 3, K: w.pgrp})
 		f.stmt(bpfLdW, offArg1)
 		f.denyIf(uint32(int32(pgid)))
@@ -172,6 +186,15 @@ func (f filter) installListener() (int, error) {
 // process (or thread), a process group or a user.
 type whoCall struct{ nr, process, pgrp uint32 }
 
+// changes reports whether call nr with args changes the task it names
+// (rather than signalling it, opening it or reading its limits).
+func (a arch) changes(nr uint32, args [6]uint64) bool {
+	if nr == a.prlimit {
+		return args[2] != 0 // a new limit
+	}
+	return slices.Contains(a.setters, nr)
+}
+
 // idArg is the argument of call nr that names the task the listener
 // checks.
 func (a arch) idArg(nr uint32) int {
@@ -204,7 +227,11 @@ type arch struct {
 	group, task []uint32
 	// who are the calls that say in their first argument what their
 	// second names.
-	who         []whoCall
+	who []whoCall
+	// setters are the calls that change the task they name; prlimit
+	// changes it when given a new limit.
+	setters     []uint32
+	prlimit     uint32
 	pidfdSignal uint32
 	fcntl       uint32
 	ioctl       uint32

@@ -72,3 +72,29 @@ func (l Local) openRegular(p string, flags int) (*os.File, Info, error) {
 	defer unix.Close(dir)
 	return OpenRegularAt(dir, name, p, flags)
 }
+
+// OpenRegularIn opens name below root for reading once an O_PATH
+// descriptor shows it is the regular file before describes (an Lstat by
+// the caller), so nothing else is ever opened, as OpenRegularAt explains.
+// The caller still checks that the file opened is before.
+func OpenRegularIn(root *os.Root, name string, before fs.FileInfo) (*os.File, error) {
+	pf, err := root.OpenFile(name, unix.O_PATH, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer pf.Close()
+	st, err := pf.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() || !os.SameFile(before, st) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("changed while it was opened")}
+	}
+	f, err := os.OpenFile("/proc/self/fd/"+strconv.Itoa(int(pf.Fd())), os.O_RDONLY|unix.O_NONBLOCK|unix.O_CLOEXEC, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		// No /proc: the window between the caller's Lstat and this open
+		// stays.
+		return root.OpenFile(name, os.O_RDONLY|unix.O_NONBLOCK, 0)
+	}
+	return f, err
+}

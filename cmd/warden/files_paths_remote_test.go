@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/warden-mcp/warden/internal/sshd"
 )
@@ -241,6 +243,7 @@ func TestFileToolsRemotePaths(t *testing.T) {
 			t.Errorf("write_file on %s into the state dir through a link was allowed: %v", host, got)
 		}
 	}
+	calls += fileToolsNeverOpenSpecial(t, s, root, local, src)
 	for _, d := range []string{root, filepath.Join(root, "sftp"), filepath.Join(root, "exec"), base, "/home/" + sshUser} {
 		if _, err := os.Lstat(filepath.Join(d, "ran")); err == nil {
 			t.Errorf("a file name ran a command on the remote host: %s/ran exists", d)
@@ -255,4 +258,138 @@ func TestFileToolsRemotePaths(t *testing.T) {
 		t.Errorf("a file outside the root changed: %q", b)
 	}
 	t.Logf("%d calls", calls)
+}
+
+// fileToolsNeverOpenSpecial: opening can act before a byte is read
+// (/dev/watchdog's open arms the host's watchdog, a tape rewinds), so no
+// file tool may open anything but a regular file, on this machine or
+// either transport, however the path is spelled. A FIFO with a writer
+// blocked in its open stands in for a device: any open of it for reading
+// releases the writer. It returns the number of calls made.
+func fileToolsNeverOpenSpecial(t *testing.T, s *stdioServer, root, local, src string) int {
+	dir := filepath.Join(root, "fifos")
+	if err := os.Mkdir(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(dir, 0o777)
+	// Each case names the FIFO f (with link, a relative symlink to it, in
+	// the same directory) as the tool is asked to.
+	cases := []struct {
+		name string
+		ok   bool // the call may succeed (it describes, never opens)
+		call func(host, f, link string) (string, map[string]any)
+	}{
+		{"read", false, func(h, f, _ string) (string, map[string]any) {
+			return "read_file", map[string]any{"host": h, "path": f}
+		}},
+		{"read_offset", false, func(h, f, _ string) (string, map[string]any) {
+			return "read_file", map[string]any{"host": h, "path": f, "offset": 3}
+		}},
+		{"read_one_byte", false, func(h, f, _ string) (string, map[string]any) {
+			return "read_file", map[string]any{"host": h, "path": f, "max_bytes": 1}
+		}},
+		{"read_link", false, func(h, _, l string) (string, map[string]any) {
+			return "read_file", map[string]any{"host": h, "path": l}
+		}},
+		{"read_dotdot", false, func(h, f, _ string) (string, map[string]any) {
+			return "read_file", map[string]any{"host": h, "path": filepath.Dir(f) + "/../fifos/./" + filepath.Base(f)}
+		}},
+		{"read_slashes", false, func(h, f, _ string) (string, map[string]any) {
+			return "read_file", map[string]any{"host": h, "path": filepath.Dir(f) + "//" + filepath.Base(f)}
+		}},
+		{"copy_from", false, func(h, f, _ string) (string, map[string]any) {
+			return "copy_file", map[string]any{"from": hostPath(h, f), "to": filepath.Join(local, "fifo-out-"+filepath.Base(f)), "overwrite": true}
+		}},
+		{"copy_from_link", false, func(h, _, l string) (string, map[string]any) {
+			return "copy_file", map[string]any{"from": hostPath(h, l), "to": filepath.Join(local, "fifo-out-"+filepath.Base(l)), "overwrite": true}
+		}},
+		{"write_over", false, func(h, f, _ string) (string, map[string]any) {
+			return "write_file", map[string]any{"host": h, "path": f, "content": "x", "overwrite": true}
+		}},
+		{"write_over_link", false, func(h, _, l string) (string, map[string]any) {
+			return "write_file", map[string]any{"host": h, "path": l, "content": "x", "overwrite": true}
+		}},
+		{"copy_over", false, func(h, f, _ string) (string, map[string]any) {
+			return "copy_file", map[string]any{"from": src, "to": hostPath(h, f), "overwrite": true}
+		}},
+		{"list", false, func(h, f, _ string) (string, map[string]any) {
+			return "list_dir", map[string]any{"host": h, "path": f}
+		}},
+		{"stat", true, func(h, f, _ string) (string, map[string]any) {
+			return "stat_file", map[string]any{"host": h, "path": f}
+		}},
+	}
+	released := map[string]func() bool{}
+	for _, host := range []string{"", "sftp", "exec"} {
+		for _, c := range cases {
+			f := filepath.Join(dir, host+"-"+c.name)
+			released[host+"/"+c.name] = blockedFIFO(t, f)
+			os.Symlink(filepath.Base(f), f+"-link")
+		}
+	}
+	// Let every writer reach its blocking open.
+	time.Sleep(100 * time.Millisecond)
+	calls := 0
+	for _, host := range []string{"", "sftp", "exec"} {
+		for _, c := range cases {
+			f := filepath.Join(dir, host+"-"+c.name)
+			tool, args := c.call(host, f, f+"-link")
+			if host == "" {
+				delete(args, "host")
+			}
+			calls++
+			if _, got := callTool(t, s.cs, tool, args); got["status"] == "ok" && !c.ok {
+				t.Errorf("%s on %q of a FIFO succeeded: %v", tool, host, got)
+			}
+		}
+	}
+	time.Sleep(200 * time.Millisecond)
+	for name, rel := range released {
+		if rel() {
+			t.Errorf("%s opened the FIFO before refusing it", name)
+		}
+	}
+	return calls
+}
+
+// hostPath is copy_file's spelling of p on host ("" is this machine).
+func hostPath(host, p string) string {
+	if host == "" {
+		return p
+	}
+	return host + ":" + p
+}
+
+// blockedFIFO makes a FIFO at p, readable and writable by anyone (the
+// remote login is another user), with a writer blocked in its open, which
+// any open of p for reading releases; released reports whether that has
+// happened. At cleanup the test opens the read end so the writer ends.
+func blockedFIFO(t *testing.T, p string) (released func() bool) {
+	t.Helper()
+	if err := syscall.Mkfifo(p, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(p, 0o666)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if f, err := os.OpenFile(p, os.O_WRONLY, 0); err == nil {
+			f.Close()
+		}
+	}()
+	t.Cleanup(func() {
+		if f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+			<-done
+			f.Close()
+		}
+		<-done
+	})
+	return func() bool {
+		select {
+		case <-done:
+			return true
+		default:
+			return false
+		}
+	}
 }

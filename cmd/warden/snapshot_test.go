@@ -519,6 +519,54 @@ func TestSnapshotTools(t *testing.T) {
 		}
 	})
 
+	t.Run("special files are never opened", func(t *testing.T) {
+		// A snapshot of a root file system holds device nodes, and
+		// opening one opens the live device (/dev/watchdog's open arms
+		// the watchdog). A FIFO with a writer blocked in its open stands
+		// in; the tools may describe it, never open it.
+		for _, d := range []string{filepath.Join(f.tank, "fifos"), filepath.Join(f.backups, last, "fifos")} {
+			if err := os.Mkdir(d, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		cases := []struct {
+			tool string
+			fifo string // below the dataset's root (tank live, or backups' last snapshot)
+			args map[string]any
+			ok   bool // the call may succeed (it walks past the FIFO)
+		}{
+			{"snapshot_read_file", "tank/read", map[string]any{"dataset": "tank", "snapshot": "@live", "path": "fifos/read"}, false},
+			{"snapshot_read_file", "tank/read_off", map[string]any{"dataset": "tank", "snapshot": "@live", "path": "fifos/read_off", "offset": 2, "max_bytes": 1}, false},
+			{"snapshot_read_file", "backups/read", map[string]any{"dataset": "backups", "snapshot": last, "path": "fifos/read"}, false},
+			{"checksum_file", "tank/sum", map[string]any{"dataset": "tank", "snapshot": "@live", "path": "fifos/sum"}, false},
+			{"checksum_file", "backups/sum", map[string]any{"dataset": "backups", "snapshot": last, "path": "fifos/sum"}, false},
+			{"snapshot_grep", "tank/grep", map[string]any{"dataset": "tank", "snapshot": "@live", "path": "fifos", "regex": "x"}, true},
+			{"versions_of", "backups/versions", map[string]any{"dataset": "backups", "path": "fifos/versions"}, true},
+			{"file_history", "backups/history", map[string]any{"dataset": "backups", "path": "fifos/history"}, true},
+			{"bisect_change", "backups/bisect", map[string]any{"dataset": "backups", "path": "fifos/bisect", "predicate": "contains", "value": "x"}, true},
+			{"file_diff", "backups/diff", map[string]any{"dataset": "backups", "a": last, "b": last, "path": "fifos/diff"}, true},
+		}
+		dirs := map[string]string{"tank": filepath.Join(f.tank, "fifos"), "backups": filepath.Join(f.backups, last, "fifos")}
+		released := map[string]func() bool{}
+		for _, c := range cases {
+			ds, name, _ := strings.Cut(c.fifo, "/")
+			released[c.fifo] = blockedFIFO(t, filepath.Join(dirs[ds], name))
+		}
+		time.Sleep(100 * time.Millisecond)
+		for _, c := range cases {
+			calls[c.tool]++
+			if _, got := callTool(t, s.cs, c.tool, c.args); got["status"] == "ok" && !c.ok {
+				t.Errorf("%s of a FIFO succeeded: %v", c.tool, got)
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+		for name, rel := range released {
+			if rel() {
+				t.Errorf("%s: the FIFO was opened", name)
+			}
+		}
+	})
+
 	t.Run("every call is audited", func(t *testing.T) {
 		recs := auditRecords(t, state)
 		perTool := map[string]int{}

@@ -290,6 +290,56 @@ var fsCases = []struct {
 			t.Errorf("read missing: %v, want not exist", err)
 		}
 	}},
+	{"never_opens_special", func(t *testing.T, e *suiteEnv) {
+		// Opening acts before a byte is read (/dev/watchdog arms the
+		// watchdog); a FIFO with a writer blocked in its open stands in
+		// for a device: any open of it for reading releases the writer.
+		// Every operation must refuse without opening, not open and then
+		// refuse. Each gets its own FIFO, all are checked after one wait.
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		ops := map[string]func(p string) error{
+			"read":           func(p string) error { _, _, err := e.fs.ReadAt(ctx, p, 0, 10); return err },
+			"read_at_offset": func(p string) error { _, _, err := e.fs.ReadAt(ctx, p, 5, 10); return err },
+			"read_empty":     func(p string) error { _, _, err := e.fs.ReadAt(ctx, p, 0, 0); return err },
+			"readdir":        func(p string) error { _, _, err := e.fs.ReadDir(ctx, p, 10); return err },
+			"overwrite": func(p string) error {
+				_, err := e.fs.WriteFile(ctx, p, []byte("x"), WriteOptions{Overwrite: true})
+				return err
+			},
+			"write": func(p string) error { _, err := e.fs.WriteFile(ctx, p, []byte("x"), WriteOptions{}); return err },
+		}
+		if st, ok := e.fs.(Streamer); ok {
+			ops["stream"] = func(p string) error {
+				r, _, err := st.OpenRead(ctx, p)
+				if err == nil {
+					r.Close()
+				}
+				return err
+			}
+			ops["stream_write"] = func(p string) error {
+				_, _, err := st.WriteFrom(ctx, p, strings.NewReader("x"), 1, WriteOptions{Overwrite: true})
+				return err
+			}
+		}
+		released := map[string]func() bool{}
+		for name := range ops {
+			released[name] = blockedFIFO(t, e.p("w/fifo-"+name), e.uid, e.gid)
+		}
+		// Let every writer reach its blocking open.
+		time.Sleep(100 * time.Millisecond)
+		for name, op := range ops {
+			if err := op(e.p("w/fifo-" + name)); err == nil {
+				t.Errorf("%s of a FIFO succeeded", name)
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+		for name, rel := range released {
+			if rel() {
+				t.Errorf("%s opened the FIFO before refusing it", name)
+			}
+		}
+	}},
 	{"read_permission", func(t *testing.T, e *suiteEnv) {
 		if e.asRoot {
 			t.Skip("root reads anything")
@@ -529,4 +579,39 @@ var fsCases = []struct {
 			t.Errorf("w/made holds %v, %v; want it empty and still there", ents, err)
 		}
 	}},
+}
+
+// blockedFIFO makes a FIFO at p owned by uid:gid with a writer blocked in
+// its open, which any open of p for reading releases. released reports
+// whether that has happened; at cleanup the test opens the read end itself
+// so the writer never leaks.
+func blockedFIFO(t *testing.T, p string, uid, gid int) (released func() bool) {
+	t.Helper()
+	if err := syscall.Mkfifo(p, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(p, 0o666)
+	os.Lchown(p, uid, gid)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if f, err := os.OpenFile(p, os.O_WRONLY, 0); err == nil {
+			f.Close()
+		}
+	}()
+	t.Cleanup(func() {
+		if f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+			<-done
+			f.Close()
+		}
+		<-done
+	})
+	return func() bool {
+		select {
+		case <-done:
+			return true
+		default:
+			return false
+		}
+	}
 }

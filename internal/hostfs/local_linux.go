@@ -85,14 +85,17 @@ func walkErr(err error) error {
 	return err
 }
 
-// openFinal opens p itself with flags, never following a link.
-func (l Local) openFinal(p string, flags int) (*os.File, error) {
+// openDir opens the directory p itself for reading, never following a
+// link. O_DIRECTORY makes the kernel refuse anything else with ENOTDIR
+// before any driver's open runs, so a device or FIFO at p is not acted on;
+// every other object is opened through openRegular.
+func (l Local) openDir(p string) (*os.File, error) {
 	dir, name, err := l.openParent(p, unix.O_PATH)
 	if err != nil {
 		return nil, err
 	}
 	defer unix.Close(dir)
-	fd, err := unix.Openat(dir, name, flags|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
+	fd, err := unix.Openat(dir, name, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
 		if errors.Is(err, unix.ELOOP) {
 			err = fmt.Errorf("is a symlink (changed since it was checked?): %w", err)
@@ -134,21 +137,14 @@ func (l Local) Readlink(_ context.Context, p string) (string, error) {
 	return string(buf[:n]), nil
 }
 
-// ReadAt reads at most max bytes of the regular file p from off. O_NONBLOCK
-// keeps a FIFO swapped in from blocking the open.
+// ReadAt reads at most max bytes of the regular file p from off; anything
+// else is refused before it is opened (see OpenRegularAt).
 func (l Local) ReadAt(_ context.Context, p string, off int64, max int) ([]byte, Info, error) {
-	f, err := l.openFinal(p, unix.O_RDONLY|unix.O_NONBLOCK)
+	f, info, err := l.openRegular(p, unix.O_RDONLY|unix.O_NONBLOCK)
 	if err != nil {
-		return nil, Info{}, err
+		return nil, info, err
 	}
 	defer f.Close()
-	info, err := fstat(f)
-	if err != nil {
-		return nil, Info{}, err
-	}
-	if info.Type != TypeFile {
-		return nil, info, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("is a %s, not a regular file", info.Type)}
-	}
 	// Files in /proc report size 0, so read until EOF or max, not Size.
 	buf := make([]byte, max)
 	n := 0
@@ -175,7 +171,7 @@ const maxScan = 100000
 
 // ReadDir returns at most limit entries of the directory p, sorted by name.
 func (l Local) ReadDir(_ context.Context, p string, limit int) ([]Info, bool, error) {
-	f, err := l.openFinal(p, unix.O_RDONLY|unix.O_DIRECTORY)
+	f, err := l.openDir(p)
 	if err != nil {
 		return nil, false, err
 	}
@@ -296,14 +292,6 @@ func rename(dir int, tmp, name string, overwrite bool) error {
 		return err
 	}
 	return unix.Unlinkat(dir, tmp, 0)
-}
-
-func fstat(f *os.File) (Info, error) {
-	var st unix.Stat_t
-	if err := unix.Fstat(int(f.Fd()), &st); err != nil {
-		return Info{}, &fs.PathError{Op: "fstat", Path: f.Name(), Err: err}
-	}
-	return infoOf(path.Base(f.Name()), &st), nil
 }
 
 func infoOf(name string, st *unix.Stat_t) Info {

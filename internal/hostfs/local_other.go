@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"os"
+	"syscall"
 )
 
 // Local is the FS of the machine warden runs on. The no-follow openat walk
@@ -44,3 +46,10 @@ func (Local) Mkdir(context.Context, string, fs.FileMode) error { return errUnsup
 
 // Remove fails: unsupported on this system.
 func (Local) Remove(context.Context, string) error { return errUnsupported }
+
+// OpenRegularIn opens name below root for reading; the caller has Lstat'ed
+// it as before and checks the file opened is the same. Without O_PATH a
+// device swapped in between that Lstat and this open is opened.
+func OpenRegularIn(root *os.Root, name string, _ fs.FileInfo) (*os.File, error) {
+	return root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+}

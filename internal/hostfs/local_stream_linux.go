@@ -15,20 +15,12 @@ import (
 )
 
 // OpenRead opens the regular file p for streaming, never following a link,
-// and describes it. O_NONBLOCK keeps a FIFO swapped in from blocking.
+// and describes it; anything else is refused before it is opened (see
+// OpenRegularAt).
 func (l Local) OpenRead(_ context.Context, p string) (io.ReadCloser, Info, error) {
-	f, err := l.openFinal(p, unix.O_RDONLY|unix.O_NONBLOCK)
+	f, info, err := l.openRegular(p, unix.O_RDONLY|unix.O_NONBLOCK)
 	if err != nil {
-		return nil, Info{}, err
-	}
-	info, err := fstat(f)
-	if err != nil {
-		f.Close()
-		return nil, Info{}, err
-	}
-	if info.Type != TypeFile {
-		f.Close()
-		return nil, info, &fs.PathError{Op: "read", Path: p, Err: fmt.Errorf("is a %s, not a regular file", info.Type)}
+		return nil, info, err
 	}
 	return f, info, nil
 }

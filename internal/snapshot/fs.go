@@ -9,6 +9,8 @@ import (
 	"path"
 	"strings"
 	"syscall"
+
+	"github.com/warden-mcp/warden/internal/hostfs"
 )
 
 // FS is the filesystem seam: the engine reads snapshots only through it, so
@@ -65,9 +67,23 @@ func (l *LocalFS) ReadDir(name string) ([]fs.FileInfo, error) {
 }
 
 // Open opens the regular file name for reading. A symlink is refused, and
-// O_NONBLOCK keeps a FIFO swapped in from blocking the open.
+// so is anything else but a regular file, before it is opened: opening can
+// act (a device node in a snapshot of a root file system is the live
+// device; /dev/watchdog's open arms the watchdog), and O_NONBLOCK keeps a
+// FIFO swapped in from blocking.
 func (l *LocalFS) Open(name string) (io.ReadCloser, error) {
-	f, err := l.openNoFollow(name, syscall.O_NONBLOCK)
+	before, err := l.root.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !before.Mode().IsRegular() {
+		msg := "not a regular file"
+		if before.Mode()&fs.ModeSymlink != 0 {
+			msg = "is a symlink; not followed"
+		}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New(msg)}
+	}
+	f, err := hostfs.OpenRegularIn(l.root, name, before)
 	if err != nil {
 		return nil, err
 	}
@@ -76,9 +92,9 @@ func (l *LocalFS) Open(name string) (io.ReadCloser, error) {
 		f.Close()
 		return nil, err
 	}
-	if !st.Mode().IsRegular() {
+	if !st.Mode().IsRegular() || !os.SameFile(before, st) {
 		f.Close()
-		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("not a regular file")}
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("changed while opening")}
 	}
 	return f, nil
 }

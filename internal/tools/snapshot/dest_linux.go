@@ -8,13 +8,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/warden-mcp/warden/internal/hostfs"
 )
 
 // noLinks is the openat2 resolution every destination walk uses: no
@@ -247,27 +248,21 @@ func (d *destDir) remove(name string) error {
 }
 
 // hashFile returns the SHA-256 and size of the regular file name below d,
-// read without following a link; ok is false when name does not exist.
+// read without following a link and opened only once it is known to be a
+// regular file (hostfs.OpenRegularAt: opening a device can act); ok is
+// false when name does not exist.
 func (d *destDir) hashFile(ctx context.Context, name string) (sum string, n int64, ok bool, err error) {
-	fd, err := unix.Openat2(d.fd, name, &unix.OpenHow{
-		Flags:   unix.O_RDONLY | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_CLOEXEC,
-		Resolve: noLinks | unix.RESOLVE_BENEATH,
-	})
+	if err := checkName(name); err != nil {
+		return "", 0, false, err
+	}
+	f, _, err := hostfs.OpenRegularAt(d.fd, name, d.child(name), unix.O_RDONLY|unix.O_NONBLOCK)
 	if errors.Is(err, unix.ENOENT) {
 		return "", 0, false, nil
 	}
 	if err != nil {
-		return "", 0, false, destErr("open", d.child(name), err)
+		return "", 0, true, err
 	}
-	f := os.NewFile(uintptr(fd), d.child(name))
 	defer f.Close()
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil {
-		return "", 0, false, err
-	}
-	if st.Mode&unix.S_IFMT != unix.S_IFREG {
-		return "", 0, true, &fs.PathError{Op: "open", Path: d.child(name), Err: fmt.Errorf("is a %s, not a regular file", kindOf(st))}
-	}
 	h := sha256.New()
 	n, err = io.Copy(h, ctxReader{ctx, f})
 	if err != nil {

@@ -178,6 +178,16 @@ func (e *eval) expandedWords(ws []*syntax.Word, ctx cctx, sc *scope) {
 	}
 	r := resolver{e: e, ctx: ctx, sc: sc}
 	for _, w := range ws {
+		if lit := w.Lit(); !e.p.protect.own && lit != "" && !strings.ContainsAny(lit, "\\{") && !watchdogWord(lit) {
+			continue // a plain word that cannot name the watchdog
+		}
+		if hasBrace(w) {
+			// for f in /etc/war{d,x}en/…: each word it expands into.
+			for _, a := range r.fieldsAll([]*syntax.Word{w}) {
+				e.pathWord(a, ctx, "")
+			}
+			continue
+		}
 		e.pathWord(r.lit(w), ctx, "")
 	}
 }

@@ -326,13 +326,66 @@ func fdPatternHits(pat string, glob, fixed bool) bool {
 	return false
 }
 
+// findMayReach reports, from the literal text of find's words alone,
+// whether it may start at or above the watchdog: a start not a plain
+// literal, an absolute one above /dev/watchdog, or a relative one where
+// a cd or a known directory gives it a place.
+func (e *eval) findMayReach(ws []*syntax.Word) bool {
+	ps := e.pathsFor()
+	if ps == nil {
+		return false
+	}
+	rel := len(ps.cds) > 0 || ps.initial != ""
+	started := false
+	for _, w := range ws {
+		lit := w.Lit()
+		switch {
+		case lit == "":
+			return true
+		case lit == "-H" || lit == "-L" || lit == "-P":
+		case strings.HasPrefix(lit, "-") || lit == "(" || lit == "!":
+			return !started && rel // no start: "."
+		case strings.HasPrefix(lit, "/"):
+			if c := path.Clean(lit); Within("/dev/watchdog", c) || Within("/dev/char/10:130", c) {
+				return true
+			}
+			started = true
+		case rel:
+			return true
+		default:
+			started = true
+		}
+	}
+	return !started && rel
+}
+
 // pipedWatchdog denies a pipeline in which find lists the watchdog and a
 // later stage opens what it reads (xargs, parallel, a while read loop):
 // find /dev -name 'watchdog*' | xargs cat. chain is right to left, as
 // binary builds it. Only the first words are looked at until a find
 // with a reader after it turns up, which keeps the cost low.
 func (e *eval) pipedWatchdog(chain []*syntax.Stmt, ctx cctx, sc *scope) {
-	reader := false
+	reader, pair := false, false
+	for _, st := range chain {
+		switch c := st.Cmd.(type) {
+		case *syntax.WhileClause:
+			reader = true
+		case *syntax.CallExpr:
+			if len(c.Args) > 0 {
+				switch path.Base(c.Args[0].Lit()) {
+				case "xargs", "parallel":
+					reader = true
+				case "find":
+					pair = pair || reader && e.findMayReach(c.Args[1:])
+				}
+			}
+		}
+	}
+	if !pair {
+		return
+	}
+	r := resolver{e: e, ctx: ctx, sc: sc}
+	reader = false
 	for _, st := range chain {
 		switch c := st.Cmd.(type) {
 		case *syntax.WhileClause:
@@ -343,16 +396,12 @@ func (e *eval) pipedWatchdog(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 			}
 			switch path.Base(c.Args[0].Lit()) {
 			case "xargs", "parallel":
-				r := resolver{e: e, ctx: ctx, sc: sc}
+				// xargs rm, xargs ls -l use the names only.
 				if !slices.ContainsFunc(r.fieldsAll(c.Args[1:]), func(a arg) bool { return a.known && noOpen[path.Base(a.val)] }) {
 					reader = true
 				}
 			case "find":
-				if !reader {
-					continue
-				}
-				r := resolver{e: e, ctx: ctx, sc: sc}
-				if args := r.fieldsAll(c.Args); len(args) > 0 && e.findReaches(args[1:], -1) {
+				if args := r.fieldsAll(c.Args); reader && len(args) > 0 && e.findReaches(args[1:], -1) {
 					e.deny("find piped to a reader" + watchdogFindWhy)
 					return
 				}

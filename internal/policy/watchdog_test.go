@@ -303,3 +303,27 @@ func TestWatchdogMentionsStay(t *testing.T) {
 		}
 	}
 }
+
+// TestBracesInListsNamePaths: the words of a for list or an array are
+// brace-expanded before they are checked, for warden's own paths as for
+// the watchdog.
+func TestBracesInListsNamePaths(t *testing.T) {
+	p, err := New(Rules{Protect: []string{"/root/.local/state/warden"}, Home: "/root", Dir: "/root"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{
+		`for f in /root/.local/state/war{d,x}en/token; do cat $f; done`,
+		`a=(/root/.local/state/w{a,b}rden/token); cat ${a[0]}`,
+		`for f in /root/.local/{state,share}/warden/*; do cat "$f"; done`,
+		`select f in /root/.local/state/{warden,x}; do cat $f/token; done`,
+		`declare -a a=(/root/.{local,cache}/state/warden/token)`,
+		`for f in /root/.local/sta{t,x}e/warden; do ls $f; done`,
+	} {
+		for _, host := range []string{"local", "db1"} {
+			if v := p.Evaluate(Input{Command: c, Host: host}); !v.Denied {
+				t.Errorf("%s: %q: got %v, want denied", host, c, v)
+			}
+		}
+	}
+}

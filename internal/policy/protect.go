@@ -176,10 +176,13 @@ func (e *eval) expandedWords(ws []*syntax.Word, ctx cctx, sc *scope) {
 	if e.pathsFor() == nil {
 		return
 	}
-	r := resolver{e: e, ctx: ctx, sc: sc}
+	var r *resolver // made for the first word that needs it
 	for _, w := range ws {
-		if lit := w.Lit(); !e.p.protect.own && lit != "" && !strings.ContainsAny(lit, "\\{") && !watchdogWord(lit) {
+		if lit := w.Lit(); !e.p.protect.own && len(e.paths.aliases) == 0 && lit != "" && !strings.ContainsAny(lit, "\\{") && !watchdogWord(arg{val: lit, known: true, glob: globChar(lit)}) {
 			continue // a plain word that cannot name the watchdog
+		}
+		if r == nil {
+			r = &resolver{e: e, ctx: ctx, sc: sc}
 		}
 		if hasBrace(w) {
 			// for f in /etc/war{d,x}en/…: each word it expands into.
@@ -228,6 +231,9 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		default:
 			for _, a := range args[1:] {
 				if a.val == ops[0] {
+					if rest, ok := homeRelative(a); ok {
+						a = arg{val: "~" + rest, known: true} // cd "$HOME"/../dev
+					}
 					if d, ok := knownDir(a); !ok || a.glob && isPattern(a.val) {
 						ps.cdUnknown = true
 					} else {
@@ -326,7 +332,7 @@ func pathSep(r rune) bool {
 // command resolves its relative words against (tar -C, make -C).
 func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	ps := e.pathsFor()
-	if ps == nil || a.val == "" || !e.p.protect.own && !watchdogWord(a.val) {
+	if ps == nil || a.val == "" || !e.p.protect.own && len(ps.aliases) == 0 && !watchdogWord(a) {
 		return
 	}
 	key := a.val
@@ -798,22 +804,23 @@ func (e *eval) cwds() ([]string, bool) {
 }
 
 // relCwds returns the directories relative cds lead to from a starting
-// directory the classifier cannot name: cd ..; cd ../dev is ../../dev.
+// directory or a home the classifier cannot name: cd ..; cd ../dev is
+// ../../dev, and so is cd ~/../../dev.
 // Each is composed after any earlier one, up to maxCwds.
 func (e *eval) relCwds() []string {
 	ps := e.paths
-	if ps.initial != "" {
-		return nil
-	}
 	var out []string
 	seen := map[string]bool{}
 	for round := 0; round < 2; round++ {
 		for _, t := range ps.cds {
 			v := t.val
-			if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") {
+			from := append([]string{""}, out...)
+			if rest, ok := strings.CutPrefix(v, "~/"); ok && (e.p.protect.home == "" || !e.local) {
+				v, from = rest, []string{""} // from a home the classifier cannot name
+			} else if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || ps.initial != "" {
 				continue
 			}
-			for _, d := range append([]string{""}, out...) {
+			for _, d := range from {
 				if j := path.Join(d, v); j != "." && !seen[j] && len(out) < maxCwds {
 					seen[j] = true
 					out = append(out, j)
@@ -822,4 +829,19 @@ func (e *eval) relCwds() []string {
 		}
 	}
 	return out
+}
+
+// homeRelative reports whether a word known only in part is the home
+// and literal components, "$HOME"/x or ${HOME}/x, and returns them.
+func homeRelative(a arg) (string, bool) {
+	if a.known {
+		return "", false
+	}
+	v := unquote.Replace(a.val)
+	for _, h := range [...]string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(v, h); ok && !strings.ContainsAny(rest, "$`") && (rest == "" || rest[0] == '/') {
+			return rest, true
+		}
+	}
+	return "", false
 }

@@ -49,19 +49,45 @@ func watchdogPath(c string) bool {
 	return ok && (n == "" || len(n) <= 2 && strings.Trim(n, "0123456789") == "")
 }
 
-// watchdogWord reports whether a word's text could name the watchdog in
-// any spelling: it names it, has a pattern or an extended pattern, or is
-// known only in part with /dev in its known text (/dev/w$X). Where the
-// policy protects no paths of its own, the others are not looked at,
-// which keeps the cost of the check low.
-func watchdogWord(v string) bool {
+// watchdogWord reports whether a word could name the watchdog in any
+// spelling: its text names it, it is a pattern or an extended pattern,
+// or it is known only in part with /dev in its known text (/dev/w$X).
+// Where the policy protects no paths of its own, the others are not
+// looked at, which keeps the cost of the check low.
+func watchdogWord(a arg) bool {
+	v := a.val
 	switch {
 	case strings.Contains(v, "watchdog") || strings.Contains(v, ":130"):
 		return true
-	case strings.ContainsAny(v, "$`"):
+	case !a.known:
 		return strings.Contains(v, "dev")
 	}
-	return strings.ContainsAny(v, "*?[(")
+	return a.glob && strings.ContainsAny(v, "*?[") && globMayName(v) || strings.Contains(v, "(")
+}
+
+// watchdogFirst are the first components of a path that can lead to the
+// watchdog: from /, from /dev, from /dev/char, through a process's root.
+var watchdogFirst = []string{"dev", "proc", "char", "watchdog", "watchdog0", "10:130"}
+
+// globMayName reports whether a pattern's first component can match the
+// first component of a path to the watchdog (/var/log/*.log and *.conf
+// cannot, /d?v/*, d*/w* and * can).
+func globMayName(v string) bool {
+	first, _, _ := strings.Cut(strings.TrimLeft(v, "/"), "/")
+	if first == "" || first == "." || first == ".." || first[0] == '~' || strings.Contains(first, "**") || strings.Contains(first, "[:") {
+		return true
+	}
+	if strings.Contains(first, "[!") {
+		first = strings.ReplaceAll(first, "[!", "[^")
+	}
+	for _, n := range watchdogFirst {
+		// path.Match, not shellMatch: no classes left to rewrite, and
+		// none of its allocation on every [[ of a test.
+		if ok, err := path.Match(first, n); ok || err != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // watchdogPartial checks a word known only in part whose unknown
@@ -326,11 +352,11 @@ func fdPatternHits(pat string, glob, fixed bool) bool {
 	return false
 }
 
-// findMayReach reports, from the literal text of find's words alone,
-// whether it may start at or above the watchdog: a start not a plain
-// literal, an absolute one above /dev/watchdog, or a relative one where
-// a cd or a known directory gives it a place.
-func (e *eval) findMayReach(ws []*syntax.Word) bool {
+// listMayReach reports, from the literal text of a find's or ls's words
+// alone (ws follow the name), whether it may list the watchdog: a start
+// not a plain literal, an absolute one above the watchdog, or a relative
+// one where a cd or a known directory gives it a place.
+func (e *eval) listMayReach(ws []*syntax.Word, find bool) bool {
 	ps := e.pathsFor()
 	if ps == nil {
 		return false
@@ -342,9 +368,10 @@ func (e *eval) findMayReach(ws []*syntax.Word) bool {
 		switch {
 		case lit == "":
 			return true
-		case lit == "-H" || lit == "-L" || lit == "-P":
 		case strings.HasPrefix(lit, "-") || lit == "(" || lit == "!":
-			return !started && rel // no start: "."
+			if find && lit != "-H" && lit != "-L" && lit != "-P" {
+				return !started && rel // the expression: no more starts
+			}
 		case strings.HasPrefix(lit, "/"):
 			if c := path.Clean(lit); Within("/dev/watchdog", c) || Within("/dev/char/10:130", c) {
 				return true
@@ -356,14 +383,94 @@ func (e *eval) findMayReach(ws []*syntax.Word) bool {
 			started = true
 		}
 	}
-	return !started && rel
+	return !started && rel // no start: "."
 }
 
-// pipedWatchdog denies a pipeline in which find lists the watchdog and a
-// later stage opens what it reads (xargs, parallel, a while read loop):
-// find /dev -name 'watchdog*' | xargs cat. chain is right to left, as
-// binary builds it. Only the first words are looked at until a find
-// with a reader after it turns up, which keeps the cost low.
+// listsWatchdog reports whether a command prints the watchdog's name:
+// find reaching it (findReaches), ls of /dev or /dev/char, or ls -R of a
+// directory above it.
+func (e *eval) listsWatchdog(args []arg) bool {
+	if len(args) == 0 || !args[0].known {
+		return false
+	}
+	switch path.Base(args[0].val) {
+	case "find":
+		return e.findReaches(args[1:], -1)
+	case "ls":
+		rec := hasFlag(argVals(args[1:]), 'R', "--recursive")
+		for _, op := range finderOperands(args) {
+			var dirs []string
+			switch {
+			case !op.known:
+				return true
+			case strings.HasPrefix(op.val, "/"):
+				dirs = []string{path.Clean(op.val)}
+			default:
+				cwds, _ := e.cwds()
+				for _, c := range cwds {
+					dirs = append(dirs, path.Join(c, op.val))
+				}
+			}
+			for _, d := range dirs {
+				if d == "/dev" || d == "/dev/char" || rec && Within("/dev/watchdog", d) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// substWatchdog denies words whose command substitution lists the
+// watchdog (cat $(find /dev -type c), for f in $(ls /dev)): what it
+// prints is handed to a command, or a loop, that may open it. A command
+// that uses names only (ls -l $(find …)) is left. ws are the words of a
+// command (call) or a for list.
+func (e *eval) substWatchdog(ws []*syntax.Word, call bool, ctx cctx, sc *scope) {
+	for i, w := range ws {
+		for _, p := range w.Parts {
+			if q, ok := p.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
+				p = q.Parts[0]
+			}
+			cs, ok := p.(*syntax.CmdSubst)
+			if !ok || len(cs.Stmts) != 1 {
+				continue
+			}
+			cmd := cs.Stmts[0].Cmd
+			for {
+				b, ok := cmd.(*syntax.BinaryCmd)
+				if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
+					break
+				}
+				cmd = b.X.Cmd
+			}
+			ce, ok := cmd.(*syntax.CallExpr)
+			if !ok || len(ce.Args) == 0 {
+				continue
+			}
+			if n := path.Base(ce.Args[0].Lit()); n != "find" && n != "ls" || !e.listMayReach(ce.Args[1:], n == "find") {
+				continue
+			}
+			if call && i > 0 && noOpen[path.Base(ws[0].Lit())] {
+				return
+			}
+			r := resolver{e: e, ctx: ctx, sc: sc}
+			if e.listsWatchdog(r.fieldsAll(ce.Args)) {
+				e.deny("lists the hardware watchdog to what may open it" + watchdogListWhy)
+				return
+			}
+		}
+	}
+}
+
+const watchdogListWhy = ": opening it arms it, and the host reboots when it is closed without the magic character"
+
+// pipedWatchdog denies a pipeline in which find or ls lists the watchdog
+// and a later stage opens what it reads (xargs, parallel, a while read
+// loop): find /dev -name 'watchdog*' | xargs cat, ls /dev | while read.
+// chain is right to left, as binary builds it. Only the first words are
+// looked at until a lister with a reader after it turns up, which keeps
+// the cost low.
 func (e *eval) pipedWatchdog(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 	reader, pair := false, false
 	for _, st := range chain {
@@ -375,8 +482,8 @@ func (e *eval) pipedWatchdog(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 				switch path.Base(c.Args[0].Lit()) {
 				case "xargs", "parallel":
 					reader = true
-				case "find":
-					pair = pair || reader && e.findMayReach(c.Args[1:])
+				case "find", "ls":
+					pair = pair || reader && e.listMayReach(c.Args[1:], c.Args[0].Lit() == "find")
 				}
 			}
 		}
@@ -400,9 +507,9 @@ func (e *eval) pipedWatchdog(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 				if !slices.ContainsFunc(r.fieldsAll(c.Args[1:]), func(a arg) bool { return a.known && noOpen[path.Base(a.val)] }) {
 					reader = true
 				}
-			case "find":
-				if args := r.fieldsAll(c.Args); reader && len(args) > 0 && e.findReaches(args[1:], -1) {
-					e.deny("find piped to a reader" + watchdogFindWhy)
+			case "find", "ls":
+				if reader && e.listsWatchdog(r.fieldsAll(c.Args)) {
+					e.deny("lists the hardware watchdog to a reader (xargs, while read)" + watchdogListWhy)
 					return
 				}
 			}

@@ -107,6 +107,20 @@ var watchdogOpens = []string{
 	`cd /dev && find . | while read -r f; do head -c1 "$f"; done`,
 	`find /dev -name 'watch*' | parallel cat`,
 	`fd watchdog /dev -x cat`,
+	// Listings handed to what opens them.
+	`cat $(find /dev -name 'watchdog*')`,
+	`for f in $(find /dev -name watchdog); do cat $f; done`,
+	`head -c1 $(find /dev -type c)`,
+	`for f in $(ls /dev); do head -c1 /dev/$f; done`,
+	`ls /dev | xargs -I{} head -c1 /dev/{}`,
+	`cd /dev && ls | xargs -n1 head -c1`,
+	`ls /dev | while read f; do head -c1 "/dev/$f"; done`,
+	`cd /dev; ls | while read f; do cat "$f"; done`,
+	`ls -R / | xargs cat`,
+	`cd ~/../../dev && cat watchdog`,
+	`cd "$HOME"/../../dev; cat watchdog`,
+	`cd / && cd dev && cat watchdog`,
+	`cd ..; cd ../dev; head -c1 watchdog0`,
 	`fd -t c . /dev --exec head -c1`,
 	`cd /dev && fdfind -g 'watch*' -X cat`,
 	// More spellings: interpreters, wrappers, expansions, paths.
@@ -259,6 +273,12 @@ var watchdogMentions = []struct {
 	{`find /dev -maxdepth 1 | xargs ls -ld`, TierRead},
 	{`find /var/log -type f | xargs grep -l error`, TierRead},
 	{`fd -t f . /dev -x cat`, TierRead},
+	{`ls /dev | grep -c tty`, TierRead},
+	{`ls -l $(find /dev -type c)`, TierRead},
+	{`cat $(find /etc -name '*.conf' | head -1)`, TierRead},
+	{`for f in $(ls /var/log); do echo $f; done`, TierRead},
+	{`ls /dev | xargs -n1 echo`, TierRead},
+	{`cd dev && cat watchdog.conf`, TierRead},
 	{`fd sda /dev -x ls -l`, TierRead},
 }
 

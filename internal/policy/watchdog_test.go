@@ -347,3 +347,22 @@ func TestBracesInListsNamePaths(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchdogPathPolicy: the file tools never open the watchdog, even
+// where the operator's rules replace the defaults that deny /dev.
+func TestWatchdogPathPolicy(t *testing.T) {
+	pp, err := NewPathPolicy(PathRules{ReplaceDefaults: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"/dev/watchdog", "/dev/watchdog0", "/dev/watchdog1", "/dev/watchdog31", "/dev/char/10:130"} {
+		if err := pp.Check(p); err == nil || !strings.Contains(err.Error(), "hardware watchdog") {
+			t.Errorf("%s: got %v, want the hardware watchdog refused", p, err)
+		}
+	}
+	for _, p := range []string{"/dev/null", "/dev", "/dev/char", "/sys/class/watchdog/watchdog0/timeout", "/etc/watchdog.conf"} {
+		if err := pp.Check(p); err != nil {
+			t.Errorf("%s: got %v, want allowed", p, err)
+		}
+	}
+}

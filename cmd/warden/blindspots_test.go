@@ -121,6 +121,10 @@ func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
 				{"telinit S sudo", "sudo telinit S; " + touch, true},
 				{"isolate rescue", "systemctl isolate rescue; " + touch, true},
 				{"emergency in sh -c", "sh -c 'systemctl emergency'; " + touch, true},
+				// Class 6: the hardware watchdog, which a read arms (the
+				// host reboots when it is closed); false && keeps this
+				// host's watchdog closed should the classifier miss it.
+				{"watchdog glob after cd", "false && cd /dev && head -c1 watch?og; " + touch, true},
 			}
 			// A link to the state dir is resolved by the classifier only
 			// where the kernel does not hold warden's files; where it

@@ -419,6 +419,7 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		if wi, ok := c.Loop.(*syntax.WordIter); ok {
 			e.expandedWords(wi.Items, ctx, sc)
 			e.substNames(wi.Items, ctx, sc)
+			e.substWatchdog(wi.Items, false, ctx, sc)
 			if wi.Name != nil {
 				e.boundName(arg{val: wi.Name.Value, known: true}, ctx, "loop variable")
 			}
@@ -503,6 +504,7 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 	}
 	if pipe {
 		e.pipedNames(chain, ctx, sc)
+		e.pipedWatchdog(chain, ctx, sc)
 	}
 }
 
@@ -521,6 +523,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 		e.subst(w, ctx, sc)
 	}
 	e.substNames(ce.Args, ctx, sc)
+	e.substWatchdog(ce.Args, true, ctx, sc)
 	if len(ce.Args) == 0 {
 		e.redirFindings(redirs, ctx.covered)
 		if len(ce.Assigns) > 0 {

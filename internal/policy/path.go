@@ -44,7 +44,8 @@ type PathRules struct {
 	// are denied with the defaults.
 	Home string
 	// Protect are warden's own paths (state dir, config file, audit log,
-	// token file). They are always denied, whatever the other rules say.
+	// token file). They are always denied, whatever the other rules say,
+	// as the hardware watchdog's device is.
 	Protect []string
 	// ProtectPatterns are warden's own files named by pattern ("*"
 	// within one component), such as an audit log's rotated files; they
@@ -156,6 +157,10 @@ func (pp *PathPolicy) Check(p string) error {
 	}
 	if !slices.ContainsFunc(pp.allow, func(root string) bool { return Within(p, root) }) {
 		return &PathError{Path: p, Reason: "outside the allowed roots " + strings.Join(pp.allow, ", ")}
+	}
+	if watchdogPath(p) {
+		// Whatever the rules: opening it, even to read, arms it.
+		return &PathError{Path: p, Reason: "opens the hardware watchdog: the host reboots when it is closed without the magic character"}
 	}
 	parts := splitPath(p)
 	for _, d := range pp.deny {

@@ -323,6 +323,9 @@ func (e *eval) absorb(s *eval) {
 		}
 	}
 	for w, glob := range from.rel {
+		if ps.rel == nil {
+			ps.rel = map[string]bool{}
+		}
 		ps.rel[w] = ps.rel[w] || glob // scriptInPieces checked they fit
 	}
 	for w := range from.relWrites {

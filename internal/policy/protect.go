@@ -31,12 +31,22 @@ type protection struct {
 	home        string // Rules.Home, cleaned
 	dir         string // Rules.Dir, cleaned
 	kernel      bool   // Rules.KernelHolds
+	own         bool   // Rules.Protect named paths: not only the built-in devices
 	distinctive []string
 }
 
 type protPath struct {
-	clean string
-	parts []string
+	clean  string
+	parts  []string
+	device bool // a device that must not be opened, not warden's state
+}
+
+// why is the reason a word naming p (or a path inside it) is denied.
+func (p protPath) why(word string) string {
+	if p.device {
+		return "opens the hardware watchdog (" + truncate(word, 96) + "): the host reboots when it is closed without the magic character"
+	}
+	return "names warden's own state: " + truncate(word, 96)
 }
 
 const (
@@ -70,9 +80,7 @@ func newProtection(r Rules) (*protection, error) {
 		add(c)
 		add(evalPrefix(c))
 	}
-	if len(pr.paths) == 0 {
-		return nil, nil
-	}
+	pr.own = len(pr.paths) > 0
 	if strings.HasPrefix(r.Home, "/") {
 		pr.home = path.Clean(r.Home)
 	}
@@ -92,6 +100,7 @@ func newProtection(r Rules) (*protection, error) {
 		pr.distinctive = append(pr.distinctive, n)
 	}
 	sort.Strings(pr.distinctive)
+	pr.paths = append(pr.paths, watchdogPaths...)
 	return pr, nil
 }
 
@@ -129,13 +138,14 @@ type pathState struct {
 	nocase    bool    // shopt -s nocaseglob: patterns match either case
 }
 
-// pathsFor returns the path state, creating it when the policy protects paths.
+// pathsFor returns the path state, creating it when the policy protects
+// paths (New always gives it the watchdog's).
 func (e *eval) pathsFor() *pathState {
 	if e.p.protect == nil {
 		return nil
 	}
 	if e.paths == nil {
-		e.paths = &pathState{rel: map[string]bool{}, seen: map[string]bool{}, resolved: map[string]string{}}
+		e.paths = &pathState{} // its maps are made on first write
 		if e.local {
 			e.paths.initial = e.p.protect.dir
 		}
@@ -166,8 +176,21 @@ func (e *eval) expandedWords(ws []*syntax.Word, ctx cctx, sc *scope) {
 	if e.pathsFor() == nil {
 		return
 	}
-	r := resolver{e: e, ctx: ctx, sc: sc}
+	var r *resolver // made for the first word that needs it
 	for _, w := range ws {
+		if lit := w.Lit(); !e.p.protect.own && len(e.paths.aliases) == 0 && lit != "" && !strings.ContainsAny(lit, "\\{") && !watchdogWord(arg{val: lit, known: true, glob: globChar(lit)}) {
+			continue // a plain word that cannot name the watchdog
+		}
+		if r == nil {
+			r = &resolver{e: e, ctx: ctx, sc: sc}
+		}
+		if hasBrace(w) {
+			// for f in /etc/war{d,x}en/…: each word it expands into.
+			for _, a := range r.fieldsAll([]*syntax.Word{w}) {
+				e.pathWord(a, ctx, "")
+			}
+			continue
+		}
 		e.pathWord(r.lit(w), ctx, "")
 	}
 }
@@ -208,6 +231,9 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		default:
 			for _, a := range args[1:] {
 				if a.val == ops[0] {
+					if rest, ok := homeRelative(a); ok {
+						a = arg{val: "~" + rest, known: true} // cd "$HOME"/../dev
+					}
 					if d, ok := knownDir(a); !ok || a.glob && isPattern(a.val) {
 						ps.cdUnknown = true
 					} else {
@@ -222,6 +248,8 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		}
 	case "find":
 		e.findProtect(args[1:], ctx)
+	case "fd", "fdfind":
+		e.fdWatchdog(args[1:])
 	case "ln", "cp", "mv", "rsync", "mount", "bindfs":
 		e.recordAliases(name, args[1:])
 	case "shopt":
@@ -304,7 +332,7 @@ func pathSep(r rune) bool {
 // command resolves its relative words against (tar -C, make -C).
 func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	ps := e.pathsFor()
-	if ps == nil || a.val == "" {
+	if ps == nil || a.val == "" || !e.p.protect.own && len(ps.aliases) == 0 && !watchdogWord(a) {
 		return
 	}
 	key := a.val
@@ -319,6 +347,9 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	}
 	if ps.seen[key] {
 		return
+	}
+	if ps.seen == nil {
+		ps.seen = map[string]bool{}
 	}
 	if len(ps.seen) < maxRelWords*4 {
 		ps.seen[key] = true
@@ -342,6 +373,15 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	if len(fields) > 64 {
 		fields = fields[:64]
 	}
+	if strings.Contains(v, ":") && (strings.Contains(v, ":130") || strings.Contains(v, "char") || strings.ContainsAny(v, "*?[")) {
+		// The watchdog's /dev/char/10:130 has the colon that separates
+		// host:/path: the pieces around it are a path too.
+		for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r != ':' && sep(r) }) {
+			if strings.Contains(f, ":") {
+				fields = append(fields, f)
+			}
+		}
+	}
 	for _, f := range fields {
 		if f[0] == '-' {
 			// An option: -o/path, --out/path.
@@ -355,6 +395,7 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 			if t, ok := cwdWord(f); ok {
 				e.tildePath(t, isPattern(t), ctx, a.val) // as ~+/… after any cd
 			}
+			e.watchdogPartial(f)
 			e.partialPath(f, ctx)
 			continue
 		}
@@ -404,8 +445,11 @@ func (e *eval) tildePath(f string, glob bool, ctx cctx, word string) {
 	}
 	if user == "" && home == "" || user != "" && user != "root" {
 		// Whose home it is is not known: a protected path ending in
-		// these components could be it.
+		// these components could be it; climbing out of it, any path.
 		e.suffixMatch(rest, glob, ctx, word)
+		if strings.HasPrefix(path.Clean(rest), "..") {
+			e.unknownDirWord(rest, glob)
+		}
 	}
 }
 
@@ -428,7 +472,7 @@ func (e *eval) tailMatch(rest string, glob bool, from, minLen int, word string) 
 		for start := from; start <= len(p.parts)-minLen; start++ {
 			tail := p.parts[start:]
 			if compMatch(parts, tail, glob) {
-				e.deny("names warden's own state: " + truncate(word, 96))
+				e.deny(p.why(word))
 				return
 			}
 		}
@@ -463,10 +507,12 @@ func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
 		len(e.paths.aliases) > 0 && e.aliasedPath(f, glob, ctx, word) {
 		return
 	}
-	if !e.local || e.p.protect.kernel {
+	if !e.local || e.p.protect.kernel || !e.p.protect.own {
 		// Another host's links say nothing here; and where the kernel
 		// refuses warden's files to every local program, it does
-		// whatever link leads to them, without an lstat per word.
+		// whatever link leads to them, without an lstat per word. The
+		// watchdog alone is not worth an lstat per word: its one
+		// usual link, /dev/char/10:130, is named.
 		return
 	}
 	lit := f
@@ -510,6 +556,9 @@ func (e *eval) resolve(p string) string {
 	} else {
 		r = evalPrefix(c)
 	}
+	if ps.resolved == nil {
+		ps.resolved = map[string]string{}
+	}
 	if len(ps.resolved) < maxRelWords {
 		ps.resolved[p] = r
 	}
@@ -523,10 +572,10 @@ func (e *eval) checkAbs(c string, glob bool, ctx cctx, word string) bool {
 	for _, p := range e.p.protect.paths {
 		switch protMatch(parts, p.parts, glob) {
 		case matchInside:
-			e.deny("names warden's own state: " + truncate(word, 96))
+			e.deny(p.why(word))
 			return true
 		case matchAncestor:
-			if e.nearAncestor(parts, p.parts) {
+			if !p.device && e.nearAncestor(parts, p.parts) {
 				e.note(TierMutate, ctx.covered, "names a directory that holds warden's own state: %s", truncate(word, 96))
 			}
 		}
@@ -629,10 +678,11 @@ func (e *eval) partialPath(f string, ctx cctx) {
 		for _, p := range e.p.protect.paths {
 			switch protMatch(prefix, p.parts, glob) {
 			case matchInside:
-				e.deny("names warden's own state: " + truncate(f, 96))
+				e.deny(p.why(f))
 				return
 			case matchAncestor:
-				if len(prefix) > 0 {
+				// /dev/$DISK is everyday work (watchdogPartial).
+				if len(prefix) > 0 && !p.device {
 					e.note(unresolvedTier, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
 					return
 				}
@@ -674,6 +724,7 @@ func (e *eval) protectVerdict() {
 		return
 	}
 	cwds, unknown := e.cwds()
+	rels := e.relCwds()
 	e.recursiveVerdict(cwds)
 	words := make([]string, 0, len(ps.rel))
 	for w := range ps.rel {
@@ -690,6 +741,9 @@ func (e *eval) protectVerdict() {
 		}
 		if unknown || ps.initial == "" {
 			e.unknownDirWord(w, glob)
+			for _, d := range rels {
+				e.unknownDirWord(path.Join(d, w), glob) // cd ../../dev; cat watchdog
+			}
 		}
 		if unknown || ps.initial == "" && strings.HasPrefix(path.Clean(w), "..") {
 			e.partialPath("$D/"+w, cctx{})
@@ -747,4 +801,47 @@ func (e *eval) cwds() ([]string, bool) {
 		}
 	}
 	return out, unknown
+}
+
+// relCwds returns the directories relative cds lead to from a starting
+// directory or a home the classifier cannot name: cd ..; cd ../dev is
+// ../../dev, and so is cd ~/../../dev.
+// Each is composed after any earlier one, up to maxCwds.
+func (e *eval) relCwds() []string {
+	ps := e.paths
+	var out []string
+	seen := map[string]bool{}
+	for round := 0; round < 2; round++ {
+		for _, t := range ps.cds {
+			v := t.val
+			from := append([]string{""}, out...)
+			if rest, ok := strings.CutPrefix(v, "~/"); ok && (e.p.protect.home == "" || !e.local) {
+				v, from = rest, []string{""} // from a home the classifier cannot name
+			} else if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || ps.initial != "" {
+				continue
+			}
+			for _, d := range from {
+				if j := path.Join(d, v); j != "." && !seen[j] && len(out) < maxCwds {
+					seen[j] = true
+					out = append(out, j)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// homeRelative reports whether a word known only in part is the home
+// and literal components, "$HOME"/x or ${HOME}/x, and returns them.
+func homeRelative(a arg) (string, bool) {
+	if a.known {
+		return "", false
+	}
+	v := unquote.Replace(a.val)
+	for _, h := range [...]string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(v, h); ok && !strings.ContainsAny(rest, "$`") && (rest == "" || rest[0] == '/') {
+			return rest, true
+		}
+	}
+	return "", false
 }

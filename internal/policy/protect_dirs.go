@@ -105,6 +105,9 @@ func lexClean(p string) string {
 // one when its text comes again quoted ("$f").
 func (e *eval) addRel(w string, glob bool) {
 	ps := e.paths
+	if ps.rel == nil {
+		ps.rel = map[string]bool{}
+	}
 	if g, ok := ps.rel[w]; ok || len(ps.rel) < maxRelWords {
 		ps.rel[w] = g || glob
 	} else {

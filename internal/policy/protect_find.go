@@ -8,6 +8,7 @@ import (
 // findProtect looks at find's name tests below start paths that hold a
 // protected path: find / -name token reaches it.
 func (e *eval) findProtect(args []arg, ctx cctx) {
+	e.findWatchdog(args)
 	var starts []string
 	i := 0
 	for i < len(args) && args[i].known && (args[i].val == "-H" || args[i].val == "-L" || args[i].val == "-P") {
@@ -28,6 +29,9 @@ func (e *eval) findProtect(args []arg, ctx cctx) {
 		starts = e.relStarts(arg{val: ".", known: true})
 	}
 	for _, p := range e.p.protect.paths {
+		if p.device {
+			continue
+		}
 		under := false
 		for _, s := range starts {
 			if s == "" || Within(p.clean, s) {

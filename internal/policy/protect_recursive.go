@@ -235,8 +235,7 @@ func findRecursive(args []arg) ([]arg, bool) {
 // absolute one now, a relative one against the directories a cd makes
 // current when the input is done (see protectVerdict).
 func (e *eval) recursiveRead(args []arg, ctx cctx) {
-	ps := e.pathsFor()
-	if ps == nil {
+	if !e.readsDirs() {
 		return
 	}
 	ops := recursiveOperands(args)
@@ -260,7 +259,9 @@ func (e *eval) recursiveRead(args []arg, ctx cctx) {
 // aboveProtected notes a directory that holds a protected path.
 func (e *eval) aboveProtected(dir string, ctx cctx, word string) {
 	for _, p := range e.p.protect.paths {
-		if p.clean != dir && Within(p.clean, dir) {
+		// Recursive readers skip devices (grep -r, rg) or copy them as
+		// nodes (tar, cp -r, rsync); find -exec is findWatchdog's.
+		if !p.device && p.clean != dir && Within(p.clean, dir) {
 			e.note(unresolvedTier, ctx.covered, "%s", recursiveWhy+truncate(word, 96))
 			return
 		}
@@ -331,7 +332,7 @@ func finderOperands(args []arg) []arg {
 // reads every file as grep -r does. chain is right to left, as binary
 // builds it.
 func (e *eval) pipedNames(chain []*syntax.Stmt, ctx cctx, sc *scope) {
-	if e.pathsFor() == nil {
+	if !e.readsDirs() {
 		return
 	}
 	var dirs []arg
@@ -351,6 +352,13 @@ func (e *eval) pipedNames(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 			dirs = append(dirs, finderOperands(args)...)
 		}
 	}
+}
+
+// readsDirs reports whether readDirs can find anything: a local input,
+// paths of the policy's own that the kernel does not hold (the watchdog
+// is not read by recursive readers; findWatchdog is find -exec's).
+func (e *eval) readsDirs() bool {
+	return e.pathsFor() != nil && e.p.protect.own && e.local && !e.p.protect.kernel
 }
 
 // readDirs checks directories whose files a command reads, as
@@ -374,7 +382,7 @@ func (e *eval) readDirs(dirs []arg, ctx cctx) {
 // under a directory: cat $(find /var/lib -type f) and for f in $(find …)
 // hand every name to what reads them.
 func (e *eval) substNames(ws []*syntax.Word, ctx cctx, sc *scope) {
-	if e.pathsFor() == nil {
+	if !e.readsDirs() {
 		return
 	}
 	for _, w := range ws {

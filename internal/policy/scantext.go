@@ -74,6 +74,10 @@ func (e *eval) scanText(s string) {
 				e.deny("text writes /proc/sysrq-trigger")
 				return
 			}
+			if strings.HasPrefix(t, "/") && (strings.Contains(t, "watchdog") || strings.Contains(t, "10:130")) && watchdogPath(path.Clean(t)) {
+				e.deny("text opens the hardware watchdog (" + truncate(t, 96) + "): the host reboots when it is closed without the magic character")
+				return
+			}
 			if t == ">" && i+1 < len(toks) && blockTarget(toks[i+1]) {
 				e.deny("text writes block device " + toks[i+1])
 				return

@@ -1,0 +1,125 @@
+package policy
+
+import (
+	"path"
+	"sort"
+	"strings"
+)
+
+// Relative words are checked once the whole input is read, against every
+// directory a cd in it can make current.
+
+// protectVerdict checks the relative words of the input against every
+// directory a cd in it can make current.
+func (e *eval) protectVerdict() {
+	ps := e.paths
+	if ps == nil || len(ps.rel) == 0 && !ps.relMore && len(ps.recRel) == 0 {
+		return
+	}
+	cwds, unknown := e.cwds()
+	rels := e.relCwds()
+	e.recursiveVerdict(cwds)
+	words := make([]string, 0, len(ps.rel))
+	for w := range ps.rel {
+		words = append(words, w)
+	}
+	sort.Strings(words)
+	for _, w := range words {
+		glob := ps.rel[w]
+		if len(ps.aliases) > 0 && e.aliasedPath(w, glob, cctx{}, w) {
+			continue
+		}
+		for _, c := range cwds {
+			e.absPath(c+"/"+w, glob, cctx{}, w)
+		}
+		if unknown || ps.initial == "" {
+			e.unknownDirWord(w, glob)
+			for _, d := range rels {
+				e.unknownDirWord(path.Join(d, w), glob) // cd ../../dev; cat watchdog
+			}
+		}
+		if unknown || ps.initial == "" && strings.HasPrefix(path.Clean(w), "..") {
+			e.partialPath("$D/"+w, cctx{})
+		}
+	}
+	if ps.relMore && (unknown || len(cwds) > 0) {
+		e.note(unresolvedTier, false, "too many relative paths to check against the directories a cd makes current")
+	}
+}
+
+// cwds returns the absolute directories the input's commands can run in
+// beyond the unknown starting one, and whether any is unknown.
+func (e *eval) cwds() ([]string, bool) {
+	ps := e.paths
+	unknown := ps.cdUnknown
+	var out []string
+	seen := map[string]bool{}
+	add := func(d string) {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	if ps.initial != "" {
+		add(ps.initial)
+	}
+	// Each cd may follow any earlier one: compose them twice.
+	for round := 0; round < 2; round++ {
+		for _, t := range ps.cds {
+			v := t.val
+			switch {
+			case strings.HasPrefix(v, "/"):
+				add(path.Clean(v))
+			case strings.HasPrefix(v, "~"):
+				user, rest, _ := strings.Cut(v[1:], "/")
+				switch {
+				case user == "" && e.p.protect.home != "" && e.local:
+					add(path.Join(e.p.protect.home, rest))
+				case user == "root":
+					add(path.Join("/root", rest))
+				default:
+					unknown = true
+				}
+			default:
+				if ps.initial == "" && path.Clean(v) != "." && strings.HasPrefix(path.Clean(v), "..") {
+					unknown = true // above the unknown start
+				}
+				for _, d := range append([]string(nil), out...) {
+					add(path.Join(d, v))
+				}
+			}
+			if len(out) > maxCwds {
+				return out[:maxCwds], true
+			}
+		}
+	}
+	return out, unknown
+}
+
+// relCwds returns the directories relative cds lead to from a starting
+// directory or a home the classifier cannot name: cd ..; cd ../dev is
+// ../../dev, and so is cd ~/../../dev.
+// Each is composed after any earlier one, up to maxCwds.
+func (e *eval) relCwds() []string {
+	ps := e.paths
+	var out []string
+	seen := map[string]bool{}
+	for round := 0; round < 2; round++ {
+		for _, t := range ps.cds {
+			v := t.val
+			from := append([]string{""}, out...)
+			if rest, ok := strings.CutPrefix(v, "~/"); ok && (e.p.protect.home == "" || !e.local) {
+				v, from = rest, []string{""} // from a home the classifier cannot name
+			} else if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || ps.initial != "" {
+				continue
+			}
+			for _, d := range from {
+				if j := path.Join(d, v); j != "." && !seen[j] && len(out) < maxCwds {
+					seen[j] = true
+					out = append(out, j)
+				}
+			}
+		}
+	}
+	return out
+}

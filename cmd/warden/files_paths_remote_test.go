@@ -7,11 +7,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/warden-mcp/warden/internal/sshd"
+
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
 
 // TestFileToolsRemotePaths drives the file tools at an OpenSSH host over
@@ -323,7 +324,7 @@ func fileToolsNeverOpenSpecial(t *testing.T, s *stdioServer, root, local, src st
 	for _, host := range []string{"", "sftp", "exec"} {
 		for _, c := range cases {
 			f := filepath.Join(dir, host+"-"+c.name)
-			released[host+"/"+c.name] = blockedFIFO(t, f)
+			released[host+"/"+c.name] = hostfstest.BlockedFIFO(t, f)
 			os.Symlink(filepath.Base(f), f+"-link")
 		}
 	}
@@ -358,38 +359,4 @@ func hostPath(host, p string) string {
 		return p
 	}
 	return host + ":" + p
-}
-
-// blockedFIFO makes a FIFO at p, readable and writable by anyone (the
-// remote login is another user), with a writer blocked in its open, which
-// any open of p for reading releases; released reports whether that has
-// happened. At cleanup the test opens the read end so the writer ends.
-func blockedFIFO(t *testing.T, p string) (released func() bool) {
-	t.Helper()
-	if err := syscall.Mkfifo(p, 0o666); err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(p, 0o666)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if f, err := os.OpenFile(p, os.O_WRONLY, 0); err == nil {
-			f.Close()
-		}
-	}()
-	t.Cleanup(func() {
-		if f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-			<-done
-			f.Close()
-		}
-		<-done
-	})
-	return func() bool {
-		select {
-		case <-done:
-			return true
-		default:
-			return false
-		}
-	}
 }

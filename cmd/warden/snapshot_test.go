@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
 
 // snapshotTools is every snapshot tool the server must offer.
@@ -550,7 +552,7 @@ func TestSnapshotTools(t *testing.T) {
 		released := map[string]func() bool{}
 		for _, c := range cases {
 			ds, name, _ := strings.Cut(c.fifo, "/")
-			released[c.fifo] = blockedFIFO(t, filepath.Join(dirs[ds], name))
+			released[c.fifo] = hostfstest.BlockedFIFO(t, filepath.Join(dirs[ds], name))
 		}
 		time.Sleep(100 * time.Millisecond)
 		for _, c := range cases {

@@ -22,6 +22,8 @@ import (
 	"github.com/warden-mcp/warden/internal/sshd"
 	"github.com/warden-mcp/warden/internal/sshpool"
 	"github.com/warden-mcp/warden/internal/sshpool/sshpooltest"
+
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
 
 // suiteUser logs in to the suite's servers and owns its fixtures, so that
@@ -324,7 +326,8 @@ var fsCases = []struct {
 		}
 		released := map[string]func() bool{}
 		for name := range ops {
-			released[name] = blockedFIFO(t, e.p("w/fifo-"+name), e.uid, e.gid)
+			released[name] = hostfstest.BlockedFIFO(t, e.p("w/fifo-"+name))
+			os.Lchown(e.p("w/fifo-"+name), e.uid, e.gid)
 		}
 		// Let every writer reach its blocking open.
 		time.Sleep(100 * time.Millisecond)
@@ -579,39 +582,4 @@ var fsCases = []struct {
 			t.Errorf("w/made holds %v, %v; want it empty and still there", ents, err)
 		}
 	}},
-}
-
-// blockedFIFO makes a FIFO at p owned by uid:gid with a writer blocked in
-// its open, which any open of p for reading releases. released reports
-// whether that has happened; at cleanup the test opens the read end itself
-// so the writer never leaks.
-func blockedFIFO(t *testing.T, p string, uid, gid int) (released func() bool) {
-	t.Helper()
-	if err := syscall.Mkfifo(p, 0o666); err != nil {
-		t.Fatal(err)
-	}
-	os.Chmod(p, 0o666)
-	os.Lchown(p, uid, gid)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if f, err := os.OpenFile(p, os.O_WRONLY, 0); err == nil {
-			f.Close()
-		}
-	}()
-	t.Cleanup(func() {
-		if f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-			<-done
-			f.Close()
-		}
-		<-done
-	})
-	return func() bool {
-		select {
-		case <-done:
-			return true
-		default:
-			return false
-		}
-	}
 }

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
 
 // TestOpenRegularAt: every kind of object but a regular file is refused by
@@ -26,7 +28,7 @@ func TestOpenRegularAt(t *testing.T) {
 	os.Symlink("plain", filepath.Join(dir, "link"))
 	os.Symlink("fifo", filepath.Join(dir, "fifo-link"))
 	os.Symlink("nowhere", filepath.Join(dir, "dangling"))
-	released := blockedFIFO(t, filepath.Join(dir, "fifo"), -1, -1)
+	released := hostfstest.BlockedFIFO(t, filepath.Join(dir, "fifo"))
 	l, err := net.Listen("unix", filepath.Join(dir, "sock"))
 	if err != nil {
 		t.Fatal(err)

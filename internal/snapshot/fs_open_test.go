@@ -4,9 +4,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
 
 // TestLocalFSNeverOpensSpecial: a snapshot of a root file system holds
@@ -34,7 +35,7 @@ func TestLocalFSNeverOpensSpecial(t *testing.T) {
 	names := []string{"fifo", "sub/fifo", "sub/deeper/fifo", "sub/-fifo", "sub/fifo with space", "sub/.fifo"}
 	released := map[string]func() bool{}
 	for _, n := range names {
-		released[n] = blockedFIFO(t, filepath.Join(dir, n))
+		released[n] = hostfstest.BlockedFIFO(t, filepath.Join(dir, n))
 	}
 	time.Sleep(100 * time.Millisecond)
 	for _, n := range names {
@@ -47,38 +48,6 @@ func TestLocalFSNeverOpensSpecial(t *testing.T) {
 	for _, n := range names {
 		if released[n]() {
 			t.Errorf("open %s opened the FIFO before refusing it", n)
-		}
-	}
-}
-
-// blockedFIFO makes a FIFO at p with a writer blocked in its open, which
-// any open of p for reading releases; released reports whether that has
-// happened. At cleanup the test opens the read end so the writer ends.
-func blockedFIFO(t *testing.T, p string) (released func() bool) {
-	t.Helper()
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if f, err := os.OpenFile(p, os.O_WRONLY, 0); err == nil {
-			f.Close()
-		}
-	}()
-	t.Cleanup(func() {
-		if f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-			<-done
-			f.Close()
-		}
-		<-done
-	})
-	return func() bool {
-		select {
-		case <-done:
-			return true
-		default:
-			return false
 		}
 	}
 }

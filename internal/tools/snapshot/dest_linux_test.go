@@ -6,9 +6,10 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
 
 // TestDestNeverOpensSpecial: a restore keeps the current version aside by
@@ -41,7 +42,7 @@ func TestDestNeverOpensSpecial(t *testing.T) {
 	}
 	released := map[string]func() bool{}
 	for name := range ops {
-		released[name] = blockedFIFO(t, filepath.Join(dir, name))
+		released[name] = hostfstest.BlockedFIFO(t, filepath.Join(dir, name))
 	}
 	time.Sleep(100 * time.Millisecond)
 	for name, op := range ops {
@@ -57,37 +58,5 @@ func TestDestNeverOpensSpecial(t *testing.T) {
 	}
 	if _, err := os.Lstat(filepath.Join(dir, "keep_aside.aside")); err == nil {
 		t.Error("a refused keep-aside left its link")
-	}
-}
-
-// blockedFIFO makes a FIFO at p with a writer blocked in its open, which
-// any open of p for reading releases; released reports whether that has
-// happened. At cleanup the test opens the read end so the writer ends.
-func blockedFIFO(t *testing.T, p string) (released func() bool) {
-	t.Helper()
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		if f, err := os.OpenFile(p, os.O_WRONLY, 0); err == nil {
-			f.Close()
-		}
-	}()
-	t.Cleanup(func() {
-		if f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-			<-done
-			f.Close()
-		}
-		<-done
-	})
-	return func() bool {
-		select {
-		case <-done:
-			return true
-		default:
-			return false
-		}
 	}
 }

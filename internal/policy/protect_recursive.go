@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"iter"
 	"path"
 	"slices"
 	"strings"
@@ -386,6 +387,18 @@ func (e *eval) substNames(ws []*syntax.Word, ctx cctx, sc *scope) {
 		return
 	}
 	for _, w := range ws {
+		for ce := range substSources(w) {
+			r := resolver{e: e, ctx: ctx, sc: sc}
+			e.readDirs(finderOperands(r.fieldsAll(ce.Args)), ctx)
+		}
+	}
+}
+
+// substSources yields the command at the head of each command
+// substitution in w ($(ls | head -1): the names come from the first
+// stage), where it is a simple command.
+func substSources(w *syntax.Word) iter.Seq[*syntax.CallExpr] {
+	return func(yield func(*syntax.CallExpr) bool) {
 		for _, p := range w.Parts {
 			if q, ok := p.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
 				p = q.Parts[0]
@@ -396,16 +409,14 @@ func (e *eval) substNames(ws []*syntax.Word, ctx cctx, sc *scope) {
 			}
 			cmd := cs.Stmts[0].Cmd
 			for {
-				// $(ls | head -1): the names come from the first stage.
 				b, ok := cmd.(*syntax.BinaryCmd)
 				if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
 					break
 				}
 				cmd = b.X.Cmd
 			}
-			if ce, ok := cmd.(*syntax.CallExpr); ok {
-				r := resolver{e: e, ctx: ctx, sc: sc}
-				e.readDirs(finderOperands(r.fieldsAll(ce.Args)), ctx)
+			if ce, ok := cmd.(*syntax.CallExpr); ok && !yield(ce) {
+				return
 			}
 		}
 	}

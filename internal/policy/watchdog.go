@@ -428,24 +428,8 @@ func (e *eval) listsWatchdog(args []arg) bool {
 // command (call) or a for list.
 func (e *eval) substWatchdog(ws []*syntax.Word, call bool, ctx cctx, sc *scope) {
 	for i, w := range ws {
-		for _, p := range w.Parts {
-			if q, ok := p.(*syntax.DblQuoted); ok && len(q.Parts) == 1 {
-				p = q.Parts[0]
-			}
-			cs, ok := p.(*syntax.CmdSubst)
-			if !ok || len(cs.Stmts) != 1 {
-				continue
-			}
-			cmd := cs.Stmts[0].Cmd
-			for {
-				b, ok := cmd.(*syntax.BinaryCmd)
-				if !ok || b.Op != syntax.Pipe && b.Op != syntax.PipeAll {
-					break
-				}
-				cmd = b.X.Cmd
-			}
-			ce, ok := cmd.(*syntax.CallExpr)
-			if !ok || len(ce.Args) == 0 {
+		for ce := range substSources(w) {
+			if len(ce.Args) == 0 {
 				continue
 			}
 			if n := path.Base(ce.Args[0].Lit()); n != "find" && n != "ls" || !e.listMayReach(ce.Args[1:], n == "find") {

@@ -62,7 +62,9 @@ func watchdogWord(a arg) bool {
 	case !a.known:
 		return strings.Contains(v, "dev")
 	}
-	return a.glob && strings.ContainsAny(v, "*?[") && globMayName(v) || strings.Contains(v, "(")
+	// An extended pattern (@(…)) marks its word a glob too; a quoted
+	// parenthesis (awk '{print substr($1, 2)}') is text.
+	return a.glob && (globChar(v) && globMayName(v) || strings.Contains(v, "("))
 }
 
 // watchdogFirst are the first components of a path that can lead to the

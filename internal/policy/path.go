@@ -160,7 +160,7 @@ func (pp *PathPolicy) Check(p string) error {
 	}
 	if watchdogPath(p) {
 		// Whatever the rules: opening it, even to read, arms it.
-		return &PathError{Path: p, Reason: "opens the hardware watchdog: the host reboots when it is closed without the magic character"}
+		return &PathError{Path: p, Reason: "opens the hardware watchdog: " + watchdogReboots}
 	}
 	parts := splitPath(p)
 	for _, d := range pp.deny {

@@ -44,7 +44,7 @@ type protPath struct {
 // why is the reason a word naming p (or a path inside it) is denied.
 func (p protPath) why(word string) string {
 	if p.device {
-		return "opens the hardware watchdog (" + truncate(word, 96) + "): the host reboots when it is closed without the magic character"
+		return "opens the hardware watchdog (" + truncate(word, 96) + "): " + watchdogReboots
 	}
 	return "names warden's own state: " + truncate(word, 96)
 }

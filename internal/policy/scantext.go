@@ -75,7 +75,7 @@ func (e *eval) scanText(s string) {
 				return
 			}
 			if strings.HasPrefix(t, "/") && (strings.Contains(t, "watchdog") || strings.Contains(t, "10:130")) && watchdogPath(path.Clean(t)) {
-				e.deny("text opens the hardware watchdog (" + truncate(t, 96) + "): the host reboots when it is closed without the magic character")
+				e.deny("text opens the hardware watchdog (" + truncate(t, 96) + "): " + watchdogReboots)
 				return
 			}
 			if t == ">" && i+1 < len(toks) && blockTarget(toks[i+1]) {

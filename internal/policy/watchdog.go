@@ -153,7 +153,10 @@ func (e *eval) findWatchdog(args []arg) {
 	}
 }
 
-const watchdogFindWhy = " opens what it finds under a directory that holds the hardware watchdog: opening it arms it, and the host reboots when it is closed without the magic character"
+// watchdogReboots ends every reason that denies opening the watchdog.
+const watchdogReboots = "the host reboots when it is closed without the magic character"
+
+const watchdogFindWhy = " opens what it finds under a directory that holds the hardware watchdog: opening it arms it, and " + watchdogReboots
 
 // findExpr returns the index of find's expression: after the options
 // -H, -L, -P and the start paths.
@@ -449,7 +452,7 @@ func (e *eval) substWatchdog(ws []*syntax.Word, call bool, ctx cctx, sc *scope) 
 	}
 }
 
-const watchdogListWhy = ": opening it arms it, and the host reboots when it is closed without the magic character"
+const watchdogListWhy = ": opening it arms it, and " + watchdogReboots
 
 // pipedWatchdog denies a pipeline in which find or ls lists the watchdog
 // and a later stage opens what it reads (xargs, parallel, a while read

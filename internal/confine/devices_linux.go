@@ -3,6 +3,7 @@ package confine
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -59,7 +60,10 @@ func (r *ruleset) deviceIoctls(dev string) error {
 	if err := unix.Stat(dev, &st); err != nil {
 		return nil
 	}
-	r.watch = append(r.watch, watched{path: dev, mtime: time.Unix(st.Mtim.Unix()), ino: st.Ino})
+	if !slices.ContainsFunc(r.watch, func(w watched) bool { return w.path == dev }) {
+		// Not yet watched for a watchdog below it (walk).
+		r.watch = append(r.watch, watched{path: dev, mtime: time.Unix(st.Mtim.Unix()), ino: st.Ino})
+	}
 	entries, err := os.ReadDir(dev)
 	if err != nil {
 		return nil

@@ -5,11 +5,13 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 
+	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
 )
 
@@ -181,5 +183,56 @@ print('own-ok')"`
 		if _, out := f.run(t, level, own); !strings.Contains(out, "own-ok") {
 			t.Errorf("%s: a program could not change its own limits and priority: %s", level, out)
 		}
+	}
+}
+
+// TestDeviceNames pins which names count as a watchdog and which
+// character devices reads may ask.
+func TestDeviceNames(t *testing.T) {
+	for name, want := range map[string]bool{
+		"watchdog": true, "watchdog0": true, "watchdog31": true,
+		"watchdogd": false, "watchdog-x": false, "xwatchdog": false, "wdt": false,
+	} {
+		if got := isWatchdog(name); got != want {
+			t.Errorf("isWatchdog(%q) = %v, want %v", name, got, want)
+		}
+	}
+	for name, want := range map[string]bool{
+		"tty": true, "tty1": true, "tty63": true, "console": true, "ptmx": true,
+		"nvme0": true, "ng0n1": true, "sg2": true, "zfs": true, "btrfs-control": true,
+		"rtc": true, "rtc0": true, "mtd0": true, "mtd0ro": true, "ubi0": true,
+		// Serial lines, the BMC, HID, buses and the rest are read, not asked.
+		"ttyS0": false, "ttyUSB0": false, "ttyACM0": false, "ttyAMA0": false,
+		"ipmi0": false, "hidraw0": false, "i2c-1": false, "spidev0.0": false,
+		"gpiochip0": false, "watchdog": false, "kvm": false, "nvme-fabrics": false,
+		"uinput": false, "loop-control": false, "mem": false, "port": false,
+	} {
+		if got := ioctlSafe(name); got != want {
+			t.Errorf("ioctlSafe(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+// TestDeviceIoctlsWatchOnce checks that /dev is watched once however
+// many enumerations need it, so a program's start stats it once.
+func TestDeviceIoctlsWatchOnce(t *testing.T) {
+	abi, err := ll.LandlockGetABIVersion()
+	if err != nil || abi < 5 {
+		t.Skip("device ioctl rules need Landlock ABI 5")
+	}
+	dev := t.TempDir()
+	rs, err := newRuleset(abi, []string{filepath.Join(dev, "watchdog")}, false, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rs.close()
+	if err := rs.tree(dev, readRights); err != nil {
+		t.Fatal(err)
+	}
+	if err := rs.deviceIoctls(dev); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(rs.watch); n != 1 {
+		t.Errorf("%s watched %d times: %v", dev, n, rs.watch)
 	}
 }

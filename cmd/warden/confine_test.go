@@ -338,3 +338,42 @@ func TestSessionStartedWithoutApprovalIsReadOnly(t *testing.T) {
 		t.Errorf("a writable session could not write: %v", err)
 	}
 }
+
+// TestApprovedWorkBesideWardenFiles keeps warden's config in etc/warden,
+// as an operator keeps it in /etc/warden: an approved call edits, adds
+// and removes the files of etc beside it as it would unconfined (given a
+// mount namespace, which root has), while the config stays out of reach.
+func TestApprovedWorkBesideWardenFiles(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("without a mount namespace the directories above warden's files take no new entries (docs/security.md)")
+	}
+	etc := filepath.Join(outsideTemp(t), "etc")
+	if err := os.MkdirAll(filepath.Join(etc, "warden"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(etc, "warden", "warden.yaml")
+	if err := os.WriteFile(cfg, []byte("# canary-77d0-config\nmode: open\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(etc, "hosts"), []byte("127.0.0.1 old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env, state := wardenEnv(t, "WARDEN_CONFIG="+cfg)
+	s := startStdio(t, env, state, nil)
+	_, info := callTool(t, s.cs, "server_info", nil)
+	requireConfinement(t, info)
+	cmd := "sed -i s/old/new/ " + etc + "/hosts && mkdir " + etc + "/nginx && echo x > " + etc + "/nginx/site && rm " + etc + "/nginx/site && cat " + etc + "/hosts"
+	res, got := callApproved(t, s.cs, "run_command", map[string]any{"command": cmd})
+	if got["status"] != "ok" || !strings.Contains(text(res), "127.0.0.1 new") {
+		t.Errorf("an approved call could not work in the directory above warden's config: %v %s", got, text(res))
+	}
+	for _, c := range []string{"cat " + cfg, "mv " + etc + "/warden " + etc + "/w2 && cat " + etc + "/w2/warden.yaml"} {
+		res, _ := callApproved(t, s.cs, "run_command", map[string]any{"command": c})
+		if strings.Contains(text(res), "canary-77d0") {
+			t.Errorf("%s read warden's config: %s", c, text(res))
+		}
+	}
+	if b, err := os.ReadFile(cfg); err != nil || !strings.Contains(string(b), "canary-77d0") {
+		t.Errorf("warden's config changed: %q, %v", b, err)
+	}
+}

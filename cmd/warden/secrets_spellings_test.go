@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -230,5 +231,78 @@ func TestSecretFilesOutOfReach(t *testing.T) {
 	s2 := startStdio(t, env2, state2, nil)
 	if res, _ := callTool(t, s2.cs, "run_command", map[string]any{"command": "sha256sum " + dir + "/client.key"}); !strings.Contains(text(res), sum) {
 		t.Errorf("control: an unnamed key file was not readable: %s", text(res))
+	}
+}
+
+// TestSSHKeysOutOfReachOfReads: the keys warden logs in to its hosts with
+// (a host's identity_files, ssh's default key in ~/.ssh) cannot be read by
+// a read, however it is spelled (a repository's hook included), so code
+// one runs unseen cannot take warden's way into its hosts. An approved
+// call still can. The kernel suite holds benign calls the same way.
+func TestSSHKeysOutOfReachOfReads(t *testing.T) {
+	dir := outsideTemp(t)
+	hostKey := filepath.Join(dir, "nas_key")
+	if err := os.WriteFile(hostKey, []byte("canary-91ab-host-key\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := writeFile(t, "hosts:\n  - {name: nas, address: 127.0.0.1, user: admin, identity_files: ["+hostKey+"]}\n")
+	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfg)
+	var home string
+	for _, kv := range env {
+		if v, ok := strings.CutPrefix(kv, "HOME="); ok {
+			home = v
+		}
+	}
+	homeKey := filepath.Join(home, ".ssh", "id_ed25519")
+	if err := os.MkdirAll(filepath.Dir(homeKey), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(homeKey, []byte("canary-4c2f-home-key\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// A repository whose config runs a program on git diff: code no
+	// classifier reads, admitted as a read.
+	repo := filepath.Join(dir, "repo")
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.email=t@example.com", "-c", "user.name=t"}, args...)...)
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	os.MkdirAll(repo, 0o755)
+	git("init", "-q")
+	os.WriteFile(filepath.Join(repo, "f"), []byte("one\n"), 0o644)
+	git("add", "f")
+	git("commit", "-q", "-m", "f")
+	os.WriteFile(filepath.Join(repo, "f"), []byte("two\n"), 0o644)
+	s := startStdio(t, env, state, nil)
+	_, info := callTool(t, s.cs, "server_info", nil)
+	requireConfinement(t, info)
+	for _, key := range []string{hostKey, homeKey} {
+		git("config", "core.fsmonitor", "sh -c 'echo HOOK-RAN; cat "+key+"' >&2")
+		for _, cmd := range []string{
+			"cat " + key,
+			"cat " + filepath.Dir(key) + "/*",
+			"cd " + filepath.Dir(key) + " && cat ./" + filepath.Base(key),
+			"git -C " + repo + " status",
+		} {
+			res, got := callTool(t, s.cs, "run_command", map[string]any{"command": cmd})
+			if got["status"] != "ok" {
+				t.Fatalf("%s did not run: %v %s", cmd, got, text(res))
+			}
+			if strings.Contains(text(res), "canary-") {
+				t.Errorf("%s read warden's SSH key: %s", cmd, text(res))
+			}
+			if strings.HasPrefix(cmd, "git") && !strings.Contains(text(res), "HOOK-RAN") {
+				t.Errorf("the repository's diff program did not run: %s", text(res))
+			}
+		}
+		copied := filepath.Join(dir, "copy")
+		res, _ := callApproved(t, s.cs, "run_command", map[string]any{"command": "cp " + key + " " + copied + " && cat " + copied})
+		if !strings.Contains(text(res), "canary-") {
+			t.Errorf("control: an approved call could not read %s: %s", key, text(res))
+		}
 	}
 }

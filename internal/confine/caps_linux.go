@@ -11,8 +11,10 @@ import (
 // its /proc files takes CAP_SYS_ADMIN too, which approved root programs
 // keep (they may need it); warden's initial environment holds no secrets
 // for them to read (cmd/warden scrubs it), and its memory is refused by
-// Landlock.
-var dropAlways = []uintptr{unix.CAP_SYS_PTRACE, unix.CAP_PERFMON}
+// Landlock. Without CAP_DAC_READ_SEARCH no program opens a file by handle
+// (open_by_handle_at), which would reach a file its mount namespace covers;
+// CAP_DAC_OVERRIDE still lets root read and search everything else.
+var dropAlways = []uintptr{unix.CAP_SYS_PTRACE, unix.CAP_PERFMON, unix.CAP_DAC_READ_SEARCH}
 
 // Capabilities a program admitted as a read or as benign never needs: each
 // changes the system in a way file-system confinement does not see

@@ -42,6 +42,16 @@ type Options struct {
 	// (an audit log's rotated files outside the state dir). A new file in
 	// a directory the rules enumerated makes them be built again.
 	Protected func() []string
+	// Growing are the directories outside Protect that warden adds its
+	// own files to over time (an audit log's directory): the directories
+	// above them stay closed to new entries even where a mount namespace
+	// covers warden's files, since a file added later is not covered.
+	Growing []string
+	// Private are paths only Full programs may reach: the SSH private keys
+	// warden authenticates with. Below Full they are held like Protect, so
+	// code a read runs unseen cannot take warden's way into other hosts;
+	// an approved program may still use them (git over SSH).
+	Private []string
 	// TempDirs are where Temp programs may write; nil means /tmp,
 	// /var/tmp and /dev/shm.
 	TempDirs []string

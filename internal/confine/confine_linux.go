@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,6 +29,8 @@ import (
 type Confiner struct {
 	opts    Options
 	protect []string
+	private []string
+	growing []string
 	temps   []string
 	log     *slog.Logger
 	abi     int
@@ -58,8 +62,20 @@ func New(o Options, req Requirement) (*Confiner, error) {
 	if c.protect, err = clean(o.Protect); err != nil {
 		return nil, fmt.Errorf("confine: protect: %w", err)
 	}
+	if c.private, err = clean(o.Private); err != nil {
+		return nil, fmt.Errorf("confine: private: %w", err)
+	}
+	if c.growing, err = clean(o.Growing); err != nil {
+		return nil, fmt.Errorf("confine: growing: %w", err)
+	}
 	if c.enter > 0 {
 		c.protect, c.entered = c.hostPaths(c.protect)
+		if c.entered == nil {
+			c.private, c.entered = c.hostPaths(c.private)
+		}
+		if c.entered == nil {
+			c.growing, c.entered = c.hostPaths(c.growing)
+		}
 	}
 	temps := o.TempDirs
 	if temps == nil {
@@ -71,7 +87,7 @@ func New(o Options, req Requirement) (*Confiner, error) {
 	} else if c.temps, err = clean(temps); err != nil {
 		return nil, fmt.Errorf("confine: temp dirs: %w", err)
 	}
-	for _, p := range append(append([]string(nil), c.protect...), c.temps...) {
+	for _, p := range slices.Concat(c.protect, c.private, c.temps) {
 		if p == "/" {
 			return nil, errors.New("confine: / cannot be protected or writable as a whole")
 		}
@@ -119,6 +135,7 @@ func (c *Confiner) probe() {
 		parts = append(parts, "mountns")
 	} else {
 		gaps = append(gaps, "without a mount namespace (root only), programs admitted as benign or approved can change the mode, owner, times, flags and extended attributes of files warden's user owns, warden's own included; their content stays out of reach")
+		gaps = append(gaps, "without a mount namespace (root only), approved programs cannot add or remove entries in the directories above warden's own files (its state dir's parents, its config file's directory)")
 	}
 	if _, ok := arches[runtime.GOARCH]; ok && onThread(func() error {
 		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
@@ -287,6 +304,9 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 		}
 		protect = append(append([]string(nil), c.protect...), more...)
 	}
+	if level != Full {
+		protect = slices.Concat(protect, c.private)
+	}
 	var f filter
 	if c.seccomp {
 		var err error
@@ -366,6 +386,11 @@ func (c *Confiner) ruleset(level Level, prof Profile, protect, temps []string) (
 	rs, err := newRuleset(c.abi, protect, level == Full && prof.NoNetwork && c.abi >= 4, level != Full)
 	if err != nil {
 		return nil, err
+	}
+	if rs.covered = c.mountNS; rs.covered {
+		for _, d := range c.growing {
+			rs.uncovered = append(rs.uncovered, filepath.Join(d, "\x00"))
+		}
 	}
 	grant := func(root string, rights uint64) {
 		if err == nil {

@@ -32,6 +32,8 @@ const (
 	enterEnv  = "WARDEN_CONFINE_ENTER" // "entered": the process whose namespaces programs run in
 	secretEnv = "WARDEN_CONFINE_SECRET"
 	secret    = "s3cr3t-0f-warden-7f1c"
+	// privKey stands in for the SSH private key warden authenticates with.
+	privKey = "warden-ssh-identity-5be2"
 )
 
 func TestKernelSuite(t *testing.T) {
@@ -143,6 +145,7 @@ type fixture struct {
 	c      *Confiner
 	state  string
 	target string
+	key    string // an SSH private key warden authenticates with
 }
 
 func TestSuiteChild(t *testing.T) {
@@ -154,8 +157,8 @@ func TestSuiteChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := os.Getenv(baseEnv)
-	f := fixture{state: filepath.Join(base, "state"), target: filepath.Join(base, "target")}
-	for _, d := range []string{f.state, f.target} {
+	f := fixture{state: filepath.Join(base, "state"), target: filepath.Join(base, "target"), key: filepath.Join(base, "home", ".ssh", "id_ed25519")}
+	for _, d := range []string{f.state, f.target, filepath.Dir(f.key)} {
 		if err := os.MkdirAll(d, 0o700); err != nil {
 			t.Fatal(err)
 		}
@@ -163,8 +166,11 @@ func TestSuiteChild(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(f.state, "token"), []byte(secret+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.WriteFile(f.key, []byte(privKey+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	enter, _ := strconv.Atoi(os.Getenv(enterEnv))
-	c, err := New(Options{Protect: []string{f.state}, Enter: enter}, Required)
+	c, err := New(Options{Protect: []string{f.state}, Private: []string{f.key}, Enter: enter}, Required)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,6 +185,8 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("writes", f.testWrites)
 	t.Run("temp", f.testTemp)
 	t.Run("state", f.testState)
+	t.Run("private keys", f.testPrivate)
+	t.Run("above state", f.testAbove)
 	t.Run("process", f.testProcess)
 	t.Run("rebuild", f.testRebuild)
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })
@@ -349,6 +357,96 @@ func (f fixture) testState(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// testAbove works in the directory above warden's state. With a mount
+// namespace an approved program adds files and directories there, and
+// moves and removes files, as it would unconfined; at no level can a
+// program move the state dir or a directory above it away and plant
+// another in its place.
+func (f fixture) testAbove(t *testing.T) {
+	base := filepath.Dir(f.state)
+	B := "B=" + base + "; "
+	if f.c.mountNS {
+		script := B + `echo a > $B/cfg && sed -i s/a/b/ $B/cfg && mkdir $B/d && mv $B/cfg $B/d/ && cat $B/d/cfg && rm $B/d/cfg`
+		if code, out := f.run(t, Full, script); code != 0 || out != "b\n" {
+			t.Errorf("an approved program could not work beside warden's state: exit %d: %s", code, out)
+		}
+	}
+	moves := []string{
+		`mv $S $S-moved; mkdir $S; echo planted > $S/token`,
+		`mv $B $B-moved; mkdir -p $S; echo planted > $S/token`,
+		`rm -rf $S; mkdir $S; echo planted > $S/token`,
+		`mkdir $B/fake && echo planted > $B/fake/token && mv -T $B/fake $S`,
+		`echo planted > $S/planted`,
+		`ln -s /tmp $B/link && mv -T $B/link $S`,
+		`cat /proc/1/root$S/token > $B/stolen; echo planted > /proc/1/root$S/token`,
+	}
+	for _, level := range []Level{Temp, Full} {
+		for i, script := range moves {
+			t.Run(fmt.Sprintf("%s/%d", level, i), func(t *testing.T) {
+				defer os.RemoveAll(base + "-moved")
+				defer os.RemoveAll(filepath.Join(base, "fake"))
+				defer os.RemoveAll(filepath.Join(base, "d"))
+				defer os.Remove(filepath.Join(base, "link"))
+				defer os.Remove(filepath.Join(base, "stolen"))
+				f.run(t, level, B+script)
+				if b, err := os.ReadFile(filepath.Join(f.state, "token")); err != nil || string(b) != secret+"\n" {
+					t.Errorf("%s at %s replaced warden's state: %q, %v", script, level, b, err)
+				}
+				if entries, _ := os.ReadDir(f.state); len(entries) != 1 {
+					t.Errorf("%s at %s changed what the state dir holds: %v", script, level, entries)
+				}
+				if b, _ := os.ReadFile(filepath.Join(base, "stolen")); strings.Contains(string(b), secret) {
+					t.Errorf("%s at %s read warden's token", script, level)
+				}
+				if _, err := os.Stat(base + "-moved"); err == nil {
+					t.Errorf("%s at %s moved the directory above warden's state", script, level)
+				}
+			})
+		}
+	}
+	// No program opens a file by handle past the mounts that cover it.
+	if os.Geteuid() == 0 {
+		_, out := f.run(t, Full, `grep CapBnd /proc/self/status`)
+		var bnd uint64
+		fmt.Sscanf(strings.TrimSpace(strings.TrimPrefix(out, "CapBnd:")), "%x", &bnd)
+		if bnd == 0 || bnd&(1<<unix.CAP_DAC_READ_SEARCH) != 0 {
+			t.Errorf("an approved program may hold CAP_DAC_READ_SEARCH: %s", out)
+		}
+	}
+}
+
+// testPrivate tries the SSH key warden authenticates with: below Full it
+// is out of reach like warden's state; an approved program may read it.
+func (f fixture) testPrivate(t *testing.T) {
+	dir := filepath.Dir(f.key)
+	reads := []string{
+		`cat $K`,
+		`cat ` + dir + `/id_*`,
+		`cd ` + dir + ` && cat ./id_ed25519`,
+		`cat ` + strings.ReplaceAll(f.key, "/", "//"),
+		`cat ` + dir + `/../.ssh/./id_ed25519`,
+		`cat /proc/self/root$K`,
+		`l=/tmp/wk$$; ln -s ` + dir + ` $l; cat $l/id_ed25519; rm -f $l`,
+		`l=/tmp/wk$$; ln $K $l; cat $l; rm -f $l`,
+		`grep -r . ` + dir,
+		`tar -C ` + dir + ` -cf - . | tar -xOf -`,
+		`python3 -c 'import os; print(open(os.environ["K"]).read())'`,
+	}
+	for _, level := range []Level{Read, Temp, Inspect} {
+		for i, script := range reads {
+			t.Run(fmt.Sprintf("%s/%d", level, i), func(t *testing.T) {
+				if _, out := f.run(t, level, "K="+f.key+"; "+script); strings.Contains(out, privKey) {
+					t.Errorf("%s at %s read warden's SSH key: %s", script, level, out)
+				}
+			})
+		}
+	}
+	// The control: the same file is readable when approved.
+	if _, out := f.run(t, Full, "cat "+f.key); !strings.Contains(out, privKey) {
+		t.Errorf("an approved program could not read the key: %s", out)
 	}
 }
 

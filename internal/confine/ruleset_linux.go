@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
@@ -61,8 +62,20 @@ type ruleset struct {
 	abi     int
 	all     uint64 // every handled file-system right
 	protect []string
-	watch   []watched
-	seen    map[string]bool
+	// covered is set when a mount namespace covers each protected path
+	// that exists with a mount of its own (see Confiner.mounts): a mount
+	// point cannot be removed, renamed or replaced, reading or writing it
+	// reaches only the empty mount, and nothing can be created inside it.
+	// A directory above them then gets every right but removing
+	// directories, so no directory above a protected path can be removed
+	// or renamed away and another planted in its place.
+	covered bool
+	// uncovered are protected paths no mount covers: those that do not
+	// exist and the directories warden adds its files to over time. The
+	// directories above them get only the right to list them.
+	uncovered []string
+	watch     []watched
+	seen      map[string]bool
 }
 
 // newRuleset creates a ruleset handling every file-system right of abi,
@@ -81,7 +94,13 @@ func newRuleset(abi int, protect []string, noNet, scoped bool) (*ruleset, error)
 	if err != nil {
 		return nil, fmt.Errorf("landlock ruleset: %w", err)
 	}
-	return &ruleset{fd: fd, abi: abi, all: attr.HandledAccessFS, protect: protect, seen: map[string]bool{}}, nil
+	r := &ruleset{fd: fd, abi: abi, all: attr.HandledAccessFS, protect: protect, seen: map[string]bool{}}
+	for _, p := range protect {
+		if _, err := os.Lstat(p); err != nil {
+			r.uncovered = append(r.uncovered, p)
+		}
+	}
+	return r, nil
 }
 
 func (r *ruleset) close() { unix.Close(r.fd) }
@@ -116,9 +135,11 @@ func (r *ruleset) add(path string, rights uint64) error {
 
 // tree grants rights on root and everything beneath it except the
 // protected paths: a directory with a protected path beneath it gets only
-// the right to list it, and each of its entries is granted in turn (Landlock
-// rules reach everything beneath the directory they name, so the grant
-// must stop above a protected path).
+// the right to list it (when covered, every right but removing
+// directories), and
+// each of its entries is granted in turn (Landlock rules reach everything
+// beneath the directory they name, so the grant must stop above a
+// protected path).
 func (r *ruleset) tree(root string, rights uint64) error {
 	return r.walk(root, rights, 0)
 }
@@ -147,7 +168,11 @@ func (r *ruleset) walk(dir string, rights uint64, depth int) error {
 		return nil
 	}
 	r.seen[key] = true
-	if err := r.add(dir, rights&ll.AccessFSReadDir); err != nil {
+	own := uint64(ll.AccessFSReadDir)
+	if r.covered && !slices.ContainsFunc(r.uncovered, func(p string) bool { return within(p, dir) }) {
+		own = r.all &^ ll.AccessFSRemoveDir
+	}
+	if err := r.add(dir, rights&own); err != nil {
 		return err
 	}
 	var st unix.Stat_t

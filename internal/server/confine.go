@@ -33,6 +33,8 @@ func newConfiner(cfg *config.Config, o Options) (*confine.Confiner, error) {
 		Protect: ownPaths(cfg, o.ConfigPath),
 		// Rotated audit files beside an audit log kept outside the state dir.
 		Protected: func() []string { files, _ := audit.Files(cfg.Audit.Path); return files },
+		Growing:   growingDirs(cfg),
+		Private:   privateKeys(cfg, o),
 		Approved:  approved,
 		Tools:     tools,
 		Logger:    o.Logger,
@@ -71,6 +73,54 @@ func ownPaths(cfg *config.Config, configPath string) []string {
 			p = abs
 		}
 		out = append(out, p)
+	}
+	return out
+}
+
+// growingDirs are the directories outside the state dir that warden adds
+// its own files to: the audit log's, where rotation creates files.
+func growingDirs(cfg *config.Config) []string {
+	if cfg.Audit.Path == "" {
+		return nil
+	}
+	dir, err := filepath.Abs(filepath.Dir(cfg.Audit.Path))
+	state, serr := filepath.Abs(cfg.StateDir)
+	if err != nil || serr != nil || dir == state || strings.HasPrefix(dir, state+"/") {
+		return nil
+	}
+	return []string{dir}
+}
+
+// privateKeys are the SSH private keys warden may authenticate with that
+// exist: each inventory host's identity files (its jump hosts' too) and
+// ssh's default keys in ~/.ssh, which warden offers when nothing names
+// one. Code a read runs unseen (a repository's hook) could otherwise take
+// one and log in to any of warden's hosts past its policy.
+func privateKeys(cfg *config.Config, o Options) []string {
+	var keys []string
+	if home := o.Getenv("HOME"); home != "" && home != "/" {
+		for _, n := range []string{"id_ed25519", "id_ecdsa", "id_rsa", "id_ed25519_sk", "id_ecdsa_sk", "id_dsa"} {
+			keys = append(keys, filepath.Join(home, ".ssh", n))
+		}
+	}
+	// An inventory that does not resolve fails the server's start later,
+	// with its own error.
+	if inv, err := newInventory(cfg, o); err == nil {
+		for _, l := range inv.List() {
+			if l.Target == nil {
+				continue
+			}
+			keys = append(keys, l.Target.IdentityFiles...)
+			for _, j := range l.Target.Jump {
+				keys = append(keys, j.IdentityFiles...)
+			}
+		}
+	}
+	var out []string
+	for _, k := range keys {
+		if fi, err := os.Stat(k); err == nil && fi.Mode().IsRegular() {
+			out = append(out, k)
+		}
 	}
 	return out
 }

@@ -382,6 +382,8 @@ func (f fixture) testAbove(t *testing.T) {
 		`echo planted > $S/planted`,
 		`ln -s /tmp $B/link && mv -T $B/link $S`,
 		`cat /proc/1/root$S/token > $B/stolen; echo planted > /proc/1/root$S/token`,
+		`umount -l $S; cat $S/token > $B/stolen; echo planted > $S/token`,
+		`mount --bind /tmp $B; cat $S/token > $B/stolen`,
 	}
 	for _, level := range []Level{Temp, Full} {
 		for i, script := range moves {

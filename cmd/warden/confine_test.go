@@ -340,9 +340,10 @@ func TestSessionStartedWithoutApprovalIsReadOnly(t *testing.T) {
 }
 
 // TestApprovedWorkBesideWardenFiles keeps warden's config in etc/warden,
-// as an operator keeps it in /etc/warden: an approved call edits, adds
-// and removes the files of etc beside it as it would unconfined (given a
-// mount namespace, which root has), while the config stays out of reach.
+// as an operator keeps it in /etc/warden: an approved call edits, adds,
+// moves and removes the files and directories of etc beside it as it
+// would unconfined (given a mount namespace, which root has), while the
+// config stays out of reach.
 func TestApprovedWorkBesideWardenFiles(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("without a mount namespace the directories above warden's files take no new entries (docs/security.md)")
@@ -362,7 +363,7 @@ func TestApprovedWorkBesideWardenFiles(t *testing.T) {
 	s := startStdio(t, env, state, nil)
 	_, info := callTool(t, s.cs, "server_info", nil)
 	requireConfinement(t, info)
-	cmd := "sed -i s/old/new/ " + etc + "/hosts && mkdir " + etc + "/nginx && echo x > " + etc + "/nginx/site && rm " + etc + "/nginx/site && cat " + etc + "/hosts"
+	cmd := "sed -i s/old/new/ " + etc + "/hosts && mkdir " + etc + "/nginx && echo x > " + etc + "/nginx/site && mv " + etc + "/nginx " + etc + "/nginx.old && rm -r " + etc + "/nginx.old && cat " + etc + "/hosts"
 	res, got := callApproved(t, s.cs, "run_command", map[string]any{"command": cmd})
 	if got["status"] != "ok" || !strings.Contains(text(res), "127.0.0.1 new") {
 		t.Errorf("an approved call could not work in the directory above warden's config: %v %s", got, text(res))

@@ -490,6 +490,9 @@ func (c *Confiner) mounts(level Level, protect, temps []string) error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_SLAVE, ""); err != nil {
 		return fmt.Errorf("make mounts private: %w", err)
 	}
+	if err := pinAbove(protect); err != nil {
+		return err
+	}
 	for _, p := range protect {
 		if err := mask(p); err != nil {
 			return err
@@ -524,6 +527,33 @@ func (c *Confiner) mounts(level Level, protect, temps []string) error {
 	for _, p := range protect {
 		if err := unix.MountSetattr(-1, p, 0, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil && !errors.Is(err, unix.ENOENT) && !errors.Is(err, unix.EINVAL) {
 			return fmt.Errorf("read-only mask %s: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// pinAbove makes each directory above a protected path (but /) a mount
+// point of its own by binding it onto itself. A mount point cannot be
+// removed or renamed, so where the rules let programs remove and rename
+// directories beside warden's paths (ruleset.covered), none can move a
+// directory holding one away and plant another in its place. A rename or
+// hard link across a pinned directory fails as across file systems.
+func pinAbove(protect []string) error {
+	var dirs []string
+	for _, p := range protect {
+		for d := filepath.Dir(p); d != "/"; d = filepath.Dir(d) {
+			dirs = append(dirs, d)
+		}
+	}
+	// Outermost first: a bind copies the mounts beneath it, so binding an
+	// inner directory first would leave a shadowed copy under the outer.
+	slices.Sort(dirs)
+	for _, d := range slices.Compact(dirs) {
+		if fi, err := os.Lstat(d); err != nil || !fi.IsDir() {
+			continue
+		}
+		if err := unix.Mount(d, d, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+			return fmt.Errorf("pin %s: %w", d, err)
 		}
 	}
 	return nil

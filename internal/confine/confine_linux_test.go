@@ -266,6 +266,12 @@ func (f fixture) testWrites(t *testing.T) {
 	// the kernel and not a script that fails on its own.
 	for _, w := range confinetest.Writes() {
 		t.Run("full/"+w.Name, func(t *testing.T) {
+			if f.c.mountNS && strings.Contains(w.Script, "ln $T") {
+				// The target lies in a directory above warden's state,
+				// which the mount namespace pins: a hard link from /tmp
+				// crosses a mount. The other mechanisms hold the case.
+				t.Skip("a hard link cannot cross the mount that pins the target's directory")
+			}
 			f.reset(t)
 			before := f.snapshot(t)
 			if _, out := f.run(t, Full, w.Script); f.snapshot(t) == before {
@@ -361,15 +367,15 @@ func (f fixture) testState(t *testing.T) {
 }
 
 // testAbove works in the directory above warden's state. With a mount
-// namespace an approved program adds files and directories there, and
-// moves and removes files, as it would unconfined; at no level can a
-// program move the state dir or a directory above it away and plant
-// another in its place.
+// namespace an approved program adds, moves and removes files and
+// directories there as it would unconfined; at no level can a program
+// move the state dir or a directory above it away and plant another in
+// its place, or reach the state past the mounts that cover it.
 func (f fixture) testAbove(t *testing.T) {
 	base := filepath.Dir(f.state)
-	B := "B=" + base + "; "
+	B := "export B=" + base + "; "
 	if f.c.mountNS {
-		script := B + `echo a > $B/cfg && sed -i s/a/b/ $B/cfg && mkdir $B/d && mv $B/cfg $B/d/ && cat $B/d/cfg && rm $B/d/cfg`
+		script := B + `echo a > $B/cfg && sed -i s/a/b/ $B/cfg && mkdir $B/d && mv $B/cfg $B/d/ && mv $B/d $B/d2 && cat $B/d2/cfg && rm -r $B/d2`
 		if code, out := f.run(t, Full, script); code != 0 || out != "b\n" {
 			t.Errorf("an approved program could not work beside warden's state: exit %d: %s", code, out)
 		}
@@ -384,13 +390,16 @@ func (f fixture) testAbove(t *testing.T) {
 		`cat /proc/1/root$S/token > $B/stolen; echo planted > /proc/1/root$S/token`,
 		`umount -l $S; cat $S/token > $B/stolen; echo planted > $S/token`,
 		`mount --bind /tmp $B; cat $S/token > $B/stolen`,
+		// open_tree(AT_FDCWD, $B, OPEN_TREE_CLONE): a copy of the mount
+		// without the masks beneath it.
+		`python3 -c 'import ctypes, os; fd = ctypes.CDLL(None).syscall(428, -100, os.environ["B"].encode(), 1); print(open("/proc/self/fd/%d/%s/token" % (fd, os.path.basename(os.environ["S"]))).read())' > $B/stolen`,
 	}
 	for _, level := range []Level{Temp, Full} {
 		for i, script := range moves {
 			t.Run(fmt.Sprintf("%s/%d", level, i), func(t *testing.T) {
 				defer os.RemoveAll(base + "-moved")
 				defer os.RemoveAll(filepath.Join(base, "fake"))
-				defer os.RemoveAll(filepath.Join(base, "d"))
+				defer os.RemoveAll(filepath.Join(base, "d2"))
 				defer os.Remove(filepath.Join(base, "link"))
 				defer os.Remove(filepath.Join(base, "stolen"))
 				f.run(t, level, B+script)

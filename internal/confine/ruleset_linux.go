@@ -63,12 +63,11 @@ type ruleset struct {
 	all     uint64 // every handled file-system right
 	protect []string
 	// covered is set when a mount namespace covers each protected path
-	// that exists with a mount of its own (see Confiner.mounts): a mount
-	// point cannot be removed, renamed or replaced, reading or writing it
-	// reaches only the empty mount, and nothing can be created inside it.
-	// A directory above them then gets every right but removing
-	// directories, so no directory above a protected path can be removed
-	// or renamed away and another planted in its place.
+	// that exists with a mount of its own, and makes each directory above
+	// one a mount point too (see Confiner.mounts): a mount point cannot be
+	// removed, renamed or replaced, reading or writing a mask reaches only
+	// the empty mount, and nothing can be created inside one. A directory
+	// above them then gets every right, as if nothing were protected.
 	covered bool
 	// uncovered are protected paths no mount covers: those that do not
 	// exist and the directories warden adds its files to over time. The
@@ -135,8 +134,7 @@ func (r *ruleset) add(path string, rights uint64) error {
 
 // tree grants rights on root and everything beneath it except the
 // protected paths: a directory with a protected path beneath it gets only
-// the right to list it (when covered, every right but removing
-// directories), and
+// the right to list it (when covered, every right), and
 // each of its entries is granted in turn (Landlock rules reach everything
 // beneath the directory they name, so the grant must stop above a
 // protected path).
@@ -170,7 +168,7 @@ func (r *ruleset) walk(dir string, rights uint64, depth int) error {
 	r.seen[key] = true
 	own := uint64(ll.AccessFSReadDir)
 	if r.covered && !slices.ContainsFunc(r.uncovered, func(p string) bool { return within(p, dir) }) {
-		own = r.all &^ ll.AccessFSRemoveDir
+		own = r.all
 	}
 	if err := r.add(dir, rights&own); err != nil {
 		return err

@@ -57,7 +57,8 @@ func (f *filter) denyIf(k uint32) {
 // kill a process as surely as a signal) may name only the caller's own
 // process: the listener checks ids, and a process group other than the
 // caller's, or a whole user, is refused here. A program of another ABI
-// than the native one (32-bit compat, x32) runs nothing.
+// than the native one (32-bit compat, x32) runs nothing, and no program
+// uses the new mount API (a.mounts).
 func signalFilter(pid, pgid int, denyMeta, confined, notify bool) (filter, error) {
 	a, ok := arches[runtime.GOARCH]
 	if !ok {
@@ -71,6 +72,9 @@ func signalFilter(pid, pgid int, denyMeta, confined, notify bool) (filter, error
 	if a.x32 {
 		f = append(f, unix.SockFilter{Code: bpfJge, Jt: 0, Jf: 1, K: 0x40000000})
 		f.stmt(bpfRet, retDeny)
+	}
+	for _, nr := range a.mounts {
+		f.denyIf(nr)
 	}
 	if denyMeta {
 		for _, nr := range a.meta {
@@ -235,7 +239,12 @@ type arch struct {
 	pidfdSignal uint32
 	fcntl       uint32
 	ioctl       uint32
-	meta        []uint32
+	// mounts are the calls of the new mount API. Landlock refuses
+	// mount(2) and umount(2) to every program it confines, but not these:
+	// a detached copy of a mount (open_tree) or a new mount of a file
+	// system (fsmount) would reach files the masks cover.
+	mounts []uint32
+	meta   []uint32
 }
 
 // metaIoctls are the ioctl requests that change a file without writing

@@ -12,6 +12,7 @@ import (
 	"encoding/pem"
 	"fmt"
 	"math/big"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -237,8 +238,9 @@ func TestSecretFilesOutOfReach(t *testing.T) {
 // TestSSHKeysOutOfReachOfReads: the keys warden logs in to its hosts with
 // (a host's identity_files, ssh's default key in ~/.ssh) cannot be read by
 // a read, however it is spelled (a repository's hook included), so code
-// one runs unseen cannot take warden's way into its hosts. An approved
-// call still can. The kernel suite holds benign calls the same way.
+// one runs unseen cannot take warden's way into its hosts, nor (as root)
+// reach warden's ssh-agent. An approved call still can. The kernel suite
+// holds benign calls the same way.
 func TestSSHKeysOutOfReachOfReads(t *testing.T) {
 	dir := outsideTemp(t)
 	hostKey := filepath.Join(dir, "nas_key")
@@ -246,7 +248,23 @@ func TestSSHKeysOutOfReachOfReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := writeFile(t, "hosts:\n  - {name: nas, address: 127.0.0.1, user: admin, identity_files: ["+hostKey+"]}\n")
-	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfg)
+	// An ssh-agent stand-in that answers every connection with a canary.
+	agent, err := net.Listen("unix", filepath.Join(dir, "agent.sock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer agent.Close()
+	go func() {
+		for {
+			conn, err := agent.Accept()
+			if err != nil {
+				return
+			}
+			conn.Write([]byte("canary-e5a0-agent\n"))
+			conn.Close()
+		}
+	}()
+	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfg, "SSH_AUTH_SOCK="+agent.Addr().String())
 	var home string
 	for _, kv := range env {
 		if v, ok := strings.CutPrefix(kv, "HOME="); ok {
@@ -280,6 +298,21 @@ func TestSSHKeysOutOfReachOfReads(t *testing.T) {
 	s := startStdio(t, env, state, nil)
 	_, info := callTool(t, s.cs, "server_info", nil)
 	requireConfinement(t, info)
+	script := filepath.Join(dir, "talk.py")
+	if err := os.WriteFile(script, []byte("import socket\ns = socket.socket(socket.AF_UNIX)\ns.connect('"+agent.Addr().String()+"')\nprint(s.recv(100).decode())\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	talk := "python3 " + script
+	if os.Geteuid() == 0 { // a mount namespace covers the agent's socket
+		git("config", "core.fsmonitor", "sh -c 'echo HOOK-RAN; "+talk+"' >&2")
+		res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": "git -C " + repo + " status"})
+		if !strings.Contains(text(res), "HOOK-RAN") || strings.Contains(text(res), "canary-") {
+			t.Errorf("a repository's hook reached warden's ssh-agent, or did not run: %s", text(res))
+		}
+		if res, _ := callApproved(t, s.cs, "run_command", map[string]any{"command": talk}); !strings.Contains(text(res), "canary-e5a0") {
+			t.Errorf("control: an approved call could not reach the agent: %s", text(res))
+		}
+	}
 	for _, key := range []string{hostKey, homeKey} {
 		git("config", "core.fsmonitor", "sh -c 'echo HOOK-RAN; cat "+key+"' >&2")
 		for _, cmd := range []string{

@@ -170,7 +170,23 @@ func TestSuiteChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	enter, _ := strconv.Atoi(os.Getenv(enterEnv))
-	c, err := New(Options{Protect: []string{f.state}, Private: []string{f.key}, Enter: enter}, Required)
+	// An ssh-agent's socket, held like the key.
+	agent, err := net.Listen("unix", filepath.Join(filepath.Dir(f.key), "agent.sock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer agent.Close()
+	go func() {
+		for {
+			conn, err := agent.Accept()
+			if err != nil {
+				return
+			}
+			conn.Write([]byte(privKey + "\n"))
+			conn.Close()
+		}
+	}()
+	c, err := New(Options{Protect: []string{f.state}, Private: []string{f.key, agent.Addr().String()}, Enter: enter}, Required)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -455,9 +471,22 @@ func (f fixture) testPrivate(t *testing.T) {
 			})
 		}
 	}
-	// The control: the same file is readable when approved.
+	// The agent's socket is a path-named socket, which Landlock does not
+	// rule before ABI 8: only a mount namespace covers it.
+	talk := `python3 -c 'import socket; s = socket.socket(socket.AF_UNIX); s.connect("` + filepath.Join(dir, "agent.sock") + `"); print(s.recv(100).decode())'`
+	if f.c.mountNS {
+		for _, level := range []Level{Read, Temp, Inspect} {
+			if _, out := f.run(t, level, talk); strings.Contains(out, privKey) {
+				t.Errorf("a program at %s reached warden's ssh-agent: %s", level, out)
+			}
+		}
+	}
+	// The controls: the same key and agent are reachable when approved.
 	if _, out := f.run(t, Full, "cat "+f.key); !strings.Contains(out, privKey) {
 		t.Errorf("an approved program could not read the key: %s", out)
+	}
+	if _, out := f.run(t, Full, talk); !strings.Contains(out, privKey) {
+		t.Errorf("an approved program could not reach the agent: %s", out)
 	}
 }
 

@@ -94,8 +94,9 @@ func growingDirs(cfg *config.Config) []string {
 // privateKeys are the SSH private keys warden may authenticate with that
 // exist: each inventory host's identity files (its jump hosts' too) and
 // ssh's default keys in ~/.ssh, which warden offers when nothing names
-// one. Code a read runs unseen (a repository's hook) could otherwise take
-// one and log in to any of warden's hosts past its policy.
+// one, and the ssh-agent socket warden uses. Code a read runs unseen (a
+// repository's hook) could otherwise take a key, or have the agent sign,
+// and log in to any of warden's hosts past its policy.
 func privateKeys(cfg *config.Config, o Options) []string {
 	var keys []string
 	if home := o.Getenv("HOME"); home != "" && home != "/" {
@@ -120,6 +121,11 @@ func privateKeys(cfg *config.Config, o Options) []string {
 	for _, k := range keys {
 		if fi, err := os.Stat(k); err == nil && fi.Mode().IsRegular() {
 			out = append(out, k)
+		}
+	}
+	if sock := o.Getenv("SSH_AUTH_SOCK"); filepath.IsAbs(sock) {
+		if fi, err := os.Stat(sock); err == nil && fi.Mode().Type() == os.ModeSocket {
+			out = append(out, sock)
 		}
 	}
 	return out

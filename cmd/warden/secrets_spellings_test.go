@@ -12,7 +12,6 @@ import (
 	"encoding/pem"
 	"fmt"
 	"math/big"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,6 +21,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/sys/unix"
+
+	"github.com/warden-mcp/warden/internal/confine/confinetest"
 )
 
 // TestSecretsSpellingsOutOfReach tries warden's state and process in many
@@ -248,23 +249,9 @@ func TestSSHKeysOutOfReachOfReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := writeFile(t, "hosts:\n  - {name: nas, address: 127.0.0.1, user: admin, identity_files: ["+hostKey+"]}\n")
-	// An ssh-agent stand-in that answers every connection with a canary.
-	agent, err := net.Listen("unix", filepath.Join(dir, "agent.sock"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer agent.Close()
-	go func() {
-		for {
-			conn, err := agent.Accept()
-			if err != nil {
-				return
-			}
-			conn.Write([]byte("canary-e5a0-agent\n"))
-			conn.Close()
-		}
-	}()
-	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfg, "SSH_AUTH_SOCK="+agent.Addr().String())
+	agent := filepath.Join(dir, "agent.sock")
+	confinetest.Agent(t, agent, "canary-e5a0-agent")
+	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfg, "SSH_AUTH_SOCK="+agent)
 	var home string
 	for _, kv := range env {
 		if v, ok := strings.CutPrefix(kv, "HOME="); ok {
@@ -299,7 +286,7 @@ func TestSSHKeysOutOfReachOfReads(t *testing.T) {
 	_, info := callTool(t, s.cs, "server_info", nil)
 	requireConfinement(t, info)
 	script := filepath.Join(dir, "talk.py")
-	if err := os.WriteFile(script, []byte("import socket\ns = socket.socket(socket.AF_UNIX)\ns.connect('"+agent.Addr().String()+"')\nprint(s.recv(100).decode())\n"), 0o644); err != nil {
+	if err := os.WriteFile(script, []byte("import socket\ns = socket.socket(socket.AF_UNIX)\ns.connect('"+agent+"')\nprint(s.recv(100).decode())\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	talk := "python3 " + script

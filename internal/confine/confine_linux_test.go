@@ -171,22 +171,9 @@ func TestSuiteChild(t *testing.T) {
 	}
 	enter, _ := strconv.Atoi(os.Getenv(enterEnv))
 	// An ssh-agent's socket, held like the key.
-	agent, err := net.Listen("unix", filepath.Join(filepath.Dir(f.key), "agent.sock"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer agent.Close()
-	go func() {
-		for {
-			conn, err := agent.Accept()
-			if err != nil {
-				return
-			}
-			conn.Write([]byte(privKey + "\n"))
-			conn.Close()
-		}
-	}()
-	c, err := New(Options{Protect: []string{f.state}, Private: []string{f.key, agent.Addr().String()}, Enter: enter}, Required)
+	agent := filepath.Join(filepath.Dir(f.key), "agent.sock")
+	confinetest.Agent(t, agent, privKey)
+	c, err := New(Options{Protect: []string{f.state}, Private: []string{f.key, agent}, Enter: enter}, Required)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,6 +70,9 @@ func TestBlindSpotSuite(t *testing.T) {
 			// The control: approved, each write lands, so each case above
 			// tests the kernel and not a script that fails on its own.
 			for _, w := range confinetest.Writes() {
+				if strings.Contains(mech, "mountns") && confinetest.AcrossMounts(w.Name) {
+					continue // the target's directory is pinned above the agent's own
+				}
 				resetTarget(t, target, r.uid)
 				before := snapshotDir(t, target)
 				if res := runAt(confine.Full, w.Script); snapshotDir(t, target) == before {

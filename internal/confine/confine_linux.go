@@ -388,9 +388,7 @@ func (c *Confiner) ruleset(level Level, prof Profile, protect, temps []string) (
 		return nil, err
 	}
 	if rs.covered = c.mountNS; rs.covered {
-		for _, d := range c.growing {
-			rs.uncovered = append(rs.uncovered, filepath.Join(d, "\x00"))
-		}
+		rs.uncovered = append(rs.uncovered, c.growing...)
 	}
 	grant := func(root string, rights uint64) {
 		if err == nil {

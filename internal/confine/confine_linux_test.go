@@ -375,6 +375,7 @@ func (f fixture) testAbove(t *testing.T) {
 	base := filepath.Dir(f.state)
 	B := "export B=" + base + "; "
 	if f.c.mountNS {
+		f.testGrowing(t)
 		script := B + `echo a > $B/cfg && sed -i s/a/b/ $B/cfg && mkdir $B/d && mv $B/cfg $B/d/ && mv $B/d $B/d2 && cat $B/d2/cfg && rm -r $B/d2`
 		if code, out := f.run(t, Full, script); code != 0 || out != "b\n" {
 			t.Errorf("an approved program could not work beside warden's state: exit %d: %s", code, out)
@@ -426,6 +427,34 @@ func (f fixture) testAbove(t *testing.T) {
 		if bnd == 0 || bnd&(1<<unix.CAP_DAC_READ_SEARCH) != 0 {
 			t.Errorf("an approved program may hold CAP_DAC_READ_SEARCH: %s", out)
 		}
+	}
+}
+
+// testGrowing keeps an audit log outside the state dir, in a directory
+// warden adds rotated files to: a file added there is not covered until
+// the rules are built again, so that directory stays closed to new
+// entries even for approved programs.
+func (f fixture) testGrowing(t *testing.T) {
+	dir := filepath.Join(filepath.Dir(f.state), "log")
+	defer os.RemoveAll(dir)
+	audit := filepath.Join(dir, "audit.jsonl")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(audit, []byte(secret+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(Options{Protect: []string{f.state, audit}, Growing: []string{dir}, Enter: f.c.enter}, Required)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := f
+	g.c = c
+	if code, _ := g.run(t, Full, "echo x > "+dir+"/planted"); code == 0 {
+		t.Errorf("an approved program added a file beside warden's audit log")
+	}
+	if _, out := g.run(t, Full, "cat "+audit); strings.Contains(out, secret) {
+		t.Errorf("an approved program read warden's audit log: %s", out)
 	}
 }
 

@@ -70,8 +70,8 @@ type ruleset struct {
 	// above them then gets every right, as if nothing were protected.
 	covered bool
 	// uncovered are protected paths no mount covers: those that do not
-	// exist and the directories warden adds its files to over time. The
-	// directories above them get only the right to list them.
+	// exist and the directories warden adds its files to over time. They
+	// and the directories above them get only the right to list them.
 	uncovered []string
 	watch     []watched
 	seen      map[string]bool
@@ -134,10 +134,9 @@ func (r *ruleset) add(path string, rights uint64) error {
 
 // tree grants rights on root and everything beneath it except the
 // protected paths: a directory with a protected path beneath it gets only
-// the right to list it (when covered, every right), and
-// each of its entries is granted in turn (Landlock rules reach everything
-// beneath the directory they name, so the grant must stop above a
-// protected path).
+// the right to list it (when covered, every right), and each of its
+// entries is granted in turn (Landlock rules reach everything beneath the
+// directory they name, so the grant must stop above a protected path).
 func (r *ruleset) tree(root string, rights uint64) error {
 	return r.walk(root, rights, 0)
 }

@@ -7,12 +7,16 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// sysProcAttr puts the command in a new process group, so it can be killed
-// as one, and has the kernel kill it if warden dies first. Pdeathsig fires
-// when the forking OS thread exits; the Go runtime does not retire threads
-// of unlocked goroutines, so in practice that means when warden exits.
+// sysProcAttr puts the command in a new session, and so a new process
+// group it can be killed as, and has the kernel kill it if warden dies
+// first. A new session has no controlling terminal: warden started from
+// an operator's shell (or an AI client's terminal) must not hand that
+// terminal to its programs, where one could type into the operator's
+// shell (TIOCSTI) or draw on it. Pdeathsig fires when the forking OS
+// thread exits; the Go runtime does not retire threads of unlocked
+// goroutines, so in practice that means when warden exits.
 func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	return &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 }
 
 // waitExited blocks until process pid has exited, leaving it unreaped so

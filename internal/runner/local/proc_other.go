@@ -8,10 +8,11 @@ import (
 	"syscall"
 )
 
-// sysProcAttr puts the command in a new process group, so it can be killed
-// as one. Only Linux offers a parent-death signal.
+// sysProcAttr puts the command in a new session, and so a new process
+// group it can be killed as, without warden's controlling terminal (see
+// the Linux version). Only Linux offers a parent-death signal.
 func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true}
+	return &syscall.SysProcAttr{Setsid: true}
 }
 
 // waitExited cannot wait without reaping on this platform; the caller

@@ -376,6 +376,7 @@ func (f fixture) testAbove(t *testing.T) {
 	B := "export B=" + base + "; "
 	if f.c.mountNS {
 		f.testGrowing(t)
+		f.testReplaced(t)
 		script := B + `echo a > $B/cfg && sed -i s/a/b/ $B/cfg && mkdir $B/d && mv $B/cfg $B/d/ && mv $B/d $B/d2 && cat $B/d2/cfg && rm -r $B/d2`
 		if code, out := f.run(t, Full, script); code != 0 || out != "b\n" {
 			t.Errorf("an approved program could not work beside warden's state: exit %d: %s", code, out)
@@ -455,6 +456,45 @@ func (f fixture) testGrowing(t *testing.T) {
 	}
 	if _, out := g.run(t, Full, "cat "+audit); strings.Contains(out, secret) {
 		t.Errorf("an approved program read warden's audit log: %s", out)
+	}
+}
+
+// testReplaced renames a new file over one of warden's files (an operator
+// saving the config) while a read runs: the mount that covered the old
+// file no longer covers the new one, and the read still cannot open it.
+func (f fixture) testReplaced(t *testing.T) {
+	dir := filepath.Join(filepath.Dir(f.state), "conf")
+	defer os.RemoveAll(dir)
+	conf := filepath.Join(dir, "warden.yaml")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, []byte("old\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(Options{Protect: []string{f.state, conf}, Enter: f.c.enter}, Required)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := f
+	g.c = c
+	saved := filepath.Join(os.TempDir(), fmt.Sprintf("warden-saved-%d", os.Getpid()))
+	defer os.Remove(saved)
+	done := make(chan string)
+	go func() {
+		_, out := g.run(t, Read, "until [ -e "+saved+" ]; do sleep 0.05; done; cat "+conf)
+		done <- out
+	}()
+	time.Sleep(300 * time.Millisecond)
+	if err := os.WriteFile(conf+".new", []byte(secret+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(conf+".new", conf); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(saved, nil, 0o644)
+	if out := <-done; strings.Contains(out, secret) {
+		t.Errorf("a read running while warden's config was replaced read the new one: %s", out)
 	}
 }
 

@@ -67,7 +67,8 @@ type ruleset struct {
 	// one a mount point too (see Confiner.mounts): a mount point cannot be
 	// removed, renamed or replaced, reading or writing a mask reaches only
 	// the empty mount, and nothing can be created inside one. A directory
-	// above them then gets every right, as if nothing were protected.
+	// above them then gets every right the tree grants, as if nothing
+	// were protected, where that tree may be written.
 	covered bool
 	// uncovered are protected paths no mount covers: those that do not
 	// exist and the directories warden adds its files to over time. They
@@ -165,8 +166,11 @@ func (r *ruleset) walk(dir string, rights uint64, depth int) error {
 		return nil
 	}
 	r.seen[key] = true
+	// Only where programs may write: a file that replaces one of warden's
+	// by a rename is covered for programs started after the change, and
+	// a read-only session may run for hours.
 	own := uint64(ll.AccessFSReadDir)
-	if r.covered && !slices.ContainsFunc(r.uncovered, func(p string) bool { return within(p, dir) }) {
+	if r.covered && rights&ll.AccessFSMakeReg != 0 && !slices.ContainsFunc(r.uncovered, func(p string) bool { return within(p, dir) }) {
 		own = r.all
 	}
 	if err := r.add(dir, rights&own); err != nil {

@@ -436,21 +436,8 @@ func (f fixture) testAbove(t *testing.T) {
 // the rules are built again, so that directory stays closed to new
 // entries even for approved programs.
 func (f fixture) testGrowing(t *testing.T) {
-	dir := filepath.Join(filepath.Dir(f.state), "log")
-	defer os.RemoveAll(dir)
-	audit := filepath.Join(dir, "audit.jsonl")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(audit, []byte(secret+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	c, err := New(Options{Protect: []string{f.state, audit}, Growing: []string{dir}, Enter: f.c.enter}, Required)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := f
-	g.c = c
+	g, audit := f.besideState(t, "log", "audit.jsonl", secret, true)
+	dir := filepath.Dir(audit)
 	if code, _ := g.run(t, Full, "echo x > "+dir+"/planted"); code == 0 {
 		t.Errorf("an approved program added a file beside warden's audit log")
 	}
@@ -459,25 +446,38 @@ func (f fixture) testGrowing(t *testing.T) {
 	}
 }
 
-// testReplaced renames a new file over one of warden's files (an operator
-// saving the config) while a read runs: the mount that covered the old
-// file no longer covers the new one, and the read still cannot open it.
-func (f fixture) testReplaced(t *testing.T) {
-	dir := filepath.Join(filepath.Dir(f.state), "conf")
-	defer os.RemoveAll(dir)
-	conf := filepath.Join(dir, "warden.yaml")
+// besideState makes a file of warden's in a directory beside its state
+// (one warden adds files to, if growing) and returns it with a fixture
+// whose confiner protects it too.
+func (f fixture) besideState(t *testing.T, dir, name, content string, growing bool) (fixture, string) {
+	t.Helper()
+	dir = filepath.Join(filepath.Dir(f.state), dir)
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	file := filepath.Join(dir, name)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(conf, []byte("old\n"), 0o600); err != nil {
+	if err := os.WriteFile(file, []byte(content+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	c, err := New(Options{Protect: []string{f.state, conf}, Enter: f.c.enter}, Required)
+	o := Options{Protect: []string{f.state, file}, Enter: f.c.enter}
+	if growing {
+		o.Growing = []string{dir}
+	}
+	c, err := New(o, Required)
 	if err != nil {
 		t.Fatal(err)
 	}
 	g := f
 	g.c = c
+	return g, file
+}
+
+// testReplaced renames a new file over one of warden's files (an operator
+// saving the config) while a read runs: the mount that covered the old
+// file no longer covers the new one, and the read still cannot open it.
+func (f fixture) testReplaced(t *testing.T) {
+	g, conf := f.besideState(t, "conf", "warden.yaml", "old", false)
 	saved := filepath.Join(os.TempDir(), fmt.Sprintf("warden-saved-%d", os.Getpid()))
 	defer os.Remove(saved)
 	done := make(chan string)

@@ -69,6 +69,9 @@ type Runner struct {
 	confine       Starter
 	bufs          sync.Pool
 	null          *os.File // /dev/null, every stdin-less command's stdin; nil if it could not be opened
+	// detach starts each command in a session of its own: warden has a
+	// controlling terminal, which its commands must not get.
+	detach bool
 }
 
 var _ runner.Runner = (*Runner)(nil)
@@ -81,6 +84,7 @@ func New(opts Options) *Runner {
 		killGrace:     opts.KillGrace,
 		drain:         opts.Drain,
 		confine:       opts.Confine,
+		detach:        hasTerminal(),
 	}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
@@ -147,7 +151,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 			Dir:   req.Dir,
 			Env:   env,
 			Files: []*os.File{p.childIn, p.childOut, p.childErr},
-			Sys:   sysProcAttr(),
+			Sys:   sysProcAttr(r.detach),
 		})
 		return err
 	})

@@ -7,16 +7,28 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// sysProcAttr puts the command in a new session, and so a new process
-// group it can be killed as, and has the kernel kill it if warden dies
-// first. A new session has no controlling terminal: warden started from
-// an operator's shell (or an AI client's terminal) must not hand that
-// terminal to its programs, where one could type into the operator's
-// shell (TIOCSTI) or draw on it. Pdeathsig fires when the forking OS
-// thread exits; the Go runtime does not retire threads of unlocked
-// goroutines, so in practice that means when warden exits.
-func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+// sysProcAttr puts the command in a new process group, so it can be
+// killed as one, and has the kernel kill it if warden dies first. With
+// detach it is a new session (and so a new group) instead, without the
+// controlling terminal warden was started from: an operator's shell or an
+// AI client's, where a command could draw or type into the shell behind
+// it (TIOCSTI). Without a terminal to withhold, commands stay in warden's
+// session, where the agent finds what a dead agent left running
+// (agent.reapSession). Pdeathsig fires when the forking OS thread exits;
+// the Go runtime does not retire threads of unlocked goroutines, so in
+// practice that means when warden exits.
+func sysProcAttr(detach bool) *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: !detach, Setsid: detach, Pdeathsig: syscall.SIGKILL}
+}
+
+// hasTerminal reports whether this process has a controlling terminal.
+func hasTerminal() bool {
+	fd, err := unix.Open("/dev/tty", unix.O_RDONLY|unix.O_NOCTTY|unix.O_CLOEXEC|unix.O_NONBLOCK, 0)
+	if err != nil {
+		return false
+	}
+	unix.Close(fd)
+	return true
 }
 
 // waitExited blocks until process pid has exited, leaving it unreaped so

@@ -8,11 +8,21 @@ import (
 	"syscall"
 )
 
-// sysProcAttr puts the command in a new session, and so a new process
-// group it can be killed as, without warden's controlling terminal (see
-// the Linux version). Only Linux offers a parent-death signal.
-func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setsid: true}
+// sysProcAttr puts the command in a new process group, or with detach a
+// new session without warden's terminal (see the Linux version). Only
+// Linux offers a parent-death signal.
+func sysProcAttr(detach bool) *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: !detach, Setsid: detach}
+}
+
+// hasTerminal reports whether this process has a controlling terminal.
+func hasTerminal() bool {
+	f, err := os.OpenFile("/dev/tty", os.O_RDONLY|syscall.O_NOCTTY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
 }
 
 // waitExited cannot wait without reaping on this platform; the caller

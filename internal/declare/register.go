@@ -48,6 +48,10 @@ type Deps struct {
 	LandlockHelper []string
 	// DockerHost is DOCKER_HOST for the docker CLI, or "".
 	DockerHost string
+	// ProfileDir is where sandbox runners write the profiles they hand
+	// their program (firejail's custom_profile): a directory no program
+	// below tier 2 may write. "" means the system's temporary directory.
+	ProfileDir string
 	// GOOS overrides runtime.GOOS (tests).
 	GOOS   string
 	Logger *slog.Logger

@@ -85,7 +85,7 @@ var kinds = []*Kind{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
 				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"),
-				CustomProfile: s(o, "custom_profile"),
+				CustomProfile: s(o, "custom_profile"), ProfileDir: d.ProfileDir,
 			})
 		},
 	},

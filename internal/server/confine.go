@@ -198,7 +198,9 @@ func ownPatterns(cfg *config.Config) []string {
 }
 
 // scriptDir is where run_script stages script bodies for the interpreter
-// to read: beside the state dir, since no child may read inside it.
+// to read, and sandbox runners their profiles for their program: beside
+// the state dir, since no child may read inside it, and outside the
+// temporary directories, which benign calls may write.
 func scriptDir(cfg *config.Config) string {
 	return filepath.Join(filepath.Dir(cfg.StateDir), filepath.Base(cfg.StateDir)+"-scripts")
 }

@@ -285,6 +285,7 @@ func New(o Options) (*Warden, error) {
 			Path:           cfg.Exec.Path,
 			LandlockHelper: declare.LandlockHelper(),
 			DockerHost:     o.Getenv("DOCKER_HOST"),
+			ProfileDir:     scriptDir(cfg),
 			Logger:         o.Logger,
 		})
 	}

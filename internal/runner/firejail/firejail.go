@@ -31,6 +31,11 @@ type Options struct {
 	// CustomProfile is firejail profile text used instead of --noprofile;
 	// warden's own confinement arguments still apply on top.
 	CustomProfile string
+	// ProfileDir is where CustomProfile is written for firejail to read:
+	// a directory no program below tier 2 may write, so none rewrites the
+	// profile before firejail reads it. "" means the system's temporary
+	// directory.
+	ProfileDir string
 }
 
 // systemTop are top-level directories left visible (read-only).
@@ -140,7 +145,12 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	}
 	argv := []string{r.firejail}
 	if r.opts.CustomProfile != "" {
-		f, err := os.CreateTemp("", "warden-firejail-*.profile")
+		if r.opts.ProfileDir != "" {
+			if err := os.MkdirAll(r.opts.ProfileDir, 0o700); err != nil {
+				return runner.Result{}, fmt.Errorf("firejail: profile: %w", err)
+			}
+		}
+		f, err := os.CreateTemp(r.opts.ProfileDir, "warden-firejail-*.profile")
 		if err != nil {
 			return runner.Result{}, fmt.Errorf("firejail: profile: %w", err)
 		}

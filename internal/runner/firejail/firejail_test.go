@@ -1,8 +1,11 @@
 package firejail
 
 import (
+	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -73,5 +76,29 @@ func TestCheckPath(t *testing.T) {
 	}
 	if _, err := New(testBase(), "/usr/bin/firejail", Options{ReadFolders: []string{"/srv/../etc"}}); err == nil {
 		t.Errorf("New with an unclean read folder: error = nil, want one")
+	}
+}
+
+// TestProfileOutsideTemp: a custom profile is written where ProfileDir
+// says, not in /tmp, where a benign call of the same user could rewrite
+// it before firejail reads it. A stand-in for firejail reports the path
+// it was given.
+func TestProfileOutsideTemp(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "firejail")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\nfor a; do case $a in --profile=*) echo \"${a#--profile=}\";; esac; done\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	profiles := filepath.Join(dir, "state-scripts")
+	r, err := New(testBase(), fake, Options{CustomProfile: "quiet\n", ProfileDir: profiles})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := r.Run(context.Background(), runner.Request{Argv: []string{"/bin/true"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(string(res.Stdout)); filepath.Dir(got) != profiles {
+		t.Errorf("the profile was written to %q, want a file in %s", got, profiles)
 	}
 }

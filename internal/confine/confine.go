@@ -47,11 +47,13 @@ type Options struct {
 	// above them stay closed to new entries even where a mount namespace
 	// covers warden's files, since a file added later is not covered.
 	Growing []string
-	// Private are paths only Full programs may reach: the SSH private keys
-	// warden authenticates with. Below Full they are held like Protect, so
-	// code a read runs unseen cannot take warden's way into other hosts;
-	// an approved program may still use them (git over SSH).
-	Private []string
+	// Private, if set, lists the paths only Full programs may reach, read
+	// each time the rules are built (Rebuild builds them again): the SSH
+	// private keys warden authenticates with. Below Full they are held
+	// like Protect, so code a read runs unseen cannot take warden's way
+	// into other hosts; an approved program may still use them (git over
+	// SSH).
+	Private func() []string
 	// TempDirs are where Temp programs may write; nil means /tmp,
 	// /var/tmp and /dev/shm.
 	TempDirs []string

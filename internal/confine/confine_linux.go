@@ -29,7 +29,6 @@ import (
 type Confiner struct {
 	opts    Options
 	protect []string
-	private []string
 	growing []string
 	temps   []string
 	log     *slog.Logger
@@ -62,17 +61,11 @@ func New(o Options, req Requirement) (*Confiner, error) {
 	if c.protect, err = clean(o.Protect); err != nil {
 		return nil, fmt.Errorf("confine: protect: %w", err)
 	}
-	if c.private, err = clean(o.Private); err != nil {
-		return nil, fmt.Errorf("confine: private: %w", err)
-	}
 	if c.growing, err = clean(o.Growing); err != nil {
 		return nil, fmt.Errorf("confine: growing: %w", err)
 	}
 	if c.enter > 0 {
 		c.protect, c.entered = c.hostPaths(c.protect)
-		if c.entered == nil {
-			c.private, c.entered = c.hostPaths(c.private)
-		}
 		if c.entered == nil {
 			c.growing, c.entered = c.hostPaths(c.growing)
 		}
@@ -87,7 +80,7 @@ func New(o Options, req Requirement) (*Confiner, error) {
 	} else if c.temps, err = clean(temps); err != nil {
 		return nil, fmt.Errorf("confine: temp dirs: %w", err)
 	}
-	for _, p := range slices.Concat(c.protect, c.private, c.temps) {
+	for _, p := range slices.Concat(c.protect, c.temps) {
 		if p == "/" {
 			return nil, errors.New("confine: / cannot be protected or writable as a whole")
 		}
@@ -291,21 +284,17 @@ func (w *worker) release() {
 // newWorker starts the thread of level, which builds its rules and gives
 // up its rights before taking work.
 func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
-	protect := c.protect
-	if c.opts.Protected != nil {
-		more, err := clean(c.opts.Protected())
+	more, err := c.listed(c.opts.Protected)
+	if err != nil {
+		return nil, err
+	}
+	protect := slices.Concat(c.protect, more)
+	if level != Full {
+		private, err := c.listed(c.opts.Private)
 		if err != nil {
 			return nil, err
 		}
-		if c.enter > 0 && len(more) > 0 {
-			if more, err = c.hostPaths(more); err != nil {
-				return nil, err
-			}
-		}
-		protect = append(append([]string(nil), c.protect...), more...)
-	}
-	if level != Full {
-		protect = slices.Concat(protect, c.private)
+		protect = slices.Concat(protect, private)
 	}
 	var f filter
 	if c.seccomp {
@@ -338,6 +327,32 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 		return nil, fmt.Errorf("confine %s: %w", level, err)
 	}
 	return w, nil
+}
+
+// listed returns the paths list gives now, cleaned and, when c enters
+// another process's namespaces, found there.
+func (c *Confiner) listed(list func() []string) ([]string, error) {
+	if list == nil {
+		return nil, nil
+	}
+	paths, err := clean(list())
+	if err != nil || c.enter == 0 || len(paths) == 0 {
+		return paths, err
+	}
+	return c.hostPaths(paths)
+}
+
+// Rebuild has every level build its rules again for its next program,
+// from the lists as they are then (Options.Protected, Options.Private):
+// warden calls it when a reload may have changed them. Programs already
+// running keep the rules they started with.
+func (c *Confiner) Rebuild() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for key, w := range c.workers {
+		w.retire()
+		delete(c.workers, key)
+	}
 }
 
 // setup gives up the calling thread's rights for level — in the target's

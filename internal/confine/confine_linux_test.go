@@ -170,7 +170,7 @@ func TestSuiteChild(t *testing.T) {
 	// An ssh-agent's socket, held like the key.
 	agent := filepath.Join(filepath.Dir(f.key), "agent.sock")
 	confinetest.Agent(t, agent, privKey)
-	c, err := New(Options{Protect: []string{f.state}, Private: []string{f.key, agent}, Enter: enter}, Required)
+	c, err := New(Options{Protect: []string{f.state}, Private: func() []string { return []string{f.key, agent} }, Enter: enter}, Required)
 	if err != nil {
 		t.Fatal(err)
 	}

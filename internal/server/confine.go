@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/config"
@@ -15,10 +16,11 @@ import (
 )
 
 // newConfiner builds the kernel confinement of local programs: warden's
-// own paths out of every child's reach, the staged scripts readable, and
-// the operator's confine block for approved programs. With confinement
+// own paths out of every child's reach, the SSH keys of hostsCfg's
+// inventory out of reads' reach, the staged scripts readable, and the
+// operator's confine block for approved programs. With confinement
 // required it fails when the kernel cannot hold it; with auto it warns.
-func newConfiner(cfg *config.Config, o Options) (*confine.Confiner, error) {
+func newConfiner(cfg *config.Config, o Options, hostsCfg *atomic.Pointer[config.Config]) (*confine.Confiner, error) {
 	approved := confineProfile(cfg.Confine.Writable, cfg.Confine.Network)
 	tools := map[string]confine.Profile{}
 	for name, t := range cfg.Confine.Tools {
@@ -34,7 +36,7 @@ func newConfiner(cfg *config.Config, o Options) (*confine.Confiner, error) {
 		// Rotated audit files beside an audit log kept outside the state dir.
 		Protected: func() []string { files, _ := audit.Files(cfg.Audit.Path); return files },
 		Growing:   growingDirs(cfg),
-		Private:   privateKeys(cfg, o),
+		Private:   func() []string { return privateKeys(hostsCfg.Load(), o) },
 		Approved:  approved,
 		Tools:     tools,
 		Logger:    o.Logger,

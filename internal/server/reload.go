@@ -12,7 +12,8 @@ import (
 // Reload applies the reloadable part of a new, already validated config:
 // the policy rules (deny, allow, deny_hosts, hosts[].deny, with warden's own paths still
 // protected) and the SSH inventory (warden.yaml hosts, their
-// files_transport, ~/.ssh/config, and warden.yaml groups); the appliance
+// files_transport, ~/.ssh/config, and warden.yaml groups, with the SSH
+// keys they log in with kept from reads); the appliance
 // packs detected per host are forgotten, since a name may now be another
 // machine.
 // Both are built and checked completely before either is swapped in, so a
@@ -35,6 +36,10 @@ func (w *Warden) Reload(cfg *config.Config, configPath string) error {
 		return fmt.Errorf("policy: %w", err)
 	}
 	w.ssh.Reload(inv, transports(cfg))
+	// The new inventory may log in with other keys: reads lose them from
+	// their next program on.
+	w.hostsCfg.Store(cfg)
+	w.conf.Rebuild()
 	w.groups.set(groups)
 	d := cfg.Digest()
 	w.digest.Store(&d)

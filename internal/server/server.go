@@ -73,6 +73,9 @@ type Warden struct {
 	// paths.
 	opts Options
 	conf *confine.Confiner
+	// hostsCfg is the config whose inventory names the SSH keys kept from
+	// reads (privateKeys); reloads replace it.
+	hostsCfg *atomic.Pointer[config.Config]
 	// digest is the config digest server_info reports; reloads change it.
 	digest *atomic.Pointer[string]
 }
@@ -92,7 +95,9 @@ func New(o Options) (*Warden, error) {
 	if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
 		return nil, fmt.Errorf("state dir: %w", err)
 	}
-	conf, err := newConfiner(cfg, o)
+	hostsCfg := new(atomic.Pointer[config.Config])
+	hostsCfg.Store(cfg)
+	conf, err := newConfiner(cfg, o, hostsCfg)
 	if err != nil {
 		return nil, err
 	}
@@ -359,7 +364,7 @@ func New(o Options) (*Warden, error) {
 		closeAudit()
 		return nil, err
 	}
-	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, console: oc, packs: ap, stop: stop, opts: o, conf: conf, digest: digest}, nil
+	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, console: oc, packs: ap, stop: stop, opts: o, conf: conf, hostsCfg: hostsCfg, digest: digest}, nil
 }
 
 // checkSwitchedOff refuses a disable_tools name that matched no tool: a

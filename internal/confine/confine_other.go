@@ -29,8 +29,8 @@ func (c *Confiner) Start(_ context.Context, start func() error) (func(), error) 
 	return func() {}, start()
 }
 
-
 // Rebuild does nothing: there are no rules to build here.
 func (c *Confiner) Rebuild() {}
+
 // HideProcess does nothing outside Linux.
 func HideProcess() error { return nil }

@@ -420,12 +420,13 @@ func TestProgramsGetNoTerminal(t *testing.T) {
 		t.Fatalf("connect over stdio: %v\n%s", err, cmd.Stderr)
 	}
 	defer cs.Close()
-	res, got := callTool(t, cs, "run_command", map[string]any{"command": "echo canary-tty-7 > /dev/tty; tty"})
+	// Field 7 of /proc/self/stat is the controlling terminal, 0 for none.
+	res, got := callTool(t, cs, "run_command", map[string]any{"command": `echo canary-tty-7 > /dev/tty; awk '{print "tty_nr=" $7}' /proc/self/stat`})
 	if got["status"] != "ok" {
 		t.Fatalf("run_command: %v %s", got, text(res))
 	}
-	if !strings.Contains(text(res), "not a tty") {
-		t.Errorf("the program has a terminal: %s", text(res))
+	if !strings.Contains(text(res), "tty_nr=0\n") {
+		t.Errorf("the program has a controlling terminal: %s", text(res))
 	}
 	// Anything written reaches the master at once; give it a moment.
 	time.Sleep(200 * time.Millisecond)

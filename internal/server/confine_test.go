@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/warden-mcp/warden/internal/config"
+	"github.com/warden-mcp/warden/internal/confine/confinetest"
 )
 
 // TestOwnPathsHoldEverySecretFile: each file whose content is one of
@@ -52,11 +52,7 @@ func TestPrivateKeys(t *testing.T) {
 	nas, jump := file(filepath.Join(dir, "nas")), file(filepath.Join(dir, "jump"))
 	def := file(filepath.Join(home, ".ssh", "id_ed25519"))
 	sock := filepath.Join(dir, "agent.sock")
-	l, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	confinetest.Agent(t, sock, "agent")
 	// The jump host is known only by a pattern of ssh_config, so only the
 	// hop names its key.
 	sshConfig := file(filepath.Join(dir, "ssh_config"))

@@ -154,7 +154,7 @@ func (c *Confiner) probe() {
 			gaps = append(gaps, "approved programs can signal or limit warden's threads other than the first (no seccomp listener)")
 		}
 	} else {
-		gaps = append(gaps, "programs can signal warden (no seccomp)")
+		gaps = append(gaps, "programs can signal warden, and reads can change System V IPC objects, POSIX message queues and key rings (no seccomp)")
 	}
 	switch {
 	case c.abi == 0:

@@ -143,6 +143,7 @@ type fixture struct {
 	state  string
 	target string
 	key    string // an SSH private key warden authenticates with
+	enter  int    // the process whose namespaces programs run in, or 0
 }
 
 func TestSuiteChild(t *testing.T) {
@@ -179,7 +180,7 @@ func TestSuiteChild(t *testing.T) {
 	} else if !c.mountNS {
 		t.Fatalf("mount namespace unavailable as root: %s", c.Status().Mechanism)
 	}
-	f.c = c
+	f.c, f.enter = c, enter
 	t.Logf("uid %d, %s, mount namespace %v", os.Geteuid(), c.Status().Mechanism, c.mountNS)
 	devs := makeDevices(t, enter)
 	t.Run("writes", f.testWrites)
@@ -191,6 +192,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("rebuild", f.testRebuild)
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })
 	t.Run("abstract sockets", f.testAbstract)
+	t.Run("kernel objects", f.testObjects)
 	if enter == 0 { // the programs would see another /proc
 		t.Run("other processes", f.testForeign)
 	}

@@ -58,7 +58,9 @@ func (f *filter) denyIf(k uint32) {
 // process: the listener checks ids, and a process group other than the
 // caller's, or a whole user, is refused here. A program of another ABI
 // than the native one (32-bit compat, x32) runs nothing, and no program
-// uses the new mount API (a.mounts).
+// uses the new mount API (a.mounts). With confined, System V IPC, POSIX
+// message queues and key rings may be looked at, not changed
+// (objectRules).
 func signalFilter(pid, pgid int, denyMeta, confined, notify bool) (filter, error) {
 	a, ok := arches[runtime.GOARCH]
 	if !ok {
@@ -87,6 +89,9 @@ func signalFilter(pid, pgid int, denyMeta, confined, notify bool) (filter, error
 			f.denyIf(req)
 		}
 		f.stmt(bpfLdW, offNr)
+	}
+	if confined {
+		f.objectRules(a.objects)
 	}
 	f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.pidfdSignal},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
@@ -243,8 +248,9 @@ type arch struct {
 	// mount(2) and umount(2) to every program it confines, but not these:
 	// a detached copy of a mount (open_tree) or a new mount of a file
 	// system (fsmount) would reach files the masks cover.
-	mounts []uint32
-	meta   []uint32
+	mounts  []uint32
+	meta    []uint32
+	objects objectCalls
 }
 
 // metaIoctls are the ioctl requests that change a file without writing

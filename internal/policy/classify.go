@@ -46,6 +46,7 @@ type cctx struct {
 	stdinRd bool // this statement's own redirections set stdin
 	covered bool // an operator allow rule matched an enclosing command
 	inArgs  bool // an unknown program's arguments tried as a command (see argCommand)
+	zsh     bool // the text is run by zsh (see zshCode)
 	top     int  // 1-based index of the top-level statement of topOf walked (funcs.go)
 	topOf   *scope
 }
@@ -183,6 +184,9 @@ func (e *eval) script(src string, ctx cctx, what string) {
 	// A terminal turns CR into a line end, so a session shell would run
 	// "ls\rreboot" as two commands; read it the same way.
 	src = strings.ReplaceAll(src, "\r", "\n")
+	if ctx.zsh {
+		e.zshCode(src, what)
+	}
 	// The parser takes a backslash ending a comment as joining the next
 	// line into the comment; shells end the comment at the newline and
 	// run that line. Comments are kept, only then, to find it.
@@ -744,6 +748,18 @@ func (c *call) shell(text string, what string, pos []string, hasPos bool) {
 	ctx := c.ctx
 	ctx.nest++
 	ctx.pos, ctx.hasPos = pos, hasPos
+	c.e.script(text, ctx, what)
+}
+
+// loginShell classifies text that c hands to a login shell or to $SHELL
+// (ssh's remote side, su -c, sudo -s, script -c, flock -c, parallel),
+// which may be zsh: it is read as bash, and what zsh would read
+// differently counts too (zshCode).
+func (c *call) loginShell(text, what string) {
+	ctx := c.ctx
+	ctx.nest++
+	ctx.pos, ctx.hasPos = nil, false
+	ctx.zsh = true
 	c.e.script(text, ctx, what)
 }
 

@@ -187,7 +187,7 @@ func sshProgram(c *call) (Tier, string) {
 			case 'o':
 				raise(sshOptionRisk(val))
 				if cmdText, ok := sshOptionCommand(val); ok {
-					c.shell(cmdText, c.name+" -o command", nil, false)
+					c.loginShell(cmdText, c.name+" -o command")
 				}
 				if k, v, ok := sshOptionKV(val); ok && k == "controlmaster" {
 					master = master || v != "no"
@@ -288,6 +288,7 @@ func sshProgram(c *call) (Tier, string) {
 	// its shell.
 	ctx := c.ctx
 	ctx.stdin = stdinSrc{kind: stdinUnknown}
+	ctx.zsh = true // the login shell there may be zsh
 	sub := &call{e: c.e, name: c.name, args: c.args, ctx: ctx}
 	sub.shell(strings.Join(argVals(rest), " "), "remote command on "+dest.val, nil, false)
 	return t, why

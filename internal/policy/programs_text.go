@@ -578,7 +578,12 @@ func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
 				i++
 			}
 		case ':', 'b', 't', 'T', 'v':
-			for i < n && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
+			// GNU sed ends a label at a blank as well as at ";": in
+			// ":a s/x/y/e" the s command follows the label.
+			for i < n && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
+			for i < n && strings.IndexByte(" \t;\n}", s[i]) < 0 {
 				i++
 			}
 		case 'a', 'i', 'c':

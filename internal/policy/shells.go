@@ -3,6 +3,8 @@ package policy
 import (
 	"fmt"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // shellProgram classifies sh, bash and other POSIX shells: the -c payload
@@ -10,6 +12,7 @@ import (
 // unknowable.
 func shellProgram(c *call) (Tier, string) {
 	args := c.args
+	c.ctx.zsh = c.name == "zsh"
 	cflag, sflag, noexec := false, false, false
 	i := 0
 	for ; i < len(args); i++ {
@@ -32,6 +35,9 @@ func shellProgram(c *call) (Tier, string) {
 			case "--debugger":
 				return TierDestructive, c.name + " --debugger: runs the debugger profile"
 			}
+			if c.ctx.zsh && zshGlobSubst(v) {
+				return TierDestructive, "zsh " + v + ": globs every value, so a value's glob qualifiers run code"
+			}
 			continue
 		}
 		for _, f := range v[1:] {
@@ -46,6 +52,9 @@ func shellProgram(c *call) (Tier, string) {
 				// -O extdebug at invocation is --debugger.
 				if f == 'O' && v[0] == '-' && i+1 < len(args) && args[i+1].val == "extdebug" {
 					return TierDestructive, c.name + " -O extdebug: runs the debugger profile"
+				}
+				if c.ctx.zsh && i+1 < len(args) && zshGlobSubst(args[i+1].val) {
+					return TierDestructive, "zsh -o " + args[i+1].val + ": globs every value, so a value's glob qualifiers run code"
 				}
 				i++ // the option name follows
 			}
@@ -80,6 +89,94 @@ func shellProgram(c *call) (Tier, string) {
 		return TierDestructive, fmt.Sprintf("%s runs script file %q the classifier cannot see", c.name, truncate(f, 64))
 	}
 	return c.stdinProgram(c.name)
+}
+
+// zshCode notes what zsh reads by a grammar of its own in text that
+// parses as bash, each of which can run code the bash reading does not
+// show: glob qualifiers (ls *(e:cmd:) runs cmd once per file, *(+f) calls
+// f, which the parser takes for extended globs), unbraced subscripts
+// ($a[x] evaluates x as arithmetic, which expands a $(…) x's value
+// holds), $~x (x's value globbed, qualifiers included), hash NAME=PATH
+// (NAME then runs PATH) and GLOB_SUBST set by set -o or setopt (every
+// value globbed).
+func (e *eval) zshCode(src, what string) {
+	f, err := e.parser(false).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return // the bash reading fails on it too, and says so
+	}
+	found := ""
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if found != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *syntax.ExtGlob:
+			found = "the glob qualifier " + truncate(n.Op.String()+n.Pattern.Value+")", 64)
+		case *syntax.Word:
+			for i := 0; i+1 < len(n.Parts); i++ {
+				next, ok := n.Parts[i+1].(*syntax.Lit)
+				if !ok {
+					continue
+				}
+				switch p := n.Parts[i].(type) {
+				case *syntax.ParamExp:
+					if p.Short && strings.HasPrefix(next.Value, "[") && !zshPlainSubscript(next.Value) {
+						found = "the subscript $" + p.Param.Value + truncate(next.Value, 32)
+					}
+				case *syntax.Lit:
+					if strings.HasSuffix(p.Value, "$") && strings.HasPrefix(next.Value, "~") {
+						found = "$~ (the value globbed)"
+					}
+				}
+			}
+		case *syntax.CallExpr:
+			name := ""
+			for _, w := range n.Args {
+				lit := w.Lit()
+				if name == "" || name == "builtin" || name == "command" || name == "noglob" {
+					name = lit
+					continue
+				}
+				switch {
+				case name == "hash" && strings.Contains(lit, "="):
+					found = "hash " + truncate(lit, 64)
+				case (name == "set" || name == "setopt") && zshGlobSubst(lit):
+					found = name + " " + truncate(lit, 64)
+				case lit == "" && (name == "hash" || name == "setopt" || name == "set"):
+					found = name + " with a word computed at run time"
+				}
+			}
+		}
+		return found == ""
+	})
+	if found != "" {
+		e.opaque = true
+		e.note(TierDestructive, false, "%s: zsh reads %s by its own grammar and can run code there", what, found)
+		e.scanText(src)
+	}
+}
+
+// zshPlainSubscript reports whether a subscript is numbers alone
+// ("[1]", "[-1]", "[2,3]"), which no arithmetic can hide code in.
+func zshPlainSubscript(s string) bool {
+	end := strings.IndexByte(s, ']')
+	if end < 2 {
+		return false
+	}
+	for _, r := range s[1:end] {
+		if (r < '0' || r > '9') && r != '-' && r != ',' {
+			return false
+		}
+	}
+	return true
+}
+
+// zshGlobSubst reports whether a zsh option word names GLOB_SUBST, which
+// zsh spells in any case, with or without underscores, as -o's argument,
+// a --long option or setopt's operand.
+func zshGlobSubst(v string) bool {
+	v = strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(v))
+	return strings.Contains(v, "globsubst")
 }
 
 // payloadFlags are the options that introduce inline program text.

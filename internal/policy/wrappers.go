@@ -331,7 +331,7 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		}
 		r.raise(scriptLogs(c))
 		for _, t := range shellText {
-			c.shell(t, "script command", nil, false)
+			c.loginShell(t, "script command")
 		}
 		if len(shellText) == 0 {
 			r.raise(spec.noCmd, spec.noCmdWhy)
@@ -339,7 +339,7 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		return r.t, r.why
 	}
 	for _, t := range shellText {
-		c.shell(t, c.name+" command", nil, false)
+		c.loginShell(t, c.name+" command")
 	}
 	if c.name == "watch" {
 		// watch runs its arguments through sh -c unless -x is given.
@@ -381,7 +381,7 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, "flock: shell command computed at run time"
 		}
-		c.shell(rest[spec.leading+1].val, "flock command", nil, false)
+		c.loginShell(rest[spec.leading+1].val, "flock command")
 		return own, why
 	}
 	if len(shellText) > 0 && len(rest) <= spec.leading {
@@ -676,7 +676,7 @@ func sudoProgram(c *call) (Tier, string) {
 	case shellMode && len(rest) == 0:
 		return TierDestructive, c.name + ": opens a root shell"
 	case shellMode:
-		c.shell(strings.Join(argVals(rest), " "), c.name+" -s command", nil, false)
+		c.loginShell(strings.Join(argVals(rest), " "), c.name+" -s command")
 		if !allKnown(rest) {
 			c.e.opaque = true
 			return TierDestructive, c.name + ": shell command computed at run time"

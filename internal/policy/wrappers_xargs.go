@@ -359,7 +359,7 @@ func parallelProgram(c *call) (Tier, string) {
 		if strings.Contains(template, "{}") {
 			text = strings.ReplaceAll(template, "{}", q)
 		}
-		c.shell(text, "parallel command", nil, false)
+		c.loginShell(text, "parallel command")
 	}
 	if len(inputs) == 0 {
 		run("", false)
@@ -409,7 +409,7 @@ func (c *call) parallelInputCommands(groups [][]string, files []arg) (Tier, stri
 		cmds = next
 	}
 	for _, x := range cmds {
-		c.shell(x, "parallel input command", nil, false)
+		c.loginShell(x, "parallel input command")
 	}
 	if len(files) > 0 {
 		return c.stdinProgram("parallel")

@@ -1,0 +1,109 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotZshGrammar: text zsh runs is read as bash, and what zsh
+// reads by a grammar of its own counts too: glob qualifiers run code once
+// per matching file, an unbraced subscript is arithmetic, $~ and
+// GLOB_SUBST glob a value (its qualifiers included), and hash NAME=PATH
+// makes NAME run PATH. The same holds for text handed to a login shell or
+// $SHELL, which may be zsh.
+func TestBlindSpotZshGrammar(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		// glob qualifiers, which the bash parser takes for extended globs
+		`zsh -c 'ls *(e:"sh /tmp/p":)'`,
+		`zsh -c 'ls *(e@sh /tmp/p@)'`,
+		`zsh -c 'ls /var/log/**/*(e:"sh /tmp/p":)'`,
+		`zsh -c 'ls ?(+f)'`,
+		`zsh -c 'f() { sh /tmp/p; }; ls *(+f)'`,
+		`zsh -c 'ls *(#qe:"sh /tmp/p":)'`,
+		`zsh -c 'ls /tmp/*(-.e{sh /tmp/p})'`,
+		`zsh -c 'ls /tmp/x(e:"sh /tmp/p":)'`,
+		`zsh -c 'for f in *(e:"sh /tmp/p":); do :; done'`,
+		`zsh -c 'eval "ls *(+f)"'`,
+		`zsh -c "ls \*(+f)"`,
+		`/usr/bin/zsh -c 'ls @(+f)'`,
+		`zsh -f -c 'ls *(+f)'`,
+		`echo 'ls *(e:"sh /tmp/p":)' | zsh`,
+		`zsh <<< 'ls *(+f)'`,
+		`zsh -s <<< 'ls *(+f)'`,
+		`sudo zsh -c 'ls *(+f)'`,
+		`bash -c "zsh -c 'ls *(+f)'"`,
+		// arithmetic in an unbraced subscript
+		`zsh -c 'x=$(cat /tmp/f); a=(1 2); echo $a[x]'`,
+		`zsh -c 'read x < /tmp/f; a=(1 2); echo $a[$x]'`,
+		`zsh -c 'a=(1 2); echo $a[$1]' zsh '$(sh /tmp/p)'`,
+		// a value globbed
+		`zsh -c 'x=$(cat /tmp/f); ls $~x'`,
+		`zsh -c 'set -o globsubst; x=$(cat /tmp/f); ls $x'`,
+		`zsh -c 'setopt GLOB_SUBST; x=$(cat /tmp/f); ls $x'`,
+		`zsh -c 'setopt glob_subst; ls $1' zsh '*(+f)'`,
+		`zsh -o globsubst -c 'x=$(cat /tmp/f); ls $x'`,
+		`zsh -o GLOBSUBST -c 'ls $1'`,
+		`zsh --glob-subst -c 'ls $1'`,
+		`zsh --globsubst -c 'ls $1'`,
+		// a name made to run another file
+		`zsh -c 'hash ls=/tmp/p; ls'`,
+		`zsh -c 'builtin hash -- ls=/tmp/p; ls'`,
+		`zsh -c 'h=ls=/tmp/p; hash $h; ls'`,
+		// text a login shell or $SHELL runs
+		`ssh h 'ls *(+f)'`,
+		`ssh h ls '*(e:"sh /tmp/p":)'`,
+		`ssh h 'x=$(cat /tmp/f); ls $~x'`,
+		`su -c 'ls *(+f)' bob`,
+		`sudo -s 'ls *(+f)'`,
+		`script -qc 'ls *(+f)' /dev/null`,
+		`flock /tmp/l -c 'ls *(+f)'`,
+		`ssh -o ProxyCommand='ls *(+f)' h`,
+	))
+	// What zsh reads as bash does keeps its verdict.
+	for _, c := range []struct {
+		cmd string
+		max Tier
+	}{
+		{`zsh -c 'ls -la /var/log | grep err'`, TierRead},
+		{`zsh -c 'a=(1 2 3); echo $a[1] $a[-1] $a[2,3]'`, TierRead},
+		{`zsh -c 'echo $HOME; cat /etc/hosts'`, TierRead},
+		{`zsh -c 'hash -r; ls'`, TierRead},
+		{`bash -c 'shopt -s extglob; ls !(*.log)'`, TierBenign},
+		{`ssh h 'ls -la /var/log'`, TierBenign},
+	} {
+		if got := p.Evaluate(Input{Command: c.cmd}); got.Tier > c.max || got.Denied {
+			t.Errorf("Evaluate(%q) = %s denied=%v (%s); want at most %s", c.cmd, got.Tier, got.Denied, got.Reason, c.max)
+		}
+	}
+}
+
+// TestBlindSpotSedLabels: GNU sed ends a label at a blank as well as at
+// ";", so the command after ":a " or "b end " runs.
+func TestBlindSpotSedLabels(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, false,
+		`sed ':l s/.*/sh \/tmp\/p/e' /etc/hosts`,
+		`sed -n ':a e sh /tmp/p' /etc/hosts`,
+		`sed -n ':a	e sh /tmp/p' /etc/hosts`,
+		`sed 'ta e sh /tmp/p' /etc/hosts`,
+		`sed 'Ta e sh /tmp/p' /etc/hosts`,
+		`sed 'b  end e sh /tmp/p' /etc/hosts`,
+		`sed -n '/x/b a
+:a e sh /tmp/p' /etc/hosts`,
+		`sed -e ':a e sh /tmp/p' /etc/hosts`,
+		`sed --expression=':a e sh /tmp/p' /etc/hosts`,
+		`find /etc -name hosts -exec sed ':a e sh /tmp/p' {} \;`,
+	))
+	runBlind(t, p, sameCases(TierMutate, false,
+		`sed ':x w /etc/cron.d/job' /etc/hosts`,
+		`sed -n ':a w /etc/x' /etc/hosts`,
+		`sed -n ':a	w /etc/x' /etc/hosts`,
+		`sed -n 'ba;:a w /etc/x' /etc/hosts`,
+		`sed -n 'b end; :end w /etc/x' /etc/hosts`,
+		`sed ':l s/x/y/w /etc/x' /etc/hosts`,
+		`sed -n 'v 4.2 w /etc/x' /etc/hosts`,
+	))
+	for _, cmd := range []string{`sed ':a;N;$!ba;s/\n/ /g' /etc/hosts`, `sed -e :a -e '$!N;s/\n//;ta' /etc/hosts`, `sed -n '/a/,/b/{/b/!p}' /etc/hosts`} {
+		if got := p.Evaluate(Input{Command: cmd}); got.Tier != TierRead {
+			t.Errorf("Evaluate(%q) = %s (%s); want read", cmd, got.Tier, got.Reason)
+		}
+	}
+}

@@ -123,6 +123,9 @@ func (sc *scope) addAttrs(flags, variant, name string, unbound bool, target stri
 	if strings.ContainsRune(flags, 'A') {
 		mark(&sc.assoc, true)
 	}
+	if strings.ContainsAny(flags, "lu") {
+		mark(&sc.cased, true)
+	}
 	if strings.ContainsRune(flags, 'n') && variant != "export" {
 		mark(&sc.nameref, unbound)
 		if target != "" && len(sc.refs[name]) < maxVarValues {

@@ -397,3 +397,54 @@ func TestBraceExpansions(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindSpotProtectedComputedValues: values the script computes from
+// literals name warden's state as the literals do: a printf, echo or cat
+// of a here-string assigned to a variable, printf's precision, echo and
+// printf run by path or through command, builtin or env, a variable
+// declared -l or -u, positionals given by set --, lines read by mapfile,
+// compgen -G's matches, and a file: URL's escapes, query and fragment.
+func TestBlindSpotProtectedComputedValues(t *testing.T) {
+	p := protectedPolicy(t)
+	for _, cmd := range []string{
+		`f=$(printf '/root/.local/state/%s/token' warden); cat $f`,
+		`p=$(printf /%s etc warden audit.key); cat "$p"`,
+		"f=`printf /etc/warden/audit.key`; cat $f",
+		`f=$(echo /etc/warden/audit.key); cat "$f"`,
+		`f=$(echo -e '/etc/w\x61rden/audit.key'); cat $f`,
+		`cat "$(printf '/etc/%.6s/audit.key' wardenxx)"`,
+		`cat "$(printf '/etc/%3.6s/audit.key' wardenxx)"`,
+		`cat "$(/bin/echo -e '/etc/w\x61rden/audit.key')"`,
+		`cat "$(/usr/bin/printf '/etc/w\x61rden/audit.key')"`,
+		`cat "$(env printf '/etc/w\x61rden/audit.key')"`,
+		`cat "$(command printf '/etc/w\x61rden/audit.key')"`,
+		`cat "$(builtin echo -e '/etc/w\x61rden/audit.key')"`,
+		`declare -l d=/ETC/WARDEN/AUDIT.KEY; cat $d`,
+		`declare -l d; d=/ETC/WARDEN/AUDIT.KEY; cat $d`,
+		`typeset -l d=/ETC/Warden/Audit.Key; cat $d`,
+		`local -l d=/ETC/WARDEN/CONFIG.YAML; cat $d`,
+		`declare +u -l d=/Etc/Warden/Audit.Key; cat "$d"`,
+		`set -- /etc warden audit.key; cat "$1/$2/$3"`,
+		`set -- /etc/warden/audit.key; cat $1`,
+		`mapfile -t a <<< /etc/warden/audit.key; cat "${a[@]}"`,
+		`readarray -t a <<< /etc/warden/audit.key; cat "${a[0]}"`,
+		`f=$(cat <<< /etc/warden/audit.key); cat $f`,
+		"f=$(cat <<EOF\n/etc/warden/audit.key\nEOF\n); cat $f",
+		`cat $(compgen -G '/etc/w*/a*')`,
+		`cat "$(compgen -G '/root/.local/state/w*/t*')"`,
+		`curl -s file:///etc/w%61rden/audit.key`,
+		`curl 'file:///etc/warden/audit.key?x'`,
+		`curl 'file:///etc/warden/audit.key#x'`,
+		`curl file://localhost/etc/w%61rden/config.yaml`,
+		`wget -qO- 'file:///root/.local/state/warden/t%6fken'`,
+	} {
+		if got := p.Evaluate(Input{Command: cmd, Host: "local"}); !got.Denied {
+			t.Errorf("Evaluate(%q) = %s (%s); want denied", cmd, got.Tier, got.Reason)
+		}
+	}
+	for _, cmd := range []string{`f=$(printf '%s\n' /etc/hosts); cat $f`, `set -- /etc/hosts; cat $1`, `cat $(compgen -G '/etc/host*')`, `curl -s 'file:///etc/hosts?x'`} {
+		if got := p.Evaluate(Input{Command: cmd, Host: "local"}); got.Denied || got.Tier > TierBenign {
+			t.Errorf("Evaluate(%q) = %s denied=%v (%s); want a read", cmd, got.Tier, got.Denied, got.Reason)
+		}
+	}
+}

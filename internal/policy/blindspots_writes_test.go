@@ -358,3 +358,21 @@ func TestBlindSpotWriteTargetValues(t *testing.T) {
 		{"awk to stderr", "awk '{print \"e\" > \"/dev/stderr\"}' list", TierMutate},
 	})
 }
+
+// TestBlindSpotReadsThatChange: cargo tree and metadata resolve the
+// dependencies, writing Cargo.lock and the registry cache unless frozen;
+// a capture in monitor mode takes a wireless interface off its network.
+func TestBlindSpotReadsThatChange(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		`cargo tree`, `cargo tree -e normal`, `cargo metadata --format-version 1`, `cargo tree --locked`,
+		`cargo --offline tree`, `cargo metadata --manifest-path /srv/app/Cargo.toml`,
+		`tcpdump -I -i wlan0`, `tcpdump -nI -i wlan0`, `tcpdump --monitor-mode -i wlan0`, `tcpdump --monitor -i wlan0`,
+		`tshark -I -i wlan0`, `dumpcap -I -i wlan0`,
+	))
+	for _, cmd := range []string{`cargo tree --frozen`, `cargo metadata --no-deps --format-version 1`, `cargo tree --locked --offline`, `tcpdump -i eth0 -nn -c 10 port 53`, `tshark -i eth0 -c 5`} {
+		if got := p.Evaluate(Input{Command: cmd}); got.Tier != TierRead {
+			t.Errorf("Evaluate(%q) = %s (%s); want read", cmd, got.Tier, got.Reason)
+		}
+	}
+}

@@ -265,6 +265,10 @@ func lessProgram(c *call) (Tier, string) {
 // tcpdump -z runs a program on every file it writes.
 func captureProgram(c *call) (Tier, string) {
 	r := raiser{TierRead, c.name + ": captures packets"}
+	if c.flagSet('I', "--monitor-mode", len("--mon")) {
+		// A wireless interface in monitor mode leaves its network.
+		r.raise(TierMutate, c.name+" -I: puts the interface in monitor mode, which drops its connection")
+	}
 	for _, f := range c.optVals(c.args, "-w") {
 		if f.val != "-" {
 			r.raise(c.writeArg(f, c.name+" -w"))

@@ -285,6 +285,13 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				return TierDestructive, "cargo --config " + truncate(k, 64) + ": configuration that chooses the programs cargo runs"
 			}
 		}
+		if (first == "tree" || first == "metadata") && !c.flagSet(0, "--frozen", len("--fr")) &&
+			!(c.flagSet(0, "--locked", len("--lo")) && c.flagSet(0, "--offline", len("--of"))) && !c.flagSet(0, "--no-deps", len("--no")) {
+			// Resolving the dependencies writes Cargo.lock beside
+			// Cargo.toml when it is missing or stale, and fills the
+			// registry cache under ~/.cargo.
+			return TierMutate, "cargo " + first + ": resolving dependencies writes Cargo.lock and the registry cache (--frozen does not)"
+		}
 	case "zpool":
 		if first == "events" && hasFlag(rest[1:], 'c', "") {
 			return TierMutate, "zpool events -c: clears the event log"

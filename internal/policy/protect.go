@@ -408,6 +408,10 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 			e.absPath(f, glob, ctx, a.val)
 			if rest, ok := localURLPath(f); ok {
 				e.absPath(rest, glob, ctx, a.val)
+				f = rest
+			}
+			if p, ok := urlFilePath(f); ok {
+				e.absPath(p, glob, ctx, a.val)
 			}
 		case f[0] == '~':
 			e.tildePath(f, glob, ctx, a.val)

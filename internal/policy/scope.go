@@ -22,6 +22,9 @@ type scope struct {
 	// intAttr and assoc are the names declared -i (every assignment is
 	// evaluated as arithmetic) and -A (subscripts are strings); nil if none.
 	intAttr, assoc map[string]bool
+	// cased are the names declared -l or -u, whose every value bash
+	// lower- or upper-cases: declare -l d=/ETC/WARDEN names /etc/warden.
+	cased map[string]bool
 	// nameref holds the names declared -n, true for one declared without
 	// a value somewhere (its next assignment names its target); refs the
 	// literal targets declarations give them.
@@ -143,6 +146,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			sc.printfValue(n)
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
+			sc.setValues(n)
 			sc.movesPos = sc.movesPos || movesPositionals(n) || hiddenCodeMovesPos(n, 0)
 			sc.noteFuncRemover(n)
 		case *syntax.FuncDecl:
@@ -211,6 +215,7 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 		}
 		sc.intAttr = orMaps(sc.intAttr, from.intAttr)
 		sc.assoc = orMaps(sc.assoc, from.assoc)
+		sc.cased = orMaps(sc.cased, from.cased)
 		sc.nameref = orMaps(sc.nameref, from.nameref)
 		for n, ts := range from.refs {
 			for _, t := range ts {
@@ -248,6 +253,7 @@ func (sc *scope) inherit(parent *scope) {
 		return
 	}
 	sc.intAttr = orMaps(sc.intAttr, parent.intAttr)
+	sc.cased = orMaps(sc.cased, parent.cased)
 	sc.nameref = orMaps(sc.nameref, parent.nameref)
 	for n, ts := range parent.refs {
 		for _, t := range ts {

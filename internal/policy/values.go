@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,10 +39,17 @@ func (sc *scope) noteDerived(a *syntax.Assign) {
 // takes under every binding of the variables it uses, a few rounds so
 // chains (f=…; g=$f; h=$g) settle.
 func (sc *scope) derive(e *eval) {
+	defer sc.caseValues()
 	for round := 0; round < 3 && len(sc.derived) > 0; round++ {
 		grew := false
 		for _, d := range sc.derived {
-			for _, b := range sc.bindings([]*syntax.Word{d.w}) {
+			bs := sc.bindings([]*syntax.Word{d.w})
+			if bs == nil {
+				// No variable: the word may still be known, as the
+				// output of a literal printf (f=$(printf /%s etc warden)).
+				bs = []map[string]string{nil}
+			}
+			for _, b := range bs {
 				r := resolver{e: e, sc: sc, bind: b}
 				if v, ok := r.known(d.w); ok && sc.addValue(d.name, v) {
 					grew = true
@@ -49,6 +58,17 @@ func (sc *scope) derive(e *eval) {
 		}
 		if !grew {
 			return
+		}
+	}
+}
+
+// caseValues adds to each variable declared -l or -u its values lower-
+// and upper-cased.
+func (sc *scope) caseValues() {
+	for name := range sc.cased {
+		for _, v := range slices.Clone(sc.vars[name]) {
+			sc.addValue(name, strings.ToLower(v))
+			sc.addValue(name, strings.ToUpper(v))
 		}
 	}
 }
@@ -252,6 +272,22 @@ func localURLPath(f string) (string, bool) {
 	return "", false
 }
 
+// urlFilePath is the file a file: URL's path names, when that differs
+// from its text: curl decodes %XX and drops a ?query and a #fragment
+// (file:///etc/w%61rden/x?y is /etc/warden/x).
+func urlFilePath(f string) (string, bool) {
+	if !strings.ContainsAny(f, "%?#") {
+		return "", false
+	}
+	if i := strings.IndexAny(f, "?#"); i >= 0 {
+		f = f[:i]
+	}
+	if p, err := url.PathUnescape(f); err == nil {
+		f = p
+	}
+	return f, f != ""
+}
+
 // defaultValues classifies a command again with the defaults of its
 // expansions taken (cat ${CONF-/etc/…}), alone and under each binding of
 // its variables (see call). It returns args, reused, for putArgs.
@@ -323,18 +359,20 @@ func (sc *scope) readValue(s *syntax.Stmt) {
 	if !ok || len(ce.Args) < 2 || len(s.Redirs) == 0 {
 		return
 	}
-	if v, _ := litValue(ce.Args[0]); v != "read" {
+	verb, _ := litValue(ce.Args[0])
+	lines := verb == "mapfile" || verb == "readarray"
+	if verb != "read" && !lines {
 		return
 	}
 	vals, ok := litValues(ce.Args)
 	if !ok {
 		return
 	}
-	raw := false
+	raw := lines // mapfile keeps backslashes
 	var names []string
 	for _, v := range vals[1:] {
 		switch {
-		case v == "-r":
+		case v == "-r" || lines && v == "-t":
 			raw = true
 		case strings.HasPrefix(v, "-"):
 			return // options that change what is read, or take values
@@ -361,6 +399,14 @@ func (sc *scope) readValue(s *syntax.Stmt) {
 		}
 	}
 	if !found || !raw && strings.Contains(text, `\`) {
+		return
+	}
+	if lines {
+		// mapfile -t a <<< /etc/…: each line is an element.
+		for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+			sc.addValue(names[0], line)
+			sc.addValue(elementKey(names[0], i), line)
+		}
 		return
 	}
 	line, _, _ := strings.Cut(text, "\n")
@@ -417,6 +463,21 @@ func cwdWord(f string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// setValues records the positional parameters set -- gives literal
+// words: set -- /etc warden; cat "$1/$2/…".
+func (sc *scope) setValues(ce *syntax.CallExpr) {
+	if len(ce.Args) < 3 {
+		return
+	}
+	vals, ok := litValues(ce.Args)
+	if !ok || vals[0] != "set" || vals[1] != "--" {
+		return
+	}
+	for i, v := range vals[2:] {
+		sc.addValue(strconv.Itoa(i+1), v)
+	}
 }
 
 // printfValue records the value printf -v gives a variable when the

@@ -264,7 +264,16 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 		}
 		return false
 	case *syntax.CmdSubst:
+		if pat, ok := compgenPattern(cmdSubstArgs(p)); ok {
+			// The names the pattern matches, quoted or not.
+			b.WriteString(pat)
+			a.glob = true
+			return true
+		}
 		out, ok := r.e.echoOutput(cmdSubstArgs(p), r.ctx, r.sc)
+		if !ok {
+			out, ok = catOutput(p)
+		}
 		if ok {
 			expanded(b, out, quoted, a)
 		}
@@ -439,6 +448,57 @@ func cmdSubstArgs(cs *syntax.CmdSubst) []*syntax.Word {
 	return ce.Args
 }
 
+// compgenPattern returns the pattern of compgen -G PATTERN, which prints
+// the names it matches.
+func compgenPattern(ws []*syntax.Word) (string, bool) {
+	vals, ok := litValues(ws)
+	if !ok || len(vals) != 3 || vals[0] != "compgen" || vals[1] != "-G" {
+		return "", false
+	}
+	return vals[2], true
+}
+
+// catOutput is what $(cat <<< text) or $(cat <<EOF … EOF) prints when the
+// text is literal, without the trailing line ends $(…) removes.
+func catOutput(cs *syntax.CmdSubst) (string, bool) {
+	if len(cs.Stmts) != 1 {
+		return "", false
+	}
+	s := cs.Stmts[0]
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 1 || len(ce.Assigns) > 0 || len(s.Redirs) != 1 || s.Background || s.Negated || redirFD(s.Redirs[0]) != 0 {
+		return "", false
+	}
+	if v, _ := litValue(ce.Args[0]); v != "cat" {
+		return "", false
+	}
+	text, ok := "", false
+	switch r := s.Redirs[0]; r.Op {
+	case syntax.WordHdoc:
+		text, ok = litValue(r.Word)
+	case syntax.Hdoc, syntax.DashHdoc:
+		if r.Hdoc != nil {
+			text, ok = hdocText(r.Hdoc)
+		}
+	}
+	return strings.TrimRight(text, "\n"), ok
+}
+
+// echoName strips what runs echo or printf as itself from a command's
+// words: command, builtin, env without options, and a path (/bin/echo,
+// /usr/bin/printf, which print as the builtins do).
+func echoName(vals []string) []string {
+	for len(vals) > 1 && (vals[0] == "command" || vals[0] == "builtin" || vals[0] == "env") {
+		vals = vals[1:]
+	}
+	if i := strings.LastIndexByte(vals[0], '/'); i >= 0 {
+		if n := vals[0][i+1:]; n == "echo" || n == "printf" {
+			vals[0] = n
+		}
+	}
+	return vals
+}
+
 // echoOutput returns what a literal echo or printf would print (without the
 // trailing newline), if that is statically known.
 func (e *eval) echoOutput(ws []*syntax.Word, ctx cctx, sc *scope) (string, bool) {
@@ -461,6 +521,7 @@ func (e *eval) echoOutput(ws []*syntax.Word, ctx cctx, sc *scope) (string, bool)
 	if sc.shadowed(vals[0]) {
 		return "", false // a function of the name prints what it likes
 	}
+	vals = echoName(vals)
 	switch vals[0] {
 	case "echo":
 		vals = vals[1:]
@@ -509,6 +570,10 @@ func printfOut(format string, args []string) string {
 			if j >= len(format) {
 				break
 			}
+			prec := -1 // %.6s prints at most 6 bytes of its argument
+			if k := strings.IndexByte(format[i:j], '.'); k >= 0 {
+				prec, _ = strconv.Atoi(format[i+k+1 : j])
+			}
 			i = j
 			switch format[i] {
 			case '%':
@@ -518,6 +583,9 @@ func printfOut(format string, args []string) string {
 					v := args[0]
 					if format[i] == 'b' {
 						v = echoEsc(v)
+					}
+					if prec >= 0 && prec < len(v) && (format[i] == 's' || format[i] == 'b') {
+						v = v[:prec]
 					}
 					b.WriteString(v)
 					args = args[1:]

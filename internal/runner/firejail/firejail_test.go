@@ -102,3 +102,30 @@ func TestProfileOutsideTemp(t *testing.T) {
 		t.Errorf("the profile was written to %q, want a file in %s", got, profiles)
 	}
 }
+
+// TestProfileDirUnusable: when the profile cannot be written, the call
+// fails saying so, and firejail is never started without the profile the
+// tool asked for.
+func TestProfileDirUnusable(t *testing.T) {
+	dir := t.TempDir()
+	fake := filepath.Join(dir, "firejail")
+	marker := filepath.Join(dir, "started")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\ntouch "+marker+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "a-file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r, err := New(testBase(), fake, Options{CustomProfile: "quiet\n", ProfileDir: filepath.Join(file, "scripts")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.Run(context.Background(), runner.Request{Argv: []string{"/bin/true"}})
+	if err == nil || !strings.Contains(err.Error(), "firejail: profile:") {
+		t.Fatalf("err = %v, want the profile's failure", err)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("firejail was started without its profile")
+	}
+}

@@ -471,8 +471,11 @@ func (sc *scope) setValues(ce *syntax.CallExpr) {
 	if len(ce.Args) < 3 {
 		return
 	}
+	if v, _ := litValue(ce.Args[0]); v != "set" {
+		return
+	}
 	vals, ok := litValues(ce.Args)
-	if !ok || vals[0] != "set" || vals[1] != "--" {
+	if !ok || vals[1] != "--" {
 		return
 	}
 	for i, v := range vals[2:] {

@@ -434,3 +434,78 @@ func TestProgramsGetNoTerminal(t *testing.T) {
 		t.Errorf("a program wrote to the terminal warden was started from: %q", seen.String())
 	}
 }
+
+// TestHiddenCodeKeepsOffKernelObjects: a repository's hook, run by a read
+// in readonly mode, tries to remove System V shared memory, a semaphore
+// and a message queue, and to clear and unlink a key ring: objects that
+// are not files, so only the seccomp rules below tier 2 hold them.
+func TestHiddenCodeKeepsOffKernelObjects(t *testing.T) {
+	if _, err := exec.LookPath("ipcmk"); err != nil {
+		t.Skip("ipcmk not installed")
+	}
+	repo, _ := hostileRepo(t)
+	ipc := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command(args[0], args[1:]...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v: %v: %s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	var ids []string
+	for _, kind := range []string{"-M 4096", "-S 1", "-Q"} {
+		out := ipc(append([]string{"ipcmk"}, strings.Fields(kind)...)...)
+		id := out[strings.LastIndexByte(out, ' ')+1:]
+		ids = append(ids, id)
+		flag := strings.ToLower(kind[:2])
+		t.Cleanup(func() { exec.Command("ipcrm", flag, id).Run() })
+	}
+	hook := fmt.Sprintf("echo HOOK-RAN >&2; ipcrm -m %s; ipcrm -s %s; ipcrm -q %s", ids[0], ids[1], ids[2])
+	ring := ""
+	if _, err := exec.LookPath("keyctl"); err == nil {
+		if out, err := exec.Command("keyctl", "newring", fmt.Sprintf("warden-e2e-%d", os.Getpid()), "@u").Output(); err == nil {
+			ring = strings.TrimSpace(string(out))
+			ipc("keyctl", "add", "user", "k", "v", ring)
+			t.Cleanup(func() { exec.Command("keyctl", "unlink", ring, "@u").Run() })
+			hook += fmt.Sprintf("; keyctl clear %s; keyctl unlink %s @u", ring, ring)
+		}
+	}
+	cmd := exec.Command("git", "-C", repo, "config", "core.fsmonitor", "sh -c '"+hook+"' >&2")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git config: %v: %s", err, out)
+	}
+	env, state := wardenEnv(t, "WARDEN_MODE=readonly")
+	s := startStdio(t, env, state, nil)
+	_, info := callTool(t, s.cs, "server_info", nil)
+	requireConfinement(t, info)
+	res, got := callTool(t, s.cs, "run_command", map[string]any{"command": "git status", "cwd": repo})
+	if got["status"] != "ok" || !strings.Contains(text(res), "HOOK-RAN") {
+		t.Fatalf("the repository's hook did not run: %v %s", got, text(res))
+	}
+	for i, kind := range []string{"shm", "sem", "msg"} {
+		if !ipcExists(t, kind, ids[i]) {
+			t.Errorf("a read's hidden code removed %s %s: %s", kind, ids[i], text(res))
+		}
+	}
+	if ring != "" {
+		if out := ipc("keyctl", "rlist", ring); out == "" {
+			t.Errorf("a read's hidden code cleared a key ring: %s", text(res))
+		}
+	}
+}
+
+// ipcExists reports whether /proc/sysvipc lists a System V object of kind
+// (shm, sem, msg) with id (ipcs -i exits 0 for a missing one).
+func ipcExists(t *testing.T, kind, id string) bool {
+	t.Helper()
+	b, err := os.ReadFile("/proc/sysvipc/" + kind)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[1] == id {
+			return true
+		}
+	}
+	return false
+}

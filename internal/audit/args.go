@@ -141,6 +141,7 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 	pair := ""        // the next value belongs to a credential pair's key (https_proxy)
 	var prog *program // the next value is options the command gives this program
 	envKey := false   // the next value is the top-level env map
+	passcmd := false  // the next value is an env map's command that prints a secret
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -177,6 +178,7 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 				pwd = !secret && pwdName(key)
 				envKey = len(stack) == 1 && strings.EqualFold(key, "env")
 				prog = nil
+				passcmd = f.env && !secret && passCommandName(key)
 				if f.env && !secret {
 					switch p := whole.env[key]; {
 					case p == heldSecret:
@@ -224,6 +226,9 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 		case string:
 			if pair != "" {
 				v = redactPair(pair, v)
+			}
+			if passcmd {
+				v = passCommandValue(v)
 			}
 			if prog != nil {
 				out = appendQuoted(out, bound(redactAs(v, prog, found), maxValue))

@@ -260,6 +260,24 @@ func (r *redactor) run() {
 	}
 }
 
+// dsnPassword reports whether the word s[i:j] is the password of a login
+// written as no URL is: Go's MySQL DSN user:password@tcp(host)/db or
+// @unix(…), and JDBC's Oracle jdbc:oracle:thin:user/password@host.
+func dsnPassword(s string, i, j int) bool {
+	if j >= len(s) || s[j] != '@' || i == 0 {
+		return false
+	}
+	switch s[i-1] {
+	case ':':
+		return strings.HasPrefix(s[j:], "@tcp(") || strings.HasPrefix(s[j:], "@unix(")
+	case '/':
+		lo := max(0, i-1-64) // a bounded look back keeps the pass linear
+		b := lo + strings.LastIndexAny(s[lo:i-1], " \t\n'\"")
+		return strings.HasPrefix(strings.ToLower(s[b+1:i]), "jdbc:oracle:")
+	}
+	return false
+}
+
 // word handles the word s[i:j] and returns where scanning resumes.
 func (r *redactor) word(i, j int) int {
 	s := r.s
@@ -273,6 +291,9 @@ func (r *redactor) word(i, j int) int {
 	if end := tokenEnd(s, i, j); end > i {
 		return r.replace(i, end, Redacted)
 	}
+	if dsnPassword(s, i, j) {
+		return r.replace(i, j, Redacted)
+	}
 	if end := r.joinedWord(i, j); end > 0 {
 		return end // '--user' 'bob:pw', --pass\word=pw, PG"PASS"WORD=pw
 	}
@@ -284,6 +305,9 @@ func (r *redactor) word(i, j int) int {
 			r.lookAhead(j, ps, false) // echo 'rocommunity S3cret' >> snmpd.conf
 			return j
 		}
+	}
+	if end := r.directive(w, i, j); end > 0 {
+		return end
 	}
 	if len(w) >= 3 && len(w) <= 13 && deviceLineStart[w[0]] && deviceLineAt(s, i) && deviceDirective(w) {
 		return r.deviceLine(w, j) // username admin secret 5 …, wpa-psk … in interfaces(5)

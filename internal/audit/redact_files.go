@@ -149,7 +149,7 @@ func (r *redactor) inlineAuth(i int) int {
 	const open, shut = "<auth-user-pass>", "</auth-user-pass>"
 	s := r.s
 	if !strings.HasPrefix(s[i:], open) {
-		return 0
+		return r.secretElement(i)
 	}
 	body := i + len(open)
 	end := strings.Index(s[body:], shut)
@@ -167,4 +167,28 @@ func (r *redactor) inlineAuth(i int) int {
 		r.replace(from, to, Redacted)
 	}
 	return body + end
+}
+
+// secretElement redacts the text of an XML element whose name names a
+// secret (<password>…</password> in Maven's settings.xml, <secret>,
+// <apiKey>), up to the next tag or the end of the line, and returns where
+// scanning resumes, or 0.
+func (r *redactor) secretElement(i int) int {
+	s := r.s
+	e := i + 1
+	for e < len(s) && e-i <= 64 && (wordByte[s[e]] || s[e] == ':') {
+		e++
+	}
+	if e >= len(s) || s[e] != '>' || e == i+1 || !secretName(s[i+1:e]) && secretKey(s[i+1:e]) == keyNone {
+		return 0
+	}
+	from := e + 1
+	to := from
+	for to < len(s) && s[to] != '<' && s[to] != '\n' {
+		to++
+	}
+	if to > from {
+		r.replace(from, to, Redacted)
+	}
+	return to
 }

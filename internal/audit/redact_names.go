@@ -152,7 +152,7 @@ var nameWords = func() (t [256][]string) {
 	for _, w := range [...]string{
 		"password", "passwd", "passphrase", "passcode", "passkey", "secret", "credential",
 		"apikey", "privatekey", "accesskey", "authkey", "signature", "cookie", "connectionstring", "webhook",
-		"communitystring",
+		"communitystring", "authtok", "clientkeydata",
 	} {
 		t[w[0]] = append(t[w[0]], w)
 	}
@@ -220,6 +220,9 @@ func flagSecretName(w string) bool {
 	case "stdin", "prompt", "file", "fd", "env", "command", "cmd", "type", "method", "mode",
 		"url", "uri", "user", "username", "name", "helper", "dir", "path", "required", "only":
 		return false
+	}
+	if strings.EqualFold(name, "pwd") {
+		return true // --pwd, -pwd: a password (the directory is --cwd or --dir)
 	}
 	return secretName(name) || abbreviates(last)
 }

@@ -13,15 +13,7 @@ import "strings"
 // where scanning resumes, or 0.
 func (r *redactor) passCommand(i, j int) int {
 	s, w := r.s, r.s[i:j]
-	base := ""
-	for _, suf := range [...]string{"command", "cmd"} {
-		if len(w) > len(suf) && strings.EqualFold(w[len(w)-len(suf):], suf) {
-			base = strings.TrimRight(w[:len(w)-len(suf)], "-_.")
-			break
-		}
-	}
-	base = strings.TrimLeft(base, "-")
-	if base == "" || secretKey(base) == keyNone && !secretName(base) {
+	if !passCommandName(w) {
 		return 0
 	}
 	k := j
@@ -47,6 +39,33 @@ func (r *redactor) passCommand(i, j int) int {
 		return 0
 	}
 	return r.replace(from, end, Redacted)
+}
+
+// passCommandName reports whether the option or variable w names a
+// command that prints a secret: <credential>-command, <credential>_cmd.
+func passCommandName(w string) bool {
+	base := ""
+	for _, suf := range [...]string{"command", "cmd"} {
+		if len(w) > len(suf) && strings.EqualFold(w[len(w)-len(suf):], suf) {
+			base = strings.TrimRight(w[:len(w)-len(suf)], "-_.")
+			break
+		}
+	}
+	base = strings.TrimLeft(base, "-")
+	return base != "" && (secretKey(base) != keyNone || secretName(base))
+}
+
+// passCommandValue returns v, the value of a variable passCommandName
+// accepts (run_command's env BORG_PASSCOMMAND), with what its echo or
+// printf prints redacted.
+func passCommandValue(v string) string {
+	t := strings.TrimLeft(v, " \t")
+	for _, p := range [...]string{"echo", "printf"} {
+		if rest, ok := strings.CutPrefix(t, p); ok && rest != "" && (rest[0] == ' ' || rest[0] == '\t') {
+			return v[:len(v)-len(t)] + p + " " + Redacted
+		}
+	}
+	return v
 }
 
 // mayNameCommand reports whether the word w ends like an option or

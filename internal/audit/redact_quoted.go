@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // Names bash joins from quoted parts. An option or a variable's name may be
 // quoted or escaped in part or whole — '--user' 'bob:pw', "-p" pw,
 // --pass\word=pw, --us""er, env PG"PASS"WORD=pw — and bash removes the
@@ -79,6 +81,9 @@ func (r *redactor) joinedWord(i, j int) int {
 	if flag && k < len(s) && s[k] == ',' {
 		return r.listItemValue(name, k)
 	}
+	if flag && r.prog != nil && r.attachedValue(name) {
+		return 0 // -p'MyPassword1', -pS'…': the option rule reads the value
+	}
 	if flag && r.prog != nil {
 		for _, o := range r.prog.opts {
 			if o.name != name || o.attachedOnly || (o.sub != "" && !r.hasSub(o.sub)) {
@@ -104,6 +109,22 @@ func (r *redactor) joinedWord(i, j int) int {
 		return 0
 	}
 	return r.keyValue(k, flag, kind, true)
+}
+
+// attachedValue reports whether the joined word name is one of the
+// current program's options with its value attached: mysql's -p and
+// -pSECRET, where name is "-pSECRET" however SECRET is quoted. The word
+// is then no option name to take the next word as its value.
+func (r *redactor) attachedValue(name string) bool {
+	for _, o := range r.prog.opts {
+		if o.sub != "" && !r.hasSub(o.sub) || len(name) <= len(o.name) || !strings.HasPrefix(name, o.name) {
+			continue
+		}
+		if o.attachedOnly || len(o.name) == 2 && !r.prog.noAttach {
+			return true
+		}
+	}
+	return false
 }
 
 // listItemValue redacts the item after the option item name of an argv

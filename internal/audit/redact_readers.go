@@ -84,11 +84,18 @@ func textFilter(cmd string) bool {
 // word is cmd (a wrapper of another program when wrapped), followed by
 // rest, makes it read a password or token on its input.
 func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
+	if cmd == "read" && len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexByte(w, 's') > 0 {
+		return true // read -s, -rsp 'Password: ': a shell's silent prompt
+	}
 	switch w {
 	case "chpasswd", "--with-token", "--key-file=-":
 		return true
 	case "--stdin":
-		return cmd == "sudo" || cmd == "passwd" || cmd == "glab" || cmd == "veracrypt" || cmd == "mkpasswd"
+		// elasticsearch-, kibana- and logstash-keystore add NAME --stdin.
+		return cmd == "sudo" || cmd == "passwd" || cmd == "glab" || cmd == "veracrypt" || cmd == "mkpasswd" ||
+			strings.HasSuffix(cmd, "-keystore")
+	case "context":
+		return cmd == "hcloud" // hcloud context create NAME reads the token there
 	case "stdin", "-stdin":
 		return cmd == "openssl" // -passin stdin, passwd -stdin
 	case "secret":
@@ -181,14 +188,14 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	if (cmd == "vault" || cmd == "bao") && strings.HasPrefix(rest, "=-") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&", rest[2]) >= 0) {
 		return true // vault kv put secret/x value=-
 	}
-	if cmd == "read" && (w[0] != '-' && secretName(w) || len(w) > 1 && w[0] == '-' && strings.IndexByte(w, 's') > 0) {
-		return true // read -s, read PASSWORD
+	if cmd == "read" && w[0] != '-' && secretName(w) {
+		return true // read PASSWORD
 	}
 	if len(w) > 1 && w[0] == '-' && w[1] != '-' {
 		switch cmd {
 		case "sudo":
 			return strings.IndexByte(w, 'S') > 0
-		case "htpasswd":
+		case "htpasswd", "htpasswd2":
 			return strings.IndexByte(w, 'i') > 0
 		}
 	}

@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // snmpd.conf's directives that name a community or a user's passphrases,
 // which are the agent's passwords: written with echo … >> snmpd.conf,
 // a here-document or net-snmp-config, they are secret as the -c, -A and
@@ -33,4 +35,54 @@ func directiveStart(s string, i int) bool {
 		k--
 	}
 	return k < 0 || s[k] == '\n' || s[k] == '\'' || s[k] == '"'
+}
+
+// redisDirective reports whether w is one of redis's password
+// directives, which CONFIG SET sets too.
+func redisDirective(w string) bool {
+	return strings.EqualFold(w, "requirepass") || strings.EqualFold(w, "masterauth")
+}
+
+// secretDirective reports whether w is a directive of a daemon's
+// configuration whose value is a password: redis's requirepass and
+// masterauth (also set by CONFIG SET), OpenLDAP's rootpw and nss-ldap's or
+// pam_ldap's bindpw.
+func secretDirective(w string) bool {
+	switch strings.ToLower(w) {
+	case "requirepass", "masterauth", "rootpw", "bindpw", "password", "passphrase":
+		return true
+	}
+	return false
+}
+
+// directive redacts the value of a configuration line whose directive,
+// the word w at s[i:j], takes a password as its next word (requirepass
+// S3cret, CONFIG SET masterauth S3cret) or whose Dockerfile ENV sets a
+// secret-named variable (ENV DB_PASSWORD S3cret), returning where
+// scanning resumes, or 0. A directive followed by = or : is a key the
+// key-value rules read.
+func (r *redactor) directive(w string, i, j int) int {
+	s := r.s
+	if j >= len(s) || s[j] != ' ' && s[j] != '\t' {
+		return 0
+	}
+	k := skipBlanks(s, j)
+	if k >= len(s) || s[k] == '=' || s[k] == ':' {
+		return 0
+	}
+	switch {
+	case w == "ENV" && directiveStart(s, i):
+		e := k
+		for e < len(s) && wordByte[s[e]] {
+			e++
+		}
+		if e < len(s) && (s[e] == ' ' || s[e] == '\t') && secretName(s[k:e]) {
+			r.lookAhead(e, positional{index: 0}, false)
+			return e
+		}
+	case len(w) >= 6 && len(w) <= 11 && secretDirective(w) && (directiveStart(s, i) || redisDirective(w) && i >= 4 && strings.EqualFold(s[i-4:i], "set ")):
+		r.lookAhead(j, positional{index: 0}, false)
+		return j
+	}
+	return 0
 }

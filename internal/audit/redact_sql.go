@@ -20,6 +20,14 @@ func (r *redactor) sqlPassword(j int) int {
 	if k == j {
 		return 0
 	}
+	if k < len(s) && s[k] == '=' {
+		// SET PASSWORD = 'x', SET PASSWORD = PASSWORD('x') (MySQL 5).
+		v := skipBlanks(s, k+1)
+		if v+8 <= len(s) && strings.EqualFold(s[v:v+8], "password") {
+			return r.sqlString(v+8, false)
+		}
+		return r.sqlLiteral(v)
+	}
 	e := k
 	for e < len(s) && e-k < 4 && (s[e]|0x20 >= 'a' && s[e]|0x20 <= 'z') {
 		e++

@@ -26,8 +26,25 @@ var programs = map[string]*program{
 	"sqlplus":       oracleLike, "rman": oracleLike, "expdp": oracleLike, "impdp": oracleLike,
 	"exp": oracleLike, "imp": oracleLike, "sqlldr": oracleLike, "dgmgrl": oracleLike,
 	"sshpass":  {opts: []option{{name: "-p"}}},
-	"htpasswd": {htpasswd: true},
-	"docker":   registryLogin, "podman": registryLogin, "nerdctl": registryLogin, "buildah": registryLogin,
+	"htpasswd": {htpasswd: true}, "htpasswd2": {htpasswd: true}, // SUSE's name
+	"vsql":         {opts: []option{{name: "-w"}, {name: "--password"}}},
+	"snowsql":      {opts: []option{{name: "-p"}, {name: "--password"}}},
+	"beeline":      {opts: []option{{name: "-p"}}},
+	"rpk":          {opts: []option{{name: "-p"}, {name: "--password"}}},
+	"p4":           {opts: []option{{name: "-P"}}},
+	"psexec":       {opts: []option{{name: "-p"}}},
+	"dsadd":        {noAttach: true, opts: []option{{name: "-pwd"}}},
+	"dsmod":        {noAttach: true, opts: []option{{name: "-pwd"}}},
+	"govc":         {opts: []option{{name: "-u", split: userinfo}}},
+	"codecov":      {opts: []option{{name: "-t"}, {name: "--token"}}},
+	"snyk":         {pos: []positional{{after: []string{"auth"}, index: 0}}},
+	"crudini":      {configSub: "*"},
+	"jq":           {configSub: "*"},
+	"hadoop":       {opts: []option{{name: "-value", sub: "credential"}}},
+	"qpdf":         {opts: []option{{name: "--encrypt", nth: 1}, {name: "--encrypt", nth: 2}}},
+	"salt":         {pos: []positional{{after: []string{"user.chpass"}, index: 1}, {after: []string{"shadow.set_password"}, index: 1}}},
+	"raspi-config": {pos: []positional{{after: []string{"nonint", "do_wifi_ssid_passphrase"}, index: 1}}},
+	"docker":       registryLogin, "podman": registryLogin, "nerdctl": registryLogin, "buildah": registryLogin,
 	"helm": registryLogin, "crane": registryLogin, "regctl": registryLogin,
 	"finch": registryLogin, "singularity": registryLogin, "apptainer": registryLogin,
 	"cosign": registryLogin, "notation": registryLogin, "ko": registryLogin, "gcrane": registryLogin,
@@ -139,8 +156,9 @@ var programs = map[string]*program{
 	// microk8s join HOST:PORT/TOKEN: the token after the slash.
 	"microk8s": {pos: []positional{{after: []string{"join"}, index: 0, split: oracleLogin}}},
 	"sqlcl":    oracleLike, "sql": {cmdOnly: true, pos: oracleLike.pos},
-	"db2":           {pos: []positional{{after: []string{"using"}, index: 0}}},
-	"influx":        {opts: []option{{name: "-t"}, {name: "-p", sub: "setup"}, {name: "-p", sub: "password"}}},
+	"db2": {pos: []positional{{after: []string{"using"}, index: 0}}},
+	"influx": {opts: []option{{name: "-t"}, {name: "--token"}, {name: "-p", sub: "setup"}, {name: "-p", sub: "password"},
+		{name: "-p", sub: "user"}, {name: "--password"}, {name: "-password"}}},
 	"neo4j-admin":   {pos: []positional{{after: []string{"set-initial-password"}, index: 0}}},
 	"cypher-shell":  {opts: []option{{name: "-p"}}},
 	"couchbase-cli": {opts: []option{{name: "-p"}}}, "cbq": {opts: []option{{name: "-p"}}},
@@ -163,11 +181,12 @@ var programs = map[string]*program{
 	"pnpm":     {configSub: "config set"},
 	"pip":      {configSub: "config"},
 	"pip3":     {configSub: "config"},
-	"poetry":   httpBasic,
+	"poetry":   {configSub: "config", pos: httpBasic.pos, opts: []option{{name: "-p", sub: "publish"}, {name: "--password", sub: "publish"}}},
 	"composer": httpBasic,
 	"aws":      {configSub: "configure", opts: []option{{name: "--value", sub: "put-parameter"}}},
 	"az": {opts: []option{
 		{name: "-p", sub: "login"}, {name: "--password", sub: "login"}, {name: "--value", sub: "secret"},
+		{name: "-p", sub: "user"}, {name: "--admin-password"},
 	}},
 	"nmcli": {configSub: "*"},
 	// lxc config set core.trust_password PW, lxc config set c1 environment.DB_PASSWORD PW.
@@ -229,15 +248,17 @@ var programs = map[string]*program{
 	"bw": {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
 	"ansible-vault": {pos: []positional{{after: []string{"encrypt_string"}, every: true}},
 		valued: []string{"--stdin-name", "-n", "--name", "--vault-id", "--encrypt-vault-id", "--vault-password-file", "--output"}},
-	"caddy":              {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
-	"mosquitto_passwd":   {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
-	"kadmin":             {opts: []option{{name: "-w"}}},
-	"security":           {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"}}},
-	"pulumi":             {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
-	"hostapd_cli":        {configSub: "*", pos: wpsPins},
-	"iw":                 {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}},   // connect SSID key 0:WEPKEY
-	"nuget":              {cmdOnly: true, pos: []positional{{after: []string{"setapikey"}, index: 0}}}, // not dotnet nuget, which has its own rules
-	"zkCli.sh":           zkCli,                                                                        // addauth digest user:pw; create or set /app/password PW
+	"caddy":            {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},
+	"mosquitto_passwd": {pos: []positional{{index: 2}}}, // -b FILE USER PASSWORD
+	"kadmin":           {opts: []option{{name: "-w"}}},
+	"security": {opts: []option{{name: "-w", sub: "add-generic-password"}, {name: "-w", sub: "add-internet-password"},
+		{name: "-p", sub: "unlock-keychain"}, {name: "-p", sub: "create-keychain"}}},
+	"pulumi":      {pos: []positional{{after: []string{"config", "set"}, index: 1}}},
+	"hostapd_cli": {configSub: "*", pos: wpsPins},
+	"iw":          {pos: []positional{{after: []string{"key"}, index: 0, split: afterColon}}}, // connect SSID key 0:WEPKEY
+	"nuget": {cmdOnly: true, opts: []option{{name: "-ApiKey"}}, // not dotnet nuget, which has its own rules
+		pos: []positional{{after: []string{"setapikey"}, index: 0}, {after: []string{"push"}, index: 1}}},
+	"zkCli.sh":           zkCli, // addauth digest user:pw; create or set /app/password PW
 	"zkCli":              zkCli,
 	"zookeeper-shell.sh": zkCli,
 	"zookeeper-shell":    zkCli,

@@ -20,6 +20,7 @@ func isAlnum(c byte) bool {
 func isAlnumUnderscore(c byte) bool { return isAlnum(c) || c == '_' }
 func isAlnumDash(c byte) bool       { return isAlnum(c) || c == '-' }
 func isB64URL(c byte) bool          { return isAlnum(c) || c == '-' || c == '_' }
+func isB64URLDot(c byte) bool       { return isB64URL(c) || c == '.' }
 func isUpperDigit(c byte) bool      { return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
 
 // mixed reports whether a bare sk- key has a digit and an upper-case
@@ -34,23 +35,39 @@ var tokenRules = func() (t [256][]tokenRule) {
 			{"ghp_", 20, isAlnum, nil}, {"gho_", 20, isAlnum, nil}, {"ghu_", 20, isAlnum, nil},
 			{"ghs_", 20, isAlnum, nil}, {"ghr_", 20, isAlnum, nil},
 			{"github_pat_", 20, isAlnumUnderscore, nil}, {"glpat-", 20, isB64URL, nil}, {"glsa_", 30, isAlnumUnderscore, nil},
+			// GitLab's pipeline trigger, deploy and runner tokens.
+			{"glptt-", 20, isB64URL, nil}, {"gldt-", 20, isB64URL, nil}, {"glrt-", 20, isB64URL, nil},
 		},
+		'G': {{"GR1348941", 20, isB64URL, nil}}, // a GitLab runner registration token
 		'x': {
 			{"xoxa-", 10, isAlnumDash, nil}, {"xoxb-", 10, isAlnumDash, nil}, {"xoxp-", 10, isAlnumDash, nil},
 			{"xoxr-", 10, isAlnumDash, nil}, {"xoxs-", 10, isAlnumDash, nil}, {"xapp-", 10, isAlnumDash, nil},
+			{"xoxe.", 10, isAlnumDash, nil}, {"xoxe-", 10, isAlnumDash, nil}, // Slack's refresh tokens
 		},
 		's': {
 			{"sk_live_", 10, isAlnum, nil}, {"sk_test_", 10, isAlnum, nil},
 			{"sk-ant-", 20, isB64URL, nil}, {"sk-proj-", 20, isB64URL, nil}, {"sk-", 20, isB64URL, mixed},
+			// Shopify's admin, custom-app, app and partner tokens; Vault's
+			// service tokens before 1.10.
+			{"shpat_", 20, isAlnum, nil}, {"shpss_", 20, isAlnum, nil}, {"shpca_", 20, isAlnum, nil}, {"shppa_", 20, isAlnum, nil},
+			{"s.", 24, isAlnum, mixed},
 		},
-		'r': {{"rk_live_", 10, isAlnum, nil}, {"rk_test_", 10, isAlnum, nil}},
+		'w': {{"whsec_", 20, isAlnum, nil}},   // a Stripe webhook's signing secret
+		'y': {{"ya29.", 20, isB64URL, nil}},   // a Google OAuth access token
+		'S': {{"SG.", 40, isB64URLDot, nil}},  // SendGrid
+		'l': {{"lin_api_", 30, isAlnum, nil}}, // Linear
+		'f': {{"figd_", 20, isB64URL, nil}},   // Figma
+		'E': {{"EAA", 30, isAlnum, nil}},      // a Facebook access token
+		'k': {{"key-", 30, isAlnum, nil}},     // Mailgun
+		'o': {{"oy2", 40, isAlnum, nil}},      // a NuGet API key
+		'r': {{"rk_live_", 10, isAlnum, nil}, {"rk_test_", 10, isAlnum, nil}, {"rubygems_", 40, isAlnum, nil}},
 		'n': {{"npm_", 30, isAlnum, nil}},
 		'h': {{"hvs.", 20, isB64URL, nil}, {"hvb.", 20, isB64URL, nil}, {"hf_", 30, isAlnum, nil}},
 		't': {{"tskey-", 20, isAlnumDash, nil}},
-		'p': {{"pypi-", 50, isB64URL, nil}},
-		'd': {{"dop_v1_", 40, isAlnum, nil}},
+		'p': {{"pypi-", 50, isB64URL, nil}, {"pscale_tkn_", 20, isB64URL, nil}, {"pscale_pw_", 20, isB64URL, nil}},
+		'd': {{"dop_v1_", 40, isAlnum, nil}, {"dapi", 30, isAlnum, nil}},
 		'A': {
-			{"AIza", 30, isB64URL, nil},
+			{"AIza", 30, isB64URL, nil}, {"ATATT3", 20, isB64URL, nil}, // Atlassian
 			{"AKIA", 16, isUpperDigit, nil}, {"ASIA", 16, isUpperDigit, nil}, {"AGPA", 16, isUpperDigit, nil},
 			{"AIDA", 16, isUpperDigit, nil}, {"AROA", 16, isUpperDigit, nil}, {"AIPA", 16, isUpperDigit, nil},
 			{"ANPA", 16, isUpperDigit, nil}, {"ANVA", 16, isUpperDigit, nil}, {"ABIA", 16, isUpperDigit, nil},

@@ -61,6 +61,11 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	if k >= n {
 		return 0
 	}
+	if s[k-1] == ':' || s[k] == '|' || s[k] == '>' {
+		if end := r.yamlNextLines(k); end > 0 {
+			return end // password:⏎  S3cret, password: |⏎  S3cret
+		}
+	}
 	if kind == keyPwd {
 		v := k
 		if s[v] == '"' || s[v] == '\'' {
@@ -225,4 +230,55 @@ func valueEnd(s string, k int, header bool) int {
 
 func bearerByte(c byte) bool {
 	return wordByte[c] || c == '~' || c == '+' || c == '/' || c == '='
+}
+
+// yamlNextLines redacts a YAML value that starts on the line after its key
+// (k is just past "key:" and its blanks): a plain scalar indented below
+// the key, or a block scalar (| or >, with its indicators) and all its
+// lines. It returns where scanning resumes, or 0 when the value is on the
+// key's own line.
+func (r *redactor) yamlNextLines(k int) int {
+	s := r.s
+	if s[k] == '|' || s[k] == '>' {
+		h := k + 1
+		for h < len(s) && strings.IndexByte("+-0123456789", s[h]) >= 0 {
+			h++
+		}
+		k = skipBlanks(s, h)
+	}
+	if k >= len(s) || s[k] != '\n' {
+		return 0
+	}
+	first := k + 1
+	indent := 0
+	for first+indent < len(s) && s[first+indent] == ' ' {
+		indent++
+	}
+	if indent == 0 {
+		return 0 // the next key, not a value
+	}
+	end := first
+	for end < len(s) {
+		line := end
+		sp := 0
+		for line+sp < len(s) && s[line+sp] == ' ' {
+			sp++
+		}
+		if sp < indent && line+sp < len(s) && s[line+sp] != '\n' {
+			break
+		}
+		nl := strings.IndexByte(s[line:], '\n')
+		if nl < 0 {
+			end = len(s)
+			break
+		}
+		end = line + nl + 1
+	}
+	for end > first && s[end-1] == '\n' {
+		end--
+	}
+	if end <= first+indent {
+		return 0
+	}
+	return r.replace(first+indent, end, Redacted)
 }

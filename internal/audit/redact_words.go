@@ -591,10 +591,43 @@ func (r *redactor) userinfo(k, colon, at int) int {
 		return r.replace(colon+1, at, Redacted)
 	case colon >= 0 && at == colon+1 && tokenUser(s[k:colon]):
 		return r.replace(k, colon, Redacted) // https://TOKEN:@host
-	case colon < 0 && at > k && tokenUser(s[k:at]):
-		return r.replace(k, at, Redacted) // https://TOKEN@host
+	case colon < 0 && at > k && (tokenUser(s[k:at]) || passwordUser(urlScheme(s, k-3)) || webTokenUser(urlScheme(s, k-3), s[k:at])):
+		return r.replace(k, at, Redacted) // https://TOKEN@host, redis://PASSWORD@host
 	}
 	return k
+}
+
+// urlScheme returns the scheme of the URL whose "://" is at k, in lower
+// case.
+func urlScheme(s string, k int) string {
+	b := k
+	for b > 0 && (wordByte[s[b-1]] || s[b-1] == '+') && s[b-1] != '=' {
+		b--
+	}
+	return strings.ToLower(s[b:k])
+}
+
+// webTokenUser reports whether the user name of a web URL without a
+// password is an access token shorter than tokenUser's: 8 bytes or more
+// of the same alphabet, letters and digits both (https://TOKEN@host, which
+// git and curl send as a basic-auth user). Names like git or bob stay.
+func webTokenUser(scheme, u string) bool {
+	switch strings.TrimPrefix(scheme, "git+") {
+	case "http", "https":
+		return len(u) >= 8 && tokenShape(u)
+	}
+	return false
+}
+
+// passwordUser reports whether a URL of scheme reads a user name given
+// without a password as the password: redis-cli -u redis://PW@host sends
+// AUTH PW.
+func passwordUser(scheme string) bool {
+	switch scheme {
+	case "redis", "rediss", "valkey", "valkeys", "keydb":
+		return true
+	}
+	return false
 }
 
 // tokenPlaceholder reports whether a URL's password is the fixed word a
@@ -608,9 +641,12 @@ func tokenPlaceholder(p string) bool {
 // one): 20 bytes or more of letters, digits, '_' and '-', with letters and
 // digits both. Names like git, bob or x-access-token stay.
 func tokenUser(u string) bool {
-	if len(u) < 20 {
-		return false
-	}
+	return len(u) >= 20 && tokenShape(u)
+}
+
+// tokenShape reports whether u is letters, digits, '_' and '-', with
+// letters and digits both.
+func tokenShape(u string) bool {
 	digits, letters := 0, 0
 	for k := 0; k < len(u); k++ {
 		switch c := u[k]; {

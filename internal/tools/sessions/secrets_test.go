@@ -79,3 +79,60 @@ func TestSecretsSplitAcrossSends(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretAnsweredInTheSameSend: a send that both runs a command that
+// prompts for a secret and types the answer (mysql -p⏎S3cret) keeps the
+// answer out of the audit record and the recording, as when the answer
+// comes in the next send, whether the send runs or is refused; so does
+// one whose program name is behind a key the terminal consumes. Each
+// send has a session of its own; every command is behind false &&, so
+// nothing runs and each answer reaches the shell as a command it does
+// not find.
+func TestSecretAnsweredInTheSameSend(t *testing.T) {
+	dir := t.TempDir()
+	rg := newRigWith(t, policy.Open, session.Options{RecordDir: dir})
+	sends := []struct {
+		data, leak string
+		enter      bool
+	}{
+		{"false && mysql -uroot -p\nS3cr3tYa", "S3cr3tYa", true},
+		{"false && sudo -S true\rS3cr3tYb", "S3cr3tYb", true},
+		{"false && passwd bob\nS3cr3tYc\nS3cr3tYc", "S3cr3tYc", true},
+		{"false && psql -h db -U app -W\nS3cr3tYd", "S3cr3tYd", false},
+		{"echo one; false && kinit bob\nS3cr3tYe", "S3cr3tYe", true},
+		{"false && read -s P\nS3cr3tYf", "S3cr3tYf", true},
+		{"false && docker login -u bob\nS3cr3tYg", "S3cr3tYg", true},
+		{"\x7ffalse && sshpass -p S3cr3tYh ssh db1 uptime", "S3cr3tYh", true},
+		{"\x1b[Dfalse && mysql -uroot -pS3cr3tYi", "S3cr3tYi", true},
+	}
+	for _, s := range sends {
+		id := rg.start(nil)
+		rg.approved("session_send", map[string]any{"session_id": id, "data": s.data, "enter": s.enter})
+	}
+	b, err := json.Marshal(rg.audit.all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sends {
+		if strings.Contains(string(b), s.leak) {
+			t.Errorf("audit records keep %q of %q", s.leak, s.data)
+		}
+	}
+	if !strings.Contains(string(b), "docker login -u bob") {
+		t.Errorf("audit records lack what was typed around the answers:\n%s", b)
+	}
+	casts, _ := filepath.Glob(filepath.Join(dir, "*.cast"))
+	for _, c := range casts {
+		cast, err := os.ReadFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(cast), "\n") {
+			for _, s := range sends {
+				if strings.Contains(line, `"i", `) && strings.Contains(line, s.leak) {
+					t.Errorf("recording's input keeps %q: %s", s.leak, line)
+				}
+			}
+		}
+	}
+}

@@ -438,6 +438,22 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 		}
 	}
 	ty := before.feed(data, keyboard{pty: info.PTY, utf8: tb.utf8})
+	// A line after one that prompts for a secret in this same send
+	// (mysql -p⏎S3cret) answers that prompt: the next line entered, or
+	// what is left typed after it.
+	for k, line := range ty.lines {
+		if !audit.ReadsSecretInput(line) {
+			continue
+		}
+		answer := ty.next.line
+		if k+1 < len(ty.lines) {
+			answer = ty.lines[k+1]
+		}
+		if part := sentPart(answer, a.Data); answer != "" && part != "" {
+			secrets = append(secrets, part)
+			c.KnownSecret(part)
+		}
+	}
 	// A secret this send finishes may have been started by an earlier
 	// one (export PGPASSWORD= then S3cret, chpasswd <<EOF then its
 	// lines): found in the text the shell reads, it is one of this call's.

@@ -56,25 +56,41 @@ func (r *redactor) scriptSetter(i, j int) int {
 // dsnCall reports whether the word s[i:j], followed by '(', is Perl's
 // DBI->connect or PHP's new PDO, whose third argument is the password.
 func dsnCall(s string, i, j int) bool {
-	switch s[i:j] {
+	w := s[i:j]
+	if e := strings.LastIndexByte(w, '.'); e >= 0 {
+		w = w[e+1:]
+	}
+	switch w {
 	case "connect":
 		return strings.HasSuffix(s[:i], "DBI->")
-	case "PDO":
+	case "PDO", "mysqli":
 		return strings.HasSuffix(s[:i], "new ")
+	case "getConnection", "mysqli_connect", "mysql_connect", "mysql_pconnect", "set_password":
+		// JDBC's DriverManager.getConnection(url, user, password), PHP's
+		// mysqli_connect(host, user, password), Python's
+		// keyring.set_password(service, user, password).
+		return true
 	}
 	return false
 }
 
 // thirdArgument redacts the third quoted argument of the call whose '('
-// is at k, the first being quoted too.
+// is at k, the first being quoted or a name.
 func (r *redactor) thirdArgument(k int) int {
 	s := r.s
 	k = skipBlanks(s, k+1)
-	if k >= len(s) || !startsQuote(s, k) {
+	switch {
+	case k >= len(s):
 		return 0
+	case startsQuote(s, k):
+		_, e := valueSpan(s, k)
+		k = e + 1
+	default:
+		for k < len(s) && wordByte[s[k]] {
+			k++
+		}
 	}
-	_, e := valueSpan(s, k)
-	k = skipBlanks(s, e+1)
+	k = skipBlanks(s, k)
 	if k >= len(s) || s[k] != ',' {
 		return 0
 	}
@@ -88,7 +104,7 @@ func loginCall(w string) bool {
 		w = w[e+1:]
 	}
 	switch strings.ToLower(w) {
-	case "auth", "login", "changeuserpassword", "setbasicauth", "basicauth", "httpbasicauth",
+	case "auth", "login", "changeuserpassword", "setbasicauth", "basicauth", "httpbasicauth", "simple_bind_s", "simple_bind",
 		"httpdigestauth", "digestauth", "httpproxyauth", "usernamepasswordcredentials", "networkcredential":
 		return true
 	}

@@ -85,6 +85,13 @@ func TestRedactMoreSpellings(t *testing.T) {
 		{"config", map[string]any{"path": "values.yaml", "content": "password: >-\n  " + pw + "\n  more\nuser: bob\n"}, []string{"user: bob"}},
 		{"config", map[string]any{"path": "/etc/sssd/sssd.conf", "content": "ldap_default_authtok=" + pw + "\n"}, []string{"ldap_default_authtok="}},
 		{"config", map[string]any{"path": "kube.yaml", "content": "users:\n- user:\n    client-key-data: " + pw + "\n"}, []string{"client-key-data:"}},
+		// Scripts' login calls and key files.
+		{"script", map[string]any{"script": "DriverManager.getConnection(url, \"sa\", \"" + pw + "\");"}, []string{"DriverManager.getConnection(url"}},
+		{"script", map[string]any{"script": "keyring.set_password('svc', 'bob', '" + pw + "')"}, []string{"'svc', 'bob'"}},
+		{"script", map[string]any{"script": "mysqli_connect('h', 'root', '" + pw + "', 'db');"}, []string{"'root'"}},
+		{"script", map[string]any{"script": "$db = new mysqli('h', 'root', '" + pw + "', 'db');"}, []string{"'root'"}},
+		{"script", map[string]any{"script": "ldap_conn.simple_bind_s('cn=admin', '" + pw + "')"}, []string{"cn=admin"}},
+		{"script", map[string]any{"path": "k.ppk", "content": "PuTTY-User-Key-File-3: ssh-rsa\nPublic-Lines: 1\nAAAA\nPrivate-Lines: 2\n" + pw + "\n" + pw + "b\nPrivate-MAC: abc\n"}, []string{"Public-Lines: 1", "Private-MAC: abc"}},
 		// A command that prints a secret, given in the env map.
 		{"env", map[string]any{"command": "borg create ::x /srv", "env": map[string]any{"BORG_PASSCOMMAND": "echo " + pw}}, []string{"echo", "borg create"}},
 		{"env", map[string]any{"command": "restic backup /srv", "env": map[string]any{"RESTIC_PASSWORD_COMMAND": "  printf " + pw}}, nil},

@@ -86,3 +86,38 @@ func (r *redactor) directive(w string, i, j int) int {
 	}
 	return 0
 }
+
+// puttyPrivate redacts the lines of a PuTTY key file's private part, whose
+// count follows "Private-Lines:" at k, and returns where scanning resumes.
+func (r *redactor) puttyPrivate(k int) int {
+	s := r.s
+	k = skipBlanks(s, k)
+	n := 0
+	for k < len(s) && s[k] >= '0' && s[k] <= '9' && n < 1000 {
+		n = n*10 + int(s[k]-'0')
+		k++
+	}
+	if k >= len(s) || s[k] != '\n' && s[k] != '\r' || n == 0 {
+		return k
+	}
+	from := k + 1
+	if s[k] == '\r' && from < len(s) && s[from] == '\n' {
+		from++
+	}
+	end := from
+	for line := 0; line < n && end < len(s); line++ {
+		nl := strings.IndexByte(s[end:], '\n')
+		if nl < 0 {
+			end = len(s)
+			break
+		}
+		end += nl + 1
+	}
+	for end > from && (s[end-1] == '\n' || s[end-1] == '\r') {
+		end--
+	}
+	if end <= from {
+		return k
+	}
+	return r.replace(from, end, Redacted)
+}

@@ -25,13 +25,5 @@ var arches = map[string]arch{"amd64": {
 		unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR, unix.SYS_SETXATTRAT,
 		unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR, unix.SYS_FREMOVEXATTR, unix.SYS_REMOVEXATTRAT,
 		unix.SYS_FILE_SETATTR, unix.SYS_IO_URING_SETUP},
-	objects: objectCalls{
-		shmget: unix.SYS_SHMGET, shmat: unix.SYS_SHMAT, shmctl: unix.SYS_SHMCTL,
-		semget: unix.SYS_SEMGET, semctl: unix.SYS_SEMCTL,
-		msgget: unix.SYS_MSGGET, msgctl: unix.SYS_MSGCTL,
-		mqOpen: unix.SYS_MQ_OPEN, keyctl: unix.SYS_KEYCTL,
-		changes: []uint32{unix.SYS_SEMOP, unix.SYS_SEMTIMEDOP, unix.SYS_MSGSND, unix.SYS_MSGRCV,
-			unix.SYS_MQ_UNLINK, unix.SYS_MQ_TIMEDSEND, unix.SYS_MQ_TIMEDRECEIVE, unix.SYS_MQ_NOTIFY,
-			unix.SYS_ADD_KEY, unix.SYS_REQUEST_KEY},
-	},
+	objects: objectNumbers,
 }}

@@ -1,0 +1,17 @@
+//go:build linux && (amd64 || arm64)
+
+package confine
+
+import "golang.org/x/sys/unix"
+
+// objectNumbers are the object calls' numbers, the same names on both
+// architectures with a syscall table.
+var objectNumbers = objectCalls{
+	shmget: unix.SYS_SHMGET, shmat: unix.SYS_SHMAT, shmctl: unix.SYS_SHMCTL,
+	semget: unix.SYS_SEMGET, semctl: unix.SYS_SEMCTL,
+	msgget: unix.SYS_MSGGET, msgctl: unix.SYS_MSGCTL,
+	mqOpen: unix.SYS_MQ_OPEN, keyctl: unix.SYS_KEYCTL,
+	changes: []uint32{unix.SYS_SEMOP, unix.SYS_SEMTIMEDOP, unix.SYS_MSGSND, unix.SYS_MSGRCV,
+		unix.SYS_MQ_UNLINK, unix.SYS_MQ_TIMEDSEND, unix.SYS_MQ_TIMEDRECEIVE, unix.SYS_MQ_NOTIFY,
+		unix.SYS_ADD_KEY, unix.SYS_REQUEST_KEY},
+}

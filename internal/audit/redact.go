@@ -260,6 +260,17 @@ func (r *redactor) run() {
 	}
 }
 
+// queryCredential reports whether a URL query parameter named w carries a
+// credential though its name is no credential word: an OAuth
+// authorization code, a session id.
+func queryCredential(w string) bool {
+	switch strings.ToLower(w) {
+	case "code", "session", "sessionid", "session_id", "sid", "jsessionid", "phpsessid":
+		return true
+	}
+	return false
+}
+
 // dsnPassword reports whether the word s[i:j] is the password of a login
 // written as no URL is: Go's MySQL DSN user:password@tcp(host)/db or
 // @unix(…), and JDBC's Oracle jdbc:oracle:thin:user/password@host.
@@ -293,6 +304,10 @@ func (r *redactor) word(i, j int) int {
 	}
 	if dsnPassword(s, i, j) {
 		return r.replace(i, j, Redacted)
+	}
+	if j+1 < len(s) && s[j] == '=' && i > 0 && (s[i-1] == '?' || s[i-1] == '&') && queryCredential(w) {
+		// ?code=… (an OAuth authorization code), &session=…
+		return r.replace(j+1, urlPathEnd(s, j+1, false), Redacted)
 	}
 	if end := r.joinedWord(i, j); end > 0 {
 		return end // '--user' 'bob:pw', --pass\word=pw, PG"PASS"WORD=pw

@@ -52,6 +52,9 @@ func TestRedactMoreSpellings(t *testing.T) {
 		{"url", map[string]any{"command": "pip install git+https://" + pw + "@github.com/o/r.git"}, []string{"github.com/o/r.git"}},
 		{"url", map[string]any{"command": "./app 'bob:" + pw + "@tcp(h:3306)/db'"}, []string{"bob:", "@tcp(h:3306)/db"}},
 		{"url", map[string]any{"command": "./app 'jdbc:oracle:thin:bob/" + pw + "@h:1521:orcl'"}, []string{"jdbc:oracle:thin:bob/"}},
+		{"url", map[string]any{"command": `curl "https://h/cb?code=` + pw + `&state=xyz"`}, []string{"state=xyz"}},
+		{"url", map[string]any{"command": `curl "https://h/x?a=1&session=` + pw + `"`}, []string{"a=1"}},
+		{"url", map[string]any{"command": `curl -d x "https://outlook.office.com/webhook/a@b/IncomingWebhook/` + pw + `abcdef/c"`}, []string{"/IncomingWebhook/"}},
 		// Token formats.
 		{"token", map[string]any{"command": "echo whsec_" + pw + "abcdefghijklmnop"}, nil},
 		{"token", map[string]any{"command": "echo ya29." + pw + "abcdefghijklmnop"}, nil},
@@ -115,7 +118,7 @@ func TestRedactMoreSpellings(t *testing.T) {
 	for _, in := range []string{
 		"grep requirepass /etc/redis/redis.conf", "https://bob@example.com/x", "https://git@github.com/o/r",
 		"redis-cli -u redis://h:6379/0", "mysql -e \"SET PASSWORD FOR bob = PASSWORD(x)\" db", "echo pk_live_abc123",
-		"sed -n '/password/p' f", "ls -l /srv/pwd",
+		"sed -n '/password/p' f", "ls -l /srv/pwd", "curl 'https://h/x?page=2&code_style=x'",
 	} {
 		if got := Redact(in); strings.Contains(got, Redacted) && !strings.Contains(in, "SET PASSWORD") {
 			t.Errorf("Redact(%q) = %q: nothing there is a secret", in, got)

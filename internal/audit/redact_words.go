@@ -545,9 +545,14 @@ func (r *redactor) pathSecret(k, e int) int {
 				}
 			}
 		}
-	case strings.HasSuffix(host, ".webhook.office.com"):
+	case strings.HasSuffix(host, ".webhook.office.com") || host == "outlook.office.com" || host == "outlook.office365.com":
 		if strings.HasPrefix(s[e:], "/webhookb2/") {
 			from = e + len("/webhookb2/")
+		}
+		// …/webhook/ID@TENANT/IncomingWebhook/SECRET/ID: the segment
+		// after IncomingWebhook is the key.
+		if x := strings.Index(s[e:min(len(s), e+160)], "/IncomingWebhook/"); from < 0 && x >= 0 {
+			from, seg = e+x+len("/IncomingWebhook/"), true
 		}
 	}
 	if from < 0 {

@@ -192,7 +192,11 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("rebuild", f.testRebuild)
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })
 	t.Run("abstract sockets", f.testAbstract)
-	t.Run("kernel objects", f.testObjects)
+	if mech != "landlock" || os.Geteuid() != 0 {
+		// As root, the mount namespace's run has the same seccomp
+		// rules for these objects.
+		t.Run("kernel objects", f.testObjects)
+	}
 	if enter == 0 { // the programs would see another /proc
 		t.Run("other processes", f.testForeign)
 	}

@@ -448,3 +448,27 @@ func TestBlindSpotProtectedComputedValues(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindSpotSandboxBinds: a sandbox's bind gives a directory above
+// warden's state a second name inside it, as a bind mount does.
+func TestBlindSpotSandboxBinds(t *testing.T) {
+	p := protectedPolicy(t)
+	for _, cmd := range []string{
+		`bwrap --ro-bind / / --tmpfs /mnt --ro-bind /etc /mnt/e cat /mnt/e/warden/config.yaml`,
+		`bwrap --ro-bind /root /r cat /r/.local/state/warden/token`,
+		`bwrap --ro-bind / /x cat /x/etc/warden/config.yaml`,
+		`bwrap --ro-bind-try /etc /e -- cat /e/warden/audit.key`,
+		`bwrap --dev-bind / / --bind /etc /e cat /e/w*/config.yaml`,
+		`firejail --bind=/etc,/mnt cat /mnt/warden/config.yaml`,
+		`firejail --quiet --bind-try=/root,/srv/r cat /srv/r/.local/state/warden/token`,
+	} {
+		if got := p.Evaluate(Input{Command: cmd, Host: "local"}); !got.Denied {
+			t.Errorf("Evaluate(%q) = %s (%s); want denied", cmd, got.Tier, got.Reason)
+		}
+	}
+	for _, cmd := range []string{`bwrap --ro-bind / / cat /etc/hosts`, `bwrap --ro-bind /etc /mnt/e cat /mnt/e/hosts`} {
+		if got := p.Evaluate(Input{Command: cmd, Host: "local"}); got.Denied || got.Tier > TierRead {
+			t.Errorf("Evaluate(%q) = %s denied=%v (%s); want a read", cmd, got.Tier, got.Denied, got.Reason)
+		}
+	}
+}

@@ -99,6 +99,21 @@ func (e *eval) recordAliases(name string, args []arg) {
 	}
 }
 
+// bindAlias records a sandbox's bind of src at dst (bwrap --ro-bind SRC
+// DEST, firejail --bind=SRC,DEST): inside the sandbox DEST names SRC, so
+// bwrap --ro-bind /etc /mnt/e cat /mnt/e/warden/config.yaml reads the
+// config.
+func (e *eval) bindAlias(src, dst arg) {
+	ps := e.pathsFor()
+	if ps == nil || !src.known || !dst.known || src.glob || len(ps.aliases) >= maxAliases {
+		return
+	}
+	from, to := path.Clean(e.homePath(src.val)), e.homePath(dst.val)
+	if strings.HasPrefix(from, "/") && to != "" && !strings.ContainsAny(to, "$`") && e.holdsProtected(from) {
+		ps.aliases = append(ps.aliases, alias{dst: path.Clean(to), src: from})
+	}
+}
+
 // homePath resolves a leading ~ where the home is known.
 func (e *eval) homePath(p string) string {
 	if (p == "~" || strings.HasPrefix(p, "~/")) && e.p.protect.home != "" && e.local {

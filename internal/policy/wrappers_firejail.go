@@ -55,6 +55,11 @@ func firejailProgram(c *call) (Tier, string) {
 		}
 		name, val, hasVal := strings.Cut(v, "=")
 		what := "firejail " + name
+		if name == "--bind" || name == "--bind-try" {
+			if src, dst, ok := strings.Cut(val, ","); ok {
+				c.e.bindAlias(arg{val: src, known: true}, arg{val: dst, known: true})
+			}
+		}
 		switch {
 		case firejailLists[name] || strings.HasSuffix(name, ".print"):
 			listing = true

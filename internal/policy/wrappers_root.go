@@ -56,6 +56,9 @@ func bwrapProgram(c *call) (Tier, string) {
 		case v == "--setenv":
 			c.e.envVarCtx(args[i+1].val, args[i+2].val, c.ctx, "bwrap --setenv")
 		}
+		if n == 2 && strings.Contains(v, "bind") {
+			c.e.bindAlias(args[i+1], args[i+2]) // --ro-bind /etc /mnt/e
+		}
 		i += 1 + n
 	}
 	if i >= len(args) {

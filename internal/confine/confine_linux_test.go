@@ -192,6 +192,8 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("rebuild", f.testRebuild)
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })
 	t.Run("abstract sockets", f.testAbstract)
+	t.Run("terminals", f.testTerminals)
+	t.Run("acts", f.testActs)
 	if mech != "landlock" || os.Geteuid() != 0 {
 		// As root, the mount namespace's run has the same seccomp
 		// rules for these objects.

@@ -40,12 +40,39 @@ func isWatchdog(name string) bool {
 	return ok && strings.Trim(n, "0123456789") == ""
 }
 
+// terminals returns the terminals in dev other than the program's own
+// (/dev/tty): other programs' pseudo-terminals (dev/pts), the console,
+// virtual consoles and serial lines. A program that opens one can take
+// the keys typed there, and change its line discipline (stty -F: a kill
+// character that makes the next line sent to a session run another
+// command), which needs no capability. Below tier 2 no program opens
+// them; a program's own terminal is the descriptor it was started with,
+// or /dev/tty.
+func terminals(dev string) []string {
+	entries, err := os.ReadDir(dev)
+	if err != nil {
+		return nil
+	}
+	var found []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case name == "pts" && e.IsDir(), name == "console" && e.Type()&os.ModeCharDevice != 0:
+		case strings.HasPrefix(name, "tty") && name != "tty" && e.Type()&os.ModeCharDevice != 0:
+		default:
+			continue
+		}
+		found = append(found, filepath.Join(dev, name))
+	}
+	return found
+}
+
 // deviceIoctls grants, to programs admitted as reads or benign, ioctl
 // requests on the devices in dev whose drivers refuse every changing
 // request on a descriptor opened read-only or without the capabilities
 // those levels drop: block devices (discard, zeroing and passthrough
 // writes need a writable descriptor or CAP_SYS_ADMIN/CAP_SYS_RAWIO),
-// terminals, and the storage controllers disk tools query (ioctlSafe).
+// the program's own terminal, and the storage controllers disk tools query (ioctlSafe).
 // Every other device may be read but not asked: the BMC behind
 // /dev/ipmi0 powers the host off on one request from a read-only
 // descriptor, and so would a UPS on /dev/hidraw*; I2C, SPI and GPIO
@@ -75,7 +102,7 @@ func (r *ruleset) deviceIoctls(dev string) error {
 		case t&os.ModeSymlink != 0:
 			// Granted where it leads.
 		case t.IsDir():
-			if e.Name() == "pts" || e.Name() == "bsg" {
+			if e.Name() == "bsg" {
 				err = r.tree(p, readRights|ll.AccessFSIoctlDev)
 			}
 		case t&os.ModeDevice != 0 && t&os.ModeCharDevice == 0:
@@ -91,19 +118,18 @@ func (r *ruleset) deviceIoctls(dev string) error {
 }
 
 // ioctlSafe reports whether reads may send ioctl requests to the
-// character device /dev/name: terminals (tty, the console, virtual
-// consoles, whose changing requests need CAP_SYS_TTY_CONFIG or
-// CAP_SYS_ADMIN), NVMe controllers and their generic nodes, SCSI generic
+// character device /dev/name: the program's own terminal (/dev/tty; the
+// others are out of reach, see terminals) and ptmx, NVMe controllers and their generic nodes, SCSI generic
 // nodes (writing commands need a writable descriptor or CAP_SYS_RAWIO),
 // ZFS and btrfs control (their changing requests need CAP_SYS_ADMIN),
 // clocks (setting one needs CAP_SYS_TIME) and MTD and UBI flash
 // (erasing needs a writable descriptor).
 func ioctlSafe(name string) bool {
 	switch name {
-	case "tty", "console", "ptmx", "zfs", "btrfs-control", "rtc":
+	case "tty", "ptmx", "zfs", "btrfs-control", "rtc":
 		return true
 	}
-	for _, prefix := range []string{"tty", "nvme", "ng", "sg", "rtc", "mtd", "ubi"} {
+	for _, prefix := range []string{"nvme", "ng", "sg", "rtc", "mtd", "ubi"} {
 		if rest, ok := strings.CutPrefix(name, prefix); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
 			return true
 		}

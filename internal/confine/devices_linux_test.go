@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -198,7 +199,9 @@ func TestDeviceNames(t *testing.T) {
 		}
 	}
 	for name, want := range map[string]bool{
-		"tty": true, "tty1": true, "tty63": true, "console": true, "ptmx": true,
+		"tty": true, "ptmx": true,
+		// Other terminals are out of reach altogether (terminals).
+		"tty1": false, "tty63": false, "console": false,
 		"nvme0": true, "ng0n1": true, "sg2": true, "zfs": true, "btrfs-control": true,
 		"rtc": true, "rtc0": true, "mtd0": true, "mtd0ro": true, "ubi0": true,
 		// Serial lines, the BMC, HID, buses and the rest are read, not asked.
@@ -210,6 +213,16 @@ func TestDeviceNames(t *testing.T) {
 		if got := ioctlSafe(name); got != want {
 			t.Errorf("ioctlSafe(%q) = %v, want %v", name, got, want)
 		}
+	}
+	dev := t.TempDir()
+	for _, name := range []string{"pts", "tty", "tty1", "ttyS0", "console", "null"} {
+		os.Mkdir(filepath.Join(dev, name), 0o755) // stand-ins: only pts is a directory in /dev
+	}
+	if got := terminals(dev); len(got) != 1 || got[0] != filepath.Join(dev, "pts") {
+		t.Errorf("terminals(%s) = %v, want only its pts directory among directories", dev, got)
+	}
+	if got := terminals("/dev"); !slices.Contains(got, "/dev/pts") || slices.Contains(got, "/dev/tty") {
+		t.Errorf("terminals(/dev) = %v, want /dev/pts and not /dev/tty", got)
 	}
 }
 

@@ -125,6 +125,11 @@ func signalFilter(pid, pgid int, denyMeta, confined, notify bool) (filter, error
 	patch(toFcntl)
 	f.stmt(bpfLdW, offArg1)
 	f.denyIf(unix.F_SETSIG)
+	if confined {
+		// A lease on a file the program owns (root owns most) makes
+		// every other program's open for writing wait until it ends.
+		f.denyIf(unix.F_SETLEASE)
+	}
 	allow()
 
 	// setpriority and ioprio_set name a process, a process group or a user
@@ -268,7 +273,10 @@ var metaIoctls = []uint32{
 	// on a directory opened for reading, and their read-only flag.
 	0x50009401, 0x5000940e, 0x50009417, 0x50009418, // SNAP_CREATE, SUBVOL_CREATE and their _V2
 	0x5000940f, 0x5000943f, // SNAP_DESTROY and _V2
-	0x4008941a, // SUBVOL_SETFLAGS
+	0x4008941a,             // SUBVOL_SETFLAGS
+	0xc0c89425,             // SET_RECEIVED_SUBVOL
+	0x50009402, 0x40309410, // DEFRAG and DEFRAG_RANGE: rewrite shared extents as copies
+	0x40086604, 0x40046604, // EXT4_IOC_SETVERSION and its 32-bit spelling: the inode's generation
 }
 
 // ioprio_set's IOPRIO_WHO_PROCESS and IOPRIO_WHO_PGRP (linux/ioprio.h).

@@ -9,12 +9,17 @@ import "golang.org/x/sys/unix"
 // program's shared memory or semaphores (ipcrm), take the messages queued
 // for it, or revoke and clear the user's keys (keyctl clear @u, which
 // locks an fscrypt directory). Below tier 2 they may be looked at, never
-// changed; see objectRules.
+// changed; see objectRules. Two more objects are held the same way: the
+// file systems' encryption keys, which an ioctl on any file adds or
+// removes (removing one locks an fscrypt directory), and the kernel's
+// log, which root's CAP_SYSLOG lets a program clear (dmesg -C) or
+// silence on the console.
 type objectCalls struct {
 	shmget, shmat, shmctl uint32
 	semget, semctl        uint32
 	msgget, msgctl        uint32
 	mqOpen, keyctl        uint32
+	ioctl, syslog         uint32
 	changes               []uint32 // refused whatever their arguments
 }
 
@@ -86,6 +91,13 @@ const (
 	semStat, semInfo, semStatAny                            = 18, 19, 20
 
 	msgStat, msgInfo, msgStatAny = 11, 12, 13
+
+	// syslog(2)'s actions that only look: close and open (no-ops),
+	// read all, the unread and buffer sizes (linux/syslog.h).
+	syslogClose, syslogOpen, syslogReadAll, syslogSizeUnread, syslogSizeBuffer = 0, 1, 3, 9, 10
+
+	// fscrypt's key ioctls (linux/fscrypt.h).
+	fsIocAddEncryptionKey, fsIocRemoveEncryptionKey, fsIocRemoveEncryptionKeyAllUsers = 0xc0506617, 0xc0406618, 0xc0406619
 )
 
 // objectRules appends the rules for a's object calls. Allowed: what ipcs,
@@ -109,6 +121,9 @@ func (f *filter) objectRules(o objectCalls) {
 		semGetZCnt, semStat, semInfo, semStatAny))
 	f.rule(o.msgctl, oneOf(1, unix.IPC_STAT, ipcInfo, msgStat, msgInfo, msgStatAny))
 	f.rule(o.mqOpen, []step{load(1), has(unix.O_WRONLY|unix.O_RDWR|unix.O_CREAT, toDeny, toAllow)})
+	f.rule(o.syslog, oneOf(0, syslogClose, syslogOpen, syslogReadAll, syslogSizeUnread, syslogSizeBuffer))
+	f.rule(o.ioctl, []step{load(1), is(fsIocAddEncryptionKey, toDeny, 0), is(fsIocRemoveEncryptionKey, toDeny, 0),
+		is(fsIocRemoveEncryptionKeyAllUsers, toDeny, toAllow)})
 	f.rule(o.keyctl, append(oneOf(0, unix.KEYCTL_DESCRIBE, unix.KEYCTL_READ, unix.KEYCTL_GET_SECURITY),
 		// A key ring's id, without creating it; a search that links
 		// what it finds into no key ring.

@@ -11,6 +11,7 @@ var objectNumbers = objectCalls{
 	semget: unix.SYS_SEMGET, semctl: unix.SYS_SEMCTL,
 	msgget: unix.SYS_MSGGET, msgctl: unix.SYS_MSGCTL,
 	mqOpen: unix.SYS_MQ_OPEN, keyctl: unix.SYS_KEYCTL,
+	ioctl: unix.SYS_IOCTL, syslog: unix.SYS_SYSLOG,
 	changes: []uint32{unix.SYS_SEMOP, unix.SYS_SEMTIMEDOP, unix.SYS_MSGSND, unix.SYS_MSGRCV,
 		unix.SYS_MQ_UNLINK, unix.SYS_MQ_TIMEDSEND, unix.SYS_MQ_TIMEDRECEIVE, unix.SYS_MQ_NOTIFY,
 		unix.SYS_ADD_KEY, unix.SYS_REQUEST_KEY},

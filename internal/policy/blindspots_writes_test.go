@@ -376,3 +376,42 @@ func TestBlindSpotReadsThatChange(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindSpotActsBehindReads: programs that read by one option and act
+// by another given with it (the last action wins: kill -0 -s 9, sfdisk -l
+// --delete, fsck -n -a, ssh-keygen -y -p), read-looking subcommands that
+// run commands or write files (dmsetup ls --exec, fail2ban-client -i,
+// borg --remote-path and --debug-profile, rpm --reinstall and --addsign,
+// tailscale metrics write, pnpm audit --fix), a captive or vendor SMART
+// command, and logger -f copying a file into the system log.
+func TestBlindSpotActsBehindReads(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierMutate, false,
+		`kill -0 -s 9 1234`, `kill -0 -n 9 1234`, `kill -s 0 -s KILL 1234`, `/bin/kill -0 --signal KILL 1234`, `kill -0 -9 1234`,
+		`sfdisk -l --delete /dev/sda`, `sfdisk --list --delete /dev/sda`, `sfdisk -d -A /dev/sda 1`, `sfdisk -l -r /dev/sda`,
+		`sfdisk -l /dev/sda -r`, `sfdisk -l --part-attrs /dev/sda 1 RequiredPartition`, `sfdisk --dump --part-uuid /dev/sda 1 x`,
+		`sfdisk -J --part-type /dev/sda 1 83`, `sfdisk -g --disk-id /dev/sda 0x1`,
+		`fsck -n -a /dev/sdb1`, `fsck -a -n /dev/sda1`, `fsck -n /dev/sda1 -p`, `fsck -n -f -y /dev/sdb1`, `fsck -t vfat -n -a /dev/sdb1`, `fsck -ny /dev/sdb1`,
+		`ssh-keygen -y -p -P '' -N new -f /etc/ssh/ssh_host_ed25519_key`, `ssh-keygen -y -c -C x -f /root/.ssh/id_ed25519`,
+		`ssh-keygen -y -f /etc/ssh/ssh_host_rsa_key -c -C x`, `ssh-keygen -B -H`, `ssh-keygen -y -H -f /etc/ssh/ssh_known_hosts`,
+		`dmsetup ls --exec /tmp/p`, `dmsetup ls --exec=/tmp/p`, `dmsetup ls --tree --exec 'sh /tmp/p'`, `sudo dmsetup ls --exec /tmp/p`,
+		`echo stop | fail2ban-client -i`, `fail2ban-client -i <<< 'set sshd unbanip --all'`, `fail2ban-client --interactive < /tmp/cmds`,
+		`borg info --remote-path='sh /tmp/p #' h:repo`, `borg list --remote-path 'sh /tmp/p #' ssh://h/repo`,
+		`borg list --debug-profile /etc/x /srv/repo`,
+		`rpm --reinstall x.rpm`, `rpm --addsign x.rpm`, `rpm --resign x.rpm`, `rpm --delsign x.rpm`, `rpm --setcaps bash`,
+		`tailscale metrics write /etc/x`, `pnpm audit --fix`,
+		`smartctl -C -t long /dev/sda`, `smartctl -Ct long /dev/sda`, `smartctl -t long -C /dev/sda`, `smartctl --captive --test=long /dev/sda`,
+		`smartctl -t vendor,0x40 /dev/sda`,
+		`logger -f /etc/shadow`, `logger --file=/root/.ssh/id_rsa`,
+	))
+	for _, cmd := range []string{
+		`kill -0 1234`, `kill -s 0 1234`, `kill -0 -- 1234`, `sfdisk -l /dev/sda`, `sfdisk -d /dev/sda`, `fsck -n /dev/sdb1`,
+		`ssh-keygen -l -f /etc/ssh/ssh_host_ed25519_key.pub`, `ssh-keygen -F host -H`, `ssh-keygen -y -f /root/.ssh/id_ed25519`,
+		`dmsetup ls --tree`, `fail2ban-client status sshd`, `borg list /srv/repo`, `rpm -qa`, `tailscale metrics print`,
+		`pnpm audit`, `smartctl -a /dev/sda`,
+	} {
+		if got := p.Evaluate(Input{Command: cmd}); got.Tier != TierRead || got.Denied {
+			t.Errorf("Evaluate(%q) = %s denied=%v (%s); want read", cmd, got.Tier, got.Denied, got.Reason)
+		}
+	}
+}

@@ -218,7 +218,7 @@ func killProgram(c *call) (Tier, string) {
 		if c.name == "kill" && c.killsOwnJob() {
 			return TierRead, "kill $!: signals the job this script started"
 		}
-		if c.name == "kill" && len(vals) > 0 && (vals[0] == "-0" || len(vals) > 1 && vals[0] == "-s" && vals[1] == "0") {
+		if c.name == "kill" && len(vals) > 0 && (vals[0] == "-0" || len(vals) > 1 && vals[0] == "-s" && vals[1] == "0") && !laterSignal(vals) {
 			// kill -0 $x with x='-s KILL 1' sends KILL: the options go on.
 			if a, ok := c.computedOption(c.args); ok {
 				return TierMutate, "kill: " + truncate(a.val, 64) + " is computed at run time and can become another signal"
@@ -235,6 +235,25 @@ func killProgram(c *call) (Tier, string) {
 		}
 	}
 	return TierMutate, c.name + ": signals processes"
+}
+
+// laterSignal reports whether kill's words after a first signal 0 give
+// another: kill takes the last (kill -0 -s 9 PID sends KILL), so any
+// option word after it may be one.
+func laterSignal(vals []string) bool {
+	rest := vals[1:]
+	if vals[0] == "-s" {
+		rest = vals[2:]
+	}
+	for _, v := range rest {
+		if v == "--" {
+			return false
+		}
+		if strings.HasPrefix(v, "-") {
+			return true
+		}
+	}
+	return false
 }
 
 // findTests take one value.

@@ -65,6 +65,11 @@ func loggerProgram(c *call) (Tier, string) {
 			r.raise(TierMutate, "logger -u "+truncate(s.val, 64)+": writes to a local socket")
 		}
 	}
+	for _, f := range c.optVals(c.args, "-f", "--file") {
+		// A file's lines in the system log, which more people read than
+		// the file (logger -f /etc/shadow).
+		r.raise(TierMutate, "logger -f "+truncate(f.val, 64)+": copies a file into the system log")
+	}
 	return r.t, r.why
 }
 

@@ -124,7 +124,8 @@ func moreProgram(c *call) (Tier, string) {
 			}
 			install := short && (strings.ContainsAny(v[1:], "UFe") || ii > 0 && !query)
 			if install ||
-				v == "--install" || v == "--upgrade" || v == "--freshen" || v == "--erase" || v == "--import" || v == "--rebuilddb" || v == "--initdb" || v == "--setperms" || v == "--setugids" || v == "--restore" {
+				v == "--install" || v == "--upgrade" || v == "--freshen" || v == "--erase" || v == "--import" || v == "--rebuilddb" || v == "--initdb" || v == "--setperms" || v == "--setugids" || v == "--restore" ||
+				v == "--reinstall" || v == "--setcaps" || v == "--addsign" || v == "--resign" || v == "--delsign" || v == "--delfilesign" {
 				for _, o := range ops {
 					if rpmEssential(o) && (strings.Contains(v, "e") || v == "--erase") {
 						return TierDestructive, "rpm -e " + o + ": removes an essential package"

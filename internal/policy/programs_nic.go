@@ -59,6 +59,9 @@ func smartctlProgram(vals []string) (Tier, string) {
 			if longFlag(v, "--test") || longFlag(v, "--abort") {
 				r.raise(TierBenign, "smartctl "+v+": starts or stops a self-test")
 			}
+			if longFlag(v, "--captive") {
+				r.raise(TierMutate, "smartctl "+v+": a captive self-test keeps the drive busy until it ends")
+			}
 			if longFlag(v, "--log") {
 				val, ok := strings.CutPrefix(v[strings.IndexByte(v+"=", '='):], "=")
 				if !ok {
@@ -75,6 +78,10 @@ func smartctlProgram(vals []string) (Tier, string) {
 			switch {
 			case strings.ContainsRune("soSF", f):
 				r.raise(TierMutate, "smartctl "+v+": changes drive settings")
+			case f == 'C':
+				r.raise(TierMutate, "smartctl "+v+": a captive self-test keeps the drive busy until it ends")
+			case f == 't' && strings.HasPrefix(strings.ToLower(v[k+2:]+next(i)), "vendor"):
+				r.raise(TierMutate, "smartctl "+v+": sends a vendor command to the drive")
 			case f == 't' || f == 'X':
 				r.raise(TierBenign, "smartctl "+v+": starts or stops a self-test")
 			case f == 'l':

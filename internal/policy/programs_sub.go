@@ -192,7 +192,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"networkctl": sub(`list|status|lldp|label|help|cat`, `renew|reload`, `down|delete|forcerenew|reconfigure`, TierRead, TierMutate, "", ""),
 	"resolvectl": sub(`status|query|statistics|show-cache|show-server-state|log-level|service|openpgp|tlsa|help|monitor`,
 		`flush-caches|reset-statistics|reset-server-features`, `revert`, TierRead, TierMutate, "it", "--interface --type --class"),
-	"tailscale": sub(`status|ip|netcheck|version|whois|ping|serve status|funnel status|dns status|exit-node list|bugreport|licenses|metrics|
+	"tailscale": sub(`status|ip|netcheck|version|whois|ping|serve status|funnel status|dns status|exit-node list|bugreport|licenses|metrics print|
 		debug prefs|debug daemon-goroutines|debug daemon-logs|debug metrics|debug netmap|debug env|debug stat|debug hostinfo|
 		debug watch-ipn|debug derp-map|debug local-creds|debug peer-endpoint-changes|debug via|debug derp`,
 		``, `down|logout|set --ssh=false|switch|lock`, TierRead, TierMutate, "", "--socket"),
@@ -283,7 +283,8 @@ func subcommandTier(c *call) (Tier, string) {
 		i++
 	}
 	if i >= len(args) {
-		if promptPrograms[c.name] {
+		// fail2ban-client -i: each line of its input is a command.
+		if promptPrograms[c.name] || c.name == "fail2ban-client" && hasFlag(c.vals(), 'i', "--interactive") {
 			return c.commandPrompt()
 		}
 		return tab.noSub, c.name

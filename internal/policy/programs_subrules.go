@@ -204,6 +204,15 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			return TierMutate, "nmcli general " + second + ": sets it"
 		}
 	case "borg":
+		// --remote-path is run by the remote shell of an ssh repository
+		// (host:path as well as ssh://), --debug-profile writes a file.
+		for _, p := range c.optVals(c.args, "--remote-path") {
+			c.shellArg(p, "borg --remote-path command")
+			return TierDestructive, "borg --remote-path: runs a command on the repository's host"
+		}
+		for _, f := range c.optVals(c.args, "--debug-profile") {
+			return c.writeArg(f, "borg --debug-profile")
+		}
 		// config with a value or --delete sets the repository's config,
 		// check --repair rewrites it, key export with a file writes it.
 		switch {
@@ -213,6 +222,17 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			return TierDestructive, "borg check --repair: rewrites the repository"
 		case first == "key" && second == "export" && len(ops) > 3:
 			return c.writeArg(arg{val: ops[3], known: true}, "borg key export")
+		}
+	case "fail2ban-client":
+		if hasFlag(c.vals(), 'i', "--interactive") {
+			// Each line of its input is a command: stop, unban, or set an
+			// action the server runs as a shell command.
+			c.e.opaque = true
+			return TierDestructive, "fail2ban-client -i: runs the commands given on its input"
+		}
+	case "pnpm":
+		if first == "audit" && hasFlag(rest, 0, "--fix") {
+			return TierMutate, "pnpm audit --fix: rewrites package.json"
 		}
 	case "restic":
 		if first == "cache" && hasFlag(rest, 0, "--cleanup") {

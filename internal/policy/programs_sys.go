@@ -167,7 +167,10 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, "fdisk: edits partition tables"
 	case "sfdisk":
-		if has("-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-g", "--show-geometry") {
+		// The last action sfdisk is given wins: a read with --delete
+		// after it deletes.
+		if has("-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-V", "--verify", "-g", "--show-geometry") &&
+			!sfdiskWrites(vals) {
 			return TierRead, "sfdisk: reads partition tables"
 		}
 		return TierDestructive, "sfdisk: writes partition tables"
@@ -197,6 +200,11 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "losetup: changes loop devices"
 	case "dmsetup":
+		for _, x := range c.optVals(c.args, "--exec") {
+			// ls --exec CMD runs CMD for every device.
+			c.shellArg(x, "dmsetup --exec command")
+			return TierDestructive, "dmsetup --exec: runs a command for every device"
+		}
 		if len(ops) > 0 {
 			switch ops[0] {
 			case "ls", "info", "status", "table", "deps", "version", "targets":
@@ -374,9 +382,9 @@ func argProgram(c *call) (Tier, string) {
 		return r.t, r.why
 	case "ssh-keygen":
 		switch {
-		case has("-R"):
+		case hasFlag(vals, 'R', ""):
 			return TierDestructive, "ssh-keygen -R: removes a host key from known_hosts"
-		case has("-l", "-F", "-y", "-L", "-B", "-Q"):
+		case has("-l", "-F", "-y", "-L", "-B", "-Q") && !sshKeygenWrites(vals):
 			return TierRead, "ssh-keygen: inspects keys"
 		}
 		return TierMutate, "ssh-keygen: writes keys"
@@ -421,7 +429,9 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "route " + cmd[0]
 	case "fsck":
-		if has("-n", "-N") {
+		// fsck passes its options on, and a checker may take the last of
+		// -n and -a/-p/-y (dosfsck does): any repair option repairs.
+		if has("-n", "-N") && !hasFlag(vals, 'a', "") && !hasFlag(vals, 'p', "") && !hasFlag(vals, 'y', "") {
 			return TierRead, "fsck -n"
 		}
 		return TierDestructive, "fsck: may repair (rewrite) a file system"
@@ -608,4 +618,45 @@ var dbusDisruptive = map[string]bool{
 	"hibernate": true, "hybridsleep": true, "terminateuser": true, "killuser": true,
 	"terminatesession": true, "killsession": true, "terminateseat": true, "deactivateconnection": true,
 	"sleep": true, "settime": true, "isolate": true,
+}
+
+// sfdiskWrites reports whether sfdisk's options ask for a change, which
+// wins over a read given before it.
+func sfdiskWrites(vals []string) bool {
+	for _, l := range []string{"--delete", "--activate", "--part-type", "--part-uuid", "--part-label", "--part-attrs",
+		"--disk-id", "--relocate", "--reorder", "--id", "--change-id", "--append", "--move-data", "--backup", "--wipe",
+		"--wipe-partitions", "--label", "--label-nested"} {
+		if hasFlag(vals, 0, l) {
+			return true
+		}
+	}
+	for _, f := range "ArNaXbwY" {
+		if hasFlag(vals, byte(f), "") {
+			return true
+		}
+	}
+	return false
+}
+
+// sshKeygenWrites reports whether ssh-keygen's options change a key or a
+// file, whatever inspecting option comes with them: -p (a new
+// passphrase), -c (a new comment), -N (a new passphrase), -A and -t
+// (new keys), -G, -T, -k, -u and -s (moduli, revocation lists,
+// certificates), -Y sign, and -H (hashing known_hosts in place, unless
+// -F prints the hashed lines).
+func sshKeygenWrites(vals []string) bool {
+	for _, f := range "pcNAtGTkus" {
+		if hasFlag(vals, byte(f), "") {
+			return true
+		}
+	}
+	if hasFlag(vals, 'H', "") && !hasFlag(vals, 'F', "") {
+		return true
+	}
+	for i, v := range vals {
+		if v == "-Y" && i+1 < len(vals) && vals[i+1] == "sign" || v == "-Ysign" {
+			return true
+		}
+	}
+	return false
 }

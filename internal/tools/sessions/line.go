@@ -43,11 +43,10 @@ import (
 // byte as it is, and its lines end at LF only.
 //
 // The model takes the shell to be what reads the lines. A program in the
-// foreground that reads part of a line or some of the lines (read -n,
-// head -c, a pager, an editor) changes where the shell's commands begin;
-// no classifier of the typed text can know that in general (partial.go
-// follows read -n, dd and head -c), and the confinement of a session
-// started without writable=true is what holds then. A command that
+// foreground that reads part of a line or some of the lines (read,
+// head, cat, sed, a pager, an editor) changes where the shell's commands
+// begin; no classifier of the typed text can know how much it took, so
+// after one the session is adrift until Ctrl-C (partial.go). A command that
 // changes how the session reads keys (stty, bind, histchars, …) ends the
 // model for good: rekey.go, computed.go; so does a program that reads the
 // next lines in its own language (readers.go), a trap, and a signal that
@@ -395,7 +394,12 @@ func (f *feeder) finish() typed {
 		if why != "" && len(f.lines) > 0 {
 			rekeyed = why
 		}
-		if why := splits(t.text); why != "" && len(f.lines) > 0 {
+		ran := strings.Join(f.ran, "")
+		why = splits(t.text)
+		if why == "" {
+			why = readsTerminal(ran)
+		}
+		if why != "" && len(f.lines) > 0 {
 			if len(f.lines) > 1 || len(f.line) > 0 {
 				f.see(why + "; send the line that starts it on its own, with nothing after it")
 			}
@@ -403,7 +407,6 @@ func (f *feeder) finish() typed {
 				f.adrift = why
 			}
 		}
-		ran := strings.Join(f.ran, "")
 		var names []string
 		names, why = renames(ran)
 		if why == "" {

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -9,38 +10,69 @@ import (
 
 // A program that reads part of a line from the terminal leaves the rest of
 // it for the shell: after "read -n 4 x", typing "ls #touch x" runs
-// "touch x". warden cannot tell how much such a program took, so what is
-// typed after it is unknown until Ctrl-C ends it: the line that starts it
-// must be the last thing in its send, and the session is adrift after it.
-// The readers found are bash's read with -n, -N or -d, dd reading its
-// input and head -c; a program that reads whole lines (cat, head -n, sed)
-// leaves whole lines for the shell, which are classified as they are.
+// "touch x". One that reads whole lines changes where the shell's
+// commands begin as surely: after "head -n 1", the line "echo \" goes to
+// head, not the shell, so the next line "touch x", which warden would read
+// as echo's continuation, is a command. warden cannot tell how much such
+// a program took, so what is typed after it is unknown until Ctrl-C ends
+// it: the line that starts it must be the last thing in its send, and the
+// session is adrift after it. The readers found are bash's read and
+// mapfile, dd, head and the other programs that read their input when
+// they are given no file (lineReaders), reading the terminal: not from a
+// pipe or a redirection.
 
 // splits says why text starts a program that reads part of a line from
 // the terminal, or returns "".
 func splits(text string) string {
-	return splitsIn(text, 0)
+	return splitsIn(text, 0, partReaders)
 }
 
-func splitsIn(text string, depth int) string {
-	if !mayRead(text) {
+// readerRules are the programs a walk looks for: how it recognises one in a
+// simple command, names it in a text at all, and whether a text it cannot
+// parse counts as one (for part-line readers it does; for whole-line
+// readers only complete commands are walked, so it cannot happen but in
+// nested strings, which count as text).
+type readerRules struct {
+	call   func(*syntax.CallExpr) string
+	named  func(string) bool
+	strict bool
+}
+
+var (
+	partReaders = readerRules{call: splitCall, named: mayRead, strict: true}
+	lineReading = readerRules{call: linesCall, named: namesLineReader}
+)
+
+// readsTerminal says why the complete commands text start a program that
+// reads whole lines of the terminal, or returns "". Only commands the
+// shell has read whole have started: one still being typed (cat <<EOF and
+// its body) reads nothing yet.
+func readsTerminal(text string) string {
+	return splitsIn(text, 0, lineReading)
+}
+
+func splitsIn(text string, depth int, rr readerRules) string {
+	if !rr.named(text) {
 		return ""
 	}
 	if depth > rekeyDepth {
 		// Too deep to read as shell: the mention counts, as in rekeysIn.
-		return "a program that may read part of a line (read, dd, head -c) in strings nested too deep to follow"
+		return "a program that may read the terminal (read, dd, head, cat …) in strings nested too deep to follow"
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
 	if err != nil {
+		if !rr.strict {
+			return ""
+		}
 		return "a program that may read part of a line (read, dd, head -c) in a command warden cannot parse"
 	}
-	return splitsNode(f, text, depth)
+	return splitsNode(f, text, depth, rr)
 }
 
 // splitsNode is splitsIn over one node of text's syntax tree. A command
 // whose input is redirected, or that reads a pipe, does not read the
 // terminal.
-func splitsNode(node syntax.Node, text string, depth int) string {
+func splitsNode(node syntax.Node, text string, depth int, rr readerRules) string {
 	why := ""
 	syntax.Walk(node, func(n syntax.Node) bool {
 		if why != "" {
@@ -53,14 +85,14 @@ func splitsNode(node syntax.Node, text string, depth int) string {
 			}
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
-				why = splitsNode(n.X, text, depth)
+				why = splitsNode(n.X, text, depth, rr)
 				return false
 			}
 		case *syntax.CallExpr:
-			why = splitCall(n)
+			why = rr.call(n)
 		case *syntax.Word:
 			if v := literal(n); v != text && !isName(v) {
-				why = splitsIn(v, depth+1)
+				why = splitsIn(v, depth+1, rr)
 			}
 		}
 		return why == ""
@@ -95,12 +127,120 @@ func mayRead(text string) bool {
 	return false
 }
 
+// namesLineReader is mayRead for the programs that read whole lines.
+func namesLineReader(text string) bool {
+	if strings.ContainsAny(text, "*?[") {
+		return true
+	}
+	for _, t := range tokens(text) {
+		if lineReaders[path.Base(t)] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// linesCall says why the simple command c starts a program that reads
+// whole lines of the terminal: one in a command's place, first or after
+// a wrapper.
+func linesCall(c *syntax.CallExpr) string {
+	vals := literals(c.Args)
+	program := true // vals[i] is in a command's place: first, or the one a wrapper runs
+	for i, v := range vals {
+		rest := vals[i+1:]
+		name := progName(v)
+		switch {
+		case !program:
+		case wrappers[name]:
+			program = true
+		case strings.HasPrefix(v, "-") || strings.Contains(v, "=") || strings.Trim(v, "0123456789.smhd") == "":
+			program = i > 0 // a wrapper's option, assignment or duration
+		default:
+			program = false
+			if why := readsTerminalLines(name, rest); why != "" && !(name == "read" && slices.ContainsFunc(rest, func(a string) bool {
+				return strings.HasPrefix(a, "-") && strings.ContainsAny(a, "nNd\x00")
+			})) {
+				return why
+			}
+		}
+	}
+	return ""
+}
+
+// lineReaders are the programs that read whole lines of their input: 1
+// those that always do, 2 those that do when no file is named, 3 those
+// whose first operand is a script or pattern and later ones files.
+var lineReaders = map[string]int{
+	"read": 1, "mapfile": 1, "readarray": 1, "tr": 1, "tee": 1, "xargs": 1, "bc": 1, "dc": 1,
+	"cat": 2, "tac": 2, "head": 2, "tail": 2, "wc": 2, "sort": 2, "uniq": 2, "cut": 2, "paste": 2,
+	"nl": 2, "fold": 2, "fmt": 2, "rev": 2, "base64": 2, "base32": 2, "md5sum": 2, "sha1sum": 2,
+	"sha256sum": 2, "sha512sum": 2, "od": 2, "hexdump": 2, "xxd": 2, "less": 2, "more": 2,
+	"column": 2, "expand": 2, "unexpand": 2, "strings": 2, "shuf": 2, "iconv": 2, "tsort": 2,
+	"sed": 3, "awk": 3, "gawk": 3, "mawk": 3, "nawk": 3, "grep": 3, "egrep": 3, "fgrep": 3, "jq": 3,
+}
+
+// wrappers run the command that follows their options.
+var wrappers = map[string]bool{
+	"sudo": true, "doas": true, "env": true, "timeout": true, "nice": true, "nohup": true, "stdbuf": true,
+	"command": true, "builtin": true, "exec": true, "time": true, "ionice": true, "chrt": true, "setsid": true,
+}
+
+// readerValues are, per program, the short options of lineReaders that
+// take the next word as their value, which is no file; a long option with
+// a value is taken to attach it with "=" (--lines=5).
+var readerValues = map[string]string{
+	"head": "nc", "tail": "ncs", "sed": "efl", "grep": "efABCmdD", "egrep": "efABCmdD", "fgrep": "efABCmdD",
+	"awk": "fvFe", "gawk": "fvFe", "mawk": "fvFe", "nawk": "fvFe", "jq": "fL", "cut": "dfbc", "sort": "ktoST",
+	"uniq": "fsw", "base64": "w", "base32": "w", "od": "AtjNw", "hexdump": "nsef", "xxd": "lscg", "fold": "w",
+	"fmt": "wpg", "nl": "bvwsil", "column": "tsco", "shuf": "nio", "iconv": "fto", "strings": "nte", "paste": "d",
+}
+
+// readsTerminalLines says why the simple command named name with
+// arguments rest reads whole lines of the terminal, or returns "".
+func readsTerminalLines(name string, rest []string) string {
+	kind := lineReaders[name]
+	if kind == 0 {
+		return ""
+	}
+	operands, script := 0, false
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		switch {
+		case a == "--":
+			operands += len(rest) - j - 1
+			j = len(rest)
+		case len(a) == 2 && a[0] == '-' && strings.IndexByte(readerValues[name], a[1]) >= 0:
+			script = script || a == "-e" || a == "-f"
+			j++
+		case a == "--arg" || a == "--argjson" || a == "--slurpfile" || a == "--rawfile":
+			j += 2 // jq's name and value
+		case a == "--regexp" || a == "--file" || a == "--expression":
+			script = true
+			j++
+		case strings.HasPrefix(a, "--regexp=") || strings.HasPrefix(a, "--file=") || strings.HasPrefix(a, "--expression="):
+			script = true
+		case a == "-" || a == "/dev/stdin" || a == "/dev/tty":
+		case strings.HasPrefix(a, "-"):
+		default:
+			operands++
+		}
+	}
+	switch {
+	case kind == 1 && (name != "xargs" || !slices.Contains(rest, "-a") && !slices.Contains(rest, "--arg-file")),
+		kind == 2 && operands == 0,
+		kind == 3 && (operands == 0 || operands == 1 && !script):
+		return name + " reads lines of the terminal, which may include the one the next command is typed after"
+	}
+	return ""
+}
+
 // splitCall says why the simple command c reads part of a line.
 func splitCall(c *syntax.CallExpr) string {
 	vals := literals(c.Args)
 	for i, v := range vals {
 		rest := vals[i+1:]
-		switch progName(v) {
+		name := progName(v)
+		switch name {
 		case "read":
 			for _, a := range rest {
 				if len(a) > 1 && a[0] == '-' && strings.ContainsAny(a, "nNd\x00") {

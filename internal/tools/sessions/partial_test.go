@@ -80,3 +80,28 @@ func TestNestedPastDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestReadsTerminal: programs that read whole lines of the terminal, in a
+// command's place, and the same programs reading a file, a pipe or a
+// redirection, which take nothing typed.
+func TestReadsTerminal(t *testing.T) {
+	for _, s := range []string{
+		"read x", "read -r line", "read -p 'name? ' x", "mapfile -t a", "head -n 1", "head -1", "head", "tail -f",
+		"cat", "cat -", "sed q", "sed -n 1p", "awk 'NR==1{exit}'", "grep -m1 .", "grep -A 3 x", "jq .", "tee", "tee /tmp/x",
+		"xargs echo", "sort", "wc -l", "timeout 3 cat", "sudo cat", "env LC_ALL=C sort", "nice -n 5 head -n 2",
+		"ls; head -n 1", "true && read x", "sh -c 'read x'", "/usr/bin/c?t",
+	} {
+		if readsTerminal(s+"\n") == "" {
+			t.Errorf("%q: not seen to read lines of the terminal", s)
+		}
+	}
+	for _, s := range []string{
+		"cat /etc/hosts", "head -n 5 /etc/hosts", "sed -n 1p /etc/hosts", "grep x /etc/hosts", "jq . f.json",
+		"ls | head -n 1", "echo x | cat", "head -n 1 < /etc/hosts", "cat <<EOF\nx\nEOF", "read x <<< y",
+		"xargs -a /tmp/list echo", "echo hello cat", "git status", "ls -la", "cat <<EOF",
+	} {
+		if why := readsTerminal(s + "\n"); why != "" {
+			t.Errorf("%q: %s", s, why)
+		}
+	}
+}

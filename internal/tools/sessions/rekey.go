@@ -218,7 +218,8 @@ func envClears(opts []string) string {
 var progNames = []string{"stty", "bind", "tset", "reset", "tput", "set", "shopt", "source",
 	"zsh", "fish", "csh", "tcsh", "xonsh", "nu", "elvish", "pwsh", "yash", "env", "exec",
 	"read", "dd", "head", "printf", "mapfile", "readarray", "unset", "getopts", "export",
-	"declare", "typeset", "local", "readonly", "xargs", "parallel"}
+	"declare", "typeset", "local", "readonly", "xargs", "parallel",
+	"cat", "tac", "tail", "sed", "awk", "grep", "tr", "tee", "sort", "wc", "cut", "less", "more", "jq"}
 
 // progName is the base name of the program word v names; a glob
 // (/usr/bin/st?y) names the first of progNames it matches.

@@ -3,11 +3,14 @@ package sessions
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/session"
 )
 
@@ -131,4 +134,58 @@ func TestTerminalsAgree(t *testing.T) {
 		d, b := readers["dash"].run(data), readers["bash"].run(data)
 		t.Logf("%q: dash printed %q, bash %q", data, d, b)
 	}
+}
+
+// TestReaderTakesTheOpener: a program that reads lines of the terminal
+// (head -n 1, read, sed q, cat) takes the next line typed, so a line that
+// opens a continuation, quote or here-document goes to it, and what
+// warden would read as that construct's body is a command to the shell.
+// After such a program the session is adrift: the next send is refused
+// until Ctrl-C, and a send that types past the reader is refused, so in a
+// writable session no unapproved send runs the marker's touch.
+func TestReaderTakesTheOpener(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		sends func(m string) []string
+	}{
+		{"head then a continuation", func(m string) []string { return []string{"head -n 1", "echo \\", "touch " + m} }},
+		{"read then a continuation", func(m string) []string { return []string{"read -r x", ": \\", "touch " + m} }},
+		{"sed then a continuation", func(m string) []string { return []string{"sed q", "echo \\", "touch " + m} }},
+		{"cat behind timeout", func(m string) []string { return []string{"timeout 3 cat", "echo \\", "touch " + m} }},
+		{"one send, a quote", func(m string) []string { return []string{"head -n 1\necho '\ntouch " + m + " #'"} }},
+		{"one send, a here-document", func(m string) []string { return []string{"read -r x\ncat <<'EOF'\ntouch " + m + "\nEOF"} }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rg := newRig(t, policy.Guarded)
+			marker := filepath.Join(t.TempDir(), "marker")
+			id := rg.start(map[string]any{"writable": true})
+			refused := false
+			for _, data := range c.sends(marker) {
+				if got := rg.send(id, data, true); got["status"] != "ok" {
+					refused = true
+					break
+				}
+				time.Sleep(300 * time.Millisecond) // the reader is waiting for a line
+			}
+			rg.send(id, "\x03", false)
+			rg.send(id, "", true)
+			rg.send(id, "echo done-$((20+3))", true)
+			rg.readUntil(id, "done-23")
+			if _, err := os.Stat(marker); err == nil {
+				t.Errorf("an unapproved send ran touch after the reader took the line before it")
+			}
+			if !refused {
+				t.Errorf("every send after a program reading the terminal ran without approval")
+			}
+		})
+	}
+	// A reader of a file or a pipe takes nothing typed.
+	rg := newRig(t, policy.Guarded)
+	id := rg.start(nil)
+	for _, data := range []string{"head -n 1 /etc/hostname", "echo x | head -n 1", "cat < /etc/hostname", "echo after-readers"} {
+		if got := rg.send(id, data, true); got["status"] != "ok" {
+			t.Errorf("send %q: %v", data, got)
+		}
+	}
+	rg.readUntil(id, "after-readers")
 }

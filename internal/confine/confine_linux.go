@@ -399,7 +399,9 @@ func (c *Confiner) setup(level Level, prof Profile, f filter, protect []string) 
 // ruleset builds the Landlock ruleset of level.
 func (c *Confiner) ruleset(level Level, prof Profile, protect, temps []string) (*ruleset, error) {
 	var terms []string
-	if level != Full {
+	if level != Full && c.enter == 0 {
+		// Not yet in the container shape, whose rules are built in the
+		// host's namespaces: a gap docs/security.md names.
 		terms = terminals("/dev")
 	}
 	rs, err := newRuleset(c.abi, slices.Concat(protect, terms), level == Full && prof.NoNetwork && c.abi >= 4, level != Full)

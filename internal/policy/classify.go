@@ -743,26 +743,6 @@ func (c *call) run(args []arg) {
 	c.e.simple(args, ctx, "")
 }
 
-// shell classifies text that c hands to a POSIX shell.
-func (c *call) shell(text string, what string, pos []string, hasPos bool) {
-	ctx := c.ctx
-	ctx.nest++
-	ctx.pos, ctx.hasPos = pos, hasPos
-	c.e.script(text, ctx, what)
-}
-
-// loginShell classifies text that c hands to a login shell or to $SHELL
-// (ssh's remote side, su -c, sudo -s, script -c, flock -c, parallel),
-// which may be zsh: it is read as bash, and what zsh would read
-// differently counts too (zshCode).
-func (c *call) loginShell(text, what string) {
-	ctx := c.ctx
-	ctx.nest++
-	ctx.pos, ctx.hasPos = nil, false
-	ctx.zsh = true
-	c.e.script(text, ctx, what)
-}
-
 // opaquePayload records a payload the classifier cannot read (an
 // interpreter program) and scans its text with the deny matchers.
 func (e *eval) opaquePayload(text, what string) {

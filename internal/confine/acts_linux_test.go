@@ -71,7 +71,7 @@ func (f fixture) testActs(t *testing.T) {
 	if err := os.WriteFile(file, []byte("x\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	errnoOf := func(level Level, call string) string {
+	errnoOf := func(t *testing.T, level Level, call string) string {
 		t.Helper()
 		code, out := f.run(t, level, `python3 -c '
 import ctypes, errno, fcntl, os, sys
@@ -113,14 +113,14 @@ except OSError as e:
 				if (name == "defrag" || name == "setversion") && level == Temp {
 					continue // a metadata change, refused to reads (Status.Gaps for benign calls)
 				}
-				if got := errnoOf(level, call); got != "EPERM" {
+				if got := errnoOf(t, level, call); got != "EPERM" {
 					t.Errorf("%s: %s = %s, want EPERM", level, name, got)
 				}
 			}
 			// The control: approved, the call reaches the kernel, which
 			// answers for itself (ENOTTY on a file of another file
 			// system, EOPNOTSUPP, or success).
-			if got := errnoOf(Full, call); got == "EPERM" {
+			if got := errnoOf(t, Full, call); got == "EPERM" {
 				t.Errorf("approved: %s = EPERM, want the kernel's own answer", name)
 			}
 		})

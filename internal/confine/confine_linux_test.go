@@ -218,6 +218,7 @@ func (f fixture) run(t *testing.T, level Level, script string) (int, string) {
 	cmd.Stdout, cmd.Stderr = &out, &out
 	release, err := f.c.Start(With(ctx, Admission{Level: level}), cmd.Start)
 	if err != nil {
+		f.diagnose(t, level)
 		t.Fatalf("start: %v", err)
 	}
 	err = cmd.Wait()

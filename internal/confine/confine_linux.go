@@ -175,11 +175,35 @@ func (c *Confiner) probe() {
 // so whatever fn changes about the thread dies with it.
 func onThread(fn func() error) error {
 	done := make(chan error, 1)
+	goThrowaway(func() { done <- fn() })
+	return <-done
+}
+
+// goThrowaway runs fn in a goroutine wired to an OS thread that ends with
+// it, so whatever fn changes about the thread (namespaces, Landlock,
+// seccomp, capabilities) never reaches other goroutines. That thread is
+// never the process's main thread: Go cannot end the main thread, so it
+// would keep what fn changed for the rest of the process, and the
+// kernel's view of the process (/proc/self: its mounts, root, working
+// directory and status) is the main thread's.
+func goThrowaway(fn func()) {
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread exits with the goroutine
-		done <- fn()
+		if unix.Gettid() != unix.Getpid() {
+			fn()
+			return
+		}
+		// On the main thread: hold it until fn's goroutine has a thread
+		// of its own, which therefore cannot be this one.
+		locked := make(chan struct{})
+		go func() {
+			runtime.LockOSThread() // never unlocked, as above
+			close(locked)
+			fn()
+		}()
+		<-locked
+		runtime.UnlockOSThread()
 	}()
-	return <-done
 }
 
 // Status reports what holds here.
@@ -309,8 +333,7 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 	}
 	w := &worker{h: h}
 	ready := make(chan error, 1)
-	go func() {
-		runtime.LockOSThread() // never unlocked: the thread exits with the goroutine
+	goThrowaway(func() {
 		listener, watch, err := c.setup(level, prof, f, protect)
 		w.watch = watch // read only after ready
 		if listener >= 0 {
@@ -322,7 +345,7 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 			return
 		}
 		h.serve()
-	}()
+	})
 	if err := <-ready; err != nil {
 		return nil, fmt.Errorf("confine %s: %w", level, err)
 	}
@@ -399,9 +422,7 @@ func (c *Confiner) setup(level Level, prof Profile, f filter, protect []string) 
 // ruleset builds the Landlock ruleset of level.
 func (c *Confiner) ruleset(level Level, prof Profile, protect, temps []string) (*ruleset, error) {
 	var terms []string
-	if level != Full && c.enter == 0 {
-		// Not yet in the container shape, whose rules are built in the
-		// host's namespaces: a gap docs/security.md names.
+	if level != Full {
 		terms = terminals("/dev")
 	}
 	rs, err := newRuleset(c.abi, slices.Concat(protect, terms), level == Full && prof.NoNetwork && c.abi >= 4, level != Full)

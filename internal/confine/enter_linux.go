@@ -56,7 +56,8 @@ type mount struct {
 	point string // where it is mounted
 }
 
-// mountInfo reads /proc/<pid>/mountinfo ("self" for warden's own).
+// mountInfo reads /proc/<pid>/mountinfo ("thread-self" for the mounts
+// the calling thread sees).
 func mountInfo(pid string) ([]mount, error) {
 	f, err := os.Open("/proc/" + pid + "/mountinfo")
 	if err != nil {
@@ -102,7 +103,7 @@ func unescapeMount(s string) string {
 // namespace does not mount is returned in missing: no path there reaches
 // it (only /proc/<warden>/root does, which the rules do not cover).
 func hostPaths(pid int, paths []string) (found, missing []string, err error) {
-	ours, err := mountInfo("self")
+	ours, err := mountInfo("thread-self")
 	if err != nil {
 		return nil, nil, fmt.Errorf("warden's mounts: %w", err)
 	}

@@ -97,14 +97,26 @@ func runSuite(t *testing.T, mech string, uid int) {
 		// inside it (getpgrp returns 0), so kill(0) from a program of
 		// the fixture, which does not start programs in groups of their
 		// own as warden's runners do, would reach this test's group.
-		cmd = exec.Command("nsenter", append([]string{"--target", strconv.Itoa(pid), "--pid", "--", "setsid"}, cmd.Args...)...)
+		// --ipc: warden's own System V objects and message queues are
+		// in the host's IPC namespace too, where the kernel-objects test
+		// counts them.
+		cmd = exec.Command("nsenter", append([]string{"--target", strconv.Itoa(pid), "--pid", "--ipc", "--", "setsid"}, cmd.Args...)...)
 		cmd.Env = append(cmd.Env, suiteEnv+"="+mech, baseEnv+"="+base, secretEnv+"="+secret, enterEnv+"="+strconv.Itoa(pid), "PATH=/usr/local/bin:/usr/bin:/bin")
+	}
+	if uid >= 0 && mech != "entered" {
+		// An IPC namespace of the suite's own: the kernel-objects test
+		// counts every System V object and message queue, which other
+		// tests running meanwhile make and remove too.
+		cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWIPC}
 	}
 	if uid > 0 {
 		if err := os.Chown(base, uid, uid); err != nil {
 			t.Fatal(err)
 		}
-		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}}
+		if cmd.SysProcAttr == nil {
+			cmd.SysProcAttr = &syscall.SysProcAttr{}
+		}
+		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid)}
 	}
 	// A descriptor warden's own parent left open (fd 3 in the child) holds
 	// the secret too: no program warden starts may inherit it.

@@ -14,7 +14,7 @@ import (
 	"time"
 )
 
-// Target starts PID 1 of new PID, UTS and mount namespaces named hostname,
+// Target starts PID 1 of new PID, UTS, IPC and mount namespaces named hostname,
 // with each source bind-mounted over its destination inside them only, and
 // returns its process id as this machine sees it. It skips the test
 // without root, unshare or nsenter; the process is killed with the test.
@@ -34,7 +34,7 @@ func Target(t testing.TB, hostname string, binds map[string]string) int {
 		script += fmt.Sprintf(" && mount --bind %s %s", src, dst)
 	}
 	script += fmt.Sprintf(" && touch %s && exec sleep 600", ready)
-	cmd := exec.Command("unshare", "--pid", "--fork", "--mount", "--uts", "--mount-proc", "--", "sh", "-c", script)
+	cmd := exec.Command("unshare", "--pid", "--fork", "--mount", "--uts", "--ipc", "--mount-proc", "--", "sh", "-c", script)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -97,6 +99,26 @@ except OSError as e:
 		"setversion": `fcntl.ioctl(fd, 0x40086604, bytes(8))`,
 		// A lease makes other programs' opens for writing wait.
 		"lease": `fcntl.fcntl(fd, fcntl.F_SETLEASE, fcntl.F_RDLCK)`,
+		// Device requests that act through a read-only descriptor (on a
+		// file, the kernel answers ENOTTY): losetup -d, a loop device's
+		// file swapped, the RTC's wake alarm set or turned off, a SCSI
+		// disk stopped, a tray ejected, an NVMe controller reset, and
+		// with warden's probes' capabilities a tun interface kept, a
+		// RAID array stopped, a mapped device removed, a disk made
+		// read-only.
+		"loop detach":     `fcntl.ioctl(fd, 0x4c01)`,
+		"loop change fd":  `fcntl.ioctl(fd, 0x4c06, fd)`,
+		"rtc wake alarm":  `fcntl.ioctl(fd, 0x4028700f, bytes(40))`,
+		"rtc alarm off":   `fcntl.ioctl(fd, 0x7002)`,
+		"scsi stop unit":  `fcntl.ioctl(fd, 6)`,
+		"cdrom eject":     `fcntl.ioctl(fd, 0x5309)`,
+		"nvme reset":      `fcntl.ioctl(fd, 0x4e44)`,
+		"tun persist":     `fcntl.ioctl(fd, 0x400454cb, 1)`,
+		"md stop":         `fcntl.ioctl(fd, 0x932)`,
+		"dm remove":       `fcntl.ioctl(fd, 0xc138fd04, bytes(312))`,
+		"block read-only": `fcntl.ioctl(fd, 0x125d, bytes(4))`,
+		// quotaoff: the path is looked up first (ENOENT when approved).
+		"quota off": `(_ for _ in ()).throw(OSError(ctypes.get_errno(), "")) if libc.quotactl(ctypes.c_uint(0x80000300), b"/nonexistent-warden", 0, None) < 0 else None`,
 	}
 	if os.Geteuid() == 0 {
 		// syslog(2) sets the console's log level to what it is already.
@@ -105,6 +127,20 @@ except OSError as e:
 			level = strings.Fields(string(b))[0]
 		}
 		calls["console log level"] = `(_ for _ in ()).throw(OSError(ctypes.get_errno(), "")) if libc.syscall(103, 8, None, ` + level + `) < 0 else None`
+		// What root's remaining capabilities allow warden's probes
+		// (CAP_SYS_ADMIN, CAP_SYS_RAWIO) or root's approved programs,
+		// each answered by the kernel when approved: the host name set
+		// to itself, swap off on a path that does not exist, a reboot
+		// with an unknown command (EINVAL), accounting to a missing file,
+		// a BPF program attached from no descriptor (EBADF), a fanotify
+		// group whose events wait for its answer.
+		throw := `(_ for _ in ()).throw(OSError(ctypes.get_errno(), "")) if `
+		calls["hostname"] = throw + `libc.sethostname(os.uname().nodename.encode(), len(os.uname().nodename)) < 0 else None`
+		calls["swapoff"] = throw + `libc.swapoff(b"/nonexistent-warden") < 0 else None`
+		calls["reboot"] = throw + `libc.reboot(0x0badc0de) < 0 else None`
+		calls["accounting"] = throw + `libc.acct(b"/nonexistent-warden") < 0 else None`
+		calls["bpf attach"] = throw + `libc.syscall({"x86_64": 321, "aarch64": 280}[os.uname().machine], 8, bytes(128), 128) < 0 else None`
+		calls["fanotify permission group"] = throw + `libc.fanotify_init(4, 0) < 0 else None`
 	}
 	for name, call := range calls {
 		t.Run(name, func(t *testing.T) {
@@ -128,5 +164,92 @@ except OSError as e:
 		if code, out := f.run(t, Read, "dmesg | head -n 1"); code != 0 {
 			t.Errorf("a read could not read the kernel's log: exit %d: %s", code, out)
 		}
+	}
+}
+
+// testInspectCaps: warden's own probes, as root, keep only the
+// capabilities inspection needs (firewall rules, SMART data, subvolume
+// lists); rebooting, the clock, modules, signals to other users and the
+// rest go as for reads.
+func (f fixture) testInspectCaps(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("only root holds capabilities to drop")
+	}
+	code, out := f.run(t, Inspect, "grep CapEff /proc/self/status")
+	fields := strings.Fields(out)
+	if code != 0 || len(fields) != 2 {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	eff, err := strconv.ParseUint(fields[1], 16, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range dropConfined {
+		kept := slices.Contains(keepInspect, c)
+		if has := eff&(1<<c) != 0; has != kept {
+			t.Errorf("capability %d: held %v at inspect, want %v", c, has, kept)
+		}
+	}
+}
+
+// testLoop: below tier 2 no program detaches a loop device (losetup -d
+// opens it read-only), which takes a disk image away from whatever was
+// to use it; approved, it does.
+func (f fixture) testLoop(t *testing.T) {
+	if os.Geteuid() != 0 || f.enter > 0 {
+		t.Skip("binding a loop device needs root in warden's own namespaces")
+	}
+	img := filepath.Join(os.Getenv(baseEnv), "loop.img")
+	if err := os.WriteFile(img, make([]byte, 1<<16), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bind := func() string {
+		ctl, err := os.OpenFile("/dev/loop-control", os.O_RDWR, 0)
+		if err != nil {
+			t.Skipf("no loop devices: %v", err)
+		}
+		defer ctl.Close()
+		n, err := unix.IoctlRetInt(int(ctl.Fd()), unix.LOOP_CTL_GET_FREE)
+		if err != nil {
+			t.Skipf("no free loop device: %v", err)
+		}
+		dev := fmt.Sprintf("/dev/loop%d", n)
+		loop, err := os.OpenFile(dev, os.O_RDWR, 0)
+		if err != nil {
+			t.Skipf("%s: %v", dev, err)
+		}
+		defer loop.Close()
+		file, err := os.Open(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer file.Close()
+		if err := unix.IoctlSetInt(int(loop.Fd()), unix.LOOP_SET_FD, int(file.Fd())); err != nil {
+			t.Skipf("bind %s: %v", dev, err)
+		}
+		t.Cleanup(func() {
+			if l, err := os.Open(dev); err == nil {
+				unix.IoctlSetInt(int(l.Fd()), unix.LOOP_CLR_FD, 0)
+				l.Close()
+			}
+		})
+		return dev
+	}
+	bound := func(dev string) bool {
+		_, err := os.Stat("/sys/block/" + filepath.Base(dev) + "/loop/backing_file")
+		return err == nil
+	}
+	detach := func(dev string) string {
+		return `python3 -c 'import fcntl, os; fcntl.ioctl(os.open("` + dev + `", os.O_RDONLY), 0x4c01)'`
+	}
+	dev := bind()
+	for _, level := range []Level{Read, Temp, Inspect} {
+		if _, out := f.run(t, level, detach(dev)); !bound(dev) {
+			t.Errorf("%s detached %s: %s", level, dev, out)
+			dev = bind()
+		}
+	}
+	if code, out := f.run(t, Full, detach(dev)); code != 0 || bound(dev) {
+		t.Errorf("control: an approved program could not detach %s: exit %d: %s", dev, code, out)
 	}
 }

@@ -2,6 +2,7 @@ package confine
 
 import (
 	"fmt"
+	"slices"
 
 	"golang.org/x/sys/unix"
 )
@@ -31,17 +32,32 @@ var dropConfined = []uintptr{
 	unix.CAP_NET_BROADCAST,
 }
 
+// Capabilities warden's own probes (Inspect) keep from dropConfined:
+// listing firewall rules takes CAP_NET_ADMIN, SMART data CAP_SYS_RAWIO
+// (ATA passthrough) and CAP_SYS_ADMIN (NVMe), subvolume lists
+// CAP_SYS_ADMIN. The calls these would also allow that change the system
+// without a file are refused by seccomp (actRules); what remains is in
+// docs/security.md.
+var keepInspect = []uintptr{unix.CAP_NET_ADMIN, unix.CAP_SYS_RAWIO, unix.CAP_SYS_ADMIN}
+
 // dropCaps removes caps from the calling thread's bounding set, so no
 // program it starts can hold them, and clears its ambient set. Only a
 // thread that holds CAP_SETPCAP (root) can drop; for others there is
-// nothing to drop.
+// nothing to drop. Below Full every capability in dropConfined goes;
+// Inspect keeps keepInspect (rebooting, the clock, modules and the rest
+// are no inspection).
 func dropCaps(level Level) error {
 	if unix.Geteuid() != 0 {
 		return nil
 	}
 	caps := dropAlways
-	if level == Read || level == Temp {
-		caps = append(append([]uintptr(nil), dropAlways...), dropConfined...)
+	if level != Full {
+		caps = append([]uintptr(nil), dropAlways...)
+		for _, c := range dropConfined {
+			if level != Inspect || !slices.Contains(keepInspect, c) {
+				caps = append(caps, c)
+			}
+		}
 	}
 	// CAP_SETPCAP is needed for each drop, so it goes last.
 	for _, c := range caps {
@@ -52,7 +68,7 @@ func dropCaps(level Level) error {
 			return fmt.Errorf("drop capability %d: %w", c, err)
 		}
 	}
-	if level == Read || level == Temp {
+	if level != Full {
 		if err := unix.Prctl(unix.PR_CAPBSET_DROP, unix.CAP_SETPCAP, 0, 0, 0); err != nil {
 			return fmt.Errorf("drop capability %d: %w", unix.CAP_SETPCAP, err)
 		}

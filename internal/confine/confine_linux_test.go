@@ -206,6 +206,8 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("abstract sockets", f.testAbstract)
 	t.Run("terminals", f.testTerminals)
 	t.Run("acts", f.testActs)
+	t.Run("inspect capabilities", f.testInspectCaps)
+	t.Run("loop devices", f.testLoop)
 	if mech != "landlock" || os.Geteuid() != 0 {
 		// As root, the mount namespace's run has the same seccomp
 		// rules for these objects.

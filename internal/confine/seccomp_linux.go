@@ -92,6 +92,7 @@ func signalFilter(pid, pgid int, denyMeta, confined, notify bool) (filter, error
 	}
 	if confined {
 		f.objectRules(a.objects)
+		f.actRules(a.acts)
 	}
 	f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.pidfdSignal},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
@@ -256,6 +257,7 @@ type arch struct {
 	mounts  []uint32
 	meta    []uint32
 	objects objectCalls
+	acts    actCalls
 }
 
 // metaIoctls are the ioctl requests that change a file without writing

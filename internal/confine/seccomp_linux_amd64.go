@@ -26,4 +26,5 @@ var arches = map[string]arch{"amd64": {
 		unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR, unix.SYS_FREMOVEXATTR, unix.SYS_REMOVEXATTRAT,
 		unix.SYS_FILE_SETATTR, unix.SYS_IO_URING_SETUP},
 	objects: objectNumbers,
+	acts:    actNumbers(unix.SYS_IOPL, unix.SYS_IOPERM),
 }}

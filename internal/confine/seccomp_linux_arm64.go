@@ -24,4 +24,5 @@ var arches = map[string]arch{"arm64": {
 		unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR, unix.SYS_FREMOVEXATTR, unix.SYS_REMOVEXATTRAT,
 		unix.SYS_FILE_SETATTR, unix.SYS_IO_URING_SETUP},
 	objects: objectNumbers,
+	acts:    actNumbers(),
 }}

@@ -122,8 +122,8 @@ func (f *filter) objectRules(o objectCalls) {
 	f.rule(o.msgctl, oneOf(1, unix.IPC_STAT, ipcInfo, msgStat, msgInfo, msgStatAny))
 	f.rule(o.mqOpen, []step{load(1), has(unix.O_WRONLY|unix.O_RDWR|unix.O_CREAT, toDeny, toAllow)})
 	f.rule(o.syslog, oneOf(0, syslogClose, syslogOpen, syslogReadAll, syslogSizeUnread, syslogSizeBuffer))
-	f.rule(o.ioctl, []step{load(1), is(fsIocAddEncryptionKey, toDeny, 0), is(fsIocRemoveEncryptionKey, toDeny, 0),
-		is(fsIocRemoveEncryptionKeyAllUsers, toDeny, toAllow)})
+	f.rule(o.ioctl, noneOf(1, append([]uint32{fsIocAddEncryptionKey, fsIocRemoveEncryptionKey,
+		fsIocRemoveEncryptionKeyAllUsers}, deviceActs...)...))
 	f.rule(o.keyctl, append(oneOf(0, unix.KEYCTL_DESCRIBE, unix.KEYCTL_READ, unix.KEYCTL_GET_SECURITY),
 		// A key ring's id, without creating it; a search that links
 		// what it finds into no key ring.

@@ -16,3 +16,16 @@ var objectNumbers = objectCalls{
 		unix.SYS_MQ_UNLINK, unix.SYS_MQ_TIMEDSEND, unix.SYS_MQ_TIMEDRECEIVE, unix.SYS_MQ_NOTIFY,
 		unix.SYS_ADD_KEY, unix.SYS_REQUEST_KEY},
 }
+
+// actNumbers are the calls' numbers on both architectures with a syscall
+// table; amd64 adds its port calls.
+func actNumbers(more ...uint32) actCalls {
+	return actCalls{
+		refused: append([]uint32{unix.SYS_SETHOSTNAME, unix.SYS_SETDOMAINNAME, unix.SYS_SWAPON, unix.SYS_SWAPOFF,
+			unix.SYS_REBOOT, unix.SYS_KEXEC_LOAD, unix.SYS_KEXEC_FILE_LOAD,
+			unix.SYS_INIT_MODULE, unix.SYS_FINIT_MODULE, unix.SYS_DELETE_MODULE,
+			unix.SYS_ACCT, unix.SYS_SETTIMEOFDAY, unix.SYS_CLOCK_SETTIME}, more...),
+		bpf: unix.SYS_BPF, fanotify: unix.SYS_FANOTIFY_INIT,
+		quotactl: unix.SYS_QUOTACTL, quotaFd: unix.SYS_QUOTACTL_FD,
+	}
+}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -87,16 +88,203 @@ func (e *eval) recordAliases(name string, args []arg) {
 		return
 	}
 	dst = e.homePath(dst)
-	for _, s := range ops {
-		src := e.homePath(s.val)
-		if !s.known || s.glob || !strings.HasPrefix(src, "/") {
-			continue
-		}
-		src = path.Clean(src)
-		if e.holdsProtected(src) && len(ps.aliases) < maxAliases {
-			ps.aliases = append(ps.aliases, alias{dst: path.Clean(dst), src: src})
+	// A symbolic link's relative target is read from the directory the
+	// link is in (ln -s ../etc /tmp/e is /etc), which is dst's parent, or
+	// dst itself when it is a directory the link is made in; every other
+	// relative source is read from the working directory.
+	var linkDirs []string
+	if name == "ln" && hasFlag(argVals(args), 's', "--symbolic") && !hasFlag(argVals(args), 'r', "--relative") {
+		switch {
+		case target != "" || dst == ".":
+			linkDirs = []string{dst}
+		default:
+			linkDirs = []string{path.Dir(path.Clean(dst)), dst}
 		}
 	}
+	for _, s := range ops {
+		if !s.known {
+			continue
+		}
+		d := dst
+		if d == "." {
+			d = path.Base(path.Clean(s.val)) // ln -s /etc makes ./etc
+		}
+		dsts := e.absCandidates(path.Clean(d), false)
+		if !strings.HasPrefix(d, "/") {
+			dsts = append([]string{path.Clean(d)}, dsts...)
+		}
+		for _, src := range e.aliasSources(s, linkDirs) {
+			if !strings.HasPrefix(src, cwdLink) && !e.holdsProtected(src) {
+				continue
+			}
+			for _, d := range dsts {
+				if a := (alias{dst: d, src: src}); len(ps.aliases) < maxAliases && !slices.Contains(ps.aliases, a) {
+					ps.aliases = append(ps.aliases, a)
+				}
+			}
+		}
+	}
+}
+
+// cwdLink starts the source of a link to /proc/PID/cwd: what follows it
+// is relative to the working directory of the program that follows it.
+const cwdLink = "\x00cwd"
+
+// aliasSources returns the absolute directories a link, copy or mount
+// source may name: a relative one from every directory it can be read in
+// (linkDirs for a symbolic link's target, else the working directory),
+// ~user as that home, /proc/PID/root/… as /, /proc/PID/cwd/… from every
+// working directory, a glob as each directory above a protected path it
+// matches, and each of these through the aliases made before it (ln -s
+// /etc /tmp/a; ln -s /tmp/a/warden /tmp/b).
+func (e *eval) aliasSources(s arg, linkDirs []string) []string {
+	v := e.tildeDir(s.val)
+	if s.glob && isPattern(v) {
+		if !strings.HasPrefix(v, "/") {
+			return nil
+		}
+		return e.ancestorsMatching(path.Clean(v))
+	}
+	var out []string
+	switch {
+	case strings.HasPrefix(v, "/"):
+		if link, rest, ok := procLink(lexClean(v)); ok {
+			if link == "root" {
+				out = append(out, path.Clean("/"+rest))
+			} else {
+				// The working directory of whoever follows the link.
+				out = append(out, cwdLink+path.Clean("/"+rest))
+			}
+		} else {
+			out = append(out, path.Clean(v))
+		}
+	case len(linkDirs) > 0:
+		for _, d := range linkDirs {
+			if strings.HasPrefix(d, "/") {
+				out = append(out, path.Join(d, v))
+			} else {
+				out = append(out, e.absCandidates(path.Join(d, v), true)...)
+			}
+		}
+	default:
+		out = e.absCandidates(path.Clean(v), true)
+	}
+	for _, c := range slices.Clone(out) {
+		out = append(out, e.aliasTargets(c, false)...)
+	}
+	return out
+}
+
+// tildeDir resolves a leading ~ or ~user.
+func (e *eval) tildeDir(v string) string {
+	if !strings.HasPrefix(v, "~") {
+		return v
+	}
+	user, rest, _ := strings.Cut(v[1:], "/")
+	switch {
+	case user == "":
+		return e.homePath(v)
+	case user == "root":
+		return path.Join("/root", rest)
+	case !strings.ContainsAny(user, "+-"):
+		return path.Join("/home", user, rest)
+	}
+	return v
+}
+
+// absCandidates returns the absolute paths a relative one names from
+// every working directory the input can have. Where that directory is
+// not known and climb is set, enough ".." reach the root: ../../etc may
+// be /etc.
+func (e *eval) absCandidates(rel string, climb bool) []string {
+	if strings.HasPrefix(rel, "/") {
+		return []string{rel}
+	}
+	cwds, unknown := e.cwds()
+	var out []string
+	for _, c := range cwds {
+		out = append(out, path.Join(c, rel))
+	}
+	if climb && (unknown || e.paths.initial == "") && (rel == ".." || strings.HasPrefix(rel, "../")) {
+		rest := rel
+		for rest == ".." || strings.HasPrefix(rest, "../") {
+			rest = strings.TrimPrefix(strings.TrimPrefix(rest, ".."), "/")
+		}
+		out = append(out, path.Clean("/"+rest))
+	}
+	return out
+}
+
+// ancestorsMatching returns the directories above protected paths that a
+// clean absolute pattern matches: /var/li? is /var/lib.
+func (e *eval) ancestorsMatching(pat string) []string {
+	parts := splitPath(pat)
+	var out []string
+	for _, p := range e.p.protect.paths {
+		if p.device || len(parts) == 0 || len(parts) >= len(p.parts) {
+			continue
+		}
+		if slices.Contains(parts, "**") || compMatch(parts, p.parts[:len(parts)], true) {
+			for n := len(parts); n < len(p.parts); n++ {
+				if d := "/" + strings.Join(p.parts[:n], "/"); !slices.Contains(out, d) {
+					out = append(out, d)
+				}
+				if !slices.Contains(parts, "**") {
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// aliasTargets returns the paths a clean path (or pattern) stands for
+// through the aliases: as the source itself (the new name did not exist)
+// and as the source's name inside it (the new name was a directory).
+// Absolute words are compared with absolute names, relative with
+// relative; a pattern matches a name component by component.
+func (e *eval) aliasTargets(c string, glob bool) []string {
+	var out []string
+	for _, a := range e.paths.aliases {
+		var rest string
+		if strings.HasPrefix(c, "/") != strings.HasPrefix(a.dst, "/") {
+			continue
+		} else if Within(c, a.dst) {
+			rest = strings.TrimPrefix(c, a.dst)
+		} else if r, ok := globWithin(c, a.dst, glob); ok {
+			rest = r
+		} else {
+			continue
+		}
+		out = append(out, path.Clean(a.src+rest))
+		base := "/" + path.Base(a.src)
+		if rest == base || strings.HasPrefix(rest, base+"/") {
+			out = append(out, path.Clean(a.src+strings.TrimPrefix(rest, base)))
+		} else if glob && rest != "" {
+			// A pattern's first component may match the source's name.
+			first, more, _ := strings.Cut(rest[1:], "/")
+			if ok, _ := shellMatch(first, base[1:]); ok {
+				out = append(out, path.Clean(a.src+"/"+more))
+			}
+		}
+	}
+	return out
+}
+
+// globWithin reports whether a pattern's leading components match every
+// component of dir, and returns the rest of the pattern ("" or "/…").
+func globWithin(c, dir string, glob bool) (string, bool) {
+	if !glob || !isPattern(c) {
+		return "", false
+	}
+	parts, want := strings.Split(strings.TrimPrefix(c, "/"), "/"), strings.Split(strings.TrimPrefix(dir, "/"), "/")
+	if slices.Contains(parts, "**") || !compMatch(parts, want, true) {
+		return "", false
+	}
+	if len(parts) == len(want) {
+		return "", true
+	}
+	return "/" + strings.Join(parts[len(want):], "/"), true
 }
 
 // bindAlias records a sandbox's bind of src at dst (bwrap --ro-bind SRC
@@ -133,32 +321,19 @@ func (e *eval) holdsProtected(dir string) bool {
 	return false
 }
 
-// aliasedPath checks a path that may lie under a name an alias gave:
-// absolute words against absolute names, relative against relative. It
+// aliasedPath checks a path that may lie under a name an alias gave. It
 // reports whether it denied the word.
 func (e *eval) aliasedPath(f string, glob bool, ctx cctx, word string) bool {
-	c := path.Clean(f)
-	for _, a := range e.paths.aliases {
-		if a.dst == "." {
-			// ln -s SRC with no link name: ./base(SRC).
-			if strings.HasPrefix(c, "/") {
-				continue
+	for _, t := range e.aliasTargets(path.Clean(f), glob) {
+		if rest, ok := strings.CutPrefix(t, cwdLink); ok {
+			if rest = strings.TrimPrefix(rest, "/"); rest != "" {
+				e.addRel(rest, glob) // as /proc/self/cwd/… is
+				e.partialPath("$D/"+rest, ctx)
 			}
-		} else if !Within(c, a.dst) || strings.HasPrefix(c, "/") != strings.HasPrefix(a.dst, "/") {
 			continue
 		}
-		rest := strings.TrimPrefix(c, a.dst)
-		if a.dst == "." {
-			rest = "/" + c
-		}
-		if e.checkAbs(path.Clean(a.src+rest), glob, ctx, word) {
+		if e.checkAbs(t, glob, ctx, word) {
 			return true
-		}
-		base := "/" + path.Base(a.src)
-		if rest == base || strings.HasPrefix(rest, base+"/") {
-			if e.checkAbs(path.Clean(a.src+strings.TrimPrefix(rest, base)), glob, ctx, word) {
-				return true
-			}
 		}
 	}
 	return false

@@ -78,7 +78,8 @@ func (e *eval) procPath(f string, glob bool, ctx cctx, word string) bool {
 		return false
 	}
 	if link == "root" {
-		return e.checkAbs(path.Clean("/"+rest), glob, ctx, word)
+		return e.checkAbs(path.Clean("/"+rest), glob, ctx, word) ||
+			len(e.paths.aliases) > 0 && e.aliasedPath("/"+rest, glob, ctx, word)
 	}
 	if rest != "" {
 		e.addRel(rest, glob)

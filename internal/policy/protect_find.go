@@ -24,6 +24,10 @@ func (e *eval) findProtect(args []arg, ctx cctx) {
 			continue
 		}
 		starts = append(starts, path.Clean(v))
+		if len(e.paths.aliases) > 0 {
+			// A name the input gave a directory above one: ln -s /var/lib /tmp/l.
+			starts = append(starts, e.aliasTargets(path.Clean(v), false)...)
+		}
 	}
 	if len(starts) == 0 {
 		starts = e.relStarts(arg{val: ".", known: true})

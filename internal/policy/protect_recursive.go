@@ -258,13 +258,27 @@ func (e *eval) recursiveRead(args []arg, ctx cctx) {
 }
 
 // aboveProtected notes a directory that holds a protected path.
+// A directory the input linked, copied or mounted from one above it
+// (ln -s /var/lib /tmp/l; grep -r x /tmp/l/) is read as its source.
 func (e *eval) aboveProtected(dir string, ctx cctx, word string) {
-	for _, p := range e.p.protect.paths {
-		// Recursive readers skip devices (grep -r, rg) or copy them as
-		// nodes (tar, cp -r, rsync); find -exec is findWatchdog's.
-		if !p.device && p.clean != dir && Within(p.clean, dir) {
-			e.note(unresolvedTier, ctx.covered, "%s", recursiveWhy+truncate(word, 96))
-			return
+	dirs := []string{dir}
+	if len(e.paths.aliases) > 0 {
+		dirs = append(dirs, e.aliasTargets(dir, false)...)
+	}
+	for _, d := range dirs {
+		if rest, ok := strings.CutPrefix(d, cwdLink); ok {
+			if len(e.paths.recRel) < maxRelWords {
+				e.paths.recRel = append(e.paths.recRel, "."+rest)
+			}
+			continue
+		}
+		for _, p := range e.p.protect.paths {
+			// Recursive readers skip devices (grep -r, rg) or copy them as
+			// nodes (tar, cp -r, rsync); find -exec is findWatchdog's.
+			if !p.device && p.clean != d && Within(p.clean, d) {
+				e.note(unresolvedTier, ctx.covered, "%s", recursiveWhy+truncate(word, 96))
+				return
+			}
 		}
 	}
 }

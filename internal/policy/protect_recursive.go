@@ -53,6 +53,8 @@ func recursiveOperands(args []arg) []arg {
 		ops, rec = findRecursive(args[1:])
 	case "tar", "bsdtar", "gtar", "zip", "7z", "7za", "7zr", "cp", "scp", "rsync":
 		ops, rec = archiveOperands(normaliseName(path.Base(args[0].val)), args[1:])
+	default:
+		ops, rec = backupOperands(normaliseName(path.Base(args[0].val)), args[1:])
 	}
 	if rec && len(ops) == 0 {
 		ops = []arg{{val: ".", known: true}}
@@ -252,6 +254,8 @@ func (e *eval) recursiveRead(args []arg, ctx cctx) {
 		}
 		if (v == "~" || strings.HasPrefix(v, "~/")) && e.p.protect.home != "" && e.local {
 			ops[i] = arg{val: path.Join(e.p.protect.home, v[1:]), known: true}
+		} else if t := e.tildeDir(v); t != v && a.known && strings.HasPrefix(t, "/") {
+			ops[i] = arg{val: t, known: true} // ~root
 		}
 	}
 	e.readDirs(ops, ctx) // unknown words and globs are pathWord's
@@ -362,6 +366,9 @@ func (e *eval) pipedNames(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 				switch normaliseName(path.Base(args[0].val)) {
 				case "xargs", "parallel":
 					e.readDirs(dirs, ctx)
+				}
+				if namesFromStdin(args) {
+					e.readDirs(dirs, ctx) // find /var/lib | cpio -o
 				}
 			}
 			dirs = append(dirs, finderOperands(args)...)

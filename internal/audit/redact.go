@@ -112,6 +112,9 @@ type redactor struct {
 	// password), in order; lookEnd is where the last look-ahead stopped.
 	pending []span
 	lookEnd int
+	// fmtEnd is where the last printf look-ahead stopped
+	// (redact_formats.go).
+	fmtEnd int
 
 	stdin stdinState // secrets fed to a program's input (redact_stdin.go)
 
@@ -309,8 +312,19 @@ func (r *redactor) word(i, j int) int {
 		// ?code=… (an OAuth authorization code), &session=…
 		return r.replace(j+1, urlPathEnd(s, j+1, false), Redacted)
 	}
+	if len(w) == 1 && w[0] == 's' {
+		if end := r.sedSubstitution(i, j); end > 0 {
+			return end // sed 's/^password=.*/password=…/'
+		}
+	}
+	if (w == "printf" || r.spelled == "printf") && startsWord(s, i) && standsAlone(s, j) {
+		r.printfArgs(j) // printf 'password=%s' …
+	}
 	if end := r.joinedWord(i, j); end > 0 {
 		return end // '--user' 'bob:pw', --pass\word=pw, PG"PASS"WORD=pw
+	}
+	if end := r.namedValue(i, j); end > 0 {
+		return end // - name: DB_PASSWORD⏎  value: …
 	}
 	if end := r.scriptSetter(i, j); end > 0 {
 		return end // os.environ['PGPASSWORD'] = …, os.putenv("PGPASSWORD", …)
@@ -396,12 +410,31 @@ func (r *redactor) word(i, j int) int {
 			return end // DBI->connect("dsn", "u", "secret"), new PDO("dsn", "u", "secret")
 		}
 	}
-	if r.prog != nil && r.prog.slash && i > 0 && s[i-1] == '/' && j < len(s) && s[j] == ':' && startsWord(s, i-1) {
-		// xfreerdp /p:secret
+	if r.prog != nil && r.prog.slash && i > 0 && s[i-1] == '/' && j < len(s) && (s[j] == ':' || s[j] == ' ' || s[j] == '\t') && startsWord(s, i-1) {
+		// xfreerdp /p:secret; Windows' tools, in any case, also with
+		// the value as the next word (schtasks /RP secret).
 		for _, o := range r.prog.opts {
-			if len(o.name) == j-i+2 && o.name == s[i-1:j+1] {
-				return max(r.optionValue(j+1, o.split), j+1)
+			if len(o.name) == j-i+2 && strings.EqualFold(o.name[:len(o.name)-1], s[i-1:j]) {
+				k := j + 1
+				if s[j] != ':' {
+					if k = skipBlanks(s, j); k >= len(s) || s[k] == '/' || s[k] == '-' {
+						break
+					}
+				}
+				return max(r.optionValue(k, o.split), j+1)
 			}
+		}
+	}
+	if exe := len(w) > 6 && strings.EqualFold(w[len(w)-4:], ".exe"); (exe || r.stdin.cmdAt == i && hasUpper(w)) && standsAlone(s, j) && startsWord(s, i) {
+		// PsExec.exe, NET.EXE, SCHTASKS: Windows finds a program in
+		// any case, with or without its extension.
+		name := strings.ToLower(w)
+		if exe {
+			name = name[:len(name)-4]
+		}
+		if p := lookupProgram(name); p != nil {
+			r.enterProgram(p, j)
+			return j
 		}
 	}
 	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && standsAlone(s, j) {
@@ -460,8 +493,14 @@ func (r *redactor) word(i, j int) int {
 			return end // https_proxy=user:pass@proxy, --proxy user:pass@proxy
 		}
 	}
+	if kind == keyNone && sep < len(s) && s[sep] == ':' && vendorKeyHeader(w) {
+		kind = keyPlain // X-JFrog-Art-Api: …
+	}
 	if kind != keyNone && !promptText(s, i, sep) {
-		if end := r.keyValue(sep, w[0] == '-', kind, nameStyled(w)); end > 0 {
+		// A name that starts a YAML line (pw: …, - pwd: …) is a key
+		// there however it is spelled.
+		styled := nameStyled(w) || (kind == keyName || kind == keyPwd) && yamlKeyAt(s, i)
+		if end := r.keyValue(sep, w[0] == '-', kind, styled); end > 0 {
 			return end
 		}
 	}

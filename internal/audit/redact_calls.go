@@ -36,7 +36,9 @@ func (r *redactor) scriptSetter(i, j int) int {
 			return 0
 		}
 		k = skipBlanks(s, k+1)
-	case s[before] == '(' && k < len(s) && s[k] == ',' && nameStyled(w):
+	case (s[before] == '(' && nameStyled(w) || (s[before] == '(' || s[before] == ',') && secretKey(w) == keyPlain) && k < len(s) && s[k] == ',':
+		// Or a key by its ending (props.put("password", …),
+		// config.set('db', 'password', …)).
 		// Spelled like a variable (DB_PASSWORD, db.password): a
 		// program's name ("sshpass", "-p", …) starts an argv list.
 		k = skipBlanks(s, k+1)

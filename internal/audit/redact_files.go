@@ -72,7 +72,8 @@ func credentialFile(p string) bool {
 			// Clients' and daemons' own credential files.
 			".npmrc", ".pypirc", ".boto", ".fetchmailrc", "fetchmailrc", ".msmtprc", "msmtprc", ".muttrc",
 			"rclone.conf", ".terraformrc", "terraform.rc", "settings-security.xml",
-			"debian.cnf", "sasldb2", "upsd.users", "wpa_supplicant.conf", ".pgpass", ".dockercfg":
+			"debian.cnf", "sasldb2", "upsd.users", "wpa_supplicant.conf", ".pgpass", ".dockercfg",
+			"userlist.txt": // pgbouncer's "user" "password" lines
 			return true
 		}
 		if strings.HasPrefix(name, "id_") || secretName(strings.TrimPrefix(name, ".")) {

@@ -1,6 +1,9 @@
 package audit
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Secrets that stand as a program's positional arguments (htpasswd -b F
 // USER PASS, vault login TOKEN, smbclient -U user%pass): looked ahead
@@ -17,7 +20,7 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 	// The command may sit in a string (sh -c '…'), whose closing quote
 	// ends it.
 	q, _ := r.quoteAt(k)
-	idx, skipNext, shift := 0, false, 0
+	idx, skipNext, shift, unc := 0, false, 0, !ps.afterUNC
 	for {
 		k = skipBlanks(s, k)
 		if k >= len(s) {
@@ -74,6 +77,14 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 					skipNext = true
 				}
 			}
+		case r.prog != nil && r.prog.winOpts && len(tok) > 1 && tok[0] == '/' && isAlnum(tok[1]):
+			// A Windows option: /add, /user:bob.
+		case !unc:
+			// Counted from the word after \\server\share.
+			unc = strings.HasPrefix(strings.TrimLeft(tok, `"'`), `\\`)
+		case idx == 0 && slices.Contains(ps.notFirst, tok):
+			r.lookEnd = e
+			return
 		default:
 			want := ps.index + shift
 			if htpasswd {

@@ -58,6 +58,12 @@ type positional struct {
 	// and: a second secret positional after index (snmpd.conf's
 	// createUser: authentication, then privacy passphrase); 0 for none.
 	and int
+	// notFirst: no secret when the first positional is one of these
+	// (Samba's net user add …, not Windows' net user NAME PW).
+	notFirst []string
+	// afterUNC: positionals are counted from the word after a
+	// \\server\share path (net use Z: \\h\s PW).
+	afterUNC bool
 	// port: a second positional of digits only is a port given apart
 	// from its host, which moves the secret one word on (deluge-console
 	// connect HOST PORT USER PASSWORD).
@@ -90,6 +96,9 @@ type program struct {
 	// valued: options whose value is the next word, which the look-ahead
 	// for secret positionals skips (smbclient -W DOM //nas/share SECRET).
 	valued []string
+	// winOpts: /name and /name:value words are options, not positionals
+	// (net user /add bob PW).
+	winOpts bool
 	// htpasswd: with -b the password is a positional, the third (file
 	// user password) or, with -n, the second.
 	htpasswd bool
@@ -153,6 +162,9 @@ var (
 	zkCli     = &program{configSub: "create set", pos: []positional{{after: []string{"digest"}, index: 0, split: afterColon}}}
 	httpBasic = &program{configSub: "config", pos: []positional{{after: []string{"http-basic.*"}, index: 1}}}
 	freerdp   = &program{slash: true, opts: []option{{name: "/p:"}, {name: "/gp:"}, {name: "/pth:"}}}
+	// Windows' directory tools: -p is the binding user's password,
+	// -pwd the password set.
+	dsTool = &program{noAttach: true, opts: []option{{name: "-p"}, {name: "-pwd"}}}
 	// impacket: [domain/]user:password[@target] (GetADUsers.py and the
 	// other LDAP and Kerberos scripts take no target), -hashes LM:NT,
 	// and the hashes and passwords its scripts set or forge with.

@@ -33,8 +33,8 @@ var programs = map[string]*program{
 	"rpk":          {opts: []option{{name: "-p"}, {name: "--password"}}},
 	"p4":           {opts: []option{{name: "-P"}}},
 	"psexec":       {opts: []option{{name: "-p"}}},
-	"dsadd":        {noAttach: true, opts: []option{{name: "-pwd"}}},
-	"dsmod":        {noAttach: true, opts: []option{{name: "-pwd"}}},
+	"dsadd":        dsTool,
+	"dsmod":        dsTool,
 	"govc":         {opts: []option{{name: "-u", split: userinfo}}},
 	"codecov":      {opts: []option{{name: "-t"}, {name: "--token"}}},
 	"snyk":         {pos: []positional{{after: []string{"auth"}, index: 0}}},
@@ -73,9 +73,20 @@ var programs = map[string]*program{
 	"mount": {userSep: '%'}, "curlftpfs": {userSep: ':', pos: []positional{{every: true, split: userinfo}}},
 	// smbclient //server/share PASSWORD; net [rpc] user add NAME PASSWORD.
 	"smbclient": {opts: sambaLike.opts, pos: []positional{{index: 1}}, valued: smbclientValued},
-	"net": {opts: sambaLike.opts, pos: []positional{
+	// Windows: net user NAME PW [/add], net use [D:] \\h\s PW [/user:…].
+	"net": {opts: sambaLike.opts, winOpts: true, pos: []positional{
 		{after: []string{"user", "add"}, index: 1}, {after: []string{"password"}, index: 1},
+		{after: []string{"user"}, index: 1, notFirst: []string{"add", "delete", "del", "info", "set", "list", "rename", "edit"}},
+		{after: []string{"use"}, afterUNC: true},
 	}},
+	// Secret stores set NAME VALUE as two words.
+	"doppler":  {configSub: "set"},
+	"hdbsql":   {opts: []option{{name: "-p"}}},
+	"schtasks": {slash: true, opts: []option{{name: "/rp:"}, {name: "/p:"}}},
+	"netdom":   {slash: true, opts: []option{{name: "/passwordd:"}, {name: "/passwordo:"}}},
+	"cmdkey":   {slash: true, opts: []option{{name: "/pass:"}}},
+	"vmrun":    {noAttach: true, opts: []option{{name: "-gp"}, {name: "-vp"}}},
+	"dsquery":  dsTool, "dsget": dsTool, "dsrm": dsTool, "dsmove": dsTool,
 	"samba-tool":   {pos: []positional{{after: []string{"user", "create"}, index: 1}, {after: []string{"user", "add"}, index: 1}}},
 	"smbmap":       {opts: []option{{name: "-p"}, {name: "-H"}}},
 	"nxc":          {opts: []option{{name: "-p"}, {name: "-H"}}},

@@ -22,6 +22,11 @@ func isAlnumDash(c byte) bool       { return isAlnum(c) || c == '-' }
 func isB64URL(c byte) bool          { return isAlnum(c) || c == '-' || c == '_' }
 func isB64URLDot(c byte) bool       { return isB64URL(c) || c == '.' }
 func isUpperDigit(c byte) bool      { return c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' }
+func isHex(c byte) bool             { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' }
+
+// isScramByte: a SCRAM verifier, $iterations:salt$storedkey:serverkey in
+// base64.
+func isScramByte(c byte) bool { return isAlnum(c) || strings.IndexByte("$:+/=", c) >= 0 }
 
 // mixed reports whether a bare sk- key has a digit and an upper-case
 // letter, which package names like sk-learn-… do not.
@@ -39,6 +44,9 @@ var tokenRules = func() (t [256][]tokenRule) {
 			{"glptt-", 20, isB64URL, nil}, {"gldt-", 20, isB64URL, nil}, {"glrt-", 20, isB64URL, nil},
 		},
 		'G': {{"GR1348941", 20, isB64URL, nil}}, // a GitLab runner registration token
+		// PostgreSQL's stored passwords (pg_authid, pgbouncer's
+		// userlist.txt), which log in as well as the password does.
+		'm': {{"md5", 32, isHex, func(h string) bool { return len(h) == 32 }}},
 		'x': {
 			{"xoxa-", 10, isAlnumDash, nil}, {"xoxb-", 10, isAlnumDash, nil}, {"xoxp-", 10, isAlnumDash, nil},
 			{"xoxr-", 10, isAlnumDash, nil}, {"xoxs-", 10, isAlnumDash, nil}, {"xapp-", 10, isAlnumDash, nil},
@@ -52,14 +60,14 @@ var tokenRules = func() (t [256][]tokenRule) {
 			{"shpat_", 20, isAlnum, nil}, {"shpss_", 20, isAlnum, nil}, {"shpca_", 20, isAlnum, nil}, {"shppa_", 20, isAlnum, nil},
 			{"s.", 24, isAlnum, mixed},
 		},
-		'w': {{"whsec_", 20, isAlnum, nil}},   // a Stripe webhook's signing secret
-		'y': {{"ya29.", 20, isB64URL, nil}},   // a Google OAuth access token
-		'S': {{"SG.", 40, isB64URLDot, nil}},  // SendGrid
-		'l': {{"lin_api_", 30, isAlnum, nil}}, // Linear
-		'f': {{"figd_", 20, isB64URL, nil}},   // Figma
-		'E': {{"EAA", 30, isAlnum, nil}},      // a Facebook access token
-		'k': {{"key-", 30, isAlnum, nil}},     // Mailgun
-		'o': {{"oy2", 40, isAlnum, nil}},      // a NuGet API key
+		'w': {{"whsec_", 20, isAlnum, nil}},                                           // a Stripe webhook's signing secret
+		'y': {{"ya29.", 20, isB64URL, nil}},                                           // a Google OAuth access token
+		'S': {{"SG.", 40, isB64URLDot, nil}, {"SCRAM-SHA-256", 40, isScramByte, nil}}, // SendGrid
+		'l': {{"lin_api_", 30, isAlnum, nil}},                                         // Linear
+		'f': {{"figd_", 20, isB64URL, nil}},                                           // Figma
+		'E': {{"EAA", 30, isAlnum, nil}},                                              // a Facebook access token
+		'k': {{"key-", 30, isAlnum, nil}},                                             // Mailgun
+		'o': {{"oy2", 40, isAlnum, nil}},                                              // a NuGet API key
 		'r': {{"rk_live_", 10, isAlnum, nil}, {"rk_test_", 10, isAlnum, nil}, {"rubygems_", 40, isAlnum, nil}},
 		'n': {{"npm_", 30, isAlnum, nil}},
 		'h': {{"hvs.", 20, isB64URL, nil}, {"hvb.", 20, isB64URL, nil}, {"hf_", 30, isAlnum, nil}},

@@ -1,0 +1,257 @@
+package audit
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Secrets a command builds from two places: a printf format names what
+// its arguments are (printf 'password=%s' PW), and a sed substitution's
+// pattern names what its replacement is (sed 's/^pass=.*/pass=PW/').
+
+// maxFormat bounds the format a printf look-ahead reads as text, and
+// maxFormatArgs the arguments it matches to its conversions.
+const (
+	maxFormat     = 4096
+	maxFormatArgs = 64
+)
+
+// printfArgs reads the printf command whose name ends at j: its format is
+// read as the text it prints, each conversion standing for an argument,
+// by every rule Redact knows; an argument whose conversion stands where a
+// secret goes (password=%s, "token":"%s", Bearer %s, --password=%s) is
+// queued as a secret. The format is reused for arguments past its
+// conversions, as printf does. One look-ahead per command, bounded by the
+// command's end, keeps the pass linear.
+func (r *redactor) printfArgs(j int) {
+	s := r.s
+	if j < r.fmtEnd {
+		return
+	}
+	n0 := len(r.pending)
+	defer r.sortPending(n0)
+	q, _ := r.quoteAt(j)
+	k, format, args := j, "", 0
+	var secret []bool
+	skipNext := false
+	for args < maxFormatArgs {
+		k = skipBlanks(s, k)
+		if k >= len(s) || q != 0 && s[k] == q {
+			break
+		}
+		if strings.IndexByte("\n\r;|&)`<>", s[k]) >= 0 {
+			break
+		}
+		e := wordEnd(s, k, q, false)
+		if e <= k {
+			break
+		}
+		tok := s[k:e]
+		switch {
+		case skipNext:
+			skipNext = false
+		case secret == nil && format == "" && tok == "-v":
+			skipNext = true // printf -v NAME FORMAT …
+		case secret == nil && format == "" && (tok == "--" || strings.HasPrefix(tok, "-v")):
+		case secret == nil:
+			a, b := innerSpan(s, k, e)
+			if b-a > maxFormat {
+				r.fmtEnd = e
+				return
+			}
+			format = s[a:b]
+			if secret = formatSecrets(format); secret == nil {
+				r.fmtEnd = e
+				return
+			}
+		default:
+			if secret[args%len(secret)] {
+				r.queue(k, e, whole)
+			}
+			args++
+		}
+		k = e
+	}
+	r.fmtEnd = k
+}
+
+// sortPending keeps the queued secrets in order after spans were added
+// from n0 on by a look-ahead that may have started before another's end.
+func (r *redactor) sortPending(n0 int) {
+	p := r.pending
+	for a := max(n0, 1); a < len(p); a++ {
+		for b := a; b > 0 && p[b].from < p[b-1].from; b-- {
+			p[b], p[b-1] = p[b-1], p[b]
+		}
+	}
+}
+
+// formatSecrets returns, for each conversion of a printf format, whether
+// its argument stands where a secret goes; nil when the format has no
+// conversion or none of them does.
+func formatSecrets(format string) []bool {
+	var b strings.Builder
+	n := 0
+	for k := 0; k < len(format); k++ {
+		c := format[k]
+		switch {
+		case c == '\\' && k+1 < len(format):
+			k++
+			switch format[k] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			default:
+				b.WriteByte(format[k])
+			}
+		case c == '%' && k+1 < len(format) && format[k+1] == '%':
+			b.WriteByte('%')
+			k++
+		case c == '%':
+			e := k + 1
+			for e < len(format) && strings.IndexByte("-+ #0123456789.*'", format[e]) >= 0 {
+				e++
+			}
+			if e >= len(format) || strings.IndexByte("sbqdiouxXfFeEgGaAc", format[e]) < 0 {
+				b.WriteByte(c)
+				continue
+			}
+			b.WriteString(formatPlaceholder(n))
+			n++
+			k = e
+		default:
+			b.WriteByte(c)
+		}
+	}
+	if n == 0 || n > maxFormatArgs {
+		return nil
+	}
+	text := b.String()
+	red := Redact(text)
+	if red == text {
+		return nil
+	}
+	secret := make([]bool, n)
+	any := false
+	for c := range secret {
+		if !strings.Contains(red, formatPlaceholder(c)) {
+			secret[c], any = true, true
+		}
+	}
+	if !any {
+		return nil
+	}
+	return secret
+}
+
+// formatPlaceholder stands for printf's nth argument: a plain word long
+// enough for the rules that want a token's length (Bearer …), with no
+// credential word or token shape of its own.
+func formatPlaceholder(n int) string {
+	return "wardenArgument" + strconv.Itoa(n) + "x"
+}
+
+// sedDelims are the delimiters a sed s command is written with.
+const sedDelims = "/#|,:@!%+~^"
+
+// maxSedPart bounds the pattern and the replacement a sed look-ahead reads.
+const maxSedPart = 1024
+
+// sedSubstitution reads a sed (or perl) s command whose 's' is s[i:j]:
+// when its pattern names a secret (s/^password=.*/…/, s/__DB_PASSWORD__/…/,
+// s/requirepass .*/…/), its replacement writes one, and is redacted,
+// keeping back-references and the key written again before the value
+// (s/^pass=.*/pass=[REDACTED]/). It returns where scanning resumes, or 0
+// when there is no such command.
+func (r *redactor) sedSubstitution(i, j int) int {
+	s := r.s
+	if j+1 >= len(s) || strings.IndexByte(sedDelims, s[j]) < 0 || !sedStart(s, i) {
+		return 0
+	}
+	d := s[j]
+	pe := sedPartEnd(s, j+1, d)
+	if pe < 0 {
+		return 0
+	}
+	key := sedSecretWord(s[j+1 : pe])
+	if key == "" {
+		return 0
+	}
+	re := sedPartEnd(s, pe+1, d)
+	if re < 0 {
+		return 0
+	}
+	k := pe + 1
+	for k+1 < re && (s[k] == '\\' && s[k+1] >= '0' && s[k+1] <= '9') {
+		k += 2 // \1: the key the pattern captured
+	}
+	if k < re && s[k] == '&' {
+		k++
+	}
+	if strings.HasPrefix(s[k:re], key) {
+		k += len(key)
+		for k < re && strings.IndexByte(" \t=:\"'", s[k]) >= 0 {
+			k++
+		}
+	}
+	if k >= re {
+		return 0
+	}
+	r.replace(k, re, Redacted)
+	return re
+}
+
+// sedStart reports whether the s at i begins a sed command: at the start
+// of a word, or after a sed address or a ';' or '{' inside a script.
+func sedStart(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	switch s[i-1] {
+	case ' ', '\t', '\n', '\'', '"', ';', '{', '}':
+		return true
+	}
+	return false
+}
+
+// sedPartEnd returns the index of the delimiter d that ends the part of an
+// s command starting at k, or -1 when none does within maxSedPart bytes
+// of the line.
+func sedPartEnd(s string, k int, d byte) int {
+	for e := k; e < len(s) && e-k < maxSedPart; e++ {
+		switch s[e] {
+		case '\\':
+			e++
+		case '\n':
+			return -1
+		case d:
+			return e
+		}
+	}
+	return -1
+}
+
+// sedSecretWord returns the word of a sed pattern that names a secret (a
+// key secretKey calls secret, a variable-styled name secretName does, a
+// daemon's password directive), or "".
+func sedSecretWord(p string) string {
+	for k := 0; k < len(p); {
+		if !isAlnum(p[k]) {
+			k++
+			continue
+		}
+		e := k
+		for e < len(p) && (isAlnum(p[e]) || p[e] == '_' || p[e] == '-' || p[e] == '.') {
+			e++
+		}
+		w := strings.TrimRight(p[k:e], "_-.")
+		if secretKey(w) != keyNone || nameStyled(w) && secretName(w) || secretDirective(w) {
+			return w
+		}
+		k = e
+	}
+	return ""
+}

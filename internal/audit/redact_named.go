@@ -1,0 +1,118 @@
+package audit
+
+import "strings"
+
+// A value whose name stands in another field before it: Kubernetes' env
+// lists (- name: DB_PASSWORD⏎  value: …), ECS task definitions
+// ({"name":"DB_PASSWORD","value":"…"}), CloudFormation's
+// ParameterKey=DbPassword,ParameterValue=…, .NET's <add key="Password"
+// value="…"/>.
+
+// namedBack is how far before a value field its name field is looked for.
+const namedBack = 128
+
+// namedValue redacts the value of the field s[i:j] (value, Value,
+// ParameterValue, …) when the name or key field just before it names a
+// secret, and returns where scanning resumes, or 0.
+func (r *redactor) namedValue(i, j int) int {
+	s := r.s
+	w := s[i:j]
+	if len(w) < 5 || !strings.EqualFold(w[len(w)-5:], "value") || j >= len(s) || !nameSeparator(s, j) {
+		return 0
+	}
+	name := namedBefore(s[max(0, i-namedBack):i])
+	if name == "" || secretKey(name) == keyNone && !secretName(name) {
+		return 0
+	}
+	return r.keyValue(j, false, keyPlain, true)
+}
+
+// namedBefore returns the value of the last name or key field in t (the
+// text before a value field), or "" when there is none.
+func namedBefore(t string) string {
+	for e := len(t); e > 0; {
+		k := lastFieldName(t[:e])
+		if k < 0 {
+			return ""
+		}
+		f := k + 1
+		for f > 0 && isAlnum(t[f-1]) {
+			f--
+		}
+		field := strings.ToLower(t[f : k+1])
+		e = f
+		if !strings.HasSuffix(field, "name") && !strings.HasSuffix(field, "key") {
+			continue
+		}
+		// After the field: a closing quote, blanks, '=' or ':', blanks,
+		// an opening quote, then the name.
+		v := k + 1
+		for v < len(t) && strings.IndexByte(`"'\ `+"\t", t[v]) >= 0 {
+			v++
+		}
+		if v >= len(t) || t[v] != '=' && t[v] != ':' {
+			continue
+		}
+		v++
+		for v < len(t) && strings.IndexByte(`"'\ `+"\t", t[v]) >= 0 {
+			v++
+		}
+		ve := v
+		for ve < len(t) && (wordByte[t[ve]] || t[ve] == '/') {
+			ve++
+		}
+		if ve == v {
+			continue
+		}
+		return t[v:ve]
+	}
+	return ""
+}
+
+// lastFieldName returns the index of the last letter of the last word in
+// t ending in "name" or "key" (any case), or -1.
+func lastFieldName(t string) int {
+	for k := len(t) - 1; k >= 2; k-- {
+		c := t[k] | 0x20
+		if c == 'e' && k >= 3 && strings.EqualFold(t[k-3:k+1], "name") || c == 'y' && strings.EqualFold(t[k-2:k+1], "key") {
+			if k+1 >= len(t) || !isAlnum(t[k+1]) {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// yamlKeyAt reports whether the word at i starts a line of YAML or of a
+// quoted text: only blanks, or a list's "- ", before it on its line.
+func yamlKeyAt(s string, i int) bool {
+	k := i - 1
+	for k >= 0 && (s[k] == ' ' || s[k] == '\t') {
+		k--
+	}
+	if k >= 0 && s[k] == '-' && k < i-1 {
+		for k--; k >= 0 && (s[k] == ' ' || s[k] == '\t'); k-- {
+		}
+	}
+	return k < 0 || s[k] == '\n' || s[k] == '\'' || s[k] == '"'
+}
+
+// vendorKeyHeader reports whether w is a vendor's X- header whose value is
+// an API key though its name ends in no key word: X-JFrog-Art-Api,
+// X-Honeycomb-Team.
+func vendorKeyHeader(w string) bool {
+	if len(w) < 6 || !hasPrefixFold(w, "x-") {
+		return false
+	}
+	last := w[strings.LastIndexByte(w, '-')+1:]
+	return strings.EqualFold(last, "api") || strings.EqualFold(w, "x-honeycomb-team")
+}
+
+func hasUpper(w string) bool {
+	for k := 0; k < len(w); k++ {
+		if w[k] >= 'A' && w[k] <= 'Z' {
+			return true
+		}
+	}
+	return false
+}

@@ -432,7 +432,9 @@ func (r *redactor) word(i, j int) int {
 		if exe {
 			name = name[:len(name)-4]
 		}
-		if p := lookupProgram(name); p != nil {
+		// Without the extension only Windows' own tools: MYSQL_PWD
+		// and SSHPASS are variables.
+		if p := lookupProgram(name); p != nil && (exe || p.slash || p.winOpts) {
 			r.enterProgram(p, j)
 			return j
 		}
@@ -467,6 +469,9 @@ func (r *redactor) word(i, j int) int {
 		if end := r.passCommand(i, j); end > 0 {
 			return end // restic --password-command 'echo pw'
 		}
+	}
+	if end := r.commandValue(i, j); end > 0 {
+		return end // ssh -o ProxyCommand='sshpass -p … ssh …'
 	}
 	kind := secretKey(w)
 	if w[0] == '-' && (strings.HasPrefix(w, "--no-") || strings.HasPrefix(w, "-no-")) {

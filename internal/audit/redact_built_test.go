@@ -32,6 +32,9 @@ func TestRedactBuiltSecrets(t *testing.T) {
 		{"printf", `curl -H "$(printf 'X-Api-Key: %s' ` + pw + `)" https://x`, []string{"https://x"}},
 		{"printf", "printf '%5s|api_key=%-10s\\n' a " + pw + " b c", []string{"a ", " b "}},
 		{"printf", `{"script":"printf 'secret: %s' ` + pw + `"}`, nil},
+		{"printf", "printf '%s=%s\\n' DB_PASSWORD " + pw + " >> .env", []string{"DB_PASSWORD", ">> .env"}},
+		{"printf", "printf '%s: %s\\n' api_key '" + pw + "' > c.yml", []string{"api_key"}},
+		{"printf", "printf 'password=%s' supersecret1", nil},
 		// sed: a pattern that names a secret makes the replacement one.
 		{"sed", "sed -i 's/requirepass .*/requirepass " + pw + "/' /etc/redis.conf", []string{"s/requirepass .*/requirepass ", "/etc/redis.conf"}},
 		{"sed", "sed -e 's/__PASSWORD__/" + pw + "/g' tpl > out", []string{"s/__PASSWORD__/", "/g' tpl > out"}},
@@ -48,6 +51,20 @@ func TestRedactBuiltSecrets(t *testing.T) {
 		{"named", `{"path":"web.config","content":"<add key=\"Password\" value=\"` + pw + `\"/>"}`, nil},
 		{"named", `{"script":"props.put(\"password\", \"` + pw + `\");"}`, []string{"props.put("}},
 		{"named", `{"script":"config.set('db', 'password', '` + pw + `')"}`, []string{"'db'"}},
+		// Scripts' logins the rules missed by a spelling.
+		{"script", `{"script":"$pdo = new PDO($dsn, 'root', '` + pw + `');"}`, []string{"'root'"}},
+		{"script", `{"script":"auth = ('bob', '` + pw + `')\nr = get(u, auth=auth)"}`, []string{"'bob'", "get(u"}},
+		{"store", "doppler secrets set DB_PASSWORD " + pw, []string{"DB_PASSWORD"}},
+		// A command held in an option's or variable's value.
+		{"command", "scp -o 'ProxyCommand=sshpass -p " + pw + " ssh -W %h:%p j' f h:", []string{"ProxyCommand=sshpass -p", "ssh -W %h:%p j", "f h:"}},
+		{"command", `git -c core.sshCommand="sshpass -p ` + pw + ` ssh" clone h:r`, []string{"clone h:r"}},
+		{"command", "GIT_SSH_COMMAND='sshpass -p " + pw + " ssh' git pull", []string{"git pull"}},
+		{"command", "rsync --rsh='sshpass -p " + pw + " ssh -l bob' a h:b", []string{"a h:b"}},
+		// A template's expression as the value.
+		{"template", `ansible all -m user -a 'name=bob password={{ "` + pw + `" | password_hash("sha512") }}'`, []string{"name=bob"}},
+		{"bmc", "idracadm7 -r h -u root -p " + pw + " getsysinfo", []string{"-u root", "getsysinfo"}},
+		{"bmc", "ilorest login h -u admin -p " + pw, []string{"-u admin"}},
+		{"store", "hdbsql -u SYSTEM -p " + pw + " -n h", []string{"-u SYSTEM", "-n h"}},
 		// Windows' tools.
 		{"windows", "net user bob " + pw + " /add", []string{"net user bob", "/add"}},
 		{"windows", "net user /add bob " + pw + " /domain", []string{"bob", "/domain"}},
@@ -83,7 +100,7 @@ func TestRedactBuiltSecrets(t *testing.T) {
 		} else {
 			got = Redact(c.in)
 		}
-		if strings.Contains(got, pw) || strings.Contains(got, "0123456789abcdef0123456789abcdef") {
+		if strings.Contains(got, pw) || strings.Contains(got, "0123456789abcdef0123456789abcdef") || strings.Contains(got, "supersecret1") {
 			t.Errorf("%s: %q kept the secret: %q", c.class, c.in, got)
 		}
 		for _, k := range c.keep {
@@ -100,7 +117,7 @@ func TestRedactBuiltSecrets(t *testing.T) {
 func TestRedactBuiltKeepsCommands(t *testing.T) {
 	for _, in := range []string{
 		"printf '%s\\n' hello world",
-		"printf 'user=%s host=%s\\n' bob db",
+		"printf 'user=%s host=%s\\n' bob db", "printf '%s=%s\\n' HOST db",
 		"printf 'PermitRootLogin %s\\n' no >> sshd_config",
 		"sed -i 's/PasswordAuthentication yes/PasswordAuthentication no/' /etc/ssh/sshd_config",
 		"sed -i 's/#PermitEmptyPasswords no/PermitEmptyPasswords no/' /etc/ssh/sshd_config",
@@ -112,6 +129,7 @@ func TestRedactBuiltKeepsCommands(t *testing.T) {
 		"schtasks /query /tn x", "echo md5sum",
 		"pwd: /home/bob", "cat PsExec.exe", "curl -H 'X-Api-Version: 2' https://x",
 		"curl -H 'X-GitHub-Api-Version: 2022-11-28' https://x",
+		"ssh -o ProxyCommand='ssh -W %h:%p jump' h", "GIT_SSH_COMMAND='ssh -i k' git pull",
 	} {
 		if got := Redact(in); got != in {
 			t.Errorf("Redact(%q) = %q: nothing there is a secret", in, got)

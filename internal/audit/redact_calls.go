@@ -88,6 +88,9 @@ func (r *redactor) thirdArgument(k int) int {
 		_, e := valueSpan(s, k)
 		k = e + 1
 	default:
+		if s[k] == '$' {
+			k++ // new PDO($dsn, …): a PHP or Perl variable
+		}
 		for k < len(s) && wordByte[s[k]] {
 			k++
 		}

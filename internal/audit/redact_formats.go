@@ -31,15 +31,12 @@ func (r *redactor) printfArgs(j int) {
 	n0 := len(r.pending)
 	defer r.sortPending(n0)
 	q, _ := r.quoteAt(j)
-	k, format, args := j, "", 0
-	var secret []bool
-	skipNext := false
-	for args < maxFormatArgs {
+	k, format := j, span{-1, -1}
+	var args [maxFormatArgs]span
+	nargs, skipNext := 0, false
+	for nargs < maxFormatArgs {
 		k = skipBlanks(s, k)
-		if k >= len(s) || q != 0 && s[k] == q {
-			break
-		}
-		if strings.IndexByte("\n\r;|&)`<>", s[k]) >= 0 {
+		if k >= len(s) || q != 0 && s[k] == q || strings.IndexByte("\n\r;|&)`<>", s[k]) >= 0 {
 			break
 		}
 		e := wordEnd(s, k, q, false)
@@ -50,29 +47,43 @@ func (r *redactor) printfArgs(j int) {
 		switch {
 		case skipNext:
 			skipNext = false
-		case secret == nil && format == "" && tok == "-v":
+		case format.from < 0 && tok == "-v":
 			skipNext = true // printf -v NAME FORMAT …
-		case secret == nil && format == "" && (tok == "--" || strings.HasPrefix(tok, "-v")):
-		case secret == nil:
-			a, b := innerSpan(s, k, e)
-			if b-a > maxFormat {
-				r.fmtEnd = e
-				return
-			}
-			format = s[a:b]
-			if secret = formatSecrets(format); secret == nil {
-				r.fmtEnd = e
-				return
+		case format.from < 0 && (tok == "--" || strings.HasPrefix(tok, "-v")):
+		case format.from < 0:
+			if a, b := innerSpan(s, k, e); b-a <= maxFormat {
+				format = span{a, b}
+			} else {
+				k = e
+				nargs = maxFormatArgs // too long to read as text
 			}
 		default:
-			if secret[args%len(secret)] {
-				r.queue(k, e, whole)
-			}
-			args++
+			args[nargs] = span{k, e}
+			nargs++
 		}
 		k = e
 	}
 	r.fmtEnd = k
+	if format.from < 0 || nargs == 0 || nargs == maxFormatArgs && args[0] == (span{}) {
+		return
+	}
+	secret := formatSecrets(s[format.from:format.to], func(c int) string {
+		if c < nargs {
+			a, b := innerSpan(s, args[c].from, args[c].to)
+			if w := s[a:b]; secretName(w) || secretKey(w) != keyNone {
+				return w // a name: printf '%s=%s' DB_PASSWORD PW
+			}
+		}
+		return ""
+	})
+	if secret == nil {
+		return
+	}
+	for c := 0; c < nargs; c++ {
+		if secret[c%len(secret)] {
+			r.queue(args[c].from, args[c].to, whole)
+		}
+	}
 }
 
 // sortPending keeps the queued secrets in order after spans were added
@@ -88,8 +99,57 @@ func (r *redactor) sortPending(n0 int) {
 
 // formatSecrets returns, for each conversion of a printf format, whether
 // its argument stands where a secret goes; nil when the format has no
-// conversion or none of them does.
-func formatSecrets(format string) []bool {
+// conversion or none of them does. It reads the format's text twice:
+// with a placeholder for every argument, then with the arguments name(c)
+// gives written out (a secret's name standing before '=' or ':',
+// printf '%s=%s' DB_PASSWORD PW) where the first reading found no secret.
+func formatSecrets(format string, name func(c int) string) []bool {
+	text, n := formatText(format, nil, nil)
+	if n == 0 || n > maxFormatArgs {
+		return nil
+	}
+	secret := make([]bool, n)
+	found := formatFound(text, secret, nil)
+	named := make([]bool, n)
+	anyName := false
+	for c := range named {
+		if !secret[c] && name(c) != "" {
+			named[c], anyName = true, true
+		}
+	}
+	if anyName {
+		// Only the names standing before '=' or ':' are written out.
+		text, _ = formatText(format, named, name)
+		found = formatFound(text, secret, named) || found
+	}
+	if !found {
+		return nil
+	}
+	return secret
+}
+
+// formatFound marks in secret the conversions whose placeholder Redact
+// removes from text, except those named, and reports whether it marked
+// any.
+func formatFound(text string, secret, named []bool) bool {
+	red := Redact(text)
+	if red == text {
+		return false
+	}
+	any := false
+	for c := range secret {
+		if (named == nil || !named[c]) && !strings.Contains(red, formatPlaceholder(c)) {
+			secret[c], any = true, true
+		}
+	}
+	return any
+}
+
+// formatText returns the text a printf format prints, with its escapes
+// read and each conversion replaced by a placeholder, or by name(c) where
+// named[c] and the conversion stands before '=' or ':' (named[c] is
+// cleared where it does not), and the number of conversions.
+func formatText(format string, named []bool, name func(c int) string) (string, int) {
 	var b strings.Builder
 	n := 0
 	for k := 0; k < len(format); k++ {
@@ -119,32 +179,21 @@ func formatSecrets(format string) []bool {
 				b.WriteByte(c)
 				continue
 			}
-			b.WriteString(formatPlaceholder(n))
+			if n < len(named) && named[n] && e+1 < len(format) && strings.IndexByte(`=:"'`, format[e+1]) >= 0 {
+				b.WriteString(name(n))
+			} else {
+				if n < len(named) {
+					named[n] = false // a placeholder after all
+				}
+				b.WriteString(formatPlaceholder(n))
+			}
 			n++
 			k = e
 		default:
 			b.WriteByte(c)
 		}
 	}
-	if n == 0 || n > maxFormatArgs {
-		return nil
-	}
-	text := b.String()
-	red := Redact(text)
-	if red == text {
-		return nil
-	}
-	secret := make([]bool, n)
-	any := false
-	for c := range secret {
-		if !strings.Contains(red, formatPlaceholder(c)) {
-			secret[c], any = true, true
-		}
-	}
-	if !any {
-		return nil
-	}
-	return secret
+	return b.String(), n
 }
 
 // formatPlaceholder stands for printf's nth argument: a plain word long

@@ -116,3 +116,50 @@ func hasUpper(w string) bool {
 	}
 	return false
 }
+
+// commandValue reads the value of an option or variable named s[i:j]
+// that holds a command line (ssh's ProxyCommand=, git's
+// core.sshCommand=, GIT_SSH_COMMAND=, rsync's --rsh=) as a command, by
+// every rule Redact knows, and returns where scanning resumes, or 0.
+func (r *redactor) commandValue(i, j int) int {
+	s := r.s
+	w := s[i:j]
+	if j+1 >= len(s) || s[j] != '=' || len(w) < 7 || !strings.EqualFold(w[len(w)-7:], "command") && !strings.EqualFold(w, "--rsh") {
+		return 0
+	}
+	var start, end int
+	switch {
+	case i > 0 && s[i-1] == '\'' && (i < 2 || s[i-2] != '\\'):
+		// '-oProxyCommand=sshpass -p … ssh': the quote around the
+		// option holds the command.
+		start, end = j+1, j+1+strings.IndexByte(s[j+1:], '\'')
+	case i > 0 && s[i-1] == '"' && (i < 2 || s[i-2] != '\\'):
+		start, end = j+1, quotedEnd(s, j+1, `"`)
+	default:
+		start, end = r.valueWord(j+1, false)
+	}
+	if end <= start {
+		return 0
+	}
+	v := s[start:end]
+	red := redactFound(v, r.found)
+	if red == v {
+		return 0
+	}
+	r.emit(start, end, red)
+	return end
+}
+
+// emit writes with in place of s[from:to], as replace does, for text
+// whose secrets were already collected.
+func (r *redactor) emit(from, to int, with string) {
+	if from < r.done {
+		return
+	}
+	if r.out == nil {
+		r.out = make([]byte, 0, len(r.s))
+	}
+	r.out = append(r.out, r.s[r.done:from]...)
+	r.out = append(r.out, with...)
+	r.done = to
+}

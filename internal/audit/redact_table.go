@@ -136,7 +136,8 @@ var programs = map[string]*program{
 	}},
 	"sqlcmd": {opts: []option{{name: "-P"}}},
 	"bcp":    {opts: []option{{name: "-P"}}},
-	"racadm": {opts: []option{{name: "-p"}}, configSub: "set"},
+	"racadm": {opts: []option{{name: "-p"}}, configSub: "set"}, "idracadm7": {opts: []option{{name: "-p"}}, configSub: "set"},
+	"ilorest": {opts: []option{{name: "-p"}, {name: "--password"}}},
 	// useradd -mp HASH, usermod -Lp HASH: the flags before -p in a cluster.
 	"useradd": {opts: []option{{name: "-p"}}, cluster: true, flags: "DlmMNorU"},
 	"usermod": {opts: []option{{name: "-p"}}, cluster: true, flags: "aLUmo"},

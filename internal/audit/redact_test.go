@@ -250,6 +250,11 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"held-shc": `bash -c 'mysql "$@"' a -c `, "held-xargs": "echo -px | xargs mysql ", "secret-vars": `p=x; sshpass -p "$p" `,
 		"secret-for": `for p in x; do sshpass -p $p; done `, "secret-read": `read p <<< x; sshpass -p $p `,
 		"imap-login": "a LOGIN b '", "expansions-open": "sshpass -p ${a[",
+		"printf": "printf '%s password=%s' a ", "printf-open": "printf 'password=%s", "printf-names": "printf '%s=%s' DB_PASSWORD x ",
+		"sed": "sed 's/password/x/' ", "sed-open": "s/pass/", "sed-delims": "s/ s# s| s, s: s@ ",
+		"named": "value: ", "named-pairs": `{"name":"DB_PASSWORD","value":`, "net-use": `net use \\h\s `,
+		"yaml-keys": "\n - pw: ", "tuples": "auth = (", "windows": "PsExec.exe -p ",
+		"commands": "'X_COMMAND=sshpass -p x ", "templates": "password={{ ",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

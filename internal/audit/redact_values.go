@@ -5,6 +5,9 @@ import "strings"
 // The value after a secret-named key, flag or header: where it ends
 // however it is quoted, keeping an auth scheme and a header's name.
 
+// maxTemplate bounds the template expression a value is read as.
+const maxTemplate = 256
+
 // keyValue redacts the value after a secret-named key ending at j, if a
 // separator follows: optional closing quote, then '=', ':' or '=>' (or
 // blanks after a --flag), then the value, quoted or not.
@@ -83,6 +86,16 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 			return end
 		}
 	}
+	if shell && s[k] == '(' && s[k-1] != '=' && s[j] == ' ' && k >= r.readEnd {
+		// auth = ('bob', …): a script's tuple, no shell array; its
+		// last element is the secret.
+		r.readEnd = groupEnd(s, k)
+		if end := r.readEnd; end-1 > k+1 && s[end-1] == ')' {
+			if c := strings.LastIndexByte(s[k:end-1], ','); c > 0 {
+				return r.replace(skipBlanks(s, k+c+1), end-1, Redacted) + 1
+			}
+		}
+	}
 	if shell && s[k] == '(' && s[k-1] == '=' && k >= r.readEnd {
 		// NAME=(a b …): every element of a secret-named array.
 		r.readEnd = groupEnd(s, k)
@@ -90,6 +103,13 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 			return r.replace(k+1, end, Redacted) + 1
 		}
 		return 0
+	}
+	if strings.HasPrefix(s[k:], "{{") {
+		// password={{ "…" | password_hash }}: a template's expression,
+		// blanks and all.
+		if e := strings.Index(s[k:min(n, k+maxTemplate)], "}}"); e > 0 && strings.IndexByte(s[k:k+e], '\n') < 0 {
+			return r.replace(k, k+e+2, Redacted)
+		}
 	}
 	if shell {
 		start, end := r.valueWord(k, true)

@@ -40,6 +40,7 @@ func (c *call) valueLetters() string {
 var clusterValues = map[string]string{
 	"badblocks": "bcdeiopt",
 	"curl":      "AbcCdDeEFHKmoPQrTtuUwxXyYz",
+	"wget":      "aABDeIilOoPQRtTUwX",
 	"make":      "CfIjloWO",
 	"gmake":     "CfIjloWO",
 	"bmake":     "CfIjloWOdDTVmx",

@@ -158,6 +158,11 @@ func gitProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "git tag: changes tags"
 	case "remote":
+		if len(ops) > 1 && ops[0] == "show" && !hasAny("-n") {
+			// Without -n, show asks each named remote for its heads,
+			// as ls-remote does: a connection, ssh for ssh remotes.
+			return TierBenign, "git remote show: asks the remote for its branches"
+		}
 		if len(ops) == 0 || ops[0] == "show" || ops[0] == "get-url" {
 			return TierRead, "git remote"
 		}

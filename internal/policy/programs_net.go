@@ -171,6 +171,12 @@ func sshProgram(c *call) (Tier, string) {
 			if f == 'M' && c.name == "ssh" {
 				master = true
 			}
+			// -A is ForwardAgent=yes (scp and sftp take it too), -X and
+			// -Y ForwardX11: the remote side can then use the agent's
+			// keys or the display, as the -o spellings let it.
+			if f == 'A' && (c.name == "ssh" || c.name == "scp" || c.name == "sftp") || (f == 'X' || f == 'Y') && c.name == "ssh" {
+				raise(TierMutate, fmt.Sprintf("%s -%c: forwards the agent's keys or the X display to the remote host", c.name, f))
+			}
 			if strings.IndexByte(valueShort, f) < 0 {
 				continue
 			}
@@ -356,6 +362,13 @@ func netProgram(c *call) (Tier, string) {
 			}
 		}
 		for _, w := range c.optVals(c.args, "-w", "--write-out") {
+			if !w.known || strings.HasPrefix(w.val, "@") {
+				// -w @FILE (or @- for standard input) reads the format
+				// from a file the classifier cannot see, whose
+				// %output{FILE} writes where it says.
+				raise(TierMutate, "curl --write-out "+truncate(w.val, 64)+": a format read at run time can write files (%output{…})")
+				continue
+			}
 			if k := strings.Index(w.val, "%output{"); k >= 0 {
 				f, _, _ := strings.Cut(w.val[k+len("%output{"):], "}")
 				raise(c.writeArg(arg{val: strings.TrimPrefix(f, ">>"), known: w.known}, "curl --write-out %output"))
@@ -372,6 +385,11 @@ func netProgram(c *call) (Tier, string) {
 			if f.val != "-" {
 				raise(c.writeArg(f, "wget -O"))
 			}
+		}
+		// getopt_long: -e in a cluster (-qe CMD, -eCMD) and abbreviated
+		// long names (--exec=, --conf=) are the same options.
+		for _, e := range c.optVals(c.args, "-e", "--execute", "--config", "--use-askpass", "-i", "--input-file") {
+			raise(TierDestructive, "wget "+truncate(e.val, 64)+": runs commands or reads options from a file")
 		}
 		toStdout := false
 		for i, v := range vals {
@@ -457,7 +475,7 @@ var curlValueLong = set(`--request --data --data-ascii --data-binary --data-raw 
 	--speed-limit --speed-time --proto --proto-redir --proto-default --hsts --alt-svc
 	--etag-save --etag-compare --libcurl --ftp-port --ftp-method --ftp-account --proxy-header
 	--proxy-cacert --proxy-cert --proxy-key --pinnedpubkey --create-file-mode --expect100-timeout
-	--ssl-sessions`)
+	--ssl-sessions --engine`)
 
 // rawSchemes are URL schemes over which curl sends what the URL or its
 // input holds to a service as it is: telnet sends stdin, gopher and dict
@@ -500,6 +518,12 @@ func curlRequest(c *call, r *raiser) {
 			"--trace", "--trace-ascii", "--output-dir", "--remote-name",
 			"--remote-name-all", "--libcurl", "--etag-save", "--hsts", "--alt-svc", "--ssl-sessions":
 			r.raise(TierMutate, "curl "+name+": uploads data or writes files")
+		case "--engine":
+			// OpenSSL loads an engine not built in as a shared
+			// object, by path or from its engines directory.
+			if !hasVal || !val.known || val.val != "list" {
+				r.raise(TierDestructive, "curl --engine "+truncate(val.val, 64)+": loads an OpenSSL engine, a shared library")
+			}
 		case "--url":
 			urls = append(urls, val)
 		case "--proto-default":

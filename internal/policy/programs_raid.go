@@ -79,6 +79,11 @@ func mdadmProgram(c *call) (Tier, string) {
 		if !oneshot {
 			r.raise(TierMutate, "mdadm --monitor: keeps watching arrays and acting on events")
 		}
+		// In monitor mode -m is --mail: each event is mailed, by the
+		// sendmail program.
+		if len(c.optVals(c.args, "-m")) > 0 {
+			r.raise(TierMutate, "mdadm --monitor -m: mails each event")
+		}
 		// A configuration's PROGRAM line is run on each event as
 		// --program's is; only the system's own, which root writes, is
 		// not the caller's choosing.

@@ -74,8 +74,11 @@ func readCodeEnv(u string) bool {
 // even to list or report (ps asks the OCI runtime for each container's
 // state; info runs the runtime, conmon and the network tool for their
 // versions), a containers.conf module that can name them, or storage
-// whose mount program it runs.
-var podmanPrograms = []string{"--runtime", "--conmon", "--network-cmd-path", "--module", "--storage-opt", "--hooks-dir", "--root", "--runroot", "--storage-driver"}
+// whose mount program it runs; or a directory it creates and writes its
+// runtime files (locks, the pause process's pid) or network
+// configuration in, even to list.
+var podmanPrograms = []string{"--runtime", "--conmon", "--network-cmd-path", "--module", "--storage-opt", "--hooks-dir", "--root", "--runroot", "--storage-driver",
+	"--tmpdir", "--network-config-dir", "--cni-config-dir"}
 
 // cargoBuiltins are cargo's own commands and built-in aliases: help for
 // any other name runs the external program cargo-NAME.

@@ -41,7 +41,7 @@ var wrapSpecs = map[string]wrapSpec{
 	"strace": {valueShort: "eopsuabEIOPSUX", valueLong: []string{"--trace", "--output", "--attach", "--string-limit",
 		"--user", "--columns", "--env", "--signal", "--status", "--trace-path", "--summary-columns", "--summary-sort-by",
 		"--abbrev", "--verbose", "--raw", "--read", "--write", "--fault", "--inject",
-		"--interruptible", "--argv0"}, modeShort: "p", modeTier: TierMutate, modeWhy: "strace: attaches to another process"},
+		"--interruptible", "--argv0"}, modeShort: "p", modeLong: []string{"--attach"}, modeTier: TierMutate, modeWhy: "strace: attaches to another process"},
 	"ltrace": {valueShort: "aADeFlnopsuwx", valueLong: []string{"--output", "--library", "--config", "--align",
 		"--indent", "--where", "--debug"}, modeShort: "p", modeTier: TierMutate, modeWhy: "ltrace: attaches to another process"},
 	"rlwrap": {valueShort: "bCDefgHlMOPqsStwz", valueLong: []string{"--break-chars", "--command-name", "--history-no-dupes",

@@ -1,0 +1,60 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotReadingOptions: options of programs that look like reads
+// and that write files, run or load programs, reach another host or act on
+// another process, in the spellings getopt_long and the programs' own
+// parsers take (clusters, attached values, abbreviations, @file).
+func TestBlindSpotReadingOptions(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		// curl -w @FILE reads a format whose %output{FILE} writes.
+		{"curl -w @file", "curl -w @/tmp/fmt http://a", TierMutate, false},
+		{"curl -w@file", "curl -w@/tmp/fmt http://a", TierMutate, false},
+		{"curl -sw @file", "curl -sw @/tmp/fmt http://a", TierMutate, false},
+		{"curl --write-out @file", "curl --write-out @/tmp/fmt http://a", TierMutate, false},
+		// curl --engine loads an OpenSSL engine: a shared library.
+		{"curl --engine path", "curl --engine /tmp/x.so http://a", TierDestructive, false},
+		{"curl --engine name", "curl --engine dyn http://a", TierDestructive, false},
+		// wget -e runs wgetrc commands (output_document, logfile…) in
+		// every getopt spelling.
+		{"wget -qe", "wget -qe output_document=/tmp/x --spider http://a", TierDestructive, false},
+		{"wget -eVALUE", "wget -eoutput_document=/tmp/x -O- http://a", TierDestructive, false},
+		{"wget --exec=", "wget --exec=logfile=/tmp/x -O- http://a", TierDestructive, false},
+		{"wget --conf=", "wget --conf=/tmp/rc -O- http://a", TierDestructive, false},
+		{"wget --use-a=", "wget --use-a=/tmp/x -O- http://a", TierDestructive, false},
+		// ssh's short spellings of ForwardAgent and ForwardX11.
+		{"ssh -A", "ssh -A host", TierMutate, false},
+		{"ssh -qA", "ssh -qA host uptime", TierMutate, false},
+		{"ssh -X", "ssh -X host", TierMutate, false},
+		{"ssh -Y", "ssh -Yq host", TierMutate, false},
+		{"scp -A", "scp -A host:/a /tmp/b", TierMutate, false},
+		{"sftp -A", "sftp -A host", TierMutate, false},
+		// git remote show without -n asks the remote, as ls-remote does.
+		{"git remote show", "git remote show origin", TierBenign, false},
+		{"git remote -v show", "git remote -v show origin", TierBenign, false},
+		// strace --attach is -p.
+		{"strace --attach=", "strace --attach=1", TierMutate, false},
+		{"strace --att", "strace --att 1", TierMutate, false},
+		// mdadm --monitor -m is --mail.
+		{"mdadm monitor -m", "mdadm --monitor -1 -m root --scan", TierMutate, false},
+		{"mdadm -F1 -mroot", "mdadm -F1 -mroot --scan", TierMutate, false},
+		// podman creates its runtime and network directories even to list.
+		{"podman --tmpdir", "podman --tmpdir=/etc/x ps", TierMutate, false},
+		{"podman --network-config-dir", "podman --network-config-dir=/etc/x ps", TierMutate, false},
+		{"podman --cni-config-dir", "podman --cni-config-dir=/etc/x ps", TierMutate, false},
+	})
+	runExact(t, p, []exactCase{
+		{"curl -w format", "curl -s -o /dev/null -w '%{http_code}' http://a", TierBenign},
+		{"curl --engine list", "curl --engine list", TierBenign},
+		{"wget -qO-", "wget -qO- http://a", TierBenign},
+		{"git remote show -n", "git remote show -n origin", TierRead},
+		{"git remote -v", "git remote -v", TierRead},
+		{"strace a command", "strace -f -e trace=open ls", TierRead},
+		{"mdadm --detail", "mdadm --detail --scan", TierRead},
+		{"mdadm -D", "mdadm -D /dev/md0", TierRead},
+		{"podman ps", "podman ps -a", TierRead},
+		{"ssh uptime", "ssh host uptime", TierBenign},
+	})
+}

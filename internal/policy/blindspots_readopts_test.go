@@ -44,8 +44,38 @@ func TestBlindSpotReadingOptions(t *testing.T) {
 		{"podman --tmpdir", "podman --tmpdir=/etc/x ps", TierMutate, false},
 		{"podman --network-config-dir", "podman --network-config-dir=/etc/x ps", TierMutate, false},
 		{"podman --cni-config-dir", "podman --cni-config-dir=/etc/x ps", TierMutate, false},
+		// unsquashfs -pf writes a pseudo file even when listing.
+		{"unsquashfs -l -pf", "unsquashfs -l -pf /tmp/x x.sqfs", TierMutate, false},
+		{"unsquashfs -l -pseudo-file dev", "unsquashfs -l -pseudo-file /dev/sda x.sqfs", TierDestructive, true},
+		// vim takes flags clustered before -c, -S, -u and -s, and
+		// --remote-send/--remote-expr run in another editor.
+		{"vim -Rc", "vim -Rc '!reboot' f", TierDestructive, true},
+		{"vim -Rc attached", "vim -Rc'!reboot' f", TierDestructive, true},
+		{"view -RZc write", "view -RZc 'w /tmp/x' f", TierDestructive, false},
+		{"view -RS", "view -RS /tmp/x f", TierDestructive, false},
+		{"vim -Ru", "vim -Ru /tmp/x f", TierDestructive, false},
+		{"vim -Rs", "vim -Rs /tmp/keys f", TierDestructive, false},
+		{"nvim --remote-send", "nvim --server /tmp/sock --remote-send ':!reboot<CR>'", TierDestructive, true},
+		{"vim --remote-send", "vim --servername x --remote-send ':!touch /tmp/x<CR>'", TierDestructive, false},
+		{"vim --remote-expr", "vim --remote-expr 'system(\"reboot\")'", TierDestructive, true},
+		// sort -T is TMPDIR for sort.
+		{"sort -T", "sort -T /etc f", TierMutate, false},
+		{"sort -uT", "sort -uT/etc f", TierMutate, false},
+		{"sort --temporary-directory", "sort --temporary-directory=/root f", TierMutate, false},
+		// dpkg's status logger runs as the options are read, queries too.
+		{"dpkg --status-logger", "dpkg --status-logger=reboot -l", TierDestructive, true},
+		{"dpkg --status-logger next", "dpkg --status-logger 'touch /tmp/x' -l", TierDestructive, false},
+		{"dpkg --post-invoke", "dpkg --post-invoke='touch /tmp/x' --audit", TierDestructive, false},
+		{"dpkg --log", "dpkg --log=/tmp/x -l", TierMutate, false},
+		{"dpkg --log device", "dpkg --log /dev/sda -l", TierDestructive, true},
 	})
 	runExact(t, p, []exactCase{
+		{"unsquashfs -l", "unsquashfs -l x.sqfs", TierRead},
+		{"unsquashfs -l -pf -", "unsquashfs -l -pf - x.sqfs", TierRead},
+		{"sort -T /tmp", "sort -T /tmp f", TierRead},
+		{"sort -T /var/tmp", "sort -u -T /var/tmp/s f", TierRead},
+		{"dpkg -l", "dpkg -l", TierRead},
+		{"dpkg -S", "dpkg -S /bin/ls", TierRead},
 		{"curl -w format", "curl -s -o /dev/null -w '%{http_code}' http://a", TierBenign},
 		{"curl --engine list", "curl --engine list", TierBenign},
 		{"wget -qO-", "wget -qO- http://a", TierBenign},

@@ -307,16 +307,28 @@ func paxProgram(c *call) (Tier, string) {
 // unsquashfsProgram: unsquashfs lists with -l, -ll, -lls, -lc, -llc,
 // -stat or -s; otherwise it extracts, restoring every file's mode with
 // its setuid bits, into -d's directory.
+// -pf (-pseudo-file) writes a pseudo file of the whole file system
+// wherever it names, listing or not ("-" is standard output).
 func unsquashfsProgram(c *call) (Tier, string) {
+	var pseudo raiser
+	for _, f := range exactOptVals(c.args, "-pf", "-pseudo-file") {
+		if !f.known || f.val != "-" {
+			pseudo.raise(c.writeArg(f, "unsquashfs -pf pseudo file"))
+		}
+	}
 	for _, a := range c.args {
 		switch a.val {
 		case "-l", "-ls", "-ll", "-lls", "-lc", "-llc", "-linfo", "-stat", "-s", "-info", "-v", "-version", "-h", "-help":
 			if a.val != "-info" && a.val != "-linfo" {
+				if pseudo.t > TierRead {
+					return pseudo.t, pseudo.why
+				}
 				return TierRead, "unsquashfs " + a.val + ": lists"
 			}
 		}
 	}
 	r := raiser{TierDestructive, "unsquashfs: extracts with modes kept, which can create setuid files"}
+	r.raise(pseudo.t, pseudo.why)
 	for _, d := range c.optVals(c.args, "-d", "-dest") {
 		r.raise(c.extractDir(d, "unsquashfs"))
 	}

@@ -415,6 +415,12 @@ func filterProgram(c *call) (Tier, string) {
 		for _, o := range c.optVals(c.args, "-o", "--output") {
 			return write(o)
 		}
+		// -T is TMPDIR for sort alone: its spill files go there.
+		for _, d := range c.optVals(c.args, "-T", "--temporary-directory") {
+			if !d.known || !(tmpPath(d.val) || path.Clean(d.val) == "/tmp" || path.Clean(d.val) == "/var/tmp") {
+				return TierMutate, "sort -T " + truncate(d.val, 64) + ": creates its temporary files there"
+			}
+		}
 	case "uniq":
 		ops := operandsSkipping(vals, "fsw", []string{"--skip-fields", "--skip-chars", "--check-chars"})
 		if len(ops) >= 2 {

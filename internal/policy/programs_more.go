@@ -60,6 +60,23 @@ func moreProgram(c *call) (Tier, string) {
 				return TierDestructive, "dpkg " + v + ": overrides package safety checks"
 			}
 		}
+		// --status-logger starts its command with sh -c while dpkg reads
+		// its options, before any action (a query too); the invoke hooks
+		// run around the actions that change packages.
+		hooks := c.optVals(c.args, "--status-logger", "--pre-invoke", "--post-invoke")
+		for _, h := range hooks {
+			c.shellArg(h, "dpkg hook command")
+		}
+		if len(hooks) > 0 {
+			return TierDestructive, "dpkg " + truncate(hooks[0].val, 64) + ": runs a shell command"
+		}
+		var logged raiser
+		for _, f := range c.optVals(c.args, "--log") {
+			logged.raise(c.writeArg(f, "dpkg --log"))
+		}
+		if logged.t > TierRead {
+			return logged.t, logged.why
+		}
 		for _, v := range vals {
 			if v == "--" {
 				break

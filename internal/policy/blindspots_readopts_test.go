@@ -88,3 +88,43 @@ func TestBlindSpotReadingOptions(t *testing.T) {
 		{"ssh uptime", "ssh host uptime", TierBenign},
 	})
 }
+
+// TestBlindSpotQuotedDeclarations: bash splits a declaration's argument at
+// its first "=" after quote removal, so a quoted or partly quoted
+// NAME=VALUE sets NAME as the unquoted spelling does; variables that make
+// programs load or run code are held however they are set.
+func TestBlindSpotQuotedDeclarations(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, []blindCase{
+		{"export double-quoted", `export "PAGER=reboot"; git log`, TierDestructive, true},
+		{"export single-quoted", `export 'LD_PRELOAD=/tmp/x.so'; ls`, TierDestructive, false},
+		{"export quote inside name", `export PAG''ER=reboot; git log`, TierDestructive, true},
+		{"export quoted name only", `export "LD_PRELOAD"=/tmp/x.so; ls`, TierDestructive, false},
+		{"export --", `export -- "PAGER=reboot"; git log`, TierDestructive, true},
+		{"declare -x", `declare -x "PAGER=reboot"; git log`, TierDestructive, true},
+		{"declare -gx", `declare -gx "GIT_SSH_COMMAND=reboot"; git fetch`, TierDestructive, true},
+		{"typeset -x", `typeset -x 'LD_PRELOAD=/tmp/x.so'`, TierDestructive, false},
+		{"declare PATH", `declare "PATH=/tmp"; ls`, TierDestructive, false},
+		{"local PATH", `f() { local "PATH=/tmp"; ls; }; f`, TierDestructive, false},
+		{"readonly PATH", `readonly "PATH=/tmp"; ls`, TierDestructive, false},
+		{"export PS4", `export "PS4=\$(reboot)"; set -x`, TierDestructive, true},
+		{"export PROMPT_COMMAND", `export "PROMPT_COMMAND=reboot"`, TierDestructive, true},
+		{"export proxy", `export "http_proxy=http://10.0.0.1"; curl http://a`, TierDestructive, true},
+		{"export TMPDIR", `export "TMPDIR=/etc/cron.d"; sort f`, TierMutate, false},
+		{"declare GIT_TRACE", `declare -x "GIT_TRACE=/etc/x"; git log`, TierMutate, false},
+		// Variables that name code a reading program loads.
+		{"PHPRC", "PHPRC=/tmp php -m", TierDestructive, false},
+		{"PHP_INI_SCAN_DIR", "PHP_INI_SCAN_DIR=/tmp php -v", TierDestructive, false},
+		{"APT_CONFIG", "APT_CONFIG=/tmp/x apt list", TierDestructive, false},
+		{"RPM_CONFIGDIR", "RPM_CONFIGDIR=/tmp rpm -qa", TierDestructive, false},
+		{"HGRCPATH", "HGRCPATH=/tmp/x hg log", TierDestructive, false},
+		{"SVN_SSH", "SVN_SSH=/tmp/x svn log svn+ssh://h/r", TierDestructive, false},
+		{"AWS_PAGER", "AWS_PAGER=reboot aws s3 ls", TierDestructive, true},
+		{"exported GH_BROWSER", "export GH_BROWSER=/tmp/x; gh browse", TierDestructive, false},
+	})
+	runExact(t, p, []exactCase{
+		{"export plain quoted", `export "X=1"; ls`, TierRead},
+		{"export lower-case home", `export "home=/x"`, TierRead},
+		{"declare -p quoted", `declare -p "PATH"`, TierRead},
+	})
+}

@@ -422,7 +422,14 @@ func validName(n string) bool {
 // libraries load (ssh with GSSAPI, ldapsearch), GIO_EXTRA_MODULES GLib's;
 // ZIPOPT holds default zip options, -TT's command included; CEPH_ARGS
 // and CEPH_CONF add options and a configuration (a plugin directory among
-// them) to every ceph command. An interactive shell (a session) expands
+// them) to every ceph command. PHPRC and PHP_INI_SCAN_DIR name php.ini
+// files whose extension= lines load shared objects even for php -v;
+// APT_CONFIG is apt's -c (Dir::Bin::dpkg runs to list architectures);
+// RPM_CONFIGDIR holds the macro files whose %(…) rpm expands opening its
+// database; HGRCPATH is an hgrc with hooks; the editors, pagers,
+// browsers and ssh commands of hg, svn, cvs, gh and the AWS CLI run when
+// they show or fetch; XZ_DEFAULTS are xz options, as XZ_OPT are.
+// An interactive shell (a session) expands
 // the message after a '?' in MAILPATH, $(…) included, when a mailbox in it
 // changes.
 var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND MAILPATH
@@ -447,7 +454,9 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	ANSIBLE_COLLECTIONS_PATHS ANSIBLE_ROLES_PATH FZF_DEFAULT_COMMAND FZF_DEFAULT_OPTS FZF_DEFAULT_OPTS_FILE
 	SKIM_DEFAULT_COMMAND SKIM_DEFAULT_OPTIONS LVM_SYSTEM_DIR ZPOOL_SCRIPTS_PATH
 	DOCKER_CONFIG HELM_PLUGINS HELM_DATA_HOME CONTAINER_HOST CONTAINERS_CONF CONTAINERS_CONF_OVERRIDE
-	KRB5_CONFIG SASL_PATH GIO_EXTRA_MODULES GIO_MODULE_DIR ZIPOPT CEPH_ARGS CEPH_CONF`)
+	KRB5_CONFIG SASL_PATH GIO_EXTRA_MODULES GIO_MODULE_DIR ZIPOPT CEPH_ARGS CEPH_CONF
+	PHPRC PHP_INI_SCAN_DIR APT_CONFIG RPM_CONFIGDIR HGRCPATH HGEDITOR SVN_SSH SVN_EDITOR CVSEDITOR
+	GH_BROWSER AWS_PAGER XZ_DEFAULTS`)
 
 // fileEnv are variables naming a file that programs which otherwise only
 // read write to: git's index (git status refreshes it), GIT_TRACE* and
@@ -466,4 +475,4 @@ var shellValued = set(`PROMPT_COMMAND GIT_SSH_COMMAND GIT_PAGER GIT_EDITOR GIT_S
 	PAGER MANPAGER SYSTEMD_PAGER EDITOR VISUAL SUDO_EDITOR BROWSER LESSOPEN LESSCLOSE
 	GIT_PROXY_COMMAND GIT_EXTERNAL_DIFF RSYNC_RSH RSYNC_CONNECT_PROG SYSTEMD_EDITOR PSQL_PAGER
 	PSQL_EDITOR BAT_PAGER DELTA_PAGER GH_PAGER GH_EDITOR KUBE_EDITOR FZF_DEFAULT_COMMAND SKIM_DEFAULT_COMMAND
-	RESTIC_PASSWORD_COMMAND BORG_PASSCOMMAND BORG_RSH`)
+	RESTIC_PASSWORD_COMMAND BORG_PASSCOMMAND BORG_RSH HGEDITOR SVN_SSH SVN_EDITOR CVSEDITOR GH_BROWSER AWS_PAGER`)

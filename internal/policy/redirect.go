@@ -400,6 +400,7 @@ func (e *eval) decl(d *syntax.DeclClause, ctx cctx, sc *scope) {
 		if a.Naked && a.Name == nil {
 			if a.Value != nil {
 				e.subst(a.Value, ctx, sc)
+				e.quotedDecl(d, a.Value, printOnly, ctx, sc)
 			}
 			continue
 		}
@@ -412,6 +413,38 @@ func (e *eval) decl(d *syntax.DeclClause, ctx cctx, sc *scope) {
 		e.assign(a, ctx, sc, true)
 	}
 	e.note(TierRead, false, "%s", d.Variant.Value)
+}
+
+// quotedDecl reads a declaration's argument that the parser leaves as a
+// plain word because it is quoted or escaped in part: bash splits
+// export "PAGER=reboot", declare -x 'LD_PRELOAD=/x.so' and export
+// PAG""ER=x at the first "=" after expanding the word, so the name is set
+// as an unquoted assignment would set it. A word without "=" names a
+// variable as a bare name does (export "PAGER").
+func (e *eval) quotedDecl(d *syntax.DeclClause, w *syntax.Word, printOnly bool, ctx cctx, sc *scope) {
+	r := resolver{e: e, ctx: ctx, sc: sc}
+	v := r.lit(w)
+	if !v.known || v.val == "" || v.val[0] == '-' || v.val[0] == '+' {
+		return // options; a word known only at run time is declArith's
+	}
+	name, val, hasVal := strings.Cut(v.val, "=")
+	name = strings.TrimSuffix(name, "+")
+	if i := strings.IndexByte(name, '['); i > 0 {
+		name = name[:i]
+	}
+	if !validName(name) {
+		return
+	}
+	where := d.Variant.Value
+	if !hasVal {
+		if !printOnly {
+			e.envName(name, ctx, where)
+		}
+		return
+	}
+	e.dirVar(name, arg{val: val, known: true})
+	e.scanText(val)
+	e.envVarCtx(name, val, ctx, where)
 }
 
 // envVar classifies a per-call environment variable.

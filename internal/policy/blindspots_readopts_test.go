@@ -68,8 +68,28 @@ func TestBlindSpotReadingOptions(t *testing.T) {
 		{"dpkg --post-invoke", "dpkg --post-invoke='touch /tmp/x' --audit", TierDestructive, false},
 		{"dpkg --log", "dpkg --log=/tmp/x -l", TierMutate, false},
 		{"dpkg --log device", "dpkg --log /dev/sda -l", TierDestructive, true},
+		// sdiff's and diff3's only long option beginning with d.
+		{"sdiff --di=", "sdiff --di=reboot a b", TierDestructive, true},
+		{"sdiff --d", "sdiff --d 'touch /tmp/x' a b", TierDestructive, false},
+		{"diff3 --dif=", "diff3 --dif=reboot a b c", TierDestructive, true},
+		// sqlite3's dot commands that write, and archive extraction.
+		{"sqlite3 .log", "sqlite3 x.db '.log /dev/sda'", TierDestructive, true},
+		{"sqlite3 .trace", "sqlite3 x.db '.trace /tmp/t'", TierMutate, false},
+		{"sqlite3 .clone", "sqlite3 x.db '.clone /dev/sda'", TierDestructive, true},
+		{"sqlite3 .ar -x", "sqlite3 x.db '.ar -C /etc -x'", TierDestructive, false},
+		{"sqlite3 .archive --extract", "sqlite3 x.db '.archive --directory /etc --extract'", TierDestructive, false},
+		{"sqlite3 -Ax", "sqlite3 -Ax -C /etc x.db", TierDestructive, false},
+		{"sqlite3 -A -x", "sqlite3 -A -C /etc -x x.db", TierDestructive, false},
+		// psql prompts run %`cmd` each time they are shown.
+		{"psql -v PROMPT1", "psql -v PROMPT1='%`reboot`'", TierDestructive, true},
+		{"psql --set PROMPT2", "psql --set PROMPT2='%`touch /tmp/x`' db", TierDestructive, false},
+		{"psql \\set PROMPT1", "psql -c '\\set PROMPT1 %`reboot`'", TierDestructive, true},
 	})
 	runExact(t, p, []exactCase{
+		{"sdiff -d", "sdiff -d a b", TierRead},
+		{"sqlite3 query", "sqlite3 x.db 'select t.arrival, t.login from t'", TierMutate},
+		{"sqlite3 .ar -t", "sqlite3 x.db '.ar -t'", TierMutate},
+		{"psql -v", "psql -v ON_ERROR_STOP=1 -c 'select 1'", TierMutate},
 		{"unsquashfs -l", "unsquashfs -l x.sqfs", TierRead},
 		{"unsquashfs -l -pf -", "unsquashfs -l -pf - x.sqfs", TierRead},
 		{"sort -T /tmp", "sort -T /tmp f", TierRead},

@@ -135,6 +135,16 @@ func queryProgram(c *call) (Tier, string) {
 		if len(ops) > 1 {
 			texts = append(texts, ops[1:]...)
 		}
+		if t, why := c.sqliteArchive(); t > TierRead {
+			return t, why
+		}
+	}
+	var extra raiser
+	if c.name == "psql" {
+		extra.raise(c.psqlPrompts(texts))
+	}
+	if extra.t == TierDestructive {
+		return extra.t, extra.why
 	}
 	if len(texts) == 0 {
 		switch c.ctx.stdin.kind {
@@ -166,8 +176,107 @@ func queryProgram(c *call) (Tier, string) {
 		if k := sqlDestroys(t.val); k != "" {
 			return TierDestructive, c.name + ": " + k + " destroys data"
 		}
+		if c.name == "sqlite3" || c.name == "sqlite" {
+			extra.raise(c.sqliteDotWrites(t.val))
+		}
+	}
+	if extra.t > TierMutate {
+		return extra.t, extra.why
 	}
 	return TierMutate, c.name + ": queries may change the database"
+}
+
+// sqliteDotWrites checks the files sqlite3's .log, .trace and .clone
+// write (a dot command begins its line) as redirections are checked, and
+// reads .ar/.archive extracting (-x, --extract) as tier 3: it writes the
+// files the archive names, with their modes, under any -C directory.
+func (c *call) sqliteDotWrites(text string) (Tier, string) {
+	var r raiser
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case ".log", ".trace", ".clone":
+			if len(f) > 1 && f[1] != "stdout" && f[1] != "stderr" && f[1] != "off" {
+				r.raise(c.writeArg(arg{val: strings.Trim(f[1], `"'`), known: true}, "sqlite3 "+f[0]))
+			}
+		case ".ar", ".archive":
+			if sqliteExtracts(f[1:]) {
+				r.raise(TierDestructive, "sqlite3 "+f[0]+" -x: extracts the files the archive names")
+			}
+		}
+	}
+	return r.t, r.why
+}
+
+// sqliteArchive reads sqlite3 -A (or --archive): the words after it are
+// .ar's, and -Ax or an -x after it extracts.
+func (c *call) sqliteArchive() (Tier, string) {
+	for i, a := range c.args {
+		v := a.val
+		switch {
+		case v == "-A" || v == "-archive" || v == "--archive":
+			if sqliteExtracts(argVals(c.args[i+1:])) {
+				return TierDestructive, "sqlite3 -A -x: extracts the files the archive names"
+			}
+		case strings.HasPrefix(v, "-A"):
+			if strings.ContainsRune(v[2:], 'x') || sqliteExtracts(argVals(c.args[i+1:])) {
+				return TierDestructive, "sqlite3 " + v + ": extracts the files the archive names"
+			}
+		}
+	}
+	return TierRead, ""
+}
+
+func sqliteExtracts(words []string) bool {
+	for _, w := range words {
+		if w == "--extract" || len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.ContainsRune(w[1:], 'x') {
+			return true
+		}
+	}
+	return false
+}
+
+// psqlPrompts classifies the commands psql's prompts run: %`cmd` in
+// PROMPT1-3, set by -v/--set/--variable or \set, runs cmd each time the
+// prompt is shown.
+func (c *call) psqlPrompts(texts []arg) (Tier, string) {
+	var vals []arg
+	vals = append(vals, c.optVals(c.args, "-v", "--set", "--variable")...)
+	for _, t := range texts {
+		for _, line := range strings.Split(t.val, "\n") {
+			f := strings.Fields(line)
+			if len(f) >= 3 && f[0] == `\set` {
+				vals = append(vals, arg{val: f[1] + "=" + strings.Join(f[2:], " "), known: t.known})
+			}
+		}
+	}
+	var r raiser
+	for _, v := range vals {
+		name, val, _ := strings.Cut(v.val, "=")
+		if !strings.HasPrefix(strings.ToUpper(name), "PROMPT") {
+			continue
+		}
+		if !v.known {
+			c.e.opaque = true
+			r.raise(TierDestructive, "psql "+name+": a prompt computed at run time can run commands")
+			continue
+		}
+		for rest := val; ; {
+			i := strings.Index(rest, "%`")
+			if i < 0 {
+				break
+			}
+			rest = rest[i+2:]
+			cmd, after, _ := strings.Cut(rest, "`")
+			c.shell(cmd, "psql prompt command", nil, false)
+			r.raise(TierDestructive, "psql "+name+": the prompt runs "+truncate(cmd, 64))
+			rest = after
+		}
+	}
+	return r.t, r.why
 }
 
 // sqlComment matches SQL's comments, which may stand between any two

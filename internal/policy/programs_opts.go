@@ -583,10 +583,11 @@ func readOpts(c *call) (Tier, string) {
 			}
 		}
 		for i, a := range c.args {
-			// --diff-program=PROG (any abbreviation past --diff-) runs
-			// PROG in place of diff.
+			// --diff-program=PROG runs PROG in place of diff; it is the
+			// only long option of sdiff and diff3 that begins with d,
+			// so getopt_long takes --d and every longer prefix.
 			name, val, has := strings.Cut(a.val, "=")
-			if c.name == "tree" || c.name == "sar" || len(name) < len("--diff-") || !strings.HasPrefix("--diff-program", name) {
+			if c.name == "tree" || c.name == "sar" || len(name) < len("--d") || !strings.HasPrefix("--diff-program", name) {
 				continue
 			}
 			v := arg{val: val, known: a.known}

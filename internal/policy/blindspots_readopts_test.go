@@ -84,8 +84,19 @@ func TestBlindSpotReadingOptions(t *testing.T) {
 		{"psql -v PROMPT1", "psql -v PROMPT1='%`reboot`'", TierDestructive, true},
 		{"psql --set PROMPT2", "psql --set PROMPT2='%`touch /tmp/x`' db", TierDestructive, false},
 		{"psql \\set PROMPT1", "psql -c '\\set PROMPT1 %`reboot`'", TierDestructive, true},
+		// strace -E sets the traced command's environment, as env does.
+		{"strace -E", "strace -E LD_PRELOAD=/tmp/x.so ls", TierDestructive, false},
+		{"strace --env=", "strace --env=LD_PRELOAD=/tmp/x.so ls", TierDestructive, false},
+		{"strace -fE PAGER", "strace -fE PAGER=reboot git log", TierDestructive, true},
+		{"strace -E computed", `strace -E "$X" ls`, TierDestructive, false},
+		// The bus's activation environment reaches every service started
+		// later, as systemctl set-environment's does.
+		{"dbus activation env", "dbus-update-activation-environment LD_PRELOAD=/x.so", TierDestructive, false},
+		{"dbus activation env --systemd", "dbus-update-activation-environment --systemd PATH=/tmp", TierDestructive, false},
+		{"dbus activation env other", "dbus-update-activation-environment DISPLAY=:0", TierMutate, false},
 	})
 	runExact(t, p, []exactCase{
+		{"strace -E LANG", "strace -E LANG=C ls", TierRead},
 		{"sdiff -d", "sdiff -d a b", TierRead},
 		{"sqlite3 query", "sqlite3 x.db 'select t.arrival, t.login from t'", TierMutate},
 		{"sqlite3 .ar -t", "sqlite3 x.db '.ar -t'", TierMutate},

@@ -114,6 +114,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return smbclientProgram
 	case "systemd-tmpfiles", "systemd-sysusers":
 		return sysConfProgram
+	case "dbus-update-activation-environment":
+		return dbusActivationEnv
 	case "less", "more", "most":
 		return lessProgram
 	case "tcpdump", "tshark", "dumpcap":

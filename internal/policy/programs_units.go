@@ -27,6 +27,28 @@ func systemctlSetEnv(c *call, ops []string) (Tier, string) {
 	return TierMutate, "systemctl set-environment"
 }
 
+// dbusActivationEnv classifies dbus-update-activation-environment
+// [--systemd] NAME[=VALUE]…: every service the bus starts later (and with
+// --systemd every unit) gets the variables, outside warden's confinement,
+// as systemctl set-environment gives them.
+func dbusActivationEnv(c *call) (Tier, string) {
+	r := raiser{TierMutate, c.name + ": sets the environment of services started later"}
+	for _, a := range c.args {
+		if strings.HasPrefix(a.val, "-") && a.known {
+			continue
+		}
+		if !a.known {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": variables computed at run time"
+		}
+		name, _, _ := strings.Cut(a.val, "=")
+		if t, why := envRisk(name); t == TierDestructive {
+			r.raise(TierDestructive, c.name+" "+truncate(name, 32)+": every service started later "+why)
+		}
+	}
+	return r.t, r.why
+}
+
 // sysConfProgram: systemd-tmpfiles and systemd-sysusers given a
 // configuration file (or "-", standard input, or --replace=FILE) apply
 // lines the classifier cannot read: tier 3. With no file they apply the

@@ -66,6 +66,20 @@ func wrapperOutput(c *call) (Tier, string) {
 	var r raiser
 	switch c.name {
 	case "strace", "ltrace", "time":
+		if c.name == "strace" {
+			// -E VAR=VAL sets VAR in the traced command's environment,
+			// as env VAR=VAL does (-E VAR alone removes it).
+			for _, v := range c.optVals(c.args, "-E", "--env") {
+				if !v.known {
+					c.e.opaque = true
+					r.raise(TierDestructive, "strace -E: a variable computed at run time")
+					continue
+				}
+				if n, ev, ok := strings.Cut(v.val, "="); ok {
+					c.e.envVarCtx(n, ev, c.ctx, "strace -E")
+				}
+			}
+		}
 		for _, f := range c.optVals(c.args, "-o", "--output") {
 			if c.name == "strace" && f.known && (strings.HasPrefix(f.val, "|") || strings.HasPrefix(f.val, "!")) {
 				c.shell(f.val[1:], "strace -o command", nil, false)

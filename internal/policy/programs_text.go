@@ -701,3 +701,64 @@ func editorProgram(c *call) (Tier, string) {
 	}
 	return TierMutate, c.name + ": interactive editor that can run commands"
 }
+
+// vimClusters reads what vim's own parser takes and the loop above does
+// not: flags clustered before a letter that takes a value (-Rc CMD,
+// -Rc'CMD', -RS FILE, -Ru FILE, -Rs FILE outside Ex mode, where -s is
+// silent), and --remote-send/--remote-expr, whose keys or expression
+// another running vim or nvim executes.
+func (c *call) vimClusters() (Tier, string) {
+	r := raiser{}
+	for _, f := range exactOptVals(c.args, "--remote-send", "--remote-expr") {
+		if !f.known {
+			c.e.opaque = true
+		}
+		c.e.scanText(f.val)
+		text := f.val
+		for _, k := range []string{"<CR>", "<cr>", "<Cr>", "<Enter>", "<enter>", "<NL>", "<nl>", "<Esc>", "<esc>", "<C-M>", "<c-m>"} {
+			text = strings.ReplaceAll(text, k, "\n")
+		}
+		for _, line := range strings.Split(text, "\n") {
+			c.exCommand(line)
+		}
+		r.raise(TierDestructive, c.name+" --remote-send/--remote-expr: runs commands in another running editor")
+	}
+	for i, a := range c.args {
+		v := a.val
+		if v == "--" {
+			break
+		}
+		if len(v) < 3 || v[0] != '-' || v[1] == '-' {
+			continue
+		}
+		exMode := false
+		for j := 1; j < len(v); j++ {
+			l := v[j]
+			switch l {
+			case 'e', 'E':
+				exMode = true
+				continue
+			case 'c':
+				if j == 1 {
+					break // -c and -cCMD: the loop in editorChecked reads them
+				}
+				text := v[j+1:]
+				if text == "" && i+1 < len(c.args) {
+					text = c.args[i+1].val
+				}
+				c.exCommand(text)
+				r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": runs editor commands")
+			case 'S', 'u':
+				r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": runs a script of editor commands")
+			case 's':
+				if !exMode {
+					r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": types keys from a script")
+				}
+			}
+			if strings.IndexByte("cSsuUiTwWtqV", l) >= 0 {
+				break // the rest of the word, or the next, is its value
+			}
+		}
+	}
+	return r.t, r.why
+}

@@ -211,7 +211,7 @@ func (r *redactor) run() {
 			switch {
 			case name != "":
 				j = max(r.stdinWordAs(from, i, j, name), j)
-			case startsWord(s, i) && !r.nameGoesOn(i, j):
+			case startsWord(s, i) && !r.nameGoesOn(i, j) || colonSub(s, i, j):
 				j = max(r.stdinWord(i, j), j)
 			}
 			r.spelled = name
@@ -448,13 +448,14 @@ func (r *redactor) word(i, j int) int {
 			// Inside a configuring subcommand, the name of a program
 			// is a value (rclone config create r sftp …, nmcli dev
 			// wifi connect net password …).
-			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog)) && (!p.cmdOnly || r.stdin.cmdAt == i) {
+			// Nor is a word the program configures by (travis env set).
+			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog) && !r.prog.configWord(w)) && (!p.cmdOnly || r.stdin.cmdAt == i) {
 				r.enterProgram(p, j)
 				return j
 			}
 		}
 		if r.prog != nil {
-			if startsWord(s, i) {
+			if startsWord(s, i) || colonSub(s, i, j) {
 				r.argument(i, j)
 			}
 			if end := r.configValue(i, j); end > 0 {

@@ -226,10 +226,18 @@ func (r *redactor) sedSubstitution(i, j int) int {
 		return 0
 	}
 	key := sedSecretWord(s[j+1 : pe])
+	re := -1
 	if key == "" {
-		return 0
+		// sed -i 's/changeme/…/' /etc/app/db_password: whatever the
+		// pattern names, the replacement is written into a credential
+		// file.
+		if re = sedPartEnd(s, pe+1, d); re < 0 || re == pe+1 || !r.editsCredentialFile(re) {
+			return 0
+		}
+		r.replace(pe+1, re, Redacted)
+		return re
 	}
-	re := sedPartEnd(s, pe+1, d)
+	re = sedPartEnd(s, pe+1, d)
 	if re < 0 {
 		return 0
 	}

@@ -549,6 +549,18 @@ func (r *redactor) configuring(p *program) bool {
 	return false
 }
 
+// configWord reports whether w is one of p's configuring subcommands.
+func (p *program) configWord(w string) bool {
+	for rest := p.configSub; rest != ""; {
+		var sub string
+		sub, rest, _ = strings.Cut(rest, " ")
+		if sub == w {
+			return true
+		}
+	}
+	return false
+}
+
 // configValue redacts the value after a secret-named key set by a
 // configuring subcommand (git config user.password x, aws configure set
 // aws_secret_access_key x, nmcli … wifi-sec.psk x).

@@ -103,7 +103,9 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		// wrangler secret put X.
 		return cmd == "docker" || cmd == "podman" || cmd == "gh" || cmd == "kubectl" || cmd == "oc" || cmd == "wrangler"
 	case "secrets":
-		return cmd == "gcloud" || cmd == "fly" || cmd == "flyctl" // secrets create x --data-file=-, secrets import
+		// gcloud secrets create x --data-file=-, fly secrets import,
+		// firebase functions:secrets:set X (prompts, reads a pipe).
+		return cmd == "gcloud" || cmd == "fly" || cmd == "flyctl" || cmd == "firebase"
 	case "login":
 		return cmd == "cargo" || cmd == "bw" || cmd == "lpass" // cargo login reads the token
 	case "--askpass":
@@ -175,6 +177,9 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "keyring" // keyring set SERVICE USER reads the password
 	case "-T":
 		return cmd == "slappasswd" && strings.HasPrefix(rest, " /dev/stdin")
+	}
+	if cmd == "openssl" && opensslEncodes(w, rest) {
+		return true // openssl base64 <<< bob:pw (redact_encoders.go)
 	}
 	if cmd == "ipa" && w == "passwd" {
 		return true // ipa passwd u

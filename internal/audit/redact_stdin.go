@@ -142,8 +142,10 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 			r.loneFeeds() // echo pw | telnet h 23
 			st.telnet = true
 		}
-		if stdinReader(w) || credentialCue(w) && !textFilter(w) {
-			r.secretInput(i) // kinit; mosquitto_passwd, systemd-ask-password: credentialCue
+		if stdinReader(w) || credentialCue(w) && !textFilter(w) || encoderCmd(w, r.s[j:]) || copiesInput(w, r.s[j:]) {
+			// kinit; mosquitto_passwd, systemd-ask-password: credentialCue;
+			// echo -n bob:pw | base64, dd of=~/.pgpass: redact_encoders.go.
+			r.secretInput(i)
 		}
 		if (w == "PASS" || len(w) == 4 && strings.EqualFold(w, "auth")) && protocolAuth(r.s, w, j) {
 			// A Redis (or SMTP) AUTH line, typed into redis-cli or fed
@@ -163,6 +165,10 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 	if st.wrapper && (w == "sudo" || w == "doas" || wrappedCommand(w)) {
 		st.cmd = w // ssh host sudo -S …, sudo docker secret create s -
 		st.sshpass, st.cmdAt = w == "sshpass", i
+	}
+	if st.wrapper && !st.secret && (encoderCmd(w, r.s[j:]) || copiesInput(w, r.s[j:])) {
+		r.secretInput(i) // echo pw | sudo dd of=/etc/app/token
+		return j
 	}
 	if st.wrapper && st.echoAt < 0 && (w == "echo" || w == "printf" || w == "yes") {
 		st.echoAt = j // sudo echo pw | chpasswd: the wrapped echo writes to the pipe

@@ -80,7 +80,10 @@ var programs = map[string]*program{
 		{after: []string{"use"}, afterUNC: true},
 	}},
 	// Secret stores set NAME VALUE as two words.
-	"doppler":  {configSub: "set"},
+	"doppler": {configSub: "set"},
+	// travis env set NAME VALUE, netlify env:set NAME VALUE (its set
+	// read as a word of its own): by the name.
+	"travis": {configSub: "env"}, "netlify": {configSub: "set"},
 	"hdbsql":   {opts: []option{{name: "-p"}}},
 	"schtasks": {slash: true, opts: []option{{name: "/rp:"}, {name: "/p:"}}},
 	"netdom":   {slash: true, opts: []option{{name: "/passwordd:"}, {name: "/passwordo:"}}},
@@ -155,11 +158,14 @@ var programs = map[string]*program{
 	"psftp":         {noAttach: true, opts: []option{{name: "-pw"}}},
 	"rdesktop":      {opts: []option{{name: "-p"}}},
 	"doveadm":       {opts: []option{{name: "-p", sub: "pw"}}},
-	"gh":            {opts: []option{{name: "-b", sub: "secret"}, {name: "--body", sub: "secret"}}},
-	"kubectl":       {opts: []option{{name: "--from-literal", split: afterEquals}}},
-	"oc":            {opts: []option{{name: "--from-literal", split: afterEquals}, {name: "-p", sub: "login"}}},
-	"kubeadm":       {pos: []positional{{after: []string{"token", "create"}, index: 0}}},
-	"etcdctl":       {opts: []option{{name: "--user", split: afterColon}}, configSub: "put", pos: []positional{{after: []string{"user", "add"}, index: 0, split: afterColon}}},
+	// gh secret set NAME -b VALUE; gh variable set takes a value the
+	// same way, and what an agent stores so is as likely a credential.
+	"gh": {opts: []option{{name: "-b", sub: "secret"}, {name: "--body", sub: "secret"},
+		{name: "-b", sub: "variable"}, {name: "--body", sub: "variable"}}},
+	"kubectl": {opts: []option{{name: "--from-literal", split: afterEquals}}},
+	"oc":      {opts: []option{{name: "--from-literal", split: afterEquals}, {name: "-p", sub: "login"}}},
+	"kubeadm": {pos: []positional{{after: []string{"token", "create"}, index: 0}}},
+	"etcdctl": {opts: []option{{name: "--user", split: afterColon}}, configSub: "put", pos: []positional{{after: []string{"user", "add"}, index: 0, split: afterColon}}},
 	// Databases' own clients.
 	"mydumper": {opts: []option{{name: "-p"}}}, "myloader": {opts: []option{{name: "-p"}}},
 	"osql": {opts: []option{{name: "-P"}}},
@@ -257,7 +263,9 @@ var programs = map[string]*program{
 	"rclone":         {configSub: "config", pos: []positional{{after: []string{"obscure"}, index: 0}}},
 	// Secrets given to be stored, hashed or obscured, and unlocks of
 	// password managers: the positional or option is the secret itself.
-	"bw": {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1}}},
+	// bw create item ENCODED, bw edit item ID ENCODED: base64 JSON holding the login.
+	"bw": {pos: []positional{{after: []string{"unlock"}, index: 0}, {after: []string{"login"}, index: 1},
+		{after: []string{"create"}, index: 1}, {after: []string{"edit"}, index: 2}}},
 	"ansible-vault": {pos: []positional{{after: []string{"encrypt_string"}, every: true}},
 		valued: []string{"--stdin-name", "-n", "--name", "--vault-id", "--encrypt-vault-id", "--vault-password-file", "--output"}},
 	"caddy":            {opts: []option{{name: "-p", sub: "hash-password"}, {name: "--plaintext", sub: "hash-password"}}},

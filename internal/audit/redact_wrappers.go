@@ -14,7 +14,8 @@ func stdinWrapper(w string) bool {
 	switch w {
 	case "sudo", "doas", "env", "nice", "nohup", "timeout", "command", "exec", "time", "stdbuf", "ionice", "ssh", "su",
 		"chroot", "runuser", "setsid", "nsenter", "unshare", "pkexec", "taskset", "chrt", "flock", "firejail",
-		"systemd-run", "busybox", "unbuffer", "watch", "xargs", "parallel", "setpriv", "capsh", "sg", "newgrp":
+		"systemd-run", "busybox", "unbuffer", "watch", "xargs", "parallel", "setpriv", "capsh", "sg", "newgrp",
+		"npx", "bunx", "pnpx": // npx vercel env add X <<< …: the package's command reads the pipe
 		return true
 	}
 	return false
@@ -45,7 +46,8 @@ func wrappedCommand(w string) bool {
 		"keyctl", "secret-tool", "pass", "htpasswd", "sshfs", "gcloud", "fly", "flyctl", "cargo", "wrangler",
 		"passwd", "veracrypt", "ecryptfs-add-passphrase", "systemd-creds", "ssh-add", "sshpass", "openvpn", "pdbedit", "wg",
 		"zfs", "zpool", "mkpasswd", "saslpasswd2", "bcachefs", "fscrypt", "bw", "clevis", "op", "ipa", "gopass", "rclone",
-		"ansible-vault", "keyring", "slappasswd", "lpass", "ecryptfs-unwrap-passphrase", "pro", "ua":
+		"ansible-vault", "keyring", "slappasswd", "lpass", "ecryptfs-unwrap-passphrase", "pro", "ua", "vercel", "firebase",
+		"sed", "gsed", "perl": // sudo sed -i 's/x/…/' /run/secrets/token (editsCredentialFile)
 		return true
 	}
 	return false

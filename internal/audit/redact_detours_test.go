@@ -1,0 +1,125 @@
+package audit
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// detourCase is a command, or JSON arguments when it starts with '{',
+// whose secret must be gone from the record while the keep words stay.
+type detourCase struct {
+	class string
+	in    string
+	keep  []string
+}
+
+// checkDetours runs each case through Redact or RedactArgs, as the audit
+// log writes them.
+func checkDetours(t *testing.T, pw string, cases []detourCase) {
+	t.Helper()
+	for _, c := range cases {
+		var got string
+		if strings.HasPrefix(c.in, "{") {
+			got = string(RedactArgs(json.RawMessage(c.in), 0))
+		} else {
+			got = Redact(c.in)
+		}
+		if strings.Contains(got, pw) {
+			t.Errorf("%s: secret kept:\n in: %s\nout: %s", c.class, c.in, got)
+		}
+		for _, k := range c.keep {
+			if !strings.Contains(got, k) {
+				t.Errorf("%s: %q lost:\n in: %s\nout: %s", c.class, k, c.in, got)
+			}
+		}
+	}
+}
+
+// TestRedactBuiltCredentials: a Basic credential built in the pipeline
+// (a literal fed to an encoder), and values written into a file whose
+// name marks it secret by a command that is no echo (sed -i, dd, cp).
+func TestRedactBuiltCredentials(t *testing.T) {
+	const pw = "Zq9Secret77"
+	checkDetours(t, pw, []detourCase{
+		{"encoder", "echo -n bob:" + pw + " | base64", []string{"| base64"}},
+		{"encoder", "echo -n 'bob:" + pw + "' | base64", []string{"| base64"}},
+		{"encoder", "printf '%s:%s' bob " + pw + " | base64", []string{"| base64"}},
+		{"encoder", "printf bob:" + pw + " | base64 -w0", []string{"| base64 -w0"}},
+		{"encoder", "base64 <<< bob:" + pw, []string{"base64 <<<"}},
+		{"encoder", "base64 <<< 'bob:" + pw + "'", []string{"base64 <<<"}},
+		{"encoder", "openssl base64 <<< 'bob:" + pw + "'", []string{"openssl base64"}},
+		{"encoder", "echo -n bob:" + pw + " | openssl enc -base64", []string{"openssl enc -base64"}},
+		{"encoder", "echo -n bob:" + pw + " | basenc --base64", []string{"basenc"}},
+		{"encoder", "echo -n bob:" + pw + " | base32", []string{"base32"}},
+		{"encoder", "echo -n " + pw + " | base64 | tr -d '\\n'", []string{"tr -d"}},
+		{"encoder", "echo -n bob:" + pw + " | sudo base64", []string{"sudo base64"}},
+		{"encoder", `curl -H "Authorization: Basic $(echo -n bob:` + pw + ` | base64)" https://h`, []string{"Authorization: Basic", "https://h"}},
+		{"encoder", `curl -H "Authorization: Basic $(printf '%s:%s' bob ` + pw + ` | base64)" https://h`, []string{"https://h"}},
+		{"encoder", `curl -H "Authorization: Basic $(base64 <<< bob:` + pw + `)" https://h`, []string{"https://h"}},
+		{"encoder", "curl -H \"Authorization: Basic `echo -n bob:" + pw + " | base64`\" https://h", []string{"https://h"}},
+		{"encoder", `A=$(echo -n "bob:` + pw + `" | base64 -w0); curl -H "Authorization: Basic $A" h`, []string{"curl -H"}},
+		{"encoder", `ssh h "echo -n bob:` + pw + ` | base64"`, []string{"ssh h"}},
+		{"encoder", `{"command":"echo -n bob:` + pw + ` | base64 -w0"}`, []string{"base64 -w0"}},
+		// Written into a file named as a secret.
+		{"file", `sed -i "s/changeme/` + pw + `/" /etc/app/secret.conf`, []string{"s/changeme/", "/etc/app/secret.conf"}},
+		{"file", "sed -i 's/changeme/" + pw + "/g' /etc/app/db_password", []string{"s/changeme/", "/g'", "/etc/app/db_password"}},
+		{"file", "sed -i -e 's|CHANGE_ME|" + pw + "|' ~/.pgpass", []string{"CHANGE_ME", "~/.pgpass"}},
+		{"file", "sudo sed -i 's/x/" + pw + "/' /run/secrets/api_token", []string{"/run/secrets/api_token"}},
+		{"file", "perl -pi -e 's/x/" + pw + "/' /etc/app/token", []string{"/etc/app/token"}},
+		{"file", "echo " + pw + " | dd of=/etc/x/token", []string{"dd of=/etc/x/token"}},
+		{"file", "echo " + pw + " | sudo dd of=/etc/x/token status=none", []string{"status=none"}},
+		{"file", "dd of=/etc/app/db_password <<< " + pw, []string{"dd of=/etc/app/db_password"}},
+		{"file", "cp /dev/stdin /etc/x/secret <<< " + pw, []string{"cp /dev/stdin /etc/x/secret"}},
+		{"file", "printf " + pw + " | cp /dev/stdin ~/.pgpass", []string{"~/.pgpass"}},
+		{"file", "install -m600 /dev/stdin /etc/x/token <<< " + pw, []string{"install -m600"}},
+		{"file", "echo " + pw + " > /etc/app/db_password", []string{"/etc/app/db_password"}},
+		{"file", "tee /run/secrets/x <<< " + pw, []string{"tee /run/secrets/x"}},
+	})
+}
+
+// TestRedactStoreSetters: CLIs whose env, config, variable or secret set
+// subcommands take NAME VALUE, by their own spellings (a ':'-joined
+// subcommand, a subcommand that is also a program's name, npx before
+// the program).
+func TestRedactStoreSetters(t *testing.T) {
+	const pw = "Zq9Secret77"
+	checkDetours(t, pw, []detourCase{
+		{"store", "travis env set DB_PASSWORD " + pw, []string{"travis env set DB_PASSWORD"}},
+		{"store", "travis env set DB_PASSWORD " + pw + " --private", []string{"--private"}},
+		{"store", "netlify env:set DB_PASSWORD " + pw, []string{"netlify env:set DB_PASSWORD"}},
+		{"store", `netlify env:set API_TOKEN "` + pw + `"`, []string{"API_TOKEN"}},
+		{"store", "gh variable set NAME --body " + pw, []string{"gh variable set NAME --body"}},
+		{"store", "gh variable set DB_PASSWORD -b " + pw, []string{"DB_PASSWORD"}},
+		{"store", "gh secret set NAME -b " + pw, []string{"NAME"}},
+		{"store", "bw create item " + pw + "eyJsb2dpbiI6e30=", []string{"bw create item"}},
+		{"store", "firebase functions:secrets:set X <<< " + pw, []string{"functions:secrets:set X"}},
+		{"store", "npx vercel env add X production <<< " + pw, []string{"npx vercel env add X production"}},
+		{"store", "heroku config:set DB_PASSWORD=" + pw, []string{"DB_PASSWORD="}},
+		{"store", "doppler secrets set DB_PASSWORD " + pw, []string{"DB_PASSWORD"}},
+		// Kept: other subcommands and names.
+		{"kept", "travis env list", []string{"travis env list"}},
+		{"kept", "netlify env:set NODE_VERSION 20", []string{"NODE_VERSION 20"}},
+		{"kept", "travis env set NODE_ENV production", []string{"NODE_ENV production"}},
+	})
+}
+
+// TestRedactDetoursKept: what those rules must leave readable.
+func TestRedactDetoursKept(t *testing.T) {
+	for _, s := range []string{
+		"echo aGVsbG8= | base64 -d",
+		"base64 -d <<< aGVsbG8=",
+		"echo aGVsbG8= | base64 --decode > out",
+		"base64 file.bin",
+		"cat f | base64 -w0",
+		"openssl base64 -d -in f",
+		"sed -i 's/foo/bar/' /etc/app/app.conf",
+		"sed -i 's/foo/bar/' README.md",
+		"echo hi | dd of=/tmp/out bs=1M",
+		"cp /dev/stdin /tmp/out <<< hello",
+	} {
+		if got := Redact(s); got != s {
+			t.Errorf("changed:\n in: %s\nout: %s", s, got)
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package audit
+
+import "strings"
+
+// Secrets encoded in the pipeline: a literal fed to base64 is a Basic
+// credential being built (echo -n bob:pw | base64 inside curl -H
+// "Authorization: Basic $(…)"), a Kubernetes secret's data or a registry
+// auth being written; nothing else is worth encoding by hand. What echo,
+// printf, a here-string or a here-document feeds an encoder is redacted
+// as if the encoder read a password there; decoding (base64 -d) reads no
+// secret.
+
+// encoderCmd reports whether the program w, its arguments the start of
+// rest, encodes its input as base64 or base32 (base64, base32, basenc,
+// openssl base64, openssl enc -a): not when it decodes.
+func encoderCmd(w, rest string) bool {
+	switch w {
+	case "base64", "base32", "basenc", "gbase64", "gbase32", "b64":
+		return !decodes(rest)
+	}
+	return false
+}
+
+// opensslEncodes reports whether the word w of an openssl command,
+// followed by rest, makes it write its input as base64: openssl base64,
+// openssl enc -base64 or -a, when it does not decode (-d).
+func opensslEncodes(w, rest string) bool {
+	switch w {
+	case "base64", "-base64", "-a", "-A":
+		return !decodes(rest)
+	}
+	return false
+}
+
+// decodes reports whether the options at the start of rest, up to the
+// end of the command, ask for decoding: -d, --decode, or a cluster of
+// short options holding d (-di, -wd).
+func decodes(rest string) bool {
+	end := len(rest)
+	if end > 256 {
+		end = 256
+	}
+	for k := 0; k < end; {
+		k = skipBlanks(rest, k)
+		if k >= end {
+			break
+		}
+		if strings.IndexByte("\n\r;|&)`", rest[k]) >= 0 {
+			break
+		}
+		e := k
+		for e < end && strings.IndexByte(" \t\n\r;|&)`", rest[e]) < 0 {
+			e++
+		}
+		w := strings.Trim(rest[k:e], `'"`)
+		switch {
+		case w == "--decode" || strings.HasPrefix(w, "--dec"):
+			return true
+		case len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexAny(w[1:], "dD") >= 0 && !strings.ContainsAny(w, "=0123456789"):
+			return true
+		}
+		if e == k {
+			e++
+		}
+		k = e
+	}
+	return false
+}
+
+// editsCredentialFile reports whether the sed or perl command whose
+// script part ends at k edits a credential file in place (sed -i
+// 's/x/…/' /etc/app/secret.conf): a later word of the command, read at
+// most maxEditLook bytes on, names one (credentialFile).
+func (r *redactor) editsCredentialFile(k int) bool {
+	switch r.stdin.cmd {
+	case "sed", "gsed", "perl", "ssed":
+	default:
+		return false
+	}
+	s := r.s
+	end := min(len(s), k+maxEditLook)
+	for k < end && s[k] != ' ' && s[k] != '\t' {
+		k++ // the rest of the script's word: /g'
+	}
+	for k < end {
+		k = skipBlanks(s, k)
+		if k >= end || strings.IndexByte("\n\r;|&)`", s[k]) >= 0 {
+			return false
+		}
+		e := shellWordEnd(s, k)
+		if e == k {
+			e = k + 1
+		}
+		if w := s[k:min(e, end)]; len(w) > 1 && w[0] != '-' && credentialFile(w) {
+			return true
+		}
+		k = e
+	}
+	return false
+}
+
+// maxEditLook bounds how far editsCredentialFile reads: one look per s
+// command, so the pass stays linear.
+const maxEditLook = 512
+
+// copiesInput reports whether the command cmd, its arguments starting
+// rest, copies its standard input into a credential file: dd
+// of=/etc/app/token, cp /dev/stdin ~/.pgpass, install -m600 /dev/stdin
+// /run/secrets/x. It reads the command's words up to its end, at most
+// maxEditLook bytes.
+func copiesInput(cmd, rest string) bool {
+	switch cmd {
+	case "dd", "cp", "install", "mv", "rsync":
+	default:
+		return false
+	}
+	end := min(len(rest), maxEditLook)
+	stdin, target := cmd == "dd", false
+	for k := 0; k < end; {
+		k = skipBlanks(rest, k)
+		if k >= end || strings.IndexByte("\n\r;|&)`", rest[k]) >= 0 {
+			break
+		}
+		e := shellWordEnd(rest, k)
+		if e == k {
+			e = k + 1
+		}
+		w := strings.Trim(rest[k:min(e, end)], `'"`)
+		switch {
+		case cmd == "dd" && strings.HasPrefix(w, "if="):
+			stdin = stdinPath(w[3:])
+		case cmd == "dd" && strings.HasPrefix(w, "of="):
+			target = credentialFile(w[3:])
+		case cmd == "dd":
+			// bs=, status=: no file.
+		case stdinPath(w):
+			stdin = true
+		case len(w) > 1 && w[0] != '-':
+			target = credentialFile(w) // the last operand is the target
+		}
+		k = e
+	}
+	return stdin && target
+}
+
+// stdinPath reports whether p names standard input as a file.
+func stdinPath(p string) bool {
+	switch p {
+	case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+		return true
+	}
+	return false
+}
+
+// colonSub reports whether the word s[i:j] is a subcommand joined to the
+// one before by ':' (netlify env:set, heroku config:set, firebase
+// functions:secrets:set): lower-case letters after a ':' that follows a
+// word's letter.
+func colonSub(s string, i, j int) bool {
+	if i < 2 || s[i-1] != ':' || !isLower(s[i-2]) {
+		return false
+	}
+	for k := i; k < j; k++ {
+		if !isLower(s[k]) {
+			return false
+		}
+	}
+	return j >= len(s) || s[j] == ' ' || s[j] == '\t' || s[j] == ':'
+}
+
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }

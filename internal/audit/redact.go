@@ -344,6 +344,9 @@ func (r *redactor) word(i, j int) int {
 	if len(w) >= 3 && len(w) <= 13 && deviceLineStart[w[0]] && deviceLineAt(s, i) && deviceDirective(w) {
 		return r.deviceLine(w, j) // username admin secret 5 …, wpa-psk … in interfaces(5)
 	}
+	if len(w) == 7 || w == "user" {
+		r.aclLine(i, j) // echo 'ACL SETUSER bob on >pw' | redis-cli, users.acl
+	}
 	switch w[0] {
 	case '-':
 		if strings.HasPrefix(w, "-----BEGIN") {
@@ -576,6 +579,7 @@ var secretSuffixes = [...]struct {
 	{"credentials", keyPlain}, {"credential", keyPlain}, {"_auth", keyPlain}, {"_pass", keyPlain},
 	{"authkey", keyPlain}, {"auth_key", keyPlain}, {"passin", keyPlain}, {"passout", keyPlain},
 	{"storepass", keyPlain}, {"keypass", keyPlain}, {"creds", keyPlain}, {"community", keyPlain},
+	{"sonar_login", keyPlain}, // -Dsonar.login=TOKEN: SonarQube's token, despite its name
 	{"authorization", keyAuth}, {"cookie", keyCookie},
 }
 

@@ -123,3 +123,64 @@ func TestRedactDetoursKept(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactPromptedSecrets: Redis ACL passwords however bash reads them
+// (>pw unquoted is a redirection whose target is the password), #sha256
+// rules, ACL lines fed or written to users.acl; remote desktop, disk and
+// archive tools that read a password on their input only with an option;
+// SonarQube's sonar.login token.
+func TestRedactPromptedSecrets(t *testing.T) {
+	const pw = "Zq9Secret77"
+	const hash = "8d969eef6ecad3c29a3a629280e686cf0c3f5d5a86aff3ca12020c923adc6c92"
+	checkDetours(t, pw, []detourCase{
+		{"acl", "redis-cli ACL SETUSER bob on >" + pw, []string{"ACL SETUSER bob on >"}},
+		{"acl", "redis-cli acl setuser bob on >" + pw + " ~* +@all", []string{"~* +@all"}},
+		{"acl", "redis-cli -h h ACL SETUSER bob resetpass >" + pw, []string{"resetpass"}},
+		{"acl", "redis-cli ACL SETUSER bob on <" + pw, []string{"bob on <"}},
+		{"acl", "redis-cli ACL SETUSER bob on > " + pw + " ~*", []string{"~*"}},
+		{"acl", "redis-cli ACL SETUSER bob on >" + pw + " >" + pw + "2", []string{"bob on"}},
+		{"acl", "valkey-cli ACL SETUSER bob on >" + pw, []string{"bob on"}},
+		{"acl", "redis-cli ACL SETUSER bob on '>" + pw + "' '~*'", []string{"'~*'"}},
+		{"acl", "echo \"ACL SETUSER bob on >" + pw + "\" | redis-cli", []string{"| redis-cli"}},
+		{"acl", `{"command":"redis-cli","stdin":"ACL SETUSER bob on >` + pw + `\n"}`, []string{"ACL SETUSER bob on"}},
+		{"acl", "echo 'user bob on >" + pw + " ~* +@all' >> /etc/redis/users.acl", []string{"/etc/redis/users.acl"}},
+		{"acl", `{"path":"/etc/redis/users.acl","content":"user default on nopass ~* +@all\nuser bob on >` + pw + ` ~* +@all\n"}`, []string{"user default on nopass", "user bob on >"}},
+		{"acl", "redis-cli AUTH bob " + pw, []string{"redis-cli AUTH"}},
+		// A password's SHA-256 is as good as the password offline.
+		{"acl-hash", "redis-cli ACL SETUSER bob on #" + hash, []string{"bob on"}},
+		{"acl-hash", "redis-cli ACL SETUSER bob on '#" + hash + "' ~*", []string{"~*"}},
+		// Remote desktops.
+		{"rdp", "rdesktop -u bob -p - host <<< " + pw, []string{"-u bob -p - host"}},
+		{"rdp", "echo " + pw + " | rdesktop -u bob -p - host", []string{"rdesktop -u bob"}},
+		{"rdp", "xfreerdp /v:h /u:bob /from-stdin <<< " + pw, []string{"/u:bob /from-stdin"}},
+		{"rdp", "echo " + pw + " | xfreerdp3 /v:h /u:bob +from-stdin", []string{"/u:bob"}},
+		{"rdp", "xfreerdp /u:bob /p:" + pw + " /v:host", []string{"/u:bob", "/v:host"}},
+		// Disks, file systems and archives.
+		{"disk", "mount -t davfs https://h/dav /mnt <<< $'bob\\n" + pw + "'", []string{"https://h/dav /mnt"}},
+		{"disk", "printf 'bob\\n" + pw + "\\n' | mount -t davfs https://h/dav /mnt", []string{"mount -t davfs"}},
+		{"disk", "echo -e \"bob\\n" + pw + "\" | sudo mount -t davfs u /mnt", []string{"sudo mount -t davfs"}},
+		{"disk", "mount.davfs u /mnt <<< $'bob\\n" + pw + "'", []string{"mount.davfs u /mnt"}},
+		{"disk", "echo " + pw + " | encfs -S /a /b", []string{"encfs -S /a /b"}},
+		{"disk", "encfs --stdinpass /a /b <<< " + pw, []string{"encfs --stdinpass"}},
+		{"disk", "tcplay -m x -d /dev/sdb <<< " + pw, []string{"tcplay -m x"}},
+		{"disk", "scrypt enc f <<< " + pw, []string{"scrypt enc f"}},
+		{"disk", "zip -e a.zip f <<< $'" + pw + "\\n" + pw + "'", []string{"zip -e a.zip f"}},
+		// Java system properties.
+		{"java", "mvn deploy -Dsonar.login=" + pw, []string{"-Dsonar.login="}},
+		{"java", "mvn sonar:sonar -Dsonar.login=" + pw + " -Dsonar.host.url=h", []string{"-Dsonar.host.url=h"}},
+		{"java", "mvn -Dgpg.passphrase=" + pw + " deploy", []string{"deploy"}},
+		{"java", `JAVA_TOOL_OPTIONS="-Dx.password=` + pw + `" java -jar a.jar`, []string{"java -jar a.jar"}},
+	})
+	for _, s := range []string{
+		"mount -t nfs h:/x /mnt",
+		"mount /dev/sdb1 /mnt",
+		"zip -r a.zip dir",
+		"redis-cli ACL SETUSER bob on nopass ~* +@all",
+		"redis-cli ACL LIST > acl.txt",
+		"mvn -Dsonar.host.url=h sonar:sonar",
+	} {
+		if got := Redact(s); got != s {
+			t.Errorf("changed:\n in: %s\nout: %s", s, got)
+		}
+	}
+}

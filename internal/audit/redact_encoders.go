@@ -169,3 +169,41 @@ func colonSub(s string, i, j int) bool {
 }
 
 func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// aclHash reports whether h is a Redis ACL rule's SHA-256 of a password:
+// 64 hex digits, the form a #… rule takes.
+func aclHash(h string) bool {
+	if len(h) != 64 {
+		return false
+	}
+	for k := 0; k < len(h); k++ {
+		if c := h[k]; !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// aclLine redacts the password rules after an ACL SETUSER written as
+// text (echo 'ACL SETUSER bob on >pw' | redis-cli, a stdin text) or a
+// users.acl line (user bob on >pw ~* +@all), the word w ending at j.
+func (r *redactor) aclLine(i, j int) {
+	s, w := r.s, r.s[i:j]
+	switch {
+	case strings.EqualFold(w, "setuser"):
+		b := strings.TrimRight(s[max(0, i-8):i], " \t")
+		if len(b) < 3 || !strings.EqualFold(b[len(b)-3:], "acl") {
+			return
+		}
+	case w == "user" && directiveStart(s, i):
+		// user NAME rules…: a rule word follows the name.
+		k := skipBlanks(s, j)
+		e := shellWordEnd(s, k)
+		if e == k || !strings.Contains(s[e:min(len(s), e+64)], ">") && !strings.Contains(s[e:min(len(s), e+64)], "#") {
+			return
+		}
+	default:
+		return
+	}
+	r.lookAhead(j, positional{every: true, split: aclRule}, false)
+}

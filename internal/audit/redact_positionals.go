@@ -42,6 +42,17 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 			for e < len(s) && (s[e] == '<' || s[e] == '>' || s[e] == '&') {
 				e++
 			}
+			if ps.split == aclRule && e == k+1 {
+				// redis-cli ACL SETUSER bob on >pw: bash writes to a
+				// file named pw, and the word is the password either
+				// way.
+				t := skipBlanks(s, e)
+				if te := wordEnd(s, t, q, false); te > t {
+					r.queue(t, te, whole)
+					k = te
+					continue
+				}
+			}
 			k = e
 			if e < len(s) && (s[e] == ' ' || s[e] == '\t') {
 				skipNext = true
@@ -140,6 +151,11 @@ func (r *redactor) queue(k, e int, how split) {
 			return // key=- and key=@file name where the value is read
 		}
 	case aclRule:
+		// >password adds one, <password removes one, #sha256 adds one
+		// by its hash.
+		if s[k] == '#' && aclHash(s[k+1:e]) {
+			break
+		}
 		if s[k] != '>' && s[k] != '<' {
 			return
 		}

@@ -575,6 +575,9 @@ func (r *redactor) configValue(i, j int) int {
 	if strings.HasPrefix(w, "wps_") {
 		return 0 // wps_pin any PIN: a command, its PIN a positional (wpsPins)
 	}
+	if strings.EqualFold(w, "nopass") || strings.EqualFold(w, "resetpass") {
+		return 0 // ACL SETUSER bob on nopass ~*: Redis ACL rules, no key
+	}
 	how, pair := r.pairSplit(w) // git config http.proxy user:pass@proxy
 	if !pair && secretKey(w) == keyNone && !flagSecretName(w) {
 		return 0

@@ -132,7 +132,8 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		// vault login -, ecryptfs-add-passphrase -
 		// systemd-creds encrypt - out, ssh-add - (a private key).
 		// rclone obscure - (the password it obscures).
-		return cmd == "vault" || cmd == "bao" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add" || cmd == "rclone" ||
+		// rdesktop -p - reads the password there.
+		return cmd == "vault" || cmd == "bao" || cmd == "rdesktop" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add" || cmd == "rclone" ||
 			cmd == "ecryptfs-unwrap-passphrase" || cmd == "ecryptfs-insert-wrapped-passphrase-into-keyring"
 	case "password_stdin":
 		return cmd == "sshfs" // sshfs -o password_stdin

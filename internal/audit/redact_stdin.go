@@ -142,7 +142,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 			r.loneFeeds() // echo pw | telnet h 23
 			st.telnet = true
 		}
-		if stdinReader(w) || credentialCue(w) && !textFilter(w) || encoderCmd(w, r.s[j:]) || copiesInput(w, r.s[j:]) {
+		if stdinReader(w) || credentialCue(w) && !textFilter(w) || encoderCmd(w, r.s[j:]) || copiesInput(w, r.s[j:]) || flagReader(w, r.s[j:]) {
 			// kinit; mosquitto_passwd, systemd-ask-password: credentialCue;
 			// echo -n bob:pw | base64, dd of=~/.pgpass: redact_encoders.go.
 			r.secretInput(i)
@@ -166,7 +166,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		st.cmd = w // ssh host sudo -S …, sudo docker secret create s -
 		st.sshpass, st.cmdAt = w == "sshpass", i
 	}
-	if st.wrapper && !st.secret && (encoderCmd(w, r.s[j:]) || copiesInput(w, r.s[j:])) {
+	if st.wrapper && !st.secret && (encoderCmd(w, r.s[j:]) || copiesInput(w, r.s[j:]) || flagReader(w, r.s[j:])) {
 		r.secretInput(i) // echo pw | sudo dd of=/etc/app/token
 		return j
 	}

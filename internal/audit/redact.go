@@ -115,6 +115,13 @@ type redactor struct {
 	// fmtEnd is where the last printf look-ahead stopped
 	// (redact_formats.go).
 	fmtEnd int
+	// callEnd is where the last look at a call's arguments stopped
+	// (redact_detours.go).
+	callEnd int
+	// editEnd is where the last look for a credential file a sed
+	// command edits stopped, editHit what it found (redact_encoders.go).
+	editEnd int
+	editHit bool
 
 	stdin stdinState // secrets fed to a program's input (redact_stdin.go)
 
@@ -408,6 +415,13 @@ func (r *redactor) word(i, j int) int {
 			return end // db.auth("u", "secret"), ftp.login("u", "secret")
 		}
 	}
+	if j < len(s) && s[j] == '(' {
+		if n := callSecretArg(s, i, j); n != -1 {
+			if end := r.callArgument(j, n); end > 0 {
+				return end // ftplib.FTP(h, 'bob', …), c.connect(h, 22, 'bob', …), crypt.crypt(…)
+			}
+		}
+	}
 	if j < len(s) && s[j] == '(' && dsnCall(s, i, j) {
 		if end := r.thirdArgument(j); end > 0 {
 			return end // DBI->connect("dsn", "u", "secret"), new PDO("dsn", "u", "secret")
@@ -540,6 +554,9 @@ func nameSeparator(s string, j int) bool {
 		return true
 	case '+':
 		return strings.HasPrefix(s[j:], "+=")
+	case '|', '?':
+		// Ruby's and JavaScript's NAME ||= value, NAME ??= value.
+		return strings.HasPrefix(s[j:], "||=") || strings.HasPrefix(s[j:], "??=")
 	case '"', '\'':
 		j++
 	case '\\':

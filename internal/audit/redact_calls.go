@@ -32,6 +32,9 @@ func (r *redactor) scriptSetter(i, j int) int {
 	case (s[before] == '[' || s[before] == '{') && k < len(s) && (s[k] == ']' || s[k] == '}'):
 		// NAME] = value, not a comparison (==).
 		k = skipBlanks(s, k+1)
+		if strings.HasPrefix(s[k:], "||=") || strings.HasPrefix(s[k:], "??=") {
+			k += 2 // ENV['DB_PASSWORD'] ||= …
+		}
 		if k+1 >= len(s) || s[k] != '=' || s[k+1] == '=' {
 			return 0
 		}

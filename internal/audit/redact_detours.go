@@ -18,7 +18,7 @@ func flagReader(w, rest string) bool {
 		return commandHas(rest, func(a string) bool {
 			return a == "/from-stdin" || a == "+from-stdin" || strings.HasPrefix(a, "/from-stdin:")
 		})
-	case "tcplay", "scrypt", "zipcloak":
+	case "tcplay", "scrypt", "zipcloak", "argon2":
 		// They ask for a passphrase; what is fed to them is meant as one.
 		return true
 	case "zip":
@@ -49,3 +49,168 @@ func commandHas(rest string, is func(string) bool) bool {
 	}
 	return false
 }
+
+// Scripts' calls whose password is a positional argument other than the
+// second or third the older rules read (redact_calls.go):
+// paramiko's connect(host, 22, user, password), ftplib.FTP(host, user,
+// password), pymysql.connect(host, user, password, db),
+// add_password(realm, uri, user, password), and password hashers given
+// the password itself (crypt.crypt, bcrypt.hashpw, password_hash).
+
+// callSecretArg returns the index of the argument of the call named by
+// the word s[i:j], followed by '(' at j, that is a password, or -1.
+func callSecretArg(s string, i, j int) int {
+	w := s[i:j]
+	recv, name := "", w
+	if e := strings.LastIndexByte(w, '.'); e >= 0 {
+		recv, name = w[:e], w[e+1:]
+	}
+	if recv == "" && i >= 2 && s[i-2:i] == "::" {
+		// BCrypt::Password.create is one word after "::"; Net::FTP.open too.
+		recv = s[max(0, i-16):i]
+	}
+	lname, lrecv := strings.ToLower(name), strings.ToLower(recv)
+	switch lname {
+	case "ftp", "ftp_tls", "ftp_login", "ssh2_auth_password", "ldap_bind", "plainauth":
+		// ftplib.FTP(host, user, passwd), PHP's ftp_login($c, user,
+		// pw), Go's smtp.PlainAuth(identity, user, pw, host).
+		return 2
+	case "plaincredentials", "smbconnection", "passwordauthentication", "passwordcredential":
+		return 1 // pika.PlainCredentials(user, pw), SMBConnection(user, pw, …)
+	case "add_password":
+		if strings.Contains(lrecv, "keyring") {
+			return -1 // set_password's rule
+		}
+		return 3 // HTTPPasswordMgr.add_password(realm, uri, user, passwd)
+	case "connect":
+		switch {
+		case strings.Contains(lrecv, "oracle"):
+			return 1 // cx_Oracle.connect(user, password, dsn)
+		case strings.HasSuffix(s[:i], "DBI->"):
+			return -1 // thirdArgument's rule
+		case strings.Contains(lrecv, "mysql") || strings.Contains(lrecv, "pymssql") || strings.Contains(lrecv, "pgdb"):
+			return 2 // pymysql.connect(host, user, password, db)
+		}
+		return connectPort // paramiko's connect(host, port, user, password)
+	case "open":
+		if strings.HasSuffix(lrecv, "ftp") {
+			return 2 // Net::FTP.open(host, user, password)
+		}
+	case "pass_":
+		return 0 // poplib's pass_(password)
+	case "password":
+		if lrecv == "ssh" {
+			return 0 // golang.org/x/crypto/ssh.Password(pw)
+		}
+	case "crypt", "hashpw", "hashsync", "password_hash", "generate_password_hash", "make_password", "password_hash_with_salt",
+		"checkpw", "password_verify", "comparesync", "check_password_hash":
+		if lname == "crypt" && lrecv != "crypt" {
+			return -1
+		}
+		return 0 // the password being hashed or checked
+	case "hash", "encrypt", "using":
+		// passlib's sha512_crypt.hash(pw), bcrypt.hash(pw, 10), argon2.hash(pw).
+		if strings.Contains(lrecv, "crypt") || strings.Contains(lrecv, "argon") || strings.Contains(lrecv, "passlib") || strings.Contains(lrecv, "scrypt") {
+			return 0
+		}
+	case "create":
+		if strings.HasSuffix(recv, "Password") {
+			return 0 // BCrypt::Password.create(pw)
+		}
+	}
+	return -1
+}
+
+// connectPort is callSecretArg's answer for a connect call with no
+// database module named: the fourth argument when the second is a port
+// number (paramiko), else none (connect("a", "b", "c") may be anything);
+// see callArgument.
+const connectPort = -2
+
+// callArgument redacts the quoted argument n of the call whose '(' is at
+// k (0 the first), reading at most maxCallLook bytes, and returns where
+// scanning resumes, or 0. Arguments before it may be literals, names or
+// numbers; a keyword argument there (port=22) ends the look, its own
+// rule having the name.
+func (r *redactor) callArgument(k, n int) int {
+	s := r.s
+	if k < r.callEnd {
+		return 0
+	}
+	end := min(len(s), k+maxCallLook)
+	r.callEnd = end
+	var args [8]span
+	na := 0
+	p := k + 1
+	for na < len(args) && p < end {
+		p = skipBlanks(s, p)
+		a := p
+		depth := 0
+	arg:
+		for p < end {
+			switch c := s[p]; {
+			case startsQuote(s, p) || (c == 'b' || c == 'r' || c == 'u' || c == 'f') && p+1 < end && startsQuote(s, p+1) && (p == a):
+				if c != '"' && c != '\'' && c != '`' {
+					p++
+				}
+				_, e := valueSpan(s, p)
+				p = e + 1
+				continue
+			case c == '(' || c == '[' || c == '{':
+				depth++
+			case c == ')' || c == ']' || c == '}':
+				if depth == 0 {
+					break arg
+				}
+				depth--
+			case c == ',' && depth == 0:
+				break arg
+			case c == '\n' && depth == 0:
+				return 0
+			}
+			p++
+		}
+		if p >= end {
+			return 0
+		}
+		args[na] = span{a, p}
+		na++
+		if s[p] != ',' {
+			break
+		}
+		p++
+	}
+	if n == connectPort {
+		switch {
+		case na >= 4 && isDigits(strings.TrimSpace(s[args[1].from:args[1].to])):
+			n = 3
+		default:
+			return 0
+		}
+	}
+	if n >= na {
+		return 0
+	}
+	for _, a := range args[:n] {
+		if strings.IndexByte(s[a.from:a.to], '=') >= 0 && !startsQuote(s, a.from) {
+			return 0 // a keyword argument: the positions are not these
+		}
+	}
+	a := args[n].from
+	if a < len(s) && !startsQuote(s, a) && a+1 < len(s) && startsQuote(s, a+1) && strings.IndexByte("bru", s[a]) >= 0 {
+		a++ // b"pw", r'pw'
+	}
+	if !startsQuote(s, a) {
+		return 0
+	}
+	from, to := valueSpan(s, a)
+	if to <= from || from < r.done {
+		return 0
+	}
+	return r.replace(from, to, Redacted)
+}
+
+// maxCallLook bounds how far callArgument reads a call's arguments; a
+// call inside what it read starts no look of its own (callEnd), so the
+// pass stays linear.
+const maxCallLook = 512

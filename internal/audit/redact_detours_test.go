@@ -184,3 +184,66 @@ func TestRedactPromptedSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactScriptPositionals: scripts' calls whose password is a
+// positional argument, hashers given the password, and Ruby's ||=.
+func TestRedactScriptPositionals(t *testing.T) {
+	const pw = "Zq9Secret77"
+	script := func(s string) string {
+		b, _ := json.Marshal(map[string]string{"script": s})
+		return string(b)
+	}
+	checkDetours(t, pw, []detourCase{
+		{"call", script("import paramiko\nc=paramiko.SSHClient()\nc.connect(h, 22, 'bob', '" + pw + "')"), []string{"c.connect(h, 22, 'bob', '"}},
+		{"call", script("c.connect('h', 22, 'bob', '" + pw + "')"), []string{"'bob'"}},
+		{"call", script("f = ftplib.FTP(h, 'bob', '" + pw + "')"), []string{"ftplib.FTP(h, 'bob'"}},
+		{"call", script("f = FTP_TLS('h', 'bob', '" + pw + "')"), []string{"'bob'"}},
+		{"call", script("conn = pymysql.connect(host, 'bob', '" + pw + "', db)"), []string{"'bob'", ", db)"}},
+		{"call", script("conn = pymysql.connect('h', 'bob', '" + pw + "', 'db')"), []string{"'db'"}},
+		{"call", script("conn = MySQLdb.connect('h', 'bob', '" + pw + "', 'db')"), []string{"'bob'"}},
+		{"call", script("pymssql.connect('h', 'bob', '" + pw + "', 'db')"), []string{"'bob'"}},
+		{"call", script("cx_Oracle.connect('bob', '" + pw + "', 'h/orcl')"), []string{"'h/orcl'"}},
+		{"call", script("mgr.add_password(None, u, 'bob', '" + pw + "')"), []string{"'bob'"}},
+		{"call", script("pika.PlainCredentials('bob', '" + pw + "')"), []string{"'bob'"}},
+		{"call", script("smb = SMBConnection('bob', '" + pw + "', 'me', 'srv')"), []string{"'me', 'srv'"}},
+		{"call", script("Net::FTP.open('h', 'bob', '" + pw + "')"), []string{"'bob'"}},
+		{"call", script("pop.pass_('" + pw + "')"), []string{"pop.pass_("}},
+		{"call", script("$ftp = ftp_login($conn, 'bob', '" + pw + "');"), []string{"'bob'"}},
+		{"call", script("ssh2_auth_password($c, 'bob', '" + pw + "');"), []string{"'bob'"}},
+		{"call", script("ldap_bind($c, 'cn=admin', '" + pw + "');"), []string{"'cn=admin'"}},
+		{"call", script(`cfg := &ssh.ClientConfig{Auth: []ssh.AuthMethod{ssh.Password("` + pw + `")}}`), []string{"ssh.Password("}},
+		{"call", script(`Authenticator.setDefault(new PasswordAuthentication("bob", "` + pw + `".toCharArray()))`), []string{"PasswordAuthentication("}},
+		{"call", script("s = smtplib.SMTP('h', 587); s.login('bob','" + pw + "')"), []string{"'bob'"}},
+		{"call", script("r = requests.get(u, auth=('bob','" + pw + "'))"), []string{"requests.get(u"}},
+		{"call", script("HTTPBasicAuth('bob','" + pw + "')"), []string{"'bob'"}},
+		// Hashers given the password.
+		{"hash", "python3 -c 'import crypt; print(crypt.crypt(\"" + pw + "\"))'", []string{"crypt.crypt("}},
+		{"hash", "php -r 'echo password_hash(\"" + pw + "\", PASSWORD_DEFAULT);'", []string{"PASSWORD_DEFAULT"}},
+		{"hash", "node -e 'console.log(bcrypt.hashSync(\"" + pw + "\", 10))'", []string{"bcrypt.hashSync("}},
+		{"hash", "python3 -c 'import bcrypt; print(bcrypt.hashpw(b\"" + pw + "\", bcrypt.gensalt()))'", []string{"bcrypt.gensalt()"}},
+		{"hash", "python3 -c 'from passlib.hash import sha512_crypt; print(sha512_crypt.hash(\"" + pw + "\"))'", []string{"sha512_crypt.hash("}},
+		{"hash", "python3 -c 'from werkzeug.security import generate_password_hash as g; print(generate_password_hash(\"" + pw + "\"))'", nil},
+		{"hash", "ruby -e 'puts BCrypt::Password.create(\"" + pw + "\")'", []string{"BCrypt::Password.create("}},
+		{"hash", "echo -n " + pw + " | argon2 somesalt -id", []string{"argon2 somesalt -id"}},
+		{"hash", "openssl passwd -6 " + pw, []string{"openssl passwd -6"}},
+		{"hash", "htpasswd -nb bob " + pw, []string{"htpasswd -nb bob"}},
+		// ||= assigns too.
+		{"assign", script("DB_PASSWORD ||= '" + pw + "'"), []string{"DB_PASSWORD ||="}},
+		{"assign", script("ENV['DB_PASSWORD'] ||= '" + pw + "'"), []string{"ENV['DB_PASSWORD']"}},
+		{"assign", script(`@password ||= "` + pw + `"`), []string{"@password"}},
+		{"assign", script("process.env.API_TOKEN ??= '" + pw + "'"), []string{"API_TOKEN"}},
+	})
+	for _, s := range []string{
+		"s = socket.connect((h, 22))",
+		"db = sqlite3.connect('app.db')",
+		"ws.connect('wss://h', 'proto', 'x')",
+		"c.connect(h, 22, username='bob')",
+		"print(crypt.crypt(pw))",
+		"f = open('a.txt', 'w')",
+		"x ||= []",
+	} {
+		if got := Redact(s); got != s {
+			t.Errorf("changed:\n in: %s\nout: %s", s, got)
+		}
+	}
+}

@@ -78,7 +78,11 @@ func (r *redactor) editsCredentialFile(k int) bool {
 		return false
 	}
 	s := r.s
+	if k < r.editEnd {
+		return r.editHit // s/a/b/;s/c/d/: the same command's files
+	}
 	end := min(len(s), k+maxEditLook)
+	r.editEnd, r.editHit = end, false
 	for k < end && s[k] != ' ' && s[k] != '\t' {
 		k++ // the rest of the script's word: /g'
 	}
@@ -92,6 +96,7 @@ func (r *redactor) editsCredentialFile(k int) bool {
 			e = k + 1
 		}
 		if w := s[k:min(e, end)]; len(w) > 1 && w[0] != '-' && credentialFile(w) {
+			r.editHit = true
 			return true
 		}
 		k = e
@@ -99,8 +104,9 @@ func (r *redactor) editsCredentialFile(k int) bool {
 	return false
 }
 
-// maxEditLook bounds how far editsCredentialFile reads: one look per s
-// command, so the pass stays linear.
+// maxEditLook bounds how far editsCredentialFile reads; an s command
+// inside what the last look read reuses its answer (editEnd), so the
+// pass stays linear.
 const maxEditLook = 512
 
 // copiesInput reports whether the command cmd, its arguments starting

@@ -255,6 +255,10 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"named": "value: ", "named-pairs": `{"name":"DB_PASSWORD","value":`, "net-use": `net use \\h\s `,
 		"yaml-keys": "\n - pw: ", "tuples": "auth = (", "windows": "PsExec.exe -p ",
 		"commands": "'X_COMMAND=sshpass -p x ", "templates": "password={{ ",
+		"encoders": "echo a | base64 ", "encoder-opts": "base64 -w0 -w0 ", "sed-files": "sed -i 's/a/b/' ",
+		"copies": "cp /dev/stdin ", "flag-readers": "mount -t x ", "acl": "ACL SETUSER b >", "acl-lines": "\nuser b on >",
+		"calls": "c.connect(h, 22, ", "calls-open": "ftplib.FTP(", "calls-nested": "crypt.crypt((((", "or-assign": "DB_PASSWORD ||= ",
+		"colon-subs": "netlify env:set:set:", "store-set": "travis env set A_TOKEN ",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

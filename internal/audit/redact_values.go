@@ -41,6 +41,8 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		k += 2
 	case strings.HasPrefix(s[k:], ":="):
 		k += 2 // httpie's raw JSON field, make's NAME := value
+	case strings.HasPrefix(s[k:], "||=") || strings.HasPrefix(s[k:], "??="):
+		k += 3 // Ruby's NAME ||= value, JavaScript's ??=
 	case s[k] == ':' && !strings.HasPrefix(s[k:], "://"):
 		// pwd: "…" in a script's object literal is a password, pwd:
 		// unquoted in prose is not.

@@ -36,11 +36,13 @@ type readerRules struct {
 	call   func(*syntax.CallExpr) string
 	named  func(string) bool
 	strict bool
+	// menus: bash's select, which reads its reply as read does, counts.
+	menus bool
 }
 
 var (
 	partReaders = readerRules{call: splitCall, named: mayRead, strict: true}
-	lineReading = readerRules{call: linesCall, named: namesLineReader}
+	lineReading = readerRules{call: linesCall, named: namesLineReader, menus: true}
 )
 
 // readsTerminal says why the complete commands text start a program that
@@ -90,6 +92,10 @@ func splitsNode(node syntax.Node, text string, depth int, rr readerRules) string
 			}
 		case *syntax.CallExpr:
 			why = rr.call(n)
+		case *syntax.ForClause:
+			if n.Select && rr.menus {
+				why = "select reads its reply from the terminal as read does, which may be the line the next command is typed after"
+			}
 		case *syntax.Word:
 			if v := literal(n); v != text && !isName(v) {
 				why = splitsIn(v, depth+1, rr)
@@ -101,15 +107,36 @@ func splitsNode(node syntax.Node, text string, depth int, rr readerRules) string
 }
 
 // stdinRedirected reports whether s reads its standard input from a file
-// or a here-document rather than the terminal.
+// or a here-document rather than the terminal: "< /dev/tty" is the
+// terminal again, and so is a file named at run time, which may be it.
 func stdinRedirected(s *syntax.Stmt) bool {
 	for _, r := range s.Redirs {
-		if (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut ||
-			r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc) {
+		if r.N != nil && r.N.Value != "0" {
+			continue
+		}
+		switch r.Op {
+		case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 			return true
+		case syntax.RdrIn, syntax.RdrInOut:
+			if r.Word != nil && !terminalPath(literal(r.Word)) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// terminalPath reports whether a file named p may be the session's
+// terminal: /dev/tty, /dev/stdin, descriptor 0, a pseudo-terminal, or a
+// name computed at run time.
+func terminalPath(p string) bool {
+	p = path.Clean(p)
+	switch p {
+	case "/dev/tty", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0", "/dev/console":
+		return true
+	}
+	return strings.ContainsRune(p, 0) || strings.HasPrefix(p, "/dev/pts/") || strings.HasPrefix(p, "/dev/tty") ||
+		strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "/fd/0")
 }
 
 // mayRead reports whether text names one of the readers at all, so that
@@ -129,11 +156,11 @@ func mayRead(text string) bool {
 
 // namesLineReader is mayRead for the programs that read whole lines.
 func namesLineReader(text string) bool {
-	if strings.ContainsAny(text, "*?[") {
+	if strings.ContainsAny(text, "*?[") || strings.Contains(text, "/dev/") || strings.Contains(text, "/fd/0") {
 		return true
 	}
 	for _, t := range tokens(text) {
-		if lineReaders[path.Base(t)] != 0 {
+		if lineReaders[path.Base(t)] != 0 || t == "select" {
 			return true
 		}
 	}
@@ -149,6 +176,12 @@ func linesCall(c *syntax.CallExpr) string {
 	for i, v := range vals {
 		rest := vals[i+1:]
 		name := progName(v)
+		if i > 0 && !quietNamers[progName(vals[0])] {
+			_, named, found := strings.Cut(v, "=")
+			if namesTerminal(v) || found && namesTerminal(named) {
+				return progName(vals[0]) + " is given the terminal (" + truncate(v, 32) + ") as a file, and reads the lines typed next"
+			}
+		}
 		switch {
 		case !program:
 		case wrappers[name]:
@@ -169,9 +202,22 @@ func linesCall(c *syntax.CallExpr) string {
 
 // lineReaders are the programs that read whole lines of their input: 1
 // those that always do, 2 those that do when no file is named, 3 those
-// whose first operand is a script or pattern and later ones files.
+// whose first operand is a script or pattern and later ones files, 4
+// those that compare two files and read their input for a missing one
+// (cmp f, diff - f), 5 those that read it only when "-" names it (file -),
+// 6 those that read keys with the terminal's editing off while they run
+// (watch, mtr), so that what is typed then reaches the shell unedited
+// once they end (dash reads "touch x #^Uls" as touch).
 var lineReaders = map[string]int{
 	"read": 1, "mapfile": 1, "readarray": 1, "tr": 1, "tee": 1, "xargs": 1, "bc": 1, "dc": 1,
+	"col": 1, "colrm": 1, "numfmt": 2, "sum": 2, "cksum": 2, "b2sum": 2, "sha224sum": 2, "sha384sum": 2,
+	"pr": 2, "basenc": 2, "dos2unix": 2, "unix2dos": 2, "bat": 2, "batcat": 2, "ul": 2, "ptx": 2, "split": 2,
+	"zcat": 2, "gzcat": 2, "bzcat": 2, "xzcat": 2, "zstdcat": 2, "lz4cat": 2, "gzip": 2, "gunzip": 2,
+	"bzip2": 2, "bunzip2": 2, "xz": 2, "unxz": 2, "lzma": 2, "unlzma": 2, "zstd": 2, "unzstd": 2, "lz4": 2,
+	"json_pp": 2, "yq": 3, "csplit": 5, "xmllint": 5, "file": 5,
+	"cmp": 4, "diff": 4, "diff3": 4, "sdiff": 4, "comm": 4, "join": 4,
+	"watch": 6, "mtr": 6, "iftop": 6, "nload": 6, "nethogs": 6, "bmon": 6, "tload": 6, "slurm": 6,
+	"speedometer": 6, "cmatrix": 6,
 	"cat": 2, "tac": 2, "head": 2, "tail": 2, "wc": 2, "sort": 2, "uniq": 2, "cut": 2, "paste": 2,
 	"nl": 2, "fold": 2, "fmt": 2, "rev": 2, "base64": 2, "base32": 2, "md5sum": 2, "sha1sum": 2,
 	"sha256sum": 2, "sha512sum": 2, "od": 2, "hexdump": 2, "xxd": 2, "less": 2, "more": 2,
@@ -202,7 +248,7 @@ func readsTerminalLines(name string, rest []string) string {
 	if kind == 0 {
 		return ""
 	}
-	operands, script := 0, false
+	operands, script, dash := 0, false, false
 	for j := 0; j < len(rest); j++ {
 		a := rest[j]
 		switch {
@@ -220,18 +266,39 @@ func readsTerminalLines(name string, rest []string) string {
 		case strings.HasPrefix(a, "--regexp=") || strings.HasPrefix(a, "--file=") || strings.HasPrefix(a, "--expression="):
 			script = true
 		case a == "-" || a == "/dev/stdin" || a == "/dev/tty":
+			dash = true
 		case strings.HasPrefix(a, "-"):
 		default:
 			operands++
 		}
 	}
 	switch {
+	case kind == 6 && !(name == "mtr" && some(rest, func(a string) bool {
+		return a == "-r" || a == "--report" || a == "-w" || a == "--report-wide" || a == "-j" || a == "--json" ||
+			a == "-C" || a == "--csv" || a == "-x" || a == "--xml" || a == "-l" || a == "--raw" || a == "-p" || a == "--split"
+	})):
+		return name + " reads keys with the terminal's line editing off, so what is typed while it runs reaches the shell unedited"
 	case kind == 1 && (name != "xargs" || !slices.Contains(rest, "-a") && !slices.Contains(rest, "--arg-file")),
 		kind == 2 && operands == 0,
-		kind == 3 && (operands == 0 || operands == 1 && !script):
+		kind == 3 && (operands == 0 || operands == 1 && !script),
+		kind == 4 && operands < 2,
+		kind == 5 && dash:
 		return name + " reads lines of the terminal, which may include the one the next command is typed after"
 	}
 	return ""
+}
+
+// namesTerminal reports whether the word v, as written, names the
+// terminal as a file.
+func namesTerminal(v string) bool {
+	return !strings.ContainsRune(v, 0) && terminalPath(v)
+}
+
+// quietNamers name a file without reading it, so that naming the terminal
+// reads nothing typed.
+var quietNamers = map[string]bool{
+	"echo": true, "printf": true, "ls": true, "stat": true, "test": true, "[": true, "[[": true,
+	"readlink": true, "realpath": true, "tty": true, "basename": true, "dirname": true,
 }
 
 // splitCall says why the simple command c reads part of a line.

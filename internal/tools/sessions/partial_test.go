@@ -90,6 +90,15 @@ func TestReadsTerminal(t *testing.T) {
 		"cat", "cat -", "sed q", "sed -n 1p", "awk 'NR==1{exit}'", "grep -m1 .", "grep -A 3 x", "jq .", "tee", "tee /tmp/x",
 		"xargs echo", "sort", "wc -l", "timeout 3 cat", "sudo cat", "env LC_ALL=C sort", "nice -n 5 head -n 2",
 		"ls; head -n 1", "true && read x", "sh -c 'read x'", "/usr/bin/c?t",
+		// Readers that stop at the first line they cannot use, and readers
+		// of a file that is the terminal.
+		"numfmt", "file -", "cmp /etc/hostname", "diff - /etc/hosts", "comm - /etc/hosts", "zcat -f", "gzip -dc",
+		"sha224sum", "cksum", "yq .", "xmllint -", "head -n 1 < /dev/tty", "cat 0</dev/stdin", "wc -l /dev/stdin",
+		"openssl base64 -in /dev/stdin", "sed q /proc/self/fd/0",
+		// bash's select reads its reply as read does.
+		"select x in a b; do break; done", "if true; then select x in a; do :; done; fi",
+		// Full-screen programs read keys unedited while they run.
+		"watch date", "timeout 2 watch -n1 ls", "mtr 127.0.0.1", "iftop", "nload",
 	} {
 		if readsTerminal(s+"\n") == "" {
 			t.Errorf("%q: not seen to read lines of the terminal", s)
@@ -99,6 +108,8 @@ func TestReadsTerminal(t *testing.T) {
 		"cat /etc/hosts", "head -n 5 /etc/hosts", "sed -n 1p /etc/hosts", "grep x /etc/hosts", "jq . f.json",
 		"ls | head -n 1", "echo x | cat", "head -n 1 < /etc/hosts", "cat <<EOF\nx\nEOF", "read x <<< y",
 		"xargs -a /tmp/list echo", "echo hello cat", "git status", "ls -la", "cat <<EOF",
+		"diff a b", "cmp a b", "file /etc/hosts", "zcat f.gz", "mtr -r 127.0.0.1", "echo /dev/tty", "ls -l /dev/stdin",
+		"tty", "head -n 1 < /etc/hostname", "for x in a b; do echo $x; done", "echo select",
 	} {
 		if why := readsTerminal(s + "\n"); why != "" {
 			t.Errorf("%q: %s", s, why)

@@ -147,25 +147,38 @@ func TestReaderTakesTheOpener(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		sends func(m string) []string
+		wait  time.Duration // after each send but the first, for the reader to end
 	}{
-		{"head then a continuation", func(m string) []string { return []string{"head -n 1", "echo \\", "touch " + m} }},
-		{"read then a continuation", func(m string) []string { return []string{"read -r x", ": \\", "touch " + m} }},
-		{"sed then a continuation", func(m string) []string { return []string{"sed q", "echo \\", "touch " + m} }},
-		{"cat behind timeout", func(m string) []string { return []string{"timeout 3 cat", "echo \\", "touch " + m} }},
-		{"one send, a quote", func(m string) []string { return []string{"head -n 1\necho '\ntouch " + m + " #'"} }},
-		{"one send, a here-document", func(m string) []string { return []string{"read -r x\ncat <<'EOF'\ntouch " + m + "\nEOF"} }},
+		{"head then a continuation", func(m string) []string { return []string{"head -n 1", "echo \\", "touch " + m} }, 0},
+		{"read then a continuation", func(m string) []string { return []string{"read -r x", ": \\", "touch " + m} }, 0},
+		{"sed then a continuation", func(m string) []string { return []string{"sed q", "echo \\", "touch " + m} }, 0},
+		{"cat behind timeout", func(m string) []string { return []string{"timeout 3 cat", "echo \\", "touch " + m} }, 0},
+		{"one send, a quote", func(m string) []string { return []string{"head -n 1\necho '\ntouch " + m + " #'"} }, 0},
+		{"one send, a here-document", func(m string) []string { return []string{"read -r x\ncat <<'EOF'\ntouch " + m + "\nEOF"} }, 0},
+		// Readers that give up at the first line they cannot use.
+		{"numfmt then a continuation", func(m string) []string { return []string{"numfmt", "echo \\", "touch " + m} }, 0},
+		{"file - then a continuation", func(m string) []string { return []string{"file -", "echo \\", "touch " + m} }, 0},
+		{"head reading /dev/tty", func(m string) []string { return []string{"head -n 1 < /dev/tty", "echo \\", "touch " + m} }, 0},
+		// While watch runs the terminal does not edit what is typed: dash
+		// then reads the Ctrl-U as a character, in a comment.
+		{"watch, then a line killed by Ctrl-U", func(m string) []string {
+			return []string{"TERM=xterm timeout 2 watch -n 1 true", "touch " + m + " #\x15echo hi", ""}
+		}, 3 * time.Second},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rg := newRig(t, policy.Guarded)
 			marker := filepath.Join(t.TempDir(), "marker")
 			id := rg.start(map[string]any{"writable": true})
 			refused := false
-			for _, data := range c.sends(marker) {
+			for i, data := range c.sends(marker) {
 				if got := rg.send(id, data, true); got["status"] != "ok" {
 					refused = true
 					break
 				}
 				time.Sleep(300 * time.Millisecond) // the reader is waiting for a line
+				if i > 0 {
+					time.Sleep(c.wait)
+				}
 			}
 			rg.send(id, "\x03", false)
 			rg.send(id, "", true)

@@ -44,6 +44,19 @@ var rekeyVars = map[string]string{
 	"LESSSECURE":     "LESSSECURE keeps a pager (git log, journalctl, man) from running commands or writing files",
 }
 
+// pagerEnv turns off the pagers that git log, journalctl, systemctl
+// status, dpkg -l or apt changelog start in the terminal.
+var pagerEnv = []string{"PAGER=cat", "GIT_PAGER=cat", "MANPAGER=cat", "SYSTEMD_PAGER=cat", "DPKG_PAGER=cat",
+	"BAT_PAGER=cat", "GH_PAGER=cat", "DELTA_PAGER=cat"}
+
+func init() {
+	for _, kv := range pagerEnv {
+		k, _, _ := strings.Cut(kv, "=")
+		rekeyVars[k] = k + " keeps programs such as git log and journalctl from starting a pager, " +
+			"which reads keys with the terminal's editing off so that what is typed meanwhile reaches the shell unedited"
+	}
+}
+
 // rekeys says why text changes how the session reads what is typed after
 // it, or returns "".
 func rekeys(text string) string {

@@ -42,6 +42,9 @@ func TestRekeys(t *testing.T) {
 		// What keeps pagers from running commands.
 		"unset LESSSECURE", "env -u LESSSECURE git log", "LESSSECURE= git log", "env -i git log",
 		"env - git log", "env --ignore-environment git log", "exec -c bash", "env -iu X bash",
+		// What keeps programs from starting a pager.
+		"unset GIT_PAGER", "env -u PAGER git log", "SYSTEMD_PAGER= journalctl", "export -n MANPAGER",
+		"unset -v DPKG_PAGER", "declare +x BAT_PAGER", "read GH_PAGER",
 	} {
 		if why := rekeys(s); why == "" {
 			t.Errorf("%q: not seen to change how keys are read", s)

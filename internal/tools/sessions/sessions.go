@@ -296,6 +296,12 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 	// "!touch x" after a harmless-looking ": ") and writes no files.
 	// rekey.go counts a change of it.
 	env := append([]string{"LESSSECURE=1"}, d.Env...)
+	// A pager reads keys with the terminal's editing off, and a plain
+	// shell then gets what was typed while it ran unedited: after git
+	// log, "qtouch x #^Uecho hi" quits less and dash runs touch. So the
+	// programs that start one by themselves get none; rekey.go counts a
+	// change of these.
+	env = append(env, pagerEnv...)
 	for k, v := range a.Env {
 		env = append(env, k+"="+v)
 	}

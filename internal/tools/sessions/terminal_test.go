@@ -202,3 +202,36 @@ func TestReaderTakesTheOpener(t *testing.T) {
 	}
 	rg.readUntil(id, "after-readers")
 }
+
+// TestPagersAreOff: a pager reads keys with the terminal's editing off,
+// so a shell without readline gets what was typed while it ran unedited:
+// after git log, "qtouch x #^Uecho hi" quit less and dash ran touch where
+// warden classified echo hi. Sessions start with the pagers off.
+func TestPagersAreOff(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	repo := t.TempDir()
+	msg := strings.Repeat("a line of a long commit message\n", 200)
+	for _, args := range [][]string{{"init", "-q"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", msg}} {
+		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	rg := newRig(t, policy.Guarded)
+	marker := filepath.Join(t.TempDir(), "marker")
+	id := rg.start(map[string]any{"writable": true})
+	for _, data := range []string{"TERM=xterm git -C " + repo + " log", "qtouch " + marker + " #\x15echo hi", ""} {
+		if got := rg.send(id, data, true); got["status"] != "ok" {
+			t.Fatalf("send %q: %v", data, got)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	rg.send(id, "\x03", false)
+	rg.send(id, "", true)
+	rg.send(id, "echo done-$((20+3))", true)
+	rg.readUntil(id, "done-23")
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("a send classified as echo hi ran touch after git log's pager")
+	}
+}

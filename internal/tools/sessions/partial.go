@@ -204,10 +204,7 @@ func linesCall(c *syntax.CallExpr) string {
 // those that always do, 2 those that do when no file is named, 3 those
 // whose first operand is a script or pattern and later ones files, 4
 // those that compare two files and read their input for a missing one
-// (cmp f, diff - f), 5 those that read it only when "-" names it (file -),
-// 6 those that read keys with the terminal's editing off while they run
-// (watch, mtr), so that what is typed then reaches the shell unedited
-// once they end (dash reads "touch x #^Uls" as touch).
+// (cmp f, diff - f), 5 those that read it only when "-" names it (file -).
 var lineReaders = map[string]int{
 	"read": 1, "mapfile": 1, "readarray": 1, "tr": 1, "tee": 1, "xargs": 1, "bc": 1, "dc": 1,
 	"col": 1, "colrm": 1, "numfmt": 2, "sum": 2, "cksum": 2, "b2sum": 2, "sha224sum": 2, "sha384sum": 2,
@@ -216,8 +213,6 @@ var lineReaders = map[string]int{
 	"bzip2": 2, "bunzip2": 2, "xz": 2, "unxz": 2, "lzma": 2, "unlzma": 2, "zstd": 2, "unzstd": 2, "lz4": 2,
 	"json_pp": 2, "yq": 3, "csplit": 5, "xmllint": 5, "file": 5,
 	"cmp": 4, "diff": 4, "diff3": 4, "sdiff": 4, "comm": 4, "join": 4,
-	"watch": 6, "mtr": 6, "iftop": 6, "nload": 6, "nethogs": 6, "bmon": 6, "tload": 6, "slurm": 6,
-	"speedometer": 6, "cmatrix": 6,
 	"cat": 2, "tac": 2, "head": 2, "tail": 2, "wc": 2, "sort": 2, "uniq": 2, "cut": 2, "paste": 2,
 	"nl": 2, "fold": 2, "fmt": 2, "rev": 2, "base64": 2, "base32": 2, "md5sum": 2, "sha1sum": 2,
 	"sha256sum": 2, "sha512sum": 2, "od": 2, "hexdump": 2, "xxd": 2, "less": 2, "more": 2,
@@ -273,11 +268,6 @@ func readsTerminalLines(name string, rest []string) string {
 		}
 	}
 	switch {
-	case kind == 6 && !(name == "mtr" && some(rest, func(a string) bool {
-		return a == "-r" || a == "--report" || a == "-w" || a == "--report-wide" || a == "-j" || a == "--json" ||
-			a == "-C" || a == "--csv" || a == "-x" || a == "--xml" || a == "-l" || a == "--raw" || a == "-p" || a == "--split"
-	})):
-		return name + " reads keys with the terminal's line editing off, so what is typed while it runs reaches the shell unedited"
 	case kind == 1 && (name != "xargs" || !slices.Contains(rest, "-a") && !slices.Contains(rest, "--arg-file")),
 		kind == 2 && operands == 0,
 		kind == 3 && (operands == 0 || operands == 1 && !script),

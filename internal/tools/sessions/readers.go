@@ -22,7 +22,11 @@ import (
 //	'c' unless given code or a script: interpreters (-c, -e, -m, a file);
 //	'q' unless given a query (-e, -c, -f, --execute, --command, --file) or,
 //	    for the file databases, one after the database: database clients;
-//	'b' unless run in batch mode (-b…, --batch, -x, -ex): debuggers, top.
+//	'b' unless run in batch mode (-b…, --batch, -x, -ex): debuggers, top;
+//	'k' unless run in report mode: full-screen monitors (watch, mtr),
+//	    which read keys with the terminal's editing off, so that what is
+//	    typed while one runs, or is killed, reaches a plain shell unedited
+//	    (dash reads "touch x #^Uecho hi" as touch).
 var readerKinds = map[string]byte{
 	"ed": 'a', "red": 'a', "ex": 'a', "vi": 'a', "vim": 'a', "nvim": 'a', "view": 'a', "vimdiff": 'a',
 	"nvi": 'a', "elvis": 'a', "emacs": 'a', "nano": 'a', "pico": 'a', "joe": 'a', "mg": 'a', "micro": 'a',
@@ -37,6 +41,8 @@ var readerKinds = map[string]byte{
 	"redis-cli": 'q', "valkey-cli": 'q', "mongo": 'q', "mongosh": 'q', "cqlsh": 'q', "sqlplus": 'q',
 	"clickhouse-client": 'q', "influx": 'q', "usql": 'q', "smbclient": 'q', "nft": 'q',
 	"gdb": 'b', "lldb": 'b', "cgdb": 'b', "pdb": 'b', "jdb": 'b',
+	"watch": 'k', "mtr": 'k', "iftop": 'k', "nload": 'k', "nethogs": 'k', "bmon": 'k', "tload": 'k',
+	"slurm": 'k', "speedometer": 'k', "cmatrix": 'k',
 }
 
 // readsLines says why the commands of text start a program that reads the
@@ -158,6 +164,15 @@ func langReader(vals []string, i int) string {
 		reads = !some(rest, func(a string) bool {
 			return strings.HasPrefix(a, "-b") || a == "--batch" || a == "-x" || a == "-ex" || a == "--ex"
 		})
+	case 'k':
+		if b == "mtr" && some(rest, func(a string) bool {
+			return a == "-r" || a == "--report" || a == "-w" || a == "--report-wide" || a == "-j" || a == "--json" ||
+				a == "-C" || a == "--csv" || a == "-x" || a == "--xml" || a == "-l" || a == "--raw" || a == "-p" || a == "--split"
+		}) || b == "iftop" && some(rest, func(a string) bool { return a == "-t" }) {
+			return ""
+		}
+		return b + " reads keys with the terminal's line editing off, so what is typed while it runs, " +
+			"or after it is stopped, reaches the shell unedited"
 	}
 	if !reads {
 		return ""

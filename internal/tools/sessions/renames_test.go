@@ -205,6 +205,8 @@ func TestLanguageReaders(t *testing.T) {
 		"vi /tmp/f < /dev/null", "git log | vim -", "cat /etc/hostname | more", "more /etc/hostname",
 		"nano /tmp/f <<< x", "ls | (cat; vim -)", "bash -c vi", "su -c python3", "flock /tmp/l vi",
 		"strace -f -o /tmp/t python3", "systemd-run --pty --user ed", "find . | xargs -o vi",
+		// Full-screen monitors read keys with the terminal's editing off.
+		"watch date", "timeout 2 watch -n1 ls", "mtr 127.0.0.1", "iftop", "nload", "sudo nethogs",
 	} {
 		_, last := typeAll(tty, s)
 		if last.unseen == "" || last.next.rekeyed == "" {
@@ -218,6 +220,7 @@ func TestLanguageReaders(t *testing.T) {
 		"ed -s /tmp/f <<'EOF'\n,p\nEOF", "python3 --version", "git log --oneline | less",
 		"echo 'print(1)' | python3", "sqlite3 /tmp/db < /tmp/q.sql", "git log | head",
 		"man vim", "which python3", "type vi", "apt-cache show vim", "grep -c vi /etc/passwd", "bash -c ls",
+		"mtr -r 127.0.0.1", "mtr --json db1", "iftop -t", "echo watch",
 	} {
 		if _, last := typeAll(tty, s); last.unseen != "" {
 			t.Errorf("%q: %s", s, last.unseen)

@@ -180,6 +180,7 @@ func TestReaderTakesTheOpener(t *testing.T) {
 					time.Sleep(c.wait)
 				}
 			}
+			time.Sleep(c.wait) // a full-screen program ends and restores the terminal
 			rg.send(id, "\x03", false)
 			rg.send(id, "", true)
 			rg.send(id, "echo done-$((20+3))", true)

@@ -104,6 +104,11 @@ func TestSecretAnsweredInTheSameSend(t *testing.T) {
 		{"false && docker login -u bob\nS3cr3tYg", "S3cr3tYg", true},
 		{"\x7ffalse && sshpass -p S3cr3tYh ssh db1 uptime", "S3cr3tYh", true},
 		{"\x1b[Dfalse && mysql -uroot -pS3cr3tYi", "S3cr3tYi", true},
+		// Programs that ask on the terminal, not on their input.
+		{"false && sudo -v\nS3cr3tYj", "S3cr3tYj", true},
+		{"false && openssl passwd -6\nS3cr3tYk", "S3cr3tYk", true},
+		{"false && gpg -d /tmp/x.gpg\nS3cr3tYl", "S3cr3tYl", true},
+		{"false && ssh-keygen -y -f /tmp/k\nS3cr3tYm", "S3cr3tYm", true},
 	}
 	for _, s := range sends {
 		id := rg.start(nil)
@@ -133,6 +138,24 @@ func TestSecretAnsweredInTheSameSend(t *testing.T) {
 					t.Errorf("recording's input keeps %q: %s", s.leak, line)
 				}
 			}
+		}
+	}
+}
+
+// TestTerminalPromptAnsweredLater: sudo -v, gpg and ssh-keygen ask for a
+// password on the terminal, and the next send is that password.
+func TestTerminalPromptAnsweredLater(t *testing.T) {
+	rg := newRig(t, policy.Open)
+	for _, s := range []struct{ prompt, secret string }{
+		{"false && sudo -v", "S3cr3tZa"}, {"false && sudo -u bob ls", "S3cr3tZb"},
+		{"false && gpg -c /tmp/x", "S3cr3tZc"}, {"false && openssl enc -aes256 -in /tmp/x", "S3cr3tZd"},
+	} {
+		id := rg.start(nil)
+		rg.approved("session_send", map[string]any{"session_id": id, "data": s.prompt, "enter": true})
+		rg.approved("session_send", map[string]any{"session_id": id, "data": s.secret, "enter": true})
+		b, _ := json.Marshal(rg.audit.all)
+		if strings.Contains(string(b), s.secret) {
+			t.Errorf("audit records keep the answer %q to %q", s.secret, s.prompt)
 		}
 	}
 }

@@ -448,7 +448,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 	// (mysql -p⏎S3cret) answers that prompt: the next line entered, or
 	// what is left typed after it.
 	for k, line := range ty.lines {
-		if !audit.ReadsSecretInput(line) {
+		if !readsSecret(line) {
 			continue
 		}
 		answer := ty.next.line
@@ -505,7 +505,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 			if strings.TrimSpace(ty.lines[k]) != "" {
 				// The last command entered; an empty Enter after it
 				// does not answer its prompt.
-				tb.prompted = audit.ReadsSecretInput(ty.lines[k])
+				tb.prompted = readsSecret(ty.lines[k])
 				break
 			}
 		}

@@ -332,7 +332,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 			p stopped local tools printer calls ncalls argBufs nargs fnCall`)},
 		{pathState{}, set(`cds cdUnknown rel recRel relWrites relMore initial seen resolved aliases nocase`)},
 		// Joined by joinScopes, then the pre-pass's own.
-		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc cased nameref refs derived outer movesPos arith file funcTop mayUnset bgTop`)},
+		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc cased nameref refs derived outer movesPos arith file funcTop mayUnset bgTop calls arrays files joined`)},
 		{arithFacts{}, set(`tainted aside trusts keysOf unsetsAny names depth skip base`)},
 	} {
 		ty := reflect.TypeOf(c.v)

@@ -216,6 +216,7 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		e.pathWord(a, ctx, chdir)
 	}
 	e.recursiveRead(args, ctx)
+	e.listedDirs(args, ctx)
 	name := path.Base(args[0].val)
 	switch name {
 	case "cd", "pushd":

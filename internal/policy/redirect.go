@@ -63,6 +63,10 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 		}
 		if t.known && t.val == "/dev/null" {
 			in = &stdinSrc{kind: stdinText}
+		} else if text, ok := stdinLitText([]*syntax.Redirect{r}); ok {
+			in = &stdinSrc{kind: stdinText, text: text} // < <(echo /var/lib)
+		} else if ts := sc.fileTexts(t.val); t.known && len(ts) > 0 {
+			in = &stdinSrc{kind: stdinText, text: ts[len(ts)-1]} // echo … > /tmp/l; xargs cat < /tmp/l
 		}
 	case syntax.DplIn, syntax.DplOut:
 		switch {

@@ -49,6 +49,15 @@ type scope struct {
 	funcTop  map[string]int
 	mayUnset bool
 	bgTop    int // first top-level statement run in the background (funcs.go)
+	// calls and arrays are what deriveJoins reads (values_split.go):
+	// calls that may be of the script's functions, and arrays assigned
+	// literal lists in order; joined is set once it has.
+	calls  []posCall
+	arrays map[string][][]string
+	joined bool
+	// files holds the literal text the script writes to each file it
+	// names (names_lists.go).
+	files map[string][]string
 }
 
 const (
@@ -98,7 +107,15 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 				// Any element may be the one read: ${a[i]}, $a, ${a[@]};
 				// and the one at a literal index is a[i]'s.
 				next := 0
+				var elems []string // in order, while all are literal
+				allLit := !n.Append
 				for _, el := range n.Array.Elems {
+					if allLit && el.Index == nil && el.Value != nil {
+						v, ok := plainLit(el.Value)
+						elems, allLit = append(elems, v), ok
+					} else {
+						allLit = false
+					}
 					if el.Index != nil {
 						next = -1
 						if i, ok := literalInt(el.Index); ok {
@@ -115,12 +132,18 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 						next++
 					}
 				}
+				if allLit {
+					sc.noteArray(n.Name.Value, elems)
+				}
 			case n.Index != nil:
 				add(n.Name.Value, n.Value)
 				if i, ok := literalInt(n.Index); ok {
 					add(elementKey(n.Name.Value, i), n.Value)
 				}
 			case !n.Append:
+				if n.Value == nil && n.Name.Value == "IFS" {
+					sc.addValue("IFS", "") // IFS= joins "${a[*]}" with nothing
+				}
 				if !add(n.Name.Value, n.Value) {
 					sc.noteDerived(n)
 				}
@@ -135,7 +158,18 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		case *syntax.ForClause:
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
 				for _, w := range wi.Items {
-					add(wi.Name.Value, w)
+					if !add(wi.Name.Value, w) {
+						sc.noteDerivedWord(wi.Name.Value, w) // for x in "$@", $d/*
+					}
+				}
+				if len(wi.Items) == 0 && !wi.InPos.IsValid() {
+					sc.noteDerivedWord(wi.Name.Value, allPositionals) // for x; do
+				}
+			}
+		case *syntax.BinaryCmd:
+			if n.Op == syntax.Pipe {
+				if text, ok := litOutput(n.X); ok {
+					sc.loopReads(n.Y, text, true) // echo /var/lib | while read d
 				}
 			}
 		case *syntax.DeclClause:
@@ -143,10 +177,13 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		case *syntax.Stmt:
 			sc.codeAttrs(n, 0)
 			sc.readValue(n)
+			sc.loopReads(n, "", false)
+			sc.noteFile(n)
 			sc.printfValue(n)
 		case *syntax.CallExpr:
 			sc.callAttrs(n)
 			sc.setValues(n)
+			sc.noteCall(n)
 			sc.movesPos = sc.movesPos || movesPositionals(n) || hiddenCodeMovesPos(n, 0)
 			sc.noteFuncRemover(n)
 		case *syntax.FuncDecl:
@@ -226,6 +263,26 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 		for _, d := range from.derived {
 			if len(sc.derived) < maxDerived {
 				sc.derived = append(sc.derived, d)
+			}
+		}
+		for _, c := range from.calls {
+			if len(sc.calls) < maxCalls {
+				sc.calls = append(sc.calls, c)
+			}
+		}
+		for f, ts := range from.files {
+			for _, t := range ts {
+				if sc.files == nil {
+					sc.files = map[string][]string{}
+				}
+				if len(sc.files) < maxFiles || sc.files[f] != nil {
+					sc.files[f] = append(sc.files[f], t)
+				}
+			}
+		}
+		for name, lists := range from.arrays {
+			for _, l := range lists {
+				sc.noteArray(name, l)
 			}
 		}
 		sc.mayUnset = sc.mayUnset || from.mayUnset

@@ -40,6 +40,7 @@ func (sc *scope) noteDerived(a *syntax.Assign) {
 // chains (f=…; g=$f; h=$g) settle.
 func (sc *scope) derive(e *eval) {
 	defer sc.caseValues()
+	sc.deriveJoins()
 	for round := 0; round < 3 && len(sc.derived) > 0; round++ {
 		grew := false
 		for _, d := range sc.derived {
@@ -316,11 +317,20 @@ func indirectNames(w *syntax.Word) []string {
 // be the one read) and of ${!y} (the variable y's value names), when the
 // expansion has no other operator.
 func (r *resolver) elementOrIndirect(p *syntax.ParamExp) (string, bool) {
+	if v, ok := r.arraySlice(p); ok {
+		return v, true
+	}
 	if p.Param == nil || p.Slice != nil || p.Repl != nil || p.Exp != nil || p.Length || p.Width ||
 		p.NestedParam != nil || p.Names != 0 || len(p.Modifiers) > 0 || p.Flags != nil {
 		return "", false
 	}
 	v, ok := r.bind[p.Param.Value]
+	if !ok && !p.Excl && p.Index != nil {
+		// Only the element or the join is bound: read -a, ${a[-1]}.
+		if key, isKey := indexKey(p); isKey {
+			v, ok = r.bind[key]
+		}
+	}
 	switch {
 	case !ok:
 		return "", false
@@ -328,9 +338,9 @@ func (r *resolver) elementOrIndirect(p *syntax.ParamExp) (string, bool) {
 		v, ok = r.bind[v]
 		return v, ok
 	case !p.Excl && p.Index != nil:
-		if i, isInt := literalInt(p.Index); isInt {
-			if ev, ok := r.bind[elementKey(p.Param.Value, i)]; ok {
-				return ev, true // the element at that index
+		if key, isKey := indexKey(p); isKey {
+			if ev, ok := r.bind[key]; ok {
+				return ev, true // the element at that index, or all joined
 			}
 		}
 		return v, true
@@ -351,12 +361,24 @@ func (r *resolver) refValue(name, target string) (string, bool) {
 	return v, ok
 }
 
-// readValue records the value read NAME takes from a literal here-string
-// or here-document (read f <<< /etc/…): its first line, without the
-// blanks default IFS trims, and with backslashes kept only under -r.
+// readValue records the values read NAME… takes from a literal
+// here-string or here-document (read f <<< /etc/…) and mapfile's lines.
 func (sc *scope) readValue(s *syntax.Stmt) {
 	ce, ok := s.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) < 2 || len(s.Redirs) == 0 {
+		return
+	}
+	if text, found := stdinLitText(s.Redirs); found {
+		sc.readText(ce, text, false)
+	}
+}
+
+// readText records the values read NAME… takes from text: its first
+// line (every line, for a loop that reads until the input ends), without
+// the blanks default IFS trims, and with backslashes kept only under -r;
+// for mapfile every line as an element.
+func (sc *scope) readText(ce *syntax.CallExpr, text string, everyLine bool) {
+	if len(ce.Args) < 2 {
 		return
 	}
 	verb, _ := litValue(ce.Args[0])
@@ -370,35 +392,32 @@ func (sc *scope) readValue(s *syntax.Stmt) {
 	}
 	raw := lines // mapfile keeps backslashes
 	var names []string
-	for _, v := range vals[1:] {
+	array := false
+	for i := 1; i < len(vals); i++ {
+		v := vals[i]
 		switch {
 		case v == "-r" || lines && v == "-t":
 			raw = true
+		case !lines && (v == "-a" || v == "-ra") && i+1 < len(vals):
+			// read -a NAME: the fields are its elements.
+			array, raw = true, raw || v == "-ra"
+		case !lines && (v == "-s" || v == "-e" || v == "-rs" || v == "-sr"):
+			raw = raw || strings.Contains(v, "r")
 		case strings.HasPrefix(v, "-"):
 			return // options that change what is read, or take values
 		default:
 			names = append(names, v)
 		}
 	}
-	if len(names) != 1 || !validName(names[0]) {
+	if len(names) == 0 || (lines || array) && len(names) != 1 {
 		return
 	}
-	text, found := "", false
-	for _, r := range s.Redirs {
-		if redirFD(r) != 0 {
-			continue
-		}
-		found = false
-		switch r.Op {
-		case syntax.WordHdoc:
-			text, found = litValue(r.Word)
-		case syntax.Hdoc, syntax.DashHdoc:
-			if r.Hdoc != nil {
-				text, found = hdocText(r.Hdoc)
-			}
+	for _, n := range names {
+		if !validName(n) {
+			return
 		}
 	}
-	if !found || !raw && strings.Contains(text, `\`) {
+	if !raw && strings.Contains(text, `\`) {
 		return
 	}
 	if lines {
@@ -409,8 +428,17 @@ func (sc *scope) readValue(s *syntax.Stmt) {
 		}
 		return
 	}
-	line, _, _ := strings.Cut(text, "\n")
-	sc.addValue(names[0], strings.Trim(line, " \t"))
+	for n := 0; text != "" && n < maxVarValues; n++ {
+		line, rest, _ := strings.Cut(text, "\n")
+		sc.addValue(names[0], strings.Trim(line, " \t"))
+		if len(names) > 1 || array || len(ce.Assigns) > 0 || len(sc.vars["IFS"]) > 0 {
+			sc.readFields(ce, line, names, array)
+		}
+		if !everyLine {
+			return
+		}
+		text = rest
+	}
 }
 
 // pipeOutput is what s writes to a pipe, when that is statically known:
@@ -440,8 +468,10 @@ func elementNames(w *syntax.Word) []string {
 		if p.Index == nil || p.Excl {
 			return "", false
 		}
-		i, ok := literalInt(p.Index)
-		return elementKey(p.Param.Value, i), ok
+		if k, ok := sliceKey(p); ok {
+			return k, true
+		}
+		return indexKey(p)
 	})
 }
 
@@ -481,6 +511,7 @@ func (sc *scope) setValues(ce *syntax.CallExpr) {
 	for i, v := range vals[2:] {
 		sc.addValue(strconv.Itoa(i+1), v)
 	}
+	sc.noteArray("*", vals[2:])
 }
 
 // printfValue records the value printf -v gives a variable when the

@@ -273,6 +273,9 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 		if !ok {
 			out, ok = catOutput(p)
 		}
+		if !ok {
+			out, ok = readFileSubst(p, r.sc) // echo /var/lib > /tmp/l; … $(< /tmp/l)
+		}
 		if ok {
 			expanded(b, out, quoted, a)
 		}

@@ -21,7 +21,7 @@ func xargsProgram(c *call) (Tier, string) {
 	args := c.args
 	i := 0
 	repl, procs := "", ""
-	argFile, delim := false, ""
+	argFile, delim, argPath := false, "", ""
 	for i < len(args) {
 		v := args[i].val
 		if !args[i].known {
@@ -51,7 +51,7 @@ func xargsProgram(c *call) (Tier, string) {
 					repl = val
 				}
 			case "--arg-file":
-				argFile = true
+				argFile, argPath = true, val
 			case "--null":
 				delim = "\x00"
 			case "--delimiter":
@@ -77,7 +77,7 @@ func xargsProgram(c *call) (Tier, string) {
 				case 'I':
 					repl = val
 				case 'a':
-					argFile = true
+					argFile, argPath = true, val
 				case 'd':
 					delim = val
 				}
@@ -103,7 +103,12 @@ func xargsProgram(c *call) (Tier, string) {
 		c.e.note(TierDestructive, c.ctx.covered, "xargs -P %s: runs as many commands at once as its input holds, which can fill the process table", procs)
 	}
 	cmd := append([]arg(nil), args[i:]...)
-	if in, ok := xargsInput(c.ctx.stdin, argFile, delim, repl != ""); ok {
+	stdin := c.ctx.stdin
+	if ts := c.ctx.sc.fileTexts(argPath); argFile && len(ts) > 0 {
+		// xargs -a <(echo …), or a file the script wrote: known text.
+		stdin, argFile = stdinSrc{kind: stdinText, text: ts[len(ts)-1]}, false
+	}
+	if in, ok := xargsInput(stdin, argFile, delim, repl != ""); ok {
 		// The input is known text (echo 0 | xargs init): run the
 		// command with it.
 		if repl == "" {

@@ -1,0 +1,178 @@
+package policy
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Name lists the script writes and hands on: a file it fills with literal
+// text (echo /var/lib > /tmp/l), read back as names (tar -T /tmp/l, xargs
+// -a /tmp/l, $(< /tmp/l), < /tmp/l), and a process substitution printing
+// literal text (tar --files-from=<(echo /var/lib)). The scope keeps what
+// each file is given anywhere in the script, so these only add values.
+
+// maxFiles caps the files whose literal contents the scope keeps.
+const maxFiles = 32
+
+// noteFile records the text a statement writes to a file it names
+// literally: echo or printf of literal words, cat or tee given a literal
+// here-string or here-document.
+func (sc *scope) noteFile(s *syntax.Stmt) {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 || len(s.Redirs) == 0 || len(sc.files) >= maxFiles {
+		return
+	}
+	verb, _ := litValue(ce.Args[0])
+	var text, file string
+	found := false
+	switch verb {
+	case "echo", "printf":
+		text, found = litOutput(&syntax.Stmt{Cmd: ce})
+	case "cat", "tee":
+		if len(ce.Args) > 2 || verb == "cat" && len(ce.Args) != 1 {
+			return
+		}
+		text, found = stdinLitText(s.Redirs)
+		if verb == "tee" && len(ce.Args) == 2 {
+			file, _ = litValue(ce.Args[1])
+		}
+	}
+	if !found {
+		return
+	}
+	for _, r := range s.Redirs {
+		if (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.ClbOut) && redirFD(r) == 1 {
+			if v, ok := litValue(r.Word); ok {
+				file = v
+			}
+		}
+	}
+	if file == "" || !strings.HasPrefix(file, "/") && strings.Contains(file, "$") {
+		return
+	}
+	if sc.files == nil {
+		sc.files = map[string][]string{}
+	}
+	if len(sc.files[file]) < maxVarValues {
+		sc.files[file] = append(sc.files[file], text)
+	}
+}
+
+// fileTexts returns what the script may have written to the file a
+// word names, or what a process substitution word prints.
+func (sc *scope) fileTexts(v string) []string {
+	if strings.HasPrefix(v, "<(") {
+		f, err := syntax.NewParser().Parse(strings.NewReader("cat "+v), "")
+		if err != nil || len(f.Stmts) != 1 {
+			return nil
+		}
+		ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) != 2 || len(ce.Args[1].Parts) != 1 {
+			return nil
+		}
+		ps, ok := ce.Args[1].Parts[0].(*syntax.ProcSubst)
+		if !ok || len(ps.Stmts) != 1 {
+			return nil
+		}
+		if t, ok := litOutput(ps.Stmts[0]); ok {
+			return []string{t}
+		}
+		if ce, ok := ps.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(ce.Args) == 1 {
+			if t, ok := stdinLitText(ps.Stmts[0].Redirs); ok {
+				return []string{t} // <(cat <<< /var/lib)
+			}
+		}
+		return nil
+	}
+	for s := sc; s != nil; s = s.outer {
+		if t := s.files[v]; t != nil {
+			return t
+		}
+	}
+	return nil
+}
+
+// readFileSubst is the value of $(< FILE) and $(cat FILE) for a file the
+// script wrote literal text to.
+func readFileSubst(cs *syntax.CmdSubst, sc *scope) (string, bool) {
+	if sc == nil || len(cs.Stmts) != 1 {
+		return "", false
+	}
+	s := cs.Stmts[0]
+	var w *syntax.Word
+	switch c := s.Cmd.(type) {
+	case nil:
+		if len(s.Redirs) == 1 && s.Redirs[0].Op == syntax.RdrIn {
+			w = s.Redirs[0].Word
+		}
+	case *syntax.CallExpr:
+		if v, _ := litValue(c.Args[0]); v == "cat" && len(c.Args) == 2 && len(s.Redirs) == 0 {
+			w = c.Args[1]
+		}
+	}
+	if w == nil {
+		return "", false
+	}
+	v, ok := litValue(w)
+	if !ok {
+		return "", false
+	}
+	t := sc.fileTexts(v)
+	if len(t) == 0 {
+		return "", false
+	}
+	return strings.TrimRight(t[len(t)-1], "\n"), true
+}
+
+// listedDirs checks the names an archiver reads from a list (tar -T
+// FILE or -, --files-from, zip -r -@, pax -w from its input) as the
+// directories it reads every file under: a name list written with
+// /var/lib makes tar read /var/lib/warden/token.
+func (e *eval) listedDirs(args []arg, ctx cctx) {
+	if !e.readsDirs() || len(args) == 0 || !args[0].known {
+		return
+	}
+	name := normaliseName(path.Base(args[0].val))
+	vals := argVals(args[1:])
+	var texts []string
+	switch name {
+	case "tar", "bsdtar", "gtar", "rsync", "tarsnap":
+		if name != "rsync" && hasFlag(vals, 0, "--no-recursion") || name == "rsync" && !hasFlag(vals, 'r', "--recursive") {
+			return
+		}
+		from := filesFrom(args[1:])
+		for _, a := range args[1:] {
+			if v, ok := strings.CutPrefix(a.val, "--files-from="); ok && !a.known {
+				from = append(from, v) // --files-from=<(echo …)
+			}
+		}
+		for _, f := range from {
+			switch f {
+			case "-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+				if ctx.stdin.kind == stdinText {
+					texts = append(texts, ctx.stdin.text)
+				}
+			default:
+				texts = append(texts, ctx.sc.fileTexts(f)...)
+			}
+		}
+	case "zip", "pax":
+		if name == "zip" && !(hasFlag(vals, 'r', "--recurse-paths") || hasFlag(vals, 'R', "")) || name == "pax" && hasFlag(vals, 'd', "") {
+			return
+		}
+		if namesFromStdin(args) && ctx.stdin.kind == stdinText {
+			texts = append(texts, ctx.stdin.text)
+		}
+	}
+	for _, t := range texts {
+		var dirs []arg
+		for _, l := range strings.Split(t, "\n") {
+			if l = strings.TrimSpace(l); l != "" && len(dirs) < maxRelWords {
+				dirs = append(dirs, arg{val: l, known: true})
+			}
+		}
+		e.readDirs(dirs, ctx)
+	}
+}

@@ -181,10 +181,19 @@ func iwProgram(ops []string) (Tier, string) {
 	second, ok := iwReads[rest[0]]
 	switch {
 	case !ok:
-	case second == nil:
-		if !(rest[0] == "scan" && len(rest) > 1 && rest[1] == "abort") {
-			return TierRead, "iw " + rest[0]
+	case rest[0] == "scan":
+		// scan dump lists the results the kernel holds; a scan (scan,
+		// scan trigger) sends probes and takes the radio off its channel
+		// for a while, as nmcli device wifi list --rescan does (tier 1).
+		switch {
+		case len(rest) > 1 && rest[1] == "dump":
+			return TierRead, "iw scan dump"
+		case len(rest) > 1 && rest[1] == "abort":
+		default:
+			return TierBenign, "iw scan: sends probe requests and leaves the channel while it scans"
 		}
+	case second == nil:
+		return TierRead, "iw " + rest[0]
 	case len(rest) > 1 && second[rest[1]]:
 		return TierRead, "iw " + rest[0] + " " + rest[1]
 	}

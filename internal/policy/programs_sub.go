@@ -189,7 +189,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"loginctl": sub(`list-sessions|list-users|list-seats|show-session|show-user|show-seat|session-status|user-status|seat-status|help`,
 		`lock-session|lock-sessions|unlock-session|unlock-sessions`, `terminate-session|terminate-user|terminate-seat|kill-session|kill-user|disable-linger|flush-devices`,
 		TierRead, TierMutate, "HMps", "--host --machine --property --signal"),
-	"networkctl": sub(`list|status|lldp|label|help|cat`, `renew|reload`, `down|delete|forcerenew|reconfigure`, TierRead, TierMutate, "", ""),
+	"networkctl": sub(`list|status|lldp|label|help|cat`, `renew`, `down|delete|forcerenew|reconfigure`, TierRead, TierMutate, "", ""),
 	"resolvectl": sub(`status|query|statistics|show-cache|show-server-state|log-level|service|openpgp|tlsa|help|monitor`,
 		`flush-caches|reset-statistics|reset-server-features`, `revert`, TierRead, TierMutate, "it", "--interface --type --class"),
 	"tailscale": sub(`status|ip|netcheck|version|whois|ping|serve status|funnel status|dns status|exit-node list|bugreport|licenses|metrics print|

@@ -43,9 +43,12 @@ func recursiveOperands(args []arg) []arg {
 		}
 	case "git":
 		ops, rec = gitGrepNoIndex(args[1:])
+		if !rec {
+			ops, rec = gitRecordOperands(args[1:])
+		}
 	case "fd", "fdfind":
 		ops, rec = fdExecOperands(args[1:])
-	case "rg", "ag", "ack", "ack-grep":
+	case "rg", "ag", "ack", "ack-grep", "pt", "sift":
 		// Recursive by default; the first operand is the pattern
 		// unless -e/-f (or ack's --match) gave one.
 		ops, rec = patternOperands(args[1:], "efgtTmAB", "--regexp --file --match --type --glob --max-count"), true
@@ -351,6 +354,7 @@ func finderOperands(args []arg) []arg {
 // reads every file as grep -r does. chain is right to left, as binary
 // builds it.
 func (e *eval) pipedNames(chain []*syntax.Stmt, ctx cctx, sc *scope) {
+	e.pipedText(chain, ctx, sc)
 	if !e.readsDirs() {
 		return
 	}
@@ -438,6 +442,39 @@ func substSources(w *syntax.Word) iter.Seq[*syntax.CallExpr] {
 			}
 			if ce, ok := cmd.(*syntax.CallExpr); ok && !yield(ce) {
 				return
+			}
+		}
+	}
+}
+
+// pipedText checks the here-strings and here-documents of the stages
+// before one that opens the names it reads (xargs, parallel, a while
+// loop, an archiver's name list) for warden's paths: a filter such as
+// jq, yq or awk prints them as names (jq -r .p <<< '{"p":"/var/lib/…"}' |
+// xargs cat), though as data to a program alone they are not checked.
+func (e *eval) pipedText(chain []*syntax.Stmt, ctx cctx, sc *scope) {
+	if e.pathsFor() == nil {
+		return
+	}
+	opens := false
+	for i := range chain { // right to left: the stages before a reader
+		if opens {
+			if t, ok := stdinLitText(chain[i].Redirs); ok && strings.TrimSpace(t) != "" {
+				e.pathWord(arg{val: t, known: true}, ctx, "")
+			}
+		}
+		switch c := chain[i].Cmd.(type) {
+		case *syntax.WhileClause:
+			opens = true
+		case *syntax.CallExpr:
+			r := resolver{e: e, ctx: ctx, sc: sc}
+			args := r.fieldsAll(c.Args)
+			if len(args) > 0 && args[0].known {
+				switch normaliseName(path.Base(args[0].val)) {
+				case "xargs", "parallel":
+					opens = true
+				}
+				opens = opens || namesFromStdin(args)
 			}
 		}
 	}

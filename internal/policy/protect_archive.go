@@ -118,28 +118,11 @@ func tarSources(args []arg) ([]arg, bool) {
 			if strings.ContainsAny(letters, "cru") && !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "-") && strings.ContainsAny(letters[:valuedEnd(letters)], "cru") {
 				create = true
 			}
-			if !strings.HasPrefix(v, "-") {
-				// Old style: each valued letter takes the next word.
-				for _, c := range []byte(letters) {
-					if strings.IndexByte(tarValued, c) >= 0 && i+1 < len(args) {
-						i++
-						if c == 'C' {
-							chdir = args[i].val
-						}
-					}
-				}
-				continue
-			}
-			if j := valuedEnd(letters); j < len(letters) {
-				val := letters[j+1:]
-				if val == "" && i+1 < len(args) {
-					i++
-					val = args[i].val
-				}
-				if letters[j] == 'C' {
+			i = tarClusterValues(args, i, func(c byte, val string) {
+				if c == 'C' {
 					chdir = val
 				}
-			}
+			})
 		default:
 			if chdir != "" && strings.HasPrefix(chdir, "/") && !strings.HasPrefix(v, "/") {
 				a = arg{val: path.Join(chdir, v), known: true, glob: a.glob}
@@ -151,6 +134,33 @@ func tarSources(args []arg) ([]arg, bool) {
 		return nil, false
 	}
 	return ops, true
+}
+
+// tarClusterValues reads the option cluster args[i] (-czf, or the old
+// style's first word czf, where each valued letter takes the next word),
+// calls got with each valued letter and its value, and returns the index
+// of the last word it used.
+func tarClusterValues(args []arg, i int, got func(letter byte, val string)) int {
+	v := args[i].val
+	letters := strings.TrimPrefix(v, "-")
+	if !strings.HasPrefix(v, "-") {
+		for _, c := range []byte(letters) {
+			if strings.IndexByte(tarValued, c) >= 0 && i+1 < len(args) {
+				i++
+				got(c, args[i].val)
+			}
+		}
+		return i
+	}
+	if j := valuedEnd(letters); j < len(letters) {
+		val := letters[j+1:]
+		if val == "" && i+1 < len(args) {
+			i++
+			val = args[i].val
+		}
+		got(letters[j], val)
+	}
+	return i
 }
 
 // valuedEnd is the index of the first letter of a tar option cluster that

@@ -177,29 +177,11 @@ func filesFrom(args []arg) []string {
 			i++
 		case strings.HasPrefix(v, "--"):
 		case strings.HasPrefix(v, "-") || i == 0 && v != "" && !strings.Contains(v, "/"):
-			letters := strings.TrimPrefix(v, "-")
-			if !strings.HasPrefix(v, "-") {
-				// Old style: each valued letter takes the next word.
-				for _, c := range []byte(letters) {
-					if strings.IndexByte(tarValued, c) >= 0 && i+1 < len(args) {
-						i++
-						if c == 'T' {
-							out = append(out, args[i].val)
-						}
-					}
-				}
-				continue
-			}
-			if j := valuedEnd(letters); j < len(letters) {
-				val := letters[j+1:]
-				if val == "" && i+1 < len(args) {
-					i++
-					val = args[i].val
-				}
-				if letters[j] == 'T' {
+			i = tarClusterValues(args, i, func(c byte, val string) {
+				if c == 'T' {
 					out = append(out, val)
 				}
-			}
+			})
 		}
 	}
 	return out

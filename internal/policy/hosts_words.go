@@ -73,9 +73,30 @@ func (e *eval) imageRefs(name string, args []arg) {
 // from: every request then goes to that host.
 var proxyVars = set(`http_proxy https_proxy ftp_proxy all_proxy HTTP_PROXY HTTPS_PROXY FTP_PROXY ALL_PROXY RSYNC_PROXY`)
 
-// proxyVar denies a proxy variable set to a host a deny rule names.
+// endpointVars are the variables clients take the server they talk to
+// from, as -address, --endpoints or -H would name it: VAULT_ADDR=… vault
+// status reaches that host as surely as vault status -address=… does.
+// Lists (ETCDCTL_ENDPOINTS, PGHOST) are split at commas.
+var endpointVars = set(`VAULT_ADDR BAO_ADDR VAULT_AGENT_ADDR NOMAD_ADDR CONSUL_HTTP_ADDR CONSUL_GRPC_ADDR
+	ETCDCTL_ENDPOINTS DOCKER_HOST CONTAINER_HOST PGHOST MYSQL_HOST INFLUX_HOST INFLUX_URL OLLAMA_HOST
+	KUBERNETES_SERVICE_HOST AWS_ENDPOINT_URL TF_HTTP_ADDRESS ALERTMANAGER_URL LDAPURI LDAPHOST`)
+
+// proxyVar denies a proxy variable, or a client's server variable, set to
+// a host a deny rule names.
 func (e *eval) proxyVar(name, val string) {
-	if !proxyVars[name] || val == "" {
+	if val == "" {
+		return
+	}
+	if endpointVars[name] || strings.HasPrefix(name, "AWS_ENDPOINT_URL_") || strings.HasPrefix(name, "MC_HOST_") {
+		for _, h := range strings.FieldsFunc(val, func(r rune) bool { return r == ',' || r == ' ' }) {
+			if r, ok := e.p.hostDenied(h); ok {
+				e.deny(fmt.Sprintf("%s=%s: the client reaches a server denied by host rule %q", name, truncate(val, 64), r))
+				return
+			}
+		}
+		return
+	}
+	if !proxyVars[name] {
 		return
 	}
 	if r, ok := e.p.hostDenied(val); ok {

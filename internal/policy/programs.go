@@ -428,7 +428,14 @@ func validName(n string) bool {
 // RPM_CONFIGDIR holds the macro files whose %(…) rpm expands opening its
 // database; HGRCPATH is an hgrc with hooks; the editors, pagers,
 // browsers and ssh commands of hg, svn, cvs, gh and the AWS CLI run when
-// they show or fetch; XZ_DEFAULTS are xz options, as XZ_OPT are.
+// they show or fetch; XZ_DEFAULTS are xz options, as XZ_OPT are, and
+// UNZIP, UNZIPOPT, ZIPINFO(OPT), BZIP(2), PIGZ and LZOP the default
+// options of unzip, zipinfo, bzip2, pigz and lzop (bzip2 takes file names
+// there too). CLOUDSDK_CONFIG holds gcloud's virtualenv, whose python
+// gcloud runs, CLOUDSDK_PYTHON names it; AZURE_CONFIG_DIR and
+// AZURE_EXTENSION_DIR hold the az extensions (Python) az loads;
+// RCLONE_CONFIG's sftp remotes name the ssh command rclone runs, and
+// HELM_REGISTRY_CONFIG the credential helpers helm runs.
 // An interactive shell (a session) expands
 // the message after a '?' in MAILPATH, $(…) included, when a mailbox in it
 // changes.
@@ -456,7 +463,8 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	DOCKER_CONFIG HELM_PLUGINS HELM_DATA_HOME CONTAINER_HOST CONTAINERS_CONF CONTAINERS_CONF_OVERRIDE
 	KRB5_CONFIG SASL_PATH GIO_EXTRA_MODULES GIO_MODULE_DIR ZIPOPT CEPH_ARGS CEPH_CONF
 	PHPRC PHP_INI_SCAN_DIR APT_CONFIG RPM_CONFIGDIR HGRCPATH HGEDITOR SVN_SSH SVN_EDITOR CVSEDITOR
-	GH_BROWSER AWS_PAGER XZ_DEFAULTS`)
+	GH_BROWSER AWS_PAGER XZ_DEFAULTS UNZIP UNZIPOPT ZIPINFO ZIPINFOOPT BZIP BZIP2 PIGZ LZOP
+	CLOUDSDK_CONFIG CLOUDSDK_PYTHON AZURE_CONFIG_DIR AZURE_EXTENSION_DIR RCLONE_CONFIG HELM_REGISTRY_CONFIG`)
 
 // fileEnv are variables naming a file that programs which otherwise only
 // read write to: git's index (git status refreshes it), GIT_TRACE* and

@@ -135,6 +135,11 @@ func (c *call) clientSettings() (Tier, string) {
 		if len(c.optVals(c.args, "-c", "--config")) > 0 {
 			r.raise(TierMutate, "certbot --config: a configuration file sets the directories certbot writes")
 		}
+		// Without a subcommand certbot is certbot run: it obtains a
+		// certificate and installs it in the web server's configuration.
+		if len(operands(c.vals())) == 0 && !hasFlag(c.vals(), 'h', "--help") && !hasFlag(c.vals(), 0, "--version") {
+			r.raise(TierMutate, "certbot: without a subcommand obtains and installs a certificate (certbot run)")
+		}
 		return r.t, r.why
 	case "kubectl":
 		r := raiser{TierRead, ""}

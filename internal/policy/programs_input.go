@@ -163,6 +163,16 @@ func queryProgram(c *call) (Tier, string) {
 			return TierDestructive, c.name + ": commands computed at run time"
 		}
 		l := strings.ToLower(t.val)
+		if c.name == "psql" {
+			if fs := psqlFileTargets(t.val); len(fs) > 0 {
+				r := raiser{TierDestructive, "psql: client command writes " + truncate(fs[0], 64)}
+				for _, f := range fs {
+					c.writeArg(arg{val: f, known: true}, "psql client command")
+				}
+				c.e.scanText(t.val)
+				return r.t, r.why
+			}
+		}
 		for _, m := range queryShellMarks {
 			if strings.Contains(l, m) {
 				c.e.opaque = true
@@ -333,4 +343,23 @@ func mysqlAbbrevFile(v string) bool {
 		}
 	}
 	return false
+}
+
+// psqlFileRe finds psql's meta-commands that write the file they name: \o
+// and \out (query output), \w and \write (the query buffer), \s (the
+// history), \g and \gx (one query's output) and \copy … to FILE.
+var psqlFileRe = regexp.MustCompile(`\\(?:o|out|w|write|s|g|gx)[ \t]+([^\s|\\][^\s\\]*)|(?i)\\copy\b[^\\]*?\bto[ \t]+'?([^\s'|\\][^\s'\\]*)`)
+
+// psqlFileTargets returns the files psql's meta-commands in text write
+// ('|cmd' targets are programs, which the shell marks catch).
+func psqlFileTargets(text string) []string {
+	var out []string
+	for _, m := range psqlFileRe.FindAllStringSubmatch(text, -1) {
+		for _, f := range m[1:] {
+			if f != "" {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }

@@ -344,7 +344,17 @@ func netProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			raise(TierDestructive, c.name+": "+truncate(v, 64)+": destination computed at run time, which host rules cannot check")
 		}
-		c.checkHost(v)
+		if c.name == "curl" && strings.HasPrefix(v, "@") {
+			// "@-" and "@FILE" are curl's spellings of standard input
+			// and a file (-w, -d, -F, -H, -K): never a host beginning
+			// with '-' handed to another program. The rules still apply
+			// to the host a URL "@host" would reach.
+			if r, ok := c.e.p.hostDenied(v); ok {
+				c.e.deny(fmt.Sprintf("%s: destination %q is denied by host rule %q", c.name, v, r))
+			}
+		} else {
+			c.checkHost(v)
+		}
 		if !strings.Contains(v, "://") {
 			for _, piece := range strings.Split(v, ":") {
 				if r, ok := c.e.p.hostDenied(piece); ok {
@@ -641,5 +651,16 @@ func netProbeProgram(c *call) (Tier, string) {
 		}
 		c.checkHost(strings.TrimPrefix(a.val, "@"))
 	}
+	if fs := c.optVals(c.args, hostFileOptions[c.name]...); len(hostFileOptions[c.name]) > 0 && len(fs) > 0 {
+		return TierMutate, c.name + " " + truncate(fs[0].val, 64) + ": reads the hosts it reaches from a file, which host rules cannot check"
+	}
 	return TierRead, c.name + ": read-only"
+}
+
+// hostFileOptions are the options of network probes that read the names
+// or addresses they reach (dig's batch file: "@server name" lines) from a
+// file: host deny rules see none of them.
+var hostFileOptions = map[string][]string{
+	"dig": {"-f"},
+	"mtr": {"-F", "--filename"},
 }

@@ -118,6 +118,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return dbusActivationEnv
 	case "less", "more", "most":
 		return lessProgram
+	case "lynx", "links", "links2", "elinks", "w3m", "lnav":
+		return textBrowserProgram
 	case "tcpdump", "tshark", "dumpcap":
 		return captureProgram
 	case "make", "gmake", "bmake":
@@ -727,6 +729,17 @@ var analyzeReadVerbs = set(`time blame critical-chain dump plot dot unit-paths u
 // set-log-target) change the running service manager.
 func analyzeVerb(c *call) (Tier, string) {
 	ops := operandsSkipping(c.vals(), "HM", []string{"--host", "--machine", "--root", "--image", "--image-policy", "--from-pattern", "--to-pattern", "--fuzz", "--iterations", "--base-time", "--unit", "--security-policy", "--threshold", "--profile"})
+	// --generators runs the system's unit generators (programs the text
+	// does not show, writing their output), and --image loop-mounts an
+	// image, whatever the verb.
+	for _, g := range c.optVals(c.args, "--generators") {
+		if !g.known || !falseWord(g.val) {
+			return TierMutate, "systemd-analyze --generators: runs the system's unit generators"
+		}
+	}
+	if len(c.optVals(c.args, "--image")) > 0 {
+		return TierMutate, "systemd-analyze --image: mounts a disk image"
+	}
 	switch {
 	case len(ops) == 0 || analyzeReadVerbs[ops[0]]:
 		return TierRead, "systemd-analyze: read-only"
@@ -768,6 +781,58 @@ func patchProgram(c *call) (Tier, string) {
 	r := raiser{TierMutate, "patch: changes the system"}
 	for _, f := range c.optVals(c.args, "-o", "--output", "-r", "--reject-file") {
 		r.raise(c.writeArg(f, "patch output"))
+	}
+	return r.t, r.why
+}
+
+// falseWord reports whether v is one of the spellings systemd's boolean
+// parser reads as false.
+func falseWord(v string) bool {
+	switch strings.ToLower(v) {
+	case "0", "no", "n", "false", "f", "off":
+		return true
+	}
+	return false
+}
+
+// textBrowserRuns are the options of text browsers and lnav that run what
+// a file or a setting says: lynx -cmd_script types keys from a file (its
+// "!" is a shell), elinks -eval and its configuration set protocol.user
+// handlers that -dump runs for a mailto: or other URL, w3m -o and -config
+// set cgi_bin (whose scripts file:/cgi-bin/ runs) and the external
+// programs, and lnav -c/-f run its commands (":sh", "|script").
+var textBrowserRuns = map[string][]string{
+	"lynx":   {"-cmd_script", "-cfg", "-lss", "-editor", "-rlogin", "-telnet"},
+	"elinks": {"-eval", "-config-dir", "-config-file", "-remote"},
+	"w3m":    {"-o", "-config", "-bookmark"},
+	"lnav":   {"-c", "-f", "--commands"},
+}
+
+// textBrowserProgram classifies the text browsers and lnav: interactive
+// programs that can run commands (tier 2), tier 3 with an option that
+// runs what the classifier cannot see, and lnav -w writes its input.
+func textBrowserProgram(c *call) (Tier, string) {
+	r := raiser{TierMutate, c.name + ": interactive program that can run commands"}
+	for _, v := range exactOptVals(c.args, textBrowserRuns[c.name]...) {
+		r.raise(TierDestructive, c.name+" "+truncate(v.val, 64)+": runs commands a file or setting names")
+		if c.name == "lnav" && v.known && strings.HasPrefix(v.val, ":sh ") {
+			c.shell(strings.TrimPrefix(v.val, ":sh "), "lnav :sh", nil, false)
+		}
+	}
+	if c.name == "lynx" {
+		// lynx also takes -opt=value.
+		for _, a := range c.args {
+			for _, o := range textBrowserRuns["lynx"] {
+				if strings.HasPrefix(a.val, o+"=") || strings.HasPrefix(a.val, o+":") {
+					r.raise(TierDestructive, "lynx "+truncate(a.val, 64)+": runs commands a file or setting names")
+				}
+			}
+		}
+	}
+	if c.name == "lnav" {
+		for _, f := range exactOptVals(c.args, "-w") {
+			r.raise(c.writeArg(f, "lnav -w"))
+		}
 	}
 	return r.t, r.why
 }

@@ -61,6 +61,10 @@ func routerProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "synopkg " + truncate(sub, 32) + ": changes a package"
 	case "opkg":
+		r := raiser{TierRead, ""}
+		if workDirOpts(c, &r); r.t > TierRead {
+			return r.t, r.why
+		}
 		switch sub {
 		case "list", "list-installed", "list-upgradable", "info", "status", "find", "files",
 			"depends", "whatdepends", "whatdependsrec", "whatprovides", "whatconflicts",

@@ -140,6 +140,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 		}
 	case "apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "snap", "brew", "pip", "pip3", "pipx":
+		wr := raiser{t, label}
+		workDirOpts(c, &wr)
+		t, label = wr.t, wr.why
 		if c.name == "pip" || c.name == "pip3" {
 			for _, f := range c.optVals(c.args, "--log", "--log-file") {
 				if wt, wwhy := c.writeArg(f, "pip --log"); wt > t {

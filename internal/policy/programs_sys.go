@@ -384,7 +384,7 @@ func argProgram(c *call) (Tier, string) {
 		switch {
 		case hasFlag(vals, 'R', ""):
 			return TierDestructive, "ssh-keygen -R: removes a host key from known_hosts"
-		case has("-l", "-F", "-y", "-L", "-B", "-Q") && !sshKeygenWrites(vals):
+		case sshKeygenReads(vals) && !sshKeygenWrites(vals):
 			return TierRead, "ssh-keygen: inspects keys"
 		}
 		return TierMutate, "ssh-keygen: writes keys"
@@ -644,6 +644,36 @@ func sfdiskWrites(vals []string) bool {
 // (new keys), -G, -T, -k, -u and -s (moduli, revocation lists,
 // certificates), -Y sign, and -H (hashing known_hosts in place, unless
 // -F prints the hashed lines).
+// sshKeygenValues are ssh-keygen's short options that take a value: a
+// cluster ends at one of them (-lf x.pub is -l -f x.pub, -fl is -f l).
+const sshKeygenValues = "bfmnrstwzaCDEFIJjMNOPRSVWYZ"
+
+// sshKeygenReads reports whether ssh-keygen is given one of its
+// inspecting modes (-l, -F, -y, -L, -B, -Q), alone or in a cluster.
+func sshKeygenReads(vals []string) bool {
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		if v == "--" {
+			return false
+		}
+		if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte("lFyLBQ", v[j]) >= 0 {
+				return true
+			}
+			if strings.IndexByte(sshKeygenValues, v[j]) >= 0 {
+				if j == len(v)-1 {
+					i++
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
 func sshKeygenWrites(vals []string) bool {
 	for _, f := range "pcNAtGTkus" {
 		if hasFlag(vals, byte(f), "") {

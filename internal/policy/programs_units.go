@@ -99,7 +99,10 @@ func anacronProgram(c *call) (Tier, string) {
 }
 
 // criticalUnits are services whose loss cuts the operator off or stops the host.
-var criticalUnits = set(`ssh sshd ssh.service sshd.service ssh.socket networking networking.service
+// default.target is an alias of multi-user.target or graphical.target, and
+// on a host booted to graphical.target stopping that stops what it pulls in
+// the same way.
+var criticalUnits = set(`default.target graphical.target ssh sshd ssh.service sshd.service ssh.socket networking networking.service
 	NetworkManager NetworkManager.service systemd-networkd systemd-networkd.service systemd-resolved
 	dbus dbus.service systemd-logind systemd-journald tailscaled tailscaled.service wg-quick
 	warden warden.service getty.target multi-user.target network.target network-online.target

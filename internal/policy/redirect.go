@@ -474,12 +474,18 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 // temporary files (mktemp, sort, Python's tempfile and many more).
 var tempDirs = set(`TMPDIR TMP TEMP TEMPDIR`)
 
+// cacheDirVars are the directories readers create and write their caches,
+// locks and keys in: restic snapshots and borg list write there as a
+// --cache-dir would make them.
+var cacheDirVars = set(`RESTIC_CACHE_DIR BORG_CACHE_DIR BORG_CONFIG_DIR BORG_SECURITY_DIR BORG_BASE_DIR
+	XDG_CACHE_HOME KUBECACHEDIR HELM_CACHE_HOME`)
+
 // tempDirVar raises setting a temporary-directory variable to anything
 // but a directory under /tmp or /var/tmp (or a value known only at run
 // time): the programs after it create files there, so TMPDIR=/etc/cron.d
 // sort turns a read into writes of the caller's choosing.
 func (e *eval) tempDirVar(name, val string, known bool, ctx cctx, where string) {
-	if !tempDirs[name] || known && (tmpPath(val) || path.Clean(val) == "/tmp" || path.Clean(val) == "/var/tmp") {
+	if !tempDirs[name] && !cacheDirVars[name] || known && (tmpPath(val) || path.Clean(val) == "/tmp" || path.Clean(val) == "/var/tmp") {
 		return
 	}
 	if !known {

@@ -67,6 +67,7 @@ func wrapperOutput(c *call) (Tier, string) {
 	switch c.name {
 	case "strace", "ltrace", "time":
 		if c.name == "strace" {
+			straceTamper(c, &r)
 			// -E VAR=VAL sets VAR in the traced command's environment,
 			// as env VAR=VAL does (-E VAR alone removes it).
 			for _, v := range c.optVals(c.args, "-E", "--env") {
@@ -109,7 +110,9 @@ func wrapperOutput(c *call) (Tier, string) {
 				}
 			}
 		}
-		for _, d := range c.optVals(c.args, "--db-command", "--vgdb-prefix") {
+		// valgrind takes its options spelled in full only: --vgdb=yes is
+		// not an abbreviation of --vgdb-prefix.
+		for _, d := range exactOptVals(own, "--db-command", "--vgdb-prefix") {
 			r.raise(TierDestructive, "valgrind "+truncate(d.val, 64)+": runs a debugger command")
 			c.shellArg(d, "valgrind --db-command")
 		}
@@ -748,4 +751,33 @@ func scriptLogs(c *call) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// straceTamper raises strace's tampering: -e inject= and -e fault= make
+// the traced program's system calls fail or return what they say (its
+// error paths run, or it acts on a result it never got), -e kill= kills
+// it mid-call, and -e poke_enter=/poke_exit= write into its memory, the
+// arguments of its calls included (an open for reading made one that
+// truncates).
+func straceTamper(c *call, r *raiser) {
+	qs := c.optVals(c.args, "-e")
+	for _, l := range []string{"--inject", "--fault", "--kill", "--poke-enter", "--poke-exit"} {
+		for _, v := range c.optVals(c.args, l) {
+			qs = append(qs, arg{val: strings.TrimPrefix(l, "--") + "=" + v.val, known: v.known})
+		}
+	}
+	for _, q := range qs {
+		if !q.known {
+			c.e.opaque = true
+			r.raise(TierDestructive, "strace -e: a qualifier computed at run time")
+			continue
+		}
+		k, _, _ := strings.Cut(q.val, "=")
+		switch strings.ReplaceAll(k, "-", "_") {
+		case "poke_enter", "poke_exit":
+			r.raise(TierDestructive, "strace -e "+k+": writes into the traced program's memory")
+		case "inject", "fault", "kill":
+			r.raise(TierMutate, "strace -e "+k+": changes what the traced program's system calls do")
+		}
+	}
 }

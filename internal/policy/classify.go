@@ -502,7 +502,7 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 		sctx := ctx
 		if pipe {
 			sctx.stdin = in
-			in = e.pipeOutput(s, ctx, sc)
+			in = e.pipeOutput(s, sctx, sc)
 		}
 		e.stmt(s, sctx, sc)
 	}

@@ -442,17 +442,22 @@ func (sc *scope) readText(ce *syntax.CallExpr, text string, everyLine bool) {
 }
 
 // pipeOutput is what s writes to a pipe, when that is statically known:
-// a literal echo or printf.
+// a literal echo or printf, or a filter computing from known text
+// (transform.go), ctx.stdin being what s reads.
 func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
 	ce, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || len(s.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
 		return stdinSrc{kind: stdinUnknown}
 	}
-	if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); !ok || len(ce.Args[0].Parts) != 1 || l.Value != "echo" && l.Value != "printf" {
+	if l, ok := ce.Args[0].Parts[0].(*syntax.Lit); ok && len(ce.Args[0].Parts) == 1 && (l.Value == "echo" || l.Value == "printf") && len(s.Redirs) == 0 {
+		if out, ok := e.echoOutput(ce.Args, ctx, sc); ok {
+			return stdinSrc{kind: stdinText, text: out + "\n"}
+		}
 		return stdinSrc{kind: stdinUnknown}
 	}
-	if out, ok := e.echoOutput(ce.Args, ctx, sc); ok {
-		return stdinSrc{kind: stdinText, text: out + "\n"}
+	stages := 0
+	if out, ok := e.stmtOutput(s, ctx.stdin, ctx, sc, &stages); ok {
+		return stdinSrc{kind: stdinText, text: out}
 	}
 	return stdinSrc{kind: stdinUnknown}
 }

@@ -66,7 +66,11 @@ func (r *resolver) appendFields(out []arg, w *syntax.Word) []arg {
 			}
 		case *syntax.CmdSubst:
 			// Unquoted $(echo a b) splits into fields.
-			if s, ok := r.e.echoOutput(cmdSubstArgs(p), r.ctx, r.sc); ok {
+			s, ok := r.e.echoOutput(cmdSubstArgs(p), r.ctx, r.sc)
+			if !ok {
+				s, ok = r.e.substOutput(p, r.ctx, r.sc)
+			}
+			if ok {
 				for _, f := range strings.Fields(s) {
 					out = append(out, arg{val: f, known: true, glob: globChar(f)})
 				}
@@ -275,6 +279,9 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 		}
 		if !ok {
 			out, ok = readFileSubst(p, r.sc) // echo /var/lib > /tmp/l; … $(< /tmp/l)
+		}
+		if !ok {
+			out, ok = r.e.substOutput(p, r.ctx, r.sc) // $(base64 -d <<< …)
 		}
 		if ok {
 			expanded(b, out, quoted, a)

@@ -546,9 +546,8 @@ func cutOut(args []string, in string) (string, bool) {
 		return "", false
 	}
 	var b strings.Builder
-	lines, ended := splitLines(in)
-	for i, line := range lines {
-		last := i == len(lines)-1
+	lines, _ := splitLines(in)
+	for _, line := range lines {
 		var out string
 		if mode == 'f' {
 			if !strings.Contains(line, delim) {
@@ -575,9 +574,7 @@ func cutOut(args []string, in string) (string, bool) {
 			out = kb.String()
 		}
 		b.WriteString(out)
-		if !last || ended {
-			b.WriteByte('\n')
-		}
+		b.WriteByte('\n') // cut ends every line it prints
 	}
 	return b.String(), true
 }

@@ -39,6 +39,9 @@ func (e *eval) scanText(s string) {
 		e.scanned = map[string]bool{}
 	}
 	e.scanned[s] = true
+	if e.foldedState(s) {
+		return
+	}
 	if strings.Contains(s, "()") {
 		// Each search resumes inside the last match's body, not after it:
 		// a definition nested in another's body, or one whose "()" a
@@ -123,4 +126,60 @@ func appendFields(dst []string, s string) []string {
 		dst = append(dst, s[start:])
 	}
 	return dst
+}
+
+// foldedState denies text the classifier cannot read that names warden's
+// state in any case: bash's ${p~~} and ${p~} (which the parser does not
+// know) turn /VAR/LIB/WARDEN/TOKEN into the token's path, and an
+// interpreter can lower-case a string as easily.
+func (e *eval) foldedState(s string) bool {
+	if e.p.protect == nil || !e.p.protect.own {
+		return false
+	}
+	var low string
+	for _, p := range e.p.protect.paths {
+		if p.device {
+			continue
+		}
+		if low == "" {
+			low = strings.ToLower(s)
+			if strings.Contains(low, "//") {
+				low = squeezeSlashes(low)
+			}
+		}
+		needle := strings.ToLower(p.clean)
+		for from := 0; from < len(low); {
+			i := strings.Index(low[from:], needle)
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(needle)
+			if (i == 0 || !pathByte(low[i-1])) && (end == len(low) || !pathByte(low[end]) || low[end] == '/') {
+				e.deny(p.why(truncate(s[max(0, i-8):min(len(s), end+8)], 96)))
+				return true
+			}
+			from = i + 1
+		}
+	}
+	return false
+}
+
+// pathByte reports whether c continues a path component or a path.
+func pathByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-' || c == '/'
+}
+
+// squeezeSlashes turns each run of slashes into one, as path lookup reads
+// them.
+func squeezeSlashes(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '/' && i > 0 && s[i-1] == '/' {
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

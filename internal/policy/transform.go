@@ -76,6 +76,16 @@ func (e *eval) stmtOutput(s *syntax.Stmt, in stdinSrc, ctx cctx, sc *scope, stag
 		}
 		ctx.depth += 8
 		r := resolver{e: e, ctx: ctx, sc: sc}
+		ws := c.Args
+		for _, rd := range s.Redirs {
+			if rd.Word != nil {
+				ws = append(ws[:len(ws):len(ws)], rd.Word)
+			}
+		}
+		if bs := sc.bindings(ws); len(bs) == 1 {
+			// x=…; $(base64 -d <<< $x): the variables' one value each.
+			r.bind = bs[0]
+		}
 		for _, rd := range s.Redirs {
 			switch fd := redirFD(rd); {
 			case fd == 0 && rd.Op == syntax.WordHdoc:

@@ -35,8 +35,10 @@ func secretName(w string) bool {
 		p := name[:e]
 		prev = p[lastByte(p, '_')+1:]
 	}
-	// SSH_AUTH_SOCK and the like name where a secret is kept, not one.
-	if string(last) == "sock" || string(last) == "socket" {
+	// SSH_AUTH_SOCK and the like name where a secret is kept, not one;
+	// password_encryption, PASSWORD_FILE, password_min_length how one is
+	// kept, read or checked.
+	if prev != nil && secretMeta(string(last)) {
 		return false
 	}
 	// Password managers' unlocked sessions are bearer keys: Bitwarden's
@@ -96,15 +98,40 @@ func secretName(w string) bool {
 		last = last[:len(last)-1]
 	}
 	if hasSuffixBytes(last, "key") {
-		switch string(last) {
-		case "monkey", "hotkey", "pubkey", "publickey":
-			return false
-		case "key":
-			switch string(prev) {
-			case "public", "pub", "primary", "sort", "foreign":
-				return false
-			}
+		// The word that qualifies the key, joined (projectKey) or a
+		// part of its own (primary_key), says what kind it is.
+		qual := last[:len(last)-3]
+		if len(qual) == 0 {
+			qual = prev
 		}
+		return !identifierKey(string(qual))
+	}
+	return false
+}
+
+// identifierKey reports whether a key qualified by q (lower-cased) holds
+// an identifier or public material rather than a secret: Sonar's
+// projectKey, a database's primary, sort or partition key, a message's
+// routing key, a public key, a keyboard's hot key.
+func identifierKey(q string) bool {
+	switch q {
+	case "mon", "hot", "pub", "public", "project", "primary", "sort", "foreign", "partition", "hash",
+		"range", "row", "cache", "routing", "shard", "lookup", "index", "unique", "composite", "surrogate",
+		"natural", "candidate", "dedup", "deduplication", "idempotency", "object", "group", "host", "map",
+		"dict", "i18n", "translation", "message", "label", "column", "field", "issue", "jira", "module":
+		return true
+	}
+	return false
+}
+
+// secretMeta reports whether the last part of a name says the name is
+// about a secret rather than one: where it is kept or read, how it is
+// hashed, checked or expires.
+func secretMeta(last string) bool {
+	switch last {
+	case "sock", "socket", "file", "path", "dir", "stdin", "fd", "prompt", "encryption", "algorithm",
+		"algo", "policy", "length", "complexity", "expiry", "expiration", "lifetime", "rotation", "history",
+		"reuse", "attempts", "retries", "lockout", "required", "enabled", "disabled", "mode", "method", "type":
 		return true
 	}
 	return false

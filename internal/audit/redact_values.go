@@ -106,6 +106,14 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		}
 		return 0
 	}
+	if e := referenceEnd(s, k); e > 0 && !header {
+		// password=$pw, password=%(pw)s: a reference shows no secret;
+		// what it names is one where it is set.
+		if !r.argv.second {
+			r.secretUse(k, e)
+		}
+		return e
+	}
 	if strings.HasPrefix(s[k:], "{{") {
 		// password={{ "…" | password_hash }}: a template's expression,
 		// blanks and all.

@@ -61,7 +61,8 @@ func redactFound(s string, found *[]string) string {
 		n = len(*found)
 	}
 	r.run()
-	if m := r.argv.matches(); len(m) > 0 || r.argv.secretUses {
+	files := r.pwFiles.secretSpans()
+	if m := r.argv.matches(); len(m) > 0 || r.argv.secretUses || len(files) > 0 {
 		// Options held for a later command, or a variable whose value
 		// a secret's place expands: read them again by the program's
 		// rules, or as a secret (redact_argv.go).
@@ -71,6 +72,7 @@ func redactFound(s string, found *[]string) string {
 		a := r.argv
 		r = newRedactor(s)
 		r.found, r.argv.second, r.argv.presets, r.argv.uses, r.argv.secretUses = found, true, m, a.uses, a.secretUses
+		r.pwFiles.spans = files
 		r.run()
 	}
 	if r.out == nil {
@@ -138,6 +140,9 @@ type redactor struct {
 	// argv holds option words written before their program is named
 	// (redact_argv.go).
 	argv argvState
+	// pwFiles are the files written and read as password files
+	// (redact_pwfiles.go).
+	pwFiles pwFileState
 	// spelled is the name of the program that the word being read ends,
 	// when bash joins it from more than that word (/usr/bin/curl,
 	// c\url, 'cu'rl): redact_spelled.go.
@@ -156,6 +161,7 @@ func (r *redactor) replace(from, to int, with string) int {
 	}
 	if !r.argv.second {
 		r.secretUse(from, to)
+		r.catInSecret(from, to)
 	}
 	if r.found != nil {
 		*r.found = append(*r.found, r.s[from:to])
@@ -187,6 +193,15 @@ func (r *redactor) run() {
 		if r.argv.second {
 			if end := r.presetAt(i); end > i {
 				i = end
+				continue
+			}
+		}
+		if len(r.pwFiles.spans) > 0 && i >= r.pwFiles.spans[0].from {
+			// A literal written into a password file (redact_pwfiles.go).
+			p := r.pwFiles.spans[0]
+			r.pwFiles.spans = r.pwFiles.spans[1:]
+			if i < p.to {
+				i = r.replace(i, p.to, Redacted)
 				continue
 			}
 		}
@@ -303,6 +318,7 @@ func dsnPassword(s string, i, j int) bool {
 func (r *redactor) word(i, j int) int {
 	s := r.s
 	w := s[i:j]
+	r.passwordFileWord(i, j)
 	if j < len(s) && (s[j] == '=' || s[j] == '+' || s[j] == '(') || r.stdin.cmdAt == i ||
 		w[0] == '-' && w[len(w)-1] == 'c' || i >= 9 && s[i-9] == 'f' {
 		if end := r.holdWord(i, j); end > 0 {

@@ -30,17 +30,30 @@ func (r *redactor) writesTo(k int) {
 		return
 	}
 	e := shellWordEnd(s, k)
-	if e == k || !credentialFile(s[k:e]) {
+	if e == k {
+		return
+	}
+	if !credentialFile(s[k:e]) {
+		if st.echoAt >= 0 && !st.tee {
+			// A later password-file option may name it (redact_pwfiles.go).
+			r.wrote(k, e, echoed(s, st.echoAt, k))
+		}
 		return
 	}
 	if st.echoAt >= 0 && !st.tee {
-		from, to := skipBlanks(s, st.echoAt), k
-		for to > from && strings.IndexByte(" \t>&|12", s[to-1]) >= 0 {
-			to--
-		}
-		r.feedSpan(span{from, to})
+		r.feedSpan(echoed(s, st.echoAt, k))
 	}
 	r.secretInput(k)
+}
+
+// echoed is what the echo whose arguments start at at writes to the
+// file named at k.
+func echoed(s string, at, k int) span {
+	from, to := skipBlanks(s, at), k
+	for to > from && strings.IndexByte(" \t>&|12", s[to-1]) >= 0 {
+		to--
+	}
+	return span{from, to}
 }
 
 // credentialFile reports whether the path p (a shell word, quotes

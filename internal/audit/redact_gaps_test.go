@@ -53,3 +53,45 @@ func TestRedactReferenceLookalikes(t *testing.T) {
 		{"key", "echo PASSWORD_HASH='" + pw + "'", nil},
 	})
 }
+
+// TestRedactPasswordFiles: a literal echo or printf writes into a file
+// whose name says nothing, which a later word of the same command gives
+// a program to read its password from.
+func TestRedactPasswordFiles(t *testing.T) {
+	const pw = "Zq9Secret77"
+	checkDetours(t, pw, []detourCase{
+		{"sshpass", "echo " + pw + " > /tmp/p; sshpass -f /tmp/p ssh h", []string{"> /tmp/p; sshpass -f /tmp/p ssh h"}},
+		{"sshpass", "echo '" + pw + "' >/tmp/p && sshpass -f/tmp/p ssh bob@h", []string{"sshpass -f/tmp/p ssh bob@h"}},
+		{"sshpass", `printf "%s" "` + pw + `" > "/tmp/p"; sshpass -f "/tmp/p" scp f h:`, []string{"scp f h:"}},
+		{"sshpass", "echo " + pw + " > ./p; sshpass -f p ssh h", []string{"sshpass -f p ssh h"}},
+		{"rsync", "echo " + pw + " > /tmp/p; chmod 600 /tmp/p; rsync --password-file=/tmp/p a rsync://bob@h/m", []string{"chmod 600 /tmp/p", "rsync://bob@h/m"}},
+		{"cryptsetup", "echo -n " + pw + " > /tmp/k; cryptsetup open --key-file=/tmp/k /dev/sdb x", []string{"/dev/sdb x"}},
+		{"cryptsetup", "printf " + pw + " > /tmp/k\ncryptsetup luksOpen /dev/sdb x --key-file /tmp/k", []string{"luksOpen /dev/sdb x"}},
+		{"openssl", "echo " + pw + " > /tmp/p; openssl rsa -in k.pem -passin file:/tmp/p -out k2", []string{"-passin file:/tmp/p", "-out k2"}},
+		{"openssl", "echo " + pw + " > /tmp/p; openssl enc -aes-256-cbc -pass file:/tmp/p -in a", []string{"-in a"}},
+		{"openssl", "echo " + pw + " > /tmp/k; openssl enc -d -kfile /tmp/k -in a", []string{"-in a"}},
+		{"ansible", "echo " + pw + " > ~/.vp; ansible-vault decrypt --vault-password-file ~/.vp secrets.yml", []string{"secrets.yml"}},
+		{"ansible", "echo " + pw + " > /tmp/v; ansible-playbook site.yml --vault-password-file=/tmp/v", []string{"site.yml"}},
+		{"generic", "echo " + pw + " > /tmp/v; borgmatic --passphrase-file /tmp/v", nil},
+		{"generic", "echo " + pw + " > /tmp/v; pg_x -passfile /tmp/v", nil},
+		{"env", "echo " + pw + " > /tmp/rp; RESTIC_PASSWORD_FILE=/tmp/rp restic backup /srv", []string{"restic backup /srv"}},
+		{"env", "echo " + pw + " > /tmp/rp; export RESTIC_PASSWORD_FILE=/tmp/rp; restic snapshots", []string{"restic snapshots"}},
+		{"cat", "echo " + pw + " > /tmp/p; mysql -u bob -p\"$(cat /tmp/p)\" db", []string{"-u bob", " db"}},
+		{"cat", "echo " + pw + " > /tmp/p; 7z x -p$(cat /tmp/p) a.7z", []string{"a.7z"}},
+		{"cat", "echo " + pw + " > /tmp/p; curl -u bob:$(cat /tmp/p) https://h", []string{"https://h"}},
+		{"shell", `bash -c 'echo ` + pw + ` > /tmp/p; sshpass -f /tmp/p ssh h'`, []string{"ssh h'"}},
+		{"json", `{"command":"echo ` + pw + ` > /tmp/p; sshpass -f /tmp/p ssh h"}`, []string{"sshpass -f /tmp/p"}},
+		{"json", `{"script":"echo ` + pw + ` > /tmp/p\nrsync --password-file /tmp/p a rsync://h/m\n"}`, []string{"rsync://h/m"}},
+	})
+	for _, in := range []string{
+		"echo hello > /tmp/out; cat /tmp/out",
+		"echo hello > /tmp/a; sshpass -f /tmp/b ssh h",
+		"echo 127.0.0.1 > /tmp/hosts; rsync --password-file=/etc/rsync.pw --files-from=/tmp/hosts a h::m",
+		"cryptsetup open --key-file=/root/k /dev/sdb x",
+		"echo done > log.txt; openssl rsa -in k -passin env:PW",
+	} {
+		if got := Redact(in); got != in {
+			t.Errorf("Redact(%q) = %q: nothing there is a secret", in, got)
+		}
+	}
+}

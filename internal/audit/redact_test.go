@@ -259,6 +259,8 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"copies": "cp /dev/stdin ", "flag-readers": "mount -t x ", "acl": "ACL SETUSER b >", "acl-lines": "\nuser b on >",
 		"calls": "c.connect(h, 22, ", "calls-open": "ftplib.FTP(", "calls-nested": "crypt.crypt((((", "or-assign": "DB_PASSWORD ||= ",
 		"colon-subs": "netlify env:set:set:", "store-set": "travis env set A_TOKEN ",
+		"pw-files": "echo a > /tmp/p; sshpass -f /tmp/p ", "pw-cat": "-p$(cat /tmp/p $(cat $(< ",
+		"pw-passin": "-passin file:file:", "refs": "password=$a password=${{ {{ %(a)s ",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

@@ -349,6 +349,15 @@ func (r *redactor) word(i, j int) int {
 	if end := r.namedValue(i, j); end > 0 {
 		return end // - name: DB_PASSWORD⏎  value: …
 	}
+	if end := r.xmlValue(i, j); end > 0 {
+		return end // <name>db.password</name><value>…</value>
+	}
+	if end := r.blankSeparated(i, j); end > 0 {
+		return end // spring.datasource.password S3cret
+	}
+	if end := r.cryptHash(i, j); end > 0 {
+		return end // bob:$6$salt$hash:…
+	}
 	if end := r.scriptSetter(i, j); end > 0 {
 		return end // os.environ['PGPASSWORD'] = …, os.putenv("PGPASSWORD", …)
 	}

@@ -69,12 +69,40 @@ func callSecretArg(s string, i, j int) int {
 		// BCrypt::Password.create is one word after "::"; Net::FTP.open too.
 		recv = s[max(0, i-16):i]
 	}
+	if recv == "" && i >= 1 && s[i-1] == ')' {
+		// require("bcrypt").hash: the receiver is a call's result.
+		recv = s[max(0, i-32):i]
+	}
 	lname, lrecv := strings.ToLower(name), strings.ToLower(recv)
 	switch lname {
+	case "curl_setopt":
+		// PHP's curl_setopt($ch, CURLOPT_USERPWD, 'bob:pw'): the
+		// option names the value.
+		args := s[j:min(len(s), j+64)]
+		for _, o := range [...]string{"CURLOPT_USERPWD", "CURLOPT_PASSWORD", "CURLOPT_PROXYUSERPWD", "CURLOPT_PROXYPASSWORD",
+			"CURLOPT_KEYPASSWD", "CURLOPT_SSLKEYPASSWD", "CURLOPT_XOAUTH2_BEARER", "CURLOPT_TLSAUTH_PASSWORD"} {
+			if strings.Contains(args, o+",") || strings.Contains(args, o+" ") {
+				return 2
+			}
+		}
+	case "b64encode", "standard_b64encode", "urlsafe_b64encode", "encodebytes", "btoa", "encode64", "strict_encode64":
+		// A user:password being encoded by hand is a Basic credential.
+		if q := skipBlanks(s, j+1); q < len(s) {
+			if s[q] == 'b' {
+				q++
+			}
+			if startsQuote(s, q) {
+				if from, to := valueSpan(s, q); to > from && strings.IndexByte(s[from:to], ':') > 0 {
+					return 0
+				}
+			}
+		}
 	case "ftp", "ftp_tls", "ftp_login", "ssh2_auth_password", "ldap_bind", "plainauth":
 		// ftplib.FTP(host, user, passwd), PHP's ftp_login($c, user,
 		// pw), Go's smtp.PlainAuth(identity, user, pw, host).
 		return 2
+	case "newstaticcredentials", "basicawscredentials":
+		return 1 // AWS: the key id, then the secret key
 	case "plaincredentials", "smbconnection", "passwordauthentication", "passwordcredential":
 		return 1 // pika.PlainCredentials(user, pw), SMBConnection(user, pw, …)
 	case "add_password":

@@ -17,6 +17,11 @@ func encoderCmd(w, rest string) bool {
 	switch w {
 	case "base64", "base32", "basenc", "gbase64", "gbase32", "b64":
 		return !decodes(rest)
+	case "xxd":
+		// Plain hex (-p, -ps, -plain) of a literal is an encoded value
+		// being built, as base64's is; a dump read by eye is not.
+		o := strings.TrimSpace(rest[:min(len(rest), 16)])
+		return (strings.HasPrefix(o, "-p") || strings.HasPrefix(o, "-u -p")) && !strings.HasPrefix(o, "-r")
 	}
 	return false
 }

@@ -95,3 +95,55 @@ func TestRedactPasswordFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactCallsAndBodies: a secret-named key whose value is a call
+// (the call's arguments hold the secret, not its name), calls that name
+// what their argument is (curl_setopt's option, an encoder given
+// user:password, a hasher reached through require), and configuration
+// bodies whose secret follows no '=' or ':'.
+func TestRedactCallsAndBodies(t *testing.T) {
+	const pw = "Zq9Secret77"
+	script := func(s string) string {
+		b, _ := json.Marshal(map[string]string{"script": s})
+		return string(b)
+	}
+	content := func(path, s string) string {
+		b, _ := json.Marshal(map[string]string{"path": path, "content": s})
+		return string(b)
+	}
+	checkDetours(t, pw, []detourCase{
+		{"call-value", script(`auth := smtp.PlainAuth("", "bob", "` + pw + `", host)`), []string{"auth := smtp.PlainAuth(", "bob", "host)"}},
+		{"call-value", script(`auth = HTTPBasicAuth("bob", "` + pw + `")`), []string{"HTTPBasicAuth("}},
+		{"call-value", script(`secret_key = SecretStr("` + pw + `")`), []string{"SecretStr("}},
+		{"call-value", script(`api_key = os.getenv("API_KEY", "` + pw + `")`), []string{"os.getenv(", "API_KEY"}},
+		{"call-value", script(`creds := credentials.NewStaticCredentials("AKID", "` + pw + `", "")`), []string{"NewStaticCredentials(", "AKID"}},
+		{"curl", script("curl_setopt($ch, CURLOPT_USERPWD, 'bob:" + pw + "');"), []string{"CURLOPT_USERPWD"}},
+		{"curl", script("curl_setopt($ch, CURLOPT_PASSWORD, \"" + pw + "\");"), []string{"CURLOPT_PASSWORD"}},
+		{"curl", script("curl_setopt($ch, CURLOPT_PROXYUSERPWD, 'bob:" + pw + "');"), nil},
+		{"encode", `python3 -c 'import base64; print(base64.b64encode(b"bob:` + pw + `"))'`, []string{"base64.b64encode("}},
+		{"encode", script(`h = "Basic " + btoa("bob:` + pw + `")`), []string{"btoa("}},
+		{"encode", "echo -n bob:" + pw + " | xxd -p", []string{"| xxd -p"}},
+		{"hash", script(`require("bcrypt").hash("` + pw + `", 10)`), []string{".hash("}},
+		{"xml", content("core-site.xml", "<property><name>db.password</name><value>"+pw+"</value></property>"), []string{"<name>db.password</name>"}},
+		{"xml", content("core-site.xml", "<property>\n  <name>fs.s3a.secret.key</name>\n  <value>"+pw+"</value>\n</property>"), []string{"fs.s3a.secret.key"}},
+		{"xml", content("a.plist", "<key>Password</key>\n<string>"+pw+"</string>"), []string{"<string>"}},
+		{"properties", content("app.properties", "spring.datasource.url jdbc:x\nspring.datasource.password "+pw+"\n"), []string{"spring.datasource.url jdbc:x"}},
+		{"conf", content("app.conf", "user bob\npass "+pw+"\n"), []string{"user bob"}},
+		{"conf", content("app.conf", "secret "+pw+"\n"), nil},
+		{"conf", "cat > app.conf <<EOF\nhost h\nsecret " + pw + "\nEOF", []string{"host h"}},
+		{"shadow", content("shadow.bak", "bob:$6$salt$"+pw+":19000:0:99999:7:::\n"), []string{"bob:", ":19000:"}},
+		{"shadow", "echo 'bob:$apr1$x$" + pw + "' >> users", []string{">> users"}},
+		{"shadow", content("users.txt", "alice:$2y$05$"+pw+"\n"), []string{"alice:"}},
+	})
+	for _, in := range []string{
+		"pass show email/gmail", "pass insert -m x", "pass git push", "pass email/gmail",
+		"x = getpass.getpass('Password: ')", "hashlib.sha256(b'data')",
+		"echo hello | xxd", "xxd -r -p hex.txt", "print(base64.b64encode(b'hello'))",
+		"<property><name>fs.defaultFS</name><value>hdfs://nn:8020</value></property>",
+		"spring.datasource.url jdbc:mysql://db/x", "echo bob:x:1000:1000::/home/bob:/bin/bash",
+	} {
+		if got := Redact(in); got != in {
+			t.Errorf("Redact(%q) = %q: nothing there is a secret", in, got)
+		}
+	}
+}

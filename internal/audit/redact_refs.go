@@ -117,3 +117,35 @@ func identEnd(t string, p int, dotted bool) int {
 	}
 	return e
 }
+
+// callName reports whether w, followed by '(', names a function: a
+// dotted identifier, no shell expansion.
+func callName(w string) bool {
+	return w != "" && identEnd(w, 0, true) == len(w)
+}
+
+// callValue handles a secret-named key whose value is the call named by
+// s[i:j] (auth := smtp.PlainAuth("", "bob", pw, h)): the call's name is
+// no secret, its arguments may be. A known credential constructor's own
+// rule reads them as the scan goes on; another call's literal is the
+// secret (SecretStr("…"), b64decode("…")), except a getter's first
+// argument, which names where the secret is (os.getenv("API_KEY", "…")
+// keeps the name and loses the default).
+func (r *redactor) callValue(i, j int) int {
+	s := r.s
+	w := s[i:j]
+	if loginCall(w) || callSecretArg(s, i, j) != -1 || dsnCall(s, i, j) {
+		return 0
+	}
+	n := 0
+	last := strings.ToLower(w[strings.LastIndexByte(w, '.')+1:])
+	for _, g := range [...]string{"get", "env", "read", "load", "fetch", "lookup", "environ", "input", "prompt", "getpass"} {
+		if strings.HasPrefix(last, g) {
+			n = 1
+		}
+	}
+	if end := r.callArgument(j, n); end > 0 {
+		return end
+	}
+	return 0
+}

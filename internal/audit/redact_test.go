@@ -261,6 +261,8 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"colon-subs": "netlify env:set:set:", "store-set": "travis env set A_TOKEN ",
 		"pw-files": "echo a > /tmp/p; sshpass -f /tmp/p ", "pw-cat": "-p$(cat /tmp/p $(cat $(< ",
 		"pw-passin": "-passin file:file:", "refs": "password=$a password=${{ {{ %(a)s ",
+		"call-values": "auth := f(g(", "xml-values": "<name>password</name><value>", "blank-keys": "\na.password b\nsecret ",
+		"crypt-hashes": "\nb:$6$", "curl-setopt": "curl_setopt(curl_setopt(",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

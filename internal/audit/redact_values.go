@@ -126,8 +126,8 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		if end <= start {
 			return 0
 		}
-		if end < n && s[end] == '(' && loginCall(s[start:end]) {
-			return 0 // auth=HTTPBasicAuth("bob", …): the call's rule reads it
+		if end < n && s[end] == '(' && callName(s[start:end]) {
+			return r.callValue(start, end)
 		}
 		return r.replace(start, end, Redacted)
 	}

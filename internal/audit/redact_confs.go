@@ -1,0 +1,121 @@
+package audit
+
+import "strings"
+
+// Configuration bodies whose secret follows no '=' or ':' the key rules
+// read: Hadoop's <name>…password…</name><value>…</value> (and a plist's
+// <key>…</key><string>…</string>), a properties or conf line whose key
+// and value are split by blanks (spring.datasource.password S3cret, pass
+// S3cret), and a shadow or htpasswd line's hash (bob:$6$salt$hash:…).
+
+// xmlValue redacts the text of a <value> or <string> element whose name
+// element (<name>, <key>) just before names a secret, for the word
+// s[i:j] after '<'; it returns where scanning resumes, or 0.
+func (r *redactor) xmlValue(i, j int) int {
+	s := r.s
+	w := s[i:j]
+	if i == 0 || s[i-1] != '<' || j >= len(s) || s[j] != '>' || w != "value" && w != "string" {
+		return 0
+	}
+	before := s[max(0, i-namedBack):i]
+	close := "</name>"
+	if w == "string" {
+		close = "</key>"
+	}
+	e := strings.LastIndex(before, close)
+	if e < 0 || strings.TrimSpace(strings.NewReplacer(`\n`, "", `\t`, "").Replace(before[e+len(close):len(before)-1])) != "" {
+		return 0 // another element, not blanks, between them
+	}
+	b := strings.LastIndexByte(before[:e], '>')
+	if b < 0 {
+		return 0
+	}
+	name := strings.TrimSpace(before[b+1 : e])
+	if secretKey(name) == keyNone && !secretName(name) {
+		return 0
+	}
+	from := j + 1
+	to := strings.Index(s[from:min(len(s), from+maxTemplate)], "</"+w+">")
+	if to <= 0 {
+		return 0
+	}
+	return r.replace(from, from+to, Redacted)
+}
+
+// blankSeparated redacts the value of a line whose key s[i:j], a dotted
+// secret key (spring.datasource.password) or a bare pass or secret,
+// starts a line (pass only after the first: pass NAME runs the password
+// store) and whose one value word ends it; it returns where scanning
+// resumes, or 0. The password store's subcommands are kept.
+func (r *redactor) blankSeparated(i, j int) int {
+	s := r.s
+	w := s[i:j]
+	if j >= len(s) || s[j] != ' ' && s[j] != '\t' {
+		return 0
+	}
+	switch {
+	case w == "pass" || w == "secret" || w == "passwd":
+	case strings.IndexByte(w, '.') > 0 && secretKey(w) != keyNone:
+	default:
+		return 0
+	}
+	if at := lineAt(s, i); at < 0 || at == 0 && w == "pass" {
+		return 0
+	}
+	k := skipBlanks(s, j)
+	e := k
+	for e < len(s) && strings.IndexByte(" \t\n\r\"", s[e]) < 0 && !strings.HasPrefix(s[e:], `\n`) && !strings.HasPrefix(s[e:], `\r`) {
+		e++
+	}
+	lineEnd := e >= len(s) || s[e] == '\n' || s[e] == '\r' || s[e] == '\\' || s[e] == '"' && (e+1 >= len(s) || s[e+1] == ',' || s[e+1] == '}')
+	if e == k || !lineEnd || s[k] == '=' || s[k] == ':' || s[k] == '#' {
+		return 0
+	}
+	switch s[k:e] {
+	case "show", "insert", "generate", "edit", "rm", "mv", "cp", "git", "init", "ls", "find", "grep", "otp", "list":
+		return 0
+	}
+	return r.replace(k, e, Redacted)
+}
+
+// cryptHash redacts the hash of a shadow or htpasswd line, the word
+// s[i:j] being its user: bob:$6$salt$hash, bob:$apr1$…, bob:$2y$….
+func (r *redactor) cryptHash(i, j int) int {
+	s := r.s
+	if j+3 >= len(s) || s[j] != ':' || s[j+1] != '$' || !directiveStart(s, i) {
+		return 0
+	}
+	id := s[j+2 : min(len(s), j+7)]
+	if d := strings.IndexByte(id, '$'); d <= 0 {
+		return 0
+	} else {
+		switch id[:d] {
+		case "1", "2a", "2b", "2y", "5", "6", "y", "gy", "7", "apr1", "sha1", "md5":
+		default:
+			return 0
+		}
+	}
+	from := j + 1
+	to := from
+	for to < len(s) && to-from < maxTemplate && s[to] != ':' && s[to] != '\n' && s[to] != '\r' && s[to] != ' ' && s[to] != '\'' && s[to] != '"' {
+		to++
+	}
+	return r.replace(from, to, Redacted)
+}
+
+// lineAt returns 1 when the word at i starts a line after a text's first
+// (or a JSON string's text, a file's content), 0 when it starts the text,
+// and -1 when it starts no line.
+func lineAt(s string, i int) int {
+	k := i
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
+		k--
+	}
+	switch {
+	case k == 0:
+		return 0
+	case s[k-1] == '\n' || k >= 3 && s[k-3:k] == `":"` || k >= 2 && s[k-2:k] == `\n`:
+		return 1
+	}
+	return -1
+}

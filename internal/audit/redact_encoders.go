@@ -61,7 +61,7 @@ func decodes(rest string) bool {
 		switch {
 		case w == "--decode" || strings.HasPrefix(w, "--dec"):
 			return true
-		case len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.IndexAny(w[1:], "dD") >= 0 && !strings.ContainsAny(w, "=0123456789"):
+		case len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.ContainsAny(w[1:], "dD") && !strings.ContainsAny(w, "=0123456789"):
 			return true
 		}
 		if e == k {

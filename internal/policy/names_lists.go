@@ -43,7 +43,7 @@ func (sc *scope) noteFile(s *syntax.Stmt) {
 		return
 	}
 	for _, r := range s.Redirs {
-		if (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.ClbOut) && redirFD(r) == 1 {
+		if (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob) && redirFD(r) == 1 {
 			if v, ok := litValue(r.Word); ok {
 				file = v
 			}

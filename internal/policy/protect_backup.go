@@ -139,8 +139,12 @@ func namesFromStdin(args []arg) bool {
 	if len(args) == 0 || !args[0].known {
 		return false
 	}
+	name := normaliseName(path.Base(args[0].val))
+	if !stdinNamers[name] {
+		return false
+	}
 	vals := argVals(args[1:])
-	switch normaliseName(path.Base(args[0].val)) {
+	switch name {
 	case "cpio":
 		return hasFlag(vals, 'o', "--create") || hasFlag(vals, 'p', "--pass-through")
 	case "afio":
@@ -159,6 +163,9 @@ func namesFromStdin(args []arg) bool {
 	}
 	return false
 }
+
+// stdinNamers are the programs namesFromStdin knows.
+var stdinNamers = map[string]bool{"cpio": true, "afio": true, "zip": true, "pax": true, "tar": true, "bsdtar": true, "gtar": true, "rsync": true, "tarsnap": true}
 
 // filesFrom returns the values of tar's -T and --files-from (rsync's too),
 // in every cluster: -T -, -T-, -cfT x -, the old style's cfT x -.

@@ -467,14 +467,21 @@ func (e *eval) pipedText(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 		case *syntax.WhileClause:
 			opens = true
 		case *syntax.CallExpr:
+			if opens || len(c.Args) == 0 {
+				continue
+			}
+			// The name first: most stages are neither, and expanding
+			// every word of every stage of a long script shows.
 			r := resolver{e: e, ctx: ctx, sc: sc}
-			args := r.fieldsAll(c.Args)
-			if len(args) > 0 && args[0].known {
-				switch normaliseName(path.Base(args[0].val)) {
-				case "xargs", "parallel":
-					opens = true
-				}
-				opens = opens || namesFromStdin(args)
+			head := r.fieldsAll(c.Args[:1])
+			if len(head) == 0 || !head[0].known {
+				continue
+			}
+			switch name := normaliseName(path.Base(head[0].val)); {
+			case name == "xargs" || name == "parallel":
+				opens = true
+			case stdinNamers[name]:
+				opens = namesFromStdin(r.fieldsAll(c.Args))
 			}
 		}
 	}

@@ -167,7 +167,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 				}
 			}
 		case *syntax.BinaryCmd:
-			if n.Op == syntax.Pipe {
+			if _, loop := n.Y.Cmd.(*syntax.WhileClause); loop && n.Op == syntax.Pipe {
 				if text, ok := litOutput(n.X); ok {
 					sc.loopReads(n.Y, text, true) // echo /var/lib | while read d
 				}

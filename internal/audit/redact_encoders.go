@@ -120,16 +120,24 @@ const maxEditLook = 512
 // /run/secrets/x. It reads the command's words up to its end, at most
 // maxEditLook bytes.
 func copiesInput(cmd, rest string) bool {
+	stdin, tk, te := copyTarget(cmd, rest)
+	return stdin && te > tk && credentialFile(rest[tk:te])
+}
+
+// copyTarget reports whether dd, cp, install, mv or rsync (cmd, its
+// arguments rest) copies standard input, and the span in rest of the
+// file it copies to.
+func copyTarget(cmd, rest string) (stdin bool, tk, te int) {
 	switch cmd {
 	case "dd", "cp", "install", "mv", "rsync":
 	default:
-		return false
+		return false, 0, 0
 	}
 	end := min(len(rest), maxEditLook)
-	stdin, target := cmd == "dd", false
+	stdin = cmd == "dd"
 	for k := 0; k < end; {
 		k = skipBlanks(rest, k)
-		if k >= end || strings.IndexByte("\n\r;|&)`", rest[k]) >= 0 {
+		if k >= end || strings.IndexByte("\n\r;|&)`<>", rest[k]) >= 0 {
 			break
 		}
 		e := shellWordEnd(rest, k)
@@ -141,17 +149,17 @@ func copiesInput(cmd, rest string) bool {
 		case cmd == "dd" && strings.HasPrefix(w, "if="):
 			stdin = stdinPath(w[3:])
 		case cmd == "dd" && strings.HasPrefix(w, "of="):
-			target = credentialFile(w[3:])
+			tk, te = k+strings.Index(rest[k:], "of=")+3, min(e, end)
 		case cmd == "dd":
 			// bs=, status=: no file.
 		case stdinPath(w):
 			stdin = true
 		case len(w) > 1 && w[0] != '-':
-			target = credentialFile(w) // the last operand is the target
+			tk, te = k, min(e, end) // the last operand is the target
 		}
 		k = e
 	}
-	return stdin && target
+	return stdin, tk, te
 }
 
 // stdinPath reports whether p names standard input as a file.

@@ -21,6 +21,9 @@ func secretFileOption(cmd, w string) bool {
 		// openvpn --auth-user-pass <(printf 'u\npw'): user and password
 		// lines; smbclient -A: an authentication file.
 		cmd == "openvpn" && (w == "--auth-user-pass" || w == "--askpass" || w == "--http-proxy-user-pass"),
+		// ipmitool -f: a file holding the remote password; mount -o
+		// credentials= is read by credentialsOption.
+		cmd == "ipmitool" && w == "-f",
 		strings.HasPrefix(cmd, "smb") && w == "-A", cmd == "rpcclient" && w == "-A", cmd == "net" && w == "-A",
 		strings.HasSuffix(cmd, "vncviewer") && (w == "-passwd" || w == "-PasswordFile"):
 		return true
@@ -64,6 +67,11 @@ func (r *redactor) secretSource(cmd, w string, j int) {
 		e++
 	}
 	v := s[k:e]
+	if e > k && !isDigits(v) && !strings.HasPrefix(v, "/dev/") && !strings.HasPrefix(v, "/proc/") {
+		// A plain file: what the command wrote there is the secret
+		// (redact_pwfiles.go): smbclient -A /tmp/a, ipmitool -f /tmp/p.
+		r.readsPassword(k)
+	}
 	fd := -1
 	switch {
 	case v == "/dev/stdin" || v == "/proc/self/fd/0":

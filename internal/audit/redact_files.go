@@ -37,6 +37,8 @@ func (r *redactor) writesTo(k int) {
 		if st.echoAt >= 0 && !st.tee {
 			// A later password-file option may name it (redact_pwfiles.go).
 			r.wrote(k, e, echoed(s, st.echoAt, k))
+		} else {
+			r.writesPlain(k, e) // cat > /tmp/p <<EOF, tee /tmp/p, > /tmp/p printf
 		}
 		return
 	}

@@ -31,7 +31,17 @@ func (r *redactor) passCommand(i, j int) int {
 	for e < end && wordByte[s[e]] {
 		e++
 	}
-	if v := s[b:e]; v != "echo" && v != "printf" {
+	if v := s[b:e]; v == "cat" {
+		// BORG_PASSCOMMAND='cat /tmp/p': the path ends at a blank or
+		// the value's quote.
+		k := skipBlanks(s, e)
+		pe := k
+		for pe < end && strings.IndexByte(" \t'\"", s[pe]) < 0 {
+			pe++
+		}
+		r.passwordPath(s[k:pe])
+		return 0
+	} else if v != "echo" && v != "printf" {
 		return 0
 	}
 	from := skipBlanks(s, e)

@@ -17,6 +17,8 @@ import (
 type pwFileState struct {
 	written map[string][]span
 	read    map[string]bool
+	// docsRead is where the here-document bodies wroteFed read end.
+	docsRead int
 	// spans are the second pass's literals to redact, in order.
 	spans []span
 }
@@ -50,10 +52,57 @@ func (r *redactor) wrote(k, e int, lit span) {
 	f.written[p] = append(f.written[p], lit)
 }
 
+// writesPlain notes the plain file named by the word s[k:e] as one the
+// current command writes what it is fed or prints into; wroteFed records
+// that text when the command ends.
+func (r *redactor) writesPlain(k, e int) {
+	st := &r.stdin
+	if r.argv.second || e <= k || e-k > maxFilePath || r.s[k] == '-' || st.nouts == len(st.outs) {
+		return
+	}
+	p := filePath(r.s[k:e])
+	if p == "" || strings.HasPrefix(p, "/dev/") {
+		return
+	}
+	st.outs[st.nouts] = p
+	st.nouts++
+}
+
+// wroteFed notes what the command ending at i was fed or printed (here-
+// strings, the pipeline's echo, its own echo or printf, here-document
+// bodies) as written into each file writesPlain noted.
+func (r *redactor) wroteFed(i int) {
+	s, st := r.s, &r.stdin
+	var lits []span
+	lits = append(lits, st.feed[:st.nfeed]...)
+	if st.echoAt >= 0 {
+		lits = append(lits, echoed(s, st.echoAt, i))
+	}
+	if st.docAt >= r.pwFiles.docsRead && st.docAt < i {
+		// Each byte is read for bodies once: an operator inside a body
+		// read before (or on a line without end) is body text.
+		r.pwFiles.docsRead = len(s)
+		if eol, delims := heredocDelims(s, st.docAt); eol >= 0 {
+			r.pwFiles.docsRead = heredocBodies(s, eol, delims, 0, func(b span) { lits = append(lits, b) })
+		}
+	}
+	f := &r.pwFiles
+	for _, p := range st.outs[:st.nouts] {
+		for _, lit := range lits {
+			if lit.to > lit.from {
+				if f.written == nil {
+					f.written = map[string][]span{}
+				}
+				f.written[p] = append(f.written[p], lit)
+			}
+		}
+	}
+}
+
 // readsPassword notes the file named by the word at k as one a password
 // is read from.
 func (r *redactor) readsPassword(k int) {
-	s, f := r.s, &r.pwFiles
+	s := r.s
 	if r.argv.second || k >= len(s) {
 		return
 	}
@@ -61,10 +110,20 @@ func (r *redactor) readsPassword(k int) {
 	if e == k || e-k > maxFilePath {
 		return
 	}
+	r.passwordPath(s[k:e])
+}
+
+// passwordPath notes the file named by the word w as one a password is
+// read from.
+func (r *redactor) passwordPath(w string) {
+	f := &r.pwFiles
+	if r.argv.second || w == "" || len(w) > maxFilePath {
+		return
+	}
 	if f.read == nil {
 		f.read = map[string]bool{}
 	}
-	f.read[filePath(s[k:e])] = true
+	f.read[filePath(w)] = true
 }
 
 // secretSpans returns the literals written into files a password is
@@ -122,6 +181,16 @@ func (r *redactor) passwordFileWord(i, j int) {
 			r.readsPassword(i + 2) // sshpass -f/tmp/p
 		} else {
 			r.readsPassword(skipBlanks(s, j))
+		}
+	case w == "--vault-id":
+		// ansible --vault-id label@/tmp/p
+		k := j + 1
+		if s[j] != '=' {
+			k = skipBlanks(s, j)
+		}
+		e := shellWordEnd(s, k)
+		if at := strings.IndexByte(s[k:e], '@'); at >= 0 {
+			r.readsPassword(k + at + 1)
 		}
 	case passwordFileOption(w):
 		switch {

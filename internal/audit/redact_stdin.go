@@ -34,6 +34,11 @@ type stdinState struct {
 	// login (loneFeeds).
 	telnet bool
 	tee    bool // the current command is tee, writing its input to files
+	// outs are plain files the current command writes what it is fed
+	// or prints to (cat > /tmp/p <<EOF, tee /tmp/p, dd of=/tmp/p), for
+	// a later password-file option (redact_pwfiles.go).
+	outs  [2]string
+	nouts int
 	// wrapper: the current command runs another with its input (sudo).
 	wrapper bool
 	secret  bool // the current command reads a secret on its input
@@ -79,6 +84,16 @@ func stdinReader(w string) bool {
 		return true
 	}
 	return false
+}
+
+// redirectTarget reports whether the word at i follows an output
+// redirection operator (>, >>, 2>, &>), naming its file.
+func redirectTarget(s string, i int) bool {
+	k := i
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
+		k--
+	}
+	return k > 0 && s[k-1] == '>' && (k < 2 || s[k-2] != '(')
 }
 
 // shellKeyword reports whether w, as a command's first word, is a
@@ -129,6 +144,9 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 	if st.atCmd && (i < st.assignEnd && st.depth == st.assignDepth || from == i && r.assignment(i, j)) {
 		return j // FOO=1 sudo -S …: the command follows the assignments
 	}
+	if st.atCmd && redirectTarget(r.s, from) {
+		return j // > /tmp/p printf …: the file, the command follows
+	}
 	if st.atCmd {
 		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt, st.sshpass = false, w, w == "tee", stdinWrapper(w), i, w == "sshpass"
 		if st.tee {
@@ -141,6 +159,9 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		if w == "telnet" {
 			r.loneFeeds() // echo pw | telnet h 23
 			st.telnet = true
+		}
+		if c, tk, te := copyTarget(w, r.s[j:]); c && te > tk {
+			r.writesPlain(j+tk, j+te) // dd of=/tmp/p <<< pw
 		}
 		if stdinReader(w) || credentialCue(w) && !textFilter(w) || encoderCmd(w, r.s[j:]) || copiesInput(w, r.s[j:]) || flagReader(w, r.s[j:]) {
 			// kinit; mosquitto_passwd, systemd-ask-password: credentialCue;
@@ -268,6 +289,10 @@ func (r *redactor) stdinBreak(c byte, i int) {
 	pipe := c == '|' && !strings.HasPrefix(s[i:], "||") && (i == 0 || s[i-1] != '|')
 	if c == '&' && i > 0 && s[i-1] == '|' {
 		return // |&
+	}
+	if st.nouts > 0 {
+		r.wroteFed(i)
+		st.nouts = 0
 	}
 	if st.echoAt >= 0 && (pipe || st.depth > 0 || st.compound > 0) {
 		from, to := skipBlanks(s, st.echoAt), i
@@ -426,9 +451,23 @@ func (r *redactor) enclosingQuote(i int) byte {
 // <<EOF⏎…⏎EOF'), which stays readable.
 func (r *redactor) queueHeredocs(i int, q byte) {
 	s := r.s
-	eol := strings.IndexByte(s[i:], '\n')
+	eol, delims := heredocDelims(s, i)
 	if eol < 0 {
 		return
+	}
+	heredocBodies(s, eol, delims, q, func(b span) {
+		if len(r.pending) == 0 || r.pending[len(r.pending)-1].to <= b.from {
+			r.pending = append(r.pending, b)
+		}
+	})
+}
+
+// heredocDelims returns the line end after the operator at i and the
+// delimiters of the here-documents on that line.
+func heredocDelims(s string, i int) (int, []string) {
+	eol := strings.IndexByte(s[i:], '\n')
+	if eol < 0 {
+		return -1, nil
 	}
 	eol += i
 	var delims []string
@@ -446,6 +485,13 @@ func (r *redactor) queueHeredocs(i int, q byte) {
 		}
 		k = end
 	}
+	return eol, delims
+}
+
+// heredocBodies calls fn with each body of the here-documents whose
+// delimiters are delims, starting after the line end eol, and returns
+// where the last body's delimiter line ends (len(s) when it does not).
+func heredocBodies(s string, eol int, delims []string, q byte, fn func(span)) int {
 	body := eol + 1
 	for _, delim := range delims {
 		stop := body
@@ -468,16 +514,17 @@ func (r *redactor) queueHeredocs(i int, q byte) {
 		if end > body && s[end-1] == '\n' {
 			end-- // keep the line end before the delimiter
 		}
-		if end > body && (len(r.pending) == 0 || r.pending[len(r.pending)-1].to <= body) {
-			r.pending = append(r.pending, span{body, end})
+		if end > body {
+			fn(span{body, end})
 		}
 		// The next body starts after this one's delimiter line.
 		if e := strings.IndexByte(s[min(stop, len(s)):], '\n'); e >= 0 {
 			body = stop + e + 1
 		} else {
-			break
+			return len(s)
 		}
 	}
+	return body
 }
 
 // innerCommand reports whether the word at i opens a string that a shell

@@ -263,6 +263,9 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"pw-passin": "-passin file:file:", "refs": "password=$a password=${{ {{ %(a)s ",
 		"call-values": "auth := f(g(", "xml-values": "<name>password</name><value>", "blank-keys": "\na.password b\nsecret ",
 		"crypt-hashes": "\nb:$6$", "curl-setopt": "curl_setopt(curl_setopt(",
+		"pw-heredocs": "cat > /tmp/p <<E ", "pw-heredoc-lines": "cat > /tmp/p <<E\nsshpass -f /tmp/p ", "pw-tee": "echo a | tee /tmp/p; ",
+		"pw-herestrings": "tee /tmp/p <<< a; dd of=/tmp/q <<< b; ", "pw-vault-id": "--vault-id a@/tmp/p ",
+		"pw-passcmd": "BORG_PASSCOMMAND='cat /tmp/p' ", "pw-redirect-first": "> /tmp/p printf a; ",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

@@ -14,12 +14,12 @@ import "strings"
 func (r *redactor) xmlValue(i, j int) int {
 	s := r.s
 	w := s[i:j]
-	if i == 0 || s[i-1] != '<' || j >= len(s) || s[j] != '>' || w != "value" && w != "string" {
+	if i == 0 || s[i-1] != '<' || j >= len(s) || s[j] != '>' || w != "value" && w != "string" && w != "data" {
 		return 0
 	}
 	before := s[max(0, i-namedBack):i]
 	close := "</name>"
-	if w == "string" {
+	if w != "value" {
 		close = "</key>"
 	}
 	e := strings.LastIndex(before, close)

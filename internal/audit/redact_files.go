@@ -203,8 +203,37 @@ func (r *redactor) secretElement(i int) int {
 	for to < len(s) && s[to] != '<' && s[to] != '\n' {
 		to++
 	}
+	if s[i+1:e] == "key" && plistKey(s, to) {
+		return to // <key>Password</key><string>…: a name; xmlValue reads the value
+	}
 	if to > from {
 		r.replace(from, to, Redacted)
 	}
 	return to
+}
+
+// plistKey reports whether the text of a <key> element ending at k is a
+// property list's key: </key> follows, then, past blanks (raw or
+// escaped in JSON), the element of its value.
+func plistKey(s string, k int) bool {
+	if !strings.HasPrefix(s[k:], "</key>") {
+		return false
+	}
+	k += len("</key>")
+	for k < len(s) {
+		switch {
+		case s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r':
+			k++
+		case s[k] == '\\' && k+1 < len(s) && strings.IndexByte("ntr", s[k+1]) >= 0:
+			k += 2
+		default:
+			for _, v := range [...]string{"<string>", "<data>", "<integer>", "<real>", "<date>", "<true/>", "<false/>", "<dict", "<array"} {
+				if strings.HasPrefix(s[k:], v) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
 }

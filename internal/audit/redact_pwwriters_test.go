@@ -39,3 +39,16 @@ func TestRedactPasswordFileWriters(t *testing.T) {
 		}
 	}
 }
+
+// TestRedactPlistKeyKept: a property list's <key>Password</key> is a
+// name and stays; the <string> or <data> after it goes.
+func TestRedactPlistKeyKept(t *testing.T) {
+	const pw = "Zq9Secret77"
+	checkDetours(t, pw, []detourCase{
+		{"plist", "<dict><key>Password</key><string>" + pw + "</string></dict>", []string{"<key>Password</key><string>"}},
+		{"plist", "<key>password</key>\n\t<string>" + pw + "</string>", []string{"<key>password</key>"}},
+		{"plist", "<key>APIToken</key><data>" + pw + "</data>", []string{"<key>APIToken</key>"}},
+		{"plist", `{"path":"/x.plist","content":"<dict>\n<key>Password</key>\n<string>` + pw + `</string>\n</dict>"}`, []string{"<key>Password</key>"}},
+		{"xml key", "<key>" + pw + "</key>", nil}, // a bare <key> element's text is still a secret
+	})
+}

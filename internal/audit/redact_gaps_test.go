@@ -134,6 +134,10 @@ func TestRedactCallsAndBodies(t *testing.T) {
 		{"shadow", content("shadow.bak", "bob:$6$salt$"+pw+":19000:0:99999:7:::\n"), []string{"bob:", ":19000:"}},
 		{"shadow", "echo 'bob:$apr1$x$" + pw + "' >> users", []string{">> users"}},
 		{"shadow", content("users.txt", "alice:$2y$05$"+pw+"\n"), []string{"alice:"}},
+		{"spaced", content("mail.conf", "set smtp_url = smtp://bob@h\nset smtp_pass = \""+pw+"\"\n"), []string{"set smtp_pass ="}},
+		{"spaced", "echo 'set imap_pass = " + pw + "' >> ~/.muttrc", []string{"set imap_pass ="}},
+		{"anchor", content("app.yml", "db:\n  password: &pw "+pw+"\nreplica:\n  password: *pw\n"), []string{"&pw", "replica:"}},
+		{"anchor", content("app.yml", "token: !!str "+pw+"\n"), []string{"!!str"}},
 	})
 	for _, in := range []string{
 		"pass show email/gmail", "pass insert -m x", "pass git push", "pass email/gmail",

@@ -586,6 +586,12 @@ func (r *redactor) configValue(i, j int) int {
 	if k == j || k >= len(r.s) || r.s[k] == '-' {
 		return 0
 	}
+	if e := shellWordEnd(r.s, k); e == k+1 && r.s[k] == '=' && e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') {
+		// mutt's set smtp_pass = "PW": the '=' stands apart.
+		if k = skipBlanks(r.s, e); k >= len(r.s) {
+			return 0
+		}
+	}
 	if e := shellWordEnd(r.s, k); e < len(r.s) && (r.s[e] == ' ' || r.s[e] == '\t') && isDigits(r.s[k:e]) && r.expiringSet() {
 		k = skipBlanks(r.s, e) // redis-cli setex session_secret 60 PW: the seconds come first
 	}

@@ -63,6 +63,18 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	// name was quoted (JSON, YAML) or the separator is ':' or '=>'.
 	shell := !quotedKey && s[k-1] != ':' && s[k-1] != '>'
 	k = skipBlanks(s, k)
+	for k < n && s[k-1] != '=' && (s[k] == '&' || s[k] == '!') {
+		// YAML's anchor or tag before the value: password: &pw PW,
+		// password: !!str PW.
+		e := k
+		for e < n && s[e] != ' ' && s[e] != '\t' && s[e] != '\n' {
+			e++
+		}
+		if e >= n || s[e] == '\n' {
+			break
+		}
+		k = skipBlanks(s, e)
+	}
 	if k >= n {
 		return 0
 	}

@@ -105,9 +105,11 @@ for t in tids + [p]:
 	}
 }
 
-// hidden is script behind eval of base64: the classifier cannot read it.
+// hidden is script behind eval of what a file named only at run time
+// holds: the classifier cannot read it. (It now computes base64 -d of
+// literal text, so eval "$(echo … | base64 -d)" is read like the script.)
 func hidden(script string) string {
-	return `eval "$(echo ` + base64.StdEncoding.EncodeToString([]byte(script)) + ` | base64 -d)"`
+	return `f=$(mktemp) && echo ` + base64.StdEncoding.EncodeToString([]byte(script)) + ` > "$f" && eval "$(base64 -d "$f"; rm -f "$f")"`
 }
 
 func secretsSpellings(t *testing.T, start func(*testing.T, []string, string) *mcp.ClientSession) {

@@ -62,11 +62,14 @@ func openRecording(w http.ResponseWriter, ss Sessions, id string) (*os.File, str
 	return f, id, true
 }
 
-// ended reports whether session id is over (gone, or its program exited).
+// ended reports whether session id is over: gone, or its program exited
+// and its output ended, so the recording holds all it printed: what it
+// printed last (or the terminal echoed, such as the exit typed to a
+// shell) may still be on its way to the recording when it exits.
 func ended(ss Sessions, id string) func() bool {
 	return func() bool {
 		info, ok := find(ss, id)
-		return !ok || info.Exited
+		return !ok || info.Exited && info.Drained
 	}
 }
 

@@ -126,6 +126,9 @@ type Info struct {
 	Signal     string    `json:"signal,omitempty"`
 	Owner      string    `json:"owner,omitempty"`
 	Recording  string    `json:"recording,omitempty"`
+	// Drained reports that the program's output has ended too (its
+	// terminal or pipe is closed): all it printed is in the recording.
+	Drained bool `json:"-"`
 }
 
 // CloseInfo describes how a session ended and where its recording is.

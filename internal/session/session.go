@@ -178,6 +178,7 @@ func (s *session) info() Info {
 		Signal:     s.signal,
 		Owner:      s.spec.Owner,
 		Recording:  s.rec.path(),
+		Drained:    s.pumpDone,
 	}
 }
 

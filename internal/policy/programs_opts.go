@@ -52,7 +52,12 @@ var pagerOpts = []string{"--pager", "--cli-pager", "--browser"}
 func (e *eval) wordRules(args []arg, ctx cctx) (Tier, string) {
 	e.protectWords(args, ctx)
 	e.urlWords(args)
-	return e.genericOpts(args, ctx)
+	ht, hwhy := e.hostOptWords(args)
+	t, why := e.genericOpts(args, ctx)
+	if ht > t {
+		return ht, hwhy
+	}
+	return t, why
 }
 
 // genericOpts classifies options that mean the same in every program.

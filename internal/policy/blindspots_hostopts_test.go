@@ -73,3 +73,45 @@ func TestBlindSpotClientHostOptions(t *testing.T) {
 		{"psql allowed host", "psql -h db.example.com -c 'select 1'", TierMutate},
 	})
 }
+
+// TestBlindSpotSavedContexts: a saved docker context, podman connection
+// or kube context holds an address the command line does not show (an
+// ssh:// host runs ssh), so it is at least tier 1 like docker -H
+// ssh://host; rclone --config names a file whose sftp remotes can name
+// the command rclone runs, tier 3 like RCLONE_CONFIG.
+func TestBlindSpotSavedContexts(t *testing.T) {
+	p := testPolicy(t)
+	runBlind(t, p, sameCases(TierBenign, false,
+		"docker --context x ps",
+		"docker --context=x ps",
+		"docker -c x ps",
+		"docker -cx ps",
+		"docker --log-level debug -c x ps",
+		"nerdctl --context x ps",
+		"podman -c x ps",
+		"podman --connection x ps",
+		"podman --connection=x images",
+		"DOCKER_CONTEXT=x docker ps",
+		"export DOCKER_CONTEXT=x; docker ps",
+		"CONTAINER_CONNECTION=x podman ps",
+		"kubectl --context x get pods",
+		"kubectl get pods --context=x",
+		"kubectl --cluster x get pods",
+		"helm --kube-context x list",
+		"helm list --kube-context=x",
+		"HELM_KUBECONTEXT=x helm list",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"rclone --config /tmp/x lsd x:",
+		"rclone --config=/tmp/x lsd x:",
+		"rclone lsd x: --config /tmp/x",
+		"rclone --config /tmp/x ls x:",
+	))
+	runExact(t, p, []exactCase{
+		{"docker ps", "docker ps", TierRead},
+		{"docker -H ssh", "docker -H ssh://a ps", TierBenign},
+		{"docker context ls", "docker context ls", TierRead},
+		{"kubectl get pods", "kubectl get pods", TierRead},
+		{"helm list", "helm list", TierRead},
+	})
+}

@@ -380,6 +380,9 @@ func envRisk(name string) (Tier, string) {
 	if strings.HasPrefix(name, "ANSIBLE_") && strings.HasSuffix(name, "_PLUGINS") {
 		return TierDestructive, "changes which code programs load or run"
 	}
+	if contextEnv[name] {
+		return TierBenign, "picks a saved context or connection, which may reach its host through ssh"
+	}
 	if fileEnv[name] || strings.HasPrefix(name, "GIT_TRACE") || strings.HasPrefix(name, "GIT_REDIRECT_") {
 		return TierMutate, "names a file programs write"
 	}
@@ -465,6 +468,11 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	PHPRC PHP_INI_SCAN_DIR APT_CONFIG RPM_CONFIGDIR HGRCPATH HGEDITOR SVN_SSH SVN_EDITOR CVSEDITOR
 	GH_BROWSER AWS_PAGER XZ_DEFAULTS UNZIP UNZIPOPT ZIPINFO ZIPINFOOPT BZIP BZIP2 PIGZ LZOP
 	CLOUDSDK_CONFIG CLOUDSDK_PYTHON AZURE_CONFIG_DIR AZURE_EXTENSION_DIR RCLONE_CONFIG HELM_REGISTRY_CONFIG`)
+
+// contextEnv pick a saved docker context, podman connection or helm
+// kube context: the address it holds (ssh://host runs ssh) is not on the
+// command line, as docker --context is not.
+var contextEnv = set(`DOCKER_CONTEXT HELM_KUBECONTEXT CONTAINER_CONNECTION`)
 
 // fileEnv are variables naming a file that programs which otherwise only
 // read write to: git's index (git status refreshes it), GIT_TRACE* and

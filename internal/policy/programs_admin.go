@@ -189,10 +189,14 @@ func (c *call) daemonHost() (Tier, string) {
 		opts = []string{"-s", "--server"}
 	case "virsh":
 		opts = []string{"-c", "--connect"}
+	case "helm":
 	default:
 		return TierRead, ""
 	}
 	var r raiser
+	if ctx := c.savedContext(); ctx != "" {
+		r.raise(TierBenign, c.name+" "+truncate(ctx, 64)+": the saved context or connection may reach its host through ssh")
+	}
 	for _, h := range c.optVals(c.args, opts...) {
 		if !h.known {
 			// Like ssh's: an ssh:// address computed at run time reaches any host.
@@ -210,6 +214,48 @@ func (c *call) daemonHost() (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// containerGlobalVals are docker's, podman's and nerdctl's global options
+// that take a value, read past to find -c before the subcommand (after
+// it, docker run -c is --cpu-shares).
+var containerGlobalVals = set(`-H --host --url --config -l --log-level --tlscacert --tlscert --tlskey
+	--identity --root --runroot --storage-driver --cgroup-manager --runtime --namespace -n --address -a
+	--module --network-cmd-path --tmpdir --volumepath --imagestore --events-backend --hooks-dir`)
+
+// savedContext returns the option naming a saved docker context, podman
+// connection, or kubeconfig context or cluster that c is run with, or "".
+// Such a context holds a daemon or API address (ssh://host runs ssh,
+// like -H ssh://host) that the command line does not show.
+func (c *call) savedContext() string {
+	switch c.name {
+	case "kubectl":
+		if v := c.optVals(c.args, "--context"); len(v) > 0 {
+			return "--context " + v[0].val
+		}
+		if v := c.optVals(c.args, "--cluster"); len(v) > 0 {
+			return "--cluster " + v[0].val
+		}
+	case "helm":
+		if v := exactOptVals(c.args, "--kube-context"); len(v) > 0 {
+			return "--kube-context " + v[0].val
+		}
+	case "docker", "podman", "nerdctl":
+		for i := 0; i < len(c.args); i++ {
+			a := c.args[i]
+			name, _, eq := strings.Cut(a.val, "=")
+			switch {
+			case !strings.HasPrefix(a.val, "-"):
+				return ""
+			case name == "-c" || name == "--context" || name == "--connection" ||
+				!eq && len(name) > 2 && name[1] == 'c' && name[0] == '-' && name[1] != '-':
+				return a.val
+			case containerGlobalVals[name] && !eq:
+				i++
+			}
+		}
+	}
+	return ""
 }
 
 // lvmReads are the lvm subcommands read as reports, not run as programs.

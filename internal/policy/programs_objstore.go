@@ -160,6 +160,7 @@ func rcloneRcDeletes(cmd string) bool {
 var rcloneCommandOpts = []string{"--password-command", "--sftp-ssh", "--metadata-mapper"}
 
 // rcloneRuns classifies what rclone runs and reaches: the command options,
+// a config file named by --config,
 // an ssh= parameter of a connection string (:sftp,ssh='…':path or
 // remote,ssh=…:), and a connection string's host= or url= against the
 // host rules.
@@ -167,6 +168,11 @@ func (c *call) rcloneRuns() (Tier, string) {
 	r := raiser{TierRead, ""}
 	for _, v := range exactOptVals(c.args, rcloneCommandOpts...) {
 		r.raise(c.shellArg(v, "rclone command option"))
+	}
+	if len(exactOptVals(c.args, "--config")) > 0 {
+		// As RCLONE_CONFIG: an sftp remote's ssh = … in that file is a
+		// command rclone runs, and the classifier cannot read the file.
+		r.raise(TierDestructive, "rclone --config: a config file's sftp remotes can name a command rclone runs")
 	}
 	for _, v := range exactOptVals(c.args, "--sftp-host", "--ftp-host", "--http-url", "--webdav-url", "--s3-endpoint", "--swift-auth") {
 		if v.known {

@@ -333,6 +333,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return bootServiceProgram
 	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl", "docker-compose":
 		return cutoffSubProgram
+	case "vboxmanage", "VBoxManage":
+		return vboxProgram
 	}
 	if _, ok := readOptPrograms[name]; ok {
 		return readOptProgram

@@ -96,10 +96,12 @@ func dbClientProgram(c *call) (Tier, string) {
 				c.e.opaque = true
 				return TierDestructive, c.name + ": command computed at run time"
 			}
-			switch strings.ToLower(a.val) {
-			case "drop", "shutdown", "kill":
+			if mysqladminDestroys(strings.ToLower(a.val)) {
 				return TierDestructive, c.name + " " + a.val + ": drops a database, stops the server or kills its connections"
 			}
+		}
+		if mysqladminReads(c.args) {
+			return TierRead, c.name + ": reports the server's status"
 		}
 		return TierMutate, c.name + ": administers the server"
 	case "redis-cli", "valkey-cli", "keydb-cli":
@@ -167,6 +169,47 @@ func (c *call) queryTexts(label string, textOpts, fileOpts, marks []string) (Tie
 	return TierMutate, label + ": statements may change the database"
 }
 
+// mysqladminDestroys reports whether w is, or is a prefix mysqladmin
+// takes for (it accepts any unique prefix: mysqladmin proc stat), drop,
+// shutdown or kill.
+func mysqladminDestroys(w string) bool {
+	return w != "" && strings.HasPrefix("kill", w) || len(w) >= 2 && (strings.HasPrefix("drop", w) || strings.HasPrefix("shutdown", w))
+}
+
+// mysqladminReadCmds are mysqladmin's commands that only report, and its
+// options that change nothing (mysqladminFlags) or take a value
+// (mysqladminVals; -p takes its value attached, or prompts).
+var (
+	mysqladminReadCmds = set(`status version processlist variables extended-status ping`)
+	mysqladminFlags    = set(`-v --verbose -s --silent -r --relative -E --vertical -b --no-beep -C --compress --help -? -V --version`)
+	mysqladminVals     = set(`-h --host -u --user -P --port -S --socket -i --sleep -c --count --protocol --connect-timeout`)
+)
+
+// mysqladminReads reports whether args are mysqladmin's read commands
+// with only the options listed.
+func mysqladminReads(args []arg) bool {
+	n := 0
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		name, _, eq := strings.Cut(v, "=")
+		switch {
+		case !args[i].known:
+			return false
+		case v == "-p" || strings.HasPrefix(v, "-p") && !strings.HasPrefix(v, "--") || name == "--password":
+		case mysqladminFlags[v]:
+		case mysqladminVals[name] && strings.HasPrefix(name, "--") && eq:
+		case mysqladminVals[name] && !eq:
+			i++
+		case len(v) > 2 && v[0] == '-' && v[1] != '-' && mysqladminVals[v[:2]]:
+		case mysqladminReadCmds[strings.ToLower(v)]:
+			n++
+		default:
+			return false
+		}
+	}
+	return n > 0
+}
+
 // redisValueOpts are redis-cli's options that take a value.
 var redisValueOpts = set(`-h -p -s -a -u -r -i -n -d -D --user --pass --sni --cacert --cacertdir --cert --key
 	--tls-ciphers --tls-ciphersuites --pattern --quoted-pattern --count --memkeys-samples --pipe-timeout
@@ -186,6 +229,28 @@ var redisDestroysSub = map[string]map[string]bool{
 	"acl":      set(`setuser deluser load`),
 	"script":   set(`flush kill`),
 	"function": set(`flush delete restore load kill`),
+}
+
+// redisReads are the redis commands that only read; redisReadsSub
+// those that read with one of the subcommands listed. Writes (set, del,
+// getdel, getex, getset, save and bgsave, which write a dump, client
+// kill, config set …) are not among them.
+var redisReads = set(`ping info get mget strlen getrange exists type ttl pttl expiretime pexpiretime dbsize
+	scan sscan hscan zscan hget hmget hgetall hkeys hvals hlen hexists hstrlen llen lrange lindex scard smembers
+	sismember smismember srandmember zcard zrange zrangebyscore zrevrange zscore zmscore zrank zrevrank zcount
+	xlen xrange xrevrange echo time lastsave role randomkey`)
+
+var redisReadsSub = map[string]map[string]bool{
+	"config":  set(`get`),
+	"client":  set(`list info getname id`),
+	"slowlog": set(`get len`),
+	"cluster": set(`info nodes slots shards myid`),
+	"memory":  set(`usage stats doctor`),
+	"latency": set(`latest history doctor`),
+	"xinfo":   set(`stream groups consumers`),
+	"object":  set(`encoding freq idletime refcount`),
+	"command": set(`count info docs`),
+	"acl":     set(`whoami cat`),
 }
 
 // redisCLI classifies redis-cli: the command comes from its operands or,
@@ -214,6 +279,12 @@ func redisCLI(c *call) (Tier, string) {
 	if len(words) > 0 {
 		if k := redisCommand(words); k != "" {
 			return TierDestructive, c.name + " " + k + ": empties, stops or reconfigures the server"
+		}
+		if redisReads[words[0]] || len(words) > 1 && redisReadsSub[words[0]][words[1]] {
+			return TierRead, c.name + " " + words[0] + ": reads"
+		}
+		if words[0] == "keys" {
+			return TierBenign, c.name + " keys: walks every key, blocking the server while it does (scan does not)"
 		}
 		return TierMutate, c.name + ": commands may change the data"
 	}

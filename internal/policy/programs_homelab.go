@@ -180,11 +180,13 @@ type infraReadForm struct {
 }
 
 // infraReadForms lists the reads of Vault, Consul, Nomad and etcd.
-// Reading a secret's value (vault kv get, consul kv get, etcdctl get) is
-// left out with everything else.
+// Reading a secret's value (vault kv get, vault read, consul kv get,
+// etcdctl get) is left out with everything else; vault list and kv list
+// name the keys under a path (the one operand a trailing word may be),
+// not their values.
 var infraReadForms = map[string]infraReadForm{
 	"vault": {reads: phrases(`status|version|secrets list|auth list|policy list|audit list|namespace list|
-		token lookup|operator raft list-peers|operator members`),
+		token lookup|operator raft list-peers|operator members|list|kv list`), trailing: 1,
 		goFlags: set(`detailed tls-skip-verify`), goVals: set(`format address namespace ca-cert`)},
 	"consul": {reads: phrases(`members|info|version|catalog services|catalog nodes|catalog datacenters|
 		operator raft list-peers|operator autopilot state`),

@@ -27,6 +27,30 @@ var readOptPrograms = map[string]readOptForm{
 	"sg_inq": {optSpec{flags: "cdeEHhrsuvVx", valueShort: "pl",
 		longFlags: set(`--cmddt --descriptors --export --extended --hex --id --raw --vpd --verbose --version --help`),
 		longVals:  set(`--page --len`)}, 1},
+	// sg3_utils' inquiries: sg_vpd sends INQUIRY, sg_readcap READ
+	// CAPACITY, sg_turs TEST UNIT READY, sg_logs LOG SENSE (not --reset,
+	// --select or --control, which send LOG SELECT, nor --sp, which has
+	// the device save its parameters) and sg_ses RECEIVE DIAGNOSTIC
+	// RESULTS (not --control, --set, --clear, --data, --byte1, --mask or
+	// --nickname, which send a control page). --js-file writes a file.
+	"sg_vpd": {optSpec{flags: "aeEfhHilqrvV", valueShort: "mpMIQ",
+		longFlags: set(`--all --enumerate --examine --force --help --hex --ident --long --quiet --raw --verbose --version`),
+		longVals:  set(`--maxlen --page --vendor --inhex --sinq_inraw --sinq-inraw`)}, 1},
+	"sg_readcap": {optSpec{flags: "bhHlprRvVz", valueShort: "L",
+		longFlags: set(`--brief --help --hex --long --pmi --raw --readonly --verbose --version --zbc`),
+		longVals:  set(`--lba`)}, 1},
+	"sg_turs": {optSpec{flags: "hlptvV", valueShort: "dn",
+		longFlags: set(`--help --low --progress --time --verbose --version`),
+		longVals:  set(`--delay --num --number`)}, 1},
+	"sg_logs": {optSpec{flags: "aAbeEFhHlnNqQrtTuvVxX", valueShort: "fimMpPD",
+		longFlags: set(`--all --ALL --brief --enumerate --exclude --full --help --hex --list --name --new --no_inq
+			--no-inq --pcb --ppc --raw --readonly --temperature --transport --undefined --verbose --version`),
+		longVals: set(`--filter --in --inhex --maxlen --vendor --page --paramp --pdt`)}, 1},
+	"sg_ses": {optSpec{flags: "efhHijlqrRsvVw", valueShort: "pmIGDxANX",
+		longFlags: set(`--enumerate --filter --help --hex --inner-hex --inner_hex --join --list --quiet --raw
+			--readonly --status --verbose --version --warn`),
+		longVals: set(`--page --maxlen --index --get --descriptor --dev-slot-num --dev_slot_num --dsn --sas-addr
+			--sas_addr --nickid --inhex`)}, 1},
 	"pmap": {optSpec{flags: "xXdqphV", valueShort: "A",
 		longFlags: set(`--extended --device --quiet --show-path --help --version`), longVals: set(`--range`)}, -1},
 	"utmpdump": {optSpec{flags: "frhV", longFlags: set(`--follow --reverse --help --version`)}, 1},
@@ -87,5 +111,14 @@ func readOptProgram(c *call) (Tier, string) {
 	if ok && (f.maxOps < 0 || len(ops) <= f.maxOps) {
 		return TierRead, c.name + ": reads"
 	}
+	if t, ok := readOptElse[c.name]; ok {
+		return t, c.name + ": options or operands not known to be read-only; it can send any command to the device"
+	}
 	return TierMutate, c.name + ": options or operands not known to be read-only"
 }
+
+// readOptElse are the tiers of readOptPrograms' other forms where not
+// tier 2: sg3_utils' other forms write the device's settings or logs,
+// and were tier 3 as unknown programs given a device.
+var readOptElse = map[string]Tier{"sg_vpd": TierDestructive, "sg_readcap": TierDestructive,
+	"sg_turs": TierDestructive, "sg_logs": TierDestructive, "sg_ses": TierDestructive}

@@ -200,7 +200,8 @@ func TestBlindSpotClientConfigDirs(t *testing.T) {
 	))
 	runExact(t, p, []exactCase{
 		{"docker ps", "docker ps -a", TierRead},
-		{"docker context", "docker -c prod ps", TierRead},
+		// A saved context may reach its host through ssh, as -H ssh:// does.
+		{"docker context", "docker -c prod ps", TierBenign},
 		{"docker compose ps", "docker compose ps", TierRead},
 		{"kubectl get", "kubectl get pods -A", TierRead},
 		{"kubectl --profile=none", "kubectl get pods --profile=none", TierRead},

@@ -63,8 +63,11 @@ func TestBlindSpotDatabaseDestroy(t *testing.T) {
 		{"mysql select", `mysql -e 'SELECT * FROM users WHERE note = "drop"'`, TierMutate},
 		{"psql delete where", `psql -c "DELETE FROM sessions WHERE expires < now()"`, TierMutate},
 		{"sqlite update where", `sqlite3 app.db "UPDATE t SET a=1 WHERE id=2"`, TierMutate},
-		{"redis get", `redis-cli GET foo`, TierMutate},
-		{"redis config get", `redis-cli CONFIG GET maxmemory`, TierMutate},
+		// GET and CONFIG GET only read (everyday_fleetreads_test.go).
+		{"redis get", `redis-cli GET foo`, TierRead},
+		{"redis config get", `redis-cli CONFIG GET maxmemory`, TierRead},
+		{"redis set", `redis-cli SET foo bar`, TierMutate},
+		{"redis config resetstat", `redis-cli CONFIG RESETSTAT`, TierDestructive},
 		{"clickhouse select", `clickhouse-client -q 'SELECT count() FROM system.tables'`, TierMutate},
 	})
 }

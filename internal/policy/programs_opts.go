@@ -723,60 +723,6 @@ func fdExec(a arg) (string, bool) {
 	return "", false
 }
 
-// analyzeReadVerbs are the systemd-analyze verbs that only report.
-var analyzeReadVerbs = set(`time blame critical-chain dump plot dot unit-paths unit-files
-	exit-status capability condition syscall-filter filesystems calendar timestamp timespan
-	security inspect-elf fdstore image-policy has-tpm2 pcrs srk architectures smbios11 verify
-	cat-config malloc identify-tpm2 chid`)
-
-// analyzeVerb classifies systemd-analyze: log-level, log-target and
-// service-watchdogs with a value (and the older set-log-level and
-// set-log-target) change the running service manager.
-func analyzeVerb(c *call) (Tier, string) {
-	ops := operandsSkipping(c.vals(), "HM", []string{"--host", "--machine", "--root", "--image", "--image-policy", "--from-pattern", "--to-pattern", "--fuzz", "--iterations", "--base-time", "--unit", "--security-policy", "--threshold", "--profile"})
-	// --generators runs the system's unit generators (programs the text
-	// does not show, writing their output), and --image loop-mounts an
-	// image, whatever the verb.
-	for _, g := range c.optVals(c.args, "--generators") {
-		if !g.known || !falseWord(g.val) {
-			return TierMutate, "systemd-analyze --generators: runs the system's unit generators"
-		}
-	}
-	if len(c.optVals(c.args, "--image")) > 0 {
-		return TierMutate, "systemd-analyze --image: mounts a disk image"
-	}
-	switch {
-	case len(ops) == 0 || analyzeReadVerbs[ops[0]]:
-		return TierRead, "systemd-analyze: read-only"
-	case (ops[0] == "log-level" || ops[0] == "log-target" || ops[0] == "service-watchdogs") && len(ops) == 1:
-		return TierRead, "systemd-analyze " + ops[0]
-	}
-	return TierMutate, "systemd-analyze " + truncate(ops[0], 32) + ": changes the service manager's settings"
-}
-
-// vcgencmdReadCommands are the Raspberry Pi firmware queries.
-var vcgencmdReadCommands = set(`commands vcos version get_throttled measure_temp measure_clock
-	measure_volts otp_dump get_mem get_config get_camera get_lcd_info codec_enabled mem_oom
-	mem_reloc_stats read_ring_osc hdmi_timings get_rsts pmicrd bootloader_version
-	bootloader_config`)
-
-// vcgencmdCommand classifies vcgencmd: display_power with no value or -1
-// reads; the queries above read; anything else may change the firmware's
-// state.
-func vcgencmdCommand(c *call) (Tier, string) {
-	ops := c.vals()
-	for len(ops) > 0 && strings.HasPrefix(ops[0], "-") {
-		ops = ops[1:] // vcgencmd -t: options come before the command only
-	}
-	switch {
-	case len(ops) == 0 || vcgencmdReadCommands[ops[0]]:
-		return TierRead, "vcgencmd: read-only"
-	case ops[0] == "display_power" && (len(ops) == 1 || ops[1] == "-1"):
-		return TierRead, "vcgencmd display_power"
-	}
-	return TierMutate, "vcgencmd " + truncate(ops[0], 32) + ": changes the firmware's state"
-}
-
 // patchProgram: patch writes the files it patches (TierMutate) and the
 // files its -o and -r options name.
 func patchProgram(c *call) (Tier, string) {
@@ -788,14 +734,4 @@ func patchProgram(c *call) (Tier, string) {
 		r.raise(c.writeArg(f, "patch output"))
 	}
 	return r.t, r.why
-}
-
-// falseWord reports whether v is one of the spellings systemd's boolean
-// parser reads as false.
-func falseWord(v string) bool {
-	switch strings.ToLower(v) {
-	case "0", "no", "n", "false", "f", "off":
-		return true
-	}
-	return false
 }

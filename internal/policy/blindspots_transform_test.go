@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestBlindSpotTransformedLiterals: a path a transforming filter computes
 // from literal text the command shows (a decoder, rev, tr, sed s///, cut,
@@ -100,5 +103,35 @@ func TestFilterOutUnknown(t *testing.T) {
 		if out, ok := filterOut(vals, "abc\n", true); ok {
 			t.Errorf("filterOut(%q) = %q, want unknown", vals, out)
 		}
+	}
+}
+
+// TestFilterBounds: a filter computes over at most maxFilterText bytes,
+// in and out, and a pipeline over at most maxFilterStages stages; past
+// either the value is unknown, as for a filter not implemented. Within
+// them the same path is computed and denied. (A pipe into xargs is
+// computed stage by stage, each stage bounded by the text.)
+func TestFilterBounds(t *testing.T) {
+	big := strings.Repeat("a", maxFilterText)
+	if _, ok := filterOut([]string{"rev"}, big+"\n", true); ok {
+		t.Errorf("rev of %d bytes was computed", len(big)+1)
+	}
+	if _, ok := filterOut([]string{"sed", "s/a/aa/g"}, big[:maxFilterText/2+1]+"\n", true); ok {
+		t.Error("sed output past the bound was computed")
+	}
+	if out, ok := filterOut([]string{"rev"}, big[:10]+"\n", true); !ok || out != big[:10]+"\n" {
+		t.Errorf("rev within the bound = %q, %v", out, ok)
+	}
+	p := linkPolicy(t)
+	// Commands in $(…): echo, then rev n times.
+	subst := func(n int) string {
+		return `cat $(echo nekot/nedraw/bil/rav/` + strings.Repeat(" | rev", n) + `)`
+	}
+	const commands = (maxFilterStages + 1) / 2
+	if v := p.Evaluate(Input{Command: subst(commands - 1)}); !v.Denied {
+		t.Errorf("%d commands: %+v, want denied", commands, v)
+	}
+	if v := p.Evaluate(Input{Command: subst(commands + 1)}); v.Denied {
+		t.Errorf("%d commands were computed past the bound: %+v", commands+2, v)
 	}
 }

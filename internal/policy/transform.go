@@ -12,7 +12,10 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 )
 
-const maxFilterStages = 16 // pipe stages computed in one pipeline
+// maxFilterStages bounds the statements visited computing one pipeline:
+// each command and each pipe joining two, so 16 commands (and the
+// recursion down a long pipeline's left side stops as soon).
+const maxFilterStages = 31
 
 // filterWords strips what runs a program as itself (command, builtin,
 // env without options, a path) and returns its name by base name.

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -82,7 +84,12 @@ func hostileRepo(t *testing.T) (repo string, untouched func(t *testing.T)) {
 	gitRun("add", "f")
 	gitRun("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "f")
 	os.WriteFile(filepath.Join(repo, "f"), []byte("two\n"), 0o644)
-	hook := "sh -c 'echo HOOK-RAN >&2; echo pwned > " + marker + "; echo x >> " + filepath.Join(repo, "f") + "'"
+	// A daemon that acts on whatever a client that connects asks, as
+	// dockerd and systemd do: the hook asks it too.
+	daemon := filepath.Join(repo, "daemon.sock")
+	asked := standInDaemon(t, daemon)
+	hook := "sh -c 'echo HOOK-RAN >&2; echo pwned > " + marker + "; echo x >> " + filepath.Join(repo, "f") +
+		"; python3 -c \"import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])\" " + daemon + "'"
 	gitRun("config", "core.fsmonitor", hook)
 	gitRun("config", "diff.external", hook)
 	gitRun("config", "core.pager", hook)
@@ -95,7 +102,33 @@ func hostileRepo(t *testing.T) (repo string, untouched func(t *testing.T)) {
 		if after, _ := os.ReadFile(filepath.Join(repo, "f")); string(after) != string(before) {
 			t.Errorf("a repository hook run by a read changed a file: %q", after)
 		}
+		if n := asked.Load(); n > 0 {
+			t.Errorf("a repository hook run by a read reached a daemon's socket %d times", n)
+		}
 	}
+}
+
+// standInDaemon listens on a Unix socket at path and counts the
+// connections it takes, until the test ends.
+func standInDaemon(t *testing.T, path string) *atomic.Int64 {
+	t.Helper()
+	l, err := net.Listen("unix", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	var asked atomic.Int64
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			asked.Add(1)
+			c.Close()
+		}
+	}()
+	return &asked
 }
 
 // TestReadonlyRepositoryHooks runs git reads in a hostile repository: the
@@ -323,11 +356,24 @@ func TestSessionStartedWithoutApprovalIsReadOnly(t *testing.T) {
 			t.Fatalf("edited send %d was not admitted: %v", i, got)
 		}
 	}
-	sh.send("echo finished\n")
+	// A daemon's client typed into it (a read the classifier admits)
+	// cannot ask the daemon either: the daemon would write for it.
+	daemon := filepath.Join(outsideTemp(t), "daemon.sock")
+	asked := standInDaemon(t, daemon)
+	dockerCLI, _ := exec.LookPath("docker")
+	if dockerCLI != "" {
+		if got := sh.send("docker -H unix://" + daemon + " version\n"); got["status"] != "ok" {
+			t.Fatalf("a docker read was not admitted: %v", got)
+		}
+	}
+	sh.send("echo fin''ished\n")
 	sh.readUntil("finished")
 	time.Sleep(200 * time.Millisecond)
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("a session started without approval wrote %d files", len(entries))
+	}
+	if n := asked.Load(); n > 0 {
+		t.Errorf("a session started without approval reached a daemon's socket %d times", n)
 	}
 
 	// The same lines in a session started writable (approved by open
@@ -339,6 +385,14 @@ func TestSessionStartedWithoutApprovalIsReadOnly(t *testing.T) {
 	w.readUntil("made-w")
 	if _, err := os.Stat(filepath.Join(dir, "w")); err != nil {
 		t.Errorf("a writable session could not write: %v", err)
+	}
+	if dockerCLI != "" {
+		// The typed line echoes back; only the output says ask-ed.
+		w.send("docker -H unix://" + daemon + " version; echo ask''ed\n")
+		w.readUntil("asked")
+		if asked.Load() == 0 {
+			t.Error("a writable session could not reach a daemon's socket")
+		}
 	}
 }
 
@@ -508,4 +562,26 @@ func ipcExists(t *testing.T, kind, id string) bool {
 		}
 	}
 	return false
+}
+
+// TestReadonlyDaemonClients checks that a read whose program asks a daemon
+// over its socket (docker ps) still reaches it in readonly mode, while
+// the hooks above, started by git, do not.
+func TestReadonlyDaemonClients(t *testing.T) {
+	if _, err := exec.LookPath("docker"); err != nil {
+		t.Skip("the docker CLI is not installed")
+	}
+	daemon := filepath.Join(outsideTemp(t), "daemon.sock")
+	asked := standInDaemon(t, daemon)
+	env, state := wardenEnv(t, "WARDEN_MODE=readonly")
+	s := startStdio(t, env, state, nil)
+	_, info := callTool(t, s.cs, "server_info", nil)
+	requireConfinement(t, info)
+	res, got := callTool(t, s.cs, "run_command", map[string]any{"command": "docker -H unix://" + daemon + " version"})
+	if got["status"] == "denied" {
+		t.Fatalf("readonly refused a docker read: %s", text(res))
+	}
+	if asked.Load() == 0 {
+		t.Errorf("docker, admitted as a read, could not reach the daemon's socket: %s", text(res))
+	}
 }

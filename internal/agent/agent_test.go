@@ -382,6 +382,35 @@ func TestConfinementLevel(t *testing.T) {
 	if _, err := os.Stat(target); err != nil {
 		t.Error("a program run at Full could not write")
 	}
+	// A read reaches a daemon's socket only when warden said the command
+	// runs a daemon's client.
+	sock := filepath.Join(t.TempDir(), "daemon.sock")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Write([]byte("acted\n"))
+			c.Close()
+		}
+	}()
+	connect := []string{"python3", "-c", "import socket, sys; s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); print(s.recv(8).decode())", sock}
+	for _, daemons := range []bool{false, true} {
+		ctx := confine.With(context.Background(), confine.Admission{Level: confine.Read, Daemons: daemons})
+		res, err := c.Run(ctx, runner.Request{Argv: connect, Env: env})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if acted := strings.Contains(string(res.Stdout), "acted"); acted != daemons {
+			t.Errorf("a read with Daemons %v reached a daemon: %v: %s%s", daemons, acted, res.Stdout, res.Stderr)
+		}
+	}
 }
 
 // A peer that breaks the protocol ends the stream with an error, never a

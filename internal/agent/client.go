@@ -196,7 +196,7 @@ func (c *Client) send(ctx context.Context, id uint32, ch chan reply, cl call) (r
 func (c *Client) sendCall(ctx context.Context, id uint32, cl call) error {
 	if cl.Level == "" {
 		a, _ := confine.From(ctx)
-		cl.Level, cl.Tool = a.Level, a.Tool
+		cl.Level, cl.Tool, cl.Daemons = a.Level, a.Tool, a.Daemons
 	}
 	b, err := encodeCall(cl)
 	if err != nil {

@@ -32,6 +32,7 @@ func encodeCall(c call) ([]byte, error) {
 	b = append(b, runTag)
 	b = appendString(b, string(c.Level))
 	b = appendString(b, c.Tool)
+	b = binary.AppendUvarint(b, boolByte(c.Daemons))
 	b = appendStrings(b, r.Argv)
 	b = appendStrings(b, r.Env)
 	b = appendString(b, r.Dir)
@@ -53,6 +54,13 @@ func decodeCall(p []byte) (call, error) {
 	c = call{Op: opRun, Run: r}
 	c.Level = confine.Level(d.string())
 	c.Tool = d.string()
+	switch d.uvarint() {
+	case 0:
+	case 1:
+		c.Daemons = true
+	default:
+		return c, errBody
+	}
 	r.Argv = d.strings()
 	r.Env = d.strings()
 	r.Dir = d.string()
@@ -68,8 +76,15 @@ func runOnly(c call) bool {
 	if c.Op != opRun || c.Run == nil {
 		return false
 	}
-	c.Op, c.Level, c.Tool, c.Run = "", "", "", nil
+	c.Op, c.Level, c.Tool, c.Daemons, c.Run = "", "", "", false, nil
 	return reflect.ValueOf(c).IsZero()
+}
+
+func boolByte(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // encodeReply encodes a reply's body.

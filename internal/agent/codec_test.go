@@ -47,7 +47,7 @@ func fill(t *testing.T, v any) {
 func TestRunCodecRoundTrip(t *testing.T) {
 	rc := &runCall{}
 	fill(t, rc)
-	c := call{Op: opRun, Level: "full", Tool: "run_command", Run: rc}
+	c := call{Op: opRun, Level: "read", Tool: "run_command", Daemons: true, Run: rc}
 	b, err := encodeCall(c)
 	if err != nil || len(b) == 0 || b[0] != runTag {
 		t.Fatalf("a run is not sent in the binary form: %q %v", b, err)

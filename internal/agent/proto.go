@@ -43,12 +43,13 @@ const (
 // bytes either side buffers for it.
 const Window = 256 << 10
 
-// call is one request. Level and Tool are the admission warden decided;
-// the agent confines the call's programs to them.
+// call is one request. Level, Tool and Daemons are the admission warden
+// decided; the agent confines the call's programs to them.
 type call struct {
-	Op    string        `json:"op"`
-	Level confine.Level `json:"level,omitempty"`
-	Tool  string        `json:"tool,omitempty"`
+	Op      string        `json:"op"`
+	Level   confine.Level `json:"level,omitempty"`
+	Tool    string        `json:"tool,omitempty"`
+	Daemons bool          `json:"daemons,omitempty"`
 
 	Run     *runCall     `json:"run,omitempty"`
 	Session *sessionCall `json:"session,omitempty"`

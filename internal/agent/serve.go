@@ -214,7 +214,7 @@ func (s *server) handle(ctx context.Context, id uint32, c call) reply {
 	default:
 		return reply{Err: fmt.Sprintf("agent: unknown confinement level %q", c.Level)}
 	}
-	ctx = confine.With(ctx, confine.Admission{Level: level, Tool: c.Tool})
+	ctx = confine.With(ctx, confine.Admission{Level: level, Tool: c.Tool, Daemons: c.Daemons})
 	fsys := hostfs.Local{}
 	switch c.Op {
 	case opHello:

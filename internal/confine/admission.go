@@ -45,6 +45,15 @@ func ForTier(tier int) Level {
 type Admission struct {
 	Level Level
 	Tool  string
+	// Daemons lets a call admitted at Read or Temp open Unix sockets, and
+	// so ask a daemon behind a socket named by a path to act (dockerd,
+	// systemd, a database): the classifier sets it when the command runs a
+	// program whose reads are requests to a daemon (docker ps, systemctl
+	// status). Without it, programs below tier 2 cannot make a Unix
+	// socket, so a program started by a read that the command line does
+	// not show (a repository's hook) cannot reach one. Inspect and Full
+	// always can.
+	Daemons bool
 }
 
 type admissionKey struct{}

@@ -154,7 +154,7 @@ func (c *Confiner) probe() {
 			gaps = append(gaps, "approved programs can signal or limit warden's threads other than the first (no seccomp listener)")
 		}
 	} else {
-		gaps = append(gaps, "programs can signal warden, and reads can change System V IPC objects, POSIX message queues and key rings (no seccomp)")
+		gaps = append(gaps, "programs can signal warden, reads can change System V IPC objects, POSIX message queues and key rings, and any read can ask a daemon over its socket (no seccomp)")
 	}
 	switch {
 	case c.abi == 0:
@@ -232,9 +232,16 @@ func (c *Confiner) Start(ctx context.Context, start func() error) (func(), error
 // program about to start.
 func (c *Confiner) worker(a Admission) (*worker, error) {
 	key, prof := string(a.Level), Profile{}
+	daemons := a.Daemons
 	switch a.Level {
-	case Read, Temp, Inspect:
+	case Read, Temp:
+		if daemons {
+			key += "+daemons"
+		}
+	case Inspect:
+		daemons = true
 	case Full:
+		daemons = true
 		prof = c.opts.profile(a.Tool)
 		if prof.narrowed() {
 			key += ":" + a.Tool
@@ -253,7 +260,7 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 	}
 	if w == nil {
 		var err error
-		if w, err = c.newWorker(a.Level, prof); err != nil {
+		if w, err = c.newWorker(a.Level, daemons, prof); err != nil {
 			c.log.Error("cannot confine; nothing was started", "level", key, "err", err)
 			return nil, err
 		}
@@ -306,8 +313,9 @@ func (w *worker) release() {
 }
 
 // newWorker starts the thread of level, which builds its rules and gives
-// up its rights before taking work.
-func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
+// up its rights before taking work. Without daemons, its programs cannot
+// make a Unix socket (Admission.Daemons).
+func (c *Confiner) newWorker(level Level, daemons bool, prof Profile) (*worker, error) {
 	more, err := c.listed(c.opts.Protected)
 	if err != nil {
 		return nil, err
@@ -323,7 +331,8 @@ func (c *Confiner) newWorker(level Level, prof Profile) (*worker, error) {
 	var f filter
 	if c.seccomp {
 		var err error
-		if f, err = signalFilter(c.pid, c.pgid, level == Read || level == Inspect, level != Full, c.notify); err != nil {
+		o := filterOpts{denyMeta: level == Read || level == Inspect, confined: level != Full, noUnix: !daemons, notify: c.notify}
+		if f, err = signalFilter(c.pid, c.pgid, o); err != nil {
 			return nil, err
 		}
 	}

@@ -204,6 +204,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("rebuild", f.testRebuild)
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })
 	t.Run("abstract sockets", f.testAbstract)
+	t.Run("daemon sockets", f.testDaemons)
 	t.Run("terminals", f.testTerminals)
 	t.Run("acts", f.testActs)
 	t.Run("inspect capabilities", f.testInspectCaps)
@@ -224,13 +225,20 @@ func TestSuiteChild(t *testing.T) {
 // run starts script with sh at level and returns its exit code and output.
 func (f fixture) run(t *testing.T, level Level, script string) (int, string) {
 	t.Helper()
+	return f.runAs(t, Admission{Level: level}, script)
+}
+
+// runAs is run with a whole admission.
+func (f fixture) runAs(t *testing.T, a Admission, script string) (int, string) {
+	t.Helper()
+	level := a.Level
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "/bin/sh", "-c", script)
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "T=" + f.target, "S=" + f.state, "HOME=/"}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
-	release, err := f.c.Start(With(ctx, Admission{Level: level}), cmd.Start)
+	release, err := f.c.Start(With(ctx, a), cmd.Start)
 	if err != nil {
 		f.diagnose(t, level)
 		t.Fatalf("start: %v", err)

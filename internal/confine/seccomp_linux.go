@@ -17,6 +17,11 @@ const (
 	bpfJa   = unix.BPF_JMP | unix.BPF_JA
 	bpfRet  = unix.BPF_RET | unix.BPF_K
 	retDeny = unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)
+	// retAccess answers "permission denied", which clients of a daemon
+	// report as such ("permission denied while trying to connect to the
+	// Docker daemon socket") and which name lookups treat as a daemon
+	// that is not there, falling back to the files.
+	retAccess = unix.SECCOMP_RET_ERRNO | uint32(unix.EACCES)
 
 	offNr   = 0
 	offArch = 4
@@ -60,8 +65,9 @@ func (f *filter) denyIf(k uint32) {
 // than the native one (32-bit compat, x32) runs nothing, and no program
 // uses the new mount API (a.mounts). With confined, System V IPC, POSIX
 // message queues and key rings may be looked at, not changed
-// (objectRules).
-func signalFilter(pid, pgid int, denyMeta, confined, notify bool) (filter, error) {
+// (objectRules). With noUnix, no Unix socket can be made (unixRule).
+func signalFilter(pid, pgid int, o filterOpts) (filter, error) {
+	denyMeta, confined, notify := o.denyMeta, o.confined, o.notify
 	a, ok := arches[runtime.GOARCH]
 	if !ok {
 		return nil, fmt.Errorf("seccomp: no syscall table for %s", runtime.GOARCH)
@@ -93,6 +99,9 @@ func signalFilter(pid, pgid int, denyMeta, confined, notify bool) (filter, error
 	if confined {
 		f.objectRules(a.objects)
 		f.actRules(a.acts)
+	}
+	if o.noUnix {
+		f.unixRule(a.socket)
 	}
 	f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.pidfdSignal},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
@@ -185,6 +194,29 @@ func signalFilter(pid, pgid int, denyMeta, confined, notify bool) (filter, error
 	return f, nil
 }
 
+// filterOpts says which of signalFilter's rules a level gets.
+type filterOpts struct {
+	denyMeta bool // the metadata calls Landlock does not cover, and io_uring
+	confined bool // below tier 2: kernel objects and acts without a file
+	noUnix   bool // no Unix socket (Admission.Daemons unset below tier 2)
+	notify   bool // calls naming another task go to warden's listener
+}
+
+// unixRule refuses socket(AF_UNIX, …). A daemon behind a socket named by
+// a path does what any client that connects asks (dockerd runs a
+// container with the host's root mounted; systemd starts a unit), and
+// Landlock does not rule connecting to a socket, so a program a read
+// starts without the command line showing it would reach through them
+// every write the rules hold. socketpair stays: it reaches no one else.
+// Abstract sockets were already out of reach (Landlock's scope).
+func (f *filter) unixRule(socket uint32) {
+	*f = append(*f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 3, K: socket})
+	f.stmt(bpfLdW, offArg0)
+	*f = append(*f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: unix.AF_UNIX})
+	f.stmt(bpfRet, retAccess)
+	f.stmt(bpfLdW, offNr)
+}
+
 // install loads f on the calling thread only; no_new_privs must be set.
 func (f filter) install() error {
 	_, err := f.load(0)
@@ -250,6 +282,7 @@ type arch struct {
 	pidfdSignal uint32
 	fcntl       uint32
 	ioctl       uint32
+	socket      uint32
 	// mounts are the calls of the new mount API. Landlock refuses
 	// mount(2) and umount(2) to every program it confines, but not these:
 	// a detached copy of a mount (open_tree) or a new mount of a file

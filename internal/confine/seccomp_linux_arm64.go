@@ -16,6 +16,7 @@ var arches = map[string]arch{"arm64": {
 	pidfdSignal: unix.SYS_PIDFD_SEND_SIGNAL,
 	fcntl:       unix.SYS_FCNTL,
 	ioctl:       unix.SYS_IOCTL,
+	socket:      unix.SYS_SOCKET,
 	mounts: []uint32{unix.SYS_OPEN_TREE, unix.SYS_MOVE_MOUNT, unix.SYS_FSOPEN, unix.SYS_FSCONFIG,
 		unix.SYS_FSMOUNT, unix.SYS_FSPICK, unix.SYS_MOUNT_SETATTR},
 	meta: []uint32{unix.SYS_FCHMOD, unix.SYS_FCHMODAT, unix.SYS_FCHMODAT2,

@@ -75,6 +75,10 @@ type eval struct {
 	argBufs   [][]arg // see takeArgs
 	nargs     int
 	fnCall    bool // the next program lookup is a call of the script's function (funcs.go)
+	daemons   bool // a program that asks a daemon over a socket runs (daemons.go)
+	// daemonShadow: a function of the input is named like one of those
+	// programs, so a call of that name may run anything.
+	daemonShadow bool
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make
@@ -136,7 +140,7 @@ func (e *eval) verdict() Verdict {
 	if e.cdRoot && e.relWipe != "" {
 		e.deny(fmt.Sprintf("rm: recursive removal of %q after cd into a system directory", e.relWipe))
 	}
-	v := Verdict{Tier: e.tier, Reason: e.reason}
+	v := Verdict{Tier: e.tier, Reason: e.reason, Daemons: e.daemons && !e.daemonShadow}
 	if e.denied {
 		v.Denied = true
 		v.Tier = TierDestructive
@@ -443,6 +447,10 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		// thereby as dangerous as its body. It may be called with any
 		// input (f <&3, cat x | f), so its stdin is unknown.
 		ctx.stdin, ctx.stdinRd = stdinSrc{kind: stdinUnknown}, false
+		if c.Name != nil && (daemonClients[c.Name.Value] || c.Name.Value == "curl") {
+			// Calling docker then runs the body, not the client.
+			e.daemonShadow = true
+		}
 		e.stmt(c.Body, ctx, sc)
 	case *syntax.ArithmCmd:
 		e.subst(c.X, ctx, sc)
@@ -660,6 +668,9 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		ent.name, ent.h = normalised(path.Base(a0.val))
 	}
 	name, h := ent.name, ent.h
+	if !fn && daemonClient(name, a0.val, args[1:]) {
+		e.daemons = true
+	}
 	c := e.pushCall()
 	defer e.popCall()
 	*c = call{e: e, name: name, path: a0.val, args: args[1:], ctx: ctx}

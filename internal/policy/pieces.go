@@ -300,6 +300,8 @@ func (e *eval) absorb(s *eval) {
 	e.allowHit = e.allowHit || s.allowHit
 	e.uncovered = e.uncovered || s.uncovered
 	e.opaque = e.opaque || s.opaque
+	e.daemons = e.daemons || s.daemons
+	e.daemonShadow = e.daemonShadow || s.daemonShadow
 	e.steps += s.steps
 	e.cdRoot = e.cdRoot || s.cdRoot
 	if s.relWipe != "" {

@@ -186,6 +186,11 @@ type Verdict struct {
 	// Reason says briefly which program or rule decided. It is shown to the
 	// agent and audited.
 	Reason string
+	// Daemons is set when the input runs a program whose reads are
+	// requests to a daemon over a Unix socket (docker ps, systemctl
+	// status): only then may a call admitted below tier 2 make a Unix
+	// socket on a host whose kernel holds the admission (daemons.go).
+	Daemons bool
 }
 
 // Evaluate classifies an input. It is pure and safe for concurrent use.

@@ -120,7 +120,7 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 	if p.Run == nil {
 		return Fail(StatusError, "internal error: tool has no run step")
 	}
-	return p.Run(withAdmission(ctx, s.Name, a.verdict.Tier))
+	return p.Run(withAdmission(ctx, s.Name, a.verdict))
 }
 
 // unambiguous refuses arguments that repeat a key: the decoder would keep
@@ -133,10 +133,11 @@ func unambiguous(c *Call) *Outcome {
 	return nil
 }
 
-// withAdmission returns ctx carrying the admission of a call of tool at tier,
-// so that whatever the call starts on this machine is confined to it.
-func withAdmission(ctx context.Context, tool string, tier policy.Tier) context.Context {
-	return confine.With(ctx, confine.Admission{Level: confine.ForTier(int(tier)), Tool: tool})
+// withAdmission returns ctx carrying the admission of a call of tool with
+// verdict v, so that whatever the call starts on this machine is confined
+// to it.
+func withAdmission(ctx context.Context, tool string, v policy.Verdict) context.Context {
+	return confine.With(ctx, confine.Admission{Level: confine.ForTier(int(v.Tier)), Tool: tool, Daemons: v.Daemons})
 }
 
 // mode is the narrowest of the global, per-tool and per-host modes.

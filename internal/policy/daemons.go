@@ -1,0 +1,59 @@
+package policy
+
+import "strings"
+
+// daemonClients are the programs whose reads are requests to a daemon
+// over a Unix socket named by a path: docker ps asks dockerd, systemctl
+// status asks systemd, chronyc tracking asks chronyd. Below tier 2 the
+// kernel lets a command make a Unix socket only when it runs one of them
+// (Verdict.Daemons), so that a program a read starts without the command
+// line showing it — a repository's fsmonitor hook under git status —
+// cannot ask dockerd or systemd to do what the rules refuse it. Being
+// listed changes no tier: what each asks is classified as before.
+var daemonClients = set(`
+	docker docker-compose podman podman-compose nerdctl ctr crictl buildah
+	lxc incus lxd virsh vboxmanage VBoxManage
+	qm pct pvesh pvecm pvesm pvenode pveversion ha-manager proxmox-backup-client
+	proxmox-backup-manager midclt smbstatus wbinfo ceph rbd upsc apcaccess
+	systemctl journalctl loginctl timedatectl hostnamectl localectl resolvectl
+	networkctl busctl coredumpctl systemd-analyze systemd-cgls systemd-cgtop
+	homectl userdbctl portablectl oomctl systemd-inhibit service
+	nmcli tailscale zerotier-cli wg avahi-browse avahi-resolve chronyc
+	unbound-control birdc birdcl vtysh ubus logread ifstatus
+	fail2ban-client supervisorctl pm2 monit
+	mysqladmin redis-cli valkey-cli consul kubectl
+	gpg gpg2 ssh ssh-add mailq postqueue logger
+	snap flatpak upower fwupdmgr getent id`)
+
+// daemonClient reports whether the program a command runs (name, written
+// as written) is one of daemonClients, found through PATH or in a system
+// directory: a copy in a directory a benign call may write to is
+// anything. curl asks a daemon when it is told which socket to use.
+func daemonClient(name, written string, args []arg) bool {
+	if strings.IndexByte(written, '/') >= 0 && !inSystemBin(written) {
+		return false
+	}
+	if daemonClients[name] {
+		return true
+	}
+	if name != "curl" {
+		return false
+	}
+	for _, a := range args {
+		if strings.HasPrefix(a.val, "--unix-socket") || strings.HasPrefix(a.val, "--abstract-unix-socket") {
+			return true
+		}
+	}
+	return false
+}
+
+// inSystemBin reports whether p names a file directly in a directory of
+// programs only root can change.
+func inSystemBin(p string) bool {
+	i := strings.LastIndexByte(p, '/')
+	switch p[:i] {
+	case "/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/snap/bin":
+		return true
+	}
+	return false
+}

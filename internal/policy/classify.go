@@ -668,7 +668,10 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		ent.name, ent.h = normalised(path.Base(a0.val))
 	}
 	name, h := ent.name, ent.h
-	if !fn && daemonClient(name, a0.val, args[1:]) {
+	if !known {
+		ent.daemon = daemonClients[name]
+	}
+	if !fn && (ent.daemon || name == "curl") && daemonClient(name, a0.val, args[1:]) {
 		e.daemons = true
 	}
 	c := e.pushCall()

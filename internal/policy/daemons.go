@@ -25,19 +25,17 @@ var daemonClients = set(`
 	gpg gpg2 ssh ssh-add mailq postqueue logger
 	snap flatpak upower fwupdmgr getent id`)
 
-// daemonClient reports whether the program a command runs (name, written
-// as written) is one of daemonClients, found through PATH or in a system
-// directory: a copy in a directory a benign call may write to is
-// anything. curl asks a daemon when it is told which socket to use.
+// daemonClient reports whether a program daemonClients lists, or curl,
+// (name; written as written, given args) asks a daemon: when it is found
+// through PATH or in a system directory (a copy in a directory a benign
+// call may write to is anything), and for curl when it is told which
+// socket to use. program asks for the names knownProgram.daemon marks.
 func daemonClient(name, written string, args []arg) bool {
 	if strings.IndexByte(written, '/') >= 0 && !inSystemBin(written) {
 		return false
 	}
-	if daemonClients[name] {
-		return true
-	}
 	if name != "curl" {
-		return false
+		return true
 	}
 	for _, a := range args {
 		if strings.HasPrefix(a.val, "--unix-socket") || strings.HasPrefix(a.val, "--abstract-unix-socket") {

@@ -145,8 +145,9 @@ var simpleTiers = func() map[string]tierWhy {
 // knownProgram is what program finds for a program's name: normalised's
 // name and handler and, for a name without a handler, simpleTier's answer.
 type knownProgram struct {
-	name string
-	h    func(*call) (Tier, string)
+	name   string
+	h      func(*call) (Tier, string)
+	daemon bool // one of daemonClients
 	tierWhy
 }
 
@@ -167,6 +168,7 @@ func makeKnownPrograms() map[string]knownProgram {
 		for n := range set {
 			k := knownProgram{}
 			k.name, k.h = normalised(n)
+			k.daemon = daemonClients[k.name]
 			if k.h == nil {
 				k.tier, k.why = simpleTier(k.name)
 			}

@@ -51,8 +51,8 @@ type Admission struct {
 	// program whose reads are requests to a daemon (docker ps, systemctl
 	// status). Without it, programs below tier 2 cannot make a Unix
 	// socket, so a program started by a read that the command line does
-	// not show (a repository's hook) cannot reach one. Inspect and Full
-	// always can.
+	// not show (a repository's hook) cannot reach one. Inspect can, and
+	// Full unless the operator's confine block narrows it.
 	Daemons bool
 }
 

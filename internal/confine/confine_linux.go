@@ -241,10 +241,16 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 	case Inspect:
 		daemons = true
 	case Full:
-		daemons = true
 		prof = c.opts.profile(a.Tool)
+		// An operator's narrowed block holds a daemon's socket as it holds
+		// reads: dockerd would write past confine.writable, or reach the
+		// network for a program that has none.
+		daemons = daemons || !prof.narrowed()
 		if prof.narrowed() {
 			key += ":" + a.Tool
+			if daemons {
+				key += "+daemons"
+			}
 		}
 	default:
 		return nil, fmt.Errorf("unknown level %q", a.Level)

@@ -471,11 +471,12 @@ func TestApprovedProfile(t *testing.T) {
 		t.Skipf("confinement unavailable: %s", c.Status().Mechanism)
 	}
 	connect := fmt.Sprintf(`python3 -c 'import socket; socket.create_connection(("127.0.0.1", %d), 5)' && echo connected`, port)
+	daemons := false
 	run := func(tool, script string) (int, string) {
 		cmd := exec.Command("/bin/sh", "-c", script)
 		var out bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &out, &out
-		release, err := c.Start(With(context.Background(), Admission{Level: Full, Tool: tool}), cmd.Start)
+		release, err := c.Start(With(context.Background(), Admission{Level: Full, Tool: tool, Daemons: daemons}), cmd.Start)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -493,8 +494,34 @@ func TestApprovedProfile(t *testing.T) {
 	if _, out := run("run_command", connect); strings.Contains(out, "connected") {
 		t.Error("an approved program connected with network: false")
 	}
+	// A daemon would write past confine.writable for it: its socket is
+	// reached only by a command that runs a daemon's client.
+	sock := filepath.Join(allowed, "daemon.sock")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	ask := `python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])' ` + sock + ` && echo asked`
+	if _, out := run("run_command", ask); strings.Contains(out, "asked") {
+		t.Error("an approved program under confine.writable reached a daemon's socket")
+	}
+	daemons = true
+	if _, out := run("run_command", ask); !strings.Contains(out, "asked") {
+		t.Errorf("a daemon's client under confine.writable could not reach its socket: %s", out)
+	}
+	daemons = false
 	// The per-tool block replaces the global one: unconfined but for state.
-	if code, out := run("free", "echo x > "+other+"/c && "+connect); code != 0 || !strings.Contains(out, "connected") {
+	if code, out := run("free", "echo x > "+other+"/c && "+connect+" && "+ask); code != 0 || !strings.Contains(out, "asked") {
 		t.Errorf("the tool's own block did not apply: exit %d: %s", code, out)
 	}
 }

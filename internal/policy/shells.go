@@ -14,6 +14,11 @@ func shellProgram(c *call) (Tier, string) {
 	args := c.args
 	c.ctx.zsh = c.name == "zsh"
 	cflag, sflag, noexec := false, false, false
+	if w, bare, ok := keywordOption(args); ok && !bare && !c.ctx.zsh {
+		// bash -k: the payload's NAME=VALUE words are environment.
+		c.e.opaque = true
+		return TierDestructive, c.name + " " + w + ": NAME=VALUE words of the commands it runs become their environment"
+	}
 	i := 0
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -469,6 +474,10 @@ func builtinProgram(c *call) (Tier, string) {
 				if hasFlag(vals, 's', "") {
 					return TierDestructive, "shopt -s " + v + ": changes how commands run"
 				}
+			case "keyword":
+				if hasFlag(vals, 's', "") && hasFlag(vals, 'o', "") {
+					return TierDestructive, "shopt -so keyword: NAME=VALUE words of later commands become their environment"
+				}
 			}
 		}
 		if hasFlag(vals, 's', "") || hasFlag(vals, 'u', "") {
@@ -479,7 +488,7 @@ func builtinProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "shopt"
 	case "set":
-		return TierRead, "set"
+		return setProgram(c)
 	}
 	// declare, export and friends reached through command or builtin.
 	c.declCall()

@@ -9,7 +9,14 @@ import "strings"
 // TierMutate, as -x's is; bind -f reads such bindings from a file the
 // classifier does not see. ulimit with a value changes the limits of every
 // later command (-c lets crashing programs write core files, memory and
-// all): TierBenign; asking for a limit reads.
+// all): TierBenign; asking for a limit reads. bash's keyword option (set
+// -k, set -o keyword, shopt -so keyword, bash -k) makes every NAME=VALUE
+// word of every later command an assignment in that command's
+// environment rather than an argument: after it, ls LD_PRELOAD=/tmp/x.so
+// preloads the library and git log GIT_PAGER=cmd runs cmd, words the
+// classifier reads as plain arguments. A session's later lines are
+// classified without the option, so turning it on is TierDestructive, as
+// shopt -s expand_aliases is.
 
 // bindMacros classifies the macros among bind's operands and its -f file.
 func bindMacros(c *call) (Tier, string) {
@@ -60,4 +67,59 @@ func historyFile(c *call) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// keywordOption reports whether set-style option words (set's, or a
+// shell's at invocation) turn on the keyword option: -k in a cluster, or
+// -o keyword. A word computed at run time may be either: an option word
+// (bare reports that, since a shell's invocation refuses such words
+// itself) or the name after -o. It returns the words that do.
+func keywordOption(args []arg) (words string, bare, ok bool) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.known {
+			return truncate(a.val, 64) + " (computed at run time)", true, true
+		}
+		v := a.val
+		if v == "--" || v == "-" || len(v) < 2 || v[0] != '-' && v[0] != '+' {
+			return "", false, false
+		}
+		if strings.HasPrefix(v, "--") {
+			continue // a shell's long option (--norc, --login)
+		}
+		named := false
+		for _, f := range v[1:] {
+			switch f {
+			case 'k':
+				if v[0] == '-' {
+					return v, false, true
+				}
+			case 'o', 'O':
+				named = true
+			}
+		}
+		if named && i+1 < len(args) {
+			// -o NAME (and a shell's -O NAME): the name is the next word.
+			i++
+			n := args[i]
+			if !n.known {
+				return v + " " + truncate(n.val, 64) + " (computed at run time)", false, true
+			}
+			if v[0] == '-' && n.val == "keyword" {
+				return v + " keyword", false, true
+			}
+		}
+	}
+	return "", false, false
+}
+
+// setProgram classifies set: turning on the keyword option hides the
+// environment of every later command; the other options and the
+// positional parameters it sets are read by the walk itself.
+func setProgram(c *call) (Tier, string) {
+	if w, _, ok := keywordOption(c.args); ok {
+		c.e.opaque = true
+		return TierDestructive, "set " + w + ": NAME=VALUE words of later commands become their environment (LD_PRELOAD, GIT_PAGER …)"
+	}
+	return TierRead, "set"
 }

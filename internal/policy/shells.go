@@ -58,6 +58,9 @@ func shellProgram(c *call) (Tier, string) {
 				if f == 'O' && v[0] == '-' && i+1 < len(args) && args[i+1].val == "extdebug" {
 					return TierDestructive, c.name + " -O extdebug: runs the debugger profile"
 				}
+				if f == 'O' && v[0] == '-' && i+1 < len(args) && cdShopts[args[i+1].val] {
+					return TierDestructive, c.name + " -O " + args[i+1].val + ": " + cdShoptWhy
+				}
 				if c.ctx.zsh && i+1 < len(args) && zshGlobSubst(args[i+1].val) {
 					return TierDestructive, "zsh -o " + args[i+1].val + ": globs every value, so a value's glob qualifiers run code"
 				}
@@ -473,6 +476,10 @@ func builtinProgram(c *call) (Tier, string) {
 			case "expand_aliases", "extdebug", "execfail", "sourcepath":
 				if hasFlag(vals, 's', "") {
 					return TierDestructive, "shopt -s " + v + ": changes how commands run"
+				}
+			case "cdable_vars", "cdspell", "autocd":
+				if hasFlag(vals, 's', "") && !hasFlag(vals, 'o', "") {
+					return TierDestructive, "shopt -s " + v + ": " + cdShoptWhy
 				}
 			case "keyword":
 				if hasFlag(vals, 's', "") && hasFlag(vals, 'o', "") {

@@ -17,6 +17,14 @@ import "strings"
 // classifier reads as plain arguments. A session's later lines are
 // classified without the option, so turning it on is TierDestructive, as
 // shopt -s expand_aliases is.
+//
+// cdable_vars, cdspell and autocd change where cd goes, or make a word a
+// cd: with cdable_vars "cd r" goes to $r when there is no directory r
+// (r=/; cd /tmp; cd r && rm -rf * empties /, the deny list reading
+// /tmp/r), cdspell (in an interactive shell, a session's) corrects a
+// misspelt directory name, autocd cds into a directory typed as a
+// command. The classifier follows cd by its words, so each is
+// TierDestructive, as a CDPATH assignment is.
 
 // bindMacros classifies the macros among bind's operands and its -f file.
 func bindMacros(c *call) (Tier, string) {
@@ -123,3 +131,8 @@ func setProgram(c *call) (Tier, string) {
 	}
 	return TierRead, "set"
 }
+
+// cdShopts are the shell options that make cd go where its words do not say.
+var cdShopts = set(`cdable_vars cdspell autocd`)
+
+const cdShoptWhy = "cd goes where its words do not say (a variable's value, a corrected name, a directory typed as a command)"

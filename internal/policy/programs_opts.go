@@ -218,6 +218,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return mailProgram
 	case "ulimit":
 		return ulimitProgram
+	case "umask":
+		return umaskProgram
 	}
 	if _, ok := wrapSpecs[name]; ok {
 		return wrapperProgram // a program with a wrapper grammar runs the command after it

@@ -136,3 +136,64 @@ func setProgram(c *call) (Tier, string) {
 var cdShopts = set(`cdable_vars cdspell autocd`)
 
 const cdShoptWhy = "cd goes where its words do not say (a variable's value, a corrected name, a directory typed as a command)"
+
+// umaskProgram: a mask that lets the group or others write is TierMutate.
+// Every file and directory later commands create gets it, so after umask 0
+// a session's approved cp x /etc/cron.d/job makes a root cron job any
+// user can edit, though that line shows no mode. A mask that keeps both
+// write bits (022, 077, u=rwx,go=rx) only narrows, and printing the mask
+// (umask, umask -S, umask -p) reads.
+func umaskProgram(c *call) (Tier, string) {
+	for _, a := range c.args {
+		if !a.known {
+			return TierMutate, "umask: a mask computed at run time, which may let others write the files later commands create"
+		}
+		v := a.val
+		if v == "-S" || v == "-p" || v == "-pS" || v == "-Sp" || v == "--" {
+			continue
+		}
+		if umaskLoosens(v) {
+			return TierMutate, "umask " + truncate(v, 32) + ": lets the group or others write the files later commands create"
+		}
+	}
+	return TierRead, "umask"
+}
+
+// umaskLoosens reports whether a umask operand may clear the group or
+// other write bit: an octal mask without 022, or a symbolic mode that
+// grants w (or anything bash cannot be shown to refuse) to g or o.
+func umaskLoosens(v string) bool {
+	if v != "" && strings.Trim(v, "01234567") == "" {
+		n := 0
+		for _, d := range v {
+			n = n*8 + int(d-'0')
+			if n > 0o7777 {
+				return true
+			}
+		}
+		return n&0o022 != 0o022
+	}
+	for _, clause := range strings.Split(v, ",") {
+		who := strings.TrimLeft(clause, "ugoa")
+		whoSet := clause[:len(clause)-len(who)]
+		if whoSet != "" && !strings.ContainsAny(whoSet, "goa") {
+			continue // u alone
+		}
+		for who != "" {
+			op := who[0]
+			if op != '+' && op != '=' && op != '-' {
+				return true // not a mode bash takes: refuse to guess
+			}
+			perms := who[1:]
+			end := strings.IndexAny(perms, "+-=")
+			if end < 0 {
+				end = len(perms)
+			}
+			if op != '-' && strings.Trim(perms[:end], "rx") != "" {
+				return true // w, or a copy of u, g or o
+			}
+			who = perms[end:]
+		}
+	}
+	return false
+}

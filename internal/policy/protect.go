@@ -215,6 +215,7 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 	for _, a := range args {
 		e.pathWord(a, ctx, chdir)
 	}
+	e.deviceReads(args, ctx)
 	e.recursiveRead(args, ctx)
 	e.listedDirs(args, ctx)
 	name := path.Base(args[0].val)

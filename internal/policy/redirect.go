@@ -102,6 +102,7 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 		}
 	default:
 		e.pathWord(t, ctx, "")
+		e.deviceRead(t, ctx)
 		if !t.known && r.Word != nil {
 			// f=/etc/…; cat < $f opens what cat $f would read.
 			for _, v := range e.wordValues(r.Word, ctx, sc) {

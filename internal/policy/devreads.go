@@ -1,0 +1,155 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// Files whose reading acts. Most device and kernel files read as files do,
+// but for some an open or a read is an act on something else: a terminal
+// or serial line hands the keys typed there (or a device's data) to
+// whichever reader asks first, so cat /dev/pts/1 takes another login's
+// keystrokes, sudo passwords included, and cat /dev/tty1 a console's;
+// opening a serial line also raises and, on close, drops its modem lines,
+// which resets many boards and hangs up modems. /dev/port reads I/O ports,
+// which acknowledges and changes the hardware behind them and can hang the
+// host; /proc/kmsg and the tracing trace_pipe files take what they show
+// out of the buffer their owner (the system logger, a tracer) reads; a
+// tape moves, and rewinds when a rewinding device is closed. On this
+// machine the kernel confinement holds tier 0 away from other terminals;
+// on an SSH host only the classifier does, so a word naming one of these,
+// given to a program that opens its operands or as a redirection, is
+// TierMutate. Programs that act on a name without opening it (noOpen:
+// ls, stat, echo …; statsOnly: udevadm info, lsof …) are left alone.
+
+// readActs returns why opening the clean absolute path p to read acts on
+// something else, or "".
+func readActs(p string) string {
+	switch {
+	case ttyPath(p):
+		return "reads a terminal or serial line: takes the keys or data its owner reads (and opening a serial line toggles its modem lines)"
+	case p == "/dev/port" || p == "/dev/char/1:4":
+		return "reads I/O ports, which acts on the hardware behind them"
+	case p == "/proc/kmsg":
+		return "takes the kernel's messages from the system logger that reads them"
+	case (strings.HasPrefix(p, "/sys/kernel/tracing/") || strings.HasPrefix(p, "/sys/kernel/debug/tracing/")) &&
+		(strings.HasSuffix(p, "/trace_pipe") || strings.HasSuffix(p, "/trace_pipe_raw")):
+		return "takes the trace events it shows from the tracing buffer"
+	case tapePath(p):
+		return "moves the tape (and rewinds it when closed)"
+	}
+	return ""
+}
+
+// ttyPath reports whether p is a terminal other than the reader's own
+// (/dev/tty): virtual consoles, the console, serial and USB serial lines,
+// other pseudo-terminals, and their /dev/char links (majors 4 and 5:1,
+// 136–143 for pseudo-terminals, 166 ttyACM, 188 ttyUSB, 204 low-density
+// serial).
+func ttyPath(p string) bool {
+	switch {
+	case p == "/dev/tty" || p == "/dev/pts" || p == "/dev/pts/ptmx":
+		return false
+	case p == "/dev/console" || strings.HasPrefix(p, "/dev/pts/") || strings.HasPrefix(p, "/dev/serial/") ||
+		strings.HasPrefix(p, "/dev/vc/") || strings.HasPrefix(p, "/dev/tts/"):
+		return true
+	case path.Dir(p) == "/dev":
+		b := path.Base(p)
+		for _, pre := range []string{"tty", "hvc", "rfcomm", "ircomm", "cua", "cu."} {
+			if strings.HasPrefix(b, pre) {
+				return true
+			}
+		}
+		return false
+	}
+	n, ok := strings.CutPrefix(p, "/dev/char/")
+	if !ok {
+		return false
+	}
+	major, minor, _ := strings.Cut(n, ":")
+	switch major {
+	case "4", "136", "137", "138", "139", "140", "141", "142", "143", "166", "188", "204":
+		return true
+	case "5":
+		return minor == "1"
+	}
+	return false
+}
+
+// tapePath reports whether p is a SCSI tape (st, nst and their mode
+// variants, /dev/tape/…) or its /dev/char link (major 9).
+func tapePath(p string) bool {
+	if strings.HasPrefix(p, "/dev/tape/") || strings.HasPrefix(p, "/dev/char/9:") {
+		return true
+	}
+	if path.Dir(p) != "/dev" {
+		return false
+	}
+	b := path.Base(p)
+	for _, pre := range []string{"nst", "st"} {
+		if rest, ok := strings.CutPrefix(b, pre); ok && rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+			return true
+		}
+	}
+	return false
+}
+
+// readActsSamples are names of each kind readActs knows, for matching a
+// pattern (cat /dev/ttyUSB*, cat /dev/pts/[0-9]) against.
+var readActsSamples = []string{"/dev/tty1", "/dev/ttyS0", "/dev/ttyUSB0", "/dev/ttyACM0", "/dev/ttyAMA0",
+	"/dev/console", "/dev/pts/0", "/dev/pts/10", "/dev/hvc0", "/dev/serial/by-id/usb-x", "/dev/port",
+	"/proc/kmsg", "/sys/kernel/tracing/trace_pipe", "/sys/kernel/debug/tracing/trace_pipe",
+	"/sys/kernel/tracing/per_cpu/cpu0/trace_pipe_raw", "/dev/st0", "/dev/nst0", "/dev/tape/by-id/x"}
+
+// deviceRead notes a word that names a file whose reading acts.
+func (e *eval) deviceRead(a arg, ctx cctx) {
+	v := a.val
+	if !strings.Contains(v, "/") {
+		return
+	}
+	glob := a.glob || !a.known
+	if !a.known {
+		v = extGlob.ReplaceAllString(v, "*")
+	}
+	fields := strings.FieldsFunc(v, pathSep)
+	if strings.Contains(v, "/dev/char/") {
+		// /dev/char/4:1 has the colon that separates host:/path.
+		fields = append(fields, strings.FieldsFunc(v, func(r rune) bool { return r != ':' && pathSep(r) })...)
+	}
+	for _, f := range fields {
+		if i := strings.IndexByte(f, '/'); i > 0 && f[0] == '-' {
+			f = f[i:] // -o/path
+		}
+		if f == "" || f[0] != '/' {
+			continue
+		}
+		if why := readActs(path.Clean(f)); why != "" {
+			e.note(TierMutate, ctx.covered, "%s %s", truncate(f, 96), why)
+			return
+		}
+		if !glob || !globChar(f) {
+			continue
+		}
+		for _, s := range readActsSamples {
+			if ok, _ := shellMatch(f, s); ok {
+				e.note(TierMutate, ctx.covered, "%s may name %s, which %s", truncate(f, 96), s, readActs(s))
+				return
+			}
+		}
+	}
+}
+
+// statsOnly are inspection programs that look a device up by its name
+// (its number, holders, ACL) without opening it.
+var statsOnly = set(`udevadm fuser lsof namei file getfacl journalctl`)
+
+// deviceReads checks the operands of one command for files whose reading
+// acts, unless the program acts on names without opening them.
+func (e *eval) deviceReads(args []arg, ctx cctx) {
+	if len(args) < 2 || args[0].known && (noOpen[path.Base(args[0].val)] || statsOnly[path.Base(args[0].val)]) {
+		return
+	}
+	for _, a := range args[1:] {
+		e.deviceRead(a, ctx)
+	}
+}

@@ -178,7 +178,7 @@ func (e *eval) expandedWords(ws []*syntax.Word, ctx cctx, sc *scope) {
 	}
 	var r *resolver // made for the first word that needs it
 	for _, w := range ws {
-		if lit := w.Lit(); !e.p.protect.own && len(e.paths.aliases) == 0 && lit != "" && !strings.ContainsAny(lit, "\\{") && !watchdogWord(arg{val: lit, known: true, glob: globChar(lit)}) {
+		if lit := w.Lit(); !e.p.protect.own && len(e.paths.aliases) == 0 && lit != "" && !strings.ContainsAny(lit, "\\{") && !e.mayNameWatchdog(arg{val: lit, known: true, glob: globChar(lit)}) {
 			continue // a plain word that cannot name the watchdog
 		}
 		if r == nil {
@@ -256,6 +256,10 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		e.recordAliases(name, args[1:])
 	case "shopt":
 		ps.nocase = ps.nocase || setsNocase(args[1:])
+	case "setopt", "unsetopt":
+		ps.nocase = ps.nocase || setsZshNocase(name, args[1:])
+	case "set":
+		ps.nocase = ps.nocase || ctx.zsh && setsZshNocase(name, args[1:])
 	}
 }
 
@@ -334,7 +338,7 @@ func pathSep(r rune) bool {
 // command resolves its relative words against (tar -C, make -C).
 func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	ps := e.pathsFor()
-	if ps == nil || a.val == "" || !e.p.protect.own && len(ps.aliases) == 0 && !watchdogWord(a) {
+	if ps == nil || a.val == "" || !e.p.protect.own && len(ps.aliases) == 0 && !e.mayNameWatchdog(a) {
 		return
 	}
 	key := a.val

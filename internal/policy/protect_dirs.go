@@ -179,17 +179,56 @@ func substPieces(v string) string {
 }
 
 // setsNocase reports whether a shopt turns on nocaseglob, or may (an
-// option name computed at run time).
+// option name computed at run time). -s may be clustered (-qs).
 func setsNocase(args []arg) bool {
 	set := false
 	for _, a := range args {
 		switch {
 		case !a.known:
 			return true
-		case a.val == "-s":
+		case len(a.val) > 1 && a.val[0] == '-' && a.val[1] != '-' && strings.ContainsRune(a.val, 's'):
 			set = true
 		case set && a.val == "nocaseglob":
 			return true
+		}
+	}
+	return false
+}
+
+// nocaseOn records that patterns from here on match either case.
+func (e *eval) nocaseOn() {
+	if ps := e.pathsFor(); ps != nil {
+		ps.nocase = true
+	}
+}
+
+// zshNocase reports whether a zsh option name, as setopt (on) or unsetopt
+// (!on), set -o or +o, or zsh -o or +o give it, turns off CASE_GLOB:
+// zsh ignores case and underscores in option names, and each leading
+// "no" inverts (setopt NO_CASE_GLOB, unsetopt caseglob, +o CaseGlob).
+func zshNocase(name string, on bool) bool {
+	n := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(name))
+	for strings.HasPrefix(n, "no") {
+		n, on = n[2:], !on
+	}
+	return n == "caseglob" && !on
+}
+
+// setsZshNocase reports whether setopt, unsetopt or zsh's set turns off
+// CASE_GLOB, or may (a name computed at run time).
+func setsZshNocase(name string, args []arg) bool {
+	for i, a := range args {
+		switch {
+		case !a.known:
+			return true
+		case name == "setopt" || name == "unsetopt":
+			if !strings.HasPrefix(a.val, "-") && !strings.HasPrefix(a.val, "+") && zshNocase(a.val, name == "setopt") {
+				return true
+			}
+		case (a.val == "-o" || a.val == "+o") && i+1 < len(args):
+			if zshNocase(args[i+1].val, a.val == "-o") {
+				return true
+			}
 		}
 	}
 	return false

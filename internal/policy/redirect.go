@@ -210,9 +210,10 @@ func (e *eval) writeTarget(t arg) (Tier, string, string) {
 	if strings.HasPrefix(c, "/") {
 		c = path.Clean(c)
 	}
-	if t.glob && strings.HasPrefix(c, "/dev/") && globBlockDevice(c) {
-		why := "write to block device " + v
-		return TierDestructive, why, why
+	if t.glob && strings.HasPrefix(c, "/") && isPattern(c) {
+		if gt, why, deny, ok := e.globWriteTarget(c, v); ok {
+			return gt, why, deny
+		}
 	}
 	switch {
 	case safeSink(c):

@@ -34,6 +34,9 @@ func shellProgram(c *call) (Tier, string) {
 			break
 		}
 		if strings.HasPrefix(v, "--") {
+			if c.ctx.zsh && zshNocase(v[2:], true) {
+				c.e.nocaseOn() // zsh --no-case-glob
+			}
 			switch v {
 			case "--rcfile", "--init-file":
 				return TierDestructive, c.name + " " + v + ": runs a file the classifier cannot see"
@@ -60,6 +63,12 @@ func shellProgram(c *call) (Tier, string) {
 				}
 				if f == 'O' && v[0] == '-' && i+1 < len(args) && cdShopts[args[i+1].val] {
 					return TierDestructive, c.name + " -O " + args[i+1].val + ": " + cdShoptWhy
+				}
+				if i+1 < len(args) && (f == 'O' && v[0] == '-' && args[i+1].val == "nocaseglob" ||
+					c.ctx.zsh && f == 'o' && zshNocase(args[i+1].val, v[0] == '-')) {
+					// bash -O nocaseglob, zsh +o caseglob: the payload's
+					// patterns match either case.
+					c.e.nocaseOn()
 				}
 				if c.ctx.zsh && i+1 < len(args) && zshGlobSubst(args[i+1].val) {
 					return TierDestructive, "zsh -o " + args[i+1].val + ": globs every value, so a value's glob qualifiers run code"

@@ -67,6 +67,19 @@ func watchdogWord(a arg) bool {
 	return a.glob && (globChar(v) && globMayName(v) || strings.Contains(v, "("))
 }
 
+// mayNameWatchdog is watchdogWord after nocaseglob too, where a pattern
+// matches either case (/D?V/WATCHDO?): lowered, a pattern's letters match
+// the watchdog's names as the folded pattern the check then uses does.
+func (e *eval) mayNameWatchdog(a arg) bool {
+	if watchdogWord(a) {
+		return true
+	}
+	if e.paths == nil || !e.paths.nocase || !a.glob && a.known {
+		return false
+	}
+	return watchdogWord(arg{val: strings.ToLower(a.val), known: a.known, glob: a.glob})
+}
+
 // watchdogFirst are the first components of a path that can lead to the
 // watchdog: from /, from /dev, from /dev/char, through a process's root.
 var watchdogFirst = []string{"dev", "proc", "char", "watchdog", "watchdog0", "10:130"}

@@ -124,6 +124,27 @@ func persistCall(b string, rest []string) string {
 			n, _, _ := strings.Cut(a, "=")
 			names = append(names, n)
 		}
+	case "shopt":
+		// nocaseglob makes a later line's /D?V/WATCHDO? /dev/watchdog and
+		// /P?OC/SYSRQ-TRIGGE? the SysRq trigger; cdable_vars, cdspell and
+		// autocd make cd go where its words do not say. policy reads a
+		// later line with the options off.
+		set := false
+		for _, a := range rest {
+			switch {
+			case len(a) > 1 && a[0] == '-' && a[1] != '-':
+				set = set || strings.ContainsRune(a, 's')
+			case set && shellStateOpts[a] != "":
+				return "shopt -s " + a + " " + shellStateOpts[a]
+			}
+		}
+	case "setopt", "unsetopt":
+		for _, a := range rest {
+			n := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(a))
+			if strings.Contains(n, "caseglob") {
+				return b + " " + a + " " + shellStateOpts["nocaseglob"]
+			}
+		}
 	case "set":
 		for j, a := range rest {
 			if a == "--" {
@@ -142,6 +163,15 @@ func persistCall(b string, rest []string) string {
 		}
 	}
 	return ""
+}
+
+// shellStateOpts are the shell options that change what a later line's
+// words name, and how.
+var shellStateOpts = map[string]string{
+	"nocaseglob":  "makes a later line's patterns match either case, which policy reads case by case (/D?V/WATCHDO? is /dev/watchdog)",
+	"cdable_vars": "makes cd go to a variable's value, where policy follows cd by its words",
+	"cdspell":     "makes cd correct a misspelt directory, where policy follows cd by its words",
+	"autocd":      "makes a directory typed as a command a cd, where policy reads a program",
 }
 
 // killsUnrestored says why timeout with options opts may kill the program

@@ -165,7 +165,7 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 			if why := killsUnrestored(rest); why != "" {
 				return why
 			}
-		case "set":
+		case "set", "shopt", "setopt", "unsetopt":
 			if why := persistCall(b, rest); why != "" {
 				return why
 			}

@@ -272,6 +272,9 @@ func TestPersistentVariables(t *testing.T) {
 		"builtin export BASH_ENV=/tmp/e", "x=1; export LD_AUDIT=/tmp/a.so", "mapfile -t PAGER < /tmp/p",
 		"set -k", "set -euk", "set -o keyword", "readonly HOME=/tmp/h", "export -f ls", "declare -fx ls",
 		"typeset -x -f ls", "builtin export -f ls", "command declare -xf ls",
+		"shopt -s nocaseglob", "shopt -qs nocaseglob", "shopt -s nullglob nocaseglob", "builtin shopt -s nocaseglob",
+		"shopt -s cdable_vars", "shopt -s cdspell", "shopt -s autocd", "setopt nocaseglob", "unsetopt CASE_GLOB",
+		"setopt NO_CASE_GLOB",
 	} {
 		_, last := typeAll(tty, s)
 		if last.unseen == "" || last.next.rekeyed == "" {
@@ -282,6 +285,7 @@ func TestPersistentVariables(t *testing.T) {
 		"export TERM=xterm LANG=C.UTF-8", "x=1; y=2", "read -r answer", "export FOO", "set -eu",
 		"set -o pipefail", "declare -a arr=(1 2)", "cd /tmp; OLDPWD=/x", "env PATH=/tmp/b ls",
 		"printf '%s\\n' PATH", "echo $PATH", "read -p 'PATH? ' answer",
+		"shopt -s nullglob", "shopt -u nocaseglob", "shopt -q nocaseglob", "shopt nocaseglob",
 	} {
 		if _, last := typeAll(tty, s); last.unseen != "" {
 			t.Errorf("%q: %s", s, last.unseen)

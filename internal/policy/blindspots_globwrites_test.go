@@ -53,6 +53,26 @@ func TestBlindSpotGlobWriteTargets(t *testing.T) {
 	}
 	runBlind(t, p, sameCases(TierDestructive, true, denied...))
 
+	// A tilde word climbing out of a home of any depth, an extended
+	// pattern and a globstar are the names they reach.
+	runBlind(t, p, sameCases(TierDestructive, true,
+		"echo b > ~root/../proc/sysrq-trigger",
+		"echo b > ~/../proc/sysrq-trigger",
+		"echo b > ~/../../proc/sysrq-trigger",
+		"echo b > ~/../../../../proc/sysrq-trigger",
+		"echo b > ~bob/../../proc/sysrq-trigger",
+		"echo b | tee ~/../../proc/sysrq-trigger",
+		"cp x ~root/../proc/sysrq-trigger",
+		"dd if=/dev/zero of=~root/../dev/sda",
+		"dd if=/dev/zero of=~/../../dev/nvme0n1",
+		"shopt -s extglob; echo b > /proc/@(sysrq-trigger)",
+		"shopt -s extglob; echo b > /proc/sysrq-trigge@(r)",
+		"shopt -s extglob; echo b > /proc/+(sysrq-trigger)",
+		"shopt -s extglob; echo b > /proc/?(x|sysrq-trigger)",
+		"shopt -s globstar; echo b > /proc/**/sysrq-trigger",
+		"shopt -s globstar; echo b > /**/sysrq-trigger",
+	))
+
 	runBlind(t, p, sameCases(TierDestructive, false,
 		"echo 1 > /pro?/sys/kernel/sysrq",
 		"echo 0 > /proc/sys/kernel/randomize_va_spac?",
@@ -63,10 +83,14 @@ func TestBlindSpotGlobWriteTargets(t *testing.T) {
 		"echo x | tee /etc/ld.so.preloa?",
 		"shopt -s nocaseglob; echo x > /E?C/SHADO?",
 		"shopt -s nocaseglob; echo 1 > /P?OC/SYS/KERNEL/SYSRQ",
+		"echo x > ~root/../etc/shadow",
+		"echo x > ~/../../etc/sudoers",
 	))
 
 	runExact(t, p, []exactCase{
 		{"temp pattern", "echo x > /tmp/fo?", TierMutate},
+		{"home file", "echo x > ~/notes.txt", TierMutate},
+		{"within home", "echo x > ~/a/../b.txt", TierMutate},
 		{"log pattern", "echo x >> /var/log/app*.log", TierMutate},
 		{"case kept without nocaseglob", "cat /D?V/WATCHDO?", TierRead},
 		{"literal component", "shopt -s nocaseglob; cat /D?V/WATCHDOG", TierRead},

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -15,12 +16,53 @@ import (
 // setopt or -o) the pattern's components match either case, so
 // /D?V/S?A is /dev/sda.
 
+// writeVariants are the names a target word can stand for beyond its
+// text: a tilde word that climbs out of the home directory
+// (~root/../proc/sysrq-trigger, ~/../../dev/sda, of=~x/../../dev/sda,
+// whose tilde bash expands after a name and "=") is the absolute path it reaches from
+// a home of each depth up to four, for a home the classifier cannot name;
+// an extended pattern (/proc/@(sysrq-trigger), which the resolver leaves
+// unknown) is the glob with each @(…) as *; a globstar ** also spans no
+// directory or several.
+func writeVariants(v string) []string {
+	var out []string
+	if name, val, ok := strings.Cut(v, "=~"); ok && validName(name) {
+		v = "~" + val // of=~x/… is an assignment-like word: bash expands its tilde
+	}
+	if rest, ok := strings.CutPrefix(v, "~"); ok && strings.Contains(rest, "..") {
+		user, sub, _ := strings.Cut(rest, "/")
+		homes := []string{"/", "/h1", "/h1/h2", "/h1/h2/h3", "/h1/h2/h3/h4"}
+		if user == "root" {
+			homes = []string{"/root"}
+		}
+		for _, h := range homes {
+			c := path.Join(h, sub)
+			if h == "/root" || h == "/" || !strings.HasPrefix(c+"/", h+"/") {
+				out = append(out, c)
+			}
+		}
+	}
+	if strings.HasPrefix(v, "/") && strings.Contains(v, "(") && !strings.ContainsAny(v, "$`") {
+		if g := extGlob.ReplaceAllString(v, "*"); g != v {
+			out = append(out, path.Clean(g))
+		}
+	}
+	return out
+}
+
 // globWriteTarget classifies writing to the clean absolute pattern c
 // (spelled v); ok is false when it can name none of those.
 func (e *eval) globWriteTarget(c, v string) (t Tier, why, deny string, ok bool) {
 	pats := []string{c}
+	if strings.Contains(c, "**") {
+		for _, r := range []string{"/", "/*/", "/*/*/"} {
+			pats = append(pats, strings.ReplaceAll(c, "/**/", r))
+		}
+	}
 	if e.paths != nil && e.paths.nocase {
-		pats = append(pats, foldPattern(c))
+		for _, p := range pats {
+			pats = append(pats, foldPattern(p))
+		}
 	}
 	match := func(p string) bool {
 		return slices.ContainsFunc(pats, func(pat string) bool {

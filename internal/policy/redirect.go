@@ -190,6 +190,24 @@ func (e *eval) netHost(p string) {
 
 // writeTarget classifies writing to a file.
 func (e *eval) writeTarget(t arg) (Tier, string, string) {
+	tier, why, deny := e.writeTargetText(t)
+	for _, w := range writeVariants(t.val) {
+		if deny != "" {
+			break
+		}
+		glob := t.glob || isPattern(w)
+		if wt, wwhy, wdeny := e.writeTargetText(arg{val: w, known: true, glob: glob}); wdeny != "" || wt > tier {
+			tier, why, deny = wt, wwhy+" ("+truncate(t.val, 96)+")", wdeny
+			if deny != "" {
+				deny = why
+			}
+		}
+	}
+	return tier, why, deny
+}
+
+// writeTargetText is writeTarget for the target's text alone.
+func (e *eval) writeTargetText(t arg) (Tier, string, string) {
 	v := t.val
 	if !t.known {
 		if strings.HasPrefix(v, "/dev/") {

@@ -43,6 +43,9 @@ func TestBlindSpotDeviceReads(t *testing.T) {
 		"cat /dev/pts/*", "cat /dev/pts/[0-9]", "cat /dev/tty[1-6]", "cat /dev/ttyUSB*", "cat /dev/tty?",
 		"head -c1 /dev/ttyS$N", "cat /dev/pts/$P", "cat /dev/serial/by-id/*", "cat /sys/kernel/tracing/*pipe",
 		"cat /sys/kernel/tracing/per_cpu/cpu*/trace_pipe_raw", "cat /dev/{tty1,null}", "cat /dev/n?t0",
+		// Relative names after a cd.
+		"cd /dev/pts && cat 1", "cd /dev; head -c1 ttyS0", "cd /dev && cat < ttyUSB0", "cd /proc; cat kmsg",
+		"cd /sys/kernel/tracing && cat trace_pipe", "cd /dev; cd pts; cat 3", "cd /dev && cat tty*",
 	)...)
 	runBlind(t, p, cases)
 
@@ -57,6 +60,7 @@ func TestBlindSpotDeviceReads(t *testing.T) {
 		"ls -la /dev/", "head -c 16 /dev/urandom", "cat /sys/kernel/tracing/trace", "journalctl -k",
 		"cat /sys/class/tty/ttyS0/type", "cat /proc/tty/drivers", "readlink -f /dev/serial/by-id/x",
 		"ls /dev/tape/by-id", "stty -a", "cat /dev/stdin", "cat /dev/stderr",
+		"cd /dev && ls -l tty*", "cd /proc && cat cpuinfo", "cd /tmp && cat ttyS0.log", "cd /dev/pts && ls",
 	} {
 		exact = append(exact, exactCase{c, c, TierRead})
 	}

@@ -17,9 +17,9 @@ import (
 // out of the buffer their owner (the system logger, a tracer) reads; a
 // tape moves, and rewinds when a rewinding device is closed. On this
 // machine the kernel confinement holds tier 0 away from other terminals;
-// on an SSH host only the classifier does, so a word naming one of these,
-// given to a program that opens its operands or as a redirection, is
-// TierMutate. Programs that act on a name without opening it (noOpen:
+// on an SSH host only the classifier does, so a word naming one of these
+// (relative after a cd into /dev, /proc or /sys too), given to a program
+// that opens its operands or as a redirection, is TierMutate. Programs that act on a name without opening it (noOpen:
 // ls, stat, echo …; statsOnly: udevadm info, lsof …) are left alone.
 
 // readActs returns why opening the clean absolute path p to read acts on
@@ -101,8 +101,24 @@ var readActsSamples = []string{"/dev/tty1", "/dev/ttyS0", "/dev/ttyUSB0", "/dev/
 	"/proc/kmsg", "/sys/kernel/tracing/trace_pipe", "/sys/kernel/debug/tracing/trace_pipe",
 	"/sys/kernel/tracing/per_cpu/cpu0/trace_pipe_raw", "/dev/st0", "/dev/nst0", "/dev/tape/by-id/x"}
 
-// deviceRead notes a word that names a file whose reading acts.
+// deviceRead notes a word that names a file whose reading acts, read
+// against each directory a cd into /dev, /proc or /sys made current when
+// it is relative (cd /dev/pts && cat 1).
 func (e *eval) deviceRead(a arg, ctx cctx) {
+	if ps := e.paths; ps != nil && len(ps.cds) > 0 && a.known && a.val != "" && !strings.ContainsAny(a.val[:1], "/-~") {
+		dirs, _ := e.cwds()
+		for _, d := range dirs {
+			if strings.HasPrefix(d, "/dev") || strings.HasPrefix(d, "/proc") || strings.HasPrefix(d, "/sys") {
+				e.deviceReadAbs(arg{val: path.Join(d, a.val), known: true, glob: a.glob}, ctx)
+			}
+		}
+		return
+	}
+	e.deviceReadAbs(a, ctx)
+}
+
+// deviceReadAbs is deviceRead for the absolute names in a word.
+func (e *eval) deviceReadAbs(a arg, ctx cctx) {
 	v := a.val
 	if !strings.Contains(v, "/") {
 		return

@@ -105,7 +105,7 @@ var readActsSamples = []string{"/dev/tty1", "/dev/ttyS0", "/dev/ttyUSB0", "/dev/
 // against each directory a cd into /dev, /proc or /sys made current when
 // it is relative (cd /dev/pts && cat 1).
 func (e *eval) deviceRead(a arg, ctx cctx) {
-	if ps := e.paths; ps != nil && len(ps.cds) > 0 && a.known && a.val != "" && !strings.ContainsAny(a.val[:1], "/-~") {
+	if ps := e.paths; ps != nil && len(ps.cds) > 0 && a.known && a.val != "" && !strings.ContainsAny(a.val[:1], "/-~") && ps.cdsMayReachDevices() {
 		dirs, _ := e.cwds()
 		for _, d := range dirs {
 			if strings.HasPrefix(d, "/dev") || strings.HasPrefix(d, "/proc") || strings.HasPrefix(d, "/sys") {
@@ -117,13 +117,27 @@ func (e *eval) deviceRead(a arg, ctx cctx) {
 	e.deviceReadAbs(a, ctx)
 }
 
+// cdsMayReachDevices reports whether a cd so far may have made /dev,
+// /proc or /sys (or a directory under them) current: one names it, or is
+// relative or unknown and so may follow one.
+func (ps *pathState) cdsMayReachDevices() bool {
+	for _, c := range ps.cds {
+		v := c.val
+		if !strings.HasPrefix(v, "/") || strings.HasPrefix(v, "/dev") || strings.HasPrefix(v, "/proc") || strings.HasPrefix(v, "/sys") {
+			return true
+		}
+	}
+	return false
+}
+
 // deviceReadAbs is deviceRead for the absolute names in a word.
 func (e *eval) deviceReadAbs(a arg, ctx cctx) {
 	v := a.val
-	if !strings.Contains(v, "/") {
-		return
-	}
 	glob := a.glob || !a.known
+	if !strings.Contains(v, "/") || !strings.Contains(v, "/dev") && !strings.Contains(v, "kmsg") &&
+		!strings.Contains(v, "trace_pipe") && !(glob && globChar(v)) {
+		return // cannot name one: no allocation on every word of every command
+	}
 	if !a.known {
 		v = extGlob.ReplaceAllString(v, "*")
 	}

@@ -525,9 +525,12 @@ func recalled(line string, quoted bool) string {
 			if i+1 == len(line) {
 				continue
 			}
+			// bash leaves $! and ${!name} alone only after a character:
+			// "$!" starting a line, or "${!" with no '}' after it on the
+			// line, is expanded from the history.
 			next := line[i+1]
-			if next == ' ' || next == '=' || double && next == '"' || i > 0 && line[i-1] == '$' ||
-				i > 1 && line[i-1] == '{' && line[i-2] == '$' {
+			if next == ' ' || next == '=' || double && next == '"' || i > 1 && line[i-1] == '$' ||
+				i > 1 && line[i-1] == '{' && line[i-2] == '$' && strings.IndexByte(line[i+1:], '}') >= 0 {
 				continue
 			}
 			return fmt.Sprintf("'!' followed by %q is replaced from the shell's history in bash and zsh, which warden cannot see; quote it with '…' or put a space after it", line[i+1:min(i+8, len(line))])

@@ -46,7 +46,8 @@ import (
 // foreground that reads part of a line or some of the lines (read,
 // head, cat, sed, a pager, an editor) changes where the shell's commands
 // begin; no classifier of the typed text can know how much it took, so
-// after one the session is adrift until Ctrl-C (partial.go). A command that
+// after one the session is adrift until Ctrl-C (partial.go), and so after
+// one that asks for a password or a confirmation (askers.go). A command that
 // changes how the session reads keys (stty, bind, histchars, …) ends the
 // model for good: rekey.go, computed.go; so does a program that reads the
 // next lines in its own language (readers.go), a trap, and a signal that
@@ -77,6 +78,10 @@ type typing struct {
 	// adrift, when set, says why warden does not know whether the shell is
 	// in the middle of a command. Ctrl-C clears it.
 	adrift string
+	// asked: adrift only because a program may be asking a question on
+	// the terminal (askers.go), which takes whole lines: a line that is a
+	// complete command on its own may still be typed, as its answer.
+	asked bool
 	// interrupted: Ctrl-C was typed and no line entered since.
 	interrupted bool
 	// rekeyed, when set, says why the session no longer reads keys the
@@ -138,7 +143,7 @@ func (t typing) stopped(sig string) typing {
 
 // feed returns what typing data into a session in state t does.
 func (t typing) feed(data string, k keyboard) typed {
-	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, open: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed}
+	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, asked: t.asked, open: t.open, began: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed}
 	if t.rekeyed != "" {
 		f.see("warden no longer knows how this session reads what is typed or what it runs: earlier, " + t.rekeyed +
 			"; use session_signal to interrupt, or start a new session")
@@ -157,7 +162,10 @@ type feeder struct {
 	line   []byte
 	lost   string
 	adrift string
+	asked  bool     // typing's
+	edited bool     // the send holds an edit key (DEL, Ctrl-U, Ctrl-W)
 	open   string   // the unfinished command before seg
+	began  string   // the unfinished command before the send
 	seg    []string // lines entered in the current segment
 	kept   []string // what is classified of the segments before
 	ran    []string // the complete commands of the segments before
@@ -201,10 +209,13 @@ func (f *feeder) key(c rune) {
 		f.enter()
 	case c == 0x7f:
 		f.erase()
+		f.edited = true
 	case c == 0x15:
 		f.line, f.lost = f.line[:0], ""
+		f.edited = true
 	case c == 0x17:
 		f.eraseWord()
+		f.edited = true
 	case c == 0x03:
 		f.line, f.lost = f.line[:0], ""
 		f.restart()
@@ -301,9 +312,9 @@ func (f *feeder) enter() {
 	if f.lost != "" {
 		f.see("Enter would hand over a line warden does not know (" + f.lost + "); clear it with Ctrl-U (0x15) or Ctrl-C (0x03) first")
 		// Whatever the shell got, warden cannot follow what it reads next.
-		f.adrift = f.lost
+		f.adrift, f.asked = f.lost, false
 	}
-	if f.adrift != "" {
+	if f.adrift != "" && !f.answers(l) {
 		f.see("the shell may be in the middle of a command warden could not follow (" + f.adrift + "); send Ctrl-C (0x03) first")
 	}
 	if why := commentEscape(l); why != "" {
@@ -320,6 +331,45 @@ func (f *feeder) enter() {
 	f.line, f.lost = f.line[:0], ""
 }
 
+// answers reports whether the line l, entered while a program may be
+// asking on the terminal, is safe either way: whether the program takes
+// it as its answer or the shell runs it, the lines after it are read
+// alike, since it is a complete command on its own typed where no command
+// is unfinished. Without edit keys, since a program that asks with the
+// terminal's editing off (pinentry) leaves them to a plain shell unedited.
+func (f *feeder) answers(l string) bool {
+	if !f.asked || f.lost != "" || f.edited || f.open != "" {
+		return false
+	}
+	for _, prev := range f.seg {
+		if !alone(prev) {
+			return false
+		}
+	}
+	return alone(l)
+}
+
+// alike reports whether the send's lines read alike whichever of them a
+// program that asks on the terminal takes: each is a complete command on
+// its own, typed without edit keys where no command was unfinished.
+func (f *feeder) alike() bool {
+	if f.edited || f.lost != "" || f.began != "" {
+		return false
+	}
+	for _, l := range f.lines {
+		if !alone(l) {
+			return false
+		}
+	}
+	return true
+}
+
+// alone reports whether l is a complete command on its own.
+func alone(l string) bool {
+	text, done, _, broken := follow("", []string{l})
+	return broken == nil && done == len(text)
+}
+
 // restart ends the segment: Ctrl-C, or Ctrl-D on an empty line, makes the
 // shell drop an unfinished command and read afresh.
 func (f *feeder) restart() {
@@ -334,7 +384,7 @@ func (f *feeder) restart() {
 		f.kept = append(f.kept, text[:done])
 		f.ran = append(f.ran, text[:done])
 	}
-	f.open, f.seg, f.adrift = "", nil, ""
+	f.open, f.seg, f.adrift, f.asked = "", nil, "", false
 }
 
 // history marks lines that bash or zsh would rewrite from their history
@@ -363,10 +413,10 @@ func (f *feeder) finish() typed {
 		f.ran = append(f.ran, text[:done])
 		switch rest := text[done:]; {
 		case broken != nil:
-			f.adrift = "a line that does not parse as shell: " + truncate(broken.Error(), 80)
+			f.adrift, f.asked = "a line that does not parse as shell: "+truncate(broken.Error(), 80), false
 			f.open = ""
 		case len(rest) > maxOpen:
-			f.adrift = fmt.Sprintf("an unfinished command longer than %d bytes", maxOpen)
+			f.adrift, f.asked = fmt.Sprintf("an unfinished command longer than %d bytes", maxOpen), false
 			f.open = ""
 		default:
 			f.open = rest
@@ -399,12 +449,20 @@ func (f *feeder) finish() typed {
 		if why == "" {
 			why = readsTerminal(ran)
 		}
+		asks := false
+		if why == "" {
+			why = asksTerminal(ran)
+			asks = why != ""
+		}
 		if why != "" && len(f.lines) > 0 {
-			if len(f.lines) > 1 || len(f.line) > 0 {
+			if (len(f.lines) > 1 || len(f.line) > 0) && !(asks && f.alike()) {
 				f.see(why + "; send the line that starts it on its own, with nothing after it")
 			}
-			if f.adrift == "" {
-				f.adrift = why
+			switch {
+			case f.adrift == "":
+				f.adrift, f.asked = why, asks
+			case !asks:
+				f.asked = false
 			}
 		}
 		var names []string
@@ -421,7 +479,7 @@ func (f *feeder) finish() typed {
 		}
 	}
 	t.unseen = f.unseen
-	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed}
+	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, asked: f.asked, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed}
 	return t
 }
 

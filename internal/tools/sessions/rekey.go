@@ -110,7 +110,7 @@ func rekeysIn(text string, depth int) string {
 		case *syntax.Word:
 			v := literal(n)
 			why = words(v)
-			if why == "" && v != text && mentions(v) != "" && !isName(v) {
+			if why == "" && v != text && (mentions(v) != "" || namesShell(v)) && !isName(v) {
 				// A string that may be run as shell: read it as one.
 				why = rekeysIn(v, depth+1)
 			}
@@ -132,6 +132,9 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 	for i, v := range vals {
 		rest := vals[i+1:]
 		if why := computedCall(vals, i); why != "" {
+			return why
+		}
+		if why := configuredShell(c, vals, i); why != "" {
 			return why
 		}
 		if (v == "vi" || v == "emacs") && i > 0 && len(vals[i-1]) > 1 &&
@@ -232,7 +235,8 @@ var progNames = []string{"stty", "bind", "tset", "reset", "tput", "set", "shopt"
 	"zsh", "fish", "csh", "tcsh", "xonsh", "nu", "elvish", "pwsh", "yash", "env", "exec",
 	"read", "dd", "head", "printf", "mapfile", "readarray", "unset", "getopts", "export",
 	"declare", "typeset", "local", "readonly", "xargs", "parallel",
-	"cat", "tac", "tail", "sed", "awk", "grep", "tr", "tee", "sort", "wc", "cut", "less", "more", "jq"}
+	"cat", "tac", "tail", "sed", "awk", "grep", "tr", "tee", "sort", "wc", "cut", "less", "more", "jq",
+	"sh", "bash", "dash"}
 
 // progName is the base name of the program word v names; a glob
 // (/usr/bin/st?y) names the first of progNames it matches.

@@ -1,0 +1,89 @@
+package sessions
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A new interactive shell reads startup files before its first prompt,
+// and those may change its key bindings (bind, an inputrc), its prompt
+// and PROMPT_COMMAND, its aliases and functions, or its traps, as source
+// does in the running shell (rekey.go). The default files are the
+// session's own; a shell told to read others — bash --rcfile or
+// --init-file, ENV for sh, dash and bash in POSIX mode, HOME for
+// ~/.bashrc and ~/.inputrc — runs a file warden has not seen, so that
+// "ls" typed next may be a macro or an alias. Such a start ends the model
+// as a key change does.
+
+// interactiveShells are the shells that read startup files when started
+// interactively.
+var interactiveShells = map[string]bool{"sh": true, "bash": true, "dash": true, "ash": true, "ksh": true,
+	"mksh": true, "lksh": true, "ksh93": true, "oksh": true, "loksh": true, "posh": true, "rbash": true}
+
+// startupVars are the variables that name a shell's startup files.
+var startupVars = map[string]bool{"ENV": true, "HOME": true, "BASH_ENV": true, "INPUTRC": true}
+
+// configuredShell says why the word vals[i] of the simple command c starts
+// an interactive shell that reads startup files other than the session's,
+// or returns "".
+func configuredShell(c *syntax.CallExpr, vals []string, i int) string {
+	b := progName(vals[i])
+	if b == "busybox" && i+1 < len(vals) && interactiveShells[progName(vals[i+1])] {
+		return "" // judged at the shell's own word
+	}
+	if !interactiveShells[b] || i > 0 && !wrapper[progName(vals[0])] {
+		return ""
+	}
+	rest := vals[i+1:]
+	if !shellInteractive(rest) {
+		return ""
+	}
+	const why = " starts an interactive shell that first runs a startup file warden has not seen, " +
+		"which may change its key bindings, prompt, aliases or traps"
+	for _, a := range rest {
+		if a == "--rcfile" || a == "--init-file" || strings.HasPrefix(a, "--rcfile=") || strings.HasPrefix(a, "--init-file=") {
+			return b + " " + a + why
+		}
+	}
+	for _, a := range c.Assigns {
+		if a.Name != nil && startupVars[a.Name.Value] {
+			return a.Name.Value + "=…" + why
+		}
+	}
+	// env HOME=/tmp/h bash, sudo ENV=/tmp/rc sh
+	for _, v := range vals[:i] {
+		if name, _, ok := strings.Cut(v, "="); ok && startupVars[name] {
+			return name + "=…" + why
+		}
+	}
+	return ""
+}
+
+// shellInteractive reports whether a shell with arguments rest reads
+// commands from the terminal: -i, or neither -c nor a script file.
+func shellInteractive(rest []string) bool {
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		switch {
+		case a == "-i" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'i'):
+			return true
+		case a == "--rcfile" || a == "--init-file" || a == "-o" || a == "+o" || a == "-O" || a == "+O":
+			j++ // the option's value
+		case a == "--":
+			return j+1 >= len(rest)
+		case len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'c'):
+			return false
+		case strings.HasPrefix(a, "-") || strings.HasPrefix(a, "+"):
+		default:
+			return false // a script file
+		}
+	}
+	return true
+}
+
+// namesShell reports whether s names one of interactiveShells, so that a
+// string holding it is read as shell (sh -c 'bash --rcfile x').
+func namesShell(s string) bool {
+	return some(tokens(s), func(t string) bool { return interactiveShells[progName(t)] })
+}

@@ -188,7 +188,8 @@ func sshAsks(r []string) bool {
 // password may ask for a pass phrase; the rest ask only when given a key.
 func opensslAsks(r []string) bool {
 	switch firstWord(r) {
-	case "version", "ciphers", "list", "help", "errstr", "rand", "prime", "speed", "x509", "crl", "verify", "s_client", "dgst":
+	case "version", "ciphers", "list", "help", "errstr", "rand", "prime", "speed", "x509", "crl", "verify", "s_client", "dgst",
+		"sha1", "sha256", "sha512", "md5", "base64", "asn1parse", "req", "pkcs7", "crl2pkcs7", "sess_id", "nseq":
 		return hasOpt(r, "-signkey", "-CAkey", "-key", "-inkey", "-sign", "-prverify")
 	}
 	return true

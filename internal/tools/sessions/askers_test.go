@@ -69,8 +69,8 @@ func TestNonAskersStayFollowed(t *testing.T) {
 		"ls", "git log", "git status", "git diff HEAD~1", "git show", "ssh-add -l", "ssh-keygen -l -f k.pub",
 		"ssh-keygen -F host", "gpg --list-keys", "gpg -k", "gpg --verify f.sig", "openssl version",
 		"openssl x509 -in c.pem -noout -text", "openssl verify c.pem", "openssl rand -hex 8",
-		"openssl s_client -connect h:443 < /dev/null", "sudo -n true", "sudo -k", "ssh -o BatchMode=yes host ls",
-		"ssh -oBatchMode=yes host ls", "curl https://example.com", "curl -u bob:pw https://example.com",
+		"openssl s_client -connect h:443 < /dev/null", "sudo -n true", "sudo -k", "ssh -n -o BatchMode=yes host ls",
+		"ssh -n -oBatchMode=yes host ls", "curl https://example.com", "curl -u bob:pw https://example.com",
 		"mysql -e 'select 1'", "psql -w -c 'select 1'", "unzip -l a.zip", "7z l a.7z", "rm -f x", "rm -rf d",
 		"cp -a a b", "mv a b", "apt-get -y install x", "apt install --yes x", "apt list --installed", "dnf -y install x",
 		"cryptsetup status c", "cryptsetup luksDump /dev/sdb", "echo sudo", "grep ssh /etc/services", "passwd -S",
@@ -176,7 +176,7 @@ func TestAnswersToAskers(t *testing.T) {
 		}
 	}
 	// Typed in the asker's own send, ahead of its question, alike.
-	for _, data := range []string{"sudo -S true\nS3cr3t\r", "sudo -S true\r\r", "ssh host ls\nyes\npw\r", "rm -i f\ny\r"} {
+	for _, data := range []string{"sudo -S true\nS3cr3t\r", "sudo -S true\r\r", "su -c id\npw\r", "rm -i f\ny\r"} {
 		if got := (typing{}).feed(data, tty); got.unseen != "" {
 			t.Errorf("%q: %s", data, got.unseen)
 		}

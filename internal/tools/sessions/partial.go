@@ -160,7 +160,8 @@ func namesLineReader(text string) bool {
 		return true
 	}
 	for _, t := range tokens(text) {
-		if lineReaders[path.Base(t)] != 0 || t == "select" {
+		switch b := path.Base(t); {
+		case lineReaders[b] != 0, t == "select", b == "ssh", b == "slogin", b == "rsh", b == "openssl":
 			return true
 		}
 	}
@@ -186,7 +187,7 @@ func linesCall(c *syntax.CallExpr) string {
 		case !program:
 		case wrappers[name]:
 			program = true
-		case strings.HasPrefix(v, "-") || strings.Contains(v, "=") || strings.Trim(v, "0123456789.smhd") == "":
+		case strings.HasPrefix(v, "-") || strings.Contains(v, "=") || isDuration(v):
 			program = i > 0 // a wrapper's option, assignment or duration
 		default:
 			program = false
@@ -239,6 +240,20 @@ var readerValues = map[string]string{
 // readsTerminalLines says why the simple command named name with
 // arguments rest reads whole lines of the terminal, or returns "".
 func readsTerminalLines(name string, rest []string) string {
+	switch name {
+	case "ssh", "slogin", "rsh":
+		// The remote command gets the terminal's lines on its input,
+		// and what it reads there warden cannot see.
+		if sshPassesInput(rest) {
+			return name + " passes the lines typed next to its remote command, which may read them"
+		}
+		return ""
+	case "openssl":
+		if opensslReadsInput(rest) {
+			return "openssl " + firstWord(rest) + " reads lines of the terminal, which may include the one the next command is typed after"
+		}
+		return ""
+	}
 	kind := lineReaders[name]
 	if kind == 0 {
 		return ""
@@ -338,4 +353,62 @@ func splitCall(c *syntax.CallExpr) string {
 		}
 	}
 	return ""
+}
+
+// sshPassesInput reports whether ssh with arguments rest runs a remote
+// command with its input connected: not -n, -f or -N. Without a remote
+// command ssh is an interactive shell elsewhere (elsewhere.go).
+func sshPassesInput(rest []string) bool {
+	words := 0
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		if words == 0 && len(a) > 1 && a[0] == '-' {
+			if strings.ContainsAny(a[1:], "nfN") && strings.IndexByte(sshValueOpts, a[1]) < 0 {
+				return false
+			}
+			if strings.IndexByte(sshValueOpts, a[len(a)-1]) >= 0 && len(a) == 2 {
+				j++
+			}
+			continue
+		}
+		words++
+	}
+	return words > 1
+}
+
+// opensslReadsInput reports whether the openssl command with arguments
+// rest reads its input: s_client and s_server send what is typed to the
+// peer, and the commands that read a PEM or data read their input when
+// given no -in (dgst and verify: no file).
+func opensslReadsInput(rest []string) bool {
+	switch firstWord(rest) {
+	case "s_client", "s_server":
+		return true
+	case "x509", "req", "crl", "pkey", "rsa", "ec", "dsa", "asn1parse", "pkcs7", "pkcs8", "pkcs12", "base64", "enc",
+		"cms", "smime", "sess_id", "pkeyutl", "rsautl", "crl2pkcs7", "nseq", "spkac", "storeutl", "ts":
+		if firstWord(rest) == "req" && slices.Contains(rest, "-new") {
+			// It asks for the subject's fields on its input.
+			return !slices.Contains(rest, "-subj") && !slices.Contains(rest, "-batch")
+		}
+		return !slices.Contains(rest, "-in") && !slices.Contains(rest, "-help")
+	case "dgst", "verify", "sha256", "sha1", "md5", "sha512":
+		files := 0
+		for j, a := range rest {
+			switch {
+			case j == 0 || strings.HasPrefix(a, "-"):
+			case j > 0 && (rest[j-1] == "-CAfile" || rest[j-1] == "-untrusted" || rest[j-1] == "-sign" || rest[j-1] == "-verify" ||
+				rest[j-1] == "-signature" || rest[j-1] == "-out" || rest[j-1] == "-hmac" || rest[j-1] == "-CApath" || rest[j-1] == "-prverify"):
+			default:
+				files++
+			}
+		}
+		return files == 0
+	}
+	return false
+}
+
+// isDuration reports whether v is a wrapper's duration (timeout 5, 2.5s,
+// 1h), which starts with a digit: ssh and sh are made of the same letters.
+func isDuration(v string) bool {
+	return v != "" && v[0] >= '0' && v[0] <= '9' && strings.Trim(v, "0123456789.smhd") == ""
 }

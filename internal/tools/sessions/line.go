@@ -30,7 +30,8 @@ import (
 //     interrupt; and the first line entered after it must be a complete
 //     command, since dash drops the line it is reading when it handles
 //     the interrupt, and the lines after must parse the same either way;
-//   - Ctrl-D (0x04) on an empty line is end of input;
+//   - Ctrl-D (0x04) on an empty line is end of input (for the shell,
+//     unless a program may be reading the terminal);
 //   - CR and LF are Enter.
 //
 // Every other key is unseen: what it does depends on the program (Tab
@@ -222,7 +223,13 @@ func (f *feeder) key(c rune) {
 		f.interrupted, f.sent = true, true
 	case c == 0x04:
 		if len(f.line) == 0 && f.lost == "" {
-			f.restart()
+			// While a program may be reading the terminal, end of input
+			// is its own, and the next program of its list reads on
+			// (after "cat; head -n 1" it is head's turn): only Ctrl-C
+			// ends them all.
+			if f.adrift == "" {
+				f.restart()
+			}
 			return
 		}
 		f.unknown("Ctrl-D (0x04) on a non-empty line hands the line over without Enter in a plain terminal but deletes a character in bash")

@@ -472,6 +472,9 @@ func (f *feeder) finish() typed {
 				f.asked = false
 			}
 		}
+		if why := survivors(ran); why != "" && len(f.lines) > 0 {
+			rekeyed = why
+		}
 		var names []string
 		names, why = renames(ran)
 		if why == "" {

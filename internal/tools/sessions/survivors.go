@@ -1,0 +1,62 @@
+package sessions
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Ctrl-C ends what a line reader left unknown (partial.go) because the
+// interrupt ends the reader and the rest of its list. A reader that
+// ignores or catches it reads on: after "tee -i /dev/null; head -n 1",
+// Ctrl-C leaves tee running, a Ctrl-D ends it, and head takes the next
+// line. So does bc, which catches the interrupt, and a program setsid
+// starts in a session of its own, which the terminal's interrupt does not
+// reach. Nothing typed afterwards can be known to reach the shell, so
+// such a reader ends the model for good, as a key change does (rekey.go).
+
+var survivorRules = readerRules{call: survivorCall, named: namesSurvivor}
+
+// survivors says why the complete commands text start a program that
+// reads the terminal and outlives Ctrl-C, or returns "".
+func survivors(text string) string {
+	return splitsIn(text, 0, survivorRules)
+}
+
+// namesSurvivor reports whether text names one of the survivors at all.
+func namesSurvivor(text string) bool {
+	return some(tokens(text), func(t string) bool {
+		switch progName(t) {
+		case "tee", "bc", "dc", "setsid":
+			return true
+		}
+		return false
+	})
+}
+
+// survivorCall says why the simple command c reads the terminal and
+// outlives Ctrl-C.
+func survivorCall(c *syntax.CallExpr) string {
+	vals := literals(c.Args)
+	for i, v := range vals {
+		if i > 0 && !wrapper[progName(vals[0])] {
+			break
+		}
+		rest := vals[i+1:]
+		switch progName(v) {
+		case "tee":
+			if some(rest, func(a string) bool {
+				return a == "--ignore-interrupts" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'i')
+			}) {
+				return "tee -i reads the terminal and ignores Ctrl-C, so the programs after it read on"
+			}
+		case "bc", "dc":
+			return progName(v) + " reads the terminal and catches Ctrl-C, so what is typed after it may still go to it or to the programs after it"
+		case "setsid":
+			if firstWord(rest) != "" {
+				return "setsid starts a program in a session of its own, which Ctrl-C does not reach, and it may read the terminal"
+			}
+		}
+	}
+	return ""
+}

@@ -129,7 +129,7 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 func mayReadLines(text string) bool {
 	for _, t := range tokens(text) {
 		b := progName(t)
-		if _, ok := readerKinds[b]; ok {
+		if _, ok := readerKind(b); ok {
 			return true
 		}
 		if _, ok := elsewhereKinds[b]; ok {
@@ -142,7 +142,7 @@ func mayReadLines(text string) bool {
 // langReader says why the program vals[i] of a simple command reads the
 // lines typed next in a language of its own, or returns "".
 func langReader(vals []string, i int) string {
-	b := progName(vals[i])
+	b := unversioned(progName(vals[i]))
 	if i > 0 && !wrapper[progName(vals[0])] {
 		return ""
 	}
@@ -232,4 +232,25 @@ func clientReads(b string, rest []string) bool {
 		return some(rest, func(a string) bool { return a == "-i" || a == "--interactive" })
 	}
 	return true
+}
+
+// readerKind is readerKinds[b], for a versioned name too.
+func readerKind(b string) (byte, bool) {
+	k, ok := readerKinds[unversioned(b)]
+	return k, ok
+}
+
+// unversioned is the name of readerKinds that the program name b is a
+// version of (python3.12, perl5.36 and lua5.4 are python, perl and lua),
+// or b.
+func unversioned(b string) string {
+	if _, ok := readerKinds[b]; ok {
+		return b
+	}
+	if v := strings.TrimRight(b, "0123456789.-"); v != "" {
+		if _, ok := readerKinds[v]; ok {
+			return v
+		}
+	}
+	return b
 }

@@ -456,6 +456,9 @@ func (f *feeder) finish() typed {
 		if why == "" {
 			why = readsTerminal(ran)
 		}
+		if why == "" {
+			why = unreadCode(ran)
+		}
 		asks := false
 		if why == "" {
 			why = asksTerminal(ran)

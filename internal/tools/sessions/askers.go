@@ -190,7 +190,9 @@ func opensslAsks(r []string) bool {
 	switch firstWord(r) {
 	case "version", "ciphers", "list", "help", "errstr", "rand", "prime", "speed", "x509", "crl", "verify", "s_client", "dgst",
 		"sha1", "sha256", "sha512", "md5", "base64", "asn1parse", "req", "pkcs7", "crl2pkcs7", "sess_id", "nseq":
-		return hasOpt(r, "-signkey", "-CAkey", "-key", "-inkey", "-sign", "-prverify")
+		// req -newkey encrypts the key it makes unless -nodes.
+		return hasOpt(r, "-signkey", "-CAkey", "-key", "-inkey", "-sign", "-prverify") ||
+			hasOpt(r, "-newkey") && !hasOpt(r, "-nodes", "-noenc")
 	}
 	return true
 }

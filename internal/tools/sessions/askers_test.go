@@ -21,6 +21,7 @@ var askingCommands = []string{
 	"ssh-keygen -y -f k", "ssh-keygen -p -f k", "ssh-keygen -t ed25519", "ssh-add", "ssh-add ~/.ssh/id_rsa",
 	"openssl pkey -in k.pem -noout", "openssl rsa -in k.pem -check", "openssl pkcs12 -in a.p12 -info", "openssl passwd -6",
 	"openssl enc -aes-256-cbc -in f", "openssl x509 -in c -signkey k.pem", "openssl dgst -sha256 -sign k.pem f",
+	"openssl req -new -newkey rsa:2048 -subj /CN=x -keyout k.pem -out r.csr",
 	"gpg -d f.gpg", "gpg --decrypt f", "gpg -c f", "gpg --edit-key x", "gpg2 -d f", "pass show x", "age -d -o x f.age",
 	"curl -u bob https://example.com", "curl --user bob https://example.com", "curl -ubob https://example.com",
 	"curl --user=bob https://example.com", "wget --ask-password https://example.com",

@@ -14,13 +14,52 @@ import (
 // starts in a session of its own, which the terminal's interrupt does not
 // reach. Nothing typed afterwards can be known to reach the shell, so
 // such a reader ends the model for good, as a key change does (rekey.go).
+// So does one started in the background ("head -n 1 &"): the terminal
+// stops it when it reads, Ctrl-C does not reach it, and a later fg gives
+// it the next line typed.
 
 var survivorRules = readerRules{call: survivorCall, named: namesSurvivor}
 
 // survivors says why the complete commands text start a program that
 // reads the terminal and outlives Ctrl-C, or returns "".
 func survivors(text string) string {
-	return splitsIn(text, 0, survivorRules)
+	if why := splitsIn(text, 0, survivorRules); why != "" {
+		return why
+	}
+	return backgroundReaders(text)
+}
+
+// backgroundReaders says why text starts a program in the background that
+// may read the terminal, or returns "".
+func backgroundReaders(text string) string {
+	if !strings.Contains(text, "&") {
+		return ""
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	if err != nil {
+		return ""
+	}
+	why := ""
+	syntax.Walk(f, func(n syntax.Node) bool {
+		st, ok := n.(*syntax.Stmt)
+		if why != "" || !ok || !st.Background {
+			return why == ""
+		}
+		var b strings.Builder
+		if err := syntax.NewPrinter().Print(&b, &syntax.Stmt{Cmd: st.Cmd, Redirs: st.Redirs, Negated: st.Negated}); err != nil {
+			why = "a program started in the background that warden cannot read"
+			return false
+		}
+		t := b.String()
+		for _, check := range []func(string) string{splits, readsTerminal, asksTerminal, unreadCode, readsLines} {
+			if r := check(t); r != "" {
+				why = "a program started in the background may read the terminal later, out of Ctrl-C's reach (fg gives it the lines typed next): " + r
+				break
+			}
+		}
+		return why == ""
+	})
+	return why
 }
 
 // namesSurvivor reports whether text names one of the survivors at all.

@@ -11,6 +11,11 @@ func TestSurvivorsOfCtrlCEndTheModel(t *testing.T) {
 		"bc", "bc -q", "bc -l", "dc", "bc f.bc", "setsid -w head -n 1", "setsid head -n 1", "setsid -w cat",
 		"env tee -i /dev/null", "sudo tee -i /dev/null", "sh -c 'tee -i /dev/null; head -n 1'", "ls; bc -q",
 		"timeout 60 bc", "true && setsid -w read x", "(tee -i /dev/null; cat)",
+		// In the background, Ctrl-C does not reach it, and fg gives it
+		// the next line.
+		"head -n 1 &", "cat &", "read x &", "sudo true &", "python3 s.py &", "(sleep 1; head -n 1) &",
+		"ls; head -n 1 & ls", "{ read -n 1 x; } &", "ssh -o BatchMode=yes h cat &",
+		"sleep 1 & head -n 1 &",
 	} {
 		t.Run(c, func(t *testing.T) {
 			_, last := typeAll(tty, c, "\x03…", "\x04…", "echo \\", "touch /etc/x")
@@ -27,7 +32,8 @@ func TestSurvivorsOfCtrlCEndTheModel(t *testing.T) {
 func TestReadersEndedByCtrlC(t *testing.T) {
 	for _, c := range []string{
 		"tee /tmp/x", "tee -a /tmp/x", "ls | tee -i /tmp/x", "echo 1+1 | bc", "bc < /tmp/f", "tee -i f < /dev/null",
-		"echo tee -i", "grep bc /etc/x", "cat; head -n 1",
+		"echo tee -i", "grep bc /etc/x", "cat; head -n 1", "sleep 10 &", "head -n 1 < /etc/hosts &", "ls &",
+		"python3 s.py < /dev/null > log 2>&1 &", "tail -f /var/log/syslog &", "echo a & echo b",
 	} {
 		if _, last := typeAll(tty, c, "\x03…", "", "ls"); last.unseen != "" {
 			t.Errorf("%q: %s", c, last.unseen)

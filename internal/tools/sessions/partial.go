@@ -54,6 +54,12 @@ func readsTerminal(text string) string {
 }
 
 func splitsIn(text string, depth int, rr readerRules) string {
+	return splitsText(text, depth, rr, false)
+}
+
+// splitsText is splitsIn; piped says text's input is a pipe, so that only
+// what opens the terminal itself counts.
+func splitsText(text string, depth int, rr readerRules, piped bool) string {
 	if !rr.named(text) {
 		return ""
 	}
@@ -68,13 +74,14 @@ func splitsIn(text string, depth int, rr readerRules) string {
 		}
 		return "a program that may read part of a line (read, dd, head -c) in a command warden cannot parse"
 	}
-	return splitsNode(f, text, depth, rr)
+	return splitsNode(f, text, depth, rr, piped)
 }
 
 // splitsNode is splitsIn over one node of text's syntax tree. A command
 // whose input is redirected, or that reads a pipe, does not read the
-// terminal.
-func splitsNode(node syntax.Node, text string, depth int, rr readerRules) string {
+// terminal, unless it opens it itself: a later stage of a pipeline with
+// "< /dev/tty", or given it as a file (ls | cat /dev/tty).
+func splitsNode(node syntax.Node, text string, depth int, rr readerRules, piped bool) string {
 	why := ""
 	syntax.Walk(node, func(n syntax.Node) bool {
 		if why != "" {
@@ -85,25 +92,58 @@ func splitsNode(node syntax.Node, text string, depth int, rr readerRules) string
 			if stdinRedirected(n) {
 				return false
 			}
+			if piped && stdinFromTerminal(n) {
+				why = splitsNode(n, text, depth, rr, false)
+				return false
+			}
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
-				why = splitsNode(n.X, text, depth, rr)
+				if why = splitsNode(n.X, text, depth, rr, piped); why == "" {
+					why = splitsNode(n.Y, text, depth, rr, true)
+				}
 				return false
 			}
 		case *syntax.CallExpr:
-			why = rr.call(n)
+			if !piped || namesTerminalArg(literals(n.Args)) {
+				why = rr.call(n)
+			}
 		case *syntax.ForClause:
-			if n.Select && rr.menus {
+			if n.Select && rr.menus && !piped {
 				why = "select reads its reply from the terminal as read does, which may be the line the next command is typed after"
 			}
 		case *syntax.Word:
 			if v := literal(n); v != text && !isName(v) {
-				why = splitsIn(v, depth+1, rr)
+				why = splitsText(v, depth+1, rr, piped)
 			}
 		}
 		return why == ""
 	})
 	return why
+}
+
+// stdinFromTerminal reports whether s takes its input from the terminal
+// by a redirection (< /dev/tty).
+func stdinFromTerminal(s *syntax.Stmt) bool {
+	for _, r := range s.Redirs {
+		if (r.N == nil || r.N.Value == "0") && (r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut) &&
+			r.Word != nil && terminalPath(literal(r.Word)) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesTerminalArg reports whether a command's words name the terminal as
+// a file, alone or after "=" (dd if=/dev/tty), where it reads more than
+// its name.
+func namesTerminalArg(vals []string) bool {
+	if len(vals) == 0 || quietNamers[progName(vals[0])] {
+		return false
+	}
+	return some(vals[1:], func(v string) bool {
+		_, named, found := strings.Cut(v, "=")
+		return namesTerminal(v) || found && namesTerminal(named)
+	})
 }
 
 // stdinRedirected reports whether s reads its standard input from a file

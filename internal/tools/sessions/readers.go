@@ -91,6 +91,11 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 				why = readsNode(n, text, depth, true)
 				return false
 			}
+			if busy && stdinFromTerminal(n) {
+				// echo | python3 < /dev/tty
+				why = readsNode(n, text, depth, false)
+				return false
+			}
 		case *syntax.BinaryCmd:
 			if n.Op == syntax.Pipe || n.Op == syntax.PipeAll {
 				if why = readsNode(n.X, text, depth, busy); why == "" {

@@ -13,8 +13,9 @@ import (
 // session's own; a shell told to read others — bash --rcfile or
 // --init-file, ENV for sh, dash and bash in POSIX mode, HOME for
 // ~/.bashrc and ~/.inputrc — runs a file warden has not seen, so that
-// "ls" typed next may be a macro or an alias. Such a start ends the model
-// as a key change does.
+// "ls" typed next may be a macro or an alias. A variable given to the new
+// shell alone stays set for all it reads, as if set in the session. Such a
+// start ends the model as a key change does.
 
 // interactiveShells are the shells that read startup files when started
 // interactively.
@@ -46,18 +47,39 @@ func configuredShell(c *syntax.CallExpr, vals []string, i int) string {
 			return b + " " + a + why
 		}
 	}
+	names := []string{}
 	for _, a := range c.Assigns {
-		if a.Name != nil && startupVars[a.Name.Value] {
-			return a.Name.Value + "=…" + why
+		if a.Name != nil {
+			names = append(names, a.Name.Value)
 		}
 	}
 	// env HOME=/tmp/h bash, sudo ENV=/tmp/rc sh
 	for _, v := range vals[:i] {
-		if name, _, ok := strings.Cut(v, "="); ok && startupVars[name] {
-			return name + "=…" + why
+		if name, _, ok := strings.Cut(v, "="); ok {
+			names = append(names, name)
+		}
+	}
+	for _, n := range names {
+		if startupVars[n] {
+			return n + "=…" + why
+		}
+		if r := shellVar(n); r != "" {
+			return n + "=… before an interactive shell keeps it set for every line the shell reads: " + r
 		}
 	}
 	return ""
+}
+
+// shellVar says why setting name for a new interactive shell, which keeps
+// it for every line typed into it, changes what those lines do, as it
+// would if the session's own shell set it (TMOUT=1 bash exits at a
+// continuation prompt, and the next line runs in the shell before it), or
+// returns "".
+func shellVar(name string) string {
+	if why := rekeyVars[name]; why != "" {
+		return why
+	}
+	return persistVar(name)
 }
 
 // shellInteractive reports whether a shell with arguments rest reads

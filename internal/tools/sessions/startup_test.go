@@ -36,3 +36,26 @@ func TestPlainShellsStayFollowed(t *testing.T) {
 		}
 	}
 }
+
+// A variable given to a new interactive shell stays set for every line
+// typed into it, as if the session had set it: after "TMOUT=1 bash" and
+// "echo \", the shell times out at its continuation prompt and exits, and
+// the next line, "touch x", runs in the shell before it.
+func TestVariablesForANewShellEndTheModel(t *testing.T) {
+	for _, c := range []string{
+		"TMOUT=1 bash", "env TMOUT=1 bash", "TMOUT=1 sh -i", "PROMPT_COMMAND='touch x' bash", "PS1='$(touch x)' bash",
+		"histchars='!l' bash", "LESSSECURE=0 bash", "PAGER=less bash", "PATH=/tmp/b:$PATH bash", "LD_PRELOAD=/tmp/x.so bash",
+		"GIT_INDEX_FILE=/etc/x bash", "sudo TMOUT=1 bash", "env -u X PROMPT_COMMAND=ls dash",
+	} {
+		t.Run(c, func(t *testing.T) {
+			if _, last := typeAll(tty, c, "echo \\", "ls"); last.unseen == "" {
+				t.Errorf("a line after it is seen: %q", last.text)
+			}
+		})
+	}
+	for _, c := range []string{"LANG=C bash", "TERM=xterm bash", "LC_ALL=C.UTF-8 sh -i", "TMOUT=1 bash -c 'echo hi'"} {
+		if _, last := typeAll(tty, c, "echo \\", "ls"); last.unseen != "" {
+			t.Errorf("%q: %s", c, last.unseen)
+		}
+	}
+}

@@ -42,6 +42,10 @@ func TestDaemons(t *testing.T) {
 		{"/usr/bin/../../tmp/x/docker ps", false},
 		{"docker() { git status; }; docker ps", false},
 		{"systemctl() { cat /etc/hosts; }; systemctl status", false},
+		{"sh -c 'docker() { git status; }; docker ps'", false},
+		{"function docker { git status; }; docker ps", false},
+		{"docker () { git status; }; sudo docker ps", false},
+		{"f() { docker ps; }; f", true},
 	} {
 		if got := p.Evaluate(Input{Command: c.cmd}).Daemons; got != c.want {
 			t.Errorf("%q: Daemons %v, want %v", c.cmd, got, c.want)

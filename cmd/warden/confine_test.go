@@ -4,17 +4,16 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/warden-mcp/warden/internal/confine/confinetest"
 	"golang.org/x/sys/unix"
 )
 
@@ -87,7 +86,7 @@ func hostileRepo(t *testing.T) (repo string, untouched func(t *testing.T)) {
 	// A daemon that acts on whatever a client that connects asks, as
 	// dockerd and systemd do: the hook asks it too.
 	daemon := filepath.Join(repo, "daemon.sock")
-	asked := standInDaemon(t, daemon)
+	asked := confinetest.Daemon(t, daemon)
 	hook := "sh -c 'echo HOOK-RAN >&2; echo pwned > " + marker + "; echo x >> " + filepath.Join(repo, "f") +
 		"; python3 -c \"import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])\" " + daemon + "'"
 	gitRun("config", "core.fsmonitor", hook)
@@ -106,29 +105,6 @@ func hostileRepo(t *testing.T) (repo string, untouched func(t *testing.T)) {
 			t.Errorf("a repository hook run by a read reached a daemon's socket %d times", n)
 		}
 	}
-}
-
-// standInDaemon listens on a Unix socket at path and counts the
-// connections it takes, until the test ends.
-func standInDaemon(t *testing.T, path string) *atomic.Int64 {
-	t.Helper()
-	l, err := net.Listen("unix", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	var asked atomic.Int64
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			asked.Add(1)
-			c.Close()
-		}
-	}()
-	return &asked
 }
 
 // TestReadonlyRepositoryHooks runs git reads in a hostile repository: the
@@ -359,7 +335,7 @@ func TestSessionStartedWithoutApprovalIsReadOnly(t *testing.T) {
 	// A daemon's client typed into it (a read the classifier admits)
 	// cannot ask the daemon either: the daemon would write for it.
 	daemon := filepath.Join(outsideTemp(t), "daemon.sock")
-	asked := standInDaemon(t, daemon)
+	asked := confinetest.Daemon(t, daemon)
 	dockerCLI, _ := exec.LookPath("docker")
 	if dockerCLI != "" {
 		if got := sh.send("docker -H unix://" + daemon + " version\n"); got["status"] != "ok" {
@@ -572,7 +548,7 @@ func TestReadonlyDaemonClients(t *testing.T) {
 		t.Skip("the docker CLI is not installed")
 	}
 	daemon := filepath.Join(outsideTemp(t), "daemon.sock")
-	asked := standInDaemon(t, daemon)
+	asked := confinetest.Daemon(t, daemon)
 	env, state := wardenEnv(t, "WARDEN_MODE=readonly")
 	s := startStdio(t, env, state, nil)
 	_, info := callTool(t, s.cs, "server_info", nil)

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/warden-mcp/warden/internal/confine"
+	"github.com/warden-mcp/warden/internal/confine/confinetest"
 	"github.com/warden-mcp/warden/internal/hostfs"
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/session"
@@ -385,21 +386,7 @@ func TestConfinementLevel(t *testing.T) {
 	// A read reaches a daemon's socket only when warden said the command
 	// runs a daemon's client.
 	sock := filepath.Join(t.TempDir(), "daemon.sock")
-	l, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			c.Write([]byte("acted\n"))
-			c.Close()
-		}
-	}()
+	confinetest.Daemon(t, sock)
 	connect := []string{"python3", "-c", "import socket, sys; s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); print(s.recv(8).decode())", sock}
 	for _, daemons := range []bool{false, true} {
 		ctx := confine.With(context.Background(), confine.Admission{Level: confine.Read, Daemons: daemons})

@@ -497,20 +497,7 @@ func TestApprovedProfile(t *testing.T) {
 	// A daemon would write past confine.writable for it: its socket is
 	// reached only by a command that runs a daemon's client.
 	sock := filepath.Join(allowed, "daemon.sock")
-	l, err := net.Listen("unix", sock)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			c.Close()
-		}
-	}()
+	confinetest.Daemon(t, sock)
 	ask := `python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])' ` + sock + ` && echo asked`
 	if _, out := run("run_command", ask); strings.Contains(out, "asked") {
 		t.Error("an approved program under confine.writable reached a daemon's socket")

@@ -2,11 +2,11 @@ package confine
 
 import (
 	"fmt"
-	"net"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
+
+	"github.com/warden-mcp/warden/internal/confine/confinetest"
 )
 
 // testDaemons stands in for a daemon that acts on whatever a client that
@@ -19,23 +19,7 @@ func (f fixture) testDaemons(t *testing.T) {
 		t.Skip("needs seccomp")
 	}
 	path := filepath.Join(filepath.Dir(f.state), "daemon.sock")
-	l, err := net.Listen("unix", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	var taken atomic.Int64
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			taken.Add(1)
-			c.Write([]byte("acted\n"))
-			c.Close()
-		}
-	}()
+	taken := confinetest.Daemon(t, path)
 	// Each way a client makes its socket: a stream (dockerd, systemd's
 	// private socket, a database), a datagram (syslog's /dev/log, wpa_cli)
 	// and a sequenced packet socket.

@@ -2,7 +2,6 @@ package confine
 
 import (
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"testing"
 
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
+	"github.com/warden-mcp/warden/internal/confine/confinetest"
 	"golang.org/x/sys/unix"
 )
 
@@ -91,29 +91,19 @@ func (f fixture) testDevices(t *testing.T, d testNodes) {
 
 // testAbstract checks that reads and benign calls cannot connect to an
 // abstract Unix socket outside their domain (daemons listen on them),
-// while approved calls can.
+// even those that may ask daemons over sockets named by a path, while
+// approved calls can.
 func (f fixture) testAbstract(t *testing.T) {
 	if f.c.abi < 6 {
 		t.Skip("abstract sockets are scoped from Landlock ABI 6")
 	}
 	name := fmt.Sprintf("warden-confine-%d", os.Getpid())
-	l, err := net.Listen("unix", "@"+name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	go func() {
-		for {
-			c, err := l.Accept()
-			if err != nil {
-				return
-			}
-			c.Close()
-		}
-	}()
+	confinetest.Daemon(t, "@"+name)
 	connect := `python3 -c "import socket; s=socket.socket(socket.AF_UNIX); s.connect('\0` + name + `'); print('connected')"`
 	for _, level := range []Level{Read, Temp, Inspect, Full} {
-		_, out := f.run(t, level, connect)
+		// Daemons: a Unix socket may be made, so what refuses the
+		// connection is Landlock's scope.
+		_, out := f.runAs(t, Admission{Level: level, Daemons: true}, connect)
 		if connected := strings.Contains(out, "connected"); connected != (level == Full) {
 			t.Errorf("%s: connected to an abstract socket outside its domain: %v: %s", level, connected, out)
 		}

@@ -545,6 +545,12 @@ func TestBlindSpotConfigPrograms(t *testing.T) {
 	runExact(t, p, []exactCase{
 		{"oneshot", "mdadm --monitor --scan --oneshot", TierRead},
 		{"oneshot system config", "mdadm --monitor --scan --oneshot -c /etc/mdadm/mdadm.conf", TierRead},
+		{"test alerts", "mdadm --monitor --scan --oneshot --test", TierBenign},
+		{"test alerts abbreviated", "mdadm --monitor --scan --oneshot --te", TierBenign},
+		{"test alerts clustered", "mdadm -F1ts", TierBenign},
+		{"journal of an image", "journalctl --image=/tmp/disk.img -b", TierMutate},
+		{"journal of an image abbreviated", "journalctl --ima /tmp/disk.img", TierMutate},
+		{"journal of a directory", "journalctl --directory=/var/log/journal -n 5", TierRead},
 		{"detail scan config", "mdadm -Ds --config=/tmp/x", TierRead},
 		{"luksDump", "cryptsetup luksDump /dev/sda", TierRead},
 	})

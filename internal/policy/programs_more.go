@@ -22,6 +22,11 @@ func moreProgram(c *call) (Tier, string) {
 					return TierDestructive, "journalctl " + v + ": deletes archived journal files, the host's log history"
 				}
 			}
+			if longFlag(v, "--image") {
+				// As systemd-analyze's: the image is attached to a
+				// loop device and mounted to read its journal.
+				return TierMutate, "journalctl --image: mounts a disk image"
+			}
 			for _, m := range []string{"--rotate", "--flush", "--sync",
 				"--relinquish-var", "--smart-relinquish-var", "--setup-keys", "--update-catalog"} {
 				if longFlag(v, m) {

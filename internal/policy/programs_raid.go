@@ -29,7 +29,7 @@ var (
 func mdadmProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	r := raiser{TierRead, "mdadm: reports on RAID arrays"}
-	monitor, oneshot := false, false
+	monitor, oneshot, test := false, false, false
 	for _, v := range vals {
 		if v == "--" {
 			break
@@ -48,6 +48,7 @@ func mdadmProgram(c *call) (Tier, string) {
 			}
 			monitor = monitor || longFlag(v, "--monitor") || longFlag(v, "--follow")
 			oneshot = oneshot || longFlag(v, "--oneshot")
+			test = test || longFlag(v, "--test")
 		case len(v) > 1 && v[0] == '-':
 			for _, f := range v[1:] {
 				switch {
@@ -59,6 +60,8 @@ func mdadmProgram(c *call) (Tier, string) {
 					monitor = true
 				case f == '1':
 					oneshot = true
+				case f == 't':
+					test = true
 				}
 				if strings.ContainsRune("ZilpmnxucdzUNek", f) {
 					break // the rest of the word is this option's value
@@ -78,6 +81,11 @@ func mdadmProgram(c *call) (Tier, string) {
 		}
 		if !oneshot {
 			r.raise(TierMutate, "mdadm --monitor: keeps watching arrays and acting on events")
+		}
+		// --test raises a TestMessage for every array: the
+		// configuration's PROGRAM runs and MAILADDR is mailed for each.
+		if test {
+			r.raise(TierBenign, "mdadm --monitor --test: alerts for every array through mdadm.conf's PROGRAM and MAILADDR")
 		}
 		// In monitor mode -m is --mail: each event is mailed, by the
 		// sendmail program.

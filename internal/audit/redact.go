@@ -326,6 +326,12 @@ func (r *redactor) word(i, j int) int {
 		}
 	}
 	if end := tokenEnd(s, i, j); end > i {
+		if w[0] == 'A' && (strings.HasPrefix(w, "AKIA") || strings.HasPrefix(w, "ASIA")) {
+			if from, to := awsSecretAfter(s, end); to > from {
+				r.replace(i, end, Redacted)
+				return r.replace(from, to, Redacted)
+			}
+		}
 		return r.replace(i, end, Redacted)
 	}
 	if dsnPassword(s, i, j) {

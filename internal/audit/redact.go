@@ -247,6 +247,11 @@ func (r *redactor) run() {
 				i = r.url(i + 3)
 				continue
 			}
+			if end := pgpassField(s, i); end > 0 {
+				// host:port:db:user:password in any file or text.
+				i = r.replace(i+1, end, Redacted)
+				continue
+			}
 		case '<':
 			if end := r.inlineAuth(i); end > 0 {
 				i = end

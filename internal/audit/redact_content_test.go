@@ -34,7 +34,9 @@ func TestRedactArgsCredentialFileContent(t *testing.T) {
 		}
 	}
 	for _, in := range []string{
-		`{"path":"/srv/app/notes.txt","content":"db:5432:*:bob:readable\n"}`,
+		// A pgpass line loses its password anywhere (redact_shapes.go);
+		// the rest of a plain file's content stays.
+		`{"path":"/srv/app/notes.txt","content":"db:5432:*:bob:pw\nreadable\n"}`,
 		`{"path":"/etc/hosts","content":"10.0.0.1 db readable\n"}`,
 		`{"path":"/etc/passwd","content":"bob:x:1000:1000::/home/bob:/bin/sh readable\n"}`,
 		`{"command":"cat /root/.pgpass","content":"readable"}`,

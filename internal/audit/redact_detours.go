@@ -74,6 +74,9 @@ func callSecretArg(s string, i, j int) int {
 		recv = s[max(0, i-32):i]
 	}
 	lname, lrecv := strings.ToLower(name), strings.ToLower(recv)
+	if n := connectFamily(lname, lrecv); n != -1 {
+		return n
+	}
 	switch lname {
 	case "curl_setopt":
 		// PHP's curl_setopt($ch, CURLOPT_USERPWD, 'bob:pw'): the
@@ -124,6 +127,15 @@ func callSecretArg(s string, i, j int) int {
 		if strings.HasSuffix(lrecv, "ftp") {
 			return 2 // Net::FTP.open(host, user, password)
 		}
+	case "bind":
+		// ldapjs' client.bind(dn, pw, cb), go-ldap's l.Bind(dn, pw):
+		// a first argument that is a DN or a principal (cn=…, bob@…),
+		// not fn.bind(this, …) or a socket's address.
+		if q := skipBlanks(s, j+1); startsQuote(s, q) {
+			if from, to := valueSpan(s, q); strings.ContainsAny(s[from:to], "=@") {
+				return 1
+			}
+		}
 	case "pass_":
 		return 0 // poplib's pass_(password)
 	case "password":
@@ -151,9 +163,45 @@ func callSecretArg(s string, i, j int) int {
 
 // connectPort is callSecretArg's answer for a connect call with no
 // database module named: the fourth argument when the second is a port
-// number (paramiko), else none (connect("a", "b", "c") may be anything);
-// see callArgument.
+// number (paramiko's connect(host, port, user, password), redis.Redis(host,
+// port, db, password)), else the third when there are three or more
+// (psycopg2-style connect(host, user, password), ldap3's Connection(server,
+// user, password), ibm_db.connect(db, user, password)); see callArgument.
+// Only a quoted literal there is redacted, so connect(host, 22) and a
+// callback or variable stay.
 const connectPort = -2
+
+// connectFamily returns the password argument of a connection call that
+// no module names, by the call's own name, or -1: PHP's and others'
+// *_connect(host, user, password) (odbc_connect, mssql_connect,
+// db2_connect, ibase_connect, real_connect; oci_connect(user, password,
+// …); mysqli_real_connect($link, host, user, password)), imap_open(box,
+// user, password), a Connection or Redis class, and Ruby's Net::SMTP and
+// Net::POP3 start(host, port, …).
+func connectFamily(lname, lrecv string) int {
+	switch {
+	case lname == "mysqli_real_connect":
+		return 3
+	case strings.HasPrefix(lname, "oci_") && strings.HasSuffix(lname, "connect"):
+		return 1
+	case strings.HasSuffix(lname, "_connect") || strings.HasSuffix(lname, "_pconnect") || lname == "imap_open":
+		return 2
+	case lname == "connection":
+		if strings.Contains(lrecv, "sftp") {
+			return 3 // pysftp.Connection(host, username, private_key, password)
+		}
+		return connectPort
+	case lname == "redis" || lname == "strictredis":
+		return connectPort
+	case lname == "new" && strings.HasSuffix(lrecv, "mysql"):
+		return 2 // Ruby's Mysql.new(host, user, password)
+	case lname == "start" && strings.HasSuffix(lrecv, "smtp"):
+		return 4 // Net::SMTP.start(host, port, helo, user, secret)
+	case lname == "start" && strings.HasSuffix(lrecv, "pop3"):
+		return 3 // Net::POP3.start(host, port, user, password)
+	}
+	return -1
+}
 
 // callArgument redacts the quoted argument n of the call whose '(' is at
 // k (0 the first), reading at most maxCallLook bytes, and returns where
@@ -209,9 +257,14 @@ func (r *redactor) callArgument(k, n int) int {
 		p++
 	}
 	if n == connectPort {
+		port := isDigits(strings.TrimSpace(s[args[1].from:args[1].to]))
 		switch {
-		case na >= 4 && isDigits(strings.TrimSpace(s[args[1].from:args[1].to])):
+		case na >= 4 && port:
 			n = 3
+		case na >= 3 && !port && !strings.Contains(s[args[0].from:args[0].to], "://"):
+			// Not a URL first: ws.connect('wss://h', protocol, …)
+			// takes no login.
+			n = 2
 		default:
 			return 0
 		}

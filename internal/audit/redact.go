@@ -363,6 +363,11 @@ func (r *redactor) word(i, j int) int {
 	if end := r.xmlValue(i, j); end > 0 {
 		return end // <name>db.password</name><value>…</value>
 	}
+	if len(w) <= 4 && i > 0 {
+		if end := r.namedElement(i, j); end > 0 {
+			return end // <property name="db.password">…</property>
+		}
+	}
 	if end := r.blankSeparated(i, j); end > 0 {
 		return end // spring.datasource.password S3cret
 	}

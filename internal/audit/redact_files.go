@@ -187,18 +187,36 @@ func (r *redactor) inlineAuth(i int) int {
 
 // secretElement redacts the text of an XML element whose name names a
 // secret (<password>…</password> in Maven's settings.xml, <secret>,
-// <apiKey>), up to the next tag or the end of the line, and returns where
-// scanning resumes, or 0.
+// <apiKey>, <password type="plain">…), up to the next tag or the end of
+// the line, or the value attribute of such an empty element (<Password
+// value="…"/>), and returns where scanning resumes, or 0.
 func (r *redactor) secretElement(i int) int {
 	s := r.s
 	e := i + 1
 	for e < len(s) && e-i <= 64 && (wordByte[s[e]] || s[e] == ':') {
 		e++
 	}
-	if e >= len(s) || s[e] != '>' || e == i+1 || !secretName(s[i+1:e]) && secretKey(s[i+1:e]) == keyNone {
+	if e >= len(s) || s[e] != '>' && s[e] != ' ' && s[e] != '\t' || e == i+1 || !secretName(s[i+1:e]) && secretKey(s[i+1:e]) == keyNone {
 		return 0
 	}
+	if s[e] != '>' {
+		// Attributes: a value attribute holds the secret, else the
+		// text after the tag does. Only a name that ends in a secret
+		// word (<passwordPolicy minLength=…> is a setting).
+		if secretKey(s[i+1:e]) == keyNone {
+			return 0
+		}
+		if end := r.valueAttribute(e); end > 0 {
+			return end
+		}
+		if e = tagEnd(s, e); e < 0 {
+			return 0
+		}
+	}
 	from := e + 1
+	if end := r.cdata(from); end > 0 {
+		return end
+	}
 	to := from
 	for to < len(s) && s[to] != '<' && s[to] != '\n' {
 		to++

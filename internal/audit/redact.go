@@ -560,6 +560,11 @@ func (r *redactor) word(i, j int) int {
 	if kind == keyNone && sep < len(s) && s[sep] == ':' && vendorKeyHeader(w) {
 		kind = keyPlain // X-JFrog-Art-Api: …
 	}
+	if j < len(s) && (s[j] == ' ' || s[j] == '\t') && sep == j && !nameSeparator(s, j) {
+		if end := r.declared(i, j); end > 0 {
+			return end // var dbPassword string = "…", #define DB_PASSWORD "…"
+		}
+	}
 	if kind != keyNone && !promptText(s, i, sep) {
 		// A name that starts a YAML line (pw: …, - pwd: …) is a key
 		// there however it is spelled.

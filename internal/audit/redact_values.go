@@ -46,6 +46,10 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	case s[k] == ':' && !strings.HasPrefix(s[k:], "://"):
 		// pwd: "…" in a script's object literal is a password, pwd:
 		// unquoted in prose is not.
+		if eq := typedEquals(s, k+1); eq > 0 && !quotedKey {
+			k = eq + 1 // password: string = "…": the type is no value (redact_decls.go)
+			break
+		}
 		if (kind == keyName || kind == keyPwd) && !styled && !startsQuote(s, skipBlanks(s, k+1)) {
 			return 0
 		}

@@ -433,6 +433,12 @@ func subscriptEnd(s string, i, j int) int {
 	if e < len(s) && (s[e] == '=' || strings.HasPrefix(s[e:], "+=")) {
 		return e
 	}
+	if s[j] == '[' {
+		// C's char password[] = "…", with blanks around the '='.
+		if k := skipBlanks(s, e); k > e && k+1 < len(s) && s[k] == '=' && s[k+1] != '=' {
+			return k
+		}
+	}
 	return j
 }
 

@@ -395,6 +395,11 @@ func (r *redactor) word(i, j int) int {
 	if len(w) == 7 || w == "user" {
 		r.aclLine(i, j) // echo 'ACL SETUSER bob on >pw' | redis-cli, users.acl
 	}
+	if j < len(s) && (s[j] == ',' || s[j] == ')' || s[j] == ']') || i >= 2 && (s[i-1] == ',' || s[i-2] == ',') {
+		if end := r.unpacked(i, j); end > 0 {
+			return end // user, password = 'bob', '…'
+		}
+	}
 	switch w[0] {
 	case '-':
 		if strings.HasPrefix(w, "-----BEGIN") {

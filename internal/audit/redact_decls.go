@@ -91,3 +91,96 @@ func (r *redactor) declared(i, j int) int {
 	}
 	return r.keyValue(eq, false, keyPlain, true)
 }
+
+// maxUnpackLook bounds how far an unpacking assignment's target list and
+// values are read.
+const maxUnpackLook = 256
+
+// unpacked redacts the value that an unpacking assignment gives the
+// secret-named target s[i:j] (user, password = 'bob', '…'; Go's :=;
+// JavaScript's const [user, password] = [...]), by its place in the
+// list, and returns where scanning resumes, or 0 when s[i:j] is no target
+// of one. The other targets' values stay: the value after '=' is not
+// the secret's when the name is not the list's first.
+func (r *redactor) unpacked(i, j int) int {
+	s := r.s
+	w := s[i:j]
+	if secretKey(w) != keyPlain && !secretName(w) {
+		return 0
+	}
+	target := func(c byte) bool { return wordByte[c] || strings.IndexByte(" \t,([$@", c) >= 0 }
+	lo := max(0, i-maxUnpackLook)
+	b := i
+	for b > lo && target(s[b-1]) {
+		b--
+	}
+	place := strings.Count(s[b:i], ",")
+	e := j
+	end := min(len(s), j+maxUnpackLook)
+	for e < end && (target(s[e]) || s[e] == ')' || s[e] == ']') {
+		e++
+	}
+	if e >= end || place == 0 && strings.IndexByte(s[j:e], ',') < 0 {
+		return 0 // no list of targets
+	}
+	if t := s[b:e]; strings.Count(t, "(")+strings.Count(t, "[") != strings.Count(t, ")")+strings.Count(t, "]") {
+		return 0 // a call's arguments: f(user, password='…') is the keyword's
+	}
+	if b > 0 && (s[b-1] == '=' || s[b-1] == ':') {
+		return 0 // user=bob,password=…: pairs, each with its own value
+	}
+	if f := strings.TrimLeft(s[b:i], " \t(["); place > 0 && (f == "" || f[0] == ',') {
+		return 0 // no name before the first comma
+	}
+	switch {
+	case strings.HasPrefix(s[e:], ":="):
+		e += 2
+	case s[e] == '=' && e+1 < len(s) && s[e+1] != '=' && s[e+1] != '>':
+		e++
+	default:
+		return 0
+	}
+	// The values: an optional ( or [, then one per target.
+	k := skipBlanks(s, e)
+	if k < len(s) && (s[k] == '(' || s[k] == '[') {
+		k++
+	}
+	end = min(len(s), k+maxUnpackLook)
+	for n := 0; k < end; n++ {
+		k = skipBlanks(s, k)
+		a := k
+		depth := 0
+	value:
+		for k < end {
+			switch c := s[k]; {
+			case startsQuote(s, k):
+				_, q := valueSpan(s, k)
+				k = q + 1
+				continue
+			case c == '(' || c == '[' || c == '{':
+				depth++
+			case c == ')' || c == ']' || c == '}':
+				if depth == 0 {
+					break value
+				}
+				depth--
+			case (c == ',' || c == '\n' || c == ';') && depth == 0:
+				break value
+			}
+			k++
+		}
+		if n == place {
+			if startsQuote(s, a) {
+				if from, to := valueSpan(s, a); to > from {
+					r.replace(from, to, Redacted)
+				}
+			}
+			return max(e, r.done)
+		}
+		if k >= end || s[k] != ',' {
+			break
+		}
+		k++
+	}
+	return e
+}

@@ -33,3 +33,35 @@ func TestRedactTypedDeclarations(t *testing.T) {
 		{"var passwordLength int = 12", nil, []string{"var passwordLength int = 12"}},
 	})
 }
+
+// TestRedactUnpackedAssignments: an assignment that unpacks values into
+// several names gives a secret-named one the value at its own place;
+// that value goes, the others (the user name) stay.
+func TestRedactUnpackedAssignments(t *testing.T) {
+	checkCases(t, []spelling{
+		{"user, password = 'bob', 'S3cr3tZ'", []string{"S3cr3tZ"}, []string{"user, password = 'bob', '"}},
+		{"password, user = 'S3cr3tZ', 'bob'", []string{"S3cr3tZ"}, []string{"', 'bob'"}},
+		{"(user, password) = ('bob', 'S3cr3tZ')", []string{"S3cr3tZ"}, []string{"(user, password) = ('bob', '"}},
+		{"host, user, db_pass = \"h\", \"bob\", \"S3cr3tZ\"", []string{"S3cr3tZ"}, []string{`"h", "bob", "`}},
+		{"user, password := \"bob\", \"S3cr3tZ\"", []string{"S3cr3tZ"}, []string{`user, password := "bob", "`}},
+		{"const [user, apiToken] = ['bob', 'S3cr3tZ'];", []string{"S3cr3tZ"}, []string{"const [user, apiToken] = ['bob', '"}},
+		{"let (user, password) = (\"bob\", \"S3cr3tZ\");", []string{"S3cr3tZ"}, []string{`("bob", "`}},
+		{"my ($user, $password) = ('bob', 'S3cr3tZ');", []string{"S3cr3tZ"}, []string{"('bob', '"}},
+		{"DB_USER, DB_PASSWORD = os.environ.get('U', 'bob'), 'S3cr3tZ'", []string{"S3cr3tZ"}, []string{"os.environ.get('U', 'bob'), '"}},
+		{"python3 -c \"import ftplib; u, pw = 'bob', 'S3cr3tZ'; f = ftplib.FTP('h'); f.login(u, pw)\"", []string{"S3cr3tZ"}, []string{"u, pw = 'bob', '", "f.login(u, pw)"}},
+		// A call's keyword argument is still its own.
+		{"c = connect(host, user, password='S3cr3tZ')", []string{"S3cr3tZ"}, []string{"connect(host, user, password='"}},
+		// No secret among the names: all stays.
+		{"user, host = 'bob', 'db1'\nprint(user, password, sep='')", nil, []string{"user, host = 'bob', 'db1'", "print(user, password, sep='')"}},
+	})
+}
+
+// TestRedactUnpackedKeepsPairs: comma-separated key=value pairs are no
+// unpacking; each keeps its own value's rule.
+func TestRedactUnpackedKeepsPairs(t *testing.T) {
+	checkCases(t, []spelling{
+		{"mount -t cifs -o username=bob,password=S3cr3tZ,uid=0 //nas/s /mnt", []string{"S3cr3tZ"}, []string{"username=bob,password=", "//nas/s /mnt"}},
+		{`{"command": "ls", password=S3cr3tZ`, []string{"S3cr3tZ"}, []string{`"command": "ls", password=`}},
+		{"a=1, token=S3cr3tZ", []string{"S3cr3tZ"}, []string{"a=1, token="}},
+	})
+}

@@ -53,21 +53,54 @@ func (r *redactor) blankSeparated(i, j int) int {
 	if j >= len(s) || s[j] != ' ' && s[j] != '\t' {
 		return 0
 	}
+	// A configuration key spelled with '.', '_' or '-' (auth_pass,
+	// smtp_password, db-secret) is one wherever its line starts, also
+	// in an echoed string; a bare word only at a line's start.
+	ident := strings.IndexAny(w, "._-") > 0 && secretKey(w) == keyPlain
 	switch {
 	case w == "pass" || w == "secret" || w == "passwd":
-	case strings.IndexByte(w, '.') > 0 && secretKey(w) != keyNone:
+	case ident:
 	default:
 		return 0
 	}
-	if at := lineAt(s, i); at < 0 || at == 0 && w == "pass" {
+	at := lineAt(s, i)
+	var quote byte // the quote an echoed line sits in
+	if k := strings.LastIndexAny(s[max(0, i-16):i], "'\"\n"); k >= 0 && (w == "secret" || ident) {
+		k += max(0, i-16)
+		if at < 0 && s[k] != '\n' && strings.TrimLeft(s[k+1:i], " \t") == "" && k > 0 && isBlank(s[k-1]) {
+			at, quote = 1, s[k] // echo 'auth_pass …' >> keepalived.conf, echo '  secret "…";'
+		}
+	}
+	if at < 0 || at == 0 && w == "pass" {
 		return 0
 	}
 	k := skipBlanks(s, j)
+	if quote != 0 && !ident && (k >= len(s) || s[k] != '"') {
+		return 0 // git commit -m "secret santa": prose; only named.conf's secret "…"; is a key
+	}
+	if k < len(s) && s[k] == '"' && quote != '"' && (w == "secret" || ident) {
+		// A quoted value ending the line, with C's ';' after it
+		// (named.conf's secret "…";).
+		if q := strings.IndexByte(s[k+1:min(len(s), k+1+maxTemplate)], '"'); q > 0 {
+			e := k + 1 + q + 1
+			if e < len(s) && s[e] == ';' {
+				e++
+			}
+			if e >= len(s) || s[e] == '\n' || s[e] == '\r' || s[e] == '\'' || strings.HasPrefix(s[e:], `\n`) {
+				return r.replace(k+1, k+1+q, Redacted)
+			}
+		}
+		return 0
+	}
 	e := k
-	for e < len(s) && strings.IndexByte(" \t\n\r\"", s[e]) < 0 && !strings.HasPrefix(s[e:], `\n`) && !strings.HasPrefix(s[e:], `\r`) {
+	for e < len(s) && strings.IndexByte(" \t\n\r\"", s[e]) < 0 && s[e] != quote && !strings.HasPrefix(s[e:], `\n`) && !strings.HasPrefix(s[e:], `\r`) {
 		e++
 	}
-	lineEnd := e >= len(s) || s[e] == '\n' || s[e] == '\r' || s[e] == '\\' || s[e] == '"' && (e+1 >= len(s) || s[e+1] == ',' || s[e+1] == '}')
+	if ident && e > k && s[e-1] == ';' {
+		e-- // smtp_password …;
+	}
+	lineEnd := e >= len(s) || s[e] == '\n' || s[e] == '\r' || s[e] == '\\' || s[e] == ';' || s[e] == '"' && (e+1 >= len(s) || s[e+1] == ',' || s[e+1] == '}') ||
+		quote != 0 && s[e] == quote
 	if e == k || !lineEnd || s[k] == '=' || s[k] == ':' || s[k] == '#' {
 		return 0
 	}

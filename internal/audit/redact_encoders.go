@@ -215,9 +215,15 @@ func (r *redactor) aclLine(i, j int) {
 			return
 		}
 	case w == "user" && directiveStart(s, i):
-		// user NAME rules…: a rule word follows the name.
+		// user NAME rules…: a rule word follows the name, on the same
+		// line: a quote the name opens is not followed past it, or every
+		// line of a text full of "user" keys would scan to its end.
 		k := skipBlanks(s, j)
-		e := shellWordEnd(s, k)
+		line := s
+		if n := strings.IndexByte(s[k:], '\n'); n >= 0 {
+			line = s[:k+n]
+		}
+		e := shellWordEnd(line, k)
 		if e == k || !strings.Contains(s[e:min(len(s), e+64)], ">") && !strings.Contains(s[e:min(len(s), e+64)], "#") {
 			return
 		}

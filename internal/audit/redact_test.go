@@ -266,6 +266,7 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"pw-heredocs": "cat > /tmp/p <<E ", "pw-heredoc-lines": "cat > /tmp/p <<E\nsshpass -f /tmp/p ", "pw-tee": "echo a | tee /tmp/p; ",
 		"pw-herestrings": "tee /tmp/p <<< a; dd of=/tmp/q <<< b; ", "pw-vault-id": "--vault-id a@/tmp/p ",
 		"pw-passcmd": "BORG_PASSCOMMAND='cat /tmp/p' ", "pw-redirect-first": "> /tmp/p printf a; ",
+		"json-user-keys": `{"user":"bob","n":1}` + "\n", "acl-user-quote": "\nuser \"b",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

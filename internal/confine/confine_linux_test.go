@@ -205,6 +205,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })
 	t.Run("abstract sockets", f.testAbstract)
 	t.Run("daemon sockets", f.testDaemons)
+	t.Run("socket families", f.testFamilies)
 	t.Run("terminals", f.testTerminals)
 	t.Run("acts", f.testActs)
 	t.Run("inspect capabilities", f.testInspectCaps)

@@ -103,6 +103,9 @@ func signalFilter(pid, pgid int, o filterOpts) (filter, error) {
 	if o.noUnix {
 		f.unixRule(a.socket)
 	}
+	if confined {
+		f.familyRule(a.socket)
+	}
 	f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.pidfdSignal},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
 	// Forward jumps to the blocks below, patched once their places are
@@ -215,6 +218,65 @@ func (f *filter) unixRule(socket uint32) {
 	*f = append(*f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: unix.AF_UNIX})
 	f.stmt(bpfRet, retAccess)
 	f.stmt(bpfLdW, offNr)
+}
+
+// readFamilies are the socket families a program below tier 2 may make:
+// Unix sockets (as unixRule says), the internet and packet sockets
+// (tcpdump and ping as root); netlink is readProtocols'.
+var readFamilies = []uint32{unix.AF_UNIX, unix.AF_INET, unix.AF_INET6, unix.AF_PACKET}
+
+// readProtocols are the netlink protocols such a program may use, each
+// served by the kernel, which asks CAP_NET_ADMIN or CAP_AUDIT_CONTROL of
+// a request that changes anything: routes and links (ip), socket lists
+// (ss), IPsec, SELinux and audit notices, forwarding lookups, the
+// firewall (nft list, for warden's probes), device events (udevadm
+// monitor), generic families (iw, ethtool, devlink), RDMA links and the
+// crypto API's list. Refused: NETLINK_USERSOCK, which carries messages
+// between programs as a Unix socket does (any user may send to a
+// daemon's port), and the drivers' channels (the connector, iSCSI, SCSI
+// transports), which some drivers serve without asking a capability.
+var readProtocols = []uint32{
+	unix.NETLINK_ROUTE, unix.NETLINK_SOCK_DIAG, unix.NETLINK_XFRM, unix.NETLINK_SELINUX,
+	unix.NETLINK_AUDIT, unix.NETLINK_FIB_LOOKUP, unix.NETLINK_NETFILTER,
+	unix.NETLINK_KOBJECT_UEVENT, unix.NETLINK_GENERIC, unix.NETLINK_RDMA, unix.NETLINK_CRYPTO,
+}
+
+// familyRule refuses every other family as the kernel refuses one it
+// lacks (EAFNOSUPPORT), and every other netlink protocol as one it lacks
+// (EPROTONOSUPPORT). The other families reach past what the rules see and
+// no read needs them: a virtual machine's socket (AF_VSOCK) reaches the
+// hypervisor's agents, which act for whoever connects as a daemon's
+// socket does; CAN and Bluetooth sockets send frames on a bus or HCI
+// commands to a controller (any HCI command with root's CAP_NET_RAW);
+// AF_XDP sends raw frames as packet sockets do; and making a socket of a
+// family the kernel has as a module loads that module for the caller.
+func (f *filter) familyRule(socket uint32) {
+	// Absolute places of the block's exits, relative to its first
+	// instruction.
+	n := len(readFamilies) + len(readProtocols)
+	noProto, noFamily, allow, end := n+4, n+5, n+6, n+7
+	var b filter
+	jeq := func(k uint32, yes, no int) {
+		i := len(b)
+		b = append(b, unix.SockFilter{Code: bpfJeq, K: k, Jt: uint8(yes - i - 1), Jf: uint8(no - i - 1)})
+	}
+	jeq(socket, 1, end)
+	b.stmt(bpfLdW, offArg0)
+	for _, fam := range readFamilies {
+		jeq(fam, allow, len(b)+1)
+	}
+	jeq(unix.AF_NETLINK, len(b)+1, noFamily)
+	b.stmt(bpfLdW, offArg0+16) // the protocol, the third argument
+	for _, p := range readProtocols {
+		jeq(p, allow, len(b)+1)
+	}
+	b.stmt(bpfRet, unix.SECCOMP_RET_ERRNO|uint32(unix.EPROTONOSUPPORT))
+	b.stmt(bpfRet, unix.SECCOMP_RET_ERRNO|uint32(unix.EAFNOSUPPORT))
+	b.stmt(bpfRet, unix.SECCOMP_RET_ALLOW)
+	if len(b) != end || b[noProto].K&unix.SECCOMP_RET_DATA != uint32(unix.EPROTONOSUPPORT) {
+		panic("seccomp: familyRule's layout")
+	}
+	*f = append(*f, b...)
 }
 
 // install loads f on the calling thread only; no_new_privs must be set.

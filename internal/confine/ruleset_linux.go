@@ -79,13 +79,19 @@ type ruleset struct {
 }
 
 // newRuleset creates a ruleset handling every file-system right of abi,
-// TCP when noNet, and, when scoped, signals and abstract Unix sockets: a
-// program may signal, or connect to an abstract socket of, only programs
-// in its own domain.
+// TCP when noNet, and, when scoped (below tier 2), signals and abstract
+// Unix sockets: a program may signal, or connect to an abstract socket
+// of, only programs in its own domain. Scoped programs may bind a TCP
+// socket only to a port the kernel picks (port 0): a program that binds
+// a chosen port takes it from the service that listens there next (a
+// database restarting, sshd after an upgrade) and answers its clients
+// in its place, which no read needs.
 func newRuleset(abi int, protect []string, noNet, scoped bool) (*ruleset, error) {
 	attr := ll.RulesetAttr{HandledAccessFS: fsRights(abi)}
 	if noNet {
 		attr.HandledAccessNet = ll.AccessNetBindTCP | ll.AccessNetConnectTCP
+	} else if scoped && abi >= 4 {
+		attr.HandledAccessNet = ll.AccessNetBindTCP
 	}
 	if scoped && abi >= 6 {
 		attr.Scoped = ll.ScopeSignal | ll.ScopeAbstractUnixSocket
@@ -93,6 +99,12 @@ func newRuleset(abi int, protect []string, noNet, scoped bool) (*ruleset, error)
 	fd, err := ll.LandlockCreateRuleset(&attr, 0)
 	if err != nil {
 		return nil, fmt.Errorf("landlock ruleset: %w", err)
+	}
+	if !noNet && attr.HandledAccessNet != 0 {
+		if err := ll.LandlockAddNetPortRule(fd, &ll.NetPortAttr{AllowedAccess: ll.AccessNetBindTCP, Port: 0}, 0); err != nil {
+			unix.Close(fd)
+			return nil, fmt.Errorf("landlock port rule: %w", err)
+		}
 	}
 	r := &ruleset{fd: fd, abi: abi, all: attr.HandledAccessFS, protect: protect, seen: map[string]bool{}}
 	for _, p := range protect {

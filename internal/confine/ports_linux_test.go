@@ -1,0 +1,69 @@
+package confine
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"strings"
+	"testing"
+)
+
+// testPorts: below tier 2 a program cannot take a port a service may
+// listen on next and answer its clients in its place: no TCP port of its
+// choosing (Landlock), no privileged port at all (CAP_NET_BIND_SERVICE,
+// which a DNS or NTP port over UDP needs). A port the kernel picks stays:
+// a client that binds before it connects, a program listening for its own
+// helper.
+func (f fixture) testPorts(t *testing.T) {
+	free := func(network string, from, to int) int {
+		for p := from; p < to; p++ {
+			if network == "tcp" {
+				if l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", p)); err == nil {
+					l.Close()
+					return p
+				}
+			} else if c, err := net.ListenPacket("udp", fmt.Sprintf("127.0.0.1:%d", p)); err == nil {
+				c.Close()
+				return p
+			}
+		}
+		t.Fatalf("no free %s port in [%d, %d)", network, from, to)
+		return 0
+	}
+	bind := func(kind string, port int) string {
+		return fmt.Sprintf(`python3 -c '
+import socket
+s = socket.socket(type=socket.SOCK_%s)
+s.bind(("127.0.0.1", %d))
+if s.type == socket.SOCK_STREAM:
+    s.listen()
+print("bound", s.getsockname()[1])' 2>&1`, kind, port)
+	}
+	type probe struct {
+		name   string
+		script string
+	}
+	probes := []probe{}
+	if f.c.abi >= 4 {
+		probes = append(probes, probe{"tcp chosen", bind("STREAM", free("tcp", 40000+os.Getpid()%20000, 65000))})
+	}
+	if os.Geteuid() == 0 {
+		probes = append(probes, probe{"udp privileged", bind("DGRAM", free("udp", 900, 1024))},
+			probe{"tcp privileged", bind("STREAM", free("tcp", 900, 1024))})
+	}
+	for _, level := range []Level{Read, Temp, Inspect, Full} {
+		for _, p := range probes {
+			t.Run(string(level)+"/"+p.name, func(t *testing.T) {
+				_, out := f.run(t, level, p.script)
+				if bound := strings.Contains(out, "bound"); bound != (level == Full) {
+					t.Errorf("bound: %v, want %v: %s", bound, level == Full, out)
+				}
+			})
+		}
+		t.Run(string(level)+"/kernel's port", func(t *testing.T) {
+			if _, out := f.run(t, level, bind("STREAM", 0)+"; "+bind("DGRAM", 0)); strings.Count(out, "bound") != 2 {
+				t.Errorf("a port the kernel picks was refused: %s", out)
+			}
+		})
+	}
+}

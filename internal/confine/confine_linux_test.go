@@ -207,6 +207,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("daemon sockets", f.testDaemons)
 	t.Run("socket families", f.testFamilies)
 	t.Run("ports", f.testPorts)
+	t.Run("cgroups", f.testCgroups)
 	t.Run("terminals", f.testTerminals)
 	t.Run("acts", f.testActs)
 	t.Run("inspect capabilities", f.testInspectCaps)

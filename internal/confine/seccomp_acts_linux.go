@@ -18,6 +18,16 @@ type actCalls struct {
 	fanotify uint32 // fanotify_init
 	quotactl uint32 // its command in the first argument
 	quotaFd  uint32 // quotactl_fd: its command in the second
+	// clone3 can start the new process in any cgroup given by a
+	// directory descriptor (CLONE_INTO_CGROUP), which the kernel checks
+	// against the permissions of the cgroup's cgroup.procs file and not
+	// against Landlock; root's reads pass them (CAP_DAC_OVERRIDE). A read
+	// would move a process into a service's cgroup, to be counted against
+	// its memory limit (the service's own processes are then killed when
+	// it is reached) or frozen with it. The flag lives in memory seccomp
+	// cannot read, so clone3 answers as on a kernel without it (ENOSYS):
+	// the C library, Go and Rust then use clone, which has no such flag.
+	clone3 uint32
 }
 
 // bpfReads are the bpf(2) commands that look at what is loaded (bpftool
@@ -89,7 +99,7 @@ var deviceActs = []uint32{
 // actRules appends the rules for a's calls: the refused ones, bpf(2) but
 // for bpfReads, fanotify but for notification groups (a permission
 // group's events make every open or access it watches wait for its
-// answer), and quotactl but for quotaReads.
+// answer), quotactl but for quotaReads, and clone3 as unimplemented.
 func (f *filter) actRules(a actCalls) {
 	for _, nr := range a.refused {
 		f.rule(nr, nil)
@@ -105,6 +115,8 @@ func (f *filter) actRules(a actCalls) {
 	}
 	f.rule(a.quotactl, quota(0))
 	f.rule(a.quotaFd, quota(1))
+	*f = append(*f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.clone3},
+		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
 }
 
 // noneOf denies when argument arg (its low 32 bits) is one of ks and

@@ -27,5 +27,6 @@ func actNumbers(more ...uint32) actCalls {
 			unix.SYS_ACCT, unix.SYS_SETTIMEOFDAY, unix.SYS_CLOCK_SETTIME}, more...),
 		bpf: unix.SYS_BPF, fanotify: unix.SYS_FANOTIFY_INIT,
 		quotactl: unix.SYS_QUOTACTL, quotaFd: unix.SYS_QUOTACTL_FD,
+		clone3: unix.SYS_CLONE3,
 	}
 }

@@ -208,6 +208,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("socket families", f.testFamilies)
 	t.Run("ports", f.testPorts)
 	t.Run("cgroups", f.testCgroups)
+	t.Run("futex", f.testFutex)
 	t.Run("terminals", f.testTerminals)
 	t.Run("acts", f.testActs)
 	t.Run("inspect capabilities", f.testInspectCaps)

@@ -28,7 +28,21 @@ type actCalls struct {
 	// cannot read, so clone3 answers as on a kernel without it (ENOSYS):
 	// the C library, Go and Rust then use clone, which has no such flag.
 	clone3 uint32
+	// futex can move the waiters of any futex the caller can map, read
+	// only included (a POSIX semaphore in /dev/shm, a database's lock
+	// file), onto one nobody wakes (FUTEX_REQUEUE, FUTEX_CMP_REQUEUE and
+	// the PI variant): the program that owns them then hangs. With
+	// FUTEX_PRIVATE_FLAG the futexes are the caller's own, as in every
+	// C library's private condition variables; only those stay.
+	futex uint32
 }
+
+// The futex commands that move waiters, and the flag and mask of
+// linux/futex.h.
+const (
+	futexRequeue, futexCmpRequeue, futexCmpRequeuePI = 3, 4, 12
+	futexPrivateFlag, futexCmdMask                   = 128, 0x7f
+)
 
 // bpfReads are the bpf(2) commands that look at what is loaded (bpftool
 // prog show, map dump): the ids, a descriptor by id or pinned path, an
@@ -99,7 +113,8 @@ var deviceActs = []uint32{
 // actRules appends the rules for a's calls: the refused ones, bpf(2) but
 // for bpfReads, fanotify but for notification groups (a permission
 // group's events make every open or access it watches wait for its
-// answer), quotactl but for quotaReads, and clone3 as unimplemented.
+// answer), quotactl but for quotaReads, futex but for moving the waiters
+// of a shared futex, and clone3 as unimplemented.
 func (f *filter) actRules(a actCalls) {
 	for _, nr := range a.refused {
 		f.rule(nr, nil)
@@ -115,6 +130,9 @@ func (f *filter) actRules(a actCalls) {
 	}
 	f.rule(a.quotactl, quota(0))
 	f.rule(a.quotaFd, quota(1))
+	f.rule(a.futex, []step{load(1), has(futexPrivateFlag, toAllow, 0),
+		{code: unix.BPF_ALU | unix.BPF_AND | unix.BPF_K, k: futexCmdMask},
+		is(futexRequeue, toDeny, 0), is(futexCmpRequeue, toDeny, 0), is(futexCmpRequeuePI, toDeny, toAllow)})
 	*f = append(*f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.clone3},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
 }

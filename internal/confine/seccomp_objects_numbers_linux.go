@@ -24,9 +24,12 @@ func actNumbers(more ...uint32) actCalls {
 		refused: append([]uint32{unix.SYS_SETHOSTNAME, unix.SYS_SETDOMAINNAME, unix.SYS_SWAPON, unix.SYS_SWAPOFF,
 			unix.SYS_REBOOT, unix.SYS_KEXEC_LOAD, unix.SYS_KEXEC_FILE_LOAD,
 			unix.SYS_INIT_MODULE, unix.SYS_FINIT_MODULE, unix.SYS_DELETE_MODULE,
-			unix.SYS_ACCT, unix.SYS_SETTIMEOFDAY, unix.SYS_CLOCK_SETTIME}, more...),
+			unix.SYS_ACCT, unix.SYS_SETTIMEOFDAY, unix.SYS_CLOCK_SETTIME,
+			// futex_requeue names its futexes and their flags in memory:
+			// refused whole (see actCalls.futex); no C library uses it.
+			unix.SYS_FUTEX_REQUEUE}, more...),
 		bpf: unix.SYS_BPF, fanotify: unix.SYS_FANOTIFY_INIT,
 		quotactl: unix.SYS_QUOTACTL, quotaFd: unix.SYS_QUOTACTL_FD,
-		clone3: unix.SYS_CLONE3,
+		clone3: unix.SYS_CLONE3, futex: unix.SYS_FUTEX,
 	}
 }

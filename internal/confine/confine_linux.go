@@ -86,6 +86,9 @@ func New(o Options, req Requirement) (*Confiner, error) {
 		}
 	}
 	c.probe()
+	if err := limitCores(); err != nil {
+		c.status.Gaps = append(c.status.Gaps, "a crashing program's core goes to the system's crash handler ("+err.Error()+")")
+	}
 	if req == Required && !c.status.Active {
 		return nil, fmt.Errorf("confinement is required but unavailable: %s", c.status.Mechanism)
 	}

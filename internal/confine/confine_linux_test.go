@@ -205,6 +205,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })
 	t.Run("abstract sockets", f.testAbstract)
 	t.Run("daemon sockets", f.testDaemons)
+	t.Run("core dumps", f.testCores)
 	t.Run("socket families", f.testFamilies)
 	t.Run("ports", f.testPorts)
 	t.Run("cgroups", f.testCgroups)

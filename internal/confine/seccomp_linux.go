@@ -27,6 +27,7 @@ const (
 	offArch = 4
 	offArg0 = 16 // low 32 bits on little-endian machines
 	offArg1 = 24
+	offArg2 = 32
 )
 
 // filter is a seccomp program under construction.
@@ -105,6 +106,7 @@ func signalFilter(pid, pgid int, o filterOpts) (filter, error) {
 	}
 	if confined {
 		f.familyRule(a.socket)
+		f.coreRule(a.setrlimit, a.prlimit)
 	}
 	f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.pidfdSignal},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
@@ -266,7 +268,7 @@ func (f *filter) familyRule(socket uint32) {
 		jeq(fam, allow, len(b)+1)
 	}
 	jeq(unix.AF_NETLINK, len(b)+1, noFamily)
-	b.stmt(bpfLdW, offArg0+16) // the protocol, the third argument
+	b.stmt(bpfLdW, offArg2) // the protocol
 	for _, p := range readProtocols {
 		jeq(p, allow, len(b)+1)
 	}
@@ -345,6 +347,7 @@ type arch struct {
 	fcntl       uint32
 	ioctl       uint32
 	socket      uint32
+	setrlimit   uint32
 	// mounts are the calls of the new mount API. Landlock refuses
 	// mount(2) and umount(2) to every program it confines, but not these:
 	// a detached copy of a mount (open_tree) or a new mount of a file

@@ -447,10 +447,7 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		// thereby as dangerous as its body. It may be called with any
 		// input (f <&3, cat x | f), so its stdin is unknown.
 		ctx.stdin, ctx.stdinRd = stdinSrc{kind: stdinUnknown}, false
-		if c.Name != nil && (daemonClients[c.Name.Value] || c.Name.Value == "curl") {
-			// Calling docker then runs the body, not the client.
-			e.daemonShadow = true
-		}
+		e.noteFunction(c.Name)
 		e.stmt(c.Body, ctx, sc)
 	case *syntax.ArithmCmd:
 		e.subst(c.X, ctx, sc)
@@ -668,11 +665,8 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		ent.name, ent.h = normalised(path.Base(a0.val))
 	}
 	name, h := ent.name, ent.h
-	if !known {
-		ent.daemon = daemonClients[name]
-	}
-	if !fn && (ent.daemon || name == "curl") && daemonClient(name, a0.val, args[1:]) {
-		e.daemons = true
+	if !fn {
+		e.noteDaemonClient(ent.daemon || !known && daemonClients[name], name, a0.val, args[1:])
 	}
 	c := e.pushCall()
 	defer e.popCall()

@@ -1,6 +1,10 @@
 package policy
 
-import "strings"
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // daemonClients are the programs whose reads are requests to a daemon
 // over a Unix socket named by a path: docker ps asks dockerd, systemctl
@@ -54,4 +58,20 @@ func inSystemBin(p string) bool {
 		return true
 	}
 	return false
+}
+
+// noteDaemonClient marks the input as running a daemon's client when the
+// program the lookup found (listed: one of daemonClients) is one.
+func (e *eval) noteDaemonClient(listed bool, name, written string, args []arg) {
+	if (listed || name == "curl") && daemonClient(name, written, args) {
+		e.daemons = true
+	}
+}
+
+// noteFunction notes a function of the input named like a daemon's
+// client: calling docker then runs the body, not the client.
+func (e *eval) noteFunction(name *syntax.Lit) {
+	if name != nil && (daemonClients[name.Value] || name.Value == "curl") {
+		e.daemonShadow = true
+	}
 }

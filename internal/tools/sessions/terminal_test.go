@@ -72,7 +72,11 @@ func (r *reader) run(data string) string {
 		r.t.Fatal(err)
 	}
 	out := r.sync()
+	// The sync line is typed ahead: the terminal may echo it before the
+	// command prints, on the line the output then continues.
+	ahead := fmt.Sprintf("echo sync-$((%d+0))", r.n)
 	for _, l := range strings.Split(out, "\r\n") {
+		l = strings.TrimPrefix(l, ahead)
 		if strings.HasPrefix(l, "=") && strings.HasSuffix(l, "=") && len(l) > 1 {
 			return l
 		}

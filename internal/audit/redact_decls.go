@@ -174,6 +174,8 @@ func (r *redactor) unpacked(i, j int) int {
 				if from, to := valueSpan(s, a); to > from {
 					r.replace(from, to, Redacted)
 				}
+			} else if v := strings.TrimRight(s[a:k], " \t"); v != "" {
+				r.replace(a, a+len(v), Redacted) // a bare value may be the literal
 			}
 			return max(e, r.done)
 		}
@@ -182,5 +184,7 @@ func (r *redactor) unpacked(i, j int) int {
 		}
 		k++
 	}
-	return e
+	// Fewer values than targets (a call returning the tuple, or no
+	// unpacking at all: "0, password=…"): read it as a plain key=value.
+	return 0
 }

@@ -56,10 +56,7 @@ func TestAskersTakeTheNextLine(t *testing.T) {
 			if got := (typing{}).feed(c+"\recho \\\r", tty); got.unseen == "" {
 				t.Errorf("a line typed after it in the same send is seen")
 			}
-			_, last := typeAll(tty, c, "echo \\", "touch /etc/x")
-			if last.unseen == "" {
-				t.Errorf("after it, %q is classified as echo's argument", last.text)
-			}
+			leftUnseen(t, c)
 		})
 	}
 }
@@ -120,21 +117,7 @@ func TestAskerTakesTheOpener(t *testing.T) {
 				t.Fatalf("send %q: %v", asker, got)
 			}
 			rg.readUntil(id, "ass") // "Enter passphrase", "Enter pass phrase"
-			var refused map[string]any
-			for _, data := range []string{"echo \\", "touch " + marker} {
-				if got := rg.send(id, data, true); got["status"] != "ok" {
-					refused = got
-					break
-				}
-				time.Sleep(500 * time.Millisecond)
-			}
-			rg.send(id, "\x03", false)
-			// The asker restores the terminal with a flush of what was
-			// typed meanwhile: let it exit first.
-			time.Sleep(500 * time.Millisecond)
-			rg.send(id, "", true)
-			rg.send(id, fmt.Sprintf("echo done-$((20+%d))", i), true)
-			rg.readUntil(id, fmt.Sprintf("done-%d", 20+i))
+			refused := rg.splitWrite(id, marker, 500*time.Millisecond, i)
 			if _, err := os.Stat(marker); err == nil {
 				t.Errorf("an unapproved send ran touch after %s took the line before it", asker)
 			}
@@ -199,5 +182,23 @@ func TestAnswersToAskers(t *testing.T) {
 	// Readers keep their stricter rule: nothing but Ctrl-C.
 	if _, last := typeAll(tty, "head -n 1", "ls"); last.unseen == "" {
 		t.Error("a line after head -n 1 is seen")
+	}
+}
+
+// leavesNextLinesUnseen runs leftUnseen for each opener as a subtest.
+func leavesNextLinesUnseen(t *testing.T, openers []string) {
+	t.Helper()
+	for _, c := range openers {
+		t.Run(c, func(t *testing.T) { leftUnseen(t, c) })
+	}
+}
+
+// leftUnseen checks that after opener the model does not claim to know
+// what runs: a program it starts may take "echo \\" as its input, so
+// "touch /etc/x" typed next would run alone.
+func leftUnseen(t *testing.T, opener string) {
+	t.Helper()
+	if _, last := typeAll(tty, opener, "echo \\", "touch /etc/x"); last.unseen == "" {
+		t.Errorf("after it, %q is classified as echo's argument", last.text)
 	}
 }

@@ -3,6 +3,7 @@ package sessions
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,6 +171,32 @@ func (rg *rig) send(id, data string, enter bool) map[string]any {
 }
 
 // readUntil reads the session until its output holds want.
+// splitWrite types "echo \\" and then "touch marker" as lines of their
+// own, pause apart, so that a program taking the first line leaves the
+// second to run alone, and returns the refusal of the first send refused
+// (nil when both ran). Then it types Ctrl-C and, pause later, an empty
+// line, and waits until the shell runs a sync command: the marker's fate
+// is settled when it returns.
+func (rg *rig) splitWrite(id, marker string, pause time.Duration, sync int) map[string]any {
+	rg.t.Helper()
+	var refused map[string]any
+	for _, data := range []string{"echo \\", "touch " + marker} {
+		if got := rg.send(id, data, true); got["status"] != "ok" {
+			refused = got
+			break
+		}
+		time.Sleep(pause)
+	}
+	rg.send(id, "\x03", false)
+	// A program reading the terminal restores it with a flush of what was
+	// typed meanwhile: let it exit first.
+	time.Sleep(pause)
+	rg.send(id, "", true)
+	rg.send(id, fmt.Sprintf("echo done-$((20+%d))", sync), true)
+	rg.readUntil(id, fmt.Sprintf("done-%d", 20+sync))
+	return refused
+}
+
 func (rg *rig) readUntil(id, want string) string {
 	rg.t.Helper()
 	var all strings.Builder

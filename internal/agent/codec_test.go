@@ -127,6 +127,15 @@ func TestRunCodecMalformed(t *testing.T) {
 			t.Errorf("call, %s: %v", name, err)
 		}
 	}
+	// The daemons flag is 0 or 1: tag, "read" (length 4), tool "", flag.
+	daemons, _ := encodeCall(call{Op: opRun, Level: "read", Run: &runCall{Argv: []string{"sh"}}})
+	if daemons[7] != 0 {
+		t.Fatalf("the flag is not where the test looks: %v", daemons)
+	}
+	daemons[7] = 2
+	if _, err := decodeCall(daemons); !errors.Is(err, errBody) {
+		t.Errorf("call with a daemons flag of 2: %v", err)
+	}
 	flags := []byte{runTag, 0, 0, 0, 8, 0, 0}
 	if _, err := decodeReply(flags); !errors.Is(err, errBody) {
 		t.Errorf("reply with unknown flags: %v", err)

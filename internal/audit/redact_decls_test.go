@@ -49,6 +49,11 @@ func TestRedactUnpackedAssignments(t *testing.T) {
 		{"my ($user, $password) = ('bob', 'S3cr3tZ');", []string{"S3cr3tZ"}, []string{"('bob', '"}},
 		{"DB_USER, DB_PASSWORD = os.environ.get('U', 'bob'), 'S3cr3tZ'", []string{"S3cr3tZ"}, []string{"os.environ.get('U', 'bob'), '"}},
 		{"python3 -c \"import ftplib; u, pw = 'bob', 'S3cr3tZ'; f = ftplib.FTP('h'); f.login(u, pw)\"", []string{"S3cr3tZ"}, []string{"u, pw = 'bob', '", "f.login(u, pw)"}},
+		// A bare value at the secret's place may be the literal.
+		{"user, password = 'bob', S3cr3tZ", []string{"S3cr3tZ"}, []string{"user, password = 'bob', "}},
+		// Fewer values than names: read as a plain key=value.
+		{"0, password=S3cr3tZ", []string{"S3cr3tZ"}, []string{"0, password="}},
+		{"user, password = get_login()\npassword = 'S3cr3tZ'", []string{"S3cr3tZ"}, []string{"user, password = get_login()"}},
 		// A call's keyword argument is still its own.
 		{"c = connect(host, user, password='S3cr3tZ')", []string{"S3cr3tZ"}, []string{"connect(host, user, password='"}},
 		// No secret among the names: all stays.

@@ -116,7 +116,10 @@ func TestReadonlyRepositoryHooks(t *testing.T) {
 	_, info := callTool(t, s.cs, "server_info", nil)
 	requireConfinement(t, info)
 	ran := false
-	for _, cmd := range []string{"git status", "git diff", "git -p log -1", "git diff HEAD", "git status --porcelain"} {
+	// With a daemon's client in the same command the whole command may
+	// make Unix sockets, hooks included: those need approval.
+	for _, cmd := range []string{"git status", "git diff", "git -p log -1", "git diff HEAD", "git status --porcelain",
+		"docker ps; git status", "git diff && systemctl status x", "git status | cat; timedatectl"} {
 		res, got := callTool(t, s.cs, "run_command", map[string]any{"command": cmd, "cwd": repo})
 		if got["status"] == "ok" && strings.Contains(text(res), "HOOK-RAN") {
 			ran = true

@@ -74,8 +74,9 @@ type eval struct {
 	ncalls    int
 	argBufs   [][]arg // see takeArgs
 	nargs     int
-	fnCall    bool // the next program lookup is a call of the script's function (funcs.go)
-	daemons   bool // a program that asks a daemon over a socket runs (daemons.go)
+	fnCall    bool   // the next program lookup is a call of the script's function (funcs.go)
+	daemon    string // the first program that asks a daemon over a socket (daemons.go)
+	loader    string // the first program that runs its project's code (daemons.go)
 	// daemonShadow: a function of the input is named like one of those
 	// programs, so a call of that name may run anything.
 	daemonShadow bool
@@ -140,7 +141,8 @@ func (e *eval) verdict() Verdict {
 	if e.cdRoot && e.relWipe != "" {
 		e.deny(fmt.Sprintf("rm: recursive removal of %q after cd into a system directory", e.relWipe))
 	}
-	v := Verdict{Tier: e.tier, Reason: e.reason, Daemons: e.daemons && !e.daemonShadow}
+	v := Verdict{Tier: e.tier, Reason: e.reason, Daemons: e.daemon != "" && !e.daemonShadow}
+	e.daemonsWithLoader(&v)
 	if e.denied {
 		v.Denied = true
 		v.Tier = TierDestructive
@@ -667,6 +669,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	name, h := ent.name, ent.h
 	if !fn {
 		e.noteDaemonClient(ent.daemon || !known && daemonClients[name], name, a0.val, args[1:])
+		e.noteLoader(name)
 	}
 	c := e.pushCall()
 	defer e.popCall()

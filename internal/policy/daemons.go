@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -63,8 +64,45 @@ func inSystemBin(p string) bool {
 // noteDaemonClient marks the input as running a daemon's client when the
 // program the lookup found (listed: one of daemonClients) is one.
 func (e *eval) noteDaemonClient(listed bool, name, written string, args []arg) {
-	if (listed || name == "curl") && daemonClient(name, written, args) {
-		e.daemons = true
+	if (listed || name == "curl") && daemonClient(name, written, args) && e.daemon == "" {
+		e.daemon = name
+	}
+}
+
+// codeLoaders are the programs a read may run that start code or
+// programs named by the working directory or its repository: git's
+// hooks, fsmonitor, pager and diff drivers from .git/config; go's VCS
+// stamping (git again) and toolchain lines; rustup's rust-toolchain
+// file behind cargo; yarnPath and npm's project config; ansible.cfg's
+// plugin paths; an interpreter's module path, which -m and -c start at
+// the working directory. The kernel holds their writes, but Unix sockets
+// are one permission for the whole command: with a daemon's client in
+// the same command, that code could ask the daemon to write for it.
+var codeLoaders = func() map[string]bool {
+	m := set(`git tig go cargo npm yarn yarnpkg pnpm ansible-config ansible-doc
+		ansible-inventory ansible-galaxy ansible-lint`)
+	for n := range interpreters {
+		m[n] = true
+	}
+	return m
+}()
+
+// noteLoader notes the first program of the input that codeLoaders lists.
+func (e *eval) noteLoader(name string) {
+	if e.loader == "" && codeLoaders[name] {
+		e.loader = name
+	}
+}
+
+// daemonsWithLoader raises v to TierMutate when a read would run both a
+// daemon's client and a program that runs its project's code: below
+// tier 2 the kernel cannot give the socket to one and not the other.
+// Run as separate calls, each is a read.
+func (e *eval) daemonsWithLoader(v *Verdict) {
+	if v.Daemons && e.loader != "" && v.Tier < TierMutate {
+		v.Tier = TierMutate
+		v.Reason = fmt.Sprintf("%s asks a daemon over a socket, and %s may run code its project names "+
+			"(hooks, project config), which could ask the daemon too; run them as separate calls", e.daemon, e.loader)
 	}
 }
 

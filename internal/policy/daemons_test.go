@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestDaemons checks which commands may ask a daemon over a Unix socket
 // below tier 2 (Verdict.Daemons): those that run a daemon's client found
@@ -49,6 +52,57 @@ func TestDaemons(t *testing.T) {
 	} {
 		if got := p.Evaluate(Input{Command: c.cmd}).Daemons; got != c.want {
 			t.Errorf("%q: Daemons %v, want %v", c.cmd, got, c.want)
+		}
+	}
+}
+
+// TestDaemonsWithLoader checks that a read running a daemon's client and
+// a program that runs its project's code, in any arrangement, needs
+// approval: below tier 2 the kernel gives the socket to the whole command,
+// so a repository's hook under git status could ask dockerd to write.
+// Either alone, or a client among plain filters, stays a read.
+func TestDaemonsWithLoader(t *testing.T) {
+	p := testPolicy(t)
+	for _, cmd := range []string{
+		"git status && docker ps",
+		"docker ps; git status",
+		"docker ps | cat; git -p log -1",
+		"git diff HEAD | grep x; systemctl status nginx",
+		"sh -c 'git status; docker ps'",
+		"bash -c \"docker ps\" && git log -1",
+		"sudo docker ps; sudo git -C /srv/app status",
+		"for r in a b; do git log -1; done; journalctl -n 5",
+		"f() { git status; }; docker ps; f",
+		"docker ps -q | xargs -n1 docker inspect; xargs git log < /dev/null",
+		"env LANG=C git status; timeout 5 virsh list",
+		"go version && docker info",
+		"python3 -m json.tool x.json; docker ps",
+		"python3.11 -V; systemctl is-active x",
+		"cargo --version; podman ps",
+		"yarn list; docker ps",
+		"ansible-inventory --list; docker ps",
+		"curl --unix-socket /run/docker.sock http://x/info; git status",
+		"git status\ndocker ps",
+		"( git status ) & docker ps; wait",
+		"echo $(git rev-parse HEAD) $(docker ps -q)",
+	} {
+		v := p.Evaluate(Input{Command: cmd})
+		if v.Tier < TierMutate {
+			t.Errorf("%q: tier %d (%s), want approval: a project's code would share the daemon's socket", cmd, v.Tier, v.Reason)
+		} else if !v.Denied && !strings.Contains(v.Reason, "separate calls") {
+			t.Errorf("%q: reason %q does not say what to do", cmd, v.Reason)
+		}
+	}
+	for _, cmd := range []string{
+		"git status", "git log -1; git diff", "docker ps", "python3 -V",
+		"docker ps | grep web | awk '{print $1}' | sort | head -3",
+		"systemctl status nginx | tail -20; journalctl -u nginx -n 50 | grep -i error",
+		"docker inspect x | jq '.[0].State'; df -h; uptime",
+		"echo git status; docker ps",
+		"ls /srv/git; docker ps",
+	} {
+		if v := p.Evaluate(Input{Command: cmd}); v.Tier != TierRead {
+			t.Errorf("%q: tier %d (%s), want a read", cmd, v.Tier, v.Reason)
 		}
 	}
 }

@@ -300,7 +300,12 @@ func (e *eval) absorb(s *eval) {
 	e.allowHit = e.allowHit || s.allowHit
 	e.uncovered = e.uncovered || s.uncovered
 	e.opaque = e.opaque || s.opaque
-	e.daemons = e.daemons || s.daemons
+	if e.daemon == "" {
+		e.daemon = s.daemon
+	}
+	if e.loader == "" {
+		e.loader = s.loader
+	}
 	e.daemonShadow = e.daemonShadow || s.daemonShadow
 	e.steps += s.steps
 	e.cdRoot = e.cdRoot || s.cdRoot

@@ -328,7 +328,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 		known map[string]bool
 	}{
 		// Absorbed, then the evaluation's own (checked or per walk).
-		{eval{}, set(`tier reason denied denyWhy allowHit uncovered opaque steps cdRoot relWipe scanned paths daemons daemonShadow
+		{eval{}, set(`tier reason denied denyWhy allowHit uncovered opaque steps cdRoot relWipe scanned paths daemon loader daemonShadow
 			p stopped local tools printer calls ncalls argBufs nargs fnCall`)},
 		{pathState{}, set(`cds cdUnknown rel recRel relWrites relMore initial seen resolved aliases nocase`)},
 		// Joined by joinScopes, then the pre-pass's own.

@@ -345,6 +345,16 @@ func TestSessionStartedWithoutApprovalIsReadOnly(t *testing.T) {
 			t.Fatalf("a docker read was not admitted: %v", got)
 		}
 	}
+	// Nor can a shell started after a client, which would give the lines
+	// typed into it the client's socket: that start needs approval.
+	if dockerCLI != "" {
+		res, got := callTool(t, s.cs, "session_start", map[string]any{"command": "systemctl --version; exec sh"})
+		if id, ok := got["session_id"].(string); ok && !res.IsError {
+			after := &sess{t: t, cs: s.cs, id: id}
+			after.send("docker -H unix://" + daemon + " version; echo sh''ell-asked\n")
+			after.readUntil("shell-asked")
+		}
+	}
 	sh.send("echo fin''ished\n")
 	sh.readUntil("finished")
 	time.Sleep(200 * time.Millisecond)

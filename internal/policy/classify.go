@@ -669,7 +669,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	name, h := ent.name, ent.h
 	if !fn {
 		e.noteDaemonClient(ent.daemon || !known && daemonClients[name], name, a0.val, args[1:])
-		e.noteLoader(name)
+		e.noteLoader(name, false)
 	}
 	c := e.pushCall()
 	defer e.popCall()

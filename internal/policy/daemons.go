@@ -87,9 +87,11 @@ var codeLoaders = func() map[string]bool {
 	return m
 }()
 
-// noteLoader notes the first program of the input that codeLoaders lists.
-func (e *eval) noteLoader(name string) {
-	if e.loader == "" && codeLoaders[name] {
+// noteLoader notes the first program of the input that runs code the
+// command does not show: one codeLoaders lists, or (loads) a shell that
+// takes the lines typed into it later.
+func (e *eval) noteLoader(name string, loads bool) {
+	if e.loader == "" && (loads || codeLoaders[name]) {
 		e.loader = name
 	}
 }
@@ -101,8 +103,9 @@ func (e *eval) noteLoader(name string) {
 func (e *eval) daemonsWithLoader(v *Verdict) {
 	if v.Daemons && e.loader != "" && v.Tier < TierMutate {
 		v.Tier = TierMutate
-		v.Reason = fmt.Sprintf("%s asks a daemon over a socket, and %s may run code its project names "+
-			"(hooks, project config), which could ask the daemon too; run them as separate calls", e.daemon, e.loader)
+		v.Reason = fmt.Sprintf("%s asks a daemon over a socket, and %s may run code the command does not show "+
+			"(a repository's hooks, project config, lines typed later), which could ask the daemon too; "+
+			"run them as separate calls", e.daemon, e.loader)
 	}
 }
 

@@ -85,6 +85,8 @@ func TestDaemonsWithLoader(t *testing.T) {
 		"git status\ndocker ps",
 		"( git status ) & docker ps; wait",
 		"echo $(git rev-parse HEAD) $(docker ps -q)",
+		// A shell left to take typed lines: they would share the socket.
+		"docker ps; bash", "systemctl status x; exec sh -i", "docker ps; bash -l",
 	} {
 		v := p.Evaluate(Input{Command: cmd})
 		if v.Tier < TierMutate {
@@ -100,6 +102,7 @@ func TestDaemonsWithLoader(t *testing.T) {
 		"docker inspect x | jq '.[0].State'; df -h; uptime",
 		"echo git status; docker ps",
 		"ls /srv/git; docker ps",
+		"sh -c 'docker ps'", "bash -c 'systemctl status x' && sh -c 'uptime'",
 	} {
 		if v := p.Evaluate(Input{Command: cmd}); v.Tier != TierRead {
 			t.Errorf("%q: tier %d (%s), want a read", cmd, v.Tier, v.Reason)

@@ -724,6 +724,9 @@ func (c *call) stdinProgram(what string) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, what + " runs commands from input the classifier cannot see"
 	}
+	// Lines typed into a local shell would share a daemon client's socket;
+	// a remote one (ssh's, named for its host) runs them elsewhere.
+	c.e.noteLoader(what, what == c.name)
 	return TierBenign, fmt.Sprintf("%s: interactive shell; lines sent to it are classified one by one", what)
 }
 

@@ -507,13 +507,19 @@ func TestApprovedProfile(t *testing.T) {
 	if _, out := run("run_command", ask); strings.Contains(out, "asked") {
 		t.Error("an approved program under confine.writable reached a daemon's socket")
 	}
+	// Nor through an io_uring ring, whose socket and connect operations
+	// the filter never sees.
+	uring := `python3 -c 'import ctypes; l = ctypes.CDLL(None); print("ring", l.syscall(425, 8, ctypes.create_string_buffer(120)) >= 0)'`
+	if _, out := run("run_command", uring); !strings.Contains(out, "ring False") {
+		t.Errorf("an approved program under confine.writable made an io_uring ring: %s", out)
+	}
 	daemons = true
 	if _, out := run("run_command", ask); !strings.Contains(out, "asked") {
 		t.Errorf("a daemon's client under confine.writable could not reach its socket: %s", out)
 	}
 	daemons = false
 	// The per-tool block replaces the global one: unconfined but for state.
-	if code, out := run("free", "echo x > "+other+"/c && "+connect+" && "+ask); code != 0 || !strings.Contains(out, "asked") {
+	if code, out := run("free", "echo x > "+other+"/c && "+connect+" && "+ask+" && "+uring); code != 0 || !strings.Contains(out, "asked") || !strings.Contains(out, "ring True") {
 		t.Errorf("the tool's own block did not apply: exit %d: %s", code, out)
 	}
 }

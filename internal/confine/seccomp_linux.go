@@ -57,7 +57,11 @@ func (f *filter) denyIf(k uint32) {
 // (F_SETOWN) raises only SIGIO or SIGURG, which the Go runtime ignores.
 // With denyMeta, the metadata calls that Landlock does not cover (chmod,
 // chown, utimes, extended attributes, inode flags, the ioctls in
-// metaIoctls) and io_uring are refused too. With confined (programs
+// metaIoctls) are refused too. With any of denyMeta, confined and noUnix,
+// io_uring is refused: its operations (opening a socket, connecting,
+// binding, opening a file with a mode) run in the kernel without passing
+// through this filter, so a program with a ring would make a Unix socket
+// unixRule refuses and reach dockerd with it. With confined (programs
 // admitted below tier 2), the calls that change another task (its
 // limits, scheduling, nice value or I/O priority: lowering a limit can
 // kill a process as surely as a signal) may name only the caller's own
@@ -84,6 +88,9 @@ func signalFilter(pid, pgid int, o filterOpts) (filter, error) {
 	}
 	for _, nr := range a.mounts {
 		f.denyIf(nr)
+	}
+	if denyMeta || confined || o.noUnix {
+		f.denyIf(a.uring)
 	}
 	if denyMeta {
 		for _, nr := range a.meta {
@@ -201,7 +208,7 @@ func signalFilter(pid, pgid int, o filterOpts) (filter, error) {
 
 // filterOpts says which of signalFilter's rules a level gets.
 type filterOpts struct {
-	denyMeta bool // the metadata calls Landlock does not cover, and io_uring
+	denyMeta bool // the metadata calls Landlock does not cover
 	confined bool // below tier 2: kernel objects and acts without a file
 	noUnix   bool // no Unix socket (Admission.Daemons unset below tier 2)
 	notify   bool // calls naming another task go to warden's listener
@@ -352,8 +359,11 @@ type arch struct {
 	// mount(2) and umount(2) to every program it confines, but not these:
 	// a detached copy of a mount (open_tree) or a new mount of a file
 	// system (fsmount) would reach files the masks cover.
-	mounts  []uint32
-	meta    []uint32
+	mounts []uint32
+	meta   []uint32
+	// uring is io_uring_setup: a ring's operations are calls the filter
+	// never sees.
+	uring   uint32
 	objects objectCalls
 	acts    actCalls
 }

@@ -26,7 +26,8 @@ var arches = map[string]arch{"amd64": {
 		unix.SYS_UTIME, unix.SYS_UTIMES, unix.SYS_UTIMENSAT, unix.SYS_FUTIMESAT,
 		unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR, unix.SYS_SETXATTRAT,
 		unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR, unix.SYS_FREMOVEXATTR, unix.SYS_REMOVEXATTRAT,
-		unix.SYS_FILE_SETATTR, unix.SYS_IO_URING_SETUP},
+		unix.SYS_FILE_SETATTR},
+	uring:   unix.SYS_IO_URING_SETUP,
 	objects: objectNumbers,
 	acts:    actNumbers(unix.SYS_IOPL, unix.SYS_IOPERM),
 }}

@@ -24,7 +24,8 @@ var arches = map[string]arch{"arm64": {
 		unix.SYS_FCHOWN, unix.SYS_FCHOWNAT, unix.SYS_UTIMENSAT,
 		unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR, unix.SYS_SETXATTRAT,
 		unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR, unix.SYS_FREMOVEXATTR, unix.SYS_REMOVEXATTRAT,
-		unix.SYS_FILE_SETATTR, unix.SYS_IO_URING_SETUP},
+		unix.SYS_FILE_SETATTR},
+	uring:   unix.SYS_IO_URING_SETUP,
 	objects: objectNumbers,
 	acts:    actNumbers(),
 }}

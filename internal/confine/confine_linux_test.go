@@ -197,6 +197,7 @@ func TestSuiteChild(t *testing.T) {
 	devs := makeDevices(t, enter)
 	t.Run("writes", f.testWrites)
 	t.Run("temp", f.testTemp)
+	t.Run("setid", f.testSetID)
 	t.Run("state", f.testState)
 	t.Run("private keys", f.testPrivate)
 	t.Run("above state", f.testAbove)

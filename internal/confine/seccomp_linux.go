@@ -68,7 +68,8 @@ func (f *filter) denyIf(k uint32) {
 // process: the listener checks ids, and a process group other than the
 // caller's, or a whole user, is refused here. A program of another ABI
 // than the native one (32-bit compat, x32) runs nothing, and no program
-// uses the new mount API (a.mounts). With confined, System V IPC, POSIX
+// uses the new mount API (a.mounts). With confined, no file is made
+// setuid or setgid (modeRules), and System V IPC, POSIX
 // message queues and key rings may be looked at, not changed
 // (objectRules). With noUnix, no Unix socket can be made (unixRule).
 func signalFilter(pid, pgid int, o filterOpts) (filter, error) {
@@ -114,6 +115,7 @@ func signalFilter(pid, pgid int, o filterOpts) (filter, error) {
 	if confined {
 		f.familyRule(a.socket)
 		f.coreRule(a.setrlimit, a.prlimit)
+		f.modeRules(a.modes, a.openat2)
 	}
 	f = append(f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.pidfdSignal},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
@@ -363,7 +365,10 @@ type arch struct {
 	meta   []uint32
 	// uring is io_uring_setup: a ring's operations are calls the filter
 	// never sees.
-	uring   uint32
+	uring uint32
+	// modes are the calls that give a file a mode (modeRules).
+	modes   []modeCall
+	openat2 uint32
 	objects objectCalls
 	acts    actCalls
 }

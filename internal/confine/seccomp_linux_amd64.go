@@ -27,7 +27,11 @@ var arches = map[string]arch{"amd64": {
 		unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR, unix.SYS_SETXATTRAT,
 		unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR, unix.SYS_FREMOVEXATTR, unix.SYS_REMOVEXATTRAT,
 		unix.SYS_FILE_SETATTR},
-	uring:   unix.SYS_IO_URING_SETUP,
+	uring: unix.SYS_IO_URING_SETUP,
+	modes: []modeCall{{unix.SYS_CHMOD, 1, -1}, {unix.SYS_FCHMOD, 1, -1}, {unix.SYS_FCHMODAT, 2, -1},
+		{unix.SYS_FCHMODAT2, 2, -1}, {unix.SYS_CREAT, 1, -1}, {unix.SYS_MKNOD, 1, -1}, {unix.SYS_MKNODAT, 2, -1},
+		{unix.SYS_OPEN, 2, 1}, {unix.SYS_OPENAT, 3, 2}},
+	openat2: unix.SYS_OPENAT2,
 	objects: objectNumbers,
 	acts:    actNumbers(unix.SYS_IOPL, unix.SYS_IOPERM),
 }}

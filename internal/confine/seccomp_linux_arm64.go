@@ -25,7 +25,10 @@ var arches = map[string]arch{"arm64": {
 		unix.SYS_SETXATTR, unix.SYS_LSETXATTR, unix.SYS_FSETXATTR, unix.SYS_SETXATTRAT,
 		unix.SYS_REMOVEXATTR, unix.SYS_LREMOVEXATTR, unix.SYS_FREMOVEXATTR, unix.SYS_REMOVEXATTRAT,
 		unix.SYS_FILE_SETATTR},
-	uring:   unix.SYS_IO_URING_SETUP,
+	uring: unix.SYS_IO_URING_SETUP,
+	modes: []modeCall{{unix.SYS_FCHMOD, 1, -1}, {unix.SYS_FCHMODAT, 2, -1}, {unix.SYS_FCHMODAT2, 2, -1},
+		{unix.SYS_MKNODAT, 2, -1}, {unix.SYS_OPENAT, 3, 2}},
+	openat2: unix.SYS_OPENAT2,
 	objects: objectNumbers,
 	acts:    actNumbers(),
 }}

@@ -22,7 +22,9 @@ var dropAlways = []uintptr{unix.CAP_SYS_PTRACE, unix.CAP_PERFMON, unix.CAP_DAC_R
 // (modules, reboot, the clock, network configuration, raw devices, BPF,
 // signals to other users' processes, limits, quotas, audit rules), or
 // takes a service's privileged port (UDP 53, 123; TCP as Landlock holds
-// it) before the service does.
+// it) before the service does, or locks memory past RLIMIT_MEMLOCK
+// (CAP_IPC_LOCK): memory a read locks cannot be swapped or reclaimed, so
+// it is taken from every other program until the read exits.
 var dropConfined = []uintptr{
 	unix.CAP_SYS_MODULE, unix.CAP_SYS_BOOT, unix.CAP_SYS_TIME, unix.CAP_NET_ADMIN,
 	unix.CAP_SYS_RAWIO, unix.CAP_SYS_ADMIN, unix.CAP_BPF, unix.CAP_KILL,
@@ -31,7 +33,7 @@ var dropConfined = []uintptr{
 	unix.CAP_SYS_PACCT, unix.CAP_SYS_TTY_CONFIG, unix.CAP_WAKE_ALARM, unix.CAP_SYS_CHROOT,
 	unix.CAP_CHOWN, unix.CAP_FOWNER, unix.CAP_FSETID, unix.CAP_SETFCAP, unix.CAP_SETPCAP,
 	unix.CAP_IPC_OWNER, unix.CAP_LEASE, unix.CAP_BLOCK_SUSPEND, unix.CAP_CHECKPOINT_RESTORE,
-	unix.CAP_NET_BROADCAST, unix.CAP_NET_BIND_SERVICE,
+	unix.CAP_NET_BROADCAST, unix.CAP_NET_BIND_SERVICE, unix.CAP_IPC_LOCK,
 }
 
 // Capabilities warden's own probes (Inspect) keep from dropConfined:

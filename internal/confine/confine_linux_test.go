@@ -214,6 +214,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("terminals", f.testTerminals)
 	t.Run("acts", f.testActs)
 	t.Run("inspect capabilities", f.testInspectCaps)
+	t.Run("locked memory", f.testLockedMemory)
 	t.Run("loop devices", f.testLoop)
 	if mech != "landlock" || os.Geteuid() != 0 {
 		// As root, the mount namespace's run has the same seccomp

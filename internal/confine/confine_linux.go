@@ -562,6 +562,13 @@ func (c *Confiner) mounts(level Level, protect, temps []string) error {
 	if level == Full {
 		return nil
 	}
+	// Reading /proc/kmsg takes the kernel's messages from the one buffer
+	// every reader of it shares (rsyslog's imklog): what a read took never
+	// reaches the system's log. dmesg reads /dev/kmsg, where each reader
+	// has its own place.
+	if err := mask("/proc/kmsg"); err != nil {
+		return err
+	}
 	var writable []string
 	if level == Temp {
 		for _, t := range temps {

@@ -215,6 +215,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("acts", f.testActs)
 	t.Run("inspect capabilities", f.testInspectCaps)
 	t.Run("locked memory", f.testLockedMemory)
+	t.Run("kmsg", f.testKmsg)
 	t.Run("loop devices", f.testLoop)
 	if mech != "landlock" || os.Geteuid() != 0 {
 		// As root, the mount namespace's run has the same seccomp

@@ -36,6 +36,7 @@ type Confiner struct {
 	mountNS bool
 	seccomp bool
 	notify  bool // seccomp can hold calls for warden to answer
+	binds   bool // and warden can bind for a program (bindFor)
 	pid     int
 	pgid    int
 	enter   int   // the process whose namespaces programs run in; 0: warden's
@@ -156,8 +157,11 @@ func (c *Confiner) probe() {
 		if !c.notify {
 			gaps = append(gaps, "approved programs can signal or limit warden's threads other than the first (no seccomp listener)")
 		}
+		if c.binds = c.notify && pidfdGetfdWorks(); !c.binds {
+			gaps = append(gaps, "programs below tier 2 can bind a UDP port of their choosing (no seccomp listener or pidfd_getfd, Linux 5.6)")
+		}
 	} else {
-		gaps = append(gaps, "programs can signal warden, reads can change System V IPC objects, POSIX message queues and key rings, and any read can ask a daemon over its socket (no seccomp)")
+		gaps = append(gaps, "programs can signal warden, reads can change System V IPC objects, POSIX message queues and key rings, and any read can ask a daemon over its socket or bind a UDP port of its choosing (no seccomp)")
 	}
 	switch {
 	case c.abi == 0:
@@ -340,7 +344,7 @@ func (c *Confiner) newWorker(level Level, daemons bool, prof Profile) (*worker, 
 	var f filter
 	if c.seccomp {
 		var err error
-		o := filterOpts{denyMeta: level == Read || level == Inspect, confined: level != Full, noUnix: !daemons, notify: c.notify}
+		o := filterOpts{denyMeta: level == Read || level == Inspect, confined: level != Full, noUnix: !daemons, notify: c.notify, bind: c.binds && level != Full}
 		if f, err = signalFilter(c.pid, c.pgid, o); err != nil {
 			return nil, err
 		}

@@ -32,7 +32,8 @@ type seccompNotifResp struct {
 }
 
 // serveNotify answers the calls a worker's filter holds for warden (a
-// call naming one task by id) until no program uses the filter any more:
+// call naming one task by id, and below tier 2 a bind, which bindFor
+// makes itself) until no program uses the filter any more:
 // a call naming one of warden's own threads is refused with EPERM, and so,
 // when confined, is one that changes a task outside the caller's own
 // process; any other goes on as the program made it. The id is an
@@ -61,7 +62,9 @@ func serveNotify(fd, pid int, confined bool) {
 		resp := seccompNotifResp{id: req.id}
 		a, nr := arches[runtime.GOARCH], uint32(req.nr)
 		target := int(int32(req.args[a.idArg(nr)]))
-		if ownThread(pid, target) || confined && a.changes(nr, req.args) && !sameProcess(int(req.pid), target) {
+		if nr == a.bind {
+			resp.val, resp.error = bindFor(fd, &req)
+		} else if ownThread(pid, target) || confined && a.changes(nr, req.args) && !sameProcess(int(req.pid), target) {
 			resp.error = -int32(unix.EPERM)
 		} else {
 			resp.flags = unix.SECCOMP_USER_NOTIF_FLAG_CONTINUE

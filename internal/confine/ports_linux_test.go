@@ -10,8 +10,9 @@ import (
 
 // testPorts: below tier 2 a program cannot take a port a service may
 // listen on next and answer its clients in its place: no TCP port of its
-// choosing (Landlock), no privileged port at all (CAP_NET_BIND_SERVICE,
-// which a DNS or NTP port over UDP needs). A port the kernel picks stays:
+// choosing (Landlock), no UDP port of its choosing (bindFor), no
+// privileged port at all (CAP_NET_BIND_SERVICE, which a DNS or NTP port
+// over UDP needs). A port the kernel picks stays:
 // a client that binds before it connects, a program listening for its own
 // helper.
 func (f fixture) testPorts(t *testing.T) {
@@ -47,6 +48,28 @@ print("bound", s.getsockname()[1])' 2>&1`, kind, port)
 	if f.c.abi >= 4 {
 		probes = append(probes, probe{"tcp chosen", bind("STREAM", free("tcp", 40000+os.Getpid()%20000, 65000))})
 	}
+	if f.c.binds {
+		// UDP, which Landlock does not rule: WireGuard's or OpenVPN's
+		// port taken before the service restarts. Over IPv6 too, and
+		// with the socket swapped for another under the same
+		// descriptor while the bind is held (what bindFor checks is
+		// what it binds).
+		udp := free("udp", 40000+os.Getpid()%20000, 65000)
+		probes = append(probes, probe{"udp chosen", bind("DGRAM", udp)},
+			probe{"udp6 chosen", strings.Replace(strings.Replace(bind("DGRAM", udp), "socket(type=", "socket(socket.AF_INET6, type=", 1), `"127.0.0.1"`, `"::1"`, 1)},
+			probe{"udp swapped", fmt.Sprintf(`python3 -c '
+import os, socket, threading
+u = socket.socket(type=socket.SOCK_DGRAM)
+def swap():
+    for _ in range(20000):
+        s = socket.socket(type=socket.SOCK_DGRAM); os.dup2(s.fileno(), u.fileno()); s.close()
+threading.Thread(target=swap, daemon=True).start()
+for _ in range(2000):
+    try:
+        u.bind(("127.0.0.1", %d)); print("bound", u.getsockname()[1]); break
+    except OSError:
+        pass' 2>&1`, udp)})
+	}
 	if os.Geteuid() == 0 {
 		probes = append(probes, probe{"udp privileged", bind("DGRAM", free("udp", 900, 1024))},
 			probe{"tcp privileged", bind("STREAM", free("tcp", 900, 1024))})
@@ -63,6 +86,25 @@ print("bound", s.getsockname()[1])' 2>&1`, kind, port)
 		t.Run(string(level)+"/kernel's port", func(t *testing.T) {
 			if _, out := f.run(t, level, bind("STREAM", 0)+"; "+bind("DGRAM", 0)); strings.Count(out, "bound") != 2 {
 				t.Errorf("a port the kernel picks was refused: %s", out)
+			}
+		})
+		t.Run(string(level)+"/other binds", func(t *testing.T) {
+			// What warden binds for a program below tier 2 it binds as
+			// asked: a netlink socket (ip, ss), an abstract Unix name,
+			// and as root a packet socket on an interface (tcpdump -i).
+			script := `python3 -c '
+import os, socket
+n = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0); n.bind((0, 0)); print("netlink")
+u = socket.socket(socket.AF_UNIX); u.bind("\0warden-confine-bind-%d" % os.getpid()); print("abstract", u.getsockname()[1:])
+if os.geteuid() == 0:
+    socket.socket(socket.AF_PACKET, socket.SOCK_RAW).bind(("lo", 0)); print("packet")
+else:
+    print("packet")' 2>&1`
+			_, out := f.runAs(t, Admission{Level: level, Daemons: true}, script)
+			for _, want := range []string{"netlink", "abstract b'warden-confine-bind-", "packet"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("%s: %s not bound: %s", level, want, out)
+				}
 			}
 		})
 	}

@@ -112,6 +112,9 @@ func signalFilter(pid, pgid int, o filterOpts) (filter, error) {
 	if o.noUnix {
 		f.unixRule(a.socket)
 	}
+	if o.bind {
+		f.bindRule(a.bind)
+	}
 	if confined {
 		f.familyRule(a.socket)
 		f.coreRule(a.setrlimit, a.prlimit)
@@ -214,6 +217,7 @@ type filterOpts struct {
 	confined bool // below tier 2: kernel objects and acts without a file
 	noUnix   bool // no Unix socket (Admission.Daemons unset below tier 2)
 	notify   bool // calls naming another task go to warden's listener
+	bind     bool // binds go to warden's listener, which binds only port 0
 }
 
 // unixRule refuses socket(AF_UNIX, …). A daemon behind a socket named by
@@ -357,6 +361,7 @@ type arch struct {
 	ioctl       uint32
 	socket      uint32
 	setrlimit   uint32
+	bind        uint32
 	// mounts are the calls of the new mount API. Landlock refuses
 	// mount(2) and umount(2) to every program it confines, but not these:
 	// a detached copy of a mount (open_tree) or a new mount of a file

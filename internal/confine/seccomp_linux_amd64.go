@@ -19,6 +19,7 @@ var arches = map[string]arch{"amd64": {
 	ioctl:       unix.SYS_IOCTL,
 	socket:      unix.SYS_SOCKET,
 	setrlimit:   unix.SYS_SETRLIMIT,
+	bind:        unix.SYS_BIND,
 	mounts: []uint32{unix.SYS_OPEN_TREE, unix.SYS_MOVE_MOUNT, unix.SYS_FSOPEN, unix.SYS_FSCONFIG,
 		unix.SYS_FSMOUNT, unix.SYS_FSPICK, unix.SYS_MOUNT_SETATTR},
 	meta: []uint32{unix.SYS_CHMOD, unix.SYS_FCHMOD, unix.SYS_FCHMODAT, unix.SYS_FCHMODAT2,

@@ -14,7 +14,8 @@ import (
 // for them to read (cmd/warden scrubs it), and its memory is refused by
 // Landlock. Without CAP_DAC_READ_SEARCH no program opens a file by handle
 // (open_by_handle_at), which would reach a file its mount namespace covers;
-// CAP_DAC_OVERRIDE still lets root read and search everything else.
+// CAP_DAC_OVERRIDE still lets root read and search everything else (but
+// for root's benign programs, see tempTrade).
 var dropAlways = []uintptr{unix.CAP_SYS_PTRACE, unix.CAP_PERFMON, unix.CAP_DAC_READ_SEARCH}
 
 // Capabilities a program admitted as a read or as benign never needs: each
@@ -44,19 +45,40 @@ var dropConfined = []uintptr{
 // docs/security.md.
 var keepInspect = []uintptr{unix.CAP_NET_ADMIN, unix.CAP_SYS_RAWIO, unix.CAP_SYS_ADMIN}
 
+// Capabilities root's benign programs trade (tempTrade): they may write
+// the temporary directories, where CAP_DAC_OVERRIDE would let them
+// rewrite any user's files (a database's POSIX shared memory in
+// /dev/shm, another user's socket directory in /tmp) as their owners
+// could not. Without it they write only what root owns or what the mode
+// lets anyone write; CAP_DAC_READ_SEARCH, kept instead, still reads and
+// searches everything, and seccomp refuses the one call it would add
+// (open_by_handle_at, see actCalls). Executing a file only another user
+// may execute is lost.
+var tempTrade = struct{ drop, keep uintptr }{unix.CAP_DAC_OVERRIDE, unix.CAP_DAC_READ_SEARCH}
+
 // dropCaps removes caps from the calling thread's bounding set, so no
 // program it starts can hold them, and clears its ambient set. Only a
 // thread that holds CAP_SETPCAP (root) can drop; for others there is
 // nothing to drop. Below Full every capability in dropConfined goes;
 // Inspect keeps keepInspect (rebooting, the clock, modules and the rest
-// are no inspection).
-func dropCaps(level Level) error {
+// are no inspection), and Temp makes tempTrade where seccomp refuses
+// open_by_handle_at (without it, CAP_DAC_READ_SEARCH goes as ever).
+func dropCaps(level Level, seccomp bool) error {
 	if unix.Geteuid() != 0 {
 		return nil
 	}
 	caps := dropAlways
 	if level != Full {
-		caps = append([]uintptr(nil), dropAlways...)
+		trade := level == Temp && seccomp
+		caps = nil
+		for _, c := range dropAlways {
+			if !trade || c != tempTrade.keep {
+				caps = append(caps, c)
+			}
+		}
+		if trade {
+			caps = append(caps, tempTrade.drop)
+		}
 		for _, c := range dropConfined {
 			if level != Inspect || !slices.Contains(keepInspect, c) {
 				caps = append(caps, c)

@@ -516,7 +516,7 @@ func (c *Confiner) restrict(level Level, rs *ruleset, f filter, protect, temps [
 			return listener, err
 		}
 	}
-	if err := dropCaps(level); err != nil {
+	if err := dropCaps(level, f != nil); err != nil {
 		return listener, err
 	}
 	if rs == nil && f == nil {

@@ -216,6 +216,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("inspect capabilities", f.testInspectCaps)
 	t.Run("locked memory", f.testLockedMemory)
 	t.Run("kmsg", f.testKmsg)
+	t.Run("others' temporary files", f.testOthersTemp)
 	t.Run("loop devices", f.testLoop)
 	if mech != "landlock" || os.Geteuid() != 0 {
 		// As root, the mount namespace's run has the same seccomp

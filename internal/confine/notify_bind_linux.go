@@ -55,13 +55,20 @@ func bindFor(listener int, req *seccompNotif) (int64, int32) {
 		}
 		return -1, -int32(errno)
 	}
-	pidfd, err := unix.PidfdOpen(int(req.pid), 0)
+	// The caller may be any thread of its process; a pidfd names the
+	// process, whose threads share their descriptors and memory.
+	pid, err := processOf(int(req.pid))
+	if err != nil {
+		return fail(unix.ESRCH)
+	}
+	pidfd, err := unix.PidfdOpen(pid, 0)
 	if err != nil {
 		return fail(err)
 	}
 	defer unix.Close(pidfd)
-	// The pid named the caller when the call was held; the id is still
-	// valid only while the caller waits, so pidfd is the caller's.
+	// The caller's id named it when the call was held; the call is still
+	// valid only while the caller waits, alive and in its process, so
+	// pidfd is its process's.
 	if err := ioctl(listener, unix.SECCOMP_IOCTL_NOTIF_ID_VALID, unsafe.Pointer(&req.id)); err != nil {
 		return fail(err)
 	}
@@ -75,7 +82,7 @@ func bindFor(listener int, req *seccompNotif) (int64, int32) {
 		return fail(unix.EINVAL)
 	}
 	addr := make([]byte, n)
-	got, err := unix.ProcessVMReadv(int(req.pid), []unix.Iovec{{Base: &addr[0], Len: uint64(n)}},
+	got, err := unix.ProcessVMReadv(pid, []unix.Iovec{{Base: &addr[0], Len: uint64(n)}},
 		[]unix.RemoteIovec{{Base: uintptr(req.args[1]), Len: n}}, 0)
 	if err != nil || got != n {
 		return fail(unix.EFAULT)

@@ -84,17 +84,23 @@ func ownThread(pid, tid int) bool {
 // sameProcess reports whether task tid belongs to the process of task
 // caller: the thread group /proc names for caller.
 func sameProcess(caller, tid int) bool {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", caller))
+	tgid, err := processOf(caller)
+	return err == nil && ownThread(tgid, tid)
+}
+
+// processOf returns the process (thread group) task tid belongs to, as
+// /proc names it.
+func processOf(tid int) (int, error) {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", tid))
 	if err != nil {
-		return false
+		return 0, err
 	}
 	for line := range strings.Lines(string(status)) {
 		if v, ok := strings.CutPrefix(line, "Tgid:"); ok {
-			tgid, err := strconv.Atoi(strings.TrimSpace(v))
-			return err == nil && ownThread(tgid, tid)
+			return strconv.Atoi(strings.TrimSpace(v))
 		}
 	}
-	return false
+	return 0, fmt.Errorf("no Tgid in /proc/%d/status", tid)
 }
 
 // notifyContinues reports whether the kernel lets a listener send a held

@@ -88,6 +88,18 @@ for _ in range(2000):
 				t.Errorf("a port the kernel picks was refused: %s", out)
 			}
 		})
+		t.Run(string(level)+"/kernel's port from a thread", func(t *testing.T) {
+			// The held call names the thread that made it (dig binds
+			// from libuv's threads), whose process warden binds for.
+			script := `python3 -c '
+import socket, threading
+def bind():
+    s = socket.socket(type=socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print("bound", s.getsockname()[1])
+t = threading.Thread(target=bind); t.start(); t.join()' 2>&1`
+			if _, out := f.run(t, level, script); !strings.Contains(out, "bound") {
+				t.Errorf("a thread's bind to a port the kernel picks was refused: %s", out)
+			}
+		})
 		t.Run(string(level)+"/other binds", func(t *testing.T) {
 			// What warden binds for a program below tier 2 it binds as
 			// asked: a netlink socket (ip, ss), an abstract Unix name,

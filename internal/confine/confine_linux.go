@@ -445,14 +445,15 @@ func (c *Confiner) setup(level Level, prof Profile, f filter, protect []string) 
 func (c *Confiner) ruleset(level Level, prof Profile, protect, temps []string) (*ruleset, error) {
 	var terms []string
 	if level != Full {
-		terms = terminals("/dev")
+		terms = slices.Concat(terminals("/dev"), inputs("/dev"))
 	}
 	rs, err := newRuleset(c.abi, slices.Concat(protect, terms), level == Full && prof.NoNetwork && c.abi >= 4, level != Full)
 	if err != nil {
 		return nil, err
 	}
-	// No mount covers the terminals: Landlock alone keeps them out of
-	// reach, as it does a protected path that does not exist.
+	// No mount covers the terminals and input devices: Landlock alone
+	// keeps them out of reach, as it does a protected path that does not
+	// exist.
 	rs.uncovered = append(rs.uncovered, terms...)
 	if rs.covered = c.mountNS; rs.covered {
 		rs.uncovered = append(rs.uncovered, c.growing...)

@@ -212,6 +212,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("cgroups", f.testCgroups)
 	t.Run("futex", f.testFutex)
 	t.Run("terminals", f.testTerminals)
+	t.Run("input devices", f.testInputs)
 	t.Run("acts", f.testActs)
 	t.Run("inspect capabilities", f.testInspectCaps)
 	t.Run("locked memory", f.testLockedMemory)

@@ -67,6 +67,44 @@ func terminals(dev string) []string {
 	return found
 }
 
+// inputs returns the devices in dev that carry what a person types or
+// shows at the host, for the reason terminals are out of reach: the input
+// event devices (/dev/input: every key pressed on the host's keyboards,
+// a console password included), raw HID devices (hidraw: keyboards and
+// security keys), the virtual consoles' screens (vcs, vcsa, vcsu) and
+// cameras (video). Their reads need no ioctl, so the device ioctl rules
+// do not hold them. Below tier 2 no program opens them; lsusb, the input
+// devices' list in /proc/bus/input and sysfs stay readable.
+func inputs(dev string) []string {
+	entries, err := os.ReadDir(dev)
+	if err != nil {
+		return nil
+	}
+	var found []string
+	for _, e := range entries {
+		name := e.Name()
+		switch {
+		case name == "input" && e.IsDir():
+		case e.Type()&os.ModeCharDevice != 0 && numbered(name, "hidraw", "vcs", "vcsa", "vcsu", "video"):
+		default:
+			continue
+		}
+		found = append(found, filepath.Join(dev, name))
+	}
+	return found
+}
+
+// numbered reports whether name is one of prefixes, alone or followed by
+// a number.
+func numbered(name string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if n, ok := strings.CutPrefix(name, p); ok && strings.Trim(n, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // deviceIoctls grants, to programs admitted as reads or benign, ioctl
 // requests on the devices in dev whose drivers refuse every changing
 // request on a descriptor opened read-only or without the capabilities

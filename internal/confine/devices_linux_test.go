@@ -214,6 +214,51 @@ func TestDeviceNames(t *testing.T) {
 	if got := terminals("/dev"); !slices.Contains(got, "/dev/pts") || slices.Contains(got, "/dev/tty") {
 		t.Errorf("terminals(/dev) = %v, want /dev/pts and not /dev/tty", got)
 	}
+	for name, want := range map[string]bool{
+		"hidraw0": true, "vcs": true, "vcs7": true, "vcsa1": true, "vcsu": true, "video0": true,
+		"hidrawx": false, "vcsx": false, "video-cam": false, "input": false, "null": false,
+	} {
+		if got := numbered(name, "hidraw", "vcs", "vcsa", "vcsu", "video"); got != want {
+			t.Errorf("numbered(%q) = %v, want %v", name, got, want)
+		}
+	}
+	if got := inputs(dev); len(got) != 0 {
+		t.Errorf("inputs(%s) = %v, want none of its stand-in directories", dev, got)
+	}
+}
+
+// testInputs: below tier 2 no program reads the devices that carry what
+// a person types or shows at the host (inputs): stand-ins for a keyboard's
+// event device, a raw HID device, a console's screen and a camera, each
+// reading zeros as /dev/zero does, read nothing; approved, they read (the
+// control).
+func (f fixture) testInputs(t *testing.T) {
+	if os.Geteuid() != 0 || f.enter > 0 {
+		t.Skip("making device nodes needs root in warden's own namespaces")
+	}
+	if _, err := os.Stat("/dev/input"); err != nil {
+		if err := os.Mkdir("/dev/input", 0o755); err != nil {
+			t.Skip(err)
+		}
+		t.Cleanup(func() { os.Remove("/dev/input") })
+	}
+	n := fmt.Sprint(90000 + os.Getpid())
+	var nodes []string
+	for _, p := range []string{"/dev/input/event" + n, "/dev/hidraw" + n, "/dev/vcsa" + n, "/dev/video" + n} {
+		if err := unix.Mknod(p, unix.S_IFCHR|0o600, int(unix.Mkdev(1, 5))); err != nil {
+			t.Fatalf("mknod %s: %v", p, err)
+		}
+		t.Cleanup(func() { os.Remove(p) })
+		nodes = append(nodes, p)
+	}
+	for _, level := range []Level{Read, Temp, Inspect, Full} {
+		for _, p := range nodes {
+			_, out := f.run(t, level, "head -c 4 "+p+" | od -An -tx1")
+			if read := strings.Contains(out, "00 00 00 00"); read != (level == Full) {
+				t.Errorf("%s read %s: %v, want %v: %s", level, p, read, level == Full, out)
+			}
+		}
+	}
 }
 
 // TestDeviceIoctlsWatchOnce checks that /dev is watched once however

@@ -121,6 +121,10 @@ except OSError as e:
 		// so with one a benign call made a Unix socket and connected it
 		// to dockerd's (IORING_OP_SOCKET, IORING_OP_CONNECT).
 		"io_uring": `(_ for _ in ()).throw(OSError(ctypes.get_errno(), "")) if libc.syscall(425, 8, ctypes.create_string_buffer(120)) < 0 else None`,
+		// Huge pages from the pool reserved for a database or VMs:
+		// approved, the kernel answers (ENOMEM with no pool, or maps).
+		"hugetlb mmap":  `(_ for _ in ()).throw(OSError(ctypes.get_errno(), "")) if ctypes.c_void_p(libc.mmap(None, 2 << 20, 3, 0x22 | 0x40000, -1, 0)).value in (None, 2**64 - 1) else None`,
+		"hugetlb memfd": `(_ for _ in ()).throw(OSError(ctypes.get_errno(), "")) if libc.memfd_create(b"x", 4) < 0 else None`,
 		// quotaoff: the path is looked up first (ENOENT when approved).
 		"quota off": `(_ for _ in ()).throw(OSError(ctypes.get_errno(), "")) if libc.quotactl(ctypes.c_uint(0x80000300), b"/nonexistent-warden", 0, None) < 0 else None`,
 	}

@@ -35,6 +35,13 @@ type actCalls struct {
 	// FUTEX_PRIVATE_FLAG the futexes are the caller's own, as in every
 	// C library's private condition variables; only those stay.
 	futex uint32
+	// mmap and memfd_create can take huge pages from the pool an operator
+	// reserved for a database or virtual machines (vm.nr_hugepages), which
+	// any user may map anonymously: a read holding them makes the
+	// service's next start fail for want of memory. Only their
+	// MAP_HUGETLB and MFD_HUGETLB are refused; transparent huge pages,
+	// which the kernel gives and takes back, stay.
+	mmap, memfd uint32
 }
 
 // The futex commands that move waiters, and the flag and mask of
@@ -114,7 +121,8 @@ var deviceActs = []uint32{
 // for bpfReads, fanotify but for notification groups (a permission
 // group's events make every open or access it watches wait for its
 // answer), quotactl but for quotaReads, futex but for moving the waiters
-// of a shared futex, and clone3 as unimplemented.
+// of a shared futex, huge pages from the reserved pool, and clone3 as
+// unimplemented.
 func (f *filter) actRules(a actCalls) {
 	for _, nr := range a.refused {
 		f.rule(nr, nil)
@@ -133,6 +141,8 @@ func (f *filter) actRules(a actCalls) {
 	f.rule(a.futex, []step{load(1), has(futexPrivateFlag, toAllow, 0),
 		{code: unix.BPF_ALU | unix.BPF_AND | unix.BPF_K, k: futexCmdMask},
 		is(futexRequeue, toDeny, 0), is(futexCmpRequeue, toDeny, 0), is(futexCmpRequeuePI, toDeny, toAllow)})
+	f.rule(a.mmap, []step{load(3), has(unix.MAP_HUGETLB, toDeny, toAllow)})
+	f.rule(a.memfd, []step{load(1), has(unix.MFD_HUGETLB, toDeny, toAllow)})
 	*f = append(*f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.clone3},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
 }

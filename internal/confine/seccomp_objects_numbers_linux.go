@@ -35,5 +35,6 @@ func actNumbers(more ...uint32) actCalls {
 		bpf: unix.SYS_BPF, fanotify: unix.SYS_FANOTIFY_INIT,
 		quotactl: unix.SYS_QUOTACTL, quotaFd: unix.SYS_QUOTACTL_FD,
 		clone3: unix.SYS_CLONE3, futex: unix.SYS_FUTEX,
+		mmap: unix.SYS_MMAP, memfd: unix.SYS_MEMFD_CREATE,
 	}
 }

@@ -55,13 +55,8 @@ func bindFor(listener int, req *seccompNotif) (int64, int32) {
 		}
 		return -1, -int32(errno)
 	}
-	// The caller may be any thread of its process; a pidfd names the
-	// process, whose threads share their descriptors and memory.
-	pid, err := processOf(int(req.pid))
-	if err != nil {
-		return fail(unix.ESRCH)
-	}
-	pidfd, err := unix.PidfdOpen(pid, 0)
+	tid := int(req.pid)
+	pidfd, err := callerFd(tid)
 	if err != nil {
 		return fail(err)
 	}
@@ -82,7 +77,7 @@ func bindFor(listener int, req *seccompNotif) (int64, int32) {
 		return fail(unix.EINVAL)
 	}
 	addr := make([]byte, n)
-	got, err := unix.ProcessVMReadv(pid, []unix.Iovec{{Base: &addr[0], Len: uint64(n)}},
+	got, err := unix.ProcessVMReadv(tid, []unix.Iovec{{Base: &addr[0], Len: uint64(n)}},
 		[]unix.RemoteIovec{{Base: uintptr(req.args[1]), Len: n}}, 0)
 	if err != nil || got != n {
 		return fail(unix.EFAULT)
@@ -118,6 +113,30 @@ func bindFor(listener int, req *seccompNotif) (int64, int32) {
 		return fail(errno)
 	}
 	return 0, 0
+}
+
+// pidfdThread is PIDFD_THREAD (Linux 6.9): a pidfd for a thread that
+// may not lead its process.
+const pidfdThread = unix.O_EXCL
+
+// callerFd returns a pidfd through which the caller's descriptors are
+// reached: the caller may be any thread of its process, whose threads
+// share them. The id is in warden's PID namespace, which its /proc may
+// not show (a container's warden entering the host's): /proc is asked
+// only on kernels before 6.9, and only for a thread that does not lead
+// its process.
+func callerFd(tid int) (int, error) {
+	if fd, err := unix.PidfdOpen(tid, pidfdThread); err == nil {
+		return fd, nil
+	}
+	if fd, err := unix.PidfdOpen(tid, 0); err == nil {
+		return fd, nil
+	}
+	pid, err := processOf(tid)
+	if err != nil {
+		return -1, unix.ESRCH
+	}
+	return unix.PidfdOpen(pid, 0)
 }
 
 // pidfdGetfdWorks reports whether the kernel takes a descriptor from

@@ -464,6 +464,10 @@ func (f *feeder) finish() typed {
 			why = asksTerminal(ran)
 			asks = why != ""
 		}
+		if why == "" {
+			why = unknownReaders(ran)
+			asks = why != ""
+		}
 		if why != "" && len(f.lines) > 0 {
 			if (len(f.lines) > 1 || len(f.line) > 0) && !(asks && f.alike()) {
 				f.see(why + "; send the line that starts it on its own, with nothing after it")

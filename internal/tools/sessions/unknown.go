@@ -1,0 +1,256 @@
+package sessions
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// The lists of readers (readers.go, partial.go, askers.go, elsewhere.go)
+// name the programs warden knows to read the terminal, but a program that
+// is on none of them may read it too: nslookup and terraform apply read
+// their own lines, dpkg and fsck ask, pinentry and whiptail read keys. Were
+// the model to take the shell to read the lines typed after one, a send
+// such as "cat <<'EOF'⏎exit⏎touch x⏎EOF", a here-document to the model,
+// gives nslookup the first line, ends it with the second and has the
+// shell run touch. So a program is taken to leave the terminal alone only
+// when warden knows it to (quietPrograms, quietWhen, or a reader list
+// whose rule says it reads nothing); any other may be reading it, and the
+// session is adrift after it as after a program that asks (askers.go):
+// lines that are each a complete command on their own, typed without edit
+// keys, read alike whether it or the shell takes them, and Ctrl-C ends the
+// doubt.
+
+// quietPrograms never read the terminal: shell builtins and programs
+// that only report or change files by their arguments.
+var quietPrograms = setOf(
+	// Builtins.
+	"cd", "pwd", "echo", "printf", "export", "unset", "set", "alias", "unalias", "type", "hash", "true", "false",
+	"test", "[", ":", "shift", "local", "declare", "typeset", "readonly", "let", "jobs", "kill", "wait",
+	"umask", "ulimit", "history", "dirs", "pushd", "popd", "shopt", "help", "times", "disown", "enable",
+	"caller", "compgen", "complete", "compopt", "getopts", "break", "continue", "return", "exit", "logout",
+	// Reports.
+	"ls", "dir", "vdir", "stat", "df", "du", "free", "uptime", "uname", "hostname", "whoami",
+	"id", "groups", "who", "w", "last", "lastb", "lastlog", "users", "date", "cal", "ncal", "ps", "pgrep",
+	"pidof", "pstree", "lsof", "ss", "netstat", "ip", "ifconfig", "route", "arp", "ping", "ping6",
+	"traceroute", "traceroute6", "tracepath", "dig", "host", "getent", "which", "whereis", "printenv",
+	"locale", "tty", "nproc", "lscpu", "lsblk", "lsusb", "lspci", "lsmod", "blkid", "findmnt", "dmesg",
+	"journalctl", "man", "vmstat", "iostat",
+	"mpstat", "sar", "pidstat", "sensors", "lshw", "dmidecode", "hwinfo", "inxi", "smartctl", "nvme",
+	"readlink", "realpath", "basename", "dirname", "seq", "yes", "expr", "sleep", "sync", "nl", "arch",
+	"getconf", "ldd", "tree", "iptables-save", "ip6tables-save", "sysctl", "modinfo", "zpool", "zfs",
+	"pvs", "vgs", "lvs", "pvdisplay", "vgdisplay", "lvdisplay", "umount", "swapon", "swapoff", "showmount",
+	"exportfs", "iw", "iwconfig", "ethtool", "brctl", "bridge", "tc", "conntrack", "wg", "dpkg-query", "rpm",
+	// File changes by their arguments.
+	"mkdir", "rmdir", "touch", "chmod", "chown", "chgrp", "truncate", "install", "mktemp", "chattr",
+	"lsattr", "setfacl", "getfacl", "mkfifo", "mknod", "rename", "shred", "fallocate",
+)
+
+// quietWhen are programs that leave the terminal alone given some
+// arguments only.
+var quietWhen = map[string]func(rest []string) bool{
+	// rm and mv ask before removing or replacing a file that is not
+	// writable when their input is a terminal, unless forced; cp asks
+	// only when told to.
+	"rm": forced, "mv": forced,
+	"cp": func(r []string) bool { return !interactiveAsks(r) },
+	// dpkg asks about a changed configuration file, and debconf its
+	// questions, whatever -y says.
+	"apt": aptQuiet, "apt-get": aptQuiet, "aptitude": aptQuiet,
+	// find -ok asks before each file.
+	"find": func(r []string) bool { return !hasOpt(r, "-ok", "-okdir") },
+	"git":  gitQuiet,
+	// systemctl asks for a password through polkit's terminal agent
+	// for what it changes, when not run as root.
+	"systemctl": ctlQuiet, "hostnamectl": ctlQuiet, "timedatectl": ctlQuiet, "localectl": ctlQuiet,
+	"loginctl": ctlQuiet, "networkctl": ctlQuiet, "resolvectl": ctlQuiet, "machinectl": ctlQuiet,
+	"nmcli":  func(r []string) bool { return !hasOpt(r, "-a", "--ask") },
+	"docker": containerQuiet, "podman": containerQuiet, "nerdctl": containerQuiet,
+	"kubectl": func(r []string) bool {
+		switch firstWord(r) {
+		case "get", "describe", "logs", "explain", "version", "api-resources", "api-versions", "top", "cluster-info":
+			return !hasOpt(r, "-", "-i", "--stdin", "-f", "--follow") || firstWord(r) == "logs"
+		}
+		return false
+	},
+	// curl reads its input for -d @-, -T - and -K -.
+	"curl": func(r []string) bool {
+		return !curlAsks(r) && !some(r, func(a string) bool { return a == "-" || strings.HasSuffix(a, "@-") })
+	},
+	// npm init, login and exec ask; its reports do not.
+	"npm": func(r []string) bool {
+		switch firstWord(r) {
+		case "ls", "list", "ll", "view", "info", "show", "outdated", "search", "help", "root", "prefix", "bin", "doctor":
+			return true
+		}
+		return hasOpt(r, "-v", "--version")
+	},
+	"wget": func(r []string) bool { return !hasOpt(r, "--ask-password", "-i", "--input-file") },
+}
+
+func aptQuiet(r []string) bool {
+	return !pkgAsks([]string{firstWord(r)}) // as if without -y
+}
+
+// ctlQuiet: systemd's tools ask for a password through polkit's
+// terminal agent for what they change, when not run as root; their
+// reports ask nothing.
+func ctlQuiet(r []string) bool {
+	switch w := firstWord(r); {
+	case w == "", w == "status", w == "show", w == "cat", w == "help", w == "get-default", w == "is-system-running",
+		strings.HasPrefix(w, "list"), strings.HasPrefix(w, "is-"), strings.HasPrefix(w, "show-"):
+		return true
+	}
+	return hasOpt(r, "--version", "-h", "--help")
+}
+
+// forced reports whether rm or mv is told neither to ask nor to stop.
+func forced(r []string) bool {
+	return !interactiveAsks(r) && some(r, func(a string) bool {
+		return a == "--force" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'f')
+	})
+}
+
+// gitQuiet: the subcommands that read their input, ask, or open an editor
+// or a prompt of their own.
+func gitQuiet(r []string) bool {
+	if gitAsks(r) || editorOpens("git", r) || some(r, func(a string) bool {
+		return a == "-" || strings.HasPrefix(a, "--stdin") || strings.HasPrefix(a, "--batch") ||
+			a == "-i" || a == "--interactive" || a == "-p" || a == "--patch"
+	}) {
+		return false
+	}
+	switch firstWord(r) {
+	case "apply", "am", "mailinfo", "mailsplit", "fast-import", "credential", "difftool", "mergetool", "bisect", "daemon",
+		"http-backend", "upload-pack", "receive-pack", "shell", "var", "hook", "send-pack", "fetch-pack", "index-pack", "unpack-objects":
+		return false
+	}
+	return !strings.HasPrefix(firstWord(r), "credential-")
+}
+
+// containerQuiet: docker and podman's reports; the rest may read the
+// input (load, import, build -, cp -), attach it, or ask (prune, login).
+func containerQuiet(r []string) bool {
+	switch firstWord(r) {
+	case "ps", "images", "logs", "inspect", "version", "info", "top", "port", "history", "stats", "events", "diff":
+		return !some(r, func(a string) bool { return a == "-" || a == "-i" || a == "--interactive" })
+	}
+	return false
+}
+
+// ttyKeys are lineReaders that read keys from the terminal itself even
+// when given a file: the pagers.
+var ttyKeys = setOf("less", "more", "most", "pg")
+
+// wrapperValues are, per wrapper, the short options that take the next
+// word as their value.
+var wrapperValues = map[string]string{
+	"sudo": "ugCDhprtUT", "doas": "uC", "nice": "n", "ionice": "cnp", "timeout": "ks", "runuser": "ugl",
+	"chroot": "", "env": "uCS", "stdbuf": "ioe", "taskset": "", "setpriv": "", "systemd-run": "upEM",
+}
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// unknownReaders says why the complete commands text start a program
+// warden does not know to leave the terminal alone, or returns "".
+func unknownReaders(text string) string {
+	return unknownIn(text, 0)
+}
+
+func unknownIn(text string, depth int) string {
+	if depth > rekeyDepth {
+		return "a program in strings nested too deep to follow, which may read the terminal"
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	if err != nil {
+		return ""
+	}
+	why := ""
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && why == "" {
+			why = unknownCall(literals(c.Args), depth)
+		}
+		return why == ""
+	})
+	return why
+}
+
+// unknownCall says why the simple command vals runs a program that may
+// read the terminal and that no rule of warden's decides, or returns "".
+// Its program is the first word or, after a wrapper, the first word that
+// is none of the wrapper's options, assignments or durations; the code
+// string of sh -c and eval is read as commands too.
+func unknownCall(vals []string, depth int) string {
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		b := progName(v)
+		if i > 0 && (strings.HasPrefix(v, "-") || strings.Contains(v, "=") || isDuration(v)) {
+			continue
+		}
+		switch {
+		case strings.ContainsRune(v, 0) || v == "":
+			return "a command whose name is computed at run time may read the lines typed next"
+		case b == "command" && hasOpt(vals[i+1:], "-v", "-V"):
+			return "" // it only looks a name up
+		case wrappers[b] || wrapper[b]:
+			// sudo -u bob: the value of an option is no program.
+			for i+1 < len(vals) && strings.HasPrefix(vals[i+1], "-") {
+				if o := vals[i+1]; len(o) == 2 && strings.IndexByte(wrapperValues[b], o[1]) >= 0 {
+					i++
+				}
+				i++
+			}
+			continue
+		case b == "eval":
+			return unknownIn(strings.Join(vals[i+1:], " "), depth+1)
+		case shells[b] || stringRunners[b]:
+			// A shell with a script or its input is unreadCode's and
+			// readers.go's; with -c its string is commands.
+			for j := i + 1; j+1 < len(vals); j++ {
+				if a := vals[j]; len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'c') {
+					return unknownIn(vals[j+1], depth+1)
+				}
+			}
+			return ""
+		}
+		if knownReader(b, vals[i+1:]) {
+			return ""
+		}
+		if quietWhen[b] != nil {
+			return b + " may read the terminal given these arguments (a question, a confirmation or its input), " +
+				"so it may take the lines typed next"
+		}
+		return truncate(b, 32) + " is not known to leave the terminal alone, so it may take the lines typed next"
+	}
+	return ""
+}
+
+// knownReader reports whether a rule of warden's decides whether program
+// b with arguments rest reads the terminal: it leaves it alone, or one of
+// the reader lists covers it.
+func knownReader(b string, rest []string) bool {
+	if ttyKeys[b] {
+		return false
+	}
+	// dd reads part of a line: partial.go decides.
+	if quietPrograms[b] || b == "dd" || lineReaders[b] != 0 || askers[b] != nil && quietWhen[b] == nil {
+		return true
+	}
+	if q := quietWhen[b]; q != nil {
+		return q(rest)
+	}
+	if _, ok := readerKind(b); ok {
+		return true
+	}
+	switch elsewhereKinds[b] {
+	case 'h', 'n', 'a':
+		return true
+	}
+	return false
+}

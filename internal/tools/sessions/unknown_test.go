@@ -1,0 +1,121 @@
+package sessions
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/policy"
+)
+
+// Programs on none of warden's reader lists, or on one with arguments
+// that make them read: each may take the lines typed next (nslookup and
+// terraform read their own lines, dpkg, fsck, mv and apt ask, pinentry,
+// whiptail and fzf read keys, a script or a computed name may do
+// anything).
+var unknownOpeners = []string{
+	"nslookup", "terraform apply", "dpkg --configure -a", "fsck /dev/sda1", "pinentry-curses", "whiptail --yesno hi 8 40",
+	"dialog --yesno hi 8 40", "fzf", "units", "gnuplot", "octave", "debugfs /dev/sda1", "nsupdate", "at now", "logger",
+	"wall", "write bob", "sfdisk /dev/sdb", "kadmin.local", "rpcclient -U bob host", "./configure", "./reader.sh",
+	"/opt/tool/bin/tool", "make install", "npm init", "pip uninstall x", "mysql_secure_installation", "certbot",
+	"passwd bob", "info ls", "less /etc/hosts", "mv a b", "mv -i a b", "rm x", "rm -r d",
+	"apt-get -y install x", "apt install --yes x", "systemctl restart nginx", "hostnamectl set-hostname h",
+	"docker system prune", "docker load", "podman volume prune", "kubectl apply -f -", "git apply", "git difftool",
+	"git am", "git cat-file --batch", "curl -d @- https://example.com", "curl -T - https://example.com",
+	"find . -ok rm {} ;", "nmcli --ask connection up x", "fg", "fg %1",
+	// Wrapped, piped, redirected (it may open /dev/tty), nested, computed.
+	"sudo -u bob nslookup", "env X=1 nslookup", "timeout 60 nslookup", "nice -n 5 terraform apply", "ls | fzf",
+	"nslookup < /dev/null", "ls; nslookup", "true && pinentry", "(nslookup)", "{ nslookup; }", "sh -c nslookup",
+	"bash -c 'ls; nslookup'", "eval nslookup", "f() { :; }; f", "x=$(ls) nslookup",
+	"for i in 1; do nslookup; done", "if true; then nslookup; fi",
+}
+
+func TestUnknownProgramsMayReadTheNextLines(t *testing.T) {
+	for _, c := range unknownOpeners {
+		t.Run(c, func(t *testing.T) {
+			first := typing{}.feed(c+"\r", tty)
+			if first.next.adrift == "" {
+				t.Fatalf("not adrift after it (unseen %q)", first.unseen)
+			}
+			leftUnseen(t, c)
+			// The program takes the opener, exit ends it, and the shell
+			// runs what the model reads as the here-document's body.
+			if _, last := typeAll(tty, c, "cat <<'EOF'\nexit\ntouch /etc/x\nEOF"); last.unseen == "" {
+				t.Errorf("a here-document after it is seen: %q", last.text)
+			}
+			// A raw reader leaves edit keys to a plain shell unedited.
+			if _, last := typeAll(tty, c, "touch /etc/x #\x15echo hi"); last.unseen == "" {
+				t.Errorf("an edited line after it is seen: %q", last.text)
+			}
+			// In the send that starts it, too.
+			if got := (typing{}).feed(c+"\recho \\\rtouch /etc/x\r", tty); got.unseen == "" {
+				t.Errorf("lines typed after it in its own send are seen")
+			}
+			// Lines that are complete commands on their own read alike,
+			// and Ctrl-C ends the doubt.
+			if _, last := typeAll(tty, c, "y", "ls -l", "q"); last.unseen != "" {
+				t.Errorf("plain lines after it: %s", last.unseen)
+			}
+			if _, last := typeAll(tty, c, "\x03…", "", "echo \\", "ls"); last.unseen != "" {
+				t.Errorf("after Ctrl-C: %s", last.unseen)
+			}
+		})
+	}
+}
+
+// Programs warden knows to leave the terminal alone keep the session
+// followed, edits and continuations included.
+func TestQuietProgramsStayFollowed(t *testing.T) {
+	for _, c := range []string{
+		"ls", "ls -la /var/log", "cd /var/log", "cat x", "pwd", "echo hi", "printf '%s\\n' a", "export A=1", "x=1",
+		"git status", "git log --oneline", "git diff HEAD~1", "git commit -m msg", "systemctl status nginx",
+		"systemctl list-units", "journalctl -u nginx", "docker ps", "docker logs c", "kubectl get pods",
+		"rm -f x", "rm -rf d", "mv -f a b", "cp a b", "mkdir -p d", "touch f", "chmod 600 f", "ln -s a b",
+		"command -v nslookup", "type nslookup", "which nslookup", "sudo -n -u bob ls", "env LANG=C ls", "timeout 5 ls",
+		"find . -name x", "find /etc -type f -exec grep -l x {} +", "ps aux", "df -h", "du -sh .", "ip a", "ss -tlnp",
+		"ping -c 1 host", "dig example.com", "uname -a", "man ssh | cat", "apt list --installed", "dnf -y install x",
+		"[ -f x ] && echo y", "[[ -f x ]]", "((x++))", "let x=1", "declare -a a", "curl https://example.com",
+		"sleep 1", "date", "id", "sh -c ls", "bash -c 'echo hi'", "exit",
+	} {
+		if _, last := typeAll(tty, c, "echo \\", "ls", "echo x\x7fy", "cat <<'EOF'", "body", "EOF"); last.unseen != "" {
+			t.Errorf("%q: %s", c, last.unseen)
+		}
+	}
+}
+
+// TestUnknownReaderTakesTheOpener: a program on none of warden's lists
+// that reads a line of the terminal takes the first line of a
+// here-document typed after it, and the shell runs its body. In a
+// writable session that send needs approval, so no unapproved send runs
+// the marker's touch.
+func TestUnknownReaderTakesTheOpener(t *testing.T) {
+	dir := t.TempDir()
+	reader := filepath.Join(dir, "asks")
+	if err := os.WriteFile(reader, []byte("#!/bin/sh\nprintf 'Enter a value: '\nread -r answer\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, opener := range []string{reader, "env " + reader, "cd " + dir + " && ./asks"} {
+		t.Run(opener, func(t *testing.T) {
+			rg := newRig(t, policy.Guarded)
+			marker := filepath.Join(t.TempDir(), "marker")
+			id := rg.start(map[string]any{"writable": true})
+			if got := rg.approved("session_send", map[string]any{"session_id": id, "data": opener, "enter": true}); got["status"] != "ok" {
+				t.Fatalf("send %q: %v", opener, got)
+			}
+			rg.readUntil(id, "value")
+			got := rg.send(id, "cat <<'EOF'\ntouch "+marker+"\nEOF", true)
+			time.Sleep(300 * time.Millisecond)
+			rg.send(id, "\x03", false)
+			rg.send(id, "", true)
+			rg.send(id, "echo done-$((20+3))", true)
+			rg.readUntil(id, "done-23")
+			if _, err := os.Stat(marker); err == nil {
+				t.Errorf("an unapproved send ran touch after %s took the line before it", opener)
+			}
+			if got["status"] == "ok" {
+				t.Errorf("the here-document after it ran without approval")
+			}
+		})
+	}
+}

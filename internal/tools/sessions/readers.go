@@ -159,6 +159,16 @@ func langReader(vals []string, i int) string {
 		}
 		return ""
 	}
+	// Asked for its version or usage, a program prints it and exits
+	// (an interpreter's options are interpreterReads', in their order).
+	for _, a := range rest {
+		if a == "--" || a == "--args" || kind == 'c' {
+			break // what follows is a program's, not this one's
+		}
+		if a == "--version" || a == "--help" {
+			return ""
+		}
+	}
 	reads := true
 	switch kind {
 	case 'c':
@@ -198,6 +208,8 @@ func interpreterReads(b string, rest []string) bool {
 			return true // the debugger reads commands
 		case a == "-" || a == "/dev/stdin" || a == "/dev/tty":
 			return true
+		case printsAndExits(b, a):
+			return false
 		case strings.HasPrefix(a, "-") && len(a) > 1 && a[1] != '-' && strings.ContainsAny(a[1:], "ceEmrf"):
 			code = true // -c, -e, -E, -m, -r, -f take code, a module or a file
 		case strings.HasPrefix(a, "--eval") || strings.HasPrefix(a, "--exec") || a == "--command" || a == "--version" || a == "--help":
@@ -210,6 +222,19 @@ func interpreterReads(b string, rest []string) bool {
 		}
 	}
 	return true
+}
+
+// printsAndExits reports whether option a makes interpreter b print its
+// version or usage and exit without reading a program: -V and -h, and -v
+// but for the pythons (-v is verbose, the REPL still starts). tclsh,
+// wish and expect take an unknown option as their script's.
+func printsAndExits(b, a string) bool {
+	switch b {
+	case "tclsh", "wish", "expect":
+		return false
+	}
+	python := strings.HasPrefix(b, "python") || strings.HasPrefix(b, "pypy") || strings.HasPrefix(b, "ipython")
+	return a == "--version" || a == "--help" || a == "-h" || a == "-V" || a == "-VV" || a == "-v" && !python
 }
 
 // clientReads reports whether database client b with arguments rest reads

@@ -38,9 +38,7 @@ func unreadCall(c *syntax.CallExpr) string {
 			break
 		}
 		b, rest := progName(v), vals[i+1:]
-		if some(rest, func(a string) bool {
-			return a == "--version" || a == "-V" || a == "--help" || a == "-h" || a == "-v" && b != "perl"
-		}) {
+		if onlyPrints(unversioned(b), rest) {
 			continue
 		}
 		kind, _ := readerKind(b)
@@ -52,6 +50,21 @@ func unreadCall(c *syntax.CallExpr) string {
 		}
 	}
 	return ""
+}
+
+// onlyPrints reports whether interpreter b, given rest, prints its
+// version or usage and exits: asked to among its own options, before a
+// script or code, whose arguments ("python3 s.py --help") are its own.
+func onlyPrints(b string, rest []string) bool {
+	for _, a := range rest {
+		switch {
+		case printsAndExits(b, a):
+			return true
+		case !strings.HasPrefix(a, "-") || a == "--" || len(a) > 1 && a[1] != '-' && strings.ContainsAny(a[1:], "ceEmrf"):
+			return false
+		}
+	}
+	return false
 }
 
 // shellScript reports whether a shell with arguments rest runs a script

@@ -298,36 +298,49 @@ func readsTerminalLines(name string, rest []string) string {
 	if kind == 0 {
 		return ""
 	}
-	operands, script, dash := 0, false, false
+	// ops are the operands; "-" among the files is the input, as no file
+	// is, and so is "-" as the value of -f (grep -f -, awk -f -).
+	var ops []string
+	script, dash := false, false
 	for j := 0; j < len(rest); j++ {
 		a := rest[j]
+		next := ""
+		if j+1 < len(rest) {
+			next = rest[j+1]
+		}
 		switch {
 		case a == "--":
-			operands += len(rest) - j - 1
+			ops = append(ops, rest[j+1:]...)
 			j = len(rest)
 		case len(a) == 2 && a[0] == '-' && strings.IndexByte(readerValues[name], a[1]) >= 0:
 			script = script || a == "-e" || a == "-f"
+			dash = dash || a == "-f" && next == "-"
 			j++
 		case a == "--arg" || a == "--argjson" || a == "--slurpfile" || a == "--rawfile":
 			j += 2 // jq's name and value
 		case a == "--regexp" || a == "--file" || a == "--expression":
 			script = true
+			dash = dash || a == "--file" && next == "-"
 			j++
 		case strings.HasPrefix(a, "--regexp=") || strings.HasPrefix(a, "--file=") || strings.HasPrefix(a, "--expression="):
 			script = true
-		case a == "-" || a == "/dev/stdin" || a == "/dev/tty":
-			dash = true
-		case strings.HasPrefix(a, "-"):
-		default:
-			operands++
+			dash = dash || a == "--file=-"
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			ops = append(ops, a)
 		}
 	}
+	files := ops
+	if kind == 3 && !script && len(files) > 0 {
+		files = files[1:] // the script or pattern
+	}
+	dash = dash || slices.ContainsFunc(files, func(f string) bool { return f == "-" || namesTerminal(f) })
+	operands := len(ops)
 	switch {
-	case kind == 1 && (name != "xargs" || !slices.Contains(rest, "-a") && !slices.Contains(rest, "--arg-file")),
+	case dash && kind > 1,
+		kind == 1 && (name != "xargs" || !slices.Contains(rest, "-a") && !slices.Contains(rest, "--arg-file")),
 		kind == 2 && operands == 0,
 		kind == 3 && (operands == 0 || operands == 1 && !script),
-		kind == 4 && operands < 2,
-		kind == 5 && dash:
+		kind == 4 && operands < 2:
 		return name + " reads lines of the terminal, which may include the one the next command is typed after"
 	}
 	return ""

@@ -162,6 +162,8 @@ func TestReaderTakesTheOpener(t *testing.T) {
 		// Readers that give up at the first line they cannot use.
 		{"numfmt then a continuation", func(m string) []string { return []string{"numfmt", "echo \\", "touch " + m} }, 0},
 		{"file - then a continuation", func(m string) []string { return []string{"file -", "echo \\", "touch " + m} }, 0},
+		{"cat given - among its files", func(m string) []string { return []string{"cat /dev/null -", "echo \\", "touch " + m} }, 0},
+		{"grep given - among its files", func(m string) []string { return []string{"grep -m 1 x /dev/null -", "echo \\", "touch " + m} }, 0},
 		{"head reading /dev/tty", func(m string) []string { return []string{"head -n 1 < /dev/tty", "echo \\", "touch " + m} }, 0},
 		// While watch runs the terminal does not edit what is typed: dash
 		// then reads the Ctrl-U as a character, in a comment.

@@ -43,6 +43,8 @@ var readerKinds = map[string]byte{
 	"gdb": 'b', "lldb": 'b', "cgdb": 'b', "pdb": 'b', "jdb": 'b',
 	"watch": 'k', "mtr": 'k', "iftop": 'k', "nload": 'k', "nethogs": 'k', "bmon": 'k', "tload": 'k',
 	"slurm": 'k', "speedometer": 'k', "cmatrix": 'k',
+	// The pagers read keys too, whatever their input, and outlive Ctrl-C.
+	"less": 'k', "lv": 'k', "w3m": 'k',
 }
 
 // readsLines says why the commands of text start a program that reads the
@@ -64,6 +66,7 @@ var ttyReaders = map[string]bool{
 	"emacs": true, "nano": true, "pico": true, "joe": true, "mg": true, "micro": true, "mcedit": true,
 	"mc": true, "top": true, "htop": true, "atop": true, "iotop": true, "tig": true, "ranger": true,
 	"nnn": true, "vifm": true, "tmux": true, "screen": true, "more": true, "most": true, "pg": true,
+	"less": true, "lv": true, "w3m": true,
 }
 
 func readsLinesIn(text string, depth int) string {
@@ -113,6 +116,13 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 						break
 					}
 				}
+				if i == 0 || wrapper[progName(vals[0])] {
+					if p := namedPager(vals[i:]); p != "" {
+						why = progName(vals[i]) + " is told to page its output with " + truncate(p, 32) +
+							", which reads keys with the terminal's line editing off and outlives Ctrl-C"
+						break
+					}
+				}
 				if busy && !ttyReaders[progName(vals[i])] {
 					continue
 				}
@@ -130,8 +140,37 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 	return why
 }
 
+// namedPager is the pager that the command vals is told to start by an
+// option (man -P less, bat --pager=less, git -c pager.log=less), or "":
+// the session's pager variables are cat, but an option names its own.
+func namedPager(vals []string) string {
+	rest := vals[1:]
+	for j, a := range rest {
+		v, ok := "", false
+		switch {
+		case a == "--pager" || a == "-P" && progName(vals[0]) == "man":
+			if j+1 < len(rest) {
+				v, ok = rest[j+1], true
+			}
+		case strings.HasPrefix(a, "--pager="):
+			v, ok = strings.TrimPrefix(a, "--pager="), true
+		case strings.HasPrefix(a, "-P") && len(a) > 2 && progName(vals[0]) == "man":
+			v, ok = a[2:], true
+		case strings.HasPrefix(a, "core.pager=") || strings.HasPrefix(a, "pager."):
+			_, v, ok = strings.Cut(a, "=")
+		}
+		if ok && v != "cat" && v != "" && v != "never" && v != "false" && v != "no" {
+			return v
+		}
+	}
+	return ""
+}
+
 // mayReadLines reports whether text names one of readerKinds at all.
 func mayReadLines(text string) bool {
+	if strings.Contains(text, "pager") || strings.Contains(text, "-P") {
+		return true
+	}
 	for _, t := range tokens(text) {
 		b := progName(t)
 		if _, ok := readerKind(b); ok {

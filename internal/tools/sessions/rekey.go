@@ -47,7 +47,8 @@ var rekeyVars = map[string]string{
 // pagerEnv turns off the pagers that git log, journalctl, systemctl
 // status, dpkg -l or apt changelog start in the terminal.
 var pagerEnv = []string{"PAGER=cat", "GIT_PAGER=cat", "MANPAGER=cat", "SYSTEMD_PAGER=cat", "DPKG_PAGER=cat",
-	"BAT_PAGER=cat", "GH_PAGER=cat", "DELTA_PAGER=cat"}
+	"BAT_PAGER=cat", "GH_PAGER=cat", "DELTA_PAGER=cat", "AWS_PAGER=cat", "PERLDOC_PAGER=cat", "NIX_PAGER=cat",
+	"HGPAGER=cat", "RI_PAGER=cat", "GLAB_PAGER=cat", "PSQL_PAGER=cat", "MYSQL_PAGER=cat"}
 
 func init() {
 	for _, kv := range pagerEnv {

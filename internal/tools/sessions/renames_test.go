@@ -202,7 +202,7 @@ func TestLanguageReaders(t *testing.T) {
 		"mysql -u root -p shop", "sudo -u postgres psql", "sqlite3 /tmp/db", "ed", "ex /etc/hostname",
 		"vi /tmp/x", "python3", "python3 -i /tmp/s.py", "perl -de0", "php -a", "irb", "node", "gdb ./a.out",
 		"top", "redis-cli", "ftp db1", "env TERM=dumb ed -s /tmp/f", "ls && sqlite3", "timeout 60 python3 -q",
-		"vi /tmp/f < /dev/null", "git log | vim -", "cat /etc/hostname | more", "more /etc/hostname",
+		"vi /tmp/f < /dev/null", "git log | vim -", "cat /etc/hostname | more", "more /etc/hostname", "git log --oneline | less",
 		"nano /tmp/f <<< x", "ls | (cat; vim -)", "bash -c vi", "su -c python3", "flock /tmp/l vi",
 		"strace -f -o /tmp/t python3", "systemd-run --pty --user ed", "find . | xargs -o vi",
 		// Full-screen monitors read keys with the terminal's editing off.
@@ -217,7 +217,7 @@ func TestLanguageReaders(t *testing.T) {
 		"python3 -c 'print(1)'", "python3 /tmp/s.py", "mysql -e 'select 1'", "psql -c 'select 1'",
 		"sqlite3 /tmp/db 'select 1'", "mysql < /tmp/dump.sql", "echo 'select 1' | mysql", "top -bn1 | head",
 		"gdb -batch -ex bt ./a.out", "perl -ne 'print' /etc/hostname", "echo vi ed python3", "redis-cli get x",
-		"ed -s /tmp/f <<'EOF'\n,p\nEOF", "python3 --version", "git log --oneline | less",
+		"ed -s /tmp/f <<'EOF'\n,p\nEOF", "python3 --version",
 		"echo 'print(1)' | python3", "sqlite3 /tmp/db < /tmp/q.sql", "git log | head",
 		"man vim", "which python3", "type vi", "apt-cache show vim", "grep -c vi /etc/passwd", "bash -c ls",
 		"mtr -r 127.0.0.1", "mtr --json db1", "iftop -t", "echo watch",

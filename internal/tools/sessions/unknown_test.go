@@ -19,7 +19,7 @@ var unknownOpeners = []string{
 	"dialog --yesno hi 8 40", "fzf", "units", "gnuplot", "octave", "debugfs /dev/sda1", "nsupdate", "at now", "logger",
 	"wall", "write bob", "sfdisk /dev/sdb", "kadmin.local", "rpcclient -U bob host", "./configure", "./reader.sh",
 	"/opt/tool/bin/tool", "make install", "npm init", "pip uninstall x", "mysql_secure_installation", "certbot",
-	"passwd bob", "info ls", "less /etc/hosts", "mv a b", "mv -i a b", "rm x", "rm -r d",
+	"passwd bob", "info ls", "mv a b", "mv -i a b", "rm x", "rm -r d",
 	"apt-get -y install x", "apt install --yes x", "systemctl restart nginx", "hostnamectl set-hostname h",
 	"docker system prune", "docker load", "podman volume prune", "kubectl apply -f -", "git apply", "git difftool",
 	"git am", "git cat-file --batch", "curl -d @- https://example.com", "curl -T - https://example.com",

@@ -87,7 +87,7 @@ var askers = map[string]func(rest []string) bool{
 		return some(r, func(a string) bool { return !strings.HasPrefix(a, "-") && strings.Contains(a, ":") })
 	},
 	"ssh-add":              func(r []string) bool { return !hasOpt(r, "-l", "-L", "-D", "-d", "-T") },
-	"ssh-keygen":           func(r []string) bool { return !hasOpt(r, "-l", "-F", "-R", "-L", "-Q", "-D", "-H") },
+	"ssh-keygen":           sshKeygenAsks,
 	"openssl":              opensslAsks,
 	"gpg":                  gpgAsks,
 	"gpg2":                 gpgAsks,
@@ -182,6 +182,15 @@ func sshAsks(r []string) bool {
 		}
 	}
 	return !hasOpt(r, "-V", "-G")
+}
+
+// sshKeygenAsks: a key's passphrase, a new one, or, when -f is missing
+// for a command that needs a file (-l, -L, -y, -p, -e, -i, -c), its name
+// ("Enter file in which the key is"). Looking up or removing known hosts
+// and listing a PKCS#11 token ask nothing.
+func sshKeygenAsks(r []string) bool {
+	file := some(r, func(a string) bool { return a == "-f" || strings.HasPrefix(a, "-f") && len(a) > 2 })
+	return !hasOpt(r, "-F", "-R", "-H", "-D") && !(hasOpt(r, "-l", "-L", "-Q") && file)
 }
 
 // opensslAsks: the commands that read a private key, encrypt, or make a

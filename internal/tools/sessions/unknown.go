@@ -24,11 +24,6 @@ import (
 // quietPrograms never read the terminal: shell builtins and programs
 // that only report or change files by their arguments.
 var quietPrograms = setOf(
-	// Builtins.
-	"cd", "pwd", "echo", "printf", "export", "unset", "set", "alias", "unalias", "type", "hash", "true", "false",
-	"test", "[", ":", "shift", "local", "declare", "typeset", "readonly", "let", "jobs", "kill", "wait",
-	"umask", "ulimit", "history", "dirs", "pushd", "popd", "shopt", "help", "times", "disown", "enable",
-	"caller", "compgen", "complete", "compopt", "getopts", "break", "continue", "return", "exit", "logout",
 	// Reports.
 	"ls", "dir", "vdir", "stat", "df", "du", "free", "uptime", "uname", "hostname", "whoami",
 	"id", "groups", "who", "w", "last", "lastb", "lastlog", "users", "date", "cal", "ncal", "ps", "pgrep",
@@ -44,6 +39,15 @@ var quietPrograms = setOf(
 	// File changes by their arguments.
 	"mkdir", "rmdir", "touch", "chmod", "chown", "chgrp", "truncate", "install", "mktemp", "chattr",
 	"lsattr", "setfacl", "getfacl", "mkfifo", "mknod", "rename", "shred", "fallocate",
+)
+
+// quietBuiltins are the shell's builtins that read nothing, whatever
+// their arguments: "cd -" goes back, "echo -" prints.
+var quietBuiltins = setOf(
+	"cd", "pwd", "echo", "printf", "export", "unset", "set", "alias", "unalias", "type", "hash", "true", "false",
+	"test", "[", ":", "shift", "local", "declare", "typeset", "readonly", "let", "jobs", "kill", "wait",
+	"umask", "ulimit", "history", "dirs", "pushd", "popd", "shopt", "help", "times", "disown", "enable",
+	"caller", "compgen", "complete", "compopt", "getopts", "break", "continue", "return", "exit", "logout",
 )
 
 // quietWhen are programs that leave the terminal alone given some
@@ -85,6 +89,29 @@ var quietWhen = map[string]func(rest []string) bool{
 		}
 		return hasOpt(r, "-v", "--version")
 	},
+	// gzip, zstd and lz4 ask before replacing an output file that
+	// exists; without a file they read their input (partial.go).
+	"gzip": compressQuiet, "gunzip": compressQuiet, "pigz": compressQuiet, "unpigz": compressQuiet,
+	"zstd": compressQuiet, "unzstd": compressQuiet, "lz4": compressQuiet,
+	// perl's rename reads the names from its input when given none.
+	"rename": func(r []string) bool { return len(operands(r)) >= 2 },
+	// wg pubkey reads the private key from its input.
+	"wg": func(r []string) bool { return firstWord(r) != "pubkey" },
+	// zfs receive reads a stream from its input; load-key, change-key
+	// and create (of an encrypted dataset) ask for a passphrase.
+	"zfs": func(r []string) bool {
+		switch firstWord(r) {
+		case "receive", "recv", "load-key", "change-key", "create":
+			return false
+		}
+		return true
+	},
+	// dpkg asks about changed configuration files when it installs or
+	// configures, and reads selections from its input.
+	"dpkg": func(r []string) bool {
+		return !hasOpt(r, "-i", "--install", "--configure", "-a", "--pending", "--unpack", "--set-selections",
+			"--merge-avail", "--update-avail", "-R", "--recursive")
+	},
 	"wget": func(r []string) bool { return !hasOpt(r, "--ask-password", "-i", "--input-file") },
 }
 
@@ -102,6 +129,36 @@ func ctlQuiet(r []string) bool {
 		return true
 	}
 	return hasOpt(r, "--version", "-h", "--help")
+}
+
+// compressQuiet: forced, to its output, only listing or testing, or
+// reading its input, which partial.go decides.
+func compressQuiet(r []string) bool {
+	return len(operands(r)) == 0 || hasOpt(r, "-f", "--force", "-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test") ||
+		some(r, func(a string) bool {
+			return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a, "fclt")
+		})
+}
+
+// operands are the words of rest that are not options.
+func operands(rest []string) []string {
+	var ops []string
+	for _, a := range rest {
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	return ops
+}
+
+// namesInput reports whether one of a program's words names its input or
+// the terminal as a file: "-", "--file=-", /dev/stdin, /dev/tty (ip
+// -batch -, date -f -, setfacl --restore=-, dig -f -).
+func namesInput(rest []string) bool {
+	return some(rest, func(a string) bool {
+		_, v, found := strings.Cut(a, "=")
+		return a == "-" || found && v == "-" || namesTerminal(a) || found && namesTerminal(v)
+	})
 }
 
 // forced reports whether rm or mv is told neither to ask nor to stop.
@@ -235,15 +292,21 @@ func unknownCall(vals []string, depth int) string {
 // b with arguments rest reads the terminal: it leaves it alone, or one of
 // the reader lists covers it.
 func knownReader(b string, rest []string) bool {
-	if ttyKeys[b] {
-		return false
-	}
-	// dd reads part of a line: partial.go decides.
-	if quietPrograms[b] || b == "dd" || lineReaders[b] != 0 || askers[b] != nil && quietWhen[b] == nil {
+	switch {
+	case quietBuiltins[b]:
 		return true
-	}
-	if q := quietWhen[b]; q != nil {
-		return q(rest)
+	case ttyKeys[b]:
+		return false
+	case lineReaders[b] != 0 || b == "dd":
+		// partial.go decides, "-" included; some ask as well.
+		q := quietWhen[b]
+		return q == nil || q(rest)
+	case namesInput(rest):
+		return false
+	case quietWhen[b] != nil:
+		return quietWhen[b](rest)
+	case quietPrograms[b] || askers[b] != nil:
+		return true
 	}
 	if _, ok := readerKind(b); ok {
 		return true

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -115,6 +116,67 @@ func TestUnknownReaderTakesTheOpener(t *testing.T) {
 			}
 			if got["status"] == "ok" {
 				t.Errorf("the here-document after it ran without approval")
+			}
+		})
+	}
+}
+
+// Programs warden counts as quiet read the terminal given some arguments:
+// its input named as a file, a file name it asks for, a file it asks
+// before replacing. ssh-keygen -l, date -f - and wg pubkey are reads to
+// policy, so a read-only session ran "echo \" and then touch after them.
+var argumentReaders = []string{
+	"ssh-keygen -l", "ssh-keygen -L", "ssh-keygen -lv", "date -f -", "date --file=-", "date -f /dev/stdin", "wg pubkey",
+	"dig -f -", "ip -batch -", "ip -b -", "ip -force -batch /dev/stdin", "tc -batch -", "setfacl --restore=-", "setfacl -M - f",
+	"rpm --import -", "sysctl -p -", "sysctl -p /dev/stdin", "wg setconf wg0 /dev/stdin", "wg set wg0 private-key /dev/tty",
+	"gzip f", "gzip -9 f", "gunzip f.gz", "zstd f", "unzstd f.zst", "lz4 f", "pigz f", "rename 's/a/b/'", "rename -n 's/a/b/'",
+	"zfs receive pool/x", "zfs recv -F pool/x", "zfs load-key pool", "dpkg -i x.deb", "dpkg --configure -a",
+	"dpkg --set-selections", "sudo -n date -f -", "env LANG=C wg pubkey", "ls; ssh-keygen -l",
+}
+
+func TestArgumentsThatReadTheTerminal(t *testing.T) {
+	for _, c := range argumentReaders {
+		t.Run(c, func(t *testing.T) {
+			leftUnseen(t, c)
+			if _, last := typeAll(tty, c, "cat <<'EOF'\nx\ntouch /etc/x\nEOF"); last.unseen == "" {
+				t.Errorf("a here-document after it is seen: %q", last.text)
+			}
+		})
+	}
+	for _, c := range []string{
+		"cd -", "echo -", "printf '%s' -", "gzip -f f", "gzip -c f", "gzip -l f.gz", "gzip -df x.gz", "zstd -f f", "zstd -d -c f.zst",
+		"rename a b f", "wg show", "wg", "zfs list", "zfs get all pool", "dpkg -l", "dpkg -L x", "dpkg -S /bin/ls",
+		"ssh-keygen -l -f k.pub", "ssh-keygen -F host", "ssh-keygen -R host", "date", "date -d tomorrow", "ip a",
+		"ip -br link", "dig example.com", "sysctl -a",
+	} {
+		if _, last := typeAll(tty, c, "echo \\", "ls", "echo x\x7fy"); last.unseen != "" {
+			t.Errorf("%q: %s", c, last.unseen)
+		}
+	}
+}
+
+// TestFileNameAskedOnTheTerminal: ssh-keygen -l without -f asks for the
+// key's file name, takes "echo \" as it and exits, and the shell runs the
+// next line alone, which warden would read as echo's argument.
+func TestFileNameAskedOnTheTerminal(t *testing.T) {
+	if _, err := exec.LookPath("ssh-keygen"); err != nil {
+		t.Skip("no ssh-keygen")
+	}
+	for i, opener := range []string{"ssh-keygen -l", "ssh-keygen -L"} {
+		t.Run(opener, func(t *testing.T) {
+			rg := newRig(t, policy.Guarded)
+			marker := filepath.Join(t.TempDir(), "marker")
+			id := rg.start(map[string]any{"writable": true})
+			if got := rg.approved("session_send", map[string]any{"session_id": id, "data": opener, "enter": true}); got["status"] != "ok" {
+				t.Fatalf("send %q: %v", opener, got)
+			}
+			rg.readUntil(id, "file")
+			refused := rg.splitWrite(id, marker, 500*time.Millisecond, i)
+			if _, err := os.Stat(marker); err == nil {
+				t.Errorf("an unapproved send ran touch after %s took the line before it", opener)
+			}
+			if refused == nil {
+				t.Errorf("every send after %s ran without approval", opener)
 			}
 		})
 	}

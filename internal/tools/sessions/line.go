@@ -371,6 +371,20 @@ func (f *feeder) alike() bool {
 	return true
 }
 
+// answered reports whether every program of the send's lines that warden
+// does not know comes in a line after one that may ask on the terminal,
+// where it may be the answer.
+func (f *feeder) answered() bool {
+	for k := range f.lines {
+		head := strings.Join(f.lines[:k+1], "\n")
+		if asksTerminal(head) != "" {
+			w, a := unknownReaders(head)
+			return w == "" || a
+		}
+	}
+	return false
+}
+
 // alone reports whether l is a complete command on its own.
 func alone(l string) bool {
 	text, done, _, broken := follow("", []string{l})
@@ -464,9 +478,15 @@ func (f *feeder) finish() typed {
 			why = asksTerminal(ran)
 			asks = why != ""
 		}
-		if why == "" {
-			why = unknownReaders(ran)
-			asks = why != ""
+		if w, a := unknownReaders(ran); w != "" && (why == "" || asks) {
+			// While a program may be asking, a line typed is its answer
+			// as likely as a command ("hunter2" after sudo -S, in this
+			// send or the one before); a program that may read in its
+			// own language outweighs one that asks (sudo nslookup).
+			a = a || f.asked || asks && f.answered()
+			if why == "" || !a {
+				why, asks = w, a
+			}
 		}
 		if why != "" && len(f.lines) > 0 {
 			if (len(f.lines) > 1 || len(f.line) > 0) && !(asks && f.alike()) {

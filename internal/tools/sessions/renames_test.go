@@ -183,7 +183,7 @@ func TestStoppedSession(t *testing.T) {
 			t.Errorf("%q: unseen %q", s, last.unseen)
 		}
 	}
-	for _, s := range []string{"timeout 1 less /etc/passwd", "timeout -s INT 5 ping -c 1 db1", "timeout --signal=TERM 5 ls"} {
+	for _, s := range []string{"timeout 1 ls /etc/passwd", "timeout -s INT 5 ping -c 1 db1", "timeout --signal=TERM 5 ls"} {
 		if _, last := typeAll(tty, s); last.unseen != "" {
 			t.Errorf("%q: %s", s, last.unseen)
 		}

@@ -31,12 +31,17 @@ func TestSecretsSplitAcrossSends(t *testing.T) {
 		{"S3cr3tZb https://example.invalid/", true},
 		{"false && SNMP_COMMUNITY=S3c", false},
 		{"r3tZc ./poll.sh", true},
+		// A script may read the terminal: Ctrl-C ends the doubt.
+		{"\x03", false},
+		{"", true},
 		{"false && sshpass -p ", false},
 		{"S3cr3tZd ssh db1 uptime", true},
 		// A rest shorter than a secret looked for elsewhere is still
 		// known to be one.
 		{"false && PGPASSWORD=S3cr3tZe", false},
 		{"Zq ./short-rest.sh", true},
+		{"\x03", false},
+		{"", true},
 		{"echo after-split", true},
 	} {
 		got := rg.approved("session_send", map[string]any{"session_id": id, "data": s.data, "enter": s.enter})

@@ -15,11 +15,13 @@ import (
 // gives nslookup the first line, ends it with the second and has the
 // shell run touch. So a program is taken to leave the terminal alone only
 // when warden knows it to (quietPrograms, quietWhen, or a reader list
-// whose rule says it reads nothing); any other may be reading it, and the
-// session is adrift after it as after a program that asks (askers.go):
-// lines that are each a complete command on their own, typed without edit
-// keys, read alike whether it or the shell takes them, and Ctrl-C ends the
-// doubt.
+// whose rule says it reads nothing); any other may be reading it, in a
+// language of its own, and the session is adrift after it until Ctrl-C,
+// as after a line reader (partial.go). One known only to ask a question
+// given its arguments (rm on a read-only file, apt install) leaves an
+// asker's leeway (askers.go): lines that are each a complete command on
+// their own, typed without edit keys, read alike whether it or the shell
+// takes them.
 
 // quietPrograms never read the terminal: shell builtins and programs
 // that only report or change files by their arguments.
@@ -36,6 +38,15 @@ var quietPrograms = setOf(
 	"getconf", "ldd", "tree", "iptables-save", "ip6tables-save", "sysctl", "modinfo", "zpool", "zfs",
 	"pvs", "vgs", "lvs", "pvdisplay", "vgdisplay", "lvdisplay", "umount", "swapon", "swapoff", "showmount",
 	"exportfs", "iw", "iwconfig", "ethtool", "brctl", "bridge", "tc", "conntrack", "wg", "dpkg-query", "rpm",
+	"rg", "ag", "ack", "fd", "fdfind", "exa", "eza", "duf", "dust", "apt-cache", "apt-config", "apt-mark",
+	"aa-status", "apropos", "whatis", "atq", "aureport", "dnsdomainname", "dumpe2fs", "e2freefrag", "fc-list",
+	"filefrag", "fuser", "getenforce", "sestatus", "hostid", "ifquery", "ifstat", "ipcalc", "sipcalc", "ipcs",
+	"iwgetid", "klist", "locate", "plocate", "mlocate", "logname", "lsb_release", "lscgroup", "lsfd",
+	"lsinitramfs", "lsipc", "lslocks", "lsmem", "lsns", "lsscsi", "lvscan", "mailq", "mountpoint",
+	"named-checkconf", "named-checkzone", "namei", "nfsstat", "nstat", "ntpstat", "numastat", "nvidia-smi",
+	"pg_lsclusters", "pmap", "postconf", "pveversion", "quota", "repquota", "runlevel", "shasum", "smbstatus",
+	"sockstat", "systemd-analyze", "systemd-cgls", "systemd-delta", "systemd-detect-virt", "uuidgen",
+	"virt-what", "xfs_info", "zramctl", "whois", "upower", "vcgencmd",
 	// File changes by their arguments.
 	"mkdir", "rmdir", "touch", "chmod", "chown", "chgrp", "truncate", "install", "mktemp", "chattr",
 	"lsattr", "setfacl", "getfacl", "mkfifo", "mknod", "rename", "shred", "fallocate",
@@ -48,6 +59,8 @@ var quietBuiltins = setOf(
 	"test", "[", ":", "shift", "local", "declare", "typeset", "readonly", "let", "jobs", "kill", "wait",
 	"umask", "ulimit", "history", "dirs", "pushd", "popd", "shopt", "help", "times", "disown", "enable",
 	"caller", "compgen", "complete", "compopt", "getopts", "break", "continue", "return", "exit", "logout",
+	// What changes how keys are read is rekey.go's; printing it reads nothing.
+	"trap", "bind", "stty", "tput", "clear",
 )
 
 // quietWhen are programs that leave the terminal alone given some
@@ -77,6 +90,10 @@ var quietWhen = map[string]func(rest []string) bool{
 		}
 		return false
 	},
+	"virsh": reports("list", "dominfo", "domstate", "nodeinfo", "version", "net-list", "pool-list", "vol-list",
+		"dumpxml", "domifaddr", "domblklist", "capabilities", "uri", "hostname"),
+	"lxc":   reports("list", "ls", "info", "version", "image", "config", "profile", "network", "storage", "remote"),
+	"incus": reports("list", "ls", "info", "version", "image", "config", "profile", "network", "storage", "remote"),
 	// curl reads its input for -d @-, -T - and -K -.
 	"curl": func(r []string) bool {
 		return !curlAsks(r) && !some(r, func(a string) bool { return a == "-" || strings.HasSuffix(a, "@-") })
@@ -117,6 +134,19 @@ var quietWhen = map[string]func(rest []string) bool{
 
 func aptQuiet(r []string) bool {
 	return !pkgAsks([]string{firstWord(r)}) // as if without -y
+}
+
+// reports is quiet for the subcommands subs, which only print; a tool's
+// other subcommands may attach a console, edit or ask.
+func reports(subs ...string) func([]string) bool {
+	return func(r []string) bool {
+		for _, sub := range subs {
+			if firstWord(r) == sub {
+				return !hasOpt(r, "edit", "set", "unset", "-i", "--interactive")
+			}
+		}
+		return false
+	}
 }
 
 // ctlQuiet: systemd's tools ask for a password through polkit's
@@ -203,7 +233,7 @@ var ttyKeys = setOf("less", "more", "most", "pg")
 // word as their value.
 var wrapperValues = map[string]string{
 	"sudo": "ugCDhprtUT", "doas": "uC", "nice": "n", "ionice": "cnp", "timeout": "ks", "runuser": "ugl",
-	"chroot": "", "env": "uCS", "stdbuf": "ioe", "taskset": "", "setpriv": "", "systemd-run": "upEM",
+	"chroot": "", "env": "uCS", "stdbuf": "ioe", "taskset": "", "setpriv": "", "systemd-run": "upEM", "sshpass": "pfd",
 }
 
 func setOf(names ...string) map[string]bool {
@@ -215,35 +245,42 @@ func setOf(names ...string) map[string]bool {
 }
 
 // unknownReaders says why the complete commands text start a program
-// warden does not know to leave the terminal alone, or returns "".
-func unknownReaders(text string) string {
+// warden does not know to leave the terminal alone, or returns "". asks
+// says every such program only asks a question (questioners), whose
+// answer is a line of data; any other may read the lines typed next in a
+// language of its own (supervisorctl's "clear all" is a write, nslookup's
+// lines are queries), so none of them can be classified as the shell's.
+func unknownReaders(text string) (why string, asks bool) {
 	return unknownIn(text, 0)
 }
 
-func unknownIn(text string, depth int) string {
+func unknownIn(text string, depth int) (why string, asks bool) {
 	if depth > rekeyDepth {
-		return "a program in strings nested too deep to follow, which may read the terminal"
+		return "a program in strings nested too deep to follow, which may read the terminal", false
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
 	if err != nil {
-		return ""
+		return "", false
 	}
-	why := ""
+	asks = true
 	syntax.Walk(f, func(n syntax.Node) bool {
-		if c, ok := n.(*syntax.CallExpr); ok && why == "" {
-			why = unknownCall(literals(c.Args), depth)
+		if c, ok := n.(*syntax.CallExpr); ok {
+			if w, a := unknownCall(literals(c.Args), depth); w != "" && (why == "" || asks && !a) {
+				why, asks = w, a
+			}
 		}
-		return why == ""
+		return why == "" || asks
 	})
-	return why
+	return why, why != "" && asks
 }
 
 // unknownCall says why the simple command vals runs a program that may
-// read the terminal and that no rule of warden's decides, or returns "".
-// Its program is the first word or, after a wrapper, the first word that
-// is none of the wrapper's options, assignments or durations; the code
-// string of sh -c and eval is read as commands too.
-func unknownCall(vals []string, depth int) string {
+// read the terminal and that no rule of warden's decides, or returns "",
+// and whether it only asks a question. Its program is the first word or,
+// after a wrapper, the first word that is none of the wrapper's options,
+// assignments or durations; the code string of sh -c and eval is read as
+// commands too.
+func unknownCall(vals []string, depth int) (why string, asks bool) {
 	for i := 0; i < len(vals); i++ {
 		v := vals[i]
 		b := progName(v)
@@ -252,10 +289,10 @@ func unknownCall(vals []string, depth int) string {
 		}
 		switch {
 		case strings.ContainsRune(v, 0) || v == "":
-			return "a command whose name is computed at run time may read the lines typed next"
+			return "a command whose name is computed at run time may read the lines typed next", false
 		case b == "command" && hasOpt(vals[i+1:], "-v", "-V"):
-			return "" // it only looks a name up
-		case wrappers[b] || wrapper[b]:
+			return "", false // it only looks a name up
+		case wrappers[b] || wrapper[b] || b == "sshpass":
 			// sudo -u bob: the value of an option is no program.
 			for i+1 < len(vals) && strings.HasPrefix(vals[i+1], "-") {
 				if o := vals[i+1]; len(o) == 2 && strings.IndexByte(wrapperValues[b], o[1]) >= 0 {
@@ -274,19 +311,31 @@ func unknownCall(vals []string, depth int) string {
 					return unknownIn(vals[j+1], depth+1)
 				}
 			}
-			return ""
+			return "", false
 		}
-		if knownReader(b, vals[i+1:]) {
-			return ""
+		rest := vals[i+1:]
+		switch {
+		case knownReader(b, rest):
+			return "", false
+		case questioners[b] && !namesInput(rest):
+			return b + " may ask a question on the terminal given these arguments (a confirmation, a password), " +
+				"which takes the lines typed next", true
+		case quietWhen[b] != nil:
+			return b + " may read the terminal given these arguments, in a language of its own or as its input, " +
+				"so the lines typed next may not be the shell's", false
 		}
-		if quietWhen[b] != nil {
-			return b + " may read the terminal given these arguments (a question, a confirmation or its input), " +
-				"so it may take the lines typed next"
-		}
-		return truncate(b, 32) + " is not known to leave the terminal alone, so it may take the lines typed next"
+		return truncate(b, 32) + " is not known to leave the terminal alone, so the lines typed next may be its input " +
+			"in a language of its own, not the shell's", false
 	}
-	return ""
+	return "", false
 }
+
+// questioners are the programs of quietWhen that, given arguments that
+// make them read the terminal, only ask a question: their answer is a
+// line of data, so the session keeps an asker's leeway (askers.go).
+var questioners = setOf("rm", "mv", "cp", "apt", "apt-get", "aptitude", "find", "systemctl", "hostnamectl",
+	"timedatectl", "localectl", "loginctl", "networkctl", "resolvectl", "machinectl", "nmcli", "npm", "gzip",
+	"gunzip", "pigz", "unpigz", "zstd", "unzstd", "lz4", "dpkg")
 
 // knownReader reports whether a rule of warden's decides whether program
 // b with arguments rest reads the terminal: it leaves it alone, or one of
@@ -301,7 +350,7 @@ func knownReader(b string, rest []string) bool {
 		// partial.go decides, "-" included; some ask as well.
 		q := quietWhen[b]
 		return q == nil || q(rest)
-	case namesInput(rest):
+	case namesInput(rest) && !quietNamers[b]:
 		return false
 	case quietWhen[b] != nil:
 		return quietWhen[b](rest)
@@ -312,7 +361,7 @@ func knownReader(b string, rest []string) bool {
 		return true
 	}
 	switch elsewhereKinds[b] {
-	case 'h', 'n', 'a':
+	case 'h', 'n', 'a', 'e':
 		return true
 	}
 	return false

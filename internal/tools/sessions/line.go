@@ -91,6 +91,15 @@ type typing struct {
 	// renamed is the names, one a line, that commands run earlier gave a
 	// new meaning (renames.go). Nothing clears it.
 	renamed string
+	// modes, when set, says why the terminal's line editing may be off:
+	// a program warden cannot follow ran, and one that turns editing
+	// and the interrupt off (raw mode) may exit, crash or be killed
+	// without turning them back on. A plain shell then reads DEL,
+	// Ctrl-U, Ctrl-W and Ctrl-C as characters: "touch x #", Ctrl-U,
+	// "echo hi" runs touch. Ctrl-C cannot end that doubt, since it is
+	// one of the keys in question, so nothing clears it; lines typed
+	// without those keys read the same either way.
+	modes string
 }
 
 // keyboard is how a session reads its input.
@@ -120,7 +129,7 @@ type typed struct {
 // may drop the next line it reads, but without the terminal's flush a
 // typed line stays for a plain reader while readline drops it.
 func (t typing) signalled() typing {
-	n := typing{interrupted: true, rekeyed: t.rekeyed, renamed: t.renamed}
+	n := typing{interrupted: true, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes}
 	if t.line != "" || t.lost != "" {
 		n.lost = "an interrupt from session_signal drops the typed line in bash but not in a plain terminal"
 	}
@@ -144,7 +153,7 @@ func (t typing) stopped(sig string) typing {
 
 // feed returns what typing data into a session in state t does.
 func (t typing) feed(data string, k keyboard) typed {
-	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, asked: t.asked, open: t.open, began: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed}
+	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, asked: t.asked, open: t.open, began: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes}
 	if t.rekeyed != "" {
 		f.see("warden no longer knows how this session reads what is typed or what it runs: earlier, " + t.rekeyed +
 			"; use session_signal to interrupt, or start a new session")
@@ -172,8 +181,11 @@ type feeder struct {
 	ran    []string // the complete commands of the segments before
 	lines  []string
 	unseen string
-	// rekeyed and renamed are typing's.
-	rekeyed, renamed string
+	// rekeyed, renamed and modes are typing's.
+	rekeyed, renamed, modes string
+	// typed: text was added to the line in this send, which nothing has
+	// classified yet.
+	typed bool
 	// interrupted: Ctrl-C was typed and no line entered since; sent: in
 	// this send, so text typed after it races the shell's handling of
 	// the interrupt.
@@ -209,15 +221,21 @@ func (f *feeder) key(c rune) {
 	case c == '\r' || c == '\n':
 		f.enter()
 	case c == 0x7f:
+		f.raw("DEL")
 		f.erase()
 		f.edited = true
 	case c == 0x15:
+		f.raw("Ctrl-U")
 		f.line, f.lost = f.line[:0], ""
 		f.edited = true
 	case c == 0x17:
+		f.raw("Ctrl-W")
 		f.eraseWord()
 		f.edited = true
 	case c == 0x03:
+		if f.typed && len(f.line) > 0 {
+			f.raw("Ctrl-C after text typed on the line")
+		}
 		f.line, f.lost = f.line[:0], ""
 		f.restart()
 		f.interrupted, f.sent = true, true
@@ -252,6 +270,16 @@ func (f *feeder) key(c rune) {
 	}
 }
 
+// raw records that key, an edit, may reach the shell as a character
+// where the terminal's editing may be off (typing.modes).
+func (f *feeder) raw(key string) {
+	if f.modes != "" {
+		f.see(key + " may reach the shell as a character, not an edit: a program that ran earlier (" + f.modes +
+			") may have turned the terminal's line editing off and not back on; type whole lines without edit keys " +
+			"(Ctrl-C on its own clears a line typed in an earlier send), or start a new session")
+	}
+}
+
 // keyName names a C0 control character: "0x01 (^A)".
 func keyName(c rune) string {
 	return fmt.Sprintf("0x%02x (^%c)", c, c+'@')
@@ -272,6 +300,7 @@ func (f *feeder) add(c rune) {
 		return
 	}
 	f.line = utf8.AppendRune(f.line, c)
+	f.typed = true
 }
 
 func (f *feeder) erase() {
@@ -335,7 +364,7 @@ func (f *feeder) enter() {
 	}
 	f.lines = append(f.lines, l)
 	f.seg = append(f.seg, l)
-	f.line, f.lost = f.line[:0], ""
+	f.line, f.lost, f.typed = f.line[:0], "", false
 }
 
 // answers reports whether the line l, entered while a program may be
@@ -472,6 +501,9 @@ func (f *feeder) finish() typed {
 		}
 		if why == "" {
 			why = unreadCode(ran)
+			if why != "" && f.modes == "" && len(f.lines) > 0 {
+				f.modes = why
+			}
 		}
 		asks := false
 		if why == "" {
@@ -486,6 +518,9 @@ func (f *feeder) finish() typed {
 			a = a || f.asked || asks && f.answered()
 			if why == "" || !a {
 				why, asks = w, a
+			}
+			if f.modes == "" && len(f.lines) > 0 {
+				f.modes = w
 			}
 		}
 		if why != "" && len(f.lines) > 0 {
@@ -516,7 +551,7 @@ func (f *feeder) finish() typed {
 		}
 	}
 	t.unseen = f.unseen
-	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, asked: f.asked, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed}
+	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, asked: f.asked, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed, modes: f.modes}
 	return t
 }
 

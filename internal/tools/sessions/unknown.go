@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"path"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -290,6 +291,11 @@ func unknownCall(vals []string, depth int) (why string, asks bool) {
 		switch {
 		case strings.ContainsRune(v, 0) || v == "":
 			return "a command whose name is computed at run time may read the lines typed next", false
+		case strings.Contains(v, "/") && !systemBin(v):
+			// ./ls, /tmp/x/sudo: a program of that name elsewhere than
+			// the system's is anything.
+			return truncate(v, 48) + " is a program of its own, not the system's " + b +
+				", so the lines typed next may be its input in a language of its own, not the shell's", false
 		case b == "command" && hasOpt(vals[i+1:], "-v", "-V"):
 			return "", false // it only looks a name up
 		case wrappers[b] || wrapper[b] || b == "sshpass":
@@ -328,6 +334,17 @@ func unknownCall(vals []string, depth int) (why string, asks bool) {
 			"in a language of its own, not the shell's", false
 	}
 	return "", false
+}
+
+// systemBin reports whether the program path p is in one of the
+// system's program directories, where a name means the program warden
+// knows by it.
+func systemBin(p string) bool {
+	switch path.Dir(path.Clean(p)) {
+	case "/bin", "/usr/bin", "/sbin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/usr/libexec", "/opt/bin":
+		return true
+	}
+	return false
 }
 
 // questioners are the programs of quietWhen that, given arguments that

@@ -29,6 +29,9 @@ var unknownOpeners = []string{
 	"nslookup < /dev/null", "ls; nslookup", "true && pinentry", "(nslookup)", "{ nslookup; }", "sh -c nslookup",
 	"bash -c 'ls; nslookup'", "eval nslookup", "f() { :; }; f", "x=$(ls) nslookup",
 	"for i in 1; do nslookup; done", "if true; then nslookup; fi",
+	// A program of a quiet name that is not the system's.
+	"./ls", "/tmp/x/cat /etc/hosts", "~/bin/date", "bin/echo hi", "../ls -l", "/home/u/.local/bin/id", "sudo -n ./ls", "./sudo -n ls",
+	"/tmp/env ls", "./timeout 5 ls",
 }
 
 // Programs that, given these arguments, only ask a question: its answer
@@ -104,7 +107,7 @@ func TestQuietProgramsStayFollowed(t *testing.T) {
 		"ping -c 1 host", "dig example.com", "uname -a", "man ssh | cat", "apt list --installed", "dnf -y install x",
 		"[ -f x ] && echo y", "[[ -f x ]]", "((x++))", "let x=1", "declare -a a", "curl https://example.com",
 		"sleep 1", "date", "id", "sh -c ls", "bash -c 'echo hi'", "exit", "crontab -l", "virsh list --all", "rg foo",
-		"apt-cache policy x", "lxc list", "stty -a", "trap -p", "ls -l /dev/tty", "sshpass -p x ssh -n -o BatchMode=yes h ls",
+		"apt-cache policy x", "lxc list", "/bin/ls", "/usr/bin/git status", "/usr/local/bin/rg x", "/sbin/ip a", "stty -a", "trap -p", "ls -l /dev/tty", "sshpass -p x ssh -n -o BatchMode=yes h ls",
 	} {
 		if _, last := typeAll(tty, c, "echo \\", "ls", "echo x\x7fy", "cat <<'EOF'", "body", "EOF"); last.unseen != "" {
 			t.Errorf("%q: %s", c, last.unseen)

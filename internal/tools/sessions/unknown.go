@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -97,7 +98,8 @@ var quietWhen = map[string]func(rest []string) bool{
 	"incus": reports("list", "ls", "info", "version", "image", "config", "profile", "network", "storage", "remote"),
 	// curl reads its input for -d @-, -T - and -K -.
 	"curl": func(r []string) bool {
-		return !curlAsks(r) && !some(r, func(a string) bool { return a == "-" || strings.HasSuffix(a, "@-") })
+		return !curlAsks(r) && !some(r, func(a string) bool { return a == "-" || strings.HasSuffix(a, "@-") }) &&
+			!uploadsInput(r)
 	},
 	// npm init, login and exec ask; its reports do not.
 	"npm": func(r []string) bool {
@@ -192,6 +194,17 @@ func namesInput(rest []string) bool {
 	})
 }
 
+// uploadsInput reports whether curl's -T or --upload-file is ".", its
+// input read as it comes.
+func uploadsInput(r []string) bool {
+	for j := 0; j+1 < len(r); j++ {
+		if (r[j] == "-T" || r[j] == "--upload-file") && r[j+1] == "." {
+			return true
+		}
+	}
+	return slices.Contains(r, "-T.") || slices.Contains(r, "--upload-file=.")
+}
+
 // forced reports whether rm or mv is told neither to ask nor to stop.
 func forced(r []string) bool {
 	return !interactiveAsks(r) && some(r, func(a string) bool {
@@ -203,10 +216,17 @@ func forced(r []string) bool {
 // or a prompt of their own.
 func gitQuiet(r []string) bool {
 	if gitAsks(r) || editorOpens("git", r) || some(r, func(a string) bool {
-		return a == "-" || strings.HasPrefix(a, "--stdin") || strings.HasPrefix(a, "--batch") ||
-			a == "-i" || a == "--interactive" || a == "-p" || a == "--patch"
+		return a == "-" || strings.HasPrefix(a, "--stdin") || strings.HasPrefix(a, "--batch")
 	}) {
 		return false
+	}
+	switch firstWord(r) {
+	case "add", "checkout", "reset", "restore", "stash", "commit", "clean", "rebase", "cherry-pick", "switch":
+		// -p and -i choose hunks or files on the terminal; for log,
+		// show and diff -p only prints a patch.
+		if hasOpt(r, "-i", "--interactive", "-p", "--patch") {
+			return false
+		}
 	}
 	switch firstWord(r) {
 	case "apply", "am", "mailinfo", "mailsplit", "fast-import", "credential", "difftool", "mergetool", "bisect", "daemon",

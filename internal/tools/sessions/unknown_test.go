@@ -24,6 +24,7 @@ var unknownOpeners = []string{
 	"docker system prune", "docker load", "podman volume prune", "kubectl apply -f -", "git apply", "git difftool",
 	"git am", "git cat-file --batch", "curl -d @- https://example.com", "curl -T - https://example.com",
 	"docker compose exec web sh", "lxc-attach -n c", "vagrant ssh", "fg", "fg %1",
+	"curl -T . https://example.com", "curl --upload-file . https://example.com",
 	// Wrapped, piped, redirected (it may open /dev/tty), nested, computed.
 	"sudo -u bob nslookup", "env X=1 nslookup", "timeout 60 nslookup", "nice -n 5 terraform apply", "ls | fzf",
 	"nslookup < /dev/null", "ls; nslookup", "true && pinentry", "(nslookup)", "{ nslookup; }", "sh -c nslookup",
@@ -99,7 +100,7 @@ func TestUnknownProgramsMayReadTheNextLines(t *testing.T) {
 func TestQuietProgramsStayFollowed(t *testing.T) {
 	for _, c := range []string{
 		"ls", "ls -la /var/log", "cd /var/log", "cat x", "pwd", "echo hi", "printf '%s\\n' a", "export A=1", "x=1",
-		"git status", "git log --oneline", "git diff HEAD~1", "git commit -m msg", "systemctl status nginx",
+		"git status", "git log --oneline", "git diff HEAD~1", "git log -p", "git show -p HEAD", "git -C /srv/r log -p", "git commit -m msg", "systemctl status nginx",
 		"systemctl list-units", "journalctl -u nginx", "docker ps", "docker logs c", "kubectl get pods",
 		"rm -f x", "rm -rf d", "mv -f a b", "cp a b", "mkdir -p d", "touch f", "chmod 600 f", "ln -s a b",
 		"command -v nslookup", "type nslookup", "which nslookup", "sudo -n -u bob ls", "env LANG=C ls", "timeout 5 ls",

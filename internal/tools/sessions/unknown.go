@@ -132,6 +132,28 @@ var quietWhen = map[string]func(rest []string) bool{
 		return !hasOpt(r, "-i", "--install", "--configure", "-a", "--pending", "--unpack", "--set-selections",
 			"--merge-avail", "--update-avail", "-R", "--recursive")
 	},
+	// killall -i asks before each kill.
+	"killall": func(r []string) bool { return !hasOpt(r, "-i", "--interactive") },
+	"pkill":   func([]string) bool { return true },
+	// mount without operands lists; with them it may ask for a share's
+	// or a volume's password (mount.cifs, ecryptfs).
+	"mount": func(r []string) bool { return len(operands(r)) == 0 },
+	// tar reads its input when given no archive or "-".
+	"tar": func(r []string) bool {
+		for j, a := range r {
+			if a == "-f" || a == "--file" || j == 0 && !strings.HasPrefix(a, "-") && strings.HasSuffix(a, "f") ||
+				len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.HasSuffix(a, "f") {
+				return j+1 < len(r) && r[j+1] != "-" && !namesTerminal(r[j+1])
+			}
+			if strings.HasPrefix(a, "--file=") {
+				return a != "--file=-"
+			}
+		}
+		return false
+	},
+	// pip uninstall asks; its reports do not.
+	"pip":  pipQuiet,
+	"pip3": pipQuiet,
 	"wget": func(r []string) bool { return !hasOpt(r, "--ask-password", "-i", "--input-file") },
 }
 
@@ -203,6 +225,14 @@ func uploadsInput(r []string) bool {
 		}
 	}
 	return slices.Contains(r, "-T.") || slices.Contains(r, "--upload-file=.")
+}
+
+func pipQuiet(r []string) bool {
+	switch firstWord(r) {
+	case "list", "show", "freeze", "check", "config", "debug", "help", "index", "inspect":
+		return true
+	}
+	return hasOpt(r, "-V", "--version")
 }
 
 // forced reports whether rm or mv is told neither to ask nor to stop.
@@ -370,7 +400,7 @@ func systemBin(p string) bool {
 // questioners are the programs of quietWhen that, given arguments that
 // make them read the terminal, only ask a question: their answer is a
 // line of data, so the session keeps an asker's leeway (askers.go).
-var questioners = setOf("rm", "mv", "cp", "apt", "apt-get", "aptitude", "find", "systemctl", "hostnamectl",
+var questioners = setOf("rm", "mv", "cp", "killall", "pip", "pip3", "apt", "apt-get", "aptitude", "find", "systemctl", "hostnamectl",
 	"timedatectl", "localectl", "loginctl", "networkctl", "resolvectl", "machinectl", "nmcli", "npm", "gzip",
 	"gunzip", "pigz", "unpigz", "zstd", "unzstd", "lz4", "dpkg")
 

@@ -19,12 +19,12 @@ var unknownOpeners = []string{
 	"nslookup", "terraform apply", "fsck /dev/sda1", "pinentry-curses", "whiptail --yesno hi 8 40",
 	"dialog --yesno hi 8 40", "fzf", "units", "gnuplot", "octave", "debugfs /dev/sda1", "nsupdate", "at now", "logger",
 	"wall", "write bob", "sfdisk /dev/sdb", "kadmin.local", "rpcclient -U bob host", "./configure", "./reader.sh",
-	"/opt/tool/bin/tool", "make install", "pip uninstall x", "mysql_secure_installation", "certbot",
+	"/opt/tool/bin/tool", "make install", "mysql_secure_installation", "certbot",
 	"info ls", "supervisorctl", "ntpq", "bluetoothctl", "wpa_cli", "virsh", "lvm", "parted /dev/sdb",
 	"docker system prune", "docker load", "podman volume prune", "kubectl apply -f -", "git apply", "git difftool",
 	"git am", "git cat-file --batch", "curl -d @- https://example.com", "curl -T - https://example.com",
 	"docker compose exec web sh", "lxc-attach -n c", "vagrant ssh", "fg", "fg %1",
-	"curl -T . https://example.com", "curl --upload-file . https://example.com",
+	"curl -T . https://example.com", "tar x", "tar -xz", "tar xf -", "tar -x -f /dev/stdin", "mount //srv/share /mnt", "curl --upload-file . https://example.com",
 	// Wrapped, piped, redirected (it may open /dev/tty), nested, computed.
 	"sudo -u bob nslookup", "env X=1 nslookup", "timeout 60 nslookup", "nice -n 5 terraform apply", "ls | fzf",
 	"nslookup < /dev/null", "ls; nslookup", "true && pinentry", "(nslookup)", "{ nslookup; }", "sh -c nslookup",
@@ -41,7 +41,7 @@ var questionOpeners = []string{
 	"mv a b", "mv -i a b", "rm x", "rm -r d", "apt-get -y install x", "apt install --yes x", "aptitude -y install x",
 	"systemctl restart nginx", "systemctl enable --now x", "hostnamectl set-hostname h", "timedatectl set-ntp true",
 	"find . -ok rm {} ;", "nmcli --ask connection up x", "npm init", "gzip f", "zstd f", "dpkg --configure -a",
-	"dpkg -i x.deb", "sudo -n rm x", "ls && mv a b",
+	"dpkg -i x.deb", "sudo -n rm x", "ls && mv a b", "killall -i nginx", "pip uninstall x",
 }
 
 func TestQuestionsLeaveAnAskersLeeway(t *testing.T) {
@@ -108,7 +108,8 @@ func TestQuietProgramsStayFollowed(t *testing.T) {
 		"ping -c 1 host", "dig example.com", "uname -a", "man ssh | cat", "apt list --installed", "dnf -y install x",
 		"[ -f x ] && echo y", "[[ -f x ]]", "((x++))", "let x=1", "declare -a a", "curl https://example.com",
 		"sleep 1", "date", "id", "sh -c ls", "bash -c 'echo hi'", "exit", "crontab -l", "virsh list --all", "rg foo",
-		"apt-cache policy x", "lxc list", "/bin/ls", "/usr/bin/git status", "/usr/local/bin/rg x", "/sbin/ip a", "stty -a", "trap -p", "ls -l /dev/tty", "sshpass -p x ssh -n -o BatchMode=yes h ls",
+		"apt-cache policy x", "lxc list", "pkill -f x", "killall nginx", "mount", "tar -tzf a.tgz", "tar xf a.tar",
+		"tar -C /tmp -xzf a.tgz", "tar --file=a.tar -t", "pip list", "pip3 show x", "/bin/ls", "/usr/bin/git status", "/usr/local/bin/rg x", "/sbin/ip a", "stty -a", "trap -p", "ls -l /dev/tty", "sshpass -p x ssh -n -o BatchMode=yes h ls",
 	} {
 		if _, last := typeAll(tty, c, "echo \\", "ls", "echo x\x7fy", "cat <<'EOF'", "body", "EOF"); last.unseen != "" {
 			t.Errorf("%q: %s", c, last.unseen)

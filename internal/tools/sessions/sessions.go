@@ -22,6 +22,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -359,7 +360,17 @@ func startRekeys(a *StartArgs, shell string) string {
 		if err != nil {
 			return "the session's shell " + truncate(shell, 64) + " is not a name warden can read"
 		}
-		return rekeys(q)
+		if why := rekeys(q); why != "" {
+			return why
+		}
+		// A host's shell is configured freely: one of another language
+		// (rc, ion, tclsh) or line editor (ksh's Ctrl-W) reads what is
+		// typed otherwise than warden classifies it.
+		if !followedShells[path.Base(shell)] {
+			return "the session's shell " + truncate(path.Base(shell), 32) + " is not one whose language and line editing " +
+				"warden follows (sh, bash, dash, ash); configure the host's shell as one of them"
+		}
+		return ""
 	}
 	if why := rekeys(a.Command); why != "" {
 		return why
@@ -368,6 +379,10 @@ func startRekeys(a *StartArgs, shell string) string {
 	// (mysql, python3, vi) gets none of its sends as shell.
 	return readsLines(a.Command)
 }
+
+// followedShells are the shells whose language warden classifies and
+// whose line editing it follows (line.go).
+var followedShells = map[string]bool{"sh": true, "bash": true, "dash": true, "ash": true, "rbash": true}
 
 // utf8Locale reports whether env's locale (LC_ALL, else LC_CTYPE, else
 // LANG) names UTF-8.

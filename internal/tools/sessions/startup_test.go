@@ -59,3 +59,22 @@ func TestVariablesForANewShellEndTheModel(t *testing.T) {
 		}
 	}
 }
+
+// A host's shell is configured freely; one whose language or line
+// editing warden does not follow ends the model from the start.
+func TestSessionShellsWardenFollows(t *testing.T) {
+	for _, sh := range []string{"/usr/bin/ksh", "/bin/mksh", "/usr/bin/rc", "/usr/bin/ion", "/usr/bin/tclsh",
+		"/usr/bin/python3", "/usr/local/bin/osh", "/usr/bin/yash", "/usr/bin/es", "/bin/busybox", "/usr/bin/zsh",
+		"/usr/bin/fish", "/bin/csh", "/opt/x/shell"} {
+		t.Run(sh, func(t *testing.T) {
+			if why := startRekeys(&StartArgs{}, sh); why == "" {
+				t.Errorf("a session of %s is followed as sh", sh)
+			}
+		})
+	}
+	for _, sh := range []string{"/bin/sh", "/bin/bash", "/usr/bin/bash", "/bin/dash", "/bin/ash", "/bin/rbash", "/usr/local/bin/bash"} {
+		if why := startRekeys(&StartArgs{}, sh); why != "" {
+			t.Errorf("%s: %s", sh, why)
+		}
+	}
+}

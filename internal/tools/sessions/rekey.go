@@ -195,11 +195,13 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 			}) {
 				return "bind changes what readline makes of the keys typed"
 			}
-		case "zsh", "fish", "csh", "tcsh", "xonsh", "nu", "elvish", "pwsh", "yash":
-			// Interactive unless it runs a command string and exits.
+		case "zsh", "fish", "csh", "tcsh", "xonsh", "nu", "elvish", "pwsh", "yash", "powershell", "rc", "es", "ion",
+			"osh", "ysh", "oil", "murex", "hilbish", "ksh", "ksh93", "mksh", "lksh", "oksh", "loksh", "pdksh":
+			// Interactive unless it runs a command string and exits. The
+			// ksh family speaks sh but edits lines its own way (Ctrl-W).
 			if (i == 0 || wrapper[path.Base(vals[i-1])] || strings.HasPrefix(vals[i-1], "-")) &&
 				!some(rest, func(a string) bool { return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'c') }) {
-				return b + " reads the lines typed next in a language warden does not parse " +
+				return b + " reads the lines typed next in a language or with a line editor warden does not follow " +
 					"(in an interactive zsh '#' starts no comment, and a glob qualifier *(e:…:) runs code)"
 			}
 		case "tset", "reset":

@@ -78,3 +78,22 @@ func TestSessionShellsWardenFollows(t *testing.T) {
 		}
 	}
 }
+
+// A shell of another language, or of the ksh family with a line editor
+// of its own, typed in the session ends the model as zsh does: it
+// outlives Ctrl-C.
+func TestOtherShellsTypedEndTheModel(t *testing.T) {
+	for _, c := range []string{"ksh", "mksh", "ksh93 -i", "oksh", "rc", "es", "ion", "osh", "ysh", "murex",
+		"powershell", "sudo ksh", "exec mksh", "/usr/bin/ion", "env ion"} {
+		t.Run(c, func(t *testing.T) {
+			if _, last := typeAll(tty, c, "\x03…", "", "ls"); last.unseen == "" {
+				t.Errorf("a line after it and Ctrl-C is read as sh: %q", last.text)
+			}
+		})
+	}
+	for _, c := range []string{"ksh -c 'echo hi'", "mksh -c ls", "echo rc", "grep ion f"} {
+		if _, last := typeAll(tty, c, "\x03…", "", "ls"); last.unseen != "" {
+			t.Errorf("%q: %s", c, last.unseen)
+		}
+	}
+}

@@ -17,7 +17,7 @@ import (
 // Ctrl-U, "echo hi" runs touch in a plain shell.
 func TestEditsAfterAProgramThatMaySetModes(t *testing.T) {
 	openers := []string{
-		"perl -MPOSIX -e 1", "python3 s.py", "node app.js", "bash s.sh", "./tool", "/opt/x/bin/tui", "nslookup",
+		"perl -MPOSIX -e 1", "python3 s.py", "node app.js", "bash s.sh", "./tool", "/opt/x/bin/tui", "acmectl",
 		"terraform apply", "make", "sudo -n ./tool", "mv a b", "ls; ./tool",
 	}
 	edits := []string{

@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -26,8 +27,22 @@ import (
 //	'k' unless run in report mode: full-screen monitors (watch, mtr),
 //	    which read keys with the terminal's editing off, so that what is
 //	    typed while one runs, or is killed, reaches a plain shell unedited
-//	    (dash reads "touch x #^Uecho hi" as touch).
+//	    (dash reads "touch x #^Uecho hi" as touch);
+//	'r' unless given a command or operand: the command shells of
+//	    services and tools (virsh, lvm, supervisorctl, nslookup), which
+//	    run one command given and otherwise read their own, and outlive
+//	    Ctrl-C where a line typed is a command in their language
+//	    (supervisorctl's "clear all" writes);
+//	'd' given a device, unless told a script (replScripts): the
+//	    partitioners and file system debuggers (parted, fdisk, debugfs).
 var readerKinds = map[string]byte{
+	"virsh": 'r', "lvm": 'r', "supervisorctl": 'r', "nslookup": 'r', "bluetoothctl": 'r', "wpa_cli": 'r',
+	"ntpq": 'r', "ntpdc": 'r', "kadmin": 'r', "kadmin.local": 'r', "rpcclient": 'r', "sqlcmd": 'r', "gluster": 'r',
+	"ceph": 'r', "units": 'r', "gnuplot": 'r', "octave": 'r', "maxima": 'r', "gp": 'r', "calc": 'r', "qalc": 'r',
+	"ocaml": 'r', "utop": 'r', "swipl": 'r', "gforth": 'r', "clj": 'r', "racket": 'r', "mysqlsh": 'r', "pgcli": 'r',
+	"mycli": 'r', "litecli": 'r', "trino": 'r', "presto": 'r', "beeline": 'r', "hive": 'r', "isql": 'r',
+	"spark-shell": 'r', "pyspark": 'r', "crm": 'r', "nsupdate": 'r', "multipathd": 'r', "zkCli.sh": 'r',
+	"parted": 'd', "fdisk": 'd', "gdisk": 'd', "debugfs": 'd', "xfs_db": 'd', "cfdisk": 'a', "cgdisk": 'a',
 	"ed": 'a', "red": 'a', "ex": 'a', "vi": 'a', "vim": 'a', "nvim": 'a', "view": 'a', "vimdiff": 'a',
 	"nvi": 'a', "elvis": 'a', "emacs": 'a', "nano": 'a', "pico": 'a', "joe": 'a', "mg": 'a', "micro": 'a',
 	"mcedit": 'a', "mc": 'a', "top": 'b', "htop": 'a', "atop": 'b', "iotop": 'b', "tig": 'a', "ranger": 'a',
@@ -187,8 +202,8 @@ func mayReadLines(text string) bool {
 // lines typed next in a language of its own, or returns "".
 func langReader(vals []string, i int) string {
 	b := unversioned(progName(vals[i]))
-	if i > 0 && !wrapper[progName(vals[0])] {
-		return ""
+	if i > 0 && !wrapper[progName(vals[0])] || i > 0 && progName(vals[0]) == "command" && hasOpt(vals[1:i], "-v", "-V") {
+		return "" // command -v vi only looks the name up
 	}
 	rest := vals[i+1:]
 	kind, ok := readerKinds[b]
@@ -218,6 +233,20 @@ func langReader(vals []string, i int) string {
 		reads = !some(rest, func(a string) bool {
 			return strings.HasPrefix(a, "-b") || a == "--batch" || a == "-x" || a == "-ex" || a == "--ex"
 		})
+	case 'r':
+		reads = replReads(b, rest)
+		if k, ok := elsewhereKinds[b]; ok && !reads {
+			return elsewhere(b, k, rest) // virsh console
+		}
+	case 'd':
+		// parted DEVICE print, fdisk -l, debugfs -R stat, xfs_db -c …
+		ops := 0
+		for _, a := range rest {
+			if !strings.HasPrefix(a, "-") {
+				ops++
+			}
+		}
+		reads = ops > 0 && !hasOpt(rest, strings.Fields(replScripts[b])...) && !(b == "parted" && ops > 1)
 	case 'k':
 		if b == "mtr" && some(rest, func(a string) bool {
 			return a == "-r" || a == "--report" || a == "-w" || a == "--report-wide" || a == "-j" || a == "--json" ||
@@ -233,6 +262,44 @@ func langReader(vals []string, i int) string {
 	}
 	return b + " reads the lines typed next in a language warden does not parse (SQL, an editor's or " +
 		"interpreter's commands), where a line that reads as a harmless shell command may write"
+}
+
+// replScripts are, per 'r' or 'd' program, the options that give it its
+// commands or only list.
+var replScripts = map[string]string{
+	"parted": "-s --script -l --list", "fdisk": "-l --list -V --version", "gdisk": "-l",
+	"debugfs": "-R --request -f -V", "xfs_db": "-c -V", "ntpq": "-p -c -i? --peers --command", "ntpdc": "-p -c -l",
+	"sqlcmd": "-Q -i", "kadmin": "-q", "kadmin.local": "-q", "rpcclient": "-c --command", "mysqlsh": "-e --execute -f --file",
+	"pgcli": "-e --execute", "mycli": "-e --execute", "beeline": "-e -f", "hive": "-e -f", "trino": "--execute -f --file",
+	"presto": "--execute -f --file", "isql": "-b", "octave": "--eval", "gnuplot": "-e", "swipl": "-g -t", "racket": "-e -f",
+}
+
+// replValues are, per 'r' program, the short options that take the next
+// word as their value (virsh -c URI), which is no command.
+var replValues = map[string]string{
+	"virsh": "cdlkK", "wpa_cli": "ipPgGa", "sqlcmd": "SUPdHlt", "supervisorctl": "csupr", "bluetoothctl": "at",
+	"ntpq": "", "kadmin": "prkqcsw", "kadmin.local": "prkqcsw", "rpcclient": "UWNIpsnA", "mysqlsh": "uhPS",
+	"pgcli": "hpUdW", "mycli": "hPupSD", "ceph": "ckn", "gluster": "", "lvm": "", "nslookup": "",
+}
+
+// replReads reports whether command shell b with arguments rest reads
+// its commands from the terminal: given no command word and no option
+// that gives it its commands.
+func replReads(b string, rest []string) bool {
+	scripts := strings.Fields(replScripts[b])
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		switch {
+		case slices.Contains(scripts, a) || some(scripts, func(o string) bool { return strings.HasPrefix(o, "--") && strings.HasPrefix(a, o+"=") }):
+			return false
+		case a == "-":
+		case len(a) == 2 && a[0] == '-' && strings.IndexByte(replValues[b], a[1]) >= 0:
+			j++
+		case !strings.HasPrefix(a, "-"):
+			return b == "multipathd" && a == "-k"
+		}
+	}
+	return b != "multipathd" || slices.Contains(rest, "-k")
 }
 
 // interpreterReads reports whether interpreter b with arguments rest

@@ -16,20 +16,20 @@ import (
 // whiptail and fzf read keys, a script or a computed name may do
 // anything).
 var unknownOpeners = []string{
-	"nslookup", "terraform apply", "fsck /dev/sda1", "pinentry-curses", "whiptail --yesno hi 8 40",
-	"dialog --yesno hi 8 40", "fzf", "units", "gnuplot", "octave", "debugfs /dev/sda1", "nsupdate", "at now", "logger",
-	"wall", "write bob", "sfdisk /dev/sdb", "kadmin.local", "rpcclient -U bob host", "./configure", "./reader.sh",
+	"acmectl", "terraform apply", "fsck /dev/sda1", "pinentry-curses", "whiptail --yesno hi 8 40",
+	"dialog --yesno hi 8 40", "fzf", "at now", "logger",
+	"wall", "write bob", "sfdisk /dev/sdb", "./configure", "./reader.sh",
 	"/opt/tool/bin/tool", "make install", "mysql_secure_installation", "certbot",
-	"info ls", "supervisorctl", "ntpq", "bluetoothctl", "wpa_cli", "virsh", "lvm", "parted /dev/sdb",
+	"info ls",
 	"docker system prune", "docker load", "podman volume prune", "kubectl apply -f -", "git apply", "git difftool",
 	"git am", "git cat-file --batch", "curl -d @- https://example.com", "curl -T - https://example.com",
 	"docker compose exec web sh", "lxc-attach -n c", "vagrant ssh", "fg", "fg %1",
 	"curl -T . https://example.com", "tar x", "tar -xz", "tar xf -", "tar -x -f /dev/stdin", "mount //srv/share /mnt", "curl --upload-file . https://example.com",
 	// Wrapped, piped, redirected (it may open /dev/tty), nested, computed.
-	"sudo -u bob nslookup", "env X=1 nslookup", "timeout 60 nslookup", "nice -n 5 terraform apply", "ls | fzf",
-	"nslookup < /dev/null", "ls; nslookup", "true && pinentry", "(nslookup)", "{ nslookup; }", "sh -c nslookup",
-	"bash -c 'ls; nslookup'", "eval nslookup", "f() { :; }; f", "x=$(ls) nslookup",
-	"for i in 1; do nslookup; done", "if true; then nslookup; fi",
+	"sudo -u bob acmectl", "env X=1 acmectl", "timeout 60 acmectl", "nice -n 5 terraform apply", "ls | fzf",
+	"acmectl < /dev/null", "ls; acmectl", "true && pinentry", "(acmectl)", "{ acmectl; }", "sh -c acmectl",
+	"bash -c 'ls; acmectl'", "eval acmectl", "f() { :; }; f", "x=$(ls) acmectl",
+	"for i in 1; do acmectl; done", "if true; then acmectl; fi",
 	// A program of a quiet name that is not the system's.
 	"./ls", "/tmp/x/cat /etc/hosts", "~/bin/date", "bin/echo hi", "../ls -l", "/home/u/.local/bin/id", "sudo -n ./ls", "./sudo -n ls",
 	"/tmp/env ls", "./timeout 5 ls",
@@ -211,5 +211,33 @@ func TestFileNameAskedOnTheTerminal(t *testing.T) {
 				t.Errorf("every send after %s ran without approval", opener)
 			}
 		})
+	}
+}
+
+// The command shells of services and tools run a command given and
+// otherwise read their own, and outlive Ctrl-C (virsh, bluetoothctl),
+// so a line typed after Ctrl-C may be theirs: supervisorctl's "clear
+// all" writes. Started without a command, they end the model.
+func TestCommandShellsEndTheModel(t *testing.T) {
+	for _, c := range []string{
+		"virsh", "virsh -c qemu:///system", "lvm", "supervisorctl", "supervisorctl -c /etc/s.conf", "nslookup", "nslookup -",
+		"bluetoothctl", "wpa_cli", "wpa_cli -i wlan0", "ntpq", "kadmin.local", "sqlcmd -S db", "gluster", "ceph",
+		"units", "gnuplot", "pgcli", "mycli", "parted /dev/sdb", "fdisk /dev/sdb", "gdisk /dev/sdb", "debugfs /dev/sdb1",
+		"xfs_db /dev/sdb1", "debugfs -w /dev/sdb1", "cfdisk /dev/sdb", "sudo virsh", "env LANG=C supervisorctl",
+	} {
+		t.Run(c, func(t *testing.T) {
+			if _, last := typeAll(tty, c, "\x03…", "", "clear all"); last.unseen == "" {
+				t.Errorf("a line after it and Ctrl-C is read as the shell's: %q", last.text)
+			}
+		})
+	}
+	for _, c := range []string{
+		"virsh list --all", "lvm lvs", "supervisorctl status", "nslookup example.com", "bluetoothctl show", "wpa_cli status",
+		"ntpq -p", "units '2 m' ft", "parted /dev/sdb print", "parted -s /dev/sdb mklabel gpt", "fdisk -l", "fdisk -l /dev/sdb",
+		"gdisk -l /dev/sdb", "debugfs -R stats /dev/sdb1", "xfs_db -c sb /dev/sdb1", "ceph status", "gluster volume info",
+	} {
+		if _, last := typeAll(tty, c, "\x03…", "", "echo \\", "ls"); last.unseen != "" {
+			t.Errorf("%q: %s", c, last.unseen)
+		}
 	}
 }

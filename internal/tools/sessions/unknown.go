@@ -351,7 +351,12 @@ func unknownCall(vals []string, depth int) (why string, asks bool) {
 		case wrappers[b] || wrapper[b] || b == "sshpass":
 			// sudo -u bob: the value of an option is no program.
 			for i+1 < len(vals) && strings.HasPrefix(vals[i+1], "-") {
-				if o := vals[i+1]; len(o) == 2 && strings.IndexByte(wrapperValues[b], o[1]) >= 0 {
+				o := vals[i+1]
+				if s, ok := splitString(b, o, vals[i+2:]); ok {
+					// env -S 'prog args' runs the command in its string.
+					return unknownIn(s, depth+1)
+				}
+				if len(o) == 2 && strings.IndexByte(wrapperValues[b], o[1]) >= 0 {
 					i++
 				}
 				i++
@@ -382,6 +387,25 @@ func unknownCall(vals []string, depth int) (why string, asks bool) {
 		}
 		return truncate(b, 32) + " is not known to leave the terminal alone, so the lines typed next may be its input " +
 			"in a language of its own, not the shell's", false
+	}
+	return "", false
+}
+
+// splitString is the command string of env's -S (--split-string) option
+// o, whose value is the next word or attached, and whether o is one.
+func splitString(b, o string, next []string) (string, bool) {
+	if b != "env" {
+		return "", false
+	}
+	switch {
+	case o == "-S" || o == "--split-string":
+		if len(next) > 0 {
+			return strings.Join(next, " "), true
+		}
+	case strings.HasPrefix(o, "--split-string="):
+		return strings.TrimPrefix(o, "--split-string=") + " " + strings.Join(next, " "), true
+	case strings.HasPrefix(o, "-S"):
+		return o[2:] + " " + strings.Join(next, " "), true
 	}
 	return "", false
 }

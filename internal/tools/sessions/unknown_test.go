@@ -29,7 +29,8 @@ var unknownOpeners = []string{
 	"sudo -u bob acmectl", "env X=1 acmectl", "timeout 60 acmectl", "nice -n 5 terraform apply", "ls | fzf",
 	"acmectl < /dev/null", "ls; acmectl", "true && pinentry", "(acmectl)", "{ acmectl; }", "sh -c acmectl",
 	"bash -c 'ls; acmectl'", "eval acmectl", "f() { :; }; f", "x=$(ls) acmectl",
-	"for i in 1; do acmectl; done", "if true; then acmectl; fi",
+	"for i in 1; do acmectl; done", "if true; then acmectl; fi", "env -S acmectl", "env -S 'acmectl -x'",
+	"env --split-string='LANG=C acmectl'", "env -Sacmectl", "env -u X -S 'acmectl'",
 	// A program of a quiet name that is not the system's.
 	"./ls", "/tmp/x/cat /etc/hosts", "~/bin/date", "bin/echo hi", "../ls -l", "/home/u/.local/bin/id", "sudo -n ./ls", "./sudo -n ls",
 	"/tmp/env ls", "./timeout 5 ls",
@@ -103,7 +104,7 @@ func TestQuietProgramsStayFollowed(t *testing.T) {
 		"git status", "git log --oneline", "git diff HEAD~1", "git log -p", "git show -p HEAD", "git -C /srv/r log -p", "git commit -m msg", "systemctl status nginx",
 		"systemctl list-units", "journalctl -u nginx", "docker ps", "docker logs c", "kubectl get pods",
 		"rm -f x", "rm -rf d", "mv -f a b", "cp a b", "mkdir -p d", "touch f", "chmod 600 f", "ln -s a b",
-		"command -v nslookup", "type nslookup", "which nslookup", "sudo -n -u bob ls", "env LANG=C ls", "timeout 5 ls",
+		"command -v nslookup", "type nslookup", "which nslookup", "env -S 'ls -l'", "sudo -n -u bob ls", "env LANG=C ls", "timeout 5 ls",
 		"find . -name x", "find /etc -type f -exec grep -l x {} +", "ps aux", "df -h", "du -sh .", "ip a", "ss -tlnp",
 		"ping -c 1 host", "dig example.com", "uname -a", "man ssh | cat", "apt list --installed", "dnf -y install x",
 		"[ -f x ] && echo y", "[[ -f x ]]", "((x++))", "let x=1", "declare -a a", "curl https://example.com",

@@ -129,13 +129,16 @@ func persistCall(b string, rest []string) string {
 		// /P?OC/SYSRQ-TRIGGE? the SysRq trigger; cdable_vars, cdspell and
 		// autocd make cd go where its words do not say. policy reads a
 		// later line with the options off.
-		set := false
+		set, unset := false, false
 		for _, a := range rest {
 			switch {
 			case len(a) > 1 && a[0] == '-' && a[1] != '-':
 				set = set || strings.ContainsRune(a, 's')
+				unset = unset || strings.ContainsRune(a, 'u')
 			case set && shellStateOpts[a] != "":
 				return "shopt -s " + a + " " + shellStateOpts[a]
+			case unset && commentsOpt(a):
+				return noComments
 			}
 		}
 	case "setopt", "unsetopt":
@@ -150,6 +153,9 @@ func persistCall(b string, rest []string) string {
 			if a == "--" {
 				break
 			}
+			if commentsOpt(a) && j > 0 && strings.HasSuffix(rest[j-1], "o") {
+				return noComments // set +o interactive-comments
+			}
 			if len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a[1:], 'k') ||
 				a == "keyword" && j > 0 && strings.HasSuffix(rest[j-1], "o") {
 				return "set -k makes an assignment anywhere in a command's words (git log LD_PRELOAD=…) part of its environment"
@@ -163,6 +169,19 @@ func persistCall(b string, rest []string) string {
 		}
 	}
 	return ""
+}
+
+// noComments says why turning bash's interactive comments off changes
+// what later lines run.
+const noComments = "turning interactive comments off makes '#' an ordinary character, " +
+	"so that 'ls # ; touch x', a comment to warden, runs touch"
+
+// commentsOpt reports whether a names the option that makes '#' start a
+// comment in an interactive shell (bash's shopt and set -o spellings,
+// zsh's setopt).
+func commentsOpt(a string) bool {
+	n := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(a))
+	return n == "interactivecomments" || n == "nointeractivecomments"
 }
 
 // shellStateOpts are the shell options that change what a later line's

@@ -374,6 +374,13 @@ func mentions(s string) string {
 		case "stty", "bind", "tset", "reset":
 			return path.Base(t) + " may change the terminal's or readline's keys, which decide what a typed line becomes"
 		}
+		// eval 'shopt -u interactive_comments': read as shell.
+		if commentsOpt(t) {
+			return noComments
+		}
+		if why := shellStateOpts[t]; why != "" {
+			return t + " " + why
+		}
 	}
 	return words(s)
 }

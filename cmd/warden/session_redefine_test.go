@@ -91,7 +91,9 @@ func TestSessionLinesKilledPager(t *testing.T) {
 	if ents, _ := os.ReadDir(filepath.Dir(marker)); len(ents) > 0 {
 		t.Fatalf("a file was made: %q", ents[0].Name())
 	}
-	if !strings.Contains(text(res), "KILL") {
-		t.Errorf("the reason does not name the signal: %s", text(res))
+	// The pager ends the model when it starts (it reads keys with editing
+	// off, and survives Ctrl-C); the reason names it, or the signal.
+	if !strings.Contains(text(res), "less") && !strings.Contains(text(res), "KILL") {
+		t.Errorf("the reason names neither the pager nor the signal: %s", text(res))
 	}
 }

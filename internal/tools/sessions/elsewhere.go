@@ -1,6 +1,9 @@
 package sessions
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Some programs hand the lines typed next to something other than the
 // session's shell: a shell on another host or in a container (ssh host,
@@ -62,7 +65,7 @@ func elsewhere(b string, kind byte, rest []string) string {
 			return b + " sends the lines typed next to a network service, in its own protocol (a redis or SQL command may write)"
 		}
 	case 'x':
-		sub := firstWord(rest)
+		sub := firstWord(withoutGlobalValues(b, rest))
 		switch sub {
 		case "exec", "run", "attach", "debug", "shell", "login", "console", "enter", "create", "edit":
 		default:
@@ -107,6 +110,7 @@ func firstWord(rest []string) string {
 // editorOpens reports whether b with arguments rest opens an editor on the
 // terminal.
 func editorOpens(b string, rest []string) bool {
+	rest = withoutGlobalValues(b, rest)
 	has := func(opts ...string) bool {
 		return some(rest, func(a string) bool {
 			for _, o := range opts {
@@ -127,7 +131,15 @@ func editorOpens(b string, rest []string) bool {
 	case "systemctl":
 		return firstWord(rest) == "edit"
 	case "git":
-		switch firstWord(rest) {
+		// Only the subcommand's own options count: git -C DIR commit
+		// opens the editor, git commit -C REV does not.
+		i := slices.IndexFunc(rest, func(a string) bool { return !strings.HasPrefix(a, "-") })
+		if i < 0 {
+			return false
+		}
+		sub := rest[i]
+		rest = rest[i+1:]
+		switch sub {
 		case "commit", "tag", "merge", "revert", "notes":
 			return !has("-m", "--message", "-F", "--file", "-C", "--reuse-message", "--no-edit", "-l", "--list") &&
 				!some(rest, func(a string) bool {

@@ -440,11 +440,11 @@ func knownReader(b string, rest []string) bool {
 	case lineReaders[b] != 0 || b == "dd":
 		// partial.go decides, "-" included; some ask as well.
 		q := quietWhen[b]
-		return q == nil || q(rest)
+		return q == nil || q(withoutGlobalValues(b, rest))
 	case namesInput(rest) && !quietNamers[b]:
 		return false
 	case quietWhen[b] != nil:
-		return quietWhen[b](rest)
+		return quietWhen[b](withoutGlobalValues(b, rest))
 	case quietPrograms[b] || askers[b] != nil:
 		return true
 	}

@@ -24,6 +24,8 @@ var unknownOpeners = []string{
 	"docker system prune", "docker load", "podman volume prune", "kubectl apply -f -", "git apply", "git difftool",
 	"git am", "git cat-file --batch", "curl -d @- https://example.com", "curl -T - https://example.com",
 	"docker compose exec web sh", "lxc-attach -n c", "vagrant ssh", "fg", "fg %1",
+	// A value of an option before the subcommand hides nothing.
+	"git -C ps am", "docker -H unix:///x load", "docker -c ps load", "kubectl -n get apply -f -",
 	"curl -T . https://example.com", "tar x", "tar -xz", "tar xf -", "tar -x -f /dev/stdin", "mount //srv/share /mnt", "curl --upload-file . https://example.com",
 	// Wrapped, piped, redirected (it may open /dev/tty), nested, computed.
 	"sudo -u bob acmectl", "env X=1 acmectl", "timeout 60 acmectl", "nice -n 5 terraform apply", "ls | fzf",
@@ -110,7 +112,12 @@ func TestQuietProgramsStayFollowed(t *testing.T) {
 		"[ -f x ] && echo y", "[[ -f x ]]", "((x++))", "let x=1", "declare -a a", "curl https://example.com",
 		"sleep 1", "date", "id", "sh -c ls", "bash -c 'echo hi'", "exit", "crontab -l", "virsh list --all", "rg foo",
 		"apt-cache policy x", "lxc list", "pkill -f x", "killall nginx", "mount", "tar -tzf a.tgz", "tar xf a.tar",
-		"tar -C /tmp -xzf a.tgz", "tar --file=a.tar -t", "pip list", "pip3 show x", "/bin/ls", "/usr/bin/git status", "/usr/local/bin/rg x", "/sbin/ip a", "stty -a", "trap -p", "ls -l /dev/tty", "sshpass -p x ssh -n -o BatchMode=yes h ls",
+		"tar -C /tmp -xzf a.tgz", "tar --file=a.tar -t", "pip list",
+		// Options before the subcommand that take a value.
+		"docker -H unix:///run/d.sock version", "docker --context prod ps -a", "podman --url unix:///x ps",
+		"kubectl -n kube-system get pods", "kubectl --context c --namespace n logs p", "systemctl -n 50 status nginx",
+		"systemctl -H user@h list-units", "timedatectl -M m status", "virsh -c qemu:///system list --all",
+		"lxc --project p list", "git -C /srv/app log -1", "git -c color.ui=never status", "pip --python /usr/bin/python3 list", "pip3 show x", "/bin/ls", "/usr/bin/git status", "/usr/local/bin/rg x", "/sbin/ip a", "stty -a", "trap -p", "ls -l /dev/tty", "sshpass -p x ssh -n -o BatchMode=yes h ls",
 	} {
 		if _, last := typeAll(tty, c, "echo \\", "ls", "echo x\x7fy", "cat <<'EOF'", "body", "EOF"); last.unseen != "" {
 			t.Errorf("%q: %s", c, last.unseen)

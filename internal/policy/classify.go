@@ -75,6 +75,7 @@ type eval struct {
 	argBufs   [][]arg // see takeArgs
 	nargs     int
 	fnCall    bool   // the next program lookup is a call of the script's function (funcs.go)
+	trials    bool   // the call is read again with each literal value its variables get (see call)
 	daemon    string // the first program that asks a daemon over a socket (daemons.go)
 	loader    string // the first program that runs its project's code (daemons.go)
 	// daemonShadow: a function of the input is named like one of those
@@ -545,12 +546,15 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	rtext := redirText(redirs)
 	r := resolver{e: e, ctx: ctx, sc: sc}
 	args := r.appendAll(e.takeArgs(), ce.Args)
+	binds, trials := sc.bindings(ce.Args), e.trials
+	e.trials = len(binds) > 0
 	covered := e.simpleCall(args, ctx, sc, rtext)
+	e.trials = trials
 	e.redirFindings(redirs, covered)
 	// Variables assigned literal values elsewhere in the script may hold
 	// any of them here; try those too. This only adds findings: the
 	// unbound reading above already counted what is unknown.
-	for _, bind := range sc.bindings(ce.Args) {
+	for _, bind := range binds {
 		r.bind = bind
 		args = r.appendAll(args[:0], ce.Args)
 		e.simpleCall(args, ctx, sc, rtext)

@@ -233,6 +233,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return jobsProgram
 	case "alias":
 		return aliasProgram
+	case "setopt", "unsetopt":
+		return zshSetopt
 	case "compgen", "complete", "bind":
 		return completionProgram
 	case "unalias", "enable", "hash", "shopt", "set", "declare", "typeset", "export", "local", "readonly":

@@ -19,6 +19,13 @@ func shellProgram(c *call) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, c.name + " " + w + ": NAME=VALUE words of the commands it runs become their environment"
 	}
+	if c.ctx.zsh {
+		if why := zshSetRisk(args); why != "" {
+			return TierDestructive, "zsh " + why
+		}
+	} else if bashCommentsOff(args) {
+		return TierDestructive, c.name + " with interactive comments off: " + commentsWhy
+	}
 	i := 0
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -480,8 +487,16 @@ func builtinProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, "enable: changes which builtins run"
 	case "shopt":
+		if a, ok := unknownOptArg(c.e, c.args); ok {
+			c.e.opaque = true
+			return TierDestructive, "shopt " + truncate(a.val, 64) + ": an option name computed at run time, which may change where cd goes or how later lines run"
+		}
 		for _, v := range vals {
 			switch v {
+			case "interactive_comments", "interactive-comments":
+				if hasFlag(vals, 'u', "") {
+					return TierDestructive, "shopt -u " + v + ": " + commentsWhy
+				}
 			case "expand_aliases", "extdebug", "execfail", "sourcepath":
 				if hasFlag(vals, 's', "") {
 					return TierDestructive, "shopt -s " + v + ": changes how commands run"

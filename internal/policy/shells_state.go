@@ -125,6 +125,14 @@ func keywordOption(args []arg) (words string, bare, ok bool) {
 // environment of every later command; the other options and the
 // positional parameters it sets are read by the walk itself.
 func setProgram(c *call) (Tier, string) {
+	if c.ctx.zsh {
+		if why := zshSetRisk(c.args); why != "" {
+			return TierDestructive, "set " + why
+		}
+	}
+	if bashCommentsOff(c.args) {
+		return TierDestructive, "set +o interactive-comments: " + commentsWhy
+	}
 	if w, _, ok := keywordOption(c.args); ok {
 		c.e.opaque = true
 		return TierDestructive, "set " + w + ": NAME=VALUE words of later commands become their environment (LD_PRELOAD, GIT_PAGER …)"

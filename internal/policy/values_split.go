@@ -37,6 +37,17 @@ func (sc *scope) noteCall(ce *syntax.CallExpr) {
 	sc.calls = append(sc.calls, posCall{name, ce.Args[1:]})
 }
 
+// globLit reports whether an unquoted literal part of w is a pattern the
+// shell expands into file names.
+func globLit(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		if l, ok := p.(*syntax.Lit); ok && isPattern(l.Value) {
+			return true
+		}
+	}
+	return false
+}
+
 // allPositionals is "$@", the list a for loop with no words walks.
 var allPositionals = &syntax.Word{Parts: []syntax.WordPart{&syntax.DblQuoted{Parts: []syntax.WordPart{
 	&syntax.ParamExp{Short: true, Param: &syntax.Lit{Value: "@"}}}}}}
@@ -81,6 +92,12 @@ func (sc *scope) deriveJoins() {
 				break
 			}
 			pos := strconv.Itoa(i + 1)
+			if globLit(w) {
+				// f cdable_var? gives $1 the names the pattern matches,
+				// not its text: unknown.
+				lits = nil
+				continue
+			}
 			if v, ok := litValue(w); ok {
 				sc.addValue(pos, v)
 				sc.addValue("@", v)

@@ -37,6 +37,63 @@ func readActs(p string) string {
 		return "takes the trace events it shows from the tracing buffer"
 	case tapePath(p):
 		return "moves the tape (and rewinds it when closed)"
+	case capturePath(p):
+		return "captures what a keyboard, mouse, microphone, camera or another login's screen gives (keys typed, passwords included)"
+	case p == "/dev/mem" || p == "/dev/kmem" || p == "/proc/kcore" || p == "/dev/char/1:1" || p == "/dev/char/1:2":
+		return "reads the machine's memory: every process's, warden's token included"
+	}
+	return procActs(p)
+}
+
+// capturePath reports whether p is an input device (evdev, the legacy
+// mice, raw HID, major 13), a sound card's capture device (pcmC0D0c), a
+// camera or video capture device, a virtual console's screen contents
+// (vcs, vcsa, vcsu) or a framebuffer.
+func capturePath(p string) bool {
+	if strings.HasPrefix(p, "/dev/input/") || strings.HasPrefix(p, "/dev/v4l/") || strings.HasPrefix(p, "/dev/usb/hiddev") ||
+		strings.HasPrefix(p, "/dev/char/13:") || strings.HasPrefix(p, "/dev/snd/pcm") && strings.HasSuffix(p, "c") {
+		return true
+	}
+	if path.Dir(p) != "/dev" {
+		return false
+	}
+	b := path.Base(p)
+	for _, pre := range []string{"hidraw", "video", "vbi", "vcs", "fb", "dsp", "audio", "uhid"} {
+		if strings.HasPrefix(b, pre) {
+			return true
+		}
+	}
+	return false
+}
+
+// procActs says why reading p, a file of another process under /proc,
+// reads that process's secrets: its environment (warden's own holds
+// WARDEN_TOKEN), its memory, or a file through one of its descriptors
+// (warden's audit log among them), or returns "". The process is any but
+// the reader's own (self, thread-self, $$): a number, $PPID (warden, or
+// the runner that started the shell), a pattern.
+func procActs(p string) string {
+	rest, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return ""
+	}
+	parts := strings.Split(rest, "/")
+	pid := parts[0]
+	switch {
+	case pid == "self" || pid == "thread-self" || pid == "$$" || pid == "${$}" || pid == "$BASHPID" || pid == "${BASHPID}":
+		return ""
+	case strings.Trim(pid, "0123456789") != "" && !strings.ContainsAny(pid, "$`*?["):
+		return "" // /proc/sys, /proc/net …: no process
+	}
+	parts = parts[1:]
+	if len(parts) >= 3 && parts[0] == "task" {
+		parts = parts[2:]
+	}
+	switch {
+	case len(parts) == 1 && (parts[0] == "environ" || parts[0] == "mem"):
+		return "reads another process's " + parts[0] + ", which may be warden's own (its token)"
+	case len(parts) == 2 && (parts[0] == "fd" || parts[0] == "map_files"):
+		return "opens a file through another process's descriptor, which may be warden's own (its audit log)"
 	}
 	return ""
 }
@@ -99,7 +156,10 @@ func tapePath(p string) bool {
 var readActsSamples = []string{"/dev/tty1", "/dev/ttyS0", "/dev/ttyUSB0", "/dev/ttyACM0", "/dev/ttyAMA0",
 	"/dev/console", "/dev/pts/0", "/dev/pts/10", "/dev/hvc0", "/dev/serial/by-id/usb-x", "/dev/port",
 	"/proc/kmsg", "/sys/kernel/tracing/trace_pipe", "/sys/kernel/debug/tracing/trace_pipe",
-	"/sys/kernel/tracing/per_cpu/cpu0/trace_pipe_raw", "/dev/st0", "/dev/nst0", "/dev/tape/by-id/x"}
+	"/sys/kernel/tracing/per_cpu/cpu0/trace_pipe_raw", "/dev/st0", "/dev/nst0", "/dev/tape/by-id/x",
+	"/dev/input/event0", "/dev/input/by-id/usb-kbd-event-kbd", "/dev/input/mice", "/dev/hidraw0", "/dev/usb/hiddev0",
+	"/dev/snd/pcmC0D0c", "/dev/video0", "/dev/vcs1", "/dev/vcsa1", "/dev/fb0", "/dev/mem", "/dev/kmem", "/proc/kcore",
+	"/proc/1/environ", "/proc/1/mem", "/proc/1/fd/3", "/proc/1/task/1/environ"}
 
 // deviceRead notes a word that names a file whose reading acts, read
 // against each directory a cd into /dev, /proc or /sys made current when
@@ -134,7 +194,7 @@ func (ps *pathState) cdsMayReachDevices() bool {
 func (e *eval) deviceReadAbs(a arg, ctx cctx) {
 	v := a.val
 	glob := a.glob || !a.known
-	if !strings.Contains(v, "/") || !strings.Contains(v, "/dev") && !strings.Contains(v, "kmsg") &&
+	if !strings.Contains(v, "/") || !strings.Contains(v, "/dev") && !strings.Contains(v, "/proc") && !strings.Contains(v, "kmsg") &&
 		!strings.Contains(v, "trace_pipe") && !(glob && globChar(v)) {
 		return // cannot name one: no allocation on every word of every command
 	}

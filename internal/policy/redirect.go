@@ -52,6 +52,11 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 		rd.text = r.Op.String() + " " + t.val
 	case syntax.WordHdoc:
 		unknown()
+		if !t.known {
+			// read x <<< $HOME/.local/state/warden/token: a value known
+			// only in part, which no later "$x" can be tried with.
+			e.pathWord(t, ctx, "")
+		}
 		if t.known {
 			in = &stdinSrc{kind: stdinText, text: t.val + "\n"}
 		}
@@ -383,6 +388,11 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 		where = "assignment"
 	}
 	e.dirVar(a.Name.Value, arg{val: val, known: known})
+	if a.Value != nil {
+		// x=$HOME/.local/state/warden/token; cat "$x": a value known only
+		// in part is no literal the later "$x" can be tried with.
+		e.pathWord(arg{val: val, known: known}, ctx, "")
+	}
 	if !known {
 		// The value is only known at run time; the name alone decides.
 		e.envName(a.Name.Value, ctx, where)

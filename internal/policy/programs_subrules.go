@@ -93,6 +93,18 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if first == "compose" && (second == "down" || second == "rm") && hasFlag(rest[2:], 'v', "--volumes") {
 			return TierDestructive, c.name + " compose " + second + " -v: removes the volumes"
 		}
+		if verb == "run" || verb == "create" || first == "compose" && second == "run" ||
+			first == "service" && (second == "create" || second == "update") {
+			for _, spec := range containerMounts(rest) {
+				if why := c.e.bindHoldsState(bindSource(spec)); why != "" {
+					c.e.deny(c.name + " " + verb + ": " + why)
+					return TierDestructive, c.name + " " + verb + ": " + why
+				}
+				if hostMountRisk(spec) {
+					return TierDestructive, c.name + " " + verb + " " + truncate(spec, 96) + ": gives the container control of the host"
+				}
+			}
+		}
 		switch verb {
 		case "run", "create":
 			for k, r := range rest {
@@ -103,10 +115,7 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				}
 				if lr == "--privileged" || strings.HasPrefix(lr, "--pid=host") || strings.HasPrefix(lr, "--ipc=host") ||
 					strings.HasPrefix(lr, "--userns=host") || strings.HasPrefix(lr, "--cap-add") || strings.HasPrefix(lr, "--device") ||
-					strings.HasPrefix(lr, "--security-opt") || (lr == "--pid" || lr == "--ipc" || lr == "--userns") && next == "host" ||
-					(lr == "-v" || lr == "--volume" || lr == "--mount") && hostMountRisk(next) ||
-					strings.HasPrefix(lr, "--volume=") && hostMountRisk(lr[9:]) || strings.HasPrefix(lr, "--mount=") && hostMountRisk(lr[8:]) ||
-					strings.HasPrefix(lr, "-v") && len(lr) > 2 && hostMountRisk(lr[2:]) {
+					strings.HasPrefix(lr, "--security-opt") || (lr == "--pid" || lr == "--ipc" || lr == "--userns") && next == "host" {
 					return TierDestructive, c.name + " " + verb + " " + r + ": gives the container control of the host"
 				}
 			}
@@ -390,7 +399,10 @@ func hostMountRisk(spec string) bool {
 			}
 		}
 	}
-	if src == "" || !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") && !strings.HasPrefix(src, "$") {
+	if strings.ContainsAny(src, "$`") {
+		return true // known only at run time: any host path
+	}
+	if src == "" || !strings.HasPrefix(src, "/") && !strings.HasPrefix(src, "~") {
 		return false
 	}
 	return criticalPath(src) || strings.Contains(src, "docker.sock") || strings.Contains(src, "containerd.sock") ||

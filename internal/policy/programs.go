@@ -392,7 +392,7 @@ func envRisk(name string) (Tier, string) {
 	if fileEnv[name] || strings.HasPrefix(name, "GIT_TRACE") || strings.HasPrefix(name, "GIT_REDIRECT_") {
 		return TierMutate, "names a file programs write"
 	}
-	return TierRead, ""
+	return conventionRisk(name)
 }
 
 // zshTied are zsh's lower-case arrays tied to PATH, CDPATH, FPATH,

@@ -1,0 +1,43 @@
+package policy
+
+import "strings"
+
+// Variables named by convention. Programs name the variables they read
+// after themselves and what the value is: FOO_PAGER, FOO_EDITOR,
+// FOO_BROWSER, FOO_ASKPASS, FOO_PASSWORD_COMMAND, FOO_RSH and FOO_SSH hold
+// a command the program runs; FOO_OPTS, FOO_OPTIONS and FOO_FLAGS hold its
+// options (ERL_AFLAGS='-eval …' runs code, ASAN_OPTIONS=log_path=… writes);
+// FOO_CONFIG, FOO_CONFIG_DIR, FOO_RC, FOO_PLUGIN_PATH, FOO_LOAD_PATH and
+// the like name configuration or code it loads (WIRESHARK_CONFIG_DIR's Lua
+// plugins run in tshark -r, MAGICK_CONFIGURE_PATH's delegates in
+// identify); FOO_HISTFILE and FOO_HISTORY a file it writes. The lists in
+// programs.go name the variables known; these suffixes take the rest a
+// list cannot foresee, in the tier the named ones of their kind have.
+
+var (
+	codeSuffixes = []string{"_PAGER", "_EDITOR", "_BROWSER", "_ASKPASS", "_COMMAND", "_CMD", "PASSCOMMAND", "_RSH", "_SSH",
+		"_WRAPPER", "_OPTS", "_OPTIONS", "FLAGS", "_ARGS", "_CONFIG", "_CONF", "_CONFIG_FILE", "_CONFIG_DIR", "_CONFIG_PATH",
+		"_CONFIG_HOME", "_CONFDIR", "_CONFIGURE_PATH", "_RC", "_RCFILE", "_INIT", "_STARTUP", "_PLUGIN_PATH", "_PLUGIN_DIR",
+		"_PLUGINS", "_MODULE_PATH", "_MODULES", "_LOAD_PATH", "_LIBRARY_PATH", "_LIB_PATH", "_PRELOAD", "_DEPOT_PATH",
+		"_SCRIPTS_PATH", "_DATADIR"}
+	fileSuffixes = []string{"HISTFILE", "_HISTORY", "_LOGFILE", "_LOG_FILE", "_TRACE_FILE", "KEYLOGFILE"}
+)
+
+// conventionRisk classifies a variable by the convention its name
+// follows, for the names no list holds.
+func conventionRisk(name string) (Tier, string) {
+	if !strings.Contains(name, "_") || name != strings.ToUpper(name) {
+		return TierRead, "" // programs read upper-case NAME_KIND variables
+	}
+	for _, s := range codeSuffixes {
+		if strings.HasSuffix(name, s) && len(name) > len(s) {
+			return TierDestructive, "by its name holds a command, options, configuration or code a program loads or runs"
+		}
+	}
+	for _, s := range fileSuffixes {
+		if strings.HasSuffix(name, s) && len(name) > len(s) {
+			return TierMutate, "by its name names a file programs write"
+		}
+	}
+	return TierRead, ""
+}

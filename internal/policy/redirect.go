@@ -394,15 +394,22 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 		e.pathWord(arg{val: val, known: known}, ctx, "")
 	}
 	if !known {
-		// The value is only known at run time; the name alone decides.
-		e.envName(a.Name.Value, ctx, where)
-		e.tempDirVar(a.Name.Value, "", false, ctx, where)
-		e.busAddressVar(a.Name.Value, "", false, ctx, where)
-		e.libvirtVar(a.Name.Value, "", false, ctx, where)
-		e.backupVar(a.Name.Value, "", false, ctx, where)
+		e.unknownVar(a.Name.Value, ctx, where)
 		return
 	}
 	e.envVarCtx(a.Name.Value, val, ctx, where)
+}
+
+// unknownVar classifies setting name to a value known only at run time:
+// the name alone decides, whether an assignment or read, printf -v,
+// mapfile, for or ${NAME:=…} sets it (read BORG_RSH; borg list runs what
+// was read, as BORG_RSH=$(cat f) borg list does).
+func (e *eval) unknownVar(name string, ctx cctx, where string) {
+	e.envName(name, ctx, where)
+	e.tempDirVar(name, "", false, ctx, where)
+	e.busAddressVar(name, "", false, ctx, where)
+	e.libvirtVar(name, "", false, ctx, where)
+	e.backupVar(name, "", false, ctx, where)
 }
 
 // dirVar takes a value given to OLDPWD or DIRSTACK as a directory the
@@ -536,7 +543,7 @@ func (e *eval) boundName(a arg, ctx cctx, what string) {
 	}
 	name, _, _ := strings.Cut(a.val, "[")
 	if validName(name) {
-		e.envName(name, ctx, what)
+		e.unknownVar(name, ctx, what)
 		e.dirVar(name, arg{}) // read OLDPWD: a value known only at run time
 	}
 }

@@ -52,6 +52,7 @@ var pagerOpts = []string{"--pager", "--cli-pager", "--browser"}
 func (e *eval) wordRules(args []arg, ctx cctx) (Tier, string) {
 	e.protectWords(args, ctx)
 	e.urlWords(args)
+	e.probeHosts(args)
 	ht, hwhy := e.hostOptWords(args)
 	t, why := e.genericOpts(args, ctx)
 	if ht > t {

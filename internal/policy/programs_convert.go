@@ -154,7 +154,18 @@ func (c *call) magickName(a arg, name string) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, name + " " + truncate(v, 32) + ": reads image names, which can run commands, from a file"
 	}
-	coder, _, hasCoder := strings.Cut(v, ":")
+	coder, rest, hasCoder := strings.Cut(v, ":")
+	switch lc := strings.ToLower(coder); {
+	case hasCoder && lc == "ephemeral":
+		// ephemeral:FILE deletes FILE once it is read.
+		t, why, deny := c.e.writeTarget(arg{val: strings.SplitN(rest, "[", 2)[0], known: a.known, glob: a.glob})
+		if deny != "" {
+			c.e.deny(name + " ephemeral: " + deny)
+		}
+		return maxTier(t, TierBenign), name + " " + truncate(v, 32) + ": deletes the file it reads: " + why
+	case hasCoder && (lc == "x" || lc == "screenshot"):
+		return TierMutate, name + " " + truncate(v, 32) + ": captures the screen of an X display"
+	}
 	ext := strings.TrimPrefix(path.Ext(strings.SplitN(v, "[", 2)[0]), ".")
 	if hasCoder && magickScriptCoders[strings.ToLower(coder)] || magickScriptCoders[strings.ToLower(ext)] {
 		c.e.opaque = true
@@ -171,6 +182,8 @@ func (c *call) magickOutput(a arg) (Tier, string) {
 	switch {
 	case a.known && (v == "-" || strings.HasSuffix(l, ":-") || strings.HasPrefix(l, "info:") || strings.HasPrefix(l, "null:")):
 		return TierRead, ""
+	case strings.HasPrefix(l, "print:"):
+		return TierMutate, "image output " + truncate(v, 32) + ": prints the image through the print delegate (lpr)"
 	case strings.HasPrefix(v, "|"):
 		c.shell(v[1:], "image pipe", nil, false)
 		c.e.opaque = true

@@ -234,6 +234,9 @@ func killProgram(c *call) (Tier, string) {
 			return TierDestructive, c.name + ": kills " + v
 		}
 	}
+	if why := killsKept(c); why != "" {
+		return TierDestructive, why
+	}
 	return TierMutate, c.name + ": signals processes"
 }
 

@@ -108,7 +108,7 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"emacs --eval deny", "emacs --batch --eval '(shell-command \"reboot\")'", TierDestructive, true},
 		{"gdb call system", "gdb -p 1 -batch -ex 'call system(\"poweroff\")'", TierDestructive, true},
 		{"logrotate", "logrotate -f /tmp/x.conf", TierDestructive, false},
-		{"nmap script", "nmap --script=/tmp/x.nse 10.1.1.1", TierDestructive, false},
+		{"nmap script", "nmap --script=/tmp/x.nse 192.0.2.1", TierDestructive, false},
 		{"nmap output", "nmap -oN /dev/sda 192.0.2.1", TierDestructive, true},
 		{"nmap --scr=", "nmap --scr=/tmp/x.nse 192.0.2.1", TierDestructive, false},
 		{"nmap -script one dash", "nmap -script=/tmp/x.nse 192.0.2.1", TierDestructive, false},

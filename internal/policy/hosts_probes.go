@@ -85,6 +85,9 @@ func probeHostWords(v string) []string {
 // octets make the prefix.
 func targetRange(v string) (netip.Prefix, bool) {
 	if addr, bits, ok := strings.Cut(v, "/"); ok {
+		if strings.Count(addr, ".") != 3 && !strings.Contains(addr, ":") {
+			return netip.Prefix{}, false // chronyc burst 4/4 is no range
+		}
 		a, aok := parseAddr(CanonicalHost(addr))
 		n, err := strconv.Atoi(bits)
 		if !aok || err != nil || n < 0 || n > a.BitLen() {

@@ -20,7 +20,7 @@ var (
 		"_CONFIG_HOME", "_CONFDIR", "_CONFIGURE_PATH", "_RC", "_RCFILE", "_INIT", "_STARTUP", "_PLUGIN_PATH", "_PLUGIN_DIR",
 		"_PLUGINS", "_MODULE_PATH", "_MODULES", "_LOAD_PATH", "_LIBRARY_PATH", "_LIB_PATH", "_PRELOAD", "_DEPOT_PATH",
 		"_SCRIPTS_PATH", "_DATADIR"}
-	fileSuffixes = []string{"HISTFILE", "_HISTORY", "_LOGFILE", "_LOG_FILE", "_TRACE_FILE", "KEYLOGFILE"}
+	fileSuffixes = []string{"HISTFILE", "_HISTORY", "_LOGFILE", "_LOG_FILE", "_LOG_PATH", "_TRACE_FILE", "KEYLOGFILE"}
 )
 
 // conventionRisk classifies a variable by the convention its name

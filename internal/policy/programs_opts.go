@@ -78,6 +78,13 @@ func (e *eval) genericOpts(args []arg, ctx cctx) (Tier, string) {
 		}
 		r.raise(c.shellArg(v, c.name+" pager"))
 	}
+	if !logReaders[c.name] {
+		for _, v := range exactOptVals(c.args, logFileOpts...) {
+			if v.val != "-" && v.val != "/dev/null" && v.val != "/dev/stderr" && v.val != "/dev/stdout" {
+				r.raise(c.writeArg(v, c.name+" log file"))
+			}
+		}
+	}
 	for _, o := range programShellOpts[c.name] {
 		for _, v := range exactOptVals(c.args, o) {
 			r.raise(c.shellArg(v, c.name+" "+o))
@@ -90,6 +97,15 @@ func (e *eval) genericOpts(args []arg, ctx cctx) (Tier, string) {
 	}
 	return r.t, r.why
 }
+
+// logFileOpts name, in any program that has them, a file the program
+// writes its log, debug or trace output or TLS keys to: tshark
+// --log-file=/etc/x -r a.pcap writes /etc/x. logReaders take them as the
+// log to read.
+var (
+	logFileOpts = []string{"--log-file", "--logfile", "--log-basename", "--debug-file", "--trace-file", "--keylogfile", "--keylog-file"}
+	logReaders  = set(`goaccess logwatch lnav fail2ban-regex`)
+)
 
 func argsHavePrefix(args []arg, p string) bool {
 	for _, a := range args {

@@ -241,13 +241,17 @@ func interpreterProgram(c *call) (Tier, string) {
 		// The modules, phpinfo() and the ini files: no script runs.
 		return TierRead, "php " + vals[0]
 	}
-	if len(vals) >= 2 && vals[0] == "-m" && (vals[1] == "json.tool" || vals[1] == "pip" && len(vals) >= 3 && (vals[2] == "list" || vals[2] == "show" || vals[2] == "freeze")) {
-		if vals[1] == "json.tool" && len(vals) <= 3 {
-			return TierRead, c.name + " -m json.tool"
+	lead := 0
+	for lead < len(vals) && pyModuleFlags[vals[lead]] && strings.HasPrefix(c.name, "python") {
+		lead++
+	}
+	if m := vals[lead:]; len(m) >= 2 && m[0] == "-m" && (m[1] == "json.tool" || m[1] == "pip" && len(m) >= 3 && (m[2] == "list" || m[2] == "show" || m[2] == "freeze")) &&
+		(m[1] == "pip" || len(m) <= 3) {
+		if why := c.pyCwdModules(vals[:lead]); why != "" {
+			c.e.opaque = true
+			return TierDestructive, c.name + " -m " + m[1] + ": imports modules from the working directory first, and " + why
 		}
-		if vals[1] == "pip" {
-			return TierRead, c.name + " -m pip " + vals[2]
-		}
+		return TierRead, c.name + " -m " + strings.Join(m[1:min(3, len(m))], " ")
 	}
 	c.e.opaque = true
 	c.e.scanText(strings.Join(vals, "\n"))

@@ -42,6 +42,8 @@ func TestBlindSpotConventionalVarNames(t *testing.T) {
 		{"no color", "NO_COLOR=1 ls", TierRead},
 		{"lang", "LANG=C.UTF-8 ls", TierRead},
 		{"lower case", "my_opts=x; echo $my_opts", TierRead},
+		// A listed command variable's value is classified, not its name.
+		{"known command var", "BORG_RSH='ssh -p 2222' borg list h:r", TierBenign},
 	})
 }
 

@@ -29,6 +29,9 @@ func conventionRisk(name string) (Tier, string) {
 	if !strings.Contains(name, "_") || name != strings.ToUpper(name) {
 		return TierRead, "" // programs read upper-case NAME_KIND variables
 	}
+	if shellValued[name] || cacheDirVars[name] || tempDirs[name] || strings.HasPrefix(name, "RCLONE_") {
+		return TierRead, "" // their values are classified where they are set (envVarCtx, backupVar)
+	}
 	for _, s := range codeSuffixes {
 		if strings.HasSuffix(name, s) && len(name) > len(s) {
 			return TierDestructive, "by its name holds a command, options, configuration or code a program loads or runs"

@@ -142,6 +142,11 @@ func (c *call) readCode() (Tier, string) {
 		if npmOpeners[first] && (len(ops) > 1 || first == "docs" || first == "repo" || first == "bugs") {
 			return TierMutate, "npm " + first + ": starts the browser or viewer npm's configuration names (a project's .npmrc can name any program)"
 		}
+		if why := c.e.agentCwd(); why != "" {
+			// The project's .npmrc is read from there: its logs-dir and
+			// cache say where this command writes.
+			return TierMutate, "npm reads the .npmrc of the working directory, whose logs-dir and cache name where it writes, and " + why
+		}
 	case "pnpm":
 		for _, a := range c.args {
 			if !a.known {

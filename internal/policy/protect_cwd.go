@@ -123,3 +123,29 @@ func (e *eval) relCwds() []string {
 	}
 	return out
 }
+
+// agentCwd says why the working directory may hold files the agent wrote
+// without approval (python's modules, a project's .npmrc), or returns "":
+// the input makes it a temporary directory, or one known only at run
+// time. Where nothing names the directory it is taken as the operator's.
+func (e *eval) agentCwd() string {
+	ps := e.paths
+	if ps == nil || ps.initial == "" && len(ps.cds) == 0 && !ps.cdUnknown {
+		return "" // nothing says which directory it is
+	}
+	dirs, unknown := e.cwds()
+	for _, t := range ps.cds {
+		// cd x from a start nothing names is anywhere.
+		unknown = unknown || ps.initial == "" && !strings.HasPrefix(t.val, "/") && !strings.HasPrefix(t.val, "~")
+	}
+	if unknown {
+		return "the working directory is known only at run time"
+	}
+	for _, d := range dirs {
+		d = path.Clean(d)
+		if d == "/tmp" || d == "/var/tmp" || d == "/dev/shm" || tmpPath(d) || strings.HasPrefix(d, "/dev/shm/") {
+			return d + " is a temporary directory"
+		}
+	}
+	return ""
+}

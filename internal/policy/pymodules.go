@@ -1,10 +1,5 @@
 package policy
 
-import (
-	"path"
-	"strings"
-)
-
 // python -m MODULE puts the working directory first on sys.path (as -c
 // does), so python3 -m json.tool imports json from ./json.py when there
 // is one: cd /tmp/x && python3 -m json.tool f runs what a tier 1 write put
@@ -25,23 +20,5 @@ func (c *call) pyCwdModules(lead []string) string {
 			return ""
 		}
 	}
-	ps := c.e.paths
-	if ps == nil || ps.initial == "" && len(ps.cds) == 0 && !ps.cdUnknown {
-		return "" // nothing says which directory it is
-	}
-	dirs, unknown := c.e.cwds()
-	for _, t := range ps.cds {
-		// cd x from a start nothing names is anywhere.
-		unknown = unknown || ps.initial == "" && !strings.HasPrefix(t.val, "/") && !strings.HasPrefix(t.val, "~")
-	}
-	if unknown {
-		return "the working directory is known only at run time"
-	}
-	for _, d := range dirs {
-		d = path.Clean(d)
-		if d == "/tmp" || d == "/var/tmp" || d == "/dev/shm" || tmpPath(d) || strings.HasPrefix(d, "/dev/shm/") {
-			return d + " is a temporary directory"
-		}
-	}
-	return ""
+	return c.e.agentCwd()
 }

@@ -37,3 +37,27 @@ func TestBlindSpotPythonModulesFromCwd(t *testing.T) {
 		{"pip list", "cd /tmp/x && pip list", TierRead},
 	})
 }
+
+// TestBlindSpotNpmrcFromCwd: npm reads the project's .npmrc from the
+// working directory, and every npm command writes a debug log into its
+// logs-dir, so npm ls in a directory a tier 1 write made writes where
+// that file says. In a temporary or unknown directory npm's reads are
+// tier 2, as --logs-dir is.
+func TestBlindSpotNpmrcFromCwd(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/tmp/x", "/var/tmp/p", "/dev/shm", "$d", "x"} {
+		for _, f := range []string{"cd %s && npm ls", "cd %s; npm list --depth 0", "pushd %s && npm view left-pad", "cd %s && npm outdated",
+			"cd %s && sudo npm ls", "cd %s && npm config list", "cd %s && timeout 9 npm ls"} {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
+		}
+	}
+	runBlind(t, p, sameCases(TierMutate, false, cmds...))
+	if v := p.Evaluate(Input{Command: "npm ls", Dir: "/tmp/proj"}); v.Tier < TierMutate {
+		t.Errorf("npm ls in /tmp/proj = %s (%s); want tier 2", v.Tier, v.Reason)
+	}
+	runExact(t, p, []exactCase{
+		{"no directory named", "npm ls", TierRead},
+		{"project dir", "cd /srv/app && npm ls", TierRead},
+	})
+}

@@ -498,3 +498,39 @@ var shellValued = set(`PROMPT_COMMAND GIT_SSH_COMMAND GIT_PAGER GIT_EDITOR GIT_S
 	GIT_PROXY_COMMAND GIT_EXTERNAL_DIFF RSYNC_RSH RSYNC_CONNECT_PROG SYSTEMD_EDITOR PSQL_PAGER
 	PSQL_EDITOR BAT_PAGER DELTA_PAGER GH_PAGER GH_EDITOR KUBE_EDITOR FZF_DEFAULT_COMMAND SKIM_DEFAULT_COMMAND
 	RESTIC_PASSWORD_COMMAND BORG_PASSCOMMAND BORG_RSH HGEDITOR SVN_SSH SVN_EDITOR CVSEDITOR GH_BROWSER AWS_PAGER`)
+
+func versionByte(c byte) bool { return c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' }
+
+// normaliseName maps versioned interpreter names to their family:
+// python3.12 → python3, perl5.36 → perl, bash5 → bash.
+func normaliseName(n string) string {
+	name, _ := normalised(n)
+	return name
+}
+
+// normalised is normaliseName, also returning handlerFor of the name, so
+// that each command looks its program up once.
+func normalised(n string) (string, func(*call) (Tier, string)) {
+	if h := handlerFor(n); h != nil {
+		return n, h // the shells and interpreters among them
+	}
+	// strings.TrimRight(n, "0123456789.-_"), without building its byte set
+	// on every call: this runs for every command and every scanned word.
+	t := n
+	for len(t) > 0 && versionByte(t[len(t)-1]) {
+		t = t[:len(t)-1]
+	}
+	if t == n || t == "" {
+		return n, nil
+	}
+	switch {
+	case strings.HasPrefix(n, "python3"):
+		return "python3", handlerFor("python3")
+	case strings.HasPrefix(n, "python2"):
+		return "python2", handlerFor("python2")
+	}
+	if interpreters[t] || posixShells[t] || toolchainPrograms[t] {
+		return t, handlerFor(t)
+	}
+	return n, nil
+}

@@ -133,6 +133,9 @@ func (c *Confiner) probe() {
 	} else {
 		gaps = append(gaps, "without a mount namespace (root only), programs admitted as benign or approved can change the mode, owner, times, flags and extended attributes of files warden's user owns, warden's own included; their content stays out of reach")
 		gaps = append(gaps, "without a mount namespace (root only), approved programs cannot add or remove entries in the directories above warden's own files (its state dir's parents, its config file's directory)")
+		if unix.Geteuid() == 0 {
+			gaps = append(gaps, "without a mount namespace, root's reads can read the disk that holds warden's files raw")
+		}
 	}
 	if _, ok := arches[runtime.GOARCH]; ok && onThread(func() error {
 		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
@@ -550,6 +553,10 @@ func (c *Confiner) restrict(level Level, rs *ruleset, f filter, protect, temps [
 // or times can change), and, below Full, every mount is read-only but for
 // the temporary directories at Temp.
 func (c *Confiner) mounts(level Level, protect, temps []string) error {
+	var raw []string
+	if level == Read || level == Temp {
+		raw = rawNodes(protect) // before the masks below hide what is under them
+	}
 	if err := unix.Unshare(unix.CLONE_NEWNS); err != nil {
 		return fmt.Errorf("mount namespace: %w", err)
 	}
@@ -573,6 +580,11 @@ func (c *Confiner) mounts(level Level, protect, temps []string) error {
 	// has its own place.
 	if err := mask("/proc/kmsg"); err != nil {
 		return err
+	}
+	for _, n := range raw {
+		if err := mask(n); err != nil {
+			return err
+		}
 	}
 	var writable []string
 	if level == Temp {

@@ -1,0 +1,105 @@
+package confine
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestRawDiskOfState puts warden's state on a file system of its own (an
+// ext4 image on a loop device) and reads that disk raw, in every spelling
+// that reaches its bytes: below tier 2 none finds the token, while an
+// approved program does (so the reads do reach the disk).
+func TestRawDiskOfState(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("reading a block device and mounting one need root")
+	}
+	for _, tool := range []string{"mkfs.ext4", "losetup", "mount", "umount"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	base, err := os.MkdirTemp("/var/lib", "warden-rawdisk-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(base) })
+	img, mnt := filepath.Join(base, "disk.img"), filepath.Join(base, "mnt")
+	if err := os.WriteFile(img, make([]byte, 8<<20), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mkfs.ext4", "-q", "-F", img).CombinedOutput(); err != nil {
+		t.Skipf("mkfs.ext4: %v: %s", err, out)
+	}
+	out, err := exec.Command("losetup", "-f", "--show", img).CombinedOutput()
+	if err != nil {
+		t.Skipf("no loop device: %v: %s", err, out)
+	}
+	loop := strings.TrimSpace(string(out))
+	t.Cleanup(func() { exec.Command("losetup", "-d", loop).Run() })
+	if err := os.Mkdir(mnt, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("mount", loop, mnt).CombinedOutput(); err != nil {
+		t.Skipf("mount %s: %v: %s", loop, err, out)
+	}
+	t.Cleanup(func() { exec.Command("umount", "-l", mnt).Run() })
+	state := filepath.Join(mnt, "state")
+	const token = "wdn_rawdisk0token0that0only0the0disk0holds"
+	if err := os.Mkdir(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(state, "token"), []byte(token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Write the token through to the disk and drop the disk's cached
+	// blocks, so that a raw read meets the bytes on it.
+	if fd, err := unix.Open(mnt, unix.O_RDONLY, 0); err == nil {
+		unix.Syncfs(fd)
+		unix.Close(fd)
+	}
+	unix.Sync()
+	var st unix.Stat_t
+	if err := unix.Stat(loop, &st); err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(Options{Protect: []string{state}}, Required)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.mountNS {
+		t.Skipf("no mount namespace: %s", c.Status().Mechanism)
+	}
+	f := fixture{c: c, state: state, target: base}
+	block := fmt.Sprintf("/dev/block/%d:%d", unix.Major(st.Rdev), unix.Minor(st.Rdev))
+	reads := []string{
+		"grep -a -o 'wdn_[a-z0-9]*' " + loop,
+		"cat " + loop + " | grep -a -o 'wdn_[a-z0-9]*'",
+		"dd if=" + loop + " bs=1M 2>/dev/null | strings | grep -o 'wdn_[a-z0-9]*'",
+		"grep -a -o 'wdn_[a-z0-9]*' " + block,
+		"cd /dev && grep -a -o 'wdn_[a-z0-9]*' ./" + filepath.Base(loop),
+		"grep -a -o 'wdn_[a-z0-9]*' " + img,
+		"python3 -c 'import re,sys; print(re.findall(rb\"wdn_[a-z0-9]+\", open(sys.argv[1],\"rb\").read()))' " + loop,
+	}
+	for _, level := range []Level{Read, Temp} {
+		for _, script := range reads {
+			if _, out := f.run(t, level, script); strings.Contains(out, token) {
+				t.Errorf("%s at %s read the token off the disk: %s", script, level, out)
+			}
+		}
+	}
+	if _, out := f.run(t, Full, reads[0]); !strings.Contains(out, token) {
+		t.Errorf("an approved program did not find the token on the disk, so the reads above prove nothing: %q", out)
+	}
+	// Another disk stays readable.
+	other := filepath.Join(base, "other.img")
+	os.WriteFile(other, []byte("plain-"+"bytes\n"), 0o600)
+	if _, out := f.run(t, Read, "cat "+other); !strings.Contains(out, "plain-bytes") {
+		t.Errorf("a file on no disk of warden's was hidden: %q", out)
+	}
+}

@@ -147,6 +147,8 @@ type redactor struct {
 	// when bash joins it from more than that word (/usr/bin/curl,
 	// c\url, 'cu'rl): redact_spelled.go.
 	spelled string
+	// kube is the last document kubeData looked at (redact_kube.go).
+	kube kubeDoc
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to]. A span
@@ -341,6 +343,11 @@ func (r *redactor) word(i, j int) int {
 	}
 	if dsnPassword(s, i, j) {
 		return r.replace(i, j, Redacted)
+	}
+	if w == "data" || w == "stringData" {
+		if end := r.kubeData(i, j); end > 0 {
+			return end // a Secret's data:⏎  config: c2VjcmV0…
+		}
 	}
 	if j+1 < len(s) && s[j] == '=' && i > 0 && (s[i-1] == '?' || s[i-1] == '&') && queryCredential(w) {
 		// ?code=… (an OAuth authorization code), &session=…

@@ -267,6 +267,8 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"pw-herestrings": "tee /tmp/p <<< a; dd of=/tmp/q <<< b; ", "pw-vault-id": "--vault-id a@/tmp/p ",
 		"pw-passcmd": "BORG_PASSCOMMAND='cat /tmp/p' ", "pw-redirect-first": "> /tmp/p printf a; ",
 		"json-user-keys": `{"user":"bob","n":1}` + "\n", "acl-user-quote": "\nuser \"b",
+		"kube-docs": "kind: Secret\ndata:\n  a: b\n", "kube-kinds": "kind kind: patch data: ", "kube-flow": `kind:Secret data: {"a`,
+		"kube-other": "\n---\ndata:\n data:\n", "kube-deep": "kind: Secret\ndata:\n  a: |\n",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

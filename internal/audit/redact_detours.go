@@ -77,6 +77,9 @@ func callSecretArg(s string, i, j int) int {
 	if n := connectFamily(lname, lrecv); n != -1 {
 		return n
 	}
+	if n := signingKeyArg(s, j, lname, recv); n != -1 {
+		return n // AES_ENCRYPT(data, 'key'), jwt.sign(payload, 'key')
+	}
 	switch lname {
 	case "curl_setopt":
 		// PHP's curl_setopt($ch, CURLOPT_USERPWD, 'bob:pw'): the
@@ -278,8 +281,11 @@ func (r *redactor) callArgument(k, n int) int {
 		}
 	}
 	a := args[n].from
-	if a < len(s) && !startsQuote(s, a) && a+1 < len(s) && startsQuote(s, a+1) && strings.IndexByte("bru", s[a]) >= 0 {
-		a++ // b"pw", r'pw'
+	if strings.HasPrefix(s[a:], "[]byte(") {
+		a += len("[]byte(") // Go's []byte("key")
+	}
+	if a < len(s) && !startsQuote(s, a) && a+1 < len(s) && startsQuote(s, a+1) && strings.IndexByte("bruBRUNE", s[a]) >= 0 {
+		a++ // b"pw", r'pw', SQL's N'pw' and E'pw'
 	}
 	if !startsQuote(s, a) {
 		return 0

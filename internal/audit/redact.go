@@ -117,6 +117,9 @@ type redactor struct {
 	// fmtEnd is where the last printf look-ahead stopped
 	// (redact_formats.go).
 	fmtEnd int
+	// insertEnd is where the last look at an INSERT's values stopped
+	// (redact_insert.go).
+	insertEnd int
 	// callEnd is where the last look at a call's arguments stopped
 	// (redact_detours.go).
 	callEnd int
@@ -343,6 +346,11 @@ func (r *redactor) word(i, j int) int {
 	}
 	if dsnPassword(s, i, j) {
 		return r.replace(i, j, Redacted)
+	}
+	if len(w) == 6 && (w[0] == 'V' || w[0] == 'v') && strings.EqualFold(w, "values") {
+		if end := r.sqlInsert(i, j); end > 0 {
+			return end // INSERT INTO users (name, password) VALUES ('a', '…')
+		}
 	}
 	if w == "data" || w == "stringData" {
 		if end := r.kubeData(i, j); end > 0 {

@@ -1,0 +1,203 @@
+package audit
+
+import "strings"
+
+// SQL INSERTs that store a credential: INSERT INTO users (name, password)
+// VALUES ('a', 'pw'), ('b', crypt('pw2', gen_salt('bf'))). The column
+// list names the secret, the tuples after VALUES hold it by position, so
+// no key=value rule sees it.
+
+// maxColumnsLook bounds how far back from VALUES the column list's '('
+// is looked for; a ')' ends the look too, so looks never overlap.
+const maxColumnsLook = 2048
+
+// sqlInsert redacts the values of the secret-named columns in the tuples
+// after the VALUES keyword s[i:j] and returns where the pass resumes, or
+// 0 when no column list naming a secret closes right before it.
+func (r *redactor) sqlInsert(i, j int) int {
+	s := r.s
+	if i < r.insertEnd {
+		return 0 // inside text an earlier look read
+	}
+	k := i - 1
+	for k >= 0 && sqlSpace(s[k]) {
+		k--
+	}
+	if k < 0 || s[k] != ')' {
+		return 0
+	}
+	lo := max(0, k-maxColumnsLook)
+	open := strings.LastIndexAny(s[lo:k], "()")
+	if open < 0 || s[lo+open] != '(' {
+		return 0
+	}
+	var secret []bool
+	found := false
+	for _, c := range strings.Split(s[lo+open+1:k], ",") {
+		c = strings.Trim(strings.TrimSpace(c), "`\"'[]\\ \t\r\n")
+		hit := secretColumn(c)
+		secret = append(secret, hit)
+		found = found || hit
+	}
+	if !found {
+		return 0
+	}
+	p, end := j, 0
+	for {
+		p = skipSQLSpace(s, p)
+		if p >= len(s) || s[p] != '(' {
+			break
+		}
+		e := r.sqlTuple(p+1, secret)
+		if e <= p {
+			break
+		}
+		end = e
+		p = skipSQLSpace(s, e)
+		if p >= len(s) || s[p] != ',' {
+			break
+		}
+		p++
+	}
+	return end
+}
+
+// secretColumn reports whether a column named c holds a credential:
+// password, passwd, password_hash, api_key, auth_token, pwd, …
+func secretColumn(c string) bool {
+	if secretName(c) || secretKey(c) != keyNone {
+		return true
+	}
+	// A column keeps the hash or a cipher of a password too
+	// (password_hash, encrypted_token), which the name rules, made for
+	// values, leave.
+	l := strings.ToLower(c)
+	for _, w := range [...]string{"passw", "passphrase", "pwd", "secret", "token", "apikey", "api_key", "credential"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	for _, part := range strings.FieldsFunc(l, func(r rune) bool { return r == '_' || r == '-' || r == '.' }) {
+		if part == "pw" || part == "pass" {
+			return true
+		}
+	}
+	return false
+}
+
+// sqlTuple redacts the values at the secret positions of the tuple whose
+// first value starts at p, and returns the index after its ')', or 0
+// when the tuple does not close.
+func (r *redactor) sqlTuple(p int, secret []bool) int {
+	s := r.s
+	for n := 0; ; n++ {
+		v := skipSQLSpace(s, p)
+		e, ok := sqlValueEnd(s, v)
+		r.insertEnd = max(r.insertEnd, e)
+		if !ok {
+			return 0
+		}
+		if n < len(secret) && secret[n] {
+			from, to := v, e
+			for to > from && sqlSpace(s[to-1]) {
+				to--
+			}
+			if to > from && !sqlPlaceholder(s[from:to]) {
+				if from, to = sqlInside(s, from, to); to > from {
+					r.replace(from, to, Redacted)
+				}
+			}
+		}
+		if s[e] == ')' {
+			return e + 1
+		}
+		p = e + 1
+	}
+}
+
+// sqlInside returns the text inside the quotes of the literal s[from:to]
+// ('pw', "pw", \"pw\", N'pw', E'pw'), or the whole value when it is no
+// single literal (crypt('pw', gen_salt('bf'))).
+func sqlInside(s string, from, to int) (int, int) {
+	if q := sqlQuoteLen(s, from); q > 0 && to-from >= 2*q && s[to-q:to] == s[from:from+q] {
+		return from + q, to - q
+	}
+	if strings.IndexByte("NnEe", s[from]) >= 0 && sqlQuoteLen(s, from+1) == 1 && to-from >= 3 && s[to-1] == s[from+1] {
+		return from + 2, to - 1
+	}
+	return from, to
+}
+
+// maxSQLValue bounds one value of a tuple, so that an unclosed quote
+// costs a bounded look.
+const maxSQLValue = 4096
+
+// sqlValueEnd returns the index of the ',' or ')' that ends the value at
+// v, outside quotes and nested parentheses, and whether there is one;
+// without one, where the look stopped.
+func sqlValueEnd(s string, v int) (int, bool) {
+	depth := 0
+	end := min(len(s), v+maxSQLValue)
+	for k := v; k < end; k++ {
+		switch c := s[k]; c {
+		case '\'', '"':
+			// A quote, doubled ('it''s') or escaped (\'), runs to
+			// its close; \" is a quote inside a shell's "…".
+			for k++; k < end && s[k] != c; k++ {
+				if s[k] == '\\' {
+					k++
+				}
+			}
+		case '\\':
+			if k+1 < end && s[k+1] == '"' {
+				if e := strings.Index(s[k+2:end], `\"`); e >= 0 {
+					k += 2 + e + 1
+				}
+			}
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return k, true
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				return k, true
+			}
+		case ';':
+			return k, false
+		}
+	}
+	return end, false
+}
+
+// sqlQuoteLen is the length of the quote opening a literal at k: 1 for '
+// and ", 2 for \", 0 for none.
+func sqlQuoteLen(s string, k int) int {
+	switch {
+	case k < len(s) && (s[k] == '\'' || s[k] == '"'):
+		return 1
+	case strings.HasPrefix(s[k:], `\"`):
+		return 2
+	}
+	return 0
+}
+
+// sqlPlaceholder reports whether v is no literal but NULL, DEFAULT or a
+// bound parameter (?, $1, :pw, %s, @pw), which the statement fills in.
+func sqlPlaceholder(v string) bool {
+	if strings.EqualFold(v, "null") || strings.EqualFold(v, "default") {
+		return true
+	}
+	return v == "?" || strings.IndexByte("$:%@", v[0]) >= 0 && !strings.ContainsAny(v, "'\" ")
+}
+
+func sqlSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+func skipSQLSpace(s string, k int) int {
+	for k < len(s) && sqlSpace(s[k]) {
+		k++
+	}
+	return k
+}

@@ -20,8 +20,8 @@ func (r *redactor) scriptSetter(i, j int) int {
 		return 0
 	}
 	w := s[i:j]
-	if secretKey(w) == keyNone && !secretName(w) {
-		return 0
+	if secretKey(w) == keyNone && !secretName(w) || lookupProgram(w) != nil || w[0] == '.' {
+		return 0 // a program's name ("htpasswd", "-b", …) starts an argv list, a file's (".htpasswd") is an item
 	}
 	before := i - 2
 	for before > 0 && (s[before] == ' ' || s[before] == '\t') {

@@ -20,6 +20,12 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 	// The command may sit in a string (sh -c '…'), whose closing quote
 	// ends it.
 	q, _ := r.quoteAt(k)
+	if k+1 < len(s) && (s[k] == '"' || s[k] == '\'') && s[k+1] == ',' && (q == 0 || q == s[k]) {
+		// The word ends an item of an argv list in a script
+		// (["htpasswd", "-b", f, "bob", "pw"]): the items are the words.
+		r.listAhead(k+2, ps, htpasswd)
+		return
+	}
 	idx, skipNext, shift, unc := 0, false, 0, !ps.afterUNC
 	for {
 		k = skipBlanks(s, k)
@@ -244,3 +250,79 @@ func (r *redactor) sambaUser(i, j int) int {
 	}
 	return max(r.splitValue(start, end, afterPercent), j)
 }
+
+// listAhead is lookAhead over the items of an argv list in a script,
+// from k: quoted literals and expressions between commas, up to the
+// list's ']' or ')'. An expression (a variable) counts as an item but
+// holds no secret text.
+func (r *redactor) listAhead(k int, ps positional, htpasswd bool) {
+	s := r.s
+	idx, skipNext := 0, false
+	end := min(len(s), k+maxListLook)
+	for k < end {
+		for k < end && (s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r') {
+			k++
+		}
+		if k >= end || s[k] == ']' || s[k] == ')' {
+			break
+		}
+		e, literal := k, false
+		if s[k] == '"' || s[k] == '\'' {
+			c := strings.IndexByte(s[k+1:end], s[k])
+			if c < 0 {
+				break
+			}
+			e, literal = k+c+2, true
+		} else {
+			for e < end && s[e] != ',' && s[e] != ']' && s[e] != ')' && s[e] != '\n' {
+				e++
+			}
+		}
+		tok := strings.Trim(s[k:e], `"'`)
+		switch {
+		case skipNext:
+			skipNext = false
+		case literal && len(tok) > 1 && tok[0] == '-':
+			if r.prog != nil && r.prog.takesValue(tok) {
+				skipNext = true
+			}
+			if htpasswd && tok[1] != '-' {
+				if strings.IndexByte(tok, 'n') > 0 {
+					r.htN = true
+				}
+				if c := tok[len(tok)-1]; c == 'C' || c == 'r' {
+					skipNext = true
+				}
+			}
+		default:
+			want := ps.index
+			if htpasswd {
+				want = 1
+				if !r.htN {
+					want = 2
+				}
+			}
+			if literal && (ps.every && !strings.Contains(tok, "=") || !ps.every && (idx == want || idx == ps.and && ps.and > want)) {
+				r.queue(k, e, ps.split)
+			}
+			idx++
+			if !ps.every && idx > max(want, ps.and) || idx >= maxSecretPositionals {
+				k = e
+				r.lookEnd = k
+				return
+			}
+		}
+		k = e
+		for k < end && (s[k] == ' ' || s[k] == '\t') {
+			k++
+		}
+		if k >= end || s[k] != ',' {
+			break
+		}
+		k++
+	}
+	r.lookEnd = k
+}
+
+// maxListLook bounds how far listAhead reads one argv list.
+const maxListLook = 1024

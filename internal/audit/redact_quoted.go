@@ -23,7 +23,9 @@ func (r *redactor) quotedName(i, j int) (name string, end int, ok bool) {
 	case i > 0 && (s[i-1] == '\'' || s[i-1] == '"'):
 		// A quote that starts the shell word at bash's top level: the
 		// quote open at i is the one at i-1.
-		if !startsWord(s, i-1) {
+		// An argv list's first item follows its bracket:
+		// spawn(cmd, ['--password', pw]).
+		if !startsWord(s, i-1) && (i < 2 || s[i-2] != '[') {
 			return "", 0, false
 		}
 		if q, at := r.quoteAt(i); !at || q != s[i-1] {
@@ -62,7 +64,7 @@ done:
 	if q != 0 || n < 2 || k-start == n || k-start >= maxQuotedName {
 		return "", 0, false // an open quote, a plain word, or too long
 	}
-	if k < len(s) && s[k] != '=' && s[k] != ' ' && s[k] != '\t' && s[k] != '\n' && (s[k] != ',' || s[k-1] != s[start]) {
+	if k < len(s) && s[k] != '=' && s[k] != ' ' && s[k] != '\t' && s[k] != '\n' && (s[k] != ',' && argChain(s, k) == 0 || s[k-1] != s[start]) {
 		return "", 0, false // not even an argv list's item ("-p", …)
 	}
 	return string(buf[:n]), k, true
@@ -79,7 +81,15 @@ func (r *redactor) joinedWord(i, j int) int {
 	s := r.s
 	flag := name[0] == '-'
 	if flag && k < len(s) && s[k] == ',' {
-		return r.listItemValue(name, k)
+		if end := r.listItemValue(name, k); end > k || r.prog == nil || !r.prog.htpasswd {
+			return end
+		}
+		return 0 // htpasswd's -b: its option rule reads the list's items
+	}
+	if flag {
+		if a := argChain(s, k); a > 0 {
+			return r.listItemValue(name, a) // .arg("--password").arg("…")
+		}
 	}
 	if flag && r.prog != nil && r.attachedValue(name) {
 		return 0 // -p'MyPassword1', -pS'…': the option rule reads the value
@@ -125,6 +135,21 @@ func (r *redactor) attachedValue(name string) bool {
 		}
 	}
 	return false
+}
+
+// argChain returns the index of the '(' of the next argument when the
+// item ending at the ')' at k is one argument of a builder's chain
+// (Rust's Command::new(p).arg("-p").arg("…"), Java's .add("-p")), or 0.
+func argChain(s string, k int) int {
+	if k >= len(s) || s[k] != ')' {
+		return 0
+	}
+	for _, c := range [...]string{").arg(", ").add(", ").Arg(", ").Add("} {
+		if strings.HasPrefix(s[k:], c) {
+			return k + len(c) - 1
+		}
+	}
+	return 0
 }
 
 // listItemValue redacts the item after the option item name of an argv

@@ -268,6 +268,7 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"pw-passcmd": "BORG_PASSCOMMAND='cat /tmp/p' ", "pw-redirect-first": "> /tmp/p printf a; ",
 		"json-user-keys": `{"user":"bob","n":1}` + "\n", "acl-user-quote": "\nuser \"b",
 		"kube-docs": "kind: Secret\ndata:\n  a: b\n", "kube-kinds": "kind kind: patch data: ", "kube-flow": `kind:Secret data: {"a`,
+		"argv-items": `["htpasswd", "-b", '`, "arg-chains": `.arg("--password").arg(`, "argv-open": `"htpasswd", "-b", x, [`,
 		"sql-insert": "(password) VALUES ('", "sql-insert-open": "(password) VALUES (a, (", "sql-values": ") VALUES ",
 		"kube-other": "\n---\ndata:\n data:\n", "kube-deep": "kind: Secret\ndata:\n  a: |\n",
 	}

@@ -297,10 +297,11 @@ func (r *redactor) run() {
 
 // queryCredential reports whether a URL query parameter named w carries a
 // credential though its name is no credential word: an OAuth
-// authorization code, a session id.
+// authorization code, a session id, a signed URL's HMAC, a CAS ticket.
 func queryCredential(w string) bool {
 	switch strings.ToLower(w) {
-	case "code", "session", "sessionid", "session_id", "sid", "jsessionid", "phpsessid":
+	case "code", "session", "sessionid", "session_id", "sid", "jsessionid", "phpsessid",
+		"hmac", "ticket", "session_key", "sessionkey", "session_token", "sessiontoken":
 		return true
 	}
 	return false
@@ -577,7 +578,7 @@ func (r *redactor) word(i, j int) int {
 			return end // https_proxy=user:pass@proxy, --proxy user:pass@proxy
 		}
 	}
-	if kind == keyNone && sep < len(s) && s[sep] == ':' && vendorKeyHeader(w) {
+	if kind == keyNone && sep < len(s) && (s[sep] == ':' || nameSeparator(s, sep)) && vendorKeyHeader(w) {
 		kind = keyPlain // X-JFrog-Art-Api: …
 	}
 	if j < len(s) && (s[j] == ' ' || s[j] == '\t') && sep == j && !nameSeparator(s, j) {

@@ -98,14 +98,24 @@ func yamlKeyAt(s string, i int) bool {
 }
 
 // vendorKeyHeader reports whether w is a vendor's X- header whose value is
-// an API key though its name ends in no key word: X-JFrog-Art-Api,
-// X-Honeycomb-Team.
+// an API key or a session though its name ends in no key word:
+// X-JFrog-Art-Api, X-Honeycomb-Team, X-Session-Id.
 func vendorKeyHeader(w string) bool {
-	if len(w) < 6 || !hasPrefixFold(w, "x-") {
+	if len(w) < 5 || !hasPrefixFold(w, "x-") {
 		return false
 	}
 	last := w[strings.LastIndexByte(w, '-')+1:]
-	return strings.EqualFold(last, "api") || strings.EqualFold(w, "x-honeycomb-team")
+	if strings.EqualFold(last, "api") || strings.EqualFold(w, "x-honeycomb-team") {
+		return true
+	}
+	// A session id sent as a header is the login itself: X-Session-Id,
+	// X-Session, X-Sid, X-Dropbox-Session, X-Plex-Session-Key.
+	for _, e := range [...]string{"-session", "-session-id", "-sessionid", "-sid", "-session-key", "-session-token"} {
+		if len(w) >= len(e) && strings.EqualFold(w[len(w)-len(e):], e) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasUpper(w string) bool {

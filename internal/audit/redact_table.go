@@ -80,10 +80,29 @@ var programs = map[string]*program{
 		{after: []string{"use"}, afterUNC: true},
 	}},
 	// Secret stores set NAME VALUE as two words.
-	"doppler": {configSub: "set"},
+	"doppler": {configSub: "set", pos: []positional{{after: []string{"secrets", "set"}, every: true, split: afterEquals}}},
 	// travis env set NAME VALUE, netlify env:set NAME VALUE (its set
-	// read as a word of its own): by the name.
-	"travis": {configSub: "env"}, "netlify": {configSub: "set"},
+	// read as a word of its own): by the name, and netlify's value
+	// whatever the name.
+	"travis": {configSub: "env"}, "netlify": {configSub: "set", pos: []positional{{after: []string{"set"}, index: 1}}},
+	// What secret stores and platforms' config setters store is a
+	// secret whatever its name: fly secrets set A=… B=…, heroku
+	// config:set A=…, nomad var put path A=…, chamber write svc key V.
+	"fly": storeSet, "flyctl": storeSet, "supabase": storeSet, "infisical": storeSet,
+	// config:set is read as its last word, set (colonSub).
+	"heroku":   {pos: []positional{{after: []string{"set"}, every: true, split: afterEquals}, {after: []string{"add"}, every: true, split: afterEquals}}},
+	"dokku":    {pos: []positional{{after: []string{"set"}, every: true, split: afterEquals}}},
+	"firebase": {pos: []positional{{after: []string{"set"}, every: true, split: afterEquals}}},
+	"eb":       {cmdOnly: true, pos: []positional{{after: []string{"setenv"}, every: true, split: afterEquals}}},
+	"nomad":    {pos: []positional{{after: []string{"var", "put"}, every: true, split: afterEquals}}},
+	"railway": {opts: []option{{name: "--set", split: afterEquals}, {name: "-s", split: afterEquals}},
+		pos: []positional{{after: []string{"variables", "set"}, every: true, split: afterEquals}}},
+	"chamber":  {pos: []positional{{after: []string{"write"}, index: 2}}},
+	"sops":     {pos: []positional{{after: []string{"set"}, index: 2}}},
+	"akeyless": {opts: []option{{name: "--value"}}},
+	"conjur":   {opts: []option{{name: "-v", sub: "variable"}, {name: "--value", sub: "variable"}}},
+	"berglas":  {pos: []positional{{after: []string{"create"}, index: 1}, {after: []string{"update"}, index: 1}}},
+	"dotenvx":  {pos: []positional{{after: []string{"set"}, index: 1}}},
 	"hdbsql":   {opts: []option{{name: "-p"}}},
 	"schtasks": {slash: true, opts: []option{{name: "/rp:"}, {name: "/p:"}}},
 	"netdom":   {slash: true, opts: []option{{name: "/passwordd:"}, {name: "/passwordo:"}}},
@@ -211,7 +230,7 @@ var programs = map[string]*program{
 	"lxc": {configSub: "config"}, "incus": {configSub: "config"},
 	"launchctl": {configSub: "setenv"},
 	"setx":      {configSub: "*"},
-	"setenv":    {configSub: "*"},                // csh
+	"setenv":    {configSub: "*", cmdOnly: true}, // csh; eb setenv is eb's
 	"set":       {configSub: "*", cmdOnly: true}, // fish: set -gx NAME value
 	"mc":        minioClient, "mcli": minioClient, "minio-client": minioClient, "minio-mc": minioClient,
 	"bundle": bundler, "bundler": bundler,
@@ -342,6 +361,10 @@ var smbclientValued = []string{
 	"--password", "--client-protection", "--krb5-ccache",
 	"--max-connections",
 }
+
+// storeSet is the rules of secret stores whose secrets set stores every
+// NAME=VALUE after it.
+var storeSet = &program{pos: []positional{{after: []string{"secrets", "set"}, every: true, split: afterEquals}}}
 
 // adTool is the rules of Active Directory tools that take -p PASSWORD
 // and NTLM hashes.

@@ -141,6 +141,10 @@ func callSecretArg(s string, i, j int) int {
 		}
 	case "pass_":
 		return 0 // poplib's pass_(password)
+	case "new":
+		if strings.Contains(lrecv, "credential") {
+			return 1 // PowerShell's [System.Net.NetworkCredential]::new(user, pw)
+		}
 	case "password":
 		if lrecv == "ssh" {
 			return 0 // golang.org/x/crypto/ssh.Password(pw)

@@ -308,7 +308,7 @@ var programs = map[string]*program{
 	"hey":                {opts: []option{{name: "-a", split: afterColon}}},
 	"memtier_benchmark":  {opts: []option{{name: "-a"}, {name: "--authenticate"}}},
 	// PowerShell's ConvertTo-SecureString "pw" -AsPlainText.
-	"ConvertTo-SecureString": {pos: []positional{{index: 0}}, opts: []option{{name: "-String"}}},
+	"ConvertTo-SecureString": secureString, "convertto-securestring": secureString, // PowerShell reads names in any case
 	// Nagios' SNMP check takes the community as -C; net-snmp's user
 	// creators take SNMPv3 passphrases as the snmp* commands do.
 	"check_snmp":              {opts: []option{{name: "-C"}, {name: "-A"}, {name: "-X"}}},
@@ -361,6 +361,9 @@ var smbclientValued = []string{
 	"--password", "--client-protection", "--krb5-ccache",
 	"--max-connections",
 }
+
+// secureString is ConvertTo-SecureString's: the literal it is given.
+var secureString = &program{pos: []positional{{index: 0}}, opts: []option{{name: "-String"}}}
 
 // storeSet is the rules of secret stores whose secrets set stores every
 // NAME=VALUE after it.

@@ -53,6 +53,9 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		if (kind == keyName || kind == keyPwd) && !styled && !startsQuote(s, skipBlanks(s, k+1)) {
 			return 0
 		}
+		if strings.HasPrefix(s[k:], ":: ") {
+			k++ // LDIF's userPassword:: BASE64
+		}
 		k++
 	case flag && k > j && k == skipBlanks(s, j) && kind != keyName && kind != keyPwd:
 		// --password value
@@ -103,6 +106,12 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		if end := r.schemeAfterEquals(k); end > 0 {
 			return end
 		}
+	}
+	if v := k + b2i(s[k] == '('); hasPrefixFold(s[v:], "ConvertTo-SecureString") {
+		// $pw = ConvertTo-SecureString "…" -AsPlainText, -Password
+		// (ConvertTo-SecureString "…"): the program's own rule finds
+		// the secret among its words.
+		return v
 	}
 	if shell && s[k] == '(' && s[k-1] != '=' && s[j] == ' ' && k >= r.readEnd {
 		// auth = ('bob', …): a script's tuple, no shell array; its
@@ -167,6 +176,8 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	} else if quote != "" {
 		start += len(quote)
 		end = quotedEnd(s, start, quote)
+	} else if e := schemeBrace(s, start); e > 0 {
+		end = valueEnd(s, e, false) // userPassword: {SSHA}…, olcRootPW: {CRYPT}…
 	} else {
 		end = r.pastClose(start, r.headerEnd(start, header))
 	}
@@ -327,4 +338,33 @@ func (r *redactor) yamlNextLines(k int) int {
 		return 0
 	}
 	return r.replace(first+indent, end, Redacted)
+}
+
+// schemeBrace returns the index after a password scheme's {NAME} at k
+// ({SSHA}, {CRYPT}, {SHA512-CRYPT}, {PLAIN}), which LDAP and Dovecot put
+// before a hash or a password, or 0.
+func schemeBrace(s string, k int) int {
+	if k >= len(s) || s[k] != '{' {
+		return 0
+	}
+	for e := k + 1; e < len(s) && e-k <= 24; e++ {
+		switch c := s[e]; {
+		case c == '}':
+			if e > k+1 {
+				return e + 1
+			}
+			return 0
+		case c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_':
+		default:
+			return 0
+		}
+	}
+	return 0
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -82,21 +82,15 @@ var programs = map[string]*program{
 	// Secret stores set NAME VALUE as two words.
 	"doppler": {configSub: "set", pos: []positional{{after: []string{"secrets", "set"}, every: true, split: afterEquals}}},
 	// travis env set NAME VALUE, netlify env:set NAME VALUE (its set
-	// read as a word of its own): by the name, and netlify's value
-	// whatever the name.
-	"travis": {configSub: "env"}, "netlify": {configSub: "set", pos: []positional{{after: []string{"set"}, index: 1}}},
-	// What secret stores and platforms' config setters store is a
-	// secret whatever its name: fly secrets set A=… B=…, heroku
-	// config:set A=…, nomad var put path A=…, chamber write svc key V.
+	// read as a word of its own): by the name.
+	"travis": {configSub: "env"}, "netlify": {configSub: "set"},
+	// What a secret store stores is a secret whatever its name: fly
+	// secrets set A=… B=…, nomad var put path A=…, chamber write svc
+	// key V. Platforms' config setters (heroku config:set, netlify
+	// env:set) also set plain settings (NODE_VERSION 20), and are read
+	// by the name.
 	"fly": storeSet, "flyctl": storeSet, "supabase": storeSet, "infisical": storeSet,
-	// config:set is read as its last word, set (colonSub).
-	"heroku":   {pos: []positional{{after: []string{"set"}, every: true, split: afterEquals}, {after: []string{"add"}, every: true, split: afterEquals}}},
-	"dokku":    {pos: []positional{{after: []string{"set"}, every: true, split: afterEquals}}},
-	"firebase": {pos: []positional{{after: []string{"set"}, every: true, split: afterEquals}}},
-	"eb":       {cmdOnly: true, pos: []positional{{after: []string{"setenv"}, every: true, split: afterEquals}}},
 	"nomad":    {pos: []positional{{after: []string{"var", "put"}, every: true, split: afterEquals}}},
-	"railway": {opts: []option{{name: "--set", split: afterEquals}, {name: "-s", split: afterEquals}},
-		pos: []positional{{after: []string{"variables", "set"}, every: true, split: afterEquals}}},
 	"chamber":  {pos: []positional{{after: []string{"write"}, index: 2}}},
 	"sops":     {pos: []positional{{after: []string{"set"}, index: 2}}},
 	"akeyless": {opts: []option{{name: "--value"}}},
@@ -230,7 +224,7 @@ var programs = map[string]*program{
 	"lxc": {configSub: "config"}, "incus": {configSub: "config"},
 	"launchctl": {configSub: "setenv"},
 	"setx":      {configSub: "*"},
-	"setenv":    {configSub: "*", cmdOnly: true}, // csh; eb setenv is eb's
+	"setenv":    {configSub: "*"},                // csh
 	"set":       {configSub: "*", cmdOnly: true}, // fish: set -gx NAME value
 	"mc":        minioClient, "mcli": minioClient, "minio-client": minioClient, "minio-mc": minioClient,
 	"bundle": bundler, "bundler": bundler,

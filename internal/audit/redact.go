@@ -117,6 +117,9 @@ type redactor struct {
 	// fmtEnd is where the last printf look-ahead stopped
 	// (redact_formats.go).
 	fmtEnd int
+	// hclEnd is where the last variable block read ended
+	// (redact_hcl.go).
+	hclEnd int
 	// insertEnd is where the last look at an INSERT's values stopped
 	// (redact_insert.go).
 	insertEnd int
@@ -351,6 +354,11 @@ func (r *redactor) word(i, j int) int {
 	if len(w) == 6 && (w[0] == 'V' || w[0] == 'v') && strings.EqualFold(w, "values") {
 		if end := r.sqlInsert(i, j); end > 0 {
 			return end // INSERT INTO users (name, password) VALUES ('a', '…')
+		}
+	}
+	if w == "variable" {
+		if end := r.hclVariable(i, j); end > 0 {
+			return end // variable "db_password" { default = "…" }
 		}
 	}
 	if w == "data" || w == "stringData" {

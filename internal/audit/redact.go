@@ -291,6 +291,10 @@ func (r *redactor) run() {
 		case '>':
 			r.redirectOut(i)
 		case '$':
+			if end := cryptToken(s, i); end > 0 {
+				i = r.replace(i, end, Redacted) // $6$salt$hash, $$apr1$$…
+				continue
+			}
 			r.useAt(i)
 			r.heldProgram(i)
 		}

@@ -270,6 +270,7 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"kube-docs": "kind: Secret\ndata:\n  a: b\n", "kube-kinds": "kind kind: patch data: ", "kube-flow": `kind:Secret data: {"a`,
 		"argv-items": `["htpasswd", "-b", '`, "arg-chains": `.arg("--password").arg(`, "argv-open": `"htpasswd", "-b", x, [`,
 		"hcl-vars": "variable \"db_password\" { default = \"", "hcl-open": "variable \"a\" {\n{ ",
+		"crypt": "$6$a$b$$1$2$", "crypt-long": "x $2y$10$aaaaaaaaaaaaaaaaaaaaaaaa", "haproxy": "'insecure-password a stats auth b:",
 		"sql-insert": "(password) VALUES ('", "sql-insert-open": "(password) VALUES (a, (", "sql-values": ") VALUES ",
 		"kube-other": "\n---\ndata:\n data:\n", "kube-deep": "kind: Secret\ndata:\n  a: |\n",
 	}

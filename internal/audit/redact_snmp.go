@@ -49,7 +49,8 @@ func redisDirective(w string) bool {
 // pam_ldap's bindpw.
 func secretDirective(w string) bool {
 	switch strings.ToLower(w) {
-	case "requirepass", "masterauth", "rootpw", "bindpw", "password", "passphrase":
+	case "requirepass", "masterauth", "rootpw", "bindpw", "password", "passphrase",
+		"passntlmv2", "passnt", "passlm": // cntlm's hashes of the password
 		return true
 	}
 	return false
@@ -80,6 +81,23 @@ func (r *redactor) directive(w string, i, j int) int {
 			r.lookAhead(e, positional{index: 0}, false)
 			return e
 		}
+	case w == "insecure-password" || w == "auth" && i >= 6 && s[i-6:i] == "stats ":
+		// haproxy: user bob insecure-password PW, stats auth user:PW.
+		// The next word, read here: a redis ACL line's look-ahead
+		// (user NAME …) may have read past it already.
+		q, _ := r.quoteAt(k)
+		from, to := innerSpan(s, k, wordEnd(s, k, q, false))
+		if w == "auth" {
+			c := strings.IndexByte(s[from:to], ':')
+			if c < 0 {
+				return j
+			}
+			from += c + 1
+		}
+		if to <= from {
+			return j
+		}
+		return r.replace(from, to, Redacted)
 	case len(w) >= 6 && len(w) <= 11 && secretDirective(w) && (directiveStart(s, i) || redisDirective(w) && i >= 4 && strings.EqualFold(s[i-4:i], "set ")):
 		r.lookAhead(j, positional{index: 0}, false)
 		return j

@@ -360,6 +360,11 @@ func (r *redactor) word(i, j int) int {
 			return end // INSERT INTO users (name, password) VALUES ('a', '…')
 		}
 	}
+	if j < len(s) && (s[j] == ' ' || s[j] == '\t') && i > 0 {
+		if end := r.headerDirective(i, j); end > 0 {
+			return end // proxy_set_header Authorization "Basic …";
+		}
+	}
 	if w == "variable" {
 		if end := r.hclVariable(i, j); end > 0 {
 			return end // variable "db_password" { default = "…" }

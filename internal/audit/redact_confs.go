@@ -56,7 +56,7 @@ func (r *redactor) blankSeparated(i, j int) int {
 	// A configuration key spelled with '.', '_' or '-' (auth_pass,
 	// smtp_password, db-secret) is one wherever its line starts, also
 	// in an echoed string; a bare word only at a line's start.
-	ident := strings.IndexAny(w, "._-") > 0 && secretKey(w) == keyPlain
+	ident := strings.IndexAny(w, "._-") > 0 && secretKey(w) == keyPlain && !upstreamPass(w)
 	switch {
 	case w == "pass" || w == "secret" || w == "passwd":
 	case ident:
@@ -109,6 +109,17 @@ func (r *redactor) blankSeparated(i, j int) int {
 		return 0
 	}
 	return r.replace(k, e, Redacted)
+}
+
+// upstreamPass reports whether w is one of nginx's directives that pass
+// a request to an upstream (proxy_pass http://b;), whose "_pass" names
+// no password.
+func upstreamPass(w string) bool {
+	switch w {
+	case "proxy_pass", "fastcgi_pass", "uwsgi_pass", "scgi_pass", "grpc_pass", "memcached_pass":
+		return true
+	}
+	return false
 }
 
 // cryptHash redacts the hash of a shadow or htpasswd line, the word

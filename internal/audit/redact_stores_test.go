@@ -20,6 +20,10 @@ func TestRedactSecretStoreSetters(t *testing.T) {
 		{"conjur variable set -i prod/db -v S3cr3tZ", []string{"S3cr3tZ"}, []string{"-i prod/db"}},
 		{"berglas create proj/sec S3cr3tZ --key k", []string{"S3cr3tZ"}, []string{"proj/sec", "--key k"}},
 		{"dotenvx set FOO S3cr3tZ", []string{"S3cr3tZ"}, []string{"set FOO"}},
+		{"dotnet user-secrets set \"Db:Password\" \"S3cr3tZ\"", []string{"S3cr3tZ"}, []string{"user-secrets set"}},
+		{"dotnet user-secrets set Stripe:Key S3cr3tZ --project app", []string{"S3cr3tZ"}, []string{"--project app"}},
+		{"wp config set DB_PASSWORD S3cr3tZ", []string{"S3cr3tZ"}, []string{"wp config set DB_PASSWORD"}},
+		{"wp config set AUTH_KEY 'S3cr3tZ' --type=constant", []string{"S3cr3tZ"}, []string{"--type=constant"}},
 		// Kept: reads, unsets, and platforms' settings.
 		{"fly secrets list; fly secrets unset FOO; doppler secrets get FOO", nil, []string{"secrets unset FOO", "secrets get FOO"}},
 		{"heroku config:set NODE_ENV=production; netlify env:set NODE_VERSION 20", nil, []string{"NODE_ENV=production", "NODE_VERSION 20"}},

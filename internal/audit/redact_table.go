@@ -136,8 +136,12 @@ var programs = map[string]*program{
 	"slappasswd": {opts: []option{{name: "-s"}}},
 	"evil-winrm": {opts: []option{{name: "-p"}, {name: "-H"}}},
 	"hydra":      {opts: []option{{name: "-p"}}},
-	"dotnet":     {opts: []option{{name: "-k", sub: "push"}, {name: "-p", sub: "source"}}},
-	"xfreerdp":   freerdp, "xfreerdp3": freerdp, "wlfreerdp": freerdp, "sdl-freerdp": freerdp, "sdl-freerdp3": freerdp,
+	// dotnet user-secrets set KEY VALUE: the store of a project's secrets.
+	"dotnet": {opts: []option{{name: "-k", sub: "push"}, {name: "-p", sub: "source"}},
+		pos: []positional{{after: []string{"user-secrets", "set"}, index: 1}}},
+	// wp config set DB_PASSWORD PW: wp-config.php's constants, by the name.
+	"wp":       {configSub: "config set"},
+	"xfreerdp": freerdp, "xfreerdp3": freerdp, "wlfreerdp": freerdp, "sdl-freerdp": freerdp, "sdl-freerdp3": freerdp,
 	// busybox ftpget/ftpput -u bob -p pw.
 	"ftpget": {opts: []option{{name: "-p"}, {name: "--password"}}}, "ftpput": {opts: []option{{name: "-p"}, {name: "--password"}}},
 	// lftp's open -u bob,pw after a ';' of its -e or -c script.

@@ -1,6 +1,9 @@
 package audit
 
-import "strings"
+import (
+	"encoding/base64"
+	"strings"
+)
 
 // Tokens recognised by their own shape (a provider's prefix, a JWT's three
 // parts), wherever they stand, with no key or option naming them.
@@ -136,6 +139,11 @@ func tokenEnd(s string, i, j int) int {
 	if strings.HasPrefix(w, "eyJ") {
 		return jwtEnd(s, i, j)
 	}
+	if strings.HasPrefix(w, pemB64) {
+		if end := pemB64End(s, i); end > i {
+			return end
+		}
+	}
 	rules := tokenRules[w[0]]
 	for k := range rules {
 		t := &rules[k]
@@ -202,4 +210,50 @@ func awsSecretAfter(s string, k int) (int, int) {
 		return k, k
 	}
 	return from, to
+}
+
+// pemB64 is "-----BEGIN" in base64, which a PEM block encoded whole
+// starts with (SSH_KEY_B64=…, echo … | base64 -d > id_rsa, a kubeconfig's
+// client-key-data).
+const pemB64 = "LS0tLS1CRUdJTi"
+
+// maxPEMB64 bounds a base64 PEM block; the largest private keys stay
+// well below.
+const maxPEMB64 = 64 << 10
+
+// pemB64End returns the end of the base64-encoded PEM private key block
+// starting at i, its lines included when the encoder wrapped them, or i
+// when the block is no private key (a certificate stays).
+func pemB64End(s string, i int) int {
+	head := s[i:min(len(s), i+96)]
+	n := 0
+	for n < len(head) && isB64Any(head[n]) {
+		n++
+	}
+	label, err := base64.StdEncoding.DecodeString(head[:n/4*4])
+	if err != nil && len(label) == 0 {
+		return i
+	}
+	first := string(label)
+	if e := strings.IndexByte(first, '\n'); e >= 0 {
+		first = first[:e]
+	}
+	if !strings.Contains(first, "PRIVATE KEY") && !strings.Contains(first, "Static key") {
+		return i
+	}
+	end, line := i, i
+	for end < len(s) && end-i < maxPEMB64 {
+		if isB64Any(s[end]) {
+			end++
+			continue
+		}
+		// A wrapped line (base64 wraps at 76) goes on after its line end.
+		if s[end] == '\n' && end+1 < len(s) && isB64Any(s[end+1]) && end-line >= 60 {
+			end++
+			line = end
+			continue
+		}
+		break
+	}
+	return end
 }

@@ -255,6 +255,17 @@ func (r *redactor) run() {
 				i = r.url(i + 3)
 				continue
 			}
+			if v := schemeBrace(s, i+1); v > 0 && i > 0 && wordByte[s[i-1]] {
+				// Dovecot's passwd-file: bob:{PLAIN}pw:…, bob:{SSHA}hash:….
+				e := v
+				for e < len(s) && s[e] != ':' && !shapeEnd(s[e]) {
+					e++
+				}
+				if e > v {
+					i = r.replace(v, e, Redacted)
+					continue
+				}
+			}
 			if end := pgpassField(s, i); end > 0 {
 				// host:port:db:user:password in any file or text.
 				i = r.replace(i+1, end, Redacted)

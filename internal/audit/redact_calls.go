@@ -88,8 +88,7 @@ func (r *redactor) thirdArgument(k int) int {
 	case k >= len(s):
 		return 0
 	case startsQuote(s, k):
-		_, e := valueSpan(s, k)
-		k = e + 1
+		k = pastQuoted(s, k)
 	default:
 		if s[k] == '$' {
 			k++ // new PDO($dsn, …): a PHP or Perl variable

@@ -141,6 +141,13 @@ func callSecretArg(s string, i, j int) int {
 		}
 	case "pass_":
 		return 0 // poplib's pass_(password)
+	case "set_password", "setpassword", "set_unusable_password_to", "hash_password", "encrypt_password":
+		if strings.Contains(lrecv, "keyring") {
+			return -1 // keyring.set_password(service, user, pw): dsnCall's rule
+		}
+		return 0 // Django's user.set_password(pw), Flask-Security's hash_password(pw)
+	case "create_user", "create_superuser":
+		return 2 // Django's create_user(username, email, password)
 	case "new":
 		if strings.Contains(lrecv, "credential") {
 			return 1 // PowerShell's [System.Net.NetworkCredential]::new(user, pw)
@@ -233,11 +240,10 @@ func (r *redactor) callArgument(k, n int) int {
 		for p < end {
 			switch c := s[p]; {
 			case startsQuote(s, p) || (c == 'b' || c == 'r' || c == 'u' || c == 'f') && p+1 < end && startsQuote(s, p+1) && (p == a):
-				if c != '"' && c != '\'' && c != '`' {
-					p++
+				if !startsQuote(s, p) {
+					p++ // b'…', r"…"
 				}
-				_, e := valueSpan(s, p)
-				p = e + 1
+				p = pastQuoted(s, p)
 				continue
 			case c == '(' || c == '[' || c == '{':
 				depth++

@@ -127,8 +127,7 @@ func (r *redactor) secondArgument(k int) int {
 		return 0
 	}
 	if startsQuote(s, k) {
-		_, e := valueSpan(s, k)
-		k = e + 1
+		k = pastQuoted(s, k)
 	} else {
 		for k < len(s) && wordByte[s[k]] {
 			k++
@@ -147,6 +146,17 @@ func (r *redactor) secondArgument(k int) int {
 		return 0
 	}
 	return r.replace(start, end, Redacted)
+}
+
+// pastQuoted returns the index after the closing quote of the quoted
+// value at k: '…', "…", $'…', or \"…\" inside a shell's double quotes
+// (python3 -c "ftp.login(\"bob\", \"pw\")"), whose close is two bytes.
+func pastQuoted(s string, k int) int {
+	_, e := valueSpan(s, k)
+	if strings.HasPrefix(s[k:], `\"`) {
+		return e + 2
+	}
+	return e + 1
 }
 
 // credentialIn are files that hold credentials by the directory they sit

@@ -28,6 +28,8 @@ func TestRedactSigningKeys(t *testing.T) {
 		{"jwt.decode(tok, 'S3cr3tZ', algorithms=['HS256'])", []string{"S3cr3tZ"}, []string{"jwt.decode(tok, '"}},
 		{"const t = jwt.sign({ sub: 1 }, 'S3cr3tZ', { expiresIn: '1h' })", []string{"S3cr3tZ"}, []string{"expiresIn: '1h'"}},
 		{`jsonwebtoken.verify(token, "S3cr3tZ")`, []string{"S3cr3tZ"}, []string{`verify(token, "`}},
+		{"JWT::encode($payload, 'S3cr3tZ', 'HS256')", []string{"S3cr3tZ"}, []string{"JWT::encode($payload, '", "'HS256'"}},
+		{"$t = \\Firebase\\JWT\\JWT::decode($jwt, 'S3cr3tZ')", []string{"S3cr3tZ"}, []string{"JWT::decode($jwt, '"}},
 		{"OpenSSL::HMAC.hexdigest('SHA256', 'S3cr3tZ', data)", []string{"S3cr3tZ"}, []string{"'SHA256'"}},
 		{`new SecretKeySpec("S3cr3tZ".getBytes(), "HmacSHA256")`, []string{"S3cr3tZ"}, []string{`"HmacSHA256"`}},
 		{`Algorithm.HMAC256("S3cr3tZ")`, []string{"S3cr3tZ"}, []string{"Algorithm.HMAC256("}},

@@ -44,6 +44,9 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	case strings.HasPrefix(s[k:], "||=") || strings.HasPrefix(s[k:], "??="):
 		k += 3 // Ruby's NAME ||= value, JavaScript's ??=
 	case s[k] == ':' && !strings.HasPrefix(s[k:], "://"):
+		if k+2 < n && s[k+1] == ':' && (isAlnum(s[k+2]) || s[k+2] == '_') {
+			return 0 // a scope, no key: JWT::encode(…), Secret::Key
+		}
 		// pwd: "…" in a script's object literal is a password, pwd:
 		// unquoted in prose is not.
 		if eq := typedEquals(s, k+1); eq > 0 && !quotedKey {

@@ -124,6 +124,7 @@ func secretTexts(args json.RawMessage) wholeSecrets {
 
 type jsonFrame struct {
 	obj     bool
+	named   bool // a name or key member named a secret: its value member is one
 	env     bool // the call's env map (wholeSecrets.env)
 	n       int  // members or elements written
 	wantKey bool // in an object, the next token is a key
@@ -142,6 +143,7 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 	var prog *program // the next value is options the command gives this program
 	envKey := false   // the next value is the top-level env map
 	passcmd := false  // the next value is an env map's command that prints a secret
+	nameKey := false  // the next value is a name or key member's ({"name": "DB_PASSWORD", "value": …})
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -173,7 +175,11 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 				f.wantKey = false
 				out = appendQuoted(out, bound(redactFound(key, found), maxValue))
 				out = append(out, ':')
-				secret = secretKey(key) != keyNone || secretName(key) ||
+				// {"name": "DB_PASSWORD", "value": …}: Kubernetes'
+				// env lists, headers as name/value pairs, settings.
+				nameKey = strings.EqualFold(key, "name") || strings.EqualFold(key, "key")
+				secret = secretKey(key) != keyNone || secretName(key) || vendorKeyHeader(key) ||
+					f.named && strings.EqualFold(key, "value") ||
 					len(stack) == 1 && (whole.stdin && strings.EqualFold(key, "stdin") || whole.content && strings.EqualFold(key, "content"))
 				pwd = !secret && pwdName(key)
 				envKey = len(stack) == 1 && strings.EqualFold(key, "env")
@@ -200,6 +206,12 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 					out = append(out, ',')
 				}
 				f.n++
+			}
+		}
+		if nameKey {
+			nameKey = false
+			if v, ok := tok.(string); ok && (secretKey(v) != keyNone || secretName(v) || vendorKeyHeader(v)) {
+				stack[top].named = true
 			}
 		}
 		if pwd {

@@ -1,0 +1,42 @@
+package audit
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestRedactArgsNamedValues: in a tool's JSON arguments a secret may be
+// named by a sibling member ({"name": "DB_PASSWORD", "value": …}, as
+// Kubernetes env lists, header lists and settings write it) or by an X-
+// header key; the value goes, the names and other members stay.
+func TestRedactArgsNamedValues(t *testing.T) {
+	for _, c := range []struct {
+		args string
+		keep []string
+	}{
+		{`{"env":[{"name":"DB_PASSWORD","value":"S3cr3tZ"},{"name":"LOG","value":"debug"}]}`, []string{`"name":"DB_PASSWORD"`, `"value":"debug"`}},
+		{`{"headers":[{"name":"Authorization","value":"Bearer S3cr3tZ"}]}`, []string{`"name":"Authorization"`}},
+		{`{"headers":[{"Name":"X-Api-Key","Value":"S3cr3tZ"}]}`, []string{`"Name":"X-Api-Key"`}},
+		{`{"settings":[{"key":"smtp.password","value":"S3cr3tZ"}]}`, []string{`"settings"`}},
+		{`{"parameters":[{"Key":"ApiToken","Value":"S3cr3tZ","Type":"String"}]}`, []string{`"Type":"String"`}},
+		{`{"headers":{"X-Session-Id":"S3cr3tZ","Accept":"text/plain"}}`, []string{`"Accept":"text/plain"`}},
+		{`{"content":"x","meta":{"x-sid":"S3cr3tZ"}}`, []string{`"content":"x"`}},
+	} {
+		t.Run(c.args, func(t *testing.T) {
+			got := string(RedactArgs([]byte(c.args), 0))
+			if strings.Contains(got, "S3cr3tZ") {
+				t.Errorf("RedactArgs(%s) = %s: the secret is kept", c.args, got)
+			}
+			for _, k := range c.keep {
+				if !strings.Contains(got, k) {
+					t.Errorf("RedactArgs(%s) = %s: lost %s", c.args, got, k)
+				}
+			}
+		})
+	}
+	// Kept: a value named by no secret.
+	in := `{"env":[{"name":"LOG_LEVEL","value":"debug"}],"labels":[{"name":"team","value":"core"}]}`
+	if got := string(RedactArgs([]byte(in), 0)); got != in {
+		t.Errorf("RedactArgs(%s) = %s: changed", in, got)
+	}
+}

@@ -153,8 +153,12 @@ type redactor struct {
 	// when bash joins it from more than that word (/usr/bin/curl,
 	// c\url, 'cu'rl): redact_spelled.go.
 	spelled string
-	// kube is the last document kubeData looked at (redact_kube.go).
-	kube kubeDoc
+	// kube is the last document kubeData looked at (redact_kube.go);
+	// genScan is where the look for a kustomization's generator
+	// stopped, genSecret whether the last one found is secretGenerator.
+	kube      kubeDoc
+	genScan   int
+	genSecret bool
 }
 
 // replace emits s[done:from] and then with, and skips s[from:to]. A span
@@ -379,6 +383,11 @@ func (r *redactor) word(i, j int) int {
 	if w == "variable" {
 		if end := r.hclVariable(i, j); end > 0 {
 			return end // variable "db_password" { default = "…" }
+		}
+	}
+	if w == "literals" {
+		if end := r.kustomizeLiterals(i, j); end > 0 {
+			return end // secretGenerator:⏎- name: x⏎  literals:⏎  - k=…
 		}
 	}
 	if w == "data" || w == "stringData" {

@@ -269,3 +269,65 @@ func shellAfterQuote(rest string) bool {
 	rest = strings.TrimLeft(rest, " \t")
 	return rest == "" || strings.IndexByte("|>;&)", rest[0]) >= 0
 }
+
+// kustomizeLiterals redacts the values of the NAME=VALUE items of the
+// literals list whose key is the word s[i:j], when it belongs to a
+// kustomization's secretGenerator (not a configMapGenerator), and
+// returns where the pass resumes, or 0.
+func (r *redactor) kustomizeLiterals(i, j int) int {
+	s := r.s
+	if j >= len(s) || s[j] != ':' || !yamlKeyAt(s, i) {
+		return 0
+	}
+	nl := j + 1
+	for nl < len(s) && (s[nl] == ' ' || s[nl] == '\t' || s[nl] == '\r') {
+		nl++
+	}
+	if nl >= len(s) || s[nl] != '\n' {
+		return 0
+	}
+	// The generator is the nearest one named before; each byte is
+	// looked back at once.
+	lo := max(r.genScan, i-maxGeneratorLook)
+	if g := strings.LastIndex(s[lo:i], "Generator:"); g >= 0 {
+		r.genSecret = strings.HasSuffix(s[max(0, lo+g-6):lo+g], "secret")
+	}
+	r.genScan = i
+	if !r.genSecret {
+		return 0
+	}
+	indent := i - strings.LastIndexByte(s[:i], '\n') - 1
+	for nl < len(s) {
+		line := nl + 1
+		end := len(s)
+		if e := strings.IndexByte(s[line:], '\n'); e >= 0 {
+			end = line + e
+		}
+		t := line
+		for t < end && (s[t] == ' ' || s[t] == '\t') {
+			t++
+		}
+		if t-line < indent || t+1 >= end || s[t] != '-' || s[t+1] != ' ' {
+			return line
+		}
+		v := skipBlanks(s, t+2)
+		if eq := strings.IndexByte(s[v:end], '='); eq > 0 {
+			from, to := v+eq+1, end
+			for to > from && (s[to-1] == '\r' || s[to-1] == ' ' || s[to-1] == '"' || s[to-1] == '\'') {
+				to--
+			}
+			if from < to && (s[from] == '"' || s[from] == '\'') {
+				from++
+			}
+			if to > from {
+				r.replace(from, to, Redacted)
+			}
+		}
+		nl = end
+	}
+	return len(s)
+}
+
+// maxGeneratorLook bounds the look back from a literals key to the
+// generator it belongs to.
+const maxGeneratorLook = 4096

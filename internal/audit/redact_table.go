@@ -179,10 +179,11 @@ var programs = map[string]*program{
 	// same way, and what an agent stores so is as likely a credential.
 	"gh": {opts: []option{{name: "-b", sub: "secret"}, {name: "--body", sub: "secret"},
 		{name: "-b", sub: "variable"}, {name: "--body", sub: "variable"}}},
-	"kubectl": {opts: []option{{name: "--from-literal", split: afterEquals}}},
-	"oc":      {opts: []option{{name: "--from-literal", split: afterEquals}, {name: "-p", sub: "login"}}},
-	"kubeadm": {pos: []positional{{after: []string{"token", "create"}, index: 0}}},
-	"etcdctl": {opts: []option{{name: "--user", split: afterColon}}, configSub: "put", pos: []positional{{after: []string{"user", "add"}, index: 0, split: afterColon}}},
+	"kubectl":   {opts: []option{{name: "--from-literal", split: afterEquals}}},
+	"kustomize": {opts: []option{{name: "--from-literal", split: afterEquals, sub: "secret"}}}, // edit add secret, not configmap
+	"oc":        {opts: []option{{name: "--from-literal", split: afterEquals}, {name: "-p", sub: "login"}}},
+	"kubeadm":   {pos: []positional{{after: []string{"token", "create"}, index: 0}}},
+	"etcdctl":   {opts: []option{{name: "--user", split: afterColon}}, configSub: "put", pos: []positional{{after: []string{"user", "add"}, index: 0, split: afterColon}}},
 	// Databases' own clients.
 	"mydumper": {opts: []option{{name: "-p"}}}, "myloader": {opts: []option{{name: "-p"}}},
 	"osql": {opts: []option{{name: "-P"}}},

@@ -273,6 +273,7 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"crypt": "$6$a$b$$1$2$", "crypt-long": "x $2y$10$aaaaaaaaaaaaaaaaaaaaaaaa", "haproxy": "'insecure-password a stats auth b:",
 		"pem-b64": "LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t ", "pem-b64-lines": "LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t" + strings.Repeat("A", 60) + "\n", "dovecot": "a:{PLAIN}b:{X}",
 		"escaped-calls": `ftp.login(\"a\", \"`, "escaped-args": `hmac.new(b\"`,
+		"kustomize": "secretGenerator:\nliterals:\n- a=b\n", "literals": "literals:\n",
 		"sql-insert": "(password) VALUES ('", "sql-insert-open": "(password) VALUES (a, (", "sql-values": ") VALUES ",
 		"kube-other": "\n---\ndata:\n data:\n", "kube-deep": "kind: Secret\ndata:\n  a: |\n",
 	}

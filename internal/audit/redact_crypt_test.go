@@ -39,3 +39,15 @@ func TestRedactDaemonPasswordDirectives(t *testing.T) {
 		{"stats enable\nstats uri /haproxy\nauth required pam_unix.so", nil, []string{"stats uri /haproxy", "auth required pam_unix.so"}},
 	})
 }
+
+// TestRedactProxychainsLogins: a proxychains.conf line gives the proxy's
+// user and password after its host and port.
+func TestRedactProxychainsLogins(t *testing.T) {
+	checkCases(t, []spelling{
+		{"echo 'socks5 10.0.0.1 1080 bob S3cr3tZ' >> /etc/proxychains.conf", []string{"S3cr3tZ"}, []string{"socks5 10.0.0.1 1080 bob ", ">> /etc/proxychains.conf"}},
+		{"cat >> /etc/proxychains4.conf <<EOF\n[ProxyList]\nhttp  proxy.lan 3128 bob S3cr3tZ\nsocks4 1.2.3.4 1080\nEOF", []string{"S3cr3tZ"}, []string{"http  proxy.lan 3128 bob ", "socks4 1.2.3.4 1080"}},
+		{"socks4\t192.168.1.1\t1080\tbob\tS3cr3tZ", []string{"S3cr3tZ"}, []string{"\tbob\t"}},
+		// Kept: a proxy without a login, prose.
+		{"socks5 127.0.0.1 9050\nhttp is a protocol and socks5 too", nil, []string{"socks5 127.0.0.1 9050", "http is a protocol"}},
+	})
+}

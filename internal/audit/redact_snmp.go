@@ -98,6 +98,13 @@ func (r *redactor) directive(w string, i, j int) int {
 			return j
 		}
 		return r.replace(from, to, Redacted)
+	case (w == "socks5" || w == "socks4" || w == "http") && directiveStart(s, i):
+		// proxychains.conf: socks5 HOST PORT [USER PASS].
+		p := skipBlanks(s, shellWordEnd(s, k))
+		if e := shellWordEnd(s, p); e > p && isDigits(s[p:e]) {
+			r.lookAhead(j, positional{index: 3}, false)
+			return j
+		}
 	case len(w) >= 6 && len(w) <= 11 && secretDirective(w) && (directiveStart(s, i) || redisDirective(w) && i >= 4 && strings.EqualFold(s[i-4:i], "set ")):
 		r.lookAhead(j, positional{index: 0}, false)
 		return j

@@ -274,6 +274,7 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"pem-b64": "LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t ", "pem-b64-lines": "LS0tLS1CRUdJTiBQUklWQVRFIEtFWS0tLS0t" + strings.Repeat("A", 60) + "\n", "dovecot": "a:{PLAIN}b:{X}",
 		"escaped-calls": `ftp.login(\"a\", \"`, "escaped-args": `hmac.new(b\"`,
 		"kustomize": "secretGenerator:\nliterals:\n- a=b\n", "literals": "literals:\n",
+		"proxychains": "\nsocks5 a 1 b c", "proxychains-quote": "\nhttp \"a ",
 		"sql-insert": "(password) VALUES ('", "sql-insert-open": "(password) VALUES (a, (", "sql-values": ") VALUES ",
 		"kube-other": "\n---\ndata:\n data:\n", "kube-deep": "kind: Secret\ndata:\n  a: |\n",
 	}

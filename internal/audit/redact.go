@@ -117,6 +117,9 @@ type redactor struct {
 	// fmtEnd is where the last printf look-ahead stopped
 	// (redact_formats.go).
 	fmtEnd int
+	// bracketEnd is where the last look for the close of a secret
+	// key's map or list that found none stopped (redact_values.go).
+	bracketEnd int
 	// hclEnd is where the last variable block read ended
 	// (redact_hcl.go).
 	hclEnd int
@@ -269,6 +272,10 @@ func (r *redactor) run() {
 					i = r.replace(v, e, Redacted)
 					continue
 				}
+			}
+			if end := smbHashes(s, i); end > 0 {
+				i = r.replace(i+1, end, Redacted) // Samba's smbpasswd: uid:LM:NT
+				continue
 			}
 			if end := pgpassField(s, i); end > 0 {
 				// host:port:db:user:password in any file or text.
@@ -565,7 +572,9 @@ func (r *redactor) word(i, j int) int {
 			// is a value (rclone config create r sftp …, nmcli dev
 			// wifi connect net password …).
 			// Nor is a word the program configures by (travis env set).
-			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog) && !r.prog.configWord(w)) && (!p.cmdOnly || r.stdin.cmdAt == i) {
+			// A name before " = " is a key (ldap_default_authtok =
+			// …), not an ldap* program.
+			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog) && !r.prog.configWord(w)) && (!p.cmdOnly || r.stdin.cmdAt == i) && !spacedEquals(s, j) {
 				r.enterProgram(p, j)
 				return j
 			}

@@ -12,6 +12,14 @@ import "strings"
 // credential file makes the command's output secret.
 func (r *redactor) redirectOut(i int) {
 	s := r.s
+	if r.stdin.echoAt >= 0 {
+		// A '>' in a string echo prints ('<a>…</a>') is text, not a
+		// redirection; in a script's string (sh -c 'echo x > f') the
+		// echo comes after the quote opened, and it is one.
+		if q, ok := r.quoteAt(i); ok && q != 0 && r.quotes.open > r.stdin.echoAt {
+			return
+		}
+	}
 	k := i
 	for k < len(s) && (s[k] == '>' || s[k] == '|' || s[k] == '&') {
 		k++
@@ -88,7 +96,8 @@ func credentialFile(p string) bool {
 			".npmrc", ".pypirc", ".boto", ".fetchmailrc", "fetchmailrc", ".msmtprc", "msmtprc", ".muttrc",
 			"rclone.conf", ".terraformrc", "terraform.rc", "settings-security.xml",
 			"debian.cnf", "sasldb2", "upsd.users", "wpa_supplicant.conf", ".pgpass", ".dockercfg",
-			"userlist.txt": // pgbouncer's "user" "password" lines
+			"userlist.txt",                                                             // pgbouncer's "user" "password" lines
+			".curlrc", "_curlrc", ".wgetrc", ".authinfo", "smbpasswd", "passwd.client": // curl's user = "u:pw", Emacs', Samba's, Exim's
 			return true
 		}
 		if strings.HasPrefix(name, "id_") || secretName(strings.TrimPrefix(name, ".")) {

@@ -28,6 +28,7 @@ var secretSuffixes = [...]struct {
 	{"credentials", keyPlain}, {"credential", keyPlain}, {"_auth", keyPlain}, {"_pass", keyPlain},
 	{"authkey", keyPlain}, {"auth_key", keyPlain}, {"passin", keyPlain}, {"passout", keyPlain},
 	{"storepass", keyPlain}, {"keypass", keyPlain}, {"creds", keyPlain}, {"community", keyPlain},
+	{"authtok", keyPlain},     // PAM's and sssd's authentication token: ldap_default_authtok
 	{"sonar_login", keyPlain}, // -Dsonar.login=TOKEN: SonarQube's token, despite its name
 	{"authorization", keyAuth}, {"cookie", keyCookie},
 }
@@ -85,4 +86,11 @@ func hasNormSuffix(w, suf string) bool {
 		}
 	}
 	return true
+}
+
+// spacedEquals reports whether blanks and then '=' follow j: a key's
+// separator in INI and TOML (name = value), never a command's.
+func spacedEquals(s string, j int) bool {
+	k := skipBlanks(s, j)
+	return k > j && k < len(s) && s[k] == '=' && (k+1 == len(s) || s[k+1] != '=')
 }

@@ -57,3 +57,22 @@ func pgpassField(s string, i int) int {
 func shapeEnd(c byte) bool {
 	return strings.IndexByte(" \t\r\n'\"`<>;|&(){}=,", c) >= 0
 }
+
+// smbHashes returns the end of the LM and NT hash fields of a Samba
+// smbpasswd line (bob:1000:LMHASH:NTHASH:[U ]:LCT-…:) when the ':' at i
+// ends its uid field, or 0. An unset LM hash is 32 X.
+func smbHashes(s string, i int) int {
+	k := i + 1
+	for f := 0; f < 2; f++ {
+		if k+33 > len(s) || s[k+32] != ':' {
+			return 0
+		}
+		for _, c := range []byte(s[k : k+32]) {
+			if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'F' || c >= 'a' && c <= 'f' || c == 'X') {
+				return 0
+			}
+		}
+		k += 33
+	}
+	return k - 1
+}

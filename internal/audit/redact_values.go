@@ -159,6 +159,19 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		}
 		return r.replace(start, end, Redacted)
 	}
+	if (s[k] == '{' || s[k] == '[') && schemeBrace(s, k) == 0 && k >= r.bracketEnd {
+		// "bearer": {"h": "…"}, api_keys: [a, b]: the whole map or
+		// list a secret-named key holds. A look that found no close
+		// is not repeated inside what it read.
+		c := bracketEnd(s, k)
+		if c == k+1 {
+			return c + 1 // {} or []: nothing held
+		}
+		if c > k+1 {
+			return r.replace(k+1, c, Redacted) + 1
+		}
+		r.bracketEnd = min(len(s), k+maxBracketed)
+	}
 	start, end, quote := k, 0, ""
 	switch {
 	case strings.HasPrefix(s[k:], `\"`):
@@ -368,6 +381,39 @@ func schemeBrace(s string, k int) int {
 func b2i(b bool) int {
 	if b {
 		return 1
+	}
+	return 0
+}
+
+// maxBracketed bounds the map or list bracketEnd reads.
+const maxBracketed = 4096
+
+// bracketEnd returns the index of the bracket that closes the one at k,
+// past quoted strings, or 0 when it does not close within maxBracketed
+// bytes.
+func bracketEnd(s string, k int) int {
+	open, shut := s[k], byte('}')
+	if open == '[' {
+		shut = ']'
+	}
+	depth := 0
+	for e := k; e < len(s) && e-k < maxBracketed; e++ {
+		switch s[e] {
+		case '"', '\'':
+			q := s[e]
+			for e++; e < len(s) && s[e] != q && s[e] != '\n'; e++ {
+				if s[e] == '\\' {
+					e++
+				}
+			}
+		case open:
+			depth++
+		case shut:
+			depth--
+			if depth == 0 {
+				return e
+			}
+		}
 	}
 	return 0
 }

@@ -275,6 +275,7 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"escaped-calls": `ftp.login(\"a\", \"`, "escaped-args": `hmac.new(b\"`,
 		"kustomize": "secretGenerator:\nliterals:\n- a=b\n", "literals": "literals:\n",
 		"proxychains": "\nsocks5 a 1 b c", "proxychains-quote": "\nhttp \"a ",
+		"secret-maps": `"password": {"a`, "secret-lists": "token: [", "echoed-markup": "echo '<a>token", "spaced-keys": "ldap_x = ",
 		"sql-insert": "(password) VALUES ('", "sql-insert-open": "(password) VALUES (a, (", "sql-values": ") VALUES ",
 		"kube-other": "\n---\ndata:\n data:\n", "kube-deep": "kind: Secret\ndata:\n  a: |\n",
 	}

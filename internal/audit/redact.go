@@ -262,6 +262,11 @@ func (r *redactor) run() {
 				i = r.url(i + 3)
 				continue
 			}
+			if strings.HasPrefix(s[i:], `:\/\/`) && i > 0 && isAlnum(s[i-1]) {
+				// JSON's escaped slashes: "https:\/\/bob:pw@h\/x".
+				i = r.url(i + 5)
+				continue
+			}
 			if v := schemeBrace(s, i+1); v > 0 && i > 0 && wordByte[s[i-1]] {
 				// Dovecot's passwd-file: bob:{PLAIN}pw:…, bob:{SSHA}hash:….
 				e := v

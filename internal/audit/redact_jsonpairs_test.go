@@ -40,3 +40,15 @@ func TestRedactArgsNamedValues(t *testing.T) {
 		t.Errorf("RedactArgs(%s) = %s: changed", in, got)
 	}
 }
+
+// TestRedactEscapedSlashURLs: JSON encoders that escape '/' write a
+// URL's login as https:\/\/user:pw@host; the password goes as in a
+// plain URL.
+func TestRedactEscapedSlashURLs(t *testing.T) {
+	checkCases(t, []spelling{
+		{`{"url": "https:\/\/bob:S3cr3tZ@h\/x"}`, []string{"S3cr3tZ"}, []string{`https:\/\/bob:`, `@h\/x"}`}},
+		{`curl -d '{"repo":"https:\/\/x-access-token:S3cr3tZ@github.com\/o\/r.git"}' h`, []string{"S3cr3tZ"}, []string{`@github.com\/o\/r.git`}},
+		// Kept: an escaped URL without a login.
+		{`{"url": "https:\/\/h\/x?a=1"}`, nil, []string{`https:\/\/h\/x?a=1`}},
+	})
+}

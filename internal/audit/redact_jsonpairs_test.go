@@ -52,3 +52,16 @@ func TestRedactEscapedSlashURLs(t *testing.T) {
 		{`{"url": "https:\/\/h\/x?a=1"}`, nil, []string{`https:\/\/h\/x?a=1`}},
 	})
 }
+
+// TestRedactIMAPAuthenticatePlain: IMAP's AUTHENTICATE PLAIN carries the
+// login, base64 of \0user\0password, as its initial response.
+func TestRedactIMAPAuthenticatePlain(t *testing.T) {
+	const b64 = "AGJvYgBTM2NyM3Ra"
+	checkCases(t, []spelling{
+		{"a1 AUTHENTICATE PLAIN " + b64, []string{b64}, []string{"a1 AUTHENTICATE PLAIN "}},
+		{"printf 'a1 authenticate plain " + b64 + "\\r\\na2 LOGOUT\\r\\n' | openssl s_client -connect h:993 -quiet", []string{b64}, []string{"LOGOUT"}},
+		{"openssl s_client -connect h:993 -crlf <<< 'A01 Authenticate PLAIN " + b64 + "'", []string{b64}, []string{"A01 Authenticate PLAIN "}},
+		// Kept: another mechanism's first line names no secret.
+		{"a1 AUTHENTICATE XOAUTH2\na2 CAPABILITY", nil, []string{"a1 AUTHENTICATE XOAUTH2"}},
+	})
+}

@@ -201,6 +201,12 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		r.lookAhead(j, positional{index: 1}, false)
 		return j
 	}
+	if len(w) == 12 && strings.EqualFold(w, "authenticate") && taggedLine(r.s, i) && strings.EqualFold(strings.TrimSpace(r.s[j:min(len(r.s), j+7)]), "plain") {
+		// a1 AUTHENTICATE PLAIN base64(\0user\0password): IMAP's SASL
+		// initial response, the login itself.
+		r.lookAhead(j, positional{index: 1}, false)
+		return j
+	}
 	if (st.echoAt >= 0 || hereString(r.s, i)) && protocolAuth(r.s, w, j) {
 		// echo 'AUTH pw' | redis-cli, nc h 6379 <<< "AUTH u pw": the
 		// AUTH line a command writes or is given (upper case only, as

@@ -125,17 +125,20 @@ func patchesSecret(rest string) bool {
 // starts at k, up to its closing brace, and returns where it ended.
 func (r *redactor) kubeFlow(k int) int {
 	s := r.s
-	for k < len(s) && s[k] != '}' && s[k] != '\n' {
+	// kubectl get -o json writes the map over lines; it ends at its
+	// brace, or at the bound.
+	lim := min(len(s), k+maxKubeFlow)
+	for k < lim && s[k] != '}' {
 		// The key, up to the ':' after it.
-		for k < len(s) && s[k] != ':' && s[k] != '}' && s[k] != '\n' {
+		for k < lim && s[k] != ':' && s[k] != '}' {
 			if s[k] == '"' || s[k] == '\'' {
-				if e := strings.IndexByte(s[k+1:], s[k]); e >= 0 && !strings.ContainsAny(s[k+1:k+1+e], ":}\n") {
+				if e := strings.IndexByte(s[k+1:lim], s[k]); e >= 0 && !strings.ContainsAny(s[k+1:k+1+e], ":}\n") {
 					k += e + 1
 				}
 			}
 			k++
 		}
-		if k >= len(s) || s[k] != ':' {
+		if k >= lim || s[k] != ':' {
 			break
 		}
 		v := skipBlanks(s, k+1)
@@ -144,12 +147,15 @@ func (r *redactor) kubeFlow(k int) int {
 			r.replace(from, to, Redacted)
 		}
 		k = next
-		if k < len(s) && s[k] == ',' {
+		for k < lim && (s[k] == ',' || s[k] == ' ' || s[k] == '\t' || s[k] == '\n' || s[k] == '\r') {
 			k++
 		}
 	}
 	return k
 }
+
+// maxKubeFlow bounds the flow map kubeFlow reads.
+const maxKubeFlow = 64 << 10
 
 // flowValue returns the secret part of the flow map value at v (inside
 // its quotes, which may be escaped as in "{\"k\":\"v\"}") and where the

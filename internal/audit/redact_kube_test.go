@@ -35,6 +35,11 @@ func TestRedactKubeSecretData(t *testing.T) {
 		{`kubectl patch secret x -p '{"data":{"k":"` + b64 + `"}}'`, []string{b64}, []string{`{"data":{"k":"`}},
 		{`kubectl -n prod patch secret/x --type merge -p "{\"stringData\":{\"k\":\"S3cr3tZ\"}}"`, []string{"S3cr3tZ"}, []string{`{\"k\":\"`}},
 		{`oc patch secrets x --type=merge -p='{"stringData":{"k":"S3cr3tZ"}}'`, []string{"S3cr3tZ"}, []string{"oc patch secrets x"}},
+		// kubectl get secret -o json: the map over lines.
+		{"{\n    \"apiVersion\": \"v1\",\n    \"data\": {\n        \"password\": \"" + b64 + "\",\n        \"config\": \"c2VjcmV0Mg==\"\n    },\n    \"kind\": \"Secret\",\n    \"metadata\": {\n        \"name\": \"x\"\n    }\n}",
+			[]string{b64, "c2VjcmV0Mg=="}, []string{`"name": "x"`, `"kind": "Secret"`}},
+		{"kubectl apply -f - <<EOF\n{\"kind\": \"Secret\", \"stringData\": {\n  \"url\": \"postgres://u:S3cr3tY@h/db\",\n  \"k\": \"S3cr3tZ\"}}\nEOF",
+			[]string{"S3cr3tZ", "S3cr3tY"}, []string{"\nEOF"}},
 		// Two documents: only the Secret's data goes.
 		{"kubectl apply -f - <<EOF\nkind: Secret\ndata:\n  a: " + b64 + "\n---\nkind: ConfigMap\ndata:\n  color: blue\nEOF",
 			[]string{b64}, []string{"color: blue"}},

@@ -382,7 +382,7 @@ func (r *redactor) word(i, j int) int {
 	if dsnPassword(s, i, j) {
 		return r.replace(i, j, Redacted)
 	}
-	if len(w) == 6 && (w[0] == 'V' || w[0] == 'v') && strings.EqualFold(w, "values") {
+	if (len(w) == 6 || len(w) == 5) && (w[0] == 'V' || w[0] == 'v') && (strings.EqualFold(w, "values") || strings.EqualFold(w, "value")) {
 		if end := r.sqlInsert(i, j); end > 0 {
 			return end // INSERT INTO users (name, password) VALUES ('a', '…')
 		}

@@ -24,6 +24,8 @@ func TestRedactSQLInsertColumns(t *testing.T) {
 		{"INSERT INTO tokens (user_id, auth_token, created) VALUES (7, 'S3cr3tZ', now())", []string{"S3cr3tZ"}, []string{"now())"}},
 		{"INSERT INTO users (name, secret) VALUES ('a', 'S3cr3tZ') ON CONFLICT (name) DO UPDATE SET secret = EXCLUDED.secret", []string{"S3cr3tZ"}, []string{"ON CONFLICT (name)"}},
 		{"cat <<EOF | psql\nINSERT INTO users (name, password) VALUES ('a', 'S3cr3tZ');\nEOF", []string{"S3cr3tZ"}, []string{"('a', '"}},
+		{"INSERT INTO users (name, password) VALUE ('a', 'S3cr3tZ')", []string{"S3cr3tZ"}, []string{"VALUE ('a', '"}},
+		{`psql -c 'INSERT INTO users (name, password) VALUES ('\''a'\'', '\''S3cr3tZ'\'')'`, []string{"S3cr3tZ"}, []string{"psql -c"}},
 		// Kept: columns naming no secret, placeholders, no column list.
 		{"INSERT INTO users (name, email) VALUES ('alice', 'a@x.org')", nil, []string{"('alice', 'a@x.org')"}},
 		{"INSERT INTO users (name, password) VALUES ($1, $2)", nil, []string{"($1, $2)"}},

@@ -43,12 +43,13 @@ func (r *redactor) sqlInsert(i, j int) int {
 		return 0
 	}
 	p, end := j, 0
+	var params []bool // the bound parameters that fill a secret column
 	for {
 		p = skipSQLSpace(s, p)
 		if p >= len(s) || s[p] != '(' {
 			break
 		}
-		e := r.sqlTuple(p+1, secret)
+		e := r.sqlTuple(p+1, secret, &params)
 		if e <= p {
 			break
 		}
@@ -59,7 +60,75 @@ func (r *redactor) sqlInsert(i, j int) int {
 		}
 		p++
 	}
+	if end > 0 && len(params) > 0 {
+		r.sqlParams(end, params)
+	}
 	return end
+}
+
+// sqlParams queues the literals bound to the secret parameters of a
+// statement whose tuples end at k, given after the string the statement
+// sits in: cur.execute("… VALUES (%s, %s)", ("bob", "pw")), db.query('…
+// ($1, $2)', ['bob', 'pw']), db.Exec("… (?, ?)", "bob", "pw").
+func (r *redactor) sqlParams(k int, params []bool) {
+	s := r.s
+	lim := min(len(s), k+maxSQLValue)
+	q := k
+	for q < lim && (sqlSpace(s[q]) || s[q] == ';') {
+		q++
+	}
+	switch {
+	case strings.HasPrefix(s[q:lim], `\"`):
+		q += 2
+	case q < lim && (s[q] == '"' || s[q] == '\'' || s[q] == '`'):
+		q++
+	default:
+		return
+	}
+	q = skipSQLSpace(s, q)
+	if q >= lim || s[q] != ',' {
+		return
+	}
+	q = skipSQLSpace(s, q+1)
+	if q < lim && (s[q] == '(' || s[q] == '[') {
+		q++
+	}
+	for n := 0; q < lim; n++ {
+		v := skipSQLSpace(s, q)
+		e, ok := sqlValueEnd(s, v)
+		r.insertEnd = max(r.insertEnd, e) // a VALUES inside starts no look
+		if !ok {
+			return
+		}
+		if n < len(params) && params[n] {
+			to := e
+			for to > v && (sqlSpace(s[to-1]) || s[to-1] == ']') {
+				to--
+			}
+			if from, to := sqlInside(s, v, to); to > from && from > v {
+				r.queueSorted(from, to)
+			}
+		}
+		if s[e] != ',' {
+			return
+		}
+		q = e + 1
+	}
+}
+
+// queueSorted puts the span from, to among the queued ones in its place,
+// unless one there already covers it.
+func (r *redactor) queueSorted(from, to int) {
+	at := len(r.pending)
+	for at > 0 && r.pending[at-1].from >= to {
+		at--
+	}
+	if at > 0 && r.pending[at-1].to > from {
+		return
+	}
+	r.pending = append(r.pending, span{})
+	copy(r.pending[at+1:], r.pending[at:])
+	r.pending[at] = span{from, to}
 }
 
 // secretColumn reports whether a column named c holds a credential:
@@ -88,7 +157,7 @@ func secretColumn(c string) bool {
 // sqlTuple redacts the values at the secret positions of the tuple whose
 // first value starts at p, and returns the index after its ')', or 0
 // when the tuple does not close.
-func (r *redactor) sqlTuple(p int, secret []bool) int {
+func (r *redactor) sqlTuple(p int, secret []bool, params *[]bool) int {
 	s := r.s
 	for n := 0; ; n++ {
 		v := skipSQLSpace(s, p)
@@ -108,10 +177,36 @@ func (r *redactor) sqlTuple(p int, secret []bool) int {
 				}
 			}
 		}
+		if v < e {
+			addParam(params, strings.TrimSpace(s[v:e]), n < len(secret) && secret[n])
+		}
 		if s[e] == ')' {
 			return e + 1
 		}
 		p = e + 1
+	}
+}
+
+// addParam records whether the bound parameter the value v is (?, %s,
+// $N) fills a secret column; $N names its place, the others count.
+func addParam(params *[]bool, v string, secret bool) {
+	switch {
+	case v == "?" || v == "%s":
+		*params = append(*params, secret)
+	case len(v) >= 2 && v[0] == '$' && isDigits(v[1:]):
+		n := 0
+		for _, c := range v[1:] {
+			n = n*10 + int(c-'0')
+			if n > 64 {
+				return
+			}
+		}
+		for len(*params) < n {
+			*params = append(*params, false)
+		}
+		if n > 0 {
+			(*params)[n-1] = (*params)[n-1] || secret
+		}
 	}
 }
 

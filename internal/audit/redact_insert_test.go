@@ -26,6 +26,13 @@ func TestRedactSQLInsertColumns(t *testing.T) {
 		{"cat <<EOF | psql\nINSERT INTO users (name, password) VALUES ('a', 'S3cr3tZ');\nEOF", []string{"S3cr3tZ"}, []string{"('a', '"}},
 		{"INSERT INTO users (name, password) VALUE ('a', 'S3cr3tZ')", []string{"S3cr3tZ"}, []string{"VALUE ('a', '"}},
 		{`psql -c 'INSERT INTO users (name, password) VALUES ('\''a'\'', '\''S3cr3tZ'\'')'`, []string{"S3cr3tZ"}, []string{"psql -c"}},
+		// Bound parameters: the literals given after the statement.
+		{`cur.execute("INSERT INTO users (name, password) VALUES (%s, %s)", ("bob", "S3cr3tZ"))`, []string{"S3cr3tZ"}, []string{`("bob", "`}},
+		{`db.query('INSERT INTO users (name, password) VALUES ($1, $2)', ['bob', 'S3cr3tZ'])`, []string{"S3cr3tZ"}, []string{`['bob', '`}},
+		{`db.Exec("INSERT INTO users (name, pass) VALUES (?, ?)", "bob", "S3cr3tZ")`, []string{"S3cr3tZ"}, []string{`"bob", "`}},
+		{`conn.execute("INSERT INTO users (password, name) VALUES (?, ?);", ("S3cr3tZ", "bob"))`, []string{"S3cr3tZ"}, []string{`"bob"))`}},
+		{`db.query('INSERT INTO t (name, password) VALUES ($2, $1)', ['S3cr3tZ', 'bob'])`, []string{"S3cr3tZ"}, []string{`'bob'])`}},
+		{`cur.execute("INSERT INTO logs (level, msg) VALUES (%s, %s)", ("info", "keep"))`, nil, []string{`("info", "keep")`}},
 		// Kept: columns naming no secret, placeholders, no column list.
 		{"INSERT INTO users (name, email) VALUES ('alice', 'a@x.org')", nil, []string{"('alice', 'a@x.org')"}},
 		{"INSERT INTO users (name, password) VALUES ($1, $2)", nil, []string{"($1, $2)"}},

@@ -47,3 +47,20 @@ func TestRedactDovecotSchemes(t *testing.T) {
 		{`a:{b}c; x:{} ; {"k":{"v":1}}`, nil, []string{`a:{b}c`, `{"k":{"v":1}}`}},
 	})
 }
+
+// TestRedactOpenVPNInlineKeys: an OpenVPN config's inline static keys
+// (<secret>, <tls-auth>, <tls-crypt>, as hex lines with or without the
+// PEM header) and proxy login are redacted; its CA and other blocks stay.
+func TestRedactOpenVPNInlineKeys(t *testing.T) {
+	const hex = "6acef03f62675b4b1bbd03e53b187727"
+	checkCases(t, []spelling{
+		{"cat > c.ovpn <<EOF\n<secret>\n" + hex + "\n</secret>\nEOF", []string{hex}, []string{"<secret>\n", "\n</secret>"}},
+		{"cat > c.ovpn <<EOF\n<tls-crypt>\n" + hex + "\n" + hex + "\n</tls-crypt>\nkey-direction 1\nEOF", []string{hex}, []string{"key-direction 1"}},
+		{"<tls-auth>\r\n" + hex + "\r\n</tls-auth>", []string{hex}, []string{"<tls-auth>"}},
+		{"<tls-crypt-v2>\n-----BEGIN OpenVPN tls-crypt-v2 client key-----\n" + hex + "\n-----END OpenVPN tls-crypt-v2 client key-----\n</tls-crypt-v2>", []string{hex}, []string{"</tls-crypt-v2>"}},
+		{"<http-proxy-user-pass>\nbob\nS3cr3tZ\n</http-proxy-user-pass>", []string{"S3cr3tZ"}, []string{"</http-proxy-user-pass>"}},
+		// Kept: the CA, and an XML secret element read by its own rule.
+		{"<ca>\nMIIBkeepCA\n</ca>\n<cert>\nMIIBkeepCert\n</cert>", nil, []string{"MIIBkeepCA", "MIIBkeepCert"}},
+		{"<config><secret>S3cr3tZ</secret><name>keep</name></config>", []string{"S3cr3tZ"}, []string{"<name>keep</name>"}},
+	})
+}

@@ -176,16 +176,29 @@ var credentialIn = map[string]bool{
 	"tigervnc/passwd": true, ".config/hub": true, "glab-cli/config.yml": true,
 }
 
-// inlineAuth redacts the body of an OpenVPN config's inline
-// <auth-user-pass> block at i (the user and password lines), to the
-// closing tag or, without one, to the end of s; it returns where scanning
-// resumes, or 0 when there is no such block.
+// openvpnInline are the inline blocks of an OpenVPN config that hold a
+// credential: the login, and the static keys of --secret, --tls-auth and
+// --tls-crypt, which may come as bare hex lines without a PEM header.
+var openvpnInline = [...]string{"auth-user-pass", "http-proxy-user-pass", "secret", "tls-auth", "tls-crypt", "tls-crypt-v2"}
+
+// inlineAuth redacts the body of an OpenVPN config's inline credential
+// block at i (openvpnInline), to the closing tag or, without one, to the
+// end of s; it returns where scanning resumes, or 0 when there is no such
+// block.
 func (r *redactor) inlineAuth(i int) int {
-	const open, shut = "<auth-user-pass>", "</auth-user-pass>"
 	s := r.s
-	if !strings.HasPrefix(s[i:], open) {
+	tag := ""
+	for _, t := range openvpnInline {
+		if len(s) > i+len(t)+2 && s[i+len(t)+1] == '>' && strings.HasPrefix(s[i+1:], t) {
+			tag = t
+			break
+		}
+	}
+	if tag == "" || tag == "secret" && (i+8 >= len(s) || s[i+8] != '\n' && s[i+8] != '\r') {
+		// <secret>x</secret> on one line is an XML element's.
 		return r.secretElement(i)
 	}
+	open, shut := "<"+tag+">", "</"+tag+">"
 	body := i + len(open)
 	end := strings.Index(s[body:], shut)
 	if end < 0 {

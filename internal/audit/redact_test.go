@@ -277,7 +277,8 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"proxychains": "\nsocks5 a 1 b c", "proxychains-quote": "\nhttp \"a ",
 		"secret-maps": `"password": {"a`, "secret-lists": "token: [", "echoed-markup": "echo '<a>token", "spaced-keys": "ldap_x = ",
 		"sql-params": `(password) VALUES (?)", ("a", `, "sql-params-n": `(password) VALUES ($9)", [`,
-		"sql-insert": "(password) VALUES ('", "sql-insert-open": "(password) VALUES (a, (", "sql-values": ") VALUES ",
+		"ovpn-inline": "<tls-auth>\n<secret> <tls-crypt>x",
+		"sql-insert":  "(password) VALUES ('", "sql-insert-open": "(password) VALUES (a, (", "sql-values": ") VALUES ",
 		"kube-other": "\n---\ndata:\n data:\n", "kube-deep": "kind: Secret\ndata:\n  a: |\n",
 	}
 	for name, unit := range units {

@@ -673,8 +673,9 @@ func nameSeparator(s string, j int) bool {
 	case '+':
 		return strings.HasPrefix(s[j:], "+=")
 	case '|', '?':
-		// Ruby's and JavaScript's NAME ||= value, NAME ??= value.
-		return strings.HasPrefix(s[j:], "||=") || strings.HasPrefix(s[j:], "??=")
+		// Ruby's and JavaScript's NAME ||= value, NAME ??= value;
+		// make's NAME ?= value.
+		return strings.HasPrefix(s[j:], "||=") || strings.HasPrefix(s[j:], "??=") || strings.HasPrefix(s[j:], "?=")
 	case '"', '\'':
 		j++
 	case '\\':

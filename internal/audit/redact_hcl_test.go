@@ -21,3 +21,16 @@ func TestRedactHCLVariableDefaults(t *testing.T) {
 		{"variable \"db_password\" {\n  type = string\n}\nvariable \"size\" { default = 3 }", nil, []string{"default = 3"}},
 	})
 }
+
+// TestRedactMakeAssignments: make's conditional and POSIX assignments
+// (NAME ?= value, NAME ::= value) set a secret-named variable too.
+func TestRedactMakeAssignments(t *testing.T) {
+	checkCases(t, []spelling{
+		{"TOKEN ?= S3cr3tZ\nall:\n\t./deploy", []string{"S3cr3tZ"}, []string{"TOKEN ?= ", "\t./deploy"}},
+		{"export API_KEY ?= S3cr3tZ", []string{"S3cr3tZ"}, []string{"export API_KEY ?= "}},
+		{"DB_PASSWORD?=S3cr3tZ", []string{"S3cr3tZ"}, []string{"DB_PASSWORD?="}},
+		{"DB_PASSWORD ::= S3cr3tZ", []string{"S3cr3tZ"}, []string{"DB_PASSWORD ::= "}},
+		// Kept: names that are none, and a query string.
+		{"PREFIX ?= /usr/local\nCC ::= gcc", nil, []string{"PREFIX ?= /usr/local", "CC ::= gcc"}},
+	})
+}

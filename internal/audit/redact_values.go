@@ -43,6 +43,8 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		k += 2 // httpie's raw JSON field, make's NAME := value
 	case strings.HasPrefix(s[k:], "||=") || strings.HasPrefix(s[k:], "??="):
 		k += 3 // Ruby's NAME ||= value, JavaScript's ??=
+	case strings.HasPrefix(s[k:], "?=") || strings.HasPrefix(s[k:], "::="):
+		k += 2 + b2i(s[k] == ':') // make's NAME ?= value and NAME ::= value
 	case s[k] == ':' && !strings.HasPrefix(s[k:], "://"):
 		if k+2 < n && s[k+1] == ':' && (isAlnum(s[k+2]) || s[k+2] == '_') {
 			return 0 // a scope, no key: JWT::encode(…), Secret::Key

@@ -729,9 +729,9 @@ func (r *redactor) pem(i int) int {
 	const begin = "-----BEGIN"
 	label := s[i+len(begin) : min(len(s), i+len(begin)+64)]
 	e := strings.Index(label, "-----")
-	// OpenVPN's static keys (tls-auth, tls-crypt) are as secret as a
-	// private key.
-	if e < 0 || !strings.Contains(label[:e], "PRIVATE KEY") && !strings.Contains(label[:e], "Static key") {
+	// OpenVPN's static keys (tls-auth, tls-crypt) and tls-crypt-v2 keys
+	// are as secret as a private key.
+	if e < 0 || !strings.Contains(label[:e], "PRIVATE KEY") && !strings.Contains(label[:e], "Static key") && !strings.Contains(label[:e], "tls-crypt-v2") {
 		return 0
 	}
 	body := i + len(begin) + e + 5

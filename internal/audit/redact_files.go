@@ -200,6 +200,9 @@ func (r *redactor) inlineAuth(i int) int {
 	}
 	open, shut := "<"+tag+">", "</"+tag+">"
 	body := i + len(open)
+	if strings.HasPrefix(strings.TrimLeft(s[body:min(len(s), body+16)], "\r\n"), "-----BEGIN") {
+		return 0 // a PEM block: its rule keeps the BEGIN and END lines
+	}
 	end := strings.Index(s[body:], shut)
 	if end < 0 {
 		end = len(s) - body

@@ -25,10 +25,8 @@ func TestBlindSpotLogFileOptions(t *testing.T) {
 			denied = append(denied, prog+" "+strings.ReplaceAll(o, "%s", "/root/.local/state/warden/audit.jsonl")+end)
 		}
 	}
-	for _, f := range []string{"TF_LOG_PATH=/etc/x terraform output", "export TF_LOG_PATH=/etc/x", "read TF_LOG_PATH; terraform output",
-		"env APP_LOG_PATH=/etc/x app"} {
-		cmds = append(cmds, f)
-	}
+	cmds = append(cmds, "TF_LOG_PATH=/etc/x terraform output", "export TF_LOG_PATH=/etc/x", "read TF_LOG_PATH; terraform output",
+		"env APP_LOG_PATH=/etc/x app")
 	runBlind(t, p, sameCases(TierMutate, false, cmds...))
 	runBlind(t, p, sameCases(TierDestructive, true, denied...))
 	runExact(t, p, []exactCase{

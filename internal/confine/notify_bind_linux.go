@@ -77,7 +77,9 @@ func bindFor(listener int, req *seccompNotif) (int64, int32) {
 		return fail(unix.EINVAL)
 	}
 	addr := make([]byte, n)
-	got, err := unix.ProcessVMReadv(tid, []unix.Iovec{{Base: &addr[0], Len: uint64(n)}},
+	local := unix.Iovec{Base: &addr[0]}
+	local.SetLen(n)
+	got, err := unix.ProcessVMReadv(tid, []unix.Iovec{local},
 		[]unix.RemoteIovec{{Base: uintptr(req.args[1]), Len: n}}, 0)
 	if err != nil || got != n {
 		return fail(unix.EFAULT)

@@ -45,7 +45,7 @@ func rawNodes(paths []string) []string {
 			}
 		case d.Type()&fs.ModeDevice != 0 && d.Type()&fs.ModeCharDevice == 0:
 			var st unix.Stat_t
-			if unix.Lstat(p, &st) == nil && r.devs[st.Rdev] {
+			if unix.Lstat(p, &st) == nil && r.devs[uint64(st.Rdev)] {
 				nodes = append(nodes, p)
 			}
 		}
@@ -72,7 +72,7 @@ func (r *rawReach) path(p string, depth int) {
 	if depth > 8 || unix.Stat(p, &st) != nil {
 		return
 	}
-	dev := st.Dev
+	dev := uint64(st.Dev) // uint32 on some 32-bit platforms
 	if unix.Major(dev) == 0 {
 		// btrfs and other file systems on an anonymous device: the
 		// mount's source names the block device.
@@ -162,7 +162,7 @@ func mountSource(dev uint64) uint64 {
 		if g := strings.Fields(rest); ok && len(g) >= 2 && strings.HasPrefix(g[1], "/dev/") {
 			var st unix.Stat_t
 			if unix.Stat(g[1], &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFBLK {
-				return st.Rdev
+				return uint64(st.Rdev)
 			}
 		}
 	}

@@ -76,7 +76,7 @@ func TestRawDiskOfState(t *testing.T) {
 		t.Skipf("no mount namespace: %s", c.Status().Mechanism)
 	}
 	f := fixture{c: c, state: state, target: base}
-	block := fmt.Sprintf("/dev/block/%d:%d", unix.Major(st.Rdev), unix.Minor(st.Rdev))
+	block := fmt.Sprintf("/dev/block/%d:%d", unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev)))
 	reads := []string{
 		"grep -a -o 'wdn_[a-z0-9]*' " + loop,
 		"cat " + loop + " | grep -a -o 'wdn_[a-z0-9]*'",

@@ -82,18 +82,7 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 		case tok == "-":
 			// Standard input, where the secret comes from (vault login -).
 		case len(tok) > 1 && tok[0] == '-':
-			if r.prog != nil && r.prog.takesValue(tok) {
-				skipNext = true
-			}
-			if htpasswd && tok[1] != '-' {
-				if strings.IndexByte(tok, 'n') > 0 {
-					r.htN = true
-				}
-				// -C cost and -r rounds take a value.
-				if c := tok[len(tok)-1]; c == 'C' || c == 'r' {
-					skipNext = true
-				}
-			}
+			skipNext = r.positionalOption(tok, htpasswd)
 		case r.prog != nil && r.prog.winOpts && len(tok) > 1 && tok[0] == '/' && isAlnum(tok[1]):
 			// A Windows option: /add, /user:bob.
 		case !unc:
@@ -251,6 +240,23 @@ func (r *redactor) sambaUser(i, j int) int {
 	return max(r.splitValue(start, end, afterPercent), j)
 }
 
+// positionalOption notes the option tok among a program's positionals and reports
+// whether the next word is its value. htpasswd's -n prints rather than
+// writes a file, which moves the password one place left.
+func (r *redactor) positionalOption(tok string, htpasswd bool) (takesValue bool) {
+	takesValue = r.prog != nil && r.prog.takesValue(tok)
+	if htpasswd && tok[1] != '-' {
+		if strings.IndexByte(tok, 'n') > 0 {
+			r.htN = true
+		}
+		// -C cost and -r rounds take a value.
+		if c := tok[len(tok)-1]; c == 'C' || c == 'r' {
+			takesValue = true
+		}
+	}
+	return takesValue
+}
+
 // listAhead is lookAhead over the items of an argv list in a script,
 // from k: quoted literals and expressions between commas, up to the
 // list's ']' or ')'. An expression (a variable) counts as an item but
@@ -283,17 +289,7 @@ func (r *redactor) listAhead(k int, ps positional, htpasswd bool) {
 		case skipNext:
 			skipNext = false
 		case literal && len(tok) > 1 && tok[0] == '-':
-			if r.prog != nil && r.prog.takesValue(tok) {
-				skipNext = true
-			}
-			if htpasswd && tok[1] != '-' {
-				if strings.IndexByte(tok, 'n') > 0 {
-					r.htN = true
-				}
-				if c := tok[len(tok)-1]; c == 'C' || c == 'r' {
-					skipNext = true
-				}
-			}
+			skipNext = r.positionalOption(tok, htpasswd)
 		default:
 			want := ps.index
 			if htpasswd {

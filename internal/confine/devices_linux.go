@@ -49,22 +49,11 @@ func isWatchdog(name string) bool {
 // them; a program's own terminal is the descriptor it was started with,
 // or /dev/tty.
 func terminals(dev string) []string {
-	entries, err := os.ReadDir(dev)
-	if err != nil {
-		return nil
-	}
-	var found []string
-	for _, e := range entries {
-		name := e.Name()
-		switch {
-		case name == "pts" && e.IsDir(), name == "console" && e.Type()&os.ModeCharDevice != 0:
-		case strings.HasPrefix(name, "tty") && name != "tty" && e.Type()&os.ModeCharDevice != 0:
-		default:
-			continue
-		}
-		found = append(found, filepath.Join(dev, name))
-	}
-	return found
+	return entriesOf(dev, func(name string, e os.DirEntry) bool {
+		char := e.Type()&os.ModeCharDevice != 0
+		return name == "pts" && e.IsDir() || name == "console" && char ||
+			strings.HasPrefix(name, "tty") && name != "tty" && char
+	})
 }
 
 // inputs returns the devices in dev that carry what a person types or
@@ -76,20 +65,23 @@ func terminals(dev string) []string {
 // do not hold them. Below tier 2 no program opens them; lsusb, the input
 // devices' list in /proc/bus/input and sysfs stay readable.
 func inputs(dev string) []string {
+	return entriesOf(dev, func(name string, e os.DirEntry) bool {
+		return name == "input" && e.IsDir() ||
+			e.Type()&os.ModeCharDevice != 0 && numbered(name, "hidraw", "vcs", "vcsa", "vcsu", "video")
+	})
+}
+
+// entriesOf returns the paths of the entries of dev that keep accepts.
+func entriesOf(dev string, keep func(name string, e os.DirEntry) bool) []string {
 	entries, err := os.ReadDir(dev)
 	if err != nil {
 		return nil
 	}
 	var found []string
 	for _, e := range entries {
-		name := e.Name()
-		switch {
-		case name == "input" && e.IsDir():
-		case e.Type()&os.ModeCharDevice != 0 && numbered(name, "hidraw", "vcs", "vcsa", "vcsu", "video"):
-		default:
-			continue
+		if keep(e.Name(), e) {
+			found = append(found, filepath.Join(dev, e.Name()))
 		}
-		found = append(found, filepath.Join(dev, name))
 	}
 	return found
 }

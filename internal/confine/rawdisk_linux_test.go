@@ -96,10 +96,24 @@ func TestRawDiskOfState(t *testing.T) {
 	if _, out := f.run(t, Full, reads[0]); !strings.Contains(out, token) {
 		t.Errorf("an approved program did not find the token on the disk, so the reads above prove nothing: %q", out)
 	}
-	// Another disk stays readable.
+	// A disk under none of warden's files stays readable.
 	other := filepath.Join(base, "other.img")
-	os.WriteFile(other, []byte("plain-"+"bytes\n"), 0o600)
-	if _, out := f.run(t, Read, "cat "+other); !strings.Contains(out, "plain-bytes") {
-		t.Errorf("a file on no disk of warden's was hidden: %q", out)
+	data := make([]byte, 1<<20) // whole sectors, or losetup warns
+	copy(data, "plain-"+"bytes\n")
+	if err := os.WriteFile(other, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err = exec.Command("losetup", "-f", "--show", other).CombinedOutput()
+	if err != nil {
+		t.Skipf("no second loop device: %v: %s", err, out)
+	}
+	otherLoop := strings.TrimSpace(string(out))
+	t.Cleanup(func() { exec.Command("losetup", "-d", otherLoop).Run() })
+	if _, out := f.run(t, Read, "grep -a -o plain-bytes "+otherLoop); !strings.Contains(out, "plain-bytes") {
+		t.Errorf("a disk under none of warden's files was hidden: %q", out)
+	}
+	// Paths on no block device (tmpfs) or on none at all name no node.
+	if got := rawNodes([]string{"/dev/shm", "/proc/self", filepath.Join(base, "missing")}); len(got) != 0 {
+		t.Errorf("rawNodes of paths on no disk = %v", got)
 	}
 }

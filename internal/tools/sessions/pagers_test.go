@@ -71,11 +71,7 @@ func TestPagerOutlivesCtrlC(t *testing.T) {
 	for _, opener := range []string{"TERM=xterm less " + file, "cat " + file + " | TERM=xterm less"} {
 		t.Run(opener, func(t *testing.T) {
 			rg := newRig(t, policy.Guarded)
-			marker := filepath.Join(t.TempDir(), "marker")
-			id := rg.start(map[string]any{"writable": true})
-			if got := rg.approved("session_send", map[string]any{"session_id": id, "data": opener, "enter": true}); got["status"] != "ok" {
-				t.Fatalf("send %q: %v", opener, got)
-			}
+			id, marker := rg.opened(opener)
 			time.Sleep(500 * time.Millisecond)
 			ran := 0
 			for _, data := range []string{"\x03", "qtouch " + marker + " #\x15echo hi\r"} {

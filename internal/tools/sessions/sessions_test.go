@@ -165,6 +165,18 @@ func (rg *rig) start(args map[string]any) string {
 	return id
 }
 
+// opened starts a writable session, sends opener there with approval,
+// and returns the session and a marker path that nothing has made.
+func (rg *rig) opened(opener string) (id, marker string) {
+	rg.t.Helper()
+	marker = filepath.Join(rg.t.TempDir(), "marker")
+	id = rg.start(map[string]any{"writable": true})
+	if got := rg.approved("session_send", map[string]any{"session_id": id, "data": opener, "enter": true}); got["status"] != "ok" {
+		rg.t.Fatalf("send %q: %v", opener, got)
+	}
+	return id, marker
+}
+
 func (rg *rig) send(id, data string, enter bool) map[string]any {
 	rg.t.Helper()
 	return rg.call("session_send", map[string]any{"session_id": id, "data": data, "enter": enter})

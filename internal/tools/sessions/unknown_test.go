@@ -139,11 +139,7 @@ func TestUnknownReaderTakesTheOpener(t *testing.T) {
 	for _, opener := range []string{reader, "env " + reader, "cd " + dir + " && ./asks"} {
 		t.Run(opener, func(t *testing.T) {
 			rg := newRig(t, policy.Guarded)
-			marker := filepath.Join(t.TempDir(), "marker")
-			id := rg.start(map[string]any{"writable": true})
-			if got := rg.approved("session_send", map[string]any{"session_id": id, "data": opener, "enter": true}); got["status"] != "ok" {
-				t.Fatalf("send %q: %v", opener, got)
-			}
+			id, marker := rg.opened(opener)
 			rg.readUntil(id, "value")
 			got := rg.send(id, "cat <<'EOF'\ntouch "+marker+"\nEOF", true)
 			time.Sleep(300 * time.Millisecond)
@@ -205,11 +201,7 @@ func TestFileNameAskedOnTheTerminal(t *testing.T) {
 	for i, opener := range []string{"ssh-keygen -l", "ssh-keygen -L"} {
 		t.Run(opener, func(t *testing.T) {
 			rg := newRig(t, policy.Guarded)
-			marker := filepath.Join(t.TempDir(), "marker")
-			id := rg.start(map[string]any{"writable": true})
-			if got := rg.approved("session_send", map[string]any{"session_id": id, "data": opener, "enter": true}); got["status"] != "ok" {
-				t.Fatalf("send %q: %v", opener, got)
-			}
+			id, marker := rg.opened(opener)
 			rg.readUntil(id, "file")
 			refused := rg.splitWrite(id, marker, 500*time.Millisecond, i)
 			if _, err := os.Stat(marker); err == nil {

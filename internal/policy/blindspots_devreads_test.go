@@ -66,3 +66,24 @@ func TestBlindSpotDeviceReads(t *testing.T) {
 	}
 	runExact(t, p, exact)
 }
+
+// TestCdTargetsStayFew: a script that cds to the same places over and over
+// keeps each absolute target once, so every relative word after them is
+// checked against a few directories rather than against every cd so far;
+// and a relative device read after them is still found.
+func TestCdTargetsStayFew(t *testing.T) {
+	p := testPolicy(t)
+	var b strings.Builder
+	for range 2000 {
+		b.WriteString("cd /srv/app && ls x\ncd /var/log; cat y\n")
+	}
+	e := newEval(p)
+	e.input(&Input{Interpreter: "bash", Script: b.String()})
+	if e.paths == nil || len(e.paths.cds) != 2 {
+		t.Fatalf("cd targets kept: %d, want 2", len(e.paths.cds))
+	}
+	b.WriteString("cd /dev/pts && cat 1\n")
+	if v := p.Evaluate(Input{Interpreter: "bash", Script: b.String()}); v.Tier < TierMutate {
+		t.Fatalf("relative read of a terminal after many cds: %v", v)
+	}
+}

@@ -165,7 +165,7 @@ var readActsSamples = []string{"/dev/tty1", "/dev/ttyS0", "/dev/ttyUSB0", "/dev/
 // against each directory a cd into /dev, /proc or /sys made current when
 // it is relative (cd /dev/pts && cat 1).
 func (e *eval) deviceRead(a arg, ctx cctx) {
-	if ps := e.paths; ps != nil && len(ps.cds) > 0 && a.known && a.val != "" && !strings.ContainsAny(a.val[:1], "/-~") && ps.cdsMayReachDevices() {
+	if ps := e.paths; ps != nil && ps.cdDevices && a.known && a.val != "" && !strings.ContainsAny(a.val[:1], "/-~") {
 		dirs, _ := e.cwds()
 		for _, d := range dirs {
 			if strings.HasPrefix(d, "/dev") || strings.HasPrefix(d, "/proc") || strings.HasPrefix(d, "/sys") {
@@ -177,17 +177,28 @@ func (e *eval) deviceRead(a arg, ctx cctx) {
 	e.deviceReadAbs(a, ctx)
 }
 
-// cdsMayReachDevices reports whether a cd so far may have made /dev,
+// addCd adds a cd target. An absolute target already there is left out:
+// wherever it comes in the order, it makes the same directory current, so
+// a script that cds to one place a thousand times keeps one target, and
+// what reads them stays linear. It notes whether a target may make /dev,
 // /proc or /sys (or a directory under them) current: one names it, or is
 // relative or unknown and so may follow one.
-func (ps *pathState) cdsMayReachDevices() bool {
-	for _, c := range ps.cds {
-		v := c.val
-		if !strings.HasPrefix(v, "/") || strings.HasPrefix(v, "/dev") || strings.HasPrefix(v, "/proc") || strings.HasPrefix(v, "/sys") {
-			return true
+func (ps *pathState) addCd(a arg) {
+	v := a.val
+	abs := strings.HasPrefix(v, "/")
+	if abs {
+		if ps.cdAbs[a] {
+			return
 		}
+		if ps.cdAbs == nil {
+			ps.cdAbs = map[arg]bool{}
+		}
+		ps.cdAbs[a] = true
 	}
-	return false
+	ps.cds = append(ps.cds, a)
+	if !abs || strings.HasPrefix(v, "/dev") || strings.HasPrefix(v, "/proc") || strings.HasPrefix(v, "/sys") {
+		ps.cdDevices = true
+	}
 }
 
 // deviceReadAbs is deviceRead for the absolute names in a word.

@@ -322,7 +322,9 @@ func (e *eval) absorb(s *eval) {
 		return
 	}
 	ps, from := e.pathsFor(), s.paths
-	ps.cds = append(ps.cds, from.cds...)
+	for _, c := range from.cds {
+		ps.addCd(c)
+	}
 	ps.cdUnknown = ps.cdUnknown || from.cdUnknown
 	for _, w := range from.recRel {
 		if len(ps.recRel) < maxRelWords {

@@ -126,7 +126,9 @@ func evalPrefix(p string) string {
 // pathState is what one Evaluate learned about paths.
 type pathState struct {
 	initial   string          // the starting directory, "" when unknown
-	cds       []arg           // cd and pushd targets, in order
+	cds       []arg           // cd and pushd targets, in order; see addCd
+	cdAbs     map[arg]bool    // the absolute targets in cds
+	cdDevices bool            // a cd may have made /dev, /proc or /sys current
 	cdUnknown bool            // a cd whose target is computed at run time
 	rel       map[string]bool // relative words to try against cd targets
 	recRel    []string        // relative directories recursive readers read
@@ -225,7 +227,7 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		switch {
 		case len(ops) == 0:
 			if e.p.protect.home != "" && e.local {
-				ps.cds = append(ps.cds, arg{val: e.p.protect.home, known: true})
+				ps.addCd(arg{val: e.p.protect.home, known: true})
 			} else {
 				ps.cdUnknown = true
 			}
@@ -242,7 +244,7 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 						if !a.known {
 							a = arg{val: d, known: true}
 						}
-						ps.cds = append(ps.cds, a)
+						ps.addCd(a)
 					}
 					break
 				}

@@ -425,7 +425,7 @@ func (e *eval) dirVar(name string, v arg) {
 		return
 	}
 	if d, ok := knownDir(v); ok && !(v.glob && isPattern(v.val)) && d != "" {
-		ps.cds = append(ps.cds, arg{val: d, known: true})
+		ps.addCd(arg{val: d, known: true})
 		return
 	}
 	ps.cdUnknown = true

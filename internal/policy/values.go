@@ -112,7 +112,7 @@ func (r *resolver) expandParam(p *syntax.ParamExp) (string, bool) {
 	if _, ok := r.bind[p.Param.Value]; !ok {
 		return "", false
 	}
-	ok := true
+	ok, bind := true, r.bind // the closure escapes: it must not hold r
 	syntax.Walk(p, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp, *syntax.ExtGlob:
@@ -120,7 +120,7 @@ func (r *resolver) expandParam(p *syntax.ParamExp) (string, bool) {
 		case *syntax.ParamExp:
 			if n.Param == nil {
 				ok = false
-			} else if _, bound := r.bind[n.Param.Value]; !bound {
+			} else if _, bound := bind[n.Param.Value]; !bound {
 				ok = false
 			}
 		}

@@ -90,7 +90,10 @@ func startsCommand(s string) bool {
 	if s == "" || strings.IndexByte(" \t\n;&|)}", s[0]) >= 0 {
 		return false
 	}
-	w := s[:strings.IndexFunc(s+" ", func(r rune) bool { return strings.ContainsRune(" \t\n;&|()<>", r) })]
+	w := s
+	if i := strings.IndexAny(s, " \t\n;&|()<>"); i >= 0 {
+		w = s[:i]
+	}
 	switch w {
 	case "do", "done", "then", "else", "elif", "fi", "esac", "in":
 		return false

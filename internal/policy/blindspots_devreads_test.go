@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -67,15 +68,69 @@ func TestBlindSpotDeviceReads(t *testing.T) {
 	runExact(t, p, exact)
 }
 
+// TestBlindSpotDeviceReadsFromUnknownDirs: a relative name of a terminal,
+// another process's environment or a capture device, read from a
+// directory the classifier cannot name (a computed cd, a cd that climbs
+// from an unknown start, a host whose starting directory is unknown), is
+// read as it is for warden's own paths: the name's components are placed
+// where they stand in such a file. One component alone from an unknown
+// directory (cd "$d" && cat 1) stays a read, as cat file does.
+func TestBlindSpotDeviceReadsFromUnknownDirs(t *testing.T) {
+	p := protectedPolicy(t)
+	cases := sameCases(TierMutate, false,
+		`cd "$D"; cat pts/1`, `cd "$D" && head -c1 pts/12`, `read -r D; cd "$D"; cat pts/1`, `cd $(cat f); cat pts/3`,
+		`cd "$D"; cat 1/environ`, `cd "$D"; cat 4242/environ`, `cd "$D"; cat 1/task/1/environ`, `cd "$D"; cat 77/mem`,
+		`cd "$D"; cat input/event0`, `cd "$D"; cat input/by-id/usb-kbd-event-kbd`, `cd "$D"; cat snd/pcmC0D0c`,
+		`cd "$D"; cat tracing/trace_pipe`, `cd "$D"; cat kernel/tracing/trace_pipe`, `cd "$D"; cat serial/by-id/x`,
+		`cd "$D"; cat pts/[0-9]`, `cd "$D"; cat pts/*`, `cd "$D"; cat [0-9]*/environ`, `cd ~someone; cat pts/1`,
+		`cd ../../dev/pts; cat 1`, `cd ..; cd ..; cd dev; cat pts/3`, `cd ../../proc; cat 1/environ`,
+		`cat ../../dev/pts/1`, `cat ../../../proc/1/environ`, `cat ../ttyS0`, `cd pts; cat 1`, `cat pts/1`,
+		`cd "$D"; dd if=pts/1 of=/dev/null count=1`, `cd "$D"; grep -a x pts/1`, `cd "$D"; cat ./pts/1`,
+	)
+	runBlindHosts(t, p, cases)
+
+	var exact []exactCase
+	for _, c := range []string{
+		`cd "$D"; cat 1`, `cd "$D" && cat README docs/x.md`, `cat a/b/c`,
+		`cd "$D"; cat self/environ`, `cd "$D"; ls pts/1`, `cd "$D"; stat pts/1`, `git -C sub status`,
+	} {
+		exact = append(exact, exactCase{c, c, TierRead})
+	}
+	runExact(t, p, exact)
+}
+
+// TestDeviceReadsAcrossPieces: a large script is walked in pieces, and a
+// cd in one piece makes a relative name in another a device.
+func TestDeviceReadsAcrossPieces(t *testing.T) {
+	p := protectedPolicy(t)
+	filler := strings.Repeat("cd /srv/a; ls -la /var/log\n", 12000)
+	for _, s := range []string{
+		"cd /dev/pts\n" + filler + "cat 1\n",
+		"cd \"$D\"\n" + filler + "cat pts/1\n",
+		"cd /proc\n" + filler + "cat 1/environ\n",
+	} {
+		if len(s) < 2*pieceMin {
+			t.Fatalf("script of %d bytes is not walked in pieces", len(s))
+		}
+		for _, h := range []string{"", "nas"} {
+			if v := p.Evaluate(Input{Interpreter: "bash", Script: s, Host: h}); v.Tier < TierMutate {
+				t.Errorf("host %q: %.40q…: %v", h, s, v)
+			}
+		}
+	}
+}
+
 // TestCdTargetsStayFew: a script that cds to the same places over and over
 // keeps each absolute target once, so every relative word after them is
 // checked against a few directories rather than against every cd so far;
-// and a relative device read after them is still found.
+// and a relative device read after them is still found. Past maxCds
+// targets the working directory is unknown and relative names are
+// unresolved.
 func TestCdTargetsStayFew(t *testing.T) {
 	p := testPolicy(t)
 	var b strings.Builder
 	for range 2000 {
-		b.WriteString("cd /srv/app && ls x\ncd /var/log; cat y\n")
+		b.WriteString("cd /srv/app && ls x\ncd /var/log; cat y\ncd .; cd ./; cd a/..\n")
 	}
 	e := newEval(p)
 	e.input(&Input{Interpreter: "bash", Script: b.String()})
@@ -85,5 +140,12 @@ func TestCdTargetsStayFew(t *testing.T) {
 	b.WriteString("cd /dev/pts && cat 1\n")
 	if v := p.Evaluate(Input{Interpreter: "bash", Script: b.String()}); v.Tier < TierMutate {
 		t.Fatalf("relative read of a terminal after many cds: %v", v)
+	}
+	b.Reset()
+	for i := range maxCds + 1 {
+		fmt.Fprintf(&b, "cd /srv/d%d; cat f\n", i)
+	}
+	if v := p.Evaluate(Input{Interpreter: "bash", Script: b.String()}); v.Tier < unresolvedTier || !strings.Contains(v.Reason, "too many cd targets") {
+		t.Fatalf("relative reads after %d cd targets: %v", maxCds+1, v)
 	}
 }

@@ -139,6 +139,7 @@ func (e *eval) deny(why string) {
 func (e *eval) verdict() Verdict {
 	e.protectVerdict()
 	e.relWriteVerdict()
+	e.relReadVerdict()
 	if e.cdRoot && e.relWipe != "" {
 		e.deny(fmt.Sprintf("rm: recursive removal of %q after cd into a system directory", e.relWipe))
 	}

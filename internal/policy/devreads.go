@@ -161,46 +161,6 @@ var readActsSamples = []string{"/dev/tty1", "/dev/ttyS0", "/dev/ttyUSB0", "/dev/
 	"/dev/snd/pcmC0D0c", "/dev/video0", "/dev/vcs1", "/dev/vcsa1", "/dev/fb0", "/dev/mem", "/dev/kmem", "/proc/kcore",
 	"/proc/1/environ", "/proc/1/mem", "/proc/1/fd/3", "/proc/1/task/1/environ"}
 
-// deviceRead notes a word that names a file whose reading acts, read
-// against each directory a cd into /dev, /proc or /sys made current when
-// it is relative (cd /dev/pts && cat 1).
-func (e *eval) deviceRead(a arg, ctx cctx) {
-	if ps := e.paths; ps != nil && ps.cdDevices && a.known && a.val != "" && !strings.ContainsAny(a.val[:1], "/-~") {
-		dirs, _ := e.cwds()
-		for _, d := range dirs {
-			if strings.HasPrefix(d, "/dev") || strings.HasPrefix(d, "/proc") || strings.HasPrefix(d, "/sys") {
-				e.deviceReadAbs(arg{val: path.Join(d, a.val), known: true, glob: a.glob}, ctx)
-			}
-		}
-		return
-	}
-	e.deviceReadAbs(a, ctx)
-}
-
-// addCd adds a cd target. An absolute target already there is left out:
-// wherever it comes in the order, it makes the same directory current, so
-// a script that cds to one place a thousand times keeps one target, and
-// what reads them stays linear. It notes whether a target may make /dev,
-// /proc or /sys (or a directory under them) current: one names it, or is
-// relative or unknown and so may follow one.
-func (ps *pathState) addCd(a arg) {
-	v := a.val
-	abs := strings.HasPrefix(v, "/")
-	if abs {
-		if ps.cdAbs[a] {
-			return
-		}
-		if ps.cdAbs == nil {
-			ps.cdAbs = map[arg]bool{}
-		}
-		ps.cdAbs[a] = true
-	}
-	ps.cds = append(ps.cds, a)
-	if !abs || strings.HasPrefix(v, "/dev") || strings.HasPrefix(v, "/proc") || strings.HasPrefix(v, "/sys") {
-		ps.cdDevices = true
-	}
-}
-
 // deviceReadAbs is deviceRead for the absolute names in a word.
 func (e *eval) deviceReadAbs(a arg, ctx cctx) {
 	v := a.val

@@ -203,10 +203,13 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 			s.release()
 		}
 	}()
-	steps, rel := e.steps, map[string]bool{}
+	steps, rel, reads := e.steps, map[string]bool{}, map[string]bool{}
 	if e.paths != nil {
 		for w := range e.paths.rel {
 			rel[w] = true
+		}
+		for w := range e.paths.relReads {
+			reads[w] = true
 		}
 	}
 	for _, s := range subs {
@@ -218,11 +221,14 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 			for w := range s.paths.rel {
 				rel[w] = true
 			}
+			for w := range s.paths.relReads {
+				reads[w] = true
+			}
 		}
 	}
-	// Past either cap, what one walk keeps depends on the order of the
+	// Past any cap, what one walk keeps depends on the order of the
 	// whole script.
-	if steps > maxSteps || len(rel) >= maxRelWords {
+	if steps > maxSteps || len(rel) >= maxRelWords || len(reads) >= maxRelWords {
 		return false
 	}
 	e.forkBombs(sc, ctx)
@@ -328,7 +334,7 @@ func (e *eval) absorb(s *eval) {
 	for _, c := range from.cds {
 		ps.addCd(c)
 	}
-	ps.cdUnknown = ps.cdUnknown || from.cdUnknown
+	ps.cdUnknown = ps.cdUnknown || from.cdUnknown || from.cdMore
 	for _, w := range from.recRel {
 		if len(ps.recRel) < maxRelWords {
 			ps.recRel = append(ps.recRel, w)
@@ -343,6 +349,13 @@ func (e *eval) absorb(s *eval) {
 	for w := range from.relWrites {
 		ps.addRelWrite(w)
 	}
+	for w, glob := range from.relReads {
+		if ps.relReads == nil {
+			ps.relReads = map[string]bool{}
+		}
+		ps.relReads[w] = ps.relReads[w] || glob // scriptInPieces checked they fit
+	}
+	ps.cdMore = ps.cdMore || from.cdMore
 	for _, a := range from.aliases {
 		if len(ps.aliases) < maxAliases {
 			ps.aliases = append(ps.aliases, a) // for the relative words checked at the end

@@ -128,11 +128,13 @@ type pathState struct {
 	initial   string          // the starting directory, "" when unknown
 	cds       []arg           // cd and pushd targets, in order; see addCd
 	cdAbs     map[arg]bool    // the absolute targets in cds
-	cdDevices bool            // a cd may have made /dev, /proc or /sys current
+	cdMore    bool            // more cd targets than maxCds
+	cwdsMemo  *cwdsMemo       // see cwds
 	cdUnknown bool            // a cd whose target is computed at run time
 	rel       map[string]bool // relative words to try against cd targets
 	recRel    []string        // relative directories recursive readers read
 	relWrites map[string]bool // relative write targets that name a device or sysrq-trigger
+	relReads  map[string]bool // relative names programs open (see deviceRead)
 	relMore   bool            // more relative words than maxRelWords
 	seen      map[string]bool // words already checked
 	resolved  map[string]string

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -45,11 +46,88 @@ func (e *eval) protectVerdict() {
 	if ps.relMore && (unknown || len(cwds) > 0) {
 		e.note(unresolvedTier, false, "too many relative paths to check against the directories a cd makes current")
 	}
+	if ps.cdMore {
+		e.note(unresolvedTier, false, "too many cd targets to follow for the input's relative paths")
+	}
+}
+
+// maxCds is how many cd targets an input's walk follows. Past it the
+// working directory is unknown, and a relative name is unresolved.
+const maxCds = 256
+
+// addCd adds a cd target. A target that cannot change the directory
+// (cd ., cd a/..) is left out, and so is an absolute target already
+// there: wherever it comes in the order, it makes the same directory
+// current. So a script that cds to one place a thousand times keeps one
+// target.
+func (ps *pathState) addCd(a arg) {
+	v := a.val
+	abs := strings.HasPrefix(v, "/")
+	switch {
+	case ps.cdMore:
+		return
+	case abs && ps.cdAbs[a], !abs && path.Clean(v) == ".":
+		return
+	case len(ps.cds) == maxCds:
+		ps.cdMore, ps.cdUnknown = true, true
+		return
+	}
+	if abs {
+		if ps.cdAbs == nil {
+			ps.cdAbs = map[arg]bool{}
+		}
+		ps.cdAbs[a] = true
+	}
+	ps.cds = append(ps.cds, a)
+}
+
+// cwdsMemo keeps what cwds and relCwds computed, until a cd changes it:
+// every relative word asks.
+type cwdsMemo struct {
+	key               cwdsKey
+	dirs, rel         []string
+	unknown           bool
+	dirsDone, relDone bool
+}
+
+// cwdsKey is what cwds and relCwds depend on that changes during a walk:
+// the cd targets only grow, so their number says whether they changed.
+type cwdsKey struct {
+	n       int
+	unknown bool
+	initial string
+}
+
+// memo returns the memo for the cd targets as they are now.
+func (ps *pathState) memo() *cwdsMemo {
+	key := cwdsKey{n: len(ps.cds), unknown: ps.cdUnknown, initial: ps.initial}
+	if ps.cwdsMemo == nil || ps.cwdsMemo.key != key {
+		ps.cwdsMemo = &cwdsMemo{key: key}
+	}
+	return ps.cwdsMemo
 }
 
 // cwds returns the absolute directories the input's commands can run in
-// beyond the unknown starting one, and whether any is unknown.
+// beyond the unknown starting one, and whether any is unknown. The slice
+// is shared; callers must not change it.
 func (e *eval) cwds() ([]string, bool) {
+	m := e.paths.memo()
+	if !m.dirsDone {
+		m.dirs, m.unknown = e.composeCwds()
+		m.dirsDone = true
+	}
+	return m.dirs, m.unknown
+}
+
+// cwdsUnknown reports whether a directory the input's commands can run
+// in is unknown.
+func (e *eval) cwdsUnknown() bool {
+	_, unknown := e.cwds()
+	return unknown
+}
+
+// composeCwds computes cwds.
+func (e *eval) composeCwds() ([]string, bool) {
 	ps := e.paths
 	unknown := ps.cdUnknown
 	var out []string
@@ -89,11 +167,11 @@ func (e *eval) cwds() ([]string, bool) {
 				}
 			}
 			if len(out) > maxCwds {
-				return out[:maxCwds], true
+				return slices.Clip(out[:maxCwds]), true
 			}
 		}
 	}
-	return out, unknown
+	return slices.Clip(out), unknown
 }
 
 // relCwds returns the directories relative cds lead to from a starting
@@ -101,11 +179,23 @@ func (e *eval) cwds() ([]string, bool) {
 // ../../dev, and so is cd ~/../../dev.
 // Each is composed after any earlier one, up to maxCwds.
 func (e *eval) relCwds() []string {
+	m := e.paths.memo()
+	if !m.relDone {
+		m.rel, m.relDone = e.composeRelCwds(), true
+	}
+	return m.rel
+}
+
+// composeRelCwds computes relCwds.
+func (e *eval) composeRelCwds() []string {
 	ps := e.paths
 	var out []string
 	seen := map[string]bool{}
 	for round := 0; round < 2; round++ {
 		for _, t := range ps.cds {
+			if len(out) >= maxCwds {
+				return slices.Clip(out)
+			}
 			v := t.val
 			from := append([]string{""}, out...)
 			if rest, ok := strings.CutPrefix(v, "~/"); ok && (e.p.protect.home == "" || !e.local) {
@@ -121,7 +211,7 @@ func (e *eval) relCwds() []string {
 			}
 		}
 	}
-	return out
+	return slices.Clip(out)
 }
 
 // agentCwd says why the working directory may hold files the agent wrote

@@ -312,6 +312,13 @@ func (r *redactor) run() {
 		case '(', ')', '{', '}':
 			r.stdinGroup(c, i)
 		case '/', '~':
+			if c == '/' && i+1 < n && s[i+1] == '/' && schemeRelative(s, i) {
+				// //user:pass@host, a URL without its scheme.
+				if end := r.url(i + 2); end > i+2 {
+					i = end
+					continue
+				}
+			}
 			if r.stdin.tee && startsWord(s, i) {
 				r.writesTo(i)
 			}

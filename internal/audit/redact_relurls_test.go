@@ -1,0 +1,26 @@
+package audit
+
+import "testing"
+
+// TestRedactSchemeRelativeURLs: a URL without its scheme (//user:pass@host)
+// loses its password like one with it, quoted, after '=' or in markup; the
+// user, host and path stay, and a path that only looks like one is kept.
+func TestRedactSchemeRelativeURLs(t *testing.T) {
+	checkCases(t, []spelling{
+		{"curl //bob:S3cr3tZ@host/path", []string{"S3cr3tZ"}, []string{"//bob:", "@host/path"}},
+		{"git clone //bob:S3cr3tZ@github.com/o/r", []string{"S3cr3tZ"}, []string{"@github.com/o/r"}},
+		{`echo "//bob:S3cr3tZ@host"`, []string{"S3cr3tZ"}, []string{`"//bob:`}},
+		{"url='//admin:S3cr3tZ@db:5432/app'", []string{"S3cr3tZ"}, []string{"@db:5432/app'"}},
+		{`<a href="//bob:S3cr3tZ@example.com/x">`, []string{"S3cr3tZ"}, []string{`href="//bob:`}},
+		{"proxy=//u:S3cr3tZ@proxy:3128 wget x", []string{"S3cr3tZ"}, []string{"@proxy:3128 wget x"}},
+		{"sh -c 'curl //bob:S3cr3tZ@h/x'", []string{"S3cr3tZ"}, []string{"@h/x'"}},
+		{"curl //bob:p%40S3cr3tZ@host", []string{"S3cr3tZ"}, []string{"//bob:"}},
+		// Kept: shares, paths and scheme-less hosts without a password.
+		{"smbclient //nas/share -U bob", nil, []string{"smbclient //nas/share -U bob"}},
+		{"ls //server/share/a:b@c", nil, []string{"ls //server/share/a:b@c"}},
+		{"curl //example.com/x.js", nil, []string{"curl //example.com/x.js"}},
+		{"echo a//b:c@d", nil, []string{"echo a//b:c@d"}},
+		{"// note: see bob@example.com", nil, []string{"// note: see bob@example.com"}},
+		{"git clone //git@github.com/o/r", nil, []string{"//git@github.com/o/r"}},
+	})
+}

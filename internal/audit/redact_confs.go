@@ -75,6 +75,9 @@ func (r *redactor) blankSeparated(i, j int) int {
 		return 0
 	}
 	k := skipBlanks(s, j)
+	if !ident && k < len(s) && (s[k] == '-' || s[k] == '<' || s[k] == '>') {
+		return 0 // passwd -S, passwd <<EOF: the command, its option or its input
+	}
 	if quote != 0 && !ident && (k >= len(s) || s[k] != '"') {
 		return 0 // git commit -m "secret santa": prose; only named.conf's secret "…"; is a key
 	}

@@ -394,6 +394,11 @@ func (r *redactor) word(i, j int) int {
 			return end // INSERT INTO users (name, password) VALUES ('a', '…')
 		}
 	}
+	if len(w) == 6 && (w[0] == 'S' || w[0] == 's') && strings.EqualFold(w, "select") {
+		if end := r.sqlInsertSelect(i, j); end > 0 {
+			return end // INSERT INTO users (name, password) SELECT 'a', '…'
+		}
+	}
 	if j < len(s) && (s[j] == ' ' || s[j] == '\t') && i > 0 {
 		if end := r.headerDirective(i, j); end > 0 {
 			return end // proxy_set_header Authorization "Basic …";

@@ -24,7 +24,7 @@ func (r *redactor) sqlInsert(i, j int) int {
 		k--
 	}
 	if k < 0 || s[k] != ')' {
-		return 0
+		return r.sqlInsertUnnamed(i, j) // INSERT INTO users VALUES (…)
 	}
 	lo := max(0, k-maxColumnsLook)
 	open := strings.LastIndexAny(s[lo:k], "()")

@@ -126,6 +126,9 @@ type redactor struct {
 	// insertEnd is where the last look at an INSERT's values stopped
 	// (redact_insert.go).
 	insertEnd int
+	// paramEnd is where the last look at a quoted statement's bound
+	// parameters stopped (redact_sqlparams.go).
+	paramEnd int
 	// callEnd is where the last look at a call's arguments stopped
 	// (redact_detours.go).
 	callEnd int
@@ -399,6 +402,9 @@ func (r *redactor) word(i, j int) int {
 			return end // INSERT INTO users (name, password) SELECT 'a', '…'
 		}
 	}
+	if len(w) == 6 && i > 0 && (strings.EqualFold(w, "update") || strings.EqualFold(w, "select") || strings.EqualFold(w, "delete")) {
+		r.sqlStatementParams(i, j) // "UPDATE users SET password=? …", ("…", 1)
+	}
 	if j < len(s) && (s[j] == ' ' || s[j] == '\t') && i > 0 {
 		if end := r.headerDirective(i, j); end > 0 {
 			return end // proxy_set_header Authorization "Basic …";
@@ -648,6 +654,9 @@ func (r *redactor) word(i, j int) int {
 		if end := r.declared(i, j); end > 0 {
 			return end // var dbPassword string = "…", #define DB_PASSWORD "…"
 		}
+	}
+	if eq := skipBlanks(s, sep); kind != keyNone && eq+1 < len(s) && s[eq] == '=' && s[eq+1] != '=' && placeholderValue(s, eq+1) {
+		return j // password=?: a bound parameter, read by sqlStatementParams
 	}
 	if kind != keyNone && !promptText(s, i, sep) {
 		// A name that starts a YAML line (pw: …, - pwd: …) is a key

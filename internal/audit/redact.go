@@ -307,6 +307,9 @@ func (r *redactor) run() {
 			if c == '\n' && i < r.argv.presetEnd {
 				break // a held array's elements go on (second pass)
 			}
+			if (c == ';' || c == '\n') && i > 0 && (s[i-1] <= ')' || s[i-1] == ';') && addChainBreak(s, i) {
+				break // cmd.add("-p"); cmd.add("…"): one argv list
+			}
 			if c == '\n' && r.quotedData(i) {
 				break // printf 'pw\npw\n' | pdbedit -t: one word's line end
 			}

@@ -28,7 +28,9 @@ func (r *redactor) quotedName(i, j int) (name string, end int, ok bool) {
 		if !startsWord(s, i-1) && (i < 2 || s[i-2] != '[') {
 			return "", 0, false
 		}
-		if q, at := r.quoteAt(i); !at || q != s[i-1] {
+		// Inside a script's quotes (python3 -c '…'), the item's own
+		// quotes are the script's: a.append("--password").
+		if q, at := r.quoteAt(i); !at || q != s[i-1] && (q == 0 || i < 2 || s[i-2] != '(' && s[i-2] != '[') {
 			return "", 0, false
 		}
 		start = i - 1
@@ -149,7 +151,7 @@ func argChain(s string, k int) int {
 			return k + len(c) - 1
 		}
 	}
-	return 0
+	return nextAddCall(s, k+1)
 }
 
 // listItemValue redacts the item after the option item name of an argv

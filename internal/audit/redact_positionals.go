@@ -26,7 +26,7 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 		r.listAhead(k+2, ps, htpasswd)
 		return
 	}
-	idx, skipNext, shift, unc := 0, false, 0, !ps.afterUNC
+	idx, skipNext, shift, unc, named := 0, false, 0, !ps.afterUNC, false
 	for {
 		k = skipBlanks(s, k)
 		if k >= len(s) {
@@ -91,6 +91,19 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 		case idx == 0 && slices.Contains(ps.notFirst, tok):
 			r.lookEnd = e
 			return
+		case idx == 0 && len(ps.mounts) > 0 && !mountPath(tok, ps.mounts):
+			r.lookEnd = e
+			return
+		case ps.pair && !strings.Contains(tok, "="):
+			// doppler secrets set NAME VALUE: every second such word.
+			if named {
+				r.queue(k, e, whole)
+			}
+			named = !named
+			if idx++; idx >= maxSecretPositionals {
+				r.lookEnd = e
+				return
+			}
 		default:
 			want := ps.index + shift
 			if htpasswd {
@@ -116,6 +129,18 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 		k = e
 	}
 	r.lookEnd = k
+}
+
+// mountPath reports whether the path tok, quoted or not, starts with one
+// of mounts.
+func mountPath(tok string, mounts []string) bool {
+	tok = strings.TrimLeft(tok, `"'/`)
+	for _, m := range mounts {
+		if strings.HasPrefix(tok, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // queue adds the shell word s[k:e], or its secret part, to the spans to

@@ -68,6 +68,12 @@ type positional struct {
 	// from its host, which moves the secret one word on (deluge-console
 	// connect HOST PORT USER PASSWORD).
 	port bool
+	// pair: a word without '=' names the next word, its value (doppler
+	// secrets set NAME VALUE), beside NAME=VALUE words.
+	pair bool
+	// mounts: the first positional, a path, must start with one of these
+	// for the rest to be secret (vault write secret/x k=v).
+	mounts []string
 }
 
 type program struct {
@@ -146,6 +152,9 @@ var (
 		{after: []string{"login"}, every: true}, {after: []string{"unseal"}, every: true},
 		{after: []string{"unwrap"}, every: true},
 		{after: []string{"kv", "put"}, every: true, split: afterEquals}, {after: []string{"kv", "patch"}, every: true, split: afterEquals},
+		// vault write to a KV or cubbyhole mount stores every value;
+		// elsewhere (pki/issue, sys/policy) values are settings.
+		{after: []string{"write"}, every: true, split: afterEquals, mounts: []string{"secret/", "kv/", "kv-v2/", "kvv2/", "cubbyhole/", "secrets/"}},
 	}}
 	ipmiLike = &program{opts: []option{{name: "-p"}, {name: "-k"}}}
 	rarLike  = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "-hp", attachedOnly: true}}, prompt: []string{"-p", "-hp"}}

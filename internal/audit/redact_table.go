@@ -80,7 +80,8 @@ var programs = map[string]*program{
 		{after: []string{"use"}, afterUNC: true},
 	}},
 	// Secret stores set NAME VALUE as two words.
-	"doppler": {configSub: "set", pos: []positional{{after: []string{"secrets", "set"}, every: true, split: afterEquals}}},
+	"doppler": {configSub: "set", pos: []positional{{after: []string{"secrets", "set"}, every: true, split: afterEquals, pair: true}},
+		valued: []string{"-p", "--project", "-c", "--config", "--scope", "--token", "--type", "--visibility", "--configuration"}},
 	// travis env set NAME VALUE, netlify env:set NAME VALUE (its set
 	// read as a word of its own): by the name.
 	"travis": {configSub: "env"}, "netlify": {configSub: "set"},

@@ -131,7 +131,12 @@ func secretMeta(last string) bool {
 	switch last {
 	case "sock", "socket", "file", "path", "dir", "stdin", "fd", "prompt", "encryption", "algorithm",
 		"algo", "policy", "length", "complexity", "expiry", "expiration", "lifetime", "rotation", "history",
-		"reuse", "attempts", "retries", "lockout", "required", "enabled", "disabled", "mode", "method", "type":
+		"reuse", "attempts", "retries", "lockout", "required", "enabled", "disabled", "mode", "method", "type",
+		// When, where and by whom one is issued or checked: TOKEN_TTL,
+		// AUTH_TIMEOUT, TOKEN_ENDPOINT, AUTH_HOST, JWT_ISSUER,
+		// token_policies, SECRET_NAME.
+		"ttl", "timeout", "interval", "duration", "endpoint", "host", "hostname", "port", "provider",
+		"scope", "scopes", "issuer", "audience", "policies", "uses", "name", "region", "bits", "size":
 		return true
 	}
 	return false

@@ -92,7 +92,10 @@ func protocolAuth(s, w string, j int) bool {
 		e++
 	}
 	switch s[k:e] {
-	case "required", "requisite", "sufficient", "optional", "include", "substack":
+	case "required", "requisite", "sufficient", "optional", "include", "substack",
+		// A status in prose or a log search: echo "auth ok", grep 'auth failure'.
+		"ok", "OK", "failed", "failure", "fail", "error", "success", "succeeded", "successful",
+		"done", "denied", "expired", "timeout", "pending", "complete", "completed":
 		return false
 	}
 	return !strings.HasPrefix(s[k:], "[")

@@ -380,8 +380,8 @@ func (r *redactor) option(i, j int) int {
 		switch {
 		case w == o.name && j < len(s) && s[j] == '=':
 			k = j + 1 // --user=bob:pw, -p=secret
-		case w == o.name && len(o.name) == 2 && !p.noAttach && (startsQuote(s, j) || expansionAt(s, j)):
-			k = j // -p'SECRET', -p$PASS
+		case w == o.name && len(o.name) == 2 && !p.noAttach && (startsQuote(s, j) || expansionAt(s, j) || escapeAt(s, j)):
+			k = j // -p'SECRET', -p$PASS, -p\ SECRET
 		case w == o.name && !o.attachedOnly:
 			if k = skipBlanks(s, j); k == j || k >= len(s) || s[k] == '-' {
 				k = -1
@@ -409,7 +409,7 @@ func (r *redactor) option(i, j int) int {
 				continue
 			}
 			k := i + x + 1
-			if x == len(w)-1 && !startsQuote(s, j) && !expansionAt(s, j) {
+			if x == len(w)-1 && !startsQuote(s, j) && !expansionAt(s, j) && !escapeAt(s, j) {
 				if o.attachedOnly {
 					return 0 // mysql -Bp asks for the password
 				}

@@ -395,6 +395,13 @@ func startsQuote(s string, k int) bool {
 	return k < len(s) && (s[k] == '\'' || s[k] == '"' || strings.HasPrefix(s[k:], `\"`))
 }
 
+// escapeAt reports whether a backslash at k escapes a byte that joins the
+// word before it (-p\ SECRET, -p\SECRET, -p\⏎SECRET: bash passes
+// -p SECRET, -pSECRET).
+func escapeAt(s string, k int) bool {
+	return k+1 < len(s) && s[k] == '\\' && s[k+1] != '"'
+}
+
 // pastClose returns end, or, when the value s[start:end] stops at the
 // quote that closes the string it sits in and the shell word goes on
 // after it (-H 'X-Api-Key: 'S3cr"et"), the end of that word.

@@ -1,0 +1,23 @@
+package audit
+
+import "testing"
+
+// TestRedactEscapedAttachedValues: a backslash right after a short option
+// joins what follows to it (-p\ SECRET is -p " SECRET", -p\SECRET is
+// -pSECRET, -p\⏎SECRET is -pSECRET), so the value is the option's as when
+// quoted; the program and what follows stay.
+func TestRedactEscapedAttachedValues(t *testing.T) {
+	checkCases(t, []spelling{
+		{`sshpass -p\ S3cr3tZ ssh h`, []string{"S3cr3tZ"}, []string{"sshpass -p", " ssh h"}},
+		{`sshpass -p\S3cr3tZ ssh h`, []string{"S3cr3tZ"}, []string{" ssh h"}},
+		{`mysql -p\ S3cr3tZ db`, []string{"S3cr3tZ"}, []string{" db"}},
+		{`mysql -uroot -p\S3cr3tZ db`, []string{"S3cr3tZ"}, []string{"-uroot", " db"}},
+		{"sshpass -p\\\nS3cr3tZ ssh h", []string{"S3cr3tZ"}, []string{" ssh h"}},
+		{"mysql -u root -p\\\nS3cr3tZ", []string{"S3cr3tZ"}, []string{"-u root"}},
+		{`curl -su\ bob:S3cr3tZ h`, []string{"S3cr3tZ"}, []string{" h"}},
+		{`redis-cli -a\ S3cr3tZ ping`, []string{"S3cr3tZ"}, []string{" ping"}},
+		{`ldapsearch -xw\ S3cr3tZ -b dc=x`, []string{"S3cr3tZ"}, []string{"-b dc=x"}},
+		// Kept: another option's escaped value.
+		{`mysql -h\ db -e 'select 1'`, nil, []string{`-h\ db`}},
+	})
+}

@@ -20,6 +20,12 @@ func (r *redactor) quotedName(i, j int) (name string, end int, ok bool) {
 	s := r.s
 	start := i
 	switch {
+	case i > 1 && s[i-2] == '$' && (s[i-1] == '\'' || s[i-1] == '"') && startsWord(s, i-2):
+		// $'-u', $"--user": ANSI-C and locale quotes start the word.
+		if q, at := r.quoteAt(i); !at || q != '$' && q != s[i-1] {
+			return "", 0, false
+		}
+		start = i - 2
 	case i > 0 && (s[i-1] == '\'' || s[i-1] == '"'):
 		// A quote that starts the shell word at bash's top level: the
 		// quote open at i is the one at i-1.
@@ -34,7 +40,7 @@ func (r *redactor) quotedName(i, j int) (name string, end int, ok bool) {
 			return "", 0, false
 		}
 		start = i - 1
-	case j < len(s) && (s[j] == '\'' || s[j] == '"' || s[j] == '\\') && startsWord(s, i):
+	case j < len(s) && (s[j] == '\'' || s[j] == '"' || s[j] == '\\' || dollarQuote(s, j)) && startsWord(s, i):
 		if q, at := r.quoteAt(i); !at || q != 0 {
 			return "", 0, false
 		}
@@ -46,6 +52,9 @@ func (r *redactor) quotedName(i, j int) (name string, end int, ok bool) {
 	for k < len(s) && k-start < maxQuotedName {
 		c := s[k]
 		switch {
+		case q == 0 && dollarQuote(s, k):
+			k++ // $'…' and $"…" quote as '…' and "…" do
+			q = s[k]
 		case q == 0 && (c == '\'' || c == '"'):
 			q = c
 		case q != 0 && c == q:
@@ -70,6 +79,12 @@ done:
 		return "", 0, false // not even an argv list's item ("-p", …)
 	}
 	return string(buf[:n]), k, true
+}
+
+// dollarQuote reports whether an ANSI-C or locale quote ($'…', $"…")
+// opens at k.
+func dollarQuote(s string, k int) bool {
+	return k+1 < len(s) && s[k] == '$' && (s[k+1] == '\'' || s[k+1] == '"')
 }
 
 // joinedWord redacts the value after a name joined from quoted parts

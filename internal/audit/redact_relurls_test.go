@@ -24,3 +24,16 @@ func TestRedactSchemeRelativeURLs(t *testing.T) {
 		{"git clone //git@github.com/o/r", nil, []string{"//git@github.com/o/r"}},
 	})
 }
+
+// TestRedactEncodedColonUserinfo: a URL whose user name holds a
+// percent-encoded ':' (bob%3Apw@host) carries a password, which curl and
+// browsers send once they decode it; the user name stays.
+func TestRedactEncodedColonUserinfo(t *testing.T) {
+	checkCases(t, []spelling{
+		{"curl https://bob%3AS3cr3tZ@h/", []string{"S3cr3tZ"}, []string{"https://bob%3A", "@h/"}},
+		{"git clone https://bob%3aS3cr3tZ@github.com/o/r", []string{"S3cr3tZ"}, []string{"@github.com/o/r"}},
+		{"echo 'ftp://bob%3AS3cr3tZ@h'", []string{"S3cr3tZ"}, []string{"ftp://bob%3A"}},
+		{"curl //bob%3AS3cr3tZ@h", []string{"S3cr3tZ"}, []string{"//bob%3A"}},
+		{"curl https://bob%40corp@h/", nil, []string{"https://bob%40corp@h/"}},
+	})
+}

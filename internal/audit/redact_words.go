@@ -601,6 +601,13 @@ func (r *redactor) userinfo(k, colon, at int) int {
 	if colon > at {
 		colon = -1 // https://user@host:443: the port's colon
 	}
+	if colon < 0 && at > k {
+		// https://bob%3Apw@host: the client decodes the user name to
+		// bob:pw and sends pw as the password.
+		if x := encodedColon(s[k:at]); x > 0 && k+x+3 < at {
+			return r.replace(k+x+3, at, Redacted)
+		}
+	}
 	switch {
 	case colon >= 0 && at > colon+1 && tokenPlaceholder(s[colon+1:at]):
 		// https://TOKEN:x-oauth-basic@github.com: the user is the token.
@@ -613,6 +620,17 @@ func (r *redactor) userinfo(k, colon, at int) int {
 		return r.replace(k, at, Redacted) // https://TOKEN@host, redis://PASSWORD@host
 	}
 	return k
+}
+
+// encodedColon returns the index of the first percent-encoded ':' (%3A)
+// in u, or -1.
+func encodedColon(u string) int {
+	for x := 0; x+2 < len(u); x++ {
+		if u[x] == '%' && u[x+1] == '3' && (u[x+2] == 'A' || u[x+2] == 'a') {
+			return x
+		}
+	}
+	return -1
 }
 
 // urlScheme returns the scheme of the URL whose "://" is at k, in lower

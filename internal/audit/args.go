@@ -124,10 +124,11 @@ func secretTexts(args json.RawMessage) wholeSecrets {
 
 type jsonFrame struct {
 	obj     bool
-	named   bool // a name or key member named a secret: its value member is one
-	env     bool // the call's env map (wholeSecrets.env)
-	n       int  // members or elements written
-	wantKey bool // in an object, the next token is a key
+	named   bool     // a name or key member named a secret: its value member is one
+	env     bool     // the call's env map (wholeSecrets.env)
+	n       int      // members or elements written
+	wantKey bool     // in an object, the next token is a key
+	argv    argvList // in an array, the argv list it may be (redact_jsonargv.go)
 }
 
 // redactJSON redacts the JSON value in; whole says which top-level keys'
@@ -206,6 +207,7 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 					out = append(out, ',')
 				}
 				f.n++
+				secret = secret || f.argv.takeSecret()
 			}
 		}
 		if nameKey {
@@ -245,6 +247,12 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 			if prog != nil {
 				out = appendQuoted(out, bound(redactAs(v, prog, found), maxValue))
 				break
+			}
+			if top >= 0 && !stack[top].obj {
+				if p := stack[top].argv.item(v, stack[top].n); p != nil {
+					out = appendQuoted(out, bound(redactAs(v, p, found), maxValue))
+					break
+				}
 			}
 			out = appendQuoted(out, bound(redactFound(v, found), maxValue))
 		case json.Number:

@@ -71,7 +71,9 @@ func (r *redactor) blankSeparated(i, j int) int {
 			at, quote = 1, s[k] // echo 'auth_pass …' >> keepalived.conf, echo '  secret "…";'
 		}
 	}
-	if at < 0 || at == 0 && w == "pass" {
+	if at < 0 || at == 0 && (w == "pass" || w == "passwd") {
+		// pass NAME runs the password store, passwd USER changes a
+		// password: on the command's first line they are commands.
 		return 0
 	}
 	k := skipBlanks(s, j)

@@ -18,7 +18,10 @@ func TestRedactPasswdCommandLine(t *testing.T) {
 		{"passwd < /root/pwfile", nil, []string{"passwd < /root/pwfile"}},
 		{"passwd >/dev/null", nil, []string{"passwd >/dev/null"}},
 		// A conf line's value still goes.
-		{"passwd S3cr3tZ", []string{"S3cr3tZ"}, []string{"passwd "}},
+		{"cat > f.conf <<EOF\npasswd S3cr3tZ\nEOF", []string{"S3cr3tZ"}, []string{"\npasswd "}},
+		// The passwd command's user.
+		{"passwd bob", nil, []string{"passwd bob"}},
+		{"passwd root", nil, []string{"passwd root"}},
 		{"secret S3cr3tZ", []string{"S3cr3tZ"}, []string{"secret "}},
 	})
 }

@@ -22,6 +22,8 @@ func TestRedactSchemeRelativeURLs(t *testing.T) {
 		{"echo a//b:c@d", nil, []string{"echo a//b:c@d"}},
 		{"// note: see bob@example.com", nil, []string{"// note: see bob@example.com"}},
 		{"git clone //git@github.com/o/r", nil, []string{"//git@github.com/o/r"}},
+		{"//0@0", nil, []string{"//0@0"}},
+		{"x //bob@h", nil, []string{"x //bob@h"}},
 	})
 }
 

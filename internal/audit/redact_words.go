@@ -636,6 +636,9 @@ func encodedColon(u string) int {
 // urlScheme returns the scheme of the URL whose "://" is at k, in lower
 // case.
 func urlScheme(s string, k int) string {
+	if k < 0 || k >= len(s) || s[k] != ':' {
+		return "" // //user@host, written without its scheme
+	}
 	b := k
 	for b > 0 && (wordByte[s[b-1]] || s[b-1] == '+') && s[b-1] != '=' {
 		b--

@@ -20,20 +20,65 @@ func (r *redactor) namedValue(i, j int) int {
 	if len(w) < 5 || !strings.EqualFold(w[len(w)-5:], "value") || j >= len(s) || !nameSeparator(s, j) {
 		return 0
 	}
-	name := namedBefore(s[max(0, i-namedBack):i])
-	if name == "" || secretKey(name) == keyNone && !secretName(name) {
-		return 0
+	if namedAfter(s, j) {
+		return r.keyValue(j, false, keyPlain, true)
 	}
-	return r.keyValue(j, false, keyPlain, true)
+	// Any of the element's or object's name, key or type fields may
+	// name it: <input type="password" name="p" value="…">.
+	lo := max(0, i-namedBack)
+	t := s[lo:i]
+	for n := 0; n < 4; n++ {
+		name, at := namedBefore(t)
+		if name == "" {
+			return 0
+		}
+		// Past the nearest field only within the same element or
+		// object, before no other value.
+		if seg := s[lo+at : i]; n > 0 && (strings.ContainsAny(seg, "{}<>[]\n") || containsFold(seg, "value")) {
+			return 0
+		}
+		if secretKey(name) != keyNone || secretName(name) {
+			return r.keyValue(j, false, keyPlain, true)
+		}
+		t = t[:at]
+	}
+	return 0
 }
 
-// namedBefore returns the value of the last name or key field in t (the
-// text before a value field), or "" when there is none.
-func namedBefore(t string) string {
+// namedAfter reports whether a type field after the value field ending
+// at j, in the same element or object, names a secret:
+// <input value="…" type="password">, {"value": "…", "type": "password"}.
+func namedAfter(s string, j int) bool {
+	t := s[j:min(len(s), j+namedBack)]
+	if e := strings.IndexAny(t, "{}<>[]\n"); e >= 0 {
+		t = t[:e]
+	}
+	if e := strings.Index(strings.ToLower(t), "value"); e >= 0 {
+		t = t[:e] // the next value's fields are its own
+	}
+	// Only a type field: a name or key after a value may start the
+	// next pair (ParameterValue=x ParameterKey=DbPassword,…).
+	for n := 0; n < 4; n++ {
+		name, at := namedBefore(t)
+		if name == "" {
+			return false
+		}
+		if strings.EqualFold(t[at:at+4], "type") && (secretKey(name) != keyNone || secretName(name)) {
+			return true
+		}
+		t = t[:at]
+	}
+	return false
+}
+
+// namedBefore returns the value of the last name, key or type field in t
+// (the text before a value field) and where that field starts, or ""
+// when there is none.
+func namedBefore(t string) (string, int) {
 	for e := len(t); e > 0; {
 		k := lastFieldName(t[:e])
 		if k < 0 {
-			return ""
+			return "", 0
 		}
 		f := k + 1
 		for f > 0 && isAlnum(t[f-1]) {
@@ -41,7 +86,7 @@ func namedBefore(t string) string {
 		}
 		field := strings.ToLower(t[f : k+1])
 		e = f
-		if !strings.HasSuffix(field, "name") && !strings.HasSuffix(field, "key") {
+		if !strings.HasSuffix(field, "name") && !strings.HasSuffix(field, "key") && field != "type" {
 			continue
 		}
 		// After the field: a closing quote, blanks, '=' or ':', blanks,
@@ -64,17 +109,17 @@ func namedBefore(t string) string {
 		if ve == v {
 			continue
 		}
-		return t[v:ve]
+		return t[v:ve], f
 	}
-	return ""
+	return "", 0
 }
 
 // lastFieldName returns the index of the last letter of the last word in
-// t ending in "name" or "key" (any case), or -1.
+// t ending in "name", "type" or "key" (any case), or -1.
 func lastFieldName(t string) int {
 	for k := len(t) - 1; k >= 2; k-- {
 		c := t[k] | 0x20
-		if c == 'e' && k >= 3 && strings.EqualFold(t[k-3:k+1], "name") || c == 'y' && strings.EqualFold(t[k-2:k+1], "key") {
+		if c == 'e' && k >= 3 && (strings.EqualFold(t[k-3:k+1], "name") || strings.EqualFold(t[k-3:k+1], "type")) || c == 'y' && strings.EqualFold(t[k-2:k+1], "key") {
 			if k+1 >= len(t) || !isAlnum(t[k+1]) {
 				return k
 			}

@@ -377,6 +377,11 @@ func (r *redactor) word(i, j int) int {
 	s := r.s
 	w := s[i:j]
 	r.passwordFileWord(i, j)
+	if r.argv.secretUses && r.argv.second && r.argv.uses[w] == heldSecret {
+		if end := r.scriptAssigned(i, j); end > 0 {
+			return end // p := "…" where exec.Command("sshpass", "-p", p) uses it
+		}
+	}
 	if j < len(s) && (s[j] == '=' || s[j] == '+' || s[j] == '(') || r.stdin.cmdAt == i ||
 		w[0] == '-' && w[len(w)-1] == 'c' || i >= 9 && s[i-9] == 'f' {
 		if end := r.holdWord(i, j); end > 0 {

@@ -323,8 +323,12 @@ func (r *redactor) listAhead(k int, ps positional, htpasswd bool) {
 					want = 2
 				}
 			}
-			if literal && (ps.every && !strings.Contains(tok, "=") || !ps.every && (idx == want || idx == ps.and && ps.and > want)) {
-				r.queue(k, e, ps.split)
+			if ps.every && !strings.Contains(tok, "=") || !ps.every && (idx == want || idx == ps.and && ps.and > want) {
+				if literal {
+					r.queue(k, e, ps.split)
+				} else {
+					r.scriptSecretItem(k, e) // htpasswd's password in a name
+				}
 			}
 			idx++
 			if !ps.every && idx > max(want, ps.and) || idx >= maxSecretPositionals {

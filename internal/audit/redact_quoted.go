@@ -189,6 +189,9 @@ func (r *redactor) listItemValue(name string, k int) int {
 	}
 	v := skipBlanks(s, k+1)
 	if v >= len(s) || (s[v] != '\'' && s[v] != '"') {
+		if e := v + strings.IndexAny(s[v:min(len(s), v+64)], ",)]"); e > v {
+			r.scriptSecretItem(v, e) // "-p", pw: the name pw holds it
+		}
 		return k
 	}
 	start, end := valueSpan(s, v)

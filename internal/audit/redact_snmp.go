@@ -56,6 +56,23 @@ func secretDirective(w string) bool {
 	return false
 }
 
+// englishDirective reports whether the directive w is also an English
+// word that starts sentences (password, passphrase), unlike requirepass.
+func englishDirective(w string) bool {
+	return strings.EqualFold(w, "password") || strings.EqualFold(w, "passphrase")
+}
+
+// lastWord reports whether the word at k ends its line: only blanks, then
+// a line end (written or escaped), the string's closing quote, a
+// comment or the text's end follow it.
+func (r *redactor) lastWord(k int) bool {
+	s := r.s
+	q, _ := r.quoteAt(k)
+	e := skipBlanks(s, wordEnd(s, k, q, false))
+	return e >= len(s) || strings.IndexByte("\n\r#;|&)", s[e]) >= 0 || q != 0 && s[e] == q ||
+		strings.HasPrefix(s[e:], `\n`) || strings.HasPrefix(s[e:], `\r`)
+}
+
 // directive redacts the value of a configuration line whose directive,
 // the word w at s[i:j], takes a password as its next word (requirepass
 // S3cret, CONFIG SET masterauth S3cret) or whose Dockerfile ENV sets a
@@ -106,6 +123,9 @@ func (r *redactor) directive(w string, i, j int) int {
 			return j
 		}
 	case len(w) >= 6 && len(w) <= 11 && secretDirective(w) && (directiveStart(s, i) || redisDirective(w) && i >= 4 && strings.EqualFold(s[i-4:i], "set ")):
+		if englishDirective(w) && !r.lastWord(k) {
+			return 0 // echo "password must be long": prose, not msmtprc's password PW
+		}
 		r.lookAhead(j, positional{index: 0}, false)
 		return j
 	}

@@ -24,6 +24,9 @@ func secretFileOption(cmd, w string) bool {
 		// ipmitool -f: a file holding the remote password; mount -o
 		// credentials= is read by credentialsOption.
 		cmd == "ipmitool" && w == "-f",
+		// NSS's tools: certutil -f/-@, pk12util -w/-k, modutil -pwfile.
+		(cmd == "certutil" || cmd == "crlutil") && (w == "-f" || w == "-@"), cmd == "pk12util" && (w == "-w" || w == "-k"),
+		cmd == "modutil" && (w == "-pwfile" || w == "-newpwfile"),
 		strings.HasPrefix(cmd, "smb") && w == "-A", cmd == "rpcclient" && w == "-A", cmd == "net" && w == "-A",
 		strings.HasSuffix(cmd, "vncviewer") && (w == "-passwd" || w == "-PasswordFile"):
 		return true

@@ -99,11 +99,17 @@ var programs = map[string]*program{
 	"berglas":  {pos: []positional{{after: []string{"create"}, index: 1}, {after: []string{"update"}, index: 1}}},
 	"dotenvx":  {pos: []positional{{after: []string{"set"}, index: 1}}},
 	"hdbsql":   {opts: []option{{name: "-p"}}},
-	"schtasks": {slash: true, opts: []option{{name: "/rp:"}, {name: "/p:"}}},
-	"netdom":   {slash: true, opts: []option{{name: "/passwordd:"}, {name: "/passwordo:"}}},
-	"cmdkey":   {slash: true, opts: []option{{name: "/pass:"}}},
-	"vmrun":    {noAttach: true, opts: []option{{name: "-gp"}, {name: "-vp"}}},
-	"dsquery":  dsTool, "dsget": dsTool, "dsrm": dsTool, "dsmove": dsTool,
+	// NSS's pk12util -W (the PKCS#12 file's) and -K (the key
+	// database's) passwords; Windows' certutil -p for a PFX; smbencrypt
+	// PW… prints the hashes of each password it is given.
+	"pk12util":   {opts: []option{{name: "-W"}, {name: "-K"}}},
+	"certutil":   {opts: []option{{name: "-p"}}},
+	"smbencrypt": {pos: []positional{{every: true}}},
+	"schtasks":   {slash: true, opts: []option{{name: "/rp:"}, {name: "/p:"}}},
+	"netdom":     {slash: true, opts: []option{{name: "/passwordd:"}, {name: "/passwordo:"}}},
+	"cmdkey":     {slash: true, opts: []option{{name: "/pass:"}}},
+	"vmrun":      {noAttach: true, opts: []option{{name: "-gp"}, {name: "-vp"}}},
+	"dsquery":    dsTool, "dsget": dsTool, "dsrm": dsTool, "dsmove": dsTool,
 	"samba-tool":   {pos: []positional{{after: []string{"user", "create"}, index: 1}, {after: []string{"user", "add"}, index: 1}}},
 	"smbmap":       {opts: []option{{name: "-p"}, {name: "-H"}}},
 	"nxc":          {opts: []option{{name: "-p"}, {name: "-H"}}},

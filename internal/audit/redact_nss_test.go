@@ -20,3 +20,16 @@ func TestRedactNSSAndHashTools(t *testing.T) {
 		{"pk12util -l f.p12", nil, []string{"pk12util -l f.p12"}},
 	})
 }
+
+// TestRedactDrushPassword: drush user:password (upwd, user-password)
+// NAME PASSWORD sets a Drupal user's password; the name stays.
+func TestRedactDrushPassword(t *testing.T) {
+	checkCases(t, []spelling{
+		{"drush upwd admin S3cr3tZ", []string{"S3cr3tZ"}, []string{"drush upwd admin "}},
+		{"drush user:password admin S3cr3tZ", []string{"S3cr3tZ"}, []string{"user:password admin "}},
+		{"drush user-password admin S3cr3tZ", []string{"S3cr3tZ"}, []string{"admin "}},
+		{`drush -y upwd admin "S3cr3tZ"`, []string{"S3cr3tZ"}, []string{"upwd admin "}},
+		{"drush @prod user:password admin S3cr3tZ", []string{"S3cr3tZ"}, []string{"@prod user:password admin "}},
+		{"drush user:login admin", nil, []string{"drush user:login admin"}},
+	})
+}

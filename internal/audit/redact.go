@@ -433,7 +433,7 @@ func (r *redactor) word(i, j int) int {
 			return end // a Secret's data:⏎  config: c2VjcmV0…
 		}
 	}
-	if j+1 < len(s) && s[j] == '=' && i > 0 && (s[i-1] == '?' || s[i-1] == '&') && queryCredential(w) {
+	if j+1 < len(s) && s[j] == '=' && i > 0 && (s[i-1] == '?' || s[i-1] == '&' || s[i-1] == ';' && urlPathParam(s, i)) && queryCredential(w) {
 		// ?code=… (an OAuth authorization code), &session=…
 		return r.replace(j+1, urlPathEnd(s, j+1, false), Redacted)
 	}

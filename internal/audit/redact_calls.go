@@ -39,7 +39,7 @@ func (r *redactor) scriptSetter(i, j int) int {
 			return 0
 		}
 		k = skipBlanks(s, k+1)
-	case (s[before] == '(' && nameStyled(w) || (s[before] == '(' || s[before] == ',') && secretKey(w) == keyPlain) && k < len(s) && s[k] == ',':
+	case (s[before] == '(' && nameStyled(w) || (s[before] == '(' || s[before] == ',') && secretKey(w) != keyNone && secretKey(w) != keyName) && k < len(s) && s[k] == ',':
 		// Or a key by its ending (props.put("password", …),
 		// config.set('db', 'password', …)).
 		// Spelled like a variable (DB_PASSWORD, db.password): a
@@ -54,6 +54,12 @@ func (r *redactor) scriptSetter(i, j int) int {
 	start, end := valueSpan(s, k)
 	if end <= start {
 		return 0
+	}
+	if secretKey(w) == keyAuth {
+		// req.Header.Set("Authorization", "Basic …"): the scheme stays.
+		if sp := strings.IndexByte(s[start:end], ' '); sp > 0 && sp < 16 && isAlnum(s[start]) {
+			start += sp + 1
+		}
 	}
 	return r.replace(start, end, Redacted)
 }

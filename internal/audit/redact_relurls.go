@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // URLs written without their scheme (//user:pass@host/path, as HTML,
 // protocol-relative links and some clients' configs spell them) carry
 // their userinfo like any other: url reads them from the "//" on.
@@ -16,4 +18,15 @@ func schemeRelative(s string, i int) bool {
 		return true
 	}
 	return false
+}
+
+// urlPathParam reports whether the ';' before i starts a path parameter
+// of a URL (https://h/x;jsessionid=…, as Java and PHP servers put the
+// session in the path): the word it sits in holds "://" before it.
+func urlPathParam(s string, i int) bool {
+	b := i - 1
+	for b > 0 && i-b < 512 && s[b-1] > ' ' && s[b-1] != '\'' && s[b-1] != '"' {
+		b--
+	}
+	return strings.Contains(s[b:i-1], "://")
 }

@@ -39,3 +39,30 @@ func TestRedactEncodedColonUserinfo(t *testing.T) {
 		{"curl https://bob%40corp@h/", nil, []string{"https://bob%40corp@h/"}},
 	})
 }
+
+// TestRedactURLPathSessions: a session id carried as a URL's path
+// parameter (;jsessionid=…, as Java and PHP servers write it) is the
+// login itself; a ';' outside a URL is a command separator.
+func TestRedactURLPathSessions(t *testing.T) {
+	checkCases(t, []spelling{
+		{"curl 'https://h/x;jsessionid=S3cr3tZ?a=1'", []string{"S3cr3tZ"}, []string{"https://h/x;jsessionid=", "?a=1'"}},
+		{"curl 'https://h/x;JSESSIONID=S3cr3tZ'", []string{"S3cr3tZ"}, []string{";JSESSIONID="}},
+		{"wget \"http://h/app/page.jsp;jsessionid=S3cr3tZ\"", []string{"S3cr3tZ"}, []string{"page.jsp;jsessionid="}},
+		{"curl 'https://h/x;phpsessid=S3cr3tZ'", []string{"S3cr3tZ"}, []string{";phpsessid="}},
+		{"cd /tmp;sid=5 ./run", nil, []string{"cd /tmp;sid=5 ./run"}},
+	})
+}
+
+// TestRedactHeaderSetterCalls: a call that sets an Authorization header
+// by name (req.Header.Set, setRequestHeader, headers.append) loses the
+// credentials and keeps the scheme.
+func TestRedactHeaderSetterCalls(t *testing.T) {
+	checkCases(t, []spelling{
+		{`req.Header.Set("Authorization", "Basic S3cr3tZ")`, []string{"S3cr3tZ"}, []string{`"Authorization", "Basic `}},
+		{`xhr.setRequestHeader('Authorization', 'S3cr3tZ')`, []string{"S3cr3tZ"}, []string{`'Authorization', '`}},
+		{`headers.append("Authorization", "Token S3cr3tZ");`, []string{"S3cr3tZ"}, []string{`"Token `}},
+		{`r.headers.__setitem__("Proxy-Authorization", "Basic S3cr3tZ")`, []string{"S3cr3tZ"}, []string{`"Basic `}},
+		{`req.Header.Set("Cookie", "sid=S3cr3tZ")`, []string{"S3cr3tZ"}, []string{`"Cookie", "`}},
+		{`req.Header.Set("Accept", "application/json")`, nil, []string{`"application/json"`}},
+	})
+}

@@ -663,7 +663,7 @@ func (r *redactor) word(i, j int) int {
 			return end // var dbPassword string = "…", #define DB_PASSWORD "…"
 		}
 	}
-	if eq := skipBlanks(s, sep); kind != keyNone && eq+1 < len(s) && s[eq] == '=' && s[eq+1] != '=' && placeholderValue(s, eq+1) {
+	if eq := skipBlanks(s, sep); kind != keyNone && eq+1 < len(s) && s[eq] == '=' && s[eq+1] != '=' && r.placeholderValue(eq+1) {
 		return j // password=?: a bound parameter, read by sqlStatementParams
 	}
 	if kind != keyNone && keyFilePath(w, s, sep) {

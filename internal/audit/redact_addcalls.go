@@ -8,6 +8,11 @@ import "strings"
 // argument, its value the next call's, so the chain reads across the
 // statement's end as it does across Rust's .arg("-p").arg("…").
 
+// addMethods are the calls that add one item to a list: Java's and C#'s
+// add, JavaScript's push, Python's append, C++'s push_back, Rust's arg.
+var addMethods = [...]string{".add(", ".push(", ".append(", ".Add(", ".arg(", ".addArgument(", ".addArg(", ".addArgs(",
+	".push_back(", ".emplace_back(", ".Append("}
+
 // maxAddGap bounds the text between one call and the next, so a look
 // stays short.
 const maxAddGap = 96
@@ -36,7 +41,7 @@ name:
 	// The receiver may be a call itself (pb.command().add(…)).
 	for b := k; k < lim; k++ {
 		if s[k] == '.' && k > b {
-			for _, m := range [...]string{".add(", ".push(", ".append(", ".Add(", ".arg(", ".addArgument(", ".addArg("} {
+			for _, m := range addMethods {
 				if strings.HasPrefix(s[k:], m) {
 					return k + len(m) - 1
 				}

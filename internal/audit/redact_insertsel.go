@@ -246,12 +246,33 @@ func (r *redactor) sqlInsertSelect(i, j int) int {
 		}
 		end = e
 		r.insertEnd = max(r.insertEnd, a)
+		if u := unionSelect(s, a, lim); u > 0 {
+			// … UNION [ALL] SELECT 'al', '…': the next row, from
+			// its first column.
+			n, p, named = -1, u, kind == tableLogins
+			continue
+		}
 		if a >= lim || s[a] != ',' {
 			break
 		}
 		p = a + 1
 	}
 	return end
+}
+
+// unionSelect returns where the select list after UNION [ALL] SELECT at
+// k begins, or 0.
+func unionSelect(s string, k, lim int) int {
+	for _, w := range [...]string{"union", "all", "select"} {
+		if k+len(w) > lim || !strings.EqualFold(s[k:k+len(w)], w) || k+len(w) < lim && !sqlSpace(s[k+len(w)]) {
+			if w == "all" {
+				continue
+			}
+			return 0
+		}
+		k = skipSQLSpace(s, k+len(w))
+	}
+	return k
 }
 
 // selectItemEnd returns where the select list's item at v ends: after

@@ -161,10 +161,13 @@ func argChain(s string, k int) int {
 	if k >= len(s) || s[k] != ')' {
 		return 0
 	}
-	for _, c := range [...]string{").arg(", ").add(", ").Arg(", ").Add("} {
-		if strings.HasPrefix(s[k:], c) {
-			return k + len(c) - 1
+	for _, c := range addMethods {
+		if strings.HasPrefix(s[k+1:], c) {
+			return k + len(c)
 		}
+	}
+	if strings.HasPrefix(s[k+1:], ".Arg(") {
+		return k + 5
 	}
 	return nextAddCall(s, k+1)
 }

@@ -105,7 +105,8 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "secrets":
 		// gcloud secrets create x --data-file=-, fly secrets import,
 		// firebase functions:secrets:set X (prompts, reads a pipe).
-		return cmd == "gcloud" || cmd == "fly" || cmd == "flyctl" || cmd == "firebase"
+		// doppler secrets set NAME reads the value there too.
+		return cmd == "gcloud" || cmd == "fly" || cmd == "flyctl" || cmd == "firebase" || cmd == "doppler"
 	case "login":
 		return cmd == "cargo" || cmd == "bw" || cmd == "lpass" // cargo login reads the token
 	case "--askpass":

@@ -34,6 +34,7 @@ func (r *redactor) sqlStatementParams(i, j int) {
 	}
 	lim := min(len(s), j+maxSQLValue)
 	var params []bool
+	var named []string // named parameters (:pw, %(pw)s, @pw) for a secret
 	secret := false
 	n := 0 // positional parameters (?, %s) so far
 	e := j
@@ -54,12 +55,30 @@ func (r *redactor) sqlStatementParams(i, j int) {
 			params = setParam(params, n, hit)
 			secret, n = secret || hit, n+1
 		case '%':
+			if x := strings.Index(s[e:min(lim, e+70)], ")s"); e+1 < lim && s[e+1] == '(' && x > 2 {
+				// %(name)s: Python's named parameter.
+				if secretBefore(s, e, j) {
+					named = append(named, s[e+2:e+x])
+				}
+				e += x + 1
+				continue
+			}
 			if e+1 < lim && s[e+1] == 's' {
 				hit := secretBefore(s, e, j)
 				params = setParam(params, n, hit)
 				secret, n = secret || hit, n+1
 				e++
 			}
+		case ':', '@':
+			// :name, @name: named, bound by name after the string.
+			d := e + 1
+			for d < lim && isAlnumUnderscore(s[d]) {
+				d++
+			}
+			if d > e+1 && (c == '@' || s[e-1] != ':') && d-e <= 64 && secretBefore(s, e, j) {
+				named = append(named, s[e+1:d])
+			}
+			e = d - 1
 		case '$':
 			d := e + 1
 			num := 0
@@ -79,6 +98,44 @@ func (r *redactor) sqlStatementParams(i, j int) {
 	if secret && e < lim {
 		r.sqlParams(e, params)
 	}
+	if len(named) > 0 && e < lim {
+		r.namedParams(e, named)
+	}
+}
+
+// namedParams queues the literals bound by name, after the statement's
+// string ending at k, to the named parameters: {"pw": "…"}, pw="…".
+func (r *redactor) namedParams(k int, names []string) {
+	s := r.s
+	lim := min(len(s), k+maxSQLValue)
+	for _, name := range names {
+		for x := k; x < lim; {
+			f := strings.Index(s[x:lim], name)
+			if f < 0 {
+				break
+			}
+			f += x
+			x = f + len(name)
+			if f == 0 || isAlnumUnderscore(s[f-1]) || x < len(s) && isAlnumUnderscore(s[x]) {
+				continue
+			}
+			v := x
+			if v < lim && (s[v] == '"' || s[v] == '\'') {
+				v++
+			}
+			v = skipBlanks(s, v)
+			if v >= lim || s[v] != ':' && s[v] != '=' || strings.HasPrefix(s[v:], "==") {
+				continue
+			}
+			v = skipBlanks(s, v+1)
+			if v < lim && (s[v] == '"' || s[v] == '\'') {
+				if c := strings.IndexByte(s[v+1:lim], s[v]); c > 0 {
+					r.queueSorted(v+1, v+1+c)
+				}
+			}
+			break
+		}
+	}
 }
 
 // setParam sets the n'th parameter's mark, or'ed with what is there.
@@ -97,6 +154,17 @@ func secretBefore(s string, p, from int) bool {
 	k := p
 	for k > from && sqlSpace(s[k-1]) {
 		k--
+	}
+	if k > from && s[k-1] == '(' {
+		// password = crypt(?, gen_salt('bf')): the call's first
+		// argument.
+		k--
+		for k > from && p-k < 64 && (isAlnumUnderscore(s[k-1]) || s[k-1] == '.') {
+			k--
+		}
+		for k > from && sqlSpace(s[k-1]) {
+			k--
+		}
 	}
 	if k <= from || s[k-1] != '=' {
 		return false
@@ -120,16 +188,33 @@ func secretBefore(s string, p, from int) bool {
 }
 
 // placeholderValue reports whether the value at k, after a secret key's
-// '=', is a bound parameter in SQL (?, %s), which names no secret.
-func placeholderValue(s string, k int) bool {
+// '=', is a bound parameter in SQL (?, %s, %(pw)s, :pw, @pw), which names
+// no secret.
+func (r *redactor) placeholderValue(k int) bool {
+	s := r.s
 	k = skipBlanks(s, k)
 	e := k
+	inSQL := k < r.paramEnd // a named one only inside a statement read
 	switch {
 	case strings.HasPrefix(s[k:], "?"):
 		e++
 	case strings.HasPrefix(s[k:], "%s"):
 		e += 2
+	case !inSQL:
+		return false // --password=@file, PASSWORD=:x… are values
+	case strings.HasPrefix(s[k:], "%("):
+		if x := strings.Index(s[k:min(len(s), k+70)], ")s"); x > 2 {
+			e += x + 2
+		}
+	case k+1 < len(s) && (s[k] == ':' && s[k+1] != ':' || s[k] == '@') && isAlnumUnderscore(s[k+1]):
+		e++
+		for e < len(s) && isAlnumUnderscore(s[e]) {
+			e++
+		}
 	default:
+		return false
+	}
+	if e == k {
 		return false
 	}
 	return e >= len(s) || !wordByte[s[e]] && s[e] != '?' && s[e] != '%' && s[e] != '$'

@@ -86,7 +86,9 @@ func namedBefore(t string) (string, int) {
 		}
 		field := strings.ToLower(t[f : k+1])
 		e = f
-		if !strings.HasSuffix(field, "name") && !strings.HasSuffix(field, "key") && field != "type" {
+		// A JSON Patch's path names the member its value sets
+		// ({"op": "replace", "path": "/data/password", "value": …}).
+		if !strings.HasSuffix(field, "name") && !strings.HasSuffix(field, "key") && field != "type" && field != "path" {
 			continue
 		}
 		// After the field: a closing quote, blanks, '=' or ':', blanks,
@@ -115,11 +117,12 @@ func namedBefore(t string) (string, int) {
 }
 
 // lastFieldName returns the index of the last letter of the last word in
-// t ending in "name", "type" or "key" (any case), or -1.
+// t ending in "name", "type", "path" or "key" (any case), or -1.
 func lastFieldName(t string) int {
 	for k := len(t) - 1; k >= 2; k-- {
 		c := t[k] | 0x20
-		if c == 'e' && k >= 3 && (strings.EqualFold(t[k-3:k+1], "name") || strings.EqualFold(t[k-3:k+1], "type")) || c == 'y' && strings.EqualFold(t[k-2:k+1], "key") {
+		if c == 'e' && k >= 3 && (strings.EqualFold(t[k-3:k+1], "name") || strings.EqualFold(t[k-3:k+1], "type")) || c == 'y' && strings.EqualFold(t[k-2:k+1], "key") ||
+			c == 'h' && k >= 3 && strings.EqualFold(t[k-3:k+1], "path") {
 			if k+1 >= len(t) || !isAlnum(t[k+1]) {
 				return k
 			}

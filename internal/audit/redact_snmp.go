@@ -56,6 +56,22 @@ func secretDirective(w string) bool {
 	return false
 }
 
+// debconfQuestion reports whether the word before i is a debconf
+// question (mysql-server/root_password) that follows its owner's name,
+// making the word at i the question's type.
+func debconfQuestion(s string, i int) bool {
+	e := i
+	for e > 0 && (s[e-1] == ' ' || s[e-1] == '\t') {
+		e--
+	}
+	b := e
+	for b > 0 && e-b < 128 && (wordByte[s[b-1]] || s[b-1] == '/' || s[b-1] == ':') {
+		b--
+	}
+	q := s[b:e]
+	return b < e && b < i && strings.IndexByte(q, '/') > 0 && !strings.Contains(q, "//") && b > 0 && (s[b-1] == ' ' || s[b-1] == '\t')
+}
+
 // englishDirective reports whether the directive w is also an English
 // word that starts sentences (password, passphrase), unlike requirepass.
 func englishDirective(w string) bool {
@@ -121,6 +137,19 @@ func (r *redactor) directive(w string, i, j int) int {
 		if e := shellWordEnd(s, p); e > p && isDigits(s[p:e]) {
 			r.lookAhead(j, positional{index: 3}, false)
 			return j
+		}
+	case w == "password" && debconfQuestion(s, i):
+		// debconf: OWNER QUESTION password VALUE, the rest of the line.
+		q, _ := r.quoteAt(k)
+		e := k
+		for e < len(s) && s[e] != '\n' && s[e] != '\r' && (q == 0 || s[e] != q) && !strings.HasPrefix(s[e:], `\n`) {
+			e++
+		}
+		for e > k && (s[e-1] == ' ' || s[e-1] == '\t') {
+			e--
+		}
+		if e > k {
+			return r.replace(k, e, Redacted)
 		}
 	case len(w) >= 6 && len(w) <= 11 && secretDirective(w) && (directiveStart(s, i) || redisDirective(w) && i >= 4 && strings.EqualFold(s[i-4:i], "set ")):
 		if englishDirective(w) && !r.lastWord(k) {

@@ -105,6 +105,10 @@ var programs = map[string]*program{
 	"pk12util":   {opts: []option{{name: "-W"}, {name: "-K"}}},
 	"certutil":   {opts: []option{{name: "-p"}}},
 	"smbencrypt": {pos: []positional{{every: true}}},
+	// Settings stores set KEY VALUE: macOS's defaults write DOMAIN KEY
+	// VALUE, augtool set /files/…/password VALUE (by the path's last
+	// segment), crudini --set FILE SECTION KEY VALUE.
+	"defaults": {configSub: "write"}, "augtool": {configSub: "set"},
 	// drush upwd NAME PW, user:password, user-password.
 	"drush": {pos: []positional{{after: []string{"upwd"}, index: 1}, {after: []string{"password"}, index: 1}, // user:password
 		{after: []string{"user-password"}, index: 1}}},

@@ -666,7 +666,7 @@ func (r *redactor) word(i, j int) int {
 	if eq := skipBlanks(s, sep); kind != keyNone && eq+1 < len(s) && s[eq] == '=' && s[eq+1] != '=' && r.placeholderValue(eq+1) {
 		return j // password=?: a bound parameter, read by sqlStatementParams
 	}
-	if kind != keyNone && keyFilePath(w, s, sep) {
+	if kind != keyNone && (keyFilePath(w, s, sep) || secretReference(w, s, sep)) {
 		return j // -signkey k.pem, --private-key ~/.ssh/id_rsa: where the key is
 	}
 	if kind != keyNone && !promptText(s, i, sep) {

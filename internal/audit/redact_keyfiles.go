@@ -43,3 +43,20 @@ func keyFilePath(w, s string, sep int) bool {
 	}
 	return false
 }
+
+// secretReference reports whether the flag w, whose separator or blank is
+// at sep, is --secret given a build or service secret's reference (docker
+// buildx build --secret id=npm,src=/root/.npmrc, docker service create
+// --secret source=db_pw,target=pw): where the secret is read from, not
+// the secret.
+func secretReference(w, s string, sep int) bool {
+	if w != "--secret" || sep >= len(s) || s[sep] != '=' && s[sep] != ' ' && s[sep] != '\t' {
+		return false
+	}
+	k := skipBlanks(s, sep+b2i(s[sep] == '='))
+	if k < len(s) && (s[k] == '"' || s[k] == '\'') {
+		k++
+	}
+	v := s[k:min(len(s), k+16)]
+	return strings.HasPrefix(v, "id=") || strings.HasPrefix(v, "source=") || strings.HasPrefix(v, "src=") || strings.HasPrefix(v, "type=")
+}

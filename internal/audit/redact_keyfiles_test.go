@@ -19,3 +19,16 @@ func TestRedactKeepsKeyFilePaths(t *testing.T) {
 		{"tool --api-key=S3cr3tZ.pem1", []string{"S3cr3tZ"}, []string{"--api-key="}},
 	})
 }
+
+// TestRedactKeepsSecretReferences: --secret given a build or service
+// secret's reference (id=…,src=…; source=…,target=…) names where the
+// secret is read from; a --secret given the secret itself still loses it.
+func TestRedactKeepsSecretReferences(t *testing.T) {
+	checkCases(t, []spelling{
+		{"docker buildx build --secret id=npm,src=/root/.npmrc .", nil, []string{"--secret id=npm,src=/root/.npmrc ."}},
+		{"docker service create --secret source=db_pw,target=pw app", nil, []string{"source=db_pw,target=pw"}},
+		{`docker build --secret "id=x,env=TOKEN" .`, nil, []string{`"id=x,env=TOKEN"`}},
+		{"tool --secret S3cr3tZ", []string{"S3cr3tZ"}, []string{"tool --secret "}},
+		{"tool --secret=S3cr3tZ", []string{"S3cr3tZ"}, []string{"--secret="}},
+	})
+}

@@ -120,6 +120,9 @@ type program struct {
 	// dsn: a key p= of its DSNs (h=db,u=root,p=secret) is the password
 	// (Percona Toolkit).
 	dsn bool
+	// keyed: the option naming a setting's key and the one giving its
+	// value, apart (reg add /v Password /d …; redact_keyed.go).
+	keyed *keyedOpts
 }
 
 var (
@@ -320,6 +323,9 @@ func subMatch(want, w string) bool {
 func (r *redactor) enterProgram(p *program, j int) {
 	r.prog, r.nsubs, r.htN = p, 0, false
 	r.holdFeed(p)
+	if p.keyed != nil {
+		r.keyedLook(j, p.keyed)
+	}
 	for _, ps := range p.pos {
 		if len(ps.after) == 0 {
 			r.lookAhead(j, ps, false)

@@ -21,3 +21,22 @@ func TestRedactSettingsWriters(t *testing.T) {
 		{"defaults write com.apple.dock autohide -bool true", nil, []string{"autohide -bool true"}},
 	})
 }
+
+// TestRedactKeyedSetters: tools that name a setting's key with one option
+// and give its value with another (reg add /v … /d …, plutil -replace KEY
+// -string …, xmlstarlet -u XPATH -v …) lose the value when the key's last
+// segment names a secret; other keys' values stay.
+func TestRedactKeyedSetters(t *testing.T) {
+	checkCases(t, []spelling{
+		{`reg add HKLM\Software\X /v Password /t REG_SZ /d S3cr3tZ /f`, []string{"S3cr3tZ"}, []string{"/v Password /t REG_SZ /d ", " /f"}},
+		{`REG ADD "HKCU\Software\App" /V ApiToken /D "S3cr3tZ"`, []string{"S3cr3tZ"}, []string{"/V ApiToken /D "}},
+		{"plutil -replace password -string S3cr3tZ f.plist", []string{"S3cr3tZ"}, []string{" f.plist"}},
+		{"xmlstarlet ed -L -u '//password' -v S3cr3tZ c.xml", []string{"S3cr3tZ"}, []string{" c.xml"}},
+		{`xmlstarlet ed -u "/config/db/password" -v "S3cr3tZ" c.xml`, []string{"S3cr3tZ"}, []string{`-u "/config/db/password" -v "`}},
+		{"xmlstarlet ed -s /cfg -t elem -n token -v S3cr3tZ c.xml", []string{"S3cr3tZ"}, []string{"-n token -v "}},
+		// Kept.
+		{`reg add HKLM\Software\X /v Port /t REG_DWORD /d 8080`, nil, []string{"/d 8080"}},
+		{"xmlstarlet ed -u //port -v 8080 c.xml", nil, []string{"-v 8080"}},
+		{"plutil -replace autohide -bool true f.plist", nil, []string{"-bool true"}},
+	})
+}

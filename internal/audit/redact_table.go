@@ -109,6 +109,12 @@ var programs = map[string]*program{
 	// VALUE, augtool set /files/…/password VALUE (by the path's last
 	// segment), crudini --set FILE SECTION KEY VALUE.
 	"defaults": {configSub: "write"}, "augtool": {configSub: "set"},
+	// A key's option and its value's apart: reg add KEY /v Password /d
+	// …, plutil -replace password -string …, xmlstarlet ed -u
+	// //password -v ….
+	"reg":        {winOpts: true, keyed: &keyedOpts{key: []string{"/v"}, value: []string{"/d"}}},
+	"plutil":     {keyed: &keyedOpts{key: []string{"-replace", "-insert"}, value: []string{"-string", "-data", "-json", "-xml"}}},
+	"xmlstarlet": {keyed: &keyedOpts{key: []string{"-u", "--update", "-n", "--name"}, value: []string{"-v", "--value"}}},
 	// drush upwd NAME PW, user:password, user-password.
 	"drush": {pos: []positional{{after: []string{"upwd"}, index: 1}, {after: []string{"password"}, index: 1}, // user:password
 		{after: []string{"user-password"}, index: 1}}},

@@ -72,3 +72,38 @@ func hasFold(list []string, w string) bool {
 	}
 	return false
 }
+
+// secretPathKey reports whether the word s[i:j] ends a key path whose
+// first segment is a store of secrets (consul kv put secret/db …,
+// etcdctl put /secrets/app/dsn …), whatever the last segment's name.
+func secretPathKey(s string, i, j int) bool {
+	if j < len(s) && (s[j] == '"' || s[j] == '\'') {
+		j++
+	}
+	if j >= len(s) || s[j] != ' ' && s[j] != '\t' || i == 0 || s[i-1] != '/' {
+		return false
+	}
+	b := quotedKeyStart(s, i)
+	if s[b] == '"' || s[b] == '\'' {
+		b++
+	}
+	first, _, _ := strings.Cut(strings.TrimLeft(s[b:i], "/"), "/")
+	switch strings.ToLower(first) {
+	case "secret", "secrets", "credentials", "creds", "passwords", "tokens":
+		return true
+	}
+	return false
+}
+
+// quotedKeyStart returns where the word holding s[i] starts, at its
+// opening quote if it has one, looking back at most 256 bytes.
+func quotedKeyStart(s string, i int) int {
+	b := i
+	for b > 0 && i-b < 256 && s[b-1] > ' ' && s[b-1] != '\'' && s[b-1] != '"' {
+		b--
+	}
+	if b > 0 && (s[b-1] == '\'' || s[b-1] == '"') {
+		b--
+	}
+	return b
+}

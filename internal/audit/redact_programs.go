@@ -594,8 +594,11 @@ func (r *redactor) configValue(i, j int) int {
 		return 0 // ACL SETUSER bob on nopass ~*: Redis ACL rules, no key
 	}
 	how, pair := r.pairSplit(w) // git config http.proxy user:pass@proxy
-	if !pair && secretKey(w) == keyNone && !flagSecretName(w) {
+	if !pair && secretKey(w) == keyNone && !flagSecretName(w) && !secretPathKey(r.s, i, j) {
 		return 0
+	}
+	if j < len(r.s) && (r.s[j] == '"' || r.s[j] == '\'') && i > 0 && r.s[quotedKeyStart(r.s, i)] == r.s[j] {
+		j++ // consul kv put "app/password" PW: the key's closing quote
 	}
 	k := skipBlanks(r.s, j)
 	if k == j || k >= len(r.s) || r.s[k] == '-' {

@@ -40,3 +40,21 @@ func TestRedactKeyedSetters(t *testing.T) {
 		{"plutil -replace autohide -bool true f.plist", nil, []string{"-bool true"}},
 	})
 }
+
+// TestRedactSecretPathKeys: a key-value store's key under a path whose
+// first segment stores secrets (secret/, secrets/, credentials/) holds
+// one whatever its last segment's name, and a quoted key path is read as
+// the plain one.
+func TestRedactSecretPathKeys(t *testing.T) {
+	checkCases(t, []spelling{
+		{"consul kv put secret/db S3cr3tZ", []string{"S3cr3tZ"}, []string{"consul kv put secret/db "}},
+		{"consul kv put secrets/app/dsn S3cr3tZ", []string{"S3cr3tZ"}, []string{"secrets/app/dsn "}},
+		{"etcdctl put /secrets/app/db S3cr3tZ", []string{"S3cr3tZ"}, []string{"/secrets/app/db "}},
+		{`consul kv put "secret/db" S3cr3tZ`, []string{"S3cr3tZ"}, []string{`"secret/db" `}},
+		{`consul kv put "app/password" S3cr3tZ`, []string{"S3cr3tZ"}, []string{`"app/password" `}},
+		{`git config --global "user.password" S3cr3tZ`, []string{"S3cr3tZ"}, []string{`"user.password" `}},
+		// Kept.
+		{"consul kv put app/config/port 8080", nil, []string{"app/config/port 8080"}},
+		{`consul kv put "app/port" 8080`, nil, []string{`"app/port" 8080`}},
+	})
+}

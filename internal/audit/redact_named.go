@@ -37,7 +37,7 @@ func (r *redactor) namedValue(i, j int) int {
 		if seg := s[lo+at : i]; n > 0 && (strings.ContainsAny(seg, "{}<>[]\n") || containsFold(seg, "value")) {
 			return 0
 		}
-		if secretKey(name) != keyNone || secretName(name) {
+		if secretKey(name) != keyNone || secretName(name) || strings.EqualFold(name, "SecureString") {
 			return r.keyValue(j, false, keyPlain, true)
 		}
 		t = t[:at]
@@ -63,7 +63,8 @@ func namedAfter(s string, j int) bool {
 		if name == "" {
 			return false
 		}
-		if strings.EqualFold(t[at:at+4], "type") && (secretKey(name) != keyNone || secretName(name)) {
+		// AWS SSM's {"Value": …, "Type": "SecureString"} too.
+		if strings.EqualFold(t[at:at+4], "type") && (secretKey(name) != keyNone || secretName(name) || strings.EqualFold(name, "SecureString")) {
 			return true
 		}
 		t = t[:at]

@@ -25,3 +25,13 @@ func TestRedactTypedValues(t *testing.T) {
 		{`[{"value":"5432","name":"PORT"},{"name":"DB_PASSWORD","value":"S3cr3tZ"}]`, []string{"S3cr3tZ"}, []string{`"value":"5432"`}},
 	})
 }
+
+// TestRedactSecureStringValues: AWS SSM's parameter of type SecureString
+// holds a secret in its Value, in either field order; a String's stays.
+func TestRedactSecureStringValues(t *testing.T) {
+	checkCases(t, []spelling{
+		{`aws ssm put-parameter --cli-input-json '{"Name":"x","Value":"S3cr3tZ","Type":"SecureString"}'`, []string{"S3cr3tZ"}, []string{`"Type":"SecureString"`}},
+		{`aws ssm put-parameter --cli-input-json '{"Type": "SecureString", "Name": "x", "Value": "S3cr3tZ"}'`, []string{"S3cr3tZ"}, []string{`"Name": "x"`}},
+		{`aws ssm put-parameter --cli-input-json '{"Name":"x","Value":"v1","Type":"String"}'`, nil, []string{`"Value":"v1"`}},
+	})
+}

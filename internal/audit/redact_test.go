@@ -280,6 +280,15 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"ovpn-inline": "<tls-auth>\n<secret> <tls-crypt>x",
 		"sql-insert":  "(password) VALUES ('", "sql-insert-open": "(password) VALUES (a, (", "sql-values": ") VALUES ",
 		"kube-other": "\n---\ndata:\n data:\n", "kube-deep": "kind: Secret\ndata:\n  a: |\n",
+		"rel-urls": "//a:b@", "rel-urls-open": "x //a", "encoded-colon": "https://a%3A",
+		"insert-unnamed": "INSERT INTO users VALUES ('a', '", "insert-values": "INSERT INTO users VALUES ",
+		"insert-select": "INSERT INTO users (name, password) SELECT 'a', ", "selects": ") SELECT ",
+		"select-union": "INSERT INTO t (password) SELECT 'a' UNION SELECT ", "sql-stmt": `"UPDATE t SET password = ? `,
+		"sql-stmt-named": `"SELECT x WHERE password = :p AND pw = %(p)s `, "sql-named-args": `"UPDATE t SET pw=:p", {"`,
+		"add-calls": `cmd.add("--password"); `, "add-calls-nl": "a.add(\"x\");\n", "script-vars": `exec.Command("sshpass", "-p", p, `,
+		"typed-values": `{"type":"password","value":`, "typed-after": `"value": "x", "type": `,
+		"keyed": "reg add /v Password /d ", "keyed-open": "xmlstarlet -u ", "secret-paths": "consul kv put secret/a/",
+		"debconf": "a b/c password ", "dollar-names": "env PG$'PASS'WORD=", "escapes": "sshpass -p\\ ",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

@@ -544,7 +544,11 @@ func (r *redactor) innerCommand(i int) bool {
 		return false // the quote closed a string
 	}
 	switch r.stdin.cmd {
-	case "ssh", "eval", "watch", "parallel", "ansible":
+	case "ssh", "eval", "watch", "parallel", "ansible",
+		// Parallel shells run their string on every host (pssh -i -h
+		// hosts '…', pdsh -w h '…', clush -w h '…'); tmux send-keys
+		// and screen's stuff type it into a shell.
+		"pssh", "parallel-ssh", "pdsh", "clush", "dsh", "mussh", "tmux", "screen":
 		return true
 	}
 	before := strings.TrimRight(s[max(0, i-8):i-1], " \t")

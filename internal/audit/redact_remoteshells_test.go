@@ -17,3 +17,15 @@ func TestRedactParallelShellScripts(t *testing.T) {
 		{`tmux send-keys -t 0 "ls -la" Enter`, nil, []string{`"ls -la" Enter`}},
 	})
 }
+
+// TestRedactCloudRunCommands: the scripts a cloud's run-command runs on a
+// machine (az vm run-command invoke --scripts "…", aws ssm send-command
+// --parameters 'commands=["…"]') are read as scripts.
+func TestRedactCloudRunCommands(t *testing.T) {
+	checkCases(t, []spelling{
+		{`az vm run-command invoke -g g -n vm --command-id RunShellScript --scripts "echo S3cr3tZ | sudo -S ls"`, []string{"S3cr3tZ"}, []string{"| sudo -S ls"}},
+		{`aws ssm send-command --document-name AWS-RunShellScript --parameters 'commands=["echo S3cr3tZ | sudo -S ls"]'`, []string{"S3cr3tZ"}, []string{`commands=["echo `}},
+		{`aws ssm send-command --parameters 'commands=["echo root:S3cr3tZ | chpasswd"]'`, []string{"S3cr3tZ"}, []string{"| chpasswd"}},
+		{`az vm run-command invoke --scripts "uptime"`, nil, []string{`--scripts "uptime"`}},
+	})
+}

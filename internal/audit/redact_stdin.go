@@ -551,13 +551,16 @@ func (r *redactor) innerCommand(i int) bool {
 		"pssh", "parallel-ssh", "pdsh", "clush", "dsh", "mussh", "tmux", "screen":
 		return true
 	}
-	before := strings.TrimRight(s[max(0, i-8):i-1], " \t")
+	before := strings.TrimRight(s[max(0, i-16):i-1], " \t")
 	if strings.HasSuffix(before, "<<<") {
 		// bash <<< '…', sudo sh <<< "…": a shell's here-string is its
 		// script.
 		return r.stdin.wrapper || shellProgram(r.stdin.cmd)
 	}
-	return strings.HasSuffix(before, " -c") || strings.HasSuffix(before, " -lc")
+	// az vm run-command invoke --scripts "…", aws ssm send-command
+	// --parameters 'commands=["…"]': run on a machine's shell.
+	return strings.HasSuffix(before, " -c") || strings.HasSuffix(before, " -lc") ||
+		strings.HasSuffix(before, " --scripts") || strings.HasSuffix(before, "commands=[")
 }
 
 // prompts reports whether the word w, ending at j, is an option given

@@ -21,3 +21,15 @@ func TestRedactEscapedAttachedValues(t *testing.T) {
 		{`mysql -h\ db -e 'select 1'`, nil, []string{`-h\ db`}},
 	})
 }
+
+// TestRedactContinuedOptionNames: a line continuation inside an option's
+// name (-\⏎u, --pass\⏎word=) is removed by bash before the program reads
+// it, so the name is the joined one.
+func TestRedactContinuedOptionNames(t *testing.T) {
+	checkCases(t, []spelling{
+		{"curl -\\\nu bob:S3cr3tZ h", []string{"S3cr3tZ"}, []string{"bob:", " h"}},
+		{"sshpass -\\\np S3cr3tZ ssh h", []string{"S3cr3tZ"}, []string{" ssh h"}},
+		{"curl --us\\\ner bob:S3cr3tZ h", []string{"S3cr3tZ"}, []string{"bob:"}},
+		{"ssh -\\\np 2222 h", nil, []string{"2222 h"}},
+	})
+}

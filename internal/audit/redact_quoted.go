@@ -59,6 +59,8 @@ func (r *redactor) quotedName(i, j int) (name string, end int, ok bool) {
 			q = c
 		case q != 0 && c == q:
 			q = 0
+		case c == '\\' && q == 0 && k+1 < len(s) && s[k+1] == '\n':
+			k++ // -\⏎u: a line continuation, which bash removes
 		case c == '\\' && q != '\'' && k+1 < len(s) && wordByte[s[k+1]]:
 			k++
 			buf[n] = s[k]

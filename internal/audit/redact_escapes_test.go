@@ -33,3 +33,16 @@ func TestRedactContinuedOptionNames(t *testing.T) {
 		{"ssh -\\\np 2222 h", nil, []string{"2222 h"}},
 	})
 }
+
+// TestRedactExpectPromptsWithWords: a prompt with words before its key
+// ("New password:", "Retype new password:") is a prompt, taking no value,
+// so the send after it is what is redacted, not the text between; a key
+// with a value inside a string still loses it.
+func TestRedactExpectPromptsWithWords(t *testing.T) {
+	checkCases(t, []spelling{
+		{`expect -c 'spawn passwd bob; expect "New password:"; send "S3cr3tZ\r"; expect "Retype"; send "S3cr3tY\r"'`, []string{"S3cr3tZ", "S3cr3tY"}, []string{`expect "New password:"; send "`}},
+		{"expect <<EOF\nspawn ssh-keygen -p -f k\nexpect \"Enter old passphrase:\"\nsend \"S3cr3tZ\\r\"\nEOF", []string{"S3cr3tZ"}, []string{`expect "Enter old passphrase:"`}},
+		{`echo "my password: S3cr3tZ"`, []string{"S3cr3tZ"}, []string{"my password: "}},
+		{`read -p "Enter password: " pw`, nil, []string{`"Enter password: " pw`}},
+	})
+}

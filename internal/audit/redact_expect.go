@@ -29,14 +29,27 @@ func (r *redactor) expectSend(j int) int {
 	return r.replace(start, end, Redacted)
 }
 
-// promptText reports whether the key s[i:sep] and its ':' are a quoted
-// string of their own ("Password:", "Passphrase: ", the prompt expect
+// promptText reports whether the key s[i:sep] and its ':' end a quoted
+// string of their own ("Password:", "New password: ", the prompt expect
 // waits for), which takes no value; a shell word that goes on after the
 // quote (-H 'X-Api-Key: 'S3cret) has its value there.
 func promptText(s string, i, sep int) bool {
-	if i == 0 || (s[i-1] != '"' && s[i-1] != '\'') || sep >= len(s) || s[sep] != ':' {
+	if i == 0 || sep >= len(s) || s[sep] != ':' {
 		return false
 	}
+	// The prompt may have words before the key: "New password:",
+	// "Enter passphrase for key:".
+	b := i
+	for b > 0 && i-b < 40 && (isAlnum(s[b-1]) || s[b-1] == ' ') {
+		b--
+	}
+	for b < i && s[b] == ' ' {
+		b++
+	}
+	if b == 0 || (s[b-1] != '"' && s[b-1] != '\'') || b < i && s[i-1] != ' ' {
+		return false
+	}
+	i = b
 	k := sep + 1
 	for k < len(s) && k-sep < 8 && s[k] == ' ' {
 		k++

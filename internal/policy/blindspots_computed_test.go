@@ -120,7 +120,7 @@ func TestBlindSpotComputedOptions(t *testing.T) {
 		{"find test value", "find /var/log -name \"$pat\"", TierRead},
 		{"sort key value", "sort -k \"$k\" /tmp/x", TierRead},
 		{"sort -t value", "sort -t \"$sep\" -k2 /tmp/x", TierRead},
-		{"git -C value", "git -C \"$d\" status", TierRead},
+		{"git -C value", "git -C \"$d\" status", TierDestructive}, // the repository may be a temporary one (projectdirs.go)
 		{"git log -n value", "git log -n \"$n\" --oneline", TierRead},
 		{"curl header value", "curl -H \"Authorization: Bearer $t\" https://h/", TierBenign},
 		{"curl user value", "curl -u \"$u:$p\" https://h/", TierBenign},

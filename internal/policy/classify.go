@@ -690,13 +690,13 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		t, why := h(c)
 		if t < TierMutate {
 			if ct, cwhy := c.computedArgs(); ct > t {
-				return ct, cwhy
+				t, why = ct, cwhy
 			}
 		}
-		return t, why
+		return c.inProject(t, why)
 	}
 	if known {
-		return ent.tier, ent.why
+		return c.inProject(ent.tier, ent.why)
 	}
 	if fn {
 		return TierRead, "calls the script's function " + truncate(name, 64) + ", classified where it is defined"
@@ -707,7 +707,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 			return at, awhy
 		}
 	}
-	return t, why
+	return c.inProject(t, why)
 }
 
 // call is one program invocation being classified.

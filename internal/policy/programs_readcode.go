@@ -142,6 +142,9 @@ func (c *call) readCode() (Tier, string) {
 		if npmOpeners[first] && (len(ops) > 1 || first == "docs" || first == "repo" || first == "bugs") {
 			return TierMutate, "npm " + first + ": starts the browser or viewer npm's configuration names (a project's .npmrc can name any program)"
 		}
+		if why := c.npmPrefixAgent(); why != "" {
+			return TierMutate, "npm reads the .npmrc of its prefix directory, whose logs-dir and cache name where it writes, and " + why
+		}
 		if why := c.e.agentCwd(); why != "" {
 			// The project's .npmrc is read from there: its logs-dir and
 			// cache say where this command writes.

@@ -172,6 +172,22 @@ func (e *eval) startDir(dir string) {
 	}
 }
 
+// cdTo records a as a directory the input can make current.
+func (e *eval) cdTo(a arg) {
+	ps := e.paths
+	if rest, ok := homeRelative(a); ok {
+		a = arg{val: "~" + rest, known: true} // cd "$HOME"/../dev
+	}
+	if d, ok := knownDir(a); !ok || a.glob && isPattern(a.val) {
+		ps.cdUnknown = true
+	} else {
+		if !a.known {
+			a = arg{val: d, known: true}
+		}
+		ps.addCd(a)
+	}
+}
+
 // expandedWords checks words the shell expands into file names outside a
 // command's arguments — the lists of for and select, the elements of an
 // array — as it checks arguments: for f in /etc/*/config.yaml names every
@@ -237,17 +253,7 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		default:
 			for _, a := range args[1:] {
 				if a.val == ops[0] {
-					if rest, ok := homeRelative(a); ok {
-						a = arg{val: "~" + rest, known: true} // cd "$HOME"/../dev
-					}
-					if d, ok := knownDir(a); !ok || a.glob && isPattern(a.val) {
-						ps.cdUnknown = true
-					} else {
-						if !a.known {
-							a = arg{val: d, known: true}
-						}
-						ps.addCd(a)
-					}
+					e.cdTo(a)
 					break
 				}
 			}

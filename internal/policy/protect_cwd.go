@@ -219,6 +219,13 @@ func (e *eval) composeRelCwds() []string {
 // the input makes it a temporary directory, or one known only at run
 // time. Where nothing names the directory it is taken as the operator's.
 func (e *eval) agentCwd() string {
+	return e.agentCwdOf(false)
+}
+
+// agentCwdOf is agentCwd; below says a relative cd that does not climb
+// (cd src) stays below a start nothing names, which is taken as the
+// operator's, where agentCwd takes it as anywhere.
+func (e *eval) agentCwdOf(below bool) string {
 	ps := e.paths
 	if ps == nil || ps.initial == "" && len(ps.cds) == 0 && !ps.cdUnknown {
 		return "" // nothing says which directory it is
@@ -226,15 +233,15 @@ func (e *eval) agentCwd() string {
 	dirs, unknown := e.cwds()
 	for _, t := range ps.cds {
 		// cd x from a start nothing names is anywhere.
-		unknown = unknown || ps.initial == "" && !strings.HasPrefix(t.val, "/") && !strings.HasPrefix(t.val, "~")
+		unknown = unknown || ps.initial == "" && !strings.HasPrefix(t.val, "/") && !strings.HasPrefix(t.val, "~") &&
+			!(below && !strings.HasPrefix(path.Clean(t.val), ".."))
 	}
 	if unknown {
 		return "the working directory is known only at run time"
 	}
 	for _, d := range dirs {
-		d = path.Clean(d)
-		if d == "/tmp" || d == "/var/tmp" || d == "/dev/shm" || tmpPath(d) || strings.HasPrefix(d, "/dev/shm/") {
-			return d + " is a temporary directory"
+		if agentDir(d) {
+			return path.Clean(d) + " is a temporary directory"
 		}
 	}
 	return ""

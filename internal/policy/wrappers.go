@@ -652,6 +652,10 @@ func sudoProgram(c *call) (Tier, string) {
 			case "--list", "--validate", "--version", "--help", "--reset-timestamp", "--remove-timestamp":
 				listMode = true
 			}
+			if name == "--chdir" && c.name == "sudo" {
+				_, val, _ := strings.Cut(v, "=")
+				c.e.chdirOpt(args, i, val, has)
+			}
 			if valueLong[name] && !has {
 				i++
 			}
@@ -669,6 +673,9 @@ func sudoProgram(c *call) (Tier, string) {
 				listMode = true
 			}
 			if strings.IndexByte(valueShort, f) >= 0 {
+				if f == 'D' && c.name == "sudo" {
+					c.e.chdirOpt(args, i, v[j+1:], j < len(v)-1)
+				}
 				if j == len(v)-1 {
 					i++
 				}

@@ -35,6 +35,9 @@ func envProgram(c *call) (Tier, string) {
 			name = longOpt(name, envLongOpts)
 			switch name {
 			case "--unset", "--chdir":
+				if name == "--chdir" {
+					c.e.chdirOpt(args, i, val, has)
+				}
 				if !has {
 					i++
 				}
@@ -58,6 +61,9 @@ func envProgram(c *call) (Tier, string) {
 		for j := 1; j < len(v); j++ {
 			switch v[j] {
 			case 'u', 'C', 'a':
+				if v[j] == 'C' {
+					c.e.chdirOpt(args, i, v[j+1:], j < len(v)-1)
+				}
 				val, known := v[j+1:], true
 				if j == len(v)-1 {
 					i++

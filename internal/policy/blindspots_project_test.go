@@ -1,0 +1,100 @@
+package policy
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBlindSpotProjectConfigCode: git, ansible, yarn and pnpm run what
+// their project's files name (core.fsmonitor on git status, textconv on
+// git log -p, ansible.cfg's inventory scripts, .yarnrc.yml's yarnPath), so
+// run in a temporary directory a tier 1 write can fill, or one known only
+// at run time, their reads are tier 3, in every way of getting there: cd
+// and its spellings, env -C, sudo -D, git -C and --git-dir, the call's
+// directory.
+func TestBlindSpotProjectConfigCode(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	moves := []string{"cd %s && ", "cd %s; ", "pushd %s; ", "builtin cd %s; ", "\\cd -P -- %s; ", "env -C %s ", "env --chdir=%s ",
+		"env -C%s ", "env --ch %s ", "sudo -D %s ", "sudo -D%s ", "sudo --chdir=%s ", "sudo --chd %s ", "(cd %s && ", "OLDPWD=%s; cd -; "}
+	reads := []string{"git status", "git log -p", "git diff", "git show HEAD", "git blame f", "git --no-pager log", "git rev-parse HEAD",
+		"git -c color.ui=never status", "git config -l", "git ls-files", "git cat-file --textconv HEAD:f", "git grep x",
+		"ansible-inventory --list", "ansible-inventory --graph", "ansible-config dump", "ansible-doc -l", "ansible all -m ping",
+		"ansible-vault view v.yml", "ansible-galaxy list", "yarn --version", "yarn list", "yarn config list", "yarnpkg --version",
+		"pnpm ls", "pnpm --version", "timeout 5 git status", "nice git log", "command git status"}
+	for _, d := range []string{"/tmp/x", "/tmp", "/var/tmp/r", "/dev/shm/q", "/tmp/x/a/b", "/tmp/./x", "/srv/../tmp/x", "$d", "\"$(mktemp -d)\""} {
+		for _, m := range moves {
+			for _, r := range reads {
+				c := strings.ReplaceAll(m, "%s", d) + r
+				if strings.HasPrefix(m, "(") {
+					c += ")"
+				}
+				if strings.HasPrefix(m, "sudo") && strings.HasPrefix(r, "command ") {
+					continue
+				}
+				cmds = append(cmds, c)
+			}
+		}
+	}
+	for _, d := range []string{"/tmp/x", "/var/tmp/r", "/dev/shm/q", "/tmp", "$d", "\"$r\"", "../../tmp/x"} {
+		for _, f := range []string{"git -C %s status", "git -C %s log -p", "git --git-dir=%s/.git log", "git --git-dir %s/.git diff",
+			"git -C /srv -C %s status", "sudo git -C %s status", "git -C %s --no-pager show"} {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
+		}
+	}
+	runBlind(t, p, sameCases(TierDestructive, false, cmds...))
+	for _, d := range []string{"/tmp/x", "/var/tmp", "/dev/shm/q", "/tmp/x/sub", "x"} {
+		for _, c := range []string{"git status", "git log -p", "ansible-inventory --list", "yarn --version", "pnpm ls", "cd sub && git diff"} {
+			if v := p.Evaluate(Input{Command: c, Dir: d}); v.Tier < TierDestructive {
+				t.Errorf("Evaluate(%q in %s) = %s (%s); want tier 3", c, d, v.Tier, v.Reason)
+			}
+		}
+	}
+	runExact(t, p, []exactCase{
+		{"no directory named", "git status", TierRead},
+		{"operator's repository", "cd /srv/app && git log -p", TierRead},
+		{"home repository", "cd ~/proj && git diff", TierRead},
+		{"below an unnamed start", "cd src && git log", TierRead},
+		{"git -C a known repository", "git -C /srv/app status", TierRead},
+		{"git -C below", "git -C sub log", TierRead},
+		{"git version in /tmp", "cd /tmp/x && git version", TierRead},
+		{"git --version in /tmp", "cd /tmp/x && git --version", TierRead},
+		{"ansible-config --version in /tmp", "cd /tmp/x && ansible-config --version", TierRead},
+		{"ansible-inventory elsewhere", "cd /srv/ops && ansible-inventory --list", TierRead},
+		{"yarn elsewhere", "cd /srv/web && yarn list", TierRead},
+		{"env -C elsewhere", "env -C /srv/app git status", TierRead},
+		{"sudo -D elsewhere", "sudo -D /srv/app git log", TierRead},
+		{"ls in /tmp", "cd /tmp/x && ls -la", TierRead},
+		{"cat in /tmp", "cd /tmp/x && cat f", TierRead},
+	})
+}
+
+// TestBlindSpotChdirWrappers: env -C and sudo -D run their command in the
+// directory they name, as cd does, so python -m (which imports from the
+// working directory) and npm (which reads its .npmrc there) run what a
+// tier 1 write left in a temporary one; npm --prefix names the directory
+// whose .npmrc npm reads.
+func TestBlindSpotChdirWrappers(t *testing.T) {
+	p := protectedPolicy(t)
+	var py, npm []string
+	for _, d := range []string{"/tmp/x", "/var/tmp", "/dev/shm/m", "$d"} {
+		for _, w := range []string{"env -C %s", "env -C%s", "env --chdir=%s", "env --chdir %s", "env --chd=%s", "env -i -C %s",
+			"env -iC %s", "sudo -D %s", "sudo -D%s", "sudo --chdir=%s", "sudo --chdir %s", "sudo -u root -D %s", "sudo -nD %s",
+			"timeout 5 env -C %s", "sudo env -C %s"} {
+			w = strings.ReplaceAll(w, "%s", d)
+			py = append(py, w+" python3 -m json.tool f", w+" python3 -m pip list")
+			npm = append(npm, w+" npm ls", w+" npm outdated")
+		}
+		for _, f := range []string{"npm --prefix %s ls", "npm --prefix=%s ls", "npm ls --prefix=%s", "npm --prefix %s outdated"} {
+			npm = append(npm, strings.ReplaceAll(f, "%s", d))
+		}
+	}
+	runBlind(t, p, sameCases(TierDestructive, false, py...))
+	runBlind(t, p, sameCases(TierMutate, false, npm...))
+	runExact(t, p, []exactCase{
+		{"env -C elsewhere", "env -C /srv/app python3 -m json.tool f", TierRead},
+		{"sudo -D elsewhere", "sudo -D /srv/app npm ls", TierRead},
+		{"npm --prefix elsewhere", "npm --prefix /srv/app ls", TierRead},
+		{"env -u", "env -u C python3 -m json.tool f", TierRead},
+	})
+}

@@ -1,0 +1,194 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// Programs that take code from the project they run in. git runs what the
+// repository's .git/config names on plain reads: core.fsmonitor on status,
+// diff.external and a textconv driver on diff, log -p, show and blame, a
+// filter's clean command where status re-reads a file, a pager on a
+// session's terminal, and hooks on everything that commits. ansible and
+// its tools read ./ansible.cfg, which names the inventory scripts, plugins
+// and vault password programs they run. yarn runs the release a
+// .yarnrc.yml's yarnPath (or a .yarnrc's yarn-path) names, whatever the
+// command, --version included; pnpm switches to the version package.json
+// names, fetched from the registry the project's .npmrc names. A tier 1
+// write can make such a project anywhere under a temporary directory, so
+// these programs, run where the working directory is a temporary one or
+// known only at run time (agentCwd), are tier 3: on a plain SSH host
+// nothing else stands between that file and the login's rights. python -m
+// and npm are in pymodules.go and readCode.
+
+// projectPrograms are the programs that load code their project
+// directory's files name, and the file.
+var projectPrograms = map[string]string{
+	"git":               ".git/config",
+	"ansible":           "ansible.cfg",
+	"ansible-inventory": "ansible.cfg",
+	"ansible-doc":       "ansible.cfg",
+	"ansible-config":    "ansible.cfg",
+	"ansible-galaxy":    "ansible.cfg",
+	"ansible-vault":     "ansible.cfg",
+	"ansible-console":   "ansible.cfg",
+	"ansible-playbook":  "ansible.cfg",
+	"ansible-pull":      "ansible.cfg",
+	"yarn":              ".yarnrc.yml",
+	"yarnpkg":           ".yarnrc.yml",
+	"pnpm":              "package.json and .npmrc",
+}
+
+// inProject raises the tier t of call c to tier 3 when c is a program
+// that loads code from the files of the project it runs in, and that
+// project may be one the agent wrote without approval.
+func (c *call) inProject(t Tier, why string) (Tier, string) {
+	if t >= TierDestructive {
+		return t, why
+	}
+	file, ok := projectPrograms[c.name]
+	if !ok {
+		return t, why
+	}
+	var where string
+	if c.name == "git" {
+		where = c.gitRepoAgent()
+	} else if !c.onlyAsksVersion() {
+		where = c.e.agentCwdOf(true)
+	}
+	if where == "" {
+		return t, why
+	}
+	c.e.opaque = true
+	return TierDestructive, c.name + " runs the programs its project's " + file + " names, and " + where
+}
+
+// onlyAsksVersion reports whether c's only words ask for its version or
+// help, which ansible prints without loading a plugin.
+func (c *call) onlyAsksVersion() bool {
+	if !strings.HasPrefix(c.name, "ansible") || len(c.args) != 1 || !c.args[0].known {
+		return false
+	}
+	switch c.args[0].val {
+	case "--version", "--help", "-h":
+		return true
+	}
+	return false
+}
+
+// gitRepoAgent says why the repository a git command works in may hold a
+// configuration the agent wrote without approval, or returns "": -C and
+// --git-dir name it, or else the working directory (or one above it)
+// holds it. git version, help, init and clone read no repository's
+// configuration.
+func (c *call) gitRepoAgent() string {
+	if c.e.paths == nil {
+		return ""
+	}
+	args := c.args
+	var dirs []arg
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].val
+		if !strings.HasPrefix(v, "-") {
+			break
+		}
+		switch {
+		case v == "-C" || v == "--git-dir":
+			if i+1 < len(args) {
+				i++
+				dirs = append(dirs, args[i])
+			}
+		case strings.HasPrefix(v, "--git-dir="):
+			a := args[i]
+			dirs = append(dirs, arg{val: v[len("--git-dir="):], known: a.known, glob: a.glob})
+		case v == "-c" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix" || v == "--config-env":
+			i++
+		case v == "--version" || v == "--help" || v == "-h" || strings.HasPrefix(v, "--exec-path") ||
+			v == "--html-path" || v == "--man-path" || v == "--info-path":
+			return ""
+		}
+	}
+	if i >= len(args) {
+		return "" // git with global options only
+	}
+	switch args[i].val {
+	case "version", "help", "init", "clone":
+		return ""
+	}
+	for _, d := range dirs {
+		if !d.known || d.glob && isPattern(d.val) {
+			return "its repository is known only at run time"
+		}
+		if strings.HasPrefix(d.val, "/") {
+			if agentDir(d.val) {
+				return "its repository " + truncate(d.val, 64) + " is under a temporary directory"
+			}
+			continue
+		}
+		if !strings.HasPrefix(path.Clean(d.val), "..") {
+			continue
+		}
+		// Above the working directory: where that is.
+		cwds, unknown := c.e.cwds()
+		if unknown || c.e.paths.initial == "" {
+			return "its repository " + truncate(d.val, 64) + " is above a working directory known only at run time"
+		}
+		for _, w := range cwds {
+			if agentDir(path.Join(w, d.val)) {
+				return "its repository " + truncate(d.val, 64) + " is under a temporary directory"
+			}
+		}
+	}
+	if len(dirs) > 0 && strings.HasPrefix(dirs[len(dirs)-1].val, "/") {
+		return "" // the last absolute one, and what follows it, decide
+	}
+	return c.e.agentCwdOf(true)
+}
+
+// agentDir reports whether d is a temporary directory or one below it,
+// where a tier 1 call may have written.
+func agentDir(d string) bool {
+	d = path.Clean(d)
+	return d == "/tmp" || d == "/var/tmp" || d == "/dev/shm" || tmpPath(d) || strings.HasPrefix(d, "/dev/shm/")
+}
+
+// chdirOpt records the directory a wrapper's option makes its command
+// run in (env -C, sudo -D) as a directory the input can make current, as
+// cd does: env -C /tmp/x python3 -m json.tool runs in /tmp/x. The option
+// is args[i]; its value is val when attached, or else the next word.
+func (e *eval) chdirOpt(args []arg, i int, val string, attached bool) {
+	if e.pathsFor() == nil {
+		return
+	}
+	switch {
+	case attached:
+		e.cdTo(arg{val: val, known: args[i].known, glob: args[i].glob})
+	case i+1 < len(args):
+		e.cdTo(args[i+1])
+	}
+}
+
+// npmPrefixAgent says why the directory npm's --prefix (-C) names, whose
+// .npmrc npm reads as the project's, may be one the agent wrote, or
+// returns "".
+func (c *call) npmPrefixAgent() string {
+	for _, a := range c.args {
+		if n, _, eq := strings.Cut(a.val, "="); !a.known && eq && strings.HasPrefix(n, "--") && longFlag(n, "--prefix") {
+			return "--prefix names a directory known only at run time"
+		}
+	}
+	for _, d := range abbrevOptVals(c.args, []string{"--prefix"}) {
+		switch {
+		case !d.known || d.glob && isPattern(d.val):
+			return "--prefix names a directory known only at run time"
+		case !strings.HasPrefix(d.val, "/"):
+			if why := c.e.agentCwdOf(true); why != "" || strings.HasPrefix(path.Clean(d.val), "..") {
+				return "--prefix names a directory relative to one that may be temporary"
+			}
+		case agentDir(d.val):
+			return "--prefix names " + truncate(d.val, 64) + ", under a temporary directory"
+		}
+	}
+	return ""
+}

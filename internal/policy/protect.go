@@ -140,6 +140,7 @@ type pathState struct {
 	resolved  map[string]string
 	aliases   []alias // links, copies and mounts of directories above a protected path
 	nocase    bool    // shopt -s nocaseglob: patterns match either case
+	back      bool    // cd -, popd: back to a directory an earlier input may have made current
 }
 
 // pathsFor returns the path state, creating it when the policy protects
@@ -249,7 +250,8 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 			} else {
 				ps.cdUnknown = true
 			}
-		case ops[0] == "-":
+		case ops[0] == "-" || strings.HasPrefix(ops[0], "+") && name == "pushd":
+			ps.back = true
 		default:
 			for _, a := range args[1:] {
 				if a.val == ops[0] {
@@ -258,6 +260,8 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 				}
 			}
 		}
+	case "popd":
+		ps.back = true
 	case "find":
 		e.findProtect(args[1:], ctx)
 	case "fd", "fdfind":

@@ -75,6 +75,11 @@ type tab struct {
 	writable bool
 	// utf8: the session's locale is known to be UTF-8.
 	utf8 bool
+	// dir is the working directory its shell runs what is typed in, as
+	// policy.Input.Dir takes it: the start's cwd, "" when none was given,
+	// "." once a send may have moved it (policy.MovesDir). Read and
+	// written while holding turn.
+	dir string
 
 	// turn is held while a send reads the line state or types; typing and
 	// gen are read and written only while holding it.
@@ -129,6 +134,7 @@ func (b *book) get(id string, live []session.Info) *tab {
 	t, ok := b.m[id]
 	if !ok {
 		t = newTab("", false, false)
+		t.dir = "." // what was typed before is not known
 		b.m[id] = t
 	}
 	return t
@@ -318,7 +324,7 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 	}
 	return &relay.Plan{
 		Host:  a.Host,
-		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: addrs},
+		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: addrs, Dir: a.Cwd},
 		Tier:  tier,
 		Run: func(ctx context.Context) *relay.Outcome {
 			// The session's programs are confined by its start's
@@ -336,6 +342,10 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 				return fail(err)
 			}
 			tb := newTab(host, a.Writable, utf8)
+			tb.dir = a.Cwd
+			if policy.MovesDir(a.Command) {
+				tb.dir = "."
+			}
 			tb.typing.rekeyed = startRekeys(a, argv[0])
 			d.book.add(info.ID, tb)
 			return &relay.Outcome{
@@ -449,7 +459,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 	if err := tb.take(ctx); err != nil {
 		return nil, err
 	}
-	before, gen, prompted := tb.typing, tb.gen, tb.prompted
+	before, gen, prompted, dir := tb.typing, tb.gen, tb.prompted, tb.dir
 	tb.give()
 	var secrets []string
 	if prompted {
@@ -487,8 +497,9 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 	plan := &relay.Plan{
 		// What is typed into a session is what its shell will run, on
 		// the session's host.
-		Host:  tb.host,
-		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(ctx, tb.host)},
+		Host: tb.host,
+		// The shell runs it where earlier sends left it.
+		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(ctx, tb.host), Dir: dir},
 	}
 	if ty.unseen != "" {
 		if !tb.writable {
@@ -513,9 +524,15 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 		if err := d.Registry.SendSecret(ctx, a.SessionID, []byte(data), secrets...); err != nil {
 			const why = "a send to the session failed part way"
 			tb.typing = typing{lost: why, adrift: why, rekeyed: ty.next.rekeyed, renamed: ty.next.renamed, modes: ty.next.modes}
+			if policy.MovesDir(ty.text) {
+				tb.dir = "."
+			}
 			return fail(err)
 		}
 		tb.typing = ty.next
+		if tb.dir != "." && policy.MovesDir(ty.text) {
+			tb.dir = "."
+		}
 		for k := len(ty.lines) - 1; k >= 0; k-- {
 			if strings.TrimSpace(ty.lines[k]) != "" {
 				// The last command entered; an empty Enter after it

@@ -228,8 +228,10 @@ func TestPagersAreOff(t *testing.T) {
 	rg := newRig(t, policy.Guarded)
 	marker := filepath.Join(t.TempDir(), "marker")
 	id := rg.start(map[string]any{"writable": true})
+	// git in a temporary repository runs what its .git/config names: it
+	// needs approval, given here as a human would.
 	for _, data := range []string{"TERM=xterm git -C " + repo + " log", "qtouch " + marker + " #\x15echo hi", ""} {
-		if got := rg.send(id, data, true); got["status"] != "ok" {
+		if got := rg.approved("session_send", map[string]any{"session_id": id, "data": data, "enter": true}); got["status"] != "ok" {
 			t.Fatalf("send %q: %v", data, got)
 		}
 		time.Sleep(500 * time.Millisecond)

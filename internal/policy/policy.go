@@ -169,8 +169,12 @@ type Input struct {
 	// HostAddrs are the resolved addresses of Host, if known.
 	HostAddrs []string
 	// Dir is the absolute working directory the command starts in, if the
-	// caller sets one.
+	// caller sets one. One not absolute (".") says it is known only at
+	// run time.
 	Dir string
+	// Dirs are other absolute directories the command may start in: a
+	// session's shell after a cd that may or may not have run.
+	Dirs []string
 }
 
 // Verdict is what the classifier found.
@@ -217,6 +221,9 @@ func (p *Policy) evaluate(in Input) Verdict {
 func (e *eval) input(in *Input) {
 	e.local = in.Host == "" || in.Host == "local"
 	e.startDir(in.Dir)
+	for _, d := range in.Dirs {
+		e.alsoDir(d)
+	}
 	if h := in.Host; h != "" && h != "local" {
 		if !validHost(h) {
 			e.deny(fmt.Sprintf("host %q is not a valid host name", truncate(h, 64)))

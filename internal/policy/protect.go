@@ -173,6 +173,20 @@ func (e *eval) startDir(dir string) {
 	}
 }
 
+// alsoDir records another directory the input may start in.
+func (e *eval) alsoDir(dir string) {
+	ps := e.pathsFor()
+	if ps == nil {
+		return
+	}
+	if !strings.HasPrefix(dir, "/") {
+		ps.cdUnknown = true
+		return
+	}
+	e.pathWord(arg{val: dir, known: true}, cctx{}, "")
+	ps.cds = append(ps.cds, arg{val: path.Clean(dir), known: true})
+}
+
 // cdTo records a as a directory the input can make current.
 func (e *eval) cdTo(a arg) {
 	ps := e.paths

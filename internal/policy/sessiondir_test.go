@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestMovesDir: every way a send can leave a session's shell elsewhere is
 // a move, so later sends are classified in a directory known only at run
@@ -19,6 +22,47 @@ func TestMovesDir(t *testing.T) {
 		"grep -C 3 cd f", "pwd"} {
 		if MovesDir(c) {
 			t.Errorf("MovesDir(%q) = true, want false", c)
+		}
+	}
+}
+
+// TestDirsAfter: the directories a session's shell may be in after a send
+// are every one a cd in it can reach, and every one it may have been in;
+// a move known only at run time loses them all.
+func TestDirsAfter(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		dirs []string
+		want []string // nil: known only at run time
+	}{
+		{"ls", nil, []string{}},
+		{"ls", []string{"/srv"}, []string{"/srv"}},
+		{"cd /srv/app", nil, []string{"", "/srv/app"}},
+		{"cd /srv/app", []string{"/home/u"}, []string{"/home/u", "/srv/app"}},
+		{"cd sub", []string{"/srv"}, []string{"/srv", "/srv/sub", "/srv/sub/sub"}}, // each cd may follow any other
+		{"cd ../tmp/x", []string{"/srv"}, []string{"/srv", "/tmp/x", "/tmp/tmp/x"}},
+		{"cd /srv || cd /tmp/x", nil, []string{"", "/srv", "/tmp/x"}},
+		{"(cd /tmp/x && ls)", []string{"/srv"}, []string{"/srv", "/tmp/x"}},
+		{"cd sub", nil, nil},
+		{"cd ..", nil, nil},
+		{"cd", []string{"/srv"}, nil},
+		{"cd ~/x", []string{"/srv"}, nil},
+		{"cd -", []string{"/srv"}, nil},
+		{"popd", []string{"/srv"}, nil},
+		{"cd \"$d\"", []string{"/srv"}, nil},
+		{"eval \"$x\"", []string{"/srv"}, nil},
+		{"ls", []string{"."}, nil},
+		{"cd /srv", []string{"."}, nil},
+	} {
+		got, ok := DirsAfter(tt.text, tt.dirs)
+		if tt.want == nil {
+			if ok {
+				t.Errorf("DirsAfter(%q, %q) = %q, want known only at run time", tt.text, tt.dirs, got)
+			}
+			continue
+		}
+		if !ok || strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("DirsAfter(%q, %q) = %q, %v; want %q", tt.text, tt.dirs, got, ok, tt.want)
 		}
 	}
 }

@@ -54,6 +54,31 @@ func TestSendsFollowAnEarlierCd(t *testing.T) {
 			rg.call("session_close", map[string]any{"session_id": id})
 		}
 	}
+	// A move to a directory warden can name is followed: reads there
+	// stay reads, and a later move to a temporary one is seen.
+	for _, sends := range [][]string{{"cd /usr", "git status"}, {"cd /usr", "cd lib", "python3 -m json.tool /dev/null"},
+		{"cd /usr && ls", "ls; git log -1"}, {"cd / || cd /usr", "python3 -m json.tool /dev/null"}} {
+		id := rg.start(map[string]any{})
+		for i, send := range sends {
+			if got := rg.send(id, send, true); got["status"] != "ok" {
+				t.Errorf("%q, send %d %q: %v, want ok", sends, i, send, got["status"])
+			}
+		}
+		rg.call("session_close", map[string]any{"session_id": id})
+	}
+	for _, sends := range [][]string{{"cd /usr", "cd " + dir, "git status"}, {"cd /usr || cd " + dir, "git status"},
+		{"cd /usr", "cd .." + dir, "python3 -m json.tool /dev/null"}, {"cd /usr", "cd \"$D\"", "git log"}} {
+		id := rg.start(map[string]any{})
+		for i, send := range sends[:len(sends)-1] {
+			if got := rg.approved("session_send", map[string]any{"session_id": id, "data": send, "enter": true}); got["status"] != "ok" {
+				t.Fatalf("%q, send %d %q: %v", sends, i, send, got)
+			}
+		}
+		if got := rg.send(id, sends[len(sends)-1], true); got["status"] == "ok" {
+			t.Errorf("%q ran, want approval_required (classified %q)", sends, rg.policy.last())
+		}
+		rg.call("session_close", map[string]any{"session_id": id})
+	}
 	// Without a move, and for reads that load nothing from the
 	// directory, sends stay reads.
 	id := rg.start(map[string]any{})

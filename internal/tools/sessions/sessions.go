@@ -75,11 +75,11 @@ type tab struct {
 	writable bool
 	// utf8: the session's locale is known to be UTF-8.
 	utf8 bool
-	// dir is the working directory its shell runs what is typed in, as
-	// policy.Input.Dir takes it: the start's cwd, "" when none was given,
-	// "." once a send may have moved it (policy.MovesDir). Read and
-	// written while holding turn.
-	dir string
+	// dirs are the working directories its shell may run what is typed
+	// in, as policy.DirsAfter gives them: the start's cwd (none when none
+	// was given) and those sends may have moved it to, or "." once one is
+	// known only at run time. Read and written while holding turn.
+	dirs []string
 
 	// turn is held while a send reads the line state or types; typing and
 	// gen are read and written only while holding it.
@@ -110,6 +110,15 @@ func (t *tab) take(ctx context.Context) error {
 
 func (t *tab) give() { <-t.turn }
 
+// moved records where text, run by the session's shell, may leave it.
+func (t *tab) moved(text string) {
+	if dirs, ok := policy.DirsAfter(text, t.dirs); ok {
+		t.dirs = dirs
+	} else {
+		t.dirs = []string{"."}
+	}
+}
+
 func (b *book) add(id string, t *tab) {
 	b.mu.Lock()
 	b.m[id] = t
@@ -134,7 +143,7 @@ func (b *book) get(id string, live []session.Info) *tab {
 	t, ok := b.m[id]
 	if !ok {
 		t = newTab("", false, false)
-		t.dir = "." // what was typed before is not known
+		t.dirs = []string{"."} // what was typed before is not known
 		b.m[id] = t
 	}
 	return t
@@ -342,10 +351,10 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 				return fail(err)
 			}
 			tb := newTab(host, a.Writable, utf8)
-			tb.dir = a.Cwd
-			if policy.MovesDir(a.Command) {
-				tb.dir = "."
+			if a.Cwd != "" {
+				tb.dirs = []string{a.Cwd}
 			}
+			tb.moved(a.Command)
 			tb.typing.rekeyed = startRekeys(a, argv[0])
 			d.book.add(info.ID, tb)
 			return &relay.Outcome{
@@ -459,7 +468,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 	if err := tb.take(ctx); err != nil {
 		return nil, err
 	}
-	before, gen, prompted, dir := tb.typing, tb.gen, tb.prompted, tb.dir
+	before, gen, prompted, dirs := tb.typing, tb.gen, tb.prompted, tb.dirs
 	tb.give()
 	var secrets []string
 	if prompted {
@@ -497,9 +506,12 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 	plan := &relay.Plan{
 		// What is typed into a session is what its shell will run, on
 		// the session's host.
-		Host: tb.host,
-		// The shell runs it where earlier sends left it.
-		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(ctx, tb.host), Dir: dir},
+		Host:  tb.host,
+		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(ctx, tb.host)},
+	}
+	// The shell runs it where earlier sends left it.
+	if len(dirs) > 0 {
+		plan.Input.Dir, plan.Input.Dirs = dirs[0], dirs[1:]
 	}
 	if ty.unseen != "" {
 		if !tb.writable {
@@ -524,15 +536,11 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 		if err := d.Registry.SendSecret(ctx, a.SessionID, []byte(data), secrets...); err != nil {
 			const why = "a send to the session failed part way"
 			tb.typing = typing{lost: why, adrift: why, rekeyed: ty.next.rekeyed, renamed: ty.next.renamed, modes: ty.next.modes}
-			if policy.MovesDir(ty.text) {
-				tb.dir = "."
-			}
+			tb.moved(ty.text)
 			return fail(err)
 		}
 		tb.typing = ty.next
-		if tb.dir != "." && policy.MovesDir(ty.text) {
-			tb.dir = "."
-		}
+		tb.moved(ty.text)
 		for k := len(ty.lines) - 1; k >= 0; k-- {
 			if strings.TrimSpace(ty.lines[k]) != "" {
 				// The last command entered; an empty Enter after it

@@ -230,14 +230,29 @@ func (e *eval) agentCwdOf(below bool) string {
 	if ps == nil || ps.initial == "" && len(ps.cds) == 0 && !ps.cdUnknown {
 		return "" // nothing says which directory it is
 	}
-	dirs, unknown := e.cwds()
-	for _, t := range ps.cds {
-		// cd x from a start nothing names is anywhere.
-		unknown = unknown || ps.initial == "" && !strings.HasPrefix(t.val, "/") && !strings.HasPrefix(t.val, "~") &&
-			!(below && !strings.HasPrefix(path.Clean(t.val), ".."))
+	const unknownDir = "the working directory is known only at run time"
+	if ps.cdUnknown {
+		return unknownDir
 	}
+	// Only a temporary start, a temporary cd, a climb or a home can lead
+	// to a temporary directory: without one, the directories need not be
+	// composed.
+	compose := agentDir(ps.initial)
+	for _, t := range ps.cds {
+		v := t.val
+		// cd x from a start nothing names is anywhere.
+		if ps.initial == "" && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") &&
+			!(below && !strings.HasPrefix(path.Clean(v), "..")) {
+			return unknownDir
+		}
+		compose = compose || strings.Contains(v, "..") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "/") && agentDir(v)
+	}
+	if !compose {
+		return ""
+	}
+	dirs, unknown := e.cwds()
 	if unknown {
-		return "the working directory is known only at run time"
+		return unknownDir
 	}
 	for _, d := range dirs {
 		if agentDir(d) {

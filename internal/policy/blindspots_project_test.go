@@ -98,3 +98,28 @@ func TestBlindSpotChdirWrappers(t *testing.T) {
 		{"env -u", "env -u C python3 -m json.tool f", TierRead},
 	})
 }
+
+// TestBlindSpotFindExecdirProjects: find -execdir and -okdir run their
+// command in the directory of each file found, anywhere below the start
+// points, so git, python3 -m and the other readers of their working
+// directory's code run in what a tier 1 write left under /tmp.
+func TestBlindSpotFindExecdirProjects(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, start := range []string{"/tmp", "/tmp/x", "/var/tmp", "/dev/shm", "/srv /tmp", "$d", "/tmp/*", "../../tmp", "~/../../tmp"} {
+		for _, f := range []string{"find %s -name .git -execdir git status \\;", "find %s -type d -execdir git log -p \\;",
+			"find %s -maxdepth 2 -execdir python3 -m json.tool {} \\;", "find %s -name ansible.cfg -execdir ansible-inventory --list \\;",
+			"find %s -name package.json -execdir yarn --version \\;", "find %s -name .git -okdir git diff \\;",
+			"find -L %s -name .git -execdir git status +", "sudo find %s -execdir git status \\;"} {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", start))
+		}
+	}
+	runBlind(t, p, sameCases(TierDestructive, false, cmds...))
+	runExact(t, p, []exactCase{
+		{"operator's tree", "find /srv -name .git -execdir git status \\;", TierRead},
+		{"below the working directory", "find . -name .git -execdir git log -1 \\;", TierRead},
+		{"below a subdirectory", "find src -type d -execdir git status \\;", TierRead},
+		{"exec in /tmp", "find /tmp -name '*.log' -exec ls -l {} \\;", TierRead},
+		{"execdir a plain read", "find /tmp -name '*.log' -execdir ls -l {} \\;", TierRead},
+	})
+}

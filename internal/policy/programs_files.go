@@ -290,6 +290,7 @@ func findProgram(c *call) (Tier, string) {
 		break
 	}
 	var starts []string
+	var startArgs []arg
 	for i < len(args) {
 		v := args[i].val
 		if args[i].known && (strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == ",") {
@@ -301,6 +302,7 @@ func findProgram(c *call) (Tier, string) {
 			return TierDestructive, "find: " + truncate(v, 64) + " is computed at run time and can become an expression (-delete, -exec)"
 		}
 		starts = append(starts, v)
+		startArgs = append(startArgs, args[i])
 		i++
 	}
 	if len(starts) == 0 {
@@ -337,6 +339,9 @@ func findProgram(c *call) (Tier, string) {
 				j++
 			}
 			cmd := args[i+1 : min(j, len(args))]
+			if v == "-execdir" || v == "-okdir" {
+				c.e.execdirStarts(startArgs)
+			}
 			if len(cmd) > 0 {
 				subs := []string{""}
 				if !filtered && v != "-execdir" && v != "-okdir" && !strings.Contains(cmd[0].val, "{}") {

@@ -192,3 +192,21 @@ func (c *call) npmPrefixAgent() string {
 	}
 	return ""
 }
+
+// execdirStarts records the directories find -execdir and -okdir run
+// their command in, those below each start, as directories the input can
+// make current: find /tmp -name .git -execdir git status \; runs git in
+// every repository under /tmp. A start below the working directory (".",
+// src) adds nothing the working directory does not decide.
+func (e *eval) execdirStarts(starts []arg) {
+	if e.pathsFor() == nil {
+		return
+	}
+	for _, s := range starts {
+		v := s.val
+		if s.known && !s.glob && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.HasPrefix(path.Clean(v), "..") {
+			continue
+		}
+		e.cdTo(s)
+	}
+}

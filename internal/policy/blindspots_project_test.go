@@ -123,3 +123,23 @@ func TestBlindSpotFindExecdirProjects(t *testing.T) {
 		{"execdir a plain read", "find /tmp -name '*.log' -execdir ls -l {} \\;", TierRead},
 	})
 }
+
+// TestBlindSpotProjectDirOptions: pnpm -C/--dir and yarn --cwd name the
+// project they read, as git -C does.
+func TestBlindSpotProjectDirOptions(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/tmp/x", "/var/tmp/p", "/dev/shm/p", "$d", "/tmp/*"} {
+		for _, f := range []string{"pnpm -C %s ls", "pnpm -C%s ls", "pnpm --dir=%s ls", "pnpm --dir %s list", "pnpm ls --dir %s",
+			"pnpm -C %s --version", "yarn --cwd %s list", "yarn --cwd=%s --version", "yarn list --cwd %s", "yarnpkg --cwd %s list",
+			"sudo pnpm -C %s ls", "cd /srv && pnpm -C %s ls"} {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
+		}
+	}
+	runBlind(t, p, sameCases(TierDestructive, false, cmds...))
+	runExact(t, p, []exactCase{
+		{"pnpm -C elsewhere", "pnpm -C /srv/web ls", TierRead},
+		{"pnpm -C below", "pnpm -C web ls", TierRead},
+		{"pnpm -C elsewhere from /tmp", "cd /tmp/x && pnpm -C /srv/web ls", TierRead},
+	})
+}

@@ -215,6 +215,12 @@ func TestReadsPointedAtAProject(t *testing.T) {
 		"helm template x ./c --dependency-update=true",
 		"helm lint ./c --dependency-update",
 		"helm show values ./c --dependency-update",
+		"yarn --cwd /srv/p info foo",
+		"yarn info foo --cwd=/srv/p",
+		"yarn --cwd app list",
+	))
+	// A project a tier 1 write could make: its yarnPath is run (projectdirs.go).
+	runExactHosts(t, p, tierCases(TierDestructive,
 		"yarn --cwd /tmp/p info foo",
 		"yarn info foo --cwd=/tmp/p",
 		"yarn --cwd ../app list",

@@ -51,9 +51,13 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 		return t, why
 	}
 	var where string
-	if c.name == "git" {
+	switch {
+	case c.name == "git":
 		where = c.gitRepoAgent()
-	} else if !c.onlyAsksVersion() {
+	case c.onlyAsksVersion() || c.e.paths == nil:
+	case projectDirOpts[c.name] != nil:
+		where = c.projectDirsAgent(c.optVals(c.args, projectDirOpts[c.name]...))
+	default:
 		where = c.e.agentCwdOf(true)
 	}
 	if where == "" {
@@ -116,13 +120,28 @@ func (c *call) gitRepoAgent() string {
 	case "version", "help", "init", "clone":
 		return ""
 	}
+	return c.projectDirsAgent(dirs)
+}
+
+// projectDirOpts are the options naming the project directory a program
+// works in, as git's -C does.
+var projectDirOpts = map[string][]string{
+	"pnpm":    {"-C", "--dir"},
+	"yarn":    {"--cwd"},
+	"yarnpkg": {"--cwd"},
+}
+
+// projectDirsAgent says why the project directory a program works in may
+// be one the agent wrote, or returns "": the last of dirs, each relative
+// to the one before, or else the working directory.
+func (c *call) projectDirsAgent(dirs []arg) string {
 	for _, d := range dirs {
 		if !d.known || d.glob && isPattern(d.val) {
-			return "its repository is known only at run time"
+			return "its project directory is known only at run time"
 		}
 		if strings.HasPrefix(d.val, "/") {
 			if agentDir(d.val) {
-				return "its repository " + truncate(d.val, 64) + " is under a temporary directory"
+				return "its project directory " + truncate(d.val, 64) + " is under a temporary directory"
 			}
 			continue
 		}
@@ -132,11 +151,11 @@ func (c *call) gitRepoAgent() string {
 		// Above the working directory: where that is.
 		cwds, unknown := c.e.cwds()
 		if unknown || c.e.paths.initial == "" {
-			return "its repository " + truncate(d.val, 64) + " is above a working directory known only at run time"
+			return "its project directory " + truncate(d.val, 64) + " is above a working directory known only at run time"
 		}
 		for _, w := range cwds {
 			if agentDir(path.Join(w, d.val)) {
-				return "its repository " + truncate(d.val, 64) + " is under a temporary directory"
+				return "its project directory " + truncate(d.val, 64) + " is under a temporary directory"
 			}
 		}
 	}

@@ -464,7 +464,18 @@ func (e *eval) decl(d *syntax.DeclClause, ctx cctx, sc *scope) {
 // variable as a bare name does (export "PAGER").
 func (e *eval) quotedDecl(d *syntax.DeclClause, w *syntax.Word, printOnly bool, ctx cctx, sc *scope) {
 	r := resolver{e: e, ctx: ctx, sc: sc}
-	v := r.lit(w)
+	if hasBrace(w) {
+		// Not an assignment word to the parser, so bash brace-expands
+		// it and the builtin reads each field: export LD_{PRELOAD,X}=/x.so
+		// sets LD_PRELOAD (declbraces.go).
+		e.bracedDecl(d, r.appendFields(nil, w), printOnly, ctx)
+		return
+	}
+	e.declField(d, r.lit(w), printOnly, ctx)
+}
+
+// declField classifies one field of a declaration's argument.
+func (e *eval) declField(d *syntax.DeclClause, v arg, printOnly bool, ctx cctx) {
 	if !v.known || v.val == "" || v.val[0] == '-' || v.val[0] == '+' {
 		return // options; a word known only at run time is declArith's
 	}

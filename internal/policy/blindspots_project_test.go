@@ -143,3 +143,29 @@ func TestBlindSpotProjectDirOptions(t *testing.T) {
 		{"pnpm -C elsewhere from /tmp", "cd /tmp/x && pnpm -C /srv/web ls", TierRead},
 	})
 }
+
+// TestBlindSpotSandboxChdir: bwrap --chdir, firejail --private-cwd= and
+// GNU parallel's --wd/--workdir run their command in the directory they
+// name, as env -C does.
+func TestBlindSpotSandboxChdir(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/tmp/x", "/var/tmp", "/dev/shm/m", "$d"} {
+		for _, w := range []string{"bwrap --ro-bind / / --chdir %s", "bwrap --dev-bind / / --chdir %s --", "firejail --private-cwd=%s",
+			"firejail --quiet --private-cwd=%s", "parallel --wd %s", "parallel --wd=%s", "parallel --workdir %s", "parallel --workd %s",
+			"parallel -j2 --wd %s"} {
+			w = strings.ReplaceAll(w, "%s", d)
+			tail := ""
+			if strings.HasPrefix(w, "parallel") {
+				tail = " ::: 1"
+			}
+			cmds = append(cmds, w+" git status"+tail, w+" python3 -m json.tool f"+tail, w+" yarn list"+tail)
+		}
+	}
+	runBlind(t, p, sameCases(TierDestructive, false, cmds...))
+	runExact(t, p, []exactCase{
+		{"bwrap elsewhere", "bwrap --ro-bind / / --chdir /srv/app git status", TierRead},
+		{"firejail elsewhere", "firejail --private-cwd=/srv/app git status", TierRead},
+		{"parallel elsewhere", "parallel --wd /srv/app git status ::: 1", TierRead},
+	})
+}

@@ -55,6 +55,9 @@ func firejailProgram(c *call) (Tier, string) {
 		}
 		name, val, hasVal := strings.Cut(v, "=")
 		what := "firejail " + name
+		if name == "--private-cwd" && hasVal {
+			c.e.chdirOpt(args, i, val, true) // the command runs there
+		}
 		if name == "--bind" || name == "--bind-try" {
 			if src, dst, ok := strings.Cut(val, ","); ok {
 				c.e.bindAlias(arg{val: src, known: true}, arg{val: dst, known: true})

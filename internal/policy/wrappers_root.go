@@ -55,6 +55,8 @@ func bwrapProgram(c *call) (Tier, string) {
 			r.raise(TierDestructive, "bwrap --args: reads more arguments from a descriptor")
 		case v == "--setenv":
 			c.e.envVarCtx(args[i+1].val, args[i+2].val, c.ctx, "bwrap --setenv")
+		case v == "--chdir":
+			c.e.chdirOpt(args, i, "", false) // the command runs there
 		}
 		if n == 2 && strings.Contains(v, "bind") {
 			c.e.bindAlias(args[i+1], args[i+2]) // --ro-bind /etc /mnt/e

@@ -245,7 +245,7 @@ var parallelValued = set(`-j -S -P -n -N -L -l -s -E -I -a -C -d -J --jobs --ssh
 // abbreviations (Getopt::Long takes any unique prefix).
 var parallelLong = []string{"--joblog", "--results", "--tmpdir", "--tempdir", "--tmux", "--tmuxpane", "--filter",
 	"--rpl", "--compress-program", "--decompress-program", "--limit", "--ssh", "--sqlmaster", "--sqlworker",
-	"--sqlandworker", "--semaphore", "--record-env", "--sshlogin", "--arg-file"}
+	"--sqlandworker", "--semaphore", "--record-env", "--sshlogin", "--arg-file", "--workdir", "--wd"}
 
 // parallelOption classifies what one of parallel's own options does
 // beside running the template: files it writes, code it runs.
@@ -297,6 +297,9 @@ func parallelProgram(c *call) (Tier, string) {
 		}
 		if name == "-a" || longOpt(name, parallelLong) == "--arg-file" {
 			argFiles = append(argFiles, v)
+		}
+		if l := longOpt(name, parallelLong); (l == "--workdir" || l == "--wd") && v.val != "..." && v.val != "." {
+			c.e.chdirOpt([]arg{v}, 0, v.val, true) // the jobs run there
 		}
 		jobs := ""
 		switch {

@@ -169,3 +169,24 @@ func TestBlindSpotSandboxChdir(t *testing.T) {
 		{"parallel elsewhere", "parallel --wd /srv/app git status ::: 1", TierRead},
 	})
 }
+
+// TestBlindSpotProcDirs: a directory reached through /proc is the one it
+// stands for (/proc/self/root/tmp/x is /tmp/x), or may be any (another
+// process's cwd or root, a directory held open as a descriptor).
+func TestBlindSpotProcDirs(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/proc/self/root/tmp/x", "/proc/thread-self/root/var/tmp", "/proc/self/root//tmp/./x", "/proc/1/cwd",
+		"/proc/self/cwd", "/proc/$$/cwd", "/proc/1234/root/srv", "/proc/self/task/1/cwd", "/proc/self/fd/3", "/dev/fd/3",
+		"/proc/self/root/dev/shm", "/proc/1/cwd/sub"} {
+		for _, f := range []string{"cd %s && git status", "cd %s; python3 -m json.tool f", "git -C %s log", "env -C %s yarn list",
+			"pnpm -C %s ls"} {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
+		}
+	}
+	runBlind(t, p, sameCases(TierDestructive, false, cmds...))
+	runExact(t, p, []exactCase{
+		{"own root elsewhere", "cd /proc/self/root/srv/app && git status", TierRead},
+		{"proc itself", "cd /proc && cat cpuinfo", TierRead},
+	})
+}

@@ -169,7 +169,37 @@ func (c *call) projectDirsAgent(dirs []arg) string {
 // where a tier 1 call may have written.
 func agentDir(d string) bool {
 	d = path.Clean(d)
+	if strings.HasPrefix(d, "/proc/") || strings.HasPrefix(d, "/dev/fd/") {
+		return procAgentDir(d)
+	}
 	return d == "/tmp" || d == "/var/tmp" || d == "/dev/shm" || tmpPath(d) || strings.HasPrefix(d, "/dev/shm/")
+}
+
+// procAgentDir is agentDir for a directory reached through /proc or
+// /dev/fd: /proc/self/root/tmp/x is /tmp/x; another process's root or
+// working directory (/proc/1/cwd, /proc/PID/root), and a directory held
+// open (/proc/self/fd/3, /dev/fd/3), may be any directory, a temporary
+// one included.
+func procAgentDir(d string) bool {
+	if strings.HasPrefix(d, "/dev/fd/") {
+		return true
+	}
+	rest := strings.TrimPrefix(d, "/proc/")
+	pid, sub, _ := strings.Cut(rest, "/")
+	if t, ok := strings.CutPrefix(sub, "task/"); ok {
+		_, sub, _ = strings.Cut(t, "/") // /proc/self/task/TID/root
+	}
+	first, after, _ := strings.Cut(sub, "/")
+	switch first {
+	case "root":
+		if pid == "self" || pid == "thread-self" {
+			return agentDir("/" + after)
+		}
+		return true
+	case "cwd", "fd", "map_files":
+		return true
+	}
+	return false
 }
 
 // chdirOpt records the directory a wrapper's option makes its command

@@ -256,7 +256,7 @@ func (e *eval) agentCwdOf(below bool) string {
 	}
 	for _, d := range dirs {
 		if agentDir(d) {
-			return path.Clean(d) + " is a temporary directory"
+			return path.Clean(d) + " is (or may be) a temporary directory"
 		}
 	}
 	return ""

@@ -190,3 +190,22 @@ func TestBlindSpotProcDirs(t *testing.T) {
 		{"proc itself", "cd /proc && cat cpuinfo", TierRead},
 	})
 }
+
+// TestBlindSpotGitFrontEnds: git's own programs (/usr/lib/git-core/
+// git-status) and the front ends that run git in the working directory
+// (tig, lazygit, gh) run what its .git/config names there too.
+func TestBlindSpotGitFrontEnds(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/tmp/x", "/var/tmp/r", "$d"} {
+		for _, r := range []string{"/usr/lib/git-core/git-status", "git-log -p", "/usr/libexec/git-core/git-diff", "git-show",
+			"tig", "tig log", "lazygit", "gitui", "gh pr list", "gh pr status", "glab mr list", "hub browse"} {
+			cmds = append(cmds, "cd "+d+" && "+r, "env -C "+d+" "+r)
+		}
+	}
+	runBlind(t, p, sameCases(TierDestructive, false, cmds...))
+	runExact(t, p, []exactCase{
+		{"git-status elsewhere", "cd /srv/app && /usr/lib/git-core/git-status", TierMutate},
+		{"tig elsewhere", "cd /srv/app && tig", TierMutate},
+	})
+}

@@ -37,6 +37,9 @@ var projectPrograms = map[string]string{
 	"yarn":              ".yarnrc.yml",
 	"yarnpkg":           ".yarnrc.yml",
 	"pnpm":              "package.json and .npmrc",
+	// Front ends that run git in the working directory.
+	"tig": ".git/config", "lazygit": ".git/config", "gitui": ".git/config", "gitk": ".git/config",
+	"git-cola": ".git/config", "gh": ".git/config", "glab": ".git/config", "hub": ".git/config",
 }
 
 // inProject raises the tier t of call c to tier 3 when c is a program
@@ -47,6 +50,10 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 		return t, why
 	}
 	file, ok := projectPrograms[c.name]
+	if !ok && strings.HasPrefix(c.name, "git-") && gitRead[c.name[len("git-"):]] {
+		// git's own programs, /usr/lib/git-core/git-status: git status.
+		file, ok = ".git/config", true
+	}
 	if !ok {
 		return t, why
 	}

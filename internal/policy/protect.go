@@ -141,6 +141,14 @@ type pathState struct {
 	aliases   []alias // links, copies and mounts of directories above a protected path
 	nocase    bool    // shopt -s nocaseglob: patterns match either case
 	back      bool    // cd -, popd: back to a directory an earlier input may have made current
+	agentMemo [2]cwdMemo
+}
+
+// cwdMemo is what agentCwdOf read of the first n cds: whether one leads
+// anywhere, and whether one may lead to a temporary directory.
+type cwdMemo struct {
+	set, unknown, compose bool
+	n                     int
 }
 
 // pathsFor returns the path state, creating it when the policy protects

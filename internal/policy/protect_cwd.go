@@ -236,18 +236,28 @@ func (e *eval) agentCwdOf(below bool) string {
 	}
 	// Only a temporary start, a temporary cd, a climb or a home can lead
 	// to a temporary directory: without one, the directories need not be
-	// composed.
-	compose := agentDir(ps.initial)
-	for _, t := range ps.cds {
+	// composed. What the cds say is kept, so a script that runs git after
+	// each of a thousand cds reads each cd once.
+	b := 0
+	if below {
+		b = 1
+	}
+	m := &ps.agentMemo[b]
+	if !m.set {
+		m.set, m.compose = true, agentDir(ps.initial)
+	}
+	for _, t := range ps.cds[m.n:] {
 		v := t.val
 		// cd x from a start nothing names is anywhere.
-		if ps.initial == "" && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") &&
-			!(below && !strings.HasPrefix(path.Clean(v), "..")) {
-			return unknownDir
-		}
-		compose = compose || strings.Contains(v, "..") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "/") && agentDir(v)
+		m.unknown = m.unknown || ps.initial == "" && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") &&
+			!(below && !strings.HasPrefix(path.Clean(v), ".."))
+		m.compose = m.compose || strings.Contains(v, "..") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "/") && agentDir(v)
 	}
-	if !compose {
+	m.n = len(ps.cds)
+	if m.unknown {
+		return unknownDir
+	}
+	if !m.compose {
 		return ""
 	}
 	dirs, unknown := e.cwds()

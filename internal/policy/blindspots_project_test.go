@@ -209,3 +209,30 @@ func TestBlindSpotGitFrontEnds(t *testing.T) {
 		{"tig elsewhere", "cd /srv/app && tig", TierMutate},
 	})
 }
+
+// TestBlindSpotBuildsInAgentDirs: a build tool or test runner run in a
+// directory a tier 1 write can fill runs what the agent wrote there (a
+// Makefile's recipe, build.rs, conftest.py, package.json's scripts), rm
+// -rf included, which open mode would run without approval as the tier 2
+// of a build: tier 3 there, as the operator's own builds stay tier 2.
+func TestBlindSpotBuildsInAgentDirs(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/tmp/x", "/var/tmp/b", "/dev/shm/b", "$d"} {
+		for _, b := range []string{"make", "make -n", "make -C sub all", "gmake install", "cargo build", "cargo test", "cargo tree",
+			"go test ./...", "go run .", "mvn package", "gradle tasks", "bundle exec rake", "rake -T", "just", "task build",
+			"cmake --build .", "ninja", "meson setup b", "tox", "pytest", "composer install", "mix test", "npm test", "npm run build",
+			"npm install", "npm ci", "npm exec foo", "npm --loglevel silent test", "timeout 60 make", "sudo make install"} {
+			cmds = append(cmds, "cd "+d+" && "+b, "env -C "+d+" "+b)
+		}
+	}
+	runBlind(t, p, sameCases(TierDestructive, false, cmds...))
+	runExact(t, p, []exactCase{
+		{"operator's make", "cd /srv/app && make", TierMutate},
+		{"operator's tests", "cd /srv/app && go test ./...", TierMutate},
+		{"operator's npm test", "cd /srv/app && npm test", TierMutate},
+		{"go build in /tmp", "cd /tmp/x && go build ./...", TierMutate},
+		{"cargo version in /tmp", "cd /tmp/x && cargo --version", TierRead},
+		{"npm ls in /tmp", "cd /tmp/x && npm ls", TierMutate},
+	})
+}

@@ -50,6 +50,9 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 		return t, why
 	}
 	file, ok := projectPrograms[c.name]
+	if !ok && t >= TierMutate {
+		file, ok = c.buildCode()
+	}
 	if !ok && strings.HasPrefix(c.name, "git-") && gitRead[c.name[len("git-"):]] {
 		// git's own programs, /usr/lib/git-core/git-status: git status.
 		file, ok = ".git/config", true
@@ -265,4 +268,45 @@ func (e *eval) execdirStarts(starts []arg) {
 		}
 		e.cdTo(s)
 	}
+}
+
+// buildPrograms are build tools and test runners that run the project's
+// own code (recipes, build scripts, tests, plugins) whenever they are
+// classified as running a build (tier 2), and the files they take it
+// from. A build is tier 2 where the operator's project holds that code;
+// in a directory a tier 1 write can fill it runs what the agent wrote,
+// rm -rf included, which open mode would run without approval: tier 3.
+var buildPrograms = map[string]string{
+	"make": "Makefile", "gmake": "Makefile", "bmake": "Makefile", "rake": "Rakefile", "gradle": "build.gradle",
+	"gradlew": "build.gradle", "mvn": "pom.xml and .mvn", "just": "justfile", "task": "Taskfile.yml", "ninja": "build.ninja",
+	"cmake": "CMakeLists.txt", "meson": "meson.build", "tox": "tox.ini", "nox": "noxfile.py", "pytest": "conftest.py",
+	"scons": "SConstruct", "ant": "build.xml", "sbt": "build.sbt", "lein": "project.clj", "mix": "mix.exs",
+	"bundle": "Gemfile", "composer": "composer.json", "cargo": "build.rs and .cargo/config.toml", "go": "tests",
+	"npm": "package.json scripts",
+}
+
+// npmScripts are npm's commands that run the package's lifecycle
+// scripts (and its dependencies' install scripts), aliases included.
+var npmScripts = set(`run run-script rum urn test t tst start stop restart install i in ins inst insta instal isnt isnta
+	isntal isntall add ci clean-install ic install-clean isntall-clean install-test it cit install-ci-test clean-install-test
+	sit rebuild rb exec x explore pack publish version link ln update up upgrade udpate dedupe ddp prune`)
+
+// buildCode returns the file a build tool's run takes its code from.
+func (c *call) buildCode() (string, bool) {
+	file, ok := buildPrograms[c.name]
+	if !ok {
+		return "", false
+	}
+	if c.name != "npm" && c.name != "go" {
+		return file, true
+	}
+	// Any operand: an option's value may come first (npm --loglevel
+	// silent test). go build compiles (cgo's flags are held to a list);
+	// go test and go run run the project's code.
+	for _, o := range operands(c.vals()) {
+		if c.name == "npm" && npmScripts[o] || c.name == "go" && (o == "test" || o == "run") {
+			return file, true
+		}
+	}
+	return "", false
 }

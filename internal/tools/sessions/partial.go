@@ -210,10 +210,16 @@ func namesLineReader(text string) bool {
 
 // linesCall says why the simple command c starts a program that reads
 // whole lines of the terminal: one in a command's place, first or after
-// a wrapper.
+// a wrapper. Which word after a wrapper's options is its program depends
+// on each wrapper's grammar (env -u NAME, sudo -u USER, timeout -s INT 5,
+// taskset MASK, flock FILE, chroot DIR), and a value taken for the
+// program hides the reader after it: "env -u X head -n 1" would let head
+// take the line typed next. So after a wrapper every word counts as one
+// that may be its program.
 func linesCall(c *syntax.CallExpr) string {
 	vals := literals(c.Args)
 	program := true // vals[i] is in a command's place: first, or the one a wrapper runs
+	wrapped := false
 	for i, v := range vals {
 		rest := vals[i+1:]
 		name := progName(v)
@@ -224,9 +230,12 @@ func linesCall(c *syntax.CallExpr) string {
 			}
 		}
 		switch {
-		case !program:
-		case wrappers[name]:
-			program = true
+		case !program && !wrapped:
+		case wrappers[name] || wrapper[name]:
+			program, wrapped = true, true
+			if why := readsTerminalLines(name, rest); why != "" {
+				return why // xargs reads its input and runs a program
+			}
 		case strings.HasPrefix(v, "-") || strings.Contains(v, "=") || isDuration(v):
 			program = i > 0 // a wrapper's option, assignment or duration
 		default:

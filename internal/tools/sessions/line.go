@@ -405,7 +405,7 @@ func (f *feeder) alike() bool {
 // where it may be the answer.
 func (f *feeder) answered() bool {
 	for k := range f.lines {
-		head := strings.Join(f.lines[:k+1], "\n")
+		head := envSpelled(strings.Join(f.lines[:k+1], "\n"))
 		if asksTerminal(head) != "" {
 			w, a := unknownReaders(head)
 			return w == "" || a
@@ -487,15 +487,18 @@ func (f *feeder) finish() typed {
 	// another language or a program that reads part of the input reads
 	// a pipe as it reads a terminal.
 	if rekeyed == "" {
-		why := rekeys(t.text)
+		// The rules below read env's split string as words of its
+		// command, however it is spelled (envsplit.go).
+		text := envSpelled(t.text)
+		why := rekeys(text)
 		if why != "" {
 			f.see(why + "; warden could not follow what is typed into the session after it")
 		}
 		if why != "" && len(f.lines) > 0 {
 			rekeyed = why
 		}
-		ran := strings.Join(f.ran, "")
-		why = splits(t.text)
+		ran := envSpelled(strings.Join(f.ran, ""))
+		why = splits(text)
 		if why == "" {
 			why = readsTerminal(ran)
 		}

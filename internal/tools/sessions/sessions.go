@@ -391,12 +391,13 @@ func startRekeys(a *StartArgs, shell string) string {
 		}
 		return ""
 	}
-	if why := rekeys(a.Command); why != "" {
+	command := envSpelled(a.Command)
+	if why := rekeys(command); why != "" {
 		return why
 	}
 	// A session whose program reads its lines in another language
 	// (mysql, python3, vi) gets none of its sends as shell.
-	return readsLines(a.Command)
+	return readsLines(command)
 }
 
 // followedShells are the shells whose language warden classifies and

@@ -66,7 +66,7 @@ func backgroundReaders(text string) string {
 func namesSurvivor(text string) bool {
 	return some(tokens(text), func(t string) bool {
 		switch progName(t) {
-		case "tee", "bc", "dc", "setsid":
+		case "tee", "bc", "dc", "setsid", "env":
 			return true
 		}
 		return false
@@ -85,12 +85,19 @@ func survivorCall(c *syntax.CallExpr) string {
 		switch progName(v) {
 		case "tee":
 			if some(rest, func(a string) bool {
-				return a == "--ignore-interrupts" || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'i')
+				// getopt_long takes --i, --ign … for --ignore-interrupts.
+				return len(a) > 2 && strings.HasPrefix("--ignore-interrupts", a) || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'i')
 			}) {
 				return "tee -i reads the terminal and ignores Ctrl-C, so the programs after it read on"
 			}
 		case "bc", "dc":
 			return progName(v) + " reads the terminal and catches Ctrl-C, so what is typed after it may still go to it or to the programs after it"
+		case "env":
+			// env --ignore-signal=INT head -n 1 (or --block-signal, or
+			// either abbreviated) runs head deaf to Ctrl-C.
+			if envSignals(rest) {
+				return "env --ignore-signal or --block-signal makes the program it starts deaf to Ctrl-C, so it reads on"
+			}
 		case "setsid":
 			if firstWord(rest) != "" {
 				return "setsid starts a program in a session of its own, which Ctrl-C does not reach, and it may read the terminal"

@@ -242,30 +242,6 @@ func forced(r []string) bool {
 	})
 }
 
-// gitQuiet: the subcommands that read their input, ask, or open an editor
-// or a prompt of their own.
-func gitQuiet(r []string) bool {
-	if gitAsks(r) || editorOpens("git", r) || some(r, func(a string) bool {
-		return a == "-" || strings.HasPrefix(a, "--stdin") || strings.HasPrefix(a, "--batch")
-	}) {
-		return false
-	}
-	switch firstWord(r) {
-	case "add", "checkout", "reset", "restore", "stash", "commit", "clean", "rebase", "cherry-pick", "switch":
-		// -p and -i choose hunks or files on the terminal; for log,
-		// show and diff -p only prints a patch.
-		if hasOpt(r, "-i", "--interactive", "-p", "--patch") {
-			return false
-		}
-	}
-	switch firstWord(r) {
-	case "apply", "am", "mailinfo", "mailsplit", "fast-import", "credential", "difftool", "mergetool", "bisect", "daemon",
-		"http-backend", "upload-pack", "receive-pack", "shell", "var", "hook", "send-pack", "fetch-pack", "index-pack", "unpack-objects":
-		return false
-	}
-	return !strings.HasPrefix(firstWord(r), "credential-")
-}
-
 // containerQuiet: docker and podman's reports; the rest may read the
 // input (load, import, build -, cp -), attach it, or ask (prune, login).
 func containerQuiet(r []string) bool {

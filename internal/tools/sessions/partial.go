@@ -331,6 +331,14 @@ func readsTerminalLines(name string, rest []string) string {
 			script = true
 			dash = dash || a == "--file" && next == "-"
 			j++
+		case strings.HasPrefix(a, "--") && a != "--" && !strings.Contains(a, "="):
+			// head --lines 1, grep --max-c 1 x: a long option's value
+			// (readerlongs.go) is no file.
+			if o, ok := readerLongValue(name, a); ok {
+				script = script || readerScriptOpts[o]
+				dash = dash || (o == "--file" || o == "--from-file") && next == "-"
+				j++
+			}
 		case strings.HasPrefix(a, "--regexp=") || strings.HasPrefix(a, "--file=") || strings.HasPrefix(a, "--expression="):
 			script = true
 			dash = dash || a == "--file=-"
@@ -400,9 +408,15 @@ func splitCall(c *syntax.CallExpr) string {
 			for j := 0; j < len(rest); j++ {
 				a := rest[j]
 				switch {
-				case a == "-c" || a == "--bytes" || a == "-n" || a == "--lines":
-					bytes = bytes || a == "-c" || a == "--bytes"
+				case a == "-c" || a == "-n":
+					bytes = bytes || a == "-c"
 					j++
+				case strings.HasPrefix(a, "--") && !strings.Contains(a, "="):
+					// --bytes 4, --by 4, --lines 1 (readerlongs.go)
+					if o, ok := readerLongValue("head", a); ok {
+						bytes = bytes || o == "--bytes"
+						j++
+					}
 				case strings.HasPrefix(a, "--bytes") || len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a, "c\x00"):
 					bytes = true
 				case a != "-" && !strings.HasPrefix(a, "-"):

@@ -89,6 +89,7 @@ var (
 	_ Process        = (*localProcess)(nil)
 	_ writeDeadliner = (*localProcess)(nil)
 	_ inputCloser    = (*localProcess)(nil)
+	_ foregrounder   = (*localProcess)(nil)
 )
 
 // openPTY opens a pseudo-terminal pair. The master is non-blocking and in
@@ -301,6 +302,25 @@ func (p *localProcess) Signal(name string) error {
 		return fmt.Errorf("kill %s to process group %d: %w", name, pgrp, err)
 	}
 	return nil
+}
+
+// OwnsForeground reports whether the program itself, not a command it
+// started, is its terminal's foreground process group (foreground.go).
+func (p *localProcess) OwnsForeground() (bool, error) {
+	if !p.pty {
+		return false, ErrNoTerminal
+	}
+	select {
+	case <-p.exited:
+		return false, ErrNotFound
+	default:
+	}
+	var fg int
+	err := control(p.out, func(fd int) (err error) {
+		fg, err = unix.IoctlGetInt(fd, unix.TIOCGPGRP)
+		return err
+	})
+	return err == nil && fg == p.pid, err
 }
 
 func (p *localProcess) Wait() (int, string, error) {

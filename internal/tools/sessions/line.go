@@ -85,6 +85,10 @@ type typing struct {
 	asked bool
 	// interrupted: Ctrl-C was typed and no line entered since.
 	interrupted bool
+	// held, when set, says why the session was adrift when a Ctrl-C
+	// cleared it: the program it waited for may ignore the interrupt or
+	// read keys raw and still hold the terminal (held.go).
+	held string
 	// rekeyed, when set, says why the session no longer reads keys the
 	// way warden follows them (rekey.go). Nothing clears it.
 	rekeyed string
@@ -129,7 +133,10 @@ type typed struct {
 // may drop the next line it reads, but without the terminal's flush a
 // typed line stays for a plain reader while readline drops it.
 func (t typing) signalled() typing {
-	n := typing{interrupted: true, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes}
+	n := typing{interrupted: true, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes, held: t.held}
+	if t.adrift != "" {
+		n.held = t.adrift
+	}
 	if t.line != "" || t.lost != "" {
 		n.lost = "an interrupt from session_signal drops the typed line in bash but not in a plain terminal"
 	}
@@ -153,7 +160,7 @@ func (t typing) stopped(sig string) typing {
 
 // feed returns what typing data into a session in state t does.
 func (t typing) feed(data string, k keyboard) typed {
-	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, asked: t.asked, open: t.open, began: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes}
+	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, asked: t.asked, open: t.open, began: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes, held: t.held}
 	if t.rekeyed != "" {
 		f.see("warden no longer knows how this session reads what is typed or what it runs: earlier, " + t.rekeyed +
 			"; use session_signal to interrupt, or start a new session")
@@ -181,8 +188,8 @@ type feeder struct {
 	ran    []string // the complete commands of the segments before
 	lines  []string
 	unseen string
-	// rekeyed, renamed and modes are typing's.
-	rekeyed, renamed, modes string
+	// rekeyed, renamed, modes and held are typing's.
+	rekeyed, renamed, modes, held string
 	// typed: text was added to the line in this send, which nothing has
 	// classified yet.
 	typed bool
@@ -237,6 +244,9 @@ func (f *feeder) key(c rune) {
 			f.raw("Ctrl-C after text typed on the line")
 		}
 		f.line, f.lost = f.line[:0], ""
+		if f.adrift != "" {
+			f.held = f.adrift
+		}
 		f.restart()
 		f.interrupted, f.sent = true, true
 	case c == 0x04:
@@ -554,7 +564,7 @@ func (f *feeder) finish() typed {
 		}
 	}
 	t.unseen = f.unseen
-	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, asked: f.asked, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed, modes: f.modes}
+	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, asked: f.asked, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed, modes: f.modes, held: f.held}
 	return t
 }
 

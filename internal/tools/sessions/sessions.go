@@ -478,7 +478,11 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 			c.KnownSecret(line) // the answer to mysql -p's prompt
 		}
 	}
+	before, held := d.stillHeld(ctx, a.SessionID, before)
 	ty := before.feed(data, keyboard{pty: info.PTY, utf8: tb.utf8})
+	if held != "" && ty.unseen == "" {
+		ty.unseen = held
+	}
 	// A line after one that prompts for a secret in this same send
 	// (mysql -p⏎S3cret) answers that prompt: the next line entered, or
 	// what is left typed after it.

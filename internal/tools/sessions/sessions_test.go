@@ -199,12 +199,18 @@ func (rg *rig) splitWrite(id, marker string, pause time.Duration, sync int) map[
 		}
 		time.Sleep(pause)
 	}
-	rg.send(id, "\x03", false)
+	// The settling sends are approved where they need it: a program that
+	// survives Ctrl-C (openssl's passphrase prompt) keeps the terminal,
+	// and warden refuses what would be typed to it (held.go).
+	settle := func(data string, enter bool) {
+		rg.approved("session_send", map[string]any{"session_id": id, "data": data, "enter": enter})
+	}
+	settle("\x03", false)
 	// A program reading the terminal restores it with a flush of what was
 	// typed meanwhile: let it exit first.
 	time.Sleep(pause)
-	rg.send(id, "", true)
-	rg.send(id, fmt.Sprintf("echo done-$((20+%d))", sync), true)
+	settle("", true)
+	settle(fmt.Sprintf("echo done-$((20+%d))", sync), true)
 	rg.readUntil(id, fmt.Sprintf("done-%d", 20+sync))
 	return refused
 }

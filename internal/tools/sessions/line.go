@@ -550,6 +550,10 @@ func (f *feeder) finish() typed {
 		if why := survivors(ran); why != "" && len(f.lines) > 0 {
 			rekeyed = why
 		}
+		if why := terminalDirs(ran); why != "" && len(f.lines) > 0 {
+			f.see(why + "; warden could not follow what later sends read")
+			rekeyed = why
+		}
 		var names []string
 		names, why = renames(ran)
 		if why == "" {

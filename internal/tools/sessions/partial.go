@@ -166,19 +166,6 @@ func stdinRedirected(s *syntax.Stmt) bool {
 	return false
 }
 
-// terminalPath reports whether a file named p may be the session's
-// terminal: /dev/tty, /dev/stdin, descriptor 0, a pseudo-terminal, or a
-// name computed at run time.
-func terminalPath(p string) bool {
-	p = path.Clean(p)
-	switch p {
-	case "/dev/tty", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0", "/dev/console":
-		return true
-	}
-	return strings.ContainsRune(p, 0) || strings.HasPrefix(p, "/dev/pts/") || strings.HasPrefix(p, "/dev/tty") ||
-		strings.HasPrefix(p, "/proc/") && strings.HasSuffix(p, "/fd/0")
-}
-
 // mayRead reports whether text names one of the readers at all, so that
 // most lines are not parsed twice.
 func mayRead(text string) bool {
@@ -399,8 +386,7 @@ func splitCall(c *syntax.CallExpr) string {
 					in = v
 				}
 			}
-			switch in {
-			case "", "-", "/dev/stdin", "/dev/tty", "/dev/fd/0", "/proc/self/fd/0":
+			if in == "" || in == "-" || terminalPath(in) {
 				return "dd reads its input in blocks, which may end inside a line, and leaves the rest to the shell"
 			}
 		case "head":

@@ -95,6 +95,9 @@ type typing struct {
 	// renamed is the names, one a line, that commands run earlier gave a
 	// new meaning (renames.go). Nothing clears it.
 	renamed string
+	// notUTF8: a line may have changed the shell's locale (locale.go),
+	// so non-ASCII text is no longer known to be text.
+	notUTF8 bool
 	// modes, when set, says why the terminal's line editing may be off:
 	// a program warden cannot follow ran, and one that turns editing
 	// and the interrupt off (raw mode) may exit, crash or be killed
@@ -133,7 +136,7 @@ type typed struct {
 // may drop the next line it reads, but without the terminal's flush a
 // typed line stays for a plain reader while readline drops it.
 func (t typing) signalled() typing {
-	n := typing{interrupted: true, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes, held: t.held}
+	n := typing{interrupted: true, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes, held: t.held, notUTF8: t.notUTF8}
 	if t.adrift != "" {
 		n.held = t.adrift
 	}
@@ -160,7 +163,8 @@ func (t typing) stopped(sig string) typing {
 
 // feed returns what typing data into a session in state t does.
 func (t typing) feed(data string, k keyboard) typed {
-	f := feeder{k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, asked: t.asked, open: t.open, began: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes, held: t.held}
+	k.utf8 = k.utf8 && !t.notUTF8
+	f := feeder{notUTF8: t.notUTF8, k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, asked: t.asked, open: t.open, began: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes, held: t.held}
 	if t.rekeyed != "" {
 		f.see("warden no longer knows how this session reads what is typed or what it runs: earlier, " + t.rekeyed +
 			"; use session_signal to interrupt, or start a new session")
@@ -188,8 +192,9 @@ type feeder struct {
 	ran    []string // the complete commands of the segments before
 	lines  []string
 	unseen string
-	// rekeyed, renamed, modes and held are typing's.
+	// rekeyed, renamed, modes, held and notUTF8 are typing's.
 	rekeyed, renamed, modes, held string
+	notUTF8                       bool
 	// typed: text was added to the line in this send, which nothing has
 	// classified yet.
 	typed bool
@@ -567,8 +572,9 @@ func (f *feeder) finish() typed {
 			rekeyed = why
 		}
 	}
+	notUTF8 := f.notUTF8 || f.k.utf8 && localeChanges(strings.Join(f.ran, ""))
 	t.unseen = f.unseen
-	t.next = typing{line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, asked: f.asked, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed, modes: f.modes, held: f.held}
+	t.next = typing{notUTF8: notUTF8, line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, asked: f.asked, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed, modes: f.modes, held: f.held}
 	return t
 }
 

@@ -320,7 +320,39 @@ func (p *localProcess) OwnsForeground() (bool, error) {
 		fg, err = unix.IoctlGetInt(fd, unix.TIOCGPGRP)
 		return err
 	})
-	return err == nil && fg == p.pid, err
+	return err == nil && (fg == p.pid || interactiveShell(fg)), err
+}
+
+// interactiveShell reports whether process pid is a shell reading
+// commands from its terminal (sh, bash, dash or ash with options only: no
+// -c string, no script), as a shell typed into the session is: it leads
+// the foreground process group while it waits at its prompt.
+func interactiveShell(pid int) bool {
+	comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
+	if err != nil {
+		return false
+	}
+	switch strings.TrimSpace(string(comm)) {
+	case "sh", "bash", "dash", "ash", "rbash":
+	default:
+		return false
+	}
+	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+	if err != nil || len(cmdline) == 0 {
+		return false
+	}
+	// Its input is a terminal, not a script fed to it (bash < s.sh).
+	if in, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/0", pid)); err != nil || !strings.HasPrefix(in, "/dev/pts/") {
+		return false
+	}
+	args := strings.Split(strings.TrimSuffix(string(cmdline), "\x00"), "\x00")
+	for _, a := range args[1:] {
+		if !strings.HasPrefix(a, "-") || a == "--rcfile" || a == "--init-file" ||
+			len(a) > 1 && a[1] != '-' && strings.ContainsAny(a[1:], "cs") {
+			return false
+		}
+	}
+	return true
 }
 
 func (p *localProcess) Wait() (int, string, error) {

@@ -3,6 +3,7 @@ package sessions
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -120,4 +121,49 @@ func TestCtrlCEndsAReaderInATerminal(t *testing.T) {
 			rg.readUntil(id, "ok-42")
 		})
 	}
+}
+
+// TestNestedShellReadsAfterCtrlC: a shell typed into the session leads
+// the terminal's foreground at its prompt; after a reader in it and
+// Ctrl-C, the next send goes on. A shell running a script that ignores
+// Ctrl-C is not one at its prompt.
+func TestNestedShellReadsAfterCtrlC(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	rg := newRig(t, policy.Guarded)
+	id := rg.start(nil)
+	for _, data := range []string{"bash --norc --noprofile", "cat"} {
+		if got := rg.send(id, data, true); got["status"] != "ok" {
+			t.Fatalf("send %q: %v", data, got)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	rg.send(id, "\x03", false)
+	for _, data := range []string{"", "echo nested-$((40+3))"} {
+		if got := rg.send(id, data, true); got["status"] != "ok" {
+			t.Fatalf("send %q after Ctrl-C in a nested shell: %v", data, got)
+		}
+	}
+	rg.readUntil(id, "nested-43")
+
+	script := filepath.Join(t.TempDir(), "s.sh")
+	if err := os.WriteFile(script, []byte("trap '' INT\nread a\nread b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rg2 := newRig(t, policy.Guarded)
+	id2 := rg2.start(map[string]any{"writable": true})
+	if got := rg2.approved("session_send", map[string]any{"session_id": id2, "data": "bash " + script, "enter": true}); got["status"] != "ok" {
+		t.Fatalf("send: %v", got)
+	}
+	time.Sleep(300 * time.Millisecond)
+	rg2.send(id2, "\x03", false)
+	if got := rg2.send(id2, "", true); got["status"] == "ok" {
+		t.Errorf("a send after Ctrl-C went on while a script ignoring it held the terminal")
+	}
+	for _, data := range []string{"\r", "\r", "echo done-$((20+9))\r"} {
+		rg2.approved("session_send", map[string]any{"session_id": id2, "data": data, "enter": false})
+		time.Sleep(300 * time.Millisecond)
+	}
+	rg2.readUntil(id2, "done-29")
 }

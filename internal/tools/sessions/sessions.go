@@ -355,7 +355,7 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 				tb.dirs = []string{a.Cwd}
 			}
 			tb.moved(a.Command)
-			tb.typing.rekeyed = startRekeys(a, argv[0])
+			tb.typing = startTyping(a.Command, startRekeys(a, argv[0]))
 			d.book.add(info.ID, tb)
 			return &relay.Outcome{
 				Result: Started{SessionID: info.ID, PTY: info.PTY, Cols: info.Cols, Rows: info.Rows, Writable: a.Writable},

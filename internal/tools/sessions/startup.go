@@ -109,3 +109,19 @@ func shellInteractive(rest []string) bool {
 func namesShell(s string) bool {
 	return some(tokens(s), func(t string) bool { return interactiveShells[progName(t)] })
 }
+
+// startTyping is what warden knows of a session's input when it starts:
+// its command is a line the session's shell runs before anything is typed,
+// so a reader in it takes the first lines sent. After "head -n 1; sh",
+// head took "echo \" and the shell after it ran the next line alone. The
+// command is read as a line of a session without a terminal, where no
+// byte is an edit; rekeyed is startRekeys's reason, if any.
+func startTyping(command, rekeyed string) typing {
+	t := typing{rekeyed: rekeyed}
+	if command == "" || rekeyed != "" {
+		return t
+	}
+	n := typing{}.feed(command+"\n", keyboard{}).next
+	t.adrift, t.asked, t.modes, t.rekeyed, t.renamed, t.notUTF8 = n.adrift, n.asked, n.modes, n.rekeyed, n.renamed, n.notUTF8
+	return t
+}

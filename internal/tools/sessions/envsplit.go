@@ -94,7 +94,7 @@ func envSpelled(text string) string {
 }
 
 func envSpelledOnce(text string) string {
-	if !strings.Contains(text, "env") {
+	if !spelled(text, "env") && !spelled(text, "eval") {
 		return text
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
@@ -105,6 +105,19 @@ func envSpelledOnce(text string) string {
 	syntax.Walk(f, func(n syntax.Node) bool {
 		c, ok := n.(*syntax.CallExpr)
 		if !ok {
+			return true
+		}
+		// eval joins its words and runs them as one line: "eval head
+		// -n 1" is head, which the rules, reading a word that names a
+		// program as no command, would not see. Joined into one word, the
+		// line is a string they read as commands.
+		if len(c.Args) > 1 && progName(literal(c.Args[0])) == "eval" {
+			words := splitWords(strings.Join(literals(c.Args[1:]), " "))
+			if len(words) == 2 && literal(words[0]) == "-S" {
+				words[0] = c.Args[0] // not one simple command: eval 'the line'
+			}
+			c.Args = words
+			changed = true
 			return true
 		}
 		var args []*syntax.Word
@@ -158,11 +171,20 @@ func splitWords(s string) []*syntax.Word {
 			return c.Args
 		}
 	}
-	q, err := syntax.Quote(strings.ReplaceAll(s, "\x00", ""), syntax.LangBash)
-	if err != nil {
-		q = `"$computed"`
+	return []*syntax.Word{lit("-S"), lit(quoteForRules(s))}
+}
+
+// quoteForRules quotes s as one word; a part computed at run time (a NUL
+// in a literal) stays one, as "$computed".
+func quoteForRules(s string) string {
+	if strings.ContainsRune(s, 0) {
+		return `"$computed"`
 	}
-	return []*syntax.Word{lit("-S"), lit(q)}
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		return `"$computed"`
+	}
+	return q
 }
 
 func lit(s string) *syntax.Word {

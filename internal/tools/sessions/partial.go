@@ -129,6 +129,11 @@ func stdinFromTerminal(s *syntax.Stmt) bool {
 			r.Word != nil && terminalPath(literal(r.Word)) {
 			return true
 		}
+		// <&2, 0<&1: a copy of another descriptor, which in a session
+		// is the terminal (1, 2) or may be (3 after exec 3<&0).
+		if (r.N == nil || r.N.Value == "0") && r.Op == syntax.DplIn && r.Word != nil && literal(r.Word) != "-" {
+			return true
+		}
 	}
 	return false
 }

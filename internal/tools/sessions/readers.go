@@ -183,7 +183,7 @@ func namedPager(vals []string) string {
 
 // mayReadLines reports whether text names one of readerKinds at all.
 func mayReadLines(text string) bool {
-	if strings.Contains(text, "pager") || strings.Contains(text, "-P") {
+	if spelled(text, "pager") || spelled(text, "-P") {
 		return true
 	}
 	for _, t := range tokens(text) {

@@ -345,12 +345,42 @@ func unescape(s string, quoted bool) string {
 }
 
 // tokens splits s into runs of the characters a program or variable name
-// is made of.
+// is made of. The prefilters that look for a name in a text before parsing
+// it use them, so the quotes and backslashes a name may be spelled with
+// (h\ead, he'a'd, "h"ead) are taken out first, and the words of a text
+// with ANSI-C quoting ($'\x68ead') are added as the shell reads them.
 func tokens(s string) []string {
-	return strings.FieldsFunc(s, func(r rune) bool {
+	field := func(r rune) bool {
 		return !(r == '_' || r == '.' || r == '/' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	})
+	}
+	out := strings.FieldsFunc(s, field)
+	if !strings.ContainsAny(s, `\'"`) {
+		return out
+	}
+	out = append(out, strings.FieldsFunc(unquoted.Replace(s), field)...)
+	if strings.Contains(s, "$'") {
+		if f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(s), ""); err == nil {
+			syntax.Walk(f, func(n syntax.Node) bool {
+				if w, ok := n.(*syntax.Word); ok {
+					out = append(out, strings.FieldsFunc(literal(w), field)...)
+				}
+				return true
+			})
+		} else {
+			out = append(out, "$'") // a name may hide in it: no prefilter can pass it by
+		}
+	}
+	return out
 }
+
+// spelled reports whether text may hold w, in any quoting: a\lias, ev'a'l
+// and $'\x65nv' hold alias, eval and env as the shell reads them.
+func spelled(text, w string) bool {
+	return strings.Contains(text, w) || strings.Contains(unquoted.Replace(text), w) || strings.Contains(text, "$'")
+}
+
+// unquoted takes out the quotes and backslashes of a text.
+var unquoted = strings.NewReplacer(`\`, "", "'", "", `"`, "")
 
 // varMention says why s names one of rekeyVars, or returns "".
 func varMention(s string) string {

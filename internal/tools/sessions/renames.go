@@ -100,7 +100,7 @@ func mayRename(text string) bool {
 		return true // a function definition
 	}
 	for _, w := range renameWords {
-		if strings.Contains(text, w) {
+		if spelled(text, w) {
 			return true
 		}
 	}

@@ -123,7 +123,7 @@ var linkers = setOf("ln", "link", "cp", "mknod", "rsync", "mv", "install", "busy
 // /dev/tty /tmp/t, then "< /tmp/t"), or returns "". Either ends the
 // model, as a key change does (rekey.go).
 func terminalDirs(text string) string {
-	if !strings.Contains(text, "cd") && !strings.Contains(text, "/") {
+	if !spelled(text, "cd") && !strings.Contains(text, "/") {
 		return ""
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")

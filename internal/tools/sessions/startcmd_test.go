@@ -13,7 +13,7 @@ import (
 func TestStartCommandReaders(t *testing.T) {
 	for _, c := range []string{
 		"head -n 1; sh", "read x; sh", "cat /dev/stderr; bash", "head -n 1 && exec bash", "sudo -S true; sh",
-		"env -u X head -n 1; sh", "git check-ignore --std; sh", "./tool; sh", "grep --max-count 1 x; sh",
+		"env -u X head -n 1; sh", "git check-ignore --std; sh", "./tool; sh", "grep --max-count 1 x; sh", "read x; /bin/bash -i", "head -n 1; $SHELL", "head -n 1; exec \"$0\"", "read x; sudo \"$SHELL\"",
 	} {
 		t.Run(c, func(t *testing.T) {
 			st := startTyping(c, "")
@@ -22,7 +22,8 @@ func TestStartCommandReaders(t *testing.T) {
 			}
 		})
 	}
-	for _, c := range []string{"", "bash", "docker stats", "journalctl -f", "tail -f /var/log/syslog", "ls; bash", "sh"} {
+	for _, c := range []string{"", "bash", "docker stats", "journalctl -f", "tail -f /var/log/syslog", "ls; bash", "sh",
+		"printf 'name? '; read n; echo hi $n", "echo first; read x; echo second $x", "cat", "./tool"} {
 		if got := startTyping(c, "").feed("ls\r", tty); got.unseen != "" {
 			t.Errorf("a session started with %q: ls: %s", c, got.unseen)
 		}

@@ -115,13 +115,39 @@ func namesShell(s string) bool {
 // so a reader in it takes the first lines sent. After "head -n 1; sh",
 // head took "echo \" and the shell after it ran the next line alone. The
 // command is read as a line of a session without a terminal, where no
-// byte is an edit; rekeyed is startRekeys's reason, if any.
+// byte is an edit; rekeyed is startRekeys's reason, if any. A command
+// that starts no shell runs nothing typed as a command ("printf 'name? ';
+// read n; echo hi $n" takes its answer), so it starts fresh.
 func startTyping(command, rekeyed string) typing {
 	t := typing{rekeyed: rekeyed}
-	if command == "" || rekeyed != "" {
+	if command == "" || rekeyed != "" || !namesShell(command) && !computedProgram(command) {
 		return t
 	}
 	n := typing{}.feed(command+"\n", keyboard{}).next
 	t.adrift, t.asked, t.modes, t.rekeyed, t.renamed, t.notUTF8 = n.adrift, n.asked, n.modes, n.rekeyed, n.renamed, n.notUTF8
 	return t
+}
+
+// computedProgram reports whether text runs a program whose name is
+// computed at run time ("$SHELL", "$0", exec "$x"), which may be a shell.
+func computedProgram(text string) bool {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	if err != nil {
+		return true
+	}
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && !found {
+			for _, v := range literals(c.Args) {
+				if strings.ContainsRune(v, 0) {
+					found = true
+				}
+				if !wrapper[progName(v)] && !strings.HasPrefix(v, "-") {
+					break
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -89,7 +89,7 @@ func splitsNode(node syntax.Node, text string, depth int, rr readerRules, piped 
 		}
 		switch n := n.(type) {
 		case *syntax.Stmt:
-			if stdinRedirected(n) {
+			if stdinRedirected(n) && !opensTerminal(n.Cmd) {
 				return false
 			}
 			if piped && stdinFromTerminal(n) {
@@ -104,7 +104,7 @@ func splitsNode(node syntax.Node, text string, depth int, rr readerRules, piped 
 				return false
 			}
 		case *syntax.CallExpr:
-			if !piped || namesTerminalArg(literals(n.Args)) {
+			if !piped || namesTerminalArg(literals(n.Args)) || opensTerminal(n) {
 				why = rr.call(n)
 			}
 		case *syntax.ForClause:
@@ -215,6 +215,11 @@ func linesCall(c *syntax.CallExpr) string {
 	for i, v := range vals {
 		rest := vals[i+1:]
 		name := progName(v)
+		if name == "find" {
+			if why := findRuns(c.Args[i+1:]); why != "" {
+				return why
+			}
+		}
 		if i > 0 && !quietNamers[progName(vals[0])] {
 			_, named, found := strings.Cut(v, "=")
 			if namesTerminal(v) || found && namesTerminal(named) {

@@ -77,8 +77,9 @@ var quietWhen = map[string]func(rest []string) bool{
 	// questions, whatever -y says.
 	"apt": aptQuiet, "apt-get": aptQuiet, "aptitude": aptQuiet,
 	// find -ok asks before each file.
-	"find": func(r []string) bool { return !hasOpt(r, "-ok", "-okdir") },
-	"git":  gitQuiet,
+	// find -ok asks before each file; -exec runs a command with find's
+	// input: handers.go sets find's rule (it reads this table).
+	"git": gitQuiet,
 	// systemctl asks for a password through polkit's terminal agent
 	// for what it changes, when not run as root.
 	"systemctl": ctlQuiet, "hostnamectl": ctlQuiet, "timedatectl": ctlQuiet, "localectl": ctlQuiet,

@@ -1,0 +1,91 @@
+package sessions
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Some programs hand the terminal to the programs they run: find's -exec
+// command gets find's input, and xargs -o reopens /dev/tty for each
+// command it runs, whatever xargs's own input. "find . -exec head -n 1 \;"
+// took the line typed next as "head -n 1" does.
+
+// opensTerminal reports whether the command cmd gives a program it runs
+// the terminal whatever its own input: xargs -o (--open-tty) reopens
+// /dev/tty for each command, so "xargs -o head -n 1 < /dev/null" reads
+// the line typed next.
+func opensTerminal(cmd syntax.Command) bool {
+	c, ok := cmd.(*syntax.CallExpr)
+	if !ok {
+		return false
+	}
+	vals := literals(c.Args)
+	for i, v := range vals {
+		if progName(v) != "xargs" {
+			continue
+		}
+		for _, a := range vals[i+1:] {
+			if len(a) > 2 && strings.HasPrefix("--open-tty", a) ||
+				len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'o') {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// findRuns says why a command find runs (-exec, -execdir, -ok, -okdir
+// up to ";" or "+") reads lines of the terminal, which it gets as its
+// input from find, or returns "".
+func findRuns(args []*syntax.Word) string {
+	for j := 0; j < len(args); j++ {
+		switch literal(args[j]) {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			end := j + 1
+			for end < len(args) && literal(args[end]) != ";" && literal(args[end]) != "+" {
+				end++
+			}
+			if end > j+1 {
+				if why := linesCall(&syntax.CallExpr{Args: args[j+1 : end]}); why != "" {
+					return "find runs a command with its input: " + why
+				}
+			}
+			j = end
+		}
+	}
+	return ""
+}
+
+// find's rule in quietWhen refers back to quietWhen through knownReader,
+// so it is set once the table is made.
+func init() { quietWhen["find"] = findQuiet }
+
+// findQuiet: find leaves the terminal alone when it asks nothing (-ok,
+// -okdir) and every command its -exec and -execdir run is known to: a
+// quiet program, or a line reader, which findRuns reads.
+func findQuiet(r []string) bool {
+	if hasOpt(r, "-ok", "-okdir") {
+		return false
+	}
+	for j := 0; j < len(r); j++ {
+		if r[j] != "-exec" && r[j] != "-execdir" {
+			continue
+		}
+		end := j + 1
+		for end < len(r) && r[end] != ";" && r[end] != "+" {
+			end++
+		}
+		if end == j+1 {
+			return false
+		}
+		// A line reader given the terminal is findRuns's; any other
+		// command must be one known to leave the terminal alone.
+		b, rest := progName(r[j+1]), r[j+2:end]
+		if q := quietWhen[b]; b == "find" || !(quietPrograms[b] || quietBuiltins[b] || lineReaders[b] != 0 || q != nil && q(rest)) {
+			return false
+		}
+		j = end
+	}
+	return true
+}

@@ -1,0 +1,57 @@
+package sessions
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/policy"
+)
+
+// find's -exec command gets find's input, and xargs -o reopens the
+// terminal for what it runs: a reader there takes "echo \" and the touch
+// typed next runs alone.
+func TestProgramsHandedTheTerminal(t *testing.T) {
+	for _, c := range []string{
+		`find . -maxdepth 0 -exec head -n 1 \;`, `find . -exec cat \;`, `find . -execdir read x \;`, `find . -exec ./tool {} \;`,
+		`find . -execdir nslookup \;`, `find . -exec sh -c 'head -n 1' \;`, `find . -exec env -u X head -n 1 \;`,
+		`find / -maxdepth 0 -ok true \;`, `sudo find . -exec head -n 1 {} \; -quit`,
+		"xargs -o head -n 1 < /dev/null", "ls | xargs -o head -n 1", "ls | xargs --open-tty cat", "ls | xargs -0o cat",
+		"ls | xargs --open cat", "echo x | xargs -o -n1 read",
+	} {
+		t.Run(c, func(t *testing.T) {
+			if _, last := typeAll(tty, c, "echo \\", "touch /etc/x"); last.unseen == "" {
+				t.Errorf("%q is classified as echo's argument", last.text)
+			}
+		})
+	}
+	for _, c := range []string{
+		`find . -exec cat {} +`, `find . -name x -exec ls -l {} \;`, `find . -type f -exec grep -l x {} +`,
+		"find /var/log -mtime +7", "ls | xargs ls -l", "ls | xargs -n1 echo", `find . -exec stat {} \;`,
+	} {
+		if _, last := typeAll(tty, c, "ls"); last.unseen != "" {
+			t.Errorf("%q then ls: %s", c, last.unseen)
+		}
+	}
+}
+
+// TestProgramsHandedTheTerminalInATerminal: in a real terminal, head run
+// by find -exec or xargs -o takes "echo \"; no unapproved send may make
+// the marker.
+func TestProgramsHandedTheTerminalInATerminal(t *testing.T) {
+	for _, opener := range []string{`find / -maxdepth 0 -exec head -n 1 \;`, "echo | xargs -o head -n 1"} {
+		t.Run(opener, func(t *testing.T) {
+			rg := newRig(t, policy.Guarded)
+			marker := mark(t)
+			id := rg.start(nil)
+			if got := rg.send(id, opener, true); got["status"] != "ok" {
+				t.Fatalf("send %q: %v", opener, got)
+			}
+			time.Sleep(300 * time.Millisecond)
+			rg.splitWrite(id, marker, 300*time.Millisecond, 13)
+			if _, err := os.Stat(marker); err == nil {
+				t.Errorf("an unapproved send ran touch after %q", opener)
+			}
+		})
+	}
+}

@@ -44,8 +44,8 @@ func asksIn(text string, depth int) string {
 		case *syntax.CallExpr:
 			vals := literals(n.Args)
 			for i, v := range vals {
-				if i > 0 && !wrapper[progName(vals[0])] {
-					break
+				if !runBy(vals, i) {
+					continue
 				}
 				b := progName(v)
 				if ask := askers[b]; ask != nil && ask(vals[i+1:]) {

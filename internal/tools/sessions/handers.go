@@ -89,3 +89,40 @@ func findQuiet(r []string) bool {
 	}
 	return true
 }
+
+// runBy reports whether the word vals[i] of a simple command may be a
+// program it runs, for the rules that look past the first word: any word
+// after a wrapper, and the words of find's -exec, -execdir, -ok and
+// -okdir commands (find . -exec tee -i /dev/null \;).
+func runBy(vals []string, i int) bool {
+	if i == 0 || wrapper[progName(vals[0])] {
+		return true
+	}
+	if progName(vals[0]) != "find" {
+		return false
+	}
+	in := false
+	for _, v := range vals[1:i] {
+		switch v {
+		case "-exec", "-execdir", "-ok", "-okdir":
+			in = true
+		case ";", "+":
+			in = false
+		}
+	}
+	return in
+}
+
+// runArgs are the arguments of the program vals[i]: the rest of the
+// words, up to the ";" or "+" that ends a command find runs.
+func runArgs(vals []string, i int) []string {
+	rest := vals[i+1:]
+	if i > 0 && progName(vals[0]) == "find" {
+		for j, v := range rest {
+			if v == ";" || v == "+" {
+				return rest[:j]
+			}
+		}
+	}
+	return rest
+}

@@ -55,3 +55,27 @@ func TestProgramsHandedTheTerminalInATerminal(t *testing.T) {
 		})
 	}
 }
+
+// The rules that look past a command's first word (survivors, language
+// readers, askers, unread code) read find's -exec commands too.
+func TestFindExecForEveryRule(t *testing.T) {
+	for _, c := range []string{`find . -exec tee -i /dev/null \;`, `find . -execdir bc \;`, `find . -exec setsid cat \;`} {
+		t.Run(c, func(t *testing.T) {
+			if _, last := typeAll(tty, c, "\x03…", "", "\x04…", "echo \\", "touch /etc/x"); last.unseen == "" {
+				t.Errorf("after Ctrl-C, %q is classified as echo's argument", last.text)
+			}
+		})
+	}
+	for _, c := range []string{`find . -exec python3 \;`, `find . -exec mysql \;`, `find . -ok vi {} \;`, `find . -exec stty kill x \;`} {
+		t.Run(c, func(t *testing.T) {
+			if _, last := typeAll(tty, c, "\x03…", "", "ls"); last.unseen == "" {
+				t.Errorf("%q, Ctrl-C, ls: seen", c)
+			}
+		})
+	}
+	for _, c := range []string{"find / -name python3", "find / -name vim -o -name bash", `find . -exec ls \; -name vim`} {
+		if _, last := typeAll(tty, c, "ls"); last.unseen != "" {
+			t.Errorf("%q then ls: %s", c, last.unseen)
+		}
+	}
+}

@@ -131,7 +131,7 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 						break
 					}
 				}
-				if i == 0 || wrapper[progName(vals[0])] {
+				if runBy(vals, i) {
 					if p := namedPager(vals[i:]); p != "" {
 						why = progName(vals[i]) + " is told to page its output with " + truncate(p, 32) +
 							", which reads keys with the terminal's line editing off and outlives Ctrl-C"
@@ -202,10 +202,10 @@ func mayReadLines(text string) bool {
 // lines typed next in a language of its own, or returns "".
 func langReader(vals []string, i int) string {
 	b := unversioned(progName(vals[i]))
-	if i > 0 && !wrapper[progName(vals[0])] || i > 0 && progName(vals[0]) == "command" && hasOpt(vals[1:i], "-v", "-V") {
+	if !runBy(vals, i) || i > 0 && progName(vals[0]) == "command" && hasOpt(vals[1:i], "-v", "-V") {
 		return "" // command -v vi only looks the name up
 	}
-	rest := vals[i+1:]
+	rest := runArgs(vals, i)
 	kind, ok := readerKinds[b]
 	if !ok {
 		if kind, ok = elsewhereKinds[b]; ok {

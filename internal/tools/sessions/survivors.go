@@ -78,8 +78,8 @@ func namesSurvivor(text string) bool {
 func survivorCall(c *syntax.CallExpr) string {
 	vals := literals(c.Args)
 	for i, v := range vals {
-		if i > 0 && !wrapper[progName(vals[0])] {
-			break
+		if !runBy(vals, i) {
+			continue
 		}
 		rest := vals[i+1:]
 		switch progName(v) {

@@ -34,10 +34,10 @@ func namesUnread(text string) bool {
 func unreadCall(c *syntax.CallExpr) string {
 	vals := literals(c.Args)
 	for i, v := range vals {
-		if i > 0 && !wrapper[progName(vals[0])] {
-			break
+		if !runBy(vals, i) {
+			continue
 		}
-		b, rest := progName(v), vals[i+1:]
+		b, rest := progName(v), runArgs(vals, i)
 		if onlyPrints(unversioned(b), rest) {
 			continue
 		}

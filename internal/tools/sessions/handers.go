@@ -11,10 +11,11 @@ import (
 // command it runs, whatever xargs's own input. "find . -exec head -n 1 \;"
 // took the line typed next as "head -n 1" does.
 
-// opensTerminal reports whether the command cmd gives a program it runs
-// the terminal whatever its own input: xargs -o (--open-tty) reopens
-// /dev/tty for each command, so "xargs -o head -n 1 < /dev/null" reads
-// the line typed next.
+// opensTerminal reports whether the command cmd reads the terminal, or
+// gives a program it runs the terminal, whatever its own input: xargs -o
+// (--open-tty) reopens /dev/tty for each command, so "xargs -o head -n 1
+// < /dev/null" reads the line typed next, and xargs -p (--interactive)
+// reads its answers there ("echo a | xargs -p echo").
 func opensTerminal(cmd syntax.Command) bool {
 	c, ok := cmd.(*syntax.CallExpr)
 	if !ok {
@@ -26,8 +27,8 @@ func opensTerminal(cmd syntax.Command) bool {
 			continue
 		}
 		for _, a := range vals[i+1:] {
-			if len(a) > 2 && strings.HasPrefix("--open-tty", a) ||
-				len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'o') {
+			if len(a) > 2 && (strings.HasPrefix("--open-tty", a) || strings.HasPrefix("--interactive", a)) ||
+				len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsAny(a, "op") {
 				return true
 			}
 		}

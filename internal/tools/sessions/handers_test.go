@@ -17,7 +17,8 @@ func TestProgramsHandedTheTerminal(t *testing.T) {
 		`find . -execdir nslookup \;`, `find . -exec sh -c 'head -n 1' \;`, `find . -exec env -u X head -n 1 \;`,
 		`find / -maxdepth 0 -ok true \;`, `sudo find . -exec head -n 1 {} \; -quit`,
 		"xargs -o head -n 1 < /dev/null", "ls | xargs -o head -n 1", "ls | xargs --open-tty cat", "ls | xargs -0o cat",
-		"ls | xargs --open cat", "echo x | xargs -o -n1 read",
+		"ls | xargs --open cat", "echo x | xargs -o -n1 read", "echo a | xargs -p echo", "ls | xargs --interactive echo",
+		"ls | xargs --inter echo", "ls | xargs -0p echo", "xargs -p echo < /dev/null",
 	} {
 		t.Run(c, func(t *testing.T) {
 			if _, last := typeAll(tty, c, "echo \\", "touch /etc/x"); last.unseen == "" {
@@ -39,7 +40,7 @@ func TestProgramsHandedTheTerminal(t *testing.T) {
 // by find -exec or xargs -o takes "echo \"; no unapproved send may make
 // the marker.
 func TestProgramsHandedTheTerminalInATerminal(t *testing.T) {
-	for _, opener := range []string{`find / -maxdepth 0 -exec head -n 1 \;`, "echo | xargs -o head -n 1"} {
+	for _, opener := range []string{`find / -maxdepth 0 -exec head -n 1 \;`, "echo | xargs -o head -n 1", "echo a | xargs -p true"} {
 		t.Run(opener, func(t *testing.T) {
 			rg := newRig(t, policy.Guarded)
 			marker := mark(t)

@@ -54,7 +54,7 @@ func TestGitCheckIgnoreInATerminal(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	repo := t.TempDir()
+	repo := projectDir(t)
 	if out, err := exec.Command("git", "init", "-q", repo).CombinedOutput(); err != nil {
 		t.Skipf("git init: %v %s", err, out)
 	}
@@ -83,4 +83,21 @@ func TestGitCheckIgnoreInATerminal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// projectDir makes a directory outside the temporary ones: git run in a
+// temporary directory needs approval, as its .git/config may be one a
+// tier 1 call wrote.
+func projectDir(t *testing.T) string {
+	t.Helper()
+	home, err := os.UserHomeDir()
+	if err != nil {
+		t.Skipf("no home directory: %v", err)
+	}
+	d, err := os.MkdirTemp(home, ".warden-test-repo-")
+	if err != nil {
+		t.Skipf("no directory in the home directory: %v", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	return d
 }

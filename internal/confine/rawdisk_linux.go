@@ -75,8 +75,16 @@ func (r *rawReach) path(p string, depth int) {
 	dev := uint64(st.Dev) // uint32 on some 32-bit platforms
 	if unix.Major(dev) == 0 {
 		// btrfs and other file systems on an anonymous device: the
-		// mount's source names the block device.
-		if dev = mountSource(dev); dev == 0 {
+		// mount's source names the block device. An overlay names
+		// none: its bytes are in its layers' directories, each on a
+		// file system of its own (a container's upper directory on
+		// the host's disk).
+		var layers []string
+		dev, layers = mountSource(dev)
+		for _, l := range layers {
+			r.path(l, depth+1)
+		}
+		if dev == 0 {
 			return
 		}
 	}
@@ -146,25 +154,101 @@ func sysDev(dir string) (uint64, bool) {
 }
 
 // mountSource returns the block device a mount of the anonymous device
-// dev names as its source, or 0.
-func mountSource(dev uint64) uint64 {
-	b, err := os.ReadFile("/proc/self/mountinfo")
+// dev names as its source, or 0, and an overlay's layer directories. It
+// reads the calling thread's mounts, which are the host's when warden has
+// entered them.
+func mountSource(dev uint64) (uint64, []string) {
+	b, err := os.ReadFile("/proc/thread-self/mountinfo")
 	if err != nil {
-		return 0
+		return 0, nil
 	}
 	want := fmt.Sprintf("%d:%d", unix.Major(dev), unix.Minor(dev))
+	var layers []string
 	for _, line := range strings.Split(string(b), "\n") {
 		f := strings.Fields(line)
 		if len(f) < 3 || f[2] != want {
 			continue
 		}
 		_, rest, ok := strings.Cut(line, " - ")
-		if g := strings.Fields(rest); ok && len(g) >= 2 && strings.HasPrefix(g[1], "/dev/") {
+		g := strings.Fields(rest)
+		if !ok || len(g) < 2 {
+			continue
+		}
+		if strings.HasPrefix(g[1], "/dev/") {
 			var st unix.Stat_t
 			if unix.Stat(g[1], &st) == nil && st.Mode&unix.S_IFMT == unix.S_IFBLK {
-				return uint64(st.Rdev)
+				return uint64(st.Rdev), nil
+			}
+		}
+		if g[0] == "overlay" && len(g) >= 3 {
+			layers = append(layers, overlayLayers(g[2])...)
+		}
+	}
+	return 0, layers
+}
+
+// overlayLayers returns the directories an overlay's super options name:
+// its lower directories (separated by colons; "::" before data-only ones),
+// upper and work directories. mountinfo escapes spaces, tabs, newlines and
+// backslashes in octal; overlay escapes a colon or comma in a path with a
+// backslash.
+func overlayLayers(opts string) []string {
+	var dirs []string
+	for _, o := range splitUnescaped(opts, ',') {
+		key, val, ok := strings.Cut(o, "=")
+		if !ok {
+			continue
+		}
+		switch strings.TrimSuffix(key, "+") {
+		case "lowerdir", "datadir":
+			for _, d := range splitUnescaped(val, ':') {
+				if d = unescapeLayer(d); strings.HasPrefix(d, "/") {
+					dirs = append(dirs, d)
+				}
+			}
+		case "upperdir", "workdir":
+			if d := unescapeLayer(val); strings.HasPrefix(d, "/") {
+				dirs = append(dirs, d)
 			}
 		}
 	}
-	return 0
+	return dirs
+}
+
+// splitUnescaped splits s at each sep not escaped by a backslash.
+func splitUnescaped(s string, sep byte) []string {
+	var parts []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case sep:
+			parts = append(parts, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(parts, s[start:])
+}
+
+// unescapeLayer undoes mountinfo's octal escapes (\040, as unescapeMount)
+// and overlay's backslash before a colon or comma.
+func unescapeLayer(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+3 < len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		i++
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

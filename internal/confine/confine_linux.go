@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
@@ -117,7 +118,7 @@ func (c *Confiner) probe() {
 			gaps = append(gaps, "device ioctl requests are not confined (landlock ABI < 5)")
 		}
 		if abi < 6 {
-			gaps = append(gaps, "signals are refused by seccomp only, and abstract Unix sockets are not scoped (landlock ABI < 6)")
+			gaps = append(gaps, "signals are refused by seccomp only, abstract Unix sockets are not scoped, and what a program below tier 2 leaves running outlives its call (landlock ABI < 6)")
 		}
 	}
 	if os.Geteuid() == 0 && onThread(func() error {
@@ -290,13 +291,21 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 
 // worker is one confined thread and the programs it started.
 type worker struct {
-	h     *handoff
-	watch []watched
+	h      *handoff
+	watch  []watched
+	sweeps bool // see sweep
 
 	mu      sync.Mutex
 	live    int
 	retired bool
+	stopped bool
+	pending *time.Timer // a sweep to come
 }
+
+// sweepAfter is how long a level stays idle before what its programs left
+// running is killed: one kill(-1) walks every process on the host, so a
+// busy level does it at most this often, never on a call's own path.
+const sweepAfter = 200 * time.Millisecond
 
 func (w *worker) stale() bool {
 	for _, d := range w.watch {
@@ -309,13 +318,13 @@ func (w *worker) stale() bool {
 
 // retire stops w taking work; its thread ends once its last program has
 // been reaped (the thread must outlive them: their parent-death signal
-// fires when it exits).
+// fires when it exits) and what they left has been swept.
 func (w *worker) retire() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.retired = true
 	if w.live == 0 {
-		w.h.stop()
+		w.idle()
 	}
 }
 
@@ -323,7 +332,47 @@ func (w *worker) release() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.live--
-	if w.retired && w.live == 0 {
+	if w.live == 0 {
+		w.idle()
+	}
+}
+
+// idle is called with w.mu held when no program of w's is live: it
+// schedules the sweep, after which a retired worker stops.
+func (w *worker) idle() {
+	if !w.sweeps {
+		if w.retired && !w.stopped {
+			w.stopped = true
+			w.h.stop()
+		}
+		return
+	}
+	if w.pending == nil {
+		w.pending = time.AfterFunc(sweepAfter, w.sweep)
+	}
+}
+
+// sweep kills whatever w's programs left running once none of the calls
+// that started them is live: a program that left its process group
+// (setsid, setpgid, a double fork) escapes the runner's kill of the group,
+// and would otherwise outlive its call holding what it holds (a lock on
+// dpkg's lock file, the user's inotify instances, memory, a port) and
+// trace or signal the level's later programs. Below tier 2 with Landlock's
+// signal scope (ABI 6), kill(-1) from w's thread reaches exactly the
+// processes of its domain and those nested in it: its level's programs,
+// wherever they moved; never warden (the caller's own process), the host
+// or another level. A program started meanwhile puts it off to the next
+// time the level is idle.
+func (w *worker) sweep() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.pending = nil
+	if w.live > 0 || w.stopped {
+		return
+	}
+	w.h.run(func() error { return unix.Kill(-1, unix.SIGKILL) })
+	if w.retired {
+		w.stopped = true
 		w.h.stop()
 	}
 }
@@ -344,10 +393,13 @@ func (c *Confiner) newWorker(level Level, daemons bool, prof Profile) (*worker, 
 		}
 		protect = slices.Concat(protect, private)
 	}
+	// Below tier 2, with Landlock's signal scope, what a level leaves
+	// running is killed whenever none of its programs is (worker.sweep).
+	sweeps := level != Full && c.abi >= 6
 	var f filter
 	if c.seccomp {
 		var err error
-		o := filterOpts{denyMeta: level == Read || level == Inspect, confined: level != Full, noUnix: !daemons, notify: c.notify, bind: c.binds && level != Full}
+		o := filterOpts{denyMeta: level == Read || level == Inspect, confined: level != Full, noUnix: !daemons, notify: c.notify, bind: c.binds && level != Full, scoped: sweeps}
 		if f, err = signalFilter(c.pid, c.pgid, o); err != nil {
 			return nil, err
 		}
@@ -356,7 +408,7 @@ func (c *Confiner) newWorker(level Level, daemons bool, prof Profile) (*worker, 
 	if err != nil {
 		return nil, err
 	}
-	w := &worker{h: h}
+	w := &worker{h: h, sweeps: sweeps}
 	ready := make(chan error, 1)
 	goThrowaway(func() {
 		listener, watch, err := c.setup(level, prof, f, protect)
@@ -540,7 +592,15 @@ func (c *Confiner) restrict(level Level, rs *ruleset, f filter, protect, temps [
 		}
 	}
 	if rs != nil {
-		if err := ll.LandlockRestrictSelf(rs.fd, 0); err != nil {
+		// The thread's own denials are not logged to the audit
+		// subsystem: each sweep (worker.sweep) is refused every process
+		// outside the domain. Programs, which exec, are not logged
+		// either, as by default.
+		var flags uint32
+		if c.abi >= 7 {
+			flags = ll.FlagRestrictSelfLogSameExecOff
+		}
+		if err := ll.LandlockRestrictSelf(rs.fd, flags); err != nil {
 			return listener, fmt.Errorf("landlock restrict: %w", err)
 		}
 	}

@@ -202,6 +202,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("private keys", f.testPrivate)
 	t.Run("above state", f.testAbove)
 	t.Run("process", f.testProcess)
+	t.Run("leftovers", f.testLeftovers)
 	t.Run("rebuild", f.testRebuild)
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })
 	t.Run("abstract sockets", f.testAbstract)

@@ -44,7 +44,8 @@ func (f *filter) denyIf(k uint32) {
 
 // signalFilter builds the filter every confined program gets. No call may
 // name warden's process (pid) or its process group (pgid), nor every
-// process at once (kill -1). Calls that name one task (kill, tkill,
+// process at once (kill -1) unless scoped, where Landlock holds kill -1
+// to the caller's own domain. Calls that name one task (kill, tkill,
 // rt_sigqueueinfo, pidfd_open, prlimit64, the scheduler and I/O priority
 // setters) can name any of warden's threads, whose ids come and go: with
 // notify, each such call naming another task is held for warden's
@@ -185,7 +186,13 @@ func signalFilter(pid, pgid int, o filterOpts) (filter, error) {
 	patch(toTask)
 	f.stmt(bpfLdW, offArg0)
 	patch(toCheck) // the id to check is in the accumulator
-	for _, k := range []int{pid, -pid, pgid, -pgid, -1} {
+	everyone := -1
+	if o.scoped {
+		// kill -1 reaches only the caller's own Landlock domain: the
+		// programs of its level, which the worker sweeps with it.
+		everyone = 0
+	}
+	for _, k := range []int{pid, -pid, pgid, -pgid, everyone} {
 		if k == 0 {
 			continue
 		}
@@ -218,6 +225,9 @@ type filterOpts struct {
 	noUnix   bool // no Unix socket (Admission.Daemons unset below tier 2)
 	notify   bool // calls naming another task go to warden's listener
 	bind     bool // binds go to warden's listener, which binds only port 0
+	// scoped: Landlock keeps signals within the level's domain (ABI 6),
+	// so kill -1 is left to it (worker.sweep uses it).
+	scoped bool
 }
 
 // unixRule refuses socket(AF_UNIX, …). A daemon behind a socket named by

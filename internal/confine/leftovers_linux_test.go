@@ -1,0 +1,96 @@
+package confine
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// testLeftovers starts, at each level below tier 2, programs that leave
+// the process group the runner kills (setsid, a double fork, setpgid) and
+// outlive their call: none is left running once the call's program has
+// been reaped and released. Approved, such a program lives on, so the
+// programs do escape and the kill is the sweep's.
+func (f fixture) testLeftovers(t *testing.T) {
+	if f.c.abi < 6 {
+		t.Skip("leftovers are swept with Landlock's signal scope (ABI 6)")
+	}
+	quiet := " </dev/null >/dev/null 2>&1"
+	escapes := map[string]string{
+		"setsid":      "setsid sleep %s" + quiet + " &",
+		"double fork": `python3 -c 'import os,sys; os.fork() and os._exit(0); os.setsid(); os.fork() and os._exit(0); os.execvp("sleep", ["sleep", sys.argv[1]])' %s` + quiet,
+		"setpgid":     `perl -e 'setpgrp(0, 0); exec "sleep", $ARGV[0]' %s` + quiet + " &",
+		"subshell":    "(setsid sh -c 'sleep %s; :'" + quiet + " &)",
+	}
+	// A mark of this run's own: the entered shape's PID namespace gives
+	// every run the same pids.
+	run := time.Now().UnixNano() % 1e6
+	n := 0
+	for _, level := range []Level{Read, Temp, Inspect} {
+		for name, script := range escapes {
+			t.Run(string(level)+"/"+name, func(t *testing.T) {
+				n++
+				mark := fmt.Sprintf("%d.%d", 4200+n, run)
+				defer killSleeps(mark)
+				if code, out := f.run(t, level, fmt.Sprintf(script, mark)+"\nsleep 0.2"); code != 0 {
+					t.Fatalf("exit %d: %s", code, out)
+				}
+				deadline := time.Now().Add(3 * time.Second)
+				for len(sleeps(mark)) > 0 && time.Now().Before(deadline) {
+					time.Sleep(20 * time.Millisecond)
+				}
+				if left := sleeps(mark); len(left) > 0 {
+					t.Errorf("%s at %s outlived its call: pids %v", name, level, left)
+				}
+			})
+		}
+	}
+	t.Run("full", func(t *testing.T) {
+		mark := fmt.Sprintf("4299.%d", run)
+		defer killSleeps(mark)
+		f.run(t, Full, fmt.Sprintf(escapes["setsid"], mark)+"\nsleep 0.2")
+		time.Sleep(100 * time.Millisecond)
+		if len(sleeps(mark)) == 0 {
+			t.Error("an approved program's setsid child did not outlive its call, so the cases above prove nothing")
+		}
+	})
+}
+
+// sleeps returns the pids of the processes running "sleep mark".
+func sleeps(mark string) []int {
+	var pids []int
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		b, err := os.ReadFile(d + "/cmdline")
+		if err != nil || !strings.Contains(string(b), "sleep\x00"+mark) {
+			continue
+		}
+		if st, err := os.ReadFile(d + "/stat"); err == nil && strings.Contains(string(st), ") Z ") {
+			continue // dead, its parent not yet told
+		}
+		if pid, err := strconv.Atoi(filepath.Base(d)); err == nil {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// killSleeps kills them through their /proc directories, which name
+// them in /proc's PID namespace: in the entered shape the test's own
+// namespace numbers them otherwise.
+func killSleeps(mark string) {
+	for _, pid := range sleeps(mark) {
+		fd, err := unix.Open("/proc/"+strconv.Itoa(pid), unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+		if err != nil {
+			continue
+		}
+		unix.PidfdSendSignal(fd, unix.SIGKILL, nil, 0)
+		unix.Close(fd)
+	}
+}

@@ -3,6 +3,7 @@ package confine
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,7 +17,8 @@ import (
 // the process group the runner kills (setsid, a double fork, setpgid) and
 // outlive their call: none is left running once the call's program has
 // been reaped and released. Approved, such a program lives on, so the
-// programs do escape and the kill is the sweep's.
+// programs do escape and the kill is the sweep's; and no sweep reaches
+// it, nor a process of the host's.
 func (f fixture) testLeftovers(t *testing.T) {
 	if f.c.abi < 6 {
 		t.Skip("leftovers are swept with Landlock's signal scope (ABI 6)")
@@ -31,6 +33,16 @@ func (f fixture) testLeftovers(t *testing.T) {
 	// A mark of this run's own: the entered shape's PID namespace gives
 	// every run the same pids.
 	run := time.Now().UnixNano() % 1e6
+	// What the sweeps must spare: a process of the host's (the test's
+	// own child) and one an approved program left running.
+	host := exec.Command("sleep", fmt.Sprintf("4298.%d", run))
+	if err := host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { host.Process.Kill(); host.Wait() }()
+	approved := fmt.Sprintf("4299.%d", run)
+	defer killSleeps(approved)
+	f.run(t, Full, fmt.Sprintf(escapes["setsid"], approved)+"\nsleep 0.2")
 	n := 0
 	for _, level := range []Level{Read, Temp, Inspect} {
 		for name, script := range escapes {
@@ -51,15 +63,12 @@ func (f fixture) testLeftovers(t *testing.T) {
 			})
 		}
 	}
-	t.Run("full", func(t *testing.T) {
-		mark := fmt.Sprintf("4299.%d", run)
-		defer killSleeps(mark)
-		f.run(t, Full, fmt.Sprintf(escapes["setsid"], mark)+"\nsleep 0.2")
-		time.Sleep(100 * time.Millisecond)
-		if len(sleeps(mark)) == 0 {
-			t.Error("an approved program's setsid child did not outlive its call, so the cases above prove nothing")
-		}
-	})
+	if len(sleeps(approved)) == 0 {
+		t.Error("an approved program's setsid child did not outlive its call (or a sweep killed it), so the cases above prove nothing")
+	}
+	if len(sleeps(fmt.Sprintf("4298.%d", run))) == 0 {
+		t.Error("a sweep killed a process of the host's")
+	}
 }
 
 // sleeps returns the pids of the processes running "sleep mark".

@@ -42,6 +42,17 @@ type actCalls struct {
 	// MAP_HUGETLB and MFD_HUGETLB are refused; transparent huge pages,
 	// which the kernel gives and takes back, stay.
 	mmap, memfd uint32
+	// unshare and clone with CLONE_NEWUSER make a user namespace, in
+	// which the program holds every capability (whatever its bounding
+	// set) over the namespaces it then makes: with a network namespace of
+	// its own, CAP_NET_ADMIN reaches nf_tables and the rest of the code
+	// the kernel guards with it, the way most local root exploits of the
+	// last years began, and past the kernel no rule holds. No read needs
+	// one: Landlock already refuses a sandbox's mounts (bwrap and
+	// unshare -r cannot work in a read). Joining a namespace another
+	// process made (setns) takes tracing rights over it, which Landlock
+	// refuses across its boundary.
+	unshare, clone uint32
 }
 
 // The futex commands that move waiters, and the flag and mask of
@@ -121,8 +132,8 @@ var deviceActs = []uint32{
 // for bpfReads, fanotify but for notification groups (a permission
 // group's events make every open or access it watches wait for its
 // answer), quotactl but for quotaReads, futex but for moving the waiters
-// of a shared futex, huge pages from the reserved pool, and clone3 as
-// unimplemented.
+// of a shared futex, huge pages from the reserved pool, a new user
+// namespace, and clone3 as unimplemented.
 func (f *filter) actRules(a actCalls) {
 	for _, nr := range a.refused {
 		f.rule(nr, nil)
@@ -143,6 +154,8 @@ func (f *filter) actRules(a actCalls) {
 		is(futexRequeue, toDeny, 0), is(futexCmpRequeue, toDeny, 0), is(futexCmpRequeuePI, toDeny, toAllow)})
 	f.rule(a.mmap, []step{load(3), has(unix.MAP_HUGETLB, toDeny, toAllow)})
 	f.rule(a.memfd, []step{load(1), has(unix.MFD_HUGETLB, toDeny, toAllow)})
+	f.rule(a.unshare, []step{load(0), has(unix.CLONE_NEWUSER, toDeny, toAllow)})
+	f.rule(a.clone, []step{load(0), has(unix.CLONE_NEWUSER, toDeny, toAllow)})
 	*f = append(*f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.clone3},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
 }

@@ -36,5 +36,6 @@ func actNumbers(more ...uint32) actCalls {
 		quotactl: unix.SYS_QUOTACTL, quotaFd: unix.SYS_QUOTACTL_FD,
 		clone3: unix.SYS_CLONE3, futex: unix.SYS_FUTEX,
 		mmap: unix.SYS_MMAP, memfd: unix.SYS_MEMFD_CREATE,
+		unshare: unix.SYS_UNSHARE, clone: unix.SYS_CLONE,
 	}
 }

@@ -56,6 +56,10 @@ type Admission struct {
 	Daemons bool
 }
 
+// SessionTool is the tool whose programs are sessions: below tier 2 they
+// run in a Landlock domain apart from the level's commands.
+const SessionTool = "session_start"
+
 type admissionKey struct{}
 
 // With returns ctx carrying a.

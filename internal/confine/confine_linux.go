@@ -249,6 +249,12 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 		if daemons {
 			key += "+daemons"
 		}
+		if a.Tool == SessionTool {
+			// Sessions live long: in a domain of their own they neither
+			// put off the sweep of what the level's commands leave
+			// (worker.sweep) nor share tracing and signals with them.
+			key += "+session"
+		}
 	case Inspect:
 		daemons = true
 	case Full:

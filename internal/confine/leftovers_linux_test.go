@@ -1,6 +1,7 @@
 package confine
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -63,6 +64,28 @@ func (f fixture) testLeftovers(t *testing.T) {
 			})
 		}
 	}
+	t.Run("beside a session", func(t *testing.T) {
+		// A session at the same level, open throughout: what a command
+		// left is swept all the same.
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		session := exec.CommandContext(ctx, "/bin/sh", "-c", "sleep 30")
+		release, err := f.c.Start(With(ctx, Admission{Level: Read, Tool: SessionTool}), session.Start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { cancel(); session.Wait(); release() }()
+		mark := fmt.Sprintf("4297.%d", run)
+		defer killSleeps(mark)
+		f.run(t, Read, fmt.Sprintf(escapes["setsid"], mark)+"\nsleep 0.2")
+		deadline := time.Now().Add(3 * time.Second)
+		for len(sleeps(mark)) > 0 && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if left := sleeps(mark); len(left) > 0 {
+			t.Errorf("a read session kept alive what a read left: pids %v", left)
+		}
+	})
 	if len(sleeps(approved)) == 0 {
 		t.Error("an approved program's setsid child did not outlive its call (or a sweep killed it), so the cases above prove nothing")
 	}

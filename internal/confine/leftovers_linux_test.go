@@ -54,7 +54,7 @@ func (f fixture) testLeftovers(t *testing.T) {
 				if code, out := f.run(t, level, fmt.Sprintf(script, mark)+"\nsleep 0.2"); code != 0 {
 					t.Fatalf("exit %d: %s", code, out)
 				}
-				deadline := time.Now().Add(3 * time.Second)
+				deadline := time.Now().Add(30 * time.Second) // generous: a busy machine
 				for len(sleeps(mark)) > 0 && time.Now().Before(deadline) {
 					time.Sleep(20 * time.Millisecond)
 				}
@@ -78,7 +78,7 @@ func (f fixture) testLeftovers(t *testing.T) {
 		mark := fmt.Sprintf("4297.%d", run)
 		defer killSleeps(mark)
 		f.run(t, Read, fmt.Sprintf(escapes["setsid"], mark)+"\nsleep 0.2")
-		deadline := time.Now().Add(3 * time.Second)
+		deadline := time.Now().Add(30 * time.Second) // generous: a busy machine
 		for len(sleeps(mark)) > 0 && time.Now().Before(deadline) {
 			time.Sleep(20 * time.Millisecond)
 		}

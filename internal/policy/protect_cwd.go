@@ -119,13 +119,6 @@ func (e *eval) cwds() ([]string, bool) {
 	return m.dirs, m.unknown
 }
 
-// cwdsUnknown reports whether a directory the input's commands can run
-// in is unknown.
-func (e *eval) cwdsUnknown() bool {
-	_, unknown := e.cwds()
-	return unknown
-}
-
 // composeCwds computes cwds.
 func (e *eval) composeCwds() ([]string, bool) {
 	ps := e.paths

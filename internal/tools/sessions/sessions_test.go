@@ -443,3 +443,22 @@ func TestSendsToOneSessionAreTypedInTurn(t *testing.T) {
 		t.Errorf("no send typed: %v", statuses)
 	}
 }
+
+// openerLeavesNoWrite starts a guarded session, sends opener, then types
+// splitWrite's two lines (sync as there), and fails when the marker was
+// made: the program opener starts must not have handed the touch to the
+// shell unclassified.
+func openerLeavesNoWrite(t *testing.T, opener string, sync int) {
+	t.Helper()
+	rg := newRig(t, policy.Guarded)
+	marker := mark(t)
+	id := rg.start(nil)
+	if got := rg.send(id, opener, true); got["status"] != "ok" {
+		t.Fatalf("send %q: %v", opener, got)
+	}
+	time.Sleep(300 * time.Millisecond)
+	rg.splitWrite(id, marker, 300*time.Millisecond, sync)
+	if _, err := os.Stat(marker); err == nil {
+		t.Errorf("an unapproved send ran touch after %q", opener)
+	}
+}

@@ -29,19 +29,7 @@ func TestRawDiskOfState(t *testing.T) {
 	img := filepath.Join(base, "disk.img")
 	state := filepath.Join(mnt, "state")
 	const token = "wdn_rawdisk0token0that0only0the0disk0holds"
-	if err := os.Mkdir(state, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(state, "token"), []byte(token+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	// Write the token through to the disk and drop the disk's cached
-	// blocks, so that a raw read meets the bytes on it.
-	if fd, err := unix.Open(mnt, unix.O_RDONLY, 0); err == nil {
-		unix.Syncfs(fd)
-		unix.Close(fd)
-	}
-	unix.Sync()
+	plantToken(t, state, mnt, token)
 	var st unix.Stat_t
 	if err := unix.Stat(loop, &st); err != nil {
 		t.Fatal(err)
@@ -157,17 +145,7 @@ func TestRawDiskOfOverlayState(t *testing.T) {
 	t.Cleanup(func() { unix.Unmount(merged, unix.MNT_DETACH) })
 	state := filepath.Join(merged, "state")
 	const token = "wdn_overlay0token0on0the0upper0disk"
-	if err := os.Mkdir(state, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(state, "token"), []byte(token+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if fd, err := unix.Open(mnt, unix.O_RDONLY, 0); err == nil {
-		unix.Syncfs(fd)
-		unix.Close(fd)
-	}
-	unix.Sync()
+	plantToken(t, state, mnt, token)
 	c, err := New(Options{Protect: []string{state}}, Required)
 	if err != nil {
 		t.Fatal(err)
@@ -204,4 +182,22 @@ func TestOverlayLayers(t *testing.T) {
 			t.Errorf("overlayLayers(%q) = %q, want %q", opts, got, want)
 		}
 	}
+}
+
+// plantToken writes token into a new state directory on the file system
+// mounted at mnt, through to the disk, so that a raw read of the disk
+// meets its bytes.
+func plantToken(t *testing.T, state, mnt, token string) {
+	t.Helper()
+	if err := os.Mkdir(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(state, "token"), []byte(token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if fd, err := unix.Open(mnt, unix.O_RDONLY, 0); err == nil {
+		unix.Syncfs(fd)
+		unix.Close(fd)
+	}
+	unix.Sync()
 }

@@ -52,16 +52,7 @@ func TestRawDiskOfState(t *testing.T) {
 		"grep -a -o 'wdn_[a-z0-9]*' " + img,
 		"python3 -c 'import re,sys; print(re.findall(rb\"wdn_[a-z0-9]+\", open(sys.argv[1],\"rb\").read()))' " + loop,
 	}
-	for _, level := range []Level{Read, Temp} {
-		for _, script := range reads {
-			if _, out := f.run(t, level, script); strings.Contains(out, token) {
-				t.Errorf("%s at %s read the token off the disk: %s", script, level, out)
-			}
-		}
-	}
-	if _, out := f.run(t, Full, reads[0]); !strings.Contains(out, token) {
-		t.Errorf("an approved program did not find the token on the disk, so the reads above prove nothing: %q", out)
-	}
+	diskHidesToken(t, f, reads, token)
 	// A disk under none of warden's files stays readable.
 	other := filepath.Join(base, "other.img")
 	data := make([]byte, 1<<20) // whole sectors, or losetup warns
@@ -159,16 +150,7 @@ func TestRawDiskOfOverlayState(t *testing.T) {
 		"dd if=" + loop + " bs=1M 2>/dev/null | strings | grep -o 'wdn_[a-z0-9]*'",
 		"grep -a -o 'wdn_[a-z0-9]*' " + filepath.Join(base, "disk.img"),
 	}
-	for _, level := range []Level{Read, Temp} {
-		for _, script := range reads {
-			if _, out := f.run(t, level, script); strings.Contains(out, token) {
-				t.Errorf("%s at %s read the overlay's token off its upper disk: %s", script, level, out)
-			}
-		}
-	}
-	if _, out := f.run(t, Full, reads[0]); !strings.Contains(out, token) {
-		t.Errorf("an approved program did not find the token on the upper disk, so the reads above prove nothing: %q", out)
-	}
+	diskHidesToken(t, f, reads, token)
 }
 
 func TestOverlayLayers(t *testing.T) {
@@ -200,4 +182,21 @@ func plantToken(t *testing.T, state, mnt, token string) {
 		unix.Close(fd)
 	}
 	unix.Sync()
+}
+
+// diskHidesToken runs each of reads at Read and Temp and fails when one
+// finds token; and runs the first approved, which must find it, or the
+// reads prove nothing.
+func diskHidesToken(t *testing.T, f fixture, reads []string, token string) {
+	t.Helper()
+	for _, level := range []Level{Read, Temp} {
+		for _, script := range reads {
+			if _, out := f.run(t, level, script); strings.Contains(out, token) {
+				t.Errorf("%s at %s read the token off the disk: %s", script, level, out)
+			}
+		}
+	}
+	if _, out := f.run(t, Full, reads[0]); !strings.Contains(out, token) {
+		t.Errorf("an approved program did not find the token on the disk, so the reads above prove nothing: %q", out)
+	}
 }

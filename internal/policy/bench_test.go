@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -164,5 +165,21 @@ func reportSpread(b *testing.B, times []time.Duration, cpu time.Duration) {
 	b.ReportMetric(float64(times[len(times)/2].Nanoseconds()), "p50-ns")
 	if cpu > 0 {
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(len(times)), "cpu-ns/op")
+	}
+}
+
+// BenchmarkEvaluateManyCds classifies 64 KiB of cd d1; cat f1; cd d2; …:
+// every relative word is read against the directories the cds before it
+// can make current, which must not cost a walk over every cd so far.
+func BenchmarkEvaluateManyCds(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; sb.Len() < 64<<10; i++ {
+		fmt.Fprintf(&sb, "cd d%d; cat f%d\n", i, i)
+	}
+	p := testPolicy(b)
+	in := Input{Interpreter: "bash", Script: sb.String()}
+	b.SetBytes(int64(len(in.Script)))
+	for b.Loop() {
+		p.Evaluate(in)
 	}
 }

@@ -149,3 +149,20 @@ func TestCdTargetsStayFew(t *testing.T) {
 		t.Fatalf("relative reads after %d cd targets: %v", maxCds+1, v)
 	}
 }
+
+// TestDeviceReadsPastTheWordCap: past maxRelWords relative names the
+// names are no longer all kept, and a terminal read after a cd into
+// /dev/pts is not lost: the input's relative paths are unresolved.
+func TestDeviceReadsPastTheWordCap(t *testing.T) {
+	p := protectedPolicy(t)
+	var b strings.Builder
+	for i := range maxRelWords + 10 {
+		fmt.Fprintf(&b, "cat f%d\n", i)
+	}
+	b.WriteString("cd /dev/pts; cat 1\n")
+	for _, h := range []string{"", "nas"} {
+		if v := p.Evaluate(Input{Interpreter: "bash", Script: b.String(), Host: h}); v.Tier < TierMutate {
+			t.Errorf("host %q: a terminal read after %d relative names: %v", h, maxRelWords+10, v)
+		}
+	}
+}

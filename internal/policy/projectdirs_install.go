@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -97,7 +98,7 @@ func (c *call) localInstallAgent() string {
 			ops = append(ops, c.args[i+1:]...)
 			i = len(c.args)
 		case strings.HasPrefix(v, "-") && len(v) > 1:
-			if !strings.Contains(v, "=") && (optIn(v, li.skip) || optIn(v, li.paths)) {
+			if !strings.Contains(v, "=") && (slices.Contains(li.skip, v) || slices.Contains(li.paths, v)) {
 				i++ // its value
 			}
 		default:
@@ -123,16 +124,6 @@ func (c *call) localInstallAgent() string {
 		}
 	}
 	return ""
-}
-
-// optIn reports whether the option v is one of names.
-func optIn(v string, names []string) bool {
-	for _, n := range names {
-		if v == n {
-			return true
-		}
-	}
-	return false
 }
 
 // installsByOption reports whether dpkg or rpm is asked to install or

@@ -35,3 +35,48 @@ func TestBlindSpotLocalInstalls(t *testing.T) {
 	}
 	runExactHosts(t, p, exact)
 }
+
+// TestBlindSpotInstallOperandSpellings: the local project or package file
+// a package tool installs is seen in every spelling: an operand known only
+// at run time that begins with an expansion ("$p", $(cat l), xargs' and
+// find's {}), which may be a path; an option's value naming a file
+// relative to a temporary working directory (-r req.txt); file: URLs and
+// pip's "name @ file:" form; and the tools of routers, NAS boxes and
+// desktops that install package files with their scripts (opkg, pacman -U,
+// pkg add, yarn and pnpm add). A name, or a word that begins with one, is
+// still installed by name at tier 2.
+func TestBlindSpotInstallOperandSpellings(t *testing.T) {
+	p := protectedPolicy(t)
+	cases := sameCases(TierDestructive, false,
+		`pip install "$p"`, `pip install $p`, `pip3 install ${pkg}`, `pip install -U "$1"`, `pip install -r "$f"`,
+		`pip install --requirement="$f"`, `pip install -e "$p"`, "pip install `cat /tmp/l`", `pip install $(cat /tmp/l)`,
+		`pipx install "$p"`, `npm install "$p"`, `npm i "${pkgs[@]}"`, `gem install "$g"`, `cargo install --path "$d"`,
+		`apt-get install -y "$p"`, `apt install $(ls /tmp/*.deb)`, `dpkg -i "$p"`, `rpm -Uvh "$p"`, `dnf install "$p"`,
+		`zypper in "$p"`, `apk add --allow-untrusted "$p"`, `snap install --dangerous "$p"`, `brew install "$p"`,
+		"find /tmp -name '*.whl' | xargs pip install", "find /tmp -name '*.deb' -exec dpkg -i {} +",
+		"ls /tmp/*.deb | xargs apt install", "ls /tmp | xargs -I{} pip install {}",
+		"cd /tmp/x && pip install -r req.txt", "cd /tmp/x && pip install -e src", "cd /tmp/x; pip install -c c.txt -r r.txt",
+		"cd /var/tmp/p && cargo install --path crate",
+		"pip install file:///tmp/x", "pip install file:/tmp/x", "pip install 'x @ file:///tmp/x'", "pip install file://localhost/tmp/x.whl",
+		"npm install file:/tmp/x", "npm i file:../../tmp/x", "yarn add /tmp/x", "yarn add file:/tmp/x", "pnpm add /tmp/x",
+		"pnpm add file:/dev/shm/x", "opkg install /tmp/x.ipk", "opkg install /tmp/upload/luci-app-x_1.0_all.ipk",
+		`opkg install "$p"`, "opkg -d ram install /tmp/x.ipk", "pacman -U /tmp/x.pkg.tar.zst", "pacman -Udd /var/tmp/x.pkg.tar.xz",
+		"pacman --upgrade /tmp/x.pkg.tar.zst", `pacman -U "$p"`, "pkg add /tmp/x.pkg", "pkg install /tmp/x.txz", `pkg add "$p"`,
+		"sudo opkg install /tmp/x.ipk", "sudo pacman -U /tmp/x.pkg.tar.zst",
+	)
+	runBlindHosts(t, p, cases)
+
+	var exact []exactCase
+	for c, tier := range map[string]Tier{
+		"pip install requests": TierMutate, `pip install "requests==$v"`: TierMutate,
+		"apt-get install -y linux-headers-$(uname -r)": TierMutate, `apt-get install -y "nginx=$ver"`: TierMutate,
+		"pip install -r requirements.txt": TierMutate, "cd /srv/app && pip install -r requirements.txt": TierMutate,
+		"pip install file:///srv/wheels/x.whl": TierMutate, "npm install file:lib": TierMutate,
+		"opkg install luci-app-sqm": TierMutate, "opkg update": TierMutate, "pacman -S nginx": TierMutate, "pacman -Syu": TierMutate,
+		"pacman -Qi bash": TierRead, "pkg install -y nginx": TierMutate, "pkg info": TierRead, "yarn add left-pad": TierMutate,
+		"pnpm add lodash": TierMutate, "pip install https://example.com/x.whl": TierMutate,
+	} {
+		exact = append(exact, exactCase{c, c, tier})
+	}
+	runExactHosts(t, p, exact)
+}

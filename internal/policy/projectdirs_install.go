@@ -55,14 +55,20 @@ var localInstallers = map[string]localInstaller{
 	"apk":    {verbs: "add", skip: []string{"-X", "--repository", "-p", "--root", "--virtual", "-t", "--keys-dir"}},
 	"snap":   {verbs: "install", skip: []string{"--channel", "--revision", "--name", "--cohort"}},
 	"brew":   {verbs: "install reinstall"},
+	"opkg": {verbs: "install upgrade", skip: []string{"-d", "--dest", "-o", "--offline-root", "-f", "--conf", "-t", "--tmp-dir",
+		"-l", "--lists-dir", "--cache", "--add-dest", "--add-arch", "-V", "--verbosity"}},
+	"pkg":    {verbs: "add install", skip: []string{"-r", "--repository", "-j", "--jail", "-c", "--chroot", "-R", "--repo-conf-dir", "-o", "--option", "-C", "--config"}},
+	"yarn":   {verbs: "add", skip: []string{"--cwd"}},
+	"pnpm":   {verbs: "add install i", skip: []string{"-C", "--dir", "--filter", "-F"}},
+	"pacman": {skip: []string{"-r", "--root", "-b", "--dbpath", "--cachedir", "--config", "--gpgdir", "--hookdir", "--logfile", "--arch", "--sysroot", "--ignore", "--ignoregroup", "--assume-installed", "--overwrite", "--print-format"}},
 	"dpkg":   {skip: []string{"--admindir", "--root", "--instdir", "--force", "--log", "--status-fd", "--status-logger"}},
 	"rpm":    {skip: []string{"--root", "--dbpath", "--define", "-D", "--eval", "-E", "--macros", "--rcfile", "--prefix", "--relocate", "--excludepath"}},
 }
 
 // packageFileExts are the endings of package and archive files a package
 // tool installs by running their scripts or building them.
-var packageFileExts = []string{".deb", ".udeb", ".rpm", ".whl", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".zip",
-	".gem", ".apk", ".snap", ".rb", ".crate"}
+var packageFileExts = []string{".deb", ".udeb", ".rpm", ".whl", ".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".tar.zst", ".zip",
+	".gem", ".apk", ".snap", ".rb", ".crate", ".ipk", ".pkg", ".txz"}
 
 // installedCode raises the tier t of call c to tier 3 when c installs a
 // local project or package file the agent may have written.
@@ -111,8 +117,8 @@ func (c *call) localInstallAgent() string {
 	if !installs {
 		return ""
 	}
-	for _, a := range append(cands, ops...) {
-		d, ok := localProject(a)
+	for i, a := range append(cands, ops...) {
+		d, ok := localProject(a, i < len(cands))
 		if !ok {
 			continue
 		}
@@ -143,6 +149,8 @@ func (c *call) installsByOption() bool {
 			return true
 		case c.name == "rpm" && strings.ContainsAny(v[1:], "iUF") && !strings.ContainsAny(v[1:], "qeV"):
 			return true
+		case c.name == "pacman" && strings.HasPrefix(v, "-U"):
+			return true // -U and its clusters (-Udd): the operation comes first
 		}
 	}
 	return false
@@ -150,17 +158,28 @@ func (c *call) installsByOption() bool {
 
 // localProject returns the directory a package tool's operand a installs
 // from when a names a local project or package file: a path, or a name
-// ending like a package file. A word known only at run time counts when
-// its known text looks like a path. Names of packages in a repository and
-// URLs do not count.
-func localProject(a arg) (arg, bool) {
+// ending like a package file; the value of an option naming one (opt: -r,
+// -e, --path) is one whatever its shape (pip install -r req.txt reads
+// ./req.txt). A word known only at run time counts when its known text
+// looks like a path or it begins with what is known only then ("$p",
+// $(cat list), xargs' and find's {}): pip, npm and apt take a value with a
+// '/' as a path, and nothing shows this one has none. Names of packages
+// in a repository, URLs and words that begin with a known name
+// (linux-headers-$(uname -r)) do not count.
+func localProject(a arg, opt bool) (arg, bool) {
 	v := a.val
+	if _, spec, ok := strings.Cut(v, " @ "); ok {
+		v = strings.TrimSpace(spec) // pip's "name @ file:///tmp/x"
+	}
+	if f, ok := fileURLPath(v); ok {
+		v = f // file:/tmp/x, file:///tmp/x.whl, npm's file:../x
+	}
 	if v == "" || strings.Contains(v, "://") || strings.HasPrefix(v, "git+") {
 		return arg{}, false
 	}
-	pathLike := strings.HasPrefix(v, "/") || strings.HasPrefix(v, ".") || strings.HasPrefix(v, "~") || strings.Contains(v, "/")
+	pathLike := opt || strings.HasPrefix(v, "/") || strings.HasPrefix(v, ".") || strings.HasPrefix(v, "~") || strings.Contains(v, "/")
 	if !a.known {
-		if pathLike {
+		if pathLike || unknownStart(v) {
 			return arg{val: v}, true
 		}
 		return arg{}, false
@@ -176,4 +195,33 @@ func localProject(a arg) (arg, bool) {
 		v = path.Dir(v)
 	}
 	return arg{val: v, known: true, glob: a.glob}, true
+}
+
+// unknownStart reports whether the source text v of a word known only at
+// run time begins with an expansion, so that its value may begin with
+// anything: "$p", ${a[@]}, $(…), `…`, or the {} of xargs and find.
+func unknownStart(v string) bool {
+	if v == unknownArg.val {
+		return true
+	}
+	v = strings.TrimLeft(v, "\"")
+	return strings.HasPrefix(v, "$") || strings.HasPrefix(v, "`")
+}
+
+// fileURLPath returns the path a file: URL names (file:/x, file:///x,
+// file://localhost/x, npm's relative file:x), which package tools install
+// from as from the path itself.
+func fileURLPath(v string) (string, bool) {
+	if len(v) < 5 || !strings.EqualFold(v[:5], "file:") {
+		return "", false
+	}
+	v = v[5:]
+	if rest, ok := strings.CutPrefix(v, "//"); ok {
+		i := strings.IndexByte(rest, '/')
+		if i < 0 {
+			return "", false
+		}
+		v = rest[i:] // the host (localhost, or none) is this machine
+	}
+	return v, v != ""
 }

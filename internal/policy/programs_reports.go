@@ -1,6 +1,10 @@
 package policy
 
-import "strings"
+import (
+	"path"
+	"slices"
+	"strings"
+)
 
 // Programs that report the state of the service manager or the firmware
 // with some verbs and change it with others.
@@ -26,6 +30,13 @@ func analyzeVerb(c *call) (Tier, string) {
 	}
 	if len(c.optVals(c.args, "--image")) > 0 {
 		return TierMutate, "systemd-analyze --image: mounts a disk image"
+	}
+	if len(ops) > 0 && ops[0] == "verify" {
+		if where := c.verifyManAgent(); where != "" {
+			c.e.opaque = true
+			return TierDestructive, "systemd-analyze verify runs man with the section and page each unit's Documentation= names " +
+				"(man:ls(-Hcmd) runs cmd as man's browser), and " + where + "; --man=no runs none"
+		}
 	}
 	switch {
 	case len(ops) == 0 || analyzeReadVerbs[ops[0]]:
@@ -67,4 +78,55 @@ func falseWord(v string) bool {
 		return true
 	}
 	return false
+}
+
+// analyzeValueOpts are systemd-analyze's options that take the next word.
+var analyzeValueOpts = []string{"-H", "--host", "-M", "--machine", "--root", "--image", "--image-policy", "--from-pattern",
+	"--to-pattern", "--fuzz", "--iterations", "--base-time", "--unit", "--security-policy", "--threshold", "--profile",
+	"--man", "--generators", "--recursive-errors", "--offline", "--json", "--tldr", "--scope"}
+
+// verifyManAgent says why a unit systemd-analyze verify checks may be one
+// the agent wrote, or returns "". Unless --man=no, verify runs "man
+// SECTION PAGE" for each man: URL a unit's Documentation= lists, and the
+// section may be an option: man -H runs its value as a browser through the
+// shell. The units are the files named (a bare name is a file in the
+// working directory) and the directory --root names, so a unit under a
+// temporary directory, or at a place known only at run time, runs what a
+// tier 1 write put there; the system's own units are the operator's.
+func (c *call) verifyManAgent() string {
+	for _, m := range c.optVals(c.args, "--man") {
+		if m.known && falseWord(m.val) {
+			return ""
+		}
+	}
+	var files []arg
+	verb := false
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		switch v := a.val; {
+		case a.known && strings.HasPrefix(v, "-") && len(v) > 1:
+			if !strings.Contains(v, "=") && slices.Contains(analyzeValueOpts, v) {
+				i++
+			}
+		case !verb && a.known && v == "verify":
+			verb = true
+		case verb:
+			if a.known && strings.HasPrefix(v, "/") {
+				a.val = path.Dir(v)
+			}
+			files = append(files, a)
+		}
+	}
+	for _, r := range c.optVals(c.args, "--root") {
+		files = append(files, r)
+	}
+	for _, f := range files {
+		if c.e.paths == nil && (!f.known || !strings.HasPrefix(f.val, "/")) {
+			continue // where relative ones lead is not followed
+		}
+		if where := c.projectDirsAgent([]arg{f}); where != "" {
+			return where
+		}
+	}
+	return ""
 }

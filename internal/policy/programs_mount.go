@@ -35,16 +35,7 @@ func mountOver(c *call) string {
 		return ""
 	}
 	target := ops[len(ops)-1]
-	if !strings.HasPrefix(target, "/") {
-		return ""
-	}
-	t := path.Clean(target)
-	for _, ok := range []string{"/mnt", "/media", "/srv", "/home", "/run/media", "/tmp", "/var/tmp"} {
-		if Within(t, ok) && (t != ok || ok != "/home") {
-			return ""
-		}
-	}
-	if !isRoot(t) && !criticalPath(t) && !systemFile(t) {
+	if !systemMountPoint(target) {
 		return ""
 	}
 	if remount, ro := mountRemount(c); remount {
@@ -54,6 +45,23 @@ func mountOver(c *call) string {
 		return "mount -o remount,ro " + truncate(target, 64) + ": makes a system directory read-only"
 	}
 	return "mount: mounts over " + truncate(target, 64) + ", which hides or changes what the system runs and reads"
+}
+
+// systemMountPoint reports whether mounting at target hides or replaces
+// what the system runs and reads: /, a system directory or file, a
+// critical path. Mounting under /mnt, /media, /srv, /home or /run/media is
+// everyday work.
+func systemMountPoint(target string) bool {
+	if !strings.HasPrefix(target, "/") {
+		return false
+	}
+	t := path.Clean(target)
+	for _, ok := range []string{"/mnt", "/media", "/srv", "/home", "/run/media", "/tmp", "/var/tmp"} {
+		if Within(t, ok) && (t != ok || ok != "/home") {
+			return false
+		}
+	}
+	return isRoot(t) || criticalPath(t) || systemFile(t)
 }
 
 // mountRemount reports whether a mount's options remount, and whether

@@ -119,7 +119,14 @@ func argsHavePrefix(args []arg, p string) bool {
 // optsProgram returns the handler of a program whose options this file
 // classifies, or nil.
 func optsProgram(name string) func(*call) (Tier, string) {
+	if fuseMounters[name] {
+		return fuseMountProgram
+	}
 	switch name {
+	case "systemd-dissect":
+		return dissectProgram
+	case "systemd-sysext", "systemd-confext", "portablectl":
+		return extensionProgram
 	case "git":
 		return gitChecked
 	case "man":

@@ -49,6 +49,7 @@ type cctx struct {
 	zsh     bool // the text is run by zsh (see zshCode)
 	top     int  // 1-based index of the top-level statement of topOf walked (funcs.go)
 	topOf   *scope
+	loops   *loopVar // the variables of the enclosing for loops whose values are exact (loops_exact.go)
 }
 
 // eval accumulates the findings of one Evaluate call.
@@ -436,6 +437,9 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 				e.boundName(arg{val: wi.Name.Value, known: true}, ctx, "loop variable")
 			}
 		}
+		if lv := e.exactLoop(c, sc, ctx.loops); lv != nil {
+			ctx.loops = lv
+		}
 		e.stmts(c.Do, ctx, sc)
 	case *syntax.CaseClause:
 		e.subst(c.Word, ctx, sc)
@@ -451,6 +455,7 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		// thereby as dangerous as its body. It may be called with any
 		// input (f <&3, cat x | f), so its stdin is unknown.
 		ctx.stdin, ctx.stdinRd = stdinSrc{kind: stdinUnknown}, false
+		ctx.loops = nil // it may be called where the loops' values no longer hold
 		e.noteFunction(c.Name)
 		e.stmt(c.Body, ctx, sc)
 	case *syntax.ArithmCmd:
@@ -549,7 +554,21 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	args := r.appendAll(e.takeArgs(), ce.Args)
 	binds, trials := sc.bindings(ce.Args), e.trials
 	e.trials = len(binds) > 0
-	covered := e.simpleCall(args, ctx, sc, rtext)
+	var covered bool
+	if exact, globs := loopBinds(ce.Args, ctx.loops, sc); exact != nil {
+		// The enclosing loops give these variables exactly these
+		// values: read the call with each instead of with unknown words.
+		covered = true
+		for _, bind := range exact {
+			r.bind, r.globs = bind, globs
+			args = r.appendAll(args[:0], ce.Args)
+			covered = e.simpleCall(args, ctx, sc, rtext) && covered
+		}
+		r.bind, r.globs = nil, nil
+		args = r.appendAll(args[:0], ce.Args)
+	} else {
+		covered = e.simpleCall(args, ctx, sc, rtext)
+	}
 	e.trials = trials
 	e.redirFindings(redirs, covered)
 	// Variables assigned literal values elsewhere in the script may hold

@@ -146,7 +146,7 @@ var projectDirOpts = map[string][]string{
 // to the one before, or else the working directory.
 func (c *call) projectDirsAgent(dirs []arg) string {
 	for _, d := range dirs {
-		if !d.known || d.glob && isPattern(d.val) {
+		if !d.known || d.glob && isPattern(d.val) && !globUnderSafeDir(d.val) {
 			return "its project directory is known only at run time"
 		}
 		if strings.HasPrefix(d.val, "/") {

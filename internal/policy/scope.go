@@ -58,6 +58,10 @@ type scope struct {
 	// files holds the literal text the script writes to each file it
 	// names (names_lists.go).
 	files map[string][]string
+	// loopNames counts the for and select loops over each name, and
+	// loopFacts is what loopExact learns of the rest (loops_exact.go).
+	loopNames map[string]int
+	loopFacts loopFacts
 }
 
 const (
@@ -157,6 +161,10 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			}
 		case *syntax.ForClause:
 			if wi, ok := n.Loop.(*syntax.WordIter); ok && wi.Name != nil {
+				if sc.loopNames == nil {
+					sc.loopNames = map[string]int{}
+				}
+				sc.loopNames[wi.Name.Value]++
 				for _, w := range wi.Items {
 					if !add(wi.Name.Value, w) {
 						sc.noteDerivedWord(wi.Name.Value, w) // for x in "$@", $d/*
@@ -287,6 +295,12 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 		}
 		sc.mayUnset = sc.mayUnset || from.mayUnset
 		sc.arith.join(from.arith)
+		for n, k := range from.loopNames {
+			if sc.loopNames == nil {
+				sc.loopNames = map[string]int{}
+			}
+			sc.loopNames[n] += k
+		}
 	}
 	if len(sc.vars) >= maxVars || len(sc.funcs) > maxFuncs {
 		return nil, false

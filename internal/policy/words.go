@@ -25,6 +25,9 @@ type resolver struct {
 	ctx  cctx
 	sc   *scope
 	bind map[string]string // trial values for variables
+	// globs are the variables of bind whose values are patterns the shell
+	// expanded: a for loop's glob items (loops_exact.go).
+	globs map[string]bool
 }
 
 const (
@@ -246,6 +249,7 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 			}
 			if ok {
 				expanded(b, v, quoted, a)
+				a.glob = a.glob || p.Param != nil && r.globs[p.Param.Value] && globChar(v)
 			}
 			return ok
 		}
@@ -255,6 +259,7 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 				return false
 			}
 			expanded(b, v, quoted, a)
+			a.glob = a.glob || r.globs[name] && globChar(v)
 			return true
 		}
 		if knownPos(r.ctx, r.sc) {

@@ -1,0 +1,329 @@
+package policy
+
+import (
+	"path"
+	"strings"
+	"sync"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A for loop over literal words gives its variable exactly those values in
+// its body, one pass each, unless something there assigns it again. The
+// scope's values (scope.bindings) are flow-insensitive, so they only add
+// findings; a loop's are exact, so a command in the body that uses the
+// variable is read once with each value instead of once with an unknown
+// word: for h in web1 web2; do ssh "$h" uptime; done reads as ssh web1
+// and ssh web2, and for r in /srv/*/; do git -C "$r" status; done as git
+// under /srv, rather than as a destination or project known only at run
+// time. Nothing that could change the variable may be in the script:
+//
+//   - another for or select loop over the same name, an assignment to it,
+//     ${v:=x}, arithmetic naming it, or a builtin that sets variables
+//     (read, printf -v, mapfile, getopts, wait -p, unset, let, declare…)
+//     or runs text as code (eval, trap, alias) with its name in its words;
+//   - a sourced file, a nameref, an IFS change (which splits the value
+//     differently), or nested code (sh -c's payload, whose loops these are
+//     not);
+//
+// and the items must be literal words without braces or a leading ~ (which
+// bash expands), at most maxAlts of them. A glob item is its pattern,
+// read as a glob, and a value with glob characters or blanks only counts
+// where every use is quoted, since unquoted the shell would split the
+// names it matches.
+
+// loopVar is an enclosing for loop's variable and its values.
+type loopVar struct {
+	name  string
+	vals  []string
+	glob  bool // an item is a pattern or holds blanks: uses must be quoted
+	sc    *scope
+	outer *loopVar
+}
+
+// loopFacts is what loopScan learns of a script, once.
+type loopFacts struct {
+	once  sync.Once
+	dirty map[string]bool // loop names something else may assign
+	any   bool            // a sourced file or an IFS change: no loop is exact
+}
+
+// assigningBuiltins are the builtins that may set a variable named in
+// their words, and code that runs text (whose every word counts).
+var assigningBuiltins = map[string]bool{
+	"read": false, "mapfile": false, "readarray": false, "printf": false, "getopts": false, "wait": false,
+	"unset": false, "declare": false, "typeset": false, "local": false, "export": false, "readonly": false,
+	"test": false, "[": false, "let": true, "eval": true, "trap": true, "alias": true,
+}
+
+// loopExact reports whether every value the loop variable name gets in
+// its loop's body is one of its items.
+func (sc *scope) loopExact(name string) bool {
+	if sc == nil || sc.outer != nil || len(sc.nameref) > 0 || sc.loopNames[name] != 1 || name == "IFS" {
+		return false
+	}
+	f := &sc.loopFacts
+	f.once.Do(func() { f.dirty, f.any = loopScan(sc.file, sc.loopNames) })
+	return !f.any && !f.dirty[name]
+}
+
+// loopScan finds the loop names of names (and IFS) that f may assign
+// other than by its loop, and whether it sources a file.
+func loopScan(f *syntax.File, names map[string]int) (map[string]bool, bool) {
+	dirty := map[string]bool{}
+	src := false
+	mark := func(n string) {
+		if n == "IFS" {
+			src = true
+		} else if names[n] > 0 {
+			dirty[n] = true
+		}
+	}
+	// every marks each identifier in the text of n's words.
+	every := func(n syntax.Node) {
+		walk(n, func(m syntax.Node) bool {
+			switch m := m.(type) {
+			case *syntax.Lit:
+				identifiers(m.Value, mark)
+			case *syntax.SglQuoted:
+				identifiers(m.Value, mark)
+			}
+			return true
+		})
+	}
+	walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Assign:
+			if n.Name != nil {
+				mark(n.Name.Value)
+			}
+			if n.Index != nil {
+				every(n.Index)
+			}
+		case *syntax.ArithmCmd, *syntax.ArithmExp, *syntax.LetClause, *syntax.CStyleLoop, *syntax.CoprocClause:
+			every(n)
+			return false
+		case *syntax.DeclClause:
+			every(n)
+			return false
+		case *syntax.TestClause:
+			every(n) // [[ -v a[x=1] ]], [[ x -eq y ]] evaluate arithmetic
+			return false
+		case *syntax.ParamExp:
+			if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
+				mark(n.Param.Value)
+			}
+			if n.Index != nil {
+				every(n.Index)
+			}
+			if n.Slice != nil {
+				for _, x := range []syntax.ArithmExpr{n.Slice.Offset, n.Slice.Length} {
+					if x != nil {
+						every(x)
+					}
+				}
+			}
+		case *syntax.CallExpr:
+			name, i := callName(n)
+			switch {
+			case name == "." || name == "source":
+				src = true
+			case i >= 0:
+				code, known := assigningBuiltins[name]
+				if !known {
+					break
+				}
+				for _, w := range n.Args[i+1:] {
+					if v, ok := plainLit(w); ok && strings.HasPrefix(v, "-") && !code {
+						// An option's attached value (printf -vX, read -aX).
+						for l := range names {
+							if strings.HasSuffix(v, l) && name != "test" && name != "[" {
+								dirty[l] = true
+							}
+						}
+						continue
+					}
+					every(w)
+				}
+			}
+		}
+		return true
+	})
+	return dirty, src
+}
+
+// callName returns the builtin a call runs, past command and builtin,
+// and the index of its word; -1 when its name is not literal.
+func callName(c *syntax.CallExpr) (string, int) {
+	for i, w := range c.Args {
+		v, ok := plainLit(w)
+		if !ok {
+			return "", -1
+		}
+		if v != "command" && v != "builtin" {
+			return v, i
+		}
+	}
+	return "", -1
+}
+
+// identifiers calls f with each shell identifier in s.
+func identifiers(s string, f func(string)) {
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		c := byte(0)
+		if i < len(s) {
+			c = s[i]
+		}
+		word := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || start >= 0 && c >= '0' && c <= '9'
+		switch {
+		case word && start < 0:
+			if i > 0 && s[i-1] >= '0' && s[i-1] <= '9' {
+				continue // 3x is no name
+			}
+			start = i
+		case !word && start >= 0:
+			f(s[start:i])
+			start = -1
+		}
+	}
+}
+
+// exactLoop returns the loop variable c's words bind in its body, or nil:
+// the loop's items, when all are literal words and nothing else may assign
+// the variable (see loopExact).
+func (e *eval) exactLoop(c *syntax.ForClause, sc *scope, outer *loopVar) *loopVar {
+	wi, ok := c.Loop.(*syntax.WordIter)
+	if !ok || c.Select || wi.Name == nil || !wi.InPos.IsValid() || len(wi.Items) == 0 || len(wi.Items) > maxAlts ||
+		!sc.loopExact(wi.Name.Value) {
+		return nil
+	}
+	lv := &loopVar{name: wi.Name.Value, sc: sc, outer: outer, vals: make([]string, 0, len(wi.Items))}
+	for _, w := range wi.Items {
+		v, ok := plainLit(w)
+		if !ok || hasBrace(w) || strings.HasPrefix(v, "~") {
+			return nil
+		}
+		if strings.ContainsAny(v, "*?[ \t\n") {
+			lv.glob = true
+		}
+		lv.vals = append(lv.vals, v)
+	}
+	return lv
+}
+
+// loopBinds returns the bindings of the enclosing loops' variables that
+// ws use, one per combination of their values, and which of them hold
+// globs; nil when ws use none, a use is one the binding cannot stand for,
+// or the combinations pass maxAlts.
+func loopBinds(ws []*syntax.Word, lv *loopVar, sc *scope) ([]map[string]string, map[string]bool) {
+	var out []map[string]string
+	var globs map[string]bool
+	for ; lv != nil; lv = lv.outer {
+		if lv.sc != sc {
+			continue // a loop of the script around nested code
+		}
+		used, ok := wordsUse(ws, lv.name, lv.glob)
+		if !ok {
+			return nil, nil
+		}
+		if !used {
+			continue
+		}
+		if out == nil {
+			out = []map[string]string{{}}
+		}
+		if len(out)*len(lv.vals) > maxAlts {
+			return nil, nil
+		}
+		next := make([]map[string]string, 0, len(out)*len(lv.vals))
+		for _, b := range out {
+			for _, v := range lv.vals {
+				nb := make(map[string]string, len(b)+1)
+				for k, x := range b {
+					nb[k] = x
+				}
+				nb[lv.name] = v
+				next = append(next, nb)
+			}
+		}
+		out = next
+		if lv.glob {
+			if globs == nil {
+				globs = map[string]bool{}
+			}
+			globs[lv.name] = true
+		}
+	}
+	return out, globs
+}
+
+// wordsUse reports whether ws expand name, and false in ok when one use
+// is not a part of a word or of its double quotes (inside $(…), an index
+// or an operand), or is unquoted where quoted says every use must be.
+func wordsUse(ws []*syntax.Word, name string, quoted bool) (used, ok bool) {
+	ok = true
+	for _, w := range ws {
+		if plainWord(w) {
+			continue
+		}
+		direct := 0
+		for _, p := range w.Parts {
+			switch p := p.(type) {
+			case *syntax.ParamExp:
+				if p.Param != nil && p.Param.Value == name {
+					direct++
+					ok = ok && !quoted
+				}
+			case *syntax.DblQuoted:
+				for _, q := range p.Parts {
+					if pe, is := q.(*syntax.ParamExp); is && pe.Param != nil && pe.Param.Value == name {
+						direct++
+					}
+				}
+			}
+		}
+		all := 0
+		walk(w, func(n syntax.Node) bool {
+			if pe, is := n.(*syntax.ParamExp); is && pe.Param != nil && pe.Param.Value == name {
+				all++
+			}
+			return true
+		})
+		used = used || all > 0
+		ok = ok && all == direct
+	}
+	return used, ok
+}
+
+// globUnderSafeDir reports whether the glob v can match only names under
+// a directory no tier 1 write reaches: absolute, with a fixed directory
+// before its first pattern that is no temporary directory and holds none,
+// and no pattern that could match "..".
+func globUnderSafeDir(v string) bool {
+	if !strings.HasPrefix(v, "/") {
+		return false
+	}
+	parts := strings.Split(path.Clean(v), "/")
+	fixed := ""
+	for i, p := range parts {
+		if !globChar(p) {
+			continue
+		}
+		if strings.HasPrefix(p, ".") || strings.HasPrefix(p, "[") || strings.HasPrefix(p, "\\") {
+			return false
+		}
+		if fixed == "" {
+			fixed = "/" + path.Join(parts[:i]...)
+		}
+	}
+	if fixed == "" || fixed == "/" || agentDir(fixed) {
+		return false
+	}
+	for _, t := range []string{"/tmp", "/var/tmp", "/dev/shm", "/dev/fd", "/proc"} {
+		if Within(t, fixed) {
+			return false
+		}
+	}
+	return true
+}

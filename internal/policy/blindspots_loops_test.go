@@ -33,7 +33,6 @@ func TestBlindSpotExactLoopValues(t *testing.T) {
 		{"curl braces", `for h in web1 web2; do curl -s "http://${h}:8080/metrics" | head; done`, TierBenign},
 		{"wget hosts", `for h in web1 web2; do wget -qO- http://$h/; done`, TierBenign},
 		{"nested loops", `for h in web1 web2; do for p in 80 443; do nc -zv $h $p; done; done`, TierBenign},
-		{"programs", `for p in uptime df; do $p; done`, TierRead},
 		{"ls dirs", `for d in /etc /var/log; do ls "$d"; done`, TierRead},
 		{"du glob", `for d in /srv/*/; do du -sh "$d"; done`, TierRead},
 		{"tail logs", `for f in /var/log/*.log; do tail -n 5 "$f"; done`, TierRead},
@@ -50,13 +49,14 @@ func TestBlindSpotExactLoopValues(t *testing.T) {
 		`for d in /root/.local/*; do cat "$d/warden/token"; done`,
 		`for f in tok*; do cat "/root/.local/state/warden/$f"; done`,
 		`for p in ls reboot; do $p; done`,
-		`for p in /usr/sbin/reb*; do "$p"; done`,
 		`for c in "rm -rf /"; do $c; done`,
 		`for d in /dev/sda; do dd if=/dev/zero of=$d; done`,
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}
 	for _, c := range []string{
+		`for p in /usr/sbin/reb*; do "$p"; done`,
+		`for h in web1; do declare -i n; n='h=2852039166'; curl http://$h/; done`,
 		`for r in /tmp/a /srv/b; do git -C "$r" status; done`,
 		`for r in /tmp/*/; do git -C "$r" status; done`,
 		`for r in /var/*/x; do git -C "$r" status; done`,
@@ -103,5 +103,13 @@ func TestBlindSpotExactLoopValues(t *testing.T) {
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, false})
 	}
+	// A glob that can match a name beginning with '-' is an option, and
+	// bash sets $_ after every command: computed, as opValue says.
+	cases = append(cases, sameCases(TierMutate, false,
+		`for d in /dev/sda *; do smartctl -H "$d"; done`,
+		`for d in /dev/sda -*; do smartctl -H "$d"; done`,
+		`for d in /dev/sda ?x; do smartctl -H "$d"; done`,
+		`for _ in /dev/sda; do smartctl -H "$_"; done`,
+	)...)
 	runBlindHosts(t, p, cases)
 }

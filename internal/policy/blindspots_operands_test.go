@@ -21,9 +21,16 @@ func TestComputedOperandVariables(t *testing.T) {
 		{"names", `for i in eth0 eth1; do ethtool -S "$i"; done`, TierRead},
 		{"assigned first", "dev=/dev/sda\nsmartctl -x \"$dev\" | head", TierRead},
 		{"in a substitution", `for disk in /dev/sd[a-z]; do t=$(smartctl -A "$disk" | awk '{print $10}'); echo "$disk $t"; done`, TierRead},
+		// A loop's literal items are its variable's exact values
+		// (loops_exact.go): unquoted, one without blanks or glob
+		// characters is one word, since no shell takes IFS from the
+		// environment and nothing in the script changes it.
+		{"unquoted literal loop", `for d in /dev/sda /dev/sdb; do smartctl -H $d; done`, TierRead},
 	})
 	runBlind(t, p, sameCases(TierMutate, false,
-		`for d in /dev/sda /dev/sdb; do smartctl -H $d; done`,
+		`IFS=/; for d in /dev/sda /dev/sdb; do smartctl -H $d; done`,
+		`for d in "/dev/sda -s on"; do smartctl -H $d; done`,
+		`for d in /dev/sd?; do smartctl -H $d; done`,
 		`for d in /dev/sda -o; do smartctl -H "$d"; done`,
 		`for d in /dev/sda *; do smartctl -H "$d"; done`,
 		`for d in /dev/sda ~-; do smartctl -H "$d"; done`,

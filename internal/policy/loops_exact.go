@@ -56,15 +56,29 @@ var assigningBuiltins = map[string]bool{
 	"test": false, "[": false, "let": true, "eval": true, "trap": true, "alias": true,
 }
 
+// opStart reports whether a pattern's first character is one no name it
+// matches can begin with '-' for: a letter, a digit or one of "/._:%,=".
+func opStart(v string) bool {
+	c := v[0]
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("/._:%,=", c) >= 0
+}
+
 // loopExact reports whether every value the loop variable name gets in
 // its loop's body is one of its items.
-func (sc *scope) loopExact(name string) bool {
-	if sc == nil || sc.outer != nil || len(sc.nameref) > 0 || sc.loopNames[name] != 1 || name == "IFS" {
+func (e *eval) loopExact(sc *scope, name string) bool {
+	if sc == nil || sc.outer != nil || len(sc.nameref) > 0 || len(sc.intAttr) > 0 || sc.loopNames[name] != 1 ||
+		name == "IFS" || implicitVars[name] || intSpecials[name] {
 		return false
 	}
 	f := &sc.loopFacts
 	f.once.Do(func() { f.dirty, f.any = loopScan(sc.file, sc.loopNames) })
-	return !f.any && !f.dirty[name]
+	if f.any || f.dirty[name] {
+		return false
+	}
+	// What arith_facts.go finds: eval, source, a computed name, a
+	// nameref, or arithmetic that may assign any variable a number.
+	af := e.facts(sc)
+	return !af.tainted && !af.aside
 }
 
 // loopScan finds the loop names of names (and IFS) that f may assign
@@ -195,7 +209,7 @@ func identifiers(s string, f func(string)) {
 func (e *eval) exactLoop(c *syntax.ForClause, sc *scope, outer *loopVar) *loopVar {
 	wi, ok := c.Loop.(*syntax.WordIter)
 	if !ok || c.Select || wi.Name == nil || !wi.InPos.IsValid() || len(wi.Items) == 0 || len(wi.Items) > maxAlts ||
-		!sc.loopExact(wi.Name.Value) {
+		!e.loopExact(sc, wi.Name.Value) {
 		return nil
 	}
 	lv := &loopVar{name: wi.Name.Value, sc: sc, outer: outer, vals: make([]string, 0, len(wi.Items))}
@@ -206,6 +220,12 @@ func (e *eval) exactLoop(c *syntax.ForClause, sc *scope, outer *loopVar) *loopVa
 		}
 		if strings.ContainsAny(v, "*?[ \t\n") {
 			lv.glob = true
+			// A pattern that may match a name beginning with '-' would
+			// be an option (for d in *; do smartctl "$d"), as opValue
+			// says.
+			if globChar(v) && !opStart(v) {
+				return nil
+			}
 		}
 		lv.vals = append(lv.vals, v)
 	}

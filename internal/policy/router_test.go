@@ -46,7 +46,7 @@ func TestRouterPrograms(t *testing.T) {
 		{[]string{"opkg", "list-upgradable"}, TierRead},
 		{[]string{"opkg", "list-installed"}, TierRead},
 		{[]string{"opkg", "upgrade", "dnsmasq"}, TierMutate},
-		{[]string{"opkg", "install", "/tmp/evil.ipk"}, TierMutate},
+		{[]string{"opkg", "install", "/tmp/evil.ipk"}, TierDestructive},
 		{[]string{"opkg", "download", "x"}, TierMutate},
 		{[]string{"opkg", "update"}, TierMutate},
 		{[]string{"opkg"}, TierMutate},

@@ -113,3 +113,80 @@ func TestBlindSpotExactLoopValues(t *testing.T) {
 	)...)
 	runBlindHosts(t, p, cases)
 }
+
+// TestBlindSpotExactAssignedValues: a variable whose only assignment is a
+// top-level statement of its own (h=web1) holds that value in every later
+// statement, so a command there is read with it, as with a loop's items:
+// ssh $h, git -C $r and smartctl $d stay what they are with the literal.
+// A use before the assignment, in nested code, or anything else that may
+// set the variable (a second assignment, a prefix assignment, a condition,
+// a background job, read, printf -v, unset, declare, arithmetic, eval,
+// trap, a function, a sourced file, a nameref, IFS) keeps it unknown, and
+// the value meets every rule.
+func TestBlindSpotExactAssignedValues(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"ssh", `h=web1; ssh $h uptime`, TierBenign},
+		{"ssh quoted", `h=web1; ssh "$h" 'df -h'`, TierBenign},
+		{"curl", `h=web1; curl -s http://$h:8080/health`, TierBenign},
+		{"git -C", `r=/srv/app; git -C $r status`, TierRead},
+		{"git -C quoted", `r=/srv/app; git -C "$r" log -3`, TierRead},
+		{"cd then git", `r=/srv/app; cd "$r" && git status`, TierRead},
+		{"smartctl", `d=/dev/sda; smartctl -a $d`, TierRead},
+		{"ethtool", `n=eth0; ethtool $n`, TierRead},
+		{"in a loop", `h=web1; for i in 1 2; do ssh $h uptime; done`, TierBenign},
+		{"in a substitution", `h=web1; x=$(ssh $h uptime); echo "$x"`, TierBenign},
+		{"in a later function", `h=web1; f() { curl -s http://$h/; }; f`, TierBenign},
+		{"newlines", "r=/srv/app\ngit -C \"$r\" status\ngit -C \"$r\" log -1", TierRead},
+	})
+	var cases []blindCase
+	for _, c := range []string{
+		`h=169.254.169.254; curl http://$h/`,
+		`h=web1; h=169.254.169.254; curl http://$h/`,
+		`h=-oProxyCommand=reboot; ssh $h x`,
+		`h="-oProxyCommand=reboot"; ssh "$h" x`,
+		`r=/root/.local/state/warden; cat $r/token`,
+		`p=reboot; $p`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	for _, c := range []string{
+		`r=/tmp/x; git -C $r status`,
+		`ssh $h uptime; h=web1`,
+		`h=web1 ssh $h uptime`,
+		`true && h=web1; ssh $h uptime`,
+		`h=web1 & ssh $h uptime`,
+		`h=web1; read h; ssh $h uptime`,
+		`h=web1; f() { h=x; }; f; curl http://$h/`,
+		`f() { curl http://$h/; }; h=web1; f`,
+		`h=web1; (h=x); curl http://$h/`,
+		`h=web1; declare -i n; n='h=1'; curl http://$h/`,
+		`h=web1; sh -c 'ssh $h uptime'`,
+		`trap 'h=x' DEBUG; h=web1; curl http://$h/`,
+		`h=web1; unset h; curl http://$h/`,
+		`h=web1; . /tmp/x; curl http://$h/`,
+		`h=web1; mapfile -t h < /tmp/l; curl http://$h/`,
+		`h=web1; printf -v h x; curl http://$h/`,
+		`h=web1; : ${h:=x}; curl http://$h/`,
+		`h=web1; let h=1; curl http://$h/`,
+		`h=web1; ((h=1)); curl http://$h/`,
+		`h=web1; declare h=x; curl http://$h/`,
+		`h=web1; export h=x; curl http://$h/`,
+		`h=web1; coproc h { :; }; curl http://$h/`,
+		`h=web1; for h in x; do :; done; curl http://$h/`,
+		`h=web1; getopts a h; curl http://$h/`,
+		`h=web1; eval 'h=x'; curl http://$h/`,
+		`h=web1; declare -n r=h; r=x; curl http://$h/`,
+		`h=web1; echo ${a[h=1]}; curl http://$h/`,
+		`h=web1; test -v 'a[h=1]'; curl http://$h/`,
+		`h=web1; command read h; curl http://$h/`,
+		`h=web1; mapfile -C 'h=x' -c1 a < /etc/hosts; curl http://$h/`,
+		`h=web1; h+=.x; curl http://$h/`,
+		`h=web1; h[0]=x; curl http://$h/`,
+		`h="web1 -oProxyCommand=x"; ssh $h`,
+		`h=web1 2>/dev/null; curl http://$h/`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, false})
+	}
+	runBlindHosts(t, p, cases)
+}

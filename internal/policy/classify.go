@@ -555,9 +555,10 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	binds, trials := sc.bindings(ce.Args), e.trials
 	e.trials = len(binds) > 0
 	var covered bool
-	if exact, globs := loopBinds(ce.Args, ctx.loops, sc); exact != nil {
-		// The enclosing loops give these variables exactly these
-		// values: read the call with each instead of with unknown words.
+	if exact, globs := e.exactBinds(ce.Args, ctx, sc); exact != nil {
+		// The enclosing loops, or a statement before this one, give
+		// these variables exactly these values: read the call with each
+		// instead of with unknown words.
 		covered = true
 		for _, bind := range exact {
 			r.bind, r.globs = bind, globs

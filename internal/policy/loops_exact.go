@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -34,18 +35,27 @@ import (
 
 // loopVar is an enclosing for loop's variable and its values.
 type loopVar struct {
-	name  string
-	vals  []string
-	glob  bool // an item is a pattern or holds blanks: uses must be quoted
-	sc    *scope
-	outer *loopVar
+	name    string
+	vals    []string
+	pattern bool // an item is a pattern the shell expanded (read as a glob)
+	quoted  bool // an item is a pattern or holds blanks: uses must be quoted
+	sc      *scope
+	outer   *loopVar
 }
 
 // loopFacts is what loopScan learns of a script, once.
 type loopFacts struct {
 	once  sync.Once
-	dirty map[string]bool // loop names something else may assign
-	any   bool            // a sourced file or an IFS change: no loop is exact
+	dirty map[string]bool // watched names something else may assign
+	any   bool            // a sourced file or an IFS change: nothing is exact
+	top   map[string]topAssign
+}
+
+// topAssign is a variable's only assignment, a top-level statement of its
+// own: name=literal.
+type topAssign struct {
+	val string
+	top int // 1-based index of the statement, as cctx.top counts
 }
 
 // assigningBuiltins are the builtins that may set a variable named in
@@ -70,8 +80,7 @@ func (e *eval) loopExact(sc *scope, name string) bool {
 		name == "IFS" || implicitVars[name] || intSpecials[name] {
 		return false
 	}
-	f := &sc.loopFacts
-	f.once.Do(func() { f.dirty, f.any = loopScan(sc.file, sc.loopNames) })
+	f := sc.scanLoops()
 	if f.any || f.dirty[name] {
 		return false
 	}
@@ -81,16 +90,44 @@ func (e *eval) loopExact(sc *scope, name string) bool {
 	return !af.tainted && !af.aside
 }
 
-// loopScan finds the loop names of names (and IFS) that f may assign
-// other than by its loop, and whether it sources a file.
-func loopScan(f *syntax.File, names map[string]int) (map[string]bool, bool) {
+// scanLoops runs loopScan once for sc.
+func (sc *scope) scanLoops() *loopFacts {
+	f := &sc.loopFacts
+	f.once.Do(func() { f.dirty, f.any, f.top = loopScan(sc.file, sc.loopNames, sc.assigns) })
+	return f
+}
+
+// watchedName reports whether name is a loop's or is assigned once.
+func watchedName(n string, loops, assigns map[string]int) bool {
+	return loops[n] > 0 || assigns[n] == 1
+}
+
+// loopScan finds the watched names (loop variables and those assigned
+// once) that f may set other than by their loop or their one assignment,
+// whether it sources a file or sets IFS, and the assignments that are
+// top-level statements of their own.
+func loopScan(f *syntax.File, loops, assigns map[string]int) (map[string]bool, bool, map[string]topAssign) {
 	dirty := map[string]bool{}
 	src := false
 	mark := func(n string) {
 		if n == "IFS" {
 			src = true
-		} else if names[n] > 0 {
+		} else if watchedName(n, loops, assigns) {
 			dirty[n] = true
+		}
+	}
+	top := map[string]topAssign{}
+	for i, st := range f.Stmts {
+		ce, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(ce.Args) > 0 || len(ce.Assigns) != 1 || len(st.Redirs) > 0 || st.Background || st.Coprocess || st.Negated {
+			continue
+		}
+		a := ce.Assigns[0]
+		if a.Name == nil || a.Append || a.Index != nil || a.Array != nil || a.Naked || a.Value == nil || assigns[a.Name.Value] != 1 {
+			continue
+		}
+		if v, ok := plainLit(a.Value); ok && !strings.Contains(v, "~") {
+			top[a.Name.Value] = topAssign{val: v, top: i + 1}
 		}
 	}
 	// every marks each identifier in the text of n's words.
@@ -108,8 +145,8 @@ func loopScan(f *syntax.File, names map[string]int) (map[string]bool, bool) {
 	walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.Assign:
-			if n.Name != nil {
-				mark(n.Name.Value)
+			if n.Name != nil && loops[n.Name.Value] > 0 {
+				mark(n.Name.Value) // assigns counts the others
 			}
 			if n.Index != nil {
 				every(n.Index)
@@ -150,9 +187,11 @@ func loopScan(f *syntax.File, names map[string]int) (map[string]bool, bool) {
 				for _, w := range n.Args[i+1:] {
 					if v, ok := plainLit(w); ok && strings.HasPrefix(v, "-") && !code {
 						// An option's attached value (printf -vX, read -aX).
-						for l := range names {
-							if strings.HasSuffix(v, l) && name != "test" && name != "[" {
-								dirty[l] = true
+						for _, names := range []map[string]int{loops, assigns} {
+							for l := range names {
+								if strings.HasSuffix(v, l) && name != "test" && name != "[" {
+									mark(l)
+								}
 							}
 						}
 						continue
@@ -163,7 +202,7 @@ func loopScan(f *syntax.File, names map[string]int) (map[string]bool, bool) {
 		}
 		return true
 	})
-	return dirty, src
+	return dirty, src, top
 }
 
 // callName returns the builtin a call runs, past command and builtin,
@@ -219,7 +258,7 @@ func (e *eval) exactLoop(c *syntax.ForClause, sc *scope, outer *loopVar) *loopVa
 			return nil
 		}
 		if strings.ContainsAny(v, "*?[ \t\n") {
-			lv.glob = true
+			lv.pattern, lv.quoted = true, true
 			// A pattern that may match a name beginning with '-' would
 			// be an option (for d in *; do smartctl "$d"), as opValue
 			// says.
@@ -232,29 +271,28 @@ func (e *eval) exactLoop(c *syntax.ForClause, sc *scope, outer *loopVar) *loopVa
 	return lv
 }
 
-// loopBinds returns the bindings of the enclosing loops' variables that
-// ws use, one per combination of their values, and which of them hold
-// globs; nil when ws use none, a use is one the binding cannot stand for,
-// or the combinations pass maxAlts.
-func loopBinds(ws []*syntax.Word, lv *loopVar, sc *scope) ([]map[string]string, map[string]bool) {
+// exactBinds returns the bindings of the variables ws use whose values
+// are exact where they are used — the enclosing loops' (ctx.loops) and
+// those a top-level statement before this one assigns once — one per
+// combination of their values, and which of them hold patterns; nil when
+// ws use none, a use is one the binding cannot stand for, or the
+// combinations pass maxAlts.
+func (e *eval) exactBinds(ws []*syntax.Word, ctx cctx, sc *scope) ([]map[string]string, map[string]bool) {
 	var out []map[string]string
 	var globs map[string]bool
-	for ; lv != nil; lv = lv.outer {
-		if lv.sc != sc {
-			continue // a loop of the script around nested code
-		}
-		used, ok := wordsUse(ws, lv.name, lv.glob)
+	add := func(lv *loopVar) bool {
+		used, ok := wordsUse(ws, lv.name, lv.quoted)
 		if !ok {
-			return nil, nil
+			return false
 		}
 		if !used {
-			continue
+			return true
 		}
 		if out == nil {
 			out = []map[string]string{{}}
 		}
 		if len(out)*len(lv.vals) > maxAlts {
-			return nil, nil
+			return false
 		}
 		next := make([]map[string]string, 0, len(out)*len(lv.vals))
 		for _, b := range out {
@@ -268,14 +306,79 @@ func loopBinds(ws []*syntax.Word, lv *loopVar, sc *scope) ([]map[string]string, 
 			}
 		}
 		out = next
-		if lv.glob {
+		if lv.pattern {
 			if globs == nil {
 				globs = map[string]bool{}
 			}
 			globs[lv.name] = true
 		}
+		return true
+	}
+	var bound []string
+	for lv := ctx.loops; lv != nil; lv = lv.outer {
+		if lv.sc != sc {
+			continue // a loop of the script around nested code
+		}
+		if !add(lv) {
+			return nil, nil
+		}
+		bound = append(bound, lv.name)
+	}
+	if sc != nil && len(sc.assigns) > 0 && ctx.topOf == sc && ctx.top > 0 {
+		bind := func(name string) bool {
+			if name == "" || sc.assigns[name] != 1 || sc.loopNames[name] > 0 || slices.Contains(bound, name) {
+				return true
+			}
+			ta, ok := e.assignExact(sc, name)
+			if !ok || ta.top >= ctx.top {
+				return true
+			}
+			bound = append(bound, name)
+			return add(&loopVar{name: name, vals: []string{ta.val}, quoted: strings.ContainsAny(ta.val, " \t\n")})
+		}
+		for _, w := range ws {
+			if plainWord(w) {
+				continue
+			}
+			for _, p := range w.Parts {
+				if q, ok := p.(*syntax.DblQuoted); ok {
+					for _, qp := range q.Parts {
+						if !bind(paramName(qp)) {
+							return nil, nil
+						}
+					}
+				} else if !bind(paramName(p)) {
+					return nil, nil
+				}
+			}
+		}
 	}
 	return out, globs
+}
+
+// paramName returns the name a parameter expansion part expands, or "".
+func paramName(p syntax.WordPart) string {
+	if pe, ok := p.(*syntax.ParamExp); ok && pe.Param != nil {
+		return pe.Param.Value
+	}
+	return ""
+}
+
+// assignExact returns the one assignment of name when it is a top-level
+// statement of its own and nothing else in the script may set name (the
+// conditions of loopExact): after that statement, name holds its value.
+func (e *eval) assignExact(sc *scope, name string) (topAssign, bool) {
+	if sc == nil || sc.outer != nil || len(sc.nameref) > 0 || len(sc.intAttr) > 0 || sc.assigns[name] != 1 ||
+		sc.loopNames[name] > 0 || name == "IFS" || implicitVars[name] || intSpecials[name] {
+		return topAssign{}, false
+	}
+	f := sc.scanLoops()
+	ta, ok := f.top[name]
+	if !ok || f.any || f.dirty[name] {
+		return topAssign{}, false
+	}
+	af := e.facts(sc)
+	return ta, !af.tainted && !af.aside
 }
 
 // wordsUse reports whether ws expand name, and false in ok when one use

@@ -333,7 +333,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 		{pathState{}, set(`cds cdAbs cdMore cwdsMemo cdUnknown rel recRel relWrites relReads relMore initial seen resolved aliases nocase back agentMemo`)},
 		// Joined by joinScopes, then the pre-pass's own.
 		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc cased nameref refs derived outer movesPos arith file funcTop mayUnset bgTop calls arrays files joined
-			loopNames loopFacts`)},
+			loopNames assigns loopFacts`)},
 		{arithFacts{}, set(`tainted aside trusts keysOf unsetsAny names depth skip base`)},
 	} {
 		ty := reflect.TypeOf(c.v)

@@ -58,9 +58,11 @@ type scope struct {
 	// files holds the literal text the script writes to each file it
 	// names (names_lists.go).
 	files map[string][]string
-	// loopNames counts the for and select loops over each name, and
-	// loopFacts is what loopExact learns of the rest (loops_exact.go).
+	// loopNames counts the for and select loops over each name, assigns
+	// the assignments to each (up to maxVars names), and loopFacts is
+	// what loopExact learns of the rest (loops_exact.go).
 	loopNames map[string]int
+	assigns   map[string]int
 	loopFacts loopFacts
 }
 
@@ -105,6 +107,12 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		case *syntax.Word:
 			return !flatWord(n) // no assignment or function in a flat word's parts
 		case *syntax.Assign:
+			if n.Name != nil && (len(sc.assigns) < maxVars || sc.assigns[n.Name.Value] > 0) {
+				if sc.assigns == nil {
+					sc.assigns = map[string]int{}
+				}
+				sc.assigns[n.Name.Value]++
+			}
 			switch {
 			case n.Name == nil:
 			case n.Array != nil:
@@ -300,6 +308,18 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 				sc.loopNames = map[string]int{}
 			}
 			sc.loopNames[n] += k
+		}
+		if len(from.assigns) >= maxVars {
+			return nil, false // a piece past the cap counted only the names it saw first
+		}
+		for n, k := range from.assigns {
+			if sc.assigns == nil {
+				sc.assigns = map[string]int{}
+			}
+			if len(sc.assigns) >= maxVars && sc.assigns[n] == 0 {
+				return nil, false
+			}
+			sc.assigns[n] += k
 		}
 	}
 	if len(sc.vars) >= maxVars || len(sc.funcs) > maxFuncs {

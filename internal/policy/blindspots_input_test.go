@@ -217,9 +217,11 @@ func TestBlindSpotCopyTargets(t *testing.T) {
 		"scp /tmp/b /proc/sysrq-trigger", "scp h:/b /dev/sda",
 		"tar -cf /dev/sda /tmp", "tar cf /dev/sda /tmp", "tar -czvf /dev/sda /tmp", "tar --create --file=/dev/sda /tmp",
 		"tar -cf/proc/sysrq-trigger /tmp",
+		// mv across file systems copies: writing the sleep state suspends.
+		"mv /tmp/x /sys/power/state",
 	))
 	runBlind(t, p, sameCases(TierDestructive, false,
-		"cp /tmp/x /proc/sys/kernel/core_pattern", "mv /tmp/x /sys/power/state",
+		"cp /tmp/x /proc/sys/kernel/core_pattern", "mv /tmp/x /sys/power/disk",
 	))
 	runExact(t, p, []exactCase{
 		{"cp into tmp", "cp a /tmp/b", TierMutate},

@@ -18,8 +18,12 @@ import (
 var powerPrograms = map[string]bool{
 	"reboot": true, "poweroff": true, "halt": true, "shutdown": true,
 	"kexec": true, "killall5": true,
-	// pm-utils' sleep commands, and Synology DSM's power commands.
-	"pm-suspend": true, "pm-hibernate": true, "pm-suspend-hybrid": true,
+	// pm-utils' sleep commands, systemd's, uswsusp's, the hibernate
+	// script's and Void's and OpenBSD's zzz, and Synology DSM's power
+	// commands.
+	"pm-suspend": true, "pm-hibernate": true, "pm-suspend-hybrid": true, "systemd-sleep": true,
+	"s2ram": true, "s2disk": true, "s2both": true, "hibernate": true, "hibernate-ram": true, "hibernate-disk": true,
+	"zzz": true, "ZZZ": true,
 	"synopoweroff": true, "synoreboot": true, "syno_poweroff_task": true,
 }
 
@@ -188,8 +192,8 @@ func denyCheck(name string, args []string) string {
 			if blockTarget(a) {
 				return name + ": overwrites block device " + a
 			}
-			if a == "/proc/sysrq-trigger" {
-				return name + ": writes /proc/sysrq-trigger"
+			if strings.HasPrefix(a, "/") && powerFiles[path.Clean(a)] != "" {
+				return name + ": writes " + path.Clean(a)
 			}
 		}
 	case "cp", "install":

@@ -70,9 +70,11 @@ func (e *eval) globWriteTarget(c, v string) (t Tier, why, deny string, ok bool) 
 			return m
 		})
 	}
-	if match("/proc/sysrq-trigger") {
-		why := "write to /proc/sysrq-trigger (raw kernel request: reboot, crash, power off) through the pattern " + truncate(v, 96)
-		return TierDestructive, why, why, true
+	for _, f := range []string{"/proc/sysrq-trigger", "/sys/power/state"} {
+		if match(f) {
+			why := powerFiles[f] + " through the pattern " + truncate(v, 96)
+			return TierDestructive, why, why, true
+		}
 	}
 	for _, d := range sampleDevices {
 		if match(d) {

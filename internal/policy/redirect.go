@@ -241,8 +241,8 @@ func (e *eval) writeTargetText(t arg) (Tier, string, string) {
 	switch {
 	case safeSink(c):
 		return TierRead, "", ""
-	case c == "/proc/sysrq-trigger":
-		why := "write to /proc/sysrq-trigger (raw kernel request: reboot, crash, power off)"
+	case powerFiles[c] != "":
+		why := powerFiles[c]
 		return TierDestructive, why, why
 	case isNetDev(c):
 		e.netHost(c)
@@ -274,13 +274,23 @@ func (e *eval) writeTargetText(t arg) (Tier, string, string) {
 	return TierMutate, "writes " + truncate(v, 96), ""
 }
 
-// addRelWrite remembers a relative write target whose name is that of
-// /proc/sysrq-trigger or a block device: a cd earlier in the input may
-// make it one (cd /proc && echo b > sysrq-trigger, cd /dev; cp x sda).
-// Only such names are kept, so the set stays small in any script.
+// powerFiles are the kernel files whose writes change the machine's power
+// state, denied as reboot and systemctl suspend are: sysrq's requests
+// (reboot, crash, power off) and the sleep states, which leave the host
+// answering nobody until something wakes it.
+var powerFiles = map[string]string{
+	"/proc/sysrq-trigger": "write to /proc/sysrq-trigger (raw kernel request: reboot, crash, power off)",
+	"/sys/power/state":    "write to /sys/power/state (suspends or hibernates the machine, which then answers nobody)",
+}
+
+// addRelWrite remembers a relative write target whose name is that of a
+// power file or a block device: a cd earlier in the input may make it one
+// (cd /proc && echo b > sysrq-trigger, cd /sys/power; echo mem > state, cd
+// /dev; cp x sda). Only such names are kept, so the set stays small in any
+// script.
 func (ps *pathState) addRelWrite(w string) {
 	base := path.Base(w)
-	if base != "sysrq-trigger" && !blockDevice("/dev/"+base) {
+	if base != "sysrq-trigger" && base != "state" && !blockDevice("/dev/"+base) {
 		return
 	}
 	if ps.relWrites == nil {

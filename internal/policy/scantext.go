@@ -73,8 +73,8 @@ func (e *eval) scanText(s string) {
 		}
 		toks = appendFields(toks[:0], seg)
 		for i, t := range toks {
-			if t == "/proc/sysrq-trigger" {
-				e.deny("text writes /proc/sysrq-trigger")
+			if powerFiles[t] != "" {
+				e.deny("text writes " + t)
 				return
 			}
 			if strings.HasPrefix(t, "/") && (strings.Contains(t, "watchdog") || strings.Contains(t, "10:130")) && watchdogPath(path.Clean(t)) {

@@ -288,7 +288,7 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 		e.findProtect(args[1:], ctx)
 	case "fd", "fdfind":
 		e.fdWatchdog(args[1:])
-	case "ln", "cp", "mv", "rsync", "mount", "bindfs":
+	case "ln", "cp", "mv", "rsync", "mount", "bindfs", "sshfs":
 		e.recordAliases(name, args[1:])
 	case "shopt":
 		ps.nocase = ps.nocase || setsNocase(args[1:])

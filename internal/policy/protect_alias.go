@@ -31,6 +31,7 @@ var aliasValued = map[string]struct{ short, long string }{
 	"rsync":  {"efBT", "--rsh --filter --exclude --include --files-from --temp-dir --link-dest --copy-dest --compare-dest --backup-dir"},
 	"mount":  {"otLUONT", "--options --types --label --uuid --test-opts --target --source"},
 	"bindfs": {"ougpmM", "--user --group --perms --mirror --mirror-only --map"},
+	"sshfs":  {"opF", "--port"},
 }
 
 // recordAliases remembers what a link, copy or mount command makes of a
@@ -41,6 +42,7 @@ func (e *eval) recordAliases(name string, args []arg) {
 	if !ok || len(ps.aliases) >= maxAliases {
 		return
 	}
+	args = aliasWords(name, args)
 	target := ""
 	for i, a := range args {
 		if !a.known {
@@ -124,6 +126,51 @@ func (e *eval) recordAliases(name string, args []arg) {
 			}
 		}
 	}
+}
+
+// aliasWords returns args with the words the shell or the program
+// resolves to a local path made that path: "$HOME"/x is ~/x (as cd takes
+// it), and sshfs's localhost:/root is /root, this machine's directory. It
+// copies args only when one changes.
+func aliasWords(name string, args []arg) []arg {
+	out := args
+	for i, a := range args {
+		b := a
+		if rest, ok := homeRelative(a); ok {
+			b = arg{val: "~" + rest, known: true}
+		} else if host, p, ok := sshfsSource(a.val); ok && name == "sshfs" && a.known && localHost(host) {
+			b = arg{val: p, known: true, glob: a.glob}
+			if p == "" {
+				b.val = "~" // sshfs localhost: mounts the login's home
+			}
+		}
+		if b == a {
+			continue
+		}
+		if &out[0] == &args[0] {
+			out = slices.Clone(args)
+		}
+		out[i] = b
+	}
+	return out
+}
+
+// sshfsSource splits sshfs's [user@]host:[dir], host perhaps a bracketed
+// IPv6 address.
+func sshfsSource(v string) (host, dir string, ok bool) {
+	if i := strings.Index(v, "]:"); i > 0 && strings.Contains(v[:i], "[") {
+		return v[:i+1], v[i+2:], true
+	}
+	return strings.Cut(v, ":")
+}
+
+// localHost reports whether an sshfs host part is this machine.
+func localHost(h string) bool {
+	if _, after, ok := strings.Cut(h, "@"); ok {
+		h = after
+	}
+	h = strings.Trim(h, "[]")
+	return h == "localhost" || h == "::1" || h == "0.0.0.0" || strings.HasPrefix(h, "127.") || strings.HasPrefix(h, "localhost.")
 }
 
 // cwdLink starts the source of a link to /proc/PID/cwd: what follows it

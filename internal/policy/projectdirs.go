@@ -37,6 +37,7 @@ var projectPrograms = map[string]string{
 	"yarn":              ".yarnrc.yml",
 	"yarnpkg":           ".yarnrc.yml",
 	"pnpm":              "package.json and .npmrc",
+	"vagrant":           "Vagrantfile", // Ruby, run by every command
 	// Front ends that run git in the working directory.
 	"tig": ".git/config", "lazygit": ".git/config", "gitui": ".git/config", "gitk": ".git/config",
 	"git-cola": ".git/config", "gh": ".git/config", "glab": ".git/config", "hub": ".git/config",

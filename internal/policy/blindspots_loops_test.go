@@ -37,6 +37,14 @@ func TestBlindSpotExactLoopValues(t *testing.T) {
 		{"du glob", `for d in /srv/*/; do du -sh "$d"; done`, TierRead},
 		{"tail logs", `for f in /var/log/*.log; do tail -n 5 "$f"; done`, TierRead},
 		{"systemctl reload", `for s in nginx php-fpm; do systemctl reload "$s"; done`, TierMutate},
+		// A cd to a glob under a directory that holds no temporary one
+		// reaches none a tier 1 write made (protect.go, cdSafeGlob).
+		{"cd glob then git", `for r in /srv/*/; do cd "$r" && git status -s; done`, TierRead},
+		{"subshell cd glob", `for r in /srv/*/; do (cd "$r" && git log -1); done`, TierRead},
+		{"cd glob and back", `for r in /srv/*/; do cd "$r"; git status; cd -; done`, TierRead},
+		{"pushd glob", `for r in /srv/*/; do pushd "$r" && git status && popd; done`, TierRead},
+		{"cd literal glob", `cd /srv/*/ && git status`, TierRead},
+		{"cd home glob", `for r in /home/*/src; do cd "$r" && git fetch --dry-run; done`, TierMutate},
 	})
 
 	var cases []blindCase
@@ -58,6 +66,12 @@ func TestBlindSpotExactLoopValues(t *testing.T) {
 		`for p in /usr/sbin/reb*; do "$p"; done`,
 		`for h in web1; do declare -i n; n='h=2852039166'; curl http://$h/; done`,
 		`for r in /tmp/a /srv/b; do git -C "$r" status; done`,
+		`for r in /srv/*/; do cd "$r" && cd ../../tmp/x && git status; done`,
+		`for r in /tmp/*/; do cd "$r" && git status; done`,
+		`for r in /var/*/; do cd "$r" && git status; done`,
+		`for r in /srv/*/; do cd "$r"; done; cd /tmp/x; git status`,
+		`cd /tmp/x; for r in /srv/*/; do cd "$r" && git status; done`,
+		`for r in /srv/*/; do cd "$r"; cd x; git status; done`,
 		`for r in /tmp/*/; do git -C "$r" status; done`,
 		`for r in /var/*/x; do git -C "$r" status; done`,
 		`for r in /*/x; do git -C "$r" status; done`,

@@ -335,6 +335,7 @@ func (e *eval) absorb(s *eval) {
 		ps.addCd(c)
 	}
 	ps.cdUnknown = ps.cdUnknown || from.cdUnknown || from.cdMore
+	ps.cdSafeGlob = ps.cdSafeGlob || from.cdSafeGlob
 	ps.back = ps.back || from.back
 	for _, w := range from.recRel {
 		if len(ps.recRel) < maxRelWords {

@@ -125,23 +125,27 @@ func evalPrefix(p string) string {
 
 // pathState is what one Evaluate learned about paths.
 type pathState struct {
-	initial   string          // the starting directory, "" when unknown
-	cds       []arg           // cd and pushd targets, in order; see addCd
-	cdAbs     map[arg]bool    // the absolute targets in cds
-	cdMore    bool            // more cd targets than maxCds
-	cwdsMemo  *cwdsMemo       // see cwds
-	cdUnknown bool            // a cd whose target is computed at run time
-	rel       map[string]bool // relative words to try against cd targets
-	recRel    []string        // relative directories recursive readers read
-	relWrites map[string]bool // relative write targets that name a device or sysrq-trigger
-	relReads  map[string]bool // relative names programs open (see deviceRead)
-	relMore   bool            // more relative words than maxRelWords
-	seen      map[string]bool // words already checked
-	resolved  map[string]string
-	aliases   []alias // links, copies and mounts of directories above a protected path
-	nocase    bool    // shopt -s nocaseglob: patterns match either case
-	back      bool    // cd -, popd: back to a directory an earlier input may have made current
-	agentMemo [2]cwdMemo
+	initial   string       // the starting directory, "" when unknown
+	cds       []arg        // cd and pushd targets, in order; see addCd
+	cdAbs     map[arg]bool // the absolute targets in cds
+	cdMore    bool         // more cd targets than maxCds
+	cwdsMemo  *cwdsMemo    // see cwds
+	cdUnknown bool         // a cd whose target is computed at run time
+	// cdSafeGlob is a cd to a pattern under a directory that holds no
+	// temporary one (cd "$r" in for r in /srv/*/): unknown to cwds, yet
+	// no directory a tier 1 write made, so agentCwdOf need not say so.
+	cdSafeGlob bool
+	rel        map[string]bool // relative words to try against cd targets
+	recRel     []string        // relative directories recursive readers read
+	relWrites  map[string]bool // relative write targets that name a device or sysrq-trigger
+	relReads   map[string]bool // relative names programs open (see deviceRead)
+	relMore    bool            // more relative words than maxRelWords
+	seen       map[string]bool // words already checked
+	resolved   map[string]string
+	aliases    []alias // links, copies and mounts of directories above a protected path
+	nocase     bool    // shopt -s nocaseglob: patterns match either case
+	back       bool    // cd -, popd: back to a directory an earlier input may have made current
+	agentMemo  [2]cwdMemo
 }
 
 // cwdMemo is what agentCwdOf read of the first n cds: whether one leads
@@ -201,7 +205,9 @@ func (e *eval) cdTo(a arg) {
 	if rest, ok := homeRelative(a); ok {
 		a = arg{val: "~" + rest, known: true} // cd "$HOME"/../dev
 	}
-	if d, ok := knownDir(a); !ok || a.glob && isPattern(a.val) {
+	if d, ok := knownDir(a); ok && a.glob && isPattern(a.val) && globUnderSafeDir(d) {
+		ps.cdSafeGlob = true
+	} else if !ok || a.glob && isPattern(a.val) {
 		ps.cdUnknown = true
 	} else {
 		if !a.known {

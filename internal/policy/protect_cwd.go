@@ -100,7 +100,7 @@ type cwdsKey struct {
 
 // memo returns the memo for the cd targets as they are now.
 func (ps *pathState) memo() *cwdsMemo {
-	key := cwdsKey{n: len(ps.cds), unknown: ps.cdUnknown, initial: ps.initial}
+	key := cwdsKey{n: len(ps.cds), unknown: ps.cdUnknown || ps.cdSafeGlob, initial: ps.initial}
 	if ps.cwdsMemo == nil || ps.cwdsMemo.key != key {
 		ps.cwdsMemo = &cwdsMemo{key: key}
 	}
@@ -122,7 +122,7 @@ func (e *eval) cwds() ([]string, bool) {
 // composeCwds computes cwds.
 func (e *eval) composeCwds() ([]string, bool) {
 	ps := e.paths
-	unknown := ps.cdUnknown
+	unknown := ps.cdUnknown || ps.cdSafeGlob
 	var out []string
 	seen := map[string]bool{}
 	add := func(d string) {
@@ -226,6 +226,11 @@ func (e *eval) agentCwdOf(below bool) string {
 	const unknownDir = "the working directory is known only at run time"
 	if ps.cdUnknown {
 		return unknownDir
+	}
+	if ps.cdSafeGlob && (ps.back || slices.ContainsFunc(ps.cds, func(t arg) bool {
+		return !strings.HasPrefix(t.val, "/") && !strings.HasPrefix(t.val, "~")
+	})) {
+		return unknownDir // a relative cd or a cd - may leave the pattern's directories for any
 	}
 	// Only a temporary start, a temporary cd, a climb or a home can lead
 	// to a temporary directory: without one, the directories need not be

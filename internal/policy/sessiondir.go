@@ -27,7 +27,7 @@ func MovesDir(text string) bool {
 	e := newEval(&Policy{protect: &protection{}})
 	e.input(&Input{Command: text})
 	ps := e.paths
-	moved := e.opaque || ps != nil && (len(ps.cds) > 0 || ps.cdUnknown || ps.back)
+	moved := e.opaque || ps != nil && (len(ps.cds) > 0 || ps.cdUnknown || ps.cdSafeGlob || ps.back)
 	e.release()
 	return moved
 }
@@ -53,7 +53,7 @@ func DirsAfter(text string, dirs []string) ([]string, bool) {
 	defer e.release()
 	e.input(&in)
 	ps := e.paths
-	if ps == nil || e.opaque || ps.cdUnknown || ps.back {
+	if ps == nil || e.opaque || ps.cdUnknown || ps.cdSafeGlob || ps.back {
 		return nil, false
 	}
 	named := ps.initial != ""

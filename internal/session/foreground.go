@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -49,4 +50,29 @@ func (r *Registry) ProgramReads(ctx context.Context, id string, wait time.Durati
 		case <-time.After(20 * time.Millisecond):
 		}
 	}
+}
+
+// promptShells are the shells whose line editing warden's model follows
+// (tools/sessions/line.go): one of them typed into a session leads the
+// terminal's foreground at its prompt.
+var promptShells = map[string]bool{"sh": true, "bash": true, "dash": true, "ash": true, "rbash": true}
+
+// ShellAtPrompt reports whether a process that leads a terminal's
+// foreground is a shell reading commands from it: named comm, one of the
+// shells warden follows, the same file as the system's program of that
+// name (same: a copy or link of zsh named bash is not bash), its input
+// stdin a terminal rather than a script fed to it (bash < s.sh), and with
+// options only in args (its argv without argv[0]): no -c string, no
+// script, no startup file of its own.
+func ShellAtPrompt(comm string, same bool, stdin string, args []string) bool {
+	if !promptShells[comm] || !same || !strings.HasPrefix(stdin, "/dev/pts/") {
+		return false
+	}
+	for _, a := range args {
+		if !strings.HasPrefix(a, "-") || a == "--rcfile" || a == "--init-file" ||
+			len(a) > 1 && a[1] != '-' && strings.ContainsAny(a[1:], "cs") {
+			return false
+		}
+	}
+	return true
 }

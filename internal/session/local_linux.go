@@ -324,35 +324,38 @@ func (p *localProcess) OwnsForeground() (bool, error) {
 }
 
 // interactiveShell reports whether process pid is a shell reading
-// commands from its terminal (sh, bash, dash or ash with options only: no
-// -c string, no script), as a shell typed into the session is: it leads
-// the foreground process group while it waits at its prompt.
+// commands from its terminal, as a shell typed into the session is: it
+// leads the foreground process group while it waits at its prompt
+// (ShellAtPrompt).
 func interactiveShell(pid int) bool {
 	comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", pid))
 	if err != nil {
 		return false
 	}
-	switch strings.TrimSpace(string(comm)) {
-	case "sh", "bash", "dash", "ash", "rbash":
-	default:
-		return false
-	}
+	name := strings.TrimSpace(string(comm))
 	cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
 	if err != nil || len(cmdline) == 0 {
 		return false
 	}
-	// Its input is a terminal, not a script fed to it (bash < s.sh).
-	if in, err := os.Readlink(fmt.Sprintf("/proc/%d/fd/0", pid)); err != nil || !strings.HasPrefix(in, "/dev/pts/") {
+	in, _ := os.Readlink(fmt.Sprintf("/proc/%d/fd/0", pid))
+	args := strings.Split(strings.TrimSuffix(string(cmdline), "\x00"), "\x00")
+	return ShellAtPrompt(name, systemProgram(pid, name), in, args[1:])
+}
+
+// systemProgram reports whether process pid runs the same file as the
+// system's program name (in /bin or /usr/bin): the name a process has is
+// its file's, which a link or a copy under another directory chooses.
+func systemProgram(pid int, name string) bool {
+	exe, err := os.Stat(fmt.Sprintf("/proc/%d/exe", pid))
+	if err != nil || strings.ContainsRune(name, '/') {
 		return false
 	}
-	args := strings.Split(strings.TrimSuffix(string(cmdline), "\x00"), "\x00")
-	for _, a := range args[1:] {
-		if !strings.HasPrefix(a, "-") || a == "--rcfile" || a == "--init-file" ||
-			len(a) > 1 && a[1] != '-' && strings.ContainsAny(a[1:], "cs") {
-			return false
+	for _, dir := range []string{"/bin/", "/usr/bin/"} {
+		if fi, err := os.Stat(dir + name); err == nil && os.SameFile(exe, fi) {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 func (p *localProcess) Wait() (int, string, error) {

@@ -45,6 +45,7 @@ func Run(t *testing.T, c Config) {
 		{"ExitStatus", testExitStatus},
 		{"CloseKillsBackgroundJob", testCloseKillsBackgroundJob},
 		{"PipesRoundTrip", testPipes},
+		{"ForegroundAfterCtrlC", testForeground},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			reg := session.NewRegistry(session.Options{RecordDir: t.TempDir(), KillGrace: 500 * time.Millisecond})

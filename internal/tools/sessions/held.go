@@ -11,10 +11,10 @@ import (
 // (ncdu, fzf, a TUI, a script with trap '' INT), is still reading after
 // it. Typed to it, "echo 'q touch x; echo '" quits ncdu at its q and
 // leaves the shell " touch x; echo '", which warden read as one echo. A
-// local terminal shows which process group reads it, so the first send
-// after such a Ctrl-C goes on only once the session's shell has the
-// terminal back; a remote one's foreground is the far side's, and there
-// Ctrl-C is trusted as before.
+// terminal shows which process group reads it (a remote one's is asked on
+// the far side, session/sshstart), so the first send after such a Ctrl-C
+// goes on only once the session's shell, or a shell typed into it, has
+// the terminal back at its prompt.
 
 // heldWait is how long a send waits for the shell to have the terminal
 // back after Ctrl-C: a command may take a moment to end.

@@ -1,0 +1,124 @@
+package sshstart
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/ssh"
+
+	"github.com/warden-mcp/warden/internal/session"
+)
+
+// A program that ignores Ctrl-C or reads keys raw still holds the terminal
+// after it, and takes what is typed next (session/foreground.go). The
+// remote terminal's foreground is the far side's, so it is asked there,
+// from a control session, as Signal finds it: field 8 (tpgid) of the
+// session leader's /proc stat, or ps where there is no /proc. When the
+// leader is not the foreground, the one that is may be a shell typed into
+// the session, at its prompt: its name, whether it runs the system's
+// program of that name, its input and its arguments are reported for
+// session.ShellAtPrompt to judge as it does locally.
+
+// foregroundScript prints "fg N" and, for a foreground other than the
+// leader %[1]d, what ShellAtPrompt needs of its leader, a line each: a
+// newline in a name (a program or input file named "…\nsame") is dropped,
+// so that no name adds a line of its own.
+const foregroundScript = `p=%[1]d
+if [ -r /proc/$p/stat ]; then
+	s=$(cat /proc/$p/stat) || exit 1
+	s=${s##*")"}
+	set -- $s
+	fg=$6
+else
+	fg=$(ps -o tpgid= -p $p) || exit 1
+	fg=$(echo $fg)
+fi
+echo "fg $fg"
+[ "$fg" = "$p" ] && exit 0
+c=$(tr -d '\n' < /proc/$fg/comm) || exit 0
+echo "comm $c"
+case $c in */*) ;; *)
+	if [ /proc/$fg/exe -ef /bin/$c ] || [ /proc/$fg/exe -ef /usr/bin/$c ]; then echo same; fi ;;
+esac
+echo "in $(readlink /proc/$fg/fd/0 | tr -d '\n')"
+tr '\000' '\n' < /proc/$fg/cmdline | sed 1d | sed 's/^/arg /'
+`
+
+// OwnsForeground reports whether the session's program, or a shell at its
+// prompt, is the remote terminal's foreground process group. Where the
+// far side cannot tell (no /proc, no ps), it answers no, so that a send
+// after Ctrl-C is not taken to reach the shell on trust.
+func (p *process) OwnsForeground() (bool, error) {
+	if !p.pty {
+		return false, session.ErrNoTerminal
+	}
+	select {
+	case <-p.done:
+		return false, session.ErrNotFound
+	default:
+	}
+	pid, err := p.remotePid()
+	if err != nil {
+		return false, err
+	}
+	out, err := p.controlOutput(fmt.Sprintf(foregroundScript, pid))
+	if err != nil {
+		return false, nil
+	}
+	return ownsForeground(pid, out), nil
+}
+
+// ownsForeground reads foregroundScript's report out for leader pid.
+func ownsForeground(pid int, out string) bool {
+	fg, comm, in, same := 0, "", "", false
+	var args []string
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		k, v, _ := strings.Cut(sc.Text(), " ")
+		switch k {
+		case "fg":
+			fg, _ = strconv.Atoi(v)
+		case "comm":
+			comm = v
+		case "same":
+			same = true
+		case "in":
+			in = v
+		case "arg":
+			args = append(args, v)
+		}
+	}
+	if fg <= 0 {
+		return false
+	}
+	return fg == pid || session.ShellAtPrompt(comm, same, in, args)
+}
+
+// controlOutput runs a short command in a control session of the
+// connection and returns what it printed, up to 64 KiB.
+func (p *process) controlOutput(cmd string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	ch, reqs, release, err := p.lease.ControlChannel(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer release()
+	go ssh.DiscardRequests(reqs)
+	defer ch.Close()
+	ok, err := ch.SendRequest("exec", true, ssh.Marshal(struct{ Command string }{cmd}))
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return "", errors.New("exec request refused")
+	}
+	b, err := io.ReadAll(io.LimitReader(ch, 64<<10))
+	return string(b), err
+}

@@ -320,7 +320,10 @@ func (p *localProcess) OwnsForeground() (bool, error) {
 		fg, err = unix.IoctlGetInt(fd, unix.TIOCGPGRP)
 		return err
 	})
-	return err == nil && (fg == p.pid || interactiveShell(fg)), err
+	// The program itself counts only as a shell at its prompt: a session
+	// started with a command (sh -c 'x; sh') runs its programs in its own
+	// process group, which stays the foreground while they read.
+	return err == nil && interactiveShell(fg), err
 }
 
 // interactiveShell reports whether process pid is a shell reading
@@ -343,14 +346,14 @@ func interactiveShell(pid int) bool {
 }
 
 // systemProgram reports whether process pid runs the same file as the
-// system's program name (in /bin or /usr/bin): the name a process has is
+// system's program name (in /bin, /usr/bin or /usr/local/bin): the name a process has is
 // its file's, which a link or a copy under another directory chooses.
 func systemProgram(pid int, name string) bool {
 	exe, err := os.Stat(fmt.Sprintf("/proc/%d/exe", pid))
 	if err != nil || strings.ContainsRune(name, '/') {
 		return false
 	}
-	for _, dir := range []string{"/bin/", "/usr/bin/"} {
+	for _, dir := range []string{"/bin/", "/usr/bin/", "/usr/local/bin/"} {
 		if fi, err := os.Stat(dir + name); err == nil && os.SameFile(exe, fi) {
 			return true
 		}

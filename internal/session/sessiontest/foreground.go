@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/session"
 )
 
 // testForeground: a session's terminal tells which process group reads
@@ -55,6 +57,18 @@ func testForeground(t *testing.T, h *harness) {
 	reads("at a nested shell's prompt", true, 2*time.Second)
 	send("exit\r")
 	sync()
+
+	// A session started with a command runs it in the program's own
+	// process group, the foreground while it reads: only the shell it
+	// starts after, at its prompt, reads the terminal.
+	cmd := h.start(session.Spec{Argv: []string{"sh", "-c", "sh -c 'trap \"\" INT; sleep 2'; sh"}, PTY: true})
+	if got, known := h.reg.ProgramReads(t.Context(), cmd, 0); !known || got {
+		t.Errorf("a session's command ignoring Ctrl-C: the shell reads the terminal: %v (known %v)", got, known)
+	}
+	time.Sleep(2 * time.Second)
+	if got, known := h.reg.ProgramReads(t.Context(), cmd, 2*time.Second); !known || !got {
+		t.Errorf("the shell a session's command started, at its prompt: reads the terminal: %v (known %v)", got, known)
+	}
 	if !h.c.SameHost {
 		return
 	}

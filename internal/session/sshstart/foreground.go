@@ -19,32 +19,30 @@ import (
 // after it, and takes what is typed next (session/foreground.go). The
 // remote terminal's foreground is the far side's, so it is asked there,
 // from a control session, as Signal finds it: field 8 (tpgid) of the
-// session leader's /proc stat, or ps where there is no /proc. When the
-// leader is not the foreground, the one that is may be a shell typed into
-// the session, at its prompt: its name, whether it runs the system's
-// program of that name, its input and its arguments are reported for
-// session.ShellAtPrompt to judge as it does locally.
+// session leader's /proc stat. The foreground's leader must be a shell at
+// its prompt, the session's own or one typed into it: its name, whether it
+// runs the system's program of that name, its input and its arguments are
+// reported for session.ShellAtPrompt to judge as it does locally. The
+// session's own program counts only as such a shell: one started with a
+// command (sh -c 'x; sh') runs x in its own process group, the foreground
+// while x reads. A host without /proc cannot tell, and the answer is no.
 
-// foregroundScript prints "fg N" and, for a foreground other than the
-// leader %[1]d, what ShellAtPrompt needs of its leader, a line each: a
+// foregroundScript prints "fg N" for the session led by %[1]d, and what
+// ShellAtPrompt needs of the foreground's leader, a line each: a
 // newline in a name (a program or input file named "…\nsame") is dropped,
 // so that no name adds a line of its own.
 const foregroundScript = `p=%[1]d
-if [ -r /proc/$p/stat ]; then
-	s=$(cat /proc/$p/stat) || exit 1
-	s=${s##*")"}
-	set -- $s
-	fg=$6
-else
-	fg=$(ps -o tpgid= -p $p) || exit 1
-	fg=$(echo $fg)
-fi
+s=$(cat /proc/$p/stat) || exit 1
+s=${s##*")"}
+set -- $s
+fg=$6
 echo "fg $fg"
-[ "$fg" = "$p" ] && exit 0
 c=$(tr -d '\n' < /proc/$fg/comm) || exit 0
 echo "comm $c"
 case $c in */*) ;; *)
-	if [ /proc/$fg/exe -ef /bin/$c ] || [ /proc/$fg/exe -ef /usr/bin/$c ]; then echo same; fi ;;
+	for d in /bin /usr/bin /usr/local/bin; do
+		if [ /proc/$fg/exe -ef $d/$c ]; then echo same; break; fi
+	done ;;
 esac
 echo "in $(readlink /proc/$fg/fd/0 | tr -d '\n')"
 tr '\000' '\n' < /proc/$fg/cmdline | sed 1d | sed 's/^/arg /'
@@ -52,7 +50,7 @@ tr '\000' '\n' < /proc/$fg/cmdline | sed 1d | sed 's/^/arg /'
 
 // OwnsForeground reports whether the session's program, or a shell at its
 // prompt, is the remote terminal's foreground process group. Where the
-// far side cannot tell (no /proc, no ps), it answers no, so that a send
+// far side cannot tell (no /proc), it answers no, so that a send
 // after Ctrl-C is not taken to reach the shell on trust.
 func (p *process) OwnsForeground() (bool, error) {
 	if !p.pty {
@@ -71,11 +69,11 @@ func (p *process) OwnsForeground() (bool, error) {
 	if err != nil {
 		return false, nil
 	}
-	return ownsForeground(pid, out), nil
+	return ownsForeground(out), nil
 }
 
-// ownsForeground reads foregroundScript's report out for leader pid.
-func ownsForeground(pid int, out string) bool {
+// ownsForeground reads foregroundScript's report out.
+func ownsForeground(out string) bool {
 	fg, comm, in, same := 0, "", "", false
 	var args []string
 	sc := bufio.NewScanner(strings.NewReader(out))
@@ -97,7 +95,7 @@ func ownsForeground(pid int, out string) bool {
 	if fg <= 0 {
 		return false
 	}
-	return fg == pid || session.ShellAtPrompt(comm, same, in, args)
+	return session.ShellAtPrompt(comm, same, in, args)
 }
 
 // controlOutput runs a short command in a control session of the

@@ -9,7 +9,7 @@ func TestForegroundReport(t *testing.T) {
 		out  string
 		want bool
 	}{
-		{"fg 10\n", true},
+		{"fg 10\n", false},
 		{"fg 11\n", false},
 		{"fg 11\ncomm sh\nsame\nin /dev/pts/3\n", true},
 		{"fg 11\ncomm sh\nsame\nin /dev/pts/3\narg -i\n", true},
@@ -21,7 +21,7 @@ func TestForegroundReport(t *testing.T) {
 		{"", false},
 		{"fg x\n", false},
 	} {
-		if got := ownsForeground(10, c.out); got != c.want {
+		if got := ownsForeground(c.out); got != c.want {
 			t.Errorf("%q: %v, want %v", c.out, got, c.want)
 		}
 	}

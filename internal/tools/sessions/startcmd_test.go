@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"os"
+	"os/exec"
 	"testing"
 	"time"
 
@@ -23,10 +24,80 @@ func TestStartCommandReaders(t *testing.T) {
 		})
 	}
 	for _, c := range []string{"", "bash", "docker stats", "journalctl -f", "tail -f /var/log/syslog", "ls; bash", "sh",
-		"printf 'name? '; read n; echo hi $n", "echo first; read x; echo second $x", "cat", "./tool"} {
+		"printf 'name? '; read n; echo hi $n", "echo first; read x; echo second $x", "cat"} {
 		if got := startTyping(c, "").feed("ls\r", tty); got.unseen != "" {
 			t.Errorf("a session started with %q: ls: %s", c, got.unseen)
 		}
+	}
+}
+
+// TestStartCommandUnknownShells: a session's command that runs a program
+// warden does not know may be running another shell, which reads what is
+// typed next in its own language (zsh's ls *(e:'touch x':) runs touch):
+// the session is adrift from its start, under every spelling.
+func TestStartCommandUnknownShells(t *testing.T) {
+	for _, c := range []string{
+		"exec -a x zsh", "exec -a sh zsh", "exec -a bash /usr/bin/zsh", "exec -la x ksh", "./tool", "/tmp/x/zsh5",
+		"zsh5", "zsh-5.9", "/usr/bin/zsh-static", "mksh-static", "nice -n 5 zsh", "ionice -c 3 zsh", "taskset 1 zsh",
+		"timeout 100 zsh", "chrt 1 zsh", "env -S 'exec -a x zsh'", "stdbuf -o0 ./tool", "exec ./tool", "command ./tool",
+		"exec -- ./tool", "nohup ./tool", "busybox env ./tool", "fakesh", "sh5",
+	} {
+		t.Run(c, func(t *testing.T) {
+			st := startTyping(c, startRekeys(&StartArgs{Command: c}, "/bin/sh"))
+			if got := st.feed("ls\r", tty); got.unseen == "" {
+				t.Errorf("a session started with %q: ls is seen, but %q may be another shell", c, c)
+			}
+			// Typed into the session, it leaves the next send unknown.
+			if _, last := typeAll(tty, c+"\r", "ls\r"); last.unseen == "" {
+				t.Errorf("%q typed into a session: the ls typed next is seen", c)
+			}
+		})
+	}
+}
+
+// TestUnknownShellInATerminal: zsh runs the code of a glob qualifier,
+// which sh reads as a harmless ls; started by a session's command or typed
+// into it after a wrapper's option value, no unapproved send may run it,
+// before Ctrl-C or after (zsh ignores it at its prompt).
+func TestUnknownShellInATerminal(t *testing.T) {
+	if _, err := exec.LookPath("zsh"); err != nil {
+		t.Skip("no zsh")
+	}
+	for _, c := range []struct{ start, typed string }{
+		{"bash -c 'exec -a x zsh -f'", ""},
+		{"nice -n 5 zsh -f", ""},
+		{"", "nice -n 5 zsh -f"},
+		{"", "timeout 100 zsh -f"},
+	} {
+		t.Run(c.start+c.typed, func(t *testing.T) {
+			rg := newRig(t, policy.Guarded)
+			marker := mark(t)
+			args := map[string]any{"writable": true}
+			if c.start != "" {
+				args["command"] = c.start
+			}
+			got := rg.approved("session_start", args)
+			if got["status"] != "ok" {
+				t.Fatalf("session_start: %v", got)
+			}
+			id := got["session_id"].(string)
+			if c.typed != "" {
+				rg.approved("session_send", map[string]any{"session_id": id, "data": c.typed, "enter": true})
+			}
+			time.Sleep(500 * time.Millisecond)
+			attack := "ls *(e:'touch " + marker + "':)"
+			rg.send(id, attack, true)
+			rg.send(id, "\x03", false)
+			time.Sleep(300 * time.Millisecond)
+			rg.send(id, "", true)
+			rg.send(id, attack, true)
+			time.Sleep(500 * time.Millisecond)
+			rg.approved("session_send", map[string]any{"session_id": id, "data": "echo done-$((20+4))", "enter": true})
+			rg.readUntil(id, "done-24")
+			if _, err := os.Stat(marker); err == nil {
+				t.Errorf("an unapproved send ran zsh's glob qualifier")
+			}
+		})
 	}
 }
 

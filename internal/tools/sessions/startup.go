@@ -117,10 +117,22 @@ func namesShell(s string) bool {
 // command is read as a line of a session without a terminal, where no
 // byte is an edit; rekeyed is startRekeys's reason, if any. A command
 // that starts no shell runs nothing typed as a command ("printf 'name? ';
-// read n; echo hi $n" takes its answer), so it starts fresh.
+// read n; echo hi $n" takes its answer), so it starts fresh, unless a
+// program of it is one warden does not know: that may itself be a shell
+// of another language (exec -a x zsh, a copy of zsh as ./tool), where
+// what is typed next runs in a language warden does not classify (zsh's
+// ls *(e:'touch x':) runs touch). The session is then adrift from its
+// start, and Ctrl-C does not end that while such a program, not a shell
+// warden follows at its prompt, holds the terminal (held.go).
 func startTyping(command, rekeyed string) typing {
 	t := typing{rekeyed: rekeyed}
-	if command == "" || rekeyed != "" || !namesShell(command) && !computedProgram(command) {
+	if command == "" || rekeyed != "" {
+		return t
+	}
+	if !namesShell(command) && !computedProgram(command) {
+		if why, _ := unknownReaders(envSpelled(command)); why != "" {
+			t.adrift = "the session's command: " + why
+		}
 		return t
 	}
 	n := typing{}.feed(command+"\n", keyboard{}).next

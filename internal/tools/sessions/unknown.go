@@ -349,6 +349,14 @@ func unknownCall(vals []string, depth int) (why string, asks bool) {
 					return unknownIn(vals[j+1], depth+1)
 				}
 			}
+			// rekey.go ends the model at a shell of another language
+			// named where a program stands; after a wrapper's option
+			// value (nice -n 5 zsh, exec -a x ksh) it may not know it
+			// for one, and the shell reads what is typed next.
+			if shells[b] && !followedShells[b] && shellInteractive(vals[i+1:]) {
+				return b + " is a shell whose language or line editing warden does not follow, and it reads " +
+					"the lines typed next", false
+			}
 			return "", false
 		}
 		rest := vals[i+1:]

@@ -347,7 +347,7 @@ func readsTerminalLines(name string, rest []string) string {
 	if kind == 3 && !script && len(files) > 0 {
 		files = files[1:] // the script or pattern
 	}
-	dash = dash || slices.ContainsFunc(files, func(f string) bool { return f == "-" || namesTerminal(f) })
+	dash = dash || slices.ContainsFunc(files, func(f string) bool { return f == "-" || namesTerminal(f) || computedTerminal(f) })
 	operands := len(ops)
 	switch {
 	case dash && kind > 1,

@@ -39,6 +39,11 @@ func terminalPath(p string) bool {
 	if strings.ContainsRune(p, 0) {
 		return true
 	}
+	if alts := braceWords(p); len(alts) != 1 || alts[0] != p {
+		// bash's brace expansion: head -n 1 /de{v,x}/tty reads
+		// /dev/tty and then /dex/tty.
+		return len(alts) == 0 || slices.ContainsFunc(alts, terminalPath)
+	}
 	if strings.ContainsAny(p, "*?[") {
 		return globMayNameTerminal(p)
 	}
@@ -60,7 +65,97 @@ func terminalPath(p string) bool {
 			return true
 		}
 	}
-	return !strings.HasPrefix(p, "/") && ttyName(parts[0])
+	if strings.HasPrefix(p, "/") {
+		return false
+	}
+	if strings.HasPrefix(p, "~") {
+		// ~+/tty, ~-/0: the directory is $PWD's or $OLDPWD's at run
+		// time, which an assignment sets (PWD=/dev).
+		return computedTerminal(p)
+	}
+	// ./tty, x/../fd/0
+	return ttyName(strings.Split(path.Clean(p), "/")[0])
+}
+
+// computedTerminal reports whether a file named p, whose directory or name
+// is known only at run time ($(tty), "$f", /proc/$$/fd/0, ~-/tty), may be
+// the terminal: its last name is computed too, or is one the terminal has
+// in its directory (tty, 0, 136:0). A literal last name no terminal has
+// ("$HOME/notes.txt"), or one ending in what none ends in ("$LOG.log":
+// the terminal's names are letters, digits and ':'), is not one, wherever
+// the directory is.
+func computedTerminal(p string) bool {
+	base := p[strings.LastIndexByte(p, '/')+1:]
+	if k := strings.LastIndexByte(base, 0); k >= 0 {
+		return strings.Trim(base[k+1:], "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:") == ""
+	}
+	if ttyName(base) {
+		return true
+	}
+	a, b, _ := strings.Cut(base, ":")
+	return digits(a) && (b == "" || digits(b))
+}
+
+func digits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}
+
+// maxBraceWords bounds the words braceWords makes of one.
+const maxBraceWords = 64
+
+// braceWords is the words bash's brace expansion makes of w (a{b,c}d is
+// abd and acd), with a sequence ({1..9}, {a..z}) a glob's "*"; nil past
+// maxBraceWords. A word without a brace pair of either kind is itself.
+func braceWords(w string) []string {
+	if !strings.Contains(w, "{") {
+		return []string{w}
+	}
+	out := []string{}
+	var walk func(w string) bool
+	walk = func(w string) bool {
+		for i := 0; i < len(w); i++ {
+			if w[i] != '{' {
+				continue
+			}
+			depth, commas := 0, []int{}
+			for j := i; j < len(w); j++ {
+				switch w[j] {
+				case '{':
+					depth++
+				case ',':
+					if depth == 1 {
+						commas = append(commas, j)
+					}
+				case '}':
+					depth--
+				}
+				if depth > 0 {
+					continue
+				}
+				inner := w[i+1 : j]
+				if len(commas) == 0 {
+					if !strings.Contains(inner, "..") {
+						break // {x} stays as it is
+					}
+					return walk(w[:i] + "*" + w[j+1:])
+				}
+				from := i + 1
+				for _, c := range append(commas, j) {
+					if !walk(w[:i] + w[from:c] + w[j+1:]) {
+						return false
+					}
+					from = c + 1
+				}
+				return true
+			}
+		}
+		out = append(out, w)
+		return len(out) <= maxBraceWords
+	}
+	if !walk(w) {
+		return nil
+	}
+	return out
 }
 
 func quietDevice(p string) bool {

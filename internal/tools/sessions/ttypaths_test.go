@@ -66,3 +66,49 @@ func TestOtherNamesInATerminal(t *testing.T) {
 		t.Run(opener, func(t *testing.T) { openerLeavesNoWrite(t, opener, 9) })
 	}
 }
+
+// TestTerminalsComputedOrExpanded: a reader's file named at run time
+// ($(tty) prints the terminal's name, /proc/$$/fd/0, "$f"), by bash's
+// brace expansion (/de{v,x}/tty reads /dev/tty first) or under a
+// directory of $PWD or $OLDPWD (~+/tty after PWD=/dev) may be the
+// terminal; so may ./tty, as tty is.
+func TestTerminalsComputedOrExpanded(t *testing.T) {
+	for _, host := range []keyboard{tty, {pty: true}} {
+		for _, c := range []string{
+			"head -n 1 $(tty)", `head -n 1 "$(tty)"`, "head -n 1 `tty`", "head -n 1 $SSH_TTY", "cat $GPG_TTY",
+			"f=/dev/tty; head -n 1 $f", `head -n 1 "$f"`, "head -n 1 /proc/$$/fd/0", `head -n 1 "$d/0"`,
+			"head -n1 /dev/${t}", "cat /proc/${x}/fd/0", "head -n 1 /dev/$(echo tty)", "sed q /dev/char/$m:0",
+			"grep -m1 x $(readlink /proc/self/fd/0)", "sort $(tty)", "awk 1 $(tty)", "tac $T",
+			"head -n 1 /de{v,x}/tty", "head -n 1 < /de{v,x}/tty", "bash -c 'head -n 1 /de{v,x}/tty'", "head -n 1 {/dev/tty,}",
+			"head -n 1 /{dev,x}/tty", "cat /dev/tt{x..z}", "grep x /dev/{null,tty}", "sort {/etc/hosts,/dev/stdin}",
+			"head -n 1 /proc/self/fd/{0,1}", "cat /{etc/hosts,proc/self/fd/0}", "head -n 1 /de{{v,x},y}/tty",
+			"head -n 1 ~+/tty", "head -n 1 < ~+/tty", "PWD=/dev; head -n 1 ~+/tty", "OLDPWD=/dev; head -n 1 ~-/tty",
+			"OLDPWD=/proc/self/fd; head -n 1 ~-/0", "head -n 1 $PWD/tty", "head -n 1 ${HOME%/*}/dev/tty",
+			"head -n 1 ./tty", "head -n 1 < ./stdin", "cat x/../pts/0", "head -n 1 ./fd/0",
+		} {
+			t.Run(c, func(t *testing.T) {
+				if _, last := typeAll(host, c, "echo \\", "touch /etc/x"); last.unseen == "" {
+					t.Errorf("%q is classified as echo's argument", last.text)
+				}
+			})
+		}
+	}
+	for _, c := range []string{
+		"cat $HOME/.profile", "head -n 5 /var/log/syslog", "cat /etc/{hosts,passwd}", "ls /dev/{sda,sdb}", "cat ~/notes.txt",
+		"grep -r x $HOME/src", "tail -n 20 /var/log/$LOG.log", "cd $d", "kill $pid", "systemctl status $svc", "cat ./README.md",
+		"cat {a,b}.txt", "echo {1..10}", "cat x{1..3}.log", "head -n1 ~/tty.txt", "head -n 3 \"$f.conf\"", "cat ${dir}/config.yaml",
+		"grep x $(ls *.go)_test", "cat /etc/{x}", "echo $(tty)", "ls -l $(tty)", "stat $(tty)", "cd ~/dev", "cat ~/src/main.go",
+	} {
+		if _, last := typeAll(tty, c, "ls"); last.unseen != "" {
+			t.Errorf("%q then ls: %s", c, last.unseen)
+		}
+	}
+}
+
+// TestComputedTerminalInATerminal: in a real terminal, head given the
+// name tty prints takes "echo \"; no unapproved send may make the marker.
+func TestComputedTerminalInATerminal(t *testing.T) {
+	for _, opener := range []string{"head -n 1 $(tty)", "head -n 1 /proc/$$/fd/0"} {
+		t.Run(opener, func(t *testing.T) { openerLeavesNoWrite(t, opener, 11) })
+	}
+}

@@ -90,6 +90,7 @@ func splitsNode(node syntax.Node, text string, depth int, rr readerRules, piped 
 		switch n := n.(type) {
 		case *syntax.Stmt:
 			if stdinRedirected(n) && !opensTerminal(n.Cmd) {
+				why = substitutions(n, func(s syntax.Node) string { return splitsNode(s, text, depth, rr, piped) })
 				return false
 			}
 			if piped && stdinFromTerminal(n) {
@@ -115,6 +116,25 @@ func splitsNode(node syntax.Node, text string, depth int, rr readerRules, piped 
 			if v := literal(n); v != text && !isName(v) {
 				why = splitsText(v, depth+1, rr, piped)
 			}
+		}
+		return why == ""
+	})
+	return why
+}
+
+// substitutions is the first reason found reads gives for a command or
+// process substitution of s's words, redirections and here-documents: a
+// command whose input is redirected expands them first, with the shell's
+// own input (head -n 1 <<< "$(read x)" reads the terminal in read).
+func substitutions(s *syntax.Stmt, reads func(syntax.Node) string) string {
+	why := ""
+	syntax.Walk(s, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.CmdSubst, *syntax.ProcSubst:
+			if why == "" {
+				why = reads(n)
+			}
+			return false
 		}
 		return why == ""
 	})
@@ -299,6 +319,13 @@ func readsTerminalLines(name string, rest []string) string {
 			return "openssl " + firstWord(rest) + " reads lines of the terminal, which may include the one the next command is typed after"
 		}
 		return ""
+	case "awk", "gawk", "mawk", "nawk":
+		// getline reads a file the program names, "-" or /dev/stdin
+		// among them, whatever awk is given: awk 'BEGIN{getline l <
+		// "-"}' /etc/hosts takes the line typed next.
+		if slices.ContainsFunc(rest, func(a string) bool { return strings.Contains(a, "getline") }) {
+			return name + "'s getline may read a line of the terminal, which may be the one the next command is typed after"
+		}
 	}
 	kind := lineReaders[name]
 	if kind == 0 {
@@ -347,7 +374,9 @@ func readsTerminalLines(name string, rest []string) string {
 	if kind == 3 && !script && len(files) > 0 {
 		files = files[1:] // the script or pattern
 	}
-	dash = dash || slices.ContainsFunc(files, func(f string) bool { return f == "-" || namesTerminal(f) || computedTerminal(f) })
+	dash = dash || slices.ContainsFunc(files, func(f string) bool {
+		return f == "-" || namesTerminal(f) || strings.ContainsRune(f, 0) && computedTerminal(f)
+	})
 	operands := len(ops)
 	switch {
 	case dash && kind > 1,

@@ -114,3 +114,35 @@ func TestReadsTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestSubstitutionsReadTheShellsInput: a command whose input is
+// redirected expands its words first, with the shell's input: the
+// command substitution in head -n 1 <<< "$(head -n 1)" reads the
+// terminal. So does awk's getline, whatever file awk is given.
+func TestSubstitutionsReadTheShellsInput(t *testing.T) {
+	leavesNextLinesUnseen(t, []string{
+		`head -n1 <<< "$(head -n1)"`, `cat <<< $(read x; echo $x)`, "cat < /etc/hosts $(head -n 1)", "wc -l < /etc/hosts `sed q`",
+		"cat <<EOF\n$(head -n 1)\nEOF", "grep x < /etc/hosts <(head -n 1)", "sort < /etc/hosts > $(head -n1)",
+		"cat < /etc/hosts $(dd bs=1 count=3 2>/dev/null)", `tr a b < /etc/hosts "$(read -n 2 x; echo)"`,
+		"cat < /etc/hosts $(python3)", "cat < /etc/hosts $(mysql)", "wc < /etc/hosts $(bc)",
+		"awk 'BEGIN{getline l < \"/dev/tty\"}' /etc/hosts", "awk 'BEGIN{getline l < \"-\"}' /etc/hosts",
+		"awk '{getline l < \"/dev/stdin\"; exit}' /etc/hosts", "gawk 'BEGIN { getline x < f }' f=- /etc/hosts",
+		"busybox awk 'BEGIN{getline}' /etc/hosts", "mawk -f /dev/null -v x=1 'NR==1{getline y<\"-\"}' /etc/hosts",
+	})
+	for _, c := range []string{
+		"cat < /etc/hosts", `head -n1 <<< "$(date)"`, "cat <<EOF\n$(hostname)\nEOF", "wc -l < /etc/hosts $(ls /etc/hostname)",
+		"awk '{print $1}' /etc/hosts", "awk -F: '{print $1}' /etc/passwd", "echo x | cat <(echo y)",
+	} {
+		if _, last := typeAll(tty, c, "ls"); last.unseen != "" {
+			t.Errorf("%q then ls: %s", c, last.unseen)
+		}
+	}
+}
+
+// TestSubstitutionInATerminal: in a real terminal, the substitution's
+// head takes "echo \"; no unapproved send may make the marker.
+func TestSubstitutionInATerminal(t *testing.T) {
+	for _, opener := range []string{"cat < /etc/hostname $(head -n 1)", "awk 'BEGIN{getline l < \"-\"}' /etc/hostname"} {
+		t.Run(opener, func(t *testing.T) { openerLeavesNoWrite(t, opener, 12) })
+	}
+}

@@ -107,6 +107,9 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 		case *syntax.Stmt:
 			if !busy && stdinRedirected(n) {
 				why = readsNode(n, text, depth, true)
+				if why == "" {
+					why = substitutions(n, func(s syntax.Node) string { return readsNode(s, text, depth, false) })
+				}
 				return false
 			}
 			if busy && stdinFromTerminal(n) {

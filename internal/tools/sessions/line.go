@@ -98,6 +98,10 @@ type typing struct {
 	// notUTF8: a line may have changed the shell's locale (locale.go),
 	// so non-ASCII text is no longer known to be text.
 	notUTF8 bool
+	// dialect, when set, says why a shell warden did not choose, which
+	// may be zsh, may read what is typed (usershell.go). Nothing clears
+	// it.
+	dialect string
 	// modes, when set, says why the terminal's line editing may be off:
 	// a program warden cannot follow ran, and one that turns editing
 	// and the interrupt off (raw mode) may exit, crash or be killed
@@ -136,7 +140,8 @@ type typed struct {
 // may drop the next line it reads, but without the terminal's flush a
 // typed line stays for a plain reader while readline drops it.
 func (t typing) signalled() typing {
-	n := typing{interrupted: true, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes, held: t.held, notUTF8: t.notUTF8}
+	n := typing{interrupted: true, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes, held: t.held, notUTF8: t.notUTF8,
+		dialect: t.dialect}
 	if t.adrift != "" {
 		n.held = t.adrift
 	}
@@ -164,7 +169,7 @@ func (t typing) stopped(sig string) typing {
 // feed returns what typing data into a session in state t does.
 func (t typing) feed(data string, k keyboard) typed {
 	k.utf8 = k.utf8 && !t.notUTF8
-	f := feeder{notUTF8: t.notUTF8, k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, asked: t.asked, open: t.open, began: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes, held: t.held}
+	f := feeder{notUTF8: t.notUTF8, k: k, line: []byte(t.line), lost: t.lost, adrift: t.adrift, asked: t.asked, open: t.open, began: t.open, interrupted: t.interrupted, rekeyed: t.rekeyed, renamed: t.renamed, modes: t.modes, held: t.held, dialect: t.dialect}
 	if t.rekeyed != "" {
 		f.see("warden no longer knows how this session reads what is typed or what it runs: earlier, " + t.rekeyed +
 			"; use session_signal to interrupt, or start a new session")
@@ -192,9 +197,9 @@ type feeder struct {
 	ran    []string // the complete commands of the segments before
 	lines  []string
 	unseen string
-	// rekeyed, renamed, modes, held and notUTF8 are typing's.
-	rekeyed, renamed, modes, held string
-	notUTF8                       bool
+	// rekeyed, renamed, modes, held, dialect and notUTF8 are typing's.
+	rekeyed, renamed, modes, held, dialect string
+	notUTF8                                bool
 	// typed: text was added to the line in this send, which nothing has
 	// classified yet.
 	typed bool
@@ -572,9 +577,18 @@ func (f *feeder) finish() typed {
 			rekeyed = why
 		}
 	}
+	dialect := f.dialect
+	if dialect == "" && len(f.lines) > 0 {
+		dialect = userShell(envSpelled(strings.Join(f.ran, "")))
+	}
+	if dialect != "" {
+		if why := zshReads(t.text); why != "" {
+			f.see(why + "; earlier, " + dialect + ", so a line that zsh reads otherwise than sh is not known")
+		}
+	}
 	notUTF8 := f.notUTF8 || f.k.utf8 && localeChanges(strings.Join(f.ran, ""))
 	t.unseen = f.unseen
-	t.next = typing{notUTF8: notUTF8, line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, asked: f.asked, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed, modes: f.modes, held: f.held}
+	t.next = typing{notUTF8: notUTF8, line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, asked: f.asked, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed, modes: f.modes, held: f.held, dialect: dialect}
 	return t
 }
 

@@ -541,7 +541,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 		if err := d.Registry.SendSecret(ctx, a.SessionID, []byte(data), secrets...); err != nil {
 			const why = "a send to the session failed part way"
 			tb.typing = typing{lost: why, adrift: why, rekeyed: ty.next.rekeyed, renamed: ty.next.renamed, modes: ty.next.modes,
-				notUTF8: ty.next.notUTF8}
+				notUTF8: ty.next.notUTF8, dialect: ty.next.dialect}
 			tb.moved(ty.text)
 			return fail(err)
 		}

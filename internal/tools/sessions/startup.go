@@ -129,6 +129,7 @@ func startTyping(command, rekeyed string) typing {
 	if command == "" || rekeyed != "" {
 		return t
 	}
+	t.dialect = userShell(envSpelled(command)) // sudo -i, su -
 	if !namesShell(command) && !computedProgram(command) {
 		if why, _ := unknownReaders(envSpelled(command)); why != "" {
 			t.adrift = "the session's command: " + why
@@ -137,6 +138,9 @@ func startTyping(command, rekeyed string) typing {
 	}
 	n := typing{}.feed(command+"\n", keyboard{}).next
 	t.adrift, t.asked, t.modes, t.rekeyed, t.renamed, t.notUTF8 = n.adrift, n.asked, n.modes, n.rekeyed, n.renamed, n.notUTF8
+	if n.dialect != "" {
+		t.dialect = n.dialect
+	}
 	return t
 }
 

@@ -512,6 +512,27 @@ func TestSSHRemote(t *testing.T) {
 		want(t, "session_start of a tier 2 command on a readonly host", got, "denied")
 	})
 
+	// A program that ignores Ctrl-C still reads the remote terminal after
+	// it: the host's /proc shows it, so the send after Ctrl-C is refused
+	// rather than taken to reach the shell.
+	t.Run("SessionHeldAfterCtrlC", func(t *testing.T) {
+		prog := filepath.Join(f.dir, "deaf")
+		if err := os.WriteFile(prog, []byte("#!/bin/sh\ntrap '' INT\nread a\nread b\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		_, got := f.call(t, "session_start", map[string]any{"host": "a"})
+		want(t, "session_start", got, "ok")
+		id := got["session_id"].(string)
+		defer f.call(t, "session_close", map[string]any{"session_id": id})
+		_, got = f.call(t, "session_send", map[string]any{"session_id": id, "data": prog})
+		want(t, "session_send of the program", got, "ok")
+		time.Sleep(500 * time.Millisecond)
+		_, got = f.call(t, "session_send", map[string]any{"session_id": id, "data": "\x03", "enter": false})
+		want(t, "Ctrl-C", got, "ok")
+		_, got = f.call(t, "session_send", map[string]any{"session_id": id, "data": ""})
+		want(t, "the send after Ctrl-C while the program holds the terminal", got, "denied")
+	})
+
 	// Fan-out last: it stops "down".
 	t.Run("Fanout", func(t *testing.T) {
 		f.srv["down"].Stop()

@@ -34,6 +34,10 @@ import (
 //     unless a program may be reading the terminal);
 //   - CR and LF are Enter.
 //
+// An edit key, or Ctrl-D, after Enter in the same send is unseen: the
+// terminal handles a send's bytes as they arrive, in the mode of the
+// program then reading, which the entered line may end (afterEnter).
+//
 // Every other key is unseen: what it does depends on the program (Tab
 // completion, arrows and every escape sequence, readline's Ctrl-A, Ctrl-K,
 // Ctrl-Y, Ctrl-R, …, ^H, which readline erases with but a plain terminal
@@ -239,14 +243,17 @@ func (f *feeder) key(c rune) {
 		f.enter()
 	case c == 0x7f:
 		f.raw("DEL")
+		f.afterEnter("DEL (0x7f)")
 		f.erase()
 		f.edited = true
 	case c == 0x15:
 		f.raw("Ctrl-U")
 		f.line, f.lost = f.line[:0], ""
+		f.afterEnter("Ctrl-U (0x15)")
 		f.edited = true
 	case c == 0x17:
 		f.raw("Ctrl-W")
+		f.afterEnter("Ctrl-W (0x17)")
 		f.eraseWord()
 		f.edited = true
 	case c == 0x03:
@@ -260,6 +267,7 @@ func (f *feeder) key(c rune) {
 		f.restart()
 		f.interrupted, f.sent = true, true
 	case c == 0x04:
+		f.afterEnter("Ctrl-D (0x04)")
 		if len(f.line) == 0 && f.lost == "" {
 			// While a program may be reading the terminal, end of input
 			// is its own, and the next program of its list reads on
@@ -297,6 +305,22 @@ func (f *feeder) raw(key string) {
 		f.see(key + " may reach the shell as a character, not an edit: a program that ran earlier (" + f.modes +
 			") may have turned the terminal's line editing off and not back on; type whole lines without edit keys " +
 			"(Ctrl-C on its own clears a line typed in an earlier send), or start a new session")
+	}
+}
+
+// afterEnter records that key, an edit or end of input, follows a line
+// entered in the same send. The terminal handles every byte of a send as
+// it arrives, in the mode the program reading it then has: bash's
+// readline reads keys raw and applies its edits itself, so when the
+// entered line ends it or starts another shell ("exit" in a nested bash,
+// "sh" typed into bash), a plain shell reads the rest of the send with the
+// edit keys as characters: "exit⏎touch x #^Uecho hi" runs touch in the
+// shell below. Such a key is unknown there; sent on its own, it reaches a
+// program that reads it.
+func (f *feeder) afterEnter(key string) {
+	if f.k.pty && len(f.lines) > 0 {
+		f.unknown(key + " after a line entered in the same send may reach the next program as a character: " +
+			"the terminal handles it in the mode of the program reading when the send arrives; send it in a send of its own")
 	}
 }
 

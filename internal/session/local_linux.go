@@ -304,8 +304,9 @@ func (p *localProcess) Signal(name string) error {
 	return nil
 }
 
-// OwnsForeground reports whether the program itself, not a command it
-// started, is its terminal's foreground process group (foreground.go).
+// OwnsForeground reports whether a shell at its prompt — the program
+// itself, or one typed into it — leads its terminal's foreground process
+// group (foreground.go).
 func (p *localProcess) OwnsForeground() (bool, error) {
 	if !p.pty {
 		return false, ErrNoTerminal

@@ -111,6 +111,8 @@ func TestBlindSpotExactLoopValues(t *testing.T) {
 		`for h in web1; do select h in a; do break; done; curl http://$h/; done`,
 		`for h in web1; do mapfile -C 'h=x' -c1 a < /etc/hosts; curl http://$h/; done`,
 		`for h in web1; do curl http://$(echo $h)/; done`,
+		`for h in web1; do exec {h}>/dev/null; curl http://$h/; done`,
+		`for h in web1; do { curl http://$h/; } {h}</dev/null; done`,
 		`f() { curl http://$h/; }; for h in web1; do f; done`,
 		`for h in web1; do f() { curl http://$h/; }; done; h=$(cat /tmp/h); f`,
 		`sh -c 'for h in web1; do curl http://$h/; done; h=x'`,
@@ -199,6 +201,9 @@ func TestBlindSpotExactAssignedValues(t *testing.T) {
 		`h=web1; h[0]=x; curl http://$h/`,
 		`h="web1 -oProxyCommand=x"; ssh $h`,
 		`h=web1 2>/dev/null; curl http://$h/`,
+		`h=web1; exec {h}>/dev/null; curl http://$h/`,
+		`h=web1; exec {h}<&0; curl http://$h/`,
+		`h=web1; : {h}>/dev/null; curl http://$h/`,
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, false})
 	}

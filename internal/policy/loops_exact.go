@@ -160,6 +160,11 @@ func loopScan(f *syntax.File, loops, assigns map[string]int) (map[string]bool, b
 		case *syntax.TestClause:
 			every(n) // [[ -v a[x=1] ]], [[ x -eq y ]] evaluate arithmetic
 			return false
+		case *syntax.Redirect:
+			if n.N != nil {
+				// exec {fd}>file puts the descriptor's number in fd.
+				mark(strings.Trim(n.N.Value, "{}"))
+			}
 		case *syntax.ParamExp:
 			if n.Param != nil && n.Exp != nil && (n.Exp.Op == syntax.AssignUnset || n.Exp.Op == syntax.AssignUnsetOrNull) {
 				mark(n.Param.Value)

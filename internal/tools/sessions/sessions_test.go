@@ -3,7 +3,6 @@ package sessions
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -210,8 +209,9 @@ func (rg *rig) splitWrite(id, marker string, pause time.Duration, sync int) map[
 	// typed meanwhile: let it exit first.
 	time.Sleep(pause)
 	settle("", true)
-	settle(fmt.Sprintf("echo done-$((20+%d))", sync), true)
-	rg.readUntil(id, fmt.Sprintf("done-%d", 20+sync))
+	// dash may drop the line typed just after Ctrl-C: resync types it
+	// again until it shows.
+	rg.resync(id, sync)
 	return refused
 }
 

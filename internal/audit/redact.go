@@ -83,7 +83,7 @@ func redactFound(s string, found *[]string) string {
 }
 
 func newRedactor(s string) redactor {
-	return redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1, scriptAt: -1}}
+	return redactor{s: s, stdin: stdinState{atCmd: true, echoAt: -1, docAt: -1, scriptAt: -1}, execAt: -1}
 }
 
 // ReadsSecretInput reports whether a program in the command reads a secret
@@ -129,6 +129,10 @@ type redactor struct {
 	// paramEnd is where the last look at a quoted statement's bound
 	// parameters stopped (redact_sqlparams.go).
 	paramEnd int
+	// execScan is where the last look for a prepared statement's
+	// execute call stopped, execAt where it found one (-1 for none):
+	// each byte is looked at once (redact_sqlexec.go).
+	execScan, execAt int
 	// callEnd is where the last look at a call's arguments stopped
 	// (redact_detours.go).
 	callEnd int
@@ -410,7 +414,7 @@ func (r *redactor) word(i, j int) int {
 			return end // INSERT INTO users (name, password) SELECT 'a', '…'
 		}
 	}
-	if len(w) == 6 && i > 0 && (strings.EqualFold(w, "update") || strings.EqualFold(w, "select") || strings.EqualFold(w, "delete")) {
+	if (len(w) == 6 || len(w) == 5) && i > 0 && sqlParamsKeyword(w) {
 		r.sqlStatementParams(i, j) // "UPDATE users SET password=? …", ("…", 1)
 	}
 	if j < len(s) && (s[j] == ' ' || s[j] == '\t') && i > 0 {

@@ -80,18 +80,32 @@ func (r *redactor) sqlParams(k int, params []bool) {
 	switch {
 	case strings.HasPrefix(s[q:lim], `\"`):
 		q += 2
-	case q < lim && (s[q] == '"' || s[q] == '\'' || s[q] == '`'):
-		q++
+	case q < lim && (s[q] == '"' || s[q] == '\'' || s[q] == '`' || s[q] == '}'):
+		q++ // '}' ends Perl's q{…}
 	default:
 		return
 	}
 	q = skipSQLSpace(s, q)
-	if q >= lim || s[q] != ',' {
+	switch {
+	case q >= lim:
 		return
+	case s[q] == ',':
+		q = skipAttrArg(s, skipSQLSpace(s, q+1), lim)
+	default:
+		// Prepared, then run: the values are the execute call's
+		// (redact_sqlexec.go).
+		if q = r.executeCall(q, lim); q == 0 {
+			return
+		}
 	}
-	q = skipSQLSpace(s, q+1)
 	if q < lim && (s[q] == '(' || s[q] == '[') {
 		q++
+	}
+	switch q = skipSQLSpace(s, q); {
+	case q < lim && s[q] == '[':
+		q++ // $stmt->execute(["bob", "pw"])
+	case strings.HasPrefix(s[q:lim], "array("):
+		q += len("array(") // $stmt->execute(array("bob", "pw"))
 	}
 	for n := 0; q < lim; n++ {
 		v := skipSQLSpace(s, q)

@@ -80,8 +80,8 @@ func (r *redactor) sqlString(j int, bare bool) int {
 		return end
 	}
 	start, end := valueSpan(s, k)
-	if end <= start {
-		return 0
+	if end <= start || boundParam(s[start:end]) {
+		return 0 // IDENTIFIED BY ?: the value is bound (redact_sqlexec.go)
 	}
 	return r.replace(start, end, Redacted)
 }

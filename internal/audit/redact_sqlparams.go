@@ -29,6 +29,8 @@ func (r *redactor) sqlStatementParams(i, j int) {
 	case quote == `"` && k >= 2 && s[k-2] == '\\':
 		quote = `\"`
 	case quote == `"` || quote == "'" || quote == "`":
+	case quote == "{" && k >= 2 && s[k-2] == 'q':
+		quote = "}" // Perl's q{…} and qq{…}
 	default:
 		return
 	}
@@ -166,7 +168,10 @@ func secretBefore(s string, p, from int) bool {
 			k--
 		}
 	}
-	if k <= from || s[k-1] != '=' {
+	if k > from && s[k-1] != '=' {
+		return keywordParam(s, k, from) // IDENTIFIED BY ?, PASSWORD $1
+	}
+	if k <= from {
 		return false
 	}
 	k--

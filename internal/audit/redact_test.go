@@ -289,6 +289,8 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"typed-values": `{"type":"password","value":`, "typed-after": `"value": "x", "type": `,
 		"keyed": "reg add /v Password /d ", "keyed-open": "xmlstarlet -u ", "secret-paths": "consul kv put secret/a/",
 		"debconf": "a b/c password ", "dollar-names": "env PG$'PASS'WORD=", "escapes": "sshpass -p\\ ",
+		"sql-prepared": `"UPDATE t SET password = ?"); execut`, "sql-attr": `"ALTER USER a PASSWORD ?", undef, undef, `,
+		"sql-perl-q": "q{UPDATE t SET pw = ?}) x.execute ",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

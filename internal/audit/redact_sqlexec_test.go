@@ -1,0 +1,43 @@
+package audit
+
+import "testing"
+
+// TestRedactPreparedParams: a statement that sets or compares a secret
+// column by a bound parameter, prepared in one call and run by a later
+// execute, bound after Perl's attribute argument, or set by a keyword
+// (IDENTIFIED BY ?, PASSWORD $1) rather than by a column's '='. The
+// placeholders and the other values stay.
+func TestRedactPreparedParams(t *testing.T) {
+	const pw = "Zq9Secret77"
+	checkDetours(t, pw, []detourCase{
+		{"prepare", `perl -MDBI -e '$s=$d->prepare("UPDATE users SET password=? WHERE id=1"); $s->execute("` + pw + `")'`, []string{"password=?", "$s->execute("}},
+		{"prepare", `perl -MDBI -e '$s=$d->prepare("INSERT INTO users (name, password) VALUES (?, ?)"); $s->execute("bob", "` + pw + `")'`, []string{`execute("bob", "`}},
+		{"prepare", `perl -MDBI -e 'my $sql = "UPDATE users SET password = ? WHERE name = ?"; my $sth = $dbh->prepare($sql); $sth->execute("` + pw + `", "bob");'`, []string{`", "bob")`}},
+		{"prepare", `perl -MDBI -e 'my $sth = $dbh->prepare(q{UPDATE users SET password = ? WHERE name = ?}); $sth->execute("` + pw + `", "bob")'`, []string{`", "bob")`}},
+		{"prepare", "perl -MDBI -e '$sth = $dbh->prepare(qq{UPDATE users SET pass = ? WHERE id = ?});\n$sth->execute(\"" + pw + "\", 7);'", []string{", 7)"}},
+		{"prepare", `perl -MDBI -e '$s = $d->prepare("SELECT id FROM users WHERE name = ? AND password = ?"); $s->execute($u, "` + pw + `")'`, []string{"execute($u, "}},
+		{"prepare", `ruby -e 'stmt = c.prepare("UPDATE users SET password=? WHERE id=?"); stmt.execute("` + pw + `", 1)'`, []string{", 1)"}},
+		{"prepare", `ruby -e 'stmt = c.prepare("UPDATE users SET password=? WHERE id=?"); stmt.execute "` + pw + `", 1'`, []string{", 1"}},
+		{"prepare", `php -r '$s = $p->prepare("UPDATE users SET password = ? WHERE id = ?"); $s->execute(["` + pw + `", 1]);'`, []string{", 1]"}},
+		{"prepare", `php -r '$s = $p->prepare("INSERT INTO users (name, password) VALUES (?, ?)"); $s->execute(array("bob", "` + pw + `"));'`, []string{`array("bob", "`}},
+		{"prepare", "python3 - <<'EOF'\nsql = \"UPDATE accounts SET api_token = %s WHERE id = %s\"\ncur.execute(sql, (\"" + pw + "\", 3))\nEOF", nil},
+		{"attr", `perl -MDBI -e '$d->do("UPDATE users SET pw = ? WHERE id = ?", undef, "` + pw + `", 1)'`, []string{"undef, ", ", 1)"}},
+		{"attr", `perl -MDBI -e '$d->do("UPDATE users SET pw = ? WHERE id = ?", {}, "` + pw + `", 1)'`, []string{"{}, "}},
+		{"attr", `perl -MDBI -e '$d->do(q{UPDATE users SET password = ? WHERE name = ?}, undef, "` + pw + `", "bob")'`, []string{`, "bob")`}},
+		{"attr", `perl -MDBI -e '@r = $d->selectrow_array("SELECT id FROM users WHERE login = ? AND passwd = ?", undef, "bob", "` + pw + `")'`, []string{`undef, "bob", "`}},
+		{"keyword", `perl -MDBI -e '$d->do("ALTER USER bob IDENTIFIED BY ?", undef, "` + pw + `")'`, []string{"IDENTIFIED BY ?"}},
+		{"keyword", `perl -MDBI -e '$d->do("CREATE USER ? IDENTIFIED WITH caching_sha2_password BY ?", undef, "bob", "` + pw + `")'`, []string{`undef, "bob", "`}},
+		{"keyword", `ruby -e 'c.exec_params("ALTER USER bob PASSWORD $1", ["` + pw + `"])'`, []string{"PASSWORD $1"}},
+		{"keyword", `ruby -e 'c.exec_params("ALTER ROLE bob WITH LOGIN PASSWORD $2 VALID UNTIL $1", ["2030-01-01", "` + pw + `"])'`, []string{`"2030-01-01"`}},
+		{"keyword", `python3 -c 'cur.execute("ALTER USER bob WITH PASSWORD %s", ("` + pw + `",))'`, []string{"PASSWORD %s"}},
+		{"keyword", `python3 -c 'cur.execute("CREATE USER bob IDENTIFIED BY %s", ("` + pw + `",))'`, nil},
+		{"keyword", `python3 -c 'cur.execute("create role app login encrypted password %s", ["` + pw + `"])'`, nil},
+		{"keyword", `node -e 'await c.query("ALTER ROLE app PASSWORD $1", ["` + pw + `"])'`, nil},
+		// Kept: nothing bound is a secret.
+		{"kept", `perl -MDBI -e '$s=$d->prepare("SELECT id FROM users WHERE name = ?"); $s->execute("bob")'`, []string{`execute("bob")`}},
+		{"kept", `perl -MDBI -e '$d->do("UPDATE hosts SET state = ? WHERE id = ?", undef, "down", 4)'`, []string{`undef, "down", 4)`}},
+		{"kept", `ruby -e 'c.exec_params("ALTER TABLE t RENAME TO x"); c.exec_params("SELECT $1", ["ok"])'`, []string{`["ok"]`}},
+		{"kept", `python3 -c 'cur.execute("CREATE TABLE users (id int, password text)"); cur.execute("SELECT 1")'`, []string{`"SELECT 1"`}},
+		{"kept", `php -r '$s = $p->prepare("DELETE FROM sessions WHERE user = ?"); $s->execute(["bob"]);'`, []string{`["bob"]`}},
+	})
+}

@@ -133,6 +133,10 @@ type redactor struct {
 	// execute call stopped, execAt where it found one (-1 for none):
 	// each byte is looked at once (redact_sqlexec.go).
 	execScan, execAt int
+	// listProg is the program the last argv list in a script named
+	// as its first item, taken up again where a later statement adds
+	// items to a list (redact_listadds.go).
+	listProg *program
 	// callEnd is where the last look at a call's arguments stopped
 	// (redact_detours.go).
 	callEnd int
@@ -295,6 +299,7 @@ func (r *redactor) run() {
 				continue
 			}
 		case '<':
+			r.listAdd(i) // a << "-p" << …
 			if end := r.inlineAuth(i); end > 0 {
 				i = end
 				continue
@@ -320,7 +325,12 @@ func (r *redactor) run() {
 			r.prog = nil
 			r.stdinBreak(c, i)
 		case '(', ')', '{', '}':
+			if c == '(' {
+				r.listAdd(i) // a.push("-p", …)
+			}
 			r.stdinGroup(c, i)
+		case '+', '@':
+			r.listAdd(i) // a += ["-p", …], push @a, "-p", …
 		case '/', '~':
 			if c == '/' && i+1 < n && s[i+1] == '/' && schemeRelative(s, i) {
 				// //user:pass@host, a URL without its scheme.
@@ -599,7 +609,7 @@ func (r *redactor) word(i, j int) int {
 	}
 	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && standsAlone(s, j) {
 		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
-		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" {
+		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" || wordListStart(s, i) {
 			if r.spelled != "" {
 				w = r.spelled
 			}
@@ -611,6 +621,9 @@ func (r *redactor) word(i, j int) int {
 			// …), not an ldap* program.
 			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog) && !r.prog.configWord(w)) && (!p.cmdOnly || r.stdin.cmdAt == i) && !spacedEquals(s, j) {
 				r.enterProgram(p, j)
+				if r.listProg = nil; listHead(s, i) {
+					r.listProg = p // a = ["sshpass"]; a << "-p" << …
+				}
 				return j
 			}
 		}

@@ -36,7 +36,13 @@ func (r *redactor) quotedName(i, j int) (name string, end int, ok bool) {
 		}
 		// Inside a script's quotes (python3 -c '…'), the item's own
 		// quotes are the script's: a.append("--password").
-		if q, at := r.quoteAt(i); !at || q != s[i-1] && (q == 0 || i < 2 || s[i-2] != '(' && s[i-2] != '[') {
+		q, at := r.quoteAt(i)
+		if !at && r.quotes.inBody(i) {
+			// A script fed as a here-document: its quotes are all the
+			// script's own.
+			q, at = s[i-1], true
+		}
+		if !at || q != s[i-1] && (q == 0 || i < 2 || s[i-2] != '(' && s[i-2] != '[' && !strings.HasSuffix(s[:i-1], "<< ")) {
 			return "", 0, false
 		}
 		start = i - 1
@@ -77,7 +83,7 @@ done:
 	if q != 0 || n < 2 || k-start == n || k-start >= maxQuotedName {
 		return "", 0, false // an open quote, a plain word, or too long
 	}
-	if k < len(s) && s[k] != '=' && s[k] != ' ' && s[k] != '\t' && s[k] != '\n' && (s[k] != ',' && argChain(s, k) == 0 || s[k-1] != s[start]) {
+	if k < len(s) && s[k] != '=' && s[k] != ' ' && s[k] != '\t' && s[k] != '\n' && (s[k] != ',' && argChain(s, k) == 0 && shovelNext(s, k) == 0 || s[k-1] != s[start]) {
 		return "", 0, false // not even an argv list's item ("-p", …)
 	}
 	return string(buf[:n]), k, true
@@ -108,6 +114,9 @@ func (r *redactor) joinedWord(i, j int) int {
 	if flag {
 		if a := argChain(s, k); a > 0 {
 			return r.listItemValue(name, a) // .arg("--password").arg("…")
+		}
+		if a := shovelNext(s, k); a > 0 {
+			return r.listItemValue(name, a) // a << "--password" << "…"
 		}
 	}
 	if flag && r.prog != nil && r.attachedValue(name) {

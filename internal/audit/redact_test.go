@@ -291,6 +291,8 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"debconf": "a b/c password ", "dollar-names": "env PG$'PASS'WORD=", "escapes": "sshpass -p\\ ",
 		"sql-prepared": `"UPDATE t SET password = ?"); execut`, "sql-attr": `"ALTER USER a PASSWORD ?", undef, undef, `,
 		"sql-perl-q": "q{UPDATE t SET pw = ?}) x.execute ",
+		"list-adds":  `a = ["sshpass"]; a << "-p"; `, "list-shovel": `<< "-p" `, "list-shovel-lines": "a << \"--password\"\n",
+		"list-words": "%w[sshpass qw(mysql ", "list-push": `push @a, "-p", a.push(a += [`, "body-items": "<<E\n[\"-p\", ",
 	}
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))

@@ -21,6 +21,15 @@ type quoteTracker struct {
 	q      byte     // the open quote: 0, '\'', '"' or '$' for $'…'
 	open   int      // where the open quote starts
 	delims []string // here-document delimiters waiting for their line end
+	// body is the last here-document text skipped, where a script's
+	// own quotes stand (python3 - <<'EOF'⏎subprocess.run(["…"])).
+	body span
+}
+
+// inBody reports whether p lies in the here-document text the tracker
+// skipped last.
+func (t *quoteTracker) inBody(p int) bool {
+	return p >= t.body.from && p < t.body.to
 }
 
 // maxDelims bounds the here-documents one line may start.
@@ -69,7 +78,9 @@ func (r *redactor) quoteAt(p int) (byte, bool) {
 				}
 			case '\n':
 				if len(t.delims) > 0 {
-					t.pos = skipBodies(s, t.pos+1, t.delims)
+					from := t.pos + 1
+					t.pos = skipBodies(s, from, t.delims)
+					t.body = span{from, t.pos}
 					t.delims = t.delims[:0]
 					continue
 				}

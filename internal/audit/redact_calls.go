@@ -23,6 +23,9 @@ func (r *redactor) scriptSetter(i, j int) int {
 	if secretKey(w) == keyNone && !secretName(w) || lookupProgram(w) != nil || w[0] == '.' {
 		return 0 // a program's name ("htpasswd", "-b", …) starts an argv list, a file's (".htpasswd") is an item
 	}
+	if r.prog != nil && r.prog.positionalAfter(w) {
+		return 0 // ["rabbitmqctl", "change_password", "bob", …]: a subcommand, whose rule finds the secret
+	}
 	before := i - 2
 	for before > 0 && (s[before] == ' ' || s[before] == '\t') {
 		before--

@@ -20,9 +20,11 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 	// The command may sit in a string (sh -c '…'), whose closing quote
 	// ends it.
 	q, _ := r.quoteAt(k)
-	if k+1 < len(s) && (s[k] == '"' || s[k] == '\'') && s[k+1] == ',' && (q == 0 || q == s[k]) {
+	if k+1 < len(s) && (s[k] == '"' || s[k] == '\'') && s[k+1] == ',' && q != '$' {
 		// The word ends an item of an argv list in a script
-		// (["htpasswd", "-b", f, "bob", "pw"]): the items are the words.
+		// (["htpasswd", "-b", f, "bob", "pw"]): the items are the words,
+		// also inside the string that holds the script (python3 -c
+		// '…["htpasswd", "-b", …]…'), whose quote is another.
 		r.listAhead(k+2, ps, htpasswd)
 		return
 	}

@@ -319,6 +319,17 @@ func subMatch(want, w string) bool {
 	return w == want
 }
 
+// positionalAfter reports whether a positional rule of p starts after
+// the subcommand word w.
+func (p *program) positionalAfter(w string) bool {
+	for _, ps := range p.pos {
+		if len(ps.after) > 0 && subMatch(ps.after[len(ps.after)-1], w) {
+			return true
+		}
+	}
+	return false
+}
+
 // enterProgram starts the context of program p, whose name ends at j.
 func (r *redactor) enterProgram(p *program, j int) {
 	r.prog, r.nsubs, r.htN = p, 0, false

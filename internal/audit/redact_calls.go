@@ -16,7 +16,11 @@ import "strings"
 // whole quoted string s[i:j], and returns where scanning resumes, or 0.
 func (r *redactor) scriptSetter(i, j int) int {
 	s := r.s
-	if i < 2 || j+1 >= len(s) || (s[i-1] != '\'' && s[i-1] != '"') || s[j] != s[i-1] {
+	if i < 2 || j+1 >= len(s) {
+		return 0
+	}
+	bare := s[i-1] == '{' && s[j] == '}' && (s[i-2] == '$' || s[i-2] == '>' || s[i-2] == '}' || wordByte[s[i-2]])
+	if !bare && ((s[i-1] != '\'' && s[i-1] != '"') || s[j] != s[i-1]) {
 		return 0
 	}
 	w := s[i:j]
@@ -26,11 +30,14 @@ func (r *redactor) scriptSetter(i, j int) int {
 	if r.prog != nil && r.prog.positionalAfter(w) {
 		return 0 // ["rabbitmqctl", "change_password", "bob", …]: a subcommand, whose rule finds the secret
 	}
-	before := i - 2
+	before, k := i-2, skipBlanks(s, j+1)
+	if bare {
+		// Perl's bareword key: $ENV{PGPASSWORD} = …, $cfg->{password} = ….
+		before, k = i-1, j
+	}
 	for before > 0 && (s[before] == ' ' || s[before] == '\t') {
 		before--
 	}
-	k := skipBlanks(s, j+1)
 	switch {
 	case (s[before] == '[' || s[before] == '{') && k < len(s) && (s[k] == ']' || s[k] == '}'):
 		// NAME] = value, not a comparison (==).
@@ -52,6 +59,14 @@ func (r *redactor) scriptSetter(i, j int) int {
 			return 0 // a variable or None: no value written out
 		}
 	default:
+		return 0
+	}
+	if strings.HasPrefix(s[k:], "q{") || strings.HasPrefix(s[k:], "qq{") {
+		// Perl's q{…}, qq{…}.
+		o := strings.IndexByte(s[k:], '{') + k + 1
+		if c := strings.IndexByte(s[o:min(len(s), o+maxCallLook)], '}'); c > 0 {
+			return r.replace(o, o+c, Redacted)
+		}
 		return 0
 	}
 	start, end := valueSpan(s, k)
@@ -121,7 +136,8 @@ func loginCall(w string) bool {
 	}
 	switch strings.ToLower(w) {
 	case "auth", "login", "changeuserpassword", "setbasicauth", "basicauth", "httpbasicauth", "simple_bind_s", "simple_bind",
-		"httpdigestauth", "digestauth", "httpproxyauth", "usernamepasswordcredentials", "networkcredential":
+		"httpdigestauth", "digestauth", "httpproxyauth", "usernamepasswordcredentials", "networkcredential",
+		"auth_password", "basic_auth", "digest_auth", "proxy_auth":
 		return true
 	}
 	return false

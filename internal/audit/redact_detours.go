@@ -91,7 +91,8 @@ func callSecretArg(s string, i, j int) int {
 				return 2
 			}
 		}
-	case "b64encode", "standard_b64encode", "urlsafe_b64encode", "encodebytes", "btoa", "encode64", "strict_encode64":
+	case "b64encode", "standard_b64encode", "urlsafe_b64encode", "encodebytes", "btoa", "encode64", "strict_encode64",
+		"encode_base64", "base64_encode", "urlsafe_encode64":
 		// A user:password being encoded by hand is a Basic credential.
 		if q := skipBlanks(s, j+1); q < len(s) {
 			if s[q] == 'b' {
@@ -228,10 +229,12 @@ func (r *redactor) callArgument(k, n int) int {
 		return 0
 	}
 	end := min(len(s), k+maxCallLook)
-	r.callEnd = end
 	var args [8]span
 	na := 0
 	p := k + 1
+	// A later call starts its own look past where this one stopped
+	// (ftp_connect("h"); ftp_login($f, "bob", …)); one inside it none.
+	defer func() { r.callEnd = max(r.callEnd, p) }()
 	for na < len(args) && p < end {
 		p = skipBlanks(s, p)
 		a := p

@@ -179,6 +179,8 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "keyring" // keyring set SERVICE USER reads the password
 	case "-T":
 		return cmd == "slappasswd" && strings.HasPrefix(rest, " /dev/stdin")
+	case "-U", "--user":
+		return sambaPrompts(cmd, "", rest)
 	}
 	if cmd == "openssl" && opensslEncodes(w, rest) {
 		return true // openssl base64 <<< bob:pw (redact_encoders.go)
@@ -204,6 +206,9 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 			return strings.IndexByte(w, 'S') > 0
 		case "htpasswd", "htpasswd2":
 			return strings.IndexByte(w, 'i') > 0
+		}
+		if len(w) > 2 && w[1] == 'U' {
+			return sambaPrompts(cmd, w[2:], "") // smbclient -Ubob
 		}
 	}
 	return len(w) > 2 && (w[0] == '-' || strings.HasPrefix(rest, "=")) && optionReadsStdin(w, rest)
@@ -245,4 +250,30 @@ func optionReadsStdin(w, rest string) bool {
 		return strings.HasSuffix(name, "fd")
 	}
 	return false
+}
+
+// sambaPrompts reports whether Samba's client cmd, given the user of -U
+// (attached, or the next word in rest), asks for the password and reads
+// it on its input: smbclient //h/s -U bob <<< pw. A user given as
+// user%password asks for none.
+func sambaPrompts(cmd, user, rest string) bool {
+	switch cmd {
+	case "smbclient", "rpcclient", "smbcacls", "smbcquotas", "smbget", "smbtree":
+	default:
+		return false
+	}
+	if user == "" {
+		k := skipBlanks(rest, 0)
+		if strings.HasPrefix(rest, "=") {
+			k = 1
+		} else if k == 0 {
+			return false
+		}
+		e := k
+		for e < len(rest) && e-k < 128 && strings.IndexByte(" \t\n;|&<>", rest[e]) < 0 {
+			e++
+		}
+		user = rest[k:e]
+	}
+	return user != "" && user[0] != '-' && !strings.Contains(user, "%")
 }

@@ -559,8 +559,22 @@ func (r *redactor) innerCommand(i int) bool {
 	}
 	// az vm run-command invoke --scripts "…", aws ssm send-command
 	// --parameters 'commands=["…"]': run on a machine's shell.
-	return strings.HasSuffix(before, " -c") || strings.HasSuffix(before, " -lc") ||
+	// A -c that takes no shell command (kinit -c CCACHE, smbclient -c
+	// 'ls', cryptsetup -c CIPHER) leaves the command reading its input.
+	return (strings.HasSuffix(before, " -c") || strings.HasSuffix(before, " -lc")) && !plainC(r.stdin.cmd) ||
 		strings.HasSuffix(before, " --scripts") || strings.HasSuffix(before, "commands=[")
+}
+
+// plainC reports whether the program cmd, which reads a secret on its
+// input, takes a -c whose value is no shell command: kinit's credential
+// cache, Samba clients' own commands, cryptsetup's cipher, htpasswd's
+// create flag (before the file), psql's SQL.
+func plainC(cmd string) bool {
+	switch cmd {
+	case "kinit", "smbclient", "rpcclient", "smbcacls", "cryptsetup", "htpasswd", "htpasswd2", "psql", "openconnect":
+		return true
+	}
+	return false
 }
 
 // prompts reports whether the word w, ending at j, is an option given

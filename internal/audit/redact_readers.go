@@ -44,7 +44,7 @@ func credentialCue(w string) bool {
 
 // cueSegments are the words credentialCue looks for, by length.
 var cueSegments = [...][]string{
-	3: {"cpw", "key"}, 4: {"pass", "auth"}, 5: {"login", "logon", "token"}, 6: {"unlock", "secret"}, 10: {"passphrase"},
+	3: {"cpw", "key"}, 4: {"pass", "auth"}, 5: {"login", "logon", "token"}, 6: {"unlock", "secret"}, 7: {"adduser"}, 10: {"passphrase"},
 }
 
 // cueSegment reports whether the segment g, in any case, is one of

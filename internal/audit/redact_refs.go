@@ -124,6 +124,37 @@ func callName(w string) bool {
 	return w != "" && identEnd(w, 0, true) == len(w)
 }
 
+// qualifiedCallEnd returns the index of the '(' after the function name
+// at p, qualified by '.', '::' or '->' (bcrypt.hashSync(,
+// BCrypt::Password.create(, $hasher->make(), or p when none is there.
+// A name after a variable ($hasher) must be qualified.
+func qualifiedCallEnd(s string, p int) int {
+	e := p
+	if e < len(s) && s[e] == '$' {
+		e++
+		if x := identEnd(s, e, false); x == e || !strings.HasPrefix(s[x:], "->") && !strings.HasPrefix(s[x:], "::") && (x >= len(s) || s[x] != '.') {
+			return p
+		}
+	}
+	for e < len(s) && e-p < 64 {
+		if x := identEnd(s, e, false); x > e {
+			e = x
+			continue
+		}
+		switch {
+		case s[e] == '.' && e > p:
+			e++
+		case strings.HasPrefix(s[e:], "::") || strings.HasPrefix(s[e:], "->"):
+			e += 2
+		case s[e] == '(' && e > p && isAlnumUnderscore(s[e-1]):
+			return e
+		default:
+			return p
+		}
+	}
+	return p
+}
+
 // callValue handles a secret-named key whose value is the call named by
 // s[i:j] (auth := smtp.PlainAuth("", "bob", pw, h)): the call's name is
 // no secret, its arguments may be. A known credential constructor's own

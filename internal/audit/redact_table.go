@@ -149,6 +149,10 @@ var programs = map[string]*program{
 	"ngrok":         {pos: []positional{{after: []string{"add-authtoken"}, index: 0}, {after: []string{"authtoken"}, index: 0}}},
 	"cargo":         {pos: []positional{{after: []string{"login"}, every: true}}},
 	"twine":         {opts: []option{{name: "-p"}}},
+	// Python packaging's publishers: hatch publish -a/--auth, uv
+	// publish -p/--password and -t/--token.
+	"hatch": {opts: []option{{name: "-a", sub: "publish"}, {name: "--auth", sub: "publish"}}},
+	"uv":    {opts: []option{{name: "-p", sub: "publish"}, {name: "-t", sub: "publish"}}},
 	"mysqladmin": {opts: mysqlLike.opts, prompt: mysqlLike.prompt, cluster: true, flags: mysqlFlags,
 		pos: []positional{{after: []string{"password"}, index: 0}}},
 	"mysqlsh":    {opts: mysqlLike.opts, pos: []positional{{every: true, split: userinfo}}},

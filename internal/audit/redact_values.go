@@ -136,6 +136,9 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		}
 		return 0
 	}
+	if c := qualifiedCallEnd(s, k); c > k && s[k] == '$' {
+		return r.callValue(k, c) // password = $hasher->make("…")
+	}
 	if e := referenceEnd(s, k); e > 0 && !header {
 		// password=$pw, password=%(pw)s: a reference shows no secret;
 		// what it names is one where it is set.
@@ -196,6 +199,11 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		end = quotedEnd(s, start, quote)
 	} else if e := schemeBrace(s, start); e > 0 {
 		end = valueEnd(s, e, false) // userPassword: {SSHA}…, olcRootPW: {CRYPT}…
+	} else if c := qualifiedCallEnd(s, start); c > start {
+		// password: bcrypt.hashSync("…", 10), 'password' =>
+		// Hash::make('…'): the call's name is no secret, its
+		// literal is.
+		return r.callValue(start, c)
 	} else {
 		end = r.pastClose(start, r.headerEnd(start, header))
 	}

@@ -459,6 +459,9 @@ func (r *redactor) word(i, j int) int {
 	if (w == "printf" || r.spelled == "printf") && startsWord(s, i) && standsAlone(s, j) {
 		r.printfArgs(j) // printf 'password=%s' …
 	}
+	if end := r.escapedItem(i, j); end > 0 {
+		return end // [\"sshpass\", \"-p\", \"…\"] one quoting level down
+	}
 	if end := r.joinedWord(i, j); end > 0 {
 		return end // '--user' 'bob:pw', --pass\word=pw, PG"PASS"WORD=pw
 	}
@@ -607,7 +610,7 @@ func (r *redactor) word(i, j int) int {
 			return j
 		}
 	}
-	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && standsAlone(s, j) {
+	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && (standsAlone(s, j) || escapedQuoted(s, i, j)) {
 		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
 		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" || wordListStart(s, i) {
 			if r.spelled != "" {

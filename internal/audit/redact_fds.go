@@ -35,6 +35,9 @@ func secretFileOption(cmd, w string) bool {
 	if len(name) == len(w) || len(name) < 4 {
 		return false
 	}
+	if passwordFileOption(w) {
+		return true // initdb --pwfile, --passfile, --secretfile
+	}
 	// --password-file, --passphrase-fd, --key-file, --token-file.
 	for _, suf := range [...]string{"-file", "_file", "-fd", "_fd"} {
 		if base, ok := strings.CutSuffix(name, suf); ok {

@@ -131,6 +131,10 @@ var (
 	// mysqlFlags are the MySQL clients' short options without a value.
 	mysqlFlags   = "BCEfGHiLnNqrstvVwX#"
 	postgresLike = &program{prompt: []string{"-W", "--password"}}
+	// createuser -P asks for the new role's password, twice.
+	createUser = &program{prompt: []string{"-W", "--password", "-P", "--pwprompt"}}
+	// salt '*' user.chpass bob PW, salt-call --local shadow.set_password bob PW.
+	saltLike = &program{pos: []positional{{after: []string{"user.chpass"}, index: 1}, {after: []string{"shadow.set_password"}, index: 1}}}
 	// 7z a -p, rar a -p: without a value the password is asked for.
 	archiver  = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p"}}
 	mongoLike = &program{opts: []option{{name: "-p"}}}
@@ -397,6 +401,8 @@ func (r *redactor) option(i, j int) int {
 		switch {
 		case w == o.name && j < len(s) && s[j] == '=':
 			k = j + 1 // --user=bob:pw, -p=secret
+		case j < len(s) && s[j] == ':' && len(o.name) == len(w)+1 && o.name[len(w)] == ':' && strings.HasPrefix(o.name, w):
+			k = j + 1 // winrs -p:secret
 		case w == o.name && len(o.name) == 2 && !p.noAttach && (startsQuote(s, j) || expansionAt(s, j) || escapeAt(s, j)):
 			k = j // -p'SECRET', -p$PASS, -p\ SECRET
 		case w == o.name && !o.attachedOnly:

@@ -564,6 +564,11 @@ func (r *redactor) word(i, j int) int {
 			}
 		}
 	}
+	if j < len(s) && s[j] == '(' && sendCall(w) {
+		if end := r.expectSendCall(i, j); end > 0 {
+			return end // c.expect("assword"); c.sendline("…")
+		}
+	}
 	if j < len(s) && s[j] == '(' && loginCall(w) {
 		if end := r.secondArgument(j); end > 0 {
 			return end // db.auth("u", "secret"), ftp.login("u", "secret")

@@ -90,7 +90,7 @@ func dsnCall(s string, i, j int) bool {
 		w = w[e+1:]
 	}
 	switch w {
-	case "connect":
+	case "connect", "connect_cached":
 		return strings.HasSuffix(s[:i], "DBI->")
 	case "PDO", "mysqli":
 		return strings.HasSuffix(s[:i], "new ")
@@ -108,24 +108,58 @@ func dsnCall(s string, i, j int) bool {
 func (r *redactor) thirdArgument(k int) int {
 	s := r.s
 	k = skipBlanks(s, k+1)
-	switch {
-	case k >= len(s):
+	if k >= len(s) {
 		return 0
-	case startsQuote(s, k):
-		k = pastQuoted(s, k)
-	default:
-		if s[k] == '$' {
-			k++ // new PDO($dsn, …): a PHP or Perl variable
-		}
-		for k < len(s) && wordByte[s[k]] {
-			k++
-		}
 	}
-	k = skipBlanks(s, k)
+	k = skipBlanks(s, pastArgument(s, k))
 	if k >= len(s) || s[k] != ',' {
 		return 0
 	}
 	return r.secondArgument(k)
+}
+
+// pastArgument returns where the call argument at k ends when it is a
+// literal ('…', "…", Perl's q{…} and qq{…}) or a name ($dsn, @args, u),
+// or k.
+func pastArgument(s string, k int) int {
+	if startsQuote(s, k) {
+		return pastQuoted(s, k)
+	}
+	if _, e := perlQuote(s, k); e > k {
+		return e
+	}
+	if strings.HasPrefix(s[k:], `\$`) {
+		k++ // \$dsn one quoting level down
+	}
+	if k < len(s) && (s[k] == '$' || s[k] == '@') {
+		k++ // new PDO($dsn, …), DBI->connect($dsn, $u, …): a PHP or Perl variable
+	}
+	for k < len(s) && wordByte[s[k]] {
+		k++
+	}
+	return k
+}
+
+// perlQuote returns the text inside Perl's q{…} or qq{…} at k and where
+// it ends past its '}', or k, k when none starts there.
+func perlQuote(s string, k int) (int, int) {
+	o := k
+	switch {
+	case strings.HasPrefix(s[k:], "q{"):
+		o += 2
+	case strings.HasPrefix(s[k:], "qq{"):
+		o += 3
+	default:
+		return k, k
+	}
+	if k > 0 && wordByte[s[k-1]] {
+		return k, k // seq{, not a quote
+	}
+	c := strings.IndexByte(s[o:min(len(s), o+maxCallLook)], '}')
+	if c < 0 {
+		return k, k
+	}
+	return o, o + c + 1
 }
 
 // loginCall reports whether the word w, followed by '(', names a call

@@ -57,3 +57,46 @@ func promptText(s string, i, sep int) bool {
 	// The quote must end the shell word too: -H 'X-Api-Key: '+pw goes on.
 	return k < len(s) && s[k] == s[i-1] && (k+1 == len(s) || strings.IndexByte(" \t\r\n;|&)", s[k+1]) >= 0)
 }
+
+// expectSendCall redacts the literal a send call (pexpect's
+// c.sendline("…"), c.send(…), Ruby's PTY writer w.puts after an expect)
+// named by s[i:j] types, when the prompt expected just before it asks for
+// a password, passphrase or PIN; it returns where scanning resumes, or 0.
+func (r *redactor) expectSendCall(i, j int) int {
+	s := r.s
+	before := s[max(0, i-160):i]
+	// The last prompt expected before the call is the one it answers
+	// (c.expect("Password:"); c.sendline(pw); c.expect("ftp>");
+	// c.sendline("ls") types a command).
+	x := strings.LastIndex(before, "expect")
+	if x < 0 {
+		return 0
+	}
+	if before = before[x:]; !containsFold(before, "assword") && !containsFold(before, "passphrase") && !containsFold(before, "pin") {
+		return 0
+	}
+	k := skipBlanks(s, j+1)
+	if k >= len(s) || !startsQuote(s, k) {
+		return 0
+	}
+	start, end := valueSpan(s, k)
+	if end <= start || start < r.done {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}
+
+// sendCall reports whether w, followed by '(', names a call that types
+// text into a spawned program: pexpect's sendline and send, Ruby's puts
+// and print on a PTY's writer.
+func sendCall(w string) bool {
+	e := strings.LastIndexByte(w, '.')
+	if e < 0 {
+		return false
+	}
+	switch w[e+1:] {
+	case "sendline", "send", "puts", "print", "write":
+		return true
+	}
+	return false
+}

@@ -135,18 +135,14 @@ func (r *redactor) secondArgument(k int) int {
 	if k >= len(s) {
 		return 0
 	}
-	if startsQuote(s, k) {
-		k = pastQuoted(s, k)
-	} else {
-		for k < len(s) && wordByte[s[k]] {
-			k++
-		}
-	}
-	k = skipBlanks(s, k)
+	k = skipBlanks(s, pastArgument(s, k))
 	if k >= len(s) || s[k] != ',' {
 		return 0
 	}
 	k = skipBlanks(s, k+1)
+	if o, e := perlQuote(s, k); e > o {
+		return r.replace(o, e-1, Redacted) + 1 // q{…}
+	}
 	if !startsQuote(s, k) {
 		return 0
 	}

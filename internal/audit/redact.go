@@ -329,8 +329,8 @@ func (r *redactor) run() {
 				r.listAdd(i) // a.push("-p", …)
 			}
 			r.stdinGroup(c, i)
-		case '+', '@':
-			r.listAdd(i) // a += ["-p", …], push @a, "-p", …
+		case '+', '@', '=':
+			r.listAdd(i) // a += ["-p", …], push @a, "-p", …, a[2] = "…"
 		case '/', '~':
 			if c == '/' && i+1 < n && s[i+1] == '/' && schemeRelative(s, i) {
 				// //user:pass@host, a URL without its scheme.
@@ -615,7 +615,7 @@ func (r *redactor) word(i, j int) int {
 			return j
 		}
 	}
-	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && (standsAlone(s, j) || escapedQuoted(s, i, j)) {
+	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && (standsAlone(s, j) || escapedQuoted(s, i, j) || wordListStart(s, i)) {
 		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
 		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" || wordListStart(s, i) {
 			if r.spelled != "" {
@@ -629,8 +629,11 @@ func (r *redactor) word(i, j int) int {
 			// …), not an ldap* program.
 			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog) && !r.prog.configWord(w)) && (!p.cmdOnly || r.stdin.cmdAt == i) && !spacedEquals(s, j) {
 				r.enterProgram(p, j)
-				if r.listProg = nil; listHead(s, i) {
+				switch {
+				case listHead(s, i):
 					r.listProg = p // a = ["sshpass"]; a << "-p" << …
+				case r.stdin.cmdAt == i:
+					r.listProg = nil // a command names its own
 				}
 				return j
 			}

@@ -38,7 +38,8 @@ func wordListStart(s string, i int) bool {
 
 // listAddMethods add items to a list: Ruby's, JavaScript's and Perl's
 // push, unshift and concat, Python's append, extend and insert.
-var listAddMethods = [...]string{".push", ".append", ".extend", ".concat", ".insert", ".unshift", ".prepend", ".add", ".addAll", ".Add", ".AddRange"}
+var listAddMethods = [...]string{".push", ".append", ".extend", ".concat", ".insert", ".unshift", ".prepend", ".splice", ".<<",
+	".add", ".addAll", ".Add", ".AddRange"}
 
 // listAddAt reports whether the byte at i begins what a statement adds to
 // a list with: an add method's '(' (a.push(, a.extend(), Ruby's "<< ",
@@ -62,17 +63,40 @@ func listAddAt(s string, i int) bool {
 		if k < len(s) && s[k] == '=' {
 			k++
 		}
-		k = skipBlanks(s, k)
-		return k < len(s) && (s[k] == '[' || s[k] == '(') && i > 0 && (s[i-1] == ' ' || s[i-1] == ']')
+		return i > 0 && (s[i-1] == ' ' || s[i-1] == ']') && listOpens(s, skipBlanks(s, k))
+	case '=':
+		// a = [*a, "-p", …], @c = (@c, "-p", …), a[1:1] = […],
+		// a[2] = "…": the list assigned, or an item set by index.
+		if i+1 < len(s) && s[i+1] == '=' || i > 0 && strings.IndexByte("=!<>", s[i-1]) >= 0 {
+			return false // a comparison
+		}
+		k := skipBlanks(s, i+1)
+		b := i
+		for b > 0 && (s[b-1] == ' ' || s[b-1] == '\t') {
+			b--
+		}
+		return listOpens(s, k) || b > 0 && s[b-1] == ']' && k < len(s) && (s[k] == '"' || s[k] == '\'')
 	case '@':
 		return i >= 5 && s[i-1] == ' ' && perlPush(s, i-1)
 	}
 	return false
 }
 
-// perlPush reports whether Perl's push or unshift ends right before i.
+// listOpens reports whether a list's items start at k: [, (, %w[, qw(.
+func listOpens(s string, k int) bool {
+	if k >= len(s) {
+		return false
+	}
+	if s[k] == '[' || s[k] == '(' {
+		return true
+	}
+	return k+3 < len(s) && wordListStart(s, k+3)
+}
+
+// perlPush reports whether Perl's push, unshift or splice ends right
+// before i.
 func perlPush(s string, i int) bool {
-	for _, w := range [...]string{"push", "unshift"} {
+	for _, w := range [...]string{"push", "unshift", "splice"} {
 		k := i - len(w)
 		if k >= 0 && s[k:i] == w && (k == 0 || !wordByte[s[k-1]]) {
 			return true

@@ -74,3 +74,39 @@ func TestRedactHeredocArgvItems(t *testing.T) {
 		{"kept", "ruby <<'EOF'\na = [\"curl\"]\na << \"-s\" << \"-o\" << \"out\"\nEOF", []string{`a << "-s" << "-o" << "out"`}},
 	})
 }
+
+// TestRedactListAdditionsMore: more ways to add to a list its first
+// item named the program of (Ruby's %w[] added with += or concat, a.<<(),
+// index assignment, Perl's splice and list reassignment, Python's slice
+// assignment and [*a, …], JavaScript's [...a, …] and splice), items after
+// a comma in a script's string read as items (Open3.capture2("sshpass",
+// "-p", "…", "ssh", "h") keeps "ssh", "h"), and a list named by %w[…]
+// alone.
+func TestRedactListAdditionsMore(t *testing.T) {
+	const pw = "Zq9Secret77"
+	checkDetours(t, pw, []detourCase{
+		{"words", `ruby -e 'a = ["sshpass"]; a += %w[-p ` + pw + `]'`, nil},
+		{"words", `ruby -e 'a = ["sshpass"]; a.concat(%w[-p ` + pw + `])'`, nil},
+		{"words", `ruby -e 'a = %w[sshpass]; a << "-p" << "` + pw + `"'`, []string{`a << "-p" << "`}},
+		{"words", `ruby -e 'a = %w[curl -s]; a << "-u" << "bob:` + pw + `"'`, []string{`"bob:`}},
+		{"words", `perl -e 'my @c = qw(sshpass); push @c, qw(-p ` + pw + `)'`, nil},
+		{"method", `ruby -e 'a = ["sshpass"]; a.<<("-p").<<("` + pw + `")'`, nil},
+		{"index", `ruby -e 'a = ["sshpass"]; a[1..] = ["-p", "` + pw + `"]'`, []string{`["-p", "`}},
+		{"index", `ruby -e 'a = ["sshpass"]; a[1] = "-p"; a[2] = "` + pw + `"'`, nil},
+		{"index", `python3 -c 'a = ["sshpass"]; a[1:1] = ["-p", "` + pw + `"]'`, []string{`["-p", "`}},
+		{"reassign", `perl -e 'my @c = ("sshpass"); @c = (@c, "-p", "` + pw + `"); system @c'`, []string{"system @c"}},
+		{"reassign", `python3 -c 'a = ["sshpass"]; a = [*a, "-p", "` + pw + `"]'`, []string{`[*a, "-p", "`}},
+		{"reassign", `node -e 'let a = ["sshpass"]; a = [...a, "-p", "` + pw + `"]'`, []string{`[...a, "-p", "`}},
+		{"splice", `perl -e 'my @c = ("sshpass"); splice(@c, 1, 0, "-p", "` + pw + `")'`, nil},
+		{"splice", `node -e 'let a = ["sshpass"]; a.splice(1, 0, "-p", "` + pw + `")'`, nil},
+		{"after-item", `perl -e 'my @c = ("sshpass"); unshift @c, "sudo"; push @c, ("-p", "` + pw + `")'`, nil},
+		{"items", `ruby -e 'Open3.capture2("sshpass", "-p", "` + pw + `", "ssh", "h")'`, []string{`"ssh", "h")`}},
+		{"items", `perl -e 'open(my $fh, "-|", "sshpass", "-p", "` + pw + `", "ssh", "h")'`, []string{`"ssh", "h")`}},
+		{"items", `ruby -e 'IO.popen(["curl", "-s", "-u", "bob:` + pw + `", "https://h"]).read'`, []string{`"https://h"]`}},
+		// Kept: comparisons and lists with no secret.
+		{"kept", `ruby -e 'a = ["sshpass"]; puts a[1] == "-p"'`, []string{`a[1] == "-p"`}},
+		{"kept", `python3 -c 'a = ["ssh"]; a[1:1] = ["-p", "2222"]'`, []string{`["-p", "2222"]`}},
+		{"kept", `ruby -e 'a = %w[git log]; a += %w[-n 5]'`, []string{"%w[-n 5]"}},
+		{"kept", `node -e 'let a = ["ls"]; a = [...a, "-la"]'`, []string{`"-la"`}},
+	})
+}

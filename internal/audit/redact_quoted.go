@@ -42,7 +42,7 @@ func (r *redactor) quotedName(i, j int) (name string, end int, ok bool) {
 			// script's own.
 			q, at = s[i-1], true
 		}
-		if !at || q != s[i-1] && (q == 0 || i < 2 || s[i-2] != '(' && s[i-2] != '[' && !strings.HasSuffix(s[:i-1], "<< ")) {
+		if !at || q != s[i-1] && (q == 0 || i < 2 || s[i-2] != '(' && s[i-2] != '[' && !strings.HasSuffix(s[:i-1], "<< ") && !strings.HasSuffix(s[:i-1], ", ")) {
 			return "", 0, false
 		}
 		start = i - 1

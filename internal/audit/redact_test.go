@@ -294,6 +294,7 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"list-adds":  `a = ["sshpass"]; a << "-p"; `, "list-shovel": `<< "-p" `, "list-shovel-lines": "a << \"--password\"\n",
 		"list-words": "%w[sshpass qw(mysql ", "list-push": `push @a, "-p", a.push(a += [`, "body-items": "<<E\n[\"-p\", ",
 		"escaped-items": `[\"sshpass\", \"-p\", \"-p\", \"`, "escaped-open": `\"-pX`,
+		"list-assign": `a = ["sshpass"]; a[1] = "-p"; a = [`, "list-index": "] = ] == ] = (", "list-item-commas": `, "-p", "-p`,
 		"send-calls": `c.expect("assword"); c.sendline(`, "perl-q-args": "DBI->connect(q{a}, $u, q{",
 		"calls-seq": `ftp_connect("h"); ftp_login($f, "b", `, "perl-bare": "$ENV{PGPASSWORD} = q{", "perl-bare-open": "$h{password} = q{{{ ",
 	}

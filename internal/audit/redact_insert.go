@@ -61,7 +61,7 @@ func (r *redactor) sqlInsert(i, j int) int {
 		p++
 	}
 	if end > 0 && len(params) > 0 {
-		r.sqlParams(end, params)
+		r.sqlParams(end, params, nil)
 	}
 	return end
 }
@@ -70,7 +70,7 @@ func (r *redactor) sqlInsert(i, j int) int {
 // statement whose tuples end at k, given after the string the statement
 // sits in: cur.execute("… VALUES (%s, %s)", ("bob", "pw")), db.query('…
 // ($1, $2)', ['bob', 'pw']), db.Exec("… (?, ?)", "bob", "pw").
-func (r *redactor) sqlParams(k int, params []bool) {
+func (r *redactor) sqlParams(k int, params []bool, named []string) {
 	s := r.s
 	lim := min(len(s), k+maxSQLValue)
 	q := k
@@ -92,14 +92,26 @@ func (r *redactor) sqlParams(k int, params []bool) {
 	case s[q] == ',':
 		q = skipAttrArg(s, skipSQLSpace(s, q+1), lim)
 	default:
-		// Prepared, then run: the values are the execute call's
-		// (redact_sqlexec.go).
-		if q = r.executeCall(q, lim); q == 0 {
-			return
+		// Prepared, then bound and run: the values are the bind calls'
+		// and the execute call's (redact_sqlexec.go).
+		for {
+			a, bind := r.executeCall(q, lim)
+			if a == 0 {
+				return
+			}
+			if !bind {
+				q = a
+				break
+			}
+			r.bindValue(a, params, named)
+			q = a + 1
 		}
 	}
 	if q < lim && (s[q] == '(' || s[q] == '[') {
 		q++
+		if q = skipSQLSpace(s, q); q < lim && (s[q] == '(' || s[q] == '[') {
+			q++ // executemany(…, [("bob", "pw")]): the first row
+		}
 	}
 	switch q = skipSQLSpace(s, q); {
 	case q < lim && s[q] == '[':
@@ -119,7 +131,9 @@ func (r *redactor) sqlParams(k int, params []bool) {
 			for to > v && (sqlSpace(s[to-1]) || s[to-1] == ']') {
 				to--
 			}
-			if from, to := sqlInside(s, v, to); to > from && from > v {
+			if o, e := perlQuote(s, v); e == to && e > o+1 {
+				r.queueSorted(o, e-1) // $sth->execute(q{…})
+			} else if from, to := sqlInside(s, v, to); to > from && from > v {
 				r.queueSorted(from, to)
 			}
 		}

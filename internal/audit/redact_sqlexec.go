@@ -1,6 +1,10 @@
 package audit
 
-import "strings"
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // A statement's bound parameters given apart from its string: prepared
 // first and bound by a later call ($sth = $dbh->prepare("UPDATE users SET
@@ -38,55 +42,138 @@ func keywordParam(s string, k, from int) bool {
 	return false
 }
 
-// executeCall returns where the arguments of the first call that runs a
-// prepared statement (execute(…), ->execute(…), .execute …) start at or
-// after k and before lim: the index of its '(' or of the blank after its
-// name; 0 when none does. The look never reads a byte twice: it resumes
-// where the last one stopped, or returns the call that one found.
-func (r *redactor) executeCall(k, lim int) int {
+// runners run a prepared statement with its values (execute, DBI's do
+// and select* after the statement and its attributes, better-sqlite3's
+// run); binders bind one value by place or name.
+var runners = [...]string{"execute", "executemany", "execute_array", "do", "run", "selectrow_array", "selectrow_arrayref",
+	"selectrow_hashref", "selectall_arrayref", "selectall_hashref", "selectcol_arrayref"}
+
+var binders = [...]string{"bind_param", "bindValue", "bindParam"}
+
+// runnerAt reports whether the '(' at p ends the name of a method call
+// (.name(, ->name() that runs a statement (run) or binds one of its
+// values (bind).
+func runnerAt(s string, p int) (run, bind bool) {
+	b := p
+	for b > 0 && p-b < 20 && isAlnumUnderscore(s[b-1]) {
+		b--
+	}
+	if b == p || b == 0 || s[b-1] != '.' && s[b-1] != '>' {
+		return false, false
+	}
+	name := s[b:p]
+	for _, n := range runners {
+		if name == n {
+			return true, false
+		}
+	}
+	for _, n := range binders {
+		if name == n {
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// executeCall returns where the values of the first call at or after k
+// and before lim that runs or binds a prepared statement start ('(', the
+// blank after Ruby's stmt.execute, or past the statement's variable and
+// DBI's attribute argument), and whether that call binds one value
+// (bind_param(1, …), bindValue(":pw", …)); 0 when none does. The look
+// never reads a byte twice: it resumes where the last one stopped, or
+// returns the call that one found.
+func (r *redactor) executeCall(k, lim int) (int, bool) {
 	s := r.s
 	if r.execAt >= k {
-		return r.execArgs(r.execAt)
+		run, bind := runnerAt(s, r.execAt)
+		return r.execArgs(r.execAt, run), bind
 	}
-	for from := max(k, r.execScan); from < lim; {
-		x := strings.Index(s[from:lim], "execute")
-		if x < 0 {
-			break
-		}
-		at := from + x
-		from = at + len("execute")
-		if at > 0 && (s[at-1] == '.' || s[at-1] == '>') && r.execArgs(at) > 0 {
-			r.execScan, r.execAt = from, at
-			return r.execArgs(at)
+	for p := max(k, r.execScan); p < lim; p++ {
+		switch s[p] {
+		case '(':
+			if run, bind := runnerAt(s, p); run || bind {
+				r.execScan, r.execAt = p+1, p
+				return r.execArgs(p, run), bind
+			}
+		case ' ':
+			// Ruby: stmt.execute "pw", 1.
+			if p >= 8 && s[p-7:p] == "execute" && s[p-8] == '.' && sqlQuoteLen(s, p+1) > 0 {
+				r.execScan, r.execAt = p+1, p
+				return p, false
+			}
 		}
 	}
 	r.execScan = max(r.execScan, lim)
-	return 0
+	return 0, false
 }
 
-// execArgs returns where the arguments of the execute call named at at
-// start, or 0 when none follow its name.
-func (r *redactor) execArgs(at int) int {
+// execArgs returns where the values of the call whose '(' is at p start:
+// past the statement's variable when one comes first and its values
+// follow in a tuple or list (cur.execute(sql, ("pw", 1))) or after DBI's
+// attribute argument ($dbh->do($sql, undef, "pw")); else p.
+func (r *redactor) execArgs(p int, run bool) int {
 	s := r.s
-	e := at + len("execute")
-	switch {
-	case e < len(s) && s[e] == '(':
-		// cur.execute(sql, ("pw", 1)): the statement's variable comes
-		// first, its values in a tuple or list after it.
-		v := e + 1
-		for v < len(s) && v-e < 64 && isAlnumUnderscore(s[v]) {
-			v++
-		}
-		if t := skipSQLSpace(s, v); v > e+1 && t < len(s) && s[t] == ',' {
-			if t = skipSQLSpace(s, t+1); t < len(s) && (s[t] == '(' || s[t] == '[') {
-				return t
-			}
-		}
-		return e
-	case e+1 < len(s) && s[e] == ' ' && sqlQuoteLen(s, e+1) > 0:
-		return e // Ruby: stmt.execute "pw", 1
+	if s[p] != '(' || !run {
+		return p
 	}
-	return 0
+	v := p + 1
+	if v < len(s) && s[v] == '$' {
+		v++
+	}
+	for v < len(s) && v-p < 64 && isAlnumUnderscore(s[v]) {
+		v++
+	}
+	t := skipSQLSpace(s, v)
+	if v == p+1 || t >= len(s) || s[t] != ',' || s[p+1] == '$' && v == p+2 {
+		return p
+	}
+	t = skipSQLSpace(s, t+1)
+	switch {
+	case t < len(s) && (s[t] == '(' || s[t] == '['):
+		return t
+	case s[p+1] == '$':
+		if a := skipAttrArg(s, t, min(len(s), t+64)); a > t {
+			return a // $dbh->do($sql, undef, "pw"): the values follow
+		}
+	}
+	return p
+}
+
+// bindValue queues the literal a bind call whose '(' is at p binds to
+// a secret parameter: bind_param(2, "pw"), bindValue(1, "pw") by place
+// (from 1), bindValue(":pw", "…") by a name in named.
+func (r *redactor) bindValue(p int, params []bool, named []string) {
+	s := r.s
+	a := skipSQLSpace(s, p+1)
+	e, ok := sqlValueEnd(s, a)
+	if !ok || s[e] != ',' {
+		return
+	}
+	arg := strings.Trim(strings.TrimSpace(s[a:e]), `"'`)
+	secret := false
+	if n, err := strconv.Atoi(arg); err == nil {
+		secret = n >= 1 && n <= len(params) && params[n-1]
+	} else {
+		secret = slices.Contains(named, strings.TrimLeft(arg, ":@"))
+	}
+	if !secret {
+		return
+	}
+	v := skipSQLSpace(s, e+1)
+	ve, ok := sqlValueEnd(s, v)
+	if !ok {
+		return
+	}
+	for ve > v && sqlSpace(s[ve-1]) {
+		ve--
+	}
+	if o, e := perlQuote(s, v); e == ve && e > o+1 {
+		r.queueSorted(o, e-1) // q{…}
+		return
+	}
+	if from, to := sqlInside(s, v, ve); to > from && from > v {
+		r.queueSorted(from, to)
+	}
 }
 
 // skipAttrArg returns where the bound values start after Perl's attribute

@@ -41,3 +41,30 @@ func TestRedactPreparedParams(t *testing.T) {
 		{"kept", `php -r '$s = $p->prepare("DELETE FROM sessions WHERE user = ?"); $s->execute(["bob"]);'`, []string{`["bob"]`}},
 	})
 }
+
+// TestRedactBoundByCalls: a prepared statement's secret parameter bound
+// by a bind call (DBI's bind_param(1, "…"), PDO's bindValue(1, …) and
+// bindValue(":pw", …)) or run by another runner (DBI's do($sql, undef,
+// …) with the statement in a variable, prepare_cached, selectall_*,
+// better-sqlite3's .run(…), executemany's first row).
+func TestRedactBoundByCalls(t *testing.T) {
+	const pw = "Zq9Secret77"
+	checkDetours(t, pw, []detourCase{
+		{"bind", `perl -MDBI -e '$s=$d->prepare("UPDATE users SET password=? WHERE id=1"); $s->bind_param(1, "` + pw + `"); $s->execute'`, []string{"bind_param(1, "}},
+		{"bind", `perl -MDBI -e '$s=$d->prepare("UPDATE users SET password=? WHERE login=?"); $s->bind_param(2, "bob"); $s->bind_param(1, "` + pw + `"); $s->execute'`, []string{`bind_param(2, "bob")`}},
+		{"bind", `php -r '$s = $p->prepare("UPDATE users SET password = ? WHERE id = 1"); $s->bindValue(1, "` + pw + `");'`, nil},
+		{"bind", `php -r '$s = $p->prepare("UPDATE users SET password = :pw WHERE id = 1"); $s->bindValue(":pw", "` + pw + `"); $s->execute();'`, []string{`bindValue(":pw", "`}},
+		{"bind", `php -r '$s = $p->prepare("SELECT id FROM users WHERE login = :u AND passwd = :p"); $s->bindParam(":u", $u); $s->bindValue(":p", "` + pw + `");'`, []string{`bindParam(":u", $u)`}},
+		{"runner", `perl -MDBI -e 'my $sql = "UPDATE users SET password = ?"; $d->do($sql, undef, "` + pw + `")'`, []string{"$d->do($sql, undef, "}},
+		{"runner", `perl -MDBI -e '$s=$d->prepare_cached("UPDATE users SET password=? WHERE id=?"); $s->execute("` + pw + `", 1)'`, nil},
+		{"runner", `perl -MDBI -e 'my $q = "SELECT id FROM users WHERE password = ?"; $d->selectall_arrayref($q, {}, "` + pw + `")'`, nil},
+		{"runner", `node -e 'db.prepare("UPDATE users SET password = ? WHERE id = ?").run("` + pw + `", 1)'`, []string{".run("}},
+		{"runner", `python3 -c 'cur.executemany("INSERT INTO users (name, password) VALUES (?, ?)", [("bob", "` + pw + `")])'`, []string{`[("bob", "`}},
+		{"runner", "ssh db1 \"perl -MDBI -e '\\$s=\\$d->prepare(q{UPDATE users SET password=? WHERE id=1}); \\$s->bind_param(1, q{" + pw + "})'\"", nil},
+		// Kept: what is bound is no secret.
+		{"kept", `perl -MDBI -e '$s=$d->prepare("UPDATE users SET password=? WHERE login=?"); $s->bind_param(2, "bob")'`, []string{`bind_param(2, "bob")`}},
+		{"kept", `php -r '$s = $p->prepare("SELECT * FROM t WHERE id = :id"); $s->bindValue(":id", 5);'`, []string{`":id", 5`}},
+		{"kept", `node -e 'db.prepare("SELECT * FROM t WHERE id = ?").run(5)'`, []string{".run(5)"}},
+		{"kept", `perl -MDBI -e 'my $sql = "SELECT * FROM t WHERE id = ?"; $d->do($sql, undef, 5)'`, []string{"undef, 5)"}},
+	})
+}

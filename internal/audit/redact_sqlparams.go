@@ -97,8 +97,8 @@ func (r *redactor) sqlStatementParams(i, j int) {
 		}
 	}
 	r.paramEnd = e
-	if secret && e < lim {
-		r.sqlParams(e, params)
+	if (secret || len(named) > 0) && e < lim {
+		r.sqlParams(e, params, named)
 	}
 	if len(named) > 0 && e < lim {
 		r.namedParams(e, named)

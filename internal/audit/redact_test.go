@@ -295,6 +295,7 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"list-words": "%w[sshpass qw(mysql ", "list-push": `push @a, "-p", a.push(a += [`, "body-items": "<<E\n[\"-p\", ",
 		"escaped-items": `[\"sshpass\", \"-p\", \"-p\", \"`, "escaped-open": `\"-pX`,
 		"list-assign": `a = ["sshpass"]; a[1] = "-p"; a = [`, "list-index": "] = ] == ] = (", "list-item-commas": `, "-p", "-p`,
+		"sql-binds": `"UPDATE t SET password = ?"); $s->bind_param(1, `, "sql-runners": `"UPDATE t SET pw = :p"); x.do(x.run(bindValue(":p", `,
 		"send-calls": `c.expect("assword"); c.sendline(`, "perl-q-args": "DBI->connect(q{a}, $u, q{",
 		"calls-seq": `ftp_connect("h"); ftp_login($f, "b", `, "perl-bare": "$ENV{PGPASSWORD} = q{", "perl-bare-open": "$h{password} = q{{{ ",
 	}

@@ -154,7 +154,9 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 	case "-s":
 		return cmd == "mkpasswd" // mkpasswd -s (--stdin above)
 	case "-p":
-		return cmd == "saslpasswd2" || cmd == "age" // saslpasswd2's pipe mode; age -p reads the passphrase
+		// saslpasswd2's pipe mode; age -p reads the passphrase;
+		// ssh-keygen -p the old passphrase and the new one.
+		return cmd == "saslpasswd2" || cmd == "age" || cmd == "ssh-keygen"
 	case "add_user":
 		return cmd == "rabbitmqctl" // add_user NAME without a password reads it there
 	case "-W":
@@ -181,6 +183,8 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "slappasswd" && strings.HasPrefix(rest, " /dev/stdin")
 	case "-U", "--user":
 		return sambaPrompts(cmd, "", rest)
+	case "join":
+		return cmd == "realm" // realm join -U admin DOMAIN reads admin's password
 	}
 	if cmd == "openssl" && opensslEncodes(w, rest) {
 		return true // openssl base64 <<< bob:pw (redact_encoders.go)
@@ -206,6 +210,8 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 			return strings.IndexByte(w, 'S') > 0
 		case "htpasswd", "htpasswd2":
 			return strings.IndexByte(w, 'i') > 0
+		case "ssh-keygen":
+			return strings.IndexByte(w, 'p') > 0 // -p: the old passphrase and the new one, twice
 		}
 		if len(w) > 2 && w[1] == 'U' {
 			return sambaPrompts(cmd, w[2:], "") // smbclient -Ubob

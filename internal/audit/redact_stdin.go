@@ -70,7 +70,8 @@ func stdinReader(w string) bool {
 	switch w {
 	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "tightvncpasswd", "cryptsetup",
 		"wpa_passphrase", "restic", "cifscreds", "kpasswd", "newusers", "gocryptfs", "keepassxc-cli",
-		"ftp", "tnftp", "pftp", "netkit-ftp", "lftp", "su", "ksu", "kadmin", "borg", "borgmatic", "ldappasswd":
+		"ftp", "tnftp", "pftp", "netkit-ftp", "lftp", "su", "ksu", "kadmin", "borg", "borgmatic", "ldappasswd",
+		"mysql_secure_installation", "mariadb-secure-installation", "keytool":
 		// wpa_passphrase SSID reads the passphrase there; restic,
 		// cifscreds add, gocryptfs and keepassxc-cli read the password
 		// (or a database's) there when it is no terminal; newusers
@@ -80,7 +81,10 @@ func stdinReader(w string) bool {
 		// password, borg a repository's passphrase (as restic).
 		// FTP clients read their commands there, user NAME PASSWORD (or
 		// lftp's open -u NAME,PASSWORD) among them, and without -n the
-		// answers to their Name and Password prompts.
+		// answers to their Name and Password prompts. The database's
+		// secure installation asks for the root password and a new one;
+		// keytool for the keystore's and key's passwords, read there
+		// when there is no console.
 		return true
 	}
 	return false

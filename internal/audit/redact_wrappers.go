@@ -47,6 +47,8 @@ func wrappedCommand(w string) bool {
 		"passwd", "veracrypt", "ecryptfs-add-passphrase", "systemd-creds", "ssh-add", "sshpass", "openvpn", "pdbedit", "wg",
 		"zfs", "zpool", "mkpasswd", "saslpasswd2", "bcachefs", "fscrypt", "bw", "clevis", "op", "ipa", "gopass", "rclone",
 		"ansible-vault", "keyring", "slappasswd", "lpass", "ecryptfs-unwrap-passphrase", "pro", "ua", "vercel", "firebase",
+		"realm", "smbclient", "rpcclient", "smbcacls", "smbcquotas", "smbget", "smbtree", "ssh-keygen", "kinit", "cryptsetup",
+		"psql", "openconnect",
 		"sed", "gsed", "perl": // sudo sed -i 's/x/…/' /run/secrets/token (editsCredentialFile)
 		return true
 	}

@@ -39,6 +39,9 @@ func (r *redactor) sqlStatementParams(i, j int) {
 	var named []string // named parameters (:pw, %(pw)s, @pw) for a secret
 	secret := false
 	n := 0 // positional parameters (?, %s) so far
+	update := strings.EqualFold(s[i:j], "update")
+	var setting span // the literal a settings row's value column is set to
+	keyed := false   // a literal of the statement names a secret
 	e := j
 	for ; e < lim; e++ {
 		c := s[e]
@@ -49,6 +52,12 @@ func (r *redactor) sqlStatementParams(i, j int) {
 		case '\'', '"':
 			// A literal in the other quote, or an identifier.
 			if x := strings.IndexByte(s[e+1:lim], c); x >= 0 && !strings.Contains(s[e+1:e+1+x], quote) {
+				lit := s[e+1 : e+1+x]
+				if update && settingValueBefore(s, e, j) {
+					setting = span{e + 1, e + 1 + x}
+				} else if x > 0 && x < 64 && (secretName(lit) || secretKey(lit) != keyNone) {
+					keyed = true
+				}
 				e += x + 1
 				continue
 			}
@@ -97,6 +106,11 @@ func (r *redactor) sqlStatementParams(i, j int) {
 		}
 	}
 	r.paramEnd = e
+	if keyed && setting.to > setting.from {
+		// UPDATE settings SET value = '…' WHERE name = 'smtp_password':
+		// a key-value table's row for a secret.
+		r.queueSorted(setting.from, setting.to)
+	}
 	if (secret || len(named) > 0) && e < lim {
 		r.sqlParams(e, params, named)
 	}
@@ -223,4 +237,30 @@ func (r *redactor) placeholderValue(k int) bool {
 		return false
 	}
 	return e >= len(s) || !wordByte[s[e]] && s[e] != '?' && s[e] != '%' && s[e] != '$'
+}
+
+// settingValueBefore reports whether the literal at p is set to a
+// key-value table's value column (value = '…', option_value = '…'),
+// looked at no further back than from.
+func settingValueBefore(s string, p, from int) bool {
+	k := p
+	for k > from && sqlSpace(s[k-1]) {
+		k--
+	}
+	if k <= from || s[k-1] != '=' || k >= 2 && strings.IndexByte("!<>=", s[k-2]) >= 0 {
+		return false
+	}
+	k--
+	for k > from && sqlSpace(s[k-1]) {
+		k--
+	}
+	e := k
+	for k > from && e-k < 32 && (isAlnumUnderscore(s[k-1]) || s[k-1] == '.' || s[k-1] == '`' || s[k-1] == '"') {
+		k--
+	}
+	name := strings.ToLower(strings.Trim(s[k:e], "`\""))
+	if d := strings.LastIndexByte(name, '.'); d >= 0 {
+		name = name[d+1:]
+	}
+	return name == "value" || name == "val" || strings.HasSuffix(name, "_value")
 }

@@ -24,6 +24,8 @@ func TestRedactMorePrograms(t *testing.T) {
 		{"pwfile", "initdb -D d --pwfile <(printf '%s' " + pw + ")", nil},
 		{"pwfile", "./app --passfile <(echo " + pw + ")", nil},
 		{"pwfile", "./app --secretfile=<(echo " + pw + ")", nil},
+		{"positional", "vercel secrets add stripe-key " + pw, []string{"vercel secrets add stripe-key"}},
+		{"positional", "npx vercel secret add db " + pw, nil},
 		// Kept: no secret in these.
 		{"kept", "createuser -d bob", []string{"createuser -d bob"}},
 		{"kept", "steghide info a.jpg", []string{"steghide info a.jpg"}},
@@ -31,5 +33,7 @@ func TestRedactMorePrograms(t *testing.T) {
 		{"kept", "winrs -r:h -u:bob cmd", []string{"-u:bob cmd"}},
 		{"kept", "salt-call state.apply", []string{"state.apply"}},
 		{"kept", "diff <(sort a) <(sort b)", []string{"<(sort a) <(sort b)"}},
+		{"kept", "vercel secrets rm foo", []string{"vercel secrets rm foo"}},
+		{"kept", "vercel deploy --prod", []string{"--prod"}},
 	})
 }

@@ -94,9 +94,11 @@ var programs = map[string]*program{
 	// env:set) also set plain settings (NODE_VERSION 20), and are read
 	// by the name.
 	"fly": storeSet, "flyctl": storeSet, "supabase": storeSet, "infisical": storeSet,
-	"nomad":    {pos: []positional{{after: []string{"var", "put"}, every: true, split: afterEquals}}},
-	"chamber":  {pos: []positional{{after: []string{"write"}, index: 2}}},
-	"sops":     {pos: []positional{{after: []string{"set"}, index: 2}}},
+	"nomad":   {pos: []positional{{after: []string{"var", "put"}, every: true, split: afterEquals}}},
+	"chamber": {pos: []positional{{after: []string{"write"}, index: 2}}},
+	"sops":    {pos: []positional{{after: []string{"set"}, index: 2}}},
+	// vercel secrets add NAME VALUE (the legacy secrets store).
+	"vercel":   {pos: []positional{{after: []string{"secrets", "add"}, index: 1}, {after: []string{"secret", "add"}, index: 1}}},
 	"akeyless": {opts: []option{{name: "--value"}}},
 	"conjur":   {opts: []option{{name: "-v", sub: "variable"}, {name: "--value", sub: "variable"}}},
 	"berglas":  {pos: []positional{{after: []string{"create"}, index: 1}, {after: []string{"update"}, index: 1}}},

@@ -627,7 +627,7 @@ func (r *redactor) word(i, j int) int {
 			// Nor is a word the program configures by (travis env set).
 			// A name before " = " is a key (ldap_default_authtok =
 			// …), not an ldap* program.
-			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog) && !r.prog.configWord(w)) && (!p.cmdOnly || r.stdin.cmdAt == i) && !spacedEquals(s, j) {
+			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog) && !r.prog.configWord(w)) && (!p.cmdOnly || r.stdin.cmdAt == i || r.echoedLine(i)) && !spacedEquals(s, j) {
 				r.enterProgram(p, j)
 				switch {
 				case listHead(s, i):

@@ -323,6 +323,14 @@ func subMatch(want, w string) bool {
 	return w == want
 }
 
+// echoedLine reports whether the word at i starts a line of the text an
+// echo or printf writes (echo 'set -x API_TOKEN …' >> config.fish): a
+// command there is a line of the script it writes.
+func (r *redactor) echoedLine(i int) bool {
+	s := r.s
+	return r.stdin.echoAt >= 0 && i > r.stdin.echoAt && (s[i-1] == '\'' || s[i-1] == '"' || s[i-1] == '\n')
+}
+
 // positionalAfter reports whether a positional rule of p starts after
 // the subcommand word w.
 func (p *program) positionalAfter(w string) bool {

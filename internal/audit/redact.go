@@ -564,6 +564,11 @@ func (r *redactor) word(i, j int) int {
 			}
 		}
 	}
+	if j < len(s) && s[j] == '(' && (strings.HasSuffix(w, "connect") || strings.HasSuffix(w, "connect_cached")) {
+		if end := r.oracleConnect(j); end > 0 {
+			return end // cx_Oracle.connect("bob/…@h/orcl")
+		}
+	}
 	if j < len(s) && s[j] == '(' && sendCall(w) {
 		if end := r.expectSendCall(i, j); end > 0 {
 			return end // c.expect("assword"); c.sendline("…")

@@ -176,3 +176,47 @@ func loginCall(w string) bool {
 	}
 	return false
 }
+
+// oracleConnect redacts the password of an Oracle login string user/
+// password@db given to a connect call whose '(' is at k
+// (cx_Oracle.connect("bob/…@h/orcl"), DBI->connect("dbi:Oracle:",
+// "bob/…@h", "")), among its first three arguments; it returns where
+// scanning resumes, or 0.
+func (r *redactor) oracleConnect(k int) int {
+	s := r.s
+	p := k + 1
+	for n := 0; n < 3 && p < len(s); n++ {
+		p = skipBlanks(s, p)
+		if p >= len(s) {
+			return 0
+		}
+		if startsQuote(s, p) {
+			if from, to := valueSpan(s, p); to > from && oracleLoginText(s[from:to]) {
+				if pf, pt := oracleSecret(s, from, to); pt > pf && pf >= r.done {
+					return r.replace(pf, pt, Redacted)
+				}
+			}
+		}
+		e := skipBlanks(s, pastArgument(s, p))
+		if e == p || e >= len(s) || s[e] != ',' {
+			return 0
+		}
+		p = e + 1
+	}
+	return 0
+}
+
+// oracleLoginText reports whether v is shaped as an Oracle login,
+// user/password@db: a name, '/', a password without '/', '@', blanks or
+// quotes, then '@' and the database.
+func oracleLoginText(v string) bool {
+	if len(v) > 256 || strings.Contains(v, "://") {
+		return false
+	}
+	slash := strings.IndexByte(v, '/')
+	if slash <= 0 || identEnd(v, 0, true) != slash {
+		return false
+	}
+	at := strings.IndexByte(v[slash:], '@')
+	return at > 1 && !strings.ContainsAny(v[slash+1:slash+at], "/ \t\"'") && slash+at+1 < len(v)
+}

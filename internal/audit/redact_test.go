@@ -296,7 +296,8 @@ func TestRedactScalesLinearly(t *testing.T) {
 		"escaped-items": `[\"sshpass\", \"-p\", \"-p\", \"`, "escaped-open": `\"-pX`,
 		"list-assign": `a = ["sshpass"]; a[1] = "-p"; a = [`, "list-index": "] = ] == ] = (", "list-item-commas": `, "-p", "-p`,
 		"sql-binds": `"UPDATE t SET password = ?"); $s->bind_param(1, `, "sql-runners": `"UPDATE t SET pw = :p"); x.do(x.run(bindValue(":p", `,
-		"send-calls": `c.expect("assword"); c.sendline(`, "perl-q-args": "DBI->connect(q{a}, $u, q{",
+		"oracle-connect": `x.connect("a/b@c", 'd/`,
+		"send-calls":     `c.expect("assword"); c.sendline(`, "perl-q-args": "DBI->connect(q{a}, $u, q{",
 		"calls-seq": `ftp_connect("h"); ftp_login($f, "b", `, "perl-bare": "$ENV{PGPASSWORD} = q{", "perl-bare-open": "$h{password} = q{{{ ",
 	}
 	for name, unit := range units {

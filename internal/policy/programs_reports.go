@@ -117,9 +117,7 @@ func (c *call) verifyManAgent() string {
 			files = append(files, a)
 		}
 	}
-	for _, r := range c.optVals(c.args, "--root") {
-		files = append(files, r)
-	}
+	files = append(files, c.optVals(c.args, "--root")...)
 	for _, f := range files {
 		if c.e.paths == nil && (!f.known || !strings.HasPrefix(f.val, "/")) {
 			continue // where relative ones lead is not followed

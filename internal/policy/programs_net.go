@@ -332,12 +332,20 @@ func netProgram(c *call) (Tier, string) {
 		}
 	}
 	vals := c.vals()
+	globs := c.name == "curl" && !globOff(c.args)
+	web := webClients[c.name]
 	for i, v := range vals {
 		if v == "" || strings.HasPrefix(v, "-") {
 			if _, val, ok := strings.Cut(v, "="); ok && strings.Contains(val, "://") {
 				c.checkHost(val)
+				if globs && curlGlob(urlHost(val)) {
+					raise(TierDestructive, c.name+": "+truncate(val, 64)+": curl expands {…} and […] in the host itself, which host rules cannot check (-g turns that off)")
+				}
 			}
 			continue
+		}
+		if web {
+			raise(c.webHosts(i, globs))
 		}
 		if !c.args[i].known && len(c.e.p.denyHosts) > 0 && strings.Contains(v, "://") && runTimeHost(v) {
 			// A host known only at run time may be one the rules deny.

@@ -22,6 +22,12 @@ func TestBlindSpotWebClientHosts(t *testing.T) {
 		`https 169.254.169.254/latest`,
 		`xh 169.254.169.254/latest`,
 		`xh :@169.254.169.254`,
+		`lynx -dump 169.254.169.254`,
+		`w3m -dump 169.254.169.254/latest`,
+		`links -dump 169.254.169.254`,
+		`elinks -dump 169.254.169.254`,
+		`curlie 169.254.169.254`,
+		`wget2 169.254.169.254/latest`,
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}

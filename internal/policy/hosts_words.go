@@ -29,6 +29,12 @@ func (e *eval) urlWords(args []arg) {
 	}
 	for _, a := range args[1:] {
 		v := a.val
+		if schemeless[name] && a.known && !strings.HasPrefix(v, "-") && !strings.Contains(v, "://") {
+			if r, ok := e.p.hostDenied("http://" + v); ok {
+				e.deny(fmt.Sprintf("%s: %q (http://%s) names a host denied by host rule %q", name, truncate(v, 96), truncate(v, 96), r))
+				return
+			}
+		}
 		for {
 			i := strings.Index(v, "://")
 			if i < 0 {
@@ -45,6 +51,10 @@ func (e *eval) urlWords(args []arg) {
 		e.imageRefs(name, args[1:])
 	}
 }
+
+// schemeless are the programs other than netProgram's web clients that
+// take a URL without its scheme as http's (lynx 169.254.169.254).
+var schemeless = set(`lynx w3m links links2 elinks browsh curlie wget2 xhs httpie`)
 
 // imageVerbs are the container tools whose operands name images.
 var imageVerbs = set(`docker podman nerdctl crictl ctr buildah`)

@@ -716,6 +716,9 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		return c.inProject(t, why)
 	}
 	if known {
+		if ent.runs {
+			e.opaque = true
+		}
 		return c.inProject(ent.tier, ent.why)
 	}
 	if fn {

@@ -57,6 +57,14 @@ var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk c
 	sg_reset sedutil-cli synopoweroff syno_poweroff_task vgreduce vgsplit vgmerge pvmove
 	vgcfgrestore pvcreate wrmsr outb outw outl i2cset i2ctransfer`)
 
+// commandRunners are the destructive programs above that run a command
+// their words give, in a way the classifier does not read (tmux new -d
+// CMD, screen -dm CMD, expect -c 'spawn CMD', at, gdb -ex 'shell CMD'):
+// they are tier 3, and their input's text is scanned for what the deny
+// list refuses, as for any payload the classifier cannot see into.
+var commandRunners = set(`at batch gdb lldb expect capsh npx bpftrace perf tmux screen byobu dtach abduco
+	systemd-nspawn machinectl ed ex dc`)
+
 // interactivePrograms can run commands from inside (a pager's "!cmd", an
 // editor's ":!cmd"), or kill and renice processes (htop's F9, atop's k),
 // or write files (atop -w); at least TierMutate.
@@ -148,6 +156,7 @@ type knownProgram struct {
 	name   string
 	h      func(*call) (Tier, string)
 	daemon bool // one of daemonClients
+	runs   bool // one of commandRunners
 	tierWhy
 }
 
@@ -169,6 +178,7 @@ func makeKnownPrograms() map[string]knownProgram {
 			k := knownProgram{}
 			k.name, k.h = normalised(n)
 			k.daemon = daemonClients[k.name]
+			k.runs = commandRunners[k.name]
 			if k.h == nil {
 				k.tier, k.why = simpleTier(k.name)
 			}

@@ -351,6 +351,7 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 			c.loginShell(t, "script command")
 		}
 		if len(shellText) == 0 {
+			c.shellInput()
 			r.raise(spec.noCmd, spec.noCmdWhy)
 		}
 		return r.t, r.why
@@ -391,6 +392,7 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, c.name + ": passes arguments to a login shell"
 		}
+		c.shellInput()
 		return spec.noCmd, spec.noCmdWhy
 	}
 	if c.name == "flock" && len(rest) > spec.leading+1 && (rest[spec.leading].val == "-c" || rest[spec.leading].val == "--command") {
@@ -405,6 +407,9 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		return own, why
 	}
 	if len(rest) <= spec.leading {
+		if spec.noCmd == TierDestructive {
+			c.shellInput()
+		}
 		if spec.noCmdWhy != "" {
 			return spec.noCmd, spec.noCmdWhy
 		}
@@ -698,6 +703,7 @@ func sudoProgram(c *call) (Tier, string) {
 	case editMode:
 		return TierMutate, "sudoedit: edits files as root"
 	case shellMode && len(rest) == 0:
+		c.shellInput()
 		return TierDestructive, c.name + ": opens a root shell"
 	case shellMode:
 		c.loginShell(strings.Join(argVals(rest), " "), c.name+" -s command")
@@ -709,12 +715,26 @@ func sudoProgram(c *call) (Tier, string) {
 	case len(rest) == 0 && listMode:
 		return TierRead, c.name + ": lists or refreshes privileges"
 	case len(rest) == 0 && c.name == "pkexec":
+		c.shellInput()
 		return TierDestructive, "pkexec: opens a root shell"
 	case len(rest) == 0:
 		return TierRead, c.name + " with no command"
 	}
 	c.run(rest)
 	return TierRead, c.name
+}
+
+// shellInput classifies what a shell opened without a command (sudo -s,
+// pkexec, su, fakeroot, script) reads as its commands: the call's input,
+// when it is text (sudo -s <<< reboot runs reboot). The call is tier 3
+// either way; this finds what the deny list refuses in it.
+func (c *call) shellInput() {
+	switch c.ctx.stdin.kind {
+	case stdinText:
+		c.shell(c.ctx.stdin.text, c.name+" input", nil, false)
+	case stdinUnknown:
+		c.e.opaque = true
+	}
 }
 
 // stdinProgram classifies a shell or interpreter that reads its program

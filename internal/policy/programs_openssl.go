@@ -10,7 +10,11 @@ var opensslBuiltinProviders = set(`default legacy fips base null`)
 // is one only when verifying (smime and cms write the signers'
 // certificates there) and is checked apart.
 var opensslOuts = []string{"out", "keyout", "writerand", "sess_out", "certout", "certsout", "signature", "rand_out",
-	"keylogfile", "msgfile", "reqout", "respout", "outdir", "CAserial"}
+	"keylogfile", "msgfile", "reqout", "respout", "outdir", "CAserial",
+	// cmp's: the certificates it is sent, the raw messages, and the
+	// root CA update (genm) files.
+	"chainout", "extracertsout", "cacertsout", "rspout", "reqout_only", "crlout",
+	"newwithnew", "newwithold", "oldwithnew"}
 
 // opensslProgram classifies openssl: loading engines, provider modules or
 // a config file (whose openssl_conf section loads modules) runs code the
@@ -54,7 +58,7 @@ func opensslProgram(c *call, vals, ops []string) (Tier, string) {
 		c.checkHost(ops[1]) // openssl 3: s_client HOST:PORT
 	}
 	for _, v := range vals {
-		if v == "engine" || opt(v) == "-engine" || opt(v) == "-provider-path" {
+		if v == "engine" || opt(v) == "-engine" || opt(v) == "-ssl_client_engine" || opt(v) == "-provider-path" {
 			return TierDestructive, "openssl " + v + ": loads a shared library"
 		}
 		if opt(v) == "-config" {
@@ -93,8 +97,9 @@ func opensslProgram(c *call, vals, ops []string) (Tier, string) {
 		return TierMutate, "openssl req: writes the new key to the config's default_keyfile"
 	case sub == "s_server":
 		return TierMutate, "openssl s_server: serves on a network port"
-	case sub == "ocsp" && has("-port"):
-		return TierMutate, "openssl ocsp -port: serves on a network port"
+	case (sub == "ocsp" || sub == "cmp") && has("-port"):
+		// cmp -port is its mock CA server.
+		return TierMutate, "openssl " + sub + " -port: serves on a network port"
 	case sub == "s_client" && (c.ctx.stdin.kind == stdinUnknown || c.ctx.stdin.kind == stdinText && strings.TrimSpace(c.ctx.stdin.text) != ""):
 		// Its input goes to the server, as nc's does (a Redis or SMTP
 		// command, an HTTP request).

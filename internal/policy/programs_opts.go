@@ -199,7 +199,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	case "whois", "upsc", "apcaccess":
 		return serverQueryProgram
 	case "tree", "sar", "sdiff", "diff3", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
-		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64":
+		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64", "colordiff":
 		return readOpts
 	case "nmap":
 		return nmapProgram
@@ -545,7 +545,7 @@ func nmapProgram(c *call) (Tier, string) {
 // change state or run programs: tree -o, sar -o, sdiff -o, dmidecode
 // --dump-bin, file -C, ss -K and -D, sensors -s, lastlog -C/-S, fd -x/-X,
 // rg --pre, bat cache --build, pidstat -e, ausearch --checkpoint,
-// blkid -c, tree -R.
+// colordiff --difftprogram, blkid -c, tree -R.
 func readOpts(c *call) (Tier, string) {
 	r := raiser{TierRead, c.name + ": read-only"}
 	vals := c.vals()
@@ -573,6 +573,15 @@ func readOpts(c *call) (Tier, string) {
 		}
 		if c.name == "tree" && treeRecurse(vals) {
 			r.raise(TierMutate, "tree -R: writes 00Tree.html in every directory")
+		}
+	case "colordiff":
+		// colordiff takes --difftprogram=PROG from anywhere in its
+		// arguments, before or after "--", and runs PROG in place of diff.
+		for _, a := range c.args {
+			if v, ok := strings.CutPrefix(a.val, "--difftprogram="); ok {
+				c.shellArg(arg{val: v, known: a.known}, "colordiff --difftprogram")
+				r.raise(TierDestructive, "colordiff --difftprogram: runs "+truncate(v, 64)+" in place of diff")
+			}
 		}
 	case "dmidecode":
 		for _, f := range c.optVals(c.args, "--dump-bin") {

@@ -58,3 +58,31 @@ func TestBlindSpotOpensslCmp(t *testing.T) {
 		{"s_client", "openssl s_client -connect h:443 </dev/null", TierRead},
 	})
 }
+
+// TestBlindSpotNtpqInput: without -p, -c or -i, ntpq runs the commands
+// on its standard input, so :config, config-from-file, saveconfig and
+// writevar there (in any prefix ntpq accepts) change ntpd, and input the
+// classifier cannot see could; read-only commands on the input keep ntpq
+// at tier 0.
+func TestBlindSpotNtpqInput(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{":config here-string", "ntpq <<< ':config restrict default'", TierMutate, false},
+		{":conf prefix", "ntpq localhost <<< ':conf server 1.2.3.4'", TierMutate, false},
+		{"config-from-file", "printf 'keyid 1\\npasswd x\\nconfig-from-file /tmp/c\\n' | ntpq", TierMutate, false},
+		{"echo pipe", "echo 'writevar 0 leap=1' | ntpq -n", TierMutate, false},
+		{"wv", "ntpq -4 <<< 'wv 0 x=1'", TierMutate, false},
+		{"saveconfig here-doc", "ntpq <<EOF\nkeyid 1\nsaveconfig /etc/ntp.conf\nEOF", TierMutate, false},
+		{"second line", "ntpq <<< $'peers\\n:config x'", TierMutate, false},
+		{"unseen input", "ntpq < /tmp/cmds", TierMutate, false},
+		{"pipe of a file", "cat cmds | ntpq -n", TierMutate, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"-p", "ntpq -p", TierRead},
+		{"-pn", "ntpq -pn", TierRead},
+		{"-p input ignored", "ntpq -p <<< ':config x'", TierRead},
+		{"no input", "ntpq -n", TierRead},
+		{"peers on input", "ntpq <<< 'peers'", TierRead},
+		{"rv on input", "echo rv | ntpq", TierRead},
+	})
+}

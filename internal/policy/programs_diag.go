@@ -107,10 +107,13 @@ func diagProgram(c *call) (Tier, string) {
 		return mutate()
 	case "ntpq":
 		// -c and -i run ntpq commands, :config among them.
-		ops, _, ok := c.readOpts(optSpec{flags: "pnw46"})
+		ops, seen, ok := c.readOpts(optSpec{flags: "pnw46"})
 		if ok && len(ops) <= 1 {
 			for _, h := range ops {
 				c.checkHost(h)
+			}
+			if strings.IndexByte(seen, 'p') < 0 && !c.ntpqInputReads() {
+				return mutate()
 			}
 			return TierRead, "ntpq -p: lists the peers"
 		}

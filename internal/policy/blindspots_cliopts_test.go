@@ -86,3 +86,41 @@ func TestBlindSpotNtpqInput(t *testing.T) {
 		{"rv on input", "echo rv | ntpq", TierRead},
 	})
 }
+
+// TestBlindSpotArchiveListComputed: listing an archive runs what
+// --checkpoint-action=exec=, -I/--use-compress-program, -F, --rsh-command
+// name, and writes --index-file and --volno-file, so a word computed at
+// run time where tar, bsdtar or cpio reads options can become one of them;
+// the value of -f (and of the old-style "tf" cluster's letters), words
+// after "--" and a pipe into grep stay tier 0.
+func TestBlindSpotArchiveListComputed(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"tar -t then $x", "tar -tf x.tar $OPTS", TierMutate, false},
+		{"tar $x first", "tar $OPTS -tf x.tar", TierMutate, false},
+		{"tar between", "tar -t $OPTS -f x.tar", TierMutate, false},
+		{"tar braces", "tar -tvf x.tar ${OPTS}", TierMutate, false},
+		{"tar command subst", "tar -tf x.tar $(cat opts)", TierMutate, false},
+		{"tar all args", `tar -tf x.tar "$@"`, TierMutate, false},
+		{"tar array", `tar -tf x.tar "${a[@]}"`, TierMutate, false},
+		{"tar quoted", `tar -tvf x.tar "$m"`, TierMutate, false},
+		{"tar positional", "tar -tf x.tar $1", TierMutate, false},
+		{"tar old style", `tar tf "$A" "$m"`, TierMutate, false},
+		{"tar diff mode", "tar -df x.tar $O", TierMutate, false},
+		{"gtar", "gtar -tf x.tar $O", TierMutate, false},
+		{"bsdtar", "bsdtar -tf x $O", TierMutate, false},
+		{"cpio -t", "cpio -t $O < x.cpio", TierMutate, false},
+		{"cpio -it quoted", `cpio -itv -F x.cpio "$o"`, TierMutate, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"archive from a variable", `tar -tf "$A"`, TierRead},
+		{"old style archive", `tar tzvf "$A"`, TierRead},
+		{"old style two values", `tar tfC "$A" "$d"`, TierRead},
+		{"-C value", `tar -tf "$A" -C "$d"`, TierRead},
+		{"after --", `tar -tf x.tar -- "$m"`, TierRead},
+		{"loop", `for f in *.tar; do tar -tf "$f"; done`, TierRead},
+		{"grep the list", `tar -tf x.tar | grep "$m"`, TierRead},
+		{"cpio -F value", `cpio -t -F "$f"`, TierRead},
+		{"cpio input", `cpio -it < "$f"`, TierRead},
+	})
+}

@@ -164,6 +164,7 @@ type optionGrammar struct {
 	keywords map[string]bool // words whose next argument is a name (iw dev NAME)
 	after    map[string]bool // once one of these words is seen, the rest are operands (ip … show)
 	operands bool            // operands change state too (sysctl k=v): any computed word counts
+	oldStyle bool            // a first word without a dash is a cluster of options (tar tf FILE)
 }
 
 // computedGrammars are the programs with argument handlers whose options
@@ -226,6 +227,12 @@ var computedGrammars = map[string]optionGrammar{
 		--reject --domains --include-directories --exclude-directories --base --http-user
 		--http-password --referer --load-cookies --save-cookies --ca-certificate --certificate
 		--private-key --bind-address --limit-rate --config`)},
+	// tar -tf a.tar $x with x=--checkpoint-action=exec=sh, or -I PROG;
+	// cpio -t $x with x=--rsh-command=PROG: listing runs them too.
+	"tar":    {short: "fCTXbgKLNVHIF", oldStyle: true},
+	"gtar":   {short: "fCTXbgKLNVHIF", oldStyle: true},
+	"bsdtar": {short: "fCTXbsIH", oldStyle: true},
+	"cpio":   {short: "EFHIMORCD"},
 	// git log $x with x=--output=/etc/passwd, or --ext-diff.
 	"git": {short: "nCmbuSOABc", long: set(`--git-dir --work-tree --namespace --super-prefix --config-env`)},
 	// A verb computed at run time can change the service manager or the
@@ -276,6 +283,19 @@ func (c *call) computedArgs() (Tier, string) {
 // valuePosition reports whether args[i] is the value of the known option
 // before it.
 func (c *call) valuePosition(g optionGrammar, args []arg, i int) bool {
+	if g.oldStyle && i > 0 && args[0].known && !strings.HasPrefix(args[0].val, "-") {
+		// tar tvfC a.tar DIR: the value letters of the first word take
+		// the words after it, in order.
+		n := 0
+		for _, f := range []byte(args[0].val) {
+			if strings.IndexByte(g.short, f) >= 0 {
+				n++
+			}
+		}
+		if i <= n {
+			return true
+		}
+	}
 	if i == 0 || !args[i-1].known {
 		return false
 	}

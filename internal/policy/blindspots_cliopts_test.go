@@ -124,3 +124,38 @@ func TestBlindSpotArchiveListComputed(t *testing.T) {
 		{"cpio input", `cpio -it < "$f"`, TierRead},
 	})
 }
+
+// TestBlindSpotReadersComputedRun: a word computed at run time given to a
+// read-only program with an option that runs a program (diff3
+// --diff-program, colordiff --difftprogram=, ag and ack --pager, pidstat
+// -e, procs --load-config) or writes (ausearch --checkpoint) can become
+// that option, as it can for rg; option values, words after "--" and
+// operands with a literal start stay tier 0.
+func TestBlindSpotReadersComputedRun(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"diff3", "diff3 $O a b c", TierMutate, false},
+		{"diff3 operand", `diff3 a b "$c"`, TierMutate, false},
+		{"colordiff", "colordiff $O a b", TierMutate, false},
+		{"colordiff operands", `colordiff -u "$a" "$b"`, TierMutate, false},
+		{"ag", "ag $O x", TierMutate, false},
+		{"ag pattern", `ag "$pat" dir`, TierMutate, false},
+		{"ack", "ack $(cat opts) x", TierMutate, false},
+		{"ack pattern", `ack -i "$pat" /etc`, TierMutate, false},
+		{"pidstat", "pidstat $O", TierMutate, false},
+		{"pidstat count", `pidstat 1 "$n"`, TierMutate, false},
+		{"procs", `procs "$@"`, TierMutate, false},
+		{"ausearch", "ausearch $O", TierMutate, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"diff3 label", `diff3 -L "$l" a b c`, TierRead},
+		{"colordiff literal start", `colordiff -u /etc/"$a" /etc/"$b"`, TierRead},
+		{"ag -G value", `ag -G "$re" x`, TierRead},
+		{"ack after --", `ack -- "$pat"`, TierRead},
+		{"pidstat -p value", `pidstat -p "$pid" 1`, TierRead},
+		{"ausearch values", `ausearch -m AVC -ts "$t"`, TierRead},
+		{"ausearch -k", `ausearch -i -k "$key"`, TierRead},
+		{"grep", `grep "$pat" x`, TierRead},
+		{"blkid", `blkid "$dev"`, TierRead},
+	})
+}

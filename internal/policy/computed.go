@@ -233,6 +233,16 @@ var computedGrammars = map[string]optionGrammar{
 	"gtar":   {short: "fCTXbgKLNVHIF", oldStyle: true},
 	"bsdtar": {short: "fCTXbsIH", oldStyle: true},
 	"cpio":   {short: "EFHIMORCD"},
+	// Read-only programs with an option that runs a program or writes:
+	// diff3 $x with x=--diff-program=sh, colordiff --difftprogram=, ag and
+	// ack --pager, pidstat -e, procs --load-config, ausearch --checkpoint.
+	"diff3":     {short: "L", long: set(`--label`)},
+	"colordiff": {short: "CUDFILxXSW", long: set(`--label --ignore-matching-lines --exclude --exclude-from`)},
+	"ag":        {short: "ABCGgmpW", long: set(`--after --before --context --file-search-regex --max-count --path-to-ignore --ignore --depth`)},
+	"ack":       {short: "ABCmg", long: set(`--after-context --before-context --context --max-count --type --ignore-dir --ignore-file`)},
+	"pidstat":   {short: "CGpT"},
+	"procs":     {short: "is", long: set(`--insert --sorta --sortd --color --theme`)},
+	"ausearch":  {any: true},
 	// git log $x with x=--output=/etc/passwd, or --ext-diff.
 	"git": {short: "nCmbuSOABc", long: set(`--git-dir --work-tree --namespace --super-prefix --config-env`)},
 	// A verb computed at run time can change the service manager or the

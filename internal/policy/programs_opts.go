@@ -199,7 +199,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	case "whois", "upsc", "apcaccess":
 		return serverQueryProgram
 	case "tree", "sar", "sdiff", "diff3", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
-		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64", "colordiff":
+		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64", "colordiff", "ag":
 		return readOpts
 	case "nmap":
 		return nmapProgram

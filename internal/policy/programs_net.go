@@ -338,8 +338,8 @@ func netProgram(c *call) (Tier, string) {
 		if v == "" || strings.HasPrefix(v, "-") {
 			if _, val, ok := strings.Cut(v, "="); ok && strings.Contains(val, "://") {
 				c.checkHost(val)
-				if globs && curlGlob(urlHost(val)) {
-					raise(TierDestructive, c.name+": "+truncate(val, 64)+": curl expands {…} and […] in the host itself, which host rules cannot check (-g turns that off)")
+				if len(c.e.p.denyHosts) > 0 {
+					raise(c.curlGlobbed(val, globs))
 				}
 			}
 			continue

@@ -24,7 +24,7 @@ var webClients = set(`curl wget http https xh`)
 // webHostOpts are the options whose value is a destination, so a value
 // computed at run time is one too.
 var webHostOpts = set(`--url -x --proxy --preproxy --socks4 --socks4a --socks5 --socks5-hostname --doh-url
-	--connect-to --resolve --dns-servers -e --execute`)
+	--connect-to --resolve --dns-servers`)
 
 // curlGrammar is curl's options that take a value, as curl --help all
 // lists them, so a computed word after one is its value, not a URL.
@@ -70,16 +70,25 @@ func (c *call) webHosts(i int, globs bool) (Tier, string) {
 	if c.valuePosition(g, c.args, i) && !webHostOpts[c.args[i-1].val] {
 		return TierRead, "" // an option's value: a header, JSON data, a file
 	}
-	host := urlHost(v)
-	if globs && curlGlob(host) {
-		c.e.opaque = true
-		return TierDestructive, c.name + ": " + truncate(v, 64) + ": curl expands {…} and […] in the host itself, which host rules cannot check (-g turns that off)"
+	if t, why := c.curlGlobbed(v, globs); t > TierRead {
+		return t, why
 	}
+	host := urlHost(v)
 	if a.known || strings.Contains(v, "://") || !strings.ContainsAny(host, "$`") {
 		return TierRead, ""
 	}
 	c.e.opaque = true
 	return TierDestructive, c.name + ": " + truncate(v, 64) + ": destination computed at run time, which host rules cannot check"
+}
+
+// curlGlobbed is tier 3 when curl, globbing (globs), would expand the host
+// of URL v itself.
+func (c *call) curlGlobbed(v string, globs bool) (Tier, string) {
+	if !globs || !curlGlob(urlHost(v)) {
+		return TierRead, ""
+	}
+	c.e.opaque = true
+	return TierDestructive, c.name + ": " + truncate(v, 64) + ": curl expands {…} and […] in the host itself, which host rules cannot check (-g turns that off)"
 }
 
 // urlHost returns the part of URL v (with or without a scheme) before its

@@ -234,6 +234,13 @@ func (r *redactor) run() {
 		if len(r.pending) > 0 && i >= r.pending[0].from {
 			p := r.pending[0]
 			r.pending = r.pending[1:]
+			if i >= p.to && p.to > r.done && p.from >= r.done {
+				// A word that began before the span and ran past it
+				// (\nS3cr3tZ in a $'…' string): the span is not copied
+				// out yet, so it is replaced still.
+				r.replace(p.from, p.to, Redacted)
+				continue
+			}
 			if i < p.to {
 				// A positional read as secret may be an expansion of
 				// held words (smbclient //nas/share "${creds[@]}").
@@ -321,6 +328,9 @@ func (r *redactor) run() {
 			}
 			if c == '\n' && r.quotedData(i) {
 				break // printf 'pw\npw\n' | pdbedit -t: one word's line end
+			}
+			if (c == ';' || c == '|' || c == '&') && r.quotedSeparator(i) {
+				break // printf 'conn u/pw;…' | sqlplus, smbclient -c "cd x; ls" <<< pw
 			}
 			r.prog = nil
 			r.stdinBreak(c, i)
@@ -502,6 +512,11 @@ func (r *redactor) word(i, j int) int {
 	}
 	if len(w) == 7 || w == "user" {
 		r.aclLine(i, j) // echo 'ACL SETUSER bob on >pw' | redis-cli, users.acl
+	}
+	if w == "secret" && j < len(s) && s[j] == ',' {
+		if end := r.qemuSecret(i, j); end > 0 {
+			return end // qemu -object secret,id=sec0,data=…
+		}
 	}
 	if j < len(s) && (s[j] == ',' || s[j] == ')' || s[j] == ']') || i >= 2 && (s[i-1] == ',' || s[i-2] == ',') {
 		if end := r.unpacked(i, j); end > 0 {
@@ -699,6 +714,9 @@ func (r *redactor) word(i, j int) int {
 	if eq := skipBlanks(s, sep); kind != keyNone && eq+1 < len(s) && s[eq] == '=' && s[eq+1] != '=' && r.placeholderValue(eq+1) {
 		return j // password=?: a bound parameter, read by sqlStatementParams
 	}
+	if kind != keyNone && keptValue(s, i, j, sep) {
+		return j // WHERE key = 'theme', -storepass:env VAR, ,password-secret=sec0
+	}
 	if kind != keyNone && (keyFilePath(w, s, sep) || secretReference(w, s, sep)) {
 		return j // -signkey k.pem, --private-key ~/.ssh/id_rsa: where the key is
 	}
@@ -821,6 +839,21 @@ func (r *redactor) pem(i int) int {
 // line end breaks.
 func (r *redactor) quotedData(i int) bool {
 	if r.stdin.echoAt < 0 && r.stdin.nfeed == 0 {
+		return false
+	}
+	q, ok := r.quoteAt(i)
+	return ok && q != 0 && r.stdin.scriptAt < r.quotes.open
+}
+
+// quotedSeparator reports whether the ';', '|' or '&' at i sits in a
+// quoted string that is no shell's script: text a command feeds the
+// pipeline (quotedData), or the -c value of a program whose -c takes its
+// own commands (smbclient -c "cd x; ls"). The command goes on past it.
+func (r *redactor) quotedSeparator(i int) bool {
+	if r.quotedData(i) {
+		return true
+	}
+	if !plainC(r.stdin.cmd) {
 		return false
 	}
 	q, ok := r.quoteAt(i)

@@ -140,6 +140,11 @@ func (r *redactor) unpacked(i, j int) int {
 	default:
 		return 0
 	}
+	if optionPairs(s, e) {
+		// secret,id=sec0,data=…: qemu's -object TYPE,key=value list,
+		// whose first item is a type, not an unpacking's target.
+		return 0
+	}
 	// The values: an optional ( or [, then one per target.
 	k := skipBlanks(s, e)
 	if k < len(s) && (s[k] == '(' || s[k] == '[') {
@@ -187,4 +192,22 @@ func (r *redactor) unpacked(i, j int) int {
 	// Fewer values than targets (a call returning the tuple, or no
 	// unpacking at all: "0, password=…"): read it as a plain key=value.
 	return 0
+}
+
+// optionPairs reports whether the text at k, after an '=', goes on as a
+// comma-separated key=value list (id=sec0,data=…) before any blank: the
+// values of no unpacking assignment, which would need a blank or quote.
+func optionPairs(s string, k int) bool {
+	end := min(len(s), k+maxUnpackLook)
+	for ; k < end; k++ {
+		switch s[k] {
+		case ' ', '\t', '\n', '\'', '"', '(', '[':
+			return false
+		case ',':
+			if e := identEnd(s, k+1, false); e > k+1 && e < len(s) && s[e] == '=' {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -164,6 +164,9 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 			r.loneFeeds() // echo pw | telnet h 23
 			st.telnet = true
 		}
+		if kind := loginInputOf(w); kind != noLoginInput {
+			r.loginFeeds(kind, i) // echo 'connect scott/pw' | sqlplus /nolog
+		}
 		if c, tk, te := copyTarget(w, r.s[j:]); c && te > tk {
 			r.writesPlain(j+tk, j+te) // dd of=/tmp/p <<< pw
 		}
@@ -421,9 +424,15 @@ func (r *redactor) redirectAt(i int) int {
 				if st.telnet {
 					r.loneFeeds() // telnet h 23 <<< pw
 				}
+				if kind := loginInputOf(st.cmd); kind != noLoginInput {
+					r.loginLines(kind, start, end, true, -1) // sqlplus /nolog <<< 'conn …'
+				}
 			}
 		} else if st.docAt < 0 {
 			st.docAt, st.docQ = i, r.enclosingQuote(i)
+			if kind := loginInputOf(st.cmd); kind != noLoginInput {
+				r.loginHeredocs(kind, i, st.docQ) // sqlplus /nolog <<EOF⏎connect …
+			}
 		}
 		return 0
 	}

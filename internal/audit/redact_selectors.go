@@ -1,0 +1,85 @@
+package audit
+
+import "strings"
+
+// Secret-named keys whose value is no secret where they are written: a
+// SQL condition's key column (WHERE key = 'theme') selects a row by its
+// name; keytool's -storepass:env NAME and -keypass:file PATH say where
+// the password is; QEMU's password-secret=ID and key-secret=ID name a
+// secret object, and password=on is a switch (the password is set in the
+// monitor).
+
+// keptValue reports whether the value after the secret-named key s[i:j],
+// whose separator is at sep, is none of the secret's.
+func keptValue(s string, i, j, sep int) bool {
+	w := s[i:j]
+	switch {
+	case sep == j && sep+1 < len(s) && s[sep] == ':' && w[0] == '-':
+		// keytool -storepass:env VAR, -keypass:file /path
+		v := s[sep+1:]
+		return (strings.HasPrefix(v, "env") || strings.HasPrefix(v, "file")) && len(v) > 4 && wordEnd3(v)
+	case sep == j && sep < len(s) && s[sep] == '=' && qemuSecretRef(w):
+		return true // qemu -drive …,password-secret=sec0, -o key-secret=k
+	case i > 0 && s[i-1] == ',' && sep == j && sep < len(s) && s[sep] == '=':
+		// qemu -vnc :0,password=on
+		v := s[sep+1:]
+		for _, b := range [...]string{"on", "off"} {
+			if strings.HasPrefix(v, b) && (len(v) == len(b) || strings.IndexByte(", \t\n'\"", v[len(b)]) >= 0) {
+				return true
+			}
+		}
+	}
+	return sqlKeyColumn(s, i, j)
+}
+
+// qemuSecretRef reports whether w is a QEMU property whose value is the
+// id of a secret object.
+func qemuSecretRef(w string) bool {
+	switch w {
+	case "password-secret", "proxy-password-secret", "key-secret", "passwordid", "keysecret":
+		return true
+	}
+	return false
+}
+
+// wordEnd3 reports whether v, starting with env or file, is that word
+// alone: keytool's source type, followed by a blank.
+func wordEnd3(v string) bool {
+	n := 3
+	if v[0] == 'f' {
+		n = 4
+	}
+	return len(v) > n && (v[n] == ' ' || v[n] == '\t')
+}
+
+// sqlKeyColumn reports whether s[i:j] is a key-value table's key column
+// compared in a SQL condition (WHERE key = 'theme', AND meta_key IN …):
+// the literal names a row. A credential column (api_key) compared there
+// is still read as one.
+func sqlKeyColumn(s string, i, j int) bool {
+	name := s[i:j]
+	if d := strings.LastIndexByte(name, '.'); d >= 0 {
+		name = name[d+1:] // s.key: the table's name before
+	}
+	switch strings.ToLower(name) {
+	case "key", "meta_key", "setting_key", "config_key", "option_key", "pref_key", "cache_key", "settings_key", "name_key":
+	default:
+		return false
+	}
+	k := i
+	if k > 0 && (s[k-1] == '`' || s[k-1] == '"') {
+		k-- // `key`, "key"
+	}
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t' || s[k-1] == '(') {
+		k--
+	}
+	b := k
+	for b > 0 && b > k-8 && wordByte[s[b-1]] {
+		b--
+	}
+	switch strings.ToUpper(s[b:k]) {
+	case "WHERE", "AND", "OR", "ON", "WHEN", "NOT":
+		return true
+	}
+	return false
+}

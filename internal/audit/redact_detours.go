@@ -153,6 +153,20 @@ func callSecretArg(s string, i, j int) int {
 		if strings.Contains(lrecv, "credential") {
 			return 1 // PowerShell's [System.Net.NetworkCredential]::new(user, pw)
 		}
+		if lrecv == "resource" && strings.HasSuffix(strings.ToLower(s[max(0, i-12):i]), "restclient::") {
+			return 2 // Ruby's RestClient::Resource.new(url, user, password)
+		}
+	case "authenticate":
+		return authenticateArg(s, j, lrecv)
+	case "github":
+		if !startsQuote(s, skipBlanks(s, j+1)) {
+			return -1 // Github(auth=Auth.Token(…)): the inner call's rule
+		}
+		return loginOrToken // PyGithub's Github(token), Github(login, password)
+	case "login", "token":
+		if lrecv == "auth" {
+			return loginOrToken // PyGithub's Auth.Token(token), Auth.Login(login, password)
+		}
 	case "password":
 		if lrecv == "ssh" {
 			return 0 // golang.org/x/crypto/ssh.Password(pw)
@@ -172,6 +186,36 @@ func callSecretArg(s string, i, j int) int {
 		if strings.HasSuffix(recv, "Password") {
 			return 0 // BCrypt::Password.create(pw)
 		}
+	}
+	return -1
+}
+
+// loginOrToken is callSecretArg's answer for a call taking a token alone
+// or a login and its password: the second argument when there are two or
+// more, else the first.
+const loginOrToken = -3
+
+// authenticateArg returns the password argument of an authenticate call
+// whose '(' is at j, or -1: Net::IMAP's authenticate(mechanism, user,
+// password) names its SASL mechanism first; Net::SMTP's
+// authenticate(user, secret, authtype) is a mail session's.
+func authenticateArg(s string, j int, lrecv string) int {
+	q := skipBlanks(s, j+1)
+	if q < len(s) && s[q] == ':' {
+		q++ // a Ruby symbol: authenticate(:login, …)
+	} else if startsQuote(s, q) {
+		q++
+	}
+	m := q
+	for m < len(s) && (isAlnum(s[m]) || s[m] == '-' || s[m] == '_') {
+		m++
+	}
+	switch strings.ToUpper(s[q:m]) {
+	case "LOGIN", "PLAIN", "CRAM-MD5", "DIGEST-MD5", "XOAUTH2", "OAUTHBEARER", "SCRAM-SHA-1", "SCRAM-SHA-256", "NTLM", "ANONYMOUS":
+		return 2
+	}
+	if strings.Contains(lrecv, "smtp") {
+		return 1
 	}
 	return -1
 }
@@ -271,6 +315,15 @@ func (r *redactor) callArgument(k, n int) int {
 			break
 		}
 		p++
+	}
+	if n == loginOrToken {
+		if na == 0 {
+			return 0
+		}
+		n = 0
+		if na >= 2 && startsQuote(s, skipBlanks(s, args[1].from)) {
+			n = 1 // the password after the login; a keyword argument is none
+		}
 	}
 	if n == connectPort {
 		port := isDigits(strings.TrimSpace(s[args[1].from:args[1].to]))

@@ -513,6 +513,11 @@ func (r *redactor) word(i, j int) int {
 	if len(w) == 7 || w == "user" {
 		r.aclLine(i, j) // echo 'ACL SETUSER bob on >pw' | redis-cli, users.acl
 	}
+	if j < len(s) && len(w) >= 5 && (w[len(w)-1] == 'd' || w[len(w)-1] == 'e' || w[len(w)-1] == '.') && strings.IndexByte(":?* .)$'\"", s[j]) >= 0 {
+		if end := r.promptAnswer(i, j); end > 0 {
+			return end // pexpect.run(…, events={"assword": "…\n"})
+		}
+	}
 	if w == "secret" && j < len(s) && s[j] == ',' {
 		if end := r.qemuSecret(i, j); end > 0 {
 			return end // qemu -object secret,id=sec0,data=…

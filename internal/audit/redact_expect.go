@@ -100,3 +100,48 @@ func sendCall(w string) bool {
 	}
 	return false
 }
+
+// promptAnswer redacts the answer that a prompt-keyed map gives the
+// password prompt whose pattern ends in the word s[i:j] (pexpect's
+// run(…, events={"assword": "…\n"}), {"Password: " => "…"} in Ruby,
+// a JSON map of prompts to answers), and returns where scanning resumes,
+// or 0. The pattern is any text ending in the word (assword, (?i)password:,
+// Enter passphrase), the key's closing quote follows it, then ':' or '=>'
+// and the quoted answer.
+func (r *redactor) promptAnswer(i, j int) int {
+	s := r.s
+	w := strings.ToLower(strings.TrimRight(s[i:j], ".")) // assword.* is one word
+	if !strings.HasSuffix(w, "assword") && !strings.HasSuffix(w, "asswd") && !strings.HasSuffix(w, "assphrase") && !strings.HasSuffix(w, "passcode") {
+		return 0
+	}
+	k := j
+	for k < len(s) && k-j < 8 && strings.IndexByte(":?* .)$", s[k]) >= 0 {
+		k++ // the prompt's own end: "Password: ", "assword.*"
+	}
+	if k >= len(s) || s[k] != '"' && s[k] != '\'' {
+		return 0
+	}
+	q := s[k]
+	b := strings.LastIndexByte(s[max(0, i-40):i], q)
+	if b < 0 || strings.ContainsAny(s[max(0, i-40)+b+1:i], "\n,{}") {
+		return 0 // the key's opening quote, on the prompt's side of the map
+	}
+	k = skipBlanks(s, k+1)
+	switch {
+	case strings.HasPrefix(s[k:], "=>"):
+		k += 2
+	case k < len(s) && s[k] == ':':
+		k++
+	default:
+		return 0
+	}
+	k = skipBlanks(s, k)
+	if !startsQuote(s, k) {
+		return 0
+	}
+	from, to := valueSpan(s, k)
+	if to <= from || from < r.done {
+		return 0
+	}
+	return r.replace(from, to, Redacted)
+}

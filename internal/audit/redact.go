@@ -860,13 +860,34 @@ func (r *redactor) quotedData(i int) bool {
 // quoted string that is no shell's script: text a command feeds the
 // pipeline (quotedData), or the -c value of a program whose -c takes its
 // own commands (smbclient -c "cd x; ls"). The command goes on past it.
+// A lone apostrophe (echo it's done; echo bob:… | chpasswd) opens no
+// such string: the quote must close within a bounded look ahead and end
+// a shell word there (closedString).
 func (r *redactor) quotedSeparator(i int) bool {
-	if r.quotedData(i) {
-		return true
-	}
-	if !plainC(r.stdin.cmd) {
+	q, ok := r.quoteAt(i)
+	if !ok || q != '\'' && q != '"' || !closedString(r.s, i, q) {
 		return false
 	}
-	q, ok := r.quoteAt(i)
-	return ok && q != 0 && r.stdin.scriptAt < r.quotes.open
+	return r.quotedData(i) || plainC(r.stdin.cmd) && r.stdin.scriptAt < r.quotes.open
+}
+
+// maxClosingLook bounds how far closedString looks for a string's end,
+// so the pass stays linear; a string longer than that breaks as before.
+const maxClosingLook = 4096
+
+// closedString reports whether the string quoted with q that the byte at
+// i sits in closes after it, and its closing quote ends a shell word.
+func closedString(s string, i int, q byte) bool {
+	end := min(len(s), i+maxClosingLook)
+	for k := i + 1; k < end; k++ {
+		switch s[k] {
+		case '\\':
+			if q == '"' {
+				k++
+			}
+		case q:
+			return k+1 == len(s) || strings.IndexByte(" \t\r\n|;&)<>", s[k+1]) >= 0
+		}
+	}
+	return false
 }

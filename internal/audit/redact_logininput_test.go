@@ -59,5 +59,10 @@ func TestRedactQuotedSeparators(t *testing.T) {
 		// A shell's script still separates its commands.
 		{"sh -c 'echo hi; echo bob:S3cr3tZ | chpasswd'", []string{"S3cr3tZ"}, []string{"echo hi;"}},
 		{"smbclient //h/s -c 'ls'; echo done <<< hi", nil, []string{"echo done <<< hi"}},
+		// A lone apostrophe opens no string that hides a separator.
+		{"echo it's done; echo bob:S3cr3tZ | chpasswd", []string{"S3cr3tZ"}, []string{"echo it's done;"}},
+		{"echo it's done | echo bob:S3cr3tZ | chpasswd", []string{"S3cr3tZ"}, nil},
+		{"echo it's done; echo 'bob:S3cr3tZ' | chpasswd", []string{"S3cr3tZ"}, nil},
+		{"printf \"it's\\n\"; echo bob:S3cr3tZ | chpasswd", []string{"S3cr3tZ"}, nil},
 	})
 }

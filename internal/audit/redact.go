@@ -254,12 +254,6 @@ func (r *redactor) run() {
 			continue
 		}
 		c := s[i]
-		if (c == 'n' || c == 't' || c == 'r') && i >= 1 && s[i-1] == '\\' && i+1 < n && wordByte[s[i+1]] && r.stdin.echoAt >= 0 && i > r.stdin.echoAt && (i < 2 || s[i-2] != '\\') {
-			// printf 'x\nset -x TOKEN …': the escape ends a line of the
-			// text written; the word after it starts there.
-			i++
-			continue
-		}
 		if wordByte[c] {
 			j := i + 1
 			for j < n && wordByte[s[j]] {
@@ -648,7 +642,7 @@ func (r *redactor) word(i, j int) int {
 	}
 	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && (standsAlone(s, j) || escapedQuoted(s, i, j) || wordListStart(s, i)) {
 		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
-		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" || wordListStart(s, i) || r.echoedLine(i) {
+		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" || wordListStart(s, i) {
 			if r.spelled != "" {
 				w = r.spelled
 			}

@@ -328,9 +328,7 @@ func subMatch(want, w string) bool {
 // command there is a line of the script it writes.
 func (r *redactor) echoedLine(i int) bool {
 	s := r.s
-	return r.stdin.echoAt >= 0 && i > r.stdin.echoAt && (s[i-1] == '\'' || s[i-1] == '"' || s[i-1] == '\n' ||
-		i >= 2 && s[i-2] == '\\' && (s[i-1] == 'n' || s[i-1] == 'r')) // printf 'a\nset -x …'
-
+	return r.stdin.echoAt >= 0 && i > r.stdin.echoAt && (s[i-1] == '\'' || s[i-1] == '"' || s[i-1] == '\n')
 }
 
 // positionalAfter reports whether a positional rule of p starts after

@@ -312,7 +312,16 @@ func TestRedactScalesLinearly(t *testing.T) {
 			}
 			return max(best, time.Millisecond/10)
 		}
-		if a, b := cost(small), cost(large); b > 30*a {
+		// A busy machine can stall one measurement (a collection the
+		// other tests' garbage started): a quadratic pass fails every
+		// attempt, noise does not.
+		var a, b time.Duration
+		for range 3 {
+			if a, b = cost(small), cost(large); b <= 30*a {
+				break
+			}
+		}
+		if b > 30*a {
 			t.Errorf("%s: 0.4 MiB took %v, 4 MiB took %v: not linear", name, a, b)
 		}
 	}

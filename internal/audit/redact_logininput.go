@@ -83,7 +83,7 @@ func (r *redactor) loginLines(kind loginInput, from, to int, escapes bool, behin
 			case answers > 0:
 				answers--
 				r.loginSecret(behind, ls, le)
-			case s[ls] == '\\' && hasPrefixFold(strings.TrimLeft(s[ls:le], `\\`), "password"):
+			case s[ls] == '\\' && hasPrefixFold(strings.TrimLeft(s[ls:le], `\`), "password"):
 				// \password in a $'…' string or an echo's argument too.
 				answers = 2
 			}

@@ -35,6 +35,10 @@ func TestBlindSpotShellInput(t *testing.T) {
 		`at now <<< 'rm -rf /'`,
 		`echo reboot | batch`,
 		`gdb -batch -ex 'shell reboot'`,
+		`ed -s /dev/null <<< '!reboot'`,
+		`echo '!poweroff' | ed -s`,
+		`ex -s <<< '!reboot'`,
+		`tmux new -d 'x!reboot'`,
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}

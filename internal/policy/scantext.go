@@ -14,7 +14,7 @@ import (
 
 var (
 	textSpace = strings.NewReplacer("\"", "", "'", "", "\\", "", ",", " ", "[", " ", "]", " ",
-		"{", " ", "}", " ", ">", " > ", "<", " < ", "\t", " ")
+		"{", " ", "}", " ", ">", " > ", "<", " < ", "\t", " ", "!", " ")
 	textVars    = strings.NewReplacer("${IFS}", " ", "$IFS", " ", "${HOME}", "$HOME")
 	funcDefText = regexp.MustCompile(`([A-Za-z0-9_:.\-]+)\s*\(\s*\)\s*\{([^}]*)\}`)
 )

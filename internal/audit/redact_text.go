@@ -1,0 +1,155 @@
+package audit
+
+import (
+	"strings"
+)
+
+// containsFold reports whether s contains the lower-case word, in any case.
+func containsFold(s, word string) bool {
+	for k := 0; k+len(word) <= len(s); k++ {
+		if s[k]|0x20 == word[0] && strings.EqualFold(s[k:k+len(word)], word) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameSeparator reports whether the name ending at j is followed, after
+// an optional closing quote and blanks, by '=', '+=' or ':', as keyValue
+// needs, so most words skip secretName.
+func nameSeparator(s string, j int) bool {
+	if s[j] == ' ' || s[j] == '\t' {
+		if j = skipBlanks(s, j); j >= len(s) {
+			return false
+		}
+	}
+	switch s[j] {
+	case '=', ':':
+		return true
+	case '+':
+		return strings.HasPrefix(s[j:], "+=")
+	case '|', '?':
+		// Ruby's and JavaScript's NAME ||= value, NAME ??= value;
+		// make's NAME ?= value.
+		return strings.HasPrefix(s[j:], "||=") || strings.HasPrefix(s[j:], "??=") || strings.HasPrefix(s[j:], "?=")
+	case '"', '\'':
+		j++
+	case '\\':
+		if !strings.HasPrefix(s[j:], `\"`) {
+			return false
+		}
+		j += 2
+	default:
+		return false
+	}
+	j = skipBlanks(s, j)
+	return j < len(s) && (s[j] == '=' || s[j] == ':' || strings.HasPrefix(s[j:], "+="))
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+// skipBlanks skips blanks and line continuations (a backslash before a
+// line end), which bash removes before it splits words: curl \<newline>
+// -u bob:pass is one command.
+func skipBlanks(s string, k int) int {
+	for k < len(s) {
+		switch {
+		case s[k] == ' ' || s[k] == '\t':
+			k++
+		case s[k] == '\\' && k+1 < len(s) && s[k+1] == '\n':
+			k += 2
+		default:
+			return k
+		}
+	}
+	return k
+}
+
+// continued reports whether the line end at i is escaped by a backslash,
+// joining the next line to the command (an odd run of backslashes before
+// it; each run belongs to one line end, so the scans stay linear).
+func continued(s string, i int) bool {
+	n := 0
+	for k := i - 1; k >= 0 && s[k] == '\\'; k-- {
+		n++
+	}
+	return n%2 == 1
+}
+
+// pem redacts the body of a PEM private key block starting at i, keeping
+// its BEGIN and END lines; with no END line it redacts to the end of s.
+func (r *redactor) pem(i int) int {
+	s := r.s
+	const begin = "-----BEGIN"
+	label := s[i+len(begin) : min(len(s), i+len(begin)+64)]
+	e := strings.Index(label, "-----")
+	// OpenVPN's static keys (tls-auth, tls-crypt) and tls-crypt-v2 keys
+	// are as secret as a private key.
+	if e < 0 || !strings.Contains(label[:e], "PRIVATE KEY") && !strings.Contains(label[:e], "Static key") && !strings.Contains(label[:e], "tls-crypt-v2") {
+		return 0
+	}
+	body := i + len(begin) + e + 5
+	k := strings.Index(s[body:], "-----END")
+	if k < 0 {
+		return r.replace(body, len(s), "\n"+Redacted)
+	}
+	k += body
+	r.replace(body, k, "\n"+Redacted+"\n")
+	end := k + len("-----END")
+	if tail := strings.Index(s[end:min(len(s), end+64)], "-----"); tail >= 0 {
+		end += tail + 5
+	}
+	return end
+}
+
+// quotedData reports whether the line end at i sits in a quoted string
+// that a command feeds the pipeline (printf 'pw⏎pw⏎' | …, cat <<< 'a⏎b'
+// | …), not a script a shell runs (sh -c '…⏎…', ssh host "…"), whose
+// line ends break its commands. Elsewhere (prose with a lone apostrophe)
+// line ends still break. A tracker already past i cannot tell, and the
+// line end breaks.
+func (r *redactor) quotedData(i int) bool {
+	if r.stdin.echoAt < 0 && r.stdin.nfeed == 0 {
+		return false
+	}
+	q, ok := r.quoteAt(i)
+	return ok && q != 0 && r.stdin.scriptAt < r.quotes.open
+}
+
+// quotedSeparator reports whether the ';', '|' or '&' at i sits in a
+// quoted string that is no shell's script: text a command feeds the
+// pipeline (quotedData), or the -c value of a program whose -c takes its
+// own commands (smbclient -c "cd x; ls"). The command goes on past it.
+// A lone apostrophe (echo it's done; echo bob:… | chpasswd) opens no
+// such string: the quote must close within a bounded look ahead and end
+// a shell word there (closedString).
+func (r *redactor) quotedSeparator(i int) bool {
+	q, ok := r.quoteAt(i)
+	if !ok || q != '\'' && q != '"' || !closedString(r.s, i, q) {
+		return false
+	}
+	return r.quotedData(i) || plainC(r.stdin.cmd) && r.stdin.scriptAt < r.quotes.open
+}
+
+// maxClosingLook bounds how far closedString looks for a string's end,
+// so the pass stays linear; a string longer than that breaks as before.
+const maxClosingLook = 4096
+
+// closedString reports whether the string quoted with q that the byte at
+// i sits in closes after it, and its closing quote ends a shell word.
+func closedString(s string, i int, q byte) bool {
+	end := min(len(s), i+maxClosingLook)
+	for k := i + 1; k < end; k++ {
+		switch s[k] {
+		case '\\':
+			if q == '"' {
+				k++
+			}
+		case q:
+			return k+1 == len(s) || strings.IndexByte(" \t\r\n|;&)<>", s[k+1]) >= 0
+		}
+	}
+	return false
+}

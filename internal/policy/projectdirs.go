@@ -311,3 +311,16 @@ func (c *call) buildCode() (string, bool) {
 	}
 	return "", false
 }
+
+// agentCode raises the tier t of call c to tier 3 when where says why the
+// code c runs (does) may be the agent's; the call is then opaque.
+func (c *call) agentCode(t Tier, why, does string, where func() string) (Tier, string) {
+	if t >= TierDestructive {
+		return t, why
+	}
+	if w := where(); w != "" {
+		c.e.opaque = true
+		return TierDestructive, c.name + " " + does + ", and " + w
+	}
+	return t, why
+}

@@ -52,14 +52,7 @@ var codeConfigs = map[string]struct {
 // configCode raises the tier t of call c to tier 3 when c loads code from
 // a configuration the agent may have written.
 func (c *call) configCode(t Tier, why string) (Tier, string) {
-	if t >= TierDestructive {
-		return t, why
-	}
-	if where := c.configAgent(); where != "" {
-		c.e.opaque = true
-		return TierDestructive, c.name + " loads the modules or scripts its configuration names, and " + where
-	}
-	return t, why
+	return c.agentCode(t, why, "loads the modules or scripts its configuration names", c.configAgent)
 }
 
 // configAgent says why a configuration c loads code from may be one the

@@ -73,14 +73,7 @@ var packageFileExts = []string{".deb", ".udeb", ".rpm", ".whl", ".tar.gz", ".tgz
 // installedCode raises the tier t of call c to tier 3 when c installs a
 // local project or package file the agent may have written.
 func (c *call) installedCode(t Tier, why string) (Tier, string) {
-	if t >= TierDestructive {
-		return t, why
-	}
-	if where := c.localInstallAgent(); where != "" {
-		c.e.opaque = true
-		return TierDestructive, c.name + " installs a local project or package, whose scripts run, and " + where
-	}
-	return t, why
+	return c.agentCode(t, why, "installs a local project or package, whose scripts run", c.localInstallAgent)
 }
 
 // localInstallAgent says why a local project or package file c installs

@@ -54,11 +54,7 @@ func TestEditsLeftToAnotherShell(t *testing.T) {
 			if c.start != "" {
 				args["command"] = c.start
 			}
-			got := rg.approved("session_start", args)
-			if got["status"] != "ok" {
-				t.Fatalf("session_start: %v", got)
-			}
-			id := got["session_id"].(string)
+			id := rg.startNow(args)
 			if c.nested != "" {
 				rg.send(id, c.nested, true)
 			}

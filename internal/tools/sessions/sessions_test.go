@@ -154,14 +154,21 @@ func (rg *rig) approved(name string, args map[string]any) map[string]any {
 // Ctrl-C before it handles the interrupt would kill it).
 func (rg *rig) start(args map[string]any) string {
 	rg.t.Helper()
+	id := rg.startNow(args)
+	rg.send(id, "echo ready-$((1+1))", true)
+	rg.readUntil(id, "ready-2")
+	return id
+}
+
+// startNow starts a session with approval and returns it at once, for a
+// start command whose program may not read commands as a shell does.
+func (rg *rig) startNow(args map[string]any) string {
+	rg.t.Helper()
 	got := rg.approved("session_start", args)
 	if got["status"] != "ok" {
 		rg.t.Fatalf("session_start: %v", got)
 	}
-	id := got["session_id"].(string)
-	rg.send(id, "echo ready-$((1+1))", true)
-	rg.readUntil(id, "ready-2")
-	return id
+	return got["session_id"].(string)
 }
 
 // opened starts a writable session, sends opener there with approval,

@@ -76,11 +76,7 @@ func TestUnknownShellInATerminal(t *testing.T) {
 			if c.start != "" {
 				args["command"] = c.start
 			}
-			got := rg.approved("session_start", args)
-			if got["status"] != "ok" {
-				t.Fatalf("session_start: %v", got)
-			}
-			id := got["session_id"].(string)
+			id := rg.startNow(args)
 			if c.typed != "" {
 				rg.approved("session_send", map[string]any{"session_id": id, "data": c.typed, "enter": true})
 			}

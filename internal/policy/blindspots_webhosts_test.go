@@ -72,3 +72,17 @@ func TestBlindSpotWebClientHosts(t *testing.T) {
 		{"wget header", `wget -q --header "$h" -O - https://example.com/`, TierBenign},
 	})
 }
+
+// TestWebClientHostsNeedRules: without host rules nothing is denied by
+// host, so a computed or globbed URL keeps the tier curl gets anyway.
+func TestWebClientHostsNeedRules(t *testing.T) {
+	p, err := New(Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runExactHosts(t, p, []exactCase{
+		{"computed", `curl -s "$1"`, TierMutate},
+		{"glob", `curl -s 'http://10.0.0.{1,2}/'`, TierBenign},
+		{"no scheme", `curl -s 169.254.169.254/x`, TierBenign},
+	})
+}

@@ -125,6 +125,12 @@ func arithBuiltin(c *call) (Tier, string) {
 		switch c.name {
 		case "read":
 			valued = "adinNptu"
+			if c.ctx.zsh {
+				// zsh's -t and -k take a number only attached (-t5),
+				// and -p, -n, -a are flags: the word after each is a
+				// name, as any of read -t "$x" y's could be.
+				valued = "du"
+			}
 		case "mapfile", "readarray":
 			valued = "dnOsuCc"
 		case "wait":

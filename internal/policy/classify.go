@@ -687,6 +687,12 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	if historyWord(a0.val) {
 		return TierDestructive, "history expansion " + truncate(a0.val, 32) + " re-runs an earlier command"
 	}
+	if len(a0.val) > 1 && a0.val[0] == '=' {
+		// zsh expands =NAME to NAME's path (EQUALS): =reboot runs
+		// reboot. Elsewhere no program has such a name.
+		a0.val = a0.val[1:]
+		args = append([]arg{a0}, args[1:]...)
+	}
 	ent, known := knownPrograms[path.Base(a0.val)]
 	if !known {
 		ent.name, ent.h = normalised(path.Base(a0.val))

@@ -214,6 +214,9 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	if h := optsProgram(name); h != nil {
 		return h
 	}
+	if zshNamers[name] {
+		return zshNamer
+	}
 	switch name {
 	// Wrappers: classify the command they run.
 	case "sudo", "doas", "pkexec":
@@ -245,6 +248,14 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return aliasProgram
 	case "setopt", "unsetopt":
 		return zshSetopt
+	case "-", "noglob", "nocorrect", "repeat":
+		return zshPrecommand
+	case "emulate":
+		return emulateProgram
+	case "print":
+		return zshPrint
+	case "zmodload":
+		return zshModload
 	case "compgen", "complete", "bind":
 		return completionProgram
 	case "unalias", "enable", "hash", "shopt", "set", "declare", "typeset", "export", "local", "readonly":

@@ -573,6 +573,8 @@ func (e *eval) boundName(a arg, ctx cctx, what string) {
 func (e *eval) envName(name string, ctx cctx, where string) {
 	if t, why := envRisk(name); t > TierRead {
 		e.note(t, ctx.covered, "%s sets %s: %s", where, name, why)
+	} else if ctx.zsh && zshTables[name] {
+		e.note(TierDestructive, ctx.covered, "%s sets %s: zsh's table of functions, aliases, commands, options or files", where, name)
 	}
 }
 

@@ -148,8 +148,8 @@ func (e *eval) zshCode(src, what string) {
 						found = "the subscript $" + p.Param.Value + truncate(next.Value, 32)
 					}
 				case *syntax.Lit:
-					if strings.HasSuffix(p.Value, "$") && strings.HasPrefix(next.Value, "~") {
-						found = "$~ (the value globbed)"
+					if strings.HasSuffix(p.Value, "$") && next.Value != "" && strings.IndexByte("~=^", next.Value[0]) >= 0 {
+						found = "$" + next.Value[:1] + " (the value globbed, split or joined with the word)"
 					}
 				}
 			}

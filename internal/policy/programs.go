@@ -252,6 +252,10 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return zshPrecommand
 	case "emulate":
 		return emulateProgram
+	case "systemd-sysctl":
+		return systemdSysctl
+	case "update-binfmts":
+		return binfmtProgram
 	case "print":
 		return zshPrint
 	case "zmodload":

@@ -272,6 +272,10 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "hwclock: sets the clock"
 	case "sysctl":
+		if why := c.sysctlRoot(); why != "" {
+			c.e.opaque = true
+			return TierDestructive, why
+		}
 		for _, o := range ops {
 			k, v, isKV := strings.Cut(o, "=")
 			if isKV && kernelProgramKey(strings.ReplaceAll(strings.TrimSpace(k), "/", "."), v) {
@@ -513,12 +517,12 @@ func onlyFlagsPrefix(vals []string, prefixes ...string) bool {
 
 // kernelProgramKey reports whether setting a kernel parameter names a
 // program the kernel itself runs: core_pattern with a pipe, modprobe,
-// poweroff_cmd, hotplug.
+// poweroff_cmd, hotplug, and a binfmt_misc registration's interpreter.
 func kernelProgramKey(k, v string) bool {
 	switch k {
 	case "kernel.core_pattern":
 		return strings.HasPrefix(strings.TrimSpace(v), "|")
-	case "kernel.modprobe", "kernel.poweroff_cmd", "kernel.hotplug":
+	case "kernel.modprobe", "kernel.poweroff_cmd", "kernel.hotplug", "fs.binfmt_misc.register":
 		return true
 	}
 	return false

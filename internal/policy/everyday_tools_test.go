@@ -236,7 +236,7 @@ func TestEverydayServiceClients(t *testing.T) {
 		{"redis-cli -V", "redis-cli -V", TierMutate},
 		{"alternatives set", "update-alternatives --set editor /usr/bin/vim.basic", TierMutate},
 		{"alternatives config", "update-alternatives --config editor", TierMutate},
-		{"alternatives install", "update-alternatives --install /usr/bin/x x /tmp/x 100", TierMutate},
+		{"alternatives install", "update-alternatives --install /usr/bin/x x /opt/x/bin/x 100", TierMutate},
 		{"vgck update", "vgck --updatemetadata vg0", TierMutate},
 		{"pvck repair", "pvck --repair /dev/sda2", TierMutate},
 		{"pvck dump file", "pvck --dump metadata -f /tmp/x /dev/sda2", TierMutate},

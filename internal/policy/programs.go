@@ -256,6 +256,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return systemdSysctl
 	case "update-binfmts":
 		return binfmtProgram
+	case "setenforce", "aa-disable", "aa-complain", "aa-teardown", "aa-audit", "aa-enforce", "apparmor_parser", "auditctl":
+		return lsmProgram
 	case "print":
 		return zshPrint
 	case "zmodload":

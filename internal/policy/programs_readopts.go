@@ -8,8 +8,11 @@ type readOptForm struct {
 }
 
 // readOptNeeds are the options a read form must have: dnsmasq without
-// --test is the server.
-var readOptNeeds = map[string]string{"dnsmasq": "--test"}
+// --test is the server, ldconfig without -p rebuilds the library cache.
+var readOptNeeds = map[string]struct {
+	short byte
+	long  string
+}{"dnsmasq": {0, "--test"}, "ldconfig": {'p', "--print-cache"}}
 
 // readOptPrograms are diagnostic programs that only read in the forms
 // listed; an option not listed may be one that writes or changes
@@ -77,6 +80,8 @@ var readOptPrograms = map[string]readOptForm{
 	// update-alternatives and RHEL's alternatives, asked about a group.
 	"update-alternatives": {optSpec{longFlags: set(`--display --list --query --get-selections --help --version`)}, 1},
 	"alternatives":        {optSpec{longFlags: set(`--display --list --help --version`)}, 1},
+	// ldconfig -p prints the library cache; every other form rebuilds it.
+	"ldconfig": {optSpec{flags: "pv", longFlags: set(`--print-cache --verbose`)}, 0},
 	"mountpoint": {optSpec{flags: "qdxh",
 		longFlags: set(`--quiet --fs-devno --devno --nofollow --help --version`)}, 1},
 	"lsfd": {optSpec{flags: "JrnluihV", valueShort: "poQ",
@@ -105,7 +110,7 @@ var readOptPrograms = map[string]readOptForm{
 func readOptProgram(c *call) (Tier, string) {
 	f := readOptPrograms[c.name]
 	ops, _, ok := c.readOpts(f.spec)
-	if need := readOptNeeds[c.name]; ok && need != "" && !hasFlag(argVals(c.args), 0, need) {
+	if need, needs := readOptNeeds[c.name]; ok && needs && !hasFlag(argVals(c.args), need.short, need.long) {
 		ok = false
 	}
 	if ok && (f.maxOps < 0 || len(ops) <= f.maxOps) {

@@ -59,7 +59,7 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 		file, ok = ".git/config", true
 	}
 	if !ok {
-		return c.configCode(c.installedCode(t, why))
+		return c.laterCode(c.configCode(c.installedCode(t, why)))
 	}
 	var where string
 	switch {
@@ -72,7 +72,7 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 		where = c.e.agentCwdOf(true)
 	}
 	if where == "" {
-		return c.configCode(c.installedCode(t, why))
+		return c.laterCode(c.configCode(c.installedCode(t, why)))
 	}
 	c.e.opaque = true
 	return TierDestructive, c.name + " runs the programs its project's " + file + " names, and " + where

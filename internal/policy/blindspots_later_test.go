@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestBlindSpotRunLaterOutside: settings that name a file something runs
 // later as root or another user, outside warden's confinement, were tier
@@ -86,5 +89,52 @@ func TestBlindSpotSecurityModulesOff(t *testing.T) {
 		{"parser load", `apparmor_parser -r /etc/apparmor.d/x`, TierMutate},
 		{"setenforce 1", `setenforce 1`, TierMutate},
 		{"auditctl -e 1", `auditctl -e 1`, TierMutate},
+	})
+}
+
+// TestBlindSpotRootRunsLaterFiles: writing a file whose commands or code
+// root runs later, by any program, is tier 3 (open mode would admit it
+// at tier 2 and root would run it unapproved): kernel, initramfs, boot
+// loader and package maintainer hooks, D-Bus activation, polkit rules,
+// the system's editor, Perl and Python start-up, shells' global files,
+// ifup's commands, crypttab's keyscript, daemons' action scripts, and a
+// program of /usr/local/bin or /usr/local/sbin that shadows one root runs.
+func TestBlindSpotRootRunsLaterFiles(t *testing.T) {
+	p := protectedPolicy(t)
+	targets := []string{
+		"/usr/local/bin/ls", "/usr/local/sbin/systemctl", "/usr/local/bin/sudo", "/usr/local/sbin/apt-get",
+		"/usr/local/bin/python3", "/usr/local/bin/run-parts",
+		"/etc/kernel/postinst.d/zz", "/etc/initramfs-tools/hooks/x", "/etc/initramfs-tools/scripts/init-top/x",
+		"/etc/default/grub", "/etc/default/grub.d/x.cfg", "/etc/grub.d/40_custom", "/var/lib/dpkg/info/bash.postinst",
+		"/etc/letsencrypt/renewal-hooks/deploy/x", "/etc/letsencrypt/renewal/example.conf",
+		"/usr/share/dbus-1/system-services/x.service", "/etc/dbus-1/system.d/x.conf", "/usr/share/polkit-1/rules.d/x.rules",
+		"/etc/vim/vimrc", "/usr/share/vim/vimfiles/plugin/x.vim", "/etc/emacs/site-start.d/00x.el",
+		"/etc/perl/Net/x.pm", "/usr/share/perl5/Debconf/x.pm",
+		"/usr/local/lib/python3.11/dist-packages/x.pth", "/usr/lib/python3/dist-packages/sitecustomize.py",
+		"/etc/python3.11/sitecustomize.py", "/home/bob/.local/lib/python3.11/site-packages/usercustomize.py",
+		"/etc/fish/config.fish", "/etc/csh.cshrc", "/etc/bash.bash_logout", "/usr/share/bash-completion/completions/x",
+		"/etc/network/interfaces", "/etc/network/interfaces.d/eth0", "/etc/crypttab", "/etc/subuid", "/etc/sudo.conf",
+		"/etc/rsyslog.d/x.conf", "/etc/audit/plugins.d/x.conf", "/etc/fail2ban/action.d/x.conf", "/etc/acpi/events/x",
+		"/etc/ufw/before.init", "/etc/needrestart/conf.d/x.conf", "/etc/dpkg/dpkg.cfg.d/x", "/etc/apt/trusted.gpg.d/x.gpg",
+		"/etc/containerd/config.toml", "/etc/containers/containers.conf", "/etc/docker/daemon.json", "/etc/mailcap",
+		"/etc/npmrc", "/etc/wgetrc", "/etc/cloud/cloud.cfg.d/99.cfg",
+	}
+	var cases []blindCase
+	for _, tgt := range targets {
+		for _, form := range []string{"cp /tmp/x %s", "echo x > %s", "tee -a %s < /tmp/x", "mv /tmp/x %s", "ln -sf /tmp/x %s", "install -m 755 /tmp/x %s"} {
+			c := fmt.Sprintf(form, tgt)
+			cases = append(cases, blindCase{c, c, TierDestructive, false})
+		}
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"own tool", `cp /tmp/k9s /usr/local/bin/k9s`, TierMutate},
+		{"helm", `install -m 755 /tmp/helm /usr/local/bin/helm`, TierMutate},
+		{"python alias", `ln -s /usr/bin/python3 /usr/local/bin/python`, TierMutate},
+		{"python module", `cp /tmp/x.py /usr/local/lib/python3.11/dist-packages/x.py`, TierMutate},
+		{"nginx site", `cp /tmp/x.conf /etc/nginx/conf.d/x.conf`, TierMutate},
+		{"web page", `cp /tmp/x.html /var/www/html/index.html`, TierMutate},
+		{"motd", `cp /tmp/x /etc/motd`, TierMutate},
+		{"opt", `cp /tmp/x /opt/x/bin/x`, TierMutate},
 	})
 }

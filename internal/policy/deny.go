@@ -656,6 +656,14 @@ var sensitiveExact = map[string]bool{
 	"/etc/hosts": true, "/etc/resolv.conf": true, "/etc/nsswitch.conf": true,
 	"/etc/login.defs": true, "/etc/securetty": true, "/etc/doas.conf": true, "/etc/anacrontab": true,
 	"/etc/gitconfig": true, "/etc/logrotate.conf": true, "/etc/sysctl.conf": true, "/etc/inputrc": true,
+	// Files whose commands root runs later: crypttab's keyscript= at boot,
+	// subordinate ids (a range with 0 maps root into a user's namespace),
+	// sudo's plugins, mailcap's viewers, the global npmrc's script-shell,
+	// wgetrc's use_askpass, the legacy PAM file and shells' global files.
+	"/etc/crypttab": true, "/etc/subuid": true, "/etc/subgid": true, "/etc/sudo.conf": true,
+	"/etc/mailcap": true, "/etc/npmrc": true, "/usr/etc/npmrc": true, "/usr/local/etc/npmrc": true,
+	"/etc/wgetrc": true, "/etc/pam.conf": true, "/etc/bash.bash_logout": true, "/etc/ksh.kshrc": true,
+	"/etc/network/interfaces": true, "/etc/rsyslog.conf": true,
 }
 
 var sensitiveSuffix = []string{
@@ -683,6 +691,24 @@ var sensitivePrefix = []string{
 	"/etc/network/if-", "/etc/dhcp/dhclient-", "/etc/ppp/ip-", "/etc/init/", "/etc/xdg/autostart/",
 	"/etc/x11/xsession", "/etc/bash_completion.d/", "/etc/binfmt.d/", "/usr/lib/binfmt.d/", "/etc/sysctl.d/",
 	"/usr/lib/sysctl.d/", "/etc/tmpfiles.d/", "/usr/lib/tmpfiles.d/", "/etc/environment.d/", "/etc/zsh/",
+	// More of them: kernel package hooks, initramfs hooks and boot
+	// scripts, the boot loader's command line and scripts, packages'
+	// maintainer scripts, certbot's hooks, D-Bus activation and policy,
+	// polkit's rules, the system's vim and emacs start-up, perl's module
+	// directories, other shells' global files, ifup's up/down commands,
+	// syslog daemons' program outputs, auditd's, fail2ban's, monit's,
+	// acpid's, incron's, keepalived's and ufw's actions, needrestart's
+	// (Perl) configuration, dpkg's post-invoke, apt's keys, container
+	// runtimes' hooks and runtimes, cloud-init.
+	"/etc/kernel/", "/etc/initramfs-tools/", "/usr/share/initramfs-tools/", "/etc/dracut.conf",
+	"/etc/default/grub", "/etc/grub.d/", "/var/lib/dpkg/info/", "/etc/letsencrypt/renewal",
+	"/etc/dbus-1/", "/usr/share/dbus-1/system", "/usr/share/polkit-1/", "/etc/vim/", "/usr/share/vim/",
+	"/etc/emacs/", "/usr/share/emacs/site-lisp/", "/etc/perl/", "/usr/share/perl5/", "/usr/share/perl/",
+	"/usr/local/share/perl/", "/usr/local/lib/site_perl/", "/etc/fish/", "/etc/csh.", "/etc/mksh",
+	"/etc/network/interfaces.d/", "/etc/rsyslog.d/", "/etc/syslog-ng/", "/etc/audit/", "/etc/fail2ban/",
+	"/etc/monit", "/etc/acpi/", "/etc/incron", "/etc/keepalived/", "/etc/ufw/", "/etc/needrestart/",
+	"/etc/dpkg/", "/etc/apt/trusted.gpg", "/etc/apt/keyrings/", "/etc/containerd/", "/etc/containers/",
+	"/etc/crio/", "/etc/docker/", "/etc/cloud/", "/usr/share/bash-completion/",
 }
 
 func sensitivePath(l string) bool {
@@ -690,7 +716,7 @@ func sensitivePath(l string) bool {
 	if strings.HasPrefix(c, "/") {
 		c = path.Clean(c)
 	}
-	if sensitiveExact[c] {
+	if sensitiveExact[c] || pythonStartup(c) {
 		return true
 	}
 	slashed := "/" + c // built once: this runs for every argument of every mutating command
@@ -711,6 +737,17 @@ func sensitivePath(l string) bool {
 		}
 	}
 	return false
+}
+
+// pythonStartup reports whether c is a file every Python start runs: a
+// .pth file (an "import" line in one is run) or sitecustomize and
+// usercustomize, in a directory of installed packages or /etc/python*.
+func pythonStartup(c string) bool {
+	base := path.Base(c)
+	if !strings.HasSuffix(base, ".pth") && base != "sitecustomize.py" && base != "usercustomize.py" {
+		return false
+	}
+	return strings.Contains(c, "-packages/") || strings.HasPrefix(c, "/etc/python")
 }
 
 // fileWriters modify the files they name; protectedArgs denies them

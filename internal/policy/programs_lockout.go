@@ -275,8 +275,25 @@ func systemProgramFile(c string) string {
 			return "replaces a system program or library: "
 		}
 	}
+	if d := path.Dir(c); (d == "/usr/local/bin" || d == "/usr/local/sbin") && shadowedPrograms[path.Base(c)] {
+		return "shadows a system program root runs (/usr/local comes first on its PATH): "
+	}
 	return ""
 }
+
+// shadowedPrograms are system programs that root, its cron jobs, package
+// scripts and logins run by name: a file of the same name in /usr/local/bin
+// or /usr/local/sbin, which come first on root's PATH, runs instead. A tool
+// of the operator's own there (helm, k9s) is not one of them.
+var shadowedPrograms = set(`sh bash dash zsh su sudo login passwd ls cat cp mv rm ln mkdir rmdir chmod
+	chown touch find xargs grep egrep fgrep sed awk gawk mawk sort uniq head tail cut tr tee wc test
+	env id whoami which date sleep true false kill ps pgrep pkill uname hostname mount umount df du
+	tar gzip gunzip zcat bzip2 xz cpio install dirname basename readlink realpath mktemp stat
+	systemctl service journalctl logger run-parts logrotate cron crontab apt apt-get apt-cache dpkg
+	dpkg-query dpkg-deb update-alternatives ldconfig depmod modprobe update-initramfs update-grub
+	perl python3 ip iptables nft ss ssh sshd scp git curl wget gpg openssl less more vi vim
+	nano invoke-rc.d start-stop-daemon getent useradd usermod groupadd chpasswd sync blkid lsblk
+	ischroot debconf-set-selections ucf pam-auth-update savelog flock nice ionice timeout`)
 
 // lnProgram classifies ln by the link it writes: the last operand (or,
 // when that is a directory, the source's name in it), or each source's

@@ -179,12 +179,13 @@ func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
 func TestUnknownProgramArgumentsEndToEnd(t *testing.T) {
 	env, state, marker, _ := shimmed(t, "open", "")
 	s := startStdio(t, env, state, nil)
-	wrap := filepath.Join(t.TempDir(), "wrapit")
+	progs := programDir(t)
+	wrap := filepath.Join(progs, "wrapit")
 	if err := os.WriteFile(wrap, []byte("#!/bin/sh\nexec \"$@\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	// A wrapper that hands its arguments to a shell as one command line.
-	line := filepath.Join(t.TempDir(), "lineit")
+	line := filepath.Join(progs, "lineit")
 	if err := os.WriteFile(line, []byte("#!/bin/sh\nexec sh -c \"$*\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -27,6 +27,29 @@ var wardenBin string
 // there, and nothing a call starts may reach inside a state dir.
 var stateBase string
 
+// programDir returns a directory for the programs a test has warden run,
+// outside the temporary directories: a program under one is whatever a
+// benign call may have written there, which the classifier makes tier 3
+// whatever its name. Every user may run what is in it.
+func programDir(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("/var/lib", "warden-e2e-progs-")
+	if err != nil {
+		home, herr := os.UserHomeDir()
+		if herr != nil {
+			t.Fatal(err)
+		}
+		if dir, err = os.MkdirTemp(home, ".warden-e2e-progs-"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "warden-e2e-")
 	if err != nil {

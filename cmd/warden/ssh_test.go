@@ -516,7 +516,7 @@ func TestSSHRemote(t *testing.T) {
 	// it: the host's /proc shows it, so the send after Ctrl-C is refused
 	// rather than taken to reach the shell.
 	t.Run("SessionHeldAfterCtrlC", func(t *testing.T) {
-		prog := filepath.Join(f.dir, "deaf")
+		prog := filepath.Join(programDir(t), "deaf")
 		if err := os.WriteFile(prog, []byte("#!/bin/sh\ntrap '' INT\nread a\nread b\n"), 0o755); err != nil {
 			t.Fatal(err)
 		}

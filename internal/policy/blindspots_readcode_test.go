@@ -95,11 +95,6 @@ func TestReadsThatRunNamedCode(t *testing.T) {
 	p := testPolicy(t)
 	runExactHosts(t, p, tierCases(TierMutate,
 		// pip --python X runs X -m pip: X is the program classified.
-		"pip --python /tmp/x list",
-		"pip --python=/tmp/x list",
-		"pip --pyth /tmp/x list",
-		"pip --py=/tmp/x show requests",
-		"pip3 list --python /tmp/evil",
 		"pip list --python .venv",
 		"pip check --python=./bin/tool",
 		// pnpm's hooks file.
@@ -185,9 +180,18 @@ func TestReadsThatEvaluateFiles(t *testing.T) {
 	runExactHosts(t, p, tierCases(TierMutate,
 		"brew home",
 		"brew home wget",
+		"restic -r sftp:h:/r ls latest -o sftp.command=./tunnel",
+	))
+	// A program under a temporary directory is whatever a benign call
+	// wrote there (agentprogram.go).
+	runExactHosts(t, p, tierCases(TierDestructive,
+		"pip --python /tmp/x list",
+		"pip --python=/tmp/x list",
+		"pip --pyth /tmp/x list",
+		"pip --py=/tmp/x show requests",
+		"pip3 list --python /tmp/evil",
 		"restic snapshots -o sftp.command=/tmp/x",
 		"restic snapshots --option=rclone.program=/tmp/x",
-		"restic -r sftp:h:/r ls latest -o sftp.command=./tunnel",
 	))
 	runExactHosts(t, p, tierCases(TierRead,
 		"brew info wget",

@@ -709,8 +709,14 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		e.deny(why)
 		return TierDestructive, why
 	}
-	if strings.IndexByte(a0.val, '/') >= 0 && initScript(a0.val) {
-		h = initScriptHandler(h, ent.tierWhy, known)
+	if strings.IndexByte(a0.val, '/') >= 0 && !fn {
+		if where := c.agentProgram(); where != "" {
+			e.opaque = true
+			return TierDestructive, "runs " + truncate(a0.val, 64) + ", which " + where + ": whatever a benign call wrote there, not the " + name + " its name says"
+		}
+		if initScript(a0.val) {
+			h = initScriptHandler(h, ent.tierWhy, known)
+		}
 	}
 	if h != nil {
 		t, why := h(c)

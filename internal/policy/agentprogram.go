@@ -1,0 +1,41 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// agentProgram says why the program c runs by its path may be a file an
+// unapproved (tier 1) call wrote, or returns "": the path passes through a
+// temporary directory (/tmp/ls, /var/tmp/x/bin/ps, /tmp/x/../../bin/ls,
+// where /tmp/x may be a link), a descriptor (/dev/fd/3, /proc/self/fd/3),
+// or a working directory the input makes one (cd /tmp && ./ls). Such a
+// program is whatever that call put there, so its name says nothing:
+// open mode, and on a plain SSH host any mode, would otherwise run it at
+// the tier of the program it is named after.
+func (c *call) agentProgram() string {
+	p := c.path
+	if strings.HasPrefix(path.Clean(p), "/dev/fd/") {
+		return "is a descriptor the input opened"
+	}
+	if strings.HasPrefix(p, "/") {
+		// Every directory the path passes through, before cleaning: a
+		// ".." after a link leads where the link does.
+		for i := 1; i < len(p); i++ {
+			if p[i] == '/' && agentDir(p[:i]) {
+				return "is under " + truncate(p[:i], 64)
+			}
+		}
+		if d := path.Dir(path.Clean(p)); agentDir(d) {
+			return "is under " + truncate(d, 64)
+		}
+		return ""
+	}
+	if c.e.paths == nil {
+		return "" // where relative ones lead is not followed
+	}
+	if where := c.projectDirsAgent([]arg{{val: path.Dir(p), known: true}}); where != "" {
+		return "is relative to a directory where " + strings.TrimPrefix(strings.Replace(where, "project directory", "directory", 1), "its ")
+	}
+	return ""
+}

@@ -31,8 +31,8 @@ func (c *call) agentProgram() string {
 		}
 		return ""
 	}
-	if c.e.paths == nil {
-		return "" // where relative ones lead is not followed
+	if c.e.paths == nil || strings.HasPrefix(p, "~") {
+		return "" // where relative ones lead is not followed; ~ is a home
 	}
 	if where := c.projectDirsAgent([]arg{{val: path.Dir(p), known: true}}); where != "" {
 		return "is relative to a directory where " + strings.TrimPrefix(strings.Replace(where, "project directory", "directory", 1), "its ")

@@ -55,6 +55,7 @@ func TestBlindSpotAgentWrittenPrograms(t *testing.T) {
 		{"relative", `./ls`, TierRead},
 		{"opt", `/opt/x/bin/ls`, TierRead},
 		{"home", `~/bin/ls`, TierRead},
+		{"home after cd", `cd /tmp && ~/bin/ls`, TierRead},
 		{"srv script", `cd /srv/app && ./status.sh`, TierMutate},
 		{"tmp file read", `cat /tmp/x`, TierRead},
 		{"tmp path arg", `ls /tmp/x`, TierRead},

@@ -123,25 +123,34 @@ func (r *redactor) quotedData(i int) bool {
 // pipeline (quotedData), or the -c value of a program whose -c takes its
 // own commands (smbclient -c "cd x; ls"). The command goes on past it.
 // A lone apostrophe (echo it's done; echo bob:… | chpasswd) opens no
-// such string: the quote must close within a bounded look ahead and end
-// a shell word there (closedString).
+// such string: the quote must close and end a shell word there
+// (closes).
 func (r *redactor) quotedSeparator(i int) bool {
 	q, ok := r.quoteAt(i)
-	if !ok || q != '\'' && q != '"' || !closedString(r.s, i, q) {
+	if !ok || q != '\'' && q != '"' || !r.quotes.closes(r.s) {
 		return false
 	}
 	return r.quotedData(i) || plainC(r.stdin.cmd) && r.stdin.scriptAt < r.quotes.open
 }
 
-// maxClosingLook bounds how far closedString looks for a string's end,
-// so the pass stays linear; a string longer than that breaks as before.
-const maxClosingLook = 4096
+// closes reports whether the string quoted with q that the tracker is in
+// closes, and its closing quote ends a shell word. The answer is kept for
+// the string's opening, so each string is read to its end once however
+// many separators it holds and however long it is: the pass stays linear
+// with no bound on how far the close may be (a printf of many kilobytes
+// whose first line holds a ';').
+func (t *quoteTracker) closes(s string) bool {
+	if t.closeOf == t.open+1 {
+		return t.closed
+	}
+	t.closeOf, t.closed = t.open+1, closedString(s, t.open, t.q)
+	return t.closed
+}
 
-// closedString reports whether the string quoted with q that the byte at
-// i sits in closes after it, and its closing quote ends a shell word.
-func closedString(s string, i int, q byte) bool {
-	end := min(len(s), i+maxClosingLook)
-	for k := i + 1; k < end; k++ {
+// closedString reports whether the string quoted with q that opens at
+// open closes, and its closing quote ends a shell word.
+func closedString(s string, open int, q byte) bool {
+	for k := open + 1; k < len(s); k++ {
 		switch s[k] {
 		case '\\':
 			if q == '"' {

@@ -24,6 +24,10 @@ type quoteTracker struct {
 	// body is the last here-document text skipped, where a script's
 	// own quotes stand (python3 - <<'EOF'⏎subprocess.run(["…"])).
 	body span
+	// closeOf is open+1 for the string whose close closes last looked
+	// for (0 for none), closed what it found.
+	closeOf int
+	closed  bool
 }
 
 // inBody reports whether p lies in the here-document text the tracker

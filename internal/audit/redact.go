@@ -259,6 +259,13 @@ func (r *redactor) run() {
 			for j < n && wordByte[s[j]] {
 				j++
 			}
+			if (c == 'n' || c == 'r' || c == 't') && r.escapedStart(i) && lookupProgram(s[i+1:j]) != nil {
+				// printf 'x\nset -x API_TOKEN …' | fish: the escape
+				// ends a line of the text, and the program after it
+				// starts one.
+				i++
+				continue
+			}
 			// The program a command names is read however bash spells
 			// it: /usr/bin/kinit, \kinit, k'ini't, "$HOME"/bin/kinit
 			// (redact_spelled.go).
@@ -642,7 +649,7 @@ func (r *redactor) word(i, j int) int {
 	}
 	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && (standsAlone(s, j) || escapedQuoted(s, i, j) || wordListStart(s, i)) {
 		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
-		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" || wordListStart(s, i) {
+		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" || wordListStart(s, i) || r.escapedStart(i-1) {
 			if r.spelled != "" {
 				w = r.spelled
 			}

@@ -21,3 +21,48 @@ func TestRedactEchoedSetLines(t *testing.T) {
 		{"kept", "echo 'set editing-mode vi' >> ~/.inputrc", []string{"set editing-mode vi"}},
 	})
 }
+
+// TestRedactEchoedScriptCommands: a command in the text an echo or printf
+// writes starts a line of the script there not only after the text's
+// opening quote or a line end but after printf's \n or \r escape, a
+// separator, or a keyword that starts a command (fish's and, or, begin),
+// past blanks and \t escapes; fish's set, which names a program only at a
+// command's start, loses its value there too.
+func TestRedactEchoedScriptCommands(t *testing.T) {
+	const pw = "Zq9Secret77"
+	var cases []detourCase
+	for _, set := range []string{"set -x PGPASSWORD ", "set -gx API_TOKEN ", "set --export DB_PASSWORD ", "set -Ux VAULT_TOKEN "} {
+		for _, line := range []string{
+			"printf '\\n" + set + pw + "' | fish",
+			"printf 'echo hi\\n" + set + pw + "\\npsql\\n' | fish",
+			"printf \"echo hi\\r\\n" + set + pw + "\" | fish",
+			"echo -e 'echo hi\\n  " + set + pw + "' | fish",
+			"printf 'if true\\n\\t" + set + pw + "\\nend\\n' | fish",
+			"echo 'echo hi; " + set + pw + "; psql' | fish",
+			"echo 'true; and " + set + pw + "' | fish",
+			"echo 'test -n x; or " + set + pw + "' | fish",
+			"echo 'begin; " + set + pw + "; psql; end' | fish",
+			"echo 'if true; " + set + pw + "; end' | fish",
+			"echo 'true && " + set + pw + "' | fish",
+			"echo 'a | " + set + pw + "' | fish",
+			"printf 'x\\n" + set + pw + "\\n' >> ~/.config/fish/config.fish",
+			"ssh h \"printf 'x\\n" + set + pw + "' | fish\"",
+			"ssh h 'echo \"a; " + set + pw + "\" | fish'",
+		} {
+			cases = append(cases, detourCase{"fish", line, []string{"fish"}})
+		}
+	}
+	cases = append(cases,
+		detourCase{"bash", "printf 'x\\r\\nmysql -p" + pw + "' | bash", []string{"| bash"}},
+		detourCase{"bash", "echo -e 'a\\nsshpass -p " + pw + " ssh h' | bash", []string{"ssh h"}},
+		// Kept: set lines with no secret, and text that only
+		// mentions set.
+		detourCase{"kept", "printf 'x\\nset -x PATH /opt/bin $PATH\\n' | fish", []string{"set -x PATH /opt/bin $PATH"}},
+		detourCase{"kept", "echo 'set -e PGPASSWORD; set -x EDITOR vim' | fish", []string{"set -x EDITOR vim"}},
+		detourCase{"kept", "printf 'Column\\tset\\tvalue\\n'", []string{"Column\\tset\\tvalue"}},
+		detourCase{"kept", "echo \"now we set the table; set up done\" >> notes", []string{"set the table; set up done"}},
+		detourCase{"kept", "printf 'a\\nset nocompatible\\n' >> ~/.vimrc", []string{"set nocompatible"}},
+		detourCase{"kept", "printf 'done\\tand set\\n'", []string{"done\\tand set"}},
+	)
+	checkSubtests(t, pw, cases)
+}

@@ -323,12 +323,57 @@ func subMatch(want, w string) bool {
 	return w == want
 }
 
-// echoedLine reports whether the word at i starts a line of the text an
-// echo or printf writes (echo 'set -x API_TOKEN …' >> config.fish): a
-// command there is a line of the script it writes.
+// echoedLine reports whether the word at i starts a command of the script
+// an echo or printf writes (echo 'set -x API_TOKEN …' >> config.fish,
+// printf 'x\nset -x …' | fish): it follows the text's opening quote, a
+// line end, written or as printf's \n or \r escape, a separator (';',
+// '|', '&', '(', '{') or a keyword that starts a command (fish's and, or,
+// not, begin, else; sh's then, do), past blanks and \t escapes. It looks
+// back over the blanks before one word, so the pass stays linear.
 func (r *redactor) echoedLine(i int) bool {
+	s, from := r.s, r.stdin.echoAt
+	if from < 0 || i <= from {
+		return false
+	}
+	k := i
+	for k > from+1 {
+		if s[k-1] == ' ' || s[k-1] == '\t' {
+			k--
+		} else if k-2 > from && s[k-2] == '\\' && s[k-1] == 't' {
+			k -= 2
+		} else {
+			break
+		}
+	}
+	switch s[k-1] {
+	case '\'', '"', '\n', ';', '|', '&', '(', '{':
+		return true
+	case 'n', 'r':
+		if k-2 > from && s[k-2] == '\\' {
+			return true
+		}
+	}
+	if k == i {
+		return false
+	}
+	w := k
+	for w > from+1 && w > k-6 && s[w-1] >= 'a' && s[w-1] <= 'z' {
+		w--
+	}
+	switch s[w:k] {
+	case "and", "or", "not", "begin", "else", "then", "do":
+		return r.echoedLine(w)
+	}
+	return false
+}
+
+// escapedStart reports whether the byte at i is the letter of a \n, \r or
+// \t escape in the text an echo or printf writes, followed by a word:
+// the word starts there, not at the escape's letter.
+func (r *redactor) escapedStart(i int) bool {
 	s := r.s
-	return r.stdin.echoAt >= 0 && i > r.stdin.echoAt && (s[i-1] == '\'' || s[i-1] == '"' || s[i-1] == '\n')
+	return r.stdin.echoAt >= 0 && i > r.stdin.echoAt+1 && s[i-1] == '\\' && s[i-2] != '\\' &&
+		i+1 < len(s) && wordByte[s[i+1]]
 }
 
 // positionalAfter reports whether a positional rule of p starts after

@@ -85,6 +85,9 @@ func (r *redactor) sqlParams(k int, params []bool, named []string) {
 	default:
 		return
 	}
+	for n := 0; n < 2 && q < lim && s[q] == s[q-1] && (s[q] == '"' || s[q] == '\''); n++ {
+		q++ // Python's """…""" and '''…'''
+	}
 	q = skipSQLSpace(s, q)
 	switch {
 	case q >= lim:
@@ -92,21 +95,34 @@ func (r *redactor) sqlParams(k int, params []bool, named []string) {
 	case s[q] == ',':
 		q = skipAttrArg(s, skipSQLSpace(s, q+1), lim)
 	default:
-		// Prepared, then bound and run: the values are the bind calls'
-		// and the execute call's (redact_sqlexec.go).
-		for {
-			a, bind := r.executeCall(q, lim)
-			if a == 0 {
-				return
-			}
-			if !bind {
-				q = a
-				break
-			}
-			r.bindValue(a, params, named)
-			q = a + 1
-		}
+		r.boundLater(q, lim, params, named)
+		return
 	}
+	r.boundValues(q, lim, params)
+}
+
+// boundLater queues the literals bound to the secret parameters of a
+// statement prepared, then bound and run: the values are the bind calls'
+// and the execute call's at or after q (redact_sqlexec.go).
+func (r *redactor) boundLater(q, lim int, params []bool, named []string) {
+	for {
+		a, bind := r.executeCall(q, lim)
+		if a == 0 {
+			return
+		}
+		if !bind {
+			r.boundValues(a, lim, params)
+			return
+		}
+		r.bindValue(a, params, named)
+		q = a + 1
+	}
+}
+
+// boundValues queues the literals at the secret places of the values
+// list at q: (…), […], ([…]), array(…) or bare.
+func (r *redactor) boundValues(q, lim int, params []bool) {
+	s := r.s
 	if q < lim && (s[q] == '(' || s[q] == '[') {
 		q++
 		if q = skipSQLSpace(s, q); q < lim && (s[q] == '(' || s[q] == '[') {

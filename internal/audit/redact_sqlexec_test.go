@@ -1,6 +1,9 @@
 package audit
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestRedactPreparedParams: a statement that sets or compares a secret
 // column by a bound parameter, prepared in one call and run by a later
@@ -67,4 +70,45 @@ func TestRedactBoundByCalls(t *testing.T) {
 		{"kept", `node -e 'db.prepare("SELECT * FROM t WHERE id = ?").run(5)'`, []string{".run(5)"}},
 		{"kept", `perl -MDBI -e 'my $sql = "SELECT * FROM t WHERE id = ?"; $d->do($sql, undef, 5)'`, []string{"undef, 5)"}},
 	})
+}
+
+// TestRedactHeredocStatements: a statement written as the body of a
+// here-document (Perl's and Ruby's prepare(<<SQL), PHP's <<<SQL) or of a
+// Python triple-quoted string marks its secret parameters as a quoted
+// one does; the values are bound by the calls after the opening, on its
+// line or past the body.
+func TestRedactHeredocStatements(t *testing.T) {
+	const pw = "Zq9Secret77"
+	var cases []detourCase
+	for _, open := range []string{"<<SQL", `<<"SQL"`, "<<'SQL'", "<<~SQL", "<< SQL"} {
+		for _, stmt := range []string{"UPDATE users SET password = ? WHERE id = ?", "ALTER ROLE bob WITH PASSWORD ?", "ALTER USER bob IDENTIFIED BY ?", "  SELECT id FROM users WHERE name = ? AND passwd = ?"} {
+			body := "\n" + stmt + "\nSQL\n"
+			vals := `"` + pw + `", 7`
+			if strings.Count(stmt, "?") == 2 && strings.HasPrefix(strings.TrimSpace(stmt), "SELECT") {
+				vals = `"bob", "` + pw + `"`
+			}
+			cases = append(cases,
+				detourCase{"same line", "perl -MDBI -e '$s=$d->prepare(" + open + "); $s->execute(" + vals + ");" + body + "'", []string{stmt}},
+				detourCase{"after body", "perl -MDBI -e '$s=$d->prepare(" + open + ");" + body + "$s->execute(" + vals + ");'", []string{stmt}},
+				detourCase{"script", "perl <<'EOF'\nmy $s = $dbh->prepare(" + open + ");" + body + "$s->execute(" + vals + ");\nEOF", []string{stmt}},
+				detourCase{"attr", "perl -MDBI -e '$d->do(" + open + ", undef, " + vals + ");" + body + "'", []string{stmt}},
+				detourCase{"variable", "perl -MDBI -e 'my $sql = " + open + ";" + body + "my $s = $d->prepare($sql); $s->execute(" + vals + ");'", []string{stmt}},
+				detourCase{"ruby", "ruby -e 'st = db.prepare(" + open + "); st.execute(" + vals + ")" + body + "'", []string{stmt}},
+			)
+		}
+	}
+	cases = append(cases,
+		detourCase{"bind", "perl -e '$s=$d->prepare(<<SQL); $s->bind_param(1, \"" + pw + "\"); $s->execute;\nALTER ROLE bob PASSWORD ?\nSQL\n'", []string{"bind_param(1, "}},
+		detourCase{"php", "php -r '$s=$pdo->prepare(<<<SQL\nUPDATE users SET password = :pw WHERE id = 1\nSQL\n); $s->execute([\":pw\" => \"" + pw + "\"]);'", []string{"password = :pw"}},
+		detourCase{"python", "python3 -c 'cur.execute(\"\"\"UPDATE users SET password = %s WHERE id = 1\"\"\", (\"" + pw + "\",))'", []string{"password = %s"}},
+		detourCase{"python", "python3 - <<'EOF'\ncur.execute(\"\"\"\n  UPDATE users SET password = %s\n  WHERE id = %s\n\"\"\", (\"" + pw + "\", 3))\nEOF", []string{"WHERE id = %s"}},
+		detourCase{"python", "python3 - <<'EOF'\ncur.execute('''UPDATE users SET api_token = %s WHERE id = 1''', ('" + pw + "',))\nEOF", []string{"api_token = %s"}},
+		detourCase{"ssh", "ssh db1 <<'EOF'\nperl -MDBI -e '$s=$d->prepare(<<SQL); $s->execute(\"" + pw + "\", 1);\nUPDATE users SET password = ? WHERE id = ?\nSQL\n'\nEOF", []string{"ssh db1"}},
+		// Kept: statements with no secret parameter keep their values,
+		// and a here-document whose body is no statement binds nothing.
+		detourCase{"kept", "perl -e '$s=$d->prepare(<<SQL); $s->execute(\"Bob Smith\", 7);\nUPDATE users SET name = ? WHERE id = ?\nSQL\n'", []string{`"Bob Smith", 7`}},
+		detourCase{"kept", "cat <<EOF\nUPDATE users SET note = ? WHERE id = 1\nEOF\nx.execute(\"keep me\")", []string{"keep me"}},
+		detourCase{"kept", "python3 -c 'cur.execute(\"\"\"UPDATE users SET name = %s WHERE id = 1\"\"\", (\"Bob Smith\",))'", []string{"Bob Smith"}},
+	)
+	checkSubtests(t, pw, cases)
 }

@@ -25,6 +25,9 @@ func (r *redactor) sqlStatementParams(i, j int) {
 		return
 	}
 	quote := s[k-1 : k]
+	lim := min(len(s), j+maxSQLValue)
+	doc := -1 // where the here-document's opening ends, when in one
+	var delim string
 	switch {
 	case quote == `"` && k >= 2 && s[k-2] == '\\':
 		quote = `\"`
@@ -32,9 +35,14 @@ func (r *redactor) sqlStatementParams(i, j int) {
 	case quote == "{" && k >= 2 && s[k-2] == 'q':
 		quote = "}" // Perl's q{…} and qq{…}
 	default:
-		return
+		// $sth = $dbh->prepare(<<SQL); … the statement is the body
+		// of a here-document its line opens, ending at the delimiter
+		// line.
+		if doc, delim = sqlHeredoc(s, i); doc < 0 {
+			return
+		}
+		quote = "\x00"
 	}
-	lim := min(len(s), j+maxSQLValue)
 	var params []bool
 	var named []string // named parameters (:pw, %(pw)s, @pw) for a secret
 	secret := false
@@ -43,12 +51,17 @@ func (r *redactor) sqlStatementParams(i, j int) {
 	var setting span // the literal a settings row's value column is set to
 	keyed := false   // a literal of the statement names a secret
 	e := j
+statement:
 	for ; e < lim; e++ {
 		c := s[e]
 		if strings.HasPrefix(s[e:], quote) || c == ';' {
 			break
 		}
 		switch c {
+		case '\n':
+			if doc >= 0 && delimLine(s[e+1:], delim) {
+				break statement
+			}
 		case '\'', '"':
 			// A literal in the other quote, or an identifier.
 			if x := strings.IndexByte(s[e+1:lim], c); x >= 0 && !strings.Contains(s[e+1:e+1+x], quote) {
@@ -111,12 +124,79 @@ func (r *redactor) sqlStatementParams(i, j int) {
 		// a key-value table's row for a secret.
 		r.queueSorted(setting.from, setting.to)
 	}
+	if doc >= 0 {
+		// The values are bound by the calls after the opening: on
+		// its line ($s->execute("…") after prepare(<<SQL);) or past
+		// the body.
+		lim := min(len(s), doc+maxSQLValue)
+		switch q := skipBlanks(s, doc); {
+		case !secret && len(named) == 0:
+		case q < lim && s[q] == ',':
+			// $dbh->do(<<SQL, undef, "…"): the values follow.
+			r.boundValues(skipAttrArg(s, skipSQLSpace(s, q+1), lim), lim, params)
+		default:
+			r.boundLater(doc, lim, params, named)
+		}
+		if len(named) > 0 {
+			r.namedParams(doc, named)
+		}
+		return
+	}
 	if (secret || len(named) > 0) && e < lim {
 		r.sqlParams(e, params, named)
 	}
 	if len(named) > 0 && e < lim {
 		r.namedParams(e, named)
 	}
+}
+
+// maxDocLine bounds how far back sqlHeredoc looks for the line that
+// opens a here-document.
+const maxDocLine = 512
+
+// sqlHeredoc reports whether the keyword at i starts the body of a
+// here-document (<<SQL, <<"SQL", <<~SQL, <<-SQL, PHP's <<<SQL) opened on
+// the line before: it returns where the opening's delimiter ends, and the
+// delimiter, or -1. Only blanks may stand before the keyword on its line.
+func sqlHeredoc(s string, i int) (int, string) {
+	k := i
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
+		k--
+	}
+	if k == 0 || s[k-1] != '\n' {
+		return -1, ""
+	}
+	nl := k - 1
+	from := max(0, nl-maxDocLine)
+	if b := strings.LastIndexByte(s[from:nl], '\n'); b >= 0 {
+		from += b + 1
+	}
+	o := strings.LastIndex(s[from:nl], "<<")
+	if o < 0 {
+		return -1, ""
+	}
+	d := from + o + 2
+	for d < nl && strings.IndexByte("<~-'\" ", s[d]) >= 0 {
+		d++
+	}
+	e := d
+	for e < nl && isAlnumUnderscore(s[e]) {
+		e++
+	}
+	if e == d {
+		return -1, ""
+	}
+	if q := s[d-1]; (q == '"' || q == '\'') && e < nl && s[e] == q {
+		return e + 1, s[d:e] // <<"SQL": past the closing quote
+	}
+	return e, s[d:e]
+}
+
+// delimLine reports whether the line s starts is the here-document's
+// delimiter line, indented or not.
+func delimLine(s, delim string) bool {
+	t := strings.TrimLeft(s, " \t")
+	return strings.HasPrefix(t, delim) && (len(t) == len(delim) || !isAlnumUnderscore(t[len(delim)]))
 }
 
 // namedParams queues the literals bound by name, after the statement's

@@ -71,7 +71,7 @@ func (r *redactor) sqlString(j int, bare bool) int {
 	if paren {
 		k++
 	}
-	if b := skipBlanks(s, k); b > k || paren {
+	if b := skipSQLGap(s, k); b > k || paren {
 		k = b
 	} else {
 		return 0 // "password": or password=, a key
@@ -90,8 +90,15 @@ func (r *redactor) sqlString(j int, bare bool) int {
 // returns where it ends, or 0 when no literal starts there.
 func (r *redactor) sqlLiteral(k int) int {
 	s := r.s
-	if k+1 < len(s) && s[k+1] == '\'' && strings.IndexByte("NnEe", s[k]) >= 0 {
+	switch {
+	case strings.HasPrefix(s[k:], `'"'`) && k > 0 && s[k-1] != '\'':
+		// psql -c '… PASSWORD '"'pw'": the shell's quote closes and
+		// the literal stands in the double-quoted part joined to it.
+		k += 2
+	case k+1 < len(s) && s[k+1] == '\'' && strings.IndexByte("NnEe", s[k]) >= 0:
 		k++ // N'…', E'…'
+	case k+2 < len(s) && s[k+2] == '\'' && s[k+1] == '&' && s[k]|0x20 == 'u':
+		k += 2 // U&'…'
 	}
 	if k >= len(s) {
 		return 0
@@ -106,7 +113,67 @@ func (r *redactor) sqlLiteral(k int) int {
 	if end <= start {
 		return 0
 	}
+	if s[k] == '\'' && !strings.HasPrefix(s[k:], `'\''`) {
+		end = sqlQuoteEnd(s, start, end)
+	}
 	return r.replace(start, end, Redacted)
+}
+
+// sqlQuoteEnd returns where the SQL literal whose body starts at from
+// ends, given the first quote after it at end: a quote written twice
+// is one quote of the body, and so is a backslash-escaped one (E'pw\'x',
+// MySQL's 'pw\'x') when the literal read so closes on the same line;
+// else end.
+func sqlQuoteEnd(s string, from, end int) int {
+	for k := from; k < len(s); k++ {
+		switch s[k] {
+		case '\\':
+			k++
+		case '\n':
+			return end
+		case '\'':
+			if k+1 < len(s) && s[k+1] == '\'' {
+				k++
+				continue
+			}
+			return k
+		}
+	}
+	return end
+}
+
+// maxSQLGap bounds the blanks, line ends and comments skipSQLGap skips,
+// so a run of keywords in comments is no quadratic read.
+const maxSQLGap = 256
+
+// skipSQLGap skips blanks, line ends and SQL comments (-- … and /* … */)
+// after k, as SQL reads them between a keyword and its literal: PASSWORD
+// on one line and its literal on the next.
+func skipSQLGap(s string, k int) int {
+	lim := min(len(s), k+maxSQLGap)
+	for k < lim {
+		switch {
+		case sqlSpace(s[k]):
+			k++
+		case s[k] == '\\' && k+1 < lim && s[k+1] == '\n':
+			k += 2 // a shell's line continuation
+		case strings.HasPrefix(s[k:lim], "--") && k+2 < lim && (s[k+2] == ' ' || s[k+2] == '\t'):
+			e := strings.IndexByte(s[k:lim], '\n')
+			if e < 0 {
+				return k
+			}
+			k += e + 1
+		case strings.HasPrefix(s[k:lim], "/*"):
+			e := strings.Index(s[k+2:lim], "*/")
+			if e < 0 {
+				return k
+			}
+			k += e + 4
+		default:
+			return k
+		}
+	}
+	return k
 }
 
 // dollarQuoted redacts the body of PostgreSQL's $tag$…$tag$ at k, its

@@ -530,6 +530,14 @@ func (r *redactor) word(i, j int) int {
 			return end // qemu -object secret,id=sec0,data=…
 		}
 	}
+	if w == "secret" && j < len(s) && (s[j] == '"' || s[j] == '\\') {
+		r.qemuSecretJSON(i, j) // -object '{"qom-type":"secret",…,"data":"…"}'
+	}
+	if len(w) == 12 && w == "set_password" || len(w) == 8 && w == "password" || w == "block_passwd" {
+		if end := r.monitorPassword(i, j); end > 0 {
+			return end // QEMU's monitor: set_password vnc …, change vnc password …
+		}
+	}
 	if j < len(s) && (s[j] == ',' || s[j] == ')' || s[j] == ']') || i >= 2 && (s[i-1] == ',' || s[i-2] == ',') {
 		if end := r.unpacked(i, j); end > 0 {
 			return end // user, password = 'bob', '…'

@@ -40,3 +40,93 @@ func (r *redactor) qemuSecret(i, j int) int {
 	}
 	return 0
 }
+
+// maxQemuJSON bounds how far around its type a JSON secret object is
+// read: each "secret" word reads at most this much on either side.
+const maxQemuJSON = 256
+
+// qemuSecretJSON queues the data member of the JSON secret object whose
+// qom-type value is the word s[i:j] ("qom-type":"secret", in -object
+// '{…}' or QMP's object-add), before or after it in the object.
+func (r *redactor) qemuSecretJSON(i, j int) {
+	s := r.s
+	k := i - 1
+	if k > 0 && s[k] == '"' && s[k-1] == '\\' {
+		k--
+	}
+	for k > 0 && (s[k-1] == ' ' || s[k-1] == '"' || s[k-1] == '\\' || s[k-1] == ':') {
+		k--
+	}
+	if !strings.HasSuffix(s[max(0, k-8):k], "qom-type") {
+		return
+	}
+	from := max(0, i-maxQemuJSON)
+	if b := strings.LastIndexByte(s[from:i], '{'); b >= 0 {
+		from += b
+	}
+	to := min(len(s), j+maxQemuJSON)
+	if e := strings.IndexByte(s[j:to], '}'); e >= 0 {
+		to = j + e
+	}
+	obj := s[from:to]
+	x := strings.Index(obj, `data\"`)
+	n := len(`data\"`)
+	if x < 0 {
+		x, n = strings.Index(obj, `data"`), len(`data"`)
+	}
+	if x < 1 || obj[x-1] != '"' {
+		return
+	}
+	v := from + x + n
+	for v < to && (s[v] == ' ' || s[v] == ':') {
+		v++
+	}
+	q := `"`
+	if strings.HasPrefix(s[v:to], `\"`) {
+		q = `\"`
+	} else if v >= to || s[v] != '"' {
+		return
+	}
+	v += len(q)
+	if e := quotedEnd(s, v, q); e > v && e <= to && v >= r.done {
+		r.queueSorted(v, e)
+	}
+}
+
+// monitorPassword redacts the password of a QEMU monitor command whose
+// word s[i:j] is set_password (set_password vnc|spice PW), password
+// (change vnc password PW) or block_passwd (block_passwd DEV PW), and
+// returns where scanning resumes, or 0.
+func (r *redactor) monitorPassword(i, j int) int {
+	s := r.s
+	switch s[i:j] {
+	case "password":
+		b := i
+		for b > 0 && (s[b-1] == ' ' || s[b-1] == '\t') {
+			b--
+		}
+		if !strings.HasSuffix(s[max(0, b-10):b], "change vnc") {
+			return 0
+		}
+	case "set_password", "block_passwd":
+		// The protocol or the device comes first.
+		k := skipBlanks(s, j)
+		e := k
+		for e < len(s) && (isAlnumUnderscore(s[e]) || s[e] == '-' || s[e] == '.') {
+			e++
+		}
+		if k == j || e == k {
+			return 0
+		}
+		j = e
+	}
+	k := skipBlanks(s, j)
+	if k == j || k >= len(s) {
+		return 0
+	}
+	start, end := valueSpan(s, k)
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}

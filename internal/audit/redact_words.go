@@ -622,6 +622,11 @@ func (r *redactor) userinfo(k, colon, at int) int {
 		if x := encodedColon(s[k:at]); x > 0 && k+x+3 < at {
 			return r.replace(k+x+3, at, Redacted)
 		}
+		// iscsi://bob%pw@host (libiscsi, QEMU): '%' parts the user
+		// and the password.
+		if x := strings.IndexByte(s[k:at], '%'); x > 0 && k+x+1 < at && urlScheme(s, k-3) == "iscsi" {
+			return r.replace(k+x+1, at, Redacted)
+		}
 	}
 	switch {
 	case colon >= 0 && at > colon+1 && tokenPlaceholder(s[colon+1:at]):

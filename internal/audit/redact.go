@@ -287,6 +287,10 @@ func (r *redactor) run() {
 				i = r.url(i + 3)
 				continue
 			}
+			if sipScheme(s, i) {
+				i = r.url(i + 1) // sip:bob:pw@host, a SIP URI's password
+				continue
+			}
 			if strings.HasPrefix(s[i:], `:\/\/`) && i > 0 && isAlnum(s[i-1]) {
 				// JSON's escaped slashes: "https:\/\/bob:pw@h\/x".
 				i = r.url(i + 5)

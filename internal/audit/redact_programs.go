@@ -145,7 +145,16 @@ var (
 	oracleLike = &program{pos: []positional{{every: true, split: oracleLogin}}}
 	ldapLike   = &program{cluster: true, opts: []option{{name: "-w"}}}
 	sambaLike  = &program{opts: []option{{name: "-U", split: afterPercent}, {name: "--user", split: afterPercent}}}
-	httpie     = &program{cluster: true, query: true, opts: []option{
+	curlLike   = &program{cluster: true, opts: []option{
+		{name: "-u", split: afterColon}, {name: "--user", split: afterColon},
+		{name: "-U", split: afterColon}, {name: "--proxy-user", split: afterColon},
+		{name: "-E", split: afterColon}, {name: "--cert", split: afterColon}, {name: "--proxy-cert", split: afterColon},
+		{name: "--oauth2-bearer"}, {name: "-b"}, {name: "--cookie"},
+		{name: "-x", split: userinfo}, {name: "--proxy", split: userinfo}, {name: "--preproxy", split: userinfo},
+		{name: "--socks4", split: userinfo}, {name: "--socks4a", split: userinfo},
+		{name: "--socks5", split: userinfo}, {name: "--socks5-hostname", split: userinfo},
+	}}
+	httpie = &program{cluster: true, query: true, opts: []option{
 		{name: "-a", split: colonOrWhole}, {name: "--auth", split: colonOrWhole}, {name: "--proxy-auth", split: colonOrWhole},
 		{name: "--bearer"},
 	}}

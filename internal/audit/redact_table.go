@@ -3,15 +3,7 @@ package audit
 // programs maps a program's name to its rules; programFamilies add the
 // names that start with a prefix (mysqldump, mongosh, ldapmodify, …).
 var programs = map[string]*program{
-	"curl": {cluster: true, opts: []option{
-		{name: "-u", split: afterColon}, {name: "--user", split: afterColon},
-		{name: "-U", split: afterColon}, {name: "--proxy-user", split: afterColon},
-		{name: "-E", split: afterColon}, {name: "--cert", split: afterColon}, {name: "--proxy-cert", split: afterColon},
-		{name: "--oauth2-bearer"}, {name: "-b"}, {name: "--cookie"},
-		{name: "-x", split: userinfo}, {name: "--proxy", split: userinfo}, {name: "--preproxy", split: userinfo},
-		{name: "--socks4", split: userinfo}, {name: "--socks4a", split: userinfo},
-		{name: "--socks5", split: userinfo}, {name: "--socks5-hostname", split: userinfo},
-	}},
+	"curl": curlLike, "curlie": curlLike, // curlie takes curl's options
 	"http": httpie, "https": httpie, "httpie": httpie, "xh": httpie, "xhs": httpie,
 	"ssh-keygen": {opts: []option{{name: "-N"}, {name: "-P"}}},
 	"doctl":      {opts: []option{{name: "-t"}}},

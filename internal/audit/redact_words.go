@@ -642,6 +642,18 @@ func (r *redactor) userinfo(k, colon, at int) int {
 	return k
 }
 
+// sipScheme reports whether the ':' at i ends a SIP URI's scheme (sip:,
+// sips:), whose user info follows with no "//".
+func sipScheme(s string, i int) bool {
+	b := i
+	for b > 0 && i-b < 4 && s[b-1]|0x20 >= 'a' && s[b-1]|0x20 <= 'z' {
+		b--
+	}
+	w := s[b:i]
+	return (strings.EqualFold(w, "sip") || strings.EqualFold(w, "sips")) && (b == 0 || !isAlnum(s[b-1])) &&
+		i+1 < len(s) && s[i+1] != '/'
+}
+
 // encodedColon returns the index of the first percent-encoded ':' (%3A)
 // in u, or -1.
 func encodedColon(u string) int {

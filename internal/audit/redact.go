@@ -340,7 +340,7 @@ func (r *redactor) run() {
 			if c == '\n' && r.quotedData(i) {
 				break // printf 'pw\npw\n' | pdbedit -t: one word's line end
 			}
-			if (c == ';' || c == '|' || c == '&') && r.quotedSeparator(i) {
+			if (c == ';' || c == '|' || c == '&' || c == '\n') && r.quotedSeparator(i) {
 				break // printf 'conn u/pw;…' | sqlplus, smbclient -c "cd x; ls" <<< pw
 			}
 			r.prog = nil

@@ -115,10 +115,15 @@ func (r *redactor) quotedData(i int) bool {
 		return false
 	}
 	q, ok := r.quoteAt(i)
-	return ok && q != 0 && r.stdin.scriptAt < r.quotes.open
+	if !ok || q == 0 {
+		return false
+	}
+	// In a shell's script (ssh h "printf 'pw⏎pw⏎' | …"), the script's
+	// own strings are the data.
+	return r.stdin.scriptAt < r.quotes.open || r.innerData(i)
 }
 
-// quotedSeparator reports whether the ';', '|' or '&' at i sits in a
+// quotedSeparator reports whether the ';', '|', '&' or line end at i sits in a
 // quoted string that is no shell's script: text a command feeds the
 // pipeline (quotedData), or the -c value of a program whose -c takes its
 // own commands (smbclient -c "cd x; ls"). The command goes on past it.
@@ -130,7 +135,13 @@ func (r *redactor) quotedSeparator(i int) bool {
 	if !ok || q != '\'' && q != '"' || !r.quotes.closes(r.s) {
 		return false
 	}
-	return r.quotedData(i) || plainC(r.stdin.cmd) && r.stdin.scriptAt < r.quotes.open
+	if r.stdin.scriptAt >= r.quotes.open {
+		// A shell's script: only its own strings hold separators
+		// that do not end its commands (ssh h "smbclient -c 'cd x;
+		// ls' <<< …").
+		return (r.stdin.echoAt >= 0 || r.stdin.nfeed > 0 || plainC(r.stdin.cmd)) && r.innerData(i)
+	}
+	return r.quotedData(i) || plainC(r.stdin.cmd)
 }
 
 // closes reports whether the string quoted with q that the tracker is in

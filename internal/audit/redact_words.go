@@ -28,6 +28,9 @@ type quoteTracker struct {
 	// for (0 for none), closed what it found.
 	closeOf int
 	closed  bool
+	// inner follows the quotes of a shell's script inside the string
+	// (redact_innerquotes.go).
+	inner innerQuotes
 }
 
 // inBody reports whether p lies in the here-document text the tracker

@@ -1,0 +1,41 @@
+package audit
+
+import "testing"
+
+// TestRedactInnerQuotedSeparators: in a string a shell runs as its script
+// (ssh h "…", sh -c '…', bash -c "…", su -c, sudo sh -c), a ';', '|', '&'
+// or line end inside one of the script's own strings (printf's text, an
+// smbclient -c list) does not end the script's command, so the reader the
+// text is piped to still gets it as its input, as at the top level.
+func TestRedactInnerQuotedSeparators(t *testing.T) {
+	const pw = "Zq9Secret77"
+	var cases []detourCase
+	for _, sep := range []string{";", "|", "&", "&&", "\\n", "\n"} {
+		for _, c := range []struct{ open, close string }{
+			{`ssh h "`, `"`}, {`ssh -t h sudo bash -c "`, `"`}, {`bash -c "`, `"`}, {`su - root -c "`, `"`},
+			{`sh -c '`, `'`}, {`sudo sh -c '`, `'`}, {`ssh h '`, `'`},
+		} {
+			q, eq := "'", `'`
+			if c.close == "'" {
+				q, eq = `"`, `"`
+			}
+			cases = append(cases,
+				detourCase{"printf", c.open + "printf " + q + "x" + sep + " y\\nbob:" + pw + "\\n" + eq + " | chpasswd" + c.close, []string{"chpasswd"}},
+				detourCase{"echo", c.open + "echo -e " + q + "a" + sep + " b\\nbob:" + pw + eq + " | sudo chpasswd" + c.close, []string{"chpasswd"}},
+				detourCase{"smbclient", c.open + "smbclient //h/s -U bob -c " + q + "cd x" + sep + " ls" + eq + " <<< " + pw + c.close, []string{"smbclient //h/s -U bob -c"}},
+			)
+		}
+	}
+	cases = append(cases,
+		detourCase{"top", "smbclient //h/s -U bob -c 'cd x\nls' <<< " + pw, []string{"smbclient //h/s -U bob -c 'cd x\nls' <<< "}},
+		detourCase{"top", "rpcclient -U bob h -c \"enumdomusers\nenumdomgroups\" <<< " + pw, []string{"enumdomgroups"}},
+		detourCase{"escaped", `ssh h "printf \"x; y\nbob:` + pw + `\n\" | chpasswd"`, []string{"chpasswd"}},
+		// Kept: the script's separators outside its strings still end
+		// its commands, whose words stay.
+		detourCase{"kept", `ssh h "printf 'a; b' > /tmp/x; ls -la /srv"`, []string{"ls -la /srv"}},
+		detourCase{"kept", `sh -c 'echo "x; y"; uptime; df -h'`, []string{"uptime; df -h"}},
+		detourCase{"kept", `ssh h "echo 'it''s; ok' | tee /tmp/n; systemctl restart nginx"`, []string{"systemctl restart nginx"}},
+		detourCase{"kept", `bash -c "grep -c 'a|b' /etc/hosts | wc -l"`, []string{"grep -c 'a|b' /etc/hosts | wc -l"}},
+	)
+	checkSubtests(t, pw, cases)
+}

@@ -88,6 +88,7 @@ var tokenRules = func() (t [256][]tokenRule) {
 			{"shpat_", 20, isAlnum, nil}, {"shpss_", 20, isAlnum, nil}, {"shpca_", 20, isAlnum, nil}, {"shppa_", 20, isAlnum, nil},
 			{"s.", 24, isAlnum, mixed},
 		},
+		'b': {{"base64url.bearer.authorization.k8s.io.", 8, isB64URL, nil}},                                                       // a Kubernetes bearer token in a WebSocket subprotocol
 		'w': {{"whsec_", 20, isAlnum, nil}},                                                                                       // a Stripe webhook's signing secret
 		'y': {{"ya29.", 20, isB64URL, nil}},                                                                                       // a Google OAuth access token
 		'S': {{"SG.", 40, isB64URLDot, nil}, {"SCRAM-SHA-256", 40, isScramByte, nil}},                                             // SendGrid

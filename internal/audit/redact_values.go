@@ -154,6 +154,19 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 			return r.replace(k, k+e+2, Redacted)
 		}
 	}
+	if shell && kind != keyAuth && s[k-1] == '=' {
+		// 'api_key=Bearer …' in a quoted string: the scheme stays, its
+		// credentials go (schemeAfterEquals).
+		e := k
+		for e < n && e-k <= 16 && (isAlnum(s[e]) || s[e] == '-') {
+			e++
+		}
+		if authSchemeWord(s[k:e]) {
+			if end := r.schemeAfterEquals(k); end > 0 {
+				return end
+			}
+		}
+	}
 	if shell {
 		start, end := r.valueWord(k, true)
 		if end <= start {
@@ -207,6 +220,15 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	} else {
 		end = r.pastClose(start, r.headerEnd(start, header))
 	}
+	if w := s[start:end]; (!header || kind != keyAuth) && quote == "" && end < n && (s[end] == ' ' || s[end] == '\t') && authSchemeWord(w) {
+		// token: Bearer …, X-Auth: Basic …, Authentication: Token …:
+		// a secret's value that is an auth scheme and its
+		// credentials; the scheme stays.
+		if v := skipBlanks(s, end); v < n && bearerByte(s[v]) {
+			start = v
+			end = r.pastClose(start, r.headerEnd(start, true))
+		}
+	}
 	if header && kind == keyAuth {
 		// Keep the scheme (Bearer, Basic, …) when credentials follow it.
 		w := start
@@ -221,6 +243,21 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		return 0
 	}
 	return r.replace(start, end, Redacted)
+}
+
+// authSchemeWord reports whether w is an HTTP auth scheme that its
+// credentials follow after a blank (Bearer, Basic, Token, …).
+func authSchemeWord(w string) bool {
+	if len(w) < 3 || len(w) > 16 {
+		return false
+	}
+	for _, a := range [...]string{"bearer", "basic", "token", "bot", "digest", "oauth", "jwt", "apikey", "api-key", "key", "ssws", "splunk",
+		"geniekey", "negotiate", "ntlm", "hmac", "sharedaccesssignature"} {
+		if strings.EqualFold(w, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // schemeAfterEquals redacts the credentials after an auth scheme word at

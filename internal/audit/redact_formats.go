@@ -9,8 +9,9 @@ import (
 // its arguments are (printf 'password=%s' PW), and a sed substitution's
 // pattern names what its replacement is (sed 's/^pass=.*/pass=PW/').
 
-// maxFormat bounds the format a printf look-ahead reads as text, and
-// maxFormatArgs the arguments it matches to its conversions.
+// maxFormat bounds the format a printf look-ahead reads as text whole
+// (a longer one is read as its digest, formatDigest), and maxFormatArgs
+// the arguments it matches to its conversions.
 const (
 	maxFormat     = 4096
 	maxFormatArgs = 64
@@ -51,12 +52,8 @@ func (r *redactor) printfArgs(j int) {
 			skipNext = true // printf -v NAME FORMAT …
 		case format.from < 0 && (tok == "--" || strings.HasPrefix(tok, "-v")):
 		case format.from < 0:
-			if a, b := innerSpan(s, k, e); b-a <= maxFormat {
-				format = span{a, b}
-			} else {
-				k = e
-				nargs = maxFormatArgs // too long to read as text
-			}
+			a, b := innerSpan(s, k, e)
+			format = span{a, b}
 		default:
 			args[nargs] = span{k, e}
 			nargs++
@@ -64,10 +61,14 @@ func (r *redactor) printfArgs(j int) {
 		k = e
 	}
 	r.fmtEnd = k
-	if format.from < 0 || nargs == 0 || nargs == maxFormatArgs && args[0] == (span{}) {
+	if format.from < 0 || nargs == 0 {
 		return
 	}
-	secret := formatSecrets(s[format.from:format.to], func(c int) string {
+	text := s[format.from:format.to]
+	if len(text) > maxFormat {
+		text = formatDigest(text)
+	}
+	secret := formatSecrets(text, func(c int) string {
 		if c < nargs {
 			a, b := innerSpan(s, args[c].from, args[c].to)
 			if w := s[a:b]; secretName(w) || secretKey(w) != keyNone {
@@ -84,6 +85,55 @@ func (r *redactor) printfArgs(j int) {
 			r.queue(args[c].from, args[c].to, whole)
 		}
 	}
+}
+
+// maxConvContext bounds the text before a conversion that formatDigest
+// keeps.
+const maxConvContext = 256
+
+// formatDigest returns a long format cut down to what names its
+// conversions: each conversion with the text before it on its line, at
+// most maxConvContext bytes and none of the conversion before it, one a
+// line (pieces that touch stay joined: %s=%s). A format of many
+// kilobytes (a config file printed whole) is not read as text whole, yet
+// its password=%s still marks its argument; the digest holds at most
+// maxFormatArgs+1 conversions' worth of text.
+func formatDigest(format string) string {
+	var b strings.Builder
+	prev, n := 0, 0
+	for k := 0; k < len(format) && n <= maxFormatArgs; k++ {
+		switch {
+		case format[k] == '\\':
+			k++
+		case format[k] == '%' && k+1 < len(format) && format[k+1] == '%':
+			k++
+		case format[k] == '%':
+			e := k + 1
+			for e < len(format) && strings.IndexByte("-+ #0123456789.*'", format[e]) >= 0 {
+				e++
+			}
+			if e >= len(format) || strings.IndexByte("sbqdiouxXfFeEgGaAc", format[e]) < 0 {
+				continue
+			}
+			from := max(prev, k-maxConvContext)
+			if l := strings.LastIndex(format[from:k], "\\n"); l >= 0 {
+				from += l + 2
+			}
+			if l := strings.LastIndexByte(format[from:k], '\n'); l >= 0 {
+				from += l + 1
+			}
+			to := min(len(format), e+3) // a closing quote after it: "token":"%s"
+			if c := strings.IndexByte(format[e+1:to], '%'); c >= 0 {
+				to = e + 1 + c
+			}
+			if from > prev && b.Len() > 0 {
+				b.WriteString("\\n") // pieces apart in the format are lines apart
+			}
+			b.WriteString(format[from:to])
+			prev, n, k = to, n+1, to-1
+		}
+	}
+	return b.String()
 }
 
 // sortPending keeps the queued secrets in order after spans were added

@@ -39,3 +39,18 @@ func TestRedactInnerQuotedSeparators(t *testing.T) {
 	)
 	checkSubtests(t, pw, cases)
 }
+
+// TestRedactInnerHeaderEnds: a header's value in a string of a shell's
+// script ends where that string does, not at the end of the script, so
+// the script's words after it stay.
+func TestRedactInnerHeaderEnds(t *testing.T) {
+	const pw = "Zq9Secret77"
+	checkSubtests(t, pw, []detourCase{
+		{"ssh", `ssh h "printf 'Authorization: Bearer ` + pw + `\n' > /etc/app.conf"`, []string{"> /etc/app.conf", "Authorization: Bearer "}},
+		{"ssh", `ssh h "curl -H 'Authorization: Bearer ` + pw + `' https://x/api && echo ok"`, []string{"https://x/api && echo ok"}},
+		{"ssh", `ssh h "curl -H 'X-Api-Key: ` + pw + `' https://x/api | jq ."`, []string{"https://x/api | jq ."}},
+		{"sh", `sh -c 'curl -H "Authorization: Basic ` + pw + `" https://x/api; echo done'`, []string{"https://x/api; echo done"}},
+		{"escaped", `ssh h "curl -H \"Authorization: Bearer ` + pw + `\" https://x/api"`, []string{"https://x/api"}},
+		{"printf", `ssh h "printf 'Cookie: sid=` + pw + `\n' | nc x 80"`, []string{"| nc x 80"}},
+	})
+}

@@ -322,9 +322,15 @@ func (r *redactor) headerEnd(k int, header bool) int {
 	if !ok || (q != '\'' && q != '"') {
 		return valueEnd(s, k, true)
 	}
+	// In a shell's script (ssh h "printf 'Authorization: Bearer %s' …"),
+	// a string of the script ends the value too.
+	iq, _ := r.quotes.innerAt(s, k)
 	end := k
-	for end < len(s) && s[end] != '\n' && s[end] != '\r' && s[end] != q {
+	for end < len(s) && s[end] != '\n' && s[end] != '\r' && s[end] != q && (iq == 0 || s[end] != iq) {
 		if s[end] == '\\' && q == '"' {
+			if iq == '"' && end+1 < len(s) && s[end+1] == '"' {
+				break // \" closes the script's string
+			}
 			end++
 		}
 		end++

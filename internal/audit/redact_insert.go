@@ -205,7 +205,7 @@ func (r *redactor) sqlTuple(p int, secret []bool, params *[]bool) int {
 	s := r.s
 	for n := 0; ; n++ {
 		v := skipSQLSpace(s, p)
-		e, ok := sqlValueEnd(s, v)
+		e, ok := sqlValueEndBy(s, v, len(s))
 		r.insertEnd = max(r.insertEnd, e)
 		if !ok {
 			return 0
@@ -275,8 +275,16 @@ const maxSQLValue = 4096
 // v, outside quotes and nested parentheses, and whether there is one;
 // without one, where the look stopped.
 func sqlValueEnd(s string, v int) (int, bool) {
+	return sqlValueEndBy(s, v, min(len(s), v+maxSQLValue))
+}
+
+// sqlValueEndBy is sqlValueEnd looking no further than end. A row's
+// values are read each once, one after the other, so a tuple reads them
+// to the end of the text (a value of many kilobytes, a blob before the
+// password, does not hide the values after it); looks that may start
+// again inside what they read keep sqlValueEnd's bound.
+func sqlValueEndBy(s string, v, end int) (int, bool) {
 	depth := 0
-	end := min(len(s), v+maxSQLValue)
 	for k := v; k < end; k++ {
 		switch c := s[k]; c {
 		case '\'', '"':

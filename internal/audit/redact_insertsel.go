@@ -97,7 +97,7 @@ func (r *redactor) sqlInsertUnnamed(i, j int) int {
 		named := kind == tableLogins
 		for {
 			v := skipSQLSpace(s, p)
-			e, ok := sqlValueEnd(s, v)
+			e, ok := sqlValueEndBy(s, v, len(s))
 			r.insertEnd = max(r.insertEnd, e)
 			if !ok {
 				return end

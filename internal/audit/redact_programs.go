@@ -567,7 +567,9 @@ func (r *redactor) splitValue(start, end int, how split) int {
 // none (/ as sysdba, a path).
 func oracleSecret(s string, start, end int) (int, int) {
 	v := s[start:end]
-	if eq := strings.IndexByte(v, '='); eq >= 0 {
+	// userid=scott/tiger: a key before the login; an '=' after the '/'
+	// is the connect descriptor's (scott/tiger@(DESCRIPTION=…)).
+	if eq := strings.IndexByte(v, '='); eq >= 0 && (strings.IndexByte(v, '/') < 0 || eq < strings.IndexByte(v, '/')) {
 		start += eq + 1
 		v = v[eq+1:]
 	}

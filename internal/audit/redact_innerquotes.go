@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // Quotes one shell down. A string that a shell runs as its script (sh -c
 // '…', ssh host "…") has its own quoted strings, which bash's top-level
 // quoting does not see: in ssh h "printf 'x; y⏎bob:…' | chpasswd" the ';'
@@ -9,6 +11,7 @@ package audit
 // '…'.
 type innerQuotes struct {
 	outer int  // open+1 of the top-level string followed, 0 for none
+	first int  // where the first of the strings '\'' glues to it opens
 	pos   int  // how far it has been followed
 	q     byte // the open inner quote: 0, '\'' or '"'
 	open  int  // where the open inner quote starts
@@ -27,7 +30,23 @@ func (t *quoteTracker) innerAt(s string, p int) (byte, int) {
 		return 0, 0
 	}
 	if in.outer != t.open+1 || in.pos > p {
-		*in = innerQuotes{outer: t.open + 1, pos: t.open + 1}
+		// sh -c 'printf '\''x; y'\'' | …': the idiom closes the
+		// top-level string and opens the next as one word, and gives
+		// the script a quote of its own; the script's quoting goes on
+		// across it. A chain not followed so far is read from its
+		// first string, once.
+		if in.outer == 0 || in.first != t.first || in.pos > t.open {
+			*in = innerQuotes{first: t.first, pos: t.first + 1}
+		}
+		for in.pos <= t.open-3 {
+			if strings.HasPrefix(s[in.pos:], `'\''`) {
+				toggle(&in.q, &in.open, '\'', in.pos)
+				in.pos += 4
+				continue
+			}
+			in.pos += innerStep(s, in.pos, t.q, &in.q, &in.open)
+		}
+		in.outer, in.pos, in.closeOf = t.open+1, max(in.pos, t.open+1), 0
 	}
 	for in.pos < p {
 		in.pos += innerStep(s, in.pos, t.q, &in.q, &in.open)
@@ -74,7 +93,18 @@ func (t *quoteTracker) innerCloses(s string) bool {
 	}
 	in.closeOf, in.closed = in.open+1, false
 	q, open := in.q, in.open
-	for k := in.open + innerStep(s, in.open, t.q, new(byte), new(int)); k < len(s); {
+	k := in.open + 1
+	switch {
+	case s[in.open] == '\\':
+		k++ // \"
+	case s[in.open] == '\'' && t.q == '\'':
+		k += 3 // '\''
+	}
+	for k < len(s) {
+		if t.q == '\'' && q == '\'' && strings.HasPrefix(s[k:], `'\''`) {
+			in.closed = true // the idiom closes the script's string
+			return true
+		}
 		if s[k] == t.q {
 			return false // the top-level string closes first
 		}
@@ -85,6 +115,14 @@ func (t *quoteTracker) innerCloses(s string) bool {
 		}
 	}
 	return false
+}
+
+// inScript reports whether the top-level string the byte at i sits in
+// (quoteAt(i) answered) is, or is glued by '\” to, a string a shell runs
+// as its script.
+func (r *redactor) inScript(i int) bool {
+	r.quotes.innerAt(r.s, i)
+	return r.stdin.scriptAt >= r.quotes.inner.first
 }
 
 // innerData reports whether the byte at i, in a string a shell runs as

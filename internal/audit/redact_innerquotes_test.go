@@ -29,6 +29,12 @@ func TestRedactInnerQuotedSeparators(t *testing.T) {
 	cases = append(cases,
 		detourCase{"top", "smbclient //h/s -U bob -c 'cd x\nls' <<< " + pw, []string{"smbclient //h/s -U bob -c 'cd x\nls' <<< "}},
 		detourCase{"top", "rpcclient -U bob h -c \"enumdomusers\nenumdomgroups\" <<< " + pw, []string{"enumdomgroups"}},
+		detourCase{"idiom", `sh -c 'printf '\''x; y\nbob:` + pw + `\n'\'' | chpasswd'`, []string{"chpasswd"}},
+		detourCase{"idiom", `ssh h 'printf '\''a|b\nbob:` + pw + `'\'' | sudo chpasswd; uptime'`, []string{"uptime"}},
+		detourCase{"idiom", `bash -c 'smbclient //h/s -U bob -c '\''cd x; ls'\'' <<< ` + pw + `'`, []string{"smbclient //h/s -U bob -c"}},
+		detourCase{"idiom", `sudo sh -c 'echo '\''a & b'\''; echo bob:` + pw + ` | chpasswd'`, []string{"chpasswd"}},
+		detourCase{"command", `gcloud compute ssh vm --command 'printf "a;b\nbob:` + pw + `\n" | chpasswd'`, []string{"chpasswd"}},
+		detourCase{"command", `gcloud compute ssh vm --zone z --command="printf 'a|b\nbob:` + pw + `\n' | chpasswd"`, []string{"chpasswd"}},
 		detourCase{"escaped", `ssh h "printf \"x; y\nbob:` + pw + `\n\" | chpasswd"`, []string{"chpasswd"}},
 		// Kept: the script's separators outside its strings still end
 		// its commands, whose words stay.
@@ -36,6 +42,8 @@ func TestRedactInnerQuotedSeparators(t *testing.T) {
 		detourCase{"kept", `sh -c 'echo "x; y"; uptime; df -h'`, []string{"uptime; df -h"}},
 		detourCase{"kept", `ssh h "echo 'it''s; ok' | tee /tmp/n; systemctl restart nginx"`, []string{"systemctl restart nginx"}},
 		detourCase{"kept", `bash -c "grep -c 'a|b' /etc/hosts | wc -l"`, []string{"grep -c 'a|b' /etc/hosts | wc -l"}},
+		detourCase{"kept", `sh -c 'echo '\''a; b'\''; systemctl status nginx'`, []string{"systemctl status nginx"}},
+		detourCase{"kept", `gcloud compute ssh vm --command 'df -h; uptime'`, []string{"df -h; uptime"}},
 	)
 	checkSubtests(t, pw, cases)
 }

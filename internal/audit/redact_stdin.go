@@ -575,7 +575,9 @@ func (r *redactor) innerCommand(i int) bool {
 	// A -c that takes no shell command (kinit -c CCACHE, smbclient -c
 	// 'ls', cryptsetup -c CIPHER) leaves the command reading its input.
 	return (strings.HasSuffix(before, " -c") || strings.HasSuffix(before, " -lc")) && !plainC(r.stdin.cmd) ||
-		strings.HasSuffix(before, " --scripts") || strings.HasSuffix(before, "commands=[")
+		strings.HasSuffix(before, " --scripts") || strings.HasSuffix(before, "commands=[") ||
+		// gcloud compute ssh vm --command '…', also --command='…'.
+		strings.HasSuffix(before, " --command") || strings.HasSuffix(before, " --command=")
 }
 
 // plainC reports whether the program cmd, which reads a secret on its

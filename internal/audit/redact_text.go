@@ -120,7 +120,10 @@ func (r *redactor) quotedData(i int) bool {
 	}
 	// In a shell's script (ssh h "printf 'pw⏎pw⏎' | …"), the script's
 	// own strings are the data.
-	return r.stdin.scriptAt < r.quotes.open || r.innerData(i)
+	if (q == '\'' || q == '"') && r.inScript(i) {
+		return r.innerData(i)
+	}
+	return r.stdin.scriptAt < r.quotes.open
 }
 
 // quotedSeparator reports whether the ';', '|', '&' or line end at i sits in a
@@ -132,14 +135,17 @@ func (r *redactor) quotedData(i int) bool {
 // (closes).
 func (r *redactor) quotedSeparator(i int) bool {
 	q, ok := r.quoteAt(i)
-	if !ok || q != '\'' && q != '"' || !r.quotes.closes(r.s) {
+	if !ok || q != '\'' && q != '"' {
 		return false
 	}
-	if r.stdin.scriptAt >= r.quotes.open {
+	if r.inScript(i) {
 		// A shell's script: only its own strings hold separators
 		// that do not end its commands (ssh h "smbclient -c 'cd x;
 		// ls' <<< …").
 		return (r.stdin.echoAt >= 0 || r.stdin.nfeed > 0 || plainC(r.stdin.cmd)) && r.innerData(i)
+	}
+	if !r.quotes.closes(r.s) {
+		return false
 	}
 	return r.quotedData(i) || plainC(r.stdin.cmd)
 }

@@ -28,6 +28,9 @@ type quoteTracker struct {
 	// for (0 for none), closed what it found.
 	closeOf int
 	closed  bool
+	// first is where the first of the strings the idiom '\'' glues
+	// into one word with the open one opens (open itself when none).
+	first int
 	// inner follows the quotes of a shell's script inside the string
 	// (redact_innerquotes.go).
 	inner innerQuotes
@@ -59,6 +62,9 @@ func (r *redactor) quoteAt(p int) (byte, bool) {
 				continue
 			case '\'', '"':
 				t.q, t.open = c, t.pos
+				if c == '"' || t.pos < 3 || s[t.pos-3:t.pos+1] != `'\''` {
+					t.first = t.pos
+				}
 			case '$':
 				if strings.HasPrefix(s[t.pos:], "$'") {
 					t.q, t.open, t.pos = '$', t.pos, t.pos+2

@@ -52,6 +52,10 @@ type stdinState struct {
 	scriptAt int
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
+	// cats are the files a cat in the pipeline feeds it (cat /tmp/u |
+	// chpasswd), password files once a reader takes them.
+	cats  [2]string
+	ncats int
 	// fds: descriptors other than 0 the command reads a secret from
 	// (sshpass -d 3, openssl -passin fd:3), whose here-strings and
 	// here-documents are secret (redact_fds.go).
@@ -159,6 +163,9 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		if (w == "echo" || w == "printf" || w == "yes") && st.echoAt < 0 {
 			// Not inside an echo's own $(…): echo a$(printf b)c | …
 			st.echoAt = j
+		}
+		if w == "cat" {
+			r.catFiles(j)
 		}
 		if w == "telnet" {
 			r.loneFeeds() // echo pw | telnet h 23
@@ -288,9 +295,31 @@ func (r *redactor) secretInput(at int) {
 		}
 	}
 	st.nfeed = 0
+	for _, p := range st.cats[:st.ncats] {
+		r.passwordPath(p)
+	}
+	st.ncats = 0
 	if st.docAt >= 0 && !st.heredocs {
 		st.heredocs = true
 		r.queueHeredocs(st.docAt, st.docQ)
+	}
+}
+
+// catFiles notes the plain files the cat whose name ends at j reads, up
+// to the command's end: what it feeds a reader later in the pipeline is
+// read from them. Each command's words are read once.
+func (r *redactor) catFiles(j int) {
+	s, st := r.s, &r.stdin
+	for k := skipBlanks(s, j); k < len(s) && st.ncats < len(st.cats) && strings.IndexByte("\n\r;|&)<>", s[k]) < 0; k = skipBlanks(s, k) {
+		e := shellWordEnd(s, k)
+		if e <= k {
+			return
+		}
+		if s[k] != '-' && e-k <= maxFilePath {
+			st.cats[st.ncats] = s[k:e]
+			st.ncats++
+		}
+		k = e
 	}
 }
 
@@ -315,7 +344,7 @@ func (r *redactor) stdinBreak(c byte, i int) {
 		r.feedSpan(span{from, to})
 	}
 	if !pipe && st.depth == 0 && st.compound == 0 {
-		st.nfeed, st.docAt = 0, -1
+		st.nfeed, st.docAt, st.ncats = 0, -1, 0
 	}
 	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee, st.fds, st.telnet = true, "", -1, false, false, false, 0, false
 }
@@ -407,6 +436,11 @@ func (r *redactor) redirectAt(i int) int {
 		// gcloud secrets versions add x --data-file=<(echo …).
 		if st.secret && strings.HasPrefix(s[i:], "<(") {
 			r.processSecret(i + 1)
+		}
+		// echo bob:… > /tmp/u; chpasswd < /tmp/u: the file it reads
+		// its input from is a password file (redact_pwfiles.go).
+		if k := skipBlanks(s, i+1); st.secret && k < len(s) && strings.IndexByte("(&>", s[i+1]) < 0 && (i == 0 || s[i-1] != '<') {
+			r.readsPassword(k)
 		}
 		return 0
 	}

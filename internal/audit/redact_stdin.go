@@ -52,6 +52,10 @@ type stdinState struct {
 	scriptAt int
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
+	// groupSecret: a command inside the open group or compound command
+	// read a secret on its input, so a redirection after its close
+	// ({ chpasswd; } <<EOF, done <<< …) feeds that command.
+	groupSecret bool
 	// cats are the files a cat in the pipeline feeds it (cat /tmp/u |
 	// chpasswd), password files once a reader takes them.
 	cats  [2]string
@@ -140,6 +144,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		case "fi", "done", "esac":
 			st.compound = max(st.compound-1, 0)
 			st.casePatterns = st.casePatterns && w != "esac"
+			r.groupClosed()
 			return j
 		}
 	}
@@ -285,6 +290,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 func (r *redactor) secretInput(at int) {
 	st := &r.stdin
 	st.secret, st.readsSecret = true, true
+	st.groupSecret = st.groupSecret || st.depth > 0 || st.compound > 0
 	for _, f := range st.feed[:st.nfeed] {
 		if f.to > at && f.from <= st.scriptAt && st.scriptAt < f.to {
 			continue
@@ -344,7 +350,7 @@ func (r *redactor) stdinBreak(c byte, i int) {
 		r.feedSpan(span{from, to})
 	}
 	if !pipe && st.depth == 0 && st.compound == 0 {
-		st.nfeed, st.docAt, st.ncats = 0, -1, 0
+		st.nfeed, st.docAt, st.ncats, st.groupSecret = 0, -1, 0, false
 	}
 	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee, st.fds, st.telnet = true, "", -1, false, false, false, 0, false
 }
@@ -385,6 +391,11 @@ func (r *redactor) stdinGroup(c byte, i int) {
 		st.depth++
 		st.atCmd = true // ( …), $( …): a command starts
 	case '{':
+		if !st.atCmd && st.echoAt < 0 && r.innerCommand(i) {
+			// ssh h '{ chpasswd; } <<EOF …': the script starts with a
+			// group.
+			st.atCmd, st.secret, st.heredocs, st.scriptAt = true, false, false, i
+		}
 		if st.atCmd {
 			st.depth++
 		}
@@ -394,12 +405,23 @@ func (r *redactor) stdinGroup(c byte, i int) {
 		}
 		if st.depth > 0 && (c == ')' || st.atCmd) {
 			st.depth--
+			r.groupClosed()
 			if st.depth == st.assignDepth && i < st.assignEnd {
 				// X=$(…) sudo -S …: the assignment's value goes on,
 				// and the command after it is still to come.
 				st.atCmd = true
 			}
 		}
+	}
+}
+
+// groupClosed: when the outermost group or compound command closes and a
+// command in it read a secret on its input, what is redirected to the
+// whole ({ chpasswd; } <<EOF, while …; done <<< …) is that secret.
+func (r *redactor) groupClosed() {
+	st := &r.stdin
+	if st.depth == 0 && st.compound == 0 && st.groupSecret {
+		st.secret, st.groupSecret, st.heredocs = true, false, false
 	}
 }
 

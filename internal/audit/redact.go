@@ -37,7 +37,7 @@ const Redacted = "[REDACTED]"
 // it by, the last path component with quotes and backslashes removed
 // (/usr/bin/kinit, \kinit, k'in'it; see redact_spelled.go), and a pipe
 // into a compound command (if, while, until, for, case) or a group feeds
-// its body.
+// its body, as does a redirection after its close.
 //
 // It makes one pass over s, dispatching on the first byte of each word, and
 // every look-ahead either ends in a replacement that the pass then skips or

@@ -283,6 +283,10 @@ var programs = map[string]*program{
 	"iwconfig":  {pos: []positional{{after: []string{"key"}, index: 0}}},
 	"create_ap": {pos: []positional{{index: 3}}, valued: []string{"-c", "-w", "-g", "-e", "-m", "--country", "--freq-band", "--driver", "--mac", "--dhcp-dns", "--mkconfig", "--config", "--ieee80211"}},
 	"lnxrouter": {opts: []option{{name: "-p"}}},
+	// oathtool's KEY is the HOTP/TOTP seed, good for every code;
+	// coturn's test client takes the TURN password with -w.
+	"oathtool":          {pos: []positional{{index: 0}}, valued: []string{"-c", "--counter", "-d", "--digits", "-w", "--window", "-s", "--time-step-size", "-S", "--start-time", "-N", "--now"}},
+	"turnutils_uclient": {opts: []option{{name: "-w"}}},
 	// Enrolment codes as positionals or short options: Ubuntu Pro's
 	// attach TOKEN, SUSEConnect -r CODE, husarnet join CODE, zrok enable
 	// TOKEN, frpc -t, chisel --auth user:pass, ziti edge login -p.

@@ -592,6 +592,11 @@ func (r *redactor) word(i, j int) int {
 				return end
 			}
 		}
+		if len(w) == 5 && strings.EqualFold(w, "basic") {
+			if end := r.basicWord(j); end > 0 {
+				return end // echo 'Basic dXNlcjpwYXNz'
+			}
+		}
 		if strings.EqualFold(w, "bearer") {
 			k := skipBlanks(s, j)
 			end := k

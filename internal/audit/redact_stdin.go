@@ -52,6 +52,13 @@ type stdinState struct {
 	scriptAt int
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
+	// decoder: the command decodes base64 (base64 -d), whose input
+	// that decodes to user:password is a secret (redact_decoded.go).
+	decoder bool
+	// decodedEnd is where the last look at literals fed to a decoder
+	// stopped: each byte is looked at once however many decoders a
+	// pipeline has.
+	decodedEnd int
 	// groupSecret: a command inside the open group or compound command
 	// read a secret on its input, so a redirection after its close
 	// ({ chpasswd; } <<EOF, done <<< …) feeds that command.
@@ -171,6 +178,15 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		}
 		if w == "cat" {
 			r.catFiles(j)
+		}
+		if decoderCmd(w, r.s[j:]) {
+			st.decoder = true
+			for _, f := range st.feed[:st.nfeed] {
+				if f.to > st.decodedEnd {
+					r.decodedFeed(max(f.from, st.decodedEnd), f.to) // echo dXNlcjpwYXNz | base64 -d
+					st.decodedEnd = f.to
+				}
+			}
 		}
 		if w == "telnet" {
 			r.loneFeeds() // echo pw | telnet h 23
@@ -353,6 +369,7 @@ func (r *redactor) stdinBreak(c byte, i int) {
 		st.nfeed, st.docAt, st.ncats, st.groupSecret = 0, -1, 0, false
 	}
 	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee, st.fds, st.telnet = true, "", -1, false, false, false, 0, false
+	st.decoder = false
 }
 
 // loneFeeds replaces what the pipeline feeds telnet when it is one line
@@ -476,6 +493,9 @@ func (r *redactor) redirectAt(i int) int {
 		// cat <<EOF | chpasswd: kept in case a reader follows.
 		if strings.HasPrefix(s[i:], "<<<") {
 			if start, end := valueSpan(s, skipBlanks(s, i+3)); end > start {
+				if st.decoder {
+					r.decodedFeed(start, end) // base64 -d <<< dXNlcjpwYXNz
+				}
 				r.feedSpan(span{start, end})
 				if st.telnet {
 					r.loneFeeds() // telnet h 23 <<< pw

@@ -28,12 +28,17 @@ func (r *redactor) sqlStatementParams(i, j int) {
 	lim := min(len(s), j+maxSQLValue)
 	doc := -1 // where the here-document's opening ends, when in one
 	var delim string
+	// prepared names the statement a PREPARE … AS / FROM '…' makes
+	// (redact_sqlprepare.go).
+	prepared := preparedName(s, k-b2i(quote == "'" || quote == `"`)*len(quote))
 	switch {
 	case quote == `"` && k >= 2 && s[k-2] == '\\':
 		quote = `\"`
 	case quote == `"` || quote == "'" || quote == "`":
 	case quote == "{" && k >= 2 && s[k-2] == 'q':
 		quote = "}" // Perl's q{…} and qq{…}
+	case prepared != "":
+		quote = "\x00" // PREPARE p AS UPDATE …; the statement ends at ';'
 	default:
 		// $sth = $dbh->prepare(<<SQL); … the statement is the body
 		// of a here-document its line opens, ending at the delimiter
@@ -111,7 +116,11 @@ statement:
 				d++
 			}
 			if d > e+1 && num > 0 && num <= 64 {
-				hit := secretBefore(s, e, j)
+				at := e
+				if s[e-1] == '\\' {
+					at-- // \$1 inside a shell's "…"
+				}
+				hit := secretBefore(s, at, j)
 				params = setParam(params, num-1, hit)
 				secret = secret || hit
 				e = d - 1
@@ -123,6 +132,9 @@ statement:
 		// UPDATE settings SET value = '…' WHERE name = 'smtp_password':
 		// a key-value table's row for a secret.
 		r.queueSorted(setting.from, setting.to)
+	}
+	if prepared != "" && (secret || len(named) > 0) {
+		r.executeNamed(e, prepared, params)
 	}
 	if doc >= 0 {
 		// The values are bound by the calls after the opening: on
@@ -299,6 +311,15 @@ func (r *redactor) placeholderValue(k int) bool {
 		e++
 	case strings.HasPrefix(s[k:], "%s"):
 		e += 2
+	case inSQL && (strings.HasPrefix(s[k:], "$") || strings.HasPrefix(s[k:], `\$`)):
+		// $1, \$1 in a shell's "…": PostgreSQL's numbered parameter.
+		e += 1 + b2i(s[k] == '\\')
+		for e < len(s) && s[e] >= '0' && s[e] <= '9' {
+			e++
+		}
+		if e == k+1+b2i(s[k] == '\\') {
+			return false
+		}
 	case !inSQL:
 		return false // --password=@file, PASSWORD=:x… are values
 	case strings.HasPrefix(s[k:], "%("):

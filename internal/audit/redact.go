@@ -340,6 +340,13 @@ func (r *redactor) run() {
 			if c == '\n' && r.quotedData(i) {
 				break // printf 'pw\npw\n' | pdbedit -t: one word's line end
 			}
+			if c != '\n' && continued(s, i) {
+				// The tracker steps over an escaped byte with its
+				// backslash; in '…' a backslash escapes nothing.
+				if q, ok := r.quoteAt(i); ok && q != '\'' || !ok && r.quotes.pos == i+1 {
+					break // echo a\;b: an escaped ';' is a byte of the word
+				}
+			}
 			if (c == ';' || c == '|' || c == '&' || c == '\n') && r.quotedSeparator(i) {
 				break // printf 'conn u/pw;…' | sqlplus, smbclient -c "cd x; ls" <<< pw
 			}

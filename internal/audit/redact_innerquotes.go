@@ -133,3 +133,21 @@ func (r *redactor) innerData(i int) bool {
 	q, open := r.quotes.innerAt(r.s, i)
 	return q != 0 && open > r.stdin.scriptAt && r.quotes.innerCloses(r.s)
 }
+
+// innerEscaped reports whether the byte at i, in a script inside the
+// top-level string quoted with q, is escaped for the script's shell: an
+// odd number of backslashes reach it, where inside "…" each pair (\\)
+// gives it one. In the script's own '…' a backslash escapes nothing.
+func (r *redactor) innerEscaped(i int, q byte) bool {
+	if iq, _ := r.quotes.innerAt(r.s, i); iq == '\'' {
+		return false
+	}
+	n := 0
+	for k := i - 1; k >= 0 && r.s[k] == '\\'; k-- {
+		n++
+	}
+	if q == '"' {
+		n /= 2
+	}
+	return n%2 == 1
+}

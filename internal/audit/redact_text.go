@@ -135,10 +135,13 @@ func (r *redactor) quotedData(i int) bool {
 // (closes).
 func (r *redactor) quotedSeparator(i int) bool {
 	q, ok := r.quoteAt(i)
-	if !ok || q != '\'' && q != '"' {
+	if !ok || q == 0 {
 		return false
 	}
-	if r.inScript(i) {
+	if q != '$' && r.inScript(i) && r.innerEscaped(i, q) {
+		return true // ssh h "echo a\\;b …": the script's own escape
+	}
+	if q != '$' && r.inScript(i) {
 		// A shell's script: only its own strings hold separators
 		// that do not end its commands (ssh h "smbclient -c 'cd x;
 		// ls' <<< …").
@@ -166,15 +169,22 @@ func (t *quoteTracker) closes(s string) bool {
 
 // closedString reports whether the string quoted with q that opens at
 // open closes, and its closing quote ends a shell word.
+// A $'…' string (q '$') closes at its first unescaped quote. A closing
+// quote another quoted part of the word follows ("a"';'"b") ends the
+// string too.
 func closedString(s string, open int, q byte) bool {
-	for k := open + 1; k < len(s); k++ {
+	k, c := open+1, q
+	if q == '$' {
+		k, c = open+2, '\''
+	}
+	for ; k < len(s); k++ {
 		switch s[k] {
 		case '\\':
-			if q == '"' {
+			if q == '"' || q == '$' {
 				k++
 			}
-		case q:
-			return k+1 == len(s) || strings.IndexByte(" \t\r\n|;&)<>", s[k+1]) >= 0
+		case c:
+			return k+1 == len(s) || strings.IndexByte(" \t\r\n|;&)<>'\"", s[k+1]) >= 0
 		}
 	}
 	return false

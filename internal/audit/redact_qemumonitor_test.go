@@ -26,6 +26,8 @@ func TestRedactQemuSecretSpellings(t *testing.T) {
 		{"hmp", `echo 'block_passwd ide0-hd0 ` + pw + `' | socat - unix:/run/m`, []string{"block_passwd ide0-hd0"}},
 		{"iscsi", `qemu-system-x86_64 -drive file=iscsi://bob%` + pw + `@10.0.0.5/iqn.2001-04.com.example:storage/1`, []string{"iscsi://bob%", "@10.0.0.5/iqn"}},
 		{"iscsi", `qemu-img convert iscsi://admin%` + pw + `@san:3260/iqn.x/0 out.qcow2`, []string{"out.qcow2"}},
+		{"virsh", `virsh set-user-password vm1 root ` + pw, []string{"virsh set-user-password vm1 root"}},
+		{"virsh", `virsh -c qemu:///system set-user-password vm1 root '` + pw + `' --encrypted`, []string{"--encrypted"}},
 		{"combined", `qemu-system-x86_64 -object secret,id=a,data=` + pw + ` -object '{"qom-type":"secret","id":"b","data":"` + pw + `"}' -drive file=iscsi://u%` + pw + `@h/iqn/0 -spice port=5,password=` + pw + ` -vnc :1,password=on`, []string{"-vnc :1,password=on"}},
 	} {
 		cases = append(cases, c, detourCase{c.class + "/ssh", `ssh kvm1 "` + escapeDouble(c.in) + `"`, []string{"ssh kvm1"}})
@@ -36,6 +38,7 @@ func TestRedactQemuSecretSpellings(t *testing.T) {
 		detourCase{"kept", `qemu-system-x86_64 -object '{"qom-type":"memory-backend-ram","id":"m","size":1073741824}' -object '{"qom-type":"rng-random","id":"r","filename":"/dev/urandom"}'`, []string{`"filename":"/dev/urandom"`, `"size":1073741824`}},
 		detourCase{"kept", `echo '{"execute":"query-status","arguments":{"data":"plain"}}' | socat - UNIX-CONNECT:/run/qmp.sock`, []string{`"data":"plain"`}},
 		detourCase{"kept", `virsh qemu-monitor-command vm --hmp 'info vnc'`, []string{"info vnc"}},
+		detourCase{"kept", `virsh list --all; virsh dominfo vm1`, []string{"virsh dominfo vm1"}},
 		detourCase{"kept", `echo 'change ide1-cd0 /srv/iso/debian.iso' | socat - unix:/run/m`, []string{"change ide1-cd0 /srv/iso/debian.iso"}},
 		detourCase{"kept", `qemu-system-x86_64 -drive file=iscsi://10.0.0.5/iqn.2001-04.com.example:storage/1`, []string{"iscsi://10.0.0.5/iqn.2001-04.com.example:storage/1"}},
 		detourCase{"kept", `curl 'https://h/a%20b@c' -o x`, []string{"https://h/a%20b@c"}},

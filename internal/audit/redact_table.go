@@ -283,6 +283,9 @@ var programs = map[string]*program{
 	"iwconfig":  {pos: []positional{{after: []string{"key"}, index: 0}}},
 	"create_ap": {pos: []positional{{index: 3}}, valued: []string{"-c", "-w", "-g", "-e", "-m", "--country", "--freq-band", "--driver", "--mac", "--dhcp-dns", "--mkconfig", "--config", "--ieee80211"}},
 	"lnxrouter": {opts: []option{{name: "-p"}}},
+	// virsh set-user-password DOMAIN USER PASSWORD sets a guest's
+	// account password through its agent.
+	"virsh": {pos: []positional{{after: []string{"set-user-password"}, index: 2}}},
 	// oathtool's KEY is the HOTP/TOTP seed, good for every code;
 	// coturn's test client takes the TURN password with -w.
 	"oathtool":          {pos: []positional{{index: 0}}, valued: []string{"-c", "--counter", "-d", "--digits", "-w", "--window", "-s", "--time-step-size", "-S", "--start-time", "-N", "--now"}},

@@ -23,7 +23,8 @@ import (
 //	'c' unless given code or a script: interpreters (-c, -e, -m, a file);
 //	'q' unless given a query (-e, -c, -f, --execute, --command, --file) or,
 //	    for the file databases, one after the database: database clients;
-//	'b' unless run in batch mode (-b…, --batch, -x, -ex): debuggers, top;
+//	'b' unless run in batch mode (-b…, --batch): top;
+//	'g' unless run in batch mode (debuggers.go): gdb, lldb;
 //	'k' unless run in report mode: full-screen monitors (watch, mtr),
 //	    which read keys with the terminal's editing off, so that what is
 //	    typed while one runs, or is killed, reaches a plain shell unedited
@@ -55,7 +56,7 @@ var readerKinds = map[string]byte{
 	"mysql": 'q', "mariadb": 'q', "psql": 'q', "sqlite3": 'q', "sqlite": 'q', "duckdb": 'q',
 	"redis-cli": 'q', "valkey-cli": 'q', "mongo": 'q', "mongosh": 'q', "cqlsh": 'q', "sqlplus": 'q',
 	"clickhouse-client": 'q', "influx": 'q', "usql": 'q', "smbclient": 'q', "nft": 'q',
-	"gdb": 'b', "lldb": 'b', "cgdb": 'b', "pdb": 'b', "jdb": 'b',
+	"gdb": 'g', "gdb-multiarch": 'g', "lldb": 'g', "cgdb": 'a', "pdb": 'a', "jdb": 'a',
 	"watch": 'k', "mtr": 'k', "iftop": 'k', "nload": 'k', "nethogs": 'k', "bmon": 'k', "tload": 'k',
 	"slurm": 'k', "speedometer": 'k', "cmatrix": 'k',
 	// The pagers read keys too, whatever their input, and outlive Ctrl-C.
@@ -233,9 +234,9 @@ func langReader(vals []string, i int) string {
 	case 'q':
 		reads = clientReads(b, rest)
 	case 'b':
-		reads = !some(rest, func(a string) bool {
-			return strings.HasPrefix(a, "-b") || a == "--batch" || a == "-x" || a == "-ex" || a == "--ex"
-		})
+		reads = !some(rest, func(a string) bool { return strings.HasPrefix(a, "-b") || a == "--batch" })
+	case 'g':
+		reads = !debuggerBatch(b, rest) && !debuggerVersion(rest)
 	case 'r':
 		reads = replReads(b, rest)
 		if k, ok := elsewhereKinds[b]; ok && !reads {

@@ -433,8 +433,10 @@ func knownReader(b string, rest []string) bool {
 	case quietPrograms[b] || askers[b] != nil:
 		return true
 	}
-	if _, ok := readerKind(b); ok {
-		return true
+	if k, ok := readerKind(b); ok {
+		// A debugger in batch mode still runs its program on the
+		// terminal (debuggers.go).
+		return k != 'g' || debuggerVersion(rest)
 	}
 	switch elsewhereKinds[b] {
 	case 'h', 'n', 'a', 'e':

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"time"
 )
@@ -26,8 +27,12 @@ type foregrounder interface {
 // ProgramReads reports whether a shell at its prompt (ShellAtPrompt) is
 // the terminal's foreground, the one that reads what is typed next,
 // waiting up to wait for it to become so: a command takes a moment to end
-// on Ctrl-C. known is false where that cannot be seen: a session without
-// a terminal, one that ended.
+// on Ctrl-C. known is false only where there is no foreground to ask: a
+// session without a terminal, one that ended. Any other failure to ask (a
+// remote pid never reported, a control session refused, an ioctl that
+// failed) is an answer of no: the caller takes known to mean that the
+// program it waited for is gone, and a send after Ctrl-C must not reach
+// the shell on trust.
 func (r *Registry) ProgramReads(ctx context.Context, id string, wait time.Duration) (reads, known bool) {
 	s, err := r.get(id)
 	if err != nil {
@@ -40,9 +45,10 @@ func (r *Registry) ProgramReads(ctx context.Context, id string, wait time.Durati
 	deadline := time.Now().Add(wait)
 	for {
 		owns, err := f.OwnsForeground()
-		if err != nil {
+		if errors.Is(err, ErrNoTerminal) || errors.Is(err, ErrNotFound) {
 			return false, false
 		}
+		owns = owns && err == nil
 		if owns || !time.Now().Before(deadline) {
 			return owns, true
 		}

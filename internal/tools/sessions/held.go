@@ -22,8 +22,9 @@ const heldWait = 2 * time.Second
 
 // stillHeld checks, for a session in state t whose Ctrl-C ended a wait
 // for a program, that its shell reads the terminal again. It returns t
-// with that wait forgotten when the shell does or when that cannot be
-// seen, and otherwise t and why the send cannot be known.
+// with that wait forgotten when the shell does or when the session has no
+// terminal to ask (none, or it ended), and otherwise t and why the send
+// cannot be known: a foreground warden fails to ask is not the shell's.
 func (d *Deps) stillHeld(ctx context.Context, id string, t typing) (typing, string) {
 	if t.held == "" {
 		return t, ""

@@ -65,7 +65,7 @@ func (p *process) OwnsForeground() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	out, err := p.controlOutput(fmt.Sprintf(foregroundScript, pid))
+	out, err := p.controlOutput(fmt.Sprintf(foregroundScript, pid), 64<<10)
 	if err != nil {
 		return false, nil
 	}
@@ -98,9 +98,14 @@ func ownsForeground(out string) bool {
 	return session.ShellAtPrompt(comm, same, in, args)
 }
 
-// controlOutput runs a short command in a control session of the
-// connection and returns what it printed, up to 64 KiB.
-func (p *process) controlOutput(cmd string) (string, error) {
+// controlOutput runs a short sh script in a control session of the
+// connection and returns what it printed, up to limit bytes. The login
+// shell is given only "sh -s", which every shell runs alike, and sh reads
+// the script on its input: given the script itself, a zsh login shell
+// does not split "set -- $s" into words, and fish or csh read none of
+// $(…), ${…##…} or case, so the foreground would never be known and
+// session_signal's kill would miss.
+func (p *process) controlOutput(script string, limit int64) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	ch, reqs, release, err := p.lease.ControlChannel(ctx)
@@ -110,13 +115,19 @@ func (p *process) controlOutput(cmd string) (string, error) {
 	defer release()
 	go ssh.DiscardRequests(reqs)
 	defer ch.Close()
-	ok, err := ch.SendRequest("exec", true, ssh.Marshal(struct{ Command string }{cmd}))
+	ok, err := ch.SendRequest("exec", true, ssh.Marshal(struct{ Command string }{"sh -s"}))
 	if err != nil {
 		return "", err
 	}
 	if !ok {
 		return "", errors.New("exec request refused")
 	}
-	b, err := io.ReadAll(io.LimitReader(ch, 64<<10))
+	if _, err := io.WriteString(ch, script+"\n"); err != nil {
+		return "", err
+	}
+	if err := ch.CloseWrite(); err != nil {
+		return "", err
+	}
+	b, err := io.ReadAll(io.LimitReader(ch, limit))
 	return string(b), err
 }

@@ -281,33 +281,19 @@ func (p *process) Signal(name string) error {
 		return err
 	}
 	if !p.pty {
-		return p.control(fmt.Sprintf("kill -%s -- -%d", n, pid)) // the program's process group
+		return p.control(fmt.Sprintf("kill -%s -%d", n, pid)) // the program's process group
 	}
 	// The terminal's foreground process group: field 8 (tpgid) of the
 	// session leader's /proc stat, counted after the ")" ending comm.
-	return p.control(fmt.Sprintf("s=$(cat /proc/%d/stat) || exit 1\ns=${s##*\")\"}\nset -- $s\nkill -%s -- \"-$6\"", pid, n))
+	// dash's kill takes no "--": a process group follows the signal.
+	return p.control(fmt.Sprintf("s=$(cat /proc/%d/stat) || exit 1\ns=${s##*\")\"}\nset -- $s\nkill -%s \"-$6\"", pid, n))
 }
 
-// control runs a short command in a control session of the connection.
-func (p *process) control(cmd string) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	ch, reqs, release, err := p.lease.ControlChannel(ctx)
-	if err != nil {
-		return err
-	}
-	defer release()
-	go ssh.DiscardRequests(reqs)
-	defer ch.Close()
-	ok, err := ch.SendRequest("exec", true, ssh.Marshal(struct{ Command string }{cmd}))
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return errors.New("exec request refused")
-	}
-	_, _ = io.Copy(io.Discard, io.LimitReader(ch, 4096))
-	return nil
+// control runs a short sh script in a control session of the connection
+// (controlOutput).
+func (p *process) control(script string) error {
+	_, err := p.controlOutput(script, 4096)
+	return err
 }
 
 // killSession signals every process of the remote session: pkill -s where
@@ -317,7 +303,7 @@ func (p *process) killSession(sig string) {
 	if err != nil {
 		return
 	}
-	cmd := fmt.Sprintf("pkill -%s -s %d 2>/dev/null || kill -%s -- -%d 2>/dev/null; true", sig, pid, sig, pid)
+	cmd := fmt.Sprintf("pkill -%s -s %d 2>/dev/null || kill -%s -%d 2>/dev/null; true", sig, pid, sig, pid)
 	if err := p.control(cmd); err != nil {
 		p.s.log().Debug("remote session kill failed", "host", p.s.Target.Name, "signal", sig, "err", err)
 	}

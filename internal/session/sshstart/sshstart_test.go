@@ -20,7 +20,13 @@ const testUser = "wardentest"
 
 func starter(t testing.TB, user string) *Starter {
 	t.Helper()
-	s := sshd.Start(t, sshd.Options{User: user})
+	return starterWith(t, sshd.Options{User: user})
+}
+
+// starterWith starts a session starter on an sshd started with o.
+func starterWith(t testing.TB, o sshd.Options) *Starter {
+	t.Helper()
+	s := sshd.Start(t, o)
 	known := filepath.Join(t.TempDir(), "known_hosts")
 	if err := sshd.WriteKnownHosts(known, s); err != nil {
 		t.Fatal(err)

@@ -21,40 +21,59 @@ import (
 // foregrounder is what a Process has when it can tell whether a shell at
 // its prompt holds the terminal's foreground.
 type foregrounder interface {
-	OwnsForeground() (bool, error)
+	Foreground() (Foreground, error)
 }
 
-// ProgramReads reports whether a shell at its prompt (ShellAtPrompt) is
-// the terminal's foreground, the one that reads what is typed next,
-// waiting up to wait for it to become so: a command takes a moment to end
-// on Ctrl-C. known is false only where there is no foreground to ask: a
-// session without a terminal, one that ended. Any other failure to ask (a
-// remote pid never reported, a control session refused, an ioctl that
-// failed) is an answer of no: the caller takes known to mean that the
-// program it waited for is gone, and a send after Ctrl-C must not reach
-// the shell on trust.
-func (r *Registry) ProgramReads(ctx context.Context, id string, wait time.Duration) (reads, known bool) {
+// Foreground is what leads a session terminal's foreground process group.
+type Foreground struct {
+	// Shell: a shell at its prompt (ShellAtPrompt), or one running a
+	// builtin (read), which looks the same.
+	Shell bool
+	// Own: that shell is the session's own program, not one typed into
+	// it: a shell typed into it ends into the shell that started it,
+	// which may run more of the line it was typed in (bash; head -n 1).
+	Own bool
+	// Group is the foreground process group, which a shell typed into
+	// the session leads with its own pid; 0 where it is not known.
+	Group int
+	// Known is false only where there is no foreground to ask: a
+	// session without a terminal, one that ended.
+	Known bool
+}
+
+// ProgramReads reports what leads the session's terminal's foreground,
+// waiting up to wait for a shell at its prompt to lead it: a command
+// takes a moment to end on Ctrl-C. Any failure to ask but a session
+// without a terminal or one that ended (a remote pid never reported, a
+// control session refused, an ioctl that failed) is a known answer of no
+// shell: a caller takes an unknown answer to mean that the program it
+// waited for is gone, and a send after Ctrl-C must not reach the shell on
+// trust.
+func (r *Registry) ProgramReads(ctx context.Context, id string, wait time.Duration) Foreground {
 	s, err := r.get(id)
 	if err != nil {
-		return false, false
+		return Foreground{}
 	}
 	f, ok := s.proc.(foregrounder)
 	if !ok {
-		return false, false
+		return Foreground{}
 	}
 	deadline := time.Now().Add(wait)
 	for {
-		owns, err := f.OwnsForeground()
+		fg, err := f.Foreground()
 		if errors.Is(err, ErrNoTerminal) || errors.Is(err, ErrNotFound) {
-			return false, false
+			return Foreground{}
 		}
-		owns = owns && err == nil
-		if owns || !time.Now().Before(deadline) {
-			return owns, true
+		if err != nil {
+			fg = Foreground{}
+		}
+		fg.Known = true
+		if fg.Shell || !time.Now().Before(deadline) {
+			return fg
 		}
 		select {
 		case <-ctx.Done():
-			return false, true
+			return Foreground{Known: true}
 		case <-time.After(20 * time.Millisecond):
 		}
 	}

@@ -24,12 +24,12 @@ func (p *askedProcess) Read([]byte) (int, error) {
 	<-p.closed
 	return 0, io.EOF
 }
-func (p *askedProcess) Write(b []byte) (int, error)   { return len(b), nil }
-func (p *askedProcess) Resize(uint16, uint16) error   { return nil }
-func (p *askedProcess) Signal(string) error           { return nil }
-func (p *askedProcess) Close() error                  { p.once.Do(func() { close(p.closed) }); return nil }
-func (p *askedProcess) Wait() (int, string, error)    { <-p.closed; return 0, "", nil }
-func (p *askedProcess) OwnsForeground() (bool, error) { return false, p.err }
+func (p *askedProcess) Write(b []byte) (int, error)     { return len(b), nil }
+func (p *askedProcess) Resize(uint16, uint16) error     { return nil }
+func (p *askedProcess) Signal(string) error             { return nil }
+func (p *askedProcess) Close() error                    { p.once.Do(func() { close(p.closed) }); return nil }
+func (p *askedProcess) Wait() (int, string, error)      { <-p.closed; return 0, "", nil }
+func (p *askedProcess) Foreground() (Foreground, error) { return Foreground{}, p.err }
 
 type askedStarter struct{ err error }
 
@@ -51,7 +51,7 @@ func TestProgramReadsFailsClosed(t *testing.T) {
 			if e != nil {
 				t.Fatal(e)
 			}
-			if reads, known := r.ProgramReads(t.Context(), info.ID, 50*time.Millisecond); reads || !known {
+			if reads, _, known := triple(r.ProgramReads(t.Context(), info.ID, 50*time.Millisecond)); reads || !known {
 				t.Errorf("reads %v, known %v: want a known no", reads, known)
 			}
 		})
@@ -63,9 +63,12 @@ func TestProgramReadsFailsClosed(t *testing.T) {
 			if e != nil {
 				t.Fatal(e)
 			}
-			if _, known := r.ProgramReads(t.Context(), info.ID, 0); known {
+			if _, _, known := triple(r.ProgramReads(t.Context(), info.ID, 0)); known {
 				t.Error("known")
 			}
 		})
 	}
 }
+
+// triple is a Foreground's shell, own and known.
+func triple(fg Foreground) (shell, own, known bool) { return fg.Shell, fg.Own, fg.Known }

@@ -304,16 +304,15 @@ func (p *localProcess) Signal(name string) error {
 	return nil
 }
 
-// OwnsForeground reports whether a shell at its prompt — the program
-// itself, or one typed into it — leads its terminal's foreground process
-// group (foreground.go).
-func (p *localProcess) OwnsForeground() (bool, error) {
+// Foreground reports what leads its terminal's foreground process group
+// (foreground.go).
+func (p *localProcess) Foreground() (Foreground, error) {
 	if !p.pty {
-		return false, ErrNoTerminal
+		return Foreground{}, ErrNoTerminal
 	}
 	select {
 	case <-p.exited:
-		return false, ErrNotFound
+		return Foreground{}, ErrNotFound
 	default:
 	}
 	var fg int
@@ -321,10 +320,15 @@ func (p *localProcess) OwnsForeground() (bool, error) {
 		fg, err = unix.IoctlGetInt(fd, unix.TIOCGPGRP)
 		return err
 	})
+	if err != nil {
+		return Foreground{}, err
+	}
 	// The program itself counts only as a shell at its prompt: a session
 	// started with a command (sh -c 'x; sh') runs its programs in its own
-	// process group, which stays the foreground while they read.
-	return err == nil && interactiveShell(fg), err
+	// process group, which stays the foreground while they read. It leads
+	// its own session, so its process group is its pid.
+	shell := interactiveShell(fg)
+	return Foreground{Shell: shell, Own: shell && fg == p.pid, Group: fg}, nil
 }
 
 // interactiveShell reports whether process pid is a shell reading

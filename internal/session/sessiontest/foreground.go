@@ -34,7 +34,7 @@ func testForeground(t *testing.T, h *harness) {
 	}
 	reads := func(what string, want bool, wait time.Duration) {
 		t.Helper()
-		got, known := h.reg.ProgramReads(t.Context(), id, wait)
+		got, _, known := triple(h.reg.ProgramReads(t.Context(), id, wait))
 		if !known || got != want {
 			t.Errorf("%s: the shell reads the terminal: %v (known %v), want %v", what, got, known, want)
 		}
@@ -55,19 +55,27 @@ func testForeground(t *testing.T, h *harness) {
 	send("sh\r")
 	sync()
 	reads("at a nested shell's prompt", true, 2*time.Second)
+	// A shell typed into the session is not its own: the shell that
+	// started it may run more before its prompt.
+	if _, own, _ := triple(h.reg.ProgramReads(t.Context(), id, 0)); own {
+		t.Error("a nested shell at its prompt is taken for the session's own")
+	}
 	send("exit\r")
 	sync()
+	if _, own, _ := triple(h.reg.ProgramReads(t.Context(), id, 2*time.Second)); !own {
+		t.Error("the session's own shell at its prompt is not taken for its own")
+	}
 
 	// A session started with a command runs it in the program's own
 	// process group, the foreground while it reads: only the shell it
 	// starts after, at its prompt, reads the terminal.
 	cmd := h.start(session.Spec{Argv: []string{"sh", "-c", "sh -c 'trap \"\" INT; sleep 2'; sh"}, PTY: true})
-	if got, known := h.reg.ProgramReads(t.Context(), cmd, 0); !known || got {
+	if got, _, known := triple(h.reg.ProgramReads(t.Context(), cmd, 0)); !known || got {
 		t.Errorf("a session's command ignoring Ctrl-C: the shell reads the terminal: %v (known %v)", got, known)
 	}
 	time.Sleep(2 * time.Second)
-	if got, known := h.reg.ProgramReads(t.Context(), cmd, 2*time.Second); !known || !got {
-		t.Errorf("the shell a session's command started, at its prompt: reads the terminal: %v (known %v)", got, known)
+	if got, own, known := triple(h.reg.ProgramReads(t.Context(), cmd, 2*time.Second)); !known || !got || own {
+		t.Errorf("the shell a session's command started, at its prompt: reads the terminal: %v, its own %v (known %v)", got, own, known)
 	}
 	if !h.c.SameHost {
 		return
@@ -99,3 +107,6 @@ func testForeground(t *testing.T, h *harness) {
 	send(link + "\r")
 	reads(strings.TrimPrefix(other, "/usr")+" linked as dash, at its prompt", false, time.Second)
 }
+
+// triple is a Foreground's shell, own and known.
+func triple(fg session.Foreground) (shell, own, known bool) { return fg.Shell, fg.Own, fg.Known }

@@ -48,32 +48,35 @@ echo "in $(readlink /proc/$fg/fd/0 | tr -d '\n')"
 tr '\000' '\n' < /proc/$fg/cmdline | sed 1d | sed 's/^/arg /'
 `
 
-// OwnsForeground reports whether the session's program, or a shell at its
-// prompt, is the remote terminal's foreground process group. Where the
-// far side cannot tell (no /proc), it answers no, so that a send
-// after Ctrl-C is not taken to reach the shell on trust.
-func (p *process) OwnsForeground() (bool, error) {
+// Foreground reports what leads the remote terminal's foreground process
+// group: a shell at its prompt, the session's program (the session
+// leader, whose process group is its pid) or another. Where the far side
+// cannot tell (no /proc), there is no shell, so that a send after Ctrl-C
+// is not taken to reach the shell on trust.
+func (p *process) Foreground() (session.Foreground, error) {
 	if !p.pty {
-		return false, session.ErrNoTerminal
+		return session.Foreground{}, session.ErrNoTerminal
 	}
 	select {
 	case <-p.done:
-		return false, session.ErrNotFound
+		return session.Foreground{}, session.ErrNotFound
 	default:
 	}
 	pid, err := p.remotePid()
 	if err != nil {
-		return false, err
+		return session.Foreground{}, err
 	}
 	out, err := p.controlOutput(fmt.Sprintf(foregroundScript, pid), 64<<10)
 	if err != nil {
-		return false, nil
+		return session.Foreground{}, nil
 	}
-	return ownsForeground(out), nil
+	shell, fg := ownsForeground(out)
+	return session.Foreground{Shell: shell, Own: shell && fg == pid, Group: fg}, nil
 }
 
-// ownsForeground reads foregroundScript's report out.
-func ownsForeground(out string) bool {
+// ownsForeground reads foregroundScript's report out: whether the
+// foreground's leader is a shell at its prompt, and the foreground.
+func ownsForeground(out string) (bool, int) {
 	fg, comm, in, same := 0, "", "", false
 	var args []string
 	sc := bufio.NewScanner(strings.NewReader(out))
@@ -93,9 +96,9 @@ func ownsForeground(out string) bool {
 		}
 	}
 	if fg <= 0 {
-		return false
+		return false, 0
 	}
-	return session.ShellAtPrompt(comm, same, in, args)
+	return session.ShellAtPrompt(comm, same, in, args), fg
 }
 
 // controlOutput runs a short sh script in a control session of the

@@ -21,7 +21,7 @@ func TestForegroundReport(t *testing.T) {
 		{"", false},
 		{"fg x\n", false},
 	} {
-		if got := ownsForeground(c.out); got != c.want {
+		if got, _ := ownsForeground(c.out); got != c.want {
 			t.Errorf("%q: %v, want %v", c.out, got, c.want)
 		}
 	}

@@ -54,20 +54,20 @@ func TestControlWhateverTheLoginShell(t *testing.T) {
 				readUntil(t, reg, id, fmt.Sprintf("sync-%d\n", n))
 			}
 			sync()
-			if reads, known := reg.ProgramReads(t.Context(), id, 5*time.Second); !reads || !known {
+			if reads, _, known := triple(reg.ProgramReads(t.Context(), id, 5*time.Second)); !reads || !known {
 				t.Errorf("at the prompt: reads %v, known %v", reads, known)
 			}
 			send("sh -c 'trap \"\" INT; echo sle''eping; sleep 30'\r")
 			readUntil(t, reg, id, "sleeping")
 			send("\x03")
-			if reads, known := reg.ProgramReads(t.Context(), id, time.Second); reads || !known {
+			if reads, _, known := triple(reg.ProgramReads(t.Context(), id, time.Second)); reads || !known {
 				t.Errorf("under a program that ignores Ctrl-C: reads %v, known %v", reads, known)
 			}
 			if err := reg.Signal(id, "TERM"); err != nil {
 				t.Fatal(err)
 			}
 			sync()
-			if reads, known := reg.ProgramReads(t.Context(), id, 5*time.Second); !reads || !known {
+			if reads, _, known := triple(reg.ProgramReads(t.Context(), id, 5*time.Second)); !reads || !known {
 				t.Errorf("after TERM ended it: reads %v, known %v", reads, known)
 			}
 		})
@@ -91,3 +91,6 @@ func readUntil(t *testing.T, reg *session.Registry, id, want string) {
 		t.Fatalf("output never held %q: %q", want, out.String())
 	}
 }
+
+// triple is a Foreground's shell, own and known.
+func triple(fg session.Foreground) (shell, own, known bool) { return fg.Shell, fg.Own, fg.Known }

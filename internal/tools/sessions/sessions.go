@@ -92,6 +92,9 @@ type tab struct {
 	// secret on its input, here the terminal (mysql -p, passwd, sudo
 	// -S): the next line typed is that secret.
 	prompted bool
+	// episode is the lines that left the session adrift and its reader
+	// (held.go).
+	episode episode
 }
 
 func newTab(host string, writable, utf8 bool) *tab {
@@ -356,6 +359,9 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 			}
 			tb.moved(a.Command)
 			tb.typing = startTyping(a.Command, startRekeys(a, argv[0]))
+			// The command runs in the session's own process group, no
+			// shell's at its prompt.
+			tb.episode = episode{text: a.Command}
 			d.book.add(info.ID, tb)
 			return &relay.Outcome{
 				Result: Started{SessionID: info.ID, PTY: info.PTY, Cols: info.Cols, Rows: info.Rows, Writable: a.Writable},
@@ -469,7 +475,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 	if err := tb.take(ctx); err != nil {
 		return nil, err
 	}
-	before, gen, prompted, dirs := tb.typing, tb.gen, tb.prompted, tb.dirs
+	before, gen, prompted, dirs, ep := tb.typing, tb.gen, tb.prompted, tb.dirs, tb.episode
 	tb.give()
 	var secrets []string
 	if prompted {
@@ -478,7 +484,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 			c.KnownSecret(line) // the answer to mysql -p's prompt
 		}
 	}
-	before, held := d.stillHeld(ctx, a.SessionID, before)
+	before, held := d.stillHeld(ctx, a.SessionID, before, ep)
 	ty := before.feed(data, keyboard{pty: info.PTY, utf8: tb.utf8})
 	if held != "" && ty.unseen == "" {
 		ty.unseen = held
@@ -538,6 +544,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 				"nothing was typed, send it again")
 		}
 		tb.gen++
+		d.follow(ctx, a.SessionID, tb, before, ty)
 		if err := d.Registry.SendSecret(ctx, a.SessionID, []byte(data), secrets...); err != nil {
 			const why = "a send to the session failed part way"
 			tb.typing = typing{lost: why, adrift: why, rekeyed: ty.next.rekeyed, renamed: ty.next.renamed, modes: ty.next.modes,

@@ -199,7 +199,7 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 			"osh", "ysh", "oil", "murex", "hilbish", "ksh", "ksh93", "mksh", "lksh", "oksh", "loksh", "pdksh":
 			// Interactive unless it runs a command string and exits. The
 			// ksh family speaks sh but edits lines its own way (Ctrl-W).
-			if (i == 0 || wrapper[path.Base(vals[i-1])] || strings.HasPrefix(vals[i-1], "-")) &&
+			if mayRun(vals, i) &&
 				!some(rest, func(a string) bool { return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'c') }) {
 				return b + " reads the lines typed next in a language or with a line editor warden does not follow " +
 					"(in an interactive zsh '#' starts no comment, and a glob qualifier *(e:…:) runs code)"

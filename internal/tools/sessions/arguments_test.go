@@ -1,0 +1,32 @@
+package sessions
+
+import "testing"
+
+// TestShellNamedAsAnArgument: a shell of another language named as an
+// argument of a program that runs none (a package to install) starts no
+// shell; named where a wrapper may run it, it still ends the model.
+func TestShellNamedAsAnArgument(t *testing.T) {
+	for _, c := range []string{
+		"sudo apt install -s zsh", "apt install -s zsh", "sudo apt-get install --simulate zsh", "apt-get -s install zsh fish",
+		"sudo apt install -y zsh", "sudo apt remove --purge fish", "dnf install -y zsh", "sudo dnf -y install tcsh",
+		"pip install -U xonsh", "sudo pacman -S --noconfirm fish", "echo -n zsh", "printf '%s\\n' -- zsh",
+		"type -p zsh", "man -k zsh", "ls -l zsh", "sudo ls -l zsh", "env LANG=C apt install -s zsh",
+		"sudo -u root apt install -s zsh", "nice -n 5 apt-get -s install ksh",
+	} {
+		t.Run(c, func(t *testing.T) {
+			if _, last := typeAll(tty, c); last.next.rekeyed != "" {
+				t.Errorf("%s", last.next.rekeyed)
+			}
+		})
+	}
+	// Run, the shell reads the lines typed next: for good, or, after an
+	// option's value, until Ctrl-C finds a followed shell (unknown.go).
+	leavesNextLinesUnseen(t, []string{
+		"zsh", "sudo zsh", "sudo -u bob zsh", "sudo --user man zsh", "sudo -nu man zsh", "sudo --user=man zsh",
+		"env -i zsh", "env -u man zsh", "flock man zsh", "sudo flock man zsh", "sg man zsh", "chroot / zsh",
+		"nice -n 5 zsh", "exec -a man zsh", "timeout 5 zsh", "timeout man zsh", "command zsh", "sudo -- zsh",
+		"sudo -E zsh", "find . -exec zsh \\;", "xargs -o zsh", "env man=1 zsh", "sudo -g man fish", "doas -u man ksh",
+		"nice -n 5 -- zsh", "stdbuf -o L zsh", "sudo -C 3 zsh", "setsid -w zsh", "systemd-run --pty -u man zsh",
+		"sudo -n apt remove --purge fish",
+	})
+}

@@ -30,3 +30,29 @@ func TestShellNamedAsAnArgument(t *testing.T) {
 		"sudo -n apt remove --purge fish",
 	})
 }
+
+// TestProgramBehindAWrappersValue: a program a wrapper runs may stand
+// behind an option's value or the wrapper's own operand that names a
+// program warden knows to be quiet (a user or a lock file named man):
+// that word is not the program. A root other than / holds programs of its
+// own.
+func TestProgramBehindAWrappersValue(t *testing.T) {
+	leavesNextLinesUnseen(t, []string{
+		"exec -a man ./tool", "exec -a ls ./tool", "flock man ./tool", "flock -n man ./tool", "sg man ./tool",
+		"chroot man ./tool", "chroot /srv/x ls", "sudo chroot /srv/x /bin/ls", "faketime man ./tool",
+		"env --unset man ./tool", "env --chdir ls ./tool", "setpriv --reuid man ./tool", "runuser --user man ./tool",
+		"systemd-run --uid man ./tool", "unshare --wd ls ./tool", "sudo -nu man ./tool", "sudo --user man ./tool",
+		"env -iu man ./tool", "exec -a man head -n 1", "flock man head -n 1", "stdbuf --output ls ./tool",
+	})
+	// The wrapper's operand is no program: what it runs decides.
+	for _, c := range []string{
+		"flock /tmp/l ls", "flock -n /tmp/l uptime", "chroot / ls", "exec -a x ls", "env --unset X ls -l",
+		"taskset 1 ls", "chrt 1 ls", "faketime '2020-01-01' date", "nice --adjustment 5 ls",
+	} {
+		t.Run("quiet/"+c, func(t *testing.T) {
+			if _, last := typeAll(tty, c, "echo \\", "ls"); last.unseen != "" {
+				t.Errorf("%s", last.unseen)
+			}
+		})
+	}
+}

@@ -257,11 +257,33 @@ func containerQuiet(r []string) bool {
 // when given a file: the pagers.
 var ttyKeys = setOf("less", "more", "most", "pg")
 
+// wrapperLongValues are, per wrapper, the long options that take the next
+// word as their value, which may name a program (a user named man).
+var wrapperLongValues = map[string]string{
+	"sudo":    "--user --group --host --prompt --role --type --close-from --chdir --chroot --other-user --command-timeout",
+	"env":     "--unset --chdir",
+	"runuser": "--user --group --supp-group --shell --command --session-command",
+	"setpriv": "--reuid --regid --ruid --euid --rgid --egid --groups --inh-caps --ambient-caps --bounding-set " +
+		"--securebits --pdeathsig --selinux-label --apparmor-profile --landlock-access --landlock-rule",
+	"systemd-run": "--unit --property --description --slice --uid --gid --working-directory --nice --setenv " +
+		"--machine --host --on-active --on-boot --on-startup --on-calendar --timer-property --path-property " +
+		"--socket-property --service-type --expand-environment",
+	"unshare": "--map-user --map-group --setuid --setgid --wd --root --propagation --setgroups",
+	"ionice":  "--class --classdata --pid --pgid --uid",
+	"nice":    "--adjustment",
+	"timeout": "--signal --kill-after",
+	"stdbuf":  "--input --output --error",
+}
+
+// operandFirst are the wrappers that take an operand of their own before
+// the program they run.
+var operandFirst = setOf("flock", "sg", "chroot", "faketime", "taskset", "chrt")
+
 // wrapperValues are, per wrapper, the short options that take the next
 // word as their value.
 var wrapperValues = map[string]string{
 	"sudo": "ugCDhprtUT", "doas": "uC", "nice": "n", "ionice": "cnp", "timeout": "ks", "runuser": "ugl",
-	"chroot": "", "env": "uCS", "stdbuf": "ioe", "taskset": "", "setpriv": "", "systemd-run": "upEM", "sshpass": "pfd",
+	"chroot": "", "exec": "a", "env": "uCS", "stdbuf": "ioe", "taskset": "", "setpriv": "", "systemd-run": "upEM", "sshpass": "pfd",
 }
 
 func setOf(names ...string) map[string]bool {
@@ -333,8 +355,21 @@ func unknownCall(vals []string, depth int) (why string, asks bool) {
 					// env -S 'prog args' runs the command in its string.
 					return unknownIn(s, depth+1)
 				}
-				if len(o) == 2 && strings.IndexByte(wrapperValues[b], o[1]) >= 0 {
+				// -u bob, and -nu bob: the last of a cluster takes it;
+				// so do some long options (env --unset man ./tool).
+				if len(o) >= 2 && o[1] != '-' && strings.IndexByte(wrapperValues[b], o[len(o)-1]) >= 0 ||
+					slices.Contains(strings.Fields(wrapperLongValues[b]), o) {
 					i++
+				}
+				i++
+			}
+			// flock's lock file, sg's group, chroot's root come before
+			// the program: "flock man ./tool" runs ./tool, not man. A
+			// root other than / holds programs of its own.
+			if operandFirst[b] && i+1 < len(vals) {
+				if b == "chroot" && path.Clean(vals[i+1]) != "/" {
+					return "chroot runs a program of the root " + truncate(vals[i+1], 48) + ", not the system's, " +
+						"so the lines typed next may be its input in a language of its own, not the shell's", false
 				}
 				i++
 			}

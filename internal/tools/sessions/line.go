@@ -36,7 +36,9 @@ import (
 //
 // An edit key, or Ctrl-D, after Enter in the same send is unseen: the
 // terminal handles a send's bytes as they arrive, in the mode of the
-// program then reading, which the entered line may end (afterEnter).
+// program then reading, which the entered line may end (afterEnter). So
+// is text left typed after Enter in the same send, which a later edit
+// may not reach.
 //
 // Every other key is unseen: what it does depends on the program (Tab
 // completion, arrows and every escape sequence, readline's Ctrl-A, Ctrl-K,
@@ -611,6 +613,15 @@ func (f *feeder) finish() typed {
 		}
 	}
 	notUTF8 := f.notUTF8 || f.k.utf8 && localeChanges(strings.Join(f.ran, ""))
+	if f.k.pty && len(f.lines) > 0 && len(f.line) > 0 {
+		// What follows the line reaches the terminal at once, in the
+		// mode of the program reading then: bash's readline reads keys
+		// raw, so after "sh⏎touch x #" the plain shell it starts is
+		// handed "touch x #" already taken, which a Ctrl-U typed later
+		// cannot erase ("echo hi" after it runs touch).
+		f.unknown("text typed after a line entered in the same send reaches the terminal in the mode of the program " +
+			"then reading, which that line may change, so a later edit may not reach it; send it in a send of its own")
+	}
 	t.unseen = f.unseen
 	t.next = typing{notUTF8: notUTF8, line: string(f.line), open: f.open, lost: f.lost, adrift: f.adrift, asked: f.asked, interrupted: f.interrupted, rekeyed: rekeyed, renamed: renamed, modes: f.modes, held: f.held, dialect: dialect}
 	return t

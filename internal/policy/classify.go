@@ -614,6 +614,13 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		}
 	}
 	t, why := e.program(args, ctx)
+	if t == TierDestructive && e.opaque && ctx.stdin.kind == stdinText {
+		// What a program the classifier cannot see into reads may be its
+		// commands (ed's !CMD, make -f -'s recipes, gdb -x /dev/stdin):
+		// the text as the writer produced it (printf's format filled
+		// in, a variable's value) meets the deny list, as the raw text does.
+		e.scanText(ctx.stdin.text)
+	}
 	if wt, wwhy := e.wordRules(args, ctx); wt > t {
 		t, why = wt, wwhy
 	}

@@ -25,6 +25,13 @@ const scanWindow = 32
 // its grammar — interpreter payloads, unparsable input, environment values —
 // by treating every word that names a deny-list program as the start of a
 // command. It is a backstop: the text may not be shell at all.
+//
+// Text with backslash escapes is scanned as written and once more as
+// printf, echo -e, printf %b and $'…' decode it: the reader of a
+// printf '!\x72eboot\n' or of a $'all:\n\treboot' here-string (ed, make
+// -f -, sed -f -, gdb -x /dev/stdin) gets the decoded text, whose
+// newlines end a command and whose escapes spell a name, while as written
+// "\nq" glues the name to the next line's text.
 func (e *eval) scanText(s string) {
 	if s == "" {
 		return
@@ -32,6 +39,16 @@ func (e *eval) scanText(s string) {
 	if len(s) > maxInput {
 		s = s[:maxInput]
 	}
+	e.scanOnce(s)
+	if !e.denied && strings.IndexByte(s, '\\') >= 0 {
+		if d := echoEsc(s); d != s {
+			e.scanOnce(d)
+		}
+	}
+}
+
+// scanOnce is scanText over one reading of the text.
+func (e *eval) scanOnce(s string) {
 	if e.scanned[s] {
 		return
 	}

@@ -1,0 +1,59 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotDecodedInput: a program that runs commands from its input
+// (ed's !CMD, make -f -'s recipes, sed -f -'s e, gdb -x /dev/stdin, expect,
+// dc, m4) reads the text its writer produced, after the decoding the
+// writer applies: printf's format escapes and arguments, echo -e, printf
+// %b, $'…' strings and here-strings. What the deny list refuses there is
+// denied, as it is typed anywhere else, so no approval runs it.
+func TestBlindSpotDecodedInput(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		// escapes that end a line or spell a name
+		`make -f /dev/stdin <<< $'all:\n\treboot'`,
+		`make -f - <<< $'all:\n\t\x72eboot'`,
+		`printf 'all:\n\treboot\n' | make -f -`,
+		`printf '%b' 'all:\n\treboot\n' | make -f -`,
+		`echo -e 'all:\n\treboot' | make -f -`,
+		`echo $'all:\n\treboot' | gmake -f /dev/stdin`,
+		`printf '!reboot\nq\n' | ed -s f`,
+		`printf '!\x72eboot\nq\n' | ed -s f`,
+		`printf '!\162eboot\nq\n' | ed -s f`,
+		`printf '!\u0072eboot\n' | ed -s f`,
+		`printf '!\U00000072eboot\n' | ed -s f`,
+		`echo -e '!\0162eboot\nq' | ed -s f`,
+		`printf '%b\n' '!\0162eboot' | ed -s f`,
+		`ed -s f <<< $'!\162eboot\nq'`,
+		`x=$'!\x72eboot\nq'; ed -s f <<< "$x"`,
+		`printf '1e reboot\n' | sed -f - f`,
+		`printf '1e \x72eboot\n' | sed -f /dev/stdin f`,
+		`printf 'shell reboot\nquit\n' | gdb -batch -x /dev/stdin`,
+		`printf 'spawn reboot\nexpect eof\n' | expect -f -`,
+		`printf '!reboot\nq\n' | ex -s f`,
+		`printf 'w\n!poweroff\n' | ed f`,
+		// printf's format filled in with its arguments
+		`printf '!%s%s\n' re boot | ed -s f`,
+		`printf 'all:\n\t%s%s\n' re boot | make -f -`,
+		`printf '%s\n' '1e rebo''ot' | sed -f - f`,
+		`printf 'shell %s%s\n' re boot | gdb -batch -x /dev/stdin`,
+		`printf 'spawn %s%s\n' re boot | expect -f -`,
+		`printf '!%s%s\n' re boot | dc`,
+		`printf 'syscmd(%s%s)' re boot | m4`,
+		`printf '!%s%s\n' re boot | vim -es f`,
+		`printf '!reb%s\n' oot > /tmp/c; ed -s f < /tmp/c`,
+		`sudo make -f - <<< $'all:\n\treboot'`,
+		`printf '!%s%s\n' sys 'temctl poweroff' | ed -s f`,
+	))
+	// Text that only looks like an escape, or a writer whose output no
+	// command runs, keeps its tier.
+	runExactHosts(t, p, []exactCase{
+		{"printf to grep", `printf 'reboot\nq\n' | grep -c q`, TierRead},
+		{"echo -e to wc", `echo -e 'a\tb\nreboot' | wc -l`, TierRead},
+		{"xargs echo", `printf 'reb%s\n' oot | xargs`, TierRead},
+		{"ed print", `printf '1p\nq\n' | ed -s f`, TierDestructive},
+		{"make from stdin", `printf 'all:\n\techo hi\n' | make -f -`, TierDestructive},
+		{"sed script", `printf 's/a/b/\n' | sed -f - f`, TierDestructive},
+	})
+}

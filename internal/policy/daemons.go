@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -42,8 +43,15 @@ func daemonClient(name, written string, args []arg) bool {
 	if name != "curl" {
 		return true
 	}
+	var names []string
 	for _, a := range args {
-		if strings.HasPrefix(a.val, "--unix-socket") || strings.HasPrefix(a.val, "--abstract-unix-socket") {
+		if !strings.HasPrefix(a.val, "--") {
+			continue
+		}
+		// Any spelling curl takes: --unix, --unix-socket=PATH.
+		name, _, _ := strings.Cut(a.val, "=")
+		names = curlLongNames(name, names[:0])
+		if slices.Contains(names, "--unix-socket") || slices.Contains(names, "--abstract-unix-socket") {
 			return true
 		}
 	}

@@ -29,6 +29,9 @@ func TestDaemons(t *testing.T) {
 		{"ls /srv | grep x; zpool status; midclt call system.info", true},
 		{"curl --unix-socket /run/docker.sock http://x/v1.43/containers/json", true},
 		{"curl -s --unix-socket=/run/docker.sock http://x/info", true},
+		{"curl -s --unix /run/docker.sock http://x/info", true},
+		{"curl --abstract dockerd http://x/info", true},
+		{"curl -s --uni /run/docker.sock http://x/info", true},
 		{"for s in a b; do systemctl is-active $s; done", true},
 
 		{"git status", false},

@@ -443,6 +443,11 @@ func netProgram(c *call) (Tier, string) {
 		if ops, seen, ok := c.readOpts(optSpec{flags: "zvn46", valueShort: "w"}); ok && t < TierMutate && strings.Contains(seen, "z") && len(ops) >= 2 {
 			return t, c.name + " -z: checks whether a port is open"
 		}
+		if c.flagSet('U', "--unixsock", 3) && !c.flagSet('l', "--listen", 3) {
+			// As socat UNIX-CONNECT: what the input says goes to the
+			// daemon behind the socket, with its privileges.
+			raise(TierDestructive, c.name+" -U: speaks to the local service behind a Unix socket with its privileges")
+		}
 		raise(TierMutate, c.name+": raw network connection")
 	case "socat":
 		for _, v := range vals {
@@ -471,6 +476,7 @@ func netProgram(c *call) (Tier, string) {
 			}
 		}
 		raise(httpieRequest(c))
+		raise(c.httpieSocket())
 	}
 	return t, why
 }
@@ -508,7 +514,9 @@ func curlRequest(c *call, r *raiser) {
 	args := c.args
 	scheme := "http"
 	var urls []arg
+	var q sockRequest
 	opt := func(name string, val arg, hasVal bool) {
+		q.note(name, val, hasVal)
 		switch name {
 		case "-X", "--request":
 			m := strings.ToUpper(val.val)
@@ -563,11 +571,29 @@ func curlRequest(c *call, r *raiser) {
 			urls = append(urls, args[i+1:]...)
 			i = len(args)
 		case strings.HasPrefix(v, "--"):
-			if curlValueLong[v] && i+1 < len(args) {
-				opt(v, args[i+1], true)
+			name, attached, eq := strings.Cut(v, "=")
+			expand := strings.HasPrefix(name, "--expand-")
+			if expand {
+				name = "--" + name[len("--expand-"):]
+			}
+			names := curlLongNames(name, nil)
+			takes := false
+			for _, n := range names {
+				takes = takes || curlTakesValue(n)
+			}
+			val, hasVal := arg{}, false
+			switch {
+			case takes && eq:
+				val, hasVal = arg{val: attached, known: true}, true
+			case takes && i+1 < len(args):
+				val, hasVal = args[i+1], true
 				i++
-			} else {
-				opt(v, arg{}, false)
+			}
+			if expand && strings.Contains(val.val, "{{") {
+				val.known = false // --expand-request '{{m}}': a variable's value
+			}
+			for _, n := range names {
+				opt(n, val, hasVal)
 			}
 		case len(v) > 1 && v[0] == '-':
 			for k := 1; k < len(v); k++ {
@@ -587,6 +613,10 @@ func curlRequest(c *call, r *raiser) {
 		default:
 			urls = append(urls, a)
 		}
+	}
+	if q.socket != "" {
+		q.urls = urls
+		r.raise(c.daemonRequest(q))
 	}
 	for _, u := range urls {
 		if !u.known {

@@ -37,3 +37,28 @@ func TestBlindSpotAnalyzeVerifyMan(t *testing.T) {
 		{"calendar", "systemd-analyze calendar daily", TierRead},
 	})
 }
+
+// TestBlindSpotSystemctlHelpMan: systemctl help runs man for each man: URL
+// a unit's Documentation= lists, as systemd-analyze verify does, so a unit
+// the agent could have written (a user's manager's, a container's, or one
+// named only at run time) makes it tier 3; the system manager's units,
+// which only a tier 3 link or write changes, stay reads.
+func TestBlindSpotSystemctlHelpMan(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"systemctl --user help x", "systemctl --user help x.service", "systemctl --us help x",
+		"systemctl --user --no-pager help x", "systemctl --user -- help x", "systemctl help --user x",
+		"systemctl -M c help x", "systemctl -M u@ help x", "systemctl --machine=u@.host help x",
+		"systemctl --machine c help x", `systemctl help "$u"`,
+		`systemctl help $(cat /tmp/u)`, "sudo systemctl --user help x", "sudo -u bob systemctl --user help x",
+		`u=x; systemctl --user help "$u"`, "systemctl --user help x || true",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"system unit", "systemctl help nginx", TierRead},
+		{"system units", "systemctl help nginx.service sshd.service", TierRead},
+		{"no pager", "systemctl --no-pager help nginx", TierRead},
+		{"user status", "systemctl --user status x", TierRead},
+		{"machine status", "systemctl -M c status x", TierRead},
+		{"own help", "systemctl --help", TierRead},
+	})
+}

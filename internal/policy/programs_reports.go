@@ -128,3 +128,25 @@ func (c *call) verifyManAgent() string {
 	}
 	return ""
 }
+
+// systemctlHelpAgent says why a unit systemctl help shows may be one the
+// agent wrote, or returns "". help runs "man SECTION PAGE" for each man:
+// URL the unit's Documentation= lists, as systemd-analyze verify does, so
+// man:ls(-Hcmd) runs cmd. The system manager's units are the operator's
+// (linking or writing one is tier 3); a user's manager (--user, -M
+// USER@) loads units from the user's own directories, a container's (-M)
+// from the container's files, and a unit named at run time may be any.
+func (c *call) systemctlHelpAgent() string {
+	switch {
+	case c.flagSet(0, "--user", 4):
+		return "a user's manager loads units from directories the agent can write"
+	case c.flagSet('M', "--machine", 5):
+		return "a container's or user's manager loads units from files the agent can write"
+	}
+	for _, a := range c.args {
+		if !a.known || a.glob && isPattern(a.val) {
+			return "the unit " + truncate(a.val, 64) + " is known only at run time"
+		}
+	}
+	return ""
+}

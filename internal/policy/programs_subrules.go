@@ -27,6 +27,13 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if first == "set-environment" {
 			return systemctlSetEnv(c, ops)
 		}
+		if first == "help" {
+			if where := c.systemctlHelpAgent(); where != "" {
+				c.e.opaque = true
+				return TierDestructive, "systemctl help runs man with the section and page each unit's Documentation= names " +
+					"(man:ls(-Hcmd) runs cmd as man's browser), and " + where
+			}
+		}
 		// --job-mode=isolate makes a start an isolate: every unit the
 		// target does not need is stopped (sshd and the network with it).
 		if systemctlStartVerbs[first] {

@@ -146,6 +146,9 @@ func TestBlindSpotReadersComputedRun(t *testing.T) {
 		{"pidstat count", `pidstat 1 "$n"`, TierMutate, false},
 		{"procs", `procs "$@"`, TierMutate, false},
 		{"ausearch", "ausearch $O", TierMutate, false},
+		// "-c/etc/x" in one word is blkid's cache file, which it
+		// replaces (TestBlindSpotComputedReaderOptions).
+		{"blkid", `blkid "$dev"`, TierMutate, false},
 	})
 	runExactHosts(t, p, []exactCase{
 		{"diff3 label", `diff3 -L "$l" a b c`, TierRead},
@@ -156,6 +159,6 @@ func TestBlindSpotReadersComputedRun(t *testing.T) {
 		{"ausearch values", `ausearch -m AVC -ts "$t"`, TierRead},
 		{"ausearch -k", `ausearch -i -k "$key"`, TierRead},
 		{"grep", `grep "$pat" x`, TierRead},
-		{"blkid", `blkid "$dev"`, TierRead},
+		{"blkid exact", `dev=/dev/sda1; blkid "$dev"`, TierRead},
 	})
 }

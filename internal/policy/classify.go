@@ -727,7 +727,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	}
 	if h != nil {
 		t, why := h(c)
-		if t < TierMutate {
+		if t < TierDestructive { // a raw program's tier 2 forms too (ifconfig eth0 $x)
 			if ct, cwhy := c.computedArgs(); ct > t {
 				t, why = ct, cwhy
 			}

@@ -165,6 +165,8 @@ type optionGrammar struct {
 	after    map[string]bool // once one of these words is seen, the rest are operands (ip … show)
 	operands bool            // operands change state too (sysctl k=v): any computed word counts
 	oldStyle bool            // a first word without a dash is a cluster of options (tar tf FILE)
+	words    bool            // only a word that splits counts: the verbs are operands (ifconfig eth0 down), no option writes
+	raw      bool            // an option destroys data (sgdisk --zap-all, hdparm --security-erase): a computed one is tier 3
 }
 
 // computedGrammars are the programs with argument handlers whose options
@@ -249,6 +251,31 @@ var computedGrammars = map[string]optionGrammar{
 	// firmware.
 	"systemd-analyze": {operands: true},
 	"vcgencmd":        {operands: true},
+	// Readers with an option that writes: blkid -c saves its cache
+	// there, BSD base64 -o, lz4cat --rm deletes what it read, logger -f
+	// copies a file into the log and -n sends to a server.
+	"blkid": {short: "cosStLUHOnu", long: set(`--cache-file --output --match-tag --match-token --label --uuid
+		--hint --offset --size --match-types --usages`)},
+	"base64": {short: "wbio", long: set(`--wrap --input --output`)},
+	"lz4cat": {},
+	"logger": {short: "fpStnPu", long: set(`--file --priority --size --tag --server --port --socket --sd-id
+		--sd-param --msgid`)},
+	// Programs whose read forms sit beside options that change the
+	// system: arp -d and -s, losetup -D, blockdev --setro, a qdbus
+	// method call, ifconfig IFACE down.
+	"arp":       {short: "HiAp", long: set(`--device --protocol`)},
+	"losetup":   {short: "ojOb", long: set(`--offset --associated --output --sector-size --sizelimit`)},
+	"blockdev":  {},
+	"qdbus":     {operands: true},
+	"qdbus-qt5": {operands: true},
+	"qdbus-qt6": {operands: true},
+	"qdbus6":    {operands: true},
+	"ifconfig":  {words: true, raw: true},
+	// Disk tools whose read forms sit beside options the deny list
+	// refuses: a computed option may be one, so it is tier 3.
+	"sgdisk":  {short: "i", raw: true},
+	"hdparm":  {raw: true},
+	"tune2fs": {raw: true},
 }
 
 // unreadableArgs is the verdict on a program whose handler reads its
@@ -282,8 +309,15 @@ func (c *call) computedArgs() (Tier, string) {
 			continue
 		}
 		splits, dash := c.computedShape(a)
+		if g.words {
+			dash = false
+		}
 		if !splits && !g.operands && (!dash || c.valuePosition(g, args, i)) {
 			continue
+		}
+		if g.raw {
+			c.e.opaque = true
+			return TierDestructive, c.name + ": " + truncate(a.val, 64) + " is computed at run time and can become an option or verb that destroys data or cuts access"
 		}
 		return TierMutate, c.name + ": " + truncate(a.val, 64) + " is computed at run time and can become an option that writes, runs or changes state"
 	}

@@ -199,7 +199,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 	case "whois", "upsc", "apcaccess":
 		return serverQueryProgram
 	case "tree", "sar", "sdiff", "diff3", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
-		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64", "colordiff", "ag":
+		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64", "colordiff", "ag",
+		"lz4cat":
 		return readOpts
 	case "nmap":
 		return nmapProgram
@@ -594,6 +595,16 @@ func readOpts(c *call) (Tier, string) {
 	case "zstdcat":
 		for _, f := range c.optVals(c.args, "-o") {
 			r.raise(c.writeArg(f, "zstdcat -o"))
+		}
+	case "lz4cat":
+		// lz4cat --rm deletes each file it decompressed to the output.
+		for _, a := range c.args {
+			if a.val == "--" {
+				break
+			}
+			if a.val == "--rm" {
+				r.raise(TierMutate, "lz4cat --rm: deletes the files it reads")
+			}
 		}
 	case "base64":
 		// The BSD and macOS base64 write to -o/--output.

@@ -122,3 +122,25 @@ func (c *call) copyWrites(valueShort string, r *raiser) {
 		}
 	}
 }
+
+// rsyncAsRoot classifies rsync run as root keeping modes (-p, -a): a
+// file it makes is root's unless it keeps the source's owner (-o, -a),
+// and a kept owner is whatever a remote source, --chown or a user map
+// says; either way a setuid source becomes a setuid root file.
+func rsyncAsRoot(c *call) (Tier, string) {
+	const why = "rsync as root: keeps modes while root or the source names the owner, so a setuid file becomes a setuid root one"
+	owner := (c.flagSet('o', "--owner", 4) || c.flagSet('a', "--archive", 4)) && !c.flagSet(0, "--no-owner", 6) && !c.flagSet(0, "--no-o", 4)
+	if !owner || len(c.optVals(c.args, "--chown", "--usermap", "--groupmap")) > 0 {
+		return TierDestructive, why
+	}
+	ops := operandsSkipping(c.vals(), "eBfTM", []string{"--rsh", "--rsync-path", "--filter", "--exclude", "--include",
+		"--exclude-from", "--include-from", "--files-from", "--partial-dir", "--temp-dir", "--compare-dest",
+		"--copy-dest", "--link-dest", "--backup-dir", "--suffix", "--chmod", "--log-file", "--password-file", "--port"})
+	for _, o := range ops[:max(0, len(ops)-1)] {
+		host, _, ok := strings.Cut(o, ":")
+		if strings.HasPrefix(o, "rsync://") || ok && host != "" && !strings.Contains(host, "/") {
+			return TierDestructive, why
+		}
+	}
+	return TierRead, ""
+}

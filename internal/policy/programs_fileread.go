@@ -130,6 +130,10 @@ func dpkgDebProgram(c *call) (Tier, string) {
 	case "c", "I", "W", "f", "t", "T", "h", "V", "v", "":
 		return TierRead, "dpkg-deb: reports"
 	case "x", "X", "R":
+		if c.ctx.root {
+			// tar as root under it: a package's setuid members stay so.
+			return TierDestructive, "dpkg-deb as root: extracts with the package's modes and owners kept, which can create setuid root files"
+		}
 		if len(ops) < 2 {
 			return TierMutate, "dpkg-deb: extracts a package"
 		}

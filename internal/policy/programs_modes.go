@@ -109,6 +109,11 @@ func copyModes(c *call) (Tier, string) {
 			keep = true
 		}
 	}
+	if keep && c.name == "cp" && c.ctx.root && !cpKeepsOwner(c) {
+		// As root, a kept mode on a copy root now owns: a setuid file
+		// of the agent's becomes a setuid root one.
+		return TierDestructive, "cp as root: keeps the mode but not the owner, so a setuid file becomes a setuid root one"
+	}
 	if keep && c.name == "cp" {
 		ops := operandsSkipping(vals, "St", []string{"--suffix", "--target-directory"})
 		srcs := ops[:max(0, len(ops)-1)]
@@ -122,6 +127,30 @@ func copyModes(c *call) (Tier, string) {
 		}
 	}
 	return simpleTier(c.name)
+}
+
+// cpKeepsOwner reports whether cp keeps its sources' owners: -p, -a and
+// --preserve without a list or with ownership or all in it, unless a later
+// --no-preserve names ownership or all.
+func cpKeepsOwner(c *call) bool {
+	keep := c.flagSet('p', "", 0) || c.flagSet('a', "--archive", 4)
+	for _, a := range c.args {
+		if a.val == "--" {
+			break
+		}
+		name, list, has := strings.Cut(a.val, "=")
+		switch {
+		case len(name) >= 6 && strings.HasPrefix("--no-preserve", name):
+			if strings.Contains(list, "ownership") || strings.Contains(list, "all") {
+				keep = false
+			}
+		case len(name) >= 4 && strings.HasPrefix("--preserve", name):
+			if !has || strings.Contains(list, "ownership") || strings.Contains(list, "all") {
+				keep = true
+			}
+		}
+	}
+	return keep
 }
 
 // tarRemoteHost returns the host of a GNU tar archive named [USER@]HOST:FILE
@@ -211,6 +240,11 @@ func tarChecked(c *call) (Tier, string) {
 		if !m.known || setidMode(m.val) {
 			return TierDestructive, "tar --mode=" + m.val + ": stores setuid or setgid files"
 		}
+	}
+	if t == TierMutate && strings.HasPrefix(why, "tar: extracts") && c.ctx.root && !c.flagSet(0, "--no-same-permissions", 11) {
+		// Root's tar keeps the archive's modes and owners by default:
+		// a member the archive says is root's and setuid is one.
+		return TierDestructive, c.name + " as root: extracts with the archive's modes and owners kept, which can create setuid root files (--no-same-permissions clears them)"
 	}
 	if t == TierMutate && strings.HasPrefix(why, "tar: extracts") {
 		vals := c.vals()

@@ -88,6 +88,9 @@ func sshProgram(c *call) (Tier, string) {
 			raise(c.writeArg(f, "rsync log or batch file"))
 		}
 		// -p (and -a) keep modes, setuid bits included, like cp -p.
+		if perms := c.flagSet('p', "--perms", 4) || c.flagSet('a', "--archive", 4); perms && c.ctx.root {
+			raise(rsyncAsRoot(c))
+		}
 		if c.flagSet('p', "--perms", 4) || c.flagSet('a', "--archive", 4) {
 			for _, a := range c.args[:max(0, len(c.args)-1)] {
 				if a.known && c.e.localSetid(a.val) {

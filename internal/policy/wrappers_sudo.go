@@ -115,8 +115,27 @@ func sudoProgram(c *call) (Tier, string) {
 	case len(rest) == 0:
 		return TierRead, c.name + " with no command"
 	}
+	if rootTarget(c.name, c.args[:len(c.args)-len(rest)]) {
+		c.ctx.root = true
+	}
 	c.run(rest)
 	return TierRead, c.name
+}
+
+// rootTarget reports whether sudo, doas or pkexec (name), given its own
+// options own, runs its command as root: no -u/--user, or one naming root
+// or uid 0.
+func rootTarget(name string, own []arg) bool {
+	names := []string{"-u", "--user"}
+	if name == "pkexec" {
+		names = names[1:]
+	}
+	for _, u := range scanOpts(own, "CDghpRrtTUu", true, names) {
+		if !u.known || u.val != "root" && u.val != "#0" && u.val != "0" {
+			return false
+		}
+	}
+	return true
 }
 
 // shellInput classifies what a shell opened without a command (sudo -s,

@@ -57,3 +57,36 @@ func TestBlindSpotDecodedInput(t *testing.T) {
 		{"sed script", `printf 's/a/b/\n' | sed -f - f`, TierDestructive},
 	})
 }
+
+// TestBlindSpotAssembledInput: input a shell or another command-running
+// reader gets from a here-string or a printed line built from variables
+// the script gives literal values (x=re; sh <<< "${x}boot") meets the
+// deny list read with those values, as sh -c "${x}boot" does.
+func TestBlindSpotAssembledInput(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`x=re; sh <<< "${x}boot"`,
+		`x=re; bash <<< "$x"boot`,
+		`x=re; echo "${x}boot" | sh`,
+		`x=re; echo "$x""boot" | bash -s`,
+		`x=re; printf "%sboot\n" "$x" | sh`,
+		`x=re; printf '%s' "${x}boot" | sudo -s`,
+		`x=re; ed -s f <<< "!${x}boot"`,
+		`x=re; echo "!${x}boot" | ed -s f`,
+		`x=re; at now <<< "${x}boot"`,
+		`x=re; crontab - <<< "* * * * * ${x}boot"`,
+		`x=re; su <<< "${x}boot"`,
+		`x=re; sudo -s <<< "${x}boot"`,
+		`for x in re; do sh <<< "${x}boot"; done`,
+		`x=re; y=boot; sh <<< "$x$y"`,
+		`x=poweroff; sh <<< "systemctl $x"`,
+		`x=re; make -f - <<< "$(printf 'all:\n\t')${x}boot"`,
+		`x=$'\x72e'; sh <<< "${x}boot"`,
+		`x=re; gdb -batch -x /dev/stdin <<< "shell ${x}boot"`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"grep", `x=reboot; grep -c "$x" <<< "$x scheduled"`, TierRead},
+		{"wc", `x=reboot; echo "$x" | wc -c`, TierRead},
+		{"shell echo", `x=hi; sh <<< "echo $x"`, TierDestructive},
+	})
+}

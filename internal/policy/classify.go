@@ -32,6 +32,10 @@ const (
 type stdinSrc struct {
 	kind stdinKind
 	text string
+	// alts are texts unknown input may be: a here-string or a printed
+	// line read with each literal value the script gives its variables
+	// (x=re; sh <<< "${x}boot"), for the deny list's scan.
+	alts []string
 }
 
 // cctx is the context a command is classified in.
@@ -615,12 +619,17 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		}
 	}
 	t, why := e.program(args, ctx)
-	if t == TierDestructive && e.opaque && ctx.stdin.kind == stdinText {
+	if t == TierDestructive && e.opaque {
 		// What a program the classifier cannot see into reads may be its
 		// commands (ed's !CMD, make -f -'s recipes, gdb -x /dev/stdin):
 		// the text as the writer produced it (printf's format filled
 		// in, a variable's value) meets the deny list, as the raw text does.
-		e.scanText(ctx.stdin.text)
+		if ctx.stdin.kind == stdinText {
+			e.scanText(ctx.stdin.text)
+		}
+		for _, a := range ctx.stdin.alts {
+			e.scanText(a)
+		}
 	}
 	if wt, wwhy := e.wordRules(args, ctx); wt > t {
 		t, why = wt, wwhy

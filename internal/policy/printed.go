@@ -114,11 +114,16 @@ func echoName(vals []string) []string {
 // echoOutput returns what a literal echo or printf would print (without the
 // trailing newline), if that is statically known.
 func (e *eval) echoOutput(ws []*syntax.Word, ctx cctx, sc *scope) (string, bool) {
+	return e.echoOutputWith(ws, ctx, sc, nil)
+}
+
+// echoOutputWith is echoOutput with trial values for variables.
+func (e *eval) echoOutputWith(ws []*syntax.Word, ctx cctx, sc *scope, bind map[string]string) (string, bool) {
 	if len(ws) == 0 || ctx.depth > maxDepth {
 		return "", false
 	}
 	ctx.depth += 8 // nested substitutions cost depth too
-	r := resolver{e: e, ctx: ctx, sc: sc}
+	r := resolver{e: e, ctx: ctx, sc: sc, bind: bind}
 	args := r.fieldsAll(ws)
 	for _, a := range args {
 		// echo ./x*t prints the names the glob matches, not ./x*t.

@@ -59,6 +59,15 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 		}
 		if t.known {
 			in = &stdinSrc{kind: stdinText, text: t.val + "\n"}
+		} else {
+			// x=re; sh <<< "${x}boot": the text with each literal value
+			// the script gives its variables, for the deny list's scan.
+			for _, bind := range sc.bindings([]*syntax.Word{r.Word}) {
+				alt := resolver{e: e, ctx: ctx, sc: sc, bind: bind}
+				if v := alt.lit(r.Word); v.known && len(in.alts) < maxAlts {
+					in.alts = append(in.alts, v.val+"\n")
+				}
+			}
 		}
 	case syntax.RdrIn:
 		unknown()

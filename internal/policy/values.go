@@ -453,7 +453,13 @@ func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
 		if out, ok := e.echoOutput(ce.Args, ctx, sc); ok {
 			return stdinSrc{kind: stdinText, text: out + "\n"}
 		}
-		return stdinSrc{kind: stdinUnknown}
+		in := stdinSrc{kind: stdinUnknown}
+		for _, bind := range sc.bindings(ce.Args) {
+			if out, ok := e.echoOutputWith(ce.Args, ctx, sc, bind); ok && len(in.alts) < maxAlts {
+				in.alts = append(in.alts, out+"\n") // x=re; echo "${x}boot" | sh
+			}
+		}
+		return in
 	}
 	stages := 0
 	if out, ok := e.stmtOutput(s, ctx.stdin, ctx, sc, &stages); ok {

@@ -90,3 +90,26 @@ func TestBlindSpotAssembledInput(t *testing.T) {
 		{"shell echo", `x=hi; sh <<< "echo $x"`, TierDestructive},
 	})
 }
+
+// TestBlindSpotWrittenThenRun: text the script writes to a file and then
+// hands to a program that runs it (sh FILE, . FILE, make -f FILE, awk -f
+// FILE), or pipes to a remote command over ssh, meets the deny list as
+// that text, printf's format filled in.
+func TestBlindSpotWrittenThenRun(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`printf '%s%s\n' re boot > /tmp/s; sh /tmp/s`,
+		`printf '%s%s\n' re boot > /tmp/s; bash /tmp/s`,
+		`printf '%s%s\n' re boot > /tmp/s; . /tmp/s`,
+		`printf '%s%s\n' re boot > /tmp/s; source /tmp/s`,
+		`printf 'BEGIN{system("%s%s")}' re boot > /tmp/a; awk -f /tmp/a`,
+		`printf '%s%s\n' re boot > /tmp/s; sudo sh /tmp/s`,
+		`printf '%s%s\n' re boot | ssh h sh`,
+		`printf '%s%s\n' re boot | ssh h bash -s`,
+		`x=re; echo "${x}boot" | ssh h sh`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"written then read", `printf '%s%s\n' re boot > /tmp/s; cat /tmp/s`, TierMutate},
+		{"ssh ls", `printf 'x\n' | ssh h cat`, TierBenign},
+	})
+}

@@ -630,6 +630,15 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		for _, a := range ctx.stdin.alts {
 			e.scanText(a)
 		}
+		// A file the script wrote text to and hands it (printf … >
+		// /tmp/s; sh /tmp/s, make -f /tmp/m): that text too.
+		for _, a := range args[1:] {
+			if a.known && strings.HasPrefix(a.val, "/") {
+				for _, t := range ctx.sc.fileTexts(a.val) {
+					e.scanText(t)
+				}
+			}
+		}
 	}
 	if wt, wwhy := e.wordRules(args, ctx); wt > t {
 		t, why = wt, wwhy

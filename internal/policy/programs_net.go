@@ -296,7 +296,13 @@ func sshProgram(c *call) (Tier, string) {
 	// The remote side joins the arguments with spaces and runs them with
 	// its shell.
 	ctx := c.ctx
-	ctx.stdin = stdinSrc{kind: stdinUnknown}
+	// What ssh reads goes to the remote command: unknown there, but the
+	// deny list still scans it (printf reboot | ssh h sh).
+	in := stdinSrc{kind: stdinUnknown, alts: c.ctx.stdin.alts}
+	if c.ctx.stdin.kind == stdinText && c.ctx.stdin.text != "" {
+		in.alts = append(in.alts[:len(in.alts):len(in.alts)], c.ctx.stdin.text)
+	}
+	ctx.stdin = in
 	ctx.zsh = true // the login shell there may be zsh
 	sub := &call{e: c.e, name: c.name, args: c.args, ctx: ctx}
 	sub.shell(strings.Join(argVals(rest), " "), "remote command on "+dest.val, nil, false)

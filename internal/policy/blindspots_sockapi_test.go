@@ -122,3 +122,22 @@ func TestBlindSpotCurlLongAbbrev(t *testing.T) {
 		{"get", `curl --reque GET https://example.org/`, TierBenign},
 	})
 }
+
+// TestBlindSpotWgetMethodAbbrev: wget takes --method by any prefix
+// getopt_long accepts, with its value attached or next: DELETE there is
+// tier 3 and any other method tier 2, as --method spelled in full is.
+func TestBlindSpotWgetMethodAbbrev(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`wget --meth=DELETE -qO- http://example.org/a`,
+		`wget --metho delete -qO- http://example.org/a`,
+		`wget --method=Delete -qO- http://example.org/a`,
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		`wget --meth=PUT -qO- http://example.org/a`,
+		`wget --met POST -qO- http://example.org/a`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"get", `wget -qO- http://example.org/a`, TierBenign},
+	})
+}

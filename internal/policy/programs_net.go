@@ -426,9 +426,9 @@ func netProgram(c *call) (Tier, string) {
 			case (v == "-O" || v == "--output-document") && i+1 < len(vals) && vals[i+1] == "-",
 				v == "-O-" || v == "-qO-" || v == "-qO" && i+1 < len(vals) && vals[i+1] == "-" || v == "--output-document=-" || v == "--spider":
 				toStdout = true
-			case strings.HasPrefix(strings.ToUpper(v), "--METHOD=DELETE") || v == "--method" && i+1 < len(vals) && strings.EqualFold(vals[i+1], "DELETE"):
+			case wgetMethod(v, vals[i+1:]) == "DELETE":
 				raise(TierDestructive, "wget --method=DELETE: deletes the resource, as kubectl delete would")
-			case strings.HasPrefix(v, "--post") || strings.HasPrefix(v, "--method") || strings.HasPrefix(v, "--body"):
+			case strings.HasPrefix(v, "--post") || strings.HasPrefix(v, "--body") || wgetMethod(v, vals[i+1:]) != "":
 				raise(TierMutate, "wget "+v+": changes remote state")
 			}
 		}
@@ -488,6 +488,24 @@ func netProgram(c *call) (Tier, string) {
 		raise(c.httpieSocket())
 	}
 	return t, why
+}
+
+// wgetMethod returns the method wget's word v sets, upper-cased ("?"
+// when it has no value), given the words after it, or "": getopt_long
+// takes --method=M, --method M and every prefix of --method no other
+// option of wget shares (--met, --meth=DELETE).
+func wgetMethod(v string, next []string) string {
+	name, val, eq := strings.Cut(v, "=")
+	if len(name) < len("--met") || !strings.HasPrefix("--method", name) {
+		return ""
+	}
+	if !eq {
+		if len(next) == 0 {
+			return "?"
+		}
+		val = next[0]
+	}
+	return strings.ToUpper(val)
 }
 
 // curlValueShort are curl's short options that take a value.

@@ -45,6 +45,8 @@ func TestBlindSpotDecodedInput(t *testing.T) {
 		`printf '!reb%s\n' oot > /tmp/c; ed -s f < /tmp/c`,
 		`sudo make -f - <<< $'all:\n\treboot'`,
 		`printf '!%s%s\n' sys 'temctl poweroff' | ed -s f`,
+		`printf '!%s%s\n' re boot | tee /dev/null | ed -s f`,
+		`printf '%s%s\n' re boot | tee -a /tmp/log | sh`,
 	))
 	// Text that only looks like an escape, or a writer whose output no
 	// command runs, keeps its tier.

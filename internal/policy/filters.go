@@ -25,7 +25,7 @@ var filterNames = map[string]bool{
 	"base64": true, "base32": true, "basenc": true, "xxd": true, "rev": true, "tr": true,
 	"sed": true, "cut": true, "head": true, "tail": true, "paste": true, "tac": true,
 	"basename": true, "dirname": true, "awk": true, "gawk": true, "mawk": true,
-	"openssl": true, "cat": true,
+	"openssl": true, "cat": true, "tee": true,
 }
 
 // filterOut returns what the filter vals (its name first, by base name)
@@ -50,6 +50,8 @@ func filterOut(vals []string, in string, hasIn bool) (string, bool) {
 		switch vals[0] {
 		case "cat":
 			out, ok = in, len(args) == 0 || len(args) == 1 && args[0] == "-"
+		case "tee":
+			out, ok = in, true // its files are written apart; the pipe gets the input
 		case "base64", "base32", "basenc":
 			out, ok = decodeOut(vals[0], args, in)
 		case "openssl":

@@ -33,6 +33,19 @@ func (c *call) argCommand() (Tier, string) {
 			return TierDestructive, fmt.Sprintf("unknown program %q is given %s, which it may write", truncate(c.name, 64), truncate(d, 64))
 		}
 		line, isLine := commandLine(a.val)
+		if strings.ContainsAny(a.val, "(\"'`{! ") {
+			// Code, or a command line in a grammar of the program's own
+			// (-e 'system("reboot")', --eval '(system "reboot")', r2's
+			// '!reboot', duckdb's '.shell reboot'): the text scan finds
+			// what the deny list refuses in it.
+			sub := c.e.fork()
+			sub.scanText(a.val)
+			denied, why := sub.denied, sub.denyWhy
+			sub.release()
+			if denied {
+				return TierDestructive, fmt.Sprintf("unknown program %q may run the code in its arguments (denied: %s)", truncate(c.name, 64), truncate(why, 160))
+			}
+		}
 		if a.val[0] == '-' && !isLine {
 			continue
 		}

@@ -41,10 +41,33 @@ func (e *eval) scanText(s string) {
 	}
 	e.scanOnce(s)
 	if !e.denied && strings.IndexByte(s, '\\') >= 0 {
-		if d := echoEsc(s); d != s {
+		if d := escapedLines(s); d != "" {
 			e.scanOnce(d)
 		}
 	}
+}
+
+// escapedLines returns the lines of s that hold a backslash, decoded as
+// echo -e and printf decode them, or "" when decoding changes none. The
+// scan reads a line at a time, so the other lines need no second look.
+func escapedLines(s string) string {
+	var b strings.Builder
+	changed := false
+	for s != "" {
+		line, rest, _ := strings.Cut(s, "\n")
+		s = rest
+		if strings.IndexByte(line, '\\') < 0 {
+			continue
+		}
+		d := echoEsc(line)
+		changed = changed || d != line
+		b.WriteString(d)
+		b.WriteByte('\n')
+	}
+	if !changed {
+		return ""
+	}
+	return b.String()
 }
 
 // scanOnce is scanText over one reading of the text.

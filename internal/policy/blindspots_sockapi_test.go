@@ -141,3 +141,25 @@ func TestBlindSpotWgetMethodAbbrev(t *testing.T) {
 		{"get", `wget -qO- http://example.org/a`, TierBenign},
 	})
 }
+
+// TestBlindSpotVarlinkctl: varlinkctl asks a service over its varlink
+// socket, as busctl asks one over D-Bus: call runs any method with the
+// service's privileges (io.systemd.Manager's Reboot included) and is tier
+// 3, and an exec: or ssh-exec: address starts the program that serves it;
+// describing a service reads.
+func TestBlindSpotVarlinkctl(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`varlinkctl call /run/systemd/io.systemd.Manager io.systemd.Manager.Reboot '{}'`,
+		`varlinkctl --json=short call /run/x a.b.C '{}'`,
+		`varlinkctl call --oneway /run/x a.b.C '{}'`,
+		`sudo varlinkctl call /run/systemd/userdb/io.systemd.Multiplexer io.systemd.UserDatabase.GetUserRecord '{}'`,
+		`varlinkctl introspect exec:/tmp/x`,
+		`varlinkctl info ssh-exec:h:/tmp/x`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"info", `varlinkctl info /run/systemd/io.systemd.Hostname`, TierRead},
+		{"introspect", `varlinkctl introspect /run/systemd/io.systemd.Hostname io.systemd.Hostname`, TierRead},
+		{"interfaces", `varlinkctl list-interfaces /run/systemd/io.systemd.Hostname`, TierRead},
+	})
+}

@@ -22,7 +22,7 @@ var daemonClients = set(`
 	qm pct pvesh pvecm pvesm pvenode pveversion ha-manager proxmox-backup-client
 	proxmox-backup-manager midclt smbstatus wbinfo ceph rbd upsc apcaccess
 	systemctl journalctl loginctl timedatectl hostnamectl localectl resolvectl
-	networkctl busctl coredumpctl systemd-analyze systemd-cgls systemd-cgtop
+	networkctl busctl varlinkctl coredumpctl systemd-analyze systemd-cgls systemd-cgtop
 	homectl userdbctl portablectl oomctl systemd-inhibit service
 	nmcli tailscale zerotier-cli wg avahi-browse avahi-resolve chronyc
 	unbound-control birdc birdcl vtysh ubus logread ifstatus

@@ -94,6 +94,11 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 		`reset-failed|daemon-reload`, `isolate|kill|set-default|switch-root|default|mask|daemon-reexec|
 		set-property|revert|edit|preset-all|link|unset-environment`,
 		TierRead, TierMutate, "tpPnosHMT", "--type --property --state --signal --kill-whom --kill-value --lines --output --host --machine --root --image --job-mode --what --boot-loader-entry --boot-loader-menu --reboot-argument --timestamp --preset-mode --message --drop-in --when"),
+	// varlinkctl asks a service over its varlink socket: describing it
+	// reads; call runs any method with the service's privileges
+	// (io.systemd.Manager's included), as busctl call does.
+	"varlinkctl": sub(`info|list-interfaces|list-methods|introspect|validate-idl|help|--help|--version`, ``, `call`,
+		TierRead, TierMutate, "j", "--graceful --timeout --json"),
 	"kubectl": sub(`get|describe|logs|top|version|explain|api-resources|api-versions|cluster-info|
 		config view|config get-contexts|config current-context|config get-clusters|auth can-i|auth whoami|diff|events|wait|
 		rollout status|rollout history`, ``,

@@ -54,6 +54,15 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				}
 			}
 		}
+	case "varlinkctl":
+		// An address exec:PATH or ssh-exec:HOST:CMD starts the service
+		// it asks: the program runs, whatever the verb.
+		for _, o := range ops[1:] {
+			if strings.HasPrefix(o, "exec:") || strings.HasPrefix(o, "ssh-exec:") || strings.HasPrefix(o, "ssh:") {
+				c.e.opaque = true
+				return TierDestructive, "varlinkctl " + truncate(o, 64) + ": starts the program that serves the address"
+			}
+		}
 	case "btrfs":
 		if first == "check" && c.listsOnly() {
 			return TierRead, "btrfs check: checks without repairing"

@@ -2,7 +2,7 @@ package policy
 
 import "testing"
 
-// TestBlindSpotRootKeepsSetuid: run as root (sudo, doas, pkexec), GNU tar,
+// TestBlindSpotRootKeepsSetuid: run as root (sudo, doas, pkexec, su), GNU tar,
 // bsdtar and busybox tar keep the archive's modes and owners by default,
 // so a member the archive says is root's and setuid is created so; cp
 // keeping a mode but not the owner, rsync keeping modes with root or the
@@ -42,6 +42,9 @@ func TestBlindSpotRootKeepsSetuid(t *testing.T) {
 		`sudo rsync -a rsync://host/mod/ /opt/x/`,
 		`sudo dpkg-deb -x /tmp/x.deb /tmp/out`,
 		`sudo dpkg-deb -R /tmp/x.deb /tmp/out`,
+		`su -c 'tar -xf /tmp/a.tar -C /tmp/x'`,
+		`su -c 'tar -xf /tmp/a.tar' root`,
+		`su -l -c 'cp --preserve=mode /tmp/s /tmp/y'`,
 	))
 	runExactHosts(t, p, []exactCase{
 		{"tar", `tar -xf /tmp/a.tar -C /tmp/x`, TierMutate},

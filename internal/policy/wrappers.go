@@ -355,6 +355,9 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		}
 		return r.t, r.why
 	}
+	if c.name == "su" && suRoot(rest) {
+		c.ctx.root = true // rootKeeps: tar and cp keep setuid modes as root
+	}
 	for _, t := range shellText {
 		c.loginShell(t, c.name+" command")
 	}
@@ -662,4 +665,13 @@ func straceTamper(c *call, r *raiser) {
 			r.raise(TierMutate, "strace -e "+k+": changes what the traced program's system calls do")
 		}
 	}
+}
+
+// suRoot reports whether su, given the words after its options, becomes
+// root: no user, or root, after an optional "-".
+func suRoot(rest []arg) bool {
+	if len(rest) > 0 && rest[0].known && rest[0].val == "-" {
+		rest = rest[1:]
+	}
+	return len(rest) == 0 || rest[0].known && (rest[0].val == "root" || rest[0].val == "0")
 }

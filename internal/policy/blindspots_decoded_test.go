@@ -115,3 +115,34 @@ func TestBlindSpotWrittenThenRun(t *testing.T) {
 		{"ssh ls", `printf 'x\n' | ssh h cat`, TierBenign},
 	})
 }
+
+// TestBlindSpotCodeSpellings: code a program runs spells a command the
+// deny list refuses in ways its own grammar reads: GNU sed's replacement
+// escapes before s///e runs it (\x72, \o162, \d114), string literals
+// joined by juxtaposition or an operator ("re" "boot", "re"+"boot",
+// "re"."boot", "re".."boot"), and a value handed in as NAME=VALUE (awk -v
+// cmd=reboot 'BEGIN{system(cmd)}').
+func TestBlindSpotCodeSpellings(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`sed 's/x/\x72eboot/e' /etc/hosts`,
+		`sed 's/x/\o162eboot/e' /etc/hosts`,
+		`sed 's/x/\d114eboot/e' /etc/hosts`,
+		`sed -n 's/.*/re\x62oot/ep' f`,
+		`awk 'BEGIN{system("re" "boot")}'`,
+		`python3 -c 'import os; os.system("re" + "boot")'`,
+		`python3 -c "import os; os.system('re' 'boot')"`,
+		`perl -e 'system("re"."boot")'`,
+		`php -r 'system("re" . "boot");'`,
+		`lua -e 'os.execute("re".."boot")'`,
+		`node -e 'require("child_process").execSync("re"+"boot")'`,
+		`awk -v cmd=reboot 'BEGIN{system(cmd)}'`,
+		`awk -v cmd=$'\x72eboot' 'BEGIN{system(cmd)}'`,
+		`awk 'BEGIN{system(c)}' c=reboot`,
+		`perl -e 'system($ARGV[0])' -- --x=reboot`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"awk print", `awk '{print $1 " " $2}' /etc/hosts`, TierRead},
+		{"sed", `sed 's/a/\x62/' /etc/hosts`, TierRead},
+	})
+}

@@ -631,12 +631,20 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 			e.scanText(a)
 		}
 		// A file the script wrote text to and hands it (printf … >
-		// /tmp/s; sh /tmp/s, make -f /tmp/m): that text too.
+		// /tmp/s; sh /tmp/s, make -f /tmp/m): that text too. And a
+		// value given as NAME=VALUE or --opt=VALUE, which the program's
+		// code may run (awk -v cmd=reboot 'BEGIN{system(cmd)}').
 		for _, a := range args[1:] {
-			if a.known && strings.HasPrefix(a.val, "/") {
+			if !a.known {
+				continue
+			}
+			if strings.HasPrefix(a.val, "/") {
 				for _, t := range ctx.sc.fileTexts(a.val) {
 					e.scanText(t)
 				}
+			}
+			if _, v, ok := strings.Cut(a.val, "="); ok && v != "" {
+				e.scanText(v)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -440,7 +441,7 @@ func sedProgram(c *call) (Tier, string) {
 		}
 		for _, x := range cmds {
 			if x != "" {
-				c.shell(x, "sed e command", nil, false)
+				c.shell(sedReplEsc(x), "sed e command", nil, false)
 			}
 		}
 		for _, f := range files {
@@ -650,6 +651,64 @@ func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
 		}
 	}
 	return cmds, files, reads, exec, write, false
+}
+
+// sedReplEsc decodes the escapes GNU sed reads in a replacement before
+// s///e runs it as a command: \xHH, \oNNN, \dNNN, \cX, \n, \t and the
+// rest, so s/x/\x72eboot/e runs reboot. Group references (\1, &) are
+// left for the shell parse, which reads them as plain words.
+func sedReplEsc(r string) string {
+	if !strings.Contains(r, `\`) {
+		return r
+	}
+	var b strings.Builder
+	for i := 0; i < len(r); i++ {
+		if r[i] != '\\' || i+1 >= len(r) {
+			b.WriteByte(r[i])
+			continue
+		}
+		i++
+		base, digits := 0, 0
+		switch r[i] {
+		case 'x':
+			base, digits = 16, 2
+		case 'o':
+			base, digits = 8, 3
+		case 'd':
+			base, digits = 10, 3
+		case 'n':
+			b.WriteByte('\n')
+			continue
+		case 't':
+			b.WriteByte('\t')
+			continue
+		case 'c':
+			if i+1 < len(r) {
+				i++
+				b.WriteByte(r[i] & 0x1f)
+			}
+			continue
+		case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			b.WriteByte('\\')
+			b.WriteByte(r[i])
+			continue
+		default:
+			b.WriteByte(r[i])
+			continue
+		}
+		j := i + 1
+		for j < len(r) && j-i-1 < digits && strings.IndexByte("0123456789abcdefABCDEF"[:base+max(0, base-10)], r[j]) >= 0 {
+			j++
+		}
+		n, err := strconv.ParseUint(r[i+1:j], base, 8)
+		if err != nil {
+			b.WriteByte(r[i])
+			continue
+		}
+		b.WriteByte(byte(n))
+		i = j - 1
+	}
+	return b.String()
 }
 
 // roffProgram: groff, nroff and troff run the .sy and .pso requests of

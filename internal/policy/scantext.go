@@ -45,6 +45,53 @@ func (e *eval) scanText(s string) {
 			e.scanOnce(d)
 		}
 	}
+	if !e.denied && strings.ContainsAny(s, "\"'") {
+		// String literals joined by an operator or by juxtaposition:
+		// awk's "re" "boot", python's "re"+"boot", perl's and php's
+		// "re"."boot", lua's "re".."boot" are one string to the program.
+		if g := joinStrings(s); g != "" {
+			e.scanOnce(g)
+		}
+	}
+}
+
+// joinStrings returns s with each quote that ends a string and the quote
+// starting the next joined away, when only blanks and a concatenation
+// operator (+, ., ..) sit between them, or "" when there is none.
+func joinStrings(s string) string {
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '"' && s[i] != '\'' {
+			continue
+		}
+		j := skipBlanks(s, i+1)
+		switch {
+		case j < len(s) && s[j] == '+':
+			j++
+		case j+1 < len(s) && s[j] == '.' && s[j+1] == '.':
+			j += 2
+		case j < len(s) && s[j] == '.':
+			j++
+		}
+		j = skipBlanks(s, j)
+		if j < len(s) && (s[j] == '"' || s[j] == '\'') {
+			b.WriteString(s[last:i])
+			last, i = j+1, j
+		}
+	}
+	if last == 0 {
+		return ""
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func skipBlanks(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
 }
 
 // escapedLines returns the lines of s that hold a backslash, decoded as

@@ -121,7 +121,7 @@ func TestBlindSpotWrittenThenRun(t *testing.T) {
 // escapes before s///e runs it (\x72, \o162, \d114), string literals
 // joined by juxtaposition or an operator ("re" "boot", "re"+"boot",
 // "re"."boot", "re".."boot"), and a value handed in as NAME=VALUE (awk -v
-// cmd=reboot 'BEGIN{system(cmd)}').
+// cmd=reboot 'BEGIN{system(cmd)}', C=reboot awk '…ENVIRON["C"]…').
 func TestBlindSpotCodeSpellings(t *testing.T) {
 	p := testPolicy(t)
 	runBlindHosts(t, p, sameCases(TierDestructive, true,
@@ -140,6 +140,10 @@ func TestBlindSpotCodeSpellings(t *testing.T) {
 		`awk -v cmd=$'\x72eboot' 'BEGIN{system(cmd)}'`,
 		`awk 'BEGIN{system(c)}' c=reboot`,
 		`perl -e 'system($ARGV[0])' -- --x=reboot`,
+		`C=reboot awk 'BEGIN{system(ENVIRON["C"])}'`,
+		`CMD=reboot python3 -c 'import os; os.system(os.environ["CMD"])'`,
+		`export CMD=poweroff; perl -e 'system($ENV{CMD})'`,
+		`env CMD=reboot ruby -e 'system(ENV["CMD"])'`,
 	))
 	runExactHosts(t, p, []exactCase{
 		{"awk print", `awk '{print $1 " " $2}' /etc/hosts`, TierRead},

@@ -71,7 +71,9 @@ func TestBlindSpotKeywordOption(t *testing.T) {
 	for _, f := range keywordOn {
 		for _, after := range []string{"ls LD_PRELOAD=/tmp/x.so", "git log GIT_PAGER='rm -rf ~'", "true"} {
 			c := strings.Replace(f, "%s", after, 1)
-			cases = append(cases, blindCase{c, c, TierDestructive, false})
+			// The pager the keyword option hands git runs rm -rf ~,
+			// which the text scan finds in GIT_PAGER's value.
+			cases = append(cases, blindCase{c, c, TierDestructive, strings.Contains(after, "rm -rf")})
 		}
 	}
 	for _, f := range keywordShells {

@@ -23,7 +23,6 @@ func TestBlindSpotVariablesSetByName(t *testing.T) {
 		"exec {PATH}>/dev/null",
 		": ${PATH:=/tmp}",
 		"declare -n r=PATH; r=/tmp; ls",
-		"declare -n r; r=PROMPT_COMMAND; r=reboot",
 		"read PS4 <<< x; set -x",
 		"read PROMPT_COMMAND < /tmp/f",
 		"unset PATH; ls",
@@ -34,6 +33,8 @@ func TestBlindSpotVariablesSetByName(t *testing.T) {
 		"declare -A BASH_CMDS; printf -v 'BASH_CMDS[ls]' /tmp/evil; ls",
 		"declare -A BASH_CMDS; read 'BASH_CMDS[ls]' <<< /tmp/evil; ls",
 	))
+	// PROMPT_COMMAND's value runs: reboot there meets the deny list.
+	runBlind(t, p, sameCases(TierDestructive, true, "declare -n r; r=PROMPT_COMMAND; r=reboot"))
 	runExact(t, p, []exactCase{
 		{"read a line", "read -r line < /etc/hostname; echo $line", TierRead},
 		{"printf -v", "printf -v x '%s' hi; echo $x", TierRead},

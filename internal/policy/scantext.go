@@ -175,6 +175,11 @@ func (e *eval) scanOnce(s string) {
 			if len(t) > 256 {
 				continue
 			}
+			if k := strings.IndexByte(t, '='); k >= 0 && k+1 < len(t) {
+				// NAME=VALUE: a variable's value the code may run
+				// (C=reboot awk 'BEGIN{system(ENVIRON["C"])}').
+				t = t[k+1:]
+			}
 			name := path.Base(t)
 			if !isDenyTrigger(name) {
 				name = normaliseName(name)

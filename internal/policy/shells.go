@@ -511,6 +511,7 @@ func builtinProgram(c *call) (Tier, string) {
 				}
 			case "keyword":
 				if hasFlag(vals, 's', "") && hasFlag(vals, 'o', "") {
+					c.e.opaque = true // later NAME=VALUE words are environment the walk does not see: scan the text, as set -k does
 					return TierDestructive, "shopt -so keyword: NAME=VALUE words of later commands become their environment"
 				}
 			}

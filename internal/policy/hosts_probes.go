@@ -32,7 +32,14 @@ func (e *eval) probeHosts(args []arg) {
 	name := path.Base(args[0].val)
 	for _, a := range args[1:] {
 		v := a.val
-		if !a.known || v == "" {
+		if !a.known {
+			// Any operand may be a host (above): one known only at run
+			// time may be one the rules deny.
+			e.opaque = true
+			e.note(TierDestructive, false, "%s: %s is known only at run time and may be a host the host rules deny", name, truncate(v, 64))
+			return
+		}
+		if v == "" {
 			continue
 		}
 		if v[0] == '-' {

@@ -344,7 +344,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		"efibootmgr", "losetup", "dmsetup", "mount", "umount", "hostname", "date", "dmesg",
 		"hwclock", "sysctl", "ifconfig", "iw", "ethtool", "smartctl", "nvme", "mdadm",
 		"cryptsetup", "sgdisk", "zramctl", "swapon", "openssl", "gpg", "gpg2", "ssh-keygen",
-		"ssh-add", "nvidia-smi", "stty", "arp", "route", "fsck", "blockdev", "hdparm":
+		"ssh-add", "nvidia-smi", "stty", "arp", "route", "fsck", "blockdev", "hdparm", "lspci":
 		return argProgram
 	}
 	switch name {

@@ -254,6 +254,10 @@ func pingProgram(c *call) (Tier, string) {
 			if n, ok := varRef(a.val); ok && varRefWhole(a.val) && validName(n) && c.e.opName(c.ctx.sc, n) {
 				continue
 			}
+			if w := c.computedDestination(a, 1); w != "" {
+				c.e.opaque = true
+				return TierDestructive, w
+			}
 			if c.mayBeOption(a) {
 				return flood("option computed at run time")
 			}

@@ -710,8 +710,17 @@ func httpieRequest(c *call) (Tier, string) {
 // denied. Every word that is not an option is checked; an option's value
 // (-c 3) is checked too, which can only deny more.
 func netProbeProgram(c *call) (Tier, string) {
+	ops := 0
 	for _, a := range c.args {
-		if !a.known || a.val == "" || a.val[0] == '-' {
+		if a.known && (a.val == "" || a.val[0] == '-' || a.val[0] == '+') {
+			continue
+		}
+		ops++
+		if !a.known {
+			if w := c.computedDestination(a, ops); w != "" {
+				c.e.opaque = true
+				return TierDestructive, w
+			}
 			continue
 		}
 		c.checkHost(strings.TrimPrefix(a.val, "@"))
@@ -720,6 +729,29 @@ func netProbeProgram(c *call) (Tier, string) {
 		return TierMutate, c.name + " " + truncate(fs[0].val, 64) + ": reads the hosts it reaches from a file, which host rules cannot check"
 	}
 	return TierRead, c.name + ": read-only"
+}
+
+// computedDestination says why a word of a network probe known only at
+// run time may be a destination the host rules deny, or returns "" (no
+// rules, or the word is what a resolver is asked, not where the probe
+// goes): ping, traceroute and mtr go to their operand; dig, host and
+// nslookup ask the resolver for their first and go to @SERVER (dig) or
+// their second operand.
+func (c *call) computedDestination(a arg, op int) string {
+	if len(c.e.p.denyHosts) == 0 {
+		return ""
+	}
+	switch c.name {
+	case "dig":
+		if !strings.HasPrefix(a.val, "@") && !strings.HasPrefix(a.val, `"@`) {
+			return ""
+		}
+	case "host", "nslookup":
+		if op < 2 {
+			return ""
+		}
+	}
+	return c.name + ": destination " + truncate(a.val, 64) + " is known only at run time, so the host rules cannot check it"
 }
 
 // hostFileOptions are the options of network probes that read the names

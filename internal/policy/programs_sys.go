@@ -271,6 +271,22 @@ func argProgram(c *call) (Tier, string) {
 			return TierDestructive, why
 		}
 		return TierMutate, "hwclock: sets the clock"
+	case "lspci":
+		// -xxx reads the whole configuration space, which lspci's own
+		// manual warns crashes some devices.
+		xs := 0
+		for _, a := range c.args {
+			if !a.known && c.mayBeOption(a) {
+				return TierMutate, "lspci: " + truncate(a.val, 64) + " is computed at run time and can become -xxx, which reads the whole configuration space and crashes some devices"
+			}
+			if v := a.val; a.known && len(v) > 1 && v[0] == '-' && v[1] != '-' {
+				xs += strings.Count(v, "x")
+			}
+		}
+		if xs >= 3 {
+			return TierMutate, "lspci -xxx: reads the whole configuration space, which crashes some devices"
+		}
+		return TierRead, "lspci"
 	case "sysctl":
 		if why := c.sysctlRoot(); why != "" {
 			c.e.opaque = true

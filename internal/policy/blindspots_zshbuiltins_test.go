@@ -89,6 +89,9 @@ func TestBlindSpotZshBuiltins(t *testing.T) {
 		`ssh h 'x=$(cat /tmp/f); $=x'`,
 		// computed emulate words
 		`zsh -c 'read o; emulate sh "$o" x'`,
+		// builtins that act keep reading their arguments as commands
+		`zsh -c 'zpty x reboot'`,
+		`zsh -c 'zpty -b x "rm -rf /srv"'`,
 	))
 	// What reads the same in bash and zsh keeps its verdict, and bash
 	// scripts keep their own variable names.
@@ -115,5 +118,7 @@ func TestBlindSpotZshBuiltins(t *testing.T) {
 		{"bash options", `options=-v; echo $options`, TierRead},
 		{"bash functions", `functions="a b"; echo $functions`, TierRead},
 		{"zsh $~ literal", `zsh -c 'echo $HOME'`, TierRead},
+		{"sysopen writes", `zsh -c 'sysopen -w -u fd /srv/x'`, TierMutate},
+		{"ztcp", `zsh -c 'ztcp example.com 80'`, TierMutate},
 	})
 }

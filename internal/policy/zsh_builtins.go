@@ -71,6 +71,13 @@ var zshNamers = set(`getln vared zparseopts zformat zregexparse zstyle strftime 
 	syswrite sysopen syserror zsystem zselect pcre_match pcre_compile zpty zgetattr zlistattr
 	zcurses zsocket ztcp zftp`)
 
+// zshActors are the zshNamers that also act: zpty runs a command,
+// sysopen opens files for writing, syswrite writes, zsystem locks files,
+// zsocket, ztcp and zftp reach the network, zcurses draws on the
+// terminal. They keep an unknown program's tier and its reading of
+// arguments as commands; the rest only set variables.
+var zshActors = set(`zpty sysopen syswrite zsystem zsocket ztcp zftp zcurses`)
+
 // zshNamer classifies one of zshNamers.
 func zshNamer(c *call) (Tier, string) {
 	for _, a := range c.args {
@@ -78,6 +85,13 @@ func zshNamer(c *call) (Tier, string) {
 		if spec, name, ok := strings.Cut(a.val, "="); ok && a.known && c.name == "zparseopts" && spec != "" {
 			c.nameArg(arg{val: name, known: true})
 		}
+	}
+	if zshActors[c.name] {
+		t, why := simpleTier(c.name)
+		if at, awhy := c.argCommand(); at > t {
+			return at, awhy
+		}
+		return t, why
 	}
 	return TierRead, c.name + ": sets shell variables"
 }

@@ -189,14 +189,13 @@ func TestBlindSpotCutOff(t *testing.T) {
 		{"init script ssh restart", `/etc/init.d/ssh restart`, TierMutate},
 		{"rc-service other", `rc-service nginx stop`, TierMutate},
 		{"sv other", `sv restart nginx`, TierMutate},
-		{"usermod group", `usermod -aG docker alice`, TierMutate},
-		{"usermod groups keeping sudo", `usermod -G sudo,docker alice`, TierMutate},
-		{"usermod group appended long", `usermod --append --groups docker alice`, TierMutate},
+		{"usermod group", `usermod -aG video alice`, TierMutate},
+		{"usermod group appended long", `usermod --append --groups audio alice`, TierMutate},
 		{"usermod shell", `usermod -s /bin/zsh alice`, TierMutate},
 		{"usermod unexpire", `usermod -e '' alice`, TierMutate},
 		{"chage max", `chage -M 90 alice`, TierMutate},
 		{"chage no expiry", `chage -E -1 alice`, TierMutate},
-		{"gpasswd add", `gpasswd -a alice docker`, TierMutate},
+		{"gpasswd add", `gpasswd -a alice video`, TierMutate},
 		{"gpasswd delete other", `gpasswd -d alice docker`, TierMutate},
 		{"passwd", `passwd alice`, TierMutate},
 		{"chsh", `chsh -s /bin/zsh alice`, TierMutate},
@@ -445,7 +444,7 @@ func TestBlindSpotDisguisedDestroyers(t *testing.T) {
 		{"aws s3 ls", `aws s3 ls s3://bucket`, TierMutate},
 		{"journalctl rotate", `journalctl --rotate`, TierMutate},
 		{"lvchange ay", `lvchange -ay vg/lv`, TierMutate},
-		{"usermod append", `usermod -aG sudo alice`, TierMutate},
+		{"usermod append", `usermod -aG video alice`, TierMutate},
 	})
 }
 

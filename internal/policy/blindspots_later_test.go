@@ -60,7 +60,7 @@ func TestBlindSpotRunLaterOutside(t *testing.T) {
 		{"alternatives set", `update-alternatives --set editor /usr/bin/vim.basic`, TierMutate},
 		{"alternatives display", `update-alternatives --display editor`, TierRead},
 		{"chsh zsh", `chsh -s /bin/zsh bob`, TierMutate},
-		{"usermod groups", `usermod -aG docker bob`, TierMutate},
+		{"usermod groups", `usermod -aG video bob`, TierMutate},
 		{"useradd", `useradd -m -s /bin/bash bob`, TierMutate},
 		{"npm registry", `npm config set registry https://registry.example/`, TierMutate},
 	})
@@ -136,5 +136,35 @@ func TestBlindSpotRootRunsLaterFiles(t *testing.T) {
 		{"web page", `cp /tmp/x.html /var/www/html/index.html`, TierMutate},
 		{"motd", `cp /tmp/x /etc/motd`, TierMutate},
 		{"opt", `cp /tmp/x /opt/x/bin/x`, TierMutate},
+	})
+}
+
+// TestBlindSpotGrantsRoot: the tools that write the account and sudoers
+// files were tier 2 whatever they wrote, where writing those files
+// directly is tier 3: an account or group given id 0, a user added to a
+// group whose members are root or can become it (sudo, wheel, docker,
+// disk…), accounts made from a file of any uids (newusers), and the
+// files edited whole (vipw, vigr, visudo).
+func TestBlindSpotGrantsRoot(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`usermod -u 0 -o bob`, `usermod --uid=0 --non-unique bob`, `usermod -u 00 -o bob`,
+		`useradd -o -u 0 x`, `useradd --uid 0 -o x`, `useradd -g 0 x`, `adduser --uid 0 x`,
+		`groupmod -g 0 -o x`, `groupadd -g 0 -o x`,
+		`usermod -aG sudo bob`, `usermod -a -G wheel bob`, `usermod --append --groups=docker bob`,
+		`usermod -G sudo,video bob`, `usermod -aG users,docker bob`, `useradd -m -G sudo bob`,
+		`useradd -G lxd bob`, `gpasswd -a bob sudo`, `gpasswd --add bob docker`, `gpasswd -A bob wheel`,
+		`adduser bob sudo`, `addgroup bob disk`, `adduser bob libvirt`,
+		`newusers /tmp/users`, `newusers < /tmp/u`, `vipw`, `vigr`, `vipw -s`, `visudo`, `visudo -f /etc/sudoers.d/x`,
+		`sudo usermod -aG sudo bob`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"useradd", `useradd -m -s /bin/bash bob`, TierMutate},
+		{"useradd groups", `useradd -G users,video bob`, TierMutate},
+		{"adduser", `adduser bob`, TierMutate},
+		{"adduser group", `adduser bob users`, TierMutate},
+		{"groupadd", `groupadd devs`, TierMutate},
+		{"usermod video", `usermod -aG video bob`, TierMutate},
+		{"visudo check", `visudo -c`, TierRead},
 	})
 }

@@ -354,7 +354,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return swapoffProgram
 	case "rfkill":
 		return rfkillProgram
-	case "usermod", "gpasswd", "groupdel", "delgroup", "pw", "chsh", "chpasswd":
+	case "usermod", "gpasswd", "groupdel", "delgroup", "pw", "chsh", "chpasswd",
+		"useradd", "adduser", "addgroup", "groupadd", "groupmod", "newusers", "vipw", "vigr":
 		return accountProgram
 	case "lvchange", "vgchange", "lvconvert":
 		return volumeProgram

@@ -209,6 +209,9 @@ func accountProgram(c *call) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, c.name + ": arguments computed at run time"
 	}
+	if why := c.grantsRoot(); why != "" {
+		return TierDestructive, why
+	}
 	switch c.name {
 	case "groupdel", "delgroup":
 		return TierDestructive, c.name + ": deletes a group"
@@ -234,6 +237,8 @@ func accountProgram(c *call) (Tier, string) {
 			}
 		}
 		return TierMutate, "chsh: changes a login shell"
+	case "useradd", "adduser", "addgroup", "groupadd", "groupmod":
+		return TierMutate, c.name + ": changes accounts"
 	case "pw":
 		// FreeBSD's pw: userdel, groupdel and lock as their Linux kin.
 		ops := operands(vals)

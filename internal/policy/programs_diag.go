@@ -191,7 +191,8 @@ func diagProgram(c *call) (Tier, string) {
 		if only(optSpec{flags: "cqs", valueShort: "f"}, "c", 0) {
 			return TierRead, "visudo -c: checks the sudoers files"
 		}
-		return mutate()
+		// It edits who may become root (programs_grants.go).
+		return TierDestructive, "visudo: edits the sudoers file"
 	case "arcstat":
 		// -o writes its samples to a file.
 		if only(optSpec{flags: "axvp", valueShort: "fs"}, "", 2) {

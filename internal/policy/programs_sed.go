@@ -1,0 +1,381 @@
+package policy
+
+import (
+	"strconv"
+	"strings"
+)
+
+// sedLongOpts are GNU sed's long options, for reading abbreviations.
+var sedLongOpts = []string{"--debug", "--expression", "--file", "--follow-symlinks", "--help", "--in-place",
+	"--line-length", "--null-data", "--posix", "--quiet", "--regexp-extended", "--sandbox", "--separate",
+	"--silent", "--unbuffered", "--version", "--zero-terminated"}
+
+// sedProgram classifies sed: the e command and s///e run commands; w and -i write.
+func sedProgram(c *call) (Tier, string) {
+	args := c.args
+	var scripts []arg
+	inPlace, sandbox, fromFile := false, false, false
+	i := 0
+	var ops []arg
+	for i < len(args) {
+		a := args[i]
+		v := a.val
+		if !a.known && strings.HasPrefix(v, "-") {
+			c.e.opaque = true
+			return TierDestructive, "sed: options computed at run time"
+		}
+		if strings.HasPrefix(v, "--") && len(v) > 2 {
+			// getopt_long takes any unambiguous prefix: --expr= is
+			// --expression=, --in is --in-place.
+			name, val, has := strings.Cut(v, "=")
+			v = longOpt(name, sedLongOpts)
+			if has {
+				v += "=" + val
+			}
+		}
+		switch {
+		case v == "--":
+			ops = append(ops, args[i+1:]...)
+			i = len(args)
+			continue
+		case v == "-e" || v == "--expression":
+			if i+1 < len(args) {
+				scripts = append(scripts, args[i+1])
+			}
+			i++
+		case strings.HasPrefix(v, "--expression="):
+			scripts = append(scripts, arg{val: strings.TrimPrefix(v, "--expression="), known: a.known})
+		case v == "-f" || strings.HasPrefix(v, "--file"):
+			fromFile = true
+			if v == "-f" {
+				i++
+			}
+		case strings.HasPrefix(v, "--in-place"):
+			inPlace = true
+		case v == "--sandbox":
+			sandbox = true
+		case v == "-l" || v == "--line-length":
+			i++
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'i':
+					inPlace = true
+					j = len(v)
+				case 'e':
+					if j+1 < len(v) {
+						scripts = append(scripts, arg{val: v[j+1:], known: a.known})
+					} else if i+1 < len(args) {
+						scripts = append(scripts, args[i+1])
+						i++
+					}
+					j = len(v)
+				case 'f':
+					fromFile = true
+					if j+1 == len(v) {
+						i++
+					}
+					j = len(v)
+				case 'l':
+					if j+1 == len(v) {
+						i++
+					}
+					j = len(v)
+				}
+			}
+		case strings.HasPrefix(v, "--"):
+		default:
+			ops = append(ops, a)
+		}
+		i++
+	}
+	if len(scripts) == 0 && !fromFile && len(ops) > 0 {
+		scripts = ops[:1]
+	}
+	t, why := TierRead, "sed"
+	if fromFile {
+		t, why = TierDestructive, "sed -f: runs a script file the classifier cannot see"
+		c.e.opaque = true
+	}
+	for _, s := range scripts {
+		if !s.known {
+			c.e.opaque = true
+			return TierDestructive, "sed: script computed at run time"
+		}
+		cmds, files, reads, exec, write, ok := sedScript(s.val)
+		for _, f := range reads {
+			// r and R read a file into the output: "r/etc/x" names it with
+			// no space, so the word itself never shows the path.
+			c.e.pathWord(arg{val: f, known: true}, c.ctx, "")
+		}
+		for _, x := range cmds {
+			if x != "" {
+				c.shell(sedReplEsc(x), "sed e command", nil, false)
+			}
+		}
+		for _, f := range files {
+			if f != "/dev/stdout" && f != "/dev/stderr" && !sandbox {
+				if wt, wwhy := c.writeArg(arg{val: f, known: true}, "sed w"); wt > t {
+					t, why = wt, wwhy
+				}
+			}
+		}
+		switch {
+		case !ok:
+			c.e.scanText(s.val)
+			return TierDestructive, "sed: script the classifier cannot read"
+		case exec && !sandbox:
+			c.e.opaque = true
+			c.e.scanText(s.val)
+			return TierDestructive, "sed: script runs commands (e)"
+		case write && !sandbox && t < TierMutate:
+			t, why = TierMutate, "sed: script writes files (w)"
+		}
+	}
+	if inPlace && t < TierMutate {
+		t, why = TierMutate, "sed -i: edits files in place"
+	}
+	if inPlace {
+		for _, o := range ops {
+			if o.known && c.e.localSetid(o.val) {
+				// The edited file takes the original's mode, setuid included.
+				return TierDestructive, "sed -i: rewrites setuid or setgid file " + truncate(o.val, 64)
+			}
+		}
+	}
+	return t, why
+}
+
+// sedExec reads a sed script and reports whether it runs commands (e,
+// s///e) or writes files (w, W, s///w), with the text the e command and
+// s///e would run ("" when that is the pattern space, unknown here). ok is
+// false when the script cannot be read.
+func sedExec(s string) (cmds []string, exec, write, ok bool) {
+	cmds, _, _, exec, write, ok = sedScript(s)
+	return cmds, exec, write, ok
+}
+
+// sedScript is sedExec that also returns the files w, W and s///w write
+// and the files r and R read.
+func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
+	i, n := 0, len(s)
+	toEOL := func() {
+		for i < n && s[i] != '\n' {
+			i++
+		}
+	}
+	skipDelim := func(d byte) bool {
+		for i < n && s[i] != d {
+			if s[i] == '\\' {
+				i++
+			} else if s[i] == '\n' {
+				return false
+			}
+			i++
+		}
+		if i >= n {
+			return false
+		}
+		i++
+		return true
+	}
+	for steps := 0; steps < 100000; steps++ {
+		for i < n && strings.IndexByte(" \t\n;", s[i]) >= 0 {
+			i++
+		}
+		if i >= n {
+			return cmds, files, reads, exec, write, true
+		}
+		if s[i] == '#' {
+			toEOL()
+			continue
+		}
+		for addr := 0; addr < 2; addr++ {
+			switch {
+			case s[i] >= '0' && s[i] <= '9':
+				for i < n && (s[i] >= '0' && s[i] <= '9' || s[i] == '~') {
+					i++
+				}
+			case s[i] == '$':
+				i++
+			case s[i] == '/':
+				i++
+				if !skipDelim('/') {
+					return cmds, files, reads, exec, write, false
+				}
+			case s[i] == '\\' && i+1 < n:
+				d := s[i+1]
+				i += 2
+				if !skipDelim(d) {
+					return cmds, files, reads, exec, write, false
+				}
+			case (s[i] == '+' || s[i] == '~') && addr == 1:
+				i++
+				for i < n && s[i] >= '0' && s[i] <= '9' {
+					i++
+				}
+			}
+			for i < n && (s[i] == 'I' || s[i] == 'M') && addr >= 0 && i > 0 && (s[i-1] == '/' || s[i-1] == 'I' || s[i-1] == 'M') {
+				i++
+			}
+			for i < n && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
+			if i < n && s[i] == ',' && addr == 0 {
+				i++
+				for i < n && (s[i] == ' ' || s[i] == '\t') {
+					i++
+				}
+				if i >= n {
+					return cmds, files, reads, exec, write, false
+				}
+				continue
+			}
+			break
+		}
+		for i < n && (s[i] == '!' || s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i >= n {
+			return cmds, files, reads, exec, write, false
+		}
+		cmd := s[i]
+		i++
+		switch cmd {
+		case '{', '}', '=', 'd', 'D', 'g', 'G', 'h', 'H', 'n', 'N', 'p', 'P', 'x', 'z', 'F':
+		case 'l', 'L', 'q', 'Q':
+			for i < n && (s[i] == ' ' || s[i] >= '0' && s[i] <= '9') {
+				i++
+			}
+		case ':', 'b', 't', 'T', 'v':
+			// GNU sed ends a label at a blank as well as at ";": in
+			// ":a s/x/y/e" the s command follows the label.
+			for i < n && (s[i] == ' ' || s[i] == '\t') {
+				i++
+			}
+			for i < n && strings.IndexByte(" \t;\n}", s[i]) < 0 {
+				i++
+			}
+		case 'a', 'i', 'c':
+			for i < n && s[i] != '\n' {
+				if s[i] == '\\' {
+					i++
+				}
+				i++
+			}
+		case 'r', 'R':
+			j := i
+			toEOL()
+			reads = append(reads, strings.TrimSpace(s[j:i]))
+		case 'w', 'W':
+			write = true
+			j := i
+			toEOL()
+			files = append(files, strings.TrimSpace(s[j:i]))
+		case 'e':
+			exec = true
+			j := i
+			toEOL()
+			cmds = append(cmds, strings.TrimSpace(s[j:i]))
+		case 's', 'y':
+			if i >= n || s[i] == '\n' || s[i] == '\\' {
+				return cmds, files, reads, exec, write, false
+			}
+			d := s[i]
+			i++
+			if !skipDelim(d) {
+				return cmds, files, reads, exec, write, false
+			}
+			j := i
+			if !skipDelim(d) {
+				return cmds, files, reads, exec, write, false
+			}
+			repl := s[j : i-1]
+			if cmd == 'y' {
+				continue
+			}
+			for i < n && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
+				switch s[i] {
+				case 'e':
+					exec = true
+					if cmd == 's' {
+						cmds = append(cmds, repl)
+					}
+				case 'w':
+					write = true
+					j := i + 1
+					toEOL()
+					files = append(files, strings.TrimSpace(s[j:i]))
+					continue
+				case 'g', 'p', 'i', 'I', 'm', 'M', ' ', '\t':
+				default:
+					if s[i] < '0' || s[i] > '9' {
+						return cmds, files, reads, exec, write, false
+					}
+				}
+				i++
+			}
+		default:
+			return cmds, files, reads, exec, write, false
+		}
+	}
+	return cmds, files, reads, exec, write, false
+}
+
+// sedReplEsc decodes the escapes GNU sed reads in a replacement before
+// s///e runs it as a command: \xHH, \oNNN, \dNNN, \cX, \n, \t and the
+// rest, so s/x/\x72eboot/e runs reboot. Group references (\1, &) are
+// left for the shell parse, which reads them as plain words.
+func sedReplEsc(r string) string {
+	if !strings.Contains(r, `\`) {
+		return r
+	}
+	var b strings.Builder
+	for i := 0; i < len(r); i++ {
+		if r[i] != '\\' || i+1 >= len(r) {
+			b.WriteByte(r[i])
+			continue
+		}
+		i++
+		base, digits := 0, 0
+		switch r[i] {
+		case 'x':
+			base, digits = 16, 2
+		case 'o':
+			base, digits = 8, 3
+		case 'd':
+			base, digits = 10, 3
+		case 'n':
+			b.WriteByte('\n')
+			continue
+		case 't':
+			b.WriteByte('\t')
+			continue
+		case 'c':
+			if i+1 < len(r) {
+				i++
+				b.WriteByte(r[i] & 0x1f)
+			}
+			continue
+		case '1', '2', '3', '4', '5', '6', '7', '8', '9':
+			b.WriteByte('\\')
+			b.WriteByte(r[i])
+			continue
+		default:
+			b.WriteByte(r[i])
+			continue
+		}
+		j := i + 1
+		for j < len(r) && j-i-1 < digits && strings.IndexByte("0123456789abcdefABCDEF"[:base+max(0, base-10)], r[j]) >= 0 {
+			j++
+		}
+		n, err := strconv.ParseUint(r[i+1:j], base, 8)
+		if err != nil {
+			b.WriteByte(r[i])
+			continue
+		}
+		b.WriteByte(byte(n))
+		i = j - 1
+	}
+	return b.String()
+}

@@ -89,6 +89,8 @@ func TestBlindSpotZshBuiltins(t *testing.T) {
 		`ssh h 'x=$(cat /tmp/f); $=x'`,
 		// computed emulate words
 		`zsh -c 'read o; emulate sh "$o" x'`,
+		`zsh -c 'read c; emulate sh -c "$c"'`,
+		`zsh -c 'read t; print -z "$t"'`,
 		// builtins that act keep reading their arguments as commands
 		`zsh -c 'zpty x reboot'`,
 		`zsh -c 'zpty -b x "rm -rf /srv"'`,

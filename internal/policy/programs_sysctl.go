@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"path"
 	"strings"
 )
 
@@ -97,14 +96,7 @@ func (c *call) loadedFromAgent(files []arg) string {
 		case f.val == "-" || f.val == "/dev/stdin" || strings.HasPrefix(f.val, "/dev/fd/") || strings.HasPrefix(f.val, "/proc/"):
 			return "its input or a descriptor"
 		}
-		d := arg{val: path.Dir(f.val), known: true}
-		if !strings.Contains(f.val, "/") {
-			d.val = "."
-		}
-		if c.e.paths == nil && !strings.HasPrefix(d.val, "/") {
-			continue // where relative ones lead is not followed
-		}
-		if where := c.projectDirsAgent([]arg{d}); where != "" {
+		if where := c.fileDirAgent(f); where != "" {
 			return "a file an unapproved write can fill (" + strings.Replace(where, "project directory", "directory", 1) + ")"
 		}
 	}

@@ -87,17 +87,7 @@ func (c *call) configAgent() string {
 		}
 	}
 	for _, f := range files {
-		d := f
-		if f.known && !f.glob {
-			d.val = path.Dir(f.val)
-			if !strings.HasPrefix(f.val, "/") && !strings.Contains(f.val, "/") {
-				d.val = "."
-			}
-		}
-		if c.e.paths == nil && (!d.known || !strings.HasPrefix(d.val, "/")) {
-			continue // where relative ones lead is not followed
-		}
-		if where := c.projectDirsAgent([]arg{d}); where != "" {
+		if where := c.fileDirAgent(f); where != "" {
 			return strings.Replace(where, "project directory", "configuration's directory", 1)
 		}
 	}
@@ -117,4 +107,23 @@ func (c *call) configAgent() string {
 		}
 	}
 	return ""
+}
+
+// fileDirAgent says why the directory of a file c reads may be one a
+// benign call wrote, or returns "": known only at run time, a pattern
+// that can match there, under a temporary directory, or relative to a
+// working directory the input makes one. Without path rules, where
+// relative and computed names lead is not followed.
+func (c *call) fileDirAgent(f arg) string {
+	d := f
+	if f.known && !f.glob {
+		d.val = path.Dir(f.val)
+		if !strings.Contains(f.val, "/") {
+			d.val = "."
+		}
+	}
+	if c.e.paths == nil && (!d.known || !strings.HasPrefix(d.val, "/")) {
+		return ""
+	}
+	return c.projectDirsAgent([]arg{d})
 }

@@ -168,3 +168,21 @@ func TestBlindSpotGrantsRoot(t *testing.T) {
 		{"visudo check", `visudo -c`, TierRead},
 	})
 }
+
+// TestBlindSpotFileCapabilities: libcap-ng's filecap sets a file's
+// capabilities as setcap does (cap_setuid makes it a setuid root file in
+// all but name); it was an unknown program, so tier 2.
+func TestBlindSpotFileCapabilities(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`filecap /tmp/x setuid`, `filecap /tmp/x sys_admin net_raw`, `filecap /usr/bin/x none`,
+		`sudo filecap /tmp/x setuid`, `read f; filecap "$f" setuid`, `read c; filecap /tmp/x $c`,
+		`find /tmp -name x -exec filecap {} setuid \;`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"list PATH", `filecap`, TierRead},
+		{"list all", `filecap -a`, TierRead},
+		{"list dir", `filecap /usr/bin`, TierRead},
+		{"list file", `filecap /usr/bin/ping`, TierRead},
+	})
+}

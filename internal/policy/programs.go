@@ -260,6 +260,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return lsmProgram
 	case "print":
 		return zshPrint
+	case "filecap":
+		return filecapProgram
 	case "zmodload":
 		return zshModload
 	case "compgen", "complete", "bind":

@@ -10,6 +10,27 @@ import (
 // Modes: setuid and setgid bits set or kept by any program (chmod, install,
 // mkdir, cp, tar, rsync, unzip, cpio) are TierDestructive.
 
+// filecapProgram classifies libcap-ng's filecap, setcap's other spelling:
+// "filecap FILE CAP…" (or "none") sets or clears a file's capabilities,
+// which make it run with root's powers as a setuid bit does; with a
+// file or directory alone, or none, it lists them.
+func filecapProgram(c *call) (Tier, string) {
+	if !allKnown(c.args) {
+		c.e.opaque = true
+		return TierDestructive, "filecap: arguments computed at run time can set a file's capabilities"
+	}
+	ops := 0
+	for _, v := range c.vals() {
+		if !strings.HasPrefix(v, "-") {
+			ops++
+		}
+	}
+	if ops >= 2 {
+		return TierDestructive, "filecap: sets a file's capabilities, which run it with root's powers"
+	}
+	return TierRead, ""
+}
+
 // setidMode reports whether a chmod mode sets a setuid or setgid bit:
 // octal of any length with 04000 or 02000, or a symbolic clause that adds
 // or sets s (u+s, g=s, +s, a+rwxs, u+x,g+s) or an octal with those bits

@@ -186,3 +186,28 @@ func TestBlindSpotFileCapabilities(t *testing.T) {
 		{"list file", `filecap /usr/bin/ping`, TierRead},
 	})
 }
+
+// TestBlindSpotWireGuardCutoff: "wg set" that removes a peer, changes
+// the interface's key or port, or moves allowed IPs can cut off the
+// tunnel the operator reaches the host through, as "ip link set wg0
+// down" (tier 3) does; setconf and syncconf drop every peer the file
+// does not name. They were tier 2, which open mode admits. atrm is at
+// -r's other name.
+func TestBlindSpotWireGuardCutoff(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`wg set wg0 peer AbC= remove`, `wg set wg0 listen-port 5000`, `wg set wg0 private-key /etc/wireguard/new.key`,
+		`wg set wg0 peer AbC= allowed-ips 0.0.0.0/0`, `wg set wg0 peer AbC= preshared-key /tmp/psk`,
+		`wg set wg0 fwmark 0x10`, `wg setconf wg0 /etc/wireguard/wg0.conf`, `wg syncconf wg0 <(wg-quick strip wg0)`,
+		`sudo wg set wg0 peer AbC= remove`, `read w; wg set wg0 peer AbC= $w`, `read k; wg set wg0 peer "$k" $w`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"show", `wg show`, TierRead},
+		{"showconf", `wg showconf wg0`, TierRead},
+		{"endpoint", `wg set wg0 peer AbC= endpoint 192.0.2.1:51820`, TierMutate},
+		{"keepalive", `wg set wg0 peer AbC= persistent-keepalive 25`, TierMutate},
+		{"addconf", `wg addconf wg0 /etc/wireguard/extra.conf`, TierMutate},
+		{"atrm", `atrm 3`, TierMutate},
+		{"atq", `atq`, TierRead},
+	})
+}

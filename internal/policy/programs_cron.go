@@ -4,10 +4,13 @@ import (
 	"strings"
 )
 
-// atProgram: at and batch run a job later, outside warden's confinement:
+// atProgram: at and batch run a job later (atrm removes jobs), outside warden's confinement:
 // TierDestructive, and a job read from known text is classified.
 func atProgram(c *call) (Tier, string) {
 	vals := c.vals()
+	if c.name == "atrm" {
+		return TierMutate, "atrm: removes jobs" // at -r's other name
+	}
 	if hasFlag(vals, 'l', "") || hasFlag(vals, 'c', "") {
 		return TierRead, c.name + ": lists jobs"
 	}

@@ -342,7 +342,8 @@ func clockJumps(name string, vals []string) string {
 // see a value: kubectl scale to zero replicas, apply --prune (deletes what
 // the files do not name), a NoExecute taint (evicts every pod);
 // docker/podman rm with -f or -v in a cluster (-fv); crictl rm -f;
-// nmcli radio … off; timedatectl set-time.
+// nmcli radio … off; timedatectl set-time; wg set that can cut a
+// tunnel off.
 func cutoffSubProgram(c *call) (Tier, string) {
 	t, why := subcommandProgram(c)
 	if c.name != "kubectl" && c.name != "nmcli" && c.name != "timedatectl" && c.name != "crictl" {
@@ -410,8 +411,34 @@ func cutoffSubProgram(c *call) (Tier, string) {
 		if w := clockJumps(c.name, vals); w != "" {
 			return TierDestructive, w
 		}
+	case "wg":
+		if first == "set" {
+			if !allKnown(c.args) {
+				c.e.opaque = true
+				return TierDestructive, "wg set: a word computed at run time can remove a peer or change the key"
+			}
+			if w := wgCutsOff(ops[1:]); w != "" {
+				return TierDestructive, "wg set " + w + ": can cut off the peers the host is reached through"
+			}
+		}
 	}
 	return t, why
+}
+
+// wgCutsOff returns the word of "wg set IFACE …" that can cut the
+// tunnel an operator reaches the host through, or "": a peer removed, a
+// new private key or listen port (no peer's handshake then reaches it),
+// a preshared key or firewall mark changed, or allowed IPs, which
+// WireGuard moves from whichever peer held them. A peer's endpoint or
+// keepalive alone stays TierMutate, as does adding a peer (wg addconf).
+func wgCutsOff(words []string) string {
+	for _, w := range words {
+		switch w {
+		case "remove", "private-key", "listen-port", "preshared-key", "fwmark", "allowed-ips":
+			return w
+		}
+	}
+	return ""
 }
 
 // initScriptHandler classifies an init script run by path

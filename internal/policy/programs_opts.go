@@ -167,7 +167,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return ninjaProgram
 	case "gdb", "lldb":
 		return debuggerProgram
-	case "at", "batch":
+	case "at", "batch", "atrm":
 		return atProgram
 	case "chmod", "chown", "chgrp":
 		return modeChecked

@@ -206,7 +206,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"fwupdtool": sub(`get-devices|get-plugins|get-topology|get-details|get-history|security|--version|help`,
 		``, `install|install-blob|update|activate|switch-branch|reinstall`, TierRead, TierMutate, "", ""),
 	"wifi":         sub(`status|detect|help`, ``, `down`, TierMutate, TierMutate, "", ""), // OpenWrt: down cuts wireless access
-	"wg":           sub(`show|showconf|genkey|pubkey|genpsk|help|--version`, ``, ``, TierRead, TierMutate, "", ""),
+	"wg":           sub(`show|showconf|genkey|pubkey|genpsk|help|--version`, ``, `setconf|syncconf`, TierRead, TierMutate, "", ""),
 	"wg-quick":     sub(`strip|help`, ``, `down`, TierRead, TierMutate, "", ""),
 	"zerotier-cli": sub(`info|listnetworks|listpeers|peers|listmoons|get|-v|help`, ``, `leave|deorbit`, TierRead, TierMutate, "", ""),
 	"fail2ban-client": sub(`status|ping|version|get|banned|-V|--version|help|-h|--dp|--dump`, ``, `stop|unban --all|flushlogs`,

@@ -211,3 +211,32 @@ func TestBlindSpotWireGuardCutoff(t *testing.T) {
 		{"atq", `atq`, TierRead},
 	})
 }
+
+// TestBlindSpotIpfw: FreeBSD's ipfw was an unknown program, so a flush
+// (the kernel's default rule then denies SSH), a deny rule for every
+// source on SSH's port, or a file of rules loaded was tier 2, which open
+// mode admits, where iptables -F and pfctl -F are tier 3. The k3s and
+// RKE2 scripts that kill every workload or remove the cluster are
+// tier 3 as kubeadm reset is.
+func TestBlindSpotIpfw(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`ipfw -f flush`, `ipfw -q fl`, `ipfw set 3 flush`, `ipfw add 100 deny ip from any to any`,
+		`ipfw add deny tcp from any to me 22`, `ipfw add 65000 reset tcp from any to any 20-30 in`,
+		`ipfw enable firewall`, `ipfw set disable 1`, `ipfw set swap 1 2`, `ipfw /etc/ipfw.rules`,
+		`ipfw -q -p m4 /tmp/rules`, `read w; ipfw $w`, `sudo ipfw flush`,
+		`k3s-uninstall.sh`, `/usr/local/bin/k3s-killall.sh`, `sudo rke2-uninstall.sh`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"list", `ipfw list`, TierRead},
+		{"l", `ipfw -a l`, TierRead},
+		{"show", `ipfw show`, TierRead},
+		{"set show", `ipfw set show`, TierRead},
+		{"table list", `ipfw table 1 list`, TierRead},
+		{"delete one", `ipfw delete 100`, TierMutate},
+		{"allow ssh", `ipfw add 100 allow tcp from any to me 22`, TierMutate},
+		{"deny web", `ipfw add 100 deny tcp from any to me 80,443`, TierMutate},
+		{"deny one source", `ipfw add 100 deny ip from 192.0.2.7 to any`, TierMutate},
+		{"table add", `ipfw table 1 add 192.0.2.7`, TierMutate},
+	})
+}

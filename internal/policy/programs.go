@@ -43,7 +43,8 @@ var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep
 // reset to factory (OpenWrt's mtd, sysupgrade, firstboot, jffs2reset, the
 // mtd-utils and U-Boot's fw_setenv), the BSD and mtools formatters, the
 // sg3_utils commands that format, sanitize, unmap or write a drive, and
-// the LVM commands that move or drop physical volumes.
+// the LVM commands that move or drop physical volumes, and the k3s and
+// RKE2 scripts that kill every workload or remove the cluster and its data.
 var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk cfdisk
 	debugfs e2fsck fsck xfs_repair resize2fs lvremove vgremove pvremove lvreduce at batch
 	gdb lldb dc expect capsh flashrom grub-install npx bpftrace perf iptables-restore
@@ -55,7 +56,8 @@ var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk c
 	mkudffs jfs_mkfs sg_format sg_sanitize sg_write_same sg_unmap sg_raw sg_write_buffer
 	sg_write_long sg_write_verify sg_write_x sg_compare_and_write sg_dd sgp_dd sgm_dd sg_xcopy
 	sg_reset sedutil-cli synopoweroff syno_poweroff_task vgreduce vgsplit vgmerge pvmove
-	vgcfgrestore pvcreate wrmsr outb outw outl i2cset i2ctransfer`)
+	vgcfgrestore pvcreate wrmsr outb outw outl i2cset i2ctransfer k3s-killall.sh k3s-uninstall.sh
+	k3s-agent-uninstall.sh rke2-killall.sh rke2-uninstall.sh`)
 
 // commandRunners are the destructive programs above that run a command
 // their words give, in a way the classifier does not read (tmux new -d
@@ -315,6 +317,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return topProgram
 	case "warden":
 		return wardenProgram
+	case "ipfw":
+		return ipfwProgram
 	case "pfctl", "rc-service", "rc-status", "iptables-save", "ip6tables-save", "checkupdates",
 		"iptables-restore", "ip6tables-restore", "ipset", "iptables-legacy-save", "ip6tables-legacy-save",
 		"iptables-nft-save", "ip6tables-nft-save", "iptables-legacy-restore", "ip6tables-legacy-restore",

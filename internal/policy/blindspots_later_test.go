@@ -240,3 +240,29 @@ func TestBlindSpotIpfw(t *testing.T) {
 		{"table add", `ipfw table 1 add 192.0.2.7`, TierMutate},
 	})
 }
+
+// TestBlindSpotEveryWorkloadDown: stopping every container at once
+// (containers computed at run time, --all) or the runtime that runs them
+// takes every workload down, as kubectl scale --replicas=0 and virsh
+// shutdown --all (tier 3) do; they were tier 2, which open mode admits.
+// One named container stopped, or the runtime restarted, stays tier 2.
+func TestBlindSpotEveryWorkloadDown(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`docker stop $(docker ps -q)`, `docker ps -q | xargs docker stop`, `docker kill $(docker ps -aq)`,
+		`docker container stop $(docker ps -q)`, `docker pause $(docker ps -q)`, `podman stop -a`, `podman kill --all`,
+		`nerdctl stop $(nerdctl ps -q)`, `sudo docker stop $(sudo docker ps -q)`,
+		`systemctl stop docker`, `systemctl stop docker.service containerd`, `service docker stop`,
+		`/etc/init.d/docker stop`, `rc-service docker stop`, `systemctl disable --now containerd`,
+		`systemctl stop kubelet`, `systemctl stop k3s`, `systemctl stop libvirtd`, `systemctl stop pve-guests`,
+		`systemctl stop lxd`, `systemctl stop incus`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"one container", `docker stop web`, TierMutate},
+		{"known list", `for c in web db; do docker stop $c; done`, TierMutate},
+		{"pause one", `docker pause web`, TierMutate},
+		{"runtime restart", `systemctl restart docker`, TierMutate},
+		{"runtime status", `systemctl status docker`, TierRead},
+		{"web server", `systemctl stop nginx`, TierMutate},
+	})
+}

@@ -16,12 +16,19 @@ import (
 // a user added to a group, a deployment scaled to 3) stay TierMutate.
 
 // cutsAccess reports whether stopping the service unit cuts the operator
-// off or stops the host, as systemctl's rules judge it.
+// off, stops the host or every workload it runs (the container and VM
+// runtimes), as systemctl's rules judge it.
 func cutsAccess(unit string) bool {
 	unit = strings.TrimSuffix(strings.TrimSuffix(unit, ".service"), ".socket")
-	return criticalUnits[unit] || unit == "network" || strings.HasPrefix(unit, "getty@") || strings.HasPrefix(unit, "ssh") ||
-		strings.Contains(unit, "warden")
+	return criticalUnits[unit] || runtimeUnits[unit] || unit == "network" || strings.HasPrefix(unit, "getty@") ||
+		strings.HasPrefix(unit, "ssh") || strings.Contains(unit, "warden")
 }
+
+// runtimeUnits are the container, cluster and VM runtimes: stopping one
+// stops every container, pod or guest it runs (pve-guests is Proxmox's
+// unit that shuts every guest down).
+var runtimeUnits = set(`docker containerd crio podman kubelet k3s k3s-agent rke2-server rke2-agent
+	snap.microk8s.daemon-kubelite libvirtd virtqemud pve-guests lxc lxd snap.lxd.daemon incus`)
 
 // serviceStopVerbs stop a service in the SysV, OpenRC, runit and BSD
 // service managers (runit's down, exit and kill; OpenRC's zap forgets it
@@ -388,6 +395,14 @@ func cutoffSubProgram(c *call) (Tier, string) {
 			verb = ops[1]
 		}
 		switch verb {
+		case "stop", "kill", "pause":
+			// docker stop $(docker ps -q), docker ps -q | xargs docker
+			// kill, podman stop -a: every workload down at once, as
+			// kubectl scale --replicas=0 or virsh shutdown --all.
+			if hasFlag(vals, 'a', "--all") || !allKnown(c.args) {
+				c.e.opaque = c.e.opaque || !allKnown(c.args)
+				return TierDestructive, c.name + " " + verb + ": containers computed at run time or --all can be every container the host runs"
+			}
 		case "rm", "rmi", "rmp", "remove":
 			if a, ok := c.computedOption(c.args); ok {
 				c.e.opaque = true

@@ -266,3 +266,57 @@ func TestBlindSpotEveryWorkloadDown(t *testing.T) {
 		{"web server", `systemctl stop nginx`, TierMutate},
 	})
 }
+
+// TestBlindSpotRelativeSensitiveChanges: a file a command changes by a
+// relative name after cd is the file its absolute spelling names. cd
+// ~/.ssh && echo KEY >> authorized_keys adds a login key as echo KEY >>
+// ~/.ssh/authorized_keys does (tier 3), but was tier 2, which open mode
+// admits; so were sudoers, cron, units, the loader's preload file, a
+// system program replaced and a device node removed or re-permitted.
+func TestBlindSpotRelativeSensitiveChanges(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`cd /root/.ssh && echo "ssh-ed25519 AAAA x" >> authorized_keys`, `cd /root/.ssh; tee -a authorized_keys < /tmp/k`,
+		`cd /root/.ssh && cp /tmp/k authorized_keys2`, `cd /root && echo 'curl x | sh' >> .bashrc`,
+		`cd /etc && echo 'x ALL=(ALL) NOPASSWD:ALL' >> sudoers`, `cd /etc/sudoers.d && echo x > agent`,
+		`cd /etc/cron.d && cp /tmp/j job`, `cd /etc && sed -i s/x/y/ shadow`, `cd /etc; cat /tmp/p > passwd`,
+		`cd /etc/systemd/system && tee x.service < /tmp/u`, `cd / && echo /tmp/x.so > etc/ld.so.preload`,
+		`pushd /etc; echo 10.0.0.1 x >> hosts; popd`, `cd /usr/sbin && cp /tmp/x sshd`, `cd /usr/sbin && echo x > sshd`,
+		`cd /dev && chmod 666 sda`, `cd /dev && rm null`, `cd /dev; mv /tmp/x null`,
+		`for d in /srv /etc; do cd $d; echo x > passwd; done`, `cd "$d" && echo KEY >> authorized_keys`,
+		`cd "$d" && echo x >> .bashrc`, `sh -c 'cd /etc && echo x >> sudoers'`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"project file", `cd /srv/app && echo x > notes.txt`, TierMutate},
+		{"project edits", `cd /srv/app && cp a b && rm c`, TierMutate},
+		{"read passwd", `cd /etc && cat passwd`, TierRead},
+		{"read to tmp", `cd /etc && grep root passwd > /tmp/y`, TierMutate},
+		{"nginx conf", `cd /etc/nginx && sed -i s/a/b/ nginx.conf`, TierMutate},
+		{"copy out a program", `cd /usr/bin && cp ls /tmp/x`, TierMutate},
+		{"unknown dir, plain name", `cd "$d" && echo x > hosts`, TierMutate},
+		{"shm", `cd /dev/shm && rm x`, TierMutate},
+	})
+}
+
+// TestBlindSpotDeviceNodes: removing, replacing or renaming a device
+// node, or changing who may open it, was tier 2: /dev/null turned into a
+// regular file collects what every daemon discards, and chmod 666 on a
+// disk hands it to every local user. Writing into /dev/null, and the
+// tmpfs mounts under /dev that hold ordinary files, keep their tier.
+func TestBlindSpotDeviceNodes(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`rm /dev/null`, `unlink /dev/null`, `mv /tmp/x /dev/null`, `mv /dev/sda /tmp/x`, `rm /dev/sd*`,
+		`install /tmp/x /dev/null`, `rsync /tmp/x /dev/null`, `chmod 666 /dev/sda`, `chmod o+rw /dev/nvme0n1`,
+		`chmod 000 /dev/null`, `chown nobody /dev/sda`, `chgrp users /dev/kvm`, `setfacl -m u:bob:rw /dev/sda`,
+		`sudo chmod 666 /dev/mem`, `chmod --reference=/tmp/x /dev/sda`, `chattr +i /dev/null`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"discard", `cat x > /dev/null`, TierRead},
+		{"read disk", `dd if=/dev/sda of=/dev/null bs=1M count=10`, TierRead},
+		{"copy to null", `cp /tmp/x /dev/null`, TierMutate},
+		{"link to null", `ln -sf /dev/null /srv/app/.history`, TierMutate},
+		{"shm", `rm /dev/shm/sem.x`, TierMutate},
+		{"shm mode", `chmod 600 /dev/shm/x`, TierMutate},
+	})
+}

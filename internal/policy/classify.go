@@ -146,6 +146,7 @@ func (e *eval) verdict() Verdict {
 	e.protectVerdict()
 	e.relWriteVerdict()
 	e.relReadVerdict()
+	e.relMutateVerdict()
 	if e.cdRoot && e.relWipe != "" {
 		e.deny(fmt.Sprintf("rm: recursive removal of %q after cd into a system directory", e.relWipe))
 	}
@@ -550,6 +551,12 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		} else if pt > t {
 			t, why = pt, pwhy
 		}
+		if t < TierDestructive {
+			if dwhy := deviceNodeChange(name, args[1:]); dwhy != "" {
+				t, why = TierDestructive, dwhy
+			}
+		}
+		e.noteRelMutates(name, args[1:])
 	}
 	e.noteText(t, ctx.covered, why)
 	return ctx.covered

@@ -203,13 +203,16 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 			s.release()
 		}
 	}()
-	steps, rel, reads := e.steps, map[string]bool{}, map[string]bool{}
+	steps, rel, reads, muts := e.steps, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	if e.paths != nil {
 		for w := range e.paths.rel {
 			rel[w] = true
 		}
 		for w := range e.paths.relReads {
 			reads[w] = true
+		}
+		for w := range e.paths.relMutates {
+			muts[w] = true
 		}
 	}
 	for _, s := range subs {
@@ -224,11 +227,14 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 			for w := range s.paths.relReads {
 				reads[w] = true
 			}
+			for w := range s.paths.relMutates {
+				muts[w] = true
+			}
 		}
 	}
 	// Past any cap, what one walk keeps depends on the order of the
 	// whole script.
-	if steps > maxSteps || len(rel) >= maxRelWords || len(reads) >= maxRelWords {
+	if steps > maxSteps || len(rel) >= maxRelWords || len(reads) >= maxRelWords || len(muts) >= maxRelWords {
 		return false
 	}
 	e.forkBombs(sc, ctx)
@@ -350,6 +356,9 @@ func (e *eval) absorb(s *eval) {
 	}
 	for w := range from.relWrites {
 		ps.addRelWrite(w)
+	}
+	for w, what := range from.relMutates {
+		ps.addRelMutate(w, what)
 	}
 	for w, glob := range from.relReads {
 		if ps.relReads == nil {

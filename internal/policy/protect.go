@@ -135,12 +135,13 @@ type pathState struct {
 	// temporary one (cd "$r" in for r in /srv/*/): unknown to cwds, yet
 	// no directory a tier 1 write made, so agentCwdOf need not say so.
 	cdSafeGlob bool
-	rel        map[string]bool // relative words to try against cd targets
-	recRel     []string        // relative directories recursive readers read
-	relWrites  map[string]bool // relative write targets that name a device or sysrq-trigger
-	relReads   map[string]bool // relative names programs open (see deviceRead)
-	relMore    bool            // more relative words than maxRelWords
-	seen       map[string]bool // words already checked
+	rel        map[string]bool  // relative words to try against cd targets
+	recRel     []string         // relative directories recursive readers read
+	relWrites  map[string]bool  // relative write targets that name a device or sysrq-trigger
+	relReads   map[string]bool  // relative names programs open (see deviceRead)
+	relMutates map[string]uint8 // relative names commands change (see addRelMutate)
+	relMore    bool             // more relative words than maxRelWords
+	seen       map[string]bool  // words already checked
 	resolved   map[string]string
 	aliases    []alias // links, copies and mounts of directories above a protected path
 	nocase     bool    // shopt -s nocaseglob: patterns match either case

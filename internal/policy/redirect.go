@@ -274,6 +274,7 @@ func (e *eval) writeTargetText(t arg) (Tier, string, string) {
 	}
 	if ps := e.pathsFor(); ps != nil && !strings.HasPrefix(c, "/") {
 		ps.addRelWrite(c)
+		ps.addRelMutate(c, mutSensitive|mutProgram)
 	}
 	if e.localSetid(c) {
 		// Written in place, the file keeps its setuid or setgid bit (root

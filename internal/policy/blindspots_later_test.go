@@ -320,3 +320,31 @@ func TestBlindSpotDeviceNodes(t *testing.T) {
 		{"shm mode", `chmod 600 /dev/shm/x`, TierMutate},
 	})
 }
+
+// TestBlindSpotHostTrust: what the host trusts — a signing key apt
+// accepts packages by, a CA every TLS client accepts — added by the
+// agent opens every later install or TLS connection to it, and a system
+// file moved aside by dpkg-divert --rename lets another take its name.
+// apt-key, trust and dpkg-divert were unknown programs, and the CA
+// sources and keyrings ordinary files: tier 2, which open mode admits.
+func TestBlindSpotHostTrust(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`apt-key add /tmp/k`, `curl -fsSL https://example.org/k | apt-key add -`, `apt-key adv --keyserver k --recv-keys X`,
+		`trust anchor /tmp/ca.pem`, `trust anchor --store /tmp/ca.pem`, `read f; trust anchor "$f"`,
+		`cp /tmp/ca.pem /usr/local/share/ca-certificates/x.crt`, `cp /tmp/ca.pem /etc/pki/ca-trust/source/anchors/`,
+		`cat /tmp/ca >> /etc/ssl/certs/ca-certificates.crt`, `cp /tmp/k.gpg /usr/share/keyrings/x.gpg`,
+		`tee /usr/share/ca-certificates/mozilla/x.crt < /tmp/ca`, `echo extra/x.crt >> /etc/ca-certificates.conf`,
+		`dpkg-divert --add --rename --divert /usr/bin/ls.real /usr/bin/ls`, `dpkg-divert --rename /usr/sbin/sshd`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"apt-key list", `apt-key list`, TierRead},
+		{"trust list", `trust list`, TierRead},
+		{"read a CA", `cat /usr/local/share/ca-certificates/x.crt`, TierRead},
+		{"server cert", `cp /tmp/server.crt /etc/ssl/certs/server.crt`, TierMutate},
+		{"divert list", `dpkg-divert --list`, TierRead},
+		{"divert without rename", `dpkg-divert --add --divert /usr/bin/x.distrib /usr/bin/x`, TierMutate},
+		{"apt-key del", `apt-key del ABCD`, TierMutate},
+		{"remove anchor", `trust anchor --remove /tmp/ca.pem`, TierMutate},
+	})
+}

@@ -709,6 +709,12 @@ var sensitivePrefix = []string{
 	"/etc/monit", "/etc/acpi/", "/etc/incron", "/etc/keepalived/", "/etc/ufw/", "/etc/needrestart/",
 	"/etc/dpkg/", "/etc/apt/trusted.gpg", "/etc/apt/keyrings/", "/etc/containerd/", "/etc/containers/",
 	"/etc/crio/", "/etc/docker/", "/etc/cloud/", "/usr/share/bash-completion/",
+	// What the host trusts: the CAs every TLS client accepts (the
+	// sources update-ca-certificates and update-ca-trust build the
+	// bundle from, and the bundle) and apt's signing keys.
+	"/usr/local/share/ca-certificates/", "/usr/share/ca-certificates/", "/etc/ca-certificates.conf",
+	"/etc/ssl/certs/ca-certificates.crt", "/etc/pki/ca-trust/", "/etc/pki/tls/certs/ca-bundle",
+	"/usr/share/keyrings/",
 }
 
 func sensitivePath(l string) bool {

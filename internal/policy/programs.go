@@ -319,6 +319,12 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return wardenProgram
 	case "ipfw":
 		return ipfwProgram
+	case "apt-key":
+		return aptKeyProgram
+	case "trust":
+		return trustProgram
+	case "dpkg-divert":
+		return divertProgram
 	case "pfctl", "rc-service", "rc-status", "iptables-save", "ip6tables-save", "checkupdates",
 		"iptables-restore", "ip6tables-restore", "ipset", "iptables-legacy-save", "ip6tables-legacy-save",
 		"iptables-nft-save", "ip6tables-nft-save", "iptables-legacy-restore", "ip6tables-legacy-restore",

@@ -348,3 +348,29 @@ func TestBlindSpotHostTrust(t *testing.T) {
 		{"remove anchor", `trust anchor --remove /tmp/ca.pem`, TierMutate},
 	})
 }
+
+// TestBlindSpotServersExposingHost: an SSH server started on options or
+// a configuration the agent chose decides who logs in (PermitRootLogin,
+// PermitEmptyPasswords), dockerd on a TCP address is root on the host
+// for whoever connects, and an NFS export with no_root_squash or of / hands
+// the file system to the network; they were tier 2, which open mode
+// admits.
+func TestBlindSpotServersExposingHost(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`sshd -p 2222 -o PermitRootLogin=yes -o PasswordAuthentication=yes`, `/usr/sbin/sshd -f /tmp/sshd_config`,
+		`sshd -oPermitEmptyPasswords=yes`, `sshd -De -f /tmp/c`, `sudo /usr/sbin/sshd -o AuthorizedKeysFile=/tmp/k`,
+		`dockerd -H tcp://0.0.0.0:2375`, `dockerd --host=tcp://0.0.0.0:2375`, `dockerd -H 0.0.0.0:2375`,
+		`nohup dockerd -H unix:///run/docker.sock -H tcp://0.0.0.0:2375 &`, `read h; dockerd -H "$h"`,
+		`exportfs -o rw,no_root_squash '*:/srv'`, `exportfs -o rw '*:/'`, `exportfs -o ro 10.0.0.0/8:/`, `read x; exportfs "$x"`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"sshd test", `sshd -t`, TierRead},
+		{"sshd print", `sshd -T -f /etc/ssh/sshd_config`, TierRead},
+		{"sshd other port", `sshd -p 2222`, TierMutate},
+		{"dockerd unix", `dockerd -H unix:///var/run/docker.sock`, TierMutate},
+		{"export share", `exportfs -o ro 10.0.0.0/24:/srv/share`, TierMutate},
+		{"reexport", `exportfs -ra`, TierMutate},
+		{"list exports", `exportfs -v`, TierRead},
+	})
+}

@@ -94,6 +94,9 @@ func inspectProgram(c *call) (Tier, string) {
 		if v := c.vals(); hasFlag(v, 'u', "") && hasFlag(v, 'a', "") {
 			return TierDestructive, "exportfs -ua: unexports every file system from its clients"
 		}
+		if why := exportsRoot(c); why != "" {
+			return TierDestructive, why
+		}
 		return mutate()
 	case "showmount":
 		ops, _, ok := c.readOpts(optSpec{flags: "eadvh", longFlags: set(`--exports --all --directories --no-headers --version --help`)})
@@ -156,9 +159,14 @@ func inspectProgram(c *call) (Tier, string) {
 	case "sshd":
 		// -t and -T test and print the configuration and exit; -E
 		// appends to a log file and without them sshd is the daemon.
-		_, seen, ok := c.readOpts(optSpec{flags: "tTq46e", valueShort: "fCcho"})
+		_, seen, ok := c.readOpts(optSpec{flags: "tTq46eDdGiV", valueShort: "fCchoEgkp"})
 		if ok && strings.ContainsAny(seen, "tT") {
 			return TierRead, "sshd -T: prints the configuration"
+		}
+		if !ok || strings.ContainsAny(seen, "fo") {
+			// Its own configuration decides who logs in and how
+			// (PermitRootLogin, PermitEmptyPasswords, AuthorizedKeysFile).
+			return TierDestructive, "sshd -f/-o: starts an SSH server on a configuration the agent chose"
 		}
 		return mutate()
 	case "midclt":

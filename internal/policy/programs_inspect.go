@@ -160,7 +160,7 @@ func inspectProgram(c *call) (Tier, string) {
 		// -t and -T test and print the configuration and exit; -E
 		// appends to a log file and without them sshd is the daemon.
 		_, seen, ok := c.readOpts(optSpec{flags: "tTq46eDdGiV", valueShort: "fCchoEgkp"})
-		if ok && strings.ContainsAny(seen, "tT") {
+		if ok && strings.ContainsAny(seen, "tT") && !strings.ContainsRune(seen, 'E') {
 			return TierRead, "sshd -T: prints the configuration"
 		}
 		if !ok || strings.ContainsAny(seen, "fo") {

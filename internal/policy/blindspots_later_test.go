@@ -374,3 +374,21 @@ func TestBlindSpotServersExposingHost(t *testing.T) {
 		{"list exports", `exportfs -v`, TierRead},
 	})
 }
+
+// TestBlindSpotActsOnWarden: kill $PPID was tier 3, but the other
+// programs that act on a process by its id were tier 2 on the same
+// target: prlimit --pid $PPID --nofile=0 leaves warden unable to open a
+// file, strace -p $PPID reads what it reads, renice and chrt starve it.
+func TestBlindSpotActsOnWarden(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`prlimit --pid $PPID --nofile=0`, `prlimit --pid=$PPID --nproc=1`, `renice 19 -p $PPID`, `ionice -c3 -p $PPID`,
+		`taskset -p 1 $PPID`, `chrt -i -p 0 $PPID`, `strace -p $PPID`, `ltrace -p "$PPID"`, `gcore $PPID`,
+		`nsenter -t $PPID -m sh`, `renice 19 -p $(pidof warden)`, `strace -fp "$(pgrep -f 'warden serve')"`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"renice a pid", `renice 5 -p 1234`, TierMutate},
+		{"own job", `sleep 9 & renice 5 -p $!`, TierMutate},
+		{"prlimit a pid", `prlimit --pid 1234 --nofile=4096`, TierMutate},
+	})
+}

@@ -554,6 +554,8 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		if t < TierDestructive {
 			if dwhy := deviceNodeChange(name, args[1:]); dwhy != "" {
 				t, why = TierDestructive, dwhy
+			} else if pwhy := actsOnWarden(name, args[1:]); pwhy != "" {
+				t, why = TierDestructive, pwhy
 			}
 		}
 		e.noteRelMutates(name, args[1:])

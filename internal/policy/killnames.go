@@ -64,3 +64,29 @@ func killsKept(c *call) string {
 	}
 	return ""
 }
+
+// processActors act on the process whose id they are given: its limits,
+// priority, CPUs or scheduling, its memory and system calls (tracers,
+// debuggers, core dumpers), its namespaces or cgroup.
+var processActors = set(`prlimit renice ionice taskset chrt strace ltrace gcore perf reptyr nsenter
+	cgclassify gdb lldb pstack bpftrace`)
+
+// actsOnWarden says why a process actor's target may be warden itself,
+// as kill $PPID's is: $PPID, or an id looked up by warden's name
+// ($(pidof warden), $(pgrep -f warden)). prlimit --pid $PPID --nofile=0
+// leaves warden unable to open a file; strace -p $PPID reads what it
+// reads.
+func actsOnWarden(name string, args []arg) string {
+	if !processActors[name] {
+		return ""
+	}
+	for _, a := range args {
+		if a.known {
+			continue
+		}
+		if u := strings.ToUpper(a.val); strings.Contains(u, "PPID") || strings.Contains(u, "WARDEN") {
+			return name + " " + truncate(a.val, 64) + ": acts on the shell's parent, warden itself or the runner that started it"
+		}
+	}
+	return ""
+}

@@ -392,3 +392,24 @@ func TestBlindSpotActsOnWarden(t *testing.T) {
 		{"prlimit a pid", `prlimit --pid 1234 --nofile=4096`, TierMutate},
 	})
 }
+
+// TestBlindSpotDeniedHostByName: a denied address reached by a name that
+// needs no resolver's say to mean it — a cloud's metadata name, a
+// wildcard DNS name spelling the address (nip.io, sslip.io), or digits
+// and dots a resolver maps (fullwidth, circled, the ideographic full
+// stop) — is denied as the address is.
+func TestBlindSpotDeniedHostByName(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`curl http://metadata.google.internal/computeMetadata/v1/`, `curl http://instance-data/latest/meta-data/`,
+		`wget -qO- http://metadata/`, `curl http://169.254.169.254.nip.io/`, `curl http://x.169-254-169-254.sslip.io/`,
+		`curl http://a9fea9fe.nip.io/`, `curl http://app.169.254.169.254.nip.io:80/`,
+		`curl http://①⑥⑨.②⑤④.①⑥⑨.②⑤④/`, `curl http://１６９．２５４．１６９．２５４/`, `curl http://169。254。169。254/`,
+		`curl http://ⓜⓔⓣⓐⓓⓐⓣⓐ.google.internal/`, `ssh metadata.google.internal`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"other host", `curl http://example.org/`, TierBenign},
+		{"other nip", `curl http://10.0.0.1.nip.io/`, TierBenign},
+		{"idn name", `curl http://bücher.example/`, TierBenign},
+	})
+}

@@ -5,6 +5,9 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 )
 
 // CanonicalHost returns the canonical spelling of a host so that deny rules
@@ -16,8 +19,18 @@ import (
 // IPv6 addresses come back in RFC 5952 form; IPv4-mapped (::ffff:a.b.c.d) and
 // NAT64 (64:ff9b::/96) addresses come back as the IPv4 address they reach.
 // Brackets, surrounding space and trailing dots are removed and names are
-// lowercased. Anything else is returned lowercased and trimmed.
+// lowercased. A name with characters beyond ASCII is mapped as a resolver
+// given it maps it (IDNA's UTS #46 lookup mapping): fullwidth and circled
+// digits and letters, the ideographic full stop and soft hyphens become
+// what they stand for (①⑥⑨.②⑤④.①⑥⑨.②⑤④ is 169.254.169.254), and a
+// name in any script its punycode spelling. Anything else is returned
+// lowercased and trimmed.
 func CanonicalHost(h string) string {
+	if !isASCII(h) {
+		if a, err := idna.Lookup.ToASCII(strings.TrimSpace(h)); err == nil || a != "" {
+			h = a
+		}
+	}
 	for {
 		t := strings.TrimRight(strings.TrimSpace(h), ".")
 		if len(t) >= 2 && t[0] == '[' && t[len(t)-1] == ']' {
@@ -33,6 +46,15 @@ func CanonicalHost(h string) string {
 		return a.String()
 	}
 	return h
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // parseAddr parses h as an IP address in any notation, unmapping addresses
@@ -157,11 +179,20 @@ func parseHostRule(s string) (hostRule, error) {
 	return r, nil
 }
 
-// match reports whether the canonical host c falls under the rule.
+// match reports whether the canonical host c falls under the rule. A name
+// an address rule is matched against is also read for the addresses it
+// resolves to without asking anyone: see nameAddrs.
 func (r hostRule) match(c string) bool {
 	if r.prefix.IsValid() {
-		a, ok := parseAddr(c)
-		return ok && r.prefix.Contains(a.WithZone(""))
+		if a, ok := parseAddr(c); ok {
+			return r.prefix.Contains(a.WithZone(""))
+		}
+		for _, a := range nameAddrs(c) {
+			if r.prefix.Contains(a) {
+				return true
+			}
+		}
+		return false
 	}
 	if strings.HasPrefix(r.name, ".") {
 		return strings.HasSuffix(c, r.name) || c == r.name[1:]
@@ -225,4 +256,53 @@ func validHost(h string) bool {
 		}
 	}
 	return true
+}
+
+// metadataNames are the names clouds give their instance metadata
+// service, 169.254.169.254, in the resolvers of their machines.
+var metadataNames = set(`metadata metadata.google.internal metadata.goog instance-data instance-data.ec2.internal`)
+
+var metadataAddr = netip.AddrFrom4([4]byte{169, 254, 169, 254})
+
+// nameAddrs returns the IPv4 addresses a canonical name c is known to
+// reach whatever a resolver says: a cloud's metadata name, and an address
+// spelled inside it, as the wildcard DNS services (nip.io, sslip.io and
+// their like) answer for 169.254.169.254.nip.io, x.169-254-169-254.sslip.io
+// or a9fea9fe.nip.io: four labels in a row, four dash-separated numbers in
+// one label, or a label of eight hex digits.
+func nameAddrs(c string) []netip.Addr {
+	var out []netip.Addr
+	if metadataNames[c] {
+		out = append(out, metadataAddr)
+	}
+	labels := strings.Split(c, ".")
+	quad := func(parts []string) {
+		if len(parts) != 4 {
+			return
+		}
+		var b [4]byte
+		for i, p := range parts {
+			n, err := strconv.ParseUint(p, 10, 8)
+			if err != nil {
+				return
+			}
+			b[i] = byte(n)
+		}
+		out = append(out, netip.AddrFrom4(b))
+	}
+	for i := 0; i+4 <= len(labels); i++ {
+		quad(labels[i : i+4])
+	}
+	for _, l := range labels {
+		parts := strings.Split(l, "-")
+		for i := 0; i+4 <= len(parts); i++ {
+			quad(parts[i : i+4])
+		}
+		if len(l) == 8 {
+			if n, err := strconv.ParseUint(l, 16, 32); err == nil {
+				out = append(out, netip.AddrFrom4([4]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}))
+			}
+		}
+	}
+	return out
 }

@@ -103,3 +103,21 @@ func TestDenyHosts(t *testing.T) {
 		}
 	}
 }
+
+// TestCanonicalHostMapsLikeAResolver: a name beyond ASCII is read as a
+// resolver maps it (IDNA's UTS #46), so fullwidth and circled digits and
+// the ideographic full stop spell the address they stand for.
+func TestCanonicalHostMapsLikeAResolver(t *testing.T) {
+	for in, want := range map[string]string{
+		"①⑥⑨.②⑤④.①⑥⑨.②⑤④":          "169.254.169.254",
+		"１６９．２５４．１６９．２５４":          "169.254.169.254",
+		"169。254。169。254":          "169.254.169.254",
+		"ⓜⓔⓣⓐⓓⓐⓣⓐ.google.internal": "metadata.google.internal",
+		"Bücher.example":           "xn--bcher-kva.example",
+		"ex\u00adample.com":        "example.com",
+	} {
+		if got := CanonicalHost(in); got != want {
+			t.Errorf("CanonicalHost(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -413,3 +413,24 @@ func TestBlindSpotDeniedHostByName(t *testing.T) {
 		{"idn name", `curl http://bücher.example/`, TierBenign},
 	})
 }
+
+// TestBlindSpotLoginStack: an empty password set with usermod -p, root's
+// password changed (as passwd root is), and the PAM stack rewritten by
+// its tools (as writing /etc/pam.d is) were tier 2, which open mode
+// admits; they lock operators out or let anyone in.
+func TestBlindSpotLoginStack(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`usermod -p '' root`, `usermod -p '' bob`, `usermod --password= bob`, `usermod -p '$6$x$y' root`,
+		`pam-auth-update --force`, `pam-auth-update --enable mkhomedir`, `pam-auth-update --package --remove unix`,
+		`authselect select sssd --force`, `authselect apply-changes`, `authselect enable-feature with-mkhomedir`,
+		`authconfig --enableldap --update`, `read o; authselect $o`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"usermod password", `usermod -p '$6$x$y' bob`, TierMutate},
+		{"pam help", `pam-auth-update --help`, TierRead},
+		{"authselect current", `authselect current`, TierRead},
+		{"authselect check", `authselect check`, TierRead},
+		{"authconfig test", `authconfig --test`, TierRead},
+	})
+}

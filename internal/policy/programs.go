@@ -327,6 +327,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return divertProgram
 	case "dockerd":
 		return dockerdProgram
+	case "pam-auth-update", "authselect", "authconfig":
+		return authProgram
 	case "pfctl", "rc-service", "rc-status", "iptables-save", "ip6tables-save", "checkupdates",
 		"iptables-restore", "ip6tables-restore", "ipset", "iptables-legacy-save", "ip6tables-legacy-save",
 		"iptables-nft-save", "ip6tables-nft-save", "iptables-legacy-restore", "ip6tables-legacy-restore",

@@ -299,6 +299,12 @@ func accountProgram(c *call) (Tier, string) {
 		if strings.HasPrefix(v.val, "!") || strings.HasPrefix(v.val, "*") {
 			return TierDestructive, "usermod -p: locks the password"
 		}
+		if v.val == "" {
+			return TierDestructive, "usermod -p '': removes the password, so anyone may log in as the user where PAM takes an empty one"
+		}
+		if ops := operands(vals); len(ops) > 0 && ops[len(ops)-1] == "root" {
+			return TierDestructive, "usermod -p: changes root's password, as passwd root does"
+		}
 	}
 	return TierMutate, "usermod: changes an account"
 }

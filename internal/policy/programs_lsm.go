@@ -78,3 +78,34 @@ func parserChecks(vals []string) bool {
 	}
 	return check
 }
+
+// authProgram classifies the tools that rewrite the PAM stack and name
+// service configuration every login goes through (Debian's
+// pam-auth-update, authselect, authconfig): one wrong module there stops
+// every login, root's too, or lets any password in, so changing it is
+// TierDestructive as writing /etc/pam.d is; their show and test forms
+// read.
+func authProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	if !allKnown(c.args) {
+		c.e.opaque = true
+		return TierDestructive, c.name + ": arguments computed at run time can rewrite the PAM stack"
+	}
+	if hasFlag(vals, 'h', "--help") || hasFlag(vals, 0, "--version") {
+		return TierRead, c.name + " --help"
+	}
+	switch c.name {
+	case "authselect":
+		if ops := operands(vals); len(ops) > 0 {
+			switch ops[0] {
+			case "current", "list", "show", "check", "requirements", "test", "list-features", "backup-list":
+				return TierRead, "authselect " + ops[0] + ": reads the profile"
+			}
+		}
+	case "authconfig":
+		if !hasFlag(vals, 0, "--update") && !hasFlag(vals, 0, "--updateall") && !hasFlag(vals, 0, "--kickstart") {
+			return TierRead, "authconfig: without --update it writes nothing"
+		}
+	}
+	return TierDestructive, c.name + ": rewrites the PAM stack every login goes through"
+}

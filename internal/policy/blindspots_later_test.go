@@ -434,3 +434,32 @@ func TestBlindSpotLoginStack(t *testing.T) {
 		{"authconfig test", `authconfig --test`, TierRead},
 	})
 }
+
+// TestBlindSpotPlantedNames: a pattern that starts with a glob character
+// expands, in a directory a benign call writes, to names the agent made:
+// a file named --compress-program=sh makes sort * run sh on what it sorts,
+// one named -delete makes find * delete, -e1e CMD makes sed run CMD. Such
+// a word is read as one computed at run time, as sort $x is; so is a
+// word computed at run time after sed's script (GNU sed takes options
+// there: -i edits in place).
+func TestBlindSpotPlantedNames(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		`cd /tmp/x && sort *`, `cd /tmp/x && sort *.log`, `cd /tmp/x; tar tf a.tar *`, `cd /tmp/x && file *`,
+		`cd /tmp/x && rg x ?*`, `cd /tmp/x && base64 [a-z-]*`, `cd /dev/shm/d && xxd *`, `cd "$d" && tree *`,
+		`cd /tmp/x && sed -n p *`, `sed -n p $x`, `sed -n p "$x"`, `gsed -n p $x`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`cd /tmp/x && find * -type f`, `cd /var/tmp/y; find *.d -name x`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"operator dir", `cd /srv/app && sort *`, TierRead},
+		{"no cd", `sort *`, TierRead},
+		{"named dir", `cd /tmp/x && sort ./*`, TierRead},
+		{"absolute pattern", `cd /tmp/x && sort /tmp/x/*`, TierRead},
+		{"operator find", `cd /srv/app && find * -type f`, TierRead},
+		{"grep", `cd /tmp/x && grep x *`, TierRead},
+		{"sed literal", `sed -n p /etc/hosts`, TierRead},
+		{"sed option value", `sed -l "$n" -n p /etc/hosts`, TierRead},
+	})
+}

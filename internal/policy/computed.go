@@ -139,6 +139,17 @@ func (c *call) safeLead(p syntax.WordPart) bool {
 	return false
 }
 
+// agentGlob reports whether a is a pattern that can expand to a name
+// the agent made: it starts with a glob character, so a name beginning
+// with '-' can match (a file named --compress-program=sh makes sort *
+// run sh on what it sorts), and the working directory is, or may be, one
+// a benign call writes (a temporary directory, or one known only at run
+// time). A pattern under a directory it names (/tmp/x/*, ./*) expands to
+// names that begin with it.
+func (c *call) agentGlob(a arg) bool {
+	return a.known && a.glob && a.val != "" && strings.ContainsAny(a.val[:1], "*?[") && c.e.agentCwd() != ""
+}
+
 // computedOption returns the first argument of args, up to a "--", that a
 // value computed at run time can turn into an option, and whether there is
 // one.
@@ -216,7 +227,11 @@ var computedGrammars = map[string]optionGrammar{
 	"hwclock":    {},
 	"ssh-keygen": {short: "flFtbCEO"},
 	// sort $x with x='-o /etc/passwd'; uniq a $x names an output file.
+	// GNU sed takes options after its script: sed -n p $x with x='-i'
+	// edits in place, with x='-e 1e\ CMD' runs CMD.
 	"sort":    {short: "kStT"},
+	"sed":     {short: "efl", long: set(`--expression --file --line-length`)},
+	"gsed":    {short: "efl", long: set(`--expression --file --line-length`)},
 	"uniq":    {short: "fsw"},
 	"shuf":    {short: "inR"},
 	"iconv":   {short: "ft"},
@@ -296,7 +311,8 @@ func (c *call) computedArgs() (Tier, string) {
 	args := c.args
 	operands := false
 	for i, a := range args {
-		if a.known {
+		planted := c.agentGlob(a)
+		if a.known && !planted {
 			if a.val == "--" || g.after[a.val] {
 				operands = operands || g.after[a.val]
 				if a.val == "--" {
@@ -308,7 +324,10 @@ func (c *call) computedArgs() (Tier, string) {
 		if operands {
 			continue
 		}
-		splits, dash := c.computedShape(a)
+		splits, dash := true, true // a pattern's names are words of their own
+		if !planted {
+			splits, dash = c.computedShape(a)
+		}
 		if g.words {
 			dash = false
 		}

@@ -296,8 +296,9 @@ func findProgram(c *call) (Tier, string) {
 		if args[i].known && (strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == ",") {
 			break
 		}
-		if !args[i].known && c.mayBeOption(args[i]) {
-			// find $x with x='/ -delete' deletes.
+		if !args[i].known && c.mayBeOption(args[i]) || c.agentGlob(args[i]) {
+			// find $x with x='/ -delete' deletes; so does find * where
+			// the agent made a file named -delete.
 			c.e.opaque = true
 			return TierDestructive, "find: " + truncate(v, 64) + " is computed at run time and can become an expression (-delete, -exec)"
 		}

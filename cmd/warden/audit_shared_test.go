@@ -250,14 +250,26 @@ func TestAuditExportFromServe(t *testing.T) {
 	if !strings.Contains(msg, " shipper-1 warden ") || !strings.Contains(msg, fmt.Sprintf(`seq="%d" hash="%s"`, r.Seq, r.Hash)) {
 		t.Fatalf("exported message %q does not carry node, seq %d and hash %s", msg, r.Seq, r.Hash)
 	}
-	// The second server_info reports the first call's export as sent.
-	_, info = callTool(t, s.cs, "server_info", nil)
-	ex, _ := info["audit_export"].([]any)
-	if len(ex) != 1 {
-		t.Fatalf("server_info audit_export: %v", info["audit_export"])
-	}
-	st := ex[0].(map[string]any)
-	if st["name"] != "collector" || st["sent"].(float64) < 1 || st["dropped"].(float64) != 0 {
-		t.Fatalf("server_info audit_export: %v", st)
+	// A later server_info reports the first call's export as sent. The
+	// collector may read the message before the exporter counts it, so
+	// ask until it does, within a generous bound.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		_, info = callTool(t, s.cs, "server_info", nil)
+		ex, _ := info["audit_export"].([]any)
+		if len(ex) != 1 {
+			t.Fatalf("server_info audit_export: %v", info["audit_export"])
+		}
+		st := ex[0].(map[string]any)
+		if st["name"] != "collector" || st["dropped"].(float64) != 0 {
+			t.Fatalf("server_info audit_export: %v", st)
+		}
+		if st["sent"].(float64) >= 1 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server_info audit_export never counted the first record as sent: %v", st)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
 }

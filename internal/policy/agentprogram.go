@@ -15,21 +15,8 @@ import (
 // the tier of the program it is named after.
 func (c *call) agentProgram() string {
 	p := c.path
-	if strings.HasPrefix(path.Clean(p), "/dev/fd/") {
-		return "is a descriptor the input opened"
-	}
 	if strings.HasPrefix(p, "/") {
-		// Every directory the path passes through, before cleaning: a
-		// ".." after a link leads where the link does.
-		for i := 1; i < len(p); i++ {
-			if p[i] == '/' && agentDir(p[:i]) {
-				return "is under " + truncate(p[:i], 64)
-			}
-		}
-		if d := path.Dir(path.Clean(p)); agentDir(d) {
-			return "is under " + truncate(d, 64)
-		}
-		return ""
+		return agentPath(p)
 	}
 	if c.e.paths == nil || strings.HasPrefix(p, "~") {
 		return "" // where relative ones lead is not followed; ~ is a home

@@ -255,7 +255,7 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"sed print", "sed -n '1,5p' /etc/hosts", TierRead},
 		{"awk print", "awk '{print $1}' /etc/hosts", TierRead},
 		{"awk comparison", "awk '$1 > 3 {print}' f", TierRead},
-		{"make", "make -C /tmp/build all", TierMutate},
+		{"make", "make -C /srv/build all", TierMutate},
 		{"make variables", "make -j4 V=1 CC=gcc", TierMutate},
 		{"find -exec cat", "find . -name x -exec cat {} \\;", TierRead},
 		{"cmake -E echo", "cmake -E echo hi", TierRead},

@@ -25,7 +25,7 @@ func makeProgram(c *call) (Tier, string) {
 	}
 	for _, a := range c.args {
 		n, op, val, ok := makeAssign(a.val)
-		if !ok {
+		if !ok || strings.HasPrefix(a.val, "-") { // --jobs=$n is an option
 			continue
 		}
 		if !a.known || n == "SHELL" || n == ".SHELLFLAGS" || n == "MAKESHELL" || n == "MAKEFLAGS" || n == "MAKEFILES" {

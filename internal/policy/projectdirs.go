@@ -50,6 +50,12 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 	if t >= TierDestructive {
 		return t, why
 	}
+	if src, ok := codeSources[c.name]; ok && t >= TierMutate {
+		if where := c.codeSourceAgent(src); where != "" {
+			c.e.opaque = true
+			return TierDestructive, c.name + " runs code a benign call could have written: " + where
+		}
+	}
 	file, ok := projectPrograms[c.name]
 	if !ok && t >= TierMutate {
 		file, ok = c.buildCode()
@@ -283,7 +289,9 @@ var buildPrograms = map[string]string{
 	"cmake": "CMakeLists.txt", "meson": "meson.build", "tox": "tox.ini", "nox": "noxfile.py", "pytest": "conftest.py",
 	"scons": "SConstruct", "ant": "build.xml", "sbt": "build.sbt", "lein": "project.clj", "mix": "mix.exs",
 	"bundle": "Gemfile", "composer": "composer.json", "cargo": "build.rs and .cargo/config.toml", "go": "tests",
-	"npm": "package.json scripts",
+	"npm": "package.json scripts", "go-task": "Taskfile.yml", "mvnw": "pom.xml and .mvn", "py.test": "conftest.py",
+	"bazel": "BUILD files and .bazelrc", "bazelisk": "BUILD files and .bazelrc", "terraform": "configuration (providers, external programs)",
+	"tofu": "configuration (providers, external programs)", "docker-compose": "compose.yaml", "podman-compose": "compose.yaml",
 }
 
 // npmScripts are npm's commands that run the package's lifecycle

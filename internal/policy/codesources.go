@@ -1,0 +1,361 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// Build tools and task runners take the code they run (recipes, tasks,
+// build scripts, tests) from files their options or operands name, not
+// only from the working directory: make -f /tmp/M, make -C /tmp/d, just
+// --justfile, gradle -p, pytest /tmp/t, docker compose -f. A tier 1 call
+// can write such a file under a temporary directory, and the build, tier 2
+// by its name, then runs what the agent wrote: open mode admits it
+// unapproved, and on a plain SSH host nothing else holds it. So a code
+// source under a temporary directory, through a descriptor, read from
+// standard input, relative to a temporary working directory, or computed
+// at run time makes the call tier 3, as sh /tmp/x.sh is. An operator's
+// project (/srv/app, ~/src/x) keeps the build's tier. Once tier 3, the
+// call is opaque, so what the script itself wrote to such a file meets
+// the deny list (classify.go).
+
+// codeSource says where a program takes its code from.
+type codeSource struct {
+	files    []string        // options naming a file of code, or a directory code is loaded from
+	dirs     []string        // options naming the directory it works in, each relative to the one before
+	style    optStyle        // how its options are spelled
+	verbs    map[string]bool // the subcommands these apply to; nil is all
+	operands bool            // its operands name code too (tests, a source tree)
+	first    bool            // its options come before the subcommand, whose own options name no code (go -C)
+}
+
+// optStyle is how a program's options are read.
+type optStyle int
+
+const (
+	getoptStyle optStyle = iota // getopt_long: clusters, attached values, abbreviations
+	wordStyle                   // single-dash words that never cluster (ant -buildfile)
+	goStyle                     // Go's flag package: -name or --name, value after = or next
+	noptStyle                   // npm's nopt: long names abbreviated
+)
+
+var (
+	makeSource  = codeSource{files: []string{"-f", "--file", "--makefile", "-I", "--include-dir"}, dirs: []string{"-C", "--directory"}}
+	taskSource  = codeSource{files: []string{"-t", "--taskfile"}, dirs: []string{"-d", "--dir"}}
+	gradleSrc   = codeSource{files: []string{"-b", "--build-file", "-c", "--settings-file", "-g", "--gradle-user-home", "--include-build"}, dirs: []string{"-p", "--project-dir"}}
+	composeSrc  = codeSource{files: []string{"-f", "--file", "--env-file"}, dirs: []string{"--project-directory"}}
+	pytestSrc   = codeSource{files: []string{"-c", "--config-file", "--rootdir", "--confcutdir"}, operands: true}
+	mvnSource   = codeSource{files: []string{"-f", "--file"}, style: wordStyle}
+	bazelSource = codeSource{files: []string{"--bazelrc"}, style: goStyle}
+)
+
+// codeSources are the programs that take code from files their options
+// or operands name.
+var codeSources = map[string]codeSource{
+	"make": makeSource, "gmake": makeSource,
+	"bmake":     {files: []string{"-f", "-I", "-m"}, dirs: []string{"-C"}},
+	"ninja":     {files: []string{"-f"}, dirs: []string{"-C"}},
+	"cmake":     {dirs: []string{"-S", "-B", "--build", "--install"}, style: wordStyle, operands: true},
+	"meson":     {files: []string{"--native-file", "--cross-file"}, dirs: []string{"-C"}, operands: true},
+	"just":      {files: []string{"-f", "--justfile", "-E", "--dotenv-path"}, dirs: []string{"-d", "--working-directory"}},
+	"rake":      {files: []string{"-f", "--rakefile", "-R", "--rakelibdir", "--rakelib", "-I", "--libdir"}, dirs: []string{"-C", "--directory"}},
+	"task":      taskSource,
+	"go-task":   taskSource,
+	"scons":     {files: []string{"-f", "--file", "--makefile", "--sconstruct", "-I", "--include-dir", "--site-dir"}, dirs: []string{"-C", "--directory", "-Y", "--repository", "--srcdir"}},
+	"ant":       {files: []string{"-f", "-file", "-buildfile", "-find", "-s", "-lib"}, style: wordStyle},
+	"mvn":       mvnSource,
+	"mvnw":      mvnSource,
+	"gradle":    gradleSrc,
+	"gradlew":   gradleSrc,
+	"composer":  {dirs: []string{"-d", "--working-dir"}},
+	"bundle":    {files: []string{"--gemfile"}},
+	"tox":       {files: []string{"-c", "--conf", "--root"}},
+	"nox":       {files: []string{"-f", "--noxfile"}},
+	"pytest":    pytestSrc,
+	"py.test":   pytestSrc,
+	"cargo":     {files: []string{"--manifest-path"}, dirs: []string{"-C"}},
+	"go":        {dirs: []string{"-C"}, style: goStyle, verbs: set(`run test generate`), operands: true, first: true},
+	"terraform": {dirs: []string{"-chdir"}, style: goStyle}, "tofu": {dirs: []string{"-chdir"}, style: goStyle},
+	"docker":         {files: composeSrc.files, dirs: composeSrc.dirs, verbs: set(`compose`)},
+	"podman":         {files: composeSrc.files, dirs: composeSrc.dirs, verbs: set(`compose`)},
+	"docker-compose": composeSrc, "podman-compose": composeSrc,
+	"bazel": bazelSource, "bazelisk": bazelSource,
+	"less": {files: []string{"-k", "--lesskey-file", "--lesskey-src"}}, // its #env section can set LESSOPEN
+	"npm":  {files: []string{"--userconfig", "--globalconfig"}, dirs: []string{"--prefix", "-C"}, style: noptStyle},
+}
+
+// codeSourceAgent says why a file or directory c takes its code from may
+// be one the agent wrote, or returns "".
+func (c *call) codeSourceAgent(src codeSource) string {
+	args, opArgs := c.args, c.args
+	if src.verbs != nil {
+		ops := subOperands(subcommandTables[c.name], c.vals())
+		if len(ops) == 0 || !src.verbs[ops[0]] {
+			return ""
+		}
+		after := afterWord(c.args, ops[0])
+		switch {
+		case src.first:
+			args, opArgs = c.args[:len(c.args)-len(after)], after
+		default:
+			args, opArgs = after, after // docker compose -f: its options follow the verb
+		}
+	}
+	if why := c.computedCodeOpt(src, args); why != "" {
+		return why
+	}
+	dirs := c.codeOptVals(src, args, src.dirs)
+	for _, d := range dirs {
+		if why := codePathAgent(d); why != "" {
+			return "its directory " + why
+		}
+	}
+	if len(dirs) > 0 && c.e.paths != nil {
+		if why := c.projectDirsAgent(dirs); why != "" {
+			return "its " + strings.TrimPrefix(why, "its ")
+		}
+	}
+	files := c.codeOptVals(src, args, src.files)
+	if src.operands {
+		files = append(files, c.codeOperands(src, opArgs)...)
+	}
+	for _, f := range files {
+		if why := codePathAgent(f); why != "" {
+			return "its code file " + why
+		}
+		if c.e.paths == nil || strings.HasPrefix(f.val, "/") || strings.HasPrefix(f.val, "~") {
+			continue
+		}
+		if why := c.relCodeAgent(dirs, f.val); why != "" {
+			return "its code file " + truncate(f.val, 64) + " " + why
+		}
+	}
+	if src.verbs != nil && len(dirs) == 0 && c.e.paths != nil {
+		// docker compose reads compose.yaml from the working directory.
+		return c.e.agentCwdOf(true)
+	}
+	return ""
+}
+
+// relCodeAgent says why the relative path f, below the last absolute one
+// of dirs or else the working directory, may lead where a tier 1 call
+// wrote, or returns "". From a start nothing names (an SSH login's home,
+// warden's own directory) only a climb whose rest is temporary (cmake
+// ../../../tmp/x) is taken as one: cmake .. there is the operator's tree.
+func (c *call) relCodeAgent(dirs []arg, f string) string {
+	base := ""
+	for _, d := range dirs {
+		switch {
+		case strings.HasPrefix(d.val, "/"):
+			base = d.val
+		case base != "":
+			base += "/" + d.val
+		}
+	}
+	if base != "" {
+		if why := agentPath(base + "/" + f); why != "" {
+			return "is relative to " + truncate(base, 64) + " and " + why
+		}
+		return ""
+	}
+	cl := path.Clean(f)
+	if cwds, unknown := c.e.cwds(); !unknown && len(cwds) == 0 && (cl == ".." || strings.HasPrefix(cl, "../")) {
+		rest := cl
+		for strings.HasPrefix(rest, "../") {
+			rest = rest[len("../"):]
+		}
+		if why := agentPath("/" + rest); why != "" {
+			return "climbs to /" + truncate(rest, 64) + ", which " + why
+		}
+		return ""
+	}
+	if why := c.projectDirsAgent(append(dirs[:len(dirs):len(dirs)], arg{val: f, known: true})); why != "" {
+		return "is relative to a directory where " + strings.TrimPrefix(why, "its ")
+	}
+	return ""
+}
+
+// codePathAgent says why the file or directory a names may be the agent's,
+// without following relative paths: known only at run time, a glob that
+// can match a temporary directory, standard input, a descriptor, or a path
+// through a temporary directory.
+func codePathAgent(a arg) string {
+	v := a.val
+	switch {
+	case !a.known:
+		return truncate(v, 64) + " is known only at run time"
+	case a.glob && isPattern(v) && !globUnderSafeDir(v):
+		return truncate(v, 64) + " is a pattern that can match a temporary directory"
+	case v == "-" || v == "/dev/stdin" || v == "/dev/tty":
+		return truncate(v, 64) + " is read from standard input"
+	case strings.HasPrefix(v, "/"):
+		if why := agentPath(v); why != "" {
+			return truncate(v, 64) + " " + why
+		}
+	}
+	return ""
+}
+
+// codeOptVals returns the values of the options names in args, read in
+// the program's style.
+func (c *call) codeOptVals(src codeSource, args []arg, names []string) []arg {
+	if len(names) == 0 {
+		return nil
+	}
+	switch src.style {
+	case wordStyle:
+		return exactOptVals(args, names...)
+	case goStyle:
+		return goOptVals(args, names)
+	case noptStyle:
+		return abbrevOptVals(args, names) // a computed one is computedCodeOpt's
+	}
+	return c.optVals(args, names...)
+}
+
+// goOptVals reads options as Go's flag package does: one or two dashes,
+// the value after "=" or in the next word, up to the first operand.
+func goOptVals(args []arg, names []string) []arg {
+	var out []arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		if v == "--" || !strings.HasPrefix(v, "-") {
+			break
+		}
+		name, val, eq := strings.Cut(strings.TrimPrefix(v, "-"), "=")
+		name = "-" + strings.TrimPrefix(name, "-")
+		for _, n := range names {
+			if "-"+strings.TrimLeft(n, "-") != name {
+				continue
+			}
+			switch {
+			case eq:
+				out = append(out, arg{val: val, known: args[i].known, glob: args[i].glob})
+			case i+1 < len(args):
+				i++
+				out = append(out, args[i])
+			}
+			break
+		}
+	}
+	return out
+}
+
+// codeOperands returns the operands among args (a subcommand's words,
+// for a program with verbs): a test path, a source tree. A word after an
+// option without "=" may be that option's value; it is taken as an
+// operand too unless it is computed, which an option's value often is
+// (go test -run "$T"), or the value of one of src's own options.
+func (c *call) codeOperands(src codeSource, args []arg) []arg {
+	var out []arg
+	for i, a := range args {
+		if a.known && a.val == "--" {
+			break
+		}
+		if strings.HasPrefix(strings.TrimPrefix(a.val, `"`), "-") {
+			continue // an option; a computed one is computedCodeOpt's
+		}
+		if i > 0 && args[i-1].known && strings.HasPrefix(args[i-1].val, "-") && !strings.Contains(args[i-1].val, "=") {
+			if !a.known || slicesHas(src.files, args[i-1].val) || slicesHas(src.dirs, args[i-1].val) {
+				continue
+			}
+		}
+		if v, ok := strings.CutSuffix(a.val, "..."); ok && a.known {
+			// A Go package pattern: the directory it starts from.
+			a.val = path.Clean(strings.TrimSuffix(v, "/") + "/.")
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// computedCodeOpt says why a word of args computed at run time may become
+// an option naming c's code (make $x with x='-f /tmp/M'), or returns "".
+// A word whose literal start already fixes a harmless option, as
+// -j$(nproc) and --jobs=$n do, cannot.
+func (c *call) computedCodeOpt(src codeSource, args []arg) string {
+	for _, a := range args {
+		if a.known && a.val == "--" {
+			break
+		}
+		if a.known || !c.mayBeOption(a) || c.harmlessLead(src, a.val) {
+			continue
+		}
+		c.e.opaque = true
+		return truncate(a.val, 64) + " is computed at run time and can become an option naming its code"
+	}
+	return ""
+}
+
+// harmlessLead reports whether the literal start of a computed word fixes
+// an option that names no code: a long one up to its "=", or a cluster
+// reaching a short option that takes the rest as its value.
+func (c *call) harmlessLead(src codeSource, w string) bool {
+	w = strings.TrimPrefix(w, `"`)
+	if i := strings.IndexAny(w, "$`\"'\\{[*?~"); i >= 0 {
+		w = w[:i]
+	}
+	if len(w) < 2 || w[0] != '-' {
+		return false
+	}
+	names := append(src.files[:len(src.files):len(src.files)], src.dirs...)
+	if strings.HasPrefix(w, "--") && strings.Contains(w, "=") {
+		name, _, _ := strings.Cut(w, "=")
+		for _, n := range names {
+			if n == name || len(name) > 3 && strings.HasPrefix(n, name) {
+				return false
+			}
+		}
+		return true
+	}
+	if strings.HasPrefix(w, "--") || src.style != getoptStyle {
+		// A word the expansion may still continue into a code option's
+		// name, or one holding such an option with its value attached.
+		for _, n := range names {
+			if strings.HasPrefix(n, w) || strings.HasPrefix(w, n) {
+				return false
+			}
+		}
+		return true
+	}
+	values := c.valueLetters()
+	for j := 1; j < len(w); j++ {
+		for _, n := range names {
+			if len(n) == 2 && n[1] == w[j] {
+				return false
+			}
+		}
+		if strings.IndexByte(values, w[j]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// afterWord returns the words of args after the first literal w, or args.
+func afterWord(args []arg, w string) []arg {
+	for i, a := range args {
+		if a.known && a.val == w {
+			return args[i+1:]
+		}
+	}
+	return args
+}
+
+// agentPath says why the absolute path p may be one a tier 1 call wrote,
+// or returns "": it passes through a temporary directory (also past a
+// link and "..", which lead where the link does) or a descriptor.
+func agentPath(p string) string {
+	if strings.HasPrefix(path.Clean(p), "/dev/fd/") {
+		return "is a descriptor the input opened"
+	}
+	for i := 1; i < len(p); i++ {
+		if p[i] == '/' && agentDir(p[:i]) {
+			return "is under " + truncate(p[:i], 64)
+		}
+	}
+	if agentDir(p) {
+		return "is under a temporary directory or a descriptor"
+	}
+	return ""
+}

@@ -164,3 +164,19 @@ func TestBlindSpotBuildCodeWrittenThenRun(t *testing.T) {
 		`echo 'default: ; reboot' > /tmp/M; make -f /tmp/M`,
 	))
 }
+
+// TestBlindSpotWrittenThenRunBehindOption: the file a script wrote and
+// then hands to a program it runs is found behind the option that names
+// it, --file=/tmp/m and -f/tmp/m, not only as a word of its own.
+func TestBlindSpotWrittenThenRunBehindOption(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`printf 'all:\n\t%s%s\n' re boot > /tmp/M; make --file=/tmp/M`,
+		`printf 'all:\n\t%s%s\n' re boot > /tmp/M; make -f/tmp/M`,
+		`printf 'all:\n\t%s%s\n' re boot > /tmp/M; make --makefile=/tmp/M all`,
+		`printf 'all:\n\t%s%s\n' re boot > /tmp/M; make -sf/tmp/M`,
+		`printf 'x:\n\t%s%s\n' re boot > /tmp/j; just --justfile=/tmp/j x`,
+		`printf 'BEGIN{system("%s%s")}' re boot > /tmp/a; gawk --file=/tmp/a`,
+		`printf 'BEGIN{system("%s%s")}' re boot > /tmp/a; awk -f/tmp/a`,
+	))
+}

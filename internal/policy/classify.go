@@ -531,8 +531,13 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 			if !a.known {
 				continue
 			}
-			if strings.HasPrefix(a.val, "/") {
-				for _, t := range ctx.sc.fileTexts(a.val) {
+			// The file may follow an option: --file=/tmp/m, -f/tmp/m.
+			f := a.val
+			if i := strings.IndexByte(f, '/'); i > 0 && f[0] == '-' {
+				f = strings.TrimPrefix(f[i:], "=")
+			}
+			if strings.HasPrefix(f, "/") {
+				for _, t := range ctx.sc.fileTexts(f) {
 					e.scanText(t)
 				}
 			}

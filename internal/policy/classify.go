@@ -51,7 +51,7 @@ type cctx struct {
 	covered bool // an operator allow rule matched an enclosing command
 	inArgs  bool // an unknown program's arguments tried as a command (see argCommand)
 	zsh     bool // the text is run by zsh (see zshCode)
-	root    bool // a wrapper runs the command as root (sudo, doas, pkexec): see rootKeeps
+	root    bool // the command runs as root (Input.Root, or a wrapper to root: sudo, doas, pkexec, su): see rootKeeps
 	top     int  // 1-based index of the top-level statement of topOf walked (funcs.go)
 	topOf   *scope
 	loops   *loopVar // the variables of the enclosing for loops whose values are exact (loops_exact.go)

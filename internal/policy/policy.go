@@ -175,6 +175,11 @@ type Input struct {
 	// Dirs are other absolute directories the command may start in: a
 	// session's shell after a cd that may or may not have run.
 	Dirs []string
+	// Root says the command runs as root: warden itself is root on this
+	// machine, or an SSH host's login user is. What only root's programs
+	// do (tar, cp and rsync keeping setuid modes) is then classified as
+	// it is under sudo.
+	Root bool
 }
 
 // Verdict is what the classifier found.
@@ -249,7 +254,7 @@ func (e *eval) input(in *Input) {
 	if in.Stdin != "" {
 		stdin = stdinSrc{kind: stdinText, text: in.Stdin}
 	}
-	ctx := cctx{stdin: stdin}
+	ctx := cctx{stdin: stdin, root: in.Root}
 	empty := true
 	if in.Command != "" {
 		empty = false

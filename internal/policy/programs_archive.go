@@ -227,6 +227,11 @@ func arProgram(c *call) (Tier, string) {
 		return TierRead, "ar " + op + ": lists or prints members"
 	case "x":
 		r := raiser{TierMutate, "ar x: extracts members"}
+		if c.ctx.root {
+			// ar restores a member's stored mode (ar rcU stores it),
+			// setuid included: checked as root for GNU and busybox ar.
+			r.raise(TierDestructive, "ar x as root: extracts with the members' modes kept, which can create setuid root files")
+		}
 		for _, d := range dirs {
 			r.raise(c.extractDir(d, "ar x"))
 		}

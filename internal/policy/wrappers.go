@@ -24,6 +24,11 @@ func wrapperProgram(c *call) (Tier, string) {
 			return TierMutate, c.name + " --install: writes applet links"
 		}
 		c.run(c.args)
+		if c.ctx.root && c.args[0].known && c.args[0].val == "unzip" && !busyboxUnzipLists(c.args[1:]) {
+			// Unlike Info-ZIP's, busybox's unzip restores the members'
+			// modes, setuid included (checked as root): root's is tar's case.
+			return TierDestructive, c.name + " unzip as root: extracts with the archive's modes kept, which can create setuid root files"
+		}
 		return TierRead, c.name
 	case "firejail":
 		return firejailProgram(c)
@@ -355,8 +360,10 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		}
 		return r.t, r.why
 	}
-	if c.name == "su" && suRoot(rest) {
-		c.ctx.root = true // rootKeeps: tar and cp keep setuid modes as root
+	if c.name == "su" {
+		// rootKeeps: tar and cp keep setuid modes as root; root's su bob
+		// runs its command as bob.
+		c.ctx.root = suRoot(rest) || c.ctx.root && !suOther(rest)
 	}
 	for _, t := range shellText {
 		c.loginShell(t, c.name+" command")
@@ -667,6 +674,14 @@ func straceTamper(c *call, r *raiser) {
 	}
 }
 
+// suOther reports whether su's words name a user known not to be root.
+func suOther(rest []arg) bool {
+	if len(rest) > 0 && rest[0].known && rest[0].val == "-" {
+		rest = rest[1:]
+	}
+	return len(rest) > 0 && rest[0].known && rest[0].val != "root" && rest[0].val != "0" && !strings.HasPrefix(rest[0].val, "-")
+}
+
 // suRoot reports whether su, given the words after its options, becomes
 // root: no user, or root, after an optional "-".
 func suRoot(rest []arg) bool {
@@ -674,4 +689,18 @@ func suRoot(rest []arg) bool {
 		rest = rest[1:]
 	}
 	return len(rest) == 0 || rest[0].known && (rest[0].val == "root" || rest[0].val == "0")
+}
+
+// busyboxUnzipLists reports whether busybox unzip's options list, test or
+// print the members (-l, -v, -t, -p) rather than extract them.
+func busyboxUnzipLists(args []arg) bool {
+	for _, a := range args {
+		if a.val == "--" || !strings.HasPrefix(a.val, "-") {
+			break
+		}
+		if strings.ContainsAny(a.val[1:], "lvtp") {
+			return true
+		}
+	}
+	return false
 }

@@ -94,6 +94,8 @@ func sudoProgram(c *call) (Tier, string) {
 		c.e.envVarCtx(n, v, c.ctx, "sudo")
 		rest = rest[1:]
 	}
+	own := args[:i]
+	c.ctx.root = rootTarget(c.name, own) || c.ctx.root && !otherTarget(c.name, own)
 	switch {
 	case editMode:
 		return TierMutate, "sudoedit: edits files as root"
@@ -115,9 +117,6 @@ func sudoProgram(c *call) (Tier, string) {
 	case len(rest) == 0:
 		return TierRead, c.name + " with no command"
 	}
-	if rootTarget(c.name, c.args[:len(c.args)-len(rest)]) {
-		c.ctx.root = true
-	}
 	c.run(rest)
 	return TierRead, c.name
 }
@@ -136,6 +135,24 @@ func rootTarget(name string, own []arg) bool {
 		}
 	}
 	return true
+}
+
+// otherTarget reports whether sudo, doas or pkexec (name), given its own
+// options own, runs its command as a user known not to be root: root's
+// own sudo -u bob tar -x keeps no setuid root mode. A user known only at
+// run time may be root.
+func otherTarget(name string, own []arg) bool {
+	names := []string{"-u", "--user"}
+	if name == "pkexec" {
+		names = names[1:]
+	}
+	us := scanOpts(own, "CDghpRrtTUu", true, names)
+	for _, u := range us {
+		if !u.known || u.val == "root" || u.val == "#0" || u.val == "0" {
+			return false
+		}
+	}
+	return len(us) > 0
 }
 
 // shellInput classifies what a shell opened without a command (sudo -s,

@@ -57,6 +57,10 @@ type Host struct {
 	Addrs []string
 	// Mode is the host's own policy mode, which narrows the global one.
 	Mode policy.Mode
+	// Root says commands run as root there: warden is root on this
+	// machine, or the SSH login user is. The classifier then reads what
+	// only root's programs do (tar keeping setuid modes) as under sudo.
+	Root bool
 	// Confinement names what holds an admitted program on the host beyond
 	// the classifier, or says that nothing does.
 	Confinement string

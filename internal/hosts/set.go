@@ -52,6 +52,13 @@ func (s *Set) Mode(name string) policy.Mode {
 	return h.Mode
 }
 
+// Root reports whether commands on a host run as root; false for a name
+// that does not resolve, which no call runs on.
+func (s *Set) Root(name string) bool {
+	h, err := s.Resolve(context.Background(), name)
+	return err == nil && h.Root
+}
+
 // Addrs returns the addresses of a host for host deny rules: none for this
 // machine or a name that does not resolve.
 func (s *Set) Addrs(name string) []string {

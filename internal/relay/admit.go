@@ -68,6 +68,9 @@ func (r *Relay) admit(c *Call, tool, host string, in *policy.Input, minTier poli
 		if q.Host == "" {
 			q.Host = host
 		}
+		if r.opts.HostRoot != nil && !q.Root {
+			q.Root = r.opts.HostRoot(q.Host)
+		}
 		a.verdict = r.currentPolicy().Evaluate(q)
 		a.verdict.Tier = max(a.verdict.Tier, minTier)
 	}

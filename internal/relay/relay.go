@@ -55,6 +55,9 @@ type Options struct {
 	// ToolModes narrows the mode per tool name; HostMode narrows it per host.
 	ToolModes map[string]policy.Mode
 	HostMode  func(host string) policy.Mode
+	// HostRoot reports whether commands on a host run as root, which the
+	// classifier is told (policy.Input.Root); nil is never.
+	HostRoot func(host string) bool
 	// Approval maps tiers 2 and 3 to their mechanisms; missing means
 	// token. Several human mechanisms (elicit, console) may share a tier:
 	// the first human answer wins.

@@ -190,6 +190,7 @@ func New(o Options) (*Warden, error) {
 		Mode:                mode,
 		ToolModes:           toolModes,
 		HostMode:            hs.Mode,
+		HostRoot:            hs.Root,
 		Approval:            approval,
 		TokenTTL:            cfg.Approval.TokenTTL.D(),
 		RefuseWhenAuditDown: cfg.Audit.OnFailure == "refuse",

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"strconv"
 
@@ -80,7 +81,7 @@ func newHost(o Options) (*hosts.Host, error) {
 	}
 	h := &hosts.Host{
 		Name: "local", Kind: hosts.KindLocal, Runner: o.Runner, Inspect: o.Inspect, Shell: "/bin/sh",
-		Env: o.Env, Confinement: o.Confinement, StageScripts: true,
+		Env: o.Env, Confinement: o.Confinement, StageScripts: true, Root: os.Geteuid() == 0,
 		Files:     func(context.Context) (hostfs.FS, error) { return hostfs.Local{}, nil },
 		Transport: func() string { return "local" },
 	}

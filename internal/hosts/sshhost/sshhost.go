@@ -121,7 +121,7 @@ func (p *Provider) host(t sshpool.Target) *hosts.Host {
 	run := p.runner(t)
 	return &hosts.Host{
 		Name: t.Name, Kind: hosts.KindSSH, Runner: run, Inspect: run, Shell: shell,
-		Env: p.env, Addrs: targetAddrs(t), Mode: mode, Confinement: noConfinement,
+		Env: p.env, Addrs: targetAddrs(t), Mode: mode, Confinement: noConfinement, Root: t.User == "root",
 		Files:      func(ctx context.Context) (hostfs.FS, error) { return p.fs(ctx, t) },
 		Starter:    &sshstart.Starter{Pool: p.pool, Target: t, LoginHome: true, Logger: p.log},
 		Transport:  func() string { return p.transportOf(t.Name) },

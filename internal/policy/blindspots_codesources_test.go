@@ -180,3 +180,33 @@ func TestBlindSpotWrittenThenRunBehindOption(t *testing.T) {
 		`printf 'BEGIN{system("%s%s")}' re boot > /tmp/a; awk -f/tmp/a`,
 	))
 }
+
+// TestBlindSpotLoaderRunsItsOperand: the dynamic loader run as a program
+// runs its operand, and loads the libraries its options name into it, but
+// was an unknown program (tier 2): /lib64/ld-linux-x86-64.so.2 /tmp/x ran
+// what a benign call wrote, and ld.so /sbin/reboot met no deny rule.
+func TestBlindSpotLoaderRunsItsOperand(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`/lib64/ld-linux-x86-64.so.2 /tmp/x`,
+		`/lib/ld-linux-aarch64.so.1 /tmp/x`,
+		`/lib/ld-linux.so.2 /var/tmp/x`,
+		`/lib/ld-musl-x86_64.so.1 /dev/shm/x`,
+		`ld.so /tmp/x`,
+		`/lib64/ld-linux-x86-64.so.2 --argv0 ls /tmp/x`,
+		`/lib64/ld-linux-x86-64.so.2 --library-path /tmp/l /bin/ls`,
+		`/lib64/ld-linux-x86-64.so.2 --preload /usr/lib/x.so /bin/ls`,
+		`/lib64/ld-linux-x86-64.so.2 --audit /tmp/a.so /bin/true`,
+		`cd /tmp && /lib64/ld-linux-x86-64.so.2 ./x`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`/lib64/ld-linux-x86-64.so.2 /sbin/reboot`,
+		`/lib64/ld-linux-x86-64.so.2 /usr/bin/rm -rf /`,
+		`sudo /lib/ld-linux-aarch64.so.1 /sbin/poweroff`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"ls", `/lib64/ld-linux-x86-64.so.2 /bin/ls /etc`, TierRead},
+		{"list", `/lib64/ld-linux-x86-64.so.2 --list /bin/ls`, TierRead},
+		{"version", `/lib64/ld-linux-x86-64.so.2 --version`, TierRead},
+	})
+}

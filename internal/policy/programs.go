@@ -574,6 +574,8 @@ func normalised(n string) (string, func(*call) (Tier, string)) {
 		return n, nil
 	}
 	switch {
+	case strings.HasPrefix(n, "ld-linux") || strings.HasPrefix(n, "ld-musl"):
+		return "ld.so", handlerFor("ld.so") // the dynamic loader, ld-linux-x86-64.so.2
 	case strings.HasPrefix(n, "python3"):
 		return "python3", handlerFor("python3")
 	case strings.HasPrefix(n, "python2"):

@@ -69,6 +69,11 @@ func wrapperProgram(c *call) (Tier, string) {
 func wrapperOutput(c *call) (Tier, string) {
 	var r raiser
 	switch c.name {
+	case "ld.so":
+		for _, v := range exactOptVals(c.ownArgs(), ldsoCode[:3]...) {
+			c.e.opaque = true
+			r.raise(TierDestructive, "ld.so: loads the libraries "+truncate(v.val, 64)+" names into the program, as LD_PRELOAD does")
+		}
 	case "strace", "ltrace", "time":
 		if c.name == "strace" {
 			straceTamper(c, &r)

@@ -18,6 +18,10 @@ type wrapSpec struct {
 	argv0      byte     // short option whose value is the command's argv[0] (exec -a, chpst -b)
 }
 
+// ldsoCode are the dynamic loader's options taking a value: the first
+// three load code (libraries, audit modules) into the program it runs.
+var ldsoCode = []string{"--library-path", "--preload", "--audit", "--argv0", "--inhibit-rpath", "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask"}
+
 var wrapSpecs = map[string]wrapSpec{
 	"nice":        {valueShort: "n", valueLong: []string{"--adjustment"}, noCmdWhy: "nice: prints the niceness"},
 	"nohup":       {own: TierMutate}, // writes nohup.out in the working directory or $HOME when its output is a terminal (a session)
@@ -58,24 +62,28 @@ var wrapSpecs = map[string]wrapSpec{
 	"unbuffer":         {},
 	"fakeroot":         {valueShort: "lfisb", valueLong: []string{"--lib", "--faked", "--fd-base"}, modeShort: "vh", modeLong: []string{"--version", "--help"}, modeTier: TierRead, modeWhy: "fakeroot: prints its version or help", noCmd: TierDestructive, noCmdWhy: "fakeroot: opens a shell"},
 	"dbus-run-session": {valueLong: []string{"--config-file", "--dbus-daemon"}},
-	"systemd-inhibit":  {valueLong: []string{"--what", "--who", "--why", "--mode"}, own: TierBenign}, // holds off shutdown, sleep or idle while the command runs
-	"prlimit":          {valueShort: "o", valueLong: []string{"--output", "--pid"}, modeShort: "p", modeLong: []string{"--pid"}, modeTier: TierMutate, modeWhy: "prlimit: changes another process's limits", noCmdWhy: "prlimit: prints limits"},
-	"numactl":          {valueShort: "CNmpiP", valueLong: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
-	"cpulimit":         {valueShort: "lpePcs", valueLong: []string{"--limit", "--pid", "--exe", "--path", "--cpu", "--signal"}, modeShort: "peP", modeLong: []string{"--pid", "--exe", "--path"}, modeTier: TierMutate, modeWhy: "cpulimit: stops and resumes another process"},
-	"trickle":          {valueShort: "udwtlnL"},
-	"sshpass":          {valueShort: "pfdP"},
-	"sg":               {own: TierMutate, noCmd: TierDestructive, noCmdWhy: "sg: opens a shell with another group"},
-	"newgrp":           {noCmd: TierDestructive, noCmdWhy: "newgrp: opens a shell with another group"},
-	"dbus-launch":      {own: TierMutate, noCmd: TierMutate, noCmdWhy: "dbus-launch: starts a bus daemon that outlives the command"},
-	"ssh-agent":        {valueShort: "aEOPt", own: TierMutate, noCmd: TierMutate, noCmdWhy: "ssh-agent: starts an agent"},
-	"xvfb-run":         {valueShort: "efnpsw", valueLong: []string{"--error-file", "--auth-file", "--server-num", "--xauth-protocol", "--server-args", "--wait"}},
-	"daemonize":        {valueShort: "ceEoplu", own: TierMutate},
-	"chpst":            {valueShort: "uUb/enlLmdofcprtC", stopAtArg: true, argv0: 'b'},
-	"su":               {valueShort: "gGsw", valueLong: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"}, shellShort: "c", shellLong: []string{"--command", "--session-command"}, noCmd: TierDestructive, noCmdWhy: "su: opens a shell as another user"},
-	"runuser":          {valueShort: "gGsuw", valueLong: []string{"--group", "--supp-group", "--shell", "--user", "--whitelist-environment"}, shellShort: "c", shellLong: []string{"--command", "--session-command"}, noCmd: TierDestructive, noCmdWhy: "runuser: opens a shell as another user"},
-	"flock":            {valueShort: "wE", valueLong: []string{"--timeout", "--conflict-exit-code"}, shellShort: "c", shellLong: []string{"--command"}, leading: 1, noCmdWhy: "flock: locks a descriptor"},
-	"script":           {valueShort: "OIBTEm", valueLong: []string{"--log-out", "--log-in", "--log-io", "--log-timing", "--echo", "--logging-format"}, shellShort: "c", shellLong: []string{"--command"}, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "script: opens an interactive shell"},
-	"watch":            {valueShort: "nq", valueLong: []string{"--interval", "--equexit"}},
+	// The dynamic loader run as a program (/lib64/ld-linux-x86-64.so.2
+	// PROG) runs PROG; its options end at the first operand.
+	"ld.so": {valueLong: ldsoCode[:len(ldsoCode):len(ldsoCode)], stopAtArg: true, modeLong: []string{"--list", "--verify", "--help", "--version", "--list-tunables", "--list-diagnostics"},
+		modeTier: TierRead, modeWhy: "ld.so: lists or checks a program's libraries"},
+	"systemd-inhibit": {valueLong: []string{"--what", "--who", "--why", "--mode"}, own: TierBenign}, // holds off shutdown, sleep or idle while the command runs
+	"prlimit":         {valueShort: "o", valueLong: []string{"--output", "--pid"}, modeShort: "p", modeLong: []string{"--pid"}, modeTier: TierMutate, modeWhy: "prlimit: changes another process's limits", noCmdWhy: "prlimit: prints limits"},
+	"numactl":         {valueShort: "CNmpiP", valueLong: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
+	"cpulimit":        {valueShort: "lpePcs", valueLong: []string{"--limit", "--pid", "--exe", "--path", "--cpu", "--signal"}, modeShort: "peP", modeLong: []string{"--pid", "--exe", "--path"}, modeTier: TierMutate, modeWhy: "cpulimit: stops and resumes another process"},
+	"trickle":         {valueShort: "udwtlnL"},
+	"sshpass":         {valueShort: "pfdP"},
+	"sg":              {own: TierMutate, noCmd: TierDestructive, noCmdWhy: "sg: opens a shell with another group"},
+	"newgrp":          {noCmd: TierDestructive, noCmdWhy: "newgrp: opens a shell with another group"},
+	"dbus-launch":     {own: TierMutate, noCmd: TierMutate, noCmdWhy: "dbus-launch: starts a bus daemon that outlives the command"},
+	"ssh-agent":       {valueShort: "aEOPt", own: TierMutate, noCmd: TierMutate, noCmdWhy: "ssh-agent: starts an agent"},
+	"xvfb-run":        {valueShort: "efnpsw", valueLong: []string{"--error-file", "--auth-file", "--server-num", "--xauth-protocol", "--server-args", "--wait"}},
+	"daemonize":       {valueShort: "ceEoplu", own: TierMutate},
+	"chpst":           {valueShort: "uUb/enlLmdofcprtC", stopAtArg: true, argv0: 'b'},
+	"su":              {valueShort: "gGsw", valueLong: []string{"--group", "--supp-group", "--shell", "--whitelist-environment"}, shellShort: "c", shellLong: []string{"--command", "--session-command"}, noCmd: TierDestructive, noCmdWhy: "su: opens a shell as another user"},
+	"runuser":         {valueShort: "gGsuw", valueLong: []string{"--group", "--supp-group", "--shell", "--user", "--whitelist-environment"}, shellShort: "c", shellLong: []string{"--command", "--session-command"}, noCmd: TierDestructive, noCmdWhy: "runuser: opens a shell as another user"},
+	"flock":           {valueShort: "wE", valueLong: []string{"--timeout", "--conflict-exit-code"}, shellShort: "c", shellLong: []string{"--command"}, leading: 1, noCmdWhy: "flock: locks a descriptor"},
+	"script":          {valueShort: "OIBTEm", valueLong: []string{"--log-out", "--log-in", "--log-io", "--log-timing", "--echo", "--logging-format"}, shellShort: "c", shellLong: []string{"--command"}, own: TierMutate, noCmd: TierDestructive, noCmdWhy: "script: opens an interactive shell"},
+	"watch":           {valueShort: "nq", valueLong: []string{"--interval", "--equexit"}},
 	// jc COMMAND ARGS runs the command and parses its output ("magic"
 	// syntax); jc --PARSER only reads its input.
 	"jc": {stopAtArg: true, noCmdWhy: "jc: parses its input"},

@@ -210,3 +210,54 @@ func TestBlindSpotLoaderRunsItsOperand(t *testing.T) {
 		{"version", `/lib64/ld-linux-x86-64.so.2 --version`, TierRead},
 	})
 }
+
+// TestBlindSpotMoreRunnersFromAgentFiles: the same class in the task
+// runners and project tools beyond the classic build tools (their project
+// or task file is code), and climbs that reach a temporary directory from
+// a home or an unnamed start.
+func TestBlindSpotMoreRunnersFromAgentFiles(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`poetry -C /tmp/d run x`,
+		`poetry --directory=/tmp/d install`,
+		`uv run --directory /tmp/d x`,
+		`uv run --project /tmp/d x`,
+		`pdm -p /tmp/d run x`,
+		`invoke -r /tmp/d build`,
+		`inv --search-root=/tmp/d build`,
+		`fab -r /tmp/d deploy`,
+		`doit -f /tmp/dodo.py`,
+		`grunt --gruntfile /tmp/G.js`,
+		`gulp --gulpfile /tmp/g.js`,
+		`mage -d /tmp/d build`,
+		`xmake -P /tmp/d`,
+		`premake5 --file=/tmp/p.lua gmake`,
+		`packer build /tmp/x.pkr.hcl`,
+		`tilt up -f /tmp/Tiltfile`,
+		`helmfile -f /tmp/h.yaml apply`,
+		`terragrunt apply --terragrunt-working-dir /tmp/d`,
+		`nix-shell /tmp/x.nix`,
+		`nix-build /tmp/x.nix`,
+		`qmake /tmp/x.pro`,
+		`zig build --build-file /tmp/build.zig`,
+		`dune build --root /tmp/d`,
+		`stack --stack-yaml /tmp/s.yaml build`,
+		`cabal --project-file=/tmp/c.project build`,
+		`devbox run -c /tmp/d x`,
+		`mise -C /tmp/d run x`,
+		`cd /tmp/x && poetry run x`,
+		`cd /tmp/x && invoke build`,
+		`make -C ~/../../tmp/x`,
+		`make -f ~/../../tmp/M`,
+		`make -f ~root/../tmp/M`,
+		`cmake ../../../../../../tmp/x`,
+		`make -f ../../../../tmp/M`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"poetry", `poetry -C /srv/app install`, TierMutate},
+		{"uv", `uv run --project ~/src/x pytest`, TierMutate},
+		{"make home", `make -f ~/src/Makefile`, TierMutate},
+		{"make home dir", `make -C ~/src/x`, TierMutate},
+		{"packer", `packer build /srv/images/x.pkr.hcl`, TierMutate},
+	})
+}

@@ -47,6 +47,7 @@ var (
 	pytestSrc   = codeSource{files: []string{"-c", "--config-file", "--rootdir", "--confcutdir"}, operands: true}
 	mvnSource   = codeSource{files: []string{"-f", "--file"}, style: wordStyle}
 	bazelSource = codeSource{files: []string{"--bazelrc"}, style: goStyle}
+	invokeSrc   = codeSource{dirs: []string{"-r", "--search-root"}}
 )
 
 // codeSources are the programs that take code from files their options
@@ -80,8 +81,34 @@ var codeSources = map[string]codeSource{
 	"podman":         {files: composeSrc.files, dirs: composeSrc.dirs, verbs: set(`compose`)},
 	"docker-compose": composeSrc, "podman-compose": composeSrc,
 	"bazel": bazelSource, "bazelisk": bazelSource,
-	"less": {files: []string{"-k", "--lesskey-file", "--lesskey-src"}}, // its #env section can set LESSOPEN
-	"npm":  {files: []string{"--userconfig", "--globalconfig"}, dirs: []string{"--prefix", "-C"}, style: noptStyle},
+	// Task runners and project tools whose project file is code.
+	"poetry":     {dirs: []string{"-C", "--directory", "-P", "--project"}},
+	"uv":         {files: []string{"--config-file"}, dirs: []string{"--directory", "--project"}},
+	"pdm":        {dirs: []string{"-p", "--project"}},
+	"invoke":     invokeSrc,
+	"inv":        invokeSrc,
+	"fab":        invokeSrc,
+	"doit":       {files: []string{"-f", "--file"}, dirs: []string{"-d", "--dir"}},
+	"grunt":      {files: []string{"--gruntfile"}, dirs: []string{"--base"}},
+	"gulp":       {files: []string{"--gulpfile", "-f"}, dirs: []string{"--cwd"}},
+	"mage":       {dirs: []string{"-d", "-w"}, style: wordStyle},
+	"xmake":      {files: []string{"-F", "--file"}, dirs: []string{"-P", "--project"}},
+	"premake5":   {files: []string{"--file", "--scripts"}},
+	"packer":     {operands: true},
+	"tilt":       {files: []string{"-f", "--file"}},
+	"helmfile":   {files: []string{"-f", "--file"}},
+	"terragrunt": {files: []string{"--terragrunt-config", "--config"}, dirs: []string{"--terragrunt-working-dir", "--working-dir"}},
+	"nix-shell":  {operands: true},
+	"nix-build":  {operands: true},
+	"qmake":      {operands: true},
+	"zig":        {files: []string{"--build-file"}, verbs: set(`build`)},
+	"dune":       {dirs: []string{"--root"}},
+	"stack":      {files: []string{"--stack-yaml"}},
+	"cabal":      {files: []string{"--project-file"}, dirs: []string{"--project-dir"}},
+	"devbox":     {files: []string{"-c", "--config"}},
+	"mise":       {dirs: []string{"-C", "--cd"}},
+	"less":       {files: []string{"-k", "--lesskey-file", "--lesskey-src"}}, // its #env section can set LESSOPEN
+	"npm":        {files: []string{"--userconfig", "--globalconfig"}, dirs: []string{"--prefix", "-C"}, style: noptStyle},
 }
 
 // codeSourceAgent says why a file or directory c takes its code from may
@@ -158,16 +185,8 @@ func (c *call) relCodeAgent(dirs []arg, f string) string {
 		}
 		return ""
 	}
-	cl := path.Clean(f)
-	if cwds, unknown := c.e.cwds(); !unknown && len(cwds) == 0 && (cl == ".." || strings.HasPrefix(cl, "../")) {
-		rest := cl
-		for strings.HasPrefix(rest, "../") {
-			rest = rest[len("../"):]
-		}
-		if why := agentPath("/" + rest); why != "" {
-			return "climbs to /" + truncate(rest, 64) + ", which " + why
-		}
-		return ""
+	if cwds, unknown := c.e.cwds(); !unknown && len(cwds) == 0 && climbs(f) {
+		return climbAgent(f)
 	}
 	if why := c.projectDirsAgent(append(dirs[:len(dirs):len(dirs)], arg{val: f, known: true})); why != "" {
 		return "is relative to a directory where " + strings.TrimPrefix(why, "its ")
@@ -192,6 +211,34 @@ func codePathAgent(a arg) string {
 		if why := agentPath(v); why != "" {
 			return truncate(v, 64) + " " + why
 		}
+	case strings.HasPrefix(v, "~"):
+		// A home is somewhere below the root: what a climb out of it
+		// reaches is taken as if it were the root itself.
+		if _, rest, _ := strings.Cut(v, "/"); climbs(rest) {
+			if why := climbAgent(rest); why != "" {
+				return truncate(v, 64) + " " + why
+			}
+		}
+	}
+	return ""
+}
+
+// climbs reports whether the relative path p leads above its start.
+func climbs(p string) bool {
+	cl := path.Clean(p)
+	return cl == ".." || strings.HasPrefix(cl, "../")
+}
+
+// climbAgent says why the climbing relative path p may reach a place a
+// tier 1 call wrote from a start nothing names, taking the start as the
+// root (the deepest a climb can reach): ../../tmp/x is /tmp/x.
+func climbAgent(p string) string {
+	rest := path.Clean(p)
+	for rest == ".." || strings.HasPrefix(rest, "../") {
+		rest = strings.TrimPrefix(strings.TrimPrefix(rest, ".."), "/")
+	}
+	if why := agentPath("/" + rest); why != "" {
+		return "climbs to /" + truncate(rest, 64) + ", which " + why
 	}
 	return ""
 }

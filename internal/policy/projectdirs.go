@@ -292,6 +292,12 @@ var buildPrograms = map[string]string{
 	"npm": "package.json scripts", "go-task": "Taskfile.yml", "mvnw": "pom.xml and .mvn", "py.test": "conftest.py",
 	"bazel": "BUILD files and .bazelrc", "bazelisk": "BUILD files and .bazelrc", "terraform": "configuration (providers, external programs)",
 	"tofu": "configuration (providers, external programs)", "docker-compose": "compose.yaml", "podman-compose": "compose.yaml",
+	"poetry": "pyproject.toml", "uv": "pyproject.toml", "pdm": "pyproject.toml", "invoke": "tasks.py", "inv": "tasks.py",
+	"fab": "fabfile.py", "doit": "dodo.py", "grunt": "Gruntfile.js", "gulp": "gulpfile.js", "mage": "magefiles",
+	"xmake": "xmake.lua", "premake5": "premake5.lua", "tilt": "Tiltfile", "helmfile": "helmfile.yaml",
+	"terragrunt": "terragrunt.hcl", "nix-shell": "shell.nix", "nix-build": "default.nix", "qmake": "its .pro file",
+	"zig": "build.zig", "dune": "dune files", "stack": "Setup.hs", "cabal": "Setup.hs", "devbox": "devbox.json",
+	"mise": "mise.toml tasks",
 }
 
 // npmScripts are npm's commands that run the package's lifecycle

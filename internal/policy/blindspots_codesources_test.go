@@ -253,11 +253,21 @@ func TestBlindSpotMoreRunnersFromAgentFiles(t *testing.T) {
 		`cmake ../../../../../../tmp/x`,
 		`make -f ../../../../tmp/M`,
 	))
+	// Relative to the directory an earlier -C names, not the working one.
+	for _, c := range []string{`make -C /srv/app -C ../../tmp/x`, `make -C /srv/app/a -C ../../../tmp/x`,
+		`make -C /srv/app -f ../../tmp/M`, `ninja -C /srv/b -f ../../tmp/b.ninja`} {
+		for _, h := range classifierHosts {
+			if got := p.Evaluate(Input{Command: c, Host: h, Dir: "/home/u/proj/deep"}); got.Tier != TierDestructive {
+				t.Errorf("Evaluate(%q, host %q, dir /home/u/proj/deep) = %s (%s); want tier 3", c, h, got.Tier, got.Reason)
+			}
+		}
+	}
 	runExactHosts(t, p, []exactCase{
 		{"poetry", `poetry -C /srv/app install`, TierMutate},
 		{"uv", `uv run --project ~/src/x pytest`, TierMutate},
 		{"make home", `make -f ~/src/Makefile`, TierMutate},
 		{"make home dir", `make -C ~/src/x`, TierMutate},
 		{"packer", `packer build /srv/images/x.pkr.hcl`, TierMutate},
+		{"make chained", `make -C /srv/app -C sub`, TierMutate},
 	})
 }

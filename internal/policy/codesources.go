@@ -132,9 +132,14 @@ func (c *call) codeSourceAgent(src codeSource) string {
 		return why
 	}
 	dirs := c.codeOptVals(src, args, src.dirs)
-	for _, d := range dirs {
+	for i, d := range dirs {
 		if why := codePathAgent(d); why != "" {
 			return "its directory " + why
+		}
+		if i > 0 && !strings.HasPrefix(d.val, "/") && !strings.HasPrefix(d.val, "~") {
+			if why := c.relCodeAgent(dirs[:i], d.val); why != "" {
+				return "its directory " + truncate(d.val, 64) + " " + why
+			}
 		}
 	}
 	if len(dirs) > 0 && c.e.paths != nil {
@@ -150,7 +155,7 @@ func (c *call) codeSourceAgent(src codeSource) string {
 		if why := codePathAgent(f); why != "" {
 			return "its code file " + why
 		}
-		if c.e.paths == nil || strings.HasPrefix(f.val, "/") || strings.HasPrefix(f.val, "~") {
+		if strings.HasPrefix(f.val, "/") || strings.HasPrefix(f.val, "~") {
 			continue
 		}
 		if why := c.relCodeAgent(dirs, f.val); why != "" {
@@ -184,6 +189,9 @@ func (c *call) relCodeAgent(dirs []arg, f string) string {
 			return "is relative to " + truncate(base, 64) + " and " + why
 		}
 		return ""
+	}
+	if c.e.paths == nil {
+		return "" // where relative ones lead is not followed
 	}
 	if cwds, unknown := c.e.cwds(); !unknown && len(cwds) == 0 && climbs(f) {
 		return climbAgent(f)

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -116,6 +117,9 @@ var codeSources = map[string]codeSource{
 func (c *call) codeSourceAgent(src codeSource) string {
 	args, opArgs := c.args, c.args
 	if src.verbs != nil {
+		if !slices.ContainsFunc(c.args, func(a arg) bool { return src.verbs[a.val] }) {
+			return "" // a cheap test first: docker exec is common, docker compose less so
+		}
 		ops := subOperands(subcommandTables[c.name], c.vals())
 		if len(ops) == 0 || !src.verbs[ops[0]] {
 			return ""

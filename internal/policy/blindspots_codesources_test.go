@@ -271,3 +271,39 @@ func TestBlindSpotMoreRunnersFromAgentFiles(t *testing.T) {
 		{"make chained", `make -C /srv/app -C sub`, TierMutate},
 	})
 }
+
+// TestBlindSpotManagersFromAgentFiles: configuration managers, process
+// managers, a repository tool and a desktop launcher whose manifest,
+// configuration or entry is code were tier 2 with one under a temporary
+// directory: puppet apply, salt-call's file root, chef's Ruby
+// configuration, pm2 start, monit's program checks, dracut's sourced
+// configuration, hg's hgrc (extensions and hooks on any command, log
+// included), gio launch.
+func TestBlindSpotManagersFromAgentFiles(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`puppet apply /tmp/x.pp`,
+		`puppet apply --modulepath=/tmp/m site.pp`,
+		`salt-call --local state.apply --file-root=/tmp/s`,
+		`chef-client -z -c /tmp/c.rb`,
+		`chef-solo -j /tmp/node.json`,
+		`pm2 start /tmp/eco.config.js`,
+		`pm2 restart /var/tmp/app.js`,
+		`monit -c /tmp/monitrc`,
+		`dracut --conf /tmp/d.conf -f`,
+		`dracut --confdir=/tmp/d -f`,
+		`hg -R /tmp/r log`,
+		`hg --repository=/tmp/r status`,
+		`hg --repo /tmp/r diff`,
+		`hg --cwd /tmp/r status`,
+		`cd /tmp/r && hg log`,
+		`gio launch /tmp/x.desktop`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"puppet", `puppet apply /etc/puppet/site.pp`, TierMutate},
+		{"pm2 srv", `pm2 start /srv/app/app.js --name x`, TierMutate},
+		{"pm2 list", `pm2 list`, TierRead},
+		{"dracut", `dracut -f`, TierMutate},
+		{"hg srv", `hg -R /srv/r log`, TierMutate},
+	})
+}

@@ -49,6 +49,7 @@ var (
 	mvnSource   = codeSource{files: []string{"-f", "--file"}, style: wordStyle}
 	bazelSource = codeSource{files: []string{"--bazelrc"}, style: goStyle}
 	invokeSrc   = codeSource{dirs: []string{"-r", "--search-root"}}
+	chefSource  = codeSource{files: []string{"-c", "--config", "-j", "--json-attributes"}}
 )
 
 // codeSources are the programs that take code from files their options
@@ -108,8 +109,22 @@ var codeSources = map[string]codeSource{
 	"cabal":      {files: []string{"--project-file"}, dirs: []string{"--project-dir"}},
 	"devbox":     {files: []string{"-c", "--config"}},
 	"mise":       {dirs: []string{"-C", "--cd"}},
-	"less":       {files: []string{"-k", "--lesskey-file", "--lesskey-src"}}, // its #env section can set LESSOPEN
-	"npm":        {files: []string{"--userconfig", "--globalconfig"}, dirs: []string{"--prefix", "-C"}, style: noptStyle},
+	// Configuration managers and process managers whose manifest,
+	// state tree or configuration is code (exec resources, cmd.run,
+	// Ruby, a program check, a sourced shell file), a repository whose
+	// hgrc loads Python extensions and hooks on any command, and a
+	// desktop entry gio launch runs.
+	"puppet":      {files: []string{"--modulepath", "--hiera_config"}, verbs: set(`apply`), operands: true},
+	"salt-call":   {files: []string{"--file-root", "--pillar-root", "-c", "--config-dir"}},
+	"chef-client": chefSource,
+	"chef-solo":   chefSource,
+	"pm2":         {verbs: set(`start restart reload`), operands: true},
+	"monit":       {files: []string{"-c"}},
+	"dracut":      {files: []string{"-c", "--conf", "--confdir"}},
+	"hg":          {dirs: []string{"-R", "--repository", "--cwd"}},
+	"gio":         {verbs: set(`launch`), operands: true},
+	"less":        {files: []string{"-k", "--lesskey-file", "--lesskey-src"}}, // its #env section can set LESSOPEN
+	"npm":         {files: []string{"--userconfig", "--globalconfig"}, dirs: []string{"--prefix", "-C"}, style: noptStyle},
 }
 
 // codeSourceAgent says why a file or directory c takes its code from may

@@ -297,7 +297,7 @@ var buildPrograms = map[string]string{
 	"xmake": "xmake.lua", "premake5": "premake5.lua", "tilt": "Tiltfile", "helmfile": "helmfile.yaml",
 	"terragrunt": "terragrunt.hcl", "nix-shell": "shell.nix", "nix-build": "default.nix", "qmake": "its .pro file",
 	"zig": "build.zig", "dune": "dune files", "stack": "Setup.hs", "cabal": "Setup.hs", "devbox": "devbox.json",
-	"mise": "mise.toml tasks",
+	"mise": "mise.toml tasks", "hg": ".hg/hgrc (extensions, hooks)",
 }
 
 // npmScripts are npm's commands that run the package's lifecycle

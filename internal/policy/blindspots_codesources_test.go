@@ -307,3 +307,22 @@ func TestBlindSpotManagersFromAgentFiles(t *testing.T) {
 		{"hg srv", `hg -R /srv/r log`, TierMutate},
 	})
 }
+
+// TestBlindSpotWrittenBuildDirThenRun: a build file the script writes into
+// a temporary directory it then points the build at (-C, --directory,
+// -d) meets the deny list as its text, as a file named on the command line
+// does; so do the other runners' files written and then named.
+func TestBlindSpotWrittenBuildDirThenRun(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`printf 'all:\n\t%s%s\n' re boot > /tmp/d/Makefile; make -C /tmp/d`,
+		`printf 'all:\n\t%s%s\n' re boot > /tmp/d/GNUmakefile; make --directory=/tmp/d`,
+		`printf 'all:\n\t%s%s\n' re boot > /tmp/d/Makefile; gmake -C/tmp/d all`,
+		`printf 'rule r\n  command = %s%s\nbuild x: r\n' re boot > /tmp/o/build.ninja; ninja -C /tmp/o`,
+		`printf 'x:\n\t%s%s\n' re boot > /tmp/d/justfile; just -d /tmp/d x`,
+		`printf 'rule r\n  command = %s%s\nbuild x: r\n' re boot > /tmp/b.ninja; ninja -f /tmp/b.ninja`,
+		`printf 'execute_process(COMMAND %s%s)\n' re boot > /tmp/x.cmake; cmake -P /tmp/x.cmake`,
+		`printf 'version: 3\ntasks:\n  x:\n    cmds:\n      - %s%s\n' re boot > /tmp/T.yml; task -t /tmp/T.yml x`,
+		`printf 'task :x do\n  sh "%s%s"\nend\n' re boot > /tmp/R; rake -f /tmp/R x`,
+	))
+}

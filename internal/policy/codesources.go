@@ -153,6 +153,9 @@ func (c *call) codeSourceAgent(src codeSource) string {
 	dirs := c.codeOptVals(src, args, src.dirs)
 	for i, d := range dirs {
 		if why := codePathAgent(d); why != "" {
+			if d.known && strings.HasPrefix(d.val, "/") {
+				c.scanWrittenUnder(d.val)
+			}
 			return "its directory " + why
 		}
 		if i > 0 && !strings.HasPrefix(d.val, "/") && !strings.HasPrefix(d.val, "~") {
@@ -404,6 +407,27 @@ func (c *call) harmlessLead(src codeSource, w string) bool {
 		}
 	}
 	return false
+}
+
+// scanWrittenUnder meets the deny list with the literal text the script
+// wrote to files below dir (printf … > /tmp/d/Makefile; make -C /tmp/d),
+// as classify.go does for a file named on the command line.
+func (c *call) scanWrittenUnder(dir string) {
+	prefix := strings.TrimSuffix(path.Clean(dir), "/") + "/"
+	var names []string
+	for s := c.ctx.sc; s != nil; s = s.outer {
+		for f := range s.files {
+			if strings.HasPrefix(f, prefix) {
+				names = append(names, f)
+			}
+		}
+	}
+	slices.Sort(names) // the first denial found names the same file each time
+	for _, f := range names {
+		for _, t := range c.ctx.sc.fileTexts(f) {
+			c.e.scanText(t)
+		}
+	}
 }
 
 // afterWord returns the words of args after the first literal w, or args.

@@ -326,3 +326,32 @@ func TestBlindSpotWrittenBuildDirThenRun(t *testing.T) {
 		`printf 'task :x do\n  sh "%s%s"\nend\n' re boot > /tmp/R; rake -f /tmp/R x`,
 	))
 }
+
+// TestBlindSpotToolingConfigFromAgentFiles: JavaScript, Python and Go
+// tooling whose configuration file is code (eslint.config.js, a jest or
+// webpack config, a pre-commit hook's entry, golangci-lint's plugins)
+// was tier 2 given one under a temporary directory, or run in one.
+func TestBlindSpotToolingConfigFromAgentFiles(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`eslint -c /tmp/x.js src`,
+		`eslint --config=/tmp/x.js src`,
+		`prettier --config /tmp/p.js --check .`,
+		`jest -c /tmp/j.js`,
+		`jest --rootDir /tmp/d`,
+		`webpack --config /tmp/w.js`,
+		`rollup -c /tmp/r.js`,
+		`vite build --config /tmp/v.js`,
+		`babel --config-file /tmp/b.js src`,
+		`mocha --config /tmp/m.js`,
+		`pre-commit run --config /tmp/c.yaml`,
+		`golangci-lint run -c /tmp/g.yml`,
+		`cd /tmp/x && eslint .`,
+		`cd /tmp/x && pre-commit run -a`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"eslint", `eslint src`, TierMutate},
+		{"eslint srv", `eslint -c /srv/app/eslint.config.js src`, TierMutate},
+		{"pre-commit", `pre-commit run -a`, TierMutate},
+	})
+}

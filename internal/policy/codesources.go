@@ -123,8 +123,20 @@ var codeSources = map[string]codeSource{
 	"dracut":      {files: []string{"-c", "--conf", "--confdir"}},
 	"hg":          {dirs: []string{"-R", "--repository", "--cwd"}},
 	"gio":         {verbs: set(`launch`), operands: true},
-	"less":        {files: []string{"-k", "--lesskey-file", "--lesskey-src"}}, // its #env section can set LESSOPEN
-	"npm":         {files: []string{"--userconfig", "--globalconfig"}, dirs: []string{"--prefix", "-C"}, style: noptStyle},
+	// JavaScript and Python tooling whose configuration file is code
+	// (eslint.config.js, jest.config.js, a pre-commit hook's entry).
+	"eslint":        {files: []string{"-c", "--config", "--resolve-plugins-relative-to", "--rulesdir"}},
+	"prettier":      {files: []string{"--config", "--plugin"}},
+	"jest":          {files: []string{"-c", "--config"}, dirs: []string{"--rootDir"}},
+	"webpack":       {files: []string{"-c", "--config"}},
+	"rollup":        {files: []string{"-c", "--config"}},
+	"vite":          {files: []string{"-c", "--config"}},
+	"babel":         {files: []string{"--config-file"}},
+	"mocha":         {files: []string{"--config", "-r", "--require"}},
+	"pre-commit":    {files: []string{"-c", "--config"}},
+	"golangci-lint": {files: []string{"-c", "--config"}},
+	"less":          {files: []string{"-k", "--lesskey-file", "--lesskey-src"}}, // its #env section can set LESSOPEN
+	"npm":           {files: []string{"--userconfig", "--globalconfig"}, dirs: []string{"--prefix", "-C"}, style: noptStyle},
 }
 
 // codeSourceAgent says why a file or directory c takes its code from may

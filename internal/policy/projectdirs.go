@@ -297,7 +297,10 @@ var buildPrograms = map[string]string{
 	"xmake": "xmake.lua", "premake5": "premake5.lua", "tilt": "Tiltfile", "helmfile": "helmfile.yaml",
 	"terragrunt": "terragrunt.hcl", "nix-shell": "shell.nix", "nix-build": "default.nix", "qmake": "its .pro file",
 	"zig": "build.zig", "dune": "dune files", "stack": "Setup.hs", "cabal": "Setup.hs", "devbox": "devbox.json",
-	"mise": "mise.toml tasks", "hg": ".hg/hgrc (extensions, hooks)",
+	"mise": "mise.toml tasks", "hg": ".hg/hgrc (extensions, hooks)", "eslint": "eslint.config.js",
+	"prettier": "prettier.config.js", "jest": "jest.config.js", "webpack": "webpack.config.js", "vite": "vite.config.js",
+	"babel": "babel.config.js", "mocha": ".mocharc.js", "pre-commit": ".pre-commit-config.yaml",
+	"golangci-lint": ".golangci.yml (its plugins)",
 }
 
 // npmScripts are npm's commands that run the package's lifecycle

@@ -145,6 +145,7 @@ func TestBlindSpotBuildCodeFromAgentFiles(t *testing.T) {
 		{"compose srv", `docker compose -f /srv/app/compose.yml up -d`, TierMutate},
 		{"compose", `docker compose up -d`, TierMutate},
 		{"compose ps", `docker compose -f /tmp/c.yml ps`, TierRead},
+		{"compose file from tmp cwd", `cd /tmp/x && docker compose -f /srv/app/compose.yml up -d`, TierMutate},
 		{"npm prefix", `npm --prefix /srv/app run build`, TierMutate},
 		{"pytest", `pytest tests/`, TierMutate},
 	})

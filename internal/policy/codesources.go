@@ -196,8 +196,9 @@ func (c *call) codeSourceAgent(src codeSource) string {
 			return "its code file " + truncate(f.val, 64) + " " + why
 		}
 	}
-	if src.verbs != nil && len(dirs) == 0 && c.e.paths != nil {
-		// docker compose reads compose.yaml from the working directory.
+	if src.verbs != nil && len(dirs) == 0 && len(files) == 0 && c.e.paths != nil {
+		// Named by nothing, the project is the working directory's
+		// (docker compose's compose.yaml and .env).
 		return c.e.agentCwdOf(true)
 	}
 	return ""

@@ -356,3 +356,26 @@ func TestBlindSpotToolingConfigFromAgentFiles(t *testing.T) {
 		{"pre-commit", `pre-commit run -a`, TierMutate},
 	})
 }
+
+// TestBlindSpotWrittenRelativeThenRun: a file the script wrote by a
+// relative name, after a cd, and then runs (sh s, make -f M) or leaves as
+// the project's own file for a build or git in that directory (Makefile,
+// build.ninja, .git/hooks/pre-commit) meets the deny list as its text,
+// as one named by an absolute path does.
+func TestBlindSpotWrittenRelativeThenRun(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`cd /tmp && printf '%s%s\n' re boot > s && sh s`,
+		`cd /tmp && printf '%s%s\n' re boot > s; bash ./s`,
+		`cd /tmp && printf 'all:\n\t%s%s\n' re boot > M && make -f M`,
+		`cd /tmp && printf 'all:\n\t%s%s\n' re boot > M && make --file=M`,
+		`cd /tmp/d && printf 'all:\n\t%s%s\n' re boot > Makefile && make`,
+		`cd /tmp/d; printf 'all:\n\t%s%s\n' re boot > GNUmakefile; make all`,
+		`cd /tmp/o && printf 'rule r\n  command = %s%s\nbuild x: r\n' re boot > build.ninja && ninja`,
+		`cd /tmp/d && printf 'x:\n\t%s%s\n' re boot > justfile && just x`,
+		`cd /tmp/r && printf '#!/bin/sh\n%s%s\n' re boot > .git/hooks/pre-commit && git commit -m x`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"notes then make", `cd /tmp/d && printf 'x' > notes.txt && make`, TierDestructive},
+	})
+}

@@ -533,10 +533,18 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 			}
 			// The file may follow an option: --file=/tmp/m, -f/tmp/m.
 			f := a.val
-			if i := strings.IndexByte(f, '/'); i > 0 && f[0] == '-' {
-				f = strings.TrimPrefix(f[i:], "=")
+			if f != "" && f[0] == '-' {
+				if _, v, ok := strings.Cut(f, "="); ok {
+					f = v
+				} else if i := strings.IndexByte(f, '/'); i > 0 {
+					f = f[i:]
+				} else {
+					f = ""
+				}
 			}
-			if strings.HasPrefix(f, "/") {
+			if f != "" {
+				// Absolute, or relative as the script wrote it (cd /tmp
+				// && printf … > s && sh s).
 				for _, t := range ctx.sc.fileTexts(f) {
 					e.scanText(t)
 				}

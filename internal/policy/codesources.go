@@ -427,10 +427,16 @@ func (c *call) harmlessLead(src codeSource, w string) bool {
 // as classify.go does for a file named on the command line.
 func (c *call) scanWrittenUnder(dir string) {
 	prefix := strings.TrimSuffix(path.Clean(dir), "/") + "/"
+	c.scanWritten(func(f string) bool { return strings.HasPrefix(f, prefix) })
+}
+
+// scanWritten meets the deny list with the literal text the script wrote
+// to the files match accepts.
+func (c *call) scanWritten(match func(string) bool) {
 	var names []string
 	for s := c.ctx.sc; s != nil; s = s.outer {
 		for f := range s.files {
-			if strings.HasPrefix(f, prefix) {
+			if match(f) {
 				names = append(names, f)
 			}
 		}
@@ -441,6 +447,26 @@ func (c *call) scanWrittenUnder(dir string) {
 			c.e.scanText(t)
 		}
 	}
+}
+
+// projectFiles are the names of the files whose code a project program
+// runs from its working directory.
+var projectFiles = set(`Makefile makefile GNUmakefile BSDmakefile build.ninja justfile Justfile .justfile
+	Taskfile.yml Taskfile.yaml Rakefile rakefile SConstruct SConscript build.xml pom.xml build.gradle
+	build.gradle.kts settings.gradle CMakeLists.txt meson.build package.json .npmrc .yarnrc.yml tox.ini
+	noxfile.py conftest.py setup.py pyproject.toml tasks.py fabfile.py dodo.py Gruntfile.js gulpfile.js
+	Tiltfile Vagrantfile compose.yaml compose.yml docker-compose.yml docker-compose.yaml ansible.cfg
+	.pre-commit-config.yaml eslint.config.js jest.config.js webpack.config.js vite.config.js`)
+
+// projectFile reports whether f, a relative name the script wrote to, is
+// a project's code: one of projectFiles, or under .git or .hg (config,
+// hooks). Absolute names are matched where they are named.
+func projectFile(f string) bool {
+	if strings.HasPrefix(f, "/") {
+		return false
+	}
+	return projectFiles[path.Base(f)] || strings.HasPrefix(f, ".git/") || strings.HasPrefix(f, ".hg/") ||
+		strings.Contains(f, "/.git/") || strings.Contains(f, "/.hg/")
 }
 
 // afterWord returns the words of args after the first literal w, or args.

@@ -52,6 +52,7 @@ func (sc *scope) noteFile(s *syntax.Stmt) {
 	if file == "" || !strings.HasPrefix(file, "/") && strings.Contains(file, "$") {
 		return
 	}
+	file = path.Clean(file) // ./s and s, /tmp//s and /tmp/s are one file
 	if sc.files == nil {
 		sc.files = map[string][]string{}
 	}
@@ -86,6 +87,7 @@ func (sc *scope) fileTexts(v string) []string {
 		}
 		return nil
 	}
+	v = path.Clean(v)
 	for s := sc; s != nil; s = s.outer {
 		if t := s.files[v]; t != nil {
 			return t

@@ -80,6 +80,9 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 	if where == "" {
 		return c.laterCode(c.configCode(c.installedCode(t, why)))
 	}
+	// What the script wrote by relative name may be that project's file
+	// (cd /tmp/d && printf … > Makefile && make).
+	c.scanWritten(projectFile)
 	c.e.opaque = true
 	return TierDestructive, c.name + " runs the programs its project's " + file + " names, and " + where
 }

@@ -280,10 +280,11 @@ func (e *eval) execdirStarts(starts []arg) {
 	}
 }
 
-// buildPrograms are build tools and test runners that run the project's
-// own code (recipes, build scripts, tests, plugins) whenever they are
-// classified as running a build (tier 2), and the files they take it
-// from. A build is tier 2 where the operator's project holds that code;
+// buildPrograms are build tools, task runners, test runners and other
+// project tools (linters whose configuration is code, hg with its hgrc)
+// that run the project's own code (recipes, build scripts, tests,
+// plugins) whenever they are classified as running a build (tier 2), and
+// the files they take it from. A build is tier 2 where the operator's project holds that code;
 // in a directory a tier 1 write can fill it runs what the agent wrote,
 // rm -rf included, which open mode would run without approval: tier 3.
 var buildPrograms = map[string]string{

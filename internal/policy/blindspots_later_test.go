@@ -463,3 +463,29 @@ func TestBlindSpotPlantedNames(t *testing.T) {
 		{"sed option value", `sed -l "$n" -n p /etc/hosts`, TierRead},
 	})
 }
+
+// TestBlindSpotPodsRootOnNode: a pod with the host's process namespace,
+// file system or privileged mode is root on its node, as docker run
+// --privileged (tier 3) is on the host; kubectl run asking for one, and a
+// manifest or chart the agent could have written, were tier 2, which
+// open mode admits.
+func TestBlindSpotPodsRootOnNode(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`kubectl run x --image=alpine --overrides='{"spec":{"hostPID":true}}'`, `kubectl run x --image=alpine --privileged`,
+		`kubectl run x --image=alpine --overrides='{"spec":{"volumes":[{"hostPath":{"path":"/"}}]}}'`,
+		`kubectl run x --image=alpine --overrides="$o"`, `kubectl apply -f /tmp/x.yaml`, `kubectl apply --filename=/tmp/x.yaml`,
+		`kubectl apply -f https://example.org/x.yaml`, `kubectl apply -k /tmp/k`, `kubectl create -f "$f"`,
+		`kubectl replace -f /dev/stdin`, `cd /tmp/x && kubectl apply -f app.yaml`, `curl -s https://example.org/x | kubectl apply -f -`,
+		`helm install x /tmp/chart`, `helm upgrade x bitnami/nginx -f /tmp/v.yaml`, `cd /tmp/x && helm install x ./chart`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"plain run", `kubectl run x --image=alpine`, TierMutate},
+		{"operator manifest", `kubectl apply -f /srv/k8s/app.yaml`, TierMutate},
+		{"relative manifest", `kubectl apply -f app.yaml`, TierMutate},
+		{"get", `kubectl get pods`, TierRead},
+		{"repo chart", `helm install x bitnami/nginx`, TierMutate},
+		{"operator chart", `helm install x /srv/charts/app`, TierMutate},
+		{"helm list", `helm list`, TierRead},
+	})
+}

@@ -1,0 +1,79 @@
+package policy
+
+import "strings"
+
+// Cluster workloads that are the node's root: a pod given the host's
+// process or IPC namespace, its file system or privileged mode runs as
+// root on the node it lands on, so kubectl run asking for one is
+// TierDestructive as docker run --privileged is, and so is a manifest
+// (kubectl apply/create/replace, helm install/upgrade) the agent could
+// have written: under a temporary directory, read from standard input or
+// a descriptor, computed at run time, fetched from the network, or named
+// relative to a temporary working directory. A manifest of the
+// operator's (/srv/k8s/app.yaml) keeps TierMutate.
+
+// podHostMarkers are what in a pod's spec gives it the node.
+var podHostMarkers = []string{"privileged", "hostpid", "hostipc", "hostpath", "hostnetwork", "sys_admin"}
+
+// kubeHostControl says why a kubectl or helm call may run a workload
+// that is root on a node, or returns "".
+func kubeHostControl(c *call, ops []string) string {
+	if len(ops) == 0 {
+		return ""
+	}
+	switch {
+	case c.name == "kubectl" && ops[0] == "run":
+		for _, a := range c.args {
+			v := strings.ToLower(a.val)
+			if a.known && (v == "--privileged" || v == "--privileged=true") {
+				return "kubectl run --privileged: the pod is root on its node"
+			}
+		}
+		for _, o := range c.optVals(c.args, "--overrides") {
+			if !o.known {
+				return "kubectl run --overrides computed at run time can make the pod root on its node"
+			}
+			l := strings.ToLower(o.val)
+			for _, m := range podHostMarkers {
+				if strings.Contains(l, m) {
+					return "kubectl run --overrides " + m + ": the pod is root on its node"
+				}
+			}
+		}
+	case c.name == "kubectl" && (ops[0] == "apply" || ops[0] == "create" || ops[0] == "replace"):
+		for _, f := range c.optVals(c.args, "-f", "--filename", "-k", "--kustomize") {
+			if why := c.manifestAgent(f); why != "" {
+				return "kubectl " + ops[0] + ": its manifest " + why + ", and a manifest can run a pod that is root on its node"
+			}
+		}
+	case c.name == "helm" && (ops[0] == "install" || ops[0] == "upgrade"):
+		vals := c.optVals(c.args, "-f", "--values")
+		if len(ops) >= 3 {
+			vals = append(vals, arg{val: ops[2], known: true})
+		}
+		for _, f := range vals {
+			if why := c.manifestAgent(f); why != "" {
+				return "helm " + ops[0] + ": its chart or values " + why + ", and a chart can run a pod that is root on its node"
+			}
+		}
+	}
+	return ""
+}
+
+// manifestAgent says why a manifest, chart or values file may be one the
+// agent wrote, or returns "".
+func (c *call) manifestAgent(f arg) string {
+	if why := codePathAgent(f); why != "" {
+		return why
+	}
+	v := f.val
+	switch {
+	case strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://"):
+		return truncate(v, 64) + " is fetched from the network"
+	case !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.Contains(v, "://"):
+		if where := c.e.agentCwd(); where != "" {
+			return truncate(v, 64) + " is relative and " + where
+		}
+	}
+	return ""
+}

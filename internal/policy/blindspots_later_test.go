@@ -489,3 +489,23 @@ func TestBlindSpotPodsRootOnNode(t *testing.T) {
 		{"helm list", `helm list`, TierRead},
 	})
 }
+
+// TestBlindSpotLXDHostControl: a privileged LXD or Incus container's
+// root is the host's, raw.lxc takes any LXC key, and a disk device of the
+// host's root hands its files over; they were tier 2, which open mode
+// admits.
+func TestBlindSpotLXDHostControl(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`lxc launch ubuntu x -c security.privileged=true`, `lxc config set x security.privileged true`,
+		`incus config set x security.privileged=true`, `lxc config set x raw.lxc 'lxc.apparmor.profile=unconfined'`,
+		`incus config set x raw.apparmor 'x'`, `lxc config device add x root disk source=/ path=/mnt/root`,
+		`incus config device add x e disk source=/etc path=/mnt/e`, `lxc profile set default security.privileged true`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"data disk", `lxc config device add x d disk source=/srv/data path=/data`, TierMutate},
+		{"launch", `lxc launch ubuntu x`, TierMutate},
+		{"limits", `lxc config set x limits.cpu 2`, TierMutate},
+		{"list", `lxc list`, TierRead},
+	})
+}

@@ -77,3 +77,27 @@ func (c *call) manifestAgent(f arg) string {
 	}
 	return ""
 }
+
+// lxdHostControl says why an lxc or incus command makes an instance root
+// on the host, or returns "": security.privileged (the container's root
+// is the host's), raw.lxc or raw.apparmor (any LXC key, any profile), or
+// a disk device whose source is the host's root or /etc.
+func lxdHostControl(c *call) string {
+	vals := c.vals()
+	for i, v := range vals {
+		l := strings.ToLower(v)
+		key, val, eq := strings.Cut(l, "=")
+		if !eq && i+1 < len(vals) {
+			val = strings.ToLower(vals[i+1])
+		}
+		switch {
+		case key == "security.privileged" && (val == "true" || val == "1" || val == "yes"):
+			return c.name + " security.privileged: the container's root is the host's"
+		case key == "raw.lxc" || key == "raw.apparmor" || key == "raw.seccomp" || key == "raw.qemu":
+			return c.name + " " + key + ": raw configuration can give the instance the host"
+		case key == "source" && eq && (val == "/" || strings.TrimRight(val, "/") == "/etc" || strings.TrimRight(val, "/") == "/root"):
+			return c.name + " disk source=" + val + ": hands the host's files to the instance"
+		}
+	}
+	return ""
+}

@@ -271,6 +271,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			return TierMutate, "flatpak config --set: changes flatpak's configuration"
 		}
 	case "lxc", "incus":
+		if why := lxdHostControl(c); why != "" {
+			return TierDestructive, why
+		}
 		// query sends any API request -X names; file pull writes locally.
 		if first == "query" {
 			for _, m := range c.optVals(c.args, "-X", "--request") {

@@ -82,12 +82,12 @@ var systemctlReadVerbs = map[string]bool{
 	"list-dependencies": true, "list-units": true, "list-unit-files": true, "help": true,
 }
 
-// firstOperand is the first argument that is not an option.
-func firstOperand(args []string) string {
-	for _, a := range args {
-		if !strings.HasPrefix(a, "-") {
-			return a
-		}
+// firstOperand is name's verb: the first argument that is neither an
+// option nor an option's value, however abbreviated or clustered
+// ("systemctl --prop status reboot" reboots).
+func firstOperand(name string, args []string) string {
+	if i := subWordIndex(name, args); i < len(args) {
+		return args[i]
 	}
 	return ""
 }
@@ -103,7 +103,7 @@ var systemctlStartVerbs = map[string]bool{
 // "start systemd-reboot" to systemd-reboot.service.
 func systemctlUnitDeny(args []string) string {
 	verb := ""
-	for _, a := range args {
+	for _, a := range args[subWordIndex("systemctl", args):] {
 		if strings.HasPrefix(a, "-") {
 			continue
 		}
@@ -217,12 +217,16 @@ func denyCheck(name string, args []string) string {
 			}
 		}
 	case "systemctl", "loginctl":
-		if v := firstOperand(args); systemctlReadVerbs[v] {
+		if v := firstOperand(name, args); systemctlReadVerbs[v] {
 			return ""
 		}
 		user := false
-		for _, a := range args {
-			user = user || a == "--user"
+		for i, a := range args {
+			// --user in any abbreviation, unless it is an option's value
+			// ("-p --user exit" is the system manager's exit).
+			if a == "--user" || len(a) > 3 && strings.HasPrefix("--user", a) {
+				user = user || i == 0 || !subOptTakesNext(subcommandTables[name], args[i-1], true)
+			}
 		}
 		for _, a := range args {
 			if user && userManagerOK[a] {
@@ -232,7 +236,7 @@ func denyCheck(name string, args []string) string {
 				return name + " " + a + ": changes the machine's power state or run level"
 			}
 		}
-		if name == "systemctl" && firstOperand(args) == "kill" {
+		if name == "systemctl" && firstOperand(name, args) == "kill" {
 			// Signals to PID 1 change the run level (SIGRTMIN+1 is
 			// rescue, +2 emergency, +4 poweroff) or kill the machine.
 			for _, a := range args {

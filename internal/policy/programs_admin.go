@@ -16,7 +16,7 @@ import "strings"
 // only whole.
 func (c *call) clientSettings() (Tier, string) {
 	vals := c.vals()
-	ops := subOperands(subcommandTables[c.name], vals)
+	ops := subOperands(c.name, vals)
 	first := ""
 	after := vals
 	if len(ops) > 0 {

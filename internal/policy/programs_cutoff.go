@@ -337,7 +337,7 @@ func chageExpires(c *call) string {
 func clockJumps(name string, vals []string) string {
 	switch name {
 	case "timedatectl":
-		if ops := subOperands(subcommandTables[name], vals); len(ops) > 0 && ops[0] == "set-time" {
+		if ops := subOperands(name, vals); len(ops) > 0 && ops[0] == "set-time" {
 			return "timedatectl set-time: jumps the system clock"
 		}
 	case "hwclock":
@@ -370,7 +370,7 @@ func cutoffSubProgram(c *call) (Tier, string) {
 		return t, why
 	}
 	vals := c.vals()
-	ops := subOperands(subcommandTables[c.name], vals)
+	ops := subOperands(c.name, vals)
 	first := ""
 	if len(ops) > 0 {
 		first = ops[0]
@@ -553,20 +553,12 @@ func killsEveryone(c *call) string {
 	return ""
 }
 
-// subOperands returns the operands of vals from the subcommand on,
-// skipping the global options tab says take a value (kubectl -n prod
-// scale … is scale …).
-func subOperands(tab subTable, vals []string) []string {
-	i := 0
-	for ; i < len(vals); i++ {
-		v := vals[i]
-		if v == "--" || !strings.HasPrefix(v, "-") {
-			break
-		}
-		if len(v) == 2 && strings.IndexByte(tab.valueShort, v[1]) >= 0 || slicesHas(tab.valueLong, v) {
-			i++
-		}
-	}
+// subOperands returns the operands of name's vals from the subcommand on,
+// skipping the global options its table says take a value, however the
+// program's parser lets them be spelled (kubectl -n prod scale … is
+// scale …; timedatectl --mach c set-time … is set-time …).
+func subOperands(name string, vals []string) []string {
+	i := subWordIndex(name, vals)
 	if i >= len(vals) {
 		return nil
 	}

@@ -116,7 +116,7 @@ var dnfWriteKeys = set(`cachedir system_cachedir logdir persistdir`)
 // options make it write.
 func (c *call) readCode() (Tier, string) {
 	vals := c.vals()
-	ops := subOperands(subcommandTables[c.name], vals)
+	ops := subOperands(c.name, vals)
 	first, two := "", ""
 	if len(ops) > 0 {
 		first = ops[0]

@@ -93,7 +93,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 		get-default|help|show-environment|version|--version|show-environment`,
 		`reset-failed|daemon-reload`, `isolate|kill|set-default|switch-root|default|mask|daemon-reexec|
 		set-property|revert|edit|preset-all|link|unset-environment`,
-		TierRead, TierMutate, "tpPnosHMT", "--type --property --state --signal --kill-whom --kill-value --lines --output --host --machine --root --image --job-mode --what --boot-loader-entry --boot-loader-menu --reboot-argument --timestamp --preset-mode --message --drop-in --when"),
+		TierRead, TierMutate, "tpPnosHM", "--type --property --state --signal --kill-whom --kill-value --lines --output --host --machine --root --image --image-policy --job-mode --what --boot-loader-entry --boot-loader-menu --reboot-argument --timestamp --preset-mode --message --drop-in --when --legend --check-inhibitors"),
 	// varlinkctl asks a service over its varlink socket: describing it
 	// reads; call runs any method with the service's privileges
 	// (io.systemd.Manager's included), as busctl call does.
@@ -126,15 +126,15 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"aptitude": sub(`search|show|versions|why|why-not|changelog|help`, ``, ``, TierMutate, TierMutate, "", ""),
 	"dnf": sub(`list|info|search|repolist|repoquery|provides|history list|history info|deplist|--version|help|
 		updateinfo|check|alias list|module list|module info|group list|group info|repoinfo`,
-		``, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --repo --enablerepo --disablerepo --installroot --config"),
+		``, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --repo --enablerepo --disablerepo --installroot --config --exclude --forcearch --disableplugin --enableplugin --disableexcludes --repofrompath --debuglevel --errorlevel --rpmverbosity --color --comment --destdir --downloaddir"),
 	"yum": sub(`list|info|search|repolist|provides|history list|history info|deplist|--version|help|check|updateinfo`,
-		``, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --enablerepo --disablerepo --installroot --config"),
+		``, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --repo --enablerepo --disablerepo --installroot --config --exclude --forcearch --disableplugin --enableplugin --disableexcludes --repofrompath --debuglevel --errorlevel --rpmverbosity --color --comment --destdir --downloaddir"),
 	"microdnf": sub(`repoquery|repolist|--version|help`, ``, ``, TierRead, TierMutate, "", ""),
 	"zypper": sub(`search|se|info|if|list-updates|lu|packages|pa|repos|lr|patches|lp|patch-check|pchk|locks|ll|services|ls|products|pd|--version|help`,
 		``, ``, TierRead, TierMutate, "", ""),
-	"apk": sub(`info|search|list|policy|stats|version|dot|-V|--version|audit|manifest`, ``, ``, TierRead, TierMutate, "Xp", "--repository --root"),
+	"apk": sub(`info|search|list|policy|stats|version|dot|-V|--version|audit|manifest`, ``, ``, TierRead, TierMutate, "Xp", "--repository --root --cache-dir --keys-dir --arch --repositories-file --wait --progress-fd"),
 	"pkg": sub(`version|info|query|rquery|audit|which|check|stats|search|help|-v|--version`,
-		``, `delete|remove|autoremove|clean`, TierRead, TierMutate, "jcr", "--jail --chroot --rootdir"),
+		``, `delete|remove|autoremove|clean`, TierRead, TierMutate, "jcrCRo", "--jail --chroot --rootdir --config --repo-conf-dir --option"),
 	"snap": sub(`list|find|info|version|services|connections|changes|change|logs|whoami|known|refresh --list|aliases|interfaces|warnings|get|model|tasks|help|--version`,
 		``, `remove|revert|disable|remove-user`, TierRead, TierMutate, "", ""),
 	"flatpak": sub(`list|info|search|remotes|history|remote-ls|ps|remote-info|documents|permissions|--version|help|config`,
@@ -188,15 +188,15 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"pct": sub(`list|status|config|pending|listsnapshot|df|help`, ``,
 		`destroy|delsnapshot|rollback|exec|enter|console|push|fsck|unlock|restore --force|restore -force|
 		stop|shutdown|reboot|suspend`, TierRead, TierMutate, "", ""),
-	"timedatectl": sub(`status|show|list-timezones|show-timesync|timesync-status|help`, ``, ``, TierRead, TierMutate, "HM", "--host --machine"),
-	"hostnamectl": sub(`status|help|--version`, ``, ``, TierRead, TierMutate, "HM", "--host --machine"),
+	"timedatectl": sub(`status|show|list-timezones|show-timesync|timesync-status|help`, ``, ``, TierRead, TierMutate, "HMp", "--host --machine --property"),
+	"hostnamectl": sub(`status|help|--version`, ``, ``, TierRead, TierMutate, "HM", "--host --machine --json"),
 	"localectl":   sub(`status|list-locales|list-keymaps|list-x11-keymap-models|list-x11-keymap-layouts|list-x11-keymap-variants|list-x11-keymap-options|help`, ``, ``, TierRead, TierMutate, "HM", "--host --machine"),
 	"loginctl": sub(`list-sessions|list-users|list-seats|show-session|show-user|show-seat|session-status|user-status|seat-status|help`,
 		`lock-session|lock-sessions|unlock-session|unlock-sessions`, `terminate-session|terminate-user|terminate-seat|kill-session|kill-user|disable-linger|flush-devices`,
-		TierRead, TierMutate, "HMps", "--host --machine --property --signal"),
-	"networkctl": sub(`list|status|lldp|label|help|cat`, `renew`, `down|delete|forcerenew|reconfigure`, TierRead, TierMutate, "", ""),
+		TierRead, TierMutate, "HMpsno", "--host --machine --property --signal --kill-whom --lines --output"),
+	"networkctl": sub(`list|status|lldp|label|help|cat`, `renew`, `down|delete|forcerenew|reconfigure`, TierRead, TierMutate, "n", "--lines --json"),
 	"resolvectl": sub(`status|query|statistics|show-cache|show-server-state|log-level|service|openpgp|tlsa|help|monitor`,
-		`flush-caches|reset-statistics|reset-server-features`, `revert`, TierRead, TierMutate, "it", "--interface --type --class"),
+		`flush-caches|reset-statistics|reset-server-features`, `revert`, TierRead, TierMutate, "itcp", "--interface --type --class --protocol --service-address --service-txt --cname --validate --synthesize --cache --zone --trust-anchor --network --search --stale-data --relax-single-label --json --legend"),
 	"tailscale": sub(`status|ip|netcheck|version|whois|ping|serve status|funnel status|dns status|exit-node list|bugreport|licenses|metrics print|
 		debug prefs|debug daemon-goroutines|debug daemon-logs|debug metrics|debug netmap|debug env|debug stat|debug hostinfo|
 		debug watch-ipn|debug derp-map|debug local-creds|debug peer-endpoint-changes|debug via|debug derp`,
@@ -212,14 +212,14 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"fail2ban-client": sub(`status|ping|version|get|banned|-V|--version|help|-h|--dp|--dump`, ``, `stop|unban --all|flushlogs`,
 		TierRead, TierMutate, "", ""),
 	"certbot":           sub(`certificates|plugins|--version|-h|--help|show_account`, ``, `delete|revoke|unregister`, TierRead, TierMutate, "", ""),
-	"supervisorctl":     sub(`status|avail|pid|version|tail|help|maintail`, ``, `shutdown|remove`, TierRead, TierMutate, "csup", "--configuration --serverurl --username --password"),
+	"supervisorctl":     sub(`status|avail|pid|version|tail|help|maintail`, ``, `shutdown|remove`, TierRead, TierMutate, "csupr", "--configuration --serverurl --username --password --history-file"),
 	"pm2":               sub(`list|ls|l|status|show|describe|info|logs|monit|jlist|prettylist|-v|--version|ping|env|report`, ``, `delete|del|kill|flush|deploy|update`, TierRead, TierMutate, "", ""),
 	"netplan":           sub(`get|info|status|help`, `generate`, `apply|try`, TierRead, TierMutate, "", "--root-dir"),
 	"nmcli":             sub(`general|general status|general permissions|general logging|general hostname|g|device|device status|device show|device wifi list|dev|d|connection|connection show|con show|c show|c|con|radio|networking connectivity|monitor|-v|--version|help`, `device wifi rescan|connection reload|general reload`, `networking off|networking|radio all off|radio wifi off|connection down|con down|c down|device disconnect|dev disconnect|d disconnect|connection delete|con delete|c delete|device down|device delete`, TierRead, TierMutate, "cefgmw", "--colors --escape --fields --get-values --mode --wait"),
 	"apt-mark":          sub(`showauto|showmanual|showhold|showinstall|showremove|showpurge|showdeinstall|help|--version|-v`, ``, ``, TierRead, TierMutate, "oc", "--option --config-file"),
 	"apt-cache":         sub(``, `gencaches`, ``, TierRead, TierRead, "oc", "--option --config-file"),
 	"ansible-galaxy":    sub(`list|info|search|--version`, ``, `remove|role remove|collection remove`, TierRead, TierMutate, "", ""),
-	"ansible-inventory": sub(``, ``, ``, TierRead, TierRead, "i", "--inventory"),
+	"ansible-inventory": sub(``, ``, ``, TierRead, TierRead, "il", "--inventory --limit --vault-password-file --vault-id --playbook-dir --output"),
 	"ansible-doc":       sub(``, ``, ``, TierRead, TierRead, "", ""),
 	"ansible-config":    sub(`list|dump|view|--version`, `init`, ``, TierRead, TierMutate, "", ""),
 	"restic":            sub(`snapshots|ls|stats|check|find|diff|cat|version|help|key list|list|dump|tag --help|cache`, `backup|init|copy`, `forget|prune|key remove|unlock|rewrite|restore|repair`, TierRead, TierMutate, "rp", "--repo --password-file --repository-file --cache-dir"),
@@ -257,6 +257,7 @@ func subcommandTier(c *call) (Tier, string) {
 		return TierMutate, c.name + ": changes the system"
 	}
 	args := c.args
+	abbrev := subAbbrevParsers[c.name]
 	i := 0
 	for i < len(args) {
 		v := args[i].val
@@ -274,15 +275,7 @@ func subcommandTier(c *call) (Tier, string) {
 		if !strings.HasPrefix(v, "-") || (tab.read[v] || tab.danger[v] || tab.benign[v]) {
 			break
 		}
-		if strings.HasPrefix(v, "--") {
-			if _, _, has := strings.Cut(v, "="); !has {
-				for _, l := range tab.valueLong {
-					if v == l {
-						i++
-					}
-				}
-			}
-		} else if len(v) == 2 && strings.IndexByte(tab.valueShort, v[1]) >= 0 {
+		if subOptTakesNext(tab, v, abbrev) {
 			i++
 		}
 		i++

@@ -1,0 +1,79 @@
+package policy
+
+import "strings"
+
+// Global options before a subcommand, read as the program's own parser
+// reads them: a value-taking option whose value is the next word shifts
+// the subcommand one word on, so "systemctl --mach c help x" is
+// "systemctl --machine c help x" (help on a container), not the verb c.
+
+// subAbbrevParsers are the programs driven by subcommands whose global
+// options are parsed by getopt_long or a parser like it (Python's
+// argparse, optparse and getopt): a long option is taken in any
+// unambiguous abbreviation. cobra/pflag (docker, kubectl, helm, restic,
+// tailscale) and apt's own parser take long names whole.
+var subAbbrevParsers = map[string]bool{
+	"systemctl": true, "loginctl": true, "timedatectl": true, "hostnamectl": true, "localectl": true,
+	"networkctl": true, "resolvectl": true, "varlinkctl": true,
+	"pip": true, "pip3": true, "dnf": true, "yum": true, "apk": true, "pkg": true,
+	"supervisorctl": true, "netplan": true, "ansible-inventory": true,
+}
+
+// subOptTakesNext reports whether the global option word v (no "=" in a
+// long one) takes the next word as its value: a long name tab lists, or
+// with abbrev any prefix of one ("--mach"); a short letter tab lists,
+// alone or ending a cluster of flags ("-qM c"). An abbreviation another
+// option of the program also begins with is an error there, so reading
+// it as taking a value errs only toward a later word being the verb.
+func subOptTakesNext(tab subTable, v string, abbrev bool) bool {
+	if strings.HasPrefix(v, "--") {
+		if strings.Contains(v, "=") {
+			return false
+		}
+		for _, l := range tab.valueLong {
+			if v == l || abbrev && len(v) > 2 && strings.HasPrefix(l, v) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(v) < 2 || v[0] != '-' || tab.valueShort == "" {
+		return false
+	}
+	if len(v) == 2 || abbrev {
+		// In a cluster, the first letter that takes a value takes the
+		// rest of the word, or the next word when it ends the cluster.
+		for j := 1; j < len(v); j++ {
+			f := v[j]
+			if !(f >= 'a' && f <= 'z' || f >= 'A' && f <= 'Z') {
+				return false
+			}
+			if strings.IndexByte(tab.valueShort, f) >= 0 {
+				return j == len(v)-1
+			}
+		}
+	}
+	return false
+}
+
+// subWordIndex returns the index in vals of name's subcommand, the first
+// word that is neither a global option nor an option's value, or
+// len(vals) when there is none; for programs without a table, the first
+// word not starting with "-".
+func subWordIndex(name string, vals []string) int {
+	tab, ok := subcommandTables[name]
+	abbrev := subAbbrevParsers[name]
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		if v == "--" {
+			return i + 1
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			return i
+		}
+		if ok && subOptTakesNext(tab, v, abbrev) {
+			i++
+		}
+	}
+	return len(vals)
+}

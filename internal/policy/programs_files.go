@@ -121,7 +121,7 @@ func fileProgram(c *call) (Tier, string) {
 		}
 		return t, why
 	case "touch":
-		for _, op := range operandsSkipping(vals, "dtr", []string{"--date", "--reference"}) {
+		for _, op := range getoptOperands(vals, "dtr", []string{"--date", "--reference", "--time"}) {
 			if !tmpPath(op) {
 				return TierMutate, "touch: creates or changes files"
 			}
@@ -134,7 +134,7 @@ func fileProgram(c *call) (Tier, string) {
 			}
 		}
 		// Tier 1 runs where only the temporary directories are writable.
-		for _, op := range operandsSkipping(vals, "m", []string{"--mode", "--context"}) {
+		for _, op := range getoptOperands(vals, "m", []string{"--mode"}) {
 			if !tmpPath(op) {
 				return TierMutate, "mkdir: creates directories outside the temporary directories"
 			}
@@ -431,7 +431,7 @@ func filterProgram(c *call) (Tier, string) {
 			}
 		}
 	case "uniq":
-		ops := operandsSkipping(vals, "fsw", []string{"--skip-fields", "--skip-chars", "--check-chars"})
+		ops := getoptOperands(vals, "fsw", []string{"--skip-fields", "--skip-chars", "--check-chars"})
 		if len(ops) >= 2 {
 			return write(arg{val: ops[1], known: true})
 		}

@@ -307,7 +307,7 @@ func lnProgram(c *call) (Tier, string) {
 			return TierDestructive, "ln: options computed at run time"
 		}
 	}
-	ops := operandsSkipping(c.vals(), "St", []string{"--suffix", "--target-directory"})
+	ops := getoptOperands(c.vals(), "St", []string{"--suffix", "--target-directory"})
 	var dests []string
 	if dirs := c.optVals(c.args, "-t", "--target-directory"); len(dirs) > 0 {
 		for _, d := range dirs {

@@ -77,7 +77,7 @@ func (e *eval) localSetid(p string) bool {
 // another file, and a chown of a setuid file, are TierDestructive.
 func modeChecked(c *call) (Tier, string) {
 	vals := c.vals()
-	ops := operandsSkipping(vals, "", []string{"--reference"})
+	ops := getoptOperands(vals, "", []string{"--reference"})
 	if c.name == "chmod" {
 		if len(c.optVals(c.args, "--reference")) > 0 {
 			return TierDestructive, "chmod --reference: copies a mode that may be setuid"
@@ -136,7 +136,7 @@ func copyModes(c *call) (Tier, string) {
 		return TierDestructive, "cp as root: keeps the mode but not the owner, so a setuid file becomes a setuid root one"
 	}
 	if keep && c.name == "cp" {
-		ops := operandsSkipping(vals, "St", []string{"--suffix", "--target-directory"})
+		ops := getoptOperands(vals, "St", []string{"--suffix", "--target-directory"})
 		srcs := ops[:max(0, len(ops)-1)]
 		if len(c.optVals(c.args, "-t", "--target-directory")) > 0 {
 			srcs = ops // cp -t DIR SOURCE…

@@ -19,7 +19,7 @@ var analyzeReadVerbs = set(`time blame critical-chain dump plot dot unit-paths u
 // service-watchdogs with a value (and the older set-log-level and
 // set-log-target) change the running service manager.
 func analyzeVerb(c *call) (Tier, string) {
-	ops := operandsSkipping(c.vals(), "HM", []string{"--host", "--machine", "--root", "--image", "--image-policy", "--from-pattern", "--to-pattern", "--fuzz", "--iterations", "--base-time", "--unit", "--security-policy", "--threshold", "--profile"})
+	ops := getoptOperands(c.vals(), "HM", []string{"--host", "--machine", "--root", "--image", "--image-policy", "--from-pattern", "--to-pattern", "--fuzz", "--iterations", "--base-time", "--unit", "--security-policy", "--threshold", "--profile"})
 	// --generators runs the system's unit generators (programs the text
 	// does not show, writing their output), and --image loop-mounts an
 	// image, whatever the verb.

@@ -19,25 +19,32 @@ var subAbbrevParsers = map[string]bool{
 	"supervisorctl": true, "netplan": true, "ansible-inventory": true,
 }
 
-// subOptTakesNext reports whether the global option word v (no "=" in a
-// long one) takes the next word as its value: a long name tab lists, or
-// with abbrev any prefix of one ("--mach"); a short letter tab lists,
-// alone or ending a cluster of flags ("-qM c"). An abbreviation another
-// option of the program also begins with is an error there, so reading
-// it as taking a value errs only toward a later word being the verb.
+// subOptTakesNext reports whether the global option word v of tab's
+// program takes the next word as its value (optTakesNext).
 func subOptTakesNext(tab subTable, v string, abbrev bool) bool {
+	return optTakesNext(v, tab.valueShort, tab.valueLong, abbrev)
+}
+
+// optTakesNext reports whether the option word v (no "=" in a long one)
+// takes the next word as its value: a long name of valueLong, or with
+// abbrev any prefix of one ("--mach"); a letter of valueShort, alone or,
+// with abbrev (getopt's clusters), ending a cluster of flags ("-qM c").
+// An abbreviation another option of the program also begins with is an
+// error there, so reading it as taking a value errs only toward a later
+// word being the verb or operand.
+func optTakesNext(v, valueShort string, valueLong []string, abbrev bool) bool {
 	if strings.HasPrefix(v, "--") {
 		if strings.Contains(v, "=") {
 			return false
 		}
-		for _, l := range tab.valueLong {
+		for _, l := range valueLong {
 			if v == l || abbrev && len(v) > 2 && strings.HasPrefix(l, v) {
 				return true
 			}
 		}
 		return false
 	}
-	if len(v) < 2 || v[0] != '-' || tab.valueShort == "" {
+	if len(v) < 2 || v[0] != '-' || valueShort == "" {
 		return false
 	}
 	if len(v) == 2 || abbrev {
@@ -48,12 +55,34 @@ func subOptTakesNext(tab subTable, v string, abbrev bool) bool {
 			if !(f >= 'a' && f <= 'z' || f >= 'A' && f <= 'Z') {
 				return false
 			}
-			if strings.IndexByte(tab.valueShort, f) >= 0 {
+			if strings.IndexByte(valueShort, f) >= 0 {
 				return j == len(v)-1
 			}
 		}
 	}
 	return false
+}
+
+// getoptOperands returns the operands of a getopt_long program's args,
+// skipping the options of valueShort and valueLong with their values in
+// every spelling getopt_long takes (abbreviated, ending a cluster):
+// "coredumpctl --dir list debug" debugs.
+func getoptOperands(args []string, valueShort string, valueLong []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return append(out, args[i+1:]...)
+		}
+		if len(a) < 2 || a[0] != '-' {
+			out = append(out, a)
+			continue
+		}
+		if optTakesNext(a, valueShort, valueLong, true) {
+			i++
+		}
+	}
+	return out
 }
 
 // subWordIndex returns the index in vals of name's subcommand, the first

@@ -248,7 +248,7 @@ func argProgram(c *call) (Tier, string) {
 		if has("-s", "--set") || len(c.optVals(c.args, "-s", "--set")) > 0 {
 			return TierDestructive, "date -s: jumps the system clock"
 		}
-		for _, o := range operandsSkipping(vals, "dfr", []string{"--date", "--file", "--reference"}) {
+		for _, o := range getoptOperands(vals, "dfrs", []string{"--date", "--file", "--reference", "--set", "--rfc-3339"}) {
 			if !strings.HasPrefix(o, "+") {
 				return TierDestructive, "date: jumps the system clock"
 			}
@@ -552,7 +552,7 @@ var coredumpctlValueLong = []string{"--output", "--field", "--directory", "--fil
 // writes -o's file, and debug (gdb) runs a debugger on the core — gdb by
 // default, whose prompt runs shell commands, or --debugger's program.
 func coredumpctlProgram(c *call) (Tier, string) {
-	ops := operandsSkipping(c.vals(), "oFDSUnA", coredumpctlValueLong)
+	ops := getoptOperands(c.vals(), "oFDSUnA", coredumpctlValueLong)
 	verb := "list"
 	if len(ops) > 0 {
 		verb = ops[0]
@@ -600,7 +600,7 @@ func dbusCall(c *call) (Tier, string) {
 	case "dbus-send":
 		return TierMutate, "dbus-send: sends a method call or signal"
 	case "busctl":
-		ops := operandsSkipping(vals, "HM", busctlValueLong)
+		ops := getoptOperands(vals, "HM", busctlValueLong)
 		r := raiser{TierMutate, "busctl call, set-property or emit: asks a service to act"}
 		if len(ops) == 0 {
 			r = raiser{TierRead, "busctl list"}

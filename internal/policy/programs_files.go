@@ -515,9 +515,10 @@ func tarProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	mode := ""
 	for k, v := range vals {
+		long, _, _ := longName(v, tarLongOpts)
 		lv := strings.ToLower(v)
 		for _, bad := range []string{"--checkpoint-action", "--to-command", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script", "--rmt-command"} {
-			if strings.HasPrefix(lv, bad) {
+			if strings.HasPrefix(lv, bad) || long == bad {
 				prog := ""
 				if _, val, ok := strings.Cut(v, "="); ok {
 					prog = strings.TrimPrefix(val, "exec=")
@@ -531,8 +532,8 @@ func tarProgram(c *call) (Tier, string) {
 				return TierDestructive, "tar " + bad + ": runs a program"
 			}
 		}
-		if v == "--remove-files" || v == "--recursive-unlink" || v == "--unlink-first" {
-			return TierDestructive, "tar " + v + ": removes files"
+		if long == "--remove-files" || long == "--recursive-unlink" || long == "--unlink-first" {
+			return TierDestructive, "tar " + long + ": removes files"
 		}
 		cluster := ""
 		switch {
@@ -553,7 +554,7 @@ func tarProgram(c *call) (Tier, string) {
 				mode = string(m)
 			}
 		}
-		switch v {
+		switch long {
 		case "--create", "--append", "--update", "--concatenate", "--catenate":
 			mode = "c"
 		case "--extract", "--get":
@@ -570,8 +571,8 @@ func tarProgram(c *call) (Tier, string) {
 	case "t", "d":
 		return TierRead, "tar: lists an archive"
 	case "x":
-		for k, v := range vals {
-			if (v == "-C" || v == "--directory") && k+1 < len(vals) && isRoot(vals[k+1]) || v == "--directory=/" {
+		for _, d := range c.optVals(c.args, "-C", "--directory") {
+			if isRoot(d.val) {
 				return TierDestructive, "tar: extracts over the root file system"
 			}
 		}

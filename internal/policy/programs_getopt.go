@@ -69,6 +69,10 @@ var clusterValues = map[string]string{
 	"gpg":       "aeforsuNRu",
 	"anacron":   "tS",
 	"smbclient": "cDUWIpRsOTlmAnitdL",
+	// ncat's and OpenBSD nc's (-e and -c are read as the names asked for).
+	"nc":     "degGimopswxIMOPTVX",
+	"ncat":   "degGimopswxIMOPTVX",
+	"netcat": "degGimopswxIMOPTVX",
 }
 
 // wordOptions are programs whose options are single-dash words that never

@@ -66,32 +66,35 @@ func richBlocksSSH(r string) bool {
 func iptablesCutsOff(vals []string) string {
 	adds, target, narrow, ssh := false, "", false, false
 	for i := 0; i < len(vals); i++ {
-		v := vals[i]
-		next := ""
-		if i+1 < len(vals) {
-			next = vals[i+1]
+		// Long options in any abbreviation, their values attached or next.
+		v, next, attached := longName(vals[i], iptablesLongOpts)
+		skip := 0
+		if !attached && i+1 < len(vals) {
+			next, skip = vals[i+1], 1
 		}
 		switch {
 		case v == "--append" || v == "--insert" || len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.ContainsAny(v[1:2], "AI"):
 			adds = true
 		case v == "-j" || v == "--jump":
 			target = next
-			i++
+			i += skip
 		case strings.HasPrefix(v, "-j") && len(v) > 2:
 			target = v[2:]
-		case v == "--dport" || v == "--dports" || v == "--destination-port" || v == "--destination-ports":
+		case v == "--dport" || v == "--dports" || v == "--destination-port" || v == "--destination-ports" ||
+			// With the multiport match loaded too, --dpo is either.
+			len(v) > 3 && strings.HasPrefix("--dports", v) || len(v) > 13 && strings.HasPrefix("--destination-ports", v):
 			for _, p := range strings.Split(next, ",") {
 				if sshPort(p) || portRangeHas(p, 22) {
 					ssh = true
 				}
 			}
 			narrow = true
-			i++
+			i += skip
 		case v == "-t" || v == "--table" || v == "-i" || v == "--in-interface" || v == "-o" || v == "--out-interface" ||
 			v == "--reject-with" || v == "-W" || v == "--wait-interval" || (v == "-w" || v == "--wait") && next != "" && next[0] >= '0' && next[0] <= '9':
 			// An interface-wide drop cuts the host off through it; -w's
 			// seconds are optional.
-			i++
+			i += skip
 		case v == "-w" || v == "--wait" || v == "-v" || v == "-n" || v == "--line-numbers":
 		case strings.HasPrefix(v, "-"):
 			narrow = true

@@ -210,14 +210,20 @@ func moreProgram(c *call) (Tier, string) {
 		if t, why := ansibleInventory(c); t > TierRead {
 			return t, why
 		}
+		// argparse takes -mshell, --module-name=shell and --mod shell;
+		// with -a and no -m the module is command.
 		mod := ""
-		for k, v := range vals {
-			if (v == "-m" || v == "--module-name") && k+1 < len(vals) {
-				mod = vals[k+1]
-			}
-			if (v == "-a" || v == "--args") && k+1 < len(vals) {
-				c.e.scanText(vals[k+1])
-			}
+		for _, m := range c.optVals(c.args, "-m", "--module-name") {
+			mod = m.val
+		}
+		args := c.optVals(c.args, "-a", "--args")
+		for _, a := range args {
+			c.e.scanText(a.val)
+		}
+		if mod == "" && len(args) > 0 {
+			mod = "command"
+		}
+		for _, v := range vals {
 			if v == "--list-hosts" {
 				return TierRead, "ansible --list-hosts"
 			}

@@ -436,15 +436,13 @@ func netProgram(c *call) (Tier, string) {
 			raise(TierMutate, "wget: downloads to a file")
 		}
 	case "nc", "ncat", "netcat":
-		for i, v := range vals {
-			if v == "-e" || v == "-c" || strings.HasPrefix(v, "--exec") || strings.HasPrefix(v, "--sh-exec") || strings.HasPrefix(v, "--lua-exec") {
-				if v == "-c" || v == "--sh-exec" {
-					if i+1 < len(vals) {
-						c.shell(vals[i+1], c.name+" -c command", nil, false)
-					}
-				}
-				raise(TierDestructive, c.name+" "+v+": runs a program on connection")
-			}
+		// ncat parses with getopt_long: --sh-e, --exe, -lc CMD, -ve/bin/sh.
+		for _, s := range c.optVals(c.args, "-c", "--sh-exec") {
+			c.shell(s.val, c.name+" -c command", nil, false)
+			raise(TierDestructive, c.name+" -c: runs a program on connection")
+		}
+		if len(c.optVals(c.args, "-e", "--exec", "--lua-exec")) > 0 {
+			raise(TierDestructive, c.name+" -e: runs a program on connection")
 		}
 		// -z connects and closes, sending nothing: a port check, like a
 		// request. Only -v, -n, -4, -6 and -w may come with it (-u sends
@@ -667,6 +665,32 @@ var httpieValueOpts = set(`-a --auth -A --auth-type -o --output -p --print -P --
 	--response-charset --response-mime --session --session-read-only --resolve --interface
 	--bearer --http-version --unix-socket`)
 
+// httpieFlags are HTTPie's long options that take no value, whole names
+// that win over the value options they begin (--form, --format-options).
+var httpieFlags = set(`--json --form --multipart --ignore-stdin --offline --verbose --all --headers
+	--body --meta --download --continue --quiet --stream --follow --check-status --path-as-is
+	--chunked --compress --traceback --debug --ignore-netrc --help --version --manual --sorted
+	--unsorted`)
+
+// httpieTakesValue reports whether an HTTPie or xh option word takes the
+// next word as its value. HTTPie's argparse takes any unambiguous prefix
+// of a long option ("--ti 5" is --timeout 5), so a prefix of a value
+// option counts; xh's clap rejects one, so reading it so costs nothing.
+func httpieTakesValue(v string) bool {
+	if httpieValueOpts[v] {
+		return true
+	}
+	if len(v) < 4 || !strings.HasPrefix(v, "--") || strings.Contains(v, "=") || httpieFlags[v] {
+		return false
+	}
+	for o := range httpieValueOpts {
+		if strings.HasPrefix(o, v) {
+			return true
+		}
+	}
+	return false
+}
+
 // httpieRequest classifies the METHOD that HTTPie and xh take before the
 // URL (http DELETE example.org/x), and --session, which saves cookies and
 // headers to a file.
@@ -677,7 +701,7 @@ func httpieRequest(c *call) (Tier, string) {
 		switch {
 		case a.known && (a.val == "--session" || strings.HasPrefix(a.val, "--session=")):
 			return TierMutate, c.name + " --session: writes a session file"
-		case a.known && httpieValueOpts[a.val]:
+		case a.known && httpieTakesValue(a.val):
 			i++
 		case a.known && strings.HasPrefix(a.val, "-"):
 		default:

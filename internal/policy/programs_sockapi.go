@@ -161,7 +161,7 @@ func (c *call) httpieSocket() (Tier, string) {
 			i++
 		case strings.HasPrefix(v, "--unix-socket="):
 			q.socket = v[len("--unix-socket="):]
-		case httpieValueOpts[v]:
+		case httpieTakesValue(v):
 			i++
 		case strings.HasPrefix(v, "-"):
 		default:

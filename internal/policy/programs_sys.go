@@ -46,7 +46,8 @@ func firewallRules(c *call) (Tier, string) {
 	case "firewall-cmd":
 		for _, v := range vals {
 			switch {
-			case v == "--panic-on" || strings.HasPrefix(v, "--set-default-zone") || strings.HasPrefix(v, "--remove-service=ssh"):
+			// argparse takes --set-default-z; --panic-o is --panic-off too.
+			case v == "--panic-on" || longFlag(v, "--set-default-zone") || strings.HasPrefix(v, "--remove-service=ssh"):
 				return TierDestructive, "firewall-cmd " + v + ": can cut off access"
 			}
 		}
@@ -71,11 +72,15 @@ func firewallRules(c *call) (Tier, string) {
 		cmds := ""
 		switch {
 		case strings.HasPrefix(v, "--"):
-			switch v {
+			long, val, attached := longName(v, iptablesLongOpts)
+			switch long {
 			case "--flush", "--delete-chain", "--zero":
 				cmds = "F"
 			case "--policy":
 				cmds = "P"
+				if attached && i+1 < len(vals) && (vals[i+1] == "DROP" || vals[i+1] == "REJECT") && val != "" {
+					return TierDestructive, c.name + " --policy: default-drop policy can cut off access"
+				}
 			case "--append", "--insert", "--delete", "--replace", "--new-chain", "--rename-chain":
 				cmds = "A"
 			}

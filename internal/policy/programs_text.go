@@ -371,9 +371,7 @@ func editorProgram(c *call) (Tier, string) {
 		switch {
 		case c.name == "ex":
 			return TierDestructive, "ex: runs editor commands"
-		case strings.HasPrefix(c.name, "emacs") && (v == "--eval" || strings.HasPrefix(v, "--eval=") || v == "-e" ||
-			v == "-l" || strings.HasPrefix(v, "--load") || v == "-f" || strings.HasPrefix(v, "--funcall") ||
-			v == "--batch" || v == "-batch" || strings.HasPrefix(v, "--script") || v == "-x"):
+		case strings.HasPrefix(c.name, "emacs") && emacsRunsLisp(v):
 			return TierDestructive, c.name + " " + v + ": runs Lisp"
 		case c.name == "nvim" && v == "-l":
 			return TierDestructive, "nvim -l: runs a Lua script"

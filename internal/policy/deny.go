@@ -225,7 +225,7 @@ func denyCheck(name string, args []string) string {
 			// --user in any abbreviation, unless it is an option's value
 			// ("-p --user exit" is the system manager's exit).
 			if a == "--user" || len(a) > 3 && strings.HasPrefix("--user", a) {
-				user = user || i == 0 || !subOptTakesNext(subcommandTables[name], args[i-1], true)
+				user = user || i == 0 || !subOptTakesNext(name, subcommandTables[name], args[i-1])
 			}
 		}
 		for _, a := range args {

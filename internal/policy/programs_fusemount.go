@@ -88,9 +88,10 @@ func dissectProgram(c *call) (Tier, string) {
 	for _, a := range c.args {
 		switch v := a.val; {
 		case !a.known:
-		case v == "--with":
+		// getopt_long: --wi is --with, --mou --mount.
+		case longFlag(v, "--with") && !strings.Contains(v, "="):
 			return TierDestructive, "systemd-dissect --with: runs a command in the mounted image"
-		case v == "--mount" || v == "--mount=yes" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "mM"):
+		case longFlag(v, "--mount") || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "mM"):
 			mount = true
 		}
 	}

@@ -76,3 +76,9 @@ func emacsRunsLisp(v string) bool {
 	name, _, _ := longName(v, emacsLongOpts)
 	return emacsLispOpts[name]
 }
+
+// sysConfLongOpts are systemd-tmpfiles' and systemd-sysusers' long
+// options (getopt_long): "--rep=FILE" is --replace.
+var sysConfLongOpts = strings.Fields(`--user --create --clean --remove --purge --boot --prefix --exclude-prefix
+	--root --image --image-policy --replace --dry-run --inline --cat-config --tldr --no-pager --graceful
+	--help --version`)

@@ -87,7 +87,7 @@ func tcProgram(c *call) (Tier, string) {
 		case !a.known && (strings.HasPrefix(a.val, "-") || sawExec):
 			c.e.opaque = true
 			r.raise(TierDestructive, "tc: command computed at run time")
-		case a.val == "-b" || a.val == "-batch" || a.val == "--batch" || strings.HasPrefix(a.val, "-batch="):
+		case tcBatch(a.val):
 			c.e.opaque = true
 			r.raise(TierDestructive, "tc -batch: runs commands from a file the classifier cannot see")
 		case a.val == "exec":
@@ -98,6 +98,15 @@ func tcProgram(c *call) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// tcBatch reports whether a tc word is -batch: iproute2 takes an option
+// by any prefix, with one dash or two, and tc checks -batch before any
+// other option beginning with b (-b, -ba, --bat, -batch=FILE).
+func tcBatch(v string) bool {
+	name, _, _ := strings.Cut(v, "=")
+	w := strings.TrimPrefix(strings.TrimPrefix(name, "-"), "-")
+	return strings.HasPrefix(v, "-") && w != "" && strings.HasPrefix("batch", w)
 }
 
 // fzfRunOpts are fzf's and skim's options whose value holds shell

@@ -257,7 +257,6 @@ func subcommandTier(c *call) (Tier, string) {
 		return TierMutate, c.name + ": changes the system"
 	}
 	args := c.args
-	abbrev := subAbbrevParsers[c.name]
 	i := 0
 	for i < len(args) {
 		v := args[i].val
@@ -275,7 +274,7 @@ func subcommandTier(c *call) (Tier, string) {
 		if !strings.HasPrefix(v, "-") || (tab.read[v] || tab.danger[v] || tab.benign[v]) {
 			break
 		}
-		if subOptTakesNext(tab, v, abbrev) {
+		if subOptTakesNext(c.name, tab, v) {
 			i++
 		}
 		i++

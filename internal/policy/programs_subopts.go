@@ -19,10 +19,35 @@ var subAbbrevParsers = map[string]bool{
 	"supervisorctl": true, "netplan": true, "ansible-inventory": true,
 }
 
-// subOptTakesNext reports whether the global option word v of tab's
-// program takes the next word as its value (optTakesNext).
-func subOptTakesNext(tab subTable, v string, abbrev bool) bool {
-	return optTakesNext(v, tab.valueShort, tab.valueLong, abbrev)
+// subOptTakesNext reports whether the global option word v of name's
+// table tab takes the next word as its value, as the program reads it.
+func subOptTakesNext(name string, tab subTable, v string) bool {
+	if name == "nmcli" {
+		return nmcliTakesValue(v)
+	}
+	return optTakesNext(v, tab.valueShort, tab.valueLong, subAbbrevParsers[name])
+}
+
+// nmcliOpts are nmcli's options in the order it tries them: it takes a
+// word with one dash or two, by any prefix, the first option it begins
+// winning ("-f" and "--fi" are -fields, "-mo" -mode); those ending in
+// "=" take a value.
+var nmcliOpts = []string{"terse", "pretty", "mode=", "colors=", "escape=", "fields=", "get-values=",
+	"nocheck", "ask", "show-secrets", "wait=", "version", "offline", "help"}
+
+// nmcliTakesValue reports whether an nmcli option word takes the next
+// word as its value.
+func nmcliTakesValue(v string) bool {
+	w := strings.TrimPrefix(strings.TrimPrefix(v, "-"), "-")
+	if w == "" || v == w || strings.Contains(w, "=") {
+		return false
+	}
+	for _, o := range nmcliOpts {
+		if name := strings.TrimSuffix(o, "="); strings.HasPrefix(name, w) {
+			return name != o
+		}
+	}
+	return false
 }
 
 // optTakesNext reports whether the option word v (no "=" in a long one)
@@ -91,7 +116,6 @@ func getoptOperands(args []string, valueShort string, valueLong []string) []stri
 // word not starting with "-".
 func subWordIndex(name string, vals []string) int {
 	tab, ok := subcommandTables[name]
-	abbrev := subAbbrevParsers[name]
 	for i := 0; i < len(vals); i++ {
 		v := vals[i]
 		if v == "--" {
@@ -100,7 +124,7 @@ func subWordIndex(name string, vals []string) int {
 		if !strings.HasPrefix(v, "-") || v == "-" {
 			return i
 		}
-		if ok && subOptTakesNext(tab, v, abbrev) {
+		if ok && subOptTakesNext(name, tab, v) {
 			i++
 		}
 	}

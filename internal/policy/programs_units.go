@@ -64,13 +64,13 @@ func sysConfProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, c.name + ": arguments computed at run time"
 		}
-		name, _, has := strings.Cut(v, "=")
+		name, _, has := longName(v, sysConfLongOpts)
 		switch {
 		case name == "--replace":
 			c.e.opaque = true
 			return TierDestructive, c.name + " --replace: applies a configuration the classifier cannot read"
-		case v == "--cat-config" || v == "--tldr" || v == "--help" || v == "-h" || v == "--version":
-			return TierRead, c.name + " " + v
+		case !has && (name == "--cat-config" || name == "--tldr" || name == "--help" || name == "--version") || v == "-h":
+			return TierRead, c.name + " " + name
 		case strings.HasPrefix(v, "-") && v != "-":
 			if valued[name] && !has {
 				i++

@@ -39,19 +39,26 @@ var dumpHosts = []string{"-h", "--host"}
 // dumpProgram classifies the programs dumpOutputs names.
 func dumpProgram(c *call) (Tier, string) {
 	r := raiser{TierMutate, c.name + ": dumps a database"}
-	for _, f := range exactOptVals(c.args, dumpOutputs[c.name]...) {
+	// PostgreSQL's tools (getopt_long) and MySQL's (my_getopt) take long
+	// options abbreviated (--fi=FILE, --result=FILE, --pgd DIR); the
+	// MongoDB tools (go-flags) take them whole.
+	opts := c.optVals
+	if strings.HasPrefix(c.name, "mongo") {
+		opts = func(args []arg, names ...string) []arg { return exactOptVals(args, names...) }
+	}
+	for _, f := range opts(c.args, dumpOutputs[c.name]...) {
 		if f.known && f.val == "-" {
 			continue
 		}
 		r.raise(c.writeArg(f, c.name+" output"))
 	}
 	if dirs := dumpDirs[c.name]; len(dirs) > 0 {
-		for _, d := range exactOptVals(c.args, dirs...) {
+		for _, d := range opts(c.args, dirs...) {
 			r.raise(c.extractDir(d, c.name))
 		}
 	}
 	if !strings.HasPrefix(c.name, "mongo") {
-		for _, h := range exactOptVals(c.args, dumpHosts...) {
+		for _, h := range opts(c.args, dumpHosts...) {
 			c.checkHost(h.val)
 		}
 	}

@@ -200,8 +200,15 @@ func gitProgram(c *call) (Tier, string) {
 				cmd = cmd[1:]
 			}
 			cmd = cmd[1:]
-			for len(cmd) > 0 && sub == "submodule" && (cmd[0] == "--recursive" || cmd[0] == "-q" || cmd[0] == "--quiet") {
+			// foreach's options (--recursive, -q) come before the command
+			// in any spelling parse-options takes (--recu, -qq); it takes
+			// no other, so no command begins with a dash there.
+			for len(cmd) > 0 && sub == "submodule" && strings.HasPrefix(cmd[0], "-") {
+				stop := cmd[0] == "--"
 				cmd = cmd[1:]
+				if stop {
+					break
+				}
 			}
 			if len(cmd) > 0 {
 				c.shell(strings.TrimSpace(cmd[0]+" "+shellword.Join(cmd[1:])), "git "+sub+" command", nil, false)

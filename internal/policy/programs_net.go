@@ -478,7 +478,8 @@ func netProgram(c *call) (Tier, string) {
 		raise(TierMutate, c.name+": raw connection or download")
 	case "http", "https", "xh":
 		for _, v := range vals {
-			if strings.Contains(v, "=") || v == "-d" || v == "--download" || v == "-o" || strings.HasPrefix(v, "--output") {
+			// HTTPie's argparse takes --down for --download, --out for --output.
+			if strings.Contains(v, "=") || v == "-d" || longFlag(v, "--download") || v == "-o" || longFlag(v, "--output") {
 				raise(TierMutate, c.name+": sends data or writes files")
 			}
 		}

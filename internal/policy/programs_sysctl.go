@@ -140,8 +140,8 @@ func kernelProgramName(k string) bool {
 // whoever starts them; --display, --find and --test read.
 func binfmtProgram(c *call) (Tier, string) {
 	for _, v := range c.vals() {
-		switch v {
-		case "--install", "--import":
+		// argp takes them abbreviated: --inst, --imp.
+		if longFlag(v, "--install") || longFlag(v, "--import") {
 			c.e.opaque = true
 			return TierDestructive, "update-binfmts " + v + ": registers an interpreter the kernel runs for every program that matches, as root when root starts one"
 		}

@@ -170,7 +170,8 @@ func (c *call) clientSettings() (Tier, string) {
 func (c *call) daemonHost() (Tier, string) {
 	var opts []string
 	switch c.name {
-	case "systemctl", "loginctl", "hostnamectl", "timedatectl", "localectl", "resolvectl", "networkctl", "systemd-analyze", "busctl":
+	case "systemctl", "loginctl", "hostnamectl", "timedatectl", "localectl", "resolvectl", "networkctl", "systemd-analyze", "busctl",
+		"portablectl":
 		var r raiser
 		for _, h := range c.optVals(c.args, "-H", "--host") {
 			if !h.known {

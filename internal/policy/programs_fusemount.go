@@ -107,15 +107,24 @@ func dissectProgram(c *call) (Tier, string) {
 // services, which run outside warden's confinement; both run what the
 // images (under /run or /var/lib, or anywhere for portablectl) hold.
 func extensionProgram(c *call) (Tier, string) {
-	ops := operands(c.vals())
+	// The verb follows the options' values, abbreviated or not
+	// (portablectl -M list attach IMG attaches in container list).
+	ops := getoptOperands(c.vals(), "pHM", extensionValueLong)
 	if len(ops) == 0 {
 		ops = []string{"status"}
 	}
+	r := raiser{TierMutate, c.name + " " + truncate(ops[0], 32) + ": changes the system's extensions or portable services"}
 	switch ops[0] {
 	case "list", "status", "inspect", "is-attached", "help":
-		return TierRead, c.name + " " + ops[0]
+		r = raiser{TierRead, c.name + " " + ops[0]}
 	case "merge", "refresh", "attach", "reattach":
 		return TierDestructive, c.name + " " + ops[0] + ": puts an image's programs or services in place of the system's"
 	}
-	return TierMutate, c.name + " " + truncate(ops[0], 32) + ": changes the system's extensions or portable services"
+	r.raise(c.daemonHost()) // portablectl -H runs ssh
+	return r.t, r.why
 }
+
+// extensionValueLong are systemd-sysext's, systemd-confext's and
+// portablectl's long options that take a value.
+var extensionValueLong = []string{"--root", "--json", "--image-policy", "--noexec", "--mutable",
+	"--profile", "--copy", "--extension", "--host", "--machine"}

@@ -246,7 +246,7 @@ func tcCutsOff(vals []string) string {
 // rfkillProgram: rfkill block turns radios off, the host's link if it is
 // wireless, as "nmcli radio all off" does; list and event read.
 func rfkillProgram(c *call) (Tier, string) {
-	ops := operands(c.vals())
+	ops := getoptOperands(c.vals(), "o", []string{"--output"}) // rfkill -o DEVICE block all
 	if len(ops) == 0 || ops[0] == "list" || ops[0] == "event" || ops[0] == "help" {
 		return TierRead, "rfkill: lists radios"
 	}

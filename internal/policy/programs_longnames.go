@@ -82,3 +82,16 @@ func emacsRunsLisp(v string) bool {
 var sysConfLongOpts = strings.Fields(`--user --create --clean --remove --purge --boot --prefix --exclude-prefix
 	--root --image --image-policy --replace --dry-run --inline --cat-config --tldr --no-pager --graceful
 	--help --version`)
+
+// mountLongOpts are util-linux mount's long options (2.38).
+var mountLongOpts = strings.Fields(`--all --bind --fake --fork --fstab --help --internal-only --label
+	--make-private --make-rprivate --make-rshared --make-rslave --make-runbindable --make-shared
+	--make-slave --make-unbindable --mkdir --move --namespace --no-canonicalize --no-mtab --options
+	--options-mode --options-source --options-source-force --rbind --read-only --read-write --rw
+	--show-labels --source --target --target-prefix --test-opts --types --uuid --verbose --version
+	--map-users --map-groups --onlyonce`)
+
+// dmsetupValueLong are dmsetup's long options that take a value.
+var dmsetupValueLong = strings.Fields(`--uuid --major --minor --uid --gid --mode --readahead --table
+	--udevcookie --options --target --count --interval --select --manglename --separator --sort --exec
+	--alias --programid --regionid --groupid --start --length --bounds --units --area --areas`)

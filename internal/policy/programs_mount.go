@@ -31,11 +31,21 @@ func mountOver(c *call) string {
 			return "" // a target named at run time is tier 2, as for any mount
 		}
 	}
-	if len(ops) == 0 {
-		return ""
+	// --target names the mount point too (mount --target /etc --source X).
+	var targets []string
+	for _, t := range c.optVals(c.args, "--target") {
+		targets = append(targets, t.val)
 	}
-	target := ops[len(ops)-1]
-	if !systemMountPoint(target) {
+	if len(ops) > 0 {
+		targets = append(targets, ops[len(ops)-1])
+	}
+	target := ""
+	for _, t := range targets {
+		if systemMountPoint(t) {
+			target = t
+		}
+	}
+	if target == "" {
 		return ""
 	}
 	if remount, ro := mountRemount(c); remount {
@@ -69,9 +79,10 @@ func systemMountPoint(target string) bool {
 func mountRemount(c *call) (remount, ro bool) {
 	for _, a := range c.args {
 		v := a.val
+		name, val, has := longName(v, mountLongOpts)
 		switch {
-		case strings.HasPrefix(v, "--options="):
-			v = strings.TrimPrefix(v, "--options=")
+		case name == "--options" && has:
+			v = val
 		case strings.HasPrefix(v, "-o") && len(v) > 2:
 			v = v[2:]
 		case strings.HasPrefix(v, "-"):
@@ -84,9 +95,14 @@ func mountRemount(c *call) (remount, ro bool) {
 	return remount, ro
 }
 
-// mountTakesValue reports whether a mount option takes the next word.
+// mountTakesValue reports whether a mount option takes the next word,
+// its long name in any abbreviation getopt_long takes (--ty ext4).
 func mountTakesValue(v string) bool {
-	switch v {
+	name, _, has := longName(v, mountLongOpts)
+	if has {
+		return false
+	}
+	switch name {
 	case "-t", "--types", "-o", "--options", "-O", "--test-opts", "-L", "--label", "-U", "--uuid",
 		"-N", "--namespace", "--source", "--target", "--target-prefix", "--options-mode", "--options-source",
 		"--map-users", "--map-groups", "-T", "--fstab":

@@ -210,7 +210,9 @@ func argProgram(c *call) (Tier, string) {
 			c.shellArg(x, "dmsetup --exec command")
 			return TierDestructive, "dmsetup --exec: runs a command for every device"
 		}
-		if len(ops) > 0 {
+		// The command follows the options' values: dmsetup -u ls remove X
+		// removes the device whose UUID is ls.
+		if ops := getoptOperands(vals, "ujmUGMoSO", dmsetupValueLong); len(ops) > 0 {
 			switch ops[0] {
 			case "ls", "info", "status", "table", "deps", "version", "targets":
 				return TierRead, "dmsetup " + ops[0]

@@ -95,3 +95,17 @@ var mountLongOpts = strings.Fields(`--all --bind --fake --fork --fstab --help --
 var dmsetupValueLong = strings.Fields(`--uuid --major --minor --uid --gid --mode --readahead --table
 	--udevcookie --options --target --count --interval --select --manglename --separator --sort --exec
 	--alias --programid --regionid --groupid --start --length --bounds --units --area --areas`)
+
+// cryptsetupValueLong are cryptsetup's long options that take a value.
+// popt takes them whole, so an abbreviation read as one of them is an
+// error there; no flag's whole name begins one of them (--debug-json and
+// --hw-opal, flags, are left out so --debug stays a flag).
+var cryptsetupValueLong = strings.Fields(`--cipher --hash --key-file --key-size --keyfile-size
+	--keyfile-offset --new-keyfile-size --new-keyfile-offset --key-slot --new-key-slot --size --offset
+	--skip --tries --timeout --iter-time --pbkdf --pbkdf-memory --pbkdf-parallel
+	--pbkdf-force-iterations --type --uuid --label --subsystem --header --header-backup-file
+	--volume-key-file --master-key-file --sector-size --luks2-metadata-size --luks2-keyslots-size
+	--keyslot-cipher --keyslot-key-size --integrity --priority --token-id --token-type
+	--key-description --json-file --device-size --reduce-device-size --resilience --resilience-hash
+	--hotzone-size --align-payload --veracrypt-pim --external-tokens-path --active-name
+	--link-vk-to-keyring --volume-key-keyring --new-token-id --keyfile-id --progress-frequency`)

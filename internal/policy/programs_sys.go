@@ -351,7 +351,9 @@ func argProgram(c *call) (Tier, string) {
 	case "mdadm":
 		return mdadmProgram(c)
 	case "cryptsetup":
-		if len(ops) > 0 {
+		// The action follows the options' values: cryptsetup -d status
+		// luksKillSlot DEV 1 reads its key from the file status.
+		if ops := getoptOperands(vals, "chdslSbopTtiMI", cryptsetupValueLong); len(ops) > 0 {
 			switch strings.ToLower(ops[0]) {
 			case "status", "luksdump", "isluks", "dump", "benchmark", "luksuuid", "tcryptdump", "bitlkdump":
 				// A dumped volume key goes to --volume-key-file (or the old

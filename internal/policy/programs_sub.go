@@ -183,7 +183,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 		TierRead, TierMutate, "", "--project"),
 	"qm": sub(`list|status|config|pending|showcmd|listsnapshot|guest cmd|cloudinit dump|help`, ``,
 		`destroy|delsnapshot|rollback|unlink|disk unlink|guest exec|guest passwd|monitor|terminal|mtunnel|importdisk|disk import|
-		stop|shutdown|reset|reboot|suspend`,
+		stop|shutdown|reset|reboot|suspend|restore --force|restore -force`,
 		TierRead, TierMutate, "", ""),
 	"pct": sub(`list|status|config|pending|listsnapshot|df|help`, ``,
 		`destroy|delsnapshot|rollback|exec|enter|console|push|fsck|unlock|restore --force|restore -force|
@@ -309,6 +309,9 @@ func subcommandTier(c *call) (Tier, string) {
 			}
 			// A one-letter flag counts in a cluster too: receive -Fu.
 			if len(f.flag) == 2 && shortFlag(r, f.flag[1]) {
+				return true
+			}
+			if perlGetoptTables[c.name] && perlAbbrev(r, f.flag) {
 				return true
 			}
 		}

@@ -130,3 +130,21 @@ func subWordIndex(name string, vals []string) int {
 	}
 	return len(vals)
 }
+
+// perlGetoptTables are the table programs whose options Perl's
+// Getopt::Long reads (Proxmox's pct and qm): one dash or two, any
+// unambiguous prefix of the name ("pct restore … --forc" forces).
+var perlGetoptTables = map[string]bool{"pct": true, "qm": true}
+
+// perlAbbrev reports whether the word r is the option flag (-name or
+// --name) as Getopt::Long takes it: either dash form, abbreviated to two
+// letters or more, a value attached with "=".
+func perlAbbrev(r, flag string) bool {
+	name, _, _ := strings.Cut(r, "=")
+	if !strings.HasPrefix(name, "-") {
+		return false
+	}
+	n := strings.TrimPrefix(strings.TrimPrefix(name, "-"), "-")
+	f := strings.TrimPrefix(strings.TrimPrefix(flag, "-"), "-")
+	return len(n) >= 2 && len(f) > 1 && strings.HasPrefix(f, n)
+}

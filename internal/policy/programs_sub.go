@@ -131,14 +131,14 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 		``, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --repo --enablerepo --disablerepo --installroot --config --exclude --forcearch --disableplugin --enableplugin --disableexcludes --repofrompath --debuglevel --errorlevel --rpmverbosity --color --comment --destdir --downloaddir"),
 	"microdnf": sub(`repoquery|repolist|--version|help`, ``, ``, TierRead, TierMutate, "", ""),
 	"zypper": sub(`search|se|info|if|list-updates|lu|packages|pa|repos|lr|patches|lp|patch-check|pchk|locks|ll|services|ls|products|pd|--version|help`,
-		``, ``, TierRead, TierMutate, "", ""),
+		``, ``, TierRead, TierMutate, "cRDC", "--config --root --reposd-dir --cache-dir --raw-cache-dir --solv-cache-dir --pkg-cache-dir --userdata --installroot"),
 	"apk": sub(`info|search|list|policy|stats|version|dot|-V|--version|audit|manifest`, ``, ``, TierRead, TierMutate, "Xp", "--repository --root --cache-dir --keys-dir --arch --repositories-file --wait --progress-fd"),
 	"pkg": sub(`version|info|query|rquery|audit|which|check|stats|search|help|-v|--version`,
 		``, `delete|remove|autoremove|clean`, TierRead, TierMutate, "jcrCRo", "--jail --chroot --rootdir --config --repo-conf-dir --option"),
 	"snap": sub(`list|find|info|version|services|connections|changes|change|logs|whoami|known|refresh --list|aliases|interfaces|warnings|get|model|tasks|help|--version`,
 		``, `remove|revert|disable|remove-user`, TierRead, TierMutate, "", ""),
 	"flatpak": sub(`list|info|search|remotes|history|remote-ls|ps|remote-info|documents|permissions|--version|help|config`,
-		``, `uninstall|remove|repair`, TierRead, TierMutate, "", ""),
+		``, `uninstall|remove|repair`, TierRead, TierMutate, "", "--installation"),
 	"brew": sub(`list|ls|info|search|outdated|deps|doctor|config|--version|leaves|uses|desc|home|--prefix|--cellar|
 		services list|services info|tap-info|commands|help|shellenv|log`, ``, `uninstall|remove|rm|untap|cleanup|autoremove`, TierRead, TierMutate, "", ""),
 	"pip":  pipTable,
@@ -148,7 +148,8 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"pipx": sub(`list|environment|--version|help|completions`, ``, `run|runpip|uninstall|uninstall-all|reinstall-all`, TierRead, TierMutate, "", ""),
 	"npm": sub(`ls|list|ll|la|view|info|show|v|outdated|--version|-v|help|config get|config list|doctor|audit|audit signatures|explain|why|
 		search|root|prefix|bin|whoami|ping|query|fund|docs|repo|bugs|help-search|pkg get`,
-		`cache ls|cache verify`, `exec|x|unpublish|deprecate|owner rm|access|token revoke|cache clean`, TierRead, TierMutate, "", "--prefix --workspace --registry"),
+		`cache ls|cache verify`, `exec|x|unpublish|deprecate|owner rm|access|token revoke|cache clean`, TierRead, TierMutate, "Cw",
+		"--prefix --workspace --registry --loglevel --cache --userconfig --globalconfig --tag --otp --scope --access --omit --include --before --node-options --script-shell --shell --editor --browser --viewer --cafile --proxy --https-proxy --noproxy --location --auth-type --fetch-retries --fetch-timeout --logs-dir --logs-max --init-module"),
 	"yarn": sub(`list|info|why|outdated|--version|-v|help|config get|config list|licenses list|workspaces info|audit|bin|cache dir`,
 		``, `dlx|exec|unplug|cache clean`, TierMutate, TierMutate, "", "--cwd"),
 	"pnpm": sub(`list|ls|ll|la|outdated|why|view|info|--version|-v|help|config get|config list|audit|root|bin|licenses list|store path`,
@@ -169,7 +170,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 		domifaddr|domblkstat|domifstat|nodememstats|nodecpustats|help|net-dumpxml|pool-dumpxml|snapshot-info|snapshot-dumpxml`,
 		``, `destroy|undefine|pool-destroy|pool-delete|vol-delete|vol-wipe|snapshot-delete|net-destroy|net-undefine|pool-undefine|reset|managedsave-remove|
 		shutdown|reboot|suspend|managedsave`,
-		TierRead, TierMutate, "c", "--connect"),
+		TierRead, TierMutate, "cdeklK", "--connect --debug --escape --keepalive-interval --keepalive-count --log"),
 	// Xen's toolstack: shutdown -a and destroy stop every guest or one.
 	"xl": sub(`list|info|dmesg|vcpu-list|uptime|network-list|block-list|pci-list|vm-list|cpupool-list|help|-V`, ``,
 		`destroy|shutdown|reboot|pause|save|migrate|trigger|sysrq|block-detach|network-detach|pci-detach|cpupool-destroy|vcpu-set|mem-set|mem-max|debug-keys`,

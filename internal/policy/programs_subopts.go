@@ -11,12 +11,14 @@ import "strings"
 // options are parsed by getopt_long or a parser like it (Python's
 // argparse, optparse and getopt): a long option is taken in any
 // unambiguous abbreviation. cobra/pflag (docker, kubectl, helm, restic,
-// tailscale) and apt's own parser take long names whole.
+// tailscale), GOption (flatpak) and apt's own parser take long names
+// whole.
 var subAbbrevParsers = map[string]bool{
 	"systemctl": true, "loginctl": true, "timedatectl": true, "hostnamectl": true, "localectl": true,
 	"networkctl": true, "resolvectl": true, "varlinkctl": true,
 	"pip": true, "pip3": true, "dnf": true, "yum": true, "apk": true, "pkg": true,
 	"supervisorctl": true, "netplan": true, "ansible-inventory": true,
+	"virsh": true, "zypper": true, "npm": true, // getopt_long, getopt_long, nopt
 }
 
 // subOptTakesNext reports whether the global option word v of name's

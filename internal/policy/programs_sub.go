@@ -74,7 +74,10 @@ var dockerTable = sub(`ps|images|logs|inspect|stats|version|info|top|port|diff|h
 	`pull|image pull|compose pull`,
 	`system prune|image prune|volume prune|container prune|network prune|builder prune|buildx prune|
 	swarm leave|node rm|secret rm|volume rm|compose down -v|system reset|machine rm|plugin install`,
-	TierRead, TierMutate, "Hcl", "--host --context --config --log-level --connection --url --identity")
+	TierRead, TierMutate, "Hcln", "--host --context --config --log-level --connection --url --identity --tlscacert --tlscert --tlskey "+
+		"--root --runroot --storage-driver --storage-opt --cgroup-manager --runtime --runtime-flag --conmon --network-cmd-path "+
+		"--network-config-dir --tmpdir --volumepath --imagestore --events-backend --hooks-dir --module --ssh --namespace "+
+		"--address --snapshotter --cni-path --cni-netconfpath --data-root --host-gateway-ip --bridge-ip --hosts-dir")
 
 // pipTable is pip's, under its versioned names too.
 var pipTable = sub(`list|show|freeze|check|search|index|--version|-V|help|config list|config get|debug|inspect|cache list|cache info|hash`,
@@ -103,10 +106,14 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 		config view|config get-contexts|config current-context|config get-clusters|auth can-i|auth whoami|diff|events|wait|
 		rollout status|rollout history`, ``,
 		`delete|drain|replace|exec|debug|cp|attach|proxy|port-forward|plugin|certificate approve`,
-		TierRead, TierMutate, "nclsofx", "--namespace --context --kubeconfig --cluster --user --server --token --selector --output --filename --container --as --as-group"),
+		TierRead, TierMutate, "nclsofxv", "--namespace --context --kubeconfig --cluster --user --server --token --selector --output --filename --container --as --as-group "+
+			"--as-uid --cache-dir --certificate-authority --client-certificate --client-key --request-timeout --tls-server-name --username --password "+
+			"--log-file --log-dir --profile --profile-output --vmodule --v --log-backtrace-at --log-file-max-size --stderrthreshold --kuberc"),
 	"helm": sub(`list|ls|status|get|history|show|inspect|search|version|env|template|lint|dependency list|
 		repo list|plugin list|verify`, ``,
-		`uninstall|delete|del|un|rollback|plugin install`, TierRead, TierMutate, "n", "--namespace --kube-context --kubeconfig"),
+		`uninstall|delete|del|un|rollback|plugin install`, TierRead, TierMutate, "n", "--namespace --kube-context --kubeconfig --burst-limit "+
+			"--kube-apiserver --kube-as-group --kube-as-user --kube-ca-file --kube-tls-server-name --kube-token --qps --registry-config "+
+			"--repository-cache --repository-config"),
 	"zpool": sub(`status|list|iostat|get|history|events|version|help|wait`, ``,
 		`destroy|labelclear|create|split|remove|detach|replace|offline|reguid|checkpoint|export|clear|upgrade|initialize`,
 		TierRead, TierMutate, "", ""),

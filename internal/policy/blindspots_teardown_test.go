@@ -368,7 +368,7 @@ func TestBlindSpotDangerAfterUnlistedOption(t *testing.T) {
 	runExactHosts(t, p, []exactCase{
 		{"borg list after value", "borg --lock-wait 5 list", TierMutate},
 		{"restic snapshots after value", "restic --limit-upload 100 snapshots", TierMutate},
-		{"kubectl get after value", "kubectl --request-timeout 5 get pods", TierMutate},
+		{"kubectl get after value", "kubectl --log-flush-frequency 5 get pods", TierMutate},
 		{"operand named like a verb", "borg list --last 5 delete", TierRead},
 	})
 }

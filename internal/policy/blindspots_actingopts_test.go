@@ -29,3 +29,17 @@ func TestBlindSpotAbbreviatedActingOptions(t *testing.T) {
 		{"http GET", "http example.org/x", TierBenign},
 	})
 }
+
+// TestBlindSpotBorgRshAbbreviated: borg's argparse takes --rsh by any
+// prefix, so its command is classified as shell in every spelling.
+func TestBlindSpotBorgRshAbbreviated(t *testing.T) {
+	p := testPolicy(t)
+	var cases []blindCase
+	for _, o := range []string{"--rs 'rm -rf /'", "--rs='rm -rf /'", "--rsh 'rm -rf /'", "--rsh='rm -rf /'"} {
+		for _, tail := range []string{"list ssh://backup/repo", "info ssh://backup/repo", "check ssh://backup/repo"} {
+			cmd := "borg " + o + " " + tail
+			cases = append(cases, blindCase{cmd, cmd, TierDestructive, true})
+		}
+	}
+	runBlindHosts(t, p, cases)
+}

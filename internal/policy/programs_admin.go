@@ -326,7 +326,11 @@ func rpmMacroRuns(v string) bool {
 // host, which meets the host rules as ssh's destination does.
 func (c *call) backupClient(first string) (Tier, string) {
 	r := raiser{TierRead, ""}
-	for _, v := range exactOptVals(c.args, "--password-command", "--rsh") {
+	runs := exactOptVals(c.args, "--password-command", "--rsh") // restic: cobra, names whole
+	if c.name == "borg" {
+		runs = c.optVals(c.args, "--rsh") // argparse takes --rs
+	}
+	for _, v := range runs {
 		r.raise(c.shellArg(v, c.name+" password or ssh command"))
 	}
 	if c.name == "restic" {

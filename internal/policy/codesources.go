@@ -147,7 +147,7 @@ func (c *call) codeSourceAgent(src codeSource) string {
 		if !slices.ContainsFunc(c.args, func(a arg) bool { return src.verbs[a.val] }) {
 			return "" // a cheap test first: docker exec is common, docker compose less so
 		}
-		ops := subOperands(subcommandTables[c.name], c.vals())
+		ops := subOperands(c.name, c.vals())
 		if len(ops) == 0 || !src.verbs[ops[0]] {
 			return ""
 		}

@@ -509,3 +509,20 @@ func TestBlindSpotLXDHostControl(t *testing.T) {
 		{"list", `lxc list`, TierRead},
 	})
 }
+
+// TestBlindSpotPackageRunnersExec: npm exec (x), pnpm exec/dlx, yarn
+// exec/dlx and bunx run the command their words give, as npx does; npx
+// reboot was denied, npm exec reboot only tier 3, which an approval
+// runs.
+func TestBlindSpotPackageRunnersExec(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`npm exec rm -rf /`, `npm exec -- rm -rf /`, `npm x -- reboot`, `npm exec --yes -- reboot`,
+		`npm exec -c 'reboot'`, `pnpm exec reboot`, `pnpm dlx reboot`, `yarn exec reboot`, `yarn dlx reboot`,
+		`bunx reboot`, `npm --loglevel info exec -- reboot`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"npm ls", `npm ls`, TierRead},
+		{"pnpm audit fix", `pnpm audit --fix`, TierMutate},
+	})
+}

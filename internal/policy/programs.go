@@ -47,7 +47,7 @@ var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep
 // RKE2 scripts that kill every workload or remove the cluster and its data.
 var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk cfdisk
 	debugfs e2fsck fsck xfs_repair resize2fs lvremove vgremove pvremove lvreduce at batch
-	gdb lldb dc expect capsh flashrom grub-install npx bpftrace perf iptables-restore
+	gdb lldb dc expect capsh flashrom grub-install npx bunx bpftrace perf iptables-restore
 	ip6tables-restore nft-restore ed ex tmux screen byobu dtach abduco 
 	mkinitcpio fsfreeze pivot_root switch_root mount.cifs
 	ldd systemd-nspawn machinectl vmware virtualbox VBoxManage vboxmanage qm pct wipe srm sfill
@@ -64,7 +64,7 @@ var destructivePrograms = set(`mknod modprobe insmod rmmod setcap gdisk cgdisk c
 // CMD, screen -dm CMD, expect -c 'spawn CMD', at, gdb -ex 'shell CMD'):
 // they are tier 3, and their input's text is scanned for what the deny
 // list refuses, as for any payload the classifier cannot see into.
-var commandRunners = set(`at batch gdb lldb expect capsh npx bpftrace perf tmux screen byobu dtach abduco
+var commandRunners = set(`at batch gdb lldb expect capsh npx bunx bpftrace perf tmux screen byobu dtach abduco
 	systemd-nspawn machinectl ed ex dc`)
 
 // interactivePrograms can run commands from inside (a pager's "!cmd", an

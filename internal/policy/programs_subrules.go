@@ -201,9 +201,19 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				return TierDestructive, c.name + " " + r + ": overrides package safety checks"
 			}
 		}
-	case "npm":
+	case "npm", "pnpm", "yarn", "yarnpkg", "bun":
+		// npm exec (x), pnpm exec/dlx, yarn exec/dlx and bun x run the
+		// command their words give, as npx does: a payload the
+		// classifier does not read, whose text meets the deny list.
+		switch first {
+		case "exec", "x", "dlx":
+			c.e.opaque = true
+		}
+		if c.name == "pnpm" && first == "audit" && hasFlag(rest, 0, "--fix") {
+			return TierMutate, "pnpm audit --fix: rewrites package.json"
+		}
 		// npm explore PKG -- CMD runs CMD in a shell.
-		if first == "explore" {
+		if c.name == "npm" && first == "explore" {
 			for k, a := range c.args {
 				if a.known && a.val == "--" && k+1 < len(c.args) {
 					c.shell(strings.Join(argVals(c.args[k+1:]), " "), "npm explore command", nil, false)
@@ -257,10 +267,6 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			// action the server runs as a shell command.
 			c.e.opaque = true
 			return TierDestructive, "fail2ban-client -i: runs the commands given on its input"
-		}
-	case "pnpm":
-		if first == "audit" && hasFlag(rest, 0, "--fix") {
-			return TierMutate, "pnpm audit --fix: rewrites package.json"
 		}
 	case "restic":
 		if first == "cache" && hasFlag(rest, 0, "--cleanup") {

@@ -151,6 +151,9 @@ type redactor struct {
 	// the last value read as a shell word ended.
 	quotes  quoteTracker
 	readEnd int
+	// urlAheadEnd is where the last look for a URL password's '@'
+	// past its authority that found none stopped (redact_urlahead.go).
+	urlAheadEnd int
 	// procEnd is where the last process substitution read as a secret
 	// source ended (redact_fds.go).
 	procEnd int

@@ -334,6 +334,9 @@ func (r *redactor) run() {
 			if c == '\n' && continued(s, i) {
 				break // a line continuation, no command break
 			}
+			if c == '&' && (i > 0 && (s[i-1] == '>' || s[i-1] == '<') || i+1 < n && s[i+1] == '>') {
+				break // 2>&1, <&3, &>/dev/null: a redirection's, no command break
+			}
 			if c == '\n' && i < r.argv.presetEnd {
 				break // a held array's elements go on (second pass)
 			}

@@ -324,8 +324,8 @@ func shellName(w string) bool {
 func commandEnd(s string, k int) int {
 	for {
 		k = skipBlanks(s, k)
-		if k >= len(s) || strings.IndexByte("\n\r;|&)", s[k]) >= 0 {
-			return k
+		if k >= len(s) || strings.IndexByte("\n\r;|&)", s[k]) >= 0 && !strings.HasPrefix(s[k:], "&>") {
+			return k // &>/dev/null is a redirection
 		}
 		e := shellWordEnd(s, k)
 		if e <= k {

@@ -40,7 +40,11 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 			r.lookEnd = k
 			return
 		}
-		switch s[k] {
+		c := s[k]
+		if c == '&' && k+1 < len(s) && s[k+1] == '>' {
+			c = '>' // &>/dev/null: a redirection, no command's end
+		}
+		switch c {
 		case '\n', '\r', ';', '|', '&', ')', '`':
 			r.lookEnd = k
 			return

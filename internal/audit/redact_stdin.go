@@ -71,6 +71,9 @@ type stdinState struct {
 	// (sshpass -d 3, openssl -passin fd:3), whose here-strings and
 	// here-documents are secret (redact_fds.go).
 	fds uint16
+	// fns are the functions defined so far that read a secret on their
+	// input (redact_funcinput.go).
+	fns funcDefs
 	// assignEnd is where the value of an assignment before the command
 	// ends (LC_ALL=C sudo -S …), at group depth assignDepth: the words
 	// up to it name no command.
@@ -167,6 +170,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 	if st.atCmd && redirectTarget(r.s, from) {
 		return j // > /tmp/p printf …: the file, the command follows
 	}
+	r.funcName(w, j, st.atCmd)
 	if st.atCmd {
 		st.atCmd, st.cmd, st.tee, st.wrapper, st.cmdAt, st.sshpass = false, w, w == "tee", stdinWrapper(w), i, w == "sshpass"
 		if st.tee {
@@ -198,7 +202,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		if c, tk, te := copyTarget(w, r.s[j:]); c && te > tk {
 			r.writesPlain(j+tk, j+te) // dd of=/tmp/p <<< pw
 		}
-		if stdinReader(w) || credentialCue(w) && !textFilter(w) || encoderCmd(w, r.s[j:]) || copiesInput(w, r.s[j:]) || flagReader(w, r.s[j:]) {
+		if stdinReader(w) || st.fns.n > 0 && st.fns.reads(w) || credentialCue(w) && !textFilter(w) || encoderCmd(w, r.s[j:]) || copiesInput(w, r.s[j:]) || flagReader(w, r.s[j:]) {
 			// kinit; mosquitto_passwd, systemd-ask-password: credentialCue;
 			// echo -n bob:pw | base64, dd of=~/.pgpass: redact_encoders.go.
 			r.secretInput(i)
@@ -405,6 +409,9 @@ func (r *redactor) stdinGroup(c byte, i int) {
 		if st.casePatterns && st.depth == 0 && (st.atCmd || st.cmd == "case") {
 			return // case … in (x): a pattern
 		}
+		if st.depth == 0 {
+			r.funcBodyOpens(i) // f() ( sudo -S "$@" )
+		}
 		st.depth++
 		st.atCmd = true // ( …), $( …): a command starts
 	case '{':
@@ -412,6 +419,9 @@ func (r *redactor) stdinGroup(c byte, i int) {
 			// ssh h '{ chpasswd; } <<EOF …': the script starts with a
 			// group.
 			st.atCmd, st.secret, st.heredocs, st.scriptAt = true, false, false, i
+		}
+		if st.depth == 0 && r.funcBodyOpens(i) {
+			st.atCmd = true // function f { …: the body's commands
 		}
 		if st.atCmd {
 			st.depth++
@@ -437,6 +447,9 @@ func (r *redactor) stdinGroup(c byte, i int) {
 // whole ({ chpasswd; } <<EOF, while …; done <<< …) is that secret.
 func (r *redactor) groupClosed() {
 	st := &r.stdin
+	if st.depth == 0 && st.compound == 0 {
+		r.funcBodyCloses()
+	}
 	if st.depth == 0 && st.compound == 0 && st.groupSecret {
 		st.secret, st.groupSecret, st.heredocs = true, false, false
 	}

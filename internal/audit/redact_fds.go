@@ -104,27 +104,34 @@ func (r *redactor) readsFd(fd, j int) {
 // processSecret redacts what the process substitution whose '(' is at k
 // prints by echo, printf or yes: the secret the program reads from it.
 func (r *redactor) processSecret(k int) {
-	s := r.s
 	if k < r.procEnd {
 		return // inside one read before: each byte is read once
 	}
-	r.procEnd = groupEnd(s, k)
-	end := r.procEnd - 1 // the closing ')'
+	r.procEnd = groupEnd(r.s, k)
+	from, end := processEcho(r.s, k)
+	if end > from && from >= r.done && (len(r.pending) == 0 || r.pending[len(r.pending)-1].to <= from) {
+		r.pending = append(r.pending, span{from, end})
+	}
+}
+
+// processEcho returns the arguments of the echo, printf or yes that the
+// process substitution whose '(' is at k runs, an empty span for any
+// other command.
+func processEcho(s string, k int) (int, int) {
+	end := groupEnd(s, k) - 1 // the closing ')'
 	b := skipBlanks(s, k+1)
 	e := b
 	for e < end && wordByte[s[e]] {
 		e++
 	}
 	if w := s[b:e]; w != "echo" && w != "printf" && w != "yes" {
-		return
+		return 0, 0
 	}
 	from := skipBlanks(s, e)
 	for end > from && (s[end-1] == ' ' || s[end-1] == '\t') {
 		end--
 	}
-	if end > from && from >= r.done && (len(r.pending) == 0 || r.pending[len(r.pending)-1].to <= from) {
-		r.pending = append(r.pending, span{from, end})
-	}
+	return from, end
 }
 
 // redirectFd returns the descriptor a redirection at i names (3<<<), 0

@@ -71,6 +71,9 @@ type stdinState struct {
 	// (sshpass -d 3, openssl -passin fd:3), whose here-strings and
 	// here-documents are secret (redact_fds.go).
 	fds uint16
+	// fdIn is what commands gave other descriptors, for a reader
+	// taking its input from one (redact_fddup.go).
+	fdIn fdFeeds
 	// fns are the functions defined so far that read a secret on their
 	// input (redact_funcinput.go).
 	fns funcDefs
@@ -371,6 +374,7 @@ func (r *redactor) stdinBreak(c byte, i int) {
 	}
 	if !pipe && st.depth == 0 && st.compound == 0 {
 		st.nfeed, st.docAt, st.ncats, st.groupSecret = 0, -1, 0, false
+		r.fdCommandEnds()
 	}
 	st.atCmd, st.cmd, st.echoAt, st.secret, st.heredocs, st.tee, st.fds, st.telnet = true, "", -1, false, false, false, 0, false
 	st.decoder = false
@@ -452,6 +456,10 @@ func (r *redactor) groupClosed() {
 	}
 	if st.depth == 0 && st.compound == 0 && st.groupSecret {
 		st.secret, st.groupSecret, st.heredocs = true, false, false
+		st.fds |= st.fdIn.group // { chpasswd <&3; } 3<<< …
+	}
+	if st.depth == 0 && st.compound == 0 {
+		st.fdIn.group = 0
 	}
 }
 
@@ -478,6 +486,15 @@ func (r *redactor) stdinRedirect(i int) int {
 func (r *redactor) redirectAt(i int) int {
 	s, st := r.s, &r.stdin
 	if !strings.HasPrefix(s[i:], "<<") {
+		if fd := dupSource(s, i); fd > 0 && st.secret {
+			r.readsFrom(fd) // exec 3<<< …; chpasswd <&3
+			return 0
+		}
+		if fd := redirectFd(s, i); fd > 0 && st.fds&(1<<fd) == 0 {
+			if k := skipBlanks(s, i+1); k > i+1 && strings.HasPrefix(s[k:], "<(") && k+1 >= r.procEnd {
+				r.noteFdProcess(fd, k+1) // exec 3< <(echo …)
+			}
+		}
 		// htpasswd -i f bob < <(echo secret)
 		if k := skipBlanks(s, i+1); st.secret && k > i+1 && strings.HasPrefix(s[k:], "<(") {
 			r.processSecret(k + 1)
@@ -500,6 +517,13 @@ func (r *redactor) redirectAt(i int) int {
 		// 3<<< secret for sshpass -d 3; another descriptor's text is
 		// no input of the command.
 		if st.fds&(1<<fd) == 0 {
+			// Noted in case a reader takes its input from fd later.
+			if strings.HasPrefix(s[i:], "<<<") {
+				start, end := valueSpan(s, skipBlanks(s, i+3))
+				r.noteFd(fd, start, end)
+			} else {
+				r.noteFdDoc(fd, i)
+			}
 			return 0
 		}
 	} else if !st.secret {
@@ -655,6 +679,9 @@ func (r *redactor) innerCommand(i int) bool {
 	}
 	before := strings.TrimRight(s[max(0, i-16):i-1], " \t")
 	if strings.HasSuffix(before, "<<<") {
+		if b := len(before) - 4; b >= 0 && before[b] >= '1' && before[b] <= '9' {
+			return false // 3<<< '…': another descriptor's text, no script
+		}
 		// bash <<< '…', sudo sh <<< "…": a shell's here-string is its
 		// script.
 		return r.stdin.wrapper || shellProgram(r.stdin.cmd)

@@ -20,6 +20,9 @@ func (r *redactor) redirectOut(i int) {
 			return
 		}
 	}
+	if r.outputSink(i) {
+		return // echo … > >(chpasswd), >&"${COPROC[1]}"
+	}
 	k := i
 	for k < len(s) && (s[k] == '>' || s[k] == '|' || s[k] == '&') {
 		k++

@@ -74,6 +74,9 @@ type stdinState struct {
 	// fdIn is what commands gave other descriptors, for a reader
 	// taking its input from one (redact_fddup.go).
 	fdIn fdFeeds
+	// sinks are processes, descriptors and coprocesses a command may
+	// write a reader's input to (redact_sinks.go).
+	sinks sinkState
 	// fns are the functions defined so far that read a secret on their
 	// input (redact_funcinput.go).
 	fns funcDefs
@@ -163,6 +166,9 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 	}
 	if logonLine(r.s, i, j) {
 		r.logonSecret(j) // smbclient -c 'logon bob pw'
+	}
+	if st.atCmd && r.coprocWord(w, j) {
+		return j // coproc [NAME] …: the command follows
 	}
 	if st.atCmd && shellKeyword(w) {
 		return j // if echo … | chpasswd; then …: the command follows
@@ -373,6 +379,7 @@ func (r *redactor) stdinBreak(c byte, i int) {
 		r.feedSpan(span{from, to})
 	}
 	if !pipe && st.depth == 0 && st.compound == 0 {
+		r.sinkCommandEnds()
 		st.nfeed, st.docAt, st.ncats, st.groupSecret = 0, -1, 0, false
 		r.fdCommandEnds()
 	}
@@ -453,6 +460,7 @@ func (r *redactor) groupClosed() {
 	st := &r.stdin
 	if st.depth == 0 && st.compound == 0 {
 		r.funcBodyCloses()
+		r.sinkGroupCloses()
 	}
 	if st.depth == 0 && st.compound == 0 && st.groupSecret {
 		st.secret, st.groupSecret, st.heredocs = true, false, false

@@ -77,6 +77,14 @@ func (r *redactor) nameGoesOn(i, j int) bool {
 	if !st.atCmd && !st.wrapper || s[i] == '-' {
 		return false
 	}
+	if strings.HasPrefix(s[j:], `'\''`) {
+		// sh -c 'sh -c '\''… | chpasswd'\''': in a top-level '…', the
+		// idiom is the quote of the script one shell down, which ends
+		// the name.
+		if q, ok := r.quoteAt(i); ok && q == '\'' {
+			return false
+		}
+	}
 	e := j
 	for e < len(s) && (s[e] == '\'' || s[e] == '"') {
 		e++
@@ -88,6 +96,18 @@ func (r *redactor) nameGoesOn(i, j int) bool {
 	case c == '/':
 		return true
 	case c == '\\':
+		b := e
+		for b < len(s) && b-e < 16 && s[b] == '\\' {
+			b++
+		}
+		if e == j && b < len(s) && s[b] == '"' && (b-e)%2 == 1 {
+			// ssh h "sh -c \"… | chpasswd\"": in a top-level "…", \" (or
+			// \\\" two shells down) is the quote of a script a shell
+			// runs, which ends the name.
+			if q, ok := r.quoteAt(i); ok && q == '"' {
+				return false
+			}
+		}
 		return e+1 < len(s) && s[e+1] != '\n'
 	case wordByte[c]:
 		return e > j

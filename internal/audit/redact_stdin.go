@@ -145,7 +145,9 @@ func (r *redactor) stdinWord(i, j int) int {
 // (/usr/bin/kinit, k\init: redact_spelled.go).
 func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 	st := &r.stdin
-	if !st.atCmd && st.echoAt < 0 && r.innerCommand(from) {
+	if !st.atCmd && st.echoAt < 0 && (r.innerCommand(from) || from < i && r.innerCommand(i)) {
+		// The quote may be escaped, one shell down (sh -c \"echo …\",
+		// sh -c '\''echo …'\''), and then part of the spelled name.
 		// sh -c 'echo …', ssh host "echo …": the string is a command.
 		st.atCmd, st.echoAt, st.secret, st.heredocs, st.scriptAt = true, -1, false, false, i
 	}
@@ -685,7 +687,10 @@ func (r *redactor) innerCommand(i int) bool {
 		"pssh", "parallel-ssh", "pdsh", "clush", "dsh", "mussh", "tmux", "screen":
 		return true
 	}
-	before := strings.TrimRight(s[max(0, i-16):i-1], " \t")
+	// A string one or more shells down opens with its quote escaped
+	// (sh -c \"…\", sh -c '\''…'\''): the escapes and the quotes of
+	// the levels around it come between the option and the script.
+	before := strings.TrimRight(strings.TrimRight(s[max(0, i-48):i-1], `'"\`), " \t")
 	if strings.HasSuffix(before, "<<<") {
 		if b := len(before) - 4; b >= 0 && before[b] >= '1' && before[b] <= '9' {
 			return false // 3<<< '…': another descriptor's text, no script

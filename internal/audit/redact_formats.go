@@ -11,7 +11,8 @@ import (
 
 // maxFormat bounds the format a printf look-ahead reads as text whole
 // (a longer one is read as its digest, formatDigest), and maxFormatArgs
-// the arguments it matches to its conversions.
+// the arguments it keeps without allocating; more are read all the same,
+// as printf reads them.
 const (
 	maxFormat     = 4096
 	maxFormatArgs = 64
@@ -33,9 +34,9 @@ func (r *redactor) printfArgs(j int) {
 	defer r.sortPending(n0)
 	q, _ := r.quoteAt(j)
 	k, format := j, span{-1, -1}
-	var args [maxFormatArgs]span
-	nargs, skipNext := 0, false
-	for nargs < maxFormatArgs {
+	var buf [maxFormatArgs]span
+	args, skipNext := buf[:0], false
+	for {
 		k = skipBlanks(s, k)
 		if k >= len(s) || q != 0 && s[k] == q || strings.IndexByte("\n\r;|&)`<>", s[k]) >= 0 {
 			break
@@ -55,12 +56,12 @@ func (r *redactor) printfArgs(j int) {
 			a, b := innerSpan(s, k, e)
 			format = span{a, b}
 		default:
-			args[nargs] = span{k, e}
-			nargs++
+			args = append(args, span{k, e})
 		}
 		k = e
 	}
 	r.fmtEnd = k
+	nargs := len(args)
 	if format.from < 0 || nargs == 0 {
 		return
 	}
@@ -96,12 +97,12 @@ const maxConvContext = 256
 // most maxConvContext bytes and none of the conversion before it, one a
 // line (pieces that touch stay joined: %s=%s). A format of many
 // kilobytes (a config file printed whole) is not read as text whole, yet
-// its password=%s still marks its argument; the digest holds at most
-// maxFormatArgs+1 conversions' worth of text.
+// its password=%s still marks its argument; the pieces do not overlap,
+// so the digest is never longer than the format.
 func formatDigest(format string) string {
 	var b strings.Builder
 	prev, n := 0, 0
-	for k := 0; k < len(format) && n <= maxFormatArgs; k++ {
+	for k := 0; k < len(format); k++ {
 		switch {
 		case format[k] == '\\':
 			k++
@@ -155,7 +156,7 @@ func (r *redactor) sortPending(n0 int) {
 // printf '%s=%s' DB_PASSWORD PW) where the first reading found no secret.
 func formatSecrets(format string, name func(c int) string) []bool {
 	text, n := formatText(format, nil, nil)
-	if n == 0 || n > maxFormatArgs {
+	if n == 0 {
 		return nil
 	}
 	secret := make([]bool, n)
@@ -186,9 +187,27 @@ func formatFound(text string, secret, named []bool) bool {
 	if red == text {
 		return false
 	}
+	// The placeholders the text keeps, found in one scan: looking for
+	// each in turn would make a format of many conversions quadratic.
+	kept := make([]bool, len(secret))
+	for k := 0; ; {
+		x := strings.Index(red[k:], placeholderStem)
+		if x < 0 {
+			break
+		}
+		k += x + len(placeholderStem)
+		e := k
+		for e < len(red) && red[e] >= '0' && red[e] <= '9' {
+			e++
+		}
+		if c, err := strconv.Atoi(red[k:e]); err == nil && e < len(red) && red[e] == 'x' && c < len(kept) {
+			kept[c] = true
+		}
+		k = e
+	}
 	any := false
 	for c := range secret {
-		if (named == nil || !named[c]) && !strings.Contains(red, formatPlaceholder(c)) {
+		if (named == nil || !named[c]) && !kept[c] {
 			secret[c], any = true, true
 		}
 	}
@@ -250,8 +269,11 @@ func formatText(format string, named []bool, name func(c int) string) (string, i
 // enough for the rules that want a token's length (Bearer …), with no
 // credential word or token shape of its own.
 func formatPlaceholder(n int) string {
-	return "wardenArgument" + strconv.Itoa(n) + "x"
+	return placeholderStem + strconv.Itoa(n) + "x"
 }
+
+// placeholderStem starts every formatPlaceholder.
+const placeholderStem = "wardenArgument"
 
 // sedDelims are the delimiters a sed s command is written with.
 const sedDelims = "/#|,:@!%+~^"

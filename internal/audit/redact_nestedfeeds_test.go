@@ -7,7 +7,7 @@ import (
 
 // TestRedactNestedScriptFeeds: an echo piped into a reader in a script
 // two or three shells down, whose quotes are escaped for the shells
-// around it (sh -c \"…\", sh -c '\''…'\'', \\\"…\\\"), feeds the reader
+// around it (sh -c \"…\", quote-backslash-quote-quote inside '…', \\\"…\\\"), feeds the reader
 // as at the top level: the escaped quote opens the inner script before
 // its first command and ends the reader's name after its last.
 func TestRedactNestedScriptFeeds(t *testing.T) {

@@ -188,7 +188,7 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		if c > k+1 {
 			return r.replace(k+1, c, Redacted) + 1
 		}
-		r.bracketEnd = min(len(s), k+maxBracketed)
+		r.bracketEnd = len(s) // the look read to the end
 	}
 	start, end, quote := k, 0, ""
 	switch {
@@ -438,20 +438,30 @@ func b2i(b bool) int {
 	return 0
 }
 
-// maxBracketed bounds the map or list bracketEnd reads.
-const maxBracketed = 4096
-
 // bracketEnd returns the index of the bracket that closes the one at k,
-// past quoted strings, or 0 when it does not close within maxBracketed
-// bytes.
+// past quoted strings, or 0 when it does not close. It reads as far as
+// the close, however far: a map of many kilobytes under a secret key
+// (a JSON document's "credentials") is held whole. A look that found
+// none is not repeated (bracketEnd in the redactor), and one that did is
+// replaced, so each byte is read once.
 func bracketEnd(s string, k int) int {
 	open, shut := s[k], byte('}')
 	if open == '[' {
 		shut = ']'
 	}
 	depth := 0
-	for e := k; e < len(s) && e-k < maxBracketed; e++ {
+	for e := k; e < len(s); e++ {
 		switch s[e] {
+		case '\\':
+			if e+1 < len(s) && s[e+1] == '"' {
+				// ssh h "curl -d '{\"a\": …}'": a string of JSON one
+				// shell down, quoted \"…\".
+				x := strings.Index(s[e+2:], `\"`)
+				if x < 0 {
+					return 0
+				}
+				e += 2 + x + 1
+			}
 		case '"', '\'':
 			q := s[e]
 			for e++; e < len(s) && s[e] != q && s[e] != '\n'; e++ {

@@ -1,0 +1,92 @@
+package audit
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestRedactLooksWithoutBounds: a printf of more than 64 conversions
+// still matches each argument to its conversion, and a secret key's map
+// or list is held whole however long it is: no fixed look-ahead lets
+// padding carry a secret past the rule that would find it.
+func TestRedactLooksWithoutBounds(t *testing.T) {
+	const pw = "Zq9Secret77"
+	var cases []detourCase
+	for _, n := range []int{64, 65, 100, 700} {
+		fill := strings.Repeat("%s ", n)
+		args := ""
+		for k := range n {
+			args += fmt.Sprintf(" a%d", k)
+		}
+		for _, c := range []string{
+			"printf '" + fill + "password=%s\\n'" + args + " " + pw + " > /etc/app.conf",
+			"printf '" + fill + "\\nPGPASSWORD=%s\\n'" + args + " '" + pw + "' >> .env",
+			"printf \"" + fill + "Authorization: Bearer %s\"" + args + " " + pw + "xxxxxx | curl -H @- https://x",
+		} {
+			cases = append(cases, detourCase{fmt.Sprintf("printf-%d", n), c, []string{"printf"}}, detourCase{"ssh", `ssh h "` + escapeDouble(c) + `"`, []string{"ssh h"}})
+		}
+	}
+	for _, n := range []int{100, 5000, 50000} {
+		pad := strings.Repeat("x", n)
+		for _, c := range []string{
+			`curl -d '{"credentials": {"a": "` + pad + `", "b": "` + pw + `"}}' https://x`,
+			`curl -d '{"secrets": ["` + pad + `", "` + pw + `"]}' https://x`,
+			`curl -d '{"password": {"old": "` + pad + `", "new": "` + pw + `"}}' https://x`,
+			"echo 'api_keys: [" + pad + ", " + pw + "]' > c.yaml",
+			`{"auth": {"tokens": [{"n": "` + pad + `"}, "` + pw + `"]}}`,
+		} {
+			cases = append(cases, detourCase{fmt.Sprintf("bracket-%d", n), c, nil}, detourCase{"ssh", `ssh h "` + escapeDouble(c) + `"`, []string{"ssh h"}})
+		}
+	}
+	checkSubtests(t, pw, cases)
+
+	// Kept: a long printf's arguments at no secret's place, and a long
+	// map under no secret key.
+	many := strings.Repeat("%s ", 200)
+	checkSpellings(t, []spelling{
+		{"printf '" + many + "user=%s\\n'" + strings.Repeat(" host", 200) + " bob > x", nil, []string{" host host", " bob > x"}},
+		{`curl -d '{"settings": {"a": "` + strings.Repeat("y", 6000) + `", "b": "visible"}}' https://x`, nil, []string{`"b": "visible"`}},
+	})
+}
+
+// TestRedactLongLooksScale: a printf whose conversions grow with the text
+// and a secret key's map that grows with it stay linear.
+func TestRedactLongLooksScale(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("timing")
+	}
+	build := map[string]func(n int) string{
+		"printf-convs": func(n int) string {
+			return "printf '" + strings.Repeat("%s password=%s ", n/16) + "' " + strings.Repeat("a ", n/4)
+		},
+		"secret-map": func(n int) string {
+			return `{"password": {` + strings.Repeat(`"a": [1, "b"], `, n/15) + `}}`
+		},
+		"secret-maps-open": func(n int) string {
+			return strings.Repeat(`"token": {"a": "b", `, n/20)
+		},
+	}
+	for name, f := range build {
+		small, large := f(400<<10), f(4<<20)
+		cost := func(s string) time.Duration {
+			best := time.Duration(1 << 62)
+			for range 3 {
+				c := cpuTime()
+				Redact(s)
+				best = min(best, cpuTime()-c)
+			}
+			return max(best, time.Millisecond/10)
+		}
+		var a, b time.Duration
+		for range 3 {
+			if a, b = cost(small), cost(large); b <= 30*a {
+				break
+			}
+		}
+		if b > 30*a {
+			t.Errorf("%s: 0.4 MiB took %v, 4 MiB took %v: not linear", name, a, b)
+		}
+	}
+}

@@ -133,6 +133,15 @@ type redactor struct {
 	// execute call stopped, execAt where it found one (-1 for none):
 	// each byte is looked at once (redact_sqlexec.go).
 	execScan, execAt int
+	// qemuEnd is where the last read of a QEMU secret object's
+	// property list stopped (redact_qemu.go).
+	qemuEnd int
+	// qemuJSONEnd is where the last JSON secret object read ended.
+	qemuJSONEnd int
+	// prepared are statements the server prepared by name, for their
+	// EXECUTE (redact_sqlprepare.go).
+	prepared  [4]preparedStmt
+	nprepared int
 	// listProg is the program the last argv list in a script named
 	// as its first item, taken up again where a later statement adds
 	// items to a list (redact_listadds.go).
@@ -457,6 +466,9 @@ func (r *redactor) word(i, j int) int {
 		if end := r.sqlInsertSelect(i, j); end > 0 {
 			return end // INSERT INTO users (name, password) SELECT 'a', '…'
 		}
+	}
+	if len(w) == 7 && r.nprepared > 0 && strings.EqualFold(w, "execute") {
+		r.executePrepared(i, j) // PREPARE p AS …; …; EXECUTE p('…')
 	}
 	if (len(w) == 6 || len(w) == 5) && i > 0 && sqlParamsKeyword(w) {
 		r.sqlStatementParams(i, j) // "UPDATE users SET password=? …", ("…", 1)

@@ -64,6 +64,18 @@ func TestRedactLongLooksScale(t *testing.T) {
 		"secret-map": func(n int) string {
 			return `{"password": {` + strings.Repeat(`"a": [1, "b"], `, n/15) + `}}`
 		},
+		"prepared": func(n int) string {
+			return "PREPARE p AS UPDATE t SET password = $1; " + strings.Repeat("EXECUTE p('a'); EXECUTE q( ", n/26)
+		},
+		"prepared-using": func(n int) string {
+			return "PREPARE s FROM 'UPDATE t SET password = ?'; " + strings.Repeat("SET @a = 'b'; EXECUTE s USING @a; ", n/35)
+		},
+		"qemu-lists": func(n int) string {
+			return "-object secret," + strings.Repeat("id=secret,", n/10)
+		},
+		"qemu-json": func(n int) string {
+			return strings.Repeat(`{"qom-type":"secret","a":"secret" `, n/34)
+		},
 		"secret-maps-open": func(n int) string {
 			return strings.Repeat(`"token": {"a": "b", `, n/20)
 		},
@@ -89,4 +101,41 @@ func TestRedactLongLooksScale(t *testing.T) {
 			t.Errorf("%s: 0.4 MiB took %v, 4 MiB took %v: not linear", name, a, b)
 		}
 	}
+}
+
+// TestRedactFarExecutesAndProperties: a statement the server prepared is
+// bound by its EXECUTE however far after it comes, and a QEMU secret
+// object's data is found however many properties come before it.
+func TestRedactFarExecutesAndProperties(t *testing.T) {
+	const pw = "Zq9Secret77"
+	var cases []detourCase
+	for _, n := range []int{10, 5000, 40000} {
+		pad := "SELECT '" + strings.Repeat("x", n) + "';"
+		for _, c := range []string{
+			"psql -c \"PREPARE p(text) AS UPDATE users SET password = $1 WHERE id = 1; " + pad + " EXECUTE p('" + pw + "')\"",
+			"psql <<'SQL'\nPREPARE setpw (text, int) AS UPDATE accounts SET pwd = $1 WHERE id = $2;\n" + pad + "\nEXECUTE setpw('" + pw + "', 7);\nSQL",
+			"mysql -e \"PREPARE s FROM 'UPDATE users SET password = ? WHERE id = 1'; " + pad + " SET @a = '" + pw + "'; EXECUTE s USING @a\"",
+			"mysql -e \"PREPARE s FROM 'UPDATE users SET password = ? WHERE id = ?'; SET @a = '" + pw + "'; " + pad + " SET @b = 1; EXECUTE s USING @a, @b\"",
+		} {
+			cases = append(cases, detourCase{fmt.Sprintf("prepare-%d", n), c, []string{"PREPARE"}}, detourCase{"ssh", `ssh h "` + escapeDouble(c) + `"`, []string{"ssh h"}})
+		}
+		props := strings.Repeat("p=v,", n/4)
+		for _, c := range []string{
+			"qemu-system-x86_64 -object secret,id=sec0,format=raw," + props + "data=" + pw + " -drive x",
+			"qemu-img convert --object secret,id=s0," + props + "data=" + pw + ",format=raw a b",
+			`qemu-system-x86_64 -object '{"qom-type":"secret","id":"s0","keyid":"` + strings.Repeat("k", n) + `","data":"` + pw + `"}'`,
+			`echo '{"execute":"object-add","arguments":{"data":"` + pw + `","note":"` + strings.Repeat("k", n) + `","qom-type":"secret","id":"s0"}}' | socat - UNIX:/tmp/qmp`,
+		} {
+			cases = append(cases, detourCase{fmt.Sprintf("qemu-%d", n), c, []string{"secret"}}, detourCase{"ssh", `ssh h "` + escapeDouble(c) + `"`, []string{"ssh h"}})
+		}
+	}
+	checkSubtests(t, pw, cases)
+
+	// Kept: an EXECUTE of a statement that binds no secret, another
+	// statement's EXECUTE, and a QEMU object other than a secret.
+	checkSpellings(t, []spelling{
+		{"psql -c \"PREPARE p(int) AS SELECT * FROM t WHERE id = $1; EXECUTE p(42)\"", nil, []string{"EXECUTE p(42)"}},
+		{"psql -c \"PREPARE p(text) AS UPDATE users SET password = $1; EXECUTE q('visible')\"", nil, []string{"EXECUTE q('visible')"}},
+		{"qemu-system-x86_64 -object memory-backend-ram,id=m0," + strings.Repeat("p=v,", 2000) + "size=1G", nil, []string{"size=1G"}},
+	})
 }

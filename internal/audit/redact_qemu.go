@@ -8,23 +8,26 @@ import "strings"
 // secret by its id (password-secret=sec0, key-secret=sec0), which is no
 // secret.
 
-// maxQemuItems bounds how far an object's property list is read.
-const maxQemuItems = 1024
-
 // qemuSecret redacts the data property of the secret object whose type is
 // the word s[i:j] (secret, followed by ','), and returns where scanning
-// resumes, or 0 when it has none.
+// resumes, or 0 when it has none. The list is read to its end however
+// long, so properties of many kilobytes before data= hide nothing; a
+// "secret" inside a list read before (id=secret,…) starts no look, so
+// each byte is read once.
 func (r *redactor) qemuSecret(i, j int) int {
 	s := r.s
 	if i > 0 && s[i-1] != ' ' && s[i-1] != '\t' && s[i-1] != '=' && s[i-1] != '\'' && s[i-1] != '"' {
 		return 0 // an item of another list (…,secret,…), not the object's type
 	}
-	end := min(len(s), j+maxQemuItems)
-	for k := j; k < end && s[k] == ','; {
+	if j < r.qemuEnd {
+		return 0
+	}
+	k := j
+	for k < len(s) && s[k] == ',' {
 		e := identEnd(s, k+1, false)
 		v := e + 1
 		x := v
-		for x < end && strings.IndexByte(" \t\r\n'\"`;|&<>", s[x]) < 0 && (s[x] != ',' || x+1 < end && s[x+1] == ',') {
+		for x < len(s) && strings.IndexByte(" \t\r\n'\"`;|&<>", s[x]) < 0 && (s[x] != ',' || x+1 < len(s) && s[x+1] == ',') {
 			if s[x] == ',' {
 				x++ // ",," is a comma of the value
 			}
@@ -34,20 +37,19 @@ func (r *redactor) qemuSecret(i, j int) int {
 			return r.replace(v, x, Redacted)
 		}
 		if e >= len(s) || s[e] != '=' {
-			return 0
+			break
 		}
-		k = x
+		k = max(x, k+1)
 	}
+	r.qemuEnd = k
 	return 0
 }
 
-// maxQemuJSON bounds how far around its type a JSON secret object is
-// read: each "secret" word reads at most this much on either side.
-const maxQemuJSON = 256
-
 // qemuSecretJSON queues the data member of the JSON secret object whose
 // qom-type value is the word s[i:j] ("qom-type":"secret", in -object
-// '{…}' or QMP's object-add), before or after it in the object.
+// '{…}' or QMP's object-add), before or after it in the object. The
+// object is read from its '{' to its '}' however far they are; a look
+// starts after the last one ended, so each byte is read once.
 func (r *redactor) qemuSecretJSON(i, j int) {
 	s := r.s
 	k := i - 1
@@ -57,17 +59,18 @@ func (r *redactor) qemuSecretJSON(i, j int) {
 	for k > 0 && (s[k-1] == ' ' || s[k-1] == '"' || s[k-1] == '\\' || s[k-1] == ':') {
 		k--
 	}
-	if !strings.HasSuffix(s[max(0, k-8):k], "qom-type") {
+	if !strings.HasSuffix(s[max(0, k-8):k], "qom-type") || i < r.qemuJSONEnd {
 		return
 	}
-	from := max(0, i-maxQemuJSON)
+	from := r.qemuJSONEnd
 	if b := strings.LastIndexByte(s[from:i], '{'); b >= 0 {
 		from += b
 	}
-	to := min(len(s), j+maxQemuJSON)
-	if e := strings.IndexByte(s[j:to], '}'); e >= 0 {
+	to := len(s)
+	if e := strings.IndexByte(s[j:], '}'); e >= 0 {
 		to = j + e
 	}
+	r.qemuJSONEnd = to
 	obj := s[from:to]
 	x := strings.Index(obj, `data\"`)
 	n := len(`data\"`)

@@ -134,7 +134,7 @@ statement:
 		r.queueSorted(setting.from, setting.to)
 	}
 	if prepared != "" && (secret || len(named) > 0) {
-		r.executeNamed(e, prepared, params)
+		r.notePrepared(e, prepared, params)
 	}
 	if doc >= 0 {
 		// The values are bound by the calls after the opening: on

@@ -7,7 +7,7 @@ import "strings"
 // 'UPDATE … ?'; SET @a = '…'; EXECUTE s USING @a. The statement marks its
 // secret parameters as a client's prepared one does (redact_sqlparams.go);
 // the EXECUTE after it binds them, by place or through the variables it
-// names.
+// names, however far after the statement it comes.
 
 // preparedName returns the name of the statement that PREPARE name [(types)]
 // AS, or PREPARE name FROM, ending at k (after blanks) prepares, or "".
@@ -51,29 +51,65 @@ func sqlWordBefore(s string, k int) (string, int) {
 	return s[k:e], k
 }
 
-// executeNamed queues the literals the EXECUTE of the statement name,
-// after from, binds to its secret parameters: EXECUTE name(…) by place,
-// EXECUTE name USING @a, @b through the variables' SET @a = '…'.
-func (r *redactor) executeNamed(from int, name string, params []bool) {
-	s := r.s
-	lim := min(len(s), from+maxSQLValue)
-	for x := from; x < lim; {
-		f := strings.Index(s[x:lim], name)
-		if f < 0 {
+// preparedStmt is a statement the server prepared by name, whose
+// EXECUTE later binds its secret parameters: params marks them, from is
+// where the statement ends, and the SET of a USING variable is looked
+// for after it.
+type preparedStmt struct {
+	name   string
+	params []bool
+	from   int
+}
+
+// notePrepared keeps the statement name, prepared up to from with the
+// secret parameters params, for its EXECUTE however far it comes: the
+// pass meets the EXECUTE as it meets any word (executePrepared), so no
+// look-ahead bounds the distance. The latest few are kept.
+func (r *redactor) notePrepared(from int, name string, params []bool) {
+	p := preparedStmt{name, params, from}
+	for k, q := range r.prepared[:r.nprepared] {
+		if q.name == name {
+			r.prepared[k] = p // PREPARE p again: the new statement
 			return
 		}
-		at := x + f
-		x = at + len(name)
-		if w, _ := sqlWordBefore(s, at); !strings.EqualFold(w, "execute") || x < len(s) && isAlnumUnderscore(s[x]) || isAlnumUnderscore(s[at-1]) {
+	}
+	if r.nprepared == len(r.prepared) {
+		copy(r.prepared[:], r.prepared[1:])
+		r.nprepared--
+	}
+	r.prepared[r.nprepared] = p
+	r.nprepared++
+}
+
+// executePrepared reads the EXECUTE word s[i:j] when it runs a statement
+// noted by notePrepared, and queues the literals it binds to the
+// statement's secret parameters: EXECUTE name(…) by place, EXECUTE name
+// USING @a, @b through the variables' SET @a = '…'.
+func (r *redactor) executePrepared(i, j int) {
+	s := r.s
+	k := skipSQLSpace(s, j)
+	e := k
+	for e < len(s) && isAlnumUnderscore(s[e]) {
+		e++
+	}
+	if e == k || i > 0 && isAlnumUnderscore(s[i-1]) {
+		return
+	}
+	for n := range r.prepared[:r.nprepared] {
+		st := &r.prepared[n]
+		if st.name != s[k:e] || i < st.from {
 			continue
 		}
-		p := skipSQLSpace(s, x)
-		if p < lim && s[p] == '(' {
-			r.boundValues(p, lim, params) // EXECUTE p('…', 1)
+		p := skipSQLSpace(s, e)
+		if p < len(s) && s[p] == '(' {
+			r.boundValues(p, len(s), st.params) // EXECUTE p('…', 1)
 			return
 		}
-		if p+5 < lim && strings.EqualFold(s[p:p+5], "using") {
-			r.usingVars(from, at, skipSQLSpace(s, p+5), lim, params)
+		if p+5 < len(s) && strings.EqualFold(s[p:p+5], "using") {
+			// The SETs before an earlier EXECUTE of the statement
+			// were read by it: each byte is looked back at once.
+			r.usingVars(st.from, i, skipSQLSpace(s, p+5), len(s), st.params)
+			st.from = e
 		}
 		return
 	}

@@ -7,10 +7,6 @@ import "strings"
 // marked sensitive = true holds its secret under default, a key no name
 // rule reads.
 
-// maxHCLBlock bounds the variable block read; a variable's block is
-// short.
-const maxHCLBlock = 4096
-
 // hclVariable redacts the default of the variable block whose keyword
 // is the word s[i:j] and returns where the pass resumes, or 0.
 func (r *redactor) hclVariable(i, j int) int {
@@ -80,15 +76,18 @@ func (r *redactor) hclVariable(i, j int) int {
 }
 
 // hclBlockEnd returns the index of the '}' that closes the block opened
-// at open, past quoted strings, or 0 when it does not close within
-// maxHCLBlock; reached is where the look stopped.
+// at open, past quoted strings, or 0 when it does not close; reached is
+// where the look stopped. It reads as far as the close, however far (a
+// description of many kilobytes before default hides nothing): a
+// variable word inside starts no look of its own (hclEnd), so each byte
+// is read once.
 func hclBlockEnd(s string, open int) (end, reached int) {
 	depth := 0
-	lim := min(len(s), open+maxHCLBlock)
+	lim := len(s)
 	for k := open; k < lim; k++ {
 		switch s[k] {
 		case '"':
-			k = quotedEnd(s[:lim], k+1, `"`)
+			k = quotedEnd(s, k+1, `"`)
 		case '{':
 			depth++
 		case '}':

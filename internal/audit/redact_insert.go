@@ -7,9 +7,10 @@ import "strings"
 // list names the secret, the tuples after VALUES hold it by position, so
 // no key=value rule sees it.
 
-// maxColumnsLook bounds how far back from VALUES the column list's '('
-// is looked for; a ')' ends the look too, so looks never overlap.
-const maxColumnsLook = 2048
+// The column list's '(' is looked for back from the ')' before VALUES
+// however far it is (a list of many columns names its secret last); a
+// '(' or ')' ends the look, so looks never overlap and each byte is read
+// back once.
 
 // sqlInsert redacts the values of the secret-named columns in the tuples
 // after the VALUES keyword s[i:j] and returns where the pass resumes, or
@@ -26,14 +27,13 @@ func (r *redactor) sqlInsert(i, j int) int {
 	if k < 0 || s[k] != ')' {
 		return r.sqlInsertUnnamed(i, j) // INSERT INTO users VALUES (…)
 	}
-	lo := max(0, k-maxColumnsLook)
-	open := strings.LastIndexAny(s[lo:k], "()")
-	if open < 0 || s[lo+open] != '(' {
+	open := strings.LastIndexAny(s[:k], "()")
+	if open < 0 || s[open] != '(' {
 		return 0
 	}
 	var secret []bool
 	found := false
-	for _, c := range strings.Split(s[lo+open+1:k], ",") {
+	for _, c := range strings.Split(s[open+1:k], ",") {
 		c = strings.Trim(strings.TrimSpace(c), "`\"'[]\\ \t\r\n")
 		hit := secretColumn(c)
 		secret = append(secret, hit)

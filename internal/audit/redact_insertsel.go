@@ -197,15 +197,15 @@ func (r *redactor) sqlInsertSelect(i, j int) int {
 	var secret []bool
 	kind := tableOther
 	if k > 0 && s[k-1] == ')' {
-		lo := max(0, k-1-maxColumnsLook)
-		open := strings.LastIndexAny(s[lo:k-1], "()")
-		if open < 0 || s[lo+open] != '(' {
+		// Back to the column list's '(' however far (sqlInsert).
+		open := strings.LastIndexAny(s[:k-1], "()")
+		if open < 0 || s[open] != '(' {
 			return 0
 		}
-		if _, _, ok := insertTable(s, lo+open); !ok {
+		if _, _, ok := insertTable(s, open); !ok {
 			return 0
 		}
-		for _, c := range strings.Split(s[lo+open+1:k-1], ",") {
+		for _, c := range strings.Split(s[open+1:k-1], ",") {
 			secret = append(secret, secretColumn(strings.Trim(strings.TrimSpace(c), "`\"'[]\\ \t\r\n")))
 		}
 	} else {
@@ -217,11 +217,18 @@ func (r *redactor) sqlInsertSelect(i, j int) int {
 	}
 	p, end := j, 0
 	named := kind == tableLogins
-	lim := min(len(s), j+maxListLook)
-	for n := 0; n < 64; n++ {
+	// The list is read to its end however long (a literal of many
+	// kilobytes before the secret hides nothing); an item that does not
+	// close was read to the text's end, where no later look can find
+	// more, so each byte is read once.
+	lim := len(s)
+	for n := 0; ; n++ {
 		v := skipSQLSpace(s, p)
 		e := selectItemEnd(s, v, lim)
 		if e <= v {
+			if v < lim && (sqlQuoteLen(s, v) > 0 || s[v] == '(' || wordByte[s[v]]) {
+				r.insertEnd = lim
+			}
 			break
 		}
 		a := skipSQLSpace(s, e)

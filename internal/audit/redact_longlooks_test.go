@@ -76,6 +76,21 @@ func TestRedactLongLooksScale(t *testing.T) {
 		"qemu-json": func(n int) string {
 			return strings.Repeat(`{"qom-type":"secret","a":"secret" `, n/34)
 		},
+		"hcl-blocks": func(n int) string {
+			return "variable \"db_password\" {\n" + strings.Repeat("  a = \"b\"\n", n/10) + "}\n"
+		},
+		"hcl-open": func(n int) string {
+			return strings.Repeat("variable \"a_token\" { a = \"", n/24)
+		},
+		"insert-columns": func(n int) string {
+			return "INSERT INTO t (" + strings.Repeat("a, ", n/3) + "password) VALUES ('x')"
+		},
+		"insert-select-open": func(n int) string {
+			return strings.Repeat("INSERT INTO t (password) SELECT '", n/33)
+		},
+		"assign-values": func(n int) string {
+			return strings.Repeat("A=\"a b\" B=$(C=$(D=x)) ", n/24)
+		},
 		"secret-maps-open": func(n int) string {
 			return strings.Repeat(`"token": {"a": "b", `, n/20)
 		},
@@ -137,5 +152,44 @@ func TestRedactFarExecutesAndProperties(t *testing.T) {
 		{"psql -c \"PREPARE p(int) AS SELECT * FROM t WHERE id = $1; EXECUTE p(42)\"", nil, []string{"EXECUTE p(42)"}},
 		{"psql -c \"PREPARE p(text) AS UPDATE users SET password = $1; EXECUTE q('visible')\"", nil, []string{"EXECUTE q('visible')"}},
 		{"qemu-system-x86_64 -object memory-backend-ram,id=m0," + strings.Repeat("p=v,", 2000) + "size=1G", nil, []string{"size=1G"}},
+	})
+}
+
+// TestRedactLongBlocksAndLists: a Terraform variable's block, an INSERT's
+// column list and select list, and an assignment's value before a
+// command are read to their ends however long, so kilobytes of padding
+// carry no secret past them.
+func TestRedactLongBlocksAndLists(t *testing.T) {
+	const pw = "Zq9Secret77"
+	var cases []detourCase
+	for _, n := range []int{10, 5000, 40000} {
+		pad := strings.Repeat("x", n)
+		cols, vals := strings.Repeat("c, ", n/6), strings.Repeat("'x', ", n/6)
+		for _, c := range []string{
+			"variable \"db_password\" {\n  description = \"" + pad + "\"\n  default = \"" + pw + "\"\n}",
+			"cat > vars.tf <<'EOF'\nvariable \"token\" {\n  type = string\n  # " + pad + "\n  default = \"" + pw + "\"\n}\nEOF",
+			"psql -c \"INSERT INTO users (name, " + cols + "password) VALUES ('bob', " + vals + "'" + pw + "')\"",
+			"mysql -e \"INSERT INTO users (name, password) SELECT '" + pad + "', '" + pw + "'\"",
+			"mysql -e \"INSERT INTO users (name, " + cols + "password) SELECT 'bob', " + vals + "'" + pw + "'\"",
+			"NOTE=\"" + strings.Repeat("a ", n/2) + "\" sudo -S id <<< " + pw,
+			"X='" + pad + "' chpasswd <<EOF\nbob:" + pw + "\nEOF",
+			"OPTS=\"" + pad + "\" LC_ALL=C docker login -u bob --password-stdin r.io <<< " + pw,
+		} {
+			cases = append(cases, detourCase{fmt.Sprintf("long-%d", n), c, nil})
+			if !strings.Contains(c, "variable \"") {
+				// A variable block one shell down (\"db_password\") is
+				// no block the rule reads, however short.
+				cases = append(cases, detourCase{"ssh", `ssh h "` + escapeDouble(c) + `"`, []string{"ssh h"}})
+			}
+		}
+	}
+	checkSubtests(t, pw, cases)
+
+	// Kept: long blocks and lists with no secret, and a long assignment
+	// before a command that reads none.
+	checkSpellings(t, []spelling{
+		{"variable \"region\" {\n  description = \"" + strings.Repeat("y", 6000) + "\"\n  default = \"eu-west-1\"\n}", nil, []string{`default = "eu-west-1"`}},
+		{"psql -c \"INSERT INTO notes (" + strings.Repeat("c, ", 2000) + "body) VALUES (" + strings.Repeat("'x', ", 2000) + "'visible')\"", nil, []string{"'visible'"}},
+		{"NOTE=\"" + strings.Repeat("a ", 3000) + "\" cat <<< 'deploy notes'", nil, []string{"deploy notes"}},
 	})
 }

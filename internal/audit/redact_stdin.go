@@ -762,12 +762,18 @@ func (r *redactor) assignment(i, j int) bool {
 			return false
 		}
 	}
-	// The value is read at most maxAssignValue bytes far, so that values
-	// nested in values (A=$(B=$(…) do not make the pass quadratic.
+	// A value is read to its end however long (X="<kilobytes>" sudo -S
+	// …): values read so apart never overlap. One nested in a value
+	// read before (A=$(B=$(…) is read at most maxAssignValue bytes far,
+	// so that nesting does not make the pass quadratic.
+	lim := len(s)
+	if k < st.assignEnd {
+		lim = min(len(s), k+maxAssignValue)
+	}
 	q, _ := r.quoteAt(k)
-	st.assignEnd, st.assignDepth = wordEnd(s[:min(len(s), k+maxAssignValue)], k, q, false), st.depth
+	st.assignEnd, st.assignDepth = wordEnd(s[:lim], k, q, false), st.depth
 	return true
 }
 
-// maxAssignValue bounds how far an assignment's value is read.
+// maxAssignValue bounds how far a value nested in another is read.
 const maxAssignValue = 4096

@@ -733,10 +733,14 @@ func (r *redactor) word(i, j int) int {
 		return end // ssh -o ProxyCommand='sshpass -p … ssh …'
 	}
 	kind := secretKey(w)
-	if w[0] == '-' && (strings.HasPrefix(w, "--no-") || strings.HasPrefix(w, "-no-")) {
-		kind = keyNone // a negation takes no value (impacket's -no-pass too)
+	noValue := w[0] == '-' && (strings.HasPrefix(w, "--no-") || strings.HasPrefix(w, "-no-") || promptFlag(w))
+	if noValue {
+		// A negation takes no value (impacket's -no-pass too), nor does
+		// a flag that asks for the secret (--ask-password, --ask-vault-pass,
+		// -prompt-password): the next word is the command's own.
+		kind = keyNone
 	}
-	if kind == keyNone && w[0] == '-' && j-i > 2 && j < len(s) && flagSecretName(w) {
+	if kind == keyNone && !noValue && w[0] == '-' && j-i > 2 && j < len(s) && flagSecretName(w) {
 		kind = keyPlain
 	}
 	if kind == keyNone && j-i >= 2 && sep < len(s) && nameSeparator(s, sep) {

@@ -11,7 +11,16 @@ import "strings"
 // blank is at sep, names a key and is given a file's path.
 func keyFilePath(w, s string, sep int) bool {
 	l := strings.ToLower(strings.TrimLeft(w, "-"))
-	if !strings.HasSuffix(l, "key") || sep >= len(s) {
+	if sep >= len(s) {
+		return false
+	}
+	if i := sep - len(w); i >= 0 && s[i:sep] == w && strings.HasSuffix(s[:i], "--from-file=") && s[sep] == '=' {
+		// kubectl create secret … --from-file=password=pw.txt: the
+		// key's source is a file, by the option's definition.
+		return true
+	}
+	// mount.cifs -o credentials=/root/.smbcred: a file of credentials.
+	if !strings.HasSuffix(l, "key") && l != "credentials" && l != "creds" {
 		return false
 	}
 	k := sep

@@ -26,7 +26,7 @@ func secretName(w string) bool {
 	for k := 0; k < len(w); k++ {
 		name[k] = normKeyByte(w[k])
 	}
-	if string(name) == "pwd" || string(name) == "oldpwd" {
+	if string(name) == "pwd" || string(name) == "oldpwd" || authSetting(name) {
 		return false
 	}
 	last, prev := name, []byte(nil)
@@ -136,7 +136,9 @@ func secretMeta(last string) bool {
 		// AUTH_TIMEOUT, TOKEN_ENDPOINT, AUTH_HOST, JWT_ISSUER,
 		// token_policies, SECRET_NAME.
 		"ttl", "timeout", "interval", "duration", "endpoint", "host", "hostname", "port", "provider",
-		"scope", "scopes", "issuer", "audience", "policies", "uses", "name", "region", "bits", "size":
+		"scope", "scopes", "issuer", "audience", "policies", "uses", "name", "region", "bits", "size",
+		// How git finds one: credential.helper, credential.useHttpPath.
+		"helper", "usehttppath", "interactive":
 		return true
 	}
 	return false
@@ -314,4 +316,45 @@ func nameStyled(w string) bool {
 		}
 	}
 	return !lower
+}
+
+// authSetting reports whether the lower-cased name n says how a client or
+// server authenticates, by a method's name before authentication:
+// OpenSSH's PasswordAuthentication, PubkeyAuthentication,
+// PreferredAuthentications, KbdInteractiveAuthentication, sshd's
+// password_authentication in a config tool. Its value is yes, no or a
+// list of methods, never a credential. A bare Authentication, or one
+// qualified by anything else (X-Authentication), still names one.
+func authSetting(n []byte) bool {
+	k := len(n)
+	if hasSuffixBytes(n, "authentications") {
+		k -= len("authentications")
+	} else if hasSuffixBytes(n, "authentication") {
+		k -= len("authentication")
+	} else {
+		return false
+	}
+	for k > 0 && n[k-1] == '_' {
+		k--
+	}
+	switch string(n[:k]) {
+	case "password", "pubkey", "publickey", "preferred", "kbdinteractive", "keyboardinteractive", "keyboard_interactive",
+		"challengeresponse", "challenge_response", "hostbased", "host_based", "gssapi", "kerberos", "rhostsrsa", "rsa",
+		"permit_empty_password", "pubkey_accepted", "trusted_user_ca", "two_factor", "multi_factor":
+		return true
+	}
+	return false
+}
+
+// promptFlag reports whether the option w asks for a secret on a terminal
+// rather than taking one: --ask-password, --ask-vault-pass,
+// --ask-become-pass, --prompt-passwd, vault's -prompt-password.
+func promptFlag(w string) bool {
+	n := strings.TrimLeft(w, "-")
+	for _, p := range [...]string{"ask-", "ask_", "prompt-", "prompt_"} {
+		if len(n) > len(p) && strings.EqualFold(n[:len(p)], p) {
+			return true
+		}
+	}
+	return false
 }

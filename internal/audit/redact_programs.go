@@ -524,6 +524,9 @@ func (r *redactor) splitValue(start, end int, how split) int {
 		return 0
 	}
 	v := s[start:end]
+	if lockMarker(strings.Trim(v, `'"`)) {
+		return 0 // usermod -p '!' bob: a locked account's marker, no password
+	}
 	from := start
 	switch how {
 	case afterColon, colonOrWhole, afterPercent, afterComma, afterEquals:
@@ -753,4 +756,12 @@ func (p *program) takesValue(tok string) bool {
 		}
 	}
 	return false
+}
+
+// lockMarker reports whether a password value is only the marker of a
+// locked or passwordless account in shadow's password field (!, !!, *,
+// !*): nothing to hide, and the audit line should say the account was
+// locked.
+func lockMarker(v string) bool {
+	return v != "" && len(v) <= 3 && strings.Trim(v, "!*") == ""
 }

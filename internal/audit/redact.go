@@ -62,6 +62,9 @@ func redactFound(s string, found *[]string) string {
 	}
 	r.run()
 	files := r.pwFiles.secretSpans()
+	if r.argv.secretUses {
+		r.argv.resolveAliases() // p=…; q=$p; sshpass -p "$q"
+	}
 	if m := r.argv.matches(); len(m) > 0 || r.argv.secretUses || len(files) > 0 {
 		// Options held for a later command, or a variable whose value
 		// a secret's place expands: read them again by the program's

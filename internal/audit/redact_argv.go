@@ -46,6 +46,9 @@ type argvState struct {
 	// progs are the programs variables name as their value's first
 	// word (cmd=(mysql -uroot), c=sshpass), for "${cmd[@]}" -pSECRET.
 	progs map[string]*program
+	// aliases are the names assigned another's value whole (q=$p,
+	// q="${p}"): a secret q makes p's value secret too (resolveAliases).
+	aliases map[string]string
 	// secretUses: a replaced text expanded a name (heldSecret in uses).
 	secretUses bool
 	// second: this is the second pass; presets are its spans, in order,
@@ -71,9 +74,9 @@ func (r *redactor) holdWord(i, j int) int {
 	a, s := &r.argv, r.s
 	w := s[i:j]
 	if a.second {
-		if a.secretUses && w == "read" && r.stdin.cmdAt == i && r.readsSecretName(j) {
-			// read -r p <<< SECRET; sshpass -p "$p" …: what read
-			// reads is the secret.
+		if a.secretUses && (w == "read" || w == "mapfile" || w == "readarray") && r.stdin.cmdAt == i && r.readsSecretName(w, j) {
+			// read -r p <<< SECRET, mapfile -t a <<< SECRET; sshpass
+			// -p "$p" …: what read reads is the secret.
 			r.secretInput(i)
 			return 0
 		}
@@ -109,6 +112,12 @@ func (r *redactor) holdWord(i, j int) int {
 			k++
 		}
 		r.holdProgram(w, k)
+		if name := aliasOf(s, k); name != "" && name != w {
+			if a.aliases == nil {
+				a.aliases = map[string]string{}
+			}
+			a.aliases[w] = name // q=$p
+		}
 		switch {
 		case k < a.scanEnd:
 			// Inside a value already read: each byte is scanned once.
@@ -335,11 +344,18 @@ func commandEnd(s string, k int) int {
 	}
 }
 
-// readsSecretName reports whether the read command whose options start at
-// k assigns a name a secret's place expands (second pass).
-func (r *redactor) readsSecretName(k int) bool {
+// readsSecretName reports whether the read command cmd (read, mapfile,
+// readarray) whose options start at k assigns a name a secret's place
+// expands (second pass).
+func (r *redactor) readsSecretName(cmd string, k int) bool {
 	s := r.s
 	skip := false
+	// The options that take a value: read's -p PROMPT, -d DELIM, -n N,
+	// -t T, -u FD, -a ARRAY; mapfile's -d, -n, -O, -s, -u, -C, -c.
+	valued := "pdnNtua"
+	if cmd != "read" {
+		valued = "dnOsuCc"
+	}
 	for {
 		k = skipBlanks(s, k)
 		if k >= len(s) || strings.IndexByte("\n\r;|&)<>", s[k]) >= 0 {
@@ -355,7 +371,7 @@ func (r *redactor) readsSecretName(k int) bool {
 			skip = false
 		case w[0] == '-':
 			// -p PROMPT, -d DELIM, -n N, -t T, -u FD, -a ARRAY take a value.
-			skip = len(w) == 2 && strings.IndexByte("pdnNtua", w[1]) >= 0 || len(w) > 2 && strings.IndexByte("pdnNtua", w[len(w)-1]) >= 0
+			skip = len(w) == 2 && strings.IndexByte(valued, w[1]) >= 0 || len(w) > 2 && strings.IndexByte(valued, w[len(w)-1]) >= 0
 		case r.argv.uses[w] == heldSecret:
 			return true
 		}
@@ -449,4 +465,77 @@ func redactAs(s string, p *program, found *[]string) string {
 		return s
 	}
 	return string(append(r.out, s[r.done:]...))
+}
+
+// aliasOf returns the name whose value the value starting at k is whole:
+// p for $p, "$p", ${p}, "${p}", ${a[0]}, and one shell down \"\$p\";
+// "" for any other value.
+func aliasOf(s string, k int) string {
+	esc := strings.HasPrefix(s[k:], `\"`)
+	q := esc || k < len(s) && s[k] == '"'
+	if esc {
+		k++
+	}
+	if q {
+		k++
+	}
+	if k < len(s) && s[k] == '\\' {
+		k++ // \$p inside ssh h "…"
+	}
+	if k+1 >= len(s) || s[k] != '$' {
+		return ""
+	}
+	name := expansionName(s, k+1)
+	if name == "" || name == "@" {
+		return ""
+	}
+	e := k + 1 + len(name)
+	if s[k+1] == '{' {
+		e++
+		if e < len(s) && s[e] == '[' {
+			// ${a[0]}: an element, whose array holds the secret.
+			x := strings.IndexByte(s[e:min(len(s), e+16)], ']')
+			if x < 0 {
+				return ""
+			}
+			e += x + 1
+		}
+		if e >= len(s) || s[e] != '}' {
+			return ""
+		}
+		e++
+	}
+	if esc {
+		if !strings.HasPrefix(s[e:], `\"`) {
+			return ""
+		}
+		e += 2
+	} else if q {
+		if e >= len(s) || s[e] != '"' {
+			return ""
+		}
+		e++
+	}
+	if e < len(s) && strings.IndexByte(" \t\n\r;&|)", s[e]) < 0 {
+		return ""
+	}
+	return name
+}
+
+// resolveAliases marks, for each name a secret's place expands, the names
+// whose values it was assigned whole (p for q=$p; sshpass -p "$q"), along
+// chains of any length: their values are the secret too.
+func (a *argvState) resolveAliases() {
+	for range a.aliases {
+		changed := false
+		for q, p := range a.aliases {
+			if a.uses[q] == heldSecret && a.uses[p] != heldSecret {
+				a.use(p, heldSecret)
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
 }

@@ -20,7 +20,9 @@ func keyFilePath(w, s string, sep int) bool {
 		return true
 	}
 	// mount.cifs -o credentials=/root/.smbcred: a file of credentials.
-	if !strings.HasSuffix(l, "key") && l != "credentials" && l != "creds" {
+	// SUDO_ASKPASS=/tmp/ap: a program that prints the password
+	// (redact_pwfiles.go reads what was written there).
+	if !strings.HasSuffix(l, "key") && l != "credentials" && l != "creds" && !askpassName(w) {
 		return false
 	}
 	k := sep

@@ -192,6 +192,10 @@ func (r *redactor) passwordFileWord(i, j int) {
 		if at := strings.IndexByte(s[k:e], '@'); at >= 0 {
 			r.readsPassword(k + at + 1)
 		}
+	case s[j] == '=' && askpassName(w):
+		// SUDO_ASKPASS=/tmp/ap sudo -A …: the program prints the
+		// password, so what was written into it is the secret.
+		r.readsPassword(j + 1)
 	case passwordFileOption(w):
 		switch {
 		case s[j] == '=':
@@ -240,4 +244,12 @@ func (r *redactor) catInSecret(from, to int) {
 			r.readsPassword(skipBlanks(s, k+1))
 		}
 	}
+}
+
+// askpassName reports whether the variable or setting w names a program
+// that prints a password when asked (SUDO_ASKPASS, SSH_ASKPASS,
+// GIT_ASKPASS, git's core.askPass): the path it is given is where the
+// password is, not the password.
+func askpassName(w string) bool {
+	return len(w) >= 7 && strings.EqualFold(w[len(w)-7:], "askpass") && (len(w) == 7 || w[len(w)-8] == '_' || w[len(w)-8] == '.')
 }

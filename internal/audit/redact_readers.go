@@ -44,7 +44,9 @@ func credentialCue(w string) bool {
 
 // cueSegments are the words credentialCue looks for, by length.
 var cueSegments = [...][]string{
-	3: {"cpw", "key"}, 4: {"pass", "auth"}, 5: {"login", "logon", "token"}, 6: {"unlock", "secret"}, 7: {"adduser"}, 10: {"passphrase"},
+	3: {"cpw", "key"}, 4: {"pass", "auth"}, 5: {"login", "logon", "token"}, 6: {"unlock", "secret", "signin"}, 7: {"adduser"}, 10: {"passphrase"},
+	// gem signin, … authenticate: a login by another name.
+	12: {"authenticate"},
 }
 
 // cueSegment reports whether the segment g, in any case, is one of

@@ -74,6 +74,9 @@ type stdinState struct {
 	// fdIn is what commands gave other descriptors, for a reader
 	// taking its input from one (redact_fddup.go).
 	fdIn fdFeeds
+	// code is the inline code of the current command's interpreter
+	// (awk '…', perl -e '…'), what it writes (redact_codefeeds.go).
+	code span
 	// sinks are processes, descriptors and coprocesses a command may
 	// write a reader's input to (redact_sinks.go).
 	sinks sinkState
@@ -190,6 +193,9 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		if (w == "echo" || w == "printf" || w == "yes") && st.echoAt < 0 {
 			// Not inside an echo's own $(…): echo a$(printf b)c | …
 			st.echoAt = j
+		}
+		if st.code.to == 0 && len(w) >= 3 && len(w) <= 7 {
+			st.code = inlineCode(r.s, w, j) // perl -e 'print "…"' | chpasswd
 		}
 		if w == "cat" {
 			r.catFiles(j)
@@ -373,6 +379,7 @@ func (r *redactor) stdinBreak(c byte, i int) {
 		r.wroteFed(i)
 		st.nouts = 0
 	}
+	r.codeBreak(pipe, i)
 	if st.echoAt >= 0 && (pipe || st.depth > 0 || st.compound > 0) {
 		from, to := skipBlanks(s, st.echoAt), i
 		for to > from && strings.IndexByte(" \t)}", s[to-1]) >= 0 {

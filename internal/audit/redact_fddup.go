@@ -27,6 +27,10 @@ type fdFeeds struct {
 	// compound command take their input from, for a redirection after
 	// its close ({ chpasswd <&3; } 3<<< …).
 	group uint16
+	// names are the descriptors named by the text ({fd}<<<),
+	// standing for firstNamedFd on (redact_namedfds.go).
+	names  [4]string
+	nnames int
 	// docLine is the line end after the last here-document operator
 	// whose body was noted: one body a line is read, so the pass stays
 	// linear.
@@ -99,6 +103,15 @@ func (r *redactor) fdCommandEnds() {
 			f.valid = false
 		}
 	}
+}
+
+// dupSourceAt is dupSource, also for a named descriptor: <&$fd, <&"$fd".
+func (r *redactor) dupSourceAt(i int) int {
+	s := r.s
+	if fd := dupSource(s, i); fd > 0 || redirectFd(s, i) > 0 || i+2 >= len(s) || s[i+1] != '&' {
+		return fd
+	}
+	return r.namedDup(i + 2)
 }
 
 // dupSource returns the descriptor the input redirection at i takes the

@@ -38,3 +38,33 @@ func TestRedactDuplicatedInput(t *testing.T) {
 		{"cat 3<<EOF <&3\ndeploy notes\nEOF\nchpasswd <&3", nil, []string{"deploy notes"}},
 	})
 }
+
+// TestRedactNamedDescriptors: a descriptor bash allocates and names
+// ({fd}) is read as a numbered one is, for a reader's input duplicated
+// from it (<&$fd) and for a writer's output to a reader's process
+// (exec {fd}> >(chpasswd); echo … >&"$fd").
+func TestRedactNamedDescriptors(t *testing.T) {
+	const pw = "Zq9Secret77"
+	var cases []detourCase
+	for _, rd := range []string{"chpasswd", "sudo -S id", "passwd --stdin bob"} {
+		for _, ref := range []string{"$fd", `"$fd"`, "${fd}", `"${fd}"`} {
+			for _, c := range []string{
+				"exec {fd}<<<'bob:" + pw + "'; " + rd + " <&" + ref,
+				"exec {fd}< <(echo bob:" + pw + ")\n" + rd + " 0<&" + ref,
+				"exec {fd}<<EOF\nbob:" + pw + "\nEOF\n" + rd + " <&" + ref + "\nexec {fd}<&-",
+				"exec {fd}> >(" + rd + ")\necho bob:" + pw + " >&" + ref,
+				"exec {out}>/dev/null {fd}> >(" + rd + "); printf 'bob:%s\\n' " + pw + " 1>&" + ref,
+			} {
+				cases = append(cases, detourCase{"local", c, []string{"{fd}"}}, detourCase{"ssh", `ssh h "` + escapeDouble(c) + `"`, []string{"ssh h"}})
+			}
+		}
+	}
+	checkSubtests(t, pw, cases)
+
+	// Kept: named descriptors no reader takes or feeds.
+	checkSpellings(t, []spelling{
+		{"exec {fd}<<<'deploy notes'; cat <&$fd", nil, []string{"deploy notes"}},
+		{"exec {fd}> >(logger -t app); echo 'deploy notes' >&$fd", nil, []string{"deploy notes"}},
+		{"exec {fd}<<<'deploy notes' {g}> >(chpasswd); cat <&$fd", nil, []string{"deploy notes"}},
+	})
+}

@@ -31,7 +31,7 @@ func (r *redactor) outputSink(i int) bool {
 	if i > 0 && s[i-1] == '>' {
 		return false // the second '>' of >>, read at the first
 	}
-	fd := redirectFd(s, i)
+	fd := r.redirectFdAt(i)
 	k := i + 1
 	if k < len(s) && s[k] == '>' {
 		k++
@@ -40,7 +40,11 @@ func (r *redactor) outputSink(i int) bool {
 		if fd > 1 {
 			return false // 2>&1: another descriptor's output
 		}
-		if n := dupTarget(s, k+1); n > 0 && st.sinks.fds&(1<<n) != 0 || st.sinks.n > 0 && r.coprocTarget(k+1) {
+		n := dupTarget(s, k+1)
+		if n < 0 {
+			n = r.namedDup(k + 1) // >&$fd, exec {fd}> >(…)
+		}
+		if n > 0 && st.sinks.fds&(1<<n) != 0 || st.sinks.n > 0 && r.coprocTarget(k+1) {
 			r.writesToReader(i) // echo … >&3, >&"${COPROC[1]}"
 		}
 		return false

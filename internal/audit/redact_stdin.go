@@ -503,11 +503,11 @@ func (r *redactor) stdinRedirect(i int) int {
 func (r *redactor) redirectAt(i int) int {
 	s, st := r.s, &r.stdin
 	if !strings.HasPrefix(s[i:], "<<") {
-		if fd := dupSource(s, i); fd > 0 && st.secret {
+		if fd := r.dupSourceAt(i); fd > 0 && st.secret {
 			r.readsFrom(fd) // exec 3<<< …; chpasswd <&3
 			return 0
 		}
-		if fd := redirectFd(s, i); fd > 0 && st.fds&(1<<fd) == 0 {
+		if fd := r.redirectFdAt(i); fd > 0 && st.fds&(1<<fd) == 0 {
 			if k := skipBlanks(s, i+1); k > i+1 && strings.HasPrefix(s[k:], "<(") && k+1 >= r.procEnd {
 				r.noteFdProcess(fd, k+1) // exec 3< <(echo …)
 			}
@@ -530,7 +530,7 @@ func (r *redactor) redirectAt(i int) int {
 		}
 		return 0
 	}
-	if fd := redirectFd(s, i); fd > 0 {
+	if fd := r.redirectFdAt(i); fd > 0 {
 		// 3<<< secret for sshpass -d 3; another descriptor's text is
 		// no input of the command.
 		if st.fds&(1<<fd) == 0 {

@@ -68,8 +68,26 @@ func (r *redactor) codeBreak(pipe bool, i int) {
 	if st.code.to == 0 || i < st.code.to {
 		return // none, or a ';' or '|' inside the code's quotes
 	}
-	if pipe {
+	if pipe && printsLiteral(r.s[st.code.from:st.code.to]) {
 		r.feedSpan(st.code)
 	}
 	st.code = span{}
+}
+
+// printsLiteral reports whether the code word c holds a string literal of
+// its own, a quote inside its outer quotes: print "…" does, awk's
+// '{print $1":"$2}' too; '{print}' and '$1 == "x"'-free filters of the
+// input do not, and stay readable.
+func printsLiteral(c string) bool {
+	if len(c) < 2 {
+		return false
+	}
+	inner := c[1 : len(c)-1]
+	switch c[0] {
+	case '\'':
+		return strings.ContainsAny(inner, `"`)
+	case '"':
+		return strings.Contains(inner, `\"`) || strings.ContainsRune(inner, '\'')
+	}
+	return strings.ContainsAny(c, `"'`)
 }

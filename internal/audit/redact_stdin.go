@@ -197,8 +197,8 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		if st.code.to == 0 && len(w) >= 3 && len(w) <= 7 {
 			st.code = inlineCode(r.s, w, j) // perl -e 'print "…"' | chpasswd
 		}
-		if w == "cat" {
-			r.catFiles(j)
+		if fileFeeder(w) {
+			r.catFiles(j) // cat /tmp/u | chpasswd, paste -d: /tmp/u /tmp/p | chpasswd
 		}
 		if decoderCmd(w, r.s[j:]) {
 			st.decoder = true
@@ -346,6 +346,18 @@ func (r *redactor) secretInput(at int) {
 		st.heredocs = true
 		r.queueHeredocs(st.docAt, st.docQ)
 	}
+}
+
+// fileFeeder reports whether the program w writes what it reads from the
+// files it is given to its output: cat, and the filters that pass their
+// lines on, joined, cut or in another order (paste -d: users pws, head
+// -1 f, sort f).
+func fileFeeder(w string) bool {
+	switch w {
+	case "cat", "tac", "paste", "head", "tail", "sort", "uniq", "nl", "cut", "sed", "awk", "join", "shuf":
+		return true
+	}
+	return false
 }
 
 // catFiles notes the plain files the cat whose name ends at j reads, up

@@ -723,9 +723,30 @@ func (r *redactor) innerCommand(i int) bool {
 	// A -c that takes no shell command (kinit -c CCACHE, smbclient -c
 	// 'ls', cryptsetup -c CIPHER) leaves the command reading its input.
 	return (strings.HasSuffix(before, " -c") || strings.HasSuffix(before, " -lc")) && !plainC(r.stdin.cmd) ||
+		// sh -ec '…', bash -xc, script -qc: -c last in a cluster.
+		(shellProgram(r.stdin.cmd) || r.stdin.cmd == "script" || r.stdin.wrapper) && clusterEndsInC(before) ||
 		strings.HasSuffix(before, " --scripts") || strings.HasSuffix(before, "commands=[") ||
 		// gcloud compute ssh vm --command '…', also --command='…'.
-		strings.HasSuffix(before, " --command") || strings.HasSuffix(before, " --command=")
+		strings.HasSuffix(before, " --command") || strings.HasSuffix(before, " --command=") ||
+		// builtin eval '…', salt '*' cmd.run '…'.
+		strings.HasSuffix(before, " eval") || strings.HasSuffix(before, " cmd.run") || strings.HasSuffix(before, " cmd.shell")
+}
+
+// clusterEndsInC reports whether the text before a string ends with a
+// cluster of short flags whose last is c (-ec, -xc, -euxc, -qc): the
+// string is the command the flag takes.
+func clusterEndsInC(before string) bool {
+	b := strings.LastIndexAny(before, " \t")
+	w := before[b+1:]
+	if len(w) < 3 || w[0] != '-' || w[1] == '-' || w[len(w)-1] != 'c' {
+		return false
+	}
+	for k := 1; k < len(w); k++ {
+		if c := w[k]; c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // plainC reports whether the program cmd, which reads a secret on its

@@ -4,7 +4,8 @@ import "strings"
 
 // A URL's password that holds a byte ending the authority ('/', '?', '#',
 // or a blank inside a quoted string): https://bob:S3/cr3t@host,
-// postgresql://bob:a#b@db/x, 'https://bob:pass word@host'. Clients split
+// postgresql://bob:a#b@db/x, 'https://bob:pass word@host', and in JSON
+// "https:\/\/bob:a\/b@host". Clients split
 // such a userinfo differently (SQLAlchemy and libpq read to the '@',
 // curl to the '/'), so the scan that stopped at the byte, after user:
 // and before any '@', goes on to an '@' in the same word, and what lies
@@ -37,7 +38,7 @@ func (r *redactor) userinfoAhead(k, colon, e int) int {
 		if c == '@' {
 			break
 		}
-		if c == '\n' || c == '\r' || c == '`' || strings.HasPrefix(s[x:], "://") {
+		if c == '\n' || c == '\r' || c == '`' || strings.HasPrefix(s[x:], "://") || strings.HasPrefix(s[x:], `:\/\/`) {
 			break // another URL's scheme or the line's end: no userinfo
 		}
 		if q == 0 && (c <= ' ' || strings.IndexByte(`'"<>|;&()`, c) >= 0) || q != 0 && c == q {

@@ -25,8 +25,15 @@ func TestRedactURLPasswordsPastAuthority(t *testing.T) {
 			"echo '{\"url\": \"amqp://bob:" + p + "@mq:5672/vh\"}' > /tmp/c.json",
 			"wget -q ftp://bob:" + p + "@files.example.com/x.tgz && ls",
 			"curl //bob:" + p + "@api.example.com/v1",
+			// JSON's escaped slashes, in the password too.
+			`echo '{"url": "https:\/\/bob:` + strings.ReplaceAll(p, "/", `\/`) + `@db.example.com\/app"}' > c.json`,
 		} {
-			cases = append(cases, detourCase{"local", c, []string{"bob:"}}, detourCase{"ssh", `ssh h "` + escapeDouble(c) + `"`, []string{"ssh h", "bob:"}})
+			cases = append(cases, detourCase{"local", c, []string{"bob:"}})
+			if !strings.Contains(c, `:\/\/`) {
+				// JSON's escaped URL one shell down (https:\\/\\/) is
+				// no URL the pass reads, however its password reads.
+				cases = append(cases, detourCase{"ssh", `ssh h "` + escapeDouble(c) + `"`, []string{"ssh h", "bob:"}})
+			}
 		}
 	}
 	for _, p := range []string{"a Zq9Secret77", "pass Zq9Secret77 word", "a\tZq9Secret77"} {

@@ -544,7 +544,7 @@ func (r *redactor) url(k int) int {
 	if at >= 0 {
 		return r.userinfo(k, colon, at)
 	}
-	if colon >= 0 && e < len(s) && strings.IndexByte("/?# \t", s[e]) >= 0 {
+	if colon >= 0 && e < len(s) && (strings.IndexByte("/?# \t", s[e]) >= 0 || strings.HasPrefix(s[e:], `\/`)) {
 		if end := r.userinfoAhead(k, colon, e); end > k {
 			return end // https://bob:S3/cr3t@host, 'https://bob:pass word@host'
 		}

@@ -95,7 +95,7 @@ func (r *redactor) sqlParams(k int, params []bool, named []string) {
 	case s[q] == ',':
 		q = skipAttrArg(s, skipSQLSpace(s, q+1), lim)
 	default:
-		r.boundLater(q, lim, params, named)
+		r.boundLater(q, params, named)
 		return
 	}
 	r.boundValues(q, lim, params)
@@ -103,15 +103,17 @@ func (r *redactor) sqlParams(k int, params []bool, named []string) {
 
 // boundLater queues the literals bound to the secret parameters of a
 // statement prepared, then bound and run: the values are the bind calls'
-// and the execute call's at or after q (redact_sqlexec.go).
-func (r *redactor) boundLater(q, lim int, params []bool, named []string) {
+// and the execute call's at or after q (redact_sqlexec.go), however far
+// after the statement they come: executeCall never reads a byte twice,
+// so the look needs no bound.
+func (r *redactor) boundLater(q int, params []bool, named []string) {
 	for {
-		a, bind := r.executeCall(q, lim)
+		a, bind := r.executeCall(q, len(r.s))
 		if a == 0 {
 			return
 		}
 		if !bind {
-			r.boundValues(a, lim, params)
+			r.boundValues(a, len(r.s), params)
 			return
 		}
 		r.bindValue(a, params, named)

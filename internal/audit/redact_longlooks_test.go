@@ -193,3 +193,20 @@ func TestRedactLongBlocksAndLists(t *testing.T) {
 		{"NOTE=\"" + strings.Repeat("a ", 3000) + "\" cat <<< 'deploy notes'", nil, []string{"deploy notes"}},
 	})
 }
+
+// TestRedactFarClientExecutes: a statement a client prepared is bound by
+// the call that runs or binds it however far after the prepare it comes.
+func TestRedactFarClientExecutes(t *testing.T) {
+	const pw = "Zq9Secret77"
+	var cases []detourCase
+	for _, n := range []int{10, 5000, 40000} {
+		pad := strings.Repeat("x();", n/4)
+		for _, c := range []string{
+			"$sth = $dbh->prepare('UPDATE users SET password = ? WHERE id = ?'); " + pad + " $sth->execute('" + pw + "', 7);",
+			"$st = $pdo->prepare(\"UPDATE users SET password = :pw WHERE id = 1\");\n" + pad + "\n$st->bindValue(':pw', '" + pw + "');\n$st->execute();",
+		} {
+			cases = append(cases, detourCase{fmt.Sprintf("client-%d", n), c, []string{"prepare"}})
+		}
+	}
+	checkSubtests(t, pw, cases)
+}

@@ -147,7 +147,7 @@ statement:
 			// $dbh->do(<<SQL, undef, "…"): the values follow.
 			r.boundValues(skipAttrArg(s, skipSQLSpace(s, q+1), lim), lim, params)
 		default:
-			r.boundLater(doc, lim, params, named)
+			r.boundLater(doc, params, named)
 		}
 		if len(named) > 0 {
 			r.namedParams(doc, named)

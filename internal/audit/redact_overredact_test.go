@@ -7,8 +7,9 @@ import "testing"
 // authenticates (ssh -o PasswordAuthentication=no), git's credential
 // settings, a flag that asks for the secret (--ask-password), a file
 // that holds it (--from-file=password=pw.txt, credentials=/root/.smbcred)
-// and a locked account's marker (usermod -p '!') are no secret; the
-// secrets beside them still go.
+// a locked account's marker (usermod -p '!'), a switch about a password
+// (MYSQL_ALLOW_EMPTY_PASSWORD=yes) and a file:// reference are no secret;
+// the secrets beside them still go.
 func TestRedactKeepsSettingsAndReferences(t *testing.T) {
 	const pw = "Zq9Secret77"
 	var cases []detourCase
@@ -37,6 +38,12 @@ func TestRedactKeepsSettingsAndReferences(t *testing.T) {
 		{"usermod -p '!' bob", "-p '!' bob"},
 		{"usermod -p '*' svc", "-p '*' svc"},
 		{"useradd -m -p '!!' bob", "-p '!!' bob"},
+		{"docker run -d -e MYSQL_ALLOW_EMPTY_PASSWORD=yes mysql:8", "MYSQL_ALLOW_EMPTY_PASSWORD=yes mysql:8"},
+		{"docker run -e MYSQL_RANDOM_ROOT_PASSWORD=true mysql", "MYSQL_RANDOM_ROOT_PASSWORD=true mysql"},
+		{"docker run -e MARIADB_RANDOM_ROOT_PASSWORD=1 mariadb", "MARIADB_RANDOM_ROOT_PASSWORD=1 mariadb"},
+		{"export SKIP_PASSWORD_CHECK=no", "SKIP_PASSWORD_CHECK=no"},
+		{"aws secretsmanager create-secret --name prod/db --secret-string file://secret.json", "--secret-string file://secret.json"},
+		{"aws secretsmanager put-secret-value --secret-id x --secret-binary fileb://blob.bin", "--secret-binary fileb://blob.bin"},
 	} {
 		cases = append(cases, detourCase{"kept", k.in, []string{k.keep}}, detourCase{"ssh", `ssh h "` + escapeDouble(k.in) + `"`, []string{k.keep}})
 	}
@@ -54,5 +61,9 @@ func TestRedactKeepsSettingsAndReferences(t *testing.T) {
 		{"ansible-playbook --vault-password " + pw + " site.yml", []string{pw}, []string{"site.yml"}},
 		{"mysql --password=" + pw + " --ask-password db", []string{pw}, []string{"db"}},
 		{"export CREDENTIALS=" + pw, []string{pw}, []string{"CREDENTIALS="}},
+		{"docker run -e MYSQL_ALLOW_EMPTY_PASSWORD=" + pw + " mysql", []string{pw}, []string{"mysql"}},
+		{"export MYSQL_ROOT_PASSWORD=yes", []string{"=yes"}, []string{"MYSQL_ROOT_PASSWORD="}},
+		{"aws secretsmanager create-secret --name x --secret-string " + pw, []string{pw}, []string{"--name x"}},
+		{"aws secretsmanager create-secret --name x --secret-string '{\"password\":\"" + pw + "\"}'", []string{pw}, []string{"--name x"}},
 	})
 }

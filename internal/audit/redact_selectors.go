@@ -29,7 +29,76 @@ func keptValue(s string, i, j, sep int) bool {
 			}
 		}
 	}
+	if v := valueStart(s, sep); v > 0 && (fileReference(s[v:]) || switchName(w) && boolWord(s[v:])) {
+		// --secret-string file://secret.json, a file the tool reads;
+		// MYSQL_ALLOW_EMPTY_PASSWORD=yes, a switch, not a password.
+		return true
+	}
 	return sqlKeyColumn(s, i, j)
+}
+
+// valueStart returns where the value after a name's separator at sep
+// ('=', ':' or blanks, with an opening quote) starts, or 0.
+func valueStart(s string, sep int) int {
+	if sep >= len(s) {
+		return 0
+	}
+	k := sep
+	if s[k] == '=' || s[k] == ':' {
+		k++
+	}
+	k = skipBlanks(s, k)
+	if k < len(s) && (s[k] == '"' || s[k] == '\'') {
+		k++
+	}
+	if k >= len(s) {
+		return 0
+	}
+	return k
+}
+
+// fileReference reports whether a value names a file for the tool to
+// read (the AWS CLI's file:// and fileb://): where the secret is.
+func fileReference(v string) bool {
+	return strings.HasPrefix(v, "file://") || strings.HasPrefix(v, "fileb://")
+}
+
+// switchName reports whether a secret-named name is a switch about the
+// secret, by a part that says so: MYSQL_ALLOW_EMPTY_PASSWORD,
+// MARIADB_RANDOM_ROOT_PASSWORD, SKIP_PASSWORD, generate-password.
+func switchName(w string) bool {
+	for k := 0; k < len(w); {
+		for k < len(w) && (w[k] == '_' || w[k] == '-' || w[k] == '.') {
+			k++
+		}
+		e := k
+		for e < len(w) && w[e] != '_' && w[e] != '-' && w[e] != '.' {
+			e++
+		}
+		switch strings.ToLower(w[k:e]) {
+		case "allow", "random", "generate", "empty", "skip", "disable", "enable", "require", "required", "force":
+			return true
+		}
+		k = e
+	}
+	return false
+}
+
+// boolWord reports whether a value is a boolean word alone: yes, no,
+// true, false, on, off, 0, 1.
+func boolWord(v string) bool {
+	e := 0
+	for e < len(v) && isAlnum(v[e]) {
+		e++
+	}
+	if e < len(v) && strings.IndexByte(" \t\r\n;&|)'\",}", v[e]) < 0 {
+		return false
+	}
+	switch strings.ToLower(v[:e]) {
+	case "yes", "no", "true", "false", "on", "off", "0", "1":
+		return true
+	}
+	return false
 }
 
 // qemuSecretRef reports whether w is a QEMU property whose value is the

@@ -105,6 +105,12 @@ type Log struct {
 	written, synced, failedThrough uint64
 	syncing                        bool
 	syncErr                        error
+	// syncFile is the file a group-commit leader is syncing with l.mu
+	// released; one that goes out of use meanwhile (rotated, replaced,
+	// a failed write) waits in retired for the leader to close it, so
+	// its fsync never meets a closed file.
+	syncFile *os.File
+	retired  []*os.File
 }
 
 var errClosed = errors.New("audit: log is closed")
@@ -259,7 +265,7 @@ func (l *Log) catchUpLocked() error {
 		// Rotated (or replaced) by someone else: the records this Log
 		// wrote there were synced by the rotating writer when the mode
 		// asks for it.
-		l.f.Close()
+		l.closeFileLocked(l.f)
 		l.f = nil
 		return l.openLocked()
 	}
@@ -502,8 +508,8 @@ func (l *Log) writeLocked(r *Record, mid []byte) (head, error) {
 	}
 	// l.mu is never released while the file lock is held: flock is per
 	// open file, so a second goroutine of this process would take it too.
-	// A group-commit leader may be fsyncing the file being rotated; its
-	// fd stays valid until that fsync returns.
+	// A group-commit leader may be fsyncing the file being rotated; the
+	// rotation leaves it to the leader to close (closeFileLocked).
 	if l.rotate > 0 && l.size > 0 && l.size+int64(len(mid))+256 > l.rotate && !l.now().Before(l.rotRetry) {
 		if err := l.rotateLocked(); err != nil {
 			// Keep appending to the current file; retry later.
@@ -577,7 +583,7 @@ func (l *Log) appendLineLocked(r *Record, mid, prefix []byte) (head, error) {
 		l.fail(err)
 		// Reopen on the next append: the fd may be unusable, and bytes a
 		// short write left behind are attested then.
-		l.f.Close()
+		l.closeFileLocked(l.f)
 		l.f = nil
 		return h, err
 	}
@@ -646,13 +652,18 @@ func (l *Log) groupSyncLocked(seq uint64) error {
 		}
 		l.syncing = true
 		target, f := l.written, l.f
+		l.syncFile = f
 		l.mu.Unlock()
 		err := l.fsync(f)
 		if err == nil {
 			l.headF.Sync()
 		}
 		l.mu.Lock()
-		l.syncing = false
+		l.syncing, l.syncFile = false, nil
+		for _, r := range l.retired {
+			r.Close()
+		}
+		l.retired = nil
 		if err != nil {
 			l.syncErr = fmt.Errorf("audit: sync %s: %w", l.path, err)
 			l.failedThrough = max(l.failedThrough, target)
@@ -662,6 +673,17 @@ func (l *Log) groupSyncLocked(seq uint64) error {
 		}
 		l.cond.Broadcast()
 	}
+}
+
+// closeFileLocked closes f, or, while a group-commit leader syncs it
+// with l.mu released, leaves it to the leader to close when its fsync
+// returns.
+func (l *Log) closeFileLocked(f *os.File) error {
+	if f == l.syncFile {
+		l.retired = append(l.retired, f)
+		return nil
+	}
+	return f.Close()
 }
 
 func (l *Log) fail(err error) {

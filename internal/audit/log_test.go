@@ -411,3 +411,54 @@ func TestAppendNeverDropsUnencodableRecords(t *testing.T) {
 	}
 	wantIntact(t, verifyPath(t, l.path, nil), 2)
 }
+
+// TestGroupLeaderSyncsAFileReplacedMeanwhile: a group-commit leader syncs
+// with the mutex released; another appender that finds the file replaced
+// by another process (which rotated it) moves to the new file, and the
+// leader's fsync of the old one still succeeds: the old fd is closed by
+// the leader once its fsync returns, not under it. Before, the second
+// appender closed it first and the leader failed with "file already
+// closed", marking the log unhealthy (seen under load in
+// TestManyProcessesShareOneLog).
+func TestGroupLeaderSyncsAFileReplacedMeanwhile(t *testing.T) {
+	l := openTest(t, Options{Sync: SyncGroup})
+	if _, err := l.Append(context.Background(), sample(0)); err != nil {
+		t.Fatal(err)
+	}
+	entered, release := make(chan struct{}), make(chan struct{})
+	var first atomic.Bool
+	l.fsync = func(f *os.File) error {
+		if first.CompareAndSwap(false, true) {
+			close(entered)
+			<-release
+		}
+		return f.Sync()
+	}
+	errs := make(chan error, 2)
+	go func() { _, err := l.Append(context.Background(), sample(1)); errs <- err }()
+	<-entered
+	// Another process rotates the file while the leader syncs it.
+	if err := os.Rename(l.path, l.path+".old"); err != nil {
+		t.Fatal(err)
+	}
+	go func() { _, err := l.Append(context.Background(), sample(2)); errs <- err }()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if fi, err := os.Stat(l.path); err == nil && fi.Size() > 0 {
+			break // the second appender wrote to the new file
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the second append never reached the new file")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	close(release)
+	for i := 0; i < 2; i++ {
+		if err := <-errs; err != nil {
+			t.Fatalf("append: %v", err)
+		}
+	}
+	if ok, why := l.Healthy(); !ok {
+		t.Fatalf("log unhealthy after a replaced file was synced: %s", why)
+	}
+}

@@ -30,7 +30,7 @@ func (l *Log) rotateLocked() error {
 	if err := os.Rename(l.path, name); err != nil {
 		return fmt.Errorf("audit: rotate %s: %w", l.path, err)
 	}
-	if err := l.f.Close(); err != nil {
+	if err := l.closeFileLocked(l.f); err != nil {
 		l.log.Warn("audit log close after rotation failed", "err", err)
 	}
 	l.f, l.fi, l.size, l.goodEnd = nil, nil, 0, 0

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestRedactLooksWithoutBounds: a printf of more than 64 conversions
@@ -96,25 +95,7 @@ func TestRedactLongLooksScale(t *testing.T) {
 		},
 	}
 	for name, f := range build {
-		small, large := f(400<<10), f(4<<20)
-		cost := func(s string) time.Duration {
-			best := time.Duration(1 << 62)
-			for range 3 {
-				c := cpuTime()
-				Redact(s)
-				best = min(best, cpuTime()-c)
-			}
-			return max(best, time.Millisecond/10)
-		}
-		var a, b time.Duration
-		for range 3 {
-			if a, b = cost(small), cost(large); b <= 30*a {
-				break
-			}
-		}
-		if b > 30*a {
-			t.Errorf("%s: 0.4 MiB took %v, 4 MiB took %v: not linear", name, a, b)
-		}
+		wantLinear(t, name, f(400<<10), f(4<<20))
 	}
 }
 

@@ -303,27 +303,33 @@ func TestRedactScalesLinearly(t *testing.T) {
 	for name, unit := range units {
 		small := strings.Repeat(unit, (400<<10)/len(unit))
 		large := strings.Repeat(unit, (4<<20)/len(unit))
-		cost := func(s string) time.Duration {
-			best := time.Duration(1 << 62)
-			for i := 0; i < 3; i++ {
-				c := cpuTime()
-				Redact(s)
-				best = min(best, cpuTime()-c)
-			}
-			return max(best, time.Millisecond/10)
-		}
-		// A busy machine can stall one measurement (a collection the
-		// other tests' garbage started): a quadratic pass fails every
-		// attempt, noise does not.
-		var a, b time.Duration
+		wantLinear(t, name, small, large)
+	}
+}
+
+// wantLinear fails t when redacting large (ten times small) costs more
+// than 30 times small's CPU time. A busy machine can stall one
+// measurement (a collection the other tests' garbage started): a
+// quadratic pass fails every attempt, noise does not.
+func wantLinear(t *testing.T, name, small, large string) {
+	t.Helper()
+	cost := func(s string) time.Duration {
+		best := time.Duration(1 << 62)
 		for range 3 {
-			if a, b = cost(small), cost(large); b <= 30*a {
-				break
-			}
+			c := cpuTime()
+			Redact(s)
+			best = min(best, cpuTime()-c)
 		}
-		if b > 30*a {
-			t.Errorf("%s: 0.4 MiB took %v, 4 MiB took %v: not linear", name, a, b)
+		return max(best, time.Millisecond/10)
+	}
+	var a, b time.Duration
+	for range 3 {
+		if a, b = cost(small), cost(large); b <= 30*a {
+			break
 		}
+	}
+	if b > 30*a {
+		t.Errorf("%s: 0.4 MiB took %v, 4 MiB took %v: not linear", name, a, b)
 	}
 }
 

@@ -526,3 +526,52 @@ func TestBlindSpotPackageRunnersExec(t *testing.T) {
 		{"pnpm audit fix", `pnpm audit --fix`, TierMutate},
 	})
 }
+
+// TestBlindSpotGuestsGivenTheHost: a Proxmox hook script runs as root on
+// the host at every guest start, a host block device handed to a VM and
+// the host's root mounted into a container give the guest the host, and a
+// libvirt definition the agent could have written can run anything as
+// root (qemu:commandline); they were tier 2, which open mode admits.
+func TestBlindSpotGuestsGivenTheHost(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`qm set 100 --hookscript local:snippets/x.sh`, `pct set 100 -hookscript local:snippets/x.sh`,
+		`qm set 100 -scsi1 /dev/sda`, `qm create 200 --virtio0 /dev/nvme0n1`, `qm set 100 --sata2=/dev/sdb`,
+		`pct set 100 -dev0 /dev/sda`, `pct set 100 -mp0 /,mp=/host`, `pct set 100 --mp1 /etc,mp=/e`,
+		`qm set 100 --scsi1 "$d"`, `virsh attach-disk vm /dev/sda vdb`, `virsh define /tmp/vm.xml`,
+		`virsh create /dev/stdin`, `virsh attach-device vm /tmp/dev.xml`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"storage disk", `qm set 100 --scsi1 local-lvm:32`, TierMutate},
+		{"memory", `qm set 100 --memory "$m"`, TierMutate},
+		{"data mount", `pct set 100 -mp0 /srv/data,mp=/data`, TierMutate},
+		{"image disk", `virsh attach-disk vm /var/lib/libvirt/images/x.qcow2 vdb`, TierMutate},
+		{"operator definition", `virsh define /etc/libvirt/qemu/vm.xml`, TierMutate},
+		{"list", `qm list`, TierRead},
+	})
+}
+
+// TestBlindSpotMoreRootReadFiles: files root reads as commands or as the
+// rules of who gets in, written by any program, were tier 2: TCP
+// wrappers (a spawn runs as root, ALL: ALL cuts SSH off), rc.conf and
+// conf.d (shell sourced at boot), inittab, /etc/default and
+// /etc/sysconfig (shell fragments init scripts source), modules loaded at
+// boot, SELinux's next mode, samba's root preexec, inetd and xinetd
+// services, and mail aliases piping to a program.
+func TestBlindSpotMoreRootReadFiles(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`echo 'ALL: ALL' >> /etc/hosts.deny`, `echo 'sshd: ALL: spawn (id)' >> /etc/hosts.allow`,
+		`echo 'x_enable=YES' >> /etc/rc.conf`, `tee -a /etc/rc.conf.local < /tmp/x`, `cp /tmp/x /etc/conf.d/sshd`,
+		`echo x >> /etc/inittab`, `echo 'DOCKER_OPTS=x' > /etc/default/docker`, `cp /tmp/x /etc/sysconfig/sshd`,
+		`echo x >> /etc/modules`, `echo x > /etc/modules-load.d/x.conf`, `echo SELINUX=disabled > /etc/selinux/config`,
+		`echo 'root preexec = /tmp/x' >> /etc/samba/smb.conf`, `cp /tmp/x /etc/xinetd.d/x`, `echo x >> /etc/inetd.conf`,
+		`echo 'x: |/tmp/x' >> /etc/aliases`, `cd /etc/default && echo x > ssh`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"motd", `echo hi >> /etc/motd`, TierMutate},
+		{"nginx conf", `echo x > /etc/nginx/conf.d/x.conf`, TierMutate},
+		{"read hosts.deny", `cat /etc/hosts.deny`, TierRead},
+		{"load profile", `apparmor_parser -r /etc/apparmor.d/x`, TierMutate},
+	})
+}

@@ -719,6 +719,16 @@ var sensitivePrefix = []string{
 	"/usr/local/share/ca-certificates/", "/usr/share/ca-certificates/", "/etc/ca-certificates.conf",
 	"/etc/ssl/certs/ca-certificates.crt", "/etc/pki/ca-trust/", "/etc/pki/tls/certs/ca-bundle",
 	"/usr/share/keyrings/",
+	// More files root reads as commands or as the rules of who gets in:
+	// TCP wrappers (a spawn runs as root, ALL: ALL cuts SSH off), BSD's
+	// rc.conf and OpenRC's conf.d (shell sourced at boot), inittab, the
+	// init scripts' shell fragments in /etc/default and /etc/sysconfig,
+	// modules loaded at boot, SELinux's mode at the next boot, samba's
+	// configuration (root preexec), inetd's and xinetd's services,
+	// and mail aliases that pipe to a program.
+	"/etc/hosts.allow", "/etc/hosts.deny", "/etc/rc.conf", "/etc/conf.d/", "/etc/inittab", "/etc/default/",
+	"/etc/sysconfig/", "/etc/modules", "/etc/selinux/config", "/etc/samba/",
+	"/etc/inetd.conf", "/etc/xinetd", "/etc/aliases",
 }
 
 func sensitivePath(l string) bool {

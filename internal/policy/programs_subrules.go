@@ -12,6 +12,9 @@ import (
 
 // subRules refines a subcommand's tier with rules that look further.
 func (c *call) subRules(first, second string, ops, rest []string, t Tier, label string) (Tier, string) {
+	if why := guestHandover(c, first, ops); why != "" {
+		return TierDestructive, why
+	}
 	switch c.name {
 
 	case "systemctl":

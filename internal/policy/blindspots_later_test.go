@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -574,4 +575,28 @@ func TestBlindSpotMoreRootReadFiles(t *testing.T) {
 		{"read hosts.deny", `cat /etc/hosts.deny`, TierRead},
 		{"load profile", `apparmor_parser -r /etc/apparmor.d/x`, TierMutate},
 	})
+}
+
+// TestRelativeChangesPastTheWordCap: past maxRelWords relative names a
+// command changes, the names are no longer all kept, and a sensitive one
+// after them is not lost: with a cd in the input, its relative paths are
+// unresolved (tier 3). Without a cd, the same writes are ordinary ones.
+// The same words fill the cap of the names checked for the watchdog too
+// (pathWord), which says the same: the outcome, not which cap, is held.
+func TestRelativeChangesPastTheWordCap(t *testing.T) {
+	p := testPolicy(t)
+	var b strings.Builder
+	for i := range maxRelWords + 10 {
+		fmt.Fprintf(&b, "echo x > f%d\n", i)
+	}
+	writes := b.String()
+	for _, h := range []string{"", "db1"} {
+		v := p.Evaluate(Input{Interpreter: "bash", Script: "cd /etc\n" + writes + "echo x >> sudoers\n", Host: h})
+		if v.Tier != TierDestructive || !strings.Contains(v.Reason, "too many relative paths") {
+			t.Errorf("host %q: a sudoers write after %d relative writes: %v", h, maxRelWords+10, v)
+		}
+		if v := p.Evaluate(Input{Interpreter: "bash", Script: "cd /srv/app\n" + writes[:strings.Index(writes, "f100\n")+5], Host: h}); v.Tier != TierMutate {
+			t.Errorf("host %q: a few project writes: %v", h, v)
+		}
+	}
 }

@@ -26,7 +26,7 @@ func killsKept(c *call) string {
 	vals := c.vals()
 	if c.name == "kill" {
 		for _, a := range c.args {
-			if !a.known && strings.Contains(strings.ToUpper(a.val), "PPID") {
+			if mayBeWarden(a) {
 				return "kill " + truncate(a.val, 64) + ": signals the shell's parent, warden itself or the runner that started it"
 			}
 		}
@@ -71,9 +71,8 @@ func killsKept(c *call) string {
 var processActors = set(`prlimit renice ionice taskset chrt strace ltrace gcore perf reptyr nsenter
 	cgclassify gdb lldb pstack bpftrace`)
 
-// actsOnWarden says why a process actor's target may be warden itself,
-// as kill $PPID's is: $PPID, or an id looked up by warden's name
-// ($(pidof warden), $(pgrep -f warden)). prlimit --pid $PPID --nofile=0
+// actsOnWarden says why a process actor's target may be warden itself
+// (mayBeWarden), as kill $PPID's is. prlimit --pid $PPID --nofile=0
 // leaves warden unable to open a file; strace -p $PPID reads what it
 // reads.
 func actsOnWarden(name string, args []arg) string {
@@ -81,12 +80,17 @@ func actsOnWarden(name string, args []arg) string {
 		return ""
 	}
 	for _, a := range args {
-		if a.known {
-			continue
-		}
-		if u := strings.ToUpper(a.val); strings.Contains(u, "PPID") || strings.Contains(u, "WARDEN") {
+		if mayBeWarden(a) {
 			return name + " " + truncate(a.val, 64) + ": acts on the shell's parent, warden itself or the runner that started it"
 		}
 	}
 	return ""
+}
+
+// mayBeWarden reports whether a, a process id known only at run time, may
+// be warden's own: $PPID, or one looked up by warden's name
+// ($(pidof warden), $(pgrep -f warden)).
+func mayBeWarden(a arg) bool {
+	u := strings.ToUpper(a.val)
+	return !a.known && (strings.Contains(u, "PPID") || strings.Contains(u, "WARDEN"))
 }

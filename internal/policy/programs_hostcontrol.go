@@ -128,7 +128,7 @@ func guestHandover(c *call, first string, ops []string) string {
 				continue
 			}
 			name, val, eq := strings.Cut(name, "=")
-			mp := strings.HasPrefix(name, "mp") && isDigits(name[2:])
+			mp := strings.HasPrefix(name, "mp") && allDigits(name[2:])
 			risky := name == "hookscript" || guestDiskOpt(name) || mp
 			if !eq && i+1 < len(c.args) {
 				val = c.args[i+1].val
@@ -172,7 +172,7 @@ func guestHandover(c *call, first string, ops []string) string {
 // devN.
 func guestDiskOpt(name string) bool {
 	for _, p := range []string{"scsi", "sata", "virtio", "ide", "efidisk", "tpmstate", "dev", "unused"} {
-		if rest, ok := strings.CutPrefix(name, p); ok && isDigits(rest) {
+		if rest, ok := strings.CutPrefix(name, p); ok && allDigits(rest) {
 			return true
 		}
 	}
@@ -187,8 +187,4 @@ func hostRootDir(src string) bool {
 		return strings.HasPrefix(src, "/")
 	}
 	return false
-}
-
-func isDigits(s string) bool {
-	return s != "" && strings.Trim(s, "0123456789") == ""
 }

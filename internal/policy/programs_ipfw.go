@@ -30,7 +30,7 @@ func ipfwProgram(c *call) (Tier, string) {
 		}
 		ops = append(ops, v)
 	}
-	if len(ops) >= 2 && ops[0] == "set" && strings.Trim(ops[1], "0123456789") == "" {
+	if len(ops) >= 2 && ops[0] == "set" && allDigits(ops[1]) {
 		ops = ops[2:] // ipfw set N COMMAND: the command applies to set N
 	}
 	if len(ops) == 0 {

@@ -137,6 +137,9 @@ var codeSources = map[string]codeSource{
 	"golangci-lint": {files: []string{"-c", "--config"}},
 	"less":          {files: []string{"-k", "--lesskey-file", "--lesskey-src"}}, // its #env section can set LESSOPEN
 	"npm":           {files: []string{"--userconfig", "--globalconfig"}, dirs: []string{"--prefix", "-C"}, style: noptStyle},
+	// A manifest or chart can run a pod that is root on its node.
+	"kubectl": {files: []string{"-f", "--filename", "-k", "--kustomize"}, verbs: set(`apply create replace`)},
+	"helm":    {files: []string{"-f", "--values"}, operands: true, verbs: set(`install upgrade`)},
 }
 
 // codeSourceAgent says why a file or directory c takes its code from may

@@ -379,7 +379,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return serviceProgram
 	case "chkconfig", "update-rc.d", "rc-update":
 		return bootServiceProgram
-	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl", "docker-compose", "wg", "helm":
+	case "kubectl", "docker", "podman", "nerdctl", "crictl", "nmcli", "timedatectl", "docker-compose", "wg":
 		return cutoffSubProgram
 	case "vboxmanage", "VBoxManage":
 		return vboxProgram

@@ -359,7 +359,7 @@ func clockJumps(name string, vals []string) string {
 // tunnel off.
 func cutoffSubProgram(c *call) (Tier, string) {
 	t, why := subcommandProgram(c)
-	if c.name != "kubectl" && c.name != "nmcli" && c.name != "timedatectl" && c.name != "crictl" && c.name != "helm" {
+	if c.name != "kubectl" && c.name != "nmcli" && c.name != "timedatectl" && c.name != "crictl" {
 		if ct, cwhy := c.composeRuns(); ct > t {
 			t, why = ct, cwhy
 		}
@@ -376,11 +376,6 @@ func cutoffSubProgram(c *call) (Tier, string) {
 		first = ops[0]
 	}
 	switch c.name {
-	case "helm":
-		if why := kubeHostControl(c, ops); why != "" {
-			c.e.opaque = true
-			return TierDestructive, why
-		}
 	case "kubectl":
 		if why := kubeHostControl(c, ops); why != "" {
 			c.e.opaque = true

@@ -13,16 +13,15 @@ import (
 // root on the node it lands on, so kubectl run asking for one is
 // TierDestructive as docker run --privileged is, and so is a manifest
 // (kubectl apply/create/replace, helm install/upgrade) the agent could
-// have written: under a temporary directory, read from standard input or
-// a descriptor, computed at run time, fetched from the network, or named
-// relative to a temporary working directory. A manifest of the
-// operator's (/srv/k8s/app.yaml) keeps TierMutate.
+// have written, which codeSources reads as it reads a build's code, or
+// one fetched from the network. A manifest of the operator's
+// (/srv/k8s/app.yaml) keeps TierMutate.
 
 // podHostMarkers are what in a pod's spec gives it the node.
 var podHostMarkers = []string{"privileged", "hostpid", "hostipc", "hostpath", "hostnetwork", "sys_admin"}
 
-// kubeHostControl says why a kubectl or helm call may run a workload
-// that is root on a node, or returns "".
+// kubeHostControl says why a kubectl call may run a workload that is
+// root on a node, or returns "".
 func kubeHostControl(c *call, ops []string) string {
 	if len(ops) == 0 {
 		return ""
@@ -47,38 +46,12 @@ func kubeHostControl(c *call, ops []string) string {
 			}
 		}
 	case c.name == "kubectl" && (ops[0] == "apply" || ops[0] == "create" || ops[0] == "replace"):
+		// Files the agent could have written are codeSources'; one
+		// fetched from the network is anyone's.
 		for _, f := range c.optVals(c.args, "-f", "--filename", "-k", "--kustomize") {
-			if why := c.manifestAgent(f); why != "" {
-				return "kubectl " + ops[0] + ": its manifest " + why + ", and a manifest can run a pod that is root on its node"
+			if strings.HasPrefix(f.val, "http://") || strings.HasPrefix(f.val, "https://") {
+				return "kubectl " + ops[0] + ": its manifest " + truncate(f.val, 64) + " is fetched from the network, and a manifest can run a pod that is root on its node"
 			}
-		}
-	case c.name == "helm" && (ops[0] == "install" || ops[0] == "upgrade"):
-		vals := c.optVals(c.args, "-f", "--values")
-		if len(ops) >= 3 {
-			vals = append(vals, arg{val: ops[2], known: true})
-		}
-		for _, f := range vals {
-			if why := c.manifestAgent(f); why != "" {
-				return "helm " + ops[0] + ": its chart or values " + why + ", and a chart can run a pod that is root on its node"
-			}
-		}
-	}
-	return ""
-}
-
-// manifestAgent says why a manifest, chart or values file may be one the
-// agent wrote, or returns "".
-func (c *call) manifestAgent(f arg) string {
-	if why := codePathAgent(f); why != "" {
-		return why
-	}
-	v := f.val
-	switch {
-	case strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://"):
-		return truncate(v, 64) + " is fetched from the network"
-	case !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.Contains(v, "://"):
-		if where := c.e.agentCwd(); where != "" {
-			return truncate(v, 64) + " is relative and " + where
 		}
 	}
 	return ""

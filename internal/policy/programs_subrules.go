@@ -132,9 +132,8 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				if k+1 < len(rest) {
 					next = rest[k+1]
 				}
-				if lr == "--privileged" || strings.HasPrefix(lr, "--pid=host") || strings.HasPrefix(lr, "--ipc=host") ||
-					strings.HasPrefix(lr, "--userns=host") || strings.HasPrefix(lr, "--cap-add") || strings.HasPrefix(lr, "--device") ||
-					strings.HasPrefix(lr, "--security-opt") || (lr == "--pid" || lr == "--ipc" || lr == "--userns") && next == "host" {
+				if lr == "--privileged" || hostNamespace(lr, strings.ToLower(next)) || strings.HasPrefix(lr, "--cap-add") ||
+					strings.HasPrefix(lr, "--device") || strings.HasPrefix(lr, "--security-opt") {
 					return TierDestructive, c.name + " " + verb + " " + r + ": gives the container control of the host"
 				}
 			}
@@ -435,4 +434,21 @@ func hostMountRisk(spec string) bool {
 	}
 	return criticalPath(src) || strings.Contains(src, "docker.sock") || strings.Contains(src, "containerd.sock") ||
 		strings.Contains(src, ".ssh") || sensitivePath(strings.ToLower(src)) || wardenPath(strings.ToLower(src))
+}
+
+// hostNamespaces are the container options that can share one of the
+// host's namespaces. The host's network namespace holds its loopback
+// services (a Docker API on 127.0.0.1:2375, warden's own HTTP listener)
+// and its abstract Unix sockets (containerd-shim's, once root's way out).
+var hostNamespaces = []string{"--pid", "--ipc", "--userns", "--net", "--network", "--uts", "--cgroupns"}
+
+// hostNamespace reports whether opt (lower-cased), with next the word
+// after it, shares a host namespace: --net=host, --network host, or
+// podman's ns:PATH, any namespace by its path (ns:/proc/1/ns/net).
+func hostNamespace(opt, next string) bool {
+	name, val, eq := strings.Cut(opt, "=")
+	if !eq {
+		val = next
+	}
+	return (val == "host" || strings.HasPrefix(val, "ns:")) && slices.Contains(hostNamespaces, name)
 }

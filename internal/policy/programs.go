@@ -23,7 +23,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	mpstat pidstat sar nfsstat numastat sensors sleep wait jobs umask getfacl quota repquota whatis apropos runlevel
 	lsb_release hostid fc-list locate plocate mlocate look dirs cd pushd popd exit return
 	break continue shift read getopts times caller unset tput clear pstree logname
-	ping ping6 ipcs vcgencmd dnsdomainname uptime nstat ifstat sha1 md5
+	ping ping6 ipcs vcgencmd uptime nstat ifstat sha1 md5
 	shasum cmp sdiff wdiff yes numfmt tsort lsinitramfs free lscgroup systemd-cgls
 	systemd-cgtop systemd-analyze systemd-detect-virt virt-what 
 	uuidgen id mapfile readarray history fc colordiff bat batcat fd fdfind exa eza duf
@@ -357,7 +357,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	case "devmem", "devmem2", "setpci", "efivar":
 		return hwRegisterProgram
 	case "init", "telinit", "crontab", "userdel", "deluser", "passwd", "fdisk", "sfdisk", "parted", "tune2fs",
-		"efibootmgr", "losetup", "dmsetup", "mount", "umount", "hostname", "date", "dmesg",
+		"efibootmgr", "losetup", "dmsetup", "mount", "umount", "hostname", "dnsdomainname", "domainname", "nisdomainname", "ypdomainname", "date", "dmesg",
 		"hwclock", "sysctl", "ifconfig", "iw", "ethtool", "smartctl", "nvme", "mdadm",
 		"cryptsetup", "sgdisk", "zramctl", "swapon", "openssl", "gpg", "gpg2", "ssh-keygen",
 		"ssh-add", "nvidia-smi", "stty", "arp", "route", "fsck", "blockdev", "hdparm", "lspci":

@@ -97,8 +97,19 @@ func diagProgram(c *call) (Tier, string) {
 		}
 		if k < len(c.args) && allKnown(c.args[k:]) {
 			switch cmd := c.args[k].val; cmd {
+			case "clients":
+				// chronyc joins its words into one command line, and
+				// clients -r zeroes the access counters it reports.
+				for _, a := range c.args[k+1:] {
+					for _, w := range strings.Fields(a.val) {
+						if w == "-r" {
+							return TierMutate, "chronyc clients -r: zeroes the client access counters"
+						}
+					}
+				}
+				return TierRead, "chronyc clients"
 			case "tracking", "sources", "sourcestats", "activity", "ntpdata", "serverstats", "rtcdata",
-				"selectdata", "authdata", "waitsync", "clients", "smoothing":
+				"selectdata", "authdata", "waitsync", "smoothing":
 				return TierRead, "chronyc " + cmd
 			case "settime":
 				return TierDestructive, "chronyc settime: jumps the system clock"

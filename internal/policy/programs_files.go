@@ -624,13 +624,16 @@ func wardenProgram(c *call) (Tier, string) {
 	return TierDestructive, "warden: runs another warden with its own policy"
 }
 
+// mktempLongs are GNU mktemp's long options, which it takes abbreviated.
+var mktempLongs = []string{"--directory", "--dry-run", "--quiet", "--suffix", "--tmpdir", "--help", "--version"}
+
 // mktempProgram classifies mktemp, which creates a file or directory:
 // under -p DIR or --tmpdir=DIR, else under $TMPDIR or /tmp when no
 // TEMPLATE is given or -t or --tmpdir is, else at TEMPLATE itself,
 // relative to the working directory. Only a path under /tmp or /var/tmp
 // keeps it tier 1; -u creates nothing.
 func mktempProgram(c *call) (Tier, string) {
-	if c.flagSet('u', "--dry-run", 4) {
+	if c.flagSet('u', "--dry-run", len("--dr")) {
 		return TierBenign, "mktemp -u: prints a name"
 	}
 	var dir, template arg
@@ -648,13 +651,22 @@ func mktempProgram(c *call) (Tier, string) {
 				template = args[i+1]
 			}
 			i = len(args)
-		case v == "--tmpdir":
-			inTmp = true
-		case strings.HasPrefix(v, "--tmpdir="):
-			dir = arg{val: strings.TrimPrefix(v, "--tmpdir="), known: true}
-		case v == "--suffix":
-			i++
 		case strings.HasPrefix(v, "--"):
+			// getopt_long takes any unambiguous abbreviation: --tmpd=/etc
+			// and --t=/etc are --tmpdir=/etc, --suf X is --suffix X.
+			name, val, eq := strings.Cut(v, "=")
+			switch longOpt(name, mktempLongs) {
+			case "--tmpdir":
+				if eq {
+					dir = arg{val: val, known: true}
+				} else {
+					inTmp = true
+				}
+			case "--suffix":
+				if !eq {
+					i++
+				}
+			}
 		case strings.HasPrefix(v, "-") && len(v) > 1:
 			if k := strings.IndexByte(v, 'p'); k > 0 {
 				if k+1 < len(v) {

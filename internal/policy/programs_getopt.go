@@ -56,6 +56,7 @@ var clusterValues = map[string]string{
 	"mkdir":     "m",
 	"mknod":     "m",
 	"mkfifo":    "m",
+	"mktemp":    "p",
 	"tar":       "fCbFgHKLMNTVX",
 	"at":        "qft",
 	"batch":     "qft",

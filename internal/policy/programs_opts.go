@@ -220,6 +220,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return startStopProgram
 	case "mktemp":
 		return mktempProgram
+	case "nfsstat", "netstat":
+		return counterProgram
 	case "coredumpctl":
 		return coredumpctlProgram
 	case "busctl", "gdbus", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6", "dbus-send", "dbus-monitor":

@@ -21,20 +21,15 @@ func firewallRules(c *call) (Tier, string) {
 	}
 	switch c.name {
 	case "nft":
-		j := " " + strings.Join(vals, " ") + " "
-		switch {
-		case hasFlag(vals, 'c', "--check"):
+		if hasFlag(vals, 'c', "--check") {
 			// -c parses and checks against the kernel, applying nothing.
 			return TierRead, "nft -c: checks rules without applying them"
-		case strings.Contains(j, " flush ") || strings.Contains(j, " delete table ") || strings.Contains(j, " destroy "):
-			return TierDestructive, "nft: flushes or deletes rules"
-		case hasFlag(vals, 'f', "--file") || hasFlag(vals, 'i', "--interactive"):
-			return TierDestructive, "nft -f: loads rules from a file"
-		case len(ops) == 0 || ops[0] == "list" || ops[0] == "monitor" || ops[0] == "describe":
-			// monitor prints rule and trace events; describe a type.
-			return TierRead, "nft: lists rules"
 		}
-		return TierMutate, "nft: changes firewall rules"
+		t, why := nftVerdict(ops)
+		if t < TierDestructive && (hasFlag(vals, 'f', "--file") || hasFlag(vals, 'i', "--interactive")) {
+			return TierDestructive, "nft -f: loads rules from a file"
+		}
+		return t, why
 	case "ufw":
 		if len(ops) == 0 || ops[0] == "status" || ops[0] == "show" || ops[0] == "version" || ops[0] == "app" && len(ops) > 1 && (ops[1] == "list" || ops[1] == "info") {
 			return TierRead, "ufw: shows status"
@@ -246,11 +241,14 @@ func argProgram(c *call) (Tier, string) {
 			}
 		}
 		return TierMutate, "umount: unmounts file systems"
-	case "hostname":
-		if len(ops) == 0 && !has("-F", "--file", "-b", "--boot") {
-			return TierRead, "hostname"
+	case "hostname", "dnsdomainname", "domainname", "nisdomainname", "ypdomainname":
+		// One program under several names: a name given, -F FILE (also
+		// attached, -F/tmp/n, or ending a cluster, -vF n) or -b sets the
+		// host name or, with -y or as domainname, the NIS domain name.
+		if len(ops) == 0 && len(c.optVals(c.args, "-F", "--file")) == 0 && !c.flagSet('b', "--boot", len("--b")) {
+			return TierRead, n
 		}
-		return TierMutate, "hostname: sets the host name"
+		return TierMutate, n + ": sets the host or NIS domain name"
 	case "date":
 		if has("-s", "--set") || len(c.optVals(c.args, "-s", "--set")) > 0 {
 			return TierDestructive, "date -s: jumps the system clock"

@@ -1,0 +1,142 @@
+package policy
+
+import "testing"
+
+// Forms of read-looking programs that are not reads. On an SSH host the
+// classifier is all there is, and readonly mode admits whatever is tier 0
+// without asking, so each case is checked for the local host and an SSH
+// host.
+
+// TestBlindSpotNftCommandLines: nft joins its words into one line and
+// runs every ";"- or newline-separated command on it, so a listing
+// followed by another command is that command, however it is quoted.
+func TestBlindSpotNftCommandLines(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`nft 'list ruleset; flush ruleset'`,
+		`nft 'list ruleset;flush ruleset'`,
+		`nft list ruleset \; flush ruleset`,
+		`nft list ruleset\;flush ruleset`,
+		`nft list ruleset ';' flush ruleset`,
+		`nft list ruleset ";delete table inet filter"`,
+		`nft 'list tables;delete table inet filter'`,
+		"nft $'list ruleset\\nflush ruleset'",
+		"nft $'list ruleset\\ndelete table inet filter'",
+		`nft -a list ruleset\;destroy table inet filter`,
+		`nft 'list ruleset; flush chain inet filter input'`,
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		`nft list ruleset ';' add table inet x`,
+		`nft 'list tables; add rule inet filter input accept'`,
+		`nft list tables\; insert rule inet filter input accept`,
+		`nft 'list ruleset;reset counters'`,
+		`nft 'list counters; reset counter inet filter c1'`,
+		"nft $'list ruleset\\ndelete rule inet filter input handle 4'",
+		`nft 'describe tcp; add element inet filter s { 10.0.0.1 }'`,
+		`nft 'monitor; add table inet x'`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"list ruleset", "nft list ruleset", TierRead},
+		{"two listings", `nft 'list tables; list ruleset'`, TierRead},
+		{"listing handles", "nft -a list ruleset", TierRead},
+		{"json listing", "nft -j list ruleset", TierRead},
+		{"list table", "nft list table inet filter", TierRead},
+		{"list set", "nft list set inet filter blocklist", TierRead},
+		{"monitor", "nft monitor trace", TierRead},
+		{"describe", "nft describe tcp dport", TierRead},
+		{"check a flush", `nft -c 'list ruleset; flush ruleset'`, TierRead},
+	})
+}
+
+// TestBlindSpotCounterResets: statistics programs whose option zeroes the
+// counters they print change what every monitor reads next (nfsstat -z,
+// FreeBSD's netstat -z, chronyc clients -r), in every spelling getopt
+// takes and when a computed word could become the option.
+func TestBlindSpotCounterResets(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"nfsstat -z", "nfsstat -zs", "nfsstat -sz", "nfsstat -s -z", "nfsstat -cz",
+		"nfsstat --zero", "nfsstat --ze", "nfsstat --z", "/usr/sbin/nfsstat -z",
+		"sudo nfsstat -z", `nfsstat "$opt"`, "nfsstat $(echo -z)",
+		"netstat -z", "netstat -s -z", "netstat -sz", "netstat -zs", "netstat -i -z",
+		"netstat -ibz", "/usr/bin/netstat -sz", "netstat -s -p tcp -z", "netstat $opts",
+		"chronyc clients -r", "chronyc clients -k -r", "chronyc clients -p 10 -r",
+		"chronyc clients '-k -r'", "chronyc -n clients -r",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"nfsstat", "nfsstat", TierRead},
+		{"nfsstat server", "nfsstat -s", TierRead},
+		{"nfsstat client", "nfsstat -c", TierRead},
+		{"nfsstat mounts", "nfsstat -m", TierRead},
+		{"nfsstat category", "nfsstat -o all", TierRead},
+		{"nfsstat sleep", "nfsstat -Z", TierRead},
+		{"nfsstat list", "nfsstat -l", TierRead},
+		{"netstat listening", "netstat -tulpn", TierRead},
+		{"netstat all", "netstat -an", TierRead},
+		{"netstat routes", "netstat -rn", TierRead},
+		{"netstat stats", "netstat -s", TierRead},
+		{"netstat interfaces", "netstat -i", TierRead},
+		{"netstat context", "netstat -Z", TierRead},
+		{"chronyc clients", "chronyc clients", TierRead},
+		{"chronyc clients nts", "chronyc clients -k", TierRead},
+		{"chronyc clients packets", "chronyc clients -p 10", TierRead},
+		{"chronyc sources", "chronyc sources -v", TierRead},
+	})
+}
+
+// TestBlindSpotHostnameSetters: hostname and its other names
+// (dnsdomainname, domainname, nisdomainname, ypdomainname) set the host
+// or NIS domain name from an operand, from -F FILE in every spelling
+// getopt takes, or with -b.
+func TestBlindSpotHostnameSetters(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"hostname -F/tmp/name", "hostname -vF /tmp/name", "hostname -vF/tmp/name",
+		"hostname --file=/tmp/name", "hostname --fi=/tmp/name", "hostname --fil /tmp/name",
+		"hostname -b", "hostname -bv", "hostname -vb", "hostname --bo", "hostname --boot web1",
+		"hostname web1", "hostname -y nisdom",
+		"dnsdomainname web1", "dnsdomainname -y nisdom", "dnsdomainname -F/tmp/name",
+		"domainname nisdom", "nisdomainname -F /tmp/name", "ypdomainname -bF/tmp/name",
+		"/bin/dnsdomainname -F /tmp/name",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"hostname", "hostname", TierRead},
+		{"fqdn", "hostname -f", TierRead},
+		{"short", "hostname -s", TierRead},
+		{"addresses", "hostname -I", TierRead},
+		{"all fqdns", "hostname -A", TierRead},
+		{"domain", "hostname -d", TierRead},
+		{"nis", "hostname -y", TierRead},
+		{"long fqdn", "hostname --fqdn", TierRead},
+		{"dnsdomainname", "dnsdomainname", TierRead},
+		{"domainname", "domainname", TierRead},
+		{"nisdomainname", "nisdomainname", TierRead},
+	})
+}
+
+// TestBlindSpotMktempDirs: mktemp's --tmpdir=DIR creates its file in DIR
+// under any abbreviation getopt_long takes (--tmpd=, --t=), and -p's
+// value ends a cluster (-pu is -p u, not -u), so only a file under the
+// temporary directories keeps it tier 1.
+func TestBlindSpotMktempDirs(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"mktemp --tmpd=/etc", "mktemp --tmp=/etc", "mktemp --t=/etc", "mktemp --tm=/etc x.XXXXXX",
+		"mktemp -d --tmpdi=/root/.ssh", "mktemp -q --tmpd=/usr/local/bin",
+		"mktemp -pu", "mktemp -dpu", "mktemp -qpetc",
+		"mktemp --suf .sh /etc/cron.d/xXXXXX",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"bare", "mktemp", TierBenign},
+		{"dir", "mktemp -d", TierBenign},
+		{"tmpdir template", "mktemp --tmpdir x.XXXXXX", TierBenign},
+		{"tmpd template", "mktemp --tmpd x.XXXXXX", TierBenign},
+		{"tmpd tmp", "mktemp --tmpd=/tmp", TierBenign},
+		{"tmpd var tmp", "mktemp --tmpd=/var/tmp x.XXXXXX", TierBenign},
+		{"suffix abbreviated", "mktemp --suf .sh", TierBenign},
+		{"dry run", "mktemp -up /etc", TierBenign},
+		{"dry run abbreviated", "mktemp --dry /etc/xXXXX", TierBenign},
+		{"p tmp", "mktemp -p /tmp", TierBenign},
+		{"t", "mktemp -t x.XXXX", TierBenign},
+	})
+}

@@ -140,3 +140,54 @@ func TestBlindSpotMktempDirs(t *testing.T) {
 		{"t", "mktemp -t x.XXXX", TierBenign},
 	})
 }
+
+// TestBlindSpotCacheRefreshes: refreshing a package tool's database or
+// cache writes under /var, outside the temporary directories a tier-1
+// call may write, so it is tier 2 as apt-get update is: pacman -F's
+// refresh in every spelling (-F -y, --files --refresh, --ref), pkg audit
+// -F and apt-cache gencaches.
+func TestBlindSpotCacheRefreshes(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"pacman -Fy", "pacman -Fyy", "pacman -F -y", "pacman -F -yy x", "pacman -F --refresh",
+		"pacman -F --ref", "pacman -Fxy", "pacman --files -y", "pacman --files --refresh",
+		"yay -Fy", "paru -F -y",
+		"pkg audit -F", "pkg audit --fetch", "pkg audit -Fr",
+		"apt-cache gencaches", "apt-cache -q gencaches",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"pacman -F", "pacman -F /usr/bin/ls", TierRead},
+		{"pacman -Fl", "pacman -Fl bash", TierRead},
+		{"pacman -Fx", "pacman -Fx 'bin/.*'", TierRead},
+		{"pacman --files", "pacman --files ls", TierRead},
+		{"pkg audit", "pkg audit -r", TierRead},
+		{"apt-cache show", "apt-cache show bash", TierRead},
+		{"apt-cache policy", "apt-cache policy nginx", TierRead},
+	})
+}
+
+// TestBlindSpotQuietSetters: options that set up a device or write a
+// cache in a cluster of flags (zramctl -fs1G, lspci -vQ), and variables
+// that choose the terminal description whose init program tput init
+// runs.
+func TestBlindSpotQuietSetters(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"zramctl -fs1G", "zramctl -fs 1G", "zramctl -rf", "zramctl -s1G", "zramctl -fa lz4",
+		"lspci -Q", "lspci -vQ", "lspci -Qv", "lspci -nnQ",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"TERMINFO_DIRS=/tmp/ti tput -Tx init", "TERMCAP=/tmp/tc tput reset",
+		"export TERMINFO_DIRS=/tmp/ti; tput init", "env TERMINFO_DIRS=/tmp/ti tput init",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"zramctl", "zramctl", TierRead},
+		{"zramctl output", "zramctl --output-all", TierRead},
+		{"zramctl bytes", "zramctl -b", TierRead},
+		{"lspci", "lspci -nnk", TierRead},
+		{"lspci verbose", "lspci -vvv", TierRead},
+		{"lspci dns", "lspci -q", TierRead},
+		{"tput", "tput cols", TierRead},
+		{"tput init", "tput init", TierRead},
+	})
+}

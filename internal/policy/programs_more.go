@@ -161,10 +161,13 @@ func moreProgram(c *call) (Tier, string) {
 		if len(vals) > 0 {
 			v := vals[0]
 			switch {
-			case strings.HasPrefix(v, "-F") && (strings.Contains(v, "y") || hasFlag(vals, 0, "--refresh")):
-				// -Fy downloads the file lists, as -Sy the package lists.
-				return TierBenign, n + " " + v + ": refreshes the file databases"
-			case strings.HasPrefix(v, "-Q") || strings.HasPrefix(v, "-F") || v == "--query" || v == "-V" || v == "--version" || v == "-h":
+			case (strings.HasPrefix(v, "-F") || v == "--files") && hasFlag(vals, 'y', "--refresh"):
+				// -Fy downloads the file lists into /var/lib/pacman/sync,
+				// as -Sy the package lists: -F -y and --files --refresh
+				// too. Tier 1 runs where only the temporary directories
+				// are writable, so it is tier 2.
+				return TierMutate, n + " " + v + ": refreshes the file databases under /var/lib/pacman"
+			case strings.HasPrefix(v, "-Q") || strings.HasPrefix(v, "-F") || v == "--query" || v == "--files" || v == "-V" || v == "--version" || v == "-h":
 				return TierRead, n + " -Q"
 			case strings.HasPrefix(v, "-S") && strings.Trim(v[2:], "sil") == "" && v != "-S":
 				return TierRead, n + " " + v

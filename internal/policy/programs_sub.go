@@ -225,7 +225,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"netplan":           sub(`get|info|status|help`, `generate`, `apply|try`, TierRead, TierMutate, "", "--root-dir"),
 	"nmcli":             sub(`general|general status|general permissions|general logging|general hostname|g|device|device status|device show|device wifi list|dev|d|connection|connection show|con show|c show|c|con|radio|networking connectivity|monitor|-v|--version|help`, `device wifi rescan|connection reload|general reload`, `networking off|networking|radio all off|radio wifi off|connection down|con down|c down|device disconnect|dev disconnect|d disconnect|connection delete|con delete|c delete|device down|device delete`, TierRead, TierMutate, "cefgmw", "--colors --escape --fields --get-values --mode --wait"),
 	"apt-mark":          sub(`showauto|showmanual|showhold|showinstall|showremove|showpurge|showdeinstall|help|--version|-v`, ``, ``, TierRead, TierMutate, "oc", "--option --config-file"),
-	"apt-cache":         sub(``, `gencaches`, ``, TierRead, TierRead, "oc", "--option --config-file"),
+	"apt-cache":         sub(``, ``, ``, TierRead, TierRead, "oc", "--option --config-file"),
 	"ansible-galaxy":    sub(`list|info|search|--version`, ``, `remove|role remove|collection remove`, TierRead, TierMutate, "", ""),
 	"ansible-inventory": sub(``, ``, ``, TierRead, TierRead, "il", "--inventory --limit --vault-password-file --vault-id --playbook-dir --output"),
 	"ansible-doc":       sub(``, ``, ``, TierRead, TierRead, "", ""),

@@ -387,9 +387,17 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 		}
 	case "pkg":
-		// audit -F fetches the vulnerability database first.
+		// audit -F fetches the vulnerability database into /var/db/pkg
+		// first, outside the temporary directories tier 1 may write.
 		if first == "audit" && hasFlag(rest[1:], 'F', "--fetch") {
-			return TierBenign, "pkg audit -F: refreshes the vulnerability database"
+			return TierMutate, "pkg audit -F: refreshes the vulnerability database under /var/db/pkg"
+		}
+	case "apt-cache":
+		// gencaches writes pkgcache.bin and srcpkgcache.bin under
+		// /var/cache/apt, outside the temporary directories tier 1 may
+		// write.
+		if first == "gencaches" {
+			return TierMutate, "apt-cache gencaches: writes the package caches under /var/cache/apt"
 		}
 	case "hostnamectl":
 		if (first == "hostname" || first == "icon-name" || first == "chassis" || first == "deployment" || first == "location") && len(ops) == 1 {

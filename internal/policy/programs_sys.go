@@ -291,6 +291,11 @@ func argProgram(c *call) (Tier, string) {
 		if xs >= 3 {
 			return TierMutate, "lspci -xxx: reads the whole configuration space, which crashes some devices"
 		}
+		if hasFlag(vals, 'Q', "") {
+			// -Q asks the PCI ID database over DNS and caches the answers
+			// in ~/.pciids-cache, outside the temporary directories.
+			return TierMutate, "lspci -Q: writes its ID cache in the home directory"
+		}
 		return TierRead, "lspci"
 	case "sysctl":
 		if why := c.sysctlRoot(); why != "" {
@@ -371,7 +376,10 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, "cryptsetup: changes encryption keys or volumes"
 	case "zramctl":
-		if len(ops) == 0 && !has("-r", "--reset", "-f", "--find", "-s", "--size", "-a", "--algorithm") {
+		// -f, -r, -s and -a set up or reset a device in a cluster too
+		// (-fs1G is --find --size=1G).
+		if len(ops) == 0 && !hasFlag(vals, 'r', "--reset") && !hasFlag(vals, 'f', "--find") &&
+			!hasFlag(vals, 's', "--size") && !hasFlag(vals, 'a', "--algorithm") {
 			return TierRead, "zramctl"
 		}
 		return TierMutate, "zramctl: configures zram"

@@ -191,3 +191,40 @@ func TestBlindSpotQuietSetters(t *testing.T) {
 		{"tput init", "tput init", TierRead},
 	})
 }
+
+// TestBlindSpotListingVerbsThatWrite: listing verbs of package and
+// platform tools with an option that refreshes an index under /var,
+// exports a file, rewrites a database, clears a buffer or serves a page:
+// apk -U, dnf/yum --refresh, zypper repos -e FILE, pkg check -B/-r/-d,
+// xl dmesg -c, tailscale status --web and netplan generate (which writes
+// under /run and reloads systemd).
+func TestBlindSpotListingVerbsThatWrite(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"apk -U search nginx", "apk info -U", "apk --update-cache list", "apk -qU info", "apk --update-c list",
+		"dnf list --refresh", "dnf --refresh repoquery nginx", "yum info --refresh nginx",
+		"zypper lr -e /etc/zypp/repos.d/all.repo", "zypper lr --export /etc/x", "zypper repos --export=/etc/x",
+		"zypper lr -eall.repo", "zypper -n repos -e /root/x.repo",
+		"pkg check -B", "pkg check -Ba", "pkg check --shlibs -a", "pkg check -r -a", "pkg check --recompute nginx",
+		"pkg check -d -y", "pkg check -da",
+		"xl dmesg -c", "xl dmesg --clear",
+		"tailscale status --web", "tailscale status -web", "tailscale status --web=true", "tailscale status --web=1",
+		"tailscale status --web --listen 0.0.0.0:8384",
+		"netplan generate", "netplan --debug generate",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"apk info", "apk info", TierRead},
+		{"apk search", "apk search nginx", TierRead},
+		{"dnf list", "dnf list installed", TierRead},
+		{"dnf cache only", "dnf -C list", TierRead},
+		{"zypper lr", "zypper lr -d", TierRead},
+		{"zypper export stdout", "zypper lr -e -", TierRead},
+		{"pkg check checksums", "pkg check -sa", TierRead},
+		{"pkg check dry run", "pkg check -d -n", TierRead},
+		{"xl dmesg", "xl dmesg", TierRead},
+		{"tailscale status", "tailscale status --json", TierRead},
+		{"tailscale status web off", "tailscale status --web=false", TierRead},
+		{"netplan get", "netplan get", TierRead},
+		{"netplan status", "netplan status", TierRead},
+	})
+}

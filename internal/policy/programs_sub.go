@@ -85,7 +85,8 @@ var pipTable = sub(`list|show|freeze|check|search|index|--version|-V|help|config
 
 // subcommandTables: a benign subcommand (tier 1) writes nothing outside the
 // temporary directories, since tier 1 runs where only they are writable;
-// one that updates a package index, a cache or a snapshot is tier 2.
+// one that updates a package index, a cache or a snapshot, or writes
+// under /run (netplan generate), is tier 2.
 var subcommandTables = joinTables(applianceTables, directoryTables, map[string]subTable{
 	"docker":         dockerTable,
 	"podman":         dockerTable,
@@ -222,7 +223,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"certbot":           sub(`certificates|plugins|--version|-h|--help|show_account`, ``, `delete|revoke|unregister`, TierRead, TierMutate, "", ""),
 	"supervisorctl":     sub(`status|avail|pid|version|tail|help|maintail`, ``, `shutdown|remove`, TierRead, TierMutate, "csupr", "--configuration --serverurl --username --password --history-file"),
 	"pm2":               sub(`list|ls|l|status|show|describe|info|logs|monit|jlist|prettylist|-v|--version|ping|env|report`, ``, `delete|del|kill|flush|deploy|update`, TierRead, TierMutate, "", ""),
-	"netplan":           sub(`get|info|status|help`, `generate`, `apply|try`, TierRead, TierMutate, "", "--root-dir"),
+	"netplan":           sub(`get|info|status|help`, ``, `apply|try`, TierRead, TierMutate, "", "--root-dir"),
 	"nmcli":             sub(`general|general status|general permissions|general logging|general hostname|g|device|device status|device show|device wifi list|dev|d|connection|connection show|con show|c show|c|con|radio|networking connectivity|monitor|-v|--version|help`, `device wifi rescan|connection reload|general reload`, `networking off|networking|radio all off|radio wifi off|connection down|con down|c down|device disconnect|dev disconnect|d disconnect|connection delete|con delete|c delete|device down|device delete`, TierRead, TierMutate, "cefgmw", "--colors --escape --fields --get-values --mode --wait"),
 	"apt-mark":          sub(`showauto|showmanual|showhold|showinstall|showremove|showpurge|showdeinstall|help|--version|-v`, ``, ``, TierRead, TierMutate, "oc", "--option --config-file"),
 	"apt-cache":         sub(``, ``, ``, TierRead, TierRead, "oc", "--option --config-file"),

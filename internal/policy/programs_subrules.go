@@ -170,6 +170,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		wr := raiser{t, label}
 		workDirOpts(c, &wr)
 		t, label = wr.t, wr.why
+		if wt, why := c.packageRefresh(first); wt > t {
+			t, label = wt, why
+		}
 		if c.name == "pip" || c.name == "pip3" {
 			for _, f := range c.optVals(c.args, "--log", "--log-file") {
 				if wt, wwhy := c.writeArg(f, "pip --log"); wt > t {
@@ -386,7 +389,23 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				return TierRead, "resolvectl " + first
 			}
 		}
+	case "xl":
+		// dmesg -c clears the hypervisor's message buffer after printing
+		// it, as dmesg -c the kernel's.
+		if first == "dmesg" && hasFlag(rest[1:], 'c', "--clear") {
+			return TierMutate, "xl dmesg -c: clears the hypervisor's message buffer"
+		}
+	case "tailscale":
+		if first == "status" && goBoolFlag(rest[1:], "web") {
+			return TierMutate, "tailscale status --web: serves the status page on --listen's address"
+		}
 	case "pkg":
+		// check -B and -r rewrite the package database's library and
+		// checksum records; -d installs missing dependencies unless -n.
+		if first == "check" && (hasFlag(rest[1:], 'B', "--shlibs") || hasFlag(rest[1:], 'r', "--recompute") ||
+			hasFlag(rest[1:], 'd', "--dependencies") && !hasFlag(rest[1:], 'n', "--dry-run")) {
+			return TierMutate, "pkg check: rewrites the package database or installs missing dependencies"
+		}
 		// audit -F fetches the vulnerability database into /var/db/pkg
 		// first, outside the temporary directories tier 1 may write.
 		if first == "audit" && hasFlag(rest[1:], 'F', "--fetch") {

@@ -228,3 +228,27 @@ func TestBlindSpotListingVerbsThatWrite(t *testing.T) {
 		{"netplan status", "netplan status", TierRead},
 	})
 }
+
+// TestBlindSpotImageMounts: the systemd tools' --image mounts the disk
+// image it names even to list what is inside, as journalctl's and
+// systemd-analyze's do: systemctl, coredumpctl, systemd-tmpfiles and
+// systemd-sysusers, in every spelling getopt_long takes.
+func TestBlindSpotImageMounts(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"systemctl --image=/tmp/x.img list-unit-files", "systemctl --ima=/tmp/x.img status",
+		"systemctl list-units --image /tmp/x.img", "systemctl --image /tmp/x.img cat sshd",
+		"coredumpctl --image=/tmp/x.img list", "coredumpctl list --image /tmp/x.img", "coredumpctl info --ima=/tmp/x.img",
+		"systemd-tmpfiles --image=/tmp/x.img --cat-config", "systemd-tmpfiles --cat-config --image /tmp/x.img",
+		"systemd-sysusers --image=/tmp/x.img --cat-config", "systemd-sysusers --tldr --ima /tmp/x.img",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"systemctl status", "systemctl status nginx", TierRead},
+		{"systemctl root", "systemctl --root=/srv/chroot list-unit-files", TierRead},
+		{"systemctl image policy", "systemctl --image-policy=root=verity list-units", TierRead},
+		{"coredumpctl list", "coredumpctl list", TierRead},
+		{"coredumpctl info", "coredumpctl info 1234", TierRead},
+		{"tmpfiles cat-config", "systemd-tmpfiles --cat-config", TierRead},
+		{"sysusers cat-config", "systemd-sysusers --cat-config", TierRead},
+	})
+}

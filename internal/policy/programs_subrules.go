@@ -18,6 +18,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 	switch c.name {
 
 	case "systemctl":
+		if it, why := imageMount(c); it > t {
+			t, label = it, why
+		}
 		// enable or link of a unit file by path installs it: a timer or
 		// service that runs later, outside warden's confinement.
 		if first == "enable" || first == "link" || first == "reenable" {

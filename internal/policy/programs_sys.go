@@ -574,6 +574,9 @@ func coredumpctlProgram(c *call) (Tier, string) {
 	}
 	switch verb {
 	case "list", "info":
+		if t, why := imageMount(c); t > TierRead {
+			return t, why
+		}
 		return TierRead, "coredumpctl " + verb
 	case "dump":
 		r := raiser{TierRead, "coredumpctl dump"}

@@ -70,6 +70,9 @@ func sysConfProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, c.name + " --replace: applies a configuration the classifier cannot read"
 		case !has && (name == "--cat-config" || name == "--tldr" || name == "--help" || name == "--version") || v == "-h":
+			if t, why := imageMount(c); t > TierRead {
+				return t, why
+			}
 			return TierRead, c.name + " " + name
 		case strings.HasPrefix(v, "-") && v != "-":
 			if valued[name] && !has {

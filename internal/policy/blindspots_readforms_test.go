@@ -252,3 +252,82 @@ func TestBlindSpotImageMounts(t *testing.T) {
 		{"sysusers cat-config", "systemd-sysusers --cat-config", TierRead},
 	})
 }
+
+// TestBlindSpotBackupRepoWrites: restic init, backup and copy and borg
+// init and create write the repository, so a local repository outside
+// the temporary directories makes them tier 2 (restic -r /etc/x init
+// creates /etc/x); a remote one, one under /tmp, or one the operator
+// configured outside the command line keeps tier 1.
+func TestBlindSpotBackupRepoWrites(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"restic -r /etc/x init", "restic --repo /srv/r init", "restic -r local:/srv/r init",
+		"restic -r /srv/r backup /var/www", "restic --repo=/srv/r backup /var/www", "restic -r relative/repo init",
+		"restic -r /srv/r copy --from-repo /srv/r2", "restic --repository-file /tmp/repo init",
+		"borg init --encryption=none /etc/x", "borg init -e none /srv/r", "borg create /srv/r::a /var/www",
+		"borg create --compression lz4 /srv/r::a /var/www", "borg create relative::a /var/www",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"restic tmp repo", "restic -r /tmp/r backup /var/www", TierBenign},
+		{"restic sftp repo", "restic -r sftp:backup@nas:/srv/restic backup /var/www", TierBenign},
+		{"restic s3 repo", "restic -r s3:s3.amazonaws.com/bucket backup /var/www", TierBenign},
+		{"restic rest repo", "restic -r rest:https://backup.example.com/ backup /var/www", TierBenign},
+		{"restic configured repo", "restic backup /srv/data", TierBenign},
+		{"restic listing", "restic -r /srv/r snapshots", TierRead},
+		{"borg tmp repo", "borg create /tmp/r::a /var/www", TierBenign},
+		{"borg ssh repo", "borg create ssh://backup@nas/./repo::a /var/www", TierBenign},
+		{"borg scp-like repo", "borg create backup@nas:repo::a /var/www", TierBenign},
+		{"borg configured repo", "borg create ::a /var/www", TierBenign},
+		{"borg listing", "borg list /srv/borg", TierRead},
+	})
+}
+
+// TestBlindSpotAnsibleAdhocReads: an ad hoc command with a module that
+// only reads (setup, ping, stat, debug…) is tier 1 only while nothing in
+// its options runs code here or in the module's place: templated module
+// arguments and extra variables (a lookup('pipe', …) runs on this
+// machine), debug's var expression, setup's fact_path, extra variables
+// that choose the interpreter or a vars file, a module path, ssh's extra
+// arguments, a vault password file or script; --tree writes a file per
+// host.
+func TestBlindSpotAnsibleAdhocReads(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`ansible localhost -m debug -a 'msg={{ lookup("pipe","id") }}'`,
+		`ansible localhost -m stat -a 'path={{ lookup("pipe","id") }}'`,
+		`ansible localhost -m debug -a "var=lookup('pipe','id')"`,
+		`ansible all -m ping -e 'x={{ lookup("pipe","id") }}'`,
+		`ansible all -m ping -e '{% for x in [1] %}{% endfor %}'`,
+		"ansible localhost -m setup -a 'fact_path=/tmp/facts'",
+		"ansible localhost -m gather_facts -a fact_path=/tmp/f",
+		"ansible all -m setup -e ansible_python_interpreter=/tmp/evil",
+		`ansible all -m setup -e '{"ansible_ssh_common_args":"-o ProxyCommand=sh"}'`,
+		"ansible all -m setup -e @/tmp/vars.yml",
+		"ansible all -m setup --extra-vars=@/tmp/vars.yml",
+		"ansible all -m setup -M /tmp/mods", "ansible all -m ping --module-path=/tmp/mods",
+		"ansible all -m setup --ssh-common-args='-o ProxyCommand=sh'",
+		"ansible all -m setup -T 5 --ssh-extra-args '-o ProxyCommand=x'",
+		"ansible all -m setup --scp-extra-args '-S /tmp/x'",
+		"ansible all -m setup --vault-password-file /tmp/x.sh",
+		"ansible all -m setup --vault-id dev@/tmp/x.sh",
+		`ansible all -m setup -a "$ARGS"`,
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"ansible all -m setup -t /etc/x", "ansible all -m setup --tree /etc/x", "ansible all -m setup --tr /etc/x",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"ping", "ansible all -m ping", TierBenign},
+		{"setup", "ansible all -m setup", TierBenign},
+		{"setup filter", "ansible all -m setup -a 'filter=ansible_distribution*'", TierBenign},
+		{"setup subset", "ansible all -m setup -a 'gather_subset=!all,network'", TierBenign},
+		{"stat", "ansible all -m stat -a 'path=/etc/passwd'", TierBenign},
+		{"become", "ansible web -m ping -u deploy --become", TierBenign},
+		{"plain extra var", "ansible all -m ping -e 'foo=bar'", TierBenign},
+		{"forks", "ansible all -m ping -f 10 -o", TierBenign},
+		{"limit", "ansible all -m service_facts -l web1", TierBenign},
+		{"host list", "ansible -i 'h1,h2,' all -m ping", TierBenign},
+		{"debug var", "ansible all -m debug -a 'var=ansible_host'", TierBenign},
+		{"vault prompt", "ansible all -m setup --vault-id dev@prompt", TierBenign},
+		{"list hosts", "ansible all --list-hosts", TierRead},
+	})
+}

@@ -333,6 +333,7 @@ func (c *call) backupClient(first string) (Tier, string) {
 	for _, v := range runs {
 		r.raise(c.shellArg(v, c.name+" password or ssh command"))
 	}
+	r.raise(c.backupRepoWrite(first))
 	if c.name == "restic" {
 		if first == "dump" {
 			for _, f := range c.optVals(c.args, "-t", "--target") {

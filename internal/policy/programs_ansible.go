@@ -39,3 +39,54 @@ func ansiblePlaybookProgram(c *call) (Tier, string) {
 	c.e.opaque = true
 	return TierDestructive, "ansible-playbook: runs the tasks of playbooks the classifier cannot read"
 }
+
+// ansibleAdhocRisk classifies what an ad hoc command's options add to a
+// module that only reads (setup, ping, stat…): values templated on this
+// machine ({{ lookup('pipe', CMD) }} in -a or -e runs CMD here), extra
+// variables that choose the interpreter, connection or ssh arguments
+// (ansible_python_interpreter, ansible_ssh_common_args, a vars file),
+// setup's fact_path (whose executable .fact files run on the target,
+// this machine for localhost), a module path, ssh's extra arguments
+// (ProxyCommand runs here), a vault password file (run when it is
+// executable) and --tree, which writes a file per host into its
+// directory.
+func ansibleAdhocRisk(c *call, mod string, args []arg) (Tier, string) {
+	code := func(why string) (Tier, string) {
+		c.e.opaque = true
+		return TierDestructive, "ansible " + why
+	}
+	for _, a := range args {
+		if !a.known || strings.Contains(a.val, "{{") || strings.Contains(a.val, "{%") {
+			return code("-a: module arguments are templated here, and a lookup('pipe', …) runs a command")
+		}
+		if (mod == "setup" || mod == "gather_facts") && strings.Contains(a.val, "fact_path") {
+			return code("-m " + mod + " fact_path: the executable .fact files there run on the target")
+		}
+		if mod == "debug" && strings.Contains(a.val, "(") {
+			// var= is a template expression without the braces.
+			return code("-m debug var: the expression is templated here, and a lookup('pipe', …) runs a command")
+		}
+	}
+	for _, e := range c.optVals(c.args, "-e", "--extra-vars") {
+		if !e.known || strings.HasPrefix(e.val, "@") || strings.Contains(e.val, "{{") || strings.Contains(e.val, "{%") ||
+			strings.Contains(e.val, "ansible_") {
+			return code("-e: extra variables can choose the interpreter, connection or ssh command, or run a lookup here")
+		}
+	}
+	for _, o := range []string{"-M", "--module-path", "--ssh-common-args", "--ssh-extra-args", "--sftp-extra-args",
+		"--scp-extra-args", "--vault-password-file", "--vault-pass-file"} {
+		if len(c.optVals(c.args, o)) > 0 {
+			return code(o + ": names code or ssh options that run here or in place of the module")
+		}
+	}
+	for _, v := range c.optVals(c.args, "--vault-id") {
+		if _, src, _ := strings.Cut(v.val, "@"); !v.known || src != "prompt" && v.val != "prompt" {
+			return code("--vault-id: a password file is run when it is executable")
+		}
+	}
+	r := raiser{TierRead, ""}
+	for _, d := range c.optVals(c.args, "-t", "--tree") {
+		r.raise(c.writeArg(d, "ansible --tree"))
+	}
+	return r.t, r.why
+}

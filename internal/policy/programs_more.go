@@ -233,6 +233,9 @@ func moreProgram(c *call) (Tier, string) {
 		}
 		switch mod {
 		case "ping", "setup", "gather_facts", "debug", "stat", "slurp", "service_facts", "package_facts":
+			if t, why := ansibleAdhocRisk(c, mod, args); t > TierBenign {
+				return t, why
+			}
 			return TierBenign, "ansible -m " + mod + ": reads facts from other hosts"
 		case "shell", "command", "raw", "script", "ansible.builtin.shell", "ansible.builtin.command", "ansible.builtin.raw", "ansible.builtin.script":
 			c.e.opaque = true

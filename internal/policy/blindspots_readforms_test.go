@@ -331,3 +331,26 @@ func TestBlindSpotAnsibleAdhocReads(t *testing.T) {
 		{"list hosts", "ansible all --list-hosts", TierRead},
 	})
 }
+
+// TestBlindSpotBenignThatWrite: tier-1 subcommands whose own process
+// writes outside the temporary directories or that zero counters:
+// podman, which has no daemon, writes its image store when it pulls;
+// npm cache verify rewrites ~/.npm; resolvectl reset-statistics zeroes
+// resolved's counters, as nfsstat -z does the kernel's.
+func TestBlindSpotBenignThatWrite(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"podman pull docker.io/library/nginx", "podman image pull nginx", "podman compose pull",
+		"podman --log-level debug pull nginx",
+		"npm cache verify", "npm --loglevel silent cache verify",
+		"resolvectl reset-statistics", "resolvectl --json=short reset-statistics",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"docker pull", "docker pull nginx", TierBenign},
+		{"nerdctl pull", "nerdctl pull nginx", TierBenign},
+		{"podman ps", "podman ps -a", TierRead},
+		{"npm cache ls", "npm cache ls", TierBenign},
+		{"resolvectl flush", "resolvectl flush-caches", TierBenign},
+		{"resolvectl statistics", "resolvectl statistics", TierRead},
+	})
+}

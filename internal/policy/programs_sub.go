@@ -205,7 +205,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 		TierRead, TierMutate, "HMpsno", "--host --machine --property --signal --kill-whom --lines --output"),
 	"networkctl": sub(`list|status|lldp|label|help|cat`, `renew`, `down|delete|forcerenew|reconfigure`, TierRead, TierMutate, "n", "--lines --json"),
 	"resolvectl": sub(`status|query|statistics|show-cache|show-server-state|log-level|service|openpgp|tlsa|help|monitor`,
-		`flush-caches|reset-statistics|reset-server-features`, `revert`, TierRead, TierMutate, "itcp", "--interface --type --class --protocol --service-address --service-txt --cname --validate --synthesize --cache --zone --trust-anchor --network --search --stale-data --relax-single-label --json --legend"),
+		`flush-caches|reset-server-features`, `revert`, TierRead, TierMutate, "itcp", "--interface --type --class --protocol --service-address --service-txt --cname --validate --synthesize --cache --zone --trust-anchor --network --search --stale-data --relax-single-label --json --legend"),
 	"tailscale": sub(`status|ip|netcheck|version|whois|ping|serve status|funnel status|dns status|exit-node list|bugreport|licenses|metrics print|
 		debug prefs|debug daemon-goroutines|debug daemon-logs|debug metrics|debug netmap|debug env|debug stat|debug hostinfo|
 		debug watch-ipn|debug derp-map|debug local-creds|debug peer-endpoint-changes|debug via|debug derp`,

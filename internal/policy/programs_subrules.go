@@ -95,6 +95,13 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 		}
 	case "docker", "podman", "nerdctl":
+		// podman has no daemon: its pull writes the image store
+		// (/var/lib/containers, ~/.local/share/containers) itself, outside
+		// the temporary directories tier 1 may write, where docker's and
+		// containerd's daemons write for their clients.
+		if c.name == "podman" && (first == "pull" || second == "pull" && (first == "image" || first == "compose")) && t < TierMutate {
+			t, label = TierMutate, "podman pull: writes the image store itself"
+		}
 		// compose config -o writes the rendered file; podman healthcheck
 		// run runs the container's check command.
 		if first == "compose" && slices.Contains(ops, "config") {
@@ -216,6 +223,10 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		switch first {
 		case "exec", "x", "dlx":
 			c.e.opaque = true
+		}
+		if c.name == "npm" && first == "cache" && second == "verify" {
+			// verify garbage-collects and rewrites the cache under ~/.npm.
+			return TierMutate, "npm cache verify: rewrites the cache under ~/.npm"
 		}
 		if c.name == "pnpm" && first == "audit" && hasFlag(rest, 0, "--fix") {
 			return TierMutate, "pnpm audit --fix: rewrites package.json"

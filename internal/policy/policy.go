@@ -13,9 +13,10 @@
 //
 // Choices worth knowing:
 //
-//   - TierBenign covers mkdir, touch under /tmp or /var/tmp, package index
-//     refreshes, git fetch, smartctl self-tests, zfs snapshots and an
-//     interactive shell with no input (its lines are classified one by one).
+//   - TierBenign covers mkdir, touch under /tmp or /var/tmp, git ls-remote,
+//     smartctl self-tests and an interactive shell with no input (its lines
+//     are classified one by one); refreshing a package index or cache
+//     writes under /var or ~ and is TierMutate.
 //   - Firewall flushes, "ufw disable" and default-drop policies are
 //     TierDestructive, not denied: firewall work is routine for the operators
 //     warden serves and a human can approve it. Power-state changes, file

@@ -12,9 +12,10 @@ type Tier int
 const (
 	// TierRead is read-only inspection: ls, cat, ps, df, git status, docker ps.
 	TierRead Tier = 0
-	// TierBenign has side effects that change nothing an operator cares about:
-	// creating a directory, refreshing a package index, fetching git refs,
-	// starting an interactive shell whose input is classified line by line.
+	// TierBenign has side effects that change nothing an operator cares about
+	// and write nothing outside the temporary directories: creating a
+	// directory under /tmp, asking a remote for its refs, starting an
+	// interactive shell whose input is classified line by line.
 	TierBenign Tier = 1
 	// TierMutate changes the host: writing files, restarting services,
 	// installing packages, running containers, unknown programs.

@@ -311,9 +311,13 @@ func TestBlindSpotAnsibleAdhocReads(t *testing.T) {
 		"ansible all -m setup --vault-password-file /tmp/x.sh",
 		"ansible all -m setup --vault-id dev@/tmp/x.sh",
 		`ansible all -m setup -a "$ARGS"`,
+		"ansible all -m ping -vvvM /tmp/mods", "ansible all -m setup --module-p /tmp/mods",
+		"ansible all -m setup --ssh-c='-o ProxyCommand=x'", "ansible all -m setup --ext=@/tmp/x",
+		"ansible all -m setup -e@/tmp/x",
 	))
 	runBlindHosts(t, p, sameCases(TierMutate, false,
 		"ansible all -m setup -t /etc/x", "ansible all -m setup --tree /etc/x", "ansible all -m setup --tr /etc/x",
+		"ansible all -m ping -bt /etc/x",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"ping", "ansible all -m ping", TierBenign},
@@ -329,6 +333,9 @@ func TestBlindSpotAnsibleAdhocReads(t *testing.T) {
 		{"debug var", "ansible all -m debug -a 'var=ansible_host'", TierBenign},
 		{"vault prompt", "ansible all -m setup --vault-id dev@prompt", TierBenign},
 		{"list hosts", "ansible all --list-hosts", TierRead},
+		{"module name abbreviated", "ansible all --mod ping", TierBenign},
+		{"verbose", "ansible all -m ping -vvv", TierBenign},
+		{"become ask", "ansible all -m ping -b -K", TierBenign},
 	})
 }
 

@@ -67,26 +67,85 @@ func ansibleAdhocRisk(c *call, mod string, args []arg) (Tier, string) {
 			return code("-m debug var: the expression is templated here, and a lookup('pipe', …) runs a command")
 		}
 	}
-	for _, e := range c.optVals(c.args, "-e", "--extra-vars") {
+	for _, e := range ansibleOptVals(c, "-e", "--extra-vars") {
 		if !e.known || strings.HasPrefix(e.val, "@") || strings.Contains(e.val, "{{") || strings.Contains(e.val, "{%") ||
 			strings.Contains(e.val, "ansible_") {
 			return code("-e: extra variables can choose the interpreter, connection or ssh command, or run a lookup here")
 		}
 	}
-	for _, o := range []string{"-M", "--module-path", "--ssh-common-args", "--ssh-extra-args", "--sftp-extra-args",
-		"--scp-extra-args", "--vault-password-file", "--vault-pass-file"} {
-		if len(c.optVals(c.args, o)) > 0 {
-			return code(o + ": names code or ssh options that run here or in place of the module")
+	for _, o := range [][2]string{{"-M", "--module-path"}, {"", "--ssh-common-args"}, {"", "--ssh-extra-args"},
+		{"", "--sftp-extra-args"}, {"", "--scp-extra-args"}, {"", "--vault-password-file"}, {"", "--vault-pass-file"}} {
+		if len(ansibleOptVals(c, o[0], o[1])) > 0 {
+			return code(o[1] + ": names code or ssh options that run here or in place of the module")
 		}
 	}
-	for _, v := range c.optVals(c.args, "--vault-id") {
+	for _, v := range ansibleOptVals(c, "", "--vault-id") {
 		if _, src, _ := strings.Cut(v.val, "@"); !v.known || src != "prompt" && v.val != "prompt" {
 			return code("--vault-id: a password file is run when it is executable")
 		}
 	}
 	r := raiser{TierRead, ""}
-	for _, d := range c.optVals(c.args, "-t", "--tree") {
+	for _, d := range ansibleOptVals(c, "-t", "--tree") {
 		r.raise(c.writeArg(d, "ansible --tree"))
 	}
 	return r.t, r.why
 }
+
+// ansibleLongs are ansible's long options, among which argparse resolves
+// an abbreviation only when it is not ambiguous (--mod is not
+// --module-path).
+var ansibleLongs = []string{"--args", "--ask-become-pass", "--ask-pass", "--ask-vault-password", "--ask-vault-pass",
+	"--background", "--become", "--become-method", "--become-password-file", "--become-pass-file", "--become-user",
+	"--check", "--connection", "--connection-password-file", "--conn-pass-file", "--diff", "--extra-vars", "--forks",
+	"--help", "--inventory", "--inventory-file", "--key-file", "--limit", "--list-hosts", "--module-name",
+	"--module-path", "--one-line", "--playbook-dir", "--poll", "--private-key", "--scp-extra-args",
+	"--sftp-extra-args", "--ssh-common-args", "--ssh-extra-args", "--syntax-check", "--task-timeout", "--timeout",
+	"--tree", "--user", "--vault-id", "--vault-password-file", "--vault-pass-file", "--verbose", "--version"}
+
+// ansibleOptVals returns the values ansible's option short or long
+// gets: "-Xv" or "-X v", and the long name or an unambiguous
+// abbreviation with "=v" or the next word.
+func ansibleOptVals(c *call, short, long string) []arg {
+	var out []arg
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if !a.known || !strings.HasPrefix(a.val, "-") || a.val == "--" {
+			if a.known && a.val == "--" {
+				break
+			}
+			continue
+		}
+		if strings.HasPrefix(a.val, "--") {
+			name, val, eq := strings.Cut(a.val, "=")
+			if longOpt(name, ansibleLongs) != long {
+				continue
+			}
+			if eq {
+				out = append(out, arg{val: val, known: true})
+			} else if i+1 < len(c.args) {
+				i++
+				out = append(out, c.args[i])
+			}
+			continue
+		}
+		// A cluster of flags may end in the option: -bt DIR, -vvvM DIR.
+		for j := 1; short != "" && j < len(a.val); j++ {
+			if a.val[j] == short[1] {
+				if j+1 < len(a.val) {
+					out = append(out, arg{val: a.val[j+1:], known: true, glob: a.glob})
+				} else if i+1 < len(c.args) {
+					i++
+					out = append(out, c.args[i])
+				}
+				break
+			}
+			if strings.IndexByte(ansibleFlags, a.val[j]) < 0 {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// ansibleFlags are ansible's short options that take no value.
+const ansibleFlags = "bCDKkov"

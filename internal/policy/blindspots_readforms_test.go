@@ -361,3 +361,21 @@ func TestBlindSpotBenignThatWrite(t *testing.T) {
 		{"resolvectl statistics", "resolvectl statistics", TierRead},
 	})
 }
+
+// TestBlindSpotContainerStateDirs: container clients create the state
+// directories their options name even to list: podman's image store and
+// volume path, nerdctl's data root.
+func TestBlindSpotContainerStateDirs(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"podman --imagestore /etc/x images", "podman --imagestore=/srv/img ps",
+		"podman --volumepath /etc/x volume ls", "podman --volumepath=/etc/x ps",
+		"nerdctl --data-root /etc/x ps", "nerdctl --data-root=/etc/x images",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"podman ps", "podman ps -a", TierRead},
+		{"podman images", "podman images", TierRead},
+		{"nerdctl ps", "nerdctl ps", TierRead},
+		{"nerdctl namespace", "nerdctl --namespace k8s.io ps", TierRead},
+	})
+}

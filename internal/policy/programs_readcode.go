@@ -76,9 +76,10 @@ func readCodeEnv(u string) bool {
 // versions), a containers.conf module that can name them, or storage
 // whose mount program it runs; or a directory it creates and writes its
 // runtime files (locks, the pause process's pid) or network
-// configuration in, even to list.
+// configuration in, even to list; the image store and the volume path are
+// created when the runtime starts, whatever the command.
 var podmanPrograms = []string{"--runtime", "--conmon", "--network-cmd-path", "--module", "--storage-opt", "--hooks-dir", "--root", "--runroot", "--storage-driver",
-	"--tmpdir", "--network-config-dir", "--cni-config-dir"}
+	"--tmpdir", "--network-config-dir", "--cni-config-dir", "--imagestore", "--volumepath"}
 
 // cargoBuiltins are cargo's own commands and built-in aliases: help for
 // any other name runs the external program cargo-NAME.
@@ -248,6 +249,12 @@ func (c *call) readCode() (Tier, string) {
 				return TierDestructive, "podman " + o + ": a value computed at run time"
 			}
 			return TierMutate, "podman " + o + " " + truncate(vs[0].val, 64) + ": names a program or storage podman runs or writes"
+		}
+	case "nerdctl":
+		// --data-root holds nerdctl's own state (container names, logs,
+		// etc hosts), which every command opens and creates.
+		for _, d := range exactOptVals(c.args, "--data-root") {
+			return c.writeArg(d, "nerdctl --data-root")
 		}
 	case "kubectl":
 		// A kuberc sets aliases and default flags for kubectl's commands,

@@ -379,3 +379,23 @@ func TestBlindSpotContainerStateDirs(t *testing.T) {
 		{"nerdctl namespace", "nerdctl --namespace k8s.io ps", TierRead},
 	})
 }
+
+// TestBlindSpotDecompressorsRemoveSource: zstd's, lz4's and brotli's
+// --rm (brotli's -j) delete each file read, and zstd before 1.5.5 and lz4
+// do even when the output is standard output, so the reading forms
+// (zstd -dc, zstdcat, unzstd -c) are not reads with it.
+func TestBlindSpotDecompressorsRemoveSource(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"zstdcat --rm x.zst", "zstd -dc --rm x.zst", "zstd -d --rm -c x.zst", "unzstd -c --rm x.zst",
+		"zstdmt -dc --rm x.zst", "lz4 -dc --rm x.lz4", "lz4cat --rm x.lz4",
+		"brotli -dc -j x.br", "brotli -djc x.br", "brotli -dc --rm x.br",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"zstd -dc", "zstd -dc x.zst", TierRead},
+		{"zstdcat", "zstdcat x.zst", TierRead},
+		{"lz4 -dc", "lz4 -dc x.lz4", TierRead},
+		{"brotli -dc", "brotli -dc x.br", TierRead},
+		{"after --", "zstd -dc -- --rm", TierRead},
+	})
+}

@@ -47,7 +47,24 @@ func archiveChecked(c *call) (Tier, string) {
 	for _, d := range archiveDirs(c) {
 		r.raise(c.extractDir(d, c.name))
 	}
+	if removesSource(c) {
+		r.raise(TierMutate, c.name+" --rm: deletes the files it reads")
+	}
 	return r.t, r.why
+}
+
+// removesSource reports whether c is zstd, lz4 or brotli (or their cat
+// names) given --rm (brotli's -j), which deletes each file it read once
+// it is done; zstd before 1.5.5 and lz4 do so even when the output is
+// standard output (zstd -dc --rm, zstdcat --rm).
+func removesSource(c *call) bool {
+	switch c.name {
+	case "zstd", "unzstd", "zstdmt", "zstdcat", "lz4", "unlz4", "lz4c", "lz4cat":
+		return c.flagSet(0, "--rm", len("--rm"))
+	case "brotli", "unbrotli":
+		return c.flagSet('j', "--rm", len("--rm"))
+	}
+	return false
 }
 
 // archiveOutputs returns the files c writes other than its operands.

@@ -598,6 +598,9 @@ func readOpts(c *call) (Tier, string) {
 		for _, f := range c.optVals(c.args, "-o") {
 			r.raise(c.writeArg(f, "zstdcat -o"))
 		}
+		if removesSource(c) {
+			r.raise(TierMutate, "zstdcat --rm: deletes the files it reads")
+		}
 	case "lz4cat":
 		// lz4cat --rm deletes each file it decompressed to the output.
 		for _, a := range c.args {

@@ -399,3 +399,31 @@ func TestBlindSpotDecompressorsRemoveSource(t *testing.T) {
 		{"after --", "zstd -dc -- --rm", TierRead},
 	})
 }
+
+// TestBlindSpotReadFormsComputed: a word computed at run time can become
+// the option that makes these listings act (pacman -F's -y, dnf's
+// --refresh, apk's -U, zypper repos -e, pkg check -B, xl dmesg -c,
+// tailscale status --web, zstd -dc's -o and --rm, an ansible option that
+// runs code), or in nft a "; flush ruleset"; the operands of the verbs
+// that take no acting option, and option values, stay what they are.
+func TestBlindSpotReadFormsComputed(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"pacman -F $x", `pacman -F "$x"`, "zypper lr $x /etc/x", "pkg check $x", "pkg audit $x",
+		"xl dmesg $x", "tailscale status $x", "dnf list $x", `dnf info "$p"`, `apk info "$p"`,
+		"nft list $x", `nft list table inet "$t"`, "zstd -dc $x", `zstd -dc "$f"`, `brotli -dc $x`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"ansible all -m setup $x", `ansible "$h" -m ping`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"pacman -Qi", `pacman -Qi "$p"`, TierRead},
+		{"zypper search", `zypper se "$q"`, TierRead},
+		{"pkg info", `pkg info "$p"`, TierRead},
+		{"xl list", `xl list "$d"`, TierRead},
+		{"tailscale ping", `tailscale ping "$h"`, TierRead},
+		{"nft literal", "nft list table inet filter", TierRead},
+		{"ansible limit", `ansible all -m ping -l "$h"`, TierBenign},
+		{"ansible user", `ansible all -m ping -u "$u"`, TierBenign},
+	})
+}

@@ -286,6 +286,27 @@ var computedGrammars = map[string]optionGrammar{
 	"qdbus-qt6": {operands: true},
 	"qdbus6":    {operands: true},
 	"ifconfig":  {words: true, raw: true},
+	// Listings beside an option or command that changes something: nft
+	// joins its words into one line and a computed word can hold "; flush
+	// ruleset"; dnf/yum --refresh, apk -U, zypper repos -e FILE, pkg
+	// check -B and audit -F, xl dmesg -c and tailscale status --web.
+	// The verbs in after take no option that acts.
+	"nft":       {operands: true},
+	"dnf":       {short: "cdex"},
+	"yum":       {short: "cdex"},
+	"apk":       {short: "Xp"},
+	"zypper":    {after: set(`search se info if`)},
+	"pkg":       {after: set(`info query rquery search which version stats`)},
+	"xl":        {after: set(`list info vcpu-list uptime network-list block-list pci-list vm-list cpupool-list`)},
+	"tailscale": {after: set(`ping whois ip netcheck version licenses`)},
+	// zstd -dc $x with x='-o /etc/passwd f.zst' or '--rm f.zst'.
+	"zstd":     {short: "oD"},
+	"unzstd":   {short: "oD"},
+	"zstdmt":   {short: "oD"},
+	"lz4":      {},
+	"unlz4":    {},
+	"brotli":   {short: "oqwSD"},
+	"unbrotli": {short: "oqwSD"},
 	// Disk tools whose read forms sit beside options the deny list
 	// refuses: a computed option may be one, so it is tier 3.
 	"sgdisk":  {short: "i", raw: true},

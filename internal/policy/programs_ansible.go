@@ -55,6 +55,16 @@ func ansibleAdhocRisk(c *call, mod string, args []arg) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, "ansible " + why
 	}
+	for i, a := range c.args {
+		// A value computed at run time can become -M, --ssh-common-args
+		// or -e, except as the value of an option that takes one.
+		if a.known && a.val == "--" {
+			break
+		}
+		if !a.known && c.mayBeOption(a) && !(i > 0 && ansibleTakesValue(c.args[i-1])) {
+			return code("a word computed at run time can become an option that runs code here (-M, --ssh-common-args, -e)")
+		}
+	}
 	for _, a := range args {
 		if !a.known || strings.Contains(a.val, "{{") || strings.Contains(a.val, "{%") {
 			return code("-a: module arguments are templated here, and a lookup('pipe', …) runs a command")
@@ -149,3 +159,30 @@ func ansibleOptVals(c *call, short, long string) []arg {
 
 // ansibleFlags are ansible's short options that take no value.
 const ansibleFlags = "bCDKkov"
+
+// ansibleTakesValue reports whether a is an ansible option whose value is
+// the next word: a short one ending a cluster of flags (-l, -bu) or a long
+// one without "=".
+func ansibleTakesValue(a arg) bool {
+	v := a.val
+	if !a.known || len(v) < 2 || v[0] != '-' || strings.Contains(v, "=") {
+		return false
+	}
+	if strings.HasPrefix(v, "--") {
+		switch longOpt(v, ansibleLongs) {
+		case "--args", "--become-method", "--become-password-file", "--become-pass-file", "--become-user", "--connection",
+			"--connection-password-file", "--conn-pass-file", "--extra-vars", "--forks", "--inventory", "--inventory-file",
+			"--key-file", "--limit", "--module-name", "--module-path", "--playbook-dir", "--poll", "--background",
+			"--private-key", "--scp-extra-args", "--sftp-extra-args", "--ssh-common-args", "--ssh-extra-args",
+			"--task-timeout", "--timeout", "--tree", "--user", "--vault-id", "--vault-password-file", "--vault-pass-file":
+			return true
+		}
+		return false
+	}
+	for j := 1; j < len(v); j++ {
+		if strings.IndexByte(ansibleFlags, v[j]) < 0 {
+			return j == len(v)-1 && strings.IndexByte("aBcefilMmPtTu", v[j]) >= 0
+		}
+	}
+	return false
+}

@@ -161,6 +161,8 @@ func moreProgram(c *call) (Tier, string) {
 		if len(vals) > 0 {
 			v := vals[0]
 			switch {
+			case (strings.HasPrefix(v, "-F") || v == "--files") && hasComputedOption(c):
+				return TierMutate, n + " " + v + ": a word computed at run time can become -y, which refreshes the file databases"
 			case (strings.HasPrefix(v, "-F") || v == "--files") && hasFlag(vals, 'y', "--refresh"):
 				// -Fy downloads the file lists into /var/lib/pacman/sync,
 				// as -Sy the package lists: -F -y and --files --refresh
@@ -408,4 +410,11 @@ func dpkgWriteAction(v string) (byte, bool) {
 		}
 	}
 	return 0, false
+}
+
+// hasComputedOption reports whether a word of c computed at run time can
+// become an option.
+func hasComputedOption(c *call) bool {
+	_, ok := c.computedOption(c.args)
+	return ok
 }

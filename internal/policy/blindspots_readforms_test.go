@@ -427,3 +427,19 @@ func TestBlindSpotReadFormsComputed(t *testing.T) {
 		{"ansible user", `ansible all -m ping -u "$u"`, TierBenign},
 	})
 }
+
+// TestBlindSpotDnsmasqConfScript: dnsmasq runs a configuration's
+// conf-script to read more configuration, --test included, so a
+// configuration a benign call could have written is tier 3, as nginx -t
+// -c and unbound-checkconf given one are.
+func TestBlindSpotDnsmasqConfScript(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"dnsmasq --test -C /tmp/x.conf", "dnsmasq --test --conf-file=/tmp/x.conf", "dnsmasq --test -C/var/tmp/x",
+		"dnsmasq --test --conf-file /tmp/d/x.conf", "cd /tmp && dnsmasq --test -C x.conf", `dnsmasq --test -C "$f"`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"test", "dnsmasq --test", TierRead},
+		{"system config", "dnsmasq --test --conf-file=/etc/dnsmasq.conf", TierRead},
+	})
+}

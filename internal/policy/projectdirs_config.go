@@ -10,7 +10,8 @@ import (
 // run as root), haproxy's lua-load, unbound's python module, VCL's inline
 // C, php.ini's extension=, slapd's and kamailio's modules, gunicorn's
 // Python configuration, openvpn's and wg-quick's up scripts, redis's
-// loadmodule, supervisord's programs, named's DLZ drivers. A tier 1 write can put such a file
+// loadmodule, supervisord's programs, named's DLZ drivers, dnsmasq's
+// conf-script (run to print more configuration, --test included). A tier 1 write can put such a file
 // under a temporary directory, so naming one there, or one known only at
 // run time, is tier 3 as a build there is (projectdirs.go): open mode
 // would otherwise run what the agent wrote, reboot included, unapproved.
@@ -47,6 +48,7 @@ var codeConfigs = map[string]struct {
 	"postgres":          {opts: []string{"-D", "--config-file"}},
 	"named":             {opts: []string{"-c"}},
 	"wg-quick":          {operand: true},
+	"dnsmasq":           {opts: []string{"-C", "--conf-file"}},
 }
 
 // configCode raises the tier t of call c to tier 3 when c loads code from

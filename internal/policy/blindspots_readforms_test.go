@@ -443,3 +443,21 @@ func TestBlindSpotDnsmasqConfScript(t *testing.T) {
 		{"system config", "dnsmasq --test --conf-file=/etc/dnsmasq.conf", TierRead},
 	})
 }
+
+// TestBlindSpotLoggerJournaldFile: logger --journald=FILE sends a file's
+// lines into the journal as -f does, in every abbreviation getopt_long
+// takes; its value is optional, so a separate word is a message.
+func TestBlindSpotLoggerJournaldFile(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"logger --journald=/tmp/x", "logger --journ=/srv/app/fields", "logger --j=/srv/app/fields",
+		"logger -t app --journald=/srv/app/fields",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"stdin", "logger --journald", TierBenign},
+		{"stdin dash", "logger --journald=-", TierBenign},
+		{"message word", "logger --journald hello", TierBenign},
+		{"after --", "logger -- --journald=/srv/x", TierBenign},
+		{"message", "logger -t app hello", TierBenign},
+	})
+}

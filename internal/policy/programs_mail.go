@@ -70,6 +70,17 @@ func loggerProgram(c *call) (Tier, string) {
 		// the file (logger -f /etc/shadow).
 		r.raise(TierMutate, "logger -f "+truncate(f.val, 64)+": copies a file into the system log")
 	}
+	for _, a := range c.args {
+		// --journald=FILE sends FILE's lines as journal fields, as -f
+		// does; the value is optional, so only an attached one is a file
+		// (getopt_long takes --jour=FILE).
+		if a.known && a.val == "--" {
+			break
+		}
+		if name, f, eq := strings.Cut(a.val, "="); eq && f != "-" && len(name) >= len("--j") && strings.HasPrefix("--journald", name) {
+			r.raise(TierMutate, "logger --journald="+truncate(f, 64)+": copies a file into the system log")
+		}
+	}
 	return r.t, r.why
 }
 

@@ -183,3 +183,26 @@ func BenchmarkEvaluateManyCds(b *testing.B) {
 		p.Evaluate(in)
 	}
 }
+
+// BenchmarkScope1MiB is the pre-pass over each parsed script of
+// BenchmarkEvaluate1MiB, walked whole: the scope and the arithmetic facts.
+func BenchmarkScope1MiB(b *testing.B) {
+	for _, bc := range bench1MiB {
+		b.Run(bc.name, func(b *testing.B) {
+			f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(bc.script), "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.SetBytes(int64(len(bc.script)))
+			b.ReportAllocs()
+			var times []time.Duration
+			cpu := cpuTime()
+			for b.Loop() {
+				start := time.Now()
+				newScope(f, len(bc.script))
+				times = append(times, time.Since(start))
+			}
+			reportSpread(b, times, cpuTime()-cpu)
+		})
+	}
+}

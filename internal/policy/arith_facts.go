@@ -229,6 +229,9 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 	}
 	var visit func(syntax.Node) bool
 	visit = func(n syntax.Node) bool {
+		if ce, ok := n.(*syntax.CallExpr); ok && otherCall(ce) {
+			return true // its words are walked; the call's checks read nothing
+		}
 		if !af.aside && assignsAside(n) {
 			af.aside = true
 		}

@@ -191,15 +191,21 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		case *syntax.DeclClause:
 			sc.declAttrs(n)
 		case *syntax.Stmt:
+			if otherStmt(n) {
+				break // a call of grep, ls, …: nothing below reads it
+			}
 			sc.codeAttrs(n, 0)
 			sc.readValue(n)
 			sc.loopReads(n, "", false)
 			sc.noteFile(n)
 			sc.printfValue(n)
 		case *syntax.CallExpr:
+			sc.noteCall(n)
+			if otherCall(n) {
+				break
+			}
 			sc.callAttrs(n)
 			sc.setValues(n)
-			sc.noteCall(n)
 			sc.movesPos = sc.movesPos || movesPositionals(n) || hiddenCodeMovesPos(n, 0)
 			sc.noteFuncRemover(n)
 		case *syntax.FuncDecl:

@@ -1,0 +1,51 @@
+package policy
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// scopeVerb reports whether name is a command whose calls the pre-pass
+// (newScope and factsVisitor) reads past the first word: the
+// declarations and builtins that give variables attributes or values
+// (callAttrs, callNonAssoc, callFacts, setValues, readValue, printfValue,
+// assignsAside), move the positional parameters (movesPositionals), run
+// code in this shell (codeAttrs, hiddenCodeMovesPos) or may remove a
+// function (noteFuncRemover), and the writers whose literal text noteFile
+// keeps. command and builtin are here because every check looks past
+// them. A switch rather than a set: it is asked of every call, and
+// hashing the name cost more than the checks it spares.
+func scopeVerb(name string) bool {
+	switch name {
+	case "command", "builtin", "declare", "typeset", "local", "export", "readonly", "unset", "enable",
+		"set", "shift", "eval", "source", ".", "trap", "mapfile", "readarray", "read", "printf",
+		"getopts", "wait", "test", "[", "echo", "cat", "tee":
+		return true
+	}
+	return false
+}
+
+// otherCall reports whether ce is a call none of the pre-pass's call
+// checks reads: no words, or a first word that is a plain literal naming
+// none of scopeVerb's. Most calls of a script are of programs such as
+// grep, ls or awk, for which each check would only have read the name
+// again (TestOtherCallsLearnNothing).
+func otherCall(ce *syntax.CallExpr) bool {
+	if len(ce.Args) == 0 {
+		return true
+	}
+	if len(ce.Args[0].Parts) != 1 {
+		return false
+	}
+	l, ok := ce.Args[0].Parts[0].(*syntax.Lit)
+	return ok && !scopeVerb(l.Value) && strings.IndexByte(l.Value, '\\') < 0
+}
+
+// otherStmt reports whether s is a call otherCall skips, whose
+// statement-level checks (codeAttrs, readValue, noteFile, printfValue)
+// read nothing either.
+func otherStmt(s *syntax.Stmt) bool {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	return ok && otherCall(ce)
+}

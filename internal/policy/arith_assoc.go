@@ -33,29 +33,6 @@ func (e *eval) assocName(sc *scope, name string) bool {
 	return nf.first < 0 || nf.topAssoc < nf.first
 }
 
-// topAssocDecls returns the names that declare, typeset or readonly -A
-// give the attribute in a direct statement of f, which runs before
-// anything later in the text: not in the background, and with no
-// redirection that may fail and skip the declaration (sureRedirs).
-func topAssocDecls(f *syntax.File) map[*syntax.Assign]bool {
-	var out map[*syntax.Assign]bool
-	for _, s := range f.Stmts {
-		d, ok := s.Cmd.(*syntax.DeclClause)
-		if !ok || s.Background || s.Coprocess || !sureRedirs(s.Redirs) || !setsAssoc(d) {
-			continue
-		}
-		for _, a := range d.Args {
-			if a.Name != nil && a.Index == nil {
-				if out == nil {
-					out = map[*syntax.Assign]bool{}
-				}
-				out[a] = true
-			}
-		}
-	}
-	return out
-}
-
 // setsAssoc reports whether a declaration outside a function gives its
 // names the associative attribute: declare -A, not +A (an error) and
 // not local (an error outside a function).
@@ -75,16 +52,18 @@ func setsAssoc(d *syntax.DeclClause) bool {
 	return false
 }
 
-// declNonAssoc records the names a declaration that is not one of
-// topAssocDecls may make a variable of another kind (local a in a
-// function hides a global associative array). Printing them (-p) does not.
-func (af *arithFacts) declNonAssoc(d *syntax.DeclClause, assocDecls map[*syntax.Assign]bool) {
+// declNonAssoc records the names a declaration may make a variable of
+// another kind (local a in a function hides a global associative array),
+// unless it is a direct statement of the script giving them -A (topAssoc:
+// see topStmt), which factsVisitor records as such. Printing them (-p)
+// does not.
+func (af *arithFacts) declNonAssoc(d *syntax.DeclClause, topAssoc bool) {
 	flags := declFlags(d)
 	if strings.ContainsRune(flags, 'p') {
 		return
 	}
 	for _, a := range d.Args {
-		if a.Name != nil && !assocDecls[a] && !(strings.ContainsRune(flags, 'A') && d.Variant.Value != "local") {
+		if a.Name != nil && !(topAssoc && a.Index == nil) && !(strings.ContainsRune(flags, 'A') && d.Variant.Value != "local") {
 			af.name(a.Name.Value).nonAssoc = true
 		}
 	}

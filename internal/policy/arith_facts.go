@@ -162,39 +162,7 @@ var nameSetters = set(`read mapfile readarray printf getopts wait`)
 func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 	// Maps are made on first write: most scripts have no arithmetic.
 	af := &arithFacts{}
-	var top map[*syntax.Assign]bool
-	var topLoop map[*syntax.ForClause]bool
-	assocDecls := topAssocDecls(f)
-	for _, s := range f.Stmts {
-		if s.Background || s.Coprocess || !sureRedirs(s.Redirs) {
-			continue
-		}
-		switch c := s.Cmd.(type) {
-		case *syntax.CallExpr:
-			if len(c.Args) == 0 {
-				for _, a := range c.Assigns {
-					if top == nil {
-						top = map[*syntax.Assign]bool{}
-					}
-					top[a] = true
-				}
-			}
-		case *syntax.DeclClause:
-			if c.Variant.Value != "local" {
-				for _, a := range c.Args {
-					if top == nil {
-						top = map[*syntax.Assign]bool{}
-					}
-					top[a] = true
-				}
-			}
-		case *syntax.ForClause:
-			if topLoop == nil {
-				topLoop = map[*syntax.ForClause]bool{}
-			}
-			topLoop[c] = true
-		}
-	}
+	top := topStmt{rest: f.Stmts}
 	valueKind := func(w *syntax.Word) (isInt, isIdent bool) {
 		if w == nil {
 			return true, false // x= is empty, which is 0
@@ -236,7 +204,10 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			af.aside = true
 		}
 		switch n := n.(type) {
+		case *syntax.Stmt:
+			top.stmt(n)
 		case *syntax.Assign:
+			atTop := top.assign(n)
 			if n.Name == nil {
 				if n.Naked && n.Value != nil {
 					if _, ok := plainLit(n.Value); !ok {
@@ -247,7 +218,7 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			}
 			name := n.Name.Value
 			at := af.at(n.Name.Pos())
-			if assocDecls[n] {
+			if atTop && top.assoc && n.Index == nil {
 				// declare -A a: not a use; what makes a's subscripts
 				// strings from here on.
 				nf := af.name(name)
@@ -269,12 +240,12 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			if n.Append {
 				isIdent, isOp = false, false
 			}
-			af.assigned(name, at, isInt, isIdent, isOp, top[n] && !n.Append && n.Index == nil && n.Array == nil)
+			af.assigned(name, at, isInt, isIdent, isOp, atTop && !n.Append && n.Index == nil && n.Array == nil)
 		case *syntax.DeclClause:
 			if n.Variant.Value != "export" && strings.ContainsRune(declFlags(n), 'n') {
 				af.tainted = true
 			}
-			af.declNonAssoc(n, assocDecls)
+			af.declNonAssoc(n, n == top.cmd && top.assoc)
 		case *syntax.ForClause:
 			switch l := n.Loop.(type) {
 			case *syntax.WordIter:
@@ -295,9 +266,9 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 				if len(l.Items) == 0 && !l.InPos.IsValid() {
 					allInt, allIdent, allOp = false, false, false // for x; do: the positional parameters
 				}
-				af.assigned(l.Name.Value, af.at(l.Name.Pos()), allInt, allIdent, allOp, topLoop[n])
+				af.assigned(l.Name.Value, af.at(l.Name.Pos()), allInt, allIdent, allOp, n == top.cmd)
 			case *syntax.CStyleLoop:
-				if b, ok := l.Init.(*syntax.BinaryArithm); ok && topLoop[n] && b.Op == syntax.Assgn {
+				if b, ok := l.Init.(*syntax.BinaryArithm); ok && n == top.cmd && b.Op == syntax.Assgn {
 					if x, ok := b.X.(*syntax.Word); ok && len(x.Parts) == 1 {
 						if lit, ok := x.Parts[0].(*syntax.Lit); ok && validName(lit.Value) {
 							if y, ok := b.Y.(*syntax.Word); ok {

@@ -507,7 +507,7 @@ func (sc *scope) codeAttrs(s *syntax.Stmt, depth int) {
 		return
 	}
 	mendCoprocs(f, code)
-	walk(f, func(n syntax.Node) bool {
+	walkEnter(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.DeclClause:
 			sc.declAttrs(n)

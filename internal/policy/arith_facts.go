@@ -108,7 +108,7 @@ func (e *eval) facts(sc *scope) *arithFacts {
 	}
 	if sc.arith == nil {
 		af, visit := factsVisitor(sc.file)
-		walk(sc.file, visit)
+		walkEnter(sc.file, visit)
 		sc.arith = af
 	}
 	return sc.arith
@@ -368,7 +368,7 @@ func (af *arithFacts) walkCode(code string, visit func(syntax.Node) bool) {
 		return
 	}
 	mendCoprocs(f, code)
-	walk(f, visit)
+	walkEnter(f, visit)
 }
 
 // callFacts records the names a builtin call assigns: read x, printf -v x,

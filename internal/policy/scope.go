@@ -228,14 +228,14 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 	}
 	sc.funcTop, sc.bgTop = topFuncs(f), firstBackground(f)
 	if len(pieces) == 0 {
-		walk(f, visit)
+		walkEnter(f, visit)
 		return sc
 	}
 	for _, pc := range pieces {
 		if sc.arith != nil {
 			sc.arith.base = pc.base
 		}
-		walk(pc.file, visit)
+		walkEnter(pc.file, visit)
 	}
 	if sc.arith != nil {
 		sc.arith.base = 0

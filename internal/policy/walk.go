@@ -16,11 +16,22 @@ import (
 // It also spares each node syntax.Walk's call and a second indirect call
 // of f: the pre-pass of every script visits every node of it.
 func walk(root syntax.Node, f func(syntax.Node) bool) {
+	walkWith(root, f, true)
+}
+
+// walkEnter is walk without the calls f(nil) on leaving a node, for the
+// visitors that ignore them: the pre-pass over every node of a script
+// spares a push, a pop and a call for each.
+func walkEnter(root syntax.Node, f func(syntax.Node) bool) {
+	walkWith(root, f, false)
+}
+
+func walkWith(root syntax.Node, f func(syntax.Node) bool, leave bool) {
 	sp, _ := walkStacks.Get().(*[]syntax.Node)
 	if sp == nil {
 		sp = new([]syntax.Node)
 	}
-	w := walker{f: f, stack: (*sp)[:0]}
+	w := walker{f: f, stack: (*sp)[:0], leave: leave}
 	w.run(root)
 	if cap(w.stack) > maxPooledStack {
 		return
@@ -40,6 +51,7 @@ type walker struct {
 	f     func(syntax.Node) bool
 	stack []syntax.Node // leaveNode means "leave a node": call f(nil)
 	high  int           // the most the stack has held
+	leave bool          // call f(nil) on leaving a node
 }
 
 // leaveNode marks on the stack where f(nil) is due. It is in no tree.
@@ -100,15 +112,17 @@ func (w *walker) run(root syntax.Node) {
 		if !w.f(n) {
 			continue
 		}
-		w.stack = push(w.stack, n)
+		w.stack = push(w.stack, n, w.leave)
 		w.high = max(w.high, len(w.stack))
 	}
 }
 
-// push adds the leave marker and then the children of n, as syntax.Walk
-// visits them, to the stack.
-func push(stack []syntax.Node, n syntax.Node) []syntax.Node {
-	stack = append(stack, leaveNode)
+// push adds the leave marker, if leave is set, and then the children of
+// n, as syntax.Walk visits them, to the stack.
+func push(stack []syntax.Node, n syntax.Node, leave bool) []syntax.Node {
+	if leave {
+		stack = append(stack, leaveNode)
+	}
 	switch n := n.(type) {
 	case *syntax.Stmt:
 		// syntax.Walk defers the first comment past the statement's end
@@ -116,7 +130,7 @@ func push(stack []syntax.Node, n syntax.Node) []syntax.Node {
 		before := len(n.Comments)
 		for i, c := range n.Comments {
 			if !n.End().After(c.Pos()) {
-				stack = deferComment(stack, &n.Comments[i])
+				stack = deferComment(stack, &n.Comments[i], leave)
 				before = i
 				break
 			}
@@ -130,7 +144,7 @@ func push(stack []syntax.Node, n syntax.Node) []syntax.Node {
 		before := len(n.Comments)
 		for i, c := range n.Comments {
 			if c.Pos().After(n.Pos()) {
-				stack = deferComment(stack, &n.Comments[i])
+				stack = deferComment(stack, &n.Comments[i], leave)
 				before = i
 				break
 			}
@@ -143,7 +157,7 @@ func push(stack []syntax.Node, n syntax.Node) []syntax.Node {
 		before := len(n.Comments)
 		for i, c := range n.Comments {
 			if c.Pos().After(n.Pos()) {
-				stack = deferComment(stack, &n.Comments[i])
+				stack = deferComment(stack, &n.Comments[i], leave)
 				before = i
 				break
 			}
@@ -319,15 +333,21 @@ func push(stack []syntax.Node, n syntax.Node) []syntax.Node {
 		stack = append(stack, n.Body, n.Description)
 	default:
 		// syntax.Walk fails on a node type it does not know; let it.
-		stack = stack[:len(stack)-1]
+		if leave {
+			stack = stack[:len(stack)-1]
+		}
 		syntax.Walk(n, func(syntax.Node) bool { return true })
 	}
 	return stack
 }
 
-// deferComment puts c under the leave marker on top of the stack: walked
-// after leaving the node, as syntax.Walk's deferred walk of it.
-func deferComment(stack []syntax.Node, c *syntax.Comment) []syntax.Node {
+// deferComment puts c under the leave marker on top of the stack, or
+// under the children still to push: walked after leaving the node, as
+// syntax.Walk's deferred walk of it.
+func deferComment(stack []syntax.Node, c *syntax.Comment, leave bool) []syntax.Node {
+	if !leave {
+		return append(stack, c)
+	}
 	stack[len(stack)-1] = c
 	return append(stack, leaveNode)
 }

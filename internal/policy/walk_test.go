@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -23,7 +24,8 @@ func walkTrace(walker func(syntax.Node, func(syntax.Node) bool), root syntax.Nod
 }
 
 // TestWalkMatchesSyntaxWalk checks that walk calls f exactly as
-// syntax.Walk does, on every corpus text, with and without pruning.
+// syntax.Walk does, and walkEnter as it does but for the calls f(nil), on
+// every corpus text, with and without pruning.
 func TestWalkMatchesSyntaxWalk(t *testing.T) {
 	texts := corpusTexts(
 		"a | b | c && d || e |& f; ! g | h &",
@@ -56,6 +58,12 @@ func TestWalkMatchesSyntaxWalk(t *testing.T) {
 				want := walkTrace(syntax.Walk, f, prune)
 				if strings.Join(got, " ") != strings.Join(want, " ") {
 					t.Errorf("text %d %q (comments %v, prune %s):\ngot  %v\nwant %v", i, truncate(text, 80), keep, name, got, want)
+				}
+				// walkEnter makes the same calls but those on leaving.
+				got = walkTrace(walkEnter, f, prune)
+				want = slices.DeleteFunc(want, func(s string) bool { return s == "leave" })
+				if strings.Join(got, " ") != strings.Join(want, " ") {
+					t.Errorf("walkEnter: text %d %q (comments %v, prune %s):\ngot  %v\nwant %v", i, truncate(text, 80), keep, name, got, want)
 				}
 			}
 		}

@@ -130,3 +130,14 @@ func subscriptName(w *syntax.Word) (string, bool) {
 	n, _, ok := strings.Cut(s, "[")
 	return n, ok && validName(n)
 }
+
+// nameLen is the length of the longest prefix of s that is a name
+// (validName), 0 if none.
+func nameLen(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return i
+		}
+	}
+	return len(s)
+}

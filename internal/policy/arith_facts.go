@@ -296,18 +296,21 @@ func factsVisitor(f *syntax.File) (*arithFacts, func(syntax.Node) bool) {
 			if af.skip[n] {
 				return false
 			}
-			if a, ok := subscriptName(n); ok {
-				af.seen(a, af.at(n.Pos())) // read 'a[x]': a use of a
-			}
 			if len(n.Parts) == 1 {
 				if l, ok := n.Parts[0].(*syntax.Lit); ok {
 					// A bare name in arithmetic, or any word that
-					// could be one: counts as a use.
-					if validName(l.Value) {
-						af.seen(l.Value, af.at(l.Pos()))
+					// could be one, counts as a use; so does a's in
+					// a[x], as builtins that take names read it
+					// (subscriptName, in one scan of the literal).
+					v := l.Value
+					if i := nameLen(v); i > 0 && (i == len(v) || v[i] == '[') {
+						af.seen(v[:i], af.at(l.Pos()))
 					}
 					return false
 				}
+			}
+			if a, ok := subscriptName(n); ok {
+				af.seen(a, af.at(n.Pos())) // read 'a[x]': a use of a
 			}
 			if flatWord(n) {
 				// What the walk below would record, without one: a flat

@@ -183,7 +183,10 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 				}
 			}
 		case *syntax.BinaryCmd:
-			if _, loop := n.Y.Cmd.(*syntax.WhileClause); loop && n.Op == syntax.Pipe {
+			if n.Op != syntax.Pipe {
+				break // a && b: no need to look at b
+			}
+			if _, loop := n.Y.Cmd.(*syntax.WhileClause); loop {
 				if text, ok := litOutput(n.X); ok {
 					sc.loopReads(n.Y, text, true) // echo /var/lib | while read d
 				}

@@ -12,15 +12,14 @@ import (
 // (callAttrs, callNonAssoc, callFacts, setValues, readValue, printfValue,
 // assignsAside), move the positional parameters (movesPositionals), run
 // code in this shell (codeAttrs, hiddenCodeMovesPos) or may remove a
-// function (noteFuncRemover), and the writers whose literal text noteFile
-// keeps. command and builtin are here because every check looks past
-// them. A switch rather than a set: it is asked of every call, and
-// hashing the name cost more than the checks it spares.
+// function (noteFuncRemover). command and builtin are here because every
+// check looks past them. A switch rather than a set: it is asked of
+// every call, and hashing the name cost more than the checks it spares.
 func scopeVerb(name string) bool {
 	switch name {
 	case "command", "builtin", "declare", "typeset", "local", "export", "readonly", "unset", "enable",
 		"set", "shift", "eval", "source", ".", "trap", "mapfile", "readarray", "read", "printf",
-		"getopts", "wait", "test", "[", "echo", "cat", "tee":
+		"getopts", "wait", "test", "[":
 		return true
 	}
 	return false
@@ -32,20 +31,41 @@ func scopeVerb(name string) bool {
 // grep, ls or awk, for which each check would only have read the name
 // again (TestOtherCallsLearnNothing).
 func otherCall(ce *syntax.CallExpr) bool {
-	if len(ce.Args) == 0 {
-		return true
-	}
-	if len(ce.Args[0].Parts) != 1 {
-		return false
-	}
-	l, ok := ce.Args[0].Parts[0].(*syntax.Lit)
-	return ok && !scopeVerb(l.Value) && strings.IndexByte(l.Value, '\\') < 0
+	name, ok := litCallName(ce)
+	return ok && !scopeVerb(name)
 }
 
-// otherStmt reports whether s is a call otherCall skips, whose
+// otherStmt reports whether s is a call otherCall skips whose
 // statement-level checks (codeAttrs, readValue, noteFile, printfValue)
-// read nothing either.
+// read nothing either: they read the same commands, and noteFile what
+// echo, cat and tee write to a file.
 func otherStmt(s *syntax.Stmt) bool {
 	ce, ok := s.Cmd.(*syntax.CallExpr)
-	return ok && otherCall(ce)
+	if !ok {
+		return false
+	}
+	name, ok := litCallName(ce)
+	switch {
+	case !ok || scopeVerb(name):
+		return false
+	case name == "echo" || name == "cat" || name == "tee":
+		return len(s.Redirs) == 0
+	}
+	return true
+}
+
+// litCallName returns the first word of ce when it is a plain literal, and
+// "" for a call of no words (x=1).
+func litCallName(ce *syntax.CallExpr) (string, bool) {
+	if len(ce.Args) == 0 {
+		return "", true
+	}
+	if len(ce.Args[0].Parts) != 1 {
+		return "", false
+	}
+	l, ok := ce.Args[0].Parts[0].(*syntax.Lit)
+	if !ok || strings.IndexByte(l.Value, '\\') >= 0 {
+		return "", false
+	}
+	return l.Value, true
 }

@@ -498,11 +498,12 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 		return nil
 	}
 	sort.Strings(names)
-	out := []map[string]string{{}}
+	out := []map[string]string{nil} // one binding of nothing, copied below
 	for _, name := range names {
-		var next []map[string]string
+		vals := sc.values(name)
+		next := make([]map[string]string, 0, min(maxAlts, len(out)*len(vals)))
 		for _, b := range out {
-			for _, v := range sc.values(name) {
+			for _, v := range vals {
 				if len(next) >= maxAlts {
 					break
 				}

@@ -252,11 +252,27 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 // newScope keeps depends on the order of the whole script.
 func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 	sc := &scope{vars: map[string][]string{}, file: f, funcAt: map[string]int{}, arith: &arithFacts{}}
+	top := 0 // the top-level statements of the pieces before this one
 	for _, pc := range pieces {
 		from := pc.sc
 		if from.manyFuncs || from.arith == nil {
 			return nil, false
 		}
+		// A piece's statements are numbered from its own first; the
+		// first piece to declare a function or start a job has the
+		// script's first.
+		for name, i := range from.funcTop {
+			if _, ok := sc.funcTop[name]; !ok {
+				if sc.funcTop == nil {
+					sc.funcTop = map[string]int{}
+				}
+				sc.funcTop[name] = top + i
+			}
+		}
+		if sc.bgTop == 0 && from.bgTop > 0 {
+			sc.bgTop = top + from.bgTop
+		}
+		top += len(pc.file.Stmts)
 		for name, vals := range from.vars {
 			if len(vals) >= maxVarValues {
 				return nil, false
@@ -334,7 +350,6 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 	if len(sc.vars) >= maxVars || len(sc.funcs) > maxFuncs {
 		return nil, false
 	}
-	sc.funcTop, sc.bgTop = topFuncs(f), firstBackground(f)
 	for _, vals := range sc.vars {
 		if len(vals) > maxVarValues {
 			return nil, false

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -33,5 +34,49 @@ func TestEagerFactsMatchLazy(t *testing.T) {
 	}
 	if compared < 500 {
 		t.Fatalf("compared %d inputs, want the corpus", compared)
+	}
+}
+
+// TestJoinedTopStatements checks that joinScopes numbers the functions
+// and the first background job of a large script's pieces as topFuncs
+// and firstBackground do over the whole script.
+func TestJoinedTopStatements(t *testing.T) {
+	snips := []string{
+		"ls -la /tmp\n", "f() { echo f; }\n", "sleep 1 &\n", "if true; then g() { :; }; fi\n",
+		"function h { :; }\n", "f() { :; }\n", "k() ( : )\n", "df -h\n", "j() { :; } &\n",
+	}
+	// The lead "late" holds back the background jobs to the second half.
+	for _, lead := range []string{"", "cat /etc/hosts\n", "uptime &\n", "late"} {
+		var b strings.Builder
+		if lead != "late" {
+			b.WriteString(lead)
+		}
+		for i := 0; b.Len() < pieceMin; i++ {
+			b.WriteString(strings.Repeat("echo x\n", i%97))
+			if i%7 == 3 {
+				fmt.Fprintf(&b, "fn%d() { :; }\n", i)
+			}
+			if s := snips[i%len(snips)]; lead != "late" || !strings.Contains(s, "&") || b.Len() > pieceMin/2 {
+				b.WriteString(s)
+			}
+		}
+		src := b.String()
+		pieces := cutPieces(src, 8)
+		var stmts []*syntax.Stmt
+		for _, pc := range pieces {
+			pc.parse(false, len(src))
+			if !pc.whole(false) {
+				t.Fatalf("lead %q: a piece is not whole", lead)
+			}
+			stmts = append(stmts, pc.file.Stmts...)
+		}
+		f := &syntax.File{Stmts: stmts}
+		joined, ok := joinScopes(f, pieces)
+		if !ok {
+			t.Fatalf("lead %q: joinScopes gave up", lead)
+		}
+		if funcs, bg := topFuncs(f), firstBackground(f); !reflect.DeepEqual(joined.funcTop, funcs) || joined.bgTop != bg {
+			t.Errorf("lead %q: joined funcTop %v bgTop %d, want %v %d", lead, joined.funcTop, joined.bgTop, funcs, bg)
+		}
 	}
 }

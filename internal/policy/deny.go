@@ -216,6 +216,7 @@ func denyCheck(name string, args []string) string {
 				return name + " " + a + ": kills init or every process"
 			}
 		}
+		return pkillDeny(name, args)
 	case "systemctl", "loginctl":
 		if v := firstOperand(name, args); systemctlReadVerbs[v] {
 			return ""
@@ -246,6 +247,9 @@ func denyCheck(name string, args []string) string {
 			}
 		}
 		if name == "systemctl" {
+			if why := systemctlAllDeny(args); why != "" {
+				return why
+			}
 			return systemctlUnitDeny(args)
 		}
 	case "chmod", "chown", "chgrp":
@@ -425,7 +429,7 @@ func killDeny(args []string) string {
 		}
 	}
 	for _, p := range pids {
-		if p == "1" || p == "-1" {
+		if initProcess(p) {
 			return "kill " + p + ": kills init or every process"
 		}
 	}

@@ -226,6 +226,12 @@ func killProgram(c *call) (Tier, string) {
 			return TierRead, "kill -0: checks a process exists"
 		}
 	}
+	if c.name == "kill" {
+		if why := killSubstDeny(c.args); why != "" {
+			c.e.deny(why)
+			return TierDestructive, why
+		}
+	}
 	if why := killsEveryone(c); why != "" {
 		return TierDestructive, why
 	}

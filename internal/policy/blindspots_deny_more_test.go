@@ -1,0 +1,82 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotKillInitAnyway: killing PID 1 or every process is denied
+// however the processes are chosen: ids in every spelling kill's strtol
+// takes, init by name (util-linux kill), pkill and killall -r patterns
+// that match init's name or command line (or, inverted, do not), and ids
+// looked up at run time by such a pattern, on the local host and an SSH
+// host. Patterns that name one service, or are narrowed to a terminal or
+// another user, keep their tier.
+func TestBlindSpotKillInitAnyway(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"kill -9 -00001", "kill -9 -01", "kill -9 01", "kill -9 +1", "kill -9 ' 1'", "kill -s KILL -- -01",
+		"kill -KILL -- +01", "sudo kill -9 0001", "/bin/kill -9 init", "/bin/kill -s TERM systemd", "env kill -INT systemd",
+		"pkill -f ''", "pkill -9 -f /sbin/init", "pkill -9 sys", "pkill -9 d", "pkill -9 -x 'system.'",
+		"pkill -INT -x 'sys.*'", "pkill --inverse nginx", "pkill --inv -9 nginx", "pkill -9 procd", "pkill -io sys",
+		"pkill -KILL -u root .", "pkill -9 -f -- --system", "pkill -9 -f 'bin/'", "pkill -U 0 -f 'sbin'",
+		"killall procd", "killall -9 /sbin/init", "killall -9 /lib/systemd/systemd", "killall -r '^s'",
+		"killall -9 -r .", "killall -9 --regexp .", "killall -s INT -r sys", "killall -9 -e -r 'systemd'",
+		"killall -I -r SYSTEMD", "killall -s KILL -o 1h -r .",
+		"kill -9 $(pidof systemd)", "kill -9 $(pidof init)", "kill -9 $(pgrep -f .)", "kill -9 $(pgrep systemd)",
+		"kill -9 `pgrep -v nothing`", "kill -TERM $(/usr/bin/pidof -s procd)",
+		"sh -c 'pkill -9 -f .'", "busybox killall procd",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"kill a pid", "kill -9 1234", TierMutate},
+		{"kill a group", "kill -9 -1234", TierMutate},
+		{"kill own group", "kill -9 0", TierMutate},
+		{"kill ten", "kill -HUP 10", TierMutate},
+		{"pkill a service", "pkill nginx", TierMutate},
+		{"pkill -f a script", "pkill -f 'python app.py'", TierMutate},
+		{"pkill hup", "pkill -HUP nginx", TierMutate},
+		{"pkill gunicorn", "pkill -9 -f gunicorn", TierMutate},
+		{"pkill apache path", "pkill -f /usr/sbin/apache2", TierMutate},
+		{"pkill exact", "pkill -x nginx", TierMutate},
+		{"pkill a user's puma", "pkill -u deploy -f puma", TierMutate},
+		{"pkill a user's all", "pkill -u www-data -f ''", TierMutate},
+		{"pkill worker", "pkill -f 'nginx: worker'", TierMutate},
+		{"pkill a tunnel", "pkill -f 'ssh -N -L'", TierMutate},
+		{"pkill update", "pkill -f update", TierMutate},
+		{"killall nginx", "killall nginx", TierMutate},
+		{"killall hup", "killall -HUP nginx", TierMutate},
+		{"killall php", "killall -9 php-fpm7.4", TierMutate},
+		{"killall regex php", "killall -r 'php-fpm.*'", TierMutate},
+		{"killall a user's", "killall -u www-data", TierMutate},
+		{"kill pgrep nginx", "kill -9 $(pgrep nginx)", TierMutate},
+		{"kill pidof nginx", "kill $(pidof nginx)", TierMutate},
+		{"kill pid file", "kill -HUP $(cat /run/nginx.pid)", TierMutate},
+		{"kill pgrep a user's", "kill $(pgrep -u www-data .)", TierMutate},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"pkill -9 -t pts/1 .", "pkill -n .", "pkill -u www-data .",
+	))
+}
+
+// TestBlindSpotStopEveryService: stopping, killing or freezing the slices
+// every service and login runs in, sysinit.target (which every service
+// requires), or a pattern matching every service takes sshd and the
+// network down with everything else, and is denied; one service, or a
+// pattern naming a few, keeps its tier.
+func TestBlindSpotStopEveryService(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"systemctl stop system.slice", "systemctl kill user.slice", "systemctl freeze system.slice",
+		"systemctl stop sysinit.target", "systemctl stop '*'", "systemctl stop '*.service'",
+		"systemctl kill --signal=9 '*.service'", "systemctl stop -- -.slice", "systemctl --no-block stop system.slice",
+		"systemctl kill -s KILL system.slice/", "sudo systemctl stop '*.slice'", "systemctl stop 's*.slice'",
+		"systemctl -H db2 stop system.slice",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"a pattern of a few", "systemctl stop 'nginx*'", TierMutate},
+		{"one service", "systemctl stop nginx.service", TierMutate},
+		{"php pools", "systemctl stop 'php*-fpm.service'", TierMutate},
+		{"a user manager", "systemctl stop user@1000.service", TierMutate},
+		{"the machines", "systemctl stop machine.slice", TierMutate},
+		{"templated", "systemctl stop 'app@*.service'", TierMutate},
+		{"status", "systemctl status system.slice", TierRead},
+		{"system.service", "systemctl stop system", TierMutate},
+	})
+}

@@ -103,7 +103,7 @@ func readMatcher(name string, args []string) procMatcher {
 	}
 	m := procMatcher{regex: name == "pkill"}
 	spec := matcherOpts[name]
-	longVal := set(spec.long)
+	longVal := strings.Fields(spec.long)
 	keep := set(spec.keep)
 	narrow := func(opt, val string) {
 		switch opt {
@@ -171,7 +171,7 @@ func readMatcher(name string, args []string) procMatcher {
 					full = l
 				}
 			}
-			for l := range longVal {
+			for _, l := range longVal {
 				if longFlag(opt, l) {
 					full = l
 				}
@@ -218,7 +218,7 @@ func readMatcher(name string, args []string) procMatcher {
 
 // matchesInit returns the name or command line of PID 1 that m's
 // patterns reach, or "".
-func (m procMatcher) matchesInit(name string) string {
+func (m procMatcher) matchesInit() string {
 	if m.narrowed {
 		return ""
 	}
@@ -267,7 +267,7 @@ func (m procMatcher) matchesInit(name string) string {
 
 // pkillDeny denies a pkill or killall whose patterns reach PID 1.
 func pkillDeny(name string, args []string) string {
-	if t := readMatcher(name, args).matchesInit(name); t != "" {
+	if t := readMatcher(name, args).matchesInit(); t != "" {
 		return name + ": the pattern matches " + t + ", PID 1, and with it nearly every process"
 	}
 	return ""
@@ -353,7 +353,7 @@ func killSubstDeny(args []arg) string {
 				}
 			}
 		case "pgrep":
-			if t := readMatcher("pgrep", words[1:]).matchesInit("pgrep"); t != "" {
+			if t := readMatcher("pgrep", words[1:]).matchesInit(); t != "" {
 				return "kill " + truncate(a.val, 64) + ": the pattern matches " + t + ", PID 1, and with it nearly every process"
 			}
 		}

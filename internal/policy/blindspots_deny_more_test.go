@@ -80,3 +80,58 @@ func TestBlindSpotStopEveryService(t *testing.T) {
 		{"system.service", "systemctl stop system", TierMutate},
 	})
 }
+
+// TestBlindSpotDBusPowerAnyService: a power change asked over D-Bus is
+// denied whichever method, service and client carry it: logind's newer
+// methods (Sleep, *WithFlags, ScheduleShutdown), starting any power or
+// run-level unit by name or object path, stopping every service's slice,
+// ConsoleKit, UPower, the desktop session managers and KDE's logout with
+// a shutdown type. The method is read where each client puts it, so
+// reads of the same names (CanPowerOff, a property, introspection) and
+// calls that pass them as data (Inhibit, CancelScheduledShutdown) are not.
+func TestBlindSpotDBusPowerAnyService(t *testing.T) {
+	p := testPolicy(t)
+	const lm = "org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager"
+	const sm = "org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager"
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"busctl call "+lm+" Sleep t 0", "busctl --system call "+lm+" RebootWithFlags t 0",
+		"busctl call "+lm+" SuspendThenHibernateWithFlags t 0", "busctl call "+lm+" ScheduleShutdown st poweroff 0",
+		"busctl call "+sm+" StartUnit ss final.target replace", "busctl call "+sm+" StartUnit ss shutdown.target replace",
+		"busctl call "+sm+" StartUnit ss umount.target replace", "busctl call "+sm+" StartUnitReplace sss a.service sleep.target replace",
+		"busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1/unit/sleep_2etarget org.freedesktop.systemd1.Unit Start s replace",
+		"busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1/unit/final_2etarget org.freedesktop.systemd1.Unit Start s replace",
+		"busctl call "+sm+" StopUnit ss system.slice replace",
+		"busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1/unit/system_2eslice org.freedesktop.systemd1.Unit Stop s replace",
+		"busctl call org.freedesktop.ConsoleKit /org/freedesktop/ConsoleKit/Manager org.freedesktop.ConsoleKit.Manager Stop",
+		"dbus-send --system --print-reply --dest=org.freedesktop.ConsoleKit /org/freedesktop/ConsoleKit/Manager org.freedesktop.ConsoleKit.Manager.Restart",
+		"dbus-send --system --dest=org.freedesktop.UPower /org/freedesktop/UPower org.freedesktop.UPower.Suspend",
+		"dbus-send --system --dest=org.freedesktop.UPower /org/freedesktop/UPower org.freedesktop.UPower.Hibernate",
+		"dbus-send --session --dest=org.gnome.SessionManager /org/gnome/SessionManager org.gnome.SessionManager.RequestShutdown",
+		"gdbus call --session --dest org.gnome.SessionManager --object-path /org/gnome/SessionManager --method org.gnome.SessionManager.Reboot",
+		"dbus-send --session --dest=org.freedesktop.PowerManagement /org/freedesktop/PowerManagement org.freedesktop.PowerManagement.Suspend",
+		"dbus-send --session --dest=org.kde.ksmserver /KSMServer org.kde.KSMServerInterface.logout int32:0 int32:2 int32:2",
+		"qdbus org.kde.ksmserver /KSMServer logout 0 1 2", "qdbus org.kde.Shutdown /Shutdown logoutAndShutdown",
+		"gdbus call --system --dest=org.freedesktop.login1 --object-path=/org/freedesktop/login1 --method=org.freedesktop.login1.Manager.Suspend true",
+		"gdbus call -y -d org.freedesktop.login1 -o /org/freedesktop/login1 -m org.freedesktop.login1.Manager.Sleep 0",
+		"dbus-send --system --print-reply --dest=org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager.StartUnit string:\"halt.target\" string:\"replace\"",
+		"qdbus --system org.freedesktop.login1 /org/freedesktop/login1 PowerOff true",
+		"qdbus --address unix:path=/run/dbus/system_bus_socket org.freedesktop.login1 /org/freedesktop/login1 Reboot true",
+		"sh -c \"busctl call "+lm+" Sleep t 0\"",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"can reboot", "busctl call " + lm + " CanReboot", TierMutate},
+		{"can power off property", "busctl get-property " + lm + " CanPowerOff", TierRead},
+		{"inhibit", "busctl call " + lm + " Inhibit ssss shutdown:sleep me why block", TierMutate},
+		{"cancel", "busctl call " + lm + " CancelScheduledShutdown", TierMutate},
+		{"dry run", "busctl call " + lm + " ScheduleShutdown st dry-poweroff 0", TierMutate},
+		{"start nginx", "busctl call " + sm + " StartUnit ss nginx.service replace", TierMutate},
+		{"get unit", "busctl call " + sm + " GetUnit s reboot.target", TierMutate},
+		{"introspect", "busctl introspect org.freedesktop.login1 /org/freedesktop/login1", TierRead},
+		{"gdbus introspect", "gdbus introspect --system --dest org.freedesktop.login1 --object-path /org/freedesktop/login1", TierRead},
+		{"properties get", "dbus-send --system --print-reply --dest=org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.DBus.Properties.Get string:org.freedesktop.login1.Manager string:CanPowerOff", TierMutate},
+		{"status", "busctl status", TierRead},
+		{"tree", "busctl tree org.freedesktop.login1", TierRead},
+		{"qdbus list", "qdbus --system org.freedesktop.login1 /org/freedesktop/login1", TierRead},
+		{"ksmserver logout only", "qdbus org.kde.ksmserver /KSMServer logout 0 0 0", TierMutate},
+	})
+}

@@ -328,24 +328,7 @@ func denyCheck(name string, args []string) string {
 			}
 		}
 	case "dbus-send", "gdbus", "busctl", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6":
-		j := strings.ToLower(strings.Join(args, " "))
-		if strings.Contains(j, "login1") || strings.Contains(j, "systemd1") {
-			for _, m := range []string{"poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "rescue", "emergency", "runlevel1", "ctrl-alt-del", "switchroot", "switch-root"} {
-				if strings.Contains(j, m) {
-					return name + ": asks systemd to " + m
-				}
-			}
-			// KillUnit of init.scope signals PID 1, like systemctl kill init.scope.
-			if strings.Contains(j, "killunit") && strings.Contains(j, "init.scope") {
-				return name + ": asks systemd to signal init.scope"
-			}
-			// Manager.Exit is poweroff outside a container.
-			for _, a := range args {
-				if la := strings.ToLower(a); la == "exit" || strings.HasSuffix(la, "manager.exit") {
-					return name + ": asks systemd to exit"
-				}
-			}
-		}
+		return dbusPowerDeny(name, args)
 	case "ubus":
 		// OpenWrt's ubus call system reboot, through procd.
 		for i := 0; i+2 < len(args); i++ {

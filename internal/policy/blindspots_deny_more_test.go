@@ -135,3 +135,39 @@ func TestBlindSpotDBusPowerAnyService(t *testing.T) {
 		{"ksmserver logout only", "qdbus org.kde.ksmserver /KSMServer logout 0 0 0", TierMutate},
 	})
 }
+
+// TestBlindSpotPowerFilesAnyWay: the power files (/proc/sysrq-trigger,
+// /sys/power/state) are denied whichever program writes them (sponge, an
+// editor, any program that changes the system and names one) and through
+// a process's root directory (/proc/1/root/…, /proc/self/root/…,
+// /proc/$$/root/…, /proc/PID/task/TID/root/…), which is the host's, as
+// is a block device reached that way. Reads of them, and other files
+// reached through a process's root, keep their tier.
+func TestBlindSpotPowerFilesAnyWay(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"echo b | sponge /proc/sysrq-trigger", "echo b | sponge -a /proc/sysrq-trigger", "echo mem | sponge /sys/power/state",
+		"echo b | tee /proc/1/root/proc/sysrq-trigger", "echo b > /proc/1/root/proc/sysrq-trigger",
+		"echo b > /proc/self/root/proc/sysrq-trigger", "echo b > /proc/$$/root/proc/sysrq-trigger",
+		"echo b > /proc/1/task/1/root/proc/sysrq-trigger", "echo mem > /proc/1/root/sys/power/state",
+		"echo b > /proc/self/root/proc/1/root/proc/sysrq-trigger", "echo o >> /proc/thread-self/root/proc/./sysrq-trigger",
+		"echo b | dd of=/proc/self/root/proc/sysrq-trigger", "cp /tmp/b /proc/1/root/proc/sysrq-trigger",
+		"python3 -c 'open(\"/proc/1/root/proc/sysrq-trigger\",\"w\").write(\"b\")'",
+		"vim /proc/sysrq-trigger", "ed /proc/sysrq-trigger", "nano /sys/power/state",
+		"install -m 200 /tmp/b /proc/self/root/proc/sysrq-trigger", "dd if=/dev/zero of=/proc/1/root/dev/sda",
+		"echo b > /proc/*/root/proc/sysrq-trigger", "cd /proc/1/root/proc && echo b > sysrq-trigger",
+		"sh -c 'echo c > /proc/self/root/proc/sysrq-trigger'", "sponge /dev/sda",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"sponge a file", "echo x | sponge out.txt", TierMutate},
+		{"sponge in place", "sort f | sponge f", TierMutate},
+		{"sponge to stdout", "echo x | sponge", TierRead},
+		{"list it", "ls -l /proc/sysrq-trigger", TierRead},
+		{"stat it through a root", "stat /proc/1/root/proc/sysrq-trigger", TierRead},
+		{"read the switch", "cat /proc/sys/kernel/sysrq", TierRead},
+		{"list a root", "ls /proc/1/root/", TierRead},
+		{"read through a root", "cat /proc/1/root/etc/os-release", TierRead},
+		{"write through a root", "echo 1 > /proc/1/root/tmp/x", TierDestructive},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false, "echo x > /proc/1/root/etc/passwd"))
+}

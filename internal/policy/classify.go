@@ -559,6 +559,13 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 	}
 	if t >= TierMutate && args[0].known {
 		name := normaliseName(path.Base(args[0].val))
+		for _, a := range args[1:] {
+			// A program that changes the system and names a power file
+			// may write it, whichever program it is (sponge, an editor).
+			if f := powerFileWord(a.val); f != "" && a.known {
+				e.deny(name + ": may " + powerFiles[f])
+			}
+		}
 		if pt, pwhy, deny := protectedArgs(name, args[1:]); deny {
 			e.deny(pwhy)
 		} else if pt > t {

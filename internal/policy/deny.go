@@ -192,8 +192,8 @@ func denyCheck(name string, args []string) string {
 			if blockTarget(a) {
 				return name + ": overwrites block device " + a
 			}
-			if strings.HasPrefix(a, "/") && powerFiles[path.Clean(a)] != "" {
-				return name + ": writes " + path.Clean(a)
+			if f := powerFileWord(a); f != "" {
+				return name + ": writes " + f
 			}
 		}
 	case "cp", "install":

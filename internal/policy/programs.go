@@ -272,7 +272,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return builtinProgram
 	case "rm":
 		return rmProgram
-	case "mv", "chmod", "chown", "chgrp", "truncate", "shred", "tee", "dd", "touch", "mkdir":
+	case "mv", "chmod", "chown", "chgrp", "truncate", "shred", "tee", "sponge", "dd", "touch", "mkdir":
 		return fileProgram
 	case "kill", "pkill", "killall", "skill", "fuser":
 		return killProgram

@@ -77,18 +77,19 @@ func fileProgram(c *call) (Tier, string) {
 		return TierMutate, "truncate: changes file sizes"
 	case "shred":
 		return TierDestructive, "shred: destroys file contents"
-	case "tee":
-		t, why := TierRead, "tee"
+	case "tee", "sponge":
+		// sponge FILE writes FILE as tee does, once its input ends.
+		t, why := TierRead, c.name
 		for _, a := range c.args {
 			if strings.HasPrefix(a.val, "-") && a.known {
 				continue
 			}
 			wt, wwhy, deny := c.e.writeTarget(a)
 			if deny != "" {
-				c.e.deny("tee: " + deny)
+				c.e.deny(c.name + ": " + deny)
 			}
 			if wt > t {
-				t, why = wt, "tee: "+wwhy
+				t, why = wt, c.name+": "+wwhy
 			}
 		}
 		return t, why

@@ -224,6 +224,10 @@ func (e *eval) writeTarget(t arg) (Tier, string, string) {
 func (e *eval) writeTargetText(t arg) (Tier, string, string) {
 	v := t.val
 	if !t.known {
+		if h := hostPath(v); h != v && !strings.ContainsAny(h, "$`*?[") {
+			// /proc/$PID/root/proc/sysrq-trigger: the root is the host's.
+			return e.writeTargetText(arg{val: path.Clean(h), known: true})
+		}
 		if strings.HasPrefix(v, "/dev/") {
 			if t.glob && globBlockDevice(v) {
 				why := "write to block device " + v
@@ -241,6 +245,15 @@ func (e *eval) writeTargetText(t arg) (Tier, string, string) {
 	c := v
 	if strings.HasPrefix(c, "/") {
 		c = path.Clean(c)
+		if h := hostPath(c); h != c {
+			// Through a process's root: what the rest names, and at
+			// least what any other write under /proc is.
+			ht, hwhy, hdeny := e.writeTargetText(arg{val: h, known: true, glob: t.glob})
+			if hdeny == "" && ht < TierDestructive {
+				ht, hwhy = TierDestructive, "write to kernel state "+c
+			}
+			return ht, hwhy, hdeny
+		}
 	}
 	if t.glob && strings.HasPrefix(c, "/") && isPattern(c) {
 		if gt, why, deny, ok := e.globWriteTarget(c, v); ok {

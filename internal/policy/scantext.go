@@ -160,8 +160,8 @@ func (e *eval) scanOnce(s string) {
 		}
 		toks = appendFields(toks[:0], seg)
 		for i, t := range toks {
-			if powerFiles[t] != "" {
-				e.deny("text writes " + t)
+			if f := powerFileWord(t); f != "" {
+				e.deny("text writes " + f)
 				return
 			}
 			if strings.HasPrefix(t, "/") && (strings.Contains(t, "watchdog") || strings.Contains(t, "10:130")) && watchdogPath(path.Clean(t)) {

@@ -171,3 +171,85 @@ func TestBlindSpotPowerFilesAnyWay(t *testing.T) {
 	})
 	runBlindHosts(t, p, sameCases(TierDestructive, false, "echo x > /proc/1/root/etc/passwd"))
 }
+
+// TestBlindSpotDiskErasersAnyTool: erasing a disk, its partition table or
+// a flash partition is denied whichever tool does it, as mkfs, wipefs and
+// dd of=/dev/sda are; reads, dry runs and single-partition edits keep
+// their tiers.
+func TestBlindSpotDiskErasersAnyTool(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"sg_format --format /dev/sda", "sg_format -F /dev/sg0", "sg_format -vF /dev/sda", "sg_format --form --size=4096 /dev/sda",
+		"sg_sanitize --crypto /dev/sda", "sg_sanitize -B /dev/sda", "sg_sanitize --overwrite --pattern=p /dev/sda", "sg_sanitize -Q -O /dev/sda",
+		"sg_write_same --lba=0 --num=0 /dev/sda", "sg_write_same -U --lba=0 --num=0 /dev/sg1", "sg_unmap --lba=0 --num=100 /dev/sda",
+		"sg_dd if=/dev/zero of=/dev/sda", "sgp_dd if=/dev/zero of=/dev/sdb", "ddpt if=/dev/zero of=/dev/sda",
+		"scrub /dev/sda", "scrub -p dod /dev/nvme0n1", "wipe -f /dev/sda",
+		"nwipe --autonuke", "nwipe --autonuke --method=zero", "nwipe --autopoweroff /dev/sdb",
+		"badblocks -w /dev/sda", "badblocks -wsv /dev/sda", "badblocks -b 4096 -w /dev/sda",
+		"sfdisk --delete /dev/sda", "sfdisk --del /dev/nvme0n1",
+		"mkudffs /dev/sda", "jfs_mkfs /dev/sda", "newfs /dev/ada0p2", "newfs_msdos /dev/da0s1", "make-bcache -B /dev/sda",
+		"bcachefs format /dev/sda", "ubiformat /dev/mtd0", "flash_erase /dev/mtd0 0 0", "flash_eraseall /dev/mtd0",
+		"mtd erase firmware", "mtd -r erase rootfs_data", "firstboot -y", "jffs2reset -y", "ubus call rpc-sys factory",
+		"nvme delete-ns /dev/nvme0 -n 1", "nvme write-zeroes /dev/nvme0n1 -s 0 -c 65535",
+		"nvme dsm /dev/nvme0n1 --ad -s 0 -b 10", "nvme dsm /dev/nvme0n1 -d -s 0 -b 10",
+		"parted /dev/sda mkl gpt", "parted /dev/sda -s mkla gpt", "parted /dev/sda MKLABEL gpt",
+		"parted /dev/sda 'mklabel gpt'", "parted -s /dev/sda mkt msdos",
+		"bcachefs format --encrypted /dev/sdb /dev/sdc", "sudo bcachefs format /dev/sdb", "bcachefs mkfs /dev/sdb",
+		"gpart destroy -F da0", "diskutil eraseDisk APFS X disk2", "diskutil erasedisk APFS X disk2",
+		"diskutil eraseVolume APFS X disk2s1", "diskutil zeroDisk disk2", "diskutil secureErase 0 disk2",
+		"diskutil quiet eraseVolume APFS X disk2s1", "nice timeout 60 diskutil randomDisk disk2",
+		"sudo sh -c 'sg_format --format /dev/sda'", "busybox sh -c 'firstboot -y && reboot'",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"ddpt to an image", "ddpt if=/dev/zero of=/tmp/img bs=512 count=1", TierMutate},
+		{"badblocks read test", "badblocks -sv /dev/sda", TierRead},
+		{"badblocks list to a file", "badblocks -o /tmp/wlist /dev/sda", TierMutate},
+		{"badblocks in place", "badblocks -n /dev/sda", TierMutate},
+		{"sfdisk dump", "sfdisk -d /dev/sda", TierRead},
+		{"sfdisk list", "sfdisk -l", TierRead},
+		{"bcachefs usage", "bcachefs fs usage /", TierRead},
+		{"nvme list", "nvme list", TierRead},
+		{"nvme namespace", "nvme id-ns /dev/nvme0n1", TierRead},
+		{"parted print", "parted /dev/sda print", TierRead},
+		{"parted list", "parted -l", TierRead},
+		{"wipefs lists", "wipefs /dev/sda", TierRead},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"sg_format -F -d /dev/sda", "sg_format /dev/sg0", "sfdisk --delete /dev/sda 1", "parted /dev/sda rm 1",
+		"parted /dev/sda mkpart primary 0% 100%", "nvme dsm /dev/nvme0n1 -n 1 -a 1 -s 0 -b 10",
+		"wipefs -n -a /dev/sda", "wipefs --no-act --all /dev/sda", "mtd write /tmp/fw firmware", "nwipe",
+	))
+}
+
+// TestBlindSpotBMCPowerAnyClient: a BMC or appliance asked to power the
+// machine off or restart it is denied through every client, as ipmitool
+// power off and racadm serveraction powerdown are: FreeIPMI, ipmiutil,
+// redfishtool, ilorest, racadm's other names, Synology's synoshutdown,
+// OpenWrt's rpc-sys reboot; power-on and status keep their tiers.
+func TestBlindSpotBMCPowerAnyClient(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"ipmi-power --off", "ipmi-power -h bmc -u admin -p pw --off", "ipmi-power -f", "ipmi-power --cycle",
+		"ipmi-power -r", "ipmi-power --soft", "ipmi-power -h bmc --of",
+		"ipmi-chassis --chassis-control=POWER-DOWN", "ipmi-chassis --chassis-control hard-reset",
+		"ipmiutil power -d", "ipmiutil power -r -N bmc -U admin -P pw", "ipmiutil reset -c", "ipmiutil reset -D",
+		"redfishtool -r bmc -u u -p p Systems reset", "redfishtool -r bmc Systems reset ForceOff",
+		"ilorest reboot", "ilorest reboot ForceOff",
+		"idracadm7 serveraction powerdown", "idracadm serveraction powercycle",
+		"synoshutdown -s", "synoshutdown -r", "synoshutdown -p",
+		"ubus call rpc-sys reboot", "midclt call system.poweroff",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"ipmi-power status", "ipmi-power --stat", TierMutate},
+		{"ipmi-power on", "ipmi-power --on", TierMutate},
+		{"ipmi-chassis status", "ipmi-chassis --get-status", TierMutate},
+		{"ipmiutil up", "ipmiutil power -u", TierMutate},
+		{"ipmiutil health", "ipmiutil health", TierMutate},
+		{"redfish on", "redfishtool -r bmc Systems reset On", TierMutate},
+		{"redfish get", "redfishtool -r bmc Systems get", TierMutate},
+		{"ilorest list", "ilorest list", TierMutate},
+		{"racadm status", "racadm serveraction powerstatus", TierRead},
+		{"rpc-sys packages", "ubus call rpc-sys packagelist", TierMutate},
+		{"midclt info", "midclt call system.info", TierRead},
+	})
+}

@@ -8,28 +8,19 @@ import "testing"
 // be.
 
 // TestBlindSpotDiskToolsDestroy: the BSD, macOS and bcachefs disk tools,
-// xfs_admin and the label tools, and an lvresize that may shrink.
+// xfs_admin and the label tools, and an lvresize that may shrink. Their
+// forms that erase a disk (bcachefs format, gpart destroy, diskutil
+// eraseDisk) are denied: TestBlindSpotDiskErasersAnyTool.
 func TestBlindSpotDiskToolsDestroy(t *testing.T) {
 	p := testPolicy(t)
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
-		"bcachefs format /dev/sdb",
-		"bcachefs format --encrypted /dev/sdb /dev/sdc",
 		"bcachefs device remove /dev/sdb",
 		"bcachefs migrate -f /mnt",
-		"sudo bcachefs format /dev/sdb",
 		"bcachefs $sub /dev/sdb",
-		"gpart destroy -F da0",
 		"gpart delete -i 1 da0",
 		"gpart resize -i 2 -s 1G da0",
-		"diskutil eraseDisk APFS X disk2",
-		"diskutil erasedisk APFS X disk2",
-		"diskutil eraseVolume APFS X disk2s1",
-		"diskutil zeroDisk disk2",
-		"diskutil secureErase 0 disk2",
 		"diskutil partitionDisk disk2 GPT APFS x 100%",
 		"diskutil apfs deleteContainer disk2",
-		"diskutil quiet eraseVolume APFS X disk2s1",
-		"nice timeout 60 diskutil randomDisk disk2",
 		"xfs_admin -U generate /dev/sdb1",
 		"xfs_admin -fU generate /dev/sdb1",
 		"xfs_admin -L new /dev/sdb1",

@@ -151,7 +151,7 @@ var denyTriggers = map[string]bool{
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
 func isDenyTrigger(n string) bool {
-	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || otherInits[n] || applianceDeniers[n] || strings.HasPrefix(n, "mkfs")
+	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || otherInits[n] || applianceDeniers[n] || diskDeniers[n] || strings.HasPrefix(n, "mkfs")
 }
 
 // denyCheck returns why a command is on the built-in deny list, or "".
@@ -161,12 +161,16 @@ func denyCheck(name string, args []string) string {
 		return "killall5: signals every process"
 	case powerPrograms[name]:
 		return name + ": changes the machine's power state"
+	case name == "wipefs" && getoptFlag(args, 'n', "--no-act", "Oot"):
+		return "" // wipefs --no-act: reports what it would erase
 	case fsWipers[name] || strings.HasPrefix(name, "mkfs"):
 		return name + ": creates or erases a file system or device"
 	case otherInits[name]:
 		return otherInitDeny(name, args)
 	case applianceDeniers[name]:
 		return applianceDeny(name, args)
+	case diskDeniers[name]:
+		return diskDeny(name, args)
 	}
 	switch name {
 	case "init", "telinit":
@@ -298,8 +302,14 @@ func denyCheck(name string, args []string) string {
 		}
 	case "nvme":
 		for _, a := range args {
-			if a == "format" || a == "sanitize" {
-				return "nvme " + a + ": erases a drive"
+			switch a {
+			case "format", "sanitize", "delete-ns", "write-zeroes":
+				return "nvme " + a + ": erases a drive or a range of it"
+			case "dsm":
+				// Dataset management's deallocate is a discard.
+				if getoptFlag(args, 'd', "--ad", "nabsc") {
+					return "nvme dsm --ad: discards a range of the drive"
+				}
 			}
 		}
 	case "cryptsetup":
@@ -316,9 +326,13 @@ func denyCheck(name string, args []string) string {
 			}
 		}
 	case "parted":
+		// parted takes a command by any prefix no other shares, in any
+		// case (mkl, MKLABEL), and a script word may hold several.
 		for _, a := range args {
-			if a == "mklabel" || a == "mktable" {
-				return "parted " + a + ": replaces the partition table"
+			for _, w := range strings.Fields(strings.ToLower(a)) {
+				if len(w) >= 3 && (strings.HasPrefix("mklabel", w) || strings.HasPrefix("mktable", w)) {
+					return "parted " + a + ": replaces the partition table"
+				}
 			}
 		}
 	case "hdparm":
@@ -331,15 +345,23 @@ func denyCheck(name string, args []string) string {
 		return dbusPowerDeny(name, args)
 	case "ubus":
 		// OpenWrt's ubus call system reboot, through procd.
+		// rpcd's rpc-sys object reboots too, and its factory method runs
+		// firstboot, erasing every setting.
 		for i := 0; i+2 < len(args); i++ {
-			if args[i] == "call" && args[i+1] == "system" && args[i+2] == "reboot" {
-				return "ubus call system reboot: changes the machine's power state"
+			if args[i] != "call" {
+				continue
+			}
+			switch args[i+1] + " " + args[i+2] {
+			case "system reboot", "rpc-sys reboot":
+				return "ubus call " + args[i+1] + " reboot: changes the machine's power state"
+			case "rpc-sys factory":
+				return "ubus call rpc-sys factory: erases every setting (firstboot)"
 			}
 		}
 	case "midclt":
 		// TrueNAS's middleware: system.reboot and system.shutdown.
 		for _, a := range args {
-			if la := strings.ToLower(a); la == "system.reboot" || la == "system.shutdown" {
+			if la := strings.ToLower(a); la == "system.reboot" || la == "system.shutdown" || la == "system.poweroff" {
 				return "midclt call " + la + ": changes the machine's power state"
 			}
 		}

@@ -9,8 +9,20 @@ import "strings"
 // racadm serveraction. Their other commands are classified by their
 // handlers (programs_esxi.go, programs_ups.go, programs_bmc.go).
 
-// applianceDeniers are the programs applianceDeny reads.
-var applianceDeniers = set(`esxcli upsmon upsdrvctl upscmd racadm`)
+// applianceDeniers are the programs applianceDeny reads: with the above,
+// the other BMC clients' power commands (FreeIPMI's ipmi-power and
+// ipmi-chassis, ipmiutil's power and reset, DMTF's redfishtool and HPE's
+// ilorest resets, iDRAC's racadm under its other names) and Synology's
+// synoshutdown.
+var applianceDeniers = set(`esxcli upsmon upsdrvctl upscmd racadm idracadm idracadm7 ipmi-power ipmi-chassis
+	ipmiutil redfishtool ilorest synoshutdown`)
+
+// freeipmiCommon are the short options FreeIPMI's tools take a value for.
+const freeipmiCommon = "DhupkaIlWRTCFE"
+
+// bmcPowerOnTypes are the Redfish (and ilorest) reset types that leave
+// the machine on: every other one turns it off or restarts it.
+var bmcPowerOnTypes = set(`on forceon`)
 
 // racadmPowerActions are racadm serveraction's verbs that turn the server
 // off or restart it (powerup and powerstatus do not).
@@ -56,7 +68,59 @@ func applianceDeny(name string, args []string) string {
 				return "upscmd " + truncate(a, 32) + ": cuts the power the UPS gives"
 			}
 		}
-	case "racadm":
+	case "ipmi-power":
+		// -f --off, -c --cycle, -r --reset, -j --pulse (NMI), -m --soft.
+		for _, f := range []struct {
+			c    byte
+			long string
+		}{{'f', "--off"}, {'c', "--cycle"}, {'r', "--reset"}, {'j', "--pulse"}, {'m', "--soft"}} {
+			if getoptFlag(args, f.c, f.long, freeipmiCommon) {
+				return "ipmi-power " + f.long + ": changes the machine's power state"
+			}
+		}
+	case "ipmi-chassis":
+		for i, a := range args {
+			opt, v, eq := strings.Cut(a, "=")
+			if !longFlag(opt, "--chassis-control") {
+				continue
+			}
+			if !eq && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if l := strings.ToLower(v); l != "power-up" {
+				return "ipmi-chassis --chassis-control=" + l + ": changes the machine's power state"
+			}
+		}
+	case "ipmiutil":
+		// ipmiutil power|reset: every action but -u (power up) turns the
+		// machine off, restarts it or interrupts it.
+		if v := firstOperand(name, args); v == "power" || v == "reset" {
+			for _, c := range "dcrDsnoh" {
+				if getoptFlag(args, byte(c), "", "NUPRTVFJEYmx") {
+					return "ipmiutil " + v + " -" + string(c) + ": changes the machine's power state"
+				}
+			}
+		}
+	case "redfishtool", "ilorest":
+		// redfishtool Systems reset [TYPE], ilorest reboot [TYPE]: the
+		// default is a restart.
+		ops := operands(args)
+		for i, o := range ops {
+			l := strings.ToLower(o)
+			if name == "redfishtool" && l == "reset" && i > 0 && strings.EqualFold(ops[i-1], "systems") ||
+				name == "ilorest" && l == "reboot" {
+				if i+1 < len(ops) && bmcPowerOnTypes[strings.ToLower(ops[i+1])] {
+					return ""
+				}
+				return name + " " + l + ": changes the machine's power state"
+			}
+		}
+	case "synoshutdown":
+		// -s shuts down, -r reboots, -p powers off.
+		if getoptFlag(args, 's', "", "") || getoptFlag(args, 'r', "", "") || getoptFlag(args, 'p', "", "") {
+			return "synoshutdown: changes the machine's power state"
+		}
+	case "racadm", "idracadm", "idracadm7":
 		for i := 0; i+1 < len(args); i++ {
 			if strings.EqualFold(args[i], "serveraction") && racadmPowerActions[strings.ToLower(args[i+1])] {
 				return "racadm serveraction " + strings.ToLower(args[i+1]) + ": changes the machine's power state"

@@ -253,3 +253,41 @@ func TestBlindSpotBMCPowerAnyClient(t *testing.T) {
 		{"midclt info", "midclt call system.info", TierRead},
 	})
 }
+
+// TestBlindSpotSystemTreeAnyTool: the root tree or a system directory
+// removed is denied whichever tool removes it: mv with the directory as a
+// source after -t, rsync --delete into it (or --remove-source-files from
+// it), and find -delete or -exec rm whose tests leave everything found
+// (-mindepth, -type f, -name '*', -user root, -xdev). Narrowed finds,
+// other destinations, a whole system cloned onto /mnt and dry runs keep
+// their tiers.
+func TestBlindSpotSystemTreeAnyTool(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"mv -t /tmp /usr", "mv --target-directory=/tmp /etc", "mv --target-directory /tmp /etc", "mv -t /tmp /var/lib",
+		"mv -vt /tmp /boot", "mv -t/tmp /lib", "mv --target=/tmp /bin", "sudo mv -t /root/old /home",
+		"rsync -a --delete /tmp/empty/ /", "rsync -a --delete /tmp/empty/ /usr/", "rsync -a --delete-before /tmp/empty/ /etc",
+		"rsync -a --del /tmp/empty/ /", "rsync -r --delete-after /tmp/e/ /var/lib/", "rsync -aH --delete /tmp/empty/ root@db2:/",
+		"rsync -a --delete --exclude x /tmp/e/ /", "rsync -a --delete --exclude=x /tmp/e/ //", "rsync -a --delete-during /tmp/e/ /boot/",
+		"rsync -a --remove-source-files /usr/ /tmp/x", "rsync -a --remove-source-files /etc /tmp/x",
+		"find / -mindepth 1 -delete", "find /etc -type f -delete", "find /usr -xdev -type f -delete", "find / -name '*' -delete",
+		"find / -user root -delete", "find / -mindepth 1 -maxdepth 1 -exec rm -rf {} +", "find / -mindepth 1 -maxdepth 1 -exec rm -r {} \\;",
+		"find /usr -type f -exec rm {} +", "find /etc -type f -exec shred -u {} \\;", "find /home -mindepth 1 -delete",
+		"find /var/lib -regex '.*' -delete", "find /boot -type f -exec sudo rm -f {} +",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"mv into a dir", "mv -t /srv/old /srv/app/x", TierMutate},
+		{"mv plain", "mv x y", TierMutate},
+		{"mv -t many", "mv -t /tmp a b c", TierMutate},
+		{"mv onto usr", "mv /tmp/a /usr", TierMutate},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"rsync -a --delete /tmp/empty/ /var/www/", "rsync -a --delete /srv/app/ /srv/app2/", "rsync -aAXH --delete / /mnt/",
+		"rsync -aAXH --delete --exclude=/proc / /mnt/newroot/", "rsync -a --delete ./site/ web:/var/www/site/",
+		"rsync -a --delete -n /tmp/empty/ /", "rsync -a --delete /tmp/empty/ db2:", "rsync -a --delete src/ rsync://host/module/",
+		"rsync -a --remove-source-files /var/spool/x/ /tmp/y",
+		"find / -type f -name core -delete", "find /var/log -name '*.gz' -mtime +30 -delete", "find /tmp -type f -delete",
+		"find /var/log -type f -mtime +7 -delete", "find /etc -name '*.dpkg-old' -delete", "find / -xdev -name '*.pyc' -delete",
+		"find /home -user alice -delete", "find /etc -type f -name '*.bak' -exec rm {} +", "find /srv/app -type f -delete",
+	))
+}

@@ -482,7 +482,7 @@ var evalCases = []evalCase{
 	{"c3/nohup bg", cmd("nohup reboot &"), TierDestructive, true},
 	{"c3/xargs", cmd("xargs reboot"), TierDestructive, true},
 	{"c3/find exec", cmd("find / -exec rm -rf {} +"), TierDestructive, true},
-	{"c3/find exec mindepth", cmd("find / -mindepth 1 -exec rm -rf {} \\;"), TierDestructive, false},
+	{"c3/find exec mindepth", cmd("find / -mindepth 1 -exec rm -rf {} \\;"), TierDestructive, true},
 	{"c3/argv", Input{Argv: []string{"rm", "-rf", "/"}}, TierDestructive, true},
 	{"c3/argv reboot", Input{Argv: []string{"/sbin/reboot"}}, TierDestructive, true},
 	{"c3/script sh", Input{Interpreter: "sh", Script: "set -e\necho bye\nreboot\n"}, TierDestructive, true},

@@ -146,7 +146,7 @@ var denyTriggers = map[string]bool{
 	"cp": true, "install": true, "nvme": true, "cryptsetup": true, "mdadm": true,
 	"parted": true, "hdparm": true, "dbus-send": true, "gdbus": true, "busctl": true,
 	"qdbus": true, "qdbus-qt5": true, "qdbus-qt6": true, "qdbus6": true, "ipmitool": true, "mkfs": true, "chattr": true, "setfacl": true,
-	"ubus": true, "midclt": true,
+	"ubus": true, "midclt": true, "rsync": true,
 }
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
@@ -282,14 +282,13 @@ func denyCheck(name string, args []string) string {
 			}
 		}
 	case "mv":
-		ops := operands(args)
-		if len(ops) > 1 {
-			for _, t := range ops[:len(ops)-1] {
-				if criticalPath(t) {
-					return "mv: moves system directory " + t
-				}
+		for _, t := range mvSources(args) {
+			if criticalPath(t) {
+				return "mv: moves system directory " + t
 			}
 		}
+	case "rsync":
+		return rsyncDeny(args)
 	case "crontab":
 		if hasFlag(args, 'r', "--remove") {
 			return "crontab -r: removes every cron job of the user"

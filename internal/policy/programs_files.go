@@ -316,10 +316,15 @@ func findProgram(c *call) (Tier, string) {
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}
-	filtered := false
+	filtered, narrowed := false, false
 	for j := i; j < len(args); j++ {
 		if findFilters[args[j].val] {
 			filtered = true
+			val := ""
+			if j+1 < len(args) {
+				val = args[j+1].val
+			}
+			narrowed = narrowed || findNarrowing(args[j].val, val)
 		}
 		if args[j].val == "-exec" || args[j].val == "-execdir" || args[j].val == "-ok" || args[j].val == "-okdir" {
 			for j < len(args) && args[j].val != ";" && args[j].val != "+" {
@@ -364,6 +369,11 @@ func findProgram(c *call) (Tier, string) {
 					c.run(findSubst(cmd, s))
 				}
 				if removesEach(cmd) && (v == "-exec" || v == "-execdir") {
+					for _, s := range starts {
+						if !narrowed && criticalPath(s) {
+							c.e.deny("find " + v + " rm: removes everything under " + s)
+						}
+					}
 					raise(TierDestructive, "find "+v+" rm: removes every file found, like -delete")
 				}
 			}
@@ -371,7 +381,7 @@ func findProgram(c *call) (Tier, string) {
 			continue
 		case v == "-delete":
 			for _, s := range starts {
-				if !filtered && criticalPath(s) {
+				if !narrowed && criticalPath(s) {
 					c.e.deny("find -delete: removes everything under " + s)
 				}
 			}

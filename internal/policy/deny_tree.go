@@ -1,0 +1,112 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// Removing the root tree or a system directory is denied whichever tool
+// removes it, as rm -rf /usr and find / -delete are: mv with the
+// directory given as a source after -t (mv -t /tmp /usr), rsync --delete
+// into one (rsync -a --delete empty/ /usr/: the destination keeps only
+// what the source has) or --remove-source-files from one, and find
+// -delete or -exec rm where the tests given do not narrow what is found
+// (-mindepth, -type f, -name '*', -user root all leave everything).
+
+// mvSources returns mv's sources: every operand with -t DIR (the
+// directory is an option's value), else all but the last.
+func mvSources(args []string) []string {
+	ops := getoptOperands(args, "tS", []string{"--target-directory", "--suffix"})
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		if strings.HasPrefix(a, "--") && longFlag(a, "--target-directory") || getoptFlag(args[i:i+1], 't', "", "S") {
+			return ops
+		}
+	}
+	if len(ops) < 2 {
+		return nil
+	}
+	return ops[:len(ops)-1]
+}
+
+// rsyncValueLong are rsync's long options that may take their value as
+// the next word.
+var rsyncValueLong = []string{"--rsh", "--filter", "--exclude", "--include", "--exclude-from", "--include-from",
+	"--files-from", "--temp-dir", "--compare-dest", "--copy-dest", "--link-dest", "--backup-dir", "--suffix",
+	"--chmod", "--chown", "--usermap", "--groupmap", "--timeout", "--contimeout", "--bwlimit", "--max-size",
+	"--min-size", "--max-delete", "--partial-dir", "--log-file", "--log-file-format", "--password-file", "--port",
+	"--remote-option", "--out-format", "--info", "--debug", "--compress-level", "--compress-choice",
+	"--checksum-choice", "--skip-compress", "--iconv", "--modify-window", "--block-size", "--sockopts",
+	"--outbuf", "--stop-after", "--stop-at", "--copy-as", "--rsync-path", "--address", "--write-batch",
+	"--only-write-batch", "--read-batch", "--protocol", "--checksum-seed", "--early-input", "--max-alloc"}
+
+// rsyncDeleters are rsync's options that delete at the destination.
+var rsyncDeleters = []string{"--delete", "--del", "--delete-before", "--delete-during", "--delete-delay",
+	"--delete-after", "--delete-excluded", "--delete-missing-args"}
+
+// rsyncPath is the path part of an rsync operand: host:path and
+// user@host:path name path on that host (which is as much a machine);
+// rsync:// URLs and host::module name a daemon's module, not a path.
+func rsyncPath(op string) string {
+	if strings.Contains(op, "::") || strings.HasPrefix(op, "rsync://") {
+		return ""
+	}
+	if h, p, ok := strings.Cut(op, ":"); ok && !strings.Contains(h, "/") {
+		if p == "" {
+			return "" // host: is the login's home
+		}
+		return p
+	}
+	return op
+}
+
+// rsyncDeny denies rsync emptying the root or a system directory.
+func rsyncDeny(args []string) string {
+	if getoptFlag(args, 'n', "--dry-run", "eBfTM@") || hasFlag(args, 0, "--list-only") {
+		return ""
+	}
+	ops := getoptOperands(args, "eBfTM@", rsyncValueLong)
+	if len(ops) < 2 {
+		return ""
+	}
+	for _, d := range rsyncDeleters {
+		if !hasFlag(args, 0, d) {
+			continue
+		}
+		dest := rsyncPath(ops[len(ops)-1])
+		// A disk mounted under /mnt or /media is where a whole system
+		// is cloned to (rsync -a --delete / /mnt/).
+		if c := path.Clean(dest); criticalPath(dest) && c != "/mnt" && c != "/media" {
+			return "rsync " + d + " " + dest + ": removes whatever the source lacks from a system directory"
+		}
+		break
+	}
+	if hasFlag(args, 0, "--remove-source-files") {
+		for _, s := range ops[:len(ops)-1] {
+			if p := rsyncPath(s); criticalPath(p) {
+				return "rsync --remove-source-files " + s + ": removes every file of a system directory"
+			}
+		}
+	}
+	return ""
+}
+
+// findNarrowing reports whether a find test narrows what is found so
+// that removing it is not removing everything: a name or path that is
+// not a match-all pattern, a time, size, owner other than root, and the
+// like. The depth, type, file system and permission-to-read tests do not.
+func findNarrowing(test, val string) bool {
+	switch test {
+	case "-mindepth", "-type", "-xtype", "-readable", "-writable", "-executable", "-fstype", "-context":
+		return false
+	case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename":
+		return strings.Trim(val, "*") != ""
+	case "-regex", "-iregex":
+		return val != ".*" && val != ".*.*" && val != ".+"
+	case "-user", "-group", "-uid", "-gid":
+		return val != "root" && val != "0"
+	}
+	return findFilters[test]
+}

@@ -291,3 +291,46 @@ func TestBlindSpotSystemTreeAnyTool(t *testing.T) {
 		"find /home -user alice -delete", "find /etc -type f -name '*.bak' -exec rm {} +", "find /srv/app -type f -delete",
 	))
 }
+
+// TestBlindSpotRuntimeAndFirmware: what every program needs to start and
+// what the firmware needs to boot are denied when taken away whichever
+// way: the dynamic loader or the C library removed, unlinked, shredded,
+// truncated or moved away; every file of a program, library, boot or
+// configuration directory (or of /, whose /bin and /lib are links on
+// merged systems) removed with a pattern; the EFI variables removed. A
+// BMC asked over Redfish to reset the machine is denied like ipmitool
+// power off. Removing one system program is tier 3, as moving it is; a
+// system directory's own mode or owner is tier 3; other patterns and
+// power-on requests keep their tiers.
+func TestBlindSpotRuntimeAndFirmware(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"rm /lib64/ld-linux-x86-64.so.2", "rm -f /lib/x86_64-linux-gnu/libc.so.6", "unlink /lib64/ld-linux-x86-64.so.2",
+		"mv /lib64/ld-linux-x86-64.so.2 /tmp/", "rm /usr/lib/x86_64-linux-gnu/libc.so.6", "rm /lib/ld-musl-x86_64.so.1",
+		"shred -u /lib/x86_64-linux-gnu/libc.so.6", "truncate -s 0 /usr/lib64/ld-linux-x86-64.so.2",
+		"rm /lib/x86_64-linux-gnu/libc.so.*", "rm -f /lib/aarch64-linux-gnu/ld-linux-aarch64.so.1", "mv -t /root /lib/ld-linux.so.2",
+		"rm -f /usr/bin/*", "rm -f /*", "rm /etc/*", "rm -f /lib/x86_64-linux-gnu/*", "rm /boot/*", "rm -f /sbin/.*",
+		"rm /sys/firmware/efi/efivars/*", "rm -rf /sys/firmware/efi/efivars/", "rm -rf /sys/firmware/efi/efivars/*",
+		"chattr -i /sys/firmware/efi/efivars/*; rm /sys/firmware/efi/efivars/*",
+		"curl -X POST https://bmc/redfish/v1/Systems/1/Actions/ComputerSystem.Reset -d '{\"ResetType\":\"ForceOff\"}'",
+		"curl -k -u root:pw -H 'Content-Type: application/json' -d '{\"ResetType\": \"GracefulRestart\"}' https://10.0.0.5/redfish/v1/Systems/System.Embedded.1/Actions/ComputerSystem.Reset",
+		"wget --post-data='{\"ResetType\":\"ForceOff\"}' https://bmc/redfish/v1/Systems/1/Actions/ComputerSystem.Reset",
+		"http POST https://bmc/redfish/v1/Systems/1/Actions/ComputerSystem.Reset ResetType=ForceOff",
+		"redfishtool -r bmc raw POST /redfish/v1/Systems/1/Actions/ComputerSystem.Reset '{\"ResetType\":\"PowerCycle\"}'",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"a local tool", "rm /usr/local/bin/mytool", TierMutate},
+		{"old logs", "rm /var/log/*.gz", TierMutate},
+		{"every log file", "rm /var/log/*", TierMutate},
+		{"temporary files", "rm /tmp/*", TierMutate},
+		{"one efi dump", "rm /sys/firmware/efi/efivars/dump-*", TierMutate},
+		{"dpkg leftovers", "rm /etc/*.dpkg-old", TierMutate},
+		{"power on", "curl -X POST https://bmc/redfish/v1/Systems/1/Actions/ComputerSystem.Reset -d '{\"ResetType\":\"On\"}'", TierMutate},
+		{"redfish read", "curl https://bmc/redfish/v1/Systems/1", TierBenign},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"rm /bin/sh", "rm /sbin/init", "rm /usr/bin/bash", "unlink /usr/sbin/sshd", "rm /usr/lib/x86_64-linux-gnu/libfoo.so.1",
+		"rm /usr/lib/python3/*", "rm /lib/modules/6.1.0/*", "chmod 000 /usr/bin", "chmod 700 /usr", "chmod 0 /lib",
+		"chmod a-x /usr/bin", "chown nobody /usr", "chgrp -h staff /etc", "apk del musl", "opkg remove procd",
+	))
+}

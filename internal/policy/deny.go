@@ -146,7 +146,8 @@ var denyTriggers = map[string]bool{
 	"cp": true, "install": true, "nvme": true, "cryptsetup": true, "mdadm": true,
 	"parted": true, "hdparm": true, "dbus-send": true, "gdbus": true, "busctl": true,
 	"qdbus": true, "qdbus-qt5": true, "qdbus-qt6": true, "qdbus6": true, "ipmitool": true, "mkfs": true, "chattr": true, "setfacl": true,
-	"ubus": true, "midclt": true, "rsync": true,
+	"ubus": true, "midclt": true, "rsync": true, "unlink": true, "curl": true, "wget": true,
+	"http": true, "https": true, "xh": true, "redfishtool": true,
 }
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
@@ -183,14 +184,21 @@ func denyCheck(name string, args []string) string {
 				return name + " " + a + ": drops the machine to single-user mode"
 			}
 		}
-	case "rm":
-		return rmDeny(args)
+	case "rm", "unlink", "shred", "truncate":
+		if why := runtimeRemoval(name, args); why != "" {
+			return why
+		}
+		if name == "rm" {
+			return rmDeny(args)
+		}
 	case "dd":
 		for _, a := range args {
 			if v, ok := strings.CutPrefix(a, "of="); ok && blockTarget(v) {
 				return "dd: writes block device " + v
 			}
 		}
+	}
+	switch name {
 	case "shred", "truncate", "tee":
 		for _, a := range args {
 			if blockTarget(a) {
@@ -286,6 +294,9 @@ func denyCheck(name string, args []string) string {
 			if criticalPath(t) {
 				return "mv: moves system directory " + t
 			}
+			if runtimeFile(t) {
+				return "mv: moves " + t + " away: " + runtimeWhy
+			}
 		}
 	case "rsync":
 		return rsyncDeny(args)
@@ -366,6 +377,8 @@ func denyCheck(name string, args []string) string {
 		}
 	case "ipmitool":
 		return ipmiPowerDeny(args)
+	case "curl", "wget", "http", "https", "xh":
+		return redfishResetDeny(name, args)
 	}
 	return ""
 }
@@ -398,7 +411,7 @@ func rmDeny(args []string) string {
 		ops = append(ops, a)
 	}
 	if !rec {
-		return ""
+		return rmFilesDeny(ops)
 	}
 	for _, t := range ops {
 		if criticalPath(t) {
@@ -497,6 +510,9 @@ var criticalDirs = []string{
 	"/usr/bin", "/usr/sbin", "/usr/lib", "/usr/lib32", "/usr/lib64", "/usr/libexec",
 	"/usr/local", "/usr/share", "/usr/include", "/var/lib", "/var/log", "/etc/ssh",
 	"/etc/systemd", "/etc/pam.d", "/var/spool", "/var/mail",
+	// The firmware's variables: removing them all leaves some machines
+	// unable to start again.
+	"/sys/firmware", "/sys/firmware/efi", "/sys/firmware/efi/efivars",
 }
 
 func isRoot(p string) bool {

@@ -102,6 +102,9 @@ func applianceDeny(name string, args []string) string {
 			}
 		}
 	case "redfishtool", "ilorest":
+		if why := redfishResetDeny(name, args); why != "" {
+			return why // redfishtool raw POST …/ComputerSystem.Reset
+		}
 		// redfishtool Systems reset [TYPE], ilorest reboot [TYPE]: the
 		// default is a restart.
 		ops := operands(args)

@@ -270,7 +270,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return completionProgram
 	case "unalias", "enable", "hash", "shopt", "set", "declare", "typeset", "export", "local", "readonly":
 		return builtinProgram
-	case "rm":
+	case "rm", "unlink":
 		return rmProgram
 	case "mv", "chmod", "chown", "chgrp", "truncate", "shred", "tee", "sponge", "dd", "touch", "mkdir":
 		return fileProgram

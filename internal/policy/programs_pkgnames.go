@@ -97,4 +97,4 @@ var essentialPackages = set(`systemd libc6 glibc openssh-server openssh sudo apt
 	grub-efi-amd64 grub2 kernel rpm dnf yum pacman apk-tools busybox python3 tailscale network-manager
 	ifupdown netplan.io libpam-modules e2fsprogs mount dropbear ssh lvm2 mdadm cryptsetup
 	cryptsetup-initramfs zfsutils-linux zfs iproute2 initramfs-tools dracut linux-generic shim-signed
-	grub-efi-amd64-signed systemd-boot`)
+	grub-efi-amd64-signed systemd-boot musl alpine-baselayout openrc libc procd netifd`)

@@ -334,3 +334,27 @@ func TestBlindSpotRuntimeAndFirmware(t *testing.T) {
 		"chmod a-x /usr/bin", "chown nobody /usr", "chgrp -h staff /etc", "apk del musl", "opkg remove procd",
 	))
 }
+
+// TestBlindSpotDeniedLater: a denied command written into a file root
+// runs later (a cron table, rc.local, a profile script, a unit) meets the
+// deny list as crontab's input and at's do, whichever writer puts it
+// there (a redirection, tee or sponge fed literal text, a here-document);
+// other jobs and settings written there keep tier 3.
+func TestBlindSpotDeniedLater(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"echo '* * * * * root reboot' > /etc/cron.d/x", "echo '@reboot root /sbin/reboot' >> /etc/crontab",
+		"printf '*/1 * * * * root /sbin/poweroff\\n' | tee /etc/cron.d/p", "echo 'reboot' >> /etc/rc.local",
+		"echo 'shutdown -h now' > /etc/profile.d/x.sh", "cat > /etc/cron.d/y <<'EOF'\n* * * * * root systemctl poweroff\nEOF",
+		"tee -a /etc/crontab <<< '* * * * * root echo b > /proc/sysrq-trigger'",
+		"printf '[Service]\\nExecStart=/sbin/reboot\\n' > /etc/systemd/system/x.service",
+		"echo 'ExecStart=/usr/bin/rm -rf /' >> /etc/systemd/system/y.service",
+		"echo '* * * * * root kill -9 -1' | sponge /etc/cron.d/k", "echo 'mkfs.ext4 /dev/sda1' >> /root/.bashrc",
+		"echo '*/5 * * * * pkill -f .' > /var/spool/cron/crontabs/root",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"echo '0 3 * * * root /usr/local/bin/backup.sh' > /etc/cron.d/backup",
+		"echo '0 3 * * * root apt-get update' | tee /etc/cron.d/apt", "echo 'export EDITOR=vim' >> ~/.bashrc",
+		"echo '[Service]' > /etc/systemd/system/x.service", "cat > /etc/cron.d/z <<'EOF'\n0 4 * * * root logrotate /etc/logrotate.conf\nEOF",
+	))
+}

@@ -514,7 +514,7 @@ var evalCases = []evalCase{
 	{"c5/authorized keys", cmd("echo key >> /root/.ssh/authorized_keys"), TierDestructive, false},
 	{"c5/ssh config", cmd("cp x ~/.ssh/config"), TierDestructive, false},
 	{"c5/sudoers", cmd("echo 'ALL ALL=(ALL) NOPASSWD: ALL' > /etc/sudoers.d/x"), TierDestructive, false},
-	{"c5/bashrc", cmd("echo 'reboot' >> ~/.bashrc"), TierDestructive, false},
+	{"c5/bashrc", cmd("echo 'reboot' >> ~/.bashrc"), TierDestructive, true},
 	{"c5/session alias", cmd("alias cat='rm -rf'"), TierDestructive, false},
 
 	// Class 6: argument injection and host spellings.

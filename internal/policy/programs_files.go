@@ -109,6 +109,10 @@ func fileProgram(c *call) (Tier, string) {
 			if wt > t {
 				t, why = wt, c.name+": "+wwhy
 			}
+			if a.known && c.ctx.stdin.kind == stdinText && wt >= TierDestructive && runsLater(a.val) {
+				// printf '… root poweroff\n' | tee /etc/cron.d/p
+				c.e.scanText(c.ctx.stdin.text)
+			}
 		}
 		return t, why
 	case "dd":

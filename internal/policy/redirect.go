@@ -103,6 +103,13 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 	default: // > >> >| <> &> &>> and zsh variants
 		rd.tier, rd.why, rd.deny = e.writeTarget(t)
 		e.writeValues(&rd, t, r.Word, ctx, sc)
+		if t.known && rd.tier >= TierDestructive && runsLater(t.val) {
+			// echo '* * * * * root reboot' > /etc/cron.d/x: what root
+			// runs later meets the deny list, as crontab's input does.
+			for _, text := range sc.fileTexts(t.val) {
+				e.scanText(text)
+			}
+		}
 		unknown() // 0>x and <>x leave the input on that file
 	}
 	if fd0 && in != nil {
@@ -295,6 +302,17 @@ func (e *eval) writeTargetText(t arg) (Tier, string, string) {
 		return TierDestructive, "writes setuid or setgid file " + truncate(v, 96) + ", which keeps its bit", ""
 	}
 	return TierMutate, "writes " + truncate(v, 96), ""
+}
+
+// runsLater reports whether the file at p holds what root runs later
+// (a cron table, rc.local, a profile script, a unit): one of the
+// sensitive files protectedPath knows.
+func runsLater(p string) bool {
+	l := strings.ToLower(p)
+	if strings.HasPrefix(l, "/") {
+		l = hostPath(path.Clean(l))
+	}
+	return sensitivePath(l)
 }
 
 // powerFiles are the kernel files whose writes change the machine's power

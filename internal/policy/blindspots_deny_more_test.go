@@ -157,6 +157,7 @@ func TestBlindSpotPowerFilesAnyWay(t *testing.T) {
 		"install -m 200 /tmp/b /proc/self/root/proc/sysrq-trigger", "dd if=/dev/zero of=/proc/1/root/dev/sda",
 		"echo b > /proc/*/root/proc/sysrq-trigger", "cd /proc/1/root/proc && echo b > sysrq-trigger",
 		"sh -c 'echo c > /proc/self/root/proc/sysrq-trigger'", "sponge /dev/sda",
+		"frobnicate -w /proc/sysrq-trigger", "frobnicate --out=/proc/1/root/sys/power/state",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"sponge a file", "echo x | sponge out.txt", TierMutate},
@@ -199,6 +200,8 @@ func TestBlindSpotDiskErasersAnyTool(t *testing.T) {
 		"diskutil eraseVolume APFS X disk2s1", "diskutil zeroDisk disk2", "diskutil secureErase 0 disk2",
 		"diskutil quiet eraseVolume APFS X disk2s1", "nice timeout 60 diskutil randomDisk disk2",
 		"sudo sh -c 'sg_format --format /dev/sda'", "busybox sh -c 'firstboot -y && reboot'",
+		"newfs /dev/ada0p1", "mkudffs /dev/sda1", "sg_unmap --lba 0 --num 1000 /dev/sda",
+		"sfdisk -l --delete /dev/sda", "sfdisk --list --delete /dev/sda",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"ddpt to an image", "ddpt if=/dev/zero of=/tmp/img bs=512 count=1", TierMutate},
@@ -217,7 +220,7 @@ func TestBlindSpotDiskErasersAnyTool(t *testing.T) {
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"sg_format -F -d /dev/sda", "sg_format /dev/sg0", "sfdisk --delete /dev/sda 1", "parted /dev/sda rm 1",
 		"parted /dev/sda mkpart primary 0% 100%", "nvme dsm /dev/nvme0n1 -n 1 -a 1 -s 0 -b 10",
-		"wipefs -n -a /dev/sda", "wipefs --no-act --all /dev/sda", "mtd write /tmp/fw firmware", "nwipe",
+		"mtd write /tmp/fw firmware", "nwipe",
 	))
 }
 
@@ -274,6 +277,7 @@ func TestBlindSpotSystemTreeAnyTool(t *testing.T) {
 		"find / -user root -delete", "find / -mindepth 1 -maxdepth 1 -exec rm -rf {} +", "find / -mindepth 1 -maxdepth 1 -exec rm -r {} \\;",
 		"find /usr -type f -exec rm {} +", "find /etc -type f -exec shred -u {} \\;", "find /home -mindepth 1 -delete",
 		"find /var/lib -regex '.*' -delete", "find /boot -type f -exec sudo rm -f {} +",
+		"find /srv -type f -exec rm {} +", "find /srv -exec sudo rm {} +",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"mv into a dir", "mv -t /srv/old /srv/app/x", TierMutate},
@@ -357,4 +361,32 @@ func TestBlindSpotDeniedLater(t *testing.T) {
 		"echo '0 3 * * * root apt-get update' | tee /etc/cron.d/apt", "echo 'export EDITOR=vim' >> ~/.bashrc",
 		"echo '[Service]' > /etc/systemd/system/x.service", "cat > /etc/cron.d/z <<'EOF'\n0 4 * * * root logrotate /etc/logrotate.conf\nEOF",
 	))
+}
+
+// TestBlindSpotKillPipedIds: ids of init or of every process handed to
+// kill through a pipe (xargs kill, a while read loop) or a substitution
+// are denied like kill -1, read from the program that lists them (pgrep's
+// pattern, pidof's names, ps -e/-A/ax with no narrowing option) through
+// stages that pass every line on; a list filtered by grep, awk's pattern
+// or a narrowed ps keeps its tier.
+func TestBlindSpotKillPipedIds(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"pgrep -f . | xargs kill -9", "pgrep . | xargs -r kill", "ps -eo pid | xargs kill -9", "ps -e -o pid= | xargs sudo kill -9",
+		"ps ax -o pid= | xargs kill", "pidof systemd | xargs kill -INT", "pgrep -f . | while read p; do kill -9 $p; done",
+		"kill -9 $(ps -eo pid=)", "kill -9 $(ps -A -o pid=)", "kill $(ps ax -o pid=)",
+		"ps aux | awk '{print $2}' | xargs kill -9", "ps -e | tail -n +2 | awk '{ print $1 }' | xargs kill",
+		"pgrep -v nginx | xargs /bin/kill", "ps -A | cut -c1-5 | sort -n | xargs kill -KILL",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"pgrep a service", "pgrep nginx | xargs kill", TierMutate},
+		{"pgrep a user's", "pgrep -u www-data . | xargs kill", TierMutate},
+		{"ps a command", "ps -C nginx -o pid= | xargs kill", TierMutate},
+		{"grep filtered", "ps -eo pid,cmd | grep nginx | awk '{print $1}' | xargs kill", TierMutate},
+		{"ps aux grep", "ps aux | grep nginx | awk '{print $2}' | xargs kill -9", TierMutate},
+		{"awk pattern", "ps aux | awk '/nginx/ {print $2}' | xargs kill", TierMutate},
+		{"ps a command subst", "kill $(ps -C nginx -o pid=)", TierMutate},
+		{"listed only", "pgrep -f . | xargs echo", TierRead},
+		{"ps -ef", "ps -ef", TierRead},
+	})
 }

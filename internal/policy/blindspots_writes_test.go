@@ -388,7 +388,7 @@ func TestBlindSpotActsBehindReads(t *testing.T) {
 	p := testPolicy(t)
 	runBlind(t, p, sameCases(TierMutate, false,
 		`kill -0 -s 9 1234`, `kill -0 -n 9 1234`, `kill -s 0 -s KILL 1234`, `/bin/kill -0 --signal KILL 1234`, `kill -0 -9 1234`,
-		`sfdisk -l --delete /dev/sda`, `sfdisk --list --delete /dev/sda`, `sfdisk -d -A /dev/sda 1`, `sfdisk -l -r /dev/sda`,
+		`sfdisk -l --delete /dev/sda 1`, `sfdisk --list --delete /dev/sda 2`, `sfdisk -d -A /dev/sda 1`, `sfdisk -l -r /dev/sda`,
 		`sfdisk -l /dev/sda -r`, `sfdisk -l --part-attrs /dev/sda 1 RequiredPartition`, `sfdisk --dump --part-uuid /dev/sda 1 x`,
 		`sfdisk -J --part-type /dev/sda 1 83`, `sfdisk -g --disk-id /dev/sda 0x1`,
 		`fsck -n -a /dev/sdb1`, `fsck -a -n /dev/sda1`, `fsck -n /dev/sda1 -p`, `fsck -n -f -y /dev/sdb1`, `fsck -t vfat -n -a /dev/sdb1`, `fsck -ny /dev/sdb1`,

@@ -421,6 +421,7 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 	if pipe {
 		e.pipedNames(chain, ctx, sc)
 		e.pipedWatchdog(chain, ctx, sc)
+		e.pipedKill(chain, ctx, sc)
 	}
 }
 

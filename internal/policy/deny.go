@@ -162,8 +162,6 @@ func denyCheck(name string, args []string) string {
 		return "killall5: signals every process"
 	case powerPrograms[name]:
 		return name + ": changes the machine's power state"
-	case name == "wipefs" && getoptFlag(args, 'n', "--no-act", "Oot"):
-		return "" // wipefs --no-act: reports what it would erase
 	case fsWipers[name] || strings.HasPrefix(name, "mkfs"):
 		return name + ": creates or erases a file system or device"
 	case otherInits[name]:

@@ -352,9 +352,9 @@ func killSubstDeny(args []arg) string {
 					return "kill " + truncate(a.val, 64) + ": signals PID 1, " + w
 				}
 			}
-		case "pgrep":
-			if t := readMatcher("pgrep", words[1:]).matchesInit(); t != "" {
-				return "kill " + truncate(a.val, 64) + ": the pattern matches " + t + ", PID 1, and with it nearly every process"
+		case "pgrep", "ps":
+			if why := pidListDeny(prog, words[1:]); why != "" {
+				return "kill " + truncate(a.val, 64) + ": " + why
 			}
 		}
 	}

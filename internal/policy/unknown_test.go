@@ -64,7 +64,6 @@ func TestUnknownProgramGivenADevice(t *testing.T) {
 		"frobnicate /dev/mapper/vg-root",
 		"frobnicate /dev/vg0/data",
 		"frobnicate /dev/sd?",
-		"frobnicate -w /proc/sysrq-trigger",
 		"frobnicate --pattern-file=/proc/sys/kernel/core_pattern",
 		"frobnicate /dev/mem",
 		"frobnicate --helper /proc/sys/kernel/modprobe",

@@ -390,3 +390,23 @@ func TestBlindSpotKillPipedIds(t *testing.T) {
 		{"ps -ef", "ps -ef", TierRead},
 	})
 }
+
+// TestBlindSpotOtherSystemsDisks: the disks of the BSD, macOS and
+// appliance hosts warden serves (FreeBSD's and TrueNAS CORE's ada, da,
+// nvd, vtbd; OpenBSD's wd and sd; macOS's disk and rdisk; Synology's
+// synoboot) are block devices to the deny list as Linux's are, for every
+// writer; reading them and naming them to a read keep their tiers.
+func TestBlindSpotOtherSystemsDisks(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"dd if=/dev/zero of=/dev/ada0", "dd if=/dev/zero of=/dev/da0", "dd if=/dev/zero of=/dev/nvd0", "dd if=/dev/zero of=/dev/nda1",
+		"dd if=/dev/zero of=/dev/vtbd0", "dd if=/dev/zero of=/dev/mfid0", "dd if=/dev/zero of=/dev/rdisk2", "dd if=/dev/zero of=/dev/disk2",
+		"dd if=/dev/zero of=/dev/synoboot", "dd if=/dev/zero of=/dev/wd0c", "dd if=/dev/zero of=/dev/rsd0c", "dd if=/dev/zero of=/dev/zram0",
+		"cat /dev/zero > /dev/ada0", "shred -n 1 /dev/ada0", "blkdiscard /dev/ada0", "wipefs -a /dev/da0",
+		"cp /dev/zero /dev/ada0p2", "dd if=/dev/zero of=/dev/ada*", "echo x | sponge /dev/nvd0",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"read a bsd disk", "dd if=/dev/ada0 of=/dev/null bs=1M count=10", TierRead},
+		{"list", "ls -l /dev/ada0 /dev/da0", TierRead},
+	})
+}

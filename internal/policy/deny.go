@@ -577,7 +577,11 @@ func stripWild(p string) string {
 	return p
 }
 
-var blockDevRe = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|xd[a-z]|nvme[0-9]|mmcblk[0-9]|md[0-9_]|md/|dm-[0-9]|mapper/|disk/|block/|loop[0-9]|nbd[0-9]|rbd[0-9]|zd[0-9]|zvol/|sr[0-9]|bcache[0-9]|fd[0-9]|sg[0-9]|st[0-9]|nst[0-9]|mtd|ubi|cciss/|ram[0-9]|pmem[0-9]|emmc|ubd|drbd[0-9]|(mem|kmem|port|root|nvram)$)`)
+// blockDevRe matches the block devices (and raw memory) of Linux and of
+// the BSD and macOS hosts warden serves: FreeBSD's and TrueNAS CORE's
+// ada/da/nvd/nda/vtbd/mfid disks, OpenBSD's and NetBSD's wd/sd (raw r*),
+// macOS's disk/rdisk, Synology's boot device, zram, s390's dasd.
+var blockDevRe = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|xd[a-z]|nvme[0-9]|mmcblk[0-9]|md[0-9_]|md/|dm-[0-9]|mapper/|disk/|block/|loop[0-9]|nbd[0-9]|rbd[0-9]|zd[0-9]|zvol/|sr[0-9]|bcache[0-9]|fd[0-9]|sg[0-9]|st[0-9]|nst[0-9]|mtd|ubi|cciss/|ram[0-9]|pmem[0-9]|emmc|ubd|drbd[0-9]|zram[0-9]|dasd[a-z]|synoboot|ada[0-9]|da[0-9]|nvd[0-9]|nda[0-9]|vtbd[0-9]|mfid[0-9]|mfisyspd[0-9]|aacd[0-9]|r?disk[0-9]|r?wd[0-9]|r?sd[0-9]|(mem|kmem|port|root|nvram)$)`)
 
 // nonBlockDirs are /dev subdirectories that hold no block devices.
 var nonBlockDirs = map[string]bool{
@@ -609,6 +613,7 @@ var sampleDevices = []string{
 	"/dev/sda", "/dev/sdb1", "/dev/nvme0n1", "/dev/nvme0n1p1", "/dev/vda", "/dev/hda",
 	"/dev/xvda", "/dev/mmcblk0", "/dev/mmcblk0p1", "/dev/md0", "/dev/dm-0", "/dev/loop0",
 	"/dev/mapper/root", "/dev/disk/by-id/x", "/dev/mem", "/dev/sr0",
+	"/dev/ada0", "/dev/da0", "/dev/nvd0", "/dev/disk2",
 }
 
 // globBlockDevice reports whether a glob could match a block device.

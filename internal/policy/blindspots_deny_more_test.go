@@ -410,3 +410,25 @@ func TestBlindSpotOtherSystemsDisks(t *testing.T) {
 		{"list", "ls -l /dev/ada0 /dev/da0", TierRead},
 	})
 }
+
+// TestBlindSpotInterpreterForkBombs: a fork bomb written in an
+// interpreter's payload (a loop that never ends and forks on every pass)
+// is denied as the shell's :(){ :|:& };: is, in perl, python, ruby and
+// node spellings and in a script; a bounded fork or one that waits keeps
+// the payload's tier.
+func TestBlindSpotInterpreterForkBombs(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"perl -e 'fork while 1'", "perl -e 'fork while fork'", "perl -e 'fork() while (1)'", "perl -e 'while(1){fork}'",
+		"perl -e 'for(;;){fork}'", "python3 -c 'import os; while True: os.fork()'", "python3 -c \"import os\nwhile True:\n    os.fork()\"",
+		"ruby -e 'loop { fork }'", "ruby -e 'loop do fork end'", "ruby -e 'fork while true'", "perl -e 'fork until 0'",
+		"node -e 'for(;;){require(\"child_process\").fork(__filename)}'", "sudo perl -e 'POSIX::fork while 1'",
+		"echo 'fork while 1' | perl", "perl <<< 'while (1) { fork; }'",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"perl -e 'my $pid = fork(); if ($pid == 0) { exec \"ls\" } waitpid($pid,0)'",
+		"python3 -c 'import os; pid = os.fork(); print(pid)'",
+		"perl -e 'for my $i (1..4) { fork or do { work(); exit } } wait for 1..4'",
+		"ruby -e '3.times { fork { puts 1 } }; Process.waitall'",
+	))
+}

@@ -17,6 +17,12 @@ var (
 		"{", " ", "}", " ", ">", " > ", "<", " < ", "\t", " ", "!", " ")
 	textVars    = strings.NewReplacer("${IFS}", " ", "$IFS", " ", "${HOME}", "$HOME")
 	funcDefText = regexp.MustCompile(`([A-Za-z0-9_:.\-]+)\s*\(\s*\)\s*\{([^}]*)\}`)
+	// forkLoopText is an interpreter's fork bomb: a loop that never ends
+	// and forks on every pass (perl's fork while 1 and fork while fork,
+	// python's while True: os.fork(), ruby's loop { fork }, for(;;){fork}).
+	forkLoopText = regexp.MustCompile(`\bfork\s*(\(\s*\))?\s*(while\s*\(?\s*(1|true|fork)\b|until\s*\(?\s*(0|false)\b)|` +
+		`\bwhile\s*\(?\s*(1|true|True)\s*\)?\s*[:{]\s*([\w$().'"-]*(\.|::))?fork\b|` +
+		`\bloop\s*(\{|do)\s*([\w$().'"-]*(\.|::))?fork\b|\bfor\s*\(\s*;\s*;\s*\)\s*\{?\s*([\w$().'"-]*(\.|::))?fork\b`)
 )
 
 const scanWindow = 32
@@ -145,6 +151,10 @@ func (e *eval) scanOnce(s string) {
 			}
 			pos += m[4]
 		}
+	}
+	if strings.Contains(s, "fork") && forkLoopText.MatchString(s) {
+		e.deny("fork bomb: a loop that never ends forks on every pass")
+		return
 	}
 	// textSpace maps single bytes and leaves the segment separators alone,
 	// so mapping the whole text once gives the segments mapping each would;

@@ -432,3 +432,29 @@ func TestBlindSpotInterpreterForkBombs(t *testing.T) {
 		"ruby -e '3.times { fork { puts 1 } }; Process.waitall'",
 	))
 }
+
+// TestBlindSpotKillEveryOtherWay: every process killed through the other
+// tools that pick processes (fuser -k of / or, with -m, a system file
+// system; skill naming init; lsof / handed to kill), a privileged or
+// host-pid container running a denied command, and the sleep switch
+// /sys/power/autosleep are denied; fuser -k of one file or mount keeps
+// tier 2, of the SSH port tier 3.
+func TestBlindSpotKillEveryOtherWay(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"fuser -k /", "fuser -km /", "fuser -k -m /", "fuser -kmv /usr", "fuser -k -9 -m /", "fuser --kill --mount //",
+		"sudo fuser -k -SIGKILL /", "lsof -t / | xargs kill -9", "kill -9 $(lsof -t /)",
+		"skill -KILL systemd", "skill -9 init", "skill -KILL -c systemd", "skill -p 1",
+		"echo mem > /sys/power/autosleep", "echo mem | tee /sys/power/autosleep", "echo mem > /proc/1/root/sys/power/autosleep",
+		"cd /sys/power && echo mem > autosleep",
+		"docker run --privileged --pid=host alpine reboot", "docker run --rm --privileged --pid=host alpine nsenter -t 1 -m -u -n -i reboot",
+		"docker run --rm --privileged --pid=host alpine kill -9 -1", "podman run --pid=host --privileged fedora systemctl poweroff",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"fuser one file", "fuser -k /mnt/usb/file", TierMutate},
+		{"fuser a usb mount", "fuser -km /mnt/usb", TierMutate},
+		{"fuser lists", "fuser -vm /", TierRead},
+		{"fuser ssh", "fuser -k 22/tcp", TierDestructive},
+		{"fuser a port", "fuser -k 8080/tcp", TierMutate},
+	})
+}

@@ -147,7 +147,7 @@ var denyTriggers = map[string]bool{
 	"parted": true, "hdparm": true, "dbus-send": true, "gdbus": true, "busctl": true,
 	"qdbus": true, "qdbus-qt5": true, "qdbus-qt6": true, "qdbus6": true, "ipmitool": true, "mkfs": true, "chattr": true, "setfacl": true,
 	"ubus": true, "midclt": true, "rsync": true, "unlink": true, "curl": true, "wget": true,
-	"http": true, "https": true, "xh": true, "redfishtool": true,
+	"http": true, "https": true, "xh": true, "redfishtool": true, "fuser": true, "skill": true,
 }
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
@@ -219,6 +219,10 @@ func denyCheck(name string, args []string) string {
 		}
 	case "kill":
 		return killDeny(args)
+	case "fuser":
+		return fuserDeny(args)
+	case "skill":
+		return skillDeny(args)
 	case "pkill", "killall":
 		for _, a := range args {
 			switch a {

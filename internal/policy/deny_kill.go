@@ -352,10 +352,42 @@ func killSubstDeny(args []arg) string {
 					return "kill " + truncate(a.val, 64) + ": signals PID 1, " + w
 				}
 			}
-		case "pgrep", "ps":
+		case "pgrep", "ps", "lsof":
 			if why := pidListDeny(prog, words[1:]); why != "" {
 				return "kill " + truncate(a.val, 64) + ": " + why
 			}
+		}
+	}
+	return ""
+}
+
+// fuserDeny denies fuser -k of every process: those using / (every
+// process has it as its root directory), or with -m the file system of a
+// system directory.
+func fuserDeny(args []string) string {
+	if !getoptFlag(args, 'k', "--kill", "") {
+		return ""
+	}
+	mount := getoptFlag(args, 'm', "--mount", "")
+	for _, o := range operands(args) {
+		if isRoot(o) || mount && criticalPath(o) {
+			return "fuser -k " + o + ": kills every process using the file system the system runs from"
+		}
+	}
+	return ""
+}
+
+// skillDeny denies skill (and snice's kill) naming init by command or pid.
+func skillDeny(args []string) string {
+	for i, a := range args {
+		v := a
+		if (a == "-c" || a == "-p") && i+1 < len(args) {
+			v = args[i+1]
+		} else if strings.HasPrefix(a, "-") {
+			continue
+		}
+		if initNameSet[v] || pidWord(v) == "1" {
+			return "skill " + v + ": signals PID 1"
 		}
 	}
 	return ""

@@ -31,6 +31,14 @@ func pidListDeny(name string, args []string) string {
 		if psSelectsAll(args) {
 			return "ps: lists every process"
 		}
+	case "lsof":
+		// lsof / lists every process with a file open on the root file
+		// system: all of them.
+		for _, w := range args {
+			if isRoot(w) {
+				return "lsof " + w + ": lists every process"
+			}
+		}
 	}
 	return ""
 }

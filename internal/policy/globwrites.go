@@ -70,7 +70,7 @@ func (e *eval) globWriteTarget(c, v string) (t Tier, why, deny string, ok bool) 
 			return m
 		})
 	}
-	for _, f := range []string{"/proc/sysrq-trigger", "/sys/power/state"} {
+	for _, f := range []string{"/proc/sysrq-trigger", "/sys/power/state", "/sys/power/autosleep"} {
 		if match(f) {
 			why := powerFiles[f] + " through the pattern " + truncate(v, 96)
 			return TierDestructive, why, why, true

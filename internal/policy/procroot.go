@@ -44,7 +44,7 @@ func powerFileWord(v string) string {
 		v = v[i+1:]
 	}
 	// Cheap first: every power file's name ends in one of these.
-	if !strings.HasPrefix(v, "/") || !strings.Contains(v, "sysrq-trigger") && !strings.Contains(v, "state") {
+	if !strings.HasPrefix(v, "/") || !strings.Contains(v, "sysrq-trigger") && !strings.Contains(v, "state") && !strings.Contains(v, "sleep") {
 		return ""
 	}
 	if c := hostPath(path.Clean(v)); powerFiles[c] != "" {

@@ -229,6 +229,12 @@ func killProgram(c *call) (Tier, string) {
 	switch c.name {
 	case "fuser":
 		if hasFlag(vals, 'k', "--kill") {
+			for _, o := range operands(vals) {
+				// fuser -k 22/tcp kills sshd, as pkill sshd does.
+				if p, _, ok := strings.Cut(o, "/"); ok && (p == "22" || p == "ssh") {
+					return TierDestructive, "fuser -k " + o + ": kills sshd"
+				}
+			}
 			return TierMutate, "fuser -k: kills processes"
 		}
 		return TierRead, "fuser"

@@ -320,8 +320,9 @@ func runsLater(p string) bool {
 // (reboot, crash, power off) and the sleep states, which leave the host
 // answering nobody until something wakes it.
 var powerFiles = map[string]string{
-	"/proc/sysrq-trigger": "write to /proc/sysrq-trigger (raw kernel request: reboot, crash, power off)",
-	"/sys/power/state":    "write to /sys/power/state (suspends or hibernates the machine, which then answers nobody)",
+	"/proc/sysrq-trigger":  "write to /proc/sysrq-trigger (raw kernel request: reboot, crash, power off)",
+	"/sys/power/state":     "write to /sys/power/state (suspends or hibernates the machine, which then answers nobody)",
+	"/sys/power/autosleep": "write to /sys/power/autosleep (the machine suspends itself whenever it is idle, and then answers nobody)",
 }
 
 // addRelWrite remembers a relative write target whose name is that of a
@@ -331,7 +332,7 @@ var powerFiles = map[string]string{
 // script.
 func (ps *pathState) addRelWrite(w string) {
 	base := path.Base(w)
-	if base != "sysrq-trigger" && base != "state" && !blockDevice("/dev/"+base) {
+	if base != "sysrq-trigger" && base != "state" && base != "autosleep" && !blockDevice("/dev/"+base) {
 		return
 	}
 	if ps.relWrites == nil {

@@ -571,7 +571,6 @@ func TestBlindSpotDestructiveAdmin(t *testing.T) {
 		"flashcp /tmp/x /dev/mtd0",
 		"nandwrite /dev/mtd0 /tmp/x",
 		"fw_setenv bootcmd x",
-		"mformat -i /dev/sdb ::",
 		"sg_raw /dev/sda 04 00 00 00 00 00",
 		"sg_write_buffer --in=/tmp/fw --mode=dmc_save /dev/sg0",
 		"sedutil-cli --PSIDrevert x /dev/sda",

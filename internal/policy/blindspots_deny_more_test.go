@@ -458,3 +458,24 @@ func TestBlindSpotKillEveryOtherWay(t *testing.T) {
 		{"fuser a port", "fuser -k 8080/tcp", TierMutate},
 	})
 }
+
+// TestBlindSpotPartitionKeystrokes: a new empty partition table typed into
+// fdisk or gdisk from known input (o or g, then w; gdisk's expert zap x,
+// z) is denied as parted mklabel and sgdisk --zap-all are, and mtools'
+// mformat onto a disk as mkfs.vfat is; other edits keep tier 3 and
+// mformat onto an image file keeps its tier.
+func TestBlindSpotPartitionKeystrokes(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"printf 'o\\nw\\n' | fdisk /dev/sda", "printf 'g\\nw\\n' | fdisk /dev/nvme0n1", "echo -e \"o\\nn\\np\\n1\\n\\n\\nw\" | fdisk /dev/sdb",
+		"printf 'o\\ny\\nw\\ny\\n' | gdisk /dev/sda", "printf 'x\\nz\\ny\\ny\\n' | gdisk /dev/sda", "fdisk /dev/sda <<< $'o\\nw'",
+		"fdisk /dev/sda <<'EOF'\ng\nw\nEOF", "sudo fdisk -w always /dev/sdb <<< $'o\\nw'",
+		"mformat -i /dev/sdb ::", "mformat -i/dev/sdc1 -F ::",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"printf 'n\\np\\n1\\n\\n\\nw\\n' | fdisk /dev/sdb", "printf 'p\\nq\\n' | fdisk /dev/sda", "printf 'd\\n1\\nw\\n' | fdisk /dev/sda",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"fdisk list", "fdisk -l /dev/sda", TierRead},
+	})
+}

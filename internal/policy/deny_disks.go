@@ -19,7 +19,7 @@ import "strings"
 // diskDeniers are the programs diskDeny reads.
 var diskDeniers = set(`sg_format sg_sanitize sg_write_same sg_unmap sg_dd sgp_dd sgm_dd ddpt scrub wipe
 	nwipe badblocks sfdisk mkudffs jfs_mkfs newfs newfs_msdos newfs_exfat newfs_hfs make-bcache bcachefs
-	ubiformat flash_erase flash_eraseall mtd firstboot jffs2reset gpart diskutil`)
+	ubiformat flash_erase flash_eraseall mtd firstboot jffs2reset gpart diskutil mformat`)
 
 // diskutilErasers are diskutil's verbs (any case) that make a new file
 // system or overwrite a disk, as mkfs and shred do.
@@ -105,6 +105,18 @@ func diskDeny(name string, args []string) string {
 				return "sfdisk --delete " + ops[0] + ": deletes every partition"
 			}
 		}
+	case name == "mformat":
+		// mtools' mformat -i IMAGE makes a FAT file system on IMAGE: a
+		// disk when it names one.
+		for i, a := range args {
+			v, ok := strings.CutPrefix(a, "-i")
+			if ok && v == "" && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if ok && blockTarget(v) {
+				return "mformat -i " + v + ": makes a file system, erasing the device"
+			}
+		}
 	case name == "mtd":
 		for _, a := range operands(args) {
 			if a == "erase" {
@@ -161,4 +173,36 @@ func getoptFlag(args []string, c byte, long, values string) bool {
 		}
 	}
 	return false
+}
+
+// partScriptWipes returns why the commands fdisk or gdisk read from known
+// input replace the partition table, or "": a new empty label (fdisk's o,
+// g, G, s; gdisk's o) or gdisk's expert zap (x, z), then w to write it —
+// printf 'o\nw\n' | fdisk /dev/sda is parted mklabel by keystrokes.
+func partScriptWipes(c *call) string {
+	texts := []string{}
+	if c.ctx.stdin.kind == stdinText {
+		texts = append(texts, c.ctx.stdin.text)
+	}
+	texts = append(texts, c.ctx.stdin.alts...)
+	for _, t := range texts {
+		label, expert := false, false
+		for _, l := range strings.Split(t, "\n") {
+			switch strings.TrimSpace(l) {
+			case "o", "g", "G", "s":
+				label = label || l == "o" || c.name == "fdisk"
+			case "x":
+				expert = c.name == "gdisk"
+			case "z":
+				if expert {
+					return "gdisk x z: zaps the partition tables"
+				}
+			case "w", "W":
+				if label {
+					return c.name + " o, w: writes a new empty partition table"
+				}
+			}
+		}
+	}
+	return ""
 }

@@ -71,6 +71,9 @@ func diagProgram(c *call) (Tier, string) {
 		if only(optSpec{flags: "l"}, "l", 1) {
 			return TierRead, "gdisk -l: prints the partition table"
 		}
+		if why := partScriptWipes(c); why != "" {
+			c.e.deny(why)
+		}
 		return TierDestructive, "gdisk: edits partition tables"
 	case "e2fsck", "fsck.ext2", "fsck.ext3", "fsck.ext4":
 		// -n opens the file system read-only and answers no.

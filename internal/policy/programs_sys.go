@@ -165,6 +165,9 @@ func argProgram(c *call) (Tier, string) {
 		if has("-l", "--list") {
 			return TierRead, "fdisk -l"
 		}
+		if why := partScriptWipes(c); why != "" {
+			c.e.deny(why)
+		}
 		return TierDestructive, "fdisk: edits partition tables"
 	case "sfdisk":
 		// The last action sfdisk is given wins: a read with --delete

@@ -479,3 +479,23 @@ func TestBlindSpotPartitionKeystrokes(t *testing.T) {
 		{"fdisk list", "fdisk -l /dev/sda", TierRead},
 	})
 }
+
+// TestBlindSpotRootAccountAnyWay: the root account taken away is denied
+// whichever tool does it, as userdel root is: libuser's luserdel,
+// FreeBSD's pw userdel root, and renaming root or giving it another uid
+// (usermod -l/-u, pw usermod -l/-u), after which no account is the
+// superuser by name or by id. Other changes to root, and renames of other
+// accounts, keep their tiers.
+func TestBlindSpotRootAccountAnyWay(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"luserdel root", "pw userdel root", "pw userdel -n root -r", "usermod -l toor root", "usermod --login=toor root",
+		"usermod -ltoor root", "usermod -u 1000 -o root", "usermod --uid 1000 --non-unique root", "sudo usermod --log toor root",
+		"pw usermod root -l toor", "pw usermod -n root -u 1001",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"root's shell", "usermod -s /bin/bash root", TierMutate},
+		{"rename another", "usermod -l bob alice", TierMutate},
+		{"pw shell", "pw usermod root -s /bin/sh", TierMutate},
+	})
+}

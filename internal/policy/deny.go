@@ -148,6 +148,7 @@ var denyTriggers = map[string]bool{
 	"qdbus": true, "qdbus-qt5": true, "qdbus-qt6": true, "qdbus6": true, "ipmitool": true, "mkfs": true, "chattr": true, "setfacl": true,
 	"ubus": true, "midclt": true, "rsync": true, "unlink": true, "curl": true, "wget": true,
 	"http": true, "https": true, "xh": true, "redfishtool": true, "fuser": true, "skill": true,
+	"luserdel": true, "usermod": true, "pw": true,
 }
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
@@ -306,12 +307,14 @@ func denyCheck(name string, args []string) string {
 		if hasFlag(args, 'r', "--remove") {
 			return "crontab -r: removes every cron job of the user"
 		}
-	case "userdel", "deluser":
+	case "userdel", "deluser", "luserdel":
 		for _, a := range operands(args) {
 			if a == "root" {
 				return name + " root: deletes the root user"
 			}
 		}
+	case "usermod", "pw":
+		return rootAccountDeny(name, args)
 	case "nvme":
 		for _, a := range args {
 			switch a {

@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // The power commands of appliance and management-controller CLIs, denied
 // like reboot and poweroff, which they are: ESXi's esxcli system shutdown,
@@ -131,4 +134,24 @@ func applianceDeny(name string, args []string) string {
 		}
 	}
 	return ""
+}
+
+// redfishReset matches a Redfish ComputerSystem.Reset's reset type in a
+// request's text: {"ResetType": "ForceOff"}, ResetType=ForceOff.
+var redfishReset = regexp.MustCompile(`(?i)resettype\\?"?\s*[:=]+\s*\\?"?([a-z]+)`)
+
+// redfishResetDeny returns why an HTTP client's request asks a BMC's
+// Redfish service to turn the machine off or restart it (every reset type
+// but On and ForceOn), or "". A body the command line does not show
+// (-d @file) is not known.
+func redfishResetDeny(name string, args []string) string {
+	j := strings.Join(args, " ")
+	if !strings.Contains(strings.ToLower(j), "computersystem.reset") {
+		return ""
+	}
+	m := redfishReset.FindStringSubmatch(j)
+	if m == nil || bmcPowerOnTypes[strings.ToLower(m[1])] {
+		return ""
+	}
+	return name + ": asks the BMC to reset the machine (" + m[1] + ")"
 }

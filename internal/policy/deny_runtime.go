@@ -2,7 +2,6 @@ package policy
 
 import (
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -66,26 +65,6 @@ func runtimeRemoval(name string, args []string) string {
 		}
 	}
 	return ""
-}
-
-// redfishReset matches a Redfish ComputerSystem.Reset's reset type in a
-// request's text: {"ResetType": "ForceOff"}, ResetType=ForceOff.
-var redfishReset = regexp.MustCompile(`(?i)resettype\\?"?\s*[:=]+\s*\\?"?([a-z]+)`)
-
-// redfishResetDeny returns why an HTTP client's request asks a BMC's
-// Redfish service to turn the machine off or restart it (every reset type
-// but On and ForceOn), or "". A body the command line does not show
-// (-d @file) is not known.
-func redfishResetDeny(name string, args []string) string {
-	j := strings.Join(args, " ")
-	if !strings.Contains(strings.ToLower(j), "computersystem.reset") {
-		return ""
-	}
-	m := redfishReset.FindStringSubmatch(j)
-	if m == nil || bmcPowerOnTypes[strings.ToLower(m[1])] {
-		return ""
-	}
-	return name + ": asks the BMC to reset the machine (" + m[1] + ")"
 }
 
 // everyFileDirs are the directories whose files, removed all at once

@@ -499,3 +499,27 @@ func TestBlindSpotRootAccountAnyWay(t *testing.T) {
 		{"pw shell", "pw usermod root -s /bin/sh", TierMutate},
 	})
 }
+
+// TestBlindSpotFleetPower: what ssh HOST reboot is denied for is denied
+// through the tools that run a command on many hosts (pdsh, clush, pssh,
+// parallel-ssh, dsh, salt's cmd.run) and through their own power
+// functions (salt's system.reboot, ansible's reboot and shutdown modules
+// in every spelling argparse takes), including inside an interpreter's
+// payload; their other commands keep their tiers.
+func TestBlindSpotFleetPower(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"ansible all -m reboot", "ansible all -m ansible.builtin.reboot -b", "ansible web --module-name=shutdown",
+		"ansible all -mreboot", "ansible all --mod reboot", "salt '*' system.reboot", "salt -G 'os:Debian' system.poweroff",
+		"salt '*' cmd.run 'reboot'", "salt '*' cmd.run 'kill -9 -1'", "salt-ssh '*' system.halt",
+		"pdsh -w db[1-9] reboot", "pdsh -w db[1-9] 'sudo reboot'", "clush -a reboot", "clush -w node[1-4] -b 'systemctl poweroff'",
+		"parallel-ssh -h hosts reboot", "pssh -h hosts -i 'rm -rf /'", "dsh -a -- reboot",
+		"python3 -c 'import os; os.system(\"ansible all -m reboot\")'",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"ansible ping", "ansible all -m ping", TierBenign},
+	})
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"salt '*' test.ping", "salt '*' cmd.run 'uptime'", "pdsh -w db[1-9] uptime", "clush -a uptime", "pssh -h hosts -i 'df -h'",
+	))
+}

@@ -148,12 +148,12 @@ var denyTriggers = map[string]bool{
 	"qdbus": true, "qdbus-qt5": true, "qdbus-qt6": true, "qdbus6": true, "ipmitool": true, "mkfs": true, "chattr": true, "setfacl": true,
 	"ubus": true, "midclt": true, "rsync": true, "unlink": true, "curl": true, "wget": true,
 	"http": true, "https": true, "xh": true, "redfishtool": true, "fuser": true, "skill": true,
-	"luserdel": true, "usermod": true, "pw": true,
+	"luserdel": true, "usermod": true, "pw": true, "ansible": true,
 }
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
 func isDenyTrigger(n string) bool {
-	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || otherInits[n] || applianceDeniers[n] || diskDeniers[n] || strings.HasPrefix(n, "mkfs")
+	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || otherInits[n] || applianceDeniers[n] || diskDeniers[n] || fleetRunners[n] || strings.HasPrefix(n, "mkfs")
 }
 
 // denyCheck returns why a command is on the built-in deny list, or "".
@@ -171,6 +171,8 @@ func denyCheck(name string, args []string) string {
 		return applianceDeny(name, args)
 	case diskDeniers[name]:
 		return diskDeny(name, args)
+	case fleetRunners[name]:
+		return fleetDeny(name, args)
 	}
 	switch name {
 	case "init", "telinit":
@@ -315,6 +317,8 @@ func denyCheck(name string, args []string) string {
 		}
 	case "usermod", "pw":
 		return rootAccountDeny(name, args)
+	case "ansible":
+		return ansibleDeny(args)
 	case "nvme":
 		for _, a := range args {
 			switch a {

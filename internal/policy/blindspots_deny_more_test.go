@@ -523,3 +523,23 @@ func TestBlindSpotFleetPower(t *testing.T) {
 		"salt '*' test.ping", "salt '*' cmd.run 'uptime'", "pdsh -w db[1-9] uptime", "clush -a uptime", "pssh -h hosts -i 'df -h'",
 	))
 }
+
+// TestBlindSpotCutOffSpellings: two tier-3 cut-offs in spellings that
+// fell to tier 2: a read-only remount of / with -r in a cluster or as
+// its own option (mount -ro remount /, -r -o remount, --read-only), and
+// sshd killed by ids looked up at run time (kill $(pidof sshd)). They
+// stay approvable; a remount read-write and other services keep tier 2.
+func TestBlindSpotCutOffSpellings(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"mount -ro remount /", "mount -r -o remount /", "mount -o remount -r /", "mount --read-only -o remount /",
+		"mount -t ext4 -o ro,remount /dev/sda1 /", "sudo mount -rvo remount /usr",
+		"kill -9 `pidof sshd`", "kill $(pidof sshd)", "kill -9 $(pgrep dropbear)", "kill -TERM $(pidof systemd-journald)",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"remount rw", "mount -o remount,rw /", TierMutate},
+		{"remount w cluster", "mount -wo remount /", TierMutate},
+		{"ro usb", "mount -r /dev/sdb1 /mnt/usb", TierMutate},
+		{"kill nginx", "kill $(pidof nginx)", TierMutate},
+	})
+}

@@ -326,21 +326,7 @@ func systemctlAllDeny(args []string) string {
 // kill $(pgrep -f .), kill `pgrep -v x`.
 func killSubstDeny(args []arg) string {
 	for _, a := range args {
-		if a.known {
-			continue
-		}
-		inner := a.val
-		if i := strings.Index(inner, "$("); i >= 0 && strings.HasSuffix(inner, ")") {
-			inner = inner[i+2 : len(inner)-1]
-		} else if i := strings.IndexByte(inner, '`'); i >= 0 && strings.HasSuffix(inner, "`") && len(inner) > i+1 {
-			inner = inner[i+1 : len(inner)-1]
-		} else {
-			continue
-		}
-		if strings.ContainsAny(inner, "|;&$`<>") {
-			continue
-		}
-		words := strings.Fields(unquote.Replace(inner))
+		words := substWords(a)
 		if len(words) == 0 {
 			continue
 		}
@@ -359,6 +345,26 @@ func killSubstDeny(args []arg) string {
 		}
 	}
 	return ""
+}
+
+// substWords returns the words of a simple command substitution that an
+// unknown argument is ($(pidof sshd), `pgrep -f x`), or nil.
+func substWords(a arg) []string {
+	if a.known {
+		return nil
+	}
+	inner := a.val
+	if i := strings.Index(inner, "$("); i >= 0 && strings.HasSuffix(inner, ")") {
+		inner = inner[i+2 : len(inner)-1]
+	} else if i := strings.IndexByte(inner, '`'); i >= 0 && strings.HasSuffix(inner, "`") && len(inner) > i+1 {
+		inner = inner[i+1 : len(inner)-1]
+	} else {
+		return nil
+	}
+	if strings.ContainsAny(inner, "|;&$`<>") {
+		return nil
+	}
+	return strings.Fields(unquote.Replace(inner))
 }
 
 // fuserDeny denies fuser -k of every process: those using / (every

@@ -1,7 +1,9 @@
 package policy
 
 import (
+	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -28,6 +30,14 @@ func killsKept(c *call) string {
 		for _, a := range c.args {
 			if mayBeWarden(a) {
 				return "kill " + truncate(a.val, 64) + ": signals the shell's parent, warden itself or the runner that started it"
+			}
+			// kill $(pidof sshd), kill `pgrep dropbear`: as pkill sshd.
+			if w := substWords(a); len(w) > 1 && (path.Base(w[0]) == "pidof" || path.Base(w[0]) == "pgrep") {
+				for _, n := range w[1:] {
+					if slices.Contains(keptNames, n) {
+						return "kill " + truncate(a.val, 64) + ": kills " + n
+					}
+				}
 			}
 		}
 		return ""

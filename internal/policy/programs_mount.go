@@ -83,8 +83,18 @@ func mountRemount(c *call) (remount, ro bool) {
 		switch {
 		case name == "--options" && has:
 			v = val
-		case strings.HasPrefix(v, "-o") && len(v) > 2:
-			v = v[2:]
+		case name == "--read-only":
+			ro = true
+			continue
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
+			// A cluster: -r is read-only, and -o takes the rest of the
+			// word or the next (mount -ro remount /, -rooremount).
+			rest, ok := mountCluster(v)
+			ro = ro || strings.IndexByte(v[:len(v)-len(rest)], 'r') > 0
+			if !ok || rest == "" {
+				continue
+			}
+			v = rest
 		case strings.HasPrefix(v, "-"):
 			continue
 		}
@@ -95,12 +105,30 @@ func mountRemount(c *call) (remount, ro bool) {
 	return remount, ro
 }
 
+// mountCluster reads a short-option cluster: the text after its -o (ok
+// true; "" when the value is the next word), or ok false.
+func mountCluster(v string) (string, bool) {
+	for k := 1; k < len(v); k++ {
+		switch v[k] {
+		case 'o':
+			return v[k+1:], true
+		case 't', 'O', 'L', 'U', 'N', 'T':
+			return "", false
+		}
+	}
+	return "", false
+}
+
 // mountTakesValue reports whether a mount option takes the next word,
 // its long name in any abbreviation getopt_long takes (--ty ext4).
 func mountTakesValue(v string) bool {
 	name, _, has := longName(v, mountLongOpts)
 	if has {
 		return false
+	}
+	if len(v) > 2 && v[0] == '-' && v[1] != '-' {
+		// A cluster whose last letter takes a value: -ro, -rt.
+		return strings.IndexByte("toOLUNT", v[len(v)-1]) >= 0 && strings.IndexAny(v[1:len(v)-1], "toOLUNT") < 0
 	}
 	switch name {
 	case "-t", "--types", "-o", "--options", "-O", "--test-opts", "-L", "--label", "-U", "--uuid",

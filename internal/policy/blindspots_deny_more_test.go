@@ -543,3 +543,29 @@ func TestBlindSpotCutOffSpellings(t *testing.T) {
 		{"kill nginx", "kill $(pidof nginx)", TierMutate},
 	})
 }
+
+// TestBlindSpotFindExecEveryFile: find running a per-file command on
+// every file under a system directory (no test narrows what is found) is
+// the command run recursively there: chmod, chown, chgrp, chattr and
+// setfacl meet their -R denials, truncate emptying every program,
+// library or configuration file is denied; and fallocate punching or
+// zeroing a block device is denied as blkdiscard is. Narrowed finds,
+// other directories, logs emptied and fallocate on files keep their tiers.
+func TestBlindSpotFindExecEveryFile(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"find / -type f -exec chmod 000 {} +", "find /usr -exec chown nobody {} +", "find /etc -type f -exec chmod 777 {} \\;",
+		"find / -mindepth 1 -exec chmod -R 000 {} +", "find /usr/bin -type f -exec truncate -s 0 {} +",
+		"find /etc -type f -exec sudo truncate --size=0 {} \\;", "find /lib -xdev -exec chgrp -h nogroup {} +",
+		"find /usr -type f -exec setfacl -m u:nobody:--- {} +", "find /boot -type f -exec chattr +i {} \\;",
+		"fallocate -p -o 0 -l 1G /dev/sda", "fallocate --zero-range -l 1G /dev/nvme0n1", "fallocate -z -l 100M /dev/sda",
+		"fallocate -d /dev/sda", "sudo fallocate --punch-hole --offset 0 --length 1G /dev/mapper/vg-root",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"an app's files", "find /srv/app -type f -exec chmod 644 {} +", TierMutate},
+		{"a file", "fallocate -l 1G /tmp/swapfile", TierMutate},
+		{"punch a file", "fallocate -p -o 0 -l 1M /srv/data/f", TierMutate},
+		{"empty the logs", "find /var/log -type f -exec truncate -s 0 {} +", TierMutate},
+		{"narrowed", "find /etc -name '*.conf' -exec chmod 644 {} +", TierMutate},
+	})
+}

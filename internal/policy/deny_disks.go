@@ -19,7 +19,7 @@ import "strings"
 // diskDeniers are the programs diskDeny reads.
 var diskDeniers = set(`sg_format sg_sanitize sg_write_same sg_unmap sg_dd sgp_dd sgm_dd ddpt scrub wipe
 	nwipe badblocks sfdisk mkudffs jfs_mkfs newfs newfs_msdos newfs_exfat newfs_hfs make-bcache bcachefs
-	ubiformat flash_erase flash_eraseall mtd firstboot jffs2reset gpart diskutil mformat`)
+	ubiformat flash_erase flash_eraseall mtd firstboot jffs2reset gpart diskutil mformat fallocate`)
 
 // diskutilErasers are diskutil's verbs (any case) that make a new file
 // system or overwrite a disk, as mkfs and shred do.
@@ -103,6 +103,22 @@ func diskDeny(name string, args []string) string {
 			if ops := getoptOperands(args, "NXYOowWt", []string{"--backup-file", "--output", "--wipe", "--wipe-partitions",
 				"--label", "--label-nested", "--color", "--lock", "--sector-size"}); len(ops) == 1 {
 				return "sfdisk --delete " + ops[0] + ": deletes every partition"
+			}
+		}
+	case name == "fallocate":
+		// Punching, zeroing, collapsing or digging holes in a block
+		// device discards or zeroes its blocks, as blkdiscard does.
+		for _, f := range []struct {
+			c    byte
+			long string
+		}{{'p', "--punch-hole"}, {'z', "--zero-range"}, {'c', "--collapse-range"}, {'d', "--dig-holes"}, {'i', "--insert-range"}} {
+			if !getoptFlag(args, f.c, f.long, "lo") {
+				continue
+			}
+			for _, a := range args {
+				if blockTarget(a) {
+					return "fallocate " + f.long + " " + a + ": discards or zeroes the device's blocks"
+				}
 			}
 		}
 	case name == "mformat":

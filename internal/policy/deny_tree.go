@@ -110,3 +110,39 @@ func findNarrowing(test, val string) bool {
 	}
 	return findFilters[test]
 }
+
+// findExecEveryFile returns why find's -exec command, run on every file
+// under the system directory start, is what the deny list refuses
+// recursively (chmod, chown, chgrp, chattr, setfacl as -R on start) or
+// empties every program, library or configuration file (truncate), or "".
+func findExecEveryFile(cmd []arg, start string) string {
+	if !criticalPath(start) {
+		return ""
+	}
+	var vals []string
+	for _, a := range cmd {
+		if !a.known {
+			return ""
+		}
+		vals = append(vals, strings.ReplaceAll(a.val, "{}", start))
+	}
+	for len(vals) > 0 && (vals[0] == "sudo" || vals[0] == "doas" || vals[0] == "nice" || vals[0] == "command") {
+		vals = vals[1:]
+	}
+	if len(vals) == 0 {
+		return ""
+	}
+	switch name := path.Base(vals[0]); name {
+	case "chmod", "chown", "chgrp", "chattr", "setfacl":
+		if why := denyCheck(name, append([]string{"-R"}, vals[1:]...)); why != "" {
+			return name + ": " + why
+		}
+	case "truncate":
+		// Emptying every log under /var/log is housekeeping; every
+		// program, library or configuration file is not.
+		if c := path.Clean(start); isRoot(c) || systemFile(c) {
+			return "truncate: empties every file under " + start
+		}
+	}
+	return ""
+}

@@ -396,6 +396,13 @@ func findProgram(c *call) (Tier, string) {
 					}
 					c.run(findSubst(cmd, s))
 				}
+				if !narrowed && (v == "-exec" || v == "-execdir") {
+					for _, s := range starts {
+						if why := findExecEveryFile(cmd, s); why != "" {
+							c.e.deny("find " + v + " " + why)
+						}
+					}
+				}
 				if removesEach(cmd) && (v == "-exec" || v == "-execdir") {
 					for _, s := range starts {
 						if !narrowed && criticalPath(s) {

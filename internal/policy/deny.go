@@ -404,7 +404,7 @@ func rmDeny(args []string) string {
 		}
 		if opts && strings.HasPrefix(a, "--") {
 			switch {
-			case a == "--no-preserve-root":
+			case longFlag(a, "--no-preserve-root") && len(a) >= len("--no-p"):
 				return "rm --no-preserve-root: removes the root file system"
 			case strings.HasPrefix("--recursive", a) && len(a) > 3:
 				rec = true

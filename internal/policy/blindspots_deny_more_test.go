@@ -569,3 +569,14 @@ func TestBlindSpotFindExecEveryFile(t *testing.T) {
 		{"narrowed", "find /etc -name '*.conf' -exec chmod 644 {} +", TierMutate},
 	})
 }
+
+// TestBlindSpotNoPreserveRootAbbreviated: rm takes --no-preserve-root by
+// any unique prefix, and each is denied as the full spelling is, whatever
+// the path.
+func TestBlindSpotNoPreserveRootAbbreviated(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"rm -rf --no-preserve $X", "rm -rf --no-pres \"$DIR\"", "rm --no-p -r -f $T", "sudo rm -rf --no-preserve-roo $1",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false, "rm -rf --preserve-root $X"))
+}

@@ -580,3 +580,33 @@ func TestBlindSpotNoPreserveRootAbbreviated(t *testing.T) {
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false, "rm -rf --preserve-root $X"))
 }
+
+// TestBlindSpotInterpreterAPIs: the deny list's outcomes reached through
+// an interpreter's library instead of a program — a system tree removed
+// (shutil.rmtree, perl's rmtree, FileUtils.rm_rf, fs.rmSync), PID 1 or
+// every process signalled (os.kill(-1, 9), perl's kill 9, -1,
+// Process.kill, process.kill), a block device opened for writing, libc's
+// reboot called through ctypes — are denied in payloads; the same calls on
+// other paths, pids and modes keep the payload's tier 3.
+func TestBlindSpotInterpreterAPIs(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"python3 -c 'open(\"/dev/sda\",\"wb\").write(b\"\\0\"*1048576)'", "python3 -c \"f=open('/dev/nvme0n1','r+b'); f.write(bytes(4096))\"",
+		"python3 -c 'import os; fd=os.open(\"/dev/sda\", os.O_WRONLY); os.write(fd, b\"x\"*512)'",
+		"perl -e 'open F, \"+</dev/sda\"; print F \"x\"'", "ruby -e 'File.open(\"/dev/sda\",\"wb\"){|f| f.write(\"\\0\"*512)}'",
+		"node -e 'require(\"fs\").writeFileSync(\"/dev/sda\", Buffer.alloc(512))'",
+		"python3 -c 'import ctypes; ctypes.CDLL(None).reboot(0x4321fedc)'", "python3 -c 'import ctypes; libc = ctypes.CDLL(\"libc.so.6\"); libc.reboot(0xcdef0123)'",
+		"python3 -c 'import os; os.kill(1, 9)'", "python3 -c 'import os; os.kill(-1, 9)'", "perl -e 'kill 9, -1'", "perl -e 'kill \"KILL\", -1'",
+		"python3 -c 'import os,signal; os.kill(-1, signal.SIGKILL)'", "perl -e 'kill(\"TERM\", 1)'", "ruby -e 'Process.kill(:KILL, -1)'",
+		"node -e 'process.kill(-1, \"SIGKILL\")'",
+		"python3 -c 'import shutil; shutil.rmtree(\"/\")'", "python3 -c 'import shutil; shutil.rmtree(\"/usr\")'",
+		"perl -MFile::Path -e 'rmtree(\"/etc\")'", "ruby -e 'require \"fileutils\"; FileUtils.rm_rf(\"/\")'",
+		"node -e 'require(\"fs\").rmSync(\"/\", {recursive: true, force: true})'", "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('/var/lib')\nEOF",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"python3 -c 'print(open(\"/dev/sda\",\"rb\").read(512))'", "python3 -c 'import shutil; shutil.rmtree(\"/srv/app/cache\")'",
+		"python3 -c 'import os; os.kill(1234, 9)'", "perl -e 'kill 9, $pid'", "python3 -c 'import os; os.kill(15, 1)'",
+		"ruby -e 'Process.kill(\"HUP\", 1234)'", "node -e 'process.kill(process.pid)'", "python3 -c 'f=open(\"/dev/null\",\"w\")'",
+		"python3 -c 'open(\"/tmp/x\",\"w\").write(\"1\")'",
+	))
+}

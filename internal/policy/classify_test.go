@@ -261,7 +261,7 @@ var evalCases = []evalCase{
 	{"c2/sh stdin safe", Input{Command: "sh", Stdin: "uptime\n"}, TierRead, false},
 	{"c2/python c", cmd("python3 -c 'print(1)'"), TierDestructive, false},
 	{"c2/python versioned", cmd("python3.12 -c 'import os; os.system(\"reboot\")'"), TierDestructive, true},
-	{"c2/python path", cmd("/usr/bin/python3.11 -c 'import shutil; shutil.rmtree(\"/\")'"), TierDestructive, false},
+	{"c2/python path", cmd("/usr/bin/python3.11 -c 'import shutil; shutil.rmtree(\"/\")'"), TierDestructive, true},
 	{"c2/python subprocess", cmd("python3 -c 'import subprocess; subprocess.run([\"rm\", \"-rf\", \"/\"])'"), TierDestructive, true},
 	{"c2/perl e", cmd("perl -e 'system(\"reboot\")'"), TierDestructive, true},
 	{"c2/perl versioned", cmd("perl5.36 -e 'print 1'"), TierDestructive, false},

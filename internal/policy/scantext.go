@@ -156,6 +156,9 @@ func (e *eval) scanOnce(s string) {
 		e.deny("fork bomb: a loop that never ends forks on every pass")
 		return
 	}
+	if e.scanAPIs(s) {
+		return
+	}
 	// textSpace maps single bytes and leaves the segment separators alone,
 	// so mapping the whole text once gives the segments mapping each would;
 	// one token slice serves every segment.

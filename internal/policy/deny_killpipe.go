@@ -3,6 +3,7 @@ package policy
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -77,6 +78,32 @@ func psSelectsAll(args []string) bool {
 	return all
 }
 
+// mayKillStdin reports, without resolving any word, whether a pipeline
+// stage may be one killsStdin reads: an xargs or a while loop.
+func mayKillStdin(st *syntax.Stmt) bool {
+	switch c := st.Cmd.(type) {
+	case *syntax.CallExpr:
+		return len(c.Args) > 0 && path.Base(c.Args[0].Lit()) == "xargs"
+	case *syntax.WhileClause:
+		return true
+	}
+	return false
+}
+
+// mayListPids reports, without resolving any word, whether a stage may
+// be a program pidListDeny reads.
+func mayListPids(st *syntax.Stmt) bool {
+	c, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Args) == 0 {
+		return false
+	}
+	switch path.Base(c.Args[0].Lit()) {
+	case "pgrep", "pidof", "ps", "lsof", "":
+		return true // "": a name the stage computes or quotes
+	}
+	return false
+}
+
 // killsStdin reports whether a pipeline stage kills the ids it reads: an
 // xargs whose command is kill, or a while loop that runs kill.
 func killsStdin(st *syntax.Stmt, r *resolver) bool {
@@ -106,6 +133,9 @@ func killsStdin(st *syntax.Stmt, r *resolver) bool {
 // pipedKill denies a pipeline that hands kill the ids of init or every
 // process.
 func (e *eval) pipedKill(chain []*syntax.Stmt, ctx cctx, sc *scope) {
+	if !slices.ContainsFunc(chain, mayKillStdin) || !slices.ContainsFunc(chain, mayListPids) {
+		return // most pipelines: nothing resolved, nothing allocated
+	}
 	r := resolver{e: e, ctx: ctx, sc: sc}
 	killer := false
 	for _, st := range chain { // right to left

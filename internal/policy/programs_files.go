@@ -26,13 +26,15 @@ func rmProgram(c *call) (Tier, string) {
 			return TierDestructive, "rm: recursive removal of a path known only at run time: " + truncate(a.val, 64)
 		}
 	}
-	for _, o := range operands(vals) {
+	for _, o := range vals {
 		// Removing a system program or library breaks the host as
-		// moving it away does (mv is tier 3 for it).
-		if o != "" && o[0] == '/' {
-			if why := systemProgramFile(path.Clean(o)); why != "" {
-				return TierDestructive, c.name + ": " + strings.Replace(why, "replaces", "removes", 1) + truncate(o, 96)
-			}
+		// moving it away does (mv is tier 3 for it). Options never
+		// start with "/", so no operand list is built for this.
+		if !strings.HasPrefix(o, "/") {
+			continue
+		}
+		if why := systemProgramFile(path.Clean(o)); why != "" {
+			return TierDestructive, c.name + ": " + strings.Replace(why, "replaces", "removes", 1) + truncate(o, 96)
 		}
 	}
 	switch {
@@ -73,8 +75,8 @@ func fileProgram(c *call) (Tier, string) {
 	if c.name == "chmod" || c.name == "chown" || c.name == "chgrp" {
 		// A system directory's own mode or owner: every program and
 		// login crosses it (chmod 000 /usr stops every user but root).
-		for _, o := range operands(vals) {
-			if o != "" && o[0] == '/' && criticalPath(o) {
+		for _, o := range vals {
+			if strings.HasPrefix(o, "/") && criticalPath(o) {
 				return TierDestructive, c.name + ": changes the mode or owner of system directory " + truncate(o, 96)
 			}
 		}

@@ -134,6 +134,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				}
 			}
 		}
+		if verb == "run" || verb == "create" {
+			hostControlRuns(c.e, rest)
+		}
 		switch verb {
 		case "run", "create":
 			for k, r := range rest {
@@ -144,9 +147,6 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				}
 				if lr == "--privileged" || hostNamespace(lr, strings.ToLower(next)) || strings.HasPrefix(lr, "--cap-add") ||
 					strings.HasPrefix(lr, "--device") || strings.HasPrefix(lr, "--security-opt") {
-					// What such a container runs acts on the host (reboot,
-					// kill -9 -1 with the host's pids): the deny list reads it.
-					c.e.scanText(strings.Join(rest[k+1:], " "))
 					return TierDestructive, c.name + " " + verb + " " + r + ": gives the container control of the host"
 				}
 			}

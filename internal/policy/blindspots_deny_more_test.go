@@ -610,3 +610,27 @@ func TestBlindSpotInterpreterAPIs(t *testing.T) {
 		"python3 -c 'open(\"/tmp/x\",\"w\").write(\"1\")'",
 	))
 }
+
+// TestBlindSpotApplianceHostPower: the appliances' own ways of powering
+// the host off are denied as reboot is: a Proxmox node's reboot or
+// shutdown through pvesh, TrueNAS SCALE's cli -c 'system reboot'; and
+// Synology's synosystemctl stop sshd is tier 3 as systemctl stop sshd is.
+// Guests' power, other node commands and other services keep their tiers.
+func TestBlindSpotApplianceHostPower(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"pvesh create /nodes/pve1/status -command reboot", "pvesh create /nodes/localhost/status --command shutdown",
+		"pvesh create /nodes/pve1/status --command=reboot", "sudo pvesh create nodes/pve1/status -command shutdown",
+		"cli -c 'system reboot'", "cli -m csv -c \"system shutdown\"", "cli --command 'system poweroff'",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"pvesh create /nodes/pve1/qemu/100/status/reboot", "pvesh create /nodes/pve1/status -command wakeonlan",
+		"synosystemctl stop sshd", "synosystemctl disable sshd",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"pvesh get", "pvesh get /nodes/pve1/status", TierRead},
+		{"cli info", "cli -c 'system info'", TierMutate},
+		{"stop nginx", "synosystemctl stop nginx", TierMutate},
+		{"restart sshd", "synosystemctl restart sshd", TierMutate},
+	})
+}

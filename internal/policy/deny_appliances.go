@@ -16,10 +16,11 @@ import (
 // applianceDeniers are the programs applianceDeny reads: with the above,
 // the other BMC clients' power commands (FreeIPMI's ipmi-power and
 // ipmi-chassis, ipmiutil's power and reset, DMTF's redfishtool and HPE's
-// ilorest resets, iDRAC's racadm under its other names) and Synology's
-// synoshutdown.
+// ilorest resets, iDRAC's racadm under its other names), Synology's
+// synoshutdown, a Proxmox node's own reboot or shutdown through pvesh and
+// TrueNAS SCALE's cli -c 'system reboot'.
 var applianceDeniers = set(`esxcli upsmon upsdrvctl upscmd racadm idracadm idracadm7 ipmi-power ipmi-chassis
-	ipmiutil redfishtool ilorest synoshutdown`)
+	ipmiutil redfishtool ilorest synoshutdown pvesh cli`)
 
 // freeipmiCommon are the short options FreeIPMI's tools take a value for.
 const freeipmiCommon = "DhupkaIlWRTCFE"
@@ -126,6 +127,35 @@ func applianceDeny(name string, args []string) string {
 		// -s shuts down, -r reboots, -p powers off.
 		if getoptFlag(args, 's', "", "") || getoptFlag(args, 'r', "", "") || getoptFlag(args, 'p', "", "") {
 			return "synoshutdown: changes the machine's power state"
+		}
+	case "pvesh":
+		// pvesh create /nodes/NODE/status --command reboot|shutdown
+		// restarts or powers off the Proxmox node itself.
+		ops := operands(args)
+		if len(ops) < 2 || ops[0] != "create" && ops[0] != "set" || !pveStops(ops[1]) || strings.Contains(ops[1], "/qemu/") || strings.Contains(ops[1], "/lxc/") {
+			return ""
+		}
+		for i, a := range args {
+			opt, v, eq := strings.Cut(strings.TrimPrefix(a, "-"), "=")
+			if opt != "-command" && opt != "command" {
+				continue
+			}
+			if !eq && i+1 < len(args) {
+				v = args[i+1]
+			}
+			if v == "reboot" || v == "shutdown" {
+				return "pvesh create " + ops[1] + " --command " + v + ": changes the node's power state"
+			}
+		}
+	case "cli":
+		// TrueNAS SCALE's cli -c 'system reboot|shutdown'.
+		for i, a := range args {
+			if (a == "-c" || a == "--command") && i+1 < len(args) {
+				f := strings.Fields(strings.ToLower(args[i+1]))
+				if len(f) >= 2 && f[0] == "system" && (f[1] == "reboot" || f[1] == "shutdown" || f[1] == "poweroff") {
+					return "cli system " + f[1] + ": changes the machine's power state"
+				}
+			}
 		}
 	case "racadm", "idracadm", "idracadm7":
 		for i := 0; i+1 < len(args); i++ {

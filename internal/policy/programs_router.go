@@ -51,6 +51,14 @@ func routerProgram(c *call) (Tier, string) {
 		case "get-active-status", "get-enable-status", "get-load-status", "is-active", "is-enabled", "status", "list-units", "list-unit-files":
 			return TierRead, "synosystemctl " + sub + ": reports"
 		}
+		// synosystemctl stop sshd is systemctl stop sshd by DSM's name.
+		if serviceStopVerbs[sub] || sub == "disable" || sub == "mask" {
+			for _, o := range ops[1:] {
+				if cutsAccess(o) {
+					return TierDestructive, "synosystemctl " + sub + " " + truncate(o, 32) + ": can cut off access"
+				}
+			}
+		}
 		return TierMutate, "synosystemctl " + truncate(sub, 32) + ": controls a service"
 	case "synopkg":
 		switch sub {

@@ -37,7 +37,7 @@ func TestRouterPrograms(t *testing.T) {
 		{[]string{"synosystemctl", "get-active-status", "nginx"}, TierRead},
 		{[]string{"synosystemctl", "get-enable-status", "pkgctl-Tailscale.service"}, TierRead},
 		{[]string{"synosystemctl", "restart", "nginx"}, TierMutate},
-		{[]string{"synosystemctl", "stop", "sshd"}, TierMutate},
+		{[]string{"synosystemctl", "stop", "sshd"}, TierDestructive}, // sshd stopped by any service manager
 		{[]string{"synopkg", "status", "Docker"}, TierRead},
 		{[]string{"synopkg", "uninstall", "Docker"}, TierDestructive},
 		{[]string{"synoservicectl", "--status", "nginx"}, TierRead},

@@ -91,3 +91,62 @@ func rmFilesDeny(ops []string) string {
 	}
 	return ""
 }
+
+// powerNoop reports whether a power program's options make it leave the
+// power state alone: shutdown -c (cancels a pending shutdown, what one
+// wants in a hurry), -k (only the wall message) and --show; -w or
+// --wtmp-only of reboot, poweroff and halt (only the wtmp record); kexec
+// -l, -p or -u without -e (loading or unloading the kernel to boot next,
+// as kdump's setup does; without any of them kexec loads and boots).
+// Help and version print only.
+func powerNoop(name string, args []string) bool {
+	if helpOnly(args) || len(args) == 1 && args[0] == "--version" {
+		return true
+	}
+	switch name {
+	case "shutdown":
+		if getoptFlag(args, 'k', "", "") || hasFlag(args, 0, "--show") {
+			return true // -k: the wall message only
+		}
+		// The last action given wins: -c -r now reboots.
+		last := byte(0)
+	words:
+		for _, a := range args {
+			switch {
+			case a == "--":
+				break words
+			case strings.HasPrefix(a, "--"):
+				for _, l := range []struct {
+					c    byte
+					long string
+				}{{'c', "--cancel"}, {'r', "--reboot"}, {'H', "--halt"}, {'P', "--poweroff"}} {
+					if longFlag(a, l.long) {
+						last = l.c
+					}
+				}
+			case strings.HasPrefix(a, "-"):
+				for k := 1; k < len(a); k++ {
+					if strings.IndexByte("crHPh", a[k]) >= 0 {
+						last = a[k]
+					}
+				}
+			}
+		}
+		return last == 'c'
+	case "reboot", "poweroff", "halt":
+		return getoptFlag(args, 'w', "--wtmp-only", "")
+	case "kexec":
+		if getoptFlag(args, 'e', "--exec", "t") {
+			return false
+		}
+		for _, f := range []struct {
+			c    byte
+			long string
+		}{{'l', "--load"}, {'p', "--load-panic"}, {'u', "--unload"}, {'S', "--status"}} {
+			if getoptFlag(args, f.c, f.long, "t") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -638,20 +638,21 @@ func TestBlindSpotApplianceHostPower(t *testing.T) {
 // TestBlindSpotPowerNoops: the power programs' forms that leave the power
 // state alone are not denied — over-blocking them stops an operator
 // cancelling a pending shutdown: shutdown -c (when the cancel is the last
-// action given), -k (the wall message only), --show; reboot, poweroff and
+// action given), --show; reboot, poweroff and
 // halt -w (the wtmp record only); kexec -l, -p, -u and -S without -e
 // (kdump's setup loads a kernel without booting it); help. Every form
-// that still changes the power state stays denied.
+// that still changes the power state stays denied, and so does shutdown
+// -k, a kexec reboot to dinit's shutdown.
 func TestBlindSpotPowerNoops(t *testing.T) {
 	p := testPolicy(t)
 	runBlindHosts(t, p, sameCases(TierMutate, false,
-		"shutdown -c", "shutdown --cancel", "shutdown -k now", "shutdown -k -r now 'test'", "shutdown --show", "shutdown --help",
+		"shutdown -c", "shutdown --cancel", "shutdown --show", "shutdown --help",
 		"shutdown -r now -c", "reboot -w", "reboot --wtmp-only", "poweroff -w", "halt --wtmp-only", "reboot --help",
 		"kexec -l /tmp/vmlinuz --reuse-cmdline", "kexec -u", "kexec -S", "kexec --help", "sudo shutdown -c",
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, true,
 		"shutdown -h now", "shutdown -r +5", "shutdown now", "shutdown -P now", "shutdown -c -r now", "shutdown --cancel --reboot now",
 		"reboot -f", "reboot", "poweroff -f", "kexec -e", "kexec -l /boot/vmlinuz -e", "kexec /boot/vmlinuz",
-		"kexec --load /tmp/vmlinuz && kexec --exec", "sudo shutdown -rc now -r",
+		"kexec --load /tmp/vmlinuz && kexec --exec", "sudo shutdown -rc now -r", "shutdown -k now", "shutdown -k -r now",
 	))
 }

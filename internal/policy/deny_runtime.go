@@ -94,7 +94,7 @@ func rmFilesDeny(ops []string) string {
 
 // powerNoop reports whether a power program's options make it leave the
 // power state alone: shutdown -c (cancels a pending shutdown, what one
-// wants in a hurry), -k (only the wall message) and --show; -w or
+// wants in a hurry) and --show; -w or
 // --wtmp-only of reboot, poweroff and halt (only the wtmp record); kexec
 // -l, -p or -u without -e (loading or unloading the kernel to boot next,
 // as kdump's setup does; without any of them kexec loads and boots).
@@ -105,8 +105,10 @@ func powerNoop(name string, args []string) bool {
 	}
 	switch name {
 	case "shutdown":
-		if getoptFlag(args, 'k', "", "") || hasFlag(args, 0, "--show") {
-			return true // -k: the wall message only
+		// -k is only the wall message to systemd's and sysvinit's
+		// shutdown, but a kexec reboot to dinit's: not read as a no-op.
+		if hasFlag(args, 0, "--show") {
+			return true
 		}
 		// The last action given wins: -c -r now reboots.
 		last := byte(0)

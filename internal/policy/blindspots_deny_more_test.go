@@ -656,3 +656,23 @@ func TestBlindSpotPowerNoops(t *testing.T) {
 		"kexec --load /tmp/vmlinuz && kexec --exec", "sudo shutdown -rc now -r", "shutdown -k now", "shutdown -k -r now",
 	))
 }
+
+// TestBlindSpotPipedTreeRemoval: a system directory's entries listed (ls
+// /usr, find / with no narrowing test) and handed to xargs rm are removed
+// as rm -rf /usr would remove them, and are denied; a narrowed find, other
+// directories and a listing handed to a reader keep their tiers.
+func TestBlindSpotPipedTreeRemoval(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"ls / | xargs rm -rf", "ls /usr | xargs sudo rm -r", "ls -A /etc | xargs rm -rf", "find / -print0 | xargs -0 rm -rf",
+		"find /usr -type f | xargs rm -f", "find /etc -mindepth 1 -print | xargs rm", "find / | sort | xargs rm -rf",
+		"ls /var/lib | xargs -n1 rm -rf", "find -L /boot | xargs rm",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"ls /tmp | xargs rm -rf", "find /srv/app -name '*.pyc' | xargs rm", "find / -name core -type f | xargs rm -f",
+		"find /var/log -mtime +30 -print0 | xargs -0 rm -f",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"find to grep", "find /etc/nginx -name '*.conf' | xargs grep -l server_name", TierRead},
+	})
+}

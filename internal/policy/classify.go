@@ -422,6 +422,7 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 		e.pipedNames(chain, ctx, sc)
 		e.pipedWatchdog(chain, ctx, sc)
 		e.pipedKill(chain, ctx, sc)
+		e.pipedRemove(chain, ctx, sc)
 	}
 }
 

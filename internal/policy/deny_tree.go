@@ -2,7 +2,10 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // Removing the root tree or a system directory is denied whichever tool
@@ -145,4 +148,96 @@ func findExecEveryFile(cmd []arg, start string) string {
 		}
 	}
 	return ""
+}
+
+// pipedRemove denies a pipeline that lists a system directory's entries
+// (ls /, find /usr with no narrowing test) and hands them to xargs rm:
+// each entry then goes as rm -rf / would take it.
+func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
+	lister := func(st *syntax.Stmt) bool {
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 {
+			return false
+		}
+		n := path.Base(c.Args[0].Lit())
+		return n == "ls" || n == "find" || n == ""
+	}
+	remover := func(st *syntax.Stmt) bool {
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 || path.Base(c.Args[0].Lit()) != "xargs" {
+			return false
+		}
+		return slices.ContainsFunc(c.Args[1:], func(w *syntax.Word) bool {
+			l := w.Lit()
+			return l == "" || path.Base(l) == "rm"
+		})
+	}
+	if !slices.ContainsFunc(chain, remover) || !slices.ContainsFunc(chain, lister) {
+		return // most pipelines: nothing resolved, nothing allocated
+	}
+	r := resolver{e: e, ctx: ctx, sc: sc}
+	rec, removes := false, false
+	for _, st := range chain { // right to left
+		c, ok := st.Cmd.(*syntax.CallExpr)
+		if !ok || len(c.Args) == 0 {
+			removes = false
+			continue
+		}
+		args := r.fieldsAll(c.Args)
+		if !args[0].known {
+			removes = false
+			continue
+		}
+		vals := argVals(args[1:])
+		switch name := path.Base(args[0].val); {
+		case name == "xargs":
+			removes, rec = false, false
+			for k, v := range vals {
+				if path.Base(v) == "rm" {
+					removes = true
+					rec = hasFlag(vals[k+1:], 'r', "--recursive") || hasFlag(vals[k+1:], 'R', "")
+				}
+			}
+		case !removes:
+		case name == "ls" && rec:
+			for _, o := range operands(vals) {
+				if criticalPath(o) {
+					e.deny("ls " + o + " | xargs rm -r: removes everything under " + o)
+					return
+				}
+			}
+		case name == "find":
+			starts, narrowed := findStarts(vals)
+			for _, s := range starts {
+				if !narrowed && criticalPath(s) {
+					e.deny("find " + s + " | xargs rm: removes everything under " + s)
+					return
+				}
+			}
+		default:
+			removes = passesAll[name]
+		}
+	}
+}
+
+// findStarts returns find's start paths and whether a test narrows what
+// it finds, from its words.
+func findStarts(vals []string) (starts []string, narrowed bool) {
+	i := 0
+	for i < len(vals) && (vals[i] == "-H" || vals[i] == "-L" || vals[i] == "-P") {
+		i++
+	}
+	for ; i < len(vals) && !strings.HasPrefix(vals[i], "-") && vals[i] != "(" && vals[i] != "!"; i++ {
+		starts = append(starts, vals[i])
+	}
+	for j := i; j < len(vals); j++ {
+		if findFilters[vals[j]] {
+			v := ""
+			if j+1 < len(vals) {
+				v = vals[j+1]
+			}
+			narrowed = narrowed || findNarrowing(vals[j], v)
+		}
+	}
+	return starts, narrowed
 }

@@ -621,6 +621,7 @@ func TestBlindSpotApplianceHostPower(t *testing.T) {
 	runBlindHosts(t, p, sameCases(TierDestructive, true,
 		"pvesh create /nodes/pve1/status -command reboot", "pvesh create /nodes/localhost/status --command shutdown",
 		"pvesh create /nodes/pve1/status --command=reboot", "sudo pvesh create nodes/pve1/status -command shutdown",
+		"pvesh create /nodes/pve/status --command reboot",
 		"cli -c 'system reboot'", "cli -m csv -c \"system shutdown\"", "cli --command 'system poweroff'",
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
@@ -666,7 +667,7 @@ func TestBlindSpotPipedTreeRemoval(t *testing.T) {
 	runBlindHosts(t, p, sameCases(TierDestructive, true,
 		"ls / | xargs rm -rf", "ls /usr | xargs sudo rm -r", "ls -A /etc | xargs rm -rf", "find / -print0 | xargs -0 rm -rf",
 		"find /usr -type f | xargs rm -f", "find /etc -mindepth 1 -print | xargs rm", "find / | sort | xargs rm -rf",
-		"ls /var/lib | xargs -n1 rm -rf", "find -L /boot | xargs rm",
+		"ls /var/lib | xargs -n1 rm -rf", "find -L /boot | xargs rm", "find /srv | xargs -n1 sudo rm",
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"ls /tmp | xargs rm -rf", "find /srv/app -name '*.pyc' | xargs rm", "find / -name core -type f | xargs rm -f",

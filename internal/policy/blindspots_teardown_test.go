@@ -225,7 +225,6 @@ func TestBlindSpotInfraTeardown(t *testing.T) {
 		"lxc config device remove c eth0",
 		"pvesh delete /nodes/pve/qemu/100",
 		"pvesh create /nodes/pve/qemu/100/status/stop",
-		"pvesh create /nodes/pve/status --command reboot",
 		"pvesm free local:100/vm-100-disk-0.qcow2",
 		"pvecm delnode pve2",
 		"gh repo delete o/r --yes",

@@ -329,12 +329,14 @@ func TestBlindSpotRuntimeAndFirmware(t *testing.T) {
 		{"temporary files", "rm /tmp/*", TierMutate},
 		{"one efi dump", "rm /sys/firmware/efi/efivars/dump-*", TierMutate},
 		{"dpkg leftovers", "rm /etc/*.dpkg-old", TierMutate},
-		{"power on", "curl -X POST https://bmc/redfish/v1/Systems/1/Actions/ComputerSystem.Reset -d '{\"ResetType\":\"On\"}'", TierMutate},
 		{"redfish read", "curl https://bmc/redfish/v1/Systems/1", TierBenign},
 	})
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"rm /bin/sh", "rm /sbin/init", "rm /usr/bin/bash", "unlink /usr/sbin/sshd", "rm /usr/lib/x86_64-linux-gnu/libfoo.so.1",
 		"rm /usr/lib/python3/*", "rm /lib/modules/6.1.0/*", "chmod 000 /usr/bin", "chmod 700 /usr", "chmod 0 /lib",
+		"curl -X POST https://bmc/redfish/v1/Systems/1/Actions/ComputerSystem.Reset -d '{\"ResetType\":\"On\"}'",
+		"curl -d@reset.json https://bmc/redfish/v1/Systems/1/Actions/ComputerSystem.Reset",
+		"curl -X POST -d \"$BODY\" https://bmc/redfish/v1/Systems/1/Actions/ComputerSystem.Reset",
 		"chmod a-x /usr/bin", "chown nobody /usr", "chgrp -h staff /etc", "apk del musl", "opkg remove procd",
 	))
 }

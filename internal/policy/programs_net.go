@@ -538,6 +538,14 @@ var rawSchemes = set(`telnet gopher gophers dict mqtt mqtts`)
 // arguments computed at run time, which can be any of these.
 func curlRequest(c *call, r *raiser) {
 	args := c.args
+	for _, a := range args {
+		// A BMC's Redfish reset action turns the machine off or restarts
+		// it unless its body (denied when seen, deny_appliances.go) says
+		// On: with a body from a file or computed, tier 3.
+		if strings.Contains(strings.ToLower(a.val), "computersystem.reset") {
+			r.raise(TierDestructive, "curl: posts to a BMC's ComputerSystem.Reset, which may power the machine off")
+		}
+	}
 	scheme := "http"
 	var urls []arg
 	var q sockRequest

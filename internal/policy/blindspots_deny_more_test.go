@@ -679,3 +679,19 @@ func TestBlindSpotPipedTreeRemoval(t *testing.T) {
 		{"find to grep", "find /etc/nginx -name '*.conf' | xargs grep -l server_name", TierRead},
 	})
 }
+
+// TestBlindSpotBMCBootAndReset: the BMC told to boot the machine from
+// another device next (a PXE installer may wipe its disks) or reset
+// itself is tier 3, as efibootmgr is, in ipmitool's prefix spellings;
+// the chassis identify light and reads keep their tiers.
+func TestBlindSpotBMCBootAndReset(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"ipmitool chassis bootdev pxe options=persistent", "ipmitool -I lanplus -H bmc -U u -P p chassis bootdev pxe",
+		"ipmitool chass bootd disk", "ipmitool mc reset cold", "ipmitool mc reset warm",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"identify", "ipmitool chassis identify 10", TierMutate},
+		{"status", "ipmitool chassis status", TierRead},
+	})
+}

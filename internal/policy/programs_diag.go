@@ -248,6 +248,13 @@ func ipmitoolProgram(c *call) (Tier, string) {
 			return TierRead, "ipmitool " + p
 		}
 	}
+	if len(ops) >= 2 && strings.HasPrefix("chassis", ops[0]) && strings.HasPrefix("bootdev", ops[1]) && len(ops[1]) >= 4 ||
+		len(ops) >= 2 && ops[0] == "mc" && ops[1] == "reset" {
+		// The next boot from the network (a PXE installer may wipe the
+		// disks) or another device, and a BMC reset (the remote console
+		// and power control gone until it returns), as efibootmgr is.
+		return TierDestructive, "ipmitool " + truncate(phrase, 48) + ": changes what the machine boots next, or resets its BMC"
+	}
 	return TierMutate, "ipmitool " + truncate(phrase, 48) + ": may change the machine or its BMC"
 }
 

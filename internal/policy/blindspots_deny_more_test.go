@@ -695,3 +695,24 @@ func TestBlindSpotBMCBootAndReset(t *testing.T) {
 		{"status", "ipmitool chassis status", TierRead},
 	})
 }
+
+// TestBlindSpotContainerHostRoot: a container given the host's root or a
+// system directory runs its command on the host's files, so the command
+// is read with the mount's target named by its source (-v /:/host rm -rf
+// /host is rm -rf /) on every host, as the privileged container's is;
+// other binds and reads keep their tiers.
+func TestBlindSpotContainerHostRoot(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"docker run --rm -v /:/host alpine rm -rf /host", "docker run --rm -v /:/host alpine sh -c 'rm -rf /host/*'",
+		"docker run --rm -v /usr:/u alpine rm -rf /u", "docker run --rm --mount type=bind,source=/,target=/h alpine rm -rf /h/etc",
+		"docker run --rm -v /:/host alpine chroot /host reboot", "docker run --rm -v /dev:/dev alpine dd if=/dev/zero of=/dev/sda",
+		"podman run --rm -v /etc:/mnt/etc fedora rm -rf /mnt/etc", "docker run -v /:/h alpine shred /h/dev/sda",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"docker run --rm -v /var/log:/logs alpine ls /logs", "docker run --rm -v /etc:/e:ro alpine cat /e/os-release",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"an app's data", "docker run --rm -v /srv/data:/data alpine rm -rf /data", TierMutate},
+	})
+}

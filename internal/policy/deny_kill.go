@@ -398,17 +398,3 @@ func skillDeny(args []string) string {
 	}
 	return ""
 }
-
-// hostControlRuns has the deny list read what a privileged or host-pid
-// container runs: reboot there reboots the host, kill -9 -1 kills the
-// host's processes.
-func hostControlRuns(e *eval, rest []string) {
-	for k, r := range rest {
-		lr := strings.ToLower(r)
-		if lr == "--privileged" || lr == "--privileged=true" || strings.HasPrefix(lr, "--pid=host") ||
-			lr == "--pid" && k+1 < len(rest) && rest[k+1] == "host" {
-			e.scanText(strings.Join(rest[k+1:], " "))
-			return
-		}
-	}
-}

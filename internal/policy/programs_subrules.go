@@ -122,6 +122,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if first == "compose" && (second == "down" || second == "rm") && hasFlag(rest[2:], 'v', "--volumes") {
 			return TierDestructive, c.name + " compose " + second + " -v: removes the volumes"
 		}
+		if verb == "run" || verb == "create" {
+			hostControlRuns(c.e, rest)
+		}
 		if verb == "run" || verb == "create" || first == "compose" && second == "run" ||
 			first == "service" && (second == "create" || second == "update") {
 			for _, spec := range containerMounts(rest) {
@@ -133,9 +136,6 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 					return TierDestructive, c.name + " " + verb + " " + truncate(spec, 96) + ": gives the container control of the host"
 				}
 			}
-		}
-		if verb == "run" || verb == "create" {
-			hostControlRuns(c.e, rest)
 		}
 		switch verb {
 		case "run", "create":

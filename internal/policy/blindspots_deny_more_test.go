@@ -716,3 +716,20 @@ func TestBlindSpotContainerHostRoot(t *testing.T) {
 		{"an app's data", "docker run --rm -v /srv/data:/data alpine rm -rf /data", TierMutate},
 	})
 }
+
+// TestBlindSpotPipedTreeChange: a system directory's entries handed to
+// xargs chmod, chown, chgrp, chattr or setfacl are changed as the
+// command's -R would change them there, and meet that denial; narrowed
+// finds and other directories keep their tiers.
+func TestBlindSpotPipedTreeChange(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"find /usr | xargs chmod 000", "find / -type f -print0 | xargs -0 chown nobody", "ls / | xargs chmod -R 000",
+		"ls /etc | xargs chattr +i", "find /boot | sort | xargs sudo chgrp -h nogroup", "find /usr -mindepth 1 | xargs setfacl -m u:nobody:---",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"an app", "find /srv/app -type f | xargs chmod 644", TierMutate},
+		{"tmp", "ls /tmp | xargs chmod 777", TierMutate},
+		{"www", "find /var/www -type f | xargs chown www-data", TierMutate},
+	})
+}

@@ -169,7 +169,7 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 		}
 		return slices.ContainsFunc(c.Args[1:], func(w *syntax.Word) bool {
 			l := w.Lit()
-			return l == "" || path.Base(l) == "rm"
+			return l == "" || path.Base(l) == "rm" || everyFileChangers[path.Base(l)]
 		})
 	}
 	if !slices.ContainsFunc(chain, remover) || !slices.ContainsFunc(chain, lister) {
@@ -177,6 +177,7 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 	}
 	r := resolver{e: e, ctx: ctx, sc: sc}
 	rec, removes := false, false
+	var change []string        // xargs chmod 000: the command each entry is given to
 	for _, st := range chain { // right to left
 		c, ok := st.Cmd.(*syntax.CallExpr)
 		if !ok || len(c.Args) == 0 {
@@ -191,14 +192,31 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 		vals := argVals(args[1:])
 		switch name := path.Base(args[0].val); {
 		case name == "xargs":
-			removes, rec = false, false
+			removes, rec, change = false, false, nil
 			for k, v := range vals {
 				if path.Base(v) == "rm" {
 					removes = true
 					rec = hasFlag(vals[k+1:], 'r', "--recursive") || hasFlag(vals[k+1:], 'R', "")
 				}
+				if everyFileChangers[path.Base(v)] && change == nil {
+					removes, change = true, vals[k:]
+				}
 			}
 		case !removes:
+		case change != nil && (name == "ls" || name == "find"):
+			// find /usr | xargs chmod 000 changes every entry, as
+			// chmod -R 000 /usr does; ls / hands the top level on.
+			starts, narrowed := findStarts(vals)
+			if name == "ls" {
+				starts, narrowed = operands(vals), false
+			}
+			for _, s := range starts {
+				cmd := path.Base(change[0])
+				if why := denyCheck(cmd, append(append([]string{"-R"}, change[1:]...), s)); why != "" && !narrowed {
+					e.deny(name + " " + s + " | xargs " + cmd + ": " + why)
+					return
+				}
+			}
 		case name == "ls" && rec:
 			for _, o := range operands(vals) {
 				if criticalPath(o) {
@@ -219,6 +237,9 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 		}
 	}
 }
+
+// everyFileChangers are the programs whose every-entry run is their -R.
+var everyFileChangers = set(`chmod chown chgrp chattr setfacl`)
 
 // findStarts returns find's start paths and whether a test narrows what
 // it finds, from its words.

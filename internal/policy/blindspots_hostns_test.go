@@ -31,6 +31,13 @@ func TestBlindContainerHostNamespaces(t *testing.T) {
 		"docker run --ipc=host alpine",
 		"docker run --userns host alpine",
 	))
+	// With the host's PID namespace, by name or by path, what the container
+	// runs meets the deny list: kill -9 -1 there kills the host's processes.
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"podman run --pid=ns:/proc/1/ns/pid alpine kill -9 -1",
+		"podman run --pid ns:/proc/1/ns/pid alpine kill -9 -1",
+		"docker run --pid=HOST alpine kill -9 -1",
+	))
 	runExactHosts(t, p, []exactCase{
 		{"bridge network", "docker run --network=bridge alpine", TierMutate},
 		{"named network", "docker run --net mynet alpine", TierMutate},

@@ -34,9 +34,11 @@ func hostControlRuns(e *eval, rest []string) {
 		}
 	}
 	for k, r := range rest {
-		lr := strings.ToLower(r)
-		if lr == "--privileged" || lr == "--privileged=true" || strings.HasPrefix(lr, "--pid=host") ||
-			lr == "--pid" && k+1 < len(rest) && rest[k+1] == "host" {
+		lr, next := strings.ToLower(r), ""
+		if k+1 < len(rest) {
+			next = strings.ToLower(rest[k+1])
+		}
+		if lr == "--privileged" || lr == "--privileged=true" || strings.HasPrefix(lr, "--pid") && hostNamespace(lr, next) {
 			e.scanText(strings.Join(rest[k+1:], " "))
 			return
 		}

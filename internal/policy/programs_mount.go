@@ -128,7 +128,7 @@ func mountTakesValue(v string) bool {
 	}
 	if len(v) > 2 && v[0] == '-' && v[1] != '-' {
 		// A cluster whose last letter takes a value: -ro, -rt.
-		return strings.IndexByte("toOLUNT", v[len(v)-1]) >= 0 && strings.IndexAny(v[1:len(v)-1], "toOLUNT") < 0
+		return strings.IndexByte("toOLUNT", v[len(v)-1]) >= 0 && !strings.ContainsAny(v[1:len(v)-1], "toOLUNT")
 	}
 	switch name {
 	case "-t", "--types", "-o", "--options", "-O", "--test-opts", "-L", "--label", "-U", "--uuid",

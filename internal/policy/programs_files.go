@@ -522,7 +522,7 @@ func archiveProgram(c *call) (Tier, string) {
 	ops := operands(vals)
 	switch c.name {
 	case "zip":
-		for _, v := range c.optVals(c.args, "-TT", "--unzip-command") {
+		for _, v := range append(c.optVals(c.args, "-TT", "--unzip-command"), zipTestCommand(c.args)...) {
 			c.shellArg(v, "zip -TT command")
 			c.e.opaque = true
 			return TierDestructive, "zip -TT: runs a program"

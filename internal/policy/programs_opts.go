@@ -95,6 +95,7 @@ func (e *eval) genericOpts(args []arg, ctx cctx) (Tier, string) {
 			}
 		}
 	}
+	r.raise(c.runOpts())
 	return r.t, r.why
 }
 

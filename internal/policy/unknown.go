@@ -26,6 +26,12 @@ func (c *call) argCommand() (Tier, string) {
 	tries := 0
 	var vals []string
 	for k, a := range c.args {
+		if !a.known && a.val != "" {
+			if v, ok := unknownRunOpt(a, nil); ok {
+				opt, _, _ := strings.Cut(a.val, "=")
+				return c.runOptCommand(opt, v)
+			}
+		}
 		if !a.known || a.val == "" {
 			continue
 		}
@@ -44,6 +50,15 @@ func (c *call) argCommand() (Tier, string) {
 			sub.release()
 			if denied {
 				return TierDestructive, fmt.Sprintf("unknown program %q may run the code in its arguments (denied: %s)", truncate(c.name, 64), truncate(why, 160))
+			}
+		}
+		if v, ok := unknownRunOpt(a, c.args[k+1:]); ok {
+			if tries++; tries > maxArgCommands {
+				return TierDestructive, fmt.Sprintf("unknown program %q: too many of its arguments name programs to check what it may run", truncate(c.name, 64))
+			}
+			opt, _, _ := strings.Cut(a.val, "=")
+			if t, why := c.runOptCommand(opt, v); t == TierDestructive {
+				return t, why
 			}
 		}
 		if a.val[0] == '-' && !isLine {

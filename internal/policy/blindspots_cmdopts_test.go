@@ -1,0 +1,153 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotKnownRunOpts: options of programs the classifier knows
+// whose value is a program they run (install --strip-program, aria2c's
+// --on-download-* hooks, gpg's --photo-viewer and --agent-program) or the
+// options of one (duplicity --ssh-options, which can carry
+// -oProxyCommand). The value is classified as a command in every
+// spelling the program's parser takes (=, next word, abbreviated): the
+// deny list meets it, and the call is tier 3 since it runs a program.
+func TestBlindSpotKnownRunOpts(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, append(sameCases(TierDestructive, false,
+		"install --strip-program=/tmp/x -s a /usr/local/bin/a",
+		"install -s --strip-program /tmp/x a b",
+		"install -s --strip-prog=/tmp/x a b",
+		"install -s --strip-=/tmp/x a b",
+		"install -s --strip-program=llvm-strip a b",
+		`install -s --strip-program="$S" a b`,
+		"aria2c --on-download-complete=/tmp/x http://x",
+		"aria2c --on-download-complete /tmp/x http://x",
+		"aria2c --on-download-error=/home/u/x http://x",
+		"aria2c --on-download-start=./x http://x",
+		"aria2c --on-download-pause=/tmp/x http://x",
+		"aria2c --on-download-stop=/tmp/x http://x",
+		"aria2c --on-bt-download-complete=/tmp/x http://x",
+		`aria2c --on-bt-download-complete="$H" http://x`,
+		"aria2c --on-download-c=/tmp/x http://x",
+		"aria2c -x4 http://x --on-download-complete=/tmp/x",
+		"gpg --list-options show-photos --photo-viewer '/tmp/x %i' -k",
+		"gpg --photo-viewer='/tmp/x %i' --list-keys",
+		"gpg --photo-v '/tmp/x %i' --list-keys",
+		"gpg --ph=/tmp/x -k",
+		"gpg --agent-program=/tmp/x -k",
+		"gpg --agent-prog /tmp/x --list-keys",
+		"gpg --dirmngr-program /tmp/x --recv-keys 1",
+		"gpg2 --keyboxd-program=/tmp/x -k",
+		"gpgsm --agent-program=/tmp/x -k",
+		"gpgsm --protect-tool-program=/tmp/x -k",
+		"duplicity --ssh-options='-oProxyCommand=/tmp/x' collection-status sftp://h/x",
+		"duplicity --ssh-o '-oProxyCommand=/tmp/x' collection-status sftp://h/x",
+		"duplicity --ssh-options='-o ProxyCommand=/tmp/x' list-current-files sftp://h/x",
+		"duplicity --rsync-options='-e /tmp/x' collection-status rsync://h/x",
+		"duplicity --gpg-binary=/tmp/x collection-status file:///b",
+		"duplicity --gpg-options='--photo-viewer=/tmp/x' collection-status file:///b",
+		"duplicity --scp-command=/tmp/x full /srv scp://h/x",
+	),
+		blindCase{"strip reboot", "install -s --strip-program reboot a b", TierDestructive, true},
+		blindCase{"strip rm", "install -s --strip-program='rm -rf /' a b", TierDestructive, true},
+		blindCase{"aria2c reboot", "aria2c --on-download-c=reboot http://x", TierDestructive, true},
+		blindCase{"aria2c poweroff", "aria2c --on-download-complete poweroff http://x", TierDestructive, true},
+		blindCase{"gpg viewer rm", "gpg --photo-viewer 'rm -rf /' -k", TierDestructive, true},
+		blindCase{"gpg agent reboot", "gpg --agent-program=reboot -k", TierDestructive, true},
+		blindCase{"duplicity proxy rm", `duplicity --ssh-options="-oProxyCommand='rm -rf /'" collection-status sftp://h/x`, TierDestructive, true},
+	))
+	runExactHosts(t, p, []exactCase{
+		{"install", "install -m755 a /usr/local/bin/a", TierMutate},
+		{"install -s", "install -s --strip a b", TierMutate},
+		{"aria2c", "aria2c http://x", TierMutate},
+		{"aria2c out", "aria2c -x4 --out=f http://x", TierMutate},
+		{"gpg -k", "gpg -k", TierRead},
+		{"gpg colons", "gpg --list-keys --with-colons", TierRead},
+		{"gpg verify", "gpg --verify f.sig f", TierRead},
+		{"duplicity", "duplicity collection-status sftp://h/x", TierMutate},
+		{"duplicity identity", "duplicity --ssh-options='-oIdentityFile=/root/.ssh/k' collection-status sftp://h/x", TierMutate},
+	})
+}
+
+// TestBlindSpotUnknownRunOpts: a program the classifier does not know
+// whose option's name says its value is a program to run (--exec,
+// --root-command, --pinentry-program, --hook-init, --rsh-command,
+// -sshcmd, --root-shell=/path) runs that value: a program in a temporary
+// or agent-writable directory, a shell or interpreter (given arguments
+// the classifier does not see), a deny-listed one, or one computed at run
+// time makes the call tier 3, as a command line in its arguments does.
+func TestBlindSpotUnknownRunOpts(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"yt-dlp --exec /tmp/x url",
+		"yt-dlp --exec=/tmp/x url",
+		"yt-dlp --exec=reboot url",
+		"yt-dlp --exec sh url",
+		"yt-dlp --exec=python3.12 url",
+		`yt-dlp --exec "$X" url`,
+		"gpg-agent --pinentry-program /tmp/x --daemon",
+		"gpg-agent --scdaemon-program=/tmp/x --daemon",
+		"gpg-connect-agent --exec /tmp/x",
+		"dpkg-buildpackage --root-command=/tmp/x",
+		"dpkg-buildpackage --hook-init=/tmp/x",
+		"dpkg-buildpackage --hook-buildinfo=/var/tmp/x",
+		"dpkg-buildpackage --check-command=/dev/shm/x",
+		`dpkg-buildpackage --sign-command="$S"`,
+		"dpkg-architecture --command=/tmp/x",
+		"prove --exec=/tmp/x t/",
+		"scriptlive --command=/tmp/x log",
+		"systemd-firstboot --root-shell=/tmp/x",
+		"mt --rsh-command=/tmp/x -f h:/dev/st0 status",
+		"mt-gnu --rsh-command /tmp/x -f h:/dev/st0 status",
+		"unison -sshcmd /tmp/x a ssh://h/b",
+		"rdiff-backup --remote-cmd=/tmp/x backup a h::b",
+		"foo --post-exec=/tmp/x",
+		"foo --diff-cmd=/tmp/x a b",
+		"foo --SSH-COMMAND=/tmp/x",
+		"foo --ssh_program=/tmp/x",
+		"foo --editor=/tmp/x f",
+		"foo --viewer /tmp/x f",
+		"foo --helper=/tmp/x",
+		"foo --rsh /tmp/x",
+		"foo --login-shell=/tmp/x",
+		"foo --on-exit-hook=/tmp/x",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"yt-dlp", "yt-dlp -f best url", TierMutate},
+		{"exec ls", "foo --exec=ls", TierMutate},
+		{"editor vim", "foo --editor=vim f", TierMutate},
+		{"root fakeroot", "dpkg-buildpackage --root-command=fakeroot -us -uc", TierMutate},
+		{"rfakeroot", "dpkg-buildpackage -rfakeroot -us -uc", TierMutate},
+		{"pinentry", "gpg-agent --pinentry-program=/usr/bin/pinentry-curses --daemon", TierMutate},
+		{"exec-prefix", "nss-config --exec-prefix=/tmp/x", TierMutate},
+		{"cmd timeout", "vgdb --cmd-time-out=5", TierMutate},
+		{"command timeout", `foo --command-timeout "$X"`, TierMutate},
+		{"no-pager", "foo --no-pager /tmp/x", TierMutate},
+		{"shell dialect", "foo completion --shell zsh", TierMutate},
+		{"progress", "foo --progress /tmp/x", TierMutate},
+		{"progname", "memusage --progname=x ./a.out", TierMutate},
+	})
+}
+
+// TestBlindSpotZipTestCommand: zip's parser takes a short option's value
+// attached (-TTcmd), after "=" (-TT=cmd) and at the end of a cluster
+// (-qTT cmd), as well as -TT cmd and --unzip-command; zip runs it through
+// a shell to test the archive.
+func TestBlindSpotZipTestCommand(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, append(sameCases(TierDestructive, false,
+		"zip -T -TT/tmp/x a.zip f",
+		"zip -T -TT=/tmp/x a.zip f",
+		"zip -qTT /tmp/x -T a.zip f",
+		"zip -qTT=/tmp/x -T a.zip f",
+		`zip -TT="$C" -T a.zip f`,
+		"zip -T --unzip-command=/tmp/x a.zip f",
+		"zip -T --unzip-c=/tmp/x a.zip f",
+	),
+		blindCase{"= rm", "zip -T -TT='rm -rf /' a.zip f", TierDestructive, true},
+		blindCase{"attached reboot", "zip -T -TTreboot a.zip f", TierDestructive, true},
+	))
+	runExactHosts(t, p, []exactCase{
+		{"recursive", "zip -r a.zip dir", TierMutate},
+		{"test", "zip -T a.zip f", TierMutate},
+		{"quiet", "zip -qr a.zip dir", TierMutate},
+	})
+}

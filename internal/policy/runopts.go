@@ -1,0 +1,192 @@
+package policy
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Options whose value is a program the program runs, or the arguments of
+// one: in programs the classifier knows, a table of them; in programs it
+// does not, the option's name says so (--exec, --pinentry-program,
+// --root-command, --hook-init, -sshcmd).
+
+// runOpt is a long option whose value names a program the program runs.
+// min is the shortest prefix its parser takes for it (getopt_long, gnupg's
+// and zip's parsers and argparse take any unambiguous one; an ambiguous
+// one is refused, so matching it as well errs safe). With via set the
+// value is not a program but the arguments the program gives via.
+type runOpt struct {
+	name, min, via string
+}
+
+// programRunOpts are the run options of programs the classifier knows
+// whose handlers do not see them.
+var programRunOpts = map[string][]runOpt{
+	// --strip-program=PROG runs PROG on each file installed with -s.
+	"install": {{"--strip-program", "--strip-", ""}},
+	// The event hooks run PROG GID N FILE; every long option beginning
+	// --on is one of them.
+	"aria2c": {{"--on-download-complete", "--on", ""}, {"--on-download-error", "--on", ""},
+		{"--on-download-pause", "--on", ""}, {"--on-download-start", "--on", ""},
+		{"--on-download-stop", "--on", ""}, {"--on-bt-download-complete", "--on", ""}},
+	// The photo viewer is a shell command line run on every photo ID
+	// listed; the agent, dirmngr and keyboxd programs are started in
+	// place of the installed ones.
+	"gpg":  gpgRunOpts,
+	"gpg2": gpgRunOpts,
+	"gpgsm": {{"--agent-program", "--ag", ""}, {"--dirmngr-program", "--dirm", ""},
+		{"--keyboxd-program", "--keyb", ""}, {"--protect-tool-program", "--prot", ""}},
+	// duplicity hands these to the ssh, rsync and gpg it runs (an ssh
+	// -oProxyCommand=… runs that command), and runs the gpg binary named.
+	"duplicity": {{"--ssh-options", "--ssh-o", "ssh"}, {"--rsync-options", "--rsync", "rsync"},
+		{"--gpg-options", "--gpg-o", "gpg"}, {"--gpg-binary", "--gpg-b", ""},
+		{"--scp-command", "--scp", ""}, {"--sftp-command", "--sftp", ""}},
+}
+
+var gpgRunOpts = []runOpt{{"--photo-viewer", "--ph", ""}, {"--agent-program", "--ag", ""},
+	{"--dirmngr-program", "--dirm", ""}, {"--keyboxd-program", "--keyb", ""}}
+
+// runOpts classifies c's run options: the program named is classified as
+// a command (the deny list meets it), and runs with arguments the
+// classifier does not see, so the call is TierDestructive.
+func (c *call) runOpts() (Tier, string) {
+	opts := programRunOpts[c.name]
+	if opts == nil {
+		return TierRead, ""
+	}
+	var r raiser
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if a.val == "--" {
+			break
+		}
+		if !strings.HasPrefix(a.val, "--") {
+			continue
+		}
+		name, val, eq := strings.Cut(a.val, "=")
+		for _, o := range opts {
+			if len(name) < len(o.min) || !strings.HasPrefix(o.name, name) {
+				continue
+			}
+			v := arg{val: val, known: a.known, glob: a.glob}
+			if !eq {
+				if i+1 >= len(c.args) {
+					break
+				}
+				i++
+				v = c.args[i]
+			}
+			what := c.name + " " + o.name
+			if o.via != "" {
+				v.val = o.via + " " + v.val
+				r.raise(c.shellArg(v, what))
+				break
+			}
+			r.raise(c.shellArg(v, what))
+			r.raise(TierDestructive, what+": runs "+truncate(v.val, 64))
+			break
+		}
+	}
+	return r.t, r.why
+}
+
+// runOptWords are the words of an option's name that say its value is a
+// program to run, when the name ends in one (--exec, --root-command,
+// --pinentry-program, --diff-cmd); hook says so anywhere in it
+// (--hook-init). --exec-prefix and --cmd-timeout end in other words.
+var runOptWords = set(`exec command cmd program prog editor pager viewer rsh helper`)
+
+// unknownRunOpt returns the value of an unknown program's option whose
+// name says it is a program to run, and whether a.val is one; a name
+// ending in shell counts when the value is a path (--root-shell=/tmp/x,
+// not --shell bash, which names a shell dialect to print code for).
+// next is the word after a, taken when a has no "=".
+func unknownRunOpt(a arg, next []arg) (arg, bool) {
+	if len(a.val) < 4 || a.val[0] != '-' {
+		return arg{}, false
+	}
+	name, val, eq := strings.Cut(strings.TrimLeft(a.val, "-"), "=")
+	if !a.known && (!eq || strings.ContainsAny(name, "$`\\\"'*?[{")) {
+		// The source text of a word with an expansion: only a literal
+		// name before "=" is read (--sign-command="$S").
+		return arg{}, false
+	}
+	name = strings.ToLower(name)
+	if strings.HasPrefix(name, "no-") || strings.HasPrefix(name, "no_") {
+		return arg{}, false
+	}
+	last := name
+	if i := strings.LastIndexAny(name, "-_."); i >= 0 {
+		last = name[i+1:]
+	}
+	shell := strings.HasSuffix(last, "shell")
+	if !shell && !runOptWords[last] && !strings.Contains(name, "hook") &&
+		!strings.HasSuffix(last, "cmd") && !strings.HasSuffix(last, "command") && !strings.HasSuffix(last, "program") {
+		return arg{}, false
+	}
+	v := arg{val: val, known: a.known, glob: a.glob}
+	if !eq {
+		if len(next) == 0 {
+			return arg{}, false
+		}
+		v = next[0]
+	}
+	if shell && v.known && !strings.Contains(v.val, "/") {
+		return arg{}, false
+	}
+	return v, true
+}
+
+// runOptCommand classifies the value of an unknown program's run option
+// as a command it runs: one computed at run time, or one that is tier 3
+// or denied, makes the call tier 3.
+func (c *call) runOptCommand(opt string, v arg) (Tier, string) {
+	if !v.known {
+		c.e.opaque = true
+		return TierDestructive, fmt.Sprintf("unknown program %q %s: program computed at run time", truncate(c.name, 64), truncate(opt, 64))
+	}
+	if v.val == "" {
+		return TierMutate, ""
+	}
+	if _, line := commandLine(v.val); line || strings.Contains(v.val, "/") {
+		return c.lineCommand(v.val)
+	}
+	// A bare name is run with arguments not shown: a shell or an
+	// interpreter runs whatever they name, a wrapper or a pager alone
+	// (--root-command=fakeroot, --pager=less) is not judged by itself.
+	n := normaliseName(v.val)
+	if posixShells[n] || interpreters[n] {
+		return TierDestructive, fmt.Sprintf("unknown program %q %s: runs %s on arguments the classifier does not see", truncate(c.name, 64), truncate(opt, 64), truncate(v.val, 64))
+	}
+	if why := denyCheck(n, nil); why != "" {
+		return TierDestructive, fmt.Sprintf("unknown program %q %s may run %s (denied: %s)", truncate(c.name, 64), truncate(opt, 64), truncate(v.val, 64), why)
+	}
+	return TierMutate, ""
+}
+
+// zipTestCommand returns the values of zip's -TT in the spellings zip's
+// own parser takes beside "-TT cmd": attached (-TTcmd), after "="
+// (-TT=cmd), and at the end of a cluster of flags (-qTT cmd).
+func zipTestCommand(args []arg) []arg {
+	var out []arg
+	for i, a := range args {
+		if a.val == "--" {
+			break
+		}
+		if a.val == "-TT" || !strings.HasPrefix(a.val, "-") || strings.HasPrefix(a.val, "--") {
+			continue
+		}
+		j := strings.Index(a.val, "TT")
+		if j < 0 {
+			continue
+		}
+		v := strings.TrimPrefix(a.val[j+2:], "=")
+		switch {
+		case v != "":
+			out = append(out, arg{val: v, known: a.known, glob: a.glob})
+		case i+1 < len(args):
+			out = append(out, args[i+1])
+		}
+	}
+	return out
+}

@@ -45,6 +45,8 @@ func TestBlindSpotKnownRunOpts(t *testing.T) {
 		"duplicity --gpg-binary=/tmp/x collection-status file:///b",
 		"duplicity --gpg-options='--photo-viewer=/tmp/x' collection-status file:///b",
 		"duplicity --scp-command=/tmp/x full /srv scp://h/x",
+		"nano --speller=/tmp/x f",
+		"nano --sp /tmp/x f",
 	),
 		blindCase{"strip reboot", "install -s --strip-program reboot a b", TierDestructive, true},
 		blindCase{"strip rm", "install -s --strip-program='rm -rf /' a b", TierDestructive, true},
@@ -63,6 +65,7 @@ func TestBlindSpotKnownRunOpts(t *testing.T) {
 		{"gpg colons", "gpg --list-keys --with-colons", TierRead},
 		{"gpg verify", "gpg --verify f.sig f", TierRead},
 		{"duplicity", "duplicity collection-status sftp://h/x", TierMutate},
+		{"nano", "nano --softwrap f", TierMutate},
 		{"duplicity identity", "duplicity --ssh-options='-oIdentityFile=/root/.ssh/k' collection-status sftp://h/x", TierMutate},
 	})
 }
@@ -149,5 +152,82 @@ func TestBlindSpotZipTestCommand(t *testing.T) {
 		{"recursive", "zip -r a.zip dir", TierMutate},
 		{"test", "zip -T a.zip f", TierMutate},
 		{"quiet", "zip -qr a.zip dir", TierMutate},
+	})
+}
+
+// TestBlindSpotProviderLibraries: ssh-add -s/-S has the agent load the
+// PKCS#11 or security key provider library named, ssh-keygen -D and -w
+// load it themselves: code of the caller's choosing, as ssh -I is, in
+// every getopt spelling.
+func TestBlindSpotProviderLibraries(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"ssh-add -S /tmp/x.so",
+		"ssh-add -s /tmp/x.so",
+		"ssh-add -s/usr/lib/x/opensc-pkcs11.so",
+		"ssh-add -qS /tmp/x.so",
+		"ssh-add -v -s /home/u/p.so",
+		`ssh-add -s "$P"`,
+		"ssh-keygen -D /tmp/x.so",
+		"ssh-keygen -D/tmp/x.so",
+		"ssh-keygen -qD /tmp/x.so",
+		"ssh-keygen -w /tmp/x.so -t ed25519-sk",
+		"ssh-keygen -t ed25519-sk -w/tmp/x.so -f k",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"list", "ssh-add -l", TierRead},
+		{"list keys", "ssh-add -L", TierRead},
+		{"add", "ssh-add ~/.ssh/id_ed25519", TierMutate},
+		{"lifetime", "ssh-add -t 3600 k", TierMutate},
+		{"remove provider", "ssh-add -e /usr/lib/opensc-pkcs11.so", TierMutate},
+		{"fingerprint", "ssh-keygen -lf k.pub", TierRead},
+		{"find host", "ssh-keygen -F h", TierRead},
+		{"generate", "ssh-keygen -t ed25519 -f k -N ''", TierMutate},
+	})
+}
+
+// TestBlindSpotSshArgsValues: values that are the arguments of an ssh a
+// program starts (restic -o sftp.args, hg's -e before the subcommand)
+// carry -oProxyCommand=… and the program: classified as such.
+func TestBlindSpotSshArgsValues(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, append(sameCases(TierDestructive, false,
+		"restic -o sftp.args='-oProxyCommand=/tmp/x' -r sftp:h:/r snapshots",
+		"restic -o sftp.args='-o ProxyCommand=/tmp/x' -r sftp:h:/r snapshots",
+		"restic --option=sftp.args='-oProxyCommand=/tmp/x' -r sftp:h:/r snapshots",
+		"restic -r sftp:h:/r snapshots -o 'sftp.args=-oLocalCommand=/tmp/x -oPermitLocalCommand=yes'",
+		"hg -e /tmp/x pull",
+		"hg -e /tmp/x push",
+		"hg --ssh /tmp/x pull",
+		"hg --remotecmd /tmp/x -e ssh pull",
+	),
+		blindCase{"restic proxy rm", `restic -o sftp.args="-oProxyCommand='rm -rf /'" -r sftp:h:/r snapshots`, TierDestructive, true},
+		blindCase{"hg -e rm", "hg -e 'rm -rf /' pull", TierDestructive, true},
+	))
+	runExactHosts(t, p, []exactCase{
+		{"restic identity", "restic -o sftp.args='-i /root/k' -r sftp:h:/r snapshots", TierMutate},
+		{"restic snapshots", "restic -r sftp:h:/r snapshots", TierBenign},
+		{"hg status", "hg status", TierMutate},
+	})
+}
+
+// TestBlindSpotPipeOutputs: an unknown program's output named as a pipe
+// (Ghostscript's -sOutputFile=%pipe%cmd and -o '|cmd') runs cmd.
+func TestBlindSpotPipeOutputs(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"gs -sOutputFile='%pipe%rm -rf /' -sDEVICE=pdfwrite f.ps",
+		"gs -sOutputFile=%pipe%/tmp/x -sDEVICE=pdfwrite f.ps",
+		"gs -sOutputFile=%PIPE%/tmp/x f.ps",
+		"gs -o '|/tmp/x' f.ps",
+		"gs -o '| sh' f.ps",
+		"gs -sOutputFile='|reboot' f.ps",
+		"gs -dBATCH -sOutputFile='|/tmp/x -q' f.ps",
+		"gsnd -o '|/tmp/x' f.ps",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"pdfwrite", "gs -q -dBATCH -dNOPAUSE -sDEVICE=pdfwrite -sOutputFile=out.pdf in.ps", TierMutate},
+		{"bar in word", "foo 'a|b'", TierMutate},
+		{"bar value", "foo --sep='|' x", TierMutate},
 	})
 }

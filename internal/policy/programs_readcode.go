@@ -301,6 +301,9 @@ func (c *call) readCode() (Tier, string) {
 				r.raise(TierDestructive, "restic -o: an option computed at run time")
 			case k == "sftp.command" || k == "rclone.program":
 				r.raise(c.shellArg(arg{val: v, known: true}, "restic -o "+k))
+			case k == "sftp.args":
+				// Options of the ssh restic starts (-oProxyCommand=…).
+				r.raise(c.shellArg(arg{val: "ssh " + v, known: true}, "restic -o sftp.args"))
 			}
 		}
 		return r.t, r.why

@@ -419,6 +419,9 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return r.t, r.why
 	case "ssh-keygen":
+		if p := shortOptVal(vals, sshKeygenValues, "Dw"); p != "" {
+			return TierDestructive, "ssh-keygen: loads the PKCS#11 or security key provider library " + truncate(p, 64)
+		}
 		switch {
 		case hasFlag(vals, 'R', ""):
 			return TierDestructive, "ssh-keygen -R: removes a host key from known_hosts"
@@ -429,6 +432,9 @@ func argProgram(c *call) (Tier, string) {
 	case "ssh-add":
 		// -l and -L list only when nothing else is asked: with -D, -x or
 		// -s the agent's keys change (or a PKCS#11 library is loaded).
+		if p := shortOptVal(vals, "EeHhSst", "Ss"); p != "" {
+			return TierDestructive, "ssh-add: has the agent load the PKCS#11 or security key provider library " + truncate(p, 64)
+		}
 		if has("-l", "-L") && onlyFlags("-l", "-L", "-v", "-q", "-E", "md5", "sha256") {
 			return TierRead, "ssh-add -l"
 		}

@@ -66,7 +66,9 @@ func vcsCommands(c *call) (Tier, string) {
 		for i := 0; i < len(c.args); i++ {
 			v := c.args[i].val
 			switch {
-			case v == "-R" || v == "--repository" || v == "--cwd" || v == "--config" || v == "--encoding":
+			case v == "-R" || v == "--repository" || v == "--cwd" || v == "--config" || v == "--encoding" ||
+				v == "-e" || v == "--ssh" || v == "--remotecmd":
+				// Their values are not the command: hg -e /tmp/x pull.
 				i++
 			case v == "--debugger":
 				c.e.opaque = true

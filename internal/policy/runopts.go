@@ -22,6 +22,8 @@ type runOpt struct {
 // programRunOpts are the run options of programs the classifier knows
 // whose handlers do not see them.
 var programRunOpts = map[string][]runOpt{
+	// The spell checker nano runs on ^T.
+	"nano": {{"--speller", "--sp", ""}},
 	// --strip-program=PROG runs PROG on each file installed with -s.
 	"install": {{"--strip-program", "--strip-", ""}},
 	// The event hooks run PROG GID N FILE; every long option beginning
@@ -189,4 +191,25 @@ func zipTestCommand(args []arg) []arg {
 		}
 	}
 	return out
+}
+
+// pipeOutput returns the command of an output named as a pipe, the
+// convention of Ghostscript (-sOutputFile=%pipe%cmd, -o '|cmd') and
+// others that popen a name beginning "|": the whole word, or an
+// option's value after "=".
+func pipeOutput(v string) (string, bool) {
+	if v[0] == '-' {
+		i := strings.IndexByte(v, '=')
+		if i < 0 {
+			return "", false
+		}
+		v = v[i+1:]
+	}
+	if rest, ok := strings.CutPrefix(v, "|"); ok {
+		return strings.TrimSpace(rest), true
+	}
+	if len(v) > len("%pipe%") && strings.EqualFold(v[:len("%pipe%")], "%pipe%") {
+		return strings.TrimSpace(v[len("%pipe%"):]), true
+	}
+	return "", false
 }

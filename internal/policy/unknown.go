@@ -61,6 +61,11 @@ func (c *call) argCommand() (Tier, string) {
 				return t, why
 			}
 		}
+		if cmd, ok := pipeOutput(a.val); ok {
+			if t, why := c.runOptCommand("output", arg{val: cmd, known: true}); t == TierDestructive {
+				return t, why
+			}
+		}
 		if a.val[0] == '-' && !isLine {
 			continue
 		}

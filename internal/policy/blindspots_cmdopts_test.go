@@ -231,3 +231,31 @@ func TestBlindSpotPipeOutputs(t *testing.T) {
 		{"bar value", "foo --sep='|' x", TierMutate},
 	})
 }
+
+// TestBlindSpotRunEnvNames: a variable named by convention for the
+// program or library a program runs or loads (SSH_SK_PROVIDER,
+// PINENTRY_PROGRAM, CONFIG_SHELL, FOO_HOOK, FOO_HELPER, FOO_VIEWER,
+// FOO_EXEC, FOO_PROG), set before a command or exported, is tier 3 as
+// FOO_COMMAND and FOO_EDITOR are.
+func TestBlindSpotRunEnvNames(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"SSH_SK_PROVIDER=/tmp/x.so ssh-keygen -t ed25519-sk",
+		"SSH_SK_PROVIDER=/tmp/x.so ssh-add -K",
+		"export SSH_SK_PROVIDER=/tmp/x.so; ssh -i k h",
+		"PINENTRY_PROGRAM=/tmp/x gpg -k",
+		"CONFIG_SHELL=/tmp/x ./configure",
+		"FOO_HOOK=/tmp/x foo",
+		"GIT_ANNEX_HELPER=/tmp/x git annex get f",
+		"PDF_VIEWER=/tmp/x foo f.pdf",
+		"RUNNER_EXEC=/tmp/x foo",
+		"DIFF_PROG=/tmp/x foo a b",
+		"env SSH_SK_PROVIDER=/tmp/x.so ssh-keygen -t ed25519-sk",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"lang", "LANG=C ls", TierRead},
+		{"tz", "TZ=UTC date", TierRead},
+		{"frontend", "DEBIAN_FRONTEND=noninteractive apt-get install -y x", TierMutate},
+		{"columns", "COLUMNS=200 ps aux", TierRead},
+	})
+}

@@ -259,3 +259,42 @@ func TestBlindSpotRunEnvNames(t *testing.T) {
 		{"columns", "COLUMNS=200 ps aux", TierRead},
 	})
 }
+
+// TestBlindSpotClientRunForms: more spellings of a program a client
+// runs: mysql's \P (pager) and \T (tee), case-sensitive; rclone's
+// backend options and connection-string parameters named *-command
+// (--webdav-bearer-token-command, bearer_token_command=); RSH and RMT,
+// which dump and restore run for a remote tape; cryptsetup's token
+// plugin directory.
+func TestBlindSpotClientRunForms(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, append(sameCases(TierDestructive, false,
+		`mysql -e '\P /tmp/x'`,
+		`mysql -e '\T /etc/x'`,
+		`mariadb -e 'select 1; \P /tmp/x'`,
+		"rclone lsd r: --webdav-bearer-token-command=/tmp/x",
+		"rclone lsd r: --webdav-bearer-token-command '/tmp/x'",
+		"rclone lsd ':webdav,bearer_token_command=/tmp/x:'",
+		`rclone lsd ":webdav,url='https://h',bearer_token_command='/tmp/x':"`,
+		"rclone lsd 'r,bearer_token_command=/tmp/x:'",
+		"RSH=/tmp/x dump -0f h:/dev/st0 /",
+		"RSH=/tmp/x restore -tf h:/dev/st0",
+		"RMT=/tmp/x tar -cf h:/dev/st0 d",
+		"export RSH=/tmp/x; dump -0f h:/dev/st0 /",
+		"cryptsetup open --external-tokens-path=/tmp /dev/sdb1 x",
+		"cryptsetup open --external-tokens-path /tmp /dev/sdb1 x",
+		"cryptsetup open --ext=/tmp /dev/sdb1 x",
+	),
+		blindCase{"mysql P rm", `mysql -e '\P rm -rf /'`, TierDestructive, true},
+		blindCase{"rclone token rm", "rclone lsd r: --webdav-bearer-token-command='rm -rf /'", TierDestructive, true},
+		blindCase{"rclone server rm", "rclone lsd r: --sftp-server-command='rm -rf /'", TierDestructive, true},
+		blindCase{"RSH rm", "RSH='rm -rf /' dump -0f h:/dev/st0 /", TierDestructive, true},
+	))
+	runExactHosts(t, p, []exactCase{
+		{"psql t", `psql -c '\t' -c 'select 1'`, TierMutate},
+		{"psql P", `psql -c '\P'`, TierMutate},
+		{"mysql select", "mysql -e 'select 1'", TierMutate},
+		{"rclone lsd", "rclone lsd r:", TierMutate},
+		{"cryptsetup open", "cryptsetup open /dev/sdb1 x", TierMutate},
+	})
+}

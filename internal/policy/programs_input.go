@@ -173,6 +173,13 @@ func queryProgram(c *call) (Tier, string) {
 				return r.t, r.why
 			}
 		}
+		if (c.name == "mysql" || c.name == "mariadb") && (strings.Contains(t.val, `\P`) || strings.Contains(t.val, `\T`)) {
+			// mysql's short forms of pager and tee, case-sensitive
+			// (psql's \p and \t only print and toggle).
+			c.e.opaque = true
+			c.e.scanText(t.val)
+			return TierDestructive, c.name + `: client command \P or \T runs a pager or writes a file`
+		}
 		for _, m := range queryShellMarks {
 			if strings.Contains(l, m) {
 				c.e.opaque = true

@@ -159,6 +159,21 @@ func rcloneRcDeletes(cmd string) bool {
 // mapper (space-separated lists, run like a shell's simple command).
 var rcloneCommandOpts = []string{"--password-command", "--sftp-ssh", "--metadata-mapper"}
 
+// rcloneCommandNames are rcloneCommandOpts and every option in args
+// whose name ends in -command: the backends' flags for a command rclone
+// runs (--webdav-bearer-token-command; --sftp-server-command runs on
+// the server) follow that pattern.
+func rcloneCommandNames(args []arg) []string {
+	names := rcloneCommandOpts
+	for _, a := range args {
+		name, _, _ := strings.Cut(a.val, "=")
+		if strings.HasPrefix(name, "--") && strings.HasSuffix(name, "-command") && name != "--password-command" {
+			names = append(names[:len(names):len(names)], name)
+		}
+	}
+	return names
+}
+
 // rcloneRuns classifies what rclone runs and reaches: the command options,
 // a config file named by --config,
 // an ssh= parameter of a connection string (:sftp,ssh='…':path or
@@ -166,7 +181,7 @@ var rcloneCommandOpts = []string{"--password-command", "--sftp-ssh", "--metadata
 // host rules.
 func (c *call) rcloneRuns() (Tier, string) {
 	r := raiser{TierRead, ""}
-	for _, v := range exactOptVals(c.args, rcloneCommandOpts...) {
+	for _, v := range exactOptVals(c.args, rcloneCommandNames(c.args)...) {
 		r.raise(c.shellArg(v, "rclone command option"))
 	}
 	if len(exactOptVals(c.args, "--config")) > 0 {
@@ -180,10 +195,10 @@ func (c *call) rcloneRuns() (Tier, string) {
 		}
 	}
 	param := func(k string, v arg, what string) {
-		switch strings.ToLower(strings.ReplaceAll(k, "-", "_")) {
-		case "ssh", "password_command", "metadata_mapper":
+		switch nk := strings.ToLower(strings.ReplaceAll(k, "-", "_")); {
+		case nk == "ssh" || nk == "metadata_mapper" || strings.HasSuffix(nk, "_command"):
 			r.raise(c.shellArg(v, what+" "+k))
-		case "host", "url", "endpoint":
+		case nk == "host" || nk == "url" || nk == "endpoint":
 			if v.known {
 				c.checkHost(v.val)
 			}

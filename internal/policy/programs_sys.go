@@ -357,6 +357,12 @@ func argProgram(c *call) (Tier, string) {
 	case "mdadm":
 		return mdadmProgram(c)
 	case "cryptsetup":
+		for _, v := range vals {
+			if name, _, _ := strings.Cut(v, "="); len(name) >= len("--ext") && strings.HasPrefix("--external-tokens-path", name) {
+				// Token plugins are shared libraries loaded from there.
+				return TierDestructive, "cryptsetup --external-tokens-path: loads token plugin libraries"
+			}
+		}
 		// The action follows the options' values: cryptsetup -d status
 		// luksKillSlot DEV 1 reads its key from the file status.
 		if ops := getoptOperands(vals, "chdslSbopTtiMI", cryptsetupValueLong); len(ops) > 0 {

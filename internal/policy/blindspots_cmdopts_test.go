@@ -112,6 +112,14 @@ func TestBlindSpotUnknownRunOpts(t *testing.T) {
 		"foo --rsh /tmp/x",
 		"foo --login-shell=/tmp/x",
 		"foo --on-exit-hook=/tmp/x",
+		"wget2 --use-askpass=/tmp/x http://x",
+		"foo --on-complete=/tmp/x",
+		"foo --on-exit /tmp/x",
+		"foo --on-success='rm -rf /'",
+		"foo --wrapper=/tmp/x",
+		"foo --test-runner=/tmp/x",
+		"foo --interpreter=/tmp/x",
+		"foo --interpreter=python3",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"yt-dlp", "yt-dlp -f best url", TierMutate},
@@ -127,6 +135,9 @@ func TestBlindSpotUnknownRunOpts(t *testing.T) {
 		{"shell dialect", "foo completion --shell zsh", TierMutate},
 		{"progress", "foo --progress /tmp/x", TierMutate},
 		{"progname", "memusage --progname=x ./a.out", TierMutate},
+		{"on-busy-update", "watchexec --on-busy-update=restart -- make", TierMutate},
+		{"on-error", "foo --on-error=ignore", TierMutate},
+		{"dry-run", "foo --dry-run /tmp/x", TierMutate},
 	})
 }
 

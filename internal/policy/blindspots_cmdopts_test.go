@@ -47,7 +47,13 @@ func TestBlindSpotKnownRunOpts(t *testing.T) {
 		"duplicity --scp-command=/tmp/x full /srv scp://h/x",
 		"nano --speller=/tmp/x f",
 		"nano --sp /tmp/x f",
+		"aria2c --conf-path=/tmp/x http://x",
+		"aria2c --conf /tmp/x http://x",
+		"rdiff-backup --remote-schema=/tmp/x backup a h::b",
+		"rdiff-backup --remote-schema '/tmp/x {h}' backup a h::b",
+		"rdiff-backup --remote-s '/tmp/x {h}' backup a h::b",
 	),
+		blindCase{"rdiff-backup rm", "rdiff-backup --remote-schema 'rm -rf / {h}' backup a h::b", TierDestructive, true},
 		blindCase{"strip reboot", "install -s --strip-program reboot a b", TierDestructive, true},
 		blindCase{"strip rm", "install -s --strip-program='rm -rf /' a b", TierDestructive, true},
 		blindCase{"aria2c reboot", "aria2c --on-download-c=reboot http://x", TierDestructive, true},
@@ -66,6 +72,9 @@ func TestBlindSpotKnownRunOpts(t *testing.T) {
 		{"gpg verify", "gpg --verify f.sig f", TierRead},
 		{"duplicity", "duplicity collection-status sftp://h/x", TierMutate},
 		{"nano", "nano --softwrap f", TierMutate},
+		{"aria2c timeout", "aria2c --connect-timeout=5 http://x", TierMutate},
+		{"aria2c conditional", "aria2c --conditional-get=true http://x", TierMutate},
+		{"rdiff-backup", "rdiff-backup backup a h::b", TierMutate},
 		{"duplicity identity", "duplicity --ssh-options='-oIdentityFile=/root/.ssh/k' collection-status sftp://h/x", TierMutate},
 	})
 }
@@ -120,6 +129,8 @@ func TestBlindSpotUnknownRunOpts(t *testing.T) {
 		"foo --test-runner=/tmp/x",
 		"foo --interpreter=/tmp/x",
 		"foo --interpreter=python3",
+		"unison -copyprog /tmp/x a ssh://h/b",
+		"unison -servercmd /tmp/x a ssh://h/b",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"yt-dlp", "yt-dlp -f best url", TierMutate},

@@ -475,6 +475,13 @@ func netProgram(c *call) (Tier, string) {
 		}
 		raise(c.ftpInput())
 	case "telnet", "aria2c":
+		for _, v := range vals {
+			// A configuration file can set the --on-download-* hooks;
+			// getopt_long takes --conf for --conf-path.
+			if name, _, _ := strings.Cut(v, "="); c.name == "aria2c" && len(name) >= len("--conf") && strings.HasPrefix("--conf-path", name) {
+				raise(TierDestructive, "aria2c --conf-path: its configuration can name programs aria2c runs")
+			}
+		}
 		raise(TierMutate, c.name+": raw connection or download")
 	case "http", "https", "xh":
 		for _, v := range vals {

@@ -22,6 +22,9 @@ type runOpt struct {
 // programRunOpts are the run options of programs the classifier knows
 // whose handlers do not see them.
 var programRunOpts = map[string][]runOpt{
+	// The command rdiff-backup runs to reach a remote side
+	// ('ssh -C {h} rdiff-backup --server' unless this names another).
+	"rdiff-backup": {{"--remote-schema", "--remote-s", ""}},
 	// The spell checker nano runs on ^T.
 	"nano": {{"--speller", "--sp", ""}},
 	// --strip-program=PROG runs PROG on each file installed with -s.
@@ -127,7 +130,8 @@ func unknownRunOpt(a arg, next []arg) (arg, bool) {
 	// An event hook, on-NAME, runs its value too (--on-complete=PROG),
 	// as aria2c's --on-download-complete does.
 	if !shell && !runOptWords[last] && !strings.Contains(name, "hook") && !strings.HasPrefix(name, "on-") &&
-		!strings.HasSuffix(last, "cmd") && !strings.HasSuffix(last, "command") && !strings.HasSuffix(last, "program") {
+		!strings.HasSuffix(last, "cmd") && !strings.HasSuffix(last, "command") && !strings.HasSuffix(last, "program") &&
+		!strings.HasSuffix(last, "prog") {
 		return arg{}, false
 	}
 	v := arg{val: val, known: a.known, glob: a.glob}

@@ -320,3 +320,38 @@ func TestBlindSpotClientRunForms(t *testing.T) {
 		{"cryptsetup open", "cryptsetup open /dev/sdb1 x", TierMutate},
 	})
 }
+
+// TestBlindSpotBorgRuns: borg runs commands of its own: with-lock REPO
+// CMD, create --content-from-command/--paths-from-command with the
+// command after the archive, and export-tar's and import-tar's
+// --tar-filter. Each is classified as the command it is.
+func TestBlindSpotBorgRuns(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, append(sameCases(TierDestructive, false,
+		"borg with-lock r /tmp/x",
+		"borg with-lock --lock-wait 5 r /tmp/x",
+		"borg --lock-wait=5 with-lock ssh://h/r /tmp/x",
+		"borg create --content-from-command r::a -- /tmp/x",
+		"borg create --paths-from-command r::a -- /tmp/x",
+		"borg create --content-from-command r::a /tmp/x",
+		"borg create --stats --content-from-command --stdin-name db.sql r::a -- sh -c '/tmp/x db'",
+		"borg create --con r::a -- /tmp/x",
+		"borg export-tar --tar-filter=/tmp/x r::a out.tar",
+		"borg export-tar --tar-filter /tmp/x r::a out.tar",
+		"borg import-tar --tar-filter=/tmp/x r::a in.tar",
+		"borg export-tar --tar-f=/tmp/x r::a out.tar",
+	),
+		blindCase{"with-lock rm", "borg with-lock r rm -rf /", TierDestructive, true},
+		blindCase{"with-lock reboot", "borg with-lock r reboot", TierDestructive, true},
+		blindCase{"content rm", "borg create --content-from-command r::a -- rm -rf /", TierDestructive, true},
+		blindCase{"paths rm", "borg create --paths-from-command r::a -- rm -rf /", TierDestructive, true},
+		blindCase{"filter rm", "borg export-tar --tar-filter='rm -rf /' r::a out.tar", TierDestructive, true},
+	))
+	runExactHosts(t, p, []exactCase{
+		{"create", "borg create --stats r::a /srv", TierMutate},
+		{"with-lock rsync", "borg with-lock r rsync -a /srv /backup", TierMutate},
+		{"content pg_dump", "borg create --content-from-command r::a -- pg_dump db", TierMutate},
+		{"list", "borg list r", TierRead},
+		{"export-tar", "borg export-tar r::a out.tar", TierMutate},
+	})
+}

@@ -333,6 +333,9 @@ func (c *call) backupClient(first string) (Tier, string) {
 	for _, v := range runs {
 		r.raise(c.shellArg(v, c.name+" password or ssh command"))
 	}
+	if c.name == "borg" {
+		r.raise(c.borgRuns(first))
+	}
 	r.raise(c.backupRepoWrite(first))
 	if c.name == "restic" {
 		if first == "dump" {

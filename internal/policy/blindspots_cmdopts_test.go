@@ -355,3 +355,31 @@ func TestBlindSpotBorgRuns(t *testing.T) {
 		{"export-tar", "borg export-tar r::a out.tar", TierMutate},
 	})
 }
+
+// TestBlindSpotBackupStoredCommands: restic backup --stdin-from-command
+// runs its operands, and kopia's policy actions
+// (--before-folder-action, --after-snapshot-root-action, …) store a
+// command every later snapshot runs: classified as the commands they are.
+func TestBlindSpotBackupStoredCommands(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, append(sameCases(TierDestructive, false,
+		"restic backup --stdin-from-command -- /tmp/x",
+		"restic -r r backup --stdin-from-command /tmp/x",
+		"restic -r r backup --stdin-from-command --stdin-filename db.sql -- /tmp/x --all",
+		"restic -r sftp:h:/r backup --stdin-from-command -- sh -c '/tmp/x'",
+		"kopia policy set --before-folder-action=/tmp/x /srv",
+		"kopia policy set --after-folder-action /tmp/x /srv",
+		"kopia policy set /srv --after-snapshot-root-action '/tmp/x'",
+		"kopia policy set --before-snapshot-root-action=/usr/local/bin/notify /srv",
+	),
+		blindCase{"restic rm", "restic -r r backup --stdin-from-command -- rm -rf /", TierDestructive, true},
+		blindCase{"restic reboot", "restic -r r backup --stdin-filename x --stdin-from-command -- reboot", TierDestructive, true},
+		blindCase{"kopia rm", "kopia policy set --before-snapshot-root-action='rm -rf /' /srv", TierDestructive, true},
+	))
+	runExactHosts(t, p, []exactCase{
+		{"restic pg_dump", "restic -r r backup --stdin-from-command --stdin-filename db.sql -- pg_dump db", TierMutate},
+		{"restic backup", "restic -r r backup /srv", TierMutate},
+		{"kopia snapshot", "kopia snapshot create /srv", TierMutate},
+		{"kopia compression", "kopia policy set --compression=zstd /srv", TierMutate},
+	})
+}

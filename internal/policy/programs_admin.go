@@ -336,6 +336,9 @@ func (c *call) backupClient(first string) (Tier, string) {
 	if c.name == "borg" {
 		r.raise(c.borgRuns(first))
 	}
+	if c.name == "restic" && first == "backup" {
+		r.raise(c.resticStdinCommand())
+	}
 	r.raise(c.backupRepoWrite(first))
 	if c.name == "restic" {
 		if first == "dump" {

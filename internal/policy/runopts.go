@@ -25,6 +25,11 @@ var programRunOpts = map[string][]runOpt{
 	// The command rdiff-backup runs to reach a remote side
 	// ('ssh -C {h} rdiff-backup --server' unless this names another).
 	"rdiff-backup": {{"--remote-schema", "--remote-s", ""}},
+	// Actions kopia runs around every later snapshot of the path, a
+	// command stored in the policy (kingpin takes whole names only).
+	"kopia": {{"--before-folder-action", "--before-folder-action", ""}, {"--after-folder-action", "--after-folder-action", ""},
+		{"--before-snapshot-root-action", "--before-snapshot-root-action", ""},
+		{"--after-snapshot-root-action", "--after-snapshot-root-action", ""}},
 	// The spell checker nano runs on ^T.
 	"nano": {{"--speller", "--sp", ""}},
 	// --strip-program=PROG runs PROG on each file installed with -s.

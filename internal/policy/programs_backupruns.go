@@ -84,3 +84,32 @@ func borgTrailing(args []arg, sub string, skip int) []arg {
 	}
 	return nil
 }
+
+// resticStdinCommand: restic backup --stdin-from-command runs its
+// operands (the command, after "--" as its manual writes it) and stores
+// what it prints. Without "--" the first operand begins it: an option's
+// value read as that errs toward classifying more.
+func (c *call) resticStdinCommand() (Tier, string) {
+	on := false
+	for _, a := range c.args {
+		if a.val == "--" {
+			break
+		}
+		on = on || a.val == "--stdin-from-command" || a.val == "--stdin-from-command=true"
+	}
+	if !on {
+		return TierRead, ""
+	}
+	cmd := borgTrailing(c.args, "backup", 0)
+	for i, a := range c.args {
+		if a.val == "--" {
+			cmd = c.args[i+1:]
+			break
+		}
+	}
+	if len(cmd) == 0 {
+		return TierRead, ""
+	}
+	c.run(cmd)
+	return TierMutate, "restic backup --stdin-from-command: runs " + truncate(cmd[0].val, 64)
+}

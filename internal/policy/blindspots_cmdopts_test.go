@@ -383,3 +383,34 @@ func TestBlindSpotBackupStoredCommands(t *testing.T) {
 		{"kopia compression", "kopia policy set --compression=zstd /srv", TierMutate},
 	})
 }
+
+// TestBlindSpotConfigSetPrograms: a CLI's config set that stores a
+// program its later runs start (gh/glab editor, pager, browser; a
+// kubeconfig user's exec credential plugin; aws credential_process)
+// names what runs later: one under a temporary directory or known only
+// at run time is tier 3, as npm config set script-shell is.
+func TestBlindSpotConfigSetPrograms(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"gh config set editor /tmp/x",
+		"gh config set pager /tmp/x",
+		"gh config set browser /var/tmp/x",
+		"gh config set -h github.com editor /tmp/x",
+		"glab config set editor /tmp/x",
+		"kubectl config set-credentials u --exec-command=/tmp/x",
+		"kubectl config set-credentials u --exec-command /tmp/x --exec-api-version=client.authentication.k8s.io/v1",
+		"kubectl config set users.u.exec.command /tmp/x",
+		`kubectl config set users.u.exec.command "$P"`,
+		"aws configure set credential_process /tmp/x",
+		"aws configure set profile.p.credential_process '/tmp/x --a'",
+		"aws --profile p configure set credential_process /tmp/x",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"gh protocol", "gh config set git_protocol ssh", TierMutate},
+		{"gh vim", "gh config set editor vim", TierMutate},
+		{"kubectl gke plugin", "kubectl config set-credentials u --exec-command=gke-gcloud-auth-plugin", TierMutate},
+		{"kubectl context", "kubectl config set-context c --user=u", TierMutate},
+		{"aws region", "aws configure set region us-east-1", TierMutate},
+		{"aws vault", "aws configure set credential_process 'aws-vault export p'", TierMutate},
+	})
+}

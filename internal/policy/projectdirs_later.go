@@ -11,9 +11,10 @@ import (
 // the dynamic linker's library directories (ldconfig DIR, ldconfig -f
 // FILE: every program then loads libraries found there), an
 // alternative's target (update-alternatives: /usr/bin/editor then runs
-// it), npm's and yarn's script shell. Naming one under a temporary
-// directory, or one known only at run time, is tier 3 as a build there
-// is (projectdirs.go): open mode would otherwise have root run later what
+// it), npm's and yarn's script shell, the editor, pager, browser or
+// credential program gh, glab, kubectl and aws config set stores. Naming
+// one under a temporary directory, or one known only at run time, is
+// tier 3 as a build there is (projectdirs.go): open mode would otherwise have root run later what
 // the agent wrote, unapproved.
 
 // laterOpts are the options naming such a file or directory.
@@ -49,6 +50,8 @@ func (c *call) laterAgent() string {
 		places = append(places, c.alternativeTargets()...)
 	case "npm", "yarn", "pnpm":
 		places = append(places, c.scriptShell()...)
+	case "gh", "glab", "kubectl", "aws":
+		places = append(places, c.configSetPrograms()...)
 	}
 	for _, p := range places {
 		switch {

@@ -414,3 +414,31 @@ func TestBlindSpotConfigSetPrograms(t *testing.T) {
 		{"aws vault", "aws configure set credential_process 'aws-vault export p'", TierMutate},
 	})
 }
+
+// TestBlindSpotMountHelperPrograms: mount -t fuse.sshfs (or fuse with
+// 'sshfs#h:') hands its -o options to the FUSE helper, and mount.fuse,
+// mount.fuse3 and mount.fuse.TYPE are that helper: an ssh_command (or
+// ProxyCommand, extpass …) among them runs a program, as sshfs -o does.
+func TestBlindSpotMountHelperPrograms(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"mount -t fuse.sshfs -o ssh_command=/tmp/x h: /mnt",
+		"mount -t fuse.sshfs h: /mnt -o ssh_command='rm -rf /'",
+		"mount -t fuse 'sshfs#h:' /mnt -o ssh_command=/tmp/x",
+		"mount -o ssh_command=/tmp/x -t fuse.sshfs h: /mnt",
+		"mount --options=reconnect,ssh_command=/tmp/x -t fuse.sshfs h: /mnt",
+		"mount -oreconnect,ssh_command=/tmp/x -t fuse.sshfs h: /mnt",
+		"mount -t fuse.sshfs -o ProxyCommand=/tmp/x h: /mnt",
+		"mount -t fuse.gocryptfs -o extpass=/tmp/x /c /mnt",
+		`mount -o "$O" -t fuse.sshfs h: /mnt`,
+		"mount.fuse 'sshfs#h:' /mnt -o ssh_command=/tmp/x",
+		"mount.fuse3 'sshfs#h:' /mnt -o ssh_command=/tmp/x",
+		"mount.fuse.sshfs h: /mnt -o ssh_command=/tmp/x",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"helper reconnect", "mount.fuse.sshfs h: /mnt -o reconnect", TierMutate},
+		{"identity", "mount -t fuse.sshfs -o reconnect,IdentityFile=/root/k h: /mnt", TierMutate},
+		{"ro", "mount -o ro,noatime /dev/sdb1 /mnt", TierMutate},
+		{"nfs", "mount -t nfs h:/x /mnt", TierMutate},
+	})
+}

@@ -128,3 +128,20 @@ func extensionProgram(c *call) (Tier, string) {
 // portablectl's long options that take a value.
 var extensionValueLong = []string{"--root", "--json", "--image-policy", "--noexec", "--mutable",
 	"--profile", "--copy", "--extension", "--host", "--machine"}
+
+// mountRunOpt says why mount's -o options make the FUSE helper it runs
+// (mount -t fuse.sshfs, mount -t fuse 'sshfs#h:') run a program, or "".
+func mountRunOpt(c *call) string {
+	for _, o := range c.optVals(c.args, "-o", "--options") {
+		low := strings.ToLower(o.val)
+		if !o.known {
+			return "mount -o: options computed at run time may name a program the file system's helper runs"
+		}
+		for _, w := range fuseRunOpts {
+			if strings.Contains(low, w) {
+				return "mount -o " + truncate(o.val, 64) + ": the file system's helper runs the program it names"
+			}
+		}
+	}
+	return ""
+}

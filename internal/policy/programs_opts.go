@@ -120,7 +120,9 @@ func argsHavePrefix(args []arg, p string) bool {
 // optsProgram returns the handler of a program whose options this file
 // classifies, or nil.
 func optsProgram(name string) func(*call) (Tier, string) {
-	if fuseMounters[name] {
+	if fuseMounters[name] || strings.HasPrefix(name, "mount.fuse") {
+		// mount.fuse, mount.fuse3 and mount.fuse.TYPE are the helpers
+		// mount -t fuse… runs, with mount's operands and -o.
 		return fuseMountProgram
 	}
 	switch name {

@@ -230,6 +230,9 @@ func argProgram(c *call) (Tier, string) {
 		if why := mountOver(c); why != "" {
 			return TierDestructive, why
 		}
+		if why := mountRunOpt(c); why != "" {
+			return TierDestructive, why
+		}
 		return TierMutate, "mount: mounts file systems"
 	case "umount":
 		if hasFlag(vals, 'a', "--all") {

@@ -442,3 +442,25 @@ func TestBlindSpotMountHelperPrograms(t *testing.T) {
 		{"nfs", "mount -t nfs h:/x /mnt", TierMutate},
 	})
 }
+
+// TestBlindSpotRsyncDaemonExec: an rsync daemon runs the programs its
+// configuration's pre-xfer exec and post-xfer exec name, from the file
+// --config names or set with --dparam (-M in daemon mode).
+func TestBlindSpotRsyncDaemonExec(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, append(sameCases(TierDestructive, false,
+		"rsync --daemon --config=/tmp/x",
+		"rsync --daemon --config /tmp/x",
+		"rsync --daemon -M 'post-xfer exec=/tmp/x'",
+		"rsync --daemon -M'pre-xfer exec=/tmp/x'",
+		"rsync --daemon --dparam='post-xfer exec=/tmp/x'",
+		"rsync --no-detach --daemon --dparam 'pre-xfer exec=/tmp/x'",
+	),
+		blindCase{"dparam rm", "rsync --daemon --dparam='pre-xfer exec=rm -rf /'", TierDestructive, true},
+		blindCase{"M reboot", "rsync --daemon -M 'post-xfer exec=reboot'", TierDestructive, true},
+	))
+	runExactHosts(t, p, []exactCase{
+		{"remote option", "rsync -a -M--fake-super src h:dst", TierMutate},
+		{"copy", "rsync -av src h:dst", TierMutate},
+	})
+}

@@ -153,6 +153,22 @@ func sshProgram(c *call) (Tier, string) {
 				// path remotely. Both are shell text.
 				c.shell(val, c.name+" "+name+" command", nil, false)
 				raise(TierMutate, c.name+" "+name)
+			case c.name == "rsync" && (name == "--config" || name == "--dparam" || (name == "-M" || strings.HasPrefix(name, "-M")) && rsyncDaemon(args)):
+				// A daemon's configuration, from the file or set with
+				// --dparam/-M (the client's -M sends options instead),
+				// runs its pre-xfer exec and post-xfer exec programs.
+				raise(TierDestructive, "rsync --daemon "+truncate(v, 64)+": its configuration runs the programs pre-xfer and post-xfer exec name")
+				param := val
+				if name != "--dparam" && name != "--config" {
+					param = strings.TrimPrefix(v, "-M")
+				}
+				if param == "" && i+1 < len(args) {
+					i++
+					param = args[i].val
+				}
+				if k, cmd, ok := strings.Cut(param, "="); ok && strings.Contains(strings.ToLower(k), "exec") {
+					c.shell(cmd, "rsync daemon "+strings.TrimSpace(k), nil, false)
+				}
 			case name == "--chmod" && (setidMode(strings.TrimLeft(val, "DF")) || strings.Contains(val, "s")):
 				raise(TierDestructive, c.name+" --chmod="+val+": sets a setuid or setgid bit")
 			case name == "--log-file" || name == "--write-batch" || name == "--only-write-batch":
@@ -800,4 +816,14 @@ func (c *call) computedDestination(a arg, op int) string {
 var hostFileOptions = map[string][]string{
 	"dig": {"-f"},
 	"mtr": {"-F", "--filename"},
+}
+
+// rsyncDaemon reports whether rsync's words start a daemon.
+func rsyncDaemon(args []arg) bool {
+	for _, a := range args {
+		if a.val == "--daemon" {
+			return true
+		}
+	}
+	return false
 }

@@ -464,3 +464,27 @@ func TestBlindSpotRsyncDaemonExec(t *testing.T) {
 		{"copy", "rsync -av src h:dst", TierMutate},
 	})
 }
+
+// TestBlindSpotGpgConfigFiles: gpg's --options FILE and --homedir DIR
+// (whose gpg.conf and gpg-agent.conf it reads) can set the photo viewer
+// and the agent, dirmngr and pinentry programs: one under a temporary
+// directory or known only at run time is tier 3, as GNUPGHOME is.
+func TestBlindSpotGpgConfigFiles(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"gpg --options /tmp/x -k",
+		"gpg --options=/tmp/x --list-keys",
+		"gpg --opt=/tmp/x -k",
+		"gpg --homedir /tmp/h -k",
+		"gpg --homedir=/dev/shm/h --list-keys",
+		`gpg --homedir "$H" -k`,
+		"gpg2 --homedir /var/tmp/h --verify f.sig f",
+		"gpgsm --options /tmp/x -k",
+		"gpg-agent --homedir /tmp/h --daemon",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"root home", "gpg --homedir /root/.gnupg -k", TierMutate},
+		{"no options", "gpg --no-options -k", TierMutate},
+		{"list", "gpg -k", TierRead},
+	})
+}

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -45,7 +46,9 @@ var programRunOpts = map[string][]runOpt{
 	"gpg":  gpgRunOpts,
 	"gpg2": gpgRunOpts,
 	"gpgsm": {{"--agent-program", "--ag", ""}, {"--dirmngr-program", "--dirm", ""},
-		{"--keyboxd-program", "--keyb", ""}, {"--protect-tool-program", "--prot", ""}},
+		{"--keyboxd-program", "--keyb", ""}, {"--protect-tool-program", "--prot", ""},
+		{"--options", "--opt", configVia}, {"--homedir", "--homed", configVia}},
+	"gpg-agent": {{"--options", "--opt", configVia}, {"--homedir", "--homed", configVia}},
 	// duplicity hands these to the ssh, rsync and gpg it runs (an ssh
 	// -oProxyCommand=… runs that command), and runs the gpg binary named.
 	"duplicity": {{"--ssh-options", "--ssh-o", "ssh"}, {"--rsync-options", "--rsync", "rsync"},
@@ -54,7 +57,14 @@ var programRunOpts = map[string][]runOpt{
 }
 
 var gpgRunOpts = []runOpt{{"--photo-viewer", "--ph", ""}, {"--agent-program", "--ag", ""},
-	{"--dirmngr-program", "--dirm", ""}, {"--keyboxd-program", "--keyb", ""}}
+	{"--dirmngr-program", "--dirm", ""}, {"--keyboxd-program", "--keyb", ""},
+	{"--options", "--opt", configVia}, {"--homedir", "--homed", configVia}}
+
+// configVia marks a run option whose value is a configuration file or
+// directory that can set the others (gpg --options FILE, --homedir DIR
+// and its gpg.conf): one a benign call may have written, under a
+// temporary directory, or one known only at run time, is tier 3.
+const configVia = "\x00config"
 
 // runOpts classifies c's run options: the program named is classified as
 // a command (the deny list meets it), and runs with arguments the
@@ -87,6 +97,13 @@ func (c *call) runOpts() (Tier, string) {
 				v = c.args[i]
 			}
 			what := c.name + " " + o.name
+			if o.via == configVia {
+				if !v.known || strings.HasPrefix(v.val, "/") && (agentDir(v.val) || agentDir(path.Dir(v.val))) {
+					c.e.opaque = true
+					r.raise(TierDestructive, what+" "+truncate(v.val, 64)+": configuration a benign call may have written names programs it runs")
+				}
+				break
+			}
 			if o.via != "" {
 				v.val = o.via + " " + v.val
 				r.raise(c.shellArg(v, what))

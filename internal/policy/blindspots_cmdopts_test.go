@@ -488,3 +488,19 @@ func TestBlindSpotGpgConfigFiles(t *testing.T) {
 		{"list", "gpg -k", TierRead},
 	})
 }
+
+// TestBlindSpotSftpBatchInput: sftp -b - reads its batch from the input,
+// whose !cmd lines run local shell commands: classified as ftp's input
+// is, so the deny list meets them.
+func TestBlindSpotSftpBatchInput(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"here-string rm", "sftp -b - h <<< '!rm -rf /'", TierDestructive, true},
+		{"piped reboot", "echo '!reboot' | sftp -b - h", TierDestructive, true},
+		{"attached", "echo '!reboot' | sftp -b- h", TierDestructive, true},
+		{"second line", "printf 'get f\\n! rm -rf /\\n' | sftp -b - h", TierDestructive, true},
+		{"tmp program", "printf 'get f\\n!/tmp/x\\n' | sftp -b - h", TierDestructive, false},
+		{"batch file", "sftp -b /tmp/x h", TierDestructive, false},
+		{"plain batch", "echo 'get f' | sftp -b - h", TierDestructive, false},
+	})
+}

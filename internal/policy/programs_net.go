@@ -245,6 +245,11 @@ func sshProgram(c *call) (Tier, string) {
 			case 'b':
 				if c.name == "sftp" {
 					raise(TierDestructive, "sftp -b: runs batch commands")
+					if val == "-" {
+						// The batch is the input: its !cmd lines run
+						// local shell commands, classified as ftp's are.
+						c.ftpInput()
+					}
 				}
 			case 'E':
 				raise(c.writeArg(arg{val: val, known: true}, "ssh -E log file"))

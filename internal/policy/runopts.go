@@ -15,7 +15,8 @@ import (
 // min is the shortest prefix its parser takes for it (getopt_long, gnupg's
 // and zip's parsers and argparse take any unambiguous one; an ambiguous
 // one is refused, so matching it as well errs safe). With via set the
-// value is not a program but the arguments the program gives via.
+// value is not a program but the arguments the program gives via, or,
+// with configVia, a configuration that can name such programs.
 type runOpt struct {
 	name, min, via string
 }
@@ -28,7 +29,8 @@ var programRunOpts = map[string][]runOpt{
 	"rdiff-backup": {{"--remote-schema", "--remote-s", ""}},
 	// Actions kopia runs around every later snapshot of the path, a
 	// command stored in the policy (kingpin takes whole names only).
-	"kopia": {{"--before-folder-action", "--before-folder-action", ""}, {"--after-folder-action", "--after-folder-action", ""},
+	"kopia": {{"--before-folder-action", "--before-folder-action", ""},
+		{"--after-folder-action", "--after-folder-action", ""},
 		{"--before-snapshot-root-action", "--before-snapshot-root-action", ""},
 		{"--after-snapshot-root-action", "--after-snapshot-root-action", ""}},
 	// The spell checker nano runs on ^T.
@@ -56,6 +58,8 @@ var programRunOpts = map[string][]runOpt{
 		{"--scp-command", "--scp", ""}, {"--sftp-command", "--sftp", ""}},
 }
 
+// gpgRunOpts are gpg's run options and the options naming the
+// configuration that can set them.
 var gpgRunOpts = []runOpt{{"--photo-viewer", "--ph", ""}, {"--agent-program", "--ag", ""},
 	{"--dirmngr-program", "--dirm", ""}, {"--keyboxd-program", "--keyb", ""},
 	{"--options", "--opt", configVia}, {"--homedir", "--homed", configVia}}

@@ -504,3 +504,44 @@ func TestBlindSpotSftpBatchInput(t *testing.T) {
 		{"plain batch", "echo 'get f' | sftp -b - h", TierDestructive, false},
 	})
 }
+
+// TestBlindSpotHookOptions: hooks and scripts programs run on events:
+// certbot's --pre/--post/--deploy/--renew/--manual-*-hook, fio's
+// --exec_prerun/--exec_postrun, mosh --client, openvpn's --up, --down,
+// --route-up, --client-connect, … scripts; in programs known by name
+// only, or not at all, an option named for a script or mail delivery
+// agent (--script, fetchmail --mda) or for a command to run.
+func TestBlindSpotHookOptions(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, append(sameCases(TierDestructive, false,
+		"certbot renew --deploy-hook /tmp/x",
+		"certbot renew --deploy-h=/tmp/x",
+		"certbot renew --pre-hook=/tmp/x",
+		"certbot renew --post-hook '/tmp/x --quiet'",
+		"certbot renew --renew-hook=/tmp/x",
+		"certbot certonly --manual --manual-auth-hook /tmp/x -d x",
+		"certbot certonly --manual --manual-cleanup-hook=/tmp/x -d x",
+		"fio --exec_prerun=/tmp/x j.fio",
+		"fio --name=x --exec_postrun=/tmp/x",
+		"mosh --client=/tmp/x h",
+		"openvpn --config c.ovpn --up /tmp/x --script-security 2",
+		"openvpn --client-connect /tmp/x --config s.conf",
+		"openvpn --config c.ovpn --down=/tmp/x",
+		"openvpn --config s.conf --auth-user-pass-verify '/tmp/x' via-file",
+		"openvpn --config c.ovpn --route-up /tmp/x",
+		"fetchmail --mda /tmp/x",
+		"foo --script /tmp/x.lua",
+		"atop --run-command=/tmp/x",
+		"bmon --exec /tmp/x",
+	),
+		blindCase{"certbot rm", "certbot renew --post-hook='rm -rf /'", TierDestructive, true},
+		blindCase{"fio rm", "fio --name=x --exec_postrun='rm -rf /'", TierDestructive, true},
+		blindCase{"openvpn rm", "openvpn --config c.ovpn --route-up='rm -rf /' --script-security 2", TierDestructive, true},
+	))
+	runExactHosts(t, p, []exactCase{
+		{"certbot renew", "certbot renew", TierMutate},
+		{"openvpn", "openvpn --config c.ovpn", TierMutate},
+		{"script name", "foo --script=build", TierMutate},
+		{"show-script", "pgbench --show-script=tpcb-like", TierMutate},
+	})
+}

@@ -688,6 +688,14 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		if ent.runs {
 			e.opaque = true
 		}
+		if ent.tier < TierDestructive {
+			// A table entry reads none of the program's options: one
+			// named for a program to run is read as an unknown
+			// program's is (nano --speller=/tmp/x).
+			if t, why := c.runOptWords(); t == TierDestructive {
+				return t, why
+			}
+		}
 		return c.inProject(ent.tier, ent.why)
 	}
 	if fn {

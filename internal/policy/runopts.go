@@ -33,6 +33,21 @@ var programRunOpts = map[string][]runOpt{
 		{"--after-folder-action", "--after-folder-action", ""},
 		{"--before-snapshot-root-action", "--before-snapshot-root-action", ""},
 		{"--after-snapshot-root-action", "--after-snapshot-root-action", ""}},
+	// certbot's hooks run around each issue or renewal, and are stored in
+	// the renewal configuration the timer runs later.
+	"certbot": {{"--pre-hook", "--pre-h", ""}, {"--post-hook", "--post-h", ""},
+		{"--deploy-hook", "--deploy-h", ""}, {"--renew-hook", "--renew-h", ""},
+		{"--manual-auth-hook", "--manual-a", ""}, {"--manual-cleanup-hook", "--manual-c", ""}},
+	// fio runs these before and after a job.
+	"fio": {{"--exec_prerun", "--exec_prerun", ""}, {"--exec_postrun", "--exec_postrun", ""}},
+	// mosh runs --client locally (--ssh is read with ssh's options).
+	"mosh": {{"--client", "--cl", ""}},
+	// openvpn runs its scripts on tunnel and client events.
+	"openvpn": {{"--up", "--up", ""}, {"--down", "--down", ""}, {"--route-up", "--route-up", ""},
+		{"--route-pre-down", "--route-pre-down", ""}, {"--ipchange", "--ipchange", ""},
+		{"--learn-address", "--learn-address", ""}, {"--tls-verify", "--tls-verify", ""},
+		{"--client-connect", "--client-connect", ""}, {"--client-disconnect", "--client-disconnect", ""},
+		{"--auth-user-pass-verify", "--auth-user-pass-verify", ""}},
 	// The spell checker nano runs on ^T.
 	"nano": {{"--speller", "--sp", ""}},
 	// --strip-program=PROG runs PROG on each file installed with -s.
@@ -123,11 +138,12 @@ func (c *call) runOpts() (Tier, string) {
 
 // runOptWords are the words of an option's name that say its value is a
 // program to run, when the name ends in one (--exec, --root-command,
-// --pinentry-program, --diff-cmd, --use-askpass); hook says so anywhere
-// in it (--hook-init), and so does a leading on- (--on-complete).
+// --pinentry-program, --diff-cmd, --use-askpass, --script, fetchmail's
+// --mda); hook says so anywhere in it (--hook-init), and so does a
+// leading on- (--on-complete).
 // --exec-prefix and --cmd-timeout end in other words.
 var runOptWords = set(`exec command cmd program prog editor pager viewer rsh helper askpass browser
-	wrapper runner interpreter`)
+	wrapper runner interpreter script mda`)
 
 // unknownRunOpt returns the value of an unknown program's option whose
 // name says it is a program to run, and whether a.val is one; a name
@@ -246,4 +262,21 @@ func pipeOutput(v string) (string, bool) {
 		return strings.TrimSpace(v[len("%pipe%"):]), true
 	}
 	return "", false
+}
+
+// runOptWords classifies the run options, by name, of a program known
+// only by a table entry, as argCommand does an unknown program's.
+func (c *call) runOptWords() (Tier, string) {
+	for k, a := range c.args {
+		if a.val == "" || a.val == "--" {
+			break
+		}
+		if v, ok := unknownRunOpt(a, c.args[k+1:]); ok {
+			opt, _, _ := strings.Cut(a.val, "=")
+			if t, why := c.runOptCommand(opt, v); t == TierDestructive {
+				return t, why
+			}
+		}
+	}
+	return TierRead, ""
 }

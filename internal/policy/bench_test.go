@@ -112,21 +112,13 @@ func BenchmarkEvaluate1MiB(b *testing.B) {
 	for _, bc := range bench1MiB {
 		b.Run(bc.name, func(b *testing.B) {
 			in := Input{Interpreter: "bash", Script: bc.script}
-			b.SetBytes(int64(len(in.Script)))
-			b.ReportAllocs()
-			var times []time.Duration
-			cpu := cpuTime()
-			for b.Loop() {
-				start := time.Now()
-				v := p.Evaluate(in)
-				times = append(times, time.Since(start))
+			timeRuns(b, len(in.Script), func() {
 				// A verdict that gave up ("too large to classify") is
 				// not the work this measures.
-				if v.Tier != bc.tier || v.Denied || strings.Contains(v.Reason, "classify") {
+				if v := p.Evaluate(in); v.Tier != bc.tier || v.Denied || strings.Contains(v.Reason, "classify") {
 					b.Fatal(v)
 				}
-			}
-			reportSpread(b, times, cpuTime()-cpu)
+			})
 		})
 	}
 }
@@ -136,21 +128,28 @@ func BenchmarkEvaluate1MiB(b *testing.B) {
 func BenchmarkParse1MiB(b *testing.B) {
 	for _, bc := range bench1MiB {
 		b.Run(bc.name, func(b *testing.B) {
-			b.SetBytes(int64(len(bc.script)))
-			b.ReportAllocs()
-			var times []time.Duration
-			cpu := cpuTime()
-			for b.Loop() {
-				start := time.Now()
-				_, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(bc.script), "")
-				times = append(times, time.Since(start))
-				if err != nil {
+			timeRuns(b, len(bc.script), func() {
+				if _, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(bc.script), ""); err != nil {
 					b.Fatal(err)
 				}
-			}
-			reportSpread(b, times, cpuTime()-cpu)
+			})
 		})
 	}
+}
+
+// timeRuns runs f, the work on a script of size bytes, as b's loop, and
+// reports the spread of its runs.
+func timeRuns(b *testing.B, size int, f func()) {
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	var times []time.Duration
+	cpu := cpuTime()
+	for b.Loop() {
+		start := time.Now()
+		f()
+		times = append(times, time.Since(start))
+	}
+	reportSpread(b, times, cpuTime()-cpu)
 }
 
 // reportSpread adds what ns/op hides on a shared machine: the fastest and
@@ -193,16 +192,7 @@ func BenchmarkScope1MiB(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			b.SetBytes(int64(len(bc.script)))
-			b.ReportAllocs()
-			var times []time.Duration
-			cpu := cpuTime()
-			for b.Loop() {
-				start := time.Now()
-				newScope(f, len(bc.script))
-				times = append(times, time.Since(start))
-			}
-			reportSpread(b, times, cpuTime()-cpu)
+			timeRuns(b, len(bc.script), func() { newScope(f, len(bc.script)) })
 		})
 	}
 }

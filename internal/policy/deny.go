@@ -465,55 +465,6 @@ func killDeny(args []string) string {
 	return ""
 }
 
-// operands returns the non-option arguments (everything after "--").
-func operands(args []string) []string {
-	var out []string
-	opts := true
-	for _, a := range args {
-		if opts && a == "--" {
-			opts = false
-			continue
-		}
-		if opts && len(a) > 1 && a[0] == '-' {
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
-// hasFlag reports whether args carry a short flag (alone or in a cluster)
-// or the long flag, whole or abbreviated as getopt_long takes it.
-func hasFlag(args []string, short byte, long string) bool {
-	for _, a := range args {
-		if a == "--" {
-			return false
-		}
-		if long != "" && longFlag(a, long) {
-			return true
-		}
-		if shortFlag(a, short) {
-			return true
-		}
-	}
-	return false
-}
-
-// longFlag reports whether a is the long option long, alone or with an
-// attached "=value", or an abbreviation of it: getopt_long takes any
-// prefix of a long name ("--comp" for --compile, "--se=…" for --set), and
-// a prefix two options share is an error there, so taking it for this one
-// errs only toward caution.
-func longFlag(a, long string) bool {
-	name, _, _ := strings.Cut(a, "=")
-	return name == long || len(name) > 2 && strings.HasPrefix(name, "--") && strings.HasPrefix(long, name)
-}
-
-// shortFlag reports whether a is a short-option cluster containing c.
-func shortFlag(a string, c byte) bool {
-	return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], c) >= 0
-}
-
 // criticalDirs are removed, moved or re-permissioned only by catastrophe.
 var criticalDirs = []string{
 	"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64",

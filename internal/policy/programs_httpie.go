@@ -1,0 +1,74 @@
+package policy
+
+import "strings"
+
+// httpieValueOpts are the options of HTTPie and xh that take a separate
+// value.
+var httpieValueOpts = set(`-a --auth -A --auth-type -o --output -p --print -P --history-print
+	-s --style --pretty --format-options --verify --cert --cert-key --cert-key-pass --proxy
+	--timeout --max-redirects --default-scheme --ssl --ciphers --boundary --raw
+	--response-charset --response-mime --session --session-read-only --resolve --interface
+	--bearer --http-version --unix-socket`)
+
+// httpieFlags are HTTPie's long options that take no value, whole names
+// that win over the value options they begin (--form, --format-options).
+var httpieFlags = set(`--json --form --multipart --ignore-stdin --offline --verbose --all --headers
+	--body --meta --download --continue --quiet --stream --follow --check-status --path-as-is
+	--chunked --compress --traceback --debug --ignore-netrc --help --version --manual --sorted
+	--unsorted`)
+
+// httpieTakesValue reports whether an HTTPie or xh option word takes the
+// next word as its value. HTTPie's argparse takes any unambiguous prefix
+// of a long option ("--ti 5" is --timeout 5), so a prefix of a value
+// option counts; xh's clap rejects one, so reading it so costs nothing.
+func httpieTakesValue(v string) bool {
+	if httpieValueOpts[v] {
+		return true
+	}
+	if len(v) < 4 || !strings.HasPrefix(v, "--") || strings.Contains(v, "=") || httpieFlags[v] {
+		return false
+	}
+	for o := range httpieValueOpts {
+		if strings.HasPrefix(o, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// httpieRequest classifies the METHOD that HTTPie and xh take before the
+// URL (http DELETE example.org/x), and --session, which saves cookies and
+// headers to a file.
+func httpieRequest(c *call) (Tier, string) {
+	var ops []arg
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		switch {
+		case a.known && (a.val == "--session" || strings.HasPrefix(a.val, "--session=")):
+			return TierMutate, c.name + " --session: writes a session file"
+		case a.known && httpieTakesValue(a.val):
+			i++
+		case a.known && strings.HasPrefix(a.val, "-"):
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) < 2 {
+		return TierRead, ""
+	}
+	m := ops[0]
+	if !m.known {
+		if c.mayBeOption(m) || !strings.Contains(m.val, "://") {
+			return TierMutate, c.name + ": " + truncate(m.val, 64) + " is computed at run time and can be a request method"
+		}
+		return TierRead, ""
+	}
+	u := strings.ToUpper(m.val)
+	if u == "" || strings.Trim(u, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" || u == "GET" || u == "HEAD" || u == "OPTIONS" {
+		return TierRead, ""
+	}
+	if u == "DELETE" {
+		return TierDestructive, c.name + " DELETE: deletes the resource, as kubectl delete would"
+	}
+	return TierMutate, c.name + " " + u + ": changes remote state"
+}

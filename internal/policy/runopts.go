@@ -216,6 +216,16 @@ func (c *call) runOptCommand(opt string, v arg) (Tier, string) {
 	return TierMutate, ""
 }
 
+// pipeCommand classifies the command of an output named as a pipe. It
+// reads what the program writes, text the classifier never sees, so a
+// shell there (|bash -i, |sh -s) runs code from unseen input, as one at
+// the end of a pipeline does.
+func (c *call) pipeCommand(cmd string) (Tier, string) {
+	fed := *c
+	fed.ctx.stdin = stdinSrc{kind: stdinUnknown}
+	return fed.runOptCommand("output", arg{val: cmd, known: true})
+}
+
 // zipTestCommand returns the values of zip's -TT in the spellings zip's
 // own parser takes beside "-TT cmd": attached (-TTcmd), after "="
 // (-TT=cmd), and at the end of a cluster of flags (-qTT cmd).

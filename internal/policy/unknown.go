@@ -62,7 +62,7 @@ func (c *call) argCommand() (Tier, string) {
 			}
 		}
 		if cmd, ok := pipeOutput(a.val); ok {
-			if t, why := c.runOptCommand("output", arg{val: cmd, known: true}); t == TierDestructive {
+			if t, why := c.pipeCommand(cmd); t == TierDestructive {
 				return t, why
 			}
 		}

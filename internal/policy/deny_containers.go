@@ -15,16 +15,7 @@ import (
 // -v /:/host alpine rm -rf /host is rm -rf / on the host.
 func hostControlRuns(e *eval, rest []string) {
 	for _, spec := range containerMounts(rest) {
-		src := bindSource(spec)
-		_, dst, _ := strings.Cut(spec, ":")
-		dst, _, _ = strings.Cut(dst, ":")
-		if strings.Contains(spec, "target=") || strings.Contains(spec, "dst=") || strings.Contains(spec, "destination=") {
-			for _, f := range strings.Split(spec, ",") {
-				if k, v, ok := strings.Cut(f, "="); ok && (k == "target" || k == "dst" || k == "destination") {
-					dst = v
-				}
-			}
-		}
+		src, dst := bindSource(spec), bindTarget(spec)
 		if !strings.HasPrefix(dst, "/") || len(dst) < 2 || !criticalPath(src) && !isRoot(src) {
 			continue
 		}

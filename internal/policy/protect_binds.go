@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -58,16 +59,35 @@ func containerMounts(rest []string) []string {
 
 // bindSource returns the host path of a -v or --mount spec.
 func bindSource(spec string) string {
-	src, _, _ := strings.Cut(spec, ":")
 	if strings.HasPrefix(spec, "type=") || strings.Contains(spec, "source=") || strings.Contains(spec, "src=") {
-		src = ""
-		for _, f := range strings.Split(spec, ",") {
-			if k, v, ok := strings.Cut(f, "="); ok && (k == "source" || k == "src") {
-				src = v
-			}
+		return mountField(spec, "source", "src")
+	}
+	src, _, _ := strings.Cut(spec, ":")
+	return src
+}
+
+// bindTarget returns the container path of a bind spec as bindSource
+// reads it: HOST:CONTAINER[:OPTS], or --mount's target=, dst= or
+// destination=.
+func bindTarget(spec string) string {
+	if strings.HasPrefix(spec, "type=") || strings.Contains(spec, "target=") || strings.Contains(spec, "dst=") || strings.Contains(spec, "destination=") {
+		return mountField(spec, "target", "dst", "destination")
+	}
+	_, dst, _ := strings.Cut(spec, ":")
+	dst, _, _ = strings.Cut(dst, ":")
+	return dst
+}
+
+// mountField returns the last value --mount's comma-separated fields give
+// any of keys, or "".
+func mountField(spec string, keys ...string) string {
+	v := ""
+	for _, f := range strings.Split(spec, ",") {
+		if k, val, ok := strings.Cut(f, "="); ok && slices.Contains(keys, k) {
+			v = val
 		}
 	}
-	return src
+	return v
 }
 
 // bindHoldsState says why binding host path src into a container reaches

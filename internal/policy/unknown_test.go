@@ -19,6 +19,8 @@ func TestUnknownProgramArguments(t *testing.T) {
 		"foo rm -rf build", "foo a b c d e f g h i j k l m n o p q r s t u v w x y z reboot",
 		"/opt/x/bin/foo run /usr/sbin/shutdown -h now", "./deploy.sh staging reboot",
 		"foo " + strings.Repeat("ls ", maxArgCommands+1),
+		// The same cap holds for options whose values are programs.
+		"foo " + strings.Repeat("--exec=ls ", maxArgCommands+1),
 		// Every argument is tried, not only the first that names a
 		// program: an option's value can be any word (runcon -t ls CMD).
 		"runcon -t ls rm -rf /", "foo echo reboot",

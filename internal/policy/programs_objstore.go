@@ -305,6 +305,14 @@ func (e *eval) backupVar(name, val string, known bool, ctx cctx, where string) {
 		e.note(TierDestructive, ctx.covered, "%s sets %s to a repository known only at run time", where, name)
 		return
 	}
+	if backupRepoVars[name] && where == "env" && localRepo(val) {
+		// env's assignments and the call's own environment reach the
+		// client unseen by the program's words, which is where -r's
+		// repository is placed (programs_backuprepo.go): a local one
+		// outside the temporary directories is written there by init,
+		// backup, copy and create.
+		e.note(TierMutate, ctx.covered, "%s sets %s to %s, which restic's and borg's writing commands create or write", where, name, truncate(val, 64))
+	}
 	if backupRepoVars[name] {
 		if h := repoHost(val); h != "" {
 			if r, ok := e.p.hostDenied(h); ok {
@@ -333,6 +341,13 @@ func (e *eval) backupVar(name, val string, known bool, ctx cctx, where string) {
 		}
 		return
 	}
+}
+
+// localRepo reports whether a repository variable's value is a path on
+// this machine outside the temporary directories.
+func localRepo(v string) bool {
+	v = strings.TrimPrefix(v, "local:")
+	return v != "" && !strings.Contains(v, "://") && !remoteSpec(v) && !hasAnyPrefix(v, resticRemotes) && !tmpPath(v)
 }
 
 // repoHost returns the host of a restic or borg repository reached over

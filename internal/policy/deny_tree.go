@@ -164,7 +164,7 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 	}
 	remover := func(st *syntax.Stmt) bool {
 		c, ok := st.Cmd.(*syntax.CallExpr)
-		if !ok || len(c.Args) == 0 || path.Base(c.Args[0].Lit()) != "xargs" {
+		if !ok || len(c.Args) == 0 || !xargsLike(path.Base(c.Args[0].Lit())) {
 			return false
 		}
 		return slices.ContainsFunc(c.Args[1:], func(w *syntax.Word) bool {
@@ -176,7 +176,7 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 		return // most pipelines: nothing resolved, nothing allocated
 	}
 	r := resolver{e: e, ctx: ctx, sc: sc}
-	rec, removes := false, false
+	rec, removes, via := false, false, ""
 	var change []string        // xargs chmod 000: the command each entry is given to
 	for _, st := range chain { // right to left
 		c, ok := st.Cmd.(*syntax.CallExpr)
@@ -191,8 +191,8 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 		}
 		vals := argVals(args[1:])
 		switch name := path.Base(args[0].val); {
-		case name == "xargs":
-			removes, rec, change = false, false, nil
+		case xargsLike(name):
+			removes, rec, change, via = false, false, nil, name
 			for k, v := range vals {
 				if path.Base(v) == "rm" {
 					removes = true
@@ -213,14 +213,14 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 			for _, s := range starts {
 				cmd := path.Base(change[0])
 				if why := denyCheck(cmd, append(append([]string{"-R"}, change[1:]...), s)); why != "" && !narrowed {
-					e.deny(name + " " + s + " | xargs " + cmd + ": " + why)
+					e.deny(name + " " + s + " | " + via + " " + cmd + ": " + why)
 					return
 				}
 			}
 		case name == "ls" && rec:
 			for _, o := range operands(vals) {
 				if criticalPath(o) {
-					e.deny("ls " + o + " | xargs rm -r: removes everything under " + o)
+					e.deny("ls " + o + " | " + via + " rm -r: removes everything under " + o)
 					return
 				}
 			}
@@ -228,7 +228,7 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 			starts, narrowed := findStarts(vals)
 			for _, s := range starts {
 				if !narrowed && criticalPath(s) {
-					e.deny("find " + s + " | xargs rm: removes everything under " + s)
+					e.deny("find " + s + " | " + via + " rm: removes everything under " + s)
 					return
 				}
 			}
@@ -237,6 +237,10 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 		}
 	}
 }
+
+// xargsLike reports whether a program runs its command on each name its
+// input holds: xargs, and GNU parallel given no ::: values.
+func xargsLike(name string) bool { return name == "xargs" || name == "parallel" }
 
 // everyFileChangers are the programs whose every-entry run is their -R.
 var everyFileChangers = set(`chmod chown chgrp chattr setfacl`)

@@ -119,6 +119,17 @@ func (e *eval) echoOutput(ws []*syntax.Word, ctx cctx, sc *scope) (string, bool)
 
 // echoOutputWith is echoOutput with trial values for variables.
 func (e *eval) echoOutputWith(ws []*syntax.Word, ctx cctx, sc *scope, bind map[string]string) (string, bool) {
+	return e.echoText(ws, ctx, sc, bind, false)
+}
+
+// echoPatterns is echoOutput where a glob word prints its pattern: echo
+// /* prints the names the glob matches, which only the pattern stands
+// for, as a for loop's glob item does (for d in /*; do rm -rf "$d").
+func (e *eval) echoPatterns(ws []*syntax.Word, ctx cctx, sc *scope) (string, bool) {
+	return e.echoText(ws, ctx, sc, nil, true)
+}
+
+func (e *eval) echoText(ws []*syntax.Word, ctx cctx, sc *scope, bind map[string]string, globs bool) (string, bool) {
 	if len(ws) == 0 || ctx.depth > maxDepth {
 		return "", false
 	}
@@ -127,7 +138,7 @@ func (e *eval) echoOutputWith(ws []*syntax.Word, ctx cctx, sc *scope, bind map[s
 	args := r.fieldsAll(ws)
 	for _, a := range args {
 		// echo ./x*t prints the names the glob matches, not ./x*t.
-		if !a.known || a.glob {
+		if !a.known || a.glob && !globs {
 			return "", false
 		}
 	}

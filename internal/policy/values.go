@@ -454,6 +454,9 @@ func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
 			return stdinSrc{kind: stdinText, text: out + "\n"}
 		}
 		in := stdinSrc{kind: stdinUnknown}
+		if out, ok := e.echoPatterns(ce.Args, ctx, sc); ok {
+			in.alts = append(in.alts, out+"\n") // echo /* | xargs rm -rf
+		}
 		for _, bind := range sc.bindings(ce.Args) {
 			if out, ok := e.echoOutputWith(ce.Args, ctx, sc, bind); ok && len(in.alts) < maxAlts {
 				in.alts = append(in.alts, out+"\n") // x=re; echo "${x}boot" | sh

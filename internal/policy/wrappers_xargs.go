@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,28 +112,18 @@ func xargsProgram(c *call) (Tier, string) {
 	if in, ok := xargsInput(stdin, argFile, delim, repl != ""); ok {
 		// The input is known text (echo 0 | xargs init): run the
 		// command with it.
-		if repl == "" {
-			for _, f := range in {
-				cmd = append(cmd, arg{val: f, known: true})
-			}
-			c.run(cmd)
+		if c.runWithInput(cmd, in, repl, false) {
 			return TierRead, "xargs"
 		}
-		for k, line := range in {
-			if k >= maxAlts {
-				break
+	}
+	if !argFile && stdin.kind != stdinText {
+		// Texts the unknown input may be (echo /* prints what the
+		// pattern matches; x=/usr; echo "$x"): the command with each
+		// as well, a pattern read as one.
+		for _, alt := range stdin.alts {
+			if in, ok := xargsInput(stdinSrc{kind: stdinText, text: alt}, false, delim, repl != ""); ok {
+				c.runWithInput(cmd, in, repl, true)
 			}
-			sub := make([]arg, len(cmd))
-			for j, a := range cmd {
-				sub[j] = a
-				if strings.Contains(a.val, repl) {
-					sub[j] = arg{val: strings.ReplaceAll(a.val, repl, line), known: a.known}
-				}
-			}
-			c.run(sub)
-		}
-		if len(in) <= maxAlts {
-			return TierRead, "xargs"
 		}
 	}
 	if repl != "" {
@@ -149,6 +140,39 @@ func xargsProgram(c *call) (Tier, string) {
 		return TierDestructive, "xargs rm: removes every file its input names"
 	}
 	return TierRead, "xargs"
+}
+
+// runWithInput runs xargs's command cmd with the fields of its input,
+// appended or put in place of repl, one command per line with repl. A
+// field with a glob character is read as a pattern when globs is set. It
+// reports whether every line was tried.
+func (c *call) runWithInput(cmd []arg, in []string, repl string, globs bool) bool {
+	field := func(v string) arg {
+		return arg{val: v, known: true, glob: globs && strings.ContainsAny(v, "*?[")}
+	}
+	if repl == "" {
+		run := slices.Clip(cmd)
+		for _, f := range in {
+			run = append(run, field(f))
+		}
+		c.run(run)
+		return true
+	}
+	for k, line := range in {
+		if k >= maxAlts {
+			break
+		}
+		sub := make([]arg, len(cmd))
+		for j, a := range cmd {
+			sub[j] = a
+			if strings.Contains(a.val, repl) {
+				sub[j] = field(strings.ReplaceAll(a.val, repl, line))
+				sub[j].known = a.known
+			}
+		}
+		c.run(sub)
+	}
+	return len(in) <= maxAlts
 }
 
 // manyJobs reports whether a count of jobs to run at once is unbounded
@@ -355,9 +379,6 @@ func parallelProgram(c *call) (Tier, string) {
 		r.raise(c.parallelInputCommands(groups, argFiles))
 		return r.t, r.why
 	}
-	if !sawSep || len(argFiles) > 0 {
-		inputs = nil // some values come from a file the classifier cannot read
-	}
 	run := func(v string, known bool) {
 		q := `"$__warden_unknown_input"`
 		if known {
@@ -368,6 +389,27 @@ func parallelProgram(c *call) (Tier, string) {
 			text = strings.ReplaceAll(template, "{}", q)
 		}
 		c.loginShell(text, "parallel command")
+	}
+	if !sawSep || len(argFiles) > 0 {
+		inputs = nil // some values come from a file the classifier cannot read
+	}
+	if !sawSep && len(argFiles) == 0 {
+		// The lines of its standard input: known text, or the texts
+		// unknown input may be (echo / | parallel rm -rf {}).
+		texts := c.ctx.stdin.alts
+		if c.ctx.stdin.kind == stdinText {
+			texts = []string{c.ctx.stdin.text}
+		}
+		for _, t := range texts {
+			for l := range strings.SplitSeq(t, "\n") {
+				if l != "" && len(inputs) <= maxAlts {
+					inputs = append(inputs, l)
+				}
+			}
+		}
+		if c.ctx.stdin.kind != stdinText && len(inputs) > 0 {
+			run("", false)
+		}
 	}
 	if len(inputs) == 0 {
 		run("", false)

@@ -71,7 +71,9 @@ type eval struct {
 	stopped   bool
 	local     bool   // the input runs on this machine
 	cdRoot    bool   // a cd into a system directory was seen
-	relWipe   string // a recursive rm of a relative wildcard was seen
+	relWipe   string // a recursive removal of "." or a relative wildcard was seen (rm -r *, find . -delete)
+	cdFiles   bool   // a cd into one of everyFileDirs was seen
+	relFiles  string // a removal of every file of the working directory was seen (rm -f *)
 	tools     *evalTools
 	printer   *syntax.Printer    // tools.printer
 	scanned   map[string]bool    // texts scanText has already seen
@@ -148,7 +150,10 @@ func (e *eval) verdict() Verdict {
 	e.relReadVerdict()
 	e.relMutateVerdict()
 	if e.cdRoot && e.relWipe != "" {
-		e.deny(fmt.Sprintf("rm: recursive removal of %q after cd into a system directory", e.relWipe))
+		e.deny(fmt.Sprintf("%s: recursive removal after cd into a system directory", e.relWipe))
+	}
+	if e.cdFiles && e.relFiles != "" {
+		e.deny(fmt.Sprintf("%s: removes every file after cd into a program, library or configuration directory", e.relFiles))
 	}
 	v := Verdict{Tier: e.tier, Reason: e.reason, Daemons: e.daemon != "" && !e.daemonShadow}
 	e.daemonsWithLoader(&v)

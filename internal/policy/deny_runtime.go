@@ -81,8 +81,7 @@ var everyFileDirs = set(`/ /bin /sbin /usr/bin /usr/sbin /lib /lib32 /lib64 /lib
 func rmFilesDeny(ops []string) string {
 	for _, t := range ops {
 		t = strings.TrimSpace(unquote.Replace(t))
-		base := path.Base(t)
-		if !strings.HasPrefix(t, "/") || base != "*" && base != ".*" && base != "*.*" && base != "?*" {
+		if !strings.HasPrefix(t, "/") || !everyName(path.Base(t)) {
 			continue
 		}
 		if d := path.Clean(path.Dir(t)); everyFileDirs[d] {
@@ -90,6 +89,16 @@ func rmFilesDeny(ops []string) string {
 		}
 	}
 	return ""
+}
+
+// everyName reports whether a pattern matches every name in a directory
+// (or every one with a dot, or every hidden one): *, ./*, .*, *.*, ?*.
+func everyName(p string) bool {
+	switch strings.TrimPrefix(p, "./") {
+	case "*", ".*", "*.*", "?*":
+		return true
+	}
+	return false
 }
 
 // powerNoop reports whether a power program's options make it leave the

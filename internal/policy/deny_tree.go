@@ -217,19 +217,45 @@ func (e *eval) pipedRemove(chain []*syntax.Stmt, ctx cctx, sc *scope) {
 					return
 				}
 			}
-		case name == "ls" && rec:
-			for _, o := range operands(vals) {
-				if criticalPath(o) {
+		case name == "ls":
+			ops := operands(vals)
+			if len(ops) == 0 {
+				ops = []string{"."}
+			}
+			for _, o := range ops {
+				if rec && criticalPath(o) {
 					e.deny("ls " + o + " | " + via + " rm -r: removes everything under " + o)
 					return
+				}
+				// Without -r, every file of the directory listed
+				// (ls /etc, ls -d /etc/*), as rm -f /etc/* removes.
+				d := strings.TrimSuffix(o, "/")
+				if everyName(path.Base(d)) {
+					d = path.Dir(d)
+				}
+				if strings.HasPrefix(d, "/") && everyFileDirs[path.Clean(d)] {
+					e.deny("ls " + o + " | " + via + " rm: removes every file of " + path.Clean(d))
+					return
+				}
+				switch {
+				case rec && relWipeWord(o):
+					e.relWipe = "ls " + o + " | " + via + " rm -r"
+				case o == "." || everyName(o):
+					e.relFiles = "ls " + o + " | " + via + " rm"
 				}
 			}
 		case name == "find":
 			starts, narrowed := findStarts(vals)
+			if len(starts) == 0 {
+				starts = []string{"."}
+			}
 			for _, s := range starts {
 				if !narrowed && criticalPath(s) {
 					e.deny("find " + s + " | " + via + " rm: removes everything under " + s)
 					return
+				}
+				if !narrowed && relWipeWord(s) {
+					e.relWipe = "find " + s + " | " + via + " rm"
 				}
 			}
 		default:

@@ -330,6 +330,10 @@ func (e *eval) absorb(s *eval) {
 	if s.relWipe != "" {
 		e.relWipe = s.relWipe
 	}
+	e.cdFiles = e.cdFiles || s.cdFiles
+	if s.relFiles != "" {
+		e.relFiles = s.relFiles
+	}
 	for t := range s.scanned {
 		if e.scanned == nil {
 			e.scanned = map[string]bool{}

@@ -331,7 +331,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 		known map[string]bool
 	}{
 		// Absorbed, then the evaluation's own (checked or per walk).
-		{eval{}, set(`tier reason denied denyWhy allowHit uncovered opaque steps cdRoot relWipe scanned paths daemon loader daemonShadow
+		{eval{}, set(`tier reason denied denyWhy allowHit uncovered opaque steps cdRoot relWipe cdFiles relFiles scanned paths daemon loader daemonShadow
 			p stopped local tools printer calls ncalls argBufs nargs fnCall trials`)},
 		{pathState{}, set(`cds cdAbs cdMore cwdsMemo cdUnknown cdSafeGlob rel recRel relWrites relReads relMutates relMore initial seen resolved aliases nocase back agentMemo`)},
 		// Joined by joinScopes, then the pre-pass's own.

@@ -13,12 +13,12 @@ func rmProgram(c *call) (Tier, string) {
 	vals := c.vals()
 	rec := hasFlag(vals, 'r', "--recursive") || hasFlag(vals, 'R', "")
 	force := hasFlag(vals, 'f', "--force")
-	if rec {
-		for _, op := range operands(vals) {
-			switch strings.TrimSuffix(op, "/") {
-			case "*", ".", "./*", "..", ".*", "../*", "./.*", "./":
-				c.e.relWipe = op
-			}
+	for _, op := range operands(vals) {
+		switch {
+		case rec && relWipeWord(op):
+			c.e.relWipe = "rm -r " + op
+		case everyName(op):
+			c.e.relFiles = "rm " + op
 		}
 	}
 	for _, a := range c.args {
@@ -48,12 +48,26 @@ func rmProgram(c *call) (Tier, string) {
 	return TierMutate, "rm: removes files"
 }
 
+// relWipeWord reports whether a word a recursive removal is given names
+// everything in the working directory, or above it: ".", "*", "./*",
+// "..", ".*". After a cd into a system directory that is the directory.
+func relWipeWord(w string) bool {
+	switch strings.TrimSuffix(w, "/") {
+	case "*", ".", "./*", "..", ".*", "../*", "./.*":
+		return true
+	}
+	return w == "./"
+}
+
 // cdProgram notes a cd into a system directory or home, which makes a later
 // "rm -rf *" catastrophic.
 func cdProgram(c *call) (Tier, string) {
 	ops := operands(c.vals())
 	if len(ops) == 0 || criticalPath(ops[0]) || ops[0] == "~" {
 		c.e.cdRoot = true
+	}
+	if len(ops) > 0 && strings.HasPrefix(ops[0], "/") && everyFileDirs[path.Clean(ops[0])] {
+		c.e.cdFiles = true
 	}
 	return TierRead, c.name
 }
@@ -410,6 +424,9 @@ func findProgram(c *call) (Tier, string) {
 						if !narrowed && criticalPath(s) {
 							c.e.deny("find " + v + " rm: removes everything under " + s)
 						}
+						if !narrowed && relWipeWord(s) {
+							c.e.relWipe = "find " + s + " " + v + " rm"
+						}
 					}
 					raise(TierDestructive, "find "+v+" rm: removes every file found, like -delete")
 				}
@@ -420,6 +437,9 @@ func findProgram(c *call) (Tier, string) {
 			for _, s := range starts {
 				if !narrowed && criticalPath(s) {
 					c.e.deny("find -delete: removes everything under " + s)
+				}
+				if !narrowed && relWipeWord(s) {
+					c.e.relWipe = "find " + s + " -delete"
 				}
 			}
 			raise(TierDestructive, "find -delete: removes files")

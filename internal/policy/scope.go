@@ -174,8 +174,14 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 				}
 				sc.loopNames[wi.Name.Value]++
 				for _, w := range wi.Items {
-					if !add(wi.Name.Value, w) {
-						sc.noteDerivedWord(wi.Name.Value, w) // for x in "$@", $d/*
+					if add(wi.Name.Value, w) {
+						continue
+					}
+					sc.noteDerivedWord(wi.Name.Value, w) // for x in "$@", $d/*
+					if out, rel, ok := listingItem(w); ok && (!rel || prefixedUses(n.Do, []string{wi.Name.Value})) {
+						for v := range strings.SplitSeq(strings.TrimSuffix(out, "\n"), "\n") {
+							sc.addValue(wi.Name.Value, v) // for d in $(ls /usr)
+						}
 					}
 				}
 				if len(wi.Items) == 0 && !wi.InPos.IsValid() {
@@ -189,6 +195,8 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			if _, loop := n.Y.Cmd.(*syntax.WhileClause); loop {
 				if text, ok := litOutput(n.X); ok {
 					sc.loopReads(n.Y, text, true) // echo /var/lib | while read d
+				} else if text, rel, ok := listingOutput(n.X); ok && (!rel || readsPrefixed(n.Y)) {
+					sc.loopReads(n.Y, text, true) // ls /usr | while read d
 				}
 			}
 		case *syntax.DeclClause:

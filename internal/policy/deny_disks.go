@@ -105,6 +105,9 @@ func diskDeny(name string, args []string) string {
 				return "sfdisk --delete " + ops[0] + ": deletes every partition"
 			}
 		}
+		if d := sfdiskNewTable(args); d != "" {
+			return "sfdisk " + d + ": writes a new partition table over the device's, as fdisk's o or parted mklabel does"
+		}
 	case name == "fallocate":
 		// Punching, zeroing, collapsing or digging holes in a block
 		// device discards or zeroes its blocks, as blkdiscard does.
@@ -221,4 +224,63 @@ func partScriptWipes(c *call) string {
 		}
 	}
 	return ""
+}
+
+// sfdiskTableOpts are the options sfdisk DEVICE may carry and still write
+// the whole table its input describes; any other (-N to change one
+// partition, --append, --no-act, a listing or dump) makes it something
+// else. sfdiskTableValues take the next word.
+var sfdiskTableOpts = set(`-f --force -q --quiet -w --wipe -W --wipe-partitions -X --label -Y --label-nested
+	-b --backup -O --backup-file --no-reread --no-tell-kernel --lock --color -u --unit`)
+
+var sfdiskTableValues = set(`-w --wipe -W --wipe-partitions -X --label -Y --label-nested -O --backup-file -u --unit`)
+
+// sfdiskNewTable returns the device sfdisk replaces the partition table
+// of, reading the new one from its input (sfdisk /dev/sda < layout,
+// echo ',,' | sfdisk /dev/sda), or "".
+func sfdiskNewTable(args []string) string {
+	dev := ""
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			if i+2 != len(args) || dev != "" {
+				return ""
+			}
+			dev = args[i+1]
+			i = len(args)
+		case strings.HasPrefix(a, "--"):
+			name, _, eq := strings.Cut(a, "=")
+			if !sfdiskTableOpts[name] {
+				return ""
+			}
+			if !eq && sfdiskTableValues[name] {
+				i++
+			}
+		case len(a) > 1 && a[0] == '-':
+			// A cluster of flags (-fq), or one flag with its value
+			// attached (-wnever) or next.
+			f := a[:2]
+			if !sfdiskTableOpts[f] {
+				return ""
+			}
+			if sfdiskTableValues[f] {
+				if len(a) == 2 {
+					i++
+				}
+				continue
+			}
+			if strings.Trim(a[1:], "fqb") != "" {
+				return ""
+			}
+		case dev != "":
+			return "" // a partition number: one partition changed
+		default:
+			dev = a
+		}
+	}
+	if !blockTarget(dev) {
+		return ""
+	}
+	return dev
 }

@@ -50,8 +50,12 @@ func rmProgram(c *call) (Tier, string) {
 
 // relWipeWord reports whether a word a recursive removal is given names
 // everything in the working directory, or above it: ".", "*", "./*",
-// "..", ".*". After a cd into a system directory that is the directory.
+// "..", ".*", "$PWD". After a cd into a system directory that is the
+// directory.
 func relWipeWord(w string) bool {
+	// The working directory by name: "$PWD", "$(pwd)/", ~+.
+	w = strings.Replace(cwdSubst.Replace(unquote.Replace(w)), "$PWD", ".", 1)
+	w = strings.Replace(w, "~+", ".", 1)
 	switch strings.TrimSuffix(w, "/") {
 	case "*", ".", "./*", "..", ".*", "../*", "./.*":
 		return true

@@ -75,7 +75,7 @@ var interactivePrograms = set(`less more most pg man info vi vim nvim view vimdi
 	htop btop atop glances`)
 
 // posixShells are parsed as shell when given a payload.
-var posixShells = set(`sh bash dash zsh ksh ksh93 mksh pdksh oksh loksh ash yash posh rbash lksh`)
+var posixShells = set(`sh bash dash zsh ksh ksh93 mksh pdksh oksh loksh ash yash posh rbash lksh osh hush bosh mrsh gash`)
 
 // interpreters run programs the classifier cannot read.
 var interpreters = set(`python python2 python3 pypy pypy3 perl ruby irb node nodejs deno bun
@@ -83,7 +83,7 @@ var interpreters = set(`python python2 python3 pypy pypy3 perl ruby irb node nod
 	java guile racket sbcl ghci runghc swift dotnet fish tcsh csh elvish nu xonsh ipython
 	ipython3 jruby jython rhino qjs gjs cscript wscript tclsh8.6 php-cgi erl escript
 	elixir iex clisp ocaml crystal nim dart kotlin kotlinc m4 gnuplot octave octave-cli maxima gp
-	ts-node tsx bb clojure clj janet fennel pike jrunscript jjs hy groovysh mongo mongosh rc es`)
+	ts-node tsx bb clojure clj janet fennel pike jrunscript jjs hy groovysh mongo mongosh rc es ysh ion murex oh scsh`)
 
 func set(s string) map[string]bool {
 	m := map[string]bool{}

@@ -5,8 +5,9 @@ import "testing"
 // TestBlindSpotApplianceAPIs: the RPC clients of router and NAS
 // appliances reach power, deletion and files: ubus call system reboot and
 // midclt call system.reboot/shutdown are denied like reboot in every
-// spelling; rpcd's file exec/write/remove, sysupgrade, an interface
-// taken down and TrueNAS deletes, wipes and pool exports are tier 3.
+// spelling, and midclt call disk.wipe like wipefs; rpcd's file
+// exec/write/remove, sysupgrade, an interface taken down and TrueNAS
+// deletes and pool exports are tier 3.
 func TestBlindSpotApplianceAPIs(t *testing.T) {
 	p := testPolicy(t)
 	runBlind(t, p, sameCases(TierDestructive, true,
@@ -19,6 +20,10 @@ func TestBlindSpotApplianceAPIs(t *testing.T) {
 		"midclt call system.shutdown",
 		"midclt -t 10 call System.Reboot",
 		"sudo midclt call system.shutdown",
+		"midclt call disk.wipe sda QUICK",
+		"midclt call disk.wipe sdb FULL_RANDOM",
+		"midclt -t 600 call -job disk.wipe ada0 FULL",
+		"midclt call Disk.Wipe sda QUICK",
 	))
 	runBlind(t, p, sameCases(TierDestructive, false,
 		`ubus call file exec '{"command":"id"}'`,
@@ -28,7 +33,6 @@ func TestBlindSpotApplianceAPIs(t *testing.T) {
 		"ubus call network.interface.wan down",
 		`midclt call pool.export 1 '{"destroy":true}'`,
 		"midclt call pool.dataset.delete tank/x",
-		"midclt call disk.wipe sda QUICK",
 		"midclt call zfs.snapshot.rollback tank@x",
 	))
 	runExact(t, p, []exactCase{

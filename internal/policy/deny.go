@@ -381,10 +381,15 @@ func denyCheck(name string, args []string) string {
 			}
 		}
 	case "midclt":
-		// TrueNAS's middleware: system.reboot and system.shutdown.
+		// TrueNAS's middleware: system.reboot and system.shutdown, and
+		// disk.wipe, which erases a disk's partition table (QUICK) or
+		// every block (FULL) as wipefs and blkdiscard do.
 		for _, a := range args {
 			if la := strings.ToLower(a); la == "system.reboot" || la == "system.shutdown" || la == "system.poweroff" {
 				return "midclt call " + la + ": changes the machine's power state"
+			}
+			if strings.EqualFold(a, "disk.wipe") {
+				return "midclt call disk.wipe: erases a disk"
 			}
 		}
 	case "ipmitool":

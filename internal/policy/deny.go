@@ -395,7 +395,10 @@ func denyCheck(name string, args []string) string {
 	case "ipmitool":
 		return ipmiPowerDeny(args)
 	case "curl", "wget", "http", "https", "xh":
-		return redfishResetDeny(name, args)
+		if why := redfishResetDeny(name, args); why != "" {
+			return why
+		}
+		return webAPIDeny(name, args)
 	}
 	return ""
 }

@@ -25,6 +25,8 @@ var powerPrograms = map[string]bool{
 	"s2ram": true, "s2disk": true, "s2both": true, "hibernate": true, "hibernate-ram": true, "hibernate-disk": true,
 	"zzz": true, "ZZZ": true,
 	"synopoweroff": true, "synoreboot": true, "syno_poweroff_task": true,
+	// pfSense's and OPNsense's power scripts, which their menus run.
+	"rc.reboot": true, "rc.halt": true, "rc.initial.reboot": true, "rc.initial.halt": true,
 }
 
 // fsWipers create or erase file systems or whole devices whatever their arguments.

@@ -17,10 +17,11 @@ import (
 // the other BMC clients' power commands (FreeIPMI's ipmi-power and
 // ipmi-chassis, ipmiutil's power and reset, DMTF's redfishtool and HPE's
 // ilorest resets, iDRAC's racadm under its other names), Synology's
-// synoshutdown, a Proxmox node's own reboot or shutdown through pvesh and
-// TrueNAS SCALE's cli -c 'system reboot'.
+// synoshutdown, a Proxmox node's own reboot or shutdown through pvesh,
+// TrueNAS SCALE's cli -c 'system reboot' and Home Assistant's ha host
+// reboot.
 var applianceDeniers = set(`esxcli upsmon upsdrvctl upscmd racadm idracadm idracadm7 ipmi-power ipmi-chassis
-	ipmiutil redfishtool ilorest synoshutdown pvesh cli`)
+	ipmiutil redfishtool ilorest synoshutdown pvesh cli ha`)
 
 // freeipmiCommon are the short options FreeIPMI's tools take a value for.
 const freeipmiCommon = "DhupkaIlWRTCFE"
@@ -146,6 +147,13 @@ func applianceDeny(name string, args []string) string {
 			if v == "reboot" || v == "shutdown" {
 				return "pvesh create " + ops[1] + " --command " + v + ": changes the node's power state"
 			}
+		}
+	case "ha":
+		// Home Assistant OS's CLI: ha host reboot|shutdown, through the
+		// Supervisor. Its global flags come before or after.
+		ops := operands(args)
+		if len(ops) >= 2 && strings.EqualFold(ops[0], "host") && (strings.EqualFold(ops[1], "reboot") || strings.EqualFold(ops[1], "shutdown")) {
+			return "ha host " + strings.ToLower(ops[1]) + ": changes the machine's power state"
 		}
 	case "cli":
 		// TrueNAS SCALE's cli -c 'system reboot|shutdown'.

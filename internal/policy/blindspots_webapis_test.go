@@ -37,7 +37,7 @@ func TestBlindSpotApplianceWebAPIs(t *testing.T) {
 	// The appliances' own power commands.
 	runBlindHosts(t, p, sameCases(TierDestructive, true,
 		"/etc/rc.reboot", "/etc/rc.halt", "/usr/local/etc/rc.reboot", "/usr/local/etc/rc.halt",
-		"/etc/rc.initial.reboot", "sh /etc/rc.reboot", "ha host reboot", "ha host shutdown", "ha --no-progress host reboot",
+		"/etc/rc.initial.reboot", "sh /etc/rc.reboot", "ha host reboot", "ha host shutdown", "ha --no-progress host reboot", "ha --api-token x host shutdown",
 		"ha host REBOOT",
 	))
 	runExactHosts(t, p, []exactCase{

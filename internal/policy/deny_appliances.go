@@ -150,10 +150,12 @@ func applianceDeny(name string, args []string) string {
 		}
 	case "ha":
 		// Home Assistant OS's CLI: ha host reboot|shutdown, through the
-		// Supervisor. Its global flags come before or after.
-		ops := operands(args)
-		if len(ops) >= 2 && strings.EqualFold(ops[0], "host") && (strings.EqualFold(ops[1], "reboot") || strings.EqualFold(ops[1], "shutdown")) {
-			return "ha host " + strings.ToLower(ops[1]) + ": changes the machine's power state"
+		// Supervisor. Its global flags (--api-token X) come before or
+		// after.
+		for i := 0; i+1 < len(args); i++ {
+			if v := strings.ToLower(args[i+1]); strings.EqualFold(args[i], "host") && (v == "reboot" || v == "shutdown") {
+				return "ha host " + v + ": changes the machine's power state"
+			}
 		}
 	case "cli":
 		// TrueNAS SCALE's cli -c 'system reboot|shutdown'.

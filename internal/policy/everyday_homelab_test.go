@@ -45,10 +45,14 @@ func TestEverydayHomeAssistant(t *testing.T) {
 		{"ha supervisor repair", "ha supervisor repair", TierMutate},
 		{"ha core check", "ha core check", TierMutate},
 	})
-	runBlindHosts(t, p, sameCases(TierDestructive, false,
+	// The host's power is denied, as midclt call system.reboot and
+	// pvesh … --command reboot are.
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
 		"ha host reboot",
 		"ha host shutdown",
 		"ha --api-token x host reboot",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"ha backups restore 1a2b3c4d",
 		"ha backups remove 1a2b3c4d",
 		"ha addons uninstall core_ssh",

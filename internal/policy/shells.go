@@ -102,6 +102,11 @@ func shellProgram(c *call) (Tier, string) {
 		// An argument with glob characters is whatever names it
 		// matches: "$0" is not "./x*t" but the program that glob finds.
 		pos := argVals(rest[1:])
+		if len(pos) == 0 {
+			// With no words after the text, $0 is the shell's own name as
+			// it was run: sh -c '$0 -c reboot' runs sh -c reboot.
+			pos = []string{c.path}
+		}
 		c.shell(rest[0].val, c.name+" -c payload", pos, allExact(rest[1:]))
 		return TierRead, c.name + " -c"
 	case len(rest) > 0 && !sflag:

@@ -29,3 +29,25 @@ func TestBlindSpotPayloadShellName(t *testing.T) {
 		{"a word after the text", "sh -c 'ls \"$0\"' /etc", TierRead},
 	})
 }
+
+// TestBlindSpotLastWordParam: $_ is the last word of the command before,
+// so : /; rm -rf $_ removes / and test -d /usr && rm -rf "$_" removes
+// /usr: the word's literal value is one $_ may have, as an assignment's
+// is one a variable may have.
+func TestBlindSpotLastWordParam(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		": /; rm -rf $_",
+		`echo /usr; rm -rf "$_"`,
+		"test -d /usr && rm -rf $_",
+		"ls -d /etc && rm -rf ${_}",
+		"true /usr/bin; rm -rf \"$_\"/*",
+		": /dev/sda; dd if=/dev/zero of=$_",
+		": /dev/sda\nmkfs.ext4 $_",
+		"stat /boot >/dev/null; rm -r -f -- \"${_}\"",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"cd into what mkdir made", "mkdir -p /tmp/x && cd $_", TierBenign},
+		{"list what was checked", "test -d /var/log && ls $_", TierRead},
+	})
+}

@@ -617,3 +617,28 @@ func arithInjection(s string) bool {
 	}
 	return false
 }
+
+// usesLastWord reports whether words use $_, the last word of the command
+// before.
+func usesLastWord(ws []*syntax.Word) bool {
+	for _, w := range ws {
+		if plainWord(w) {
+			continue
+		}
+		for _, p := range w.Parts {
+			switch p := p.(type) {
+			case *syntax.ParamExp:
+				if p.Param != nil && p.Param.Value == "_" {
+					return true
+				}
+			case *syntax.DblQuoted:
+				for _, q := range p.Parts {
+					if pe, ok := q.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "_" {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}

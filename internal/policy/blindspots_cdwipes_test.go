@@ -55,3 +55,33 @@ func TestBlindSpotWipesAfterCd(t *testing.T) {
 		{"listing after cd", "cd /usr/bin && ls", TierRead},
 	})
 }
+
+// TestBlindSpotRelativeTreesAfterCd: a relative tree rm -r removes is
+// read against every directory a cd in the input can make current, as a
+// relative file a command changes is: cd /tmp; rm -rf ../usr and cd /;
+// rm -rf etc remove /usr and /etc. The directory before the last cd
+// ($OLDPWD, ~-) is one of them. A relative tree elsewhere keeps tier 3.
+func TestBlindSpotRelativeTreesAfterCd(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"cd /tmp; rm -rf ../usr",
+		"cd /etc; rm -rf ../etc",
+		"cd /srv/app; rm -rf ../../usr",
+		"cd /; rm -rf usr",
+		"cd / && rm -r -f etc boot",
+		"cd /usr && rm -rf lib bin",
+		"cd /var/tmp && rm -rf ../lib",
+		"cd /etc; echo x > aliases; cd /; rm -rf usr",
+		"cd /; cd /tmp; rm -rf $OLDPWD",
+		`cd /usr && cd /tmp && rm -rf "$OLDPWD"`,
+		"cd /etc; cd /tmp; rm -rf ~-",
+		`pushd /usr >/dev/null; rm -rf share`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"cd /srv; rm -rf app",
+		"cd /tmp; rm -rf build",
+		"rm -rf build dist",
+		`cd /tmp/a; cd /tmp/b; rm -rf "$OLDPWD"`,
+		"cd /srv/app && rm -rf ../old-release",
+	))
+}

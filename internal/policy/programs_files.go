@@ -21,6 +21,20 @@ func rmProgram(c *call) (Tier, string) {
 			c.e.relFiles = "rm " + op
 		}
 	}
+	if ps := c.e.pathsFor(); ps != nil && rec {
+		// cd /tmp; rm -rf ../usr and cd /; rm -rf usr: a relative tree
+		// is read against every directory a cd can make current
+		// (relMutateVerdict), and the one before the last cd ($OLDPWD,
+		// ~-) is one of them.
+		for _, a := range c.args {
+			switch w := strings.TrimSuffix(cwdSubst.Replace(unquote.Replace(a.val)), "/"); {
+			case w == "$OLDPWD" || w == "~-":
+				ps.addRelMutate(".", mutTree)
+			case a.known && !strings.HasPrefix(w, "-"):
+				ps.addRelMutate(a.val, mutTree)
+			}
+		}
+	}
 	for _, a := range c.args {
 		if !a.known && !strings.HasPrefix(a.val, "-") && rec {
 			return TierDestructive, "rm: recursive removal of a path known only at run time: " + truncate(a.val, 64)

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"maps"
 	"path"
 	"slices"
@@ -19,6 +20,7 @@ const (
 	mutSensitive uint8 = 1 << iota // sensitivePath: a file whose change grants or runs something
 	mutNode                        // deviceNode: the node removed, replaced or re-permitted
 	mutProgram                     // systemProgramFile: the file replaced by what is written
+	mutTree                        // criticalPath: the tree removed (rm -r)
 )
 
 // addRelMutate remembers a relative name a command changes, with what to
@@ -92,7 +94,20 @@ func (e *eval) relMutateVerdict() {
 		return
 	}
 	cwds, unknown := e.cwds()
-	for _, w := range slices.Sorted(maps.Keys(ps.relMutates)) {
+	words := slices.Sorted(maps.Keys(ps.relMutates))
+	// A tree removed is denied, whatever else is found first.
+	for _, w := range words {
+		if ps.relMutates[w]&mutTree == 0 {
+			continue
+		}
+		for _, d := range cwds {
+			if p := path.Join(d, w); criticalPath(p) {
+				e.deny(fmt.Sprintf("rm: recursive removal of %s (%s after cd %s)", p, w, d))
+				return
+			}
+		}
+	}
+	for _, w := range words {
 		what := ps.relMutates[w]
 		for _, d := range cwds {
 			p := path.Join(d, w)

@@ -76,6 +76,9 @@ func (e *Engine) openSnap(ctx context.Context, src SourceConfig, snap Snapshot) 
 	if err != nil {
 		return nil, fmt.Errorf("open snapshot %s: %w", snap.Name, err)
 	}
+	if denied := e.deniedBelow(src, snap); denied != nil {
+		fsys = deniedFS{FS: fsys, denied: denied}
+	}
 	return &view{src: src, snap: snap, fsys: fsys}, nil
 }
 
@@ -94,7 +97,7 @@ func (v *view) lookup(p string) (string, fs.FileInfo, error) {
 		return res, info, nil
 	case errors.Is(err, fs.ErrNotExist):
 		return "", nil, notFoundf("%s does not exist in snapshot %s", rel, v.snap.Name)
-	case errors.Is(err, errEscape), errors.Is(err, errLoop):
+	case errors.Is(err, errEscape), errors.Is(err, errLoop), errors.Is(err, errDeniedName):
 		return "", nil, invalidf("%s: %v", rel, err)
 	}
 	return "", nil, fmt.Errorf("look up %s in snapshot %s: %w", rel, v.snap.Name, err)

@@ -18,6 +18,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/runner"
 )
 
@@ -108,6 +109,10 @@ type Config struct {
 	Now func() time.Time
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
+	// Paths is the files path policy of the sources' host: a name it
+	// denies is hidden from every tool, in the live data and in every
+	// snapshot of it (deniedFS). Nil hides nothing.
+	Paths *policy.PathPolicy
 }
 
 // Engine answers snapshot questions for a fixed set of sources. It is safe
@@ -121,6 +126,7 @@ type Engine struct {
 	workers int
 	now     func() time.Time
 	log     *slog.Logger
+	paths   *policy.PathPolicy
 }
 
 // New validates cfg and returns an Engine.
@@ -133,6 +139,7 @@ func New(cfg Config) (*Engine, error) {
 		workers: cfg.Workers,
 		now:     cfg.Now,
 		log:     cfg.Logger,
+		paths:   cfg.Paths,
 	}
 	if e.openFS == nil {
 		e.openFS = func(_ context.Context, root string) (FS, error) { return OpenLocalFS(root) }

@@ -154,7 +154,7 @@ func newCatalog(d Deps) (*catalog, error) {
 		byHost[h] = append(byHost[h], s)
 	}
 	for _, h := range hosts {
-		cfg := engine.Config{Limits: d.Limits, Workers: d.Workers, Now: d.Now, Logger: d.Logger}
+		cfg := engine.Config{Limits: d.Limits, Workers: d.Workers, Now: d.Now, Logger: d.Logger, Paths: d.readPaths(h)}
 		switch {
 		case d.Hosts != nil:
 			run, open, err := d.Hosts(h)
@@ -191,6 +191,19 @@ func newCatalog(d Deps) (*catalog, error) {
 	}
 	sort.Strings(c.names)
 	return c, nil
+}
+
+// readPaths is the path policy whose denied names the read tools hide on
+// host: what read_file refuses there, warden's own files included. A
+// dataset is the operator's grant of its tree, so the policy's allowed
+// roots do not narrow it; its deny rules do.
+func (d Deps) readPaths(host string) *policy.PathPolicy {
+	if host != "local" && d.HostPaths != nil {
+		if pp := d.HostPaths(host); pp != nil {
+			return pp
+		}
+	}
+	return d.Paths
 }
 
 // pinnedInput is the command the engine may run for src on every call,

@@ -40,6 +40,12 @@ type Deps struct {
 	// programs themselves and need what Local's confinement takes away
 	// (mounts, namespaces, setuid). Nil means Local.
 	Sandbox runner.Runner
+	// Hide lists warden's own files, which the kernel confinement keeps
+	// from every other child: the sandbox runners, which run outside it,
+	// keep them out of their sandboxes (bubblewrap covers them, firejail
+	// blacklists them, landlock grants around them, docker refuses a
+	// mount that shows one). Nil hides nothing.
+	Hide func() []string
 	// Path is where runner programs and requirements.executables are
 	// looked up.
 	Path string
@@ -55,6 +61,14 @@ type Deps struct {
 	// GOOS overrides runtime.GOOS (tests).
 	GOOS   string
 	Logger *slog.Logger
+}
+
+// hidden is what every sandbox runner keeps out of its sandbox.
+func (d *Deps) hidden() []string {
+	if d.Hide == nil {
+		return nil
+	}
+	return d.Hide()
 }
 
 func (d *Deps) sandbox() runner.Runner {

@@ -74,7 +74,7 @@ var kinds = []*Kind{
 			return bwrap.New(d.sandbox(), prog, bwrap.Options{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
-				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"),
+				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"), Hide: d.hidden(),
 			})
 		},
 	},
@@ -84,7 +84,7 @@ var kinds = []*Kind{
 			return firejail.New(d.sandbox(), prog, firejail.Options{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
-				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"),
+				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"), Hide: d.hidden(),
 				CustomProfile: s(o, "custom_profile"), ProfileDir: d.ProfileDir,
 			})
 		},
@@ -101,7 +101,7 @@ var kinds = []*Kind{
 			return landlock.New(d.sandbox(), d.LandlockHelper, landlock.Options{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
-				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"),
+				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"), Hide: d.hidden(),
 			})
 		},
 	},
@@ -136,7 +136,7 @@ var kinds = []*Kind{
 				Mounts: l(o, "mounts"), User: s(o, "user"), Workdir: s(o, "workdir"), RunOpts: s(o, "docker_run_opts"),
 				Prepare: s(o, "prepare_command"), Memory: s(o, "memory"), MemoryReservation: s(o, "memory_reservation"),
 				MemorySwap: s(o, "memory_swap"), CapAdd: l(o, "cap_add"), CapDrop: l(o, "cap_drop"),
-				DNS: l(o, "dns"), DNSSearch: l(o, "dns_search"), Platform: s(o, "platform"),
+				DNS: l(o, "dns"), DNSSearch: l(o, "dns_search"), Platform: s(o, "platform"), Hide: d.hidden(),
 			}
 			if v, ok := o["memory_swappiness"].(int64); ok {
 				sw := int(v)

@@ -79,6 +79,18 @@ func ownPaths(cfg *config.Config, configPath string) []string {
 	return out
 }
 
+// sandboxHidden is what the declarative tools' sandbox runners keep out of
+// their sandboxes: what the kernel confinement keeps from every other
+// child — warden's own paths, the audit log's rotated files and the SSH
+// keys warden logs in with — since those runners run outside it.
+func sandboxHidden(cfg *config.Config, o Options) []string {
+	out := ownPaths(cfg, o.ConfigPath)
+	if files, err := audit.Files(cfg.Audit.Path); err == nil {
+		out = append(out, files...)
+	}
+	return append(out, privateKeys(cfg, o)...)
+}
+
 // growingDirs are the directories outside the state dir that warden adds
 // its own files to: the audit log's, where rotation creates files.
 func growingDirs(cfg *config.Config) []string {

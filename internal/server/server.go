@@ -288,6 +288,7 @@ func New(o Options) (*Warden, error) {
 			TemplateEnv:    cfg.Exec.EnvPassthrough,
 			Local:          localRunner,
 			Sandbox:        bareRunner,
+			Hide:           func() []string { return sandboxHidden(cfg, o) },
 			Path:           cfg.Exec.Path,
 			LandlockHelper: declare.LandlockHelper(),
 			DockerHost:     o.Getenv("DOCKER_HOST"),

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/warden-mcp/warden/internal/runner"
 )
@@ -27,6 +28,10 @@ type Options struct {
 	ReadFiles        []string
 	WriteFolders     []string
 	WriteFiles       []string
+	// Hide are paths no bind may expose (warden's own files): each one
+	// that a bind reaches, in any spelling of the bind's source, is
+	// covered inside the sandbox.
+	Hide []string
 }
 
 // systemDirs are bound read-only (or recreated as the same symlink) when
@@ -84,10 +89,71 @@ func (r *Runner) Args(dir string) []string {
 	for _, p := range append(append([]string(nil), r.opts.WriteFolders...), r.opts.WriteFiles...) {
 		a = append(a, "--bind-try", p, p)
 	}
+	// Last, so that they cover what every bind above shows.
+	a = append(a, r.masks()...)
 	if dir != "" {
 		a = append(a, "--chdir", dir)
 	}
 	return append(a, "--")
+}
+
+// masks covers each hidden path inside the sandbox wherever a bind shows
+// it: an empty read-only tmpfs over a directory, /dev/null over a file.
+// bwrap resolves a bind's source, so each is compared as the kernel
+// reaches it: a folder that is a symlink to the state dir, or an ancestor
+// of it, is covered too.
+func (r *Runner) masks() []string {
+	hide := runner.RealPaths(r.opts.Hide)
+	if len(hide) == 0 {
+		return nil
+	}
+	type bind struct{ src, dst string }
+	var binds []bind
+	mirrored := append([]string(nil), systemDirs...)
+	if r.opts.AllowUserFolders {
+		mirrored = append(mirrored, userDirs...)
+	}
+	for _, d := range mirrored {
+		// A symlink is mirrored as a symlink: the directory it names is
+		// bound, and covered, under its own name.
+		if fi, err := os.Lstat(filepath.Join(r.root, d)); err == nil && fi.Mode()&os.ModeSymlink == 0 {
+			binds = append(binds, bind{filepath.Join(r.root, d), d})
+		}
+	}
+	for _, list := range [][]string{r.opts.ReadFolders, r.opts.ReadFiles, r.opts.WriteFolders, r.opts.WriteFiles} {
+		for _, p := range list {
+			binds = append(binds, bind{p, p})
+		}
+	}
+	var a []string
+	seen := map[string]bool{}
+	for _, b := range binds {
+		real, err := filepath.EvalSymlinks(b.src)
+		if err != nil {
+			continue // --bind-try skips it; a mirror of a symlink binds nothing
+		}
+		for _, h := range hide {
+			var at, of string
+			switch {
+			case runner.Within(real, h):
+				at, of = b.dst, real
+			case runner.Within(h, real):
+				at, of = filepath.Join(b.dst, strings.TrimPrefix(h, real)), h
+			default:
+				continue
+			}
+			if seen[at] {
+				continue
+			}
+			seen[at] = true
+			if fi, err := os.Stat(of); err == nil && fi.IsDir() {
+				a = append(a, "--tmpfs", at, "--remount-ro", at)
+			} else {
+				a = append(a, "--ro-bind", "/dev/null", at)
+			}
+		}
+	}
+	return a
 }
 
 // mirror recreates host path d inside: a symlink as the same symlink, a

@@ -33,7 +33,12 @@ type Options struct {
 	// Network is the network to join when networking is allowed.
 	Network string
 	// Mounts are HOST:CONTAINER[:ro|rw] with clean absolute paths.
-	Mounts  []string
+	Mounts []string
+	// Hide are paths no mount may show (warden's own files). The daemon
+	// makes the mounts, outside any confinement of warden's, so a mount
+	// whose source, as the daemon resolves it, is, holds or lies in one is
+	// refused.
+	Hide    []string
 	User    string
 	Workdir string
 	// RunOpts are extra docker run options, split like shell words and
@@ -99,6 +104,20 @@ func cleanAbs(p string) bool {
 	return filepath.IsAbs(p) && filepath.Clean(p) == p && !strings.ContainsAny(p, "\x00\n\r:,")
 }
 
+// hiddenBy returns the hidden path a mount of src would show, or "".
+func hiddenBy(src string, hide []string) string {
+	real, err := filepath.EvalSymlinks(src)
+	if err != nil {
+		real = src
+	}
+	for _, h := range runner.RealPaths(hide) {
+		if runner.Within(real, h) || runner.Within(h, real) {
+			return h
+		}
+	}
+	return ""
+}
+
 // args checks every option and returns the docker run arguments that
 // follow "run".
 func (o Options) args() ([]string, error) {
@@ -121,6 +140,9 @@ func (o Options) args() ([]string, error) {
 		parts := strings.Split(m, ":")
 		if len(parts) < 2 || len(parts) > 3 || !cleanAbs(parts[0]) || !cleanAbs(parts[1]) || parts[0] == "/" || parts[1] == "/" {
 			return nil, fmt.Errorf("mount %q must be HOST:CONTAINER[:ro|rw] with clean absolute paths below /", m)
+		}
+		if h := hiddenBy(parts[0], o.Hide); h != "" {
+			return nil, fmt.Errorf("mount %q would show warden's own files (%s) to the container", m, h)
 		}
 		mode := "ro"
 		if len(parts) == 3 {

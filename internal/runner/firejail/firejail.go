@@ -28,6 +28,10 @@ type Options struct {
 	ReadFiles        []string
 	WriteFolders     []string
 	WriteFiles       []string
+	// Hide are paths the sandbox must not show (warden's own files),
+	// blacklisted wherever they lie; firejail blacklists the path a
+	// symlink resolves to, so an allowed symlink to one shows nothing.
+	Hide []string
 	// CustomProfile is firejail profile text used instead of --noprofile;
 	// warden's own confinement arguments still apply on top.
 	CustomProfile string
@@ -123,6 +127,12 @@ func (r *Runner) build(root string) ([]string, error) {
 		default:
 			a = append(a, "--blacklist="+dir)
 		}
+	}
+	for _, h := range runner.RealPaths(o.Hide) {
+		if strings.ContainsAny(h, ",\n\r") {
+			return nil, fmt.Errorf("firejail: cannot hide %q (a comma or line break in the path); use bubblewrap or landlock", h)
+		}
+		a = append(a, "--blacklist="+h)
 	}
 	a = append(a, "--read-only=/")
 	for _, p := range read {

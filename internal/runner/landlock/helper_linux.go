@@ -80,19 +80,29 @@ func restrict(o Options) error {
 		read = append(read, userDirs...)
 	}
 	read = append(read, o.ReadFolders...)
+	hide := runner.RealPaths(o.Hide)
+	ro, rw := around(read, hide), around(o.WriteFolders, hide)
+	listOnly := landlock.AccessFSSet(llsys.AccessFSReadDir)
 	rules := []landlock.Rule{
-		landlock.RODirs(read...).IgnoreIfMissing(),
+		landlock.RODirs(ro.whole...).IgnoreIfMissing(),
 		landlock.RWFiles("/dev/null").IgnoreIfMissing(),
 		landlock.ROFiles("/dev/zero", "/dev/urandom", "/dev/random").IgnoreIfMissing(),
 	}
-	if len(o.ReadFiles) > 0 {
-		rules = append(rules, landlock.ROFiles(o.ReadFiles...).IgnoreIfMissing())
-	}
-	if len(o.WriteFolders) > 0 {
-		rules = append(rules, landlock.RWDirs(o.WriteFolders...).IgnoreIfMissing())
-	}
-	if len(o.WriteFiles) > 0 {
-		rules = append(rules, landlock.RWFiles(o.WriteFiles...).IgnoreIfMissing())
+	for _, r := range []struct {
+		paths []string
+		rule  func(...string) landlock.FSRule
+	}{
+		{ro.listed, func(p ...string) landlock.FSRule { return landlock.PathAccess(listOnly, p...) }},
+		{ro.files, landlock.ROFiles},
+		{keepOut(o.ReadFiles, hide), landlock.ROFiles},
+		{rw.whole, landlock.RWDirs},
+		{rw.listed, func(p ...string) landlock.FSRule { return landlock.PathAccess(listOnly, p...) }},
+		{rw.files, landlock.RWFiles},
+		{keepOut(o.WriteFiles, hide), landlock.RWFiles},
+	} {
+		if len(r.paths) > 0 {
+			rules = append(rules, r.rule(r.paths...).IgnoreIfMissing())
+		}
 	}
 	if err := landlock.V5.BestEffort().RestrictPaths(rules...); err != nil {
 		return fmt.Errorf("restrict paths: %w", err)

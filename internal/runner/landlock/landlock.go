@@ -31,6 +31,9 @@ type Options struct {
 	ReadFiles        []string `json:"read_files,omitempty"`
 	WriteFolders     []string `json:"write_folders,omitempty"`
 	WriteFiles       []string `json:"write_files,omitempty"`
+	// Hide are paths no rule may reach (warden's own files): a folder
+	// above one is granted around it.
+	Hide []string `json:"hide,omitempty"`
 }
 
 // systemDirs are readable (and executable) inside the sandbox.

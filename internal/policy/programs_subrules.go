@@ -15,6 +15,11 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 	if why := guestHandover(c, first, ops); why != "" {
 		return TierDestructive, why
 	}
+	if len(ops) > 0 && ops[0] == first {
+		if wt, why := c.actsOnWarden(ops); wt > t {
+			return wt, why
+		}
+	}
 	switch c.name {
 
 	case "systemctl":

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/sshd"
 )
 
 // TestSnapshotToolsHideWardensOwnFiles reads warden's own files through the
@@ -234,6 +236,86 @@ snapshots:
 		res, _ := callTool(t, s.cs, c.tool, c.args)
 		if b, _ := json.Marshal(res); res.IsError || !strings.Contains(string(b), benign) {
 			t.Errorf("benign %s %v: %.400s", c.tool, c.args, b)
+		}
+	}
+}
+
+// TestSnapshotToolsHideDeniedRemote: a dataset on an SSH host is read with
+// that host's files path policy, as read_file there is: a path its
+// files.deny names is hidden in the live data and in each dated copy,
+// over SFTP, however it is spelled, and the files beside it still read.
+func TestSnapshotToolsHideDeniedRemote(t *testing.T) {
+	const secret, benign, day = "SECRET-remote-6c1d", "BENIGN-remote-2b7e", "daily-2026-01-01"
+	srv := sshd.Start(t, sshd.Options{User: sshUser})
+	home := t.TempDir()
+	known := filepath.Join(home, "known_hosts")
+	if err := sshd.WriteKnownHosts(known, srv); err != nil {
+		t.Fatal(err)
+	}
+	root := userDir(t)
+	live, snaps := filepath.Join(root, "live"), filepath.Join(root, "snaps")
+	for _, dir := range []string{live, filepath.Join(snaps, day)} {
+		mkfile(t, filepath.Join(dir, "app/creds/key.txt"), secret+"\n", time.Now())
+		mkfile(t, filepath.Join(dir, "app/conf/app.conf"), benign+"\n", time.Now())
+	}
+	cfg := fmt.Sprintf(`mode: readonly
+ssh:
+  config: none
+  known_hosts: %s
+hosts:
+  - name: nas
+    address: 127.0.0.1
+    port: %d
+    user: %s
+    identity_files: [%s]
+    files_transport: sftp
+    files:
+      deny: [%s/app/creds]
+snapshots:
+  - name: b
+    kind: dir
+    host: nas
+    path: %s
+    pattern: "daily-*"
+    time_format: "2006-01-02"
+    live: %s
+`, known, srv.Port, sshUser, srv.UserKey.Path, live, snaps, live)
+	env, state := wardenEnv(t, "WARDEN_CONFIG="+writeFile(t, cfg))
+	s := startStdio(t, env, state, nil)
+	n := 0
+	for _, snap := range []string{"@live", day} {
+		for _, c := range []struct {
+			tool string
+			args map[string]any
+		}{
+			{"snapshot_read_file", map[string]any{"path": "app/creds/key.txt"}},
+			{"snapshot_read_file", map[string]any{"path": "./app//creds/./key.txt"}},
+			{"checksum_file", map[string]any{"path": "app/creds/key.txt"}},
+			{"snapshot_list_dir", map[string]any{"path": "app/creds"}},
+			{"snapshot_list_dir", map[string]any{"path": "app"}},
+			{"snapshot_grep", map[string]any{"regex": "SECRET|BENIGN"}},
+			{"snapshot_find_files", map[string]any{"pattern": "*.txt"}},
+			{"top_consumers", map[string]any{}},
+		} {
+			c.args["dataset"], c.args["snapshot"] = "b", snap
+			n++
+			t.Run(fmt.Sprintf("%02d-%s", n, c.tool), func(t *testing.T) {
+				res, _ := callTool(t, s.cs, c.tool, c.args)
+				b, _ := json.Marshal(res)
+				markers := []string{secret}
+				if _, named := c.args["path"]; !named || c.tool == "snapshot_list_dir" && c.args["path"] == "app" {
+					markers = append(markers, "key.txt", `"creds"`) // a listing: the names are hidden too
+				}
+				for _, m := range markers {
+					if strings.Contains(string(b), m) {
+						t.Errorf("%s %v: the answer carries %q: %.500s", c.tool, c.args, m, b)
+					}
+				}
+			})
+		}
+		res, _ := callTool(t, s.cs, "snapshot_read_file", map[string]any{"dataset": "b", "snapshot": snap, "path": "app/conf/app.conf"})
+		if b, _ := json.Marshal(res); res.IsError || !strings.Contains(string(b), benign) {
+			t.Errorf("benign read in %s: %.400s", snap, b)
 		}
 	}
 }

@@ -34,3 +34,7 @@ func (c *Confiner) Rebuild() {}
 
 // HideProcess does nothing outside Linux.
 func HideProcess() error { return nil }
+
+// HostPaths finds nothing outside Linux, where warden enters no other
+// process's namespaces.
+func HostPaths(int, []string) ([]string, error) { return nil, nil }

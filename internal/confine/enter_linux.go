@@ -151,6 +151,17 @@ func mountOf(mounts []mount, p string) (mount, bool) {
 	return best, found
 }
 
+// HostPaths returns where paths (in warden's own mount namespace) are in
+// pid's namespaces, every place they are mounted there (a volume's
+// directory on the host, /var/lib/docker/volumes/…/_data). Tools that read
+// pid's files as warden itself (the file and snapshot tools in the
+// container shape) refuse these as the kernel refuses them to programs.
+// A path on a file system pid's namespaces do not mount has none.
+func HostPaths(pid int, paths []string) ([]string, error) {
+	found, _, err := hostPaths(pid, paths)
+	return found, err
+}
+
 // hostPaths is hostPaths for c's target, logging what it leaves out. An
 // error means the rules could not name warden's files there, so nothing
 // may be started.

@@ -192,6 +192,51 @@ func fileOwnPaths(cfg *config.Config, o Options) []string {
 	return out
 }
 
+// enteredOwnPaths adds to own (warden's paths in its own mount namespace)
+// where PID 1's namespaces hold them, when warden works there
+// (host_namespace: pid1): the file and snapshot tools read the host's tree
+// as warden itself, and a state dir on a volume is the host's
+// /var/lib/docker/volumes/…/_data there, which the kernel masks for every
+// program and these tools must refuse too.
+func enteredOwnPaths(cfg *config.Config, o Options, own []string) []string {
+	if cfg.HostNamespace != "pid1" {
+		return own
+	}
+	found, err := confine.HostPaths(1, own)
+	if err != nil {
+		o.Logger.Warn("cannot find warden's files in PID 1's namespaces; the file tools refuse them only by their own paths", "err", err)
+		return own
+	}
+	out := append([]string(nil), own...)
+	for _, p := range found {
+		if p != "/" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// enteredOwnPatterns is enteredOwnPaths for the patterns of ownPatterns:
+// each pattern's directory where PID 1's namespaces hold it.
+func enteredOwnPatterns(cfg *config.Config, o Options, pats []string) []string {
+	if cfg.HostNamespace != "pid1" {
+		return pats
+	}
+	out := append([]string(nil), pats...)
+	for _, p := range pats {
+		found, err := confine.HostPaths(1, []string{filepath.Dir(p)})
+		if err != nil {
+			continue // enteredOwnPaths has said so
+		}
+		for _, d := range found {
+			if d != "/" {
+				out = append(out, filepath.Join(d, filepath.Base(p)))
+			}
+		}
+	}
+	return out
+}
+
 // ownPatterns are warden's own files named by pattern: the audit log's
 // head, lock and rotated files beside it, which lie outside the state dir
 // when audit.path does. Each is given as configured and, when the log's

@@ -523,8 +523,8 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.
 		Deny:            cfg.Files.Deny,
 		ReplaceDefaults: cfg.Files.ReplaceDefaults,
 		Home:            o.Getenv("HOME"),
-		Protect:         files.ProtectPaths(fileOwnPaths(cfg, o)...),
-		ProtectPatterns: ownPatterns(cfg),
+		Protect:         enteredOwnPaths(cfg, o, files.ProtectPaths(fileOwnPaths(cfg, o)...)),
+		ProtectPatterns: enteredOwnPatterns(cfg, o, ownPatterns(cfg)),
 	})
 	if err != nil {
 		return fmt.Errorf("path policy: %w", err)

@@ -17,8 +17,8 @@ func snapshotPaths(cfg *config.Config, o Options) (*policy.PathPolicy, error) {
 		Deny:            cfg.Files.Deny,
 		ReplaceDefaults: cfg.Files.ReplaceDefaults,
 		Home:            o.Getenv("HOME"),
-		Protect:         files.ProtectPaths(fileOwnPaths(cfg, o)...),
-		ProtectPatterns: ownPatterns(cfg),
+		Protect:         enteredOwnPaths(cfg, o, files.ProtectPaths(fileOwnPaths(cfg, o)...)),
+		ProtectPatterns: enteredOwnPatterns(cfg, o, ownPatterns(cfg)),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("path policy: %w", err)

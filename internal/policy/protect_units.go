@@ -44,8 +44,9 @@ var wardenSamples = []string{"warden", "warden.service", "warden.socket", "warde
 // the word warden as a whole part of it (warden.service, warden@1,
 // deploy-warden-1, warden_1; not vaultwarden), or a glob that matches one.
 func wardenUnit(name string) bool {
-	n := strings.ToLower(strings.TrimSuffix(name, "/"))
+	n := strings.TrimSuffix(name, "/")
 	if strings.ContainsAny(n, "*?[") {
+		n = strings.ToLower(n)
 		for _, s := range wardenSamples {
 			if ok, _ := path.Match(n, s); ok {
 				return true
@@ -53,13 +54,24 @@ func wardenUnit(name string) bool {
 		}
 		return false
 	}
-	for _, part := range strings.FieldsFunc(n, func(r rune) bool { return strings.ContainsRune("-_.@:", r) }) {
-		if part == "warden" {
+	// Checked in place, in any case, since every restart and inspect of
+	// a long script passes here.
+	const word = "warden"
+	for i := 0; i+len(word) <= len(n); i++ {
+		if !strings.EqualFold(n[i:i+len(word)], word) {
+			continue
+		}
+		end := i + len(word)
+		if (i == 0 || unitSep(n[i-1])) && (end == len(n) || unitSep(n[end])) {
 			return true
 		}
 	}
 	return false
 }
+
+// unitSep separates the parts of a unit or container name: warden.service,
+// warden@1, deploy-warden-1, deploy_warden_1, a cp operand's warden:/path.
+func unitSep(b byte) bool { return strings.IndexByte("-_.@:", b) >= 0 }
 
 // actsOnWarden classifies a systemctl or container runtime subcommand
 // that names warden's own unit or container; ops are the subcommand's
@@ -71,9 +83,6 @@ func (c *call) actsOnWarden(ops []string) (Tier, string) {
 	verb, names := ops[0], ops[1:]
 	switch c.name {
 	case "systemctl":
-		if unitReadsWarden[verb] && c.propertiesOnly() {
-			return TierRead, ""
-		}
 		if !unitActsOnWarden[verb] && !unitReadsWarden[verb] {
 			return TierRead, ""
 		}
@@ -95,6 +104,9 @@ func (c *call) actsOnWarden(ops []string) (Tier, string) {
 			continue // systemctl's own rule says it cuts access, in its words
 		}
 		if name, _, _ := strings.Cut(n, ":/"); wardenUnit(name) {
+			if unitReadsWarden[verb] && c.name == "systemctl" && c.propertiesOnly() {
+				return TierRead, ""
+			}
 			return TierDestructive, c.name + " " + verb + " " + truncate(n, 64) +
 				": acts on warden's own service or container (stops or restarts warden, or reads the environment that holds its token)"
 		}

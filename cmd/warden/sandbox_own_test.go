@@ -117,13 +117,21 @@ func TestSandboxRunnersHideWardensOwnFiles(t *testing.T) {
 	env = append(env, "WARDEN_CONFIG="+cfgPath)
 	s := startStdio(t, env, state, nil)
 
-	n := 0
+	type call struct {
+		tool string
+		args map[string]any
+	}
+	n, tried := 0, 0
 	for _, r := range runners {
 		short := strings.ReplaceAll(r, "-", "_")
-		type call struct {
-			tool string
-			args map[string]any
+		// A runner installed but unable to sandbox here (no user
+		// namespaces, Landlock off) fails every call: nothing to show.
+		res, _ := callTool(t, s.cs, "grep_dir_"+short, map[string]any{"dir": filepath.Join(tmp, "srv"), "pattern": pattern})
+		if b, _ := json.Marshal(res); res.IsError || !strings.Contains(string(b), benign) {
+			t.Logf("%s cannot run here: %.300s", r, b)
+			continue
 		}
+		tried++
 		var calls []call
 		for _, dir := range []string{filepath.Dir(base), filepath.Join(tmp, "lnk"), filepath.Join(tmp, "lnbase"), confDir, tmp} {
 			calls = append(calls,
@@ -160,7 +168,7 @@ func TestSandboxRunnersHideWardensOwnFiles(t *testing.T) {
 			}
 		}
 	}
-	if len(runners) == 0 {
-		t.Skip("no sandbox runner here")
+	if tried == 0 {
+		t.Skip("no sandbox runner works here")
 	}
 }

@@ -46,7 +46,9 @@ func TestDeniedNamesHidden(t *testing.T) {
 				out["read "+snap+" "+p] = func() (any, error) { return e.ReadFile(ctx, ReadFileArgs{Dataset: "d", Snapshot: snap, Path: p}) }
 			}
 			out["list "+snap] = func() (any, error) { return e.ListDir(ctx, ListDirArgs{Dataset: "d", Snapshot: snap}) }
-			out["grep "+snap] = func() (any, error) { return e.Grep(ctx, GrepArgs{Dataset: "d", Snapshot: snap, Regex: "OWN|NEIGHBOUR"}) }
+			out["grep "+snap] = func() (any, error) {
+				return e.Grep(ctx, GrepArgs{Dataset: "d", Snapshot: snap, Regex: "OWN|NEIGHBOUR"})
+			}
 			out["find "+snap] = func() (any, error) {
 				return e.FindFiles(ctx, FindFilesArgs{Dataset: "d", Snapshot: snap, Pattern: "token"})
 			}

@@ -38,6 +38,7 @@ import (
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/session"
+	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // Deps is what the session tools need.
@@ -287,6 +288,17 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 	}
 	if strings.ContainsRune(a.Command, 0) {
 		return nil, errors.New("command contains a NUL byte")
+	}
+	// As run_command's: a name with "=" in it ("LD_PRELOAD=/x") sets the
+	// variable after the "=" once joined as NAME=value, and a remote
+	// session refuses what is no name; both are the agent's to fix.
+	for k, v := range a.Env {
+		if !shellword.ValidName(k) {
+			return nil, fmt.Errorf("env: %q is not a valid variable name", truncate(k, 64))
+		}
+		if strings.ContainsRune(v, 0) {
+			return nil, fmt.Errorf("env: value of %s contains a NUL byte", k)
+		}
 	}
 	var starter session.Starter
 	var addrs []string

@@ -179,20 +179,16 @@ func parseHostRule(s string) (hostRule, error) {
 	return r, nil
 }
 
-// match reports whether the canonical host c falls under the rule. A name
-// an address rule is matched against is also read for the addresses it
-// resolves to without asking anyone: see nameAddrs.
+// match reports whether the canonical host c falls under the rule. An
+// IPv6 address is also read for the IPv4 address it carries to (see
+// embedsIn), and a name for the addresses it resolves to without asking
+// anyone (see nameReaches).
 func (r hostRule) match(c string) bool {
 	if r.prefix.IsValid() {
 		if a, ok := parseAddr(c); ok {
-			return r.prefix.Contains(a.WithZone(""))
+			return r.prefix.Contains(a.WithZone("")) || embedsIn(a, r.prefix)
 		}
-		for _, a := range nameAddrs(c) {
-			if r.prefix.Contains(a) {
-				return true
-			}
-		}
-		return false
+		return nameReaches(c, r.prefix)
 	}
 	if strings.HasPrefix(r.name, ".") {
 		return strings.HasSuffix(c, r.name) || c == r.name[1:]
@@ -232,7 +228,14 @@ func (p *Policy) hostDenied(h string) (string, bool) {
 	if len(p.denyHosts) == 0 || h == "" {
 		return "", false
 	}
-	c := hostKey(h)
+	if r, ok := p.ruleFor(hostKey(h)); ok {
+		return r, true
+	}
+	return p.altHostDenied(h)
+}
+
+// ruleFor returns the rule that denies the canonical host c, if any.
+func (p *Policy) ruleFor(c string) (string, bool) {
 	for _, r := range p.denyHosts {
 		if r.match(c) {
 			return r.raw, true
@@ -256,53 +259,4 @@ func validHost(h string) bool {
 		}
 	}
 	return true
-}
-
-// metadataNames are the names clouds give their instance metadata
-// service, 169.254.169.254, in the resolvers of their machines.
-var metadataNames = set(`metadata metadata.google.internal metadata.goog instance-data instance-data.ec2.internal`)
-
-var metadataAddr = netip.AddrFrom4([4]byte{169, 254, 169, 254})
-
-// nameAddrs returns the IPv4 addresses a canonical name c is known to
-// reach whatever a resolver says: a cloud's metadata name, and an address
-// spelled inside it, as the wildcard DNS services (nip.io, sslip.io and
-// their like) answer for 169.254.169.254.nip.io, x.169-254-169-254.sslip.io
-// or a9fea9fe.nip.io: four labels in a row, four dash-separated numbers in
-// one label, or a label of eight hex digits.
-func nameAddrs(c string) []netip.Addr {
-	var out []netip.Addr
-	if metadataNames[c] {
-		out = append(out, metadataAddr)
-	}
-	labels := strings.Split(c, ".")
-	quad := func(parts []string) {
-		if len(parts) != 4 {
-			return
-		}
-		var b [4]byte
-		for i, p := range parts {
-			n, err := strconv.ParseUint(p, 10, 8)
-			if err != nil {
-				return
-			}
-			b[i] = byte(n)
-		}
-		out = append(out, netip.AddrFrom4(b))
-	}
-	for i := 0; i+4 <= len(labels); i++ {
-		quad(labels[i : i+4])
-	}
-	for _, l := range labels {
-		parts := strings.Split(l, "-")
-		for i := 0; i+4 <= len(parts); i++ {
-			quad(parts[i : i+4])
-		}
-		if len(l) == 8 {
-			if n, err := strconv.ParseUint(l, 16, 32); err == nil {
-				out = append(out, netip.AddrFrom4([4]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)}))
-			}
-		}
-	}
-	return out
 }

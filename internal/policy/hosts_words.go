@@ -35,6 +35,13 @@ func (e *eval) urlWords(args []arg) {
 				return
 			}
 		}
+		if !strings.Contains(v, "://") && (strings.Contains(v, ":/") || strings.Contains(v, `:\`)) {
+			// http:/h and http:\\h are http://h to lenient parsers.
+			if r, ok := e.p.hostDenied(v); ok {
+				e.deny(fmt.Sprintf("%s: %q names a host denied by host rule %q", name, truncate(a.val, 96), r))
+				return
+			}
+		}
 		for {
 			i := strings.Index(v, "://")
 			if i < 0 {

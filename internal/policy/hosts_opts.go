@@ -39,6 +39,7 @@ var hostOptFamilies = []struct {
 	{`rabbitmqadmin`, []string{"-H", "--host"}},
 	{`curl`, []string{"-x", "--proxy", "--preproxy", "--socks4", "--socks4a", "--socks5", "--socks5-hostname", "--connect-to", "--resolve"}},
 	{`wget`, []string{"--proxy"}},
+	{`nc netcat ncat`, []string{"-x", "--proxy"}},
 }
 
 var hostOpts = func() map[string][]string {

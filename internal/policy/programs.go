@@ -302,6 +302,10 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return unsquashfsProgram
 	case "ssh", "scp", "sftp", "rsync", "ssh-copy-id", "mosh":
 		return sshProgram
+	case "autossh":
+		return autosshProgram
+	case "sshuttle":
+		return sshuttleProgram
 	case "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "ftp", "lftp", "aria2c", "http", "https", "xh":
 		return netProgram
 	case "emacs", "emacsclient", "vim", "vi", "nvim", "gvim", "view", "ex":

@@ -41,6 +41,7 @@ var clusterValues = map[string]string{
 	"badblocks": "bcdeiopt",
 	"curl":      "AbcCdDeEFHKmoPQrTtuUwxXyYz",
 	"wget":      "aABDeIilOoPQRtTUwX",
+	"sshuttle":  "elrstxX",
 	"make":      "CfIjloWO",
 	"gmake":     "CfIjloWO",
 	"bmake":     "CfIjloWOdDTVmx",

@@ -218,6 +218,10 @@ func sshProgram(c *call) (Tier, string) {
 					master = master || v != "no"
 				} else if ok && k == "controlpath" {
 					controlPath = arg{val: v, known: true}
+				} else if ok && (k == "localforward" || k == "remoteforward" || k == "permitremoteopen" || k == "permitopen") {
+					// The host connections are forwarded to, or the
+					// remote side may open.
+					c.forwardSpec("-o "+k, v)
 				} else if ok && (k == "proxyjump" || k == "hostname") {
 					// -o ProxyJump=H is -J H; -o HostName=H connects to H
 					// whatever the destination word says.
@@ -255,6 +259,7 @@ func sshProgram(c *call) (Tier, string) {
 				raise(c.writeArg(arg{val: val, known: true}, "ssh -E log file"))
 			case 'L', 'R', 'w':
 				raise(TierMutate, fmt.Sprintf("ssh -%c: forwards ports", f))
+				c.forwardSpec(fmt.Sprintf("-%c", f), val)
 			case 'J', 'W':
 				for _, h := range strings.Split(val, ",") {
 					c.checkHost(h)
@@ -393,7 +398,11 @@ func netProgram(c *call) (Tier, string) {
 		} else {
 			c.checkHost(v)
 		}
-		if !strings.Contains(v, "://") {
+		if relays[c.name] {
+			// TCP:[::ffff:169.254.169.254]:80,bind=…: a relay's
+			// address in every field.
+			c.forwardSpec("address", v)
+		} else if !strings.Contains(v, "://") {
 			for _, piece := range strings.Split(v, ":") {
 				if r, ok := c.e.p.hostDenied(piece); ok {
 					c.e.deny(fmt.Sprintf("%s: %q is denied by host rule %q", c.name, piece, r))
@@ -516,6 +525,10 @@ func netProgram(c *call) (Tier, string) {
 	}
 	return t, why
 }
+
+// relays are netProgram's raw connection and relay programs, whose words
+// are addresses (socat's TYPE:HOST:PORT,OPTIONS) rather than URLs.
+var relays = set(`nc ncat netcat socat telnet`)
 
 // wgetMethod returns the method wget's word v sets, upper-cased ("?"
 // when it has no value), given the words after it, or "": getopt_long

@@ -53,6 +53,7 @@ func (e *eval) wordRules(args []arg, ctx cctx) (Tier, string) {
 	e.protectWords(args, ctx)
 	e.urlWords(args)
 	e.probeHosts(args)
+	e.forwarderWords(args)
 	ht, hwhy := e.hostOptWords(args)
 	t, why := e.genericOpts(args, ctx)
 	if ht > t {

@@ -21,7 +21,7 @@ var forwarders = set(`sshuttle chisel gost websocat redir rinetd cloudflared frp
 	ptunnel-ng udp2raw kcptun ssf wstunnel`)
 
 // forwardDenied returns the rule denying a host a forwarding spec names:
-// each field between spaces, commas, '=', '/' and '@', and each
+// each field between spaces, commas, '=', '/', '@' and quotes, and each
 // colon-separated piece of one that is not an IPv6 address, with
 // bracketed addresses read whole.
 func (p *Policy) forwardDenied(v string) (string, bool) {
@@ -30,7 +30,7 @@ func (p *Policy) forwardDenied(v string) (string, bool) {
 	}
 	for rest := v; rest != ""; {
 		f := rest
-		if i := strings.IndexAny(rest, " \t,=/@;"); i >= 0 {
+		if i := strings.IndexAny(rest, " \t\n,=/@;'\""); i >= 0 {
 			f, rest = rest[:i], rest[i+1:]
 		} else {
 			rest = ""

@@ -86,9 +86,20 @@ func (e *eval) imageRefs(name string, args []arg) {
 	}
 }
 
-// proxyVars are the variables HTTP, FTP and rsync clients take a proxy
-// from: every request then goes to that host.
-var proxyVars = set(`http_proxy https_proxy ftp_proxy all_proxy HTTP_PROXY HTTPS_PROXY FTP_PROXY ALL_PROXY RSYNC_PROXY`)
+// proxyVarName reports whether a variable names a proxy every request
+// then goes to: the *_proxy variables of HTTP, FTP, rsync and SOCKS
+// clients in any case (Python's urllib lowercases every name it reads,
+// so Https_Proxy counts; npm_config_proxy and PIP_PROXY are their kin),
+// and the SOCKS libraries' SOCKS_SERVER. no_proxy names hosts not to
+// proxy.
+func proxyVarName(name string) bool {
+	n := strings.ToLower(name)
+	switch n {
+	case "socks_server", "socks4_server", "socks5_server":
+		return true
+	}
+	return strings.HasSuffix(n, "_proxy") && !strings.HasSuffix(n, "no_proxy")
+}
 
 // endpointVars are the variables clients take the server they talk to
 // from, as -address, --endpoints or -H would name it: VAULT_ADDR=… vault
@@ -98,10 +109,13 @@ var endpointVars = set(`VAULT_ADDR BAO_ADDR VAULT_AGENT_ADDR NOMAD_ADDR CONSUL_H
 	ETCDCTL_ENDPOINTS DOCKER_HOST CONTAINER_HOST PGHOST MYSQL_HOST INFLUX_HOST INFLUX_URL OLLAMA_HOST
 	KUBERNETES_SERVICE_HOST AWS_ENDPOINT_URL TF_HTTP_ADDRESS ALERTMANAGER_URL LDAPURI LDAPHOST`)
 
-// proxyVar denies a proxy variable, or a client's server variable, set to
-// a host a deny rule names.
+// proxyVar denies a proxy variable, a client's server variable, git's
+// configuration carried in the environment (GIT_CONFIG_PARAMETERS,
+// GIT_CONFIG_VALUE_n: an http.proxy there), or any variable holding a
+// URL (PIP_INDEX_URL, GOPROXY, npm_config_registry), set to a host a
+// deny rule names.
 func (e *eval) proxyVar(name, val string) {
-	if val == "" {
+	if val == "" || len(e.p.denyHosts) == 0 {
 		return
 	}
 	if endpointVars[name] || strings.HasPrefix(name, "AWS_ENDPOINT_URL_") || strings.HasPrefix(name, "MC_HOST_") {
@@ -113,10 +127,21 @@ func (e *eval) proxyVar(name, val string) {
 		}
 		return
 	}
-	if !proxyVars[name] {
+	if proxyVarName(name) || name == "GIT_CONFIG_PARAMETERS" || strings.HasPrefix(name, "GIT_CONFIG_VALUE_") {
+		if r, ok := e.p.forwardDenied(val); ok {
+			e.deny(fmt.Sprintf("%s=%s: every request goes through a proxy denied by host rule %q", name, truncate(val, 64), r))
+		}
 		return
 	}
-	if r, ok := e.p.hostDenied(val); ok {
-		e.deny(fmt.Sprintf("%s=%s: every request goes through a proxy denied by host rule %q", name, truncate(val, 64), r))
+	for v := val; ; {
+		i := strings.Index(v, "://")
+		if i < 0 {
+			return
+		}
+		v = v[i+3:]
+		if r, ok := e.p.hostDenied("x://" + v); ok {
+			e.deny(fmt.Sprintf("%s=%s: names a URL whose host is denied by host rule %q", name, truncate(val, 64), r))
+			return
+		}
 	}
 }

@@ -34,6 +34,15 @@ func gitConfigRisky(key string) bool {
 	return false
 }
 
+// gitProxy denies a proxy setting (http.proxy, http.<url>.proxy,
+// remote.<name>.proxy) whose value is a host the rules deny: every fetch
+// and push then goes through it.
+func (c *call) gitProxy(what, val string) {
+	if strings.Contains(strings.ToLower(what), "proxy") {
+		c.forwardSpec(what, val)
+	}
+}
+
 var gitRead = set(`status log diff show blame shortlog grep cat-file ls-files ls-tree rev-parse
 	rev-list describe for-each-ref show-ref name-rev merge-base cherry whatchanged var help
 	version count-objects fsck verify-commit verify-tag check-ignore check-attr check-mailmap
@@ -57,7 +66,8 @@ func gitProgram(c *call) (Tier, string) {
 		switch {
 		case v == "-c":
 			if i+1 < len(args) {
-				k, _, _ := strings.Cut(args[i+1].val, "=")
+				k, val, _ := strings.Cut(args[i+1].val, "=")
+				c.gitProxy("-c "+k, val)
 				if !args[i+1].known || gitConfigRisky(k) {
 					c.e.opaque = true
 					return TierDestructive, "git -c " + k + ": configuration that runs programs or redefines commands"
@@ -66,7 +76,8 @@ func gitProgram(c *call) (Tier, string) {
 			i += 2
 			continue
 		case strings.HasPrefix(v, "-c") && len(v) > 2:
-			k, _, _ := strings.Cut(v[2:], "=")
+			k, val, _ := strings.Cut(v[2:], "=")
+			c.gitProxy("-c "+k, val)
 			if gitConfigRisky(k) {
 				return TierDestructive, "git -c " + k + ": configuration that runs programs or redefines commands"
 			}
@@ -173,7 +184,10 @@ func gitProgram(c *call) (Tier, string) {
 		if !set {
 			return TierRead, "git config: reads settings"
 		}
-		for _, o := range ops {
+		for i, o := range ops {
+			if i+1 < len(ops) {
+				c.gitProxy("config "+o, strings.Join(ops[i+1:], " "))
+			}
 			if gitConfigRisky(o) {
 				return TierDestructive, "git config " + o + ": configuration that runs programs or redefines commands"
 			}

@@ -235,6 +235,7 @@ func sshProgram(c *call) (Tier, string) {
 				}
 			case 'F':
 				raise(TierDestructive, c.name+" -F: reads a config file that can run commands")
+				c.configHosts("-F config", arg{val: val, known: true})
 			case 'S', 'D', 's':
 				if c.name == "ssh" && f == 'S' {
 					controlPath = arg{val: val, known: true}
@@ -431,6 +432,9 @@ func netProgram(c *call) (Tier, string) {
 				raise(c.writeArg(arg{val: strings.TrimPrefix(f, ">>"), known: w.known}, "curl --write-out %output"))
 			}
 		}
+		for _, f := range c.optVals(c.args, "-K", "--config") {
+			c.configHosts("-K config", f)
+		}
 		r := raiser{t, why}
 		curlRequest(c, &r)
 		t, why = r.t, r.why
@@ -447,6 +451,12 @@ func netProgram(c *call) (Tier, string) {
 		// long names (--exec=, --conf=) are the same options.
 		for _, e := range c.optVals(c.args, "-e", "--execute", "--config", "--use-askpass", "-i", "--input-file") {
 			raise(TierDestructive, "wget "+truncate(e.val, 64)+": runs commands or reads options from a file")
+		}
+		for _, e := range c.optVals(c.args, "-e", "--execute") {
+			c.forwardSpec("-e", e.val) // https_proxy=HOST, a URL
+		}
+		for _, f := range c.optVals(c.args, "--config", "-i", "--input-file") {
+			c.configHosts("input file", f)
 		}
 		toStdout := false
 		for i, v := range vals {

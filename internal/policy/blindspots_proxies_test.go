@@ -1,0 +1,79 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotProxyDestinations: a request through a proxy at a denied
+// address reaches it, and so does one whose URL, proxy or jump host is
+// read from a file whose text is known. The proxy variables in any case
+// and their kin (npm_config_proxy, PIP_PROXY, SOCKS5_SERVER), variables
+// holding a URL, git's proxy settings on the command line, in git config
+// and in the environment, wget -e's wgetrc commands, and the known text
+// of curl -K, wget -i/--config and ssh -F (standard input, a file the
+// script wrote) are denied when they name a denied host, on the local
+// host and an SSH host. Proxies elsewhere keep their tier.
+func TestBlindSpotProxyDestinations(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, c := range []string{
+		`Http_Proxy=169.254.169.254 python3 -c 'import urllib.request'`,
+		`HTTPS_Proxy=169.254.169.254:80 pip download x`,
+		`export Https_Proxy=169.254.169.254`,
+		`env Ftp_Proxy=169.254.169.254 lftp x`,
+		`socks_proxy=169.254.169.254 curl http://x`,
+		`SOCKS5_SERVER=169.254.169.254:1080 curl http://x`,
+		`npm_config_proxy=http://169.254.169.254 npm install`,
+		`NPM_CONFIG_HTTPS_PROXY=169.254.169.254:3128 npm install`,
+		`PIP_PROXY=169.254.169.254:80 pip install x`,
+		`YARN_HTTPS_PROXY=http://[::ffff:169.254.169.254]:80 yarn`,
+		`all_proxy=socks5h://user:pw@169.254.169.254:1080 curl http://x`,
+		`npm_config_registry=http://169.254.169.254/ npm install`,
+		`PIP_INDEX_URL=http://169.254.169.254/ pip install x`,
+		`GOPROXY=https://proxy.golang.org,http://169.254.169.254 go mod download`,
+		`GIT_CONFIG_PARAMETERS="'http.proxy'='169.254.169.254:80'" git fetch`,
+		`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=http.proxy GIT_CONFIG_VALUE_0=169.254.169.254 git fetch`,
+		`git -c http.proxy=169.254.169.254:80 ls-remote https://github.com/x/y`,
+		`git -chttp.proxy=169.254.169.254 fetch`,
+		`git -c https.proxy=socks5://169.254.169.254 fetch`,
+		`git -c http.https://github.com.proxy=169.254.169.254 fetch`,
+		`git -c remote.origin.proxy=169.254.169.254 fetch`,
+		`git config http.proxy 169.254.169.254`,
+		`git config --global http.proxy http://169.254.169.254:3128`,
+		`git config set http.proxy 169.254.169.254`,
+		`wget -e https_proxy=169.254.169.254:80 -O- https://example.com`,
+		`wget -ehttps_proxy=169.254.169.254:80 -O- https://example.com`,
+		`wget --execute=http_proxy=169.254.169.254 -O- http://example.com`,
+		`wget -qe 'httpsproxy = 169.254.169.254' -O- https://x`,
+		`printf 'url=http://169.254.169.254/\n' | curl -K -`,
+		`echo 'proxy = 169.254.169.254:80' | curl -K - http://example.com`,
+		`curl -K - http://x <<< 'url="http://169.254.169.254/"'`,
+		`curl --config /dev/stdin <<< 'x 169.254.169.254:3128'`,
+		"curl -K - <<'EOF'\npreproxy = \"socks5://169.254.169.254\"\nEOF",
+		`echo url=http://169.254.169.254/ > /tmp/c; curl -K /tmp/c`,
+		`echo http://169.254.169.254/ | wget -i - -O-`,
+		`wget -O- --input-file=/dev/stdin <<< 'http://a9fea9fe.nip.io/'`,
+		`printf 'https_proxy = 169.254.169.254:80\n' > /tmp/w; wget --config=/tmp/w -O- https://x`,
+		"ssh -F /dev/stdin host <<'EOF'\nHost *\n  ProxyJump 169.254.169.254\nEOF",
+		`printf 'Host x\n HostName 169.254.169.254\n' > /tmp/sc; ssh -F /tmp/sc x`,
+		`printf 'Host x\n LocalForward 8080 169.254.169.254:80\n' > /tmp/sc; ssh -F /tmp/sc x`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	for _, c := range []string{
+		`curl -K /tmp/c http://example.com`,
+		`wget -i /tmp/urls -O-`,
+		`ssh -F /tmp/sc host`,
+		`curl -K - http://example.com`,
+	} {
+		cases = append(cases, blindCase{c, c, TierMutate, false})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"apt proxy", `http_proxy=http://10.0.0.1:3128 apt-get update`, TierMutate},
+		{"no_proxy", `no_proxy=169.254.169.254 curl http://example.com`, TierBenign},
+		{"NO_PROXY", `NO_PROXY=169.254.169.254,localhost curl http://example.com`, TierBenign},
+		{"curl proxy", `curl -x http://proxy.corp:3128 https://example.com`, TierBenign},
+		{"Https_Proxy elsewhere", `Https_Proxy=http://proxy.corp:3128 curl https://example.com`, TierBenign},
+		{"url variable", `URL=https://example.com/x curl https://example.com/`, TierBenign},
+		{"config known", `printf 'url=https://example.com/\n' | curl -K -`, TierDestructive},
+	})
+}

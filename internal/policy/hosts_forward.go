@@ -93,3 +93,27 @@ func (e *eval) forwarderWords(args []arg) {
 		}
 	}
 }
+
+// inetFiles denies a gawk network special file
+// (/inet[46]/tcp|udp/LPORT/HOST/RPORT) in program text whose host the
+// rules deny: reading or writing it connects there. Only the file's own
+// text is read, so a program that merely matches the address in its
+// input (awk '$1 == "169.254.169.254"') keeps its tier.
+func (c *call) inetFiles(text string) {
+	if len(c.e.p.denyHosts) == 0 {
+		return
+	}
+	for rest := text; ; {
+		i := strings.Index(rest, "/inet")
+		if i < 0 {
+			return
+		}
+		rest = rest[i:]
+		f := rest
+		if j := strings.IndexAny(rest, " \t\n\"';)|&"); j >= 0 {
+			f = rest[:j]
+		}
+		c.forwardSpec("network file", f)
+		rest = rest[len("/inet"):]
+	}
+}

@@ -107,8 +107,16 @@ func (p *Policy) authorityDenied(auth string) (string, bool) {
 			piece = rest[:i]
 		}
 		if piece != "" {
-			if r, ok := p.ruleFor(hostKey(authorityHost(piece))); ok {
+			h := authorityHost(piece)
+			if r, ok := p.ruleFor(hostKey(h)); ok {
 				return r, true
+			}
+			if strings.Contains(h, "%") {
+				// hostKey drops a zone (h%eth0); ssh's tokens
+				// (%h.169.254.169.254.nip.io) lead a name instead.
+				if r, ok := p.ruleFor(CanonicalHost(h)); ok {
+					return r, true
+				}
 			}
 		}
 		if i < 0 {

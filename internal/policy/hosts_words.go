@@ -35,8 +35,9 @@ func (e *eval) urlWords(args []arg) {
 				return
 			}
 		}
-		if !strings.Contains(v, "://") && (strings.Contains(v, ":/") || strings.Contains(v, `:\`)) {
-			// http:/h and http:\\h are http://h to lenient parsers.
+		if !strings.Contains(v, "://") && (strings.Contains(v, ":/") || strings.Contains(v, `:\`) || webScheme(v)) {
+			// http:/h, http:\\h and http:h are http://h to lenient
+			// parsers.
 			if r, ok := e.p.hostDenied(v); ok {
 				e.deny(fmt.Sprintf("%s: %q names a host denied by host rule %q", name, truncate(a.val, 96), r))
 				return
@@ -57,6 +58,20 @@ func (e *eval) urlWords(args []arg) {
 	if imageVerbs[name] {
 		e.imageRefs(name, args[1:])
 	}
+}
+
+// webScheme reports whether v begins with a web scheme's colon, which
+// lenient parsers read as that scheme's "://" (http:169.254.169.254).
+func webScheme(v string) bool {
+	s, _, ok := strings.Cut(v, ":")
+	if !ok || len(s) > 5 {
+		return false
+	}
+	switch strings.ToLower(s) {
+	case "http", "https", "ftp", "ftps", "ws", "wss":
+		return true
+	}
+	return false
 }
 
 // schemeless are the programs other than netProgram's web clients that

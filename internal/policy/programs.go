@@ -557,6 +557,21 @@ var shellValued = set(`PROMPT_COMMAND GIT_SSH_COMMAND GIT_PAGER GIT_EDITOR GIT_S
 
 func versionByte(c byte) bool { return c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' }
 
+// variantSuffixes are the suffixes Debian's alternatives give the
+// variants of one program (nc.openbsd, nc.traditional): each is that
+// program.
+var variantSuffixes = set(`openbsd traditional`)
+
+// variantName maps a variant's name to its program's, and its handler.
+func variantName(n string) (string, func(*call) (Tier, string)) {
+	if i := strings.LastIndexByte(n, '.'); i > 0 && variantSuffixes[n[i+1:]] {
+		if h := handlerFor(n[:i]); h != nil {
+			return n[:i], h
+		}
+	}
+	return n, nil
+}
+
 // normaliseName maps versioned interpreter names to their family:
 // python3.12 → python3, perl5.36 → perl, bash5 → bash.
 func normaliseName(n string) string {
@@ -577,7 +592,7 @@ func normalised(n string) (string, func(*call) (Tier, string)) {
 		t = t[:len(t)-1]
 	}
 	if t == n || t == "" {
-		return n, nil
+		return variantName(n)
 	}
 	switch {
 	case strings.HasPrefix(n, "ld-linux") || strings.HasPrefix(n, "ld-musl"):

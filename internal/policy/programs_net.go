@@ -116,12 +116,14 @@ func sshProgram(c *call) (Tier, string) {
 		a := args[i]
 		v := a.val
 		if dashdash || !strings.HasPrefix(v, "-") || v == "-" {
-			ops = append(ops, a)
-			if c.name == "ssh" {
-				// Options end at the destination.
-				ops = append(ops, args[i+1:]...)
+			if c.name == "ssh" && (dashdash || len(ops) > 0) {
+				// ssh reads options after its destination too (ssh
+				// host -oProxyCommand=… runs it here); they end at
+				// "--" or the remote command's first word.
+				ops = append(ops, args[i:]...)
 				break
 			}
+			ops = append(ops, a)
 			continue
 		}
 		if !a.known {

@@ -143,6 +143,7 @@ func awkProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, c.name + ": program computed at run time"
 		}
+		c.inetFiles(p.val)
 		files, cmds := awkTargets(p.val)
 		for _, f := range files {
 			if wt, wwhy := c.writeArg(arg{val: f, known: true}, c.name+" print >"); wt > t {

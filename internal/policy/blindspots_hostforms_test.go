@@ -1,0 +1,60 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotMoreDestinationForms: the other ways a destination
+// reaches a denied host — ssh's options after its destination (OpenSSH
+// reads them there: ssh host -J H, and a ProxyCommand runs here), the
+// Debian variants of a client (nc.openbsd), the clients and scanners
+// whose operands are hosts (tftp, grpcurl, kcat, ztcp…), gawk's
+// /inet network files, ssh's %h tokens before a name that spells an
+// address, and a web scheme with no slashes (http:HOST) — are denied on
+// the local host and an SSH host, while their everyday forms keep their
+// tier.
+func TestBlindSpotMoreDestinationForms(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, c := range []string{
+		`ssh host -J 169.254.169.254`,
+		`ssh host -L 8080:169.254.169.254:80`,
+		`ssh host -v -W 169.254.169.254:80`,
+		`ssh host -oHostName=169.254.169.254`,
+		`ssh host -oProxyCommand='sh -c reboot'`,
+		`ssh -v host -o 'ProxyJump a9fea9fe.nip.io' uptime`,
+		`autossh -M 0 host -L 8080:169.254.169.254:80`,
+		`nc.openbsd 169.254.169.254 80`,
+		`nc.traditional -v 169.254.169.254 80`,
+		`netcat.openbsd -x 169.254.169.254:1080 example.com 80`,
+		`tftp 169.254.169.254`,
+		`atftp --get -r x 169.254.169.254`,
+		`httping -c1 169.254.169.254`,
+		`grpcurl -plaintext 169.254.169.254:80 list`,
+		`kcat -b 169.254.169.254:9092 -L`,
+		`kafkacat -b169.254.169.254:9092 -L`,
+		`rpcinfo -p 169.254.169.254`,
+		`gnutls-cli 169.254.169.254`,
+		`zsh -c 'zmodload zsh/net/tcp; ztcp 169.254.169.254 80'`,
+		`gawk 'BEGIN{s="/inet/tcp/0/169.254.169.254/80"; print "GET /" |& s}'`,
+		`awk 'BEGIN { s = "/inet4/tcp/0/169.254.169.254/80"; s |& getline }'`,
+		`gawk 'BEGIN{print "x" |& "/inet6/udp/0/::ffff:a9fe:a9fe/53"}'`,
+		`ssh -o 'Hostname %h.169.254.169.254.nip.io' x`,
+		`ssh -o 'HostName %n.a9fea9fe.nip.io' x`,
+		`w3m -dump http:169.254.169.254`,
+		`lynx -dump HTTPS:169.254.169.254/x`,
+		`pip install --index-url http:169.254.169.254/simple x`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"ssh verbose command", `ssh host -v uptime`, TierBenign},
+		{"ssh command options", `ssh host ls -W`, TierBenign},
+		{"ssh dashdash", `ssh host -- ls -l`, TierBenign},
+		{"ssh forward after", `ssh host -L 8080:localhost:80`, TierMutate},
+		{"nc variant", `nc.openbsd -zv 10.0.0.5 22`, TierBenign},
+		{"grpcurl", `grpcurl -plaintext localhost:50051 list`, TierMutate},
+		{"awk match", `awk '$1 == "169.254.169.254"' /var/log/x`, TierRead},
+		{"ssh %h", `ssh -o 'HostName %h.example.com' x`, TierBenign},
+		{"lynx", `lynx -dump https://example.com/`, TierMutate},
+	})
+}

@@ -77,3 +77,44 @@ func TestBlindSpotProxyDestinations(t *testing.T) {
 		{"config known", `printf 'url=https://example.com/\n' | curl -K -`, TierDestructive},
 	})
 }
+
+// TestBlindSpotComputedProxies: with host rules set, a proxy or server
+// variable whose value is known only at run time (an expansion, a
+// command substitution, read, printf -v, a loop) and a relay's word
+// computed at run time (nc "$h" 80, socat - "TCP:$h:80") are
+// destinations no rule can check: tier 3, on the local host and an SSH
+// host. Without host rules they keep their tier.
+func TestBlindSpotComputedProxies(t *testing.T) {
+	p := protectedPolicy(t)
+	cmds := []string{
+		`http_proxy=$p curl http://x`,
+		"http_proxy=`cat /tmp/p` curl http://x",
+		`HTTPS_PROXY="$(cat /tmp/p)" curl https://x`,
+		`export ALL_PROXY=$(cat /tmp/p)`,
+		`declare -x https_proxy="$1"`,
+		`printf -v http_proxy %s "$1"; export http_proxy; curl http://x`,
+		`read -r HTTPS_PROXY < /tmp/p; export HTTPS_PROXY; curl https://x`,
+		`env Https_Proxy="$p" python3 -m pip download x`,
+		`VAULT_ADDR=$v vault status`,
+		`nc "$h" 80`,
+		`nc -v $h 22`,
+		`ncat "$h" 443`,
+		`socat - "TCP:$h:80"`,
+		`socat - TCP:$(cat /tmp/h):80`,
+		`telnet $h 25`,
+	}
+	runBlindHosts(t, p, sameCases(TierDestructive, false, cmds...))
+	runExactHosts(t, p, []exactCase{
+		{"literal proxy", `http_proxy=http://proxy.corp:3128 curl http://x`, TierBenign},
+		{"nc literal", `nc -zv db.example.com 5432`, TierBenign},
+		{"no_proxy computed", `no_proxy=$hosts curl http://x`, TierBenign},
+	})
+	free, err := New(Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runExactHosts(t, free, []exactCase{
+		{"no rules proxy", `http_proxy=$p curl http://x`, TierBenign},
+		{"no rules nc", `nc -v "$h" 22`, TierMutate},
+	})
+}

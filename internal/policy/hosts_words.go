@@ -124,6 +124,24 @@ var endpointVars = set(`VAULT_ADDR BAO_ADDR VAULT_AGENT_ADDR NOMAD_ADDR CONSUL_H
 	ETCDCTL_ENDPOINTS DOCKER_HOST CONTAINER_HOST PGHOST MYSQL_HOST INFLUX_HOST INFLUX_URL OLLAMA_HOST
 	KUBERNETES_SERVICE_HOST AWS_ENDPOINT_URL TF_HTTP_ADDRESS ALERTMANAGER_URL LDAPURI LDAPHOST`)
 
+// endpointVar reports whether a variable names the server a client
+// talks to.
+func endpointVar(name string) bool {
+	return endpointVars[name] || strings.HasPrefix(name, "AWS_ENDPOINT_URL_") || strings.HasPrefix(name, "MC_HOST_")
+}
+
+// unknownProxyVar raises a proxy or server variable set to a value known
+// only at run time (http_proxy=$p, read https_proxy, export
+// ALL_PROXY=$(cat f)) to tier 3 when host rules are set: every request
+// then goes to a host no rule can check, as with curl -x "$p".
+func (e *eval) unknownProxyVar(name string, ctx cctx, where string) {
+	if len(e.p.denyHosts) == 0 || !proxyVarName(name) && !endpointVar(name) {
+		return
+	}
+	e.opaque = true
+	e.note(TierDestructive, ctx.covered, "%s sets %s to a value known only at run time: a proxy or server the host rules cannot check", where, name)
+}
+
 // proxyVar denies a proxy variable, a client's server variable, git's
 // configuration carried in the environment (GIT_CONFIG_PARAMETERS,
 // GIT_CONFIG_VALUE_n: an http.proxy there), or any variable holding a
@@ -133,7 +151,7 @@ func (e *eval) proxyVar(name, val string) {
 	if val == "" || len(e.p.denyHosts) == 0 {
 		return
 	}
-	if endpointVars[name] || strings.HasPrefix(name, "AWS_ENDPOINT_URL_") || strings.HasPrefix(name, "MC_HOST_") {
+	if endpointVar(name) {
 		for _, h := range strings.FieldsFunc(val, func(r rune) bool { return r == ',' || r == ' ' }) {
 			if r, ok := e.p.hostDenied(h); ok {
 				e.deny(fmt.Sprintf("%s=%s: the client reaches a server denied by host rule %q", name, truncate(val, 64), r))

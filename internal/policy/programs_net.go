@@ -385,6 +385,12 @@ func netProgram(c *call) (Tier, string) {
 		if web {
 			raise(c.webHosts(i, globs))
 		}
+		if !c.args[i].known && len(c.e.p.denyHosts) > 0 && relays[c.name] {
+			// nc "$h" 80, socat - "TCP:$h:80": any word of a relay
+			// may be where it connects.
+			c.e.opaque = true
+			raise(TierDestructive, c.name+": "+truncate(v, 64)+": destination computed at run time, which host rules cannot check")
+		}
 		if !c.args[i].known && len(c.e.p.denyHosts) > 0 && strings.Contains(v, "://") && runTimeHost(v) {
 			// A host known only at run time may be one the rules deny.
 			c.e.opaque = true

@@ -458,6 +458,7 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 // was read, as BORG_RSH=$(cat f) borg list does).
 func (e *eval) unknownVar(name string, ctx cctx, where string) {
 	e.envName(name, ctx, where)
+	e.unknownProxyVar(name, ctx, where)
 	e.tempDirVar(name, "", false, ctx, where)
 	e.busAddressVar(name, "", false, ctx, where)
 	e.libvirtVar(name, "", false, ctx, where)

@@ -58,3 +58,42 @@ func TestBlindSpotMoreDestinationForms(t *testing.T) {
 		{"lynx", `lynx -dump https://example.com/`, TierMutate},
 	})
 }
+
+// TestBlindSpotBracketedAndComputedForms: git's scp-like remote with a
+// bracketed address ([::ffff:a9fe:a9fe]:x, u@[…]:x), SIIT's
+// IPv4-translated ::ffff:0:a.b.c.d, ssh-keyscan's operands, and a
+// quoted /dev/tcp or device path computed at run time (exec
+// 3<>"/dev/tcp/$h/80", which kept its quotes and so looked like any
+// file) are denied or tier 3 on the local host and an SSH host.
+func TestBlindSpotBracketedAndComputedForms(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, c := range []string{
+		`git clone 'u@[::ffff:a9fe:a9fe]:x'`,
+		`git clone '[::ffff:169.254.169.254]:x'`,
+		`git fetch '[::169.254.169.254]:x/y'`,
+		`git remote add o 'git@[2002:a9fe:a9fe::1]:x.git'`,
+		`curl 'http://[::ffff:0:a9fe:a9fe]/'`,
+		`ssh ::ffff:0:169.254.169.254`,
+		`ssh-keyscan 169.254.169.254`,
+		`ssh-keyscan -p 22 a9fea9fe.nip.io`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	for _, c := range []string{
+		`exec 3<>"/dev/tcp/$h/80"`,
+		`echo x > "/dev/udp/$h/53"`,
+		`printf 'GET /' >"/dev/tcp/${h}/80"`,
+		`echo x > "/dev/$d"`,
+		`cat < "/dev/tcp/$h/80"`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, false})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"git scp-like", `git clone git@github.com:x/y.git`, TierMutate},
+		{"git bracketed other", `git clone '[2001:db8::1]:x'`, TierMutate},
+		{"keyscan", `ssh-keyscan github.com`, TierBenign},
+		{"quoted file", `echo x > "/tmp/$f"`, TierMutate},
+	})
+}

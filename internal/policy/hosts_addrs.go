@@ -15,8 +15,9 @@ import (
 // (::169.254.169.254), a 6to4 address (2002:a9fe:a9fe::/48, whose relay
 // sends to that IPv4 host), the NAT64 local-use prefix 64:ff9b:1::/48 (as
 // the well-known 64:ff9b::/96, which unmap already reads), an ISATAP
-// interface identifier (::5efe:a.b.c.d) and a Teredo address (its server,
-// and its client's address stored inverted).
+// interface identifier (::5efe:a.b.c.d), a Teredo address (its server,
+// and its client's address stored inverted) and SIIT's IPv4-translated
+// ::ffff:0:a.b.c.d.
 func embedsIn(a netip.Addr, pre netip.Prefix) bool {
 	if !a.Is6() || !pre.Addr().Is4() {
 		return false
@@ -41,6 +42,8 @@ func embedsIn(a netip.Addr, pre netip.Prefix) bool {
 	case b[0] == 0x20 && b[1] == 0x01 && b[2] == 0 && b[3] == 0: // Teredo
 		return v4(4, 0) || v4(12, 0xff)
 	case b[0] == 0 && b[1] == 0x64 && b[2] == 0xff && b[3] == 0x9b && b[4] == 0 && b[5] == 1: // 64:ff9b:1::/48
+		return v4(12, 0)
+	case zero(0, 8) && b[8] == 0xff && b[9] == 0xff && b[10] == 0 && b[11] == 0: // SIIT's ::ffff:0:a.b.c.d
 		return v4(12, 0)
 	case (b[8] == 0 || b[8] == 2) && b[9] == 0 && b[10] == 0x5e && b[11] == 0xfe: // ISATAP
 		return v4(12, 0)

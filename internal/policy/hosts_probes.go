@@ -23,7 +23,7 @@ var probeOperands = set(`arping arping6 fping fping6 hping hping2 hping3 nping t
 	snmpgetnext snmpset snmptable snmpstatus snmpdf snmpnetstat snmptrap snmpinform smbclient rpcclient
 	nmblookup smbtree smbcacls smbget rsync iperf iperf3 chronyc wakeonlan etherwake ndisc6 rdisc6 traceproto
 	tftp atftp httping grpcurl kcat kafkacat rpcinfo ztcp zsocket gnutls-cli sslscan sslyze testssl testssl.sh
-	nikto whatweb hydra ncrack medusa ike-scan onesixtyone nbtscan pwncat cryptcat sbd`)
+	nikto whatweb hydra ncrack medusa ike-scan onesixtyone nbtscan pwncat cryptcat sbd ssh-keyscan`)
 
 // probeHosts denies an operand, or a value of -c (iperf's server), -h
 // (chronyc's), -L and -I (smbclient's), naming a host a deny rule names.

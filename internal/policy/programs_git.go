@@ -352,6 +352,9 @@ func gitURLHost(a arg) string {
 		}
 		return v
 	}
+	if i, j := strings.IndexByte(v, '['), strings.Index(v, "]:"); i >= 0 && j > i && !strings.Contains(v[:i], "/") {
+		return v[:j+1] // [USER@][::ffff:a9fe:a9fe]:PATH
+	}
 	host, _, ok := strings.Cut(v, ":")
 	if !ok || host == "" || strings.Contains(host, "/") {
 		return ""

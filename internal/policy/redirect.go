@@ -195,7 +195,10 @@ func isFD(s string) bool {
 	return true
 }
 
+// isNetDev reports whether s is a /dev/tcp or /dev/udp path, also as
+// the quoted text of a word known only at run time ("/dev/tcp/$h/80").
 func isNetDev(s string) bool {
+	s = strings.TrimLeft(s, `"'`)
 	return strings.HasPrefix(s, "/dev/tcp/") || strings.HasPrefix(s, "/dev/udp/")
 }
 
@@ -235,7 +238,9 @@ func (e *eval) writeTargetText(t arg) (Tier, string, string) {
 			// /proc/$PID/root/proc/sysrq-trigger: the root is the host's.
 			return e.writeTargetText(arg{val: path.Clean(h), known: true})
 		}
-		if strings.HasPrefix(v, "/dev/") {
+		// An unknown word keeps its quotes: "/dev/tcp/$h/80" is a
+		// device path all the same.
+		if strings.HasPrefix(strings.TrimLeft(v, `"'`), "/dev/") {
 			if t.glob && globBlockDevice(v) {
 				why := "write to block device " + v
 				return TierDestructive, why, why

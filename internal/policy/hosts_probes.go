@@ -23,7 +23,9 @@ var probeOperands = set(`arping arping6 fping fping6 hping hping2 hping3 nping t
 	snmpgetnext snmpset snmptable snmpstatus snmpdf snmpnetstat snmptrap snmpinform smbclient rpcclient
 	nmblookup smbtree smbcacls smbget rsync iperf iperf3 chronyc wakeonlan etherwake ndisc6 rdisc6 traceproto
 	tftp atftp httping grpcurl kcat kafkacat rpcinfo ztcp zsocket gnutls-cli sslscan sslyze testssl testssl.sh
-	nikto whatweb hydra ncrack medusa ike-scan onesixtyone nbtscan pwncat cryptcat sbd ssh-keyscan`)
+	nikto whatweb hydra ncrack medusa ike-scan onesixtyone nbtscan pwncat cryptcat sbd ssh-keyscan
+	pdsh pdcp rpdcp pssh parallel-ssh pscp pscp.pssh prsync pslurp clush clustershell mussh dsh
+	xfreerdp xfreerdp3 wlfreerdp rdesktop vncviewer xtightvncviewer tigervnc remmina`)
 
 // probeHosts denies an operand, or a value of -c (iperf's server), -h
 // (chronyc's), -L and -I (smbclient's), naming a host a deny rule names.
@@ -59,6 +61,11 @@ func (e *eval) probeHosts(args []arg) {
 				e.deny(fmt.Sprintf("%s: destination %q is denied by host rule %q", name, truncate(a.val, 96), r))
 				return
 			}
+		}
+		// Host lists and specs: pdsh -w a,b, xfreerdp /v:HOST.
+		if r, ok := e.p.forwardDenied(v); ok {
+			e.deny(fmt.Sprintf("%s: destination %q is denied by host rule %q", name, truncate(a.val, 96), r))
+			return
 		}
 		if pfx, ok := targetRange(v); ok {
 			for _, r := range e.p.denyHosts {

@@ -27,8 +27,11 @@ func (e *eval) urlWords(args []arg) {
 	if textOnly[name] {
 		return
 	}
-	for _, a := range args[1:] {
+	for i, a := range args[1:] {
 		v := a.val
+		if a.known && e.proxyWord(name, v, args[1+i+1:]) {
+			return
+		}
 		if schemeless[name] && a.known && !strings.HasPrefix(v, "-") && !strings.Contains(v, "://") {
 			if r, ok := e.p.hostDenied("http://" + v); ok {
 				e.deny(fmt.Sprintf("%s: %q (http://%s) names a host denied by host rule %q", name, truncate(v, 96), truncate(v, 96), r))
@@ -58,6 +61,55 @@ func (e *eval) urlWords(args []arg) {
 	if imageVerbs[name] {
 		e.imageRefs(name, args[1:])
 	}
+}
+
+// proxyWord denies a proxy a program's word names, and reports whether
+// it did: an option whose name says proxy (--proxy, --https-proxy,
+// --all-proxy=) with its value attached or next, and a setting whose key
+// ends in proxy (apt's Acquire::http::Proxy=, dnf's --setopt=proxy=,
+// docker's -e HTTPS_PROXY= and --build-arg HTTP_PROXY=, svn's
+// http-proxy-host=, 'Acquire::https::Proxy "…";'): every request then
+// goes through that host. A no-proxy list names hosts not proxied.
+func (e *eval) proxyWord(name, v string, next []arg) bool {
+	i := indexProxy(v)
+	if i < 0 {
+		return false
+	}
+	rest := v[i+len("proxy"):]
+	if r, ok := e.p.forwardDenied(rest); ok {
+		e.deny(fmt.Sprintf("%s: %q sends requests through a proxy denied by host rule %q", name, truncate(v, 96), r))
+		return true
+	}
+	if (rest == "" || strings.HasPrefix(v, "-") && !strings.Contains(v, "=")) && len(next) > 0 && next[0].known {
+		// --proxy HOST, and KEY VALUE settings: npm config set proxy
+		// HOST, yarn config set httpsProxy HOST.
+		if r, ok := e.p.forwardDenied(next[0].val); ok {
+			e.deny(fmt.Sprintf("%s: %s %q sends requests through a proxy denied by host rule %q", name, v, truncate(next[0].val, 96), r))
+			return true
+		}
+	}
+	return false
+}
+
+// indexProxy returns where "proxy", in any case, first appears in v not
+// as part of no-proxy, no_proxy or noproxy, or -1. It does not
+// allocate: it runs on every word of most programs.
+func indexProxy(v string) int {
+	for i := 0; i+5 <= len(v); i++ {
+		if v[i] != 'p' && v[i] != 'P' || !strings.EqualFold(v[i:i+5], "proxy") {
+			continue
+		}
+		if j := i - 1; j >= 0 && (v[j] == '-' || v[j] == '_') {
+			j--
+			if j >= 1 && strings.EqualFold(v[j-1:j+1], "no") {
+				continue
+			}
+		} else if i >= 2 && strings.EqualFold(v[i-2:i], "no") {
+			continue
+		}
+		return i
+	}
+	return -1
 }
 
 // webScheme reports whether v begins with a web scheme's colon, which

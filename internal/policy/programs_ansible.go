@@ -12,6 +12,7 @@ import "strings"
 // list ("h1,h2," or "localhost,") is data; anything else names a file or
 // directory whose scripts and plugins run code the classifier cannot see.
 func ansibleInventory(c *call) (Tier, string) {
+	c.ansibleHosts()
 	for _, inv := range c.optVals(c.args, "-i", "--inventory", "--inventory-file") {
 		if inv.known && strings.Contains(inv.val, ",") {
 			continue
@@ -20,6 +21,31 @@ func ansibleInventory(c *call) (Tier, string) {
 		return TierDestructive, c.name + " -i " + truncate(inv.val, 64) + ": an inventory can be a script or a plugin that runs code"
 	}
 	return TierRead, ""
+}
+
+// ansibleHosts applies the host rules to the hosts an ansible command
+// names: an inline inventory's members, --limit's, and the host pattern
+// operands (ansible 169.254.169.254 -m ping); the words of -a, -e and
+// -m are the module's, not hosts.
+func (c *call) ansibleHosts() {
+	if len(c.e.p.denyHosts) == 0 {
+		return
+	}
+	for _, v := range c.optVals(c.args, "-i", "--inventory", "--inventory-file", "-l", "--limit") {
+		c.forwardSpec("host list", v.val)
+	}
+	for i, a := range c.args {
+		if !a.known || strings.HasPrefix(a.val, "-") {
+			continue
+		}
+		if i > 0 {
+			switch c.args[i-1].val {
+			case "-a", "--args", "-e", "--extra-vars", "-m", "--module-name", "-M", "--module-path", "-i", "--inventory", "-l", "--limit":
+				continue
+			}
+		}
+		c.forwardSpec("host pattern", a.val)
+	}
 }
 
 // ansiblePlaybookProgram: ansible-playbook runs the tasks of playbook

@@ -1,0 +1,66 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotProxyOptionsAnywhere: any program's proxy option or
+// setting (pip --proxy, npm --https-proxy, aria2c --all-proxy=, apt's
+// Acquire::http::Proxy, dnf --setopt=proxy=, docker -e/--build-arg
+// HTTPS_PROXY=, svn's http-proxy-host=) and the host lists of fleet and
+// remote-desktop clients (pdsh -w, pssh -H, clush, ansible's inline
+// inventory, --limit and host pattern, xfreerdp /v:) meet the host rules,
+// on the local host and an SSH host; proxies elsewhere, no-proxy lists
+// and ordinary fleet commands keep their tier.
+func TestBlindSpotProxyOptionsAnywhere(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, c := range []string{
+		`pip install --proxy 169.254.169.254:3128 x`,
+		`pip install --proxy=http://169.254.169.254 x`,
+		`pip3.12 download --proxy user:pw@169.254.169.254:80 x`,
+		`npm install --https-proxy 169.254.169.254:80`,
+		`npm install --proxy=http://a9fea9fe.nip.io`,
+		`yarn config set httpsProxy 169.254.169.254`,
+		`npm config set proxy http://169.254.169.254:3128`,
+		`pip config set global.proxy 169.254.169.254:3128`,
+		`aria2c --all-proxy=169.254.169.254:3128 http://x`,
+		`aria2c --http-proxy=http://169.254.169.254 http://x`,
+		`apt-get -o Acquire::http::Proxy=169.254.169.254:80 update`,
+		`apt-get -o 'Acquire::https::Proxy "http://169.254.169.254";' update`,
+		`apt -o acquire::http::proxy=http://[::ffff:a9fe:a9fe]:80 update`,
+		`dnf --setopt=proxy=169.254.169.254 install x`,
+		`yum --setopt=proxy=http://169.254.169.254 install x`,
+		`docker run -e HTTPS_PROXY=169.254.169.254 alpine`,
+		`docker run --env=https_proxy=169.254.169.254:80 alpine`,
+		`docker build --build-arg HTTP_PROXY=169.254.169.254:80 .`,
+		`podman run -e ALL_PROXY=socks5://169.254.169.254 alpine`,
+		`conda install --proxy 169.254.169.254 x`,
+		`svn co --config-option servers:global:http-proxy-host=169.254.169.254 http://x`,
+		`systemctl set-environment HTTPS_PROXY=169.254.169.254`,
+		`gem install x --http-proxy http://169.254.169.254`,
+		`pdsh -w 169.254.169.254 uptime`,
+		`pdsh -w host,a9fea9fe.nip.io uptime`,
+		`pssh -H 169.254.169.254 uptime`,
+		`parallel-ssh -H 'root@169.254.169.254:22' uptime`,
+		`clush -w 169.254.169.254 uptime`,
+		`ansible all -i '169.254.169.254,' -m ping`,
+		`ansible all -i 'web1,169.254.169.254' -m ping`,
+		`ansible 169.254.169.254 -m ping`,
+		`ansible all -l 169.254.169.254 -m ping`,
+		`xfreerdp /v:169.254.169.254`,
+		`vncviewer 169.254.169.254:1`,
+		`rdesktop 169.254.169.254`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"pip proxy", `pip download --proxy http://proxy.corp:3128 x`, TierMutate},
+		{"apt proxy", `apt-get -o Acquire::http::Proxy=http://10.1.1.1:3142 update`, TierMutate},
+		{"docker no_proxy", `docker run -e NO_PROXY=169.254.169.254 alpine`, TierMutate},
+		{"wget no-proxy", `wget --no-proxy -O- http://example.com`, TierBenign},
+		{"pdsh", `pdsh -w web[1-3] uptime`, TierMutate},
+		{"ansible ping", `ansible all -i 'web1,web2,' -m ping`, TierBenign},
+		{"ansible args", `ansible web -m ping -a 'data=169.254.169.254'`, TierBenign},
+		{"grep proxy", `grep -r 169.254.169.254 /etc/proxy.conf`, TierRead},
+	})
+}

@@ -75,6 +75,9 @@ func TestBlindSpotProxyDestinations(t *testing.T) {
 		{"Https_Proxy elsewhere", `Https_Proxy=http://proxy.corp:3128 curl https://example.com`, TierBenign},
 		{"url variable", `URL=https://example.com/x curl https://example.com/`, TierBenign},
 		{"config known", `printf 'url=https://example.com/\n' | curl -K -`, TierDestructive},
+		{"ssh no config", `ssh -F /dev/null host uptime`, TierBenign},
+		{"ssh config none", `ssh -F none -J jump host uptime`, TierBenign},
+		{"scp no config", `scp -F /dev/null a host:b`, TierMutate},
 	})
 }
 

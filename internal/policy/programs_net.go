@@ -236,6 +236,9 @@ func sshProgram(c *call) (Tier, string) {
 					raise(TierDestructive, "ssh -I: loads a PKCS#11 library")
 				}
 			case 'F':
+				if val == "none" || val == "/dev/null" {
+					break // no configuration file at all
+				}
 				raise(TierDestructive, c.name+" -F: reads a config file that can run commands")
 				c.configHosts("-F config", arg{val: val, known: true})
 			case 'S', 'D', 's':

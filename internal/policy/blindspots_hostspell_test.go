@@ -39,6 +39,10 @@ func TestBlindSpotURLHostReadings(t *testing.T) {
 		`pip install --index-url 'http://x\@169.254.169.254/simple' x`,
 		`git clone 'http://169.254.169.254\@github.com/x/y'`,
 		`ssh 'u@169.254.169.254\@host'`,
+		`curl 'http://example.com#@169.254.169.254/'`,
+		`curl 'http://example.com?@169.254.169.254/'`,
+		`curl 'http://1.1.1.1 &@169.254.169.254# @example.com/'`,
+		`wget -O- 'http://example.com?x=1@169.254.169.254/'`,
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}
@@ -50,6 +54,9 @@ func TestBlindSpotURLHostReadings(t *testing.T) {
 		{"port", `curl http://127.0.0.1:8080/health`, TierBenign},
 		{"ipv6 loopback", `curl 'http://[::1]:8080/'`, TierBenign},
 		{"query at", `curl 'https://example.com/?u=a@169.254.169.254'`, TierBenign},
+		{"fragment", `curl 'https://example.com/#a@b'`, TierBenign},
+		{"query no path", `curl 'https://example.com?u=a@example.org'`, TierBenign},
+		{"mail link", `curl 'https://example.com/x?to=ops@example.com&q=1'`, TierBenign},
 		{"drive path", `ls C:/foo`, TierRead},
 	})
 }

@@ -37,6 +37,13 @@ func (p *Policy) altHostDenied(s string) (string, bool) {
 	if r, ok := p.authorityDenied(auth); ok {
 		return r, true
 	}
+	if wide := urlAuthorityToSlash(s); len(wide) > len(auth) {
+		// http://example.com#@169.254.169.254/: parsers that do not end
+		// the authority at '?' or '#' take the host after the '@'.
+		if r, ok := p.authorityDenied(wide); ok {
+			return r, true
+		}
+	}
 	if strings.Contains(auth, "%") {
 		return p.authorityDenied(percentDecode(auth))
 	}
@@ -45,9 +52,11 @@ func (p *Policy) altHostDenied(s string) (string, bool) {
 
 // oneReading reports whether every client reads s's host as hostKey
 // does: host, host:PORT, user@host or scheme://host[:port]/path, with no
-// backslash, percent sign, second '@' or colon, or extra slash.
+// backslash, percent sign, second '@' or colon, '@' beside a '?' or '#',
+// or extra slash.
 func oneReading(s string) bool {
-	if strings.ContainsAny(s, "\\%\t\r\n") || strings.Count(s, "@") > 1 || strings.Count(s, ":") > 1 || strings.HasPrefix(strings.TrimSpace(s), "//") {
+	if strings.ContainsAny(s, "\\%\t\r\n") || strings.Count(s, "@") > 1 || strings.Count(s, ":") > 1 || strings.HasPrefix(strings.TrimSpace(s), "//") ||
+		strings.Contains(s, "@") && strings.ContainsAny(s, "?#") {
 		return false
 	}
 	i := strings.Index(s, "://")
@@ -69,6 +78,19 @@ func urlAuthority(s string) string {
 	}
 	s = strings.TrimLeft(s, `/\`)
 	if j := strings.IndexAny(s, "/?#"); j >= 0 {
+		s = s[:j]
+	}
+	return s
+}
+
+// urlAuthorityToSlash is urlAuthority ended at the path alone.
+func urlAuthorityToSlash(s string) string {
+	s = strings.TrimSpace(s)
+	if i := schemeEnd(s); i > 0 {
+		s = s[i:]
+	}
+	s = strings.TrimLeft(s, `/\`)
+	if j := strings.IndexByte(s, '/'); j >= 0 {
 		s = s[:j]
 	}
 	return s
@@ -96,12 +118,13 @@ func schemeEnd(s string) int {
 }
 
 // authorityDenied returns the rule denying any host an authority can be
-// read to name: each piece between '@' and '\', less a port or a
+// read to name: each piece between '@', '\', and the '?', '#', '&' and
+// spaces some parsers do not end an authority at, less a port or a
 // password, so a user name, a password or a host that one client takes
 // for the host all count.
 func (p *Policy) authorityDenied(auth string) (string, bool) {
 	for rest := auth; ; {
-		i := strings.IndexAny(rest, `@\`)
+		i := strings.IndexAny(rest, `@\?#& `)
 		piece := rest
 		if i >= 0 {
 			piece = rest[:i]

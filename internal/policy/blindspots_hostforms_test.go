@@ -97,3 +97,50 @@ func TestBlindSpotBracketedAndComputedForms(t *testing.T) {
 		{"quoted file", `echo x > "/tmp/$f"`, TierMutate},
 	})
 }
+
+// TestBlindSpotHostFiles: clients and scanners that read the hosts or
+// URLs they reach from a file (nmap -iL, masscan -iL, fping -f or its
+// standard input, ssh-keyscan -f, pssh -h, pdsh -w ^FILE, aria2c -i)
+// are at least tier 2 with host rules set, and denied when the file's
+// text is known (a file the script wrote, standard input) and names a
+// denied host, on the local host and an SSH host.
+func TestBlindSpotHostFiles(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, c := range []string{
+		`echo 169.254.169.254 > /tmp/h; nmap -iL /tmp/h`,
+		`echo 169.254.169.254 | nmap -sn -iL -`,
+		`printf 'a9fea9fe.nip.io\n' | masscan -iL - -p80`,
+		`echo 169.254.169.254 | fping`,
+		`fping -f /dev/stdin <<< 169.254.169.254`,
+		`echo 169.254.169.254 | ssh-keyscan -f -`,
+		`printf 'root@169.254.169.254\n' > /tmp/h; pssh -h /tmp/h uptime`,
+		`printf 'host\n169.254.169.254\n' > /tmp/h; pdsh -w ^/tmp/h uptime`,
+		`printf 'http://169.254.169.254/\n' > /tmp/u; aria2c -i /tmp/u`,
+		`aria2c --input-file=- <<< 'http://[::ffff:a9fe:a9fe]/'`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	for _, c := range []string{
+		`nmap -iL /tmp/hosts`,
+		`fping -f /tmp/hosts`,
+		`ssh-keyscan -f /tmp/hosts`,
+		`pssh -h /tmp/hosts uptime`,
+		`pdsh -w ^/tmp/hosts uptime`,
+		`aria2c -i /tmp/urls`,
+	} {
+		cases = append(cases, blindCase{c, c, TierMutate, false})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"keyscan", `ssh-keyscan -t ed25519 github.com`, TierBenign},
+		{"keyscan file known", `echo github.com | ssh-keyscan -f -`, TierMutate},
+	})
+	free, err := New(Rules{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runExactHosts(t, free, []exactCase{
+		{"keyscan file without rules", `ssh-keyscan -f /tmp/hosts`, TierBenign},
+	})
+}

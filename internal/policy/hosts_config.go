@@ -1,5 +1,10 @@
 package policy
 
+import (
+	"path"
+	"strings"
+)
+
 // Destinations read from a file. curl -K, wget -i and --config, and ssh
 // -F take their URLs, proxies, jump hosts and forwards from a file or
 // standard input, which the command line does not show: such a program
@@ -31,4 +36,67 @@ func (c *call) configHosts(what string, f arg) {
 	for _, t := range c.ctx.sc.fileTexts(f.val) {
 		c.forwardSpec(what, t)
 	}
+}
+
+// hostFileOpts are the options of clients and scanners that read the
+// hosts or URLs they reach from a file ("-" is standard input).
+var hostFileOpts = map[string][]string{
+	"nmap":         {"-iL"},
+	"masscan":      {"-iL", "--includefile"},
+	"fping":        {"-f", "--file"},
+	"fping6":       {"-f", "--file"},
+	"ssh-keyscan":  {"-f"},
+	"pssh":         {"-h", "--hosts"},
+	"parallel-ssh": {"-h", "--hosts"},
+	"pscp":         {"-h", "--hosts"},
+	"pscp.pssh":    {"-h", "--hosts"},
+	"prsync":       {"-h", "--hosts"},
+	"pslurp":       {"-h", "--hosts"},
+	"pnuke":        {"-h", "--hosts"},
+	"clush":        {"--hostfile"},
+	"aria2c":       {"-i", "--input-file"},
+	"httping":      {"-f"},
+	"dig":          {"-f"},
+	"mtr":          {"-F", "--filename"},
+}
+
+// hostFiles holds a program that reads its destinations from a file to
+// tier 2 when host rules are set — no rule sees them — and applies the
+// rules to the file's text when it is known. fping with no target reads
+// its targets from standard input, and pdsh -w ^FILE its hosts from FILE.
+func (e *eval) hostFiles(args []arg, ctx cctx) {
+	if len(e.p.denyHosts) == 0 || len(args) < 1 {
+		return
+	}
+	name := path.Base(args[0].val)
+	opts, ok := hostFileOpts[name]
+	if !ok && name != "pdsh" {
+		return
+	}
+	c := &call{e: e, name: name, args: args[1:], ctx: ctx}
+	files := exactOptVals(c.args, opts...)
+	if name == "pdsh" {
+		for _, w := range exactOptVals(c.args, "-w") {
+			if f, ok := strings.CutPrefix(w.val, "^"); ok {
+				files = append(files, arg{val: f, known: w.known})
+			}
+		}
+	}
+	if strings.HasPrefix(name, "fping") && len(files) == 0 && !hasOperand(c.args) {
+		files = append(files, arg{val: "-", known: true})
+	}
+	for _, f := range files {
+		e.note(TierMutate, ctx.covered, "%s %s: reads the hosts it reaches from a file, which host rules cannot check", name, truncate(f.val, 64))
+		c.configHosts("host file", f)
+	}
+}
+
+// hasOperand reports whether args hold a word that is not an option.
+func hasOperand(args []arg) bool {
+	for _, a := range args {
+		if !strings.HasPrefix(a.val, "-") {
+			return true
+		}
+	}
+	return false
 }

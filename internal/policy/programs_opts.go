@@ -54,6 +54,7 @@ func (e *eval) wordRules(args []arg, ctx cctx) (Tier, string) {
 	e.urlWords(args)
 	e.probeHosts(args)
 	e.forwarderWords(args)
+	e.hostFiles(args, ctx)
 	ht, hwhy := e.hostOptWords(args)
 	t, why := e.genericOpts(args, ctx)
 	if ht > t {

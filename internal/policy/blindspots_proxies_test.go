@@ -121,3 +121,33 @@ func TestBlindSpotComputedProxies(t *testing.T) {
 		{"no rules nc", `nc -v "$h" 22`, TierMutate},
 	})
 }
+
+// TestBlindSpotResolverVars: the resolver's own variables move a name to
+// another host — LOCALDOMAIN's search domains are appended to short
+// names (x becomes x.169.254.169.254.nip.io), and HOSTALIASES maps a
+// name to another — so a search domain, or a known alias file, naming a
+// denied host is denied, and one set at run time is tier 3, on the local
+// host and an SSH host.
+func TestBlindSpotResolverVars(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, c := range []string{
+		`LOCALDOMAIN=169.254.169.254.nip.io curl http://x/`,
+		`LOCALDOMAIN='corp 169-254-169-254.sslip.io' curl http://x/`,
+		`export LOCALDOMAIN=a9fea9fe.nip.io`,
+		`env LOCALDOMAIN=169.254.169.254.nip.io wget -qO- http://x/`,
+		`echo 'meta 169.254.169.254.nip.io' > /tmp/h; HOSTALIASES=/tmp/h curl http://meta/`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	for _, c := range []string{
+		`LOCALDOMAIN=$d curl http://x/`,
+		`HOSTALIASES=/tmp/h curl http://meta/`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, false})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"search domain", `LOCALDOMAIN=corp.example.com curl http://x/`, TierBenign},
+	})
+}

@@ -187,11 +187,35 @@ func endpointVar(name string) bool {
 // ALL_PROXY=$(cat f)) to tier 3 when host rules are set: every request
 // then goes to a host no rule can check, as with curl -x "$p".
 func (e *eval) unknownProxyVar(name string, ctx cctx, where string) {
-	if len(e.p.denyHosts) == 0 || !proxyVarName(name) && !endpointVar(name) {
+	if len(e.p.denyHosts) == 0 || !proxyVarName(name) && !endpointVar(name) && !resolverVars[name] {
 		return
 	}
 	e.opaque = true
 	e.note(TierDestructive, ctx.covered, "%s sets %s to a value known only at run time: a proxy or server the host rules cannot check", where, name)
+}
+
+// resolverVars change where the C library's resolver sends a name:
+// LOCALDOMAIN's search domains are appended to short names (curl http://x/
+// asks for x.169.254.169.254.nip.io), and HOSTALIASES names a file
+// mapping a name to another.
+var resolverVars = set(`LOCALDOMAIN HOSTALIASES`)
+
+// resolverVar denies a search domain, or a known alias file's target,
+// that names a host the rules deny.
+func (e *eval) resolverVar(name, val string, ctx cctx) {
+	if len(e.p.denyHosts) == 0 || !resolverVars[name] || val == "" {
+		return
+	}
+	texts := []string{val}
+	if name == "HOSTALIASES" {
+		texts = ctx.sc.fileTexts(val)
+	}
+	for _, t := range texts {
+		if r, ok := e.p.forwardDenied(t); ok {
+			e.deny(fmt.Sprintf("%s=%s: the resolver then reaches a host denied by host rule %q", name, truncate(val, 64), r))
+			return
+		}
+	}
 }
 
 // proxyVar denies a proxy variable, a client's server variable, git's

@@ -566,6 +566,7 @@ func (e *eval) envVar(name, val string, covered bool, where string) {
 func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.envName(name, ctx, where)
 	e.proxyVar(name, val)
+	e.resolverVar(name, val, ctx)
 	e.tempDirVar(name, val, true, ctx, where)
 	e.busAddressVar(name, val, true, ctx, where)
 	e.libvirtVar(name, val, true, ctx, where)

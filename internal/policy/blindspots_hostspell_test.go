@@ -112,3 +112,39 @@ func TestBlindSpotEmbeddedAddresses(t *testing.T) {
 		{"version name", `curl https://v1-2-3-4.example.com/`, TierBenign},
 	})
 }
+
+// TestBlindSpotLoopbackSpellings: with the loopback denied, the names
+// every resolver answers with it (localhost, *.localhost, ip6-localhost,
+// localtest.me, lvh.me) and the unspecified address a connection to
+// which reaches it (0.0.0.0, [::], 0:8080) are denied, on the local host
+// and an SSH host; a bare 0 is a count (curl -m 0), not a host.
+func TestBlindSpotLoopbackSpellings(t *testing.T) {
+	p, err := New(Rules{DenyHosts: []string{"127.0.0.0/8"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []blindCase
+	for _, c := range []string{
+		`curl http://localhost:8080/`,
+		`curl http://LOCALHOST./`,
+		`curl http://api.localhost/`,
+		`wget -qO- http://localhost.localdomain/`,
+		`ssh ip6-localhost`,
+		`curl http://localtest.me/`,
+		`curl http://x.lvh.me:8080/`,
+		`curl http://0.0.0.0:8080/`,
+		`curl 'http://[::]:8080/'`,
+		`curl http://0:8080/`,
+		`nc 0.0.0.0 8080`,
+		`cat < /dev/tcp/0.0.0.0/8080`,
+		`ssh -L 8080:localhost:80 host`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"retry zero", `curl --retry 0 https://example.com/`, TierBenign},
+		{"max time zero", `curl -m 0 https://example.com`, TierBenign},
+		{"other host", `curl http://example.com/`, TierBenign},
+	})
+}

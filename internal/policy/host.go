@@ -228,8 +228,20 @@ func (p *Policy) hostDenied(h string) (string, bool) {
 	if len(p.denyHosts) == 0 || h == "" {
 		return "", false
 	}
-	if r, ok := p.ruleFor(hostKey(h)); ok {
+	k := hostKey(h)
+	if r, ok := p.ruleFor(k); ok {
 		return r, true
+	}
+	if (k == "0.0.0.0" || k == "::") && strings.ContainsAny(urlAuthority(h), ".:") {
+		// A connection to the unspecified address reaches this host's
+		// loopback (curl 0.0.0.0:8080, [::]:8080); a bare "0" is more
+		// often a count than a host.
+		if r, ok := p.ruleFor("127.0.0.1"); ok {
+			return r, true
+		}
+		if r, ok := p.ruleFor("::1"); ok {
+			return r, true
+		}
 	}
 	return p.altHostDenied(h)
 }

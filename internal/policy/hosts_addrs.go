@@ -57,6 +57,23 @@ var metadataNames = set(`metadata metadata.google.internal metadata.goog instanc
 
 var metadataAddr = netip.AddrFrom4([4]byte{169, 254, 169, 254})
 
+var (
+	loopback4 = netip.AddrFrom4([4]byte{127, 0, 0, 1})
+	loopback6 = netip.IPv6Loopback()
+)
+
+// loopbackName reports whether c is a name every resolver answers with
+// the loopback address: localhost and its subdomains (RFC 6761, as
+// systemd-resolved and the browsers answer them), the hosts file's IPv6
+// names, and the public names that resolve there (localtest.me, lvh.me).
+func loopbackName(c string) bool {
+	switch c {
+	case "localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "localtest.me", "lvh.me":
+		return true
+	}
+	return strings.HasSuffix(c, ".localhost") || strings.HasSuffix(c, ".localtest.me") || strings.HasSuffix(c, ".lvh.me")
+}
+
 // nameReaches reports whether the canonical name c reaches an address in
 // pre whatever a resolver says: a cloud's metadata name, or an address
 // spelled inside the name, as the wildcard DNS services (nip.io, sslip.io,
@@ -70,6 +87,9 @@ var metadataAddr = netip.AddrFrom4([4]byte{169, 254, 169, 254})
 // dashes for colons (--ffff-a9fe-a9fe.sslip.io).
 func nameReaches(c string, pre netip.Prefix) bool {
 	if metadataNames[c] && pre.Contains(metadataAddr) {
+		return true
+	}
+	if loopbackName(c) && (pre.Contains(loopback4) || pre.Contains(loopback6)) {
 		return true
 	}
 	var run [4]byte

@@ -94,6 +94,8 @@ func TestBlindSpotEmbeddedAddresses(t *testing.T) {
 		`curl http://--ffff-a9fe-a9fe.sslip.io/`,
 		`curl http://0-0-0-0-0-ffff-a9fe-a9fe.sslip.io/`,
 		`curl http://2002-a9fe-a9fe--1.sslip.io/`,
+		`curl http://www.--ffff-a9fe-a9fe.sslip.io/`,
+		`curl http://api.v1.2002-a9fe-a9fe--1.sslip.io/`,
 		`ssh a9fea9fe.rbndr.us`,
 		`ssh 169-254-169-254.traefik.me`,
 	} {

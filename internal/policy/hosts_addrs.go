@@ -84,7 +84,8 @@ func loopbackName(c string) bool {
 // make-169.254.169.254-rr.1u.ms), a word of eight hex digits with or
 // without 0x (a9fea9fe.nip.io, app-a9fea9fe.nip.io), a decimal word that
 // is a whole address (2852039166.example), and sslip.io's IPv6 label with
-// dashes for colons (--ffff-a9fe-a9fe.sslip.io).
+// dashes for colons in any label (--ffff-a9fe-a9fe.sslip.io,
+// www.--ffff-a9fe-a9fe.sslip.io).
 func nameReaches(c string, pre netip.Prefix) bool {
 	if metadataNames[c] && pre.Contains(metadataAddr) {
 		return true
@@ -114,11 +115,16 @@ func nameReaches(c string, pre netip.Prefix) bool {
 			return true
 		}
 	}
-	if label, _, _ := strings.Cut(c, "."); strings.Count(label, "-") >= 2 {
-		if a, err := netip.ParseAddr(strings.ReplaceAll(label, "-", ":")); err == nil {
-			a = unmap(a)
-			return pre.Contains(a) || embedsIn(a, pre)
+	for rest := c; strings.Count(rest, "-") >= 2; {
+		label, more, _ := strings.Cut(rest, ".")
+		if strings.Count(label, "-") >= 2 {
+			if a, err := netip.ParseAddr(strings.ReplaceAll(label, "-", ":")); err == nil {
+				if a = unmap(a); pre.Contains(a) || embedsIn(a, pre) {
+					return true
+				}
+			}
 		}
+		rest = more
 	}
 	return false
 }

@@ -151,3 +151,34 @@ func TestBlindSpotResolverVars(t *testing.T) {
 		{"search domain", `LOCALDOMAIN=corp.example.com curl http://x/`, TierBenign},
 	})
 }
+
+// TestBlindSpotCurlVariables: curl's --expand-* options take their
+// value with --variable's values substituted, so a host spelled through
+// variables with literal values is denied when it is a denied one, on
+// the local host and an SSH host; one from the environment or a file
+// stays tier 3.
+func TestBlindSpotCurlVariables(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, c := range []string{
+		`curl --variable h=169.254.169.254 --expand-url 'http://{{h}}/'`,
+		`curl --variable h=169.254.169.254 --expand-url='http://{{h:trim}}/latest'`,
+		`curl --variable 'h=a9fe' --expand-url 'http://{{h}}a9fe.nip.io/'`,
+		`curl --variable a=169.254 --variable b=169.254 --expand-url 'http://{{a}}.{{b}}/'`,
+		`curl --variable p=169.254.169.254:80 --expand-proxy '{{p}}' http://x`,
+		`curl --expand-x '{{p}}' --variable p=169.254.169.254 http://x`,
+		`curl --expand-connect-to '::{{h}}:' --variable h=169.254.169.254 http://x`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	for _, c := range []string{
+		`curl --variable %H --expand-url 'http://{{H}}/'`,
+		`curl --variable h@/tmp/h --expand-url 'http://{{h}}/'`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, false})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"path variable", `curl --variable h=x --expand-url 'http://example.com/{{h}}'`, TierBenign},
+	})
+}

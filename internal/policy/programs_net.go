@@ -446,6 +446,7 @@ func netProgram(c *call) (Tier, string) {
 		for _, f := range c.optVals(c.args, "-K", "--config") {
 			c.configHosts("-K config", f)
 		}
+		c.curlExpanded()
 		r := raiser{t, why}
 		curlRequest(c, &r)
 		t, why = r.t, r.why

@@ -35,6 +35,8 @@ func TestBlindSpotForwardDestinations(t *testing.T) {
 		`ssh -o RemoteForward='8080 169.254.169.254:80' host`,
 		`ssh -o PermitRemoteOpen=169.254.169.254:80 -R 8080 host`,
 		`ssh -o 'PermitRemoteOpen example.com:80 169.254.169.254:80' -R 8080 host`,
+		`ssh -o CanonicalizeHostname=yes -o CanonicalDomains=169.254.169.254.nip.io x`,
+		`scp -o 'CanonicalDomains corp a9fea9fe.nip.io' -o CanonicalizeHostname=always f x:`,
 		`autossh -M 0 -L 8080:169.254.169.254:80 host`,
 		`autossh -M0 -NL 8080:169.254.169.254:80 host`,
 		`autossh -M 20000 169.254.169.254`,

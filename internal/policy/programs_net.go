@@ -220,9 +220,10 @@ func sshProgram(c *call) (Tier, string) {
 					master = master || v != "no"
 				} else if ok && k == "controlpath" {
 					controlPath = arg{val: v, known: true}
-				} else if ok && (k == "localforward" || k == "remoteforward" || k == "permitremoteopen" || k == "permitopen") {
+				} else if ok && (k == "localforward" || k == "remoteforward" || k == "permitremoteopen" || k == "permitopen" || k == "canonicaldomains") {
 					// The host connections are forwarded to, or the
-					// remote side may open.
+					// remote side may open; the search domains ssh
+					// appends to a short destination name.
 					c.forwardSpec("-o "+k, v)
 				} else if ok && (k == "proxyjump" || k == "hostname") {
 					// -o ProxyJump=H is -J H; -o HostName=H connects to H

@@ -144,3 +144,36 @@ func TestBlindSpotHostFiles(t *testing.T) {
 		{"keyscan file without rules", `ssh-keyscan -f /tmp/hosts`, TierBenign},
 	})
 }
+
+// TestBlindSpotServiceClientHosts: database, cache and mail clients whose
+// operands or options name their server (cqlsh HOST, sqlcmd -S,
+// memcached-tool HOST:PORT, swaks --server, msmtp --host=, sendmail's
+// recipient at an address) and the DNS servers resolvectl and nmcli set
+// are held to the host rules on the local host and an SSH host; their
+// words computed at run time raise nothing for a mail or network
+// manager client, whose words are mostly not hosts.
+func TestBlindSpotServiceClientHosts(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, c := range []string{
+		`cqlsh 169.254.169.254`,
+		`sqlcmd -S 169.254.169.254 -Q 'select 1'`,
+		`sqlcmd -S tcp:169.254.169.254,1433 -Q x`,
+		`memcached-tool 169.254.169.254:11211 stats`,
+		`swaks --server 169.254.169.254 --to a@b`,
+		`swaks --to 'a@[169.254.169.254]'`,
+		`msmtp --host=169.254.169.254 a@b`,
+		`sendmail 'root@[169.254.169.254]' < /tmp/m`,
+		`resolvectl dns eth0 169.254.169.254`,
+		`nmcli con mod x ipv4.dns 169.254.169.254`,
+		`nmcli con mod x ipv4.dns '10.0.0.1,169.254.169.254'`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"nmcli computed", `nmcli con up "$c"`, TierMutate},
+		{"resolvectl status", `resolvectl status`, TierRead},
+		{"swaks other", `swaks --server smtp.example.com --to a@b`, TierMutate},
+	})
+}

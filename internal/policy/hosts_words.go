@@ -221,8 +221,9 @@ func (e *eval) resolverVar(name, val string, ctx cctx) {
 // proxyVar denies a proxy variable, a client's server variable, git's
 // configuration carried in the environment (GIT_CONFIG_PARAMETERS,
 // GIT_CONFIG_VALUE_n: an http.proxy there), or any variable holding a
-// URL (PIP_INDEX_URL, GOPROXY, npm_config_registry), set to a host a
-// deny rule names.
+// URL (PIP_INDEX_URL, GOPROXY, npm_config_registry) or a proxy setting
+// (JAVA_TOOL_OPTIONS=-Dhttps.proxyHost=H), set to a host a deny rule
+// names.
 func (e *eval) proxyVar(name, val string) {
 	if val == "" || len(e.p.denyHosts) == 0 {
 		return
@@ -241,6 +242,14 @@ func (e *eval) proxyVar(name, val string) {
 			e.deny(fmt.Sprintf("%s=%s: every request goes through a proxy denied by host rule %q", name, truncate(val, 64), r))
 		}
 		return
+	}
+	if i := indexProxy(val); i >= 0 {
+		// JAVA_TOOL_OPTIONS=-Dhttps.proxyHost=H, MAVEN_OPTS, a
+		// variable holding a proxy setting.
+		if r, ok := e.p.forwardDenied(val[i+len("proxy"):]); ok {
+			e.deny(fmt.Sprintf("%s=%s: sets a proxy denied by host rule %q", name, truncate(val, 64), r))
+			return
+		}
 	}
 	for v := val; ; {
 		i := strings.Index(v, "://")

@@ -64,3 +64,30 @@ func TestBlindSpotProxyOptionsAnywhere(t *testing.T) {
 		{"grep proxy", `grep -r 169.254.169.254 /etc/proxy.conf`, TierRead},
 	})
 }
+
+// TestBlindSpotServerOptions: clients the server-option table does not
+// list still name their server with the usual long options (--host,
+// --server, --addr, --bootstrap-server, --target…); a known value
+// naming a denied host is denied on the local host and an SSH host,
+// while text tools and other servers keep their tier.
+func TestBlindSpotServerOptions(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, c := range []string{
+		`kafka-console-consumer --bootstrap-server 169.254.169.254:9092 --topic x`,
+		`kafka-topics --bootstrap-server=a9fea9fe.nip.io:9092 --list`,
+		`evans --host 169.254.169.254 repl`,
+		`someclient --server=[::ffff:a9fe:a9fe]:443`,
+		`tool --endpoint 169.254.169.254:2379`,
+		`tool --target=169.254.169.254:50051`,
+		`tool --brokers 10.1.1.1:9092,169.254.169.254:9092`,
+		`tool --addr 169.254.169.254:8200`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"other server", `kafka-topics --bootstrap-server kafka:9092 --list`, TierMutate},
+		{"grep", `grep --host 169.254.169.254 /var/log/x`, TierRead},
+	})
+}

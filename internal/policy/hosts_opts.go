@@ -126,6 +126,9 @@ func (e *eval) hostOptWords(args []arg) (Tier, string) {
 	name := path.Base(args[0].val)
 	opts, ok := hostOpts[name]
 	if !ok {
+		if !textOnly[name] {
+			e.serverOpts(name, args[1:])
+		}
 		return TierRead, ""
 	}
 	vals := hostOptVals(args[1:], opts)
@@ -160,4 +163,36 @@ func (e *eval) hostOptWords(args []arg) (Tier, string) {
 		}
 	}
 	return TierRead, ""
+}
+
+// serverOptNames are the long options by which clients the table above
+// does not list name the server they talk to (kafka's
+// --bootstrap-server, boundary's --addr, a gRPC tool's --target): a
+// known value naming a denied host is denied.
+var serverOptNames = set(`--host --hostname --server --servers --address --addr --endpoint --endpoints
+	--endpoint-url --url --connect --target --remote --peer --broker --brokers --bootstrap-server
+	--master --controller --upstream --backend --dest --destination`)
+
+// serverOpts applies the host rules to the server options of any
+// program that is not a text tool.
+func (e *eval) serverOpts(name string, args []arg) {
+	for i, a := range args {
+		if !a.known || len(a.val) < 3 || a.val[0] != '-' || a.val[1] != '-' {
+			continue
+		}
+		opt, val, eq := strings.Cut(a.val, "=")
+		if !serverOptNames[opt] {
+			continue
+		}
+		if !eq {
+			if i+1 >= len(args) || !args[i+1].known {
+				continue
+			}
+			val = args[i+1].val
+		}
+		if r, ok := e.p.forwardDenied(val); ok {
+			e.deny(fmt.Sprintf("%s: %s %q names a server denied by host rule %q", name, opt, truncate(val, 96), r))
+			return
+		}
+	}
 }

@@ -118,6 +118,8 @@ func TestBlindSpotHostFiles(t *testing.T) {
 		`printf 'host\n169.254.169.254\n' > /tmp/h; pdsh -w ^/tmp/h uptime`,
 		`printf 'http://169.254.169.254/\n' > /tmp/u; aria2c -i /tmp/u`,
 		`aria2c --input-file=- <<< 'http://[::ffff:a9fe:a9fe]/'`,
+		`stunnel -fd 0 <<< 'connect = 169.254.169.254:80'`,
+		`printf '[x]\naccept = 8080\nconnect = a9fea9fe.nip.io:443\n' > /tmp/s.conf; stunnel /tmp/s.conf`,
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}

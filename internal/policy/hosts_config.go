@@ -63,14 +63,16 @@ var hostFileOpts = map[string][]string{
 // hostFiles holds a program that reads its destinations from a file to
 // tier 2 when host rules are set — no rule sees them — and applies the
 // rules to the file's text when it is known. fping with no target reads
-// its targets from standard input, and pdsh -w ^FILE its hosts from FILE.
+// its targets from standard input, pdsh -w ^FILE its hosts from FILE,
+// and stunnel its services' connect = HOST:PORT from its operand or
+// -fd 0.
 func (e *eval) hostFiles(args []arg, ctx cctx) {
 	if len(e.p.denyHosts) == 0 || len(args) < 1 {
 		return
 	}
 	name := path.Base(args[0].val)
 	opts, ok := hostFileOpts[name]
-	if !ok && name != "pdsh" {
+	if !ok && name != "pdsh" && name != "stunnel" {
 		return
 	}
 	c := &call{e: e, name: name, args: args[1:], ctx: ctx}
@@ -79,6 +81,17 @@ func (e *eval) hostFiles(args []arg, ctx cctx) {
 		for _, w := range exactOptVals(c.args, "-w") {
 			if f, ok := strings.CutPrefix(w.val, "^"); ok {
 				files = append(files, arg{val: f, known: w.known})
+			}
+		}
+	}
+	if name == "stunnel" {
+		// stunnel FILE, or -fd N: its services' connect = HOST:PORT.
+		for i, a := range c.args {
+			switch {
+			case a.val == "-fd" && i+1 < len(c.args) && c.args[i+1].val == "0":
+				files = append(files, arg{val: "-", known: true})
+			case !strings.HasPrefix(a.val, "-") && (i == 0 || c.args[i-1].val != "-fd"):
+				files = append(files, a)
 			}
 		}
 	}

@@ -18,7 +18,7 @@ import (
 // or the host they tunnel through.
 var forwarders = set(`sshuttle chisel gost websocat redir rinetd cloudflared frpc bore ngrok rathole
 	proxytunnel microsocks 3proxy tcpproxy simpleproxy balance pen stone socket sslh iodine ptunnel
-	ptunnel-ng udp2raw kcptun ssf wstunnel`)
+	ptunnel-ng udp2raw kcptun ssf wstunnel stunnel stunnel4`)
 
 // forwardDenied returns the rule denying a host a forwarding spec names:
 // each field between spaces, commas, '=', '/', '@' and quotes, and each

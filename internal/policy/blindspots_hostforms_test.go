@@ -167,6 +167,7 @@ func TestBlindSpotServiceClientHosts(t *testing.T) {
 		`msmtp --host=169.254.169.254 a@b`,
 		`sendmail 'root@[169.254.169.254]' < /tmp/m`,
 		`resolvectl dns eth0 169.254.169.254`,
+		`systemd-resolve --set-dns=169.254.169.254 --interface=eth0`,
 		`nmcli con mod x ipv4.dns 169.254.169.254`,
 		`nmcli con mod x ipv4.dns '10.0.0.1,169.254.169.254'`,
 	} {
@@ -176,6 +177,7 @@ func TestBlindSpotServiceClientHosts(t *testing.T) {
 	runExactHosts(t, p, []exactCase{
 		{"nmcli computed", `nmcli con up "$c"`, TierMutate},
 		{"resolvectl status", `resolvectl status`, TierRead},
+		{"resolvectl query", `resolvectl query 169.254.169.254`, TierRead},
 		{"swaks other", `swaks --server smtp.example.com --to a@b`, TierMutate},
 	})
 }

@@ -44,6 +44,9 @@ func (e *eval) probeHosts(args []arg) {
 		return
 	}
 	name := path.Base(args[0].val)
+	if (name == "resolvectl" || name == "systemd-resolve") && !setsDNS(args[1:]) {
+		return // resolvectl query NAME asks the resolver; only dns sets a server
+	}
 	for _, a := range args[1:] {
 		v := a.val
 		if !a.known && knownHostWords[name] {
@@ -141,4 +144,15 @@ func targetRange(v string) (netip.Prefix, bool) {
 		b[i], fixed = byte(n), i+1
 	}
 	return netip.PrefixFrom(netip.AddrFrom4(b), 8*fixed).Masked(), true
+}
+
+// setsDNS reports whether resolvectl's words set a DNS server: the dns
+// verb or systemd-resolve's --set-dns.
+func setsDNS(args []arg) bool {
+	for _, a := range args {
+		if a.val == "dns" || strings.HasPrefix(a.val, "--set-dns") {
+			return true
+		}
+	}
+	return false
 }

@@ -57,6 +57,12 @@ func TestBlindSpotForwardDestinations(t *testing.T) {
 		`redir :8080 169.254.169.254:80`,
 		`redir --caddr=169.254.169.254 --cport=80 --lport=8080`,
 		`cloudflared access tcp --hostname x --url 169.254.169.254:80`,
+		`dbclient 169.254.169.254`,
+		`dbclient -L 8080:169.254.169.254:80 host`,
+		`plink -ssh root@169.254.169.254`,
+		`plink -L 8080:a9fea9fe.nip.io:80 host`,
+		`et 169.254.169.254:2022`,
+		`tsh ssh root@169.254.169.254`,
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}

@@ -15,10 +15,11 @@ import (
 // curl's request would. Each field of the spec meets the host rules.
 
 // forwarders are the programs whose every word may be a forwarding spec
-// or the host they tunnel through.
+// or the host they tunnel through, the other ssh clients (dropbear's
+// dbclient, PuTTY's plink, Eternal Terminal, Teleport's tsh) among them.
 var forwarders = set(`sshuttle chisel gost websocat redir rinetd cloudflared frpc bore ngrok rathole
 	proxytunnel microsocks 3proxy tcpproxy simpleproxy balance pen stone socket sslh iodine ptunnel
-	ptunnel-ng udp2raw kcptun ssf wstunnel stunnel stunnel4`)
+	ptunnel-ng udp2raw kcptun ssf wstunnel stunnel stunnel4 dbclient plink putty et lsh tsh`)
 
 // forwardDenied returns the rule denying a host a forwarding spec names:
 // each field between spaces, commas, '=', '/', '@' and quotes, and each

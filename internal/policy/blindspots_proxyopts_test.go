@@ -89,5 +89,9 @@ func TestBlindSpotServerOptions(t *testing.T) {
 	runExactHosts(t, p, []exactCase{
 		{"other server", `kafka-topics --bootstrap-server kafka:9092 --list`, TierMutate},
 		{"grep", `grep --host 169.254.169.254 /var/log/x`, TierRead},
+		{"firewall drop", `iptables -A OUTPUT --destination 169.254.169.254 -j REJECT`, TierMutate},
+		{"firewall short", `iptables -A OUTPUT -d 169.254.169.254 -j DROP`, TierMutate},
+		{"capture", `tcpdump -i any host 169.254.169.254`, TierRead},
+		{"sockets", `ss -tnp dst 169.254.169.254`, TierRead},
 	})
 }

@@ -168,10 +168,12 @@ func (e *eval) hostOptWords(args []arg) (Tier, string) {
 // serverOptNames are the long options by which clients the table above
 // does not list name the server they talk to (kafka's
 // --bootstrap-server, boundary's --addr, a gRPC tool's --target): a
-// known value naming a denied host is denied.
+// known value naming a denied host is denied. --destination is not
+// among them: it is a firewall's match (iptables --destination H -j
+// DROP), which protects the host.
 var serverOptNames = set(`--host --hostname --server --servers --address --addr --endpoint --endpoints
 	--endpoint-url --url --connect --target --remote --peer --broker --brokers --bootstrap-server
-	--master --controller --upstream --backend --dest --destination`)
+	--master --controller --upstream --backend`)
 
 // serverOpts applies the host rules to the server options of any
 // program that is not a text tool.

@@ -63,6 +63,11 @@ func TestBlindSpotForwardDestinations(t *testing.T) {
 		`plink -L 8080:a9fea9fe.nip.io:80 host`,
 		`et 169.254.169.254:2022`,
 		`tsh ssh root@169.254.169.254`,
+		`wg set wg0 peer abc endpoint 169.254.169.254:51820`,
+		`wg set wg0 peer abc allowed-ips 0.0.0.0/0 endpoint [::ffff:a9fe:a9fe]:51820`,
+		`ip tunnel add t0 mode gre remote 169.254.169.254`,
+		`ip link add vx0 type vxlan id 1 remote 169.254.169.254 dstport 4789`,
+		`ip l2tp add tunnel tunnel_id 1 peer_tunnel_id 1 remote 169.254.169.254 local 10.0.0.1`,
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}
@@ -87,5 +92,8 @@ func TestBlindSpotForwardDestinations(t *testing.T) {
 		{"socat", `socat TCP-LISTEN:8080,fork,reuseaddr TCP:127.0.0.1:80`, TierMutate},
 		{"nc proxy", `nc -x proxy.corp:1080 example.com 80`, TierMutate},
 		{"chisel", `chisel client https://srv 8080:localhost:80`, TierMutate},
+		{"wg other", `wg set wg0 peer abc endpoint vpn.example.com:51820`, TierMutate},
+		{"ip route", `ip route add blackhole 169.254.169.254`, TierMutate},
+		{"gre other", `ip tunnel add t0 mode gre remote 203.0.113.5`, TierMutate},
 	})
 }

@@ -73,10 +73,17 @@ func (c *call) forwardSpec(what, v string) {
 // relay program: a word known only at run time may be where it relays
 // to.
 func (e *eval) forwarderWords(args []arg) {
-	if len(e.p.denyHosts) == 0 || len(args) < 2 || !forwarders[path.Base(args[0].val)] {
+	if len(e.p.denyHosts) == 0 || len(args) < 2 {
 		return
 	}
 	name := path.Base(args[0].val)
+	if tunnelConfigs[name] {
+		e.tunnelEndpoints(name, args[1:])
+		return
+	}
+	if !forwarders[name] {
+		return
+	}
 	for _, a := range args[1:] {
 		if !a.known {
 			e.opaque = true
@@ -116,5 +123,27 @@ func (c *call) inetFiles(text string) {
 		}
 		c.forwardSpec("network file", f)
 		rest = rest[len("/inet"):]
+	}
+}
+
+// tunnelConfigs are the programs that set a tunnel's far end: wg's peer
+// endpoint, ip's tunnel and vxlan/geneve remote, l2tp's peer_ip. Every
+// packet sent into the tunnel then goes to that host.
+var tunnelConfigs = set(`wg ip`)
+
+// tunnelEndpoints denies a tunnel endpoint naming a denied host.
+func (e *eval) tunnelEndpoints(name string, args []arg) {
+	for i := 0; i+1 < len(args); i++ {
+		switch args[i].val {
+		case "endpoint", "remote", "peer_ip":
+		default:
+			continue
+		}
+		if v := args[i+1]; v.known {
+			if r, ok := e.p.forwardDenied(v.val); ok {
+				e.deny(fmt.Sprintf("%s: tunnel %s %q is denied by host rule %q", name, args[i].val, truncate(v.val, 96), r))
+				return
+			}
+		}
 	}
 }

@@ -1,8 +1,6 @@
 package policy
 
-import (
-	"strings"
-)
+import "strings"
 
 // URL parsers disagree on where a URL's host is. curl, wget, Python, Go
 // and the browsers' WHATWG parser each read some of these differently:

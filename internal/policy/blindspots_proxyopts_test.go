@@ -82,6 +82,11 @@ func TestBlindSpotServerOptions(t *testing.T) {
 		`tool --target=169.254.169.254:50051`,
 		`tool --brokers 10.1.1.1:9092,169.254.169.254:9092`,
 		`tool --addr 169.254.169.254:8200`,
+		`docker run --add-host meta:169.254.169.254 alpine`,
+		`docker run --add-host=meta=a9fea9fe.nip.io alpine`,
+		`podman run --add-host 'meta:[::ffff:a9fe:a9fe]' alpine`,
+		`docker run --dns 169.254.169.254 alpine`,
+		`docker run --dns=169.254.169.254 alpine`,
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}
@@ -89,6 +94,8 @@ func TestBlindSpotServerOptions(t *testing.T) {
 	runExactHosts(t, p, []exactCase{
 		{"other server", `kafka-topics --bootstrap-server kafka:9092 --list`, TierMutate},
 		{"grep", `grep --host 169.254.169.254 /var/log/x`, TierRead},
+		{"add-host protective", `docker run --add-host metadata.google.internal:127.0.0.1 alpine`, TierMutate},
+		{"dns other", `docker run --dns 1.1.1.1 alpine`, TierMutate},
 		{"firewall drop", `iptables -A OUTPUT --destination 169.254.169.254 -j REJECT`, TierMutate},
 		{"firewall short", `iptables -A OUTPUT -d 169.254.169.254 -j DROP`, TierMutate},
 		{"capture", `tcpdump -i any host 169.254.169.254`, TierRead},

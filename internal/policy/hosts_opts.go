@@ -124,11 +124,11 @@ func (e *eval) hostOptWords(args []arg) (Tier, string) {
 		return TierRead, ""
 	}
 	name := path.Base(args[0].val)
+	if !textOnly[name] {
+		e.serverOpts(name, args[1:])
+	}
 	opts, ok := hostOpts[name]
 	if !ok {
-		if !textOnly[name] {
-			e.serverOpts(name, args[1:])
-		}
 		return TierRead, ""
 	}
 	vals := hostOptVals(args[1:], opts)
@@ -167,16 +167,18 @@ func (e *eval) hostOptWords(args []arg) (Tier, string) {
 
 // serverOptNames are the long options by which clients the table above
 // does not list name the server they talk to (kafka's
-// --bootstrap-server, boundary's --addr, a gRPC tool's --target): a
-// known value naming a denied host is denied. --destination is not
+// --bootstrap-server, boundary's --addr, a gRPC tool's --target), the
+// DNS server a container or client asks (--dns), and the address a
+// container's --add-host maps a name to: a known value naming a denied
+// host is denied. --destination is not
 // among them: it is a firewall's match (iptables --destination H -j
 // DROP), which protects the host.
 var serverOptNames = set(`--host --hostname --server --servers --address --addr --endpoint --endpoints
 	--endpoint-url --url --connect --target --remote --peer --broker --brokers --bootstrap-server
-	--master --controller --upstream --backend`)
+	--master --controller --upstream --backend --dns --dns-server --dns-servers --nameserver --add-host`)
 
 // serverOpts applies the host rules to the server options of any
-// program that is not a text tool.
+// program that is not a text tool, those of the table's clients too.
 func (e *eval) serverOpts(name string, args []arg) {
 	for i, a := range args {
 		if !a.known || len(a.val) < 3 || a.val[0] != '-' || a.val[1] != '-' {
@@ -191,6 +193,14 @@ func (e *eval) serverOpts(name string, args []arg) {
 				continue
 			}
 			val = args[i+1].val
+		}
+		if opt == "--add-host" {
+			// NAME:ADDRESS or NAME=ADDRESS: the name is defined, the
+			// address is where it then goes (a protective
+			// metadata.google.internal:127.0.0.1 names no denied host).
+			if i := strings.IndexAny(val, ":="); i >= 0 {
+				val = val[i+1:]
+			}
 		}
 		if r, ok := e.p.forwardDenied(val); ok {
 			e.deny(fmt.Sprintf("%s: %s %q names a server denied by host rule %q", name, opt, truncate(val, 96), r))

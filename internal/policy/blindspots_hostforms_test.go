@@ -181,3 +181,29 @@ func TestBlindSpotServiceClientHosts(t *testing.T) {
 		{"swaks other", `swaks --server smtp.example.com --to a@b`, TierMutate},
 	})
 }
+
+// TestBlindSpotCodeLiterals: an interpreter's code on its command line
+// names the host it connects to as a string literal as often as a URL;
+// a quoted literal that is a denied host's spelling is denied, on the
+// local host and an SSH host, while code that only mentions the address
+// inside longer text keeps its tier.
+func TestBlindSpotCodeLiterals(t *testing.T) {
+	p := protectedPolicy(t)
+	var cases []blindCase
+	for _, c := range []string{
+		`python3 -c 'import socket; socket.create_connection(("169.254.169.254", 80))'`,
+		`python3.12 -c "import socket; s=socket.socket(); s.connect(('a9fea9fe.nip.io', 80))"`,
+		`python3 -c 'import http.client as h; h.HTTPConnection("2852039166").request("GET", "/")'`,
+		`perl -MIO::Socket -e 'IO::Socket::INET->new("169.254.169.254:80")'`,
+		"node -e \"require('net').connect(80, '169.254.169.254')\"",
+		`ruby -rsocket -e 'TCPSocket.new("[::ffff:a9fe:a9fe]", 80)'`,
+		`php -r '$s = fsockopen("169.254.169.254", 80);'`,
+	} {
+		cases = append(cases, blindCase{c, c, TierDestructive, true})
+	}
+	runBlindHosts(t, p, cases)
+	runExactHosts(t, p, []exactCase{
+		{"mention", `python3 -c 'print("metadata is at 169.254.169.254")'`, TierDestructive},
+		{"plain", `python3 -c 'print("hello")'`, TierDestructive},
+	})
+}

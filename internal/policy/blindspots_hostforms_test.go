@@ -198,6 +198,8 @@ func TestBlindSpotCodeLiterals(t *testing.T) {
 		"node -e \"require('net').connect(80, '169.254.169.254')\"",
 		`ruby -rsocket -e 'TCPSocket.new("[::ffff:a9fe:a9fe]", 80)'`,
 		`php -r '$s = fsockopen("169.254.169.254", 80);'`,
+		"python3 <<'EOF'\n# don't worry\nimport socket\nsocket.create_connection(('169.254.169.254', 80))\nEOF",
+		"printf 'import socket\\nsocket.create_connection((\"169.254.169.254\", 80))\\n' > /tmp/x.py; python3 /tmp/x.py",
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}

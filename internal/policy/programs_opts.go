@@ -55,7 +55,7 @@ func (e *eval) wordRules(args []arg, ctx cctx) (Tier, string) {
 	e.probeHosts(args)
 	e.forwarderWords(args)
 	e.hostFiles(args, ctx)
-	e.codeLiterals(args)
+	e.codeLiterals(args, ctx)
 	ht, hwhy := e.hostOptWords(args)
 	t, why := e.genericOpts(args, ctx)
 	if ht > t {

@@ -671,6 +671,10 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		e.deny(why)
 		return TierDestructive, why
 	}
+	if why := c.emptyVarsDeny(); why != "" && !c.listsOnly() {
+		e.deny(why)
+		return TierDestructive, why
+	}
 	if strings.IndexByte(a0.val, '/') >= 0 && !fn {
 		if where := c.agentProgram(); where != "" {
 			e.opaque = true

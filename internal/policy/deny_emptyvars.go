@@ -1,0 +1,113 @@
+package policy
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// A variable's value is not known, and it may be empty: never set, or
+// set from a command that printed nothing. rm -rf "$STEAMROOT/"* then
+// removes /*, the bug that erased home directories; ShellCheck's SC2115
+// asks for "${STEAMROOT:?}" there, which stops the shell instead. So an
+// rm whose operand names a system tree once its unknown variables are
+// empty is denied as that tree's removal is, with the fix in the reason.
+
+// alwaysSet are the variables a shell or a login always sets to a
+// non-empty value, so they are never read as empty.
+var alwaysSet = set(`HOME PWD USER LOGNAME PATH SHELL UID EUID PPID HOSTNAME BASHPID RANDOM SECONDS
+	LINENO BASH BASH_VERSION HOSTTYPE OSTYPE MACHTYPE IFS PS4 SHLVL`)
+
+// emptyVarsDeny returns why the call, with every variable of unknown
+// value in its words empty, would be denied, or "".
+func (c *call) emptyVarsDeny() string {
+	if !isDenyTrigger(c.name) || !slices.ContainsFunc(c.args, func(a arg) bool { return !a.known }) {
+		return ""
+	}
+	vals := make([]string, 0, len(c.args))
+	var names []string
+	for _, a := range c.args {
+		if a.known {
+			vals = append(vals, a.val)
+			continue
+		}
+		w := parseWord(a.val)
+		if w == nil {
+			return ""
+		}
+		v, ns, ok := emptied(w.Parts, c.ctx.sc)
+		if !ok {
+			return ""
+		}
+		vals = append(vals, v)
+		names = append(names, ns...)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	why := denyCheck(c.name, vals)
+	if why == "" {
+		return ""
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
+	return fmt.Sprintf("%s if $%s is empty or unset (write ${%s:?} to stop there)", why,
+		strings.Join(names, " or $"), names[0])
+}
+
+// emptied returns the text parts give with each variable of unknown value
+// empty (a default after :- or - in its place), the names it emptied, and
+// whether it could tell: a substitution or another expansion can not.
+func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
+	var b strings.Builder
+	var names []string
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(p.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			v, ns, ok := emptied(p.Parts, sc)
+			if !ok {
+				return "", nil, false
+			}
+			b.WriteString(v)
+			names = append(names, ns...)
+		case *syntax.ParamExp:
+			if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil ||
+				p.NestedParam != nil || len(p.Modifiers) > 0 {
+				return "", nil, false
+			}
+			name := p.Param.Value
+			if name == "HOME" && p.Exp == nil {
+				b.WriteString("~") // as criticalPath reads a home
+				continue
+			}
+			if !validName(name) || alwaysSet[name] || sc != nil && sc.values(name) != nil {
+				return "", nil, false
+			}
+			if p.Exp != nil {
+				switch p.Exp.Op {
+				case syntax.DefaultUnset, syntax.DefaultUnsetOrNull:
+					if p.Exp.Word != nil {
+						d, ok := plainLit(p.Exp.Word)
+						if !ok {
+							return "", nil, false
+						}
+						b.WriteString(d)
+					}
+				case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+				default:
+					return "", nil, false // ${x:?} stops the shell; ${x:=d} is d
+				}
+			}
+			names = append(names, name)
+		default:
+			return "", nil, false
+		}
+	}
+	return b.String(), names, true
+}

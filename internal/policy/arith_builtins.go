@@ -2,8 +2,6 @@ package policy
 
 import (
 	"strings"
-
-	"mvdan.cc/sh/v3/syntax"
 )
 
 // varRef returns the variable a word's source text plainly expands:
@@ -37,26 +35,10 @@ func (c *call) arithArg(a arg, what string) bool {
 		}
 		return c.e.intName(sc, n)
 	}
-	if w := parseWord(a.val); w != nil {
+	if w := c.e.wordOf(a.val); w != nil {
 		return c.e.arithWordSafe(w, c.ctx, sc)
 	}
 	return false
-}
-
-// parseWord parses the source text of one word, or returns nil.
-func parseWord(src string) *syntax.Word {
-	if len(src) > 4096 {
-		return nil
-	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(": "+src), "")
-	if err != nil || len(f.Stmts) != 1 {
-		return nil
-	}
-	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) != 2 {
-		return nil
-	}
-	return ce.Args[1]
 }
 
 // arithBuiltin classifies builtins that evaluate arithmetic or take

@@ -27,7 +27,7 @@ func (c *call) computedShape(a arg) (splits, dash bool) {
 	if splits, dash, ok := c.quickShape(a.val); ok {
 		return splits, dash
 	}
-	w := parseWord(a.val)
+	w := c.e.wordOf(a.val)
 	if w == nil || len(w.Parts) == 0 {
 		return true, true
 	}

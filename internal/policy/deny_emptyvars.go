@@ -23,7 +23,11 @@ var alwaysSet = set(`HOME PWD USER LOGNAME PATH SHELL UID EUID PPID HOSTNAME BAS
 // emptyVarsDeny returns why the call, with every variable of unknown
 // value in its words empty, would be denied, or "".
 func (c *call) emptyVarsDeny() string {
-	if !isDenyTrigger(c.name) || !slices.ContainsFunc(c.args, func(a arg) bool { return !a.known }) {
+	// Only a word that keeps a slash once emptied can name what the deny
+	// list refuses: "$D"/*, "$PREFIX/usr", "$HOME/$x" (~/).
+	if !isDenyTrigger(c.name) || !slices.ContainsFunc(c.args, func(a arg) bool {
+		return !a.known && strings.IndexByte(a.val, '$') >= 0 && strings.IndexByte(a.val, '/') >= 0
+	}) {
 		return ""
 	}
 	vals := make([]string, 0, len(c.args))
@@ -33,7 +37,7 @@ func (c *call) emptyVarsDeny() string {
 			vals = append(vals, a.val)
 			continue
 		}
-		w := parseWord(a.val)
+		w := c.e.wordOf(a.val)
 		if w == nil {
 			return ""
 		}

@@ -642,3 +642,20 @@ func usesLastWord(ws []*syntax.Word) bool {
 	}
 	return false
 }
+
+// wordOf parses the source text of one word with the evaluation's
+// parser, or returns nil.
+func (e *eval) wordOf(src string) *syntax.Word {
+	if len(src) > 4096 {
+		return nil
+	}
+	f, err := e.parser(false).Parse(strings.NewReader(": "+src), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return nil
+	}
+	ce, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) != 2 {
+		return nil
+	}
+	return ce.Args[1]
+}

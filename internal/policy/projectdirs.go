@@ -192,8 +192,22 @@ func agentDir(d string) bool {
 	if strings.HasPrefix(d, "/proc/") || strings.HasPrefix(d, "/dev/fd/") {
 		return procAgentDir(d)
 	}
-	return d == "/tmp" || d == "/var/tmp" || d == "/dev/shm" || tmpPath(d) || strings.HasPrefix(d, "/dev/shm/")
+	if d == "/tmp" || d == "/var/tmp" || d == "/dev/shm" || tmpPath(d) || strings.HasPrefix(d, "/dev/shm/") {
+		return true
+	}
+	for _, a := range tmpAliases {
+		if strings.HasPrefix(d, a) && (len(d) == len(a) || d[len(a)] == '/') {
+			return true
+		}
+	}
+	return false
 }
+
+// tmpAliases are other names of the temporary directories: links some
+// systems keep (/usr/tmp to ../var/tmp on Red Hat, /run/shm to /dev/shm on
+// older Debian) and macOS's /private, where /tmp and /var live. A tier 1
+// write to /tmp/x is read back through /private/tmp/x.
+var tmpAliases = []string{"/usr/tmp", "/run/shm", "/private/tmp", "/private/var/tmp"}
 
 // procAgentDir is agentDir for a directory reached through /proc or
 // /dev/fd: /proc/self/root/tmp/x is /tmp/x; another process's root or

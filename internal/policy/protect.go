@@ -153,6 +153,7 @@ type pathState struct {
 // anywhere, and whether one may lead to a temporary directory.
 type cwdMemo struct {
 	set, unknown, compose bool
+	above, rel            bool // a directory above a temporary one was named; a relative cd was
 	n                     int
 }
 

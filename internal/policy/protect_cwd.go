@@ -207,6 +207,17 @@ func (e *eval) composeRelCwds() []string {
 	return slices.Clip(out)
 }
 
+// aboveAgentDir reports whether the absolute directory d holds a
+// temporary directory below it (/, /var, /dev, /proc and the places
+// agentDir takes as aliases), so that a relative cd from d can reach one.
+func aboveAgentDir(d string) bool {
+	switch path.Clean(d) {
+	case "/", "/var", "/dev", "/usr", "/run", "/private", "/private/var":
+		return true
+	}
+	return strings.HasPrefix(d, "/proc")
+}
+
 // agentCwd says why the working directory may hold files the agent wrote
 // without approval (python's modules, a project's .npmrc), or returns "":
 // the input makes it a temporary directory, or one known only at run
@@ -242,15 +253,21 @@ func (e *eval) agentCwdOf(below bool) string {
 	}
 	m := &ps.agentMemo[b]
 	if !m.set {
-		m.set, m.compose = true, agentDir(ps.initial)
+		m.set, m.compose, m.above = true, agentDir(ps.initial), ps.initial != "" && aboveAgentDir(ps.initial)
 	}
 	for _, t := range ps.cds[m.n:] {
 		v := t.val
+		abs := strings.HasPrefix(v, "/")
 		// cd x from a start nothing names is anywhere.
-		m.unknown = m.unknown || ps.initial == "" && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") &&
+		m.unknown = m.unknown || ps.initial == "" && !abs && !strings.HasPrefix(v, "~") &&
 			!(below && !strings.HasPrefix(path.Clean(v), ".."))
-		m.compose = m.compose || strings.Contains(v, "..") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "/") && agentDir(v)
+		m.compose = m.compose || strings.Contains(v, "..") || strings.HasPrefix(v, "~") || abs && agentDir(v)
+		m.above = m.above || abs && aboveAgentDir(v)
+		m.rel = m.rel || !abs && !strings.HasPrefix(v, "~")
 	}
+	// cd /; cd tmp/x: a relative cd from a directory above a temporary
+	// one may lead into it.
+	m.compose = m.compose || m.above && m.rel
 	m.n = len(ps.cds)
 	if m.unknown {
 		return unknownDir

@@ -11,7 +11,9 @@ import (
 // on Red Hat, /run/shm on older Debian, macOS's /private/tmp) a tier 1
 // write to /tmp/x is read back through. git, python -m and the other
 // readers of their project's code run there what the agent wrote: on an
-// SSH host nothing else holds it.
+// SSH host nothing else holds it. So do the relative paths their options
+// name from such a directory (cd /; git -C tmp/x status; make -f
+// tmp/x/Makefile; ./tmp/x/ls).
 func TestBlindSpotRelativeCdIntoTemp(t *testing.T) {
 	p := protectedPolicy(t)
 	var cmds []string
@@ -36,6 +38,13 @@ func TestBlindSpotRelativeCdIntoTemp(t *testing.T) {
 			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
 		}
 	}
+	for _, base := range []string{"cd / && ", "cd /var; ", "cd /usr && ", "cd /; cd var && ", "pushd / && "} {
+		for _, f := range []string{"git -C tmp/x status", "git -C ./tmp/x log -p", "git --git-dir=tmp/x/.git log", "make -C tmp/x",
+			"make -f tmp/x/Makefile", "pnpm -C tmp/x ls", "./tmp/x/ls", "tmp/x/bin/ps", "nginx -t -c tmp/x/n.conf",
+			"env -C tmp/x git status", "cmake -S tmp/x -B tmp/x/b"} {
+			cmds = append(cmds, base+f)
+		}
+	}
 	runBlindHosts(t, p, sameCases(TierDestructive, false, cmds...))
 	for _, c := range []string{"cd tmp/x && git status", "cd var/tmp && git status", "cd dev/shm && git log"} {
 		if v := p.Evaluate(Input{Command: c, Dir: "/", Host: "db1"}); v.Tier < TierDestructive {
@@ -52,5 +61,8 @@ func TestBlindSpotRelativeCdIntoTemp(t *testing.T) {
 		{"root listing", "cd / && ls -la", TierRead},
 		{"tmp listing", "cd / && cd tmp && ls -la", TierRead},
 		{"private etc", "cd /private/etc && git status", TierRead},
+		{"git -C below the root", "cd / && git -C srv/app status", TierRead},
+		{"make -C below the root", "cd / && make -C srv/app", TierMutate},
+		{"git -C below var", "cd /var && git -C lib/x log", TierRead},
 	})
 }

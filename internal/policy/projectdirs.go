@@ -166,6 +166,9 @@ func (c *call) projectDirsAgent(dirs []arg) string {
 			continue
 		}
 		if !strings.HasPrefix(path.Clean(d.val), "..") {
+			if where := c.e.relIntoAgent(d.val); where != "" {
+				return "its project directory " + truncate(d.val, 64) + " is " + where
+			}
 			continue
 		}
 		// Above the working directory: where that is.

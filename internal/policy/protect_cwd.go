@@ -218,6 +218,28 @@ func aboveAgentDir(d string) bool {
 	return strings.HasPrefix(d, "/proc")
 }
 
+// relIntoAgent says where the relative path rel, which does not climb,
+// leads into a temporary directory from a working directory above one
+// (cd /; git -C tmp/x status), or returns "". Only where the input named
+// such a directory are its working directories composed.
+func (e *eval) relIntoAgent(rel string) string {
+	ps := e.paths
+	if ps == nil || ps.initial == "" && len(ps.cds) == 0 {
+		return ""
+	}
+	e.agentCwdOf(true) // brings the memo's above up to date
+	if !ps.agentMemo[1].above {
+		return ""
+	}
+	cwds, _ := e.cwds()
+	for _, w := range cwds {
+		if j := path.Join(w, rel); agentDir(j) {
+			return "under " + truncate(j, 64) + ", a temporary directory"
+		}
+	}
+	return ""
+}
+
 // agentCwd says why the working directory may hold files the agent wrote
 // without approval (python's modules, a project's .npmrc), or returns "":
 // the input makes it a temporary directory, or one known only at run

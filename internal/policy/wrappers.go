@@ -54,11 +54,13 @@ func wrapperProgram(c *call) (Tier, string) {
 	if !ok {
 		return TierMutate, c.name
 	}
+	own := c.ownArgs()
+	c.wrapperDirs(own)
 	t, why := c.peel(spec)
 	if ot, owhy := wrapperOutput(c); ot > t {
-		return ot, owhy
+		t, why = ot, owhy
 	}
-	return t, why
+	return c.agentRoot(t, why, c.wrapperRoots(own))
 }
 
 // wrapperOutput classifies what a wrapper's own options write or run:
@@ -567,6 +569,7 @@ func startStopProgram(c *call) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, "start-stop-daemon: starts a program the classifier cannot see"
 	}
+	c.wrapperDirs(c.args)
 	for _, p := range progs {
 		if !p.known {
 			c.e.opaque = true
@@ -574,7 +577,7 @@ func startStopProgram(c *call) (Tier, string) {
 		}
 		c.run(append([]arg{p}, after...))
 	}
-	return TierMutate, "start-stop-daemon: starts a daemon"
+	return c.agentRoot(TierMutate, "start-stop-daemon: starts a daemon", c.wrapperRoots(c.args))
 }
 
 func allKnown(args []arg) bool {

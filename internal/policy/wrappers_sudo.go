@@ -17,6 +17,7 @@ func sudoProgram(c *call) (Tier, string) {
 	args := c.args
 	i := 0
 	shellMode, editMode, listMode := false, false, false
+	var roots []arg // sudo -R: the command runs in that root
 	valueShort := "CDghpRrtTUu"
 	valueLong := map[string]bool{"--chdir": true, "--close-from": true, "--group": true, "--host": true,
 		"--prompt": true, "--chroot": true, "--role": true, "--type": true, "--command-timeout": true,
@@ -56,6 +57,9 @@ func sudoProgram(c *call) (Tier, string) {
 				_, val, _ := strings.Cut(v, "=")
 				c.e.chdirOpt(args, i, val, has)
 			}
+			if name == "--chroot" && c.name == "sudo" {
+				roots = append(roots, optValue(args, i, v, "=", has))
+			}
 			if valueLong[name] && !has {
 				i++
 			}
@@ -75,6 +79,9 @@ func sudoProgram(c *call) (Tier, string) {
 			if strings.IndexByte(valueShort, f) >= 0 {
 				if f == 'D' && c.name == "sudo" {
 					c.e.chdirOpt(args, i, v[j+1:], j < len(v)-1)
+				}
+				if f == 'R' && c.name == "sudo" {
+					roots = append(roots, optValue(args, i, v, v[:j+1], j < len(v)-1))
 				}
 				if j == len(v)-1 {
 					i++
@@ -118,7 +125,20 @@ func sudoProgram(c *call) (Tier, string) {
 		return TierRead, c.name + " with no command"
 	}
 	c.run(rest)
-	return TierRead, c.name
+	return c.agentRoot(TierRead, c.name, roots)
+}
+
+// optValue returns the value of the option args[i], whose word v holds
+// it after sep when attached, or else the next word.
+func optValue(args []arg, i int, v, sep string, attached bool) arg {
+	if attached {
+		_, val, _ := strings.Cut(v, sep)
+		return arg{val: val, known: args[i].known, glob: args[i].glob}
+	}
+	if i+1 < len(args) {
+		return args[i+1]
+	}
+	return arg{val: "", known: true}
 }
 
 // rootTarget reports whether sudo, doas or pkexec (name), given its own

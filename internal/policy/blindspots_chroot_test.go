@@ -1,0 +1,44 @@
+package policy
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBlindSpotWrapperRoots: chroot, sudo -R, unshare -R, nsenter --root
+// and start-stop-daemon --chroot run their command from the root they
+// name, so chroot /tmp/x ls runs the ls a tier 1 write put in
+// /tmp/x/usr/bin, as root; and unshare --wd, nsenter --wd, daemonize -c
+// and start-stop-daemon --chdir run it in the directory they name, as
+// env -C does, so git status there reads that directory's .git/config.
+func TestBlindSpotWrapperRoots(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/tmp/x", "/var/tmp/r", "/dev/shm/q", "/tmp", "$d", "\"$(mktemp -d)\"", "/tmp/x/../y", "/private/tmp/x"} {
+		for _, f := range []string{"chroot %s ls", "chroot %s /bin/true", "chroot --userspec=1:1 %s id", "chroot -- %s cat /etc/os-release",
+			"sudo chroot %s ls", "sudo -R %s ls", "sudo -R%s ls", "sudo --chroot=%s ls", "sudo --chroot %s ls", "sudo --chr=%s ls",
+			"sudo -nR %s ls", "sudo -u root -R %s id", "unshare -R %s ls", "unshare -R%s ls", "unshare --root=%s ls", "unshare --root %s ls",
+			"unshare -m -R %s ls", "start-stop-daemon --start --chroot %s --exec /usr/bin/ls", "start-stop-daemon -S -r %s -x /bin/ls",
+			"unshare --wd=%s git status", "unshare -w %s git log -p", "unshare -w%s python3 -m json.tool f", "daemonize -c %s /usr/bin/git status",
+			"start-stop-daemon --start --chdir %s --exec /usr/bin/git -- status", "start-stop-daemon -S -d %s -x /usr/bin/git -- log -p",
+			"timeout 9 chroot %s ls"} {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
+		}
+		if !strings.Contains(d, "\"") && !strings.HasPrefix(d, "$") {
+			cmds = append(cmds, "nsenter --root="+d+" ls", "nsenter -r"+d+" ls", "nsenter --wd="+d+" git status", "nsenter -w"+d+" git status")
+		}
+	}
+	cmds = append(cmds, "cd /tmp/x && chroot . ls", "cd /tmp/x && sudo -R . ls", "cd / && chroot tmp/x ls", "cd /tmp && unshare -R x ls")
+	runBlindHosts(t, p, sameCases(TierDestructive, false, cmds...))
+	runExactHosts(t, p, []exactCase{
+		{"chroot a jail", "chroot /srv/jail ls", TierMutate},
+		{"chroot a mounted system", "chroot /mnt apt list --installed", TierMutate},
+		{"sudo -R a jail", "sudo -R /srv/jail ls", TierRead},
+		{"sudo", "sudo ls /root", TierRead},
+		{"sudo -u", "sudo -u bob ls", TierRead},
+		{"unshare", "unshare -m ls", TierMutate},
+		{"unshare --wd elsewhere", "unshare --wd /srv/app git status", TierMutate},
+		{"nsenter a container", "nsenter -t 1 -m -u ls", TierMutate},
+		{"start-stop-daemon elsewhere", "start-stop-daemon --start --chdir /srv/app --exec /usr/bin/git -- status", TierMutate},
+	})
+}

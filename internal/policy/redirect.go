@@ -468,6 +468,7 @@ func (e *eval) unknownVar(name string, ctx cctx, where string) {
 	e.busAddressVar(name, "", false, ctx, where)
 	e.libvirtVar(name, "", false, ctx, where)
 	e.backupVar(name, "", false, ctx, where)
+	e.toolchainVar(name, "", false, ctx, where)
 }
 
 // dirVar takes a value given to OLDPWD or DIRSTACK as a directory the
@@ -571,6 +572,7 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.busAddressVar(name, val, true, ctx, where)
 	e.libvirtVar(name, val, true, ctx, where)
 	e.backupVar(name, val, true, ctx, where)
+	e.toolchainVar(name, val, true, ctx, where)
 	if shellValued[name] && val != "" {
 		ctx.nest++
 		e.script(val, ctx, name)

@@ -31,10 +31,14 @@ func TestBlindSpotPythonModulesFromCwd(t *testing.T) {
 	runExact(t, p, []exactCase{
 		{"no directory named", "python3 -m json.tool f", TierRead},
 		{"pipe", "cat f | python3 -m json.tool", TierRead},
-		{"isolated", "cd /tmp/x && python3 -I -m json.tool f", TierRead},
-		{"safe path", "cd /tmp/x && python3 -P -m json.tool f", TierRead},
+		{"isolated", "cd /srv/app && python3 -I -m json.tool f", TierRead},
+		{"safe path", "cd /srv/app && python3 -P -m json.tool f", TierRead},
 		{"project dir", "cd /srv/app && python3 -m json.tool f", TierRead},
-		{"pip list", "cd /tmp/x && pip list", TierRead},
+		{"pip list", "cd /srv/app && pip list", TierRead},
+		// In a temporary directory python3 and pip may be a version
+		// manager's shim, whatever the options (shims.go).
+		{"isolated in /tmp", "cd /tmp/x && python3 -I -m json.tool f", TierDestructive},
+		{"pip list in /tmp", "cd /tmp/x && pip list", TierDestructive},
 	})
 }
 

@@ -65,7 +65,7 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 		file, ok = ".git/config", true
 	}
 	if !ok {
-		return c.laterCode(c.configCode(c.installedCode(t, why)))
+		return c.laterCode(c.configCode(c.installedCode(c.shimCode(t, why))))
 	}
 	var where string
 	switch {
@@ -78,7 +78,7 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 		where = c.e.agentCwdOf(true)
 	}
 	if where == "" {
-		return c.laterCode(c.configCode(c.installedCode(t, why)))
+		return c.laterCode(c.configCode(c.installedCode(c.shimCode(t, why))))
 	}
 	// What the script wrote by relative name may be that project's file
 	// (cd /tmp/d && printf … > Makefile && make).

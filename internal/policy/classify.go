@@ -716,6 +716,9 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 			return at, awhy
 		}
 	}
+	if _, listed := simpleTiers[name]; !listed {
+		t, why = c.unknownInProject(t, why)
+	}
 	return c.inProject(t, why)
 }
 

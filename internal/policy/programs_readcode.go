@@ -334,13 +334,40 @@ func (c *call) ansibleReadCode() (Tier, string) {
 			r.raise(TierDestructive, c.name+" "+truncate(v.val, 64)+": an executable vault password file is run")
 		}
 	}
+	// Plugins are code: from a directory a tier 1 write can fill they run
+	// what the agent wrote, as a build there does (codesources.go).
 	for _, d := range c.optVals(c.args, "-M", "--module-path", "--playbook-dir") {
 		r.raise(TierMutate, c.name+" "+truncate(d.val, 64)+": loads plugins from the directory it names")
+		if where := c.pluginPlaceAgent(d, false); where != "" {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" loads plugins from "+truncate(d.val, 64)+", and "+where)
+		}
 	}
 	if c.name == "ansible-config" {
 		for _, f := range c.optVals(c.args, "-c", "--config") {
 			r.raise(TierMutate, "ansible-config -c "+truncate(f.val, 64)+": a configuration names the plugins loaded")
+			if where := c.pluginPlaceAgent(f, true); where != "" {
+				c.e.opaque = true
+				r.raise(TierDestructive, "ansible-config -c "+truncate(f.val, 64)+" names the plugins loaded, and "+where)
+			}
 		}
 	}
 	return r.t, r.why
+}
+
+// pluginPlaceAgent says why the plugin directory (or, with file, the
+// configuration file) a names may be one a tier 1 call wrote, or returns
+// "": known only at run time, a pattern, under a temporary directory, or
+// relative to a working directory the input makes one.
+func (c *call) pluginPlaceAgent(a arg, file bool) string {
+	if why := codePathAgent(a); why != "" {
+		return why
+	}
+	if file {
+		return c.fileDirAgent(a)
+	}
+	if c.e.paths == nil && !strings.HasPrefix(a.val, "/") {
+		return "" // where relative ones lead is not followed
+	}
+	return c.projectDirsAgent([]arg{a})
 }

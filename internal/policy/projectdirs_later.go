@@ -52,6 +52,8 @@ func (c *call) laterAgent() string {
 		places = append(places, c.scriptShell()...)
 	case "gh", "glab", "kubectl", "aws":
 		places = append(places, c.configSetPrograms()...)
+	case "rustup", "asdf", "mise", "rtx", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "phpenv":
+		places = append(places, c.toolchainPlaces()...)
 	}
 	for _, p := range places {
 		switch {
@@ -61,6 +63,8 @@ func (c *call) laterAgent() string {
 			if agentDir(p.val) || agentDir(path.Dir(p.val)) {
 				return truncate(p.val, 64) + " is under a temporary directory"
 			}
+		case climbs(p.val):
+			return "the relative " + truncate(p.val, 64) + " climbs out of the directory it is taken from"
 		case c.e.paths != nil:
 			if where := c.projectDirsAgent([]arg{{val: ".", known: true}}); where != "" {
 				return "the relative " + truncate(p.val, 64) + " is where " + strings.TrimPrefix(where, "its ")

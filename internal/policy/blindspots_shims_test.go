@@ -21,7 +21,8 @@ func TestBlindSpotVersionManagerShims(t *testing.T) {
 		"python3 --version", "python -V", "python3.12 -V", "pip list", "pip3 --version", "pip3.11 freeze", "ruby -v", "gem list",
 		"irb -v", "node -v", "node --version", "nodejs -v", "npm --version", "corepack --version", "go version", "go env",
 		"gofmt -l f.go", "java -version", "javac -version", "terraform version", "terraform output", "timeout 5 cargo -V",
-		"nice node -v", "command python3 -V"}
+		"nice node -v", "command python3 -V", "erl -version", "elixir --version", "iex --version", "deno --version", "bun --version",
+		"php -v", "php8.2 -v", "perl -v", "perl5.36 -v", "julia --version", "lua -v", "kotlin -version", "scala -version"}
 	for _, d := range []string{"/tmp/x", "/var/tmp/r", "/dev/shm/q", "/tmp", "$d", "\"$(mktemp -d)\"", "/private/tmp/x"} {
 		for _, m := range moves {
 			if strings.HasPrefix(m, "cd / && cd .") && !strings.HasPrefix(d, "/") {
@@ -60,6 +61,8 @@ func TestBlindSpotVersionManagerShims(t *testing.T) {
 		{"python elsewhere", "cd /srv/app && python3 -V", TierRead},
 		{"pip elsewhere", "cd /opt/tool && pip list", TierRead},
 		{"go elsewhere", "cd /srv/go && go version", TierRead},
+		{"php elsewhere", "cd /var/www && php -v", TierRead},
+		{"perl elsewhere", "cd /srv && perl -v", TierRead},
 		{"listing in /tmp", "cd /tmp/x && ls -la", TierRead},
 		{"reading in /tmp", "cd /tmp/x && cat rust-toolchain.toml", TierRead},
 		{"grep in /tmp", "cd /tmp/x && grep -r path .tool-versions", TierRead},

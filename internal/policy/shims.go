@@ -31,6 +31,12 @@ var shimPrograms = map[string]string{
 	"go": ".go-version", "gofmt": ".go-version",
 	"java": ".java-version", "javac": ".java-version", "jar": ".java-version", "jshell": ".java-version", "javadoc": ".java-version",
 	"terraform": ".terraform-version",
+	// Runtimes asdf and mise commonly manage (Erlang and Elixir are
+	// rarely installed otherwise), phpenv and plenv.
+	"erl": ".tool-versions", "erlc": ".tool-versions", "escript": ".tool-versions", "elixir": ".tool-versions",
+	"elixirc": ".tool-versions", "iex": ".tool-versions", "deno": ".tool-versions", "bun": ".tool-versions",
+	"kotlin": ".tool-versions", "kotlinc": ".tool-versions", "scala": ".tool-versions", "julia": ".tool-versions",
+	"lua": ".tool-versions", "php": ".php-version", "perl": ".perl-version",
 }
 
 // shimFile returns the file naming the version the shim c.name runs, for
@@ -62,8 +68,11 @@ func (c *call) shimCode(t Tier, why string) (Tier, string) {
 	}
 	if where := c.e.agentCwdOf(true); where != "" {
 		c.e.opaque = true
+		if file != ".tool-versions" {
+			file += " or .tool-versions"
+		}
 		return TierDestructive, c.name + " may be a version manager's shim, which runs the toolchain its directory's " +
-			file + " or .tool-versions names, and " + where
+			file + " names, and " + where
 	}
 	return t, why
 }

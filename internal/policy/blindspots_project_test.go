@@ -231,8 +231,12 @@ func TestBlindSpotBuildsInAgentDirs(t *testing.T) {
 		{"operator's make", "cd /srv/app && make", TierMutate},
 		{"operator's tests", "cd /srv/app && go test ./...", TierMutate},
 		{"operator's npm test", "cd /srv/app && npm test", TierMutate},
-		{"go build in /tmp", "cd /tmp/x && go build ./...", TierMutate},
-		{"cargo version in /tmp", "cd /tmp/x && cargo --version", TierRead},
-		{"npm ls in /tmp", "cd /tmp/x && npm ls", TierMutate},
+		// go, cargo and npm there may be a version manager's shim
+		// picking its binary from the directory (shims.go).
+		{"go build in /tmp", "cd /tmp/x && go build ./...", TierDestructive},
+		{"cargo version in /tmp", "cd /tmp/x && cargo --version", TierDestructive},
+		{"npm ls in /tmp", "cd /tmp/x && npm ls", TierDestructive},
+		{"go build in an operator's dir", "cd /srv/app && go build ./...", TierMutate},
+		{"cargo version in an operator's dir", "cd /srv/app && cargo --version", TierRead},
 	})
 }

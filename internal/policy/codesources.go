@@ -28,6 +28,7 @@ type codeSource struct {
 	verbs    map[string]bool // the subcommands these apply to; nil is all
 	operands bool            // its operands name code too (tests, a source tree)
 	first    bool            // its options come before the subcommand, whose own options name no code (go -C)
+	anyVerb  bool            // which of its options take a value is not known: the first operand that is a verb is the verb
 }
 
 // optStyle is how a program's options are read.
@@ -101,14 +102,18 @@ var codeSources = map[string]codeSource{
 	"helmfile":   {files: []string{"-f", "--file"}},
 	"terragrunt": {files: []string{"--terragrunt-config", "--config"}, dirs: []string{"--terragrunt-working-dir", "--working-dir"}},
 	"nix-shell":  {operands: true},
-	"nix-build":  {operands: true},
-	"qmake":      {operands: true},
-	"zig":        {files: []string{"--build-file"}, verbs: set(`build`)},
-	"dune":       {dirs: []string{"--root"}},
-	"stack":      {files: []string{"--stack-yaml"}},
-	"cabal":      {files: []string{"--project-file"}, dirs: []string{"--project-dir"}},
-	"devbox":     {files: []string{"-c", "--config"}},
-	"mise":       {dirs: []string{"-C", "--cd"}},
+	// nix develop runs a flake's shellHook, nix run and shell its
+	// programs, nix flake and eval its Nix code (import from derivation
+	// builds): the flake or file is named by an operand or -f.
+	"nix":       {files: []string{"-f", "--file", "-I", "--include"}, verbs: set(`develop shell run build eval flake print-dev-env repl bundle`), operands: true, anyVerb: true},
+	"nix-build": {operands: true},
+	"qmake":     {operands: true},
+	"zig":       {files: []string{"--build-file"}, verbs: set(`build`)},
+	"dune":      {dirs: []string{"--root"}},
+	"stack":     {files: []string{"--stack-yaml"}},
+	"cabal":     {files: []string{"--project-file"}, dirs: []string{"--project-dir"}},
+	"devbox":    {files: []string{"-c", "--config"}},
+	"mise":      {dirs: []string{"-C", "--cd"}},
 	// Configuration managers and process managers whose manifest,
 	// state tree or configuration is code (exec resources, cmd.run,
 	// Ruby, a program check, a sourced shell file), a repository whose
@@ -151,6 +156,9 @@ func (c *call) codeSourceAgent(src codeSource) string {
 			return "" // a cheap test first: docker exec is common, docker compose less so
 		}
 		ops := subOperands(c.name, c.vals())
+		for src.anyVerb && len(ops) > 1 && !src.verbs[ops[0]] {
+			ops = ops[1:] // nix --option k v develop: the value is not the verb
+		}
 		if len(ops) == 0 || !src.verbs[ops[0]] {
 			return ""
 		}
@@ -187,6 +195,9 @@ func (c *call) codeSourceAgent(src codeSource) string {
 	files := c.codeOptVals(src, args, src.files)
 	if src.operands {
 		files = append(files, c.codeOperands(src, opArgs)...)
+	}
+	if c.name == "nix" {
+		files = flakePaths(files)
 	}
 	for _, f := range files {
 		if why := codePathAgent(f); why != "" {
@@ -470,6 +481,28 @@ func projectFile(f string) bool {
 	}
 	return projectFiles[path.Base(f)] || strings.HasPrefix(f, ".git/") || strings.HasPrefix(f, ".hg/") ||
 		strings.Contains(f, "/.git/") || strings.Contains(f, "/.hg/")
+}
+
+// flakePaths returns the local paths nix's flake references among files
+// name (path:/tmp/x, git+file:///tmp/x?dir=y, /tmp/x#app), as paths.
+func flakePaths(files []arg) []arg {
+	for i, f := range files {
+		v := f.val
+		for _, scheme := range []string{"path:", "git+file:", "hg+file:", "tarball+file:", "file+file:", "file:"} {
+			if rest, ok := strings.CutPrefix(v, scheme); ok {
+				v = "/" + strings.TrimLeft(rest, "/")
+				if !strings.HasPrefix(rest, "/") {
+					v = rest // path:./x is relative
+				}
+				break
+			}
+		}
+		if j := strings.IndexAny(v, "?#"); j > 0 {
+			v = v[:j]
+		}
+		files[i].val = v
+	}
+	return files
 }
 
 // afterWord returns the words of args after the first literal w, or args.

@@ -146,20 +146,33 @@ func (c *call) readCode() (Tier, string) {
 		if why := c.npmPrefixAgent(); why != "" {
 			return TierMutate, "npm reads the .npmrc of its prefix directory, whose logs-dir and cache name where it writes, and " + why
 		}
+		for _, a := range c.args {
+			if n, _, eq := strings.Cut(a.val, "="); !a.known && eq && strings.HasPrefix(n, "--") &&
+				(longFlag(n, "--userconfig") || longFlag(n, "--globalconfig")) {
+				return TierMutate, "npm reads a configuration named only at run time"
+			}
+		}
+		for _, f := range abbrevOptVals(c.args, []string{"--userconfig", "--globalconfig"}) {
+			// An .npmrc a tier 1 write made names the programs npm starts
+			// (git, script-shell); codeSources makes that tier 3.
+			if why := c.pluginPlaceAgent(f, true); why != "" {
+				return TierMutate, "npm reads the configuration " + truncate(f.val, 64) + ", and " + why
+			}
+		}
 		if why := c.e.agentCwd(); why != "" {
 			// The project's .npmrc is read from there: its logs-dir and
 			// cache say where this command writes.
 			return TierMutate, "npm reads the .npmrc of the working directory, whose logs-dir and cache name where it writes, and " + why
 		}
 	case "pnpm":
-		for _, a := range c.args {
+		for i, a := range c.args {
 			if !a.known {
 				continue
 			}
-			n, _, _ := strings.Cut(a.val, "=")
+			n, _, has := strings.Cut(a.val, "=")
 			switch n {
 			case "--pnpmfile", "--global-pnpmfile", "--config.pnpmfile", "--config.global-pnpmfile":
-				return TierMutate, "pnpm " + n + ": loads a pnpmfile whose hooks run JavaScript"
+				return c.namedCode("pnpm "+n+": loads a pnpmfile whose hooks run JavaScript", optValue(c.args, i, a.val, "=", has), true)
 			}
 		}
 	case "pip", "pip3":
@@ -182,7 +195,7 @@ func (c *call) readCode() (Tier, string) {
 		}
 	case "dnf", "yum", "dnf5", "microdnf":
 		for _, f := range c.optVals(c.args, "-c", "--config") {
-			return TierMutate, c.name + " -c " + truncate(f.val, 64) + ": a configuration file names the plugins loaded"
+			return c.namedCode(c.name+" -c "+truncate(f.val, 64)+": a configuration file names the plugins loaded", f, true)
 		}
 		for _, o := range c.optVals(c.args, "--setopt") {
 			k, _, _ := strings.Cut(o.val, "=")
@@ -193,7 +206,14 @@ func (c *call) readCode() (Tier, string) {
 			}
 			for _, p := range dnfPluginKeys {
 				if k == p || strings.HasSuffix(k, "."+p) {
-					return TierMutate, c.name + " --setopt=" + truncate(k, 32) + ": loads plugins from the path it names"
+					why := c.name + " --setopt=" + truncate(k, 32) + ": loads plugins from the path it names"
+					_, v, _ := strings.Cut(o.val, "=")
+					for _, d := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' }) {
+						if t, w := c.namedCode(why, arg{val: d, known: true}, false); t == TierDestructive {
+							return t, w
+						}
+					}
+					return TierMutate, why
 				}
 			}
 			if dnfWriteKeys[k] {
@@ -334,25 +354,27 @@ func (c *call) ansibleReadCode() (Tier, string) {
 			r.raise(TierDestructive, c.name+" "+truncate(v.val, 64)+": an executable vault password file is run")
 		}
 	}
-	// Plugins are code: from a directory a tier 1 write can fill they run
-	// what the agent wrote, as a build there does (codesources.go).
 	for _, d := range c.optVals(c.args, "-M", "--module-path", "--playbook-dir") {
-		r.raise(TierMutate, c.name+" "+truncate(d.val, 64)+": loads plugins from the directory it names")
-		if where := c.pluginPlaceAgent(d, false); where != "" {
-			c.e.opaque = true
-			r.raise(TierDestructive, c.name+" loads plugins from "+truncate(d.val, 64)+", and "+where)
-		}
+		r.raise(c.namedCode(c.name+" "+truncate(d.val, 64)+": loads plugins from the directory it names", d, false))
 	}
 	if c.name == "ansible-config" {
 		for _, f := range c.optVals(c.args, "-c", "--config") {
-			r.raise(TierMutate, "ansible-config -c "+truncate(f.val, 64)+": a configuration names the plugins loaded")
-			if where := c.pluginPlaceAgent(f, true); where != "" {
-				c.e.opaque = true
-				r.raise(TierDestructive, "ansible-config -c "+truncate(f.val, 64)+" names the plugins loaded, and "+where)
-			}
+			r.raise(c.namedCode("ansible-config -c "+truncate(f.val, 64)+": a configuration names the plugins loaded", f, true))
 		}
 	}
 	return r.t, r.why
+}
+
+// namedCode classifies a read that loads the code a file or directory it
+// is given names (plugins, a hooks file, a configuration naming them):
+// tier 2 where the operator keeps it, tier 3 where a tier 1 call may have
+// written it, as a build there is (codesources.go).
+func (c *call) namedCode(why string, place arg, file bool) (Tier, string) {
+	if where := c.pluginPlaceAgent(place, file); where != "" {
+		c.e.opaque = true
+		return TierDestructive, why + ", and " + where
+	}
+	return TierMutate, why
 }
 
 // pluginPlaceAgent says why the plugin directory (or, with file, the

@@ -44,6 +44,11 @@ func TestBlindSpotUnknownProgramsInAgentDirs(t *testing.T) {
 			}
 		}
 	}
+	// What the script wrote there is what the program may read.
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"cd /tmp/d && printf 'shellHook = \"re%s\"' boot > flake.nix && nix develop",
+		"cd /tmp/d && echo 'hooks: [re''boot]' > mkdocs.yml && mkdocs build",
+		"cd /tmp/d; printf '%s%s' re boot > .envrc; direnv allow"))
 	runExactHosts(t, p, []exactCase{
 		{"no directory named", "nix flake show", TierMutate},
 		{"operator's project", "cd /srv/app && mkdocs build", TierMutate},

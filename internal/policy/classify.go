@@ -716,10 +716,11 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 			return at, awhy
 		}
 	}
+	t, why = c.inProject(t, why)
 	if _, listed := simpleTiers[name]; !listed {
 		t, why = c.unknownInProject(t, why)
 	}
-	return c.inProject(t, why)
+	return t, why
 }
 
 // call is one program invocation being classified.

@@ -470,7 +470,8 @@ var projectFiles = set(`Makefile makefile GNUmakefile BSDmakefile build.ninja ju
 	build.gradle.kts settings.gradle CMakeLists.txt meson.build package.json .npmrc .yarnrc.yml tox.ini
 	noxfile.py conftest.py setup.py pyproject.toml tasks.py fabfile.py dodo.py Gruntfile.js gulpfile.js
 	Tiltfile Vagrantfile compose.yaml compose.yml docker-compose.yml docker-compose.yaml ansible.cfg
-	.pre-commit-config.yaml eslint.config.js jest.config.js webpack.config.js vite.config.js`)
+	.pre-commit-config.yaml eslint.config.js jest.config.js webpack.config.js vite.config.js flake.nix shell.nix
+	default.nix devbox.json Cargo.toml build.rs rust-toolchain rust-toolchain.toml .tool-versions global.json .envrc`)
 
 // projectFile reports whether f, a relative name the script wrote to, is
 // a project's code: one of projectFiles, or under .git or .hg (config,

@@ -52,6 +52,7 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 	}
 	if src, ok := codeSources[c.name]; ok && t >= TierMutate {
 		if where := c.codeSourceAgent(src); where != "" {
+			c.scanWritten(projectFile)
 			c.e.opaque = true
 			return TierDestructive, c.name + " runs code a benign call could have written: " + where
 		}

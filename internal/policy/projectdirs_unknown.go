@@ -1,5 +1,7 @@
 package policy
 
+import "strings"
+
 // A program the classifier does not know is tier 2: what it does is
 // unknown, and many such programs take code from the directory they run
 // in — nix's flake.nix and shell.nix, pipenv's, hatch's and pixi's
@@ -20,8 +22,15 @@ func (c *call) unknownInProject(t Tier, why string) (Tier, string) {
 		return t, why
 	}
 	if where := c.e.agentCwdOf(true); where != "" {
+		// What the script wrote there by relative name may be the file it
+		// reads (printf … > flake.nix && nix develop): any such file.
+		c.scanWritten(relativeFile)
 		c.e.opaque = true
 		return TierDestructive, why + ", which may run code from the directory it runs in, and " + where
 	}
 	return t, why
 }
+
+// relativeFile reports whether f, a name the script wrote to, is relative
+// to the working directory.
+func relativeFile(f string) bool { return !strings.HasPrefix(f, "/") }

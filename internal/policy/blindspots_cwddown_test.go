@@ -66,3 +66,28 @@ func TestBlindSpotRelativeCdIntoTemp(t *testing.T) {
 		{"git -C below var", "cd /var && git -C lib/x log", TierRead},
 	})
 }
+
+// TestBlindSpotClimbOutOfTemp: a path that passes through a temporary
+// directory and then climbs (/tmp/x/../../srv) leads where a link a tier 1
+// call made there points, as the kernel resolves it for git -C, env -C,
+// sudo -D and cd -P: /tmp/x may be a link to /tmp/a/b, making that
+// /tmp/srv. So it counts as a temporary directory, as it already did for
+// make -C.
+func TestBlindSpotClimbOutOfTemp(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/tmp/x/../../srv", "/tmp/x/../..", "/var/tmp/l/../../../srv/app", "/dev/shm/q/../../../etc",
+		"/tmp/a/b/../../../srv/x", "/srv/../tmp/x"} {
+		for _, f := range []string{"git -C %s status", "git --git-dir=%s/.git log", "cd -P %s && git status", "cd %s && git log -p",
+			"env -C %s git status", "sudo -D %s git log", "pnpm -C %s ls", "yarn --cwd %s list", "chroot %s ls",
+			"cd -P %s && python3 -m json.tool f", "cd -P %s && cargo --version", "env -C %s ansible-inventory --list"} {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
+		}
+	}
+	runBlindHosts(t, p, sameCases(TierDestructive, false, cmds...))
+	runExactHosts(t, p, []exactCase{
+		{"climb within the operator's tree", "git -C /srv/app/../lib status", TierRead},
+		{"cd climb within the operator's tree", "cd /srv/app/.. && git status", TierRead},
+		{"env -C climb elsewhere", "env -C /opt/x/.. git status", TierRead},
+	})
+}

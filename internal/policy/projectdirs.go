@@ -161,7 +161,7 @@ func (c *call) projectDirsAgent(dirs []arg) string {
 			return "its project directory is known only at run time"
 		}
 		if strings.HasPrefix(d.val, "/") {
-			if agentDir(d.val) {
+			if agentPath(d.val) != "" { // also past a link and .. (/tmp/x/../../srv)
 				return "its project directory " + truncate(d.val, 64) + " is under a temporary directory"
 			}
 			continue

@@ -154,6 +154,7 @@ type pathState struct {
 type cwdMemo struct {
 	set, unknown, compose bool
 	above, rel            bool // a directory above a temporary one was named; a relative cd was
+	through               bool // an absolute cd climbed out of a temporary directory (cd -P /tmp/x/../../srv)
 	n                     int
 }
 

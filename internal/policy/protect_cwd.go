@@ -285,6 +285,9 @@ func (e *eval) agentCwdOf(below bool) string {
 			!(below && !strings.HasPrefix(path.Clean(v), ".."))
 		m.compose = m.compose || strings.Contains(v, "..") || strings.HasPrefix(v, "~") || abs && agentDir(v)
 		m.above = m.above || abs && aboveAgentDir(v)
+		// The kernel, env -C, sudo -D and cd -P take .. after a link:
+		// /tmp/x may lead anywhere under /tmp, and /tmp/x/../../srv there.
+		m.through = m.through || abs && strings.Contains(v, "/..") && agentPath(v) != ""
 		m.rel = m.rel || !abs && !strings.HasPrefix(v, "~")
 	}
 	// cd /; cd tmp/x: a relative cd from a directory above a temporary
@@ -293,6 +296,9 @@ func (e *eval) agentCwdOf(below bool) string {
 	m.n = len(ps.cds)
 	if m.unknown {
 		return unknownDir
+	}
+	if m.through {
+		return "a directory it names climbs out of a temporary one, where a link may lead anywhere"
 	}
 	if !m.compose {
 		return ""

@@ -63,3 +63,39 @@ func TestBlindSpotUnknownProgramsInAgentDirs(t *testing.T) {
 		{"wget in /tmp", "cd /tmp/x && wget https://example.com/f", TierMutate},
 	})
 }
+
+// TestBlindSpotNamedProjectsOfUnknownAndLinters: the project or
+// configuration a tool is given by option is its working directory's
+// twin: an unknown program's --config, --rcfile, --project-dir, --chdir,
+// --root or -C naming a temporary directory, a climb to one, or a value
+// known only at run time may run what a tier 1 write left there; and
+// linters whose configuration is code find it beside the files they
+// check (prettier, eslint, pylint, rubocop, stylelint) or by option
+// (mypy, vitest, playwright, mkdocs).
+func TestBlindSpotNamedProjectsOfUnknownAndLinters(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/tmp/x", "/var/tmp/p", "/dev/shm/q", "\"$d\"", "/private/tmp/x", "/tmp/x/../y"} {
+		for _, f := range []string{"sometool --config %s/c", "sometool --config=%s/c", "sometool --config-file %s/c.toml",
+			"sometool --rcfile=%s/rc", "sometool --project-dir %s", "sometool --project_dir=%s", "sometool --chdir %s",
+			"sometool --cwd=%s", "sometool -C %s status", "sometool --root %s", "sometool --workdir=%s run", "sometool --plugin %s/p.so",
+			"sometool --settings %s/s.json", "sometool --manifest-path %s/m.toml", "sometool --init %s/i.lua", "sudo sometool --config %s/c",
+			"prettier --check %s/a.js", "prettier -w %s", "eslint %s/a.js", "eslint --fix %s", "pylint %s/a.py", "pylint --rcfile=%s/rc a.py",
+			"rubocop %s/a.rb", "rubocop -c %s/r.yml", "stylelint %s/a.css", "mypy --config-file %s/m.ini a.py", "vitest --root %s",
+			"vitest run -c %s/v.ts", "playwright test -c %s/p.ts", "mkdocs build -f %s/mkdocs.yml"} {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
+		}
+	}
+	cmds = append(cmds, "sometool --root=../../../tmp/x", "sometool --config $(mktemp)")
+	runBlindHosts(t, p, sameCases(TierDestructive, false, cmds...))
+	runExactHosts(t, p, []exactCase{
+		{"unknown with the operator's config", "sometool --config /etc/sometool.conf", TierMutate},
+		{"unknown -C elsewhere", "sometool -C /srv/x status", TierMutate},
+		{"unknown output to /tmp", "sometool --output /tmp/x/o", TierMutate},
+		{"unknown source in /tmp", "sometool --source /tmp/x/a", TierMutate},
+		{"unknown force", "sometool --force /tmp/x", TierMutate},
+		{"unknown file operand", "shellcheck /tmp/x.sh", TierMutate},
+		{"prettier the operator's files", "prettier --check /srv/app/src", TierMutate},
+		{"pylint the operator's files", "pylint /srv/app/a.py", TierMutate},
+	})
+}

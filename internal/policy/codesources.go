@@ -130,8 +130,20 @@ var codeSources = map[string]codeSource{
 	"gio":         {verbs: set(`launch`), operands: true},
 	// JavaScript and Python tooling whose configuration file is code
 	// (eslint.config.js, jest.config.js, a pre-commit hook's entry).
-	"eslint":        {files: []string{"-c", "--config", "--resolve-plugins-relative-to", "--rulesdir"}},
-	"prettier":      {files: []string{"--config", "--plugin"}},
+	"eslint":   {files: []string{"-c", "--config", "--resolve-plugins-relative-to", "--rulesdir"}, operands: true},
+	"prettier": {files: []string{"--config", "--plugin"}, operands: true},
+	// Linters whose configuration is code or loads it (pylint's
+	// init-hook and load-plugins, mypy's and rubocop's plugins,
+	// stylelint's and vitest's JavaScript), found from the files they
+	// check as well as named: prettier, eslint, pylint and rubocop look
+	// for it beside each file.
+	"pylint":        {files: []string{"--rcfile", "--init-hook", "--load-plugins"}, operands: true},
+	"rubocop":       {files: []string{"-c", "--config", "-r", "--require"}, operands: true},
+	"stylelint":     {files: []string{"-c", "--config", "--config-basedir", "--custom-syntax"}, operands: true},
+	"mypy":          {files: []string{"--config-file"}},
+	"vitest":        {files: []string{"-c", "--config"}, dirs: []string{"-r", "--root", "--dir"}},
+	"playwright":    {files: []string{"-c", "--config"}},
+	"mkdocs":        {files: []string{"-f", "--config-file"}},
 	"jest":          {files: []string{"-c", "--config"}, dirs: []string{"--rootDir"}},
 	"webpack":       {files: []string{"-c", "--config"}},
 	"rollup":        {files: []string{"-c", "--config"}},

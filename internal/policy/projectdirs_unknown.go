@@ -16,9 +16,17 @@ import "strings"
 // and on a plain SSH host nothing else holds it.
 
 // unknownInProject raises the tier t of the unknown program c to tier 3
-// when its working directory may be one the agent wrote.
+// when its working directory, or the project or configuration an option
+// names, may be one the agent wrote.
 func (c *call) unknownInProject(t Tier, why string) (Tier, string) {
-	if t >= TierDestructive || c.e.paths == nil || c.ctx.inArgs {
+	if t >= TierDestructive || c.ctx.inArgs {
+		return t, why
+	}
+	if where := c.placeOptAgent(); where != "" {
+		c.e.opaque = true
+		return TierDestructive, why + ", which may run code from " + where
+	}
+	if c.e.paths == nil {
 		return t, why
 	}
 	if where := c.e.agentCwdOf(true); where != "" {
@@ -34,3 +42,64 @@ func (c *call) unknownInProject(t Tier, why string) (Tier, string) {
 // relativeFile reports whether f, a name the script wrote to, is relative
 // to the working directory.
 func relativeFile(f string) bool { return !strings.HasPrefix(f, "/") }
+
+// placeWords are the words of option names that name a program's project,
+// working directory or configuration (--config, --rcfile, --project-dir,
+// --chdir, --root, --plugin): an unknown program given one takes code from
+// it as the programs the classifier knows do (codesources.go).
+var placeWords = set(`config conf cfg rc rcfile configfile dir directory cwd chdir project root rootdir manifest settings
+	workdir working plugin plugins require load init hook hooks`)
+
+// placeOptAgent says why a place an unknown program's option names (by a
+// name made of placeWords, or -C) may be one a tier 1 call wrote, or
+// returns "": a temporary directory, a climb to one, or a value known
+// only at run time.
+func (c *call) placeOptAgent() string {
+	for i, a := range c.args {
+		v := a.val
+		if len(v) < 2 || v[0] != '-' || v == "--" {
+			continue
+		}
+		name, val, has := strings.Cut(v, "=")
+		if !a.known && (!has || strings.ContainsAny(name, "$`\"'\\")) {
+			continue // computed words are computedArgs'; --config="$d"/c names its option
+		}
+		if name != "-C" && (!strings.HasPrefix(name, "--") || !placeName(name[2:])) {
+			continue
+		}
+		place := arg{val: val, known: a.known}
+		switch {
+		case has:
+		case i+1 < len(c.args) && !strings.HasPrefix(c.args[i+1].val, "-"):
+			place = c.args[i+1]
+		default:
+			continue
+		}
+		why := codePathAgent(place)
+		if why == "" && place.known && climbs(place.val) {
+			why = climbAgent(place.val)
+		}
+		if why != "" {
+			return name + ": " + why
+		}
+	}
+	return ""
+}
+
+// placeName reports whether the long option name n (without dashes) is
+// made of a word of placeWords: config-file, rcfile, project_dir.
+func placeName(n string) bool {
+	for len(n) > 0 {
+		i := strings.IndexAny(n, "-_")
+		w := n
+		if i >= 0 {
+			w, n = n[:i], n[i+1:]
+		} else {
+			n = ""
+		}
+		if placeWords[strings.ToLower(w)] {
+			return true
+		}
+	}
+	return false
+}

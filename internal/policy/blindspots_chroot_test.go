@@ -42,3 +42,33 @@ func TestBlindSpotWrapperRoots(t *testing.T) {
 		{"start-stop-daemon elsewhere", "start-stop-daemon --start --chdir /srv/app --exec /usr/bin/git -- status", TierMutate},
 	})
 }
+
+// TestBlindSpotSandboxRoots: sandboxes that build their command's root
+// from host paths run what a tier 1 write left when a temporary directory
+// becomes the root or a system directory in it: bwrap --ro-bind /tmp/x /
+// runs /tmp/x/bin/ls, --ro-bind /tmp/x /usr or an overlay layer from
+// there replaces the programs, --symlink puts one in their place; proot
+// -r, -R and -b, firejail --chroot and arch-chroot likewise.
+func TestBlindSpotSandboxRoots(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/tmp/x", "/var/tmp/r", "/dev/shm/q", "/private/tmp/x", "/tmp/x/../y"} {
+		for _, f := range []string{"bwrap --ro-bind %s / /bin/ls", "bwrap --bind %s / ls", "bwrap --ro-bind / / --ro-bind %s /usr ls",
+			"bwrap --ro-bind / / --ro-bind %s/bin /usr/bin id", "bwrap --ro-bind / / --ro-bind %s/etc /etc ls", "bwrap --ro-bind / / --ro-bind-try %s /lib64 ls",
+			"bwrap --dev-bind / / --bind %s /usr/local/bin ls", "bwrap --ro-bind / / --tmpfs /usr/local/bin --symlink %s/e /usr/local/bin/ls ls",
+			"bwrap --overlay-src %s --tmp-overlay /usr ls", "proot -r %s ls", "proot -R %s ls", "proot --rootfs=%s ls", "proot -b %s:/usr ls",
+			"proot -b %s/bin:/bin id", "firejail --chroot=%s ls", "arch-chroot %s ls", "sudo arch-chroot %s pacman -Q"} {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
+		}
+	}
+	runBlindHosts(t, p, sameCases(TierDestructive, false, cmds...))
+	runExactHosts(t, p, []exactCase{
+		{"bwrap over the host's root", "bwrap --ro-bind / / ls", TierRead},
+		{"bwrap an operator's root", "bwrap --ro-bind /srv/root / /bin/ls", TierRead},
+		{"bwrap a temporary work dir", "bwrap --ro-bind / / --bind /tmp/x /tmp/x ls", TierMutate},
+		{"bwrap a temporary data dir read-only", "bwrap --ro-bind / / --ro-bind /tmp/x /data ls", TierRead},
+		{"proot bind of data", "proot -b /tmp/x/data:/data ls", TierMutate},
+		{"arch-chroot an operator's mount", "arch-chroot /mnt ls", TierMutate},
+		{"firejail an operator's chroot", "firejail --chroot=/srv/c ls", TierMutate},
+	})
+}

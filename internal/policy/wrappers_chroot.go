@@ -48,7 +48,7 @@ func (c *call) wrapperRoots(own []arg) []arg {
 		roots = c.optVals(own, names...)
 	}
 	switch c.name {
-	case "chroot":
+	case "chroot", "arch-chroot":
 		rest := c.args[len(own):]
 		if len(rest) > 0 && rest[0].known && rest[0].val == "--" {
 			rest = rest[1:]
@@ -94,4 +94,35 @@ func (c *call) agentRoot(t Tier, why string, roots []arg) (Tier, string) {
 		return TierDestructive, c.name + " runs the programs of the root it names, and " + w
 	}
 	return t, why
+}
+
+// systemDirs are the directories whose programs, libraries or loader
+// configuration (/etc/ld.so.preload) a sandbox's command runs from.
+var systemDirs = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix"}
+
+// systemBindAgent says why binding src over dst in a sandbox (bwrap
+// --ro-bind, --symlink, proot -b) makes its command run what a tier 1
+// write left, or returns "": src may be the agent's and dst is the root
+// or a system directory, so /bin/ls there is the agent's file. With
+// overlay, src is an overlay's lower layer, whose mount point follows.
+func (c *call) systemBindAgent(src, dst arg, overlay bool) string {
+	if c.rootAgent([]arg{src}) == "" {
+		return ""
+	}
+	if overlay {
+		return "an overlay layer " + truncate(src.val, 64) + " may be the agent's, over a directory its command runs from"
+	}
+	d := dst.val
+	if !dst.known {
+		return truncate(src.val, 64) + " may be the agent's, bound where the command's programs are known only at run time"
+	}
+	if d == "/" {
+		return truncate(src.val, 64) + " may be the agent's, bound as the command's root"
+	}
+	for _, s := range systemDirs {
+		if d == s || strings.HasPrefix(d, s+"/") {
+			return truncate(src.val, 64) + " may be the agent's, bound over " + truncate(d, 64) + ", where the command's programs are"
+		}
+	}
+	return ""
 }

@@ -81,6 +81,9 @@ func firejailProgram(c *call) (Tier, string) {
 			r.raise(TierDestructive, what+": runs "+truncate(val, 64))
 		case (name == "--profile" || name == "--include") && strings.Contains(val, "/"):
 			r.raise(TierDestructive, what+": a profile file can set the environment and run programs")
+		case name == "--chroot" && c.rootAgent([]arg{{val: val, known: true}}) != "":
+			c.e.opaque = true
+			r.raise(TierDestructive, what+": runs the programs of the root it names, and "+c.rootAgent([]arg{{val: val, known: true}}))
 		case name == "--chroot", name == "--private" && hasVal, name == "--overlay", name == "--overlay-named",
 			name == "--cgroup", name == "--net" && val != "none", name == "--nice" && strings.HasPrefix(val, "-"):
 			r.raise(TierMutate, what+": changes the system beyond the sandbox")

@@ -61,6 +61,16 @@ func bwrapProgram(c *call) (Tier, string) {
 		if n == 2 && strings.Contains(v, "bind") {
 			c.e.bindAlias(args[i+1], args[i+2]) // --ro-bind /etc /mnt/e
 		}
+		if n == 2 && (strings.Contains(v, "bind") || v == "--symlink") || v == "--overlay-src" {
+			dst := args[i+1]
+			if n == 2 {
+				dst = args[i+2]
+			}
+			if why := c.systemBindAgent(args[i+1], dst, v == "--overlay-src"); why != "" {
+				c.e.opaque = true
+				r.raise(TierDestructive, "bwrap "+v+": "+why)
+			}
+		}
 		i += 1 + n
 	}
 	if i >= len(args) {
@@ -113,8 +123,20 @@ func prootProgram(c *call) (Tier, string) {
 		switch letter {
 		case 'r', 'R', 'S':
 			r.raise(TierMutate, "proot -"+string(letter)+": runs the program in another root")
+			if where := c.rootAgent([]arg{{val: val, known: true}}); where != "" {
+				c.e.opaque = true
+				r.raise(TierDestructive, "proot -"+string(letter)+": runs the programs of the root it names, and "+where)
+			}
 		case 'b':
 			r.raise(TierMutate, "proot -b: binds a host path elsewhere")
+			src, dst, ok := strings.Cut(val, ":")
+			if !ok {
+				dst = src
+			}
+			if why := c.systemBindAgent(arg{val: src, known: true}, arg{val: dst, known: true}, false); why != "" {
+				c.e.opaque = true
+				r.raise(TierDestructive, "proot -b: "+why)
+			}
 		case 'q':
 			r.raise(TierDestructive, "proot -q: runs every program through "+truncate(val, 64))
 		}

@@ -24,7 +24,11 @@ func TestBlindSpotToolchainVariables(t *testing.T) {
 		"DOTNET_ROOT=%s dotnet --version", "R_LIBS=%s Rscript --version", "R_LIBS_USER=/srv/r:%s R --version",
 		"CLASSPATH=%s java -version", "ERL_LIBS=%s erl -version", "VOLTA_HOME=%s node -v", "SDKMAN_DIR=%s java -version",
 		"TFENV_ROOT=%s terraform version", "VIRTUAL_ENV=%s pip list", "env RUSTUP_TOOLCHAIN=%s cargo -V", "sudo RUSTUP_HOME=%s cargo -V",
-		"export RUSTUP_TOOLCHAIN=%s; cargo -V", "declare -x PYENV_VERSION=%s; python3 -V", "RUSTUP_TOOLCHAIN=%s; export RUSTUP_TOOLCHAIN; cargo -V"}
+		"export RUSTUP_TOOLCHAIN=%s; cargo -V", "declare -x PYENV_VERSION=%s; python3 -V", "RUSTUP_TOOLCHAIN=%s; export RUSTUP_TOOLCHAIN; cargo -V",
+		"UV_PYTHON=%s/python uv run x", "PDM_PYTHON=%s/py pdm run x", "TERRAGRUNT_TFPATH=%s/tf terragrunt plan", "TG_TF_PATH=%s/tf terragrunt plan",
+		"ANSIBLE_HOME=%s ansible-doc -l", "ANSIBLE_PLAYBOOK_DIR=%s ansible-inventory --list", "HGRC=%s/hgrc hg status",
+		"BUNDLE_PATH=%s bundle exec rake -T", "PIPX_HOME=%s pipx list", "OPAMROOT=%s opam list", "ANT_HOME=%s ant -version",
+		"M2_HOME=%s mvn -v", "OCTAVE_INITFILE=%s/i.m octave --version"}
 	for _, d := range []string{"/tmp/x", "/var/tmp/t", "/dev/shm/q", "../../../tmp/x", "./tc", "$d", "\"$(mktemp -d)\"",
 		"/tmp/x/../y", "~/../../tmp/x", "/private/tmp/x"} {
 		for _, s := range sets {
@@ -49,5 +53,8 @@ func TestBlindSpotToolchainVariables(t *testing.T) {
 		{"virtualenv kept", "VIRTUAL_ENV=/srv/app/.venv pip list", TierRead},
 		{"home root", "PYENV_ROOT=~/.pyenv python3 -V", TierRead},
 		{"relative version name", "RUSTUP_TOOLCHAIN=tc cargo -V", TierRead},
+		{"uv python version", "UV_PYTHON=3.12 uv run x", TierMutate},
+		{"opam switch name", "OPAMSWITCH=default opam list", TierMutate},
+		{"ansible home kept", "ANSIBLE_HOME=/srv/ansible ansible-doc -l", TierRead},
 	})
 }

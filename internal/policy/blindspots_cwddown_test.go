@@ -21,7 +21,7 @@ func TestBlindSpotRelativeCdIntoTemp(t *testing.T) {
 		"cd /; cd var; cd tmp/q", "cd /; cd var/tmp", "cd /dev && cd shm", "cd /dev; cd shm/q", "cd / && cd dev/shm",
 		"cd /usr && cd tmp", "pushd / && pushd tmp/x", "cd / && pushd tmp/x", "cd /; builtin cd tmp/x", "cd /; cd -P tmp/x",
 		"cd / && env -C tmp/x", "cd /usr/tmp/x", "cd /private/tmp/x", "cd /private/var/tmp", "cd /run/shm", "cd /run/shm/x",
-		"cd /usr/tmp", "cd /private && cd tmp/x"}
+		"cd /usr/tmp", "cd /private && cd tmp/x", "cd /var/run/shm/x"}
 	reads := []string{"git status", "git log -p", "python3 -m json.tool f", "ansible-inventory --list", "yarn --version", "pnpm ls"}
 	for _, m := range moves {
 		for _, r := range reads {

@@ -209,9 +209,9 @@ func agentDir(d string) bool {
 
 // tmpAliases are other names of the temporary directories: links some
 // systems keep (/usr/tmp to ../var/tmp on Red Hat, /run/shm to /dev/shm on
-// older Debian) and macOS's /private, where /tmp and /var live. A tier 1
+// older Debian, also as /var/run/shm) and macOS's /private, where /tmp and /var live. A tier 1
 // write to /tmp/x is read back through /private/tmp/x.
-var tmpAliases = []string{"/usr/tmp", "/run/shm", "/private/tmp", "/private/var/tmp"}
+var tmpAliases = []string{"/usr/tmp", "/run/shm", "/var/run/shm", "/private/tmp", "/private/var/tmp"}
 
 // procAgentDir is agentDir for a directory reached through /proc or
 // /dev/fd: /proc/self/root/tmp/x is /tmp/x; another process's root or

@@ -208,9 +208,10 @@ func agentDir(d string) bool {
 }
 
 // tmpAliases are other names of the temporary directories: links some
-// systems keep (/usr/tmp to ../var/tmp on Red Hat, /run/shm to /dev/shm on
-// older Debian, also as /var/run/shm) and macOS's /private, where /tmp and /var live. A tier 1
-// write to /tmp/x is read back through /private/tmp/x.
+// systems keep (/usr/tmp to ../var/tmp on Red Hat, /run/shm to /dev/shm
+// on older Debian, also as /var/run/shm) and macOS's /private, where /tmp
+// and /var live. A tier 1 write to /tmp/x is read back through
+// /private/tmp/x.
 var tmpAliases = []string{"/usr/tmp", "/run/shm", "/var/run/shm", "/private/tmp", "/private/var/tmp"}
 
 // procAgentDir is agentDir for a directory reached through /proc or

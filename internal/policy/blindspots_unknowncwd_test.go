@@ -80,6 +80,7 @@ func TestBlindSpotNamedProjectsOfUnknownAndLinters(t *testing.T) {
 			"sometool --rcfile=%s/rc", "sometool --project-dir %s", "sometool --project_dir=%s", "sometool --chdir %s",
 			"sometool --cwd=%s", "sometool -C %s status", "sometool --root %s", "sometool --workdir=%s run", "sometool --plugin %s/p.so",
 			"sometool --settings %s/s.json", "sometool --manifest-path %s/m.toml", "sometool --init %s/i.lua", "sudo sometool --config %s/c",
+			"sometool --kubeconfig %s/kc get pods", "sometool --sshconfig=%s/c", "sometool --npmrcfile %s/rc",
 			"prettier --check %s/a.js", "prettier -w %s", "eslint %s/a.js", "eslint --fix %s", "pylint %s/a.py", "pylint --rcfile=%s/rc a.py",
 			"rubocop %s/a.rb", "rubocop -c %s/r.yml", "stylelint %s/a.css", "mypy --config-file %s/m.ini a.py", "vitest --root %s",
 			"vitest run -c %s/v.ts", "playwright test -c %s/p.ts", "mkdocs build -f %s/mkdocs.yml"} {

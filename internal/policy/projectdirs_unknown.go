@@ -87,7 +87,8 @@ func (c *call) placeOptAgent() string {
 }
 
 // placeName reports whether the long option name n (without dashes) is
-// made of a word of placeWords: config-file, rcfile, project_dir.
+// made of a word of placeWords, or one ending in config or rcfile:
+// config-file, rcfile, project_dir, kubeconfig.
 func placeName(n string) bool {
 	for len(n) > 0 {
 		i := strings.IndexAny(n, "-_")
@@ -97,8 +98,8 @@ func placeName(n string) bool {
 		} else {
 			n = ""
 		}
-		if placeWords[strings.ToLower(w)] {
-			return true
+		if w = strings.ToLower(w); placeWords[w] || strings.HasSuffix(w, "config") || strings.HasSuffix(w, "rcfile") {
+			return true // kubeconfig, sshconfig, npmrcfile
 		}
 	}
 	return false

@@ -21,7 +21,7 @@ func TestBlindSpotWrapperRoots(t *testing.T) {
 			"unshare -m -R %s ls", "start-stop-daemon --start --chroot %s --exec /usr/bin/ls", "start-stop-daemon -S -r %s -x /bin/ls",
 			"unshare --wd=%s git status", "unshare -w %s git log -p", "unshare -w%s python3 -m json.tool f", "daemonize -c %s /usr/bin/git status",
 			"start-stop-daemon --start --chdir %s --exec /usr/bin/git -- status", "start-stop-daemon -S -d %s -x /usr/bin/git -- log -p",
-			"timeout 9 chroot %s ls"} {
+			"timeout 9 chroot %s ls", "chpst -/ %s ls", "chpst -u nobody -/ %s id", "chpst -C %s git status"} {
 			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
 		}
 		if !strings.Contains(d, "\"") && !strings.HasPrefix(d, "$") {
@@ -40,6 +40,7 @@ func TestBlindSpotWrapperRoots(t *testing.T) {
 		{"unshare --wd elsewhere", "unshare --wd /srv/app git status", TierMutate},
 		{"nsenter a container", "nsenter -t 1 -m -u ls", TierMutate},
 		{"start-stop-daemon elsewhere", "start-stop-daemon --start --chdir /srv/app --exec /usr/bin/git -- status", TierMutate},
+		{"chpst an operator's root", "chpst -/ /srv/x ls", TierMutate},
 	})
 }
 

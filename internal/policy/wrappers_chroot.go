@@ -3,19 +3,20 @@ package policy
 import "strings"
 
 // Wrappers that run their command in another root (chroot DIR, sudo -R,
-// unshare -R, nsenter --root=, start-stop-daemon --chroot) run that
-// root's programs: chroot /tmp/x ls runs /tmp/x/usr/bin/ls, whatever a
-// tier 1 write put there, as root, under the name of a read. A root under
-// a temporary directory, below a working directory the input makes one,
-// or known only at run time makes the call tier 3, as running /tmp/x/ls
-// by its path does (agentprogram.go). The options that change the
-// command's working directory (unshare --wd, nsenter --wd, daemonize -c,
-// start-stop-daemon --chdir) are a cd, as env -C is: git status there
-// reads that directory's .git/config.
+// unshare -R, nsenter --root=, start-stop-daemon --chroot, chpst -/) run
+// that root's programs: chroot /tmp/x ls runs /tmp/x/usr/bin/ls, whatever
+// a tier 1 write put there, as root, under the name of a read. A root
+// under a temporary directory, below a working directory the input makes
+// one, or known only at run time makes the call tier 3, as running
+// /tmp/x/ls by its path does (agentprogram.go). The options that change
+// the command's working directory (unshare --wd, nsenter --wd, daemonize
+// -c, start-stop-daemon --chdir, chpst -C) are a cd, as env -C is: git
+// status there reads that directory's .git/config.
 
 // wrapperRootOpts are the options naming the root a wrapper's command runs in.
 var wrapperRootOpts = map[string][]string{
 	"unshare":           {"-R", "--root"},
+	"chpst":             {"-/"},
 	"start-stop-daemon": {"-r", "--chroot"},
 }
 
@@ -25,6 +26,7 @@ var wrapperDirOpts = map[string][]string{
 	"unshare":           {"-w", "--wd"},
 	"nsenter":           {"-w", "--wd"},
 	"daemonize":         {"-c"},
+	"chpst":             {"-C"},
 	"start-stop-daemon": {"-d", "--chdir"},
 }
 

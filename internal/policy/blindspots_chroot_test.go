@@ -73,3 +73,26 @@ func TestBlindSpotSandboxRoots(t *testing.T) {
 		{"firejail an operator's chroot", "firejail --chroot=/srv/c ls", TierMutate},
 	})
 }
+
+// TestBlindSpotCmakeToolWrappers: cmake -E chdir DIR CMD runs CMD in DIR,
+// as env -C does, and cmake -E env NAME=VALUE CMD sets CMD's environment,
+// as env does: both were read for the command alone.
+func TestBlindSpotCmakeToolWrappers(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, d := range []string{"/tmp/x", "/var/tmp/c", "/dev/shm/q", "$d", "\"$(mktemp -d)\""} {
+		for _, f := range []string{"cmake -E chdir %s git status", "cmake -E chdir %s git log -p", "cmake -E chdir %s cargo -V",
+			"cmake -E chdir %s python3 -m json.tool f", "cmake -E chdir %s ansible-inventory --list", "sudo cmake -E chdir %s git status"} {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
+		}
+	}
+	cmds = append(cmds, "cmake -E env LD_PRELOAD=/tmp/x.so ls", "cmake -E env PATH=/tmp/x:/usr/bin ls", "cmake -E env GIT_DIR=/tmp/x/.git git log",
+		"cmake -E env RUSTUP_TOOLCHAIN=/tmp/x cargo -V", "cmake -E env --modify=PATH=path_list_prepend:/tmp/x ls",
+		"cmake -E env --unset=HOME LD_PRELOAD=/tmp/x.so ls", "cmake -E env PYTHONPATH=/tmp/x python3 -c 1")
+	runBlindHosts(t, p, sameCases(TierDestructive, false, cmds...))
+	runExactHosts(t, p, []exactCase{
+		{"chdir elsewhere", "cmake -E chdir /srv/app git status", TierRead},
+		{"a plain variable", "cmake -E env FOO=1 git status", TierRead},
+		{"a locale", "cmake -E env LANG=C ls", TierRead},
+	})
+}

@@ -149,6 +149,15 @@ func (c *call) cmakeTool(rest []arg) (Tier, string) {
 	case "env":
 		i := 0
 		for i < len(args) && (strings.HasPrefix(args[i].val, "-") || strings.Contains(args[i].val, "=")) {
+			// NAME=VALUE and --modify NAME=OP:VALUE set the command's
+			// environment, as env's words do (LD_PRELOAD=/tmp/x.so).
+			if n, v, ok := strings.Cut(strings.TrimPrefix(args[i].val, "--modify="), "="); ok && !strings.HasPrefix(n, "-") {
+				if args[i].known {
+					c.e.envVarCtx(n, v, c.ctx, "cmake -E env")
+				} else {
+					c.e.unknownVar(n, c.ctx, "cmake -E env")
+				}
+			}
 			i++
 		}
 		if i < len(args) {
@@ -156,6 +165,10 @@ func (c *call) cmakeTool(rest []arg) (Tier, string) {
 		}
 		return TierRead, "cmake -E env"
 	case "chdir":
+		// The command runs in DIR, as after cd DIR.
+		if len(args) > 0 && c.e.pathsFor() != nil {
+			c.e.cdTo(args[0])
+		}
 		if len(args) > 1 {
 			c.run(args[1:])
 		}

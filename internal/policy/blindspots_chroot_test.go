@@ -49,7 +49,8 @@ func TestBlindSpotWrapperRoots(t *testing.T) {
 // becomes the root or a system directory in it: bwrap --ro-bind /tmp/x /
 // runs /tmp/x/bin/ls, --ro-bind /tmp/x /usr or an overlay layer from
 // there replaces the programs, --symlink puts one in their place; proot
-// -r, -R and -b, firejail --chroot and arch-chroot likewise.
+// -r, -R and -b, firejail --chroot and arch-chroot likewise; proot -w
+// starts its program in the directory it names, as env -C does.
 func TestBlindSpotSandboxRoots(t *testing.T) {
 	p := protectedPolicy(t)
 	var cmds []string
@@ -58,7 +59,8 @@ func TestBlindSpotSandboxRoots(t *testing.T) {
 			"bwrap --ro-bind / / --ro-bind %s/bin /usr/bin id", "bwrap --ro-bind / / --ro-bind %s/etc /etc ls", "bwrap --ro-bind / / --ro-bind-try %s /lib64 ls",
 			"bwrap --dev-bind / / --bind %s /usr/local/bin ls", "bwrap --ro-bind / / --tmpfs /usr/local/bin --symlink %s/e /usr/local/bin/ls ls",
 			"bwrap --overlay-src %s --tmp-overlay /usr ls", "proot -r %s ls", "proot -R %s ls", "proot --rootfs=%s ls", "proot -b %s:/usr ls",
-			"proot -b %s/bin:/bin id", "firejail --chroot=%s ls", "arch-chroot %s ls", "sudo arch-chroot %s pacman -Q"} {
+			"proot -b %s/bin:/bin id", "firejail --chroot=%s ls", "arch-chroot %s ls", "sudo arch-chroot %s pacman -Q",
+			"proot -w %s git status", "proot --cwd=%s git log -p", "proot --pwd %s cargo -V"} {
 			cmds = append(cmds, strings.ReplaceAll(f, "%s", d))
 		}
 	}

@@ -111,7 +111,7 @@ func prootProgram(c *call) (Tier, string) {
 				i++
 				val = args[i].val
 			}
-			letter = map[string]byte{"--rootfs": 'r', "--bind": 'b', "--mount": 'b', "--qemu": 'q'}[name]
+			letter = map[string]byte{"--rootfs": 'r', "--bind": 'b', "--mount": 'b', "--qemu": 'q', "--pwd": 'w', "--cwd": 'w'}[name]
 		} else {
 			letter = v[1]
 			val = v[2:]
@@ -139,6 +139,11 @@ func prootProgram(c *call) (Tier, string) {
 			}
 		case 'q':
 			r.raise(TierDestructive, "proot -q: runs every program through "+truncate(val, 64))
+		case 'w':
+			// The program starts there, as after cd DIR.
+			if c.e.pathsFor() != nil {
+				c.e.cdTo(arg{val: val, known: true})
+			}
 		}
 	}
 	if i >= len(args) {

@@ -85,6 +85,11 @@ func TestBlindSpotClimbOutOfTemp(t *testing.T) {
 		}
 	}
 	runBlindHosts(t, p, sameCases(TierDestructive, false, cmds...))
+	for _, c := range []string{"git status", "cargo -V", "python3 -m json.tool f"} {
+		if v := p.Evaluate(Input{Command: c, Dir: "/tmp/x/../../srv", Host: "db1"}); v.Tier < TierDestructive {
+			t.Errorf("Evaluate(%q in /tmp/x/../../srv) = %s (%s); want tier 3", c, v.Tier, v.Reason)
+		}
+	}
 	runExactHosts(t, p, []exactCase{
 		{"climb within the operator's tree", "git -C /srv/app/../lib status", TierRead},
 		{"cd climb within the operator's tree", "cd /srv/app/.. && git status", TierRead},

@@ -183,6 +183,11 @@ func (e *eval) startDir(dir string) {
 	case strings.HasPrefix(dir, "/"):
 		ps.initial = path.Clean(dir)
 		e.pathWord(arg{val: dir, known: true}, cctx{}, "")
+		if strings.Contains(dir, "/..") && agentPath(dir) != "" {
+			// /tmp/x/../../srv: the kernel follows a link at /tmp/x
+			// first, so the start may be anywhere one leads.
+			ps.cdUnknown = true
+		}
 	case dir != "":
 		ps.cdUnknown = true
 	}

@@ -95,7 +95,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 	}
 	funcAt := map[string]int{} // index in sc.funcs of each name's declaration
 	sc.funcAt = funcAt
-	last := "" // the literal last word of the command before, which $_ expands to
+	var last *syntax.Word // the last word of the command before, which $_ expands to
 	var facts func(syntax.Node) bool
 	if size >= eagerFacts {
 		sc.arith, facts = factsVisitor(f)
@@ -213,12 +213,14 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			sc.printfValue(n)
 		case *syntax.CallExpr:
 			// $_ is the last word of the command before: : /; rm -rf $_.
-			if last != "" && usesLastWord(n.Args) {
-				sc.addValue("_", last)
+			if last != nil && usesLastWord(n.Args) {
+				if v, ok := plainLit(last); ok && v != "" {
+					sc.addValue("_", v)
+				}
 			}
-			last = ""
+			last = nil
 			if k := len(n.Args); k > 0 && plainWord(n.Args[k-1]) {
-				last, _ = plainLit(n.Args[k-1])
+				last = n.Args[k-1]
 			}
 			sc.noteCall(n)
 			if otherCall(n) {

@@ -25,9 +25,9 @@ var alwaysSet = set(`HOME PWD USER LOGNAME PATH SHELL UID EUID PPID HOSTNAME BAS
 func (c *call) emptyVarsDeny() string {
 	// Only a word that keeps a slash once emptied can name what the deny
 	// list refuses: "$D"/*, "$PREFIX/usr", "$HOME/$x" (~/).
-	if !isDenyTrigger(c.name) || !slices.ContainsFunc(c.args, func(a arg) bool {
+	if !slices.ContainsFunc(c.args, func(a arg) bool {
 		return !a.known && strings.IndexByte(a.val, '$') >= 0 && strings.IndexByte(a.val, '/') >= 0
-	}) {
+	}) || !isDenyTrigger(c.name) {
 		return ""
 	}
 	vals := make([]string, 0, len(c.args))

@@ -18,7 +18,7 @@ import (
 // here-document on its standard input, a script file the script wrote —
 // holding a quoted literal that names a denied host.
 func (e *eval) codeLiterals(args []arg, ctx cctx) {
-	if len(e.p.denyHosts) == 0 || len(args) < 1 || !interpreters[normaliseName(path.Base(args[0].val))] {
+	if len(e.p.denyHosts) == 0 || len(args) < 1 || !interpreterName(path.Base(args[0].val)) {
 		return
 	}
 	name := path.Base(args[0].val)
@@ -42,6 +42,20 @@ func (e *eval) codeLiterals(args []arg, ctx cctx) {
 			return
 		}
 	}
+}
+
+// interpreterName reports whether n names an interpreter, versioned or
+// not (python3.12, perl5.36), as normaliseName reads it, without looking
+// up a handler: codeLiterals asks for every command.
+func interpreterName(n string) bool {
+	if interpreters[n] {
+		return true
+	}
+	t := n
+	for len(t) > 0 && versionByte(t[len(t)-1]) {
+		t = t[:len(t)-1]
+	}
+	return t != n && t != "" && (interpreters[t] || strings.HasPrefix(n, "python3") || strings.HasPrefix(n, "python2"))
 }
 
 // quotedHostDenied denies a quoted literal of code v that names a

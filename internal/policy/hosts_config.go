@@ -38,6 +38,21 @@ func (c *call) configHosts(what string, f arg) {
 	}
 }
 
+// hostNamed are the programs probeHosts, forwarderWords and hostFiles
+// read: one lookup on every command says whether any of them has work.
+var hostNamed = func() map[string]bool {
+	m := map[string]bool{"pdsh": true, "stunnel": true}
+	for _, names := range []map[string]bool{probeOperands, forwarders, tunnelConfigs} {
+		for n := range names {
+			m[n] = true
+		}
+	}
+	for n := range hostFileOpts {
+		m[n] = true
+	}
+	return m
+}()
+
 // hostFileOpts are the options of clients and scanners that read the
 // hosts or URLs they reach from a file ("-" is standard input).
 var hostFileOpts = map[string][]string{

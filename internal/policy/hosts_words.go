@@ -27,12 +27,13 @@ func (e *eval) urlWords(args []arg) {
 	if textOnly[name] {
 		return
 	}
+	bare := schemeless[name]
 	for i, a := range args[1:] {
 		v := a.val
 		if a.known && e.proxyWord(name, v, args[1+i+1:]) {
 			return
 		}
-		if schemeless[name] && a.known && !strings.HasPrefix(v, "-") && !strings.Contains(v, "://") {
+		if bare && a.known && !strings.HasPrefix(v, "-") && !strings.Contains(v, "://") {
 			if r, ok := e.p.hostDenied("http://" + v); ok {
 				e.deny(fmt.Sprintf("%s: %q (http://%s) names a host denied by host rule %q", name, truncate(v, 96), truncate(v, 96), r))
 				return

@@ -52,9 +52,11 @@ var pagerOpts = []string{"--pager", "--cli-pager", "--browser"}
 func (e *eval) wordRules(args []arg, ctx cctx) (Tier, string) {
 	e.protectWords(args, ctx)
 	e.urlWords(args)
-	e.probeHosts(args)
-	e.forwarderWords(args)
-	e.hostFiles(args, ctx)
+	if len(args) > 0 && hostNamed[path.Base(args[0].val)] {
+		e.probeHosts(args)
+		e.forwarderWords(args)
+		e.hostFiles(args, ctx)
+	}
 	e.codeLiterals(args, ctx)
 	ht, hwhy := e.hostOptWords(args)
 	t, why := e.genericOpts(args, ctx)

@@ -11,9 +11,10 @@ import (
 // A variable's value is not known, and it may be empty: never set, or
 // set from a command that printed nothing. rm -rf "$STEAMROOT/"* then
 // removes /*, the bug that erased home directories; ShellCheck's SC2115
-// asks for "${STEAMROOT:?}" there, which stops the shell instead. So an
-// rm whose operand names a system tree once its unknown variables are
-// empty is denied as that tree's removal is, with the fix in the reason.
+// asks for "${STEAMROOT:?}" there, which stops the shell instead. So a
+// command the deny list refuses once its unknown variables are empty
+// (rm -rf "$D/"*, chmod -R 000 "$D"/, rsync --delete into "$DEST/") is
+// denied as that command is, with the fix in the reason.
 
 // alwaysSet are the variables a shell or a login always sets to a
 // non-empty value, so they are never read as empty.

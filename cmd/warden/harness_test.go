@@ -27,6 +27,12 @@ var wardenBin string
 // there, and nothing a call starts may reach inside a state dir.
 var stateBase string
 
+// serverDir is the working directory the servers under test run in, and
+// so their commands: outside the temporary directories, where a checkout
+// may be (the classifier reads programs run in one as possibly planted),
+// and apart from the state directories, which a command there would name.
+var serverDir string
+
 // programDir returns a directory for the programs a test has warden run,
 // outside the temporary directories: a program under one is whatever a
 // benign call may have written there, which the classifier makes tier 3
@@ -60,6 +66,15 @@ func TestMain(m *testing.M) {
 	if stateBase, err = os.MkdirTemp("/var/lib", "warden-e2e-"); err != nil {
 		stateBase = dir
 	}
+	if serverDir, err = os.MkdirTemp("/var/lib", "warden-e2e-cwd-"); err != nil {
+		home, _ := os.UserHomeDir()
+		if serverDir, err = os.MkdirTemp(home, ".warden-e2e-cwd-"); err != nil {
+			serverDir = ""
+		}
+	}
+	if serverDir != "" {
+		os.Chmod(serverDir, 0o755) // the confined and dropped-privilege runs start there too
+	}
 	build := exec.Command("go", "build", "-o", wardenBin, ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building warden: %v\n%s", err, out)
@@ -68,6 +83,9 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.RemoveAll(stateBase)
+	if serverDir != "" {
+		os.RemoveAll(serverDir)
+	}
 	os.Exit(code)
 }
 
@@ -124,7 +142,7 @@ type stdioServer struct {
 func startStdio(t *testing.T, env []string, state string, opts *mcp.ClientOptions, args ...string) *stdioServer {
 	t.Helper()
 	cmd := exec.Command(wardenBin, append([]string{"serve"}, args...)...)
-	cmd.Env = env
+	cmd.Env, cmd.Dir = env, serverDir
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, opts)
@@ -198,7 +216,7 @@ type httpServer struct {
 func startHTTP(t *testing.T, env []string, state string, args ...string) *httpServer {
 	t.Helper()
 	cmd := exec.Command(wardenBin, append([]string{"serve", "--http", "127.0.0.1:0"}, args...)...)
-	cmd.Env = env
+	cmd.Env, cmd.Dir = env, serverDir
 	pr, pw := io.Pipe()
 	stderr := &syncBuffer{}
 	cmd.Stderr = pw
@@ -335,7 +353,7 @@ func vmHWM(t *testing.T, pid int) int {
 
 func execCommand(args, env []string) *exec.Cmd {
 	cmd := exec.Command(wardenBin, args...)
-	cmd.Env = env
+	cmd.Env, cmd.Dir = env, serverDir
 	return cmd
 }
 

@@ -148,7 +148,7 @@ var denyTriggers = map[string]bool{
 	"cp": true, "install": true, "nvme": true, "cryptsetup": true, "mdadm": true,
 	"parted": true, "hdparm": true, "dbus-send": true, "gdbus": true, "busctl": true,
 	"qdbus": true, "qdbus-qt5": true, "qdbus-qt6": true, "qdbus6": true, "ipmitool": true, "mkfs": true, "chattr": true, "setfacl": true,
-	"ubus": true, "midclt": true, "rsync": true, "unlink": true, "curl": true, "wget": true,
+	"rsync": true, "unlink": true, "curl": true, "wget": true,
 	"http": true, "https": true, "xh": true, "redfishtool": true, "fuser": true, "skill": true,
 	"luserdel": true, "usermod": true, "pw": true, "ansible": true,
 }
@@ -367,33 +367,6 @@ func denyCheck(name string, args []string) string {
 		}
 	case "dbus-send", "gdbus", "busctl", "qdbus", "qdbus-qt5", "qdbus-qt6", "qdbus6":
 		return dbusPowerDeny(name, args)
-	case "ubus":
-		// OpenWrt's ubus call system reboot, through procd.
-		// rpcd's rpc-sys object reboots too, and its factory method runs
-		// firstboot, erasing every setting.
-		for i := 0; i+2 < len(args); i++ {
-			if args[i] != "call" {
-				continue
-			}
-			switch args[i+1] + " " + args[i+2] {
-			case "system reboot", "rpc-sys reboot":
-				return "ubus call " + args[i+1] + " reboot: changes the machine's power state"
-			case "rpc-sys factory":
-				return "ubus call rpc-sys factory: erases every setting (firstboot)"
-			}
-		}
-	case "midclt":
-		// TrueNAS's middleware: system.reboot and system.shutdown, and
-		// disk.wipe, which erases a disk's partition table (QUICK) or
-		// every block (FULL) as wipefs and blkdiscard do.
-		for _, a := range args {
-			if la := strings.ToLower(a); la == "system.reboot" || la == "system.shutdown" || la == "system.poweroff" {
-				return "midclt call " + la + ": changes the machine's power state"
-			}
-			if strings.EqualFold(a, "disk.wipe") {
-				return "midclt call disk.wipe: erases a disk"
-			}
-		}
 	case "ipmitool":
 		return ipmiPowerDeny(args)
 	case "curl", "wget", "http", "https", "xh":

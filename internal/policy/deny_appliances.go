@@ -19,9 +19,10 @@ import (
 // ilorest resets, iDRAC's racadm under its other names), Synology's
 // synoshutdown, a Proxmox node's own reboot or shutdown through pvesh,
 // TrueNAS SCALE's cli -c 'system reboot' and Home Assistant's ha host
-// reboot.
+// reboot; OpenWrt's ubus and TrueNAS's midclt asked for a reboot, a
+// factory reset or a disk wipe.
 var applianceDeniers = set(`esxcli upsmon upsdrvctl upscmd racadm idracadm idracadm7 ipmi-power ipmi-chassis
-	ipmiutil redfishtool ilorest synoshutdown pvesh cli ha`)
+	ipmiutil redfishtool ilorest synoshutdown pvesh cli ha ubus midclt`)
 
 // freeipmiCommon are the short options FreeIPMI's tools take a value for.
 const freeipmiCommon = "DhupkaIlWRTCFE"
@@ -146,6 +147,33 @@ func applianceDeny(name string, args []string) string {
 			}
 			if v == "reboot" || v == "shutdown" {
 				return "pvesh create " + ops[1] + " --command " + v + ": changes the node's power state"
+			}
+		}
+	case "ubus":
+		// OpenWrt's ubus call system reboot, through procd.
+		// rpcd's rpc-sys object reboots too, and its factory method runs
+		// firstboot, erasing every setting.
+		for i := 0; i+2 < len(args); i++ {
+			if args[i] != "call" {
+				continue
+			}
+			switch args[i+1] + " " + args[i+2] {
+			case "system reboot", "rpc-sys reboot":
+				return "ubus call " + args[i+1] + " reboot: changes the machine's power state"
+			case "rpc-sys factory":
+				return "ubus call rpc-sys factory: erases every setting (firstboot)"
+			}
+		}
+	case "midclt":
+		// TrueNAS's middleware: system.reboot and system.shutdown, and
+		// disk.wipe, which erases a disk's partition table (QUICK) or
+		// every block (FULL) as wipefs and blkdiscard do.
+		for _, a := range args {
+			if la := strings.ToLower(a); la == "system.reboot" || la == "system.shutdown" || la == "system.poweroff" {
+				return "midclt call " + la + ": changes the machine's power state"
+			}
+			if strings.EqualFold(a, "disk.wipe") {
+				return "midclt call disk.wipe: erases a disk"
 			}
 		}
 	case "ha":

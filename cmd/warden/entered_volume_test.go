@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -11,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/warden-mcp/warden/internal/hosts/hoststest"
 )
@@ -58,21 +55,7 @@ func TestContainerShapeVolumeState(t *testing.T) {
 		"sh", "-c", `hostname warden-box && mount -t proc proc /proc && mkdir -p "$1" && mount --bind "$2" "$1" && exec "$0" serve`,
 		wardenBin, inside, vol)
 	cmd.Env = env
-	stderr := &syncBuffer{}
-	cmd.Stderr = stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil)
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: 2 * time.Second}, nil)
-	if err != nil {
-		t.Fatalf("connect: %v\nstderr:\n%s", err, stderr)
-	}
-	t.Cleanup(func() {
-		cs.Close()
-		if t.Failed() {
-			t.Logf("server stderr:\n%s", stderr)
-		}
-	})
+	cs, _ := connectCmd(t, cmd, nil)
 
 	dir, base := filepath.Dir(vol), filepath.Base(vol)
 	spellings := []string{

@@ -143,6 +143,15 @@ func startStdio(t *testing.T, env []string, state string, opts *mcp.ClientOption
 	t.Helper()
 	cmd := exec.Command(wardenBin, append([]string{"serve"}, args...)...)
 	cmd.Env, cmd.Dir = env, serverDir
+	cs, stderr := connectCmd(t, cmd, opts)
+	return &stdioServer{cs: cs, cmd: cmd, stderr: stderr, state: state}
+}
+
+// connectCmd starts cmd, a warden serving over stdio however it is
+// launched, and connects the SDK client; the session closes, and the
+// server's stderr is logged on failure, when the test ends.
+func connectCmd(t *testing.T, cmd *exec.Cmd, opts *mcp.ClientOptions) (*mcp.ClientSession, *syncBuffer) {
+	t.Helper()
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, opts)
@@ -158,7 +167,7 @@ func startStdio(t *testing.T, env []string, state string, opts *mcp.ClientOption
 			t.Logf("server stderr:\n%s", stderr)
 		}
 	})
-	return &stdioServer{cs: cs, cmd: cmd, stderr: stderr, state: state}
+	return cs, stderr
 }
 
 // callTool calls a tool and returns the result and its structured content.

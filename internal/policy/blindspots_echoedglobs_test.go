@@ -1,6 +1,10 @@
 package policy
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestBlindSpotEchoedGlobsToRemovers: echo and printf print the names a
 // glob matches, so echo /* | xargs rm -rf removes what rm -rf /* does; the
@@ -42,4 +46,29 @@ func TestBlindSpotEchoedGlobsToRemovers(t *testing.T) {
 		"echo *.o | xargs rm -f",
 		"echo /srv/data/* | parallel rm -rf {}",
 	))
+}
+
+// TestParallelInputPastCap: parallel's input lines are tried one by one
+// up to maxAlts; past it the rest is read as unknown input, so a removal
+// fed a long list stays tier 3 however its lines end.
+func TestParallelInputPastCap(t *testing.T) {
+	p := protectedPolicy(t)
+	var b strings.Builder
+	for i := 0; i <= maxAlts+4; i++ {
+		fmt.Fprintf(&b, "/srv/app/cache/%d ", i)
+	}
+	for _, cmd := range []string{
+		"printf '%s\\n' " + b.String() + " | parallel rm -rf {}",
+		"printf '%s\\n' " + b.String() + " | xargs -I{} rm -rf {}",
+	} {
+		got := p.Evaluate(Input{Command: cmd})
+		if got.Tier != TierDestructive || got.Denied {
+			t.Errorf("Evaluate(%.60q…) = %s denied=%v (%s); want tier 3, not denied", cmd, got.Tier, got.Denied, got.Reason)
+		}
+	}
+	// Within the cap, a line that names a system tree is denied.
+	got := p.Evaluate(Input{Command: "printf '%s\\n' /srv/a /srv/b /usr | parallel rm -rf {}"})
+	if !got.Denied {
+		t.Errorf("a system tree among parallel's lines: %s (%s); want denied", got.Tier, got.Reason)
+	}
 }

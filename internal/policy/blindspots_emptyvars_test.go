@@ -48,3 +48,15 @@ func TestBlindSpotEmptyVariables(t *testing.T) {
 		t.Errorf("reason %q does not name the variable and the fix", got.Reason)
 	}
 }
+
+// TestEmptyVariablesLongWord: a word past the length wordOf reads (4096
+// bytes) is not emptied, and the call keeps the tier its unknown path
+// gives it, quickly.
+func TestEmptyVariablesLongWord(t *testing.T) {
+	p := protectedPolicy(t)
+	long := `rm -rf "$X/` + strings.Repeat("a", 5000) + `"`
+	got := p.Evaluate(Input{Command: long})
+	if got.Tier != TierDestructive || got.Denied {
+		t.Errorf("Evaluate(long rm) = %s denied=%v (%s); want tier 3, not denied", got.Tier, got.Denied, got.Reason)
+	}
+}

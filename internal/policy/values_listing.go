@@ -94,27 +94,11 @@ func listingItem(w *syntax.Word) (text string, relative, ok bool) {
 // pattern as matching names in the working directory.
 func prefixedUses(body []*syntax.Stmt, names []string) bool {
 	ok := true
-	uses := func(parts []syntax.WordPart) bool {
-		for _, p := range parts {
-			switch p := p.(type) {
-			case *syntax.ParamExp:
-				if slices.Contains(names, p.Param.Value) {
-					return true
-				}
-			case *syntax.DblQuoted:
-				for _, q := range p.Parts {
-					if pe, is := q.(*syntax.ParamExp); is && slices.Contains(names, pe.Param.Value) {
-						return true
-					}
-				}
-			}
-		}
-		return false
-	}
+	uses := func(n string) bool { return slices.Contains(names, n) }
 	for _, st := range body {
 		syntax.Walk(st, func(n syntax.Node) bool {
 			w, is := n.(*syntax.Word)
-			if !is || !ok || !uses(w.Parts) {
+			if !is || !ok || !usesDirectly(w.Parts, uses) {
 				return ok
 			}
 			first := w.Parts[0]

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -621,22 +622,24 @@ func arithInjection(s string) bool {
 // usesLastWord reports whether words use $_, the last word of the command
 // before.
 func usesLastWord(ws []*syntax.Word) bool {
-	for _, w := range ws {
-		if plainWord(w) {
-			continue
-		}
-		for _, p := range w.Parts {
-			switch p := p.(type) {
-			case *syntax.ParamExp:
-				if p.Param != nil && p.Param.Value == "_" {
-					return true
-				}
-			case *syntax.DblQuoted:
-				for _, q := range p.Parts {
-					if pe, ok := q.(*syntax.ParamExp); ok && pe.Param != nil && pe.Param.Value == "_" {
-						return true
-					}
-				}
+	return slices.ContainsFunc(ws, func(w *syntax.Word) bool {
+		return !plainWord(w) && usesDirectly(w.Parts, func(n string) bool { return n == "_" })
+	})
+}
+
+// usesDirectly reports whether parts, or the parts of their double
+// quotes, expand a variable named says — not one inside $(…), an index or
+// an operator's word.
+func usesDirectly(parts []syntax.WordPart, named func(string) bool) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.ParamExp:
+			if p.Param != nil && named(p.Param.Value) {
+				return true
+			}
+		case *syntax.DblQuoted:
+			if usesDirectly(p.Parts, named) {
+				return true
 			}
 		}
 	}

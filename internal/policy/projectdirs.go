@@ -364,3 +364,12 @@ func (c *call) agentCode(t Tier, why, does string, where func() string) (Tier, s
 	}
 	return t, why
 }
+
+// TemporaryDir reports whether dir, an absolute working directory, is or
+// is under a temporary directory, where a benign call may have planted
+// any file: every program run there that reads its directory's code or
+// configuration, and every program the classifier does not know, needs
+// approval.
+func TemporaryDir(dir string) bool {
+	return strings.HasPrefix(dir, "/") && agentPath(dir) != ""
+}

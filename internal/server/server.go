@@ -105,6 +105,9 @@ func New(o Options) (*Warden, error) {
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
+	if dir, _ := os.Getwd(); policy.TemporaryDir(dir) {
+		o.Logger.Warn("started in a temporary directory: local programs warden does not know, and those that read their directory's code or configuration, are tier 3 there (approval; refused in readonly); start warden elsewhere, or give calls a cwd", "dir", dir)
+	}
 	var key []byte
 	if cfg.Audit.KeyFile != "" {
 		if key, err = os.ReadFile(cfg.Audit.KeyFile); err != nil {

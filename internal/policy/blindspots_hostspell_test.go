@@ -118,8 +118,10 @@ func TestBlindSpotEmbeddedAddresses(t *testing.T) {
 // TestBlindSpotLoopbackSpellings: with the loopback denied, the names
 // every resolver answers with it (localhost, *.localhost, ip6-localhost,
 // localtest.me, lvh.me) and the unspecified address a connection to
-// which reaches it (0.0.0.0, [::], 0:8080) are denied, on the local host
-// and an SSH host; a bare 0 is a count (curl -m 0), not a host.
+// which reaches it (0.0.0.0, [::], 0:8080, and a bare 0 where only a host
+// can be: ssh 0, nc 0 80, /dev/tcp/0/80, -h 0) are denied, on the local
+// host and an SSH host; a bare 0 elsewhere is a count (curl -m 0, nc -w
+// 0), not a host.
 func TestBlindSpotLoopbackSpellings(t *testing.T) {
 	p, err := New(Rules{DenyHosts: []string{"127.0.0.0/8"}})
 	if err != nil {
@@ -140,6 +142,27 @@ func TestBlindSpotLoopbackSpellings(t *testing.T) {
 		`nc 0.0.0.0 8080`,
 		`cat < /dev/tcp/0.0.0.0/8080`,
 		`ssh -L 8080:localhost:80 host`,
+		// A bare 0 where only a host can be is 0.0.0.0 (inet_aton).
+		`ssh 0`,
+		`ssh root@0`,
+		`ssh -J 0 host`,
+		`sftp 0`,
+		`scp f 0:/srv/`,
+		`nc 0 80`,
+		`nc -v 000 22`,
+		`ncat 0 6379`,
+		`nc -zv 0 20-80`,
+		`telnet 0`,
+		`telnet -l root 0`,
+		`telnet 0 25`,
+		`socat - TCP:0:22`,
+		`socat - tcp4:0:6379`,
+		`ssh -L 8080:0:80 host`,
+		`cat < /dev/tcp/0/8080`,
+		`exec 3<>/dev/udp/0/53`,
+		`redis-cli -h 0 flushall`,
+		`psql -h 0 -p 5432`,
+		`mysql --host=0`,
 	} {
 		cases = append(cases, blindCase{c, c, TierDestructive, true})
 	}
@@ -148,5 +171,11 @@ func TestBlindSpotLoopbackSpellings(t *testing.T) {
 		{"retry zero", `curl --retry 0 https://example.com/`, TierBenign},
 		{"max time zero", `curl -m 0 https://example.com`, TierBenign},
 		{"other host", `curl http://example.com/`, TierBenign},
+		{"nc wait zero", `nc -w 0 example.com 80`, TierMutate},
+		{"nc port zero", `nc example.com 0`, TierMutate},
+		{"socat listen zero", `socat TCP-LISTEN:0 -`, TierMutate},
+		{"ping count zero", `ping -c 0 example.com`, TierRead},
+		{"redis port zero", `redis-cli -p 0 -h example.com`, TierMutate},
+		{"ssh forward any port", `ssh -L 0:example.com:80 host`, TierMutate},
 	})
 }

@@ -223,8 +223,20 @@ func hostKey(s string) string {
 	return CanonicalHost(s)
 }
 
-// hostDenied returns the rule that denies host h, if any.
+// hostDenied returns the rule that denies host h, a word that may name a
+// host, if any.
 func (p *Policy) hostDenied(h string) (string, bool) {
+	return p.hostDeniedAs(h, false)
+}
+
+// destDenied is hostDenied for a word in a place only a host can be
+// (ssh's destination, /dev/tcp/HOST/, a client's -h): there a bare "0"
+// is the unspecified address too, as inet_aton reads it.
+func (p *Policy) destDenied(h string) (string, bool) {
+	return p.hostDeniedAs(h, true)
+}
+
+func (p *Policy) hostDeniedAs(h string, dest bool) (string, bool) {
 	if len(p.denyHosts) == 0 || h == "" {
 		return "", false
 	}
@@ -232,10 +244,10 @@ func (p *Policy) hostDenied(h string) (string, bool) {
 	if r, ok := p.ruleFor(k); ok {
 		return r, true
 	}
-	if (k == "0.0.0.0" || k == "::") && strings.ContainsAny(urlAuthority(h), ".:") {
+	if (k == "0.0.0.0" || k == "::") && (dest || strings.ContainsAny(urlAuthority(h), ".:")) {
 		// A connection to the unspecified address reaches this host's
-		// loopback (curl 0.0.0.0:8080, [::]:8080); a bare "0" is more
-		// often a count than a host.
+		// loopback (curl 0.0.0.0:8080, [::]:8080, ssh 0); a bare "0"
+		// anywhere else is more often a count than a host.
 		if r, ok := p.ruleFor("127.0.0.1"); ok {
 			return r, true
 		}

@@ -53,8 +53,12 @@ func (p *Policy) forwardDenied(v string) (string, bool) {
 		if r, ok := p.hostDenied(f); ok {
 			return r, true
 		}
-		for _, piece := range strings.Split(f, ":") {
-			if r, ok := p.hostDenied(piece); ok {
+		pieces := strings.Split(f, ":")
+		for k, piece := range pieces {
+			// Between a field and a port (8080:0:80, TCP:0:22) a bare
+			// "0" is the host: the unspecified address.
+			dest := k > 0 && k+1 < len(pieces) && portWord(pieces[k+1])
+			if r, ok := p.hostDeniedAs(piece, dest); ok {
 				return r, true
 			}
 		}

@@ -155,8 +155,10 @@ func (e *eval) hostOptWords(args []arg) (Tier, string) {
 			e.opaque = true
 			return TierDestructive, name + ": server computed at run time, which host rules cannot check"
 		}
-		for _, w := range serverWords(v.val) {
-			if r, ok := e.p.hostDenied(w); ok {
+		// The whole value is a server (-h 0 is the unspecified
+		// address); its pieces may be ports.
+		for i, w := range append([]string{v.val}, serverWords(v.val)...) {
+			if r, ok := e.p.hostDeniedAs(w, i == 0); ok {
 				e.deny(fmt.Sprintf("%s: server %q is denied by host rule %q", name, truncate(v.val, 96), r))
 				return TierDestructive, ""
 			}

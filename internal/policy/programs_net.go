@@ -352,17 +352,6 @@ func runTimeHost(v string) bool {
 	return strings.ContainsAny(v, "$`")
 }
 
-// checkHost applies host deny rules to a destination.
-func (c *call) checkHost(h string) {
-	if r, ok := c.e.p.hostDenied(h); ok {
-		c.e.deny(fmt.Sprintf("%s: destination %q is denied by host rule %q", c.name, h, r))
-		return
-	}
-	if k := hostKey(h); strings.HasPrefix(k, "-") {
-		c.e.deny(fmt.Sprintf("%s: destination %q begins with '-' and would be read as an option", c.name, h))
-	}
-}
-
 // netProgram classifies curl, wget, nc and the like: every URL and host
 // argument against host deny rules; uploads, downloads to files and
 // programs run on connection raise the tier.
@@ -379,7 +368,7 @@ func netProgram(c *call) (Tier, string) {
 	for i, v := range vals {
 		if v == "" || strings.HasPrefix(v, "-") {
 			if _, val, ok := strings.Cut(v, "="); ok && strings.Contains(val, "://") {
-				c.checkHost(val)
+				c.checkHostAs(val, false)
 				if len(c.e.p.denyHosts) > 0 {
 					raise(c.curlGlobbed(val, globs))
 				}
@@ -409,7 +398,7 @@ func netProgram(c *call) (Tier, string) {
 				c.e.deny(fmt.Sprintf("%s: destination %q is denied by host rule %q", c.name, v, r))
 			}
 		} else {
-			c.checkHost(v)
+			c.checkHostAs(v, zeroBeforePort(c.name, vals, i))
 		}
 		if relays[c.name] {
 			// TCP:[::ffff:169.254.169.254]:80,bind=…: a relay's

@@ -206,7 +206,7 @@ func isNetDev(s string) bool {
 func (e *eval) netHost(p string) {
 	parts := strings.Split(p, "/")
 	if len(parts) >= 4 {
-		if r, ok := e.p.hostDenied(parts[3]); ok {
+		if r, ok := e.p.destDenied(parts[3]); ok {
 			e.deny(fmt.Sprintf("connection to %q is denied by host rule %q", parts[3], r))
 		}
 	}

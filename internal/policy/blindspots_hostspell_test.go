@@ -179,3 +179,36 @@ func TestBlindSpotLoopbackSpellings(t *testing.T) {
 		{"ssh forward any port", `ssh -L 0:example.com:80 host`, TierMutate},
 	})
 }
+
+// TestBlindSpotUnknownProgramHosts: a program the classifier does not
+// know has no table of which words are destinations, so a denied host
+// among its words or its options' values is denied, in every spelling the
+// rules read; other addresses and words keep an unknown program's tier.
+func TestBlindSpotUnknownProgramHosts(t *testing.T) {
+	p, err := New(Rules{DenyHosts: []string{"169.254.169.254", "10.0.0.0/8", "db.internal"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`probe 169.254.169.254`,
+		`probe 169.254.169.254:80`,
+		`probe '[::ffff:169.254.169.254]:80'`,
+		`probe --target=169.254.169.254`,
+		`probe --target 10.1.2.3`,
+		`/opt/tools/scan -t 10.20.30.40`,
+		`./agent db.internal`,
+		`probe DB.INTERNAL.`,
+		`probe metadata.google.internal`,
+		`sudo probe 10.0.0.1`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"other address", `probe 192.168.1.10`, TierMutate},
+		{"file name", `probe README.md`, TierMutate},
+		{"count", `probe -n 10`, TierMutate},
+		{"version", `probe 10.2`, TierMutate},
+		{"number", `probe 2852039166`, TierMutate},
+		{"subcommand", `probe metadata`, TierMutate},
+		{"hex id", `probe 0xa9fea9fe`, TierMutate},
+		{"version option", `probe --min=10.1`, TierMutate},
+	})
+}

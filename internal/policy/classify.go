@@ -718,6 +718,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	}
 	t, why = c.inProject(t, why)
 	if _, listed := simpleTiers[name]; !listed {
+		c.unknownHostWords()
 		t, why = c.unknownInProject(t, why)
 	}
 	return t, why

@@ -45,3 +45,45 @@ func portWord(s string) bool {
 	}
 	return digits(lo) && (hi == "" && !strings.HasSuffix(s, "-") || digits(hi))
 }
+
+// unknownHostWords denies a word of a program the classifier does not
+// know, or the value of one of its options, that names a host a deny rule
+// names: with no table to say which words are destinations, a denied
+// address given to an unknown program (probe 169.254.169.254,
+// tool --target=10.0.0.1) is taken for the place it connects to.
+func (c *call) unknownHostWords() {
+	if len(c.e.p.denyHosts) == 0 {
+		return
+	}
+	for _, a := range c.args {
+		v := a.val
+		if !a.known || v == "" {
+			continue
+		}
+		if v[0] == '-' {
+			_, val, ok := strings.Cut(v, "=")
+			if !ok {
+				continue
+			}
+			v = val
+		}
+		if numericShort(v) || !strings.ContainsAny(v, ".:") {
+			continue // a version, a count, a subcommand (nix flake metadata)
+		}
+		if r, ok := c.e.p.hostDenied(v); ok {
+			c.e.deny(fmt.Sprintf("%s: %q names a host denied by host rule %q", c.name, truncate(a.val, 96), r))
+			return
+		}
+	}
+}
+
+// numericShort reports whether v, less a port, is a number or a dotted
+// number of fewer than four parts: 10.2 and 2852039166 are addresses to
+// inet_aton, but to a program's other words more often a version or a
+// count.
+func numericShort(v string) bool {
+	if h, _, ok := strings.Cut(v, ":"); ok && !strings.Contains(v, "[") && strings.Count(v, ":") == 1 {
+		v = h
+	}
+	return v != "" && strings.Trim(v, "0123456789.") == "" && strings.Count(v, ".") < 3
+}

@@ -60,3 +60,65 @@ func TestEmptyVariablesLongWord(t *testing.T) {
 		t.Errorf("Evaluate(long rm) = %s denied=%v (%s); want tier 3, not denied", got.Tier, got.Denied, got.Reason)
 	}
 }
+
+// TestBlindSpotEmptyPositionals: warden starts its shell with no
+// positional parameters, and a function may be called with none, so $1,
+// ${10}, "$@" and "$*" may be empty as an unset variable may: rm -rf
+// "$1"/* is rm -rf /* at the top level. A script that sets them (set --,
+// shift) keeps tier 3; known ones (sh -c '…' _ /srv/x) keep theirs.
+func TestBlindSpotEmptyPositionals(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`rm -rf "$1"/*`,
+		`rm -rf $1/*`,
+		`rm -rf "${1}"/*`,
+		`rm -rf "$2/"*`,
+		`rm -rf "${10}"/*`,
+		`rm -rf "$@"/*`,
+		`rm -rf "$*"/*`,
+		`rm -rf "${@}"/`,
+		`chmod -R 000 "$1"/`,
+		`f() { rm -rf "$1"/*; }; f`,
+		`cleanup() { rm -rf -- "$1/"; }; cleanup "$dir"`,
+		`bash -c 'rm -rf "$1"/*' _ "$x"`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`set -- /srv/x; rm -rf "$1"/*`,
+		`shift; rm -rf "$1"/*`,
+		`rm -rf "${1:?}"/*`,
+		`rm -rf "${1:-/srv/x}"/*`,
+		`rm -rf "$1"`,
+		`rm -rf "$1"/build`,
+		`rm -rf "$0"/*`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"known argument", `bash -c 'rm -rf "$1"/*' _ /srv/x`, TierDestructive},
+		{"loop over arguments", `for f in "$@"; do echo "$f"; done`, TierRead},
+	})
+}
+
+// TestBlindSpotEmptyVariablesHandled: programs whose denials their own
+// handler decides (find -delete, find -exec rm) are classified again with
+// the unknown variables empty: find "$D"/ -delete is find / -delete.
+// A filter that narrows what find removes keeps tier 3.
+func TestBlindSpotEmptyVariablesHandled(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`find "$D"/ -delete`,
+		`find "$D/" -mindepth 1 -delete`,
+		`find -L "$ROOT"/ -depth -delete`,
+		`find "$D"/ -exec rm -rf {} +`,
+		`find "$D"/ -exec rm -rf {} \;`,
+		`find "$1"/ -delete`,
+		`find "${PREFIX}/usr" -delete`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`find "${D:?}"/ -delete`,
+		`find "$D"/ -name '*.log' -delete`,
+		`find "$D"/ -mtime +30 -delete`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"listing", `find "$D"/ -type f`, TierDestructive},
+		{"copy", `cp -r "$SRC"/ /srv/dst/`, TierMutate},
+	})
+}

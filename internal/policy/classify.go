@@ -671,7 +671,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		e.deny(why)
 		return TierDestructive, why
 	}
-	if why := c.emptyVarsDeny(); why != "" && !c.listsOnly() {
+	if why := c.emptyVarsDeny(false); why != "" && !c.listsOnly() {
 		e.deny(why)
 		return TierDestructive, why
 	}
@@ -689,6 +689,14 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		if t < TierDestructive { // a raw program's tier 2 forms too (ifconfig eth0 $x)
 			if ct, cwhy := c.computedArgs(); ct > t {
 				t, why = ct, cwhy
+			}
+		}
+		if !e.denied && !c.listsOnly() {
+			// What the handler denies of the words once emptied (find
+			// "$D"/ -delete), where it did not deny them as they are.
+			if dwhy := c.emptyVarsDeny(true); dwhy != "" {
+				e.deny(dwhy)
+				return TierDestructive, dwhy
 			}
 		}
 		return c.inProject(t, why)

@@ -277,8 +277,11 @@ func denyCheck(name string, args []string) string {
 	case "chmod", "chown", "chgrp":
 		rec := hasFlag(args, 'R', "--recursive")
 		for _, t := range operands(args) {
-			if criticalPath(t) && (rec || isRoot(t)) {
+			if criticalPath(t) && rec {
 				return name + ": changes ownership or permissions of " + t + " recursively"
+			}
+			if isRoot(t) {
+				return name + ": changes ownership or permissions of the root directory " + t
 			}
 		}
 	case "chattr", "setfacl":

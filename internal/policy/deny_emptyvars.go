@@ -22,20 +22,23 @@ var alwaysSet = set(`HOME PWD USER LOGNAME PATH SHELL UID EUID PPID HOSTNAME BAS
 	LINENO BASH BASH_VERSION HOSTTYPE OSTYPE MACHTYPE IFS PS4 SHLVL`)
 
 // emptyVarsDeny returns why the call, with every variable of unknown
-// value in its words empty, would be denied, or "".
-func (c *call) emptyVarsDeny() string {
+// value in its words empty, would be denied, or "": by the deny list's
+// tables or, when handled, by the program's handler (find -delete, find
+// -exec rm), which classifies the call again with those words.
+func (c *call) emptyVarsDeny(handled bool) string {
 	// Only a word that keeps a slash once emptied can name what the deny
 	// list refuses: "$D"/*, "$PREFIX/usr", "$HOME/$x" (~/).
 	if !slices.ContainsFunc(c.args, func(a arg) bool {
 		return !a.known && strings.IndexByte(a.val, '$') >= 0 && strings.IndexByte(a.val, '/') >= 0
-	}) || !isDenyTrigger(c.name) {
+	}) || !handled && !isDenyTrigger(c.name) {
 		return ""
 	}
-	vals := make([]string, 0, len(c.args))
+	args := make([]arg, 0, len(c.args)+1)
+	args = append(args, arg{val: c.path, known: true})
 	var names []string
 	for _, a := range c.args {
 		if a.known {
-			vals = append(vals, a.val)
+			args = append(args, a)
 			continue
 		}
 		w := c.e.wordOf(a.val)
@@ -46,13 +49,25 @@ func (c *call) emptyVarsDeny() string {
 		if !ok {
 			return ""
 		}
-		vals = append(vals, v)
+		args = append(args, arg{val: v, known: true, glob: a.glob})
 		names = append(names, ns...)
 	}
 	if len(names) == 0 {
 		return ""
 	}
-	why := denyCheck(c.name, vals)
+	why := ""
+	if !handled {
+		why = denyCheck(c.name, argVals(args[1:]))
+	} else if _, _, deny := protectedArgs(c.name, c.args); !deny {
+		// (Where the words as they are name warden's files, that
+		// denial, made after the handler, says more.)
+		s := c.e.fork()
+		s.simple(args, c.ctx, "")
+		if s.denied {
+			why = s.denyWhy
+		}
+		s.release()
+	}
 	if why == "" {
 		return ""
 	}
@@ -91,7 +106,13 @@ func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
 				b.WriteString("~") // as criticalPath reads a home
 				continue
 			}
-			if !validName(name) || alwaysSet[name] || sc != nil && sc.values(name) != nil {
+			if positional(name) {
+				// Empty unless the script sets them: warden passes its
+				// shell none, and a function may be called with none.
+				if sc != nil && sc.setsPos {
+					return "", nil, false
+				}
+			} else if !validName(name) || alwaysSet[name] || sc != nil && sc.values(name) != nil {
 				return "", nil, false
 			}
 			if p.Exp != nil {
@@ -115,4 +136,10 @@ func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
 		}
 	}
 	return b.String(), names, true
+}
+
+// positional reports whether name is a positional parameter or all of
+// them: 1, 10, @, *.
+func positional(name string) bool {
+	return name == "@" || name == "*" || name != "" && name != "0" && strings.Trim(name, "0123456789") == ""
 }

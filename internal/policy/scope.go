@@ -39,6 +39,9 @@ type scope struct {
 	// parameters (set --, shift) or has functions, whose bodies see
 	// their own: then the caller's known $1… do not hold inside it.
 	movesPos bool
+	// setsPos is set when a call other than a function's can change
+	// them: where it is not, $1… at the top level are empty.
+	setsPos bool
 	// funcAt holds the names of the functions the script declares
 	// (see funcs); manyFuncs is set when there were more than it keeps.
 	funcAt    map[string]int
@@ -228,7 +231,9 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			}
 			sc.callAttrs(n)
 			sc.setValues(n)
-			sc.movesPos = sc.movesPos || movesPositionals(n) || hiddenCodeMovesPos(n, 0)
+			if movesPositionals(n) || hiddenCodeMovesPos(n, 0) {
+				sc.movesPos, sc.setsPos = true, true
+			}
 			sc.noteFuncRemover(n)
 		case *syntax.FuncDecl:
 			sc.movesPos = true
@@ -320,6 +325,7 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 			}
 		}
 		sc.movesPos = sc.movesPos || from.movesPos
+		sc.setsPos = sc.setsPos || from.setsPos
 		for _, d := range from.derived {
 			if len(sc.derived) < maxDerived {
 				sc.derived = append(sc.derived, d)

@@ -122,3 +122,27 @@ func TestBlindSpotEmptyVariablesHandled(t *testing.T) {
 		{"copy", `cp -r "$SRC"/ /srv/dst/`, TierMutate},
 	})
 }
+
+// TestBlindSpotEmptyCdTargets: cd's target may be empty as any unknown
+// variable may: cd "$D"/ is cd /, cd $D is cd to the home directory, so
+// a wipe of * after it is denied as after cd / or cd. cd "$D" stays
+// where it was (tier 3), as does a target the script guards.
+func TestBlindSpotEmptyCdTargets(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`cd $D && rm -rf *`,
+		`cd $BUILD_DIR; rm -rf ./*`,
+		`cd "$D"/ && rm -rf *`,
+		`cd "${ROOT}/" && rm -rf -- *`,
+		`cd "$D/usr" && rm -rf *`,
+		`cd "$1"/etc; rm -f *`,
+		`pushd "$D"/ && rm -rf *`,
+		`cd "$D"/ && find . -delete`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`cd "$D" && rm -rf *`,
+		`cd "${D:?}"/ && rm -rf *`,
+		`cd "$D"/build && rm -rf *`,
+		`cd "$(mktemp -d)" && rm -rf *`,
+	))
+}

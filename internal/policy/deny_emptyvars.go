@@ -41,11 +41,7 @@ func (c *call) emptyVarsDeny(handled bool) string {
 			args = append(args, a)
 			continue
 		}
-		w := c.e.wordOf(a.val)
-		if w == nil {
-			return ""
-		}
-		v, ns, ok := emptied(w.Parts, c.ctx.sc)
+		v, ns, _, ok := c.emptiedArg(a)
 		if !ok {
 			return ""
 		}
@@ -75,6 +71,29 @@ func (c *call) emptyVarsDeny(handled bool) string {
 	names = slices.Compact(names)
 	return fmt.Sprintf("%s if $%s is empty or unset (write ${%s:?} to stop there)", why,
 		strings.Join(names, " or $"), names[0])
+}
+
+// emptiedArg returns the text of a, a word not known at parse time, with
+// each variable of unknown value empty, the names it emptied, whether the
+// word then vanishes (unquoted and empty: cd $D is cd), and whether it
+// could tell.
+func (c *call) emptiedArg(a arg) (string, []string, bool, bool) {
+	w := c.e.wordOf(a.val)
+	if w == nil {
+		return "", nil, false, false
+	}
+	v, ns, ok := emptied(w.Parts, c.ctx.sc)
+	if !ok {
+		return "", nil, false, false
+	}
+	quoted := slices.ContainsFunc(w.Parts, func(p syntax.WordPart) bool {
+		switch p.(type) {
+		case *syntax.DblQuoted, *syntax.SglQuoted:
+			return true
+		}
+		return false
+	})
+	return v, ns, v == "" && !quoted, true
 }
 
 // emptied returns the text parts give with each variable of unknown value
@@ -142,4 +161,25 @@ func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
 // them: 1, 10, @, *.
 func positional(name string) bool {
 	return name == "@" || name == "*" || name != "" && name != "0" && strings.Trim(name, "0123456789") == ""
+}
+
+// cdEmptied returns cd's target with its unknown variables empty, when
+// that is a directory: cd "$D"/ is cd /, and cd $D is cd, to "~". cd "$D"
+// stays where it was.
+func (c *call) cdEmptied(ops []string) (string, bool) {
+	for _, a := range c.args {
+		if a.known || len(ops) == 0 || a.val != ops[0] || !strings.Contains(a.val, "$") {
+			continue
+		}
+		v, ns, vanishes, ok := c.emptiedArg(a)
+		switch {
+		case !ok || len(ns) == 0:
+		case vanishes:
+			return "~", true
+		case v != "":
+			return v, true
+		}
+		break
+	}
+	return "", false
 }

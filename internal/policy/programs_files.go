@@ -87,6 +87,12 @@ func cdProgram(c *call) (Tier, string) {
 	if len(ops) > 0 && strings.HasPrefix(ops[0], "/") && everyFileDirs[path.Clean(ops[0])] {
 		c.e.cdFiles = true
 	}
+	if d, ok := c.cdEmptied(ops); ok {
+		// The unknown variables in cd's target may be empty (cd
+		// "$D"/ is cd /): the wipes after it are read as after that.
+		c.e.cdRoot = c.e.cdRoot || criticalPath(d) || d == "~"
+		c.e.cdFiles = c.e.cdFiles || strings.HasPrefix(d, "/") && everyFileDirs[path.Clean(d)]
+	}
 	return TierRead, c.name
 }
 

@@ -33,6 +33,15 @@ func TestBlindSpotEmptyVariables(t *testing.T) {
 		`"$PREFIX"/sbin/reboot`,
 		`sh -c 'rm -rf "$X/"*'`,
 		`X=$(cat /nonexistent); rm -rf "$X/"*`,
+		// Trims, case changes and substrings of an empty value are empty.
+		`rm -rf "${D%/}"/*`,
+		`rm -rf "${D%%/*}/"*`,
+		`rm -rf "${D#./}"/*`,
+		`rm -rf "${D##*/}"/etc`,
+		`rm -rf "${D,,}"/*`,
+		`rm -rf "${D^^}"/*`,
+		`rm -rf "${D:0:10}"/*`,
+		`rm -rf "${1%/}"/*`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`rm -rf "${BUILD:?}/"*`,
@@ -42,6 +51,9 @@ func TestBlindSpotEmptyVariables(t *testing.T) {
 		`rm -rf "$TMPDIR/foo"`,
 		`rm -rf "$(cat f)/"*`,
 		`rm -rf "$OLDPWD"`,
+		`rm -rf "${D/#/\/srv}"/*`,
+		`rm -rf "${D@Q}"/*`,
+		`rm -rf "${#D}"/*`,
 	))
 	got := p.Evaluate(Input{Command: `rm -rf "$STEAMROOT/"*`})
 	if !strings.Contains(got.Reason, "$STEAMROOT") || !strings.Contains(got.Reason, "${STEAMROOT:?}") {

@@ -116,7 +116,9 @@ func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
 			b.WriteString(v)
 			names = append(names, ns...)
 		case *syntax.ParamExp:
-			if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Slice != nil || p.Repl != nil ||
+			// ${D:1:2} of an empty D is empty, as are ${D%/} and
+			// ${D,,} below; a replacement may insert text (${D/#/x}).
+			if p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Repl != nil ||
 				p.NestedParam != nil || len(p.Modifiers) > 0 {
 				return "", nil, false
 			}
@@ -144,7 +146,9 @@ func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
 						}
 						b.WriteString(d)
 					}
-				case syntax.AlternateUnset, syntax.AlternateUnsetOrNull:
+				case syntax.AlternateUnset, syntax.AlternateUnsetOrNull,
+					syntax.RemSmallSuffix, syntax.RemLargeSuffix, syntax.RemSmallPrefix, syntax.RemLargePrefix,
+					syntax.UpperFirst, syntax.UpperAll, syntax.LowerFirst, syntax.LowerAll:
 				default:
 					return "", nil, false // ${x:?} stops the shell; ${x:=d} is d
 				}

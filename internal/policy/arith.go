@@ -83,6 +83,9 @@ func (sc *scope) callAttrs(ce *syntax.CallExpr) {
 	variant, _ := litValue(args[0])
 	switch variant {
 	case "declare", "typeset", "local", "export", "readonly":
+	case "unset":
+		sc.unsets(args[1:])
+		return
 	default:
 		return
 	}
@@ -107,10 +110,32 @@ func (sc *scope) callAttrs(ce *syntax.CallExpr) {
 	}
 }
 
+// unsets records that the variables unset names (not its -f functions)
+// may be empty afterwards.
+func (sc *scope) unsets(args []*syntax.Word) {
+	funcs := false
+	for _, w := range args {
+		s, ok := litValue(w)
+		switch {
+		case !ok:
+		case s == "-f":
+			funcs = true
+		case s == "-v" || s == "-n" || s == "--":
+		case !funcs && validName(s):
+			sc.addValue(s, "")
+		}
+	}
+}
+
 // addAttrs records the attributes flags give name; unbound is set when
 // the declaration gives it no value, and target is a nameref's literal
 // value.
 func (sc *scope) addAttrs(flags, variant, name string, unbound bool, target string) {
+	if unbound && (variant == "local" || variant != "export" && variant != "readonly" && !strings.ContainsRune(flags, 'g')) {
+		// local D, and declare D in a function, make D a new variable
+		// with no value.
+		sc.addValue(name, "")
+	}
 	mark := func(m *map[string]bool, v bool) {
 		if *m == nil {
 			*m = map[string]bool{}

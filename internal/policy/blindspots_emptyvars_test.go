@@ -42,6 +42,12 @@ func TestBlindSpotEmptyVariables(t *testing.T) {
 		`rm -rf "${D^^}"/*`,
 		`rm -rf "${D:0:10}"/*`,
 		`rm -rf "${1%/}"/*`,
+		// unset and local leave a variable with no value.
+		`D=/srv/x; unset D; rm -rf "$D"/*`,
+		`D=/srv/x; unset -v D; rm -rf "$D"/*`,
+		`[ "$X" ] && D=/srv/x; f() { local D; rm -rf "$D"/*; }; f`,
+		`[ "$X" ] && D=/srv/x; f() { declare D; rm -rf "$D"/*; }; f`,
+		`[ "$X" ] && D=/srv/x; f() { typeset D; chmod -R 000 "$D"/; }; f`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`rm -rf "${BUILD:?}/"*`,
@@ -54,6 +60,9 @@ func TestBlindSpotEmptyVariables(t *testing.T) {
 		`rm -rf "${D/#/\/srv}"/*`,
 		`rm -rf "${D@Q}"/*`,
 		`rm -rf "${#D}"/*`,
+		`D=/srv/x; unset -f D; rm -rf "$D"/*`,
+		`D=/srv/x; export D; rm -rf "$D"/*`,
+		`f() { local D=/srv/x; rm -rf "$D"/*; }; f`,
 	))
 	got := p.Evaluate(Input{Command: `rm -rf "$STEAMROOT/"*`})
 	if !strings.Contains(got.Reason, "$STEAMROOT") || !strings.Contains(got.Reason, "${STEAMROOT:?}") {

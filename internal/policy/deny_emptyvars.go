@@ -133,7 +133,7 @@ func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
 				if sc != nil && sc.setsPos {
 					return "", nil, false
 				}
-			} else if !validName(name) || alwaysSet[name] || sc != nil && sc.values(name) != nil {
+			} else if !validName(name) || alwaysSet[name] || sc != nil && knownNotEmpty(sc.values(name)) {
 				return "", nil, false
 			}
 			if p.Exp != nil {
@@ -186,4 +186,11 @@ func (c *call) cdEmptied(ops []string) (string, bool) {
 		break
 	}
 	return "", false
+}
+
+// knownNotEmpty reports whether vals, the literal values a script gives a
+// variable, say it is set: some, and none of them empty (unset D and
+// local D add an empty one).
+func knownNotEmpty(vals []string) bool {
+	return vals != nil && !slices.Contains(vals, "")
 }

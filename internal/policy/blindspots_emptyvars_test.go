@@ -55,7 +55,6 @@ func TestBlindSpotEmptyVariables(t *testing.T) {
 		`rm -rf "${BUILD:-/tmp/b}/"*`,
 		`rm -rf /srv/app/$x`,
 		`rm -rf "$TMPDIR/foo"`,
-		`rm -rf "$(cat f)/"*`,
 		`rm -rf "$OLDPWD"`,
 		`rm -rf "${D/#/\/srv}"/*`,
 		`rm -rf "${D@Q}"/*`,
@@ -166,4 +165,37 @@ func TestBlindSpotEmptyCdTargets(t *testing.T) {
 		`cd "$D"/build && rm -rf *`,
 		`cd "$(mktemp -d)" && rm -rf *`,
 	))
+}
+
+// TestBlindSpotEmptySubstitutions: what a command prints may be nothing,
+// as a variable may be empty: rm -rf "$(git rev-parse --show-toplevel)"/*
+// outside a repository is rm -rf /*. The reason says to assign it and
+// write ${VAR:?}. Programs that always print something (pwd, dirname)
+// and substitutions whose output is known keep their tier.
+func TestBlindSpotEmptySubstitutions(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`rm -rf "$(git rev-parse --show-toplevel)"/*`,
+		`rm -rf "$(cat f)/"*`,
+		"rm -rf `cat /srv/dir`/*",
+		`rm -rf $(cat f)/usr`,
+		`chmod -R 777 "$(xdg-user-dir DOWNLOAD)"/`,
+		`find "$(cat f)"/ -delete`,
+		`cd "$(cat f)"/ && rm -rf *`,
+		`rm -rf "$D$(cat f)"/*`,
+		`rsync -a --delete /srv/empty/ "$(cat dest)"/`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`rm -rf "$(dirname "$x")"/build`,
+		`rm -rf "$(npm root -g)"/foo`,
+		`rm -rf "$(mktemp -d)/x"`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"known output", `rm -rf "$(echo /srv/x)"/*`, TierDestructive},
+		{"listing", `ls "$(cat f)"/`, TierRead},
+	})
+	got := p.Evaluate(Input{Command: `rm -rf "$(git rev-parse --show-toplevel)"/*`})
+	if !strings.Contains(got.Reason, "$(git …) prints nothing") || !strings.Contains(got.Reason, "${VAR:?}") {
+		t.Errorf("reason %q does not name the substitution and the fix", got.Reason)
+	}
 }

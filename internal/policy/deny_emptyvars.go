@@ -67,10 +67,7 @@ func (c *call) emptyVarsDeny(handled bool) string {
 	if why == "" {
 		return ""
 	}
-	slices.Sort(names)
-	names = slices.Compact(names)
-	return fmt.Sprintf("%s if $%s is empty or unset (write ${%s:?} to stop there)", why,
-		strings.Join(names, " or $"), names[0])
+	return why + emptiedWhy(names)
 }
 
 // emptiedArg returns the text of a, a word not known at parse time, with
@@ -115,6 +112,14 @@ func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
 			}
 			b.WriteString(v)
 			names = append(names, ns...)
+		case *syntax.CmdSubst:
+			// What a command prints may be nothing too: rm -rf
+			// "$(git rev-parse --show-toplevel)"/* outside a repository.
+			name, ok := substName(p)
+			if !ok {
+				return "", nil, false
+			}
+			names = append(names, name)
 		case *syntax.ParamExp:
 			// ${D:1:2} of an empty D is empty, as are ${D%/} and
 			// ${D,,} below; a replacement may insert text (${D/#/x}).
@@ -193,4 +198,48 @@ func (c *call) cdEmptied(ops []string) (string, bool) {
 // local D add an empty one).
 func knownNotEmpty(vals []string) bool {
 	return vals != nil && !slices.Contains(vals, "")
+}
+
+// emptiedWhy says which of names, variables and substitutions (named
+// "$(…)"), may be empty, and how to stop the shell there.
+func emptiedWhy(names []string) string {
+	slices.Sort(names)
+	names = slices.Compact(names)
+	var vars, substs []string
+	for _, n := range names {
+		if strings.HasPrefix(n, "$(") {
+			substs = append(substs, n)
+		} else {
+			vars = append(vars, "$"+n)
+		}
+	}
+	switch {
+	case len(substs) == 0:
+		return fmt.Sprintf(" if %s is empty or unset (write ${%s:?} to stop there)", strings.Join(vars, " or "), names[0])
+	case len(vars) == 0:
+		return fmt.Sprintf(" if %s prints nothing (assign it to a variable and write ${VAR:?} to stop there)", strings.Join(substs, " or "))
+	}
+	return fmt.Sprintf(" if %s is empty or %s prints nothing (write ${VAR:?} to stop there)", strings.Join(vars, " or "), strings.Join(substs, " or "))
+}
+
+// neverEmpty are programs whose output, when they succeed, is never
+// empty.
+var neverEmpty = set(`pwd dirname date hostname id uname whoami logname nproc tty`)
+
+// substName names a command substitution for emptiedWhy by its program,
+// "$(git …)", and reports false for one whose output is never empty.
+func substName(p *syntax.CmdSubst) (string, bool) {
+	name := ""
+	if len(p.Stmts) == 1 {
+		if ce, ok := p.Stmts[0].Cmd.(*syntax.CallExpr); ok {
+			name, _ = litCallName(ce)
+		}
+	}
+	if neverEmpty[name] {
+		return "", false
+	}
+	if name == "" || len(name) > 32 {
+		return "$(…)", true
+	}
+	return "$(" + name + " …)", true
 }

@@ -485,6 +485,13 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 		args = r.appendAll(args[:0], ce.Args)
 		e.simpleCall(args, ctx, sc, rtext)
 	}
+	r.bind = nil
+	for _, arrays := range arrayReadings(ce.Args, sc) {
+		r.arrays = arrays
+		args = r.appendAll(args[:0], ce.Args)
+		e.simpleCall(args, ctx, sc, rtext)
+	}
+	r.arrays = nil
 	e.putArgs(e.defaultValues(ce.Args, args, ctx, sc, rtext))
 }
 

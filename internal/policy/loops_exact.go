@@ -39,6 +39,7 @@ type loopVar struct {
 	vals    []string
 	pattern bool // an item is a pattern the shell expanded (read as a glob)
 	quoted  bool // an item is a pattern or holds blanks: uses must be quoted
+	splits  bool // an assigned value with blanks, which $name as a whole word splits into known fields
 	sc      *scope
 	outer   *loopVar
 }
@@ -286,7 +287,7 @@ func (e *eval) exactBinds(ws []*syntax.Word, ctx cctx, sc *scope) ([]map[string]
 	var out []map[string]string
 	var globs map[string]bool
 	add := func(lv *loopVar) bool {
-		used, ok := wordsUse(ws, lv.name, lv.quoted)
+		used, ok := wordsUse(ws, lv.name, lv.quoted, lv.splits)
 		if !ok {
 			return false
 		}
@@ -339,7 +340,8 @@ func (e *eval) exactBinds(ws []*syntax.Word, ctx cctx, sc *scope) ([]map[string]
 				return true
 			}
 			bound = append(bound, name)
-			return add(&loopVar{name: name, vals: []string{ta.val}, quoted: strings.ContainsAny(ta.val, " \t\n")})
+			blanks := strings.ContainsAny(ta.val, " \t\n")
+			return add(&loopVar{name: name, vals: []string{ta.val}, quoted: blanks, splits: blanks})
 		}
 		for _, w := range ws {
 			if plainWord(w) {
@@ -388,8 +390,9 @@ func (e *eval) assignExact(sc *scope, name string) (topAssign, bool) {
 
 // wordsUse reports whether ws expand name, and false in ok when one use
 // is not a part of a word or of its double quotes (inside $(…), an index
-// or an operand), or is unquoted where quoted says every use must be.
-func wordsUse(ws []*syntax.Word, name string, quoted bool) (used, ok bool) {
+// or an operand), or is unquoted where quoted says every use must be,
+// unless splits and the use is the whole word.
+func wordsUse(ws []*syntax.Word, name string, quoted, splits bool) (used, ok bool) {
 	ok = true
 	for _, w := range ws {
 		if plainWord(w) {
@@ -401,7 +404,10 @@ func wordsUse(ws []*syntax.Word, name string, quoted bool) (used, ok bool) {
 			case *syntax.ParamExp:
 				if p.Param != nil && p.Param.Value == name {
 					direct++
-					ok = ok && !quoted
+					// Unquoted, a value with blanks splits: read as
+					// fields only where it is the whole word ($A, not
+					// $A/x).
+					ok = ok && (!quoted || splits && len(w.Parts) == 1 && simpleParam(p))
 				}
 			case *syntax.DblQuoted:
 				for _, q := range p.Parts {

@@ -29,6 +29,9 @@ type resolver struct {
 	// globs are the variables of bind whose values are patterns the shell
 	// expanded: a for loop's glob items (loops_exact.go).
 	globs map[string]bool
+	// arrays are trial element lists for words that expand an array
+	// whole (values_arrays.go).
+	arrays map[string][]string
 }
 
 const (
@@ -54,10 +57,16 @@ func (r *resolver) appendAll(out []arg, ws []*syntax.Word) []arg {
 // appendFields expands one word into the fields the program would receive
 // and appends them to out.
 func (r *resolver) appendFields(out []arg, w *syntax.Word) []arg {
+	if fs, ok := r.elementFields(w); ok {
+		return append(out, fs...)
+	}
 	if len(w.Parts) == 1 {
 		switch p := w.Parts[0].(type) {
 		case *syntax.ParamExp:
 			if fs, ok := r.positionalAll(p, true); ok {
+				return append(out, fs...)
+			}
+			if fs, ok := r.splitBound(p); ok {
 				return append(out, fs...)
 			}
 		case *syntax.DblQuoted:
@@ -164,6 +173,31 @@ func (r *resolver) positionalAll(p *syntax.ParamExp, glob bool) ([]arg, bool) {
 		for _, v := range r.ctx.pos[1:] {
 			out = append(out, arg{val: v, known: true, glob: glob && globChar(v)})
 		}
+	}
+	return out, true
+}
+
+// splitBound expands an unquoted $x whose trial value has blanks into
+// the fields the shell splits it into (A="-rf /"; rm $A is rm -rf /),
+// each a pattern where it has glob characters. A script that sets IFS
+// splits otherwise: then the word is not known.
+func (r *resolver) splitBound(p *syntax.ParamExp) ([]arg, bool) {
+	if !simpleParam(p) {
+		return nil, false
+	}
+	v, ok := r.bind[p.Param.Value]
+	if ok {
+		v, ok = r.refValue(p.Param.Value, v)
+	}
+	if !ok || !strings.ContainsAny(v, " \t\n") {
+		return nil, false
+	}
+	if r.sc != nil && r.sc.values("IFS") != nil {
+		return []arg{{val: "$" + p.Param.Value}}, true
+	}
+	var out []arg
+	for _, f := range strings.Fields(v) {
+		out = append(out, arg{val: f, known: true, glob: globChar(f)})
 	}
 	return out, true
 }

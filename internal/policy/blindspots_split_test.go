@@ -1,0 +1,40 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotSplitValues: a value the shell splits into several words
+// gives the program all of them at once. An unquoted $A whose value has
+// blanks is its fields (A="-rf /"; rm $A is rm -rf /), and an array or
+// the positional parameters expanded whole ("${a[@]}", ${a[*]}, "$@",
+// $*) are their elements together, not one at a time. A script that
+// sets IFS splits otherwise: tier 3. Values that split into harmless
+// words keep their tier.
+func TestBlindSpotSplitValues(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`A="-rf /"; rm $A`,
+		`A='-rf /usr'; rm $A`,
+		`A="-rf /*"; rm $A`,
+		`D="/srv/a /"; rm -rf $D`,
+		`opts="-R 000 /"; chmod $opts`,
+		`args="if=/dev/zero of=/dev/sda"; dd $args`,
+		`a=(-rf /); rm "${a[@]}"`,
+		`a=(-rf /); rm ${a[@]}`,
+		`a=("-rf /"); rm ${a[*]}`,
+		`a=(/srv/a /); rm -rf ${a[*]}`,
+		`set -- -rf /; rm "$@"`,
+		`set -- -rf /usr; rm $*`,
+		`f() { rm "$@"; }; f -rf /`,
+		`declare -a a=(-rf /etc); rm "${a[@]}"`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`IFS=:; A="-rf /"; rm $A`,
+		`D="/srv/a /srv/b"; rm -rf $D`,
+		`a=(/srv/a /srv/b); rm -rf "${a[@]}"`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"listing", `a=(-la /var/log); ls "${a[@]}"`, TierRead},
+		{"split listing", `D="/etc /var/log"; ls $D`, TierRead},
+		{"quoted value", `D="/srv/a /"; ls "$D"`, TierRead},
+	})
+}

@@ -38,3 +38,34 @@ func TestBlindSpotSplitValues(t *testing.T) {
 		{"quoted value", `D="/srv/a /"; ls "$D"`, TierRead},
 	})
 }
+
+// TestBlindSpotComputedRmOptions: a word computed at run time that can
+// become several words ($x, "$@", "${a[@]}", $(cat list)), or an option
+// beside another word (rm "$o" /srv/x), can make rm rm -rf, which no
+// deny rule can check: tier 3, as rm -rf is, so open mode asks first.
+// One quoted word alone, words after "--" and paths that start with a
+// literal keep tier 2.
+func TestBlindSpotComputedRmOptions(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`rm $x`,
+		`rm ${x}`,
+		`rm "$o" /srv/y`,
+		`rm "${a[@]}"`,
+		`rm ${a[*]}`,
+		`rm "$@"`,
+		`rm $*`,
+		`rm $(cat list)`,
+		"rm `cat list`",
+		`f() { rm "$@"; }; f /srv/x`,
+		`\rm $x`,
+		`/bin/rm "$@"`,
+		`command rm $x`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"one quoted word", `rm "$x"`, TierMutate},
+		{"after --", `rm -- $x`, TierMutate},
+		{"literal start", `rm "$dir"/*.tmp`, TierMutate},
+		{"known words", `rm /srv/a /srv/b`, TierMutate},
+	})
+}

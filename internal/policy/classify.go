@@ -698,6 +698,11 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 				t, why = ct, cwhy
 			}
 		}
+		if t < TierDestructive {
+			if ct, cwhy := c.denyComputed(); ct > t {
+				t, why = ct, cwhy
+			}
+		}
 		if !e.denied && !c.listsOnly() {
 			// What the handler denies of the words once emptied (find
 			// "$D"/ -delete), where it did not deny them as they are.
@@ -711,6 +716,11 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	if known {
 		if ent.runs {
 			e.opaque = true
+		}
+		if ent.tier < TierDestructive {
+			if ct, cwhy := c.denyComputed(); ct == TierDestructive {
+				return c.inProject(ct, cwhy)
+			}
 		}
 		if ent.tier < TierDestructive {
 			// A table entry reads none of the program's options: one

@@ -33,7 +33,11 @@ func (c *call) computedShape(a arg) (splits, dash bool) {
 	}
 	for _, p := range w.Parts {
 		switch p := p.(type) {
-		case *syntax.Lit, *syntax.SglQuoted, *syntax.DblQuoted:
+		case *syntax.Lit, *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			if allElementsIn(p) {
+				return true, true // "$@", "${a[@]}": a word per element
+			}
 		case *syntax.ParamExp:
 			if !c.intParam(p) {
 				return true, true // an unquoted expansion splits into fields
@@ -65,6 +69,9 @@ func (c *call) quickShape(src string) (splits, dash, ok bool) {
 		}
 	}
 	if n, ok := varRef(inner); ok && varRefWhole(inner) {
+		if n == "@" {
+			return true, true, true // "$@" is as many words as there are parameters
+		}
 		intVal := strings.Contains("#?$!", n) && len(n) == 1 || validName(n) && c.e.intName(c.ctx.sc, n)
 		// Quoted, a variable that only holds words like /dev/sda stays
 		// one operand; unquoted, IFS could still split it.
@@ -455,4 +462,51 @@ func assignsAside(n syntax.Node) bool {
 		}
 	}
 	return false
+}
+
+// allElementsIn reports whether a double-quoted string expands a list a
+// word per element: "$@", "${a[@]}", "x${a[@]}y".
+func allElementsIn(dq *syntax.DblQuoted) bool {
+	for _, q := range dq.Parts {
+		p, ok := q.(*syntax.ParamExp)
+		if !ok || p.Param == nil || p.Excl || p.Length {
+			continue
+		}
+		if p.Param.Value == "@" {
+			return true
+		}
+		if iw, ok := p.Index.(*syntax.Word); ok {
+			if v, _ := litValue(iw); v == "@" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// denyComputed classifies rm given a word computed at run time that can
+// become several words, or an option beside another word: A="-rf /";
+// rm $A, rm "$o" /, rm "$@". Such a word can make it rm -rf, which the
+// deny list cannot check, so the call is tier 3 as rm -rf is. Words after
+// "--" are operands, and xargs' and find's {} are read where they come
+// from.
+func (c *call) denyComputed() (Tier, string) {
+	if c.name != "rm" {
+		return TierRead, ""
+	}
+	for _, a := range c.args {
+		if a.known {
+			if a.val == "--" {
+				break
+			}
+			continue
+		}
+		if a == unknownArg {
+			continue
+		}
+		if splits, dash := c.computedShape(a); splits || dash && len(c.args) > 1 {
+			return TierDestructive, "rm: " + truncate(a.val, 64) + " is computed at run time and can become -r and the operands it removes"
+		}
+	}
+	return TierRead, ""
 }

@@ -26,11 +26,16 @@ func TestBlindSpotSplitValues(t *testing.T) {
 		`set -- -rf /usr; rm $*`,
 		`f() { rm "$@"; }; f -rf /`,
 		`declare -a a=(-rf /etc); rm "${a[@]}"`,
+		`mapfile -t a <<< $'-rf\n/'; rm "${a[@]}"`,
+		`readarray -t a < <(printf '%s\n' -rf /); rm "${a[@]}"`,
+		`a=(-rf); a+=(/); rm "${a[@]}"`,
+		`a=(-r); a+=(-f /usr); rm ${a[@]}`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`IFS=:; A="-rf /"; rm $A`,
 		`D="/srv/a /srv/b"; rm -rf $D`,
 		`a=(/srv/a /srv/b); rm -rf "${a[@]}"`,
+		`a=(-rf); a+=(/usr); rm "${a[*]}"`, // one word, "-rf /usr"
 	))
 	runExactHosts(t, p, []exactCase{
 		{"listing", `a=(-la /var/log); ls "${a[@]}"`, TierRead},

@@ -124,7 +124,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 				// and the one at a literal index is a[i]'s.
 				next := 0
 				var elems []string // in order, while all are literal
-				allLit := !n.Append
+				allLit := true
 				for _, el := range n.Array.Elems {
 					if allLit && el.Index == nil && el.Value != nil {
 						v, ok := plainLit(el.Value)
@@ -148,7 +148,13 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 						next++
 					}
 				}
-				if allLit {
+				switch {
+				case allLit && n.Append:
+					// a+=(x y) continues each list a was given before.
+					for _, l := range slices.Clone(sc.arrays[n.Name.Value]) {
+						sc.noteArray(n.Name.Value, append(slices.Clip(l), elems...))
+					}
+				case allLit:
 					sc.noteArray(n.Name.Value, elems)
 				}
 			case n.Index != nil:

@@ -422,9 +422,13 @@ func (sc *scope) readText(ce *syntax.CallExpr, text string, everyLine bool) {
 	}
 	if lines {
 		// mapfile -t a <<< /etc/…: each line is an element.
-		for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		elems := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		for i, line := range elems {
 			sc.addValue(names[0], line)
 			sc.addValue(elementKey(names[0], i), line)
+		}
+		if raw { // without -t each element keeps its line end
+			sc.noteArray(names[0], elems)
 		}
 		return
 	}

@@ -68,3 +68,23 @@ func TestBlindSpotNameLists(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindSpotWrittenListsPiped: a file the script wrote literal text to
+// and then reads back through cat or < FILE into xargs, sh or a while-read
+// loop gives them that text, as xargs -a FILE does: echo / > l; cat l |
+// xargs rm -rf is rm -rf /.
+func TestBlindSpotWrittenListsPiped(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`echo / > /tmp/l; cat /tmp/l | xargs rm -rf`,
+		`printf '%s\n' /srv/a / > /tmp/l; cat /tmp/l | xargs -I{} rm -rf {}`,
+		`echo / > /tmp/l; while read d; do rm -rf "$d"; done < /tmp/l`,
+		`echo /usr > l; while read -r d; do rm -rf "$d"; done < l`,
+		`echo / > /tmp/l; cat /tmp/l | while read d; do rm -rf "$d"; done`,
+		`echo / > /tmp/l; head -n 5 < /tmp/l | xargs rm -rf`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"other list", `echo /srv/x > /tmp/l; cat /tmp/l | xargs rm -r`, TierDestructive},
+		{"system file", `cat /etc/hosts | xargs echo`, TierRead},
+	})
+}

@@ -205,6 +205,10 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			if _, loop := n.Y.Cmd.(*syntax.WhileClause); loop {
 				if text, ok := litOutput(n.X); ok {
 					sc.loopReads(n.Y, text, true) // echo /var/lib | while read d
+				} else if ts, ok := sc.catTexts(n.X); ok {
+					for _, t := range ts {
+						sc.loopReads(n.Y, t, true) // cat /tmp/l | while read d
+					}
 				} else if text, rel, ok := listingOutput(n.X); ok && (!rel || readsPrefixed(n.Y)) {
 					sc.loopReads(n.Y, text, true) // ls /usr | while read d
 				}

@@ -107,6 +107,13 @@ func (e *eval) stmtOutput(s *syntax.Stmt, in stdinSrc, ctx cctx, sc *scope, stag
 					return "", false
 				}
 				in = stdinSrc{kind: stdinText, text: v}
+			case fd == 0 && rd.Op == syntax.RdrIn:
+				// < FILE the script wrote: the last text it wrote there.
+				ts := sc.stdinTexts([]*syntax.Redirect{rd})
+				if len(ts) == 0 {
+					return "", false
+				}
+				in = stdinSrc{kind: stdinText, text: ts[len(ts)-1]}
 			case fd >= 2 && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.DplOut):
 				// 2>/dev/null: not what the pipe carries.
 			default:
@@ -127,6 +134,13 @@ func (e *eval) stmtOutput(s *syntax.Stmt, in stdinSrc, ctx cctx, sc *scope, stag
 		case "echo", "printf":
 			out, ok := e.echoOutput(c.Args, ctx, sc)
 			return out + "\n", ok
+		case "cat":
+			if len(vals) == 2 && !strings.HasPrefix(vals[1], "-") {
+				// cat FILE the script wrote: the last text it wrote.
+				if ts := sc.fileTexts(vals[1]); len(ts) > 0 {
+					return ts[len(ts)-1], true
+				}
+			}
 		}
 		return filterOut(vals, in.text, in.kind == stdinText)
 	}

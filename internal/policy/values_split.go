@@ -341,13 +341,59 @@ func (sc *scope) loopReads(s *syntax.Stmt, text string, found bool) {
 	if !ok || wc.Until || len(wc.Cond) == 0 {
 		return
 	}
+	texts := []string{text}
 	if !found {
-		text, found = stdinLitText(s.Redirs)
-	}
-	if !found {
-		return
+		texts = sc.stdinTexts(s.Redirs)
 	}
 	if ce, ok := wc.Cond[len(wc.Cond)-1].Cmd.(*syntax.CallExpr); ok {
-		sc.readText(ce, text, true)
+		for _, t := range texts {
+			sc.readText(ce, t, true)
+		}
 	}
+}
+
+// catTexts returns what a plain cat FILE (or cat < FILE) prints of a
+// file the script wrote literal text to.
+func (sc *scope) catTexts(s *syntax.Stmt) ([]string, bool) {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) == 0 || len(ce.Args) > 2 {
+		return nil, false
+	}
+	if v, _ := litValue(ce.Args[0]); v != "cat" || sc.shadowed("cat") {
+		return nil, false
+	}
+	if len(ce.Args) == 1 {
+		ts := sc.stdinTexts(s.Redirs)
+		return ts, len(ts) > 0
+	}
+	f, ok := litValue(ce.Args[1])
+	if !ok || len(s.Redirs) > 0 || strings.HasPrefix(f, "-") {
+		return nil, false
+	}
+	ts := sc.fileTexts(f)
+	return ts, len(ts) > 0
+}
+
+// stdinTexts returns the texts redirs may give standard input: the
+// literal text stdinLitText finds, or what the script wrote to the file
+// read with < FILE (echo / > l; while read d; … done < l).
+func (sc *scope) stdinTexts(redirs []*syntax.Redirect) []string {
+	if text, found := stdinLitText(redirs); found {
+		return []string{text}
+	}
+	for i := len(redirs) - 1; i >= 0; i-- {
+		r := redirs[i]
+		if redirFD(r) != 0 {
+			continue
+		}
+		if r.Op != syntax.RdrIn || r.Word == nil {
+			return nil
+		}
+		f, ok := litValue(r.Word)
+		if !ok {
+			return nil
+		}
+		return sc.fileTexts(f)
+	}
+	return nil
 }

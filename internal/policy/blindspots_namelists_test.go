@@ -82,6 +82,8 @@ func TestBlindSpotWrittenListsPiped(t *testing.T) {
 		`echo /usr > l; while read -r d; do rm -rf "$d"; done < l`,
 		`echo / > /tmp/l; cat /tmp/l | while read d; do rm -rf "$d"; done`,
 		`echo / > /tmp/l; head -n 5 < /tmp/l | xargs rm -rf`,
+		`echo / > /tmp/l; read d < /tmp/l; rm -rf "$d"`,
+		`echo /usr > /tmp/l; mapfile -t a < /tmp/l; rm -rf "${a[@]}"`,
 	))
 	runExactHosts(t, p, []exactCase{
 		{"other list", `echo /srv/x > /tmp/l; cat /tmp/l | xargs rm -r`, TierDestructive},

@@ -368,8 +368,8 @@ func (sc *scope) readValue(s *syntax.Stmt) {
 	if !ok || len(ce.Args) < 2 || len(s.Redirs) == 0 {
 		return
 	}
-	if text, found := stdinLitText(s.Redirs); found {
-		sc.readText(ce, text, false)
+	for _, text := range sc.stdinTexts(s.Redirs) {
+		sc.readText(ce, text, false) // read d <<< /usr, read d < FILE the script wrote
 	}
 }
 

@@ -70,6 +70,7 @@ var clusterValues = map[string]string{
 	"patch":     "BdDFgiopPrVYz",
 	"gpg":       "aeforsuNRu",
 	"anacron":   "tS",
+	"getent":    "s",
 	"smbclient": "cDUWIpRsOTlmAnitdL",
 	// ncat's and OpenBSD nc's (-e and -c are read as the names asked for).
 	"nc":     "degGimopswxIMOPTVX",

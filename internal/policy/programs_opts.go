@@ -208,7 +208,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return serverQueryProgram
 	case "tree", "sar", "sdiff", "diff3", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
 		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64", "colordiff", "ag",
-		"lz4cat":
+		"lz4cat", "getent":
 		return readOpts
 	case "nmap":
 		return nmapProgram
@@ -671,6 +671,17 @@ func readOpts(c *call) (Tier, string) {
 				r.raise(TierMutate, "pidstat -e: runs a program")
 			}
 			break
+		}
+	case "getent":
+		// -s names the NSS services getent loads: libnss_NAME.so.2, which
+		// glibc opens as a path when NAME has a slash, relative to the
+		// working directory (-s 'x/../evil' loads ./evil.so.2 once a
+		// libnss_x directory is there); "db:NAME" names one per database.
+		for _, s := range c.optVals(c.args, "-s", "--service") {
+			if !s.known || strings.ContainsRune(s.val, '/') {
+				c.e.opaque = true
+				r.raise(TierDestructive, "getent -s "+truncate(s.val, 64)+": loads the shared object a service name with a slash points at")
+			}
 		}
 	case "sensors":
 		if hasFlag(vals, 's', "--set") {

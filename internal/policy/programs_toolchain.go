@@ -22,6 +22,12 @@ var toolchainPrograms = set(`gcc cc g++ c++ clang clang++ cpp gfortran as ld ld.
 // toolchainReaders only read the files they are given.
 var toolchainReaders = set(`nm objdump readelf size cpp`)
 
+// binutilsGetopt are the binary tools that read their long options with
+// getopt_long, which takes any unambiguous abbreviation: nm --plu=/tmp/x.so
+// loads the plugin as --plugin does (the compilers' drivers and ld take
+// whole names only).
+var binutilsGetopt = set(`nm objdump readelf size objcopy strip`)
+
 // toolchainLoads are option prefixes that make a compiler or linker load
 // or run a program or shared object of the caller's choosing.
 var toolchainLoads = []string{"-fplugin", "-fpass-plugin", "-wrapper", "-specs", "--specs",
@@ -36,6 +42,10 @@ func toolchainProgram(c *call) (Tier, string) {
 	}
 	compiler := !toolchainReaders[c.name] && !strings.HasPrefix(c.name, "ld") && c.name != "lld" &&
 		c.name != "objcopy" && c.name != "strip" && c.name != "as"
+	if binutilsGetopt[c.name] && len(c.optVals(c.args, "--plugin")) > 0 {
+		c.e.opaque = true
+		return TierDestructive, c.name + " --plugin: loads a shared object of the caller's choosing"
+	}
 	for i, a := range c.args {
 		v := a.val
 		if compiler && strings.HasPrefix(v, "-B") {
@@ -70,8 +80,11 @@ func toolchainProgram(c *call) (Tier, string) {
 			r.raise(c.writeArg(arg{val: f, known: d.known, glob: d.glob}, "objcopy --dump-section"))
 		}
 	}
-	if c.name == "cpp" || c.name == "objcopy" {
-		// cpp IN OUT, objcopy IN OUT: the second operand is written.
+	switch c.name {
+	case "cpp":
+		cppWrites(c, &r)
+	case "objcopy":
+		// objcopy IN OUT: the second operand is written.
 		if ops := optionOperands(c.args, toolchainValueShort[c.name], ""); len(ops) >= 2 {
 			r.raise(c.writeArg(ops[1], c.name+" output"))
 		}
@@ -79,9 +92,9 @@ func toolchainProgram(c *call) (Tier, string) {
 	return r.t, r.why
 }
 
-// toolchainValueShort are the short options of cpp and objcopy that take
-// the next word.
-var toolchainValueShort = map[string]string{"cpp": "oIDUx", "objcopy": "IObBjRKNLGWF"}
+// toolchainValueShort are the short options of objcopy that take the next
+// word.
+var toolchainValueShort = map[string]string{"objcopy": "IObBjRKNLGWF"}
 
 // toolchainLoad returns the option in v (with rest, the words after it)
 // that loads or runs code, or "".

@@ -1,0 +1,114 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotPreprocessorWrites: cpp reads and prints, but its
+// dependency options write NAME.d beside the output or in the working
+// directory (-MD, -MMD and their long names), the preprocessor proper
+// writes what -Wp,… and -Xpreprocessor hand it (-MD FILE, -MF FILE,
+// -o FILE), and GCC's diagnostics and module dependency files are written
+// too. Options whose value is the next word are not taken for the output
+// operand.
+func TestBlindSpotPreprocessorWrites(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"cpp -MD in.c",
+		"cpp -MMD in.c",
+		"cpp --write-dependencies in.c",
+		"cpp --write-user-dependencies -I inc in.c",
+		"cpp -DX=1 -MD src/in.c",
+		"cpp -MD -o /srv/out.i in.c",
+		"cpp -Wp,-MD,/etc/x in.c",
+		"cpp -Wp,-MMD,/var/lib/x in.c",
+		"cpp -Wp,-MF,/etc/x -M in.c",
+		"cpp -Wp,-DX,-MD,/etc/x in.c",
+		"cpp -Wp,-o,/etc/x in.c",
+		"cpp -Wp,-o/etc/x in.c",
+		"cpp -Wp,-MD in.c",
+		"cpp -Xpreprocessor -MD -Xpreprocessor /etc/x in.c",
+		"cpp -Xpreprocessor -o -Xpreprocessor /etc/x in.c",
+		"cpp -fdiagnostics-format=sarif-file in.c",
+		"cpp -fdiagnostics-format=json-file in.c",
+		"cpp -fdiagnostics-add-output=sarif:file=/etc/x in.c",
+		"cpp -fdiagnostics-set-output=sarif in.c",
+		"cpp -fdeps-format=p1689r5 -fdeps-file=/etc/x in.c",
+		"cpp -include x.h in.c /etc/out",
+		"cpp -MT x in.c /etc/out",
+	))
+	runBlindHosts(t, p, []blindCase{
+		{"-Wp,-MD device", "cpp -Wp,-MD,/dev/sda in.c", TierDestructive, true},
+		{"-Xpreprocessor -MF device", "cpp -Xpreprocessor -MF -Xpreprocessor /dev/sda -M in.c", TierDestructive, true},
+		{"-fdeps-file device", "cpp -fdeps-file=/dev/sda in.c", TierDestructive, true},
+		{"-MD after cd to cron.d", "cd /etc/cron.d && cpp -MD job.c", TierDestructive, false},
+		{"-Wp,-MD sensitive", "cpp -Wp,-MD,/etc/sudoers in.c", TierDestructive, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"plain", "cpp in.c", TierRead},
+		{"defines", "cpp -DX=1 -D Y=2 -UZ in.c", TierRead},
+		{"includes", "cpp -I /usr/include -Iinc -isystem /usr/local/include in.c", TierRead},
+		{"-include", "cpp -include config.h in.c", TierRead},
+		{"-imacros", "cpp -imacros defs.h -P in.c", TierRead},
+		{"-M", "cpp -M in.c", TierRead},
+		{"-MM -MT", "cpp -MM -MT obj/in.o in.c", TierRead},
+		{"-MQ", "cpp -M -MQ '$(OBJ)' in.c", TierRead},
+		{"-dM", "cpp -dM -E - < /dev/null", TierRead},
+		{"-x", "cpp -x c -std=c11 in.c", TierRead},
+		{"-Wp,-D", "cpp -Wp,-DX=1 in.c", TierRead},
+		{"json diagnostics to stderr", "cpp -fdiagnostics-format=json in.c", TierRead},
+	})
+}
+
+// TestBlindSpotBinutilsPluginAbbrev: the binary tools read long options
+// with getopt_long, so any unambiguous prefix of --plugin loads the
+// shared object it names, as --plugin does.
+func TestBlindSpotBinutilsPluginAbbrev(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"nm --plu=/tmp/x.so a.o",
+		"nm --plug /tmp/x.so a.o",
+		"nm --plugi=/tmp/x.so a.o",
+		"nm --pl /tmp/x.so a.o",
+		"nm -A --plu /tmp/x.so a.o",
+		"nm --defined-only --plug=/tmp/x.so a.o",
+		"objdump --plu=/tmp/x.so -d a.o",
+		"size --plug /tmp/x.so a.o",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"nm", "nm -C --defined-only a.o", TierRead},
+		{"nm --print-size", "nm --print-size --size-sort a.o", TierRead},
+		{"nm --portability", "nm --portability a.o", TierRead},
+		{"nm -P", "nm -P a.o", TierRead},
+		{"objdump --private-headers", "objdump --private-headers a.o", TierRead},
+	})
+}
+
+// TestBlindSpotNSSServiceName: getent -s names the NSS services it
+// loads as libnss_NAME.so.2, and glibc opens a name with a slash as a path
+// relative to the working directory (getent -s 'x/../evil' passwd loads
+// ./evil.so.2 once a libnss_x directory exists): such a name, in any
+// getopt spelling or per database, and one computed at run time load a
+// shared object of the caller's choosing.
+func TestBlindSpotNSSServiceName(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"getent -s 'x/../evil' passwd root",
+		"getent -sx/../evil passwd",
+		"getent -is x/../evil passwd",
+		"getent -s x/../../tmp/evil hosts a",
+		"getent --service='x/../evil' passwd",
+		"getent --service x/../evil group",
+		"getent --serv=x/../evil passwd",
+		"getent -s passwd:/tmp/evil passwd",
+		"getent -s 'hosts:files passwd:x/../e' passwd",
+		"getent -s \"$S\" passwd",
+		"cd /tmp && getent -s l/../e passwd",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"passwd", "getent passwd root", TierRead},
+		{"hosts", "getent hosts example.com", TierRead},
+		{"-s files", "getent -s files passwd", TierRead},
+		{"-s db:service", "getent -s passwd:sss passwd alice", TierRead},
+		{"--service", "getent --service=systemd group", TierRead},
+		{"-i ahosts", "getent -i ahosts example.com", TierRead},
+	})
+}

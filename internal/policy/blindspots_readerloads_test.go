@@ -112,3 +112,55 @@ func TestBlindSpotNSSServiceName(t *testing.T) {
 		{"-i ahosts", "getent -i ahosts example.com", TierRead},
 	})
 }
+
+// TestBlindSpotTarSnapshotAndTape: tar -d/--diff/--compare creates or
+// rewrites the snapshot file -g names (seen with GNU tar 1.34), in every
+// spelling of -g and in the traditional "tar dgf SNAP A"; TAPE names the
+// archive tar opens when no -f does (TAPE=/etc/x tar c /srv writes
+// /etc/x, a HOST:FILE one is reached through rsh). -g /dev/null names no
+// file, and listing stays a read.
+func TestBlindSpotTarSnapshotAndTape(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"tar -d -f a.tar -g /etc/x",
+		"tar --diff -f a.tar --listed-incremental=/etc/x",
+		"tar --compare --file=a.tar --listed-inc /etc/x",
+		"tar --diff --file a.tar --listed-incremental /srv/snap",
+		"tar dgf /etc/x a.tar",
+		"tar -dvg /etc/x -f a.tar",
+		"tar -d -f a.tar -g \"$SNAP\"",
+		"TAPE=/etc/x tar c /srv",
+		"TAPE=/dev/st0 tar tv",
+		"TAPE=backup:/dev/st0 tar t",
+		"export TAPE=/srv/a.tar; tar c /etc/hostname",
+		"env TAPE=/etc/x tar c /srv",
+	))
+	runBlindHosts(t, p, []blindCase{
+		{"-g device", "tar -d -f a.tar -g /dev/sda", TierDestructive, true},
+		{"traditional g device", "tar dfg a.tar /dev/sda", TierDestructive, true},
+		{"-g cron.d", "tar -df a.tar -g /etc/cron.d/x", TierDestructive, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"list", "tar -tvf a.tar", TierRead},
+		{"list -g /dev/null", "tar -tvf a.tar -g /dev/null", TierRead},
+		{"diff -g /dev/null", "tar -d -f a.tar -g /dev/null", TierRead},
+		{"list -G", "tar -G -tvf a.tar", TierRead},
+		{"diff", "tar --diff -f a.tar -C /", TierRead},
+	})
+}
+
+// TestBlindSpotBrewInfoGithub: brew info --github opens the formula's
+// source page in a browser, as brew home does.
+func TestBlindSpotBrewInfoGithub(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"brew info --github wget",
+		"brew info wget --github",
+		"brew info --gith wget",
+		"brew info --cask --github firefox",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"info", "brew info wget", TierRead},
+		{"info --json", "brew info --json=v2 --installed", TierRead},
+	})
+}

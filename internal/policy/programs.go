@@ -540,9 +540,11 @@ var contextEnv = set(`DOCKER_CONTEXT HELM_KUBECONTEXT CONTAINER_CONNECTION`)
 // GIT_REDIRECT_* (matched by prefix),
 // TLS key logs, Kerberos traces, nstat's and ifstat's history, glibc's
 // malloc trace, coverage output, client histories, ffmpeg's report file,
-// and PATCH_GET (patch, even with --dry-run, then checks a missing file
-// out of RCS or SCCS).
-var fileEnv = set(`FFREPORT PATCH_GET GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
+// PATCH_GET (patch, even with --dry-run, then checks a missing file
+// out of RCS or SCCS) and TAPE (the archive tar and mt open when no -f
+// names one: TAPE=/etc/x tar c /srv writes /etc/x, and a HOST:FILE one
+// is reached through rsh).
+var fileEnv = set(`TAPE FFREPORT PATCH_GET GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
 	GCOV_PREFIX LLVM_PROFILE_FILE SEGFAULT_OUTPUT_NAME MYSQL_HISTFILE PSQL_HISTORY SQLITE_HISTORY
 	REDISCLI_HISTFILE GOCACHE GOMODCACHE RAR`)
 

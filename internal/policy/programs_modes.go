@@ -189,19 +189,26 @@ func tarRemoteHost(c *call) string {
 // "-f A", "-fA", "-cvf A", "--file=A", "--fi A" and the traditional "tar
 // cvf A", whose letters that take a value take the next words in order.
 func tarArchives(c *call) []arg {
-	files := c.optVals(c.args, "-f", "--file")
+	return append(c.optVals(c.args, "-f", "--file"), tarLetterVals(c, 'f')...)
+}
+
+// tarLetterVals returns the value the traditional first word of tar
+// ("tar cvgf SNAP A") gives letter: each of its letters that takes a value
+// takes the next word, in order.
+func tarLetterVals(c *call, letter rune) []arg {
+	var vals []arg
 	if len(c.args) > 0 && !strings.HasPrefix(c.args[0].val, "-") {
 		k := 1
 		for _, l := range c.args[0].val {
-			if l == 'f' && k < len(c.args) {
-				files = append(files, c.args[k])
+			if l == letter && k < len(c.args) {
+				vals = append(vals, c.args[k])
 			}
 			if strings.ContainsRune(clusterValues["tar"], l) {
 				k++
 			}
 		}
 	}
-	return files
+	return vals
 }
 
 // remoteArchive returns the host of the first archive named
@@ -254,6 +261,16 @@ func tarChecked(c *call) (Tier, string) {
 	// number, in any mode, listing included.
 	for _, f := range c.optVals(c.args, "--index-file", "--volno-file") {
 		if wt, wwhy := c.writeArg(f, "tar --index-file/--volno-file"); wt > t {
+			t, why = wt, wwhy
+		}
+	}
+	// -g's snapshot file is created or rewritten when comparing (tar -d -g
+	// FILE), creating and extracting; /dev/null is the way to name none.
+	for _, f := range append(c.optVals(c.args, "-g", "--listed-incremental"), tarLetterVals(c, 'g')...) {
+		if f.known && f.val == "/dev/null" {
+			continue
+		}
+		if wt, wwhy := c.writeArg(f, "tar -g (its snapshot file)"); wt > t {
 			t, why = wt, wwhy
 		}
 	}

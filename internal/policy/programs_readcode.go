@@ -230,6 +230,11 @@ func (c *call) readCode() (Tier, string) {
 		if first == "home" {
 			return TierMutate, "brew home: starts a browser"
 		}
+		// info --github opens the formula's source page in the browser
+		// brew home starts.
+		if first == "info" && c.flagSet(0, "--github", len("--gi")) {
+			return TierMutate, "brew info --github: starts a browser"
+		}
 		// A formula or cask named by path or URL is Ruby brew evaluates
 		// to read it (brew info ./x.rb, brew --prefix ./x.rb); a name or
 		// tap/name is installed code.

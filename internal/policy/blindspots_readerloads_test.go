@@ -164,3 +164,34 @@ func TestBlindSpotBrewInfoGithub(t *testing.T) {
 		{"info --json", "brew info --json=v2 --installed", TierRead},
 	})
 }
+
+// TestBlindSpotTsharkPreferenceFiles: a tshark preference ending in
+// debug_file (tls.debug_file, dtls.debug_file, ssl.debug_file) is a file
+// tshark opens for writing, truncating it, when it applies -o; a -C
+// profile named with a slash is a directory outside the profiles
+// directory whose preferences can name one.
+func TestBlindSpotTsharkPreferenceFiles(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"tshark -o tls.debug_file:/etc/x -r a.pcap",
+		"tshark -o 'ssl.debug_file:/var/lib/x' -r a.pcap",
+		"tshark -otls.debug_file:/etc/x -r a.pcap",
+		"tshark -nr a.pcap -o tls.debug_file:/etc/x",
+		"tshark -r a.pcap -o dtls.debug_file:/srv/log",
+		"tshark -o \"$PREF\" -r a.pcap",
+		"tshark -C ../../../../tmp/p -r a.pcap",
+		"tshark -C /tmp/p -r a.pcap",
+		"tshark -C \"$PROFILE\" -r a.pcap",
+	))
+	runBlindHosts(t, p, []blindCase{
+		{"debug file device", "tshark -o dtls.debug_file:/dev/sda -r a.pcap", TierDestructive, true},
+		{"debug file cron.d", "tshark -o tls.debug_file:/etc/cron.d/x -r a.pcap", TierDestructive, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"read", "tshark -r a.pcap -Y http", TierRead},
+		{"keylog read", "tshark -o tls.keylog_file:/srv/keys -r a.pcap", TierRead},
+		{"debug to stderr", "tshark -o tls.debug_file:- -r a.pcap", TierRead},
+		{"analysis pref", "tshark -r a.pcap -o tcp.analyze_sequence_numbers:FALSE", TierRead},
+		{"named profile", "tshark -C work -r a.pcap", TierRead},
+	})
+}

@@ -340,6 +340,26 @@ func captureProgram(c *call) (Tier, string) {
 		for _, f := range c.optVals(c.args, "--export-tls-session-keys") {
 			r.raise(c.writeArg(f, "tshark --export-tls-session-keys"))
 		}
+		// A preference ending in debug_file (tls.debug_file, dtls.debug_file,
+		// the older ssl.debug_file) is a file tshark opens for writing, and
+		// truncates, as soon as it applies its preferences.
+		for _, o := range c.optVals(c.args, "-o") {
+			k, v, ok := strings.Cut(o.val, ":")
+			switch {
+			case !o.known:
+				r.raise(c.writeArg(o, "tshark -o (a preference computed at run time)"))
+			case ok && strings.HasSuffix(k, "debug_file") && v != "" && v != "-":
+				r.raise(c.writeArg(arg{val: v, known: true, glob: o.glob}, "tshark -o "+truncate(k, 32)))
+			}
+		}
+		// -C names a profile under the profiles directory; one named with
+		// a slash is a directory elsewhere, whose preferences can name
+		// such files.
+		for _, p := range c.optVals(c.args, "-C") {
+			if !p.known || strings.ContainsRune(p.val, '/') {
+				r.raise(TierMutate, "tshark -C "+truncate(p.val, 64)+": a configuration profile outside the profiles directory, whose preferences can name files tshark writes")
+			}
+		}
 	}
 	for _, x := range c.optVals(c.args, "-X") {
 		if strings.HasPrefix(x.val, "lua_script") || !x.known {

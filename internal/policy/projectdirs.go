@@ -190,7 +190,8 @@ func (c *call) projectDirsAgent(dirs []arg) string {
 }
 
 // agentDir reports whether d is a temporary directory or one below it,
-// where a tier 1 call may have written.
+// where a tier 1 call may have written, or another world-writable one
+// (worldDirs), where any local user may have.
 func agentDir(d string) bool {
 	d = path.Clean(d)
 	if strings.HasPrefix(d, "/proc/") || strings.HasPrefix(d, "/dev/fd/") {
@@ -198,6 +199,11 @@ func agentDir(d string) bool {
 	}
 	if d == "/tmp" || d == "/var/tmp" || d == "/dev/shm" || tmpPath(d) || strings.HasPrefix(d, "/dev/shm/") {
 		return true
+	}
+	for _, a := range worldDirs {
+		if strings.HasPrefix(d, a) && (len(d) == len(a) || d[len(a)] == '/') {
+			return true
+		}
 	}
 	for _, a := range tmpAliases {
 		if strings.HasPrefix(d, a) && (len(d) == len(a) || d[len(a)] == '/') {
@@ -213,6 +219,14 @@ func agentDir(d string) bool {
 // and /var live. A tier 1 write to /tmp/x is read back through
 // /private/tmp/x.
 var tmpAliases = []string{"/usr/tmp", "/run/shm", "/var/run/shm", "/private/tmp", "/private/var/tmp"}
+
+// worldDirs are the other directories every local user may create files
+// in (mode 1777 or 3777): Debian's and Ubuntu's /run/lock, reached as
+// /var/lock and /var/run/lock too, and Ubuntu's /var/crash. A repository,
+// configuration or program there is whatever another user put there, as
+// one under /tmp is: git -C /run/lock/x log runs the programs its
+// .git/config names.
+var worldDirs = []string{"/run/lock", "/var/lock", "/var/run/lock", "/var/crash"}
 
 // procAgentDir is agentDir for a directory reached through /proc or
 // /dev/fd: /proc/self/root/tmp/x is /tmp/x; another process's root or

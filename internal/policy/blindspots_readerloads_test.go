@@ -195,3 +195,25 @@ func TestBlindSpotTsharkPreferenceFiles(t *testing.T) {
 		{"named profile", "tshark -C work -r a.pcap", TierRead},
 	})
 }
+
+// TestBlindSpotReaderWriteVars: variables that make a reading program
+// write a file: BLKID_FILE is blkid's -c (BLKID_FILE=/etc/x blkid created
+// /etc/x, tried), DEBUGINFOD_CACHE_PATH where readelf and objdump keep
+// the debug files they fetch; however they are set.
+func TestBlindSpotReaderWriteVars(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"BLKID_FILE=/etc/x blkid",
+		"BLKID_FILE=/etc/x blkid /dev/sda1",
+		"export BLKID_FILE=/etc/x; blkid",
+		"env BLKID_FILE=/srv/x blkid -o list",
+		"declare -x BLKID_FILE=/etc/x; lsblk -f",
+		"DEBUGINFOD_CACHE_PATH=/etc/x readelf -wK a.out",
+		"export DEBUGINFOD_CACHE_PATH=/var/lib/x; objdump -Wk a.out",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"blkid", "blkid", TierRead},
+		{"blkid -c /dev/null", "blkid -c /dev/null /dev/sda1", TierRead},
+		{"cache under /tmp", "DEBUGINFOD_CACHE_PATH=/tmp/dbg readelf -wK a.out", TierRead},
+	})
+}

@@ -543,8 +543,9 @@ var contextEnv = set(`DOCKER_CONTEXT HELM_KUBECONTEXT CONTAINER_CONNECTION`)
 // PATCH_GET (patch, even with --dry-run, then checks a missing file
 // out of RCS or SCCS) and TAPE (the archive tar and mt open when no -f
 // names one: TAPE=/etc/x tar c /srv writes /etc/x, and a HOST:FILE one
-// is reached through rsh).
-var fileEnv = set(`TAPE FFREPORT PATCH_GET GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
+// is reached through rsh), and BLKID_FILE (blkid's cache, as -c names
+// it: BLKID_FILE=/etc/x blkid writes /etc/x).
+var fileEnv = set(`TAPE BLKID_FILE FFREPORT PATCH_GET GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
 	GCOV_PREFIX LLVM_PROFILE_FILE SEGFAULT_OUTPUT_NAME MYSQL_HISTFILE PSQL_HISTORY SQLITE_HISTORY
 	REDISCLI_HISTFILE GOCACHE GOMODCACHE RAR`)
 

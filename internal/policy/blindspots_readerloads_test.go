@@ -217,3 +217,28 @@ func TestBlindSpotReaderWriteVars(t *testing.T) {
 		{"cache under /tmp", "DEBUGINFOD_CACHE_PATH=/tmp/dbg readelf -wK a.out", TierRead},
 	})
 }
+
+// TestBlindSpotGitConfigVerbs: git 2.46's "git config get" and "list"
+// read, with any operands, where they come first; anywhere else "get" is
+// a key or an option's value, and setting stays a write (a program key
+// tier 3).
+func TestBlindSpotGitConfigVerbs(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"--comment get", "git config --global --comment get core.pager evil", TierDestructive, false},
+		{"--file get", "git config --file get core.pager evil", TierDestructive, false},
+		{"get after an option", "git config --global get core.pager", TierDestructive, false},
+		{"-C get", "git -C get config core.pager evil", TierDestructive, false},
+		{"value get", "git config x.y get", TierMutate, false},
+		{"set", "git config set user.name x", TierMutate, false},
+		{"set program key", "git config set core.pager 'touch /tmp/x'", TierDestructive, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"get", "git config get user.name", TierRead},
+		{"get --all", "git config get --all remote.origin.fetch", TierRead},
+		{"get --url", "git config get --url=https://example.com http.proxy", TierRead},
+		{"get --show-origin", "git config get --show-origin core.editor", TierRead},
+		{"list", "git config list --show-scope", TierRead},
+		{"--get", "git config --get user.email", TierRead},
+	})
+}

@@ -179,8 +179,13 @@ func gitProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "git remote: changes remotes"
 	case "config":
+		// git 2.46's "get" and "list" come first and read, with any
+		// number of operands ("get --all NAME", "get --url=URL NAME");
+		// anywhere else "get" is a key or an option's value
+		// (--comment get core.pager x sets core.pager).
+		reads := len(rest) > 0 && (rest[0] == "get" || rest[0] == "list")
 		set := hasAny("--add", "--unset", "--unset-all", "--replace-all", "--edit", "-e", "--rename-section", "--remove-section") ||
-			len(ops) >= 2 || len(ops) > 0 && (ops[0] == "set" || ops[0] == "unset" || ops[0] == "edit" || ops[0] == "rename-section" || ops[0] == "remove-section")
+			!reads && len(ops) >= 2 || len(ops) > 0 && (ops[0] == "set" || ops[0] == "unset" || ops[0] == "edit" || ops[0] == "rename-section" || ops[0] == "remove-section")
 		if !set {
 			return TierRead, "git config: reads settings"
 		}

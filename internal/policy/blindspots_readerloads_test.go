@@ -242,3 +242,40 @@ func TestBlindSpotGitConfigVerbs(t *testing.T) {
 		{"--get", "git config --get user.email", TierRead},
 	})
 }
+
+// TestBlindSpotBroadcastInput: logger, wall and systemd-cat write what
+// they are given where more people read it than its source (the system
+// log, every terminal, the journal), so logger -f FILE's rule holds for
+// every way a file or a command's output reaches them: input from a
+// file or a pipe, wall's one operand that may name a file, and the
+// command systemd-cat runs. Messages the command states stay tier 1.
+func TestBlindSpotBroadcastInput(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"logger < /etc/ssh/ssh_host_ed25519_key",
+		"cat /root/.ssh/id_ed25519 | logger",
+		"logger -t x < /srv/app/.env",
+		"logger -t x -p user.info < /etc/x",
+		"logger --tag=x 0< /etc/x",
+		"systemd-cat < /etc/x",
+		"cat /etc/x | systemd-cat -t y",
+		"systemd-cat cat /srv/app/.env",
+		"systemd-cat -t x -p info cat /etc/x",
+		"wall < /etc/x",
+		"cat /etc/x | wall",
+		"wall /srv/app/.env",
+		"wall -n /etc/x",
+		"cd /etc && wall shadow",
+		"wall \"$F\"",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"logger message", "logger -t backup 'backup done'", TierBenign},
+		{"logger words", "logger hello world", TierBenign},
+		{"logger echo", "echo 'backup done' | logger -t backup", TierBenign},
+		{"logger here-string", "logger -t x <<< 'literal text'", TierBenign},
+		{"wall message", "wall 'going down in 5 minutes'", TierBenign},
+		{"wall -n message", "wall -n 'maintenance at 5pm, save your work'", TierBenign},
+		{"wall echo", "echo 'reboot soon' | wall", TierBenign},
+		{"systemd-cat echo", "echo hi | systemd-cat -t x", TierBenign},
+	})
+}

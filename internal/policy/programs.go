@@ -250,6 +250,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return aliasProgram
 	case "setopt", "unsetopt":
 		return zshSetopt
+	case "wall":
+		return wallProgram
 	case "-", "noglob", "nocorrect", "repeat":
 		return zshPrecommand
 	case "emulate":

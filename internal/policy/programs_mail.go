@@ -65,10 +65,17 @@ func loggerProgram(c *call) (Tier, string) {
 			r.raise(TierMutate, "logger -u "+truncate(s.val, 64)+": writes to a local socket")
 		}
 	}
-	for _, f := range c.optVals(c.args, "-f", "--file") {
+	files := c.optVals(c.args, "-f", "--file")
+	for _, f := range files {
 		// A file's lines in the system log, which more people read than
 		// the file (logger -f /etc/shadow).
 		r.raise(TierMutate, "logger -f "+truncate(f.val, 64)+": copies a file into the system log")
+	}
+	if len(files) == 0 && c.ctx.stdin.kind == stdinUnknown &&
+		len(optionOperands(c.args, computedGrammars["logger"].short, loggerValueLong)) == 0 {
+		// With no message, logger logs its input: logger < /etc/shadow
+		// and cat /etc/shadow | logger are logger -f /etc/shadow.
+		r.raise(TierMutate, "logger: copies its input, which the classifier cannot see, into the system log")
 	}
 	for _, a := range c.args {
 		// --journald=FILE sends FILE's lines as journal fields, as -f
@@ -82,6 +89,26 @@ func loggerProgram(c *call) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// loggerValueLong are logger's long options that take the next word.
+const loggerValueLong = "--file --priority --size --tag --server --port --socket --sd-id --sd-param --msgid"
+
+// wallProgram: wall writes a message to every terminal (tier 1), but
+// its one operand, when a file of that name exists, is read and sent
+// instead, and with no operand it sends its input: as root wall
+// /etc/shadow shows the file to every logged-in user, as logger -f puts
+// one in the system log. A single word without white space may name a
+// file; a message of several words does not.
+func wallProgram(c *call) (Tier, string) {
+	ops := optionOperands(c.args, "tg", "--timeout --group")
+	switch {
+	case len(ops) == 1 && (!ops[0].known || !strings.ContainsAny(ops[0].val, " \t\n")):
+		return TierMutate, "wall " + truncate(ops[0].val, 64) + ": may send a file's content to every terminal"
+	case len(ops) == 0 && c.ctx.stdin.kind == stdinUnknown:
+		return TierMutate, "wall: sends its input, which the classifier cannot see, to every terminal"
+	}
+	return TierBenign, "wall: writes a message to every terminal"
 }
 
 // mtaProgram classifies sendmail (Sendmail's, Postfix's or Exim's) and

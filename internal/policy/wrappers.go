@@ -422,6 +422,17 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 	if len(shellText) > 0 && len(rest) <= spec.leading {
 		return own, why
 	}
+	if c.name == "systemd-cat" {
+		// What systemd-cat logs goes to the journal, which more people
+		// read than its source: a command's output (systemd-cat cat
+		// /etc/shadow) or input the classifier cannot see is logger -f
+		// FILE.
+		if len(rest) > 0 {
+			own, why = TierMutate, "systemd-cat: copies the output of "+truncate(rest[0].val, 64)+" into the journal"
+		} else if c.ctx.stdin.kind == stdinUnknown {
+			return TierMutate, "systemd-cat: copies its input, which the classifier cannot see, into the journal"
+		}
+	}
 	if len(rest) <= spec.leading {
 		if spec.noCmd == TierDestructive {
 			c.shellInput()

@@ -125,6 +125,7 @@ func TestBlindSpotTarSnapshotAndTape(t *testing.T) {
 		"tar -d -f a.tar -g /etc/x",
 		"tar --diff -f a.tar --listed-incremental=/etc/x",
 		"tar --compare --file=a.tar --listed-inc /etc/x",
+		"tar --diff --fil a.tar --listed-i=/etc/x",
 		"tar --diff --file a.tar --listed-incremental /srv/snap",
 		"tar dgf /etc/x a.tar",
 		"tar -dvg /etc/x -f a.tar",
@@ -145,6 +146,8 @@ func TestBlindSpotTarSnapshotAndTape(t *testing.T) {
 		{"list -g /dev/null", "tar -tvf a.tar -g /dev/null", TierRead},
 		{"diff -g /dev/null", "tar -d -f a.tar -g /dev/null", TierRead},
 		{"list -G", "tar -G -tvf a.tar", TierRead},
+		{"--list is not --listed-incremental", "tar --list -f a.tar", TierRead},
+		{"--file abbreviated", "tar --list --fil a.tar", TierRead},
 		{"diff", "tar --diff -f a.tar -C /", TierRead},
 	})
 }

@@ -192,6 +192,34 @@ func tarArchives(c *call) []arg {
 	return append(c.optVals(c.args, "-f", "--file"), tarLetterVals(c, 'f')...)
 }
 
+// tarLongVals returns the values of tar's long option name in every
+// abbreviation argp takes, resolved against tar's whole option table:
+// --listed-inc is --listed-incremental, --list is --list.
+func tarLongVals(c *call, name string) []arg {
+	var vals []arg
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		if a.val == "--" {
+			break
+		}
+		if !strings.HasPrefix(a.val, "--") {
+			continue
+		}
+		n, v, eq := strings.Cut(a.val, "=")
+		if longOpt(n, tarLongOpts) != name {
+			continue
+		}
+		switch {
+		case eq:
+			vals = append(vals, arg{val: v, known: a.known, glob: a.glob})
+		case i+1 < len(c.args):
+			i++
+			vals = append(vals, c.args[i])
+		}
+	}
+	return vals
+}
+
 // tarLetterVals returns the value the traditional first word of tar
 // ("tar cvgf SNAP A") gives letter: each of its letters that takes a value
 // takes the next word, in order.
@@ -266,7 +294,8 @@ func tarChecked(c *call) (Tier, string) {
 	}
 	// -g's snapshot file is created or rewritten when comparing (tar -d -g
 	// FILE), creating and extracting; /dev/null is the way to name none.
-	for _, f := range append(c.optVals(c.args, "-g", "--listed-incremental"), tarLetterVals(c, 'g')...) {
+	snaps := append(c.optVals(c.args, "-g"), tarLetterVals(c, 'g')...)
+	for _, f := range append(snaps, tarLongVals(c, "--listed-incremental")...) {
 		if f.known && f.val == "/dev/null" {
 			continue
 		}

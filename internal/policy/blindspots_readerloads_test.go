@@ -282,3 +282,28 @@ func TestBlindSpotBroadcastInput(t *testing.T) {
 		{"systemd-cat echo", "echo hi | systemd-cat -t x", TierBenign},
 	})
 }
+
+// TestBlindSpotXargsSlotVariable: xargs --process-slot-var=NAME sets NAME
+// to the child's slot number (0, 1, …) before it looks the command up, so
+// PATH=0 runs ./0/ls for ls (tried) and BASH_ENV=0 sources ./0: the name
+// decides as in env NAME=0, in every abbreviation getopt_long takes.
+func TestBlindSpotXargsSlotVariable(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"xargs --process-slot-var=PATH ls",
+		"xargs --process-slot-var PATH ls",
+		"xargs --process-s=PATH ls",
+		"xargs -P4 --process-slot-var=BASH_ENV bash x.sh",
+		"xargs --process-slot-var=GIT_CONFIG_GLOBAL git log",
+		"xargs --process-slot-var=HOME git status",
+		"xargs --process-slot-var=LD_PRELOAD ls",
+		"find . | xargs --proc=PYTHONSTARTUP python3 -i",
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"xargs --process-slot-var=TMPDIR sort",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"slot", "xargs -P4 --process-slot-var=SLOT echo", TierRead},
+		{"slot job", "xargs -P 4 --process-slot-var=JOB ls -l", TierRead},
+	})
+}

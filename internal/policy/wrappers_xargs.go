@@ -57,6 +57,12 @@ func xargsProgram(c *call) (Tier, string) {
 				delim = "\x00"
 			case "--delimiter":
 				delim = val
+			case "--process-slot-var":
+				// Each child gets the variable set to its slot number
+				// (0, 1, …) before xargs looks its command up: PATH=0
+				// runs ./0/ls for ls, BASH_ENV=0 sources ./0. The name
+				// decides as in env NAME=0.
+				c.e.envVarCtx(val, "0", c.ctx, "xargs --process-slot-var")
 			}
 			i++
 			continue

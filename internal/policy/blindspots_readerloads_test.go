@@ -307,3 +307,33 @@ func TestBlindSpotXargsSlotVariable(t *testing.T) {
 		{"slot job", "xargs -P 4 --process-slot-var=JOB ls -l", TierRead},
 	})
 }
+
+// TestBlindSpotPreloadWrapperOptions: fakeroot's -l/--lib is the library
+// it preloads into the command and -f/--faked the daemon it starts, in
+// every spelling its getopt takes; proxychains' -f and
+// PROXYCHAINS_CONF_FILE (any *_CONF_FILE, as *_CONFIG_FILE) name the
+// proxies every connection goes through, which host rules cannot check.
+func TestBlindSpotPreloadWrapperOptions(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"fakeroot -l /tmp/x.so ls",
+		"fakeroot -l/tmp/x.so ls",
+		"fakeroot --lib /srv/x.so ls",
+		"fakeroot --lib=/tmp/x.so dpkg-deb -b pkg",
+		"fakeroot --li=/tmp/x.so ls",
+		"fakeroot -f /tmp/faked ls",
+		"fakeroot --faked /tmp/faked ls",
+		"PROXYCHAINS_CONF_FILE=/tmp/x proxychains4 curl https://example.com",
+		"TORSOCKS_CONF_FILE=/tmp/x torsocks curl https://example.com",
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"proxychains -f /tmp/x.conf ls",
+		"proxychains4 -q -f /tmp/x.conf curl https://example.com",
+		"proxychains4 -f/tmp/x.conf ls",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"fakeroot", "fakeroot -- ls -l", TierRead},
+		{"fakeroot state", "fakeroot -i /srv/state ls", TierRead},
+		{"proxychains", "proxychains4 -q ls", TierRead},
+	})
+}

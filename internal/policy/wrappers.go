@@ -128,8 +128,21 @@ func wrapperOutput(c *call) (Tier, string) {
 			c.shellArg(d, "valgrind --db-command")
 		}
 	case "fakeroot":
-		for _, f := range c.optVals(c.ownArgs(), "-s") {
+		own := c.ownArgs()
+		for _, f := range c.optVals(own, "-s") {
 			r.raise(c.writeArg(f, "fakeroot -s save file"))
+		}
+		// -l/--lib is the library fakeroot preloads into the command, and
+		// -f/--faked the daemon it starts: code of the caller's choosing.
+		for _, v := range c.optVals(own, "-l", "--lib", "-f", "--faked") {
+			c.e.opaque = true
+			r.raise(TierDestructive, "fakeroot: loads or runs "+truncate(v.val, 64)+" in place of its own library or daemon")
+		}
+	case "proxychains", "proxychains4":
+		// -f's configuration lists the proxies every connection goes
+		// through, which host rules cannot check (dig -f's kind).
+		for _, f := range c.optVals(c.ownArgs(), "-f") {
+			r.raise(TierMutate, c.name+" -f "+truncate(f.val, 64)+": reaches the proxies a file lists, which host rules cannot check")
 		}
 	case "xvfb-run":
 		for _, f := range c.optVals(c.ownArgs(), "-e", "--error-file", "-f", "--auth-file") {

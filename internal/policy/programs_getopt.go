@@ -156,10 +156,11 @@ func getoptVal(args []arg, i int, valueShort string, names []string, value func(
 		}
 		return arg{}, i, false
 	}
-	// A cluster of flags: -pm, -Dm4755.
+	// A cluster of flags: -pm, -Dm4755, and flags named by digits as
+	// getopt takes them (ssh -4E, nc -4e, tar -c0f).
 	for j := 1; j < len(a.val); j++ {
 		f := a.val[j]
-		if !(f >= 'a' && f <= 'z' || f >= 'A' && f <= 'Z') {
+		if !optLetter(f) {
 			return arg{}, i, false
 		}
 		for _, n := range names {
@@ -223,12 +224,19 @@ func (c *call) flagSet(short byte, long string, minAbbrev int) bool {
 			if f == short {
 				return true
 			}
-			if strings.IndexByte(values, f) >= 0 || !(f >= 'a' && f <= 'z' || f >= 'A' && f <= 'Z') {
+			if strings.IndexByte(values, f) >= 0 || !optLetter(f) {
 				break
 			}
 		}
 	}
 	return false
+}
+
+// optLetter reports whether getopt may take c as a short option in a
+// cluster: a letter or a digit (-4, -6 and tar's -0…-9 cluster as
+// letters do).
+func optLetter(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // operands returns the non-option arguments (everything after "--").

@@ -79,7 +79,7 @@ func optTakesNext(v, valueShort string, valueLong []string, abbrev bool) bool {
 		// rest of the word, or the next word when it ends the cluster.
 		for j := 1; j < len(v); j++ {
 			f := v[j]
-			if !(f >= 'a' && f <= 'z' || f >= 'A' && f <= 'Z') {
+			if !optLetter(f) {
 				return false
 			}
 			if strings.IndexByte(valueShort, f) >= 0 {

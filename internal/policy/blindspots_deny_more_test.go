@@ -733,3 +733,23 @@ func TestBlindSpotPipedTreeChange(t *testing.T) {
 		{"www", "find /var/www -type f | xargs chown www-data", TierMutate},
 	})
 }
+
+// TestKillZeroAsksOnly: signal 0 sends nothing; kill -0 1 only asks
+// whether PID 1 exists and keeps tier 0. A signal option beside it (kill
+// -0 -9 1, -0 -s KILL) or a negative id keeps the denial.
+func TestKillZeroAsksOnly(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"dash zero", `kill -0 1`, TierRead},
+		{"-s 0", `kill -s 0 1`, TierRead},
+		{"other process", `kill -0 1 1234`, TierRead},
+		{"after --", `kill -0 -- 1`, TierRead},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`kill -0 -9 1`,
+		`kill -0 -s 9 1`,
+		`kill -s 0 -KILL 1`,
+		`kill -0 -- -1`,
+		`kill -9 1`,
+	))
+}

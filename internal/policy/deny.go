@@ -421,6 +421,9 @@ func rmDeny(args []string) string {
 
 // killDeny denies killing init or every process.
 func killDeny(args []string) string {
+	if killZero(args) {
+		return ""
+	}
 	var pids []string
 	sigDone := false
 	for i := 0; i < len(args); i++ {
@@ -449,6 +452,26 @@ func killDeny(args []string) string {
 		}
 	}
 	return ""
+}
+
+// killZero reports whether kill sends signal 0, which only asks whether
+// the processes exist (kill -0 1): -0 or -s 0 and positive process ids,
+// no other option that a kill could read as the signal.
+func killZero(args []string) bool {
+	zero := false
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "-0":
+			zero = true
+		case (a == "-s" || a == "-n" || a == "--signal") && i+1 < len(args) && args[i+1] == "0":
+			zero = true
+			i++
+		case a == "--":
+		case strings.HasPrefix(a, "-"):
+			return false
+		}
+	}
+	return zero
 }
 
 // criticalDirs are removed, moved or re-permissioned only by catastrophe.

@@ -30,9 +30,16 @@ func TestBlindSpotSplitValues(t *testing.T) {
 		`readarray -t a < <(printf '%s\n' -rf /); rm "${a[@]}"`,
 		`a=(-rf); a+=(/); rm "${a[@]}"`,
 		`a=(-r); a+=(-f /usr); rm ${a[@]}`,
+		`sh -c 'rm $1' _ "-rf /"`,
+		`A="-rf /"; bash -c 'rm $1' _ "$A"`,
+		`sh -c 'chmod $2' _ x "-R 000 /"`,
+		`IFS=,; x="-rf,/"; rm $x`,
+		`IFS=:; x="-rf:/usr"; rm $x`,
+		`x=$'-rf\t/'; rm $x`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`IFS=:; A="-rf /"; rm $A`,
+		`IFS=:; IFS=,; x="-rf,/"; rm $x`,
 		`D="/srv/a /srv/b"; rm -rf $D`,
 		`a=(/srv/a /srv/b); rm -rf "${a[@]}"`,
 		`a=(-rf); a+=(/usr); rm "${a[*]}"`, // one word, "-rf /usr"
@@ -41,6 +48,7 @@ func TestBlindSpotSplitValues(t *testing.T) {
 		{"listing", `a=(-la /var/log); ls "${a[@]}"`, TierRead},
 		{"split listing", `D="/etc /var/log"; ls $D`, TierRead},
 		{"quoted value", `D="/srv/a /"; ls "$D"`, TierRead},
+		{"quoted parameter", `sh -c 'ls "$1"' _ "/srv/a /"`, TierRead},
 	})
 }
 

@@ -177,10 +177,12 @@ func (r *resolver) positionalAll(p *syntax.ParamExp, glob bool) ([]arg, bool) {
 	return out, true
 }
 
-// splitBound expands an unquoted $x whose trial value has blanks into
-// the fields the shell splits it into (A="-rf /"; rm $A is rm -rf /),
+// splitBound expands an unquoted $x whose trial value, or a known
+// positional parameter, has blanks into the fields the shell splits it
+// into (A="-rf /"; rm $A is rm -rf /),
 // each a pattern where it has glob characters. A script that sets IFS
-// splits otherwise: then the word is not known.
+// once splits at its characters; one that sets it more often, at ones
+// not known: then the word is not known.
 func (r *resolver) splitBound(p *syntax.ParamExp) ([]arg, bool) {
 	if !simpleParam(p) {
 		return nil, false
@@ -188,15 +190,32 @@ func (r *resolver) splitBound(p *syntax.ParamExp) ([]arg, bool) {
 	v, ok := r.bind[p.Param.Value]
 	if ok {
 		v, ok = r.refValue(p.Param.Value, v)
+	} else if n, err := strconv.Atoi(p.Param.Value); err == nil && n > 0 && n < 10 && knownPos(r.ctx, r.sc) {
+		// sh -c 'rm $1' _ "-rf /": a known positional parameter.
+		v, ok = "", true
+		if n < len(r.ctx.pos) {
+			v = r.ctx.pos[n]
+		}
 	}
-	if !ok || !strings.ContainsAny(v, " \t\n") {
+	if !ok {
 		return nil, false
 	}
-	if r.sc != nil && r.sc.values("IFS") != nil {
-		return []arg{{val: "$" + p.Param.Value}}, true
+	ifs := " \t\n"
+	if r.sc != nil {
+		switch vs := r.sc.values("IFS"); len(vs) {
+		case 0:
+		case 1:
+			ifs = vs[0] // IFS=,; x="-rf,/"; rm $x
+		default:
+			return []arg{{val: "$" + p.Param.Value}}, true
+		}
 	}
+	if !strings.ContainsAny(v, ifs) {
+		return nil, false
+	}
+	fields := readSplit(v, ifs, 0)
 	var out []arg
-	for _, f := range strings.Fields(v) {
+	for _, f := range fields {
 		out = append(out, arg{val: f, known: true, glob: globChar(f)})
 	}
 	return out, true

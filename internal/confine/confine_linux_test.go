@@ -203,6 +203,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("above state", f.testAbove)
 	t.Run("process", f.testProcess)
 	t.Run("leftovers", f.testLeftovers)
+	t.Run("zombies", f.testZombies)
 	t.Run("user namespaces", f.testUserNamespaces)
 	t.Run("rebuild", f.testRebuild)
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })

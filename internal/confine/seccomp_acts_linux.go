@@ -52,6 +52,16 @@ type actCalls struct {
 	// unshare -r cannot work in a read). Joining a namespace another
 	// process made (setns) takes tracing rights over it, which Landlock
 	// refuses across its boundary.
+	//
+	// clone with CLONE_PARENT gives the new process the caller's parent:
+	// made by the program warden started, it is warden's child, which
+	// warden never waits for (it waits for the programs it started,
+	// each by id). Exited, it stays a zombie in warden's process table
+	// until warden exits, holding a pid and, for a user other than root,
+	// a count against RLIMIT_NPROC: no kill reaches a zombie, so a read
+	// could fill either for good, and warden could start nothing more.
+	// No program needs its siblings' parent (clone3's flag is out of
+	// reach, as above).
 	unshare, clone uint32
 }
 
@@ -133,7 +143,8 @@ var deviceActs = []uint32{
 // group's events make every open or access it watches wait for its
 // answer), quotactl but for quotaReads, futex but for moving the waiters
 // of a shared futex, huge pages from the reserved pool, a new user
-// namespace, and clone3 as unimplemented.
+// namespace or a sibling in place of a child (CLONE_PARENT), and clone3
+// as unimplemented.
 func (f *filter) actRules(a actCalls) {
 	for _, nr := range a.refused {
 		f.rule(nr, nil)
@@ -155,7 +166,7 @@ func (f *filter) actRules(a actCalls) {
 	f.rule(a.mmap, []step{load(3), has(unix.MAP_HUGETLB, toDeny, toAllow)})
 	f.rule(a.memfd, []step{load(1), has(unix.MFD_HUGETLB, toDeny, toAllow)})
 	f.rule(a.unshare, []step{load(0), has(unix.CLONE_NEWUSER, toDeny, toAllow)})
-	f.rule(a.clone, []step{load(0), has(unix.CLONE_NEWUSER, toDeny, toAllow)})
+	f.rule(a.clone, []step{load(0), has(unix.CLONE_NEWUSER|unix.CLONE_PARENT, toDeny, toAllow)})
 	*f = append(*f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.clone3},
 		unix.SockFilter{Code: bpfRet, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)})
 }

@@ -405,7 +405,7 @@ func (c *Confiner) newWorker(level Level, daemons bool, prof Profile) (*worker, 
 	var f filter
 	if c.seccomp {
 		var err error
-		o := filterOpts{denyMeta: level == Read || level == Inspect, confined: level != Full, noUnix: !daemons, notify: c.notify, bind: c.binds && level != Full, scoped: sweeps}
+		o := filterOpts{denyMeta: level == Read || level == Inspect, confined: level != Full, noUnix: !daemons, notify: c.notify, bind: c.binds && level != Full, scoped: sweeps, probes: level == Inspect}
 		if f, err = signalFilter(c.pid, c.pgid, o); err != nil {
 			return nil, err
 		}

@@ -204,6 +204,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("process", f.testProcess)
 	t.Run("leftovers", f.testLeftovers)
 	t.Run("zombies", f.testZombies)
+	t.Run("pinned bpf maps", f.testPinnedMaps)
 	t.Run("user namespaces", f.testUserNamespaces)
 	t.Run("rebuild", f.testRebuild)
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })

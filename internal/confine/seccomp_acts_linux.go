@@ -73,15 +73,29 @@ const (
 )
 
 // bpfReads are the bpf(2) commands that look at what is loaded (bpftool
-// prog show, map dump): the ids, a descriptor by id or pinned path, an
-// object's information, a cgroup's attached programs, a map's elements.
+// prog show, map dump): the ids, a descriptor by id, an object's
+// information, a cgroup's attached programs, a map's elements. Each
+// descriptor by id takes CAP_SYS_ADMIN, which only warden's probes keep;
+// they may also open a pinned object (bpfPinned).
 var bpfReads = []uint32{
-	unix.BPF_MAP_LOOKUP_ELEM, unix.BPF_MAP_GET_NEXT_KEY, unix.BPF_OBJ_GET,
+	unix.BPF_MAP_LOOKUP_ELEM, unix.BPF_MAP_GET_NEXT_KEY,
 	unix.BPF_PROG_GET_NEXT_ID, unix.BPF_MAP_GET_NEXT_ID, unix.BPF_PROG_GET_FD_BY_ID,
 	unix.BPF_MAP_GET_FD_BY_ID, unix.BPF_OBJ_GET_INFO_BY_FD, unix.BPF_PROG_QUERY,
 	unix.BPF_BTF_GET_FD_BY_ID, unix.BPF_TASK_FD_QUERY, unix.BPF_BTF_GET_NEXT_ID,
 	unix.BPF_MAP_LOOKUP_BATCH, unix.BPF_LINK_GET_FD_BY_ID, unix.BPF_LINK_GET_NEXT_ID,
 }
+
+// bpfPinned is the command that opens an object pinned in a bpf file
+// system, which needs no capability, only the pin's permissions (root's
+// CAP_DAC_OVERRIDE passes them). It opens a map read-write unless asked
+// otherwise, in memory the filter cannot read, and a read-write map that
+// is mmapable — every BPF program's global variables, its .data and .bss
+// — is written through a shared mapping without BPF_MAP_UPDATE_ELEM: a
+// read would change a loaded program's settings (a firewall's switch) for
+// as long as it stays loaded. Reads and benign calls cannot open one;
+// warden's probes, which keep CAP_SYS_ADMIN and open every map by id
+// anyway, can.
+const bpfPinned = unix.BPF_OBJ_GET
 
 // quotaReads are the quotactl commands that look (linux/quota.h,
 // linux/dqblk_xfs.h), shifted as QCMD puts them; the low byte is the
@@ -139,17 +153,21 @@ var deviceActs = []uint32{
 }
 
 // actRules appends the rules for a's calls: the refused ones, bpf(2) but
-// for bpfReads, fanotify but for notification groups (a permission
+// for bpfReads (and, for warden's probes, bpfPinned), fanotify but for notification groups (a permission
 // group's events make every open or access it watches wait for its
 // answer), quotactl but for quotaReads, futex but for moving the waiters
 // of a shared futex, huge pages from the reserved pool, a new user
 // namespace or a sibling in place of a child (CLONE_PARENT), and clone3
 // as unimplemented.
-func (f *filter) actRules(a actCalls) {
+func (f *filter) actRules(a actCalls, probes bool) {
 	for _, nr := range a.refused {
 		f.rule(nr, nil)
 	}
-	f.rule(a.bpf, oneOf(0, bpfReads...))
+	bpf := bpfReads
+	if probes {
+		bpf = append(bpf[:len(bpf):len(bpf)], bpfPinned)
+	}
+	f.rule(a.bpf, oneOf(0, bpf...))
 	f.rule(a.fanotify, []step{load(0), has(unix.FAN_CLASS_CONTENT|unix.FAN_CLASS_PRE_CONTENT, toDeny, toAllow)})
 	quota := func(arg int) []step {
 		s := []step{load(arg), {code: unix.BPF_ALU | unix.BPF_AND | unix.BPF_K, k: 0xffffff00}}

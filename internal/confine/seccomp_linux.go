@@ -108,7 +108,7 @@ func signalFilter(pid, pgid int, o filterOpts) (filter, error) {
 	}
 	if confined {
 		f.objectRules(a.objects)
-		f.actRules(a.acts)
+		f.actRules(a.acts, o.probes)
 	}
 	if o.noUnix {
 		f.unixRule(a.socket)
@@ -228,6 +228,7 @@ type filterOpts struct {
 	// scoped: Landlock keeps signals within the level's domain (ABI 6),
 	// so kill -1 is left to it (worker.sweep uses it).
 	scoped bool
+	probes bool // warden's own probes (Inspect): see bpfPinned
 }
 
 // unixRule refuses socket(AF_UNIX, …). A daemon behind a socket named by

@@ -150,12 +150,18 @@ var deviceActs = []uint32{
 	// A network interface made through /dev/net/tun (CAP_NET_ADMIN),
 	// and made to outlive the program.
 	0x400454ca, 0x400454cb, // TUNSETIFF, TUNSETPERSIST
+	// A terminal's line discipline, on a pseudo-terminal any program
+	// makes through /dev/ptmx or its own: one the kernel lacks is loaded
+	// as a module for any user (dev.tty.ldisc_autoload, on by default),
+	// and n_hdlc and n_gsm, long modules no host needs, are where local
+	// root exploits began. No read sets one.
+	0x5423, // TIOCSETD
 }
 
 // actRules appends the rules for a's calls: the refused ones, bpf(2) but
-// for bpfReads (and, for warden's probes, bpfPinned), fanotify but for notification groups (a permission
-// group's events make every open or access it watches wait for its
-// answer), quotactl but for quotaReads, futex but for moving the waiters
+// for bpfReads (and, for warden's probes, bpfPinned), fanotify but for
+// notification groups (a permission group's events make every open or
+// access it watches wait for its answer), quotactl but for quotaReads, futex but for moving the waiters
 // of a shared futex, huge pages from the reserved pool, a new user
 // namespace or a sibling in place of a child (CLONE_PARENT), and clone3
 // as unimplemented.

@@ -156,6 +156,12 @@ var deviceActs = []uint32{
 	// and n_hdlc and n_gsm, long modules no host needs, are where local
 	// root exploits began. No read sets one.
 	0x5423, // TIOCSETD
+	// A file system, through any descriptor on it, read-only included
+	// (CAP_SYS_ADMIN, which warden's probes keep; a read-only mount does
+	// not stop them): frozen, every write on it waits until it is thawed,
+	// by anyone, later; shut down, every access fails until it is mounted
+	// again; trimmed, what was deleted cannot be recovered.
+	0xc0045877, 0xc0045878, 0x8004587d, 0xc0185879, // FIFREEZE, FITHAW, FS_IOC_SHUTDOWN, FITRIM
 }
 
 // actRules appends the rules for a's calls: the refused ones, bpf(2) but

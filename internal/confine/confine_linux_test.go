@@ -207,6 +207,7 @@ func TestSuiteChild(t *testing.T) {
 	t.Run("pinned bpf maps", f.testPinnedMaps)
 	t.Run("line disciplines", f.testLineDisciplines)
 	t.Run("freeze", f.testFreeze)
+	t.Run("perf", f.testPerf)
 	t.Run("user namespaces", f.testUserNamespaces)
 	t.Run("rebuild", f.testRebuild)
 	t.Run("devices", func(t *testing.T) { f.testDevices(t, devs) })

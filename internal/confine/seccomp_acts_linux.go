@@ -63,7 +63,19 @@ type actCalls struct {
 	// No program needs its siblings' parent (clone3's flag is out of
 	// reach, as above).
 	unshare, clone uint32
+	// perf_event_open on every task a CPU runs (pid -1), or on every
+	// task of a cgroup (PERF_FLAG_PID_CGROUP), samples each one's
+	// registers and user stack into the caller's ring buffer: warden's
+	// among them, past its being non-dumpable and past Landlock, which
+	// asks nothing of such events. The kernel asks CAP_PERFMON or
+	// CAP_SYS_ADMIN (warden's probes keep the latter), or, of any user, a
+	// kernel.perf_event_paranoid of 0 or less (a host set up for
+	// profiling). A program's own tasks (perf stat) stay.
+	perf uint32
 }
+
+// perfFlagPidCgroup is perf_event_open's PERF_FLAG_PID_CGROUP.
+const perfFlagPidCgroup = 1 << 2
 
 // The futex commands that move waiters, and the flag and mask of
 // linux/futex.h.
@@ -169,8 +181,8 @@ var deviceActs = []uint32{
 // notification groups (a permission group's events make every open or
 // access it watches wait for its answer), quotactl but for quotaReads, futex but for moving the waiters
 // of a shared futex, huge pages from the reserved pool, a new user
-// namespace or a sibling in place of a child (CLONE_PARENT), and clone3
-// as unimplemented.
+// namespace or a sibling in place of a child (CLONE_PARENT), perf events
+// on others' tasks, and clone3 as unimplemented.
 func (f *filter) actRules(a actCalls, probes bool) {
 	for _, nr := range a.refused {
 		f.rule(nr, nil)
@@ -195,6 +207,7 @@ func (f *filter) actRules(a actCalls, probes bool) {
 		is(futexRequeue, toDeny, 0), is(futexCmpRequeue, toDeny, 0), is(futexCmpRequeuePI, toDeny, toAllow)})
 	f.rule(a.mmap, []step{load(3), has(unix.MAP_HUGETLB, toDeny, toAllow)})
 	f.rule(a.memfd, []step{load(1), has(unix.MFD_HUGETLB, toDeny, toAllow)})
+	f.rule(a.perf, []step{load(1), is(^uint32(0), toDeny, 0), load(4), has(perfFlagPidCgroup, toDeny, toAllow)})
 	f.rule(a.unshare, []step{load(0), has(unix.CLONE_NEWUSER, toDeny, toAllow)})
 	f.rule(a.clone, []step{load(0), has(unix.CLONE_NEWUSER|unix.CLONE_PARENT, toDeny, toAllow)})
 	*f = append(*f, unix.SockFilter{Code: bpfJeq, Jt: 0, Jf: 1, K: a.clone3},

@@ -37,5 +37,6 @@ func actNumbers(more ...uint32) actCalls {
 		clone3: unix.SYS_CLONE3, futex: unix.SYS_FUTEX,
 		mmap: unix.SYS_MMAP, memfd: unix.SYS_MEMFD_CREATE,
 		unshare: unix.SYS_UNSHARE, clone: unix.SYS_CLONE,
+		perf: unix.SYS_PERF_EVENT_OPEN,
 	}
 }

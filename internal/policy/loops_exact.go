@@ -300,18 +300,7 @@ func (e *eval) exactBinds(ws []*syntax.Word, ctx cctx, sc *scope) ([]map[string]
 		if len(out)*len(lv.vals) > maxAlts {
 			return false
 		}
-		next := make([]map[string]string, 0, len(out)*len(lv.vals))
-		for _, b := range out {
-			for _, v := range lv.vals {
-				nb := make(map[string]string, len(b)+1)
-				for k, x := range b {
-					nb[k] = x
-				}
-				nb[lv.name] = v
-				next = append(next, nb)
-			}
-		}
-		out = next
+		out = product(out, lv.name, lv.vals)
 		if lv.pattern {
 			if globs == nil {
 				globs = map[string]bool{}

@@ -550,24 +550,29 @@ func (sc *scope) bindings(ws []*syntax.Word) []map[string]string {
 	sort.Strings(names)
 	out := []map[string]string{nil} // one binding of nothing, copied below
 	for _, name := range names {
-		vals := sc.values(name)
-		next := make([]map[string]string, 0, min(maxAlts, len(out)*len(vals)))
-		for _, b := range out {
-			for _, v := range vals {
-				if len(next) >= maxAlts {
-					break
-				}
-				nb := make(map[string]string, len(b)+1)
-				for k, x := range b {
-					nb[k] = x
-				}
-				nb[name] = v
-				next = append(next, nb)
-			}
-		}
-		out = next
+		out = product(out, name, sc.values(name))
 	}
 	return out
+}
+
+// product extends each binding of out with each of vals for name, up to
+// maxAlts bindings.
+func product[V any](out []map[string]V, name string, vals []V) []map[string]V {
+	next := make([]map[string]V, 0, min(maxAlts, len(out)*len(vals)))
+	for _, b := range out {
+		for _, v := range vals {
+			if len(next) >= maxAlts {
+				return next
+			}
+			nb := make(map[string]V, len(b)+1)
+			for k, x := range b {
+				nb[k] = x
+			}
+			nb[name] = v
+			next = append(next, nb)
+		}
+	}
+	return next
 }
 
 // paramNames returns the names of the parameters w expands, in order,

@@ -64,22 +64,10 @@ func arrayReadings(ws []*syntax.Word, sc *scope) []map[string][]string {
 		if _, done := out[0][name]; done {
 			continue
 		}
-		lists := sc.arrays[name]
-		if len(out)*len(lists) > maxAlts {
+		if len(out)*len(sc.arrays[name]) > maxAlts {
 			return out
 		}
-		next := make([]map[string][]string, 0, len(out)*len(lists))
-		for _, b := range out {
-			for _, l := range lists {
-				nb := make(map[string][]string, len(b)+1)
-				for k, v := range b {
-					nb[k] = v
-				}
-				nb[name] = l
-				next = append(next, nb)
-			}
-		}
-		out = next
+		out = product(out, name, sc.arrays[name])
 	}
 	return out
 }

@@ -96,7 +96,7 @@ func createRecording(dir, id string, spec Spec, now time.Time, limit int64, log 
 		Width:     spec.Cols,
 		Height:    spec.Rows,
 		Timestamp: now.Unix(),
-		Command:   shellword.Join(spec.Argv),
+		Command:   shellword.Join(spec.shown),
 		Title:     title,
 		Env:       map[string]string{"SHELL": envValue(spec.Env, "SHELL"), "TERM": envValue(spec.Env, "TERM")},
 	}

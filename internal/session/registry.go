@@ -110,6 +110,10 @@ type Spec struct {
 	// Owner is the identity that started the session, kept in Info and
 	// the recording's title.
 	Owner string
+
+	// shown is Argv as Info, the recording and the log show it
+	// (shownArgv), set by prepare.
+	shown []string
 }
 
 // Info describes a session.
@@ -234,7 +238,7 @@ func (r *Registry) Start(ctx context.Context, spec Spec) (*Info, error) {
 	}
 	r.sessions[s.id] = s
 	r.mu.Unlock()
-	r.log.Info("session started", "session", s.id, "argv", spec.Argv, "pty", spec.PTY, "owner", spec.Owner)
+	r.log.Info("session started", "session", s.id, "argv", spec.shown, "pty", spec.PTY, "owner", spec.Owner)
 	info := s.info()
 	return &info, nil
 }
@@ -251,6 +255,7 @@ func (r *Registry) prepare(spec Spec) Spec {
 	} else {
 		spec.Argv = append([]string(nil), spec.Argv...)
 	}
+	spec.shown = shownArgv(spec.Argv)
 	if spec.Cols == 0 {
 		spec.Cols = 80
 	}

@@ -167,7 +167,7 @@ func (s *session) info() Info {
 	defer s.mu.Unlock()
 	return Info{
 		ID:         s.id,
-		Argv:       append([]string(nil), s.spec.Argv...),
+		Argv:       append([]string(nil), s.spec.shown...),
 		PTY:        s.spec.PTY,
 		Cols:       s.cols,
 		Rows:       s.rows,

@@ -63,6 +63,13 @@ type recorder struct {
 	truncated bool
 	err       error
 	out, in   utf8Fixer // keep event strings valid UTF-8 across chunks
+	// typed are the secrets typed into the session, replaced in its
+	// output too; brief the short ones of the last sends, echo both;
+	// held is output that may begin one (echo.go).
+	typed, echo audit.Secrets
+	brief       [briefSends][]string
+	sends       int
+	held        []byte
 }
 
 // recordingResult is what a closed recording amounts to.
@@ -133,7 +140,7 @@ func (r *recorder) output(p []byte) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.eventLocked("o", redactEvent(r.out.Append(nil, p)))
+	r.eventLocked("o", r.redactOutput(r.out.Append(nil, p), false))
 }
 
 func (r *recorder) input(p []byte) {
@@ -142,14 +149,19 @@ func (r *recorder) input(p []byte) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.eventLocked("i", redactEvent(r.in.Append(nil, p)))
+	b := r.in.Append(nil, p)
+	if len(r.echo) > 0 {
+		r.eventLocked("i", []byte(r.echo.Redact(string(b))))
+		return
+	}
+	r.eventLocked("i", redactEvent(b))
 }
 
 // redactEvent removes the credentials the audit log's redaction finds from
 // an event's text: what was typed (mysql -p…, export PGPASSWORD=…) and
 // the terminal's echo of it, so a recording keeps no secret the audit
-// record of the same send does not. A secret split across two chunks of
-// output can escape it; a typed send is one chunk.
+// record of the same send does not. The secrets typed are also looked for
+// in later output, across its chunks (echo.go).
 func redactEvent(b []byte) []byte {
 	if len(b) == 0 {
 		return b
@@ -221,6 +233,9 @@ func (r *recorder) write(p []byte) {
 func (r *recorder) close() (recordingResult, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if len(r.held) > 0 {
+		r.eventLocked("o", r.redactOutput(nil, true))
+	}
 	r.stopped = true
 	err := r.err
 	if r.f != nil {

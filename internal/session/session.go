@@ -220,6 +220,7 @@ func (s *session) send(ctx context.Context, data []byte, secrets []string) error
 			defer stop()
 		}
 	}
+	s.rec.learn(data, secrets)
 	n, err := s.proc.Write(data)
 	typed := data[:n]
 	for _, secret := range secrets {

@@ -1,0 +1,118 @@
+package session
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// replayed returns the text a recording's output events replay to, and
+// its input events joined.
+func replayed(t *testing.T, path string) (out, in string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, maxEventLine)
+	var o, i strings.Builder
+	for n := 0; sc.Scan(); n++ {
+		var ev []any
+		if n == 0 || json.Unmarshal(sc.Bytes(), &ev) != nil || len(ev) != 3 {
+			continue
+		}
+		data, _ := ev[2].(string)
+		switch ev[1] {
+		case "o":
+			o.WriteString(data)
+		case "i":
+			i.WriteString(data)
+		}
+	}
+	return o.String(), i.String()
+}
+
+// TestRecordedEchoKeepsNoTypedSecret: the terminal's echo of a send (and
+// a program printing what was typed) is output, read by the pump in
+// chunks that need not match the sends. A secret typed into the session
+// must not replay from the recording's output events however the echo
+// is cut: at every byte of the echoed line, the secret is hidden, and the
+// text around it replays whole. Each send's secret is known the ways a
+// session_send knows it: found in the data by redaction, or told by the
+// tool (the rest of a secret an earlier send began, a prompt's answer),
+// or typed with erasing keys the echo shows.
+func TestRecordedEchoKeepsNoTypedSecret(t *testing.T) {
+	cases := []struct {
+		typed string   // what the send types
+		known []string // what the tool says is secret in it
+		echo  string   // what the terminal echoes
+		leaks []string // what must not replay
+	}{
+		{"false && export PGPASSWORD=S3cr3tG1\r", nil, "false && export PGPASSWORD=S3cr3tG1\r\n$ ", []string{"S3cr3tG1", "3tG1"}},
+		{"false && sshpass -p S3cr3tG2 ssh h\r", nil, "false && sshpass -p S3cr3tG2 ssh h\r\n$ ", []string{"S3cr3tG2", "3tG2"}},
+		{"S3cr3tG3\r", []string{"S3cr3tG3"}, "S3cr3tG3\r\n$ ", []string{"S3cr3tG3", "3tG3"}},
+		{"3tG4 https://x/\r", []string{"3tG4"}, "3tG4 https://x/\r\n$ ", []string{"3tG4"}},
+		{"false && mysql -pS3cr3tXX\x7f\x7fG5 shop\r", nil, "false && mysql -pS3cr3tXX\b \b\b \bG5 shop\r\n$ ", []string{"S3cr3tXX", "G5"}},
+		{"false && curl -u bob:S3cr3tWW\b\bG6 https://x/\r", nil, "false && curl -u bob:S3cr3tWW\b \b\b \bG6 https://x/\r\n$ ", []string{"S3cr3tWW", "G6"}},
+		{"t=S3cr3tG7; false && sshpass -p \"$t\" ssh h; echo \"<$t>\"\r", nil, "<S3cr3tG7>\r\n$ ", []string{"S3cr3tG7", "3tG7"}},
+		{"false && curl -H 'Authorization: Bearer S3cr3tG8' https://x/\r", nil, "false && curl -H 'Authorization: Bearer S3cr3tG8' https://x/\r\n", []string{"S3cr3tG8", "3tG8"}},
+	}
+	for n, c := range cases {
+		for cut := 1; cut < len(c.echo); cut++ {
+			t.Run(fmt.Sprintf("%d/%d", n, cut), func(t *testing.T) {
+				r, err := createRecording(t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, slog.New(slog.DiscardHandler))
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.learn([]byte(c.typed), c.known)
+				r.output([]byte(c.echo[:cut]))
+				r.output([]byte(c.echo[cut:]))
+				res, err := r.close()
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, _ := replayed(t, res.path)
+				for _, leak := range c.leaks {
+					if strings.Contains(out, leak) {
+						t.Errorf("echo %q cut at %d replays %q: %q", c.echo, cut, leak, out)
+					}
+				}
+				if !strings.Contains(out, "[REDACTED]") || !strings.HasSuffix(c.echo, out[len(out)-2:]) {
+					t.Errorf("echo %q cut at %d replays as %q", c.echo, cut, out)
+				}
+			})
+		}
+	}
+}
+
+// TestRecordedEchoKeepsWhatIsNoSecret: output that only looks like the
+// start of a typed secret is recorded whole once the next output shows
+// it is not, or when the recording ends; short texts found alone (a user
+// name before curl -u's colon, yes to a prompt) are not hidden from later
+// output.
+func TestRecordedEchoKeepsWhatIsNoSecret(t *testing.T) {
+	r, err := createRecording(t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.learn([]byte("false && sshpass -p S3cr3tH1 ssh h\r"), nil)
+	r.learn([]byte("false && curl -u bob: https://x/\r"), nil)
+	r.learn([]byte("yes | passwd\r"), []string{"y"})
+	for _, o := range []string{"total S3", "cr\r\nbob y admin\r\n", "S3cr3"} {
+		r.output([]byte(o))
+	}
+	res, err := r.close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := replayed(t, res.path); out != "total S3cr\r\nbob y admin\r\nS3cr3" {
+		t.Errorf("output replays as %q", out)
+	}
+}

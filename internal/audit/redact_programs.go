@@ -465,8 +465,8 @@ func (r *redactor) option(i, j int) int {
 			k = j + 1 // --user=bob:pw, -p=secret
 		case j < len(s) && s[j] == ':' && len(o.name) == len(w)+1 && o.name[len(w)] == ':' && strings.HasPrefix(o.name, w):
 			k = j + 1 // winrs -p:secret
-		case w == o.name && len(o.name) == 2 && !p.noAttach && (startsQuote(s, j) || expansionAt(s, j) || escapeAt(s, j)):
-			k = j // -p'SECRET', -p$PASS, -p\ SECRET
+		case w == o.name && len(o.name) == 2 && !p.noAttach && (startsQuote(s, j) || expansionAt(s, j) || escapeAt(s, j) || joinsWord(s, j)):
+			k = j // -p'SECRET', -p$PASS, -p\ SECRET, -p!SECRET
 		case w == o.name && !o.attachedOnly:
 			if k = skipBlanks(s, j); k == j || k >= len(s) || s[k] == '-' {
 				k = -1
@@ -494,7 +494,7 @@ func (r *redactor) option(i, j int) int {
 				continue
 			}
 			k := i + x + 1
-			if x == len(w)-1 && !startsQuote(s, j) && !expansionAt(s, j) && !escapeAt(s, j) {
+			if x == len(w)-1 && !startsQuote(s, j) && !expansionAt(s, j) && !escapeAt(s, j) && !joinsWord(s, j) {
 				if o.attachedOnly {
 					return 0 // mysql -Bp asks for the password
 				}

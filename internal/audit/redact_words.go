@@ -410,6 +410,22 @@ func continuesWord(s string, k int) bool {
 	return isAlnum(c) || c == '_' || c == '\'' || c == '"' || c == '$' || c == '\\'
 }
 
+// joinsWord reports whether s[k], a byte right after a word's letters
+// (wordByte), still belongs to the same shell word: bash ends a word only
+// at a blank or an operator, so mysql -p!S3cret, -p#x, -p[x]y and -p@dm1n
+// attach their passwords as -pS3cret does. An '=' joins too; callers
+// that read -p=x as a value after the '=' test it first.
+func joinsWord(s string, k int) bool {
+	if k >= len(s) {
+		return false
+	}
+	switch s[k] {
+	case ' ', '\t', '\n', '\r', ';', '&', '|', '<', '>', '(', ')':
+		return false
+	}
+	return true
+}
+
 // startsQuote reports whether a quoted value starts at s[k]: '…', "…",
 // $'…', $"…" or \"…\".
 func startsQuote(s string, k int) bool {

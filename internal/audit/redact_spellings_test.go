@@ -324,9 +324,12 @@ func TestRedactScriptSetters(t *testing.T) {
 		{`s.login('bob', 'S3cr3tZ')`, []string{"S3cr3tZ"}, nil},
 		{`req.SetBasicAuth("bob", "S3cr3tZ")`, []string{"S3cr3tZ"}, nil},
 		{`requests.get(url, auth=HTTPBasicAuth("bob", "S3cr3tZ"))`, []string{"S3cr3tZ"}, []string{`HTTPBasicAuth("bob", "`}},
-		// Reading a secret variable, comparing, and other keys stay.
+		// Reading a secret variable, comparing it with no literal, and
+		// other keys stay; the literal a secret is compared with is the
+		// secret, or a guess at it (redact_compare.go).
 		{`conn = os.environ["DB_PASSWORD"]`, nil, []string{`conn = os.environ["DB_PASSWORD"]`}},
-		{`if os.environ['TOKEN'] == 'x': pass`, nil, []string{`if os.environ['TOKEN'] == 'x': pass`}},
+		{`if os.environ['TOKEN'] == 'S3cr3tZ': pass`, []string{"S3cr3tZ"}, []string{`if os.environ['TOKEN'] == '`, `': pass`}},
+		{`if os.environ['TOKEN'] == expected: pass`, nil, []string{`if os.environ['TOKEN'] == expected: pass`}},
 		{`os.environ['LANG'] = 'C'; print("token", x)`, nil, []string{`os.environ['LANG'] = 'C'; print("token", x)`}},
 		{`os.getenv("DB_PASSWORD", None)`, nil, []string{`os.getenv("DB_PASSWORD", None)`}},
 		{`ftp.login()`, nil, []string{`ftp.login()`}},

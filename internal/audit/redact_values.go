@@ -24,17 +24,33 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		quotedKey = false
 	}
 	k = skipBlanks(s, k)
+	if k < n && (s[k] == '}' || s[k] == ']') {
+		// "${NAME}" == "…", environ["NAME"] != "…": a comparison.
+		e := k + 1
+		if strings.HasPrefix(s[e:], `\"`) {
+			e++
+		}
+		if e < n && (s[e] == '"' || s[e] == '\'') {
+			e++
+		}
+		if e = skipBlanks(s, e); e+1 < n && (s[e] == '=' || s[e] == '!') && s[e+1] == '=' {
+			return r.compared(j, e, kind)
+		}
+	}
 	switch {
 	case k >= n:
 		return 0
 	case s[k] == '=' && strings.HasPrefix(s[k:], "=>"):
 		k += 2
 	case s[k] == '=' && strings.HasPrefix(s[k:], "=="):
-		// A comparison, except in httpie's name==value query items.
+		// A comparison, except in httpie's name==value query items:
+		// its literal is the secret (redact_compare.go).
 		if r.prog == nil || !r.prog.query {
-			return 0
+			return r.compared(j, k, kind)
 		}
 		k += 2
+	case strings.HasPrefix(s[k:], "!="):
+		return r.compared(j, k, kind)
 	case s[k] == '=':
 		k++
 	case s[k] == '+' && strings.HasPrefix(s[k:], "+="):

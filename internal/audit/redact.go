@@ -646,9 +646,11 @@ func (r *redactor) word(i, j int) int {
 			return end // c.expect("assword"); c.sendline("…")
 		}
 	}
-	if j < len(s) && s[j] == '(' && loginCall(w) {
+	if j+1 < len(s) && (s[j] == '(' || s[j] == ' ' && startsQuote(s, j+1)) && loginCall(w) {
 		if end := r.secondArgument(j); end > 0 {
-			return end // db.auth("u", "secret"), ftp.login("u", "secret")
+			// db.auth("u", "secret"), ftp.login("u", "secret"), and
+			// without parentheses (Ruby, Perl): req.basic_auth 'u', 'secret'.
+			return end
 		}
 	}
 	if j < len(s) && s[j] == '(' {

@@ -162,8 +162,8 @@ func perlQuote(s string, k int) (int, int) {
 	return o, o + c + 1
 }
 
-// loginCall reports whether the word w, followed by '(', names a call
-// whose second argument is a password.
+// loginCall reports whether the word w, followed by '(' or a quoted
+// argument, names a call whose second argument is a password.
 func loginCall(w string) bool {
 	if e := strings.LastIndexByte(w, '.'); e >= 0 {
 		w = w[e+1:]
@@ -171,7 +171,7 @@ func loginCall(w string) bool {
 	switch strings.ToLower(w) {
 	case "auth", "login", "changeuserpassword", "setbasicauth", "basicauth", "httpbasicauth", "simple_bind_s", "simple_bind",
 		"httpdigestauth", "digestauth", "httpproxyauth", "usernamepasswordcredentials", "networkcredential",
-		"auth_password", "basic_auth", "digest_auth", "proxy_auth":
+		"auth_password", "basic_auth", "digest_auth", "proxy_auth", "bind_s":
 		return true
 	}
 	return false

@@ -91,9 +91,10 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	// name was quoted (JSON, YAML) or the separator is ':' or '=>'.
 	shell := !quotedKey && s[k-1] != ':' && s[k-1] != '>'
 	k = skipBlanks(s, k)
-	for k < n && s[k-1] != '=' && (s[k] == '&' || s[k] == '!') {
+	for !flag && k < n && s[k-1] != '=' && (s[k] == '&' || s[k] == '!') {
 		// YAML's anchor or tag before the value: password: &pw PW,
-		// password: !!str PW.
+		// password: !!str PW. A --flag's value is a shell word, where
+		// ! is a byte like others (gpg --passphrase !S3cret).
 		e := k
 		for e < n && s[e] != ' ' && s[e] != '\t' && s[e] != '\n' {
 			e++
@@ -169,6 +170,12 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		if e := strings.Index(s[k:min(n, k+maxTemplate)], "}}"); e > 0 && strings.IndexByte(s[k:k+e], '\n') < 0 {
 			return r.replace(k, k+e+2, Redacted)
 		}
+	}
+	if strings.HasPrefix(s[k:], Redacted) {
+		// Redacted already (a tool's note redacted again with the
+		// call's secrets): read as a word or a list, it would grow a
+		// ']' each time.
+		return k + len(Redacted)
 	}
 	if shell && kind != keyAuth && s[k-1] == '=' {
 		// 'api_key=Bearer …' in a quoted string: the scheme stays, its

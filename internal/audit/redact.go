@@ -169,6 +169,10 @@ type redactor struct {
 	// procEnd is where the last process substitution read as a secret
 	// source ended (redact_fds.go).
 	procEnd int
+	// looked are the names searched for an assignment, namesLooked
+	// how many (scriptNameUse).
+	looked      [maxNamesLooked]string
+	namesLooked int
 	// found, when not nil, collects the text of every replacement
 	// (RedactArgsFound).
 	found *[]string

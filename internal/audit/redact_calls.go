@@ -20,17 +20,26 @@ func (r *redactor) scriptSetter(i, j int) int {
 		return 0
 	}
 	bare := s[i-1] == '{' && s[j] == '}' && (s[i-2] == '$' || s[i-2] == '>' || s[i-2] == '}' || wordByte[s[i-2]])
-	if !bare && ((s[i-1] != '\'' && s[i-1] != '"') || s[j] != s[i-1]) {
+	// Inside a shell's double quotes the key's are escaped: ssh h
+	// "python3 -c 'os.environ[\"PGPASSWORD\"] = …'".
+	escaped := i >= 3 && s[i-2] == '\\' && s[i-1] == '"' && strings.HasPrefix(s[j:], `\"`)
+	if !bare && !escaped && ((s[i-1] != '\'' && s[i-1] != '"') || s[j] != s[i-1]) {
 		return 0
 	}
 	w := s[i:j]
-	if secretKey(w) == keyNone && !secretName(w) || lookupProgram(w) != nil || w[0] == '.' {
-		return 0 // a program's name ("htpasswd", "-b", …) starts an argv list, a file's (".htpasswd") is an item
+	if secretKey(w) == keyNone && !secretName(w) || lookupProgram(w) != nil || w[0] == '.' || escaped && w[0] == '-' {
+		// A program's name ("htpasswd", "-b", …) starts an argv list, a
+		// file's (".htpasswd") is an item, and so is an option
+		// (\"--no-password\", read by the argv rules).
+		return 0
 	}
 	if r.prog != nil && r.prog.positionalAfter(w) {
 		return 0 // ["rabbitmqctl", "change_password", "bob", …]: a subcommand, whose rule finds the secret
 	}
 	before, k := i-2, skipBlanks(s, j+1)
+	if escaped {
+		before, k = i-3, skipBlanks(s, j+2)
+	}
 	if bare {
 		// Perl's bareword key: $ENV{PGPASSWORD} = …, $cfg->{password} = ….
 		before, k = i-1, j
@@ -56,7 +65,10 @@ func (r *redactor) scriptSetter(i, j int) int {
 		// program's name ("sshpass", "-p", …) starts an argv list.
 		k = skipBlanks(s, k+1)
 		if !startsQuote(s, k) {
-			return 0 // a variable or None: no value written out
+			// A variable or None: no value written out here, but
+			// what the script assigns the variable is the secret.
+			r.scriptNameUse(k, identEnd(s, k, false))
+			return 0
 		}
 	default:
 		return 0
@@ -72,6 +84,9 @@ func (r *redactor) scriptSetter(i, j int) int {
 	start, end := valueSpan(s, k)
 	if end <= start {
 		return 0
+	}
+	if !startsQuote(s, k) {
+		r.scriptNameUse(start, identEnd(s, start, false)) // os.environ['PGPASSWORD'] = pw
 	}
 	if secretKey(w) == keyAuth {
 		// req.Header.Set("Authorization", "Basic …"): the scheme stays.

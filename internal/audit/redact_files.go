@@ -147,6 +147,7 @@ func (r *redactor) secondArgument(k int) int {
 		return r.replace(o, e-1, Redacted) + 1 // q{…}
 	}
 	if !startsQuote(s, k) {
+		r.scriptNameUse(k, identEnd(s, k, false)) // ftp.login("bob", pw): pw = "…" is the secret
 		return 0
 	}
 	start, end := valueSpan(s, k)

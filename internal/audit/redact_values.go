@@ -198,6 +198,7 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		if end < n && s[end] == '(' && callName(s[start:end]) {
 			return r.callValue(start, end)
 		}
+		r.scriptNameUse(start, identEnd(s, start, false)) // password = pw: pw = "…" is the secret
 		return r.replace(start, end, Redacted)
 	}
 	if (s[k] == '{' || s[k] == '[') && schemeBrace(s, k) == 0 && k >= r.bracketEnd {
@@ -264,6 +265,9 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	}
 	if end <= start {
 		return 0
+	}
+	if quote == "" {
+		r.scriptNameUse(start, identEnd(s, start, false)) // {"password": pw}: pw = "…" is the secret
 	}
 	return r.replace(start, end, Redacted)
 }

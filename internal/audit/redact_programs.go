@@ -44,6 +44,11 @@ type option struct {
 	// afterKey: the option holds a secret only when an earlier argument
 	// names one (occ config:system:set dbpassword --value PW).
 	afterKey bool
+	// optional: given alone, the option asks for the secret, so an
+	// option after it is no value (mongo -p --authenticationDatabase
+	// admin). Otherwise the value is required, and getopt takes the next
+	// word whatever it starts with (sshpass -p -S3cret).
+	optional bool
 }
 
 // positional is a positional argument that is secret, counted from the
@@ -137,7 +142,7 @@ var (
 	saltLike = &program{pos: []positional{{after: []string{"user.chpass"}, index: 1}, {after: []string{"shadow.set_password"}, index: 1}}}
 	// 7z a -p, rar a -p: without a value the password is asked for.
 	archiver  = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p"}}
-	mongoLike = &program{opts: []option{{name: "-p"}}}
+	mongoLike = &program{opts: []option{{name: "-p", optional: true}}}
 	redisLike = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
 		{after: []string{"AUTH"}, every: true}, {after: []string{"auth"}, every: true},
 		{after: []string{"SETUSER"}, every: true, split: aclRule}, {after: []string{"setuser"}, every: true, split: aclRule},
@@ -468,7 +473,7 @@ func (r *redactor) option(i, j int) int {
 		case w == o.name && len(o.name) == 2 && !p.noAttach && (startsQuote(s, j) || expansionAt(s, j) || escapeAt(s, j) || joinsWord(s, j)):
 			k = j // -p'SECRET', -p$PASS, -p\ SECRET, -p!SECRET
 		case w == o.name && !o.attachedOnly:
-			if k = skipBlanks(s, j); k == j || k >= len(s) || s[k] == '-' {
+			if k = skipBlanks(s, j); k == j || k >= len(s) || s[k] == '-' && !dashValue(s, k, o) {
 				k = -1
 			}
 		case len(o.name) == 2 && len(w) > 2 && !p.noAttach && strings.HasPrefix(w, o.name):
@@ -509,6 +514,14 @@ func (r *redactor) option(i, j int) int {
 		}
 	}
 	return 0
+}
+
+// dashValue reports whether the word at k, which starts with '-', is the
+// value of o, an option whose value is required: a single-dash word
+// (sshpass -p -S3cret) is, as getopt reads it; a long option or a lone
+// '-' after it is taken for a mistake, not a password.
+func dashValue(s string, k int, o option) bool {
+	return !o.optional && k+1 < len(s) && s[k+1] != '-' && s[k+1] != ' ' && s[k+1] != '\t' && s[k+1] != '\n'
 }
 
 // optionValue redacts the secret part of the value starting at k.

@@ -169,6 +169,9 @@ type redactor struct {
 	// procEnd is where the last process substitution read as a secret
 	// source ended (redact_fds.go).
 	procEnd int
+	// procEnd2 is where the last look for a call's command before
+	// input= stopped (redact_procinput.go).
+	procEnd2 int
 	// looked are the names searched for an assignment, namesLooked
 	// how many (scriptNameUse).
 	looked      [maxNamesLooked]string
@@ -572,6 +575,11 @@ func (r *redactor) word(i, j int) int {
 	if len(w) == 12 && w == "set_password" || len(w) == 8 && w == "password" || w == "block_passwd" {
 		if end := r.monitorPassword(i, j); end > 0 {
 			return end // QEMU's monitor: set_password vnc …, change vnc password …
+		}
+	}
+	if len(w) == 5 && w == "input" || len(w) == 10 && w == "stdin_data" {
+		if end := r.procInput(i, j); end > 0 {
+			return end // subprocess.run(["chpasswd"], input="bob:…")
 		}
 	}
 	if j < len(s) && (s[j] == ',' || s[j] == ')' || s[j] == ']') || i >= 2 && (s[i-1] == ',' || s[i-2] == ',') {

@@ -409,36 +409,6 @@ func (r *redactor) run() {
 	}
 }
 
-// queryCredential reports whether a URL query parameter named w carries a
-// credential though its name is no credential word: an OAuth
-// authorization code, a session id, a signed URL's HMAC, a CAS ticket.
-func queryCredential(w string) bool {
-	switch strings.ToLower(w) {
-	case "code", "session", "sessionid", "session_id", "sid", "jsessionid", "phpsessid",
-		"hmac", "ticket", "session_key", "sessionkey", "session_token", "sessiontoken":
-		return true
-	}
-	return false
-}
-
-// dsnPassword reports whether the word s[i:j] is the password of a login
-// written as no URL is: Go's MySQL DSN user:password@tcp(host)/db or
-// @unix(…), and JDBC's Oracle jdbc:oracle:thin:user/password@host.
-func dsnPassword(s string, i, j int) bool {
-	if j >= len(s) || s[j] != '@' || i == 0 {
-		return false
-	}
-	switch s[i-1] {
-	case ':':
-		return strings.HasPrefix(s[j:], "@tcp(") || strings.HasPrefix(s[j:], "@unix(")
-	case '/':
-		lo := max(0, i-1-64) // a bounded look back keeps the pass linear
-		b := lo + strings.LastIndexAny(s[lo:i-1], " \t\n'\"")
-		return strings.HasPrefix(strings.ToLower(s[b+1:i]), "jdbc:oracle:")
-	}
-	return false
-}
-
 // word handles the word s[i:j] and returns where scanning resumes.
 func (r *redactor) word(i, j int) int {
 	s := r.s

@@ -419,61 +419,6 @@ func rmDeny(args []string) string {
 	return ""
 }
 
-// killDeny denies killing init or every process.
-func killDeny(args []string) string {
-	if killZero(args) {
-		return ""
-	}
-	var pids []string
-	sigDone := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			pids = append(pids, args[i+1:]...)
-			i = len(args)
-		case a == "-s" || a == "-n" || a == "--signal":
-			i++
-			sigDone = true
-		case a == "-l" || a == "-L" || a == "--list" || a == "--table":
-			return ""
-		case !sigDone && len(a) > 1 && a[0] == '-':
-			sigDone = true
-			if a == "-1" && len(args) == 1 {
-				return "kill -1: signals every process"
-			}
-		default:
-			pids = append(pids, a)
-		}
-	}
-	for _, p := range pids {
-		if initProcess(p) {
-			return "kill " + p + ": kills init or every process"
-		}
-	}
-	return ""
-}
-
-// killZero reports whether kill sends signal 0, which only asks whether
-// the processes exist (kill -0 1): -0 or -s 0 and positive process ids,
-// no other option that a kill could read as the signal.
-func killZero(args []string) bool {
-	zero := false
-	for i := 0; i < len(args); i++ {
-		switch a := args[i]; {
-		case a == "-0":
-			zero = true
-		case (a == "-s" || a == "-n" || a == "--signal") && i+1 < len(args) && args[i+1] == "0":
-			zero = true
-			i++
-		case a == "--":
-		case strings.HasPrefix(a, "-"):
-			return false
-		}
-	}
-	return zero
-}
-
 // criticalDirs are removed, moved or re-permissioned only by catastrophe.
 var criticalDirs = []string{
 	"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64",

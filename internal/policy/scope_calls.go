@@ -69,3 +69,75 @@ func litCallName(ce *syntax.CallExpr) (string, bool) {
 	}
 	return l.Value, true
 }
+
+// movesPositionals reports whether a call can change the positional
+// parameters: shift, or set with an operand or -- (set -- a b, set x);
+// the argument of set -o is an option name, not an operand.
+func movesPositionals(ce *syntax.CallExpr) bool {
+	args, ok := pastCommandBuiltin(ce.Args)
+	if !ok {
+		return false // a computed program name is refused where it runs
+	}
+	if len(args) == 0 {
+		return false
+	}
+	switch v, _ := litValue(args[0]); v {
+	case "shift":
+		return true
+	case "set":
+	default:
+		return false
+	}
+	for i := 1; i < len(args); i++ {
+		o, ok := litValue(args[i])
+		if !ok || o == "-" || o == "--" || len(o) < 2 || o[0] != '-' && o[0] != '+' {
+			return true
+		}
+		if strings.ContainsRune(o, 'o') {
+			i++ // set -o NAME, set -euo pipefail
+		}
+	}
+	return false
+}
+
+// hiddenCodeMovesPos reports whether a call runs code in this shell that
+// the pre-pass does not walk and that may change the positional
+// parameters: a sourced file, or eval text, a trap action or a mapfile
+// callback that sets or shifts them or is not known at parse time
+// (eval set -- "$x").
+func hiddenCodeMovesPos(ce *syntax.CallExpr, depth int) bool {
+	args, ok := pastCommandBuiltin(ce.Args)
+	if !ok || len(args) == 0 {
+		return false
+	}
+	switch v, _ := litValue(args[0]); v {
+	case "source", ".":
+		return true
+	case "eval", "trap", "mapfile", "readarray":
+	default:
+		return false
+	}
+	code, ok := sameShellCode(ce)
+	if !ok {
+		// No code (trap -p, mapfile without -C), or code computed
+		// at run time.
+		_, known := litValues(args[1:])
+		return !known
+	}
+	if depth > maxNest {
+		return true
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(code), "")
+	if err != nil {
+		return true
+	}
+	mendCoprocs(f, code)
+	moves := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && (movesPositionals(c) || hiddenCodeMovesPos(c, depth+1)) {
+			moves = true
+		}
+		return !moves
+	})
+	return moves
+}

@@ -1,0 +1,244 @@
+package policy
+
+import "strings"
+
+// readOpts classifies the options of read-only programs that write files,
+// change state or run programs: tree -o, sar -o, sdiff -o, dmidecode
+// --dump-bin, file -C, ss -K and -D, sensors -s, lastlog -C/-S, fd -x/-X,
+// rg --pre, bat cache --build, pidstat -e, ausearch --checkpoint,
+// colordiff --difftprogram, blkid -c, tree -R.
+func readOpts(c *call) (Tier, string) {
+	r := raiser{TierRead, c.name + ": read-only"}
+	vals := c.vals()
+	switch c.name {
+	case "tree", "sar", "sdiff", "diff3":
+		if c.name != "diff3" {
+			for _, f := range c.optVals(c.args, "-o", "--output") {
+				r.raise(c.writeArg(f, c.name+" -o"))
+			}
+		}
+		for i, a := range c.args {
+			// --diff-program=PROG runs PROG in place of diff; it is the
+			// only long option of sdiff and diff3 that begins with d,
+			// so getopt_long takes --d and every longer prefix.
+			name, val, has := strings.Cut(a.val, "=")
+			if c.name == "tree" || c.name == "sar" || len(name) < len("--d") || !strings.HasPrefix("--diff-program", name) {
+				continue
+			}
+			v := arg{val: val, known: a.known}
+			if !has && i+1 < len(c.args) {
+				v = c.args[i+1]
+			}
+			c.shellArg(v, c.name+" --diff-program")
+			r.raise(TierDestructive, c.name+" --diff-program: runs "+truncate(v.val, 64)+" in place of diff")
+		}
+		if c.name == "tree" && treeRecurse(vals) {
+			r.raise(TierMutate, "tree -R: writes 00Tree.html in every directory")
+		}
+	case "colordiff":
+		// colordiff takes --difftprogram=PROG from anywhere in its
+		// arguments, before or after "--", and runs PROG in place of diff.
+		for _, a := range c.args {
+			if v, ok := strings.CutPrefix(a.val, "--difftprogram="); ok {
+				c.shellArg(arg{val: v, known: a.known}, "colordiff --difftprogram")
+				r.raise(TierDestructive, "colordiff --difftprogram: runs "+truncate(v, 64)+" in place of diff")
+			}
+		}
+	case "dmidecode":
+		for _, f := range c.optVals(c.args, "--dump-bin") {
+			r.raise(c.writeArg(f, "dmidecode --dump-bin"))
+		}
+	case "lshw":
+		for _, f := range c.optVals(c.args, "-dump") {
+			r.raise(c.writeArg(f, "lshw -dump"))
+		}
+	case "zstdcat":
+		for _, f := range c.optVals(c.args, "-o") {
+			r.raise(c.writeArg(f, "zstdcat -o"))
+		}
+		if removesSource(c) {
+			r.raise(TierMutate, "zstdcat --rm: deletes the files it reads")
+		}
+	case "lz4cat":
+		// lz4cat --rm deletes each file it decompressed to the output.
+		for _, a := range c.args {
+			if a.val == "--" {
+				break
+			}
+			if a.val == "--rm" {
+				r.raise(TierMutate, "lz4cat --rm: deletes the files it reads")
+			}
+		}
+	case "base64":
+		// The BSD and macOS base64 write to -o/--output.
+		for _, f := range c.optVals(c.args, "-o", "--output") {
+			r.raise(c.writeArg(f, "base64 -o"))
+		}
+	case "systemd-analyze":
+		r.raise(analyzeVerb(c))
+		r.raise(c.daemonHost())
+	case "vcgencmd":
+		r.raise(vcgencmdCommand(c))
+	case "file":
+		if hasFlag(vals, 'C', "--compile") {
+			r.raise(TierMutate, "file -C: writes a compiled magic file")
+		}
+	case "ss":
+		if hasFlag(vals, 'K', "--kill") {
+			r.raise(TierMutate, "ss -K: closes sockets")
+		}
+		for _, f := range c.optVals(c.args, "-D", "--diag") {
+			r.raise(c.writeArg(f, "ss -D"))
+		}
+	case "ausearch":
+		// The checkpoint file is rewritten at the end of every search.
+		for _, f := range c.optVals(c.args, "--checkpoint") {
+			r.raise(c.writeArg(f, "ausearch --checkpoint"))
+		}
+	case "blkid":
+		// blkid saves its cache to -c's file; /dev/null is the usual way to
+		// bypass the cache.
+		for _, f := range c.optVals(c.args, "-c", "--cache-file") {
+			if !f.known || f.val != "/dev/null" {
+				r.raise(c.writeArg(f, "blkid -c"))
+			}
+		}
+		if hasFlag(vals, 'g', "--garbage-collect") {
+			r.raise(TierMutate, "blkid -g: rewrites its cache")
+		}
+	case "pidstat":
+		// pidstat -e runs the rest of its arguments as a program to watch.
+		for i, a := range c.args {
+			if a.val == "--" {
+				break
+			}
+			if !a.known || a.val != "-e" {
+				continue
+			}
+			if cmd := c.args[i+1:]; len(cmd) > 0 {
+				c.run(cmd)
+			} else {
+				r.raise(TierMutate, "pidstat -e: runs a program")
+			}
+			break
+		}
+	case "getent":
+		// -s names the NSS services getent loads: libnss_NAME.so.2, which
+		// glibc opens as a path when NAME has a slash, relative to the
+		// working directory (-s 'x/../evil' loads ./evil.so.2 once a
+		// libnss_x directory is there); "db:NAME" names one per database.
+		for _, s := range c.optVals(c.args, "-s", "--service") {
+			if !s.known || strings.ContainsRune(s.val, '/') {
+				c.e.opaque = true
+				r.raise(TierDestructive, "getent -s "+truncate(s.val, 64)+": loads the shared object a service name with a slash points at")
+			}
+		}
+	case "sensors":
+		if hasFlag(vals, 's', "--set") {
+			r.raise(TierMutate, "sensors -s: sets chip limits")
+		}
+	case "lastlog":
+		if hasFlag(vals, 'C', "--clear") || hasFlag(vals, 'S', "--set") {
+			r.raise(TierMutate, "lastlog: changes login records")
+		}
+	case "bat", "batcat":
+		if len(vals) > 0 && vals[0] == "cache" {
+			r.raise(TierMutate, c.name+" cache: writes its cache")
+		}
+		if hasFlag(vals, 0, "--generate-config-file") {
+			r.raise(TierMutate, c.name+" --generate-config-file: writes its config file")
+		}
+		if len(c.optVals(c.args, "--config-file")) > 0 {
+			r.raise(TierDestructive, c.name+" --config-file: a config file can name the pager it runs")
+		}
+	case "procs":
+		if len(c.optVals(c.args, "--load-config")) > 0 {
+			r.raise(TierDestructive, "procs --load-config: a config file can name the pager it runs")
+		}
+	case "rg":
+		// --hostname-bin names a program rg runs, with no arguments, for
+		// the host name of its hyperlinks.
+		for _, p := range c.optVals(c.args, "--hostname-bin") {
+			if !p.known {
+				c.e.opaque = true
+				r.raise(TierDestructive, "rg --hostname-bin: program computed at run time")
+				continue
+			}
+			c.run([]arg{p})
+		}
+		for _, p := range c.optVals(c.args, "--pre") {
+			if !p.known {
+				c.e.opaque = true
+				r.raise(TierDestructive, "rg --pre: program computed at run time")
+				continue
+			}
+			c.run([]arg{p, unknownArg})
+		}
+	case "fd", "fdfind":
+		for i, a := range c.args {
+			first, ok := fdExec(a)
+			if !ok {
+				continue
+			}
+			j := i + 1
+			for j < len(c.args) && c.args[j].val != ";" {
+				j++
+			}
+			words := c.args[i+1 : j]
+			if first != "" {
+				words = append([]arg{{val: first, known: true}}, words...)
+			}
+			cmd := findSubst(words, "")
+			if !strings.Contains(strings.Join(argVals(words), " "), "{") {
+				cmd = append(cmd, unknownArg)
+			}
+			if len(cmd) > 0 {
+				c.run(cmd)
+			}
+			break
+		}
+	}
+	return r.t, r.why
+}
+
+// treeRecurse reports whether tree is given -R, which runs tree again in
+// every directory with -o 00Tree.html. tree's options that take a value
+// take the next word, so every letter of a cluster is an option (-LR 2 is
+// -L 2 -R).
+func treeRecurse(vals []string) bool {
+	for _, v := range vals {
+		if v == "--" {
+			return false
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v, 'R') > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// fdExec reports whether a is fd's -x/--exec or -X/--exec-batch, in
+// any spelling clap reads ("--exec=rm", "-xrm", "-Hx rm", "--exec-b"),
+// and returns the command word attached to it, if any.
+func fdExec(a arg) (string, bool) {
+	v := a.val
+	if !a.known || len(v) < 2 || v[0] != '-' {
+		return "", false
+	}
+	if strings.HasPrefix(v, "--") {
+		name, val, _ := strings.Cut(v, "=")
+		if len(name) >= 5 && (strings.HasPrefix("--exec", name) || strings.HasPrefix("--exec-batch", name)) {
+			return val, true
+		}
+		return "", false
+	}
+	for j := 1; j < len(v); j++ {
+		switch f := v[j]; {
+		case f == 'x' || f == 'X':
+			return v[j+1:], true
+		case strings.IndexByte("etEdScjo", f) >= 0:
+			return "", false // the rest is that option's value
+		}
+	}
+	return "", false
+}

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -29,12 +28,7 @@ func TestRedactComparedLiterals(t *testing.T) {
 		`PGPASSWORD==%s psql -h db`,
 		`export DB_PASSWORD==%s`,
 	}
-	var cases []detourCase
-	for _, f := range forms {
-		in := strings.Replace(f, "%s", pw, 1)
-		cases = append(cases, detourCase{"local", in, nil}, detourCase{"ssh", `ssh h "` + escapeDouble(in) + `"`, []string{"ssh h"}})
-	}
-	checkSubtests(t, pw, cases)
+	checkLocalAndSSH(t, pw, forms)
 
 	// Kept: names compared with names, empty strings and nulls, and
 	// variables that hold no secret.

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -25,12 +24,7 @@ func TestRedactDashLedValues(t *testing.T) {
 		"ipmitool -I lanplus -H h -U admin -P -%s power status",
 		"mosquitto_pub -h h -u bob -P -%s -t x -m y",
 	}
-	var cases []detourCase
-	for _, f := range forms {
-		in := strings.Replace(f, "%s", pw, 1)
-		cases = append(cases, detourCase{"local", in, nil}, detourCase{"ssh", `ssh h "` + escapeDouble(in) + `"`, []string{"ssh h"}})
-	}
-	checkSubtests(t, pw, cases)
+	checkLocalAndSSH(t, pw, forms)
 
 	// Kept: an option whose value is optional asks for it, and a long
 	// option or a lone '-' after a required one is no password.

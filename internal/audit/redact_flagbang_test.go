@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -23,12 +22,7 @@ func TestRedactFlagValueBang(t *testing.T) {
 		"restic --password !%s snapshots",
 		"svn co https://example.invalid/r --password !%s",
 	}
-	var cases []detourCase
-	for _, f := range forms {
-		in := strings.Replace(f, "%s", pw, 1)
-		cases = append(cases, detourCase{"local", in, nil}, detourCase{"ssh", `ssh h "` + escapeDouble(in) + `"`, []string{"ssh h"}})
-	}
-	checkSubtests(t, pw, cases)
+	checkLocalAndSSH(t, pw, forms)
 
 	// Kept: YAML's anchors and tags before a secret key's value, and the
 	// words after a flag's value.

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -26,12 +25,7 @@ func TestRedactProcessInputLiterals(t *testing.T) {
 		`ruby -e 'require "open3"; Open3.capture2("chpasswd", stdin_data: "bob:%s")'`,
 		`ruby -e 'Open3.capture3("gh", "auth", "login", "--with-token", stdin_data: "%s")'`,
 	}
-	var cases []detourCase
-	for _, sc := range scripts {
-		in := strings.Replace(sc, "%s", pw, 1)
-		cases = append(cases, detourCase{"local", in, nil}, detourCase{"ssh", `ssh h "` + escapeDouble(in) + `"`, []string{"ssh h"}})
-	}
-	checkSubtests(t, pw, cases)
+	checkLocalAndSSH(t, pw, scripts)
 
 	// Kept: the input of programs that read no secret on it.
 	checkSpellings(t, []spelling{

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -32,12 +31,7 @@ func TestRedactScriptNamesAtSecretPlaces(t *testing.T) {
 		`perl -e 'my $x = "%s"; $ENV{PGPASSWORD} = $x'`,
 		`go run - <<< 'package main; func main() { x := "%s"; os.Setenv("DB_PASSWORD", x) }'`,
 	}
-	var cases []detourCase
-	for _, sc := range scripts {
-		in := strings.Replace(sc, "%s", pw, 1)
-		cases = append(cases, detourCase{"local", in, nil}, detourCase{"ssh", `ssh h "` + escapeDouble(in) + `"`, []string{"ssh h"}})
-	}
-	checkSubtests(t, pw, cases)
+	checkLocalAndSSH(t, pw, scripts)
 
 	// Kept: what other names hold, and names given no literal.
 	checkSpellings(t, []spelling{

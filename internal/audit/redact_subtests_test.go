@@ -24,3 +24,15 @@ func checkSubtests(t *testing.T, pw string, cases []detourCase) {
 		})
 	}
 }
+
+// checkLocalAndSSH runs checkSubtests on each form with %s replaced by
+// pw, as typed and as the remote command of an ssh call.
+func checkLocalAndSSH(t *testing.T, pw string, forms []string) {
+	t.Helper()
+	var cases []detourCase
+	for _, f := range forms {
+		in := strings.Replace(f, "%s", pw, 1)
+		cases = append(cases, detourCase{"local", in, nil}, detourCase{"ssh", `ssh h "` + escapeDouble(in) + `"`, []string{"ssh h"}})
+	}
+	checkSubtests(t, pw, cases)
+}

@@ -111,6 +111,9 @@ func TestBlindSpotEmptyPositionals(t *testing.T) {
 		`rm -rf "$1"/build`,
 		`rm -rf "$0"/*`,
 	))
+	if got := p.Evaluate(Input{Command: `rm -rf "${10}"/*`}); !strings.Contains(got.Reason, "if ${10} is empty") {
+		t.Errorf("reason %q does not name ${10}", got.Reason)
+	}
 	runExactHosts(t, p, []exactCase{
 		{"known argument", `bash -c 'rm -rf "$1"/*' _ /srv/x`, TierDestructive},
 		{"loop over arguments", `for f in "$@"; do echo "$f"; done`, TierRead},

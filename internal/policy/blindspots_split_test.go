@@ -1,6 +1,10 @@
 package policy
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestBlindSpotSplitValues: a value the shell splits into several words
 // gives the program all of them at once. An unquoted $A whose value has
@@ -81,4 +85,27 @@ func TestBlindSpotComputedRmOptions(t *testing.T) {
 		{"literal start", `rm "$dir"/*.tmp`, TierMutate},
 		{"known words", `rm /srv/a /srv/b`, TierMutate},
 	})
+}
+
+// TestSplitValuesCaps: whole-array readings stop at maxAlts. Eight lists
+// of one array are all tried, so one of them that is rm -rf / is denied;
+// a second array whose lists would take the readings past the cap is
+// left unknown, which keeps rm at tier 3 rather than at its list's
+// denial or below.
+func TestSplitValuesCaps(t *testing.T) {
+	p := protectedPolicy(t)
+	var b strings.Builder
+	for i := range maxVarValues - 1 {
+		fmt.Fprintf(&b, "a=(/srv/x%d); ", i)
+	}
+	lists := b.String()
+	got := p.Evaluate(Input{Command: lists + `a=(-rf /); rm "${a[@]}"`})
+	if !got.Denied {
+		t.Errorf("the last of %d lists was not tried: %s (%s)", maxVarValues, got.Tier, got.Reason)
+	}
+	past := lists + `a=(/srv/y); ` + strings.ReplaceAll(lists, "a=(", "b=(") + `b=(-rf /); rm "${a[@]}" "${b[@]}"`
+	got = p.Evaluate(Input{Command: past})
+	if got.Denied || got.Tier != TierDestructive {
+		t.Errorf("past the cap: %s denied=%v (%s); want tier 3, not denied", got.Tier, got.Denied, got.Reason)
+	}
 }

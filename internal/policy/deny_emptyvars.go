@@ -209,6 +209,8 @@ func emptiedWhy(names []string) string {
 	for _, n := range names {
 		if strings.HasPrefix(n, "$(") {
 			substs = append(substs, n)
+		} else if len(n) > 1 && positional(n) {
+			vars = append(vars, "${"+n+"}") // $10 is $1 and a 0
 		} else {
 			vars = append(vars, "$"+n)
 		}

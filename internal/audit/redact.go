@@ -458,6 +458,9 @@ func (r *redactor) word(i, j int) int {
 			return end // proxy_set_header Authorization "Basic …";
 		}
 	}
+	if w == "case" && startsWord(s, i) {
+		r.secretCase(j) // case "$PGPASSWORD" in S3cret) …
+	}
 	if w == "variable" {
 		if end := r.hclVariable(i, j); end > 0 {
 			return end // variable "db_password" { default = "…" }

@@ -90,6 +90,12 @@ func TestRedactLongLooksScale(t *testing.T) {
 		"assign-values": func(n int) string {
 			return strings.Repeat("A=\"a b\" B=$(C=$(D=x)) ", n/24)
 		},
+		"case-patterns": func(n int) string {
+			return `case "$PGPASSWORD" in ` + strings.Repeat("a|", n/2) + "b) :;; esac"
+		},
+		"case-open": func(n int) string {
+			return strings.Repeat(`case "$API_TOKEN" in a) echo ';;' `, n/37)
+		},
 		"secret-maps-open": func(n int) string {
 			return strings.Repeat(`"token": {"a": "b", `, n/20)
 		},

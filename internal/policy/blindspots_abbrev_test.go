@@ -70,3 +70,23 @@ func TestBlindSpotIPVerbOrder(t *testing.T) {
 		{"ip sr tunsrc show", "ip sr tunsrc show", TierRead},
 	})
 }
+
+// TestWholeLongNamesAreNoAbbreviation: getopt takes a program's own long
+// option, spelled whole, as itself even where it is a prefix of a longer
+// one; journalctl --cursor=C reads from a cursor (--cursor-file writes
+// one) and tar --checkpoint=N prints progress (--checkpoint-action runs a
+// program). Abbreviations of the longer name keep its tier.
+func TestWholeLongNamesAreNoAbbreviation(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"journalctl --cursor=", "journalctl --cursor='s=0a1b;i=2' -n 20", TierRead},
+		{"journalctl --cursor", "journalctl --cursor 's=0a1b;i=2' -u nginx", TierRead},
+		{"sudo journalctl --cursor", "sudo journalctl --no-pager --cursor=s=0a", TierRead},
+		{"tar --checkpoint=", "tar --checkpoint=1000 -tzf backup.tar.gz", TierRead},
+		{"tar --checkpoint", "tar --checkpoint -tf backup.tar", TierRead},
+		{"journalctl --cursor-file", "journalctl --cursor-file=/tmp/c", TierMutate},
+		{"journalctl --cursor-fi", "journalctl --cursor-fi /tmp/c", TierMutate},
+		{"tar --checkpoint-action", "tar --checkpoint-action=exec=/tmp/x -tf a.tar", TierDestructive},
+		{"tar --checkpoint-a", "tar --checkpoint-a=exec=/tmp/x -tf a.tar", TierDestructive},
+	})
+}

@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Options are read the way the programs read them: GNU getopt_long for most
 // (clusters of flags, values attached or next, abbreviated long names), and
@@ -16,15 +19,25 @@ import "strings"
 // an error there, so taking it for the named one errs only toward caution.
 func (c *call) optVals(args []arg, names ...string) []arg {
 	if wordOptions[c.name] {
-		return scanOpts(args, "", false, names)
+		return scanOpts(args, "", false, names, nil)
 	}
-	return scanOpts(args, c.valueLetters(), true, names)
+	return scanOpts(args, c.valueLetters(), true, names, wholeLongs[c.name])
+}
+
+// wholeLongs are programs' own long options that are a proper prefix of a
+// longer one the handlers look for: getopt takes a whole name as itself,
+// never as an abbreviation (journalctl --cursor=C starts at a cursor,
+// where --cursor-file=F writes one).
+var wholeLongs = map[string][]string{
+	"journalctl": {"--cursor"},
+	"tar":        {"--checkpoint"},
+	"gtar":       {"--checkpoint"},
 }
 
 // exactOptVals is optVals for options of every program, whose other
 // options are unknown: names spelled in full, and "-ov".
 func exactOptVals(args []arg, names ...string) []arg {
-	return scanOpts(args, "", false, names)
+	return scanOpts(args, "", false, names, nil)
 }
 
 // valueLetters are c's short options that take a value, as far as the
@@ -82,7 +95,7 @@ var clusterValues = map[string]string{
 // cluster (cmake -DX=1, gdb -batch, xmllint -noout).
 var wordOptions = map[string]bool{"cmake": true, "gdb": true, "xmllint": true}
 
-func scanOpts(args []arg, valueShort string, getopt bool, names []string) []arg {
+func scanOpts(args []arg, valueShort string, getopt bool, names, whole []string) []arg {
 	var out []arg
 	value := func(i int, a arg, rest string) (arg, int) {
 		if rest != "" {
@@ -118,7 +131,7 @@ func scanOpts(args []arg, valueShort string, getopt bool, names []string) []arg 
 			}
 		}
 		if !matched && getopt {
-			v, next, matched = getoptVal(args, i, valueShort, names, value)
+			v, next, matched = getoptVal(args, i, valueShort, names, whole, value)
 		}
 		if !matched {
 			continue
@@ -133,17 +146,15 @@ func scanOpts(args []arg, valueShort string, getopt bool, names []string) []arg 
 
 // getoptVal reads args[i] as an abbreviated long option or a cluster of
 // short flags ending in one of names.
-func getoptVal(args []arg, i int, valueShort string, names []string, value func(int, arg, string) (arg, int)) (arg, int, bool) {
+func getoptVal(args []arg, i int, valueShort string, names, whole []string, value func(int, arg, string) (arg, int)) (arg, int, bool) {
 	a := args[i]
 	if strings.HasPrefix(a.val, "--") {
 		name, eqVal, hasEq := strings.Cut(a.val, "=")
 		if len(name) < 3 {
 			return arg{}, i, false
 		}
-		for _, n := range names {
-			if n == name {
-				return arg{}, i, false // the whole name of another option
-			}
+		if slices.Contains(names, name) || slices.Contains(whole, name) {
+			return arg{}, i, false // the whole name of another option
 		}
 		for _, n := range names {
 			if strings.HasPrefix(n, "--") && strings.HasPrefix(n, name) {

@@ -68,7 +68,7 @@ const tgtadmValued = "LomtsclnvbEfTIQupHPBYCSy"
 // delete and unbind remove a target, LUN, account, connection or access;
 // update setting the state offline takes a target away.
 func tgtadmProgram(c *call) (Tier, string) {
-	ops := scanOpts(c.args, tgtadmValued, true, []string{"-o", "--op"})
+	ops := scanOpts(c.args, tgtadmValued, true, []string{"-o", "--op"}, nil)
 	if len(ops) == 0 {
 		for _, a := range c.args {
 			if a.known && (a.val == "-h" || longFlag(a.val, "--help")) {
@@ -86,7 +86,7 @@ func tgtadmProgram(c *call) (Tier, string) {
 		case "delete", "unbind":
 			return TierDestructive, "tgtadm --op " + op.val + ": removes a target, LUN, account, connection or access"
 		case "update":
-			for _, v := range scanOpts(c.args, tgtadmValued, true, []string{"-v", "--value"}) {
+			for _, v := range scanOpts(c.args, tgtadmValued, true, []string{"-v", "--value"}, nil) {
 				if !v.known {
 					return c.computed("--value")
 				}

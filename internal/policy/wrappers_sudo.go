@@ -149,7 +149,7 @@ func rootTarget(name string, own []arg) bool {
 	if name == "pkexec" {
 		names = names[1:]
 	}
-	for _, u := range scanOpts(own, "CDghpRrtTUu", true, names) {
+	for _, u := range scanOpts(own, "CDghpRrtTUu", true, names, nil) {
 		if !u.known || u.val != "root" && u.val != "#0" && u.val != "0" {
 			return false
 		}
@@ -166,7 +166,7 @@ func otherTarget(name string, own []arg) bool {
 	if name == "pkexec" {
 		names = names[1:]
 	}
-	us := scanOpts(own, "CDghpRrtTUu", true, names)
+	us := scanOpts(own, "CDghpRrtTUu", true, names, nil)
 	for _, u := range us {
 		if !u.known || u.val == "root" || u.val == "#0" || u.val == "0" {
 			return false

@@ -89,6 +89,7 @@ type eval struct {
 	// daemonShadow: a function of the input is named like one of those
 	// programs, so a call of that name may run anything.
 	daemonShadow bool
+	setid        map[string]bool // localSetid's answers, one stat per path
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make

@@ -64,13 +64,22 @@ func setidMode(m string) bool {
 }
 
 // localSetid reports whether a path on this machine is a setuid or setgid
-// file. Only the local host is looked at.
+// file. Only the local host is looked at, and each path once: a script
+// appending to one log file 30,000 times asks once.
 func (e *eval) localSetid(p string) bool {
 	if !e.local || !strings.HasPrefix(p, "/") {
 		return false
 	}
+	if v, ok := e.setid[p]; ok {
+		return v
+	}
 	fi, err := os.Stat(p)
-	return err == nil && fi.Mode()&(fs.ModeSetuid|fs.ModeSetgid) != 0 && fi.Mode().IsRegular()
+	v := err == nil && fi.Mode()&(fs.ModeSetuid|fs.ModeSetgid) != 0 && fi.Mode().IsRegular()
+	if e.setid == nil {
+		e.setid = make(map[string]bool)
+	}
+	e.setid[p] = v
+	return v
 }
 
 // modeChecked: a chmod that sets setuid or setgid, or copies a mode from

@@ -690,8 +690,9 @@ func (r *redactor) word(i, j int) int {
 			// wifi connect net password …).
 			// Nor is a word the program configures by (travis env set).
 			// A name before " = " is a key (ldap_default_authtok =
-			// …), not an ldap* program.
-			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog) && !r.prog.configWord(w)) && (!p.cmdOnly || r.stdin.cmdAt == i || r.echoedLine(i)) && !spacedEquals(s, j) {
+			// …), not an ldap* program. After login the word is the
+			// registry (docker login reg -p …: reg is also Windows').
+			if p := lookupProgram(w); p != nil && (r.prog == nil || r.stdin.cmdAt == i || !r.configuring(r.prog) && !r.prog.configWord(w) && !r.loggingIn()) && (!p.cmdOnly || r.stdin.cmdAt == i || r.echoedLine(i)) && !spacedEquals(s, j) {
 				r.enterProgram(p, j)
 				switch {
 				case listHead(s, i):

@@ -661,6 +661,12 @@ func (r *redactor) configuring(p *program) bool {
 	return false
 }
 
+// loggingIn reports whether the current program, one whose password
+// options are known, has taken a login subcommand: its words are operands.
+func (r *redactor) loggingIn() bool {
+	return len(r.prog.opts) > 0 && r.hasSub("login")
+}
+
 // configWord reports whether w is one of p's configuring subcommands.
 func (p *program) configWord(w string) bool {
 	for rest := p.configSub; rest != ""; {

@@ -44,8 +44,9 @@ var programs = map[string]*program{
 	"finch": registryLogin, "singularity": registryLogin, "apptainer": registryLogin,
 	"cosign": registryLogin, "notation": registryLogin, "ko": registryLogin, "gcrane": registryLogin,
 	// oras push, pull, login … all take -p; ctr pulls with -u user:password.
-	"oras": {opts: []option{{name: "-p"}}},
-	"ctr":  {opts: []option{{name: "-u", split: afterColon}, {name: "--user", split: afterColon}}},
+	"oras":  {opts: []option{{name: "-p"}}},
+	"conan": registryLogin,
+	"ctr":   {opts: []option{{name: "-u", split: afterColon}, {name: "--user", split: afterColon}}},
 	"skopeo": {opts: []option{
 		{name: "-p", sub: "login"}, {name: "--creds", split: afterColon},
 		{name: "--src-creds", split: afterColon}, {name: "--dest-creds", split: afterColon},

@@ -55,6 +55,8 @@ type cctx struct {
 	top     int  // 1-based index of the top-level statement of topOf walked (funcs.go)
 	topOf   *scope
 	loops   *loopVar // the variables of the enclosing for loops whose values are exact (loops_exact.go)
+	guards  *guard   // the variables a test or ${D:?} before has shown are not empty (guards_empty.go)
+	inFunc  bool     // the statements are a function's body, which return leaves
 }
 
 // eval accumulates the findings of one Evaluate call.
@@ -236,6 +238,7 @@ func (e *eval) scriptWhole(src string, ctx cctx, what string, continued bool) {
 		e.wholeText(src)
 	}
 	sc := newScope(f, len(src))
+	sc.topGuards = topGuards(f.Stmts)
 	sc.inherit(ctx.sc)
 	sc.derive(e)
 	e.forkBombs(sc, ctx)
@@ -277,6 +280,7 @@ func (e *eval) stmts(list []*syntax.Stmt, ctx cctx, sc *scope) {
 			return
 		}
 		e.stmt(s, ctx, sc)
+		ctx.guards = ctx.guards.with(guardsAfter(s, ctx.inFunc))
 	}
 }
 
@@ -322,8 +326,16 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 	case *syntax.Subshell:
 		e.stmts(c.Stmts, ctx, sc)
 	case *syntax.IfClause:
+		// A branch runs where its test held and the tests before it
+		// did not: if [ -n "$D" ]; then rm -rf "$D"/*; fi.
+		guards := ctx.guards
 		for ic := c; ic != nil; ic = ic.Else {
+			ctx.guards = guards
 			e.stmts(ic.Cond, ctx, sc)
+			if len(ic.Cond) == 1 {
+				ctx.guards = guards.with(testedSet(ic.Cond[0], true))
+				guards = guards.with(testedSet(ic.Cond[0], false))
+			}
 			e.stmts(ic.Then, ctx, sc)
 		}
 	case *syntax.WhileClause:
@@ -360,6 +372,7 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		// input (f <&3, cat x | f), so its stdin is unknown.
 		ctx.stdin, ctx.stdinRd = stdinSrc{kind: stdinUnknown}, false
 		ctx.loops = nil // it may be called where the loops' values no longer hold
+		ctx.guards, ctx.inFunc = nil, true
 		e.noteFunction(c.Name)
 		e.stmt(c.Body, ctx, sc)
 	case *syntax.ArithmCmd:
@@ -404,10 +417,14 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 	var buf [16]*syntax.Stmt // most chains fit; a longer one grows on the heap
 	chain := append(buf[:0], c.Y)
 	x := c.X
+	op := c.Op // the one operator of a chain of && alone or || alone, or 0
 	for {
 		bc, ok := x.Cmd.(*syntax.BinaryCmd)
 		if !ok || len(x.Redirs) > 0 || x.Negated || x.Background || isPipe(bc.Op) != pipe {
 			break
+		}
+		if bc.Op != op {
+			op = 0
 		}
 		chain = append(chain, bc.Y)
 		x = bc.X
@@ -423,6 +440,14 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 			in = e.pipeOutput(s, sctx, sc)
 		}
 		e.stmt(s, sctx, sc)
+		// [ -n "$D" ] && rm -rf "$D"/*, [ -z "$D" ] || rm -rf "$D"/*:
+		// what follows runs only where the test said D is set.
+		switch op {
+		case syntax.AndStmt:
+			ctx.guards = ctx.guards.with(testedSet(s, true))
+		case syntax.OrStmt:
+			ctx.guards = ctx.guards.with(testedSet(s, false))
+		}
 	}
 	if pipe {
 		e.pipedNames(chain, ctx, sc)

@@ -79,7 +79,7 @@ func (c *call) emptiedArg(a arg) (string, []string, bool, bool) {
 	if w == nil {
 		return "", nil, false, false
 	}
-	v, ns, ok := emptied(w.Parts, c.ctx.sc)
+	v, ns, ok := emptied(w.Parts, &c.ctx)
 	if !ok {
 		return "", nil, false, false
 	}
@@ -95,8 +95,10 @@ func (c *call) emptiedArg(a arg) (string, []string, bool, bool) {
 
 // emptied returns the text parts give with each variable of unknown value
 // empty (a default after :- or - in its place), the names it emptied, and
-// whether it could tell: a substitution or another expansion can not.
-func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
+// whether it could tell: a substitution or another expansion can not, nor
+// a variable guards say is set.
+func emptied(parts []syntax.WordPart, ctx *cctx) (string, []string, bool) {
+	sc := ctx.sc
 	var b strings.Builder
 	var names []string
 	for _, p := range parts {
@@ -106,7 +108,7 @@ func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
 		case *syntax.SglQuoted:
 			b.WriteString(p.Value)
 		case *syntax.DblQuoted:
-			v, ns, ok := emptied(p.Parts, sc)
+			v, ns, ok := emptied(p.Parts, ctx)
 			if !ok {
 				return "", nil, false
 			}
@@ -128,6 +130,9 @@ func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
 				return "", nil, false
 			}
 			name := p.Param.Value
+			if guarded(name, ctx) {
+				return "", nil, false // [ -n "$D" ] && …, : "${D:?}"; …
+			}
 			if name == "HOME" && p.Exp == nil {
 				b.WriteString("~") // as criticalPath reads a home
 				continue
@@ -138,7 +143,7 @@ func emptied(parts []syntax.WordPart, sc *scope) (string, []string, bool) {
 				if sc != nil && sc.setsPos {
 					return "", nil, false
 				}
-			} else if !validName(name) || alwaysSet[name] || sc != nil && knownNotEmpty(sc.values(name)) {
+			} else if !validName(name) || alwaysSet[name] || sc != nil && sc.setNotEmpty(name) {
 				return "", nil, false
 			}
 			if p.Exp != nil {
@@ -198,6 +203,105 @@ func (c *call) cdEmptied(ops []string) (string, bool) {
 // local D add an empty one).
 func knownNotEmpty(vals []string) bool {
 	return vals != nil && !slices.Contains(vals, "")
+}
+
+// setNotEmpty reports whether the script gives name a value everywhere it
+// assigns one, and no empty one: literal values, or values that cannot be
+// empty (D=${1:?usage}; rm -rf "$D"/* stops before rm when $1 is empty).
+func (sc *scope) setNotEmpty(name string) bool {
+	vals := sc.values(name)
+	if knownNotEmpty(vals) {
+		return true
+	}
+	n := sc.assigns[name]
+	return n > 0 && sc.nonEmpty[name] == n && sc.onlyAssigned(name) && !slices.Contains(vals, "")
+}
+
+// onlyAssigned reports whether name gets its values from assignments
+// alone, which assigns counts: no loop, builtin or outer script sets it.
+func (sc *scope) onlyAssigned(name string) bool {
+	return sc.outer == nil && sc.loopNames[name] == 0 && !sc.byCall[name] && !sc.byCall[""]
+}
+
+// guarded reports whether a guard the walk passed (guards_empty.go) still
+// holds where name is read: nothing but the one assignment before it sets
+// name, and for a positional parameter, nothing moves them.
+func guarded(name string, ctx *cctx) bool {
+	sc := ctx.sc
+	if !ctx.guards.has(name) && (sc == nil || ctx.topOf != sc || sc.topGuards[name] == 0 || sc.topGuards[name] >= ctx.top) {
+		return false
+	}
+	if positional(name) {
+		return sc != nil && !sc.setsPos
+	}
+	return sc != nil && sc.assigns[name] <= 1 && sc.onlyAssigned(name)
+}
+
+// noteSetByCall records the names a builtin call may set other than by
+// an assignment: read, mapfile, getopts, printf -v, wait -p; eval and
+// source may set any.
+func (sc *scope) noteSetByCall(ce *syntax.CallExpr) {
+	name, _ := litValue(ce.Args[0])
+	switch name {
+	case "eval", "source", ".":
+		sc.byCall = orMaps(sc.byCall, map[string]bool{"": true})
+	case "read", "mapfile", "readarray", "getopts", "printf", "wait":
+		for _, w := range ce.Args[1:] {
+			v, ok := litValue(w)
+			if !ok {
+				v = ""
+			}
+			if v == "" || validName(v) {
+				if sc.byCall == nil {
+					sc.byCall = map[string]bool{}
+				}
+				sc.byCall[v] = true
+			}
+		}
+	}
+}
+
+// neverEmptyWord reports whether a word of these parts is never empty
+// where the shell goes on: it has literal text, or expands ${D:?}, which
+// stops the shell instead, a default of literal text (${D:-/srv},
+// ${D:=/srv}), a variable the shell always sets, or the output of a
+// program that always prints some.
+func neverEmptyWord(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if p.Value != "" {
+				return true
+			}
+		case *syntax.SglQuoted:
+			if p.Value != "" {
+				return true
+			}
+		case *syntax.DblQuoted:
+			if neverEmptyWord(p.Parts) {
+				return true
+			}
+		case *syntax.ParamExp:
+			switch {
+			case p.Param == nil || p.Excl || p.Length || p.Index != nil || p.Repl != nil || p.Slice != nil || len(p.Modifiers) > 0:
+			case p.Exp == nil:
+				if alwaysSet[p.Param.Value] {
+					return true
+				}
+			case p.Exp.Op == syntax.ErrorUnsetOrNull:
+				return true
+			case (p.Exp.Op == syntax.DefaultUnsetOrNull || p.Exp.Op == syntax.AssignUnsetOrNull) && p.Exp.Word != nil:
+				if d, ok := plainLit(p.Exp.Word); ok && d != "" {
+					return true
+				}
+			}
+		case *syntax.CmdSubst:
+			if _, mayBeEmpty := substName(p); !mayBeEmpty {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // emptiedWhy says which of names, variables and substitutions (named

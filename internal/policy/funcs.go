@@ -71,7 +71,7 @@ func (e *eval) topStmts(list []*syntax.Stmt, first int, ctx cctx, sc *scope) {
 			return
 		}
 		ctx.top = first + i + 1
-		e.stmt(s, ctx, sc)
+		e.stmt(s, ctx, sc) // guards between top-level statements: sc.topGuards
 	}
 }
 

@@ -186,6 +186,7 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	if !ok {
 		sc = newScope(f, len(src), pieces...)
 	}
+	sc.topGuards = topGuards(f.Stmts)
 	sc.inherit(ctx.sc)
 	sc.derive(e)
 	ctx.sc = sc

@@ -336,7 +336,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 		{pathState{}, set(`cds cdAbs cdMore cwdsMemo cdUnknown cdSafeGlob rel recRel relWrites relReads relMutates relMore initial seen resolved aliases nocase back agentMemo`)},
 		// Joined by joinScopes, then the pre-pass's own.
 		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc cased nameref refs derived outer movesPos setsPos arith file funcTop mayUnset bgTop calls arrays files joined
-			loopNames assigns loopFacts`)},
+			loopNames assigns loopFacts nonEmpty byCall topGuards`)},
 		{arithFacts{}, set(`tainted aside trusts keysOf unsetsAny names depth skip base`)},
 	} {
 		ty := reflect.TypeOf(c.v)

@@ -67,6 +67,17 @@ type scope struct {
 	loopNames map[string]int
 	assigns   map[string]int
 	loopFacts loopFacts
+	// nonEmpty counts the assignments to each name of assigns whose value
+	// cannot be empty (D=/srv, D=${1:?usage}, D=${1:-/srv}); byCall holds
+	// the names a builtin may set instead (read D, printf -v D, mapfile
+	// D), "" for any (eval, source, a name not literal).
+	nonEmpty map[string]int
+	byCall   map[string]bool
+	// topGuards holds, for each name a top-level statement stops the
+	// script on when empty, the 1-based index of the first such statement
+	// (guards_empty.go): read from every statement at once, so pieces
+	// walked apart see the guards of the ones before them.
+	topGuards map[string]int
 }
 
 const (
@@ -116,6 +127,12 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 					sc.assigns = map[string]int{}
 				}
 				sc.assigns[n.Name.Value]++
+				if n.Array == nil && n.Index == nil && !n.Append && n.Value != nil && neverEmptyWord(n.Value.Parts) {
+					if sc.nonEmpty == nil {
+						sc.nonEmpty = map[string]int{}
+					}
+					sc.nonEmpty[n.Name.Value]++
+				}
 			}
 			switch {
 			case n.Name == nil:
@@ -241,6 +258,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			}
 			sc.callAttrs(n)
 			sc.setValues(n)
+			sc.noteSetByCall(n)
 			if movesPositionals(n) || hiddenCodeMovesPos(n, 0) {
 				sc.movesPos, sc.setsPos = true, true
 			}
@@ -381,6 +399,13 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 			}
 			sc.assigns[n] += k
 		}
+		for n, k := range from.nonEmpty {
+			if sc.nonEmpty == nil {
+				sc.nonEmpty = map[string]int{}
+			}
+			sc.nonEmpty[n] += k
+		}
+		sc.byCall = orMaps(sc.byCall, from.byCall)
 	}
 	if len(sc.vars) >= maxVars || len(sc.funcs) > maxFuncs {
 		return nil, false

@@ -27,9 +27,9 @@ var wrapSpecs = map[string]wrapSpec{
 	"nohup":       {own: TierMutate}, // writes nohup.out in the working directory or $HOME when its output is a terminal (a session)
 	"stdbuf":      {valueShort: "ioe", valueLong: []string{"--input", "--output", "--error"}},
 	"setsid":      {},
-	"chrt":        {valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, leading: 1, modeShort: "pm", modeTier: TierMutate, modeWhy: "chrt: changes another process's scheduling"},
-	"taskset":     {leading: 1, modeShort: "p", modeTier: TierMutate, modeWhy: "taskset: changes another process's affinity"},
-	"ionice":      {valueShort: "cnP", valueLong: []string{"--class", "--classdata", "--pgid", "--uid"}, modeShort: "pPu", modeTier: TierMutate, modeWhy: "ionice: changes another process's I/O priority"},
+	"chrt":        {valueShort: "TPD", valueLong: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, leading: 1, modeShort: "pm", modeLong: []string{"--pid"}, modeTier: TierMutate, modeWhy: "chrt: changes another process's scheduling"},
+	"taskset":     {leading: 1, modeShort: "p", modeLong: []string{"--pid"}, modeTier: TierMutate, modeWhy: "taskset: changes another process's affinity"},
+	"ionice":      {valueShort: "cnpPu", valueLong: []string{"--class", "--classdata", "--pid", "--pgid", "--uid"}, modeShort: "pPu", modeLong: []string{"--pid", "--pgid", "--uid"}, modeTier: TierMutate, modeWhy: "ionice: changes another process's I/O priority"},
 	"timeout":     {valueShort: "sk", valueLong: []string{"--signal", "--kill-after"}, leading: 1},
 	"time":        {valueShort: "fo", valueLong: []string{"--format", "--output"}},
 	"command":     {modeShort: "vV", modeTier: TierRead, modeWhy: "command -v: looks a name up", stopAtArg: true},

@@ -1,0 +1,53 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotPriorityLongPid: ionice, chrt and taskset act on running
+// processes through --pid as well as -p, and ionice's --pid, --pgid and
+// --uid take their id after "=" or in the next word. With the option
+// spelled long and no command left after it, the wrapper reading saw
+// nothing to run and took the call for a query: a readonly agent could
+// raise or drop the I/O class of any process, the service's own or init.
+func TestBlindSpotPriorityLongPid(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"ionice -c3 --pid=1",
+		"ionice -c 3 --pid=1",
+		"ionice --class=idle --pid=1",
+		"ionice --class idle --pid 1",
+		"ionice --class=3 --pid 1",
+		"ionice -n 7 --pid=1",
+		"ionice -n7 --pid=1 2 3",
+		"ionice --classdata=7 --pid=1",
+		"ionice --pid=1 -c3",
+		"ionice --pi=1 -c3",
+		"ionice -c3 --pgid=1",
+		"ionice -c3 --pg=1",
+		"ionice -c3 --uid=0",
+		"ionice -c3 --uid 0",
+		"ionice -c3 --u=0",
+		"ionice -t -c1 -n0 --pid=1",
+		"sudo ionice -c3 --pid=1",
+		"/usr/bin/ionice -c3 --pid=1",
+		"nice ionice -c3 --pid=1",
+		"sh -c 'ionice -c3 --pid=1'",
+		"env ionice --class=idle --pid=1",
+		"chrt --fifo --pid 1 1",
+		"chrt --all-tasks --rr --pid 5 1",
+		"taskset --pid 0x1 1",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"ionice --pid=N", "ionice --pid=1234", TierRead},
+		{"ionice --pid N", "ionice --pid 1234", TierRead},
+		{"ionice -p N", "ionice -p 1234", TierRead},
+		{"ionice --uid=N", "ionice --uid=1000", TierRead},
+		{"ionice --pgid N", "ionice --pgid 1234", TierRead},
+		{"chrt -p", "chrt -p 1234", TierRead},
+		{"chrt --pid", "chrt --pid 1234", TierRead},
+		{"taskset -p", "taskset -p 1234", TierRead},
+		{"taskset --pid", "taskset --pid 1234", TierRead},
+		{"prlimit --pid=N", "prlimit --pid=1234", TierRead},
+		{"ionice runs a read", "ionice -c3 ls /", TierRead},
+		{"chrt runs a read", "chrt -i 0 ls /", TierRead},
+	})
+}

@@ -51,3 +51,35 @@ func TestBlindSpotPriorityLongPid(t *testing.T) {
 		{"chrt runs a read", "chrt -i 0 ls /", TierRead},
 	})
 }
+
+// TestBlindSpotServiceOptionsOnly: service with options and no operand was
+// read as --status-all, but FreeBSD's service -R restarts every enabled
+// local service; only the listing options (-e, -l, -r, -v, Debian's
+// --status-all) keep it a read.
+func TestBlindSpotServiceOptionsOnly(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"service -R",
+		"service -vR",
+		"service -Rv",
+		"service -v -R",
+		"sudo service -R",
+		"doas service -R",
+		"/usr/sbin/service -R",
+		"sh -c 'service -R'",
+		"env service -R",
+		"nohup service -R",
+		"timeout 60 service -R",
+		"echo | xargs service -R",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"-e", "service -e", TierRead},
+		{"-l", "service -l", TierRead},
+		{"-r", "service -r", TierRead},
+		{"-vl", "service -vl", TierRead},
+		{"--status-all", "service --status-all", TierRead},
+		{"status", "service sshd status", TierRead},
+		{"onestatus", "service sshd onestatus", TierRead},
+		{"bare", "service", TierRead},
+	})
+}

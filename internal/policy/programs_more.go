@@ -43,6 +43,10 @@ func moreProgram(c *call) (Tier, string) {
 	case "ip":
 		return ipProgram(c)
 	case "service":
+		if len(ops) == 0 && !serviceListsOnly(vals) {
+			// FreeBSD's service -R restarts every enabled service.
+			return TierMutate, "service: restarts or controls services"
+		}
 		if len(ops) == 0 || hasFlag(vals, 0, "--status-all") {
 			return TierRead, "service --status-all"
 		}
@@ -417,4 +421,20 @@ func dpkgWriteAction(v string) (byte, bool) {
 func hasComputedOption(c *call) bool {
 	_, ok := c.computedOption(c.args)
 	return ok
+}
+
+// serviceListsOnly reports whether service's options, given no operand,
+// only list or print: Debian's --status-all, --help and --version,
+// FreeBSD's -e, -l and -r (with -v). FreeBSD's -R restarts every enabled
+// local service, and an option not known here may act as well.
+func serviceListsOnly(vals []string) bool {
+	for _, v := range vals {
+		switch {
+		case v == "--status-all" || v == "--help" || v == "--version":
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Trim(v[1:], "elrvh") == "":
+		default:
+			return false
+		}
+	}
+	return true
 }

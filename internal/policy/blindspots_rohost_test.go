@@ -83,3 +83,30 @@ func TestBlindSpotServiceOptionsOnly(t *testing.T) {
 		{"bare", "service", TierRead},
 	})
 }
+
+// TestBlindSpotSarDailyFile: sar -o without a file name (last on the
+// line, or before an option or the interval) appends to the system's
+// daily activity file, /var/log/sa/saDD; only a named file was seen.
+func TestBlindSpotSarDailyFile(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"sar -u 1 1 -o",
+		"sar 1 1 -o",
+		"sar -A 60 10 -o",
+		"sar -n DEV 1 3 -o",
+		"sar -o 1 1",
+		"sar -o -u 1 1",
+		"sudo sar 1 1 -o",
+		"/usr/bin/sar -u 1 5 -o",
+		"nice -n 19 sar 1 1 -o",
+		"timeout 10 sar 1 5 -o",
+		"sh -c 'sar 1 1 -o'",
+		"env LC_ALL=C sar 1 1 -o",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"sar interval", "sar -u 1 3", TierRead},
+		{"sar -f", "sar -f /var/log/sa/sa01", TierRead},
+		{"sar -A", "sar -A", TierRead},
+		{"sar -n DEV", "sar -n DEV 1 3", TierRead},
+	})
+}

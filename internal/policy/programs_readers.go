@@ -32,6 +32,9 @@ func readOpts(c *call) (Tier, string) {
 			c.shellArg(v, c.name+" --diff-program")
 			r.raise(TierDestructive, c.name+" --diff-program: runs "+truncate(v.val, 64)+" in place of diff")
 		}
+		if c.name == "sar" && sarDailyFile(c.args) {
+			r.raise(TierMutate, "sar -o: writes the system's daily activity file")
+		}
 		if c.name == "tree" && treeRecurse(vals) {
 			r.raise(TierMutate, "tree -R: writes 00Tree.html in every directory")
 		}
@@ -241,4 +244,24 @@ func fdExec(a arg) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// sarDailyFile reports whether sar is given -o without a file name: sar
+// takes the next word as the name only when it is neither an option nor
+// a number (the interval), and otherwise appends to the system's daily
+// file (/var/log/sa/saDD), as -o last on the line does too.
+func sarDailyFile(args []arg) bool {
+	for i, a := range args {
+		if a.val != "-o" {
+			continue
+		}
+		if i+1 == len(args) {
+			return true
+		}
+		next := args[i+1]
+		if next.known && (strings.HasPrefix(next.val, "-") || allDigits(next.val)) {
+			return true
+		}
+	}
+	return false
 }

@@ -110,3 +110,26 @@ func TestBlindSpotSarDailyFile(t *testing.T) {
 		{"sar -n DEV", "sar -n DEV 1 3", TierRead},
 	})
 }
+
+// TestBlindSpotLshwDatabase: lshw -dump FILE is two settings, OUTFILE=FILE
+// and the output:db switch, and -enable output:db turns on the second
+// alone: lshw then writes its SQLite database to whatever $OUTFILE names.
+func TestBlindSpotLshwDatabase(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"OUTFILE=/etc/x lshw -enable output:db",
+		"lshw -enable output:db",
+		"lshw -short -enable OUTPUT:DB",
+		"lshw -enable Output:Db -quiet",
+		"export OUTFILE=/root/x; lshw -enable output:db",
+		"env OUTFILE=/root/x lshw -enable output:db",
+		"sudo OUTFILE=/root/x lshw -enable output:db",
+		"sh -c 'lshw -enable output:db'",
+		`lshw -enable "$M"`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"lshw -short", "lshw -short", TierRead},
+		{"lshw -enable probe", "lshw -enable dmi -class disk", TierRead},
+		{"lshw -disable", "lshw -disable usb -json", TierRead},
+	})
+}

@@ -55,6 +55,13 @@ func readOpts(c *call) (Tier, string) {
 		for _, f := range c.optVals(c.args, "-dump") {
 			r.raise(c.writeArg(f, "lshw -dump"))
 		}
+		// -dump FILE is OUTFILE=FILE plus -enable output:db, and the
+		// second alone writes the database to $OUTFILE.
+		for _, e := range c.optVals(c.args, "-enable") {
+			if !e.known || strings.EqualFold(e.val, "output:db") {
+				r.raise(TierMutate, "lshw -enable output:db: writes the database $OUTFILE names")
+			}
+		}
 	case "zstdcat":
 		for _, f := range c.optVals(c.args, "-o") {
 			r.raise(c.writeArg(f, "zstdcat -o"))

@@ -133,3 +133,54 @@ func TestBlindSpotLshwDatabase(t *testing.T) {
 		{"lshw -disable", "lshw -disable usb -json", TierRead},
 	})
 }
+
+// TestBlindSpotPreprocessorDriver: cpp is GCC's driver run with -E, so it
+// runs cc1 from wherever -B, --prefix (also abbreviated, --prefi DIR),
+// COMPILER_PATH or GCC_EXEC_PREFIX point, and writes its make rules to
+// -MF's file with the name attached (-MF/etc/x) and to the file
+// DEPENDENCIES_OUTPUT or SUNPRO_DEPENDENCIES name.
+func TestBlindSpotPreprocessorDriver(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"cpp -B/tmp/b/ a.c",
+		"cpp -Bb a.c",
+		"cpp -B /tmp/b/ a.c",
+		"cpp --prefix=/tmp/b/ a.c",
+		"cpp --prefix /tmp/b/ a.c",
+		"cpp --prefi /tmp/b/ a.c",
+		"cpp --pref /tmp/b/ a.c",
+		"cpp-12 -B/tmp/b/ a.c",
+		"cpp -P -B/tmp/b/ -dM /dev/null",
+		"COMPILER_PATH=/tmp/b cpp a.c",
+		"GCC_EXEC_PREFIX=/tmp/b/ cpp a.c",
+		"env COMPILER_PATH=/tmp/b cpp a.c",
+		"export GCC_EXEC_PREFIX=/tmp/b/; cpp -dM /dev/null",
+		"sudo COMPILER_PATH=/tmp/b cpp a.c",
+		"sh -c 'cpp -B/tmp/b a.c'",
+		"echo a.c | xargs cpp -B/tmp/b",
+		"gcc --prefix=/tmp/b/ -E a.c",
+		"COMPILER_PATH=/tmp/b gcc -E a.c",
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"cpp -MF/etc/x -M a.c",
+		"cpp -MFx -M a.c",
+		"cpp -M -MF/root/x a.c",
+		"cpp -MD -MF/tmp/x a.c",
+		"cpp -MM -MT t -MF/etc/x a.c",
+		"cpp-12 -MF/etc/x -M a.c",
+		"sudo cpp -MF/etc/x -M a.c",
+		"DEPENDENCIES_OUTPUT=/etc/x cpp a.c",
+		"SUNPRO_DEPENDENCIES='/etc/x t' cpp a.c",
+		"env DEPENDENCIES_OUTPUT=/etc/x cpp a.c",
+		"export DEPENDENCIES_OUTPUT=/etc/x; cpp a.c",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"cpp", "cpp a.c", TierRead},
+		{"cpp -dM", "cpp -dM /dev/null", TierRead},
+		{"cpp -M", "cpp -M a.c", TierRead},
+		{"cpp -MM -MT", "cpp -MM -MT t a.c", TierRead},
+		{"cpp -I", "cpp -P -I/usr/include a.c", TierRead},
+		{"cpp -print-search-dirs", "cpp -print-search-dirs", TierRead},
+		{"objdump -M", "objdump -Mintel -d /bin/ls", TierRead},
+	})
+}

@@ -500,7 +500,9 @@ func validName(n string) bool {
 // runs the Ruby of the Vagrantfile VAGRANT_CWD or VAGRANT_VAGRANTFILE
 // names and the plugins under VAGRANT_HOME. TERMINFO_DIRS and TERMCAP
 // choose the terminal description as TERMINFO does, whose init program
-// (iprog) tput init and tput reset run.
+// (iprog) tput init and tput reset run. COMPILER_PATH and GCC_EXEC_PREFIX
+// are where the GCC and Clang drivers (cpp among them) find cc1, as and
+// collect2, as -B is.
 // An interactive shell (a session) expands
 // the message after a '?' in MAILPATH, $(…) included, when a mailbox in it
 // changes.
@@ -530,7 +532,7 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	PHPRC PHP_INI_SCAN_DIR APT_CONFIG RPM_CONFIGDIR HGRCPATH HGEDITOR SVN_SSH SVN_EDITOR CVSEDITOR
 	GH_BROWSER AWS_PAGER XZ_DEFAULTS UNZIP UNZIPOPT ZIPINFO ZIPINFOOPT BZIP BZIP2 PIGZ LZOP
 	CLOUDSDK_CONFIG CLOUDSDK_PYTHON AZURE_CONFIG_DIR AZURE_EXTENSION_DIR RCLONE_CONFIG HELM_REGISTRY_CONFIG
-	DIFFPROG TERMINAL COMPOSER COMPOSER_HOME VAGRANT_CWD VAGRANT_VAGRANTFILE VAGRANT_HOME`)
+	DIFFPROG TERMINAL COMPOSER COMPOSER_HOME VAGRANT_CWD VAGRANT_VAGRANTFILE VAGRANT_HOME COMPILER_PATH GCC_EXEC_PREFIX`)
 
 // contextEnv pick a saved docker context, podman connection or helm
 // kube context: the address it holds (ssh://host runs ssh) is not on the
@@ -546,10 +548,11 @@ var contextEnv = set(`DOCKER_CONTEXT HELM_KUBECONTEXT CONTAINER_CONNECTION`)
 // out of RCS or SCCS) and TAPE (the archive tar and mt open when no -f
 // names one: TAPE=/etc/x tar c /srv writes /etc/x, and a HOST:FILE one
 // is reached through rsh), and BLKID_FILE (blkid's cache, as -c names
-// it: BLKID_FILE=/etc/x blkid writes /etc/x).
+// it: BLKID_FILE=/etc/x blkid writes /etc/x), DEPENDENCIES_OUTPUT and
+// SUNPRO_DEPENDENCIES (cpp writes its make rules there, as -MD -MF do).
 var fileEnv = set(`TAPE BLKID_FILE FFREPORT PATCH_GET GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
 	GCOV_PREFIX LLVM_PROFILE_FILE SEGFAULT_OUTPUT_NAME MYSQL_HISTFILE PSQL_HISTORY SQLITE_HISTORY
-	REDISCLI_HISTFILE GOCACHE GOMODCACHE RAR`)
+	REDISCLI_HISTFILE GOCACHE GOMODCACHE RAR DEPENDENCIES_OUTPUT SUNPRO_DEPENDENCIES`)
 
 // shellValued variables hold shell text some program will run; their
 // values are classified as shell too.

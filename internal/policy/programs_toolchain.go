@@ -46,11 +46,18 @@ func toolchainProgram(c *call) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, c.name + " --plugin: loads a shared object of the caller's choosing"
 	}
+	// cpp is the compiler driver too (gcc -E): it runs cc1 from where -B
+	// or its long name --prefix (which the driver takes abbreviated)
+	// points, and writes -MF's file however the name is attached.
+	driver := compiler || c.name == "cpp"
 	for i, a := range c.args {
 		v := a.val
-		if compiler && strings.HasPrefix(v, "-B") {
+		if driver && (strings.HasPrefix(v, "-B") || prefixOpt(v)) {
 			c.e.opaque = true
-			return TierDestructive, c.name + " -B: runs the compiler's programs from " + truncate(v[2:], 64)
+			return TierDestructive, c.name + " " + truncate(v, 64) + ": runs the compiler's programs from a directory of the caller's choosing"
+		}
+		if driver && len(v) > len("-MF") && strings.HasPrefix(v, "-MF") {
+			r.raise(c.writeArg(arg{val: v[len("-MF"):], known: a.known, glob: a.glob}, c.name+" -MF"))
 		}
 		if strings.HasPrefix(v, "-Map=") {
 			r.raise(c.writeArg(arg{val: v[len("-Map="):], known: a.known, glob: a.glob}, c.name+" -Map"))
@@ -90,6 +97,13 @@ func toolchainProgram(c *call) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// prefixOpt reports whether v is the compiler driver's --prefix (-B),
+// whole or abbreviated to --pref or longer.
+func prefixOpt(v string) bool {
+	name, _, _ := strings.Cut(v, "=")
+	return len(name) >= len("--pref") && strings.HasPrefix("--prefix", name)
 }
 
 // toolchainValueShort are the short options of objcopy that take the next

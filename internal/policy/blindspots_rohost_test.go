@@ -184,3 +184,45 @@ func TestBlindSpotPreprocessorDriver(t *testing.T) {
 		{"objdump -M", "objdump -Mintel -d /bin/ls", TierRead},
 	})
 }
+
+// TestBlindSpotPartedFix: a parted print or -l was a read whatever its
+// options, but -f/--fix in script mode answers Fix to every question the
+// print raises (a GPT whose backup header is not at the disk's end, after
+// a disk grew, is rewritten), and ---pretend-input-tty reads the answers
+// from standard input; getopt_long takes both abbreviated and anywhere.
+func TestBlindSpotPartedFix(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"parted -s -f /dev/sda print",
+		"parted -sf /dev/sda print",
+		"parted -fs /dev/sda p",
+		"parted --script --fix /dev/sda print",
+		"parted --fi -s /dev/sda print",
+		"parted --f --s /dev/sda unit s print",
+		"parted /dev/sda print -f -s",
+		"parted -s -f -l",
+		"parted -lsf",
+		"parted -l --fix --script",
+		"parted -m -s -f /dev/sda unit MiB print",
+		"parted ---pretend-input-tty /dev/sda print",
+		"printf 'Fix\\n' | parted ---pretend-input-tty /dev/sda print",
+		"parted ---p /dev/sda print",
+		"sudo parted -s -f /dev/sda print",
+		"/sbin/parted -sf /dev/sda print",
+		"sh -c 'parted -s --fix /dev/nvme0n1 print'",
+		"parted -al /dev/sda rm 1",
+		`parted "$O" /dev/sda print`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"print", "parted /dev/sda print", TierRead},
+		{"script print", "parted -s /dev/sda print", TierRead},
+		{"machine units", "parted -m -s /dev/sda unit s print", TierRead},
+		{"json", "parted --json /dev/sda print", TierRead},
+		{"script after device", "parted /dev/sda -s print", TierRead},
+		{"-l", "parted -l", TierRead},
+		{"-lm", "parted -lm", TierRead},
+		{"--list", "parted --list", TierRead},
+		{"-a with -l", "parted -a optimal -l", TierRead},
+		{"--help", "parted --help", TierRead},
+	})
+}

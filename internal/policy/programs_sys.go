@@ -178,7 +178,14 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, "sfdisk: writes partition tables"
 	case "parted":
-		if has("-l", "--list") || len(ops) >= 1 && onlyOps(ops[1:], "print", "p", "unit", "s", "b", "MB", "GB", "MiB", "GiB", "%", "compact", "chs", "cyl") && len(ops) > 1 {
+		// Only the options that choose how a table is shown keep a print a
+		// read: -f/--fix in script mode answers Fix to every question a
+		// print or -l raises (a GPT whose backup header is not at the
+		// disk's end is rewritten), ---pretend-input-tty takes the answers
+		// from standard input, and parted takes both abbreviated.
+		pops, _, ok := c.readOpts(optSpec{flags: "lmjshv", valueShort: "a",
+			longFlags: set(`--list --machine --json --script --help --version`), longVals: set(`--align`)})
+		if ok && (partedLists(vals) || len(pops) > 1 && onlyOps(pops[1:], "print", "p", "unit", "s", "b", "MB", "GB", "MiB", "GiB", "%", "compact", "chs", "cyl")) {
 			return TierRead, "parted: prints partition tables"
 		}
 		return TierDestructive, "parted: edits partition tables"
@@ -742,6 +749,27 @@ func sshKeygenWrites(vals []string) bool {
 	for i, v := range vals {
 		if v == "-Y" && i+1 < len(vals) && vals[i+1] == "sign" || v == "-Ysign" {
 			return true
+		}
+	}
+	return false
+}
+
+// partedLists reports whether parted is given -l, -h or -v (alone or in
+// a cluster, up to -a, whose value ends it) or their long names: it
+// prints every disk's table, its help or its version and exits before
+// reading a device or command.
+func partedLists(vals []string) bool {
+	for _, v := range vals {
+		switch {
+		case v == "--":
+			return false
+		case v == "--list" || v == "--help" || v == "--version":
+			return true
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			cl, _, _ := strings.Cut(v[1:], "a")
+			if strings.ContainsAny(cl, "lhv") {
+				return true
+			}
 		}
 	}
 	return false

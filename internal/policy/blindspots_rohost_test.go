@@ -226,3 +226,39 @@ func TestBlindSpotPartedFix(t *testing.T) {
 		{"--help", "parted --help", TierRead},
 	})
 }
+
+// TestBlindSpotLosetupListAttach: losetup's listing options (-l, -O,
+// --raw, --json) only shape what is shown, and with a device and a file
+// after them losetup attaches the file (util-linux: no action given and
+// two operands is A_CREATE): only the listing options with at most one
+// operand read.
+func TestBlindSpotLosetupListAttach(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"losetup -l /dev/loop0 /x.img",
+		"losetup --list /dev/loop0 /x.img",
+		"losetup -l -P /dev/loop0 /srv/disk.img",
+		"losetup -l -o 0 /dev/loop0 /x.img",
+		"losetup -O NAME /dev/loop0 /x.img",
+		"losetup --output=NAME,BACK-FILE /dev/loop7 /x.img",
+		"losetup --raw /dev/loop0 /x.img",
+		"losetup -J /dev/loop0 /x.img",
+		"losetup -ln /dev/loop0 /x.img",
+		"sudo losetup -l /dev/loop0 /x.img",
+		"/sbin/losetup -l /dev/loop0 /x.img",
+		"sh -c 'losetup --list /dev/loop0 /x.img'",
+		"busybox losetup -l /dev/loop0 /x.img",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"bare", "losetup", TierRead},
+		{"-a", "losetup -a", TierRead},
+		{"-l", "losetup -l", TierRead},
+		{"-la", "losetup -la", TierRead},
+		{"one device", "losetup /dev/loop0", TierRead},
+		{"-l device", "losetup -l /dev/loop0", TierRead},
+		{"-j", "losetup -j /srv/disk.img", TierRead},
+		{"--associated=", "losetup --associated=/srv/disk.img", TierRead},
+		{"columns", "losetup -l -n -O NAME,BACK-FILE", TierRead},
+		{"json", "losetup --json", TierRead},
+	})
+}

@@ -205,7 +205,13 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, "efibootmgr: changes boot entries"
 	case "losetup":
-		if len(vals) == 0 || has("-a", "--all", "-l", "--list", "-j", "--associated") || len(ops) == 1 && len(vals) == 1 {
+		// The listing options only shape what is shown: with a device and
+		// a file after them (losetup -l /dev/loop0 /x.img) it attaches,
+		// and -d, -D, -f and -c act whatever else is given.
+		lops, _, ok := c.readOpts(optSpec{flags: "alnJvhV", valueShort: "jO",
+			longFlags: set(`--all --list --noheadings --json --raw --output-all --verbose --help --version`),
+			longVals:  set(`--associated --output`)})
+		if ok && len(lops) <= 1 {
 			return TierRead, "losetup: lists loop devices"
 		}
 		return TierMutate, "losetup: changes loop devices"

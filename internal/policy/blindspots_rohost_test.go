@@ -262,3 +262,33 @@ func TestBlindSpotLosetupListAttach(t *testing.T) {
 		{"json", "losetup --json", TierRead},
 	})
 }
+
+// TestBlindSpotFsckPassedOptions: fsck hands every option after "--" to
+// the checker as it is, and the checker may take the last of -n and a
+// repairing option (dosfsck does: -n then -a, -r or -w repairs), so only
+// -n, -f and -v there keep fsck -n a check.
+func TestBlindSpotFsckPassedOptions(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"fsck -n /dev/sdb1 -- -a",
+		"fsck -n -t vfat /dev/sdb1 -- -a",
+		"fsck -n -- -a /dev/sdb1",
+		"fsck -n /dev/sdb1 -- -y",
+		"fsck -n /dev/sdb1 -- -p",
+		"fsck -n /dev/sdb1 -- -r",
+		"fsck -n /dev/sdb1 -- -w",
+		"fsck -n /dev/sdb1 -- -n -a",
+		"fsck -n /dev/sdb1 -- -na",
+		"fsck -n -t vfat /dev/sdb1 -- -V -a",
+		"sudo fsck -n /dev/sdb1 -- -a",
+		"/sbin/fsck -n /dev/sdb1 -- -a",
+		"sh -c 'fsck -n /dev/sdb1 -- -a'",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"-n", "fsck -n /dev/sdb1", TierRead},
+		{"-N", "fsck -N /dev/sdb1", TierRead},
+		{"-n -t", "fsck -n -t ext4 /dev/sdb1", TierRead},
+		{"-n -- -f", "fsck -n /dev/sdb1 -- -f", TierRead},
+		{"-n -- -nfv", "fsck -n /dev/sdb1 -- -nfv", TierRead},
+	})
+}

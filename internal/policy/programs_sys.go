@@ -497,7 +497,7 @@ func argProgram(c *call) (Tier, string) {
 	case "fsck":
 		// fsck passes its options on, and a checker may take the last of
 		// -n and -a/-p/-y (dosfsck does): any repair option repairs.
-		if has("-n", "-N") && !hasFlag(vals, 'a', "") && !hasFlag(vals, 'p', "") && !hasFlag(vals, 'y', "") {
+		if has("-n", "-N") && !hasFlag(vals, 'a', "") && !hasFlag(vals, 'p', "") && !hasFlag(vals, 'y', "") && !fsckPassesMore(vals) {
 			return TierRead, "fsck -n"
 		}
 		return TierDestructive, "fsck: may repair (rewrite) a file system"
@@ -777,6 +777,24 @@ func partedLists(vals []string) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// fsckPassesMore reports whether fsck is given, after "--", an option
+// other than -n, -f or -v: everything there goes to the checker as it
+// is, and dosfsck takes the last of -n and -a, -r or -w.
+func fsckPassesMore(vals []string) bool {
+	for i, v := range vals {
+		if v != "--" {
+			continue
+		}
+		for _, w := range vals[i+1:] {
+			if len(w) > 1 && w[0] == '-' && strings.Trim(w[1:], "nfv") != "" {
+				return true
+			}
+		}
+		return false
 	}
 	return false
 }

@@ -292,3 +292,28 @@ func TestBlindSpotFsckPassedOptions(t *testing.T) {
 		{"-n -- -nfv", "fsck -n /dev/sdb1 -- -nfv", TierRead},
 	})
 }
+
+// TestBlindSpotWirelessScan: OpenWrt's iwinfo DEV scan scans as iw DEV
+// scan does, sending probes and taking the radio off its channel for a
+// while, and is tier 1 as that is (refused in readonly mode); its other
+// commands only report.
+func TestBlindSpotWirelessScan(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierBenign, false,
+		"iwinfo wlan0 scan",
+		"iwinfo phy0-ap0 scan",
+		"iwinfo radio0 scan",
+		"/usr/bin/iwinfo wlan0 scan",
+		"sh -c 'iwinfo wlan0 scan'",
+		"for i in wlan0 wlan1; do iwinfo $i scan; done",
+		"iw dev wlan0 scan",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"iwinfo", "iwinfo", TierRead},
+		{"info", "iwinfo wlan0 info", TierRead},
+		{"assoclist", "iwinfo wlan0 assoclist", TierRead},
+		{"freqlist", "iwinfo wlan0 freqlist", TierRead},
+		{"phyname", "iwinfo nl80211 phyname radio0", TierRead},
+		{"iw scan dump", "iw dev wlan0 scan dump", TierRead},
+	})
+}

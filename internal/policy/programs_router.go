@@ -41,6 +41,11 @@ func routerProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "uci: changes configuration"
 	case "iwinfo":
+		// iwinfo DEV scan scans as iw's scan does: probes go out and the
+		// radio leaves its channel for a while (tier 1).
+		if len(ops) > 1 && ops[1] == "scan" {
+			return TierBenign, "iwinfo scan: sends probe requests and leaves the channel while it scans"
+		}
 		return TierRead, "iwinfo: reads wireless state"
 	case "ubus":
 		return ubusTier(ops)

@@ -317,3 +317,33 @@ func TestBlindSpotWirelessScan(t *testing.T) {
 		{"iw scan dump", "iw dev wlan0 scan dump", TierRead},
 	})
 }
+
+// TestBlindSpotCounterDaemon: nstat -d SECS and ifstat -d SECS (--scan)
+// fork a daemon that samples the kernel's counters until it is killed,
+// and later runs read from it: a process that outlives the call.
+func TestBlindSpotCounterDaemon(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"nstat -d 1",
+		"nstat -d1",
+		"nstat -ad 1",
+		"nstat --scan 60",
+		"nstat --scan=60",
+		"nstat --sc 60",
+		"nstat -t 60 -d 10",
+		"ifstat -d 1",
+		"ifstat --scan=5",
+		"ifstat -ed 5",
+		"sudo nstat -d 1",
+		"sh -c 'ifstat -d 10'",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"nstat", "nstat", TierRead},
+		{"nstat -az", "nstat -az", TierRead},
+		{"nstat -j", "nstat -j", TierRead},
+		{"nstat -s", "nstat -s", TierRead},
+		{"ifstat", "ifstat", TierRead},
+		{"ifstat -x", "ifstat -x cpu_hits", TierRead},
+		{"ifstat -e", "ifstat -e", TierRead},
+	})
+}

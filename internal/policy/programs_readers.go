@@ -6,7 +6,7 @@ import "strings"
 // change state or run programs: tree -o, sar -o, sdiff -o, dmidecode
 // --dump-bin, file -C, ss -K and -D, sensors -s, lastlog -C/-S, fd -x/-X,
 // rg --pre, bat cache --build, pidstat -e, ausearch --checkpoint,
-// colordiff --difftprogram, blkid -c, tree -R.
+// colordiff --difftprogram, blkid -c, tree -R, nstat -d.
 func readOpts(c *call) (Tier, string) {
 	r := raiser{TierRead, c.name + ": read-only"}
 	vals := c.vals()
@@ -142,6 +142,12 @@ func readOpts(c *call) (Tier, string) {
 				c.e.opaque = true
 				r.raise(TierDestructive, "getent -s "+truncate(s.val, 64)+": loads the shared object a service name with a slash points at")
 			}
+		}
+	case "nstat", "ifstat":
+		// -d/--scan SECS forks a daemon that samples the counters every
+		// SECS seconds until it is killed.
+		if hasFlag(vals, 'd', "--scan") {
+			r.raise(TierMutate, c.name+" -d: starts a daemon that keeps sampling")
 		}
 	case "sensors":
 		if hasFlag(vals, 's', "--set") {

@@ -347,3 +347,28 @@ func TestBlindSpotCounterDaemon(t *testing.T) {
 		{"ifstat -e", "ifstat -e", TierRead},
 	})
 }
+
+// TestDateISOFormats: date -I takes its format attached (-Iseconds, and
+// argmatch's abbreviations, -Is), so the cluster ends at I and holds no
+// -s: these print the time and are tier 0, while a -s beside them still
+// sets the clock.
+func TestDateISOFormats(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"-Iseconds", "date -Iseconds", TierRead},
+		{"-Is", "date -Is", TierRead},
+		{"-u -Iseconds", "date -u -Iseconds", TierRead},
+		{"-uIs", "date -uIs", TierRead},
+		{"-Ins", "date -Ins", TierRead},
+		{"-I", "date -I", TierRead},
+		{"substituted", "echo \"$(date -Iseconds) backup done\"", TierRead},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"date -I -s 2020-01-01",
+		"date -Is -s 2020-01-01",
+		"date -uIseconds -s 2020-01-01",
+		"date -us 2020-01-01",
+		"date -sI",
+		"date -Iseconds 010100002020",
+	))
+}

@@ -84,6 +84,9 @@ var clusterValues = map[string]string{
 	"gpg":       "aeforsuNRu",
 	"anacron":   "tS",
 	"getent":    "s",
+	// date -d, -f and -r take a value, and -I its format attached only
+	// (-Iseconds, -Is): the cluster ends there, it holds no -s.
+	"date":      "dfrI",
 	"smbclient": "cDUWIpRsOTlmAnitdL",
 	// ncat's and OpenBSD nc's (-e and -c are read as the names asked for).
 	"nc":     "degGimopswxIMOPTVX",

@@ -372,3 +372,36 @@ func TestDateISOFormats(t *testing.T) {
 		"date -Iseconds 010100002020",
 	))
 }
+
+// TestBlindSpotLabelResets: the label tools print given only a device,
+// but fatlabel -r (--reset) removes the label, or with -i draws a new
+// serial, without a NEW operand, and ntfslabel --new-half-serial writes
+// half a new serial as --new-serial writes one; fstab and the boot
+// loader may find the file system by either.
+func TestBlindSpotLabelResets(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"fatlabel -r /dev/sdb1",
+		"fatlabel --reset /dev/sdb1",
+		"fatlabel --res /dev/sdb1",
+		"fatlabel -ir /dev/sdb1",
+		"fatlabel -i -r /dev/sdb1",
+		"fatlabel --volume-id --reset /dev/sdb1",
+		"fatlabel -r -c 850 /dev/sdb1",
+		"ntfslabel --new-half-serial /dev/sdb1",
+		"ntfslabel --new-half-serial=1234 /dev/sdb1",
+		"ntfslabel --new-h /dev/sdb1",
+		"ntfslabel -f --new-half-serial /dev/sdb1",
+		"sudo fatlabel -r /dev/sdb1",
+		"/sbin/fatlabel -r /dev/mmcblk0p1",
+		"sh -c 'fatlabel --reset /dev/sdb1'",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"fatlabel", "fatlabel /dev/sdb1", TierRead},
+		{"ntfslabel", "ntfslabel /dev/sdb1", TierRead},
+		{"ntfslabel -v", "ntfslabel -v /dev/sdb1", TierRead},
+		{"exfatlabel", "exfatlabel /dev/sdb1", TierRead},
+		{"e2label", "e2label /dev/sda1", TierRead},
+		{"swaplabel", "swaplabel /swapfile", TierRead},
+	})
+}

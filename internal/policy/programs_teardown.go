@@ -367,7 +367,11 @@ func fsLabel(name string, vals []string) (Tier, string) {
 			return TierRead, "swaplabel: prints the label and UUID"
 		}
 	case "e2label", "fatlabel", "exfatlabel", "ntfslabel":
-		if len(ops) <= 1 && !hasFlag(vals, 'i', "--volume-serial") && !hasFlag(vals, 0, "--new-serial") {
+		// fatlabel -r (--reset) removes the label, or with -i gives a new
+		// serial, with no NEW operand; ntfslabel's --new-half-serial sets
+		// half a serial as --new-serial sets one.
+		if len(ops) <= 1 && !hasFlag(vals, 'i', "--volume-serial") && !hasFlag(vals, 0, "--volume-id") &&
+			!hasFlag(vals, 'r', "--reset") && !hasFlag(vals, 0, "--new-serial") && !hasFlag(vals, 0, "--new-half-serial") {
 			return TierRead, name + ": prints the label"
 		}
 	}

@@ -40,9 +40,11 @@ type stdinSrc struct {
 
 // cctx is the context a command is classified in.
 // It is copied into every command's call, so its flags sit together.
+// cctx is copied into every closure that reads it; past 128 bytes Go
+// shares it instead, on the heap, once per command (kept at 128).
 type cctx struct {
-	depth   int      // syntax-tree depth
-	nest    int      // payload nesting
+	depth   int32    // syntax-tree depth
+	nest    int32    // payload nesting
 	stdin   stdinSrc // standard input
 	sc      *scope   // the script being walked
 	pos     []string // positional parameters $0…, when known (sh -c payloads)
@@ -52,11 +54,11 @@ type cctx struct {
 	inArgs  bool // an unknown program's arguments tried as a command (see argCommand)
 	zsh     bool // the text is run by zsh (see zshCode)
 	root    bool // the command runs as root (Input.Root, or a wrapper to root: sudo, doas, pkexec, su): see rootKeeps
+	inFunc  bool // the statements are a function's body, which return leaves
 	top     int  // 1-based index of the top-level statement of topOf walked (funcs.go)
 	topOf   *scope
 	loops   *loopVar // the variables of the enclosing for loops whose values are exact (loops_exact.go)
 	guards  *guard   // the variables a test or ${D:?} before has shown are not empty (guards_empty.go)
-	inFunc  bool     // the statements are a function's body, which return leaves
 }
 
 // eval accumulates the findings of one Evaluate call.

@@ -54,6 +54,13 @@ type Admission struct {
 	// not show (a repository's hook) cannot reach one. Inspect can, and
 	// Full unless the operator's confine block narrows it.
 	Daemons bool
+	// Apart runs the call's programs in a domain of Tool's own at their
+	// level, shared with no other tool's: they carry what the calls of
+	// other tools must not read. Programs of one domain can read one
+	// another's /proc/PID/environ, fd and mem, so a declarative tool
+	// given a value from warden's environment (run.env) would otherwise
+	// show it to any read running meanwhile, a repository's hook included.
+	Apart bool
 }
 
 // SessionTool is the tool whose programs are sessions: below tier 2 they
@@ -72,6 +79,14 @@ func With(ctx context.Context, a Admission) context.Context {
 func WithLevel(ctx context.Context, l Level) context.Context {
 	a, _ := From(ctx)
 	a.Level = l
+	return With(ctx, a)
+}
+
+// WithApart returns ctx with its admission's programs run apart (see
+// Admission.Apart).
+func WithApart(ctx context.Context) context.Context {
+	a, _ := From(ctx)
+	a.Apart = true
 	return With(ctx, a)
 }
 

@@ -272,6 +272,9 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 	default:
 		return nil, fmt.Errorf("unknown level %q", a.Level)
 	}
+	if a.Apart && !strings.Contains(key, ":") {
+		key += ":" + a.Tool + "+apart"
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	w := c.workers[key]

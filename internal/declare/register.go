@@ -14,6 +14,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/confine"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner"
@@ -378,6 +379,10 @@ func (d *Deps) plan(c Choice) relay.PlanFunc[map[string]any] {
 			Host:  "local",
 			Input: p.Policy,
 			Run: func(ctx context.Context) *relay.Outcome {
+				// The tool's programs carry what its file gives them
+				// (run.env, values from warden's environment): no other
+				// tool's programs may share their domain and read it.
+				ctx = confine.WithApart(ctx)
 				res, err := p.Runner.Run(ctx, runner.Request{
 					Argv:     p.Argv,
 					Env:      p.Env,

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/sys/unix"
+)
+
+// TestDeclarativeToolEnvApart: a declarative tool's run.env hands its
+// program a value from warden's environment (an API key). Programs of one
+// Landlock domain read one another's /proc/PID/environ, fd and mem, so a
+// read running meanwhile — a repository's hook that git status starts,
+// which no classifier sees — would read the key off the tool's program.
+// Each tool's programs run in a domain of their own, at every level: the
+// hook, in every spelling, finds nothing, as root and as another user.
+func TestDeclarativeToolEnvApart(t *testing.T) {
+	t.Run("root", func(t *testing.T) {
+		if unix.Geteuid() != 0 {
+			t.Skip("not root")
+		}
+		declareApart(t, false)
+	})
+	t.Run("nonroot", func(t *testing.T) { declareApart(t, true) })
+}
+
+// apartReaders read the environment, descriptors and memory of a program
+// found by its command line (pid in $p), in the ways a shell or a tool
+// can.
+var apartReaders = []string{
+	`cat /proc/$p/environ`,
+	`tr '\0' '\n' < /proc/$p/environ`,
+	`cat /proc/$p/task/*/environ`,
+	`strings /proc/$p/environ`,
+	`xargs -0 -n1 < /proc/$p/environ`,
+	`for f in /proc/[0-9]*/environ; do cat "$f"; done`,
+	`grep -a -h -r canary /proc/[0-9]*/environ`,
+	`ps eww -p $p`,
+	`ps auxeww`,
+	`cat /proc/$(cut -d' ' -f4 /proc/$p/stat)/environ`,
+	`cat /proc/$p/root/proc/$p/environ`,
+	`cat /proc/self/root/proc/$p/environ`,
+	`python3 -c 'import sys; print(open("/proc/%s/environ" % sys.argv[1], "rb").read())' $p`,
+	`python3 -c 'import os, sys; os.environ.clear(); print(open("/proc/%s/task/%s/environ" % (sys.argv[1], sys.argv[1]), "rb").read())' $p`,
+	`gdb -p $p -batch -ex 'info proc'`,
+	`timeout 2 strace -f -p $p`,
+}
+
+func declareApart(t *testing.T, nobody bool) {
+	dir := programDir(t)
+	const key = "canary-6f1d-tool-api-key"
+	tools := filepath.Join(dir, "tools.yaml")
+	var tdef strings.Builder
+	tdef.WriteString("mcp:\n  tools:\n")
+	for _, tier := range []int{0, 1} {
+		fmt.Fprintf(&tdef, `    - name: keyed_%d
+      description: runs with an API key from warden's environment
+      tier: %d
+      params:
+        n: {type: string, description: seconds, required: true}
+      run:
+        command: sleep {{ .n }}
+        env: [API_KEY]
+`, tier, tier)
+	}
+	cfg := filepath.Join(dir, "warden.yaml")
+	for p, body := range map[string]string{tools: tdef.String(), cfg: "tools: [" + tools + "]\n"} {
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The hook finds the tool's program by its command line and runs
+	// every reader on it, each behind a line naming it.
+	var hook strings.Builder
+	hook.WriteString("echo HOOK-RAN\nfor i in $(seq 100); do p=$(pgrep -f '^sleep [0-9]*[.][0-9]37$') && break; sleep 0.1; done\necho TOOL-PID=$p\n")
+	for i, r := range apartReaders {
+		fmt.Fprintf(&hook, "echo '== %d'\n%s 2>&1\n", i, r)
+	}
+	hook.WriteString("echo '== end'\n")
+	repo := filepath.Join(dir, "repo")
+	if err := os.MkdirAll(repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "hook.sh"), []byte(hook.String()), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	git("config", "core.fsmonitor", "sh "+filepath.Join(dir, "hook.sh")+" >&2")
+	if nobody && unix.Geteuid() == 0 {
+		// git runs no hook in a repository another user owns.
+		filepath.Walk(repo, func(p string, _ os.FileInfo, _ error) error { return os.Lchown(p, 65534, 65534) })
+	}
+
+	// Each mode runs the tool and the reader at one level: read or temp.
+	// Approved programs keep the capabilities that let them read any
+	// process of their user's, as they can warden's scrubbed environ
+	// (docs/security.md): that is for the approval to judge.
+	cases := []struct {
+		mode, tool, read string
+	}{
+		{"readonly", "keyed_0", "git status"},
+		{"guarded", "keyed_1", "mktemp && git status"},
+		{"open", "keyed_0", "git status"},
+	}
+	for ci, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			env, state := wardenEnv(t, "WARDEN_MODE="+c.mode, "WARDEN_CONFIG="+cfg, "API_KEY="+key, "SHELL=/bin/sh")
+			var cs *mcp.ClientSession
+			if nobody {
+				cs = startAsNobody(t, env, state)
+			} else {
+				cs = startStdio(t, env, state, nil).cs
+			}
+			_, info := callTool(t, cs, "server_info", nil)
+			requireConfinement(t, info)
+			secs := fmt.Sprintf("4.%d37", ci)
+			done := make(chan string, 1)
+			go func() {
+				res, got := callTool(t, cs, c.tool, map[string]any{"n": secs})
+				done <- fmt.Sprintf("%v %s", got["status"], text(res))
+			}()
+			res, got := callTool(t, cs, "run_command", map[string]any{"command": c.read, "cwd": repo})
+			out := text(res)
+			if got["status"] != "ok" || !strings.Contains(out, "HOOK-RAN") || strings.Contains(out, "TOOL-PID=\n") {
+				t.Fatalf("the reader did not run beside the tool: %v\n%s", got, out)
+			}
+			for i, r := range apartReaders {
+				t.Run(fmt.Sprintf("%02d", i), func(t *testing.T) {
+					_, seg, _ := strings.Cut(out, fmt.Sprintf("== %d\n", i))
+					seg, _, _ = strings.Cut(seg, "\n== ")
+					if strings.Contains(seg, key) {
+						t.Errorf("%s read the tool's key from warden's environment:\n%s", r, seg)
+					}
+				})
+			}
+			if tool := <-done; !strings.HasPrefix(tool, "ok") {
+				t.Errorf("the tool did not run: %s", tool)
+			}
+			alive(t, cs, c.read)
+		})
+	}
+}

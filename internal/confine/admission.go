@@ -54,8 +54,8 @@ type Admission struct {
 	// not show (a repository's hook) cannot reach one. Inspect can, and
 	// Full unless the operator's confine block narrows it.
 	Daemons bool
-	// Apart runs the call's programs in a domain of Tool's own at their
-	// level, shared with no other tool's: they carry what the calls of
+	// Apart runs the call's programs below Full in a domain of Tool's own
+	// at their level, shared with no other tool's: they carry what the calls of
 	// other tools must not read. Programs of one domain can read one
 	// another's /proc/PID/environ, fd and mem, so a declarative tool
 	// given a value from warden's environment (run.env) would otherwise

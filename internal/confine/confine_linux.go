@@ -255,6 +255,11 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 			// (worker.sweep) nor share tracing and signals with them.
 			key += "+session"
 		}
+		if a.Apart {
+			// Approved programs keep the capabilities that read any
+			// process of their user's, so a domain apart holds only here.
+			key += ":" + a.Tool
+		}
 	case Inspect:
 		daemons = true
 	case Full:
@@ -271,9 +276,6 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 		}
 	default:
 		return nil, fmt.Errorf("unknown level %q", a.Level)
-	}
-	if a.Apart && !strings.Contains(key, ":") {
-		key += ":" + a.Tool + "+apart"
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -296,12 +296,27 @@ func (d *Deps) Prepare(ctx context.Context, c Choice, args map[string]any) (*Pre
 			env.Allowed[e.Name] = true
 		}
 	}
-	cmd, err := t.Run.Command.Render(vals, env)
+	// What the command reads of warden's environment it refers to by
+	// name, the value in the program's environment; the policy reads the
+	// command with the values, as the shell will run it.
+	refs := map[string]string{}
+	withRefs := env
+	withRefs.Refs = refs
+	cmd, err := t.Run.Command.Render(vals, withRefs)
 	if err != nil {
 		return nil, fmt.Errorf("command: %v", err)
 	}
+	literal := cmd
+	if len(refs) > 0 {
+		if literal, err = t.Run.Command.Render(vals, env); err != nil {
+			return nil, fmt.Errorf("command: %v", err)
+		}
+	}
 	childEnv, extra, err := d.childEnv(t, vals, env)
 	if err != nil {
+		return nil, err
+	}
+	if childEnv, err = withEnvRefs(childEnv, refs); err != nil {
 		return nil, err
 	}
 	rn, prepare, err := d.build(c, vals, env)
@@ -309,9 +324,9 @@ func (d *Deps) Prepare(ctx context.Context, c Choice, args map[string]any) (*Pre
 		return nil, err
 	}
 	p := &Prepared{Command: cmd, Env: childEnv, Runner: rn, Timeout: d.Limits.DefaultTimeout}
-	p.Policy = policy.Input{Command: cmd, Env: extra}
+	p.Policy = policy.Input{Command: literal, Env: extra}
 	if prepare != "" {
-		p.Policy.Command = prepare + "\n" + cmd
+		p.Policy.Command = prepare + "\n" + literal
 	}
 	if t.Run.Timeout > 0 {
 		p.Timeout = t.Run.Timeout
@@ -367,6 +382,27 @@ func (d *Deps) childEnv(t *Tool, vals map[string]any, env Env) ([]string, map[st
 		}
 	}
 	return out, shaped, nil
+}
+
+// withEnvRefs puts each variable the command refers to (Env.Refs) in
+// env with its value. A name run.env sets to another value is refused:
+// the command would read that instead.
+func withEnvRefs(env []string, refs map[string]string) ([]string, error) {
+	for name, v := range refs {
+		found := false
+		for _, kv := range env {
+			if k, have, _ := strings.Cut(kv, "="); k == name {
+				if have != v {
+					return nil, fmt.Errorf("command: env %q is read in the command and set to another value by run.env", name)
+				}
+				found = true
+			}
+		}
+		if !found {
+			env = append(env, name+"="+v)
+		}
+	}
+	return env, nil
 }
 
 func (d *Deps) plan(c Choice) relay.PlanFunc[map[string]any] {

@@ -140,7 +140,13 @@ func quoteInContext(s string, vals []placeholder, shell string, notes *[]string)
 	out.WriteString(s[prev:])
 	res := out.String()
 	g, err := parseShell(res, shell)
-	if err != nil || !slices.Equal(shape(f), shape(g)) {
+	refs := map[string]bool{}
+	for _, p := range vals {
+		if p.ref != "" {
+			refs[p.ref] = true
+		}
+	}
+	if err != nil || !slices.Equal(shape(f, refs), shape(g, refs)) {
 		return "", errors.New("a value changes the structure of the command (for example it ends a here-document early); refused")
 	}
 	return res, nil
@@ -153,11 +159,16 @@ func shellErr(err error, _ string) string {
 
 // shape is the command's structure: every node that is not a word or a
 // part of one, in order.
-func shape(f *syntax.File) []string {
+func shape(f *syntax.File, refs map[string]bool) []string {
 	var out []string
 	syntax.Walk(f, func(n syntax.Node) bool {
-		switch n.(type) {
+		switch x := n.(type) {
 		case nil, *syntax.Word, *syntax.Lit, *syntax.SglQuoted, *syntax.DblQuoted:
+		case *syntax.ParamExp:
+			if !x.Short && x.Param != nil && refs[x.Param.Value] && x.Exp == nil && x.Repl == nil && x.Index == nil && x.Slice == nil && !x.Length && !x.Excl {
+				break // a reference quoteFor printed (refFor)
+			}
+			out = append(out, reflect.TypeOf(n).String())
 		default:
 			out = append(out, reflect.TypeOf(n).String())
 		}
@@ -347,6 +358,11 @@ func single(v string) string { return "'" + strings.ReplaceAll(v, "'", `'\''`) +
 
 // quoteFor quotes one value for its context.
 func quoteFor(p placeholder, c shellCtx) (string, error) {
+	if p.ref != "" {
+		if q, ok := refFor(p.ref, c); ok {
+			return q, nil
+		}
+	}
 	text := p.text
 	if p.isWords {
 		text = strings.Join(p.words, " ")
@@ -384,4 +400,23 @@ func quoteFor(p placeholder, c shellCtx) (string, error) {
 		return text, nil
 	}
 	return "", errors.New("unknown shell context")
+}
+
+// refFor refers to variable name in context c, where the shell expands it
+// once to its value as one word, as quoteFor's quoting of the value
+// would print it; a quoted here-document expands nothing, so there the
+// value itself is printed.
+func refFor(name string, c shellCtx) (string, bool) {
+	v := "${" + name + "}"
+	switch c {
+	case ctxArg, ctxWord, ctxParamWord, ctxParamWordDQ:
+		return `"` + v + `"`, true
+	case ctxDouble, ctxHeredoc:
+		return v, true
+	case ctxSingle:
+		return `'"` + v + `"'`, true
+	case ctxDollarSingle:
+		return `'"` + v + `"$'`, true
+	}
+	return "", false
 }

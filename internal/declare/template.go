@@ -244,12 +244,19 @@ type placeholder struct {
 	// words is set for a split parameter or quote/squote: several words.
 	words   words
 	isWords bool
+	// ref names the variable of warden's environment text came from
+	// (env "NAME"): the command refers to it instead of holding it.
+	ref string
 }
 
 // renderer holds one render's state.
 type renderer struct {
 	opts TemplateOptions
 	vals []placeholder
+	// envs maps each value env returned to its name, and refs (Env.Refs)
+	// collects the names printed as references.
+	envs map[string]string
+	refs map[string]string
 }
 
 // print returns what an action prints: numbers and booleans as they
@@ -297,6 +304,11 @@ func (r *renderer) print(name string, v any) (string, error) {
 		// refuses anything else.
 		return "", errors.New("value is not valid UTF-8")
 	}
+	if ref, ok := r.envs[s]; ok && name == "" && r.refs != nil {
+		r.refs[ref] = s
+		r.vals = append(r.vals, placeholder{text: s, ref: ref})
+		return sentinel(len(r.vals) - 1), nil
+	}
 	if name != "" && r.opts.Raw[name] {
 		return s, nil
 	}
@@ -324,6 +336,12 @@ type Env struct {
 	// Notes, when set (validate), collects what values a call will
 	// refuse, instead of refusing the hostile sample values.
 	Notes *[]string
+	// Refs, when set, makes a shell template print what env returns as a
+	// reference to its variable ("${NAME}") and records NAME and its value
+	// here, for the caller to put in the program's environment: a command
+	// line is every local user's to read (/proc/PID/cmdline, ps), a
+	// program's environment only its own domain's.
+	Refs map[string]string
 }
 
 // limitedWriter fails once more than maxRender bytes are written.
@@ -344,7 +362,7 @@ func (t *Template) Render(data map[string]any, env Env) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	r := &renderer{opts: t.opts}
+	r := &renderer{opts: t.opts, envs: map[string]string{}, refs: env.Refs}
 	fm := template.FuncMap{
 		"env": func(name string) (string, error) {
 			if env.Any {
@@ -359,7 +377,11 @@ func (t *Template) Render(data map[string]any, env Env) (string, error) {
 			if env.Getenv == nil {
 				return "", nil
 			}
-			return env.Getenv(name), nil
+			v := env.Getenv(name)
+			if v != "" {
+				r.envs[v] = name
+			}
+			return v, nil
 		},
 	}
 	if t.opts.Shell {

@@ -1,0 +1,69 @@
+package declare
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestEnvRefsOffCommandLine: what a command reads of warden's environment
+// reaches its program through the program's environment, never its argv
+// (every local user's to read), while the policy reads the command as it
+// will run, value included. A quoted here-document, which expands
+// nothing, keeps the value; a name run.env also sets from a template is
+// refused, since the command would read that value instead.
+func TestEnvRefsOffCommandLine(t *testing.T) {
+	const key = "s3cr3t 'x' $(id)"
+	for _, tc := range []struct {
+		name, cmd string
+		inArgv    bool
+		refused   bool
+	}{
+		{"arg", `printf %s {{ env "K" }}`, false, false},
+		{"double", `printf %s "a{{ env "K" }}b"`, false, false},
+		{"single", `printf %s 'a{{ env "K" }}b'`, false, false},
+		{"heredoc", "cat <<E\n{{ env \"K\" }}\nE", false, false},
+		{"quoted heredoc", "cat <<'E'\n{{ env \"K\" }}\nE", true, false},
+		{"templated run.env", `printf %s {{ env "K" }}`, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := "        env: [K]\n"
+			if tc.refused {
+				env = "        env: [\"K={{ .p }}\"]\n      params:\n        p: {type: string}\n"
+			}
+			yml := "mcp:\n  tools:\n    - name: t\n      description: d\n      run:\n        command: " + quoteYAML(tc.cmd) + "\n" + env
+			f, _, err := Parse("e.yaml", []byte(yml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := testDeps()
+			d.TemplateEnv = []string{"K"}
+			d.Getenv = func(k string) string { return map[string]string{"K": key}[k] }
+			p, err := d.Prepare(context.Background(), d.Choose(f.Tools[0]), map[string]any{"p": "other"})
+			if tc.refused {
+				if err == nil || !strings.Contains(err.Error(), "run.env") {
+					t.Fatalf("err = %v, want refused", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			argv := strings.Join(p.Argv, " ")
+			if strings.Contains(argv, "s3cr3t") != tc.inArgv {
+				t.Errorf("argv %q: key in it %v, want %v", argv, !tc.inArgv, tc.inArgv)
+			}
+			if !tc.inArgv && !slices.Contains(p.Env, "K="+key) {
+				t.Errorf("env %q lacks K", p.Env)
+			}
+			if !strings.Contains(p.Policy.Command, "s3cr3t") {
+				t.Errorf("the policy reads %q, not the command as it runs", p.Policy.Command)
+			}
+		})
+	}
+}
+
+func quoteYAML(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
+}

@@ -273,6 +273,9 @@ type Prepared struct {
 	Runner  runner.Runner
 	Timeout time.Duration
 	Prefix  string
+	// readOnly builds Runner again with its write grants read-only, for
+	// a call admitted below tier 2; nil when it grants none.
+	readOnly func() (runner.Runner, error)
 }
 
 // Prepare checks the constraints, renders the command and the runner's
@@ -319,11 +322,17 @@ func (d *Deps) Prepare(ctx context.Context, c Choice, args map[string]any) (*Pre
 	if childEnv, err = withEnvRefs(childEnv, refs); err != nil {
 		return nil, err
 	}
-	rn, prepare, err := d.build(c, vals, env)
+	rn, prepare, err := d.build(c, vals, env, false)
 	if err != nil {
 		return nil, err
 	}
 	p := &Prepared{Command: cmd, Env: childEnv, Runner: rn, Timeout: d.Limits.DefaultTimeout}
+	if grantsWrites(c) {
+		p.readOnly = func() (runner.Runner, error) {
+			rn, _, err := d.build(c, vals, env, true)
+			return rn, err
+		}
+	}
 	p.Policy = policy.Input{Command: literal, Env: extra}
 	if prepare != "" {
 		p.Policy.Command = prepare + "\n" + literal
@@ -419,7 +428,11 @@ func (d *Deps) plan(c Choice) relay.PlanFunc[map[string]any] {
 				// (run.env, values from warden's environment): no other
 				// tool's programs may share their domain and read it.
 				ctx = confine.WithApart(ctx)
-				res, err := p.Runner.Run(ctx, runner.Request{
+				rn, err := p.admittedRunner(ctx)
+				if err != nil {
+					return relay.Fail(relay.StatusError, "%v", err)
+				}
+				res, err := rn.Run(ctx, runner.Request{
 					Argv:     p.Argv,
 					Env:      p.Env,
 					Timeout:  p.Timeout,

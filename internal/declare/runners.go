@@ -244,9 +244,10 @@ func (d *Deps) requirements(r *RunnerSpec) string {
 }
 
 // build renders the runner's templated options for one call, checks the
-// paths and builds the runner. prepare is the docker prepare_command, which
+// paths and builds the runner, with its write grants read-only if
+// readOnly (readOnlyGrants). prepare is the docker prepare_command, which
 // policy must see too.
-func (d *Deps) build(c Choice, vals map[string]any, env Env) (rn runner.Runner, prepare string, err error) {
+func (d *Deps) build(c Choice, vals map[string]any, env Env, readOnly bool) (rn runner.Runner, prepare string, err error) {
 	r := c.Runner
 	o := make(map[string]any, len(r.Options))
 	for name, v := range r.Options {
@@ -285,6 +286,9 @@ func (d *Deps) build(c Choice, vals map[string]any, env Env) (rn runner.Runner, 
 			list = append(list, v)
 		}
 		o[name] = list
+	}
+	if readOnly {
+		readOnlyGrants(o)
 	}
 	rn, err = r.kind.build(d, c.Program, o)
 	if err != nil {

@@ -110,7 +110,8 @@ func TestSandboxRunnersHideWardensOwnFiles(t *testing.T) {
               allow_read_folders: [%[3]s, %[4]s]
 `, short, r, filepath.Dir(base), tmp)
 	}
-	toolsFile := filepath.Join(tmp, "tools.yaml")
+	// Beside the config: a tool file is warden's own, like the config.
+	toolsFile := filepath.Join(confDir, "tools.yaml")
 	mkfile(t, toolsFile, tools.String(), time.Now())
 	cfgPath := filepath.Join(confDir, "warden.yaml")
 	mkfile(t, cfgPath, "# "+conf+"\nmode: readonly\ntools: ["+toolsFile+"]\n", time.Now())

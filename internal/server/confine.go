@@ -59,11 +59,14 @@ func confineProfile(writable []string, network *bool) confine.Profile {
 
 // ownPaths are warden's own files: state dir (token, audit log,
 // recordings, approvals), audit log, config file, token and key files,
-// and the client keys warden presents to its audit collectors (a child
-// holding one could send records as warden).
+// the client keys warden presents to its audit collectors (a child
+// holding one could send records as warden), and the declarative tool
+// files and directories, configuration like the config file that may hold
+// what the operator gave a tool (run.env NAME=VALUE, a key).
 func ownPaths(cfg *config.Config, configPath string) []string {
 	var out []string
 	paths := []string{cfg.StateDir, cfg.Audit.Path, configPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile, cfg.HTTP.TLSKeyFile}
+	paths = append(paths, cfg.Tools...)
 	for _, e := range cfg.Audit.Export {
 		paths = append(paths, e.KeyFile)
 	}

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"encoding/base64"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"golang.org/x/sys/unix"
+)
+
+// TestToolFilesOutOfReach: the declarative tool files warden loads
+// (tools: in the config, --tools, a file or a directory of them) are its
+// configuration as the config file is, and may hold secrets the operator
+// gave a tool (run.env NAME=VALUE). No child reads them, in any spelling,
+// a repository's hook included, nor do the file tools; as root and as
+// another user.
+func TestToolFilesOutOfReach(t *testing.T) {
+	t.Run("root", func(t *testing.T) {
+		if unix.Geteuid() != 0 {
+			t.Skip("not root")
+		}
+		toolFilesOutOfReach(t, false)
+	})
+	t.Run("nonroot", func(t *testing.T) { toolFilesOutOfReach(t, true) })
+}
+
+func toolFilesOutOfReach(t *testing.T, nobody bool) {
+	const secret = "canary-8e3a-tool-file-secret"
+	dir := programDir(t)
+	tool := func(name string) string {
+		return "mcp:\n  tools:\n    - name: " + name + "\n      description: d\n      tier: 0\n      run:\n        command: 'true'\n        env: [\"API_TOKEN=" + secret + "\"]\n"
+	}
+	// One file named by the config, one directory of files.
+	conf := filepath.Join(dir, "conf")
+	toolsDir := filepath.Join(dir, "tools.d")
+	for _, d := range []string{conf, toolsDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file := filepath.Join(conf, "tools.yaml")
+	cfg := filepath.Join(dir, "warden.yaml")
+	for p, body := range map[string]string{
+		file:                              tool("from_file"),
+		filepath.Join(toolsDir, "a.yaml"): tool("from_dir"),
+		cfg:                               "tools: [" + file + ", " + toolsDir + "]\n",
+	} {
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	repo := filepath.Join(dir, "repo")
+	os.MkdirAll(repo, 0o755)
+	hook := filepath.Join(dir, "hook.sh")
+	os.WriteFile(hook, []byte("echo HOOK-RAN; cat "+file+" "+toolsDir+"/*\n"), 0o755)
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q")
+	git("config", "core.fsmonitor", "sh "+hook+" >&2")
+	if nobody && unix.Geteuid() == 0 {
+		filepath.Walk(repo, func(p string, _ os.FileInfo, _ error) error { return os.Lchown(p, 65534, 65534) })
+	}
+	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg, "SHELL=/bin/sh")
+	var cs *mcp.ClientSession
+	if nobody {
+		cs = startAsNobody(t, env, state)
+	} else {
+		cs = startStdio(t, env, state, nil).cs
+	}
+	_, info := callTool(t, cs, "server_info", nil)
+	requireConfinement(t, info)
+	if res, got := callTool(t, cs, "from_dir", nil); got["status"] != "ok" {
+		t.Fatalf("the tools did not load: %v %s", got, text(res))
+	}
+	hidden := func(s string) string {
+		return "eval \"$(echo " + base64.StdEncoding.EncodeToString([]byte(s)) + " | base64 -d)\""
+	}
+	for _, c := range []struct {
+		name string
+		args map[string]any
+	}{
+		{"cat", map[string]any{"command": "cat " + file + " " + toolsDir + "/a.yaml"}},
+		{"glob", map[string]any{"command": "cat " + dir + "/c*/t*.yaml " + dir + "/tools.d/*"}},
+		{"relative", map[string]any{"command": "cat tools.yaml ../tools.d/a.yaml", "cwd": conf}},
+		{"dotdot", map[string]any{"command": "cat " + conf + "/../conf/./tools.yaml"}},
+		{"proc-root", map[string]any{"command": "cat /proc/self/root" + file}},
+		{"grep", map[string]any{"command": "grep -r canary " + dir}},
+		{"hidden", map[string]any{"command": hidden("cat " + file + " " + toolsDir + "/a.yaml")}},
+		{"hidden-cp", map[string]any{"command": hidden("cp " + file + " /tmp/wt-$$ && cat /tmp/wt-$$; rm -f /tmp/wt-$$")}},
+		{"hook", map[string]any{"command": "git status", "cwd": repo}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res, got := callApproved(t, cs, "run_command", c.args)
+			if c.name == "hook" && !strings.Contains(text(res), "HOOK-RAN") {
+				t.Errorf("the repository's hook did not run, so this shows nothing: %s", text(res))
+			}
+			if strings.Contains(text(res), secret) {
+				t.Errorf("%v read a tool file's secret (%v):\n%s", c.args, got["status"], text(res))
+			}
+		})
+	}
+	for _, p := range []string{file, toolsDir + "/a.yaml"} {
+		t.Run("read_file "+filepath.Base(p), func(t *testing.T) {
+			res, got := callTool(t, cs, "read_file", map[string]any{"path": p})
+			if got["status"] == "ok" || strings.Contains(text(res), secret) {
+				t.Errorf("read_file %s: %v %s", p, got["status"], text(res))
+			}
+		})
+	}
+}

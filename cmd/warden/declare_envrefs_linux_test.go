@@ -47,6 +47,8 @@ var envContexts = []struct{ name, cmd, want string }{
 	{"subst", `printf %s "$(printf %s {{ env "API_KEY" }})"`, "KEY"},
 	{"passthrough", `printf %s {{ env "OTHER_KEY" }}`, "KEY"},
 	{"twice", `printf %s {{ env "API_KEY" }}/{{ env "API_KEY" }}`, "KEY/KEY"},
+	{"quote", `printf %s {{ env "API_KEY" | quote }}`, "KEY"},
+	{"squote-double", `printf %s "k={{ env "API_KEY" | squote }}"`, "k=KEY"},
 }
 
 func envOffCommandLine(t *testing.T, nobody bool) {

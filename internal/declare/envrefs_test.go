@@ -24,6 +24,8 @@ func TestEnvRefsOffCommandLine(t *testing.T) {
 		{"double", `printf %s "a{{ env "K" }}b"`, false, false},
 		{"single", `printf %s 'a{{ env "K" }}b'`, false, false},
 		{"heredoc", "cat <<E\n{{ env \"K\" }}\nE", false, false},
+		{"quote", `printf %s {{ env "K" | quote }}`, false, false},
+		{"squote", `printf %s "{{ env "K" | squote }}"`, false, false},
 		{"quoted heredoc", "cat <<'E'\n{{ env \"K\" }}\nE", true, false},
 		{"templated run.env", `printf %s {{ env "K" }}`, false, true},
 	} {

@@ -283,6 +283,12 @@ func (r *renderer) print(name string, v any) (string, error) {
 				return "", errors.New("value contains a NUL byte or is not valid UTF-8")
 			}
 		}
+		if ref, ok := r.envs[strings.Join(x, "")]; ok && len(x) == 1 && r.refs != nil {
+			// env "NAME" | quote: one word, the variable's.
+			r.refs[ref] = x[0]
+			r.vals = append(r.vals, placeholder{text: x[0], ref: ref})
+			return sentinel(len(r.vals) - 1), nil
+		}
 		r.vals = append(r.vals, placeholder{words: x, isWords: true})
 		return sentinel(len(r.vals) - 1), nil
 	case []string:

@@ -61,6 +61,12 @@ type Admission struct {
 	// given a value from warden's environment (run.env) would otherwise
 	// show it to any read running meanwhile, a repository's hook included.
 	Apart bool
+	// Owner is who made the call (its identity). Below Full the calls of
+	// different owners run in domains apart (up to maxOwnerDomains per
+	// level), since programs of one domain read one another's
+	// environment, descriptors and terminals: one client's read (a
+	// repository's hook) would read what another's call was given.
+	Owner string
 }
 
 // SessionTool is the tool whose programs are sessions: below tier 2 they

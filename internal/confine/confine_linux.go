@@ -46,12 +46,14 @@ type Confiner struct {
 
 	mu      sync.Mutex
 	workers map[string]*worker
+	owners  map[string]int  // owner keys made per key (ownerKey)
+	owned   map[string]bool // and the owner keys themselves
 }
 
 // New probes what this kernel and user allow and returns a Confiner for
 // it. With req Required it fails unless programs can be confined.
 func New(o Options, req Requirement) (*Confiner, error) {
-	c := &Confiner{opts: o, log: o.Logger, workers: map[string]*worker{}, pid: os.Getpid(), pgid: unix.Getpgrp()}
+	c := &Confiner{opts: o, log: o.Logger, workers: map[string]*worker{}, owners: map[string]int{}, owned: map[string]bool{}, pid: os.Getpid(), pgid: unix.Getpgrp()}
 	if c.log == nil {
 		c.log = slog.New(slog.DiscardHandler)
 	}
@@ -242,7 +244,7 @@ func (c *Confiner) Start(ctx context.Context, start func() error) (func(), error
 // when a directory its ruleset enumerated has changed. It counts the
 // program about to start.
 func (c *Confiner) worker(a Admission) (*worker, error) {
-	key, prof := string(a.Level), Profile{}
+	key, prof, owned := string(a.Level), Profile{}, false
 	daemons := a.Daemons
 	switch a.Level {
 	case Read, Temp:
@@ -260,6 +262,7 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 			// process of their user's, so a domain apart holds only here.
 			key += ":" + a.Tool
 		}
+		owned = a.Owner != ""
 	case Inspect:
 		daemons = true
 	case Full:
@@ -279,6 +282,9 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if owned {
+		key = c.ownerKey(key, a.Owner)
+	}
 	w := c.workers[key]
 	if w != nil && w.stale() {
 		c.log.Debug("confinement rules rebuilt: a directory they enumerated changed", "level", key)
@@ -298,6 +304,26 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 	w.live++
 	w.mu.Unlock()
 	return w, nil
+}
+
+// maxOwnerDomains bounds the owners given a domain of their own per
+// key: each is a thread for good, and identities are many where a
+// trusted proxy names them. Owners past it share the key's domain.
+const maxOwnerDomains = 32
+
+// ownerKey is key for owner's calls, with c.mu held: a key of the owner's
+// own while fewer than maxOwnerDomains owners have one.
+func (c *Confiner) ownerKey(key, owner string) string {
+	own := key + "@" + owner
+	if c.owned[own] {
+		return own
+	}
+	if c.owners[key] >= maxOwnerDomains {
+		return key
+	}
+	c.owned[own] = true
+	c.owners[key]++
+	return own
 }
 
 // worker is one confined thread and the programs it started.

@@ -229,7 +229,7 @@ func (r *Relay) runFanout(ctx context.Context, s Spec, c *Call, p *FanoutPlan, h
 			if h.plan.Run == nil {
 				h.out = Fail(StatusError, "internal error: host has no run step")
 			} else {
-				h.out = h.plan.Run(withAdmission(ctx, s.Name, h.verdict))
+				h.out = h.plan.Run(withAdmission(ctx, s.Name, c.Identity, h.verdict))
 			}
 			h.out = settle(h.out)
 			r.recordHost(ctx, s, c, i, len(hosts), h, hostStart)

@@ -120,7 +120,7 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 	if p.Run == nil {
 		return Fail(StatusError, "internal error: tool has no run step")
 	}
-	return p.Run(withAdmission(ctx, s.Name, a.verdict))
+	return p.Run(withAdmission(ctx, s.Name, c.Identity, a.verdict))
 }
 
 // unambiguous refuses arguments that repeat a key: the decoder would keep
@@ -133,11 +133,11 @@ func unambiguous(c *Call) *Outcome {
 	return nil
 }
 
-// withAdmission returns ctx carrying the admission of a call of tool with
-// verdict v, so that whatever the call starts on this machine is confined
-// to it.
-func withAdmission(ctx context.Context, tool string, v policy.Verdict) context.Context {
-	return confine.With(ctx, confine.Admission{Level: confine.ForTier(int(v.Tier)), Tool: tool, Daemons: v.Daemons})
+// withAdmission returns ctx carrying the admission of a call of tool by
+// owner (the caller's identity) with verdict v, so that whatever the call
+// starts on this machine is confined to it.
+func withAdmission(ctx context.Context, tool, owner string, v policy.Verdict) context.Context {
+	return confine.With(ctx, confine.Admission{Level: confine.ForTier(int(v.Tier)), Tool: tool, Owner: owner, Daemons: v.Daemons})
 }
 
 // mode is the narrowest of the global, per-tool and per-host modes.

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestOwnersApart: over HTTP several identities share one warden. Programs
+// of one Landlock domain read one another's environment, descriptors and
+// terminals, so while every read of a level shared one, bob's read — a
+// repository's hook that git status runs, which no classifier sees —
+// read what alice's call running meanwhile was given: its env values, its
+// stdin. Below tier 2 each identity's calls have a domain of their own;
+// bob's own calls still see one another (the control).
+func TestOwnersApart(t *testing.T) {
+	dir := programDir(t)
+	repo := filepath.Join(dir, "repo")
+	if err := os.MkdirAll(repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// The hook waits for the victim's program, then reads it every way.
+	var hook strings.Builder
+	hook.WriteString("echo HOOK-RAN\nfor i in $(seq 100); do p=$(pgrep -f '^sleep 4[.]5[0-9]7$') && break; sleep 0.1; done\necho VICTIM=$p\n")
+	for i, r := range ownerReaders {
+		fmt.Fprintf(&hook, "echo '== %d'\n%s 2>&1\n", i, r)
+	}
+	hook.WriteString("echo '== end'\n")
+	if err := os.WriteFile(filepath.Join(dir, "hook.sh"), []byte(hook.String()), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"config", "core.fsmonitor", "sh " + filepath.Join(dir, "hook.sh") + " >&2"}} {
+		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_TOKEN="+testToken,
+		"WARDEN_CONFIG="+writeFile(t, "http:\n  trusted_proxy_header: X-User\n"))
+	s := startHTTP(t, env, state)
+	as := func(user string) *mcp.ClientSession {
+		client := mcp.NewClient(&mcp.Implementation{Name: user, Version: "1"}, nil)
+		tr := &mcp.StreamableClientTransport{Endpoint: s.url, MaxRetries: -1,
+			HTTPClient: &http.Client{Transport: headers{map[string]string{"Authorization": "Bearer " + testToken, "X-User": user}}}}
+		cs, err := client.Connect(context.Background(), tr, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cs.Close() })
+		return cs
+	}
+	alice, bob := as("alice"), as("bob")
+	_, info := callTool(t, bob, "server_info", nil)
+	requireConfinement(t, info)
+	for i, c := range []struct {
+		name   string
+		victim *mcp.ClientSession
+		read   string // "command" (tier 0) or "benign" (tier 1)
+		seen   bool
+	}{
+		{"read", alice, "git status", false},
+		{"benign", alice, "mktemp && git status", false},
+		{"own-call", bob, "git status", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			secs := fmt.Sprintf("4.5%d7", i)
+			done := make(chan string, 1)
+			go func() {
+				// tier 1 for the benign case: the victim's call is at
+				// the reader's level.
+				cmd := "sleep " + secs
+				if c.read != "git status" {
+					cmd = "mktemp >/dev/null && " + cmd
+				}
+				res, got := callTool(t, c.victim, "run_command", map[string]any{"command": cmd,
+					"env": map[string]any{"DB_URL": "canary-4d0c-victim-env"}, "stdin": "canary-4d0c-victim-stdin\n"})
+				done <- fmt.Sprintf("%v %s", got["status"], text(res))
+			}()
+			res, got := callTool(t, bob, "run_command", map[string]any{"command": c.read, "cwd": repo})
+			out := text(res)
+			if got["status"] != "ok" || !strings.Contains(out, "HOOK-RAN") || strings.Contains(out, "VICTIM=\n") {
+				t.Fatalf("the reader did not run beside the victim: %v\n%s", got, out)
+			}
+			if v := <-done; !strings.HasPrefix(v, "ok") {
+				t.Fatalf("the victim's call did not run: %s", v)
+			}
+			for j, r := range ownerReaders {
+				t.Run(fmt.Sprintf("%02d", j), func(t *testing.T) {
+					_, seg, _ := strings.Cut(out, fmt.Sprintf("== %d\n", j))
+					seg, _, _ = strings.Cut(seg, "\n== ")
+					if c.seen {
+						return // bob's own: what the control below needs
+					}
+					if strings.Contains(seg, "canary-4d0c") {
+						t.Errorf("bob's %s read alice's call:\n%s", r, seg)
+					}
+				})
+			}
+			if c.seen && !strings.Contains(out, "canary-4d0c-victim-env") {
+				t.Errorf("control: bob's read did not see bob's own call, so this shows nothing:\n%s", out)
+			}
+		})
+	}
+}
+
+// ownerReaders read another program (pid in $p) and its shell parent.
+var ownerReaders = []string{
+	`tr '\0' '\n' < /proc/$p/environ`,
+	`cat /proc/$(cut -d' ' -f4 /proc/$p/stat)/environ`,
+	`for f in /proc/[0-9]*/environ; do cat "$f"; done`,
+	`ps eww -p $p`,
+	`cat /proc/$p/task/*/environ`,
+	`timeout 1 cat /proc/$(cut -d' ' -f4 /proc/$p/stat)/fd/0`,
+	`python3 -c 'import sys; print(open("/proc/%s/environ" % sys.argv[1], "rb").read())' $p`,
+}

@@ -355,6 +355,10 @@ func check(t *testing.T, g *rig, p path, got result, w want) {
 		g.mu.Lock()
 		a := g.admitted[len(g.admitted)-1]
 		g.mu.Unlock()
+		if a.Owner == "" {
+			t.Errorf("Run was handed admission %+v without the caller as its owner", a)
+		}
+		a.Owner = ""
 		if want := (confine.Admission{Level: confine.ForTier(w.tier), Tool: toolOf(p)}); a != want {
 			t.Errorf("Run was handed admission %+v, want %+v", a, want)
 		}

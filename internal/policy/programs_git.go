@@ -49,6 +49,26 @@ var gitRead = set(`status log diff show blame shortlog grep cat-file ls-files ls
 	show-branch range-diff diff-tree diff-files diff-index annotate get-tar-commit-id
 	verify-pack show-index ls-remote`)
 
+// gitHelpPage reports whether git help, given the words after it, shows a
+// page rather than printing a list: the page is shown by man (and its
+// pager), info or a web browser, as help.format, man.viewer,
+// man.<tool>.cmd and browser.<tool>.cmd say, the repository's
+// configuration included.
+func gitHelpPage(rest []string) bool {
+	has := func(flags ...string) bool {
+		for _, r := range rest {
+			for _, f := range flags {
+				if r == f || strings.HasPrefix(f, "--") && longFlag(r, f) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return has("-w", "--web", "-m", "--man", "-i", "--info") || len(operands(rest)) > 0 &&
+		!has("-a", "--all", "-g", "--guides", "-c", "--config", "--user-interfaces", "--developer-interfaces")
+}
+
 // gitProgram classifies git: global -c settings and options that run
 // programs, history-destroying subcommands, and everything else as mutation.
 func gitProgram(c *call) (Tier, string) {
@@ -98,8 +118,8 @@ func gitProgram(c *call) (Tier, string) {
 		sub, rest = "help", []string{sub}
 	}
 	for _, a := range args[:i] {
-		if a.val == "--help" {
-			// git --help CMD is git help CMD too.
+		if a.val == "--help" || a.val == "-h" {
+			// git --help CMD (or -h CMD) is git help CMD too.
 			sub, rest = "help", argVals(args[i:])
 		}
 	}
@@ -324,10 +344,7 @@ func gitProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "git archive"
 	case "help":
-		// A page is shown by man (and its pager), info or a web browser,
-		// as help.format and man.viewer say; lists are printed.
-		if hasAny("-w", "--web", "-m", "--man", "-i", "--info") || len(operands(rest)) > 0 &&
-			!hasAny("-a", "--all", "-g", "--guides", "-c", "--config", "--user-interfaces", "--developer-interfaces") {
+		if gitHelpPage(rest) {
 			return TierMutate, "git help: shows the page with man, info or a web browser"
 		}
 		return TierRead, "git help"

@@ -104,8 +104,9 @@ func (c *call) onlyAsksVersion() bool {
 // gitRepoAgent says why the repository a git command works in may hold a
 // configuration the agent wrote without approval, or returns "": -C and
 // --git-dir name it, or else the working directory (or one above it)
-// holds it. git version, help, init and clone read no repository's
-// configuration.
+// holds it. git version, init and clone read no repository's
+// configuration, nor does git help where it prints a list; a page it
+// shows is shown by the viewer the repository's configuration names.
 func (c *call) gitRepoAgent() string {
 	if c.e.paths == nil {
 		return ""
@@ -129,7 +130,13 @@ func (c *call) gitRepoAgent() string {
 			dirs = append(dirs, arg{val: v[len("--git-dir="):], known: a.known, glob: a.glob})
 		case v == "-c" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix" || v == "--config-env":
 			i++
-		case v == "--version" || v == "--help" || v == "-h" || strings.HasPrefix(v, "--exec-path") ||
+		case v == "--help" || v == "-h":
+			// git --help CMD is git help CMD.
+			if gitHelpPage(argVals(args[i+1:])) {
+				return c.projectDirsAgent(dirs)
+			}
+			return ""
+		case v == "--version" || strings.HasPrefix(v, "--exec-path") ||
 			v == "--html-path" || v == "--man-path" || v == "--info-path":
 			return ""
 		}
@@ -137,8 +144,19 @@ func (c *call) gitRepoAgent() string {
 	if i >= len(args) {
 		return "" // git with global options only
 	}
+	rest := argVals(args[i+1:])
 	switch args[i].val {
-	case "version", "help", "init", "clone":
+	case "help":
+		// The viewer that shows a page is the repository's to name
+		// (help.format, man.<tool>.cmd, browser.<tool>.cmd).
+		if gitHelpPage(rest) {
+			return c.projectDirsAgent(dirs)
+		}
+		return ""
+	case "version", "init", "clone":
+		if len(rest) > 0 && rest[0] == "--help" {
+			return c.projectDirsAgent(dirs) // git init --help is git help init
+		}
 		return ""
 	}
 	return c.projectDirsAgent(dirs)

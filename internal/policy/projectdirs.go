@@ -211,7 +211,7 @@ func (c *call) projectDirsAgent(dirs []arg) string {
 // where a tier 1 call may have written, or another world-writable one
 // (worldDirs), where any local user may have.
 func agentDir(d string) bool {
-	d = path.Clean(d)
+	d = foldCase(path.Clean(d))
 	if strings.HasPrefix(d, "/proc/") || strings.HasPrefix(d, "/dev/fd/") {
 		return procAgentDir(d)
 	}
@@ -229,6 +229,19 @@ func agentDir(d string) bool {
 		}
 	}
 	return false
+}
+
+// foldCase returns p in lower case when it has an upper-case ASCII letter,
+// or p itself. macOS's file systems ignore case by default, so on a Mac
+// (an SSH host) /TMP/x and /Private/Tmp/x are /tmp/x, where a tier 1 write
+// made it; on Linux no such directory exists to be told apart.
+func foldCase(p string) string {
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c >= 'A' && c <= 'Z' {
+			return asciiLower(p)
+		}
+	}
+	return p
 }
 
 // tmpAliases are other names of the temporary directories: links some

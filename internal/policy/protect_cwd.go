@@ -211,7 +211,7 @@ func (e *eval) composeRelCwds() []string {
 // temporary directory below it (/, /var, /dev, /proc and the places
 // agentDir takes as aliases), so that a relative cd from d can reach one.
 func aboveAgentDir(d string) bool {
-	switch path.Clean(d) {
+	switch foldCase(path.Clean(d)) {
 	case "/", "/var", "/dev", "/usr", "/run", "/private", "/private/var":
 		return true
 	}

@@ -26,6 +26,10 @@ func (c *call) unknownInProject(t Tier, why string) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, why + ", which may run code from " + where
 	}
+	if where := c.runOperandAgent(); where != "" {
+		c.e.opaque = true
+		return TierDestructive, why + ", told to run or install what a benign call may have written: " + where
+	}
 	if c.e.paths == nil {
 		return t, why
 	}
@@ -103,4 +107,79 @@ func placeName(n string) bool {
 		}
 	}
 	return false
+}
+
+// runVerbs are the subcommands with which a program runs (or loads, or
+// serves, or renders with its code cells, or installs, its build and
+// install scripts run) the file or directory it is given: coverage run F,
+// streamlit run F, uv run F, k6 run F, jupyter execute NB, quarto render
+// DOC, runc run -b DIR, uv tool install DIR, code --install-extension F.
+// uvx is uv tool run.
+var (
+	runVerbs    = set(`run exec execute start serve test eval load source launch render install`)
+	runPrograms = set(`uvx`)
+)
+
+// runOperandAgent says why what an unknown program is told to run — an
+// operand or an option's value after one of runVerbs among its first two
+// operands — may be one a tier 1 call wrote, or returns "": under a
+// temporary directory, or a climb to one. What follows another verb
+// (shellcheck /tmp/x.sh, a --source or --output) may be data, and keeps
+// the program's tier; relative names are the working directory's rule.
+func (c *call) runOperandAgent() string {
+	if runPrograms[c.name] {
+		return runPathsAgent(c.args)
+	}
+	ops := 0
+	for i, a := range c.args {
+		v := a.val
+		if !a.known || v == "" || v == "--" {
+			continue // computed words are argCommand's
+		}
+		if v[0] == '-' {
+			if n, _, _ := strings.Cut(v, "="); strings.HasPrefix(n, "--install") {
+				return runPathsAgent(c.args[i:]) // code --install-extension F
+			}
+			continue
+		}
+		if ops++; ops > 2 {
+			return ""
+		}
+		if runVerbs[v] {
+			return runPathsAgent(c.args[i+1:])
+		}
+	}
+	return ""
+}
+
+// runPathsAgent says why a path among args (a word, or an option's value
+// after "=" or attached to a short option) may be one a tier 1 call
+// wrote, or returns "".
+func runPathsAgent(args []arg) string {
+	for _, a := range args {
+		if !a.known {
+			continue
+		}
+		v := a.val
+		if strings.HasPrefix(v, "-") {
+			if _, val, ok := strings.Cut(v, "="); ok {
+				v = val
+			} else if i := strings.IndexByte(v, '/'); i > 1 && v[1] != '-' {
+				v = v[i:] // -b/tmp/x
+			} else {
+				continue
+			}
+		}
+		switch {
+		case strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~"):
+			if why := codePathAgent(arg{val: v, known: true}); why != "" {
+				return why
+			}
+		case climbs(v):
+			if why := climbAgent(v); why != "" {
+				return truncate(v, 64) + " " + why
+			}
+		}
+	}
+	return ""
 }

@@ -29,6 +29,7 @@ type codeSource struct {
 	operands bool            // its operands name code too (tests, a source tree)
 	first    bool            // its options come before the subcommand, whose own options name no code (go -C)
 	anyVerb  bool            // which of its options take a value is not known: the first operand that is a verb is the verb
+	props    []string        // JVM system properties (-Dname=value) naming code: a JDK, an extension path, plugins
 }
 
 // optStyle is how a program's options are read.
@@ -44,13 +45,22 @@ const (
 var (
 	makeSource  = codeSource{files: []string{"-f", "--file", "--makefile", "-I", "--include-dir"}, dirs: []string{"-C", "--directory"}}
 	taskSource  = codeSource{files: []string{"-t", "--taskfile"}, dirs: []string{"-d", "--dir"}}
-	gradleSrc   = codeSource{files: []string{"-b", "--build-file", "-c", "--settings-file", "-g", "--gradle-user-home", "--include-build"}, dirs: []string{"-p", "--project-dir"}}
+	gradleSrc   = codeSource{files: []string{"-b", "--build-file", "-c", "--settings-file", "-g", "--gradle-user-home", "--include-build"}, dirs: []string{"-p", "--project-dir"}, props: gradleProps}
 	composeSrc  = codeSource{files: []string{"-f", "--file", "--env-file"}, dirs: []string{"--project-directory"}}
 	pytestSrc   = codeSource{files: []string{"-c", "--config-file", "--rootdir", "--confcutdir"}, operands: true}
-	mvnSource   = codeSource{files: []string{"-f", "--file"}, style: wordStyle}
+	mvnSource   = codeSource{files: []string{"-f", "--file", "-t", "--toolchains"}, style: wordStyle, props: mvnProps}
 	bazelSource = codeSource{files: []string{"--bazelrc"}, style: goStyle}
 	invokeSrc   = codeSource{dirs: []string{"-r", "--search-root"}}
 	chefSource  = codeSource{files: []string{"-c", "--config", "-j", "--json-attributes"}}
+
+	// The JVM build tools' system properties that name code: maven's
+	// core extensions, its local repository (the plugins it runs) and the
+	// directory whose .mvn holds extensions.xml and jvm.config; the JDK
+	// gradle's daemon runs; sbt's global base (its plugins), boot
+	// directory (the launcher it runs) and Ivy home (the jars it loads).
+	mvnProps    = []string{"maven.ext.class.path", "maven.repo.local", "maven.multiModuleProjectDirectory", "maven.home", "java.home"}
+	gradleProps = []string{"org.gradle.java.home", "gradle.user.home", "java.home"}
+	sbtProps    = []string{"sbt.global.base", "sbt.boot.directory", "sbt.ivy.home", "ivy.home", "sbt.global.plugins", "java.home"}
 )
 
 // codeSources are the programs that take code from files their options
@@ -109,11 +119,13 @@ var codeSources = map[string]codeSource{
 	"nix-build": {operands: true},
 	"qmake":     {operands: true},
 	"zig":       {files: []string{"--build-file"}, verbs: set(`build`)},
-	"dune":      {dirs: []string{"--root"}},
-	"stack":     {files: []string{"--stack-yaml"}},
-	"cabal":     {files: []string{"--project-file"}, dirs: []string{"--project-dir"}},
-	"devbox":    {files: []string{"-c", "--config"}},
-	"mise":      {dirs: []string{"-C", "--cd"}},
+	"sbt": {files: []string{"--sbt-dir", "-sbt-dir", "--sbt-boot", "-sbt-boot", "--ivy", "-ivy", "--sbt-jar", "-sbt-jar",
+		"--java-home", "-java-home"}, style: wordStyle, props: sbtProps},
+	"dune":   {dirs: []string{"--root"}},
+	"stack":  {files: []string{"--stack-yaml"}},
+	"cabal":  {files: []string{"--project-file"}, dirs: []string{"--project-dir"}},
+	"devbox": {files: []string{"-c", "--config"}},
+	"mise":   {dirs: []string{"-C", "--cd"}},
 	// Configuration managers and process managers whose manifest,
 	// state tree or configuration is code (exec resources, cmd.run,
 	// Ruby, a program check, a sourced shell file), a repository whose
@@ -205,6 +217,7 @@ func (c *call) codeSourceAgent(src codeSource) string {
 		}
 	}
 	files := c.codeOptVals(src, args, src.files)
+	files = append(files, propVals(args, src.props)...)
 	if src.operands {
 		files = append(files, c.codeOperands(src, opArgs)...)
 	}
@@ -544,4 +557,30 @@ func agentPath(p string) string {
 		return "is under a temporary directory or a descriptor"
 	}
 	return ""
+}
+
+// propVals returns the values of the JVM system properties names sets in
+// args, as -Dname=value or -D name=value (maven takes both).
+func propVals(args []arg, names []string) []arg {
+	if len(names) == 0 {
+		return nil
+	}
+	var out []arg
+	for i, a := range args {
+		v := a.val
+		if !strings.HasPrefix(v, "-D") {
+			continue
+		}
+		if v == "-D" && i+1 < len(args) {
+			a = args[i+1]
+			v = a.val
+		} else {
+			v = v[2:]
+		}
+		k, val, ok := strings.Cut(v, "=")
+		if ok && slices.Contains(names, k) {
+			out = append(out, arg{val: val, known: a.known, glob: a.glob})
+		}
+	}
+	return out
 }

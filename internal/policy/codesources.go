@@ -224,6 +224,9 @@ func (c *call) codeSourceAgent(src codeSource) string {
 	if c.name == "nix" {
 		files = flakePaths(files)
 	}
+	if c.name == "cargo" {
+		files = append(files, cargoScript(opArgs)...)
+	}
 	for _, f := range files {
 		if why := codePathAgent(f); why != "" {
 			return "its code file " + why
@@ -583,4 +586,30 @@ func propVals(args []arg, names []string) []arg {
 		}
 	}
 	return out
+}
+
+// cargoScript returns cargo's first operand when it names a script cargo
+// builds and runs (cargo /tmp/x/s.rs, cargo -Zscript ./s.rs): a path, or a
+// file ending in .rs, where a subcommand is a bare name.
+func cargoScript(args []arg) []arg {
+	skip := false
+	for _, a := range args {
+		v := a.val
+		if skip || !a.known || strings.HasPrefix(v, "+") {
+			skip = false
+			continue // an option's value, a toolchain; a computed word is computedCodeOpt's
+		}
+		if strings.HasPrefix(v, "-") {
+			switch v {
+			case "-Z", "--config", "-C", "--color", "--manifest-path":
+				skip = true
+			}
+			continue
+		}
+		if strings.Contains(v, "/") || strings.HasSuffix(v, ".rs") {
+			return []arg{a}
+		}
+		return nil
+	}
+	return nil
 }

@@ -691,6 +691,11 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		args = append([]arg{a0}, args[1:]...)
 	}
 	ent, known := knownPrograms[path.Base(a0.val)]
+	if !known && !fn {
+		if t, why, ok := e.foldedProgram(args, ctx); ok {
+			return t, why
+		}
+	}
 	if !known {
 		ent.name, ent.h = normalised(path.Base(a0.val))
 	}

@@ -168,6 +168,11 @@ var projectDirOpts = map[string][]string{
 	"pnpm":    {"-C", "--dir"},
 	"yarn":    {"--cwd"},
 	"yarnpkg": {"--cwd"},
+	// git's front ends, told which repository to open.
+	"lazygit":  {"-p", "--path", "-g", "--git-dir", "-w", "--work-tree"},
+	"gitui":    {"-d", "--directory", "--workdir"},
+	"tig":      {"-C"},
+	"git-cola": {"-r", "--repo"},
 }
 
 // projectDirsAgent says why the project directory a program works in may

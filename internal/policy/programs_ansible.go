@@ -58,12 +58,40 @@ func ansiblePlaybookProgram(c *call) (Tier, string) {
 	}
 	for _, a := range c.args {
 		switch a.val {
-		case "--syntax-check", "--list-tasks", "--list-hosts", "--list-tags", "--version", "--help", "-h":
+		case "--syntax-check", "--list-tasks", "--list-hosts", "--list-tags":
+			// Listing templates the plays' hosts, names and tags (a
+			// lookup('pipe', …) runs here) and loads the plugins beside
+			// the playbook (filter_plugins, vars_plugins): a playbook a
+			// tier 1 write made is code.
+			if where := c.playbookAgent(); where != "" {
+				c.e.opaque = true
+				return TierDestructive, "ansible-playbook " + a.val + " templates the plays and loads the plugins beside a playbook a benign call may have written: " + where
+			}
+			return TierMutate, "ansible-playbook " + a.val
+		case "--version", "--help", "-h":
 			return TierMutate, "ansible-playbook " + a.val
 		}
 	}
 	c.e.opaque = true
 	return TierDestructive, "ansible-playbook: runs the tasks of playbooks the classifier cannot read"
+}
+
+// playbookAgent says why a playbook ansible-playbook is given may be one a
+// tier 1 call wrote, or returns "": under a temporary directory, known
+// only at run time, or relative to a working directory that may be one.
+func (c *call) playbookAgent() string {
+	for i, a := range c.args {
+		if a.known && (a.val == "--" || strings.HasPrefix(a.val, "-")) || i > 0 && ansibleTakesValue(c.args[i-1]) {
+			continue
+		}
+		if why := codePathAgent(a); why != "" {
+			return why
+		}
+		if why := c.fileDirAgent(a); why != "" {
+			return why
+		}
+	}
+	return ""
 }
 
 // ansibleAdhocRisk classifies what an ad hoc command's options add to a

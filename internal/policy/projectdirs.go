@@ -41,6 +41,12 @@ var projectPrograms = map[string]string{
 	// Front ends that run git in the working directory.
 	"tig": ".git/config", "lazygit": ".git/config", "gitui": ".git/config", "gitk": ".git/config",
 	"git-cola": ".git/config", "gh": ".git/config", "glab": ".git/config", "hub": ".git/config",
+	// Other version control whose repository configuration runs
+	// programs on reads: jj's pager and diff tools, Sapling's hooks and
+	// extensions (as hg's), darcs' posthooks from _darcs/prefs/defaults,
+	// fossil's settings (diff-command, editor), Breezy's branch hooks.
+	"jj": ".jj/repo/config.toml", "sl": ".sl/config", "darcs": "_darcs/prefs/defaults", "fossil": ".fossil-settings",
+	"brz": ".bzr/branch/branch.conf", "bzr": ".bzr/branch/branch.conf",
 }
 
 // inProject raises the tier t of call c to tier 3 when c is a program
@@ -173,6 +179,12 @@ var projectDirOpts = map[string][]string{
 	"gitui":    {"-d", "--directory", "--workdir"},
 	"tig":      {"-C"},
 	"git-cola": {"-r", "--repo"},
+	"jj":       {"-R", "--repository"},
+	"sl":       {"-R", "--repository", "--cwd"},
+	"darcs":    {"--repodir"},
+	"fossil":   {"-R", "--repository", "--chdir"},
+	"brz":      {"-d", "--directory"},
+	"bzr":      {"-d", "--directory"},
 }
 
 // projectDirsAgent says why the project directory a program works in may

@@ -48,11 +48,11 @@ func (c *call) unknownInProject(t Tier, why string) (Tier, string) {
 func relativeFile(f string) bool { return !strings.HasPrefix(f, "/") }
 
 // placeWords are the words of option names that name a program's project,
-// working directory or configuration (--config, --rcfile, --project-dir,
-// --chdir, --root, --plugin): an unknown program given one takes code from
+// working directory, repository or configuration (--config, --rcfile,
+// --project-dir, --chdir, --root, --plugin, --repository): an unknown program given one takes code from
 // it as the programs the classifier knows do (codesources.go).
 var placeWords = set(`config conf cfg rc rcfile configfile dir directory cwd chdir project root rootdir manifest settings
-	workdir working plugin plugins require load init hook hooks`)
+	workdir working plugin plugins require load init hook hooks repository repo repodir`)
 
 // placeOptAgent says why a place an unknown program's option names (by a
 // name made of placeWords, or -C) may be one a tier 1 call wrote, or

@@ -150,17 +150,16 @@ func (c *call) gitRepoAgent() string {
 	if i >= len(args) {
 		return "" // git with global options only
 	}
-	rest := argVals(args[i+1:])
 	switch args[i].val {
 	case "help":
 		// The viewer that shows a page is the repository's to name
 		// (help.format, man.<tool>.cmd, browser.<tool>.cmd).
-		if gitHelpPage(rest) {
+		if gitHelpPage(argVals(args[i+1:])) {
 			return c.projectDirsAgent(dirs)
 		}
 		return ""
 	case "version", "init", "clone":
-		if len(rest) > 0 && rest[0] == "--help" {
+		if i+1 < len(args) && args[i+1].val == "--help" {
 			return c.projectDirsAgent(dirs) // git init --help is git help init
 		}
 		return ""

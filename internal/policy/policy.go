@@ -176,6 +176,11 @@ type Input struct {
 	// Dirs are other absolute directories the command may start in: a
 	// session's shell after a cd that may or may not have run.
 	Dirs []string
+	// Prompt says Command is typed to an interactive shell, or starts
+	// one, whose prompt may run programs in the directory the command
+	// leaves it in (a git prompt runs git status there), where nothing
+	// else holds what they run: an SSH host's session, a writable one.
+	Prompt bool
 	// Root says the command runs as root: warden itself is root on this
 	// machine, or an SSH host's login user is. What only root's programs
 	// do (tar, cp and rsync keeping setuid modes) is then classified as
@@ -230,6 +235,7 @@ func (e *eval) input(in *Input) {
 	for _, d := range in.Dirs {
 		e.alsoDir(d)
 	}
+	start := e.cdMark()
 	if h := in.Host; h != "" && h != "local" {
 		if !validHost(h) {
 			e.deny(fmt.Sprintf("host %q is not a valid host name", truncate(h, 64)))
@@ -279,6 +285,7 @@ func (e *eval) input(in *Input) {
 	if empty {
 		e.note(TierRead, false, "empty input")
 	}
+	e.promptDir(in, start)
 	if e.opaque {
 		// Something ran that the classifier cannot see into; look for
 		// catastrophic commands anywhere in the raw text.

@@ -347,8 +347,11 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 		tier = policy.TierMutate
 	}
 	return &relay.Plan{
-		Host:  a.Host,
-		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: addrs, Dir: a.Cwd},
+		Host: a.Host,
+		// An SSH host's shell, or a writable session's, is held by
+		// nothing but the classifier: what its prompt runs where it
+		// starts counts (policy's prompt.go).
+		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: addrs, Dir: a.Cwd, Prompt: remote || a.Writable},
 		Tier:  tier,
 		Run: func(ctx context.Context) *relay.Outcome {
 			// The session's programs are confined by its start's
@@ -530,7 +533,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 		// What is typed into a session is what its shell will run, on
 		// the session's host.
 		Host:  tb.host,
-		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(ctx, tb.host)},
+		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(ctx, tb.host), Prompt: tb.host != "" || tb.writable},
 	}
 	// The shell runs it where earlier sends left it.
 	if len(dirs) > 0 {

@@ -227,6 +227,9 @@ func (c *call) codeSourceAgent(src codeSource) string {
 	if c.name == "cargo" {
 		files = append(files, cargoScript(opArgs)...)
 	}
+	if c.name == "bazel" || c.name == "bazelisk" {
+		files = append(files, bazelOverrides(c.args)...)
+	}
 	for _, f := range files {
 		if why := codePathAgent(f); why != "" {
 			return "its code file " + why
@@ -612,4 +615,38 @@ func cargoScript(args []arg) []arg {
 		return nil
 	}
 	return nil
+}
+
+// bazelOverrides returns the directories a bazel command's options put in
+// place of a repository or module (--override_repository=NAME=DIR,
+// --override_module=NAME=DIR) or the registry it reads modules from
+// (--registry=file:///DIR): their BUILD and .bzl files are Starlark whose
+// repository rules run programs, on a query too. They follow the
+// command, where bazelrc's startup options do not.
+func bazelOverrides(args []arg) []arg {
+	var out []arg
+	for i, a := range args {
+		name, val, eq := strings.Cut(a.val, "=")
+		switch name {
+		case "--override_repository", "--override_module", "--registry":
+		default:
+			continue
+		}
+		if !eq {
+			if i+1 >= len(args) {
+				continue
+			}
+			a = args[i+1]
+			val = a.val
+		}
+		if name != "--registry" {
+			_, val, _ = strings.Cut(val, "=")
+		} else if v, ok := strings.CutPrefix(val, "file://"); ok {
+			val = v
+		} else if a.known {
+			continue // a registry reached over the network
+		}
+		out = append(out, arg{val: val, known: a.known, glob: a.glob})
+	}
+	return out
 }

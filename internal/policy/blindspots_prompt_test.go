@@ -29,7 +29,8 @@ func TestBlindSpotPromptRunsGitWhereACdLeaves(t *testing.T) {
 			}
 		}
 		for _, in := range []Input{{Prompt: true, Dir: "/tmp/x"}, {Prompt: true, Dir: "/var/tmp"}, {Command: "cd ..", Prompt: true, Dir: "/tmp/x/y"},
-			{Command: "cd sub", Prompt: true, Dir: "/tmp/x"}, {Command: "cd /srv", Prompt: true, Dir: "/srv", Dirs: []string{"/tmp/x"}}} {
+			{Command: "cd sub", Prompt: true, Dir: "/tmp/x"}, {Command: "cd /srv", Prompt: true, Dir: "/srv", Dirs: []string{"/tmp/x"}},
+			{Command: "cd \"$d\"", Prompt: true, Dir: "."}, {Command: "cd sub", Prompt: true, Dir: "."}, {Command: "popd", Prompt: true, Dir: "."}} {
 			in.Host = h
 			if v := p.Evaluate(in); v.Tier < TierDestructive {
 				t.Errorf("Evaluate(%+v) = %s (%s); want tier 3", in, v.Tier, v.Reason)

@@ -351,6 +351,7 @@ func (e *eval) absorb(s *eval) {
 	ps.cdUnknown = ps.cdUnknown || from.cdUnknown || from.cdMore
 	ps.cdSafeGlob = ps.cdSafeGlob || from.cdSafeGlob
 	ps.back = ps.back || from.back
+	ps.moves += from.moves
 	for _, w := range from.recRel {
 		if len(ps.recRel) < maxRelWords {
 			ps.recRel = append(ps.recRel, w)

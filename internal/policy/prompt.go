@@ -37,7 +37,7 @@ func (e *eval) promptDir(in *Input, start cdMark) {
 // it started in are moves too, so a text moves the shell when the mark
 // after it differs from the mark before.
 type cdMark struct {
-	n                   int
+	n, moves            int
 	unknown, glob, back bool
 }
 
@@ -47,5 +47,5 @@ func (e *eval) cdMark() cdMark {
 	if ps == nil {
 		return cdMark{}
 	}
-	return cdMark{len(ps.cds), ps.cdUnknown, ps.cdSafeGlob, ps.back}
+	return cdMark{len(ps.cds), ps.moves, ps.cdUnknown, ps.cdSafeGlob, ps.back}
 }

@@ -146,6 +146,7 @@ type pathState struct {
 	aliases    []alias // links, copies and mounts of directories above a protected path
 	nocase     bool    // shopt -s nocaseglob: patterns match either case
 	back       bool    // cd -, popd: back to a directory an earlier input may have made current
+	moves      int     // cd, pushd and popd commands run (see cdMark): a cd "$d" after one adds no target
 	agentMemo  [2]cwdMemo
 }
 
@@ -278,6 +279,7 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 	name := path.Base(args[0].val)
 	switch name {
 	case "cd", "pushd":
+		ps.moves++
 		ops := operands(argVals(args[1:]))
 		switch {
 		case len(ops) == 0:
@@ -297,6 +299,7 @@ func (e *eval) protectWords(args []arg, ctx cctx) {
 			}
 		}
 	case "popd":
+		ps.moves++
 		ps.back = true
 	case "find":
 		e.findProtect(args[1:], ctx)

@@ -74,6 +74,10 @@ type tab struct {
 	host string
 	// writable: started with writable=true, after approval.
 	writable bool
+	// unheld: nothing but the classifier holds what its shell runs (an
+	// SSH host's session, a writable one), so what its prompt runs where
+	// a send leaves it counts (policy.Input.Prompt).
+	unheld bool
 	// utf8: the session's locale is known to be UTF-8.
 	utf8 bool
 	// dirs are the working directories its shell may run what is typed
@@ -302,7 +306,7 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 	}
 	var starter session.Starter
 	var addrs []string
-	shell, remote := "/bin/sh", false
+	shell, remote, agent := "/bin/sh", false, false
 	switch {
 	case d.Hosts != nil:
 		h, err := d.Hosts(ctx, a.Host)
@@ -310,7 +314,7 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 			return nil, err
 		}
 		starter, shell = h.Sessions()
-		addrs, remote = h.Addrs, !h.Local()
+		addrs, remote, agent = h.Addrs, !h.Local(), h.Kind == hosts.KindAgent
 	case !hosts.IsLocal(a.Host):
 		return nil, fmt.Errorf("unknown host %q: not in the inventory (see hosts_list)", a.Host)
 	}
@@ -346,12 +350,14 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 	if a.Writable {
 		tier = policy.TierMutate
 	}
+	unheld := a.Writable || remote && !agent
 	return &relay.Plan{
 		Host: a.Host,
 		// An SSH host's shell, or a writable session's, is held by
-		// nothing but the classifier: what its prompt runs where it
-		// starts counts (policy's prompt.go).
-		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: addrs, Dir: a.Cwd, Prompt: remote || a.Writable},
+		// nothing but the classifier (warden's agent confines a read on
+		// its host): what its prompt runs where it starts counts
+		// (policy's prompt.go).
+		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: addrs, Dir: a.Cwd, Prompt: unheld},
 		Tier:  tier,
 		Run: func(ctx context.Context) *relay.Outcome {
 			// The session's programs are confined by its start's
@@ -369,6 +375,7 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 				return fail(err)
 			}
 			tb := newTab(host, a.Writable, utf8)
+			tb.unheld = unheld
 			if a.Cwd != "" {
 				tb.dirs = []string{a.Cwd}
 			}
@@ -533,7 +540,7 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 		// What is typed into a session is what its shell will run, on
 		// the session's host.
 		Host:  tb.host,
-		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(ctx, tb.host), Prompt: tb.host != "" || tb.writable},
+		Input: policy.Input{Command: ty.text, HostAddrs: d.addrs(ctx, tb.host), Prompt: tb.unheld},
 	}
 	// The shell runs it where earlier sends left it.
 	if len(dirs) > 0 {

@@ -108,6 +108,7 @@ func (pc *piece) parse(comments bool, size int) {
 	if pc.err == nil {
 		mendCoprocs(pc.file, pc.src)
 		pc.sc = newScope(pc.file, size, pc)
+		pc.sc.topGuards = topGuards(pc.file.Stmts) // indexed in the piece; see inPieces
 	}
 }
 
@@ -186,7 +187,6 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	if !ok {
 		sc = newScope(f, len(src), pieces...)
 	}
-	sc.topGuards = topGuards(f.Stmts)
 	sc.inherit(ctx.sc)
 	sc.derive(e)
 	ctx.sc = sc
@@ -194,6 +194,19 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	firsts := make([]int, len(pieces)) // index in f.Stmts of each piece's first statement
 	for i := 1; i < len(pieces); i++ {
 		firsts[i] = firsts[i-1] + len(pieces[i-1].file.Stmts)
+	}
+	// The first guard of each name, as topGuards(f.Stmts) would find it,
+	// from what each piece found as it was parsed.
+	sc.topGuards = nil
+	for i, pc := range pieces {
+		for n, at := range pc.sc.topGuards {
+			if sc.topGuards == nil {
+				sc.topGuards = map[string]int{}
+			}
+			if sc.topGuards[n] == 0 || firsts[i]+at < sc.topGuards[n] {
+				sc.topGuards[n] = firsts[i] + at
+			}
+		}
 	}
 	// The last pieces parsed are the likeliest still in the processor's
 	// cache: walk them first (3-5% less CPU on a 1 MiB script).

@@ -175,6 +175,18 @@ func TestSecretsOutOfReach(t *testing.T) {
 	})
 }
 
+// asRootAndNobody runs f as two subtests: with warden as root (skipped
+// unless the test runs as root) and as another user (nobody true).
+func asRootAndNobody(t *testing.T, f func(t *testing.T, nobody bool)) {
+	t.Run("root", func(t *testing.T) {
+		if os.Geteuid() != 0 {
+			t.Skip("not root")
+		}
+		f(t, false)
+	})
+	t.Run("nonroot", func(t *testing.T) { f(t, true) })
+}
+
 // startAsNobody starts warden over stdio as user nobody (65534) when the
 // test runs as root, or as the test's own user otherwise.
 func startAsNobody(t *testing.T, env []string, state string) *mcp.ClientSession {

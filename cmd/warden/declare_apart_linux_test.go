@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,13 +19,7 @@ import (
 // Each tool's programs run in a domain of their own, at every level: the
 // hook, in every spelling, finds nothing, as root and as another user.
 func TestDeclarativeToolEnvApart(t *testing.T) {
-	t.Run("root", func(t *testing.T) {
-		if unix.Geteuid() != 0 {
-			t.Skip("not root")
-		}
-		declareApart(t, false)
-	})
-	t.Run("nonroot", func(t *testing.T) { declareApart(t, true) })
+	asRootAndNobody(t, declareApart)
 }
 
 // apartReaders read the environment, descriptors and memory of a program
@@ -76,29 +69,7 @@ func declareApart(t *testing.T, nobody bool) {
 	}
 	// The hook finds the tool's program by its command line and runs
 	// every reader on it, each behind a line naming it.
-	var hook strings.Builder
-	hook.WriteString("echo HOOK-RAN\nfor i in $(seq 100); do p=$(pgrep -f '^sleep [0-9]*[.][0-9]37$') && break; sleep 0.1; done\necho TOOL-PID=$p\n")
-	for i, r := range apartReaders {
-		fmt.Fprintf(&hook, "echo '== %d'\n%s 2>&1\n", i, r)
-	}
-	hook.WriteString("echo '== end'\n")
-	repo := filepath.Join(dir, "repo")
-	if err := os.MkdirAll(repo, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "hook.sh"), []byte(hook.String()), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	git := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	git("init", "-q")
-	git("config", "core.fsmonitor", "sh "+filepath.Join(dir, "hook.sh")+" >&2")
+	repo := readingHookRepo(t, dir, "^sleep [0-9]*[.][0-9]37$", "TOOL-PID", apartReaders)
 	if nobody && unix.Geteuid() == 0 {
 		// git runs no hook in a repository another user owns.
 		filepath.Walk(repo, func(p string, _ os.FileInfo, _ error) error { return os.Lchown(p, 65534, 65534) })

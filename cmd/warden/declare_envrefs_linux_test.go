@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"golang.org/x/sys/unix"
 )
 
 // TestDeclarativeEnvOffCommandLine: a declarative tool's command that
@@ -22,13 +21,7 @@ import (
 // gets the value exactly (its digest is checked), and no reader running
 // meanwhile sees it.
 func TestDeclarativeEnvOffCommandLine(t *testing.T) {
-	t.Run("root", func(t *testing.T) {
-		if unix.Geteuid() != 0 {
-			t.Skip("not root")
-		}
-		envOffCommandLine(t, false)
-	})
-	t.Run("nonroot", func(t *testing.T) { envOffCommandLine(t, true) })
+	asRootAndNobody(t, envOffCommandLine)
 }
 
 // envContexts print the key in each place a template can put it; want is

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,42 +20,12 @@ import (
 // bob's own calls still see one another (the control).
 func TestOwnersApart(t *testing.T) {
 	dir := programDir(t)
-	repo := filepath.Join(dir, "repo")
-	if err := os.MkdirAll(repo, 0o755); err != nil {
-		t.Fatal(err)
-	}
 	// The hook waits for the victim's program, then reads it every way.
-	var hook strings.Builder
-	hook.WriteString("echo HOOK-RAN\nfor i in $(seq 100); do p=$(pgrep -f '^sleep 4[.]5[0-9]7$') && break; sleep 0.1; done\necho VICTIM=$p\n")
-	for i, r := range ownerReaders {
-		fmt.Fprintf(&hook, "echo '== %d'\n%s 2>&1\n", i, r)
-	}
-	hook.WriteString("echo '== end'\n")
-	if err := os.WriteFile(filepath.Join(dir, "hook.sh"), []byte(hook.String()), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"init", "-q"}, {"config", "core.fsmonitor", "sh " + filepath.Join(dir, "hook.sh") + " >&2"}} {
-		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	repo := readingHookRepo(t, dir, "^sleep 4[.]5[0-9]7$", "VICTIM", ownerReaders)
 	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_TOKEN="+testToken,
 		"WARDEN_CONFIG="+writeFile(t, "http:\n  trusted_proxy_header: X-User\n"))
 	s := startHTTP(t, env, state)
-	as := func(user string) *mcp.ClientSession {
-		client := mcp.NewClient(&mcp.Implementation{Name: user, Version: "1"}, nil)
-		tr := &mcp.StreamableClientTransport{Endpoint: s.url, MaxRetries: -1,
-			HTTPClient: &http.Client{Transport: headers{map[string]string{"Authorization": "Bearer " + testToken, "X-User": user}}}}
-		cs, err := client.Connect(context.Background(), tr, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cs.Close() })
-		return cs
-	}
-	alice, bob := as("alice"), as("bob")
+	alice, bob := connectAs(t, s.url, "alice"), connectAs(t, s.url, "bob")
 	_, info := callTool(t, bob, "server_info", nil)
 	requireConfinement(t, info)
 	for i, c := range []struct {
@@ -120,4 +88,33 @@ var ownerReaders = []string{
 	`cat /proc/$p/task/*/environ`,
 	`timeout 1 cat /proc/$(cut -d' ' -f4 /proc/$p/stat)/fd/0`,
 	`python3 -c 'import sys; print(open("/proc/%s/environ" % sys.argv[1], "rb").read())' $p`,
+}
+
+// readingHookRepo makes a repository in dir whose core.fsmonitor hook, run
+// by any git status there, waits for a program whose command line matches
+// pattern, prints its pid after "NAME=", and runs each of readers on it
+// ($p), each after a line "== i"; it returns the repository's path.
+func readingHookRepo(t *testing.T, dir, pattern, name string, readers []string) string {
+	t.Helper()
+	var hook strings.Builder
+	fmt.Fprintf(&hook, "echo HOOK-RAN\nfor i in $(seq 100); do p=$(pgrep -f '%s') && break; sleep 0.1; done\necho %s=$p\n", pattern, name)
+	for i, r := range readers {
+		fmt.Fprintf(&hook, "echo '== %d'\n%s 2>&1\n", i, r)
+	}
+	hook.WriteString("echo '== end'\n")
+	if err := os.WriteFile(filepath.Join(dir, "hook.sh"), []byte(hook.String()), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(dir, "repo")
+	if err := os.MkdirAll(repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"config", "core.fsmonitor", "sh " + filepath.Join(dir, "hook.sh") + " >&2"}} {
+		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	return repo
 }

@@ -208,22 +208,26 @@ func TestSessionRecordingReplays(t *testing.T) {
 	}
 }
 
+// connectAs connects to warden's HTTP endpoint at url as user, named by
+// the trusted proxy header X-User.
+func connectAs(t *testing.T, url, user string) *mcp.ClientSession {
+	t.Helper()
+	client := mcp.NewClient(&mcp.Implementation{Name: user, Version: "1"}, nil)
+	tr := &mcp.StreamableClientTransport{Endpoint: url, MaxRetries: -1,
+		HTTPClient: &http.Client{Transport: headers{map[string]string{"Authorization": "Bearer " + testToken, "X-User": user}}}}
+	cs, err := client.Connect(context.Background(), tr, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
 func TestSessionsBelongToTheirOwner(t *testing.T) {
 	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_TOKEN="+testToken,
 		"WARDEN_CONFIG="+writeFile(t, "http:\n  trusted_proxy_header: X-User\n"))
 	s := startHTTP(t, env, state)
-	as := func(user string) *mcp.ClientSession {
-		client := mcp.NewClient(&mcp.Implementation{Name: user, Version: "1"}, nil)
-		tr := &mcp.StreamableClientTransport{Endpoint: s.url, MaxRetries: -1,
-			HTTPClient: &http.Client{Transport: headers{map[string]string{"Authorization": "Bearer " + testToken, "X-User": user}}}}
-		cs, err := client.Connect(context.Background(), tr, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { cs.Close() })
-		return cs
-	}
-	alice, bob := as("alice"), as("bob")
+	alice, bob := connectAs(t, s.url, "alice"), connectAs(t, s.url, "bob")
 	sh := startSession(t, alice, nil)
 	if _, list := callTool(t, bob, "session_list", nil); len(list["sessions"].([]any)) != 0 {
 		t.Errorf("bob sees alice's session: %v", list)

@@ -19,13 +19,7 @@ import (
 // a repository's hook included, nor do the file tools; as root and as
 // another user.
 func TestToolFilesOutOfReach(t *testing.T) {
-	t.Run("root", func(t *testing.T) {
-		if unix.Geteuid() != 0 {
-			t.Skip("not root")
-		}
-		toolFilesOutOfReach(t, false)
-	})
-	t.Run("nonroot", func(t *testing.T) { toolFilesOutOfReach(t, true) })
+	asRootAndNobody(t, toolFilesOutOfReach)
 }
 
 func toolFilesOutOfReach(t *testing.T, nobody bool) {

@@ -187,6 +187,21 @@ func asRootAndNobody(t *testing.T, f func(t *testing.T, nobody bool)) {
 	t.Run("nonroot", func(t *testing.T) { f(t, true) })
 }
 
+// startConfined starts warden over stdio as root, or as nobody when
+// nobody is set (see asRootAndNobody), and requires its programs confined.
+func startConfined(t *testing.T, env []string, state string, nobody bool) *mcp.ClientSession {
+	t.Helper()
+	var cs *mcp.ClientSession
+	if nobody {
+		cs = startAsNobody(t, env, state)
+	} else {
+		cs = startStdio(t, env, state, nil).cs
+	}
+	_, info := callTool(t, cs, "server_info", nil)
+	requireConfinement(t, info)
+	return cs
+}
+
 // startAsNobody starts warden over stdio as user nobody (65534) when the
 // test runs as root, or as the test's own user otherwise.
 func startAsNobody(t *testing.T, env []string, state string) *mcp.ClientSession {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/sys/unix"
 )
 
@@ -89,14 +88,7 @@ func declareApart(t *testing.T, nobody bool) {
 	for ci, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
 			env, state := wardenEnv(t, "WARDEN_MODE="+c.mode, "WARDEN_CONFIG="+cfg, "API_KEY="+key, "SHELL=/bin/sh")
-			var cs *mcp.ClientSession
-			if nobody {
-				cs = startAsNobody(t, env, state)
-			} else {
-				cs = startStdio(t, env, state, nil).cs
-			}
-			_, info := callTool(t, cs, "server_info", nil)
-			requireConfinement(t, info)
+			cs := startConfined(t, env, state, nobody)
 			secs := fmt.Sprintf("4.%d37", ci)
 			done := make(chan string, 1)
 			go func() {

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestDeclarativeEnvOffCommandLine: a declarative tool's command that
@@ -62,14 +60,7 @@ func envOffCommandLine(t *testing.T, nobody bool) {
 		}
 	}
 	env, state := wardenEnv(t, "WARDEN_MODE=readonly", "WARDEN_CONFIG="+cfg, "API_KEY="+key, "OTHER_KEY="+key, "SHELL=/bin/sh")
-	var cs *mcp.ClientSession
-	if nobody {
-		cs = startAsNobody(t, env, state)
-	} else {
-		cs = startStdio(t, env, state, nil).cs
-	}
-	_, info := callTool(t, cs, "server_info", nil)
-	requireConfinement(t, info)
+	cs := startConfined(t, env, state, nobody)
 	outs := make([]string, len(envContexts))
 	var wg sync.WaitGroup
 	for i := range envContexts {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/sys/unix"
 )
 
@@ -65,14 +64,7 @@ func toolFilesOutOfReach(t *testing.T, nobody bool) {
 		filepath.Walk(repo, func(p string, _ os.FileInfo, _ error) error { return os.Lchown(p, 65534, 65534) })
 	}
 	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg, "SHELL=/bin/sh")
-	var cs *mcp.ClientSession
-	if nobody {
-		cs = startAsNobody(t, env, state)
-	} else {
-		cs = startStdio(t, env, state, nil).cs
-	}
-	_, info := callTool(t, cs, "server_info", nil)
-	requireConfinement(t, info)
+	cs := startConfined(t, env, state, nobody)
 	if res, got := callTool(t, cs, "from_dir", nil); got["status"] != "ok" {
 		t.Fatalf("the tools did not load: %v %s", got, text(res))
 	}

@@ -67,11 +67,7 @@ func hostileRepo(t *testing.T) (repo string, untouched func(t *testing.T)) {
 	marker := filepath.Join(repo, "pwned")
 	gitRun := func(args ...string) {
 		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + repo, "GIT_CONFIG_NOSYSTEM=1"}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+		gitIn(t, repo, repo, args...)
 	}
 	gitRun("init", "-q")
 	gitRun("-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "--allow-empty", "-m", "init")
@@ -544,5 +540,16 @@ func TestReadonlyDaemonClients(t *testing.T) {
 	}
 	if asked.Load() == 0 {
 		t.Errorf("docker, admitted as a read, could not reach the daemon's socket: %s", text(res))
+	}
+}
+
+// gitIn runs git in repo with HOME home and no system config, as a
+// test's author with a name and address for commits.
+func gitIn(t *testing.T, home, repo string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.email=t@example.com", "-c", "user.name=t"}, args...)...)
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home, "GIT_CONFIG_NOSYSTEM=1"}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
 	}
 }

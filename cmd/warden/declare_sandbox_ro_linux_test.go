@@ -55,11 +55,7 @@ func sandboxWrite(t *testing.T, runnerName, grant, mode string, tier int, lands 
 	target := filepath.Join(repo, "f")
 	git := func(args ...string) {
 		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.email=t@example.com", "-c", "user.name=t"}, args...)...)
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+		gitIn(t, dir, repo, args...)
 	}
 	if err := os.MkdirAll(repo, 0o755); err != nil {
 		t.Fatal(err)

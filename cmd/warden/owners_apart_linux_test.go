@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -109,12 +108,7 @@ func readingHookRepo(t *testing.T, dir, pattern, name string, readers []string) 
 	if err := os.MkdirAll(repo, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"init", "-q"}, {"config", "core.fsmonitor", "sh " + filepath.Join(dir, "hook.sh") + " >&2"}} {
-		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	gitIn(t, dir, repo, "init", "-q")
+	gitIn(t, dir, repo, "config", "core.fsmonitor", "sh "+filepath.Join(dir, "hook.sh")+" >&2")
 	return repo
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/base64"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -49,14 +48,12 @@ func toolFilesOutOfReach(t *testing.T, nobody bool) {
 	repo := filepath.Join(dir, "repo")
 	os.MkdirAll(repo, 0o755)
 	hook := filepath.Join(dir, "hook.sh")
-	os.WriteFile(hook, []byte("echo HOOK-RAN; cat "+file+" "+toolsDir+"/*\n"), 0o755)
+	if err := os.WriteFile(hook, []byte("echo HOOK-RAN; cat "+file+" "+toolsDir+"/*\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	git := func(args ...string) {
 		t.Helper()
-		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
-		cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+		gitIn(t, dir, repo, args...)
 	}
 	git("init", "-q")
 	git("config", "core.fsmonitor", "sh "+hook+" >&2")

@@ -21,17 +21,20 @@ func (c *call) optVals(args []arg, names ...string) []arg {
 	if wordOptions[c.name] {
 		return scanOpts(args, "", false, names, nil)
 	}
-	return scanOpts(args, c.valueLetters(), true, names, wholeLongs[c.name])
+	return scanOpts(args, c.valueLetters(), true, names, c.ownLong)
 }
 
-// wholeLongs are programs' own long options that are a proper prefix of a
-// longer one the handlers look for: getopt takes a whole name as itself,
-// never as an abbreviation (journalctl --cursor=C starts at a cursor,
-// where --cursor-file=F writes one).
-var wholeLongs = map[string][]string{
-	"journalctl": {"--cursor"},
-	"tar":        {"--checkpoint"},
-	"gtar":       {"--checkpoint"},
+// ownLong reports whether name is one of c's own long options spelled
+// whole, as its option tables know them (tar's whole table, the value
+// options of computedGrammars): getopt takes such a name as itself, never
+// as an abbreviation of a longer one (journalctl --cursor=C starts at a
+// cursor, where --cursor-file=F writes one; tar --checkpoint=N prints
+// progress, --checkpoint-action runs a program).
+func (c *call) ownLong(name string) bool {
+	if c.name == "tar" || c.name == "gtar" {
+		return slices.Contains(tarLongOpts, name)
+	}
+	return computedGrammars[c.name].long[name]
 }
 
 // exactOptVals is optVals for options of every program, whose other
@@ -98,7 +101,11 @@ var clusterValues = map[string]string{
 // cluster (cmake -DX=1, gdb -batch, xmllint -noout).
 var wordOptions = map[string]bool{"cmake": true, "gdb": true, "xmllint": true}
 
-func scanOpts(args []arg, valueShort string, getopt bool, names, whole []string) []arg {
+// scanOpts returns the values args give the options names: spelled
+// whole, and with getopt also abbreviated or at the end of a cluster of
+// short flags (valueShort are those that take a value), unless whole
+// says the word is an option of its own.
+func scanOpts(args []arg, valueShort string, getopt bool, names []string, whole func(string) bool) []arg {
 	var out []arg
 	value := func(i int, a arg, rest string) (arg, int) {
 		if rest != "" {
@@ -149,14 +156,14 @@ func scanOpts(args []arg, valueShort string, getopt bool, names, whole []string)
 
 // getoptVal reads args[i] as an abbreviated long option or a cluster of
 // short flags ending in one of names.
-func getoptVal(args []arg, i int, valueShort string, names, whole []string, value func(int, arg, string) (arg, int)) (arg, int, bool) {
+func getoptVal(args []arg, i int, valueShort string, names []string, whole func(string) bool, value func(int, arg, string) (arg, int)) (arg, int, bool) {
 	a := args[i]
 	if strings.HasPrefix(a.val, "--") {
 		name, eqVal, hasEq := strings.Cut(a.val, "=")
 		if len(name) < 3 {
 			return arg{}, i, false
 		}
-		if slices.Contains(names, name) || slices.Contains(whole, name) {
+		if slices.Contains(names, name) || whole != nil && whole(name) {
 			return arg{}, i, false // the whole name of another option
 		}
 		for _, n := range names {

@@ -1,11 +1,8 @@
 package session
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
 	"log/slog"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -15,19 +12,9 @@ import (
 // its input events joined.
 func replayed(t *testing.T, path string) (out, in string) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, maxEventLine)
+	_, events := castLines(t, path)
 	var o, i strings.Builder
-	for n := 0; sc.Scan(); n++ {
-		var ev []any
-		if n == 0 || json.Unmarshal(sc.Bytes(), &ev) != nil || len(ev) != 3 {
-			continue
-		}
+	for _, ev := range events {
 		data, _ := ev[2].(string)
 		switch ev[1] {
 		case "o":

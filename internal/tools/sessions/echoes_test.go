@@ -2,8 +2,6 @@ package sessions
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -53,14 +51,7 @@ func TestRecordingEchoesNoTypedSecret(t *testing.T) {
 	}
 	rg.readUntil(id, "after-echoes")
 	rg.call("session_close", map[string]any{"session_id": id})
-	casts, _ := filepath.Glob(filepath.Join(dir, "*.cast"))
-	if len(casts) != 1 {
-		t.Fatalf("recordings: %v", casts)
-	}
-	b, err := os.ReadFile(casts[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := onlyRecording(t, dir)
 	var out strings.Builder
 	for _, line := range strings.Split(string(b), "\n") {
 		var ev []any

@@ -65,14 +65,7 @@ func TestSecretsSplitAcrossSends(t *testing.T) {
 			t.Errorf("audit records lack %q:\n%s", kept, log)
 		}
 	}
-	casts, _ := filepath.Glob(filepath.Join(dir, "*.cast"))
-	if len(casts) != 1 {
-		t.Fatalf("recordings: %v", casts)
-	}
-	cast, err := os.ReadFile(casts[0])
-	if err != nil {
-		t.Fatal(err)
-	}
+	cast := onlyRecording(t, dir)
 	for _, line := range strings.Split(string(cast), "\n") {
 		if !strings.Contains(line, `"i", `) {
 			continue // the terminal's echo is output, not what was typed
@@ -163,4 +156,18 @@ func TestTerminalPromptAnsweredLater(t *testing.T) {
 			t.Errorf("audit records keep the answer %q to %q", s.secret, s.prompt)
 		}
 	}
+}
+
+// onlyRecording returns the one recording in dir.
+func onlyRecording(t *testing.T, dir string) []byte {
+	t.Helper()
+	casts, _ := filepath.Glob(filepath.Join(dir, "*.cast"))
+	if len(casts) != 1 {
+		t.Fatalf("recordings: %v", casts)
+	}
+	b, err := os.ReadFile(casts[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -1,6 +1,10 @@
 package audit
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestRedactCasePatterns: a case statement on a secret-named variable
 // tries its patterns against the secret, so each literal pattern gives the
@@ -32,4 +36,19 @@ func TestRedactCasePatterns(t *testing.T) {
 		{`case "$PASSWORD" in "$CONFIRM") echo same;; esac`, nil, []string{`"$CONFIRM")`}},
 		{`case "$PASSWORD_FILE" in /run/*) cat "$PASSWORD_FILE";; esac`, nil, []string{"/run/*)"}},
 	})
+}
+
+// TestRedactCasePatternsBounded: a case statement is read for its first
+// maxCaseClauses clauses; a pattern past them is not looked at.
+func TestRedactCasePatternsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`case "$PGPASSWORD" in `)
+	for i := 0; i < maxCaseClauses-1; i++ {
+		fmt.Fprintf(&b, "p%d) :;; ", i)
+	}
+	b.WriteString("Last64Pw) :;; Past64Pw) :;; esac")
+	out := Redact(b.String())
+	if strings.Contains(out, "Last64Pw") || !strings.Contains(out, "Past64Pw") || strings.Contains(out, "p0)") {
+		t.Errorf("clauses up to %d redacted, the next kept: %s", maxCaseClauses, out[len(out)-80:])
+	}
 }

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -94,6 +95,24 @@ func TestEmptyVariableGuardsInPieces(t *testing.T) {
 		got := p.Evaluate(Input{Interpreter: "bash", Script: tc.script})
 		if got.Denied != tc.deny || got.Tier != TierDestructive {
 			t.Errorf("%d KiB script ending %q: %s denied=%v (%s); want tier3 denied=%v", len(tc.script)>>10, tc.script[len(tc.script)-24:], got.Tier, got.Denied, got.Reason, tc.deny)
+		}
+	}
+}
+
+// TestEmptyVariableGuardsBounded: one statement guards at most maxGuarded
+// names; a name past them keeps the denial.
+func TestEmptyVariableGuardsBounded(t *testing.T) {
+	p := protectedPolicy(t)
+	var guard, sets strings.Builder
+	guard.WriteString(":")
+	for i := 0; i <= maxGuarded; i++ {
+		fmt.Fprintf(&sets, "V%d=$%d; ", i, i+1)
+		fmt.Fprintf(&guard, ` "${V%d:?}"`, i)
+	}
+	for i, deny := range map[int]bool{0: false, maxGuarded - 1: false, maxGuarded: true} {
+		cmd := fmt.Sprintf("%s%s; rm -rf \"$V%d\"/*", sets.String(), guard.String(), i)
+		if got := p.Evaluate(Input{Command: cmd}); got.Denied != deny || got.Tier != TierDestructive {
+			t.Errorf("guard of V%d: %s denied=%v (%s); want tier3 denied=%v", i, got.Tier, got.Denied, got.Reason, deny)
 		}
 	}
 }

@@ -240,7 +240,7 @@ func (e *eval) scriptWhole(src string, ctx cctx, what string, continued bool) {
 		e.wholeText(src)
 	}
 	sc := newScope(f, len(src))
-	sc.topGuards = topGuards(f.Stmts)
+	sc.topGuards = topGuards(f.Stmts, sc)
 	sc.inherit(ctx.sc)
 	sc.derive(e)
 	e.forkBombs(sc, ctx)
@@ -282,7 +282,11 @@ func (e *eval) stmts(list []*syntax.Stmt, ctx cctx, sc *scope) {
 			return
 		}
 		e.stmt(s, ctx, sc)
-		ctx.guards = ctx.guards.with(guardsAfter(s, ctx.inFunc))
+		top := 0 // exitsBefore counts top-level statements of sc's script alone
+		if ctx.topOf == sc {
+			top = ctx.top
+		}
+		ctx.guards = ctx.guards.with(guardsAfter(s, ctx.inFunc, sc, top))
 	}
 }
 

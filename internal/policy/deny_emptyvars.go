@@ -228,6 +228,9 @@ func (sc *scope) onlyAssigned(name string) bool {
 // name, and for a positional parameter, nothing moves them.
 func guarded(name string, ctx *cctx) bool {
 	sc := ctx.sc
+	if guardsUnsure(sc) {
+		return false
+	}
 	if !ctx.guards.has(name) && (sc == nil || ctx.topOf != sc || sc.topGuards[name] == 0 || sc.topGuards[name] >= ctx.top) {
 		return false
 	}
@@ -245,20 +248,58 @@ func (sc *scope) noteSetByCall(ce *syntax.CallExpr) {
 	switch name {
 	case "eval", "source", ".":
 		sc.byCall = orMaps(sc.byCall, map[string]bool{"": true})
-	case "read", "mapfile", "readarray", "getopts", "printf", "wait":
+	case "printf":
+		if v, ok := printfSets(ce.Args[1:]); ok {
+			sc.noteByCall(v)
+		}
+	case "read", "mapfile", "readarray", "getopts", "wait":
 		for _, w := range ce.Args[1:] {
 			v, ok := litValue(w)
 			if !ok {
 				v = ""
 			}
 			if v == "" || validName(v) {
-				if sc.byCall == nil {
-					sc.byCall = map[string]bool{}
-				}
-				sc.byCall[v] = true
+				sc.noteByCall(v)
 			}
 		}
 	}
+}
+
+// noteByCall notes that a builtin may set name, "" for any.
+func (sc *scope) noteByCall(name string) {
+	if sc.byCall == nil {
+		sc.byCall = map[string]bool{}
+	}
+	sc.byCall[name] = true
+}
+
+// printfSets returns the variable printf's -v sets, "" for any, and
+// whether it sets one: -v NAME or -vNAME before the format, or a word
+// there the parse cannot read, which may be -v. printf '%s\n' "$1" sets
+// none.
+func printfSets(args []*syntax.Word) (string, bool) {
+	for i, w := range args {
+		v, ok := plainLit(w)
+		switch {
+		case !ok:
+			return "", true
+		case v == "-v":
+			if i+1 < len(args) {
+				if n, ok := plainLit(args[i+1]); ok && validName(n) {
+					return n, true
+				}
+			}
+			return "", true
+		case strings.HasPrefix(v, "-v"):
+			if validName(v[2:]) {
+				return v[2:], true
+			}
+			return "", true
+		case v == "--" || !strings.HasPrefix(v, "-"):
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // neverEmptyWord reports whether a word of these parts is never empty

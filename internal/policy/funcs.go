@@ -27,10 +27,13 @@ import (
 
 // funcRemovers are the commands whose running can leave a function name
 // to a program of that name: unset directly, the others through text
-// they run in the same shell.
-var funcRemovers = set(`unset eval source . trap enable`)
+// they run in the same shell, and alias, whose name the shell reads
+// before any function's.
+var funcRemovers = set(`unset eval source . trap enable alias`)
 
-// noteFuncRemover sets sc.mayUnset when ce runs one of funcRemovers.
+// noteFuncRemover sets sc.mayUnset when ce runs one of funcRemovers, and
+// sc.mayRebind when it is not unset, nor a trap that cannot skip a
+// command (trap 'rm -f "$tmp"' EXIT).
 func (sc *scope) noteFuncRemover(ce *syntax.CallExpr) {
 	args, _ := pastCommandBuiltin(ce.Args)
 	if len(args) == 0 {
@@ -39,7 +42,19 @@ func (sc *scope) noteFuncRemover(ce *syntax.CallExpr) {
 	if v, ok := litValue(args[0]); !ok || funcRemovers[v] {
 		// A name the parse cannot read may be any of them.
 		sc.mayUnset = true
+		sc.mayRebind = sc.mayRebind || v != "unset" && (v != "trap" || trapsDebug(args[1:]))
 	}
+}
+
+// trapsDebug reports whether a trap's words may set the DEBUG trap, which
+// under extdebug skips the command it runs before.
+func trapsDebug(args []*syntax.Word) bool {
+	for _, w := range args {
+		if v, ok := litValue(w); !ok || strings.EqualFold(v, "DEBUG") {
+			return true
+		}
+	}
+	return false
 }
 
 // topFuncs returns, for each function a top-level statement of f

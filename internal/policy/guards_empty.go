@@ -12,6 +12,13 @@ import (
 // after its test in an && (or, for -z, ||) chain, read it as not empty.
 // A guard holds only where the shell cannot reach the use without it: in
 // a subshell, a mixed && || chain or a branch, it is not read as one.
+//
+// A guard is what bash's builtins make of it: a script that declares a
+// function named exit, return, test or [ (bash runs it instead of the
+// builtin), or runs enable, alias, eval, source or trap, which can do
+// the same, has none (see guardsUnsure). A function of the
+// script that always exits (die() { echo "$*" >&2; exit 1; }) stops it
+// as exit does, where a call of it runs the function (see exitsBefore).
 
 // guard is a name the walk knows is not empty, in a list that shares
 // its tail as contexts are copied.
@@ -44,11 +51,13 @@ func (g *guard) with(names []string) *guard {
 const maxGuarded = 8
 
 // topGuards returns, for each name a top-level statement of list guards,
-// the 1-based index of the first that does.
-func topGuards(list []*syntax.Stmt) map[string]int {
+// the 1-based index of the first that does. sc is the script's scope, or
+// nil where it is not yet known: then no call of a function is read as
+// exit.
+func topGuards(list []*syntax.Stmt, sc *scope) map[string]int {
 	var m map[string]int
 	for i, s := range list {
-		for _, n := range guardsAfter(s, false) {
+		for _, n := range guardsAfter(s, false, sc, i+1) {
 			if m == nil {
 				m = map[string]int{}
 			}
@@ -63,8 +72,9 @@ func topGuards(list []*syntax.Stmt) map[string]int {
 // guardsAfter returns the names s leaves set and not empty for the
 // statements after it: a command that expands ${D:?}, a test that exits
 // (or, in a function, returns) unless D is set ([ -z "$D" ] && exit,
-// [ -n "$D" ] || return 1), or an if that does.
-func guardsAfter(s *syntax.Stmt, inFunc bool) []string {
+// [ -n "$D" ] || return 1), or an if that does. s is in, or is, the
+// top-level statement of sc's script at 1-based index top.
+func guardsAfter(s *syntax.Stmt, inFunc bool, sc *scope, top int) []string {
 	if s.Negated || s.Background || s.Coprocess {
 		return nil
 	}
@@ -81,7 +91,15 @@ func guardsAfter(s *syntax.Stmt, inFunc bool) []string {
 		}
 		return names
 	case *syntax.BinaryCmd:
-		if !stops(c.Y, inFunc) {
+		if c.Op != syntax.AndStmt && c.Op != syntax.OrStmt {
+			return nil
+		}
+		// [ -z "$D" ] && exit 1 || echo ok: the shell gets past the
+		// chain only past its first command, a guard.
+		if names := guardsAfter(c.X, inFunc, sc, top); len(names) > 0 {
+			return names
+		}
+		if !stops(c.Y, inFunc, sc, top) {
 			return nil
 		}
 		switch c.Op {
@@ -93,10 +111,10 @@ func guardsAfter(s *syntax.Stmt, inFunc bool) []string {
 	case *syntax.IfClause:
 		// if [ -z "$D" ]; then …; exit 1; fi: no else, or an else that
 		// stops too.
-		if len(c.Then) == 0 || !stops(c.Then[len(c.Then)-1], inFunc) {
+		if len(c.Then) == 0 || !stops(c.Then[len(c.Then)-1], inFunc, sc, top) {
 			return nil
 		}
-		if e := c.Else; e != nil && (e.Cond != nil || len(e.Then) == 0 || !stops(e.Then[len(e.Then)-1], inFunc)) {
+		if e := c.Else; e != nil && (e.Cond != nil || len(e.Then) == 0 || !stops(e.Then[len(e.Then)-1], inFunc, sc, top)) {
 			return nil
 		}
 		if len(c.Cond) == 1 {
@@ -128,9 +146,9 @@ func stopsEmptyParts(parts []syntax.WordPart, names []string) []string {
 }
 
 // stops reports whether s always ends the script or function: exit,
-// return in a function (outside one, bash only complains and goes on),
-// or a group that ends in one.
-func stops(s *syntax.Stmt, inFunc bool) bool {
+// return in a function (outside one, bash only complains and goes on), a
+// call of one of sc's functions that exits, or a group that ends in one.
+func stops(s *syntax.Stmt, inFunc bool, sc *scope, top int) bool {
 	if s.Negated || s.Background {
 		return false
 	}
@@ -140,11 +158,75 @@ func stops(s *syntax.Stmt, inFunc bool) bool {
 			return false
 		}
 		v, ok := litValue(c.Args[0])
-		return ok && (v == "exit" || v == "return" && inFunc)
+		return ok && (v == "exit" || v == "return" && inFunc || sc.exitsBefore(v, top))
 	case *syntax.Block:
-		return len(c.Stmts) > 0 && stops(c.Stmts[len(c.Stmts)-1], inFunc)
+		return len(c.Stmts) > 0 && stops(c.Stmts[len(c.Stmts)-1], inFunc, sc, top)
 	}
 	return false
+}
+
+// guardWords are the builtins a guard is read as.
+var guardWords = [...]string{"exit", "return", "test", "["}
+
+// guardsUnsure reports whether a guard may not be what it reads as in sc
+// or a script around it: a function may take a guard word's place, or a
+// command (enable -n exit, alias, eval) may change what one runs.
+func guardsUnsure(sc *scope) bool {
+	for ; sc != nil; sc = sc.outer {
+		if sc.mayRebind || sc.manyFuncs {
+			return true
+		}
+		for _, w := range guardWords {
+			if _, ok := sc.funcAt[w]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// exitsBefore reports whether a call of name, in or at the top-level
+// statement of sc's script at 1-based index top, runs a function of the
+// script that always exits: one declared once, by a top-level statement
+// before top, whose body ends in exit and never returns.
+func (sc *scope) exitsBefore(name string, top int) bool {
+	if sc == nil || sc.mayUnset || sc.manyFuncs || sc.redeclared[name] {
+		return false
+	}
+	if at := sc.funcTop[name]; at == 0 || at >= top {
+		return false
+	}
+	i, ok := sc.funcAt[name]
+	return ok && alwaysExits(sc.funcs[i].Body)
+}
+
+// hasExiting reports whether any function of sc may be one exitsBefore
+// reads as exit.
+func (sc *scope) hasExiting() bool {
+	for name := range sc.funcTop {
+		if sc.exitsBefore(name, len(sc.file.Stmts)+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// alwaysExits reports whether a function body ends the script whenever
+// it runs: it ends in exit, and no command in it may be return.
+func alwaysExits(body *syntax.Stmt) bool {
+	if !stops(body, false, nil, 0) {
+		return false
+	}
+	returns := false
+	syntax.Walk(body, func(n syntax.Node) bool {
+		if ce, ok := n.(*syntax.CallExpr); ok && len(ce.Args) > 0 {
+			if v, lit := litValue(ce.Args[0]); !lit || v == "return" {
+				returns = true
+			}
+		}
+		return !returns
+	})
+	return !returns
 }
 
 // testedSet returns the names that s, a [ ], test or [[ ]] of one
@@ -293,12 +375,34 @@ func wordVar(w *syntax.Word) string {
 	return plainParam(w.Parts[0])
 }
 
-// plainParam returns the name a plain expansion ($D, ${D}) expands.
+// plainParam returns the name an expansion that is empty exactly when
+// its variable is expands: $D, ${D}, and, as set -u scripts spell it,
+// ${D:-} and ${D-} (an empty default) or ${D:+x} (a text when set).
 func plainParam(p syntax.WordPart) string {
 	pe, ok := p.(*syntax.ParamExp)
-	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil || pe.Exp != nil ||
+	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil ||
 		pe.Repl != nil || pe.Slice != nil || pe.Names != 0 || len(pe.Modifiers) > 0 || pe.NestedParam != nil {
 		return ""
+	}
+	if x := pe.Exp; x != nil {
+		v, lit := "", true
+		if x.Word != nil {
+			v, lit = plainLit(x.Word)
+		}
+		switch {
+		case !lit:
+			return ""
+		case x.Op == syntax.DefaultUnset || x.Op == syntax.DefaultUnsetOrNull:
+			if v != "" {
+				return ""
+			}
+		case x.Op == syntax.AlternateUnsetOrNull:
+			if v == "" {
+				return ""
+			}
+		default:
+			return ""
+		}
 	}
 	return pe.Param.Value
 }

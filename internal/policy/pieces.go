@@ -108,7 +108,7 @@ func (pc *piece) parse(comments bool, size int) {
 	if pc.err == nil {
 		mendCoprocs(pc.file, pc.src)
 		pc.sc = newScope(pc.file, size, pc)
-		pc.sc.topGuards = topGuards(pc.file.Stmts) // indexed in the piece; see inPieces
+		pc.sc.topGuards = topGuards(pc.file.Stmts, nil) // indexed in the piece; see inPieces
 	}
 }
 
@@ -195,18 +195,14 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	for i := 1; i < len(pieces); i++ {
 		firsts[i] = firsts[i-1] + len(pieces[i-1].file.Stmts)
 	}
-	// The first guard of each name, as topGuards(f.Stmts) would find it,
-	// from what each piece found as it was parsed.
-	sc.topGuards = nil
-	for i, pc := range pieces {
-		for n, at := range pc.sc.topGuards {
-			if sc.topGuards == nil {
-				sc.topGuards = map[string]int{}
-			}
-			if sc.topGuards[n] == 0 || firsts[i]+at < sc.topGuards[n] {
-				sc.topGuards[n] = firsts[i] + at
-			}
-		}
+	// The first guard of each name, as topGuards(f.Stmts, sc) would find
+	// it: from what each piece found as it was parsed, unless a call of
+	// one of the script's functions may be a guard's exit, which a piece
+	// alone cannot know.
+	if sc.hasExiting() {
+		sc.topGuards = topGuards(f.Stmts, sc)
+	} else {
+		sc.topGuards = joinGuards(pieces, firsts)
 	}
 	// The last pieces parsed are the likeliest still in the processor's
 	// cache: walk them first (3-5% less CPU on a 1 MiB script).
@@ -259,6 +255,23 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 		e.absorb(s)
 	}
 	return true
+}
+
+// joinGuards returns the first guard of each name the pieces found, each
+// piece's first statement at its index in firsts.
+func joinGuards(pieces []*piece, firsts []int) map[string]int {
+	var m map[string]int
+	for i, pc := range pieces {
+		for n, at := range pc.sc.topGuards {
+			if m == nil {
+				m = map[string]int{}
+			}
+			if m[n] == 0 || firsts[i]+at < m[n] {
+				m[n] = firsts[i] + at
+			}
+		}
+	}
+	return m
 }
 
 // tooDeep reports whether src nests past what the parser is given. On a

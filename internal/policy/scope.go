@@ -46,12 +46,18 @@ type scope struct {
 	// (see funcs); manyFuncs is set when there were more than it keeps.
 	funcAt    map[string]int
 	manyFuncs bool
+	// redeclared are the names of funcs declared more than once.
+	redeclared map[string]bool
 	// funcTop and mayUnset say which calls reach the script's own
 	// functions (see funcs.go): the first top-level statement declaring
 	// each name, and whether anything may remove a function again.
 	funcTop  map[string]int
 	mayUnset bool
-	bgTop    int // first top-level statement run in the background (funcs.go)
+	// mayRebind is set when a command may change what a name runs other
+	// than by removing a function: enable -n exit, alias, or the text of
+	// eval, source or trap.
+	mayRebind bool
+	bgTop     int // first top-level statement run in the background (funcs.go)
 	// calls and arrays are what deriveJoins reads (values_split.go):
 	// calls that may be of the script's functions, and arrays assigned
 	// literal lists in order; joined is set once it has.
@@ -274,6 +280,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			}
 			if i, ok := funcAt[n.Name.Value]; ok {
 				sc.funcs[i] = n // a redefinition replaces the function
+				sc.redeclare(n.Name.Value)
 			} else {
 				funcAt[n.Name.Value] = len(sc.funcs)
 				sc.funcs = append(sc.funcs, n)
@@ -335,9 +342,13 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 				}
 			}
 		}
+		for n := range from.redeclared {
+			sc.redeclare(n)
+		}
 		for _, d := range from.funcs {
 			if i, ok := sc.funcAt[d.Name.Value]; ok {
 				sc.funcs[i] = d
+				sc.redeclare(d.Name.Value)
 			} else {
 				sc.funcAt[d.Name.Value] = len(sc.funcs)
 				sc.funcs = append(sc.funcs, d)
@@ -380,6 +391,7 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 			}
 		}
 		sc.mayUnset = sc.mayUnset || from.mayUnset
+		sc.mayRebind = sc.mayRebind || from.mayRebind
 		sc.arith.join(from.arith)
 		for n, k := range from.loopNames {
 			if sc.loopNames == nil {
@@ -734,6 +746,14 @@ func (e *eval) forkBombs(sc *scope, ctx cctx) {
 // what the script sc sees where it uses them.
 func knownPos(ctx cctx, sc *scope) bool {
 	return ctx.hasPos && !(sc != nil && sc.movesPos) && !(ctx.sc != nil && ctx.sc.movesPos)
+}
+
+// redeclare notes that a function named name is declared again.
+func (sc *scope) redeclare(name string) {
+	if sc.redeclared == nil {
+		sc.redeclared = map[string]bool{}
+	}
+	sc.redeclared[name] = true
 }
 
 // shadowed reports whether the script may declare a function named name,

@@ -12,14 +12,15 @@ import (
 // (callAttrs, callNonAssoc, callFacts, setValues, readValue, printfValue,
 // assignsAside), move the positional parameters (movesPositionals), run
 // code in this shell (codeAttrs, hiddenCodeMovesPos) or may remove a
-// function (noteFuncRemover). command and builtin are here because every
+// function or give a name another meaning (noteFuncRemover: unset,
+// alias). command and builtin are here because every
 // check looks past them. A switch rather than a set: it is asked of
 // every call, and hashing the name cost more than the checks it spares.
 func scopeVerb(name string) bool {
 	switch name {
 	case "command", "builtin", "declare", "typeset", "local", "export", "readonly", "unset", "enable",
 		"set", "shift", "eval", "source", ".", "trap", "mapfile", "readarray", "read", "printf",
-		"getopts", "wait", "test", "[":
+		"getopts", "wait", "test", "[", "alias":
 		return true
 	}
 	return false

@@ -1,0 +1,168 @@
+package policy
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestGuardWordsShadowed: a guard is read as bash's builtins, and bash
+// runs a function named exit, return, test or [ in the builtin's place
+// (exit() { :; } makes [ -n "$D" ] || exit 1 go on with D empty), as it
+// does after enable -n exit, an alias, a DEBUG trap (under extdebug it
+// skips the exit) or text eval or source runs. Each of these keeps the
+// SC2115 denial of the rm -rf that follows, in the script and in the
+// script one of its shells runs.
+func TestGuardWordsShadowed(t *testing.T) {
+	p := protectedPolicy(t)
+	rm := `; rm -rf "$D"/*`
+	var cases []string
+	for _, pre := range []string{
+		`exit() { :; }; `,
+		`exit() { echo bye; }; `,
+		`exit () { :; }; `,
+		"exit()\n{\n  :\n}\n",
+		`test() { return 0; }; `,
+		`[() { :; }; `,
+		`f() { exit() { :; }; }; f; `,
+		`if true; then exit() { :; }; fi; `,
+		`enable -n exit; `,
+		`enable -n test; `,
+		`shopt -s expand_aliases; alias exit=:; `,
+		`alias exit=true; `,
+		`trap 'false' DEBUG; `,
+		`shopt -s extdebug; trap -- 'return 1' debug; `,
+		`eval "$X"; `,
+		`source ./lib.sh; `,
+		`. "$LIB"; `,
+	} {
+		for _, guard := range []string{
+			`[ -n "$D" ] || exit 1`,
+			`test -n "$D" || exit 1`,
+			`[ -z "$D" ] && exit 1`,
+			`if [ -z "$D" ]; then exit 1; fi`,
+		} {
+			cases = append(cases, pre+guard+rm)
+		}
+	}
+	cases = append(cases,
+		`sh -c 'exit() { :; }; [ -n "$D" ] || exit 1; rm -rf "$D"/*'`,
+		`bash -c 'test() { :; }; test -n "$1" || exit; rm -rf "$1"/*'`,
+		`f() { return() { :; }; }; g() { [ -n "$1" ] || return; rm -rf "$1"/*; }; f; g`,
+	)
+	runBlindHosts(t, p, sameCases(TierDestructive, true, cases...))
+	// A trap that cannot skip a command and an unset keep the guard.
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`trap 'rm -f "$tmp"' EXIT; [ -n "$D" ] || exit 1`+rm,
+		`trap cleanup INT TERM; [ -n "$D" ] || exit 1`+rm,
+		`unset CDPATH; [ -n "$D" ] || exit 1`+rm,
+		`unset -f exit; [ -n "$D" ] || exit 1`+rm,
+	))
+}
+
+// TestGuardFunctionsThatExit: die() { echo "$*" >&2; exit 1; } ends the
+// script as exit does, so [ -n "$D" ] || die "usage" is a guard where the
+// call runs that function: declared once, before the guard, at the top
+// level, ending in exit and never returning. Otherwise the denial stays.
+func TestGuardFunctionsThatExit(t *testing.T) {
+	p := protectedPolicy(t)
+	rm := `; rm -rf "$D"/*`
+	var guarded []string
+	for _, die := range []string{
+		`die() { echo "$*" >&2; exit 1; }; `,
+		`die() { printf '%s\n' "$*" >&2; exit 2; }; `,
+		"die() {\n  echo \"error: $1\" 1>&2\n  exit 64\n}\n",
+		`die() { logger -t clean "$*"; { echo "$*"; exit 1; }; }; `,
+	} {
+		for _, guard := range []string{
+			`[ -n "$D" ] || die "no directory"`,
+			`test -n "$D" || die`,
+			`[ -z "$D" ] && die usage`,
+			`[[ -n $D ]] || die`,
+			`[ -d "$D" ] || die "$D: not a directory"`,
+			`if [ -z "$D" ]; then die usage; fi`,
+			`[ -n "$D" ] || { echo usage; die; }`,
+		} {
+			guarded = append(guarded, die+guard+rm)
+		}
+	}
+	runBlindHosts(t, p, sameCases(TierDestructive, false, guarded...))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`die() { [ -n "$Q" ] && return; exit 1; }; [ -n "$D" ] || die`+rm,
+		`die() { echo "$*"; return 1; }; [ -n "$D" ] || die`+rm,
+		`die() { echo "$*"; }; [ -n "$D" ] || die`+rm,
+		`die() { "$H" "$*"; exit 1; }; [ -n "$D" ] || die`+rm,
+		`die() ( exit 1 ); [ -n "$D" ] || die`+rm,
+		`die() { exit 1 & }; [ -n "$D" ] || die`+rm,
+		`die() { exit 1; }; die() { :; }; [ -n "$D" ] || die`+rm,
+		`die() { exit 1; }; g() { die() { :; }; }; g; [ -n "$D" ] || die`+rm,
+		`[ -n "$D" ] || die; die() { exit 1; }`+rm,
+		`if true; then die() { exit 1; }; fi; [ -n "$D" ] || die`+rm,
+		`die() { exit 1; }; unset -f die; [ -n "$D" ] || die`+rm,
+		`die() { exit 1; }; alias die=:; [ -n "$D" ] || die`+rm,
+		`die() { exit 1; }; [ -n "$D" ] || die & rm -rf "$D"/*`,
+		`die() { exit 1; }; [ -n "$D" ] || die | cat`+rm,
+		`die() { exit 1; }; [ -n "$D" ] || ( die )`+rm,
+		`die() { exit 1; }; [ -n "$D" ] || ! die`+rm,
+		`die() { exit 1; }; [ -n "$D" ] || sudo die`+rm,
+	))
+}
+
+// TestGuardFunctionsInPieces: a function declared in the first piece of
+// a script classified in pieces is a guard's exit in a later one.
+func TestGuardFunctionsInPieces(t *testing.T) {
+	p := protectedPolicy(t)
+	filler := strings.Repeat("echo step\n", 2*pieceMin/10)
+	for _, tc := range []struct {
+		script string
+		deny   bool
+	}{
+		{"die() { echo \"$*\" >&2; exit 1; }\n" + filler + "[ -n \"$D\" ] || die usage\nrm -rf \"$D\"/*\n", false},
+		{"die() { echo \"$*\" >&2; }\n" + filler + "[ -n \"$D\" ] || die usage\nrm -rf \"$D\"/*\n", true},
+		{"die() { exit 1; }\n" + filler + "die() { :; }\n[ -n \"$D\" ] || die\nrm -rf \"$D\"/*\n", true},
+		{"exit() { :; }\n" + filler + "[ -n \"$D\" ] || exit 1\nrm -rf \"$D\"/*\n", true},
+	} {
+		got := p.Evaluate(Input{Interpreter: "bash", Script: tc.script})
+		if got.Denied != tc.deny || got.Tier != TierDestructive {
+			t.Errorf("%d KiB script ending %q: %s denied=%v (%s); want tier3 denied=%v", len(tc.script)>>10, tc.script[len(tc.script)-40:], got.Tier, got.Denied, got.Reason, tc.deny)
+		}
+	}
+}
+
+// TestGuardSpellings: a chain whose first command is a guard is one
+// ([ -z "$D" ] && exit 1 || echo ok), and set -u scripts test "${D:-}",
+// "${D-}" or "${D:+x}", each empty exactly when D is. printf without -v
+// sets no variable. A default that is not empty, ${D+x} (set, maybe
+// empty) and printf -v D keep the denial.
+func TestGuardSpellings(t *testing.T) {
+	p := protectedPolicy(t)
+	rm := `; rm -rf "$D"/*`
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`[ -z "$D" ] && exit 1 || echo ok`+rm,
+		`[ -n "$D" ] || exit 1 && echo ok`+rm,
+		`: "${D:?}" && echo ok`+rm,
+		`[ -n "${D:-}" ] || exit 1`+rm,
+		`[ -n "${D-}" ] || exit 1`+rm,
+		`[ -n "${D:+x}" ] || exit 1`+rm,
+		`[ -z "${D:-}" ] && exit 1`+rm,
+		`[ "${D:-}" != "" ] || exit 1`+rm,
+		`[[ -z ${D:-} ]] && exit 1`+rm,
+		`[[ -n ${D-} ]] || exit 1`+rm,
+		`set -u; D=${1:-}; [ -n "${D:-}" ] || { echo usage >&2; exit 64; }`+rm,
+		`printf '%s\n' "$D"; [ -n "$D" ] || exit 1`+rm,
+		`printf -- '%s\n' "$D"; [ -n "$D" ] || exit 1`+rm,
+		`printf -v other %s x; [ -n "$D" ] || exit 1`+rm,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`[ -n "$D" ] && echo ok || exit 1; echo x | rm -rf "$D"/*; [ -n "$D" ] && x || rm -rf "$D"/*`,
+		`[ -n "$D" ] | exit 1`+rm,
+		`[ -n "${D+x}" ] || exit 1`+rm,
+		`[ -n "${D:-x}" ] || exit 1`+rm,
+		`[ -n "${D:-$E}" ] || exit 1`+rm,
+		`[ -n "${D:=}" ] || exit 1`+rm,
+		`[ -n "${D:+}" ] || exit 1`+rm,
+		`[ -n ${D:-} ] || exit 1`+rm,
+		`[ -n "$D" ] || exit 1; printf -v D ''`+rm,
+		`[ -n "$D" ] || exit 1; printf -vD ''`+rm,
+		`[ -n "$D" ] || exit 1; printf "$F" x`+rm,
+	))
+}

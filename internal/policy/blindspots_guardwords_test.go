@@ -166,3 +166,25 @@ func TestGuardSpellings(t *testing.T) {
 		`[ -n "$D" ] || exit 1; printf "$F" x`+rm,
 	))
 }
+
+// TestEmptyPositionalThroughCalls: a call of the script's function (f
+// /srv) gives $1 a value to try in the function's body, not the value of
+// the script's own $1, which warden's shell starts without. A variable
+// set from it (D=$1, through another, a trim or quotes) may still be
+// empty, and rm -rf "$D"/* is denied as it is without the call.
+func TestEmptyPositionalThroughCalls(t *testing.T) {
+	p := protectedPolicy(t)
+	rm := `; rm -rf "$D"/*`
+	var cases []string
+	for _, set := range []string{`D=$1`, `D="$1"`, `D=${1}`, `D=${1%/}`, `E=$1; D=$E`, `E=$2; F=$E; D=$F`, `D=$*`, `D="$@"`} {
+		for _, call := range []string{`f /srv`, `f "/srv/cache"`, `f x y z`} {
+			cases = append(cases, `f() { :; }; `+set+"; "+call+rm)
+		}
+	}
+	runBlindHosts(t, p, sameCases(TierDestructive, true, cases...))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`f() { :; }; D=${1:?}; f /srv/cache`+rm,
+		`f() { :; }; D=${1:-/srv}; f /x`+rm,
+		`f() { :; }; X=/srv; D=$X/a; f /x`+rm,
+	))
+}

@@ -210,11 +210,43 @@ func knownNotEmpty(vals []string) bool {
 // empty (D=${1:?usage}; rm -rf "$D"/* stops before rm when $1 is empty).
 func (sc *scope) setNotEmpty(name string) bool {
 	vals := sc.values(name)
-	if knownNotEmpty(vals) {
+	if knownNotEmpty(vals) && !sc.fromPositional(name, 0) {
 		return true
 	}
 	n := sc.assigns[name]
 	return n > 0 && sc.nonEmpty[name] == n && sc.onlyAssigned(name) && !slices.Contains(vals, "")
+}
+
+// maxDerivedDepth bounds how far fromPositional follows one name's
+// value through others'.
+const maxDerivedDepth = 4
+
+// fromPositional reports whether name's values may be computed from
+// positional parameters, whose values the scope takes from calls of the
+// script's functions (f /srv gives $1 "/srv"): those are only values to
+// try, and the script's own $1 may still be empty (D=$1; f /srv; rm -rf
+// "$D"/*). Past the bounds it says yes.
+func (sc *scope) fromPositional(name string, depth int) bool {
+	if depth > maxDerivedDepth || len(sc.derived) >= maxDerived {
+		return true
+	}
+	for _, d := range sc.derived {
+		if d.name != name {
+			continue
+		}
+		found := false
+		syntax.Walk(d.w, func(n syntax.Node) bool {
+			if pe, ok := n.(*syntax.ParamExp); ok && pe.Param != nil {
+				found = found || positional(pe.Param.Value) ||
+					pe.Param.Value != name && sc.fromPositional(pe.Param.Value, depth+1)
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return sc.outer != nil && sc.outer.fromPositional(name, depth+1)
 }
 
 // onlyAssigned reports whether name gets its values from assignments

@@ -240,6 +240,7 @@ func (e *eval) scriptWhole(src string, ctx cctx, what string, continued bool) {
 		e.wholeText(src)
 	}
 	sc := newScope(f, len(src))
+	sc.findExits()
 	sc.topGuards = topGuards(f.Stmts, sc)
 	sc.inherit(ctx.sc)
 	sc.derive(e)

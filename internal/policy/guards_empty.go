@@ -196,19 +196,20 @@ func (sc *scope) exitsBefore(name string, top int) bool {
 	if at := sc.funcTop[name]; at == 0 || at >= top {
 		return false
 	}
-	i, ok := sc.funcAt[name]
-	return ok && alwaysExits(sc.funcs[i].Body)
+	return sc.exits[name]
 }
 
-// hasExiting reports whether any function of sc may be one exitsBefore
-// reads as exit.
-func (sc *scope) hasExiting() bool {
+// findExits fills sc.exits, once sc holds the whole script: each body is
+// read once, however many guards call it.
+func (sc *scope) findExits() {
 	for name := range sc.funcTop {
-		if sc.exitsBefore(name, len(sc.file.Stmts)+1) {
-			return true
+		if i, ok := sc.funcAt[name]; ok && !sc.redeclared[name] && alwaysExits(sc.funcs[i].Body) {
+			if sc.exits == nil {
+				sc.exits = map[string]bool{}
+			}
+			sc.exits[name] = true
 		}
 	}
-	return false
 }
 
 // alwaysExits reports whether a function body ends the script whenever

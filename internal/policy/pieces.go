@@ -199,7 +199,7 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	// it: from what each piece found as it was parsed, unless a call of
 	// one of the script's functions may be a guard's exit, which a piece
 	// alone cannot know.
-	if sc.hasExiting() {
+	if sc.findExits(); len(sc.exits) > 0 {
 		sc.topGuards = topGuards(f.Stmts, sc)
 	} else {
 		sc.topGuards = joinGuards(pieces, firsts)

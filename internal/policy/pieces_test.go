@@ -335,7 +335,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 			p stopped local tools printer calls ncalls argBufs nargs fnCall trials setid`)},
 		{pathState{}, set(`cds cdAbs cdMore cwdsMemo cdUnknown cdSafeGlob rel recRel relWrites relReads relMutates relMore initial seen resolved aliases nocase back moves agentMemo`)},
 		// Joined by joinScopes, then the pre-pass's own.
-		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc cased nameref refs derived outer movesPos setsPos arith file funcTop mayUnset mayRebind redeclared bgTop calls arrays files joined
+		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc cased nameref refs derived outer movesPos setsPos arith file funcTop mayUnset mayRebind redeclared exits bgTop calls arrays files joined
 			loopNames assigns loopFacts nonEmpty byCall topGuards`)},
 		{arithFacts{}, set(`tainted aside trusts keysOf unsetsAny names depth skip base`)},
 	} {

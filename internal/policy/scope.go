@@ -46,8 +46,10 @@ type scope struct {
 	// (see funcs); manyFuncs is set when there were more than it keeps.
 	funcAt    map[string]int
 	manyFuncs bool
-	// redeclared are the names of funcs declared more than once.
+	// redeclared are the names of funcs declared more than once; exits
+	// those of the functions that always exit (findExits).
 	redeclared map[string]bool
+	exits      map[string]bool
 	// funcTop and mayUnset say which calls reach the script's own
 	// functions (see funcs.go): the first top-level statement declaring
 	// each name, and whether anything may remove a function again.

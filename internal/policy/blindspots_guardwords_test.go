@@ -104,7 +104,26 @@ func TestGuardFunctionsThatExit(t *testing.T) {
 		`die() { exit 1; }; [ -n "$D" ] || ( die )`+rm,
 		`die() { exit 1; }; [ -n "$D" ] || ! die`+rm,
 		`die() { exit 1; }; [ -n "$D" ] || sudo die`+rm,
+		`die() { exit 1; } & [ -n "$D" ] || die`+rm,
+		"die() { exit 1; } &\n[ -n \"$D\" ] || die"+rm,
 	))
+}
+
+// TestFunctionDeclaredInBackground: f() { …; } & declares f in a
+// subshell, so the shell's own f is still whatever program PATH finds:
+// a call of it is an unknown program, not the body.
+func TestFunctionDeclaredInBackground(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		`f() { ls; } & f`,
+		"f() { ls; } &\nf",
+		`f() { cat /etc/hosts; } & wait; f`,
+		`show() { df -h; } & show /`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"declared", `f() { ls; }; f`, TierRead},
+		{"declared and waited", `f() { ls; }; f & wait`, TierRead},
+	})
 }
 
 // TestGuardFunctionsInPieces: a function declared in the first piece of

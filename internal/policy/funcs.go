@@ -63,7 +63,9 @@ func topFuncs(f *syntax.File) map[string]int {
 	var m map[string]int
 	for i, s := range f.Stmts {
 		d, ok := s.Cmd.(*syntax.FuncDecl)
-		if !ok || d.Name == nil || d.RsrvWord || !validName(d.Name.Value) {
+		if !ok || d.Name == nil || d.RsrvWord || !validName(d.Name.Value) || s.Background || s.Coprocess {
+			// f() { …; } & declares f in a subshell: the shell's own
+			// f is still a program.
 			continue
 		}
 		if m == nil {

@@ -118,7 +118,7 @@ func (c *call) gitRepoAgent() string {
 		return ""
 	}
 	args := c.args
-	var dirs []arg
+	var dirs, gitDir []arg
 	i := 0
 	for ; i < len(args); i++ {
 		v := args[i].val
@@ -126,20 +126,28 @@ func (c *call) gitRepoAgent() string {
 			break
 		}
 		switch {
-		case v == "-C" || v == "--git-dir":
+		case v == "-C":
 			if i+1 < len(args) {
 				i++
 				dirs = append(dirs, args[i])
 			}
+		case v == "--git-dir":
+			// git changes directory at each -C as it reads it, and
+			// opens --git-dir (the last one) relative to where they
+			// lead: git --git-dir=tmp/x/.git -C / log opens /tmp/x/.git.
+			if i+1 < len(args) {
+				i++
+				gitDir = []arg{args[i]}
+			}
 		case strings.HasPrefix(v, "--git-dir="):
 			a := args[i]
-			dirs = append(dirs, arg{val: v[len("--git-dir="):], known: a.known, glob: a.glob})
+			gitDir = []arg{{val: v[len("--git-dir="):], known: a.known, glob: a.glob}}
 		case v == "-c" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix" || v == "--config-env":
 			i++
 		case v == "--help" || v == "-h":
 			// git --help CMD is git help CMD.
 			if gitHelpPage(argVals(args[i+1:])) {
-				return c.projectDirsAgent(dirs)
+				return c.projectDirsAgent(append(dirs, gitDir...))
 			}
 			return ""
 		case v == "--version" || strings.HasPrefix(v, "--exec-path") ||
@@ -155,16 +163,16 @@ func (c *call) gitRepoAgent() string {
 		// The viewer that shows a page is the repository's to name
 		// (help.format, man.<tool>.cmd, browser.<tool>.cmd).
 		if gitHelpPage(argVals(args[i+1:])) {
-			return c.projectDirsAgent(dirs)
+			return c.projectDirsAgent(append(dirs, gitDir...))
 		}
 		return ""
 	case "version", "init", "clone":
 		if i+1 < len(args) && args[i+1].val == "--help" {
-			return c.projectDirsAgent(dirs) // git init --help is git help init
+			return c.projectDirsAgent(append(dirs, gitDir...)) // git init --help is git help init
 		}
 		return ""
 	}
-	return c.projectDirsAgent(dirs)
+	return c.projectDirsAgent(append(dirs, gitDir...))
 }
 
 // projectDirOpts are the options naming the project directory a program
@@ -190,13 +198,21 @@ var projectDirOpts = map[string][]string{
 // be one the agent wrote, or returns "": the last of dirs, each relative
 // to the one before, or else the working directory.
 func (c *call) projectDirsAgent(dirs []arg) string {
+	base := "" // where the dirs so far lead, once one is absolute
 	for _, d := range dirs {
 		if !d.known || d.glob && isPattern(d.val) && !globUnderSafeDir(d.val) {
 			return "its project directory is known only at run time"
 		}
-		if strings.HasPrefix(d.val, "/") {
-			if agentPath(d.val) != "" { // also past a link and .. (/tmp/x/../../srv)
-				return "its project directory " + truncate(d.val, 64) + " is under a temporary directory"
+		switch {
+		case strings.HasPrefix(d.val, "/"):
+			base = d.val
+		case base != "":
+			// git -C / -C tmp/x: each is relative to the one before.
+			base = strings.TrimSuffix(base, "/") + "/" + d.val
+		}
+		if base != "" {
+			if agentPath(base) != "" { // also past a link and .. (/tmp/x/../../srv)
+				return "its project directory " + truncate(base, 64) + " is under a temporary directory"
 			}
 			continue
 		}
@@ -217,7 +233,7 @@ func (c *call) projectDirsAgent(dirs []arg) string {
 			}
 		}
 	}
-	if len(dirs) > 0 && strings.HasPrefix(dirs[len(dirs)-1].val, "/") {
+	if base != "" {
 		return "" // the last absolute one, and what follows it, decide
 	}
 	return c.e.agentCwdOf(true)

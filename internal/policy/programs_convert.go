@@ -146,6 +146,12 @@ func (c *call) magickName(a arg, name string) (Tier, string) {
 	case !a.known && strings.ContainsAny(v, "|@"):
 		c.e.opaque = true
 		return TierDestructive, name + ": image name computed at run time"
+	case !a.known && !magickPathLead(v) || c.agentGlob(a):
+		// "$f", $(ls), xargs' {} and * where a benign call made the
+		// names can be |CMD, @FILE or msl:FILE: only a literal path
+		// start (/srv/$f, ./$f) rules those out.
+		c.e.opaque = true
+		return TierDestructive, name + ": image name " + truncate(v, 32) + " is computed at run time and can be |CMD, @FILE or a script"
 	case strings.HasPrefix(v, "|"):
 		c.shell(v[1:], name+" pipe", nil, false)
 		c.e.opaque = true
@@ -172,6 +178,14 @@ func (c *call) magickName(a arg, name string) (Tier, string) {
 		return TierDestructive, name + " " + truncate(v, 32) + ": the image is a script (MSL, MVG) or a Ghostscript program"
 	}
 	return TierRead, ""
+}
+
+// magickPathLead reports whether the source of a word computed at run
+// time starts with a literal "/", "." or "~": a path, which ImageMagick
+// reads as a file whatever follows, never as a pipe, a list or a coder.
+func magickPathLead(src string) bool {
+	s := strings.TrimLeft(src, `"'`)
+	return s != "" && strings.IndexByte("/.~", s[0]) >= 0
 }
 
 // magickOutput classifies the image ImageMagick writes: "-" and the

@@ -41,3 +41,29 @@ func TestBlindSpotJVMBuildPropertiesNamingCode(t *testing.T) {
 		{"sbt memory", "sbt -J-Xmx2G -Dfoo=/tmp/x compile", TierMutate},
 	})
 }
+
+// TestBlindSpotMavenSettingsFiles: a maven settings file (-s, -gs and
+// their long names) sets localRepository, the directory whose plugins
+// maven runs, so one under a temporary directory, relative to one, or
+// known only at run time is -Dmaven.repo.local=/tmp/m2 again: tier 3.
+// The operator's settings keep maven's tier 2.
+func TestBlindSpotMavenSettingsFiles(t *testing.T) {
+	p := protectedPolicy(t)
+	var cmds []string
+	for _, f := range []string{"/tmp/x/s.xml", "/var/tmp/s.xml", "/dev/shm/s.xml", "/tmp/x/../s.xml", `"$S"`, "/private/tmp/s.xml"} {
+		for _, c := range []string{"mvn -s %s validate", "mvn --settings %s dependency:tree", "mvn -gs %s -v",
+			"mvn --global-settings %s package", "mvnw -s %s verify", "./mvnw -gs %s verify", "mvn -q -B -s %s validate",
+			"sudo mvn -s %s install", "timeout 60 mvn -s %s validate", "env mvn -gs %s validate"} {
+			cmds = append(cmds, strings.ReplaceAll(c, "%s", f))
+		}
+	}
+	cmds = append(cmds, "mvn -s/tmp/x/s.xml validate", "mvn --settings=/tmp/x/s.xml validate", "cd /tmp/x && mvn -s s.xml validate",
+		"mvn -s\"$S\" validate")
+	runBlindHosts(t, p, sameCases(TierDestructive, false, cmds...))
+	runExactHosts(t, p, []exactCase{
+		{"operator's settings", "mvn -s /srv/app/settings.xml validate", TierMutate},
+		{"user's settings", "mvn -s ~/.m2/settings.xml validate", TierMutate},
+		{"global settings", "mvn -gs /etc/maven/settings.xml package", TierMutate},
+		{"threads", "mvn -T 4 -Pprod package", TierMutate},
+	})
+}

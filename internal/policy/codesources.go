@@ -48,11 +48,13 @@ var (
 	gradleSrc   = codeSource{files: []string{"-b", "--build-file", "-c", "--settings-file", "-g", "--gradle-user-home", "--include-build"}, dirs: []string{"-p", "--project-dir"}, props: gradleProps}
 	composeSrc  = codeSource{files: []string{"-f", "--file", "--env-file"}, dirs: []string{"--project-directory"}}
 	pytestSrc   = codeSource{files: []string{"-c", "--config-file", "--rootdir", "--confcutdir"}, operands: true}
-	mvnSource   = codeSource{files: []string{"-f", "--file", "-t", "--toolchains"}, style: wordStyle, props: mvnProps}
+	mvnSource   = codeSource{files: []string{"-f", "--file", "-t", "--toolchains", "-s", "--settings", "-gs", "--global-settings"}, style: wordStyle, props: mvnProps}
 	bazelSource = codeSource{files: []string{"--bazelrc"}, style: goStyle}
 	invokeSrc   = codeSource{dirs: []string{"-r", "--search-root"}}
 	chefSource  = codeSource{files: []string{"-c", "--config", "-j", "--json-attributes"}}
 
+	// A maven settings file (-s, -gs) names the local repository whose
+	// plugins maven runs, as -Dmaven.repo.local does.
 	// The JVM build tools' system properties that name code: maven's
 	// core extensions, its local repository (the plugins it runs) and the
 	// directory whose .mvn holds extensions.xml and jvm.config; the JDK

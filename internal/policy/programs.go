@@ -502,7 +502,8 @@ func validName(n string) bool {
 // choose the terminal description as TERMINFO does, whose init program
 // (iprog) tput init and tput reset run. COMPILER_PATH and GCC_EXEC_PREFIX
 // are where the GCC and Clang drivers (cpp among them) find cc1, as and
-// collect2, as -B is.
+// collect2, as -B is. TEXTDOMAINDIR holds the message catalogs whose
+// translations bash expands (envlocale.go).
 // XDG_CONFIG_DIRS and XDG_DATA_DIRS
 // are searched after XDG_CONFIG_HOME and XDG_DATA_HOME for the same files:
 // pip's site pip.conf (whose python re-runs pip under that interpreter, on
@@ -536,7 +537,8 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	PHPRC PHP_INI_SCAN_DIR APT_CONFIG RPM_CONFIGDIR HGRCPATH HGEDITOR SVN_SSH SVN_EDITOR CVSEDITOR
 	GH_BROWSER AWS_PAGER XZ_DEFAULTS UNZIP UNZIPOPT ZIPINFO ZIPINFOOPT BZIP BZIP2 PIGZ LZOP
 	CLOUDSDK_CONFIG CLOUDSDK_PYTHON AZURE_CONFIG_DIR AZURE_EXTENSION_DIR RCLONE_CONFIG HELM_REGISTRY_CONFIG
-	DIFFPROG TERMINAL COMPOSER COMPOSER_HOME VAGRANT_CWD VAGRANT_VAGRANTFILE VAGRANT_HOME COMPILER_PATH GCC_EXEC_PREFIX`)
+	DIFFPROG TERMINAL COMPOSER COMPOSER_HOME VAGRANT_CWD VAGRANT_VAGRANTFILE VAGRANT_HOME COMPILER_PATH GCC_EXEC_PREFIX
+	TEXTDOMAINDIR`)
 
 // contextEnv pick a saved docker context, podman connection or helm
 // kube context: the address it holds (ssh://host runs ssh) is not on the

@@ -470,6 +470,7 @@ func (e *eval) unknownVar(name string, ctx cctx, where string) {
 	e.backupVar(name, "", false, ctx, where)
 	e.toolchainVar(name, "", false, ctx, where)
 	e.projectVar(name, "", false, ctx, where)
+	e.localeVar(name, "", false, ctx, where)
 }
 
 // dirVar takes a value given to OLDPWD or DIRSTACK as a directory the
@@ -575,6 +576,7 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.backupVar(name, val, true, ctx, where)
 	e.toolchainVar(name, val, true, ctx, where)
 	e.projectVar(name, val, true, ctx, where)
+	e.localeVar(name, val, true, ctx, where)
 	if shellValued[name] && val != "" {
 		ctx.nest++
 		e.script(val, ctx, name)

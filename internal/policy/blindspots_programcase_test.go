@@ -34,3 +34,30 @@ func TestBlindSpotProgramNameInAnyCase(t *testing.T) {
 		{"lower case", "ls -la", TierRead},
 	})
 }
+
+// TestBlindSpotPayloadNamesInAnyCase: the deny list's text scan over code
+// in another grammar (interpreter payloads, here-documents they read,
+// debugger and editor commands) folds a deny-listed program's name as the
+// shell reading does: on a Mac os.system("REBOOT") runs reboot, as REBOOT
+// typed does. Text that names no such program keeps its tier.
+func TestBlindSpotPayloadNamesInAnyCase(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`python3 -c 'import os; os.system("REBOOT")'`, `python3 -c 'import os; os.system("/SBIN/REBOOT")'`,
+		`python3 -c 'import subprocess; subprocess.run(["Shutdown", "-h", "now"])'`, `python3.12 -c 'import os; os.execv("/sbin/HALT", ["x"])'`,
+		`perl -e 'system("REBOOT")'`, `perl -e 'exec "/usr/sbin/HALT"'`, `ruby -e 'system("PowerOff")'`, `ruby -e '%x(Reboot)'`,
+		`node -e 'require("child_process").execSync("REBOOT")'`, `php -r 'system("REBOOT");'`, `lua -e 'os.execute("REBOOT")'`,
+		`python3 - <<'EOF'
+import os
+os.system("REBOOT")
+EOF`, `perl <<< 'system "MKFS.EXT4 /dev/sda"'`, `gdb -batch -ex 'shell REBOOT'`, `expect -c 'spawn REBOOT'`,
+		`sudo python3 -c 'import os; os.system("REBOOT")'`, `env python3 -c 'import os; os.system("Reboot")'`,
+		`C=REBOOT awk 'BEGIN{system(ENVIRON["C"])}'`, `awk 'BEGIN{system("WIPEFS -a /dev/sda")}'`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"awk print capitals", `awk 'BEGIN{print "Hello"}'`, TierRead},
+		{"awk pattern", "awk '/ERROR/ {print $1}' /var/log/syslog", TierRead},
+		{"sed pattern", "sed -n '/WARNING/p' f", TierRead},
+		{"python constants", `python3 -c 'print(True, None)'`, TierDestructive},
+	})
+}

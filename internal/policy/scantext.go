@@ -197,7 +197,9 @@ func (e *eval) scanOnce(s string) {
 			if !isDenyTrigger(name) {
 				name = normaliseName(name)
 				if !isDenyTrigger(name) {
-					continue
+					if name = foldedTrigger(name); name == "" {
+						continue
+					}
 				}
 			}
 			end := min(len(toks), i+1+scanWindow)
@@ -207,6 +209,30 @@ func (e *eval) scanOnce(s string) {
 			}
 		}
 	}
+}
+
+// foldedTrigger returns the deny-list program n names in lower case, or
+// "": on a Mac, whose file systems ignore case, os.system("REBOOT") runs
+// reboot, as the command REBOOT does (foldedProgram). Only a word with an
+// upper-case letter is folded, into a buffer on the stack.
+func foldedTrigger(n string) string {
+	var buf [32]byte
+	if len(n) > len(buf) {
+		return ""
+	}
+	upper := false
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+			upper = true
+		}
+		buf[i] = c
+	}
+	if !upper || !isDenyTrigger(string(buf[:len(n)])) {
+		return ""
+	}
+	return string(buf[:len(n)])
 }
 
 // appendFields appends the fields of s to dst, as strings.Fields splits them.

@@ -6,8 +6,8 @@ import "strings"
 // after themselves and what the value is: FOO_PAGER, FOO_EDITOR,
 // FOO_BROWSER, FOO_ASKPASS, FOO_PASSWORD_COMMAND, FOO_RSH, FOO_SSH,
 // FOO_PROGRAM, FOO_HOOK, FOO_HELPER, FOO_VIEWER, FOO_SHELL and FOO_EXEC
-// hold a command the program runs, FOO_PROVIDER a library it loads
-// (SSH_SK_PROVIDER); FOO_OPTS, FOO_OPTIONS and FOO_FLAGS hold its
+// hold a command the program runs, FOO_PROVIDER and FOO_MODULE a library
+// it loads (SSH_SK_PROVIDER, PKCS11_PROVIDER_MODULE); FOO_OPTS, FOO_OPTIONS and FOO_FLAGS hold its
 // options (ERL_AFLAGS='-eval …' runs code, ASAN_OPTIONS=log_path=… writes);
 // FOO_CONFIG, FOO_CONFIG_DIR, FOO_RC, FOO_PLUGIN_PATH, FOO_LOAD_PATH and
 // the like name configuration or code it loads (WIRESHARK_CONFIG_DIR's Lua
@@ -20,7 +20,7 @@ var (
 	codeSuffixes = []string{"_PAGER", "_EDITOR", "_BROWSER", "_ASKPASS", "_COMMAND", "_CMD", "PASSCOMMAND", "_RSH", "_SSH",
 		"_WRAPPER", "_OPTS", "_OPTIONS", "FLAGS", "_ARGS", "_CONFIG", "_CONF", "_CONFIG_FILE", "_CONF_FILE", "_CONFIG_DIR", "_CONFIG_PATH",
 		"_CONFIG_HOME", "_CONFIG_DIRS", "_DATA_DIRS", "_PLUGIN_DIRS", "_MODULE_DIRS", "_CONFDIR", "_CONFIGURE_PATH", "_RC", "_RCFILE", "_INIT", "_STARTUP", "_PLUGIN_PATH", "_PLUGIN_DIR",
-		"_PLUGINS", "_MODULE_PATH", "_MODULES", "_LOAD_PATH", "_LIBRARY_PATH", "_LIB_PATH", "_PRELOAD", "_DEPOT_PATH",
+		"_PLUGINS", "_MODULE", "_MODULE_PATH", "_MODULES", "_LOAD_PATH", "_LIBRARY_PATH", "_LIB_PATH", "_PRELOAD", "_DEPOT_PATH",
 		"_SCRIPTS_PATH", "_DATADIR", "_PROGRAM", "_PROG", "_PROVIDER", "_HOOK", "_HELPER", "_VIEWER", "_SHELL", "_EXEC"}
 	fileSuffixes = []string{"HISTFILE", "_HISTORY", "_LOGFILE", "_LOG_FILE", "_LOG_PATH", "_TRACE_FILE", "KEYLOGFILE"}
 )

@@ -503,7 +503,11 @@ func validName(n string) bool {
 // (iprog) tput init and tput reset run. COMPILER_PATH and GCC_EXEC_PREFIX
 // are where the GCC and Clang drivers (cpp among them) find cc1, as and
 // collect2, as -B is. TEXTDOMAINDIR holds the message catalogs whose
-// translations bash expands (envlocale.go).
+// translations bash expands (envlocale.go). An ImageMagick built to run
+// from where it is unpacked finds its delegates.xml and coder modules
+// under MAGICK_HOME. systemd-analyze verify finds the units it checks in
+// SYSTEMD_UNIT_PATH (a unit's Documentation=man:ls(-Hcmd) runs cmd as
+// man's browser) and --generators runs SYSTEMD_GENERATOR_PATH's programs.
 // XDG_CONFIG_DIRS and XDG_DATA_DIRS
 // are searched after XDG_CONFIG_HOME and XDG_DATA_HOME for the same files:
 // pip's site pip.conf (whose python re-runs pip under that interpreter, on
@@ -538,7 +542,7 @@ var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_
 	GH_BROWSER AWS_PAGER XZ_DEFAULTS UNZIP UNZIPOPT ZIPINFO ZIPINFOOPT BZIP BZIP2 PIGZ LZOP
 	CLOUDSDK_CONFIG CLOUDSDK_PYTHON AZURE_CONFIG_DIR AZURE_EXTENSION_DIR RCLONE_CONFIG HELM_REGISTRY_CONFIG
 	DIFFPROG TERMINAL COMPOSER COMPOSER_HOME VAGRANT_CWD VAGRANT_VAGRANTFILE VAGRANT_HOME COMPILER_PATH GCC_EXEC_PREFIX
-	TEXTDOMAINDIR`)
+	TEXTDOMAINDIR MAGICK_HOME SYSTEMD_UNIT_PATH SYSTEMD_GENERATOR_PATH SYSTEMD_ENVIRONMENT_GENERATOR_PATH`)
 
 // contextEnv pick a saved docker context, podman connection or helm
 // kube context: the address it holds (ssh://host runs ssh) is not on the

@@ -39,3 +39,35 @@ func TestBlindSpotLoaderVariables(t *testing.T) {
 		{"identify", "identify /srv/a.png", TierRead},
 	})
 }
+
+// TestBlindSpotInstallRootVariables: FOO_HOME, FOO_ROOT, FOO_PREFIX and
+// FOO_RUNTIME_DIR name where a program is installed or keeps its runtime
+// files, and it loads what it finds there (XDG_RUNTIME_DIR's
+// systemd/user units, whose Documentation= systemd-analyze --user verify
+// hands to man; SPARK_HOME's jars). A literal path into a temporary
+// directory is a tree a tier 1 call may have laid out: tier 3, however
+// the variable is set. The operator's places, and values computed at run
+// time (/run/user/$(id -u)), keep the call's tier.
+func TestBlindSpotInstallRootVariables(t *testing.T) {
+	p := protectedPolicy(t)
+	forms := []string{
+		"%s systemd-analyze --user verify foo.service", "export %s; systemctl --user cat foo", "env %s spark-submit --version",
+		"declare -x %s; ls", "sudo %s systemd-analyze --user verify foo.service", "set -a; %s; flutter --version",
+		"nice env %s ls", "sh -c '%s systemd-analyze --user verify x.service'", "typeset -x %s; ls",
+	}
+	var cmds []string
+	for _, v := range []string{"XDG_RUNTIME_DIR=/tmp/x", "XDG_RUNTIME_DIR=/dev/shm/r", "SPARK_HOME=/tmp/x", "FLUTTER_ROOT=/var/tmp/f",
+		"APP_PREFIX=/tmp/x/../y", "MYTOOL_HOME=/private/tmp/t", "FOO_ROOT=/srv:/tmp/x"} {
+		for _, f := range forms {
+			cmds = append(cmds, strings.ReplaceAll(f, "%s", v))
+		}
+	}
+	runBlindHosts(t, p, sameCases(TierDestructive, false, cmds...))
+	runExactHosts(t, p, []exactCase{
+		{"runtime dir", "XDG_RUNTIME_DIR=/run/user/1000 systemctl --user status", TierRead},
+		{"runtime dir computed", "XDG_RUNTIME_DIR=/run/user/$(id -u) systemctl --user status", TierRead},
+		{"operator's home", "APP_HOME=/srv/app ls", TierRead},
+		{"cache under /tmp", "XDG_CACHE_HOME=/tmp/c ls", TierRead},
+		{"script's root", "ROOT=/tmp/x; ls $ROOT", TierRead},
+	})
+}

@@ -21,8 +21,10 @@ var fuseValueOpts = set(`-o -p -F -u -g -m -M -a -d -c -r --options --port --use
 	--mirror-only --map --add -extpass -passfile -config --extpass --type -t --fsck --owner --description
 	--property -p --timeout-idle-sec --automount-property --bind-device`)
 
-// fuseRunOpts are words of an option that make a mounter run a program.
-var fuseRunOpts = []string{"ssh_command", "sshcmd", "proxycommand", "localcommand", "knownhostscommand", "extpass"}
+// fuseRunOpts are words of an option that make a mounter run a program
+// or load a library (sshfs hands PKCS11Provider to ssh).
+var fuseRunOpts = []string{"ssh_command", "sshcmd", "proxycommand", "localcommand", "knownhostscommand", "extpass",
+	"pkcs11provider", "securitykeyprovider", "xauthlocation"}
 
 // fuseMountProgram classifies the programs in fuseMounters.
 func fuseMountProgram(c *call) (Tier, string) {

@@ -15,7 +15,9 @@ func sshOptionRisk(o string) (Tier, string) {
 	v = strings.ToLower(strings.TrimSpace(v))
 	switch k {
 	case "proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "remotecommand",
-		"match", "include", "pkcs11provider", "securitykeyprovider", "proxyusefdpass":
+		"match", "include", "pkcs11provider", "securitykeyprovider", "proxyusefdpass", "xauthlocation":
+		// XAuthLocation is the xauth program ssh runs when it forwards
+		// X11, which a ForwardX11 in the operator's ssh_config may do.
 		return TierDestructive, "ssh -o " + k + ": runs or loads a program"
 	case "stricthostkeychecking", "userknownhostsfile", "globalknownhostsfile", "checkhostip", "verifyhostkeydns", "updatehostkeys":
 		if k == "stricthostkeychecking" && (v == "yes" || v == "ask") {

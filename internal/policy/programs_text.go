@@ -22,7 +22,7 @@ func awkProgram(c *call) (Tier, string) {
 	var stop string
 	long := func(v string, next *arg) bool {
 		name, val, has := strings.Cut(v, "=")
-		full := longOpt(name, awkLongOpts)
+		full := awkLongOpt(name)
 		switch full {
 		case "--file", "--include", "--load", "--exec":
 			stop = c.name + " " + full + ": runs a program file the classifier cannot see"
@@ -186,6 +186,24 @@ func awkDefaultOut(opt string) string {
 		return "awkvars.out"
 	}
 	return "awkprof.out"
+}
+
+// awkLongOpt returns the gawk long option name abbreviates. A prefix
+// that is ambiguous in the table but can name an option that runs a file
+// is read as that option: --locale exists only in gawk's debugging and
+// Windows builds, so on a Linux host --lo is --load, which loads a shared
+// library.
+func awkLongOpt(name string) string {
+	full := longOpt(name, awkLongOpts)
+	if full != name || len(name) <= 2 {
+		return full
+	}
+	for _, o := range []string{"--file", "--include", "--load", "--exec"} {
+		if strings.HasPrefix(o, name) {
+			return o
+		}
+	}
+	return full
 }
 
 // awkLongOpts are gawk's long options, for reading abbreviations.

@@ -394,7 +394,7 @@ func editorProgram(c *call) (Tier, string) {
 			return TierDestructive, c.name + " " + v + ": runs Lisp"
 		case c.name == "nvim" && v == "-l":
 			return TierDestructive, "nvim -l: runs a Lua script"
-		case !strings.HasPrefix(c.name, "emacs") && (v == "-c" || v == "--cmd" || v == "-S" || v == "-s" || v == "-u" ||
+		case !strings.HasPrefix(c.name, "emacs") && (v == "-c" || v == "--cmd" || v == "-S" || v == "-s" || v == "-u" || v == "-U" ||
 			strings.HasPrefix(v, "+") && strings.Trim(v[1:], "0123456789") != ""):
 			return TierDestructive, c.name + " " + v + ": runs editor commands"
 		}
@@ -448,7 +448,8 @@ func (c *call) vimClusters() (Tier, string) {
 				}
 				c.exCommand(text)
 				r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": runs editor commands")
-			case 'S', 'u':
+			case 'S', 'u', 'U':
+				// -U is the gvimrc, run when the GUI starts (gvim, vim -g).
 				r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": runs a script of editor commands")
 			case 's':
 				if !exMode {

@@ -125,6 +125,17 @@ func magickProgram(c *call) (Tier, string) {
 		}
 		ops = append(ops, a)
 	}
+	inputs := ops
+	if !magickReads[name] && name != "mogrify" && len(ops) >= 2 {
+		inputs = ops[:len(ops)-1] // the last is the output, read below
+	}
+	for _, a := range inputs {
+		if why := c.magickInputAgent(a); why != "" {
+			c.e.opaque = true
+			return TierDestructive, name + " " + truncate(a.val, 32) + ": ImageMagick picks the coder by the file's content " +
+				"(MVG and MSL are scripts, SVG and PostScript programs), and " + why
+		}
+	}
 	switch {
 	case magickReads[name]:
 	case name == "mogrify":
@@ -178,6 +189,34 @@ func (c *call) magickName(a arg, name string) (Tier, string) {
 		return TierDestructive, name + " " + truncate(v, 32) + ": the image is a script (MSL, MVG) or a Ghostscript program"
 	}
 	return TierRead, ""
+}
+
+// magickInputAgent says why an image ImageMagick reads may be a file a
+// benign call wrote, or returns "": a name under a temporary directory or
+// relative to a working directory the input makes one. Whatever its name
+// says, ImageMagick reads a file that starts "push graphic-context" as
+// MVG, whose image primitives open further names (|cmd, msl:, ephemeral:)
+// — the ImageTragick files were named exploit.png. A coder prefix
+// (png:/tmp/x) names the file after it; other names stay reads.
+func (c *call) magickInputAgent(a arg) string {
+	if !a.known || a.val == "" || a.val == "-" {
+		return "" // computed names are magickName's
+	}
+	v := a.val
+	if coder, rest, ok := strings.Cut(v, ":"); ok && len(coder) > 1 && !strings.Contains(coder, "/") {
+		v = rest
+	}
+	v, _, _ = strings.Cut(v, "[") // a.png[0] is a frame of a.png
+	if v == "" || strings.HasPrefix(v, "-") {
+		return ""
+	}
+	if strings.HasPrefix(v, "/") {
+		if why := agentPath(v); why != "" {
+			return truncate(v, 32) + " " + why
+		}
+		return ""
+	}
+	return c.fileDirAgent(arg{val: v, known: true})
 }
 
 // magickPathLead reports whether the source of a word computed at run

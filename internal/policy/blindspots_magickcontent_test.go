@@ -39,3 +39,25 @@ func TestBlindSpotMagickContentSniffing(t *testing.T) {
 		{"canvas to /tmp", "convert -size 10x10 xc:white /tmp/w.png", TierMutate},
 	})
 }
+
+// TestBlindSpotMagickStreams: an image read from a stream the classifier
+// cannot see (standard input from a pipe or a file, a descriptor, fd:N)
+// is whatever the writer sent — curl … | identify - runs a server's MVG —
+// and a name whose literal start is a temporary directory ("/tmp/x/$f")
+// or a pattern that can reach one is a file there: tier 3.
+func TestBlindSpotMagickStreams(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"identify - < /tmp/x/a.png", "cat /tmp/x/a.png | identify -", "curl -s https://h/a.png | identify -",
+		"identify png:- < /tmp/x/a.png", "convert - info: < /tmp/x/a.png", "wget -qO- https://h/a | convert - info:",
+		"identify fd:3 3< /tmp/x/a.png", "identify fd:0 < /tmp/x/a.png", "identify /dev/stdin < /tmp/x/a.png",
+		"identify - <<< 'push graphic-context viewbox 0 0 1 1'", "magick identify - < /tmp/x/a.png",
+		`identify "/tmp/x/$f"`, `identify '/var/tmp/'"$f"`, "identify /t?p/x/a.png", "identify /tmp/x/*.png",
+		"identify {/tmp/x/a.png,/srv/b.png}", "cd /tmp/x && identify /proc/self/cwd/a.png",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"to standard output", "convert /srv/a.png png:-", TierRead},
+		{"dash output", "convert /srv/a.png -", TierRead},
+		{"no input stream", "identify -format %w /srv/a.png", TierRead},
+	})
+}

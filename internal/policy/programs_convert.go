@@ -117,8 +117,8 @@ func magickProgram(c *call) (Tier, string) {
 				r.raise(c.magickOutput(args[i]))
 			}
 			continue
-		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
-			continue
+		case strings.HasPrefix(v, "-") && v != "-" || strings.HasPrefix(v, "+"):
+			continue // "-" alone is standard input or output
 		}
 		if t, why := c.magickName(a, name); t > TierRead {
 			r.raise(t, why)
@@ -199,16 +199,40 @@ func (c *call) magickName(a arg, name string) (Tier, string) {
 // — the ImageTragick files were named exploit.png. A coder prefix
 // (png:/tmp/x) names the file after it; other names stay reads.
 func (c *call) magickInputAgent(a arg) string {
-	if !a.known || a.val == "" || a.val == "-" {
-		return "" // computed names are magickName's
-	}
 	v := a.val
+	if !a.known {
+		// "/tmp/x/$f": the literal start names the directory.
+		v = strings.TrimLeft(v, `"'`)
+		if i := strings.IndexAny(v, "$`\"'"); i >= 0 {
+			v = v[:i]
+		}
+		if i := strings.LastIndexByte(v, '/'); i > 0 && agentPath(v[:i]) != "" {
+			return truncate(a.val, 32) + " is under " + truncate(v[:i], 32) + ", a temporary directory"
+		}
+		return "" // the rest of a computed name is magickName's
+	}
 	if coder, rest, ok := strings.Cut(v, ":"); ok && len(coder) > 1 && !strings.Contains(coder, "/") {
+		if strings.EqualFold(coder, "fd") && rest != "0" {
+			return "fd:" + truncate(rest, 8) + " is a descriptor, whatever file it holds"
+		}
 		v = rest
+		if v == "0" && strings.EqualFold(coder, "fd") {
+			v = "-"
+		}
 	}
 	v, _, _ = strings.Cut(v, "[") // a.png[0] is a frame of a.png
+	if v == "-" || v == "/dev/stdin" {
+		return c.magickStdinAgent()
+	}
 	if v == "" || strings.HasPrefix(v, "-") {
 		return ""
+	}
+	if a.glob && isPattern(v) {
+		// *.png matches names in its directory; /t?p/x/* a directory
+		// that may be a temporary one.
+		if d := path.Dir(v); isPattern(d) {
+			return c.fileDirAgent(arg{val: d + "/x", known: true, glob: true})
+		}
 	}
 	if strings.HasPrefix(v, "/") {
 		if why := agentPath(v); why != "" {
@@ -217,6 +241,25 @@ func (c *call) magickInputAgent(a arg) string {
 		return ""
 	}
 	return c.fileDirAgent(arg{val: v, known: true})
+}
+
+// magickStdinAgent says why the image ImageMagick reads on standard input
+// may be a script, or returns "": a pipe or file the classifier cannot see
+// (curl … | identify -, < /tmp/x/a.png), or known text that holds MVG,
+// MSL, SVG or PostScript. The terminal is a person's.
+func (c *call) magickStdinAgent() string {
+	switch c.ctx.stdin.kind {
+	case stdinUnknown:
+		return "its standard input is a stream the classifier cannot see"
+	case stdinText:
+		t := strings.ToLower(c.ctx.stdin.text)
+		for _, m := range []string{"graphic-context", "viewbox", "<svg", "<image", "%!", "<?xml"} {
+			if strings.Contains(t, m) {
+				return "its standard input holds a script (" + m + ")"
+			}
+		}
+	}
+	return ""
 }
 
 // magickPathLead reports whether the source of a word computed at run

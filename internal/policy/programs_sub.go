@@ -307,6 +307,11 @@ func subcommandTier(c *call) (Tier, string) {
 	if len(ops) > 1 && ops[0] == first {
 		second = ops[1]
 	}
+	// A strict client's global option between the words takes its value
+	// (kubectl rollout -n status restart X is rollout restart).
+	if g, ok := strictGlobals[c.name]; ok && len(ops) > 1 && ops[0] == first {
+		second = g.secondWord(rest)
+	}
 	// Flags that matter for a subcommand: "compose down -v", "receive -F".
 	flagged := func(f flagPhrase) bool {
 		if f.sub != first && !(len(ops) > 1 && ops[0]+" "+ops[1] == f.sub) {
@@ -343,22 +348,8 @@ func subcommandTier(c *call) (Tier, string) {
 			return TierDestructive, c.name + " " + f.key
 		}
 	}
-	var t Tier
-	switch {
-	case second != "" && tab.danger[two]:
-		t = TierDestructive
-	case second != "" && tab.read[two]:
-		t = TierRead
-	case second != "" && tab.benign[two]:
-		t = TierBenign
-	case tab.danger[first]:
-		t = TierDestructive
-	case tab.read[first] && !(second != "" && hasTwoWordKey(tab, first)):
-		t = TierRead
-	case tab.benign[first]:
-		t = TierBenign
-	default:
-		t = tab.def
+	t, listed := tab.phraseTier(first, second)
+	if !listed {
 		if dt, dwhy := c.dangerAfterValue(tab, i, ops); dt > t {
 			return dt, dwhy
 		}
@@ -370,6 +361,28 @@ func subcommandTier(c *call) (Tier, string) {
 	}
 	t, label = c.subRules(first, second, ops, rest, t, label)
 	return t, label
+}
+
+// phraseTier is the tier tab gives the subcommand first second (second
+// may be ""), and whether tab lists it; danger beats read, and the longer
+// phrase the shorter.
+func (tab subTable) phraseTier(first, second string) (Tier, bool) {
+	two := first + " " + second
+	switch {
+	case second != "" && tab.danger[two]:
+		return TierDestructive, true
+	case second != "" && tab.read[two]:
+		return TierRead, true
+	case second != "" && tab.benign[two]:
+		return TierBenign, true
+	case tab.danger[first]:
+		return TierDestructive, true
+	case tab.read[first] && !(second != "" && hasTwoWordKey(tab, first)):
+		return TierRead, true
+	case tab.benign[first]:
+		return TierBenign, true
+	}
+	return tab.def, false
 }
 
 // dangerAfterValue classifies a subcommand the table does not know that

@@ -27,6 +27,9 @@ func subOptTakesNext(name string, tab subTable, v string) bool {
 	if name == "nmcli" {
 		return nmcliTakesValue(v)
 	}
+	if g, ok := strictGlobals[name]; ok {
+		return g.takesNext(v)
+	}
 	return optTakesNext(v, tab.valueShort, tab.valueLong, subAbbrevParsers[name])
 }
 

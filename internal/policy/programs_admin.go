@@ -101,6 +101,33 @@ func (c *call) clientSettings() (Tier, string) {
 		if len(exactOptVals(c.args, "--config")) > 0 {
 			return TierDestructive, "docker --config: the configuration directory names the CLI plugins docker runs"
 		}
+	case "podman":
+		// --out sends what any command prints to a file, and the
+		// profiling options write a profile, whatever the subcommand reads.
+		r := raiser{TierRead, ""}
+		for _, f := range exactOptVals(c.args, "--out", "--cpu-profile", "--memory-profile") {
+			r.raise(c.writeArg(f, "podman output file"))
+		}
+		return r.t, r.why
+	case "crictl":
+		// The profiling options write a profile; Go's flag package takes
+		// them with one dash or two, the value after "=" or next.
+		r := raiser{TierRead, ""}
+		for i, a := range c.args {
+			name, v, eq := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(a.val, "-"), "-"), "=")
+			if !strings.HasPrefix(a.val, "-") || name != "profile-cpu" && name != "profile-mem" {
+				continue
+			}
+			f := arg{val: v, known: a.known}
+			if !eq {
+				if i+1 >= len(c.args) {
+					continue
+				}
+				f = c.args[i+1]
+			}
+			r.raise(c.writeArg(f, "crictl profile"))
+		}
+		return r.t, r.why
 	case "virsh":
 		r := raiser{TierRead, ""}
 		for _, u := range c.optVals(c.args, "-c", "--connect") {

@@ -210,10 +210,12 @@ func mysqladminReads(args []arg) bool {
 	return n > 0
 }
 
-// redisValueOpts are redis-cli's options that take a value.
-var redisValueOpts = set(`-h -p -s -a -u -r -i -n -d -D --user --pass --sni --cacert --cacertdir --cert --key
-	--tls-ciphers --tls-ciphersuites --pattern --quoted-pattern --count --memkeys-samples --pipe-timeout
-	--show-pushes --intrinsic-latency --lru-test --ldb-sync-mode`)
+// redisFlagOpts are redis-cli's options that take no value. Every other
+// option takes one (-h, -n, -X TAG, --cursor, --top …) or makes
+// redis-cli refuse to run, so the word after it is never the command.
+var redisFlagOpts = set(`-x -e -c -2 -3 -4 -6 -v --version --help --raw --no-raw --quoted-input --csv --json
+	--quoted-json --stat --latency --latency-history --latency-dist --replica --slave --bigkeys --memkeys
+	--keystats --hotkeys --scan --ldb --ldb-sync-mode --verbose --no-auth-warning --askpass --tls --insecure`)
 
 // redisDestroys are redis commands that empty, stop or reconfigure the
 // server (CONFIG SET can point its dump file anywhere), or run a script
@@ -265,7 +267,10 @@ func redisCLI(c *call) (Tier, string) {
 			case v == "--pipe" || v == "--eval" || v == "--cluster" || v == "--rdb" || v == "--functions-rdb":
 				c.e.opaque = true
 				return TierDestructive, c.name + " " + v + ": sends commands the classifier cannot see or writes a file"
-			case redisValueOpts[v]:
+			case !redisFlagOpts[a.val]:
+				// A value option (its letters' case counts: -X TAG
+				// is not -x), or one redis-cli refuses: either way the
+				// next word is not the command.
 				i++
 			}
 			continue

@@ -232,7 +232,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"ansible-doc":       sub(``, ``, ``, TierRead, TierRead, "", ""),
 	"ansible-config":    sub(`list|dump|view|--version`, `init`, ``, TierRead, TierMutate, "", ""),
 	"restic":            sub(`snapshots|ls|stats|check|find|diff|cat|version|help|key list|list|dump|tag --help|cache`, `backup|init|copy`, `forget|prune|key remove|unlock|rewrite|restore|repair`, TierRead, TierMutate, "rp", "--repo --password-file --repository-file --cache-dir"),
-	"borg":              sub(`list|info|check|diff|--version|help|version|key export|config`, `create|init`, `compact|delete|prune|recreate|extract|break-lock|key change-passphrase|upgrade|import-tar|rdelete|repo-delete`, TierRead, TierMutate, "", ""),
+	"borg":              sub(`list|info|check|diff|--version|help|version|key export|config`, `create|init`, `compact|delete|prune|recreate|extract|break-lock|key change-passphrase|upgrade|import-tar|rdelete|repo-delete`, TierRead, TierMutate, "", "--lock-wait --umask --remote-path --upload-ratelimit --upload-buffer --debug-topic --debug-profile --rsh --remote-ratelimit"),
 	"lvm":               sub(`lvs|vgs|pvs|lvdisplay|vgdisplay|pvdisplay|lvscan|vgscan|pvscan|version|help|fullreport|segtypes|config|dumpconfig`, ``, `lvremove|vgremove|pvremove|lvreduce|vgreduce|pvmove|vgsplit|vgmerge`, TierRead, TierMutate, "", ""),
 })
 

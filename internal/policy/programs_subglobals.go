@@ -4,18 +4,19 @@ import "strings"
 
 // Clients of a daemon or an API whose own parser refuses an option it
 // does not know: cobra and pflag (docker, podman, nerdctl, kubectl, helm,
-// lxc, incus) and Go's flag package as urfave/cli uses it (crictl, ctr).
-// Their tables list the global options that take no value; every other
-// option word without "=" is read as taking the next word, as cobra's
-// own command search reads it (an option it cannot name as a boolean
-// skips a word). A value option the tables do not list then cannot pass
-// its value off as the reading verb (podman --out ps rm X, crictl
-// --profile-cpu ps rm X, helm --content-cache list uninstall X); a word
-// that is no option of the program makes it fail, so reading it so costs
-// only a refused typo. The same reading holds between the words of a
-// two-word subcommand, where cobra also takes the persistent global
-// options (kubectl rollout -n status restart X is rollout restart in
-// namespace "status").
+// lxc, incus, restic) and Go's flag package as urfave/cli uses it
+// (crictl, ctr). Their tables list the global options that take no
+// value; every other option word without "=" is read as taking the next
+// word, as cobra's own command search reads it (an option it cannot name
+// as a boolean skips a word). A value option the tables do not list then
+// cannot pass its value off as the reading verb (podman --out ps rm X,
+// crictl --profile-cpu ps rm X, helm --content-cache list uninstall X,
+// restic --http-user-agent snapshots forget X); a word that is no option
+// of the program makes it fail, so reading it so costs only a refused
+// typo. The same reading holds between the words of a two-word
+// subcommand, where cobra also takes the persistent global options
+// (kubectl rollout -n status restart X is rollout restart in namespace
+// "status").
 
 // clientGlobals is how one such client's global options are read.
 type clientGlobals struct {
@@ -36,9 +37,11 @@ var strictGlobals = map[string]clientGlobals{
 	"nerdctl": containerGlobalFlags,
 	"kubectl": {flags: set(`-h --help --version --insecure-skip-tls-verify --match-server-version --warnings-as-errors
 		--disable-compression --alsologtostderr --logtostderr --one-output --skip-headers --skip-log-headers --add-dir-header`)},
-	"helm":   {flags: set(`-h --help --debug --kube-insecure-skip-tls-verify`)},
-	"lxc":    {flags: set(`-h --help --version --all --debug --verbose -v --quiet -q --force-local --sub-commands`)},
-	"incus":  {flags: set(`-h --help --version --all --debug --verbose -v --quiet -q --force-local --sub-commands`)},
+	"helm":  {flags: set(`-h --help --debug --kube-insecure-skip-tls-verify`)},
+	"lxc":   {flags: set(`-h --help --version --all --debug --verbose -v --quiet -q --force-local --sub-commands`)},
+	"incus": {flags: set(`-h --help --version --all --debug --verbose -v --quiet -q --force-local --sub-commands`)},
+	"restic": {flags: set(`-h --help -q --quiet -v --verbose --json --no-cache --no-lock --cleanup-cache --insecure-tls
+		--insecure-no-password --no-extra-verify`)},
 	"crictl": {goFlag: true, flags: set(`D debug enable-tracing h help v version`)},
 	"ctr":    {goFlag: true, flags: set(`debug h help v version`)},
 }

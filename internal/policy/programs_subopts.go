@@ -18,7 +18,7 @@ var subAbbrevParsers = map[string]bool{
 	"networkctl": true, "resolvectl": true, "varlinkctl": true,
 	"pip": true, "pip3": true, "dnf": true, "yum": true, "apk": true, "pkg": true,
 	"supervisorctl": true, "netplan": true, "ansible-inventory": true,
-	"virsh": true, "zypper": true, "npm": true, // getopt_long, getopt_long, nopt
+	"borg": true, "virsh": true, "zypper": true, "npm": true, // argparse, getopt_long, getopt_long, nopt
 }
 
 // subOptTakesNext reports whether the global option word v of name's

@@ -299,6 +299,13 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if first == "cache" && hasFlag(rest, 0, "--cleanup") {
 			return TierMutate, "restic cache --cleanup: removes old cache directories"
 		}
+		// The global --cleanup-cache does the same before any command
+		// (pflag: the name whole, a boolean's value after "=").
+		for _, v := range c.vals() {
+			if n, val, _ := strings.Cut(v, "="); n == "--cleanup-cache" && val != "false" {
+				return TierMutate, "restic --cleanup-cache: removes old cache directories"
+			}
+		}
 	case "flatpak":
 		if first == "config" && (hasFlag(rest, 0, "--set") || hasFlag(rest, 0, "--unset")) {
 			return TierMutate, "flatpak config --set: changes flatpak's configuration"

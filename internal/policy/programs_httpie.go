@@ -72,3 +72,42 @@ func httpieRequest(c *call) (Tier, string) {
 	}
 	return TierMutate, c.name + " " + u + ": changes remote state"
 }
+
+// httpieBody classifies the body HTTPie and xh send without a METHOD or
+// key=value item saying so; a body makes the request a POST: a file
+// field (name@FILE, @FILE, the first separator of the item an "@"),
+// --raw DATA, or their standard input when it is not a terminal and holds
+// anything (a pipe, a file, a here-string), unless --ignore-stdin.
+func httpieBody(c *call) (Tier, string) {
+	var ops []arg
+	ignore := false
+	for i := 0; i < len(c.args); i++ {
+		a := c.args[i]
+		v := a.val
+		switch {
+		case !a.known:
+			ops = append(ops, a)
+		case v == "-I" || len(v) >= len("--ignore-s") && strings.HasPrefix("--ignore-stdin", v):
+			ignore = true
+		case longFlag(v, "--raw") && len(v) >= len("--raw"):
+			return TierMutate, c.name + " --raw: sends a request body (a POST)"
+		case httpieTakesValue(v):
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) > 1 && ops[0].known && strings.Trim(ops[0].val, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") == "" {
+		ops = ops[1:] // the METHOD, which httpieRequest judges
+	}
+	for _, it := range ops[min(len(ops), 1):] {
+		if k := strings.IndexAny(it.val, ":=@"); it.known && k >= 0 && it.val[k] == '@' {
+			return TierMutate, c.name + " " + truncate(it.val, 64) + ": uploads a file in the request body (a POST)"
+		}
+	}
+	if !ignore && (c.ctx.stdin.kind == stdinUnknown || c.ctx.stdin.kind == stdinText && strings.TrimSpace(c.ctx.stdin.text) != "") {
+		return TierMutate, c.name + ": sends its input as the request body (a POST)"
+	}
+	return TierRead, ""
+}

@@ -535,6 +535,7 @@ func netProgram(c *call) (Tier, string) {
 			}
 		}
 		raise(httpieRequest(c))
+		raise(httpieBody(c))
 		raise(c.httpieSocket())
 	}
 	return t, why

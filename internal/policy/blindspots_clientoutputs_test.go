@@ -34,3 +34,24 @@ func TestBlindSpotClientOutputFiles(t *testing.T) {
 		{"crictl -D stats", "crictl -D stats", TierRead},
 	})
 }
+
+// TestBlindSpotHelmRepositoryCache: HELM_REPOSITORY_CACHE is where helm
+// template and show download a chart named by repository, as
+// --repository-cache is: set outside the temporary directories it makes
+// the read a write there, in every way a variable is set.
+func TestBlindSpotHelmRepositoryCache(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"HELM_REPOSITORY_CACHE=/etc/x helm template web repo/chart",
+		"HELM_REPOSITORY_CACHE=/srv/cache helm show values repo/chart",
+		"env HELM_REPOSITORY_CACHE=/var/lib/x helm template web repo/chart",
+		"export HELM_REPOSITORY_CACHE=/root/x; helm show chart repo/chart",
+		"declare -x HELM_REPOSITORY_CACHE=/opt/x; helm template web repo/chart",
+		"read HELM_REPOSITORY_CACHE <<< /etc; helm template web repo/chart",
+		"sudo HELM_REPOSITORY_CACHE=/etc/x helm show readme repo/chart",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"tmp cache", "HELM_REPOSITORY_CACHE=/tmp/helm helm template web repo/chart", TierRead},
+		{"helm template", "helm template web ./chart", TierRead},
+	})
+}

@@ -590,11 +590,13 @@ var tempDirs = set(`TMPDIR TMP TEMP TEMPDIR`)
 
 // cacheDirVars are the directories readers create and write their caches,
 // locks and keys in: restic snapshots and borg list write there as a
-// --cache-dir would make them, and readelf and objdump (with
+// --cache-dir would make them, helm template and show download a chart
+// named by repository into HELM_REPOSITORY_CACHE as into its
+// --repository-cache, and readelf and objdump (with
 // DEBUGINFOD_URLS set, as distributions set it) write the debug files
 // they fetch under DEBUGINFOD_CACHE_PATH.
 var cacheDirVars = set(`RESTIC_CACHE_DIR BORG_CACHE_DIR BORG_CONFIG_DIR BORG_SECURITY_DIR BORG_BASE_DIR
-	XDG_CACHE_HOME KUBECACHEDIR HELM_CACHE_HOME DEBUGINFOD_CACHE_PATH`)
+	XDG_CACHE_HOME KUBECACHEDIR HELM_CACHE_HOME HELM_REPOSITORY_CACHE DEBUGINFOD_CACHE_PATH`)
 
 // tempDirVar raises setting a temporary-directory variable to anything
 // but a directory under /tmp or /var/tmp (or a value known only at run

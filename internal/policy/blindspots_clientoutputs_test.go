@@ -55,3 +55,26 @@ func TestBlindSpotHelmRepositoryCache(t *testing.T) {
 		{"helm template", "helm template web ./chart", TierRead},
 	})
 }
+
+// TestBlindSpotSambaVisualizeOutput: samba-tool visualize reads the
+// directory's replication graph and draws it into the file -o names, in
+// every spelling optparse takes.
+func TestBlindSpotSambaVisualizeOutput(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"samba-tool visualize ntdsconn -o /tmp/x",
+		"samba-tool visualize reps -o/srv/graph.dot",
+		"samba-tool visualize uptodateness --output /var/www/x",
+		"samba-tool visualize ntdsconn --output=/tmp/x --dot",
+		"samba-tool visualize reps --outp=/tmp/x",
+		"samba-tool visualize ntdsconn -H ldap://dc1 -So /tmp/x",
+		"sudo samba-tool visualize ntdsconn --out /root/x",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"samba-tool visualize ntdsconn -o /etc/passwd",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"visualize", "samba-tool visualize ntdsconn --color", TierRead},
+		{"visualize -H", "samba-tool visualize reps -H ldap://dc1 --dot", TierRead},
+	})
+}

@@ -107,6 +107,13 @@ func wordCLIProgram(c *call) (Tier, string) {
 			}
 		}
 	}
+	if c.name == "samba-tool" && len(ops) > 0 && ops[0].val == "visualize" {
+		// visualize draws the graph into the file -o names (optparse
+		// takes --output abbreviated).
+		for _, f := range c.optVals(c.args, "-o", "--output") {
+			return c.writeArg(f, "samba-tool visualize --output")
+		}
+	}
 	if c.name == "pveum" {
 		// modify and aclmod take --delete to remove a permission, and
 		// --enable 0 disables an account.

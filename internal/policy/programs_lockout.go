@@ -203,6 +203,10 @@ func bootServiceProgram(c *call) (Tier, string) {
 		return TierRead, "chkconfig --list"
 	}
 	if c.name == "rc-update" && (len(ops) == 0 || ops[0] == "show") {
+		// -u rebuilds the dependency tree cache OpenRC keeps on disk.
+		if hasFlag(vals, 'u', "--update") {
+			return TierMutate, "rc-update -u: rewrites the dependency tree cache"
+		}
 		return TierRead, "rc-update show"
 	}
 	off := hasFlag(vals, 0, "--del")

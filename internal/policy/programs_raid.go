@@ -35,6 +35,9 @@ func mdadmProgram(c *call) (Tier, string) {
 			break
 		}
 		switch {
+		case v == "--wait" || strings.HasPrefix(v, "--wait="):
+			// --wait is its own whole name, not an abbreviation of
+			// --wait-clean: it waits for a resync to end.
 		case strings.HasPrefix(v, "--"):
 			for _, l := range mdadmDestructive {
 				if longFlag(v, l) {

@@ -288,7 +288,8 @@ func argProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "dmesg"
 	case "hwclock":
-		if len(vals) == 0 || onlyFlags("-r", "--show", "--get", "--verbose", "-v", "--utc", "-u", "--localtime", "--test") {
+		// --compare (-c) prints the clock's drift against the system's.
+		if len(vals) == 0 || onlyFlags("-r", "--show", "--get", "--verbose", "-v", "--utc", "-u", "--localtime", "--test", "-c", "--compare") {
 			return TierRead, "hwclock: reads the clock"
 		}
 		if why := clockJumps(n, vals); why != "" {
@@ -497,7 +498,7 @@ func argProgram(c *call) (Tier, string) {
 	case "fsck":
 		// fsck passes its options on, and a checker may take the last of
 		// -n and -a/-p/-y (dosfsck does): any repair option repairs.
-		if has("-n", "-N") && !hasFlag(vals, 'a', "") && !hasFlag(vals, 'p', "") && !hasFlag(vals, 'y', "") && !fsckPassesMore(vals) {
+		if strings.ContainsAny(fsckLetters(vals), "nN") && !hasFlag(vals, 'a', "") && !hasFlag(vals, 'p', "") && !hasFlag(vals, 'y', "") && !fsckPassesMore(vals) {
 			return TierRead, "fsck -n"
 		}
 		return TierDestructive, "fsck: may repair (rewrite) a file system"
@@ -779,6 +780,33 @@ func partedLists(vals []string) bool {
 		}
 	}
 	return false
+}
+
+// fsckLetters returns the letters of fsck's short options before "--",
+// clustered as fsck reads them (-nV is -n -V): a cluster ends at -t,
+// whose value is the rest of the word or the next one (-tntfs is no -n),
+// and at -C, whose file descriptor may follow.
+func fsckLetters(vals []string) string {
+	var out strings.Builder
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		if v == "--" {
+			break
+		}
+		if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			if v[j] == 't' || v[j] == 'C' {
+				if v[j] == 't' && j == len(v)-1 {
+					i++
+				}
+				break
+			}
+			out.WriteByte(v[j])
+		}
+	}
+	return out.String()
 }
 
 // fsckPassesMore reports whether fsck is given, after "--", an option

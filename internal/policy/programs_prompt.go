@@ -8,8 +8,9 @@ import "strings"
 
 // promptPrograms are the programs with a subcommand table that read their
 // own commands from standard input when given none: virsh's shell, lvm's
-// shell and openssl's prompt. ftp and lftp are read in ftpInput.
-var promptPrograms = set(`virsh lvm openssl`)
+// shell, openssl's prompt and supervisorctl's shell (echo 'stop all' |
+// supervisorctl stops every program). ftp and lftp are read in ftpInput.
+var promptPrograms = set(`virsh lvm openssl supervisorctl`)
 
 // maxPromptLines caps the input lines classified as commands; more is
 // tier 3.

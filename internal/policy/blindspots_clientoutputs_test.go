@@ -78,3 +78,26 @@ func TestBlindSpotSambaVisualizeOutput(t *testing.T) {
 		{"visualize -H", "samba-tool visualize reps -H ldap://dc1 --dot", TierRead},
 	})
 }
+
+// TestBlindSpotHelmSQLDriver: with HELM_DRIVER=sql helm keeps releases in
+// a database and runs its schema migrations there before any read, so
+// helm list creates tables in the database it is pointed at, however the
+// variable is set; the other drivers read.
+func TestBlindSpotHelmSQLDriver(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"HELM_DRIVER=sql HELM_DRIVER_SQL_CONNECTION_STRING=postgres://db.example.com/x helm list",
+		"HELM_DRIVER=sql helm status web",
+		"env HELM_DRIVER=sql helm history web",
+		"export HELM_DRIVER=sql; helm list -A",
+		"declare -x HELM_DRIVER=sql; helm get values web",
+		"read HELM_DRIVER <<< sql; export HELM_DRIVER; helm list",
+		"HELM_DRIVER=$(cat /tmp/d) helm list",
+		"sudo HELM_DRIVER=sql helm list",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"configmap", "HELM_DRIVER=configmap helm list", TierRead},
+		{"secret", "HELM_DRIVER=secret helm status web", TierRead},
+		{"memory", "HELM_DRIVER=memory helm template web ./chart", TierRead},
+	})
+}

@@ -101,3 +101,22 @@ func TestBlindSpotClientUnlistedValues(t *testing.T) {
 		{"incus -q list", "incus -q list", TierRead},
 	})
 }
+
+// TestBlindSpotLXDThreeWordDeletes: lxc's and incus's three-word deletes
+// count with a global option's value between their words, as cobra reads
+// them.
+func TestBlindSpotLXDThreeWordDeletes(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"lxc storage --project p volume delete pool vol",
+		"incus storage --project p volume delete pool vol",
+		"lxc config --project p device remove c eth0",
+		"incus network --project p acl delete a",
+		"lxc storage volume --project p delete pool vol",
+		"incus --project p storage volume rm pool vol",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"storage list", "lxc storage --project p list", TierRead},
+		{"config show", "incus config --project p show c", TierRead},
+	})
+}

@@ -89,3 +89,20 @@ func (g clientGlobals) secondWord(rest []string) string {
 	}
 	return ""
 }
+
+// operands returns the words of rest that are no option or option value,
+// as a strict client reads them.
+func (g clientGlobals) operands(rest []string) []string {
+	var out []string
+	for i := 0; i < len(rest); i++ {
+		switch v := rest[i]; {
+		case v == "--":
+			return append(out, rest[i+1:]...)
+		case len(v) < 2 || v[0] != '-':
+			out = append(out, v)
+		case g.takesNext(v):
+			i++
+		}
+	}
+	return out
+}

@@ -326,10 +326,14 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			return c.writeArg(arg{val: ops[len(ops)-1], known: true}, c.name+" file pull")
 		}
 		// Three-word deletes the two-word table does not reach: storage
-		// volume delete, config device remove, network acl delete.
-		for _, o := range ops[:min(len(ops), 3)] {
-			if (o == "delete" || o == "rm" || o == "remove") && ops[0] != "remote" {
-				return TierDestructive, c.name + " " + truncate(strings.Join(ops[:min(len(ops), 3)], " "), 48) + ": deletes a volume, device or network"
+		// volume delete, config device remove, network acl delete; the
+		// words read as lxc reads them too, a global option's value
+		// skipped (storage --project p volume delete).
+		for _, words := range [][]string{ops, strictGlobals[c.name].operands(rest)} {
+			for _, o := range words[:min(len(words), 3)] {
+				if (o == "delete" || o == "rm" || o == "remove") && words[0] != "remote" {
+					return TierDestructive, c.name + " " + truncate(strings.Join(words[:min(len(words), 3)], " "), 48) + ": deletes a volume, device or network"
+				}
 			}
 		}
 	case "terraform", "tofu":

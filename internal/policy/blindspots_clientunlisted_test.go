@@ -120,3 +120,28 @@ func TestBlindSpotLXDThreeWordDeletes(t *testing.T) {
 		{"config show", "incus config --project p show c", TierRead},
 	})
 }
+
+// TestBlindSpotSystemdCapsule: systemctl's and busctl's -C/--capsule
+// (systemd 256) takes the capsule's name, in every getopt spelling, so a
+// reading verb there is the capsule's name and the next word acts.
+func TestBlindSpotSystemdCapsule(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"systemctl -C status stop nginx",
+		"systemctl --capsule status restart nginx",
+		"systemctl --caps status mask nginx",
+		"systemctl -qC status stop nginx",
+		"sudo systemctl -C show kill nginx",
+		"busctl -C status call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager Reload",
+		"busctl --capsule list call x / x.y Z",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"systemctl -C status reboot",
+		"systemctl --capsule list-units poweroff",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"capsule status", "systemctl -C work status", TierRead},
+		{"capsule=", "systemctl --capsule=work list-units", TierRead},
+		{"busctl capsule", "busctl -C work list", TierRead},
+	})
+}

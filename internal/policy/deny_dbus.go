@@ -47,7 +47,7 @@ func dbusCallParts(name string, args []string) (method, object string, rest []st
 	switch name {
 	case "busctl":
 		// busctl [OPTS] call SERVICE OBJECT INTERFACE METHOD [SIG [ARG…]]
-		ops := getoptOperands(args, "HM", busctlValueLong)
+		ops := getoptOperands(args, "HMC", busctlValueLong)
 		if len(ops) < 5 || ops[0] != "call" {
 			return "", "", nil, false
 		}

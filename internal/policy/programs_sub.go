@@ -97,7 +97,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 		get-default|help|show-environment|version|--version|show-environment`,
 		`reset-failed|daemon-reload`, `isolate|kill|set-default|switch-root|default|mask|daemon-reexec|
 		set-property|revert|edit|preset-all|link|unset-environment`,
-		TierRead, TierMutate, "tpPnosHM", "--type --property --state --signal --kill-whom --kill-value --lines --output --host --machine --root --image --image-policy --job-mode --what --boot-loader-entry --boot-loader-menu --reboot-argument --timestamp --preset-mode --message --drop-in --when --legend --check-inhibitors"),
+		TierRead, TierMutate, "tpPnosHMC", "--type --property --state --signal --kill-whom --kill-value --lines --output --host --machine --capsule --root --image --image-policy --job-mode --what --boot-loader-entry --boot-loader-menu --reboot-argument --timestamp --preset-mode --message --drop-in --when --legend --check-inhibitors"),
 	// varlinkctl asks a service over its varlink socket: describing it
 	// reads; call runs any method with the service's privileges
 	// (io.systemd.Manager's included), as busctl call does.

@@ -626,7 +626,7 @@ func coredumpctlProgram(c *call) (Tier, string) {
 }
 
 // busctlValueLong are busctl's options that take a separate value.
-var busctlValueLong = []string{"--host", "--machine", "--address", "--match", "--size", "--timeout", "--json",
+var busctlValueLong = []string{"--host", "--machine", "--capsule", "--address", "--match", "--size", "--timeout", "--json",
 	"--destination", "--augment-creds", "--expect-reply", "--auto-start", "--allow-interactive-authorization",
 	"--watch-bind", "--limit-messages"}
 
@@ -650,7 +650,7 @@ func dbusCall(c *call) (Tier, string) {
 	case "dbus-send":
 		return TierMutate, "dbus-send: sends a method call or signal"
 	case "busctl":
-		ops := getoptOperands(vals, "HM", busctlValueLong)
+		ops := getoptOperands(vals, "HMC", busctlValueLong)
 		r := raiser{TierMutate, "busctl call, set-property or emit: asks a service to act"}
 		if len(ops) == 0 {
 			r = raiser{TierRead, "busctl list"}

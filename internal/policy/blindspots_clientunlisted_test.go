@@ -145,3 +145,22 @@ func TestBlindSpotSystemdCapsule(t *testing.T) {
 		{"busctl capsule", "busctl -C work list", TierRead},
 	})
 }
+
+// TestBlindSpotAnalyzeInstance: systemd-analyze's --instance takes a
+// name it does not check, so a reading verb after it is the name and the
+// next word sets the service manager's log level or target, in every
+// getopt spelling.
+func TestBlindSpotAnalyzeInstance(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"systemd-analyze --instance blame log-level debug",
+		"systemd-analyze --instance security log-target console",
+		"systemd-analyze --inst blame service-watchdogs no",
+		"sudo systemd-analyze --instance time log-level debug",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"instance=", "systemd-analyze --instance=x verify /etc/systemd/system/a@.service --man=no", TierRead},
+		{"instance blame", "systemd-analyze --instance x blame", TierRead},
+		{"log-level", "systemd-analyze log-level", TierRead},
+	})
+}

@@ -19,7 +19,7 @@ var analyzeReadVerbs = set(`time blame critical-chain dump plot dot unit-paths u
 // service-watchdogs with a value (and the older set-log-level and
 // set-log-target) change the running service manager.
 func analyzeVerb(c *call) (Tier, string) {
-	ops := getoptOperands(c.vals(), "HM", []string{"--host", "--machine", "--root", "--image", "--image-policy", "--from-pattern", "--to-pattern", "--fuzz", "--iterations", "--base-time", "--unit", "--security-policy", "--threshold", "--profile"})
+	ops := getoptOperands(c.vals(), "HM", analyzeVerbValues)
 	// --generators runs the system's unit generators (programs the text
 	// does not show, writing their output), and --image loop-mounts an
 	// image, whatever the verb.
@@ -79,6 +79,13 @@ func falseWord(v string) bool {
 	}
 	return false
 }
+
+// analyzeVerbValues are systemd-analyze's options that always take a
+// value, the next word when not attached: --instance NAME in front of a
+// reading verb makes it the name (--instance blame log-level debug).
+var analyzeVerbValues = []string{"--host", "--machine", "--root", "--image", "--image-policy", "--from-pattern", "--to-pattern",
+	"--fuzz", "--iterations", "--base-time", "--unit", "--security-policy", "--threshold", "--profile", "--instance",
+	"--offline", "--json", "--scope", "--recursive-errors", "--scale-svg"}
 
 // analyzeValueOpts are systemd-analyze's options that take the next word.
 var analyzeValueOpts = []string{"-H", "--host", "-M", "--machine", "--root", "--image", "--image-policy", "--from-pattern",

@@ -164,3 +164,20 @@ func TestBlindSpotAnalyzeInstance(t *testing.T) {
 		{"log-level", "systemd-analyze log-level", TierRead},
 	})
 }
+
+// TestBlindSpotNetworkctlDropIn: networkctl's --drop-in (systemd 254,
+// for edit) takes a name, so a reading verb after it is the name and the
+// next word acts.
+func TestBlindSpotNetworkctlDropIn(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"networkctl --drop-in status edit eth0",
+		"networkctl --drop-in list reload",
+		"networkctl --drop status edit eth0",
+		"sudo networkctl --drop-in lldp reconfigure eth0",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"status", "networkctl --no-pager status eth0", TierRead},
+		{"drop-in=", "networkctl --drop-in=x cat eth0", TierRead},
+	})
+}

@@ -203,7 +203,7 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	"loginctl": sub(`list-sessions|list-users|list-seats|show-session|show-user|show-seat|session-status|user-status|seat-status|help`,
 		`lock-session|lock-sessions|unlock-session|unlock-sessions`, `terminate-session|terminate-user|terminate-seat|kill-session|kill-user|disable-linger|flush-devices`,
 		TierRead, TierMutate, "HMpsno", "--host --machine --property --signal --kill-whom --lines --output"),
-	"networkctl": sub(`list|status|lldp|label|help|cat`, `renew`, `down|delete|forcerenew|reconfigure`, TierRead, TierMutate, "n", "--lines --json"),
+	"networkctl": sub(`list|status|lldp|label|help|cat`, `renew`, `down|delete|forcerenew|reconfigure`, TierRead, TierMutate, "n", "--lines --json --drop-in"),
 	"resolvectl": sub(`status|query|statistics|show-cache|show-server-state|log-level|service|openpgp|tlsa|help|monitor`,
 		`flush-caches|reset-server-features`, `revert`, TierRead, TierMutate, "itcp", "--interface --type --class --protocol --service-address --service-txt --cname --validate --synthesize --cache --zone --trust-anchor --network --search --stale-data --relax-single-label --json --legend"),
 	"tailscale": sub(`status|ip|netcheck|version|whois|ping|serve status|funnel status|dns status|exit-node list|bugreport|licenses|metrics print|

@@ -181,3 +181,25 @@ func TestBlindSpotNetworkctlDropIn(t *testing.T) {
 		{"drop-in=", "networkctl --drop-in=x cat eth0", TierRead},
 	})
 }
+
+// TestBlindSpotSystemdPropertyValue: loginctl's and timedatectl's -P NAME
+// (--value --property=NAME) takes a property name it does not check, so a
+// reading verb after it is the name and the next word acts, alone or
+// ending a cluster.
+func TestBlindSpotSystemdPropertyValue(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"loginctl -P list-sessions kill-session 3",
+		"loginctl -aP show-user kill-user bob",
+		"timedatectl -P status set-ntp false",
+		"timedatectl -aP show set-timezone UTC",
+		"sudo loginctl -P user-status enable-linger bob",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"loginctl -P list-sessions terminate-user bob",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"loginctl -P", "loginctl -P Name show-user bob", TierRead},
+		{"timedatectl -P", "timedatectl -P NTP show", TierRead},
+	})
+}

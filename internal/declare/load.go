@@ -541,12 +541,7 @@ func (p *parser) run(n *yaml.Node, path string, t *Tool) {
 	p.mapping(n, path, map[string]func(k, v *yaml.Node){
 		"command": func(_, v *yaml.Node) {
 			if s := p.str(v, join(path, "command")); s != "" {
-				o := TemplateOptions{Shell: true, ShellPath: t.shell, Raw: map[string]bool{}, Split: map[string]bool{}}
-				for _, pm := range t.Params {
-					o.Raw[pm.Name] = pm.Raw
-					o.Split[pm.Name] = pm.Split
-				}
-				t.Run.Command = p.template(v, join(path, "command"), s, o)
+				t.Run.Command = p.template(v, join(path, "command"), s, shellTemplate(t, t.shell))
 			}
 		},
 		"env": func(_, v *yaml.Node) {
@@ -613,13 +608,13 @@ func (p *parser) runner(n *yaml.Node, path string, t *Tool) *RunnerSpec {
 		return nil
 	}
 	if opts != nil {
-		p.options(opts, join(path, "options"), r)
+		p.options(opts, join(path, "options"), r, t)
 	}
 	return r
 }
 
 // options decodes a runner's options against its kind's option table.
-func (p *parser) options(n *yaml.Node, path string, r *RunnerSpec) {
+func (p *parser) options(n *yaml.Node, path string, r *RunnerSpec, t *Tool) {
 	fields := map[string]func(k, v *yaml.Node){}
 	for name, ot := range r.kind.Options {
 		key := join(path, name)
@@ -632,12 +627,12 @@ func (p *parser) options(n *yaml.Node, path string, r *RunnerSpec) {
 			case OptString, OptPath:
 				s := p.str(v, key)
 				r.Options[name] = s
-				r.optTemplates[name] = p.template(v, key, s, TemplateOptions{})
+				r.optTemplates[name] = p.template(v, key, s, optionTemplate(name, t))
 			case OptStrings, OptPaths:
 				list := p.strs(v, key)
 				r.Options[name] = list
 				for i, s := range list {
-					r.listTmpls[name] = append(r.listTmpls[name], p.template(v.Content[i], fmt.Sprintf("%s[%d]", key, i), s, TemplateOptions{}))
+					r.listTmpls[name] = append(r.listTmpls[name], p.template(v.Content[i], fmt.Sprintf("%s[%d]", key, i), s, optionTemplate(name, t)))
 				}
 			}
 		}

@@ -319,17 +319,19 @@ func (d *Deps) Prepare(ctx context.Context, c Choice, args map[string]any) (*Pre
 	if err != nil {
 		return nil, err
 	}
-	if childEnv, err = withEnvRefs(childEnv, refs); err != nil {
+	// A docker prepare_command refers to warden's variables as the
+	// command does; the runner passes the program's environment on.
+	rn, prepare, err := d.build(c, vals, withRefs, false)
+	if err != nil {
 		return nil, err
 	}
-	rn, prepare, err := d.build(c, vals, env, false)
-	if err != nil {
+	if childEnv, err = withEnvRefs(childEnv, refs); err != nil {
 		return nil, err
 	}
 	p := &Prepared{Command: cmd, Env: childEnv, Runner: rn, Timeout: d.Limits.DefaultTimeout}
 	if grantsWrites(c) {
 		p.readOnly = func() (runner.Runner, error) {
-			rn, _, err := d.build(c, vals, env, true)
+			rn, _, err := d.build(c, vals, withRefs, true)
 			return rn, err
 		}
 	}

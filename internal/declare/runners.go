@@ -246,7 +246,8 @@ func (d *Deps) requirements(r *RunnerSpec) string {
 // build renders the runner's templated options for one call, checks the
 // paths and builds the runner, with its write grants read-only if
 // readOnly (readOnlyGrants). prepare is the docker prepare_command, which
-// policy must see too.
+// policy must see too, with the values of the variables it refers to
+// (env.Refs) in.
 func (d *Deps) build(c Choice, vals map[string]any, env Env, readOnly bool) (rn runner.Runner, prepare string, err error) {
 	r := c.Runner
 	o := make(map[string]any, len(r.Options))
@@ -257,9 +258,25 @@ func (d *Deps) build(c Choice, vals map[string]any, env Env, readOnly bool) (rn 
 		if tm == nil {
 			continue
 		}
-		v, err := tm.Render(vals, env)
+		e := env
+		if name != "prepare_command" {
+			// Only the prepare command can refer to a variable: the
+			// others are no shell text, or split without expansion.
+			e.Refs = nil
+		}
+		v, err := tm.Render(vals, e)
 		if err != nil {
 			return nil, "", fmt.Errorf("runner option %s: %v", name, err)
+		}
+		if name == "prepare_command" {
+			prepare = v
+			if env.Refs != nil && v != "" {
+				// Policy reads the values the shell will see.
+				e.Refs = nil
+				if prepare, err = tm.Render(vals, e); err != nil {
+					return nil, "", fmt.Errorf("runner option %s: %v", name, err)
+				}
+			}
 		}
 		if r.kind.Options[name] == OptPath {
 			if err := runner.CheckPath(v); err != nil {
@@ -294,7 +311,7 @@ func (d *Deps) build(c Choice, vals map[string]any, env Env, readOnly bool) (rn 
 	if err != nil {
 		return nil, "", err
 	}
-	return rn, s(o, "prepare_command"), nil
+	return rn, prepare, nil
 }
 
 // LandlockHelper returns the argv prefix that runs landlock.Helper: the

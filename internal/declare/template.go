@@ -38,6 +38,9 @@ type TemplateOptions struct {
 	Raw map[string]bool
 	// Split names string parameters printed as several shell words.
 	Split map[string]bool
+	// Check, in a plain template, refuses a value an action prints: the
+	// text of a runner option must hold each value as one value.
+	Check func(string) error
 }
 
 // Text returns the template's source.
@@ -392,6 +395,16 @@ func (t *Template) Render(data map[string]any, env Env) (string, error) {
 	}
 	if t.opts.Shell {
 		fm[printFunc] = r.print
+	} else if check := t.opts.Check; check != nil {
+		fm[printFunc] = func(_ string, v any) (string, error) {
+			s := str(v)
+			// validate (Notes set) renders hostile values, which a
+			// call refuses here; that is no fault of the template.
+			if err := check(s); err != nil && env.Notes == nil {
+				return "", err
+			}
+			return s, nil
+		}
 	}
 	var w limitedWriter
 	if err := tm.Funcs(fm).Execute(&w, data); err != nil {

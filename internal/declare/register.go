@@ -422,6 +422,9 @@ func (d *Deps) plan(c Choice) relay.PlanFunc[map[string]any] {
 		if err != nil {
 			return nil, err
 		}
+		for _, v := range p.secretValues(*in) {
+			call.KnownSecret(v)
+		}
 		return &relay.Plan{
 			Host:  "local",
 			Input: p.Policy,

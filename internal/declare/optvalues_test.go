@@ -120,3 +120,46 @@ func TestProfileValuesStayOneValue(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepareCommandEnvRefs: env "NAME" in a docker prepare_command was
+// printed as its value into the docker CLI's argv, which every local
+// process may read; it is now a reference, as in run.command, the value in
+// the environment the CLI passes into the container, and the policy still
+// reads it.
+func TestPrepareCommandEnvRefs(t *testing.T) {
+	const key = "k3y-2c9e 'x' $(id)"
+	for _, prep := range []string{
+		`printf %s {{ env "K" }}`,
+		`printf %s "k={{ env "K" }}"`,
+		`K2={{ env "K" }}; export K2`,
+		`printf %s {{ env "K" | quote }}`,
+	} {
+		t.Run(prep, func(t *testing.T) {
+			y := "mcp:\n  tools:\n    - name: t\n      description: d\n      run:\n        command: echo ok\n        env: [K]\n        runners: [{name: docker, options: {image: alpine, prepare_command: " + quoteYAML(prep) + "}}]\n"
+			f, _, err := Parse("f.yaml", []byte(y))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := testDeps()
+			d.Getenv = func(k string) string { return map[string]string{"K": key}[k] }
+			c := d.Choose(f.Tools[0])
+			if c.Reason != "" {
+				t.Skip(c.Reason)
+			}
+			p, err := d.Prepare(context.Background(), c, map[string]any{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			argv, _ := p.Runner.(*docker.Runner).Argv(runner.Request{Argv: p.Argv, Env: p.Env})
+			if strings.Contains(strings.Join(argv, " "), "k3y-2c9e") {
+				t.Errorf("the docker CLI's argv holds the key: %q", argv)
+			}
+			if !slices.Contains(p.Env, "K="+key) || !slices.Contains(argv, "K") {
+				t.Errorf("env %q, argv %q: the key does not reach the container", p.Env, argv)
+			}
+			if !strings.Contains(p.Policy.Command, "k3y-2c9e") {
+				t.Errorf("the policy reads %q, without the value", p.Policy.Command)
+			}
+		})
+	}
+}

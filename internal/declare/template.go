@@ -292,6 +292,11 @@ func (r *renderer) print(name string, v any) (string, error) {
 			r.vals = append(r.vals, placeholder{text: x[0], ref: ref})
 			return sentinel(len(r.vals) - 1), nil
 		}
+		for _, w := range x {
+			if err := r.envInside(w); err != nil {
+				return "", err
+			}
+		}
 		r.vals = append(r.vals, placeholder{words: x, isWords: true})
 		return sentinel(len(r.vals) - 1), nil
 	case []string:
@@ -318,6 +323,11 @@ func (r *renderer) print(name string, v any) (string, error) {
 		r.vals = append(r.vals, placeholder{text: s, ref: ref})
 		return sentinel(len(r.vals) - 1), nil
 	}
+	if name == "" {
+		if err := r.envInside(s); err != nil {
+			return "", err
+		}
+	}
 	if name != "" && r.opts.Raw[name] {
 		return s, nil
 	}
@@ -331,6 +341,28 @@ func (r *renderer) print(name string, v any) (string, error) {
 	}
 	r.vals = append(r.vals, placeholder{text: s, name: name})
 	return sentinel(len(r.vals) - 1), nil
+}
+
+// minEnvInside is the shortest value of warden's environment looked for
+// inside a printed text: a shorter one (a flag, a digit) is no secret and
+// would match ordinary text.
+const minEnvInside = 4
+
+// envInside refuses a printed text that holds a value env returned
+// without being that value alone ({{ quote (env "A") "x" }}, {{ printf
+// "k=%s" (env "A") }}): it could not be a reference to the variable, so
+// the value would be on the command line. Only where references are made
+// (Env.Refs).
+func (r *renderer) envInside(s string) error {
+	if r.refs == nil {
+		return nil
+	}
+	for v, name := range r.envs {
+		if len(v) >= minEnvInside && strings.Contains(s, v) {
+			return fmt.Errorf("env %q is printed inside another text, which would put its value on the command line: print {{ env %q }} alone and join it in the shell", name, name)
+		}
+	}
+	return nil
 }
 
 // Env is what templates may read of warden's environment: only the names

@@ -124,7 +124,9 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "secret-tool" || cmd == "git" // git credential store
 	case "-K-", "-K", "--config":
 		// curl -K - reads options, user = "u:p" among them, on its input.
-		return cmd == "curl" && (w == "-K-" || strings.HasPrefix(rest, " -") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&<", rest[2]) >= 0))
+		// ansible -K asks for become's password.
+		return cmd == "curl" && (w == "-K-" || strings.HasPrefix(rest, " -") && (len(rest) == 2 || strings.IndexByte(" \t\n;|&<", rest[2]) >= 0)) ||
+			w == "-K" && strings.HasPrefix(cmd, "ansible")
 	case "insert":
 		return cmd == "pass" || cmd == "gopass"
 	case "approve":
@@ -179,6 +181,9 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "ipa" // ipa user-add … --password
 	case "--stdin-name":
 		return cmd == "ansible-vault" // encrypt_string --stdin-name x: the value
+	case "--vault-id":
+		// --vault-id @prompt, --vault-id=dev@prompt: the vault password.
+		return strings.HasPrefix(cmd, "ansible") && vaultIDPrompts(rest)
 	case "set":
 		return cmd == "keyring" // keyring set SERVICE USER reads the password
 	case "-T":
@@ -215,11 +220,47 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		case "ssh-keygen":
 			return strings.IndexByte(w, 'p') > 0 // -p: the old passphrase and the new one, twice
 		}
+		if strings.HasPrefix(cmd, "ansible") {
+			return ansiblePrompts(w)
+		}
 		if len(w) > 2 && w[1] == 'U' {
 			return sambaPrompts(cmd, w[2:], "") // smbclient -Ubob
 		}
 	}
 	return len(w) > 2 && (w[0] == '-' || strings.HasPrefix(rest, "=")) && optionReadsStdin(w, rest)
+}
+
+// ansiblePrompts reports whether the short option cluster w of an
+// ansible program asks for a password on its input: -k (the connection's),
+// -K (become's), -J (the vault's), before a letter whose value the rest of
+// the word is (-ework=1 asks for none).
+func ansiblePrompts(w string) bool {
+	for i := 1; i < len(w); i++ {
+		switch w[i] {
+		case 'k', 'K', 'J':
+			return true
+		case 'a', 'B', 'c', 'e', 'f', 'i', 'l', 'M', 'm', 'P', 'T', 't', 'u':
+			return false
+		}
+	}
+	return false
+}
+
+// vaultIDPrompts reports whether the value of --vault-id (after '=' or
+// the next word in rest) is a label's prompt: @prompt, dev@prompt.
+func vaultIDPrompts(rest string) bool {
+	k := 1
+	if !strings.HasPrefix(rest, "=") {
+		if k = skipBlanks(rest, 0); k == 0 {
+			return false
+		}
+	}
+	e := k
+	for e < len(rest) && e-k < 128 && strings.IndexByte(" \t\n;|&<>", rest[e]) < 0 {
+		e++
+	}
+	v := strings.Trim(rest[k:e], `'"`)
+	return v == "prompt" || strings.HasSuffix(v, "@prompt")
 }
 
 // optionReadsStdin reports whether the option or key w (its value after

@@ -46,7 +46,7 @@ func wrappedCommand(w string) bool {
 		"keyctl", "secret-tool", "pass", "htpasswd", "sshfs", "gcloud", "fly", "flyctl", "cargo", "wrangler",
 		"passwd", "veracrypt", "ecryptfs-add-passphrase", "systemd-creds", "ssh-add", "sshpass", "openvpn", "pdbedit", "wg",
 		"zfs", "zpool", "mkpasswd", "saslpasswd2", "bcachefs", "fscrypt", "bw", "clevis", "op", "ipa", "gopass", "rclone",
-		"ansible-vault", "keyring", "slappasswd", "lpass", "ecryptfs-unwrap-passphrase", "pro", "ua", "vercel", "firebase",
+		"ansible-vault", "ansible", "ansible-playbook", "ansible-pull", "ansible-console", "ansible-inventory", "keyring", "slappasswd", "lpass", "ecryptfs-unwrap-passphrase", "pro", "ua", "vercel", "firebase",
 		"realm", "smbclient", "rpcclient", "smbcacls", "smbcquotas", "smbget", "smbtree", "ssh-keygen", "kinit", "cryptsetup",
 		"psql", "openconnect", "sqlplus", "rman", "dgmgrl", "telnet",
 		"sed", "gsed", "perl": // sudo sed -i 's/x/…/' /run/secrets/token (editsCredentialFile)

@@ -1,0 +1,83 @@
+package sessions
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/warden-mcp/warden/internal/policy"
+)
+
+// TestPromptsByArguments: programs that ask for a password on the
+// terminal in some uses — sqlplus given a user without a password, a CIFS
+// mount without password= or credentials=, net with -U user (no %pw),
+// pdbedit -a, doveadm pw — and always (the legacy mongo shell, sshfs,
+// hg, openconnect) were not known, so the password typed in the next send
+// was written to the audit record as typed. Uses that ask for none keep
+// the next line (a command) in the record.
+func TestPromptsByArguments(t *testing.T) {
+	rg := newRig(t, policy.Open)
+	asks := []string{
+		"sqlplus bob@db",
+		"sqlplus -s bob@//h:1521/svc",
+		"sudo -u oracle sqlplus system@orcl",
+		"mount -t cifs //nas/share /mnt -o username=bob",
+		"mount -t smb3 //nas/share /mnt -o user=bob,vers=3.0",
+		"sudo mount -t cifs //nas/share /mnt -o username=bob,uid=1000",
+		"mount.cifs //nas/share /mnt -o user=bob",
+		"net ads join -U admin",
+		"net rpc user add bob -U administrator",
+		"net ads join -Uadmin example.com",
+		"net ads join --user=admin",
+		"pdbedit -a bob",
+		"pdbedit --create -u bob",
+		"doveadm pw -s SHA512-CRYPT",
+		"mongo -u bob -p --authenticationDatabase admin",
+		"sshfs bob@h:/srv /mnt/srv",
+		"hg push https://h/r",
+		"openconnect -u bob vpn.example.com",
+	}
+	for i, p := range asks {
+		t.Run(p, func(t *testing.T) {
+			secret := fmt.Sprintf("Zq9Typed%02dX", i)
+			id := rg.start(map[string]any{"writable": true})
+			defer rg.call("session_close", map[string]any{"session_id": id})
+			rg.approved("session_send", map[string]any{"session_id": id, "data": "false && " + p, "enter": true})
+			rg.approved("session_send", map[string]any{"session_id": id, "data": secret, "enter": true})
+			b, _ := json.Marshal(rg.audit.all)
+			if strings.Contains(string(b), secret) {
+				t.Errorf("audit records keep the answer %q to %q", secret, p)
+			}
+		})
+	}
+	kept := []string{
+		"sqlplus / as sysdba",
+		"sqlplus -s bob/x@db @run.sql",
+		"sqlplus /nolog",
+		"mount -a",
+		"mount /dev/sdb1 /mnt",
+		"mount -t nfs h:/srv /mnt",
+		"mount -t cifs //nas/share /mnt -o credentials=/root/.smbcred",
+		"mount -t cifs //nas/share /mnt -o guest",
+		"net ads info",
+		"net ads join -k",
+		"net ads join -U admin%x",
+		"pdbedit -L",
+		"doveadm who",
+		"ip -br addr",
+	}
+	for i, p := range kept {
+		t.Run("kept/"+p, func(t *testing.T) {
+			next := fmt.Sprintf("echo Zq9Shown%02dX", i)
+			id := rg.start(map[string]any{"writable": true})
+			defer rg.call("session_close", map[string]any{"session_id": id})
+			rg.approved("session_send", map[string]any{"session_id": id, "data": "false && " + p, "enter": true})
+			rg.call("session_send", map[string]any{"session_id": id, "data": next, "enter": true})
+			b, _ := json.Marshal(rg.audit.all)
+			if !strings.Contains(string(b), next) {
+				t.Errorf("the command %q typed after %q is not in the audit records", next, p)
+			}
+		})
+	}
+}

@@ -74,7 +74,7 @@ func (t *Tool) check() ([]string, []string, error) {
 			return nil, nil, fmt.Errorf("run.command: %v", err)
 		}
 		if t.Prefix != nil {
-			if _, err := t.Prefix.Render(vals, env); err != nil {
+			if _, err := t.Prefix.Render(vals, Env{Shown: true}); err != nil {
 				return nil, nil, fmt.Errorf("output.prefix: %v", err)
 			}
 		}

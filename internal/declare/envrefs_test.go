@@ -78,3 +78,46 @@ func TestEnvRefsOffCommandLine(t *testing.T) {
 func quoteYAML(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
 }
+
+// TestPrefixReadsNoEnv: output.prefix is put before the output the agent
+// reads, so env "NAME" there handed the agent a value of warden's
+// environment (an API key the tool's run.env lists for its command). It
+// is refused at validate, and at the call.
+func TestPrefixReadsNoEnv(t *testing.T) {
+	for _, prefix := range []string{
+		`key {{ env "K" }}`,
+		`{{ env "K" | quote }}`,
+		`{{ printf "%s" (env "K") | b64enc }}`,
+		`{{ if env "K" }}set{{ end }}`,
+		`{{ $k := env "K" }}{{ len $k }}`,
+		`{{ env "K" | trunc 4 }}`,
+	} {
+		t.Run(prefix, func(t *testing.T) {
+			yml := "mcp:\n  tools:\n    - name: t\n      description: d\n      run:\n        command: echo ok\n        env: [K]\n      output:\n        prefix: " + quoteYAML(prefix) + "\n"
+			f, _, err := Parse("e.yaml", []byte(yml))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := f.Tools[0].Validate(); err == nil || !strings.Contains(err.Error(), "shown to the agent") {
+				t.Errorf("validate: err = %v, want env refused", err)
+			}
+			d := testDeps()
+			d.Getenv = func(k string) string { return map[string]string{"K": "k3y-51ab"}[k] }
+			p, err := d.Prepare(context.Background(), d.Choose(f.Tools[0]), map[string]any{})
+			if err == nil {
+				t.Errorf("call: prefix %q rendered, want env refused", p.Prefix)
+			}
+		})
+	}
+	// A prefix of parameters and literals renders.
+	yml := "mcp:\n  tools:\n    - name: t\n      description: d\n      params: {dir: {type: string}}\n      run:\n        command: echo ok\n      output:\n        prefix: \"Disk usage of {{ .dir }}:\"\n"
+	f, _, err := Parse("e.yaml", []byte(yml))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := testDeps()
+	p, err := d.Prepare(context.Background(), d.Choose(f.Tools[0]), map[string]any{"dir": "/srv"})
+	if err != nil || p.Prefix != "Disk usage of /srv:" {
+		t.Errorf("prefix = %q, %v", p.Prefix, err)
+	}
+}

@@ -346,7 +346,9 @@ func (d *Deps) Prepare(ctx context.Context, c Choice, args map[string]any) (*Pre
 		p.Timeout = min(p.Timeout, d.Limits.MaxTimeout)
 	}
 	if t.Prefix != nil {
-		if p.Prefix, err = t.Prefix.Render(vals, env); err != nil {
+		// The prefix goes to the agent with the output: no value of
+		// warden's environment may be in it.
+		if p.Prefix, err = t.Prefix.Render(vals, Env{Shown: true}); err != nil {
 			return nil, fmt.Errorf("output.prefix: %v", err)
 		}
 	}

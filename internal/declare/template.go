@@ -372,8 +372,11 @@ type Env struct {
 	Getenv  func(string) string
 	// Any allows every name and records it in Read (validate, which does
 	// not know the operator's list).
-	Any  bool
-	Read *[]string
+	Any bool
+	// Shown refuses every name: the text is shown to the agent
+	// (output.prefix), which must not read warden's environment.
+	Shown bool
+	Read  *[]string
 	// Notes, when set (validate), collects what values a call will
 	// refuse, instead of refusing the hostile sample values.
 	Notes *[]string
@@ -406,6 +409,9 @@ func (t *Template) Render(data map[string]any, env Env) (string, error) {
 	r := &renderer{opts: t.opts, envs: map[string]string{}, refs: env.Refs}
 	fm := template.FuncMap{
 		"env": func(name string) (string, error) {
+			if env.Shown {
+				return "", fmt.Errorf("env %q: this text is shown to the agent, which must not read warden's environment", name)
+			}
 			if env.Any {
 				if env.Read != nil {
 					*env.Read = append(*env.Read, name)

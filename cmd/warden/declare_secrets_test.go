@@ -49,6 +49,9 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 	}
 	// The same with the secret in run.env.
 	fmt.Fprintf(&tdef, "    - name: s_env\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n      run:\n        command: psql -U {{ .user }} -c 'select 1'\n        env: [\"PGPASSWORD={{ .v }}\"]\n")
+	// A secret among other words: a split parameter, an array.
+	fmt.Fprintf(&tdef, "    - name: s_split\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n        args: {type: string}\n      run:\n        command: sshpass {{ .args }} ssh {{ .user }}@h uptime\n")
+	fmt.Fprintf(&tdef, "    - name: s_array\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n        opts: {type: array}\n      run:\n        command: mysql -u {{ .user }} {{ .opts }} db\n")
 	// Benign look-alikes: the value is no secret where it lands.
 	benign := []struct{ cmd, v string }{
 		{`grep -ri {{ .v }} /var/log/syslog`, "password"},
@@ -92,6 +95,22 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 				}
 			})
 		}
+	}
+	for _, v := range values {
+		t.Run("split/"+v, func(t *testing.T) {
+			before := auditText(t, state)
+			call("s_split", "user=alice", "args=-p '"+strings.ReplaceAll(v, "'", `'\''`)+"'")
+			if rec := strings.TrimPrefix(auditText(t, state), before); strings.Contains(rec, v) || !strings.Contains(rec, "-p ") {
+				t.Errorf("the record holds the secret %q, or lost the option:\n%s", v, rec)
+			}
+		})
+		t.Run("array/"+v, func(t *testing.T) {
+			before := auditText(t, state)
+			call("s_array", "user=alice", "opts=-p"+v, "opts=--batch")
+			if rec := strings.TrimPrefix(auditText(t, state), before); strings.Contains(rec, v) {
+				t.Errorf("the record holds the secret %q:\n%s", v, rec)
+			}
+		})
 	}
 	for i, b := range benign {
 		t.Run(fmt.Sprintf("benign/%d", i), func(t *testing.T) {

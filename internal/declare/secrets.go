@@ -33,7 +33,17 @@ func (p *Prepared) secretValues(args map[string]any) []string {
 		return nil
 	}
 	var out []string
-	for _, v := range stringValues(args) {
+	values := stringValues(args)
+	// A secret inside a value of several words (a split parameter's
+	// "-p … ssh h", an array's element) is the part the redaction found,
+	// as the shell reads it.
+	for _, f := range audit.SecretsIn(src) {
+		f = unquoteSingle(f)
+		if len(f) >= 4 && !slices.Contains(out, f) && slices.ContainsFunc(values, func(v string) bool { return v != f && strings.Contains(v, f) }) {
+			out = append(out, f)
+		}
+	}
+	for _, v := range values {
 		if v == "" || slices.Contains(out, v) {
 			continue
 		}
@@ -67,4 +77,18 @@ func stringValues(args map[string]any) []string {
 		}
 	}
 	return out
+}
+
+// unquoteSingle returns a text the redaction found as the shell reads it
+// when it is one single-quoted word, a quote inside written as the four
+// bytes quote, backslash, quote, quote.
+func unquoteSingle(f string) string {
+	if len(f) < 2 || f[0] != '\'' || f[len(f)-1] != '\'' {
+		return f
+	}
+	inner := strings.ReplaceAll(f[1:len(f)-1], `'\''`, "'")
+	if strings.Contains(inner, "'") && !strings.Contains(f, `'\''`) {
+		return f // several quoted parts: not one word
+	}
+	return inner
 }

@@ -49,6 +49,7 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 	}
 	// The same with the secret in run.env.
 	fmt.Fprintf(&tdef, "    - name: s_env\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n      run:\n        command: psql -U {{ .user }} -c 'select 1'\n        env: [\"PGPASSWORD={{ .v }}\"]\n")
+	fmt.Fprintf(&tdef, "    - name: s_netrc\n      description: d\n      params:\n        v: {type: string}\n      run:\n        command: \"printf 'machine h login bob password %%s\\\\n' {{ .v }} > ~/.netrc\"\n")
 	// A secret among other words: a split parameter, an array.
 	fmt.Fprintf(&tdef, "    - name: s_split\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n        args: {type: string}\n      run:\n        command: sshpass {{ .args }} ssh {{ .user }}@h uptime\n")
 	fmt.Fprintf(&tdef, "    - name: s_array\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n        opts: {type: array}\n      run:\n        command: mysql -u {{ .user }} {{ .opts }} db\n")
@@ -109,6 +110,28 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 			call("s_array", "user=alice", "opts=-p"+v, "opts=--batch")
 			if rec := strings.TrimPrefix(auditText(t, state), before); strings.Contains(rec, v) {
 				t.Errorf("the record holds the secret %q:\n%s", v, rec)
+			}
+		})
+	}
+	// A secret longer than the audited bound of a value, or lying across
+	// the cut, was replaced only after the cut, when it was no longer
+	// whole: the head and tail the cut keeps held it.
+	long := strings.Repeat("Zq9LongSecretPart", 300)
+	pad := strings.Repeat("-o x ", 400)
+	for name, args := range map[string][]string{
+		"pgpass":   {"s_22", "user=alice", "v=" + long},
+		"netrc":    {"s_netrc", "v=" + long},
+		"straddle": {"s_split", "user=alice", "args=" + pad + "-p " + long[:300] + " " + pad},
+	} {
+		t.Run("long/"+name, func(t *testing.T) {
+			before := auditText(t, state)
+			call(args[0], args[1:]...)
+			rec := strings.TrimPrefix(auditText(t, state), before)
+			if rec == "" {
+				t.Fatal("no audit record")
+			}
+			if strings.Contains(rec, "Zq9LongSecretPart") {
+				t.Errorf("the record holds part of a long secret:\n%.600s", rec)
 			}
 		})
 	}

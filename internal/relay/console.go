@@ -39,7 +39,7 @@ func (r *Relay) approveConsole(ctx context.Context, c *Call, host string, digest
 	}
 	t, err := r.opts.Console.Open(approvals.Request{
 		CallID: c.ID, Tool: c.Tool, Host: host, Identity: c.Identity, Client: c.Client,
-		Tier: int(v.Tier), Reason: c.redactText(v.Reason), Args: c.allSecrets().RedactJSON(c.auditArgs()), Digest: digest,
+		Tier: int(v.Tier), Reason: c.redactText(v.Reason), Args: c.shownArgs(r.opts.MaxArgBytes), Digest: digest,
 	})
 	if err != nil {
 		if errors.Is(err, approvals.ErrTooManyPending) {
@@ -148,7 +148,7 @@ func elicitMessage(c *Call, v policy.Verdict) string {
 	// The client shows the message to its user: nothing the agent wrote
 	// may drive their terminal or reorder what they read (display).
 	return fmt.Sprintf("warden: approve this tier %d call?\ntool: %s\nwhy it needs approval: %s\narguments: %s",
-		v.Tier, c.Tool, display.Line(c.redactText(v.Reason)), display.Text(string(c.allSecrets().RedactJSON(audit.RedactArgs(c.Args, 2048)))))
+		v.Tier, c.Tool, display.Line(c.redactText(v.Reason)), display.Text(string(c.shownArgs(2048))))
 }
 
 // approveSchema is the form the client's user answers.

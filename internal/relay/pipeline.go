@@ -191,7 +191,7 @@ func (r *Relay) record(ctx context.Context, rec *audit.Record, c *Call, out *Out
 		}
 	}
 	if len(c.known) > 0 {
-		rec.Args = sec.RedactJSON(rec.Args)
+		rec.Args = c.shownArgs(r.opts.MaxArgBytes)
 	}
 	// Cut after redaction, so no secret is cut where the redactor would
 	// no longer know it.

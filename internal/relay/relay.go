@@ -198,6 +198,7 @@ type Call struct {
 	token    *auth.TokenInfo      // the verified HTTP token, if any
 
 	redacted     json.RawMessage // Args as audited, once argsRedacted is closed
+	redactedMax  int             // the bound of each value in redacted
 	secrets      audit.Secrets   // what redacting Args replaced, once argsRedacted is closed
 	known        []string        // secrets the tool knows of (KnownSecret)
 	argsRedacted chan struct{}   // made by redactArgs, which begin calls
@@ -209,6 +210,7 @@ type Call struct {
 // adds to the command's own time.
 func (c *Call) redactArgs(maxValue int) {
 	c.argsRedacted = make(chan struct{})
+	c.redactedMax = maxValue
 	go func() {
 		c.redacted, c.secrets = audit.RedactArgsFound(c.Args, maxValue, true)
 		close(c.argsRedacted)
@@ -245,6 +247,26 @@ func (c *Call) allSecrets() audit.Secrets {
 func (c *Call) auditArgs() json.RawMessage {
 	<-c.argsRedacted
 	return c.redacted
+}
+
+// uncut bounds the arguments read whole before the secrets a tool knows
+// of are replaced: RedactArgs' own bound on a whole call.
+const uncut = 512 << 10
+
+// shownArgs returns the call's arguments as audited with every secret
+// (allSecrets) replaced, each value cut to maxValue bytes. A secret the
+// tool knows of is replaced before the cut: after it, one longer than the
+// bound, or lying across the cut, is no longer whole, and the head and
+// tail the cut keeps would hold it.
+func (c *Call) shownArgs(maxValue int) json.RawMessage {
+	sec := c.allSecrets()
+	if len(c.known) == 0 {
+		if maxValue == c.redactedMax {
+			return sec.RedactJSON(c.auditArgs())
+		}
+		return sec.RedactJSON(audit.RedactArgs(c.Args, maxValue))
+	}
+	return audit.RedactArgs(sec.RedactJSON(audit.RedactArgs(c.Args, uncut)), maxValue)
 }
 
 // WantsProgress reports whether the client asked for progress on this call,

@@ -81,3 +81,27 @@ func TestPromptsByArguments(t *testing.T) {
 		})
 	}
 }
+
+// TestAnswerAcrossTheLinesCut: a send's typed lines are recorded cut to
+// 4 KiB, and the answer to a prompt typed in the same send was replaced
+// only after the cut, so an answer lying across it kept its head in the
+// record ("echo <3 KiB>⏎echo <1 KiB>; mysql -p⏎answer"). Each line stays
+// below the terminal's 4095-byte line, past which it would drop the rest.
+func TestAnswerAcrossTheLinesCut(t *testing.T) {
+	rg := newRig(t, policy.Open)
+	for _, before := range []int{6, 12, 20, 30} {
+		t.Run(fmt.Sprint(before), func(t *testing.T) {
+			id := rg.start(map[string]any{"writable": true})
+			defer rg.call("session_close", map[string]any{"session_id": id})
+			first := "echo " + strings.Repeat("x", 3000)
+			prompt := "; false && mysql -uroot -p"
+			second := "echo " + strings.Repeat("y", 4096-len(first)-2-before-len("echo ")-len(prompt)) + prompt
+			answer := "Zq9CutAnswer" + strings.Repeat("Q", 40)
+			rg.approved("session_send", map[string]any{"session_id": id, "data": first + "\n" + second + "\n" + answer, "enter": true})
+			b, _ := json.Marshal(rg.audit.all)
+			if strings.Contains(string(b), "Zq9Cut") {
+				t.Errorf("audit records keep the head of the answer cut %d bytes in", before)
+			}
+		})
+	}
+}

@@ -586,7 +586,9 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 		}
 		extra := map[string]any{"session_id": a.SessionID}
 		if len(ty.lines) > 0 {
-			extra["lines"] = truncate(audit.Redact(strings.Join(ty.lines, "\n")), 4096)
+			// The answers this send types are replaced before the cut,
+			// which would leave a part of one no longer found whole.
+			extra["lines"] = truncate(audit.Secrets(nil).With(secrets...).Redact(strings.Join(ty.lines, "\n")), 4096)
 		}
 		if ty.unseen != "" {
 			extra["unseen"] = ty.unseen

@@ -79,7 +79,10 @@ type Server struct {
 	// (warden watch --takeover); off, the input endpoints refuse with 403.
 	Takeover bool
 	Input    func(ctx context.Context, id string, data []byte) error
-	Logger   *slog.Logger
+	// Silent reports whether a session's terminal is at a password prompt
+	// (reads a line without echo); nil means never.
+	Silent func(id string) bool
+	Logger *slog.Logger
 }
 
 // Listen creates the socket at path (its directory 0700, the socket 0600)

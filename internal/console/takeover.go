@@ -106,7 +106,7 @@ func (w *Web) input(rw http.ResponseWriter, r *http.Request, a authn) {
 		writeError(rw, http.StatusConflict, "take session %s over first (POST /api/sessions/%s/takeover {\"on\": true})", id, id)
 		return
 	}
-	act := Action{Operator: a.operator, Action: "takeover_input", Via: "web", SessionID: id, Decision: "allow", Status: "ok", Input: audit.Redact(b.Data)}
+	act := Action{Operator: a.operator, Action: "takeover_input", Via: "web", SessionID: id, Decision: "allow", Status: "ok", Input: typedInput(b.Data, w.o.Silent, id)}
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
 	err := w.o.Input(ctx, id, []byte(b.Data))
@@ -207,8 +207,9 @@ func (s *Server) input(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
+	in := typedInput(b.Data, s.Silent, id)
 	err := s.Input(ctx, id, []byte(b.Data))
-	act := Action{Operator: p.Name, Action: "takeover_input", Via: "cli", SessionID: id, Decision: "allow", Status: "ok", Input: audit.Redact(b.Data)}
+	act := Action{Operator: p.Name, Action: "takeover_input", Via: "cli", SessionID: id, Decision: "allow", Status: "ok", Input: in}
 	if err != nil {
 		act.Status, act.Reason = "error", err.Error()
 	}
@@ -236,4 +237,19 @@ func (w *Web) pruneTaken() {
 			delete(w.taken, sid)
 		}
 	}
+}
+
+// typedInput is what an input record keeps of what an operator typed:
+// redacted, and when the session's terminal was at a password prompt
+// (silent), without the line that answers it — an operator takes a
+// session over to type a password the agent must not know.
+func typedInput(data string, silent func(string) bool, id string) string {
+	if silent == nil || !silent(id) {
+		return audit.Redact(data)
+	}
+	i := strings.IndexAny(data, "\r\n")
+	if i < 0 {
+		return audit.Redacted
+	}
+	return audit.Redacted + audit.Redact(data[i:])
 }

@@ -72,6 +72,9 @@ type WebOptions struct {
 	Takeover bool
 	// Input writes to a live session's input.
 	Input func(ctx context.Context, id string, data []byte) error
+	// Silent reports whether a session's terminal is at a password prompt
+	// (reads a line without echo); nil means never.
+	Silent func(id string) bool
 	// Hosts are the Host header values the console answers to (its
 	// listener's host:port, and localhost:port).
 	Hosts []string

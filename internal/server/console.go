@@ -113,7 +113,7 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 	ctx, stop := context.WithCancel(context.Background())
 	c := &operatorConsole{queue: q, notifier: n, stop: stop, done: make(chan struct{})}
 	record := operatorRecorder(log, o)
-	srv := &console.Server{Queue: q, Sessions: reg, Record: record, Takeover: cfg.Console.Takeover, Input: reg.Send, Logger: o.Logger}
+	srv := &console.Server{Queue: q, Sessions: reg, Record: record, Takeover: cfg.Console.Takeover, Input: reg.Send, Silent: reg.Silent, Logger: o.Logger}
 	go func() {
 		defer close(c.done)
 		if err := srv.Serve(ctx, ln); err != nil {
@@ -175,6 +175,7 @@ func (c *operatorConsole) serveWeb(ctx context.Context, cfg *config.Config, o Op
 		OperatorScope: scope,
 		Takeover:      cfg.Console.Takeover,
 		Input:         reg.Send,
+		Silent:        reg.Silent,
 		Hosts:         []string{ln.Addr().String(), "localhost:" + port},
 		Now:           o.Now,
 		Logger:        o.Logger,

@@ -90,6 +90,7 @@ var (
 	_ writeDeadliner = (*localProcess)(nil)
 	_ inputCloser    = (*localProcess)(nil)
 	_ foregrounder   = (*localProcess)(nil)
+	_ silencer       = (*localProcess)(nil)
 )
 
 // openPTY opens a pseudo-terminal pair. The master is non-blocking and in
@@ -302,6 +303,20 @@ func (p *localProcess) Signal(name string) error {
 		return fmt.Errorf("kill %s to process group %d: %w", name, pgrp, err)
 	}
 	return nil
+}
+
+// Silent reports whether its terminal reads a line without echo: canonical
+// mode with ECHO off, a password prompt (silent.go).
+func (p *localProcess) Silent() bool {
+	if !p.pty {
+		return false
+	}
+	var t *unix.Termios
+	err := control(p.out, func(fd int) (err error) {
+		t, err = unix.IoctlGetTermios(fd, unix.TCGETS)
+		return err
+	})
+	return err == nil && t.Lflag&unix.ECHO == 0 && t.Lflag&unix.ICANON != 0
 }
 
 // Foreground reports what leads its terminal's foreground process group

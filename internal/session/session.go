@@ -220,6 +220,13 @@ func (s *session) send(ctx context.Context, data []byte, secrets []string) error
 			defer stop()
 		}
 	}
+	if s.silent() {
+		// Typed at a password prompt: whoever types it (a tool that
+		// knew, an operator taking over), the recording keeps none of it.
+		if line := silentLine(data); line != "" {
+			secrets = append(secrets, line)
+		}
+	}
 	s.rec.learn(data, secrets)
 	n, err := s.proc.Write(data)
 	typed := data[:n]

@@ -3,10 +3,14 @@ package sessions
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/session"
 )
 
 // TestPromptsByArguments: programs that ask for a password on the
@@ -103,5 +107,55 @@ func TestAnswerAcrossTheLinesCut(t *testing.T) {
 				t.Errorf("audit records keep the head of the answer cut %d bytes in", before)
 			}
 		})
+	}
+}
+
+// TestSilentTerminalAnswers: a program no rule knows of asks for a
+// password (ssh, a script's getpass, stty -echo then read), and the line
+// typed next was recorded as typed, in the audit record and the
+// recording's input. A terminal that reads a whole line with its echo off
+// is at such a prompt, whichever program asked; one that echoes (read -p,
+// cat) is not, and what is typed there stays.
+func TestSilentTerminalAnswers(t *testing.T) {
+	dir := t.TempDir()
+	rg := newRigWith(t, policy.Open, session.Options{RecordDir: dir})
+	asks := []string{
+		"stty -echo; echo ASK-READY; read X; stty echo",
+		"stty -echo; echo ASK-READY; read -r X Y; stty echo",
+		`sh -c 'stty -echo; echo ASK-READY; head -n1 >/dev/null; stty echo'`,
+		`python3 -c "import getpass; getpass.getpass('ASK-READY')"`,
+		`perl -e 'system "stty -echo"; print "ASK-READY\n"; <STDIN>; system "stty echo"'`,
+	}
+	kept := []string{
+		"read -p ASK-READY X",
+		"echo ASK-READY; head -n1 >/dev/null",
+	}
+	check := func(t *testing.T, cmd, typed string, secret bool) {
+		id := rg.start(map[string]any{"writable": true})
+		defer rg.call("session_close", map[string]any{"session_id": id})
+		rg.approved("session_send", map[string]any{"session_id": id, "data": cmd, "enter": true})
+		rg.readUntil(id, "ASK-READY")
+		time.Sleep(100 * time.Millisecond)
+		rg.call("session_send", map[string]any{"session_id": id, "data": typed, "enter": true})
+		b, _ := json.Marshal(rg.audit.all)
+		if strings.Contains(string(b), typed) == secret {
+			t.Errorf("after %q the audit records hold %q: %v, want %v", cmd, typed, !secret, !secret)
+		}
+	}
+	for i, cmd := range asks {
+		t.Run(cmd, func(t *testing.T) { check(t, cmd, fmt.Sprintf("Zq9Silent%02dX", i), true) })
+	}
+	for i, cmd := range kept {
+		t.Run("kept/"+cmd, func(t *testing.T) { check(t, cmd, fmt.Sprintf("Zq9Echoed%02dX", i), false) })
+	}
+	casts, _ := filepath.Glob(filepath.Join(dir, "*.cast"))
+	for _, c := range casts {
+		b, err := os.ReadFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(b), "Zq9Silent") {
+			t.Errorf("recording %s holds an answer typed at a silent prompt", filepath.Base(c))
+		}
 	}
 }

@@ -500,6 +500,11 @@ func (d *Deps) planSend(ctx context.Context, c *relay.Call, a *SendArgs) (*relay
 	before, gen, prompted, dirs, ep := tb.typing, tb.gen, tb.prompted, tb.dirs, tb.episode
 	tb.give()
 	var secrets []string
+	// A terminal reading a line without echo is at a password prompt,
+	// whichever program asked (ssh, a script's getpass).
+	if !prompted && d.Registry != nil && d.Registry.Silent(a.SessionID) {
+		prompted = true
+	}
 	if prompted {
 		if line, _, _ := strings.Cut(strings.ReplaceAll(a.Data, "\r", "\n"), "\n"); line != "" {
 			secrets = append(secrets, line)

@@ -170,17 +170,18 @@ func TestSessionLinesRekeyed(t *testing.T) {
 			callTool(t, s.cs, "session_signal", map[string]any{"session_id": sh.id, "signal": "INT"})
 			// Text typed while bash is still handling the interrupt can
 			// lose its first key, so the check may be typed again.
-			alive, out := false, ""
+			alive, out, sends := false, "", []any{}
 			for try := 0; try < 5 && !alive; try++ {
-				callApproved(t, s.cs, "session_send", sh.sendArgs("echo alive-$((40+2))", true))
+				_, got := callApproved(t, s.cs, "session_send", sh.sendArgs("echo alive-$((40+2))", true))
+				sends = append(sends, got["status"])
 				if strings.Contains(tc.change, "zsh") {
 					alive = true
 					break
 				}
-				out, alive = sh.readFor("alive-42", 6*time.Second)
+				out, alive = sh.readFor("alive-42", 10*time.Second)
 			}
 			if !alive {
-				t.Errorf("the shell did not answer after Ctrl-C: %q", out)
+				t.Errorf("the shell did not answer after Ctrl-C: %q (each send's status: %v)", out, sends)
 			}
 			if _, err := os.Stat(marker); err == nil {
 				t.Fatal("the marker exists: a line typed after the change ran something else")

@@ -56,6 +56,15 @@ func httpieRequest(c *call) (Tier, string) {
 	if len(ops) < 2 {
 		return TierRead, ""
 	}
+	// Items after the URL: a header item (Name:Value) may override the
+	// method.
+	for _, it := range ops[1:] {
+		if m, ok := overriddenMethod(it.val); ok {
+			if t, why := methodTier(c.name+" "+truncate(it.val, 64), m, it.known); t > TierRead {
+				return t, why
+			}
+		}
+	}
 	m := ops[0]
 	if !m.known {
 		if c.mayBeOption(m) || !strings.Contains(m.val, "://") {

@@ -462,6 +462,11 @@ func netProgram(c *call) (Tier, string) {
 		for _, f := range c.optVals(c.args, "--config", "-i", "--input-file") {
 			c.configHosts("input file", f)
 		}
+		for _, h := range c.optVals(c.args, "--header") {
+			if m, ok := overriddenMethod(h.val); ok {
+				raise(methodTier("wget --header="+truncate(h.val, 64), m, h.known))
+			}
+		}
 		toStdout := false
 		for i, v := range vals {
 			switch {
@@ -618,6 +623,10 @@ func curlRequest(c *call, r *raiser) {
 				r.raise(TierDestructive, "curl -X DELETE: deletes the resource, as kubectl delete would")
 			case m != "GET" && m != "HEAD" && m != "OPTIONS":
 				r.raise(TierMutate, "curl -X "+truncate(m, 32)+": changes remote state")
+			}
+		case "-H", "--header":
+			if m, ok := overriddenMethod(val.val); hasVal && ok {
+				r.raise(methodTier("curl "+name+" "+truncate(val.val, 64), m, val.known))
 			}
 		case "-Q", "--quote":
 			r.raise(TierMutate, "curl "+name+": sends FTP or SFTP commands (delete, rename, chmod)")

@@ -464,6 +464,13 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				t, label = wt, why
 			}
 		}
+		// get --raw …/services/NAME/proxy/… is a GET the API server
+		// passes to a service in the cluster: a request, as curl's is.
+		for _, r := range c.optVals(c.args, "--raw") {
+			if (!r.known || strings.Contains(r.val, "/proxy")) && t < TierBenign {
+				t, label = TierBenign, "kubectl --raw "+truncate(r.val, 64)+": a request to a service in the cluster, through the API server"
+			}
+		}
 		if first == "exec" {
 			for k, r := range rest {
 				if r == "--" && k+1 < len(rest) {

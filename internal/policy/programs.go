@@ -21,7 +21,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	sha384sum sha512sum b2sum cksum sum base64 base32 basenc od hexdump strings expr bc
 	tree namei getent nslookup dig host traceroute traceroute6 tracepath mtr iostat vmstat
 	mpstat pidstat sar nfsstat numastat sensors sleep wait jobs umask getfacl quota repquota whatis apropos runlevel
-	lsb_release hostid fc-list locate plocate mlocate look dirs cd pushd popd exit return
+	lsb_release hostid fc-list look dirs cd pushd popd exit return
 	break continue shift read getopts times caller unset tput clear pstree logname
 	ping ping6 ipcs vcgencmd uptime nstat ifstat sha1 md5
 	shasum cmp sdiff wdiff yes numfmt tsort lsinitramfs free lscgroup systemd-cgls

@@ -103,7 +103,19 @@ var readOptPrograms = map[string]readOptForm{
 	"dnsmasq":           {optSpec{valueShort: "C", longFlags: set(`--test`), longVals: set(`--conf-file`)}, 0},
 	"lxc-ls":            {optSpec{flags: "1fF", valueShort: "Pg", longFlags: set(`--line --fancy --active --running --frozen --stopped --defined --help`)}, -1},
 	"lxc-info":          {optSpec{flags: "cisSpHh", valueShort: "nP", longFlags: set(`--ips --state --stats --pid --no-humanize --help`), longVals: set(`--name --lxcpath`)}, 1},
+	// The searches of mlocate, plocate and slocate; slocate's -u and -U
+	// DIR rebuild its database (-o names the file), which is where a
+	// NAS's locate is slocate, a write and a walk of every disk.
+	"locate":  locateForm,
+	"plocate": locateForm,
+	"mlocate": locateForm,
+	"slocate": locateForm,
 }
+
+var locateForm = readOptForm{optSpec{flags: "AbceiLhHmPN0SqswV", valueShort: "dlnr",
+	longFlags: set(`--all --basename --count --existing --follow --help --ignore-case --mmap --nofollow
+		--null --statistics --quiet --stdio --version --wholename --literal --regex`),
+	longVals: set(`--database --limit --regexp`)}, -1}
 
 // readOptProgram classifies readOptPrograms: tier 0 in the listed form,
 // tier 2 otherwise.

@@ -116,7 +116,7 @@ func TestBlindSpotReadVerbArguments(t *testing.T) {
 	})
 	runExact(t, p, []exactCase{
 		{"borg config read", "borg config /repo key", TierRead},
-		{"borg check", "borg check /repo", TierRead},
+		{"borg check without its lock", "borg check --bypass-lock /repo", TierRead},
 		{"borg key export stdout", "borg key export /repo", TierRead},
 		{"nmcli general hostname", "nmcli general hostname", TierRead},
 		{"lxc query GET", "lxc query -X GET /1.0", TierRead},

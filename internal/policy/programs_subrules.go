@@ -287,6 +287,8 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			return TierDestructive, "borg check --repair: rewrites the repository"
 		case first == "key" && second == "export" && len(ops) > 3:
 			return c.writeArg(arg{val: ops[3], known: true}, "borg key export")
+		case first == "check" && !hasFlag(c.vals(), 0, "--bypass-lock"):
+			return TierMutate, "borg check: takes the repository's exclusive lock, which a call killed at its timeout leaves behind, and every backup then fails until borg break-lock (--bypass-lock reads without it)"
 		}
 	case "fail2ban-client":
 		if hasFlag(c.vals(), 'i', "--interactive") {
@@ -296,6 +298,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			return TierDestructive, "fail2ban-client -i: runs the commands given on its input"
 		}
 	case "restic":
+		if first == "check" && !hasFlag(c.vals(), 0, "--no-lock") {
+			return TierMutate, "restic check: takes the repository's exclusive lock, which a call killed at its timeout leaves behind, and every backup then fails until restic unlock (--no-lock reads without it)"
+		}
 		if first == "cache" && hasFlag(rest, 0, "--cleanup") {
 			return TierMutate, "restic cache --cleanup: removes old cache directories"
 		}

@@ -27,13 +27,7 @@ func TestTakeoverAtPasswordPrompt(t *testing.T) {
 		t.Fatal(err)
 	}
 	sh.readUntil("GOT-42")
-	var recs map[string][]map[string]any
-	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		recs = consoleRecords(t, s.state, sh.id)
-		if len(recs["takeover_stop"]) == 1 || time.Now().After(deadline) {
-			break
-		}
-	}
+	recs := stoppedRecords(t, s.state, sh.id)
 	callTool(t, s.cs, "session_close", map[string]any{"session_id": sh.id})
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()

@@ -25,6 +25,18 @@ func consoleRecords(t *testing.T, state, id string) map[string][]map[string]any 
 	return out
 }
 
+// stoppedRecords waits (15 s at most) for the takeover of session id to
+// end, and returns the console's records of it then.
+func stoppedRecords(t *testing.T, state, id string) map[string][]map[string]any {
+	t.Helper()
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		recs := consoleRecords(t, state, id)
+		if len(recs["takeover_stop"]) == 1 || time.Now().After(deadline) {
+			return recs
+		}
+	}
+}
+
 // In a real browser, with console.takeover on: the operator takes a live
 // session over, types echo TAKEN, sees its output in the session, and
 // releases it; the start, the input (what was typed) and the stop are
@@ -72,13 +84,7 @@ func TestBrowserConsoleTakeover(t *testing.T) {
 	); err != nil {
 		t.Fatalf("release: %v", err)
 	}
-	var recs map[string][]map[string]any
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		recs = consoleRecords(t, s.state, sh.id)
-		if len(recs["takeover_stop"]) == 1 || time.Now().After(deadline) {
-			break
-		}
-	}
+	recs := stoppedRecords(t, s.state, sh.id)
 	for _, a := range []string{"takeover_start", "takeover_input", "takeover_stop"} {
 		if len(recs[a]) != 1 {
 			t.Fatalf("%d %s records, want 1 (all: %v)", len(recs[a]), a, recs)
@@ -138,13 +144,7 @@ func TestWatchTakeover(t *testing.T) {
 		}
 		sh.readUntil("CLI-42-TAKEN\n")
 		// Released at end of input, still watching until the session ends.
-		var recs map[string][]map[string]any
-		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			recs = consoleRecords(t, s.state, sh.id)
-			if len(recs["takeover_stop"]) == 1 || time.Now().After(deadline) {
-				break
-			}
-		}
+		recs := stoppedRecords(t, s.state, sh.id)
 		callTool(t, s.cs, "session_close", map[string]any{"session_id": sh.id})
 		waited := make(chan error, 1)
 		go func() { waited <- cmd.Wait() }()

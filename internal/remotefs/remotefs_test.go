@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -185,21 +187,25 @@ func TestSSHExec(t *testing.T) {
 	cctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	_, err = run(cctx, "echo $$; exec sleep 30", nil, &out)
+	var pidOut bytes.Buffer
+	_, err = run(cctx, "echo $$; exec sleep 30", nil, &pidOut)
 	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 5*time.Second {
 		t.Errorf("cancelled run: %v after %s", err, time.Since(start))
 	}
-	// The killed command is gone from the server.
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		b, _ := exec.Command("pgrep", "-f", "^sleep 30$").Output()
-		if len(bytes.TrimSpace(b)) == 0 {
+	// The killed command, this one and not another test's sleep, is gone
+	// from the server (dropbear runs on this machine).
+	pid, err := strconv.Atoi(strings.TrimSpace(pidOut.String()))
+	if err != nil {
+		t.Fatalf("the command's pid: %q: %v", pidOut.String(), err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		cmdline, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		if err != nil || !bytes.HasPrefix(cmdline, []byte("sleep\x0030")) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("sleep still runs: %s", b)
+			t.Fatalf("sleep 30 (pid %d) still runs", pid)
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }
 

@@ -121,6 +121,11 @@ func sudoProgram(c *call) (Tier, string) {
 	case len(rest) == 0 && c.name == "pkexec":
 		c.shellInput()
 		return TierDestructive, "pkexec: opens a root shell"
+	case len(rest) == 0 && c.name == "sudo":
+		// Where sudoers sets shell_noargs, sudo with no command runs
+		// the target user's shell, as -s does.
+		c.shellInput()
+		return TierDestructive, "sudo with no command: opens its target user's shell where sudoers sets shell_noargs"
 	case len(rest) == 0:
 		return TierRead, c.name + " with no command"
 	}

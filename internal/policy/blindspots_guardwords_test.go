@@ -207,3 +207,17 @@ func TestEmptyPositionalThroughCalls(t *testing.T) {
 		`f() { :; }; X=/srv; D=$X/a; f /x`+rm,
 	))
 }
+
+// TestAliasListingKeepsFunctions: alias with no definition only prints
+// aliases, so a script that lists them still has its functions and its
+// guards; one that defines an alias has neither.
+func TestAliasListingKeepsFunctions(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"alias, then a function", `alias; f() { ls; }; f`, TierRead},
+		{"alias -p", `alias -p; f() { df -h; }; f`, TierRead},
+		{"alias of a name", `alias ll; f() { ls; }; f`, TierRead},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false, `alias -p; [ -n "$D" ] || exit 1; rm -rf "$D"/*`))
+	runBlindHosts(t, p, sameCases(TierDestructive, true, `alias exit=:; [ -n "$D" ] || exit 1; rm -rf "$D"/*`))
+}

@@ -39,11 +39,23 @@ func (sc *scope) noteFuncRemover(ce *syntax.CallExpr) {
 	if len(args) == 0 {
 		return
 	}
-	if v, ok := litValue(args[0]); !ok || funcRemovers[v] {
+	if v, ok := litValue(args[0]); !ok || funcRemovers[v] && (v != "alias" || definesAlias(args[1:])) {
 		// A name the parse cannot read may be any of them.
 		sc.mayUnset = true
 		sc.mayRebind = sc.mayRebind || v != "unset" && (v != "trap" || trapsDebug(args[1:]))
 	}
+}
+
+// definesAlias reports whether alias's words may define one (name=text,
+// or a word the parse cannot read) rather than print some (alias, alias
+// -p, alias ll).
+func definesAlias(args []*syntax.Word) bool {
+	for _, w := range args {
+		if v, ok := litValue(w); !ok || strings.Contains(v, "=") {
+			return true
+		}
+	}
+	return false
 }
 
 // trapsDebug reports whether a trap's words may set the DEBUG trap, which

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -220,4 +221,28 @@ func TestAliasListingKeepsFunctions(t *testing.T) {
 	})
 	runBlindHosts(t, p, sameCases(TierDestructive, false, `alias -p; [ -n "$D" ] || exit 1; rm -rf "$D"/*`))
 	runBlindHosts(t, p, sameCases(TierDestructive, true, `alias exit=:; [ -n "$D" ] || exit 1; rm -rf "$D"/*`))
+}
+
+// TestEmptyPositionalThroughCallsBounded: fromPositional follows a value
+// through copies up to maxDerivedDepth, and a cycle of copies (E=$F;
+// F=$E), which would follow itself for ever, ends there too: both keep
+// the denial.
+func TestEmptyPositionalThroughCallsBounded(t *testing.T) {
+	p := protectedPolicy(t)
+	var chain strings.Builder
+	chain.WriteString("f() { :; }; E0=$1; ")
+	for i := 1; i <= maxDerivedDepth; i++ {
+		fmt.Fprintf(&chain, "E%d=$E%d; ", i, i-1)
+	}
+	fmt.Fprintf(&chain, "D=$E%d; f /srv/cache; ", maxDerivedDepth)
+	for name, script := range map[string]string{
+		"a chain as long as the bound": chain.String(),
+		"a cycle":                      `f() { :; }; E=$F; F=$E; E=$1; D=$E; f /srv/cache; `,
+		"a longer cycle":               `f() { :; }; A=$B; B=$C; C=$A; A=$1; D=$C; f /srv/cache; `,
+	} {
+		got := p.Evaluate(Input{Command: script + `rm -rf "$D"/*`})
+		if !got.Denied || got.Tier != TierDestructive {
+			t.Errorf("%s: %s denied=%v (%s); want tier3 denied", name, got.Tier, got.Denied, got.Reason)
+		}
+	}
 }

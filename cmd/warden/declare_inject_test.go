@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // injections are values an agent may give a declarative tool's parameter
@@ -39,7 +43,8 @@ var injections = []string{
 // touch. The runner's docker CLI is replaced here by one that runs what the
 // container would run, on the host, so the marker shows what the container's
 // shell ran; the mode is open, so only the quoting stands between a value
-// and a run.
+// and a run. One served warden takes every call: a process per call made
+// this test take minutes.
 func TestDeclarativeDockerPrepareInjection(t *testing.T) {
 	dir := programDir(t)
 	bin := filepath.Join(dir, "bin")
@@ -76,17 +81,16 @@ func TestDeclarativeDockerPrepareInjection(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	env, _ := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfg)
+	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfg)
+	cs := startStdio(t, env, state, nil, "--tools", tools).cs
 	// Control: the fake docker runs the prepare command and the command.
-	out, errOut, code := runWarden(t, env, "exe", "--tools="+tools, "prep_0", "name=hello")
-	if code != 0 || !strings.Contains(out, "ran") {
-		t.Fatalf("control: exit %d\n%s\n%s", code, out, errOut)
+	if out := callText(t, cs, "prep_0", map[string]any{"name": "hello"}); !strings.Contains(out, "ran") {
+		t.Fatalf("control: %s", out)
 	}
 	// Values arrive as written, however they read to a shell.
 	for _, v := range []string{"a b", "it's", "$HOME", "-n", "x;y", `"q"`, "*"} {
-		out, errOut, code := runWarden(t, env, "exe", "--tools="+tools, "prep_echo", "name="+v)
-		if code != 0 || !strings.Contains(out, "["+v+"]") {
-			t.Errorf("prep_echo %q: exit %d, want [%s] in\n%s\n%s", v, code, v, out, errOut)
+		if out := callText(t, cs, "prep_echo", map[string]any{"name": v}); !strings.Contains(out, "["+v+"]") {
+			t.Errorf("prep_echo %q: want [%s] in\n%s", v, v, out)
 		}
 	}
 	marks := t.TempDir()
@@ -96,11 +100,24 @@ func TestDeclarativeDockerPrepareInjection(t *testing.T) {
 			n++
 			t.Run(fmt.Sprintf("%d/%q", i, v), func(t *testing.T) {
 				m := filepath.Join(marks, fmt.Sprintf("m%d", n))
-				out, errOut, code := runWarden(t, env, "exe", "--tools="+tools, fmt.Sprintf("prep_%d", i), "name="+strings.ReplaceAll(v, "M", m))
+				out := callText(t, cs, fmt.Sprintf("prep_%d", i), map[string]any{"name": strings.ReplaceAll(v, "M", m)})
 				if _, err := os.Stat(m); err == nil {
-					t.Errorf("template %q with value %q ran a second command (exit %d)\n%s\n%s", templates[i], v, code, out, errOut)
+					t.Errorf("template %q with value %q ran a second command\n%s", templates[i], v, out)
 				}
 			})
 		}
 	}
+}
+
+// callText calls a tool and returns what it showed, whatever its outcome:
+// a refused call's reason, a failed one's output.
+func callText(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("call %s: protocol error %v", name, err)
+	}
+	return text(res)
 }

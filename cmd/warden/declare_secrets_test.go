@@ -74,10 +74,8 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 	// readonly: nothing here needs to run; each call is audited whatever
 	// its verdict.
 	env, state := wardenEnv(t, "WARDEN_MODE=readonly")
-	call := func(tool string, args ...string) string {
-		out, errOut, _ := runWarden(t, env, append([]string{"exe", "--tools=" + tools, tool}, args...)...)
-		return out + errOut
-	}
+	cs := startStdio(t, env, state, nil, "--tools", tools).cs
+	call := func(tool string, args map[string]any) string { return callText(t, cs, tool, args) }
 	names := []string{"s_env"}
 	for i := range templates {
 		names = append(names, fmt.Sprintf("s_%d", i))
@@ -86,7 +84,7 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 		for _, v := range values {
 			t.Run(name+"/"+v, func(t *testing.T) {
 				before := auditText(t, state)
-				shown := call(name, "user=alice", "v="+v)
+				shown := call(name, map[string]any{"user": "alice", "v": v})
 				rec := strings.TrimPrefix(auditText(t, state), before)
 				if rec == "" {
 					t.Fatalf("no audit record:\n%s", shown)
@@ -100,14 +98,14 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 	for _, v := range values {
 		t.Run("split/"+v, func(t *testing.T) {
 			before := auditText(t, state)
-			call("s_split", "user=alice", "args=-p '"+strings.ReplaceAll(v, "'", `'\''`)+"'")
+			call("s_split", map[string]any{"user": "alice", "args": "-p '" + strings.ReplaceAll(v, "'", `'\''`) + "'"})
 			if rec := strings.TrimPrefix(auditText(t, state), before); strings.Contains(rec, v) || !strings.Contains(rec, "-p ") {
 				t.Errorf("the record holds the secret %q, or lost the option:\n%s", v, rec)
 			}
 		})
 		t.Run("array/"+v, func(t *testing.T) {
 			before := auditText(t, state)
-			call("s_array", "user=alice", "opts=-p"+v, "opts=--batch")
+			call("s_array", map[string]any{"user": "alice", "opts": []any{"-p" + v, "--batch"}})
 			if rec := strings.TrimPrefix(auditText(t, state), before); strings.Contains(rec, v) {
 				t.Errorf("the record holds the secret %q:\n%s", v, rec)
 			}
@@ -118,14 +116,17 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 	// whole: the head and tail the cut keeps held it.
 	long := strings.Repeat("Zq9LongSecretPart", 300)
 	pad := strings.Repeat("-o x ", 400)
-	for name, args := range map[string][]string{
-		"pgpass":   {"s_22", "user=alice", "v=" + long},
-		"netrc":    {"s_netrc", "v=" + long},
-		"straddle": {"s_split", "user=alice", "args=" + pad + "-p " + long[:300] + " " + pad},
+	for name, c := range map[string]struct {
+		tool string
+		args map[string]any
+	}{
+		"pgpass":   {"s_22", map[string]any{"user": "alice", "v": long}},
+		"netrc":    {"s_netrc", map[string]any{"v": long}},
+		"straddle": {"s_split", map[string]any{"user": "alice", "args": pad + "-p " + long[:300] + " " + pad}},
 	} {
 		t.Run("long/"+name, func(t *testing.T) {
 			before := auditText(t, state)
-			call(args[0], args[1:]...)
+			call(c.tool, c.args)
 			rec := strings.TrimPrefix(auditText(t, state), before)
 			if rec == "" {
 				t.Fatal("no audit record")
@@ -138,7 +139,7 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 	for i, b := range benign {
 		t.Run(fmt.Sprintf("benign/%d", i), func(t *testing.T) {
 			before := auditText(t, state)
-			call(fmt.Sprintf("b_%d", i), "v="+b.v)
+			call(fmt.Sprintf("b_%d", i), map[string]any{"v": b.v})
 			if rec := strings.TrimPrefix(auditText(t, state), before); !strings.Contains(rec, `"v":"`+b.v+`"`) {
 				t.Errorf("%s: the record lost the value %q:\n%s", b.cmd, b.v, rec)
 			}

@@ -46,6 +46,11 @@ func TestEnvRefsOffCommandLine(t *testing.T) {
 			yml := "mcp:\n  tools:\n    - name: t\n      description: d\n      run:\n        command: " + quoteYAML(tc.cmd) + "\n" + env
 			f, _, err := Parse("e.yaml", []byte(yml))
 			if err != nil {
+				// A value made of env's inside another text is refused
+				// when the file loads (envtaint.go), before any call.
+				if tc.refused && strings.Contains(err.Error(), "env's value may only be printed") {
+					return
+				}
 				t.Fatal(err)
 			}
 			d := testDeps()

@@ -161,6 +161,11 @@ func ParseTemplateOptions(name, text string, o TemplateOptions) (*Template, erro
 	if tm.Tree == nil || tm.Tree.Root == nil {
 		tm = template.Must(template.New(name).Funcs(funcs(o.Shell)).Parse(""))
 	}
+	if o.Shell {
+		if err := envOnly(tm.Tree.Root); err != nil {
+			return nil, err
+		}
+	}
 	if err := walk(tm.Tree.Root); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package declare
 
 import (
 	"fmt"
+	"slices"
 	"text/template/parse"
 )
 
@@ -216,4 +217,26 @@ func isQuote(n parse.Node) bool { return isIdent(n, "quote") || isIdent(n, "squo
 
 func envMisused(p *parse.PipeNode) error {
 	return fmt.Errorf(`template: {{ %s }}: env's value may only be printed as it is ({{ env "NAME" }}, optionally | quote), which the command then reads from the program's environment; any function applied to it (upper, b64enc, printf, trunc, a comparison, …) makes a text that would be on the command line, which every local process can read: print it alone and transform it in the shell`, p)
+}
+
+// callsEnv reports whether any action, condition or range of the tree
+// calls env.
+func callsEnv(n parse.Node) bool {
+	e := envTaint{}
+	switch x := n.(type) {
+	case *parse.ListNode:
+		if x == nil {
+			return false
+		}
+		return slices.ContainsFunc(x.Nodes, callsEnv)
+	case *parse.ActionNode:
+		return e.uses(x.Pipe)
+	case *parse.IfNode:
+		return e.uses(x.Pipe) || callsEnv(x.List) || callsEnv(x.ElseList)
+	case *parse.WithNode:
+		return e.uses(x.Pipe) || callsEnv(x.List) || callsEnv(x.ElseList)
+	case *parse.RangeNode:
+		return e.uses(x.Pipe) || callsEnv(x.List) || callsEnv(x.ElseList)
+	}
+	return false
 }

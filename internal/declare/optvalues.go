@@ -38,14 +38,25 @@ func shellTemplate(t *Tool, shell string) TemplateOptions {
 // optionTemplate is how the template of runner option name renders.
 // prepare_command runs as `/bin/sh -c`, so it is POSIX shell whatever
 // mcp.run.shell says.
+//
+// Only prepare_command may read warden's environment, as run.command
+// does, by reference: every other option is written into the sandbox
+// program's command line (docker run --hostname=…, bwrap --bind …) or
+// its profile, where every local process could read the value.
 func optionTemplate(name string, t *Tool) TemplateOptions {
+	var o TemplateOptions
 	switch {
 	case shellOptions[name]:
-		return shellTemplate(t, "/bin/sh")
+		o = shellTemplate(t, "/bin/sh")
 	case profileOptions[name]:
-		return TemplateOptions{Check: profileValue}
+		o = TemplateOptions{Check: profileValue}
+	default:
+		o = TemplateOptions{Check: optionValue}
 	}
-	return TemplateOptions{Check: optionValue}
+	if name != "prepare_command" {
+		o.NoEnv = "runner option " + name + " is written into the sandbox program's command line or profile, which every local process can read; list the variable in run.env and let the command (or docker's prepare_command) read it"
+	}
+	return o
 }
 
 // optionValue refuses a value with a control character: no option takes

@@ -41,6 +41,8 @@ type TemplateOptions struct {
 	// Check, in a plain template, refuses a value an action prints: the
 	// text of a runner option must hold each value as one value.
 	Check func(string) error
+	// NoEnv, when set, says why the template may not call env at all.
+	NoEnv string
 }
 
 // Text returns the template's source.
@@ -160,6 +162,9 @@ func ParseTemplateOptions(name, text string, o TemplateOptions) (*Template, erro
 	}
 	if tm.Tree == nil || tm.Tree.Root == nil {
 		tm = template.Must(template.New(name).Funcs(funcs(o.Shell)).Parse(""))
+	}
+	if o.NoEnv != "" && callsEnv(tm.Tree.Root) {
+		return nil, fmt.Errorf("template: env is not available here: %s", o.NoEnv)
 	}
 	if o.Shell {
 		if err := envOnly(tm.Tree.Root); err != nil {

@@ -24,7 +24,7 @@ func (a *argvList) item(v string, n int) *program {
 			return nil
 		}
 	}
-	a.secretNext = len(v) > 1 && v[0] == '-' && !strings.ContainsAny(v, "= \t\n") && secretOption(a.prog, v)
+	a.secretNext = len(v) > 1 && v[0] == '-' && !strings.ContainsAny(v, "= \t\n") && secretOption(a.prog, v) && !holdsValue(a.prog, v)
 	return a.prog
 }
 
@@ -40,12 +40,81 @@ func (a *argvList) takeSecret() bool {
 // next item: by the program's rules, or by its name (--password,
 // --api-token).
 func secretOption(p *program, v string) bool {
-	if p != nil {
-		for _, o := range p.opts {
-			if o.name == v && !o.attachedOnly && o.sub == "" {
-				return true
-			}
-		}
+	if _, ok := nextItemOption(p, v, func(string) bool { return false }); ok {
+		return true
 	}
 	return !strings.HasPrefix(v, "--no-") && (secretKey(v) != keyNone || flagSecretName(v))
+}
+
+// holdsValue reports whether the option item v holds its own value, so
+// the item after it is no value of it: a short option of p with its value
+// attached (-pS3cret, curl -ubob:pw, or inside a cluster, ldapsearch
+// -xwS3cret), a single-dash word of p whose first letter takes a value
+// and is no secret option (mysql -hdb.example), or any item with a
+// character no option name has (-ubob:pw, -p#x). A secret-sounding value
+// (-ppassword) made the next item a secret before, redacting a database
+// or host name.
+func holdsValue(p *program, v string) bool {
+	name := strings.TrimLeft(v, "-")
+	if strings.IndexFunc(name, func(c rune) bool {
+		return c >= 0x80 || !wordByte[c]
+	}) >= 0 {
+		return true
+	}
+	if p == nil || strings.HasPrefix(v, "--") || len(v) < 3 {
+		return false
+	}
+	for _, o := range p.opts {
+		if o.name == v && !o.attachedOnly {
+			return false // the option itself, -passin
+		}
+	}
+	for _, o := range p.opts {
+		if len(v) > len(o.name) && strings.HasPrefix(v, o.name) && (o.attachedOnly || len(o.name) == 2 && !p.noAttach) {
+			return true
+		}
+	}
+	if !p.cluster {
+		return false
+	}
+	for x := 1; x < len(v); x++ {
+		for _, o := range p.opts {
+			if len(o.name) == 2 && o.name[1] == v[x] {
+				return x < len(v)-1 // -xwS3cret; -xw takes the next item
+			}
+		}
+		if p.flags != "" && strings.IndexByte(p.flags, v[x]) < 0 {
+			return true // mysql -hdb.example: -h's value
+		}
+	}
+	return false
+}
+
+// nextItemOption returns p's secret option whose value is the item after
+// the option item v: v itself (-p, --password), or the last letter of a
+// cluster of short options (ldapsearch -xw, curl -sSu). hasSub says
+// whether a subcommand word came before (docker login -p).
+func nextItemOption(p *program, v string, hasSub func(string) bool) (option, bool) {
+	if p == nil {
+		return option{}, false
+	}
+	for _, o := range p.opts {
+		if o.name == v && !o.attachedOnly && (o.sub == "" || hasSub(o.sub)) {
+			return o, true
+		}
+	}
+	if !p.cluster || len(v) < 3 || v[0] != '-' || v[1] == '-' {
+		return option{}, false
+	}
+	for x := 1; x < len(v); x++ {
+		for _, o := range p.opts {
+			if len(o.name) == 2 && o.name[1] == v[x] && (o.sub == "" || hasSub(o.sub)) {
+				return o, x == len(v)-1 && !o.attachedOnly
+			}
+		}
+		if p.flags != "" && strings.IndexByte(p.flags, v[x]) < 0 {
+			return option{}, false
+		}
+	}
+	return option{}, false
 }

@@ -105,6 +105,11 @@ func (r *redactor) joinedWord(i, j int) int {
 	}
 	s := r.s
 	flag := name[0] == '-'
+	if flag && r.prog != nil && r.attachedValue(name) && (k >= len(s) || s[k] != '=') {
+		// -p'MyPassword1', -pS'…', ['-pS3cret', …], .arg("-pS3cret"):
+		// the option rule reads the value; the next item is none.
+		return 0
+	}
 	if flag && k < len(s) && s[k] == ',' {
 		if end := r.listItemValue(name, k); end > k || r.prog == nil || !r.prog.htpasswd {
 			return end
@@ -118,9 +123,6 @@ func (r *redactor) joinedWord(i, j int) int {
 		if a := shovelNext(s, k); a > 0 {
 			return r.listItemValue(name, a) // a << "--password" << "…"
 		}
-	}
-	if flag && r.prog != nil && r.attachedValue(name) {
-		return 0 // -p'MyPassword1', -pS'…': the option rule reads the value
 	}
 	if flag && r.prog != nil {
 		for _, o := range r.prog.opts {
@@ -190,15 +192,10 @@ func argChain(s string, k int) int {
 func (r *redactor) listItemValue(name string, k int) int {
 	s := r.s
 	how, ok := whole, false
-	if r.prog != nil {
-		for _, o := range r.prog.opts {
-			if o.name == name && !o.attachedOnly && (o.sub == "" || r.hasSub(o.sub)) {
-				how, ok = o.split, true
-				break
-			}
-		}
+	if o, found := nextItemOption(r.prog, name, r.hasSub); found {
+		how, ok = o.split, true
 	}
-	if !ok && secretKey(name) == keyNone && !flagSecretName(name) {
+	if !ok && (secretKey(name) == keyNone && !flagSecretName(name) || holdsValue(r.prog, name)) {
 		return k
 	}
 	v := skipBlanks(s, k+1)

@@ -78,7 +78,11 @@ type Param struct {
 	// SplitByName says Split came from the parameter's name, not from
 	// `split: true`.
 	SplitByName bool
-	Line        int
+	// Option says the value may be an option of the command it is an
+	// argument of (start with '-'); otherwise a value starting an
+	// argument word is refused there (optinject.go).
+	Option bool
+	Line   int
 }
 
 // Run says how a tool runs.

@@ -484,6 +484,7 @@ func (p *parser) param(kn, n *yaml.Node, path string) *Param {
 		"required":    func(_, v *yaml.Node) { pm.Required = p.boolean(v, join(path, "required")) },
 		"default":     func(_, v *yaml.Node) { def = v },
 		"raw":         func(_, v *yaml.Node) { pm.Raw = p.boolean(v, join(path, "raw")) },
+		"option":      func(_, v *yaml.Node) { pm.Option = p.boolean(v, join(path, "option")) },
 		"split": func(_, v *yaml.Node) {
 			pm.Split = p.boolean(v, join(path, "split"))
 			splitSet = true
@@ -504,6 +505,9 @@ func (p *parser) param(kn, n *yaml.Node, path string) *Param {
 		} else {
 			p.errf(n, join(path, "split"), "applies to string parameters that are not raw only")
 		}
+	}
+	if pm.Option && pm.Type != TypeString && pm.Type != TypeArray {
+		p.errf(n, join(path, "option"), "applies to string and array parameters only")
 	}
 	if !splitSet && pm.Type == TypeString && !pm.Raw && argListName(pm.Name) {
 		pm.Split, pm.SplitByName = true, true

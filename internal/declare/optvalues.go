@@ -27,10 +27,12 @@ var profileOptions = map[string]bool{"custom_profile": true}
 // shellTemplate is how a shell template of t renders: in the dialect of
 // shell, with the tool's raw and split parameters.
 func shellTemplate(t *Tool, shell string) TemplateOptions {
-	o := TemplateOptions{Shell: true, ShellPath: shell, Raw: map[string]bool{}, Split: map[string]bool{}}
+	o := TemplateOptions{Shell: true, ShellPath: shell, Raw: map[string]bool{}, Split: map[string]bool{}, Option: map[string]bool{}, Default: map[string]any{}}
 	for _, pm := range t.Params {
 		o.Raw[pm.Name] = pm.Raw
 		o.Split[pm.Name] = pm.Split
+		o.Option[pm.Name] = pm.Option || pm.Split || pm.Type == TypeArray && argListName(pm.Name)
+		o.Default[pm.Name] = pm.Default
 	}
 	return o
 }

@@ -58,6 +58,9 @@ type site struct {
 	// need and why: what the value must be at the call (shellflow.go).
 	need need
 	why  string
+	// prog, when set, is the command of which the value starts an
+	// argument, where a leading '-' makes it an option (optinject.go).
+	prog string
 }
 
 // lang is the parser dialect for a shell path.
@@ -127,6 +130,11 @@ func quoteInContext(s string, vals []placeholder, shell string, notes *[]string)
 			}
 			if notes != nil {
 				*notes = append(*notes, fmt.Sprintf("%s %s: %s", who, st.why, st.need.rule()))
+			}
+		}
+		if st.prog != "" && notes == nil {
+			if err := checkOption(vals[st.idx], st.prog); err != nil {
+				return "", err
 			}
 		}
 		q, err := quoteFor(vals[st.idx], st.ctx)
@@ -211,6 +219,9 @@ func findSites(f *syntax.File, s string, n int, re *regexp.Regexp) ([]site, erro
 			seen[idx] = true
 			st := site{start: start + m[0], end: start + m[1], idx: idx}
 			st.ctx, st.refused = classify(stack, s[:st.start])
+			if st.refused == "" {
+				st.prog, _ = optionPosition(stack, s, st.start)
+			}
 			if st.ctx == ctxArg && st.refused == "" {
 				w := stack[len(stack)-2].(*syntax.Word)
 				call := stack[len(stack)-3].(*syntax.CallExpr)

@@ -43,6 +43,11 @@ type TemplateOptions struct {
 	Check func(string) error
 	// NoEnv, when set, says why the template may not call env at all.
 	NoEnv string
+	// Option names parameters whose values may be options of the
+	// command they are arguments of, and Default holds the parameters'
+	// defaults (optinject.go).
+	Option  map[string]bool
+	Default map[string]any
 }
 
 // Text returns the template's source.
@@ -260,6 +265,11 @@ type placeholder struct {
 	// ref names the variable of warden's environment text came from
 	// (env "NAME"): the command refers to it instead of holding it.
 	ref string
+	// from names the parameter whose value the text carries, and mayOpt
+	// says it may be an option where it starts an argument
+	// (optinject.go).
+	from   string
+	mayOpt bool
 }
 
 // renderer holds one render's state.
@@ -270,6 +280,8 @@ type renderer struct {
 	// collects the names printed as references.
 	envs map[string]string
 	refs map[string]string
+	// data is the call's values.
+	data map[string]any
 }
 
 // print returns what an action prints: numbers and booleans as they
@@ -308,6 +320,7 @@ func (r *renderer) print(name string, v any) (string, error) {
 			}
 		}
 		r.vals = append(r.vals, placeholder{words: x, isWords: true})
+		r.optionSource(&r.vals[len(r.vals)-1])
 		return sentinel(len(r.vals) - 1), nil
 	case []string:
 		// An array parameter: each element one word, never split again.
@@ -317,6 +330,7 @@ func (r *renderer) print(name string, v any) (string, error) {
 			}
 		}
 		r.vals = append(r.vals, placeholder{text: strings.Join(x, " "), name: name, words: x, isWords: true})
+		r.optionSource(&r.vals[len(r.vals)-1])
 		return sentinel(len(r.vals) - 1), nil
 	}
 	s := str(v)
@@ -347,9 +361,11 @@ func (r *renderer) print(name string, v any) (string, error) {
 			return "", fmt.Errorf("parameter %s: %v", name, err)
 		}
 		r.vals = append(r.vals, placeholder{text: s, name: name, words: w, isWords: true})
+		r.optionSource(&r.vals[len(r.vals)-1])
 		return sentinel(len(r.vals) - 1), nil
 	}
 	r.vals = append(r.vals, placeholder{text: s, name: name})
+	r.optionSource(&r.vals[len(r.vals)-1])
 	return sentinel(len(r.vals) - 1), nil
 }
 
@@ -416,7 +432,7 @@ func (t *Template) Render(data map[string]any, env Env) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	r := &renderer{opts: t.opts, envs: map[string]string{}, refs: env.Refs}
+	r := &renderer{opts: t.opts, envs: map[string]string{}, refs: env.Refs, data: data}
 	fm := template.FuncMap{
 		"env": func(name string) (string, error) {
 			if env.Shown {

@@ -50,6 +50,8 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 	// The same with the secret in run.env.
 	fmt.Fprintf(&tdef, "    - name: s_env\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n      run:\n        command: psql -U {{ .user }} -c 'select 1'\n        env: [\"PGPASSWORD={{ .v }}\"]\n")
 	fmt.Fprintf(&tdef, "    - name: s_netrc\n      description: d\n      params:\n        v: {type: string}\n      run:\n        command: \"printf 'machine h login bob password %%s\\\\n' {{ .v }} > ~/.netrc\"\n")
+	// A call refused by a constraint is audited with its arguments too.
+	fmt.Fprintf(&tdef, "    - name: s_constrained\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n      constraints: [\"user == 'root'\"]\n      run:\n        command: sshpass -p {{ .v }} ssh {{ .user }}@h uptime\n")
 	// A secret among other words: a split parameter, an array.
 	fmt.Fprintf(&tdef, "    - name: s_split\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n        args: {type: string}\n      run:\n        command: sshpass {{ .args }} ssh {{ .user }}@h uptime\n")
 	fmt.Fprintf(&tdef, "    - name: s_array\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n        opts: {type: array}\n      run:\n        command: mysql -u {{ .user }} {{ .opts }} db\n")
@@ -76,7 +78,7 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 	env, state := wardenEnv(t, "WARDEN_MODE=readonly")
 	cs := startStdio(t, env, state, nil, "--tools", tools).cs
 	call := func(tool string, args map[string]any) string { return callText(t, cs, tool, args) }
-	names := []string{"s_env"}
+	names := []string{"s_env", "s_constrained"}
 	for i := range templates {
 		names = append(names, fmt.Sprintf("s_%d", i))
 	}

@@ -135,6 +135,9 @@ func checkOption(p placeholder, prog string) error {
 // value that is its parameter's default, chosen by the operator, count
 // for nothing.
 func (r *renderer) optionSource(p *placeholder) {
+	if r.anyOption {
+		return
+	}
 	if p.name != "" {
 		p.from = p.name
 		p.mayOpt = r.opts.Option[p.name] || !p.isWords && isDefault(r.opts.Default[p.name], p.text)

@@ -282,15 +282,35 @@ type Prepared struct {
 // options and builds the runner. A constraint that does not hold is an
 // error wrapping ErrConstraint and naming the expression.
 func (d *Deps) Prepare(ctx context.Context, c Choice, args map[string]any) (*Prepared, error) {
+	return d.prepare(ctx, c, args, false)
+}
+
+// refusedSecrets returns the values of a call Prepare refused that the
+// command would have held at a secret's place: the refusal is audited
+// with the call's arguments too, and a value refused for starting with
+// '-', or failing a constraint, is no less a password for it.
+func (d *Deps) refusedSecrets(ctx context.Context, c Choice, args map[string]any) []string {
+	p, err := d.prepare(ctx, c, args, true)
+	if err != nil {
+		return nil
+	}
+	return p.secretValues(args)
+}
+
+// prepare is Prepare; for refusedSecrets, lenient skips the constraints
+// and renders values that would be options as any other.
+func (d *Deps) prepare(ctx context.Context, c Choice, args map[string]any, lenient bool) (*Prepared, error) {
 	t := c.Tool
 	vals, err := t.Values(args)
 	if err != nil {
 		return nil, err
 	}
-	if err := t.Check(ctx, vals); err != nil {
-		return nil, err
+	if !lenient {
+		if err := t.Check(ctx, vals); err != nil {
+			return nil, err
+		}
 	}
-	env := Env{Allowed: map[string]bool{}, Getenv: d.Getenv}
+	env := Env{Allowed: map[string]bool{}, Getenv: d.Getenv, AnyOption: lenient}
 	for _, name := range d.TemplateEnv {
 		env.Allowed[name] = true
 	}
@@ -422,6 +442,9 @@ func (d *Deps) plan(c Choice) relay.PlanFunc[map[string]any] {
 	return func(ctx context.Context, call *relay.Call, in *map[string]any) (*relay.Plan, error) {
 		p, err := d.Prepare(ctx, c, *in)
 		if err != nil {
+			for _, v := range d.refusedSecrets(ctx, c, *in) {
+				call.KnownSecret(v)
+			}
 			return nil, err
 		}
 		for _, v := range p.secretValues(*in) {

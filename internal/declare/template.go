@@ -282,6 +282,8 @@ type renderer struct {
 	refs map[string]string
 	// data is the call's values.
 	data map[string]any
+	// anyOption is Env.AnyOption.
+	anyOption bool
 }
 
 // print returns what an action prints: numbers and booleans as they
@@ -412,6 +414,10 @@ type Env struct {
 	// line is every local user's to read (/proc/PID/cmdline, ps), a
 	// program's environment only its own domain's.
 	Refs map[string]string
+	// AnyOption renders a value that starts an argument with '-' as any
+	// other: only to find where a refused call's values would have stood
+	// (Deps.refusedSecrets), never to run.
+	AnyOption bool
 }
 
 // limitedWriter fails once more than maxRender bytes are written.
@@ -432,7 +438,7 @@ func (t *Template) Render(data map[string]any, env Env) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	r := &renderer{opts: t.opts, envs: map[string]string{}, refs: env.Refs, data: data}
+	r := &renderer{opts: t.opts, envs: map[string]string{}, refs: env.Refs, data: data, anyOption: env.AnyOption}
 	fm := template.FuncMap{
 		"env": func(name string) (string, error) {
 			if env.Shown {

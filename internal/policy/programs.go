@@ -428,7 +428,7 @@ func envRisk(name string) (Tier, string) {
 		return TierDestructive, "changes which code programs load or run"
 	}
 	for _, p := range []string{"LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "PYTHON", "PERL", "RUBY", "NODE_", "JAVA_", "_JAVA", "JDK_", "LESS",
-		"CGO_", "CARGO_", "PIP_", "OPENSSL_", "LUA_INIT", "LUA_PATH", "LUA_CPATH"} {
+		"CGO_", "CARGO_", "PIP_", "OPENSSL_", "LUA_INIT", "LUA_PATH", "LUA_CPATH", "GIT_TEST_", "GUILE_"} {
 		if strings.HasPrefix(name, p) {
 			return TierDestructive, "changes which code programs load or run"
 		}
@@ -514,8 +514,24 @@ func validName(n string) bool {
 // pip list too), fish's vendor_conf.d scripts, neovim's plugins.
 // An interactive shell (a session) expands
 // the message after a '?' in MAILPATH, $(…) included, when a mailbox in it
-// changes.
-var dangerousEnv = set(`LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND MAILPATH
+// changes. FPATH and MODULE_PATH are zsh's fpath and module_path by their
+// other names (FPATH=/tmp/x zsh -ic true runs /tmp/x/zsh-newuser-install,
+// and compinit from there where /etc/zsh/zshrc calls it); ksh93 finds
+// functions in FPATH too. git runs
+// GIT_TEST_FSMONITOR as its fsmonitor hook on git status and git diff
+// (the GIT_TEST_ prefix: git's test knobs), and reads its messages'
+// translations, printf formats, from GIT_TEXTDOMAINDIR as bash does
+// from TEXTDOMAINDIR. tshark -D runs every program in
+// WIRESHARK_EXTCAP_DIR, and tshark loads its data files (init.lua among
+// them, in releases that run it) from WIRESHARK_DATA_DIR. Ghostscript
+// finds gs_init.ps, which sets up -dSAFER, in GS_LIB before its own copy:
+// identify a.pdf hands the file to gs. PyGObject programs (firewall-cmd)
+// load typelibs from GI_TYPELIB_PATH, each naming the shared object that
+// implements it. Guile loads its boot code (ice-9/boot-9) through
+// GUILE_LOAD_PATH, GUILE_LOAD_COMPILED_PATH and GUILE_SYSTEM_COMPILED_PATH
+// before it reads its arguments, guile --version too (the GUILE_ prefix).
+var dangerousEnv = set(`FPATH MODULE_PATH GIT_TEXTDOMAINDIR WIRESHARK_EXTCAP_DIR WIRESHARK_DATA_DIR GS_LIB GI_TYPELIB_PATH
+	LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND MAILPATH
 	SHELLOPTS BASHOPTS PS0 PS1 PS2 PS3 PS4 IFS PATH CDPATH GLOBIGNORE GIT_SSH GIT_SSH_COMMAND
 	GIT_EXEC_PATH GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS SSH_ASKPASS GIT_COMMON_DIR
 	SUDO_ASKPASS GIT_EXTERNAL_DIFF GIT_PROXY_COMMAND GIT_TEMPLATE_DIR GIT_DIR GIT_WORK_TREE
@@ -565,13 +581,15 @@ var fileEnv = set(`TAPE BLKID_FILE FFREPORT PATCH_GET GIT_INDEX_FILE SSLKEYLOGFI
 	REDISCLI_HISTFILE GOCACHE GOMODCACHE RAR DEPENDENCIES_OUTPUT SUNPRO_DEPENDENCIES`)
 
 // shellValued variables hold shell text some program will run; their
-// values are classified as shell too.
+// values are classified as shell too. zgrep, bzgrep, xzgrep and zstdgrep
+// run GREP instead of grep, zstdgrep ZCAT instead of zstdcat: a script's
+// own GREP=grep or ZCAT=gzcat names a program as plainly as the word.
 var shellValued = set(`PROMPT_COMMAND GIT_SSH_COMMAND GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR
 	PAGER MANPAGER SYSTEMD_PAGER EDITOR VISUAL SUDO_EDITOR BROWSER LESSOPEN LESSCLOSE
 	GIT_PROXY_COMMAND GIT_EXTERNAL_DIFF RSYNC_RSH RSYNC_CONNECT_PROG SYSTEMD_EDITOR PSQL_PAGER
 	PSQL_EDITOR BAT_PAGER DELTA_PAGER GH_PAGER GH_EDITOR KUBE_EDITOR FZF_DEFAULT_COMMAND SKIM_DEFAULT_COMMAND
 	RESTIC_PASSWORD_COMMAND BORG_PASSCOMMAND BORG_RSH HGEDITOR SVN_SSH SVN_EDITOR CVSEDITOR GH_BROWSER AWS_PAGER
-	DIFFPROG TERMINAL RSH RMT`)
+	DIFFPROG TERMINAL RSH RMT GREP ZCAT`)
 
 func versionByte(c byte) bool { return c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' }
 

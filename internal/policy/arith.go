@@ -352,7 +352,9 @@ func (e *eval) arithTextSafe(s string, sc *scope) bool {
 }
 
 // lvalue reports whether the name ending at j is assigned with a plain
-// "=" (a = 1 + 2), whose old value is not evaluated; not through a
+// "=" (a = 1 + 2), whose old value is not evaluated; not a name whose
+// setting changes what programs run (HOME=1 in [[ HOME=1 -eq 1 ]] or
+// let "PATH=1" sets PATH as PATH=1 does: see boundNameMatters); not through a
 // nameref, which names another variable (perhaps a subscript), and not
 // with an operator such as +=, which reads the value first. Where eval or
 // a computed name could have declared any nameref, none is plain.
@@ -360,7 +362,7 @@ func (e *eval) lvalue(s string, j int, sc *scope, name string) bool {
 	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
 		j++
 	}
-	if j >= len(s) || s[j] != '=' || j+1 < len(s) && s[j+1] == '=' {
+	if j >= len(s) || s[j] != '=' || j+1 < len(s) && s[j+1] == '=' || boundNameMatters(name) {
 		return false
 	}
 	if sc == nil {

@@ -16,7 +16,9 @@ func (e *eval) arithExpr(x syntax.ArithmExpr, ctx cctx, sc *scope, what string) 
 		switch n := n.(type) {
 		case *syntax.BinaryArithm:
 			if n.Op == syntax.Assgn && plainName(n.X) {
-				// x = … assigns without reading x.
+				// x = … assigns without reading x, but sets it as any
+				// assignment does: (( PATH = 1 )) makes ls run ./1/ls.
+				e.boundName(arg{val: n.X.(*syntax.Word).Lit(), known: true}, ctx, what)
 				stack = append(stack, n.Y)
 				continue
 			}

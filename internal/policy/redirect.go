@@ -474,6 +474,21 @@ func (e *eval) unknownVar(name string, ctx cctx, where string) {
 	e.localeVar(name, "", false, ctx, where)
 }
 
+// boundNameMatters reports whether setting name, to a value known only at
+// run time, is a finding of unknownVar or dirVar: for arithmetic text
+// (let "PATH=1", [[ HOME=1 -eq 1 ]]), which assigns the names it sets
+// where the context to note a finding in is not at hand. It follows the
+// checks unknownVar makes, by name.
+func boundNameMatters(name string) bool {
+	if t, _ := envRisk(name); t > TierRead {
+		return true
+	}
+	return shellValued[name] || tempDirs[name] || cacheDirVars[name] || busAddressVars[name] || libvirtURIVars[name] ||
+		backupRepoVars[name] || proxyVarName(name) || endpointVar(name) || resolverVars[name] || toolchainVersionVars[name] ||
+		toolchainPlaceVars[name] || projectVars[name] || name == "LANGUAGE" || name == "OLDPWD" || name == "DIRSTACK" ||
+		(strings.HasPrefix(name, "ASDF_") || strings.HasPrefix(name, "MISE_") || strings.HasPrefix(name, "RTX_")) && strings.HasSuffix(name, "_VERSION")
+}
+
 // dirVar takes a value given to OLDPWD or DIRSTACK as a directory the
 // input can make current: cd -, cd ~- and popd go there, so
 // OLDPWD=/etc/warden; cd -; cat config.yaml reads warden's config. A value

@@ -127,6 +127,13 @@ func moreProgram(c *call) (Tier, string) {
 			c.shellArg(p, "rpm --pipe command")
 			return TierDestructive, "rpm --pipe: runs a command"
 		}
+		if (hasFlag(vals, 'V', "--verify") || hasFlag(vals, 'y', "")) && hasFlag(vals, 'p', "--package") && !hasFlag(vals, 0, "--noscripts") {
+			// rpm -V runs each package's %verifyscript as it checks it
+			// (--noscripts skips it); with -p the package is a file, and
+			// its script one the classifier cannot see.
+			c.e.opaque = true
+			return TierDestructive, "rpm -V -p: runs the %verifyscript of a package file the classifier cannot see"
+		}
 		if hasFlag(vals, 0, "--specfile") {
 			// Querying a spec file expands its macros: %(…) and %{lua:…} run.
 			c.e.opaque = true

@@ -57,13 +57,18 @@ func readCodeProgram(c *call) (Tier, string) {
 // overrides and credentials helpers (run by terraform output against a
 // remote backend), TF_DATA_DIR the providers validate starts and
 // TF_CLI_ARGS* add options to every command; RubyGems loads the plugins
-// of GEM_HOME and GEM_PATH on every gem command, RUBYGEMS_GEMDEPS and
+// of GEM_HOME and GEM_PATH on every gem command (and gem list evaluates
+// the .gemspec files, Ruby, found there and in GEM_VENDOR), a gemrc named
+// by GEMRC (or gem --config-file) sets them as gemhome and gempath, and
+// GEM_SPEC_CACHE holds the Marshal data of remote specs gem search and
+// outdated load; RUBYGEMS_GEMDEPS and
 // BUNDLE_GEMFILE name a Gemfile, which is Ruby; KUBERC sets kubectl's
 // aliases and default flags, as --kuberc does; ack's configuration file,
 // default options and pagers name the pager ack runs.
 func readCodeEnv(u string) bool {
 	switch u {
-	case "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "TF_DATA_DIR", "GEM_HOME", "GEM_PATH", "RUBYGEMS_GEMDEPS", "BUNDLE_GEMFILE", "KUBERC",
+	case "TF_CLI_CONFIG_FILE", "TERRAFORM_CONFIG", "TF_DATA_DIR", "GEM_HOME", "GEM_PATH", "GEMRC", "GEM_VENDOR", "GEM_SPEC_CACHE",
+		"RUBYGEMS_GEMDEPS", "BUNDLE_GEMFILE", "KUBERC",
 		"ACKRC", "ACK_OPTIONS", "ACK_PAGER", "ACK_PAGER_COLOR":
 		return true
 	}

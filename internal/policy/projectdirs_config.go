@@ -11,7 +11,9 @@ import (
 // C, php.ini's extension=, slapd's and kamailio's modules, gunicorn's
 // Python configuration, openvpn's and wg-quick's up scripts, redis's
 // loadmodule, supervisord's programs, named's DLZ drivers, dnsmasq's
-// conf-script (run to print more configuration, --test included). A tier 1 write can put such a file
+// conf-script (run to print more configuration, --test included), a
+// gemrc's gemhome and gempath (gem --config-file), whose .gemspec files,
+// Ruby, gem list evaluates. A tier 1 write can put such a file
 // under a temporary directory, so naming one there, or one known only at
 // run time, is tier 3 as a build there is (projectdirs.go): open mode
 // would otherwise run what the agent wrote, reboot included, unapproved.
@@ -49,6 +51,7 @@ var codeConfigs = map[string]struct {
 	"named":             {opts: []string{"-c"}},
 	"wg-quick":          {operand: true},
 	"dnsmasq":           {opts: []string{"-C", "--conf-file"}},
+	"gem":               {opts: []string{"--config-file"}}, // gemhome and gempath: the .gemspec files (Ruby) gem list evaluates
 }
 
 // configCode raises the tier t of call c to tier 3 when c loads code from

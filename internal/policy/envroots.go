@@ -11,7 +11,10 @@ import "strings"
 // only a literal path into a temporary directory, where a tier 1 call may
 // have laid out such a tree, makes the call tier 3: a script's own
 // APP_HOME=/srv/app or XDG_RUNTIME_DIR=/run/user/$(id -u) names the
-// operator's.
+// operator's. A relative one is such a path when the working directory
+// may be temporary (cd /tmp/w && EXIFTOOL_HOME=. exiftool f.jpg requires
+// ./.ExifTool_config, Perl) or when it climbs to one from wherever it
+// starts (../../tmp/x).
 
 // rootVarSuffixes are the endings of variables naming an installation or
 // runtime directory.
@@ -34,10 +37,20 @@ func (e *eval) rootVar(name, val string, ctx cctx, where string) {
 		return
 	}
 	for _, v := range strings.Split(val, ":") {
-		if !strings.HasPrefix(v, "/") {
-			continue
+		why := ""
+		switch {
+		case strings.HasPrefix(v, "/"):
+			why = agentPath(v)
+		case v == "" || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "$"):
+		default:
+			if climbs(v) {
+				why = climbAgent(v)
+			}
+			if w := e.agentCwdOf(true); why == "" && w != "" {
+				why = "is relative to a working directory where " + w
+			}
 		}
-		if why := agentPath(v); why != "" {
+		if why != "" {
 			e.opaque = true
 			e.note(TierDestructive, ctx.covered, "%s sets %s to %s, which %s: a program loads its code, units or plugins from "+
 				"the directory such a variable names", where, name, truncate(val, 64), why)

@@ -87,6 +87,9 @@ var clusterValues = map[string]string{
 	"gpg":       "aeforsuNRu",
 	"anacron":   "tS",
 	"getent":    "s",
+	// supervisorctl's getopt: -c config, -s server, -u user, -p password,
+	// -r history file.
+	"supervisorctl": "cprsu",
 	// date -d, -f and -r take a value, and -I its format attached only
 	// (-Iseconds, -Is): the cluster ends there, it holds no -s.
 	"date":      "dfrI",

@@ -49,6 +49,45 @@ func (c *call) commandPrompt() (Tier, string) {
 	return TierMutate, c.name + ": interactive prompt whose commands can change the system"
 }
 
+// supervisorctlShell classifies what supervisorctl's shell adds to its
+// command. The shell runs when no command is given, and with -i after
+// one in supervisor 3 (4 ignores -i there; fail2ban-client -i CMD does
+// the same in every version): it reads its commands from standard input
+// ("echo shutdown | supervisorctl -i status" stops supervisord), and on
+// leaving writes its readline history to the -r/--history-file file,
+// whatever that file held. subcommandTier has classified the input of a
+// shell with no command already.
+func supervisorctlShell(c *call) (Tier, string) {
+	tab := subcommandTables[c.name]
+	command := false
+	for i := 0; i < len(c.args); i++ {
+		v := c.args[i].val
+		if v == "--" {
+			command = i+1 < len(c.args)
+			break
+		}
+		if v == "" || v[0] != '-' || v == "-" {
+			command = true
+			break
+		}
+		if subOptTakesNext(c.name, tab, v) {
+			i++
+		}
+	}
+	interactive := hasFlag(c.vals(), 'i', "--interactive")
+	if command && !interactive {
+		return TierRead, c.name
+	}
+	r := raiser{TierRead, c.name}
+	if command {
+		r.raise(c.commandPrompt())
+	}
+	for _, f := range c.optVals(c.args, "-r", "--history-file") {
+		r.raise(c.writeArg(f, c.name+" --history-file"))
+	}
+	return r.t, r.why
+}
+
 // ftpInput classifies the commands ftp and lftp read from standard input
 // when no -c, -e or -f gives them: "!" runs a local shell command, so
 // literal input has each such line classified as shell, and input the

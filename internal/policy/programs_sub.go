@@ -245,6 +245,11 @@ func subcommandProgram(c *call) (Tier, string) {
 			return it, iwhy
 		}
 	}
+	if c.name == "supervisorctl" {
+		if st, swhy := supervisorctlShell(c); st > t {
+			t, why = st, swhy
+		}
+	}
 	if rt, rwhy := c.readCode(); rt > t {
 		t, why = rt, rwhy
 	}

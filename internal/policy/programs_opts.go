@@ -331,6 +331,16 @@ func captureProgram(c *call) (Tier, string) {
 			r.raise(TierMutate, "tcpdump -z: runs "+truncate(z.val, 64))
 		}
 	}
+	if c.name == "tshark" || c.name == "dumpcap" {
+		// --temp-dir DIR: a live capture not given -w (dumpcap's always)
+		// goes to a temporary file created in DIR, as TMPDIR=DIR would
+		// put it, and grows there until the capture stops.
+		for _, d := range c.optVals(c.args, "--temp-dir") {
+			if !d.known || !tmpPath(d.val) && path.Clean(d.val) != "/tmp" && path.Clean(d.val) != "/var/tmp" {
+				r.raise(c.writeArg(d, c.name+" --temp-dir"))
+			}
+		}
+	}
 	if c.name == "tshark" {
 		// --export-objects PROTO,DIR writes every object it finds into DIR.
 		for _, e := range c.optVals(c.args, "--export-objects") {

@@ -208,7 +208,7 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return serverQueryProgram
 	case "tree", "sar", "sdiff", "diff3", "dmidecode", "file", "ss", "sensors", "lastlog", "fd", "fdfind", "rg", "bat", "batcat",
 		"lshw", "zstdcat", "systemd-analyze", "vcgencmd", "pidstat", "ausearch", "blkid", "procs", "base64", "colordiff", "ag",
-		"lz4cat", "getent", "nstat", "ifstat":
+		"lz4cat", "getent", "nstat", "ifstat", "named-checkconf":
 		return readOpts
 	case "nmap":
 		return nmapProgram

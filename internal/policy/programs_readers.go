@@ -1,12 +1,16 @@
 package policy
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // readOpts classifies the options of read-only programs that write files,
 // change state or run programs: tree -o, sar -o, sdiff -o, dmidecode
 // --dump-bin, file -C, ss -K and -D, sensors -s, lastlog -C/-S, fd -x/-X,
 // rg --pre, bat cache --build, pidstat -e, ausearch --checkpoint,
-// colordiff --difftprogram, blkid -c, tree -R, nstat -d.
+// colordiff --difftprogram, blkid -c, tree -R, nstat -d, the plugins
+// named-checkconf loads.
 func readOpts(c *call) (Tier, string) {
 	r := raiser{TierRead, c.name + ": read-only"}
 	vals := c.vals()
@@ -143,6 +147,8 @@ func readOpts(c *call) (Tier, string) {
 				r.raise(TierDestructive, "getent -s "+truncate(s.val, 64)+": loads the shared object a service name with a slash points at")
 			}
 		}
+	case "named-checkconf":
+		r.raise(namedCheckconf(c))
 	case "nstat", "ifstat":
 		// -d/--scan SECS forks a daemon that samples the counters every
 		// SECS seconds until it is killed.
@@ -277,4 +283,69 @@ func sarDailyFile(args []arg) bool {
 		}
 	}
 	return false
+}
+
+// namedCheckconf: named-checkconf loads every plugin the configuration
+// it checks names (plugin query "/x/filter.so" { … };), dlopen running
+// the library's code, unless -c checks the core configuration only. So
+// only the system's own configuration, which only root writes (the
+// default, or a file under /etc or /usr/local/etc), is a read; -t DIR
+// chroots to DIR before the file is read. Its options are getopt's
+// ("acdhijklm:t:pvxz"), clusters included, ending at the file's name.
+func namedCheckconf(c *call) (Tier, string) {
+	const why = ": a configuration it checks can name a plugin, a shared object it loads"
+	core, chroot := false, ""
+	var file *arg
+	for i := 0; i < len(c.args) && file == nil; i++ {
+		a := c.args[i]
+		if !a.known {
+			return TierMutate, "named-checkconf: argument computed at run time" + why
+		}
+		v := a.val
+		if v == "--" {
+			if i+1 < len(c.args) {
+				file = &c.args[i+1]
+			}
+			break
+		}
+		if len(v) < 2 || v[0] != '-' {
+			file = &c.args[i]
+			break
+		}
+		for j := 1; j < len(v); j++ {
+			if v[j] == 'c' {
+				core = true
+			}
+			if v[j] != 't' && v[j] != 'm' {
+				continue
+			}
+			val := v[j+1:]
+			if val == "" && i+1 < len(c.args) {
+				i++
+				if !c.args[i].known {
+					return TierMutate, "named-checkconf: argument computed at run time" + why
+				}
+				val = c.args[i].val
+			}
+			if v[j] == 't' && path.Clean(val) != "/" {
+				chroot = val
+			}
+			break
+		}
+	}
+	switch {
+	case core:
+		return TierRead, "named-checkconf -c: checks the core configuration, loading no plugin"
+	case chroot != "":
+		return TierMutate, "named-checkconf -t " + truncate(chroot, 64) + why
+	case file == nil:
+		return TierRead, "named-checkconf: checks the system's configuration"
+	case !file.known:
+		return TierMutate, "named-checkconf: file computed at run time" + why
+	}
+	f := path.Clean(file.val)
+	if strings.HasPrefix(f, "/etc/") || strings.HasPrefix(f, "/usr/local/etc/") {
+		return TierRead, "named-checkconf: checks the system's configuration"
+	}
+	return TierMutate, "named-checkconf " + truncate(file.val, 64) + why
 }

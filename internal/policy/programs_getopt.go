@@ -90,6 +90,7 @@ var clusterValues = map[string]string{
 	// supervisorctl's getopt: -c config, -s server, -u user, -p password,
 	// -r history file.
 	"supervisorctl": "cprsu",
+	"snapraid":      "cfdpoSBLil",
 	// date -d, -f and -r take a value, and -I its format attached only
 	// (-Iseconds, -Is): the cluster ends there, it holds no -s.
 	"date":      "dfrI",

@@ -343,9 +343,17 @@ func namedCheckconf(c *call) (Tier, string) {
 	case !file.known:
 		return TierMutate, "named-checkconf: file computed at run time" + why
 	}
-	f := path.Clean(file.val)
-	if strings.HasPrefix(f, "/etc/") || strings.HasPrefix(f, "/usr/local/etc/") {
+	if systemConfig(file.val) {
 		return TierRead, "named-checkconf: checks the system's configuration"
 	}
 	return TierMutate, "named-checkconf " + truncate(file.val, 64) + why
+}
+
+// systemConfig reports whether a configuration file named by its path is
+// the system's own, under /etc or /usr/local/etc (the BSDs' and the
+// appliances built on them), which only root writes: a relative path
+// depends on a working directory the classifier does not follow.
+func systemConfig(p string) bool {
+	f := path.Clean(p)
+	return strings.HasPrefix(f, "/etc/") || strings.HasPrefix(f, "/usr/local/etc/")
 }

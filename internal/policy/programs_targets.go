@@ -153,6 +153,15 @@ func snapraidProgram(c *call) (Tier, string) {
 	for _, f := range c.optVals(c.args, "-l", "--log") {
 		r.raise(c.writeArg(f, "snapraid --log"))
 	}
+	// -c/--conf names the configuration, and with it the smartctl
+	// options smart runs through a shell (smartctl d1 -d sat %s; CMD)
+	// and the content files beside which it creates its lock
+	// file: only the system's own leaves a report a read.
+	for _, f := range c.optVals(c.args, "-c", "--conf") {
+		if !f.known || !systemConfig(f.val) {
+			r.raise(TierMutate, "snapraid -c "+truncate(f.val, 64)+": a configuration names the shell commands smart runs and the files it locks")
+		}
+	}
 	ops := optionOperands(c.args, "cfdpoSBLil", "--conf --filter --filter-disk --plan --percentage --older-than --start --count --error-limit --import --log")
 	if len(ops) == 0 {
 		return r.t, "snapraid: prints its usage"
@@ -171,6 +180,8 @@ func snapraidProgram(c *call) (Tier, string) {
 	switch {
 	case cmd == "fix":
 		return TierDestructive, "snapraid fix: rewrites the array's files from parity"
+	case snapraidReads[cmd] && r.t > TierRead:
+		return r.t, r.why
 	case snapraidReads[cmd]:
 		return r.t, "snapraid " + cmd + ": reports"
 	}

@@ -162,6 +162,14 @@ func (c *call) clientSettings() (Tier, string) {
 		if len(c.optVals(c.args, "-c", "--config")) > 0 {
 			r.raise(TierMutate, "certbot --config: a configuration file sets the directories certbot writes")
 		}
+		// plugins --prepare prepares every installer as a run would: the
+		// nginx and apache plugins write their TLS options (and nginx its
+		// DH parameters) into the configuration directory and lock the
+		// web server's, and apache's first rolls back the configuration
+		// changes an interrupted run left.
+		if ops := operands(c.vals()); len(ops) > 0 && ops[0] == "plugins" && hasFlag(c.vals(), 0, "--prepare") {
+			r.raise(TierMutate, "certbot plugins --prepare: prepares the installers, which write their files and lock or roll back the web server's configuration")
+		}
 		// Without a subcommand certbot is certbot run: it obtains a
 		// certificate and installs it in the web server's configuration.
 		if len(operands(c.vals())) == 0 && !hasFlag(c.vals(), 'h', "--help") && !hasFlag(c.vals(), 0, "--version") {

@@ -15,7 +15,9 @@ import (
 // which acknowledges and changes the hardware behind them and can hang the
 // host; /proc/kmsg and the tracing trace_pipe files take what they show
 // out of the buffer their owner (the system logger, a tracer) reads; a
-// tape moves, and rewinds when a rewinding device is closed. On this
+// tape moves, and rewinds when a rewinding device is closed; a PCI
+// device's whole configuration space, read as root, crashes some devices
+// (lspci -xxx reads it, and is TierMutate for that). On this
 // machine the kernel confinement holds tier 0 away from other terminals;
 // on an SSH host only the classifier does, so a word naming one of these
 // (relative after a cd into /dev, /proc or /sys too), given to a program
@@ -41,8 +43,24 @@ func readActs(p string) string {
 		return "captures what a keyboard, mouse, microphone, camera or another login's screen gives (keys typed, passwords included)"
 	case p == "/dev/mem" || p == "/dev/kmem" || p == "/proc/kcore" || p == "/dev/char/1:1" || p == "/dev/char/1:2":
 		return "reads the machine's memory: every process's, warden's token included"
+	case pciConfigPath(p):
+		return "reads a PCI device's whole configuration space, as lspci -xxx does, which crashes some devices"
 	}
 	return procActs(p)
+}
+
+// pciConfigPath reports whether p is a PCI device's configuration space as
+// the kernel exposes it: sysfs's config attribute (under /sys/bus/pci, the
+// /sys/devices/pci… tree, or a class device's device link), which root
+// reads whole, and procfs's /proc/bus/pci/BUS/DEV.FN. lspci reads the same
+// files, and its manual warns that reading all of it crashes some devices.
+func pciConfigPath(p string) bool {
+	if rest, ok := strings.CutPrefix(p, "/proc/bus/pci/"); ok {
+		return strings.Count(rest, "/") == 1
+	}
+	return strings.HasPrefix(p, "/sys/") && strings.HasSuffix(p, "/config") &&
+		(strings.HasPrefix(p, "/sys/bus/pci/devices/") || strings.HasPrefix(p, "/sys/devices/pci") ||
+			strings.HasSuffix(p, "/device/config"))
 }
 
 // capturePath reports whether p is an input device (evdev, the legacy
@@ -161,20 +179,28 @@ var readActsSamples = []string{"/dev/tty1", "/dev/ttyS0", "/dev/ttyUSB0", "/dev/
 	"/dev/snd/pcmC0D0c", "/dev/video0", "/dev/vcs1", "/dev/vcsa1", "/dev/fb0", "/dev/mem", "/dev/kmem", "/proc/kcore",
 	"/proc/1/environ", "/proc/1/mem", "/proc/1/fd/3", "/proc/1/task/1/environ"}
 
+// pciConfigSamples are PCI configuration spaces for matching an absolute
+// pattern against (cat /sys/bus/pci/devices/*/config). They are not among
+// readActsSamples, whose components are matched against relative words
+// from an unknown directory too: every project has a file named config.
+var pciConfigSamples = []string{"/sys/bus/pci/devices/0000:00:00.0/config",
+	"/sys/devices/pci0000:00/0000:00:00.0/config", "/proc/bus/pci/00/00.0"}
+
 // deviceReadAbs is deviceRead for the absolute names in a word.
 func (e *eval) deviceReadAbs(a arg, ctx cctx) {
 	v := a.val
 	glob := a.glob || !a.known
 	if !strings.Contains(v, "/") || !strings.Contains(v, "/dev") && !strings.Contains(v, "/proc") && !strings.Contains(v, "kmsg") &&
-		!strings.Contains(v, "trace_pipe") && !(glob && globChar(v)) {
+		!strings.Contains(v, "trace_pipe") && !strings.Contains(v, "/config") && !(glob && globChar(v)) {
 		return // cannot name one: no allocation on every word of every command
 	}
 	if !a.known {
 		v = extGlob.ReplaceAllString(v, "*")
 	}
 	fields := strings.FieldsFunc(v, pathSep)
-	if strings.Contains(v, "/dev/char/") {
-		// /dev/char/4:1 has the colon that separates host:/path.
+	if strings.Contains(v, "/dev/char/") || strings.Contains(v, "/config") {
+		// /dev/char/4:1 and a PCI address (0000:00:1f.0) have the colon
+		// that separates host:/path.
 		fields = append(fields, strings.FieldsFunc(v, func(r rune) bool { return r != ':' && pathSep(r) })...)
 	}
 	for _, f := range fields {
@@ -191,10 +217,12 @@ func (e *eval) deviceReadAbs(a arg, ctx cctx) {
 		if !glob || !globChar(f) {
 			continue
 		}
-		for _, s := range readActsSamples {
-			if ok, _ := shellMatch(f, s); ok {
-				e.note(TierMutate, ctx.covered, "%s may name %s, which %s", truncate(f, 96), s, readActs(s))
-				return
+		for _, samples := range [][]string{readActsSamples, pciConfigSamples} {
+			for _, s := range samples {
+				if ok, _ := shellMatch(f, s); ok {
+					e.note(TierMutate, ctx.covered, "%s may name %s, which %s", truncate(f, 96), s, readActs(s))
+					return
+				}
 			}
 		}
 	}

@@ -35,14 +35,14 @@ func recursiveOperands(args []arg) []arg {
 	switch normaliseName(path.Base(args[0].val)) {
 	case "grep", "egrep", "fgrep", "rgrep", "zgrep":
 		ops, rec = grepRecursive(args)
-	case "diff":
+	case "diff", "colordiff":
 		// diff -r prints the lines of the files it compares, and with
 		// -N the whole of a file the other side lacks.
 		if hasFlag(argVals(args[1:]), 'r', "--recursive") {
 			ops, rec = optionOperands(args[1:], "CUFILSxXDW", "--label --starting-file --exclude --exclude-from --ignore-matching-lines --show-function-line --width --ifdef --from-file --to-file"), true
 		}
 	case "git":
-		ops, rec = gitGrepNoIndex(args[1:])
+		ops, rec = gitFileReads(args[1:])
 		if !rec {
 			ops, rec = gitRecordOperands(args[1:])
 		}
@@ -54,6 +54,8 @@ func recursiveOperands(args []arg) []arg {
 		ops, rec = patternOperands(args[1:], "efgtTmAB", "--regexp --file --match --type --glob --max-count"), true
 	case "find":
 		ops, rec = findRecursive(args[1:])
+	case "gzip", "gunzip", "zcat", "pigz", "unpigz", "zstd", "unzstd", "zstdcat", "zstdmt", "lz4", "unlz4", "lz4c", "lz4cat":
+		ops, rec = compressorRecursive(normaliseName(path.Base(args[0].val)), args[1:])
 	case "tar", "bsdtar", "gtar", "zip", "7z", "7za", "7zr", "cp", "scp", "rsync":
 		ops, rec = archiveOperands(normaliseName(path.Base(args[0].val)), args[1:])
 	default:
@@ -63,43 +65,6 @@ func recursiveOperands(args []arg) []arg {
 		ops = []arg{{val: ".", known: true}}
 	}
 	return ops
-}
-
-// grepRecursive returns grep's file operands when it recurses: -r, -R in
-// any cluster, --recursive, --dereference-recursive, -d recurse; rgrep
-// always.
-func grepRecursive(args []arg) ([]arg, bool) {
-	rec := path.Base(args[0].val) == "rgrep"
-	for i, a := range args[1:] {
-		v := a.val
-		switch {
-		case !a.known || v == "--":
-		case v == "--recursive" || v == "--dereference-recursive" || v == "--directories=recurse":
-			rec = true
-		case strings.HasPrefix(v, "--"):
-		case strings.HasPrefix(v, "-"):
-			for j := 1; j < len(v); j++ {
-				c := v[j]
-				if c == 'r' || c == 'R' {
-					rec = true
-				}
-				if strings.IndexByte("efmABCdD", c) >= 0 {
-					val := v[j+1:]
-					if val == "" && i+2 < len(args) {
-						val = args[i+2].val
-					}
-					if c == 'd' && val == "recurse" {
-						rec = true
-					}
-					break
-				}
-			}
-		}
-	}
-	if !rec {
-		return nil, false
-	}
-	return patternOperands(args[1:], "efmABCdD", "--regexp --file --max-count --after-context --before-context --context --directories --devices --include --exclude --exclude-dir --label --color --colour --binary-files"), true
 }
 
 // optionOperands returns the words that are neither options nor their
@@ -149,28 +114,6 @@ func scanOperands(args []arg, valued, long string, seen func(opt string)) []arg 
 		}
 	}
 	return ops
-}
-
-// gitGrepNoIndex returns the paths git grep --no-index searches: the
-// working directory when it names none, as for grep -r.
-func gitGrepNoIndex(args []arg) ([]arg, bool) {
-	for i, a := range args {
-		if !a.known {
-			return nil, false
-		}
-		if strings.HasPrefix(a.val, "-") {
-			continue
-		}
-		if a.val != "grep" {
-			return nil, false
-		}
-		rest := args[i+1:]
-		if !hasFlag(argVals(rest), 0, "--no-index") {
-			return nil, false
-		}
-		return patternOperands(rest, "efABCm", "--max-depth --max-count --context --after-context --before-context --threads --open-files-in-pager"), true
-	}
-	return nil, false
 }
 
 // fdExecOperands returns the paths fd searches when it runs a command on what it

@@ -129,21 +129,23 @@ func readFileSubst(cs *syntax.CmdSubst, sc *scope) (string, bool) {
 }
 
 // listedDirs checks the names an archiver reads from a list (tar -T
-// FILE or -, --files-from, zip -r -@, pax -w from its input) as the
-// directories it reads every file under: a name list written with
-// /var/lib makes tar read /var/lib/warden/token.
+// FILE or -, --files-from, zip -@, cpio -o, pax -w from its input) as
+// words naming those files: cpio -o <<< /var/lib/warden/token archives
+// the token as tar -c /var/lib/warden/token does. Where the archiver
+// recurses, each name is also a directory it reads every file under: a
+// name list written with /var/lib makes tar read /var/lib/warden/token.
+// rsync takes the names under its source directory.
 func (e *eval) listedDirs(args []arg, ctx cctx) {
-	if !e.readsDirs() || len(args) == 0 || !args[0].known {
+	if len(args) == 0 || !args[0].known || !stdinNamers[normaliseName(path.Base(args[0].val))] || e.pathsFor() == nil {
 		return
 	}
 	name := normaliseName(path.Base(args[0].val))
 	vals := argVals(args[1:])
 	var texts []string
+	rec, base := true, ""
 	switch name {
 	case "tar", "bsdtar", "gtar", "rsync", "tarsnap":
-		if name != "rsync" && hasFlag(vals, 0, "--no-recursion") || name == "rsync" && !hasFlag(vals, 'r', "--recursive") {
-			return
-		}
+		rec = name != "rsync" && !hasFlag(vals, 0, "--no-recursion") || name == "rsync" && (hasFlag(vals, 'r', "--recursive") || hasFlag(vals, 'a', "--archive"))
 		from := filesFrom(args[1:])
 		for _, a := range args[1:] {
 			if v, ok := strings.CutPrefix(a.val, "--files-from="); ok && !a.known {
@@ -160,10 +162,15 @@ func (e *eval) listedDirs(args []arg, ctx cctx) {
 				texts = append(texts, ctx.sc.fileTexts(f)...)
 			}
 		}
-	case "zip", "pax":
-		if name == "zip" && !(hasFlag(vals, 'r', "--recurse-paths") || hasFlag(vals, 'R', "")) || name == "pax" && hasFlag(vals, 'd', "") {
-			return
+		if name == "rsync" && len(texts) > 0 {
+			ops := nonEmpty(optionOperands(args[1:], "efBT", "--rsh --filter --exclude --include --files-from --temp-dir --link-dest --copy-dest --compare-dest --backup-dir"))
+			if len(ops) < 2 || !ops[0].known || remoteSpec(ops[0].val) {
+				return // names under a source warden does not know
+			}
+			base = ops[0].val
 		}
+	case "zip", "pax", "cpio", "afio":
+		rec = name == "zip" && (hasFlag(vals, 'r', "--recurse-paths") || hasFlag(vals, 'R', "")) || name == "pax" && !hasFlag(vals, 'd', "")
 		if namesFromStdin(args) && ctx.stdin.kind == stdinText {
 			texts = append(texts, ctx.stdin.text)
 		}
@@ -171,10 +178,18 @@ func (e *eval) listedDirs(args []arg, ctx cctx) {
 	for _, t := range texts {
 		var dirs []arg
 		for _, l := range strings.Split(t, "\n") {
-			if l = strings.TrimSpace(l); l != "" && len(dirs) < maxRelWords {
-				dirs = append(dirs, arg{val: l, known: true})
+			if l = strings.TrimSpace(l); l == "" || len(dirs) >= maxRelWords {
+				continue
 			}
+			if base != "" {
+				l = path.Join(base, l)
+			}
+			a := arg{val: l, known: true}
+			e.pathWord(a, ctx, "")
+			dirs = append(dirs, a)
 		}
-		e.readDirs(dirs, ctx)
+		if rec && e.readsDirs() {
+			e.readDirs(dirs, ctx)
+		}
 	}
 }

@@ -227,7 +227,7 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 			if n.Op != syntax.Pipe {
 				break // a && b: no need to look at b
 			}
-			if _, loop := n.Y.Cmd.(*syntax.WhileClause); loop {
+			if lineReader(n.Y) != nil {
 				if text, ok := litOutput(n.X); ok {
 					sc.loopReads(n.Y, text, true) // echo /var/lib | while read d
 				} else if ts, ok := sc.catTexts(n.X); ok {

@@ -335,21 +335,48 @@ func litOutput(s *syntax.Stmt) (string, bool) {
 
 // loopReads records the values a while read loop takes from the text it
 // reads, every line: while read d; do grep -r x "$d"; done <<< /var/lib,
-// and echo /var/lib | while read d ….
+// and echo /var/lib | while read d …. A group or subshell that begins
+// with read takes a line as surely: printf … | { read d; cat "$d"; }.
 func (sc *scope) loopReads(s *syntax.Stmt, text string, found bool) {
-	wc, ok := s.Cmd.(*syntax.WhileClause)
-	if !ok || wc.Until || len(wc.Cond) == 0 {
+	ce := lineReader(s)
+	if ce == nil || !found && len(s.Redirs) == 0 {
 		return
 	}
 	texts := []string{text}
 	if !found {
 		texts = sc.stdinTexts(s.Redirs)
 	}
-	if ce, ok := wc.Cond[len(wc.Cond)-1].Cmd.(*syntax.CallExpr); ok {
-		for _, t := range texts {
-			sc.readText(ce, t, true)
-		}
+	for _, t := range texts {
+		sc.readText(ce, t, true)
 	}
+}
+
+// lineReader returns the command that reads the lines s takes on its
+// standard input, for readText to follow: a while loop's condition, or the
+// first command of a group or subshell, when it reads that input itself.
+func lineReader(s *syntax.Stmt) *syntax.CallExpr {
+	var first *syntax.Stmt
+	switch c := s.Cmd.(type) {
+	case *syntax.WhileClause:
+		if c.Until || len(c.Cond) == 0 {
+			return nil
+		}
+		first = c.Cond[len(c.Cond)-1]
+	case *syntax.Block:
+		if len(c.Stmts) == 0 || len(c.Stmts[0].Redirs) > 0 {
+			return nil
+		}
+		first = c.Stmts[0]
+	case *syntax.Subshell:
+		if len(c.Stmts) == 0 || len(c.Stmts[0].Redirs) > 0 {
+			return nil
+		}
+		first = c.Stmts[0]
+	default:
+		return nil
+	}
+	ce, _ := first.Cmd.(*syntax.CallExpr)
+	return ce
 }
 
 // catTexts returns what a plain cat FILE (or cat < FILE) prints of a

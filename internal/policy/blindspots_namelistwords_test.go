@@ -47,3 +47,42 @@ func TestBlindSpotNameListsAreWords(t *testing.T) {
 		{"printf of other names", "printf '/srv/%s\\n' a b | cpio -o", TierMutate},
 	})
 }
+
+// TestBlindSpotFiles0Lists: sort --files0-from prints the lines of every
+// file its list names (wc and du count them), find -files0-from takes its
+// starting points from one, and 7z and rar add the names of an @LIST
+// file: a list that names warden's state, NUL-separated as these (and tar
+// --null -T) read it, is denied as the name on the command line is, and
+// a finder's output piped to sort --files0-from=- reads every file it
+// lists, as xargs cat does.
+func TestBlindSpotFiles0Lists(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"printf '/etc/warden/config.yaml\\0' | sort --files0-from=-",
+		"printf '/etc/warden/%s\\0' config.yaml | sort --files0-from=-",
+		"printf '/etc/warden/%s\\0' config.yaml | sort --files0-from -",
+		"printf '/etc/warden/%s\\0' config.yaml | sort --files0=-",
+		"printf '/etc/warden/%s\\0' config.yaml > /tmp/l; sort --files0-from=/tmp/l",
+		"printf '/etc/%s/audit.key\\0' warden | sort -u --files0-from=-",
+		"printf '/etc/warden/%s\\0' config.yaml | du --files0-from=-",
+		"printf '/etc/%s/config.yaml\\0' warden | wc --files0-from=-",
+		"printf '/etc/warden/%s\\0' config.yaml | find -files0-from - -exec cat {} +",
+		"printf '/etc/warden/%s\\0' config.yaml | tar --null -cf /tmp/x.tar -T -",
+		"printf '/etc/warden/%s\\0' audit.key > /tmp/l; tar --null -cf /tmp/x.tar -T /tmp/l",
+		"printf '/etc/warden/%s\\n' config.yaml > /tmp/l; 7z a /tmp/x.7z @/tmp/l",
+		"printf '/root/.local/state/%s/token\\n' warden > /tmp/l; 7za a /tmp/x.7z @/tmp/l",
+		"printf '/etc/warden/%s\\n' config.yaml > /tmp/l; rar a /tmp/x.rar @/tmp/l",
+	))
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"find /etc -type f -print0 | sort --files0-from=-",
+		"find /root -print0 | sort --files0-from -",
+		"printf '/etc/%s\\n' warden > /tmp/l; 7z a /tmp/x.7z @/tmp/l",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"sort of other files", "printf '/srv/%s\\0' a | sort --files0-from=-", TierRead},
+		{"sort a file", "sort -u /etc/hosts", TierRead},
+		{"find names sorted", "find /etc -type f | sort", TierRead},
+		{"finder elsewhere", "find /srv -name '*.txt' -print0 | sort --files0-from=-", TierRead},
+		{"7z of other names", "printf '/srv/%s\\n' a > /tmp/l; 7z a /tmp/x.7z @/tmp/l", TierMutate},
+	})
+}

@@ -61,6 +61,15 @@ func (sc *scope) noteFile(s *syntax.Stmt) {
 	}
 }
 
+// listReaders are the programs listedDirs knows: stdinNamers, and those
+// that take a list of names in a file (sort --files0-from, 7z a @LIST).
+var listReaders = map[string]bool{"cpio": true, "afio": true, "zip": true, "pax": true, "tar": true, "bsdtar": true, "gtar": true,
+	"rsync": true, "tarsnap": true, "sort": true, "wc": true, "du": true, "find": true, "7z": true, "7za": true, "7zr": true, "rar": true}
+
+// nameListSep ends a name in a list: a line, or NUL (tar --null -T,
+// --files0-from).
+func nameListSep(r rune) bool { return r == '\n' || r == 0 }
+
 // fileTexts returns what the script may have written to the file a
 // word names, or what a process substitution word prints.
 func (sc *scope) fileTexts(v string) []string {
@@ -136,7 +145,7 @@ func readFileSubst(cs *syntax.CmdSubst, sc *scope) (string, bool) {
 // name list written with /var/lib makes tar read /var/lib/warden/token.
 // rsync takes the names under its source directory.
 func (e *eval) listedDirs(args []arg, ctx cctx) {
-	if len(args) == 0 || !args[0].known || !stdinNamers[normaliseName(path.Base(args[0].val))] || e.pathsFor() == nil {
+	if len(args) == 0 || !args[0].known || !listReaders[normaliseName(path.Base(args[0].val))] || e.pathsFor() == nil {
 		return
 	}
 	name := normaliseName(path.Base(args[0].val))
@@ -169,6 +178,36 @@ func (e *eval) listedDirs(args []arg, ctx cctx) {
 			}
 			base = ops[0].val
 		}
+	case "sort", "wc", "du", "find":
+		// --files0-from=F (find's -files0-from F): the names, each
+		// ended by NUL, of the files to read.
+		rec = false
+		for i, a := range args[1:] {
+			opt, val, hasVal := strings.Cut(a.val, "=")
+			if !a.known || !(name == "find" && opt == "-files0-from" || name != "find" && len(opt) >= 3 && strings.HasPrefix("--files0-from", opt)) {
+				continue
+			}
+			if !hasVal {
+				if i+2 >= len(args) {
+					continue
+				}
+				val = args[i+2].val
+			}
+			if val == "-" {
+				if ctx.stdin.kind == stdinText {
+					texts = append(texts, ctx.stdin.text)
+				}
+				continue
+			}
+			texts = append(texts, ctx.sc.fileTexts(val)...)
+		}
+	case "7z", "7za", "7zr", "rar":
+		// 7z a ARCHIVE @LIST: the names in LIST, directories whole.
+		for _, a := range args[1:] {
+			if f, ok := strings.CutPrefix(a.val, "@"); ok && a.known && f != "" {
+				texts = append(texts, ctx.sc.fileTexts(f)...)
+			}
+		}
 	case "zip", "pax", "cpio", "afio":
 		rec = name == "zip" && (hasFlag(vals, 'r', "--recurse-paths") || hasFlag(vals, 'R', "")) || name == "pax" && !hasFlag(vals, 'd', "")
 		if namesFromStdin(args) && ctx.stdin.kind == stdinText {
@@ -177,7 +216,7 @@ func (e *eval) listedDirs(args []arg, ctx cctx) {
 	}
 	for _, t := range texts {
 		var dirs []arg
-		for _, l := range strings.Split(t, "\n") {
+		for _, l := range strings.FieldsFunc(t, nameListSep) {
 			if l = strings.TrimSpace(l); l == "" || len(dirs) >= maxRelWords {
 				continue
 			}

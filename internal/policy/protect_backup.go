@@ -134,7 +134,7 @@ func localOnly(ops []arg) []arg {
 
 // namesFromStdin reports whether a command reads the files named on its
 // standard input: cpio -o and -p, tar -T -, zip -@, rsync --files-from=-,
-// pax -w with no operands.
+// pax -w with no operands, sort --files0-from=-.
 func namesFromStdin(args []arg) bool {
 	if len(args) == 0 || !args[0].known {
 		return false
@@ -153,6 +153,19 @@ func namesFromStdin(args []arg) bool {
 		return hasFlag(vals, '@', "--names-stdin")
 	case "pax":
 		return hasFlag(vals, 'w', "") && len(nonEmpty(optionOperands(args[1:], "bfopsxBDEGTU", ""))) == 0
+	case "sort":
+		// sort --files0-from=- prints the lines of every file named.
+		for i, a := range args[1:] {
+			opt, val, hasVal := strings.Cut(a.val, "=")
+			if a.known && len(opt) >= 5 && strings.HasPrefix("--files0-from", opt) {
+				if !hasVal && i+2 < len(args) {
+					val = args[i+2].val
+				}
+				if val == "-" || val == "/dev/stdin" {
+					return true
+				}
+			}
+		}
 	case "tar", "bsdtar", "gtar", "rsync", "tarsnap":
 		for _, v := range filesFrom(args[1:]) {
 			switch v {
@@ -165,7 +178,7 @@ func namesFromStdin(args []arg) bool {
 }
 
 // stdinNamers are the programs namesFromStdin knows.
-var stdinNamers = map[string]bool{"cpio": true, "afio": true, "zip": true, "pax": true, "tar": true, "bsdtar": true, "gtar": true, "rsync": true, "tarsnap": true}
+var stdinNamers = map[string]bool{"cpio": true, "afio": true, "zip": true, "pax": true, "tar": true, "bsdtar": true, "gtar": true, "rsync": true, "tarsnap": true, "sort": true}
 
 // filesFrom returns the values of tar's -T and --files-from (rsync's too),
 // in every cluster: -T -, -T-, -cfT x -, the old style's cfT x -.

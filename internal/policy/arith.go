@@ -142,7 +142,9 @@ func (sc *scope) addAttrs(flags, variant, name string, unbound bool, target stri
 		}
 		(*m)[name] = (*m)[name] || v
 	}
-	if strings.ContainsRune(flags, 'i') {
+	if strings.ContainsAny(flags, "iFE") {
+		// zsh's float attributes (typeset -F, -E) evaluate what is
+		// assigned as -i does; bash's -F lists functions.
 		mark(&sc.intAttr, true)
 	}
 	if strings.ContainsRune(flags, 'A') {
@@ -324,7 +326,8 @@ func (e *eval) arithTextSafe(s string, sc *scope) bool {
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {
-		case c == ' ' || c == '\t' || c == '\n' || strings.IndexByte("+-*/%<>=!&|^~?:(),", c) >= 0:
+		case c == ' ' || c == '\t' || c == '\n' || strings.IndexByte("+-*/%<>=!&|^~?:(),.", c) >= 0:
+			// '.' only in a number: zsh's floats (1.5), an error in bash.
 			i++
 		case c >= '0' && c <= '9':
 			j := i

@@ -102,6 +102,11 @@ func arithBuiltin(c *call) (Tier, string) {
 				break
 			}
 		}
+		if format, rest, ok := printfOperands(args); ok && c.ctx.zsh {
+			if at, awhy, ok := c.zshPrintfArgs(format, rest); !ok {
+				return at, awhy
+			}
+		}
 	case "read", "mapfile", "readarray", "getopts", "unset", "wait":
 		valued := ""
 		switch c.name {

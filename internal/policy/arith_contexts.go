@@ -353,7 +353,7 @@ func (e *eval) declArith(d *syntax.DeclClause, ctx cctx, sc *scope) {
 			}
 		}
 	}
-	intAttr := strings.ContainsRune(flags, 'i')
+	intAttr := strings.ContainsAny(flags, "iFE") // zsh's -F and -E: floats, evaluated as -i's integers are
 	nameref := strings.ContainsRune(flags, 'n') && d.Variant.Value != "export"
 	exportsFunc := strings.ContainsRune(flags, 'f') && (d.Variant.Value == "export" || strings.ContainsRune(flags, 'x'))
 	for _, a := range d.Args {

@@ -254,6 +254,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return wallProgram
 	case "-", "noglob", "nocorrect", "repeat":
 		return zshPrecommand
+	case "exit", "return", "break", "continue", "shift", "logout":
+		return zshCounted
 	case "emulate":
 		return emulateProgram
 	case "systemd-sysctl":

@@ -14,6 +14,7 @@ import "strings"
 func zshPrecommand(c *call) (Tier, string) {
 	rest := c.args
 	if c.name == "repeat" && len(rest) > 0 {
+		zshRepeatCount(c)
 		rest = rest[1:]
 	}
 	if len(rest) == 0 {
@@ -120,6 +121,16 @@ func zshPrint(c *call) (Tier, string) {
 			}
 			c.nameArg(name)
 			c.e.boundName(name, c.ctx, "print -v")
+		}
+		if j := strings.IndexByte(v, 'f'); j > 0 && c.ctx.zsh {
+			format := arg{val: v[j+1:], known: true}
+			if format.val == "" && i+1 < len(c.args) {
+				i++
+				format = c.args[i]
+			}
+			if t, why, ok := c.zshPrintfArgs(format, printArgs(c.args[i+1:])); !ok {
+				return t, why
+			}
 		}
 		if strings.IndexByte(v, 'z') > 0 {
 			text := strings.Join(argVals(c.args[i+1:]), " ")

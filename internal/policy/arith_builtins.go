@@ -325,6 +325,7 @@ func (c *call) declCall() {
 		}
 		v := arg{val: rhs, known: a.known}
 		arith, ref := c.ctx.sc.assignEvals(name)
+		arith = arith || zshIntSpecial(c.ctx, name)
 		if (arith || intAttr) && !c.arithArg(v, c.name) {
 			c.e.note(arithTier, c.ctx.covered, "%s of integer variable %s: %s", c.name, name, arithWhy)
 		}

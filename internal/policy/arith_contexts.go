@@ -230,6 +230,7 @@ func (e *eval) assignArith(a *syntax.Assign, intAttr bool, ctx cctx, sc *scope) 
 // items, ${name:=word}.
 func (e *eval) assignedWord(name string, w *syntax.Word, ctx cctx, sc *scope, what string) {
 	arith, ref := sc.assignEvals(name)
+	arith = arith || zshIntSpecial(ctx, name)
 	if arith && !e.intWord(w, ctx, sc) {
 		e.note(arithTier, ctx.covered, "%s to integer variable %s: %s", what, name, arithWhy)
 	}
@@ -246,6 +247,7 @@ func (e *eval) assignedWord(name string, w *syntax.Word, ctx cctx, sc *scope, wh
 func (e *eval) assignedText(name string, v arg, ctx cctx, what string) {
 	name, _, _ = strings.Cut(name, "[")
 	arith, ref := ctx.sc.assignEvals(name)
+	arith = arith || zshIntSpecial(ctx, name)
 	if arith && !(v.known && e.arithTextSafe(v.val, ctx.sc)) {
 		e.note(arithTier, ctx.covered, "%s into integer variable %s: %s", what, name, arithWhy)
 	}
@@ -274,6 +276,7 @@ func (e *eval) loopArith(c *syntax.ForClause, ctx cctx, sc *scope) {
 	}
 	name := l.Name.Value
 	arith, _ := sc.assignEvals(name)
+	arith = arith || zshIntSpecial(ctx, name)
 	_, ref := sc.nameref[name]
 	if !arith && !ref {
 		return

@@ -60,3 +60,37 @@ func TestBlindSpotZshArithmeticCounts(t *testing.T) {
 		{"bash printf", "printf '%d\\n' \"$1\"", TierRead},
 	})
 }
+
+// TestBlindSpotZshIntegerSpecials: zsh keeps more of its own parameters
+// integers than bash (HISTSIZE, SAVEHIST, LINES, COLUMNS, SHLVL, ERRNO,
+// KEYTIMEOUT, LISTMAX, GID, EGID, TRY_BLOCK_ERROR, …) and evaluates what
+// is assigned to one as arithmetic, however it is assigned. In bash they
+// are plain strings.
+func TestBlindSpotZshIntegerSpecials(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"zsh -c 'HISTSIZE=$V'",
+		"zsh -c 'SAVEHIST=$V'",
+		"zsh -c 'KEYTIMEOUT=$V'",
+		"zsh -c 'LISTMAX=$V'",
+		"zsh -c 'COLUMNS=$V'",
+		"zsh -c 'LINES=$V'",
+		"zsh -c 'SHLVL=$V'",
+		"zsh -c 'ERRNO=$V'",
+		"zsh -c 'TRY_BLOCK_ERROR=$V'",
+		"zsh -c 'TRY_BLOCK_INTERRUPT=$V'",
+		"zsh -c 'GID=$V'",
+		"zsh -c 'EGID=$V'",
+		"zsh -c 'read -r x; HISTSIZE=$x'",
+		"zsh -c 'export SAVEHIST=$V'",
+		"zsh -c 'typeset LINES=$V'",
+		"zsh -c 'for COLUMNS in $V; do :; done'",
+		"zsh -c 'read -r LINES'",
+		"zsh -c 'printf -v SHLVL %s $V'",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"literal", "zsh -c 'HISTSIZE=1000'", TierRead},
+		{"bash history size", "HISTSIZE=$V", TierRead},
+		{"bash columns", "COLUMNS=$(tput cols); echo $COLUMNS", TierRead},
+	})
+}

@@ -8,6 +8,15 @@ import "strings"
 // width or precision. Arithmetic on path[$(cmd)] runs cmd, so each such
 // word must be provably an integer (arithArg), as (( … ))'s are.
 
+// zshIntSpecials are zsh's own integer parameters, beyond the ones bash
+// shares (arithSpecials), whose assignment zsh evaluates as arithmetic.
+var zshIntSpecials = set(`HISTSIZE SAVEHIST KEYTIMEOUT LISTMAX COLUMNS LINES SHLVL ERRNO TRY_BLOCK_ERROR
+	TRY_BLOCK_INTERRUPT GID EGID`)
+
+// zshIntSpecial reports whether zsh, running ctx's text, evaluates what is
+// assigned to name as arithmetic because it is one of zshIntSpecials.
+func zshIntSpecial(ctx cctx, name string) bool { return ctx.zsh && zshIntSpecials[name] }
+
 // zshCounted classifies exit, return, break, continue, shift and logout:
 // in zsh their first operand (shift's, unless it names the argv array) is
 // arithmetic; elsewhere they only read an integer.

@@ -27,6 +27,10 @@ func TestBlindSpotRepositoryRecords(t *testing.T) {
 		"cd /var/lib && git commit -a -m x",
 		"cd /var/lib && git commit --all -m x",
 		"git -c user.name=x -C /var/lib add .",
+		// Every global that takes a value skips it (gitValueGlobals).
+		"git --super-prefix x/ -C /var/lib add .",
+		"cd /var/lib && git --super-prefix x/ add -A",
+		"git --namespace n --super-prefix x/ -C /var add lib",
 		"pt x /var/lib",
 		"sift x /var",
 	))

@@ -6,6 +6,14 @@ import (
 	"github.com/warden-mcp/warden/internal/shellword"
 )
 
+// gitValueGlobals are git's options before its subcommand that take the
+// next word as their value; each reader of git's globals skips it by this
+// one list.
+var gitValueGlobals = map[string]bool{
+	"-C": true, "-c": true, "--git-dir": true, "--work-tree": true,
+	"--namespace": true, "--super-prefix": true, "--config-env": true,
+}
+
 // gitConfigRisky reports whether setting a git config key can make git run
 // a program, load code, write a file of its choosing (trace2.*Target) or
 // change what a command does.
@@ -103,7 +111,7 @@ func gitProgram(c *call) (Tier, string) {
 			}
 		case strings.HasPrefix(v, "--config-env") || strings.HasPrefix(v, "--exec-path="):
 			return TierDestructive, "git " + v + ": configuration that runs programs"
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix":
+		case gitValueGlobals[v]:
 			i++
 		}
 		i++
@@ -452,7 +460,7 @@ func gitChecked(c *call) (Tier, string) {
 			if gitConfigRisky(k) {
 				c.gitConfigPayload(k, val, args[i].known)
 			}
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix" || v == "--config-env":
+		case gitValueGlobals[v]:
 			i++
 		}
 		i++

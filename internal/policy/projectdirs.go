@@ -142,7 +142,7 @@ func (c *call) gitRepoAgent() string {
 		case strings.HasPrefix(v, "--git-dir="):
 			a := args[i]
 			gitDir = []arg{{val: v[len("--git-dir="):], known: a.known, glob: a.glob}}
-		case v == "-c" || v == "--work-tree" || v == "--namespace" || v == "--super-prefix" || v == "--config-env":
+		case gitValueGlobals[v]:
 			i++
 		case v == "--help" || v == "-h":
 			// git --help CMD is git help CMD.

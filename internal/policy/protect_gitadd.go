@@ -33,7 +33,7 @@ func gitRecordOperands(args []arg) ([]arg, bool) {
 		case strings.HasPrefix(v, "--work-tree="):
 			tree = strings.TrimPrefix(v, "--work-tree=")
 			continue
-		case v == "-c" || v == "--git-dir" || v == "--namespace":
+		case gitValueGlobals[v]:
 			i++
 			continue
 		case strings.HasPrefix(v, "-"):

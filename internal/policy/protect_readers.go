@@ -137,7 +137,7 @@ func gitFileReads(args []arg) ([]arg, bool) {
 		case strings.HasPrefix(v, "--work-tree="):
 			tree = strings.TrimPrefix(v, "--work-tree=")
 			continue
-		case v == "-c" || v == "--git-dir" || v == "--namespace" || v == "--config-env" || v == "--super-prefix":
+		case gitValueGlobals[v]:
 			i++
 			continue
 		case strings.HasPrefix(v, "-"):

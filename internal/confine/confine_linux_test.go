@@ -255,6 +255,9 @@ func (f fixture) runAs(t *testing.T, a Admission, script string) (int, string) {
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "T=" + f.target, "S=" + f.state, "HOME=/"}
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	// A process the program left behind (a CLONE_PARENT child is this
+	// process's) may hold the output open: fail, never hang the suite.
+	cmd.WaitDelay = 10 * time.Second
 	release, err := f.c.Start(With(ctx, a), cmd.Start)
 	if err != nil {
 		f.diagnose(t, level)

@@ -21,7 +21,7 @@ var zombieSpellings = map[string]string{
 	"with files":     cloneParent("0x8000 | 0x400 | 17"), // CLONE_FILES
 	"with pidfd":     cloneParent("0x8000 | 0x1000 | 17", "ctypes.byref(ctypes.c_int())"),
 	"with fs and io": cloneParent("0x8000 | 0x200 | 0x80000000 | 17"), // CLONE_FS, CLONE_IO
-	"from a thread":  "import threading\n" + cloneParentBody("0x8000 | 17", "0") + "th = threading.Thread(target=make)\nth.start(); th.join()\nreport()\n",
+	"from a thread":  fromThread,
 	// clone3 carries its flags in memory: refused as unimplemented below
 	// tier 2 (actCalls.clone3).
 	"clone3": `import ctypes, os, struct, time
@@ -38,6 +38,22 @@ time.sleep(0.2)
 print("made", made)
 `,
 }
+
+// fromThread clones from a second thread once the main thread waits in
+// join, having let go of the interpreter's lock: a main thread still
+// taking that lock (back from start) can hold its mutex at the instant of
+// the clone, and the child, asked to hand the lock over, then waits for
+// that mutex for ever, holding the suite's output pipe open.
+var fromThread = "import sys, threading\n" + cloneParentBody("0x8000 | 17", "0") + `def parked():
+    main = threading.main_thread().ident
+    while sys._current_frames()[main].f_code.co_name not in ("join", "_wait_for_tstate_lock"):
+        time.sleep(0.01)
+    time.sleep(0.05)
+    make()
+th = threading.Thread(target=parked)
+th.start(); th.join()
+report()
+`
 
 // cloneParent is a Python program calling clone(2) with flags three times.
 // It calls through PyDLL, which keeps the interpreter's lock across the

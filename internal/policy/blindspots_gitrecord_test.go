@@ -31,6 +31,9 @@ func TestBlindSpotRepositoryRecords(t *testing.T) {
 		"git --super-prefix x/ -C /var/lib add .",
 		"cd /var/lib && git --super-prefix x/ add -A",
 		"git --namespace n --super-prefix x/ -C /var add lib",
+		// git takes a relative --work-tree in the directory -C leads to.
+		"git -C /var --work-tree lib add .",
+		"git --work-tree=lib -C /var add -A",
 		"pt x /var/lib",
 		"sift x /var",
 	))

@@ -110,42 +110,8 @@ func grepRecursive(args []arg) ([]arg, bool) {
 // repository, which git compares as --no-index does. A relative path is
 // taken in the directory -C names.
 func gitFileReads(args []arg) ([]arg, bool) {
-	dir, tree := "", ""
-	i := 0
-	for ; i < len(args); i++ {
-		a := args[i]
-		if !a.known {
-			return nil, false
-		}
-		v := a.val
-		switch {
-		case v == "-C" || v == "--work-tree":
-			if i+1 >= len(args) || !args[i+1].known {
-				return nil, false
-			}
-			i++
-			d := args[i].val
-			if v == "--work-tree" {
-				tree = d
-				continue
-			}
-			if !strings.HasPrefix(d, "/") {
-				d = path.Join(dir, d)
-			}
-			dir = d
-			continue
-		case strings.HasPrefix(v, "--work-tree="):
-			tree = strings.TrimPrefix(v, "--work-tree=")
-			continue
-		case gitValueGlobals[v]:
-			i++
-			continue
-		case strings.HasPrefix(v, "-"):
-			continue
-		}
-		break
-	}
-	if i >= len(args) {
+	dir, tree, i, ok := gitGlobals(args)
+	if !ok {
 		return nil, false
 	}
 	sub, rest := args[i].val, args[i+1:]
@@ -177,17 +143,7 @@ func gitFileReads(args []arg) ([]arg, bool) {
 	default:
 		return nil, false
 	}
-	if dir == "" {
-		return ops, true
-	}
-	out := make([]arg, 0, len(ops))
-	for _, o := range ops {
-		if o.known && !strings.HasPrefix(o.val, "/") {
-			o.val = path.Join(dir, o.val)
-		}
-		out = append(out, o)
-	}
-	return out, true
+	return joinedTo(dir, ops), true
 }
 
 // compressorRecursive returns the operands of a compressor that recurses

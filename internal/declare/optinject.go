@@ -76,30 +76,36 @@ func optionPosition(stack []syntax.Node, s string, start int) (string, bool) {
 		if idx < 1 || off > start || strings.Trim(strings.ReplaceAll(s[off:start], "$'", ""), `"'`) != "" {
 			return "", false
 		}
-		name, _ := litText(call.Args[0])
-		name = strings.TrimSuffix(name[strings.LastIndexByte(name, '/')+1:], ".exe")
-		if optionFree[name] {
-			return "", false
-		}
-		for j, a := range call.Args[1:idx] {
-			t, lit := litText(a)
-			if lit && t == "--" {
-				return "", false
-			}
-			// An operand before: printf's format, a shell's script.
-			if (operandsEnd[name] || shells[name]) && (!lit || !strings.HasPrefix(t, "-")) && !(j > 0 && shells[name] && isShellValueOpt(call.Args[j])) {
-				return "", false
-			}
-		}
-		if prev, ok := litText(call.Args[idx-1]); ok && len(prev) == 2 && prev[0] == '-' && strings.IndexByte(builtinValueOpts[name], prev[1]) >= 0 {
-			return "", false // read -p {{ .prompt }}
-		}
-		if name == "" {
-			name = "the command"
-		}
-		return name, true
+		return optionCommand(call, idx)
 	}
 	return "", false
+}
+
+// optionCommand reports whether the argument idx of call (idx ≥ 1) would
+// be read as an option when it starts with '-', and names the command.
+func optionCommand(call *syntax.CallExpr, idx int) (string, bool) {
+	name, _ := litText(call.Args[0])
+	name = strings.TrimSuffix(name[strings.LastIndexByte(name, '/')+1:], ".exe")
+	if optionFree[name] {
+		return "", false
+	}
+	for j, a := range call.Args[1:idx] {
+		t, lit := litText(a)
+		if lit && t == "--" {
+			return "", false
+		}
+		// An operand before: printf's format, a shell's script.
+		if (operandsEnd[name] || shells[name]) && (!lit || !strings.HasPrefix(t, "-")) && !(j > 0 && shells[name] && isShellValueOpt(call.Args[j])) {
+			return "", false
+		}
+	}
+	if prev, ok := litText(call.Args[idx-1]); ok && len(prev) == 2 && prev[0] == '-' && strings.IndexByte(builtinValueOpts[name], prev[1]) >= 0 {
+		return "", false // read -p {{ .prompt }}
+	}
+	if name == "" {
+		name = "the command"
+	}
+	return name, true
 }
 
 // optionStart reports whether w would be read as an option by prog.

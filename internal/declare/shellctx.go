@@ -61,6 +61,10 @@ type site struct {
 	// prog, when set, is the command of which the value starts an
 	// argument, where a leading '-' makes it an option (optinject.go).
 	prog string
+	// names are the variables the value reaches (arithFlow), and reaches
+	// the arguments it is expanded into (optionFlow).
+	names   map[string]bool
+	reaches []reach
 }
 
 // lang is the parser dialect for a shell path.
@@ -108,6 +112,7 @@ func quoteInContext(s string, vals []placeholder, shell string, notes *[]string)
 		}
 	}
 	arithFlow(f, sites)
+	optionFlow(f, s, sites)
 	var out strings.Builder
 	prev := 0
 	for _, st := range sites {
@@ -135,6 +140,13 @@ func quoteInContext(s string, vals []placeholder, shell string, notes *[]string)
 		if st.prog != "" && notes == nil {
 			if err := checkOption(vals[st.idx], st.prog); err != nil {
 				return "", err
+			}
+		}
+		if notes == nil {
+			for _, r := range st.reaches {
+				if err := r.check(vals[st.idx]); err != nil {
+					return "", err
+				}
 			}
 		}
 		q, err := quoteFor(vals[st.idx], st.ctx)

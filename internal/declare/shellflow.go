@@ -112,7 +112,8 @@ func argSink(call *syntax.CallExpr, i int, prefix string) (string, need) {
 	return "", needNothing
 }
 
-// arithFlow finds values that reach arithmetic through variables:
+// arithFlow finds the names each value reaches by assignment or a for
+// loop (site.names), and values that reach arithmetic through them:
 // assigned (directly or through other variables) to a name that is then
 // used in arithmetic, or to a variable declared integer. Such a value
 // must not contain [, $ or `: it sets each one's need and reason.
@@ -137,7 +138,7 @@ func arithFlow(f *syntax.File, sites []site) {
 			}
 			switch v := x.(type) {
 			case *syntax.ParamExp:
-				if v.Param != nil && names[v.Param.Value] {
+				if v.Param != nil && reached(names, v.Param.Value) {
 					found = true
 				}
 			case *syntax.Lit, *syntax.SglQuoted:
@@ -151,11 +152,19 @@ func arithFlow(f *syntax.File, sites []site) {
 		return found
 	}
 	var assigns []*syntax.Assign
+	var iters []*syntax.WordIter
+	var setters []setter
 	integers := map[string]bool{}
 	syntax.Walk(f, func(x syntax.Node) bool {
 		switch n := x.(type) {
 		case *syntax.Assign:
 			assigns = append(assigns, n)
+		case *syntax.WordIter:
+			iters = append(iters, n)
+		case *syntax.Stmt:
+			if names := assignedBy(n); len(names) > 0 {
+				setters = append(setters, setter{n, names})
+			}
 		case *syntax.DeclClause:
 			isInt := false
 			for _, a := range n.Args {
@@ -195,12 +204,83 @@ func arithFlow(f *syntax.File, sites []site) {
 					changed = true
 				}
 			}
+			for _, it := range iters {
+				if it.Name == nil || tainted[it.Name.Value] {
+					continue
+				}
+				for _, w := range it.Items {
+					if flows(w, *st, tainted) {
+						tainted[it.Name.Value] = true
+						changed = true
+						break
+					}
+				}
+			}
+			for _, set := range setters {
+				if flows(set.stmt, *st, tainted) {
+					for _, name := range set.names {
+						if !tainted[name] {
+							tainted[name] = true
+							changed = true
+						}
+					}
+				}
+			}
 		}
+		st.names = tainted
 		if name := arithName(f, tainted, integers); name != "" && st.need == needNothing {
 			st.need = needName
 			st.why = fmt.Sprintf("is assigned to %s, which bash evaluates as arithmetic (running $(…) in an array subscript)", name)
 		}
 	}
+}
+
+// setter is a command that sets variables from its words or input.
+type setter struct {
+	stmt  *syntax.Stmt
+	names []string
+}
+
+// assignedBy names the variables a statement's command sets from what it
+// is given: read's and mapfile's names (REPLY, MAPFILE when none), printf
+// -v's, and set's positional parameters ("@" stands for them all). Every
+// plain name among the words counts; a name too many only checks more.
+func assignedBy(st *syntax.Stmt) []string {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return nil
+	}
+	name, _ := litText(call.Args[0])
+	var names []string
+	switch name {
+	case "set":
+		return []string{"@"}
+	case "read":
+		names = []string{"REPLY"}
+	case "mapfile", "readarray":
+		names = []string{"MAPFILE"}
+	case "printf":
+	default:
+		return nil
+	}
+	for _, a := range call.Args[1:] {
+		if t, ok := litText(a); ok && identRE.MatchString(t) {
+			names = append(names, t)
+		}
+	}
+	return names
+}
+
+// reached reports whether name is among names: "@" there stands for
+// every positional parameter.
+func reached(names map[string]bool, name string) bool {
+	if names[name] {
+		return true
+	}
+	if !names["@"] || name == "" {
+		return false
+	}
+	return name == "*" || strings.Trim(name, "0123456789") == ""
 }
 
 // printsValue reports whether a command prints its arguments as they
@@ -279,7 +359,7 @@ func arithName(f *syntax.File, tainted, integers map[string]bool) string {
 		return true
 	})
 	for _, name := range used {
-		if tainted[name] {
+		if reached(tainted, name) {
 			return name
 		}
 	}

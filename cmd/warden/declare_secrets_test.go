@@ -52,6 +52,9 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 	fmt.Fprintf(&tdef, "    - name: s_netrc\n      description: d\n      params:\n        v: {type: string}\n      run:\n        command: \"printf 'machine h login bob password %%s\\\\n' {{ .v }} > ~/.netrc\"\n")
 	// A call refused by a constraint is audited with its arguments too.
 	fmt.Fprintf(&tdef, "    - name: s_constrained\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n      constraints: [\"user == 'root'\"]\n      run:\n        command: sshpass -p {{ .v }} ssh {{ .user }}@h uptime\n")
+	// Refused by the shell checks (shell code, a here-document's end).
+	fmt.Fprintf(&tdef, "    - name: s_shc\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n      run:\n        command: sh -c \"sshpass -p {{ .v }} ssh {{ .user }}@h uptime\"\n")
+	fmt.Fprintf(&tdef, "    - name: s_heredoc\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n      run:\n        command: %q\n", "cat > ~/.pgpass <<EOF\nh:5432:db:{{ .user }}:{{ .v }}\nEOF")
 	// A secret among other words: a split parameter, an array.
 	fmt.Fprintf(&tdef, "    - name: s_split\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n        args: {type: string}\n      run:\n        command: sshpass {{ .args }} ssh {{ .user }}@h uptime\n")
 	fmt.Fprintf(&tdef, "    - name: s_array\n      description: d\n      params:\n        user: {type: string}\n        v: {type: string}\n        opts: {type: array}\n      run:\n        command: mysql -u {{ .user }} {{ .opts }} db\n")
@@ -78,7 +81,7 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 	env, state := wardenEnv(t, "WARDEN_MODE=readonly")
 	cs := startStdio(t, env, state, nil, "--tools", tools).cs
 	call := func(tool string, args map[string]any) string { return callText(t, cs, tool, args) }
-	names := []string{"s_env", "s_constrained"}
+	names := []string{"s_env", "s_constrained", "s_shc"}
 	for i := range templates {
 		names = append(names, fmt.Sprintf("s_%d", i))
 	}
@@ -98,6 +101,13 @@ func TestDeclarativeParamSecretsOutOfAudit(t *testing.T) {
 		}
 	}
 	for _, v := range values {
+		t.Run("heredoc/"+v, func(t *testing.T) {
+			before := auditText(t, state)
+			call("s_heredoc", map[string]any{"user": "alice", "v": v + "\nEOF\ntouch x"})
+			if rec := strings.TrimPrefix(auditText(t, state), before); rec == "" || strings.Contains(rec, v) {
+				t.Errorf("the record holds the secret %q, or there is none:\n%s", v, rec)
+			}
+		})
 		t.Run("split/"+v, func(t *testing.T) {
 			before := auditText(t, state)
 			call("s_split", map[string]any{"user": "alice", "args": "-p '" + strings.ReplaceAll(v, "'", `'\''`) + "'"})

@@ -291,10 +291,20 @@ func (d *Deps) Prepare(ctx context.Context, c Choice, args map[string]any) (*Pre
 // '-', or failing a constraint, is no less a password for it.
 func (d *Deps) refusedSecrets(ctx context.Context, c Choice, args map[string]any) []string {
 	p, err := d.prepare(ctx, c, args, true)
+	if err == nil {
+		return p.secretValues(args)
+	}
+	// A value no quoting can hold (one that ends a here-document early):
+	// the command with the values printed as they are.
+	vals, err := c.Tool.Values(args)
 	if err != nil {
 		return nil
 	}
-	return p.secretValues(args)
+	cmd, err := c.Tool.Run.Command.Render(vals, Env{Any: true, Plain: true})
+	if err != nil {
+		return nil
+	}
+	return (&Prepared{Policy: policy.Input{Command: cmd}}).secretValues(args)
 }
 
 // prepare is Prepare; for refusedSecrets, lenient skips the constraints

@@ -418,6 +418,10 @@ type Env struct {
 	// other: only to find where a refused call's values would have stood
 	// (Deps.refusedSecrets), never to run.
 	AnyOption bool
+	// Plain prints every value as it is, unquoted and unchecked: only to
+	// find where a call's values stand when no quoted rendering can
+	// (Deps.refusedSecrets), never to run.
+	Plain bool
 }
 
 // limitedWriter fails once more than maxRender bytes are written.
@@ -463,7 +467,9 @@ func (t *Template) Render(data map[string]any, env Env) (string, error) {
 			return v, nil
 		},
 	}
-	if t.opts.Shell {
+	if env.Plain {
+		fm[printFunc] = func(_ string, v any) (string, error) { return str(v), nil }
+	} else if t.opts.Shell {
 		fm[printFunc] = r.print
 	} else if check := t.opts.Check; check != nil {
 		fm[printFunc] = func(_ string, v any) (string, error) {
@@ -480,7 +486,7 @@ func (t *Template) Render(data map[string]any, env Env) (string, error) {
 	if err := tm.Funcs(fm).Execute(&w, data); err != nil {
 		return "", fmt.Errorf("render: %v", strings.TrimPrefix(err.Error(), "template: "))
 	}
-	if !t.opts.Shell {
+	if !t.opts.Shell || env.Plain {
 		return w.b.String(), nil
 	}
 	return quoteInContext(w.b.String(), r.vals, t.opts.ShellPath, env.Notes)

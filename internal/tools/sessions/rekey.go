@@ -138,6 +138,9 @@ func rekeyCall(c *syntax.CallExpr, depth int) string {
 		if why := configuredShell(c, vals, i); why != "" {
 			return why
 		}
+		if why := jobControlOff(vals, i); why != "" {
+			return why
+		}
 		if (v == "vi" || v == "emacs") && i > 0 && len(vals[i-1]) > 1 &&
 			(vals[i-1][0] == '-' || vals[i-1][0] == '+') && strings.HasSuffix(vals[i-1], "o") {
 			// set -o vi, shopt -so vi, bash -o vi

@@ -21,12 +21,33 @@ func mendCoprocs(f *syntax.File, src string) {
 	}
 	walk(f, func(n syntax.Node) bool {
 		if c, ok := n.(*syntax.CoprocClause); ok && c.Stmt != nil {
+			mendCoprocName(c)
 			if ce, ok := c.Stmt.Cmd.(*syntax.CallExpr); ok {
 				mendCoprocCall(ce)
 			}
 		}
 		return true
 	})
+}
+
+// mendCoprocName gives a coprocess's name back to its command where
+// bash reads none. Bash takes the word after coproc for a name only
+// before a compound command (coproc NAME { …; }); the parser takes it for
+// one before a redirection too, so "coproc reboot </dev/null" read as a
+// coprocess named reboot that runs nothing, where bash runs reboot.
+func mendCoprocName(c *syntax.CoprocClause) {
+	if c.Name == nil {
+		return
+	}
+	switch cmd := c.Stmt.Cmd.(type) {
+	case nil:
+		c.Stmt.Cmd = &syntax.CallExpr{Args: []*syntax.Word{c.Name}}
+	case *syntax.CallExpr:
+		cmd.Args = append([]*syntax.Word{c.Name}, cmd.Args...)
+	default:
+		return
+	}
+	c.Name = nil
 }
 
 // mendCoprocCall puts the words and assignments of ce where bash would.

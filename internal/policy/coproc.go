@@ -155,3 +155,15 @@ func firstLit(parts []syntax.WordPart) (*syntax.Lit, bool) {
 	l, ok := parts[0].(*syntax.Lit)
 	return l, ok
 }
+
+// ParseBash parses src as bash and mends what the parser reads otherwise
+// than bash (mendCoprocs), as the classifier does, so that a caller
+// walking its commands sees the ones bash runs.
+func ParseBash(src string) (*syntax.File, error) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return nil, err
+	}
+	mendCoprocs(f, src)
+	return f, nil
+}

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // A program that asks a question on the terminal itself — a password
@@ -31,7 +33,7 @@ func asksIn(text string, depth int) string {
 	if depth > rekeyDepth || !some(tokens(text), func(t string) bool { return askers[progName(t)] != nil }) {
 		return ""
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		return ""
 	}

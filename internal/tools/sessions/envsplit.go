@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // GNU env reads its options as getopt_long does: a long option may be
@@ -97,7 +99,7 @@ func envSpelledOnce(text string) string {
 	if !spelled(text, "env") && !spelled(text, "eval") {
 		return text
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		return text
 	}
@@ -165,7 +167,7 @@ func envSpelledOnce(text string) string {
 // where s parses as one simple command of plain words, else -S and s
 // quoted as one word, which the rules read as a command string.
 func splitWords(s string) []*syntax.Word {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(s), "")
+	f, err := policy.ParseBash(s)
 	if err == nil && len(f.Stmts) == 1 && len(f.Stmts[0].Redirs) == 0 && !f.Stmts[0].Background {
 		if c, ok := f.Stmts[0].Cmd.(*syntax.CallExpr); ok && len(c.Assigns) == 0 {
 			return c.Args

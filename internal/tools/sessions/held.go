@@ -7,6 +7,7 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/session"
 )
 
@@ -103,7 +104,7 @@ func endsInShell(text string) bool {
 	if text == "" || len(text) >= maxOpen {
 		return false
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil || len(f.Stmts) == 0 {
 		return false
 	}
@@ -146,7 +147,7 @@ func readsInBuiltin(text string) bool {
 	if len(text) >= maxOpen {
 		return true
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		return true
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // A program that reads part of a line from the terminal leaves the rest of
@@ -67,7 +69,7 @@ func splitsText(text string, depth int, rr readerRules, piped bool) string {
 		// Too deep to read as shell: the mention counts, as in rekeysIn.
 		return "a program that may read the terminal (read, dd, head, cat …) in strings nested too deep to follow"
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		if !rr.strict {
 			return ""

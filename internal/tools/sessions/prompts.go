@@ -7,6 +7,7 @@ import (
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // Some programs ask for a password on the terminal itself, not on their
@@ -97,7 +98,7 @@ func readsSecret(line string) bool {
 	if !some(tokens(line), func(t string) bool { return terminalPrompters[progName(t)] || promptsWhen[progName(t)] != nil }) {
 		return false
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
+	f, err := policy.ParseBash(line)
 	if err != nil {
 		return true // it names one; the answer may be a secret
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // A program that reads the lines typed after it in a language of its own
@@ -89,7 +91,7 @@ func readsLinesIn(text string, depth int) string {
 	if depth > rekeyDepth || !mayReadLines(text) {
 		return ""
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		return ""
 	}

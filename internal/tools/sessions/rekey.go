@@ -6,6 +6,8 @@ import (
 
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // The line model holds only while the session reads keys the default way.
@@ -68,7 +70,7 @@ func rekeysIn(text string, depth int) string {
 	if depth > rekeyDepth {
 		return mentions(text)
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		// An unfinished command is read once it is finished; until then
 		// any mention counts.
@@ -362,7 +364,7 @@ func tokens(s string) []string {
 	}
 	out = append(out, strings.FieldsFunc(unquoted.Replace(s), field)...)
 	if strings.Contains(s, "$'") {
-		if f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(s), ""); err == nil {
+		if f, err := policy.ParseBash(s); err == nil {
 			syntax.Walk(f, func(n syntax.Node) bool {
 				if w, ok := n.(*syntax.Word); ok {
 					out = append(out, strings.FieldsFunc(literal(w), field)...)

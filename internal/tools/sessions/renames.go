@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // A shell keeps state between the lines it reads that changes what a
@@ -50,7 +52,7 @@ func renamesIn(text string, depth int) (names []string, why string) {
 	if depth > rekeyDepth {
 		return nil, "an alias, function, hash or trap in strings nested too deep to follow"
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		// A definition only lasts when the shell itself runs it, and it
 		// runs no line or eval'd string that does not parse (a string

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // A new interactive shell reads startup files before its first prompt,
@@ -147,7 +149,7 @@ func startTyping(command, rekeyed string) typing {
 // computedProgram reports whether text runs a program whose name is
 // computed at run time ("$SHELL", "$0", exec "$x"), which may be a shell.
 func computedProgram(text string) bool {
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		return true
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // Ctrl-C ends what a line reader left unknown (partial.go) because the
@@ -32,21 +34,29 @@ func survivors(text string) string {
 // backgroundReaders says why text starts a program in the background that
 // may read the terminal, or returns "".
 func backgroundReaders(text string) string {
-	if !strings.Contains(text, "&") {
+	if !strings.Contains(text, "&") && !strings.Contains(text, "coproc") {
 		return ""
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		return ""
 	}
 	why := ""
 	syntax.Walk(f, func(n syntax.Node) bool {
 		st, ok := n.(*syntax.Stmt)
-		if why != "" || !ok || !st.Background {
+		if why != "" || !ok {
 			return why == ""
 		}
+		run := &syntax.Stmt{Cmd: st.Cmd, Redirs: st.Redirs, Negated: st.Negated}
+		// A coprocess runs in the background as "&" does, its input a
+		// pipe unless a redirection gives it the terminal.
+		if c, ok := st.Cmd.(*syntax.CoprocClause); ok && c.Stmt != nil {
+			run = &syntax.Stmt{Cmd: c.Stmt.Cmd, Redirs: append(append([]*syntax.Redirect{}, c.Stmt.Redirs...), st.Redirs...)}
+		} else if !st.Background {
+			return true
+		}
 		var b strings.Builder
-		if err := syntax.NewPrinter().Print(&b, &syntax.Stmt{Cmd: st.Cmd, Redirs: st.Redirs, Negated: st.Negated}); err != nil {
+		if err := syntax.NewPrinter().Print(&b, run); err != nil {
 			why = "a program started in the background that warden cannot read"
 			return false
 		}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // The terminal has more names than /dev/tty and /dev/stdin: it is the
@@ -221,7 +223,7 @@ func terminalDirs(text string) string {
 	if !spelled(text, "cd") && !strings.Contains(text, "/") {
 		return ""
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		return ""
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // The lists of readers (readers.go, partial.go, askers.go, elsewhere.go)
@@ -308,7 +310,7 @@ func unknownIn(text string, depth int) (why string, asks bool) {
 	if depth > rekeyDepth {
 		return "a program in strings nested too deep to follow, which may read the terminal", false
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		return "", false
 	}

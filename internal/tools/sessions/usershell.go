@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/warden-mcp/warden/internal/policy"
 )
 
 // Some programs start a shell warden does not choose: the one $SHELL or
@@ -31,7 +33,7 @@ func userShell(text string) string {
 	if !some(userShellNames, func(n string) bool { return strings.Contains(text, n) }) {
 		return ""
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(text), "")
+	f, err := policy.ParseBash(text)
 	if err != nil {
 		return ""
 	}

@@ -138,7 +138,7 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 					}
 				}
 				if runBy(vals, i) {
-					if p := namedPager(vals[i:]); p != "" {
+					if p := namedPager(append(append(vals[i:i+1:i+1], manOpts(n, vals[:i])...), vals[i+1:]...)); p != "" {
 						why = progName(vals[i]) + " is told to page its output with " + truncate(p, 32) +
 							", which reads keys with the terminal's line editing off and outlives Ctrl-C"
 						break
@@ -161,35 +161,9 @@ func readsNode(node syntax.Node, text string, depth int, busy bool) string {
 	return why
 }
 
-// namedPager is the pager that the command vals is told to start by an
-// option (man -P less, bat --pager=less, git -c pager.log=less), or "":
-// the session's pager variables are cat, but an option names its own.
-func namedPager(vals []string) string {
-	rest := vals[1:]
-	for j, a := range rest {
-		v, ok := "", false
-		switch {
-		case a == "--pager" || a == "-P" && progName(vals[0]) == "man":
-			if j+1 < len(rest) {
-				v, ok = rest[j+1], true
-			}
-		case strings.HasPrefix(a, "--pager="):
-			v, ok = strings.TrimPrefix(a, "--pager="), true
-		case strings.HasPrefix(a, "-P") && len(a) > 2 && progName(vals[0]) == "man":
-			v, ok = a[2:], true
-		case strings.HasPrefix(a, "core.pager=") || strings.HasPrefix(a, "pager."):
-			_, v, ok = strings.Cut(a, "=")
-		}
-		if ok && v != "cat" && v != "" && v != "never" && v != "false" && v != "no" {
-			return v
-		}
-	}
-	return ""
-}
-
 // mayReadLines reports whether text names one of readerKinds at all.
 func mayReadLines(text string) bool {
-	if spelled(text, "pager") || spelled(text, "-P") {
+	if spelled(text, "pager") || spelled(text, "-P") || spelled(text, "man") || spelled(text, "MANOPT") {
 		return true
 	}
 	for _, t := range tokens(text) {

@@ -209,10 +209,14 @@ func opensslAsks(r []string) bool {
 }
 
 // gpgAsks: anything but looking at keys and signatures may need a
-// passphrase (pinentry on the terminal) or ask a question.
+// passphrase (pinentry on the terminal) or ask a question; and the looks
+// that read a file read the terminal when given none (gpg --list-packets).
 func gpgAsks(r []string) bool {
+	if hasOpt(r, "--list-packets", "--show-keys", "--verify") {
+		return !some(r, func(a string) bool { return !strings.HasPrefix(a, "-") }) || hasOpt(r, "-")
+	}
 	return !hasOpt(r, "--list-keys", "-k", "--list-secret-keys", "-K", "--list-public-keys", "--fingerprint",
-		"--list-sigs", "--check-sigs", "--verify", "--version", "--help", "--list-packets", "--show-keys", "--list-config")
+		"--list-sigs", "--check-sigs", "--version", "--help", "--list-config")
 }
 
 // curlAsks: -u USER without ":PASSWORD" asks for the password.

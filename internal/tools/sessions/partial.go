@@ -284,7 +284,7 @@ var lineReaders = map[string]int{
 	"cmp": 4, "diff": 4, "diff3": 4, "sdiff": 4, "comm": 4, "join": 4,
 	"cat": 2, "tac": 2, "head": 2, "tail": 2, "wc": 2, "sort": 2, "uniq": 2, "cut": 2, "paste": 2,
 	"nl": 2, "fold": 2, "fmt": 2, "rev": 2, "base64": 2, "base32": 2, "md5sum": 2, "sha1sum": 2,
-	"sha256sum": 2, "sha512sum": 2, "od": 2, "hexdump": 2, "xxd": 2, "less": 2, "more": 2,
+	"sha256sum": 2, "sha512sum": 2, "shasum": 2, "od": 2, "hexdump": 2, "xxd": 2, "less": 2, "more": 2,
 	"column": 2, "expand": 2, "unexpand": 2, "strings": 2, "shuf": 2, "iconv": 2, "tsort": 2,
 	"sed": 3, "awk": 3, "gawk": 3, "mawk": 3, "nawk": 3, "grep": 3, "egrep": 3, "fgrep": 3, "jq": 3,
 }
@@ -302,7 +302,7 @@ var readerValues = map[string]string{
 	"head": "nc", "tail": "ncs", "sed": "efl", "grep": "efABCmdD", "egrep": "efABCmdD", "fgrep": "efABCmdD",
 	"awk": "fvFe", "gawk": "fvFe", "mawk": "fvFe", "nawk": "fvFe", "jq": "fL", "cut": "dfbc", "sort": "ktoST",
 	"uniq": "fsw", "base64": "w", "base32": "w", "od": "AtjNw", "hexdump": "nsef", "xxd": "lscg", "fold": "w",
-	"fmt": "wpg", "nl": "bvwsil", "column": "tsco", "shuf": "nio", "iconv": "fto", "strings": "nte", "paste": "d",
+	"shasum": "a", "fmt": "wpg", "nl": "bvwsil", "column": "tsco", "shuf": "nio", "iconv": "fto", "strings": "nte", "paste": "d",
 }
 
 // readsTerminalLines says why the simple command named name with

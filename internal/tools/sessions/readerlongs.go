@@ -38,6 +38,7 @@ var readerLongValues = map[string][]string{
 	"cmp":     {"--bytes", "--ignore-initial"},
 	"xargs":   {"--arg-file", "--delimiter", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--process-slot-var"},
 	"tr":      {},
+	"shasum":  {"--algorithm"},
 }
 
 // readerScriptOpts are the long options whose value is the reader's

@@ -39,16 +39,16 @@ var quietPrograms = setOf(
 	"journalctl", "man", "vmstat", "iostat",
 	"mpstat", "sar", "pidstat", "sensors", "lshw", "dmidecode", "hwinfo", "inxi", "smartctl", "nvme",
 	"readlink", "realpath", "basename", "dirname", "seq", "yes", "expr", "sleep", "sync", "nl", "arch",
-	"getconf", "ldd", "tree", "iptables-save", "ip6tables-save", "sysctl", "modinfo", "zpool", "zfs",
+	"getconf", "ldd", "iptables-save", "ip6tables-save", "sysctl", "modinfo", "zpool", "zfs",
 	"pvs", "vgs", "lvs", "pvdisplay", "vgdisplay", "lvdisplay", "umount", "swapon", "swapoff", "showmount",
 	"exportfs", "iw", "iwconfig", "ethtool", "brctl", "bridge", "tc", "conntrack", "wg", "dpkg-query", "rpm",
-	"rg", "ag", "ack", "fd", "fdfind", "exa", "eza", "duf", "dust", "apt-cache", "apt-config", "apt-mark",
+	"rg", "ag", "fd", "fdfind", "exa", "eza", "duf", "dust", "apt-cache", "apt-config", "apt-mark",
 	"aa-status", "apropos", "whatis", "atq", "aureport", "dnsdomainname", "dumpe2fs", "e2freefrag", "fc-list",
 	"filefrag", "fuser", "getenforce", "sestatus", "hostid", "ifquery", "ifstat", "ipcalc", "sipcalc", "ipcs",
 	"iwgetid", "klist", "locate", "plocate", "mlocate", "logname", "lsb_release", "lscgroup", "lsfd",
 	"lsinitramfs", "lsipc", "lslocks", "lsmem", "lsns", "lsscsi", "lvscan", "mailq", "mountpoint",
 	"named-checkconf", "named-checkzone", "namei", "nfsstat", "nstat", "ntpstat", "numastat", "nvidia-smi",
-	"pg_lsclusters", "pmap", "postconf", "pveversion", "quota", "repquota", "runlevel", "shasum", "smbstatus",
+	"pg_lsclusters", "pmap", "postconf", "pveversion", "quota", "repquota", "runlevel", "smbstatus",
 	"sockstat", "systemd-analyze", "systemd-cgls", "systemd-delta", "systemd-detect-virt", "uuidgen",
 	"virt-what", "xfs_info", "zramctl", "whois", "upower", "vcgencmd",
 	// File changes by their arguments.
@@ -70,6 +70,15 @@ var quietBuiltins = setOf(
 // quietWhen are programs that leave the terminal alone given some
 // arguments only.
 var quietWhen = map[string]func(rest []string) bool{
+	// tree --fromfile and ack -x (bundled too: -ix) or --files-from
+	// (abbreviated) read the names they list from their input.
+	"tree": func(r []string) bool { return !some(r, func(a string) bool { return strings.HasPrefix(a, "--from") }) },
+	"ack": func(r []string) bool {
+		return !some(r, func(a string) bool {
+			return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'x') ||
+				len(a) > len("--fi") && strings.HasPrefix("--files-from", strings.SplitN(a, "=", 2)[0])
+		})
+	},
 	// rm and mv ask before removing or replacing a file that is not
 	// writable when their input is a terminal, unless forced; cp asks
 	// only when told to.

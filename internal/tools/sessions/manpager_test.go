@@ -32,3 +32,21 @@ func TestManWithoutAPagerStaysFollowed(t *testing.T) {
 		})
 	}
 }
+
+// ag and ack take --pager abbreviated, as man does.
+func TestAbbreviatedPagerOptions(t *testing.T) {
+	for _, s := range []string{"ag --pag less x", "ag --page=less x", "ack --pag=less x", "ack --page less x", "sudo ag --pag=most x"} {
+		t.Run(s, func(t *testing.T) {
+			if _, last := typeAll(tty, s); !strings.Contains(last.unseen, "page") {
+				t.Errorf("unseen %q", last.unseen)
+			}
+		})
+	}
+	for _, s := range []string{"ag --pag cat x", "ack --pag=cat x", "ag x", "ack x"} {
+		t.Run(s, func(t *testing.T) {
+			if _, last := typeAll(tty, s, "ls -l"); last.unseen != "" {
+				t.Errorf("%s", last.unseen)
+			}
+		})
+	}
+}

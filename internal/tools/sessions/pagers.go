@@ -10,7 +10,13 @@ import (
 // of its own (man -P less, bat --pager=less, git -c pager.log=less), which
 // reads keys with the terminal's editing off. man reads its options as
 // argp does: clustered (-aPless), long names abbreviated (--pag=less),
-// and from MANOPT before those on its command line.
+// and from MANOPT before those on its command line; ag and ack take
+// --pager abbreviated too.
+
+// pagerAbbrevs are the programs with a pager option that read long
+// options abbreviated (getopt_long, argp, Perl's Getopt::Long):
+// ag --pag less, ack --pag=less.
+var pagerAbbrevs = setOf("man", "ag", "ack", "mysql", "mariadb")
 
 // manValues are man's short options that take a value; T, H and X take
 // one only attached. After any of them the rest of a cluster is its value.
@@ -19,7 +25,7 @@ const manValues = "CRLmMSsepPrETHX"
 // namedPager is the pager that the command vals is told to start by an
 // option, or "".
 func namedPager(vals []string) string {
-	man := progName(vals[0]) == "man"
+	man, abbrev := progName(vals[0]) == "man", pagerAbbrevs[progName(vals[0])]
 	rest := vals[1:]
 	for j := 0; j < len(rest); j++ {
 		a := rest[j]
@@ -33,7 +39,7 @@ func namedPager(vals []string) string {
 		switch {
 		case a == "--":
 			return ""
-		case name == "--pager" || man && len(name) >= len("--pag") && strings.HasPrefix("--pager", name):
+		case name == "--pager" || abbrev && len(name) >= len("--pag") && strings.HasPrefix("--pager", name):
 			if eq {
 				v, ok = val, true
 			} else {

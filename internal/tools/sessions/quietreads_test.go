@@ -4,7 +4,7 @@ import "testing"
 
 // Programs taken to leave the terminal alone that read their input in
 // some uses: shasum with no file (its algorithm's value is no file),
-// tree --fromfile, ack -x and --files-from. The line typed next is
+// tree --fromfile, ack -x and --files-from, aureport --stdin. The line typed next is
 // theirs, not the shell's.
 func TestQuietProgramsThatReadTheTerminal(t *testing.T) {
 	for _, s := range []string{
@@ -12,6 +12,7 @@ func TestQuietProgramsThatReadTheTerminal(t *testing.T) {
 		"sudo shasum", "/usr/bin/shasum -a 512",
 		"tree --fromfile", "tree --fromfile .", "tree -a --fromtabfile",
 		"ack -x pat", "ack -ix pat", "ack --files-from=- pat", "ack --files-f=- pat", "ack --files-from /dev/stdin pat",
+		"aureport --stdin", "aureport --std", "aureport -i --stdin",
 	} {
 		t.Run(s, func(t *testing.T) {
 			if _, last := typeAll(tty, s, "echo \\", "touch /etc/x"); last.unseen == "" {
@@ -19,7 +20,7 @@ func TestQuietProgramsThatReadTheTerminal(t *testing.T) {
 			}
 		})
 	}
-	for _, s := range []string{"shasum f", "shasum -a 256 f", "tree", "tree -L 2 /etc", "ack pat", "ack -i pat ."} {
+	for _, s := range []string{"shasum f", "shasum -a 256 f", "tree", "tree -L 2 /etc", "ack pat", "ack -i pat .", "aureport", "aureport -i", "aureport --summary"} {
 		t.Run(s, func(t *testing.T) {
 			if _, last := typeAll(tty, s, "ls -l"); last.unseen != "" {
 				t.Errorf("%s", last.unseen)

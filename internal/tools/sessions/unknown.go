@@ -43,7 +43,7 @@ var quietPrograms = setOf(
 	"pvs", "vgs", "lvs", "pvdisplay", "vgdisplay", "lvdisplay", "umount", "swapon", "swapoff", "showmount",
 	"exportfs", "iw", "iwconfig", "ethtool", "brctl", "bridge", "tc", "conntrack", "wg", "dpkg-query", "rpm",
 	"rg", "ag", "fd", "fdfind", "exa", "eza", "duf", "dust", "apt-cache", "apt-config", "apt-mark",
-	"aa-status", "apropos", "whatis", "atq", "aureport", "dnsdomainname", "dumpe2fs", "e2freefrag", "fc-list",
+	"aa-status", "apropos", "whatis", "atq", "dnsdomainname", "dumpe2fs", "e2freefrag", "fc-list",
 	"filefrag", "fuser", "getenforce", "sestatus", "hostid", "ifquery", "ifstat", "ipcalc", "sipcalc", "ipcs",
 	"iwgetid", "klist", "locate", "plocate", "mlocate", "logname", "lsb_release", "lscgroup", "lsfd",
 	"lsinitramfs", "lsipc", "lslocks", "lsmem", "lsns", "lsscsi", "lvscan", "mailq", "mountpoint",
@@ -72,6 +72,10 @@ var quietBuiltins = setOf(
 var quietWhen = map[string]func(rest []string) bool{
 	// tree --fromfile and ack -x (bundled too: -ix) or --files-from
 	// (abbreviated) read the names they list from their input.
+	// aureport --stdin (abbreviated: --std) reads the log from its input.
+	"aureport": func(r []string) bool {
+		return !some(r, func(a string) bool { return len(a) >= len("--std") && strings.HasPrefix("--stdin", a) })
+	},
 	"tree": func(r []string) bool { return !some(r, func(a string) bool { return strings.HasPrefix(a, "--from") }) },
 	"ack": func(r []string) bool {
 		return !some(r, func(a string) bool {

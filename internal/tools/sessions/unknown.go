@@ -64,7 +64,7 @@ var quietBuiltins = setOf(
 	"umask", "ulimit", "history", "dirs", "pushd", "popd", "shopt", "help", "times", "disown", "enable",
 	"caller", "compgen", "complete", "compopt", "getopts", "break", "continue", "return", "exit", "logout",
 	// What changes how keys are read is rekey.go's; printing it reads nothing.
-	"trap", "bind", "stty", "tput", "clear",
+	"trap", "bind", "stty", "clear",
 )
 
 // quietWhen are programs that leave the terminal alone given some
@@ -72,6 +72,11 @@ var quietBuiltins = setOf(
 var quietWhen = map[string]func(rest []string) bool{
 	// tree --fromfile and ack -x (bundled too: -ix) or --files-from
 	// (abbreviated) read the names they list from their input.
+	// tput -S reads the capabilities it outputs from its input, a line
+	// each (init and reset among them).
+	"tput": func(r []string) bool {
+		return !some(r, func(a string) bool { return len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'S') })
+	},
 	// aureport --stdin (abbreviated: --std) reads the log from its input.
 	"aureport": func(r []string) bool {
 		return !some(r, func(a string) bool { return len(a) >= len("--std") && strings.HasPrefix("--stdin", a) })

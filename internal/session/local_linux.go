@@ -342,8 +342,36 @@ func (p *localProcess) Foreground() (Foreground, error) {
 	// started with a command (sh -c 'x; sh') runs its programs in its own
 	// process group, which stays the foreground while they read. It leads
 	// its own session, so its process group is its pid.
-	shell := interactiveShell(fg)
+	shell := interactiveShell(fg) && aloneInGroup(fg)
 	return Foreground{Shell: shell, Own: shell && fg == p.pid, Group: fg}, nil
+}
+
+// aloneInGroup reports whether no process but pid is in process group
+// pid. A shell at its prompt leads its group alone; one with job control
+// off (set +m, or built without it) runs its programs in its own group,
+// so it leads the foreground while a program that outlived Ctrl-C reads.
+func aloneInGroup(pid int) bool {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return false
+	}
+	group := strconv.Itoa(pid)
+	for _, e := range ents {
+		if e.Name() == group || e.Name()[0] < '0' || e.Name()[0] > '9' {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue // gone since the listing
+		}
+		// pid (comm) state ppid pgrp …: comm may hold spaces and ')'.
+		s := string(b)
+		f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+		if len(f) > 2 && f[2] == group {
+			return false
+		}
+	}
+	return true
 }
 
 // interactiveShell reports whether process pid is a shell reading

@@ -20,9 +20,11 @@ import (
 // remote terminal's foreground is the far side's, so it is asked there,
 // from a control session, as Signal finds it: field 8 (tpgid) of the
 // session leader's /proc stat. The foreground's leader must be a shell at
-// its prompt, the session's own or one typed into it: its name, whether it
-// runs the system's program of that name, its input and its arguments are
-// reported for session.ShellAtPrompt to judge as it does locally. The
+// its prompt, the session's own or one typed into it, alone in its process
+// group ("shared" when not: with job control off a shell runs its programs
+// in its own group): its name, whether it runs the system's program of
+// that name, its input and its arguments are reported for
+// session.ShellAtPrompt to judge as it does locally. The
 // session's own program counts only as such a shell: one started with a
 // command (sh -c 'x; sh') runs x in its own process group, the foreground
 // while x reads. A host without /proc cannot tell, and the answer is no.
@@ -37,6 +39,15 @@ s=${s##*")"}
 set -- $s
 fg=$6
 echo "fg $fg"
+for f in /proc/[0-9]*/stat; do
+	[ "$f" = "/proc/$fg/stat" ] && continue
+	l=
+	# comm may hold a newline: the record is every line of the file.
+	{ while IFS= read -r x; do l="$l $x"; done; l="$l $x"; } 2>/dev/null <"$f" || continue
+	l=${l##*")"}
+	set -- $l
+	if [ "$3" = "$fg" ]; then echo shared; break; fi
+done
 c=$(tr -d '\n' < /proc/$fg/comm) || exit 0
 echo "comm $c"
 case $c in */*) ;; *)
@@ -77,7 +88,7 @@ func (p *process) Foreground() (session.Foreground, error) {
 // ownsForeground reads foregroundScript's report out: whether the
 // foreground's leader is a shell at its prompt, and the foreground.
 func ownsForeground(out string) (bool, int) {
-	fg, comm, in, same := 0, "", "", false
+	fg, comm, in, same, shared := 0, "", "", false, false
 	var args []string
 	sc := bufio.NewScanner(strings.NewReader(out))
 	for sc.Scan() {
@@ -89,6 +100,8 @@ func ownsForeground(out string) (bool, int) {
 			comm = v
 		case "same":
 			same = true
+		case "shared":
+			shared = true
 		case "in":
 			in = v
 		case "arg":
@@ -97,6 +110,11 @@ func ownsForeground(out string) (bool, int) {
 	}
 	if fg <= 0 {
 		return false, 0
+	}
+	if shared {
+		// Another process is in the foreground's group: the shell runs
+		// its programs there with job control off (set +m).
+		return false, fg
 	}
 	return session.ShellAtPrompt(comm, same, in, args), fg
 }

@@ -18,6 +18,9 @@ func TestForegroundReport(t *testing.T) {
 		{"fg 11\ncomm sh\nsame\nin /tmp/s.sh\n", false},
 		{"fg 11\ncomm bash\nsame\nin /dev/pts/3\narg -c\narg x\n", false},
 		{"fg 11\ncomm bash\nsame\nin /dev/pts/3\narg s.sh\n", false},
+		// Another process in the shell's group: job control is off.
+		{"fg 11\nshared\ncomm sh\nsame\nin /dev/pts/3\n", false},
+		{"fg 11\ncomm bash\nsame\nin /dev/pts/3\narg -i\nshared\n", false},
 		{"", false},
 		{"fg x\n", false},
 	} {

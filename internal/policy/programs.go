@@ -424,7 +424,7 @@ func envRisk(name string) (Tier, string) {
 		return TierDestructive, "not a plain variable name (exported functions and the like run code)"
 	case strings.HasPrefix(u, "WARDEN_"):
 		return TierDestructive, "changes warden's own settings"
-	case dangerousEnv[name] || readCodeEnv(name) || zshTied[name] || zshCode[name]:
+	case dangerousEnv[name] || readCodeEnv(name) || zshTied[name] || zshCode[name] || helperVar(name):
 		return TierDestructive, "changes which code programs load or run"
 	case strings.HasPrefix(u, "NPM_CONFIG_") || strings.HasPrefix(u, "YARN_"):
 		return TierDestructive, "changes which code programs load or run"

@@ -20,8 +20,17 @@ import "strings"
 // reads, that load provider schemas and so start the provider binaries
 // installed in the project's .terraform directory (or wherever its CLI
 // configuration's dev_overrides point). output, state list, workspace
-// and providers (without schema) read the configuration and state only.
+// and providers (without schema) start no provider.
 var terraformPluginReads = phrases(`validate|console|graph|show|state show|providers schema|refresh`)
+
+// terraformBackendReads are the reading subcommands that configure the
+// project's backend to reach its state, and a backend runs programs: the
+// kubernetes backend's exec block (or its kubeconfig's), the
+// credential_process of the AWS profile an s3 backend names, a gcs
+// backend's executable credential source. The project is -chdir's
+// directory; a working directory that may be the agent's makes terraform
+// tier 3 already (shimCode).
+var terraformBackendReads = phrases(`output|state list|providers|workspace list`)
 
 // npmOpeners are npm's reading subcommands that start a browser (docs,
 // repo, bugs; fund with a package) or a manual viewer (help with a topic):
@@ -138,6 +147,11 @@ func (c *call) readCode() (Tier, string) {
 			return TierMutate, c.name + " " + two + ": starts the project's provider plugins"
 		case terraformPluginReads[first]:
 			return TierMutate, c.name + " " + first + ": starts the project's provider plugins"
+		case terraformBackendReads[two] || terraformBackendReads[first]:
+			if where := c.codeSourceAgent(codeSources[c.name]); where != "" {
+				c.e.opaque = true
+				return TierDestructive, c.name + " " + first + " configures the project's backend, whose credential programs run: " + where
+			}
 		}
 	case "npm":
 		// Every npm command writes a debug log into --logs-dir, and view

@@ -52,6 +52,11 @@ var codeConfigs = map[string]struct {
 	"wg-quick":          {operand: true},
 	"dnsmasq":           {opts: []string{"-C", "--conf-file"}},
 	"gem":               {opts: []string{"--config-file"}}, // gemhome and gempath: the .gemspec files (Ruby) gem list evaluates
+	// An auth file's credHelpers and credsStore name the
+	// docker-credential-* program podman search runs for the registry (a
+	// name with a slash runs from the working directory); --config is
+	// podman's hidden spelling of its directory, as docker's.
+	"podman": {opts: []string{"--authfile", "--config"}},
 }
 
 // configCode raises the tier t of call c to tier 3 when c loads code from
@@ -92,6 +97,9 @@ func (c *call) configAgent() string {
 		}
 	}
 	for _, f := range files {
+		if where := codePathAgent(f); where != "" {
+			return where // a directory itself (podman --config /tmp)
+		}
 		if where := c.fileDirAgent(f); where != "" {
 			return strings.Replace(where, "project directory", "configuration's directory", 1)
 		}

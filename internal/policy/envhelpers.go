@@ -14,8 +14,10 @@ import "strings"
 // which GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES lets run. GOAUTH is the
 // command (or the git repository, whose credential.helper runs) the go
 // command asks for credentials when go list -m fetches a module's versions.
+// RESTIC_REPOSITORY_FILE names restic's repository as --repository-file
+// does: sftp:-oProxyCommand=…:/r in it is ssh's option.
 var helperEnv = set(`MTR_PACKET REGISTRY_AUTH_FILE AWS_SHARED_CREDENTIALS_FILE GOOGLE_APPLICATION_CREDENTIALS
-	GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES GOAUTH`)
+	GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES GOAUTH RESTIC_REPOSITORY_FILE`)
 
 // runtimeEnvPrefixes are the .NET runtime's and host's variables: among
 // them DOTNET_STARTUP_HOOKS (assemblies run before Main, in dotnet

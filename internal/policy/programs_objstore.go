@@ -318,6 +318,10 @@ func (e *eval) backupVar(name, val string, known bool, ctx cctx, where string) {
 			if r, ok := e.p.hostDenied(h); ok {
 				e.deny(fmt.Sprintf("%s sets %s: repository host %q is denied by host rule %q", where, name, truncate(h, 64), r))
 			}
+			if strings.HasPrefix(hostKey(h), "-") {
+				// As -r's: ssh would read the host as an option.
+				e.deny(fmt.Sprintf("%s sets %s: repository host %q begins with '-' and would be read as an option", where, name, truncate(h, 64)))
+			}
 			if strings.HasPrefix(val, "sftp:") || strings.HasPrefix(val, "ssh://") {
 				e.note(TierBenign, ctx.covered, "%s sets %s: the backup client reaches %s through ssh", where, name, truncate(h, 64))
 			}

@@ -350,6 +350,15 @@ func (c *call) readCode() (Tier, string) {
 				r.raise(c.shellArg(arg{val: "ssh " + v, known: true}, "restic -o sftp.args"))
 			}
 		}
+		// The repository a file names may be sftp:HOST, whose host (one
+		// beginning with '-' is ssh's option) the command line does not
+		// show; pflag takes --repository-file whole.
+		for _, f := range exactOptVals(c.args, "--repository-file") {
+			if where := c.pluginPlaceAgent(f, true); where != "" {
+				c.e.opaque = true
+				r.raise(TierDestructive, "restic --repository-file: the repository, and the ssh it runs, are named by a file where "+where)
+			}
+		}
 		return r.t, r.why
 	}
 	return TierRead, ""

@@ -15,9 +15,12 @@ import "strings"
 // command (or the git repository, whose credential.helper runs) the go
 // command asks for credentials when go list -m fetches a module's versions.
 // RESTIC_REPOSITORY_FILE names restic's repository as --repository-file
-// does: sftp:-oProxyCommand=…:/r in it is ssh's option.
+// does: sftp:-oProxyCommand=…:/r in it is ssh's option. FreeBSD's pkg
+// takes every pkg.conf setting from the variable of its name, the
+// plugins it loads and the ports tree it runs make in among them
+// (pkgCodeKeys).
 var helperEnv = set(`MTR_PACKET REGISTRY_AUTH_FILE AWS_SHARED_CREDENTIALS_FILE GOOGLE_APPLICATION_CREDENTIALS
-	GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES GOAUTH RESTIC_REPOSITORY_FILE`)
+	GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES GOAUTH RESTIC_REPOSITORY_FILE PLUGINS PLUGINS_DIR PLUGINS_CONF_DIR PORTSDIR`)
 
 // runtimeEnvPrefixes are the .NET runtime's and host's variables: among
 // them DOTNET_STARTUP_HOOKS (assemblies run before Main, in dotnet

@@ -79,6 +79,7 @@ var clusterValues = map[string]string{
 	"batch":     "qft",
 	"apt-get":   "cot",
 	"apt":       "cot",
+	"pkg":       "jcrCRo",
 	"rsync":     "eBfTM",
 	"unzip":     "dx",
 	"btrfs":     "cfp", // send -c, -f, -p

@@ -438,6 +438,10 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			return TierMutate, "tailscale status --web: serves the status page on --listen's address"
 		}
 	case "pkg":
+		if why := c.pkgCodeGlobals(first); why != "" {
+			c.e.opaque = true
+			return TierDestructive, why
+		}
 		// check -B and -r rewrite the package database's library and
 		// checksum records; -d installs missing dependencies unless -n.
 		if first == "check" && (hasFlag(rest[1:], 'B', "--shlibs") || hasFlag(rest[1:], 'r', "--recompute") ||

@@ -32,10 +32,21 @@ var helperEnv = set(`MTR_PACKET REGISTRY_AUTH_FILE AWS_SHARED_CREDENTIALS_FILE G
 // toolchainVar reads keep its finer answer.
 var runtimeEnvPrefixes = []string{"DOTNET_", "COMPlus_", "COMPLUS_", "CORECLR_"}
 
+// Homebrew's brew.sh keeps every HOMEBREW_* variable through its clean
+// environment and reads them on every command, brew list included:
+// HOMEBREW_GIT_PATH and HOMEBREW_CURL_PATH name the programs it runs,
+// HOMEBREW_EDITOR and HOMEBREW_BROWSER others, HOMEBREW_CACHE holds the
+// bootsnap cache of compiled Ruby it loads. Only its HOMEBREW_NO_* switches
+// turn something off.
+const homebrewPrefix = "HOMEBREW_"
+
 // helperVar reports whether setting name makes a program that only reads
 // run a helper or load code the variable picks.
 func helperVar(name string) bool {
 	if helperEnv[name] {
+		return true
+	}
+	if strings.HasPrefix(name, homebrewPrefix) && !strings.HasPrefix(name, homebrewPrefix+"NO_") {
 		return true
 	}
 	if toolchainPlaceVars[name] || toolchainVersionVars[name] {

@@ -269,6 +269,15 @@ func (c *call) readCode() (Tier, string) {
 		for _, d := range exactOptVals(c.args, "--repository-cache") {
 			return c.writeArg(d, "helm --repository-cache")
 		}
+		// The registry configuration's credHelpers and credsStore name the
+		// docker-credential-* program helm runs to pull an oci:// chart,
+		// as HELM_REGISTRY_CONFIG's do.
+		for _, f := range exactOptVals(c.args, "--registry-config") {
+			if where := c.pluginPlaceAgent(f, true); where != "" {
+				c.e.opaque = true
+				return TierDestructive, "helm --registry-config: its credential helpers run, and " + where
+			}
+		}
 		// pflag takes long names whole, a boolean's value after "=".
 		for _, v := range vals {
 			if n, val, _ := strings.Cut(v, "="); n == "--dependency-update" && val != "false" {

@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // routerProgram classifies the configuration and status programs of
 // appliance firmware (OpenWrt's ubus, uci and iwinfo; Broadcom's nvram and
@@ -10,8 +13,19 @@ import "strings"
 // forms that wipe settings or flash are destructive. Appliance packs add
 // deny rules over these per host family; this only sets the tier.
 func routerProgram(c *call) (Tier, string) {
+	t, why := TierRead, ""
+	for i, ops := range routerReadings(c.name, c.vals()) {
+		if rt, rwhy := routerTier(c, ops); i == 0 || rt > t {
+			t, why = rt, rwhy
+		}
+	}
+	return t, why
+}
+
+// routerTier classifies one reading of c's words, ops its operands from
+// the command on.
+func routerTier(c *call, ops []string) (Tier, string) {
 	vals := c.vals()
-	ops := operands(vals)
 	sub := ""
 	if len(ops) > 0 {
 		sub = ops[0]
@@ -26,10 +40,14 @@ func routerProgram(c *call) (Tier, string) {
 		}
 		return TierDestructive, "nvram " + truncate(sub, 32) + ": can erase or replace every setting"
 	case "uci":
-		switch sub {
+		// uci takes its commands in any case (strcasecmp), del and ren
+		// for delete and rename.
+		switch sub = strings.ToLower(sub); sub {
 		case "show", "get", "export", "changes":
 			return TierRead, "uci " + sub + ": reads configuration"
-		case "delete":
+		case "batch":
+			return TierDestructive, "uci batch: runs commands from its input the classifier cannot see (delete, commit)"
+		case "delete", "del":
 			// A whole package or section (network.lan, dropbear.@dropbear[0])
 			// goes with the next commit: the interface or server the
 			// operator reaches the router through.
@@ -48,6 +66,13 @@ func routerProgram(c *call) (Tier, string) {
 		}
 		return TierRead, "iwinfo: reads wireless state"
 	case "ubus":
+		// An object or method known only at run time may be system
+		// reboot or file exec, which the deny rules read by name.
+		for _, a := range c.args {
+			if !a.known && (len(ops) == 0 || !ubusListings[ops[0]]) {
+				return TierDestructive, "ubus with a word known only at run time: may reboot the router or run a command"
+			}
+		}
 		return ubusTier(ops)
 	case "wl":
 		return wlTier(vals)
@@ -87,7 +112,7 @@ func routerProgram(c *call) (Tier, string) {
 			}
 		}
 		if sub == "remove" {
-			for _, o := range operands(vals) {
+			for _, o := range ops {
 				if essentialPackage(o) || strings.HasPrefix(o, "openssh") {
 					return TierDestructive, "opkg remove " + truncate(o, 32) + ": removes what the operator reaches the router through"
 				}
@@ -127,6 +152,9 @@ func routerProgram(c *call) (Tier, string) {
 var ubusReadMethods = set(`status dump info board get_clients getDHCPLeases getHostHints
 	getWirelessDevices get_status`)
 
+// ubusListings are the ubus commands that only list or watch.
+var ubusListings = set(`list monitor listen wait_for`)
+
 // ubusTier reads a ubus command line: list and the reporting methods are
 // read-only; any other call (system reboot, network restart, file write)
 // changes the host.
@@ -134,12 +162,15 @@ func ubusTier(ops []string) (Tier, string) {
 	if len(ops) == 0 {
 		return TierRead, "ubus"
 	}
-	switch ops[0] {
-	case "list", "monitor", "listen", "wait_for":
+	switch {
+	case ubusListings[ops[0]]:
 		return TierRead, "ubus " + ops[0] + ": reports"
-	case "call":
+	case ops[0] == "call":
 		if len(ops) >= 3 && ubusDestructive(ops[1], ops[2]) {
 			return TierDestructive, "ubus call " + truncate(ops[1], 48) + " " + truncate(ops[2], 32) + ": runs a command, rewrites files, reboots or flashes the router"
+		}
+		if len(ops) >= 3 && ubusStops(ops[1:]) {
+			return TierDestructive, "ubus call " + truncate(ops[1], 48) + " " + truncate(ops[2], 32) + ": can stop what the router is reached through, or reset it"
 		}
 		if len(ops) >= 3 && ubusReadMethods[ops[2]] && !strings.HasPrefix(ops[1], "file") && ops[1] != "rc" {
 			return TierRead, "ubus call " + truncate(ops[1], 48) + " " + ops[2] + ": reports"
@@ -183,9 +214,39 @@ func ubusDestructive(object, method string) bool {
 	case object == "file":
 		return method == "exec" || method == "write" || method == "remove"
 	case object == "system":
-		return method == "reboot" || method == "sysupgrade"
+		// signal sends any signal to any process as root (procd).
+		return method == "reboot" || method == "sysupgrade" || method == "signal"
 	case strings.HasPrefix(object, "network.interface"):
 		return method == "down" || method == "remove"
 	}
 	return false
+}
+
+// ubusStops reports whether a ubus call (object, method, message) can
+// stop what the operator reaches the router through, or reset it: procd's
+// watchdog given any setting (stop, a timeout) stops feeding the hardware
+// watchdog, which then resets the board; an init script or service of
+// such a name stopped, disabled or deleted through rc, luci or service.
+// A message the classifier cannot read may be any of them.
+func ubusStops(call []string) bool {
+	object, method, msg := call[0], call[1], ""
+	if len(call) > 2 {
+		msg = call[2]
+	}
+	switch object + " " + method {
+	case "system watchdog":
+		return msg != "" && msg != "{}"
+	case "rc init", "luci setInitAction":
+	case "service delete", "service set", "service update_start":
+	default:
+		return false
+	}
+	var m struct{ Name, Action string }
+	if json.Unmarshal([]byte(msg), &m) != nil {
+		return true
+	}
+	if object != "service" && (m.Action == "start" || m.Action == "reload" || m.Action == "enable" || m.Action == "restart") {
+		return false
+	}
+	return cutsAccess(m.Name)
 }

@@ -104,3 +104,79 @@ func TestBlindSpotUbusStops(t *testing.T) {
 	})
 	runBlindHosts(t, p, sameCases(TierMutate, false, `ubus call rc init '{"name":"dnsmasq","action":"restart"}'`))
 }
+
+// TestBlindSpotPkgPlugins: FreeBSD pkg loads the shared objects its
+// PLUGINS key names from PLUGINS_DIR when it starts, on pkg info too; the
+// keys come from -o KEY=VALUE, a -C configuration file or the
+// environment, so each is code running as root on a read.
+func TestBlindSpotPkgPlugins(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"pkg -o PLUGINS_DIR=/tmp -o PLUGINS=evil info",
+		"pkg -oPLUGINS=evil info",
+		"pkg --option=PLUGINS=evil info",
+		"pkg --opt PLUGINS=evil info",
+		"pkg -No PKG_ENABLE_PLUGINS=yes which /bin/sh",
+		"pkg -o \"$OPT\" info",
+		"pkg -C /tmp/pkg.conf info",
+		"pkg --config=/tmp/pkg.conf version",
+		"pkg --conf /tmp/pkg.conf info",
+		"pkg -NC /tmp/pkg.conf query %n",
+		"PLUGINS_DIR=/tmp PLUGINS=evil pkg info",
+		"env PLUGINS=evil pkg info",
+		"export PLUGINS_CONF_DIR=/tmp; pkg info",
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"pkg -o PKG_DBDIR=/tmp/db info",
+		"pkg -R /tmp/repos rquery %n",
+		"pkg --repo-conf-dir=/tmp/repos search nginx",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"info", "pkg info", TierRead},
+		{"no bootstrap", "pkg -N info", TierRead},
+		{"jail", "pkg -j web info nginx", TierRead},
+		{"jail attached then read", "pkg -jo info delete x", TierRead},
+		{"chroot", "pkg -c /jail which /bin/sh", TierRead},
+		{"rootdir", "pkg -r /mnt query %n", TierRead},
+		{"version's own -R", "pkg version -vRl '<'", TierRead},
+		{"query's own -o", "pkg query -o %n", TierRead},
+	})
+}
+
+// TestBlindSpotRouterOSMenus: an ssh host may be a MikroTik router, whose
+// shell takes /ip, /file and /export as menus and remove, disable, set as
+// their commands. No system keeps programs directly under /, so such a
+// path is not the ip, file or export its name says; and iproute2 has no
+// service or firewall object, nor remove or disable verbs, so those words
+// are RouterOS's, not a read of ip(8)'s.
+func TestBlindSpotRouterOSMenus(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"/ip firewall filter remove [find]",
+		"/ip service disable ssh",
+		"//ip address remove 0",
+		"/./file remove backup.rsc",
+		"/export file=router",
+		"/export",
+		"/ip address print",
+		"env /file remove x",
+		"ip service disable ssh",
+		"ip firewall filter remove 0",
+		"ip address remove 0",
+		"ip route disable 0",
+		"ip dns set servers=1.1.1.1",
+		"ip hotspot user print",
+		"ip -4 firewall nat remove 0",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false, "/system reboot", "/system reset-configuration no-defaults=yes", "system reset-configuration", "/disk format-drive usb1"))
+	runExactHosts(t, p, []exactCase{
+		{"ip a", "ip a", TierRead},
+		{"ip route", "ip -4 r", TierRead},
+		{"ip neighbour", "ip -6 neighbour", TierRead},
+		{"ip ntbl", "ip ntbl", TierRead},
+		{"ip tcp_metrics", "ip tcp_metrics", TierRead},
+		{"ip help", "ip help", TierRead},
+		{"ip by path", "/sbin/ip -br a", TierRead},
+		{"file by path", "/usr/bin/file /etc/hostname", TierRead},
+	})
+}

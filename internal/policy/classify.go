@@ -720,6 +720,10 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		e.deny(why)
 		return TierDestructive, why
 	}
+	if !fn && a0.known && rootProgram(a0.val) {
+		return c.unknownProgram(TierMutate, "runs "+truncate(a0.val, 64)+": no system keeps programs directly under /, "+
+			"so it is not the "+name+" its name says (on RouterOS, a menu command: /file remove, /ip service disable)")
+	}
 	if strings.IndexByte(a0.val, '/') >= 0 && !fn {
 		if where := c.agentProgram(); where != "" {
 			e.opaque = true
@@ -774,15 +778,42 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		return TierRead, "calls the script's function " + truncate(name, 64) + ", classified where it is defined"
 	}
 	t, why := simpleTier(name)
+	if _, listed := simpleTiers[name]; !listed {
+		return c.unknownProgram(t, why)
+	}
 	if t == TierMutate && !ctx.inArgs {
 		if at, awhy := c.argCommand(); at > t {
 			return at, awhy
 		}
 	}
-	t, why = c.inProject(t, why)
-	if _, listed := simpleTiers[name]; !listed {
-		c.unknownHostWords()
-		t, why = c.unknownInProject(t, why)
+	return c.inProject(t, why)
+}
+
+// unknownProgram classifies a program the classifier knows nothing of, t
+// and why its tier so far: its words may name a command it runs, a host it
+// reaches, or the project it works in.
+func (c *call) unknownProgram(t Tier, why string) (Tier, string) {
+	for _, v := range c.vals() {
+		if routerOSWipes[v] {
+			return TierDestructive, truncate(v, 32) + ": on RouterOS, erases the router's configuration or disk"
+		}
 	}
-	return t, why
+	if t == TierMutate && !c.ctx.inArgs {
+		if at, awhy := c.argCommand(); at > t {
+			return at, awhy
+		}
+	}
+	t, why = c.inProject(t, why)
+	c.unknownHostWords()
+	return c.unknownInProject(t, why)
+}
+
+// routerOSWipes are RouterOS commands that erase its configuration
+// (reset-configuration, whatever menu path leads to it) or a disk.
+var routerOSWipes = set(`reset-configuration format-drive`)
+
+// rootProgram reports whether p names a program directly under / (/ip,
+// //export, /./file).
+func rootProgram(p string) bool {
+	return strings.HasPrefix(p, "/") && path.Dir(path.Clean(p)) == "/" && path.Clean(p) != "/"
 }

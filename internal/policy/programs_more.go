@@ -296,6 +296,14 @@ func ipProgram(c *call) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, why
 	}
+	if obj := ipObject(vals); obj != "" && !ipKnownObject(obj) {
+		return TierMutate, "ip " + truncate(obj, 32) + ": no object of iproute2's (on RouterOS, an ip menu: ip service disable ssh)"
+	}
+	for _, v := range vals {
+		if routerOSVerbs[v] {
+			return TierMutate, "ip … " + v + ": no verb of iproute2's, RouterOS's that changes its menu (ip address remove 0)"
+		}
+	}
 	for _, v := range vals {
 		if ipMutations[v] {
 			return TierMutate, "ip " + v + ": changes network configuration"
@@ -348,6 +356,44 @@ func ipVerb(vals []string) (string, string) {
 		return obj, ""
 	}
 	return obj, words[at]
+}
+
+// routerOSVerbs are the RouterOS menu commands that change state and that
+// iproute2 has no verb for: over ssh to a MikroTik router, "ip address
+// remove 0" removes an address where Linux's ip would fail.
+var routerOSVerbs = set(`remove disable enable unset edit move comment reset import export`)
+
+// ipObjects are iproute2's objects; ip takes any prefix of one.
+var ipObjects = strings.Fields(`address addrlabel maddress route rule neighbor neighbour ntable ntbl link l2tp fou
+	ila macsec tunnel tuntap tap token tcpmetrics tcp_metrics monitor xfrm mroute mrule netns netconf vrf sr
+	nexthop mptcp ioam stats help`)
+
+// ipKnownObject reports whether ip takes w for one of its objects. Any
+// other word makes iproute2 fail; on RouterOS, whose shell an ssh host may
+// be, ip is a menu whose verbs (remove, disable) the iproute2 reading
+// does not know.
+func ipKnownObject(w string) bool {
+	for _, o := range ipObjects {
+		if strings.HasPrefix(o, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// ipObject returns ip's first word after its global options, or "".
+func ipObject(vals []string) string {
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		if !strings.HasPrefix(v, "-") {
+			return v
+		}
+		switch v {
+		case "-n", "-netns", "-f", "-family", "-l", "-loops", "-rc", "-rcvbuf":
+			i++
+		}
+	}
+	return ""
 }
 
 // ipReadVerb reports whether ip would take the verb w, whole or as the

@@ -180,3 +180,25 @@ func TestBlindSpotRouterOSMenus(t *testing.T) {
 		{"file by path", "/usr/bin/file /etc/hostname", TierRead},
 	})
 }
+
+// TestBlindSpotOpModeClear: ncurses' clear takes no operand, so "clear
+// ip bgp all" over ssh is a router's op-mode command (VyOS, EdgeOS, an
+// FRR shell) that resets every BGP session, and "clear conntrack"
+// flushes the connection table; they were read as clearing the terminal.
+func TestBlindSpotOpModeClear(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"clear ip bgp all", "clear bgp ipv4 unicast *", "clear conntrack", "clear arp",
+		"sudo clear ip bgp 10.0.0.1", "clear -x ip bgp all", `clear "$WHAT"`,
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"clear ip bgp all soft", "clear interfaces counters", "clear -T xterm interfaces ethernet eth0 counters",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"clear", "clear", TierRead},
+		{"clear scrollback", "clear -x", TierRead},
+		{"clear term", "clear -T xterm-256color", TierRead},
+		{"clear attached term", "clear -Tvt100 -x", TierRead},
+		{"version", "clear -V", TierRead},
+	})
+}

@@ -225,6 +225,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return sudoProgram
 	case "ping", "ping6":
 		return pingProgram
+	case "clear":
+		return clearProgram
 	case "traceroute", "traceroute6", "tracepath", "tracepath6", "mtr", "nslookup", "dig", "host":
 		return netProbeProgram
 	case "env":

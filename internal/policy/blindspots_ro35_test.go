@@ -202,3 +202,19 @@ func TestBlindSpotOpModeClear(t *testing.T) {
 		{"version", "clear -V", TierRead},
 	})
 }
+
+// TestBlindSpotOpenWrtFirewallFlush: fw4 stop and flush delete the table
+// inet fw4 that holds every rule (fw3's the iptables chains), as
+// iptables -F does; fw3's -4, -6 and -d are flags its print takes.
+func TestBlindSpotOpenWrtFirewallFlush(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"fw4 stop", "fw4 flush", "fw4 -q flush", "fw3 -4 flush", "fw3 stop", "sudo fw4 -q stop",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"fw4 print", "fw4 -q print", TierRead},
+		{"fw4 check", "fw4 check", TierRead},
+		{"fw3 v4 print", "fw3 -4 print", TierRead},
+		{"fw3 v6 quiet print", "fw3 -6 -q print", TierRead},
+	})
+}

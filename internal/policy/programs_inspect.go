@@ -144,9 +144,20 @@ func inspectProgram(c *call) (Tier, string) {
 		return mutate()
 	case "fw4", "fw3":
 		// fw3 is fw4's iptables predecessor (OpenWrt 21.02 and older).
-		ops, _, ok := c.readOpts(optSpec{flags: "q"})
+		// fw3 also takes -4, -6 and -d. stop and flush remove every rule
+		// (fw4's table inet fw4), as iptables -F does.
+		flags := "q"
+		if c.name == "fw3" {
+			flags = "q46d"
+		}
+		ops, _, ok := c.readOpts(optSpec{flags: flags})
 		if ok && len(ops) == 1 && (ops[0] == "print" || ops[0] == "check" && c.name == "fw4") {
 			return TierRead, "fw4 " + ops[0] + ": renders or checks the ruleset"
+		}
+		for _, o := range operands(c.vals()) {
+			if o == "stop" || o == "flush" {
+				return TierDestructive, c.name + " " + o + ": removes every firewall rule"
+			}
 		}
 		return mutate()
 	case "swconfig":

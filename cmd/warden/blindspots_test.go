@@ -125,6 +125,14 @@ func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
 				// host reboots when it is closed); false && keeps this
 				// host's watchdog closed should the classifier miss it.
 				{"watchdog glob after cd", "false && cd /dev && head -c1 watch?og; " + touch, true},
+				// Appliance commands that a POSIX reading took for reads:
+				// an option's value read as the command, RouterOS menus
+				// and op-mode clear over ssh.
+				{"uci option value", "uci -c show set network.lan.ipaddr=10.0.0.1", false},
+				{"ubus option value", `ubus -t list call file exec '{"command":"touch"}'`, false},
+				{"opkg long option value", "opkg --add-arch list install tcpdump", false},
+				{"routeros menu", "/ip service disable ssh", false},
+				{"op-mode clear", "clear ip bgp all", false},
 			}
 			// A link to the state dir is resolved by the classifier only
 			// where the kernel does not hold warden's files; where it

@@ -167,6 +167,9 @@ func TestBlindSpotRouterOSMenus(t *testing.T) {
 		"ip dns set servers=1.1.1.1",
 		"ip hotspot user print",
 		"ip -4 firewall nat remove 0",
+		"file remove backup.rsc",
+		"file set flash/hotspot/login.html contents=x",
+		"file -b remove x",
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false, "/system reboot", "/system reset-configuration no-defaults=yes", "system reset-configuration", "/disk format-drive usb1"))
 	runExactHosts(t, p, []exactCase{
@@ -178,6 +181,8 @@ func TestBlindSpotRouterOSMenus(t *testing.T) {
 		{"ip help", "ip help", TierRead},
 		{"ip by path", "/sbin/ip -br a", TierRead},
 		{"file by path", "/usr/bin/file /etc/hostname", TierRead},
+		{"file", "file -L /bin/sh", TierRead},
+		{"file magic value", "file -m set /etc/hostname", TierRead},
 	})
 }
 

@@ -97,6 +97,12 @@ func readOpts(c *call) (Tier, string) {
 		if hasFlag(vals, 'C', "--compile") {
 			r.raise(TierMutate, "file -C: writes a compiled magic file")
 		}
+		// file(1) names files; over ssh to RouterOS, file is a menu whose
+		// remove and set delete and overwrite the router's files.
+		if ops := getoptOperands(vals, "mfFPe", []string{"--magic-file", "--files-from", "--separator", "--exclude", "--parameter"}); len(ops) > 0 &&
+			(routerOSVerbs[ops[0]] || ops[0] == "set" || ops[0] == "add") {
+			r.raise(TierMutate, "file "+ops[0]+": RouterOS's file menu, which changes the router's files")
+		}
 	case "ss":
 		if hasFlag(vals, 'K', "--kill") {
 			r.raise(TierMutate, "ss -K: closes sockets")

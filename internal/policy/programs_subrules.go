@@ -442,6 +442,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			c.e.opaque = true
 			return TierDestructive, why
 		}
+		if why := c.pkgOtherGlobals(first); why != "" {
+			return TierMutate, why
+		}
 		// check -B and -r rewrite the package database's library and
 		// checksum records; -d installs missing dependencies unless -n.
 		if first == "check" && (hasFlag(rest[1:], 'B', "--shlibs") || hasFlag(rest[1:], 'r', "--recompute") ||

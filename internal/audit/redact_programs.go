@@ -149,7 +149,10 @@ var (
 	}}
 	oracleLike = &program{pos: []positional{{every: true, split: oracleLogin}}}
 	ldapLike   = &program{cluster: true, opts: []option{{name: "-w"}}}
-	sambaLike  = &program{opts: []option{{name: "-U", split: afterPercent}, {name: "--user", split: afterPercent}}}
+	sambaLike  = &program{cluster: true, flags: sambaFlags, opts: []option{{name: "-U", split: afterPercent}, {name: "--user", split: afterPercent}}}
+	// sambaFlags are the options without a value common to Samba's
+	// tools, which popt lets stand before -U in one word (-NU bob%pw).
+	sambaFlags = "NPeCkV"
 	curlLike   = &program{cluster: true, opts: []option{
 		{name: "-u", split: afterColon}, {name: "--user", split: afterColon},
 		{name: "-U", split: afterColon}, {name: "--proxy-user", split: afterColon},
@@ -510,6 +513,11 @@ func (r *redactor) option(i, j int) int {
 			return max(r.optionValue(k, o.split), j)
 		}
 		if p.flags != "" && strings.IndexByte(p.flags, w[x]) < 0 {
+			if x == 1 && isAlnum(w[1]) {
+				// -Password: is sshpass's -P with the prompt it waits
+				// for attached, no key named Password.
+				return j
+			}
 			return 0
 		}
 	}
@@ -769,6 +777,9 @@ func settingKey(w, v string) bool {
 // takesValue reports whether the option tok takes the next word as its
 // value by p's rules.
 func (p *program) takesValue(tok string) bool {
+	if p.flags != "" && len(tok) > 2 && tok[0] == '-' && tok[1] != '-' && strings.Trim(tok[1:len(tok)-1], p.flags) == "" {
+		tok = "-" + tok[len(tok)-1:] // smbclient -NU bob%pw: -U's value
+	}
 	for _, v := range p.valued {
 		if v == tok {
 			return true

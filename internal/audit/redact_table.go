@@ -5,7 +5,7 @@ package audit
 var programs = map[string]*program{
 	"curl": curlLike, "curlie": curlLike, // curlie takes curl's options
 	"http": httpie, "https": httpie, "httpie": httpie, "xh": httpie, "xhs": httpie,
-	"ssh-keygen": {opts: []option{{name: "-N"}, {name: "-P"}}},
+	"ssh-keygen": {opts: []option{{name: "-N"}, {name: "-P"}}, cluster: true, flags: "ABHKLQUXcehiklopquvy"},
 	"doctl":      {opts: []option{{name: "-t"}}},
 	"glab": {opts: []option{{name: "-t", sub: "login"}, {name: "-v", sub: "variable"}, {name: "--value", sub: "variable"}},
 		pos: []positional{{after: []string{"variable", "set"}, index: 1}, {after: []string{"variable", "update"}, index: 1}}},
@@ -17,7 +17,7 @@ var programs = map[string]*program{
 	"mssql-cli":     {opts: []option{{name: "-P"}}},
 	"sqlplus":       oracleLike, "rman": oracleLike, "expdp": oracleLike, "impdp": oracleLike,
 	"exp": oracleLike, "imp": oracleLike, "sqlldr": oracleLike, "dgmgrl": oracleLike,
-	"sshpass":  {opts: []option{{name: "-p"}}},
+	"sshpass":  {opts: []option{{name: "-p"}}, cluster: true, flags: "ehvV"},
 	"htpasswd": {htpasswd: true}, "htpasswd2": {htpasswd: true}, // SUSE's name
 	"vsql":    {opts: []option{{name: "-w"}, {name: "--password"}}},
 	"snowsql": {opts: []option{{name: "-p"}, {name: "--password"}}},
@@ -58,7 +58,7 @@ var programs = map[string]*program{
 		{name: "-password", split: passArg}, {name: "-k"}, {name: "-K"}, {name: "-key", sub: "ca"},
 	}, pos: []positional{{after: []string{"passwd"}, every: true}}},
 	// rpcclient -c 'setuserinfo2 bob 23 NEWPW', chgpasswd USER OLD NEW.
-	"rpcclient": {opts: sambaLike.opts, pos: []positional{
+	"rpcclient": {opts: sambaLike.opts, cluster: true, flags: sambaFlags, pos: []positional{
 		{after: []string{"setuserinfo2"}, index: 2}, {after: []string{"setuserinfo"}, index: 2},
 		{after: []string{"chgpasswd"}, index: 1, and: 2}, {after: []string{"chgpasswd2"}, index: 1, and: 2},
 		{after: []string{"chgpasswd3"}, index: 1, and: 2},
@@ -68,9 +68,9 @@ var programs = map[string]*program{
 	"mount.cifs": {opts: sambaLike.opts, userSep: '%'}, "mount.smb3": {opts: sambaLike.opts, userSep: '%'},
 	"mount": {userSep: '%'}, "curlftpfs": {userSep: ':', pos: []positional{{every: true, split: userinfo}}},
 	// smbclient //server/share PASSWORD; net [rpc] user add NAME PASSWORD.
-	"smbclient": {opts: sambaLike.opts, pos: []positional{{index: 1}}, valued: smbclientValued},
+	"smbclient": {opts: sambaLike.opts, cluster: true, flags: sambaFlags + "gqBE", pos: []positional{{index: 1}}, valued: smbclientValued},
 	// Windows: net user NAME PW [/add], net use [D:] \\h\s PW [/user:…].
-	"net": {opts: sambaLike.opts, winOpts: true, pos: []positional{
+	"net": {opts: sambaLike.opts, cluster: true, flags: sambaFlags + "flv", winOpts: true, pos: []positional{
 		{after: []string{"user", "add"}, index: 1}, {after: []string{"password"}, index: 1},
 		{after: []string{"user"}, index: 1, notFirst: []string{"add", "delete", "del", "info", "set", "list", "rename", "edit"}},
 		{after: []string{"use"}, afterUNC: true},
@@ -155,7 +155,7 @@ var programs = map[string]*program{
 		pos: []positional{{after: []string{"password"}, index: 0}}},
 	"mysqlsh":    {opts: mysqlLike.opts, pos: []positional{{every: true, split: userinfo}}},
 	"keytool":    {noAttach: true, opts: []option{{name: "-new"}}},
-	"slappasswd": {opts: []option{{name: "-s"}}},
+	"slappasswd": {opts: []option{{name: "-s"}}, cluster: true, flags: "gnuv"},
 	"evil-winrm": {opts: []option{{name: "-p"}, {name: "-H"}}},
 	"hydra":      {opts: []option{{name: "-p"}}},
 	// dotnet user-secrets set KEY VALUE: the store of a project's secrets.
@@ -171,7 +171,7 @@ var programs = map[string]*program{
 	// lftp -u bob,pw; lftp -e 'user bob pw; ls' (a command of its script).
 	"lftp": {opts: []option{{name: "-u", split: afterComma}, {name: "--user", split: afterComma}},
 		pos: []positional{{after: []string{"user"}, index: 1}}},
-	"ipmitool": {opts: []option{{name: "-P"}, {name: "-k"}, {name: "-y"}}, pos: []positional{
+	"ipmitool": {opts: []option{{name: "-P"}, {name: "-k"}, {name: "-y"}}, cluster: true, flags: "46hVvcgsEKYaZ", pos: []positional{
 		// user set password ID PASS first: the look-ahead the first
 		// match starts is the only one; lan set CHANNEL password PASS.
 		{after: []string{"user", "set", "password"}, index: 1}, {after: []string{"password"}, index: 0},
@@ -228,7 +228,7 @@ var programs = map[string]*program{
 	"aescrypt": {opts: []option{{name: "-p"}}}, "veracrypt": {opts: []option{{name: "-p"}}},
 	"truecrypt": {opts: []option{{name: "-p"}}}, "pdftk": {configSub: "*"},
 	// Load and login testers, mail senders.
-	"ab":        {opts: []option{{name: "-A", split: afterColon}, {name: "-P", split: afterColon}}},
+	"ab":        {opts: []option{{name: "-A", split: afterColon}, {name: "-P", split: afterColon}}, cluster: true, flags: "lrkVhwiIdSq"},
 	"swaks":     {opts: []option{{name: "-ap"}}},
 	"sendemail": {opts: []option{{name: "-xp"}}},
 	"medusa":    {opts: []option{{name: "-p"}}},

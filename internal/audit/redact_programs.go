@@ -170,11 +170,14 @@ var (
 	// the passwords' hashes, as good as them.
 	snmpLike = &program{opts: []option{{name: "-c"}, {name: "-A"}, {name: "-X"},
 		{name: "-3m"}, {name: "-3x"}, {name: "-3k"}, {name: "-3K"}, {name: "-3M"}, {name: "-3X"}}}
-	// vault login TOKEN, operator unseal KEY, unwrap TOKEN; kv put and
-	// patch store the value of every key=value.
+	// vault login TOKEN, operator unseal KEY, unwrap TOKEN, token lookup
+	// TOKEN; kv put and patch store the value of every key=value.
 	vaultLike = &program{opts: []option{{name: "-id", sub: "token"}}, pos: []positional{
 		{after: []string{"login"}, every: true}, {after: []string{"unseal"}, every: true},
 		{after: []string{"unwrap"}, every: true},
+		// token lookup, renew and revoke take the token itself.
+		{after: []string{"token", "lookup"}, index: 0}, {after: []string{"token", "renew"}, index: 0},
+		{after: []string{"token", "revoke"}, index: 0},
 		{after: []string{"kv", "put"}, every: true, split: afterEquals}, {after: []string{"kv", "patch"}, every: true, split: afterEquals},
 		// vault write to a KV or cubbyhole mount stores every value;
 		// elsewhere (pki/issue, sys/policy) values are settings.

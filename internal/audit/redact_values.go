@@ -16,8 +16,8 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	k := j
 	quotedKey := true
 	switch {
-	case strings.HasPrefix(s[k:], `\"`):
-		k += 2
+	case escapedQuote(s, k) > 0:
+		k += escapedQuote(s, k)
 	case k < n && (s[k] == '"' || s[k] == '\''):
 		k++
 	default:
@@ -216,8 +216,8 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	}
 	start, end, quote := k, 0, ""
 	switch {
-	case strings.HasPrefix(s[k:], `\"`):
-		quote = `\"`
+	case escapedQuote(s, k) > 0:
+		quote = s[k : k+escapedQuote(s, k)]
 	case s[k] == '"' || s[k] == '\'':
 		quote = s[k : k+1]
 	}
@@ -270,6 +270,20 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 		r.scriptNameUse(start, identEnd(s, start, false)) // {"password": pw}: pw = "…" is the secret
 	}
 	return r.replace(start, end, Redacted)
+}
+
+// escapedQuote returns the length of the quote at k escaped once or
+// more (\", \\\" two shells down, \\" in '…'), or 0: JSON in a
+// string of a script another shell runs.
+func escapedQuote(s string, k int) int {
+	e := k
+	for e < len(s) && e-k < 16 && s[e] == '\\' {
+		e++
+	}
+	if e == k || e >= len(s) || s[e] != '"' {
+		return 0
+	}
+	return e + 1 - k
 }
 
 // authSchemeWord reports whether w is an HTTP auth scheme that its

@@ -23,7 +23,10 @@ func (r *redactor) scriptSetter(i, j int) int {
 	// Inside a shell's double quotes the key's are escaped: ssh h
 	// "python3 -c 'os.environ[\"PGPASSWORD\"] = …'".
 	escaped := i >= 3 && s[i-2] == '\\' && s[i-1] == '"' && strings.HasPrefix(s[j:], `\"`)
-	if !bare && !escaped && ((s[i-1] != '\'' && s[i-1] != '"') || s[j] != s[i-1]) {
+	// Inside sh -c '…' the key's quote is the inner shell's, four bytes:
+	// sh -c 'python3 -c "x[QpasswordQ] = …"' with Q the quote idiom.
+	idiom := i >= 5 && strings.HasSuffix(s[:i], `'\''`) && strings.HasPrefix(s[j:], `'\''`)
+	if !bare && !escaped && !idiom && ((s[i-1] != '\'' && s[i-1] != '"') || s[j] != s[i-1]) {
 		return 0
 	}
 	w := s[i:j]
@@ -39,6 +42,9 @@ func (r *redactor) scriptSetter(i, j int) int {
 	before, k := i-2, skipBlanks(s, j+1)
 	if escaped {
 		before, k = i-3, skipBlanks(s, j+2)
+	}
+	if idiom {
+		before, k = i-5, skipBlanks(s, j+4)
 	}
 	if bare {
 		// Perl's bareword key: $ENV{PGPASSWORD} = …, $cfg->{password} = ….

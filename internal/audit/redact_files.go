@@ -158,12 +158,17 @@ func (r *redactor) secondArgument(k int) int {
 }
 
 // pastQuoted returns the index after the closing quote of the quoted
-// value at k: '…', "…", $'…', or \"…\" inside a shell's double quotes
-// (python3 -c "ftp.login(\"bob\", \"pw\")"), whose close is two bytes.
+// value at k: '…', "…", $'…', \"…\" inside a shell's double quotes
+// (python3 -c "ftp.login(\"bob\", \"pw\")") and \\\"…\\\" two shells
+// down, or the quote of the shell inside sh -c '…' (four bytes: quote,
+// backslash, quote, quote), whose closes are as long as their opens.
 func pastQuoted(s string, k int) int {
 	_, e := valueSpan(s, k)
-	if strings.HasPrefix(s[k:], `\"`) {
-		return e + 2
+	switch {
+	case strings.HasPrefix(s[k:], `'\''`):
+		return e + 4
+	case escapedQuote(s, k) > 0:
+		return e + escapedQuote(s, k)
 	}
 	return e + 1
 }

@@ -637,8 +637,9 @@ func valueSpan(s string, k int) (start, end int) {
 			return k + 4, k + 4 + e
 		}
 		return k + 4, len(s)
-	case strings.HasPrefix(s[k:], `\"`):
-		return k + 2, quotedEnd(s, k+2, `\"`)
+	case escapedQuote(s, k) > 0:
+		q := escapedQuote(s, k)
+		return k + q, quotedEnd(s, k+q, s[k:k+q])
 	case strings.HasPrefix(s[k:], "$'"):
 		// $'pw\npw', read where bash's quotes are not tracked (a
 		// here-document's body).

@@ -18,6 +18,8 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	switch {
 	case escapedQuote(s, k) > 0:
 		k += escapedQuote(s, k)
+	case strings.HasPrefix(s[k:], `'\''`):
+		k += 4 // sh -c 'echo "{'\''password'\'': …}"': the inner shell's quote
 	case k < n && (s[k] == '"' || s[k] == '\''):
 		k++
 	default:
@@ -218,10 +220,12 @@ func (r *redactor) keyValue(j int, flag bool, kind keyKind, styled bool) int {
 	switch {
 	case escapedQuote(s, k) > 0:
 		quote = s[k : k+escapedQuote(s, k)]
+	case strings.HasPrefix(s[k:], `'\''`):
+		quote = `'\''`
 	case s[k] == '"' || s[k] == '\'':
 		quote = s[k : k+1]
 	}
-	if e := r.pastClose(k, k); e > k {
+	if e := r.pastClose(k, k); e > k && quote != `'\''` {
 		end = e // -H 'X-Api-Key: '"$part"S3cret
 	} else if q, ok := r.quoteAt(k); ok && len(quote) == 1 && q == quote[0] {
 		// The quote closes the key's string: the value is what the

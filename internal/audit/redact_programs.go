@@ -128,11 +128,16 @@ type program struct {
 	// keyed: the option naming a setting's key and the one giving its
 	// value, apart (reg add /v Password /d …; redact_keyed.go).
 	keyed *keyedOpts
+	// abbrev: a long option may be cut to a prefix and spelled in any
+	// case (curl before 8.6: --proxy-us, --USER; MySQL's clients:
+	// --pas=…). A prefix another option shares is refused by the
+	// program, so reading it as the secret one hides nothing needed.
+	abbrev bool
 }
 
 var (
 	registryLogin = &program{opts: []option{{name: "-p", sub: "login"}, {name: "--password", sub: "login"}}}
-	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p", "--password"}, cluster: true, flags: mysqlFlags}
+	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "--password", attachedOnly: true}}, prompt: []string{"-p", "--password"}, cluster: true, flags: mysqlFlags, abbrev: true}
 	// mysqlFlags are the MySQL clients' short options without a value.
 	mysqlFlags   = "BCEfGHiLnNqrstvVwX#"
 	postgresLike = &program{prompt: []string{"-W", "--password"}}
@@ -153,7 +158,7 @@ var (
 	// sambaFlags are the options without a value common to Samba's
 	// tools, which popt lets stand before -U in one word (-NU bob%pw).
 	sambaFlags = "NPeCkV"
-	curlLike   = &program{cluster: true, opts: []option{
+	curlLike   = &program{cluster: true, abbrev: true, opts: []option{
 		{name: "-u", split: afterColon}, {name: "--user", split: afterColon},
 		{name: "-U", split: afterColon}, {name: "--proxy-user", split: afterColon},
 		{name: "-E", split: afterColon}, {name: "--cert", split: afterColon}, {name: "--proxy-cert", split: afterColon},
@@ -494,6 +499,11 @@ func (r *redactor) option(i, j int) int {
 			return max(r.optionValue(k, o.split), j)
 		}
 	}
+	if p.abbrev && len(w) > 4 && w[1] == '-' {
+		if end := r.abbreviated(i, j); end > 0 {
+			return end
+		}
+	}
 	if !p.cluster || len(w) < 3 || w[1] == '-' {
 		return 0
 	}
@@ -522,6 +532,31 @@ func (r *redactor) option(i, j int) int {
 				return j
 			}
 			return 0
+		}
+	}
+	return 0
+}
+
+// abbreviated reads the word s[i:j] as the long option of the program's
+// that it shortens or spells in another case, and returns where scanning
+// resumes, or 0.
+func (r *redactor) abbreviated(i, j int) int {
+	s, w := r.s, r.s[i:j]
+	for _, o := range r.prog.opts {
+		if len(o.name) < len(w) || o.name == w || o.name[1] != '-' || !hasPrefixFold(o.name, w) || o.sub != "" && !r.hasSub(o.sub) {
+			continue
+		}
+		k := -1
+		switch {
+		case j < len(s) && s[j] == '=':
+			k = j + 1
+		case !o.attachedOnly:
+			if k = skipBlanks(s, j); k == j || k >= len(s) || s[k] == '-' && !dashValue(s, k, o) {
+				k = -1
+			}
+		}
+		if k >= 0 {
+			return max(r.optionValue(k, o.split), j)
 		}
 	}
 	return 0

@@ -696,13 +696,14 @@ func encodedColon(u string) int {
 }
 
 // urlScheme returns the scheme of the URL whose "://" is at k, in lower
-// case.
+// case. A '.' before it ends a name the URL is part of (git's
+// url.https://TOKEN@host/.insteadOf), not the scheme.
 func urlScheme(s string, k int) string {
 	if k < 0 || k >= len(s) || s[k] != ':' {
 		return "" // //user@host, written without its scheme
 	}
 	b := k
-	for b > 0 && (wordByte[s[b-1]] || s[b-1] == '+') && s[b-1] != '=' {
+	for b > 0 && (wordByte[s[b-1]] || s[b-1] == '+') && s[b-1] != '=' && s[b-1] != '.' {
 		b--
 	}
 	return strings.ToLower(s[b:k])

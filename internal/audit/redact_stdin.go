@@ -239,7 +239,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 	if !st.wrapper && subWrapper(st.cmd, w) {
 		st.wrapper = true // docker exec -i c chpasswd, kubectl exec -i p -- …
 	}
-	if st.wrapper && (w == "sudo" || w == "doas" || wrappedCommand(w)) {
+	if st.wrapper && (w == "sudo" || w == "doas" || wrappedCommand(w) || w == "printf" && (st.cmd == "command" || st.cmd == "builtin")) {
 		st.cmd = w // ssh host sudo -S …, sudo docker secret create s -
 		st.sshpass, st.cmdAt = w == "sshpass", i
 	}
@@ -270,8 +270,9 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		r.lookAhead(j, positional{every: true}, false)
 		return j
 	}
-	if st.cmd == "printf" && strings.HasSuffix(r.s[max(0, i-4):i], "-v ") && secretName(w) {
-		// printf -v TOKEN fmt args: what it prints is the variable's value.
+	if st.cmd == "printf" && (strings.HasSuffix(r.s[max(0, i-4):i], "-v ") && secretName(w) || len(w) > 2 && strings.HasPrefix(w, "-v") && secretName(w[2:])) {
+		// printf -v TOKEN fmt args, -vTOKEN too: what it prints is the
+		// variable's value.
 		r.lookAhead(j, positional{every: true}, false)
 		return j
 	}

@@ -12,7 +12,7 @@ import "strings"
 // kinit, chroot /srv chpasswd, nsenter -t 1 -m passwd.
 func stdinWrapper(w string) bool {
 	switch w {
-	case "sudo", "doas", "env", "nice", "nohup", "timeout", "command", "exec", "time", "stdbuf", "ionice", "ssh", "su",
+	case "sudo", "doas", "env", "nice", "nohup", "timeout", "command", "builtin", "exec", "time", "stdbuf", "ionice", "ssh", "su",
 		"chroot", "runuser", "setsid", "nsenter", "unshare", "pkexec", "taskset", "chrt", "flock", "firejail",
 		"systemd-run", "busybox", "unbuffer", "watch", "xargs", "parallel", "setpriv", "capsh", "sg", "newgrp",
 		"npx", "bunx", "pnpx": // npx vercel env add X <<< …: the package's command reads the pipe

@@ -239,7 +239,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 	if !st.wrapper && subWrapper(st.cmd, w) {
 		st.wrapper = true // docker exec -i c chpasswd, kubectl exec -i p -- …
 	}
-	if st.wrapper && (w == "sudo" || w == "doas" || wrappedCommand(w) || w == "printf" && (st.cmd == "command" || st.cmd == "builtin")) {
+	if st.wrapper && (w == "sudo" || w == "doas" || wrappedCommand(w) || w == "printf" && (st.cmd == "command" || st.cmd == "builtin") || stringRunner(w) && !stringRunner(st.cmd)) {
 		st.cmd = w // ssh host sudo -S …, sudo docker secret create s -
 		st.sshpass, st.cmdAt = w == "sshpass", i
 	}
@@ -493,6 +493,20 @@ func (r *redactor) groupClosed() {
 	}
 }
 
+// stringRunner reports whether cmd runs a string it is given as a shell
+// command line.
+func stringRunner(cmd string) bool {
+	switch cmd {
+	case "ssh", "eval", "watch", "parallel", "ansible",
+		// Parallel shells run their string on every host (pssh -i -h
+		// hosts '…', pdsh -w h '…', clush -w h '…'); tmux send-keys
+		// and screen's stuff type it into a shell.
+		"pssh", "parallel-ssh", "pdsh", "clush", "dsh", "mussh", "tmux", "screen":
+		return true
+	}
+	return false
+}
+
 // innerCommand reports whether the word at i opens a string that a shell
 // runs as a command: sh -c '…', su -c "…", ssh host '…', eval "…".
 func (r *redactor) innerCommand(i int) bool {
@@ -503,12 +517,7 @@ func (r *redactor) innerCommand(i int) bool {
 	if q, ok := r.quoteAt(i); ok && q == 0 {
 		return false // the quote closed a string
 	}
-	switch r.stdin.cmd {
-	case "ssh", "eval", "watch", "parallel", "ansible",
-		// Parallel shells run their string on every host (pssh -i -h
-		// hosts '…', pdsh -w h '…', clush -w h '…'); tmux send-keys
-		// and screen's stuff type it into a shell.
-		"pssh", "parallel-ssh", "pdsh", "clush", "dsh", "mussh", "tmux", "screen":
+	if stringRunner(r.stdin.cmd) {
 		return true
 	}
 	// A string one or more shells down opens with its quote escaped

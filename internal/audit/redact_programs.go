@@ -137,7 +137,7 @@ type program struct {
 
 var (
 	registryLogin = &program{opts: []option{{name: "-p", sub: "login"}, {name: "--password", sub: "login"}}}
-	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}, {name: "--password", attachedOnly: true}}, prompt: []string{"-p", "--password"}, cluster: true, flags: mysqlFlags, abbrev: true}
+	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p", "--password"}, cluster: true, flags: mysqlFlags, abbrev: true}
 	// mysqlFlags are the MySQL clients' short options without a value.
 	mysqlFlags   = "BCEfGHiLnNqrstvVwX#"
 	postgresLike = &program{prompt: []string{"-W", "--password"}}
@@ -542,7 +542,15 @@ func (r *redactor) option(i, j int) int {
 // resumes, or 0.
 func (r *redactor) abbreviated(i, j int) int {
 	s, w := r.s, r.s[i:j]
-	for _, o := range r.prog.opts {
+	opts := r.prog.opts
+	for _, p := range r.prog.prompt {
+		// A prompting option takes its value only attached (mysql
+		// --pas=…); spelled whole, the generic rules read it.
+		if len(p) > 2 && p[1] == '-' {
+			opts = append(opts[:len(opts):len(opts)], option{name: p, attachedOnly: true})
+		}
+	}
+	for _, o := range opts {
 		if len(o.name) < len(w) || o.name == w || o.name[1] != '-' || !hasPrefixFold(o.name, w) || o.sub != "" && !r.hasSub(o.sub) {
 			continue
 		}

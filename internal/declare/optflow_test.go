@@ -1,14 +1,8 @@
 package declare
 
 import (
-	"context"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-	"time"
-
-	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // TestValuesThroughVariablesAreNoOptions: a value the template assigns
@@ -48,25 +42,7 @@ func TestValuesThroughVariablesAreNoOptions(t *testing.T) {
 		{"x={{ .v }}; sort \"$(echo \"$x\")\" /etc/hostname", "-o" + marker},
 	} {
 		t.Run(c.cmd+"/"+c.v, func(t *testing.T) {
-			tl := optTool(t, c.cmd, str)
-			d := testDeps()
-			p, err := d.Prepare(context.Background(), d.Choose(tl), map[string]any{"v": c.v})
-			if err != nil {
-				if !strings.Contains(err.Error(), "parameter v") || !strings.Contains(err.Error(), "option") {
-					t.Errorf("refused for another reason: %v", err)
-				}
-				return
-			}
-			ran := ""
-			if strings.Contains(c.v, marker) {
-				ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-				defer cancel()
-				p.Runner.Run(ctx, runner.Request{Argv: p.Argv, Env: p.Env, Timeout: 10 * time.Second})
-				if os.Remove(marker) == nil {
-					ran = " and the program wrote the file the value named"
-				}
-			}
-			t.Errorf("rendered %q%s", p.Command, ran)
+			wantOptionRefused(t, testDeps(), optTool(t, c.cmd, str), c.v, marker)
 		})
 	}
 }

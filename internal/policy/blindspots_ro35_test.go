@@ -223,3 +223,23 @@ func TestBlindSpotOpenWrtFirewallFlush(t *testing.T) {
 		{"fw3 v6 quiet print", "fw3 -6 -q print", TierRead},
 	})
 }
+
+// TestBlindSpotRouterOSExport: bash refuses export of a word that is no
+// variable name and sets nothing, while RouterOS's shell takes export
+// show-sensitive file=x as writing its configuration, secrets included,
+// to flash; such a word is no read.
+func TestBlindSpotRouterOSExport(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"export show-sensitive file=x",
+		"export show-sensitive",
+		`export "show-sensitive" file=x`,
+		`export show\-sensitive file=x`,
+		"export hide-sensitive terse file=cfg",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"print", "export -p", TierRead},
+		{"names", "export A=1 B", TierRead},
+		{"quoted assignment", `export "LANG=C"`, TierRead},
+	})
+}

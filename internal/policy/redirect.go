@@ -562,6 +562,12 @@ func (e *eval) declField(d *syntax.DeclClause, v arg, printOnly bool, ctx cctx) 
 		name = name[:i]
 	}
 	if !validName(name) {
+		// bash refuses it and sets nothing; RouterOS's shell, an ssh host
+		// too, takes export show-sensitive file=x as writing its
+		// configuration, secrets included, to flash.
+		if d.Variant.Value == "export" {
+			e.note(TierMutate, false, "export %s: no shell variable name; a router's export writes its configuration to a file", truncate(v.val, 64))
+		}
 		return
 	}
 	where := d.Variant.Value

@@ -313,6 +313,10 @@ func (r *redactor) run() {
 				i = r.url(i + 1) // sip:bob:pw@host, a SIP URI's password
 				continue
 			}
+			if strings.HasPrefix(s[i:], ":pserver:") {
+				i = r.url(i + len(":pserver:")) // CVSROOT's :pserver:bob:pw@host:/repo
+				continue
+			}
 			if strings.HasPrefix(s[i:], `:\/\/`) && i > 0 && isAlnum(s[i-1]) {
 				// JSON's escaped slashes: "https:\/\/bob:pw@h\/x".
 				i = r.url(i + 5)

@@ -133,7 +133,7 @@ func valueStarts(f *syntax.File, s string, st *site, name string) bool {
 			other = other || x.Name != nil && x.Name.Value == name
 		case *syntax.Stmt:
 			for _, set := range assignedBy(x) {
-				other = other || reached(map[string]bool{set: true}, name)
+				other = other || covers(set, name)
 			}
 		case *syntax.Assign:
 			if x.Name == nil || x.Name.Value != name {

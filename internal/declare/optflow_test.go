@@ -46,37 +46,3 @@ func TestValuesThroughVariablesAreNoOptions(t *testing.T) {
 		})
 	}
 }
-
-// TestValuesThroughVariablesWhereAllowed: the same flows where the value
-// is no option of the program.
-func TestValuesThroughVariablesWhereAllowed(t *testing.T) {
-	str := "{v: {type: string}}"
-	for _, c := range []struct {
-		cmd, params string
-		v           any
-		want        string
-	}{
-		{"x={{ .v }}; grep -c -- \"$x\" /dev/null || true", str, "-f/etc/passwd", "0\n"},
-		{"x={{ .v }}; grep -c -e\"$x\" /dev/null || true", str, "-v", "0\n"},
-		{"x={{ .v }}; echo \"$x\"", str, "-n x", "-n x\n"},
-		{"x={{ .v }}; printf '[%s]' \"$x\" $x", str, "-a -b", "[-a -b][-a][-b]"},
-		{"x={{ .v }}; [ \"$x\" = -n ] && echo same", str, "-n", "same\n"},
-		{"x={{ .v }}; printf '%s\\n' \"${#x}\"", str, "-rf", "3\n"},
-		{"x={{ .v }}; ls \"$x\" 2>&1 | wc -l", str, "/nonexistent", "1\n"},
-		{"x=ab{{ .v }}; ls \"$x\" 2>&1 | wc -l", str, "-l", "1\n"},
-		{"x={{ .v }}; ls $x", "{v: {type: string, option: true}}", "-d /dev/null", "/dev/null\n"},
-		{"for f in {{ .v }}; do printf '[%s]' \"$f\"; done", str, "-x", "[-x]"},
-		{"y={{ .v }}; x=/dev/null; ls \"$x\"", str, "-R", "/dev/null\n"},
-	} {
-		t.Run(c.cmd, func(t *testing.T) {
-			tl := optTool(t, c.cmd, c.params)
-			out, err := run(t, testDeps(), tl, map[string]any{"v": c.v})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if out != c.want {
-				t.Errorf("output %q, want %q", out, c.want)
-			}
-		})
-	}
-}

@@ -111,7 +111,8 @@ func wantOptionRefused(t *testing.T, d *Deps, tl *Tool, v any, marker string) {
 }
 
 // TestOptionsWhereAllowed: values that start with '-' where the template
-// or the parameter says they are no option of the program, or may be.
+// or the parameter says they are no option of the program, or may be,
+// printed there or reaching there through a variable.
 func TestOptionsWhereAllowed(t *testing.T) {
 	str := "{v: {type: string}}"
 	for _, c := range []struct {
@@ -142,6 +143,18 @@ func TestOptionsWhereAllowed(t *testing.T) {
 		{"ls {{ .v }} /dev/null", "{v: {type: string, default: '-d'}}", nil, "/dev/null\n"},
 		{"ls {{ .v }} /dev/null", "{v: {type: string, default: '-d'}}", "-d", "/dev/null\n"},
 		{"ls {{ .v | default \"-d\" }} /dev/null", str, "", "/dev/null\n"},
+		// Through a variable (optflow.go).
+		{"x={{ .v }}; grep -c -- \"$x\" /dev/null || true", str, "-f/etc/passwd", "0\n"},
+		{"x={{ .v }}; grep -c -e\"$x\" /dev/null || true", str, "-v", "0\n"},
+		{"x={{ .v }}; echo \"$x\"", str, "-n x", "-n x\n"},
+		{"x={{ .v }}; printf '[%s]' \"$x\" $x", str, "-a -b", "[-a -b][-a][-b]"},
+		{"x={{ .v }}; [ \"$x\" = -n ] && echo same", str, "-n", "same\n"},
+		{"x={{ .v }}; printf '%s\\n' \"${#x}\"", str, "-rf", "3\n"},
+		{"x={{ .v }}; ls \"$x\" 2>&1 | wc -l", str, "/nonexistent", "1\n"},
+		{"x=ab{{ .v }}; ls \"$x\" 2>&1 | wc -l", str, "-l", "1\n"},
+		{"x={{ .v }}; ls $x", "{v: {type: string, option: true}}", "-d /dev/null", "/dev/null\n"},
+		{"for f in {{ .v }}; do printf '[%s]' \"$f\"; done", str, "-x", "[-x]"},
+		{"y={{ .v }}; x=/dev/null; ls \"$x\"", str, "-R", "/dev/null\n"},
 	} {
 		t.Run(fmt.Sprintf("%s/%v", c.cmd, c.v), func(t *testing.T) {
 			tl := optTool(t, c.cmd, c.params)

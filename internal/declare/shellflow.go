@@ -274,13 +274,16 @@ func assignedBy(st *syntax.Stmt) []string {
 // reached reports whether name is among names: "@" there stands for
 // every positional parameter.
 func reached(names map[string]bool, name string) bool {
-	if names[name] {
-		return true
+	return names[name] || names["@"] && covers("@", name)
+}
+
+// covers reports whether setting set sets name: itself, or for "@" (set
+// --) every positional parameter.
+func covers(set, name string) bool {
+	if set != "@" || name == "" {
+		return set == name
 	}
-	if !names["@"] || name == "" {
-		return false
-	}
-	return name == "*" || strings.Trim(name, "0123456789") == ""
+	return name == "@" || name == "*" || strings.Trim(name, "0123456789") == ""
 }
 
 // printsValue reports whether a command prints its arguments as they

@@ -17,10 +17,7 @@ var pkgCodeKeys = set(`PLUGINS PLUGINS_DIR PLUGINS_CONF_DIR PKG_ENABLE_PLUGINS P
 // configurations, change what pkg reads as its database or
 // repositories: tier 2 (pkgOtherGlobals).
 func (c *call) pkgCodeGlobals(first string) string {
-	globals := c.args[:len(c.args)-len(afterWord(c.args, first))]
-	if first == "" {
-		globals = c.args
-	}
+	globals := c.pkgGlobals(first)
 	for _, f := range c.optVals(globals, "-C", "--config", "-c", "--chroot") {
 		if where := c.pluginPlaceAgent(f, true); where != "" {
 			return "pkg loads the plugins and programs its configuration or chroot names, and " + where
@@ -39,10 +36,7 @@ func (c *call) pkgCodeGlobals(first string) string {
 // pkgCodeGlobals make it read another database or repositories than the
 // system's, or returns "".
 func (c *call) pkgOtherGlobals(first string) string {
-	globals := c.args[:len(c.args)-len(afterWord(c.args, first))]
-	if first == "" {
-		globals = c.args
-	}
+	globals := c.pkgGlobals(first)
 	for _, o := range c.optVals(globals, "-o", "--option") {
 		// ASSUME_ALWAYS_YES only answers pkg's own questions.
 		if k, _, _ := strings.Cut(o.val, "="); strings.ToUpper(strings.TrimSpace(k)) != "ASSUME_ALWAYS_YES" {
@@ -53,4 +47,13 @@ func (c *call) pkgOtherGlobals(first string) string {
 		return "pkg -R: reads repository configurations from another directory"
 	}
 	return ""
+}
+
+// pkgGlobals are pkg's words before its subcommand first (all of them
+// when there is none).
+func (c *call) pkgGlobals(first string) []arg {
+	if first == "" {
+		return c.args
+	}
+	return c.args[:len(c.args)-len(afterWord(c.args, first))]
 }

@@ -55,7 +55,12 @@ func TestKernelSuite(t *testing.T) {
 		if c.uid != 0 {
 			name = "nonroot-" + name
 		}
-		t.Run(name, func(t *testing.T) { runSuite(t, c.name, c.uid) })
+		// The four runs are processes of their own, each with its own
+		// base directory and IPC namespace: they wait side by side.
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			runSuite(t, c.name, c.uid)
+		})
 	}
 }
 

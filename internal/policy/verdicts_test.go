@@ -65,6 +65,7 @@ func formatVerdict(v Verdict) string {
 // changes meant to leave classification alone, such as speed-ups; a change
 // meant to alter verdicts refreshes the file with -update.
 func TestVerdictsGolden(t *testing.T) {
+	classifyOnly(t)
 	p, ops, corpus := verdictCorpus(t)
 	got := map[string]string{}
 	var order []string

@@ -27,6 +27,7 @@ func walkTrace(walker func(syntax.Node, func(syntax.Node) bool), root syntax.Nod
 // syntax.Walk does, and walkEnter as it does but for the calls f(nil), on
 // every corpus text, with and without pruning.
 func TestWalkMatchesSyntaxWalk(t *testing.T) {
+	classifyOnly(t)
 	texts := corpusTexts(
 		"a | b | c && d || e |& f; ! g | h &",
 		"if a; then b; elif c; then d; elif e | f; then g; else h; fi",
@@ -74,7 +75,8 @@ func TestWalkMatchesSyntaxWalk(t *testing.T) {
 // long. Recursing through 1 MiB of nested function definitions overflows
 // the goroutine stack, which kills the process whatever recovers.
 func TestWalkDeep(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	classifyOnly(t)
+	if testing.Short() {
 		t.Skip("parses megabytes")
 	}
 	p := testPolicy(t)

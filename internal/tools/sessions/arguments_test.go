@@ -6,6 +6,7 @@ import "testing"
 // argument of a program that runs none (a package to install) starts no
 // shell; named where a wrapper may run it, it still ends the model.
 func TestShellNamedAsAnArgument(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"sudo apt install -s zsh", "apt install -s zsh", "sudo apt-get install --simulate zsh", "apt-get -s install zsh fish",
 		"sudo apt install -y zsh", "sudo apt remove --purge fish", "dnf install -y zsh", "sudo dnf -y install tcsh",
@@ -37,6 +38,7 @@ func TestShellNamedAsAnArgument(t *testing.T) {
 // that word is not the program. A root other than / holds programs of its
 // own.
 func TestProgramBehindAWrappersValue(t *testing.T) {
+	t.Parallel()
 	leavesNextLinesUnseen(t, []string{
 		"exec -a man ./tool", "exec -a ls ./tool", "flock man ./tool", "flock -n man ./tool", "sg man ./tool",
 		"chroot man ./tool", "chroot /srv/x ls", "sudo chroot /srv/x /bin/ls", "faketime man ./tool",

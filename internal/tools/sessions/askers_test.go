@@ -43,6 +43,7 @@ var askingCommands = []string{
 }
 
 func TestAskersTakeTheNextLine(t *testing.T) {
+	t.Parallel()
 	for _, c := range askingCommands {
 		t.Run(c, func(t *testing.T) {
 			first := typing{}.feed(c+"\r", tty)
@@ -63,6 +64,7 @@ func TestAskersTakeTheNextLine(t *testing.T) {
 
 // Everyday commands that ask nothing keep the session followed.
 func TestNonAskersStayFollowed(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"ls", "git log", "git status", "git diff HEAD~1", "git show", "ssh-add -l", "ssh-keygen -l -f k.pub",
 		"ssh-keygen -F host", "gpg --list-keys", "gpg -k", "gpg --verify f.sig", "openssl version",
@@ -87,6 +89,7 @@ func TestNonAskersStayFollowed(t *testing.T) {
 // session that next send is refused (it needs approval), so no unapproved
 // send runs the marker's touch.
 func TestAskerTakesTheOpener(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var askers []string
 	if _, err := exec.LookPath("ssh-keygen"); err == nil {
@@ -110,6 +113,7 @@ func TestAskerTakesTheOpener(t *testing.T) {
 	}
 	for i, asker := range askers {
 		t.Run(strings.Fields(asker)[0], func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			marker := filepath.Join(t.TempDir(), "marker")
 			id := rg.start(map[string]any{"writable": true})
@@ -136,6 +140,7 @@ func TestAskerTakesTheOpener(t *testing.T) {
 // way the lines after it read alike. A line that opens a command, or one
 // typed with edit keys, is refused until Ctrl-C.
 func TestAnswersToAskers(t *testing.T) {
+	t.Parallel()
 	asked := typing{}.feed("sudo -S true\r", tty).next
 	if asked.adrift == "" || !asked.asked {
 		t.Fatalf("after sudo: %+v", asked)

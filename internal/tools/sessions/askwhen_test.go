@@ -21,6 +21,7 @@ import (
 // was written to the audit record as typed. Uses that ask for none keep
 // the next line (a command) in the record.
 func TestPromptsByArguments(t *testing.T) {
+	t.Parallel()
 	rg := newRig(t, policy.Open)
 	asks := []string{
 		"sqlplus bob@db",
@@ -92,6 +93,7 @@ func TestPromptsByArguments(t *testing.T) {
 // record ("echo <3 KiB>⏎echo <1 KiB>; mysql -p⏎answer"). Each line stays
 // below the terminal's 4095-byte line, past which it would drop the rest.
 func TestAnswerAcrossTheLinesCut(t *testing.T) {
+	t.Parallel()
 	rg := newRig(t, policy.Open)
 	for _, before := range []int{6, 12, 20, 30} {
 		t.Run(fmt.Sprint(before), func(t *testing.T) {
@@ -117,6 +119,7 @@ func TestAnswerAcrossTheLinesCut(t *testing.T) {
 // is at such a prompt, whichever program asked; one that echoes (read -p,
 // cat) is not, and what is typed there stays.
 func TestSilentTerminalAnswers(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rg := newRigWith(t, policy.Open, session.Options{RecordDir: dir})
 	asks := []string{

@@ -6,6 +6,7 @@ import "testing"
 // "shopt -u interactive_comments", "ls # ; touch x" runs touch where the
 // model reads a comment.
 func TestInteractiveCommentsOffEndsTheModel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"shopt -u interactive_comments", "shopt -uo interactive-comments", "shopt -qu interactive_comments",
 		"set +o interactive-comments", "set -e +o interactive-comments", "builtin shopt -u interactive_comments",

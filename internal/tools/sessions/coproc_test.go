@@ -7,6 +7,7 @@ import "testing"
 // it ends the model for good. Bash runs the word after coproc before a
 // redirection as the command, which the parser took for a name.
 func TestCoprocReadersEndTheModel(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"coproc cat </dev/tty", "coproc head -n 1 <&2", "coproc read x </dev/stderr", "coproc cat 0<&1",
 		"coproc X { cat </dev/tty; }", "coproc { read -r y </dev/tty; }", "coproc sed q /dev/tty",
@@ -24,6 +25,7 @@ func TestCoprocReadersEndTheModel(t *testing.T) {
 
 // A coprocess that reads no terminal keeps the model.
 func TestCoprocOfAReadStaysFollowed(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"coproc ls >/dev/null", "coproc date </dev/null", "coproc x { ls; }", "coproc sort </etc/hosts"} {
 		t.Run(s, func(t *testing.T) {
 			if _, last := typeAll(tty, s, "ls -l"); last.unseen != "" {

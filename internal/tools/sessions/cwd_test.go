@@ -17,6 +17,7 @@ import (
 // after a function that may cd), as they do
 // typed together with the cd.
 func TestSendsFollowAnEarlierCd(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/bin/sh"); err != nil {
 		t.Skip("no /bin/sh")
 	}

@@ -5,6 +5,7 @@ import "testing"
 // "-" among a program's files is its input: after "cat - /etc/hosts" the
 // line "echo \" goes to cat, and "touch x" runs alone.
 func TestDashAmongFilesReadsTheTerminal(t *testing.T) {
+	t.Parallel()
 	leavesNextLinesUnseen(t, []string{
 		"cat - /etc/hosts", "cat /etc/hosts -", "cat -- -", "cat -n /etc/hosts - /etc/passwd", "tac /etc/hosts -",
 		"sed p - /etc/hosts", "sed -n p /etc/hosts -", "sed -e p /etc/hosts -", "grep x /etc/hosts -", "grep -e x - /etc/hosts",
@@ -18,6 +19,7 @@ func TestDashAmongFilesReadsTheTerminal(t *testing.T) {
 
 // "-" as an option's value, or as grep's pattern, names no input.
 func TestDashAsAValueStaysFollowed(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"grep - /etc/hosts", "grep -- - /etc/hosts", "cut -d - -f1 /etc/hosts", "awk -F - '{print $1}' /etc/hosts",
 		"sort -t - -k2 /etc/hosts", "paste -d - /etc/hosts /etc/hosts", "cat /etc/hosts /etc/passwd", "sed -n p /etc/hosts",

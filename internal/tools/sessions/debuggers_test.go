@@ -8,6 +8,7 @@ import "testing"
 // (and, since Ctrl-C stops only the program it runs, a check that the
 // shell has the terminal back, held.go).
 func TestDebuggersTakeTheTerminal(t *testing.T) {
+	t.Parallel()
 	interactive := []string{
 		"gdb ./a.out", "gdb -ex run ./a.out", "gdb -x /tmp/cmds ./a.out", "gdb -b 9600 ./a.out", "gdb -p 1234",
 		"gdb --pid=1234", "gdb -q -ex 'run' --args sh", "gdb -iex 'set confirm off' ./a", "gdb --eval-command=run ./a",

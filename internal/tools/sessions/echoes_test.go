@@ -17,6 +17,7 @@ import (
 // Ctrl-H, a secret a later command prints. None of them may replay; what
 // is typed around them does. Every command is behind false &&, or prints.
 func TestRecordingEchoesNoTypedSecret(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rg := newRigWith(t, policy.Open, session.Options{RecordDir: dir})
 	id := rg.start(nil)

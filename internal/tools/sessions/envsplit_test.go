@@ -12,6 +12,7 @@ import (
 // the command env runs: a reader in it takes the line typed next, so
 // "echo \" goes to it and the next line runs alone.
 func TestEnvSplitStringSpellings(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"env -S'head -n 1'", "env -S 'head -n 1'", "env -iS'head -n 1'", "env -0S'head -n 1'",
 		"env --split-string='head -n 1'", "env --split-string 'head -n 1'", "env --split='head -n 1'",
@@ -48,6 +49,7 @@ func TestEnvSplitStringSpellings(t *testing.T) {
 // takes "echo \" and "touch /etc/x" runs. Such a reader ends the model
 // as tee -i does.
 func TestEnvSignalsOutliveCtrlC(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"env --ignore-signal=INT head -n 2", "env --ignore-signal head -n 2", "env --ignore-s=SIGINT head -n 2",
 		"env --ignore-signal=TERM,INT cat", "env --ignore-signal=2 cat", "env --ignore-signal=int cat",
@@ -74,8 +76,10 @@ func TestEnvSignalsOutliveCtrlC(t *testing.T) {
 // would run the touch that warden read as echo's argument. No
 // unapproved send may make the marker.
 func TestEnvIgnoringCtrlCInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, opener := range []string{"env --ignore-signal=INT head -n 2", "env --bl head -n 2", "env -S'--ignore-s=INT head -n 2'"} {
 		t.Run(opener, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			marker := mark(t)
 			id := rg.start(map[string]any{"writable": true})

@@ -22,6 +22,7 @@ var eofLists = []string{
 }
 
 func TestEndOfInputIsTheReaders(t *testing.T) {
+	t.Parallel()
 	for _, list := range eofLists {
 		t.Run(list, func(t *testing.T) {
 			_, last := typeAll(tty, list, "\x04…", "echo \\", "touch /etc/x")
@@ -44,6 +45,7 @@ func TestEndOfInputIsTheReaders(t *testing.T) {
 // TestEndOfInputThenTheNextReader runs it in a real terminal: the send
 // after Ctrl-D is refused, and the marker's touch never runs.
 func TestEndOfInputThenTheNextReader(t *testing.T) {
+	t.Parallel()
 	rg := newRig(t, policy.Guarded)
 	marker := filepath.Join(t.TempDir(), "marker")
 	id := rg.start(map[string]any{"writable": true})

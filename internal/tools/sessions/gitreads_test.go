@@ -14,6 +14,7 @@ import (
 // check-ignore die (a path outside the repository), and the touch typed
 // after runs alone where warden read it as echo's argument.
 func TestGitSubcommandsThatReadTheTerminal(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"git check-ignore --stdin", "git check-ignore --std", "git check-ignore --stdi -v", "git check-attr --std -a",
 		"git check-mailmap --std", "git name-rev --annotate-stdin", "git name-rev --stdin", "git show-ref --exclude-existing",
@@ -51,6 +52,7 @@ func TestGitSubcommandsThatReadTheTerminal(t *testing.T) {
 // repository: git check-ignore --std takes "/bin/echo \" and dies, and
 // no unapproved send may make the marker.
 func TestGitCheckIgnoreInATerminal(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
@@ -60,6 +62,7 @@ func TestGitCheckIgnoreInATerminal(t *testing.T) {
 	}
 	for _, opener := range []string{"git check-ignore --std", "git check-attr --stdi -a"} {
 		t.Run(opener, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			marker := mark(t)
 			id := rg.start(map[string]any{"cwd": repo})

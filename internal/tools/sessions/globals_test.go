@@ -7,6 +7,7 @@ import "testing"
 // for the subcommand, so an editor, a hunk chooser or a shell in a
 // container that reads the next lines went unseen behind it.
 func TestGlobalOptionValuesHideNoSubcommand(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"git -C /srv/app add -p", "git -c a=b rebase -i HEAD~2", "git -C /srv commit", "git --git-dir /r/.git commit",
 		"git -C log commit -a", "systemctl -n 5 edit nginx", "systemctl -H h edit x", "systemctl -n status edit x",

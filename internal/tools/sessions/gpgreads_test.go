@@ -5,6 +5,7 @@ import "testing"
 // gpg's looks at packets, keys and signatures read the terminal when no
 // file is named: the next line typed is theirs, not the shell's.
 func TestGpgLooksReadTheTerminalWithoutAFile(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"gpg --list-packets", "gpg --verify", "gpg --show-keys", "gpg2 --list-packets", "gpg --list-packets -",
 		"gpg --armor --list-packets", "sudo gpg --list-packets", "gpg --list-packets=x",

@@ -8,6 +8,7 @@ import (
 // terminal for what it runs: a reader there takes "echo \" and the touch
 // typed next runs alone.
 func TestProgramsHandedTheTerminal(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		`find . -maxdepth 0 -exec head -n 1 \;`, `find . -exec cat \;`, `find . -execdir read x \;`, `find . -exec ./tool {} \;`,
 		`find . -execdir nslookup \;`, `find . -exec sh -c 'head -n 1' \;`, `find . -exec env -u X head -n 1 \;`,
@@ -36,6 +37,7 @@ func TestProgramsHandedTheTerminal(t *testing.T) {
 // by find -exec or xargs -o takes "echo \"; no unapproved send may make
 // the marker.
 func TestProgramsHandedTheTerminalInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, opener := range []string{`find / -maxdepth 0 -exec head -n 1 \;`, "echo | xargs -o head -n 1", "echo a | xargs -p true"} {
 		t.Run(opener, func(t *testing.T) { openerLeavesNoWrite(t, opener, 13) })
 	}
@@ -44,6 +46,7 @@ func TestProgramsHandedTheTerminalInATerminal(t *testing.T) {
 // The rules that look past a command's first word (survivors, language
 // readers, askers, unread code) read find's -exec commands too.
 func TestFindExecForEveryRule(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{`find . -exec tee -i /dev/null \;`, `find . -execdir bc \;`, `find . -exec setsid cat \;`} {
 		t.Run(c, func(t *testing.T) {
 			if _, last := typeAll(tty, c, "\x03…", "", "\x04…", "echo \\", "touch /etc/x"); last.unseen == "" {

@@ -14,6 +14,7 @@ import (
 // the shell is seen to read the terminal again; Ctrl-C with nothing
 // waited for does not.
 func TestCtrlCAfterAProgramHolds(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{"cat", "head -n 1", "./tool", "sudo -S true", "python3 s.py", "read x"} {
 		_, last := typeAll(tty, c, "\x03…")
 		if last.next.held == "" {
@@ -38,6 +39,7 @@ func TestCtrlCAfterAProgramHolds(t *testing.T) {
 // marker, and the first one after Ctrl-C is refused while the program
 // holds the terminal.
 func TestProgramsThatOutliveCtrlCInATerminal(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("perl"); err != nil {
 		t.Skip("no perl")
 	}
@@ -62,6 +64,7 @@ func TestProgramsThatOutliveCtrlCInATerminal(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			marker := mark(t)
 			id := rg.start(map[string]any{"writable": true})
@@ -99,8 +102,10 @@ func TestProgramsThatOutliveCtrlCInATerminal(t *testing.T) {
 // TestCtrlCEndsAReaderInATerminal: after a reader that Ctrl-C ends, the
 // next send goes on without approval, as before.
 func TestCtrlCEndsAReaderInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, opener := range []string{"cat", "head -n 5", "sleep 30"} {
 		t.Run(opener, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			id := rg.start(nil)
 			if got := rg.send(id, opener, true); got["status"] != "ok" {
@@ -128,6 +133,7 @@ func TestCtrlCEndsAReaderInATerminal(t *testing.T) {
 // Ctrl-C, the next send goes on. A shell running a script that ignores
 // Ctrl-C is not one at its prompt.
 func TestNestedShellReadsAfterCtrlC(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}

@@ -34,6 +34,7 @@ var historyAtLineStart = [][]string{
 }
 
 func TestHistoryAtLineStart(t *testing.T) {
+	t.Parallel()
 	for _, sends := range historyAtLineStart {
 		t.Run(strings.Join(sends, "⏎"), func(t *testing.T) {
 			_, last := typeAll(tty, sends...)
@@ -48,6 +49,7 @@ func TestHistoryAtLineStart(t *testing.T) {
 // script of the sends run with history expansion on does not do what it
 // does with it off.
 func TestHistoryAtLineStartInBash(t *testing.T) {
+	t.Parallel()
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash")
@@ -68,6 +70,7 @@ func TestHistoryAtLineStartInBash(t *testing.T) {
 
 // The parameters $! and ${!name} stay text where bash keeps them.
 func TestBangParametersStayText(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"kill $!", "wait $!", "a=$!", "echo $! $!", "echo ${!a*}", "echo ${!x}; ls", "x=${!y}", "echo \"$!\"",
 		"echo ${#x} $!", "(( $! > 0 ))",

@@ -15,6 +15,7 @@ import (
 // run, so the check after Ctrl-C cannot tell a program still reading
 // from a shell at its prompt.
 func TestJobControlOffEndsTheModel(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"set +m", "set +o monitor", "set -e +o monitor", "set +eo monitor", "set +bm", "set +mB", "set -x +m",
 		"command set +m", "builtin set +m", "eval set +m", "eval 'set +m'", "s\\et +m", "'set' +m", "set +\\m",
@@ -34,6 +35,7 @@ func TestJobControlOffEndsTheModel(t *testing.T) {
 
 // Job control left on, or options that are not it, keep the model.
 func TestJobControlOnStaysFollowed(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"set -m", "set -o monitor", "set -- +m", "set - +m", "shopt -so monitor", "shopt -o monitor",
 		"set -e", "set +e", "set +x", "set -o pipefail", "set +o pipefail", "bash -m", "sh -c 'echo +m'",
@@ -52,6 +54,7 @@ func TestJobControlOnStaysFollowed(t *testing.T) {
 // still reads: "" and "echo \" go to it and touch runs alone. No
 // unapproved send may make the marker.
 func TestJobControlOffInATerminal(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("perl"); err != nil {
 		t.Skip("no perl")
 	}

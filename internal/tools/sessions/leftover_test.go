@@ -15,6 +15,7 @@ import (
 // shell it starts "touch x #" already taken, and a Ctrl-U in the next
 // send does not erase it, so "echo hi" after it ran touch.
 func TestTextLeftAfterAnEnteredLine(t *testing.T) {
+	t.Parallel()
 	for _, sends := range [][]string{
 		{"sh\rtouch /etc/x #…", "\x15echo hi"},
 		{"dash\rtouch /etc/x #…", "\x17\x17\x17echo hi"},
@@ -44,6 +45,7 @@ func TestTextLeftAfterAnEnteredLine(t *testing.T) {
 // TestTextLeftAfterAnEnteredLineInATerminal: in a real terminal, no
 // unapproved send makes the marker.
 func TestTextLeftAfterAnEnteredLineInATerminal(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}

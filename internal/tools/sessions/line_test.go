@@ -39,6 +39,7 @@ func typeAll(k keyboard, sends ...string) (lines []string, last typed) {
 }
 
 func TestLineEdits(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		k     keyboard
@@ -113,6 +114,7 @@ func TestLineEdits(t *testing.T) {
 }
 
 func TestUnseenKeys(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		k     keyboard
@@ -170,6 +172,7 @@ func TestUnseenKeys(t *testing.T) {
 }
 
 func TestHistoryCharactersThatStayText(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"[ ! -f x ] && echo no", "a != b", "echo hi!", `echo "hi!"`, "echo $!", "echo ${!x}",
 		"awk '!seen[$0]++' f", `echo \!x`, "x=1; test $x != 2",
@@ -183,6 +186,7 @@ func TestHistoryCharactersThatStayText(t *testing.T) {
 // An unknown line is unknown until Ctrl-U or Ctrl-C clears it, and an
 // Enter that hands one over leaves the shell's state unknown until Ctrl-C.
 func TestLostLine(t *testing.T) {
+	t.Parallel()
 	// A writable session's send with Tab ran (after approval).
 	_, last := typeAll(tty, "cat /etc/pas\t…")
 	if last.unseen == "" || last.next.lost == "" {
@@ -214,6 +218,7 @@ func TestLostLine(t *testing.T) {
 }
 
 func TestSyntaxErrorLeavesTheShellUnknown(t *testing.T) {
+	t.Parallel()
 	_, last := typeAll(tty, "echo )\necho 'a")
 	if last.next.adrift == "" {
 		t.Fatalf("no adrift after a syntax error: %+v", last.next)
@@ -224,6 +229,7 @@ func TestSyntaxErrorLeavesTheShellUnknown(t *testing.T) {
 }
 
 func TestBounds(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat("a", 1<<20)
 	for _, k := range []keyboard{tty, pipes} {
 		got := typing{}.feed(big, k)
@@ -263,6 +269,7 @@ func TestBounds(t *testing.T) {
 // What the line discipline hands over is what policy classifies: spellings
 // that only assemble a mutation are classified as one.
 func TestAssembledLinesAreClassified(t *testing.T) {
+	t.Parallel()
 	p, err := policy.New(policy.Rules{})
 	if err != nil {
 		t.Fatal(err)
@@ -300,6 +307,7 @@ func TestAssembledLinesAreClassified(t *testing.T) {
 }
 
 func TestFollow(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		open  string
 		lines []string
@@ -335,6 +343,7 @@ func TestFollow(t *testing.T) {
 // as it handles the interrupt), so that line must be complete on its own:
 // otherwise dropping it would change how the lines after it parse.
 func TestInterruptedShell(t *testing.T) {
+	t.Parallel()
 	_, last := typeAll(tty, "echo 'a", "ls…")
 	sig := last.next.signalled()
 	if !sig.interrupted || sig.open != "" || sig.lost == "" {

@@ -13,6 +13,7 @@ import (
 // touch. After such a line non-ASCII text is refused; ASCII lines are
 // followed as before.
 func TestLocaleChangesStopNonASCII(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"export LC_ALL=C", "export LANG=C", "LC_CTYPE=C", "export LC_CTYPE=POSIX", "declare -x LC_ALL=C",
 		"typeset -x LC_ALL=C", "readonly LC_ALL=C", "local LC_ALL=C", "set -a; LC_ALL=C", "printf -v LC_ALL C",

@@ -8,6 +8,7 @@ import (
 // man reads its options as argp does: a pager named clustered, by a long
 // name abbreviated, or in MANOPT reads keys raw as man -P less does.
 func TestManPagerInAnySpelling(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"man -aPless ls", "man -aP less ls", "man -aiPless ls", "man -LC -Pless ls", "man -aPmost ls",
 		"man --pag=less ls", "man --page less ls", "man --pager=less ls", "man --pag=/usr/bin/less ls",
@@ -24,6 +25,7 @@ func TestManPagerInAnySpelling(t *testing.T) {
 
 // A value that only looks like a pager, or cat, keeps the model.
 func TestManWithoutAPagerStaysFollowed(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"man ls", "man -a ls", "man -aPcat ls", "man -P cat ls", "man -L Pless ls", "man -- -Pless", "man -k printf"} {
 		t.Run(s, func(t *testing.T) {
 			if _, last := typeAll(tty, s, "ls -l"); last.unseen != "" {
@@ -35,6 +37,7 @@ func TestManWithoutAPagerStaysFollowed(t *testing.T) {
 
 // ag and ack take --pager abbreviated, as man does.
 func TestAbbreviatedPagerOptions(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{"ag --pag less x", "ag --page=less x", "ack --pag=less x", "ack --page less x", "sudo ag --pag=most x"} {
 		t.Run(s, func(t *testing.T) {
 			if _, last := typeAll(tty, s); !strings.Contains(last.unseen, "page") {

@@ -16,6 +16,7 @@ import (
 // in the same send, may reach the shell as characters: "touch x #",
 // Ctrl-U, "echo hi" runs touch in a plain shell.
 func TestEditsAfterAProgramThatMaySetModes(t *testing.T) {
+	t.Parallel()
 	openers := []string{
 		"perl -MPOSIX -e 1", "python3 s.py", "node app.js", "bash s.sh", "./tool", "/opt/x/bin/tui", "acmectl",
 		"terraform apply", "make", "sudo -n ./tool", "mv a b", "ls; ./tool",
@@ -54,6 +55,7 @@ func TestEditsAfterAProgramThatMaySetModes(t *testing.T) {
 // a writable session that send needs approval, so no unapproved send
 // runs the marker's touch.
 func TestModesLeftRaw(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("perl"); err != nil {
 		t.Skip("no perl")
 	}

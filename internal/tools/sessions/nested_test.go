@@ -19,6 +19,7 @@ import (
 // prompt, after a program that kept Ctrl-C from ending the line. No
 // unapproved send may make the marker.
 func TestShellAtItsPromptAfterCtrlC(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
@@ -45,6 +46,7 @@ func TestShellAtItsPromptAfterCtrlC(t *testing.T) {
 		{"{ " + deaf + "; read -r x; read y; }", []string{""}},
 	} {
 		t.Run(c.opener, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			id, marker := rg.opened(c.opener)
 			time.Sleep(500 * time.Millisecond)
@@ -83,6 +85,7 @@ func TestShellAtItsPromptAfterCtrlC(t *testing.T) {
 // the one the line was typed into and the line holds no builtin reader,
 // or the line only ends in a shell, the sends after Ctrl-C go on.
 func TestShellAtItsPromptAfterCtrlCGoesOn(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("no bash")
 	}
@@ -96,6 +99,7 @@ func TestShellAtItsPromptAfterCtrlCGoesOn(t *testing.T) {
 		{"bash --norc --noprofile", "read -r x"},
 	} {
 		t.Run(c.before+"/"+c.opener, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			id := rg.start(nil)
 			for _, data := range []string{c.before, c.opener} {
@@ -123,6 +127,7 @@ func TestShellAtItsPromptAfterCtrlCGoesOn(t *testing.T) {
 // TestWhichShellAfterCtrlC: which shell at its prompt after Ctrl-C is
 // taken to read what is typed next, for the lines that went adrift.
 func TestWhichShellAfterCtrlC(t *testing.T) {
+	t.Parallel()
 	own := session.Foreground{Shell: true, Own: true, Group: 10, Known: true}
 	typed := session.Foreground{Shell: true, Group: 20, Known: true}
 	other := session.Foreground{Shell: true, Group: 30, Known: true}

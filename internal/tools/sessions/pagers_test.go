@@ -18,6 +18,7 @@ import (
 // runs touch): the model ends, whatever gives the pager its text, and so
 // does an option that names a pager in place of the session's cat.
 func TestPagersEndTheModel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"less /etc/hosts", "less -R f", "cat f | less", "git log | less", "less < f", "sudo less /var/log/syslog",
 		"env LANG=C less f", "lv f", "w3m f", "man -P less ls", "man -Pless ls", "man --pager=less ls",
@@ -41,6 +42,7 @@ func TestPagersEndTheModel(t *testing.T) {
 // The programs that pick a pager by a variable of their own get cat too,
 // and changing one ends the model as changing PAGER does.
 func TestEveryPagerVariableIsCat(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"AWS_PAGER", "PERLDOC_PAGER", "NIX_PAGER", "HGPAGER", "RI_PAGER", "GLAB_PAGER", "PSQL_PAGER", "MYSQL_PAGER"} {
 		t.Run(v, func(t *testing.T) {
 			if !slices.Contains(pagerEnv, v+"=cat") {
@@ -61,6 +63,7 @@ func TestEveryPagerVariableIsCat(t *testing.T) {
 // In a writable session that send needs approval, so no unapproved send
 // runs the marker's touch.
 func TestPagerOutlivesCtrlC(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("less"); err != nil {
 		t.Skip("no less")
 	}
@@ -70,6 +73,7 @@ func TestPagerOutlivesCtrlC(t *testing.T) {
 	}
 	for _, opener := range []string{"TERM=xterm less " + file, "cat " + file + " | TERM=xterm less"} {
 		t.Run(opener, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			id, marker := rg.opened(opener)
 			time.Sleep(500 * time.Millisecond)

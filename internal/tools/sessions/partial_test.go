@@ -7,6 +7,7 @@ import (
 )
 
 func TestSplits(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"read -n 4 x", "read -rn1 x", "read -N 2", "read -d x y", "IFS= read -rsn1 k", "read -r -n 3",
 		"dd bs=1 count=4", "dd of=/tmp/x bs=1 count=3", "dd if=/dev/tty bs=1 count=2", "dd count=1 bs=4 if=-",
@@ -32,6 +33,7 @@ func TestSplits(t *testing.T) {
 // After a program that reads part of a line the shell may get the rest of
 // the next line: that line is unseen until Ctrl-C ends the program.
 func TestSplitLine(t *testing.T) {
+	t.Parallel()
 	if _, last := typeAll(tty, "read -n 4 x\rls #touch /etc/x"); last.unseen == "" {
 		t.Error("a line typed after read -n in the same send is seen")
 	}
@@ -58,6 +60,7 @@ func TestSplitLine(t *testing.T) {
 // mention of a reader or a key-changing program still counts, so nesting
 // cannot hide one.
 func TestNestedPastDepth(t *testing.T) {
+	t.Parallel()
 	nest := func(cmd string, n int) string {
 		for range n {
 			q, err := syntax.Quote(cmd, syntax.LangBash)
@@ -85,6 +88,7 @@ func TestNestedPastDepth(t *testing.T) {
 // command's place, and the same programs reading a file, a pipe or a
 // redirection, which take nothing typed.
 func TestReadsTerminal(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"read x", "read -r line", "read -p 'name? ' x", "mapfile -t a", "head -n 1", "head -1", "head", "tail -f",
 		"cat", "cat -", "sed q", "sed -n 1p", "awk 'NR==1{exit}'", "grep -m1 .", "grep -A 3 x", "jq .", "tee", "tee /tmp/x",
@@ -120,6 +124,7 @@ func TestReadsTerminal(t *testing.T) {
 // command substitution in head -n 1 <<< "$(head -n 1)" reads the
 // terminal. So does awk's getline, whatever file awk is given.
 func TestSubstitutionsReadTheShellsInput(t *testing.T) {
+	t.Parallel()
 	leavesNextLinesUnseen(t, []string{
 		`head -n1 <<< "$(head -n1)"`, `cat <<< $(read x; echo $x)`, "cat < /etc/hosts $(head -n 1)", "wc -l < /etc/hosts `sed q`",
 		"cat <<EOF\n$(head -n 1)\nEOF", "grep x < /etc/hosts <(head -n 1)", "sort < /etc/hosts > $(head -n1)",
@@ -142,6 +147,7 @@ func TestSubstitutionsReadTheShellsInput(t *testing.T) {
 // TestSubstitutionInATerminal: in a real terminal, the substitution's
 // head takes "echo \"; no unapproved send may make the marker.
 func TestSubstitutionInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, opener := range []string{"cat < /etc/hostname $(head -n 1)", "awk 'BEGIN{getline l < \"-\"}' /etc/hostname"} {
 		t.Run(opener, func(t *testing.T) { openerLeavesNoWrite(t, opener, 12) })
 	}

@@ -7,6 +7,7 @@ import "testing"
 // BatchMode=yes host head -n 1" (which asks nothing) the line "echo \"
 // goes to the remote head, and "touch x" runs here.
 func TestInputPassersTakeTheNextLine(t *testing.T) {
+	t.Parallel()
 	leavesNextLinesUnseen(t, []string{
 		"ssh -o BatchMode=yes host cat", "ssh -oBatchMode=yes host head -n 1", "ssh -o BatchMode=yes -p 22 host 'read x'",
 		"ssh -o BatchMode=yes -i key host sh", "ssh -o BatchMode=yes host ls", "slogin -o BatchMode=yes h cat",
@@ -19,6 +20,7 @@ func TestInputPassersTakeTheNextLine(t *testing.T) {
 }
 
 func TestInputPassersThatReadNothingTyped(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"ssh -n -o BatchMode=yes host cat", "ssh -o BatchMode=yes host cat < /dev/null",
 		"echo x | ssh -o BatchMode=yes host cat", "openssl x509 -in c.pem -noout -text", "openssl dgst -sha256 f",

@@ -6,6 +6,7 @@ import "testing"
 // terminal itself reads what is typed: after "echo x | head -n 1 <
 // /dev/tty", head takes "echo \" and "touch x" runs.
 func TestPipedStagesThatOpenTheTerminal(t *testing.T) {
+	t.Parallel()
 	leavesNextLinesUnseen(t, []string{
 		"echo x | head -n 1 < /dev/tty", "true | read x < /dev/tty", "ls | cat /dev/tty", "ls | cat - /dev/tty",
 		"echo | dd bs=1 count=1 if=/dev/tty", "echo | head -c 2 < /dev/tty", "ls | sort | head -n 1 </dev/tty",
@@ -22,6 +23,7 @@ func TestPipedStagesThatOpenTheTerminal(t *testing.T) {
 }
 
 func TestPipedStagesReadThePipe(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"ls | cat", "ls | head -n 1", "ls | grep x", "ls | echo /dev/tty", "ls | ls -l /dev/tty", "cat f | sort | uniq -c",
 		"echo x | read y", "ls | sed q", "ls | dd bs=1 count=1", "ps | python3 -c 'import sys; print(sys.stdin.read())'",

@@ -17,6 +17,7 @@ import (
 // session's programs the kernel confines, so its moves stay reads; so do a
 // writable session's moves to the operator's directories.
 func TestPromptInTemporaryDirNeedsApproval(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat("/bin/sh"); err != nil {
 		t.Skip("no /bin/sh")
 	}

@@ -11,6 +11,7 @@ import (
 // tree --fromfile, ack -x and --files-from, aureport --stdin, tput -S. The line typed next is
 // theirs, not the shell's.
 func TestQuietProgramsThatReadTheTerminal(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"shasum", "shasum -a 256", "shasum -a256", "shasum --algorithm 256", "shasum --al 256", "shasum -b -a 1",
 		"sudo shasum", "/usr/bin/shasum -a 512",
@@ -39,6 +40,7 @@ func TestQuietProgramsThatReadTheTerminal(t *testing.T) {
 // touch after it, such a program takes the first and the shell would run
 // the second alone; no unapproved send may make the marker.
 func TestQuietProgramsThatReadTheTerminalInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, opener := range []string{"tput -S", "shasum -a 256", "gpg --list-packets"} {
 		if _, err := exec.LookPath(strings.Fields(opener)[0]); err != nil {
 			continue

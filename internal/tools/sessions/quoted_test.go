@@ -9,6 +9,7 @@ import (
 // head took "echo \". eval's words are one line, and "<&2" copies the
 // terminal to a command's input.
 func TestQuotedNamesEvalAndCopies(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		`h\ead -n 1`, `he''ad -n 1`, `"h"ead -n 1`, `$'\x68ead' -n 1`, `$'\150ead' -n 1`, `'head' -n 1`, `\cat`, `c"a"t`,
 		`re\ad x`, `s\ed q`, `g\rep -m1 x`, `\ssh h cat`, `sudo h\ead -n 1`, `e\nv -S'head -n 1'`, `$'env' --sp='head -n 1'`,
@@ -47,6 +48,7 @@ func TestQuotedNamesEvalAndCopies(t *testing.T) {
 // and "ls | head -n 1 <&2" reads the terminal; no unapproved send may
 // make the marker.
 func TestQuotedReaderInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, opener := range []string{`h\ead -n 1`, "eval head -n 1", "ls | head -n 1 <&2"} {
 		t.Run(opener, func(t *testing.T) { openerLeavesNoWrite(t, opener, 11) })
 	}

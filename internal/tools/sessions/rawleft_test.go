@@ -17,6 +17,7 @@ import (
 // is unknown; the same keys in a send of their own, or before the first
 // Enter, are followed as before.
 func TestEditsAfterEnterInOneSend(t *testing.T) {
+	t.Parallel()
 	for _, first := range []string{"exit", "logout", "sh", "dash", "exec sh", "bash", "ls", "", "echo hi"} {
 		for _, rest := range []string{"touch /etc/x #\x15echo hi", "touch /etc/x #\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7fecho hi",
 			"touch /etc/x # a\x17\x17\x17echo hi", "\x15echo hi", "echo hi\x7f\x7f\x7f\x7f\x7f\x7f\x7fls", "\x04", "echo '\r\x04"} {
@@ -43,11 +44,13 @@ func TestEditsAfterEnterInOneSend(t *testing.T) {
 // in a nested bash, or after "sh" typed into bash, reaches dash with its
 // edit keys as characters; no unapproved send may run the touch.
 func TestEditsLeftToAnotherShell(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ start, nested, handover string }{
 		{"", "bash --norc --noprofile", "exit"},
 		{"bash --norc --noprofile", "", "sh"},
 	} {
 		t.Run(c.handover, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			marker := mark(t)
 			args := map[string]any{"writable": true}

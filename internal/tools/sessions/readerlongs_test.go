@@ -8,6 +8,7 @@ import (
 // abbreviated, leaves no file: "head --lines 1" reads the terminal, takes
 // "echo \", and the touch typed next runs alone.
 func TestReaderLongOptionValues(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"head --lines 1", "head --li 1", "head --l 1", "head --bytes 4", "head --by 4", "head -q --lines 1",
 		"grep --max-count 1 e", "grep --max 1 e", "grep --m 1 e", "grep --after-context 1 -m1 e", "grep --context 1 -m1 e",
@@ -40,6 +41,7 @@ func TestReaderLongOptionValues(t *testing.T) {
 // in a real terminal take "echo \" and exit; no unapproved send may make
 // the marker.
 func TestReaderLongOptionInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, opener := range []string{"head --lines 1", "head --li 1", "grep --max-count 1 e"} {
 		t.Run(opener, func(t *testing.T) { openerLeavesNoWrite(t, opener, 7) })
 	}

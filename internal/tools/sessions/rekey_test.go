@@ -8,6 +8,7 @@ import (
 // Commands that change how the session reads later keys make warden lose
 // the line for good; the lines after them look harmless and are not.
 func TestRekeys(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		// The terminal's special characters and modes.
 		"stty kill '#'", "stty erase e", "stty werase x", "stty lnext q", "stty intr a",
@@ -55,6 +56,7 @@ func TestRekeys(t *testing.T) {
 // Ordinary work, reading terminal settings and bindings included, keeps
 // the line model.
 func TestRekeysReads(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"ls -la /var/log | grep x", "journalctl -u nginx", "git status", "git log --oneline -5",
 		"cat /etc/hosts", "curl -s https://example.com", "stty", "stty -a", "stty size", "stty -g",
@@ -76,6 +78,7 @@ func TestRekeysReads(t *testing.T) {
 // it, whatever it holds, even after Ctrl-C. A session without a terminal
 // is held to it too: a shell of another language reads a pipe the same.
 func TestRekeyedSession(t *testing.T) {
+	t.Parallel()
 	_, last := typeAll(tty, "stty kill '#'")
 	if !strings.Contains(last.unseen, "stty") || last.next.rekeyed == "" {
 		t.Fatalf("stty kill: unseen %q, rekeyed %q", last.unseen, last.next.rekeyed)

@@ -9,6 +9,7 @@ import (
 // mentions it unseen: policy classifies "ls" as a read, but the shell runs
 // the alias or function.
 func TestRenamedNames(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		define []string // sends, each run (approved) in turn
 		use    string
@@ -83,6 +84,7 @@ func TestRenamedNames(t *testing.T) {
 // Hooks that run on later events, and definitions whose names are
 // computed, end the model for good.
 func TestShellHooksEndTheModel(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"trap 'touch /etc/x' DEBUG",
 		"trap '' INT",
@@ -115,6 +117,7 @@ func TestShellHooksEndTheModel(t *testing.T) {
 // A word computed at run time where a key-changing program, option or
 // variable would stand may be it.
 func TestComputedKeyChanges(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"c=stty; $c kill '#'",
 		`"$(echo stty)" kill q`,
@@ -167,6 +170,7 @@ func TestComputedKeyChanges(t *testing.T) {
 // before it restores the terminal's modes; dash then reads keys unedited,
 // so the line model no longer holds.
 func TestStoppedSession(t *testing.T) {
+	t.Parallel()
 	for _, sig := range []string{"KILL", "TERM", "TSTP", "QUIT", "HUP", "USR1"} {
 		st := typing{}.stopped(sig)
 		if st.rekeyed == "" {
@@ -198,6 +202,7 @@ func TestStoppedSession(t *testing.T) {
 // editor's or interpreter's commands) ends the model: "w /etc/x" is ed's
 // write, not the shell's w.
 func TestLanguageReaders(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"mysql -u root -p shop", "sudo -u postgres psql", "sqlite3 /tmp/db", "ed", "ex /etc/hostname",
 		"vi /tmp/x", "python3", "python3 -i /tmp/s.py", "perl -de0", "php -a", "irb", "node", "gdb ./a.out",
@@ -231,6 +236,7 @@ func TestLanguageReaders(t *testing.T) {
 // A program that hands the lines typed next to a shell elsewhere, a
 // network service or an editor ends the model too.
 func TestElsewhereReaders(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"ssh db1", "ssh -p 2222 -i ~/.ssh/k admin@db1", "ssh -t db1 top", "ssh db1 sh", "ssh db1 python3",
 		"mosh db1", "nc redis 6379", "socat - TCP:redis:6379", "ncat db1 3306",
@@ -265,6 +271,7 @@ func TestElsewhereReaders(t *testing.T) {
 // changes which code programs load or names a file they write ends the
 // model, and so does set -k; one set for a single command does not.
 func TestPersistentVariables(t *testing.T) {
+	t.Parallel()
 	for _, s := range []string{
 		"export PATH=/tmp/b:$PATH", "PATH=/tmp/b:$PATH", "export GIT_INDEX_FILE=/etc/x",
 		"declare -x LD_PRELOAD=/tmp/x.so", "typeset -gx PYTHONSTARTUP=/tmp/s.py", "read -r PYTHONPATH <<< /tmp",
@@ -296,6 +303,7 @@ func TestPersistentVariables(t *testing.T) {
 // A session whose own program reads its lines in another language gets
 // none of its sends as shell.
 func TestStartedReaders(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{"mysql -h db1", "python3", "vi /tmp/f", "ssh db1", "sqlite3 /tmp/db", "export PATH=/tmp/b:$PATH; exec bash"} {
 		if why := startRekeys(&StartArgs{Command: c}, "/bin/sh"); why == "" {
 			t.Errorf("%q: the session is followed", c)

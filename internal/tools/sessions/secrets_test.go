@@ -18,6 +18,7 @@ import (
 // what is typed around it stays readable. Every command is behind false
 // &&, so nothing runs.
 func TestSecretsSplitAcrossSends(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rg := newRigWith(t, policy.Open, session.Options{RecordDir: dir})
 	id := rg.start(nil)
@@ -87,6 +88,7 @@ func TestSecretsSplitAcrossSends(t *testing.T) {
 // nothing runs and each answer reaches the shell as a command it does
 // not find.
 func TestSecretAnsweredInTheSameSend(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rg := newRigWith(t, policy.Open, session.Options{RecordDir: dir})
 	sends := []struct {
@@ -143,6 +145,7 @@ func TestSecretAnsweredInTheSameSend(t *testing.T) {
 // TestTerminalPromptAnsweredLater: sudo -v, gpg and ssh-keygen ask for a
 // password on the terminal, and the next send is that password.
 func TestTerminalPromptAnsweredLater(t *testing.T) {
+	t.Parallel()
 	rg := newRig(t, policy.Open)
 	for _, s := range []struct{ prompt, secret string }{
 		{"false && sudo -v", "S3cr3tZa"}, {"false && sudo -u bob ls", "S3cr3tZb"},

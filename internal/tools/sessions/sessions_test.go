@@ -256,6 +256,7 @@ func mark(t *testing.T) string {
 // In guarded mode, text that only assembles a mutation once the terminal
 // has edited it needs approval, and nothing of it is typed.
 func TestSendClassifiesWhatTheShellRuns(t *testing.T) {
+	t.Parallel()
 	rg := newRig(t, policy.Guarded)
 	marker := mark(t)
 	id := rg.start(nil)
@@ -309,6 +310,7 @@ func TestSendClassifiesWhatTheShellRuns(t *testing.T) {
 // A partial line is classified as what it would be if entered now, so a
 // removal cannot be typed in pieces that each look harmless.
 func TestPartialLinesAreClassified(t *testing.T) {
+	t.Parallel()
 	rg := newRig(t, policy.Open)
 	id := rg.start(nil)
 	if got := rg.send(id, "ls; rm -rf /tmp/warden-nothing", false); got["status"] != "approval_required" {
@@ -331,6 +333,7 @@ func TestPartialLinesAreClassified(t *testing.T) {
 }
 
 func TestUnseenKeysAreRefusedOutsideWritableSessions(t *testing.T) {
+	t.Parallel()
 	rg := newRig(t, policy.Open)
 	id := rg.start(nil)
 	for _, data := range []string{"\x01", "ls\t", "\x1b[A", "rm -rf / \x08\x08\x08\x08\x08\x08\x08\x08\x08ls", "!!", "\x1a", "ls\x19"} {
@@ -362,6 +365,7 @@ func TestUnseenKeysAreRefusedOutsideWritableSessions(t *testing.T) {
 // An interrupt from session_signal is followed like Ctrl-C: dash drops the
 // line it reads next, so that line must be a complete command.
 func TestSignalInterruptIsFollowed(t *testing.T) {
+	t.Parallel()
 	rg := newRig(t, policy.Open)
 	id := rg.start(nil)
 	if got := rg.call("session_signal", map[string]any{"session_id": id, "signal": "INT"}); got["status"] != "ok" {
@@ -380,6 +384,7 @@ func TestSignalInterruptIsFollowed(t *testing.T) {
 }
 
 func TestWritableSessions(t *testing.T) {
+	t.Parallel()
 	rg := newRig(t, policy.Guarded)
 	if got := rg.call("session_start", map[string]any{"writable": true}); got["status"] != "approval_required" {
 		t.Fatalf("writable start without approval: %v", got)
@@ -425,6 +430,7 @@ func TestWritableSessions(t *testing.T) {
 }
 
 func TestSendsToOneSessionAreTypedInTurn(t *testing.T) {
+	t.Parallel()
 	rg := newRig(t, policy.Open)
 	id := rg.start(nil)
 	var wg sync.WaitGroup

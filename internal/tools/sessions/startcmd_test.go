@@ -12,6 +12,7 @@ import (
 // A session's command runs before anything is typed: a reader in it
 // takes the first lines sent, and a shell after it runs the rest.
 func TestStartCommandReaders(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"head -n 1; sh", "read x; sh", "cat /dev/stderr; bash", "head -n 1 && exec bash", "sudo -S true; sh",
 		"env -u X head -n 1; sh", "git check-ignore --std; sh", "./tool; sh", "grep --max-count 1 x; sh", "read x; /bin/bash -i", "head -n 1; $SHELL", "head -n 1; exec \"$0\"", "read x; sudo \"$SHELL\"",
@@ -36,6 +37,7 @@ func TestStartCommandReaders(t *testing.T) {
 // typed next in its own language (zsh's ls *(e:'touch x':) runs touch):
 // the session is adrift from its start, under every spelling.
 func TestStartCommandUnknownShells(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"exec -a x zsh", "exec -a sh zsh", "exec -a bash /usr/bin/zsh", "exec -la x ksh", "./tool", "/tmp/x/zsh5",
 		"zsh5", "zsh-5.9", "/usr/bin/zsh-static", "mksh-static", "nice -n 5 zsh", "ionice -c 3 zsh", "taskset 1 zsh",
@@ -60,6 +62,7 @@ func TestStartCommandUnknownShells(t *testing.T) {
 // into it after a wrapper's option value, no unapproved send may run it,
 // before Ctrl-C or after (zsh ignores it at its prompt).
 func TestUnknownShellInATerminal(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("zsh"); err != nil {
 		t.Skip("no zsh")
 	}
@@ -70,6 +73,7 @@ func TestUnknownShellInATerminal(t *testing.T) {
 		{"", "timeout 100 zsh -f"},
 	} {
 		t.Run(c.start+c.typed, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			marker := mark(t)
 			args := map[string]any{"writable": true}
@@ -101,8 +105,10 @@ func TestUnknownShellInATerminal(t *testing.T) {
 // (tier 1) gives head the first send; no unapproved send may make the
 // marker.
 func TestStartCommandReaderInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{"head -n 1; sh", "cat /dev/stderr; sh"} {
 		t.Run(cmd, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			marker := mark(t)
 			got := rg.call("session_start", map[string]any{"command": cmd})

@@ -6,6 +6,7 @@ import "testing"
 // may come up with "ls" aliased or bound to anything: after "bash
 // --rcfile /tmp/rc" holding alias ls='touch x', the send "ls" runs touch.
 func TestConfiguredShellsEndTheModel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"bash --rcfile /tmp/rc", "bash --init-file /tmp/rc", "bash --rcfile=/tmp/rc", "bash -i --rcfile /tmp/rc",
 		"/bin/bash --rcfile /tmp/rc", "exec bash --rcfile /tmp/rc", "env bash --init-file /tmp/rc",
@@ -26,6 +27,7 @@ func TestConfiguredShellsEndTheModel(t *testing.T) {
 }
 
 func TestPlainShellsStayFollowed(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"bash", "sh", "dash", "sh -i", "bash -l", "bash --login", "bash --norc", "bash -c 'echo hi'",
 		"HOME=/tmp bash -c 'echo hi'", "ENV=/tmp/rc sh -c 'echo hi'",
@@ -42,6 +44,7 @@ func TestPlainShellsStayFollowed(t *testing.T) {
 // "echo \", the shell times out at its continuation prompt and exits, and
 // the next line, "touch x", runs in the shell before it.
 func TestVariablesForANewShellEndTheModel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"TMOUT=1 bash", "env TMOUT=1 bash", "TMOUT=1 sh -i", "PROMPT_COMMAND='touch x' bash", "PS1='$(touch x)' bash",
 		"histchars='!l' bash", "LESSSECURE=0 bash", "PAGER=less bash", "PATH=/tmp/b:$PATH bash", "LD_PRELOAD=/tmp/x.so bash",
@@ -63,6 +66,7 @@ func TestVariablesForANewShellEndTheModel(t *testing.T) {
 // A host's shell is configured freely; one whose language or line
 // editing warden does not follow ends the model from the start.
 func TestSessionShellsWardenFollows(t *testing.T) {
+	t.Parallel()
 	for _, sh := range []string{"/usr/bin/ksh", "/bin/mksh", "/usr/bin/rc", "/usr/bin/ion", "/usr/bin/tclsh",
 		"/usr/bin/python3", "/usr/local/bin/osh", "/usr/bin/yash", "/usr/bin/es", "/bin/busybox", "/usr/bin/zsh",
 		"/usr/bin/fish", "/bin/csh", "/opt/x/shell"} {
@@ -83,6 +87,7 @@ func TestSessionShellsWardenFollows(t *testing.T) {
 // of its own, typed in the session ends the model as zsh does: it
 // outlives Ctrl-C.
 func TestOtherShellsTypedEndTheModel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{"ksh", "mksh", "ksh93 -i", "oksh", "rc", "es", "ion", "osh", "ysh", "murex",
 		"powershell", "sudo ksh", "exec mksh", "/usr/bin/ion", "env ion"} {
 		t.Run(c, func(t *testing.T) {

@@ -6,6 +6,7 @@ import "testing"
 // the programs after it in its list read on: after "tee -i /dev/null;
 // head -n 1", Ctrl-C and Ctrl-D, head takes "echo \" and "touch x" runs.
 func TestSurvivorsOfCtrlCEndTheModel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"tee -i /dev/null; head -n 1", "tee -i", "tee --ignore-interrupts /dev/null", "tee -ai /dev/null", "tee -a -i f",
 		"bc", "bc -q", "bc -l", "dc", "bc f.bc", "setsid -w head -n 1", "setsid head -n 1", "setsid -w cat",
@@ -30,6 +31,7 @@ func TestSurvivorsOfCtrlCEndTheModel(t *testing.T) {
 }
 
 func TestReadersEndedByCtrlC(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"tee /tmp/x", "tee -a /tmp/x", "ls | tee -i /tmp/x", "echo 1+1 | bc", "bc < /tmp/f", "tee -i f < /dev/null",
 		"echo tee -i", "grep bc /etc/x", "cat; head -n 1", "sleep 10 &", "head -n 1 < /etc/hosts &", "ls &",

@@ -89,6 +89,7 @@ func (r *reader) run(data string) string {
 // applies an edit, both print what the model hands over; where it refuses
 // one, they differ, so no single answer would be right.
 func TestTerminalsAgree(t *testing.T) {
+	t.Parallel()
 	reg := session.NewRegistry(session.Options{})
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -148,6 +149,7 @@ func TestTerminalsAgree(t *testing.T) {
 // until Ctrl-C, and a send that types past the reader is refused, so in a
 // writable session no unapproved send runs the marker's touch.
 func TestReaderTakesTheOpener(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		sends func(m string) []string
@@ -172,6 +174,7 @@ func TestReaderTakesTheOpener(t *testing.T) {
 		}, 3 * time.Second},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			marker := filepath.Join(t.TempDir(), "marker")
 			id := rg.start(map[string]any{"writable": true})
@@ -236,6 +239,7 @@ func (rg *rig) resync(id string, n int) {
 // after git log, "qtouch x #^Uecho hi" quit less and dash ran touch where
 // warden classified echo hi. Sessions start with the pagers off.
 func TestPagersAreOff(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}

@@ -8,6 +8,7 @@ import (
 // through links and relative paths: a reader given any of them takes the
 // line typed next, and the touch after "echo \" runs alone.
 func TestTerminalsOtherNames(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"head -n 1 < /dev/stderr", "head -n 1 < /dev/stdout", "head -n 1 < /dev/fd/2", "head -n 1 < /dev/fd/1",
 		"head -n 1 < /proc/self/fd/2", "head -n 1 < /proc/self/fd/255", "head -n 1 < /dev/fd/255", "head -n 1 < /dev/fd/3",
@@ -43,6 +44,7 @@ func TestTerminalsOtherNames(t *testing.T) {
 // it, ends the model: after "cd /proc/self/fd", "< 0" is the terminal;
 // after "ln -s /dev/tty /tmp/t", so is "< /tmp/t".
 func TestNewNamesOfTheTerminal(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"cd /proc/self/fd", "cd /dev", "cd /dev/pts", "cd /dev/fd", "cd /proc", "cd /proc/1/fd", "pushd /dev/char",
 		"cd ../../dev", "cd dev", "cd proc/self", "cd /dev/", "cd //dev", "cd /proc/self/root/dev",
@@ -62,6 +64,7 @@ func TestNewNamesOfTheTerminal(t *testing.T) {
 // TestOtherNamesInATerminal: in a real terminal, head reading
 // /dev/stderr takes "echo \", and no unapproved send may make the marker.
 func TestOtherNamesInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, opener := range []string{"head -n 1 < /dev/stderr", "head -n 1 /dev/fd/1", "read x < /proc/self/fd/2"} {
 		t.Run(opener, func(t *testing.T) { openerLeavesNoWrite(t, opener, 9) })
 	}
@@ -73,6 +76,7 @@ func TestOtherNamesInATerminal(t *testing.T) {
 // directory of $PWD or $OLDPWD (~+/tty after PWD=/dev) may be the
 // terminal; so may ./tty, as tty is.
 func TestTerminalsComputedOrExpanded(t *testing.T) {
+	t.Parallel()
 	for _, host := range []keyboard{tty, {pty: true}} {
 		for _, c := range []string{
 			"head -n 1 $(tty)", `head -n 1 "$(tty)"`, "head -n 1 `tty`", "head -n 1 $SSH_TTY", "cat $GPG_TTY",
@@ -108,6 +112,7 @@ func TestTerminalsComputedOrExpanded(t *testing.T) {
 // TestComputedTerminalInATerminal: in a real terminal, head given the
 // name tty prints takes "echo \"; no unapproved send may make the marker.
 func TestComputedTerminalInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, opener := range []string{"head -n 1 $(tty)", "head -n 1 /proc/$$/fd/0"} {
 		t.Run(opener, func(t *testing.T) { openerLeavesNoWrite(t, opener, 11) })
 	}

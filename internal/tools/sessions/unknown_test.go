@@ -48,6 +48,7 @@ var questionOpeners = []string{
 }
 
 func TestQuestionsLeaveAnAskersLeeway(t *testing.T) {
+	t.Parallel()
 	for _, c := range questionOpeners {
 		t.Run(c, func(t *testing.T) {
 			leftUnseen(t, c)
@@ -65,6 +66,7 @@ func TestQuestionsLeaveAnAskersLeeway(t *testing.T) {
 }
 
 func TestUnknownProgramsMayReadTheNextLines(t *testing.T) {
+	t.Parallel()
 	for _, c := range unknownOpeners {
 		t.Run(c, func(t *testing.T) {
 			first := typing{}.feed(c+"\r", tty)
@@ -101,6 +103,7 @@ func TestUnknownProgramsMayReadTheNextLines(t *testing.T) {
 // Programs warden knows to leave the terminal alone keep the session
 // followed, edits and continuations included.
 func TestQuietProgramsStayFollowed(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"ls", "ls -la /var/log", "cd /var/log", "cat x", "pwd", "echo hi", "printf '%s\\n' a", "export A=1", "x=1",
 		"git status", "git log --oneline", "git diff HEAD~1", "git log -p", "git show -p HEAD", "git -C /srv/r log -p", "git commit -m msg", "systemctl status nginx",
@@ -131,6 +134,7 @@ func TestQuietProgramsStayFollowed(t *testing.T) {
 // writable session that send needs approval, so no unapproved send runs
 // the marker's touch.
 func TestUnknownReaderTakesTheOpener(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	reader := filepath.Join(dir, "asks")
 	if err := os.WriteFile(reader, []byte("#!/bin/sh\nprintf 'Enter a value: '\nread -r answer\n"), 0o755); err != nil {
@@ -138,6 +142,7 @@ func TestUnknownReaderTakesTheOpener(t *testing.T) {
 	}
 	for _, opener := range []string{reader, "env " + reader, "cd " + dir + " && ./asks"} {
 		t.Run(opener, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			id, marker := rg.opened(opener)
 			rg.readUntil(id, "value")
@@ -171,6 +176,7 @@ var argumentReaders = []string{
 }
 
 func TestArgumentsThatReadTheTerminal(t *testing.T) {
+	t.Parallel()
 	for _, c := range argumentReaders {
 		t.Run(c, func(t *testing.T) {
 			leftUnseen(t, c)
@@ -195,11 +201,13 @@ func TestArgumentsThatReadTheTerminal(t *testing.T) {
 // key's file name, takes "echo \" as it and exits, and the shell runs the
 // next line alone, which warden would read as echo's argument.
 func TestFileNameAskedOnTheTerminal(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("ssh-keygen"); err != nil {
 		t.Skip("no ssh-keygen")
 	}
 	for i, opener := range []string{"ssh-keygen -l", "ssh-keygen -L"} {
 		t.Run(opener, func(t *testing.T) {
+			t.Parallel()
 			rg := newRig(t, policy.Guarded)
 			id, marker := rg.opened(opener)
 			rg.readUntil(id, "file")
@@ -219,6 +227,7 @@ func TestFileNameAskedOnTheTerminal(t *testing.T) {
 // so a line typed after Ctrl-C may be theirs: supervisorctl's "clear
 // all" writes. Started without a command, they end the model.
 func TestCommandShellsEndTheModel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"virsh", "virsh -c qemu:///system", "lvm", "supervisorctl", "supervisorctl -c /etc/s.conf", "nslookup", "nslookup -",
 		"bluetoothctl", "wpa_cli", "wpa_cli -i wlan0", "ntpq", "kadmin.local", "sqlcmd -S db", "gluster", "ceph",

@@ -13,6 +13,7 @@ import (
 // Code warden does not read may read the terminal: after python3 -c
 // 'input()', "echo \" is its input and "touch x" runs.
 func TestUnreadCodeTakesTheNextLine(t *testing.T) {
+	t.Parallel()
 	leavesNextLinesUnseen(t, []string{
 		"python3 -c 'input()'", "python3 s.py", "python3 -m json.tool", "python3.12 -c 'input()'", "perl -e '<STDIN>'",
 		"perl s.pl", "ruby -e gets", "node app.js", "node -e 'x'", "php -r 'fgets(STDIN);'", "lua -e 'io.read()'",
@@ -23,6 +24,7 @@ func TestUnreadCodeTakesTheNextLine(t *testing.T) {
 }
 
 func TestReadCodeKeepsTheSessionFollowed(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"python3 --version", "node --version", "ruby --version", "bash -c 'echo hi'", "sh -c ls",
 		"python3 s.py < /dev/null", "echo x | python3 -c 'input()'", "python3 -c 'print(1)' < /tmp/f", "bash --version",
@@ -39,6 +41,7 @@ func TestReadCodeKeepsTheSessionFollowed(t *testing.T) {
 // after "sed '1e head -n 1' f" (approved: policy asks for it), head takes
 // "echo \" and the touch typed next runs alone.
 func TestSedRunsCommands(t *testing.T) {
+	t.Parallel()
 	leavesNextLinesUnseen(t, []string{
 		"sed '1e head -n1' /etc/hostname", "sed e /etc/hostname", "sed 's/x/head -n1/e' /etc/hostname", "sed -e '$e head -n1' f",
 		"sed '/x/e head' f", "sed -n '1!e' f", "sed 's|a|b|ge' f", "sed -f s.sed f", "sed -ne 'e' f", "sed -e1e f",
@@ -58,6 +61,7 @@ func TestSedRunsCommands(t *testing.T) {
 // TestSedRunsCommandsInATerminal: with sed's e approved, the head it runs
 // takes "echo \" from the terminal; no unapproved send may make the marker.
 func TestSedRunsCommandsInATerminal(t *testing.T) {
+	t.Parallel()
 	if out, err := exec.Command("sed", "--version").CombinedOutput(); err != nil || !strings.Contains(string(out), "GNU") {
 		t.Skip("no GNU sed")
 	}

@@ -15,6 +15,7 @@ import (
 // sh is not known, for the rest of the session: in zsh, "ls # ; touch x"
 // runs touch, *(e:…:) runs code and "< f" pages f with more.
 func TestUserShellsMayBeZsh(t *testing.T) {
+	t.Parallel()
 	starters := []string{
 		"sudo -s", "sudo -i", "sudo -iu bob", "sudo -u bob -s", "sudo --login", "doas -s", "su", "su -", "su - bob", "su -l bob",
 		"runuser -u bob", "runuser -l bob", "login", "newgrp", "newgrp wheel", "sg wheel", "script", "script -q /dev/null",
@@ -62,6 +63,7 @@ func TestUserShellsMayBeZsh(t *testing.T) {
 // TestUserShellInATerminal: a real zsh that script starts from $SHELL
 // runs what follows '#' on a line; no unapproved send may run it.
 func TestUserShellInATerminal(t *testing.T) {
+	t.Parallel()
 	zsh, err := exec.LookPath("zsh")
 	if err != nil {
 		t.Skip("no zsh")

@@ -6,6 +6,7 @@ import "testing"
 // next in its own language as its plain name does: after python3.12, a
 // line is Python, not the shell's.
 func TestVersionedReadersEndTheModel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"python3.12", "python3.11 -i", "/usr/bin/python3.12", "python2.7", "pypy3.10", "perl5.36", "perl5.36.0 -d s.pl",
 		"lua5.4", "lua5.1", "luajit-2.1", "php8.2", "php8.2 -a", "ruby3.1", "tclsh8.6", "wish8.6", "guile3.0",

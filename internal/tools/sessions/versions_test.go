@@ -5,6 +5,7 @@ import "testing"
 // A program asked for its version or usage prints it and exits: it reads
 // nothing typed, so the session stays followed.
 func TestVersionsAndUsageReadNothing(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"python3 -V", "python3 --version", "python -V", "python3.12 -V", "python3 -VV", "python3 -h", "python3 --help",
 		"/usr/bin/python3 -V", "pypy3 -V", "perl -v", "perl -V", "perl --version", "ruby -v", "ruby --version", "node -v",
@@ -30,6 +31,7 @@ func TestVersionsAndUsageReadNothing(t *testing.T) {
 
 // A script's own --version or -h is the script's: the interpreter runs it.
 func TestScriptArgumentsAreTheScripts(t *testing.T) {
+	t.Parallel()
 	leavesNextLinesUnseen(t, []string{
 		"python3 s.py --version", "python3 s.py -V", "python3 s.py -h", "python3 s.py --help", "perl s.pl -v",
 		"ruby s.rb --version", "node app.js -v", "python3 -c 'input()' --version", "python3 -m http.server --help",

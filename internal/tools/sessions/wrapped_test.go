@@ -8,6 +8,7 @@ import (
 // it for one hid the reader after it: after "env -u X head -n 1", head
 // takes "echo \" and "touch /etc/x" runs alone.
 func TestReadersAfterWrapperValues(t *testing.T) {
+	t.Parallel()
 	for _, c := range []string{
 		"env -u X head -n 1", "env -C /tmp head -n 1", "env --unset X cat", "env --chdir /tmp cat", "env --ch /tmp cat",
 		"sudo -u root head -n 1", "sudo -g adm cat", "sudo -C 5 cat", "sudo -D /tmp cat", "sudo -h host cat",
@@ -36,6 +37,7 @@ func TestReadersAfterWrapperValues(t *testing.T) {
 // "env -u X" takes "echo \", and the touch typed next runs alone; no
 // unapproved send may make the marker.
 func TestWrapperValueReaderInATerminal(t *testing.T) {
+	t.Parallel()
 	for _, opener := range []string{"env -u X head -n 1", "timeout -s INT 30 head -n 1", "taskset 1 head -n 1"} {
 		t.Run(opener, func(t *testing.T) { openerLeavesNoWrite(t, opener, 5) })
 	}

@@ -97,13 +97,20 @@ func archiveOutputs(c *call) []arg {
 	case "unzip":
 		return nil // unzip -d is a directory: archiveDirs
 	}
-	if len(out) > 0 || !decompressing(c) || c.flagSet('c', "--stdout", 5) || c.flagSet(0, "--to-stdout", 5) ||
-		c.flagSet('t', "--test", 4) || c.flagSet('l', "--list", 4) {
+	if len(out) > 0 || !decompressing(c) || compressReadsOnly(c) {
 		return out
 	}
+	// -S SUF (--suffix) names the suffix a decompressor strips, any
+	// text at all (gunzip -S -c /etc/passwd-c writes /etc/passwd).
+	sufs := c.optVals(c.args, "-S", "--suffix")
 	for _, op := range ops {
 		if ext := path.Ext(op.val); ext != "" && ext != op.val {
 			out = append(out, arg{val: strings.TrimSuffix(op.val, ext), known: op.known, glob: op.glob})
+		}
+		for _, s := range sufs {
+			if s.known && s.val != "" && strings.HasSuffix(op.val, s.val) && s.val != op.val {
+				out = append(out, arg{val: strings.TrimSuffix(op.val, s.val), known: op.known, glob: op.glob})
+			}
 		}
 	}
 	return out
@@ -135,7 +142,7 @@ func archiveDirs(c *call) []arg {
 		out = c.optVals(c.args, "--output-dir-flat", "--output-dir-mirror")
 	case "gzip", "gunzip", "pigz", "unpigz":
 		// -N restores the name stored in the archive, beside it.
-		if decompressing(c) && c.flagSet('N', "--name", 4) && !c.flagSet('c', "--stdout", 5) {
+		if decompressing(c) && c.flagSet('N', "--name", 4) && !compressReadsOnly(c) {
 			for _, op := range optionOperands(c.args, archiveValueShort[c.name], "") {
 				out = append(out, arg{val: path.Dir(op.val), known: op.known, glob: op.glob})
 			}

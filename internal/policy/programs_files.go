@@ -602,7 +602,7 @@ func archiveProgram(c *call) (Tier, string) {
 			return r.t, r.why
 		}
 	}
-	if len(ops) == 0 || hasFlag(vals, 'c', "--stdout") || hasFlag(vals, 'l', "--list") || hasFlag(vals, 't', "--test") {
+	if compressReadsOnly(c) {
 		return TierRead, c.name + ": to standard output"
 	}
 	return TierMutate, c.name + ": compresses or decompresses files in place"

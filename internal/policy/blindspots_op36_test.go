@@ -1,0 +1,46 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotCompressorValueFlags: a compressor's -c, -l or -t makes it
+// a read only when its own parser reads that flag; a letter or long
+// option that takes a value swallows it (gzip -Sc a and gzip -S -c a are
+// suffix "c" and "-c", and replace a by a compressed copy), a word
+// computed at run time may be such an option, and xz --files and zstd
+// --filelist name files to rewrite without any operand.
+func TestBlindSpotCompressorValueFlags(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"gzip -Sc a", "gzip -S -c a", "gzip --suffix -c a", "gzip --suf -c a", "gzip -qS -c a",
+		"gunzip -S -t a-t", "gzip $opt -c a", "pigz -p -c a", "pigz -pc a", "unpigz -Sl a",
+		"xz -S -c a", "xz -T -c a", "xz --threads -c a", "xz -Fc a", "xz --files=/tmp/l", "xz --files",
+		"xz --files0=/tmp/l -k", "unxz --fil=/tmp/l", "lzma --suffix -t a",
+		"zstd --filelist=/tmp/l", "zstd --filelist /tmp/l", "zstd --file=/tmp/l",
+		"brotli -q -c a", "brotli --quality -c a", "lz4 -l a",
+		"sudo gzip -S -c a", "/usr/bin/xz -S -c a", "env gzip -Sc a", "nice -n 5 xz -T -c a",
+		"timeout 5 gzip --suffix -c a", "busybox gzip -S -c a", "command zstd --filelist=/tmp/l",
+	))
+	// The file a decompressor writes is its operand less the suffix -S
+	// names, whatever text that is.
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"gzip -S -c /etc/passwd", "gunzip -S -c /etc/passwd-c", "gunzip --suffix=-x /etc/shadow-x",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"gzip -c", "gzip -c a", TierRead},
+		{"gzip -S then -c", "gzip -S .x -c a", TierRead},
+		{"gzip -cS", "gzip -cS .x a", TierRead},
+		{"gzip --stdout", "gzip --std a", TierRead},
+		{"gunzip -l", "gunzip --list a.gz", TierRead},
+		{"gzip stdin", "gzip -dc -", TierRead},
+		{"gzip -c after unknown", "gzip -c $x", TierRead},
+		{"xz -T0 -dc", "xz -T0 -dc a.xz", TierRead},
+		{"xz stdin with value", "xz -d -T 0", TierRead},
+		{"xz --files -c", "xz -c --files=/tmp/l", TierRead},
+		{"zstd -dc", "zstd -dc a.zst", TierRead},
+		{"zstd -l", "zstd -l a.zst", TierRead},
+		{"bzip2 -ck", "bzip2 -ck a", TierRead},
+		{"lz4 -dc", "lz4 -dc a.lz4", TierRead},
+		{"lz4 --list", "lz4 --list a.lz4", TierRead},
+		{"brotli -dc", "brotli -dc a.br", TierRead},
+	})
+}

@@ -44,3 +44,33 @@ func TestBlindSpotCompressorValueFlags(t *testing.T) {
 		{"brotli -dc", "brotli -dc a.br", TierRead},
 	})
 }
+
+// TestBlindSpotXxdOutputSpellings: xxd tells an option by its first two
+// characters ("-ps", "-postscript", "-pxyz" and "--ps" are all -p, "-rps"
+// is -r) and its valued options take the rest of their word unless it
+// spells their long name ("-c8", "-cols 8", "-seek 1"); its second
+// operand is a file it writes (truncating, or patching with -r). An
+// option read as taking a value that it does not take hid the output.
+func TestBlindSpotXxdOutputSpellings(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"xxd -ps a /tmp/x", "xxd -pxyz a /tmp/x", "xxd --ps a /tmp/x", "xxd -rps a /tmp/x",
+		"xxd -r -ps - /tmp/x", "xxd -postscript a /tmp/x", "xxd --plain a /tmp/x", "xxd -include a /tmp/x",
+		"xxd -rp a /tmp/x", "xxd -bits a /tmp/x", "xxd -u a /tmp/x", "xxd -ebcdic a /tmp/x",
+		"xxd -capitalize -i a /tmp/x", "xxd -cols 8 a /tmp/x", "xxd -c8 a /tmp/x", "xxd -skip 1 a /tmp/x",
+		"xxd -s1 a /tmp/x", "xxd -Ralways a /tmp/x", "xxd -R always a /tmp/x", "xxd $o a /tmp/x", "xxd -s $n a /tmp/x",
+		"busybox xxd -ps a /tmp/x", "/usr/bin/xxd -rps a /tmp/x", "env xxd --ps a /tmp/x",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false, "sudo xxd -ps a /etc/passwd", "xxd -rps a /etc/shadow"))
+	runExactHosts(t, p, []exactCase{
+		{"plain", "xxd a", TierRead},
+		{"ps", "xxd -ps a", TierRead},
+		{"revert to stdout", "xxd -r -p a", TierRead},
+		{"seek", "xxd -s 1 a", TierRead},
+		{"seek long", "xxd -seek 1 a", TierRead},
+		{"len", "xxd -l 16 /etc/hosts", TierRead},
+		{"stdout operand", "xxd -i a -", TierRead},
+		{"cols and group", "xxd -cols 8 -groupsize 1 a", TierRead},
+		{"cols attached", "xxd -c 8 -g 1 a", TierRead},
+	})
+}

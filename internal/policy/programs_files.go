@@ -543,10 +543,11 @@ func filterProgram(c *call) (Tier, string) {
 			return TierMutate, "xmllint --shell: an interactive shell that can write files"
 		}
 	case "xxd":
-		ops := operandsSkipping(vals, "cglosn", []string{"-cols", "-groupsize", "-len", "-offset", "-seek", "-name"})
-		if len(ops) >= 2 {
-			return write(arg{val: ops[1], known: true})
+		r := raiser{TierRead, c.name}
+		for _, o := range xxdOutputs(c.args) {
+			r.raise(write(o))
 		}
+		return r.t, r.why
 	case "yq":
 		if hasFlag(vals, 'i', "--inplace") {
 			return TierMutate, "yq -i: edits files in place"

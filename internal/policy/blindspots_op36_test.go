@@ -74,3 +74,36 @@ func TestBlindSpotXxdOutputSpellings(t *testing.T) {
 		{"cols attached", "xxd -c 8 -g 1 a", TierRead},
 	})
 }
+
+// TestBlindSpotArIndexModifier: ar's s modifier writes the archive's
+// symbol index with any operation, so ar ts and ar ps rewrite the archive
+// they list or print.
+func TestBlindSpotArIndexModifier(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"ar ts /tmp/x.a", "ar tvs /tmp/x.a", "ar -ts /tmp/x.a", "ar ps /tmp/x.a", "ar tsv /tmp/x.a",
+		"sudo ar ts /tmp/x.a", "/usr/bin/ar ts /tmp/x.a",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false, "ar ts /usr/lib/x86_64-linux-gnu/libc.a"))
+	runExactHosts(t, p, []exactCase{
+		{"list", "ar t /tmp/x.a", TierRead},
+		{"list verbose", "ar tv /tmp/x.a", TierRead},
+		{"print", "ar p /tmp/x.a", TierRead},
+		{"list O", "ar tO /tmp/x.a", TierRead},
+	})
+}
+
+// TestBlindSpotTeeOperandFiles: after "--" every word tee is given is a
+// file it writes, and GNU tee writes a file named "-".
+func TestBlindSpotTeeOperandFiles(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"tee -- -a", "echo x | tee -- -p", "tee -", "tee -a -", "sponge -- -a", "sudo tee -- -i",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"no file", "tee", TierRead},
+		{"append no file", "tee -a", TierRead},
+		{"output-error", "tee --output-error=warn", TierRead},
+		{"piped", "echo x | tee -p", TierRead},
+	})
+}

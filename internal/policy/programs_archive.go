@@ -248,7 +248,11 @@ func arProgram(c *call) (Tier, string) {
 	}
 	switch op {
 	case "t", "p":
-		return TierRead, "ar " + op + ": lists or prints members"
+		// The s modifier writes the archive's symbol index whatever the
+		// operation: GNU ar ts rewrites the archive it lists.
+		if !strings.Contains(key, "s") {
+			return TierRead, "ar " + op + ": lists or prints members"
+		}
 	case "x":
 		r := raiser{TierMutate, "ar x: extracts members"}
 		if c.ctx.root {

@@ -137,9 +137,16 @@ func fileProgram(c *call) (Tier, string) {
 		return TierDestructive, "shred: destroys file contents"
 	case "tee", "sponge":
 		// sponge FILE writes FILE as tee does, once its input ends.
+		// After "--" every word is a file, and so is "-" anywhere: GNU
+		// tee writes a file named "-".
 		t, why := TierRead, c.name
+		opts := true
 		for _, a := range c.args {
-			if strings.HasPrefix(a.val, "-") && a.known {
+			if opts && a.known && a.val == "--" {
+				opts = false
+				continue
+			}
+			if opts && a.known && len(a.val) > 1 && a.val[0] == '-' {
 				continue
 			}
 			wt, wwhy, deny := c.e.writeTarget(a)

@@ -107,3 +107,28 @@ func TestBlindSpotTeeOperandFiles(t *testing.T) {
 		{"piped", "echo x | tee -p", TierRead},
 	})
 }
+
+// TestBlindSpotTsharkProgramPreferences: tshark -o sets preferences of
+// dissectors and capture programs, and some name a program it runs: the
+// Snort dissector runs snort.binary (its snort.config loads modules) once
+// snort.alerts_source asks for a running Snort, and extcap.IFACE.ARG is
+// an argument of an extcap capture program (sshdump's proxycommand and
+// remote capture command). A preference computed at run time may be one.
+func TestBlindSpotTsharkProgramPreferences(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"tshark -r a.pcap -o snort.binary:/tmp/e -o snort.alerts_source:from-running-snort",
+		"tshark -r a.pcap -o 'snort.binary:/tmp/e'", "tshark -r a.pcap -osnort.binary:/tmp/e",
+		"tshark -nr a.pcap -o Snort.config:/tmp/c", "tshark -o snort.alerts_source:from-running-snort -r a.pcap",
+		"tshark -i sshdump -o extcap.sshdump.proxycommand:/tmp/e",
+		"tshark -i sshdump -o extcap.sshdump.remotecapturecommand:id",
+		"sudo tshark -r a.pcap -o snort.binary:/tmp/e", "env tshark -o snort.binary:/tmp/e -r a.pcap",
+		"tshark -o \"$PREF\" -r a.pcap",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"read", "tshark -r a.pcap", TierRead},
+		{"keylog read", "tshark -o tls.keylog_file:/srv/keys -r a.pcap", TierRead},
+		{"analysis pref", "tshark -r a.pcap -o tcp.analyze_sequence_numbers:FALSE", TierRead},
+		{"snort-like name elsewhere", "tshark -r a.pcap -Y snort", TierRead},
+	})
+}

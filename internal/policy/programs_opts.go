@@ -307,6 +307,14 @@ func lessProgram(c *call) (Tier, string) {
 	return r.t, r.why
 }
 
+// tsharkRunPrefs are the preference modules whose settings name a program
+// tshark runs: the Snort dissector runs snort.binary (with snort.config,
+// which loads its own modules) on every packet once alerts_source asks
+// for a running Snort, and extcap.IFACE.ARG is the argument list of an
+// extcap capture program (sshdump's proxycommand and remote capture
+// command among them).
+var tsharkRunPrefs = set(`snort extcap`)
+
 // captureProgram: packet captures only read, but -w writes a file and
 // tcpdump -z runs a program on every file it writes.
 func captureProgram(c *call) (Tier, string) {
@@ -357,9 +365,14 @@ func captureProgram(c *call) (Tier, string) {
 			k, v, ok := strings.Cut(o.val, ":")
 			switch {
 			case !o.known:
-				r.raise(c.writeArg(o, "tshark -o (a preference computed at run time)"))
+				// It may name a file to write or a program to run.
+				c.e.opaque = true
+				r.raise(TierDestructive, "tshark -o: a preference computed at run time")
 			case ok && strings.HasSuffix(k, "debug_file") && v != "" && v != "-":
 				r.raise(c.writeArg(arg{val: v, known: true, glob: o.glob}, "tshark -o "+truncate(k, 32)))
+			case tsharkRunPrefs[strings.ToLower(strings.SplitN(k, ".", 2)[0])]:
+				c.e.opaque = true
+				r.raise(TierDestructive, "tshark -o "+truncate(k, 32)+": sets a program tshark runs or its command line")
 			}
 		}
 		// -C names a profile under the profiles directory; one named with

@@ -132,3 +132,18 @@ func TestBlindSpotTsharkProgramPreferences(t *testing.T) {
 		{"snort-like name elsewhere", "tshark -r a.pcap -Y snort", TierRead},
 	})
 }
+
+// TestBlindSpotPandocLogFile: pandoc --log=FILE writes its messages to
+// FILE, in every spelling GetOpt takes.
+func TestBlindSpotPandocLogFile(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"pandoc a --log=/tmp/l", "pandoc --log /tmp/l a", "sudo pandoc --log=/tmp/l a", "env pandoc a --log /tmp/l",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false, "pandoc a --log=/etc/cron.d/x", "pandoc --log /root/.bashrc a"))
+	runExactHosts(t, p, []exactCase{
+		{"to stdout", "pandoc a", TierRead},
+		{"output dash", "pandoc a -o -", TierRead},
+		{"standalone", "pandoc -s -t html a", TierRead},
+	})
+}

@@ -357,7 +357,7 @@ func pandocLong(name string) string {
 	for _, o := range []struct{ long, min string }{{"--lua-filter", "--lua"}, {"--filter", "--filt"},
 		{"--pdf-engine", "--pdf-engine"}, {"--defaults", "--defaults"}, {"--output", "--ou"},
 		{"--extract-media", "--extr"}, {"--from", "--fro"}, {"--to", "--to"}, {"--read", "--rea"},
-		{"--write", "--wr"}, {"--data-dir", "--data"}} {
+		{"--write", "--wr"}, {"--data-dir", "--data"}, {"--log", "--log"}} {
 		if strings.HasPrefix(name, o.min) && strings.HasPrefix(o.long, name) {
 			return o.long
 		}
@@ -365,7 +365,7 @@ func pandocLong(name string) string {
 	return name
 }
 
-// pandocProgram: pandoc writes -o's file and --extract-media's directory
+// pandocProgram: pandoc writes -o's file, --log's and --extract-media's directory
 // and runs filters, Lua readers and writers, a PDF engine and the filters
 // of a --defaults or --data-dir.
 func pandocProgram(c *call) (Tier, string) {
@@ -416,6 +416,9 @@ func pandocProgram(c *call) (Tier, string) {
 			}
 		case name == "--extract-media":
 			r.raise(c.writeArg(value(), "pandoc --extract-media"))
+		case name == "--log":
+			// --log=FILE writes its messages to FILE as JSON.
+			r.raise(c.writeArg(value(), "pandoc --log"))
 		}
 	}
 	return r.t, r.why

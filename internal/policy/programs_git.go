@@ -77,6 +77,22 @@ func gitHelpPage(rest []string) bool {
 		!has("-a", "--all", "-g", "--guides", "-c", "--config", "--user-interfaces", "--developer-interfaces")
 }
 
+// gitHelpPaged reports whether git help, given the words after it, prints
+// a list through the pager: every command (-a, --all) and every setting
+// (-c, --config), also in a cluster (-av) or abbreviated (--al). On a
+// terminal that pager is the repository's core.pager.
+func gitHelpPaged(rest []string) bool {
+	for _, r := range rest {
+		if r == "--" {
+			break
+		}
+		if longFlag(r, "--all") || longFlag(r, "--config") || shortFlag(r, 'a') || shortFlag(r, 'c') {
+			return true
+		}
+	}
+	return false
+}
+
 // gitProgram classifies git: global -c settings and options that run
 // programs, history-destroying subcommands, and everything else as mutation.
 func gitProgram(c *call) (Tier, string) {

@@ -110,15 +110,19 @@ func (c *call) onlyAsksVersion() bool {
 // gitRepoAgent says why the repository a git command works in may hold a
 // configuration the agent wrote without approval, or returns "": -C and
 // --git-dir name it, or else the working directory (or one above it)
-// holds it. git version, init and clone read no repository's
-// configuration, nor does git help where it prints a list; a page it
-// shows is shown by the viewer the repository's configuration names.
+// holds it. git version, init, clone, bare git help and its guides read
+// no repository's configuration, but on a terminal -p (--paginate) sends
+// any of them through the repository's core.pager, and so do help's
+// lists of commands and of settings (-a, -c); a page git help shows is
+// shown by the viewer the repository's configuration names.
 func (c *call) gitRepoAgent() string {
 	if c.e.paths == nil {
 		return ""
 	}
 	args := c.args
 	var dirs, gitDir []arg
+	paged := false // the last of -p and -P decides
+	repo := func() string { return c.projectDirsAgent(append(dirs, gitDir...)) }
 	i := 0
 	for ; i < len(args); i++ {
 		v := args[i].val
@@ -126,6 +130,10 @@ func (c *call) gitRepoAgent() string {
 			break
 		}
 		switch {
+		case v == "-p" || v == "--paginate":
+			paged = true
+		case v == "-P" || v == "--no-pager":
+			paged = false
 		case v == "-C":
 			if i+1 < len(args) {
 				i++
@@ -146,33 +154,41 @@ func (c *call) gitRepoAgent() string {
 			i++
 		case v == "--help" || v == "-h":
 			// git --help CMD is git help CMD.
-			if gitHelpPage(argVals(args[i+1:])) {
-				return c.projectDirsAgent(append(dirs, gitDir...))
+			if rest := argVals(args[i+1:]); paged || gitHelpPage(rest) || gitHelpPaged(rest) {
+				return repo()
 			}
 			return ""
-		case v == "--version" || strings.HasPrefix(v, "--exec-path") ||
-			v == "--html-path" || v == "--man-path" || v == "--info-path":
+		case v == "--version" || v == "-v":
+			if paged {
+				return repo()
+			}
 			return ""
+		case v == "--exec-path" || v == "--html-path" || v == "--man-path" || v == "--info-path":
+			return "" // printed before any pager starts
 		}
 	}
 	if i >= len(args) {
+		if paged {
+			return repo() // git -p pages its usage
+		}
 		return "" // git with global options only
 	}
 	switch args[i].val {
 	case "help":
 		// The viewer that shows a page is the repository's to name
-		// (help.format, man.<tool>.cmd, browser.<tool>.cmd).
-		if gitHelpPage(argVals(args[i+1:])) {
-			return c.projectDirsAgent(append(dirs, gitDir...))
+		// (help.format, man.<tool>.cmd, browser.<tool>.cmd), and so is
+		// the pager of a list.
+		if rest := argVals(args[i+1:]); paged || gitHelpPage(rest) || gitHelpPaged(rest) {
+			return repo()
 		}
 		return ""
 	case "version", "init", "clone":
-		if i+1 < len(args) && args[i+1].val == "--help" {
-			return c.projectDirsAgent(append(dirs, gitDir...)) // git init --help is git help init
+		if paged || i+1 < len(args) && args[i+1].val == "--help" {
+			return repo() // git init --help is git help init
 		}
 		return ""
 	}
-	return c.projectDirsAgent(append(dirs, gitDir...))
+	return repo()
 }
 
 // projectDirOpts are the options naming the project directory a program

@@ -63,6 +63,12 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 			return TierDestructive, c.name + " runs code a benign call could have written: " + where
 		}
 	}
+	if c.name == "go" {
+		if where := c.goDirAgent(); where != "" {
+			c.e.opaque = true
+			return TierDestructive, "go stamps version control state by running git in the module's repository, whose .git/config names programs, and " + where
+		}
+	}
 	file, ok := projectPrograms[c.name]
 	if !ok && t >= TierMutate {
 		file, ok = c.buildCode()

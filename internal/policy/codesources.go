@@ -345,9 +345,44 @@ func (c *call) codeOptVals(src codeSource, args []arg, names []string) []arg {
 	case goStyle:
 		return goOptVals(args, names)
 	case noptStyle:
-		return abbrevOptVals(args, names) // a computed one is computedCodeOpt's
+		return noptOptVals(args, names) // a computed one is computedCodeOpt's
 	}
 	return c.optVals(args, names...)
+}
+
+// noptOptVals reads options as npm's nopt does: long names abbreviated,
+// and a one-letter shorthand (-C for --prefix) also as --C, --C=DIR and
+// last in a cluster of shorthands (-gC DIR).
+func noptOptVals(args []arg, names []string) []arg {
+	out := abbrevOptVals(args, names)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.known || !strings.HasPrefix(a.val, "-") || a.val == "--" {
+			continue
+		}
+		name, val, eq := strings.Cut(a.val, "=")
+		for _, n := range names {
+			if len(n) != 2 {
+				continue
+			}
+			switch {
+			case name == "-"+n:
+				if eq {
+					out = append(out, arg{val: val, known: true, glob: a.glob})
+				} else if i+1 < len(args) {
+					i++
+					out = append(out, args[i])
+				}
+			case !eq && len(name) > 2 && name[1] != '-' && strings.HasSuffix(name, n[1:]) && i+1 < len(args):
+				i++
+				out = append(out, args[i])
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return out
 }
 
 // goOptVals reads options as Go's flag package does: one or two dashes,
@@ -439,8 +474,8 @@ func (c *call) harmlessLead(src codeSource, w string) bool {
 	if strings.HasPrefix(w, "--") && strings.Contains(w, "=") {
 		name, _, _ := strings.Cut(w, "=")
 		for _, n := range names {
-			if n == name || len(name) > 3 && strings.HasPrefix(n, name) {
-				return false
+			if n == name || len(name) > 3 && strings.HasPrefix(n, name) || src.style == noptStyle && "-"+n == name {
+				return false // nopt takes --C=DIR as -C=DIR
 			}
 		}
 		return true

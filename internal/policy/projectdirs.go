@@ -361,11 +361,11 @@ func (e *eval) chdirOpt(args []arg, i int, val string, attached bool) {
 // returns "".
 func (c *call) npmPrefixAgent() string {
 	for _, a := range c.args {
-		if n, _, eq := strings.Cut(a.val, "="); !a.known && eq && strings.HasPrefix(n, "--") && longFlag(n, "--prefix") {
+		if n, _, eq := strings.Cut(a.val, "="); !a.known && eq && (n == "-C" || n == "--C" || strings.HasPrefix(n, "--") && longFlag(n, "--prefix")) {
 			return "--prefix names a directory known only at run time"
 		}
 	}
-	for _, d := range abbrevOptVals(c.args, []string{"--prefix"}) {
+	for _, d := range noptOptVals(c.args, []string{"--prefix", "-C"}) {
 		switch {
 		case !d.known || d.glob && isPattern(d.val):
 			return "--prefix names a directory known only at run time"

@@ -126,9 +126,18 @@ func (c *call) gitRepoAgent() string {
 		return ""
 	}
 	args := c.args
-	var dirs, gitDir []arg
+	var dirs, gitDir, workTree []arg
 	paged := false // the last of -p and -P decides
-	repo := func() string { return c.projectDirsAgent(append(dirs, gitDir...)) }
+	repo := func() string {
+		if len(workTree) > 0 {
+			// Its submodules' repositories (SUB/.git) are in the work
+			// tree, and git status and diff run git in each.
+			if why := c.projectDirsAgent(append(dirs[:len(dirs):len(dirs)], workTree...)); why != "" {
+				return "its work tree: " + why
+			}
+		}
+		return c.projectDirsAgent(append(dirs, gitDir...))
+	}
 	i := 0
 	for ; i < len(args); i++ {
 		v := args[i].val
@@ -156,6 +165,14 @@ func (c *call) gitRepoAgent() string {
 		case strings.HasPrefix(v, "--git-dir="):
 			a := args[i]
 			gitDir = []arg{{val: v[len("--git-dir="):], known: a.known, glob: a.glob}}
+		case v == "--work-tree":
+			if i+1 < len(args) {
+				i++
+				workTree = []arg{args[i]}
+			}
+		case strings.HasPrefix(v, "--work-tree="):
+			a := args[i]
+			workTree = []arg{{val: v[len("--work-tree="):], known: a.known, glob: a.glob}}
 		case gitValueGlobals[v]:
 			i++
 		case v == "--help" || v == "-h":

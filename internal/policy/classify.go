@@ -63,6 +63,7 @@ type cctx struct {
 
 // eval accumulates the findings of one Evaluate call.
 type eval struct {
+	later     laterCwd // code read now that runs after later cds (cwd_later.go)
 	p         *Policy
 	tier      Tier
 	reason    string
@@ -160,6 +161,7 @@ func (e *eval) verdict() Verdict {
 	if e.cdFiles && e.relFiles != "" {
 		e.deny(fmt.Sprintf("%s: removes every file after cd into a program, library or configuration directory", e.relFiles))
 	}
+	e.laterCwdVerdict()
 	v := Verdict{Tier: e.tier, Reason: e.reason, Daemons: e.daemon != "" && !e.daemonShadow}
 	e.daemonsWithLoader(&v)
 	if e.denied {
@@ -381,7 +383,9 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		ctx.loops = nil // it may be called where the loops' values no longer hold
 		ctx.guards, ctx.inFunc = nil, true
 		e.noteFunction(c.Name)
+		e.later.depth++
 		e.stmt(c.Body, ctx, sc)
+		e.later.depth--
 	case *syntax.ArithmCmd:
 		e.subst(c.X, ctx, sc)
 	case *syntax.LetClause:

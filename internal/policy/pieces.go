@@ -352,6 +352,9 @@ func (e *eval) absorb(s *eval) {
 		e.loader = s.loader
 	}
 	e.daemonShadow = e.daemonShadow || s.daemonShadow
+	for i, asked := range s.later.asked {
+		e.later.asked[i] = e.later.asked[i] || asked // judged at the end, against every piece's cds
+	}
 	e.steps += s.steps
 	e.cdRoot = e.cdRoot || s.cdRoot
 	if s.relWipe != "" {

@@ -227,7 +227,7 @@ func (e *eval) relIntoAgent(rel string) string {
 	if ps == nil || ps.initial == "" && len(ps.cds) == 0 {
 		return ""
 	}
-	e.agentCwdOf(true) // brings the memo's above up to date
+	e.agentCwdNow(true) // brings the memo's above up to date
 	if !ps.agentMemo[1].above {
 		return ""
 	}
@@ -252,6 +252,15 @@ func (e *eval) agentCwd() string {
 // (cd src) stays below a start nothing names, which is taken as the
 // operator's, where agentCwd takes it as anywhere.
 func (e *eval) agentCwdOf(below bool) string {
+	why := e.agentCwdNow(below)
+	if why == "" && e.later.depth > 0 {
+		e.later.ask(below)
+	}
+	return why
+}
+
+// agentCwdNow is agentCwdOf for the cds the walk has reached.
+func (e *eval) agentCwdNow(below bool) string {
 	ps := e.paths
 	if ps == nil || ps.initial == "" && len(ps.cds) == 0 && !ps.cdUnknown {
 		return "" // nothing says which directory it is

@@ -336,7 +336,9 @@ func trapProgram(c *call) (Tier, string) {
 			break
 		}
 	}
+	c.e.later.depth++ // it runs where the script has gone by then
 	c.shell(ops[0], "trap action", nil, false)
+	c.e.later.depth--
 	return TierRead, "trap"
 }
 

@@ -105,9 +105,10 @@ func (r *redactor) joinedWord(i, j int) int {
 	}
 	s := r.s
 	flag := name[0] == '-'
-	if flag && r.prog != nil && r.attachedValue(name) && (k >= len(s) || s[k] != '=') {
-		// -p'MyPassword1', -pS'…', ['-pS3cret', …], .arg("-pS3cret"):
-		// the option rule reads the value; the next item is none.
+	if flag && r.prog != nil && (r.attachedValue(name) || r.prog.cluster && holdsValue(r.prog, name)) && (k >= len(s) || s[k] != '=') {
+		// -p'MyPassword1', -pS'…', ['-pS3cret', …], .arg("-pS3cret"),
+		// and a cluster's (["ldapsearch", "-xwS3cret", "-D", …]): the
+		// option rule reads the value; the next item is none.
 		return 0
 	}
 	if flag && k < len(s) && s[k] == ',' {

@@ -9,22 +9,56 @@ import "strings"
 
 // argvList is what an array's items so far say.
 type argvList struct {
-	prog       *program // the program its first item names, if any
+	prog       *program // the program its items are options of, if any
 	secretNext bool     // the next item is a secret option's value
+	// wrapped: the list runs another program that a later item names
+	// (["sudo", "-u", "x", "mysql", "-p…"], ["docker", "exec", "c",
+	// "mysql", …]); so does a list whose first item no rule knows.
+	wrapped bool
+	first   string // the first item's program name
+	// subs are the program's plain items so far (docker login …),
+	// for its options that a subcommand qualifies.
+	subs []string
+}
+
+// hasSub reports whether a plain item so far is the subcommand w.
+func (a *argvList) hasSub(w string) bool {
+	for _, s := range a.subs {
+		if s == w {
+			return true
+		}
+	}
+	return false
 }
 
 // item notes the string v, the n'th item (from 1), and returns the
 // program whose options it is, by whose rules v is to be redacted, or nil.
 func (a *argvList) item(v string, n int) *program {
-	if n == 1 {
-		if base := v[strings.LastIndexByte(v, '/')+1:]; base != "" && !strings.ContainsAny(base, " \t\n=") {
-			a.prog = lookupProgram(base)
-		}
+	base := ""
+	if v != "" && v[0] != '-' && !strings.ContainsAny(v, " \t\n=") {
+		base = v[strings.LastIndexByte(v, '/')+1:]
+	}
+	switch {
+	case n == 1:
+		a.first, a.prog = base, lookupProgram(base)
+		a.wrapped = a.prog == nil || stdinWrapper(base)
 		if a.prog != nil {
 			return nil
 		}
+	case !a.wrapped && subWrapper(a.first, v):
+		a.wrapped = true // after global options too: kubectl -n x exec
+	case a.wrapped && base != "":
+		// The wrapped program, as the shell's words name it after
+		// sudo, env, timeout or a container's exec.
+		if p := lookupProgram(base); p != nil {
+			a.prog, a.wrapped, a.subs = p, false, a.subs[:0]
+			return nil
+		}
 	}
-	a.secretNext = len(v) > 1 && v[0] == '-' && !strings.ContainsAny(v, "= \t\n") && secretOption(a.prog, v) && !holdsValue(a.prog, v)
+	if n > 1 && base != "" && len(a.subs) < 8 {
+		a.subs = append(a.subs, v)
+	}
+	a.secretNext = len(v) > 1 && v[0] == '-' && !strings.ContainsAny(v, "= \t\n") && secretOption(a.prog, v, a.hasSub) && !holdsValue(a.prog, v)
 	return a.prog
 }
 
@@ -39,8 +73,8 @@ func (a *argvList) takeSecret() bool {
 // secretOption reports whether the option item v takes a secret as the
 // next item: by the program's rules, or by its name (--password,
 // --api-token).
-func secretOption(p *program, v string) bool {
-	if _, ok := nextItemOption(p, v, func(string) bool { return false }); ok {
+func secretOption(p *program, v string, hasSub func(string) bool) bool {
+	if _, ok := nextItemOption(p, v, hasSub); ok {
 		return true
 	}
 	return !strings.HasPrefix(v, "--no-") && (secretKey(v) != keyNone || flagSecretName(v))

@@ -156,6 +156,9 @@ type redactor struct {
 	// command edits stopped, editHit what it found (redact_encoders.go).
 	editEnd int
 	editHit bool
+	// expectAt and spawnAt are one past where the last expect and spawn
+	// words start, 0 for none (redact_expect.go).
+	expectAt, spawnAt int
 
 	stdin stdinState // secrets fed to a program's input (redact_stdin.go)
 
@@ -596,11 +599,16 @@ func (r *redactor) word(i, j int) int {
 			r.lookAhead(j, positional{every: true}, false)
 			return j
 		}
-	case 's':
-		if w == "send" {
-			if end := r.expectSend(j); end > 0 {
+	case 's', 'e':
+		switch w {
+		case "send", "exp_send":
+			if end := r.expectSend(i, j); end > 0 {
 				return end
 			}
+		case "expect":
+			r.expectAt = i + 1
+		case "spawn":
+			r.spawnAt = i + 1
 		}
 	case 'b', 'B':
 		// SQL: IDENTIFIED [WITH plugin] BY 'secret' (or unquoted, Oracle).

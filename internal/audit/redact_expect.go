@@ -6,27 +6,136 @@ import "strings"
 // loginCall reads) answer a password prompt with send: spawn ssh h;
 // expect "password:"; send "pw\r".
 
-// expectSend redacts the string that the send word ending at j types,
-// when the prompt expected just before it asks for a password or
-// passphrase, returning where scanning resumes, or 0.
-func (r *redactor) expectSend(j int) int {
+// maxExpectLook bounds how far before a send the prompt and the spawn
+// it answers are looked for, which keeps the pass linear.
+const maxExpectLook = 512
+
+// expectSend redacts the string that the send word s[i:j] (send,
+// exp_send) types when it answers a secret's prompt, returning where
+// scanning resumes, or 0. It does when the last pattern expected before
+// it cues a secret in any spelling (assword, (P|p)ass, "New", "Retype",
+// PIN, token, code), or when it is the first send to a spawned program
+// that asks for one on its terminal (spawn sudo -k id; expect ":"; send
+// …): what the pattern waits for is not known, so the worst is assumed.
+func (r *redactor) expectSend(i, j int) int {
 	s := r.s
-	before := s[max(0, j-4-160) : j-4]
-	if !containsFold(before, "expect") || !containsFold(before, "assword") && !containsFold(before, "passphrase") && !containsFold(before, "pin") {
+	lo := max(0, i-maxExpectLook)
+	before := s[lo:i]
+	ex, sp := r.expectAt-1-lo, r.spawnAt-1-lo
+	if ex < 0 && sp < 0 {
+		return 0
+	}
+	switch {
+	case ex >= 0 && ex > sp && secretPrompt(before[ex+len("expect"):]):
+	case sp >= 0 && spawnsPrompter(before[sp+len("spawn"):]) && loginSends(before[sp:]) &&
+		(ex < sp || !namePrompt(before[ex+len("expect"):])):
+	case ex >= 0 && sp > ex && secretPrompt(before[ex+len("expect"):sp]):
+		// expect assword in one block, spawn in another: as before.
+	default:
 		return 0
 	}
 	k := skipBlanks(s, j)
+	for k > j && k+1 < len(s) && s[k] == '-' {
+		// send's own options: -i ID, -s, -h, -raw, -null, --.
+		e := shellWordEnd(s, k)
+		opt := s[k:e]
+		if k = skipBlanks(s, e); opt == "-i" && k > e {
+			k = skipBlanks(s, shellWordEnd(s, k))
+		}
+		if opt == "--" {
+			break
+		}
+	}
 	if k == j || k >= len(s) {
 		return 0
-	}
-	if s[k] == '-' && k+2 < len(s) && s[k+1] == '-' && (s[k+2] == ' ' || s[k+2] == '\t') {
-		k = skipBlanks(s, k+2) // send -- "pw\r"
 	}
 	start, end := valueSpan(s, k)
 	if end <= start || start < r.done {
 		return 0
 	}
 	return r.replace(start, end, Redacted)
+}
+
+// secretPrompt reports whether the text after expect, its pattern, cues
+// a secret: a password's prompt spelled any way a pattern spells it
+// ([Pp]assword, (P|p)ass, assword:, passphrase), a PIN, token, code or
+// key, or the new password's ("New", "Retype", "again", "Verify").
+func secretPrompt(p string) bool {
+	for _, w := range [...]string{"ass", "pin", "secret", "token", "otp", "code", "key", "new", "retype", "again", "verif", "confirm"} {
+		if containsFold(p, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// loginSends reports whether every send in the script text t, from a
+// spawn on, answered a login name's prompt (or there is none): the next
+// send to a program that asks for a password is its answer. A login asks
+// a name or two (user, domain) first; past that the sends are commands.
+func loginSends(t string) bool {
+	for range 3 {
+		x := max(lastWordIndex(t, "send"), lastWordIndex(t, "exp_send"))
+		if x < 0 {
+			return true
+		}
+		ex := lastWordIndex(t[:x], "expect")
+		if ex < 0 || !namePrompt(t[ex+len("expect"):x]) {
+			return false
+		}
+		t = t[:ex]
+	}
+	return false
+}
+
+// namePrompt reports whether an expect pattern waits for what is no
+// secret: a login name ("Name", "login:", "Username") or ssh's question
+// about a new host key ("yes/no").
+func namePrompt(p string) bool {
+	for _, w := range [...]string{"name", "login", "user", "yes"} {
+		if containsFold(p, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// spawnsPrompter reports whether the spawn line that starts l runs a
+// program that asks for a password or passphrase on its terminal (ssh,
+// su, sudo, passwd, mysql -p, gpg, …), itself or under a wrapper.
+func spawnsPrompter(l string) bool {
+	if e := strings.IndexAny(l, ";\n]}"); e >= 0 {
+		l = l[:e]
+	}
+	for _, w := range strings.Fields(l) {
+		w = strings.Trim(w, `"'{}`)
+		switch w[strings.LastIndexByte(w, '/')+1:] {
+		case "ssh", "scp", "sftp", "rsync", "telnet", "ftp", "lftp", "su", "sudo", "doas", "pkexec", "login",
+			"passwd", "gpasswd", "kpasswd", "smbpasswd", "vncpasswd", "htpasswd", "htdigest", "mkpasswd",
+			"kinit", "ssh-keygen", "ssh-add", "ssh-copy-id", "gpg", "gpg2", "openssl", "keytool", "cryptsetup",
+			"mysql", "mariadb", "psql", "sqlplus", "mongosh", "mongo", "ldapsearch", "ldapmodify", "ldapadd",
+			"ldappasswd", "smbclient", "net", "zip", "unzip", "7z", "git", "svn", "hg", "vault", "openconnect",
+			"sshfs", "encfs", "gocryptfs", "veracrypt", "age", "ipmitool", "rdesktop", "xfreerdp", "vncviewer":
+			return true
+		}
+	}
+	return false
+}
+
+// lastWordIndex returns the index of the last w in s that stands as a
+// word of its own (not exp_send's send, nor expected), or -1.
+func lastWordIndex(s, w string) int {
+	for e := len(s); e > 0; {
+		x := strings.LastIndex(s[:e], w)
+		if x < 0 {
+			return -1
+		}
+		if (x == 0 || !wordByte[s[x-1]]) && (x+len(w) == len(s) || !wordByte[s[x+len(w)]]) {
+			return x
+		}
+		e = x
+	}
+	return -1
 }
 
 // promptText reports whether the key s[i:sep] and its ':' end a quoted

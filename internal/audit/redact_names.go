@@ -46,6 +46,9 @@ func secretName(w string) bool {
 	if string(last) == "session" && string(prev) == "bw" || hasPrefixBytes(name, "op_session_") {
 		return true
 	}
+	if bearerPart(name, last, prev) {
+		return true
+	}
 	// The credential words, looked for with the parts joined, so that
 	// API_KEY and CONNECTION_STRING count as apikey and connectionstring.
 	var joinedBuf [128]byte
@@ -109,6 +112,64 @@ func secretName(w string) bool {
 	return false
 }
 
+// bearerPart reports whether the last parts of a lower-cased name say it
+// holds a credential though no credential word is in it: a web session's
+// id (APP_SESSION, SESSION_ID, sessionId, PHPSESSID, JSESSIONID), an
+// object store's secret key (AWS_SK, MINIO_SK, OSS_AK_SK), a connection
+// string (DB_CONN, DATABASE_CONNECTION, which carry the password as often
+// as not) and a one-time code (MFA_CODE, VERIFICATION_CODE). A terminal's,
+// desktop's or bus's session (DESKTOP_SESSION, TMUX_SESSION,
+// XDG_SESSION_ID) is a name, and a count of connections (MAX_CONN) is no
+// connection.
+func bearerPart(name, last, prev []byte) bool {
+	// The word qualifying the last one, joined (appSession) or a part of
+	// its own (APP_SESSION).
+	qualifier := func(word string) []byte {
+		if q := last[:len(last)-len(word)]; len(q) > 0 {
+			return q
+		}
+		return prev
+	}
+	var qual []byte
+	switch l := string(last); {
+	case hasSuffixBytes(last, "session"):
+		qual = qualifier("session")
+	case hasSuffixBytes(last, "sessionid"):
+		qual = qualifier("sessionid")
+	case hasSuffixBytes(last, "sessid"):
+		qual = qualifier("sessid")
+	case l == "id" && string(prev) == "session":
+		if p := name[:len(name)-len("session_id")]; len(p) > 1 {
+			p = p[:len(p)-1]
+			qual = p[lastByte(p, '_')+1:]
+		}
+	case l == "sk":
+		return prev != nil
+	case l == "conn" || l == "connection" || l == "connstr" || l == "connstring":
+		if prev == nil {
+			return false
+		}
+		switch string(prev) {
+		case "max", "min", "num", "pool", "idle", "http", "keep", "keepalive", "open", "active", "total", "concurrent", "limit":
+			return false
+		}
+		return true
+	case hasSuffixBytes(last, "code"):
+		switch string(qualifier("code")) {
+		case "mfa", "2fa", "twofa", "otp", "totp", "verification", "verify", "recovery", "backup", "sms", "login", "one_time", "onetime":
+			return true
+		}
+		return false
+	default:
+		return false
+	}
+	switch string(qual) {
+	case "desktop", "xdg", "tmux", "screen", "dbus", "gdm", "kde", "gnome", "x11", "wayland", "zellij", "byobu", "term", "terminal":
+		return false
+	}
+	return true
+}
+
 // identifierKey reports whether a key qualified by q (lower-cased) holds
 // an identifier or public material rather than a secret: Sonar's
 // projectKey, a database's primary, sort or partition key, a message's
@@ -152,11 +213,12 @@ var credentialStarts = func() (t [256][256]uint32) {
 	for _, w := range [...]string{
 		"pass", "secret", "credential", "creds", "key", "token", "auth", "psk", "dsn", "sig",
 		"bearer", "cookie", "connectionstring", "apikey", "privatekey", "accesskey", "pat", "pin", "webhook",
-		"pswd", "jwt", "otp", "totp", "puk", "pepper", "session", "community",
+		"pswd", "jwt", "otp", "totp", "puk", "pepper", "session", "community", "sessid", "conn", "code",
 	} {
 		t[w[0]][w[1]] |= 1 << (w[2] - 'a')
 	}
 	t['p']['w'] = ^uint32(0)
+	t['s']['k'] = ^uint32(0) // AWS_SK: a part of two letters, as pw is
 	return t
 }()
 

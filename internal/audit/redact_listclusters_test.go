@@ -29,3 +29,19 @@ func TestRedactListClusters(t *testing.T) {
 		{`x(["mysql", "-Bp", "shop"])`, nil, []string{`"shop"`}},
 	})
 }
+
+// TestRedactListItemsInScriptQuotes: an argv item holding its value,
+// quoted inside a script's own quotes (python3 -c '…["-pS3cret", "-D",
+// "db"]…'), lost the rest of the script with the value: the shell's
+// reading of the word runs to the script's closing quote. The value now
+// ends at the item's own quote, and the items after it stay.
+func TestRedactListItemsInScriptQuotes(t *testing.T) {
+	for _, c := range []spelling{
+		{`python3 -c 'subprocess.run(["ldapsearch", "-xwZq9vTr7mK", "-D", "cn=admin"])'`, []string{"Zq9vTr7mK"}, []string{`"-xw[REDACTED]", "-D", "cn=admin"])'`}},
+		{`python3 -c 'subprocess.run(["mysql", "-pZq9vTr7mK", "-D", "shop"])'`, []string{"Zq9vTr7mK"}, []string{`"-p[REDACTED]", "-D", "shop"])'`}},
+		{`python3 -c "subprocess.run(['mysql', '-pZq9vTr7mK', '-D', 'shop'])"`, []string{"Zq9vTr7mK"}, []string{`'-p[REDACTED]', '-D', 'shop'])"`}},
+		{`node -e 'execFileSync("sshpass", ["-vpZq9vTr7mK", "ssh", "h"])'`, []string{"Zq9vTr7mK"}, []string{`"-vp[REDACTED]", "ssh", "h"])'`}},
+	} {
+		t.Run(c.in, func(t *testing.T) { checkSpellings(t, []spelling{c}) })
+	}
+}

@@ -108,7 +108,15 @@ func (r *redactor) joinedWord(i, j int) int {
 	if flag && r.prog != nil && (r.attachedValue(name) || r.prog.cluster && holdsValue(r.prog, name)) && (k >= len(s) || s[k] != '=') {
 		// -p'MyPassword1', -pS'…', ['-pS3cret', …], .arg("-pS3cret"),
 		// and a cluster's (["ldapsearch", "-xwS3cret", "-D", …]): the
-		// option rule reads the value; the next item is none.
+		// option rule reads the value; the next item is none. An item
+		// quoted plainly ends its value at its quote, which inside a
+		// script's own quotes (python3 -c '…["-pS3cret", "-D"]…') the
+		// shell's reading of the word would run past.
+		if q := s[k-1]; (q == '"' || q == '\'') && s[i-1] == q && k-i == len(name)+1 {
+			if o, at, ok := r.attachedOption(name); ok {
+				return max(r.splitValue(i+at, k-1, o.split), k)
+			}
+		}
 		return 0
 	}
 	if flag && k < len(s) && s[k] == ',' {
@@ -166,6 +174,34 @@ func (r *redactor) attachedValue(name string) bool {
 		}
 	}
 	return false
+}
+
+// attachedOption returns the current program's option whose value the
+// option word name holds attached, and where in name the value starts:
+// -pS3cret, or the first option letter of a cluster (-xwS3cret).
+func (r *redactor) attachedOption(name string) (option, int, bool) {
+	for _, o := range r.prog.opts {
+		if o.sub != "" && !r.hasSub(o.sub) || len(name) <= len(o.name) || !strings.HasPrefix(name, o.name) {
+			continue
+		}
+		if o.attachedOnly || len(o.name) == 2 && !r.prog.noAttach {
+			return o, len(o.name), true
+		}
+	}
+	if !r.prog.cluster || len(name) < 3 || name[1] == '-' {
+		return option{}, 0, false
+	}
+	for x := 1; x < len(name)-1; x++ {
+		for _, o := range r.prog.opts {
+			if len(o.name) == 2 && o.name[1] == name[x] && (o.sub == "" || r.hasSub(o.sub)) {
+				return o, x + 1, true
+			}
+		}
+		if r.prog.flags != "" && strings.IndexByte(r.prog.flags, name[x]) < 0 {
+			break
+		}
+	}
+	return option{}, 0, false
 }
 
 // argChain returns the index of the '(' of the next argument when the

@@ -223,16 +223,10 @@ func gitProgram(c *call) (Tier, string) {
 		}
 		return TierMutate, "git remote: changes remotes"
 	case "config":
-		// git 2.46's "get" and "list" come first and read, with any
-		// number of operands ("get --all NAME", "get --url=URL NAME");
-		// anywhere else "get" is a key or an option's value
-		// (--comment get core.pager x sets core.pager).
-		reads := len(rest) > 0 && (rest[0] == "get" || rest[0] == "list")
-		set := hasAny("--add", "--unset", "--unset-all", "--replace-all", "--edit", "-e", "--rename-section", "--remove-section") ||
-			!reads && len(ops) >= 2 || len(ops) > 0 && (ops[0] == "set" || ops[0] == "unset" || ops[0] == "edit" || ops[0] == "rename-section" || ops[0] == "remove-section")
-		if !set {
+		if !gitConfigSets(rest) {
 			return TierRead, "git config: reads settings"
 		}
+		ops, _, _ := gitConfigArgs(rest)
 		for i, o := range ops {
 			if i+1 < len(ops) {
 				c.gitProxy("config "+o, strings.Join(ops[i+1:], " "))
@@ -250,7 +244,17 @@ func gitProgram(c *call) (Tier, string) {
 			return TierDestructive, "git stash " + ops[0] + ": discards stashed work"
 		}
 		return TierMutate, "git stash"
-	case "worktree", "notes", "submodule", "reflog", "sparse-checkout", "lfs", "bisect":
+	case "reflog":
+		// Words that are not reflog's subcommands are show's: its log
+		// options and their values (-n 10), a ref. Where a destroying
+		// subcommand stands among them is read as that subcommand.
+		for _, o := range ops {
+			if o == "expire" || o == "delete" || o == "drop" {
+				return TierDestructive, "git reflog " + o + ": destroys recovery history"
+			}
+		}
+		return TierRead, "git reflog"
+	case "worktree", "notes", "submodule", "sparse-checkout", "lfs", "bisect":
 		if len(ops) == 0 || ops[0] == "list" || ops[0] == "show" || ops[0] == "status" || ops[0] == "summary" || ops[0] == "log" {
 			return TierRead, "git " + sub
 		}
@@ -277,9 +281,6 @@ func gitProgram(c *call) (Tier, string) {
 				c.shell(strings.TrimSpace(cmd[0]+" "+shellword.Join(cmd[1:])), "git "+sub+" command", nil, false)
 			}
 			return TierMutate, "git " + sub + " " + ops[0] + ": runs a command"
-		}
-		if sub == "reflog" && (ops[0] == "expire" || ops[0] == "delete") {
-			return TierDestructive, "git reflog " + ops[0] + ": destroys recovery history"
 		}
 		// A forced worktree remove, submodule deinit or update throws away
 		// the uncommitted changes the plain forms refuse to lose.
@@ -555,24 +556,11 @@ func gitFileWrites(c *call, sub string, rest []arg) (Tier, string) {
 			r.raise(c.writeArg(ops[1], "git bundle create"))
 		}
 	case "config":
-		if !gitConfigReads(rest) {
+		if gitConfigSets(argVals(rest)) {
 			for _, f := range c.optVals(rest, "-f", "--file") {
 				r.raise(c.writeArg(f, "git config --file"))
 			}
 		}
 	}
 	return r.t, r.why
-}
-
-// gitConfigReads reports whether git config only reads: a --get, --list
-// or get/list form.
-func gitConfigReads(rest []arg) bool {
-	for _, a := range rest {
-		switch v := a.val; {
-		case v == "-l" || v == "--list" || strings.HasPrefix(v, "--get") || v == "get" || v == "list" ||
-			v == "--show-origin" && len(rest) == 1:
-			return true
-		}
-	}
-	return false
 }

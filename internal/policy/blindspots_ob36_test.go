@@ -89,3 +89,85 @@ func TestOverBlockGitReflog(t *testing.T) {
 	))
 	runBlindHosts(t, p, sameCases(TierMutate, false, "git reflog --output=/tmp/x", "git reflog -n 1 --output /srv/x"))
 }
+
+// TestOverBlockReadTables: everyday reads of programs that were unknown
+// or held whole (pv, FreeBSD's sysrc, swapinfo and jls, GSettings and
+// dconf, net-snmp's queries, zipinfo) are tier 0 in their read-only forms
+// and only there: pv's -o, -U, -P, -R and -d, sysrc's assignments, -x,
+// -f, -R and -j, a settings write, snmp's -L, -Y and --DIRECTIVE= keep
+// their tier, and the host rules still hold an SNMP agent.
+func TestOverBlockReadTables(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, exactReads(
+		"pv /var/log/syslog | wc -l",
+		"pv -pterb big.log > /dev/null",
+		"pv -L 1m -s 10g disk.img | sha256sum",
+		"pv --rate-limit 1m --name img disk.img | wc -c",
+		"sudo pv /var/log/syslog | grep -c error",
+		"sysrc -a",
+		"sysrc sshd_enable",
+		"sysrc -n sshd_enable",
+		"sysrc -e -A",
+		"sysrc -c sshd_enable=YES",
+		"sysrc -s sshd -a",
+		"gsettings get org.gnome.desktop.interface gtk-theme",
+		"gsettings list-recursively org.gnome.desktop.interface",
+		"gsettings --schemadir /usr/share/glib-2.0/schemas list-keys org.gnome.desktop.interface",
+		"dconf dump /org/gnome/",
+		"dconf read /org/gnome/desktop/interface/gtk-theme",
+		"dconf list /org/gnome/",
+		"snmpget -v2c -c public 192.168.1.1 sysUpTime.0",
+		"snmpwalk -v2c -c public 192.168.1.1 system",
+		"snmpwalk -v 2c -c public -On 10.0.0.1 .1.3.6.1.2.1.2.2.1.2",
+		"snmpbulkwalk -v2c -c public -Cr25 10.0.0.1 ifTable",
+		"snmptable -v2c -c public -Cf , 10.0.0.1 ifTable",
+		"snmpwalk -v3 -l authPriv -u admin -a SHA -A secret -x AES -X secret2 10.0.0.1",
+		"snmptranslate -Td IF-MIB::ifTable",
+		"zipinfo archive.zip",
+		"zipinfo -1 archive.zip",
+		"swapinfo -h",
+		"jls -v",
+		"jls --libxo json",
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"pv -o /tmp/x file",
+		"pv --output=/srv/x file",
+		"pv -U /tmp/x file",
+		"pv -P /tmp/pid file",
+		"pv -R 123 -L 1k",
+		"pv -d 1234",
+		"pv --remote 123",
+		"pv -qo /tmp/x file",
+		"sysrc sshd_enable=YES",
+		"sysrc sshd_flags+=-4",
+		"sysrc -x sshd_enable",
+		"sysrc -f /tmp/x -a",
+		"sysrc -fa /tmp/x",
+		"sysrc -R /mnt -a",
+		"sysrc -j web -a",
+		"sysrc -v ntpd_enable=NO",
+		"gsettings set org.gnome.desktop.interface gtk-theme x",
+		"gsettings reset a b",
+		"gsettings reset-recursively a",
+		"dconf write /org/gnome/x 1",
+		"dconf load / < /srv/x",
+		"dconf reset -f /",
+		"dconf update",
+		"dconf compile /srv/x /srv/d",
+		"snmpwalk -Lf /tmp/log -v2c -c public 10.0.0.1",
+		"snmpwalk -Y 'persistentDir /tmp' -v2c -c public 10.0.0.1",
+		"snmpwalk --persistentDir=/tmp -v2c -c public 10.0.0.1",
+		"snmpset -v2c -c private 10.0.0.1 sysName.0 s x",
+		"zipinfo -Z archive.zip",
+		`sysrc "$N"`,
+		`pv "$F"`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`snmpwalk -v2c -c public "$H"`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"snmpwalk -v2c -c public 169.254.169.254",
+		"pv /etc/warden/config.yaml",
+		"zipinfo /root/.local/state/warden/audit.jsonl",
+	))
+}

@@ -302,6 +302,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return arProgram
 	case "pv":
 		return pvProgram
+	case "sysrc":
+		return sysrcProgram
 	case "pax":
 		return paxProgram
 	case "unsquashfs":

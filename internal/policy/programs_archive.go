@@ -278,8 +278,21 @@ func arProgram(c *call) (Tier, string) {
 	return TierMutate, "ar: changes an archive"
 }
 
+// pvRead are pv's options that only shape its display and pace; -o,
+// -U (--store-and-forward) and -P write files, -R changes another pv, -d
+// watches another process's files.
+var pvRead = optSpec{flags: "pteIrab8TnqcWl0fCESYKkgXhv", valueShort: "AFDsiwHNLBZm",
+	longFlags: set(`--progress --timer --eta --fineta --rate --average-rate --bytes --bits --buffer-percent
+		--numeric --quiet --cursor --wait --line-mode --null --force --no-splice --skip-errors --stop-at-size
+		--sync --direct-io --si --gauge --discard --help --version`),
+	longVals: set(`--last-written --format --delay-start --size --interval --width --height --name --rate-limit
+		--buffer-size --error-skip-block --average-rate-window`)}
+
 // pvProgram: pv -o copies its input to a file.
 func pvProgram(c *call) (Tier, string) {
+	if _, _, ok := c.readOpts(pvRead); ok {
+		return TierRead, "pv: copies its files or input to its output"
+	}
 	r := raiser{TierMutate, "pv: changes the system"}
 	for _, f := range c.optVals(c.args, "-o", "--output") {
 		r.raise(c.writeArg(f, "pv -o"))

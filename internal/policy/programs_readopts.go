@@ -106,11 +106,30 @@ var readOptPrograms = map[string]readOptForm{
 	// The searches of mlocate, plocate and slocate; slocate's -u and -U
 	// DIR rebuild its database (-o names the file), which is where a
 	// NAS's locate is slocate, a write and a walk of every disk.
-	"locate":  locateForm,
-	"plocate": locateForm,
-	"mlocate": locateForm,
-	"slocate": locateForm,
+	// net-snmp's queries: -L (a log file), -Y and --NAME=VALUE (any
+	// snmp.conf directive) and -D are not among the read form's options.
+	"snmpget":       snmpForm,
+	"snmpgetnext":   snmpForm,
+	"snmpbulkget":   snmpForm,
+	"snmpwalk":      snmpForm,
+	"snmpbulkwalk":  snmpForm,
+	"snmptable":     snmpForm,
+	"snmpstatus":    snmpForm,
+	"snmpdf":        snmpForm,
+	"snmpnetstat":   snmpForm,
+	"snmptranslate": snmpForm,
+	// zipinfo lists an archive; -x names members to leave out.
+	"zipinfo": {optSpec{flags: "12smlvhMtTzCWUx", valueShort: "OI"}, -1},
+	// FreeBSD's swap and jail listings; -M and -N read a core and kernel.
+	"swapinfo": {optSpec{flags: "ghkmsT", valueShort: "MN"}, 0},
+	"jls":      {optSpec{flags: "dhNnqsv", valueShort: "j", longVals: set(`--libxo`)}, -1},
+	"locate":   locateForm,
+	"plocate":  locateForm,
+	"mlocate":  locateForm,
+	"slocate":  locateForm,
 }
+
+var snmpForm = readOptForm{optSpec{flags: "dhHV", valueShort: "3aAcCeEIlmMnOPprtTuvxXZ"}, -1}
 
 var locateForm = readOptForm{optSpec{flags: "AbceiLhHmPN0SqswV", valueShort: "dlnr",
 	longFlags: set(`--all --basename --count --existing --follow --help --ignore-case --mmap --nofollow

@@ -101,6 +101,11 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 	// varlinkctl asks a service over its varlink socket: describing it
 	// reads; call runs any method with the service's privileges
 	// (io.systemd.Manager's included), as busctl call does.
+	// GSettings and dconf read the settings database; set, reset,
+	// load, write, update and compile change it or write files.
+	"gsettings": sub(`get|list-schemas|list-relocatable-schemas|list-keys|list-children|list-recursively|
+		range|describe|writable|monitor|help|--help|--version`, ``, ``, TierRead, TierMutate, "", "--schemadir"),
+	"dconf": sub(`read|list|dump|watch|blame|help|--help`, ``, ``, TierRead, TierMutate, "", ""),
 	"varlinkctl": sub(`info|list-interfaces|list-methods|introspect|validate-idl|help|--help|--version`, ``, `call`,
 		TierRead, TierMutate, "j", "--graceful --timeout --json"),
 	"kubectl": sub(`get|describe|logs|top|version|explain|api-resources|api-versions|cluster-info|

@@ -171,3 +171,67 @@ func TestOverBlockReadTables(t *testing.T) {
 		"zipinfo /root/.local/state/warden/audit.jsonl",
 	))
 }
+
+// TestOverBlockRouterReads: OpenWrt's sysupgrade -l and -T IMAGE,
+// U-Boot's fw_printenv and wpa_cli's reporting commands were tier 3 or
+// unknown; each writes a file of its own as it reads (a list or a copy
+// of the image under /tmp, a lock, a reply socket under /tmp), so they
+// are tier 1, while flashing, backing up to or restoring from a file,
+// fw_printenv's -l and -s, wpa_cli's changes, its command prompt and its
+// action script keep their tier.
+func TestOverBlockRouterReads(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"sysupgrade -h", "sysupgrade -h", TierRead},
+		{"sysupgrade -l", "sysupgrade -l", TierBenign},
+		{"sysupgrade --list-backup", "sysupgrade --list-backup", TierBenign},
+		{"sysupgrade -c -l", "sysupgrade -c -l", TierBenign},
+		{"sysupgrade -T", "sysupgrade -T /tmp/fw.bin", TierBenign},
+		{"sysupgrade -T -n", "sysupgrade -T -n /tmp/openwrt-sysupgrade.bin", TierBenign},
+		{"sysupgrade --test", "sysupgrade -v --test /tmp/fw.bin", TierBenign},
+		{"fw_printenv", "fw_printenv", TierBenign},
+		{"fw_printenv NAME", "fw_printenv bootcmd", TierBenign},
+		{"fw_printenv -n", "fw_printenv -n bootcmd", TierBenign},
+		{"fw_printenv -c", "fw_printenv -c /etc/fw_env.config", TierBenign},
+		{"wpa_cli status", "wpa_cli status", TierBenign},
+		{"wpa_cli -i status", "wpa_cli -i wlan0 status", TierBenign},
+		{"wpa_cli -iwlan0", "wpa_cli -iwlan0 scan_results", TierBenign},
+		{"wpa_cli list_networks", "wpa_cli list_networks", TierBenign},
+		{"wpa_cli STATUS", "wpa_cli STATUS verbose", TierBenign},
+		{"wpa_cli get_network", "wpa_cli -i wlan0 get_network 0 ssid", TierBenign},
+		{"wpa_cli -p", "wpa_cli -p /var/run/wpa_supplicant -i wlan0 signal_poll", TierBenign},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"sysupgrade",
+		"sysupgrade /tmp/fw.bin",
+		"sysupgrade -n /tmp/fw.bin",
+		"sysupgrade -F /tmp/fw.bin",
+		"sysupgrade -b /tmp/backup.tgz",
+		"sysupgrade --create-backup /tmp/backup.tgz",
+		"sysupgrade -r /tmp/backup.tgz",
+		"sysupgrade -b /tmp/b.tgz -l",
+		"sysupgrade -T -b /tmp/b.tgz",
+		"sysupgrade -T -r /tmp/b.tgz",
+		"sysupgrade -T -f /tmp/c.tgz /tmp/fw.bin",
+		"sysupgrade -T http://192.168.1.5/fw.bin",
+		`sysupgrade -T "$IMG"`,
+		`sysupgrade "$X" -l`,
+		"sysupgrade -Tl",
+		"fw_setenv bootcmd x",
+		"wpa_cli -a /tmp/x.sh",
+		"wpa_cli -a /tmp/x.sh status",
+		"wpa_cli -Ba /tmp/x.sh",
+		"wpa_cli -i wlan0 -a/tmp/x.sh status",
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"fw_printenv -l /srv/lock",
+		"fw_printenv -s /tmp/script",
+		"wpa_cli",
+		"wpa_cli set_network 0 ssid '\"x\"'",
+		"wpa_cli terminate",
+		"wpa_cli save_config",
+		"wpa_cli stat",
+		"wpa_cli -P /tmp/pid status",
+		`wpa_cli "$C"`,
+	))
+}

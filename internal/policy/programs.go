@@ -304,6 +304,12 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return pvProgram
 	case "sysrc":
 		return sysrcProgram
+	case "sysupgrade":
+		return sysupgradeProgram
+	case "fw_printenv":
+		return fwPrintenvProgram
+	case "wpa_cli":
+		return wpaCliProgram
 	case "pax":
 		return paxProgram
 	case "unsquashfs":

@@ -235,3 +235,57 @@ func TestOverBlockRouterReads(t *testing.T) {
 		`wpa_cli "$C"`,
 	))
 }
+
+// TestOverBlockRouterOSPrint: on an ssh host that is a MikroTik router,
+// print of a menu (/ip address print, /system resource print, v7's
+// /ip/firewall/filter/print) reads; a word that is not a known menu
+// before print (/file remove print, /tool fetch print), print's file=
+// in any abbreviation, a command substitution, a variable or a word that
+// is not print's keeps the tier-2 reading of a program under /.
+func TestOverBlockRouterOSPrint(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, exactReads(
+		"/ip address print",
+		"/system resource print",
+		"/interface print",
+		"/log print",
+		"/ip route print detail",
+		"/ip firewall filter print stats",
+		"/interface ethernet print",
+		"/system routerboard print",
+		"/ip dhcp-server lease print",
+		"/system identity print",
+		"/interface print stats without-paging",
+		"/ip/address/print",
+		"/ip/firewall/filter/print detail",
+		"/ip address print where interface=ether1",
+		"/ip address print where disabled",
+		`/log print where topics~"error"`,
+		"/ip address print proplist=address,interface",
+		"/tool netwatch print",
+		"/file print",
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"/ip address print file=x",
+		"/ip address print fil=x",
+		"/ip address print f=x",
+		"/ip address print FILE=x",
+		"/ip/address/print/file=x",
+		"/ip address print where [/system reboot]",
+		"/ip address print where address=$x",
+		"/ip address print x",
+		"/file remove print",
+		"/ip address remove print",
+		"/tool fetch print",
+		"/tool ping print",
+		"/ip addr print",
+		"//ip address print",
+		"/ip address print '$(x)'",
+		`/ip address print "]"`,
+		"/export",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"/system reset-configuration print",
+		`/ip address print "$X"`,
+	))
+}

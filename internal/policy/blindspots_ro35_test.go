@@ -158,7 +158,6 @@ func TestBlindSpotRouterOSMenus(t *testing.T) {
 		"/./file remove backup.rsc",
 		"/export file=router",
 		"/export",
-		"/ip address print",
 		"env /file remove x",
 		"ip service disable ssh",
 		"ip firewall filter remove 0",

@@ -72,6 +72,9 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		e.deny(why)
 		return TierDestructive, why
 	}
+	if !fn && routerOSPrint(a0, args[1:]) {
+		return TierRead, "on RouterOS, prints a menu's items (elsewhere no program is kept there)"
+	}
 	if !fn && a0.known && rootProgram(a0.val) {
 		return c.unknownProgram(TierMutate, "runs "+truncate(a0.val, 64)+": no system keeps programs directly under /, "+
 			"so it is not the "+name+" its name says (on RouterOS, a menu command: /file remove, /ip service disable)")

@@ -289,3 +289,51 @@ func TestOverBlockRouterOSPrint(t *testing.T) {
 		`/ip address print "$X"`,
 	))
 }
+
+// TestOverBlockTrustedKubeconfig: a kubeconfig k3s, RKE2 or kubeadm
+// keeps under /etc, or one in the operator's ~/.kube, is as trusted as
+// the default one a plain kubectl get reads, on the command line or in
+// KUBECONFIG; one anywhere else (a temporary directory a tier 1 call
+// writes, the working directory, another user's home, ../ out of /etc,
+// a glob, a computed word, one entry of a list) can name a credential
+// program that runs, and stays tier 3.
+func TestOverBlockTrustedKubeconfig(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, exactReads(
+		"kubectl --kubeconfig /etc/rancher/k3s/k3s.yaml get pods",
+		"kubectl --kubeconfig=/etc/rancher/k3s/k3s.yaml get nodes",
+		"kubectl --kubeconfig /etc/kubernetes/admin.conf get nodes -o wide",
+		"kubectl -n kube-system --kubeconfig /etc/rancher/rke2/rke2.yaml logs deploy/coredns --tail=50",
+		"KUBECONFIG=/etc/rancher/k3s/k3s.yaml kubectl get pods -A",
+		"KUBECONFIG=/etc/rancher/k3s/k3s.yaml:~/.kube/config kubectl get pods -A",
+		"export KUBECONFIG=/etc/rancher/k3s/k3s.yaml; kubectl get pods",
+		"kubectl --kubeconfig ~/.kube/prod.yaml get pods",
+		"helm --kubeconfig /etc/rancher/k3s/k3s.yaml list -A",
+		"sudo kubectl --kubeconfig /etc/rancher/k3s/k3s.yaml get pods",
+	))
+	runExact(t, p, []exactCase{{"local home .kube", "kubectl --kubeconfig /root/.kube/prod.yaml get pods", TierRead}})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"kubectl --kubeconfig /tmp/kc get pods",
+		"kubectl --kubeconfig=/dev/shm/kc get pods",
+		"kubectl --kubeconfig /etc/../tmp/kc get pods",
+		"kubectl --kubeconfig ~/../../tmp/kc get pods",
+		"kubectl --kubeconfig ~/.kube/../../../tmp/kc get pods",
+		"kubectl --kubeconfig kc.yaml get pods",
+		"kubectl --kubeconfig etc/kc.yaml get pods",
+		`kubectl --kubeconfig "$K" get pods`,
+		"kubectl --kubeconfig /etc/* get pods",
+		"kubectl --kubeconfig /home/bob/.kube/config get pods",
+		"kubectl --kubeconfig /etc/k3s.yaml --kubeconfig /tmp/kc get pods",
+		"helm --kubeconfig /tmp/kc list",
+		"KUBECONFIG=/tmp/kc kubectl get pods",
+		"KUBECONFIG=/etc/k3s.yaml:/tmp/kc kubectl get pods",
+		"KUBECONFIG=$K kubectl get pods",
+		"KUBECONFIG= kubectl get pods",
+		"export KUBECONFIG=/tmp/x; kubectl get pods",
+		"kubectl --kubeconfig /etc/rancher/k3s/k3s.yaml delete pod x",
+	))
+	if got := p.Evaluate(Input{Command: "kubectl --kubeconfig /root/.kube/prod.yaml get pods", Host: "db1"}); got.Tier != TierDestructive {
+		t.Errorf("remote /root/.kube = %s (%s); want tier 3: the remote user's home is not known", got.Tier, got.Reason)
+	}
+	runBlindHosts(t, p, sameCases(TierDestructive, true, "kubectl --kubeconfig /etc/warden/config.yaml get pods"))
+}

@@ -411,8 +411,8 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			c.run([]arg{f})
 			t, label = TierDestructive, "helm --post-renderer: runs "+truncate(f.val, 64)+" on the manifests"
 		}
-		if len(c.optVals(c.args, "--kubeconfig")) > 0 {
-			t, label = TierDestructive, "helm --kubeconfig: a kubeconfig can name a credential program that runs"
+		if c.untrustedKubeconfig() {
+			t, label = TierDestructive, "helm --kubeconfig: a kubeconfig outside /etc and ~/.kube can name a credential program that runs"
 		}
 	case "resolvectl":
 		// log-level with a level sets resolved's; alone it reports it.
@@ -468,8 +468,8 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			return TierRead, "hostnamectl " + first
 		}
 	case "kubectl":
-		if len(c.optVals(c.args, "--kubeconfig")) > 0 {
-			t, label = TierDestructive, "kubectl --kubeconfig: a kubeconfig can name a credential program that runs"
+		if c.untrustedKubeconfig() {
+			t, label = TierDestructive, "kubectl --kubeconfig: a kubeconfig outside /etc and ~/.kube can name a credential program that runs"
 		}
 		for _, f := range c.optVals(c.args, "--output-directory", "--cache-dir") {
 			if wt, why := c.writeArg(f, "kubectl "+first+" output"); wt > t {

@@ -589,7 +589,9 @@ func (e *eval) envVar(name, val string, covered bool, where string) {
 }
 
 func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
-	e.envName(name, ctx, where)
+	if name != "KUBECONFIG" || !e.trustedKubeconfigs(val) {
+		e.envName(name, ctx, where)
+	}
 	e.proxyVar(name, val)
 	e.resolverVar(name, val, ctx)
 	e.tempDirVar(name, val, true, ctx, where)

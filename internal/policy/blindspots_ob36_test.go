@@ -337,3 +337,55 @@ func TestOverBlockTrustedKubeconfig(t *testing.T) {
 	}
 	runBlindHosts(t, p, sameCases(TierDestructive, true, "kubectl --kubeconfig /etc/warden/config.yaml get pods"))
 }
+
+// TestOverBlockSSHPrintsConfig: ssh -G prints the configuration it would
+// use for a destination and -V its version; neither connects, so neither
+// is a remote shell or command (tier 1). -F naming the operator's own
+// configuration (~/.ssh/config, /etc/ssh/ssh_config), read by every
+// plain ssh, is not a foreign file that can run commands. A -G in the
+// remote command, a -F anywhere else, options that run programs or write
+// a log keep their tier; the host rules still hold the destination.
+func TestOverBlockSSHPrintsConfig(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, exactReads(
+		"ssh -G host",
+		"ssh -G myhost | grep -i '^hostname'",
+		"ssh -V",
+		"ssh host -G",
+		"ssh -4G host",
+		"ssh -l admin -G host",
+		"ssh -F ~/.ssh/config -G host",
+		"ssh -F /etc/ssh/ssh_config -G host",
+		"ssh -G -F ~/.ssh/config.d/lab myhost",
+	))
+	runExact(t, p, []exactCase{{"local home .ssh", "ssh -G -F /root/.ssh/config myhost", TierRead}})
+	runExactHosts(t, p, []exactCase{
+		{"connects", "ssh host", TierBenign},
+		{"remote command", "ssh host uptime", TierBenign},
+		{"-G in the remote command", "ssh host ls -G", TierBenign},
+		{"-G as -o's value", "ssh -oG host", TierBenign},
+		{"-G as -l's value", "ssh -lG host", TierBenign},
+		{"operator config, connecting", "ssh -F ~/.ssh/config host uptime", TierBenign},
+	})
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"ssh -F /tmp/cfg -G host",
+		"ssh -F ~/.ssh/../../tmp/cfg -G host",
+		"ssh -F cfg -G host",
+		"ssh -Fcfg -G host",
+		"ssh -F /home/bob/.ssh/config -G host",
+		"ssh -F /etc/../tmp/cfg host",
+		`ssh -F "$C" -G host`,
+		"ssh -o 'Match exec \"touch /tmp/p\"' -G host",
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"ssh -E /tmp/log -G host",
+		"ssh -G -E /srv/x host",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"ssh -o ProxyCommand='sh -c reboot' -G host",
+		"ssh -G 169.254.169.254",
+	))
+	if got := p.Evaluate(Input{Command: "ssh -G -F /root/.ssh/config myhost", Host: "db1"}); got.Tier != TierDestructive {
+		t.Errorf("remote /root/.ssh = %s (%s); want tier 3: the remote user's home is not known", got.Tier, got.Reason)
+	}
+}

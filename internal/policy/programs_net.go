@@ -110,6 +110,10 @@ func sshProgram(c *call) (Tier, string) {
 	if c.name == "ssh-copy-id" {
 		raise(TierMutate, "ssh-copy-id: installs a key on another host")
 	}
+	noConnect := c.name == "ssh" && sshNoConnect(c.args, valueShort)
+	if noConnect {
+		t, why = TierRead, "ssh -G or -V: prints its configuration or version, connecting nowhere"
+	}
 	args := c.args
 	var ops []arg
 	dashdash := false
@@ -242,6 +246,10 @@ func sshProgram(c *call) (Tier, string) {
 				if val == "none" || val == "/dev/null" {
 					break // no configuration file at all
 				}
+				if c.e.operatorFile(arg{val: val, known: true}, ".ssh") {
+					c.configHosts("-F config", arg{val: val, known: true})
+					break // the operator's own, as the default files are
+				}
 				raise(TierDestructive, c.name+" -F: reads a config file that can run commands")
 				c.configHosts("-F config", arg{val: val, known: true})
 			case 'S', 'D', 's':
@@ -309,6 +317,9 @@ func sshProgram(c *call) (Tier, string) {
 		raise(TierDestructive, c.name+": destination computed at run time")
 	} else {
 		c.checkHost(dest.val)
+	}
+	if noConnect {
+		return t, why // neither a shell nor a command runs there
 	}
 	rest := ops[1:]
 	if c.name == "mosh" {
@@ -794,6 +805,39 @@ func rsyncDaemon(args []arg) bool {
 	for _, a := range args {
 		if a.val == "--daemon" {
 			return true
+		}
+	}
+	return false
+}
+
+// sshNoConnect reports whether ssh is given -G (print the configuration
+// for the destination and exit) or -V (print the version and exit),
+// among the options before its destination or right after it, where ssh
+// reads them; the same letters in the remote command are the command's.
+func sshNoConnect(args []arg, valueShort string) bool {
+	host := false
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		if !args[i].known || v == "--" {
+			return false
+		}
+		if len(v) < 2 || v[0] != '-' {
+			if host {
+				return false
+			}
+			host = true
+			continue
+		}
+		for k := 1; k < len(v); k++ {
+			if v[k] == 'G' || v[k] == 'V' {
+				return true
+			}
+			if strings.IndexByte(valueShort, v[k]) >= 0 {
+				if k == len(v)-1 {
+					i++
+				}
+				break
+			}
 		}
 	}
 	return false

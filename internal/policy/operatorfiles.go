@@ -15,16 +15,24 @@ import (
 // /etc, and nothing below tier 2 writes outside the temporary
 // directories.
 
+// The same holds for ssh's configuration (ssh -F): ~/.ssh/config and
+// /etc/ssh/ssh_config, whose Match exec runs commands, are read by every
+// plain ssh.
+
 // trustedKubeconfig reports whether v names a kubeconfig in one of those
-// places: under /etc, or under ~/.kube (spelled with ~, or with the
-// local home warden knows).
-func (e *eval) trustedKubeconfig(v arg) bool {
+// places: under /etc, or under ~/.kube.
+func (e *eval) trustedKubeconfig(v arg) bool { return e.operatorFile(v, ".kube") }
+
+// operatorFile reports whether v names a file under /etc, or under the
+// directory dir of the home (spelled with ~, or with the local home
+// warden knows).
+func (e *eval) operatorFile(v arg, dir string) bool {
 	if !v.known || v.glob && isPattern(v.val) {
 		return false
 	}
 	p := v.val
 	if rest, ok := strings.CutPrefix(p, "~/"); ok {
-		return strings.HasPrefix(path.Clean(rest), ".kube/")
+		return strings.HasPrefix(path.Clean(rest), dir+"/")
 	}
 	if !strings.HasPrefix(p, "/") {
 		return false
@@ -34,7 +42,7 @@ func (e *eval) trustedKubeconfig(v arg) bool {
 		return true
 	}
 	home := e.p.protect.home
-	return e.local && home != "" && home != "/" && strings.HasPrefix(p, home+"/.kube/")
+	return e.local && home != "" && home != "/" && strings.HasPrefix(p, home+"/"+dir+"/")
 }
 
 // trustedKubeconfigs reports whether every file of a KUBECONFIG value

@@ -389,3 +389,32 @@ func TestOverBlockSSHPrintsConfig(t *testing.T) {
 		t.Errorf("remote /root/.ssh = %s (%s); want tier 3: the remote user's home is not known", got.Tier, got.Reason)
 	}
 }
+
+// TestOverBlockUbusMessage: a ubus call whose object and method are
+// known, with only its message computed at run time ("$J", quoted so it
+// stays one word), is that method: a reporting one reads. A message
+// known only at run time still stops the watchdog or an init script
+// through the methods that read it as a setting, and an object, method,
+// unquoted message or a word after it computed at run time keep tier 3.
+func TestOverBlockUbusMessage(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, exactReads(
+		`ubus call network.interface.wan status "$J"`,
+		`ubus call system board "$J"`,
+		`ubus call system info "${J}"`,
+		`ubus -t 5 call network.interface dump "$J"`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`ubus call system watchdog "$J"`,
+		`ubus call rc init "$J"`,
+		`ubus call luci setInitAction "$J"`,
+		`ubus call file exec "$J"`,
+		`ubus call system board $J`,
+		`ubus call "$O" board`,
+		`ubus call system "$M"`,
+		`ubus call system board "$J" x`,
+		`ubus call system board "$(sh /tmp/x)"`,
+	))
+	runBlindHosts(t, p, sameCases(TierMutate, false, `ubus call uci set "$J"`, `ubus call file read "$J"`))
+	runBlindHosts(t, p, sameCases(TierDestructive, true, `ubus call system reboot "$J"`, `ubus call system board "$(reboot)"`))
+}

@@ -68,8 +68,8 @@ func routerTier(c *call, ops []string) (Tier, string) {
 	case "ubus":
 		// An object or method known only at run time may be system
 		// reboot or file exec, which the deny rules read by name.
-		for _, a := range c.args {
-			if !a.known && (len(ops) == 0 || !ubusListings[ops[0]]) {
+		for i, a := range c.args {
+			if !a.known && (len(ops) == 0 || !ubusListings[ops[0]]) && !ubusMessage(c.args, i, ops) {
 				return TierDestructive, "ubus with a word known only at run time: may reboot the router or run a command"
 			}
 		}
@@ -151,6 +151,22 @@ func routerTier(c *call, ops []string) (Tier, string) {
 // ubusReadMethods are methods of OpenWrt's ubus objects that only report.
 var ubusReadMethods = set(`status dump info board get_clients getDHCPLeases getHostHints
 	getWirelessDevices get_status`)
+
+// ubusMessage reports whether args[i], a word known only at run time, is
+// only the message of a call whose object and method are known (ubus
+// call system board "$J"): the last word, in double quotes so that it
+// stays one word. The method then decides, and ubusStops takes such a
+// message as any setting (system watchdog, rc init).
+func ubusMessage(args []arg, i int, ops []string) bool {
+	v := args[i].val
+	for _, a := range args[:i] {
+		if !a.known {
+			return false
+		}
+	}
+	return i == len(args)-1 && len(v) > 2 && v[0] == '"' && v[len(v)-1] == '"' &&
+		len(ops) == 4 && ops[0] == "call" && ops[3] == v
+}
 
 // ubusListings are the ubus commands that only list or watch.
 var ubusListings = set(`list monitor listen wait_for`)

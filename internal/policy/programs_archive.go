@@ -380,3 +380,137 @@ func unsquashfsProgram(c *call) (Tier, string) {
 	}
 	return r.t, r.why
 }
+
+// archiveProgram classifies archivers and compressors.
+func archiveProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	ops := operands(vals)
+	switch c.name {
+	case "zip":
+		for _, v := range append(c.optVals(c.args, "-TT", "--unzip-command"), zipTestCommand(c.args)...) {
+			c.shellArg(v, "zip -TT command")
+			c.e.opaque = true
+			return TierDestructive, "zip -TT: runs a program"
+		}
+		return TierMutate, "zip: writes an archive"
+	case "unzip":
+		for _, v := range vals {
+			switch v {
+			case "-l", "-v", "-t", "-Z", "-p", "-c", "-z", "-lv", "-tq":
+				return TierRead, "unzip: lists or tests"
+			}
+		}
+		return TierMutate, "unzip: extracts files"
+	case "7z", "7za", "7zr", "rar", "unrar":
+		if len(ops) > 0 && (ops[0] == "l" || ops[0] == "t" || ops[0] == "i" || ops[0] == "h" || ops[0] == "lt" || ops[0] == "v" || ops[0] == "lb") {
+			// rar's -ilog[FILE] logs errors to FILE, -log[=FILE] the
+			// names it handles, whatever the command.
+			for _, v := range vals {
+				if c.name != "7z" && c.name != "7za" && c.name != "7zr" && (strings.HasPrefix(v, "-ilog") || strings.HasPrefix(v, "-log")) {
+					return TierMutate, c.name + " " + truncate(v, 64) + ": writes a log file"
+				}
+			}
+			return TierRead, c.name + ": lists or tests"
+		}
+		return TierMutate, c.name + ": writes files"
+	case "zstd", "unzstd":
+		// --trace FILE logs tracing to FILE, in every mode.
+		if fs := c.optVals(c.args, "--trace"); len(fs) > 0 {
+			var r raiser
+			for _, f := range fs {
+				r.raise(c.writeArg(f, "zstd --trace"))
+			}
+			return r.t, r.why
+		}
+	}
+	if compressReadsOnly(c) {
+		return TierRead, c.name + ": to standard output"
+	}
+	return TierMutate, c.name + ": compresses or decompresses files in place"
+}
+
+// tarProgram classifies tar: options that run programs are TierDestructive.
+func tarProgram(c *call) (Tier, string) {
+	vals := c.vals()
+	mode := ""
+	for k, v := range vals {
+		long, _, _ := longName(v, tarLongOpts)
+		lv := strings.ToLower(v)
+		for _, bad := range []string{"--checkpoint-action", "--to-command", "--use-compress-program", "--rsh-command", "--info-script", "--new-volume-script", "--rmt-command"} {
+			if strings.HasPrefix(lv, bad) || long == bad {
+				prog := ""
+				if _, val, ok := strings.Cut(v, "="); ok {
+					prog = strings.TrimPrefix(val, "exec=")
+				} else if k+1 < len(vals) {
+					prog = vals[k+1]
+				}
+				if prog != "" {
+					c.shell(prog, "tar "+bad+" command", nil, false)
+				}
+				c.e.opaque = true
+				return TierDestructive, "tar " + bad + ": runs a program"
+			}
+		}
+		if long == "--remove-files" || long == "--recursive-unlink" || long == "--unlink-first" {
+			return TierDestructive, "tar " + long + ": removes files"
+		}
+		cluster := ""
+		switch {
+		case k == 0 && !strings.HasPrefix(v, "-"):
+			cluster = v // old-style bundled flags: tar xzf a.tgz
+		case len(v) > 1 && v[0] == '-' && v[1] != '-':
+			cluster = v[1:]
+		}
+		if strings.ContainsAny(cluster, "IF") {
+			if k+1 < len(vals) {
+				c.shell(vals[k+1], "tar -I command", nil, false)
+			}
+			c.e.opaque = true
+			return TierDestructive, "tar -I/-F: runs a program"
+		}
+		for _, m := range "ctxrudA" {
+			if strings.ContainsRune(cluster, m) && mode == "" {
+				mode = string(m)
+			}
+		}
+		switch long {
+		case "--create", "--append", "--update", "--concatenate", "--catenate":
+			mode = "c"
+		case "--extract", "--get":
+			mode = "x"
+		case "--delete":
+			mode = "r"
+		case "--list":
+			mode = "t"
+		case "--diff", "--compare":
+			mode = "d"
+		}
+	}
+	switch mode {
+	case "t", "d":
+		return TierRead, "tar: lists an archive"
+	case "x":
+		for _, d := range c.optVals(c.args, "-C", "--directory") {
+			if isRoot(d.val) {
+				return TierDestructive, "tar: extracts over the root file system"
+			}
+		}
+		return TierMutate, "tar: extracts files"
+	}
+	// The archive it writes is checked like a redirection's target:
+	// "tar -cf /dev/sda" is "tar -c > /dev/sda".
+	r := raiser{TierMutate, "tar: writes an archive"}
+	for _, f := range tarArchives(c) {
+		if f.known && f.val == "-" {
+			continue
+		}
+		t, why, deny := c.e.writeTarget(f)
+		if deny != "" {
+			c.e.deny("tar: " + deny)
+		}
+		if t >= TierDestructive {
+			r.raise(t, "tar: "+why)
+		}
+	}
+	return r.t, r.why
+}

@@ -114,7 +114,7 @@ func secretName(w string) bool {
 
 // bearerPart reports whether the last parts of a lower-cased name say it
 // holds a credential though no credential word is in it: a web session's
-// id (APP_SESSION, SESSION_ID, sessionId, PHPSESSID, JSESSIONID), an
+// id (APP_SESSION, APP_SESSION_ID, webSessionId, PHPSESSID, JSESSIONID), an
 // object store's secret key (AWS_SK, MINIO_SK, OSS_AK_SK), a connection
 // string (DB_CONN, DATABASE_CONNECTION, which carry the password as often
 // as not) and a one-time code (MFA_CODE, VERIFICATION_CODE). A terminal's,
@@ -166,6 +166,11 @@ func bearerPart(name, last, prev []byte) bool {
 	switch string(qual) {
 	case "desktop", "xdg", "tmux", "screen", "dbus", "gdm", "kde", "gnome", "x11", "wayland", "zellij", "byobu", "term", "terminal":
 		return false
+	case "":
+		// A session id no word qualifies names a session, as warden's
+		// own session_id does in every record of a terminal session;
+		// a bare SESSION is still the cookie's value.
+		return !hasSuffixBytes(last, "id") && !(string(last) == "id" && string(prev) == "session")
 	}
 	return true
 }

@@ -45,7 +45,6 @@ func commandPaths() [][]string {
 // --help print usage (with examples for a command) to stdout and exit 0;
 // an unknown flag is one line on stderr and exit 2, and nothing on stdout.
 func TestEverySubcommandHasOneShape(t *testing.T) {
-	t.Parallel()
 	env, _ := wardenEnv(t)
 	for _, path := range commandPaths() {
 		name := strings.Join(path, " ")

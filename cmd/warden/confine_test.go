@@ -158,7 +158,6 @@ func TestDeclarativeToolConfined(t *testing.T) {
 // tries to read it, and warden's state, from every mode: as root, and (when
 // the test runs as root) as an unprivileged user.
 func TestSecretsOutOfReach(t *testing.T) {
-	t.Parallel()
 	t.Run("root", func(t *testing.T) {
 		if os.Geteuid() != 0 {
 			t.Skip("not root")

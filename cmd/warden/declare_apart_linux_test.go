@@ -18,7 +18,6 @@ import (
 // Each tool's programs run in a domain of their own, at every level: the
 // hook, in every spelling, finds nothing, as root and as another user.
 func TestDeclarativeToolEnvApart(t *testing.T) {
-	t.Parallel()
 	asRootAndNobody(t, declareApart)
 }
 

@@ -85,7 +85,6 @@ func TestDocCommands(t *testing.T) {
 // TestReadmeBuildCommand runs the README's first command's build step as
 // written (into a scratch directory) and the binary it makes.
 func TestReadmeBuildCommand(t *testing.T) {
-	t.Parallel()
 	lines := shellLines(t, checkedDocs[0])
 	if len(lines) < 2 {
 		t.Fatal("the README has no sh block of two commands")

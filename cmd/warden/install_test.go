@@ -129,7 +129,6 @@ func fileProxy(t *testing.T, root string) (string, string) {
 // directory, and the installed binary reports the module version go
 // install fetched, not dev.
 func TestGoInstallLatest(t *testing.T) {
-	t.Parallel()
 	goBin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go toolchain")

@@ -18,7 +18,6 @@ import (
 // stdin. Below tier 2 each identity's calls have a domain of their own;
 // bob's own calls still see one another (the control).
 func TestOwnersApart(t *testing.T) {
-	t.Parallel()
 	dir := programDir(t)
 	// The hook waits for the victim's program, then reads it every way.
 	repo := readingHookRepo(t, dir, "^sleep 4[.]5[0-9]7$", "VICTIM", ownerReaders)

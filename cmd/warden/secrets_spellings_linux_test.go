@@ -31,9 +31,7 @@ import (
 // eval of base64, so that where a mode runs it, the kernel is what holds.
 // After each try warden must still answer.
 func TestSecretsSpellingsOutOfReach(t *testing.T) {
-	t.Parallel()
 	t.Run("root", func(t *testing.T) {
-		t.Parallel()
 		if unix.Geteuid() != 0 {
 			t.Skip("not root")
 		}
@@ -42,7 +40,6 @@ func TestSecretsSpellingsOutOfReach(t *testing.T) {
 		})
 	})
 	t.Run("nonroot", func(t *testing.T) {
-		t.Parallel()
 		secretsSpellings(t, startAsNobody)
 	})
 }
@@ -118,7 +115,6 @@ func secretsSpellings(t *testing.T, start func(*testing.T, []string, string) *mc
 	const secret = "canary-5d1e-env-secret"
 	for _, mode := range []string{"readonly", "guarded", "open"} {
 		t.Run(mode, func(t *testing.T) {
-			t.Parallel()
 			env, _ := wardenEnv(t, "WARDEN_MODE="+mode, "WARDEN_TOKEN="+secret+"-0123456789", "AWS_SECRET_ACCESS_KEY="+secret, "SHELL=/bin/sh")
 			cs := start(t, env, "")
 			var state string

@@ -17,7 +17,6 @@ import (
 // a repository's hook included, nor do the file tools; as root and as
 // another user.
 func TestToolFilesOutOfReach(t *testing.T) {
-	t.Parallel()
 	asRootAndNobody(t, toolFilesOutOfReach)
 }
 

@@ -14,7 +14,6 @@ import (
 // file serves its tools through warden exe, where a hostile value runs
 // nothing.
 func TestValidateFixCLI(t *testing.T) {
-	t.Parallel()
 	env, _ := wardenEnv(t)
 	dir := t.TempDir()
 	orig, err := os.ReadFile(fixture("mcpshell/ops.yaml"))
@@ -79,7 +78,6 @@ func TestValidateRejectsShellSyntax(t *testing.T) {
 // backslash escapes — while nothing in a word runs or expands; an array
 // parameter makes each element one word, never split again.
 func TestMCPShellArgs(t *testing.T) {
-	t.Parallel()
 	env, _ := wardenEnv(t)
 	dir := t.TempDir()
 	file := fixture("mcpshell/args.yaml")

@@ -23,7 +23,6 @@ func buildWarden(t *testing.T, flags ...string) string {
 
 // TestVersionLdflags: -ldflags -X stamps the version, commit and date.
 func TestVersionLdflags(t *testing.T) {
-	t.Parallel()
 	bin := buildWarden(t, "-ldflags", "-X main.version=v1.2.3 -X main.commit=0123456789abcdef -X main.date=2026-11-24T00:00:00Z")
 	out, err := exec.Command(bin, "version").Output()
 	if err != nil {
@@ -39,7 +38,6 @@ func TestVersionLdflags(t *testing.T) {
 // README's first command) reports the commit it was built from and that
 // commit's time, from the build info the Go toolchain stamps.
 func TestVersionFromBuildInfo(t *testing.T) {
-	t.Parallel()
 	head := func() string {
 		b, err := exec.Command("git", "rev-parse", "HEAD").Output()
 		if err != nil {

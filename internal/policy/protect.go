@@ -143,10 +143,11 @@ type pathState struct {
 	relMore    bool             // more relative words than maxRelWords
 	seen       map[string]bool  // words already checked
 	resolved   map[string]string
-	aliases    []alias // links, copies and mounts of directories above a protected path
-	nocase     bool    // shopt -s nocaseglob: patterns match either case
-	back       bool    // cd -, popd: back to a directory an earlier input may have made current
-	moves      int     // cd, pushd and popd commands run (see cdMark): a cd "$d" after one adds no target
+	aliases    []alias             // links, copies and mounts of directories above a protected path
+	nocase     bool                // shopt -s nocaseglob: patterns match either case
+	fdDirs     map[string][]string // what redirections opened, by descriptor ("" for {fd}); see protect_fds.go
+	back       bool                // cd -, popd: back to a directory an earlier input may have made current
+	moves      int                 // cd, pushd and popd commands run (see cdMark): a cd "$d" after one adds no target
 	agentMemo  [2]cwdMemo
 }
 
@@ -566,7 +567,7 @@ func compMatch(parts, want []string, glob bool) bool {
 // absPath checks an absolute path or pattern lexically and, on the local
 // host, with its symlinks resolved.
 func (e *eval) absPath(f string, glob bool, ctx cctx, word string) {
-	if e.checkAbs(path.Clean(f), glob, ctx, word) || e.procPath(f, glob, ctx, word) ||
+	if e.checkAbs(path.Clean(f), glob, ctx, word) || e.procPath(f, glob, ctx, word) || e.descPath(f, glob, ctx, word) ||
 		len(e.paths.aliases) > 0 && e.aliasedPath(f, glob, ctx, word) {
 		return
 	}
@@ -708,6 +709,9 @@ func protMatch(parts, prot []string, glob bool) int {
 // partialPath checks a word only partly known: $X/token, $HOME/.local/…,
 // /root/.local/state/$D/token.
 func (e *eval) partialPath(f string, ctx cctx) {
+	if e.descPartial(f, ctx) {
+		return
+	}
 	if link, rest, ok := procLink(lexClean(f)); ok && !strings.ContainsAny(rest, "$`") {
 		// /proc/$PPID/root/… is / whatever the process: what follows is
 		// known. Its cwd is this shell's or another's (procPath).

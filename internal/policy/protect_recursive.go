@@ -209,11 +209,17 @@ func (e *eval) recursiveRead(args []arg, ctx cctx) {
 
 // aboveProtected notes a directory that holds a protected path.
 // A directory the input linked, copied or mounted from one above it
-// (ln -s /var/lib /tmp/l; grep -r x /tmp/l/) is read as its source.
+// (ln -s /var/lib /tmp/l; grep -r x /tmp/l/), or a descriptor it opened
+// on one, is read as its source.
 func (e *eval) aboveProtected(dir string, ctx cctx, word string) {
 	dirs := []string{dir}
 	if len(e.paths.aliases) > 0 {
 		dirs = append(dirs, e.aliasTargets(dir, false)...)
+	}
+	if fd, rest, ok := procFD(descCanon(dir)); ok {
+		for _, d := range e.fdDirs(fd) {
+			dirs = append(dirs, path.Join(d, rest)) // exec 3</etc; grep -r x /dev/fd/3
+		}
 	}
 	for _, d := range dirs {
 		if rest, ok := strings.CutPrefix(d, cwdLink); ok {

@@ -115,6 +115,9 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 	if fd0 && in != nil {
 		rd.stdin = in
 	}
+	if r.Op == syntax.RdrIn || r.Op == syntax.RdrInOut {
+		e.openedFD(redirFD(r), t) // exec 3</etc: /dev/fd/3/… is under /etc
+	}
 	switch r.Op {
 	case syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 	case syntax.DplIn, syntax.DplOut:

@@ -1,0 +1,72 @@
+package policy
+
+import "testing"
+
+// TestBlindSpotDescriptorDirs: a descriptor opened on a directory above
+// warden's state names everything under it, through /dev/fd/N/…,
+// /proc/PID/fd/N/… (any spelling of PID, a task's too) and /dev/stdin/…,
+// and /dev/fd/.. is /proc/self, not /dev: each reads the file its source
+// path would.
+func TestBlindSpotDescriptorDirs(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"exec 3</etc; cat /proc/self/fd/3/warden/audit.key",
+		"exec 3</etc; cat /dev/fd/3/warden/audit.key",
+		"exec 3</etc; cat /proc/$$/fd/3/warden/audit.key",
+		"exec 3</etc; cat /proc/$BASHPID/fd/3/warden/audit.key",
+		"exec 3</etc; cat /proc/*/fd/3/warden/audit.key",
+		"exec 3</etc; cat /proc/self/task/*/fd/3/warden/audit.key",
+		"exec 3</etc; cat /proc/thread-self/fd/3/warden/audit.key",
+		"exec 3</etc; cat /dev/fd/3/warden/audit.k*",
+		"exec 3</etc; cat /dev/fd/3/w*/*.key",
+		"exec 3</etc; cat /dev//fd/./3/warden//audit.key",
+		"exec 3</; cat /dev/fd/3/etc/warden/audit.key",
+		"exec 3</root; cat /dev/fd/3/.local/state/warden/token",
+		"exec 3</etc/warden; cat /dev/fd/3/audit.key",
+		"exec 3<>/etc; cat /dev/fd/3/warden/audit.key",
+		"exec 7</etc 8</tmp; cat /dev/fd/7/warden/audit.key",
+		"exec {d}</etc; cat /dev/fd/$d/warden/audit.key",
+		`exec {d}</etc; cat "/proc/self/fd/$d/warden/audit.key"`,
+		"exec 3</etc; n=3; cat /dev/fd/$n/warden/audit.key",
+		"cat /dev/fd/3/warden/audit.key 3</etc",
+		"cat /dev/stdin/warden/audit.key </etc",
+		"cat /dev/stderr/warden/audit.key 2</etc",
+		"cat /proc/self/fd/0/warden/audit.key 0</etc",
+		"exec 3</etc; cp /dev/fd/3/warden/audit.key /tmp/k",
+		"cd /etc/warden; cat /dev/fd/../cwd/audit.key",
+		"cd /etc/warden; cat /proc/self/fd/../cwd/audit.key",
+		"cd /etc/warden; cat /dev/fd/../../self/cwd/audit.key",
+		"cat /dev/fd/../root/etc/warden/audit.key",
+		"cat /proc/self/fd/../root/root/.local/state/warden/token",
+		"cat /proc/self/task/../root/etc/warden/audit.key",
+	))
+	// A descriptor whose directory the input does not show is a path
+	// known only in part.
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"cat /dev/fd/3/warden/audit.key",
+		"cat /proc/self/fd/4/.local/state/warden/token",
+		"exec 3</etc; tar c /dev/fd/3/warden",
+	))
+	// Only a local program reaches warden's files (protect_recursive.go).
+	runBlind(t, p, sameCases(TierDestructive, false,
+		"exec 3</etc; grep -r . /dev/fd/3",
+		"exec 3</etc; grep -r . /proc/self/fd/3/",
+		"exec 3</; rg . /dev/fd/3/etc",
+		"exec 3</etc; cp -r /dev/fd/3 /tmp/e",
+		"exec 3</etc; find /dev/fd/3/ -exec cat {} +",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"stdin", "cat /dev/stdin", TierRead},
+		{"a descriptor", "cat /dev/fd/3", TierRead},
+		{"a file's descriptor", "exec 3</tmp/f; cat /dev/fd/3", TierRead},
+		{"under a temporary directory", "exec 3</tmp; cat /dev/fd/3/x", TierRead},
+		{"list a descriptor directory", "exec 3</tmp; ls /dev/fd/3/", TierRead},
+		{"recursive under a temporary directory", "exec 3</tmp; grep -r . /dev/fd/3", TierRead},
+		{"list descriptors", "ls -l /proc/self/fd/", TierRead},
+		{"readlink", "readlink /proc/self/fd/0", TierRead},
+		{"fdinfo", "cat /proc/self/fdinfo/0", TierRead},
+		{"to stderr", "echo hi > /dev/fd/2", TierRead},
+		{"process substitution", "diff <(ls) /dev/fd/3", TierRead},
+		{"own status", "cat /proc/self/status", TierRead},
+	})
+}

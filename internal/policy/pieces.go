@@ -410,4 +410,10 @@ func (e *eval) absorb(s *eval) {
 			ps.aliases = append(ps.aliases, a) // for the relative words checked at the end
 		}
 	}
+	for fd, dirs := range from.fdDirs {
+		if ps.fdDirs == nil {
+			ps.fdDirs = map[string][]string{}
+		}
+		ps.fdDirs[fd] = append(ps.fdDirs[fd], dirs[:min(len(dirs), maxFdDirs-len(ps.fdDirs[fd]))]...)
+	}
 }

@@ -70,3 +70,29 @@ func TestBlindSpotDescriptorDirs(t *testing.T) {
 		{"own status", "cat /proc/self/status", TierRead},
 	})
 }
+
+// TestBlindSpotJoinedLiterals: program text joins string literals into
+// one path, awk's by juxtaposition ("/etc/war" "den/x", with or without
+// blanks), so a read-only awk program reads warden's state through
+// getline or ARGV in pieces no one word shows.
+func TestBlindSpotJoinedLiterals(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`awk 'BEGIN{ARGV[1]="/root/.local/state/war" "den/token";ARGC=2}1'`,
+		`awk 'BEGIN{while((getline l<("/root/.local/state/war" "den/token"))>0)print l}'`,
+		`awk 'BEGIN{while((getline l<("/etc/war" "den/audit.key"))>0)print l}'`,
+		`awk 'BEGIN { f = "/etc/" "warden/" "audit.key"; while ((getline l < f) > 0) print l }'`,
+		`awk 'BEGIN{ARGV[ARGC++]="/etc/war"  "den/audit.key"} 1'`,
+		`gawk 'BEGIN{ARGV[1]="/etc/war""den/audit.key";ARGC=2}{print}'`,
+		"mawk 'BEGIN{ARGV[1]=\"/etc/war\"\t\"den/audit.key\";ARGC=2}{print}'",
+		`busybox awk 'BEGIN{ARGV[1]="/etc/war" "den/audit.key";ARGC=2}{print}'`,
+		`awk "BEGIN{ARGV[1]=\"/etc/war\" \"den/audit.key\";ARGC=2}1"`,
+		`awk 'BEGIN{ARGV[1]="/etc/war" "den/config.yaml";ARGC=2}1' /dev/null`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"joined text", `awk 'BEGIN { print "a" "b" }'`, TierRead},
+		{"fields and text", `awk '{ print $1 " " $2 }' /etc/passwd`, TierRead},
+		{"a joined path", `awk 'BEGIN { f = "/etc/" "passwd"; while ((getline l < f) > 0) print l }'`, TierRead},
+		{"two words", `printf '%s\n' "/etc/war" "den/audit.key"`, TierRead},
+	})
+}

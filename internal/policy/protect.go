@@ -427,6 +427,13 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 		sep = func(r rune) bool { return r == '{' || r == '}' || pathSep(r) }
 	}
 	fields := strings.FieldsFunc(v, sep)
+	if a.known && strings.ContainsAny(v, "\"'") {
+		// Program text joins string literals into one path: awk's
+		// "/etc/war" "den/x", python's +, perl's and php's ., lua's ..
+		if g := joinStrings(v); g != "" {
+			fields = append(fields, strings.FieldsFunc(g, sep)...)
+		}
+	}
 	for _, in := range inner {
 		fields = append(fields, strings.FieldsFunc(in, sep)...)
 	}

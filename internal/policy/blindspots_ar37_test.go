@@ -96,3 +96,27 @@ func TestBlindSpotJoinedLiterals(t *testing.T) {
 		{"two words", `printf '%s\n' "/etc/war" "den/audit.key"`, TierRead},
 	})
 }
+
+// TestBlindSpotAwkPartialPaths: an awk literal joined to an operand the
+// program computes (ENVIRON["HOME"], a variable, a field) is the rest of
+// a path known only in part, as "$HOME/…" and "$d/…" are in shell: the
+// home's is the home's path where it is known.
+func TestBlindSpotAwkPartialPaths(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlind(t, p, sameCases(TierDestructive, true,
+		`awk 'BEGIN{ARGV[1]=ENVIRON["HOME"] "/.local/state/warden/token"; ARGC=2} 1'`,
+		`awk 'BEGIN{while((getline l < (ENVIRON["HOME"] "/.local/state/warden/token"))>0) print l}'`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`awk -v h="$HOME" 'BEGIN{ARGV[1]=h "/.local/state/warden/token"; ARGC=2} 1'`,
+		`awk 'BEGIN{d=ENVIRON["D"]; ARGV[1]=d "/warden/audit.key"; ARGC=2} 1'`,
+		`awk '{ f = $1 "/warden/audit.key"; while ((getline l < f) > 0) print l }'`,
+		`gawk '{ ARGV[ARGC++] = substr($0, 2) "/warden/config.yaml" }'`,
+	))
+	runExactHosts(t, p, []exactCase{
+		{"home file", `awk 'BEGIN{ARGV[1]=ENVIRON["HOME"] "/.bashrc"; ARGC=2} 1'`, TierRead},
+		{"field and path", `awk '{ print $1 "/x" }' /etc/passwd`, TierRead},
+		{"printed path", `awk '{ print "/warden/x" }' /etc/passwd`, TierRead},
+		{"home dirs", `awk -F: '{ x = $6 "/.ssh"; print x }' /etc/passwd`, TierRead},
+	})
+}

@@ -96,3 +96,44 @@ func awkWord(code, w string) bool {
 func isAwkIdent(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
+
+// awkPartialPaths returns the string literals of an awk program that
+// begin with "/" and follow an operand they are joined to: in
+// ENVIRON["HOME"] "/.local/state/x" or d "/x" the literal is the rest of
+// a path known only in part. The home's own spelling comes back as
+// "$HOME/…", any other operand's as "$A/…".
+func awkPartialPaths(p string) []string {
+	var out []string
+	for i := 0; i < len(p) && len(out) < maxAlts; i++ {
+		if p[i] != '"' {
+			continue
+		}
+		end := awkLiteralEnd(p, i, '"')
+		if end < 0 {
+			break
+		}
+		lit := p[i+1 : end]
+		before := strings.TrimRight(p[:i], " \t")
+		if strings.HasPrefix(lit, "/") && before != "" {
+			switch c := before[len(before)-1]; {
+			case strings.HasSuffix(before, `ENVIRON["HOME"]`):
+				out = append(out, "$HOME"+lit)
+			case c == ']' || c == ')' || isAwkIdent(c) && !awkKeywordEnd(before):
+				out = append(out, "$A"+lit)
+			}
+		}
+		i = end
+	}
+	return out
+}
+
+// awkKeywordEnd reports whether text ends in a keyword after which a
+// literal starts an expression rather than joining one (print "/x").
+func awkKeywordEnd(text string) bool {
+	for _, k := range []string{"print", "printf", "return", "in", "getline"} {
+		if strings.HasSuffix(text, k) && (len(text) == len(k) || !isAwkIdent(text[len(text)-len(k)-1])) {
+			return true
+		}
+	}
+	return false
+}

@@ -144,6 +144,12 @@ func awkProgram(c *call) (Tier, string) {
 			return TierDestructive, c.name + ": program computed at run time"
 		}
 		c.inetFiles(p.val)
+		if c.e.pathsFor() != nil {
+			// getline < (ENVIRON["HOME"] "/.local/…"): a path known in part.
+			for _, f := range awkPartialPaths(p.val) {
+				c.e.partialPath(f, c.ctx)
+			}
+		}
 		files, cmds := awkTargets(p.val)
 		for _, f := range files {
 			if wt, wwhy := c.writeArg(arg{val: f, known: true}, c.name+" print >"); wt > t {

@@ -120,3 +120,48 @@ func TestBlindSpotAwkPartialPaths(t *testing.T) {
 		{"home dirs", `awk -F: '{ x = $6 "/.ssh"; print x }' /etc/passwd`, TierRead},
 	})
 }
+
+// TestBlindSpotEnvSplitString: GNU env -S STRING puts STRING's words in
+// place of the option, the words after it follow, and option parsing
+// starts again, so what follows -S STRING is the command's (env -S sort
+// -o /tmp/o x, env -S dd of=/tmp/o), not env's options and assignments.
+// STRING splits env's way: \_ separates words outside quotes, \c ends
+// it, # starts a comment.
+func TestBlindSpotEnvSplitString(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierMutate, false,
+		"env -S sort -o /tmp/o /tmp/f",
+		"env -S dd of=/tmp/o",
+		"env -S 'git log' --output=/tmp/o",
+		`env -S 'dd\_of=/tmp/o'`,
+		`env -S 'sort\_-o\_/tmp/o\_/tmp/f'`,
+		`env -S"sort\\_-o\\_/tmp/o\\_/tmp/f"`,
+		"env -iS sort -o /tmp/o x",
+		"env -S '-i sort' -o /tmp/o x",
+		"env -S 'X=1' sort -o /tmp/o x",
+		"env --split-str sort -o /tmp/o x",
+		"env --sp=sort -o /tmp/o x",
+		"env -vS 'sort -o /tmp/o' x",
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"env -S strace -o'|sh' ls",
+		`env -S 'chmod\_u+s\_/bin/sh'`,
+		`env -S 'crontab\_/tmp/f'`,
+		`env -S 'install\_-m4755' /tmp/x /tmp/y`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`env -S 'init\_1'`,
+		`env -S 'telinit\_s'`,
+		`env -S 'cat\_/etc/warden/audit.key'`,
+		`env -S "systemctl\\_isolate\\_rescue.target"`,
+		"env -S cat /etc/warden/audit.key",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"split listing", "env -S 'ls -l' /tmp", TierRead},
+		{"split then operands", "env -S ls -l /tmp", TierRead},
+		{"a quoted space", `env -S 'cat "/etc/war\_den"'`, TierRead},
+		{"the string ends", `env -S 'cat /etc/war\cden/audit.key'`, TierRead},
+		{"a comment", `env -S 'ls #-o /tmp/o'`, TierRead},
+		{"split only", "env -S sort", TierRead},
+	})
+}

@@ -105,6 +105,14 @@ func TestClassifierBlindSpotsEndToEnd(t *testing.T) {
 				{"chmod setuid", "cp /bin/true " + dir + "/t && chmod u+s " + dir + "/t && " + touch, false},
 				{"sort compress", "sort --compress-program=reboot /etc/hostname", true},
 				{"git upload-pack", "git clone -u 'reboot' /tmp/x /tmp/y", true},
+				// A descriptor opened on a directory above the state names it.
+				{"state through /dev/fd", "exec 3<" + parent + "; cat /dev/fd/3/" + base + "/audit.jsonl; " + touch, true},
+				{"state through /dev/stdin", "cat /dev/stdin/" + base + "/audit.jsonl < " + parent + "; " + touch, true},
+				// awk joins adjacent literals into one path.
+				{"state in joined awk literals", "awk 'BEGIN{ARGV[1]=\"" + parent + "/" + base[:1] + "\" \"" + base[1:] + "/audit.jsonl\";ARGC=2}1'; " + touch, true},
+				// env -S: the words after the string are the command's.
+				{"env -S then options", "env -S sort -o " + marker + " /etc/hostname", false},
+				{"env -S split by \\_", "env -S 'dd\\_of=" + marker + "' < /etc/hostname", false},
 				// Words computed at run time that become options.
 				{"printf $(cat) -v", "bash -c 'printf $(cat " + printfArgs + ")'", false},
 				{"[ $(cat) ] -v", "bash -c '[ $(cat " + testArgs + ") ]'", false},

@@ -145,10 +145,16 @@ func readFileSubst(cs *syntax.CmdSubst, sc *scope) (string, bool) {
 // name list written with /var/lib makes tar read /var/lib/warden/token.
 // rsync takes the names under its source directory.
 func (e *eval) listedDirs(args []arg, ctx cctx) {
-	if len(args) == 0 || !args[0].known || !listReaders[normaliseName(path.Base(args[0].val))] || e.pathsFor() == nil {
+	if len(args) == 0 || !args[0].known {
 		return
 	}
-	name := normaliseName(path.Base(args[0].val))
+	name := path.Base(args[0].val)
+	if renamed(name) {
+		name = normaliseName(name)
+	}
+	if !listReaders[name] || e.pathsFor() == nil {
+		return
+	}
 	vals := argVals(args[1:])
 	var texts []string
 	rec, base := true, ""

@@ -620,6 +620,14 @@ func variantName(n string) (string, func(*call) (Tier, string)) {
 	return n, nil
 }
 
+// renamed reports whether normaliseName may give n another name: only a
+// name with a dot (nc.openbsd, ld-linux-x86-64.so.2) or a version at its
+// end (python3, bash5) can have one. Asking this first spares most
+// commands normaliseName's lookups.
+func renamed(n string) bool {
+	return n == "" || strings.IndexByte(n, '.') >= 0 || versionByte(n[len(n)-1])
+}
+
 // normaliseName maps versioned interpreter names to their family:
 // python3.12 → python3, perl5.36 → perl, bash5 → bash.
 func normaliseName(n string) string {

@@ -533,6 +533,9 @@ func (r *redactor) word(i, j int) int {
 	if w == "Private-Lines" && j < len(s) && s[j] == ':' && directiveStart(s, i) {
 		return r.puttyPrivate(j + 1) // a PuTTY key file's private part
 	}
+	if w[0] == 'c' && len(w) <= 9 {
+		r.routerCommunity(i, j) // /snmp community set [find] name=…
+	}
 	if len(w) >= 3 && len(w) <= 13 && deviceLineStart[w[0]] && deviceLineAt(s, i) && deviceDirective(w) {
 		return r.deviceLine(w, j) // username admin secret 5 …, wpa-psk … in interfaces(5)
 	}

@@ -1,0 +1,130 @@
+package audit
+
+import "strings"
+
+// RouterOS names an SNMP community by the community string itself, the
+// agent's password: /snmp community add name=S3cret, set [find] name=…,
+// set OLD name=NEW, /snmp/community/set …, typed directly or sent over
+// ssh. Its menus and arguments may be cut to any unique prefix (/snmp
+// comm set 0 na=…), so the menu's and name's spellings are prefixes. Only
+// those values go: addresses=, security= and the verb stay readable.
+
+// routerCommands are the community menu's commands; true for those whose
+// first unnamed argument picks communities by their names (numbers=).
+var routerCommands = []struct {
+	name  string
+	picks bool
+}{
+	{"add", false}, {"comment", true}, {"disable", true}, {"edit", true}, {"enable", true},
+	{"export", false}, {"find", false}, {"get", true}, {"print", false}, {"remove", true},
+	{"reset", true}, {"set", true}, {"unset", true},
+}
+
+// routerCommand reads tok as a community menu's command, which RouterOS
+// takes cut to a prefix too (a for add).
+func routerCommand(tok string) (known, picks bool) {
+	for _, c := range routerCommands {
+		if strings.HasPrefix(c.name, tok) {
+			known, picks = true, picks || c.picks
+		}
+	}
+	return known, picks
+}
+
+// routerCommunity queues the community strings of the RouterOS command
+// whose word s[i:j] may be the community menu, after /snmp, and returns
+// j.
+func (r *redactor) routerCommunity(i, j int) int {
+	s := r.s
+	if j < r.lookEnd || !strings.HasPrefix("community", s[i:j]) || !routerSNMPBefore(s, i) {
+		return j
+	}
+	q, _ := r.quoteAt(j)
+	k, cmd, verb, unnamed := j, false, false, false
+	for n := 0; n < 32; n++ {
+		for k < len(s) && (s[k] == ' ' || s[k] == '\t' || s[k] == '/' || !cmd && (s[k] == '\n' || s[k] == '\r')) {
+			k++ // /snmp community⏎add …: the menu, then its command
+		}
+		if k >= len(s) || q != 0 && s[k] == q || strings.IndexByte("\n\r;|&)`{}", s[k]) >= 0 {
+			break
+		}
+		e := wordEnd(s, k, q, false)
+		if e == k {
+			e = k + 1
+		}
+		tok := s[k:e]
+		x := strings.IndexByte(tok, '=')
+		switch {
+		case x > 0:
+			// name=S3cret, [find name=S3cret], na="S 3", numbers=OLD.
+			key := strings.TrimLeft(tok[:x], "[")
+			v := e
+			if strings.HasSuffix(tok, "]") && !strings.Contains(tok[x:], "[") {
+				v-- // the close of [find name=…]
+			}
+			if k+x+1 < v && (strings.HasPrefix("name", key) ||
+				len(key) > 1 && strings.HasPrefix("numbers", key) && !routerItemNumbers(s[k+x+1:v])) {
+				r.queue(k+x+1, v, whole)
+			}
+		case tok[0] == '[' || strings.HasSuffix(tok, "]"):
+			// A [find …] that picks the items.
+		case !cmd:
+			var known bool
+			cmd = true
+			if known, verb = routerCommand(tok); !known {
+				r.lookEnd = e // no command of the menu: leave it
+				return j
+			}
+		case verb && !unnamed:
+			unnamed = true
+			if !routerItemNumbers(tok) {
+				r.queue(k, e, whole) // set public name=…: the old community
+			}
+		}
+		k = e
+	}
+	r.lookEnd = k
+	return j
+}
+
+// routerSNMPBefore reports whether the word before i, blanks or '/'
+// between, is RouterOS's snmp menu (or a prefix of it of two letters or
+// more): /snmp, /sn after a blank or a line's start (ssh r /snmp …), or
+// snmp that starts a command. A line of /snmp alone enters the menu,
+// and the next line's community is in it.
+func routerSNMPBefore(s string, i int) bool {
+	k := i
+	if k == 0 || strings.IndexByte(" \t/\n\r", s[k-1]) < 0 {
+		return false
+	}
+	lines := false
+	for k > 0 && strings.IndexByte(" \t/\n\r", s[k-1]) >= 0 {
+		lines = lines || s[k-1] == '\n' || s[k-1] == '\r'
+		k--
+	}
+	b := k
+	for b > 0 && k-b < 4 && wordByte[s[b-1]] {
+		b--
+	}
+	if k-b < 2 || !strings.HasPrefix("snmp", strings.ToLower(s[b:k])) {
+		return false
+	}
+	if b > 0 && s[b-1] == '/' {
+		return b == 1 || strings.IndexByte(" \t\n\r'\";", s[b-2]) >= 0
+	}
+	return !lines && deviceLineAt(s, b)
+}
+
+// routerItemNumbers reports whether an unnamed argument picks items by
+// their number, id or a variable (0,1, *1A, $c), not by a community.
+func routerItemNumbers(tok string) bool {
+	if tok[0] == '$' || tok[0] == '*' {
+		return true
+	}
+	for _, c := range tok {
+		if (c < '0' || c > '9') && c != ',' {
+			return false
+		}
+	}
+	return true
+}

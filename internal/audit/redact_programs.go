@@ -133,6 +133,9 @@ type program struct {
 	// --pas=…). A prefix another option shares is refused by the
 	// program, so reading it as the secret one hides nothing needed.
 	abbrev bool
+	// goFlags: the program reads its options with Go's flag package,
+	// where -name and --name are one option (consul, nomad).
+	goFlags bool
 }
 
 var (
@@ -466,6 +469,9 @@ func (r *redactor) option(i, j int) int {
 			}
 		}
 		return 0
+	}
+	if p.goFlags && len(w) > 3 && w[1] == '-' && w[2] != '-' {
+		i, w = i+1, w[1:] // consul --encrypt=…: Go's flag package takes one dash or two
 	}
 	for _, o := range p.opts {
 		if o.sub != "" && !r.hasSub(o.sub) || o.afterKey && !r.keyArgument() {

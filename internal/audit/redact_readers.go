@@ -140,6 +140,10 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		// rdesktop -p - reads the password there.
 		return cmd == "vault" || cmd == "bao" || cmd == "rdesktop" || cmd == "ecryptfs-add-passphrase" || cmd == "systemd-creds" || cmd == "ssh-add" || cmd == "rclone" ||
 			cmd == "ecryptfs-unwrap-passphrase" || cmd == "ecryptfs-insert-wrapped-passphrase-into-keyring"
+	case "bootstrap":
+		// nomad acl bootstrap -, consul acl bootstrap -: the bootstrap
+		// token; it reads nothing else there.
+		return cmd == "nomad" || cmd == "consul"
 	case "password_stdin":
 		return cmd == "sshfs" // sshfs -o password_stdin
 	case "private-key", "preshared-key":

@@ -87,7 +87,13 @@ var programs = map[string]*program{
 	// env:set) also set plain settings (NODE_VERSION 20), and are read
 	// by the name.
 	"fly": storeSet, "flyctl": storeSet, "supabase": storeSet, "infisical": storeSet,
-	"nomad":   {pos: []positional{{after: []string{"var", "put"}, every: true, split: afterEquals}}},
+	"nomad": {goFlags: true, opts: []option{{name: "-encrypt"}}, pos: []positional{
+		{after: []string{"var", "put"}, every: true, split: afterEquals},
+		// operator [gossip] keyring install|use|remove KEY: the gossip
+		// encryption key, as agent -encrypt's.
+		{after: []string{"keyring", "install"}, index: 0}, {after: []string{"keyring", "use"}, index: 0},
+		{after: []string{"keyring", "remove"}, index: 0},
+	}},
 	"chamber": {pos: []positional{{after: []string{"write"}, index: 2}}},
 	"sops":    {pos: []positional{{after: []string{"set"}, index: 2}}},
 	// vercel secrets add NAME VALUE (the legacy secrets store).
@@ -133,7 +139,7 @@ var programs = map[string]*program{
 	// consul kv put app/password PW, etcdctl put /app/db_pass PW,
 	// zkCli.sh create /app/password PW: the value of a key whose last
 	// path segment names a secret (configValue reads the segment).
-	"consul": {opts: []option{{name: "-encrypt"}}, configSub: "put", pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
+	"consul": {goFlags: true, opts: []option{{name: "-encrypt"}, {name: "-install"}, {name: "-use"}, {name: "-remove"}}, configSub: "put", pos: []positional{{after: []string{"set-agent-token"}, index: 1}}},
 	// Join and enrolment tokens given short or as positionals: netbird
 	// up -k, k3s/rke2 agent -t, gitlab-runner register -r, netclient
 	// join -t, cloudflared service install TOKEN, ngrok authtoken TOKEN.

@@ -48,7 +48,7 @@ func wrappedCommand(w string) bool {
 		"zfs", "zpool", "mkpasswd", "saslpasswd2", "bcachefs", "fscrypt", "bw", "clevis", "op", "ipa", "gopass", "rclone",
 		"ansible-vault", "ansible", "ansible-playbook", "ansible-pull", "ansible-console", "ansible-inventory", "keyring", "slappasswd", "lpass", "ecryptfs-unwrap-passphrase", "pro", "ua", "vercel", "firebase",
 		"realm", "smbclient", "rpcclient", "smbcacls", "smbcquotas", "smbget", "smbtree", "ssh-keygen", "kinit", "cryptsetup",
-		"psql", "openconnect", "sqlplus", "rman", "dgmgrl", "telnet",
+		"psql", "openconnect", "sqlplus", "rman", "dgmgrl", "telnet", "nomad", "consul",
 		"sed", "gsed", "perl": // sudo sed -i 's/x/…/' /run/secrets/token (editsCredentialFile)
 		return true
 	}

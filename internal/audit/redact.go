@@ -781,7 +781,7 @@ func (r *redactor) word(i, j int) int {
 	if kind != keyNone && keptValue(s, i, j, sep) {
 		return j // WHERE key = 'theme', -storepass:env VAR, ,password-secret=sec0
 	}
-	if kind != keyNone && (keyFilePath(w, s, sep) || secretReference(w, s, sep)) {
+	if kind != keyNone && (keyFilePath(w, s, sep) || secretReference(w, s, sep) || keyFileOption(r.stdin.cmd, w)) {
 		return j // -signkey k.pem, --private-key ~/.ssh/id_rsa: where the key is
 	}
 	if kind != keyNone && !promptText(s, i, sep) {

@@ -1,6 +1,9 @@
 package audit
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A key named by its file: openssl's -signkey k.pem and -inkey, ssh's and
 // ansible's --private-key ~/.ssh/id_rsa, terraform's ssh_key=…pub. The
@@ -53,6 +56,35 @@ func keyFilePath(w, s string, sep int) bool {
 		}
 	}
 	return false
+}
+
+// keyFileOptions are programs' options named for a key whose value is
+// always the key's file (or an algorithm), however the file is named:
+// openssl rsa -inkey k, x509 -CAkey cakey, req -newkey rsa:2048,
+// ansible-playbook --private-key id_ed25519, docker --tlskey key.
+// openssl ca's -key is its password, and -k and -K of enc are secrets:
+// they are no file.
+var keyFileOptions = map[string][]string{
+	"openssl":          {"-inkey", "-signkey", "-CAkey", "-newkey", "-keyout", "-rkey"},
+	"ansible":          {"--private-key", "--key-file"},
+	"ansible-playbook": {"--private-key", "--key-file"},
+	"ansible-pull":     {"--private-key", "--key-file"},
+	"ansible-console":  {"--private-key", "--key-file"},
+	"docker":           {"--tlskey"},
+	"podman":           {"--tlskey"},
+	"dockerd":          {"--tlskey"},
+}
+
+// keyFileOption reports whether w is an option of the command cmd whose
+// value names a key's file.
+func keyFileOption(cmd, w string) bool {
+	if w[0] != '-' {
+		return false
+	}
+	if k := strings.IndexByte(w, '='); k > 0 {
+		w = w[:k]
+	}
+	return slices.Contains(keyFileOptions[cmd], w)
 }
 
 // secretReference reports whether the flag w, whose separator or blank is

@@ -26,10 +26,10 @@ func (r *redactor) expectSend(i, j int) int {
 		return 0
 	}
 	switch {
-	case ex >= 0 && ex > sp && secretPrompt(before[ex+len("expect"):]):
+	case ex >= 0 && ex > sp && secretPrompt(answeredPattern(before[ex+len("expect"):])):
 	case sp >= 0 && spawnsPrompter(before[sp+len("spawn"):]) && loginSends(before[sp:]) &&
-		(ex < sp || !namePrompt(before[ex+len("expect"):])):
-	case ex >= 0 && sp > ex && secretPrompt(before[ex+len("expect"):sp]):
+		(ex < sp || !namePrompt(answeredPattern(before[ex+len("expect"):]))):
+	case ex >= 0 && sp > ex && secretPrompt(answeredPattern(before[ex+len("expect"):sp])):
 		// expect assword in one block, spawn in another: as before.
 	default:
 		return 0
@@ -80,7 +80,7 @@ func loginSends(t string) bool {
 			return true
 		}
 		ex := lastWordIndex(t[:x], "expect")
-		if ex < 0 || !namePrompt(t[ex+len("expect"):x]) {
+		if ex < 0 || !namePrompt(answeredPattern(t[ex+len("expect"):x])) {
 			return false
 		}
 		t = t[:ex]
@@ -88,11 +88,50 @@ func loginSends(t string) bool {
 	return false
 }
 
+// answeredPattern returns the pattern a send answers out of the text p
+// between expect and the send. A send inside an action of a block
+// (expect { "yes/no" {send "yes\r"; exp_continue} "assword:" {send …} })
+// answers the pattern before that action's '{', after the close of the
+// action before it; a '}' followed by no pattern closes a braced pattern
+// itself ({[Pp]assword:} {send …}), which belongs to it. A send outside
+// any action (after the block's close) may answer any of its patterns:
+// all of p.
+func answeredPattern(p string) string {
+	depth, o := 0, -1
+	for k := len(p) - 1; k >= 0 && o < 0; k-- {
+		switch p[k] {
+		case '}':
+			depth++
+		case '{':
+			if depth == 0 {
+				o = k
+			}
+			depth--
+		}
+	}
+	if o < 0 {
+		return p
+	}
+	end := o
+	for {
+		x := strings.LastIndexByte(p[:end], '}')
+		if x < 0 {
+			return p[:o]
+		}
+		if strings.Trim(p[x+1:o], " \t\r\n{\\") != "" && strings.Trim(p[x+1:end], " \t\r\n{\\") != "" {
+			return p[x+1 : o]
+		}
+		end = x
+	}
+}
+
 // namePrompt reports whether an expect pattern waits for what is no
-// secret: a login name ("Name", "login:", "Username") or ssh's question
-// about a new host key ("yes/no").
+// secret: a login name ("Name", "login:", "Username"), ssh's question
+// about a new host key ("yes/no", "continue connecting", "fingerprint",
+// "authenticity") or another yes-or-no question ("[Y/n]", "Do you want
+// to continue?").
 func namePrompt(p string) bool {
-	for _, w := range [...]string{"name", "login", "user", "yes"} {
+	for _, w := range [...]string{"name", "login", "user", "yes", "continue", "fingerprint", "authenticity", "y/n"} {
 		if containsFold(p, w) {
 			return true
 		}

@@ -52,6 +52,9 @@ type stdinState struct {
 	scriptAt int
 	// heredocs: the command's here-document bodies have been found.
 	heredocs bool
+	// userLines: the command reads name:password lines, whose names
+	// stay (redact_userlines.go).
+	userLines bool
 	// decoder: the command decodes base64 (base64 -d), whose input
 	// that decodes to user:password is a secret (redact_decoded.go).
 	decoder bool
@@ -330,6 +333,11 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 func (r *redactor) secretInput(at int) {
 	st := &r.stdin
 	st.secret, st.readsSecret = true, true
+	e := at
+	for e < len(r.s) && wordByte[r.s[e]] {
+		e++
+	}
+	st.userLines = userLineReader(r.s[at:e])
 	st.groupSecret = st.groupSecret || st.depth > 0 || st.compound > 0
 	for _, f := range st.feed[:st.nfeed] {
 		if f.to > at && f.from <= st.scriptAt && st.scriptAt < f.to {
@@ -337,7 +345,7 @@ func (r *redactor) secretInput(at int) {
 		}
 		// A part already redacted by another rule is left as it is.
 		if from := max(f.from, r.done); f.to > from {
-			r.replace(from, f.to, Redacted)
+			r.replaceInput(from, f.to)
 		}
 	}
 	st.nfeed = 0
@@ -487,7 +495,7 @@ func (r *redactor) groupClosed() {
 		r.sinkGroupCloses()
 	}
 	if st.depth == 0 && st.compound == 0 && st.groupSecret {
-		st.secret, st.groupSecret, st.heredocs = true, false, false
+		st.secret, st.groupSecret, st.heredocs, st.userLines = true, false, false, false
 		st.fds |= st.fdIn.group // { chpasswd <&3; } 3<<< …
 	}
 	if st.depth == 0 && st.compound == 0 {

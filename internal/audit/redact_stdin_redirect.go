@@ -96,7 +96,7 @@ func (r *redactor) redirectAt(i int) int {
 		if end <= start || start < r.done {
 			return 0
 		}
-		return r.replace(start, end, Redacted)
+		return r.replaceInput(start, end)
 	}
 	if st.heredocs {
 		return 0
@@ -130,9 +130,17 @@ func (r *redactor) queueHeredocs(i int, q byte) {
 		return
 	}
 	heredocBodies(s, eol, delims, q, func(b span) {
-		if len(r.pending) == 0 || r.pending[len(r.pending)-1].to <= b.from {
-			r.pending = append(r.pending, b)
+		if !r.stdin.userLines {
+			if len(r.pending) == 0 || r.pending[len(r.pending)-1].to <= b.from {
+				r.pending = append(r.pending, b)
+			}
+			return
 		}
+		userLineSpans(s, b.from, b.to, func(a, e int) {
+			if len(r.pending) == 0 || r.pending[len(r.pending)-1].to <= a {
+				r.pending = append(r.pending, span{a, e})
+			}
+		})
 	})
 }
 

@@ -140,7 +140,10 @@ type program struct {
 
 var (
 	registryLogin = &program{opts: []option{{name: "-p", sub: "login"}, {name: "--password", sub: "login"}}}
-	mysqlLike     = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p", "--password"}, cluster: true, flags: mysqlFlags, abbrev: true}
+	// podman and buildah pull, push, run and from with --creds
+	// user[:password], as skopeo does; alone, the name asks for it.
+	podmanLike = &program{opts: []option{{name: "-p", sub: "login"}, {name: "--password", sub: "login"}, {name: "--creds", split: afterColon}}}
+	mysqlLike  = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p", "--password"}, cluster: true, flags: mysqlFlags, abbrev: true}
 	// mysqlFlags are the MySQL clients' short options without a value.
 	mysqlFlags   = "BCEfGHiLnNqrstvVwX#"
 	postgresLike = &program{prompt: []string{"-W", "--password"}}

@@ -39,7 +39,7 @@ var programs = map[string]*program{
 	// winrs -u:bob -p:pw, /p:pw (Windows' remote shell).
 	"winrs":        {slash: true, opts: []option{{name: "-p:"}, {name: "/p:"}, {name: "-password:"}, {name: "/password:"}}},
 	"raspi-config": {pos: []positional{{after: []string{"nonint", "do_wifi_ssid_passphrase"}, index: 1}}},
-	"docker":       registryLogin, "podman": registryLogin, "nerdctl": registryLogin, "buildah": registryLogin,
+	"docker":       registryLogin, "podman": podmanLike, "nerdctl": registryLogin, "buildah": podmanLike,
 	"helm": registryLogin, "crane": registryLogin, "regctl": registryLogin,
 	"finch": registryLogin, "singularity": registryLogin, "apptainer": registryLogin,
 	"cosign": registryLogin, "notation": registryLogin, "ko": registryLogin, "gcrane": registryLogin,

@@ -40,11 +40,30 @@ func (r *redactor) routerCommunity(i, j int) int {
 		return j
 	}
 	q, _ := r.quoteAt(j)
-	k, cmd, verb, unnamed := j, false, false, false
-	for n := 0; n < 32; n++ {
-		for k < len(s) && (s[k] == ' ' || s[k] == '\t' || s[k] == '/' || !cmd && (s[k] == '\n' || s[k] == '\r')) {
-			k++ // /snmp community⏎add …: the menu, then its command
+	// menu: the menu stood alone on its line (/snmp community⏎set …⏎add
+	// …, as /export writes it), so each line after it is its command;
+	// depth counts the [ ] a word opens and closes: one that closes more
+	// than were opened ends the [/snmp community find] the menu is in.
+	k, cmd, verb, unnamed, menu, depth := j, false, false, false, false, 0
+	for n := 0; n < 256; n++ {
+		for k < len(s) {
+			switch {
+			case s[k] == ' ' || s[k] == '\t' || s[k] == '/' && !cmd:
+			case s[k] == '\\' && k+1 < len(s) && s[k+1] == '\n':
+				k++ // a line continued
+			case (s[k] == '\n' || s[k] == '\r' || s[k] == ';') && (!cmd || menu):
+				menu = menu || !cmd
+				cmd, verb, unnamed = false, false, false
+				if t := skipBlanks(s, k+1); t < len(s) && (s[t] == '/' || s[t] == ':') {
+					r.lookEnd = t // another menu, or a script's own command
+					return j
+				}
+			default:
+				goto word
+			}
+			k++
 		}
+	word:
 		if k >= len(s) || q != 0 && s[k] == q || strings.IndexByte("\n\r;|&)`{}", s[k]) >= 0 {
 			break
 		}
@@ -59,14 +78,14 @@ func (r *redactor) routerCommunity(i, j int) int {
 			// name=S3cret, [find name=S3cret], na="S 3", numbers=OLD.
 			key := strings.TrimLeft(tok[:x], "[")
 			v := e
-			if strings.HasSuffix(tok, "]") && !strings.Contains(tok[x:], "[") {
-				v-- // the close of [find name=…]
+			for v > k+x+1 && (s[v-1] == ']' || s[v-1] == '}') && !strings.ContainsAny(s[k+x+1:v-1], "[{") {
+				v-- // the close of [find name=…] or of do={…}
 			}
 			if k+x+1 < v && (strings.HasPrefix("name", key) ||
 				len(key) > 1 && strings.HasPrefix("numbers", key) && !routerItemNumbers(s[k+x+1:v])) {
 				r.queue(k+x+1, v, whole)
 			}
-		case tok[0] == '[' || strings.HasSuffix(tok, "]"):
+		case depth > 0 || tok[0] == '[' || tok[len(tok)-1] == ']':
 			// A [find …] that picks the items.
 		case !cmd:
 			var known bool
@@ -80,6 +99,10 @@ func (r *redactor) routerCommunity(i, j int) int {
 			if !routerItemNumbers(tok) {
 				r.queue(k, e, whole) // set public name=…: the old community
 			}
+		}
+		if depth += strings.Count(tok, "[") - strings.Count(tok, "]"); depth < 0 {
+			k = e // [/snmp community find]: its close ends the command
+			break
 		}
 		k = e
 	}
@@ -110,7 +133,7 @@ func routerSNMPBefore(s string, i int) bool {
 		return false
 	}
 	if b > 0 && s[b-1] == '/' {
-		return b == 1 || strings.IndexByte(" \t\n\r'\";", s[b-2]) >= 0
+		return b == 1 || strings.IndexByte(" \t\n\r'\";[{", s[b-2]) >= 0 // do={/snmp …}, [/snmp …]
 	}
 	return !lines && deviceLineAt(s, b)
 }

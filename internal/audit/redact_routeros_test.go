@@ -37,6 +37,15 @@ func TestRedactRouterOSCommunities(t *testing.T) {
 		{"ssh admin@r1 \"/snmp community add name=S3cr3tZ addresses=10.0.0.0/8\"", []string{"S3cr3tZ"}, []string{"addresses=10.0.0.0/8\""}},
 		{"ssh admin@r1 /snmp community add name=S3cr3tZ", []string{"S3cr3tZ"}, []string{"ssh admin@r1 /snmp community add name="}},
 		{"/snmp community set 0 name=S3cr3tZ; /ip address print", []string{"S3cr3tZ"}, []string{"; /ip address print"}},
+		// A script's loop, a menu given alone before its command (/export
+		// writes one command a line, lines continued with \), and a
+		// [ find … ] with blanks.
+		{"ssh admin@r1 ':foreach c in=[/snmp community find] do={/snmp community set $c name=S3cr3tZ}'", []string{"S3cr3tZ"}, []string{"do={/snmp community set $c name="}},
+		{"ssh admin@r1 '/snmp community; set 0 name=S3cr3tZ'", []string{"S3cr3tZ"}, []string{"set 0 name="}},
+		{"/snmp community\nset [ find default=yes ] name=S3cr3tZ addresses=10.0.0.0/8\nadd addresses=192.168.0.0/16 name=S3cr3tY \\\n    security=authorized\n/ip address\nadd address=10.0.0.1/24 interface=ether1 comment=name=kept",
+			[]string{"S3cr3tZ", "S3cr3tY"}, []string{"[ find default=yes ] name=", "addresses=192.168.0.0/16 name=", "security=authorized", "comment=name=kept"}},
+		{"/snmp community set [ find name=OldS3cr3t ] name=S3cr3tZ", []string{"OldS3cr3t", "S3cr3tZ"}, []string{"set [ find name="}},
+		{"/snmp community set [find] name=S3cr3tZ\n/ip service set ssh port=22", []string{"S3cr3tZ"}, []string{"/ip service set ssh port=22"}},
 		// Stays: numbers and ids, the menu's other commands, and
 		// words that only look alike.
 		{"/snmp community set *1 addresses=10.0.0.0/8", nil, []string{"/snmp community set *1 addresses=10.0.0.0/8"}},

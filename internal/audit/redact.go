@@ -536,7 +536,7 @@ func (r *redactor) word(i, j int) int {
 	if w[0] == 'c' && len(w) <= 9 {
 		r.routerCommunity(i, j) // /snmp community set [find] name=…
 	}
-	if len(w) >= 3 && len(w) <= 13 && deviceLineStart[w[0]] && deviceLineAt(s, i) && deviceDirective(w) {
+	if len(w) >= 2 && len(w) <= 15 && deviceLineStart[w[0]] && (deviceLineAt(s, i) || w == "ip" && r.stdin.cmd == "ip") && deviceDirective(w) {
 		return r.deviceLine(w, j) // username admin secret 5 …, wpa-psk … in interfaces(5)
 	}
 	if len(w) == 7 || w == "user" {

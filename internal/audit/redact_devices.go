@@ -12,7 +12,7 @@ import "strings"
 
 // deviceLineStart marks the first bytes of deviceDirective's words.
 var deviceLineStart = func() (t [256]bool) {
-	for _, c := range "uestrckpw" {
+	for _, c := range "uestrckpwniad" {
 		t[c] = true
 	}
 	return t
@@ -22,7 +22,11 @@ var deviceLineStart = func() (t [256]bool) {
 func deviceDirective(w string) bool {
 	switch w {
 	case "username", "enable", "snmp-server", "tacacs-server", "radius-server", "crypto", "ppp",
-		"key-string", "wpa-psk", "wpa-password", "wpa-passphrase":
+		"key-string", "wpa-psk", "wpa-password", "wpa-passphrase",
+		// Routing daemons' lines (FRR's vtysh, Cisco IOS): neighbor …
+		// password, ip ospf authentication-key, isis password,
+		// area-password, domain-password.
+		"neighbor", "isis", "ip", "ipv6", "area-password", "domain-password":
 		return true
 	}
 	return false
@@ -48,10 +52,11 @@ func (r *redactor) deviceLine(w string, j int) int {
 		return j
 	}
 	q, _ := r.quoteAt(j)
-	// key-string and wpa-psk are followed by the secret itself.
-	trigger := w == "key-string" || strings.HasPrefix(w, "wpa-")
-	k := j
-	for n := 0; n < 16; n++ {
+	// key-string, wpa-psk, area-password and domain-password are
+	// followed by the secret itself.
+	trigger := w == "key-string" || strings.HasPrefix(w, "wpa-") || w == "area-password" || w == "domain-password"
+	dir, k := w, j
+	for n := 0; n < 48; n++ {
 		k = skipBlanks(s, k)
 		if k >= len(s) || q != 0 && s[k] == q || strings.IndexByte("\n\r;|&)`", s[k]) >= 0 {
 			break
@@ -62,8 +67,9 @@ func (r *redactor) deviceLine(w string, j int) int {
 		}
 		w := s[k:e]
 		if trigger {
-			if len(w) == 1 && w[0] >= '0' && w[0] <= '9' {
-				// The encryption type, when a value follows it.
+			if len(w) == 1 && w[0] >= '0' && w[0] <= '9' || w == "clear" || w == "md5" || w == "hmac-md5" {
+				// The encryption type, when a value follows it (isis
+				// password clear …, area-password md5 …).
 				if v := skipBlanks(s, e); v < len(s) && strings.IndexByte("\n\r;|&)`", s[v]) < 0 && (q == 0 || s[v] != q) {
 					k = e
 					continue
@@ -74,11 +80,45 @@ func (r *redactor) deviceLine(w string, j int) int {
 			break
 		}
 		switch w {
-		case "password", "secret", "community", "pre-shared-key":
+		case "password", "secret", "community", "pre-shared-key", "authentication-key", "area-password", "domain-password":
+			trigger = true
+		case "enc", "auth", "auth-trunc", "aead":
+			// ip xfrm state add … enc ALGO KEY auth ALGO KEY: each key
+			// after its algorithm; the line may hold two.
+			if dir != "ip" {
+				break
+			}
+			a := skipBlanks(s, e)
+			if a >= len(s) || q != 0 && s[a] == q || strings.IndexByte("\n\r;|&)`", s[a]) >= 0 {
+				break
+			}
+			v := skipBlanks(s, wordEnd(s, a, q, false))
+			if v >= len(s) || q != 0 && s[v] == q || strings.IndexByte("\n\r;|&)`", s[v]) >= 0 {
+				break
+			}
+			e = wordEnd(s, v, q, false)
+			r.queue(v, e, whole)
+		case "message-digest-key":
+			// ip ospf message-digest-key 1 md5 [7] KEY: the id and the
+			// algorithm come first.
+			if t := skipBlanks(s, e); t < len(s) && s[t] >= '0' && s[t] <= '9' {
+				e = shellWordEnd(s, t)
+			}
 			trigger = true
 		case "key":
-			// crypto key generate rsa …: a command, no secret.
-			trigger = !strings.HasPrefix(s[skipBlanks(s, e):], "generate")
+			switch {
+			case dir == "ip" && strings.HasPrefix(s[j:], " macsec "):
+				// ip macsec add … sa 0 … key ID KEY: the key after its id.
+				if t := skipBlanks(s, e); t < len(s) && strings.IndexByte("\n\r;|&)`", s[t]) < 0 && (q == 0 || s[t] != q) {
+					e = wordEnd(s, t, q, false)
+				}
+				trigger = true
+			case dir == "ip":
+				// ip tunnel … key 1234: GRE's key is an id, no secret.
+			default:
+				// crypto key generate rsa …: a command, no secret.
+				trigger = !strings.HasPrefix(s[skipBlanks(s, e):], "generate")
+			}
 		}
 		k = e
 	}

@@ -49,6 +49,8 @@ func wrappedCommand(w string) bool {
 		"ansible-vault", "ansible", "ansible-playbook", "ansible-pull", "ansible-console", "ansible-inventory", "keyring", "slappasswd", "lpass", "ecryptfs-unwrap-passphrase", "pro", "ua", "vercel", "firebase",
 		"realm", "smbclient", "rpcclient", "smbcacls", "smbcquotas", "smbget", "smbtree", "ssh-keygen", "kinit", "cryptsetup",
 		"psql", "openconnect", "sqlplus", "rman", "dgmgrl", "telnet", "nomad", "consul",
+		// sudo ip xfrm state add … enc ALGO KEY (deviceLine).
+		"ip",
 		"sed", "gsed", "perl": // sudo sed -i 's/x/…/' /run/secrets/token (editsCredentialFile)
 		return true
 	}

@@ -315,6 +315,29 @@ func lessProgram(c *call) (Tier, string) {
 // command among them).
 var tsharkRunPrefs = set(`snort extcap`)
 
+// extcapIfaces are the interfaces of Wireshark's extcap programs, which
+// tshark runs to capture from them: sshdump, ciscodump and wifidump log in
+// to another host and run a capture command there, udpdump listens on a
+// port, androiddump starts adb's server, sdjournal reads the journal.
+var extcapIfaces = set(`sshdump ciscodump wifidump udpdump randpkt sdjournal dpauxmon etwdump falcodump`)
+
+// extcapIface says why tshark's -i value may run an extcap program: its
+// name, an android- interface, a number (its place in tshark -D's list,
+// where the extcap programs follow the kernel's interfaces) or a value
+// known only at run time.
+func extcapIface(a arg) string {
+	v := strings.ToLower(a.val)
+	switch {
+	case !a.known:
+		return "an interface known only at run time may be an extcap program's"
+	case extcapIfaces[strings.TrimSuffix(v, ".exe")] || strings.HasPrefix(v, "android-"):
+		return "runs the extcap program that captures it, which may log in to another host, listen on a port or start a daemon"
+	case v != "" && strings.Trim(v, "0123456789") == "":
+		return "an interface by its number in tshark -D's list, where extcap programs follow the kernel's interfaces"
+	}
+	return ""
+}
+
 // captureProgram: packet captures only read, but -w writes a file and
 // tcpdump -z runs a program on every file it writes.
 func captureProgram(c *call) (Tier, string) {
@@ -373,6 +396,11 @@ func captureProgram(c *call) (Tier, string) {
 			case tsharkRunPrefs[strings.ToLower(strings.SplitN(k, ".", 2)[0])]:
 				c.e.opaque = true
 				r.raise(TierDestructive, "tshark -o "+truncate(k, 32)+": sets a program tshark runs or its command line")
+			}
+		}
+		for _, i := range c.optVals(c.args, "-i", "--interface") {
+			if why := extcapIface(i); why != "" {
+				r.raise(TierMutate, "tshark -i "+truncate(i.val, 64)+": "+why)
 			}
 		}
 		// -C names a profile under the profiles directory; one named with

@@ -99,6 +99,16 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				}
 			}
 		}
+	case "docker-compose":
+		// The standalone compose writes its rendered file as the plugin
+		// does.
+		if first == "config" {
+			for _, f := range c.optVals(c.args, "-o", "--output") {
+				if wt, why := c.writeArg(f, "docker-compose config -o"); wt > t {
+					t, label = wt, why
+				}
+			}
+		}
 	case "docker", "podman", "nerdctl":
 		// podman has no daemon: its pull writes the image store
 		// (/var/lib/containers, ~/.local/share/containers) itself, outside

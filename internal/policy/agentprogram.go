@@ -14,7 +14,12 @@ import (
 // open mode, and on a plain SSH host any mode, would otherwise run it at
 // the tier of the program it is named after.
 func (c *call) agentProgram() string {
-	p := c.path
+	return c.programFileAgent(c.path)
+}
+
+// programFileAgent is agentProgram for the program file p, run or loaded
+// by another (ld.so --list PROG).
+func (c *call) programFileAgent(p string) string {
 	if strings.HasPrefix(p, "/") {
 		return agentPath(p)
 	}

@@ -50,3 +50,27 @@ func TestBlindSpotOp37Extcap(t *testing.T) {
 		{"link types", "tshark -L -i eth0", TierRead},
 	})
 }
+
+// TestBlindSpotOp37LdsoList: ld.so --list runs no program, but it loads
+// and starts the audit modules the program's DT_AUDIT tag names (ldd's
+// case, shown on glibc 2.36), so a program a benign call could have
+// written is code; --verify only maps it.
+func TestBlindSpotOp37LdsoList(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"/lib64/ld-linux-x86-64.so.2 --list /tmp/x",
+		"/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2 --list /var/tmp/x",
+		"/lib/ld-linux-aarch64.so.1 --list -- /dev/shm/x",
+		`/lib64/ld-linux-x86-64.so.2 --list "$P"`,
+		"cd /tmp; /lib64/ld-linux-x86-64.so.2 --list ./x",
+		"sudo /lib64/ld-linux-x86-64.so.2 --inhibit-cache --list /tmp/x/../x",
+		"nice -n5 /lib64/ld-linux-x86-64.so.2 --list /tmp/x",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"list system", "/lib64/ld-linux-x86-64.so.2 --list /bin/ls", TierRead},
+		{"list sshd", "/lib64/ld-linux-x86-64.so.2 --list /usr/sbin/sshd", TierRead},
+		{"verify", "/lib64/ld-linux-x86-64.so.2 --verify /tmp/x", TierRead},
+		{"tunables", "/lib64/ld-linux-x86-64.so.2 --list-tunables", TierRead},
+		{"help", "/lib64/ld-linux-x86-64.so.2 --help", TierRead},
+	})
+}

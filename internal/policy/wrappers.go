@@ -63,6 +63,34 @@ func wrapperProgram(c *call) (Tier, string) {
 	return c.agentRoot(t, why, c.wrapperRoots(own))
 }
 
+// ldsoListed: ld.so --list does not run the program it is given, but it
+// loads and starts the audit modules the program's DT_AUDIT and
+// DT_DEPAUDIT tags name, as ldd does (--verify only maps the program): a
+// program a benign call could have written (under /tmp, relative to a
+// temporary working directory, computed at run time) runs its code.
+func ldsoListed(c *call) (Tier, string) {
+	own := c.ownArgs()
+	if !slices.ContainsFunc(own, func(a arg) bool { return a.val == "--list" }) {
+		return TierRead, ""
+	}
+	rest := c.args[len(own):]
+	if len(rest) > 0 && rest[0].val == "--" {
+		rest = rest[1:]
+	}
+	if len(rest) == 0 {
+		return TierRead, ""
+	}
+	where := "is known only at run time"
+	if rest[0].known {
+		where = c.programFileAgent(rest[0].val)
+	}
+	if where == "" {
+		return TierRead, ""
+	}
+	c.e.opaque = true
+	return TierDestructive, "ld.so --list " + truncate(rest[0].val, 64) + ", which " + where + ": loads the audit modules the program names, whose code runs"
+}
+
 // wrapperOutput classifies what a wrapper's own options write or run:
 // strace -o file or -o '|cmd', valgrind --log-file, --db-command and the
 // profiles its tools write, time -o, fakeroot -s, xvfb-run -e/-f, chpst
@@ -76,6 +104,7 @@ func wrapperOutput(c *call) (Tier, string) {
 			c.e.opaque = true
 			r.raise(TierDestructive, "ld.so: loads the libraries "+truncate(v.val, 64)+" names into the program, as LD_PRELOAD does")
 		}
+		r.raise(ldsoListed(c))
 	case "strace", "ltrace", "time":
 		if c.name == "strace" {
 			straceTamper(c, &r)

@@ -74,3 +74,23 @@ func TestBlindSpotOp37LdsoList(t *testing.T) {
 		{"help", "/lib64/ld-linux-x86-64.so.2 --help", TierRead},
 	})
 }
+
+// TestBlindSpotOp37SftpInput: sftp without -b reads its commands from
+// standard input, pipe or file alike, and "!" runs a local shell command
+// there as in a batch: the input is read as ftp's is.
+func TestBlindSpotOp37SftpInput(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"here-string", "sftp host <<< '!reboot'", TierDestructive, true},
+		{"pipe", `printf 'ls\n!reboot\n' | sftp host`, TierDestructive, true},
+		{"options", "echo '!sh -c reboot' | sftp -P 22 -oPort=22 user@host", TierDestructive, true},
+		{"sudo", "sudo sftp host <<< '!reboot'", TierDestructive, true},
+		{"local command", "sftp -q host <<< '!touch /tmp/p'", TierDestructive, false},
+		{"unseen input", "sftp host < /tmp/cmds", TierDestructive, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"session", "sftp host", TierMutate},
+		{"fetch", "sftp host:/etc/hosts /tmp/x", TierMutate},
+		{"ls", "sftp host <<< 'ls'", TierMutate},
+	})
+}

@@ -118,6 +118,7 @@ func sshProgram(c *call) (Tier, string) {
 	var ops []arg
 	dashdash := false
 	master, controlPath := false, arg{}
+	batch := false // sftp -b: its commands come from the file it names
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.val
@@ -265,6 +266,7 @@ func sshProgram(c *call) (Tier, string) {
 				c.shell(val, fmt.Sprintf("%s -%c program", c.name, f), nil, false)
 			case 'b':
 				if c.name == "sftp" {
+					batch = true
 					raise(TierDestructive, "sftp -b: runs batch commands")
 					if val == "-" {
 						// The batch is the input: its !cmd lines run
@@ -292,6 +294,12 @@ func sshProgram(c *call) (Tier, string) {
 			c.e.deny("ssh control socket: " + deny)
 		}
 		raise(wt, "ssh control socket: "+wwhy)
+	}
+	if c.name == "sftp" && !batch {
+		// Without -b, sftp reads its commands from standard input, a
+		// pipe or file as much as a terminal, and "!" runs a local shell
+		// command there as in a batch.
+		raise(c.ftpInput())
 	}
 	if c.name != "ssh" && c.name != "mosh" {
 		// scp, sftp, rsync, ssh-copy-id: every host:path operand.

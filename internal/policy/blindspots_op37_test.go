@@ -94,3 +94,21 @@ func TestBlindSpotOp37SftpInput(t *testing.T) {
 		{"ls", "sftp host <<< 'ls'", TierMutate},
 	})
 }
+
+// TestBlindSpotOp37ClangConfig: clang --config FILE reads options from a
+// file, -fplugin and -B among them, as an @file does; --config-system-dir
+// and --config-user-dir say where it looks for one.
+func TestBlindSpotOp37ClangConfig(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"clang -fsyntax-only --config=/tmp/cfg /tmp/x.c",
+		"clang -fsyntax-only --config /tmp/cfg /tmp/x.c",
+		"clang++ -E --config-system-dir=/tmp x.c",
+		"clang-17 -E --config-user-dir=/tmp --config x.cfg x.c",
+		"sudo cc --config=/tmp/cfg -E x.c",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"syntax", "clang -fsyntax-only x.c", TierMutate},
+		{"cpp", "cpp -dM /dev/null", TierRead},
+	})
+}

@@ -11,9 +11,9 @@ import "strings"
 // -Xclang -load), -wrapper, a -B prefix or -specs file naming the
 // compiler's own programs, a linker given by path (-fuse-ld=/x,
 // --ld-path), the linker plugins of ld, nm, objcopy and strip, rustc's
-// -C linker and codegen backends, and options read from an @file. The
-// binary readers (nm, objdump, readelf, size) and cpp to standard output
-// are reads. Versioned names (gcc-13, clang-17) are the same programs.
+// -C linker and codegen backends, and options read from an @file or a
+// Clang --config file. The binary readers (nm, objdump, readelf, size)
+// and cpp to standard output are reads. Versioned names (gcc-13, clang-17) are the same programs.
 
 // toolchainPrograms are the programs toolchainProgram classifies.
 var toolchainPrograms = set(`gcc cc g++ c++ clang clang++ cpp gfortran as ld ld.bfd ld.gold ld.lld lld
@@ -29,10 +29,12 @@ var toolchainReaders = set(`nm objdump readelf size cpp`)
 var binutilsGetopt = set(`nm objdump readelf size objcopy strip`)
 
 // toolchainLoads are option prefixes that make a compiler or linker load
-// or run a program or shared object of the caller's choosing.
+// or run a program or shared object of the caller's choosing. Clang's
+// --config FILE (and --config-system-dir, --config-user-dir, where it
+// looks for one) reads options, -fplugin and -B among them, from a file.
 var toolchainLoads = []string{"-fplugin", "-fpass-plugin", "-wrapper", "-specs", "--specs",
 	"--ld-path", "-load", "--plugin", "-plugin", "-Wl,--plugin", "-Wl,-plugin", "-Zcodegen-backend",
-	"-Clinker=", "-Cllvm-args=-load"}
+	"-Clinker=", "-Cllvm-args=-load", "--config"}
 
 // toolchainProgram classifies the programs toolchainPrograms names.
 func toolchainProgram(c *call) (Tier, string) {

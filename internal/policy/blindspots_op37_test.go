@@ -112,3 +112,31 @@ func TestBlindSpotOp37ClangConfig(t *testing.T) {
 		{"cpp", "cpp -dM /dev/null", TierRead},
 	})
 }
+
+// TestBlindSpotOp37FileVars: a variable naming a file programs write
+// holds a write's target: nstat truncates and rewrites its history file
+// (and -r removes it first), so NSTAT_HISTORY=/etc/passwd nstat is tier 3
+// as > /etc/passwd is, in every way the variable is set.
+func TestBlindSpotOp37FileVars(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"prefix", "NSTAT_HISTORY=/etc/passwd nstat", TierDestructive, false},
+		{"reset", "NSTAT_HISTORY=/etc/passwd nstat -r", TierDestructive, false},
+		{"export", "export NSTAT_HISTORY=/etc/shadow; nstat -n", TierDestructive, false},
+		{"declare", "declare -x NSTAT_HISTORY=/etc/passwd; nstat", TierDestructive, false},
+		{"env", "env NSTAT_HISTORY=/etc/passwd nstat", TierDestructive, false},
+		{"sudo", "sudo NSTAT_HISTORY=/etc/passwd nstat", TierDestructive, false},
+		{"ifstat device", "IFSTAT_HISTORY=/dev/sda ifstat", TierDestructive, true},
+		{"rtacct", "RTACCT_HISTORY=/etc/passwd rtacct", TierDestructive, false},
+		{"keylog", "SSLKEYLOGFILE=/etc/cron.d/x curl https://x", TierDestructive, false},
+		{"git trace", "GIT_TRACE=/etc/passwd git status", TierDestructive, false},
+		{"by suffix", "FOO_HISTFILE=/etc/passwd foo", TierDestructive, false},
+		{"cpp deps", "DEPENDENCIES_OUTPUT='/etc/passwd x' cpp x.c", TierDestructive, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"nstat", "nstat", TierRead},
+		{"nstat -s", "nstat -s", TierRead},
+		{"temporary", "NSTAT_HISTORY=/tmp/h nstat", TierMutate},
+		{"git trace 1", "GIT_TRACE=1 git status", TierMutate},
+	})
+}

@@ -598,6 +598,7 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.proxyVar(name, val)
 	e.resolverVar(name, val, ctx)
 	e.tempDirVar(name, val, true, ctx, where)
+	e.fileVar(name, val, ctx, where)
 	e.busAddressVar(name, val, true, ctx, where)
 	e.libvirtVar(name, val, true, ctx, where)
 	e.clientVar(name, val, true, ctx, where)
@@ -638,6 +639,32 @@ func (e *eval) tempDirVar(name, val string, known bool, ctx cctx, where string) 
 		val = "a value known only at run time"
 	}
 	e.note(TierMutate, ctx.covered, "%s sets %s to %s: programs create their temporary files there", where, name, truncate(val, 64))
+}
+
+// fileVar checks the path a variable naming a file programs write holds as
+// a redirection's target: nstat truncates and rewrites its history file
+// (and -r removes it), so NSTAT_HISTORY=/etc/passwd nstat is tier 3 as
+// > /etc/passwd is, and a block device or warden's own state is denied.
+// Only a path is a file: GIT_TRACE=1 names none.
+func (e *eval) fileVar(name, val string, ctx cctx, where string) {
+	// TAPE is read or written as tar's mode says; its handler checks it.
+	if t, _ := envRisk(name); t != TierMutate || name == "TAPE" || tempDirs[name] || cacheDirVars[name] || contextEnv[name] {
+		return
+	}
+	if name == "DEPENDENCIES_OUTPUT" || name == "SUNPRO_DEPENDENCIES" {
+		val, _, _ = strings.Cut(val, " ") // FILE TARGET
+	}
+	if !strings.HasPrefix(val, "/") {
+		return
+	}
+	wt, why, deny := e.writeTarget(arg{val: val, known: true})
+	if deny != "" {
+		e.deny(where + " sets " + name + ": " + deny)
+		return
+	}
+	if wt > TierMutate {
+		e.note(wt, ctx.covered, "%s sets %s: %s", where, name, why)
+	}
 }
 
 // boundName classifies a variable that is set by its name rather than by

@@ -140,3 +140,43 @@ func TestBlindSpotOp37FileVars(t *testing.T) {
 		{"git trace 1", "GIT_TRACE=1 git status", TierMutate},
 	})
 }
+
+// TestBlindSpotOp37GroffDevice: groff runs the postprocessor (postpro)
+// and spooler (print) its device's DESC file names, and -F DIR reads that
+// file from DIR: groff -F /tmp/f doc ran /tmp's program here (groff
+// 1.22), as -U's .sy does.
+func TestBlindSpotOp37GroffDevice(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"groff -F /tmp x",
+		"groff -F/tmp -Tps x",
+		"groff -tF /tmp x",
+		"sudo groff -Tutf8 -F /var/tmp/f x",
+		"nroff -F /tmp x",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"man macros", "groff -man x", TierMutate},
+		{"ms ps", "groff -ms -Tps x", TierMutate},
+	})
+}
+
+// TestBlindSpotOp37OptionEnv: variables that hold a program's options or
+// where it finds the programs it runs: GROFF_FONT_PATH and GROFF_BIN_PATH
+// (groff and man through it run the postprocessor found there), ENSCRIPT
+// and GENSCRIPT (enscript's default options: -I runs an input filter, -o
+// writes), ENSCRIPT_LIBRARY (its configuration).
+func TestBlindSpotOp37OptionEnv(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"GROFF_FONT_PATH=/tmp groff x",
+		"GROFF_BIN_PATH=/tmp groff x",
+		"GROFF_FONT_PATH=/tmp/f man ls",
+		"export GROFF_BIN_PATH=/tmp; man ls",
+		"ENSCRIPT='-I reboot' enscript -p- /etc/hosts",
+		"env GENSCRIPT='-o /etc/passwd' enscript -p- /etc/hosts",
+		"ENSCRIPT_LIBRARY=/tmp enscript -p- /etc/hosts",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"enscript stdout", "enscript -p- /etc/hosts", TierRead},
+	})
+}

@@ -380,6 +380,12 @@ func roffProgram(c *call) (Tier, string) {
 					c.e.opaque = true
 					return TierDestructive, c.name + " -U: unsafe mode runs the .sy and .pso requests of its input"
 				}
+				if l == 'F' {
+					// The device's DESC file names the postprocessor
+					// (postpro) and spooler (print) groff runs.
+					c.e.opaque = true
+					return TierDestructive, c.name + " -F: reads the device description, which names the programs groff runs, from a directory of the caller's choosing"
+				}
 				if strings.ContainsRune("dfFIKmMnoPrTwW", l) {
 					break
 				}

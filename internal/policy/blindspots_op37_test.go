@@ -180,3 +180,34 @@ func TestBlindSpotOp37OptionEnv(t *testing.T) {
 		{"enscript stdout", "enscript -p- /etc/hosts", TierRead},
 	})
 }
+
+// TestBlindSpotOp37MailEscapes: mail's tilde escapes in the message it
+// reads run a shell (~!, ~|, ~< !), a mail command (~:, ~_) or write a
+// file (~w); -I and -~ make mail honour them with any input. s-nail's -X
+// and -Y run mail commands, ! a shell.
+func TestBlindSpotOp37MailEscapes(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"~! -I", "mail -I -s x root <<< '~!reboot'", TierDestructive, true},
+		{"~!", "mail -s x root <<< '~!reboot'", TierDestructive, true},
+		{"~! local", "mailx -I -s x root <<< '~!touch /tmp/p'", TierDestructive, false},
+		{"~| pipe", `printf 'hi\n~|reboot\n' | mail -s x root`, TierDestructive, true},
+		{"~<!", "mail -s x root <<< '~< !reboot'", TierDestructive, true},
+		{"~:!", "mail -s x root <<< '~:!reboot'", TierDestructive, true},
+		{"~_", "mail -s x root <<< '~_shell'", TierDestructive, false},
+		{"~w", "mail -s x root <<< '~w /etc/passwd'", TierDestructive, false},
+		{"-~", "s-nail -~ -s x root <<< '~!reboot'", TierDestructive, true},
+		{"-~ unseen", "s-nail -~ -s x root < /tmp/body", TierDestructive, false},
+		{"-I unseen", "sudo mail -I -s x root < /tmp/body", TierDestructive, false},
+		{"-X", "s-nail -X '!reboot'", TierDestructive, true},
+		{"-X shell", "s-nail -X shell", TierDestructive, false},
+		{"-X attached", "s-nail -X'!touch /tmp/p' -s x root", TierDestructive, false},
+		{"-Y", "s-nail -Y '!reboot' -s x root", TierDestructive, true},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"body", "mail -s x root <<< 'hello'", TierMutate},
+		{"piped body", "echo hello | mail -s x root", TierMutate},
+		{"body file", "mail -s x root < /tmp/body", TierMutate},
+		{"tilde inside", "mail -s 'I am' root <<< 'hi ~ there'", TierMutate},
+	})
+}

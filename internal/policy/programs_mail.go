@@ -152,6 +152,19 @@ func mailxProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			r.raise(TierDestructive, c.name+" "+v+": runs mail commands, which can run a shell")
 			continue
+		case strings.HasPrefix(v, "-X") || strings.HasPrefix(v, "-Y"):
+			// s-nail runs -X's command before it starts and -Y's after
+			// it reads its input: !cmd runs a shell.
+			cmd := v[2:]
+			if cmd == "" && i+1 < len(c.args) {
+				cmd = c.args[i+1].val
+			}
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(cmd), "!"); ok {
+				c.shell(rest, c.name+" "+v[:2]+" command", nil, false)
+			}
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" "+v[:2]+": runs mail commands, which can run a shell")
+			continue
 		default:
 			continue
 		}
@@ -168,5 +181,62 @@ func mailxProgram(c *call) (Tier, string) {
 			}
 		}
 	}
+	mailEscapes(c, &r)
 	return r.t, r.why
+}
+
+// mailEscapes reads the tilde escapes of the message mail reads from its
+// input: ~!cmd and ~|cmd run a shell command, ~< !cmd inserts one's
+// output, ~: and ~_ run a mail command and ~w writes the message to a
+// file. mail honours them when it runs interactively, which -I (BSD
+// mailx) and -~ (s-nail) force with any input, so a literal line is
+// classified whatever the options, and input the classifier cannot see
+// is tier 3 once one of them is given.
+func mailEscapes(c *call, r *raiser) {
+	forced := false
+	for _, a := range c.args {
+		v := a.val
+		if v == "--" || !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "--") {
+			continue
+		}
+		forced = forced || strings.ContainsAny(v[1:], "I~")
+	}
+	switch c.ctx.stdin.kind {
+	case stdinUnknown:
+		if forced {
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+": runs the tilde escapes of input the classifier cannot see, which can run a shell")
+		}
+		return
+	case stdinText:
+	default:
+		return
+	}
+	for _, line := range strings.Split(c.ctx.stdin.text, "\n") {
+		esc, ok := strings.CutPrefix(strings.TrimRight(line, "\r"), "~")
+		if !ok || esc == "" {
+			continue
+		}
+		body := strings.TrimSpace(esc[1:])
+		switch esc[0] {
+		case '!', '|':
+			c.shell(body, c.name+" ~"+esc[:1]+" command", nil, false)
+			r.raise(TierDestructive, c.name+" ~"+esc[:1]+": runs a shell command")
+		case '<':
+			if rest, ok := strings.CutPrefix(body, "!"); ok {
+				c.shell(rest, c.name+" ~<! command", nil, false)
+				r.raise(TierDestructive, c.name+" ~<!: runs a shell command")
+			}
+		case ':', '_':
+			if rest, ok := strings.CutPrefix(body, "!"); ok {
+				c.shell(rest, c.name+" ~"+esc[:1]+" command", nil, false)
+			}
+			c.e.opaque = true
+			r.raise(TierDestructive, c.name+" ~"+esc[:1]+": runs a mail command, which can run a shell")
+		case 'w':
+			if body != "" {
+				r.raise(c.writeArg(arg{val: body, known: true}, c.name+" ~w"))
+			}
+		}
+	}
 }

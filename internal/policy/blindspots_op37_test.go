@@ -211,3 +211,23 @@ func TestBlindSpotOp37MailEscapes(t *testing.T) {
 		{"tilde inside", "mail -s 'I am' root <<< 'hi ~ there'", TierMutate},
 	})
 }
+
+// TestBlindSpotOp37FindOk: find -ok and -okdir ask before each command,
+// but read the answer from find's input, so with input (yes | find …)
+// they remove as -exec and -execdir do.
+func TestBlindSpotOp37FindOk(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"yes -ok", `yes | find / -ok rm {} \;`, TierDestructive, true},
+		{"yes -okdir", `yes | find / -okdir rm -rf {} \;`, TierDestructive, true},
+		{"answers file", `find / -ok rm {} \; < /tmp/answers`, TierDestructive, true},
+		{"here-string", `find / -ok rm {} \; <<< y`, TierDestructive, true},
+		{"etc", `yes | find /etc -ok rm -f {} \;`, TierDestructive, true},
+		{"shred", `yes | find / -okdir shred {} \;`, TierDestructive, true},
+		{"temporary", `yes | find /tmp/x -ok rm {} \;`, TierDestructive, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"ok ls", `yes | find /srv -ok ls {} \;`, TierRead},
+		{"no input", `find /tmp -ok rm {} \;`, TierMutate},
+	})
+}

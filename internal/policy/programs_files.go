@@ -427,6 +427,9 @@ func findProgram(c *call) (Tier, string) {
 				j++
 			}
 			cmd := args[i+1 : min(j, len(args))]
+			// -ok and -okdir ask first, but read the answer from find's
+			// input: yes | find / -ok rm {} \; removes as -exec does.
+			runs := v == "-exec" || v == "-execdir" || c.ctx.stdin.kind != stdinNone
 			if v == "-execdir" || v == "-okdir" {
 				c.e.execdirStarts(startArgs)
 			}
@@ -443,14 +446,14 @@ func findProgram(c *call) (Tier, string) {
 					}
 					c.run(findSubst(cmd, s))
 				}
-				if !narrowed && (v == "-exec" || v == "-execdir") {
+				if !narrowed && runs {
 					for _, s := range starts {
 						if why := findExecEveryFile(cmd, s); why != "" {
 							c.e.deny("find " + v + " " + why)
 						}
 					}
 				}
-				if removesEach(cmd) && (v == "-exec" || v == "-execdir") {
+				if removesEach(cmd) && runs {
 					for _, s := range starts {
 						if !narrowed && criticalPath(s) {
 							c.e.deny("find " + v + " rm: removes everything under " + s)

@@ -231,3 +231,33 @@ func TestBlindSpotOp37FindOk(t *testing.T) {
 		{"no input", `find /tmp -ok rm {} \;`, TierMutate},
 	})
 }
+
+// TestBlindSpotOp37Hooks: small daemons and busybox applets that run a
+// program an option or operand names, on every lease, link change, clock
+// step, MIME part, file event or connection: the program is classified
+// (a shell tcpsvd serves to the network is tier 3), and crond -c runs the
+// crontabs of the directory it names.
+func TestBlindSpotOp37Hooks(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, []blindCase{
+		{"tcpsvd sh", "busybox tcpsvd 0 1234 /bin/sh", TierDestructive, false},
+		{"tcpsvd opts", "tcpsvd -c 10 -vE 0 1234 /bin/sh -i", TierDestructive, false},
+		{"tcpsvd deny", "tcpsvd -vE 0 1234 reboot", TierDestructive, true},
+		{"udpsvd deny", "busybox udpsvd 0 1234 reboot", TierDestructive, true},
+		{"tcpsvd computed", `tcpsvd 0 1234 "$P"`, TierDestructive, false},
+		{"udhcpc -s", "udhcpc -s /tmp/x -i eth0", TierDestructive, false},
+		{"udhcpc attached", "busybox udhcpc -s/tmp/x", TierDestructive, false},
+		{"udhcpc --script", "udhcpc --script=reboot", TierDestructive, true},
+		{"ifplugd -r", "busybox ifplugd -r /tmp/x", TierDestructive, false},
+		{"ifplugd --run", "ifplugd --run=/tmp/x", TierDestructive, false},
+		{"ntpd -S", "busybox ntpd -S /tmp/x", TierDestructive, false},
+		{"reformime -X", "busybox reformime -X reboot", TierDestructive, true},
+		{"inotifyd", "busybox inotifyd /tmp/x /tmp", TierDestructive, false},
+		{"inotifyd deny", "inotifyd reboot /tmp", TierDestructive, true},
+		{"crond -c", "busybox crond -c /tmp/crontabs", TierDestructive, false},
+	})
+	runExactHosts(t, p, []exactCase{
+		{"udhcpc", "udhcpc -i eth0", TierMutate},
+		{"crond", "crond -f", TierMutate},
+	})
+}

@@ -159,6 +159,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return textBrowserProgram
 	case "tcpdump", "tshark", "dumpcap":
 		return captureProgram
+	case "udhcpc", "udhcpc6", "ifplugd", "ntpd", "reformime", "inotifyd", "tcpsvd", "udpsvd", "crond":
+		return hookProgram
 	case "make", "gmake", "bmake":
 		return makeProgram
 	case "rake":

@@ -3,7 +3,11 @@ package policy
 import (
 	"fmt"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
+
+	"github.com/warden-mcp/warden/internal/shellword"
 )
 
 // D-Bus addresses. libdbus and sd-bus (systemctl, loginctl, hostnamectl,
@@ -20,10 +24,11 @@ import (
 var busAddressVars = set(`DBUS_SYSTEM_BUS_ADDRESS DBUS_SESSION_BUS_ADDRESS DBUS_STARTER_ADDRESS`)
 
 // busAddress classifies a D-Bus address and returns the tcp hosts it
-// names, unescaped as the libraries unescape them (%31 is "1").
-func busAddress(addr string) (Tier, string, []string) {
+// names and the command lines its unixexec: transports run, unescaped as
+// the libraries unescape them (%31 is "1").
+func busAddress(addr string) (Tier, string, []string, []string) {
 	r := raiser{TierRead, ""}
-	var hosts []string
+	var hosts, runs []string
 	for _, tr := range strings.Split(addr, ";") {
 		method, params, _ := strings.Cut(strings.TrimSpace(tr), ":")
 		switch strings.ToLower(method) {
@@ -40,13 +45,68 @@ func busAddress(addr string) (Tier, string, []string) {
 			}
 		case "unixexec":
 			r.raise(TierDestructive, "a unixexec: bus address runs the program it names")
+			if line := unixexecLine(params); line != "" {
+				runs = append(runs, line)
+			}
 		case "autolaunch":
 			r.raise(TierMutate, "an autolaunch: bus address starts a bus daemon")
 		default:
 			r.raise(TierMutate, "bus address transport "+truncate(method, 32)+" is not one the classifier knows")
 		}
 	}
-	return r.t, r.why, hosts
+	return r.t, r.why, hosts, runs
+}
+
+// unixexecLine returns the command line a unixexec: transport runs: its
+// path= program with the argv1=, argv2=, … arguments in their order
+// (argv0= is only the name the program is shown), or "" without a path.
+func unixexecLine(params string) string {
+	var prog string
+	type argN struct {
+		n int
+		v string
+	}
+	var args []argN
+	for _, p := range strings.Split(params, ",") {
+		k, v, ok := strings.Cut(p, "=")
+		if !ok {
+			continue
+		}
+		if u, err := url.PathUnescape(v); err == nil {
+			v = u
+		}
+		if k == "path" {
+			prog = v
+		} else if n, err := strconv.Atoi(strings.TrimPrefix(k, "argv")); err == nil && strings.HasPrefix(k, "argv") && n > 0 {
+			args = append(args, argN{n, v})
+		}
+	}
+	if prog == "" {
+		return ""
+	}
+	slices.SortStableFunc(args, func(a, b argN) int { return a.n - b.n })
+	argv := []string{prog}
+	for _, a := range args {
+		argv = append(argv, a.v)
+	}
+	return shellword.Join(argv)
+}
+
+// busRuns denies a bus address whose unixexec: transport runs a command
+// the deny rules refuse: DBUS_SESSION_BUS_ADDRESS=unixexec:path=/bin/sh,
+// argv1=-c,argv2=reboot busctl status reboots as reboot does.
+func (e *eval) busRuns(lines []string, ctx cctx, where string) {
+	for _, line := range lines {
+		sub := e.fork()
+		sctx := ctx
+		sctx.inArgs = true
+		sctx.nest++
+		sub.script(line, sctx, "argument")
+		if sub.denied {
+			e.deny(fmt.Sprintf("%s: the unixexec: bus address runs %s (%s)", where, truncate(line, 96), sub.denyWhy))
+		}
+		sub.release()
+	}
 }
 
 // busAddressVar classifies setting one of busAddressVars for the commands
@@ -59,12 +119,13 @@ func (e *eval) busAddressVar(name, val string, known bool, ctx cctx, where strin
 		e.note(TierMutate, ctx.covered, "%s sets %s to a value known only at run time: a bus address can name a program to run", where, name)
 		return
 	}
-	t, why, hosts := busAddress(val)
+	t, why, hosts, runs := busAddress(val)
 	for _, h := range hosts {
 		if r, ok := e.p.hostDenied(h); ok {
 			e.deny(fmt.Sprintf("%s=%s: the bus address names a host denied by host rule %q", name, truncate(val, 64), r))
 		}
 	}
+	e.busRuns(runs, ctx, where+" sets "+name)
 	if t > TierRead {
 		e.note(t, ctx.covered, "%s sets %s=%s: %s", where, name, truncate(val, 64), why)
 	}
@@ -97,10 +158,11 @@ func (c *call) busAddressOpt() (Tier, string) {
 			r.raise(TierDestructive, c.name+" --address: a bus address known only at run time can name a program to run")
 			continue
 		}
-		t, why, hosts := busAddress(a.val)
+		t, why, hosts, runs := busAddress(a.val)
 		for _, h := range hosts {
 			c.checkHost(h)
 		}
+		c.e.busRuns(runs, c.ctx, c.name+" --address")
 		if t > TierRead {
 			r.raise(t, c.name+" --address: "+why)
 		}

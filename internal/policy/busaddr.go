@@ -92,23 +92,6 @@ func unixexecLine(params string) string {
 	return shellword.Join(argv)
 }
 
-// busRuns denies a bus address whose unixexec: transport runs a command
-// the deny rules refuse: DBUS_SESSION_BUS_ADDRESS=unixexec:path=/bin/sh,
-// argv1=-c,argv2=reboot busctl status reboots as reboot does.
-func (e *eval) busRuns(lines []string, ctx cctx, where string) {
-	for _, line := range lines {
-		sub := e.fork()
-		sctx := ctx
-		sctx.inArgs = true
-		sctx.nest++
-		sub.script(line, sctx, "argument")
-		if sub.denied {
-			e.deny(fmt.Sprintf("%s: the unixexec: bus address runs %s (%s)", where, truncate(line, 96), sub.denyWhy))
-		}
-		sub.release()
-	}
-}
-
 // busAddressVar classifies setting one of busAddressVars for the commands
 // after it. A value known only at run time may be a unixexec: address.
 func (e *eval) busAddressVar(name, val string, known bool, ctx cctx, where string) {
@@ -125,7 +108,7 @@ func (e *eval) busAddressVar(name, val string, known bool, ctx cctx, where strin
 			e.deny(fmt.Sprintf("%s=%s: the bus address names a host denied by host rule %q", name, truncate(val, 64), r))
 		}
 	}
-	e.busRuns(runs, ctx, where+" sets "+name)
+	e.runsDenied(runs, ctx, where+" sets "+name+": the unixexec: bus address")
 	if t > TierRead {
 		e.note(t, ctx.covered, "%s sets %s=%s: %s", where, name, truncate(val, 64), why)
 	}
@@ -162,7 +145,7 @@ func (c *call) busAddressOpt() (Tier, string) {
 		for _, h := range hosts {
 			c.checkHost(h)
 		}
-		c.e.busRuns(runs, c.ctx, c.name+" --address")
+		c.e.runsDenied(runs, c.ctx, c.name+" --address: the unixexec: bus address")
 		if t > TierRead {
 			r.raise(t, c.name+" --address: "+why)
 		}

@@ -136,7 +136,9 @@ func (c *call) clientSettings() (Tier, string) {
 				r.raise(TierDestructive, "virsh -c: a URI known only at run time can name a program to run")
 				continue
 			}
-			r.raise(libvirtURI(u.val))
+			t, why, runs := libvirtURI(u.val)
+			r.raise(t, why)
+			c.e.runsDenied(runs, c.ctx, "virsh -c: the libvirt URI")
 		}
 		// dommemstat --period sets the guest's statistics period.
 		if first == "dommemstat" && len(c.optVals(c.args, "--period")) > 0 {

@@ -5,6 +5,9 @@ import (
 	"strings"
 )
 
+// lftpSeps are what ends a command in lftp's command language.
+var lftpSeps = strings.NewReplacer("&&", ";", "||", ";", "&", ";", "\n", ";")
+
 // runTimeHost reports whether the host part of a URL is computed at run
 // time: http://$H/, https://user@$(cat h)/.
 func runTimeHost(v string) bool {
@@ -151,7 +154,12 @@ func netProgram(c *call) (Tier, string) {
 			c.shell(s.val, c.name+" -c command", nil, false)
 			raise(TierDestructive, c.name+" -c: runs a program on connection")
 		}
-		if len(c.optVals(c.args, "-e", "--exec", "--lua-exec")) > 0 {
+		if vs := c.optVals(c.args, "-e", "--exec", "--lua-exec"); len(vs) > 0 {
+			for _, v := range c.optVals(c.args, "-e", "--exec") {
+				if v.known {
+					c.e.runsDenied([]string{v.val}, c.ctx, c.name+" -e") // ncat splits it into words
+				}
+			}
 			raise(TierDestructive, c.name+" -e: runs a program on connection")
 		}
 		// -z connects and closes, sending nothing: a port check, like a
@@ -173,7 +181,10 @@ func netProgram(c *call) (Tier, string) {
 				c.shell(v[i+len("SYSTEM:"):], "socat SYSTEM command", nil, false)
 				raise(TierDestructive, "socat SYSTEM: runs a shell command")
 			}
-			if strings.Contains(u, "EXEC:") {
+			if i := strings.Index(u, "EXEC:"); i >= 0 {
+				// EXEC:cmdline,opts: the words before the first comma.
+				line, _, _ := strings.Cut(v[i+len("EXEC:"):], ",")
+				c.e.runsDenied([]string{line}, c.ctx, "socat EXEC:")
 				raise(TierDestructive, "socat EXEC: runs a program")
 			}
 		}
@@ -181,6 +192,15 @@ func netProgram(c *call) (Tier, string) {
 		raise(socatAddresses(c))
 	case "lftp", "ftp":
 		if hasFlag(vals, 'c', "") || hasFlag(vals, 'e', "") || hasFlag(vals, 'f', "") {
+			// lftp -c 'open h; !reboot': a command starting with ! runs
+			// in a local shell.
+			for _, v := range c.optVals(c.args, "-c", "-e") {
+				for _, cmd := range strings.FieldsFunc(lftpSeps.Replace(v.val), func(r rune) bool { return r == ';' }) {
+					if rest, ok := strings.CutPrefix(strings.TrimSpace(cmd), "!"); ok && v.known {
+						c.shell(rest, c.name+" ! command", nil, false)
+					}
+				}
+			}
 			raise(TierDestructive, c.name+": runs commands, which can include local shell commands")
 		}
 		raise(c.ftpInput())

@@ -290,3 +290,23 @@ func (c *call) runOptWords() (Tier, string) {
 	}
 	return TierRead, ""
 }
+
+// runsDenied denies the input when one of the command lines a value names
+// (a unixexec: bus address, a libvirt URI's command=) runs a command the
+// deny rules refuse: such values are tier 3 already, which open mode
+// admits, so without this DBUS_SESSION_BUS_ADDRESS=unixexec:path=/bin/sh,
+// argv1=-c,argv2=reboot busctl status would reboot there. what names the
+// value for the reason.
+func (e *eval) runsDenied(lines []string, ctx cctx, what string) {
+	for _, line := range lines {
+		sub := e.fork()
+		sctx := ctx
+		sctx.inArgs = true
+		sctx.nest++
+		sub.script(line, sctx, "argument")
+		if sub.denied {
+			e.deny(fmt.Sprintf("%s runs %s (%s)", what, truncate(line, 96), sub.denyWhy))
+		}
+		sub.release()
+	}
+}

@@ -602,12 +602,14 @@ var fileEnv = set(`TAPE BLKID_FILE FFREPORT PATCH_GET GIT_INDEX_FILE SSLKEYLOGFI
 // values are classified as shell too. zgrep, bzgrep, xzgrep and zstdgrep
 // run GREP instead of grep, zstdgrep ZCAT instead of zstdcat: a script's
 // own GREP=grep or ZCAT=gzcat names a program as plainly as the word.
+// The askpass programs, GIT_SSH and CVS_RSH name a program run without
+// a shell: read as shell, the program is still the command.
 var shellValued = set(`PROMPT_COMMAND GIT_SSH_COMMAND GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR
 	PAGER MANPAGER SYSTEMD_PAGER EDITOR VISUAL SUDO_EDITOR BROWSER LESSOPEN LESSCLOSE
 	GIT_PROXY_COMMAND GIT_EXTERNAL_DIFF RSYNC_RSH RSYNC_CONNECT_PROG SYSTEMD_EDITOR PSQL_PAGER
 	PSQL_EDITOR BAT_PAGER DELTA_PAGER GH_PAGER GH_EDITOR KUBE_EDITOR FZF_DEFAULT_COMMAND SKIM_DEFAULT_COMMAND
 	RESTIC_PASSWORD_COMMAND BORG_PASSCOMMAND BORG_RSH HGEDITOR SVN_SSH SVN_EDITOR CVSEDITOR GH_BROWSER AWS_PAGER
-	DIFFPROG TERMINAL RSH RMT GREP ZCAT`)
+	DIFFPROG TERMINAL RSH RMT GREP ZCAT SSH_ASKPASS SUDO_ASKPASS GIT_ASKPASS GIT_SSH CVS_RSH`)
 
 func versionByte(c byte) bool { return c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_' }
 

@@ -12,9 +12,9 @@ import (
 func TestUnknownProgramArguments(t *testing.T) {
 	p := testPolicy(t)
 	for _, c := range []string{
-		"runcon -t x rm -rf /", "schroot -c x -- rm -rf /", "distrobox enter box -- reboot",
+		"ctxrun -t x rm -rf /", "schroot -c x -- rm -rf /", "distrobox enter box -- reboot",
 		"apptainer exec img rm -rf /", "nsjail -Mo -- /bin/rm -rf /", "minijail0 -- /sbin/reboot",
-		"flatpak-spawn --host reboot", "toolbox run poweroff", "foo sudo reboot", "foo -- env X=1 halt",
+		"host-spawn reboot", "toolbox run poweroff", "foo sudo reboot", "foo -- env X=1 halt",
 		"foo mkfs.ext4 /dev/sda", "foo dd if=/dev/zero of=/dev/sda", "foo python3 -c 1", "foo sh -c 'rm -rf /srv'",
 		"foo rm -rf build", "foo a b c d e f g h i j k l m n o p q r s t u v w x y z reboot",
 		"/opt/x/bin/foo run /usr/sbin/shutdown -h now", "./deploy.sh staging reboot",
@@ -22,8 +22,8 @@ func TestUnknownProgramArguments(t *testing.T) {
 		// The same cap holds for options whose values are programs.
 		"foo " + strings.Repeat("--exec=ls ", maxArgCommands+1),
 		// Every argument is tried, not only the first that names a
-		// program: an option's value can be any word (runcon -t ls CMD).
-		"runcon -t ls rm -rf /", "foo echo reboot",
+		// program: an option's value can be any word (ctxrun -t ls CMD).
+		"ctxrun -t ls rm -rf /", "foo echo reboot",
 		// A whole command line in one argument, or in an option's value.
 		"foo 'reboot now'", `foo "systemctl reboot"`, "foo 'rm -rf /srv'", "foo --cmd='rm -rf /srv'",
 		"foo -c 'sh -c \"reboot\"'", "foo run 'cd / && rm -rf *'", "foo $'reboot\\n'",

@@ -42,8 +42,19 @@ func wrapperProgram(c *call) (Tier, string) {
 		return sgProgram(c)
 	case "setarch", "linux32", "linux64":
 		return setarchProgram(c)
+	case "runcon":
+		// runcon CONTEXT COMMAND, or runcon [-c] [-u USER] [-r ROLE]
+		// [-t TYPE] [-l RANGE] COMMAND: without options the first
+		// operand is the context.
+		if len(c.args) > 0 && !strings.HasPrefix(c.args[0].val, "-") {
+			cc := *c
+			cc.args = c.args[1:]
+			c = &cc
+		}
 	case "newgrp":
-		// newgrp [-] [group] never runs a command: it opens a shell.
+		// newgrp [-] [group] never runs a command: it opens a shell,
+		// which reads its commands from the input.
+		c.shellInput()
 		return TierDestructive, "newgrp: opens a shell with another group"
 	case "exec":
 		if t, why, ok := execInput(c); ok {
@@ -567,6 +578,7 @@ func sgProgram(c *call) (Tier, string) {
 		args = args[1:]
 	}
 	if len(args) == 0 {
+		c.shellInput()
 		return TierDestructive, "sg: opens a shell with another group"
 	}
 	if !allKnown(args) {

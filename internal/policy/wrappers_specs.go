@@ -100,10 +100,21 @@ var wrapSpecs = map[string]wrapSpec{
 	"s6-setlock":   {valueShort: "td", leading: 1},
 	"lckdo":        {valueShort: "W", leading: 1},
 	"chronic":      {},
-	"ifne":         {},
-	"aa-exec":      {valueShort: "pn", valueLong: []string{"--profile", "--namespace"}},
-	"systemd-cat":  {valueShort: "tp", valueLong: []string{"--identifier", "--priority", "--stderr-priority"}, own: TierBenign, noCmd: TierBenign, noCmdWhy: "systemd-cat: writes its input to the journal"},
-	"nq":           {own: TierMutate}, // runs the command in the background, its output in files in the working directory
+	"pgrphack":     {},
+	"envuidgid":    {leading: 1},
+	"nocache":      {valueShort: "n"},
+	"with-contenv": {},
+	// Container init processes and SELinux's runcon run their command.
+	"tini":      {valueShort: "pe", stopAtArg: true},
+	"dumb-init": {valueShort: "r", valueLong: []string{"--rewrite"}, stopAtArg: true},
+	"runcon":    {valueShort: "urtl", valueLong: []string{"--user", "--role", "--type", "--range"}},
+	// flatpak-spawn --host runs the command on the host, outside the
+	// sandbox the agent may think it is in.
+	"flatpak-spawn": {valueLong: []string{"--forward-fd", "--env", "--directory", "--app-path", "--usr-path"}},
+	"ifne":          {},
+	"aa-exec":       {valueShort: "pn", valueLong: []string{"--profile", "--namespace"}},
+	"systemd-cat":   {valueShort: "tp", valueLong: []string{"--identifier", "--priority", "--stderr-priority"}, own: TierBenign, noCmd: TierBenign, noCmdWhy: "systemd-cat: writes its input to the journal"},
+	"nq":            {own: TierMutate}, // runs the command in the background, its output in files in the working directory
 	// run0 asks the service manager to run the command, like systemd-run:
 	// outside warden's confinement.
 	"run0": {valueShort: "ugD", valueLong: []string{"--user", "--group", "--nice", "--chdir", "--setenv", "--unit",

@@ -137,7 +137,7 @@ func TestBlindSpotOp37FileVars(t *testing.T) {
 		{"nstat", "nstat", TierRead},
 		{"nstat -s", "nstat -s", TierRead},
 		{"temporary", "NSTAT_HISTORY=/tmp/h nstat", TierMutate},
-		{"git trace 1", "GIT_TRACE=1 git status", TierMutate},
+		{"git trace 1", "GIT_TRACE=1 git status", TierRead},
 	})
 }
 

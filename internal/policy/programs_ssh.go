@@ -66,6 +66,8 @@ func sshProgram(c *call) (Tier, string) {
 		}
 	}
 	var valueShort string
+	// A dry run deletes nothing either: rsync -n --delete previews.
+	dry := c.name == "rsync" && rsyncTransfersNothing(c, clusterValues[c.name])
 	switch c.name {
 	case "ssh", "ssh-copy-id":
 		valueShort = "BbcDEeFIiJLlmOopQRSWw"
@@ -76,7 +78,11 @@ func sshProgram(c *call) (Tier, string) {
 		valueShort = "BbcDFiJlNoPRSsX"
 		raise(TierMutate, "sftp: transfers files")
 	case "rsync":
-		raise(TierMutate, "rsync: copies files")
+		if dry {
+			t, why = TierRead, "rsync: lists or dry-runs, transferring nothing"
+		} else {
+			raise(TierMutate, "rsync: copies files")
+		}
 		// Every spelling getopt takes: -avze CMD, --chmod u+s, --chm=u+s.
 		for _, e := range c.optVals(c.args, "-e", "--rsh", "--rsync-path") {
 			raise(c.shellArg(e, "rsync remote shell"))
@@ -184,7 +190,7 @@ func sshProgram(c *call) (Tier, string) {
 				if has {
 					raise(c.writeArg(arg{val: val, known: a.known}, c.name+" "+name))
 				}
-			case strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--remove-sent-files" || name == "--del":
+			case !dry && (strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--remove-sent-files" || name == "--del"):
 				raise(TierDestructive, c.name+" "+name+": removes files")
 			case name == "--config" || name == "--password-file" || name == "--files-from" || name == "--exclude-from" || name == "--include-from":
 			case name == "-n" || name == "--dry-run":
@@ -364,6 +370,28 @@ func sshProgram(c *call) (Tier, string) {
 }
 
 // rsyncDaemon reports whether rsync's words start a daemon.
+// rsyncTransfersNothing reports whether a local rsync only prints: -n
+// (--dry-run) makes every file system call a no-op, and --list-only, or
+// a lone source, lists it. A daemon, an option for the remote side (-M),
+// a "--no-" option (which might undo -n), an operand naming a host, and
+// a word computed at run time (which may be any option) leave it a copy;
+// options that write logs or batch files, or run a shell, are raised on
+// their own.
+func rsyncTransfersNothing(c *call, valueShort string) bool {
+	for _, a := range c.args {
+		if !a.known || strings.Contains(a.val, ":") || strings.HasPrefix(a.val, "--no") || a.val == "--daemon" {
+			return false
+		}
+	}
+	if c.flagSet('M', "--remote-option", 3) || c.flagSet(0, "--daemon", 4) || c.flagSet(0, "--server", 4) {
+		return false
+	}
+	if c.flagSet('n', "--dry-run", 4) {
+		return true
+	}
+	return c.flagSet(0, "--list-only", 3) && c.copyTargets(valueShort) == nil
+}
+
 func rsyncDaemon(args []arg) bool {
 	for _, a := range args {
 		if a.val == "--daemon" {

@@ -448,7 +448,9 @@ func argProgram(c *call) (Tier, string) {
 		switch {
 		case hasFlag(vals, 'R', ""):
 			return TierDestructive, "ssh-keygen -R: removes a host key from known_hosts"
-		case sshKeygenReads(vals) && !sshKeygenWrites(vals):
+		case sshKeygenSigReads(vals):
+			return TierRead, "ssh-keygen -Y: verifies signatures"
+		case sshKeygenReads(vals) && !sshKeygenWrites(vals) && !hasFlag(vals, 'i', ""):
 			return TierRead, "ssh-keygen: inspects keys"
 		}
 		return TierMutate, "ssh-keygen: writes keys"
@@ -620,7 +622,9 @@ func sfdiskWrites(vals []string) bool {
 const sshKeygenValues = "bfmnrstwzaCDEFIJjMNOPRSVWYZ"
 
 // sshKeygenReads reports whether ssh-keygen is given one of its
-// inspecting modes (-l, -F, -y, -L, -B, -Q), alone or in a cluster.
+// inspecting modes (-l, -F, -y, -L, -B, -Q, and -e and -r, which print a
+// public key or its SSHFP record to standard output), alone or in a
+// cluster. -i is left out: it prints a private key.
 func sshKeygenReads(vals []string) bool {
 	for i := 0; i < len(vals); i++ {
 		v := vals[i]
@@ -631,7 +635,7 @@ func sshKeygenReads(vals []string) bool {
 			continue
 		}
 		for j := 1; j < len(v); j++ {
-			if strings.IndexByte("lFyLBQ", v[j]) >= 0 {
+			if strings.IndexByte("lFyLBQer", v[j]) >= 0 {
 				return true
 			}
 			if strings.IndexByte(sshKeygenValues, v[j]) >= 0 {
@@ -640,6 +644,49 @@ func sshKeygenReads(vals []string) bool {
 				}
 				break
 			}
+		}
+	}
+	return false
+}
+
+// sshKeygenSigReads reports whether the last -Y names one of the
+// signature operations that only read (verify, check-novalidate,
+// find-principals, match-principals). ssh-keygen matches the operation
+// by prefix and runs it before every other mode, so then -s is the
+// signature file and no other option writes; -Y sign writes name.sig.
+func sshKeygenSigReads(vals []string) bool {
+	op, seen := "", false
+	for i := 0; i < len(vals); i++ {
+		v := vals[i]
+		if v == "--" {
+			break
+		}
+		if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+			continue
+		}
+		for j := 1; j < len(v); j++ {
+			if strings.IndexByte(sshKeygenValues, v[j]) < 0 {
+				continue
+			}
+			val := v[j+1:]
+			if val == "" {
+				i++
+				if i < len(vals) {
+					val = vals[i]
+				}
+			}
+			if v[j] == 'Y' {
+				op, seen = val, true
+			}
+			break
+		}
+	}
+	if !seen {
+		return false
+	}
+	for _, r := range []string{"verify", "check-novalidate", "find-principals", "match-principals"} {
+		if strings.HasPrefix(op, r) {
+			return true
 		}
 	}
 	return false

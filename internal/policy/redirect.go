@@ -592,7 +592,7 @@ func (e *eval) envVar(name, val string, covered bool, where string) {
 }
 
 func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
-	if name != "KUBECONFIG" || !e.trustedKubeconfigs(val) {
+	if (name != "KUBECONFIG" || !e.trustedKubeconfigs(val)) && !gitTraceNoFile(name, val) {
 		e.envName(name, ctx, where)
 	}
 	e.proxyVar(name, val)
@@ -715,4 +715,18 @@ func (e *eval) hereNames(c syntax.Command, ctx cctx) {
 		}
 		text = rest
 	}
+}
+
+// gitTraceNoFile reports whether a GIT_TRACE* value names no file: git
+// takes "", 0 and false as off, and 1, 2 and true as standard error;
+// only an absolute path (or af_unix:, a socket) is a file it writes.
+func gitTraceNoFile(name, val string) bool {
+	if !strings.HasPrefix(name, "GIT_TRACE") {
+		return false
+	}
+	switch strings.ToLower(val) {
+	case "", "0", "false", "1", "2", "true":
+		return true
+	}
+	return false
 }

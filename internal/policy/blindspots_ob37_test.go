@@ -52,8 +52,9 @@ func TestBlindSpotOb37RsyncNoTransfer(t *testing.T) {
 		{"list-only recursive", "rsync -r --list-only /srv/", TierRead},
 		{"dry-run", "rsync --dry-run -av /src/ /dst/", TierRead},
 		{"-n", "rsync -n -av /src/ /dst/", TierRead},
-		{"cluster", "rsync -avn --delete /src/ /dst/", TierRead},
-		{"itemize", "rsync -ain --delete /src/ /dst/", TierRead},
+		{"cluster", "rsync -avn /src/ /dst/", TierRead},
+		{"itemize", "rsync -ain --exclude=.git /src/ /dst/", TierRead},
+		{"value then -n", "rsync -a --exclude .git -n /src/ /dst/", TierRead},
 	})
 	runBlindHosts(t, p, []blindCase{
 		{"copy", "rsync -av /src/ /dst/", TierMutate, false},
@@ -69,6 +70,17 @@ func TestBlindSpotOb37RsyncNoTransfer(t *testing.T) {
 		{"rsh", "rsync -n -e 'touch /tmp/p' /a /b", TierMutate, false},
 		{"rsync-path", "rsync -n --rsync-path='touch /tmp/p' /a /b", TierMutate, false},
 		{"protected", "rsync -n /etc/warden/audit.key /tmp/x", TierDestructive, true},
+		// -n as another option's value is no dry run.
+		{"exclude value", "rsync -a --exclude -n /src/ /dst/", TierMutate, false},
+		{"filter value", "rsync -a --filter -n /src/ /dst/", TierMutate, false},
+		{"abbreviated value", "rsync -a --excl -n /src/ /dst/", TierMutate, false},
+		{"short value", "rsync -a -f -n /src/ /dst/", TierMutate, false},
+		{"cluster value", "rsync -af -n /src/ /dst/", TierMutate, false},
+		{"modify-window value", "rsync -a -@ -n /src/ /dst/", TierMutate, false},
+		{"operand", "rsync -a -- -n /dst/", TierMutate, false},
+		{"dry-run prefix", "rsync -a --dry /src/ /dst/", TierMutate, false},
+		// A dry run that deletes keeps the tier of the deletion.
+		{"dry delete", "rsync -an --delete /src/ /dst/", TierDestructive, false},
 		{"list protected", "rsync --list-only /root/.local/state/warden/", TierDestructive, true},
 	})
 }

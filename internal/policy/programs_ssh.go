@@ -66,7 +66,6 @@ func sshProgram(c *call) (Tier, string) {
 		}
 	}
 	var valueShort string
-	// A dry run deletes nothing either: rsync -n --delete previews.
 	dry := c.name == "rsync" && rsyncTransfersNothing(c, clusterValues[c.name])
 	switch c.name {
 	case "ssh", "ssh-copy-id":
@@ -190,7 +189,7 @@ func sshProgram(c *call) (Tier, string) {
 				if has {
 					raise(c.writeArg(arg{val: val, known: a.known}, c.name+" "+name))
 				}
-			case !dry && (strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--remove-sent-files" || name == "--del"):
+			case strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--remove-sent-files" || name == "--del":
 				raise(TierDestructive, c.name+" "+name+": removes files")
 			case name == "--config" || name == "--password-file" || name == "--files-from" || name == "--exclude-from" || name == "--include-from":
 			case name == "-n" || name == "--dry-run":
@@ -386,10 +385,48 @@ func rsyncTransfersNothing(c *call, valueShort string) bool {
 	if c.flagSet('M', "--remote-option", 3) || c.flagSet(0, "--daemon", 4) || c.flagSet(0, "--server", 4) {
 		return false
 	}
-	if c.flagSet('n', "--dry-run", 4) {
-		return true
+	dry, list := rsyncDryOrList(c.args, valueShort)
+	return dry || list && c.copyTargets(valueShort) == nil
+}
+
+// rsyncDryOrList reports whether rsync's options hold -n (--dry-run) and
+// --list-only, read as rsync reads them: a value option takes the next
+// word (--exclude -n excludes "-n", -e -n names a shell), a short cluster
+// ends at a letter that takes a value, and only the full long names count.
+func rsyncDryOrList(args []arg, valueShort string) (dry, list bool) {
+	for i := 0; i < len(args); i++ {
+		v := args[i].val
+		switch {
+		case v == "--":
+			return dry, list
+		case strings.HasPrefix(v, "--"):
+			name, _, has := strings.Cut(v, "=")
+			dry = dry || v == "--dry-run"
+			list = list || v == "--list-only"
+			if has {
+				continue
+			}
+			for _, o := range append(rsyncValueLong, copyValueLong...) {
+				if strings.HasPrefix(o, name) {
+					i++
+					break
+				}
+			}
+		case len(v) > 1 && v[0] == '-':
+			for j := 1; j < len(v); j++ {
+				if v[j] == 'n' {
+					dry = true
+				}
+				if strings.IndexByte(valueShort+"@", v[j]) >= 0 {
+					if j == len(v)-1 {
+						i++
+					}
+					break
+				}
+			}
+		}
 	}
-	return c.flagSet(0, "--list-only", 3) && c.copyTargets(valueShort) == nil
+	return dry, list
 }
 
 func rsyncDaemon(args []arg) bool {

@@ -123,10 +123,14 @@ var readOptPrograms = map[string]readOptForm{
 	// FreeBSD's swap and jail listings; -M and -N read a core and kernel.
 	"swapinfo": {optSpec{flags: "ghkmsT", valueShort: "MN"}, 0},
 	"jls":      {optSpec{flags: "dhNnqsv", valueShort: "j", longVals: set(`--libxo`)}, -1},
-	"locate":   locateForm,
-	"plocate":  locateForm,
-	"mlocate":  locateForm,
-	"slocate":  locateForm,
+	// finger prints who is logged in and users' login records and plan
+	// files (or asks a finger server, user@host, as whois asks one); no
+	// option of Linux's or the BSDs' takes a value or writes.
+	"finger":  {optSpec{flags: "46ghklmops"}, -1},
+	"locate":  locateForm,
+	"plocate": locateForm,
+	"mlocate": locateForm,
+	"slocate": locateForm,
 }
 
 var snmpForm = readOptForm{optSpec{flags: "dhHV", valueShort: "3aAcCeEIlmMnOPprtTuvxXZ"}, -1}

@@ -26,11 +26,14 @@ func TestComputedOperandVariables(t *testing.T) {
 		// characters is one word, since no shell takes IFS from the
 		// environment and nothing in the script changes it.
 		{"unquoted literal loop", `for d in /dev/sda /dev/sdb; do smartctl -H $d; done`, TierRead},
+		// A pattern ending in its only one-character wildcard: every
+		// field of a name it matches begins with its prefix (oneLastChar).
+		{"unquoted glob loop", `for d in /dev/sd?; do smartctl -H $d; done`, TierRead},
 	})
 	runBlind(t, p, sameCases(TierMutate, false,
 		`IFS=/; for d in /dev/sda /dev/sdb; do smartctl -H $d; done`,
 		`for d in "/dev/sda -s on"; do smartctl -H $d; done`,
-		`for d in /dev/sd?; do smartctl -H $d; done`,
+		`for d in /dev/sd*; do smartctl -H $d; done`,
 		`for d in /dev/sda -o; do smartctl -H "$d"; done`,
 		`for d in /dev/sda *; do smartctl -H "$d"; done`,
 		`for d in /dev/sda ~-; do smartctl -H "$d"; done`,

@@ -74,6 +74,24 @@ func opStart(v string) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("/._:%,=", c) >= 0
 }
 
+// oneLastChar reports whether the pattern v ends in its only wildcard,
+// one that matches a single character (/dev/sd?, /dev/sd[a-z]) after a
+// fixed prefix with no blanks: unquoted, every field of a name it
+// matches, split or globbed again, begins with that prefix, so $d is as
+// safe as "$d" (for d in /dev/sd?; do smartctl -H $d; done).
+func oneLastChar(v string) bool {
+	k := strings.IndexAny(v, "*?[")
+	if k <= 0 || strings.ContainsAny(v[:k], " \t\n") {
+		return false
+	}
+	w := v[k:]
+	if w == "?" {
+		return true
+	}
+	// A class without negation or blanks, ending the pattern: [a-z].
+	return len(w) > 2 && w[0] == '[' && w[len(w)-1] == ']' && !strings.ContainsAny(w[1:len(w)-1], "*?[]!^ \t\n")
+}
+
 // loopExact reports whether every value the loop variable name gets in
 // its loop's body is one of its items.
 func (e *eval) loopExact(sc *scope, name string) bool {
@@ -264,7 +282,8 @@ func (e *eval) exactLoop(c *syntax.ForClause, sc *scope, outer *loopVar) *loopVa
 			return nil
 		}
 		if strings.ContainsAny(v, "*?[ \t\n") {
-			lv.pattern, lv.quoted = true, true
+			lv.pattern = true
+			lv.quoted = lv.quoted || !oneLastChar(v)
 			// A pattern that may match a name beginning with '-' would
 			// be an option (for d in *; do smartctl "$d"), as opValue
 			// says.

@@ -1,6 +1,10 @@
 package policy
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // TestBlindSpotDescriptorDirs: a descriptor opened on a directory above
 // warden's state names everything under it, through /dev/fd/N/…,
@@ -163,5 +167,24 @@ func TestBlindSpotEnvSplitString(t *testing.T) {
 		{"the string ends", `env -S 'cat /etc/war\cden/audit.key'`, TierRead},
 		{"a comment", `env -S 'ls #-o /tmp/o'`, TierRead},
 		{"split only", "env -S sort", TierRead},
+	})
+}
+
+// TestBlindSpotAr37DescriptorDirsCap: past maxFdDirs directories opened
+// on one descriptor, the next are not remembered, and a path through the
+// descriptor is still held as a path known only in part: tier 3, never a
+// read. Within the cap, the directory it names decides (denied).
+func TestBlindSpotAr37DescriptorDirsCap(t *testing.T) {
+	p := protectedPolicy(t)
+	opens := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "exec 3</srv/d%d; ", i)
+		}
+		return b.String()
+	}
+	runBlindHosts(t, p, []blindCase{
+		{"within the cap", opens(maxFdDirs-1) + "exec 3</etc; cat /dev/fd/3/warden/audit.key", TierDestructive, true},
+		{"past the cap", opens(maxFdDirs) + "exec 3</etc; cat /dev/fd/3/warden/audit.key", TierDestructive, false},
 	})
 }

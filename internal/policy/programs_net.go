@@ -154,7 +154,7 @@ func netProgram(c *call) (Tier, string) {
 			c.shell(s.val, c.name+" -c command", nil, false)
 			raise(TierDestructive, c.name+" -c: runs a program on connection")
 		}
-		if vs := c.optVals(c.args, "-e", "--exec", "--lua-exec"); len(vs) > 0 {
+		if len(c.optVals(c.args, "-e", "--exec", "--lua-exec")) > 0 {
 			for _, v := range c.optVals(c.args, "-e", "--exec") {
 				if v.known {
 					c.e.runsDenied([]string{v.val}, c.ctx, c.name+" -e") // ncat splits it into words

@@ -8,10 +8,23 @@ import "strings"
 // -qD lib.so), or "". A value computed at run time is returned as its
 // text, which is never "".
 func shortOptVal(vals []string, values, want string) string {
+	for _, v := range shortOptVals(vals, values, want) {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// shortOptVals returns the values of every one of the short options want
+// in vals, in order, read as shortOptVal reads them: "" for one that ends
+// the words.
+func shortOptVals(vals []string, values, want string) []string {
+	var out []string
 	for i := 0; i < len(vals); i++ {
 		v := vals[i]
 		if v == "--" {
-			return ""
+			break
 		}
 		if len(v) < 2 || v[0] != '-' || v[1] == '-' {
 			continue
@@ -25,11 +38,11 @@ func shortOptVal(vals []string, values, want string) string {
 				i++
 				val = vals[i]
 			}
-			if strings.IndexByte(want, v[j]) >= 0 && val != "" {
-				return val
+			if strings.IndexByte(want, v[j]) >= 0 {
+				out = append(out, val)
 			}
 			break
 		}
 	}
-	return ""
+	return out
 }

@@ -655,35 +655,11 @@ func sshKeygenReads(vals []string) bool {
 // by prefix and runs it before every other mode, so then -s is the
 // signature file and no other option writes; -Y sign writes name.sig.
 func sshKeygenSigReads(vals []string) bool {
-	op, seen := "", false
-	for i := 0; i < len(vals); i++ {
-		v := vals[i]
-		if v == "--" {
-			break
-		}
-		if len(v) < 2 || v[0] != '-' || v[1] == '-' {
-			continue
-		}
-		for j := 1; j < len(v); j++ {
-			if strings.IndexByte(sshKeygenValues, v[j]) < 0 {
-				continue
-			}
-			val := v[j+1:]
-			if val == "" {
-				i++
-				if i < len(vals) {
-					val = vals[i]
-				}
-			}
-			if v[j] == 'Y' {
-				op, seen = val, true
-			}
-			break
-		}
-	}
-	if !seen {
+	ops := shortOptVals(vals, sshKeygenValues, "Y")
+	if len(ops) == 0 {
 		return false
 	}
+	op := ops[len(ops)-1]
 	for _, r := range []string{"verify", "check-novalidate", "find-principals", "match-principals"} {
 		if strings.HasPrefix(op, r) {
 			return true

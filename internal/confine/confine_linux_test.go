@@ -134,13 +134,28 @@ func runSuite(t *testing.T, mech string, uid int) {
 	defer r.Close()
 	cmd.ExtraFiles = []*os.File{r}
 	out, err := cmd.CombinedOutput()
-	t.Logf("suite as uid %d with %s:\n%s", uid, mech, out)
 	if err != nil {
-		t.Fatalf("suite failed: %v", err)
+		// Only what failed: the whole verbose run is thousands of lines,
+		// which a CI log cuts before the failure.
+		t.Fatalf("suite as uid %d with %s failed: %v\n%s", uid, mech, err, failures(out))
 	}
 	if !bytes.Contains(out, []byte("--- PASS: TestSuiteChild")) {
 		t.Fatal("the suite did not run")
 	}
+}
+
+// failures is a verbose test run's output without the lines of what ran
+// and passed.
+func failures(out []byte) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(string(out), "\n") {
+		l := strings.TrimSpace(line)
+		if strings.HasPrefix(l, "=== ") || strings.HasPrefix(l, "--- PASS") || strings.HasPrefix(l, "--- SKIP") {
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
 }
 
 func copyFile(t *testing.T, from, to string) {

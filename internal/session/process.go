@@ -75,6 +75,9 @@ var (
 	ErrNoTerminal = errors.New("session has no terminal")
 	// ErrUnknownSignal refuses a signal name outside [Signals]().
 	ErrUnknownSignal = errors.New("unknown signal")
+	// ErrExited refuses a send to a session whose program has exited:
+	// nothing would read what was typed.
+	ErrExited = errors.New("the session's program has exited")
 )
 
 // Signals returns the signal names a session accepts, without the SIG

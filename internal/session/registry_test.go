@@ -437,3 +437,39 @@ func TestDefaultShellFromEnv(t *testing.T) {
 	send(t, r, info.ID, "echo \"$BASH_VERSION\" | cut -c1-2 ; echo env-$TERM\n")
 	readUntil(t, r, info.ID, "env-xterm-256color", 5*time.Second)
 }
+
+// TestSendAfterExit: a send to a session whose program has ended is
+// refused, saying how it ended, rather than typed into a terminal or pipe
+// nothing reads any more.
+func TestSendAfterExit(t *testing.T) {
+	r := newTestRegistry(t, Options{})
+	for _, tc := range []struct {
+		script, want string
+		pty          bool
+	}{
+		{"exit 3", "with code 3", true},
+		{"exit 3", "with code 3", false},
+		{"kill -TERM $$", "on signal TERM", true},
+	} {
+		info, err := r.Start(context.Background(), Spec{Argv: []string{"sh", "-c", tc.script}, Env: testEnv(), PTY: tc.pty})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(30 * time.Second); ; {
+			res, err := r.Read(context.Background(), info.ID, ReadOptions{Wait: time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Exited {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%q never exited", tc.script)
+			}
+		}
+		err = r.Send(context.Background(), info.ID, []byte("echo hi\n"))
+		if !errors.Is(err, ErrExited) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q (pty %v): Send after exit = %v, want ErrExited %s", tc.script, tc.pty, err, tc.want)
+		}
+	}
+}

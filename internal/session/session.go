@@ -203,6 +203,21 @@ func sortInfos(infos []Info) {
 	})
 }
 
+// ended returns ErrExited, with how the program ended, once it has.
+func (s *session) ended() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case !s.exited:
+		return nil
+	case s.exitCode != nil:
+		return fmt.Errorf("%w with code %d: nothing was typed", ErrExited, *s.exitCode)
+	case s.signal != "":
+		return fmt.Errorf("%w on signal %s: nothing was typed", ErrExited, s.signal)
+	}
+	return fmt.Errorf("%w: nothing was typed", ErrExited)
+}
+
 // writeDeadliner is what a Process has when a blocked Write can be abandoned.
 type writeDeadliner interface {
 	SetWriteDeadline(t time.Time) error
@@ -212,6 +227,9 @@ func (s *session) send(ctx context.Context, data []byte, secrets []string) error
 	s.sendMu.Lock()
 	defer s.sendMu.Unlock()
 	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := s.ended(); err != nil {
 		return err
 	}
 	if d, ok := s.proc.(writeDeadliner); ok {

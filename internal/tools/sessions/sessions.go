@@ -741,6 +741,8 @@ func fail(err error) *relay.Outcome {
 		return relay.Fail(relay.StatusDenied, "%v: close a session first (session_list shows yours)", err)
 	case errors.Is(err, session.ErrNotFound), errors.Is(err, session.ErrNoTerminal), errors.Is(err, session.ErrUnknownSignal):
 		return relay.Fail(relay.StatusInvalid, "%v", err)
+	case errors.Is(err, session.ErrExited):
+		return relay.Fail(relay.StatusInvalid, "%v; session_read shows its last output, session_close ends it", err)
 	default:
 		return relay.Fail(relay.StatusError, "%v", err)
 	}

@@ -16,7 +16,7 @@ import (
 // a client that binds before it connects, a program listening for its own
 // helper.
 func (f fixture) testPorts(t *testing.T) {
-	free := func(network string, from, to int) int {
+	free := func(t *testing.T, network string, from, to int) int {
 		for p := from; p < to; p++ {
 			if network == "tcp" {
 				if l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", p)); err == nil {
@@ -40,13 +40,18 @@ if s.type == socket.SOCK_STREAM:
     s.listen()
 print("bound", s.getsockname()[1])' 2>&1`, kind, port)
 	}
+	// Each run takes a port free just before it, above the kernel's
+	// range for outgoing connections: a port found free once may be a
+	// connection's by the time the approved control binds it.
+	const low, high = 61000, 65535
+	from := low + os.Getpid()%(high-low-1000)
 	type probe struct {
 		name   string
-		script string
+		script func(t *testing.T) string
 	}
 	probes := []probe{}
 	if f.c.abi >= 4 {
-		probes = append(probes, probe{"tcp chosen", bind("STREAM", free("tcp", 40000+os.Getpid()%20000, 65000))})
+		probes = append(probes, probe{"tcp chosen", func(t *testing.T) string { return bind("STREAM", free(t, "tcp", from, high)) }})
 	}
 	if f.c.binds {
 		// UDP, which Landlock does not rule: WireGuard's or OpenVPN's
@@ -54,10 +59,12 @@ print("bound", s.getsockname()[1])' 2>&1`, kind, port)
 		// with the socket swapped for another under the same
 		// descriptor while the bind is held (what bindFor checks is
 		// what it binds).
-		udp := free("udp", 40000+os.Getpid()%20000, 65000)
-		probes = append(probes, probe{"udp chosen", bind("DGRAM", udp)},
-			probe{"udp6 chosen", strings.Replace(strings.Replace(bind("DGRAM", udp), "socket(type=", "socket(socket.AF_INET6, type=", 1), `"127.0.0.1"`, `"::1"`, 1)},
-			probe{"udp swapped", fmt.Sprintf(`python3 -c '
+		probes = append(probes, probe{"udp chosen", func(t *testing.T) string { return bind("DGRAM", free(t, "udp", from, high)) }},
+			probe{"udp6 chosen", func(t *testing.T) string {
+				return strings.Replace(strings.Replace(bind("DGRAM", free(t, "udp", from, high)), "socket(type=", "socket(socket.AF_INET6, type=", 1), `"127.0.0.1"`, `"::1"`, 1)
+			}},
+			probe{"udp swapped", func(t *testing.T) string {
+				return fmt.Sprintf(`python3 -c '
 import os, socket, threading
 u = socket.socket(type=socket.SOCK_DGRAM)
 def swap():
@@ -68,16 +75,17 @@ for _ in range(2000):
     try:
         u.bind(("127.0.0.1", %d)); print("bound", u.getsockname()[1]); break
     except OSError:
-        pass' 2>&1`, udp)})
+        pass' 2>&1`, free(t, "udp", from, high))
+			}})
 	}
 	if os.Geteuid() == 0 {
-		probes = append(probes, probe{"udp privileged", bind("DGRAM", free("udp", 900, 1024))},
-			probe{"tcp privileged", bind("STREAM", free("tcp", 900, 1024))})
+		probes = append(probes, probe{"udp privileged", func(t *testing.T) string { return bind("DGRAM", free(t, "udp", 900, 1024)) }},
+			probe{"tcp privileged", func(t *testing.T) string { return bind("STREAM", free(t, "tcp", 900, 1024)) }})
 	}
 	for _, level := range []Level{Read, Temp, Inspect, Full} {
 		for _, p := range probes {
 			t.Run(string(level)+"/"+p.name, func(t *testing.T) {
-				_, out := f.run(t, level, p.script)
+				_, out := f.run(t, level, p.script(t))
 				if bound := strings.Contains(out, "bound"); bound != (level == Full) {
 					t.Errorf("bound: %v, want %v: %s", bound, level == Full, out)
 				}

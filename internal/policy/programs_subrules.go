@@ -322,10 +322,16 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 		}
 	case "flatpak":
+		if st, swhy, ok := c.subCommand(); ok && st > t {
+			t, label = st, swhy
+		}
 		if first == "config" && (hasFlag(rest, 0, "--set") || hasFlag(rest, 0, "--unset")) {
 			return TierMutate, "flatpak config --set: changes flatpak's configuration"
 		}
 	case "lxc", "incus":
+		if st, swhy, ok := c.subCommand(); ok && st == TierDestructive {
+			return st, swhy
+		}
 		if why := lxdHostControl(c); why != "" {
 			return TierDestructive, why
 		}

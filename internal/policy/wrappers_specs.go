@@ -52,11 +52,14 @@ var wrapSpecs = map[string]wrapSpec{
 		"--extra-char-after-completion", "--file", "--forget-matching", "--history-filename", "--logfile", "--multi-line-ext",
 		"--only-cook", "--pre-given", "--quote-characters", "--histsize", "--substitute-prompt", "--set-term-name",
 		"--wait-before-prompt", "--filter"}, own: TierMutate}, // keeps a history file in $HOME
-	"valgrind":         {},
-	"faketime":         {valueShort: "p", valueLong: []string{"--date-prog"}, leading: 1}, // -m and -f are flags; TIMESTAMP, then the program
-	"proxychains":      {valueShort: "f"},
-	"proxychains4":     {valueShort: "f"},
-	"torsocks":         {valueShort: "uapP", modeLong: []string{"--shell"}, modeTier: TierDestructive, modeWhy: "torsocks --shell: opens a shell"},
+	"valgrind":     {},
+	"faketime":     {valueShort: "p", valueLong: []string{"--date-prog"}, leading: 1}, // -m and -f are flags; TIMESTAMP, then the program
+	"proxychains":  {valueShort: "f"},
+	"proxychains4": {valueShort: "f"},
+	"torsocks":     {valueShort: "uapP", modeLong: []string{"--shell"}, modeTier: TierDestructive, modeWhy: "torsocks --shell: opens a shell"},
+	"torify":       {}, // torsocks' older front end
+	// macOS' sandbox-exec -f FILE | -p PROFILE | -n NAME [-D K=V] CMD.
+	"sandbox-exec":     {valueShort: "fpnD"},
 	"catchsegv":        {},
 	"eatmydata":        {},
 	"unbuffer":         {},

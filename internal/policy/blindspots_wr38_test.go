@@ -124,3 +124,32 @@ func TestBlindSpotWr38SubcommandWrappers(t *testing.T) {
 		{"hyperfine ls", "hyperfine 'ls' 'ls -la'", TierMutate},
 	})
 }
+
+// TestBlindSpotWr38GitExt: git's ext:: transport runs the command its URL
+// names (split at blanks, "% " a blank inside a word), wherever git takes
+// a URL: the command meets the deny rules as the same words bare do.
+func TestBlindSpotWr38GitExt(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"git clone 'ext::sh -c reboot' x",
+		`git clone "ext::sh -c rm% -rf% /" x`,
+		"git fetch ext::reboot",
+		`git ls-remote "ext::sh -c reboot"`,
+		"git -c protocol.ext.allow=always ls-remote ext::reboot",
+		"git -c remote.origin.url=ext::reboot fetch",
+		"git -c 'url.ext::reboot .insteadOf=https://x' clone https://x/y",
+		"git archive --remote=ext::reboot HEAD",
+		"git remote add o ext::reboot",
+		"git submodule add ext::poweroff m",
+		"git config remote.o.url 'ext::reboot'",
+		"git -C /srv pull 'ext::dd if=/dev/zero of=/dev/sda'",
+		"sudo git clone ext::reboot x",
+		"u='ext::sh -c reboot'; git clone \"$u\" x",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"clone https", "git clone https://github.com/x/y", TierMutate},
+		{"get url", "git config --get remote.o.url", TierRead},
+		{"log grep", "git log --grep=next::foo", TierRead},
+		{"ls-remote", "git ls-remote https://github.com/x/y", TierBenign},
+	})
+}

@@ -279,7 +279,7 @@ var evalCases = []evalCase{
 	{"c2/git config alias", cmd("git config alias.st '!reboot'"), TierDestructive, false},
 	{"c2/git config read", cmd("git config --get user.email"), TierRead, false},
 	{"c2/git upload pack", cmd("git fetch --upload-pack='reboot' origin"), TierDestructive, true},
-	{"c2/git ext url", cmd("git clone 'ext::sh -c reboot' x"), TierDestructive, false},
+	{"c2/git ext url", cmd("git clone 'ext::sh -c reboot' x"), TierDestructive, true},
 	{"c2/git grep pager", cmd("git grep --open-files-in-pager='sh -c id' foo"), TierDestructive, false},
 	{"c2/git rebase exec", cmd("git rebase -x 'reboot' HEAD~1"), TierDestructive, true},
 	{"c2/git ssh env", Input{Command: "git fetch", Env: map[string]string{"GIT_SSH_COMMAND": "reboot"}}, TierDestructive, true},

@@ -482,6 +482,13 @@ func gitChecked(c *call) (Tier, string) {
 		}
 		i++
 	}
+	for k, a := range args {
+		// Global options (-c remote.o.url=ext::…) and the words of the
+		// subcommands that take a URL or write one into the configuration.
+		if a.known && (k < i || k > i && i < len(args) && gitURLSubs[args[i].val]) {
+			c.gitExtURL(a.val)
+		}
+	}
 	if i < len(args) {
 		sub := args[i].val
 		rest := args[i+1:]
@@ -563,4 +570,63 @@ func gitFileWrites(c *call, sub string, rest []arg) (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// gitURLSubs are git's subcommands whose words can be a remote's URL.
+var gitURLSubs = set(`clone fetch pull push ls-remote remote submodule archive fetch-pack send-pack config`)
+
+// gitExtURL classifies the command an ext:: URL in a git argument runs
+// (git clone 'ext::sh -c reboot' x, --remote=ext::…, -c
+// remote.o.url=ext::…, a url.ext::….insteadOf key), as git's ext remote
+// helper runs it: the words after ext:: split at blanks, "% " a blank
+// within one and %% a percent sign, no shell between.
+func (c *call) gitExtURL(v string) {
+	i := strings.Index(strings.ToLower(v), "ext::")
+	if i < 0 || i > 0 && (isAlnum(v[i-1]) || v[i-1] == '-' || v[i-1] == '_') {
+		return
+	}
+	u := v[i+len("ext::"):]
+	if k := strings.Index(strings.ToLower(u), ".insteadof"); k >= 0 && strings.HasPrefix(strings.ToLower(v), "url.") {
+		u = u[:k]
+	}
+	if argv := gitExtArgv(u); len(argv) > 0 {
+		c.run(argv)
+	}
+}
+
+// gitExtArgv splits an ext:: URL's command as git's ext remote helper
+// does. The placeholders %s, %S and %G stand for values git supplies.
+func gitExtArgv(u string) []arg {
+	var out []arg
+	var b strings.Builder
+	in := false
+	for i := 0; i < len(u); i++ {
+		ch := u[i]
+		switch {
+		case ch == '%' && i+1 < len(u):
+			i++
+			switch u[i] {
+			case ' ', '%':
+				b.WriteByte(u[i])
+			case 's':
+				b.WriteString("upload-pack")
+			case 'S':
+				b.WriteString("git-upload-pack")
+			}
+			in = true
+		case ch == ' ':
+			if in {
+				out = append(out, arg{val: b.String(), known: true})
+			}
+			b.Reset()
+			in = false
+		default:
+			b.WriteByte(ch)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, arg{val: b.String(), known: true})
+	}
+	return out
 }

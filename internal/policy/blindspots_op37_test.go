@@ -172,10 +172,13 @@ func TestBlindSpotOp37OptionEnv(t *testing.T) {
 		"GROFF_BIN_PATH=/tmp groff x",
 		"GROFF_FONT_PATH=/tmp/f man ls",
 		"export GROFF_BIN_PATH=/tmp; man ls",
-		"ENSCRIPT='-I reboot' enscript -p- /etc/hosts",
+		"ENSCRIPT='-I touch /tmp/p' enscript -p- /etc/hosts",
 		"env GENSCRIPT='-o /etc/passwd' enscript -p- /etc/hosts",
 		"ENSCRIPT_LIBRARY=/tmp enscript -p- /etc/hosts",
 	))
+	// enscript reads the variable as its options: -I's filter meets the
+	// deny rules as on the command line.
+	runBlindHosts(t, p, sameCases(TierDestructive, true, "ENSCRIPT='-I reboot' enscript -p- /etc/hosts"))
 	runExactHosts(t, p, []exactCase{
 		{"enscript stdout", "enscript -p- /etc/hosts", TierRead},
 	})

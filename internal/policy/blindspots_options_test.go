@@ -22,7 +22,7 @@ func TestBlindSpotProgramOptions(t *testing.T) {
 		{"man --pager=", "man --pager=reboot ls", TierDestructive, true},
 		{"man -H browser", "man -Hreboot ls", TierDestructive, true},
 		{"MANPAGER", "MANPAGER=poweroff man ls", TierDestructive, true},
-		{"MANOPT -P", "MANOPT='-P reboot' man ls", TierDestructive, false},
+		{"MANOPT -P", "MANOPT='-P reboot' man ls", TierDestructive, true},
 		{"PSQL_PAGER", "PSQL_PAGER=reboot psql -c 'select 1'", TierDestructive, true},
 		{"exported PSQL_EDITOR", "export PSQL_EDITOR=/tmp/x; psql", TierDestructive, false},
 		{"GH_PAGER", "GH_PAGER='sh -c reboot' gh pr list", TierDestructive, true},

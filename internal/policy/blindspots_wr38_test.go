@@ -153,3 +153,45 @@ func TestBlindSpotWr38GitExt(t *testing.T) {
 		{"ls-remote", "git ls-remote https://github.com/x/y", TierBenign},
 	})
 }
+
+// TestBlindSpotWr38OptionVars: variables a program reads as options
+// before its command line's (TAR_OPTIONS, MANOPT, LESS, ZIPOPT,
+// FZF_DEFAULT_OPTS, PERL5OPT, JAVA_TOOL_OPTIONS, PARALLEL, ENSCRIPT) and
+// git's configuration carried in the environment are read as those
+// options, so a command they run meets the deny rules as on the command
+// line, however the variable is set: before the command, through env or
+// sudo, exported or declared earlier.
+func TestBlindSpotWr38OptionVars(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"TAR_OPTIONS='--to-command=reboot' tar xf a.tar",
+		"TAR_OPTIONS='--checkpoint-action=exec=reboot' tar tf a.tar",
+		"TAR_OPTIONS='-I reboot' tar tf x",
+		`TAR_OPTIONS="--use-compress-program='rm -rf /'" tar tf x`,
+		"env TAR_OPTIONS='--to-command=reboot' tar xf a.tar",
+		"sudo TAR_OPTIONS='--to-command=reboot' tar xf a.tar",
+		"export TAR_OPTIONS='--to-command=reboot'; tar xf a.tar",
+		"declare -x TAR_OPTIONS='--to-command=reboot'; tar xf a.tar",
+		"f() { TAR_OPTIONS='--to-command=reboot' tar \"$@\"; }; f xf a",
+		"LESS='+!reboot' less x",
+		"ZIPOPT='-TT reboot' zip -T a.zip x",
+		"MANOPT='-Hreboot' man ls",
+		"env MANOPT=-Preboot man ls",
+		`FZF_DEFAULT_OPTS="--bind 'enter:execute(reboot)'" fzf`,
+		`PERL5OPT='-Mstrict;system("reboot")' perl x.pl`,
+		`PERL5OPT='Mstrict;system("reboot")' perl x.pl`,
+		"JAVA_TOOL_OPTIONS='-XX:OnError=reboot' java -version",
+		"PARALLEL='--ssh reboot' parallel -S h echo ::: a",
+		"ENSCRIPT='-I reboot' enscript x",
+		`GIT_CONFIG_PARAMETERS="'core.pager'='reboot'" git log`,
+		`GIT_CONFIG_PARAMETERS="'alias.x'='!reboot'" git x`,
+		`export GIT_CONFIG_PARAMETERS="'core.sshCommand'='reboot'"; git fetch`,
+		"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=reboot git log",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"tar list", "tar tf a.tar", TierRead},
+		{"zcat", "zcat x.gz", TierRead},
+		{"git log", "git log", TierRead},
+		{"gzip list", "gzip -l x.gz", TierRead},
+	})
+}

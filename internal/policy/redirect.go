@@ -607,6 +607,7 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.projectVar(name, val, true, ctx, where)
 	e.localeVar(name, val, true, ctx, where)
 	e.rootVar(name, val, ctx, where)
+	e.optionVar(name, val, ctx, where)
 	if shellValued[name] && val != "" {
 		ctx.nest++
 		e.script(val, ctx, name)

@@ -1,0 +1,71 @@
+package policy
+
+import (
+	"fmt"
+	"strings"
+)
+
+// optionVars are variables a program reads as options before those of
+// its command line: tar's TAR_OPTIONS (--to-command=CMD,
+// --checkpoint-action=exec=CMD, -I CMD run a program), man's MANOPT (-H
+// BROWSER, -P PAGER), less's LESS (+!CMD), zip's ZIPOPT (-TT CMD), fzf's
+// and skim's default options (--bind 'k:execute(CMD)', --preview CMD),
+// enscript's (-I FILTER), GNU parallel's PARALLEL, make's MAKEFLAGS, the
+// interpreters' (PERL5OPT's -M'x;system(…)', the JVM's
+// -XX:OnError=CMD). A value is read as those options of the program and
+// meets the deny rules as they do on its command line; the variables are
+// tier 3 already (dangerousEnv), which open mode admits.
+var optionVars = map[string]string{
+	"TAR_OPTIONS": "tar", "MANOPT": "man", "LESS": "less", "SYSTEMD_LESS": "less", "ZIPOPT": "zip",
+	"UNZIP": "unzip", "UNZIPOPT": "unzip", "ZIPINFO": "zipinfo", "ZIPINFOOPT": "zipinfo",
+	"GZIP": "gzip", "XZ_OPT": "xz", "XZ_DEFAULTS": "xz", "BZIP": "bzip2", "BZIP2": "bzip2", "PIGZ": "pigz", "LZOP": "lzop",
+	"GREP_OPTIONS": "grep", "FZF_DEFAULT_OPTS": "fzf", "SKIM_DEFAULT_OPTIONS": "sk", "ENSCRIPT": "enscript",
+	"GENSCRIPT": "enscript", "PARALLEL": "parallel", "MAKEFLAGS": "make", "GNUMAKEFLAGS": "make",
+	"PERL5OPT": "perl", "RUBYOPT": "ruby", "NODE_OPTIONS": "node", "JAVA_TOOL_OPTIONS": "java",
+	"_JAVA_OPTIONS": "java", "JDK_JAVA_OPTIONS": "java", "MAVEN_OPTS": "java", "GRADLE_OPTS": "java",
+	"ANT_OPTS": "java", "SBT_OPTS": "java", "CEPH_ARGS": "ceph",
+}
+
+// optionVar denies setting a variable whose value, read as the options a
+// program takes from it (optionVars), or as git's configuration carried
+// in the environment (GIT_CONFIG_PARAMETERS, GIT_CONFIG_VALUE_n), runs a
+// command the deny rules refuse.
+func (e *eval) optionVar(name, val string, ctx cctx, where string) {
+	if val == "" {
+		return
+	}
+	prog, ok := optionVars[name]
+	var argv []arg
+	switch {
+	case ok:
+		argv = []arg{{val: prog, known: true}}
+		for _, w := range envSplitWords(val) {
+			if prog == "perl" && !strings.HasPrefix(w.val, "-") {
+				w.val = "-" + w.val // PERL5OPT="Mx" is -Mx
+			}
+			argv = append(argv, w)
+		}
+	case name == "GIT_CONFIG_PARAMETERS":
+		// 'key'='value' pairs, shell-quoted, blank-separated.
+		prog, argv = "git", []arg{{val: "git", known: true}}
+		for _, w := range envSplitWords(val) {
+			argv = append(argv, arg{val: "-c", known: true}, w)
+		}
+	case strings.HasPrefix(name, "GIT_CONFIG_VALUE_"):
+		// Its GIT_CONFIG_KEY_n may be set anywhere, earlier or outside the
+		// command line: the value is read as the key that runs it would.
+		e.runsDenied([]string{val}, ctx, where+" sets "+name+", git configuration that may name a command:")
+		return
+	default:
+		return
+	}
+	sub := e.fork()
+	sctx := ctx
+	sctx.inArgs = true
+	sctx.nest++
+	sub.simple(argv, sctx, "")
+	if sub.denied {
+		e.deny(fmt.Sprintf("%s sets %s, which %s reads as its options: %s", where, name, prog, sub.denyWhy))
+	}
+	sub.release()
+}

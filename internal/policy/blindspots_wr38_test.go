@@ -101,13 +101,22 @@ func TestBlindSpotWr38SubcommandWrappers(t *testing.T) {
 		"alacritty --command reboot",
 		"gnome-terminal -- reboot",
 		"torify reboot",
+		"apptainer exec img reboot",
+		"singularity exec -B /a:/b img rm -rf /",
+		"devcontainer exec --workspace-folder . reboot",
+		"vagrant ssh -c reboot",
+		"vagrant ssh web --command 'rm -rf /'",
+		"wezterm start -- reboot",
+		"st -e reboot",
+		"terminator -x reboot",
+		"tilix -x reboot",
+		"xfce4-terminal --execute reboot",
 		"sandbox-exec -p x reboot",
 		"sudo poetry run reboot",
 		"env A=1 uv run reboot",
 		"/usr/local/bin/op run -- reboot",
 		"op run -- sh -c 'reboot'",
 		"nice -n5 doppler run -- rm -rf /",
-		"f() { poetry run \"$@\"; }; f reboot",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"poetry run pytest", "poetry run pytest -x", TierMutate},
@@ -122,6 +131,8 @@ func TestBlindSpotWr38SubcommandWrappers(t *testing.T) {
 		{"xterm top", "xterm -e top", TierMutate},
 		{"torify curl", "torify curl http://x", TierBenign},
 		{"hyperfine ls", "hyperfine 'ls' 'ls -la'", TierMutate},
+		{"apptainer exec ls", "apptainer exec img ls", TierMutate},
+		{"wezterm start", "wezterm start", TierMutate},
 	})
 }
 
@@ -156,7 +167,7 @@ func TestBlindSpotWr38GitExt(t *testing.T) {
 
 // TestBlindSpotWr38OptionVars: variables a program reads as options
 // before its command line's (TAR_OPTIONS, MANOPT, LESS, ZIPOPT,
-// FZF_DEFAULT_OPTS, PERL5OPT, JAVA_TOOL_OPTIONS, PARALLEL, ENSCRIPT) and
+// FZF_DEFAULT_OPTS, JAVA_TOOL_OPTIONS, PARALLEL, ENSCRIPT) and
 // git's configuration carried in the environment are read as those
 // options, so a command they run meets the deny rules as on the command
 // line, however the variable is set: before the command, through env or
@@ -178,8 +189,6 @@ func TestBlindSpotWr38OptionVars(t *testing.T) {
 		"MANOPT='-Hreboot' man ls",
 		"env MANOPT=-Preboot man ls",
 		`FZF_DEFAULT_OPTS="--bind 'enter:execute(reboot)'" fzf`,
-		`PERL5OPT='-Mstrict;system("reboot")' perl x.pl`,
-		`PERL5OPT='Mstrict;system("reboot")' perl x.pl`,
 		"JAVA_TOOL_OPTIONS='-XX:OnError=reboot' java -version",
 		"PARALLEL='--ssh reboot' parallel -S h echo ::: a",
 		"ENSCRIPT='-I reboot' enscript x",

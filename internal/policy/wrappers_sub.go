@@ -45,7 +45,10 @@ var (
 	nixDevelopValues = []string{"--keep", "--unset", "--phase", "--profile", "--redirect", "--override-input", "--inputs-from",
 		"--expr", "--file", "--include", "--option", "--arg", "--argstr", "--override-flake", "--reference-lock-file",
 		"--output-lock-file", "--eval-store", "--store", "--extra-experimental-features", "--experimental-features", "--log-format"}
-	condaRunValues = []string{"--name", "--prefix", "--cwd"}
+	condaRunValues  = []string{"--name", "--prefix", "--cwd"}
+	apptainerValues = []string{"--bind", "--home", "--workdir", "--env", "--env-file", "--pwd", "--overlay", "--security",
+		"--network", "--network-args", "--scratch", "--mount", "--app", "--hostname", "--dns", "--add-caps", "--drop-caps",
+		"--apply-cgroups", "--cpus", "--memory", "--fusemount", "--nv-ccli", "--passphrase", "--pem-path", "--oci-conf"}
 )
 
 // subWraps are the programs whose subcommands (or whose own grammar) run
@@ -107,6 +110,10 @@ var subWraps = map[string]subWrap{
 	"flatpak":         {verbs: []string{"run"}, spec: wrapSpec{valueLong: []string{"--arch", "--branch", "--runtime", "--runtime-version", "--filesystem", "--nofilesystem", "--share", "--unshare", "--socket", "--nosocket", "--device", "--nodevice", "--env", "--unset-env", "--env-fd", "--own-name", "--talk-name", "--system-own-name", "--system-talk-name", "--add-policy", "--remove-policy", "--persist", "--cwd", "--app-path", "--usr-path", "--instance-id-fd", "--parent-pid", "--allow", "--disallow", "--commit", "--runtime-commit"}, leading: 1}, progLong: []string{"--command"}},
 	"lxc":             {verbs: []string{"exec"}, spec: wrapSpec{valueLong: []string{"--env", "--cwd", "--user", "--group", "--mode", "--project", "--remote"}, leading: 1}},
 	"incus":           {verbs: []string{"exec"}, spec: wrapSpec{valueLong: []string{"--env", "--cwd", "--user", "--group", "--mode", "--project"}, leading: 1}},
+	"apptainer":       {verbs: []string{"exec"}, spec: wrapSpec{valueShort: "BHW", valueLong: apptainerValues, leading: 1}},
+	"singularity":     {verbs: []string{"exec"}, spec: wrapSpec{valueShort: "BHW", valueLong: apptainerValues, leading: 1}},
+	"devcontainer":    {verbs: []string{"exec"}, spec: wrapSpec{valueLong: []string{"--workspace-folder", "--container-id", "--config", "--remote-env", "--id-label", "--docker-path", "--log-level", "--log-format", "--override-config", "--mount-workspace-git-root"}}},
+	"vagrant":         {verbs: []string{"ssh"}, spec: wrapSpec{shellShort: "c", shellLong: []string{"--command"}}, flagsOnly: true},
 	// Schedulers and runners of commands.
 	"sem":       {spec: wrapSpec{valueShort: "j", valueLong: []string{"--id", "--jobs", "--timeout", "--semaphoretimeout", "--st", "--semaphorename"}}, shellCmd: true},
 	"schedtool": {spec: wrapSpec{valueShort: "apnM"}, argvShort: "e", flagsOnly: true},
@@ -125,6 +132,11 @@ var subWraps = map[string]subWrap{
 	"x-terminal-emulator": {argvLong: []string{"-e"}, flagsOnly: true},
 	"alacritty":           {argvLong: []string{"-e", "--command"}, flagsOnly: true},
 	"gnome-terminal":      {dashDash: true, flagsOnly: true},
+	"wezterm":             {verbs: []string{"start"}, dashDash: true, flagsOnly: true},
+	"st":                  {argvLong: []string{"-e"}, flagsOnly: true},
+	"terminator":          {argvLong: []string{"-x", "--execute"}, flagsOnly: true},
+	"tilix":               {argvLong: []string{"-x"}, flagsOnly: true},
+	"xfce4-terminal":      {argvLong: []string{"-x", "--execute"}, flagsOnly: true},
 }
 
 // subCommand classifies the command a subWraps program runs, as the

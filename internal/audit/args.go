@@ -68,6 +68,9 @@ func redactArgs(args json.RawMessage, maxValue int, found *[]string) json.RawMes
 // whole (secretTexts).
 type wholeSecrets struct {
 	stdin, content bool
+	// stdinLines: the stdin text goes to a reader of name:password lines
+	// as it is (userLinesInput): the names stay.
+	stdinLines bool
 	// env: what the command does with each variable of the call's env
 	// map: expands it where a secret goes (heldSecret) or gives it to a
 	// program as options (mysql $OPTS), as redact_argv.go reads it.
@@ -100,6 +103,7 @@ func secretTexts(args json.RawMessage) wholeSecrets {
 		stdin:   stdin && len(top.Stdin) > 0 && (ReadsSecretInput(top.Command) || ReadsSecretInput(top.Script)),
 		content: content && len(top.Content) > 0 && credentialFile(top.Path),
 	}
+	w.stdinLines = w.stdin && (top.Command == "" || userLinesInput(top.Command)) && (top.Script == "" || userLinesInput(top.Script))
 	if env && len(top.Env) > 0 {
 		// PASS in env and sshpass -p "$PASS" in the command: the
 		// variable's value is what the command expands there.
@@ -145,6 +149,7 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 	envKey := false   // the next value is the top-level env map
 	passcmd := false  // the next value is an env map's command that prints a secret
 	nameKey := false  // the next value is a name or key member's ({"name": "DB_PASSWORD", "value": …})
+	stdinKey := false // the next value is a stdin member's
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -183,6 +188,7 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 					f.named && strings.EqualFold(key, "value") ||
 					len(stack) == 1 && (whole.stdin && strings.EqualFold(key, "stdin") || whole.content && strings.EqualFold(key, "content"))
 				pwd = !secret && pwdName(key)
+				stdinKey = strings.EqualFold(key, "stdin")
 				envKey = len(stack) == 1 && strings.EqualFold(key, "env")
 				prog = nil
 				passcmd = f.env && !secret && passCommandName(key)
@@ -220,6 +226,14 @@ func redactJSON(in []byte, maxValue int, whole wholeSecrets, found *[]string) ([
 			pwd = false
 			if v, ok := tok.(string); ok && !looksLikePath(v, 0) {
 				secret = true
+			}
+		}
+		if secret && whole.stdinLines && len(stack) == 1 && stdinKey {
+			if v, ok := tok.(string); ok {
+				// chpasswd's bob:pw lines keep whose password was set.
+				secret = false
+				out = appendQuoted(out, bound(redactUserLines(v, found), maxValue))
+				continue
 			}
 		}
 		if secret {

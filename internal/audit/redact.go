@@ -204,9 +204,9 @@ type redactor struct {
 // that starts before done overlaps a replacement already made: only its
 // rest is replaced, so no rule's overlap can panic or re-emit text.
 func (r *redactor) replace(from, to int, with string) int {
-	if from < r.done {
-		if to <= r.done {
-			return r.done
+	if from <= r.done && r.done > 0 {
+		if to <= r.done || strings.Trim(r.s[r.done:to], "'\" \t") == "" {
+			return max(to, r.done) // echo 'ghp_…' > ~/.token: the closing quote is no secret
 		}
 		from = r.done
 	}
@@ -414,6 +414,7 @@ func (r *redactor) run() {
 		}
 		i++
 	}
+	r.wroteFed(n) // > ~/.token echo …, the text's last command
 }
 
 // word handles the word s[i:j] and returns where scanning resumes.
@@ -778,7 +779,7 @@ func (r *redactor) word(i, j int) int {
 	if eq := skipBlanks(s, sep); kind != keyNone && eq+1 < len(s) && s[eq] == '=' && s[eq+1] != '=' && r.placeholderValue(eq+1) {
 		return j // password=?: a bound parameter, read by sqlStatementParams
 	}
-	if kind != keyNone && keptValue(s, i, j, sep) {
+	if kind != keyNone && r.keptValue(i, j, sep) {
 		return j // WHERE key = 'theme', -storepass:env VAR, ,password-secret=sec0
 	}
 	if kind != keyNone && (keyFilePath(w, s, sep) || secretReference(w, s, sep) || keyFileOption(r.stdin.cmd, w)) {

@@ -49,6 +49,9 @@ func typedEquals(s string, k int) int {
 // const, or a C #define, declares with a type or no separator, and
 // returns where scanning resumes, or 0.
 func (r *redactor) declared(i, j int) int {
+	if end := r.labelled(i, j); end > 0 {
+		return end // Unseal Key 1: …, Secret ID = …
+	}
 	s := r.s
 	w := s[i:j]
 	if secretKey(w) != keyPlain {

@@ -23,6 +23,11 @@ func (r *redactor) redirectOut(i int) {
 	if r.outputSink(i) {
 		return // echo … > >(chpasswd), >&"${COPROC[1]}"
 	}
+	if st := &r.stdin; !st.atCmd && st.echoAt < 0 && r.innerCommand(i) {
+		// ssh h '> ~/.token echo …': the string's command is still to
+		// come, as when a word opens it (stdinWordAs).
+		st.atCmd, st.secret, st.heredocs, st.scriptAt = true, false, false, i
+	}
 	k := i
 	for k < len(s) && (s[k] == '>' || s[k] == '|' || s[k] == '&') {
 		k++
@@ -53,10 +58,52 @@ func (r *redactor) writesTo(k int) {
 		}
 		return
 	}
+	if st.atCmd {
+		// > ~/.token echo …: the command is still to come; what it
+		// writes is read as a password file's (redact_pwfiles.go).
+		r.writesPlain(k, e)
+		r.passwordPath(s[k:e])
+		return
+	}
 	if st.echoAt >= 0 && !st.tee {
 		r.feedSpan(echoed(s, st.echoAt, k))
+		r.echoedAfter(k, e)
 	}
 	r.secretInput(k)
+}
+
+// echoedAfter feeds the words after the file name s[k:e] that the
+// current echo writes too (echo > ~/.token pw), up to the command's end
+// or the quote closing the string it sits in (ssh h 'echo > f pw; ls'),
+// without other redirections (2>/dev/null).
+func (r *redactor) echoedAfter(k, e int) {
+	s := r.s
+	end := commandEnd(s, e)
+	if q, ok := r.quoteAt(k); ok && q != 0 {
+		if x := strings.IndexByte(s[e:end], q); x >= 0 {
+			end = e + x
+		}
+	}
+	for t := skipBlanks(s, e); t < end; t = skipBlanks(s, t) {
+		x := t
+		for x < end && s[x] >= '0' && s[x] <= '9' {
+			x++
+		}
+		if x < end && (s[x] == '>' || s[x] == '<' || s[x] == '&' && x+1 < end && s[x+1] == '>') {
+			// A redirection and its target, joined or the next word.
+			for x < end && strings.IndexByte("<>&|", s[x]) >= 0 {
+				x++
+			}
+			t = min(shellWordEnd(s, skipBlanks(s, x)), end)
+			continue
+		}
+		we := min(shellWordEnd(s, t), end)
+		if we <= t {
+			return
+		}
+		r.feedSpan(span{t, we})
+		t = we
+	}
 }
 
 // echoed is what the echo whose arguments start at at writes to the
@@ -87,6 +134,10 @@ func credentialFile(p string) bool {
 	prev := ""
 	for part := range strings.SplitSeq(p, "/") {
 		name := strings.ToLower(part)
+		if prev == "pam.d" {
+			prev = name
+			continue // /etc/pam.d/common-password, password-auth: PAM's rules for passwords
+		}
 		if credentialIn[prev+"/"+name] || prev == "system-connections" {
 			return true // ~/.docker/config.json, ~/.vnc/passwd, NetworkManager's profiles
 		}

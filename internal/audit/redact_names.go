@@ -35,6 +35,13 @@ func secretName(w string) bool {
 		p := name[:e]
 		prev = p[lastByte(p, '_')+1:]
 	}
+	// Vault's unseal_keys_b64, recovery_keys_hex: keys in an encoding
+	// (not public_key_hex).
+	if (string(prev) == "keys" || string(prev) == "key") && (string(last) == "b64" || string(last) == "hex" || string(last) == "base64") {
+		q := name[:len(name)-len(last)-len(prev)-1]
+		q = q[:max(len(q)-1, 0)]
+		return !identifierKey(string(q[lastByte(q, '_')+1:]))
+	}
 	// SSH_AUTH_SOCK and the like name where a secret is kept, not one;
 	// password_encryption, PASSWORD_FILE, password_min_length how one is
 	// kept, read or checked.
@@ -204,7 +211,19 @@ func secretMeta(last string) bool {
 		"ttl", "timeout", "interval", "duration", "endpoint", "host", "hostname", "port", "provider",
 		"scope", "scopes", "issuer", "audience", "policies", "uses", "name", "region", "bits", "size",
 		// How git finds one: credential.helper, credential.useHttpPath.
-		"helper", "usehttppath", "interactive":
+		"helper", "usehttppath", "interactive",
+		// Whose it is: AUTH_USER, SMTP_AUTH_USERNAME, TOKEN_EMAIL.
+		"user", "username", "email", "owner",
+		// The rules it must meet (login.defs' PASS_MAX_DAYS,
+		// PASS_MIN_LEN, PASS_WARN_AGE; PASSWORD_MIN_LEN) and how it is
+		// checked or carried (RouterOS' authentication-protocol,
+		// SASL's auth_mechanism): numbers and names of algorithms.
+		"len", "min", "max", "days", "age", "warn", "expire", "expires", "protocol", "proto", "mechanism", "mechanisms", "mech",
+		"digest", "cipher", "types", "methods",
+		// Where it is used or reset (AUTH_URL, PASSWORD_RESET_URL; a
+		// password in the URL is the URL rules'), and Vault's token
+		// accessor, which looks a token up but logs nobody in.
+		"url", "uri", "accessor":
 		return true
 	}
 	return false

@@ -17,6 +17,19 @@ func (r *redactor) lookAhead(k int, ps positional, htpasswd bool) {
 	if k < r.lookEnd {
 		return
 	}
+	if ps.userFirst {
+		// AUTH [user] password: read as every positional, then the
+		// user's name, the first of two, is kept when the line (ended
+		// by an escaped line end too: echo -e 'AUTH pw\nGET k') holds
+		// the two words alone.
+		ps.userFirst = false
+		n := len(r.pending)
+		r.lookAhead(k, ps, htpasswd)
+		if len(r.pending)-n == 2 && wordsLeft(r.s, k) == 2 {
+			r.pending = slices.Delete(r.pending, n, n+1)
+		}
+		return
+	}
 	// The command may sit in a string (sh -c '…'), whose closing quote
 	// ends it.
 	q, _ := r.quoteAt(k)

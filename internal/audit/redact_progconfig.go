@@ -54,6 +54,9 @@ func (r *redactor) configValue(i, j int) int {
 	if strings.EqualFold(w, "nopass") || strings.EqualFold(w, "resetpass") {
 		return 0 // ACL SETUSER bob on nopass ~*: Redis ACL rules, no key
 	}
+	if p.positionalAfter(w) {
+		return 0 // redis-cli AUTH bob PW: a command whose positional rule reads it
+	}
 	how, pair := r.pairSplit(w) // git config http.proxy user:pass@proxy
 	if !pair && secretKey(w) == keyNone && !flagSecretName(w) && !secretPathKey(r.s, i, j) {
 		return 0

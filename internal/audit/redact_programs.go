@@ -79,6 +79,9 @@ type positional struct {
 	// mounts: the first positional, a path, must start with one of these
 	// for the rest to be secret (vault write secret/x k=v).
 	mounts []string
+	// userFirst: with every, of exactly two positionals the first is a
+	// user's name (Redis' AUTH bob pw; AUTH pw has the password alone).
+	userFirst bool
 }
 
 type program struct {
@@ -155,7 +158,7 @@ var (
 	archiver  = &program{opts: []option{{name: "-p", attachedOnly: true}}, prompt: []string{"-p"}}
 	mongoLike = &program{opts: []option{{name: "-p", optional: true}}}
 	redisLike = &program{opts: []option{{name: "-a"}}, configSub: "*", pos: []positional{
-		{after: []string{"AUTH"}, every: true}, {after: []string{"auth"}, every: true},
+		{after: []string{"AUTH"}, every: true, userFirst: true}, {after: []string{"auth"}, every: true, userFirst: true},
 		{after: []string{"SETUSER"}, every: true, split: aclRule}, {after: []string{"setuser"}, every: true, split: aclRule},
 	}}
 	oracleLike = &program{pos: []positional{{every: true, split: oracleLogin}}}

@@ -73,10 +73,17 @@ func (r *redactor) writesPlain(k, e int) {
 // bodies) as written into each file writesPlain noted.
 func (r *redactor) wroteFed(i int) {
 	s, st := r.s, &r.stdin
+	if st.nouts == 0 {
+		return
+	}
 	var lits []span
 	lits = append(lits, st.feed[:st.nfeed]...)
 	if st.echoAt >= 0 {
-		lits = append(lits, echoed(s, st.echoAt, i))
+		lit := echoed(s, st.echoAt, i)
+		for lit.to > lit.from && (s[lit.to-1] == '"' || s[lit.to-1] == '\'') && strings.Count(s[lit.from:lit.to], s[lit.to-1:lit.to])%2 == 1 {
+			lit.to-- // ssh h "> ~/.token printf %s pw": the close of the strings the command sits in
+		}
+		lits = append(lits, lit)
 	}
 	if st.docAt >= r.pwFiles.docsRead && st.docAt < i {
 		// Each byte is read for bodies once: an operator inside a body

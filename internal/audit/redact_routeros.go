@@ -151,3 +151,40 @@ func routerItemNumbers(tok string) bool {
 	}
 	return true
 }
+
+// routerAssigned redacts, in the second pass, the value a RouterOS
+// script gives the variable s[i:j] (:local p "…", :global p …, :set p …)
+// when a secret's place expands it (password=$p, name=$c in the
+// community menu), as the shell's p=… is (holdWord), and returns where
+// scanning resumes, or 0.
+func (r *redactor) routerAssigned(i, j int) int {
+	s := r.s
+	b := i
+	for b > 0 && (s[b-1] == ' ' || s[b-1] == '\t') {
+		b--
+	}
+	if b == i {
+		return 0
+	}
+	a := b
+	for a > 0 && s[a-1] >= 'a' && s[a-1] <= 'z' {
+		a--
+	}
+	if a == 0 || s[a-1] != ':' {
+		return 0
+	}
+	switch s[a:b] {
+	case "local", "global", "set":
+	default:
+		return 0
+	}
+	k := skipBlanks(s, j)
+	if k == j || k >= len(s) || strings.IndexByte("\n\r;|&)}]", s[k]) >= 0 {
+		return 0
+	}
+	start, end := r.valueWord(k, false)
+	if end <= start {
+		return 0
+	}
+	return r.replace(start, end, Redacted)
+}

@@ -85,6 +85,9 @@ func assignsName(s, name string) bool {
 // name := "…", let name = '…'), and returns where scanning resumes, or 0.
 func (r *redactor) scriptAssigned(i, j int) int {
 	s := r.s
+	if end := r.routerAssigned(i, j); end > 0 {
+		return end // :local p "…"; /user set admin password=$p
+	}
 	b := i
 	for b > 0 && (s[b-1] == ' ' || s[b-1] == '\t') {
 		b--

@@ -11,8 +11,8 @@ import "strings"
 
 // keptValue reports whether the value after the secret-named key s[i:j],
 // whose separator is at sep, is none of the secret's.
-func keptValue(s string, i, j, sep int) bool {
-	w := s[i:j]
+func (r *redactor) keptValue(i, j, sep int) bool {
+	s, w := r.s, r.s[i:j]
 	switch {
 	case sep == j && sep+1 < len(s) && s[sep] == ':' && w[0] == '-':
 		// keytool -storepass:env VAR, -keypass:file /path
@@ -29,9 +29,11 @@ func keptValue(s string, i, j, sep int) bool {
 			}
 		}
 	}
-	if v := valueStart(s, sep); v > 0 && (fileReference(s[v:]) || switchName(w) && boolWord(s[v:])) {
+	if v := valueStart(s, sep); v > 0 && (fileReference(s[v:]) || switchName(w) && boolWord(s[v:]) || s[sep] == '=' && authName(w) && mechanismWord(s, v, r.textQuoted(i))) {
 		// --secret-string file://secret.json, a file the tool reads;
-		// MYSQL_ALLOW_EMPTY_PASSWORD=yes, a switch, not a password.
+		// MYSQL_ALLOW_EMPTY_PASSWORD=yes, a switch, not a password;
+		// curl --login-options AUTH=PLAIN, SMTP_AUTH=LOGIN, a way to
+		// log in.
 		return true
 	}
 	return sqlKeyColumn(s, i, j)
@@ -151,4 +153,57 @@ func sqlKeyColumn(s string, i, j int) bool {
 		return true
 	}
 	return false
+}
+
+// authName reports whether the name w says auth and no other credential
+// word (AUTH, SMTP_AUTH, --auth): its value may be a method's name
+// rather than the secret itself.
+func authName(w string) bool {
+	w = strings.TrimLeft(w, "-")
+	n := len(w)
+	return n >= 4 && strings.EqualFold(w[n-4:], "auth") && (n == 4 || strings.IndexByte("_-.", w[n-5]) >= 0)
+}
+
+// mechanismWord reports whether the value at s[k] is, alone, the name of
+// a way to authenticate or of a digest (SASL's PLAIN, LOGIN, CRAM-MD5,
+// SCRAM-SHA-256, HTTP's basic, SNMP's SHA) or curl's '*' for any of them:
+// a choice, never a password. A quoted value must end with its quote
+// (X_AUTH="Basic dXNlcjpwdw==" is a header's credential).
+func mechanismWord(s string, k int, quoted bool) bool {
+	v := s[k:]
+	e := 0
+	for e < len(v) && (isAlnum(v[e]) || v[e] == '-' || v[e] == '*' && e == 0) {
+		e++
+	}
+	if q := s[k-1]; q == '"' || q == '\'' {
+		if e == 0 || e >= len(v) || v[e] != q {
+			return false
+		}
+	} else if e == 0 || e < len(v) && (strings.IndexByte(" \t\r\n;&|)'\",}", v[e]) < 0 || quoted && (v[e] == ' ' || v[e] == '\t')) {
+		// In a quoted text ('X_AUTH=Basic dXNl…' >> .env) a blank
+		// goes on with the value.
+		return false
+	}
+	switch strings.ToUpper(v[:e]) {
+	case "*", "PLAIN", "LOGIN", "CRAM-MD5", "DIGEST-MD5", "SCRAM-SHA-1", "SCRAM-SHA-256", "SCRAM-SHA-512", "XOAUTH2",
+		"OAUTHBEARER", "GSSAPI", "GS2-KRB5", "NTLM", "EXTERNAL", "ANONYMOUS", "BASIC", "DIGEST", "NEGOTIATE", "KERBEROS",
+		"MD5", "SHA", "SHA1", "SHA-1", "SHA224", "SHA256", "SHA-256", "SHA384", "SHA512", "SHA-512", "NONE":
+		return true
+	}
+	return false
+}
+
+// textQuoted reports whether the word at i sits in a quoted string that
+// is text, not a shell's script (sh -c '…', ssh h "…"), whose blanks part
+// words.
+func (r *redactor) textQuoted(i int) bool {
+	q, ok := r.quoteAt(i)
+	if !ok || q == 0 {
+		return false
+	}
+	// In the script's string, a quote the script opens before the word
+	// (ssh h 'echo "X_AUTH=…" >> .env') makes it text again; a script
+	// too long to look back through is taken as text.
+	at := r.stdin.scriptAt
+	return at < 0 || r.quotes.open+1 != at || i-at > 4096 || strings.ContainsAny(r.s[at:i], "'\"")
 }

@@ -43,8 +43,10 @@ type stdinState struct {
 	wrapper bool
 	secret  bool // the current command reads a secret on its input
 	// readsSecret: some command did, so what a tool feeds the command
-	// line on its input is a secret (ReadsSecretInput).
-	readsSecret bool
+	// line on its input is a secret (ReadsSecretInput). lineReaders and
+	// otherReaders: some of those commands read name:password lines,
+	// some anything else (userLinesInput).
+	readsSecret, lineReaders, otherReaders bool
 	// sshpass: the command is sshpass, its own command not yet found.
 	sshpass bool
 	// scriptAt is where the last string read as a shell's script
@@ -186,8 +188,8 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 	if st.atCmd && (i < st.assignEnd && st.depth == st.assignDepth || from == i && r.assignment(i, j)) {
 		return j // FOO=1 sudo -S …: the command follows the assignments
 	}
-	if st.atCmd && redirectTarget(r.s, from) {
-		return j // > /tmp/p printf …: the file, the command follows
+	if st.atCmd && (redirectTarget(r.s, from) || j < len(r.s) && (r.s[j] == '>' || r.s[j] == '<') && isDigits(w)) {
+		return j // > /tmp/p printf …, 1>/tmp/p printf …: the command follows
 	}
 	r.funcName(w, j, st.atCmd)
 	if st.atCmd {
@@ -234,7 +236,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 			// to it: AUTH [user] password; an FTP or POP3 PASS line.
 			// Only upper case: PAM's "auth required …" lines are no
 			// credential.
-			r.lookAhead(j, positional{every: true}, false)
+			r.lookAhead(j, positional{every: true, userFirst: w != "PASS"}, false)
 		}
 		return j
 	}
@@ -272,7 +274,7 @@ func (r *redactor) stdinWordAs(from, i, j int, w string) int {
 		// echo 'AUTH pw' | redis-cli, nc h 6379 <<< "AUTH u pw": the
 		// AUTH line a command writes or is given (upper case only, as
 		// above).
-		r.lookAhead(j, positional{every: true}, false)
+		r.lookAhead(j, positional{every: true, userFirst: !strings.EqualFold(w, "pass")}, false)
 		return j
 	}
 	if st.cmd == "printf" && (strings.HasSuffix(r.s[max(0, i-4):i], "-v ") && secretName(w) || len(w) > 2 && strings.HasPrefix(w, "-v") && secretName(w[2:])) {
@@ -338,6 +340,7 @@ func (r *redactor) secretInput(at int) {
 		e++
 	}
 	st.userLines = userLineReader(r.s[at:e])
+	st.lineReaders, st.otherReaders = st.lineReaders || st.userLines, st.otherReaders || !st.userLines
 	st.groupSecret = st.groupSecret || st.depth > 0 || st.compound > 0
 	for _, f := range st.feed[:st.nfeed] {
 		if f.to > at && f.from <= st.scriptAt && st.scriptAt < f.to {
@@ -397,6 +400,9 @@ func (r *redactor) stdinBreak(c byte, i int) {
 	pipe := c == '|' && !strings.HasPrefix(s[i:], "||") && (i == 0 || s[i-1] != '|')
 	if c == '&' && i > 0 && s[i-1] == '|' {
 		return // |&
+	}
+	if c == '|' && i > 0 && s[i-1] == '>' {
+		return // >| f: a redirection that may overwrite f, no pipe
 	}
 	if st.nouts > 0 {
 		r.wroteFed(i)

@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // chpasswd, chgpasswd and newusers read name:password lines: the name
 // (a user's or a group's) is no secret and tells the record whose
 // password was set, so each line keeps it and loses the rest. A line that
@@ -64,4 +66,40 @@ func (r *redactor) replaceInput(from, to int) int {
 		}
 	})
 	return max(to, r.done)
+}
+
+// userLinesInput reports whether what a tool writes to the command's
+// input reaches a reader of name:password lines (chpasswd, sudo
+// chpasswd, ssh h chpasswd -c SHA512) as it is: the command reads no
+// other secret there, and no pipe, redirection, list, group or expansion
+// (rev | chpasswd, chpasswd < <(…)) may reorder the lines' fields on the
+// way.
+func userLinesInput(command string) bool {
+	if command == "" || strings.ContainsAny(command, "|<>;&$()`{}\n\r\\") {
+		return false
+	}
+	r := newRedactor(command)
+	r.run()
+	return r.stdin.lineReaders && !r.stdin.otherReaders
+}
+
+// redactUserLines replaces the secret parts of name:password lines in s,
+// the text a tool writes to such a reader's input (userLinesInput),
+// adding them to *found when found is not nil.
+func redactUserLines(s string, found *[]string) string {
+	var b strings.Builder
+	done := 0
+	userLineSpans(s, 0, len(s), func(a, e int) {
+		if a < done {
+			return
+		}
+		if found != nil {
+			*found = append(*found, s[a:e])
+		}
+		b.WriteString(s[done:a])
+		b.WriteString(Redacted)
+		done = e
+	})
+	b.WriteString(s[done:])
+	return b.String()
 }

@@ -594,8 +594,8 @@ func (r *redactor) word(i, j int) int {
 			if end := r.sqlPassword(j); end > 0 {
 				return end
 			}
-			if end := r.netrcPassword(i, j); end > 0 {
-				return end
+			if end := r.passwordWord(i, j); end > 0 {
+				return end // machine h login u password …, a printed password
 			}
 		}
 	case 'n', 'r':

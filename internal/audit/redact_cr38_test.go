@@ -110,6 +110,8 @@ func TestRedactKeepsSecretMetadata(t *testing.T) {
 		{"export SMTP_AUTH=\"Basic Zq9Secret77\"", []string{"Zq9Secret77"}, []string{"SMTP_AUTH="}},
 		{"echo \"X_AUTH=Basic Zq9Secret77\" >> .env", []string{"Zq9Secret77"}, []string{">> .env"}},
 		{"export AUTH_USER_PASSWORD=Zq9Secret77", []string{"Zq9Secret77"}, []string{"AUTH_USER_PASSWORD="}},
+		{"kubeadm join 10.0.0.1:6443 --token abcdef.0123456789abcdef --discovery-token-ca-cert-hash sha256:0123456789abcdef", []string{"0123456789abcdef --"}, []string{"--discovery-token-ca-cert-hash sha256:0123456789abcdef"}},
+		{"kubeadm join 10.0.0.1:6443 --token=abcdef.0123456789abcdef --discovery-token-ca-cert-hash=sha256:0123456789abcdef", []string{"abcdef.0123456789abcdef"}, []string{"--discovery-token-ca-cert-hash=sha256:0123456789abcdef"}},
 		{"export AUTH_URL=https://bob:Zq9Secret77@id.example.com/auth", []string{"Zq9Secret77"}, []string{"AUTH_URL=https://bob:"}},
 		{"echo Zq9Secret77 > /etc/pam.d/../app/token", []string{"Zq9Secret77"}, []string{"> /etc/pam.d/../app/token"}},
 		{"/snmp community set 0 authentication-protocol=SHA1 authentication-password=Zq9Secret77", []string{"Zq9Secret77"}, []string{"authentication-protocol=SHA1"}},
@@ -184,6 +186,8 @@ func TestRedactCredentialFileWrites(t *testing.T) {
 		{"echo -n \"Zq9Secret77\" >| /root/.vault-token", []string{"Zq9Secret77"}, []string{">| /root/.vault-token"}},
 		{"echo \"ghp_abcdefghijklmnopqrstuvwxyz0123456789\" > ~/.config/gh/token", []string{"abcdefghijklmnopqrstuvwxyz0123456789"}, []string{"echo \"[REDACTED]\" > ~/.config/gh/token"}},
 		{"ssh nas '> ~/.token echo Zq9Secret77; ls'", []string{"Zq9Secret77"}, []string{"; ls'"}},
+		{`{"command":"> ~/.token cat","stdin":"Zq9Secret77"}`, []string{"Zq9Secret77"}, nil},
+		{`{"command":"cat > ~/.token","stdin":"Zq9Secret77"}`, []string{"Zq9Secret77"}, nil},
 		{"ssh nas \">~/.token printf %s Zq9Secret77\"", []string{"Zq9Secret77"}, []string{"printf [REDACTED]\""}},
 	})
 	runCR38Kept(t, []string{
@@ -212,6 +216,17 @@ func TestRedactPrintedSecrets(t *testing.T) {
 			[]string{"9184ec35-65d4-9258-61e3-0c066d0a45c5"}, []string{"Accessor ID  = 5b7fd453-d3f7-6814-81dc-fcfe6daedea5", "Secret ID    = ", "Name         = Bootstrap Token"}},
 		{"AccessorID:       edcaacda-b6d0-1954-5939-b5aceaca7c9a\nSecret ID:        4411f091-a4c9-48e6-0884-1fcb092da1c8\nDescription:      Bootstrap Token (Global Management)",
 			[]string{"4411f091-a4c9-48e6-0884-1fcb092da1c8"}, []string{"AccessorID:       edcaacda-b6d0-1954-5939-b5aceaca7c9a", "Bootstrap Token (Global Management)"}},
+		// A password a tool announces it made: on the line, on the
+		// next, after an empty one, in a table row.
+		{"2026-12-01T10:00:00Z 6 [Note] [MY-010454] [Server] A temporary password is generated for root@localhost: Zq9Secret77\r\n", []string{"Zq9Secret77"}, []string{"generated for root@localhost: "}},
+		{"The generated password for the elastic user is:\n  Zq9Secret77\n", []string{"Zq9Secret77"}, []string{"elastic user is:"}},
+		{"Changed password for user elastic\nPASSWORD elastic = Zq9Secret77\n", []string{"Zq9Secret77"}, []string{"PASSWORD elastic = "}},
+		{"Please use the following password to proceed to installation:\n\nZq9Secret77\n\nThis may also be found at: /var/lib/jenkins/secrets/initialAdminPassword", []string{"Zq9Secret77"}, []string{"This may also be found at: /var/lib/jenkins/secrets/initialAdminPassword"}},
+		// Kept: chage -l's rows, prompts, prose, an expansion.
+		{"Last password change\t\t\t\t\t: Dec 01, 2026\nPassword expires\t\t\t\t\t: never\nMinimum number of days between password change\t\t: 0", nil,
+			[]string{"Last password change\t\t\t\t\t: Dec 01, 2026\nPassword expires\t\t\t\t\t: never\nMinimum number of days between password change\t\t: 0"}},
+		{"[sudo] password for bob: \nGenerated password hashes are stored in /etc/shadow\necho \"initial password: $PW\"", nil,
+			[]string{"[sudo] password for bob: \nGenerated password hashes are stored in /etc/shadow\necho \"initial password: $PW\""}},
 		// Kept: other numbered and identified labels.
 		{"Public Key 1: ssh-ed25519 AAAAC3Nz\nStep 1: install\nAccessor ID = 5b7fd453\nKey 1 of 5", nil,
 			[]string{"Public Key 1: ssh-ed25519 AAAAC3Nz\nStep 1: install\nAccessor ID = 5b7fd453\nKey 1 of 5"}},

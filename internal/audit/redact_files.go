@@ -63,6 +63,7 @@ func (r *redactor) writesTo(k int) {
 		// writes is read as a password file's (redact_pwfiles.go).
 		r.writesPlain(k, e)
 		r.passwordPath(s[k:e])
+		st.readsSecret, st.otherReaders = true, true // a tool's stdin text goes there too
 		return
 	}
 	if st.echoAt >= 0 && !st.tee {

@@ -58,3 +58,82 @@ func (r *redactor) labelled(i, j int) int {
 	}
 	return r.replace(start, end, Redacted)
 }
+
+// passwordWord redacts the password that the word password, s[i:j],
+// introduces in a netrc line or in a tool's printed announcement, and
+// returns where scanning resumes, or 0.
+func (r *redactor) passwordWord(i, j int) int {
+	if end := r.netrcPassword(i, j); end > 0 {
+		return end
+	}
+	return r.announced(i, j)
+}
+
+// announced redacts the password a tool prints when it makes one: a
+// line naming it as generated, temporary, initial or the following one
+// and ending in ':' before the password alone, on the line or the next
+// that holds anything (MySQL's "A temporary password is generated for
+// root@localhost: …", Elasticsearch's "The generated password for the
+// elastic user is:⏎ …", Jenkins' "Please use the following password to
+// proceed to installation:⏎⏎…"), and elasticsearch-setup-passwords'
+// "PASSWORD elastic = …" rows. chage -l's "Password expires : never"
+// announces nothing and stays.
+func (r *redactor) announced(i, j int) int {
+	s := r.s
+	ls := strings.LastIndexByte(s[max(0, i-256):i], '\n') + 1 + max(0, i-256)
+	le := j + strings.IndexByte(s[j:min(len(s), j+256)], '\n')
+	if le < j {
+		le = min(len(s), j+256)
+	}
+	if s[i:j] == "PASSWORD" && ls == i {
+		// PASSWORD elastic = …
+		k := skipBlanks(s, j)
+		e := k
+		for e < le && (isAlnum(s[e]) || s[e] == '_' || s[e] == '-' || s[e] == '.') {
+			e++
+		}
+		if e > k && strings.HasPrefix(s[e:le], " = ") {
+			return r.lineValue(e+3, le)
+		}
+		return 0
+	}
+	line := strings.ToLower(s[ls:le])
+	if !strings.Contains(line, "generated") && !strings.Contains(line, "temporary") &&
+		!strings.Contains(line, "initial") && !strings.Contains(line, "following") {
+		return 0
+	}
+	c := strings.LastIndexByte(s[j:le], ':')
+	if c < 0 {
+		return 0
+	}
+	k := skipBlanks(s, j+c+1)
+	for n := 0; k >= le && n < 3 && le < len(s); n++ {
+		// The password on a line of its own after the announcement.
+		ls = le + 1
+		if le = ls + strings.IndexByte(s[ls:min(len(s), ls+256)], '\n'); le < ls {
+			le = min(len(s), ls+256)
+		}
+		k = skipBlanks(s, ls)
+		if k < le && s[k] == '\r' {
+			k = le
+		}
+	}
+	return r.lineValue(k, le)
+}
+
+// lineValue redacts s[k:le] when it is one word alone (an optional \r
+// ending the line), and returns where scanning resumes, or 0.
+func (r *redactor) lineValue(k, le int) int {
+	s := r.s
+	e := le
+	for e > k && (s[e-1] == '\r' || s[e-1] == ' ' || s[e-1] == '\t') {
+		e--
+	}
+	for e > k && (s[e-1] == '"' || s[e-1] == '\'') && strings.Count(s[k:e], s[e-1:e])%2 == 1 {
+		e-- // echo "… password: x": the close of the string the line sits in
+	}
+	if e <= k || e-k > 256 || s[k] == '$' || strings.ContainsAny(s[k:e], " \t") {
+		return 0 // several words are prose; $PW is a command's expansion
+	}
+	return r.replace(k, e, Redacted)
+}

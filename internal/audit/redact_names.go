@@ -336,6 +336,9 @@ func flagSecretName(w string) bool {
 			return false
 		}
 	}
+	if strings.EqualFold(last, "hash") && strings.EqualFold(prev, "cert") {
+		return false // kubeadm's --discovery-token-ca-cert-hash: a public key's pin
+	}
 	switch strings.ToLower(last) {
 	case "stdin", "prompt", "file", "fd", "env", "command", "cmd", "type", "method", "mode",
 		"url", "uri", "user", "username", "name", "helper", "dir", "path", "required", "only":

@@ -231,6 +231,8 @@ func TestRedactPrintedSecrets(t *testing.T) {
 		{"Public Key 1: ssh-ed25519 AAAAC3Nz\nStep 1: install\nAccessor ID = 5b7fd453\nKey 1 of 5", nil,
 			[]string{"Public Key 1: ssh-ed25519 AAAAC3Nz\nStep 1: install\nAccessor ID = 5b7fd453\nKey 1 of 5"}},
 		{`{"public_key_hex": "ab12cd34ef"}`, nil, []string{`"public_key_hex": "ab12cd34ef"`}},
+		{"docker buildx build --secret id=npm,src=/root/.npmrc .", nil, []string{"--secret id=npm,src=/root/.npmrc ."}},
+		{`{"type":"password","value":"Zq9Secret77","temporary":false}`, []string{"Zq9Secret77"}, []string{`"temporary":false}`}},
 	} {
 		t.Run(c.in, func(t *testing.T) {
 			got := Redact(c.in)

@@ -15,6 +15,9 @@ import "strings"
 func (r *redactor) labelled(i, j int) int {
 	s := r.s
 	w := s[i:j]
+	if w[0] < 'A' || w[0] > 'Z' || i > 0 && (s[i-1] == '-' || s[i-1] == '.' || s[i-1] == '_') {
+		return 0 // a printed label is capitalized; --secret id=npm,src=… is an option
+	}
 	k := skipBlanks(s, j)
 	e := k
 	for e < len(s) && isAlnum(s[e]) {
@@ -39,8 +42,8 @@ func (r *redactor) labelled(i, j int) int {
 		if identifierKey(strings.ToLower(s[a:b])) {
 			return 0
 		}
-	case secret && strings.EqualFold(next, "id"):
-		// Secret ID = …, Secret ID: ….
+	case secret && strings.EqualFold(next, "id") && (e < len(s) && s[e] == ':' || skipBlanks(s, e) > e):
+		// Secret ID = …, Secret ID: …; not Secret id=….
 	default:
 		return 0
 	}
@@ -103,8 +106,8 @@ func (r *redactor) announced(i, j int) int {
 		return 0
 	}
 	c := strings.LastIndexByte(s[j:le], ':')
-	if c < 0 {
-		return 0
+	if c < 0 || strings.ContainsAny(s[ls:j+c], "\"{}=,;") {
+		return 0 // a line of code or data ({"type":"password",…,"temporary":false}) is no announcement
 	}
 	k := skipBlanks(s, j+c+1)
 	for n := 0; k >= le && n < 3 && le < len(s); n++ {

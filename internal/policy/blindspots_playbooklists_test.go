@@ -30,6 +30,6 @@ func TestBlindSpotPlaybookListingFromAgentFiles(t *testing.T) {
 		{"relative", "ansible-playbook --list-tasks site.yml", TierMutate},
 		{"extra var naming /tmp", "ansible-playbook --syntax-check -e out=/tmp/y site.yml", TierMutate},
 		{"limit", "ansible-playbook --list-hosts -l /tmp/x site.yml", TierMutate},
-		{"version", "ansible-playbook --version", TierMutate},
+		{"version", "ansible-playbook --version", TierRead},
 	})
 }

@@ -47,7 +47,7 @@ func TestBlindSpotShellInput(t *testing.T) {
 		{"root shell", `sudo -s`, TierDestructive},
 		{"root shell reading a file", `sudo -s < /tmp/x`, TierDestructive},
 		{"root shell listing", `sudo -s <<< 'ls /'`, TierDestructive},
-		{"tmux list", `tmux ls`, TierDestructive},
+		{"tmux list with a format", `tmux ls -F '#{session_name}'`, TierDestructive},
 		{"tmux echo", `tmux new -d 'echo hi'`, TierDestructive},
 	})
 }

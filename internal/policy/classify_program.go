@@ -108,7 +108,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 				return TierDestructive, dwhy
 			}
 		}
-		return c.inProject(t, why)
+		return c.infoOrProject(t, why)
 	}
 	if known {
 		if ent.runs {
@@ -127,7 +127,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 				return t, why
 			}
 		}
-		return c.inProject(ent.tier, ent.why)
+		return c.infoOrProject(ent.tier, ent.why)
 	}
 	if fn {
 		return TierRead, "calls the script's function " + truncate(name, 64) + ", classified where it is defined"

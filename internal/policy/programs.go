@@ -547,7 +547,10 @@ func validName(n string) bool {
 // for it in GROFF_BIN_PATH first. ENSCRIPT and GENSCRIPT hold enscript's
 // default options (-I runs an input filter, -o writes), ENSCRIPT_LIBRARY
 // the directory of its configuration and highlighting state files.
-var dangerousEnv = set(`FPATH MODULE_PATH GIT_TEXTDOMAINDIR WIRESHARK_EXTCAP_DIR WIRESHARK_DATA_DIR GS_LIB GI_TYPELIB_PATH
+// MAILRC and NAILRC name the start-up file mailx and s-nail run the
+// commands of, mail -H included (its sendmail, MIME handlers and hooks
+// are programs).
+var dangerousEnv = set(`MAILRC NAILRC FPATH MODULE_PATH GIT_TEXTDOMAINDIR WIRESHARK_EXTCAP_DIR WIRESHARK_DATA_DIR GS_LIB GI_TYPELIB_PATH
 	LD_PRELOAD LD_LIBRARY_PATH LD_AUDIT BASH_ENV ENV PROMPT_COMMAND MAILPATH
 	SHELLOPTS BASHOPTS PS0 PS1 PS2 PS3 PS4 IFS PATH CDPATH GLOBIGNORE GIT_SSH GIT_SSH_COMMAND
 	GIT_EXEC_PATH GIT_PAGER GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_ASKPASS SSH_ASKPASS GIT_COMMON_DIR

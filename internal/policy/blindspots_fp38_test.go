@@ -64,3 +64,102 @@ func TestBlindSpotFp38InfoWords(t *testing.T) {
 		{"computed", `htop "$X"`, TierMutate, false},
 	})
 }
+
+// TestBlindSpotFp38OpMode: VyOS's op-mode show, typed over ssh or run
+// through vyatta-op-cmd-wrapper, reads as vtysh's show does; the wrapper
+// runs any other op-mode command as that command, and nmh's show, the
+// other program of the name, runs the programs its options name.
+func TestBlindSpotFp38OpMode(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"show interfaces", "show interfaces", TierRead},
+		{"show configuration", "show configuration", TierRead},
+		{"show configuration commands", "show configuration commands | grep eth0", TierRead},
+		{"show ip route", "show ip route 10.0.0.0/8", TierRead},
+		{"show brief", "show interfaces ethernet eth0 brief", TierRead},
+		{"show log", "show log tail 50", TierRead},
+		{"sudo show", "sudo show version", TierRead},
+		{"wrapper", "/opt/vyatta/bin/vyatta-op-cmd-wrapper show interfaces", TierRead},
+		{"wrapper config", "/opt/vyatta/bin/vyatta-op-cmd-wrapper show configuration", TierRead},
+		{"wrapper bare", "vyatta-op-cmd-wrapper show version", TierRead},
+	})
+	runBlindHosts(t, p, []blindCase{
+		{"wrapper reboot", "vyatta-op-cmd-wrapper reboot now", TierDestructive, true},
+		{"wrapper poweroff", "/opt/vyatta/bin/vyatta-op-cmd-wrapper poweroff", TierDestructive, true},
+		{"wrapper clear", "vyatta-op-cmd-wrapper clear ip bgp all", TierDestructive, false},
+		{"wrapper reset", "vyatta-op-cmd-wrapper reset ip bgp all", TierMutate, false},
+		{"wrapper image", "vyatta-op-cmd-wrapper add system image /tmp/x.iso", TierMutate, false},
+		{"wrapper computed", `vyatta-op-cmd-wrapper "$X" interfaces`, TierDestructive, false},
+		{"wrapper show piped to sh", "vyatta-op-cmd-wrapper show interfaces | sh", TierDestructive, false},
+		{"show shutdown", "show interfaces shutdown", TierDestructive, false},
+		{"nmh showproc", "show -showproc /tmp/x 12", TierMutate, false},
+		{"nmh abbreviated", "show -showp /tmp/x", TierMutate, false},
+		{"computed option", `show "$X" interfaces`, TierMutate, false},
+		{"computed option unquoted", "show $X", TierMutate, false},
+	})
+}
+
+// TestBlindSpotFp38AdminVerbs: the listing verbs of homelab cluster, VM,
+// jail, boot and backup tools read; their deleting verbs, the verbs that
+// run a command in a machine or jail, and the rest keep their tier.
+func TestBlindSpotFp38AdminVerbs(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"iocage list", "iocage list", TierRead},
+		{"iocage list -t", "iocage list -t", TierRead},
+		{"iocage get", "iocage get all jail", TierRead},
+		{"iocage df", "sudo iocage df", TierRead},
+		{"machinectl", "machinectl", TierRead},
+		{"machinectl list", "machinectl list --all", TierRead},
+		{"machinectl -H", "machinectl -H host list", TierRead},
+		{"machinectl status", "machinectl status web", TierRead},
+		{"dkms status", "dkms status", TierRead},
+		{"bootctl", "bootctl", TierRead},
+		{"bootctl status", "bootctl status", TierRead},
+		{"cpupower", "cpupower frequency-info", TierRead},
+		{"cpupower -c", "cpupower -c all frequency-info", TierRead},
+		{"minikube status", "minikube status", TierRead},
+		{"minikube version", "minikube version", TierRead},
+		{"minikube --version", "minikube --version", TierRead},
+		{"minikube profile list", "minikube profile list", TierRead},
+		{"minikube addons list", "minikube addons list", TierRead},
+		{"minikube ip", "minikube ip", TierRead},
+		{"kind get clusters", "kind get clusters", TierRead},
+		{"microk8s status", "microk8s status", TierRead},
+		{"microk8s kubectl get", "microk8s kubectl get pods -A", TierRead},
+		{"microk8s helm list", "microk8s helm list -A", TierRead},
+		{"vagrant status", "vagrant status", TierRead},
+		{"vagrant global-status", "vagrant global-status", TierRead},
+		{"vagrant box list", "vagrant box list", TierRead},
+		{"pbs snapshot list", "proxmox-backup-client snapshot list", TierRead},
+		{"pbs list", "proxmox-backup-client list --repository root@pam@pbs:store", TierRead},
+	})
+	runBlindHosts(t, p, []blindCase{
+		{"iocage exec", "iocage exec jail id", TierDestructive, false},
+		{"iocage console", "iocage console jail", TierDestructive, false},
+		{"iocage destroy", "iocage destroy -f jail", TierDestructive, false},
+		{"iocage stop", "iocage stop jail", TierMutate, false},
+		{"iocage computed", `iocage "$V" jail`, TierDestructive, false},
+		{"machinectl shell", "machinectl shell web", TierDestructive, false},
+		{"machinectl poweroff", "machinectl poweroff web", TierDestructive, false},
+		{"machinectl -M shell", "machinectl -M web shell", TierDestructive, false},
+		{"machinectl start", "machinectl start web", TierMutate, false},
+		{"dkms remove", "dkms remove zfs/2.2 --all", TierMutate, false},
+		{"bootctl remove", "bootctl remove", TierDestructive, false},
+		{"bootctl install", "bootctl install", TierMutate, false},
+		{"cpupower monitor command", "cpupower monitor reboot", TierDestructive, false},
+		{"cpupower set", "cpupower frequency-set -g performance", TierMutate, false},
+		{"minikube profile set", "minikube profile dev", TierMutate, false},
+		{"minikube addons enable", "minikube addons enable ingress", TierMutate, false},
+		{"minikube delete", "minikube -p status delete", TierDestructive, false},
+		{"kind delete", "kind delete cluster", TierDestructive, false},
+		{"microk8s kubectl delete", "microk8s kubectl delete pod x", TierDestructive, false},
+		{"microk8s kubectl exec", "microk8s kubectl exec x -- id", TierDestructive, false},
+		{"microk8s reset", "microk8s reset", TierDestructive, false},
+		{"vagrant up", "vagrant up", TierMutate, false},
+		{"vagrant destroy", "vagrant destroy -f", TierDestructive, false},
+		{"vagrant agent dir", "cd /tmp/x && vagrant status", TierDestructive, false},
+		{"pbs forget", "proxmox-backup-client snapshot forget x", TierDestructive, false},
+		{"pbs backup", "proxmox-backup-client backup root.pxar:/", TierMutate, false},
+	})
+}

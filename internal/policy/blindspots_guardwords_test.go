@@ -119,7 +119,7 @@ func TestFunctionDeclaredInBackground(t *testing.T) {
 		`f() { ls; } & f`,
 		"f() { ls; } &\nf",
 		`f() { cat /etc/hosts; } & wait; f`,
-		`show() { df -h; } & show /`,
+		`report() { df -h; } & report /`,
 	))
 	runExactHosts(t, p, []exactCase{
 		{"declared", `f() { ls; }; f`, TierRead},

@@ -22,7 +22,8 @@ func TestBlindSpotProgramVariables(t *testing.T) {
 	))
 	runExactHosts(t, p, []exactCase{
 		{"pacdiff", "pacdiff -o", TierMutate},
-		{"vagrant elsewhere", "cd /srv/vm && vagrant status", TierMutate},
+		{"vagrant elsewhere", "cd /srv/vm && vagrant up", TierMutate},
+		{"vagrant status elsewhere", "cd /srv/vm && vagrant status", TierRead},
 		{"DIFFPROG vimdiff", "DIFFPROG=vimdiff pacdiff -o", TierDestructive},
 	})
 }

@@ -203,7 +203,7 @@ func TestBlindSpotBackupDeletes(t *testing.T) {
 		{"duplicity status", "duplicity collection-status file:///b", TierMutate},
 		{"tarsnap list", "tarsnap --list-archives", TierMutate},
 		{"pbs prune dry run", "proxmox-backup-client prune host/x --keep-last 1 --dry-run", TierMutate},
-		{"pbs snapshot list", "proxmox-backup-client snapshot list", TierMutate},
+		{"pbs snapshot list", "proxmox-backup-client snapshot list", TierRead},
 		{"rdiff-backup list", "rdiff-backup --list-increments /b", TierMutate},
 	})
 }
@@ -331,7 +331,7 @@ func TestBlindSpotStorageAndClusterTeardown(t *testing.T) {
 		{"pcs status", "pcs status", TierRead},
 		{"stratis pool list", "stratis pool list", TierMutate},
 		{"timeshift list", "timeshift --list", TierMutate},
-		{"microk8s status", "microk8s status", TierMutate},
+		{"microk8s status", "microk8s status", TierRead},
 		{"k3s etcd-snapshot save", "k3s etcd-snapshot save", TierMutate},
 		{"k3s check-config", "k3s check-config", TierRead},
 	})

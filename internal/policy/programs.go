@@ -227,6 +227,10 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return pingProgram
 	case "clear":
 		return clearProgram
+	case "show":
+		return showProgram
+	case "vyatta-op-cmd-wrapper":
+		return opCmdWrapperProgram
 	case "traceroute", "traceroute6", "tracepath", "tracepath6", "mtr", "nslookup", "dig", "host":
 		return netProbeProgram
 	case "env":

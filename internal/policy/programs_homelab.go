@@ -65,6 +65,25 @@ var applianceTables = map[string]subTable{
 		``, `stop`, TierMutate, TierMutate, "s", ""),
 	"pveceph": sub(`status|help`, ``, `purge|pool destroy|osd destroy|mon destroy|mgr destroy|mds destroy|fs destroy`,
 		TierMutate, TierMutate, "", ""),
+	// FreeBSD's iocage (TrueNAS CORE jails): list, get, df and snaplist
+	// read; exec, console and chroot run commands in a jail, destroy,
+	// clean and rollback drop jails, releases or their changes.
+	"iocage": sub(`list|get|df|snaplist|version|--version|help|--help`, ``, `destroy|clean|rollback|exec|console|chroot`,
+		TierRead, TierMutate, "", ""),
+	// machinectl alone lists the machines; shell and login run commands
+	// in one, poweroff, reboot, terminate and kill stop it, remove and
+	// clean delete images.
+	"machinectl": sub(`list|list-images|list-transfers|status|show|show-image|image-status|help|--version|--help`, ``,
+		`shell|login|poweroff|reboot|terminate|kill|remove|clean`, TierRead, TierMutate, "HMpsno",
+		"--host --machine --property --signal --kill-whom --lines --output --max-addresses --verify --format"),
+	// dkms status lists the modules; the rest build, install or remove.
+	"dkms": sub(`status|--version|-V|help|--help`, ``, ``, TierRead, TierMutate, "", ""),
+	// bootctl alone is status; remove takes the boot loader off the ESP.
+	"bootctl": sub(`status|list|is-installed|--version|help|--help`, ``, `remove`, TierRead, TierMutate, "",
+		"--esp-path --boot-path --root --image --image-policy --install-source --make-entry-directory --entry-token"),
+	// cpupower's reports; frequency-set and idle-set change the CPUs, and
+	// monitor runs the command its words give.
+	"cpupower": sub(`frequency-info|idle-info|info|--version|-v|help|--help`, ``, `monitor`, TierRead, TierMutate, "c", "--cpu"),
 }
 
 // directoryTables are the tables of identity and intrusion-prevention

@@ -41,6 +41,12 @@ var infoWords = map[string]map[string]bool{
 	"tmux":   set(`-V ls list-sessions`),
 	"screen": set(`-v -ls -list`),
 	"k3s":    set(`-v --version -h --help`),
+	// Cluster and VM tools whose verbs verbRules reads; their version
+	// and help are options, which it skips.
+	"minikube": set(`--version -h --help`),
+	"kind":     set(`--version -h --help`),
+	"microk8s": set(`--help`),
+	"vagrant":  set(`--version -v -h --help`),
 	// ansible and its tools print before they load a plugin
 	// (onlyAsksVersion); an agent-written ansible.cfg is judged apart.
 	"ansible":          set(`--version -h --help`),

@@ -92,9 +92,10 @@ var verbRules = map[string]verbRule{
 	"glab": {nil, set(`delete`), "deletes a repository, release or other forge object", nil},
 	// rdiff-backup remove increments, tarsnap -d and --nuke, and the
 	// Proxmox Backup tools' prune, forget and remove drop backups.
-	"rdiff-backup":          {nil, set(`remove`), "removes backup increments", nil},
-	"tarsnap":               {nil, nil, "deletes archives", nil},
-	"proxmox-backup-client": {nil, set(`prune forget delete`), "deletes backup snapshots", nil},
+	"rdiff-backup": {nil, set(`remove`), "removes backup increments", nil},
+	"tarsnap":      {nil, nil, "deletes archives", nil},
+	"proxmox-backup-client": {set(`list status version help snapshot catalog task files dump log`), set(`prune forget delete`), "deletes backup snapshots",
+		set(`snapshot catalog task`)},
 	"proxmox-backup-manager": {set(`versions datastore task disk cert remote user acl subscription node sync-job verify-job prune-job
 		list show log info get`), set(`remove delete prune`), "removes a datastore, its data or backups",
 		set(`datastore task disk cert remote user acl subscription node sync-job verify-job prune-job`)},
@@ -117,11 +118,11 @@ var verbRules = map[string]verbRule{
 	// GitOps tools delete what they manage.
 	"pcs":       {set(`status`), set(`destroy delete remove stop kill`), "stops or destroys the cluster or its resources", nil},
 	"kubeadm":   {set(`version certs config check-expiration print`), set(`reset`), "wipes the node's cluster state", set(`certs config`)},
-	"microk8s":  {nil, set(`reset remove-node leave delete uninstall`), "wipes the node or deletes what it runs", nil},
-	"kind":      {nil, set(`delete`), "deletes a cluster", nil},
+	"microk8s":  {set(`status version config help`), set(`reset remove-node leave delete uninstall`), "wipes the node or deletes what it runs", nil},
+	"kind":      {set(`get version help`), set(`delete`), "deletes a cluster", nil},
 	"k3d":       {nil, set(`delete`), "deletes a cluster", nil},
-	"minikube":  {nil, set(`delete`), "deletes a cluster", nil},
-	"vagrant":   {nil, set(`destroy`), "destroys a machine and its disks", nil},
+	"minikube":  {set(`status version ip update-check help profile addons service config list view get`), set(`delete`), "deletes a cluster", set(`profile addons service config`)},
+	"vagrant":   {set(`status global-status version ssh-config port help box plugin list`), set(`destroy`), "destroys a machine and its disks", set(`box plugin`)},
 	"multipass": {set(`list ls info version find networks aliases help`), set(`delete purge`), "deletes instances", nil},
 	"argocd":    {nil, set(`delete rm`), "deletes applications, clusters or projects", nil},
 	"flux":      {set(`get logs version check tree stats events`), set(`uninstall delete`), "removes flux or what it deploys", nil},
@@ -222,6 +223,12 @@ func teardownVerbs(c *call) (Tier, string) {
 			return TierRead, c.name + " " + v + ": reports"
 		}
 		return TierMutate, c.name + ": changes DSM accounts or shares"
+	}
+	if c.name == "microk8s" && len(c.args) > 0 && c.args[0].known && (c.args[0].val == "kubectl" || c.args[0].val == "helm" || c.args[0].val == "ctr") {
+		// microk8s kubectl, helm and ctr are those programs with the
+		// cluster's own configuration, as k3s's are.
+		c.run(c.args)
+		return TierRead, "microk8s " + c.args[0].val
 	}
 	rule := verbRules[c.name]
 	words, opaque := c.leadWords(4)

@@ -262,8 +262,8 @@ func TestBlindSpotBMCPowerAnyClient(t *testing.T) {
 // source after -t, rsync --delete into it (or --remove-source-files from
 // it), and find -delete or -exec rm whose tests leave everything found
 // (-mindepth, -type f, -name '*', -user root, -xdev). Narrowed finds,
-// other destinations, a whole system cloned onto /mnt and dry runs keep
-// their tiers.
+// other destinations and a whole system cloned onto /mnt keep their
+// tiers; a dry run removes nothing.
 func TestBlindSpotSystemTreeAnyTool(t *testing.T) {
 	p := testPolicy(t)
 	runBlindHosts(t, p, sameCases(TierDestructive, true,
@@ -284,11 +284,12 @@ func TestBlindSpotSystemTreeAnyTool(t *testing.T) {
 		{"mv plain", "mv x y", TierMutate},
 		{"mv -t many", "mv -t /tmp a b c", TierMutate},
 		{"mv onto usr", "mv /tmp/a /usr", TierMutate},
+		{"rsync dry run", "rsync -a --delete -n /tmp/empty/ /", TierRead},
 	})
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"rsync -a --delete /tmp/empty/ /var/www/", "rsync -a --delete /srv/app/ /srv/app2/", "rsync -aAXH --delete / /mnt/",
 		"rsync -aAXH --delete --exclude=/proc / /mnt/newroot/", "rsync -a --delete ./site/ web:/var/www/site/",
-		"rsync -a --delete -n /tmp/empty/ /", "rsync -a --delete /tmp/empty/ db2:", "rsync -a --delete src/ rsync://host/module/",
+		"rsync -a --delete /tmp/empty/ db2:", "rsync -a --delete src/ rsync://host/module/",
 		"rsync -a --remove-source-files /var/spool/x/ /tmp/y",
 		"find / -type f -name core -delete", "find /var/log -name '*.gz' -mtime +30 -delete", "find /tmp -type f -delete",
 		"find /var/log -type f -mtime +7 -delete", "find /etc -name '*.dpkg-old' -delete", "find / -xdev -name '*.pyc' -delete",

@@ -163,3 +163,52 @@ func TestBlindSpotFp38AdminVerbs(t *testing.T) {
 		{"pbs backup", "proxmox-backup-client backup root.pxar:/", TierMutate, false},
 	})
 }
+
+// TestBlindSpotFp38RsyncDryRun: rsync -n and --list-only transfer and
+// remove nothing on either side, so a dry run to or from another host is
+// what ssh HOST is (tier 1), and --delete under -n only reports; a remote
+// path a remote shell would act on, a remote shell other than ssh, the
+// remote side's own options and a real copy keep their tier.
+func TestBlindSpotFp38RsyncDryRun(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"list-only host", "rsync --list-only host:/path", TierBenign},
+		{"list-only user", "rsync --list-only backup@nas:/volume1/", TierBenign},
+		{"-n -a to host", "rsync -n -a src host:dst", TierBenign},
+		{"-avn to host", "rsync -avn /srv/a/ host:/srv/b/", TierBenign},
+		{"--dry-run from host", "rsync --dry-run -av nas:/srv/a/ /srv/b/", TierBenign},
+		{"daemon module", "rsync -avn nas::module/ /srv/b/", TierBenign},
+		{"rsync url", "rsync --list-only rsync://nas/module/", TierBenign},
+		{"-e ssh", "rsync -avn -e 'ssh -p 2222' /srv/a/ nas:/b/", TierBenign},
+		{"--rsh=ssh path", "rsync -avn --rsh=/usr/bin/ssh /srv/a/ nas:/b/", TierBenign},
+		{"--delete to host", "rsync -avn --delete /srv/a/ nas:/b/", TierBenign},
+		{"sudo", "sudo rsync -avn /srv/a/ nas:/b/", TierBenign},
+		{"local --delete -n", "rsync -avn --delete /srv/a/ /srv/b/", TierRead},
+		{"local --del --dry-run", "rsync -a --del --dry-run /srv/a/ /srv/b/", TierRead},
+		{"local remove-source -n", "rsync -a --remove-source-files -n /srv/a/ /srv/b/", TierRead},
+	})
+	runBlindHosts(t, p, []blindCase{
+		{"copy", "rsync -a src host:dst", TierMutate, false},
+		{"copy -e ssh", "rsync -av -e ssh /srv/a/ nas:/b/", TierMutate, false},
+		{"--delete copy", "rsync -a --delete /srv/a/ /srv/b/", TierDestructive, false},
+		{"--delete remote copy", "rsync -a --delete /srv/a/ nas:/b/", TierDestructive, false},
+		{"--no-n", "rsync -a --delete --no-n /srv/a/ /srv/b/", TierDestructive, false},
+		{"--no-dry-run", "rsync -n --no-dry-run src host:dst", TierMutate, false},
+		{"subst in path", "rsync -n src 'host:$(reboot)'", TierMutate, false},
+		{"backticks in path", "rsync -n 'host:`id`' /tmp/x", TierMutate, false},
+		{"semicolon in path", "rsync -n 'host:/a;id' /tmp/x", TierMutate, false},
+		{"space in path", "rsync -n src host:'a b'", TierMutate, false},
+		{"-e sh -c", "rsync -avn -e 'sh -c' /srv/a/ reboot:/b/", TierMutate, false},
+		{"-e reboot", "rsync -n -e 'sh -c reboot' src host:dst", TierDestructive, true},
+		{"-e ProxyCommand", "rsync -avn -e 'ssh -oProxyCommand=id' /srv/a/ nas:/b/", TierDestructive, false},
+		{"--rsync-path", "rsync -n --rsync-path='sudo rsync' src host:dst", TierMutate, false},
+		{"--rsync-path rm", "rsync -n --rsync-path='rm -rf /' src host:dst", TierDestructive, true},
+		{"-M", "rsync -n -M--log-file=/etc/x src host:dst", TierMutate, false},
+		{"--remote-option", "rsync -n --remote-option=--log-file=/etc/x src host:dst", TierMutate, false},
+		{"log file", "rsync -n --log-file=/etc/x src host:dst", TierMutate, false},
+		{"denied host", "rsync -n src 169.254.169.254:dst", TierDestructive, true},
+		{"computed host", `rsync -n src "$H":dst`, TierDestructive, false},
+		{"computed option", `rsync -avn --delete "$S" /srv/b/`, TierDestructive, false},
+		{"list-only with dest", "rsync --list-only host:/path /srv/x", TierMutate, false},
+	})
+}

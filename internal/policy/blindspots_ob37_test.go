@@ -43,7 +43,7 @@ func TestBlindSpotOb37SshKeygenReads(t *testing.T) {
 
 // TestBlindSpotOb37RsyncNoTransfer: a local rsync with -n (every file
 // system call a no-op) or --list-only with a lone source prints and
-// writes nothing; a real copy, a remote side, a daemon, a "--no-" option,
+// writes nothing; a real copy, a daemon, a "--no-" option,
 // a computed word and log or batch files keep their tiers.
 func TestBlindSpotOb37RsyncNoTransfer(t *testing.T) {
 	p := protectedPolicy(t)
@@ -55,11 +55,14 @@ func TestBlindSpotOb37RsyncNoTransfer(t *testing.T) {
 		{"cluster", "rsync -avn /src/ /dst/", TierRead},
 		{"itemize", "rsync -ain --exclude=.git /src/ /dst/", TierRead},
 		{"value then -n", "rsync -a --exclude .git -n /src/ /dst/", TierRead},
+		// Under -n, --delete reports what it would remove; a remote side
+		// is reached as ssh HOST reaches it (blindspots_fp38_test.go).
+		{"dry delete", "rsync -an --delete /src/ /dst/", TierRead},
+		{"dry-run remote", "rsync -n -av /src/ host:/dst/", TierBenign},
 	})
 	runBlindHosts(t, p, []blindCase{
 		{"copy", "rsync -av /src/ /dst/", TierMutate, false},
 		{"list-only with destination", "rsync --list-only /src/ /dst/", TierMutate, false},
-		{"dry-run remote", "rsync -n -av /src/ host:/dst/", TierMutate, false},
 		{"remote option", "rsync -n -M--log-file=/etc/x /a /b", TierMutate, false},
 		{"remote option long", "rsync -n --remote-option=--log-file=/etc/x /a /b", TierMutate, false},
 		{"no-dry-run", "rsync -n --no-dry-run /a /b", TierMutate, false},
@@ -79,8 +82,6 @@ func TestBlindSpotOb37RsyncNoTransfer(t *testing.T) {
 		{"modify-window value", "rsync -a -@ -n /src/ /dst/", TierMutate, false},
 		{"operand", "rsync -a -- -n /dst/", TierMutate, false},
 		{"dry-run prefix", "rsync -a --dry /src/ /dst/", TierMutate, false},
-		// A dry run that deletes keeps the tier of the deletion.
-		{"dry delete", "rsync -an --delete /src/ /dst/", TierDestructive, false},
 		{"list protected", "rsync --list-only /root/.local/state/warden/", TierDestructive, true},
 	})
 }

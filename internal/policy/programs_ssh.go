@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"path"
 	"strings"
 )
 
@@ -66,7 +67,10 @@ func sshProgram(c *call) (Tier, string) {
 		}
 	}
 	var valueShort string
-	dry := c.name == "rsync" && rsyncTransfersNothing(c, clusterValues[c.name])
+	dry, remote := false, false
+	if c.name == "rsync" {
+		dry, remote = rsyncTransfersNothing(c, clusterValues[c.name])
+	}
 	switch c.name {
 	case "ssh", "ssh-copy-id":
 		valueShort = "BbcDEeFIiJLlmOopQRSWw"
@@ -77,7 +81,10 @@ func sshProgram(c *call) (Tier, string) {
 		valueShort = "BbcDFiJlNoPRSsX"
 		raise(TierMutate, "sftp: transfers files")
 	case "rsync":
-		if dry {
+		if dry && remote {
+			// As ssh HOST CMD is: the other side runs rsync --server -n.
+			t, why = TierBenign, "rsync: lists or dry-runs with another host, transferring nothing"
+		} else if dry {
 			t, why = TierRead, "rsync: lists or dry-runs, transferring nothing"
 		} else {
 			raise(TierMutate, "rsync: copies files")
@@ -166,7 +173,9 @@ func sshProgram(c *call) (Tier, string) {
 				// The remote-shell command is run locally; the rsync
 				// path remotely. Both are shell text.
 				c.shell(val, c.name+" "+name+" command", nil, false)
-				raise(TierMutate, c.name+" "+name)
+				if !(dry && sshRemoteShell(name, val)) {
+					raise(TierMutate, c.name+" "+name)
+				}
 			case c.name == "rsync" && (name == "--config" || name == "--dparam" || (name == "-M" || strings.HasPrefix(name, "-M")) && rsyncDaemon(args)):
 				// A daemon's configuration, from the file or set with
 				// --dparam/-M (the client's -M sends options instead),
@@ -189,7 +198,8 @@ func sshProgram(c *call) (Tier, string) {
 				if has {
 					raise(c.writeArg(arg{val: val, known: a.known}, c.name+" "+name))
 				}
-			case strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--remove-sent-files" || name == "--del":
+			case (strings.HasPrefix(name, "--delete") || name == "--remove-source-files" || name == "--remove-sent-files" || name == "--del") && !dry:
+				// Under -n they report what they would remove.
 				raise(TierDestructive, c.name+" "+name+": removes files")
 			case name == "--config" || name == "--password-file" || name == "--files-from" || name == "--exclude-from" || name == "--include-from":
 			case name == "-n" || name == "--dry-run":
@@ -369,24 +379,59 @@ func sshProgram(c *call) (Tier, string) {
 }
 
 // rsyncDaemon reports whether rsync's words start a daemon.
-// rsyncTransfersNothing reports whether a local rsync only prints: -n
-// (--dry-run) makes every file system call a no-op, and --list-only, or
-// a lone source, lists it. A daemon, an option for the remote side (-M),
-// a "--no-" option (which might undo -n), an operand naming a host, and
-// a word computed at run time (which may be any option) leave it a copy;
-// options that write logs or batch files, or run a shell, are raised on
+// rsyncTransfersNothing reports whether rsync only prints: -n
+// (--dry-run) makes every file system call a no-op on both sides, and
+// --list-only, or a lone source, lists it; remote says an operand names
+// another host (HOST:PATH, HOST::MODULE, rsync://), whose rsync is told
+// -n too. A daemon, an option for the remote side (-M), a "--no-" option
+// (which might undo -n), and a word computed at run time (which may be
+// any option) leave it a copy, and so does a remote path holding more
+// than a plain path's characters: an rsync before 3.2.4, or one given
+// --old-args, hands it to the remote shell, which runs a $(…) there.
+// Options that write logs or batch files, or run a shell, are raised on
 // their own.
-func rsyncTransfersNothing(c *call, valueShort string) bool {
+func rsyncTransfersNothing(c *call, valueShort string) (nothing, remote bool) {
 	for _, a := range c.args {
-		if !a.known || strings.Contains(a.val, ":") || strings.HasPrefix(a.val, "--no") || a.val == "--daemon" {
-			return false
+		if !a.known || strings.HasPrefix(a.val, "--no") || a.val == "--daemon" {
+			return false, false
+		}
+		if strings.Contains(a.val, ":") {
+			if !plainRemote(a.val) {
+				return false, false
+			}
+			remote = true
 		}
 	}
 	if c.flagSet('M', "--remote-option", 3) || c.flagSet(0, "--daemon", 4) || c.flagSet(0, "--server", 4) {
-		return false
+		return false, false
 	}
 	dry, list := rsyncDryOrList(c.args, valueShort)
-	return dry || list && c.copyTargets(valueShort) == nil
+	return dry || list && c.copyTargets(valueShort) == nil, remote
+}
+
+// sshRemoteShell reports whether rsync's option name (-e, --rsh) names
+// cmd, shell text the classifier has read, as the remote shell and its
+// program is ssh, which takes the host and the remote rsync as its
+// destination and command: a dry run through it reaches the host as ssh
+// HOST does. Another program (sh -c) would take the host for a command.
+func sshRemoteShell(name, cmd string) bool {
+	if name == "--rsync-path" {
+		return false
+	}
+	f := strings.Fields(cmd)
+	return len(f) > 0 && path.Base(f[0]) == "ssh"
+}
+
+// plainRemote reports whether w holds only the characters of a plain
+// host and path, none a remote shell would act on.
+func plainRemote(w string) bool {
+	for i := 0; i < len(w); i++ {
+		b := w[i]
+		if !(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || strings.IndexByte("._-/:@+=,%", b) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // rsyncDryOrList reports whether rsync's options hold -n (--dry-run) and

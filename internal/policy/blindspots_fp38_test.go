@@ -105,6 +105,9 @@ func TestBlindSpotFp38OpMode(t *testing.T) {
 func TestBlindSpotFp38AdminVerbs(t *testing.T) {
 	p := protectedPolicy(t)
 	runExactHosts(t, p, []exactCase{
+		{"procstat -a", "procstat -a", TierRead},
+		{"procstat -f", "sudo procstat -f 1", TierRead},
+		{"acpi -V", "acpi -V", TierRead},
 		{"iocage list", "iocage list", TierRead},
 		{"iocage list -t", "iocage list -t", TierRead},
 		{"iocage get", "iocage get all jail", TierRead},
@@ -135,6 +138,7 @@ func TestBlindSpotFp38AdminVerbs(t *testing.T) {
 		{"pbs list", "proxmox-backup-client list --repository root@pam@pbs:store", TierRead},
 	})
 	runBlindHosts(t, p, []blindCase{
+		{"procstat under tmp", "/tmp/procstat -a", TierDestructive, false},
 		{"iocage exec", "iocage exec jail id", TierDestructive, false},
 		{"iocage console", "iocage console jail", TierDestructive, false},
 		{"iocage destroy", "iocage destroy -f jail", TierDestructive, false},
@@ -210,5 +214,40 @@ func TestBlindSpotFp38RsyncDryRun(t *testing.T) {
 		{"computed host", `rsync -n src "$H":dst`, TierDestructive, false},
 		{"computed option", `rsync -avn --delete "$S" /srv/b/`, TierDestructive, false},
 		{"list-only with dest", "rsync --list-only host:/path /srv/x", TierMutate, false},
+	})
+}
+
+// TestBlindSpotFp38PackageReports: apt's simulation and dnf's and yum's
+// check-update only report; an option that could undo the simulation,
+// the verbs -s does not stop and a metadata refresh keep their tiers.
+func TestBlindSpotFp38PackageReports(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"apt-get -s upgrade", "apt-get -s upgrade", TierRead},
+		{"apt-get --simulate", "apt-get --simulate dist-upgrade", TierRead},
+		{"apt -s", "apt -s full-upgrade", TierRead},
+		{"after verb", "apt-get install -s nginx", TierRead},
+		{"--dry-run", "sudo apt-get --dry-run install nginx", TierRead},
+		{"--just-print", "apt-get --just-print remove nginx", TierRead},
+		{"-q", "apt-get -qq -s upgrade", TierRead},
+		{"dnf check-update", "dnf check-update", TierRead},
+		{"dnf -q check-update", "sudo dnf -q check-update", TierRead},
+		{"yum check-update", "yum check-update", TierRead},
+		{"apt list", "apt list --upgradable", TierRead},
+	})
+	runBlindHosts(t, p, []blindCase{
+		{"upgrade", "apt-get upgrade", TierMutate, false},
+		{"-o undoes", "apt-get -s -o APT::Get::Simulate=false upgrade", TierMutate, false},
+		{"-o joined", "apt-get -s -oAPT::Get::Simulate=0 upgrade", TierMutate, false},
+		{"--option", "apt-get -s --option=APT::Get::Simulate=false upgrade", TierMutate, false},
+		{"-c", "apt-get -s -c /etc/apt/x.conf upgrade", TierMutate, false},
+		{"--no-simulate", "apt-get -s --no-simulate upgrade", TierMutate, false},
+		{"after --", "apt-get upgrade -- -s", TierMutate, false},
+		{"update", "apt-get -s update", TierMutate, false},
+		{"clean", "apt-get -s clean", TierMutate, false},
+		{"computed", `apt-get -s "$V" upgrade`, TierMutate, false},
+		{"pre-invoke", "apt-get -s -oDpkg::Pre-Invoke::=id upgrade", TierDestructive, false},
+		{"dnf refresh", "dnf check-update --refresh", TierMutate, false},
+		{"dnf upgrade", "dnf upgrade", TierMutate, false},
 	})
 }

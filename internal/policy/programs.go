@@ -32,7 +32,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	dumpe2fs xfs_info named-checkconf systemd-delta apt-config atq arc_summary
 	aureport ifquery iwgetid pr lzcat lzmadec xzdec lzmainfo rpm2cpio xzgrep xzegrep xzfgrep bzgrep
 	bzegrep bzfgrep lzgrep lzegrep lzfgrep zstdgrep
-	ipcalc sipcalc pveversion kldstat ntpstat disown pg_lsclusters`)
+	ipcalc sipcalc pveversion kldstat ntpstat disown pg_lsclusters procstat acpi`)
 
 // benignPrograms have side effects nobody needs to approve.
 var benignPrograms = set(`mktemp sync logger wall ssh-keyscan notify-send beep

@@ -58,3 +58,33 @@ func goBoolFlag(args []string, name string) bool {
 	}
 	return false
 }
+
+// aptSimulateVerbs are the apt verbs -s turns into a report: they
+// resolve and print what dpkg would do, and neither download nor run it.
+// update, clean and source act whatever -s says.
+var aptSimulateVerbs = set(`install reinstall remove purge upgrade dist-upgrade full-upgrade autoremove autopurge build-dep satisfy`)
+
+// aptSimulates reports whether c is apt or apt-get simulating one of
+// aptSimulateVerbs (-s, --simulate, --just-print, --dry-run, --recon,
+// --no-act). A -o or -c could set APT::Get::Simulate back to false, or
+// name a configuration that does, and a word computed at run time could
+// be either, so with any of them it is not a simulation.
+func aptSimulates(c *call, first string) bool {
+	if c.name != "apt" && c.name != "apt-get" || !aptSimulateVerbs[first] || !allKnown(c.args) {
+		return false
+	}
+	sim := false
+	for _, a := range c.args {
+		v := a.val
+		switch {
+		case v == "--":
+			return sim
+		case v == "-s" || v == "--simulate" || v == "--just-print" || v == "--dry-run" || v == "--recon" || v == "--no-act":
+			sim = true
+		case strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "--option") || strings.HasPrefix(v, "-c") ||
+			strings.HasPrefix(v, "--config-file") || strings.HasPrefix(v, "--no-") || strings.Contains(v, "imulate"):
+			return false
+		}
+	}
+	return sim
+}

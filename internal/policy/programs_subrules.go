@@ -195,6 +195,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			}
 		}
 	case "apt", "apt-get", "aptitude", "dnf", "yum", "microdnf", "zypper", "apk", "snap", "brew", "pip", "pip3", "pipx":
+		if aptSimulates(c, first) {
+			return TierRead, c.name + " " + first + " -s: simulates, changing nothing"
+		}
 		wr := raiser{t, label}
 		workDirOpts(c, &wr)
 		t, label = wr.t, wr.why

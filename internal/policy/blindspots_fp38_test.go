@@ -251,3 +251,31 @@ func TestBlindSpotFp38PackageReports(t *testing.T) {
 		{"dnf upgrade", "dnf upgrade", TierMutate, false},
 	})
 }
+
+// TestBlindSpotFp38ClusterReports: GlusterFS's and RADOS's state and
+// usage reports and dnf's history list read; stopping or deleting a
+// volume, removing a pool and undoing a transaction do not.
+func TestBlindSpotFp38ClusterReports(t *testing.T) {
+	p := protectedPolicy(t)
+	runExactHosts(t, p, []exactCase{
+		{"gluster volume info", "gluster volume info", TierRead},
+		{"gluster volume info vol", "gluster volume info gv0", TierRead},
+		{"gluster status detail", "gluster volume status gv0 detail", TierRead},
+		{"gluster peer status", "sudo gluster peer status", TierRead},
+		{"gluster script mode", "gluster --mode=script volume info", TierRead},
+		{"rados df", "rados df", TierRead},
+		{"rados lspools", "rados lspools", TierRead},
+		{"dnf history", "dnf history", TierRead},
+		{"yum history", "yum history", TierRead},
+	})
+	runBlindHosts(t, p, []blindCase{
+		{"gluster stop", "gluster volume stop gv0", TierDestructive, false},
+		{"gluster delete", "gluster volume delete gv0", TierDestructive, false},
+		{"gluster log file", "gluster --log-file=/etc/x volume info", TierMutate, false},
+		{"rados rmpool", "rados rmpool x x --yes-i-really-really-mean-it", TierDestructive, false},
+		{"rados purge", "rados purge pool --yes-i-really-really-mean-it", TierDestructive, false},
+		{"rados ls outfile", "rados -p pool ls /etc/x", TierMutate, false},
+		{"dnf history undo", "dnf history undo 5", TierMutate, false},
+		{"dnf history rollback", "dnf history rollback 3", TierMutate, false},
+	})
+}

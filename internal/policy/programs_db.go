@@ -379,7 +379,7 @@ var infraPrograms = set(`ceph rbd rados radosgw-admin gluster rclone etcdctl con
 // infraDestroys are the verbs that remove or empty; infraStops take a
 // whole service down (nomad job stop, gluster volume stop).
 var infraDestroys = set(`delete del rm rb remove purge destroy rmdir rmdirs deletefile cleanup dedupe
-	terminate stop-purge zap wipe erase unset deleteall rmr reset force_reset`)
+	terminate stop-purge zap wipe erase unset deleteall rmr reset force_reset rmpool rmsnap`)
 
 // infraProgram classifies infraPrograms by their first four words.
 func infraProgram(c *call) (Tier, string) {

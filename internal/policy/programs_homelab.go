@@ -198,7 +198,8 @@ type infraReadForm struct {
 	gnu      bool
 }
 
-// infraReadForms lists the reads of Vault, Consul, Nomad and etcd.
+// infraReadForms lists the reads of Vault, Consul, Nomad, etcd, GlusterFS
+// and RADOS.
 // Reading a secret's value (vault kv get, vault read, consul kv get,
 // etcdctl get) is left out with everything else; vault list and kv list
 // name the keys under a path (the one operand a trailing word may be),
@@ -213,6 +214,13 @@ var infraReadForms = map[string]infraReadForm{
 	"nomad": {reads: phrases(`status|version|node status|job status|alloc status|alloc logs|server members|
 		operator raft list-peers|deployment list|deployment status`), trailing: 2,
 		goFlags: set(`json verbose short stderr tail f self all-allocs`), goVals: set(`address namespace region n`)},
+	// GlusterFS's and Ceph RADOS's reports: a volume's or peer's state,
+	// a pool's usage (rados ls is left out: a second operand is a file
+	// it writes); a volume name or status detail may follow gluster's.
+	"gluster": {reads: phrases(`volume info|volume status|volume list|peer status|pool list|snapshot list|snapshot info|
+		snapshot status|volume heal info|volume quota list|--version`), trailing: 2,
+		goFlags: set(`xml`), goVals: set(`mode remote-host`)},
+	"rados": {reads: phrases(`df|lspools|--version|-v`), goVals: set(`format id cluster name p pool`)},
 	"etcdctl": {reads: phrases(`version|endpoint health|endpoint status|endpoint hashkv|member list|alarm list`), gnu: true,
 		spec: optSpec{valueShort: "w",
 			longFlags: set(`--cluster --insecure-skip-tls-verify --insecure-transport --hex`),

@@ -137,10 +137,10 @@ var subcommandTables = joinTables(applianceTables, directoryTables, map[string]s
 		``, ``, TierRead, TierMutate, "ocqt", "--option --config-file --target-release"),
 	"apt-get":  sub(`check|changelog|indextargets|help|--version|-v|moo`, ``, ``, TierRead, TierMutate, "ocqt", "--option --config-file --target-release"),
 	"aptitude": sub(`search|show|versions|why|why-not|changelog|help`, ``, ``, TierMutate, TierMutate, "", ""),
-	"dnf": sub(`list|info|search|repolist|repoquery|provides|history list|history info|deplist|--version|help|
+	"dnf": sub(`list|info|search|repolist|repoquery|provides|history|history list|history info|deplist|--version|help|
 		updateinfo|check|check-update|check-upgrade|alias list|module list|module info|group list|group info|repoinfo`,
 		``, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --repo --enablerepo --disablerepo --installroot --config --exclude --forcearch --disableplugin --enableplugin --disableexcludes --repofrompath --debuglevel --errorlevel --rpmverbosity --color --comment --destdir --downloaddir"),
-	"yum": sub(`list|info|search|repolist|provides|history list|history info|deplist|--version|help|check|updateinfo|check-update`,
+	"yum": sub(`list|info|search|repolist|provides|history|history list|history info|deplist|--version|help|check|updateinfo|check-update`,
 		``, ``, TierRead, TierMutate, "cdex", "--setopt --releasever --repo --enablerepo --disablerepo --installroot --config --exclude --forcearch --disableplugin --enableplugin --disableexcludes --repofrompath --debuglevel --errorlevel --rpmverbosity --color --comment --destdir --downloaddir"),
 	"microdnf": sub(`repoquery|repolist|--version|help`, ``, ``, TierRead, TierMutate, "", ""),
 	"zypper": sub(`search|se|info|if|list-updates|lu|packages|pa|repos|lr|patches|lp|patch-check|pchk|locks|ll|services|ls|products|pd|--version|help`,

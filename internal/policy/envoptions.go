@@ -59,13 +59,7 @@ func (e *eval) optionVar(name, val string, ctx cctx, where string) {
 	default:
 		return
 	}
-	sub := e.fork()
-	sctx := ctx
-	sctx.inArgs = true
-	sctx.nest++
-	sub.simple(argv, sctx, "")
-	if sub.denied {
-		e.deny(fmt.Sprintf("%s sets %s, which %s reads as its options: %s", where, name, prog, sub.denyWhy))
+	if why := e.deniedAside(ctx, func(sub *eval, sctx cctx) { sub.simple(argv, sctx, "") }); why != "" {
+		e.deny(fmt.Sprintf("%s sets %s, which %s reads as its options: %s", where, name, prog, why))
 	}
-	sub.release()
 }

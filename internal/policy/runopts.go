@@ -299,14 +299,24 @@ func (c *call) runOptWords() (Tier, string) {
 // value for the reason.
 func (e *eval) runsDenied(lines []string, ctx cctx, what string) {
 	for _, line := range lines {
-		sub := e.fork()
-		sctx := ctx
-		sctx.inArgs = true
-		sctx.nest++
-		sub.script(line, sctx, "argument")
-		if sub.denied {
-			e.deny(fmt.Sprintf("%s runs %s (%s)", what, truncate(line, 96), sub.denyWhy))
+		if why := e.deniedAside(ctx, func(sub *eval, sctx cctx) { sub.script(line, sctx, "argument") }); why != "" {
+			e.deny(fmt.Sprintf("%s runs %s (%s)", what, truncate(line, 96), why))
 		}
-		sub.release()
 	}
+}
+
+// deniedAside runs run on a fork of e, one level down in the arguments of
+// the command being judged, and returns why the deny rules refused what
+// it classified ("" when they did not); only the denial reaches e.
+func (e *eval) deniedAside(ctx cctx, run func(sub *eval, sctx cctx)) string {
+	sub := e.fork()
+	defer sub.release()
+	sctx := ctx
+	sctx.inArgs = true
+	sctx.nest++
+	run(sub, sctx)
+	if sub.denied {
+		return sub.denyWhy
+	}
+	return ""
 }

@@ -196,10 +196,13 @@ func (f fixture) testKeys(t *testing.T) {
 		return id[0], id[1]
 	}
 	// What the kernel shows of both: flags, use count, expiry,
-	// permissions, description; and the ring's members and the key.
+	// permissions, description; which of the two the user's key ring
+	// holds; and the ring's members and the key. The user's key ring is
+	// the uid's, shared with every suite running beside this one, so
+	// only these two of its members are looked at.
 	state := func(t *testing.T, r, k string) string {
 		t.Helper()
-		_, out := f.run(t, Full, fmt.Sprintf(`grep -E "^(%08x|%08x) " /proc/keys; keyctl rlist @u; keyctl rlist %s; keyctl print %s; keyctl rdescribe %s`, atoi(t, r), atoi(t, k), r, k, k))
+		_, out := f.run(t, Full, fmt.Sprintf(`grep -E "^(%08x|%08x) " /proc/keys; keyctl rlist @u | tr ' ' '\n' | grep -xE '%s|%s'; keyctl rlist %s; keyctl print %s; keyctl rdescribe %s`, atoi(t, r), atoi(t, k), r, k, r, k, k))
 		return out
 	}
 	changes := []string{

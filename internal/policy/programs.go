@@ -239,7 +239,7 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		"time", "command", "builtin", "exec", "caffeinate", "firejail", "cgexec",
 		"systemd-run", "chroot", "unshare", "nsenter", "setpriv", "runuser", "su",
 		"strace", "ltrace", "valgrind", "flock", "watch", "script", "busybox", "toybox",
-		"faketime", "proxychains", "proxychains4", "torsocks", "catchsegv", "eatmydata",
+		"coreutils", "faketime", "proxychains", "proxychains4", "torsocks", "catchsegv", "eatmydata",
 		"unbuffer", "rlwrap", "sg", "newgrp", "setarch", "linux32", "linux64", "prlimit",
 		"numactl", "cpulimit", "trickle", "fakeroot", "dbus-run-session", "systemd-inhibit",
 		"sshpass", "parallel", "xargs", "jc", "bwrap", "proot":
@@ -632,8 +632,16 @@ func variantName(n string) (string, func(*call) (Tier, string)) {
 			return n[:i], h
 		}
 	}
+	// sudo-rs, su-rs and visudo-rs are the Rust rewrites installed
+	// beside the programs they replace, with their options.
+	if base, ok := strings.CutSuffix(n, "-rs"); ok && rustRewrites[base] {
+		return base, handlerFor(base)
+	}
 	return n, nil
 }
+
+// rustRewrites are the programs whose Rust rewrites are named NAME-rs.
+var rustRewrites = set(`sudo su visudo`)
 
 // renamed reports whether normaliseName may give n another name: only a
 // name with a dot (nc.openbsd, ld-linux-x86-64.so.2) or a version at its

@@ -126,6 +126,11 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 				}
 			}
 		}
+		if c.name == "podman" && first == "unshare" {
+			if st, swhy, ok := c.subCommand(); ok && st == TierDestructive {
+				return st, swhy
+			}
+		}
 		if first == "healthcheck" && second == "run" {
 			return TierMutate, c.name + " healthcheck run: runs the container's check command"
 		}
@@ -330,6 +335,10 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		}
 		if first == "config" && (hasFlag(rest, 0, "--set") || hasFlag(rest, 0, "--unset")) {
 			return TierMutate, "flatpak config --set: changes flatpak's configuration"
+		}
+	case "pct", "iocage", "machinectl", "ctr":
+		if st, swhy, ok := c.subCommand(); ok && st == TierDestructive {
+			return st, swhy
 		}
 	case "lxc", "incus":
 		if st, swhy, ok := c.subCommand(); ok && st == TierDestructive {

@@ -13,7 +13,7 @@ func TestUnknownProgramArguments(t *testing.T) {
 	p := testPolicy(t)
 	for _, c := range []string{
 		"ctxrun -t x rm -rf /", "chrootctl -c x -- rm -rf /", "boxctl enter box -- reboot",
-		"imgrun exec img rm -rf /", "nsjail -Mo -- /bin/rm -rf /", "minijail0 -- /sbin/reboot",
+		"imgrun exec img rm -rf /", "jailrun -Mo -- /bin/rm -rf /", "boxjail0 -- /sbin/reboot",
 		"host-spawn reboot", "devshell run poweroff", "foo sudo reboot", "foo -- env X=1 halt",
 		"foo mkfs.ext4 /dev/sda", "foo dd if=/dev/zero of=/dev/sda", "foo python3 -c 1", "foo sh -c 'rm -rf /srv'",
 		"foo rm -rf build", "foo a b c d e f g h i j k l m n o p q r s t u v w x y z reboot",

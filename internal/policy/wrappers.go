@@ -16,7 +16,7 @@ func wrapperProgram(c *call) (Tier, string) {
 		return xargsProgram(c)
 	case "parallel":
 		return parallelProgram(c)
-	case "busybox", "toybox":
+	case "busybox", "toybox", "coreutils": // coreutils: uutils' multicall binary
 		if len(c.args) == 0 || strings.HasPrefix(c.args[0].val, "--list") || c.args[0].val == "--help" {
 			return TierRead, c.name + ": lists applets"
 		}

@@ -455,9 +455,28 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 	}
 	if !known {
 		e.unknownVar(a.Name.Value, ctx, where)
+		// X=--to-command=reboot; TAR_OPTIONS=$X tar: the values the
+		// script gives X elsewhere are what TAR_OPTIONS may hold.
+		e.boundValues(a.Value, ctx, sc, func(v string) { e.envVarCtx(a.Name.Value, v, ctx, where) })
 		return
 	}
 	e.envVarCtx(a.Name.Value, val, ctx, where)
+}
+
+// boundValues calls f with each value w takes under the trial bindings
+// of the variables it uses (scope.bindings): the literal values the
+// script assigns them. Like a command's trial readings, these only add
+// findings; the unbound reading has already counted what is unknown.
+func (e *eval) boundValues(w *syntax.Word, ctx cctx, sc *scope, f func(string)) {
+	if w == nil {
+		return
+	}
+	for _, bind := range sc.bindings([]*syntax.Word{w}) {
+		r := resolver{e: e, ctx: ctx, sc: sc, bind: bind}
+		if v := r.lit(w); v.known {
+			f(v.val)
+		}
+	}
 }
 
 // unknownVar classifies setting name to a value known only at run time:
@@ -551,7 +570,11 @@ func (e *eval) quotedDecl(d *syntax.DeclClause, w *syntax.Word, printOnly bool, 
 		e.bracedDecl(d, r.appendFields(nil, w), printOnly, ctx)
 		return
 	}
-	e.declField(d, r.lit(w), printOnly, ctx)
+	v := r.lit(w)
+	e.declField(d, v, printOnly, ctx)
+	if !v.known {
+		e.boundValues(w, ctx, sc, func(val string) { e.declField(d, arg{val: val, known: true}, printOnly, ctx) })
+	}
 }
 
 // declField classifies one field of a declaration's argument.

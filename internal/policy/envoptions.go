@@ -63,3 +63,50 @@ func (e *eval) optionVar(name, val string, ctx cctx, where string) {
 		e.deny(fmt.Sprintf("%s sets %s, which %s reads as its options: %s", where, name, prog, why))
 	}
 }
+
+// lessShowFlags are less's one-letter options that change only how it
+// shows its text; lessNumFlags take a number (-x4,8, -j.5, -z-2).
+const (
+	lessShowFlags = "aABcCdeEfFgGiIJKLmMnNqQrRsSuUwWX~"
+	lessNumFlags  = "bhjxyz"
+)
+
+// lessShowLong are less's long options of the same kind, without "--".
+var lessShowLong = set(`RAW-CONTROL-CHARS raw-control-chars quit-if-one-screen no-init chop-long-lines ignore-case
+	IGNORE-CASE LONG-PROMPT long-prompt line-numbers LINE-NUMBERS quiet QUIET silent squeeze-blank-lines status-column
+	mouse use-color incsearch quit-at-eof QUIT-AT-EOF wordwrap no-lessopen tabs jump-target window shift max-back-scroll
+	hilite-search HILITE-SEARCH hilite-unread HILITE-UNREAD search-skip-screen clear-screen CLEAR-SCREEN dumb
+	follow-name no-keypad tilde underline-special redraw-on-quit no-histdups quit-on-intr no-vbell`)
+
+// plainLessOptions reports whether val, set as LESS or SYSTEMD_LESS, holds
+// only options that change how less shows text (LESS=-R, LESS=FRX,
+// LESS='-R --mouse -x4'): no command (+!CMD), key binding file (-k),
+// log file (-o), tag file (-t) or prompt. Setting such a value is no
+// more than the options on less's command line.
+func plainLessOptions(name, val string) bool {
+	if name != "LESS" && name != "SYSTEMD_LESS" {
+		return false
+	}
+	for _, w := range strings.Fields(val) {
+		if long, ok := strings.CutPrefix(w, "--"); ok {
+			n, v, has := strings.Cut(long, "=")
+			if !lessShowLong[n] || has && strings.Trim(v, "0123456789.,-") != "" {
+				return false
+			}
+			continue
+		}
+		w = strings.TrimPrefix(w, "-")
+		for i := 0; i < len(w); i++ {
+			switch c := w[i]; {
+			case strings.IndexByte(lessShowFlags, c) >= 0:
+			case strings.IndexByte(lessNumFlags, c) >= 0:
+				for i+1 < len(w) && strings.IndexByte("0123456789.,-", w[i+1]) >= 0 {
+					i++
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}

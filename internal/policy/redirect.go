@@ -615,7 +615,7 @@ func (e *eval) envVar(name, val string, covered bool, where string) {
 }
 
 func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
-	if (name != "KUBECONFIG" || !e.trustedKubeconfigs(val)) && !gitTraceNoFile(name, val) {
+	if (name != "KUBECONFIG" || !e.trustedKubeconfigs(val)) && !gitTraceNoFile(name, val) && !plainLessOptions(name, val) {
 		e.envName(name, ctx, where)
 	}
 	e.proxyVar(name, val)

@@ -122,27 +122,32 @@ func TestSilentTerminalAnswers(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	rg := newRigWith(t, policy.Open, session.Options{RecordDir: dir})
+	// Each prints ASK-2READY, which the terminal's echo of the command
+	// line does not hold: a wait for it ends once the program has asked,
+	// not when its command line is echoed (python3 takes a while to start
+	// on a busy machine, and a line typed before it turns echo off is
+	// rightly recorded).
 	asks := []string{
-		"stty -echo; echo ASK-READY; read X; stty echo",
-		"stty -echo; echo ASK-READY; read -r X Y; stty echo",
-		`sh -c 'stty -echo; echo ASK-READY; head -n1 >/dev/null; stty echo'`,
-		`python3 -c "import getpass; getpass.getpass('ASK-READY')"`,
-		`perl -e 'system "stty -echo"; print "ASK-READY\n"; <STDIN>; system "stty echo"'`,
+		"stty -echo; echo ASK-$((1+1))READY; read X; stty echo",
+		"stty -echo; echo ASK-$((1+1))READY; read -r X Y; stty echo",
+		`sh -c 'stty -echo; echo ASK-$((1+1))READY; head -n1 >/dev/null; stty echo'`,
+		`python3 -c "import getpass; getpass.getpass('ASK-%dREADY' % 2)"`,
+		`perl -e 'system "stty -echo"; print "ASK-", 1+1, "READY\n"; <STDIN>; system "stty echo"'`,
 	}
 	kept := []string{
-		"read -p ASK-READY X",
-		"echo ASK-READY; head -n1 >/dev/null",
+		"read -p ASK-$((1+1))READY X",
+		"echo ASK-$((1+1))READY; head -n1 >/dev/null",
 	}
 	check := func(t *testing.T, cmd, typed string, secret bool) {
 		id := rg.start(map[string]any{"writable": true})
 		defer rg.call("session_close", map[string]any{"session_id": id})
 		rg.approved("session_send", map[string]any{"session_id": id, "data": cmd, "enter": true})
-		rg.readUntil(id, "ASK-READY")
+		rg.readUntil(id, "ASK-2READY")
 		time.Sleep(100 * time.Millisecond)
 		rg.call("session_send", map[string]any{"session_id": id, "data": typed, "enter": true})
 		b, _ := json.Marshal(rg.audit.all)
-		if strings.Contains(string(b), typed) == secret {
-			t.Errorf("after %q the audit records hold %q: %v, want %v", cmd, typed, !secret, !secret)
+		if held := strings.Contains(string(b), typed); held == secret {
+			t.Errorf("after %q the audit records hold %q: %v, want %v", cmd, typed, held, !secret)
 		}
 	}
 	for i, cmd := range asks {

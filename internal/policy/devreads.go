@@ -195,7 +195,7 @@ func (e *eval) deviceReadAbs(a arg, ctx cctx) {
 		return // cannot name one: no allocation on every word of every command
 	}
 	if !a.known {
-		v = extGlob.ReplaceAllString(v, "*")
+		v = extGlob.ReplaceAllString(unquotedPattern(v), "*")
 	}
 	fields := strings.FieldsFunc(v, pathSep)
 	if strings.Contains(v, "/dev/char/") || strings.Contains(v, "/config") {
@@ -241,4 +241,44 @@ func (e *eval) deviceReads(args []arg, ctx cctx) {
 	for _, a := range args[1:] {
 		e.deviceRead(a, ctx)
 	}
+}
+
+// unquotedPattern turns the source text of a word known only at run time
+// into a pattern of the names it may take: each command substitution
+// ($(…), `…`, $((…))) is any text, "*", and quotes are removed, so that
+// /proc/$(pgrep warden)/environ and /proc/"$p"/environ read as
+// /proc/*/environ and /proc/$p/environ rather than as the pieces between
+// their blanks and quotes.
+func unquotedPattern(v string) string {
+	if !strings.ContainsAny(v, "`'\"(") {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '"' || c == '\'':
+		case c == '`':
+			if j := strings.IndexByte(v[i+1:], '`'); j >= 0 {
+				i += j + 1
+			}
+			b.WriteByte('*')
+		case c == '$' && i+1 < len(v) && v[i+1] == '(':
+			depth := 0
+			j := i + 1
+			for ; j < len(v); j++ {
+				if v[j] == '(' {
+					depth++
+				} else if v[j] == ')' {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			i = j
+			b.WriteByte('*')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

@@ -454,6 +454,11 @@ var gitCommandOpts = map[string][]string{
 	"difftool":   {"-x", "--extcmd"},
 	"grep":       {"-O", "--open-files-in-pager"},
 	"send-email": {"--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd"},
+	// filter-branch evaluates each filter in a shell, once per commit.
+	"filter-branch": {"--env-filter", "--tree-filter", "--index-filter", "--parent-filter", "--msg-filter",
+		"--commit-filter", "--tag-name-filter"},
+	"instaweb": {"-d", "--httpd", "-b", "--browser"},
+	"daemon":   {"--access-hook"},
 }
 
 // gitChecked adds to gitProgram the programs its options run: -c values,
@@ -524,6 +529,15 @@ func gitChecked(c *call) (Tier, string) {
 		}
 		for _, v := range c.optVals(rest, gitCommandOpts[sub]...) {
 			r.raise(c.shellArg(v, "git "+sub+" command"))
+		}
+		if sub == "send-email" {
+			// An absolute path as the SMTP server is a sendmail-like
+			// program git runs instead of connecting.
+			for _, v := range c.optVals(rest, "--smtp-server") {
+				if !v.known || strings.HasPrefix(v.val, "/") {
+					r.raise(c.shellArg(v, "git send-email --smtp-server program"))
+				}
+			}
 		}
 		switch sub {
 		case "clone", "ls-remote", "archive", "fetch-pack":

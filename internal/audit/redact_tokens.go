@@ -119,6 +119,10 @@ var tokenRules = func() (t [256][]tokenRule) {
 		'P': {{"PMAK-", 40, isAlnumDash, nil}},  // Postman
 		'N': {{"NRAK-", 20, isUpperDigit, nil}}, // New Relic
 		'C': {{"CFPAT-", 40, isB64URL, nil}},    // Contentful
+		// A K3s or RKE2 join token (K10<CA hash>::<user>:<password>), as
+		// /var/lib/rancher/k3s/server/node-token holds it: it joins a node
+		// to the cluster.
+		'K': {{"K10", 66, isK3sTokenByte, k3sToken}},
 		'A': {
 			{"AIza", 30, isB64URL, nil}, {"ATATT3", 20, isB64URL, nil}, // Atlassian
 			// age's secret keys (Bech32, upper case), JFrog's API keys.
@@ -132,6 +136,22 @@ var tokenRules = func() (t [256][]tokenRule) {
 	}
 	return t
 }()
+
+// isK3sTokenByte: the CA hash in hex, then "::", a user name and a password.
+func isK3sTokenByte(c byte) bool { return isB64URL(c) || c == ':' || c == '.' }
+
+// k3sToken reports whether what follows K10 is a 64-digit hex hash and "::".
+func k3sToken(t string) bool {
+	if len(t) < 66 || t[64:66] != "::" {
+		return false
+	}
+	for i := 0; i < 64; i++ {
+		if !isHex(t[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // tokenEnd returns the end of a recognised token starting the word s[i:j],
 // or i when there is none.

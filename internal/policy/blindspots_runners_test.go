@@ -41,7 +41,7 @@ func TestBlindSpotCommandRunners(t *testing.T) {
 		"ctr run --env A=b --rm img id reboot",
 		// Privilege tools, package runners, retry loops, servers.
 		"please reboot", "please -u root reboot", "sudo-rs reboot", "sudo-rs -u root rm -rf /", "su-rs -c reboot",
-		"pkgx reboot", "pkgx FOO=1 reboot", "uvx reboot", "uvx --from x reboot", "retry -t 3 -- reboot",
+		"pkgx reboot", "pkgx FOO=1 reboot", "pkgx +x reboot", "pkgx +a +b@2 rm -rf /", "uvx reboot", "uvx --from x reboot", "retry -t 3 -- reboot",
 		"empty -f reboot", "tcpserver 0 1 reboot", "s6-tcpserver 0 1 reboot", "tcpsvd 0 1 reboot",
 		"ttyd reboot", "ttyd -p 8080 reboot", "gotty reboot", "gotty --port 1 reboot", "dropbear -c reboot",
 		"coreutils rm -rf /", "/usr/lib/cargo/bin/coreutils rm -rf /etc",
@@ -51,6 +51,9 @@ func TestBlindSpotCommandRunners(t *testing.T) {
 		// alone stay what they were.
 		{"kitty alone", "kitty", TierMutate},
 		{"kitty runs htop", "kitty --hold htop", TierMutate},
+		{"kitty's own kitten", "kitty +kitten icat x.png", TierMutate},
+		{"kitty remote control", "kitty @ ls", TierMutate},
+		{"pkgx package", "pkgx +rust cargo build", TierMutate},
 		{"sakura runs top", "sakura -x top", TierMutate},
 		{"rr replay", "rr replay", TierMutate},
 		{"uftrace report", "uftrace report", TierMutate},

@@ -25,6 +25,8 @@ type subWrap struct {
 	each      bool     // every operand is a shell command (hyperfine CMD1 CMD2)
 	flagsOnly bool     // only the shell options run anything; operands are data (nix-shell -p PKG --run CMD)
 	assigns   bool     // NAME=VALUE words come before the command (cross-env A=1 CMD)
+	pkgs      bool     // +PKG words come before the command (pkgx +node@18 node)
+	ownCmds   string   // a first word starting with one of these is the program's own command, not one it runs (kitty +kitten, kitty @ ls)
 	goBools   []string // Go flag-style options (-prefix P): each takes a value but these
 	install   string   // the verb whose first operand names a package whose program runs (nix run nixpkgs#PKG -- ARGS); under the others only the options run anything
 	shellFlag byte     // a flag that makes the command shell text (entr -s)
@@ -159,7 +161,7 @@ var subWraps = map[string]subWrap{
 	// kitty, foot and xdg-terminal-exec run the words after their options.
 	"kitty": {spec: wrapSpec{valueShort: "cTodw", valueLong: []string{"--config", "--override", "--title", "--class", "--name",
 		"--directory", "--working-directory", "--detached-log", "--session", "--instance-group", "--listen-on", "--start-as",
-		"--position", "--watcher", "--os-window-tag", "--logo", "--logo-position", "--logo-alpha"}}},
+		"--position", "--watcher", "--os-window-tag", "--logo", "--logo-position", "--logo-alpha"}}, ownCmds: "+@"},
 	"foot": {spec: wrapSpec{valueShort: "cofTtaWwDdp", valueLong: []string{"--config", "--override", "--font", "--title",
 		"--term", "--app-id", "--window-size-chars", "--window-size-pixels", "--working-directory", "--log-level", "--print-pid"}}},
 	"footclient": {spec: wrapSpec{valueShort: "oTtaWwDsd", valueLong: []string{"--override", "--title", "--term", "--app-id",
@@ -202,7 +204,7 @@ var subWraps = map[string]subWrap{
 	"vzctl":      {verbs: []string{"exec", "exec2"}, spec: wrapSpec{leading: 1}, shellCmd: true},
 	"jexec":      {spec: wrapSpec{valueShort: "uUd", leading: 1}},
 	"please":     {spec: wrapSpec{valueShort: "dertu", valueLong: []string{"--dir", "--env", "--reason", "--target", "--allowenv"}}},
-	"pkgx":       {assigns: true},
+	"pkgx":       {assigns: true, pkgs: true},
 	"uvx":        {spec: wrapSpec{valueShort: "wp", valueLong: append([]string{"--from"}, uvRunValues...)}},
 	// Servers that run a command for each connection.
 	"tcpserver":    {spec: wrapSpec{valueShort: "cCxBgulbt", leading: 2}},
@@ -284,6 +286,9 @@ func (c *call) subCommand() (t Tier, why string, ok bool) {
 	if len(cmd) > 0 && w.install != "" && verb == w.install {
 		cmd = installed(cmd)
 	}
+	if len(cmd) > 0 && cmd[0].known && cmd[0].val != "" && strings.IndexByte(w.ownCmds, cmd[0].val[0]) >= 0 {
+		cmd = nil
+	}
 	if len(cmd) == 0 {
 		return TierMutate, what, len(p.shellText) > 0
 	}
@@ -351,7 +356,7 @@ loop:
 			break
 		}
 		if len(v) < 2 || v[0] != '-' {
-			if w.flagsOnly || w.assigns && strings.Contains(v, "=") {
+			if w.flagsOnly || w.assigns && strings.Contains(v, "=") || w.pkgs && v != "" && v[0] == '+' {
 				i++
 				continue
 			}

@@ -155,6 +155,8 @@ func optsProgram(name string) func(*call) (Tier, string) {
 		return dbusActivationEnv
 	case "less", "more", "most":
 		return lessProgram
+	case "ps":
+		return psProgram
 	case "lynx", "links", "links2", "elinks", "w3m", "lnav":
 		return textBrowserProgram
 	case "tcpdump", "tshark", "dumpcap":

@@ -415,6 +415,9 @@ func handlerFor(name string) func(*call) (Tier, string) {
 	if h := applianceProgram(name); h != nil {
 		return h
 	}
+	if h := opsQueryProgram(name); h != nil {
+		return h
+	}
 	if infraPrograms[name] {
 		return infraProgram
 	}

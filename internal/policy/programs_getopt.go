@@ -100,6 +100,10 @@ var clusterValues = map[string]string{
 	"nc":     "degGimopswxIMOPTVX",
 	"ncat":   "degGimopswxIMOPTVX",
 	"netcat": "degGimopswxIMOPTVX",
+	// iperf3's getopt string; needrestart's -r, -m, -c, -f and -u; rndc's.
+	"iperf3":      "pfiIcbtnklPwBMSLOFATCX",
+	"needrestart": "rmcfu",
+	"rndc":        "bckpsy",
 }
 
 // wordOptions are programs whose options are single-dash words that never

@@ -87,7 +87,7 @@ var pipTable = sub(`list|show|freeze|check|search|index|--version|-V|help|config
 // temporary directories, since tier 1 runs where only they are writable;
 // one that updates a package index, a cache or a snapshot, or writes
 // under /run (netplan generate), is tier 2.
-var subcommandTables = joinTables(applianceTables, directoryTables, map[string]subTable{
+var subcommandTables = joinTables(applianceTables, directoryTables, opsQueryTables, map[string]subTable{
 	"docker":         dockerTable,
 	"podman":         dockerTable,
 	"nerdctl":        dockerTable,

@@ -5,8 +5,8 @@ import "strings"
 // The query modes of an operator's network, VPN, DNS and monitoring
 // tools: OpenVPN's listings of what its TLS library offers, vnStat's
 // traffic reports, BIND's rndc status reports, strongSwan's swanctl and
-// ipsec listings, Headscale's listings, needrestart's list mode and
-// iperf3's client. Each tool's read-only grammar is listed whole, so a
+// ipsec listings, Headscale's listings, needrestart's batch and list modes
+// and iperf3's client. Each tool's read-only grammar is listed whole, so a
 // mode that starts a tunnel, writes a database, reloads a server,
 // restarts services or listens stays tier 2, and one that stops a name
 // server or tears tunnels down is tier 3.
@@ -269,17 +269,27 @@ func swanctlLong(name string) byte {
 	return found
 }
 
-// needrestartReads are the needrestart options its list modes may take:
-// verbosity, answering no, what to check (-k kernel, -l libraries, -w
-// microcode) and the UI mode (-m). -c loads a configuration file, which
-// is Perl; -f and -u pick a frontend or UI module; -p is left out.
-var needrestartReads = optSpec{flags: "vqnklwbh", valueShort: "rm"}
+// needrestartReads are the options needrestart's list modes may take
+// (its getopts string is c:vr:nm:bf:klpoqt:u:w): verbosity, answering
+// no, the UI mode, what to check (-k kernel, -l libraries, -w
+// microcode), the batch, Nagios and OpenMetrics outputs and the
+// interpreter start-time tolerance. Left out: -f and -u, which pick a
+// debconf frontend or UI module.
+var needrestartReads = optSpec{flags: "vqnklwbpoh", valueShort: "rmt", longFlags: set(`--help --version`)}
 
-// needrestartProgram classifies needrestart: -b (batch mode, which never
-// restarts anything) or -r l lists; -r a restarts the services it finds
-// without asking; any other mode may restart them, by asking or as its
-// configuration says.
+// needrestartProgram classifies needrestart. In batch mode (-b, and -p
+// and -o, which imply it) it only prints what needs a restart: it
+// restarts nothing and notifies no one. -r l (or -m e, which implies
+// it) lists too, but runs the notify.d hooks, which message the users
+// whose sessions run outdated binaries, as wall does: tier 1. -r a
+// restarts the services and containers it finds without asking; with
+// no mode it asks or does what its configuration or NEEDRESTART_MODE
+// says. -c names its configuration, which it evaluates as Perl.
 func needrestartProgram(c *call) (Tier, string) {
+	for _, f := range c.optVals(c.args, "-c") {
+		c.e.opaque = true
+		return TierDestructive, "needrestart -c " + truncate(f.val, 64) + ": evaluates that file as Perl"
+	}
 	modes := c.optVals(c.args, "-r")
 	for _, m := range modes {
 		if !m.known || m.val != "l" && m.val != "i" {
@@ -287,9 +297,20 @@ func needrestartProgram(c *call) (Tier, string) {
 		}
 	}
 	_, seen, ok := c.readOpts(needrestartReads)
-	list := len(modes) > 0 && modes[len(modes)-1].val == "l"
-	if ok && (list || strings.ContainsAny(seen, "bh")) {
+	uiModes := c.optVals(c.args, "-m")
+	list := len(modes) > 0 && modes[len(modes)-1].val == "l" ||
+		len(uiModes) > 0 && uiModes[len(uiModes)-1].known && uiModes[len(uiModes)-1].val == "e"
+	batch := false
+	for _, f := range strings.Fields(seen) {
+		if f == "--help" || f == "--version" || !strings.HasPrefix(f, "--") && strings.ContainsAny(f, "bpoh") {
+			batch = true
+		}
+	}
+	switch {
+	case ok && batch:
 		return TierRead, "needrestart: lists what needs a restart"
+	case ok && list:
+		return TierBenign, "needrestart: lists what needs a restart and notifies the users whose sessions do"
 	}
 	return TierMutate, "needrestart: may restart services"
 }
@@ -305,6 +326,9 @@ func iperf3Program(c *call) (Tier, string) {
 		r.raise(c.writeArg(v, "iperf3 --file"))
 	}
 	for _, v := range c.optVals(c.args, "--logfile", "-I", "--pidfile") {
+		if v.known && (v.val == "/dev/null" || v.val == "/dev/stdout" || v.val == "/dev/stderr") {
+			continue
+		}
 		r.raise(c.writeArg(v, "iperf3 output file"))
 	}
 	if r.why != "" {

@@ -301,8 +301,23 @@ func TestOverblockDNSAndTrafficQueries(t *testing.T) {
 		"needrestart -ra",
 		"needrestart -b -r a",
 		"needrestart -l -r a",
+		"rndc -s \"$(cat /tmp/server)\" status",
+		"rndc $CMD",
+		"rndc -s 127.0.0.1 $CMD",
+		"swanctl $CMD",
+		"swanctl \"$@\"",
 		"needrestart -c /tmp/nr.conf -b",
 		"needrestart -c /etc/needrestart/needrestart.conf -r l",
+	))
+}
+
+// TestOverblockRndcServerHosts: rndc's -s server meets the host rules.
+func TestOverblockRndcServerHosts(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"rndc -s 10.0.0.53 status",
+		"rndc -p 953 -s metadata.google.internal zonestatus example.com",
+		"rndc -s10.0.0.53 status",
 	))
 }
 

@@ -134,6 +134,10 @@ var (
 func rndcProgram(c *call) (Tier, string) {
 	rest, ok := leadingOpts(c.args, "46hMmqrV", "bckpsy")
 	for _, s := range c.optVals(c.args[:len(c.args)-len(rest)], "-s") {
+		if !s.known && len(c.e.p.denyHosts) > 0 {
+			c.e.opaque = true
+			return TierDestructive, "rndc -s " + truncate(s.val, 64) + ": a server known only at run time may be one the host rules deny"
+		}
 		c.checkHost(s.val)
 	}
 	if !ok {
@@ -179,12 +183,13 @@ func rndcProgram(c *call) (Tier, string) {
 // leadingOpts reads args as getopt without permutation does (BIND's
 // isc_commandline_parse): options until the first operand or "--". It
 // returns the rest, and false for an option letter not in flags or
-// valueShort or a word not known before the first operand.
+// valueShort. A word not known before the first operand begins the
+// rest: the caller takes it for a command computed at run time.
 func leadingOpts(args []arg, flags, valueShort string) ([]arg, bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.known {
-			return args[i:], false
+			return args[i:], true
 		}
 		v := a.val
 		if v == "--" {

@@ -100,10 +100,10 @@ var clusterValues = map[string]string{
 	"nc":     "degGimopswxIMOPTVX",
 	"ncat":   "degGimopswxIMOPTVX",
 	"netcat": "degGimopswxIMOPTVX",
-	// iperf3's getopt string; needrestart's -r, -m, -c, -f and -u; rndc's.
+	// iperf3's getopt string; needrestart's -c, -r, -m, -f, -t and -u; rndc's.
 	"iperf3":      "pfiIcbtnklPwBMSLOFATCX",
-	"needrestart": "rmcfu",
-	"rndc":        "bckpsy",
+	"needrestart": "crmftu",
+	"rndc":        "bckpsty",
 }
 
 // wordOptions are programs whose options are single-dash words that never

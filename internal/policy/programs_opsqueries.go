@@ -5,7 +5,7 @@ import "strings"
 // The query modes of an operator's network, VPN, DNS and monitoring
 // tools: OpenVPN's listings of what its TLS library offers, vnStat's
 // traffic reports, BIND's rndc status reports, strongSwan's swanctl and
-// ipsec listings, Headscale's listings, needrestart's batch and list modes
+// ipsec listings, Headscale's listings, lldpd's neighbour listing, needrestart's batch and list modes
 // and iperf3's client. Each tool's read-only grammar is listed whole, so a
 // mode that starts a tunnel, writes a database, reloads a server,
 // restarts services or listens stays tier 2, and one that stops a name
@@ -26,6 +26,8 @@ func opsQueryProgram(name string) func(*call) (Tier, string) {
 		return needrestartProgram
 	case "iperf3":
 		return iperf3Program
+	case "lldpctl":
+		return lldpctlProgram
 	case "nix-env":
 		return nixEnvProgram
 	case "emerge":
@@ -132,7 +134,7 @@ var (
 // rndcProgram classifies rndc. Its getopt stops at the command, whose
 // words named compares ignoring case (rndc STOP stops it).
 func rndcProgram(c *call) (Tier, string) {
-	rest, ok := leadingOpts(c.args, "46hMmqrV", "bckpsy")
+	rest, ok := leadingOpts(c.args, "46hMmqrV", "bckpsty")
 	for _, s := range c.optVals(c.args[:len(c.args)-len(rest)], "-s") {
 		if !s.known && len(c.e.p.denyHosts) > 0 {
 			c.e.opaque = true
@@ -229,16 +231,26 @@ var swanctlCommands = map[string]byte{
 // daemon's state (--counters is left out: its --reset clears them).
 const swanctlReads = "lmPBLxAgTvSh"
 
-// swanctlProgram classifies swanctl by its first word, which getopt_long
-// also takes abbreviated (--list-s is --list-sas).
+// swanctlProgram classifies swanctl by its first option, which getopt_long
+// also takes abbreviated (--list-s is --list-sas) and finds past
+// operands (swanctl x --terminate terminates).
 func swanctlProgram(c *call) (Tier, string) {
 	if len(c.args) == 0 {
 		return TierRead, "swanctl: prints its usage"
 	}
 	a := c.args[0]
-	if !a.known {
-		c.e.opaque = true
-		return TierDestructive, "swanctl: command computed at run time"
+	for _, w := range c.args {
+		if !w.known {
+			c.e.opaque = true
+			return TierDestructive, "swanctl: command computed at run time"
+		}
+		if w.val == "--" {
+			break
+		}
+		if strings.HasPrefix(w.val, "-") && w.val != "-" {
+			a = w
+			break
+		}
 	}
 	var cmd byte
 	switch v := a.val; {
@@ -386,4 +398,24 @@ func iperf3Program(c *call) (Tier, string) {
 		return TierMutate, "iperf3: runs a test server listening for clients"
 	}
 	return TierBenign, "iperf3: network test against a server"
+}
+
+// lldpctlProgram classifies lldpd's lldpctl, which shows the neighbours
+// lldpd saw and has no configure mode (lldpcli's -c and -C, which run a
+// file's commands, are not its options): -d, -v and -h, -f the output
+// format, -u the control socket. It joins its operands into one line,
+// "show neigh ports A,B details", which lldpcli's parser splits again,
+// so an operand is held to an interface name's characters: one with a
+// space could add words to that command.
+func lldpctlProgram(c *call) (Tier, string) {
+	ops, _, ok := c.readOpts(optSpec{flags: "dvh", valueShort: "fu"})
+	if !ok {
+		return TierMutate, "lldpctl: options not known to be read-only"
+	}
+	for _, o := range ops {
+		if o == "" || strings.Trim(o, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.:_@+-/") != "" {
+			return TierMutate, "lldpctl " + truncate(o, 32) + ": not an interface name"
+		}
+	}
+	return TierRead, "lldpctl: shows the LLDP neighbours"
 }

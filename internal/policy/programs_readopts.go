@@ -126,11 +126,7 @@ var readOptPrograms = map[string]readOptForm{
 	// finger prints who is logged in and users' login records and plan
 	// files (or asks a finger server, user@host, as whois asks one); no
 	// option of Linux's or the BSDs' takes a value or writes.
-	"finger": {optSpec{flags: "46ghklmops"}, -1},
-	// lldpd's lldpctl shows the neighbours it saw (lldpcli show
-	// neighbors details), on the ports named; it has no configure mode.
-	// -f picks the output format, -u the control socket it asks.
-	"lldpctl": {optSpec{flags: "dvh", valueShort: "fu"}, -1},
+	"finger":  {optSpec{flags: "46ghklmops"}, -1},
 	"locate":  locateForm,
 	"plocate": locateForm,
 	"mlocate": locateForm,

@@ -5,11 +5,12 @@ import "strings"
 // The query modes of an operator's network, VPN, DNS and monitoring
 // tools: OpenVPN's listings of what its TLS library offers, vnStat's
 // traffic reports, BIND's rndc status reports, strongSwan's swanctl and
-// ipsec listings, Headscale's listings, lldpd's neighbour listing, needrestart's batch and list modes
-// and iperf3's client. Each tool's read-only grammar is listed whole, so a
-// mode that starts a tunnel, writes a database, reloads a server,
-// restarts services or listens stays tier 2, and one that stops a name
-// server or tears tunnels down is tier 3.
+// ipsec listings, Headscale's listings, lldpd's neighbour listing,
+// needrestart's batch and list modes and iperf3's client. Each tool's
+// read-only grammar is listed whole, so a mode that starts a tunnel,
+// writes a database, reloads a server, restarts services or listens
+// stays tier 2, and one that stops a name server or tears tunnels down
+// (or restarts services unasked) is tier 3.
 
 // opsQueryProgram returns the handler of one of these tools, or nil.
 func opsQueryProgram(name string) func(*call) (Tier, string) {
@@ -62,7 +63,7 @@ var opsQueryTables = map[string]subTable{
 		routes list|routes ls|route list|route ls|r list|r ls|
 		preauthkeys list|preauthkeys ls|preauthkeys show|preauthkey list|preauthkey ls|authkey list|pre list|pre ls|
 		apikeys list|apikeys ls|apikeys show|apikey list|apikey ls|api list|api ls|
-		policy get|policy show`,
+		policy get`,
 		``, `nodes delete|node delete|machine delete|machines delete|m delete|users destroy|user destroy|users delete|
 		user delete|namespaces destroy|namespace destroy|ns destroy|routes delete|route delete|r delete`,
 		TierRead, TierMutate, "co", "--config --output"),
@@ -101,7 +102,9 @@ var vnstatReads = set(`-q --query -h --hours -hg --hoursgraph -d --days -m --mon
 // and an operand never makes vnstat write.
 var vnstatValues = set(`--style --locale --config --dbdir -i --iface -b --begin -e --end`)
 
-// vnstatProgram classifies vnstat: tier 0 with query options only.
+// vnstatProgram classifies vnstat: tier 0 with query options only. A
+// value computed at run time is still a value (-i "$IFACE"); another
+// computed word may be an option.
 func vnstatProgram(c *call) (Tier, string) {
 	for i := 0; i < len(c.args); i++ {
 		a := c.args[i]
@@ -148,33 +151,27 @@ func rndcProgram(c *call) (Tier, string) {
 	if len(rest) == 0 {
 		return TierRead, "rndc: prints its usage"
 	}
-	for _, a := range rest {
-		if !a.known {
-			c.e.opaque = true
-			return TierDestructive, "rndc: command computed at run time"
-		}
+	if !rest[0].known {
+		c.e.opaque = true
+		return TierDestructive, "rndc: command computed at run time"
 	}
-	words := strings.Fields(strings.ToLower(strings.Join(argVals(rest), " ")))
-	if len(words) == 0 {
-		return TierMutate, "rndc: empty command"
-	}
-	first := words[0]
+	first := strings.ToLower(rest[0].val)
 	if first == "stop" || first == "halt" {
 		return TierDestructive, "rndc " + first + ": stops the name server"
 	}
 	label := "rndc " + first
 	if rndcTwoWord[first] {
-		if len(words) < 2 || !rndcReads[first+" "+words[1]] {
+		if len(rest) < 2 || !rest[1].known || !rndcReads[first+" "+strings.ToLower(rest[1].val)] {
 			return TierMutate, label + ": changes the name server's state"
 		}
 		// After the reading option only operands (zone, class, view)
 		// follow: nta -dump -remove would remove.
-		for _, w := range words[2:] {
-			if strings.HasPrefix(w, "-") {
-				return TierMutate, label + " " + truncate(w, 32) + ": changes the name server's state"
+		for _, w := range rest[2:] {
+			if !w.known || strings.HasPrefix(w.val, "-") {
+				return TierMutate, label + " " + truncate(w.val, 32) + ": changes the name server's state"
 			}
 		}
-		return TierRead, label + " " + words[1] + ": reports the name server's state"
+		return TierRead, label + " " + rest[1].val + ": reports the name server's state"
 	}
 	if rndcReads[first] {
 		return TierRead, label + ": reports the name server's state"

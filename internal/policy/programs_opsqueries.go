@@ -391,8 +391,11 @@ func iperf3Program(c *call) (Tier, string) {
 			}
 		}
 	}
-	if server || !client {
+	if server {
 		return TierMutate, "iperf3: runs a test server listening for clients"
+	}
+	if !client {
+		return TierMutate, "iperf3: neither a client nor its version or usage"
 	}
 	return TierBenign, "iperf3: network test against a server"
 }

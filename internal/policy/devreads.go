@@ -253,32 +253,5 @@ func unquotedPattern(v string) string {
 	if !strings.ContainsAny(v, "`'\"(") {
 		return v
 	}
-	var b strings.Builder
-	for i := 0; i < len(v); i++ {
-		switch c := v[i]; {
-		case c == '"' || c == '\'':
-		case c == '`':
-			if j := strings.IndexByte(v[i+1:], '`'); j >= 0 {
-				i += j + 1
-			}
-			b.WriteByte('*')
-		case c == '$' && i+1 < len(v) && v[i+1] == '(':
-			depth := 0
-			j := i + 1
-			for ; j < len(v); j++ {
-				if v[j] == '(' {
-					depth++
-				} else if v[j] == ')' {
-					if depth--; depth == 0 {
-						break
-					}
-				}
-			}
-			i = j
-			b.WriteByte('*')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+	return strings.NewReplacer(`"`, "", "'", "").Replace(replaceSubsts(v, "*"))
 }

@@ -143,7 +143,11 @@ func (e *eval) unknownDirWord(w string, glob bool) {
 // continues into the text after it, so $(dirname $f)/config.yaml is a
 // path whose last component is known. The code inside is classified as a
 // command of its own. A substitution left open runs to the end.
-func substPieces(v string) string {
+func substPieces(v string) string { return replaceSubsts(v, "$C") }
+
+// replaceSubsts replaces each command substitution in v, $(…) or `…`,
+// with piece; one left open runs to the end.
+func replaceSubsts(v, piece string) string {
 	if !strings.Contains(v, "$(") && !strings.Contains(v, "`") {
 		return v
 	}
@@ -161,14 +165,14 @@ func substPieces(v string) string {
 					}
 				}
 			}
-			b.WriteString("$C")
+			b.WriteString(piece)
 			i = j + 1
 		case v[i] == '`':
 			j := strings.IndexByte(v[i+1:], '`')
 			if j < 0 {
 				j = len(v) - i - 1
 			}
-			b.WriteString("$C")
+			b.WriteString(piece)
 			i += j + 2
 		default:
 			b.WriteByte(v[i])

@@ -352,11 +352,46 @@ func (s *suite) awaitGone(t *testing.T, marker string) {
 	t.Errorf("process marked %q still running after the run returned", marker)
 }
 
+// startTimed starts a marked command under a short timeout (wrap puts
+// the marker's script into its shell text) and returns once the marker
+// process is visible. A runner slow to start a command (a container on a
+// busy machine) can reach the timeout before the command shows: that run
+// is waited out and the next attempt gets a longer timeout, so the kill
+// a test then checks is always one of a process seen running.
+func (s *suite) startTimed(t *testing.T, r runner.Runner, wrap func(string) string) (<-chan outcome, runner.Request, string) {
+	t.Helper()
+	for _, timeout := range []time.Duration{time.Second, 5 * time.Second, 20 * time.Second} {
+		script, marker := marked("sleep 1000")
+		req := runner.Request{Argv: sh(wrap(script)), Timeout: timeout}
+		done := start(t.Context(), r, req)
+		if s.aliveBefore(marker, done) {
+			return done, req, marker
+		}
+		s.awaitGone(t, marker)
+	}
+	t.Fatalf("the marked process never appeared before its run's timeout, up to 20s")
+	return nil, runner.Request{}, ""
+}
+
+// aliveBefore waits until the marker process is visible, and reports
+// false if the run ends first (or nothing shows within quick); it takes
+// the run's outcome only then.
+func (s *suite) aliveBefore(marker string, done <-chan outcome) bool {
+	for end := time.Now().Add(quick); time.Now().Before(end); {
+		if !s.opts.ProcessGone(marker) {
+			return true
+		}
+		select {
+		case <-done:
+			return false
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	return false
+}
+
 func (s *suite) timeout(t *testing.T, r runner.Runner) {
-	script, marker := marked("sleep 1000")
-	req := runner.Request{Argv: sh(script), Timeout: time.Second}
-	done := start(t.Context(), r, req)
-	s.awaitAlive(t, marker)
+	done, req, marker := s.startTimed(t, r, func(script string) string { return script })
 	res := awaitResult(t, done, req, quick+s.opts.KillGrace)
 	if !res.TimedOut || res.Canceled {
 		t.Errorf("TimedOut, Canceled = %v, %v; want true, false", res.TimedOut, res.Canceled)
@@ -370,10 +405,7 @@ func (s *suite) timeout(t *testing.T, r runner.Runner) {
 func (s *suite) timeoutKill(t *testing.T, r runner.Runner) {
 	// SIGTERM is ignored by the shell and, inherited, by everything it
 	// starts: only the SIGKILL after the grace period ends them.
-	script, marker := marked("sleep 1000")
-	req := runner.Request{Argv: sh(`trap "" TERM; ` + script), Timeout: time.Second}
-	done := start(t.Context(), r, req)
-	s.awaitAlive(t, marker)
+	done, req, marker := s.startTimed(t, r, func(script string) string { return `trap "" TERM; ` + script })
 	res := awaitResult(t, done, req, quick+s.opts.KillGrace)
 	if !res.TimedOut {
 		t.Errorf("TimedOut = false, want true")

@@ -25,7 +25,9 @@ func TestBlindSpotCommandRunners(t *testing.T) {
 		"guake -e reboot", "tilda -c reboot", "blackbox -c 'systemctl poweroff'", "ptyxis -x reboot", "ptyxis -- reboot",
 		"kgx -- reboot", "kgx -e reboot", "xdg-terminal-exec reboot", "wezterm start reboot", "wezterm start --cwd /tmp -- reboot",
 		// Multiplexers and recorders.
-		"zellij run -- reboot", "zellij run -n x -- poweroff", "asciinema rec -c reboot", "asciinema rec --command='rm -rf /' x.cast",
+		"zellij run -- reboot", "zellij run -n x -- poweroff", "zellij run -c reboot", "zellij action new-pane -- reboot",
+		"zellij action new-pane -d right -- poweroff", "wezterm cli spawn reboot", "wezterm cli spawn --cwd /tmp -- reboot",
+		"uv tool run reboot", "uv tool run --from x reboot", "asciinema rec -c reboot", "asciinema rec --command='rm -rf /' x.cast",
 		"ttyrec -e reboot", "termrec -e reboot",
 		// Tracers and profilers.
 		"rr record reboot", "rr record -n poweroff", "heaptrack reboot", "heaptrack -o /tmp/x reboot",
@@ -54,6 +56,8 @@ func TestBlindSpotCommandRunners(t *testing.T) {
 		{"kitty's own kitten", "kitty +kitten icat x.png", TierMutate},
 		{"kitty remote control", "kitty @ ls", TierMutate},
 		{"pkgx package", "pkgx +rust cargo build", TierMutate},
+		{"wezterm cli list", "wezterm cli list", TierMutate},
+		{"uv tool list", "uv tool list", TierMutate},
 		{"sakura runs top", "sakura -x top", TierMutate},
 		{"rr replay", "rr replay", TierMutate},
 		{"uftrace report", "uftrace report", TierMutate},

@@ -15,7 +15,7 @@ import (
 // guess at a command among the words (argCommand), which raises the tier
 // but denies nothing.
 type subWrap struct {
-	verbs     []string // subcommands that run the command; with none, the program itself does
+	verbs     []string // subcommands that run the command, of one or two words; with none, the program itself does
 	top       bool     // the program itself runs one too, when no verb is given (dotenv -- CMD, dotenv run CMD)
 	spec      wrapSpec // the options (valueShort, valueLong, shellShort, shellLong) and leading operands
 	argvShort string   // short options after which the remaining words are the command (nix develop -c CMD ARGS)
@@ -79,7 +79,7 @@ var subWraps = map[string]subWrap{
 	// Project and toolchain environments run the command in theirs.
 	"pipenv":     {verbs: []string{"run"}},
 	"poetry":     {verbs: []string{"run"}},
-	"uv":         {verbs: []string{"run"}, spec: wrapSpec{valueShort: "wpfPC", valueLong: uvRunValues}},
+	"uv":         {verbs: []string{"run", "tool run"}, spec: wrapSpec{valueShort: "wpfPC", valueLong: append([]string{"--from"}, uvRunValues...)}},
 	"rye":        {verbs: []string{"run"}},
 	"pdm":        {verbs: []string{"run"}, spec: wrapSpec{valueShort: "p", valueLong: []string{"--project", "--venv"}}},
 	"hatch":      {verbs: []string{"run"}},
@@ -134,11 +134,12 @@ var subWraps = map[string]subWrap{
 	"x-terminal-emulator": {argvLong: []string{"-e"}, flagsOnly: true},
 	"alacritty":           {argvLong: []string{"-e", "--command"}, flagsOnly: true},
 	"gnome-terminal":      {dashDash: true, flagsOnly: true},
-	"wezterm":             {verbs: []string{"start"}, spec: wrapSpec{valueLong: []string{"--cwd", "--class", "--workspace", "--position", "--domain"}}, dashDash: true},
-	"st":                  {argvLong: []string{"-e"}, flagsOnly: true},
-	"terminator":          {argvLong: []string{"-x", "--execute"}, flagsOnly: true},
-	"tilix":               {argvLong: []string{"-x"}, flagsOnly: true},
-	"xfce4-terminal":      {argvLong: []string{"-x", "--execute"}, flagsOnly: true},
+	"wezterm": {verbs: []string{"start", "cli spawn"}, spec: wrapSpec{valueLong: []string{"--cwd", "--class", "--workspace", "--position",
+		"--domain", "--domain-name", "--pane-id", "--window-id"}}, dashDash: true},
+	"st":             {argvLong: []string{"-e"}, flagsOnly: true},
+	"terminator":     {argvLong: []string{"-x", "--execute"}, flagsOnly: true},
+	"tilix":          {argvLong: []string{"-x"}, flagsOnly: true},
+	"xfce4-terminal": {argvLong: []string{"-x", "--execute"}, flagsOnly: true},
 	// Terminal emulators: -e/-x take the command's words, -c/--command
 	// (and mate-terminal's, lxterminal's, terminology's -e) its text.
 	"ghostty":              {argvLong: []string{"-e"}, flagsOnly: true},
@@ -168,7 +169,8 @@ var subWraps = map[string]subWrap{
 		"--window-size-chars", "--window-size-pixels", "--working-directory", "--server-socket", "--log-level"}}},
 	"xdg-terminal-exec": {dashDash: true},
 	// Multiplexers' and recorders' verbs that run a command.
-	"zellij":    {verbs: []string{"run", "r"}, spec: wrapSpec{valueShort: "ndc", valueLong: []string{"--name", "--direction", "--cwd", "--width", "--height", "--x", "--y"}}, dashDash: true},
+	"zellij": {verbs: []string{"run", "r", "action new-pane"}, spec: wrapSpec{valueShort: "ndxy", valueLong: []string{"--name", "--direction",
+		"--cwd", "--width", "--height", "--x", "--y", "--pinned", "--layout"}}, dashDash: true},
 	"asciinema": {verbs: []string{"rec", "record"}, spec: wrapSpec{valueShort: "itI", valueLong: []string{"--idle-time-limit", "--title", "--env", "--cols", "--rows", "--format", "--input", "--output-format", "--capture-env"}, shellShort: "c", shellLong: []string{"--command"}}, flagsOnly: true},
 	"ttyrec":    {spec: wrapSpec{shellShort: "e"}, flagsOnly: true},
 	"termrec":   {spec: wrapSpec{shellShort: "e", shellLong: []string{"--exec"}}, flagsOnly: true},
@@ -243,6 +245,10 @@ func (c *call) subCommand() (t Tier, why string, ok bool) {
 			}
 			if slices.Contains(w.verbs, v) {
 				start, verb = i+1, v
+				break
+			}
+			if i+1 < len(args) && args[i+1].known && slices.Contains(w.verbs, v+" "+args[i+1].val) {
+				start, verb = i+2, v+" "+args[i+1].val // wezterm cli spawn CMD, uv tool run CMD
 				break
 			}
 			if i > 0 && strings.HasPrefix(args[i-1].val, "-") && !strings.Contains(args[i-1].val, "=") {

@@ -110,3 +110,22 @@ func plainLessOptions(name, val string) bool {
 	}
 	return true
 }
+
+// plainLessValues reports whether every value the script assigns name is
+// one plainLessOptions passes: LESS=-R; export LESS exports what the
+// assignment, judged where it stands, set. Any other value, one known
+// only at run time included, was judged at its own assignment.
+func plainLessValues(name string, sc *scope) bool {
+	if name != "LESS" && name != "SYSTEMD_LESS" || sc == nil {
+		return false
+	}
+	vs := sc.values(name)
+	for _, v := range vs {
+		// A bare declare -x LESS is recorded as "", but keeps a value
+		// the shell inherited.
+		if v == "" || !plainLessOptions(name, v) {
+			return false
+		}
+	}
+	return len(vs) > 0
+}

@@ -545,7 +545,7 @@ func (e *eval) decl(d *syntax.DeclClause, ctx cctx, sc *scope) {
 			continue
 		}
 		if a.Naked {
-			if !printOnly || a.Index != nil {
+			if (!printOnly || a.Index != nil) && !plainLessValues(a.Name.Value, sc) {
 				e.envName(a.Name.Value, ctx, d.Variant.Value)
 			}
 			continue

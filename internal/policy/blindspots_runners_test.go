@@ -38,7 +38,8 @@ func TestBlindSpotCommandRunners(t *testing.T) {
 		"rootlesskit --net slirp4netns reboot", "buildah unshare reboot", "podman unshare reboot", "podman unshare rm -rf /",
 		"runc exec c reboot", "runc exec -u 0 c reboot", "crun exec c reboot", "lxc-attach -n x -- reboot",
 		"vzctl exec 100 reboot", "vzctl exec2 100 'rm -rf /'", "jexec 1 reboot", "jexec -u root j reboot",
-		"pct exec 100 -- reboot", "pct exec 100 reboot", "iocage exec j reboot", "iocage exec -u root j poweroff",
+		"pct exec 100 -- reboot", "pct exec 100 reboot", "qm guest exec 100 -- reboot", "qm guest exec 100 reboot",
+		"qm guest exec 100 --timeout 5 -- poweroff", "iocage exec j reboot", "iocage exec -u root j poweroff",
 		"machinectl shell x /sbin/reboot", "machinectl shell root@x /usr/sbin/poweroff", "ctr run img id reboot",
 		"ctr run --env A=b --rm img id reboot",
 		// Privilege tools, package runners, retry loops, servers.
@@ -67,6 +68,9 @@ func TestBlindSpotCommandRunners(t *testing.T) {
 		{"coreutils ls", "coreutils ls /", TierRead},
 		{"pct list", "pct list", TierRead},
 		{"pct exec ls", "pct exec 100 -- ls", TierDestructive},
+		{"qm guest exec ls", "qm guest exec 100 -- ls", TierDestructive},
+		{"qm guest cmd shutdown", "qm guest cmd 100 shutdown", TierDestructive},
+		{"qm guest cmd ping", "qm guest cmd 100 ping", TierRead},
 		{"podman unshare ls", "podman unshare ls", TierMutate},
 	})
 }

@@ -336,7 +336,7 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 		if first == "config" && (hasFlag(rest, 0, "--set") || hasFlag(rest, 0, "--unset")) {
 			return TierMutate, "flatpak config --set: changes flatpak's configuration"
 		}
-	case "pct", "iocage", "machinectl", "ctr":
+	case "pct", "qm", "iocage", "machinectl", "ctr":
 		if st, swhy, ok := c.subCommand(); ok && st == TierDestructive {
 			return st, swhy
 		}

@@ -192,6 +192,7 @@ var subWraps = map[string]subWrap{
 	// Guests' and containers' exec verbs, for the programs with tables of
 	// their own (subRules asks these).
 	"pct":        {verbs: []string{"exec"}, spec: wrapSpec{leading: 1}, dashDash: true},
+	"qm":         {verbs: []string{"guest exec"}, spec: wrapSpec{valueLong: []string{"--timeout", "--pass-stdin", "--synchronous"}, leading: 1}, dashDash: true},
 	"iocage":     {verbs: []string{"exec"}, spec: wrapSpec{valueShort: "uU", valueLong: []string{"--host_user", "--jail_user"}, leading: 1}},
 	"machinectl": {verbs: []string{"shell"}, spec: wrapSpec{valueShort: "EM", valueLong: []string{"--setenv", "--uid", "--machine", "--host"}, leading: 1}},
 	"ctr": {verbs: []string{"run"}, spec: wrapSpec{valueLong: []string{"--env", "--env-file", "--label", "--mount", "--runtime", "--runtime-config-path",

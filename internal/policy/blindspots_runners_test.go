@@ -47,6 +47,7 @@ func TestBlindSpotCommandRunners(t *testing.T) {
 		"pkgx reboot", "pkgx FOO=1 reboot", "pkgx +x reboot", "pkgx +a +b@2 rm -rf /", "uvx reboot", "uvx --from x reboot", "retry -t 3 -- reboot",
 		"empty -f reboot", "tcpserver 0 1 reboot", "s6-tcpserver 0 1 reboot", "tcpsvd 0 1 reboot",
 		"ttyd reboot", "ttyd -p 8080 reboot", "gotty reboot", "gotty --port 1 reboot", "dropbear -c reboot",
+		"websocketd --port=8080 reboot", "websocketd -port 8080 --devconsole reboot", "websocketd --ssl --sslcert c --sslkey k reboot",
 		"coreutils rm -rf /", "/usr/lib/cargo/bin/coreutils rm -rf /etc",
 	))
 	runExactHosts(t, p, []exactCase{

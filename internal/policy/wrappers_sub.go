@@ -215,10 +215,13 @@ var subWraps = map[string]subWrap{
 	"ttyd":         {spec: wrapSpec{valueShort: "piHcugswIbPtTCKAmdU", valueLong: []string{"--port", "--interface", "--socket-owner", "--credential", "--auth-header", "--uid", "--gid", "--signal", "--cwd", "--index", "--base-path", "--ping-interval", "--srv-buf-size", "--client-option", "--terminal-type", "--ssl-cert", "--ssl-key", "--ssl-ca", "--max-clients", "--debug"}}},
 	"gotty":        {spec: wrapSpec{valueShort: "apcrt", valueLong: []string{"--address", "--port", "--path", "--credential", "--random-url-length", "--tls-crt", "--tls-key", "--tls-ca-crt", "--index", "--title-format", "--reconnect-time", "--max-connection", "--timeout", "--width", "--height", "--ws-origin", "--term", "--config"}}},
 	"dropbear":     {spec: wrapSpec{shellShort: "c"}, flagsOnly: true},
-	"tcpsvd":       {spec: wrapSpec{valueShort: "cCbul", leading: 2}},
-	"udpsvd":       {spec: wrapSpec{valueShort: "ul", leading: 2}},
-	"empty":        {spec: wrapSpec{valueShort: "iopLtu"}},
-	"retry":        {spec: wrapSpec{valueShort: "tdmD", valueLong: []string{"--times", "--delay", "--max-delay", "--until", "--tries", "--sleep"}}, dashDash: true},
+	// websocketd takes Go flags, with one dash or two.
+	"websocketd": {goBools: []string{"-devconsole", "--devconsole", "-ssl", "--ssl", "-binary", "--binary", "-reverselookup",
+		"--reverselookup", "-help", "--help", "-version", "--version", "-license", "--license"}},
+	"tcpsvd": {spec: wrapSpec{valueShort: "cCbul", leading: 2}},
+	"udpsvd": {spec: wrapSpec{valueShort: "ul", leading: 2}},
+	"empty":  {spec: wrapSpec{valueShort: "iopLtu"}},
+	"retry":  {spec: wrapSpec{valueShort: "tdmD", valueLong: []string{"--times", "--delay", "--max-delay", "--until", "--tries", "--sleep"}}, dashDash: true},
 }
 
 // subCommand classifies the command a subWraps program runs, as the

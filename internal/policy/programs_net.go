@@ -122,6 +122,17 @@ func netProgram(c *call) (Tier, string) {
 		}
 		for _, e := range c.optVals(c.args, "-e", "--execute") {
 			c.forwardSpec("-e", e.val) // https_proxy=HOST, a URL
+			// wgetrc's use_askpass = PROGRAM, set with -e (wgetrc takes
+			// the name with or without its underscore, in any case).
+			if k, v, ok := strings.Cut(e.val, "="); ok && e.known &&
+				strings.EqualFold(strings.ReplaceAll(strings.TrimSpace(k), "_", ""), "useaskpass") {
+				c.e.runsDenied([]string{strings.TrimSpace(v)}, c.ctx, "wget use_askpass")
+			}
+		}
+		for _, a := range c.optVals(c.args, "--use-askpass") {
+			if a.known {
+				c.e.runsDenied([]string{a.val}, c.ctx, "wget --use-askpass")
+			}
 		}
 		for _, f := range c.optVals(c.args, "--config", "-i", "--input-file") {
 			c.configHosts("input file", f)

@@ -29,7 +29,30 @@ var laterOpts = map[string][]string{
 // laterCode raises the tier t of call c to tier 3 when c names a file run
 // later that the agent may have written.
 func (c *call) laterCode(t Tier, why string) (Tier, string) {
+	c.laterDenied()
 	return c.agentCode(t, why, "names what runs later outside warden's confinement", c.laterAgent)
+}
+
+// laterDenied refuses a program a CLI's config set stores for its later
+// runs (npm's script shell, gh's pager, kubectl's exec credential plugin)
+// when the deny rules refuse it: every later run starts it.
+func (c *call) laterDenied() {
+	var progs []arg
+	switch c.name {
+	case "npm", "yarn", "pnpm":
+		progs = c.scriptShell()
+	case "gh", "glab", "kubectl", "aws":
+		progs = c.configSetPrograms()
+	default:
+		return
+	}
+	var lines []string
+	for _, p := range progs {
+		if p.known && p.val != "" {
+			lines = append(lines, p.val)
+		}
+	}
+	c.e.runsDenied(lines, c.ctx, c.name+" config: every later run")
 }
 
 // laterAgent says why a file c names to be run later may be one the agent

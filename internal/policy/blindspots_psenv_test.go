@@ -12,6 +12,8 @@ func TestBlindSpotPsEnvironment(t *testing.T) {
 	runBlindHosts(t, p, sameCases(TierMutate, false,
 		"ps e", "ps eww", "ps auxe", "ps axwwe", "ps -ef e", "ps U root e", "ps aux e | grep TOKEN",
 		"sudo ps auxe", "watch -n1 ps e", "ps -o pid e",
+		// A BSD word known only at run time may hold the letter.
+		"ps $opts", `ps "$X" -o pid`, "ps $(cat /tmp/opts)",
 	))
 	runExactHosts(t, p, []exactCase{
 		{"aux", "ps aux", TierRead},
@@ -24,5 +26,7 @@ func TestBlindSpotPsEnvironment(t *testing.T) {
 		{"format", "ps --format pid,etime", TierRead},
 		{"user", "ps -U www-data -o pid,cmd", TierRead},
 		{"forest", "ps axjf", TierRead},
+		{"computed value", "ps -p $(pgrep nginx) -o etime=", TierRead},
+		{"computed dash option", "ps -$X", TierRead},
 	})
 }

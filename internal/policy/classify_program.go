@@ -72,6 +72,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		e.deny(why)
 		return TierDestructive, why
 	}
+	c.laterDenied()
 	if !fn && routerOSPrint(a0, args[1:]) {
 		return TierRead, "on RouterOS, prints a menu's items (elsewhere no program is kept there)"
 	}

@@ -22,7 +22,9 @@ func psProgram(c *call) (Tier, string) {
 		a := args[i]
 		v := a.val
 		if !a.known {
-			if strings.Contains(v, "e") && !strings.HasPrefix(v, "-") {
+			// Whatever its spelling, a BSD word known only at run time
+			// may hold the e letter.
+			if !strings.HasPrefix(v, "-") {
 				return TierMutate, "ps " + truncate(v, 32) + ": options known only at run time may show other processes' environments"
 			}
 			continue

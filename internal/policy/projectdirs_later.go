@@ -29,13 +29,13 @@ var laterOpts = map[string][]string{
 // laterCode raises the tier t of call c to tier 3 when c names a file run
 // later that the agent may have written.
 func (c *call) laterCode(t Tier, why string) (Tier, string) {
-	c.laterDenied()
 	return c.agentCode(t, why, "names what runs later outside warden's confinement", c.laterAgent)
 }
 
 // laterDenied refuses a program a CLI's config set stores for its later
 // runs (npm's script shell, gh's pager, kubectl's exec credential plugin)
-// when the deny rules refuse it: every later run starts it.
+// when the deny rules refuse it: every later run starts it. program asks
+// it of every call, whichever way the call is then classified.
 func (c *call) laterDenied() {
 	var progs []arg
 	switch c.name {

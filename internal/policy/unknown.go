@@ -23,9 +23,6 @@ const maxArgCommands = 16
 // person judges it, where the program's plain tier, 2, would run it unasked
 // in open mode.
 func (c *call) argCommand() (Tier, string) {
-	// A program its config set stores to run later meets the deny rules
-	// here too, before the guess below returns (gh config set pager X).
-	c.laterDenied()
 	// A program whose grammar is known runs exactly its command, which
 	// meets the deny rules; the guess below still reads the other words.
 	if t, why, ok := c.subCommand(); ok && t == TierDestructive {

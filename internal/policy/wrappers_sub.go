@@ -47,7 +47,11 @@ var (
 	nixDevelopValues = []string{"--keep", "--unset", "--phase", "--profile", "--redirect", "--override-input", "--inputs-from",
 		"--expr", "--file", "--include", "--option", "--arg", "--argstr", "--override-flake", "--reference-lock-file",
 		"--output-lock-file", "--eval-store", "--store", "--extra-experimental-features", "--experimental-features", "--log-format"}
-	condaRunValues  = []string{"--name", "--prefix", "--cwd"}
+	condaRunValues = []string{"--name", "--prefix", "--cwd"}
+	// runc's and crun's exec options and their global ones.
+	runtimeExecValues = []string{"--console-socket", "--pidfd-socket", "--cwd", "--env", "--user", "--additional-gids", "--process",
+		"--pid-file", "--process-label", "--apparmor", "--cap", "--preserve-fds", "--cgroup", "--root", "--log", "--log-format",
+		"--log-level", "--criu", "--rootless"}
 	apptainerValues = []string{"--bind", "--home", "--workdir", "--env", "--env-file", "--pwd", "--overlay", "--security",
 		"--network", "--network-args", "--scratch", "--mount", "--app", "--hostname", "--dns", "--add-caps", "--drop-caps",
 		"--apply-cgroups", "--cpus", "--memory", "--fusemount", "--nv-ccli", "--passphrase", "--pem-path", "--oci-conf"}
@@ -201,8 +205,8 @@ var subWraps = map[string]subWrap{
 		"--seccomp-profile", "--apparmor-profile", "--apparmor-default-profile", "--rootfs-propagation", "--hostname", "--annotation",
 		"--cap-add", "--cap-drop", "--blockio-config-file", "--blockio-class", "--rdt-class", "--uidmap", "--gidmap", "--address",
 		"--namespace", "--timeout"}, leading: 2}},
-	"runc":       {verbs: []string{"exec"}, spec: wrapSpec{valueShort: "eugpc", valueLong: []string{"--console-socket", "--pidfd-socket", "--cwd", "--env", "--user", "--additional-gids", "--process", "--pid-file", "--process-label", "--apparmor", "--cap", "--preserve-fds", "--cgroup", "--root", "--log", "--log-format", "--criu", "--rootless"}, leading: 1}},
-	"crun":       {verbs: []string{"exec"}, spec: wrapSpec{valueShort: "eugpc", valueLong: []string{"--console-socket", "--pidfd-socket", "--cwd", "--env", "--user", "--additional-gids", "--process", "--pid-file", "--process-label", "--apparmor", "--cap", "--preserve-fds", "--cgroup", "--root", "--log", "--log-format", "--log-level"}, leading: 1}},
+	"runc":       {verbs: []string{"exec"}, spec: wrapSpec{valueShort: "eugpc", valueLong: runtimeExecValues, leading: 1}},
+	"crun":       {verbs: []string{"exec"}, spec: wrapSpec{valueShort: "eugpc", valueLong: runtimeExecValues, leading: 1}},
 	"lxc-attach": {spec: wrapSpec{valueShort: "naPsvLugfe", valueLong: []string{"--name", "--arch", "--rcfile", "--lxcpath", "--namespaces", "--set-var", "--keep-var", "--pty-log", "--uid", "--gid", "--logfile", "--logpriority", "--context", "--elevated-privileges"}}, dashDash: true, flagsOnly: true},
 	"vzctl":      {verbs: []string{"exec", "exec2"}, spec: wrapSpec{leading: 1}, shellCmd: true},
 	"jexec":      {spec: wrapSpec{valueShort: "uUd", leading: 1}},
@@ -218,10 +222,8 @@ var subWraps = map[string]subWrap{
 	// websocketd takes Go flags, with one dash or two.
 	"websocketd": {goBools: []string{"-devconsole", "--devconsole", "-ssl", "--ssl", "-binary", "--binary", "-reverselookup",
 		"--reverselookup", "-help", "--help", "-version", "--version", "-license", "--license"}},
-	"tcpsvd": {spec: wrapSpec{valueShort: "cCbul", leading: 2}},
-	"udpsvd": {spec: wrapSpec{valueShort: "ul", leading: 2}},
-	"empty":  {spec: wrapSpec{valueShort: "iopLtu"}},
-	"retry":  {spec: wrapSpec{valueShort: "tdmD", valueLong: []string{"--times", "--delay", "--max-delay", "--until", "--tries", "--sleep"}}, dashDash: true},
+	"empty": {spec: wrapSpec{valueShort: "iopLtu"}},
+	"retry": {spec: wrapSpec{valueShort: "tdmD", valueLong: []string{"--times", "--delay", "--max-delay", "--until", "--tries", "--sleep"}}, dashDash: true},
 }
 
 // subCommand classifies the command a subWraps program runs, as the

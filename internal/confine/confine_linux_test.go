@@ -3,6 +3,7 @@ package confine
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -84,8 +85,7 @@ func runSuite(t *testing.T, mech string, uid int) {
 	if err := os.Chmod(base, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bin, "-test.run", "^TestSuiteChild$", "-test.v")
-	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", suiteEnv + "=" + mech, baseEnv + "=" + base, secretEnv + "=" + secret}
+	var pid int
 	if mech == "entered" {
 		// The container shape: warden shares the PID namespace of a host
 		// whose mount, UTS, IPC and network namespaces are not its own.
@@ -96,7 +96,39 @@ func runSuite(t *testing.T, mech string, uid int) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { os.Remove(alias) })
-		pid := hoststest.Target(t, enteredHostname, map[string]string{base: alias})
+		pid = hoststest.Target(t, enteredHostname, map[string]string{base: alias})
+	}
+	if uid > 0 {
+		if err := os.Chown(base, uid, uid); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Another test's fork may still hold the copy open for writing when
+	// the child starts (go.dev/issue/22315): then the start is tried again.
+	var out []byte
+	for try := 0; ; try++ {
+		out, err = startSuite(t, bin, mech, uid, base, pid)
+		if !errors.Is(err, syscall.ETXTBSY) || try == 20 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
+		// Only what failed: the whole verbose run is thousands of lines,
+		// which a CI log cuts before the failure.
+		t.Fatalf("suite as uid %d with %s failed: %v\n%s", uid, mech, err, failures(out))
+	}
+	if !bytes.Contains(out, []byte("--- PASS: TestSuiteChild")) {
+		t.Fatal("the suite did not run")
+	}
+}
+
+// startSuite runs the copied test binary bin as the suite's child and
+// returns its output.
+func startSuite(t *testing.T, bin, mech string, uid int, base string, pid int) ([]byte, error) {
+	cmd := exec.Command(bin, "-test.run", "^TestSuiteChild$", "-test.v")
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", suiteEnv + "=" + mech, baseEnv + "=" + base, secretEnv + "=" + secret}
+	if mech == "entered" {
 		// setsid: warden leads its own process group there, as in a
 		// container. A group led from outside the namespace has no id
 		// inside it (getpgrp returns 0), so kill(0) from a program of
@@ -115,9 +147,6 @@ func runSuite(t *testing.T, mech string, uid int) {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Cloneflags: syscall.CLONE_NEWIPC}
 	}
 	if uid > 0 {
-		if err := os.Chown(base, uid, uid); err != nil {
-			t.Fatal(err)
-		}
 		if cmd.SysProcAttr == nil {
 			cmd.SysProcAttr = &syscall.SysProcAttr{}
 		}
@@ -133,15 +162,7 @@ func runSuite(t *testing.T, mech string, uid int) {
 	w.Close()
 	defer r.Close()
 	cmd.ExtraFiles = []*os.File{r}
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		// Only what failed: the whole verbose run is thousands of lines,
-		// which a CI log cuts before the failure.
-		t.Fatalf("suite as uid %d with %s failed: %v\n%s", uid, mech, err, failures(out))
-	}
-	if !bytes.Contains(out, []byte("--- PASS: TestSuiteChild")) {
-		t.Fatal("the suite did not run")
-	}
+	return cmd.CombinedOutput()
 }
 
 // failures is a verbose test run's output without the lines of what ran

@@ -71,17 +71,25 @@ func (r *reader) run(data string) string {
 	if err := r.reg.Send(r.t.Context(), r.id, []byte(data+"\r")); err != nil {
 		r.t.Fatal(err)
 	}
-	out := r.sync()
-	// The sync line is typed ahead: the terminal may echo it before the
-	// command prints, on the line the output then continues.
-	ahead := fmt.Sprintf("echo sync-$((%d+0))", r.n)
-	for _, l := range strings.Split(out, "\r\n") {
-		l = strings.TrimPrefix(l, ahead)
+	// The sync line is typed only once the prompt is back: typed ahead,
+	// the terminal echoes it while the command prints, and the two
+	// interleave at any byte.
+	var out strings.Builder
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) && !strings.Contains(out.String(), "\n$ ") {
+		res, err := r.reg.Read(r.t.Context(), r.id, session.ReadOptions{Wait: time.Second, MaxBytes: 1 << 16, Raw: true})
+		if err != nil {
+			r.t.Fatal(err)
+		}
+		out.WriteString(res.Data)
+	}
+	out.WriteString(r.sync())
+	for _, l := range strings.Split(out.String(), "\r\n") {
 		if strings.HasPrefix(l, "=") && strings.HasSuffix(l, "=") && len(l) > 1 {
 			return l
 		}
 	}
-	return "(nothing printed: " + fmt.Sprintf("%q", out) + ")"
+	return "(nothing printed: " + fmt.Sprintf("%q", out.String()) + ")"
 }
 
 // TestTerminalsAgree checks the model against real readers: the kernel's

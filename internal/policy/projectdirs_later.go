@@ -74,7 +74,12 @@ func (c *call) laterAgent() string {
 	case "npm", "yarn", "pnpm":
 		places = append(places, c.scriptShell()...)
 	case "gh", "glab", "kubectl", "aws":
-		places = append(places, c.configSetPrograms()...)
+		for _, p := range c.configSetPrograms() {
+			if f := strings.Fields(p.val); p.known && c.name != "kubectl" && len(f) > 0 {
+				p.val = f[0] // the program of a command line
+			}
+			places = append(places, p)
+		}
 	case "rustup", "asdf", "mise", "rtx", "pyenv", "rbenv", "nodenv", "goenv", "jenv", "plenv", "phpenv":
 		places = append(places, c.toolchainPlaces()...)
 	}

@@ -6,8 +6,8 @@ import "strings"
 // later runs to start: gh's and glab's editor, pager and browser, a
 // kubeconfig user's exec credential plugin (kubectl config
 // set-credentials --exec-command, kubectl config set
-// users.NAME.exec.command), and aws's credential_process (a command
-// line, whose first word is the program).
+// users.NAME.exec.command), and aws's credential_process. gh's, glab's
+// and aws's are command lines, split into words as a shell would.
 func (c *call) configSetPrograms() []arg {
 	// The words after config (aws: configure) that are not options:
 	// global options before it may take values (aws --profile p).
@@ -59,9 +59,6 @@ func (c *call) configSetPrograms() []arg {
 			}
 		case "aws":
 			if k == "credential_process" || strings.HasSuffix(k, ".credential_process") {
-				if f := strings.Fields(val.val); val.known && len(f) > 0 {
-					val.val = f[0]
-				}
 				out = append(out, val)
 			}
 		}

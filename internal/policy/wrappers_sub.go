@@ -26,7 +26,7 @@ type subWrap struct {
 	flagsOnly bool     // only the shell options run anything; operands are data (nix-shell -p PKG --run CMD)
 	assigns   bool     // NAME=VALUE words come before the command (cross-env A=1 CMD)
 	pkgs      bool     // +PKG words come before the command (pkgx +node@18 node)
-	ownCmds   string   // a first word starting with one of these is the program's own command, not one it runs (kitty +kitten, kitty @ ls)
+	ownCmds   string   // a first word starting with one of these is the program's own command (kitty +runpy, kitty @ launch: kittyOwn)
 	goBools   []string // Go flag-style options (-prefix P): each takes a value but these
 	install   string   // the verb whose first operand names a package whose program runs (nix run nixpkgs#PKG -- ARGS); under the others only the options run anything
 	shellFlag byte     // a flag that makes the command shell text (entr -s)
@@ -138,7 +138,7 @@ var subWraps = map[string]subWrap{
 	"x-terminal-emulator": {argvLong: []string{"-e"}, flagsOnly: true},
 	"alacritty":           {argvLong: []string{"-e", "--command"}, flagsOnly: true},
 	"gnome-terminal":      {dashDash: true, flagsOnly: true},
-	"wezterm": {verbs: []string{"start", "cli spawn"}, spec: wrapSpec{valueLong: []string{"--cwd", "--class", "--workspace", "--position",
+	"wezterm": {verbs: []string{"start", "cli spawn", "ssh", "connect"}, spec: wrapSpec{valueLong: []string{"--cwd", "--class", "--workspace", "--position",
 		"--domain", "--domain-name", "--pane-id", "--window-id"}}, dashDash: true},
 	"st":             {argvLong: []string{"-e"}, flagsOnly: true},
 	"terminator":     {argvLong: []string{"-x", "--execute"}, flagsOnly: true},
@@ -231,6 +231,9 @@ var subWraps = map[string]subWrap{
 // the call runs none (poetry show, nix build); t is tier 3 when what it
 // runs is computed at run time.
 func (c *call) subCommand() (t Tier, why string, ok bool) {
+	if c.name == "kitten" {
+		return c.kitten(c.args)
+	}
 	w, found := subWraps[c.name]
 	if !found {
 		return TierRead, "", false
@@ -269,6 +272,9 @@ func (c *call) subCommand() (t Tier, why string, ok bool) {
 		}
 		start = 0
 	}
+	if c.name == "wezterm" && (verb == "ssh" || verb == "connect") {
+		return c.weztermRemote(verb, args[start:])
+	}
 	if w.install != "" && verb != w.install {
 		w.flagsOnly = true // nix develop INSTALLABLE -c CMD: the installables are data
 	}
@@ -299,7 +305,7 @@ func (c *call) subCommand() (t Tier, why string, ok bool) {
 		cmd = installed(cmd)
 	}
 	if len(cmd) > 0 && cmd[0].known && cmd[0].val != "" && strings.IndexByte(w.ownCmds, cmd[0].val[0]) >= 0 {
-		cmd = nil
+		return c.kittyOwn(cmd)
 	}
 	if len(cmd) == 0 {
 		return TierMutate, what, len(p.shellText) > 0

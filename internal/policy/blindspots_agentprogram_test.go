@@ -52,7 +52,9 @@ func TestBlindSpotAgentWrittenPrograms(t *testing.T) {
 	runExactHosts(t, p, []exactCase{
 		{"system ls", `/usr/bin/ls`, TierRead},
 		{"system cat", `/bin/cat /etc/hosts`, TierRead},
-		{"relative", `./ls`, TierRead},
+		// The working directory's file, a repository's ./ls, is not ls
+		// (TestBlindSpotForeignPrograms).
+		{"relative", `./ls`, TierMutate},
 		{"opt", `/opt/x/bin/ls`, TierRead},
 		{"home", `~/bin/ls`, TierRead},
 		{"home after cd", `cd /tmp && ~/bin/ls`, TierRead},

@@ -145,7 +145,6 @@ func TestReadsThatRunNamedCode(t *testing.T) {
 		"pip --proxy http://proxy:3128 list",
 		"pip list --python python3",
 		"pip list --python /usr/bin/python3.12",
-		"pip show requests --python ./venv/bin/python",
 		"pnpm ls",
 		"pnpm list --depth 0",
 		"dnf list installed",
@@ -188,6 +187,9 @@ func TestReadsThatEvaluateFiles(t *testing.T) {
 		"brew home",
 		"brew home wget",
 		"restic -r sftp:h:/r ls latest -o sftp.command=./tunnel",
+		// The working directory's interpreter, whatever its name
+		// (programdirs.go).
+		"pip show requests --python ./venv/bin/python",
 	))
 	// A program under a temporary directory is whatever a benign call
 	// wrote there (agentprogram.go).

@@ -10,7 +10,7 @@ import (
 // or an unknown one, and what each is taken to do.
 
 // program resolves the program in command position and classifies it.
-func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
+func (e *eval) program(args []arg, ctx cctx) (t Tier, why string) {
 	a0, fn := args[0], e.fnCall
 	e.fnCall = false // a wrapper's command looked up below is a program
 	// A glob in command position runs whatever it expands to, literal or
@@ -87,6 +87,14 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 		}
 		if initScript(a0.val) {
 			h = initScriptHandler(h, ent.tierWhy, known)
+		} else if fwhy := foreignProgram(a0.val); fwhy != "" {
+			// Its name still meets the deny rules (above); what it
+			// does is a file's, not a reader's.
+			defer func() {
+				if t < TierMutate {
+					t, why = TierMutate, fwhy
+				}
+			}()
 		}
 	}
 	if h != nil {
@@ -133,7 +141,7 @@ func (e *eval) program(args []arg, ctx cctx) (Tier, string) {
 	if fn {
 		return TierRead, "calls the script's function " + truncate(name, 64) + ", classified where it is defined"
 	}
-	t, why := simpleTier(name)
+	t, why = simpleTier(name)
 	if _, listed := simpleTiers[name]; !listed {
 		return c.unknownProgram(t, why)
 	}

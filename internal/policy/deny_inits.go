@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // The power and run-level commands of init systems other than systemd and
 // sysvinit (OpenRC, runit, s6, dinit, GNU Shepherd, launchd), of SysV init
@@ -9,7 +12,47 @@ import "strings"
 
 // otherInits are the programs otherInitDeny reads.
 var otherInits = set(`rtcwake openrc openrc-shutdown openrc-init runit-init s6-svscanctl s6-linux-init-shutdown
-	s6-linux-init-hpr dinitctl herd launchctl service invoke-rc.d`)
+	s6-linux-init-hpr dinitctl herd launchctl service invoke-rc.d rc-service rcctl`)
+
+// scriptRunners run the init script their first operand names, found in
+// their script directory (/etc/init.d, /etc/rc.d) by joining the name to
+// it, or taken as it is when absolute (OpenRC's rc-service): a name with
+// a slash in it ("../../sbin/reboot") is a program anywhere.
+var scriptRunners = set(`service invoke-rc.d rc-service rcctl`)
+
+// runnerScript returns the script a script runner's operands name and
+// the arguments it gets: rcctl takes the verb first (rcctl start NAME),
+// the others the name (service NAME start).
+func runnerScript(name string, ops []string) (string, []string) {
+	switch {
+	case !scriptRunners[name] || len(ops) == 0:
+		return "", nil
+	case name == "rcctl":
+		for _, o := range ops[1:] {
+			if scriptPath(o) {
+				return o, ops[:1]
+			}
+		}
+		return "", nil
+	}
+	return ops[0], ops[1:]
+}
+
+// runnerScriptTier: a script runner given a path for its service name
+// runs that program with the verb as its argument, whatever the verb
+// (service ../../tmp/x status runs /tmp/x).
+func (c *call) runnerScriptTier() (Tier, string, bool) {
+	script, _ := runnerScript(c.name, operands(c.vals()))
+	if !scriptPath(script) {
+		return TierRead, "", false
+	}
+	c.e.opaque = true
+	return TierDestructive, c.name + " " + truncate(script, 64) + ": a service name with a slash runs that program, not an init script", true
+}
+
+// scriptPath reports whether a script runner's service name is a path to
+// a program of its own rather than a name in the script directory.
+func scriptPath(name string) bool { return strings.Contains(name, "/") }
 
 // powerScripts are SysV init scripts that halt, reboot or drop to
 // single-user mode when run (Debian's /etc/init.d/halt stop, single start).
@@ -21,6 +64,13 @@ func otherInitDeny(name string, args []string) string {
 	first := ""
 	if len(ops) > 0 {
 		first = ops[0]
+	}
+	if script, rest := runnerScript(name, ops); scriptPath(script) {
+		// What runs is that program, given the verb and the rest.
+		if why := denyCheck(normaliseName(path.Base(script)), rest); why != "" {
+			return name + " " + truncate(script, 64) + " runs " + why
+		}
+		return ""
 	}
 	switch name {
 	case "rtcwake":

@@ -1,6 +1,10 @@
 package policy
 
-import "strings"
+import (
+	"fmt"
+	"path"
+	"strings"
+)
 
 // Variables named by convention. Programs name the variables they read
 // after themselves and what the value is: FOO_PAGER, FOO_EDITOR,
@@ -24,6 +28,45 @@ var (
 		"_SCRIPTS_PATH", "_DATADIR", "_PROGRAM", "_PROG", "_PROVIDER", "_HOOK", "_HELPER", "_VIEWER", "_SHELL", "_EXEC"}
 	fileSuffixes = []string{"HISTFILE", "_HISTORY", "_LOGFILE", "_LOG_FILE", "_LOG_PATH", "_TRACE_FILE", "KEYLOGFILE"}
 )
+
+// commandSuffixes are the codeSuffixes of variables whose value is a
+// command line a program runs; PAGER and EDITOR count with no underscore
+// before them (CRASHPAGER, GITEDITOR).
+var commandSuffixes = []string{"PAGER", "EDITOR", "_BROWSER", "_ASKPASS", "_COMMAND", "_CMD", "PASSCOMMAND", "_RSH", "_SSH",
+	"_WRAPPER", "_PROGRAM", "_PROG", "_HOOK", "_HELPER", "_VIEWER", "_SHELL", "_EXEC"}
+
+// commandVar reports whether a variable no list names holds, by the
+// convention its name follows, a command line a program runs: its value
+// is classified as one, so the deny rules meet it (X_PAGER=reboot).
+func commandVar(name string) bool {
+	if len(name) < 6 || name != strings.ToUpper(name) {
+		return false
+	}
+	for _, s := range commandSuffixes {
+		if strings.HasSuffix(name, s) && len(name) > len(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// deniedProgramValue denies exporting a variable whose value is the path
+// of a denied program in a bin directory (AUTOM4TE=/sbin/reboot
+// autoconf): whatever the variable's name, the program that reads it can
+// only run what it names.
+func (e *eval) deniedProgramValue(name, val, where string) {
+	words := strings.Fields(val)
+	if len(words) == 0 || !strings.Contains(words[0], "/") {
+		return
+	}
+	p := path.Clean(words[0])
+	if d := path.Base(path.Dir(p)); d != "bin" && d != "sbin" {
+		return
+	}
+	if why := denyCheck(normaliseName(path.Base(p)), words[1:]); why != "" {
+		e.deny(fmt.Sprintf("%s sets %s to %s, a program the command may run (%s)", where, name, truncate(val, 64), why))
+	}
+}
 
 // conventionRisk classifies a variable by the convention its name
 // follows, for the names no list holds.

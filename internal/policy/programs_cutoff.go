@@ -58,6 +58,9 @@ func serviceProgram(c *call) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, c.name + ": service or action computed at run time"
 	}
+	if t, why, ok := c.runnerScriptTier(); ok {
+		return t, why
+	}
 	var ops []string
 	for i := 0; i < len(vals); i++ {
 		if c.name == "sv" && vals[i] == "-w" {

@@ -104,6 +104,12 @@ var clusterValues = map[string]string{
 	"iperf3":      "pfiIcbtnklPwBMSLOFATCX",
 	"needrestart": "crmftu",
 	"rndc":        "bckpsty",
+	// nano's (and pico's, nano under another name) and the dnsmasq
+	// options known to take a value; one missing here ends a cluster
+	// later, which reads more of it as options, never less.
+	"nano":    "CJQTXYfors",
+	"pico":    "CJQTXYfors",
+	"dnsmasq": "aAcCFGHilOprsSux",
 }
 
 // wordOptions are programs whose options are single-dash words that never

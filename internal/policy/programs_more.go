@@ -43,6 +43,9 @@ func moreProgram(c *call) (Tier, string) {
 	case "ip":
 		return ipProgram(c)
 	case "service":
+		if t, why, ok := c.runnerScriptTier(); ok {
+			return t, why
+		}
 		if len(ops) == 0 && !serviceListsOnly(vals) {
 			// FreeBSD's service -R restarts every enabled service.
 			return TierMutate, "service: restarts or controls services"

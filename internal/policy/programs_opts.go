@@ -68,10 +68,14 @@ func (e *eval) wordRules(args []arg, ctx cctx) (Tier, string) {
 
 // genericOpts classifies options that mean the same in every program.
 func (e *eval) genericOpts(args []arg, ctx cctx) (Tier, string) {
-	if len(args) < 2 || !argsHavePrefix(args[1:], "--") {
+	if len(args) < 2 {
 		return TierRead, ""
 	}
-	c := &call{e: e, name: path.Base(args[0].val), args: args[1:], ctx: ctx}
+	name := path.Base(args[0].val)
+	if _, short := runShorts[name]; !short && !argsHavePrefix(args[1:], "--") {
+		return TierRead, ""
+	}
+	c := &call{e: e, name: name, args: args[1:], ctx: ctx}
 	var r raiser
 	vals := exactOptVals(c.args, pagerOpts...)
 	if pagerAbbrev[c.name] {

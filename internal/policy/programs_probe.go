@@ -27,6 +27,9 @@ func probeProgram(c *call) (Tier, string) {
 		}
 		return r.t, r.why
 	case "rc-service":
+		if t, why, ok := c.runnerScriptTier(); ok {
+			return t, why
+		}
 		ops := operands(vals)
 		if len(ops) == 0 && hasFlag(vals, 'l', "--list") {
 			return TierRead, "rc-service -l: lists services"

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"path"
 	"slices"
 	"strings"
 )
@@ -315,6 +316,9 @@ func (c *call) subRules(first, second string, ops, rest []string, t Tier, label 
 			c.e.opaque = true
 			return TierDestructive, "fail2ban-client -i: runs the commands given on its input"
 		}
+		if ft, why := fail2banActions(c, ops); ft > t {
+			return ft, why
+		}
 	case "restic":
 		if first == "check" && !hasFlag(c.vals(), 0, "--no-lock") {
 			return TierMutate, "restic check: takes the repository's exclusive lock, which a call killed at its timeout leaves behind, and every backup then fails until restic unlock (--no-lock reads without it)"
@@ -558,4 +562,34 @@ func hostNamespace(opt, next string) bool {
 		val = next
 	}
 	return (val == "host" || strings.HasPrefix(val, "ns:")) && slices.Contains(hostNamespaces, name)
+}
+
+// fail2banActions: the server runs an action's command properties
+// (actionstart, actionban, …) as shell command lines, as root, on its
+// events, and loads a Python action file as code; a configuration
+// directory outside /etc holds such actions too.
+func fail2banActions(c *call, ops []string) (Tier, string) {
+	var r raiser
+	for _, d := range c.optVals(c.args, "-c", "--conf") {
+		if !d.known || !strings.HasPrefix(path.Clean(d.val), "/etc/") {
+			c.e.opaque = true
+			r.raise(TierDestructive, "fail2ban-client -c "+truncate(d.val, 64)+": a configuration outside /etc whose actions the server runs as root")
+		}
+	}
+	for k, o := range ops {
+		if o != "set" || k+4 >= len(ops) {
+			continue
+		}
+		switch {
+		case ops[k+2] == "action" && k+5 < len(ops) && strings.HasPrefix(ops[k+4], "action"):
+			line := strings.Join(ops[k+5:], " ")
+			r.raise(c.shellArg(arg{val: line, known: allKnown(c.args)}, "fail2ban-client "+ops[k+4]))
+			r.raise(TierDestructive, "fail2ban-client set "+truncate(ops[k+1], 32)+" action "+truncate(ops[k+3], 32)+" "+ops[k+4]+
+				": a command line the server runs as root")
+		case ops[k+2] == "addaction" && k+4 < len(ops):
+			c.e.opaque = true
+			r.raise(TierDestructive, "fail2ban-client set "+truncate(ops[k+1], 32)+" addaction: loads "+truncate(ops[k+4], 64)+" as Python code the server runs as root")
+		}
+	}
+	return r.t, r.why
 }

@@ -551,6 +551,13 @@ func (e *eval) decl(d *syntax.DeclClause, ctx cctx, sc *scope) {
 			continue
 		}
 		e.assign(a, ctx, sc, true)
+		if d.Variant.Value != "local" && a.Value != nil {
+			// export X=/sbin/reboot: the programs after it get it.
+			r := resolver{e: e, ctx: ctx, sc: sc}
+			if v := r.lit(a.Value); v.known {
+				e.deniedProgramValue(a.Name.Value, v.val, d.Variant.Value)
+			}
+		}
 	}
 	e.note(TierRead, false, "%s", d.Variant.Value)
 }
@@ -631,9 +638,16 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	e.localeVar(name, val, true, ctx, where)
 	e.rootVar(name, val, ctx, where)
 	e.optionVar(name, val, ctx, where)
-	if shellValued[name] && val != "" {
+	if val == "" {
+		return
+	}
+	if shellValued[name] || commandVar(name) {
 		ctx.nest++
 		e.script(val, ctx, name)
+		return
+	}
+	if where != "assignment" {
+		e.deniedProgramValue(name, val, where)
 	}
 }
 

@@ -48,8 +48,16 @@ var programRunOpts = map[string][]runOpt{
 		{"--learn-address", "--learn-address", ""}, {"--tls-verify", "--tls-verify", ""},
 		{"--client-connect", "--client-connect", ""}, {"--client-disconnect", "--client-disconnect", ""},
 		{"--auth-user-pass-verify", "--auth-user-pass-verify", ""}},
-	// The spell checker nano runs on ^T.
+	// The spell checker nano runs on ^T (-s too, runShorts).
 	"nano": {{"--speller", "--sp", ""}},
+	"pico": {{"--speller", "--sp", ""}},
+	// dnsmasq runs the script on every lease change, as root at start;
+	// --conf-script's output is read as configuration; the Lua file is
+	// loaded as dhcp-script's code.
+	"dnsmasq": {{"--dhcp-script", "--dhcp-scr", ""}, {"--conf-script", "--conf-s", ""},
+		{"--dhcp-luascript", "--dhcp-lu", configVia}},
+	// gem open runs its --editor on the gem's directory.
+	"gem": {{"--editor", "--ed", ""}},
 	// --strip-program=PROG runs PROG on each file installed with -s.
 	"install": {{"--strip-program", "--strip-", ""}},
 	// The event hooks run PROG GID N FILE; every long option beginning
@@ -73,6 +81,17 @@ var programRunOpts = map[string][]runOpt{
 		{"--scp-command", "--scp", ""}, {"--sftp-command", "--sftp", ""}},
 }
 
+// runShorts are the short spellings of run options programRunOpts
+// lists, read as getopt reads them (attached, or ending a cluster of the
+// program's clusterValues), and the subcommand they belong to when other
+// subcommands give the letter another meaning (gem list -e is --exact).
+var runShorts = map[string]struct{ opt, long, verb string }{
+	"nano":    {"-s", "--speller", ""},
+	"pico":    {"-s", "--speller", ""},
+	"dnsmasq": {"-6", "--dhcp-script", ""},
+	"gem":     {"-e", "--editor", "open"},
+}
+
 // gpgRunOpts are gpg's run options and the options naming the
 // configuration that can set them.
 var gpgRunOpts = []runOpt{{"--photo-viewer", "--ph", ""}, {"--agent-program", "--ag", ""},
@@ -94,6 +113,16 @@ func (c *call) runOpts() (Tier, string) {
 		return TierRead, ""
 	}
 	var r raiser
+	if c.name == "dnsmasq" && hasFlag(c.vals(), 0, "--test") {
+		// It reads its configuration, which runs --conf-script, and
+		// exits: no lease script runs.
+		opts = []runOpt{{"--conf-script", "--conf-s", ""}}
+	} else if sh, ok := runShorts[c.name]; ok && (sh.verb == "" || firstOperand(c.name, c.vals()) == sh.verb) {
+		for _, v := range c.optVals(c.args, sh.opt) {
+			r.raise(c.shellArg(v, c.name+" "+sh.opt))
+			r.raise(TierDestructive, c.name+" "+sh.opt+" ("+sh.long+"): runs "+truncate(v.val, 64))
+		}
+	}
 	for i := 0; i < len(c.args); i++ {
 		a := c.args[i]
 		if a.val == "--" {

@@ -94,7 +94,15 @@ func queryProgram(c *call) (Tier, string) {
 					next()
 				}
 				continue
-			case v == "-L" || v == "-o" || longFlag(v, "--log-file") || longFlag(v, "--output"):
+			case longFlag(v, "--log-file") || longFlag(v, "--output"):
+				file = v
+				continue
+			case psqlOutputCluster(v):
+				// -o FILE, -o'|cmd', -Ao|cmd, -L/tmp/log: output to a file or
+				// a command, however the cluster spells it.
+				if at := v[len(v)-1]; at == 'o' || at == 'L' {
+					next()
+				}
 				file = v
 				continue
 			case len(v) == 2 && strings.IndexByte("dhpUvPTF", v[1]) >= 0:
@@ -201,6 +209,23 @@ func queryProgram(c *call) (Tier, string) {
 		return extra.t, extra.why
 	}
 	return TierMutate, c.name + ": queries may change the database"
+}
+
+// psqlOutputCluster reports whether the short-option cluster v holds
+// psql's -o or -L before any other option that takes a value.
+func psqlOutputCluster(v string) bool {
+	if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+		return false
+	}
+	for j := 1; j < len(v); j++ {
+		switch {
+		case v[j] == 'o' || v[j] == 'L':
+			return true
+		case strings.IndexByte("cdfhpUvPTFR", v[j]) >= 0:
+			return false
+		}
+	}
+	return false
 }
 
 // sqliteDotWrites checks the files sqlite3's .log, .trace and .clone

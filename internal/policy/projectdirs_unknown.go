@@ -68,7 +68,7 @@ func (c *call) placeOptAgent() string {
 		if !a.known && (!has || strings.ContainsAny(name, "$`\"'\\")) {
 			continue // computed words are computedArgs'; --config="$d"/c names its option
 		}
-		if name != "-C" && (!strings.HasPrefix(name, "--") || !placeName(name[2:])) {
+		if name != "-C" && !placeName(optionWord(name)) {
 			continue
 		}
 		place := arg{val: val, known: a.known}
@@ -90,9 +90,23 @@ func (c *call) placeOptAgent() string {
 	return ""
 }
 
+// optionWord returns the name of a long option without its dashes: --NAME,
+// or -NAME of four letters or more, as Go's flag package, Qt and X
+// programs spell theirs (-config, -platformpluginpath); "" otherwise.
+func optionWord(opt string) string {
+	if n, ok := strings.CutPrefix(opt, "--"); ok {
+		return n
+	}
+	if len(opt) > 4 && opt[1] != '-' {
+		return opt[1:]
+	}
+	return ""
+}
+
 // placeName reports whether the long option name n (without dashes) is
-// made of a word of placeWords, or one ending in config or rcfile:
-// config-file, rcfile, project_dir, kubeconfig.
+// made of a word of placeWords, one ending in config or rcfile, or one
+// holding plugin: config-file, rcfile, project_dir, kubeconfig,
+// pluginpath.
 func placeName(n string) bool {
 	for len(n) > 0 {
 		i := strings.IndexAny(n, "-_")
@@ -102,8 +116,8 @@ func placeName(n string) bool {
 		} else {
 			n = ""
 		}
-		if w = strings.ToLower(w); placeWords[w] || strings.HasSuffix(w, "config") || strings.HasSuffix(w, "rcfile") {
-			return true // kubeconfig, sshconfig, npmrcfile
+		if w = strings.ToLower(w); placeWords[w] || strings.HasSuffix(w, "config") || strings.HasSuffix(w, "rcfile") || strings.Contains(w, "plugin") {
+			return true // kubeconfig, sshconfig, npmrcfile, platformpluginpath
 		}
 	}
 	return false

@@ -371,11 +371,36 @@ func braceExpansions(v string) (string, []string) {
 				}
 			}
 		}
-		b.WriteString("$X")
+		b.WriteString("$X" + joinMark)
 		inner = append(inner, v[i+2:min(j, len(v))])
 		i = j + 1
 	}
 	return b.String(), inner
+}
+
+// joinMark ends an unknown piece ($X, $C, $NAME from ${NAME}) that text
+// continues: ${X}etc is not $Xetc, one variable, and the literal text
+// after it may begin a component (unknownSplit). dropJoinMarks keeps it
+// only where a name character follows.
+const joinMark = "\x02"
+
+func dropJoinMarks(v string) string {
+	if !strings.Contains(v, joinMark) {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == joinMark[0] && (i+1 == len(v) || !nameByte(v[i+1])) {
+			continue
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
+}
+
+// nameByte reports whether b may continue a shell variable's name.
+func nameByte(b byte) bool {
+	return b == '_' || b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9'
 }
 
 // pathSep separates the pieces of a word that may each be a path:
@@ -421,8 +446,9 @@ func (e *eval) pathWord(a arg, ctx cctx, chdir string) {
 	sep := pathSep
 	var inner []string
 	if !a.known {
-		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(substPieces(cwdSubst.Replace(unquote.Replace(v))), "*"), "$$$1")
+		v = braceVar.ReplaceAllString(extGlob.ReplaceAllString(substPieces(cwdSubst.Replace(unquote.Replace(v))), "*"), "$$$1"+joinMark)
 		v, inner = braceExpansions(v)
+		v = dropJoinMarks(v)
 		// ${X:-/path}, ${X}/path: the braces of expansions end pieces too.
 		sep = func(r rune) bool { return r == '{' || r == '}' || pathSep(r) }
 	}

@@ -143,7 +143,7 @@ func (e *eval) unknownDirWord(w string, glob bool) {
 // continues into the text after it, so $(dirname $f)/config.yaml is a
 // path whose last component is known. The code inside is classified as a
 // command of its own. A substitution left open runs to the end.
-func substPieces(v string) string { return replaceSubsts(v, "$C") }
+func substPieces(v string) string { return replaceSubsts(v, "$C"+joinMark) }
 
 // replaceSubsts replaces each command substitution in v, $(…) or `…`,
 // with piece; one left open runs to the end.

@@ -61,7 +61,19 @@ func (e *eval) partialPath(f string, ctx cctx) {
 		}
 	}
 	for _, part := range parts {
-		if part == "" || strings.ContainsAny(part, "$`") {
+		if part == "" {
+			continue
+		}
+		if strings.ContainsAny(part, "$`") {
+			// What an unknown piece yields may hold slashes: the
+			// literal text between two of them may be a whole
+			// component (${H:0:1}etc${H:0:1}warden${H:0:1}config.yaml).
+			for _, piece := range unknownSplit(part) {
+				if e.distinctive(piece) {
+					e.note(unresolvedTier, ctx.covered, "a path known only in part could name warden's own state: %s", truncate(f, 96))
+					return
+				}
+			}
 			continue
 		}
 		if e.distinctive(part) {
@@ -100,4 +112,33 @@ func homeRelative(a arg) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// unknownSplit returns the literal runs of a path component around its
+// unknown expansions ($X, $NAME, each ended by any joinMark): each may be
+// a whole component, as an expansion's value may begin or end with a
+// slash.
+func unknownSplit(part string) []string {
+	var pieces []string
+	start := 0
+	for i := 0; i < len(part); i++ {
+		if part[i] != '$' && part[i] != '`' {
+			continue
+		}
+		if i > start {
+			pieces = append(pieces, part[start:i])
+		}
+		j := i + 1
+		for j < len(part) && nameByte(part[j]) {
+			j++
+		}
+		if j < len(part) && part[j] == joinMark[0] {
+			j++
+		}
+		start, i = j, j-1
+	}
+	if start < len(part) {
+		pieces = append(pieces, part[start:])
+	}
+	return pieces
 }

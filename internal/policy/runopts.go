@@ -168,11 +168,11 @@ func (c *call) runOpts() (Tier, string) {
 // runOptWords are the words of an option's name that say its value is a
 // program to run, when the name ends in one (--exec, --root-command,
 // --pinentry-program, --diff-cmd, --use-askpass, --script, fetchmail's
-// --mda); hook says so anywhere in it (--hook-init), and so does a
+// --mda, chromium's --gpu-launcher and --renderer-cmd-prefix); hook says so anywhere in it (--hook-init), and so does a
 // leading on- (--on-complete).
 // --exec-prefix and --cmd-timeout end in other words.
 var runOptWords = set(`exec command cmd program prog editor pager viewer rsh helper askpass browser
-	wrapper runner interpreter script mda`)
+	wrapper runner interpreter script mda launcher`)
 
 // unknownRunOpt returns the value of an unknown program's option whose
 // name says it is a program to run, and whether a.val is one; a name
@@ -198,6 +198,9 @@ func unknownRunOpt(a arg, next []arg) (arg, bool) {
 		last = name[i+1:]
 	}
 	shell := strings.HasSuffix(last, "shell")
+	if last == "prefix" && (strings.HasSuffix(name, "cmd-prefix") || strings.HasSuffix(name, "command-prefix") || strings.HasSuffix(name, "cmd_prefix")) {
+		last = "cmd" // chromium's --renderer-cmd-prefix: a command line put before its own
+	}
 	// An event hook, on-NAME, runs its value too (--on-complete=PROG),
 	// as aria2c's --on-download-complete does.
 	if !shell && !runOptWords[last] && !strings.Contains(name, "hook") && !strings.HasPrefix(name, "on-") &&

@@ -1,0 +1,107 @@
+package policy
+
+import "testing"
+
+// The classes below were found by replaying the argument-injection
+// vectors SonarSource catalogues (github.com/SonarSource/
+// argument-injection-vectors at f1e65351, _binaries/*) and the filter
+// bypasses of PayloadsAllTheThings' "Command Injection" page (at
+// f9fa5141) with /sbin/reboot and warden's own files as their targets.
+// The cases are our own spellings of each class.
+
+// TestBlindSpotUnknownPiecesJoined: a word built of several unknown pieces
+// with literal text between them (${HOME:0:1}etc${HOME:0:1}warden…) was
+// read as one component beginning with a variable's name, so nothing in
+// it could name warden's state, and it was a plain read. An unknown piece
+// may yield a slash, so the literal text around it may be a whole
+// component.
+func TestBlindSpotUnknownPiecesJoined(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`cat ${HOME:0:1}etc${HOME:0:1}warden${HOME:0:1}config.yaml`,
+		`cat ${PWD::1}etc${PWD::1}warden${PWD::1}config.yaml`,
+		`cat ${X}etc${X}warden${X}config.yaml`,
+		`cat $(cat /tmp/s)etc$(cat /tmp/s)warden$(cat /tmp/s)config.yaml`,
+		"cat `cat /tmp/s`etc`cat /tmp/s`warden`cat /tmp/s`config.yaml",
+		`cat ${A}warden${B}`,
+		`base64 ${S:0:1}root${S:0:1}.local${S:0:1}state${S:0:1}warden${S:0:1}token`,
+		`tail -n1 ${H%root}root${H:0:1}.local${H:0:1}state${H:0:1}warden${H:0:1}audit.jsonl`,
+	))
+	// Substitutions whose output the classifier computes are resolved.
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`cat $(printf /)etc$(printf /)warden$(printf /)config.yaml`,
+		"cat `echo /`etc`echo /`warden`echo /`config.yaml",
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		`cat ${HOME:0:1}etc${HOME:0:1}hosts`,
+		`echo ${a}b${c}`,
+		`ls ${DIR}`,
+		`cat ${X}etc/hosts`,
+		`echo $token`,
+	))
+}
+
+// TestBlindSpotOptionNamedLaunchers: an unknown program's option whose
+// name says its value is a command put before or instead of its own
+// (chromium's --gpu-launcher, --renderer-cmd-prefix) ran its value
+// unread: open mode would run reboot as a tier 2 call.
+func TestBlindSpotOptionNamedLaunchers(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`chromium --gpu-launcher=reboot`,
+		`chromium --headless --gpu-launcher reboot`,
+		`google-chrome --renderer-cmd-prefix=reboot`,
+		`chromium --utility-cmd-prefix='/sbin/poweroff'`,
+		`electron-app --GPU-LAUNCHER=halt`,
+		`foo --command-prefix=reboot`,
+		`foo --launcher=/sbin/reboot`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`foo --prefix=/usr`,
+		`foo --exec-prefix=/usr`,
+		`foo --launcher=xdg-open`,
+	))
+}
+
+// TestBlindSpotSingleDashPlaceOptions: Go's flag package, Qt and X
+// programs spell long options with one dash (-config, -plugindir,
+// -platformpluginpath); an unknown program pointed by one at a temporary
+// directory loads code a benign call may have written there.
+func TestBlindSpotSingleDashPlaceOptions(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`qt5_app -platformpluginpath /tmp/x`,
+		`qtapp -platformpluginpath=/tmp/x`,
+		`goapp -config /tmp/x/c.yaml`,
+		`goapp -config=/dev/shm/c.yaml`,
+		`tool -plugindir /var/tmp/p`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`goapp -config /etc/goapp.yaml`,
+		`qt5_app -platformpluginpath /usr/lib/qt/plugins`,
+	))
+}
+
+// TestBlindSpotPsqlOutputClusters: psql's -o sends its output to a
+// command when its value begins with |, and -L writes a log; attached
+// (-o'|cmd') or at the end of a cluster of flags (-Ao|cmd) they were not
+// read as -o.
+func TestBlindSpotPsqlOutputClusters(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`psql -o'|reboot'`,
+		`psql -Ao'|reboot'`,
+		`psql -qAt -o '|reboot' -c 'select 1'`,
+		`psql -Xo '|/sbin/reboot'`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`psql -L/tmp/x`,
+		`psql -AL /tmp/x -c 'select 1'`,
+		`psql -o /tmp/out -c 'select 1'`,
+		`psql -qo/tmp/out`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`psql -At -c 'select 1'`,
+		`psql -h db -U app`,
+	))
+}

@@ -105,3 +105,25 @@ func TestBlindSpotPsqlOutputClusters(t *testing.T) {
 		`psql -h db -U app`,
 	))
 }
+
+// TestBlindSpotRepositoryCodeFiles: a repository's .git/config and hooks
+// are code the next git command runs (core.fsmonitor on git status, a
+// hook on commit), the operator's own included, as ~/.gitconfig is; a
+// write to them, by any program's output option, was an ordinary write.
+func TestBlindSpotRepositoryCodeFiles(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`git blame --output=.git/config`,
+		`git diff '--output=.git/config'`,
+		`git log --output /srv/repo/.git/config`,
+		`git diff --output=.git/hooks/post-checkout`,
+		`echo '[core] fsmonitor = x' >> .git/config`,
+		`cp /tmp/x .git/hooks/pre-commit`,
+		`sed -i 's/a/b/' /srv/repo/.git/config`,
+		`tee .git/hooks/post-merge < /dev/null`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`git diff --output=/srv/out.diff`,
+		`echo x > /srv/repo/.gitignore`,
+	))
+}

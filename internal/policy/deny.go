@@ -620,11 +620,15 @@ var sensitiveSuffix = []string{
 	"/.ssh/authorized_keys", "/.ssh/authorized_keys2", "/.ssh/config", "/.ssh/known_hosts",
 	"/.bashrc", "/.bash_profile", "/.profile", "/.zshrc", "/.zshenv", "/.bash_logout",
 	"/.gitconfig", "/.config/git/config", "/.vimrc", "/.ssh/rc", "/.inputrc", "/.xsession", "/.xprofile",
+	// A repository's own configuration: core.fsmonitor, core.pager and
+	// aliases run programs on the next git status, the operator's too.
+	"/.git/config",
 }
 
 // sensitiveInfix are directories, under any home, whose files something
-// runs later: desktop autostart entries and user units.
-var sensitiveInfix = []string{"/.config/autostart/", "/.config/systemd/user/", "/.config/environment.d/"}
+// runs later: desktop autostart entries, user units and a repository's
+// hooks.
+var sensitiveInfix = []string{"/.config/autostart/", "/.config/systemd/user/", "/.config/environment.d/", "/.git/hooks/"}
 
 var sensitivePrefix = []string{
 	"/etc/sudoers.d/", "/etc/ssh/", "/etc/pam.d/", "/etc/profile.d/", "/etc/cron",

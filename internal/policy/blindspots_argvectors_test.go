@@ -127,3 +127,29 @@ func TestBlindSpotRepositoryCodeFiles(t *testing.T) {
 		`echo x > /srv/repo/.gitignore`,
 	))
 }
+
+// TestBlindSpotJVMLauncherOptions: the JDK's tools pass -J<option> to the
+// JVM that runs them (GTFOArgs' javac -J…): an agent, a native agent or
+// a command run on error was not read, so javac, jar or keytool loaded
+// /tmp's code as a tier 2 call.
+func TestBlindSpotJVMLauncherOptions(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`javac -J-javaagent:/tmp/a.jar x.java`,
+		`jar -J-javaagent:/tmp/a.jar tf x.jar`,
+		`keytool -J-agentpath:/tmp/a.so -list`,
+		`javadoc -J-agentlib:x x`,
+		`jconsole -J@/tmp/opts`,
+		`scalac -J-Xbootclasspath/a:/tmp/x x.scala`,
+		`jps -J-Djava.system.class.loader=X`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`javac -J-XX:OnError=reboot x.java`,
+		`keytool -J-XX:OnOutOfMemoryError=/sbin/poweroff -list`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`javac -J-Xmx1g x.java`,
+		`javac -J-Dfile.encoding=UTF-8 x.java`,
+		`keytool -list -keystore k`,
+	))
+}

@@ -73,6 +73,18 @@ func (e *eval) program(args []arg, ctx cctx) (t Tier, why string) {
 		return TierDestructive, why
 	}
 	c.laterDenied()
+	if !fn {
+		if jt, jwhy := c.jvmOptions(); jt == TierDestructive {
+			if e.denied {
+				return jt, jwhy
+			}
+			defer func() {
+				if t < TierDestructive {
+					t, why = jt, jwhy
+				}
+			}()
+		}
+	}
 	if !fn && routerOSPrint(a0, args[1:]) {
 		return TierRead, "on RouterOS, prints a menu's items (elsewhere no program is kept there)"
 	}

@@ -153,3 +153,60 @@ func TestBlindSpotJVMLauncherOptions(t *testing.T) {
 		`keytool -list -keystore k`,
 	))
 }
+
+// TestBlindSpotPatchTargets: a patch names the files it writes (GTFOBins'
+// git apply --unsafe-paths --directory /). Applied at / or a system
+// directory, or with git's unsafe paths, those are the system's files,
+// which the classifier cannot see in the patch.
+func TestBlindSpotPatchTargets(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`git apply --unsafe-paths --directory / x.patch`,
+		`git apply --unsafe-paths x.patch`,
+		`patch -d / -p1 < x.patch`,
+		`patch -d/ -p1 -i x.patch`,
+		`patch --directory=/etc -p1 < x.patch`,
+		`patch -p1 -d /root < x.patch`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`git apply x.patch`,
+		`patch -p1 < x.patch`,
+		`patch -d /srv/repo -p1 < x.patch`,
+	))
+}
+
+// TestBlindSpotConfigurationAppliers: puppet and chef-apply apply, as
+// root, code given on their command line (GTFOBins' puppet apply -e
+// 'file { … }'), and puppet resource sets a resource from its words; as
+// unknown programs they were tier 2, which open mode runs unasked. Inline
+// code is tier 3, an exec resource's command is classified, a file
+// resource writes its file; the host's own manifest stays a change.
+func TestBlindSpotConfigurationAppliers(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`puppet apply -e 'file { "/etc/cron.d/x": content => "DATA" }'`,
+		`puppet apply --execute 'user { "root": ensure => absent }'`,
+		`puppet apply --execute='exec { "x": command => "/tmp/x" }'`,
+		`chef-apply -e 'file "/etc/cron.d/x"'`,
+		`chef-apply --execute 'execute "x"'`,
+		`puppet resource file /etc/cron.d/x content=DATA`,
+		`puppet resource file /root/.ssh/authorized_keys ensure=file content=k`,
+		`puppet resource exec x command=/tmp/x`,
+		`puppet resource cron x command=/tmp/x minute=1`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`puppet resource exec x command='/sbin/reboot'`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`puppet apply /etc/puppet/site.pp`,
+		`puppet agent -t`,
+		`puppet resource file /srv/app/x content=DATA`,
+		`puppet resource service nginx ensure=running`,
+		`chef-apply /etc/chef/x.rb`,
+	))
+	runExactHosts(t, p, tierCases(TierRead,
+		`puppet resource user root`,
+		`puppet facts show`,
+		`puppet module list`,
+	))
+}

@@ -372,6 +372,8 @@ func handlerFor(name string) func(*call) (Tier, string) {
 		return moreProgram
 	case "ansible-playbook":
 		return ansiblePlaybookProgram
+	case "puppet", "chef-apply":
+		return confMgmtProgram
 	case "lvs", "vgs", "pvs", "lvdisplay", "vgdisplay", "pvdisplay", "lvscan", "lvmconfig":
 		return lvmReportProgram
 	case "badblocks":

@@ -363,6 +363,12 @@ func gitProgram(c *call) (Tier, string) {
 			return TierMutate, "git update-ref"
 		}
 		return TierDestructive, "git " + sub + ": rewrites history, removes objects or runs tools"
+	case "apply":
+		// The patch names the files it writes; --unsafe-paths lets it
+		// name them outside the work tree, anywhere (/etc/cron.d/x).
+		if hasAny("--unsafe-paths") {
+			return TierDestructive, "git apply --unsafe-paths: writes the files the patch names, anywhere"
+		}
 	case "archive":
 		if hasAny("--remote", "--output", "-o") {
 			return TierMutate, "git archive: writes a file or contacts a remote"

@@ -641,5 +641,10 @@ func patchProgram(c *call) (Tier, string) {
 	for _, f := range c.optVals(c.args, "-o", "--output", "-r", "--reject-file") {
 		r.raise(c.writeArg(f, "patch output"))
 	}
+	// The patch names the files it writes, relative to -d: at / or a
+	// system directory they are the system's.
+	for _, d := range c.optVals(c.args, "-d", "--directory") {
+		r.raise(c.extractDir(d, "patch -d"))
+	}
 	return r.t, r.why
 }

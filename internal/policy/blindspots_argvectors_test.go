@@ -210,3 +210,31 @@ func TestBlindSpotConfigurationAppliers(t *testing.T) {
 		`puppet module list`,
 	))
 }
+
+// TestBlindSpotSharedLibrariesGiven: GTFOBins' library-load snippets give
+// a program a shared library in its own spelling (ffmpeg's -af
+// ladspa=file=X.so, sox's ladspa effect) or through a plugin directory
+// variable (LADSPA_PATH, LV2_PATH). A library under a temporary directory
+// is code a benign call may have written: an unknown program given one
+// is tier 3, and so is setting such a variable.
+func TestBlindSpotSharedLibrariesGiven(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`ffmpeg -f lavfi -i anullsrc -af ladspa=file=/tmp/lib.so /tmp/tf.wav`,
+		`sox in.wav out.wav ladspa /tmp/x/lib.so`,
+		`foo /dev/shm/lib.so.1`,
+		`foo --module=/var/tmp/m.dylib`,
+		`foo x:/tmp/a.so`,
+		`cd /tmp && foo ./lib.so`,
+		`LADSPA_PATH=/tmp ffmpeg -i x y`,
+		`LV2_PATH=/tmp/p ardour`,
+		`GTK_PATH=/tmp gedit`,
+		`GDK_PIXBUF_MODULE_FILE=/tmp/loaders.cache eog x.png`,
+		`FOO_MODULE_FILE=/tmp/m foo`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`ffmpeg -i x -af ladspa=file=/usr/lib/ladspa/amp.so y`,
+		`foo /srv/app/lib.so`,
+		`foo /tmp/notes.solution`,
+	))
+}

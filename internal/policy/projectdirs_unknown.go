@@ -1,6 +1,9 @@
 package policy
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // A program the classifier does not know is tier 2: what it does is
 // unknown, and many such programs take code from the directory they run
@@ -26,6 +29,10 @@ func (c *call) unknownInProject(t Tier, why string) (Tier, string) {
 		c.e.opaque = true
 		return TierDestructive, why + ", which may run code from " + where
 	}
+	if where := c.sharedLibAgent(); where != "" {
+		c.e.opaque = true
+		return TierDestructive, why + ", given a shared library it may load: " + where
+	}
 	if where := c.runOperandAgent(); where != "" {
 		c.e.opaque = true
 		return TierDestructive, why + ", told to run or install what a benign call may have written: " + where
@@ -41,6 +48,47 @@ func (c *call) unknownInProject(t Tier, why string) (Tier, string) {
 		return TierDestructive, why + ", which may run code from the directory it runs in, and " + where
 	}
 	return t, why
+}
+
+// sharedLibAgent says why a shared library an unknown program is given
+// (an operand, or the value in an argument after "=" or ":", as ffmpeg's
+// -af ladspa=file=/tmp/x.so and sox's effects spell it) may be one a
+// benign call wrote, or returns "". A library is code by its name.
+func (c *call) sharedLibAgent() string {
+	for _, a := range c.args {
+		if !a.known {
+			continue
+		}
+		for _, piece := range strings.FieldsFunc(a.val, func(r rune) bool { return r == '=' || r == ':' || r == ',' }) {
+			if !sharedLibName(piece) {
+				continue
+			}
+			if why := codePathAgent(arg{val: piece, known: true}); why != "" {
+				return why
+			}
+			if !strings.HasPrefix(piece, "/") && !strings.HasPrefix(piece, "~") && c.e.paths != nil {
+				if where := c.e.agentCwdOf(true); where != "" {
+					return piece + " is relative, and " + where
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// sharedLibName reports whether p names a shared library: x.so, x.so.1,
+// x.dylib.
+func sharedLibName(p string) bool {
+	b := path.Base(p)
+	if strings.HasSuffix(b, ".dylib") {
+		return true
+	}
+	i := strings.Index(b, ".so")
+	if i <= 0 {
+		return false
+	}
+	rest := b[i+3:]
+	return rest == "" || rest[0] == '.' && strings.Trim(rest, ".0123456789") == ""
 }
 
 // relativeFile reports whether f, a name the script wrote to, is relative

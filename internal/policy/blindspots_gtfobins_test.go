@@ -178,3 +178,77 @@ func TestBlindSpotCommandVariables(t *testing.T) {
 		{"autom4te itself", `AUTOM4TE=/usr/bin/autom4te autoconf`, TierMutate},
 	})
 }
+
+// TestBlindSpotWrittenThenGiven: GTFOBins' commonest shape writes a file and
+// then hands it to a program that runs what it says, in a grammar of its
+// own (runscript, cobc -j, arch-nspawn ., npm's preinstall in a
+// package.json, a Gemfile, AUTOM4TE=/tmp/x autoconf). The literal text the
+// script wrote now meets the deny list wherever such a program is given
+// the file, the directory it is in, or a variable naming it, and a
+// project program meets what the script wrote to its project files
+// whatever directory it runs in.
+func TestBlindSpotWrittenThenGiven(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		"echo '! exec /sbin/reboot' >/tmp/tf; runscript /tmp/tf",
+		"echo 'CALL \"SYSTEM\" USING \"/sbin/reboot\".' >/tmp/tf\ncobc -xFj /tmp/tf",
+		"printf 'x: reboot\\n' > /srv/job.conf; jobrunner --conf=/srv/job.conf",
+		"mkdir -p etc; echo 'CARCH=true;/sbin/reboot' > etc/makepkg.conf; arch-nspawn .",
+		"echo poweroff > /tmp/d/sub/hook; tool /tmp/d",
+		`echo '{"scripts": {"preinstall": "/sbin/reboot"}}' > package.json; npm i`,
+		`echo '{"scripts": {"x": "reboot"}}' > package.json && npm run x`,
+		`echo 'system("/sbin/reboot")' > Gemfile; bundle install`,
+		"echo '/sbin/reboot' > /tmp/tf; chmod +x /tmp/tf; AUTOM4TE=/tmp/tf autoconf",
+		"echo -e 'all:\\n\\treboot' > Makefile; make",
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		"echo 'reboot now' > notes.txt; foo other.txt",
+		"echo 'hello' > /tmp/in.txt; foo /tmp/in.txt",
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		"echo 'reboot now' > notes.txt; wc -l notes.txt",
+	))
+}
+
+// TestBlindSpotCommandLinesComputedInPart: an unknown program's argument
+// holding a command line with a computed part ("reboot $X", GTFOBins'
+// check_by_ssh -o "ProxyCommand /sbin/reboot <$(tty)") was skipped by the
+// check of what it may run, and an ssh-style NAME=VALUE setting naming a
+// command (ProxyCommand=reboot) was not read as one.
+func TestBlindSpotCommandLinesComputedInPart(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`check_by_ssh -o "ProxyCommand /sbin/reboot -i <$(tty) |& tee $(tty)" -H localhost -C x`,
+		`foo "reboot $X"`,
+		`foo "/sbin/poweroff $(tty)"`,
+		`foo -o ProxyCommand=reboot`,
+		`foo -o "ProxyCommand=reboot $X"`,
+		`foo LocalCommand=/sbin/halt`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`foo "hello $X"`,
+		`foo -o Port=22`,
+	))
+}
+
+// TestBlindSpotStartupFilesInHome: a program reads its start-up file in a
+// home and runs what it names (GTFOBins' ~/.rtorrent.rc execute=,
+// ~/.config/procps/toprc's pipe). What the script writes there, by
+// redirection or tee, in any echo spelling, meets the deny list as a
+// cron table's text does.
+func TestBlindSpotStartupFilesInHome(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`echo 'execute = reboot' > ~/.rtorrent.rc`,
+		"echo -e 'pipe\\tx\\texec /sbin/reboot' >> ~/.config/procps/toprc",
+		"printf 'pipe\\tx\\texec /sbin/poweroff\\n' >> $HOME/.config/procps/toprc",
+		"cat > /root/.foorc <<EOF\nhook = reboot\nEOF",
+		`echo 'execute = reboot' | tee ~/.rtorrent.rc`,
+		`tee -a /home/u/.config/x/y.conf <<< 'cmd=/sbin/reboot'`,
+		`echo -e '* * * * * root /sbin/re\x62oot' > /etc/cron.d/x`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`echo 'execute = reboot' > ~/notes.txt`,
+		`echo 'color = blue' > ~/.config/x/y.conf`,
+	))
+}

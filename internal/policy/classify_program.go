@@ -181,7 +181,49 @@ func (c *call) unknownProgram(t Tier, why string) (Tier, string) {
 	}
 	t, why = c.inProject(t, why)
 	c.unknownHostWords()
+	c.scanWrittenNamed()
 	return c.unknownInProject(t, why)
+}
+
+// scanWrittenNamed meets the deny list with the literal text the script
+// wrote to a file an unknown program is then given, or under a directory
+// it is given (echo '! exec reboot' > /tmp/s; runscript /tmp/s): it may
+// run what the file says, in a grammar of its own.
+func (c *call) scanWrittenNamed() {
+	if c.ctx.sc == nil {
+		return
+	}
+	var named map[string]bool
+	for _, a := range c.args {
+		if !a.known {
+			continue
+		}
+		for _, piece := range strings.FieldsFunc(a.val, func(r rune) bool { return r == '=' || r == ',' }) {
+			if strings.HasPrefix(piece, "-") {
+				continue
+			}
+			if named == nil {
+				named = map[string]bool{}
+			}
+			named[path.Clean(piece)] = true
+		}
+	}
+	if named == nil {
+		return
+	}
+	// A directory given is where the program finds its files
+	// (arch-nspawn ., a build directory): what the script wrote under it.
+	c.scanWritten(func(f string) bool {
+		if named[f] || named["."] && !strings.HasPrefix(f, "/") {
+			return true
+		}
+		for d := path.Dir(f); d != "." && d != "/"; d = path.Dir(d) {
+			if named[d] {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // routerOSWipes are RouterOS commands that erase its configuration

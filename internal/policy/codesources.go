@@ -539,7 +539,9 @@ var projectFiles = set(`Makefile makefile GNUmakefile BSDmakefile build.ninja ju
 	noxfile.py conftest.py setup.py pyproject.toml tasks.py fabfile.py dodo.py Gruntfile.js gulpfile.js
 	Tiltfile Vagrantfile compose.yaml compose.yml docker-compose.yml docker-compose.yaml ansible.cfg
 	.pre-commit-config.yaml eslint.config.js jest.config.js webpack.config.js vite.config.js flake.nix shell.nix
-	default.nix devbox.json Cargo.toml build.rs rust-toolchain rust-toolchain.toml .tool-versions global.json .envrc`)
+	default.nix devbox.json Cargo.toml build.rs rust-toolchain rust-toolchain.toml .tool-versions global.json .envrc
+	Gemfile Brewfile Guardfile Capfile Podfile Fastfile Berksfile Dangerfile composer.json Makefile.PL Build.PL
+	cpanfile mix.exs build.sbt`)
 
 // projectFile reports whether f, a relative name the script wrote to, is
 // a project's code: one of projectFiles, or under .git or .hg (config,
@@ -548,7 +550,7 @@ func projectFile(f string) bool {
 	if strings.HasPrefix(f, "/") {
 		return false
 	}
-	return projectFiles[path.Base(f)] || strings.HasPrefix(f, ".git/") || strings.HasPrefix(f, ".hg/") ||
+	return projectFiles[path.Base(f)] || strings.HasSuffix(f, ".gemspec") || strings.HasPrefix(f, ".git/") || strings.HasPrefix(f, ".hg/") ||
 		strings.Contains(f, "/.git/") || strings.Contains(f, "/.hg/")
 }
 

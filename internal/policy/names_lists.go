@@ -46,6 +46,8 @@ func (sc *scope) noteFile(s *syntax.Stmt) {
 		if (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob) && redirFD(r) == 1 {
 			if v, ok := litValue(r.Word); ok {
 				file = v
+			} else if rest, ok := homeWord(r.Word); ok {
+				file = "~" + rest // $HOME/.x is ~/.x
 			}
 		}
 	}
@@ -69,6 +71,23 @@ var listReaders = map[string]bool{"cpio": true, "afio": true, "zip": true, "pax"
 // nameListSep ends a name in a list: a line, or NUL (tar --null -T,
 // --files0-from).
 func nameListSep(r rune) bool { return r == '\n' || r == 0 }
+
+// homeWord returns the rest of a word that is $HOME or ${HOME} followed
+// by literal text starting with "/".
+func homeWord(w *syntax.Word) (string, bool) {
+	if w == nil || len(w.Parts) < 2 {
+		return "", false
+	}
+	pe, ok := w.Parts[0].(*syntax.ParamExp)
+	if !ok || pe.Param == nil || pe.Param.Value != "HOME" || pe.Exp != nil || pe.Slice != nil || pe.Repl != nil || pe.Index != nil || pe.Length || pe.Excl {
+		return "", false
+	}
+	rest, ok := litValue(&syntax.Word{Parts: w.Parts[1:]})
+	if !ok || !strings.HasPrefix(rest, "/") {
+		return "", false
+	}
+	return rest, true
+}
 
 // fileTexts returns what the script may have written to the file a
 // word names, or what a process substitution word prints.

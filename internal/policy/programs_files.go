@@ -156,8 +156,9 @@ func fileProgram(c *call) (Tier, string) {
 			if wt > t {
 				t, why = wt, c.name+": "+wwhy
 			}
-			if a.known && c.ctx.stdin.kind == stdinText && wt >= TierDestructive && runsLater(a.val) {
-				// printf '… root poweroff\n' | tee /etc/cron.d/p
+			if a.known && c.ctx.stdin.kind == stdinText && (wt >= TierDestructive && runsLater(a.val) || homeDotfile(a.val)) {
+				// printf '… root poweroff\n' | tee /etc/cron.d/p, and a
+				// program's start-up file in a home (redirect.go)
 				c.e.scanText(c.ctx.stdin.text)
 			}
 		}

@@ -80,6 +80,10 @@ func (c *call) inProject(t Tier, why string) (Tier, string) {
 	if !ok {
 		return c.laterCode(c.configCode(c.installedCode(c.shimCode(t, why))))
 	}
+	// What the script wrote to a project file by relative name is what
+	// this program may run, wherever it runs (printf … > package.json;
+	// npm i).
+	c.scanWritten(projectFile)
 	var where string
 	switch {
 	case c.name == "git":

@@ -103,9 +103,17 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 	default: // > >> >| <> &> &>> and zsh variants
 		rd.tier, rd.why, rd.deny = e.writeTarget(t)
 		e.writeValues(&rd, t, r.Word, ctx, sc)
-		if t.known && rd.tier >= TierDestructive && runsLater(t.val) {
+		if rest, ok := homeRelative(t); ok && homeDotfile("~"+rest) {
+			for _, text := range sc.fileTexts("~" + rest) {
+				e.scanText(text)
+			}
+		}
+		if t.known && (rd.tier >= TierDestructive && runsLater(t.val) || homeDotfile(t.val)) {
 			// echo '* * * * * root reboot' > /etc/cron.d/x: what root
-			// runs later meets the deny list, as crontab's input does.
+			// runs later meets the deny list, as crontab's input does;
+			// so does what a program reads from its file in a home at
+			// start (~/.rtorrent.rc's execute, ~/.config/procps/toprc's
+			// pipe).
 			for _, text := range sc.fileTexts(t.val) {
 				e.scanText(text)
 			}
@@ -321,6 +329,26 @@ func runsLater(p string) bool {
 		l = hostPath(path.Clean(l))
 	}
 	return sensitivePath(l)
+}
+
+// homeDotfile reports whether p is a file or directory a program reads at
+// start from a home: a name beginning with a dot directly in it, and
+// everything below one (~/.rtorrent.rc, ~/.config/procps/toprc).
+func homeDotfile(p string) bool {
+	var rest string
+	switch {
+	case strings.HasPrefix(p, "~/"):
+		rest = p[2:]
+	case strings.HasPrefix(p, "$HOME/"):
+		rest = p[6:]
+	case strings.HasPrefix(p, "/root/"):
+		rest = p[6:]
+	case strings.HasPrefix(p, "/home/"):
+		_, rest, _ = strings.Cut(p[6:], "/")
+	default:
+		return false
+	}
+	return strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "./") && !strings.HasPrefix(rest, "../")
 }
 
 // powerFiles are the kernel files whose writes change the machine's power
@@ -648,6 +676,20 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	}
 	if where != "assignment" {
 		e.deniedProgramValue(name, val, where)
+		e.writtenFileValue(val, ctx)
+	}
+}
+
+// writtenFileValue meets the deny list with the literal text the script
+// wrote to the file a variable given to a command names
+// (AUTOM4TE=/tmp/x autoconf runs /tmp/x): the program that reads the
+// variable may run it.
+func (e *eval) writtenFileValue(val string, ctx cctx) {
+	if ctx.sc == nil || !strings.HasPrefix(val, "/") && !strings.HasPrefix(val, ".") {
+		return
+	}
+	for _, t := range ctx.sc.fileTexts(path.Clean(val)) {
+		e.scanText(t)
 	}
 }
 

@@ -193,7 +193,10 @@ func (e *eval) scanOnce(s string) {
 				// (C=reboot awk 'BEGIN{system(ENVIRON["C"])}').
 				t = t[k+1:]
 			}
-			name := path.Base(t)
+			// A statement's end glued to the name: COBOL's and
+			// Prolog's ".", a label's ":" (CALL "SYSTEM" USING
+			// "/sbin/reboot".).
+			name := path.Base(strings.TrimRight(t, ".:"))
 			if !isDenyTrigger(name) {
 				name = normaliseName(name)
 				if !isDenyTrigger(name) {

@@ -37,6 +37,18 @@ func (c *call) argCommand() (Tier, string) {
 				return c.runOptCommand(opt, v)
 			}
 		}
+		if !a.known && strings.ContainsAny(a.val, " \t") {
+			// A command line with a computed part ("reboot $X",
+			// "ProxyCommand /sbin/reboot <$(tty)"): its literal text
+			// meets the deny list's text scan.
+			sub := c.e.fork()
+			sub.scanText(a.val)
+			denied, why := sub.denied, sub.denyWhy
+			sub.release()
+			if denied {
+				return TierDestructive, fmt.Sprintf("unknown program %q may run the command line in its arguments, computed in part (denied: %s)", truncate(c.name, 64), truncate(why, 160))
+			}
+		}
 		if !a.known || a.val == "" {
 			continue
 		}
@@ -57,7 +69,7 @@ func (c *call) argCommand() (Tier, string) {
 				return TierDestructive, fmt.Sprintf("unknown program %q may run the code in its arguments (denied: %s)", truncate(c.name, 64), truncate(why, 160))
 			}
 		}
-		if v, ok := unknownRunOpt(a, c.args[k+1:]); ok {
+		if v, ok := unknownRunOpt(a, c.args[k+1:]); ok || runSetting(a, &v) {
 			if tries++; tries > maxArgCommands {
 				return TierDestructive, fmt.Sprintf("unknown program %q: too many of its arguments name programs to check what it may run", truncate(c.name, 64))
 			}
@@ -200,4 +212,20 @@ func knownName(name string) bool {
 	}
 	_, h := normalised(name)
 	return h != nil
+}
+
+// runSetting reports whether a is a NAME=VALUE setting (no dash) whose
+// name says its value is a command, as ssh's -o ProxyCommand=CMD and the
+// like that other programs pass on spell it, and sets *v to the value.
+func runSetting(a arg, v *arg) bool {
+	name, val, ok := strings.Cut(a.val, "=")
+	if !ok || name == "" || val == "" || strings.HasPrefix(name, "-") || strings.ContainsAny(name, " $`\"'") {
+		return false
+	}
+	l := strings.ToLower(name)
+	if !strings.HasSuffix(l, "command") && !strings.HasSuffix(l, "cmd") {
+		return false
+	}
+	*v = arg{val: val, known: a.known}
+	return true
 }

@@ -320,10 +320,27 @@ func litOutput(s *syntax.Stmt) (string, bool) {
 	}
 	switch vals[0] {
 	case "echo":
-		if len(vals) > 1 && strings.HasPrefix(vals[1], "-") {
-			return "", false
+		// bash's echo takes -n, -e and -E, alone or together, before
+		// its words; any other word starting with "-" is printed.
+		words, esc, nl := vals[1:], false, "\n"
+		for len(words) > 0 && len(words[0]) > 1 && words[0][0] == '-' && strings.Trim(words[0][1:], "neE") == "" {
+			for _, f := range words[0][1:] {
+				switch f {
+				case 'n':
+					nl = ""
+				case 'e':
+					esc = true
+				case 'E':
+					esc = false
+				}
+			}
+			words = words[1:]
 		}
-		return strings.Join(vals[1:], " ") + "\n", true
+		out := strings.Join(words, " ")
+		if esc {
+			out = echoEsc(out)
+		}
+		return out + nl, true
 	case "printf":
 		if len(vals) < 2 || strings.HasPrefix(vals[1], "-") {
 			return "", false

@@ -17,6 +17,23 @@ func outsideTmp(t *testing.T) string {
 	return filepath.Join(newStateDir(t), "marker")
 }
 
+// waitCmdline waits, for at most 30 s, until a process runs argv: a
+// program typed into a session has started (on a busy machine it may
+// start after the next send).
+func waitCmdline(t *testing.T, argv []string) {
+	t.Helper()
+	want := strings.Join(argv, "\x00") + "\x00"
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		entries, _ := os.ReadDir("/proc")
+		for _, e := range entries {
+			if b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline")); err == nil && string(b) == want {
+				return
+			}
+		}
+	}
+	t.Fatalf("%q never started", argv)
+}
+
 // sendArgs types data with or without Enter.
 func (s *sess) sendArgs(data string, enter bool) map[string]any {
 	return map[string]any{"session_id": s.id, "data": data, "enter": enter}
@@ -68,6 +85,10 @@ func TestSessionLinesGuarded(t *testing.T) {
 		pieces []string
 		last   string
 		status []string
+		// runs is the command line a piece leaves reading the terminal:
+		// the case waits until it has started, or a Ctrl-C sent before
+		// it did would leave it holding the terminal for good.
+		runs []string
 	}{
 		{name: "erase", last: "cat " + marker + strings.Repeat("\x7f", len("cat "+marker)) + touch},
 		{name: "kill line", last: "ls -l #\x15" + touch},
@@ -79,7 +100,7 @@ func TestSessionLinesGuarded(t *testing.T) {
 		{name: "second of two lines", last: "ls\n" + touch + "\n"},
 		{name: "carriage return", last: "ls\r" + touch},
 		{name: "dd reads part of the next line", last: "dd bs=1 count=4 2>/dev/null\nls #" + touch},
-		{name: "head -c reads part of a later send", pieces: []string{"head -c 4"}, last: "ls #" + touch},
+		{name: "head -c reads part of a later send", pieces: []string{"head -c 4"}, last: "ls #" + touch, runs: []string{"head", "-c", "4"}},
 		{name: "ctrl-h", last: "ls " + marker + "\x08\x08\x08", status: []string{"denied"}},
 		{name: "tab", last: "touch " + marker + "\t", status: []string{"denied"}},
 		{name: "arrow", last: touch + "\x1b[D", status: []string{"denied"}},
@@ -95,6 +116,9 @@ func TestSessionLinesGuarded(t *testing.T) {
 					t.Fatalf("piece %q: %v", p, got)
 				}
 			}
+			if tc.runs != nil {
+				waitCmdline(t, tc.runs)
+			}
 			res, got := callTool(t, s.cs, "session_send", sh.sendArgs(tc.last, true))
 			want := tc.status
 			if want == nil {
@@ -105,9 +129,7 @@ func TestSessionLinesGuarded(t *testing.T) {
 			}
 		})
 	}
-	// The Ctrl-Cs above may all reach the terminal before head, left
-	// reading by its case, has started: it then takes part of the next
-	// line. Interrupt until the shell answers.
+	// Interrupt until the shell answers.
 	alive := false
 	for i := 0; i < 10 && !alive; i++ {
 		callTool(t, s.cs, "session_send", sh.sendArgs("\x03", true))

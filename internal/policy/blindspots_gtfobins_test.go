@@ -234,8 +234,9 @@ func TestBlindSpotCommandLinesComputedInPart(t *testing.T) {
 // TestBlindSpotStartupFilesInHome: a program reads its start-up file in a
 // home and runs what it names (GTFOBins' ~/.rtorrent.rc execute=,
 // ~/.config/procps/toprc's pipe). What the script writes there, by
-// redirection or tee, in any echo spelling, meets the deny list as a
-// cron table's text does.
+// redirection, tee or dd, in any echo spelling, or writes elsewhere and
+// copies there, meets the deny list as a cron table's text does, and so
+// does a cron table's written by dd or copied into place.
 func TestBlindSpotStartupFilesInHome(t *testing.T) {
 	p := protectedPolicy(t)
 	runBlindHosts(t, p, sameCases(TierDestructive, true,
@@ -246,9 +247,15 @@ func TestBlindSpotStartupFilesInHome(t *testing.T) {
 		`echo 'execute = reboot' | tee ~/.rtorrent.rc`,
 		`tee -a /home/u/.config/x/y.conf <<< 'cmd=/sbin/reboot'`,
 		`echo -e '* * * * * root /sbin/re\x62oot' > /etc/cron.d/x`,
+		`dd of=/etc/cron.d/x <<< '* * * * * root reboot'`,
+		`echo 'execute = reboot' | dd of=/root/.rtorrent.rc`,
+		`echo 'execute = reboot' > /tmp/x; cp /tmp/x ~/.rtorrent.rc`,
+		`echo '* * * * * root reboot' > /tmp/x; install -m644 /tmp/x /etc/cron.d/x`,
+		`echo '* * * * * root reboot' > /tmp/x; mv /tmp/x /etc/cron.d/`,
 	))
 	runExactHosts(t, p, tierCases(TierMutate,
 		`echo 'execute = reboot' > ~/notes.txt`,
 		`echo 'color = blue' > ~/.config/x/y.conf`,
+		`echo 'reboot' > /tmp/x; cp /tmp/x /srv/x`,
 	))
 }

@@ -112,6 +112,7 @@ func (c *call) copyTargets(valueShort string) []arg {
 // there would make tier 3 or deny, and denies the denied ones. Ordinary
 // destinations keep the program's own tier.
 func (c *call) copyWrites(valueShort string, r *raiser) {
+	scanned := false
 	for _, d := range c.copyTargets(valueShort) {
 		t, why, deny := c.e.writeTarget(d)
 		if deny != "" {
@@ -120,7 +121,23 @@ func (c *call) copyWrites(valueShort string, r *raiser) {
 		if t >= TierDestructive {
 			r.raise(t, c.name+": "+why)
 		}
+		if !scanned && d.known && (t >= TierDestructive && runsLater(d.val) || homeDotfile(d.val)) {
+			// What the script wrote to a file it copies there meets the
+			// deny list, as a redirection's text does (redirect.go).
+			scanned = true
+			c.scanWritten(func(f string) bool { return c.namesFile(f) })
+		}
 	}
+}
+
+// namesFile reports whether one of c's words is the file f.
+func (c *call) namesFile(f string) bool {
+	for _, a := range c.args {
+		if a.known && a.val != "" && path.Clean(a.val) == f {
+			return true
+		}
+	}
+	return false
 }
 
 // rsyncAsRoot classifies rsync run as root keeping modes (-p, -a): a

@@ -185,6 +185,9 @@ func fileProgram(c *call) (Tier, string) {
 					}
 					continue
 				}
+				if a.known && c.ctx.stdin.kind == stdinText && (wt >= TierDestructive && runsLater(v) || homeDotfile(v)) {
+					c.e.scanText(c.ctx.stdin.text) // dd of=/etc/cron.d/x <<< '…', as tee's
+				}
 				if wt = maxTier(wt, TierMutate); wt > t {
 					t, why = wt, "dd: "+wwhy
 				}

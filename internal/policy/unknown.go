@@ -41,11 +41,7 @@ func (c *call) argCommand() (Tier, string) {
 			// A command line with a computed part ("reboot $X",
 			// "ProxyCommand /sbin/reboot <$(tty)"): its literal text
 			// meets the deny list's text scan.
-			sub := c.e.fork()
-			sub.scanText(a.val)
-			denied, why := sub.denied, sub.denyWhy
-			sub.release()
-			if denied {
+			if why := c.textDenied(a.val); why != "" {
 				return TierDestructive, fmt.Sprintf("unknown program %q may run the command line in its arguments, computed in part (denied: %s)", truncate(c.name, 64), truncate(why, 160))
 			}
 		}
@@ -61,11 +57,7 @@ func (c *call) argCommand() (Tier, string) {
 			// (-e 'system("reboot")', --eval '(system "reboot")', r2's
 			// '!reboot', duckdb's '.shell reboot'): the text scan finds
 			// what the deny list refuses in it.
-			sub := c.e.fork()
-			sub.scanText(a.val)
-			denied, why := sub.denied, sub.denyWhy
-			sub.release()
-			if denied {
+			if why := c.textDenied(a.val); why != "" {
 				return TierDestructive, fmt.Sprintf("unknown program %q may run the code in its arguments (denied: %s)", truncate(c.name, 64), truncate(why, 160))
 			}
 		}
@@ -228,4 +220,16 @@ func runSetting(a arg, v *arg) bool {
 	}
 	*v = arg{val: val, known: a.known}
 	return true
+}
+
+// textDenied returns why the deny list's text scan refuses text, seen
+// aside from the call, or "".
+func (c *call) textDenied(text string) string {
+	sub := c.e.fork()
+	defer sub.release()
+	sub.scanText(text)
+	if sub.denied {
+		return sub.denyWhy
+	}
+	return ""
 }

@@ -18,6 +18,9 @@ func TestLessOptionsThatOnlyShow(t *testing.T) {
 		{"long and numbers", "LESS='-R --mouse --tabs=4 -x4,8 -j.5' git log", TierRead},
 		{"exported after", "LESS=-R; export LESS; git log", TierRead},
 		{"systemd exported", "SYSTEMD_LESS=FRSXMK; export SYSTEMD_LESS; journalctl -u nginx", TierRead},
+		// declare -x and typeset -x export as export does.
+		{"declared after", "LESS=-R; declare -x LESS; git log", TierRead},
+		{"typeset after", "LESS=FRX; typeset -x LESS; git log", TierRead},
 	})
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		"LESS=-k/tmp/x git log", "LESS=-o/tmp/x git log", "LESS='-R -o /tmp/x' git log", "LESS=-O/tmp/x git log",
@@ -26,7 +29,7 @@ func TestLessOptionsThatOnlyShow(t *testing.T) {
 		// A bare export or declare: the value is what the script (or the
 		// shell's own environment) gave it.
 		"export LESS", "declare -x LESS", "read LESS; export LESS", "LESS=-R; LESS=-o/tmp/x; export LESS",
-		"LESS=$X; export LESS",
+		"LESS=$X; export LESS", "LESS=-o/tmp/x; declare -x LESS", "LESS=$X; typeset -x LESS",
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, true, "LESS='-R +!reboot' git log", `LESS=-R\ +!reboot git log`))
 }

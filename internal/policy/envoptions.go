@@ -119,13 +119,19 @@ func plainLessValues(name string, sc *scope) bool {
 	if name != "LESS" && name != "SYSTEMD_LESS" || sc == nil {
 		return false
 	}
-	vs := sc.values(name)
-	for _, v := range vs {
-		// A bare declare -x LESS is recorded as "", but keeps a value
-		// the shell inherited.
-		if v == "" || !plainLessOptions(name, v) {
+	plain := false
+	for _, v := range sc.values(name) {
+		// A bare declare -x LESS is recorded as "" (in a function it
+		// makes a new, empty variable); what it exports is then one of
+		// the script's own values, or the one the shell inherited when
+		// the script assigns none, which stays unknown.
+		if v == "" {
+			continue
+		}
+		if !plainLessOptions(name, v) {
 			return false
 		}
+		plain = true
 	}
-	return len(vs) > 0
+	return plain
 }

@@ -198,7 +198,7 @@ func (c *call) scanWrittenNamed() {
 		if !a.known {
 			continue
 		}
-		for _, piece := range strings.FieldsFunc(a.val, func(r rune) bool { return r == '=' || r == ',' }) {
+		for _, piece := range valuePieces(a.val) {
 			if strings.HasPrefix(piece, "-") {
 				continue
 			}

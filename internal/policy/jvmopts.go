@@ -27,7 +27,7 @@ func (c *call) jvmOptions() (Tier, string) {
 			continue
 		}
 		opt := v[2:]
-		if a.known && jvmShown(opt) {
+		if a.known && hasAnyPrefix(opt, jvmShowOpts) {
 			continue
 		}
 		argv := []arg{{val: "java", known: true}, {val: opt, known: a.known, glob: a.glob}}
@@ -39,13 +39,4 @@ func (c *call) jvmOptions() (Tier, string) {
 		return TierDestructive, fmt.Sprintf("%s %s: gives the JVM it runs in an option that can load code or run a command", c.name, truncate(v, 64))
 	}
 	return TierRead, ""
-}
-
-func jvmShown(opt string) bool {
-	for _, p := range jvmShowOpts {
-		if strings.HasPrefix(opt, p) {
-			return true
-		}
-	}
-	return false
 }

@@ -121,7 +121,7 @@ func (c *call) copyWrites(valueShort string, r *raiser) {
 		if t >= TierDestructive {
 			r.raise(t, c.name+": "+why)
 		}
-		if !scanned && d.known && (t >= TierDestructive && runsLater(d.val) || homeDotfile(d.val)) {
+		if !scanned && d.known && textRunsLater(t, d.val) {
 			// What the script wrote to a file it copies there meets the
 			// deny list, as a redirection's text does (redirect.go).
 			scanned = true

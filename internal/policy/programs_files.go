@@ -156,7 +156,7 @@ func fileProgram(c *call) (Tier, string) {
 			if wt > t {
 				t, why = wt, c.name+": "+wwhy
 			}
-			if a.known && c.ctx.stdin.kind == stdinText && (wt >= TierDestructive && runsLater(a.val) || homeDotfile(a.val)) {
+			if a.known && c.ctx.stdin.kind == stdinText && textRunsLater(wt, a.val) {
 				// printf '… root poweroff\n' | tee /etc/cron.d/p, and a
 				// program's start-up file in a home (redirect.go)
 				c.e.scanText(c.ctx.stdin.text)
@@ -185,7 +185,7 @@ func fileProgram(c *call) (Tier, string) {
 					}
 					continue
 				}
-				if a.known && c.ctx.stdin.kind == stdinText && (wt >= TierDestructive && runsLater(v) || homeDotfile(v)) {
+				if a.known && c.ctx.stdin.kind == stdinText && textRunsLater(wt, v) {
 					c.e.scanText(c.ctx.stdin.text) // dd of=/etc/cron.d/x <<< '…', as tee's
 				}
 				if wt = maxTier(wt, TierMutate); wt > t {

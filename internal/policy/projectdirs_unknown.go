@@ -59,7 +59,7 @@ func (c *call) sharedLibAgent() string {
 		if !a.known {
 			continue
 		}
-		for _, piece := range strings.FieldsFunc(a.val, func(r rune) bool { return r == '=' || r == ':' || r == ',' }) {
+		for _, piece := range valuePieces(a.val) {
 			if !sharedLibName(piece) {
 				continue
 			}
@@ -74,6 +74,12 @@ func (c *call) sharedLibAgent() string {
 		}
 	}
 	return ""
+}
+
+// valuePieces splits an argument at the separators that put a file in
+// one: --opt=FILE, effect=file=FILE, a:FILE, a list's FILE,FILE.
+func valuePieces(v string) []string {
+	return strings.FieldsFunc(v, func(r rune) bool { return r == '=' || r == ':' || r == ',' })
 }
 
 // sharedLibName reports whether p names a shared library: x.so, x.so.1,

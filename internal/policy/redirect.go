@@ -108,7 +108,7 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 				e.scanText(text)
 			}
 		}
-		if t.known && (rd.tier >= TierDestructive && runsLater(t.val) || homeDotfile(t.val)) {
+		if t.known && textRunsLater(rd.tier, t.val) {
 			// echo '* * * * * root reboot' > /etc/cron.d/x: what root
 			// runs later meets the deny list, as crontab's input does;
 			// so does what a program reads from its file in a home at
@@ -329,6 +329,13 @@ func runsLater(p string) bool {
 		l = hostPath(path.Clean(l))
 	}
 	return sensitivePath(l)
+}
+
+// textRunsLater reports whether what is written to p, a write of tier t,
+// is text a program runs later, whose deny list scan it meets: a file root
+// runs later (a cron table), or a program's start-up file in a home.
+func textRunsLater(t Tier, p string) bool {
+	return t >= TierDestructive && runsLater(p) || homeDotfile(p)
 }
 
 // homeDotfile reports whether p is a file or directory a program reads at

@@ -168,9 +168,10 @@ func (c *call) runOpts() (Tier, string) {
 // runOptWords are the words of an option's name that say its value is a
 // program to run, when the name ends in one (--exec, --root-command,
 // --pinentry-program, --diff-cmd, --use-askpass, --script, fetchmail's
-// --mda, chromium's --gpu-launcher and --renderer-cmd-prefix); hook says so anywhere in it (--hook-init), and so does a
-// leading on- (--on-complete).
-// --exec-prefix and --cmd-timeout end in other words.
+// --mda, chromium's --gpu-launcher; a cmd-prefix, --renderer-cmd-prefix,
+// counts as cmd); hook says so anywhere in it (--hook-init), and so does
+// a leading on- (--on-complete). --exec-prefix (a directory) and
+// --cmd-timeout end in other words.
 var runOptWords = set(`exec command cmd program prog editor pager viewer rsh helper askpass browser
 	wrapper runner interpreter script mda launcher`)
 

@@ -66,10 +66,13 @@ type recorder struct {
 	// typed are the secrets typed into the session, replaced in its
 	// output too; brief the short ones of the last sends, echo both;
 	// held is output that may begin one (echo.go).
+	// outSize counts the output bytes recorded, sends the sends learned,
+	// tail is the output's last bytes, where a send's echo may begin.
 	typed, echo audit.Secrets
-	brief       [briefSends][]string
+	brief       []briefSecrets
 	sends       int
-	held        []byte
+	outSize     int64
+	held, tail  []byte
 }
 
 // recordingResult is what a closed recording amounts to.
@@ -140,6 +143,8 @@ func (r *recorder) output(p []byte) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.outSize += int64(len(p))
+	r.watchEchoes(p)
 	r.eventLocked("o", r.redactOutput(r.out.Append(nil, p), false))
 }
 

@@ -30,7 +30,7 @@ const maxHeld = 256
 // in the output: what redaction finds in data, those the caller knows
 // (known), and for each typed with erasing keys its echo and the runs
 // the echo shows apart. A text shorter than minLasting is looked for
-// only in the output of the next few sends (briefSends), as a word: it
+// only in the output of the next few sends (briefSecrets), as a word: it
 // is the rest of a secret an earlier send began ("…=S3cr3tZ" then "q9")
 // or a run after an erase, and found alone in data it is likelier a user
 // name or a yes (curl -u bob:, yes | passwd) than worth hiding from all
@@ -70,19 +70,71 @@ func (r *recorder) learn(data []byte, known []string) {
 	if len(lasting) > 0 {
 		r.typed = r.typed.With(lasting...)
 	}
-	r.brief[r.sends%briefSends] = brief
 	r.sends++
+	kept := r.brief[:0]
+	for _, b := range r.brief {
+		if !b.passed(r.sends, r.outSize) {
+			kept = append(kept, b)
+		}
+	}
+	r.brief = kept
+	if len(brief) > 0 {
+		mark := strings.TrimSpace(erasedEcho(string(data)))
+		mark = mark[len(mark)-min(len(mark), maxMark):]
+		r.brief = append(r.brief, briefSecrets{texts: brief, mark: mark, send: r.sends, outAt: r.outSize})
+	}
 	r.echo = r.typed
 	for _, b := range r.brief {
-		if len(b) > 0 {
-			r.echo = r.echo.With(b...)
-		}
+		r.echo = r.echo.With(b.texts...)
 	}
 }
 
-// briefSends is how many sends' short secrets are looked for: the pump
-// may record a send's echo after the next sends were written.
-const briefSends = 4
+// briefSecrets are the short secrets of one send. mark is the end of the
+// send's echo, seen once output showed it; send is the send's number and
+// outAt how much output had been recorded when it was learned.
+type briefSecrets struct {
+	texts []string
+	mark  string
+	seen  bool
+	send  int
+	outAt int64
+}
+
+// A send's short secrets are looked for until briefSends later sends were
+// learned and its echo was recorded: the pump may record a send's echo
+// after the next sends were written, the more so on a busy host. A send
+// whose echo never shows (typed at a password prompt) counts as echoed
+// once briefOutput bytes of output were recorded after it, and every
+// send's are forgotten after maxBriefSends.
+const (
+	briefSends    = 4
+	briefOutput   = 4096
+	maxBriefSends = 64
+	maxMark       = 16
+)
+
+// passed reports whether b's echo is behind the output recorded so far
+// (out bytes) and sends sends have been learned.
+func (b briefSecrets) passed(sends int, out int64) bool {
+	n := sends - b.send
+	return n >= maxBriefSends || n >= briefSends && (b.seen || b.mark == "" || out-b.outAt >= briefOutput)
+}
+
+// watchEchoes marks the sends whose echo's end is in p, the raw output
+// about to be recorded, or spans r.tail, the end of the output before it.
+func (r *recorder) watchEchoes(p []byte) {
+	if len(r.brief) == 0 {
+		r.tail = r.tail[:0]
+		return
+	}
+	buf := append(r.tail, p...)
+	for i := range r.brief {
+		if b := &r.brief[i]; !b.seen && b.mark != "" && bytes.Contains(buf, []byte(b.mark)) {
+			b.seen = true
+		}
+	}
+	r.tail = append(r.tail[:0], buf[len(buf)-min(len(buf), maxMark-1):]...)
+}
 
 // minLasting is the shortest secret looked for in all later output.
 const minLasting = 4
@@ -162,7 +214,16 @@ func (r *recorder) redactOutput(b []byte, flush bool) []byte {
 	if len(r.echo) == 0 {
 		return redactEvent(b)
 	}
-	return []byte(r.echo.Redact(string(b)))
+	// An echo edited while typed goes whole before redaction's rules,
+	// which would replace the part their value ends at (-pS3cX\b \bret
+	// up to the space) and leave the rest unfound.
+	s := string(b)
+	for _, v := range r.echo {
+		if len(v) >= minLasting && hasControl(v) {
+			s = strings.ReplaceAll(s, v, audit.Redacted)
+		}
+	}
+	return []byte(r.echo.Redact(s))
 }
 
 // heldFrom returns where the longest end of b that is a proper prefix of

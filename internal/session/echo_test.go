@@ -103,3 +103,68 @@ func TestRecordedEchoKeepsWhatIsNoSecret(t *testing.T) {
 		t.Errorf("output replays as %q", out)
 	}
 }
+
+// TestRecordedEchoLateKeepsNoTypedSecret: on a busy host the pump may
+// record a send's echo after several later sends were typed. The short
+// rest of a secret an earlier send began stays hidden however many sends
+// came between, until output showed its echo; a secret edited while
+// typed (…XX⌫⌫G9) stays hidden even after a flood of output, its echo
+// being replaced whole before redaction's rules cut it.
+func TestRecordedEchoLateKeepsNoTypedSecret(t *testing.T) {
+	for _, flood := range []int{0, 2 * briefOutput} {
+		r, err := createRecording(t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, slog.New(slog.DiscardHandler))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.learn([]byte("false && sshpass -pS3cr3tXX\x7f\x7fG9 ssh db2\r"), nil)
+		r.learn([]byte("q8 https://x/\r"), []string{"q8"})
+		r.output([]byte(strings.Repeat("x", flood)))
+		for k := 0; k < 2*briefSends; k++ {
+			r.learn([]byte(fmt.Sprintf("echo later-%d\r", k)), nil)
+		}
+		r.output([]byte("false && sshpass -pS3cr3tXX\b \b\b \bG9 ssh db2\r\n$ q8 https://x/\r\n$ "))
+		res, err := r.close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := replayed(t, res.path)
+		leaks := []string{"S3cr3tXX", "G9"}
+		if flood == 0 {
+			leaks = append(leaks, "q8")
+		}
+		for _, leak := range leaks {
+			if strings.Contains(out, leak) {
+				t.Errorf("echo late after %d bytes replays %q: %q", flood, leak, out[flood:])
+			}
+		}
+		if !strings.Contains(out, "ssh db2") || !strings.Contains(out, "https://x/") {
+			t.Errorf("echo late after %d bytes replays as %q", flood, out[flood:])
+		}
+	}
+}
+
+// TestRecordedEchoForgetsBriefSecrets: the short secrets of a send stop
+// being looked for once its echo and later sends have passed, so a user
+// name or a yes is not hidden from all later output.
+func TestRecordedEchoForgetsBriefSecrets(t *testing.T) {
+	r, err := createRecording(t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.learn([]byte("q7\r"), []string{"q7"})
+	r.output([]byte("q7\r\n"))
+	for k := 0; k < briefSends; k++ {
+		r.learn([]byte(fmt.Sprintf("echo later-%d\r", k)), nil)
+		r.output([]byte(fmt.Sprintf("echo later-%d\r\n", k)))
+	}
+	r.learn([]byte("echo done\r"), nil)
+	r.output([]byte("seen q7 again\r\n"))
+	res, err := r.close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _ := replayed(t, res.path)
+	if strings.Contains(out, "q7\r\n") || !strings.Contains(out, "seen q7 again") {
+		t.Errorf("brief secret kept wrong: %q", out[len(out)-40:])
+	}
+}

@@ -573,10 +573,40 @@ func editorChecked(c *call) (Tier, string) {
 	}
 	t, why := editorProgram(c)
 	if r.t > t {
-		return r.t, r.why
+		t, why = r.t, r.why
+	}
+	if t >= TierDestructive {
+		// Editor commands given a cron table or a start-up file may
+		// write any text into it (-c 'normal Oreboot'): the words
+		// meet the deny list.
+		texts := c.vals()
+		for _, v := range texts {
+			if k := strings.Index(v, "norm"); k >= 0 {
+				texts = append(texts, typedText(v[k:]))
+			}
+		}
+		c.scanAdded(c.args, texts)
 	}
 	return t, why
 }
+
+// typedText returns the text a vim normal command's keys may type: what
+// follows each key that starts inserting (normal ggOreboot types reboot),
+// one per line, each up to maxTyped bytes.
+func typedText(keys string) string {
+	var b strings.Builder
+	for k := 0; k < len(keys); k++ {
+		if strings.IndexByte("iaoOIAsSCR", keys[k]) >= 0 {
+			b.WriteString(keys[k+1 : min(len(keys), k+1+maxTyped)])
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// maxTyped bounds each text typedText returns: a command line's words
+// are short, and a long key string would cost its square.
+const maxTyped = 128
 
 // exCommand classifies one vim Ex command: a shell command after "!" as
 // shell text, and the deny matchers over anything that can run or write.

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -90,9 +91,23 @@ func sedProgram(c *call) (Tier, string) {
 		i++
 	}
 	if len(scripts) == 0 && !fromFile && len(ops) > 0 {
-		scripts = ops[:1]
+		scripts, ops = ops[:1], ops[1:]
+	}
+	if len(scripts) > 1 && !slices.ContainsFunc(scripts, func(a arg) bool { return !a.known }) {
+		// GNU sed joins its scripts with newlines: -e '1a\' -e TEXT is
+		// one command.
+		var b strings.Builder
+		for k, a := range scripts {
+			if k > 0 {
+				b.WriteByte('\n')
+			}
+			b.WriteString(a.val)
+		}
+		scripts = []arg{{val: b.String(), known: true}}
 	}
 	t, why := TierRead, "sed"
+	var added []string
+	var writes []arg
 	if fromFile {
 		t, why = TierDestructive, "sed -f: runs a script file the classifier cannot see"
 		c.e.opaque = true
@@ -102,18 +117,27 @@ func sedProgram(c *call) (Tier, string) {
 			c.e.opaque = true
 			return TierDestructive, "sed: script computed at run time"
 		}
-		cmds, files, reads, exec, write, ok := sedScript(s.val)
-		for _, f := range reads {
+		sr := sedScript(s.val)
+		for _, f := range sr.reads {
 			// r and R read a file into the output: "r/etc/x" names it with
 			// no space, so the word itself never shows the path.
 			c.e.pathWord(arg{val: f, known: true}, c.ctx, "")
 		}
-		for _, x := range cmds {
+		for _, x := range sr.cmds {
 			if x != "" {
 				c.shell(sedReplEsc(x), "sed e command", nil, false)
 			}
 		}
-		for _, f := range files {
+		added = append(added, sr.added...)
+		if sr.uncomments {
+			// The script's own text is what the lines it uncomments
+			// matched: /reboot/s/^#//.
+			added = append(added, strings.Map(regexBlank, s.val))
+		}
+		for _, f := range sr.files {
+			writes = append(writes, arg{val: f, known: true})
+		}
+		for _, f := range sr.files {
 			if f != "/dev/stdout" && f != "/dev/stderr" && !sandbox {
 				if wt, wwhy := c.writeArg(arg{val: f, known: true}, "sed w"); wt > t {
 					t, why = wt, wwhy
@@ -121,20 +145,24 @@ func sedProgram(c *call) (Tier, string) {
 			}
 		}
 		switch {
-		case !ok:
+		case !sr.ok:
 			c.e.scanText(s.val)
 			return TierDestructive, "sed: script the classifier cannot read"
-		case exec && !sandbox:
+		case sr.exec && !sandbox:
 			c.e.opaque = true
 			c.e.scanText(s.val)
 			return TierDestructive, "sed: script runs commands (e)"
-		case write && !sandbox && t < TierMutate:
+		case sr.write && !sandbox && t < TierMutate:
 			t, why = TierMutate, "sed: script writes files (w)"
 		}
 	}
 	if inPlace && t < TierMutate {
 		t, why = TierMutate, "sed -i: edits files in place"
 	}
+	if inPlace {
+		writes = append(writes, ops...)
+	}
+	c.scanAdded(writes, added)
 	if inPlace {
 		for _, o := range ops {
 			if o.known && c.e.localSetid(o.val) {
@@ -146,18 +174,58 @@ func sedProgram(c *call) (Tier, string) {
 	return t, why
 }
 
+// scanAdded meets text an editing program adds (added) with the deny
+// list when one of the files it writes (writes) is text a program runs
+// later: a line inserted into a cron table or a start-up file.
+func (c *call) scanAdded(writes []arg, added []string) {
+	if len(added) == 0 || !slices.ContainsFunc(writes, runsLaterArg) {
+		return
+	}
+	for _, a := range added {
+		c.e.scanText(a)
+		c.e.scanText(sedReplEsc(a))
+	}
+}
+
+// regexBlank turns a regular expression's operators into blanks, leaving
+// the words it matches.
+func regexBlank(c rune) rune {
+	if strings.ContainsRune(`\/()[]*^$.+?{}|`, c) {
+		return ' '
+	}
+	return c
+}
+
+// runsLaterArg reports whether the file a names holds text a program runs
+// later (textRunsLater), $HOME/… spellings included.
+func runsLaterArg(a arg) bool {
+	if rest, ok := homeRelative(a); ok {
+		return homeDotfile("~" + rest)
+	}
+	return a.known && textRunsLater(TierDestructive, a.val)
+}
+
 // sedExec reads a sed script and reports whether it runs commands (e,
 // s///e) or writes files (w, W, s///w), with the text the e command and
 // s///e would run ("" when that is the pattern space, unknown here). ok is
 // false when the script cannot be read.
 func sedExec(s string) (cmds []string, exec, write, ok bool) {
-	cmds, _, _, exec, write, ok = sedScript(s)
-	return cmds, exec, write, ok
+	r := sedScript(s)
+	return r.cmds, r.exec, r.write, r.ok
 }
 
-// sedScript is sedExec that also returns the files w, W and s///w write
-// and the files r and R read.
-func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
+// sedRead is what a sed script does, as sedScript reads it.
+type sedRead struct {
+	cmds  []string // what e and s///e run ("" for the pattern space)
+	files []string // what w, W and s///w write
+	reads []string // what r and R read
+	added []string // text the script puts in its output
+	// uncomments: an s command drops a "#" its pattern matched.
+	exec, write, ok, uncomments bool
+}
+
+// sedScript reads the sed script s; ok is false when it cannot.
+func sedScript(s string) (r sedRead) {
 	i, n := 0, len(s)
 	toEOL := func() {
 		for i < n && s[i] != '\n' {
@@ -184,7 +252,8 @@ func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
 			i++
 		}
 		if i >= n {
-			return cmds, files, reads, exec, write, true
+			r.ok = true
+			return r
 		}
 		if s[i] == '#' {
 			toEOL()
@@ -201,13 +270,13 @@ func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
 			case s[i] == '/':
 				i++
 				if !skipDelim('/') {
-					return cmds, files, reads, exec, write, false
+					return r
 				}
 			case s[i] == '\\' && i+1 < n:
 				d := s[i+1]
 				i += 2
 				if !skipDelim(d) {
-					return cmds, files, reads, exec, write, false
+					return r
 				}
 			case (s[i] == '+' || s[i] == '~') && addr == 1:
 				i++
@@ -227,7 +296,7 @@ func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
 					i++
 				}
 				if i >= n {
-					return cmds, files, reads, exec, write, false
+					return r
 				}
 				continue
 			}
@@ -237,7 +306,7 @@ func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
 			i++
 		}
 		if i >= n {
-			return cmds, files, reads, exec, write, false
+			return r
 		}
 		cmd := s[i]
 		i++
@@ -257,83 +326,107 @@ func sedScript(s string) (cmds, files, reads []string, exec, write, ok bool) {
 				i++
 			}
 		case 'a', 'i', 'c':
+			j := i
 			for i < n && s[i] != '\n' {
 				if s[i] == '\\' {
 					i++
 				}
 				i++
 			}
+			r.added = append(r.added, s[j:min(i, n)])
 		case 'r', 'R':
 			j := i
 			toEOL()
-			reads = append(reads, strings.TrimSpace(s[j:i]))
+			r.reads = append(r.reads, strings.TrimSpace(s[j:i]))
 		case 'w', 'W':
-			write = true
+			r.write = true
 			j := i
 			toEOL()
-			files = append(files, strings.TrimSpace(s[j:i]))
+			r.files = append(r.files, strings.TrimSpace(s[j:i]))
 		case 'e':
-			exec = true
+			r.exec = true
 			j := i
 			toEOL()
-			cmds = append(cmds, strings.TrimSpace(s[j:i]))
+			r.cmds = append(r.cmds, strings.TrimSpace(s[j:i]))
 		case 's', 'y':
 			if i >= n || s[i] == '\n' || s[i] == '\\' {
-				return cmds, files, reads, exec, write, false
+				return r
 			}
 			d := s[i]
 			i++
+			k := i
 			if !skipDelim(d) {
-				return cmds, files, reads, exec, write, false
+				return r
 			}
+			pat := s[k : i-1]
 			j := i
 			if !skipDelim(d) {
-				return cmds, files, reads, exec, write, false
+				return r
 			}
 			repl := s[j : i-1]
 			if cmd == 'y' {
 				continue
 			}
+			added := sedReplace(repl, false)
+			r.added = append(r.added, added)
+			r.uncomments = r.uncomments || strings.Contains(pat, "#") && !strings.Contains(added, "#")
 			for i < n && s[i] != ';' && s[i] != '\n' && s[i] != '}' {
 				switch s[i] {
 				case 'e':
-					exec = true
-					if cmd == 's' {
-						cmds = append(cmds, repl)
-					}
+					r.exec = true
+					r.cmds = append(r.cmds, repl)
 				case 'w':
-					write = true
+					r.write = true
 					j := i + 1
 					toEOL()
-					files = append(files, strings.TrimSpace(s[j:i]))
+					r.files = append(r.files, strings.TrimSpace(s[j:i]))
 					continue
 				case 'g', 'p', 'i', 'I', 'm', 'M', ' ', '\t':
 				default:
 					if s[i] < '0' || s[i] > '9' {
-						return cmds, files, reads, exec, write, false
+						return r
 					}
 				}
 				i++
 			}
 		default:
-			return cmds, files, reads, exec, write, false
+			return r
 		}
 	}
-	return cmds, files, reads, exec, write, false
+	return r
 }
 
 // sedReplEsc decodes the escapes GNU sed reads in a replacement before
 // s///e runs it as a command: \xHH, \oNNN, \dNNN, \cX, \n, \t and the
-// rest, so s/x/\x72eboot/e runs reboot. Group references (\1, &) are
-// left for the shell parse, which reads them as plain words.
-func sedReplEsc(r string) string {
-	if !strings.Contains(r, `\`) {
+// rest, and the case conversions \L, \U, \l, \u and \E, so s/x/\x72eboot/e
+// and s/x/\LREBOOT/e run reboot. Group references (\1, &) are left for
+// the shell parse, which reads them as plain words.
+func sedReplEsc(r string) string { return sedReplace(r, true) }
+
+// sedReplace is sedReplEsc, dropping the group references unless keep:
+// what a replacement adds to a file of its own is the text around them.
+func sedReplace(r string, keep bool) string {
+	if !strings.ContainsAny(r, `\&`) {
 		return r
 	}
 	var b strings.Builder
+	var whole, next byte // case conversions: 'L' or 'U' until \E, once
+	put := func(c byte) {
+		switch {
+		case next == 'l' || next == 0 && whole == 'L':
+			c = lower(c)
+		case next == 'u' || next == 0 && whole == 'U':
+			c = upper(c)
+		}
+		next = 0
+		b.WriteByte(c)
+	}
 	for i := 0; i < len(r); i++ {
+		if r[i] == '&' && !keep {
+			continue
+		}
 		if r[i] != '\\' || i+1 >= len(r) {
-			b.WriteByte(r[i])
+			put(r[i])
 			continue
 		}
 		i++
@@ -346,23 +439,34 @@ func sedReplEsc(r string) string {
 		case 'd':
 			base, digits = 10, 3
 		case 'n':
-			b.WriteByte('\n')
+			put('\n')
 			continue
 		case 't':
-			b.WriteByte('\t')
+			put('\t')
 			continue
 		case 'c':
 			if i+1 < len(r) {
 				i++
-				b.WriteByte(r[i] & 0x1f)
+				put(r[i] & 0x1f)
 			}
 			continue
+		case 'L', 'U':
+			whole, next = r[i], 0
+			continue
+		case 'E':
+			whole, next = 0, 0
+			continue
+		case 'l', 'u':
+			next = r[i]
+			continue
 		case '1', '2', '3', '4', '5', '6', '7', '8', '9':
-			b.WriteByte('\\')
-			b.WriteByte(r[i])
+			if keep {
+				b.WriteByte('\\')
+				b.WriteByte(r[i])
+			}
 			continue
 		default:
-			b.WriteByte(r[i])
+			put(r[i])
 			continue
 		}
 		j := i + 1
@@ -371,11 +475,25 @@ func sedReplEsc(r string) string {
 		}
 		n, err := strconv.ParseUint(r[i+1:j], base, 8)
 		if err != nil {
-			b.WriteByte(r[i])
+			put(r[i])
 			continue
 		}
-		b.WriteByte(byte(n))
+		put(byte(n))
 		i = j - 1
 	}
 	return b.String()
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'z' {
+		return c - ('a' - 'A')
+	}
+	return c
 }

@@ -443,7 +443,7 @@ func (c *call) vimClusters() (Tier, string) {
 		if len(v) < 3 || v[0] != '-' || v[1] == '-' {
 			continue
 		}
-		exMode := false
+		exMode := c.name == "ex" // where -s is silent, not a script
 		for j := 1; j < len(v); j++ {
 			l := v[j]
 			switch l {
@@ -464,9 +464,10 @@ func (c *call) vimClusters() (Tier, string) {
 				// -U is the gvimrc, run when the GUI starts (gvim, vim -g).
 				r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": runs a script of editor commands")
 			case 's':
-				if !exMode {
-					r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": types keys from a script")
+				if exMode {
+					continue // silent: a flag, -sc is -s -c
 				}
+				r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": types keys from a script")
 			}
 			if strings.IndexByte("cSsuUiTwWtqV", l) >= 0 {
 				break // the rest of the word, or the next, is its value

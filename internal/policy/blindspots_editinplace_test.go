@@ -79,3 +79,19 @@ func TestBlindSpotExSilentClusters(t *testing.T) {
 		`vim -Esc 'call system("reboot")' /srv/x`,
 	))
 }
+
+// TestBlindSpotSedCaseConversions: GNU sed's replacement case conversions
+// (\L, \U, \l, \u until \E) apply before s///e runs the line, so
+// s/.*/\LREBOOT/e runs reboot; read as the letters L and R they hid it.
+func TestBlindSpotSedCaseConversions(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`echo x | sed 's/.*/\LREBOOT/e'`,
+		`echo x | sed 's/.*/\lR\LEBOOT/e'`,
+		`echo x | sed 's/.*/\U\lREBOOT\E/e'`,
+		`sed 's/x/\L\x52EBOOT/e' /srv/in`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`echo x | sed 's/.*/\Udate/e'`,
+	))
+}

@@ -276,7 +276,7 @@ var evalCases = []evalCase{
 	{"c2/git pager", cmd("git -c core.pager='sh -c id' log"), TierDestructive, false},
 	{"c2/git fsmonitor", cmd("git -c core.fsmonitor=/tmp/x status"), TierDestructive, false},
 	{"c2/git hookspath", cmd("git -c core.hooksPath=/tmp/h commit -m x"), TierDestructive, false},
-	{"c2/git config alias", cmd("git config alias.st '!reboot'"), TierDestructive, false},
+	{"c2/git config alias", cmd("git config alias.st '!uptime'"), TierDestructive, false},
 	{"c2/git config read", cmd("git config --get user.email"), TierRead, false},
 	{"c2/git upload pack", cmd("git fetch --upload-pack='reboot' origin"), TierDestructive, true},
 	{"c2/git ext url", cmd("git clone 'ext::sh -c reboot' x"), TierDestructive, true},

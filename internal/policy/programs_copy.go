@@ -112,6 +112,13 @@ func (c *call) copyTargets(valueShort string) []arg {
 // there would make tier 3 or deny, and denies the denied ones. Ordinary
 // destinations keep the program's own tier.
 func (c *call) copyWrites(valueShort string, r *raiser) {
+	target := false
+	ops := scanOperands(c.args, valueShort, strings.Join(copyValueLong, " "), func(opt string) {
+		target = target || opt == "-t" || strings.HasPrefix("--target-directory", opt) && len(opt) > 3
+	})
+	if !target {
+		c.disguises(ops, r)
+	}
 	scanned := false
 	for _, d := range c.copyTargets(valueShort) {
 		t, why, deny := c.e.writeTarget(d)
@@ -126,6 +133,9 @@ func (c *call) copyWrites(valueShort string, r *raiser) {
 			// deny list, as a redirection's text does (redirect.go).
 			scanned = true
 			c.scanWritten(func(f string) bool { return c.namesFile(f) })
+			if c.ctx.stdin.kind == stdinText && (c.namesFile("/dev/stdin") || c.namesFile("/dev/fd/0") || c.namesFile("/proc/self/fd/0")) {
+				c.e.scanText(c.ctx.stdin.text) // cp /dev/stdin ~/.bashrc <<< TEXT
+			}
 		}
 	}
 }

@@ -193,7 +193,18 @@ func fileProgram(c *call) (Tier, string) {
 				}
 			}
 		}
-		return t, why
+		var ops []arg // if= and of=, as a copy's source and new name
+		for _, k := range []string{"if=", "of="} {
+			for _, a := range c.args {
+				if v, ok := strings.CutPrefix(a.val, k); ok && a.known {
+					ops = append(ops, arg{val: v, known: true})
+					break
+				}
+			}
+		}
+		r := raiser{t, why}
+		c.disguises(ops, &r)
+		return r.t, r.why
 	case "touch":
 		for _, op := range getoptOperands(vals, "dtr", []string{"--date", "--reference", "--time"}) {
 			if !tmpPath(op) {

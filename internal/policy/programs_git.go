@@ -113,6 +113,7 @@ func gitProgram(c *call) (Tier, string) {
 				k, val, _ := strings.Cut(args[i+1].val, "=")
 				c.gitProxy("-c "+k, val)
 				if !args[i+1].known || gitConfigRisky(k) {
+					c.e.scanText(val)
 					c.e.opaque = true
 					return TierDestructive, "git -c " + k + ": configuration that runs programs or redefines commands"
 				}
@@ -123,6 +124,7 @@ func gitProgram(c *call) (Tier, string) {
 			k, val, _ := strings.Cut(v[2:], "=")
 			c.gitProxy("-c "+k, val)
 			if gitConfigRisky(k) {
+				c.e.scanText(val)
 				return TierDestructive, "git -c " + k + ": configuration that runs programs or redefines commands"
 			}
 		case strings.HasPrefix(v, "--config-env") || strings.HasPrefix(v, "--exec-path="):
@@ -232,6 +234,8 @@ func gitProgram(c *call) (Tier, string) {
 				c.gitProxy("config "+o, strings.Join(ops[i+1:], " "))
 			}
 			if gitConfigRisky(o) {
+				// The program it names runs later: it meets the deny list.
+				c.e.scanText(strings.Join(ops[i+1:], " "))
 				return TierDestructive, "git config " + o + ": configuration that runs programs or redefines commands"
 			}
 		}

@@ -332,6 +332,9 @@ func lnProgram(c *call) (Tier, string) {
 	for _, d := range dests {
 		r.raise(c.writeArg(arg{val: d, known: true}, "ln"))
 	}
+	if len(c.optVals(c.args, "-t", "--target-directory")) == 0 {
+		c.disguises(optionOperands(c.args, "St", "--suffix --target-directory"), &r)
+	}
 	return r.t, r.why
 }
 

@@ -1,0 +1,59 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// A program the deny list knows by its name is recognised by that name
+// alone: a copy or link of /sbin/reboot named /tmp/x is, in a later call,
+// an unknown program whose run is tier 2, admitted unasked in open mode,
+// and /tmp/del -rf / from a copy of rm is no rm to the deny list. So a
+// copy, link, move or dd that gives such a program a new name is denied
+// when the program is denied whatever its arguments (reboot, mkfs.ext4),
+// and tier 3 for the rest (rm, dd, systemctl, kill).
+
+// disguise returns why giving the program file src the name dst hides it
+// from the deny list, and whether that is denied; "" when it does not.
+func disguise(prog string, src arg, dst arg) (why string, deny bool) {
+	name := fileName(src)
+	if name == "" || !isDenyTrigger(name) {
+		return "", false
+	}
+	if dst.known && (strings.HasSuffix(dst.val, "/") || path.Base(dst.val) == name || dst.val == ".") {
+		return "", false // into a directory, or under its own name
+	}
+	why = prog + ": gives " + name + " another name (" + truncate(dst.val, 64) + "), which the deny list does not know"
+	return why, denyCheck(name, nil) != ""
+}
+
+// fileName returns the name of the file a names: its last path component,
+// or for a word computed in part ($(which reboot), "$(command -v rm)") the
+// last name in its text.
+func fileName(a arg) string {
+	v := strings.TrimRight(a.val, "/")
+	if a.known {
+		return path.Base(v)
+	}
+	v = strings.TrimRight(v, ")`\"' ")
+	k := strings.LastIndexFunc(v, func(c rune) bool {
+		return !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("._+-", c))
+	})
+	return v[k+1:]
+}
+
+// disguises applies disguise to a copy's or link's operands (ops, the
+// last being the new name): only the two-operand form names the new file,
+// a directory keeping each source's name.
+func (c *call) disguises(ops []arg, r *raiser) {
+	if len(ops) != 2 {
+		return
+	}
+	why, deny := disguise(c.name, ops[0], ops[1])
+	switch {
+	case deny:
+		c.e.deny(why)
+	case why != "":
+		r.raise(TierDestructive, why)
+	}
+}

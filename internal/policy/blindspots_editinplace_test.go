@@ -11,7 +11,8 @@ import "testing"
 // replacements (escapes and case conversions decoded, -e scripts joined
 // as GNU sed joins them), the lines it uncomments, s///w into such a
 // file, and the words of editor commands (ex, vim -c, normal-mode keys)
-// given one. Deleting or commenting out such a line stays an approval.
+// given one, and what an awk program prints into one. Deleting or
+// commenting out such a line stays an approval.
 func TestBlindSpotEditsThatRunLater(t *testing.T) {
 	p := protectedPolicy(t)
 	runBlindHosts(t, p, sameCases(TierDestructive, true,
@@ -45,6 +46,9 @@ func TestBlindSpotEditsThatRunLater(t *testing.T) {
 		`vim -Es +'0put =\"reboot\"' +wq /etc/crontab`,
 		`vi -c 'normal Oreboot' -c wq ~/.bashrc`,
 		`vim -c 'norm! ggOpoweroff' -c x ~/.profile`,
+		`awk 'BEGIN{print "reboot" >> "/etc/cron.d/x"}'`,
+		`awk 'BEGIN{print "reboot" > ENVIRON["HOME"]"/.bashrc"}'`,
+		`gawk 'BEGIN{print "re" "boot" > "/root/.profile"}'`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`sed -i '/reboot/d' /etc/crontab`,
@@ -56,6 +60,7 @@ func TestBlindSpotEditsThatRunLater(t *testing.T) {
 		`sed -i 's/foo/bar/' ~/.bashrc`,
 		`sed -i '$a alias ll="ls -l"' ~/.bashrc`,
 		`vim -c 'normal Oalias ll=ls' -c wq ~/.bashrc`,
+		`awk 'BEGIN{print "alias x=y" >> "/root/.profile"}'`,
 	))
 	runExactHosts(t, p, tierCases(TierMutate,
 		`sed -i '1i reboot' /srv/notes.txt`,

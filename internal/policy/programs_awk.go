@@ -97,6 +97,26 @@ func isAwkIdent(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
+// awkWritesRunLater reports whether an awk program p, printing to files,
+// writes one whose text a program runs later: a cron table, a start-up
+// file in a home (ENVIRON["HOME"] "/.bashrc" too).
+func awkWritesRunLater(p string, files []string) bool {
+	if len(files) == 0 && !strings.Contains(p, ">") {
+		return false
+	}
+	for _, f := range files {
+		if runsLaterArg(arg{val: f, known: true}) {
+			return true
+		}
+	}
+	for _, f := range awkPartialPaths(p) {
+		if strings.HasPrefix(f, "$HOME/") && homeDotfile(f) {
+			return true
+		}
+	}
+	return false
+}
+
 // awkPartialPaths returns the string literals of an awk program that
 // begin with "/" and follow an operand they are joined to: in
 // ENVIRON["HOME"] "/.local/state/x" or d "/x" the literal is the rest of

@@ -156,6 +156,11 @@ func awkProgram(c *call) (Tier, string) {
 				t, why = wt, wwhy
 			}
 		}
+		if awkWritesRunLater(p.val, files) {
+			// print "…" > "/etc/cron.d/x": what it prints meets the
+			// deny list, as a redirection's text does.
+			c.e.scanText(p.val)
+		}
 		for _, x := range cmds {
 			c.shell(x, c.name+" command", nil, false)
 		}

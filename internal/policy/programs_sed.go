@@ -136,8 +136,6 @@ func sedProgram(c *call) (Tier, string) {
 		}
 		for _, f := range sr.files {
 			writes = append(writes, arg{val: f, known: true})
-		}
-		for _, f := range sr.files {
 			if f != "/dev/stdout" && f != "/dev/stderr" && !sandbox {
 				if wt, wwhy := c.writeArg(arg{val: f, known: true}, "sed w"); wt > t {
 					t, why = wt, wwhy
@@ -174,19 +172,6 @@ func sedProgram(c *call) (Tier, string) {
 	return t, why
 }
 
-// scanAdded meets text an editing program adds (added) with the deny
-// list when one of the files it writes (writes) is text a program runs
-// later: a line inserted into a cron table or a start-up file.
-func (c *call) scanAdded(writes []arg, added []string) {
-	if len(added) == 0 || !slices.ContainsFunc(writes, runsLaterArg) {
-		return
-	}
-	for _, a := range added {
-		c.e.scanText(a)
-		c.e.scanText(sedReplEsc(a))
-	}
-}
-
 // regexBlank turns a regular expression's operators into blanks, leaving
 // the words it matches.
 func regexBlank(c rune) rune {
@@ -194,15 +179,6 @@ func regexBlank(c rune) rune {
 		return ' '
 	}
 	return c
-}
-
-// runsLaterArg reports whether the file a names holds text a program runs
-// later (textRunsLater), $HOME/… spellings included.
-func runsLaterArg(a arg) bool {
-	if rest, ok := homeRelative(a); ok {
-		return homeDotfile("~" + rest)
-	}
-	return a.known && textRunsLater(TierDestructive, a.val)
 }
 
 // sedExec reads a sed script and reports whether it runs commands (e,

@@ -338,6 +338,28 @@ func textRunsLater(t Tier, p string) bool {
 	return t >= TierDestructive && runsLater(p) || homeDotfile(p)
 }
 
+// runsLaterArg reports whether the file a names holds text a program runs
+// later (textRunsLater), $HOME/… spellings included.
+func runsLaterArg(a arg) bool {
+	if rest, ok := homeRelative(a); ok {
+		return homeDotfile("~" + rest)
+	}
+	return a.known && textRunsLater(TierDestructive, a.val)
+}
+
+// scanAdded meets text an editing program adds (added) with the deny
+// list when one of the files it writes (writes) is text a program runs
+// later: a line inserted into a cron table or a start-up file.
+func (c *call) scanAdded(writes []arg, added []string) {
+	if len(added) == 0 || !slices.ContainsFunc(writes, runsLaterArg) {
+		return
+	}
+	for _, a := range added {
+		c.e.scanText(a)
+		c.e.scanText(sedReplEsc(a))
+	}
+}
+
 // homeDotfile reports whether p is a file or directory a program reads at
 // start from a home: a name beginning with a dot directly in it, and
 // everything below one (~/.rtorrent.rc, ~/.config/procps/toprc).

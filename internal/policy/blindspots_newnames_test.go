@@ -6,9 +6,10 @@ import "testing"
 // its name, so cp /sbin/reboot /tmp/x was tier 2 and a later call's
 // /tmp/x an unknown program, tier 2 as well: in open mode both ran unasked
 // and the machine rebooted. A copy, link, install, rsync or dd that gives
-// a program the deny list names another name is denied when the program
-// is denied whatever its arguments, and tier 3 for the rest (a copy of rm
-// or systemctl runs rm -rf / or systemctl reboot unrecognised). Copies
+// a program the deny list names another name, or cat, pv or tee streaming
+// it into one, is denied when the program is denied whatever its
+// arguments, and tier 3 for the rest (a copy of rm or systemctl runs
+// rm -rf / or systemctl reboot unrecognised). Copies
 // into a directory, or under the program's own name, keep the name the
 // deny list reads.
 func TestBlindSpotDisguisedDeniedPrograms(t *testing.T) {
@@ -31,12 +32,18 @@ func TestBlindSpotDisguisedDeniedPrograms(t *testing.T) {
 		`cp /sbin/mkfs.ext4 /tmp/fmt`,
 		`cp /sbin/wipefs /tmp/w`,
 		`cp /sbin/reboot /tmp/reboot.bak`,
+		`cat /sbin/reboot > /tmp/x`,
+		`cat < /sbin/reboot > /tmp/x`,
+		`pv -q /usr/sbin/poweroff >> ~/bin/p`,
+		`tee /tmp/x < /sbin/reboot`,
+		`cat "$(which reboot)" > /tmp/x`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`cp /bin/rm /tmp/del`,
 		`ln -s /bin/systemctl /tmp/sc`,
 		`cp /usr/bin/dd /tmp/copy`,
 		`install /bin/kill /usr/local/bin/k`,
+		`cat /bin/rm > /tmp/del`,
 	))
 	runExactHosts(t, p, tierCases(TierMutate,
 		`cp /bin/ls /tmp/x`,
@@ -45,6 +52,10 @@ func TestBlindSpotDisguisedDeniedPrograms(t *testing.T) {
 		`cp /sbin/reboot /srv/backup/reboot`,
 		`cp -t /srv/backup /sbin/reboot /sbin/poweroff`,
 		`cp /sbin/reboot /sbin/poweroff /srv/backup`,
+		`strings /sbin/reboot > /tmp/s`,
+		`sha256sum /sbin/reboot > /tmp/s`,
+		`cat /sbin/reboot > /tmp/reboot`,
+		`cat reboot > /tmp/x`,
 	))
 }
 

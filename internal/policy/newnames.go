@@ -57,3 +57,51 @@ func (c *call) disguises(ops []arg, r *raiser) {
 		r.raise(TierDestructive, why)
 	}
 }
+
+// copiedByStream applies disguise to a program's file streamed into a new
+// one: cat or pv given it (or reading it through <) with their output
+// redirected to a file, and tee reading it through < into its operands.
+func (e *eval) copiedByStream(args []arg, redirs []redirect) {
+	if len(args) == 0 || !args[0].known {
+		return
+	}
+	prog := path.Base(args[0].val)
+	if prog != "cat" && prog != "pv" && prog != "tee" {
+		return
+	}
+	var srcs, dsts []arg
+	for _, r := range redirs {
+		op, target, _ := strings.Cut(r.text, " ")
+		switch op {
+		case "<":
+			srcs = append(srcs, arg{val: target, known: true})
+		case ">", ">>", ">|", "&>", "&>>":
+			dsts = append(dsts, arg{val: target, known: !strings.ContainsAny(target, "$`")})
+		}
+	}
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a.val, "-") && a.known {
+			continue
+		}
+		if prog == "tee" {
+			dsts = append(dsts, a)
+		} else if !a.known || strings.Contains(a.val, "/") {
+			srcs = append(srcs, a)
+		}
+	}
+	r := raiser{}
+	for _, s := range srcs {
+		for _, d := range dsts {
+			why, deny := disguise(prog, s, d)
+			switch {
+			case deny:
+				e.deny(why)
+			case why != "":
+				r.raise(TierDestructive, why)
+			}
+		}
+	}
+	if r.why != "" {
+		e.note(r.t, false, "%s", r.why)
+	}
+}

@@ -62,8 +62,9 @@ func TestBlindSpotDisguisedDeniedPrograms(t *testing.T) {
 // TestBlindSpotCommandsConfiguredToRunLater: a setting that names a
 // program run later (git's core.pager, core.sshCommand, an alias's
 // !command) meets the deny list as a cron table's text does; and text
-// copied from standard input (cp /dev/stdin FILE <<< TEXT) into a file
-// run later meets it as a redirection's does.
+// copied from standard input (cp /dev/stdin FILE <<< TEXT) or from a
+// process substitution (cp <(echo TEXT) FILE, cat <(…) > FILE) into a
+// file run later meets it as a redirection's does.
 func TestBlindSpotCommandsConfiguredToRunLater(t *testing.T) {
 	p := protectedPolicy(t)
 	runBlindHosts(t, p, sameCases(TierDestructive, true,
@@ -75,10 +76,17 @@ func TestBlindSpotCommandsConfiguredToRunLater(t *testing.T) {
 		`install -D /dev/stdin ~/.profile <<< reboot`,
 		`cp /dev/stdin ~/.bashrc <<< reboot`,
 		"cp /dev/fd/0 /etc/cron.d/x <<EOF\n* * * * * root /sbin/poweroff\nEOF",
+		`cp <(echo reboot) ~/.bashrc`,
+		`install -m 644 <(printf '@reboot /sbin/reboot\n') /etc/cron.d/x`,
+		`cat <(echo reboot) > ~/.bashrc`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`git config --global core.pager 'less -R'`,
 		`git config alias.st status`,
 		`cp /dev/stdin ~/.bashrc <<< 'alias ll=ls'`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`cp <(echo reboot) /srv/notes`,
+		`cat <(echo reboot) > /srv/notes`,
 	))
 }

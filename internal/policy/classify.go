@@ -513,7 +513,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 		covered = e.simpleCall(args, ctx, sc, rtext)
 	}
 	e.trials = trials
-	e.copiedByStream(args, redirs)
+	e.copiedByStream(args, redirs, sc)
 	e.redirFindings(redirs, covered)
 	// Variables assigned literal values elsewhere in the script may hold
 	// any of them here; try those too. This only adds findings: the

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -27,13 +28,20 @@ func disguise(prog string, src arg, dst arg) (why string, deny bool) {
 	return why, denyCheck(name, nil) != ""
 }
 
-// fileName returns the name of the file a names: its last path component,
-// or for a word computed in part ($(which reboot), "$(command -v rm)") the
-// last name in its text.
+// fileName returns the name of the file a names: its last path component;
+// for a word computed in part, the literal name after its last slash
+// ("$D/reboot") or the name a lookup gives ($(which reboot), "$(command
+// -v rm)"); "" when the word shows none (<(echo reboot) is no program).
 func fileName(a arg) string {
 	v := strings.TrimRight(a.val, "/")
 	if a.known {
 		return path.Base(v)
+	}
+	if k := strings.LastIndexByte(v, '/'); k >= 0 && !strings.ContainsAny(v[k:], "$`()<>\"'") {
+		return v[k+1:]
+	}
+	if !slices.ContainsFunc(lookups, func(l string) bool { return strings.Contains(v, l) }) {
+		return ""
 	}
 	v = strings.TrimRight(v, ")`\"' ")
 	k := strings.LastIndexFunc(v, func(c rune) bool {
@@ -41,6 +49,9 @@ func fileName(a arg) string {
 	})
 	return v[k+1:]
 }
+
+// lookups are the commands whose output names a program's file.
+var lookups = []string{"which ", "command -v ", "command -V ", "type -p ", "type -P ", "whereis ", "realpath ", "readlink "}
 
 // disguises applies disguise to a copy's or link's operands (ops, the
 // last being the new name): only the two-operand form names the new file,
@@ -61,7 +72,9 @@ func (c *call) disguises(ops []arg, r *raiser) {
 // copiedByStream applies disguise to a program's file streamed into a new
 // one: cat or pv given it (or reading it through <) with their output
 // redirected to a file, and tee reading it through < into its operands.
-func (e *eval) copiedByStream(args []arg, redirs []redirect) {
+// What a process substitution it is given prints (cat <(echo TEXT) >
+// ~/.bashrc) meets the deny list where that file's text runs later.
+func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 	if len(args) == 0 || !args[0].known {
 		return
 	}
@@ -89,6 +102,9 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect) {
 			srcs = append(srcs, a)
 		}
 	}
+	if slices.ContainsFunc(dsts, runsLaterArg) {
+		e.scanSubstituted(srcs, sc)
+	}
 	r := raiser{}
 	for _, s := range srcs {
 		for _, d := range dsts {
@@ -103,5 +119,17 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect) {
 	}
 	if r.why != "" {
 		e.note(r.t, false, "%s", r.why)
+	}
+}
+
+// scanSubstituted meets the deny list with what the process substitutions
+// among args print, where the script shows it (<(echo TEXT)).
+func (e *eval) scanSubstituted(args []arg, sc *scope) {
+	for _, a := range args {
+		if strings.HasPrefix(a.val, "<(") && sc != nil {
+			for _, t := range sc.fileTexts(a.val) {
+				e.scanText(t)
+			}
+		}
 	}
 }

@@ -136,6 +136,7 @@ func (c *call) copyWrites(valueShort string, r *raiser) {
 			if c.ctx.stdin.kind == stdinText && (c.namesFile("/dev/stdin") || c.namesFile("/dev/fd/0") || c.namesFile("/proc/self/fd/0")) {
 				c.e.scanText(c.ctx.stdin.text) // cp /dev/stdin ~/.bashrc <<< TEXT
 			}
+			c.e.scanSubstituted(c.args, c.ctx.sc) // cp <(echo TEXT) ~/.bashrc
 		}
 	}
 }

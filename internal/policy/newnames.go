@@ -10,9 +10,9 @@ import (
 // alone: a copy or link of /sbin/reboot named /tmp/x is, in a later call,
 // an unknown program whose run is tier 2, admitted unasked in open mode,
 // and /tmp/del -rf / from a copy of rm is no rm to the deny list. So a
-// copy, link, move or dd that gives such a program a new name is denied
-// when the program is denied whatever its arguments (reboot, mkfs.ext4),
-// and tier 3 for the rest (rm, dd, systemctl, kill).
+// copy, link, move, dd or stream (cat, pv, tee) that gives such a program
+// a new name is denied when the program is denied whatever its arguments
+// (reboot, mkfs.ext4), and tier 3 for the rest (rm, dd, systemctl, kill).
 
 // disguise returns why giving the program file src the name dst hides it
 // from the deny list, and whether that is denied; "" when it does not.
@@ -85,11 +85,12 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 	var srcs, dsts []arg
 	for _, r := range redirs {
 		op, target, _ := strings.Cut(r.text, " ")
+		a := arg{val: target, known: !strings.ContainsAny(target, "$`")}
 		switch op {
 		case "<":
-			srcs = append(srcs, arg{val: target, known: true})
+			srcs = append(srcs, a)
 		case ">", ">>", ">|", "&>", "&>>":
-			dsts = append(dsts, arg{val: target, known: !strings.ContainsAny(target, "$`")})
+			dsts = append(dsts, a)
 		}
 	}
 	for _, a := range args[1:] {

@@ -11,7 +11,8 @@ import "testing"
 // replacements (escapes and case conversions decoded, -e scripts joined
 // as GNU sed joins them), the lines it uncomments, s///w into such a
 // file, and the words of editor commands (ex, vim -c, normal-mode keys)
-// given one, and what an awk program prints into one. Deleting or
+// given one, what an awk program prints into one, and a sed script file
+// the script wrote (-f), read like -e's. Deleting or
 // commenting out such a line stays an approval.
 func TestBlindSpotEditsThatRunLater(t *testing.T) {
 	p := protectedPolicy(t)
@@ -46,6 +47,10 @@ func TestBlindSpotEditsThatRunLater(t *testing.T) {
 		`vim -Es +'0put =\"reboot\"' +wq /etc/crontab`,
 		`vi -c 'normal Oreboot' -c wq ~/.bashrc`,
 		`vim -c 'norm! ggOpoweroff' -c x ~/.profile`,
+		`printf '1i reboot\n' > /tmp/s.sed; sed -i -f /tmp/s.sed ~/.bashrc`,
+		`echo 's/x/\x72eboot/' > /tmp/s.sed; sed -i --file=/tmp/s.sed /etc/crontab`,
+		`echo '$a poweroff' > /tmp/s.sed; sed -i -f/tmp/s.sed ~/.profile`,
+		`echo '1e reboot' > /tmp/s.sed; sed -f /tmp/s.sed /srv/x`,
 		`awk 'BEGIN{print "reboot" >> "/etc/cron.d/x"}'`,
 		`awk 'BEGIN{print "reboot" > ENVIRON["HOME"]"/.bashrc"}'`,
 		`gawk 'BEGIN{print "re" "boot" > "/root/.profile"}'`,
@@ -61,6 +66,8 @@ func TestBlindSpotEditsThatRunLater(t *testing.T) {
 		`sed -i '$a alias ll="ls -l"' ~/.bashrc`,
 		`vim -c 'normal Oalias ll=ls' -c wq ~/.bashrc`,
 		`awk 'BEGIN{print "alias x=y" >> "/root/.profile"}'`,
+		`echo 's/a/b/' > /tmp/s.sed; sed -i -f /tmp/s.sed ~/.bashrc`,
+		`sed -i -f /tmp/s.sed ~/.bashrc`,
 	))
 	runExactHosts(t, p, tierCases(TierMutate,
 		`sed -i '1i reboot' /srv/notes.txt`,

@@ -16,6 +16,7 @@ func sedProgram(c *call) (Tier, string) {
 	args := c.args
 	var scripts []arg
 	inPlace, sandbox, fromFile := false, false, false
+	var files []arg // the script files of -f
 	i := 0
 	var ops []arg
 	for i < len(args) {
@@ -48,7 +49,10 @@ func sedProgram(c *call) (Tier, string) {
 			scripts = append(scripts, arg{val: strings.TrimPrefix(v, "--expression="), known: a.known})
 		case v == "-f" || strings.HasPrefix(v, "--file"):
 			fromFile = true
-			if v == "-f" {
+			if f, ok := strings.CutPrefix(v, "--file="); ok {
+				files = append(files, arg{val: f, known: a.known})
+			} else if i+1 < len(args) {
+				files = append(files, args[i+1])
 				i++
 			}
 		case strings.HasPrefix(v, "--in-place"):
@@ -73,7 +77,10 @@ func sedProgram(c *call) (Tier, string) {
 					j = len(v)
 				case 'f':
 					fromFile = true
-					if j+1 == len(v) {
+					if j+1 < len(v) {
+						files = append(files, arg{val: v[j+1:], known: a.known})
+					} else if i+1 < len(args) {
+						files = append(files, args[i+1])
 						i++
 					}
 					j = len(v)
@@ -111,6 +118,14 @@ func sedProgram(c *call) (Tier, string) {
 	if fromFile {
 		t, why = TierDestructive, "sed -f: runs a script file the classifier cannot see"
 		c.e.opaque = true
+		for _, f := range files {
+			// A script file this script wrote is read like -e's.
+			if f.known && c.ctx.sc != nil {
+				for _, text := range c.ctx.sc.fileTexts(f.val) {
+					scripts = append(scripts, arg{val: text, known: true})
+				}
+			}
+		}
 	}
 	for _, s := range scripts {
 		if !s.known {

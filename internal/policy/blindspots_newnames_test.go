@@ -7,7 +7,7 @@ import "testing"
 // /tmp/x an unknown program, tier 2 as well: in open mode both ran unasked
 // and the machine rebooted. A copy, link, install, rsync or dd that gives
 // a program the deny list names another name, or cat, pv or tee streaming
-// it into one, is denied when the program is denied whatever its
+// it into one (through a pipe too), is denied when the program is denied whatever its
 // arguments, and tier 3 for the rest (a copy of rm or systemctl runs
 // rm -rf / or systemctl reboot unrecognised). Copies
 // into a directory, or under the program's own name, keep the name the
@@ -37,6 +37,10 @@ func TestBlindSpotDisguisedDeniedPrograms(t *testing.T) {
 		`pv -q /usr/sbin/poweroff >> ~/bin/p`,
 		`tee /tmp/x < /sbin/reboot`,
 		`cat "$(which reboot)" > /tmp/x`,
+		`cat /sbin/reboot | tee /tmp/x`,
+		`pv /sbin/poweroff | dd of=/tmp/p`,
+		`cat < /sbin/reboot | sponge ~/bin/r`,
+		`cat /sbin/reboot | cat > /tmp/x`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`cp /bin/rm /tmp/del`,
@@ -44,6 +48,7 @@ func TestBlindSpotDisguisedDeniedPrograms(t *testing.T) {
 		`cp /usr/bin/dd /tmp/copy`,
 		`install /bin/kill /usr/local/bin/k`,
 		`cat /bin/rm > /tmp/del`,
+		`cat /bin/rm | tee /tmp/del`,
 	))
 	runExactHosts(t, p, tierCases(TierMutate,
 		`cp /bin/ls /tmp/x`,
@@ -56,6 +61,8 @@ func TestBlindSpotDisguisedDeniedPrograms(t *testing.T) {
 		`sha256sum /sbin/reboot > /tmp/s`,
 		`cat /sbin/reboot > /tmp/reboot`,
 		`cat reboot > /tmp/x`,
+		`cat /sbin/reboot | strings | tee /tmp/s`,
+		`cat /sbin/reboot | tee /tmp/reboot`,
 	))
 }
 

@@ -465,6 +465,7 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 		e.pipedWatchdog(chain, ctx, sc)
 		e.pipedKill(chain, ctx, sc)
 		e.pipedRemove(chain, ctx, sc)
+		e.pipedCopy(chain)
 	}
 }
 

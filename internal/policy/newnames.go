@@ -4,6 +4,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // A program the deny list knows by its name is recognised by that name
@@ -133,4 +135,97 @@ func (e *eval) scanSubstituted(args []arg, sc *scope) {
 			}
 		}
 	}
+}
+
+// pipedCopy applies disguise to a program's file streamed through a pipe
+// into a new one: cat or pv of it (or reading it through <) piped to a
+// command that writes its input to a file (tee FILE, dd of=FILE, sponge
+// FILE, cat > FILE). chain is the pipeline, right to left.
+func (e *eval) pipedCopy(chain []*syntax.Stmt) {
+	for i := len(chain) - 1; i > 0; i-- {
+		src, ok := streamedFile(chain[i])
+		if !ok {
+			continue
+		}
+		name, dsts := inputWrites(chain[i-1])
+		r := raiser{}
+		for _, d := range dsts {
+			why, deny := disguise(name, arg{val: src, known: true}, d)
+			switch {
+			case deny:
+				e.deny(why)
+			case why != "":
+				r.raise(TierDestructive, why)
+			}
+		}
+		if r.why != "" {
+			e.note(r.t, false, "%s", r.why)
+		}
+	}
+}
+
+// streamedFile returns the file a pipeline stage streams whole to its
+// output: cat FILE, pv FILE, cat < FILE, a literal path.
+func streamedFile(st *syntax.Stmt) (string, bool) {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return "", false
+	}
+	vals, ok := litValues(ce.Args)
+	if !ok || vals[0] != "cat" && vals[0] != "pv" {
+		return "", false
+	}
+	ops := operands(vals[1:])
+	for _, r := range st.Redirs {
+		if r.Word == nil || r.Op != syntax.RdrIn || len(ops) > 0 {
+			continue
+		}
+		if v, ok := litValue(r.Word); ok {
+			ops = []string{v}
+		}
+	}
+	if len(ops) != 1 || !strings.Contains(ops[0], "/") {
+		return "", false
+	}
+	return ops[0], true
+}
+
+// inputWrites returns the name of a pipeline stage that writes its input
+// to files, and those files.
+func inputWrites(st *syntax.Stmt) (string, []arg) {
+	ce, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return "", nil
+	}
+	vals, ok := litValues(ce.Args)
+	if !ok {
+		return "", nil
+	}
+	name := path.Base(vals[0])
+	var out []arg
+	switch name {
+	case "tee", "sponge":
+		for _, o := range operands(vals[1:]) {
+			out = append(out, arg{val: o, known: true})
+		}
+	case "dd":
+		for _, v := range vals[1:] {
+			if f, ok := strings.CutPrefix(v, "of="); ok {
+				out = append(out, arg{val: f, known: true})
+			}
+		}
+	case "cat", "pv":
+		if len(operands(vals[1:])) > 0 {
+			return "", nil
+		}
+		for _, r := range st.Redirs {
+			if r.Word == nil || r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.RdrClob {
+				continue
+			}
+			if v, ok := litValue(r.Word); ok {
+				out = append(out, arg{val: v, known: true})
+			}
+		}
+	}
+	return name, out
 }

@@ -31,6 +31,7 @@ func TestRunLaterClassesEndToEnd(t *testing.T) {
 		{"link under a new name", "ln -s " + shims + "/reboot " + dir + "/l", dir + "/l"},
 		{"stream under a new name", "cat " + shims + "/halt > " + dir + "/h", dir + "/h"},
 		{"dd under a new name", "dd if=" + shims + "/shutdown of=" + dir + "/s", dir + "/s"},
+		{"pipe under a new name", "cat " + shims + "/poweroff | tee " + dir + "/t", dir + "/t"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -127,13 +127,17 @@ func (r *recorder) watchEchoes(p []byte) {
 		r.tail = r.tail[:0]
 		return
 	}
-	buf := append(r.tail, p...)
+	// A mark is in p, or spans the old tail and p's first bytes.
+	edge := append(r.tail, p[:min(len(p), maxMark-1)]...)
 	for i := range r.brief {
-		if b := &r.brief[i]; !b.seen && b.mark != "" && bytes.Contains(buf, []byte(b.mark)) {
+		if b := &r.brief[i]; !b.seen && b.mark != "" && (bytes.Contains(p, []byte(b.mark)) || bytes.Contains(edge, []byte(b.mark))) {
 			b.seen = true
 		}
 	}
-	r.tail = append(r.tail[:0], buf[len(buf)-min(len(buf), maxMark-1):]...)
+	if len(p) >= maxMark-1 {
+		edge = p
+	}
+	r.tail = append(r.tail[:0], edge[len(edge)-min(len(edge), maxMark-1):]...)
 }
 
 // minLasting is the shortest secret looked for in all later output.

@@ -147,24 +147,29 @@ func TestRecordedEchoLateKeepsNoTypedSecret(t *testing.T) {
 // being looked for once its echo and later sends have passed, so a user
 // name or a yes is not hidden from all later output.
 func TestRecordedEchoForgetsBriefSecrets(t *testing.T) {
-	r, err := createRecording(t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.learn([]byte("q7\r"), []string{"q7"})
-	r.output([]byte("q7\r\n"))
-	for k := 0; k < briefSends; k++ {
-		r.learn([]byte(fmt.Sprintf("echo later-%d\r", k)), nil)
-		r.output([]byte(fmt.Sprintf("echo later-%d\r\n", k)))
-	}
-	r.learn([]byte("echo done\r"), nil)
-	r.output([]byte("seen q7 again\r\n"))
-	res, err := r.close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, _ := replayed(t, res.path)
-	if strings.Contains(out, "q7\r\n") || !strings.Contains(out, "seen q7 again") {
-		t.Errorf("brief secret kept wrong: %q", out[len(out)-40:])
+	// The echo in one chunk, and cut inside its end.
+	for _, echo := range [][]string{{"ab q7\r\n"}, {"ab q", "7\r\n"}} {
+		r, err := createRecording(t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, slog.New(slog.DiscardHandler))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.learn([]byte("ab q7\r"), []string{"q7"})
+		for _, o := range echo {
+			r.output([]byte(o))
+		}
+		for k := 0; k < briefSends; k++ {
+			r.learn([]byte(fmt.Sprintf("echo later-%d\r", k)), nil)
+			r.output([]byte(fmt.Sprintf("echo later-%d\r\n", k)))
+		}
+		r.learn([]byte("echo done\r"), nil)
+		r.output([]byte("seen q7 again\r\n"))
+		res, err := r.close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := replayed(t, res.path)
+		if strings.Contains(out, "q7\r\n") || !strings.Contains(out, "seen q7 again") {
+			t.Errorf("echo %q: brief secret kept wrong: %q", echo, out)
+		}
 	}
 }

@@ -108,6 +108,12 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 	if slices.ContainsFunc(dsts, runsLaterArg) {
 		e.scanSubstituted(srcs, sc)
 	}
+	e.streamDisguises(prog, srcs, dsts)
+}
+
+// streamDisguises applies disguise to each file of srcs streamed by prog
+// into each of dsts, denying or noting what it finds.
+func (e *eval) streamDisguises(prog string, srcs, dsts []arg) {
 	r := raiser{}
 	for _, s := range srcs {
 		for _, d := range dsts {
@@ -148,19 +154,7 @@ func (e *eval) pipedCopy(chain []*syntax.Stmt) {
 			continue
 		}
 		name, dsts := inputWrites(chain[i-1])
-		r := raiser{}
-		for _, d := range dsts {
-			why, deny := disguise(name, arg{val: src, known: true}, d)
-			switch {
-			case deny:
-				e.deny(why)
-			case why != "":
-				r.raise(TierDestructive, why)
-			}
-		}
-		if r.why != "" {
-			e.note(r.t, false, "%s", r.why)
-		}
+		e.streamDisguises(name, []arg{{val: src, known: true}}, dsts)
 	}
 }
 

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestGTFOBinsClassesEndToEnd drives the real binary in open mode, where
@@ -63,20 +65,29 @@ func TestGTFOBinsClassesEndToEnd(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res, got := callTool(t, s.cs, "run_command", map[string]any{"command": tc.command})
-			if !res.IsError || got["status"] != tc.status {
-				t.Errorf("status %v, want %s: %s", got["status"], tc.status, text(res))
-			}
-			if b, err := os.ReadFile(marker); err == nil {
-				os.Remove(marker)
-				t.Fatalf("something ran: %s", b)
-			}
-			if tc.writes != "" {
-				if _, err := os.Stat(tc.writes); err == nil {
-					os.Remove(tc.writes)
-					t.Fatalf("%s was written", tc.writes)
-				}
-			}
+			refusedCleanly(t, s.cs, tc.command, tc.status, marker, tc.writes)
 		})
+	}
+}
+
+// refusedCleanly runs command through run_command and fails t unless the
+// call comes back with status (denied, approval_required), nothing
+// reached marker, and writes ("" for none), a file the command would
+// create, does not exist.
+func refusedCleanly(t *testing.T, cs *mcp.ClientSession, command, status, marker, writes string) {
+	t.Helper()
+	res, got := callTool(t, cs, "run_command", map[string]any{"command": command})
+	if !res.IsError || got["status"] != status {
+		t.Errorf("status %v, want %s: %s", got["status"], status, text(res))
+	}
+	if b, err := os.ReadFile(marker); err == nil {
+		os.Remove(marker)
+		t.Fatalf("something ran: %s", b)
+	}
+	if writes != "" {
+		if _, err := os.Lstat(writes); err == nil {
+			os.Remove(writes)
+			t.Fatalf("%s was written", writes)
+		}
 	}
 }

@@ -1,10 +1,6 @@
 package main
 
-import (
-	"os"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // TestRunLaterClassesEndToEnd drives the real binary in open mode with
 // the ways a denied program is kept for later that were approvals or
@@ -35,20 +31,7 @@ func TestRunLaterClassesEndToEnd(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			res, got := callTool(t, s.cs, "run_command", map[string]any{"command": tc.command})
-			if !res.IsError || got["status"] != "denied" {
-				t.Errorf("status %v, want denied: %s", got["status"], text(res))
-			}
-			if b, err := os.ReadFile(marker); err == nil {
-				os.Remove(marker)
-				t.Fatalf("something ran: %s", b)
-			}
-			if tc.writes != "" {
-				if _, err := os.Lstat(tc.writes); err == nil {
-					os.Remove(tc.writes)
-					t.Fatalf("%s was written", filepath.Base(tc.writes))
-				}
-			}
+			refusedCleanly(t, s.cs, tc.command, "denied", marker, tc.writes)
 		})
 	}
 }

@@ -51,6 +51,8 @@ func TestBlindSpotEditsThatRunLater(t *testing.T) {
 		`echo 's/x/\x72eboot/' > /tmp/s.sed; sed -i --file=/tmp/s.sed /etc/crontab`,
 		`echo '$a poweroff' > /tmp/s.sed; sed -i -f/tmp/s.sed ~/.profile`,
 		`echo '1e reboot' > /tmp/s.sed; sed -f /tmp/s.sed /srv/x`,
+		`echo 's/x/\LREBOOT/' > /tmp/s.sed; sed -i -f /tmp/s.sed ~/.bashrc`,
+		"sed -i '1a\\\n\\d114eboot' ~/.bashrc",
 		`awk 'BEGIN{print "reboot" >> "/etc/cron.d/x"}'`,
 		`awk 'BEGIN{print "reboot" > ENVIRON["HOME"]"/.bashrc"}'`,
 		`gawk 'BEGIN{print "re" "boot" > "/root/.profile"}'`,

@@ -41,6 +41,7 @@ func TestBlindSpotDisguisedDeniedPrograms(t *testing.T) {
 		`pv /sbin/poweroff | dd of=/tmp/p`,
 		`cat < /sbin/reboot | sponge ~/bin/r`,
 		`cat /sbin/reboot | cat > /tmp/x`,
+		`cat /sbin/reboot &> /tmp/x`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`cp /bin/rm /tmp/del`,
@@ -63,6 +64,10 @@ func TestBlindSpotDisguisedDeniedPrograms(t *testing.T) {
 		`cat reboot > /tmp/x`,
 		`cat /sbin/reboot | strings | tee /tmp/s`,
 		`cat /sbin/reboot | tee /tmp/reboot`,
+		// Only the standard streams copy the file.
+		`cat /sbin/reboot 2> /tmp/err`,
+		`cat /sbin/reboot | cat 2>/tmp/err`,
+		`cat 3< /sbin/reboot > /tmp/x`,
 	))
 }
 

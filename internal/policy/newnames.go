@@ -86,13 +86,12 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 	}
 	var srcs, dsts []arg
 	for _, r := range redirs {
-		op, target, _ := strings.Cut(r.text, " ")
-		a := arg{val: target, known: !strings.ContainsAny(target, "$`")}
-		switch op {
-		case "<":
-			srcs = append(srcs, a)
-		case ">", ">>", ">|", "&>", "&>>":
-			dsts = append(dsts, a)
+		switch {
+		case r.file.val == "":
+		case r.output:
+			dsts = append(dsts, r.file)
+		default:
+			srcs = append(srcs, r.file)
 		}
 	}
 	for _, a := range args[1:] {
@@ -171,7 +170,7 @@ func streamedFile(st *syntax.Stmt) (string, bool) {
 	}
 	ops := operands(vals[1:])
 	for _, r := range st.Redirs {
-		if r.Word == nil || r.Op != syntax.RdrIn || len(ops) > 0 {
+		if r.Word == nil || r.Op != syntax.RdrIn || redirFD(r) != 0 || len(ops) > 0 {
 			continue
 		}
 		if v, ok := litValue(r.Word); ok {
@@ -213,7 +212,7 @@ func inputWrites(st *syntax.Stmt) (string, []arg) {
 			return "", nil
 		}
 		for _, r := range st.Redirs {
-			if r.Word == nil || r.Op != syntax.RdrOut && r.Op != syntax.AppOut && r.Op != syntax.RdrClob {
+			if r.Word == nil || !stdoutFile(r) {
 				continue
 			}
 			if v, ok := litValue(r.Word); ok {

@@ -324,7 +324,13 @@ func sedScript(s string) (r sedRead) {
 				}
 				i++
 			}
-			r.added = append(r.added, s[j:min(i, n)])
+			// GNU sed decodes its escapes in the text too (a\ then
+			// \d114eboot adds reboot).
+			text := s[j:min(i, n)]
+			r.added = append(r.added, text)
+			if d := sedReplEsc(text); d != text {
+				r.added = append(r.added, d)
+			}
 		case 'r', 'R':
 			j := i
 			toEOL()

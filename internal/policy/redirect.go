@@ -13,11 +13,13 @@ import (
 
 // redirect is one classified redirection.
 type redirect struct {
-	text  string    // normalised, for operator rules: "> /etc/x"
-	stdin *stdinSrc // what the command reads instead of its stdin, if this redirects it
-	tier  Tier
-	why   string
-	deny  string
+	text   string    // normalised, for operator rules: "> /etc/x"
+	stdin  *stdinSrc // what the command reads instead of its stdin, if this redirects it
+	file   arg       // the file a plain < or an output redirection of the standard descriptors names
+	output bool      // file is written (standard output), not read (standard input)
+	tier   Tier
+	why    string
+	deny   string
 }
 
 func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
@@ -39,6 +41,12 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 	}
 	rd := redirect{text: r.Op.String() + " " + t.val}
 	fd0 := redirFD(r) == 0
+	switch {
+	case r.Op == syntax.RdrIn && fd0:
+		rd.file = t
+	case stdoutFile(r):
+		rd.file, rd.output = t, true
+	}
 	var in *stdinSrc // what descriptor 0 reads after this redirection
 	unknown := func() { in = &stdinSrc{kind: stdinUnknown} }
 	switch r.Op {
@@ -157,6 +165,16 @@ func (e *eval) writeValues(rd *redirect, t arg, w *syntax.Word, ctx cctx, sc *sc
 			rd.tier, rd.why, rd.deny = vt, why, deny
 		}
 	}
+}
+
+// stdoutFile reports whether r sends standard output to a file: >, >>,
+// >|, &> or &>> with no other descriptor named.
+func stdoutFile(r *syntax.Redirect) bool {
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrClob, syntax.RdrAll, syntax.AppAll:
+		return redirFD(r) == 1
+	}
+	return false
 }
 
 // redirFD is the descriptor a redirection opens: its explicit number, 0 for
@@ -356,7 +374,6 @@ func (c *call) scanAdded(writes []arg, added []string) {
 	}
 	for _, a := range added {
 		c.e.scanText(a)
-		c.e.scanText(sedReplEsc(a))
 	}
 }
 

@@ -173,3 +173,37 @@ func TestRecordedEchoForgetsBriefSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordedEchoForgetsUnechoedBriefSecrets: a short secret whose echo
+// never shows (typed where the terminal does not echo) is forgotten once
+// briefOutput bytes of output passed, or after maxBriefSends sends in a
+// session that prints nothing: the list of those looked for stays bounded.
+func TestRecordedEchoForgetsUnechoedBriefSecrets(t *testing.T) {
+	for _, quiet := range []bool{false, true} {
+		r, err := createRecording(t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, slog.New(slog.DiscardHandler))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.learn([]byte("q6\r"), []string{"q6"})
+		sends := briefSends
+		if quiet {
+			sends = maxBriefSends
+		} else {
+			r.output([]byte(strings.Repeat("x", briefOutput) + "\r\n"))
+		}
+		for k := 0; k < sends+8; k++ {
+			r.learn([]byte("z9\r"), []string{"z9"}) // each send brings a short secret of its own
+		}
+		if len(r.brief) > maxBriefSends {
+			t.Errorf("quiet %v: %d sends' short secrets kept", quiet, len(r.brief))
+		}
+		r.output([]byte("seen q6 again\r\n"))
+		res, err := r.close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, _ := replayed(t, res.path); !strings.Contains(out, "seen q6 again") {
+			t.Errorf("quiet %v: q6 still hidden: %q", quiet, out[max(0, len(out)-40):])
+		}
+	}
+}

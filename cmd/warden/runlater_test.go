@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestRunLaterClassesEndToEnd drives the real binary in open mode with
 // the ways a denied program is kept for later that were approvals or
@@ -33,5 +37,38 @@ func TestRunLaterClassesEndToEnd(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			refusedCleanly(t, s.cs, tc.command, "denied", marker, tc.writes)
 		})
+	}
+}
+
+// TestLaterCallRunsWhatTheFileHolds drives the real binary in open mode:
+// one call writes a file by means the classifier cannot follow (base64
+// of a power program's file, a script printed into place), which is
+// admitted; the later call that runs it must be denied for what the file
+// holds, and nothing may reach the marker. A harmless script is asked for.
+func TestLaterCallRunsWhatTheFileHolds(t *testing.T) {
+	env, state, marker, shims := shimmed(t, "open", "")
+	// A stand-in of its own content: the shims are one text.
+	standIn := "#!/bin/sh\n# power stand-in\necho ran power >> " + marker + "\n"
+	if err := os.WriteFile(filepath.Join(shims, "reboot"), []byte(standIn), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := startStdio(t, env, state, nil)
+	dir := t.TempDir()
+	for _, write := range []string{
+		"base64 " + shims + "/reboot | base64 -d > " + dir + "/x && /bin/chmod +x " + dir + "/x",
+		"printf '#!/bin/sh\\nx=pow; ${x}eroff\\n' > " + dir + "/job && /bin/chmod +x " + dir + "/job",
+		"printf 'echo fine\\n' > " + dir + "/ok.sh",
+	} {
+		if res, got := callTool(t, s.cs, "run_command", map[string]any{"command": write}); res.IsError {
+			t.Fatalf("writing the file was refused (%v): %s", got["status"], text(res))
+		}
+	}
+	for _, run := range []string{dir + "/x", "cd " + dir + " && ./x now", dir + "/job", "sh " + dir + "/job", ". " + dir + "/job"} {
+		t.Run(run, func(t *testing.T) { refusedCleanly(t, s.cs, run, "denied", marker, "") })
+	}
+	// A script the classifier cannot hold to its text is tier 3 in any
+	// mode: asked for, not denied.
+	if _, got := callTool(t, s.cs, "run_command", map[string]any{"command": "sh " + dir + "/ok.sh"}); got["status"] != "approval_required" {
+		t.Errorf("a harmless script: %v, want approval_required", got)
 	}
 }

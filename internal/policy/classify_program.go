@@ -48,6 +48,11 @@ func (e *eval) program(args []arg, ctx cctx) (t Tier, why string) {
 		args = append([]arg{a0}, args[1:]...)
 	}
 	ent, known := knownPrograms[path.Base(a0.val)]
+	if !fn {
+		if t, why, ok := e.localProgram(args, known, ctx); ok {
+			return t, why
+		}
+	}
 	if !known && !fn {
 		if t, why, ok := e.foldedProgram(args, ctx); ok {
 			return t, why

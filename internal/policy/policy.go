@@ -44,6 +44,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 )
@@ -84,6 +85,11 @@ type Rules struct {
 	// left to it: the one stays a read, the other costs no lstat. Words
 	// that name a protected path are denied either way.
 	KernelHolds bool
+	// Path is the search path of local commands (exec.path). The
+	// classifier reads the program files found on it that the deny list
+	// names, to know their copies by content (programfiles.go). Empty
+	// means the system's usual directories.
+	Path string
 }
 
 // Policy is a compiled rule set. It is immutable and safe for concurrent use.
@@ -92,6 +98,8 @@ type Policy struct {
 	allow     []rule
 	denyHosts []hostRule
 	protect   *protection
+	files     *programFiles
+	since     time.Time // when it was made: local scripts changed since are read
 }
 
 type rule struct {
@@ -128,6 +136,7 @@ func New(r Rules) (*Policy, error) {
 		return nil, err
 	}
 	p.protect = pr
+	p.files, p.since = newProgramFiles(r.Path), time.Now()
 	return p, nil
 }
 

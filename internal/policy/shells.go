@@ -115,6 +115,7 @@ func shellProgram(c *call) (Tier, string) {
 			return c.stdinProgram(c.name)
 		}
 		c.e.opaque = true
+		c.e.localScript(rest[0], c.ctx)
 		return TierDestructive, fmt.Sprintf("%s runs script file %q the classifier cannot see", c.name, truncate(f, 64))
 	}
 	return c.stdinProgram(c.name)
@@ -267,6 +268,7 @@ func interpreterProgram(c *call) (Tier, string) {
 		}
 		if !strings.HasPrefix(v, "-") {
 			file = true
+			c.e.localText(v, c.name, c.ctx)
 			break
 		}
 	}
@@ -311,6 +313,7 @@ func sourceProgram(c *call) (Tier, string) {
 		return c.stdinProgram(c.name)
 	}
 	c.e.opaque = true
+	c.e.localScript(f, c.ctx)
 	return TierDestructive, fmt.Sprintf("%s runs file %q the classifier cannot see", c.name, truncate(f.val, 64))
 }
 

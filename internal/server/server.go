@@ -424,7 +424,7 @@ func remoteEnv(base []string) []string {
 // that wants it anyway names it as the session's command.
 func loginShell(getenv func(string) string) string {
 	sh := getenv("SHELL")
-	if filepath.IsAbs(sh) && shFamily[filepath.Base(sh)] {
+	if filepath.IsAbs(sh) && policy.ShellLanguage(filepath.Base(sh)) {
 		return sh
 	}
 	if sh != "" {
@@ -435,8 +435,6 @@ func loginShell(getenv func(string) string) string {
 	return "/bin/sh"
 }
 
-// shFamily are the shells whose language is the one warden classifies.
-var shFamily = map[string]bool{"sh": true, "bash": true, "dash": true, "ash": true, "rbash": true}
 
 // policyRules are the classifier's rules: the operator's, with warden's own
 // paths (state dir, audit log, config, token and key files) denied as text
@@ -448,7 +446,7 @@ func policyRules(cfg *config.Config, configPath string, getenv func(string) stri
 	dir, _ := os.Getwd()
 	return policy.Rules{Deny: selfDeny(cfg, configPath), Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts,
 		Protect: ownPaths(cfg, configPath), Home: getenv("HOME"), Dir: dir,
-		KernelHolds: conf.Status().Active}
+		KernelHolds: conf.Status().Active, Path: cfg.Exec.Path}
 }
 
 // selfDeny adds to the operator's deny rules one rule per path of warden's

@@ -1,0 +1,177 @@
+package policy
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// programBytes returns n bytes that look like a program file: an ELF
+// magic, NUL bytes, and a content of its own for each seed.
+func programBytes(seed uint64, n int) []byte {
+	r := rand.New(rand.NewPCG(seed, seed))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.UintN(256))
+	}
+	copy(b, "\x7fELF\x02\x01\x01\x00")
+	return b
+}
+
+// localFixture is a search path holding stand-ins for programs the deny
+// list names (reboot, rm, busybox: files of their own content), a
+// directory of files written after the policy was made, and the policy.
+type localFixture struct {
+	bin, dir string
+	p        *Policy
+}
+
+func newLocalFixture(t *testing.T) *localFixture {
+	t.Helper()
+	f := &localFixture{bin: t.TempDir(), dir: t.TempDir()}
+	for i, name := range []string{"reboot", "rm", "busybox"} {
+		if err := os.WriteFile(filepath.Join(f.bin, name), programBytes(uint64(i+1), 20000+i), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := New(Rules{Path: f.bin + ":" + f.dir, Dir: f.dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.p = p
+	return f
+}
+
+// write creates the file name in f.dir with b, executable.
+func (f *localFixture) write(t *testing.T, name string, b []byte) string {
+	t.Helper()
+	p := filepath.Join(f.dir, name)
+	if err := os.WriteFile(p, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func (f *localFixture) read(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(f.bin, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestBlindSpotCopiedPrograms: a copy of a program the deny list names,
+// made by any means and run under a name it does not know, was an
+// unknown program (tier 2, unasked in open mode). On the local host it
+// is now the program its file holds.
+func TestBlindSpotCopiedPrograms(t *testing.T) {
+	f := newLocalFixture(t)
+	reboot, rm, bb := f.read(t, "reboot"), f.read(t, "rm"), f.read(t, "busybox")
+	x := f.write(t, "x", reboot)
+	f.write(t, "appended", append(append([]byte(nil), reboot...), "\ntrailing bytes\n"...))
+	if err := os.Link(filepath.Join(f.bin, "reboot"), filepath.Join(f.dir, "hard")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(x, filepath.Join(f.dir, "soft")); err != nil {
+		t.Fatal(err)
+	}
+	del := f.write(t, "del", rm)
+	box := f.write(t, "box", bb)
+	other := f.write(t, "other", programBytes(99, 20000))
+	d := f.dir
+	denied := []string{
+		x, x + " -f", d + "/appended", d + "/hard", d + "/soft",
+		"x", "x now", // found on the search path
+		"./x", "cd " + d + " && ./x", "cd / && " + strings.TrimPrefix(x, "/"),
+		"sudo " + x, "nohup " + x + " &", "exec " + x, "env -i " + x, "timeout 5 " + x,
+		"xargs " + x + " < /dev/null", "find / -maxdepth 0 -exec " + x + " \\;",
+		del + " -rf /", del + " -rf --no-preserve-root /",
+	}
+	for _, c := range denied {
+		v := f.p.Evaluate(Input{Command: c})
+		if !v.Denied || !strings.Contains(v.Reason, "holds the program") {
+			t.Errorf("Evaluate(%q) = %s, want denied as the program its file holds", c, formatVerdict(v))
+		}
+	}
+	// An unknown program's words were already tried as a command.
+	for _, c := range []string{box + " reboot", box + " poweroff -f"} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied", c, formatVerdict(v))
+		}
+	}
+	// Not denied, and no less than a program of unknown effect (all these
+	// are under a temporary directory: tier 3).
+	for _, c := range []string{
+		del + " " + d + "/junk", // rm of a file, as rm
+		box,                     // busybox named box runs no applet
+		other,                   // a program of its own
+		filepath.Join(f.bin, "rm") + " --version",
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); v.Denied || v.Tier < TierMutate {
+			t.Errorf("Evaluate(%q) = %s, want tier 2 or more, not denied", c, formatVerdict(v))
+		}
+	}
+	// Its own name still denies it; on an SSH host no file is read.
+	if v := f.p.Evaluate(Input{Command: filepath.Join(f.bin, "reboot")}); !v.Denied {
+		t.Errorf("the program itself: %s", formatVerdict(v))
+	}
+	if v := f.p.Evaluate(Input{Command: x, Host: "nas"}); v.Denied {
+		t.Errorf("on an SSH host the local file was read: %s", formatVerdict(v))
+	}
+}
+
+// TestBlindSpotWrittenScripts: a script an earlier call wrote, run by a
+// later one (sh FILE, . FILE, FILE itself, an interpreter's FILE), was a
+// file the classifier cannot see, tier 3, unasked in open mode. On the
+// local host its text meets the deny list.
+func TestBlindSpotWrittenScripts(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	f.write(t, "plain", []byte("echo start\nreboot\n"))
+	f.write(t, "bang", []byte("#!/bin/sh\nset -e\nif true; then\n  systemctl poweroff\nfi\n"))
+	f.write(t, "envbash", []byte("#!/usr/bin/env -S bash -e\nx=reb; ${x}oot\n"))
+	f.write(t, "nested", []byte("#!/bin/bash\nsh "+d+"/plain\n"))
+	f.write(t, "job.py", []byte("#!/usr/bin/python3\nimport os\nos.system('reboot')\n"))
+	f.write(t, "crlf", []byte("echo a\r\nreboot\r\n"))
+	for _, c := range []string{
+		"sh " + d + "/plain", "bash " + d + "/plain", "dash -e " + d + "/plain", ". " + d + "/plain", "source " + d + "/plain",
+		d + "/plain", d + "/bang", d + "/envbash", d + "/nested", "bang", "cd " + d + "; ./bang",
+		"python3 " + d + "/job.py", d + "/job.py", "sh " + d + "/crlf",
+		"for i in 1 2; do " + d + "/plain; done",
+	} {
+		v := f.p.Evaluate(Input{Command: c})
+		if !v.Denied || !strings.Contains(v.Reason, "runs the file") {
+			t.Errorf("Evaluate(%q) = %s, want denied for what the file runs", c, formatVerdict(v))
+		}
+	}
+	// What a harmless script runs is not held against it; nor what an
+	// old one (the system's, the operator's) runs in some branch.
+	f.write(t, "fine", []byte("#!/bin/sh\nuptime\ndf -h\n"))
+	if v := f.p.Evaluate(Input{Command: "sh " + d + "/fine"}); v.Denied || v.Tier != TierDestructive {
+		t.Errorf("a harmless script: %s, want tier 3 (a file the classifier cannot hold), not denied", formatVerdict(v))
+	}
+	old := *f.p
+	old.since = time.Now().Add(time.Hour)
+	if v := old.Evaluate(Input{Command: "sh " + d + "/plain"}); v.Denied {
+		t.Errorf("a script older than the policy was read: %s", formatVerdict(v))
+	}
+	// A FIFO is never opened to wait for a writer; a directory is no script.
+	if err := syscall.Mkfifo(filepath.Join(d, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan Verdict, 1)
+	go func() { done <- f.p.Evaluate(Input{Command: "sh " + d + "/fifo; " + d + "/fifo; sh " + d}) }()
+	select {
+	case v := <-done:
+		if v.Denied {
+			t.Errorf("a FIFO or directory: %s", formatVerdict(v))
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("classifying a command that runs a FIFO hung")
+	}
+}

@@ -1,0 +1,281 @@
+package policy
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"time"
+)
+
+// What a call runs from a file on this machine is read, not guessed from
+// the file's name. In open mode, or once approved, one call may write a
+// file that a later call runs: a script (printf 'reboot\n' > /srv/job;
+// sh /srv/job, or /srv/job itself) or a program the deny list names,
+// copied under a name it does not know (base64 -d of /sbin/reboot into
+// /srv/x). By name the later call runs an unknown program or a script
+// the classifier cannot see, tier 2 or 3, admitted unasked in open mode.
+// So, on the local host, the file is read when the call is classified:
+// a script changed since warden started is classified as the nested
+// shell it is (or, run by another interpreter, scanned for the deny
+// list's commands), and what it runs meets the deny list; a file that
+// holds one of the deny list's programs is classified as that program
+// (programFiles). What is read is the file as it is when the call is
+// admitted; a concurrent call may change it before it runs.
+
+// localFiles returns the files on this machine a program word w may run:
+// an absolute path; a relative one against each directory the command
+// may run in; a name without a slash as the search path finds it when no
+// known program has it (known).
+func (e *eval) localFiles(w string, known bool) []string {
+	switch {
+	case !e.local || w == "" || e.p.files == nil:
+		return nil
+	case strings.HasPrefix(w, "/"):
+		return []string{path.Clean(w)}
+	case strings.HasPrefix(w, "~/"):
+		if e.p.protect == nil || e.p.protect.home == "" {
+			return nil
+		}
+		return []string{path.Join(e.p.protect.home, w[2:])}
+	case strings.IndexByte(w, '/') < 0:
+		if known {
+			return nil
+		}
+		p, ok := e.found[w]
+		if !ok {
+			p = lookPath(w, e.p.files.dirs)
+			if e.found == nil {
+				e.found = map[string]string{}
+			}
+			e.found[w] = p
+		}
+		if p == "" {
+			return nil
+		}
+		return []string{p}
+	case e.paths == nil:
+		return nil
+	}
+	dirs, _ := e.cwds()
+	var out []string
+	for _, d := range dirs {
+		out = append(out, path.Join(d, w))
+	}
+	return out
+}
+
+// localFile is what one evaluation found a local file to be.
+type localFile struct {
+	prog   *progFile // the deny list's program it holds
+	fi     fs.FileInfo
+	script bool // text a shell or interpreter reads, not yet classified
+}
+
+// localFile returns what the file p holds, reading it once per
+// evaluation (a script running one file 30,000 times reads it once).
+// The text of a script is reported once.
+func (e *eval) localFile(p string) localFile {
+	if lf, ok := e.fileRead[p]; ok {
+		lf.script = false
+		e.fileRead[p] = lf
+		return lf
+	}
+	var lf localFile
+	if head, fi, err := readHead(p); err == nil && !e.protectedFile(p) {
+		lf.prog = e.p.files.identify(p, fi)
+		lf.fi = fi
+		// A script is read only once written while this policy is in
+		// use (a second's grace for the kernel's coarse clock): an
+		// earlier call may have written it. Older ones are the system's
+		// and the operator's (/usr/sbin/service), whose every branch is
+		// not what one run does.
+		lf.script = lf.prog == nil && bytes.IndexByte(head, 0) < 0 && !changed(fi).Before(e.p.since.Add(-time.Second))
+	}
+	if e.fileRead == nil {
+		e.fileRead = map[string]localFile{}
+	}
+	e.fileRead[p] = lf
+	return lf
+}
+
+// runAs returns the words a program file holding k runs as when called
+// by name (the base of its word), or nil when the name already says
+// what runs: the program's own name, or another name the system gives
+// the very file (/usr/sbin/reboot, a link to systemctl, runs as reboot).
+// A multi-call program runs the applet its name picks (busybox named ls
+// is ls, named x no applet).
+func runAs(k *progFile, name string, fi fs.FileInfo) []arg {
+	switch {
+	case name == k.name:
+		return nil
+	case k.name == "busybox" || k.name == "toybox":
+		return []arg{{val: k.name, known: true}, {val: name, known: true}}
+	case isDenyTrigger(name) && os.SameFile(fi, k.fi):
+		return nil
+	}
+	return []arg{{val: k.name, known: true}}
+}
+
+// protectedFile reports whether p, or where its links lead, is warden's
+// own state: the classifier never reads that for a command.
+func (e *eval) protectedFile(p string) bool {
+	if e.p.protect == nil {
+		return false
+	}
+	for _, c := range []string{p, evalPrefix(p)} {
+		parts := splitPath(c)
+		for _, pp := range e.p.protect.paths {
+			if protMatch(parts, pp.parts, false) == matchInside {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readLocal returns the text of the regular file p, up to maxProgramRead
+// bytes, and whether it could be read.
+func (e *eval) readLocal(p string) (string, bool) {
+	if e.protectedFile(p) {
+		return "", false
+	}
+	f, _, err := openRegular(p)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxProgramRead))
+	return string(b), err == nil
+}
+
+// localProgram classifies a program word that names a file on this
+// machine by what the file holds. A copy of a program the deny list
+// names is classified as that program (ok); a script's text is
+// classified where it runs, and the call as its name says (!ok).
+func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why string, ok bool) {
+	a0 := args[0]
+	for _, p := range e.localFiles(a0.val, known) {
+		lf := e.localFile(p)
+		if lf.prog != nil {
+			words := runAs(lf.prog, path.Base(a0.val), lf.fi)
+			if words == nil || slices.Contains(e.inFiles, p) {
+				continue // busybox named box given box: no applet
+			}
+			was := e.denied
+			e.inFiles = append(e.inFiles, p)
+			t, why := e.program(append(words, args[1:]...), ctx)
+			e.inFiles = e.inFiles[:len(e.inFiles)-1]
+			holds := "runs " + truncate(a0.val, 64) + ", which holds the program " + lf.prog.path + ": "
+			if e.denied && !was {
+				e.denyWhy = holds + e.denyWhy
+			}
+			if agentPath(p) != "" {
+				// A benign call may write there before this one runs.
+				e.opaque = true
+				t = TierDestructive
+			}
+			return max(t, TierMutate), holds + why, true
+		}
+		if lf.script {
+			if text, ok := e.readLocal(p); ok {
+				e.fileScript(text, interpreterOf(text), p, ctx)
+			}
+		}
+	}
+	return 0, "", false
+}
+
+// localScript classifies the script file f that a shell runs (sh FILE,
+// . FILE) by its text.
+func (e *eval) localScript(f arg, ctx cctx) {
+	if !f.known {
+		return
+	}
+	for _, p := range e.localFiles(f.val, true) {
+		if e.localFile(p).script {
+			if text, ok := e.readLocal(p); ok {
+				e.fileScript(text, "sh", p, ctx)
+			}
+		}
+	}
+}
+
+// localText meets the deny list with the text of the program file f that
+// an interpreter the classifier cannot read runs (python3 FILE).
+func (e *eval) localText(f, interp string, ctx cctx) {
+	for _, p := range e.localFiles(f, true) {
+		if e.localFile(p).script {
+			if text, ok := e.readLocal(p); ok {
+				e.fileScript(text, interp, p, ctx)
+			}
+		}
+	}
+}
+
+// fileScript meets the deny list with what text, the script file p run by
+// interp, runs. Only a denial counts: the call's tier is what its name
+// says (an unknown program, a script the classifier cannot see), since
+// the file may change before it runs, and a script's every branch is not
+// what one run of it does (/etc/init.d/nginx status).
+func (e *eval) fileScript(text, interp, p string, ctx cctx) {
+	sub := e.fork()
+	defer sub.release()
+	if shFamily[interp] || interp == "zsh" || interp == "ksh" || interp == "mksh" || interp == "busybox" {
+		ctx.nest++
+		ctx.pos, ctx.hasPos, ctx.sc = nil, false, nil
+		ctx.zsh = interp == "zsh"
+		sub.script(text, ctx, "script file "+truncate(p, 64))
+	} else {
+		sub.scanText(text)
+	}
+	if sub.denied {
+		e.deny("runs the file " + truncate(p, 64) + ", which runs " + sub.denyWhy)
+	}
+}
+
+// shFamily are the shells whose language is the one the classifier reads.
+var shFamily = map[string]bool{"sh": true, "bash": true, "dash": true, "ash": true, "rbash": true}
+
+// ShellLanguage reports whether the shell named name (a file's last
+// component) speaks the language the classifier reads.
+func ShellLanguage(name string) bool { return shFamily[name] }
+
+// interpreterOf returns the name of the program a script's first line
+// names (#!/usr/bin/env bash is bash), or "sh": a file without one is run
+// by the shell that fails to execute it.
+func interpreterOf(text string) string {
+	line, ok := strings.CutPrefix(text, "#!")
+	if !ok {
+		return "sh"
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return "sh"
+	}
+	name := path.Base(f[0])
+	if name == "env" {
+		name = ""
+		for i := 1; i < len(f); i++ {
+			switch {
+			case f[i] == "-u" || f[i] == "-C":
+				i++
+			case strings.HasPrefix(f[i], "-") || strings.Contains(f[i], "="):
+			default:
+				return path.Base(f[i])
+			}
+		}
+	}
+	return name
+}
+
+// sameFile reports whether the paths a and b lead to one file.
+func sameFile(a, b string) bool {
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return a != "" && b != "" && err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}

@@ -435,7 +435,6 @@ func loginShell(getenv func(string) string) string {
 	return "/bin/sh"
 }
 
-
 // policyRules are the classifier's rules: the operator's, with warden's own
 // paths (state dir, audit log, config, token and key files) denied as text
 // by selfDeny and, in every spelling a shell resolves, by Protect. Home and

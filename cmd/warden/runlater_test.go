@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -32,6 +33,9 @@ func TestRunLaterClassesEndToEnd(t *testing.T) {
 		{"stream under a new name", "cat " + shims + "/halt > " + dir + "/h", dir + "/h"},
 		{"dd under a new name", "dd if=" + shims + "/shutdown of=" + dir + "/s", dir + "/s"},
 		{"pipe under a new name", "cat " + shims + "/poweroff | tee " + dir + "/t", dir + "/t"},
+		{"encoded under a new name", "base64 " + shims + "/halt | base64 -d > " + dir + "/b", dir + "/b"},
+		{"moved under a new name", "mv " + shims + "/shutdown " + dir + "/m", dir + "/m"},
+		{"decoded into a start-up file", "echo cmVib290Cg== | base64 -d >> ~/.bashrc", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -41,9 +45,9 @@ func TestRunLaterClassesEndToEnd(t *testing.T) {
 }
 
 // TestLaterCallRunsWhatTheFileHolds drives the real binary in open mode:
-// one call writes a file by means the classifier cannot follow (base64
-// of a power program's file, a script printed into place), which is
-// admitted; the later call that runs it must be denied for what the file
+// one call writes a file by means the classifier cannot follow (a power
+// program's file joined from pieces, a script printed into place), which
+// is admitted; the later call that runs it must be denied for what the file
 // holds, and nothing may reach the marker. A harmless script is asked for.
 func TestLaterCallRunsWhatTheFileHolds(t *testing.T) {
 	env, state, marker, shims := shimmed(t, "open", "")
@@ -54,8 +58,16 @@ func TestLaterCallRunsWhatTheFileHolds(t *testing.T) {
 	}
 	s := startStdio(t, env, state, nil)
 	dir := t.TempDir()
+	// The program's file in two pieces, which a call joins: no copy of
+	// it the classifier could see.
+	half := len(standIn) / 2
+	for i, piece := range []string{standIn[:half], standIn[half:]} {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprint("piece", i)), []byte(piece), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, write := range []string{
-		"base64 " + shims + "/reboot | base64 -d > " + dir + "/x && /bin/chmod +x " + dir + "/x",
+		"cat " + dir + "/piece0 " + dir + "/piece1 > " + dir + "/x && /bin/chmod +x " + dir + "/x",
 		"printf '#!/bin/sh\\nx=pow; ${x}eroff\\n' > " + dir + "/job && /bin/chmod +x " + dir + "/job",
 		"printf 'echo fine\\n' > " + dir + "/ok.sh",
 	} {

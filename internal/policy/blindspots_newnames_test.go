@@ -102,3 +102,73 @@ func TestBlindSpotCommandsConfiguredToRunLater(t *testing.T) {
 		`cat <(echo reboot) > /srv/notes`,
 	))
 }
+
+// TestBlindSpotEncodedCopies: a program the deny list names passed
+// through any program that may hand its bytes on (an encoder and its
+// decoder, a compressor, head -c, sed '', a download of a file: URL, a
+// move) into another name was tier 2 and only cat, pv, tee, dd and the
+// copiers were read as copies. Programs that name, measure or digest
+// files pass no bytes on, and a stage that digests its input ends the
+// stream.
+func TestBlindSpotEncodedCopies(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`base64 /sbin/reboot | base64 -d > /tmp/x`,
+		`base64 /sbin/reboot > /tmp/enc`,
+		`base64 < /sbin/reboot | base64 --decode | tee ~/bin/up`,
+		`gzip -c /sbin/poweroff > /tmp/p.gz`,
+		`xxd /sbin/reboot | xxd -r > /tmp/x`,
+		`od -An -tx1 /sbin/halt | xxd -r -p > /tmp/h`,
+		`head -c 99999999 /sbin/reboot > /tmp/x`,
+		`tail -c +1 /usr/sbin/poweroff >> /tmp/x`,
+		`sed '' /sbin/reboot > /tmp/x`,
+		`awk 1 /sbin/reboot > /tmp/x`,
+		`curl -o /tmp/x file:///sbin/reboot`,
+		`curl --output=/tmp/x file:///sbin/reboot`,
+		`wget -O /tmp/x file:///sbin/shutdown`,
+		`openssl enc -base64 -in /sbin/reboot | openssl enc -d -base64 -out /tmp/x`,
+		`dd if=/sbin/reboot | gzip -dc | cat > /tmp/x`,
+		`zstd -c < /sbin/mkfs.ext4 > /tmp/f.zst`,
+		`mv /sbin/reboot /tmp/x`,
+		`mv /usr/sbin/poweroff /usr/local/bin/p`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`base64 /bin/rm | base64 -d > /tmp/del`,
+	))
+	runExactHosts(t, p, tierCases(TierMutate,
+		`ls -l /sbin/reboot > /tmp/l`,
+		`md5sum /sbin/reboot /sbin/poweroff > /tmp/sums`,
+		`file /sbin/reboot > /tmp/kind`,
+		`stat -c %s /sbin/reboot > /tmp/size`,
+		`echo /sbin/reboot > /tmp/name`,
+		`readelf -h /sbin/reboot > /tmp/h`,
+		`base64 /sbin/reboot | sha256sum > /tmp/s`,
+		`cat /sbin/reboot | wc -c > /tmp/n`,
+		`gzip -c /var/log/syslog > /tmp/log.gz`,
+		`curl -o /tmp/x https://example.org/`,
+	))
+}
+
+// TestBlindSpotComputedTextRunsLater: what a filter computes and prints
+// into a file a program runs later (a start-up file in a home, a cron
+// table) was tier 3, so an approval could let reboot into ~/.bashrc;
+// only literal text met the deny list. It now meets it as computed: a
+// variable's one value, a decoding, a reversal, a translation.
+func TestBlindSpotComputedTextRunsLater(t *testing.T) {
+	p := protectedPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, true,
+		`x=reboot; echo $x >> ~/.bashrc`,
+		`x=reb; echo "${x}oot" >> ~/.profile`,
+		`echo reboot | cat >> ~/.bashrc`,
+		`echo toober | rev >> ~/.bashrc`,
+		`echo reboot | rev | rev >> ~/.bashrc`,
+		`echo cmVib290Cg== | base64 -d >> ~/.bashrc`,
+		`echo cmVib290Cg== | base64 -d > /etc/cron.d/x`,
+		`tr a-z n-za-m <<< erobbg >> ~/.profile`,
+		`printf '%s\n' '* * * * * root poweroff' | cat > /etc/cron.d/p`,
+	))
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		`x=uptime; echo $x >> ~/.bashrc`,
+		`echo ZGYgLWgK | base64 -d >> ~/.bashrc`,
+	))
+}

@@ -320,6 +320,7 @@ func (e *eval) stmt(s *syntax.Stmt, ctx cctx, sc *scope) {
 		return
 	}
 	if ce, ok := s.Cmd.(*syntax.CallExpr); ok {
+		e.runsLaterText(s, redirs, ctx, sc)
 		e.call(ce, ctx, sc, redirs)
 		return
 	}

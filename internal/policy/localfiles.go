@@ -272,10 +272,3 @@ func interpreterOf(text string) string {
 	}
 	return name
 }
-
-// sameFile reports whether the paths a and b lead to one file.
-func sameFile(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	return a != "" && b != "" && err1 == nil && err2 == nil && os.SameFile(fa, fb)
-}

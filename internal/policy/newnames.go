@@ -72,18 +72,18 @@ func (c *call) disguises(ops []arg, r *raiser) {
 }
 
 // copiedByStream applies disguise to a program's file streamed into a new
-// one: cat or pv given it (or reading it through <) with their output
-// redirected to a file, and tee reading it through < into its operands.
-// What a process substitution it is given prints (cat <(echo TEXT) >
-// ~/.bashrc) meets the deny list where that file's text runs later.
+// one by any program that may pass its bytes on (cat, pv, base64, gzip -c,
+// xxd, head -c, sed '', openssl enc; not one that names, measures or
+// digests files: nonCopying): given it (or reading it through <), with
+// its output redirected to a file or named by an output option, and tee
+// reading it through < into its operands. What a process substitution it
+// is given prints (cat <(echo TEXT) > ~/.bashrc) meets the deny list where
+// that file's text runs later.
 func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 	if len(args) == 0 || !args[0].known {
 		return
 	}
 	prog := path.Base(args[0].val)
-	if prog != "cat" && prog != "pv" && prog != "tee" {
-		return
-	}
 	var srcs, dsts []arg
 	for _, r := range redirs {
 		switch {
@@ -94,13 +94,14 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 			srcs = append(srcs, r.file)
 		}
 	}
+	outs := outputOptions(args[1:])
+	dsts = append(dsts, outs...)
 	for _, a := range args[1:] {
-		if strings.HasPrefix(a.val, "-") && a.known {
-			continue
-		}
-		if prog == "tee" {
+		switch {
+		case a.known && strings.HasPrefix(a.val, "-"), slices.Contains(outs, a):
+		case prog == "tee" || prog == "sponge":
 			dsts = append(dsts, a)
-		} else if !a.known || strings.Contains(a.val, "/") {
+		case !nonCopying[prog] && (!a.known || strings.Contains(a.val, "/")):
 			srcs = append(srcs, a)
 		}
 	}
@@ -108,6 +109,33 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 		e.scanSubstituted(srcs, sc)
 	}
 	e.streamDisguises(prog, srcs, dsts)
+}
+
+// nonCopying are programs whose output is never the bytes of the files
+// they are given: they name, list, measure, compare or digest them.
+var nonCopying = set(`ls stat file sha1sum sha224sum sha256sum sha384sum sha512sum md5sum b2sum cksum sum
+	wc du readlink realpath ldd namei getcap lsattr dpkg dpkg-query rpm debsums find test [ which whereis
+	type command cmp diff strings readelf objdump nm size echo printf basename dirname`)
+
+// outputOptions returns the files a program's options name as its output:
+// -o FILE, -OFILE, --output FILE or =FILE, -out FILE, of=FILE.
+func outputOptions(args []arg) []arg {
+	var out []arg
+	for i, a := range args {
+		if !a.known {
+			continue
+		}
+		switch v := a.val; {
+		case v == "-o" || v == "-O" || v == "--output" || v == "-out" || v == "--output-document":
+			if i+1 < len(args) {
+				out = append(out, args[i+1])
+			}
+		case strings.HasPrefix(v, "--output="), strings.HasPrefix(v, "--output-document="), strings.HasPrefix(v, "of="):
+			_, f, _ := strings.Cut(v, "=")
+			out = append(out, arg{val: f, known: true})
+		}
+	}
+	return out
 }
 
 // streamDisguises applies disguise to each file of srcs streamed by prog
@@ -143,49 +171,62 @@ func (e *eval) scanSubstituted(args []arg, sc *scope) {
 }
 
 // pipedCopy applies disguise to a program's file streamed through a pipe
-// into a new one: cat or pv of it (or reading it through <) piped to a
-// command that writes its input to a file (tee FILE, dd of=FILE, sponge
-// FILE, cat > FILE). chain is the pipeline, right to left.
+// into a new one: a stage that may pass its bytes on given it (cat FILE,
+// base64 FILE, cat < FILE), and a later stage that writes its input to a
+// file (tee FILE, dd of=FILE, base64 -d > FILE), the stages between
+// passing the bytes on. chain is the pipeline, right to left.
 func (e *eval) pipedCopy(chain []*syntax.Stmt) {
 	for i := len(chain) - 1; i > 0; i-- {
-		src, ok := streamedFile(chain[i])
+		name, src, ok := streamedFile(chain[i])
 		if !ok {
 			continue
 		}
-		name, dsts := inputWrites(chain[i-1])
-		e.streamDisguises(name, []arg{{val: src, known: true}}, dsts)
+		for j := i - 1; j >= 0; j-- {
+			prog, dsts := stageWrites(chain[j])
+			if prog == "" || nonCopying[prog] {
+				break // its output is not its input's bytes
+			}
+			e.streamDisguises(name, []arg{src}, dsts)
+		}
 	}
 }
 
-// streamedFile returns the file a pipeline stage streams whole to its
-// output: cat FILE, pv FILE, cat < FILE, a literal path.
-func streamedFile(st *syntax.Stmt) (string, bool) {
+// streamedFile returns a pipeline stage's program and the file of a
+// program the deny list names that it streams to its output: a path
+// operand, or what it reads through <.
+func streamedFile(st *syntax.Stmt) (string, arg, bool) {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 {
-		return "", false
+		return "", arg{}, false
 	}
 	vals, ok := litValues(ce.Args)
-	if !ok || vals[0] != "cat" && vals[0] != "pv" {
-		return "", false
+	if !ok || nonCopying[path.Base(vals[0])] {
+		return "", arg{}, false
 	}
-	ops := operands(vals[1:])
+	files := vals[1:]
 	for _, r := range st.Redirs {
-		if r.Word == nil || r.Op != syntax.RdrIn || redirFD(r) != 0 || len(ops) > 0 {
-			continue
-		}
-		if v, ok := litValue(r.Word); ok {
-			ops = []string{v}
+		if r.Word != nil && r.Op == syntax.RdrIn && redirFD(r) == 0 {
+			if v, ok := litValue(r.Word); ok {
+				files = append(files, v)
+			}
 		}
 	}
-	if len(ops) != 1 || !strings.Contains(ops[0], "/") {
-		return "", false
+	for _, f := range files {
+		v := f
+		if _, after, ok := strings.Cut(f, "="); ok {
+			v = after // dd if=FILE
+		}
+		if strings.Contains(v, "/") && !strings.HasPrefix(f, "-") && isDenyTrigger(path.Base(v)) {
+			return path.Base(vals[0]), arg{val: v, known: true}, true
+		}
 	}
-	return ops[0], true
+	return "", arg{}, false
 }
 
-// inputWrites returns the name of a pipeline stage that writes its input
-// to files, and those files.
-func inputWrites(st *syntax.Stmt) (string, []arg) {
+// stageWrites returns a pipeline stage's program and the files it writes
+// its output or input to: its standard output redirected, an output
+// option's file, tee's and sponge's operands.
+func stageWrites(st *syntax.Stmt) (string, []arg) {
 	ce, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || len(ce.Args) == 0 {
 		return "", nil
@@ -195,26 +236,18 @@ func inputWrites(st *syntax.Stmt) (string, []arg) {
 		return "", nil
 	}
 	name := path.Base(vals[0])
-	var out []arg
-	switch name {
-	case "tee", "sponge":
+	var args []arg
+	for _, v := range vals[1:] {
+		args = append(args, arg{val: v, known: true})
+	}
+	out := outputOptions(args)
+	if name == "tee" || name == "sponge" {
 		for _, o := range operands(vals[1:]) {
 			out = append(out, arg{val: o, known: true})
 		}
-	case "dd":
-		for _, v := range vals[1:] {
-			if f, ok := strings.CutPrefix(v, "of="); ok {
-				out = append(out, arg{val: f, known: true})
-			}
-		}
-	case "cat", "pv":
-		if len(operands(vals[1:])) > 0 {
-			return "", nil
-		}
-		for _, r := range st.Redirs {
-			if r.Word == nil || !stdoutFile(r) {
-				continue
-			}
+	}
+	for _, r := range st.Redirs {
+		if r.Word != nil && stdoutFile(r) {
 			if v, ok := litValue(r.Word); ok {
 				out = append(out, arg{val: v, known: true})
 			}

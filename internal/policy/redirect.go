@@ -365,6 +365,28 @@ func runsLaterArg(a arg) bool {
 	return a.known && textRunsLater(TierDestructive, a.val)
 }
 
+// runsLaterText meets the deny list with what a command prints into a
+// file a program runs later (runsLaterArg), where a filter computes it
+// from what the script shows: x=reboot; echo $x >> ~/.bashrc, echo … |
+// base64 -d > /etc/cron.d/x, rev <<< … >> ~/.profile. redirs are s's.
+func (e *eval) runsLaterText(s *syntax.Stmt, redirs []redirect, ctx cctx, sc *scope) {
+	var keep []*syntax.Redirect
+	for i, r := range s.Redirs {
+		if !stdoutFile(r) || !runsLaterArg(redirs[i].file) {
+			keep = append(keep, r)
+		}
+	}
+	if len(keep) == len(s.Redirs) {
+		return
+	}
+	c := *s
+	c.Redirs = keep
+	stages := 0
+	if out, ok := e.stmtOutput(&c, ctx.stdin, ctx, sc, &stages); ok {
+		e.scanText(out)
+	}
+}
+
 // scanAdded meets text an editing program adds (added) with the deny
 // list when one of the files it writes (writes) is text a program runs
 // later: a line inserted into a cron table or a start-up file.

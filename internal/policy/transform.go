@@ -132,7 +132,7 @@ func (e *eval) stmtOutput(s *syntax.Stmt, in stdinSrc, ctx cctx, sc *scope, stag
 		vals := filterWords(argVals(args))
 		switch vals[0] {
 		case "echo", "printf":
-			out, ok := e.echoOutput(c.Args, ctx, sc)
+			out, ok := e.echoOutputWith(c.Args, ctx, sc, r.bind)
 			return out + "\n", ok
 		case "cat":
 			if len(vals) == 2 && !strings.HasPrefix(vals[1], "-") {

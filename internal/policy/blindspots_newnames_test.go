@@ -105,7 +105,7 @@ func TestBlindSpotCommandsConfiguredToRunLater(t *testing.T) {
 
 // TestBlindSpotEncodedCopies: a program the deny list names passed
 // through any program that may hand its bytes on (an encoder and its
-// decoder, a compressor, head -c, sed '', a download of a file: URL, a
+// decoder, a compressor, head -c, sed with no edits, a download of a file: URL, a
 // move) into another name was tier 2 and only cat, pv, tee, dd and the
 // copiers were read as copies. Programs that name, measure or digest
 // files pass no bytes on, and a stage that digests its input ends the

@@ -73,7 +73,7 @@ func (c *call) disguises(ops []arg, r *raiser) {
 
 // copiedByStream applies disguise to a program's file streamed into a new
 // one by any program that may pass its bytes on (cat, pv, base64, gzip -c,
-// xxd, head -c, sed '', openssl enc; not one that names, measures or
+// xxd, head -c, sed with no edits, openssl enc; not one that names, measures or
 // digests files: nonCopying): given it (or reading it through <), with
 // its output redirected to a file or named by an output option, and tee
 // reading it through < into its operands. What a process substitution it

@@ -160,6 +160,16 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 	if v := old.Evaluate(Input{Command: "sh " + d + "/plain"}); v.Denied {
 		t.Errorf("a script older than the policy was read: %s", formatVerdict(v))
 	}
+	// A policy made again (a reload) reads what changed since warden
+	// started, not since the reload.
+	reloaded, err := New(Rules{Path: f.bin, Since: time.Now().Add(-time.Hour)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1100 * time.Millisecond) // past the grace for the kernel's clock
+	if v := reloaded.Evaluate(Input{Command: "sh " + d + "/plain"}); !v.Denied {
+		t.Errorf("after a reload, a script written before it was not read: %s", formatVerdict(v))
+	}
 	// A FIFO is never opened to wait for a writer; a directory is no script.
 	if err := syscall.Mkfifo(filepath.Join(d, "fifo"), 0o644); err != nil {
 		t.Fatal(err)

@@ -90,6 +90,11 @@ type Rules struct {
 	// names, to know their copies by content (programfiles.go). Empty
 	// means the system's usual directories.
 	Path string
+	// Since is when warden started: a local script file changed since
+	// may have been written by an earlier call, and what it runs meets
+	// the deny list when a call runs it (localfiles.go). Zero means when
+	// New is called.
+	Since time.Time
 }
 
 // Policy is a compiled rule set. It is immutable and safe for concurrent use.
@@ -99,7 +104,7 @@ type Policy struct {
 	denyHosts []hostRule
 	protect   *protection
 	files     *programFiles
-	since     time.Time // when it was made: local scripts changed since are read
+	since     time.Time // Rules.Since
 }
 
 type rule struct {
@@ -136,7 +141,10 @@ func New(r Rules) (*Policy, error) {
 		return nil, err
 	}
 	p.protect = pr
-	p.files, p.since = newProgramFiles(r.Path), time.Now()
+	p.files, p.since = newProgramFiles(r.Path), r.Since
+	if p.since.IsZero() {
+		p.since = time.Now()
+	}
 	return p, nil
 }
 

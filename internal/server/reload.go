@@ -20,7 +20,7 @@ import (
 // bad rule or host changes nothing; calls see the old rules and hosts or
 // the new ones, never a mixture. Other keys take effect on restart.
 func (w *Warden) Reload(cfg *config.Config, configPath string) error {
-	pol, err := policy.New(policyRules(cfg, configPath, w.opts.Getenv, w.conf))
+	pol, err := policy.New(policyRules(cfg, configPath, w.opts.Getenv, w.conf, w.started))
 	if err != nil {
 		return fmt.Errorf("policy: %w", err)
 	}

@@ -78,6 +78,9 @@ type Warden struct {
 	hostsCfg *atomic.Pointer[config.Config]
 	// digest is the config digest server_info reports; reloads change it.
 	digest *atomic.Pointer[string]
+	// started is when warden started: the classifier reads the local
+	// scripts changed since, across reloads.
+	started time.Time
 }
 
 // New assembles warden. The caller owns Close.
@@ -101,7 +104,8 @@ func New(o Options) (*Warden, error) {
 	if err != nil {
 		return nil, err
 	}
-	pol, err := policy.New(policyRules(cfg, o.ConfigPath, o.Getenv, conf))
+	started := time.Now()
+	pol, err := policy.New(policyRules(cfg, o.ConfigPath, o.Getenv, conf, started))
 	if err != nil {
 		return nil, fmt.Errorf("policy: %w", err)
 	}
@@ -369,7 +373,7 @@ func New(o Options) (*Warden, error) {
 		closeAudit()
 		return nil, err
 	}
-	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, console: oc, packs: ap, stop: stop, opts: o, conf: conf, hostsCfg: hostsCfg, digest: digest}, nil
+	return &Warden{MCP: srv, Relay: r, audit: log, exports: exports, sessions: reg, hosts: hs, ssh: ssh, groups: groups, fleet: fl, console: oc, packs: ap, stop: stop, opts: o, conf: conf, hostsCfg: hostsCfg, digest: digest, started: started}, nil
 }
 
 // checkSwitchedOff refuses a disable_tools name that matched no tool: a
@@ -440,12 +444,13 @@ func loginShell(getenv func(string) string) string {
 // by selfDeny and, in every spelling a shell resolves, by Protect. Home and
 // the working directory are those of the local commands warden starts.
 // The kernel holds those paths when conf is active, in warden's own
-// namespaces or, with host_namespace: pid1, in PID 1's.
-func policyRules(cfg *config.Config, configPath string, getenv func(string) string, conf *confine.Confiner) policy.Rules {
+// namespaces or, with host_namespace: pid1, in PID 1's. Local scripts
+// changed since warden started are read (policy.Rules.Since).
+func policyRules(cfg *config.Config, configPath string, getenv func(string) string, conf *confine.Confiner, started time.Time) policy.Rules {
 	dir, _ := os.Getwd()
 	return policy.Rules{Deny: selfDeny(cfg, configPath), Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts,
 		Protect: ownPaths(cfg, configPath), Home: getenv("HOME"), Dir: dir,
-		KernelHolds: conf.Status().Active, Path: cfg.Exec.Path}
+		KernelHolds: conf.Status().Active, Path: cfg.Exec.Path, Since: started}
 }
 
 // selfDeny adds to the operator's deny rules one rule per path of warden's

@@ -131,6 +131,8 @@ func TestBlindSpotEncodedCopies(t *testing.T) {
 		`zstd -c < /sbin/mkfs.ext4 > /tmp/f.zst`,
 		`mv /sbin/reboot /tmp/x`,
 		`mv /usr/sbin/poweroff /usr/local/bin/p`,
+		`tar -C /sbin -c reboot | tar -xO > /tmp/x`,
+		`tar --directory=/usr/sbin -cf - poweroff > /tmp/p.tar`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`base64 /bin/rm | base64 -d > /tmp/del`,
@@ -145,6 +147,7 @@ func TestBlindSpotEncodedCopies(t *testing.T) {
 		`base64 /sbin/reboot | sha256sum > /tmp/s`,
 		`cat /sbin/reboot | wc -c > /tmp/n`,
 		`gzip -c /var/log/syslog > /tmp/log.gz`,
+		`tar -C /etc -cf - hosts > /tmp/h.tar`,
 		`curl -o /tmp/x https://example.org/`,
 	))
 }

@@ -105,10 +105,36 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 			srcs = append(srcs, a)
 		}
 	}
+	srcs = append(srcs, archiveMembers(prog, args[1:])...)
 	if slices.ContainsFunc(dsts, runsLaterArg) {
 		e.scanSubstituted(srcs, sc)
 	}
 	e.streamDisguises(prog, srcs, dsts)
+}
+
+// archiveMembers returns the files an archiver's operands name under the
+// directory it changes to first: tar -C /sbin -c reboot archives
+// /sbin/reboot.
+func archiveMembers(prog string, args []arg) []arg {
+	if prog != "tar" && prog != "bsdtar" {
+		return nil
+	}
+	dir := ""
+	var out []arg
+	for i, a := range args {
+		switch v := a.val; {
+		case !a.known:
+		case v == "-C" || v == "--directory":
+			if i+1 < len(args) && args[i+1].known {
+				dir = args[i+1].val
+			}
+		case strings.HasPrefix(v, "--directory="):
+			dir = strings.TrimPrefix(v, "--directory=")
+		case dir != "" && !strings.HasPrefix(v, "-") && !strings.Contains(v, "/") && (i == 0 || args[i-1].val != "-C"):
+			out = append(out, arg{val: path.Join(dir, v), known: true})
+		}
+	}
+	return out
 }
 
 // nonCopying are programs whose output is never the bytes of the files
@@ -204,6 +230,9 @@ func streamedFile(st *syntax.Stmt) (string, arg, bool) {
 		return "", arg{}, false
 	}
 	files := vals[1:]
+	for _, m := range archiveMembers(path.Base(vals[0]), argsOf(vals[1:]...)) {
+		files = append(files, m.val)
+	}
 	for _, r := range st.Redirs {
 		if r.Word != nil && r.Op == syntax.RdrIn && redirFD(r) == 0 {
 			if v, ok := litValue(r.Word); ok {
@@ -236,11 +265,7 @@ func stageWrites(st *syntax.Stmt) (string, []arg) {
 		return "", nil
 	}
 	name := path.Base(vals[0])
-	var args []arg
-	for _, v := range vals[1:] {
-		args = append(args, arg{val: v, known: true})
-	}
-	out := outputOptions(args)
+	out := outputOptions(argsOf(vals[1:]...))
 	if name == "tee" || name == "sponge" {
 		for _, o := range operands(vals[1:]) {
 			out = append(out, arg{val: o, known: true})

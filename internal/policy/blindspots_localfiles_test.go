@@ -141,6 +141,7 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 	for _, c := range []string{
 		"sh " + d + "/plain", "bash " + d + "/plain", "dash -e " + d + "/plain", ". " + d + "/plain", "source " + d + "/plain",
 		d + "/plain", d + "/bang", d + "/envbash", d + "/nested", "bang", "cd " + d + "; ./bang",
+		"cd " + d + " && sh plain", "cd " + d + "; . bang", "python3 job.py", // the working directory (Rules.Dir) or the search path
 		"python3 " + d + "/job.py", d + "/job.py", "sh " + d + "/crlf",
 		"for i in 1 2; do " + d + "/plain; done",
 	} {

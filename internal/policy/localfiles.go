@@ -192,22 +192,21 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 // localScript classifies the script file f that a shell runs (sh FILE,
 // . FILE) by its text.
 func (e *eval) localScript(f arg, ctx cctx) {
-	if !f.known {
-		return
-	}
-	for _, p := range e.localFiles(f.val, true) {
-		if e.localFile(p).script {
-			if text, ok := e.readLocal(p); ok {
-				e.fileScript(text, "sh", p, ctx)
-			}
-		}
+	if f.known {
+		e.localText(f.val, "sh", ctx)
 	}
 }
 
-// localText meets the deny list with the text of the program file f that
-// an interpreter the classifier cannot read runs (python3 FILE).
+// localText meets the deny list with what the script file f runs, read by
+// interp (a shell; python3 FILE is scanned). A name without a slash is
+// looked for in the working directory and on the search path, as bash
+// and . look.
 func (e *eval) localText(f, interp string, ctx cctx) {
-	for _, p := range e.localFiles(f, true) {
+	files := e.localFiles(f, true)
+	if strings.IndexByte(f, '/') < 0 {
+		files = append(e.localFiles("./"+f, true), e.localFiles(f, false)...)
+	}
+	for _, p := range files {
 		if e.localFile(p).script {
 			if text, ok := e.readLocal(p); ok {
 				e.fileScript(text, interp, p, ctx)

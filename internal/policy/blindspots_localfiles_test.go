@@ -150,6 +150,18 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 			t.Errorf("Evaluate(%q) = %s, want denied for what the file runs", c, formatVerdict(v))
 		}
 	}
+	// The file as the input of what runs it, and a cron table installed
+	// from a file.
+	f.write(t, "table", []byte("SHELL=/bin/sh\n*/5 * * * * root systemctl reboot\n"))
+	for _, c := range []string{
+		"sh < " + d + "/plain", "bash -s < " + d + "/plain", "cat " + d + "/plain | sh", "cat " + d + "/plain | bash -s x",
+		"at now < " + d + "/plain", "crontab " + d + "/table", "crontab -u root " + d + "/table",
+		"ssh backup-host < " + d + "/plain",
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for what the file holds", c, formatVerdict(v))
+		}
+	}
 	// What a harmless script runs is not held against it; nor what an
 	// old one (the system's, the operator's) runs in some branch.
 	f.write(t, "fine", []byte("#!/bin/sh\nuptime\ndf -h\n"))

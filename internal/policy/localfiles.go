@@ -215,6 +215,23 @@ func (e *eval) localText(f, interp string, ctx cctx) {
 	}
 }
 
+// localAlts returns what input read from the file f may be, for the deny
+// list's scan of what a program the classifier cannot see into reads (sh
+// < FILE, cat FILE | sh): the text of a local script file, as localText
+// reads it. Only a denial can follow from it: the input stays unknown,
+// since the file may change before it is read.
+func (e *eval) localAlts(f string) []string {
+	var out []string
+	for _, p := range e.localFiles(f, true) {
+		if e.localFile(p).script {
+			if text, ok := e.readLocal(p); ok {
+				out = append(out, text)
+			}
+		}
+	}
+	return out
+}
+
 // fileScript meets the deny list with what text, the script file p run by
 // interp, runs. Only a denial counts: the call's tier is what its name
 // says (an unknown program, a script the classifier cannot see), since

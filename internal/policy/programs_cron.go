@@ -42,6 +42,15 @@ func crontabProgram(c *call) (Tier, string) {
 			c.shell(cmd, "cron job", nil, false)
 		}
 	}
+	if len(ops) > 0 && ops[0] != "-" {
+		// crontab FILE: the table a local file written by an earlier
+		// call holds, as text whose commands meet the deny list.
+		for _, text := range c.e.localAlts(ops[0]) {
+			for _, cmd := range cronCommands(text) {
+				c.e.scanText(cmd)
+			}
+		}
+	}
 	return TierDestructive, "crontab: installs jobs that run later, outside warden's confinement"
 }
 

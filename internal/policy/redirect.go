@@ -89,6 +89,8 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 			in = &stdinSrc{kind: stdinText, text: text} // < <(echo /var/lib)
 		} else if ts := sc.fileTexts(t.val); t.known && len(ts) > 0 {
 			in = &stdinSrc{kind: stdinText, text: ts[len(ts)-1]} // echo … > /tmp/l; xargs cat < /tmp/l
+		} else if t.known {
+			in.alts = e.localAlts(t.val) // sh < /srv/job, written by an earlier call
 		}
 	case syntax.DplIn, syntax.DplOut:
 		switch {

@@ -472,7 +472,11 @@ func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
 	if out, ok := e.stmtOutput(s, ctx.stdin, ctx, sc, &stages); ok {
 		return stdinSrc{kind: stdinText, text: out}
 	}
-	return stdinSrc{kind: stdinUnknown}
+	in := stdinSrc{kind: stdinUnknown}
+	if vals, ok := litValues(ce.Args); ok && len(vals) == 2 && vals[0] == "cat" && len(s.Redirs) == 0 {
+		in.alts = e.localAlts(vals[1]) // cat /srv/job | sh, written by an earlier call
+	}
+	return in
 }
 
 // elementKey is the name under which scope keeps the values of one

@@ -11,7 +11,7 @@ import (
 // can set it back.
 func changed(fi fs.FileInfo) time.Time {
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		return time.Unix(st.Ctim.Sec, st.Ctim.Nsec)
+		return time.Unix(int64(st.Ctim.Sec), int64(st.Ctim.Nsec)) // int32 on 32-bit systems
 	}
 	return fi.ModTime()
 }

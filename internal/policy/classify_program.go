@@ -49,7 +49,7 @@ func (e *eval) program(args []arg, ctx cctx) (t Tier, why string) {
 	}
 	ent, known := knownPrograms[path.Base(a0.val)]
 	if !fn {
-		if t, why, ok := e.localProgram(args, known, ctx); ok {
+		if t, why, ok := e.localProgram(args, known || knownName(path.Base(a0.val)), ctx); ok {
 			return t, why
 		}
 	}

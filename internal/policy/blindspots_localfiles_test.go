@@ -183,12 +183,21 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 	if v := reloaded.Evaluate(Input{Command: "sh " + d + "/plain"}); !v.Denied {
 		t.Errorf("after a reload, a script written before it was not read: %s", formatVerdict(v))
 	}
-	// A FIFO is never opened to wait for a writer; a directory is no script.
-	if err := syscall.Mkfifo(filepath.Join(d, "fifo"), 0o644); err != nil {
+	// A FIFO is never opened (an open acts: it releases a writer blocked
+	// in its own), nor waited on; a directory is no script.
+	fifo := filepath.Join(d, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	released := make(chan struct{})
+	go func() {
+		if w, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			close(released)
+			w.Close()
+		}
+	}()
 	done := make(chan Verdict, 1)
-	go func() { done <- f.p.Evaluate(Input{Command: "sh " + d + "/fifo; " + d + "/fifo; sh " + d}) }()
+	go func() { done <- f.p.Evaluate(Input{Command: "sh " + fifo + "; " + fifo + "; sh < " + fifo + "; sh " + d}) }()
 	select {
 	case v := <-done:
 		if v.Denied {
@@ -196,5 +205,17 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 		}
 	case <-time.After(time.Minute):
 		t.Fatal("classifying a command that runs a FIFO hung")
+	}
+	select {
+	case <-released:
+		t.Error("classifying opened the FIFO: its writer was released")
+	case <-time.After(200 * time.Millisecond):
+	}
+	if r, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+		select { // the writer's open returns once a reader is there
+		case <-released:
+		case <-time.After(time.Minute):
+		}
+		r.Close()
 	}
 }

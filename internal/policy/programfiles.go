@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -54,11 +53,13 @@ type progFile struct {
 	head []byte
 }
 
-// fileStamp tells one state of a candidate file from another.
+// fileStamp tells one state of a candidate file from another: a write
+// changes its change time, which, unlike its modification time, no
+// program can set back.
 type fileStamp struct {
-	path  string
-	size  int64
-	mtime int64
+	path   string
+	size   int64
+	change int64
 }
 
 func newProgramFiles(searchPath string) *programFiles {
@@ -140,7 +141,7 @@ func (pf *programFiles) identify(p string, fi fs.FileInfo) *progFile {
 			return k
 		}
 	}
-	stamp := fileStamp{p, fi.Size(), fi.ModTime().UnixNano()}
+	stamp := fileStamp{p, fi.Size(), changed(fi).UnixNano()}
 	if k, ok := pf.seen[stamp]; ok {
 		return k
 	}
@@ -182,25 +183,6 @@ func lookPath(name string, dirs []string) string {
 		}
 	}
 	return ""
-}
-
-// openRegular opens p for reading only if it is a regular file: a FIFO or
-// a device is never opened in a way that waits or acts (O_NONBLOCK), and
-// is closed again.
-func openRegular(p string) (*os.File, fs.FileInfo, error) {
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	fi, err := f.Stat()
-	if err == nil && !fi.Mode().IsRegular() {
-		err = fs.ErrInvalid
-	}
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, fi, nil
 }
 
 // readHead returns the first headSize bytes of the regular file p.

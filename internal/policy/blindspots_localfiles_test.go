@@ -197,7 +197,9 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 		}
 	}()
 	done := make(chan Verdict, 1)
-	go func() { done <- f.p.Evaluate(Input{Command: "sh " + fifo + "; " + fifo + "; sh < " + fifo + "; sh " + d}) }()
+	go func() {
+		done <- f.p.Evaluate(Input{Command: "sh " + fifo + "; " + fifo + "; sh < " + fifo + "; sh " + d})
+	}()
 	select {
 	case v := <-done:
 		if v.Denied {

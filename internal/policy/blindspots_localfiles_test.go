@@ -221,3 +221,27 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 		r.Close()
 	}
 }
+
+// TestCopiedProgramAmbiguous: a file that holds two watched programs at
+// once (identical files, or one's bytes followed by the other's rest) is
+// taken for the one denied whatever its arguments.
+func TestCopiedProgramAmbiguous(t *testing.T) {
+	bin, dir := t.TempDir(), t.TempDir()
+	same := programBytes(7, 30000)
+	for _, name := range []string{"chmod", "poweroff", "rm"} {
+		if err := os.WriteFile(filepath.Join(bin, name), same, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := New(Rules{Path: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := filepath.Join(dir, "x")
+	if err := os.WriteFile(x, same, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if v := p.Evaluate(Input{Command: x}); !v.Denied || !strings.Contains(v.Reason, "poweroff") {
+		t.Errorf("a copy of identical chmod, poweroff and rm: %s, want denied as poweroff", formatVerdict(v))
+	}
+}

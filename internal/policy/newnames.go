@@ -84,57 +84,45 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 		return
 	}
 	prog := path.Base(args[0].val)
-	var srcs, dsts []arg
+	// The sources first: most commands stream no such file, and then
+	// nothing else is looked at.
+	var srcs []arg
 	for _, r := range redirs {
-		switch {
-		case r.file.val == "":
-		case r.output:
-			dsts = append(dsts, r.file)
-		default:
+		if r.file.val != "" && !r.output {
 			srcs = append(srcs, r.file)
 		}
 	}
-	outs := outputOptions(args[1:])
-	dsts = append(dsts, outs...)
-	for _, a := range args[1:] {
-		switch {
-		case a.known && strings.HasPrefix(a.val, "-"), slices.Contains(outs, a):
-		case prog == "tee" || prog == "sponge":
-			dsts = append(dsts, a)
-		case !nonCopying[prog] && (!a.known || strings.Contains(a.val, "/")):
-			srcs = append(srcs, a)
+	if !nonCopying[prog] && prog != "tee" && prog != "sponge" {
+		for _, a := range args[1:] {
+			// A known word names a file by a path (reboot alone is a
+			// file of the working directory, not the program).
+			if strings.HasPrefix(a.val, "<(") || (!a.known || strings.Contains(a.val, "/") && !strings.HasPrefix(a.val, "-")) && isDenyTrigger(fileName(a)) {
+				srcs = append(srcs, a)
+			}
+		}
+		srcs = append(srcs, archiveMembers(prog, args[1:])...)
+	}
+	if len(srcs) == 0 {
+		return
+	}
+	var dsts []arg
+	for _, r := range redirs {
+		if r.file.val != "" && r.output {
+			dsts = append(dsts, r.file)
 		}
 	}
-	srcs = append(srcs, archiveMembers(prog, args[1:])...)
+	dsts = append(dsts, outputOptions(args[1:])...)
+	if prog == "tee" || prog == "sponge" {
+		for _, a := range args[1:] {
+			if !a.known || !strings.HasPrefix(a.val, "-") {
+				dsts = append(dsts, a)
+			}
+		}
+	}
 	if slices.ContainsFunc(dsts, runsLaterArg) {
 		e.scanSubstituted(srcs, sc)
 	}
 	e.streamDisguises(prog, srcs, dsts)
-}
-
-// archiveMembers returns the files an archiver's operands name under the
-// directory it changes to first: tar -C /sbin -c reboot archives
-// /sbin/reboot.
-func archiveMembers(prog string, args []arg) []arg {
-	if prog != "tar" && prog != "bsdtar" {
-		return nil
-	}
-	dir := ""
-	var out []arg
-	for i, a := range args {
-		switch v := a.val; {
-		case !a.known:
-		case v == "-C" || v == "--directory":
-			if i+1 < len(args) && args[i+1].known {
-				dir = args[i+1].val
-			}
-		case strings.HasPrefix(v, "--directory="):
-			dir = strings.TrimPrefix(v, "--directory=")
-		case dir != "" && !strings.HasPrefix(v, "-") && !strings.Contains(v, "/") && (i == 0 || args[i-1].val != "-C"):
-			out = append(out, arg{val: path.Join(dir, v), known: true})
-		}
-	}
-	return out
 }
 
 // nonCopying are programs whose output is never the bytes of the files
@@ -225,13 +213,17 @@ func streamedFile(st *syntax.Stmt) (string, arg, bool) {
 	if !ok || len(ce.Args) == 0 {
 		return "", arg{}, false
 	}
-	vals, ok := litValues(ce.Args)
-	if !ok || nonCopying[path.Base(vals[0])] {
+	v0, ok := litValue(ce.Args[0])
+	prog := path.Base(v0)
+	if !ok || nonCopying[prog] {
 		return "", arg{}, false
 	}
-	files := vals[1:]
-	for _, m := range archiveMembers(path.Base(vals[0]), argsOf(vals[1:]...)) {
-		files = append(files, m.val)
+	// Most stages name no such file: look before allocating.
+	var files []string
+	for _, w := range ce.Args[1:] {
+		if v, ok := litValue(w); ok && programFile(v) != "" {
+			files = append(files, v)
+		}
 	}
 	for _, r := range st.Redirs {
 		if r.Word != nil && r.Op == syntax.RdrIn && redirFD(r) == 0 {
@@ -240,16 +232,32 @@ func streamedFile(st *syntax.Stmt) (string, arg, bool) {
 			}
 		}
 	}
-	for _, f := range files {
-		v := f
-		if _, after, ok := strings.Cut(f, "="); ok {
-			v = after // dd if=FILE
+	if archivers[prog] {
+		if vals, ok := litValues(ce.Args[1:]); ok {
+			for _, m := range archiveMembers(prog, argsOf(vals...)) {
+				files = append(files, m.val)
+			}
 		}
-		if strings.Contains(v, "/") && !strings.HasPrefix(f, "-") && isDenyTrigger(path.Base(v)) {
-			return path.Base(vals[0]), arg{val: v, known: true}, true
+	}
+	for _, f := range files {
+		if v := programFile(f); v != "" {
+			return prog, arg{val: v, known: true}, true
 		}
 	}
 	return "", arg{}, false
+}
+
+// programFile returns the path a word names when it is the file of a
+// program the deny list reads (/sbin/reboot, dd's if=/sbin/reboot), or "".
+func programFile(w string) string {
+	v := w
+	if _, after, ok := strings.Cut(w, "="); ok {
+		v = after // dd if=FILE
+	}
+	if strings.Contains(v, "/") && !strings.HasPrefix(w, "-") && isDenyTrigger(path.Base(v)) {
+		return v
+	}
+	return ""
 }
 
 // stageWrites returns a pipeline stage's program and the files it writes
@@ -279,4 +287,32 @@ func stageWrites(st *syntax.Stmt) (string, []arg) {
 		}
 	}
 	return name, out
+}
+
+// archivers are the programs archiveMembers reads.
+var archivers = set(`tar bsdtar`)
+
+// archiveMembers returns the files an archiver's operands name under the
+// directory it changes to first: tar -C /sbin -c reboot archives
+// /sbin/reboot.
+func archiveMembers(prog string, args []arg) []arg {
+	if !archivers[prog] {
+		return nil
+	}
+	dir := ""
+	var out []arg
+	for i, a := range args {
+		switch v := a.val; {
+		case !a.known:
+		case v == "-C" || v == "--directory":
+			if i+1 < len(args) && args[i+1].known {
+				dir = args[i+1].val
+			}
+		case strings.HasPrefix(v, "--directory="):
+			dir = strings.TrimPrefix(v, "--directory=")
+		case dir != "" && !strings.HasPrefix(v, "-") && !strings.Contains(v, "/") && (i == 0 || args[i-1].val != "-C"):
+			out = append(out, arg{val: path.Join(dir, v), known: true})
+		}
+	}
+	return out
 }

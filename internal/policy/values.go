@@ -473,8 +473,12 @@ func (e *eval) pipeOutput(s *syntax.Stmt, ctx cctx, sc *scope) stdinSrc {
 		return stdinSrc{kind: stdinText, text: out}
 	}
 	in := stdinSrc{kind: stdinUnknown}
-	if vals, ok := litValues(ce.Args); ok && len(vals) == 2 && vals[0] == "cat" && len(s.Redirs) == 0 {
-		in.alts = e.localAlts(vals[1]) // cat /srv/job | sh, written by an earlier call
+	if len(ce.Args) == 2 && len(s.Redirs) == 0 {
+		if v, _ := litValue(ce.Args[0]); v == "cat" {
+			if f, ok := litValue(ce.Args[1]); ok {
+				in.alts = e.localAlts(f) // cat /srv/job | sh, written by an earlier call
+			}
+		}
 	}
 	return in
 }

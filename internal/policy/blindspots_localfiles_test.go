@@ -152,11 +152,14 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 	}
 	// The file as the input of what runs it, and a cron table installed
 	// from a file.
+	f.write(t, "fine", []byte("#!/bin/sh\nuptime\ndf -h\n"))
 	f.write(t, "table", []byte("SHELL=/bin/sh\n*/5 * * * * root systemctl reboot\n"))
 	for _, c := range []string{
 		"sh < " + d + "/plain", "bash -s < " + d + "/plain", "cat " + d + "/plain | sh", "cat " + d + "/plain | bash -s x",
 		"at now < " + d + "/plain", "crontab " + d + "/table", "crontab -u root " + d + "/table",
 		"ssh backup-host < " + d + "/plain",
+		"sort < " + d + "/plain > /dev/null; sh < " + d + "/plain", // read once, scanned where it runs
+		"sh " + d + "/fine; cat " + d + "/plain | sh",
 	} {
 		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
 			t.Errorf("Evaluate(%q) = %s, want denied for what the file holds", c, formatVerdict(v))
@@ -164,7 +167,6 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 	}
 	// What a harmless script runs is not held against it; nor what an
 	// old one (the system's, the operator's) runs in some branch.
-	f.write(t, "fine", []byte("#!/bin/sh\nuptime\ndf -h\n"))
 	if v := f.p.Evaluate(Input{Command: "sh " + d + "/fine"}); v.Denied || v.Tier != TierDestructive {
 		t.Errorf("a harmless script: %s, want tier 3 (a file the classifier cannot hold), not denied", formatVerdict(v))
 	}

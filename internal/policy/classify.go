@@ -94,10 +94,10 @@ type eval struct {
 	// daemonShadow: a function of the input is named like one of those
 	// programs, so a call of that name may run anything.
 	daemonShadow bool
-	setid        map[string]bool      // localSetid's answers, one stat per path
-	fileRead     map[string]localFile // local files read (localfiles.go)
-	found        map[string]string    // where the search path finds unknown programs
-	inFiles      []string             // the local files classified as the programs they hold, innermost last
+	setid        map[string]bool       // localSetid's answers, one stat per path
+	fileRead     map[string]*localFile // local files read (localfiles.go)
+	found        map[string]string     // where the search path finds unknown programs
+	inFiles      []string              // the local files classified as the programs they hold, innermost last
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make

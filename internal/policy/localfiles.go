@@ -70,21 +70,21 @@ func (e *eval) localFiles(w string, known bool) []string {
 
 // localFile is what one evaluation found a local file to be.
 type localFile struct {
-	prog   *progFile // the deny list's program it holds
-	fi     fs.FileInfo
-	script bool // text a shell or interpreter reads, not yet classified
+	prog       *progFile // the deny list's program it holds
+	fi         fs.FileInfo
+	script     bool   // text a shell or interpreter may read, written since warden started
+	text       string // its text, once read
+	read       bool
+	classified bool // what it runs has met the deny list
 }
 
-// localFile returns what the file p holds, reading it once per
-// evaluation (a script running one file 30,000 times reads it once).
-// The text of a script is reported once.
-func (e *eval) localFile(p string) localFile {
+// localFile returns what the file p holds, looking once per evaluation
+// (a script running one file 30,000 times reads it once).
+func (e *eval) localFile(p string) *localFile {
 	if lf, ok := e.fileRead[p]; ok {
-		lf.script = false
-		e.fileRead[p] = lf
 		return lf
 	}
-	var lf localFile
+	lf := &localFile{}
 	if head, fi, err := readHead(p); err == nil && !e.protectedFile(p) {
 		lf.prog = e.p.files.identify(p, fi)
 		lf.fi = fi
@@ -96,10 +96,35 @@ func (e *eval) localFile(p string) localFile {
 		lf.script = lf.prog == nil && bytes.IndexByte(head, 0) < 0 && !changed(fi).Before(e.p.since.Add(-time.Second))
 	}
 	if e.fileRead == nil {
-		e.fileRead = map[string]localFile{}
+		e.fileRead = map[string]*localFile{}
 	}
 	e.fileRead[p] = lf
 	return lf
+}
+
+// scriptText returns the text of the script file p (lf), read once.
+func (e *eval) scriptText(lf *localFile, p string) (string, bool) {
+	if !lf.script {
+		return "", false
+	}
+	if !lf.read {
+		lf.read = true
+		lf.text, lf.script = e.readLocal(p)
+	}
+	return lf.text, lf.script
+}
+
+// classifyScript meets the deny list with what the script file p, run by
+// interp, runs: once per evaluation, as the finding stays.
+func (e *eval) classifyScript(p, interp string, ctx cctx) {
+	lf := e.localFile(p)
+	if text, ok := e.scriptText(lf, p); ok && !lf.classified {
+		lf.classified = true
+		if interp == "" {
+			interp = interpreterOf(text)
+		}
+		e.fileScript(text, interp, p, ctx)
+	}
 }
 
 // runAs returns the words a program file holding k runs as when called
@@ -180,11 +205,7 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 			}
 			return max(t, TierMutate), holds + why, true
 		}
-		if lf.script {
-			if text, ok := e.readLocal(p); ok {
-				e.fileScript(text, interpreterOf(text), p, ctx)
-			}
-		}
+		e.classifyScript(p, "", ctx)
 	}
 	return 0, "", false
 }
@@ -207,11 +228,7 @@ func (e *eval) localText(f, interp string, ctx cctx) {
 		files = append(e.localFiles("./"+f, true), e.localFiles(f, false)...)
 	}
 	for _, p := range files {
-		if e.localFile(p).script {
-			if text, ok := e.readLocal(p); ok {
-				e.fileScript(text, interp, p, ctx)
-			}
-		}
+		e.classifyScript(p, interp, ctx)
 	}
 }
 
@@ -223,10 +240,8 @@ func (e *eval) localText(f, interp string, ctx cctx) {
 func (e *eval) localAlts(f string) []string {
 	var out []string
 	for _, p := range e.localFiles(f, true) {
-		if e.localFile(p).script {
-			if text, ok := e.readLocal(p); ok {
-				out = append(out, text)
-			}
+		if text, ok := e.scriptText(e.localFile(p), p); ok {
+			out = append(out, text)
 		}
 	}
 	return out

@@ -247,3 +247,51 @@ func TestCopiedProgramAmbiguous(t *testing.T) {
 		t.Errorf("a copy of identical chmod, poweroff and rm: %s, want denied as poweroff", formatVerdict(v))
 	}
 }
+
+// TestCopiedProgramRewritten: what a file was found to hold is kept by
+// its change time, so a file rewritten after a first, harmless reading
+// (same size, its modification time set back) is read again.
+func TestCopiedProgramRewritten(t *testing.T) {
+	f := newLocalFixture(t)
+	reboot := f.read(t, "reboot")
+	x := f.write(t, "x", programBytes(42, len(reboot)))
+	st, err := os.Stat(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := f.p.Evaluate(Input{Command: x}); v.Denied {
+		t.Fatalf("a program of its own: %s", formatVerdict(v))
+	}
+	time.Sleep(20 * time.Millisecond) // past the kernel clock's tick
+	f.write(t, "x", reboot)
+	if err := os.Chtimes(x, st.ModTime(), st.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	if v := f.p.Evaluate(Input{Command: x}); !v.Denied {
+		t.Errorf("rewritten to hold reboot: %s, want denied", formatVerdict(v))
+	}
+}
+
+// TestProgramFilesRefresh: a program the deny list names, installed after
+// the program files were found, is known once they are found again (at
+// most a minute later).
+func TestProgramFilesRefresh(t *testing.T) {
+	f := newLocalFixture(t)
+	if v := f.p.Evaluate(Input{Command: f.write(t, "first", programBytes(50, 9000))}); v.Denied {
+		t.Fatalf("a program of its own: %s", formatVerdict(v))
+	}
+	halt := programBytes(51, 9000)
+	if err := os.WriteFile(filepath.Join(f.bin, "halt"), halt, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	x := f.write(t, "x", halt)
+	if v := f.p.Evaluate(Input{Command: x}); v.Denied {
+		t.Fatalf("known before the program files were found again: %s", formatVerdict(v))
+	}
+	f.p.files.mu.Lock()
+	f.p.files.built = time.Now().Add(-programsFresh)
+	f.p.files.mu.Unlock()
+	if v := f.p.Evaluate(Input{Command: x}); !v.Denied {
+		t.Errorf("a copy of a program installed since: %s, want denied", formatVerdict(v))
+	}
+}

@@ -133,6 +133,7 @@ func TestBlindSpotEncodedCopies(t *testing.T) {
 		`mv /usr/sbin/poweroff /usr/local/bin/p`,
 		`tar -C /sbin -c reboot | tar -xO > /tmp/x`,
 		`tar --directory=/usr/sbin -cf - poweroff > /tmp/p.tar`,
+		`base64 < /sbin/reboot > /tmp/e`,
 	))
 	runBlindHosts(t, p, sameCases(TierDestructive, false,
 		`base64 /bin/rm | base64 -d > /tmp/del`,
@@ -145,6 +146,8 @@ func TestBlindSpotEncodedCopies(t *testing.T) {
 		`echo /sbin/reboot > /tmp/name`,
 		`readelf -h /sbin/reboot > /tmp/h`,
 		`base64 /sbin/reboot | sha256sum > /tmp/s`,
+		`sha256sum < /sbin/reboot > /tmp/s`,
+		`wc -c < /sbin/reboot > /tmp/n`,
 		`cat /sbin/reboot | wc -c > /tmp/n`,
 		`gzip -c /var/log/syslog > /tmp/log.gz`,
 		`tar -C /etc -cf - hosts > /tmp/h.tar`,

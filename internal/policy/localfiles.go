@@ -210,16 +210,8 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 	return 0, "", false
 }
 
-// localScript classifies the script file f that a shell runs (sh FILE,
-// . FILE) by its text.
-func (e *eval) localScript(f arg, ctx cctx) {
-	if f.known {
-		e.localText(f.val, "sh", ctx)
-	}
-}
-
 // localText meets the deny list with what the script file f runs, read by
-// interp (a shell; python3 FILE is scanned). A name without a slash is
+// interp (sh FILE, . FILE; python3 FILE is scanned). A name without a slash is
 // looked for in the working directory and on the search path, as bash
 // and . look.
 func (e *eval) localText(f, interp string, ctx cctx) {

@@ -84,6 +84,9 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 		return
 	}
 	prog := path.Base(args[0].val)
+	if nonCopying[prog] {
+		return // sha256sum < /sbin/reboot > /tmp/s: no bytes of it pass on
+	}
 	// The sources first: most commands stream no such file, and then
 	// nothing else is looked at.
 	var srcs []arg
@@ -92,7 +95,7 @@ func (e *eval) copiedByStream(args []arg, redirs []redirect, sc *scope) {
 			srcs = append(srcs, r.file)
 		}
 	}
-	if !nonCopying[prog] && prog != "tee" && prog != "sponge" {
+	if prog != "tee" && prog != "sponge" {
 		for _, a := range args[1:] {
 			// A known word names a file by a path (reboot alone is a
 			// file of the working directory, not the program).

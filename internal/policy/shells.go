@@ -115,7 +115,9 @@ func shellProgram(c *call) (Tier, string) {
 			return c.stdinProgram(c.name)
 		}
 		c.e.opaque = true
-		c.e.localScript(rest[0], c.ctx)
+		if rest[0].known {
+			c.e.localText(f, "sh", c.ctx)
+		}
 		return TierDestructive, fmt.Sprintf("%s runs script file %q the classifier cannot see", c.name, truncate(f, 64))
 	}
 	return c.stdinProgram(c.name)
@@ -313,7 +315,9 @@ func sourceProgram(c *call) (Tier, string) {
 		return c.stdinProgram(c.name)
 	}
 	c.e.opaque = true
-	c.e.localScript(f, c.ctx)
+	if f.known {
+		c.e.localText(f.val, "sh", c.ctx)
+	}
 	return TierDestructive, fmt.Sprintf("%s runs file %q the classifier cannot see", c.name, truncate(f.val, 64))
 }
 

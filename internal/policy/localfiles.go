@@ -245,6 +245,16 @@ func (e *eval) localAlts(f string) []string {
 // the file may change before it runs, and a script's every branch is not
 // what one run of it does (/etc/init.d/nginx status).
 func (e *eval) fileScript(text, interp, p string, ctx cctx) {
+	if why := e.textDenial(text, interp, p, ctx, false); why != "" {
+		e.deny("runs the file " + truncate(p, 64) + ", which runs " + why)
+	}
+}
+
+// textDenial returns why the deny list refuses text, the script file p
+// run by interp, or "". A shell's script is classified as the nested
+// shell it is; another interpreter's has its raw text scanned, as has a
+// shell's that passes when scan is set (text that may reach any program).
+func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) string {
 	sub := e.fork()
 	defer sub.release()
 	if shFamily[interp] || interp == "zsh" || interp == "ksh" || interp == "mksh" || interp == "busybox" {
@@ -252,12 +262,14 @@ func (e *eval) fileScript(text, interp, p string, ctx cctx) {
 		ctx.pos, ctx.hasPos, ctx.sc = nil, false, nil
 		ctx.zsh = interp == "zsh"
 		sub.script(text, ctx, "script file "+truncate(p, 64))
-	} else {
+		if !scan {
+			return sub.denyWhy
+		}
+	}
+	if !sub.denied {
 		sub.scanText(text)
 	}
-	if sub.denied {
-		e.deny("runs the file " + truncate(p, 64) + ", which runs " + sub.denyWhy)
-	}
+	return sub.denyWhy
 }
 
 // shFamily are the shells whose language is the one the classifier reads.

@@ -309,6 +309,7 @@ func (e *eval) input(in *Input) {
 		for _, t := range []string{in.Command, in.Script, strings.Join(in.Argv, " ")} {
 			e.scanText(t)
 		}
+		e.namedFiles(ctx, in.Command, in.Script, strings.Join(in.Argv, " "))
 	}
 }
 

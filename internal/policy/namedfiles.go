@@ -1,0 +1,134 @@
+package policy
+
+import (
+	"os"
+	"path"
+	"strings"
+	"time"
+)
+
+// A call that runs text the classifier cannot see may run what any file
+// it names holds, however the text gets there: through a descriptor
+// (exec 3<F; sh <&3, sh /dev/fd/3 3<F), a command substitution (eval
+// "$(cat F)", sh -c "$(<F)", x=$(cat F); $x), a filter (head F | sh,
+// dd if=F | sh, sed p F | sh) or a program's own reading (awk
+// '{system($0)}' F). Following each of those is following the class one
+// spelling at a time; instead, once a call is opaque, every local file
+// its text names that changed since warden started meets the deny list,
+// as the call's own raw text does. Only a denial follows: the call keeps
+// the tier its opacity gave it.
+
+// maxNamedFiles is how many names one call's text has looked up.
+const maxNamedFiles = 4096
+
+// namedFiles meets the deny list with the text of each local file that
+// texts name, read as a script.
+func (e *eval) namedFiles(ctx cctx, texts ...string) {
+	if !e.local || e.p.files == nil || e.denied {
+		return
+	}
+	var dirs []string
+	if e.paths != nil {
+		dirs, _ = e.cwds()
+	}
+	seen := map[string]bool{}
+	since := e.p.since.Add(-time.Second) // the kernel's clock is coarse
+	check := func(p string) bool {
+		if seen[p] || unreadDir(p) {
+			return true
+		}
+		if len(seen) >= maxNamedFiles {
+			return false
+		}
+		seen[p] = true
+		// A stat first: most names are programs, options or files
+		// older than warden, which are not opened.
+		fi, err := os.Stat(p)
+		if err != nil || !fi.Mode().IsRegular() || changed(fi).Before(since) {
+			return true
+		}
+		lf := e.localFile(p)
+		text, ok := e.scriptText(lf, p)
+		if !ok {
+			return true
+		}
+		if why := e.textDenial(text, interpreterOf(text), p, ctx, true); why != "" {
+			e.deny("runs text the classifier cannot see, and names the file " + truncate(p, 64) + ", which runs " + why)
+			return false
+		}
+		return true
+	}
+	words := map[string]bool{}
+	for _, s := range texts {
+		nameTokens(s, func(w string) bool {
+			if words[w] {
+				return true
+			}
+			words[w] = true
+			switch {
+			case strings.HasPrefix(w, "/"):
+				return check(path.Clean(w))
+			case strings.HasPrefix(w, "~/"):
+				if e.p.protect != nil && e.p.protect.home != "" {
+					return check(path.Join(e.p.protect.home, w[2:]))
+				}
+			default:
+				for _, d := range dirs {
+					if !check(path.Join(d, w)) {
+						return false
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// unreadDir reports whether p is under a tree of the kernel's, whose
+// names (/dev/fd/3, /proc/self/fd/0) are warden's own descriptors here.
+func unreadDir(p string) bool {
+	for _, d := range []string{"/proc/", "/sys/", "/dev/"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// nameSeps end a word that may name a file: blanks, the shell's
+// operators and expansions, and the = of NAME=FILE and if=FILE.
+const nameSeps = " \t\r\n;&|()<>`$={},"
+
+// nameTokens calls f with each word of s that may name a file, until f
+// returns false: s split at nameSeps and quotes; then with quotes and
+// backslashes taken out, which joins /tmp/j""ob and /tmp/j\ob; and each
+// quoted string whole, which keeps "/tmp/my job".
+func nameTokens(s string, f func(string) bool) {
+	split := func(s, seps string) bool {
+		for s != "" {
+			w, rest := s, ""
+			if i := strings.IndexAny(s, seps); i >= 0 {
+				w, rest = s[:i], s[i+1:]
+			}
+			if w != "" && w[0] != '-' && len(w) <= 4096 && !f(w) {
+				return false
+			}
+			s = rest
+		}
+		return true
+	}
+	if !split(s, nameSeps+`"'\`) || !strings.ContainsAny(s, `"'\`) {
+		return
+	}
+	if !split(strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(s), nameSeps) {
+		return
+	}
+	for _, q := range []string{`"`, `'`} {
+		parts := strings.Split(s, q)
+		for i := 1; i < len(parts); i += 2 {
+			if strings.Contains(parts[i], "/") && !split(parts[i], "\n") {
+				return
+			}
+		}
+	}
+}

@@ -15,8 +15,7 @@ import (
 var (
 	textSpace = strings.NewReplacer("\"", "", "'", "", "\\", "", ",", " ", "[", " ", "]", " ",
 		"{", " ", "}", " ", ">", " > ", "<", " < ", "\t", " ", "!", " ")
-	textVars    = strings.NewReplacer("${IFS}", " ", "$IFS", " ", "${HOME}", "$HOME")
-	funcDefText = regexp.MustCompile(`([A-Za-z0-9_:.\-]+)\s*\(\s*\)\s*\{([^}]*)\}`)
+	textVars = strings.NewReplacer("${IFS}", " ", "$IFS", " ", "${HOME}", "$HOME")
 	// forkLoopText is an interpreter's fork bomb: a loop that never ends
 	// and forks on every pass (perl's fork while 1 and fork while fork,
 	// python's while True: os.fork(), ruby's loop { fork }, for(;;){fork}).
@@ -135,22 +134,9 @@ func (e *eval) scanOnce(s string) {
 	if e.foldedState(s) {
 		return
 	}
-	if strings.Contains(s, "()") {
-		// Each search resumes inside the last match's body, not after it:
-		// a definition nested in another's body, or one whose "()" a
-		// match reaching back across a line end took, is found too.
-		for pos, n := 0, 0; pos < len(s) && n < 64; n++ {
-			m := funcDefText.FindStringSubmatchIndex(s[pos:])
-			if m == nil {
-				break
-			}
-			name, body := s[pos+m[2]:pos+m[3]], s[pos+m[4]:pos+m[5]]
-			if strings.Contains(body, name) && strings.ContainsAny(body, "|&") {
-				e.deny("fork bomb: function " + name + " starts copies of itself")
-				return
-			}
-			pos += m[4]
-		}
+	if why := forkBombDef(s); why != "" {
+		e.deny(why)
+		return
 	}
 	if strings.Contains(s, "fork") && forkLoopText.MatchString(s) {
 		e.deny("fork bomb: a loop that never ends forks on every pass")
@@ -316,4 +302,57 @@ func squeezeSlashes(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
+}
+
+// forkBombDef returns why text defines a function, NAME() { BODY }, whose
+// body starts copies of itself (:(){ :|:& };:), or "". Every definition
+// is looked at, those nested in another's body too; a body is read up
+// to its first "}". Bodies that overlap (definitions nested in one body)
+// are read again, up to 64 times the text's length; past that the text
+// is refused rather than left half read.
+func forkBombDef(s string) string {
+	isBlank := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+	isName := func(c byte) bool {
+		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_:.-", c) >= 0
+	}
+	closeAt, budget := -1, 64*len(s)
+	for i := strings.IndexByte(s, '('); i >= 0; {
+		j := i + 1
+		for j < len(s) && isBlank(s[j]) {
+			j++
+		}
+		k := j + 1
+		for k < len(s) && isBlank(s[k]) {
+			k++
+		}
+		n := i
+		for n > 0 && isBlank(s[n-1]) {
+			n--
+		}
+		end := n
+		for n > 0 && isName(s[n-1]) {
+			n--
+		}
+		if j < len(s) && s[j] == ')' && k < len(s) && s[k] == '{' && n < end {
+			if closeAt <= k {
+				if closeAt = strings.IndexByte(s[k+1:], '}'); closeAt < 0 {
+					return "" // no body ends: nor does any later one
+				}
+				closeAt += k + 1
+			}
+			name, body := s[n:end], s[k+1:closeAt]
+			if budget -= len(body); budget < 0 {
+				return "text nests more function definitions than the scan reads"
+			}
+			if strings.ContainsAny(body, "|&") && strings.Contains(body, name) {
+				return "fork bomb: function " + name + " starts copies of itself"
+			}
+		}
+		next := strings.IndexByte(s[i+1:], '(')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return ""
 }

@@ -30,7 +30,7 @@ func (e *eval) scanAPIs(s string) bool {
 	if strings.Contains(s, "rmtree") || strings.Contains(s, "remove_tree") || strings.Contains(s, "rm_r") ||
 		strings.Contains(s, "remove_") || strings.Contains(s, "rmSync") || strings.Contains(s, "rmdirSync") ||
 		strings.Contains(s, "rimraf") || strings.Contains(s, "Remove-Item") || strings.Contains(s, "promises.rm") {
-		for _, m := range apiRemoveTree.FindAllStringSubmatch(s, 16) {
+		for _, m := range apiRemoveTree.FindAllStringSubmatch(s, -1) {
 			if criticalPath(m[1]) {
 				e.deny("text removes " + truncate(m[1], 64) + " and everything under it")
 				return true
@@ -39,7 +39,7 @@ func (e *eval) scanAPIs(s string) bool {
 	}
 	if strings.Contains(s, "kill") {
 		for _, re := range []*regexp.Regexp{apiKillPid, apiKillSig} {
-			for _, m := range re.FindAllStringSubmatch(s, 16) {
+			for _, m := range re.FindAllStringSubmatch(s, -1) {
 				if n := pidWord(m[1]); n == "1" || n == "-1" {
 					e.deny("text signals " + n + " (" + truncate(strings.TrimLeft(m[0], "( \t;{"), 48) + "): kills init or every process")
 					return true
@@ -47,8 +47,8 @@ func (e *eval) scanAPIs(s string) bool {
 			}
 		}
 	}
-	if strings.Contains(s, "/dev/") {
-		for _, m := range apiDevWrite.FindAllStringSubmatch(s, 16) {
+	if quotedDev(s) {
+		for _, m := range apiDevWrite.FindAllStringSubmatch(s, -1) {
 			dev, mode := m[1], m[2]
 			if dev == "" || strings.Contains(m[0], `"+<`) || strings.Contains(m[0], `'+<`) ||
 				strings.Contains(m[0], `">`) || strings.Contains(m[0], `'>`) || strings.Contains(m[0], `"+>`) {
@@ -70,7 +70,7 @@ func (e *eval) scanAPIs(s string) bool {
 		}
 		// os.open('/dev/sda', os.O_WRONLY|…): the flags follow the path.
 		if i := strings.Index(s, "O_WRONLY"); i >= 0 || strings.Contains(s, "O_RDWR") {
-			for _, m := range apiDevWrite.FindAllStringSubmatch(s, 16) {
+			for _, m := range apiDevWrite.FindAllStringSubmatch(s, -1) {
 				if blockTarget(m[1]) {
 					e.deny("text opens block device " + m[1] + " for writing")
 					return true
@@ -83,6 +83,30 @@ func (e *eval) scanAPIs(s string) bool {
 			e.deny("text calls the kernel's reboot directly")
 			return true
 		}
+	}
+	return false
+}
+
+// quotedDev reports whether a quote opens a string that starts with
+// /dev/, past a mode (+<, >, >>, +>) and blanks: every match of
+// apiDevWrite holds one, and most texts that name /dev/ (2>/dev/null)
+// do not, so the expression is not run over them.
+func quotedDev(s string) bool {
+	for i := strings.Index(s, "/dev/"); i >= 0; {
+		j := i
+		for j > 0 && strings.IndexByte(" \t\n\f\r", s[j-1]) >= 0 {
+			j--
+		}
+		for _, mode := range []string{"", ">", ">>", "+<", "+>"} {
+			if k := j - len(mode); k > 0 && s[k:j] == mode && (s[k-1] == '"' || s[k-1] == '\'') {
+				return true
+			}
+		}
+		next := strings.Index(s[i+1:], "/dev/")
+		if next < 0 {
+			break
+		}
+		i += 1 + next
 	}
 	return false
 }

@@ -75,7 +75,11 @@ func TestLaterCallRunsWhatTheFileHolds(t *testing.T) {
 			t.Fatalf("writing the file was refused (%v): %s", got["status"], text(res))
 		}
 	}
-	for _, run := range []string{dir + "/x", "cd " + dir + " && ./x now", dir + "/job", "sh " + dir + "/job", ". " + dir + "/job"} {
+	for _, run := range []string{
+		dir + "/x", "cd " + dir + " && ./x now", dir + "/job", "sh " + dir + "/job", ". " + dir + "/job",
+		// text that reaches a shell unseen, from a file the call names
+		"exec 3<" + dir + "/job; sh <&3", "eval \"$(cat " + dir + "/job)\"", "head -5 " + dir + "/job | sh",
+	} {
 		t.Run(run, func(t *testing.T) { refusedCleanly(t, s.cs, run, "denied", marker, "") })
 	}
 	// A script the classifier cannot hold to its text is tier 3 in any

@@ -97,6 +97,7 @@ type eval struct {
 	setid        map[string]bool       // localSetid's answers, one stat per path
 	fileRead     map[string]*localFile // local files read (localfiles.go)
 	found        map[string]string     // where the search path finds unknown programs
+	inputFiles   []string              // files input redirections open, as resolved (namedfiles.go)
 	inFiles      []string              // the local files classified as the programs they hold, innermost last
 }
 

@@ -5,6 +5,8 @@ import (
 	"path"
 	"strings"
 	"time"
+
+	"mvdan.cc/sh/v3/syntax"
 )
 
 // A call that runs text the classifier cannot see may run what any file
@@ -59,28 +61,54 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 		return true
 	}
 	words := map[string]bool{}
-	for _, s := range texts {
-		nameTokens(s, func(w string) bool {
-			if words[w] {
-				return true
-			}
-			words[w] = true
-			switch {
-			case strings.HasPrefix(w, "/"):
-				return check(path.Clean(w))
-			case strings.HasPrefix(w, "~/"):
-				if e.p.protect != nil && e.p.protect.home != "" {
-					return check(path.Join(e.p.protect.home, w[2:]))
-				}
-			default:
-				for _, d := range dirs {
-					if !check(path.Join(d, w)) {
-						return false
-					}
-				}
-			}
+	visit := func(w string) bool {
+		if words[w] {
 			return true
-		})
+		}
+		words[w] = true
+		switch {
+		case strings.HasPrefix(w, "/"):
+			return check(path.Clean(w))
+		case strings.HasPrefix(w, "~/"):
+			if e.p.protect != nil && e.p.protect.home != "" {
+				return check(path.Join(e.p.protect.home, w[2:]))
+			}
+		default:
+			for _, d := range dirs {
+				if !check(path.Join(d, w)) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	// The files input redirections open, as the walk resolved them
+	// (exec 3<"$d/job"), then every word of the texts.
+	for _, w := range e.inputFiles {
+		if !visit(w) {
+			return
+		}
+	}
+	for _, s := range texts {
+		nameTokens(s, visit)
+	}
+}
+
+// noteInputFile keeps the file an input redirection opens, w resolved as
+// t, for namedFiles: its value, or each one the script's literal values
+// for its variables give it (n=job; exec 3<"$d/$n").
+func (e *eval) noteInputFile(w *syntax.Word, t arg, ctx cctx, sc *scope) {
+	if t.known {
+		if len(e.inputFiles) < maxNamedFiles {
+			e.inputFiles = append(e.inputFiles, t.val)
+		}
+		return
+	}
+	for _, bind := range sc.bindings([]*syntax.Word{w}) {
+		alt := resolver{e: e, ctx: ctx, sc: sc, bind: bind}
+		if v := alt.lit(w); v.known && len(e.inputFiles) < maxNamedFiles {
+			e.inputFiles = append(e.inputFiles, v.val)
+		}
 	}
 }
 

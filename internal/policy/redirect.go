@@ -92,6 +92,9 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 		} else if t.known {
 			in.alts = e.localAlts(t.val) // sh < /srv/job, written by an earlier call
 		}
+		if e.local {
+			e.noteInputFile(r.Word, t, ctx, sc)
+		}
 	case syntax.DplIn, syntax.DplOut:
 		switch {
 		case t.known && t.val == "-":

@@ -41,6 +41,8 @@ func TestBlindSpotNamedFiles(t *testing.T) {
 		"eval \"$(cat '" + d + "/my job')\"", "eval \"$(cat " + d + "/pl\"\"ain)\"", "eval \"$(cat " + d + "/pl\\ain)\"",
 		"cd " + d + "; sh < plain", "cd " + d + "; cat plain | sh", "cd " + d + " && eval \"$(cat ./plain)\"",
 		"cat job.py | python3 -", "cd " + d + "; python3 <(cat job.py)", "eval \"$(cat " + d + "/computed)\"",
+		// a glob in the name's last part
+		"eval \"$(cat " + d + "/pl*)\"", "exec 3<" + d + "/p?ain; sh <&3", "cd " + d + "; cat [p]lain | sh",
 		// a name computed where an input redirection opens it
 		"d=" + d[:len(d)-1] + "; exec 3<\"${d}" + d[len(d)-1:] + "/my job\"; sh <&3", "n=pl; exec 4<" + d + "/${n}ain; bash <&4",
 	} {

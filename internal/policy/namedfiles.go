@@ -60,6 +60,26 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 		}
 		return true
 	}
+	// A glob in the last part of a name (/tmp/j*) is each file it
+	// matches, from one read of the directory.
+	checkGlob := func(p string) bool {
+		dir, pat := path.Split(p)
+		if !strings.ContainsAny(pat, "*?[") || strings.ContainsAny(dir, "*?[") || unreadDir(dir) {
+			return check(p)
+		}
+		d, err := os.Open(dir)
+		if err != nil {
+			return true
+		}
+		ents, _ := d.ReadDir(maxNamedFiles)
+		d.Close()
+		for _, ent := range ents {
+			if ok, _ := path.Match(pat, ent.Name()); ok && !check(dir+ent.Name()) {
+				return false
+			}
+		}
+		return true
+	}
 	words := map[string]bool{}
 	visit := func(w string) bool {
 		if words[w] {
@@ -68,14 +88,14 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 		words[w] = true
 		switch {
 		case strings.HasPrefix(w, "/"):
-			return check(path.Clean(w))
+			return checkGlob(path.Clean(w))
 		case strings.HasPrefix(w, "~/"):
 			if e.p.protect != nil && e.p.protect.home != "" {
-				return check(path.Join(e.p.protect.home, w[2:]))
+				return checkGlob(path.Join(e.p.protect.home, w[2:]))
 			}
 		default:
 			for _, d := range dirs {
-				if !check(path.Join(d, w)) {
+				if !checkGlob(path.Join(d, w)) {
 					return false
 				}
 			}

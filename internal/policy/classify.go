@@ -98,6 +98,7 @@ type eval struct {
 	fileRead     map[string]*localFile // local files read (localfiles.go)
 	found        map[string]string     // where the search path finds unknown programs
 	inputFiles   []string              // files input redirections open, as resolved (namedfiles.go)
+	projectDirs  map[string]bool       // directories whose project files were read (projectcode.go)
 	inFiles      []string              // the local files classified as the programs they hold, innermost last
 }
 

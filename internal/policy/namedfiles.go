@@ -34,7 +34,6 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 		dirs, _ = e.cwds()
 	}
 	seen := map[string]bool{}
-	since := e.p.since.Add(-time.Second) // the kernel's clock is coarse
 	check := func(p string) bool {
 		if seen[p] || unreadDir(p) {
 			return true
@@ -43,10 +42,7 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 			return false
 		}
 		seen[p] = true
-		// A stat first: most names are programs, options or files
-		// older than warden, which are not opened.
-		fi, err := os.Stat(p)
-		if err != nil || !fi.Mode().IsRegular() || changed(fi).Before(since) {
+		if !e.recent(p) {
 			return true
 		}
 		lf := e.localFile(p)
@@ -130,6 +126,14 @@ func (e *eval) noteInputFile(w *syntax.Word, t arg, ctx cctx, sc *scope) {
 			e.inputFiles = append(e.inputFiles, v.val)
 		}
 	}
+}
+
+// recent reports whether p is a regular file changed since warden
+// started, from a stat: most names a text gives are programs, options or
+// files older than warden, which are then not opened.
+func (e *eval) recent(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular() && !changed(fi).Before(e.p.since.Add(-time.Second)) // the kernel's clock is coarse
 }
 
 // unreadDir reports whether p is under a tree of the kernel's, whose

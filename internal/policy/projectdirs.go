@@ -53,6 +53,7 @@ var projectPrograms = map[string]string{
 // that loads code from the files of the project it runs in, and that
 // project may be one the agent wrote without approval.
 func (c *call) inProject(t Tier, why string) (Tier, string) {
+	c.projectCode()
 	if t >= TierDestructive {
 		return t, why
 	}

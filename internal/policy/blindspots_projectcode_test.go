@@ -1,0 +1,86 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBlindSpotProjectCode: a project program run on this machine (make,
+// npm test, git status, cargo build) is denied when its project's files,
+// written since warden started by means the classifier could not follow,
+// run what the deny list refuses; mentions that run nothing (comments,
+// echoed words, a branch's name) and old projects are not held against it.
+func TestBlindSpotProjectCode(t *testing.T) {
+	f := newLocalFixture(t)
+	bad, ok := filepath.Join(f.dir, "bad"), filepath.Join(f.dir, "ok")
+	write := func(dir, name, text string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(bad, "Makefile", "# build\nCC ?= cc\nall:\n\t@echo building \\\n\t  all\n\tsudo reboot\n")
+	write(bad, "sub/GNUmakefile", "X := $(shell systemctl poweroff)\nall:\n\ttrue\n")
+	write(bad, "justfile", "build:\n    cargo build\n    reboot\n")
+	write(bad, "package.json", `{"name": "x", "scripts": {"build": "tsc", "test": "jest && shutdown -h now"}}`)
+	write(bad, "composer.json", `{"scripts": {"post-install-cmd": ["@php x", "halt -p"]}}`)
+	write(bad, "build.rs", "fn main() {\n    std::process::Command::new(\"reboot\").status().unwrap();\n}\n")
+	write(bad, "conftest.py", "import os\nos.system('init 0')\n")
+	write(bad, ".git/config", "[core]\n\tbare = false\n\tfsmonitor = \"sys\\\"temctl\" reboot # x\n")
+	write(bad, "repo2/.git/config", "[diff]\n\texternal = /bin/sh -c 'kill -9 -1'\n")
+	write(bad, "repo3/.git/hooks/pre-commit", "#!/bin/sh\nsystemctl poweroff\n")
+	write(bad, "repo3/.git/hooks/pre-push.sample", "#!/bin/sh\necho fine\n")
+	write(bad, "bare.git/config", "[alias]\n\tst = !reboot\n")
+	for _, c := range []string{
+		"cd " + bad + " && make", "make -C " + bad, "make --directory=" + bad + " all", "cd " + bad + "; gmake -j4",
+		"make -C " + bad + "/sub", "cd " + bad + " && just build", "cd " + bad + " && npm test", "cd " + bad + " && npm run build",
+		"cd " + bad + " && composer install", "cd " + bad + " && cargo build --release", "cd " + bad + " && pytest -q",
+		"cd " + bad + " && git status", "git -C " + bad + " diff", "git -C " + bad + "/repo2 diff HEAD~1",
+		"cd " + bad + "/repo3 && git commit -m wip", "git --git-dir=" + bad + "/bare.git log",
+	} {
+		v := f.p.Evaluate(Input{Command: c})
+		if !v.Denied || !strings.Contains(v.Reason, "project's code") {
+			t.Errorf("Evaluate(%q) = %s, want denied for what its project's files run", c, formatVerdict(v))
+		}
+	}
+	// Mentions that run nothing.
+	write(ok, "Makefile", "# reboot the board after flashing: make flash && ssh pi sudo true\nall:\n\t@echo remember to reboot\n")
+	write(ok, "package.json", `{"name": "reboot", "description": "shutdown helper", "scripts": {"test": "echo reboot"}}`)
+	write(ok, ".git/config", "[branch \"reboot\"]\n\tremote = origin\n[core]\n\tpager = less -R\n")
+	write(ok, "conftest.py", "# reboot\nimport os\n")
+	for _, c := range []string{"cd " + ok + " && make", "cd " + ok + " && npm test", "cd " + ok + " && git status", "cd " + ok + " && pytest"} {
+		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s: its project's files run nothing the deny list refuses", c, formatVerdict(v))
+		}
+	}
+	// A project older than warden, and another host's, are not read.
+	old := *f.p
+	old.since = time.Now().Add(time.Hour)
+	if v := old.Evaluate(Input{Command: "cd " + bad + " && make"}); v.Denied {
+		t.Errorf("an old project was read: %s", formatVerdict(v))
+	}
+	if v := f.p.Evaluate(Input{Command: "cd " + bad + " && make", Host: "nas"}); v.Denied {
+		t.Errorf("another host's project was read here: %s", formatVerdict(v))
+	}
+}
+
+// TestGitSettings: a repository's config read as git reads it.
+func TestGitSettings(t *testing.T) {
+	got := gitSettings("[core]\n\tpager = \"less\" -R ; a comment\n[remote \"origin\"]\n\turl = x\n[alias] st = !git \\\n status\n[Filter.lfs]\n\tclean = a\\\"b\n")
+	want := [][2]string{{"core.pager", "less -R"}, {"remote.origin.url", "x"}, {"alias.st", "!git  status"}, {"filter.lfs.clean", `a"b`}}
+	if len(got) != len(want) {
+		t.Fatalf("gitSettings = %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("setting %d = %q, want %q", i, got[i], want[i])
+		}
+	}
+}

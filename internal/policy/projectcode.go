@@ -1,0 +1,311 @@
+package policy
+
+import (
+	"encoding/json"
+	"maps"
+	"os"
+	"path"
+	"slices"
+	"strings"
+)
+
+// A project program run on this machine (make, npm test, cargo build, git
+// status) runs the code its project's files hold: a Makefile's recipes,
+// package.json's scripts, a repository's hooks and the programs its
+// .git/config names. An earlier call admitted in open mode may have
+// written them by means the classifier cannot follow (a download, an
+// archive unpacked, a clone), so the project files in each directory the
+// program may run in, changed since warden started, meet the deny list
+// when it runs: read as a shell script and scanned as raw text, as a
+// script an earlier call wrote is. Only a denial follows: the call keeps
+// the tier its name gives.
+
+// projectDirOptions name the directory a project program works in
+// (make -C, git -C, npm --prefix, yarn --cwd), or its repository
+// (--git-dir: its config and hooks are there, not under .git).
+var projectDirOptions = set(`-C --directory --cwd --dir --prefix --work-tree --git-dir -R --repository`)
+
+// projectCodeFiles are the files, in its project directory, whose code
+// each project program runs. git and the programs that run it read the
+// repository's config and hooks instead (projectPrograms).
+var projectCodeFiles = map[string][]string{
+	"make": {"Makefile", "makefile", "GNUmakefile"}, "gmake": {"Makefile", "makefile", "GNUmakefile"},
+	"bmake": {"Makefile", "makefile", "BSDmakefile"}, "ninja": {"build.ninja"}, "just": {"justfile", "Justfile", ".justfile"},
+	"task": {"Taskfile.yml", "Taskfile.yaml"}, "go-task": {"Taskfile.yml", "Taskfile.yaml"}, "rake": {"Rakefile", "rakefile"},
+	"scons": {"SConstruct", "SConscript"}, "ant": {"build.xml"}, "mvn": {"pom.xml"}, "mvnw": {"pom.xml"},
+	"gradle": {"build.gradle", "build.gradle.kts", "settings.gradle"}, "gradlew": {"build.gradle", "build.gradle.kts", "settings.gradle"},
+	"cmake": {"CMakeLists.txt"}, "meson": {"meson.build"}, "tox": {"tox.ini"}, "nox": {"noxfile.py"},
+	"pytest": {"conftest.py", "pyproject.toml"}, "py.test": {"conftest.py", "pyproject.toml"},
+	"npm": {"package.json", ".npmrc"}, "npx": {"package.json", ".npmrc"}, "pnpm": {"package.json", ".npmrc"},
+	"yarn": {"package.json", ".yarnrc.yml"}, "yarnpkg": {"package.json", ".yarnrc.yml"},
+	"cargo": {"build.rs", "Cargo.toml", ".cargo/config.toml"}, "invoke": {"tasks.py"}, "inv": {"tasks.py"}, "fab": {"fabfile.py"},
+	"doit": {"dodo.py"}, "grunt": {"Gruntfile.js"}, "gulp": {"gulpfile.js"}, "tilt": {"Tiltfile"}, "vagrant": {"Vagrantfile"},
+	"bundle": {"Gemfile"}, "composer": {"composer.json"}, "mix": {"mix.exs"}, "sbt": {"build.sbt"}, "zig": {"build.zig"},
+	"docker-compose": {"compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"}, "nix-build": {"default.nix"},
+	"podman-compose": {"compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"}, "nix-shell": {"shell.nix", "default.nix"},
+	"devbox": {"devbox.json"}, "pre-commit": {".pre-commit-config.yaml"}, "ansible": {"ansible.cfg"},
+	"ansible-playbook": {"ansible.cfg"}, "ansible-inventory": {"ansible.cfg"},
+}
+
+// projectCode meets the deny list with the project files of the
+// directories c may run in.
+func (c *call) projectCode() {
+	e := c.e
+	files, ok := projectCodeFiles[c.name]
+	git := projectPrograms[c.name] == ".git/config" || strings.HasPrefix(c.name, "git-")
+	if !ok && !git || !e.local || e.p.files == nil || e.paths == nil || e.denied {
+		return
+	}
+	if e.projectDirs == nil {
+		e.projectDirs = map[string]bool{}
+	}
+	cwds, _ := e.cwds()
+	dirs := slices.Clone(cwds)
+	var gitDirs []string
+	for i, a := range c.args {
+		name, v, eq := strings.Cut(a.val, "=")
+		if !a.known || !projectDirOptions[name] {
+			continue
+		}
+		if !eq {
+			if i+1 >= len(c.args) || !c.args[i+1].known {
+				continue
+			}
+			v = c.args[i+1].val
+		}
+		for _, d := range cwds {
+			dir := v
+			if !strings.HasPrefix(v, "/") {
+				dir = path.Join(d, v)
+			}
+			if name == "--git-dir" {
+				gitDirs = append(gitDirs, path.Clean(dir))
+			} else {
+				dirs = append(dirs, path.Clean(dir))
+			}
+		}
+	}
+	for _, d := range dirs {
+		if key := c.name + "\x00" + d; !e.projectDirs[key] {
+			e.projectDirs[key] = true
+		} else {
+			continue
+		}
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			continue
+		}
+		for _, f := range files {
+			if !c.projectFile(path.Join(d, f)) {
+				return
+			}
+		}
+		if git {
+			gitDirs = append(gitDirs, path.Join(d, ".git"))
+		}
+	}
+	for _, g := range gitDirs {
+		if e.projectDirs[g] {
+			continue
+		}
+		e.projectDirs[g] = true
+		if !c.projectFile(path.Join(g, "config")) {
+			return
+		}
+		hooks, _ := os.ReadDir(path.Join(g, "hooks"))
+		for _, h := range hooks {
+			if !strings.HasSuffix(h.Name(), ".sample") && !c.projectFile(path.Join(g, "hooks", h.Name())) {
+				return
+			}
+		}
+	}
+}
+
+// projectFile meets the deny list with the project file p, once per
+// evaluation, and reports whether the call is still not denied. Each
+// kind of file is read for what runs from it: a package's scripts and a
+// Makefile's or justfile's recipes (and make's $(shell …)) as shell
+// commands, a repository's config for the settings git runs, its hooks
+// as scripts; other files' raw text, comment lines left out, is scanned.
+func (c *call) projectFile(p string) bool {
+	e := c.e
+	if !e.recent(p) {
+		return true
+	}
+	lf := e.localFile(p)
+	text, ok := e.scriptText(lf, p)
+	if !ok || lf.classified {
+		return true
+	}
+	lf.classified = true
+	sub := e.fork()
+	defer sub.release()
+	ctx := c.ctx
+	ctx.nest++
+	ctx.pos, ctx.hasPos, ctx.sc = nil, false, nil
+	run := func(cmd string) { sub.script(cmd, ctx, "project file "+truncate(p, 64)) }
+	base, dir := path.Base(p), path.Base(path.Dir(p))
+	switch {
+	case base == "package.json" || base == "composer.json":
+		for _, cmd := range packageScripts(text) {
+			run(cmd)
+		}
+	case slices.Contains(projectCodeFiles["make"], base) || base == "BSDmakefile" || slices.Contains(projectCodeFiles["just"], base):
+		for _, cmd := range recipeLines(text) {
+			run(cmd)
+		}
+	case dir == "hooks":
+		if why := sub.textDenial(text, interpreterOf(text), p, c.ctx, false); why != "" {
+			sub.deny(why)
+		}
+	case base == "config":
+		git := call{e: sub, name: "git", ctx: ctx}
+		for _, kv := range gitSettings(text) {
+			if gitConfigRisky(kv[0]) {
+				git.gitConfigPayload(kv[0], kv[1], true)
+			}
+		}
+	default:
+		sub.scanText(uncommented(text))
+	}
+	if sub.denied {
+		e.deny(c.name + " runs its project's code, and " + truncate(p, 64) + " runs " + sub.denyWhy)
+		return false
+	}
+	return true
+}
+
+// packageScripts returns the commands of a package.json's (or
+// composer.json's) "scripts", in the order of their names; text that is
+// not such JSON is one command, for the shell's reading.
+func packageScripts(text string) []string {
+	var pkg struct {
+		Scripts map[string]any `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil {
+		return []string{text}
+	}
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(pkg.Scripts)) {
+		switch v := pkg.Scripts[name].(type) {
+		case string:
+			out = append(out, v)
+		case []any: // composer: a list of commands
+			for _, s := range v {
+				if s, ok := s.(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// recipeLines returns the shell commands of a Makefile's or justfile's
+// text: each recipe line (indented; continuation lines joined; make's
+// @, - and + taken off), and what each $(shell …) runs wherever it is.
+func recipeLines(text string) []string {
+	text = strings.ReplaceAll(text, "\\\n", " ")
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if line != "" && (line[0] == '\t' || line[0] == ' ') {
+			if l := strings.TrimLeft(line, " \t@-+"); l != "" && l[0] != '#' {
+				out = append(out, l)
+			}
+		}
+		for rest := line; ; {
+			i := strings.Index(rest, "$(shell ")
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len("$(shell "):]
+			depth, end := 1, len(rest)
+			for j := 0; j < len(rest) && depth > 0; j++ {
+				switch rest[j] {
+				case '(':
+					depth++
+				case ')':
+					if depth--; depth == 0 {
+						end = j
+					}
+				}
+			}
+			out = append(out, rest[:end])
+		}
+	}
+	return out
+}
+
+// gitSettings returns the settings of a git config file's text, each as
+// its key (section, subsection and name: core.fsmonitor,
+// alias.x, filter.lfs.clean) and value.
+func gitSettings(text string) [][2]string {
+	text = strings.ReplaceAll(text, "\\\n", "") // a value continued on the next line
+	var out [][2]string
+	section := ""
+	for _, line := range strings.Split(text, "\n") {
+		l := strings.TrimSpace(line)
+		if strings.HasPrefix(l, "[") {
+			end := strings.IndexByte(l, ']')
+			if end < 0 {
+				continue
+			}
+			name, sub, ok := strings.Cut(l[1:end], " ")
+			section = strings.ToLower(name)
+			if ok {
+				section += "." + gitValue(strings.TrimSpace(sub))
+			}
+			l = strings.TrimSpace(l[end+1:]) // [core] pager = x
+		}
+		if l == "" || l[0] == '#' || l[0] == ';' {
+			continue
+		}
+		key, val, _ := strings.Cut(l, "=")
+		out = append(out, [2]string{section + "." + strings.ToLower(strings.TrimSpace(key)), gitValue(strings.TrimSpace(val))})
+	}
+	return out
+}
+
+// gitValue returns a git config value as git reads it: quotes taken off,
+// escapes applied, a comment (# or ; outside quotes) cut.
+func gitValue(v string) string {
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(v); i++ {
+		switch ch := v[i]; {
+		case ch == '"':
+			quoted = !quoted
+		case ch == '\\' && i+1 < len(v):
+			i++
+			switch v[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'b':
+				b.WriteByte('\b')
+			default:
+				b.WriteByte(v[i])
+			}
+		case (ch == '#' || ch == ';') && !quoted:
+			return strings.TrimSpace(b.String())
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// uncommented returns text without its comment lines (# and //), which
+// name what a file does not run.
+func uncommented(text string) string {
+	if !strings.Contains(text, "#") && !strings.Contains(text, "//") {
+		return text
+	}
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(text, "\n") {
+		if l := strings.TrimSpace(line); !strings.HasPrefix(l, "#") && !strings.HasPrefix(l, "//") {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
+}

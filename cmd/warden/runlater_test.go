@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 )
@@ -86,5 +87,43 @@ func TestLaterCallRunsWhatTheFileHolds(t *testing.T) {
 	// mode: asked for, not denied.
 	if _, got := callTool(t, s.cs, "run_command", map[string]any{"command": "sh " + dir + "/ok.sh"}); got["status"] != "approval_required" {
 		t.Errorf("a harmless script: %v, want approval_required", got)
+	}
+}
+
+// TestLaterCallRunsItsProjectCode drives the real binary in open mode on
+// repositories whose files changed after warden started (a clone, an
+// unpacked archive): git runs the program the config's core.fsmonitor
+// names on status, and a pre-commit hook on commit. The call must be
+// denied for what those files run — the real git would run the power
+// stand-ins — and nothing may reach the marker.
+func TestLaterCallRunsItsProjectCode(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed") // scripts/test installs it
+	}
+	env, state, marker, _ := shimmed(t, "open", "")
+	s := startStdio(t, env, state, nil)
+	repo := func(name string) string {
+		dir := filepath.Join(t.TempDir(), name)
+		if out, err := exec.Command(git, "init", "-q", dir).CombinedOutput(); err != nil {
+			t.Fatalf("git init: %v: %s", err, out)
+		}
+		return dir
+	}
+	monitored, hooked := repo("monitored"), repo("hooked")
+	f, err := os.OpenFile(filepath.Join(monitored, ".git", "config"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(f, "[core]\n\tfsmonitor = reboot\n")
+	f.Close()
+	if err := os.WriteFile(filepath.Join(hooked, ".git", "hooks", "pre-commit"), []byte("#!/bin/sh\nsystemctl poweroff\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, run := range []string{
+		git + " -C " + monitored + " status", "cd " + monitored + " && " + git + " diff",
+		"cd " + hooked + " && " + git + " -c user.name=a -c user.email=a@b commit -q --allow-empty -m x",
+	} {
+		t.Run(run, func(t *testing.T) { refusedCleanly(t, s.cs, run, "denied", marker, "") })
 	}
 }

@@ -16,7 +16,7 @@ import (
 // written them by means the classifier cannot follow (a download, an
 // archive unpacked, a clone), so the project files in each directory the
 // program may run in, changed since warden started, meet the deny list
-// when it runs: read as a shell script and scanned as raw text, as a
+// when it runs, each read for what runs from it (projectFile), as a
 // script an earlier call wrote is. Only a denial follows: the call keeps
 // the tier its name gives.
 

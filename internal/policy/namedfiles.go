@@ -51,7 +51,7 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 			return true
 		}
 		if why := e.textDenial(text, interpreterOf(text), p, ctx, true); why != "" {
-			e.deny("runs text the classifier cannot see, and names the file " + truncate(p, 64) + ", which runs " + why)
+			e.deny("runs text the classifier cannot see, and names the file " + truncate(p, 64) + ": " + why)
 			return false
 		}
 		return true

@@ -168,7 +168,7 @@ func (c *call) projectFile(p string) bool {
 		sub.scanText(uncommented(text))
 	}
 	if sub.denied {
-		e.deny(c.name + " runs its project's code, and " + truncate(p, 64) + " runs " + sub.denyWhy)
+		e.deny(c.name + " runs its project's code, and " + truncate(p, 64) + ": " + sub.denyWhy)
 		return false
 	}
 	return true

@@ -102,11 +102,15 @@ var bench1MiB = []struct {
 	// rm -f makes it tier 3; nothing in it is opaque or denied.
 	{"mixed", repeatTo(append(append([]string(nil), benchReadOnly...), benchMixed...), "", 1<<20), TierDestructive},
 	{"oneline", repeatTo(benchLine, "; ", 1<<20), TierRead},
+	// One command runs text the classifier cannot see, so the whole
+	// text is scanned and the files it names are looked up.
+	{"opaque", repeatTo(append(append([]string(nil), benchReadOnly...), "eval \"$(systemctl show -p ExecStart nginx)\"\n"), "", 1<<20), TierDestructive},
 }
 
 // BenchmarkEvaluate1MiB classifies 1 MiB scripts: many short read-only
-// commands, a mix with mutations, here-documents and nested shells, and one
-// long line of ;-separated commands.
+// commands, a mix with mutations, here-documents and nested shells, one
+// long line of ;-separated commands, and the read-only commands with an
+// eval of computed text among them.
 func BenchmarkEvaluate1MiB(b *testing.B) {
 	p := testPolicy(b)
 	for _, bc := range bench1MiB {

@@ -151,34 +151,41 @@ func unreadDir(p string) bool {
 // operators and expansions, and the = of NAME=FILE and if=FILE.
 const nameSeps = " \t\r\n;&|()<>`$={},"
 
+// unquoted takes a word's quotes and backslashes out.
+var unquoted = strings.NewReplacer(`"`, "", `'`, "", `\`, "")
+
 // nameTokens calls f with each word of s that may name a file, until f
-// returns false: s split at nameSeps and quotes; then with quotes and
-// backslashes taken out, which joins /tmp/j""ob and /tmp/j\ob; and each
-// quoted string whole, which keeps "/tmp/my job".
+// returns false: s split at nameSeps; a word with quotes or backslashes
+// both split at them and with them taken out, which joins /tmp/j""ob and
+// /tmp/j\ob; and each quoted string whole, which keeps "/tmp/my job".
 func nameTokens(s string, f func(string) bool) {
-	split := func(s, seps string) bool {
+	visit := func(w string) bool { return w == "" || w[0] == '-' || len(w) > 4096 || f(w) }
+	split := func(s, seps string, each func(string) bool) bool {
 		for s != "" {
 			w, rest := s, ""
 			if i := strings.IndexAny(s, seps); i >= 0 {
 				w, rest = s[:i], s[i+1:]
 			}
-			if w != "" && w[0] != '-' && len(w) <= 4096 && !f(w) {
+			if !each(w) {
 				return false
 			}
 			s = rest
 		}
 		return true
 	}
-	if !split(s, nameSeps+`"'\`) || !strings.ContainsAny(s, `"'\`) {
-		return
-	}
-	if !split(strings.NewReplacer(`"`, "", `'`, "", `\`, "").Replace(s), nameSeps) {
+	quotes := `"'\`
+	if !split(s, nameSeps, func(w string) bool {
+		if !strings.ContainsAny(w, quotes) {
+			return visit(w)
+		}
+		return split(w, quotes, visit) && visit(unquoted.Replace(w))
+	}) || !strings.ContainsAny(s, `"'`) {
 		return
 	}
 	for _, q := range []string{`"`, `'`} {
 		parts := strings.Split(s, q)
 		for i := 1; i < len(parts); i += 2 {
-			if strings.Contains(parts[i], "/") && !split(parts[i], "\n") {
+			if strings.Contains(parts[i], "/") && !split(parts[i], "\n", visit) {
 				return
 			}
 		}

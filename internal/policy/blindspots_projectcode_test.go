@@ -38,12 +38,15 @@ func TestBlindSpotProjectCode(t *testing.T) {
 	write(bad, "repo3/.git/hooks/pre-commit", "#!/bin/sh\nsystemctl poweroff\n")
 	write(bad, "repo3/.git/hooks/pre-push.sample", "#!/bin/sh\necho fine\n")
 	write(bad, "bare.git/config", "[alias]\n\tst = !reboot\n")
+	write(bad, "repo4/.git/config", "[core]\n\thooksPath = .githooks\n")
+	write(bad, "repo4/.githooks/pre-commit", "#!/bin/sh\nhalt -f\n")
 	for _, c := range []string{
 		"cd " + bad + " && make", "make -C " + bad, "make --directory=" + bad + " all", "cd " + bad + "; gmake -j4",
 		"make -C " + bad + "/sub", "cd " + bad + " && just build", "cd " + bad + " && npm test", "cd " + bad + " && npm run build",
 		"cd " + bad + " && composer install", "cd " + bad + " && cargo build --release", "cd " + bad + " && pytest -q",
 		"cd " + bad + " && git status", "git -C " + bad + " diff", "git -C " + bad + "/repo2 diff HEAD~1",
 		"cd " + bad + "/repo3 && git commit -m wip", "git --git-dir=" + bad + "/bare.git log",
+		"git -C " + bad + "/repo4 commit -m wip",
 	} {
 		v := f.p.Evaluate(Input{Command: c})
 		if !v.Denied || !strings.Contains(v.Reason, "project's code") {

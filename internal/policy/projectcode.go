@@ -111,13 +111,42 @@ func (c *call) projectCode() {
 		if !c.projectFile(path.Join(g, "config")) {
 			return
 		}
-		hooks, _ := os.ReadDir(path.Join(g, "hooks"))
-		for _, h := range hooks {
-			if !strings.HasSuffix(h.Name(), ".sample") && !c.projectFile(path.Join(g, "hooks", h.Name())) {
-				return
+		for _, hooks := range hookDirs(e, g) {
+			ents, _ := os.ReadDir(hooks)
+			for _, h := range ents {
+				if !strings.HasSuffix(h.Name(), ".sample") && !c.projectFile(path.Join(hooks, h.Name())) {
+					return
+				}
 			}
 		}
 	}
+}
+
+// hookDirs returns the directories whose hooks the repository g (its .git
+// directory) runs: g/hooks, and the core.hooksPath its config names,
+// which a relative value puts under the work tree.
+func hookDirs(e *eval, g string) []string {
+	dirs := []string{path.Join(g, "hooks")}
+	text, ok := e.readLocal(path.Join(g, "config"))
+	if !ok {
+		return dirs
+	}
+	for _, kv := range gitSettings(text) {
+		if kv[0] != "core.hookspath" || kv[1] == "" {
+			continue
+		}
+		d := kv[1]
+		switch {
+		case strings.HasPrefix(d, "~/") && e.p.protect != nil && e.p.protect.home != "":
+			d = path.Join(e.p.protect.home, d[2:])
+		case !strings.HasPrefix(d, "/") && path.Base(g) == ".git":
+			d = path.Join(path.Dir(g), d)
+		case !strings.HasPrefix(d, "/"):
+			d = path.Join(g, d) // a bare repository's hooks run in it
+		}
+		dirs = append(dirs, path.Clean(d))
+	}
+	return dirs
 }
 
 // projectFile meets the deny list with the project file p, once per

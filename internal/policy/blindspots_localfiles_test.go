@@ -46,6 +46,21 @@ func newLocalFixture(t *testing.T) *localFixture {
 	return f
 }
 
+// unreadOldOrRemote checks that command, which the files f wrote make
+// denied, is not denied when they are older than the policy (the
+// system's, the operator's) nor on another host, whose files are not read.
+func (f *localFixture) unreadOldOrRemote(t *testing.T, command string) {
+	t.Helper()
+	old := *f.p
+	old.since = time.Now().Add(time.Hour)
+	if v := old.Evaluate(Input{Command: command}); v.Denied {
+		t.Errorf("%q: files older than the policy were read: %s", command, formatVerdict(v))
+	}
+	if v := f.p.Evaluate(Input{Command: command, Host: "nas"}); v.Denied {
+		t.Errorf("%q: another host's files were read here: %s", command, formatVerdict(v))
+	}
+}
+
 // write creates the file name in f.dir with b, executable.
 func (f *localFixture) write(t *testing.T, name string, b []byte) string {
 	t.Helper()
@@ -170,11 +185,7 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 	if v := f.p.Evaluate(Input{Command: "sh " + d + "/fine"}); v.Denied || v.Tier != TierDestructive {
 		t.Errorf("a harmless script: %s, want tier 3 (a file the classifier cannot hold), not denied", formatVerdict(v))
 	}
-	old := *f.p
-	old.since = time.Now().Add(time.Hour)
-	if v := old.Evaluate(Input{Command: "sh " + d + "/plain"}); v.Denied {
-		t.Errorf("a script older than the policy was read: %s", formatVerdict(v))
-	}
+	f.unreadOldOrRemote(t, "sh "+d+"/plain")
 	// A policy made again (a reload) reads what changed since warden
 	// started, not since the reload.
 	reloaded, err := New(Rules{Path: f.bin, Since: time.Now().Add(-time.Hour)})

@@ -1,9 +1,11 @@
 package policy
 
 import (
+	"fmt"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestBlindSpotNamedFiles: a call that runs text the classifier cannot
@@ -65,14 +67,7 @@ func TestBlindSpotNamedFiles(t *testing.T) {
 			t.Errorf("Evaluate(%q) = %s: it runs nothing unseen", c, formatVerdict(v))
 		}
 	}
-	old := *f.p
-	old.since = time.Now().Add(time.Hour)
-	if v := old.Evaluate(Input{Command: "exec 3<" + P + "; sh <&3"}); v.Denied {
-		t.Errorf("a file older than the policy was read: %s", formatVerdict(v))
-	}
-	if v := f.p.Evaluate(Input{Command: "exec 3<" + P + "; sh <&3", Host: "nas"}); v.Denied {
-		t.Errorf("another host's file was read here: %s", formatVerdict(v))
-	}
+	f.unreadOldOrRemote(t, "exec 3<"+P+"; sh <&3")
 	// A FIFO named by an opaque call is not opened.
 	fifoUnopened(t, f.p, d, func(fifo string) string { return "eval \"$(cat " + fifo + ")\"" })
 }
@@ -89,5 +84,38 @@ func TestNameTokens(t *testing.T) {
 		if !strings.Contains("|"+got+"|", "|"+w+"|") {
 			t.Errorf("nameTokens: %q lacks %q", got, w)
 		}
+	}
+}
+
+// TestNamedFilesLimits: names under /proc, /sys and /dev are never looked
+// up, so /dev/fd/N, which is warden's own descriptor when warden looks,
+// is not read for a call; and a call's text has at most maxNamedFiles
+// names looked up, the file named within them read and one past them not.
+func TestNamedFilesLimits(t *testing.T) {
+	f := newLocalFixture(t)
+	own, err := os.Open(f.write(t, "own", []byte("reboot\n"))) // warden's descriptor, here the test's
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer own.Close()
+	for _, name := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/" + strconv.Itoa(os.Getpid()) + "/fd/"} {
+		c := "eval \"$(cat " + name + strconv.Itoa(int(own.Fd())) + ")\""
+		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) read warden's own descriptor: %s", c, formatVerdict(v))
+		}
+	}
+	P := f.write(t, "plain", []byte("reboot\n"))
+	names := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, " /nonexistent/n%d", i)
+		}
+		return b.String()
+	}
+	if v := f.p.Evaluate(Input{Command: "eval \"$X\"" + names(maxNamedFiles-16) + " " + P}); !v.Denied {
+		t.Errorf("a file named within the limit: %s, want denied", formatVerdict(v))
+	}
+	if v := f.p.Evaluate(Input{Command: "eval \"$X\"" + names(maxNamedFiles) + " " + P}); v.Denied {
+		t.Errorf("a file named past the limit was read: %s", formatVerdict(v))
 	}
 }

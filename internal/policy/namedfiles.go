@@ -42,11 +42,7 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 			return false
 		}
 		seen[p] = true
-		if !e.recent(p) {
-			return true
-		}
-		lf := e.localFile(p)
-		text, ok := e.scriptText(lf, p)
+		_, text, ok := e.recentScript(p)
 		if !ok {
 			return true
 		}
@@ -128,12 +124,18 @@ func (e *eval) noteInputFile(w *syntax.Word, t arg, ctx cctx, sc *scope) {
 	}
 }
 
-// recent reports whether p is a regular file changed since warden
-// started, from a stat: most names a text gives are programs, options or
-// files older than warden, which are then not opened.
-func (e *eval) recent(p string) bool {
+// recentScript returns what the file p is and its text, when it is a
+// script changed since warden started. A stat comes first: most names a
+// text gives are programs, options or files older than warden, which are
+// then not opened.
+func (e *eval) recentScript(p string) (*localFile, string, bool) {
 	fi, err := os.Stat(p)
-	return err == nil && fi.Mode().IsRegular() && !changed(fi).Before(e.p.since.Add(-time.Second)) // the kernel's clock is coarse
+	if err != nil || !fi.Mode().IsRegular() || changed(fi).Before(e.p.since.Add(-time.Second)) { // the kernel's clock is coarse
+		return nil, "", false
+	}
+	lf := e.localFile(p)
+	text, ok := e.scriptText(lf, p)
+	return lf, text, ok
 }
 
 // unreadDir reports whether p is under a tree of the kernel's, whose

@@ -95,7 +95,7 @@ func (c *call) projectCode() {
 			continue
 		}
 		for _, f := range files {
-			if !c.projectFile(path.Join(d, f)) {
+			if !c.projectFile(path.Join(d, f), false) {
 				return
 			}
 		}
@@ -108,13 +108,33 @@ func (c *call) projectCode() {
 			continue
 		}
 		e.projectDirs[g] = true
-		if !c.projectFile(path.Join(g, "config")) {
-			return
+		// The config is read whatever its age, for the hooks directory it
+		// names; what its settings run meets the deny list when it is new.
+		cfg := path.Join(g, "config")
+		lf, text, recent := e.recentScript(cfg)
+		if !recent {
+			text, _ = e.readLocal(cfg)
 		}
-		for _, hooks := range hookDirs(e, g) {
+		settings := gitSettings(text)
+		if recent && !lf.classified {
+			lf.classified = true
+			sub := e.fork()
+			git := call{e: sub, name: "git", ctx: projectCtx(c.ctx)}
+			for _, kv := range settings {
+				if gitConfigRisky(kv[0]) {
+					git.gitConfigPayload(kv[0], kv[1], true)
+				}
+			}
+			why := sub.denyWhy
+			sub.release()
+			if !c.projectDeny(cfg, why) {
+				return
+			}
+		}
+		for _, hooks := range hookDirs(e, g, settings) {
 			ents, _ := os.ReadDir(hooks)
 			for _, h := range ents {
-				if !strings.HasSuffix(h.Name(), ".sample") && !c.projectFile(path.Join(hooks, h.Name())) {
+				if !strings.HasSuffix(h.Name(), ".sample") && !c.projectFile(path.Join(hooks, h.Name()), true) {
 					return
 				}
 			}
@@ -123,15 +143,12 @@ func (c *call) projectCode() {
 }
 
 // hookDirs returns the directories whose hooks the repository g (its .git
-// directory) runs: g/hooks, and the core.hooksPath its config names,
-// which a relative value puts under the work tree.
-func hookDirs(e *eval, g string) []string {
+// directory) runs: g/hooks, and the core.hooksPath its settings name,
+// which a relative value puts under the work tree (in a bare repository,
+// under g).
+func hookDirs(e *eval, g string, settings [][2]string) []string {
 	dirs := []string{path.Join(g, "hooks")}
-	text, ok := e.readLocal(path.Join(g, "config"))
-	if !ok {
-		return dirs
-	}
-	for _, kv := range gitSettings(text) {
+	for _, kv := range settings {
 		if kv[0] != "core.hookspath" || kv[1] == "" {
 			continue
 		}
@@ -142,38 +159,33 @@ func hookDirs(e *eval, g string) []string {
 		case !strings.HasPrefix(d, "/") && path.Base(g) == ".git":
 			d = path.Join(path.Dir(g), d)
 		case !strings.HasPrefix(d, "/"):
-			d = path.Join(g, d) // a bare repository's hooks run in it
+			d = path.Join(g, d)
 		}
 		dirs = append(dirs, path.Clean(d))
 	}
 	return dirs
 }
 
-// projectFile meets the deny list with the project file p, once per
-// evaluation, and reports whether the call is still not denied. Each
-// kind of file is read for what runs from it: a package's scripts and a
-// Makefile's or justfile's recipes (and make's $(shell …)) as shell
-// commands, a repository's config for the settings git runs, its hooks
-// as scripts; other files' raw text, comment lines left out, is scanned.
-func (c *call) projectFile(p string) bool {
+// projectFile meets the deny list with what the project file p runs,
+// once per evaluation, and reports whether the call is still not denied.
+// A hook is a script; other files are read by their name: a package's
+// scripts and a Makefile's or justfile's recipes (and make's $(shell …))
+// as shell commands, anything else as raw text, comment lines left out.
+func (c *call) projectFile(p string, hook bool) bool {
 	e := c.e
-	if !e.recent(p) {
-		return true
-	}
-	lf := e.localFile(p)
-	text, ok := e.scriptText(lf, p)
+	lf, text, ok := e.recentScript(p)
 	if !ok || lf.classified {
 		return true
 	}
 	lf.classified = true
+	if hook {
+		return c.projectDeny(p, e.textDenial(text, interpreterOf(text), p, c.ctx, false))
+	}
 	sub := e.fork()
 	defer sub.release()
-	ctx := c.ctx
-	ctx.nest++
-	ctx.pos, ctx.hasPos, ctx.sc = nil, false, nil
+	ctx := projectCtx(c.ctx)
 	run := func(cmd string) { sub.script(cmd, ctx, "project file "+truncate(p, 64)) }
-	base, dir := path.Base(p), path.Base(path.Dir(p))
-	switch {
+	switch base := path.Base(p); {
 	case base == "package.json" || base == "composer.json":
 		for _, cmd := range packageScripts(text) {
 			run(cmd)
@@ -182,25 +194,28 @@ func (c *call) projectFile(p string) bool {
 		for _, cmd := range recipeLines(text) {
 			run(cmd)
 		}
-	case dir == "hooks":
-		if why := sub.textDenial(text, interpreterOf(text), p, c.ctx, false); why != "" {
-			sub.deny(why)
-		}
-	case base == "config":
-		git := call{e: sub, name: "git", ctx: ctx}
-		for _, kv := range gitSettings(text) {
-			if gitConfigRisky(kv[0]) {
-				git.gitConfigPayload(kv[0], kv[1], true)
-			}
-		}
 	default:
 		sub.scanText(uncommented(text))
 	}
-	if sub.denied {
-		e.deny(c.name + " runs its project's code, and " + truncate(p, 64) + ": " + sub.denyWhy)
-		return false
+	return c.projectDeny(p, sub.denyWhy)
+}
+
+// projectCtx is the context a project file's commands are classified in:
+// a nested shell of the call's, with nothing of the call's script.
+func projectCtx(ctx cctx) cctx {
+	ctx.nest++
+	ctx.pos, ctx.hasPos, ctx.sc = nil, false, nil
+	return ctx
+}
+
+// projectDeny denies the call for why, what its project file p runs, and
+// reports whether the call is still not denied.
+func (c *call) projectDeny(p, why string) bool {
+	if why == "" {
+		return true
 	}
-	return true
+	c.e.deny(c.name + " runs its project's code, and " + truncate(p, 64) + ": " + why)
+	return false
 }
 
 // packageScripts returns the commands of a package.json's (or

@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestEverydayScriptShapes: a script's "shopt -s nullglob" (and the other
 // options that change only how globs match) and kill of its own job by
@@ -148,4 +151,25 @@ func TestEverydayKillOwnJobs(t *testing.T) {
 		"kill $(jobs -p) 1",
 		"kill -9 -1 $(jobs -p)",
 	))
+}
+
+// TestEverydayNestedSubstitutions: a value whose double-quoted $(…)
+// holds another substitution (x="$(echo $(pwd))") was read with an
+// evaluation that had no printer for the inner one, and every such call
+// came back "classifier fault" at tier 3.
+func TestEverydayNestedSubstitutions(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(
+		`x="$(echo $(pwd))"; echo "$x"`,
+		`export X="$(cat $(ls /etc/hostname))"`,
+		`for i in "$(echo $(id -u))"; do echo "$i"; done`,
+		`read -r v <<< "$(echo ${HOME:-$(pwd)})"; echo "$v"`,
+		"d=/tmp; x=\"$(echo `pwd`/x)\"; echo \"$x\"",
+		`f() { local y="$(printf %s $(date +%s))"; echo "$y"; }; f`,
+	))
+	for _, c := range []string{`eval "$(echo $(pwd))"`, `declare -i n="$(echo $(id -u))"`, `x=${y:-"$(echo {a,b}$(pwd))"}`} {
+		if v := p.Evaluate(Input{Command: c}); strings.Contains(v.Reason, "fault") {
+			t.Errorf("Evaluate(%q) = %s", c, formatVerdict(v))
+		}
+	}
 }

@@ -21,6 +21,7 @@ var fuzzSeeds = []string{
 	"if true; then :; elif false; then reboot; else ls; fi", "coproc x { reboot; }",
 	"docker exec web sh -c 'rm -rf /'", "ip netns exec n reboot", "echo x > /dev/sda",
 	"'", "\"", "$(", "`", "((", "{", "<<", "\x00", "\r\n", "${!x[@]}",
+	"x=\"$(echo $(pwd))\"; echo $x", "eval \"$(cat $(pwd)/job)\"",
 }
 
 func FuzzEvaluate(f *testing.F) {

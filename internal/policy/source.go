@@ -15,7 +15,11 @@ func (e *eval) source(n syntax.Node) string {
 	}
 	if !ok {
 		var b strings.Builder
-		if err := e.printer.Print(&b, n); err != nil {
+		pr := e.printer
+		if pr == nil { // an evaluation made only to resolve words (plainLit)
+			pr = syntax.NewPrinter()
+		}
+		if err := pr.Print(&b, n); err != nil {
 			return "?"
 		}
 		s = b.String()

@@ -44,6 +44,13 @@ func TestBlindSpotNamedFiles(t *testing.T) {
 		"eval \"$(cat " + d + "/pl*)\"", "exec 3<" + d + "/p?ain; sh <&3", "cd " + d + "; cat [p]lain | sh",
 		// a name computed where an input redirection opens it
 		"d=" + d[:len(d)-1] + "; exec 3<\"${d}" + d[len(d)-1:] + "/my job\"; sh <&3", "n=pl; exec 4<" + d + "/${n}ain; bash <&4",
+		// a name computed in a command's arguments: variables, braces,
+		// the working directory's expansions
+		"d=" + d + "; cat ${d}/plain | sh", "d=" + d + "; eval \"$(cat $d/plain)\"", "x=" + d + "; y=$x/plain; cat $y | sh",
+		"d=" + d + "; sh -c \"$(cat \"$d\"/plain)\"", "n=pl; cat " + d + "/${n}ain | bash -s", "cat " + d + "/pl{ai,}n | sh",
+		"cd " + d + "; cat \"$PWD/plain\" | sh", "cd " + d + "; eval \"$(cat $(pwd)/plain)\"", "cd " + d + "; cat ${PWD}/pl*n | sh",
+		// past many other computed names, each repeated
+		"d=" + d + "; " + strings.Repeat("echo \"$d/x\"; ", 5000) + "cat \"$d\"/plain | sh",
 	} {
 		v := f.p.Evaluate(Input{Command: c})
 		if !v.Denied {

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -12,12 +13,13 @@ import (
 // Caps that keep classification bounded whatever the input. Beyond any of
 // them the input is TierDestructive.
 const (
-	maxInput    = 4 << 20   // bytes of one text to parse
-	maxBrackets = 256       // bracket nesting before parsing (the parser is quadratic in it)
-	maxDepth    = 512       // syntax-tree depth while walking
-	maxNest     = 16        // payloads inside payloads: sh -c 'sh -c "…"'
-	maxSteps    = 4_000_000 // simple commands and statements per Evaluate
-	maxAlts     = 16        // alternative bindings tried for one command
+	maxInput      = 4 << 20   // bytes of one text to parse
+	maxBrackets   = 256       // bracket nesting before parsing (the parser is quadratic in it)
+	maxDepth      = 512       // syntax-tree depth while walking
+	maxNest       = 16        // payloads inside payloads: sh -c 'sh -c "…"'
+	maxSteps      = 4_000_000 // simple commands and statements per Evaluate
+	maxSubstCalls = 256       // $(…) read for what they print, per outermost word (substCall)
+	maxAlts       = 16        // alternative bindings tried for one command
 )
 
 type stdinKind int
@@ -97,9 +99,11 @@ type eval struct {
 	setid        map[string]bool       // localSetid's answers, one stat per path
 	fileRead     map[string]*localFile // local files read (localfiles.go)
 	found        map[string]string     // where the search path finds unknown programs
-	inputFiles   []string              // files input redirections open, as resolved (namedfiles.go)
+	walkNames    map[string]bool       // names the walk resolved that the text may not spell (namedfiles.go)
 	projectDirs  map[string]bool       // directories whose project files were read (projectcode.go)
 	inFiles      []string              // the local files classified as the programs they hold, innermost last
+	substNest    int                   // $(…) being read for what they print, nested (substCall)
+	substCalls   int                   // such reads since the outermost began
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make
@@ -191,6 +195,34 @@ func (e *eval) step() bool {
 		return false
 	}
 	return true
+}
+
+// substCall starts reading a $(…) for what it prints, and reports
+// whether the budget allows it. A $(…) inside one is read several ways
+// (a compgen glob, echo's words, a filter's output) and each way reads
+// the ones inside it, so an unknown nest costs several times more per
+// level; past maxSubstCalls reads under one outermost word, the rest
+// are unknown. A nest that resolves costs one read per level.
+func (e *eval) substCall() bool {
+	if e == nil {
+		return true
+	}
+	if e.substNest == 0 {
+		e.substCalls = 0
+	}
+	if e.substCalls >= maxSubstCalls {
+		return false
+	}
+	e.substCalls++
+	e.substNest++
+	return true
+}
+
+// substDone ends a read substCall allowed.
+func (e *eval) substDone() {
+	if e != nil {
+		e.substNest--
+	}
 }
 
 // script parses shell text and classifies every command in it.
@@ -501,6 +533,10 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	rtext := redirText(redirs)
 	r := resolver{e: e, ctx: ctx, sc: sc}
 	args := r.appendAll(e.takeArgs(), ce.Args)
+	computed := e.local && slices.ContainsFunc(ce.Args, computedWord)
+	if computed {
+		e.noteArgs(args)
+	}
 	binds, trials := sc.bindings(ce.Args), e.trials
 	e.trials = len(binds) > 0
 	var covered bool
@@ -512,6 +548,9 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 		for _, bind := range exact {
 			r.bind, r.globs = bind, globs
 			args = r.appendAll(args[:0], ce.Args)
+			if computed {
+				e.noteArgs(args)
+			}
 			covered = e.simpleCall(args, ctx, sc, rtext) && covered
 		}
 		r.bind, r.globs = nil, nil
@@ -528,12 +567,18 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	for _, bind := range binds {
 		r.bind = bind
 		args = r.appendAll(args[:0], ce.Args)
+		if computed {
+			e.noteArgs(args)
+		}
 		e.simpleCall(args, ctx, sc, rtext)
 	}
 	r.bind = nil
 	for _, arrays := range arrayReadings(ce.Args, sc) {
 		r.arrays = arrays
 		args = r.appendAll(args[:0], ce.Args)
+		if computed {
+			e.noteArgs(args)
+		}
 		e.simpleCall(args, ctx, sc, rtext)
 	}
 	r.arrays = nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -596,6 +597,42 @@ func TestEvaluateCaseCounts(t *testing.T) {
 		}
 	}
 	t.Logf("cases per class: %v", counts)
+}
+
+// TestNestedSubstitutionsFinish: a $(…) inside $(…) is read several ways
+// for what it prints, each reading the ones inside it, so a nest of a
+// few dozen that never resolves ($($($(a)))) took 2^depth reads: 24
+// levels, 73 bytes, held a call for longer than a minute. Reads are
+// budgeted per outermost word now; a nest that resolves still does,
+// however deep.
+func TestNestedSubstitutionsFinish(t *testing.T) {
+	p := testPolicy(t)
+	for _, form := range []string{"$(%s)", "x=\"$(echo %s)\"", "\"$(echo %s)\"", "$(cat %s)", "eval \"$(%s)\"", "$(basename %s)", "echo $(%s | tr a b)"} {
+		s := "a"
+		for range 48 {
+			s = strings.ReplaceAll(form, "%s", s)
+		}
+		done := make(chan Verdict, 1)
+		go func() { done <- p.Evaluate(Input{Command: s}) }()
+		select {
+		case v := <-done:
+			if strings.Contains(v.Reason, "fault") {
+				t.Errorf("%q nested 48 deep: %s", form, formatVerdict(v))
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("%q nested 48 deep: no verdict in a minute", form)
+		}
+	}
+	for _, c := range []string{
+		strings.Repeat("$(echo ", 12) + "reboot" + strings.Repeat(")", 12),
+		strings.Repeat("$(echo ", 12) + "re" + strings.Repeat(")", 12) + "boot",
+		strings.Repeat(`"$(echo `, 8) + "reb" + strings.Repeat(`)"`, 8) + "oot",
+		strings.Repeat("$(basename ", 8) + "/x/reboot" + strings.Repeat(")", 8),
+	} {
+		if v := p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied: the nest resolves to reboot", c, formatVerdict(v))
+		}
+	}
 }
 
 // TestKnownPrograms checks the table program reads against the lookups it

@@ -173,3 +173,10 @@ func TestEverydayNestedSubstitutions(t *testing.T) {
 		}
 	}
 }
+
+// TestEverydayAssignmentSubstitution: a $(…) holding only assignments
+// ($(x=1)) has no command words, and reading it as $(cat FILE) faulted.
+func TestEverydayAssignmentSubstitution(t *testing.T) {
+	p := testPolicy(t)
+	runExactHosts(t, p, exactRead(`x=$(y=1); echo "$x"`, `echo "$(y=1 z=2)"`, "x=`y=1`"))
+}

@@ -94,16 +94,65 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 		}
 		return true
 	}
-	// The files input redirections open, as the walk resolved them
-	// (exec 3<"$d/job"), then every word of the texts.
-	for _, w := range e.inputFiles {
+	// The names the walk resolved (exec 3<"$d/job", cat "$d/job"),
+	// then every word of the texts.
+	for w := range e.walkNames {
 		if !visit(w) {
 			return
 		}
 	}
 	for _, s := range texts {
-		nameTokens(s, visit)
+		nameTokens(workDirs.Replace(s), visit)
 	}
+}
+
+// workDirs spells the working directory's expansions as ".", so that
+// "$PWD/job" and $(pwd)/job name ./job.
+var workDirs = strings.NewReplacer("${PWD}", ".", "$PWD", ".", "$(pwd)", ".", "`pwd`", ".")
+
+// noteName keeps a name the walk resolved, which the call's text may
+// not spell (d=/srv; cat "$d/job"), for namedFiles.
+func (e *eval) noteName(v string) {
+	if v == "" || v[0] == '-' || len(e.walkNames) >= maxNamedFiles {
+		return
+	}
+	if e.walkNames == nil {
+		e.walkNames = map[string]bool{}
+	}
+	e.walkNames[v] = true
+}
+
+// noteArgs keeps the known fields of a command some of whose words are
+// computed.
+func (e *eval) noteArgs(args []arg) {
+	for _, a := range args {
+		if a.known {
+			e.noteName(a.val)
+		}
+	}
+}
+
+// computedWord reports whether w's value is not spelled out in the
+// text: it expands a parameter, a substitution, braces or a tilde.
+func computedWord(w *syntax.Word) bool {
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *syntax.Lit:
+			if strings.ContainsAny(p.Value, "{~") {
+				return true
+			}
+		case *syntax.SglQuoted:
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if _, ok := q.(*syntax.Lit); !ok {
+					return true
+				}
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }
 
 // noteInputFile keeps the file an input redirection opens, w resolved as
@@ -111,15 +160,13 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 // for its variables give it (n=job; exec 3<"$d/$n").
 func (e *eval) noteInputFile(w *syntax.Word, t arg, ctx cctx, sc *scope) {
 	if t.known {
-		if len(e.inputFiles) < maxNamedFiles {
-			e.inputFiles = append(e.inputFiles, t.val)
-		}
+		e.noteName(t.val)
 		return
 	}
 	for _, bind := range sc.bindings([]*syntax.Word{w}) {
 		alt := resolver{e: e, ctx: ctx, sc: sc, bind: bind}
-		if v := alt.lit(w); v.known && len(e.inputFiles) < maxNamedFiles {
-			e.inputFiles = append(e.inputFiles, v.val)
+		if v := alt.lit(w); v.known {
+			e.noteName(v.val)
 		}
 	}
 }

@@ -138,8 +138,11 @@ func readFileSubst(cs *syntax.CmdSubst, sc *scope) (string, bool) {
 			w = s.Redirs[0].Word
 		}
 	case *syntax.CallExpr:
-		if v, _ := litValue(c.Args[0]); v == "cat" && len(c.Args) == 2 && len(s.Redirs) == 0 {
-			w = c.Args[1]
+		// $(x=1) has no words.
+		if len(c.Args) == 2 && len(s.Redirs) == 0 {
+			if v, _ := litValue(c.Args[0]); v == "cat" {
+				w = c.Args[1]
+			}
 		}
 	}
 	if w == nil {

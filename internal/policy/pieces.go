@@ -356,7 +356,9 @@ func (e *eval) absorb(s *eval) {
 		e.later.asked[i] = e.later.asked[i] || asked // judged at the end, against every piece's cds
 	}
 	e.steps += s.steps
-	e.inputFiles = append(e.inputFiles, s.inputFiles[:min(len(s.inputFiles), maxNamedFiles-len(e.inputFiles))]...)
+	for w := range s.walkNames {
+		e.noteName(w)
+	}
 	e.cdRoot = e.cdRoot || s.cdRoot
 	if s.relWipe != "" {
 		e.relWipe = s.relWipe

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"path"
 	"strconv"
 	"strings"
 
@@ -63,6 +64,9 @@ func cmdSubstArgs(cs *syntax.CmdSubst) []*syntax.Word {
 // compgenPattern returns the pattern of compgen -G PATTERN, which prints
 // the names it matches.
 func compgenPattern(ws []*syntax.Word) (string, bool) {
+	if len(ws) != 3 || !isLit(ws[0], "compgen") {
+		return "", false
+	}
 	vals, ok := litValues(ws)
 	if !ok || len(vals) != 3 || vals[0] != "compgen" || vals[1] != "-G" {
 		return "", false
@@ -99,6 +103,33 @@ func catOutput(cs *syntax.CmdSubst) (string, bool) {
 // echoName strips what runs echo or printf as itself from a command's
 // words: command, builtin, env without options, and a path (/bin/echo,
 // /usr/bin/printf, which print as the builtins do).
+// notEcho reports whether w, a command's name, is plainly a program
+// other than echo and printf and the wrappers echoName takes off: its
+// other words need not be resolved to know it prints nothing known.
+func notEcho(w *syntax.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	if !ok || strings.ContainsAny(l.Value, "\\*?[{~") {
+		return false
+	}
+	switch path.Base(l.Value) {
+	case "echo", "printf", "command", "builtin", "env":
+		return false
+	}
+	return true
+}
+
+// isLit reports whether w is the plain literal v.
+func isLit(w *syntax.Word, v string) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	l, ok := w.Parts[0].(*syntax.Lit)
+	return ok && l.Value == v
+}
+
 func echoName(vals []string) []string {
 	for len(vals) > 1 && (vals[0] == "command" || vals[0] == "builtin" || vals[0] == "env") {
 		vals = vals[1:]
@@ -130,9 +161,10 @@ func (e *eval) echoPatterns(ws []*syntax.Word, ctx cctx, sc *scope) (string, boo
 }
 
 func (e *eval) echoText(ws []*syntax.Word, ctx cctx, sc *scope, bind map[string]string, globs bool) (string, bool) {
-	if len(ws) == 0 || ctx.depth > maxDepth {
+	if len(ws) == 0 || ctx.depth > maxDepth || notEcho(ws[0]) || !e.substCall() {
 		return "", false
 	}
+	defer e.substDone()
 	ctx.depth += 8 // nested substitutions cost depth too
 	r := resolver{e: e, ctx: ctx, sc: sc, bind: bind}
 	args := r.fieldsAll(ws)

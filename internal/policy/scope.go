@@ -496,7 +496,7 @@ func plainLit(w *syntax.Word) (string, bool) {
 	r := resolver{}
 	for _, p := range w.Parts {
 		if q, ok := p.(*syntax.DblQuoted); ok && !plainWord(&syntax.Word{Parts: q.Parts}) {
-			r.e = &eval{}
+			r.e = &eval{substNest: 1, substCalls: maxSubstCalls - 1} // one $(…), not one inside it
 			break
 		}
 	}

@@ -153,9 +153,10 @@ func (e *eval) stmtOutput(s *syntax.Stmt, in stdinSrc, ctx cctx, sc *scope, stag
 // ($(rev <<< …)) or naming its operands ($(dirname …)), and cd DIR &&
 // pwd. The plain echo, printf and cat forms are printed.go's.
 func (e *eval) substOutput(cs *syntax.CmdSubst, ctx cctx, sc *scope) (string, bool) {
-	if e == nil {
+	if e == nil || !e.substCall() {
 		return "", false
 	}
+	defer e.substDone()
 	switch len(cs.Stmts) {
 	case 1:
 	case 2:

@@ -326,6 +326,9 @@ func (r *resolver) part(b *strings.Builder, p syntax.WordPart, quoted bool, a *a
 		}
 		return false
 	case *syntax.CmdSubst:
+		if r.e == nil || r.e.substCalls >= maxSubstCalls {
+			return false // see substCall
+		}
 		if pat, ok := compgenPattern(cmdSubstArgs(p)); ok {
 			// The names the pattern matches, quoted or not.
 			b.WriteString(pat)

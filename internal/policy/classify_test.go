@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"sync"
@@ -632,6 +633,35 @@ func TestNestedSubstitutionsFinish(t *testing.T) {
 		if v := p.Evaluate(Input{Command: c}); !v.Denied {
 			t.Errorf("Evaluate(%q) = %s, want denied: the nest resolves to reboot", c, formatVerdict(v))
 		}
+	}
+}
+
+// TestDoublingValuesFinish: v1="$v0 $v0"; v2="$v1 $v1"; … doubles a
+// value per line, and each was computed and kept: 20 lines took two
+// seconds, 30 (494 bytes) never finished. A derived value past 64 KiB
+// is not kept now; one under it still is, and what it runs is judged.
+func TestDoublingValuesFinish(t *testing.T) {
+	p := testPolicy(t)
+	for _, sep := range []string{" ", "", "/"} {
+		var b strings.Builder
+		b.WriteString("v0=a; ")
+		for i := range 40 {
+			fmt.Fprintf(&b, "v%d=\"$v%d%s${v%d}\"; ", i+1, i, sep, i)
+		}
+		b.WriteString("rm $v40")
+		done := make(chan Verdict, 1)
+		go func() { done <- p.Evaluate(Input{Command: b.String()}) }()
+		select {
+		case v := <-done:
+			if v.Tier != TierDestructive || strings.Contains(v.Reason, "fault") {
+				t.Errorf("a value doubled 40 times (%q): %s", sep, formatVerdict(v))
+			}
+		case <-time.After(time.Minute):
+			t.Fatalf("a value doubled 40 times (%q): no verdict in a minute", sep)
+		}
+	}
+	if v := p.Evaluate(Input{Command: `a=re; b="${a}bo"; c="$b$b"; d="${c:0:4}ot"; $d`}); !v.Denied {
+		t.Errorf("a derived value under the cap: %s, want denied (reboot)", formatVerdict(v))
 	}
 }
 

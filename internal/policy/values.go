@@ -19,6 +19,11 @@ import (
 // maxDerived caps the assignments whose values derive tries to compute.
 const maxDerived = 64
 
+// maxDerivedLen caps a derived value: v1="$v0 $v0"; v2="$v1 $v1"; …
+// doubles per line, and 30 lines would be a value of a gigabyte. A
+// longer value is not kept, and the variable is unknown.
+const maxDerivedLen = 64 << 10
+
 // derivedAssign is an assignment whose value uses other variables.
 type derivedAssign struct {
 	name string
@@ -52,7 +57,7 @@ func (sc *scope) derive(e *eval) {
 			}
 			for _, b := range bs {
 				r := resolver{e: e, sc: sc, bind: b}
-				if v, ok := r.known(d.w); ok && sc.addValue(d.name, v) {
+				if v, ok := r.known(d.w); ok && len(v) <= maxDerivedLen && sc.addValue(d.name, v) {
 					grew = true
 				}
 			}

@@ -41,6 +41,19 @@ func TestBlindSpotProjectCode(t *testing.T) {
 	write(bad, "repo4/.githooks/pre-commit", "#!/bin/sh\nx=ha; ${x}lt -f\n") // a script: only its shell reading sees halt
 	write(bad, "bare2.git/config", "[core]\n\tbare = true\n\thooksPath = h\n")
 	write(bad, "bare2.git/h/pre-receive", "#!/bin/sh\npoweroff\n")
+	// git finds a repository up from where it runs, through a .git file
+	// (a worktree's, a submodule's) and in a bare repository itself.
+	write(bad, "up/.git/config", "[core]\n\tfsmonitor = reboot\n")
+	write(bad, "up/src/deep/main.c", "int main;\n")
+	write(bad, "wt/.git", "gitdir: ../real.git\n")
+	write(bad, "real.git/config", "[core]\n\tfsmonitor = poweroff\n")
+	write(bad, "wt2/.git", "gitdir: "+bad+"/main/.git/worktrees/wt2\n")
+	write(bad, "main/.git/worktrees/wt2/commondir", "../..\n")
+	write(bad, "main/.git/config", "[core]\n\tfsmonitor = halt\n")
+	write(bad, "bare3.git/HEAD", "ref: refs/heads/main\n")
+	write(bad, "bare3.git/objects/info/x", "")
+	write(bad, "bare3.git/refs/heads/x", "")
+	write(bad, "bare3.git/config", "[core]\n\tpager = systemctl reboot\n")
 	for _, c := range []string{
 		"cd " + bad + " && make", "make -C " + bad, "make --directory=" + bad + " all", "cd " + bad + "; gmake -j4",
 		"make -C " + bad + "/sub", "cd " + bad + " && just build", "cd " + bad + " && npm test", "cd " + bad + " && npm run build",
@@ -48,6 +61,8 @@ func TestBlindSpotProjectCode(t *testing.T) {
 		"cd " + bad + " && git status", "git -C " + bad + " diff", "git -C " + bad + "/repo2 diff HEAD~1",
 		"cd " + bad + "/repo3 && git commit -m wip", "git --git-dir=" + bad + "/bare.git log",
 		"git -C " + bad + "/repo4 commit -m wip", "git --git-dir=" + bad + "/bare2.git log",
+		"cd " + bad + "/up/src/deep && git status", "git -C " + bad + "/up/src diff", "git -C " + bad + "/wt status",
+		"cd " + bad + "/wt2 && git status", "cd " + bad + "/bare3.git && git log",
 	} {
 		v := f.p.Evaluate(Input{Command: c})
 		if !v.Denied || !strings.Contains(v.Reason, "project's code") {

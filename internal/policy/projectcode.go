@@ -100,7 +100,7 @@ func (c *call) projectCode() {
 			}
 		}
 		if git {
-			gitDirs = append(gitDirs, path.Join(d, ".git"))
+			gitDirs = append(gitDirs, e.repoDirs(d)...)
 		}
 	}
 	for _, g := range gitDirs {
@@ -140,6 +140,63 @@ func (c *call) projectCode() {
 			}
 		}
 	}
+}
+
+// maxRepoUp is how many parent directories repoDirs looks in.
+const maxRepoUp = 64
+
+// repoDirs returns the git directories of the repository git finds from
+// dir, as git looks: dir itself when it is a bare repository, else the
+// first .git up from it, a directory or a file naming one ("gitdir: …",
+// a worktree's or a submodule's), with the common directory a worktree
+// shares its config and hooks from.
+func (e *eval) repoDirs(dir string) []string {
+	if bareRepo(dir) {
+		return []string{dir}
+	}
+	for d, up := path.Clean(dir), 0; up < maxRepoUp; d, up = path.Dir(d), up+1 {
+		g := path.Join(d, ".git")
+		if fi, err := os.Stat(g); err == nil {
+			if fi.IsDir() {
+				return []string{g}
+			}
+			text, _ := e.readLocal(g)
+			target, ok := strings.CutPrefix(strings.TrimSpace(text), "gitdir:")
+			if !ok {
+				return nil // not a repository: git stops here too
+			}
+			g = localPath(d, strings.TrimSpace(target))
+			out := []string{g}
+			if common, _ := e.readLocal(path.Join(g, "commondir")); strings.TrimSpace(common) != "" {
+				out = append(out, localPath(g, strings.TrimSpace(common)))
+			}
+			return out
+		}
+		if d == "/" || d == "." {
+			break
+		}
+	}
+	return nil
+}
+
+// localPath is p read relative to dir when it is not absolute.
+func localPath(dir, p string) string {
+	if strings.HasPrefix(p, "/") {
+		return path.Clean(p)
+	}
+	return path.Join(dir, p)
+}
+
+// bareRepo reports whether dir is a git directory itself, as git tells
+// one: a HEAD file beside objects and refs directories.
+func bareRepo(dir string) bool {
+	for _, n := range []string{"objects", "refs"} {
+		if fi, err := os.Stat(path.Join(dir, n)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	fi, err := os.Stat(path.Join(dir, "HEAD"))
+	return err == nil && fi.Mode().IsRegular()
 }
 
 // hookDirs returns the directories whose hooks the repository g (its .git

@@ -19,6 +19,12 @@ func TestBlindSpotNamedFiles(t *testing.T) {
 	f.write(t, "my job", []byte("systemctl poweroff\n"))
 	f.write(t, "job.py", []byte("import os\nos.system('reboot')\n"))
 	f.write(t, "computed", []byte("x=reb; ${x}oot\n"))
+	f.write(t, "json.py", []byte("import os\nos.system('reboot')\n"))
+	if err := os.MkdirAll(d+"/pkg/sub", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.write(t, "pkg/__init__.py", []byte("import subprocess\nsubprocess.run(['poweroff'])\n"))
+	f.write(t, "pkg/sub/tool.py", []byte("import os\nos.system('halt')\n"))
 	for _, c := range []string{
 		// descriptors
 		"exec 3<" + P + "; sh <&3", "exec 3< " + P + "\nbash <&3", "sh 3<" + P + " <&3",
@@ -49,6 +55,10 @@ func TestBlindSpotNamedFiles(t *testing.T) {
 		"d=" + d + "; cat ${d}/plain | sh", "d=" + d + "; eval \"$(cat $d/plain)\"", "x=" + d + "; y=$x/plain; cat $y | sh",
 		"d=" + d + "; sh -c \"$(cat \"$d\"/plain)\"", "n=pl; cat " + d + "/${n}ain | bash -s", "cat " + d + "/pl{ai,}n | sh",
 		"cd " + d + "; cat \"$PWD/plain\" | sh", "cd " + d + "; eval \"$(cat $(pwd)/plain)\"", "cd " + d + "; cat ${PWD}/pl*n | sh",
+		// a module Python imports from the working directory, ahead of
+		// the standard library
+		"python3 -c 'import job'", "python3 -m job", "cd " + d + "; python3 -c 'from json import loads'",
+		"python3 -c 'import pkg'", "python3 -m pkg.sub.tool", "cd /; cd " + d + " && python3 -c \"import json; print(json.dumps(1))\"",
 		// past many other computed names, each repeated
 		"d=" + d + "; " + strings.Repeat("echo \"$d/x\"; ", 5000) + "cat \"$d\"/plain | sh",
 	} {

@@ -86,8 +86,14 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 				return checkGlob(path.Join(e.p.protect.home, w[2:]))
 			}
 		default:
+			mod := pyModule(w)
 			for _, d := range dirs {
 				if !checkGlob(path.Join(d, w)) {
+					return false
+				}
+				// python3 -c 'import j' and python3 -m j import j.py from
+				// the working directory, ahead of the standard library.
+				if mod != "" && (!check(path.Join(d, mod+".py")) || !check(path.Join(d, mod, "__init__.py"))) {
 					return false
 				}
 			}
@@ -109,6 +115,25 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 // workDirs spells the working directory's expansions as ".", so that
 // "$PWD/job" and $(pwd)/job name ./job.
 var workDirs = strings.NewReplacer("${PWD}", ".", "$PWD", ".", "$(pwd)", ".", "`pwd`", ".")
+
+// pyModule returns the path, without ".py", of the module a word names
+// when it is a dotted Python name (http.server is http/server), else "".
+func pyModule(w string) string {
+	if strings.HasSuffix(w, ".py") {
+		return "" // the file itself, looked up already
+	}
+	for _, part := range strings.Split(w, ".") {
+		if part == "" || part[0] >= '0' && part[0] <= '9' {
+			return ""
+		}
+		for _, c := range part {
+			if c != '_' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+				return ""
+			}
+		}
+	}
+	return strings.ReplaceAll(w, ".", "/")
+}
 
 // noteName keeps a name the walk resolved, which the call's text may
 // not spell (d=/srv; cat "$d/job"), for namedFiles.

@@ -63,6 +63,9 @@ func TestBlindSpotProjectCode(t *testing.T) {
 		"git -C " + bad + "/repo4 commit -m wip", "git --git-dir=" + bad + "/bare2.git log",
 		"cd " + bad + "/up/src/deep && git status", "git -C " + bad + "/up/src diff", "git -C " + bad + "/wt status",
 		"cd " + bad + "/wt2 && git status", "cd " + bad + "/bare3.git && git log",
+		// named by the environment
+		"GIT_DIR=" + bad + "/bare.git git log", "export GIT_DIR=" + bad + "/real.git; git status",
+		"GIT_WORK_TREE=" + bad + "/up git status", "cd " + f.dir + "; GIT_DIR=bad/wt2/../real.git git diff",
 	} {
 		v := f.p.Evaluate(Input{Command: c})
 		if !v.Denied || !strings.Contains(v.Reason, "project's code") {

@@ -85,6 +85,17 @@ func (c *call) projectCode() {
 			}
 		}
 	}
+	// GIT_DIR and GIT_WORK_TREE, as the script assigns them, name them too.
+	if git && c.ctx.sc != nil {
+		for _, d := range cwds {
+			for _, v := range c.ctx.sc.values("GIT_DIR") {
+				gitDirs = append(gitDirs, localPath(d, v))
+			}
+			for _, v := range c.ctx.sc.values("GIT_WORK_TREE") {
+				dirs = append(dirs, localPath(d, v))
+			}
+		}
+	}
 	for _, d := range dirs {
 		if key := c.name + "\x00" + d; !e.projectDirs[key] {
 			e.projectDirs[key] = true

@@ -532,11 +532,16 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	}
 	rtext := redirText(redirs)
 	r := resolver{e: e, ctx: ctx, sc: sc}
-	args := r.appendAll(e.takeArgs(), ce.Args)
-	computed := e.local && slices.ContainsFunc(ce.Args, computedWord)
-	if computed {
-		e.noteArgs(args)
+	// resolve reads the words again with r's trial values, and keeps the
+	// values of computed words for namedFiles.
+	args, computed := e.takeArgs(), e.local && slices.ContainsFunc(ce.Args, computedWord)
+	resolve := func() {
+		args = r.appendAll(args[:0], ce.Args)
+		if computed {
+			e.noteArgs(args)
+		}
 	}
+	resolve()
 	binds, trials := sc.bindings(ce.Args), e.trials
 	e.trials = len(binds) > 0
 	var covered bool
@@ -547,14 +552,11 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 		covered = true
 		for _, bind := range exact {
 			r.bind, r.globs = bind, globs
-			args = r.appendAll(args[:0], ce.Args)
-			if computed {
-				e.noteArgs(args)
-			}
+			resolve()
 			covered = e.simpleCall(args, ctx, sc, rtext) && covered
 		}
 		r.bind, r.globs = nil, nil
-		args = r.appendAll(args[:0], ce.Args)
+		resolve()
 	} else {
 		covered = e.simpleCall(args, ctx, sc, rtext)
 	}
@@ -566,19 +568,13 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	// unbound reading above already counted what is unknown.
 	for _, bind := range binds {
 		r.bind = bind
-		args = r.appendAll(args[:0], ce.Args)
-		if computed {
-			e.noteArgs(args)
-		}
+		resolve()
 		e.simpleCall(args, ctx, sc, rtext)
 	}
 	r.bind = nil
 	for _, arrays := range arrayReadings(ce.Args, sc) {
 		r.arrays = arrays
-		args = r.appendAll(args[:0], ce.Args)
-		if computed {
-			e.noteArgs(args)
-		}
+		resolve()
 		e.simpleCall(args, ctx, sc, rtext)
 	}
 	r.arrays = nil

@@ -64,7 +64,7 @@ func cmdSubstArgs(cs *syntax.CmdSubst) []*syntax.Word {
 // compgenPattern returns the pattern of compgen -G PATTERN, which prints
 // the names it matches.
 func compgenPattern(ws []*syntax.Word) (string, bool) {
-	if len(ws) != 3 || !isLit(ws[0], "compgen") {
+	if len(ws) != 3 {
 		return "", false
 	}
 	vals, ok := litValues(ws)
@@ -114,24 +114,16 @@ func notEcho(w *syntax.Word) bool {
 	if !ok || strings.ContainsAny(l.Value, "\\*?[{~") {
 		return false
 	}
-	switch path.Base(l.Value) {
-	case "echo", "printf", "command", "builtin", "env":
-		return false
-	}
-	return true
+	name := path.Base(l.Value)
+	return name != "echo" && name != "printf" && !echoWrappers[name]
 }
 
-// isLit reports whether w is the plain literal v.
-func isLit(w *syntax.Word, v string) bool {
-	if len(w.Parts) != 1 {
-		return false
-	}
-	l, ok := w.Parts[0].(*syntax.Lit)
-	return ok && l.Value == v
-}
+// echoWrappers run the command their arguments name, as echoName reads
+// them: command echo prints as echo does.
+var echoWrappers = set("command builtin env")
 
 func echoName(vals []string) []string {
-	for len(vals) > 1 && (vals[0] == "command" || vals[0] == "builtin" || vals[0] == "env") {
+	for len(vals) > 1 && echoWrappers[vals[0]] {
 		vals = vals[1:]
 	}
 	if i := strings.LastIndexByte(vals[0], '/'); i >= 0 {

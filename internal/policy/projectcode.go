@@ -61,7 +61,9 @@ func (c *call) projectCode() {
 	}
 	cwds, _ := e.cwds()
 	dirs := slices.Clone(cwds)
-	var gitDirs []string
+	// The directories options name (make -C, git --git-dir) and, for git,
+	// GIT_DIR and GIT_WORK_TREE as the script assigns them.
+	var named [][2]string // option, value
 	for i, a := range c.args {
 		name, v, eq := strings.Cut(a.val, "=")
 		if !a.known || !projectDirOptions[name] {
@@ -73,26 +75,23 @@ func (c *call) projectCode() {
 			}
 			v = c.args[i+1].val
 		}
-		for _, d := range cwds {
-			dir := v
-			if !strings.HasPrefix(v, "/") {
-				dir = path.Join(d, v)
-			}
-			if name == "--git-dir" {
-				gitDirs = append(gitDirs, path.Clean(dir))
-			} else {
-				dirs = append(dirs, path.Clean(dir))
-			}
+		named = append(named, [2]string{name, v})
+	}
+	if git && c.ctx.sc != nil {
+		for _, v := range c.ctx.sc.values("GIT_DIR") {
+			named = append(named, [2]string{"--git-dir", v})
+		}
+		for _, v := range c.ctx.sc.values("GIT_WORK_TREE") {
+			named = append(named, [2]string{"--work-tree", v})
 		}
 	}
-	// GIT_DIR and GIT_WORK_TREE, as the script assigns them, name them too.
-	if git && c.ctx.sc != nil {
+	var gitDirs []string
+	for _, n := range named {
 		for _, d := range cwds {
-			for _, v := range c.ctx.sc.values("GIT_DIR") {
-				gitDirs = append(gitDirs, localPath(d, v))
-			}
-			for _, v := range c.ctx.sc.values("GIT_WORK_TREE") {
-				dirs = append(dirs, localPath(d, v))
+			if n[0] == "--git-dir" {
+				gitDirs = append(gitDirs, localPath(d, n[1]))
+			} else {
+				dirs = append(dirs, localPath(d, n[1]))
 			}
 		}
 	}
@@ -224,10 +223,10 @@ func hookDirs(e *eval, g string, settings [][2]string) []string {
 		switch {
 		case strings.HasPrefix(d, "~/") && e.p.protect != nil && e.p.protect.home != "":
 			d = path.Join(e.p.protect.home, d[2:])
-		case !strings.HasPrefix(d, "/") && path.Base(g) == ".git":
-			d = path.Join(path.Dir(g), d)
-		case !strings.HasPrefix(d, "/"):
-			d = path.Join(g, d)
+		case path.Base(g) == ".git":
+			d = localPath(path.Dir(g), d)
+		default:
+			d = localPath(g, d)
 		}
 		dirs = append(dirs, path.Clean(d))
 	}

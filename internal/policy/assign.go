@@ -350,6 +350,12 @@ func (e *eval) boundName(a arg, ctx cctx, what string) {
 func (e *eval) envName(name string, ctx cctx, where string) {
 	if t, why := envRisk(name); t > TierRead {
 		e.note(t, ctx.covered, "%s sets %s: %s", where, name, why)
+		if t == TierDestructive {
+			// The code a program then loads (BASH_ENV=job.sh bash -c
+			// true, PERL5LIB=lib perl -Mjob) is code the classifier
+			// cannot see: the files the text names meet the deny list.
+			e.opaque, e.modules = true, true
+		}
 	} else if ctx.zsh && zshTables[name] {
 		e.note(TierDestructive, ctx.covered, "%s sets %s: zsh's table of functions, aliases, commands, options or files", where, name)
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestBlindSpotNamedFiles: a call that runs text the classifier cannot
@@ -89,17 +90,17 @@ func TestBlindSpotNamedFiles(t *testing.T) {
 	fifoUnopened(t, f.p, d, func(fifo string) string { return "eval \"$(cat " + fifo + ")\"" })
 }
 
-// TestNameTokens: the words of a call's text that may name a file.
-func TestNameTokens(t *testing.T) {
+// TestTextWords: the words of a call's text that may name a file.
+func TestTextWords(t *testing.T) {
 	var words []string
-	nameTokens(`exec 3</a/b; sh <&3 "$(cat '/my job')" if=/c --x=/d /e""f /g\h`, func(w string) bool {
+	textWords(`exec 3</a/b; sh <&3 "$(cat '/my job')" if=/c --x=/d /e""f /g\h`, func(w string) bool {
 		words = append(words, w)
 		return true
 	})
 	got := strings.Join(words, "|")
 	for _, w := range []string{"/a/b", "/my job", "/c", "/d", "/ef", "/gh"} {
 		if !strings.Contains("|"+got+"|", "|"+w+"|") {
-			t.Errorf("nameTokens: %q lacks %q", got, w)
+			t.Errorf("textWords: %q lacks %q", got, w)
 		}
 	}
 }
@@ -134,5 +135,75 @@ func TestNamedFilesLimits(t *testing.T) {
 	}
 	if v := f.p.Evaluate(Input{Command: "eval \"$X\"" + names(maxNamedFiles) + " " + P}); v.Denied {
 		t.Errorf("a file named past the limit was read: %s", formatVerdict(v))
+	}
+}
+
+// TestBlindSpotModuleFiles: a call that runs code the classifier cannot
+// see is denied for what a module it may load runs, however the module is
+// named (an option, its program's text, a dotted or Perl name), wherever
+// the interpreter finds it (the working directory, a directory an option,
+// the environment or the program's own text adds to the search path,
+// beside the program it runs, node_modules), and when a variable that
+// makes programs load code names the file.
+func TestBlindSpotModuleFiles(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	for _, dir := range []string{"lib/My", "node_modules/evil", "app", "lua/pk"} {
+		if err := os.MkdirAll(d+"/"+dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reboot := map[string]string{
+		"job.pm": "system('reboot');\n1;\n", "lib/My/Job.pm": "package My::Job; system('poweroff');\n1;\n",
+		"job.rb": "system('reboot')\n", "lib/tool.rb": "system('halt')\n",
+		"job.js": "require('child_process').execSync('reboot')\n", "node_modules/evil/index.js": "require('child_process').execSync('poweroff')\n",
+		"job.lua": "os.execute('reboot')\n", "lua/pk/init.lua": "os.execute('halt')\n",
+		"lib/tool.py": "import os\nos.system('reboot')\n", "app/helper.py": "import os\nos.system('poweroff')\n",
+		"envfile": "reboot\n",
+	}
+	for name, text := range reboot {
+		f.write(t, name, []byte(text))
+	}
+	f.write(t, "app/run.py", []byte("import helper\nprint(helper)\n"))
+	for _, c := range []string{
+		// Perl: -M/-m in every spelling, -I and PERL5LIB, use and require
+		"perl -I. -Mjob -e 1", "perl -I . -Mjob -e 1", "perl -I. -M-job -e 1", "perl -Ilib -MMy::Job -e 1",
+		"PERL5LIB=lib perl -MMy::Job -e 1", "perl -I. -mjob -e 1", "perl -e 'use lib \".\"; use job;'",
+		"perl -Ilib -e 'require My::Job'",
+		// Ruby: -r attached or apart, -I, RUBYLIB, require_relative
+		"ruby -r./job -e 1", "ruby -r ./job -e 1", "ruby -I. -rjob -e 1", "ruby -Ilib -rtool -e 1",
+		"RUBYLIB=lib ruby -rtool -e 1", "ruby -e 'require_relative \"job\"'", "ruby -e '$:.unshift \"lib\"; require \"tool\"'",
+		// Node: -r, --require, --import, require() of a path or a package
+		"node -r ./job -e 1", "node --require ./job -e 1", "node --require=./job -e 1", "node --import ./job -e 1",
+		"node -e 'require(\"./job\")'", "node -e 'import(\"./job.js\")'", "node -e 'require(\"evil\")'",
+		// Lua: -l attached or apart, require of a dotted name, LUA_PATH
+		"lua -l job -e 'x=1'", "lua -ljob -e 'x=1'", "lua -e 'require \"job\"'", "lua -e 'require(\"lua.pk\")'",
+		"LUA_PATH='lua/?/init.lua;;' lua -l pk -e 1",
+		// Python: PYTHONPATH, sys.path, modules beside the program run
+		"PYTHONPATH=lib python3 -c 'import tool'", "PYTHONPATH=/nonexistent:lib python3 -m tool",
+		"python3 -c 'import sys; sys.path.insert(0, \"lib\"); import tool'", "python3 app/run.py", "cd app && python3 run.py",
+		// variables whose file a shell runs
+		"BASH_ENV=envfile bash -c true", "ENV=./envfile sh -i -c true", "export BASH_ENV=" + d + "/envfile; bash -c :",
+	} {
+		v := f.p.Evaluate(Input{Command: c, Dir: d})
+		if !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for what the module it may load runs", c, formatVerdict(v))
+		}
+	}
+	// A harmless module is not held against the call, and one older than
+	// warden or on another host is not read.
+	f.write(t, "fine.pm", []byte("print 1;\n1;\n"))
+	if v := f.p.Evaluate(Input{Command: "perl -I. -Mfine -e 1", Dir: d}); v.Denied || v.Tier != TierDestructive {
+		t.Errorf("a harmless module: %s, want tier 3, not denied", formatVerdict(v))
+	}
+	old := *f.p
+	old.since = time.Now().Add(time.Hour)
+	for _, c := range []string{"perl -I. -Mjob -e 1", "node -e 'require(\"evil\")'", "python3 app/run.py"} {
+		if v := old.Evaluate(Input{Command: c, Dir: d}); v.Denied {
+			t.Errorf("%q: modules older than the policy were read: %s", c, formatVerdict(v))
+		}
+		if v := f.p.Evaluate(Input{Command: c, Dir: d, Host: "nas"}); v.Denied {
+			t.Errorf("%q: another host's modules were read here: %s", c, formatVerdict(v))
+		}
 	}
 }

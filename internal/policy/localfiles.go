@@ -123,6 +123,7 @@ func (e *eval) classifyScript(p, interp string, ctx cctx) {
 		if interp == "" {
 			interp = interpreterOf(text)
 		}
+		e.modules = e.modules || interpreters[interp]
 		e.fileScript(text, interp, p, ctx)
 	}
 }

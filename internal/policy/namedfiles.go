@@ -3,6 +3,7 @@ package policy
 import (
 	"os"
 	"path"
+	"slices"
 	"strings"
 	"time"
 
@@ -20,120 +21,259 @@ import (
 // as the call's own raw text does. Only a denial follows: the call keeps
 // the tier its opacity gave it.
 
-// maxNamedFiles is how many names one call's text has looked up.
+// maxNamedFiles is how many names one call's text has looked up, and
+// how many more files the modules its words may name.
 const maxNamedFiles = 4096
 
+// maxSearchDirs is how many directories besides the working ones a
+// call's modules are looked for in.
+const maxSearchDirs = 16
+
 // namedFiles meets the deny list with the text of each local file that
-// texts name, read as a script.
+// texts name, read as a script, and of each module those names load.
 func (e *eval) namedFiles(ctx cctx, texts ...string) {
 	if !e.local || e.p.files == nil || e.denied {
 		return
 	}
-	var dirs []string
+	l := &nameLookup{e: e, ctx: ctx, seen: map[string]bool{}, words: map[string]bool{}, isMod: map[string]bool{}}
 	if e.paths != nil {
-		dirs, _ = e.cwds()
+		l.cwds, _ = e.cwds()
 	}
-	seen := map[string]bool{}
-	check := func(p string) bool {
-		if seen[p] || unreadDir(p) {
-			return true
-		}
-		if len(seen) >= maxNamedFiles {
-			return false
-		}
-		seen[p] = true
-		_, text, ok := e.recentScript(p)
-		if !ok {
-			return true
-		}
-		if why := e.textDenial(text, interpreterOf(text), p, ctx, true); why != "" {
-			e.deny("runs text the classifier cannot see, and names the file " + truncate(p, 64) + ": " + why)
-			return false
-		}
-		return true
-	}
-	// A glob in the last part of a name (/tmp/j*) is each file it
-	// matches, from one read of the directory.
-	checkGlob := func(p string) bool {
-		dir, pat := path.Split(p)
-		if !strings.ContainsAny(pat, "*?[") || strings.ContainsAny(dir, "*?[") || unreadDir(dir) {
-			return check(p)
-		}
-		d, err := os.Open(dir)
-		if err != nil {
-			return true
-		}
-		ents, _ := d.ReadDir(maxNamedFiles)
-		d.Close()
-		for _, ent := range ents {
-			if ok, _ := path.Match(pat, ent.Name()); ok && !check(dir+ent.Name()) {
-				return false
-			}
-		}
-		return true
-	}
-	words := map[string]bool{}
-	visit := func(w string) bool {
-		if words[w] {
-			return true
-		}
-		words[w] = true
-		switch {
-		case strings.HasPrefix(w, "/"):
-			return checkGlob(path.Clean(w))
-		case strings.HasPrefix(w, "~/"):
-			if e.p.protect != nil && e.p.protect.home != "" {
-				return checkGlob(path.Join(e.p.protect.home, w[2:]))
-			}
-		default:
-			mod := pyModule(w)
-			for _, d := range dirs {
-				if !checkGlob(path.Join(d, w)) {
-					return false
-				}
-				// python3 -c 'import j' and python3 -m j import j.py from
-				// the working directory, ahead of the standard library.
-				if mod != "" && (!check(path.Join(d, mod+".py")) || !check(path.Join(d, mod, "__init__.py"))) {
-					return false
-				}
-			}
-		}
-		return true
-	}
+	l.dirs = append(l.dirs, l.cwds...)
 	// The names the walk resolved (exec 3<"$d/job", cat "$d/job"),
 	// then every word of the texts.
 	for w := range e.walkNames {
-		if !visit(w) {
+		if !l.visit(w) {
 			return
 		}
 	}
 	for _, s := range texts {
-		nameTokens(workDirs.Replace(s), visit)
+		if !textWords(workDirs.Replace(s), l.word) {
+			return
+		}
 	}
+	l.loadModules()
+}
+
+// nameLookup is one call's lookup of the files its text names.
+type nameLookup struct {
+	e     *eval
+	ctx   cctx
+	cwds  []string        // the working directories
+	dirs  []string        // and where the call's modules may be found
+	seen  map[string]bool // files looked up
+	words map[string]bool // words visited
+	mods  []string        // words that may name a module, in order
+	isMod map[string]bool // and as a set
+	stop  bool            // a denial or the limit ended the lookup
+}
+
+// check meets the deny list with the file p, if it is a script changed
+// since warden started, and keeps p as a directory modules may be found
+// in when it is one or holds a module; it reports false when the lookup
+// is over.
+func (l *nameLookup) check(p string, limit int) bool {
+	if l.seen[p] || unreadDir(p) {
+		return true
+	}
+	if len(l.seen) >= limit {
+		l.stop = true
+		return false
+	}
+	l.seen[p] = true
+	fi, err := os.Stat(p)
+	if err != nil {
+		return true
+	}
+	switch {
+	case fi.IsDir():
+		l.searchDir(p)
+		return true
+	case moduleFile(p):
+		// A program's modules are found beside it (python3 /srv/x/run.py
+		// imports /srv/x/job.py).
+		l.searchDir(path.Dir(p))
+	}
+	_, text, ok := l.e.recentFile(p, fi)
+	if !ok {
+		return true
+	}
+	if why := l.e.textDenial(text, interpreterOf(text), p, l.ctx, true); why != "" {
+		l.e.deny("runs text the classifier cannot see, and names the file " + truncate(p, 64) + ": " + why)
+		l.stop = true
+		return false
+	}
+	if moduleFile(p) {
+		// What the program imports is looked for as the call's words are.
+		textWords(text, func(w string) bool { l.module(w); return true })
+	}
+	return true
+}
+
+// searchDir keeps d as a directory modules may be found in.
+func (l *nameLookup) searchDir(d string) {
+	if len(l.dirs) < len(l.cwds)+maxSearchDirs && !slices.Contains(l.dirs, d) {
+		l.dirs = append(l.dirs, d)
+	}
+}
+
+// checkGlob is check of each file a glob in the last part of p (/tmp/j*)
+// matches, from one read of the directory.
+func (l *nameLookup) checkGlob(p string) bool {
+	dir, pat := path.Split(p)
+	if !strings.ContainsAny(pat, "*?[") || strings.ContainsAny(dir, "*?[") || unreadDir(dir) {
+		return l.check(p, maxNamedFiles)
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return true
+	}
+	ents, _ := d.ReadDir(maxNamedFiles)
+	d.Close()
+	for _, ent := range ents {
+		if ok, _ := path.Match(pat, ent.Name()); ok && !l.check(dir+ent.Name(), maxNamedFiles) {
+			return false
+		}
+	}
+	return true
+}
+
+// word visits a word of a call's text, which may be an option naming a
+// module to load or a directory to find modules in, attached as perl,
+// ruby, lua and node take them (-Mjob, -M-job, -rjob, -ljob, -r./job,
+// -Ilib).
+func (l *nameLookup) word(w string) bool {
+	if len(w) > 2 && w[0] == '-' {
+		switch w[1] {
+		case 'M', 'm', 'r', 'l', 'I':
+			return l.visit(strings.TrimPrefix(w[2:], "-"))
+		}
+	}
+	if w[0] == '-' {
+		return true
+	}
+	return l.visit(w)
+}
+
+// visit looks up the file a word names, as each working directory has
+// it when it is relative, and keeps it as a module's name; a list of
+// directories (PYTHONPATH=lib:vendor, LUA_PATH=lib/?.lua;;) is each.
+func (l *nameLookup) visit(w string) bool {
+	if l.words[w] || len(w) > 4096 {
+		return true
+	}
+	l.words[w] = true
+	if strings.ContainsAny(w, ":;") {
+		for _, part := range strings.FieldsFunc(w, func(r rune) bool { return r == ':' || r == ';' }) {
+			if strings.Contains(part, "?") {
+				part = path.Dir(part) // a Lua path template's directory
+			}
+			if part != w && !l.visit(part) {
+				return false
+			}
+		}
+	}
+	l.module(w)
+	switch {
+	case strings.HasPrefix(w, "/"):
+		return l.checkGlob(path.Clean(w))
+	case strings.HasPrefix(w, "~/"):
+		if l.e.p.protect != nil && l.e.p.protect.home != "" {
+			return l.checkGlob(path.Join(l.e.p.protect.home, w[2:]))
+		}
+	default:
+		for _, d := range l.cwds {
+			if !l.checkGlob(path.Join(d, w)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// module keeps w as a name a module may be loaded by.
+func (l *nameLookup) module(w string) {
+	if len(l.mods) < maxNamedFiles && w != "" && !l.isMod[w] && !strings.ContainsAny(w, "*?[") {
+		l.isMod[w] = true
+		l.mods = append(l.mods, w)
+	}
+}
+
+// moduleSuffixes are what interpreters add to a module's name to find
+// its file: Python's .py and a package's __init__.py, Perl's .pm and
+// .pl, Ruby's .rb, Node's .js, .cjs and .mjs and a directory's
+// index.js, Lua's .lua and init.lua, PHP's and Tcl's own.
+var moduleSuffixes = []string{".py", "/__init__.py", ".pm", ".pl", ".rb", ".js", ".cjs", ".mjs", "/index.js", ".lua", "/init.lua", ".php", ".tcl"}
+
+// moduleFile reports whether p is named as a module's file is.
+func moduleFile(p string) bool {
+	for _, s := range moduleSuffixes {
+		if s[0] == '.' && strings.HasSuffix(p, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadModules looks up, when a program that loads modules by name runs
+// (an interpreter, a variable that makes programs load code), the files
+// the call's words may load as modules (import job, use My::Job,
+// require("./job"), lua -l job), in the working directories, the
+// directories the call names or its options and environment add (-I lib,
+// PYTHONPATH=lib, sys.path.insert(0, "lib")), beside the programs it
+// runs and in node_modules.
+func (l *nameLookup) loadModules() {
+	if l.stop || !l.e.modules {
+		return
+	}
+	for _, d := range l.cwds {
+		if fi, err := os.Stat(path.Join(d, "node_modules")); err == nil && fi.IsDir() {
+			l.searchDir(path.Join(d, "node_modules"))
+		}
+	}
+	limit := len(l.seen) + maxNamedFiles
+	for _, w := range l.mods {
+		for _, name := range moduleNames(w) {
+			for _, s := range moduleSuffixes {
+				if strings.HasPrefix(name, "/") {
+					if !l.check(path.Clean(name+s), limit) {
+						return
+					}
+					continue
+				}
+				for _, d := range l.dirs {
+					if !l.check(path.Join(d, name+s), limit) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// moduleNames returns the paths, without a suffix, of the module w may
+// name: itself (./job, lib/job), Perl's My::Job as My/Job, and a dotted
+// name (Python's and Lua's http.server) as http/server.
+func moduleNames(w string) []string {
+	names := []string{w}
+	if strings.Contains(w, "::") {
+		names = append(names, strings.ReplaceAll(w, "::", "/"))
+	}
+	if strings.Contains(w, ".") && !strings.Contains(w, "/") {
+		dotted := true
+		for _, part := range strings.Split(w, ".") {
+			dotted = dotted && part != "" && (part[0] < '0' || part[0] > '9') && strings.Trim(part, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == ""
+		}
+		if dotted {
+			names = append(names, strings.ReplaceAll(w, ".", "/"))
+		}
+	}
+	return names
 }
 
 // workDirs spells the working directory's expansions as ".", so that
 // "$PWD/job" and $(pwd)/job name ./job.
 var workDirs = strings.NewReplacer("${PWD}", ".", "$PWD", ".", "$(pwd)", ".", "`pwd`", ".")
-
-// pyModule returns the path, without ".py", of the module a word names
-// when it is a dotted Python name (http.server is http/server), else "".
-func pyModule(w string) string {
-	if strings.HasSuffix(w, ".py") {
-		return "" // the file itself, looked up already
-	}
-	for _, part := range strings.Split(w, ".") {
-		if part == "" || part[0] >= '0' && part[0] <= '9' {
-			return ""
-		}
-		for _, c := range part {
-			if c != '_' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
-				return ""
-			}
-		}
-	}
-	return strings.ReplaceAll(w, ".", "/")
-}
 
 // noteName keeps a name the walk resolved, which the call's text may
 // not spell (d=/srv; cat "$d/job"), for namedFiles.
@@ -202,7 +342,15 @@ func (e *eval) noteInputFile(w *syntax.Word, t arg, ctx cctx, sc *scope) {
 // then not opened.
 func (e *eval) recentScript(p string) (*localFile, string, bool) {
 	fi, err := os.Stat(p)
-	if err != nil || !fi.Mode().IsRegular() || changed(fi).Before(e.p.since.Add(-time.Second)) { // the kernel's clock is coarse
+	if err != nil {
+		return nil, "", false
+	}
+	return e.recentFile(p, fi)
+}
+
+// recentFile is recentScript of p, which fi describes.
+func (e *eval) recentFile(p string, fi os.FileInfo) (*localFile, string, bool) {
+	if !fi.Mode().IsRegular() || changed(fi).Before(e.p.since.Add(-time.Second)) { // the kernel's clock is coarse
 		return nil, "", false
 	}
 	lf := e.localFile(p)
@@ -228,12 +376,13 @@ const nameSeps = " \t\r\n;&|()<>`$={},"
 // unquoted takes a word's quotes and backslashes out.
 var unquoted = strings.NewReplacer(`"`, "", `'`, "", `\`, "")
 
-// nameTokens calls f with each word of s that may name a file, until f
-// returns false: s split at nameSeps; a word with quotes or backslashes
-// both split at them and with them taken out, which joins /tmp/j""ob and
-// /tmp/j\ob; and each quoted string whole, which keeps "/tmp/my job".
-func nameTokens(s string, f func(string) bool) {
-	visit := func(w string) bool { return w == "" || w[0] == '-' || len(w) > 4096 || f(w) }
+// textWords calls f with each word of s that may name a file or an
+// option, until f returns false, and reports whether f never did: s
+// split at nameSeps; a word with quotes or backslashes both split at
+// them and with them taken out, which joins /tmp/j""ob and /tmp/j\ob;
+// and each quoted string whole, which keeps "/tmp/my job".
+func textWords(s string, f func(string) bool) bool {
+	visit := func(w string) bool { return w == "" || len(w) > 4096 || f(w) }
 	split := func(s, seps string, each func(string) bool) bool {
 		for s != "" {
 			w, rest := s, ""
@@ -253,15 +402,19 @@ func nameTokens(s string, f func(string) bool) {
 			return visit(w)
 		}
 		return split(w, quotes, visit) && visit(unquoted.Replace(w))
-	}) || !strings.ContainsAny(s, `"'`) {
-		return
+	}) {
+		return false
 	}
 	for _, q := range []string{`"`, `'`} {
+		if !strings.Contains(s, q) {
+			continue
+		}
 		parts := strings.Split(s, q)
 		for i := 1; i < len(parts); i += 2 {
 			if strings.Contains(parts[i], "/") && !split(parts[i], "\n", visit) {
-				return
+				return false
 			}
 		}
 	}
+	return true
 }

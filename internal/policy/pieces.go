@@ -345,6 +345,7 @@ func (e *eval) absorb(s *eval) {
 	e.allowHit = e.allowHit || s.allowHit
 	e.uncovered = e.uncovered || s.uncovered
 	e.opaque = e.opaque || s.opaque
+	e.modules = e.modules || s.modules
 	if e.daemon == "" {
 		e.daemon = s.daemon
 	}

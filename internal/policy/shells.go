@@ -261,7 +261,7 @@ func interpreterProgram(c *call) (Tier, string) {
 		}
 		return TierRead, c.name + " -m " + strings.Join(m[1:min(3, len(m))], " ")
 	}
-	c.e.opaque = true
+	c.e.opaque, c.e.modules = true, true
 	c.e.scanText(strings.Join(vals, "\n"))
 	inline, file := false, false
 	for _, v := range vals {

@@ -54,6 +54,16 @@ func TestBlindSpotProjectCode(t *testing.T) {
 	write(bad, "bare3.git/objects/info/x", "")
 	write(bad, "bare3.git/refs/heads/x", "")
 	write(bad, "bare3.git/config", "[core]\n\tpager = systemctl reboot\n")
+	// A relative hooksPath is under the top of the work tree the hook
+	// runs in: a linked worktree's, though the setting is the common
+	// directory's, and the one --work-tree names.
+	write(bad, "wt3/.git", "gitdir: "+bad+"/main3/.git/worktrees/wt3\n")
+	write(bad, "main3/.git/worktrees/wt3/commondir", "../..\n")
+	write(bad, "main3/.git/config", "[core]\n\thooksPath = .hk\n")
+	write(bad, "wt3/.hk/pre-commit", "#!/bin/sh\nreboot\n")
+	apart := filepath.Join(f.dir, "apart") // under no other repository
+	write(apart, "bare4.git/config", "[core]\n\thooksPath = hk\n")
+	write(apart, "tree4/hk/pre-commit", "#!/bin/sh\npoweroff\n")
 	for _, c := range []string{
 		"cd " + bad + " && make", "make -C " + bad, "make --directory=" + bad + " all", "cd " + bad + "; gmake -j4",
 		"make -C " + bad + "/sub", "cd " + bad + " && just build", "cd " + bad + " && npm test", "cd " + bad + " && npm run build",
@@ -63,6 +73,7 @@ func TestBlindSpotProjectCode(t *testing.T) {
 		"git -C " + bad + "/repo4 commit -m wip", "git --git-dir=" + bad + "/bare2.git log",
 		"cd " + bad + "/up/src/deep && git status", "git -C " + bad + "/up/src diff", "git -C " + bad + "/wt status",
 		"cd " + bad + "/wt2 && git status", "cd " + bad + "/bare3.git && git log",
+		"cd " + bad + "/wt3 && git commit -m wip", "git --git-dir=" + apart + "/bare4.git --work-tree=" + apart + "/tree4 commit -m wip",
 		// named by the environment
 		"GIT_DIR=" + bad + "/bare.git git log", "export GIT_DIR=" + bad + "/real.git; git status",
 		"GIT_WORK_TREE=" + bad + "/up git status", "cd " + f.dir + "; GIT_DIR=bad/wt2/../real.git git diff",

@@ -86,12 +86,14 @@ func (c *call) projectCode() {
 		}
 	}
 	var gitDirs []string
+	tops := slices.Clone(cwds) // the work trees a hook may run in
 	for _, n := range named {
 		for _, d := range cwds {
 			if n[0] == "--git-dir" {
 				gitDirs = append(gitDirs, localPath(d, n[1]))
 			} else {
 				dirs = append(dirs, localPath(d, n[1]))
+				tops = append(tops, localPath(d, n[1]))
 			}
 		}
 	}
@@ -110,7 +112,11 @@ func (c *call) projectCode() {
 			}
 		}
 		if git {
-			gitDirs = append(gitDirs, e.repoDirs(d)...)
+			gds, top := e.repoDirs(d)
+			gitDirs = append(gitDirs, gds...)
+			if top != "" && !slices.Contains(tops, top) {
+				tops = append(tops, top)
+			}
 		}
 	}
 	for _, g := range gitDirs {
@@ -141,7 +147,7 @@ func (c *call) projectCode() {
 				return
 			}
 		}
-		for _, hooks := range hookDirs(e, g, settings) {
+		for _, hooks := range hookDirs(e, g, tops, settings) {
 			ents, _ := os.ReadDir(hooks)
 			for _, h := range ents {
 				if !strings.HasSuffix(h.Name(), ".sample") && !c.projectFile(path.Join(hooks, h.Name()), true) {
@@ -156,37 +162,38 @@ func (c *call) projectCode() {
 const maxRepoUp = 64
 
 // repoDirs returns the git directories of the repository git finds from
-// dir, as git looks: dir itself when it is a bare repository, else the
-// first .git up from it, a directory or a file naming one ("gitdir: …",
-// a worktree's or a submodule's), with the common directory a worktree
-// shares its config and hooks from.
-func (e *eval) repoDirs(dir string) []string {
+// dir, as git looks, and its work tree's top: dir itself when it is a
+// bare repository (no work tree), else the first .git up from it, a
+// directory or a file naming one ("gitdir: …", a worktree's or a
+// submodule's), with the common directory a worktree shares its config
+// and hooks from.
+func (e *eval) repoDirs(dir string) ([]string, string) {
 	if bareRepo(dir) {
-		return []string{dir}
+		return []string{dir}, ""
 	}
 	for d, up := path.Clean(dir), 0; up < maxRepoUp; d, up = path.Dir(d), up+1 {
 		g := path.Join(d, ".git")
 		if fi, err := os.Stat(g); err == nil {
 			if fi.IsDir() {
-				return []string{g}
+				return []string{g}, d
 			}
 			text, _ := e.readLocal(g)
 			target, ok := strings.CutPrefix(strings.TrimSpace(text), "gitdir:")
 			if !ok {
-				return nil // not a repository: git stops here too
+				return nil, "" // not a repository: git stops here too
 			}
 			g = localPath(d, strings.TrimSpace(target))
 			out := []string{g}
 			if common, _ := e.readLocal(path.Join(g, "commondir")); strings.TrimSpace(common) != "" {
 				out = append(out, localPath(g, strings.TrimSpace(common)))
 			}
-			return out
+			return out, d
 		}
 		if d == "/" || d == "." {
 			break
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // localPath is p read relative to dir when it is not absolute.
@@ -209,11 +216,12 @@ func bareRepo(dir string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-// hookDirs returns the directories whose hooks the repository g (its .git
+// hookDirs returns the directories whose hooks the repository g (its git
 // directory) runs: g/hooks, and the core.hooksPath its settings name,
-// which a relative value puts under the work tree (in a bare repository,
-// under g).
-func hookDirs(e *eval, g string, settings [][2]string) []string {
+// which a relative value puts under the top of the work tree the hook
+// runs in, any of tops (a worktree's, though the setting is in the
+// common directory's config), or in a bare repository under g.
+func hookDirs(e *eval, g string, tops []string, settings [][2]string) []string {
 	dirs := []string{path.Join(g, "hooks")}
 	for _, kv := range settings {
 		if kv[0] != "core.hookspath" || kv[1] == "" {
@@ -222,13 +230,15 @@ func hookDirs(e *eval, g string, settings [][2]string) []string {
 		d := kv[1]
 		switch {
 		case strings.HasPrefix(d, "~/") && e.p.protect != nil && e.p.protect.home != "":
-			d = path.Join(e.p.protect.home, d[2:])
-		case path.Base(g) == ".git":
-			d = localPath(path.Dir(g), d)
+			dirs = append(dirs, path.Join(e.p.protect.home, d[2:]))
+		case strings.HasPrefix(d, "/"):
+			dirs = append(dirs, path.Clean(d))
 		default:
-			d = localPath(g, d)
+			dirs = append(dirs, localPath(g, d))
+			for _, top := range tops {
+				dirs = append(dirs, localPath(top, d))
+			}
 		}
-		dirs = append(dirs, path.Clean(d))
 	}
 	return dirs
 }

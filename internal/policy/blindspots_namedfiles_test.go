@@ -56,6 +56,9 @@ func TestBlindSpotNamedFiles(t *testing.T) {
 		"d=" + d + "; cat ${d}/plain | sh", "d=" + d + "; eval \"$(cat $d/plain)\"", "x=" + d + "; y=$x/plain; cat $y | sh",
 		"d=" + d + "; sh -c \"$(cat \"$d\"/plain)\"", "n=pl; cat " + d + "/${n}ain | bash -s", "cat " + d + "/pl{ai,}n | sh",
 		"cd " + d + "; cat \"$PWD/plain\" | sh", "cd " + d + "; eval \"$(cat $(pwd)/plain)\"", "cd " + d + "; cat ${PWD}/pl*n | sh",
+		// a ~/ name read against the home the script gives HOME
+		"HOME=" + d + "; cat ~/plain | sh", "export HOME=" + d + "; eval \"$(cat ~/plain)\"", "h=" + d + "; HOME=$h; sh < ~/plain",
+		"HOME=" + d + "; exec 3< ~/plain; sh <&3", "HOME=" + d + "; x=~/plain; cat $x | sh",
 		// a module Python imports from the working directory, ahead of
 		// the standard library
 		"python3 -c 'import job'", "python3 -m job", "cd " + d + "; python3 -c 'from json import loads'",

@@ -539,7 +539,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	resolve := func() {
 		args = r.appendAll(args[:0], ce.Args)
 		if computed {
-			e.noteArgs(args)
+			e.noteArgs(args, sc)
 		}
 	}
 	resolve()

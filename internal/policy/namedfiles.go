@@ -287,12 +287,28 @@ func (e *eval) noteName(v string) {
 	e.walkNames[v] = true
 }
 
+// noteNameIn is noteName of v, and of a ~/ name read against each home
+// the script sc gives HOME (HOME=/srv/x; cat ~/job | sh reads
+// /srv/x/job).
+func (e *eval) noteNameIn(v string, sc *scope) {
+	e.noteName(v)
+	rest, ok := strings.CutPrefix(v, "~/")
+	if !ok || sc == nil {
+		return
+	}
+	for _, h := range sc.values("HOME") {
+		if strings.HasPrefix(h, "/") {
+			e.noteName(path.Join(h, rest))
+		}
+	}
+}
+
 // noteArgs keeps the known fields of a command some of whose words are
 // computed.
-func (e *eval) noteArgs(args []arg) {
+func (e *eval) noteArgs(args []arg, sc *scope) {
 	for _, a := range args {
 		if a.known {
-			e.noteName(a.val)
+			e.noteNameIn(a.val, sc)
 		}
 	}
 }
@@ -325,13 +341,13 @@ func computedWord(w *syntax.Word) bool {
 // for its variables give it (n=job; exec 3<"$d/$n").
 func (e *eval) noteInputFile(w *syntax.Word, t arg, ctx cctx, sc *scope) {
 	if t.known {
-		e.noteName(t.val)
+		e.noteNameIn(t.val, sc)
 		return
 	}
 	for _, bind := range sc.bindings([]*syntax.Word{w}) {
 		alt := resolver{e: e, ctx: ctx, sc: sc, bind: bind}
 		if v := alt.lit(w); v.known {
-			e.noteName(v.val)
+			e.noteNameIn(v.val, sc)
 		}
 	}
 }

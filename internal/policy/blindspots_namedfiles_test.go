@@ -151,7 +151,7 @@ func TestNamedFilesLimits(t *testing.T) {
 func TestBlindSpotModuleFiles(t *testing.T) {
 	f := newLocalFixture(t)
 	d := f.dir
-	for _, dir := range []string{"lib/My", "node_modules/evil", "app", "lua/pk"} {
+	for _, dir := range []string{"lib/My", "node_modules/evil", "node_modules/pm/lib", "app", "lua/pk"} {
 		if err := os.MkdirAll(d+"/"+dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -162,7 +162,8 @@ func TestBlindSpotModuleFiles(t *testing.T) {
 		"job.js": "require('child_process').execSync('reboot')\n", "node_modules/evil/index.js": "require('child_process').execSync('poweroff')\n",
 		"job.lua": "os.execute('reboot')\n", "lua/pk/init.lua": "os.execute('halt')\n",
 		"lib/tool.py": "import os\nos.system('reboot')\n", "app/helper.py": "import os\nos.system('poweroff')\n",
-		"envfile": "reboot\n",
+		"envfile": "reboot\n", "node_modules/pm/package.json": `{"name": "pm", "main": "lib/start"}`,
+		"node_modules/pm/lib/start.js": "require('child_process').execSync('halt')\n",
 	}
 	for name, text := range reboot {
 		f.write(t, name, []byte(text))
@@ -179,6 +180,7 @@ func TestBlindSpotModuleFiles(t *testing.T) {
 		// Node: -r, --require, --import, require() of a path or a package
 		"node -r ./job -e 1", "node --require ./job -e 1", "node --require=./job -e 1", "node --import ./job -e 1",
 		"node -e 'require(\"./job\")'", "node -e 'import(\"./job.js\")'", "node -e 'require(\"evil\")'",
+		"node -e 'require(\"pm\")'", "NODE_PATH=node_modules node -e 'require(\"pm\")'",
 		// Lua: -l attached or apart, require of a dotted name, LUA_PATH
 		"lua -l job -e 'x=1'", "lua -ljob -e 'x=1'", "lua -e 'require \"job\"'", "lua -e 'require(\"lua.pk\")'",
 		"LUA_PATH='lua/?/init.lua;;' lua -l pk -e 1",

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"encoding/json"
 	"os"
 	"path"
 	"slices"
@@ -247,8 +248,45 @@ func (l *nameLookup) loadModules() {
 					}
 				}
 			}
+			for _, d := range l.dirs {
+				if !l.packageMain(localPath(d, name), limit) {
+					return
+				}
+			}
 		}
 	}
+}
+
+// packageMain is check of the file a Node package's package.json in dir
+// names as its main module (require("evil") loads what
+// node_modules/evil/package.json's "main" names).
+func (l *nameLookup) packageMain(dir string, limit int) bool {
+	p := path.Join(dir, "package.json")
+	if l.seen[p] || unreadDir(p) {
+		return true
+	}
+	if len(l.seen) >= limit {
+		l.stop = true
+		return false
+	}
+	l.seen[p] = true // read for its main module, not as code
+	text, ok := l.e.readLocal(p)
+	if !ok {
+		return true
+	}
+	var pkg struct {
+		Main string `json:"main"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil || pkg.Main == "" {
+		return true
+	}
+	main := localPath(dir, pkg.Main)
+	for _, s := range []string{"", ".js", "/index.js"} {
+		if !l.check(main+s, limit) {
+			return false
+		}
+	}
+	return true
 }
 
 // moduleNames returns the paths, without a suffix, of the module w may

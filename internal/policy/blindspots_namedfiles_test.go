@@ -201,6 +201,16 @@ func TestBlindSpotModuleFiles(t *testing.T) {
 	if v := f.p.Evaluate(Input{Command: "perl -I. -Mfine -e 1", Dir: d}); v.Denied || v.Tier != TierDestructive {
 		t.Errorf("a harmless module: %s, want tier 3, not denied", formatVerdict(v))
 	}
+	// A program older than warden is read for what it imports: the
+	// operator's run.py importing a helper written since.
+	f.write(t, "app/old.py", []byte("import helper2\n"))
+	since := *f.p
+	since.since = time.Now().Add(1500 * time.Millisecond) // old.py is older, by the clock's second of slack
+	time.Sleep(time.Until(since.since.Add(-time.Second)) + 100*time.Millisecond)
+	f.write(t, "app/helper2.py", []byte("import subprocess\nsubprocess.run(['reboot'])\n"))
+	if v := since.Evaluate(Input{Command: "python3 app/old.py", Dir: d}); !v.Denied {
+		t.Errorf("an old program importing a new module: %s, want denied", formatVerdict(v))
+	}
 	old := *f.p
 	old.since = time.Now().Add(time.Hour)
 	for _, c := range []string{"perl -I. -Mjob -e 1", "node -e 'require(\"evil\")'", "python3 app/run.py"} {

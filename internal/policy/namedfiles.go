@@ -96,16 +96,20 @@ func (l *nameLookup) check(p string, limit int) bool {
 		l.searchDir(path.Dir(p))
 	}
 	_, text, ok := l.e.recentFile(p, fi)
-	if !ok {
-		return true
+	if ok {
+		if why := l.e.textDenial(text, interpreterOf(text), p, l.ctx, true); why != "" {
+			l.e.deny("runs text the classifier cannot see, and names the file " + truncate(p, 64) + ": " + why)
+			l.stop = true
+			return false
+		}
 	}
-	if why := l.e.textDenial(text, interpreterOf(text), p, l.ctx, true); why != "" {
-		l.e.deny("runs text the classifier cannot see, and names the file " + truncate(p, 64) + ": " + why)
-		l.stop = true
-		return false
-	}
-	if moduleFile(p) {
-		// What the program imports is looked for as the call's words are.
+	if moduleFile(p) && l.e.modules {
+		// What the program imports is looked for as the call's words
+		// are, whatever the program's age: an old run.py may import
+		// the helper.py written beside it this session.
+		if !ok {
+			text, _ = l.e.readLocal(p)
+		}
 		textWords(text, func(w string) bool { l.module(w); return true })
 	}
 	return true

@@ -151,10 +151,10 @@ func (l *nameLookup) word(w string) bool {
 	if len(w) > 2 && w[0] == '-' {
 		switch w[1] {
 		case 'M', 'm', 'r', 'l', 'I':
-			return l.visit(strings.TrimPrefix(w[2:], "-"))
+			w = strings.TrimPrefix(w[2:], "-")
 		}
 	}
-	if w[0] == '-' {
+	if w == "" || w[0] == '-' {
 		return true
 	}
 	return l.visit(w)

@@ -235,6 +235,7 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 	if (name != "KUBECONFIG" || !e.trustedKubeconfigs(val)) && !gitTraceNoFile(name, val) && !plainLessOptions(name, val) {
 		e.envName(name, ctx, where)
 	}
+	e.noteCodeValue(name, val)
 	e.proxyVar(name, val)
 	e.resolverVar(name, val, ctx)
 	e.tempDirVar(name, val, true, ctx, where)
@@ -350,12 +351,6 @@ func (e *eval) boundName(a arg, ctx cctx, what string) {
 func (e *eval) envName(name string, ctx cctx, where string) {
 	if t, why := envRisk(name); t > TierRead {
 		e.note(t, ctx.covered, "%s sets %s: %s", where, name, why)
-		if t == TierDestructive {
-			// The code a program then loads (BASH_ENV=job.sh bash -c
-			// true, PERL5LIB=lib perl -Mjob) is code the classifier
-			// cannot see: the files the text names meet the deny list.
-			e.opaque, e.modules = true, true
-		}
 	} else if ctx.zsh && zshTables[name] {
 		e.note(TierDestructive, ctx.covered, "%s sets %s: zsh's table of functions, aliases, commands, options or files", where, name)
 	}

@@ -324,13 +324,11 @@ func TestBlindSpotInteractiveMail(t *testing.T) {
 		"MAILCHECK=$(cat /tmp/f)",
 		"export MAILCHECK=\"$1\"",
 		"printf -v MAILCHECK %s \"$1\"",
+		"MAILPATH='/tmp/m?$(reboot)'",
 		"export MAILPATH=\"/tmp/m?$1\"",
 		"read -r MAILPATH",
 		"MAILPATH=/var/mail/root",
 	))
-	// The message is code the shell runs later: reboot there meets the
-	// deny list.
-	runBlindHosts(t, p, sameCases(TierDestructive, true, "MAILPATH='/tmp/m?$(reboot)'"))
 	runExactHosts(t, p, []exactCase{
 		{"mail check interval", "MAILCHECK=60", TierRead},
 		{"mail check off", "MAILCHECK=0; echo $MAILCHECK", TierRead},

@@ -187,12 +187,22 @@ func TestBlindSpotModuleFiles(t *testing.T) {
 		// Python: PYTHONPATH, sys.path, modules beside the program run
 		"PYTHONPATH=lib python3 -c 'import tool'", "PYTHONPATH=/nonexistent:lib python3 -m tool",
 		"python3 -c 'import sys; sys.path.insert(0, \"lib\"); import tool'", "python3 app/run.py", "cd app && python3 run.py",
-		// variables whose file a shell runs
+		// variables whose file a program runs or whose options load one
 		"BASH_ENV=envfile bash -c true", "ENV=./envfile sh -i -c true", "export BASH_ENV=" + d + "/envfile; bash -c :",
+		"f=" + d + "/envfile; BASH_ENV=$f bash -c :", "RUBYOPT=-r./job ruby -e 1", "NODE_OPTIONS='--require ./job' node -e 1",
+		"PERL5OPT=-Mjob PERL5LIB=. perl -e 1", "LUA_INIT=@job.lua lua -e 1",
 	} {
 		v := f.p.Evaluate(Input{Command: c, Dir: d})
 		if !v.Denied {
 			t.Errorf("Evaluate(%q) = %s, want denied for what the module it may load runs", c, formatVerdict(v))
+		}
+	}
+	// Setting such a variable does not make the rest of the call's text
+	// code: a word the call only searches for is not held against it.
+	for _, c := range []string{"PAGER=cat journalctl -u x | grep 'reboot'", "PAGER=cat last reboot", "GIT_PAGER=cat git log -S poweroff",
+		"HOME=/tmp git log --oneline | grep -i shutdown", "LD_LIBRARY_PATH=/opt/lib ls; echo 'will reboot later'"} {
+		if v := testPolicy(t).Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s: it runs nothing the deny list refuses", c, formatVerdict(v))
 		}
 	}
 	// A harmless module is not held against the call, and one older than

@@ -29,12 +29,12 @@ func TestBlindSpotVariablesSetByName(t *testing.T) {
 		"read -a BASH_CMDS <<< x",
 		"declare -A BASH_CMDS; BASH_CMDS[ls]=/tmp/evil; ls",
 		"declare -A BASH_CMDS=([ls]=/tmp/evil)",
+		"declare -A BASH_ALIASES; BASH_ALIASES[ls]=reboot",
 		"declare -A BASH_CMDS; printf -v 'BASH_CMDS[ls]' /tmp/evil; ls",
 		"declare -A BASH_CMDS; read 'BASH_CMDS[ls]' <<< /tmp/evil; ls",
 	))
-	// PROMPT_COMMAND's value runs, and an alias's: reboot there meets the deny list.
-	runBlind(t, p, sameCases(TierDestructive, true, "declare -n r; r=PROMPT_COMMAND; r=reboot",
-		"declare -A BASH_ALIASES; BASH_ALIASES[ls]=reboot"))
+	// PROMPT_COMMAND's value runs: reboot there meets the deny list.
+	runBlind(t, p, sameCases(TierDestructive, true, "declare -n r; r=PROMPT_COMMAND; r=reboot"))
 	runExact(t, p, []exactCase{
 		{"read a line", "read -r line < /etc/hostname; echo $line", TierRead},
 		{"printf -v", "printf -v x '%s' hi; echo $x", TierRead},

@@ -101,6 +101,7 @@ type eval struct {
 	found        map[string]string     // where the search path finds unknown programs
 	walkNames    map[string]bool       // names the walk resolved that the text may not spell (namedfiles.go)
 	modules      bool                  // a program that loads modules by name runs (namedfiles.go)
+	codeValues   []string              // values of variables that make programs load code (namedfiles.go)
 	projectDirs  map[string]bool       // directories whose project files were read (projectcode.go)
 	inFiles      []string              // the local files classified as the programs they hold, innermost last
 	substNest    int                   // $(…) being read for what they print, nested (substCall)

@@ -31,8 +31,9 @@ const maxNamedFiles = 4096
 const maxSearchDirs = 16
 
 // namedFiles meets the deny list with the text of each local file that
-// texts name, read as a script, and of each module those names load.
-func (e *eval) namedFiles(ctx cctx, texts ...string) {
+// texts name, read as a script, and of each module those names load;
+// with walked, of each name the walk resolved too.
+func (e *eval) namedFiles(ctx cctx, walked bool, texts ...string) {
 	if !e.local || e.p.files == nil || e.denied {
 		return
 	}
@@ -44,6 +45,9 @@ func (e *eval) namedFiles(ctx cctx, texts ...string) {
 	// The names the walk resolved (exec 3<"$d/job", cat "$d/job"),
 	// then every word of the texts.
 	for w := range e.walkNames {
+		if !walked {
+			break
+		}
 		if !l.visit(w) {
 			return
 		}
@@ -157,7 +161,7 @@ func (l *nameLookup) word(w string) bool {
 	if w == "" || w[0] == '-' {
 		return true
 	}
-	return l.visit(w)
+	return l.visit(strings.TrimPrefix(w, "@")) // LUA_INIT=@job.lua, curl -d @file
 }
 
 // visit looks up the file a word names, as each working directory has
@@ -316,6 +320,25 @@ func moduleNames(w string) []string {
 // workDirs spells the working directory's expansions as ".", so that
 // "$PWD/job" and $(pwd)/job name ./job.
 var workDirs = strings.NewReplacer("${PWD}", ".", "$PWD", ".", "$(pwd)", ".", "`pwd`", ".")
+
+// maxCodeValues is how many values of variables that make programs load
+// code an evaluation keeps.
+const maxCodeValues = 64
+
+// noteCodeValue keeps val, given to the variable name, when name makes
+// programs load code: the files it names (BASH_ENV=job.sh, ENV=./job,
+// RUBYOPT=-r./job, NODE_OPTIONS='--require ./job', PERL5OPT=-Mjob) meet
+// the deny list, and modules are looked for (namedFiles), though the call
+// stays seen.
+func (e *eval) noteCodeValue(name, val string) {
+	if val == "" || !e.local || len(e.codeValues) >= maxCodeValues {
+		return
+	}
+	if t, _ := envRisk(name); t == TierDestructive {
+		e.codeValues = append(e.codeValues, val)
+		e.modules = true
+	}
+}
 
 // noteName keeps a name the walk resolved, which the call's text may
 // not spell (d=/srv; cat "$d/job"), for namedFiles.

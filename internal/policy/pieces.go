@@ -346,6 +346,7 @@ func (e *eval) absorb(s *eval) {
 	e.uncovered = e.uncovered || s.uncovered
 	e.opaque = e.opaque || s.opaque
 	e.modules = e.modules || s.modules
+	e.codeValues = append(e.codeValues, s.codeValues[:min(len(s.codeValues), maxCodeValues-len(e.codeValues))]...)
 	if e.daemon == "" {
 		e.daemon = s.daemon
 	}

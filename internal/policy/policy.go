@@ -309,7 +309,11 @@ func (e *eval) input(in *Input) {
 		for _, t := range []string{in.Command, in.Script, strings.Join(in.Argv, " ")} {
 			e.scanText(t)
 		}
-		e.namedFiles(ctx, in.Command, in.Script, strings.Join(in.Argv, " "))
+		e.namedFiles(ctx, true, append([]string{in.Command, in.Script, strings.Join(in.Argv, " ")}, e.codeValues...)...)
+	} else if len(e.codeValues) > 0 {
+		// What the files a variable that makes programs load code names
+		// run meets the deny list; the rest of the text is seen.
+		e.namedFiles(ctx, false, e.codeValues...)
 	}
 }
 

@@ -30,6 +30,10 @@ const maxNamedFiles = 4096
 // call's modules are looked for in.
 const maxSearchDirs = 16
 
+// maxOldPrograms is how many program files older than warden a call's
+// words name are read for what they import.
+const maxOldPrograms = 8
+
 // namedFiles meets the deny list with the text of each local file that
 // texts name, read as a script, and of each module those names load;
 // with walked, of each name the walk resolved too.
@@ -44,12 +48,11 @@ func (e *eval) namedFiles(ctx cctx, walked bool, texts ...string) {
 	l.dirs = append(l.dirs, l.cwds...)
 	// The names the walk resolved (exec 3<"$d/job", cat "$d/job"),
 	// then every word of the texts.
-	for w := range e.walkNames {
-		if !walked {
-			break
-		}
-		if !l.visit(w) {
-			return
+	if walked {
+		for w := range e.walkNames {
+			if !l.visit(w) {
+				return
+			}
 		}
 	}
 	for _, s := range texts {
@@ -70,6 +73,8 @@ type nameLookup struct {
 	words map[string]bool // words visited
 	mods  []string        // words that may name a module, in order
 	isMod map[string]bool // and as a set
+	old   int             // program files older than warden read for their imports
+	found bool            // the files looked up now are modules found, not named
 	stop  bool            // a denial or the limit ended the lookup
 }
 
@@ -107,11 +112,14 @@ func (l *nameLookup) check(p string, limit int) bool {
 			return false
 		}
 	}
-	if moduleFile(p) && l.e.modules {
-		// What the program imports is looked for as the call's words
-		// are, whatever the program's age: an old run.py may import
-		// the helper.py written beside it this session.
+	if moduleFile(p) && l.e.modules && !l.found {
+		// What a program the call names imports is looked for as the
+		// call's words are, whatever the program's age: an old run.py
+		// may import the helper.py written beside it this session.
 		if !ok {
+			if l.old++; l.old > maxOldPrograms {
+				return true
+			}
 			text, _ = l.e.readLocal(p)
 		}
 		textWords(text, func(w string) bool { l.module(w); return true })
@@ -241,6 +249,7 @@ func (l *nameLookup) loadModules() {
 		}
 	}
 	limit := len(l.seen) + maxNamedFiles
+	l.found = true
 	for _, w := range l.mods {
 		for _, name := range moduleNames(w) {
 			for _, s := range moduleSuffixes {

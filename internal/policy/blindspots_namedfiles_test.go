@@ -232,3 +232,85 @@ func TestBlindSpotModuleFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestModuleLookupLimits: the module lookup is bounded — at most
+// maxSearchDirs directories besides the working ones, maxOldPrograms old
+// programs read for their imports, maxCodeValues values of code-loading
+// variables and maxNamedFiles module files a call — and what falls within
+// each bound is found, one past it is not; and a variable's value is
+// looked up when the script is walked in pieces.
+func TestModuleLookupLimits(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	var dirs []string
+	for i := 0; i <= maxSearchDirs; i++ {
+		dirs = append(dirs, fmt.Sprintf("s%02d", i))
+		if err := os.MkdirAll(d+"/"+dirs[i], 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.write(t, "envfile", []byte("reboot\n"))
+	f.write(t, dirs[maxSearchDirs-1]+"/last.py", []byte("import os\nos.system('reboot')\n"))
+	f.write(t, dirs[maxSearchDirs]+"/past.py", []byte("import os\nos.system('reboot')\n"))
+	denied := func(c string) bool { return f.p.Evaluate(Input{Command: c, Dir: d}).Denied }
+	if c := "python3 -c 'import last' " + strings.Join(dirs, " "); !denied(c) {
+		t.Errorf("a module in the %dth directory named was not found", maxSearchDirs)
+	}
+	if c := "python3 -c 'import past' " + strings.Join(dirs, " "); denied(c) {
+		t.Errorf("a module in the %dth directory named was looked up", maxSearchDirs+1)
+	}
+	// Module files a call looks up: 14 names a word (13 suffixes and a
+	// package.json) in one directory.
+	words := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "m%d ", i)
+		}
+		return b.String()
+	}
+	f.write(t, "target.py", []byte("import os\nos.system('reboot')\n"))
+	if c := "python3 -c 'import " + words(maxNamedFiles/14-20) + "target'"; !denied(c) {
+		t.Error("a module within the lookup's limit was not found")
+	}
+	if c := "python3 -c 'import " + words(maxNamedFiles/14+20) + "target'"; denied(c) {
+		t.Error("a module past the lookup's limit was looked up")
+	}
+	// Values of code-loading variables.
+	var b strings.Builder
+	for i := range maxCodeValues - 1 {
+		fmt.Fprintf(&b, "export BASH_ENV=/nonexistent/%d; ", i)
+	}
+	if c := b.String() + "BASH_ENV=envfile bash -c :"; !denied(c) {
+		t.Errorf("the %dth value of a code-loading variable was not looked up", maxCodeValues)
+	}
+	if c := b.String() + "export BASH_ENV=/nonexistent/x; BASH_ENV=envfile bash -c :"; denied(c) {
+		t.Errorf("the %dth value of a code-loading variable was looked up", maxCodeValues+1)
+	}
+	// Walked in pieces, a code-loading variable's value still counts.
+	pad := strings.Repeat("uptime\ndf -h\n", pieceMin/10)
+	if v := f.p.Evaluate(Input{Interpreter: "bash", Script: pad + "BASH_ENV=envfile bash -c :\n" + pad, Dir: d}); !v.Denied {
+		t.Errorf("a 2×%d KiB script setting BASH_ENV: %s, want denied", len(pad)>>10, formatVerdict(v))
+	}
+	// Old programs read for their imports.
+	if err := os.MkdirAll(d+"/old", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var olds []string
+	for i := 0; i <= maxOldPrograms; i++ {
+		olds = append(olds, fmt.Sprintf("old/p%d.py", i))
+		f.write(t, olds[i], []byte(fmt.Sprintf("import new%d\n", i)))
+	}
+	since := *f.p
+	since.since = time.Now().Add(1500 * time.Millisecond)
+	time.Sleep(time.Until(since.since.Add(-time.Second)) + 100*time.Millisecond)
+	// Only the last program's import is new: named among the first
+	// maxOldPrograms it is read, named after them it is not.
+	f.write(t, fmt.Sprintf("old/new%d.py", maxOldPrograms), []byte("import os\nos.system('reboot')\n"))
+	last := olds[maxOldPrograms]
+	if v := since.Evaluate(Input{Command: "python3 " + last + " " + strings.Join(olds[:maxOldPrograms-1], " "), Dir: d}); !v.Denied {
+		t.Errorf("the %dth old program's import was not read: %s", maxOldPrograms, formatVerdict(v))
+	}
+	if v := since.Evaluate(Input{Command: "python3 " + strings.Join(olds, " "), Dir: d}); v.Denied {
+		t.Errorf("the %dth old program's import was read: %s", maxOldPrograms+1, formatVerdict(v))
+	}
+}

@@ -123,7 +123,6 @@ func (e *eval) classifyScript(p, interp string, ctx cctx) {
 		if interp == "" {
 			interp = interpreterOf(text)
 		}
-		e.modules = e.modules || interpreters[interp]
 		e.fileScript(text, interp, p, ctx)
 	}
 }

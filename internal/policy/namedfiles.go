@@ -317,7 +317,7 @@ func moduleNames(w string) []string {
 	if strings.Contains(w, ".") && !strings.Contains(w, "/") {
 		dotted := true
 		for _, part := range strings.Split(w, ".") {
-			dotted = dotted && part != "" && (part[0] < '0' || part[0] > '9') && strings.Trim(part, "_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789") == ""
+			dotted = dotted && validName(part)
 		}
 		if dotted {
 			names = append(names, strings.ReplaceAll(w, ".", "/"))

@@ -64,6 +64,9 @@ func (e *eval) assign(a *syntax.Assign, ctx cctx, sc *scope, alone bool) {
 		e.pathWord(arg{val: val, known: known}, ctx, "")
 	}
 	if !known {
+		if a.Name.Value == "PATH" && a.Value != nil {
+			e.wordPathValues(a.Value, sc)
+		}
 		e.unknownVar(a.Name.Value, ctx, where)
 		// X=--to-command=reboot; TAR_OPTIONS=$X tar: the values the
 		// script gives X elsewhere are what TAR_OPTIONS may hold.

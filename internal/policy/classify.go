@@ -102,6 +102,9 @@ type eval struct {
 	walkNames    map[string]bool       // names the walk resolved that the text may not spell (namedfiles.go)
 	modules      bool                  // a program that loads modules by name runs (namedfiles.go)
 	codeValues   []string              // values of variables that make programs load code (namedfiles.go)
+	pathValues   []string              // values the walk gave PATH (scriptPathFiles)
+	unseen       []unseenText          // text walked aside that runs what the walk could not see (namedfiles.go)
+	unseenBytes  int                   // their length together
 	projectDirs  map[string]bool       // directories whose project files were read (projectcode.go)
 	inFiles      []string              // the local files classified as the programs they hold, innermost last
 	substNest    int                   // $(…) being read for what they print, nested (substCall)

@@ -59,7 +59,7 @@ func (e *eval) optionVar(name, val string, ctx cctx, where string) {
 	default:
 		return
 	}
-	if why := e.deniedAside(ctx, func(sub *eval, sctx cctx) { sub.simple(argv, sctx, "") }); why != "" {
+	if why := e.deniedAside(ctx, strings.Join(argVals(argv), " "), func(sub *eval, sctx cctx) { sub.simple(argv, sctx, "") }); why != "" {
 		e.deny(fmt.Sprintf("%s sets %s, which %s reads as its options: %s", where, name, prog, why))
 	}
 }

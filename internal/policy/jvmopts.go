@@ -31,7 +31,7 @@ func (c *call) jvmOptions() (Tier, string) {
 			continue
 		}
 		argv := []arg{{val: "java", known: true}, {val: opt, known: a.known, glob: a.glob}}
-		if why := c.e.deniedAside(c.ctx, func(sub *eval, sctx cctx) { sub.simple(argv, sctx, "") }); why != "" {
+		if why := c.e.deniedAside(c.ctx, opt, func(sub *eval, sctx cctx) { sub.simple(argv, sctx, "") }); why != "" {
 			c.e.deny(fmt.Sprintf("%s %s: the JVM it runs in is given %s (%s)", c.name, truncate(v, 64), truncate(opt, 64), why))
 			return TierDestructive, "denied: " + why
 		}

@@ -68,6 +68,56 @@ func (e *eval) localFiles(w string, known bool) []string {
 	return out
 }
 
+// scriptPathFiles returns the files a program name without a slash may
+// run from the directories the script puts on PATH (PATH=/srv/bin:$PATH;
+// tool, env PATH=. ls): a known program's name too, since the script's
+// directories come first.
+func (e *eval) scriptPathFiles(name string, sc *scope) []string {
+	if !e.local || e.p.files == nil {
+		return nil
+	}
+	vals := e.pathValues
+	if sc != nil {
+		vals = append(slices.Clip(vals), sc.values("PATH")...)
+	}
+	var out []string
+	seen := 0
+	for _, v := range vals {
+		for _, d := range strings.Split(v, ":") {
+			if d == "" || strings.ContainsAny(d, "$`\x00") || slices.Contains(e.p.files.dirs, d) {
+				continue
+			}
+			if seen++; seen > maxSearchDirs {
+				return out
+			}
+			dirs := []string{d}
+			if !strings.HasPrefix(d, "/") {
+				if dirs = nil; e.paths != nil {
+					cwds, _ := e.cwds()
+					for _, c := range cwds {
+						dirs = append(dirs, path.Join(c, d))
+					}
+				}
+			}
+			for _, d := range dirs {
+				key := path.Join(d, name)
+				p, ok := e.found[key]
+				if !ok {
+					p = lookPath(name, []string{d})
+					if e.found == nil {
+						e.found = map[string]string{}
+					}
+					e.found[key] = p
+				}
+				if p != "" && !slices.Contains(out, p) {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // localFile is what one evaluation found a local file to be.
 type localFile struct {
 	prog       *progFile // the deny list's program it holds
@@ -183,7 +233,11 @@ func (e *eval) readLocal(p string) (string, bool) {
 // classified where it runs, and the call as its name says (!ok).
 func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why string, ok bool) {
 	a0 := args[0]
-	for _, p := range e.localFiles(a0.val, known) {
+	files := e.localFiles(a0.val, known)
+	if strings.IndexByte(a0.val, '/') < 0 {
+		files = append(files, e.scriptPathFiles(a0.val, ctx.sc)...)
+	}
+	for _, p := range files {
 		lf := e.localFile(p)
 		if lf.prog != nil {
 			words := runAs(lf.prog, path.Base(a0.val), lf.fi)
@@ -257,17 +311,18 @@ func (e *eval) fileScript(text, interp, p string, ctx cctx) {
 func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) string {
 	sub := e.fork()
 	defer sub.release()
-	if shFamily[interp] || interp == "zsh" || interp == "ksh" || interp == "mksh" || interp == "busybox" {
+	shell := shFamily[interp] || interp == "zsh" || interp == "ksh" || interp == "mksh" || interp == "busybox"
+	if shell {
 		ctx.nest++
 		ctx.pos, ctx.hasPos, ctx.sc = nil, false, nil
 		ctx.zsh = interp == "zsh"
 		sub.script(text, ctx, "script file "+truncate(p, 64))
-		if !scan {
-			return sub.denyWhy
-		}
+	}
+	if (scan || !shell) && !sub.denied {
+		sub.scanText(text)
 	}
 	if !sub.denied {
-		sub.scanText(text)
+		e.keepUnseen(sub, text, sub.opaque || !shell)
 	}
 	return sub.denyWhy
 }

@@ -60,7 +60,81 @@ func (e *eval) namedFiles(ctx cctx, walked bool, texts ...string) {
 			return
 		}
 	}
+	// Then what text walked aside names (keepUnseen); looking up its
+	// files may walk more aside, kept as it goes.
+	for i := 0; i < len(e.unseen); i++ {
+		u := e.unseen[i]
+		if e.scanText(u.text); e.denied {
+			return
+		}
+		for _, d := range u.dirs {
+			if !slices.Contains(l.cwds, d) {
+				l.cwds = append(l.cwds, d)
+				l.dirs = append(l.dirs, d)
+			}
+		}
+		for _, w := range u.names {
+			if !l.visit(w) {
+				return
+			}
+		}
+		if !textWords(workDirs.Replace(u.text), l.word) {
+			return
+		}
+	}
 	l.loadModules()
+}
+
+// Text walked aside from the call — a script file it runs (sh job.sh,
+// ./job.sh, a hook), another interpreter's program file, a command line
+// an argument hands a shell — is walked on a fork of the call's
+// evaluation, of which only a denial used to come back. When that walk
+// cannot see all its text runs (job.sh holds exec 3<plain; sh <&3, or
+// python3 job.py reads plain), the files the text names may be run as
+// the call's own may: keepUnseen keeps the text and the names its walk
+// resolved, and namedFiles meets them with the deny list as it does the
+// call's text.
+
+// maxUnseenBytes is how much such text one evaluation keeps.
+const maxUnseenBytes = maxInput
+
+// unseenText is text walked aside that runs what its walk could not see
+// into, and the names the walk resolved.
+type unseenText struct {
+	text  string
+	names []string
+	dirs  []string // where its walk may have run it (cd /srv; sh <plain)
+}
+
+// keepUnseen keeps what s, a walk aside of text, could not see into: the
+// text itself when opaque, and what s's own walks aside kept, and the
+// values s gave variables that make programs load code.
+func (e *eval) keepUnseen(s *eval, text string, opaque bool) {
+	for _, u := range s.unseen {
+		e.addUnseen(u)
+	}
+	e.codeValues = append(e.codeValues, s.codeValues[:min(len(s.codeValues), maxCodeValues-len(e.codeValues))]...)
+	if !opaque {
+		return
+	}
+	e.modules = e.modules || s.modules
+	u := unseenText{text: text}
+	for w := range s.walkNames {
+		u.names = append(u.names, w)
+	}
+	if s.paths != nil {
+		u.dirs, _ = s.cwds()
+	}
+	e.addUnseen(u)
+}
+
+// addUnseen keeps u, within maxUnseenBytes.
+func (e *eval) addUnseen(u unseenText) {
+	if !e.local || e.unseenBytes+len(u.text) > maxUnseenBytes {
+		return
+	}
+	e.unseenBytes += len(u.text)
+	e.unseen = append(e.unseen, u)
 }
 
 // nameLookup is one call's lookup of the files its text names.
@@ -346,6 +420,80 @@ func (e *eval) noteCodeValue(name, val string) {
 	if t, _ := envRisk(name); t == TierDestructive {
 		e.codeValues = append(e.codeValues, val)
 		e.modules = true
+	}
+	if name == "PATH" {
+		e.notePathValue(val)
+	}
+}
+
+// notePathValue keeps a value the script gives PATH, known or in part
+// (/srv/bin:$PATH), for scriptPathFiles.
+func (e *eval) notePathValue(val string) {
+	if e.local && len(e.pathValues) < maxCodeValues {
+		e.pathValues = append(e.pathValues, val)
+	}
+}
+
+// wordPathValues keeps, for scriptPathFiles, the values w, a value given
+// PATH known only in part, may take: each variable it names that the
+// script gives literal values (p=/srv/bin; PATH=$p:$PATH) as each of
+// them, what is known only at run time as a NUL, a directory no
+// lookup takes.
+func (e *eval) wordPathValues(w *syntax.Word, sc *scope) {
+	vals := []string{""}
+	var add func(parts []syntax.WordPart)
+	add = func(parts []syntax.WordPart) {
+		for _, p := range parts {
+			alts := []string{"\x00"}
+			switch p := p.(type) {
+			case *syntax.Lit:
+				alts = []string{p.Value}
+			case *syntax.SglQuoted:
+				alts = []string{p.Value}
+			case *syntax.DblQuoted:
+				add(p.Parts)
+				continue
+			case *syntax.ParamExp:
+				if simpleParam(p) && sc != nil {
+					if v := sc.values(p.Param.Value); len(v) > 0 {
+						alts = v
+					}
+				}
+			}
+			var next []string
+			for _, v := range vals {
+				for _, a := range alts {
+					if len(next) < maxSearchDirs {
+						next = append(next, v+a)
+					}
+				}
+			}
+			vals = next
+		}
+	}
+	add(w.Parts)
+	for _, v := range vals {
+		e.notePathValue(v)
+	}
+}
+
+// textPathValues keeps, for scriptPathFiles, each value src spells for
+// PATH (export PATH=/srv/bin:$PATH, env PATH=.), its quotes taken out.
+func (e *eval) textPathValues(src string) {
+	for i := 0; ; {
+		j := strings.Index(src[i:], "PATH=")
+		if j < 0 {
+			return
+		}
+		i += j + len("PATH=")
+		if k := i - len("PATH=") - 1; k >= 0 && nameByte(src[k]) {
+			continue // MANPATH=, MY_PATH=
+		}
+		v := src[i:]
+		if end := strings.IndexAny(v, " \t\r\n;&|()<>`"); end >= 0 {
+			v = v[:end]
+		}
+		e.notePathValue(unquoted.Replace(v))
 	}
 }
 

@@ -310,9 +310,10 @@ func (e *eval) input(in *Input) {
 			e.scanText(t)
 		}
 		e.namedFiles(ctx, true, append([]string{in.Command, in.Script, strings.Join(in.Argv, " ")}, e.codeValues...)...)
-	} else if len(e.codeValues) > 0 {
+	} else if len(e.codeValues) > 0 || len(e.unseen) > 0 {
 		// What the files a variable that makes programs load code names
-		// run meets the deny list; the rest of the text is seen.
+		// run, and those that text walked aside names, meets the deny
+		// list; the rest of the text is seen.
 		e.namedFiles(ctx, false, e.codeValues...)
 	}
 }

@@ -136,12 +136,17 @@ func (c *call) projectCode() {
 			lf.classified = true
 			sub := e.fork()
 			git := call{e: sub, name: "git", ctx: projectCtx(c.ctx)}
+			var run []string
 			for _, kv := range settings {
 				if gitConfigRisky(kv[0]) {
 					git.gitConfigPayload(kv[0], kv[1], true)
+					run = append(run, kv[1])
 				}
 			}
 			why := sub.denyWhy
+			if why == "" {
+				e.keepUnseen(sub, strings.Join(run, "\n"), sub.opaque)
+			}
 			sub.release()
 			if !c.projectDeny(cfg, why) {
 				return
@@ -261,7 +266,11 @@ func (c *call) projectFile(p string, hook bool) bool {
 	sub := e.fork()
 	defer sub.release()
 	ctx := projectCtx(c.ctx)
-	run := func(cmd string) { sub.script(cmd, ctx, "project file "+truncate(p, 64)) }
+	var cmds []string
+	run := func(cmd string) {
+		sub.script(cmd, ctx, "project file "+truncate(p, 64))
+		cmds = append(cmds, cmd)
+	}
 	switch base := path.Base(p); {
 	case base == "package.json" || base == "composer.json":
 		for _, cmd := range packageScripts(text) {
@@ -273,6 +282,11 @@ func (c *call) projectFile(p string, hook bool) bool {
 		}
 	default:
 		sub.scanText(uncommented(text))
+		sub.opaque = true // another language's code
+		cmds = []string{uncommented(text)}
+	}
+	if !sub.denied {
+		e.keepUnseen(sub, strings.Join(cmds, "\n"), sub.opaque)
 	}
 	return c.projectDeny(p, sub.denyWhy)
 }

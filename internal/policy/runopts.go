@@ -332,7 +332,7 @@ func (c *call) runOptWords() (Tier, string) {
 // value for the reason.
 func (e *eval) runsDenied(lines []string, ctx cctx, what string) {
 	for _, line := range lines {
-		if why := e.deniedAside(ctx, func(sub *eval, sctx cctx) { sub.script(line, sctx, "argument") }); why != "" {
+		if why := e.deniedAside(ctx, line, func(sub *eval, sctx cctx) { sub.script(line, sctx, "argument") }); why != "" {
 			e.deny(fmt.Sprintf("%s runs %s (%s)", what, truncate(line, 96), why))
 		}
 	}
@@ -340,8 +340,9 @@ func (e *eval) runsDenied(lines []string, ctx cctx, what string) {
 
 // deniedAside runs run on a fork of e, one level down in the arguments of
 // the command being judged, and returns why the deny rules refused what
-// it classified ("" when they did not); only the denial reaches e.
-func (e *eval) deniedAside(ctx cctx, run func(sub *eval, sctx cctx)) string {
+// it classified ("" when they did not); only the denial reaches e, and,
+// for namedFiles, what text, the arguments walked, could not be seen into.
+func (e *eval) deniedAside(ctx cctx, text string, run func(sub *eval, sctx cctx)) string {
 	sub := e.fork()
 	defer sub.release()
 	sctx := ctx
@@ -351,5 +352,6 @@ func (e *eval) deniedAside(ctx cctx, run func(sub *eval, sctx cctx)) string {
 	if sub.denied {
 		return sub.denyWhy
 	}
+	e.keepUnseen(sub, text, sub.opaque)
 	return ""
 }

@@ -104,6 +104,8 @@ func (c *call) argCommand() (Tier, string) {
 		why := sub.reason
 		if sub.denied {
 			why = "denied: " + sub.denyWhy
+		} else {
+			c.e.keepUnseen(sub, strings.Join(vals[k:], " "), sub.opaque)
 		}
 		t := sub.tier
 		if sub.denied {
@@ -188,6 +190,8 @@ func (c *call) lineCommand(line string) (Tier, string) {
 	why, t := sub.reason, sub.tier
 	if sub.denied {
 		why, t = "denied: "+sub.denyWhy, TierDestructive
+	} else {
+		c.e.keepUnseen(sub, line, sub.opaque)
 	}
 	sub.release()
 	if t < TierDestructive {

@@ -1,0 +1,147 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestBlindSpotWalkedAside: text the call runs that is walked on a fork
+// of its evaluation — a script file run by a shell or by its own path, a
+// hook or a project's recipe, another interpreter's program file, the
+// command line an unknown program's argument holds — may itself run what
+// its walk cannot see (exec 3<plain; sh <&3). The files that text names
+// then meet the deny list as the call's own words do. Each case ran
+// reboot, unasked in open mode, before.
+func TestBlindSpotWalkedAside(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	write := func(name, text string) string {
+		t.Helper()
+		p := filepath.Join(d, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	P := write("plain", "echo start\nreboot\n")
+	// What a script file holds: the spellings of running a file's text
+	// that the call's own text is denied for (TestBlindSpotNamedFiles).
+	bodies := []string{
+		"exec 3<" + P + "; sh <&3", "sh 3<" + P + " <&3", "sh /dev/fd/3 3<" + P, "sh -c \"$(cat " + P + ")\"",
+		"eval \"$(cat " + P + ")\"", "$(cat " + P + ")", "sh <(cat " + P + ")", "source <(cat " + P + ")",
+		"sh <<< \"$(cat " + P + ")\"", "x=$(cat " + P + "); $x", "mapfile -t a < " + P + "; \"${a[@]}\"",
+		"read -r x < " + P + "; $x", "cat < " + P + " | sh", "head -100 " + P + " | sh", "dd if=" + P + " | sh",
+		"sed -n p " + P + " | sh", "awk '{system($0)}' " + P, "xargs -a " + P + " -I{} sh -c {}",
+		"perl -ne 'system($_)' " + P, "h=" + P + "; sh < \"$h\"", "cd " + d + "; sh < plain",
+		"d=" + d + "; cat ${d}/plain | sh", "HOME=" + d + "; cat ~/plain | sh", "BASH_ENV=" + P + " bash -c true",
+		"cd " + d + "; python3 -m plain_job", "tail -n +3 \"$0\" | sh\nexit\nreboot",
+	}
+	write("plain_job.py", "import os\nos.system('poweroff')\n")
+	var cases []string
+	for i, body := range bodies {
+		name := "s" + strings.Repeat("x", i) + ".sh"
+		s := write(name, body+"\n")
+		cases = append(cases, "sh "+s, "bash "+s, ". "+s, "cd "+d+" && bash ./"+name)
+	}
+	// Chains, hooks, recipes, settings, other interpreters' files, the
+	// command line an unknown program is given.
+	write("chain1.sh", "sh "+d+"/chain2.sh\n")
+	write("chain2.sh", "h="+P+"\nsh < \"$h\"\n")
+	write("r1/.git/hooks/pre-commit", "#!/bin/sh\nexec 3<"+P+"; sh <&3\n")
+	write("r2/package.json", `{"scripts": {"test": "x=$(cat `+P+`); $x"}}`)
+	write("r3/Makefile", "all:\n\tsh < "+P+"\n")
+	write("r4/.git/config", "[core]\n\tpager = sh -c 'x=$(cat "+P+"); $x'\n")
+	write("r5/conftest.py", "exec(open('"+P+"').read())\n")
+	write("job.py", "import os\nos.system(open('"+P+"').read())\n")
+	write("run.pl", "system(`cat "+P+"`);\n")
+	cases = append(cases,
+		"sh "+d+"/chain1.sh", "cd "+d+"/r1 && git commit -m x", "cd "+d+"/r2 && npm test", "make -C "+d+"/r3",
+		"git -C "+d+"/r4 log", "cd "+d+"/r5 && pytest", "python3 "+d+"/job.py", "perl "+d+"/run.pl",
+		"foo_unknown --exec 'exec 3<"+P+"; sh <&3'",
+	)
+	for _, c := range cases {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for what the file its text walked aside names runs", c, formatVerdict(v))
+		}
+	}
+	// A walk that saw everything looks nothing up: a script naming the
+	// file only to read it runs nothing of it.
+	write("reads.sh", "grep -c start "+P+"\nwc -l < "+P+"\n")
+	if v := f.p.Evaluate(Input{Command: "sh " + d + "/reads.sh"}); v.Denied {
+		t.Errorf("a script that only reads the file: %s, want not denied", formatVerdict(v))
+	}
+	f.unreadOldOrRemote(t, "sh "+d+"/chain1.sh")
+	f.unreadOldOrRemote(t, "python3 "+d+"/job.py")
+}
+
+// TestBlindSpotScriptPath: a program named without a slash runs from the
+// directories the script puts on PATH first — a known program's name
+// too — so the file found there is read as one found on the policy's
+// search path is.
+func TestBlindSpotScriptPath(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	for _, name := range []string{"sub/tool", "sub/ls"} {
+		if err := os.MkdirAll(filepath.Join(d, "sub"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		f.write(t, name, []byte("#!/bin/sh\nreboot\n"))
+	}
+	f.write(t, "sub/fine", []byte("#!/bin/sh\necho fine\n"))
+	s := d + "/sub"
+	big := "export PATH=" + s + ":$PATH\n" + strings.Repeat("echo padding the script past one piece\n", 4000) + "tool\n"
+	for _, c := range []string{
+		"PATH=" + s + ":$PATH; tool", "PATH=" + s + ":$PATH tool", "export PATH=" + s + "; tool", "env PATH=" + s + " tool",
+		"cd " + s + " && PATH=.:$PATH tool", "PATH=\"" + s + ":$PATH\" ls -l", "declare -x PATH=" + s + ":/usr/bin; ls",
+		"p=" + s + "; PATH=$p:$PATH; tool", big,
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%.80q) = %s, want denied for the program the script's PATH finds", c, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{"PATH=" + s + ":$PATH; fine", "PATH=/usr/sbin:$PATH; last reboot | head -3"} {
+		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
+		}
+	}
+	f.unreadOldOrRemote(t, "PATH="+s+":$PATH; tool")
+}
+
+// TestWalkedAsideLimits: what is kept of text walked aside is bounded —
+// maxUnseenBytes of text, maxSearchDirs directories of the script's PATH.
+func TestWalkedAsideLimits(t *testing.T) {
+	f := newLocalFixture(t)
+	e := newEval(f.p)
+	defer e.release()
+	e.local = true
+	e.addUnseen(unseenText{text: strings.Repeat("x", maxUnseenBytes-1)})
+	e.addUnseen(unseenText{text: "y"})
+	e.addUnseen(unseenText{text: "z"})
+	if len(e.unseen) != 2 || e.unseenBytes != maxUnseenBytes {
+		t.Errorf("kept %d texts, %d bytes; want 2, %d", len(e.unseen), e.unseenBytes, maxUnseenBytes)
+	}
+	// The 16th directory the script puts on PATH is searched, the 17th not.
+	var dirs []string
+	for i := range maxSearchDirs + 1 {
+		dir := filepath.Join(f.dir, "d"+strings.Repeat("x", i))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, dir)
+	}
+	f.write(t, filepath.Base(dirs[maxSearchDirs-1])+"/tool", []byte("#!/bin/sh\nreboot\n"))
+	if v := f.p.Evaluate(Input{Command: "PATH=" + strings.Join(dirs, ":") + "; tool"}); !v.Denied {
+		t.Errorf("the %dth directory on PATH: %s, want denied", maxSearchDirs, formatVerdict(v))
+	}
+	if err := os.Rename(filepath.Join(dirs[maxSearchDirs-1], "tool"), filepath.Join(dirs[maxSearchDirs], "tool")); err != nil {
+		t.Fatal(err)
+	}
+	if v := f.p.Evaluate(Input{Command: "PATH=" + strings.Join(dirs, ":") + "; tool"}); v.Denied {
+		t.Errorf("the %dth directory on PATH was searched: %s", maxSearchDirs+1, formatVerdict(v))
+	}
+}

@@ -145,3 +145,42 @@ func TestWalkedAsideLimits(t *testing.T) {
 		t.Errorf("the %dth directory on PATH was searched: %s", maxSearchDirs+1, formatVerdict(v))
 	}
 }
+
+// TestBlindSpotProgramByGlobOrHash: a glob in command position runs the
+// file it matches, and hash -p FILE NAME makes NAME run FILE; either
+// file is read as a program named by its path is.
+func TestBlindSpotProgramByGlobOrHash(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	if err := os.MkdirAll(filepath.Join(d, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tool := f.write(t, "bin/tool", []byte("#!/bin/sh\nreboot\n"))
+	for _, c := range []string{
+		"hash -p " + tool + " ls; ls", "hash -p" + tool + " ls", "hash -rp " + tool + " ls", "hash -p /sbin/reboot ls; ls",
+		d + "/bi?/tool", d + "/*/to[o]l -x", "cd " + d + "; bin/t*", "cd " + d + "/bin; ./to?l", "cd " + d + "; */tool",
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for the file it runs", c, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{"hash -p /bin/ls ll; ll", "/usr/bin/l? -l", "cd /usr/bin && ./l? -l"} {
+		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
+		}
+	}
+	f.unreadOldOrRemote(t, d+"/bi?/tool")
+	f.unreadOldOrRemote(t, "hash -p "+tool+" ls")
+	// At most maxProgramGlobs globs are expanded, none with more than
+	// two parts that have wildcards.
+	pad := strings.Repeat(d+"/nothing?; ", maxProgramGlobs-1)
+	if v := f.p.Evaluate(Input{Command: pad + d + "/bi?/tool"}); !v.Denied {
+		t.Errorf("the %dth glob: %s, want denied", maxProgramGlobs, formatVerdict(v))
+	}
+	if v := f.p.Evaluate(Input{Command: pad + d + "/nothing?; " + d + "/bi?/tool"}); v.Denied {
+		t.Errorf("the %dth glob was expanded: %s", maxProgramGlobs+1, formatVerdict(v))
+	}
+	if v := f.p.Evaluate(Input{Command: "/" + strings.TrimPrefix(d, "/")[:1] + "*/*/*/bin/tool"}); v.Denied {
+		t.Errorf("a glob with three wild parts was expanded: %s", formatVerdict(v))
+	}
+}

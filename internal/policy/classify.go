@@ -103,6 +103,7 @@ type eval struct {
 	modules      bool                  // a program that loads modules by name runs (namedfiles.go)
 	codeValues   []string              // values of variables that make programs load code (namedfiles.go)
 	pathValues   []string              // values the walk gave PATH (scriptPathFiles)
+	progGlobs    int                   // globs in command position expanded (globPrograms)
 	unseen       []unseenText          // text walked aside that runs what the walk could not see (namedfiles.go)
 	unseenBytes  int                   // their length together
 	projectDirs  map[string]bool       // directories whose project files were read (projectcode.go)

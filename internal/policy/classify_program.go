@@ -17,6 +17,12 @@ func (e *eval) program(args []arg, ctx cctx) (t Tier, why string) {
 	// not: /tmp/x/reb??t is reboot if such a file exists.
 	if a0.glob && isPattern(a0.val) {
 		e.opaque = true
+		// What it matches here is read as a program named by path is.
+		for _, m := range e.globPrograms(a0.val) {
+			if _, _, ok := e.localProgram(append([]arg{{val: m, known: true}}, args[1:]...), false, ctx); ok && e.denied {
+				break
+			}
+		}
 		if name, ok := globMatchesDanger(a0.val); ok {
 			vals := argVals(args[1:])
 			if why := denyCheck(name, vals); why != "" {

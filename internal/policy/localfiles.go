@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -112,6 +113,50 @@ func (e *eval) scriptPathFiles(name string, sc *scope) []string {
 				if p != "" && !slices.Contains(out, p) {
 					out = append(out, p)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// maxProgramGlobs is how many globs in command position one evaluation
+// expands, and how many files of each it reads.
+const maxProgramGlobs = 16
+
+// globPrograms returns the files on this machine a glob in command
+// position (/srv/x/bi?/job, ./j*b) may run, as the working directories
+// have a relative one: none past maxProgramGlobs globs, nor for a glob
+// whose parts with wildcards are more than two (/*/*/*/job), which would
+// read whole trees.
+func (e *eval) globPrograms(pattern string) []string {
+	if !e.local || e.p.files == nil || e.progGlobs >= maxProgramGlobs {
+		return nil
+	}
+	wild := 0
+	for _, part := range strings.Split(pattern, "/") {
+		if isPattern(part) {
+			wild++
+		}
+	}
+	if wild > 2 {
+		return nil
+	}
+	e.progGlobs++
+	pats := []string{pattern}
+	if !strings.HasPrefix(pattern, "/") {
+		if pats = nil; e.paths != nil {
+			dirs, _ := e.cwds()
+			for _, d := range dirs {
+				pats = append(pats, path.Join(d, pattern))
+			}
+		}
+	}
+	var out []string
+	for _, p := range pats {
+		ms, _ := filepath.Glob(p)
+		for _, m := range ms {
+			if len(out) < maxProgramGlobs {
+				out = append(out, m)
 			}
 		}
 	}

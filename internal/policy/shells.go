@@ -496,6 +496,20 @@ func builtinProgram(c *call) (Tier, string) {
 			return TierDestructive, "hash: option computed at run time, which may be -p: " + truncate(a.val, 64)
 		}
 		if hasFlag(vals, 'p', "") {
+			// What the name runs from now on is the file: classify
+			// running it (hash -p /sbin/reboot ls; ls is reboot).
+			for i, v := range vals {
+				if j := strings.IndexByte(v, 'p'); len(v) > 1 && v[0] == '-' && v[1] != '-' && j > 0 {
+					file := v[j+1:]
+					if file == "" && i+1 < len(vals) {
+						file = vals[i+1]
+					}
+					if file != "" {
+						c.e.simple([]arg{{val: file, known: true}}, c.ctx, "")
+					}
+					break
+				}
+			}
 			return TierDestructive, "hash -p: makes a command name run another file"
 		}
 		return TierRead, "hash"

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -182,5 +183,69 @@ func TestBlindSpotProgramByGlobOrHash(t *testing.T) {
 	}
 	if v := f.p.Evaluate(Input{Command: "/" + strings.TrimPrefix(d, "/")[:1] + "*/*/*/bin/tool"}); v.Denied {
 		t.Errorf("a glob with three wild parts was expanded: %s", formatVerdict(v))
+	}
+}
+
+// TestBlindSpotDirectoryRunners: run-parts DIR runs every program in DIR,
+// and find DIR -exec {} (or sh {}) each file it finds; the files there
+// changed since warden started are read as programs named by path are.
+func TestBlindSpotDirectoryRunners(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	for _, dir := range []string{"parts", "tree/a/b", "many"} {
+		if err := os.MkdirAll(filepath.Join(d, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.write(t, "parts/10-ok", []byte("#!/bin/sh\necho fine\n"))
+	f.write(t, "parts/20-job", []byte("#!/bin/sh\nreboot\n"))
+	f.write(t, "tree/a/b/job.sh", []byte("#!/bin/sh\npoweroff\n"))
+	for _, c := range []string{
+		"run-parts " + d + "/parts", "run-parts --regex . " + d + "/parts", "cd " + d + " && run-parts parts",
+		"find " + d + "/tree -type f -exec {} \\;", "find " + d + "/tree -name '*.sh' -exec sh {} \\;",
+		"cd " + d + "/tree && find . -type f -execdir bash {} +", "find " + d + "/tree -type f -exec sh -c '\"$1\"' _ {} \\;",
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for a file it runs", c, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{"run-parts --test " + d + "/parts", "find " + d + "/tree -type f -exec grep -c reboot {} +", "find " + d + " -type f -exec ls -l {} \\;"} {
+		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want not denied: it runs none of the files", c, formatVerdict(v))
+		}
+	}
+	f.unreadOldOrRemote(t, "run-parts "+d+"/parts")
+	f.unreadOldOrRemote(t, "find "+d+"/tree -type f -exec {} \\;")
+	// At most maxProgramGlobs files of a directory are read.
+	for i := range maxProgramGlobs - 1 {
+		f.write(t, "many/"+string(rune('a'+i)), []byte("echo fine\n"))
+	}
+	f.write(t, "many/z", []byte("reboot\n"))
+	if v := f.p.Evaluate(Input{Command: "run-parts " + d + "/many"}); !v.Denied {
+		t.Errorf("the %dth file: %s, want denied", maxProgramGlobs, formatVerdict(v))
+	}
+	f.write(t, "many/y", []byte("echo fine\n"))
+	if v := f.p.Evaluate(Input{Command: "run-parts " + d + "/many"}); v.Denied {
+		t.Errorf("the %dth file was read: %s", maxProgramGlobs+1, formatVerdict(v))
+	}
+	// And at most maxNamedFiles entries an evaluation are looked at.
+	big := filepath.Join(d, "big")
+	if err := os.MkdirAll(big, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i := range maxNamedFiles - 4 { // with big, and parts, 10-ok and 20-job: 4,096
+		if err := os.Mkdir(filepath.Join(big, fmt.Sprint(i)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	walk := "find " + big + " -exec {} \\; ; run-parts " + d + "/parts"
+	if v := f.p.Evaluate(Input{Command: walk}); !v.Denied {
+		t.Errorf("within %d entries: %s, want denied", maxNamedFiles, formatVerdict(v))
+	}
+	if err := os.Mkdir(filepath.Join(big, "more"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if v := f.p.Evaluate(Input{Command: walk}); v.Denied {
+		t.Errorf("past %d entries: %s, want the directory not read", maxNamedFiles, formatVerdict(v))
 	}
 }

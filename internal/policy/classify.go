@@ -104,6 +104,7 @@ type eval struct {
 	codeValues   []string              // values of variables that make programs load code (namedfiles.go)
 	pathValues   []string              // values the walk gave PATH (scriptPathFiles)
 	progGlobs    int                   // globs in command position expanded (globPrograms)
+	dirLooks     int                   // directory entries looked at (recentFilesUnder)
 	unseen       []unseenText          // text walked aside that runs what the walk could not see (namedfiles.go)
 	unseenBytes  int                   // their length together
 	projectDirs  map[string]bool       // directories whose project files were read (projectcode.go)

@@ -163,6 +163,61 @@ func (e *eval) globPrograms(pattern string) []string {
 	return out
 }
 
+// localDirs returns the directories on this machine a word may name: an
+// absolute path, or a relative one against each working directory.
+func (e *eval) localDirs(w string) []string {
+	switch {
+	case !e.local || w == "":
+		return nil
+	case strings.HasPrefix(w, "/"):
+		return []string{path.Clean(w)}
+	case e.paths == nil:
+		return nil
+	}
+	dirs, _ := e.cwds()
+	out := make([]string, 0, len(dirs))
+	for _, d := range dirs {
+		out = append(out, path.Join(d, w))
+	}
+	return out
+}
+
+// recentFilesUnder returns the regular files in the directory dir, and
+// with deep in the directories under it four levels down, changed since
+// warden started: the files a program that runs what a directory holds
+// (run-parts, find -exec {}) may run that the classifier reads; older
+// ones are the system's and the operator's. At most maxNamedFiles
+// entries an evaluation are looked at, and maxProgramGlobs files a
+// directory returned.
+func (e *eval) recentFilesUnder(dir string, deep bool) []string {
+	if !e.local || e.p.files == nil || !strings.HasPrefix(dir, "/") || unreadDir(dir+"/") || e.dirLooks >= maxNamedFiles {
+		return nil
+	}
+	var out []string
+	top := strings.Count(path.Clean(dir), "/")
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return nil
+		case len(out) >= maxProgramGlobs:
+			return fs.SkipAll
+		case d.IsDir():
+			if p != dir && (!deep || strings.Count(p, "/")-top > 4 || unreadDir(p+"/")) {
+				return fs.SkipDir
+			}
+		case d.Type().IsRegular():
+			if fi, err := d.Info(); err == nil && !changed(fi).Before(e.p.since.Add(-time.Second)) {
+				out = append(out, p)
+			}
+		}
+		if e.dirLooks++; e.dirLooks >= maxNamedFiles {
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return out
+}
+
 // localFile is what one evaluation found a local file to be.
 type localFile struct {
 	prog       *progFile // the deny list's program it holds

@@ -465,6 +465,17 @@ func findProgram(c *call) (Tier, string) {
 					}
 					c.run(findSubst(cmd, s))
 				}
+				if runs && slices.ContainsFunc(cmd, func(a arg) bool { return strings.Contains(a.val, "{}") }) {
+					// Each file find may find is the program or its
+					// argument: those the classifier reads, as such.
+					for _, s := range starts {
+						for _, d := range c.e.localDirs(s) {
+							for _, f := range c.e.recentFilesUnder(d, true) {
+								c.run(findSubst(cmd, f))
+							}
+						}
+					}
+				}
 				if !narrowed && runs {
 					for _, s := range starts {
 						if why := findExecEveryFile(cmd, s); why != "" {

@@ -607,6 +607,16 @@ func runPartsProgram(c *call) (Tier, string) {
 		return TierRead, "run-parts: lists the programs it would run"
 	}
 	c.e.opaque = true
+	// Each program the directory holds is read as one named by its path.
+	for _, a := range c.args {
+		if a.known && !strings.HasPrefix(a.val, "-") {
+			for _, p := range c.e.localDirs(a.val) {
+				for _, f := range c.e.recentFilesUnder(p, false) {
+					c.run([]arg{{val: f, known: true}})
+				}
+			}
+		}
+	}
 	return TierDestructive, "run-parts: runs every program in a directory"
 }
 

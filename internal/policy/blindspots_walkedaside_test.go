@@ -249,3 +249,35 @@ func TestBlindSpotDirectoryRunners(t *testing.T) {
 		t.Errorf("past %d entries: %s, want the directory not read", maxNamedFiles, formatVerdict(v))
 	}
 }
+
+// TestBlindSpotOptionScriptFiles: a script an option hands a program —
+// vim's -S, -s and -u, bash's --rcfile and --init-file, a file attached
+// to its option (awk -f/srv/p.awk, sed -nf/srv/s.sed, make -fjob.mk) —
+// is read for what it runs as a file the call names apart is.
+func TestBlindSpotOptionScriptFiles(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	for name, text := range map[string]string{
+		"v.vim": "!reboot\n", "k.keys": ":!poweroff\n", "rc": "reboot\n", "p.awk": "BEGIN{system(\"reboot\")}\n",
+		"p.sed": "1e halt\n", "job.mk": "all:\n\treboot\n",
+	} {
+		f.write(t, name, []byte(text))
+	}
+	for _, c := range []string{
+		"vim -S " + d + "/v.vim", "vim -es -S " + d + "/v.vim", "vim -RS " + d + "/v.vim", "vim -u " + d + "/v.vim",
+		"vim -s " + d + "/k.keys /etc/hostname", "bash --rcfile " + d + "/rc -i", "bash --init-file " + d + "/rc -i",
+		"nawk -f" + d + "/p.awk", "sed -n -f" + d + "/p.sed /etc/hostname", "sed -nf" + d + "/p.sed /etc/hostname",
+		"make -f" + d + "/job.mk", "cd " + d + " && make -fjob.mk", "cd " + d + " && awk -fp.awk /dev/null",
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for the file its option names", c, formatVerdict(v))
+		}
+	}
+	f.write(t, "fine.vim", []byte("set number\n"))
+	for _, c := range []string{"vim -S " + d + "/fine.vim", "cd " + d + " && ls -la", "cd " + d + " && awk -F: '{print $1}' /etc/passwd"} {
+		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
+		}
+	}
+	f.unreadOldOrRemote(t, "vim -S "+d+"/v.vim")
+}

@@ -232,12 +232,21 @@ func (l *nameLookup) checkGlob(p string) bool {
 // word visits a word of a call's text, which may be an option naming a
 // module to load or a directory to find modules in, attached as perl,
 // ruby, lua and node take them (-Mjob, -M-job, -rjob, -ljob, -r./job,
-// -Ilib).
+// -Ilib), or another option's file attached to it.
 func (l *nameLookup) word(w string) bool {
 	if len(w) > 2 && w[0] == '-' {
 		switch w[1] {
 		case 'M', 'm', 'r', 'l', 'I':
 			w = strings.TrimPrefix(w[2:], "-")
+		default:
+			// A file attached to its option: awk -f/srv/p.awk, sed
+			// -nf/srv/s.sed, make -fjob.mk.
+			if i := strings.IndexByte(w, '/'); i > 1 {
+				return l.visit(w[i:])
+			}
+			if w[1] != '-' && strings.Contains(w, ".") {
+				return l.visit(w[2:])
+			}
 		}
 	}
 	if w == "" || w[0] == '-' {

@@ -413,6 +413,9 @@ func editorProgram(c *call) (Tier, string) {
 			return TierDestructive, "nvim -l: runs a Lua script"
 		case !strings.HasPrefix(c.name, "emacs") && (v == "-c" || v == "--cmd" || v == "-S" || v == "-s" || v == "-u" || v == "-U" ||
 			strings.HasPrefix(v, "+") && strings.Trim(v[1:], "0123456789") != ""):
+			if v == "-S" || v == "-s" || v == "-u" || v == "-U" {
+				c.e.opaque = true // the commands are a file's
+			}
 			return TierDestructive, c.name + " " + v + ": runs editor commands"
 		}
 	}
@@ -467,11 +470,13 @@ func (c *call) vimClusters() (Tier, string) {
 				r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": runs editor commands")
 			case 'S', 'u', 'U':
 				// -U is the gvimrc, run when the GUI starts (gvim, vim -g).
+				c.e.opaque = true
 				r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": runs a script of editor commands")
 			case 's':
 				if exMode {
 					continue // silent: a flag, -sc is -s -c
 				}
+				c.e.opaque = true
 				r.raise(TierDestructive, c.name+" "+truncate(v, 32)+": types keys from a script")
 			}
 			if strings.IndexByte("cSsuUiTwWtqV", l) >= 0 {

@@ -46,6 +46,10 @@ func shellProgram(c *call) (Tier, string) {
 			}
 			switch v {
 			case "--rcfile", "--init-file":
+				c.e.opaque = true
+				if i+1 < len(args) && args[i+1].known {
+					c.e.localText(args[i+1].val, c.name, c.ctx)
+				}
 				return TierDestructive, c.name + " " + v + ": runs a file the classifier cannot see"
 			case "--debugger":
 				return TierDestructive, c.name + " --debugger: runs the debugger profile"

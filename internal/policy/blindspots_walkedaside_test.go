@@ -281,3 +281,34 @@ func TestBlindSpotOptionScriptFiles(t *testing.T) {
 	}
 	f.unreadOldOrRemote(t, "vim -S "+d+"/v.vim")
 }
+
+// TestScriptRunSeenWhole: a shell script the call runs by a shell (sh
+// job.sh, bash job.sh) that the classifier read and walked whole is seen
+// as ./job.sh is: a deny-list word in a comment or a string of it does
+// not deny the call. Anything else in the call that may change the file
+// first (a write, a copy, another script) or a walk that did not see
+// everything keeps the call opaque, its named files scanned raw.
+func TestScriptRunSeenWhole(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	s := f.write(t, "check.sh", []byte("#!/bin/sh\n# reboot when the kernel asks for it\nif [ -f /var/run/reboot-required ]; then echo 'reboot required'; fi\necho ok\n"))
+	f.write(t, "evil", []byte("reboot\n"))
+	f.write(t, "self.sh", []byte("tail -n +3 \"$0\" | sh\nexit\n# reboot\n"))
+	f.write(t, "writer.sh", []byte("printf 'reboot\\n' > "+s+"\n"))
+	for _, c := range []string{"sh " + s, "bash " + s, "cd " + d + " && bash check.sh 2>&1 | tail -5", "bash " + s + " > /dev/null; echo done"} {
+		v := f.p.Evaluate(Input{Command: c})
+		if v.Denied || v.Tier != TierDestructive {
+			t.Errorf("Evaluate(%q) = %s, want tier 3, not denied: the script's words are seen", c, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{
+		"bash " + s + "; sed 's/^# //' " + s + " | sh", "cp " + d + "/evil " + s + "; sh " + s, "printf 'reboot\\n' > " + s + "; sh " + s,
+		"echo reboot >> " + s + "; bash " + s, "sh " + d + "/writer.sh; sh " + s, "sh " + s + " & cp " + d + "/evil " + s,
+		"cp " + d + "/evil " + s + " & sh " + s, "sh " + s + " | cp " + d + "/evil " + s, "sh " + d + "/self.sh",
+		"ln -sf " + d + "/evil " + s + "; bash " + s,
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied", c, formatVerdict(v))
+		}
+	}
+}

@@ -103,6 +103,9 @@ type eval struct {
 	modules      bool                  // a program that loads modules by name runs (namedfiles.go)
 	codeValues   []string              // values of variables that make programs load code (namedfiles.go)
 	pathValues   []string              // values the walk gave PATH (scriptPathFiles)
+	scriptRuns   int                   // script files run and walked whole (settleScriptRuns)
+	scriptRan    bool                  // the program just classified is one (simple)
+	otherTier    Tier                  // the highest tier noted but for those runs
 	progGlobs    int                   // globs in command position expanded (globPrograms)
 	dirLooks     int                   // directory entries looked at (recentFilesUnder)
 	unseen       []unseenText          // text walked aside that runs what the walk could not see (namedfiles.go)
@@ -139,6 +142,7 @@ func (e *eval) note(t Tier, covered bool, format string, a ...any) {
 	if t > TierRead && !covered {
 		e.uncovered = true
 	}
+	e.otherTier = max(e.otherTier, t)
 	if t > e.tier || e.reason == "" {
 		e.tier = t
 		e.reason = fmt.Sprintf(format, a...)
@@ -148,6 +152,13 @@ func (e *eval) note(t Tier, covered bool, format string, a ...any) {
 // noteText is note(t, covered, "%s", why) without formatting: one
 // call per command, the common case, need not allocate.
 func (e *eval) noteText(t Tier, covered bool, why string) {
+	e.otherTier = max(e.otherTier, t)
+	e.noteRun(t, covered, why)
+}
+
+// noteRun is noteText of a script file run and walked whole
+// (settleScriptRuns), which leaves otherTier as it is.
+func (e *eval) noteRun(t Tier, covered bool, why string) {
 	if t > TierRead && !covered {
 		e.uncovered = true
 	}
@@ -619,6 +630,8 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		}
 	}
 	t, why := e.program(args, ctx)
+	ran, ranWhy := e.scriptRan, why
+	e.scriptRan = false
 	if t == TierDestructive && e.opaque {
 		// What a program the classifier cannot see into reads may be its
 		// commands (ed's !CMD, make -f -'s recipes, gdb -x /dev/stdin):
@@ -687,7 +700,11 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		}
 		e.noteRelMutates(name, args[1:])
 	}
-	e.noteText(t, ctx.covered, why)
+	if ran && t == TierDestructive && why == ranWhy {
+		e.noteRun(t, ctx.covered, why)
+	} else {
+		e.noteText(t, ctx.covered, why)
+	}
 	return ctx.covered
 }
 

@@ -226,6 +226,7 @@ type localFile struct {
 	text       string // its text, once read
 	read       bool
 	classified bool // what it runs has met the deny list
+	seen       bool // and its walk, a shell's, saw all it runs
 }
 
 // localFile returns what the file p holds, looking once per evaluation
@@ -265,16 +266,26 @@ func (e *eval) scriptText(lf *localFile, p string) (string, bool) {
 }
 
 // classifyScript meets the deny list with what the script file p, run by
-// interp, runs: once per evaluation, as the finding stays.
-func (e *eval) classifyScript(p, interp string, ctx cctx) {
+// interp, runs: once per evaluation, as the finding stays. Only a denial
+// counts: the call's tier is what its name says (an unknown program, a
+// script the classifier cannot see), since the file may change before it
+// runs, and a script's every branch is not what one run of it does
+// (/etc/init.d/nginx status). It reports whether p was read and its walk
+// saw all it runs.
+func (e *eval) classifyScript(p, interp string, ctx cctx) bool {
 	lf := e.localFile(p)
 	if text, ok := e.scriptText(lf, p); ok && !lf.classified {
 		lf.classified = true
 		if interp == "" {
 			interp = interpreterOf(text)
 		}
-		e.fileScript(text, interp, p, ctx)
+		why, seen := e.textDenial(text, interp, p, ctx, false)
+		if why != "" {
+			e.deny("runs the file " + truncate(p, 64) + ", which runs " + why)
+		}
+		lf.seen = seen
 	}
+	return lf.seen
 }
 
 // runAs returns the words a program file holding k runs as when called
@@ -367,15 +378,22 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 // localText meets the deny list with what the script file f runs, read by
 // interp (sh FILE, . FILE; python3 FILE is scanned). A name without a slash is
 // looked for in the working directory and on the search path, as bash
-// and . look.
-func (e *eval) localText(f, interp string, ctx cctx) {
+// and . look. It reports whether a file was found, and each file f may
+// be was read and its walk saw all it runs.
+func (e *eval) localText(f, interp string, ctx cctx) bool {
 	files := e.localFiles(f, true)
 	if strings.IndexByte(f, '/') < 0 {
 		files = append(e.localFiles("./"+f, true), e.localFiles(f, false)...)
 	}
+	seen := false
 	for _, p := range files {
-		e.classifyScript(p, interp, ctx)
+		if e.classifyScript(p, interp, ctx) {
+			seen = true
+		} else if _, err := os.Lstat(p); err == nil {
+			return false
+		}
 	}
+	return seen
 }
 
 // localAlts returns what input read from the file f may be, for the deny
@@ -393,22 +411,25 @@ func (e *eval) localAlts(f string) []string {
 	return out
 }
 
-// fileScript meets the deny list with what text, the script file p run by
-// interp, runs. Only a denial counts: the call's tier is what its name
-// says (an unknown program, a script the classifier cannot see), since
-// the file may change before it runs, and a script's every branch is not
-// what one run of it does (/etc/init.d/nginx status).
-func (e *eval) fileScript(text, interp, p string, ctx cctx) {
-	if why := e.textDenial(text, interp, p, ctx, false); why != "" {
-		e.deny("runs the file " + truncate(p, 64) + ", which runs " + why)
+// settleScriptRuns decides what the script files the walk of e ran and
+// read whole (sh job.sh) make of the text. Such a run is seen as ./job.sh
+// is, its words not read as unknown code's, unless something else in the
+// text may have changed the file before or while it runs (printf … >
+// job.sh, cp, another script): the text does more than read, or runs more
+// than one script. Then the text is opaque, as a script not read makes it.
+func (e *eval) settleScriptRuns() {
+	if e.scriptRuns > 0 && (e.otherTier > TierRead || e.scriptRuns > 1) {
+		e.opaque = true
 	}
+	e.scriptRuns = 0
 }
 
 // textDenial returns why the deny list refuses text, the script file p
-// run by interp, or "". A shell's script is classified as the nested
-// shell it is; another interpreter's has its raw text scanned, as has a
-// shell's that passes when scan is set (text that may reach any program).
-func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) string {
+// run by interp, or "", and whether its walk saw all it runs. A shell's
+// script is classified as the nested shell it is; another interpreter's
+// has its raw text scanned, as has a shell's that passes when scan is set
+// (text that may reach any program).
+func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) (string, bool) {
 	sub := e.fork()
 	defer sub.release()
 	shell := shFamily[interp] || interp == "zsh" || interp == "ksh" || interp == "mksh" || interp == "busybox"
@@ -417,6 +438,7 @@ func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) string {
 		ctx.pos, ctx.hasPos, ctx.sc = nil, false, nil
 		ctx.zsh = interp == "zsh"
 		sub.script(text, ctx, "script file "+truncate(p, 64))
+		sub.settleScriptRuns()
 	}
 	if (scan || !shell) && !sub.denied {
 		sub.scanText(text)
@@ -424,7 +446,7 @@ func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) string {
 	if !sub.denied {
 		e.keepUnseen(sub, text, sub.opaque || !shell)
 	}
-	return sub.denyWhy
+	return sub.denyWhy, shell && !sub.opaque && !sub.denied
 }
 
 // shFamily are the shells whose language is the one the classifier reads.

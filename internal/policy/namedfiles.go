@@ -110,6 +110,8 @@ type unseenText struct {
 // text itself when opaque, and what s's own walks aside kept, and the
 // values s gave variables that make programs load code.
 func (e *eval) keepUnseen(s *eval, text string, opaque bool) {
+	s.settleScriptRuns()
+	opaque = opaque || s.opaque
 	for _, u := range s.unseen {
 		e.addUnseen(u)
 	}
@@ -180,7 +182,7 @@ func (l *nameLookup) check(p string, limit int) bool {
 	}
 	_, text, ok := l.e.recentFile(p, fi)
 	if ok {
-		if why := l.e.textDenial(text, interpreterOf(text), p, l.ctx, true); why != "" {
+		if why, _ := l.e.textDenial(text, interpreterOf(text), p, l.ctx, true); why != "" {
 			l.e.deny("runs text the classifier cannot see, and names the file " + truncate(p, 64) + ": " + why)
 			l.stop = true
 			return false

@@ -355,6 +355,8 @@ func (e *eval) absorb(s *eval) {
 	for _, u := range s.unseen {
 		e.addUnseen(u)
 	}
+	e.scriptRuns += s.scriptRuns
+	e.otherTier = max(e.otherTier, s.otherTier)
 	if e.daemon == "" {
 		e.daemon = s.daemon
 	}

@@ -261,7 +261,8 @@ func (c *call) projectFile(p string, hook bool) bool {
 	}
 	lf.classified = true
 	if hook {
-		return c.projectDeny(p, e.textDenial(text, interpreterOf(text), p, c.ctx, false))
+		why, _ := e.textDenial(text, interpreterOf(text), p, c.ctx, false)
+		return c.projectDeny(p, why)
 	}
 	sub := e.fork()
 	defer sub.release()

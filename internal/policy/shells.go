@@ -118,9 +118,13 @@ func shellProgram(c *call) (Tier, string) {
 		if f == "/dev/stdin" || f == "/proc/self/fd/0" || f == "/dev/fd/0" {
 			return c.stdinProgram(c.name)
 		}
-		c.e.opaque = true
-		if rest[0].known {
-			c.e.localText(f, "sh", c.ctx)
+		if rest[0].known && c.e.localText(f, "sh", c.ctx) && len(c.ctx.sc.fileTexts(f)) == 0 {
+			// Read and walked whole: what it runs is seen, unless the
+			// rest of the call may change it first (settleScriptRuns).
+			c.e.scriptRuns++
+			c.e.scriptRan = true
+		} else {
+			c.e.opaque = true
 		}
 		return TierDestructive, fmt.Sprintf("%s runs script file %q the classifier cannot see", c.name, truncate(f, 64))
 	}

@@ -101,6 +101,7 @@ func (c *call) argCommand() (Tier, string) {
 		ctx := c.ctx
 		ctx.inArgs = true
 		sub.simple(c.args[k:], ctx, "")
+		sub.settleScriptRuns()
 		why := sub.reason
 		if sub.denied {
 			why = "denied: " + sub.denyWhy
@@ -187,6 +188,7 @@ func (c *call) lineCommand(line string) (Tier, string) {
 	ctx.inArgs = true
 	ctx.nest++
 	sub.script(line, ctx, "argument")
+	sub.settleScriptRuns()
 	why, t := sub.reason, sub.tier
 	if sub.denied {
 		why, t = "denied: "+sub.denyWhy, TierDestructive

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -216,6 +217,23 @@ func TestBlindSpotDirectoryRunners(t *testing.T) {
 	}
 	f.unreadOldOrRemote(t, "run-parts "+d+"/parts")
 	f.unreadOldOrRemote(t, "find "+d+"/tree -type f -exec {} \\;")
+	// warden's own state under the directory is never read, nor named
+	// to a command find runs (its deny rules name it).
+	state := filepath.Join(d, "tree", "0state") // walked first
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	f.write(t, "tree/0state/token", []byte("reboot\n"))
+	own, err := New(Rules{Path: f.bin + ":" + d, Dir: d, Protect: []string{state}, Deny: []string{regexp.QuoteMeta(state)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := own.Evaluate(Input{Command: "find " + d + "/tree -type f -size -64k -exec grep -l canary {} +"}); v.Denied {
+		t.Errorf("a find that greps under warden's state: %s, want not denied", formatVerdict(v))
+	}
+	if v := own.Evaluate(Input{Command: "find " + d + "/tree -type f -exec {} \\;"}); !v.Denied || strings.Contains(v.Reason, "0state") {
+		t.Errorf("find -exec {} beside warden's state: %s, want denied for tree/a/b/job.sh alone", formatVerdict(v))
+	}
 	// At most maxProgramGlobs files of a directory are read.
 	for i := range maxProgramGlobs - 1 {
 		f.write(t, "many/"+string(rune('a'+i)), []byte("echo fine\n"))

@@ -201,6 +201,10 @@ func (e *eval) recentFilesUnder(dir string, deep bool) []string {
 			return nil
 		case len(out) >= maxProgramGlobs:
 			return fs.SkipAll
+		case e.protectedFile(p):
+			if d.IsDir() {
+				return fs.SkipDir // warden's own state: never read
+			}
 		case d.IsDir():
 			if p != dir && (!deep || strings.Count(p, "/")-top > 4 || unreadDir(p+"/")) {
 				return fs.SkipDir

@@ -465,13 +465,19 @@ func findProgram(c *call) (Tier, string) {
 					}
 					c.run(findSubst(cmd, s))
 				}
-				if runs && slices.ContainsFunc(cmd, func(a arg) bool { return strings.Contains(a.val, "{}") }) {
-					// Each file find may find is the program or its
-					// argument: those the classifier reads, as such.
+				if runs && findRunsFound(cmd) {
+					// Each file find may find is the program or the
+					// script it runs: those the classifier reads meet
+					// the deny list.
+				files:
 					for _, s := range starts {
 						for _, d := range c.e.localDirs(s) {
 							for _, f := range c.e.recentFilesUnder(d, true) {
-								c.run(findSubst(cmd, f))
+								run := findSubst(cmd, f)
+								if why := c.e.deniedAside(c.ctx, f, func(sub *eval, sctx cctx) { sub.simple(run, sctx, "") }); why != "" {
+									c.e.deny("find " + v + " runs " + truncate(f, 64) + ": " + why)
+									break files
+								}
 							}
 						}
 					}
@@ -525,6 +531,23 @@ func findProgram(c *call) (Tier, string) {
 		i++
 	}
 	return t, why
+}
+
+// findRunsFound reports whether an -exec command runs the file find
+// found: {} is its program, or the script a shell or an interpreter is
+// given (sh {}, python3 {}).
+func findRunsFound(cmd []arg) bool {
+	if len(cmd) == 0 {
+		return false
+	}
+	if strings.Contains(cmd[0].val, "{}") {
+		return true
+	}
+	name := normaliseName(path.Base(cmd[0].val))
+	if !shFamily[name] && !interpreters[name] && name != "zsh" && name != "ksh" && name != "busybox" {
+		return false
+	}
+	return slices.ContainsFunc(cmd[1:], func(a arg) bool { return strings.Contains(a.val, "{}") })
 }
 
 // findSubst replaces {} in an -exec command with a start path, or with an

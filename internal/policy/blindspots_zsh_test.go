@@ -107,3 +107,28 @@ func TestBlindSpotSedLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindSpotZshQualifierDeny: the code of a zsh glob qualifier meets
+// the deny list wherever zsh may read it — text the bash reading cannot
+// parse (/(e:'reboot':) is no extended glob), a script file zsh runs or
+// reads as input, text a login shell runs — with the qualifier letters,
+// delimiters and quotes zsh takes.
+func TestBlindSpotZshQualifierDeny(t *testing.T) {
+	f := newLocalFixture(t)
+	z := f.write(t, "q.zsh", []byte("print /(e:'reboot':)\n"))
+	for _, c := range []string{
+		`zsh -c "print /(e:'reboot':)"`, `zsh -c 'ls *(e:reboot:)'`, `zsh -c 'ls *(.Ne{systemctl poweroff})'`,
+		`zsh -c 'print /(+reboot)'`, `zsh -c "print /(e|'halt -f'|)"`, `ssh h "print /(e:'reboot':)"`,
+		"zsh " + z, "zsh < " + z, "cat " + z + " | zsh", "exec 3<" + z + "; zsh <&3",
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for the qualifier's code", c, formatVerdict(v))
+		}
+	}
+	clean := newLocalFixture(t) // a working directory without q.zsh
+	for _, c := range []string{`zsh -c 'ls -d *(.om[1,3])'`, `zsh -c 'print -l /etc/*(N)'`, `python3 -c 'print(e.reboot)'`} {
+		if v := clean.p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
+		}
+	}
+}

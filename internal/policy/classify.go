@@ -267,7 +267,7 @@ func (e *eval) script(src string, ctx cctx, what string) {
 	// "ls\rreboot" as two commands; read it the same way.
 	src = strings.ReplaceAll(src, "\r", "\n")
 	if ctx.zsh {
-		e.zshCode(src, what)
+		e.zshCode(src, what, ctx)
 	}
 	// The parser takes a backslash ending a comment as joining the next
 	// line into the comment; shells end the comment at the newline and

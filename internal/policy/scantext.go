@@ -50,6 +50,15 @@ func (e *eval) scanText(s string) {
 			e.scanOnce(d)
 		}
 	}
+	if !e.denied && strings.IndexByte(s, '(') >= 0 {
+		// zsh runs a glob qualifier's code (*(e:'reboot':)) wherever
+		// the text is zsh's: the code with its quotes taken out.
+		for _, code := range zshQualifierCode(s) {
+			if e.scanOnce(unquoted.Replace(code)); e.denied {
+				return
+			}
+		}
+	}
 	if !e.denied && strings.ContainsAny(s, "\"'") {
 		// String literals joined by an operator or by juxtaposition:
 		// awk's "re" "boot", python's "re"+"boot", perl's and php's

@@ -118,7 +118,11 @@ func shellProgram(c *call) (Tier, string) {
 		if f == "/dev/stdin" || f == "/proc/self/fd/0" || f == "/dev/fd/0" {
 			return c.stdinProgram(c.name)
 		}
-		if rest[0].known && c.e.localText(f, "sh", c.ctx) && len(c.ctx.sc.fileTexts(f)) == 0 {
+		interp := "sh"
+		if c.name == "zsh" {
+			interp = "zsh"
+		}
+		if rest[0].known && c.e.localText(f, interp, c.ctx) && (shFamily[c.name] || c.name == "zsh") && len(c.ctx.sc.fileTexts(f)) == 0 {
 			// Read and walked whole: what it runs is seen, unless the
 			// rest of the call may change it first (settleScriptRuns).
 			c.e.scriptRuns++
@@ -139,7 +143,17 @@ func shellProgram(c *call) (Tier, string) {
 // holds), $~x (x's value globbed, qualifiers included), hash NAME=PATH
 // (NAME then runs PATH) and GLOB_SUBST set by set -o or setopt (every
 // value globbed).
-func (e *eval) zshCode(src, what string) {
+func (e *eval) zshCode(src, what string, ctx cctx) {
+	// A glob qualifier's code (*(e:'reboot':), *(+job)) runs once per
+	// file matched: walked as shell, whether or not the bash reading
+	// parses the text around it.
+	for _, code := range zshQualifierCode(src) {
+		e.opaque = true
+		e.note(TierDestructive, false, "%s: zsh runs the glob qualifier's code %s", what, truncate(code, 64))
+		inner := ctx
+		inner.nest++
+		e.script(code, inner, what+" glob qualifier")
+	}
 	f, err := e.parser(false).Parse(strings.NewReader(src), "")
 	if err != nil {
 		return // the bash reading fails on it too, and says so
@@ -194,6 +208,45 @@ func (e *eval) zshCode(src, what string) {
 		e.note(TierDestructive, false, "%s: zsh reads %s by its own grammar and can run code there", what, found)
 		e.scanText(src)
 	}
+}
+
+// zshQualifierCode returns the code of each zsh glob qualifier in src
+// that runs some: e with its delimited string (e:code:, e'code',
+// e[code], e{code}) and + with a name (+job), after any other qualifier
+// letters inside the parentheses (*(.Ne:code:)).
+func zshQualifierCode(src string) []string {
+	var out []string
+	for i := strings.IndexByte(src, '('); i >= 0 && len(out) < maxAlts; {
+		j := i + 1
+		for j < len(src) && src[j] != 'e' && src[j] != '+' && strings.IndexByte("./@=*%^-,NDMTYnoOLUGrwxARWXsStfdlpmachu0123456789", src[j]) >= 0 {
+			j++
+		}
+		switch {
+		case j+1 >= len(src):
+		case src[j] == 'e' && strings.IndexByte(":'\"/|[{<!#%@", src[j+1]) >= 0:
+			open, close := src[j+1], src[j+1]
+			if k := strings.IndexByte("[{<", open); k >= 0 {
+				close = "]}>"[k]
+			}
+			if end := strings.IndexByte(src[j+2:], close); end >= 0 {
+				out = append(out, src[j+2:j+2+end])
+			}
+		case src[j] == '+':
+			k := j + 1
+			for k < len(src) && nameByte(src[k]) {
+				k++
+			}
+			if k > j+1 {
+				out = append(out, src[j+1:k])
+			}
+		}
+		next := strings.IndexByte(src[i+1:], '(')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return out
 }
 
 // zshPlainSubscript reports whether a subscript is numbers alone

@@ -330,3 +330,32 @@ func TestScriptRunSeenWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindSpotRootFiles: a wrapper that runs its command in another
+// root (chroot DIR, unshare -R DIR, nsenter --root=DIR, sudo -R DIR) runs
+// that root's files: chroot /srv/r sh /job.sh runs /srv/r/job.sh, and
+// chroot /srv/r tool the tool on the root's search path. Those are read
+// as the files the command names are.
+func TestBlindSpotRootFiles(t *testing.T) {
+	f := newLocalFixture(t)
+	if err := os.MkdirAll(filepath.Join(f.dir, "root", "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f.write(t, "root/job.sh", []byte("reboot\n"))
+	f.write(t, "root/bin/tool", []byte("#!/bin/sh\npoweroff\n"))
+	r := f.dir + "/root"
+	for _, c := range []string{
+		"chroot " + r + " sh /job.sh", "chroot " + r + " /job.sh", "chroot " + r + " /bin/tool", "chroot " + r + " tool",
+		"chroot --userspec=1:1 " + r + " /bin/tool", "arch-chroot " + r + " bash /job.sh", "unshare -R " + r + " sh /job.sh",
+		"nsenter --root=" + r + " sh /job.sh", "sudo -R " + r + " sh /job.sh", "chroot " + r + " sh -c 'exec 3</job.sh; sh <&3'",
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for the file under the root it runs", c, formatVerdict(v))
+		}
+	}
+	f.write(t, "root/fine.sh", []byte("echo fine\n"))
+	if v := f.p.Evaluate(Input{Command: "chroot " + r + " sh /fine.sh"}); v.Denied {
+		t.Errorf("a harmless script under the root: %s, want not denied", formatVerdict(v))
+	}
+	f.unreadOldOrRemote(t, "chroot "+r+" sh /job.sh")
+}

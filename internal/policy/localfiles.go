@@ -36,7 +36,11 @@ func (e *eval) localFiles(w string, known bool) []string {
 	case !e.local || w == "" || e.p.files == nil:
 		return nil
 	case strings.HasPrefix(w, "/"):
-		return []string{path.Clean(w)}
+		out := []string{path.Clean(w)}
+		for _, r := range e.altRoots {
+			out = append(out, path.Join(r, w))
+		}
+		return out
 	case strings.HasPrefix(w, "~/"):
 		if e.p.protect == nil || e.p.protect.home == "" {
 			return nil
@@ -69,10 +73,29 @@ func (e *eval) localFiles(w string, known bool) []string {
 	return out
 }
 
+// maxAltRoots is how many roots a wrapper names (chroot DIR, unshare -R
+// DIR) one evaluation reads programs under.
+const maxAltRoots = 4
+
+// noteRoots keeps the roots a wrapper's command runs in, so that the
+// files its command runs are read there: chroot /srv/r sh /job.sh runs
+// /srv/r/job.sh.
+func (e *eval) noteRoots(roots []arg) {
+	for _, r := range roots {
+		d := path.Clean(r.val)
+		if r.known && strings.HasPrefix(d, "/") && d != "/" && len(e.altRoots) < maxAltRoots && !slices.Contains(e.altRoots, d) {
+			e.altRoots = append(e.altRoots, d)
+		}
+	}
+}
+
+// rootPathDirs are where a root's programs are found by name.
+var rootPathDirs = []string{"/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"}
+
 // scriptPathFiles returns the files a program name without a slash may
 // run from the directories the script puts on PATH (PATH=/srv/bin:$PATH;
-// tool, env PATH=. ls): a known program's name too, since the script's
-// directories come first.
+// tool, env PATH=. ls), or from a root a wrapper names (chroot /srv/r
+// tool): a known program's name too, since those directories come first.
 func (e *eval) scriptPathFiles(name string, sc *scope) []string {
 	if !e.local || e.p.files == nil {
 		return nil
@@ -82,6 +105,14 @@ func (e *eval) scriptPathFiles(name string, sc *scope) []string {
 		vals = append(slices.Clip(vals), sc.values("PATH")...)
 	}
 	var out []string
+	for _, r := range e.altRoots {
+		for _, d := range rootPathDirs {
+			if p := lookPath(name, []string{path.Join(r, d)}); p != "" {
+				out = append(out, p)
+				break
+			}
+		}
+	}
 	seen := 0
 	for _, v := range vals {
 		for _, d := range strings.Split(v, ":") {

@@ -278,6 +278,11 @@ func (l *nameLookup) visit(w string) bool {
 	l.module(w)
 	switch {
 	case strings.HasPrefix(w, "/"):
+		for _, r := range l.e.altRoots {
+			if !l.checkGlob(path.Join(r, w)) {
+				return false
+			}
+		}
 		return l.checkGlob(path.Clean(w))
 	case strings.HasPrefix(w, "~/"):
 		if l.e.p.protect != nil && l.e.p.protect.home != "" {

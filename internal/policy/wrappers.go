@@ -67,11 +67,13 @@ func wrapperProgram(c *call) (Tier, string) {
 	}
 	own := c.ownArgs()
 	c.wrapperDirs(own)
+	roots := c.wrapperRoots(own)
+	c.e.noteRoots(roots)
 	t, why := c.peel(spec)
 	if ot, owhy := wrapperOutput(c); ot > t {
 		t, why = ot, owhy
 	}
-	return c.agentRoot(t, why, c.wrapperRoots(own))
+	return c.agentRoot(t, why, roots)
 }
 
 // ldsoListed: ld.so --list does not run the program it is given, but it

@@ -102,6 +102,7 @@ func sudoProgram(c *call) (Tier, string) {
 		rest = rest[1:]
 	}
 	own := args[:i]
+	c.e.noteRoots(roots)
 	c.ctx.root = rootTarget(c.name, own) || c.ctx.root && !otherTarget(c.name, own)
 	switch {
 	case editMode:

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestBlindSpotWalkedAside: text the call runs that is walked on a fork
@@ -358,4 +359,41 @@ func TestBlindSpotRootFiles(t *testing.T) {
 		t.Errorf("a harmless script under the root: %s, want not denied", formatVerdict(v))
 	}
 	f.unreadOldOrRemote(t, "chroot "+r+" sh /job.sh")
+}
+
+// TestBlindSpotRecipeIncludes: make reads the recipes of the files a
+// Makefile includes, and just those of the files a justfile imports or
+// takes as modules: read as the project file's own, whatever the
+// including file's age.
+func TestBlindSpotRecipeIncludes(t *testing.T) {
+	f := newLocalFixture(t)
+	for _, dir := range []string{"p", "q", "j", "k/sub", "old"} {
+		if err := os.MkdirAll(filepath.Join(f.dir, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f.write(t, "p/Makefile", []byte("include evil.mk\n"))
+	f.write(t, "p/evil.mk", []byte("all:\n\treboot\n"))
+	f.write(t, "q/Makefile", []byte("-include $(wildcard *.mk)\nall:\n\techo\n"))
+	f.write(t, "q/x.mk", []byte("all:\n\tpoweroff\n"))
+	f.write(t, "j/justfile", []byte("import 'other.just'\n"))
+	f.write(t, "j/other.just", []byte("x:\n    reboot\n"))
+	f.write(t, "k/justfile", []byte("mod sub\n"))
+	f.write(t, "k/sub/mod.just", []byte("x:\n    halt\n"))
+	for _, c := range []string{"make -C " + f.dir + "/p", "make -C " + f.dir + "/q", "cd " + f.dir + "/j && just x", "cd " + f.dir + "/k && just sub x"} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for the included file's recipe", c, formatVerdict(v))
+		}
+	}
+	// An operator's Makefile older than warden (past the second's grace
+	// for the kernel's clock), including a file written since.
+	f.write(t, "old/Makefile", []byte("-include local.mk\nall:\n\ttrue\n"))
+	time.Sleep(2100 * time.Millisecond)
+	later := *f.p
+	later.since = time.Now()
+	f.write(t, "old/local.mk", []byte("all:\n\treboot\n"))
+	if v := later.Evaluate(Input{Command: "make -C " + f.dir + "/old"}); !v.Denied {
+		t.Errorf("an old Makefile's include written since: %s, want denied", formatVerdict(v))
+	}
+	f.unreadOldOrRemote(t, "make -C "+f.dir+"/p")
 }

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -254,6 +255,81 @@ func hookDirs(e *eval, g string, tops []string, settings [][2]string) []string {
 // scripts and a Makefile's or justfile's recipes (and make's $(shell …))
 // as shell commands, anything else as raw text, comment lines left out.
 func (c *call) projectFile(p string, hook bool) bool {
+	base := path.Base(p)
+	recipes := slices.Contains(projectCodeFiles["make"], base) || base == "BSDmakefile" || slices.Contains(projectCodeFiles["just"], base)
+	budget := maxProgramGlobs
+	if recipes && !c.projectIncludes(p, 0, &budget) {
+		return false
+	}
+	return c.projectText(p, hook, recipes)
+}
+
+// projectIncludes is projectText of each file the make or just file p
+// includes, and of theirs (four levels down, at most budget files),
+// read whatever p's age: an old Makefile's -include local.mk reads a
+// local.mk written this session.
+func (c *call) projectIncludes(p string, depth int, budget *int) bool {
+	if depth > 4 {
+		return true
+	}
+	text, ok := c.e.readLocal(p)
+	if !ok {
+		return true
+	}
+	for _, inc := range recipeIncludes(path.Dir(p), text) {
+		if *budget--; *budget < 0 {
+			return true
+		}
+		if !c.projectText(inc, false, true) || !c.projectIncludes(inc, depth+1, budget) {
+			return false
+		}
+	}
+	return true
+}
+
+// recipeIncludes returns the files a Makefile's include, -include and
+// sinclude lines, or a justfile's import and mod lines, name, relative to
+// dir, a glob or make's $(wildcard …) expanded; names computed otherwise
+// are left out.
+func recipeIncludes(dir, text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(strings.ReplaceAll(line, "$(wildcard ", ""))
+		if len(f) < 2 {
+			continue
+		}
+		var names []string
+		switch f[0] {
+		case "include", "-include", "sinclude":
+			names = f[1:]
+		case "import", "import?":
+			names = f[1:2]
+		case "mod", "mod?":
+			if names = f[2:min(3, len(f))]; len(names) == 0 {
+				n := strings.Trim(f[1], "'\"")
+				names = []string{n + ".just", n + "/mod.just", n + "/justfile", n + "/.justfile"}
+			}
+		}
+		for _, n := range names {
+			n = strings.TrimSuffix(strings.Trim(n, "'\""), ")")
+			if n == "" || strings.ContainsAny(n, "$()") {
+				continue
+			}
+			p := localPath(dir, n)
+			if !strings.ContainsAny(n, "*?[") {
+				out = append(out, p)
+			} else if ms, err := filepath.Glob(p); err == nil {
+				out = append(out, ms...)
+			}
+		}
+	}
+	return out
+}
+
+// projectText meets the deny list with what the project file p runs:
+// a hook as the script it is, recipes as shell commands, a package's
+// scripts as shell commands, anything else as raw text.
+func (c *call) projectText(p string, hook, recipes bool) bool {
 	e := c.e
 	lf, text, ok := e.recentScript(p)
 	if !ok || lf.classified {
@@ -277,7 +353,7 @@ func (c *call) projectFile(p string, hook bool) bool {
 		for _, cmd := range packageScripts(text) {
 			run(cmd)
 		}
-	case slices.Contains(projectCodeFiles["make"], base) || base == "BSDmakefile" || slices.Contains(projectCodeFiles["just"], base):
+	case recipes:
 		for _, cmd := range recipeLines(text) {
 			run(cmd)
 		}

@@ -15,8 +15,8 @@ import (
 // hook or a project's recipe, another interpreter's program file, the
 // command line an unknown program's argument holds — may itself run what
 // its walk cannot see (exec 3<plain; sh <&3). The files that text names
-// then meet the deny list as the call's own words do. Each case ran
-// reboot, unasked in open mode, before.
+// then meet the deny list as the call's own words do. Each case was
+// tier 3 and not denied before: once approved, it ran reboot.
 func TestBlindSpotWalkedAside(t *testing.T) {
 	f := newLocalFixture(t)
 	d := f.dir

@@ -122,16 +122,7 @@ func (e *eval) scriptPathFiles(name string, sc *scope) []string {
 			if seen++; seen > maxSearchDirs {
 				return out
 			}
-			dirs := []string{d}
-			if !strings.HasPrefix(d, "/") {
-				if dirs = nil; e.paths != nil {
-					cwds, _ := e.cwds()
-					for _, c := range cwds {
-						dirs = append(dirs, path.Join(c, d))
-					}
-				}
-			}
-			for _, d := range dirs {
+			for _, d := range e.localDirs(d) {
 				key := path.Join(d, name)
 				p, ok := e.found[key]
 				if !ok {
@@ -173,17 +164,8 @@ func (e *eval) globPrograms(pattern string) []string {
 		return nil
 	}
 	e.progGlobs++
-	pats := []string{pattern}
-	if !strings.HasPrefix(pattern, "/") {
-		if pats = nil; e.paths != nil {
-			dirs, _ := e.cwds()
-			for _, d := range dirs {
-				pats = append(pats, path.Join(d, pattern))
-			}
-		}
-	}
 	var out []string
-	for _, p := range pats {
+	for _, p := range e.localDirs(pattern) {
 		ms, _ := filepath.Glob(p)
 		for _, m := range ms {
 			if len(out) < maxProgramGlobs {

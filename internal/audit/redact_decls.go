@@ -162,8 +162,10 @@ func (r *redactor) unpacked(i, j int) int {
 		for k < end {
 			switch c := s[k]; {
 			case startsQuote(s, k):
+				// Past the closing quote; an unclosed one ends at the
+				// end of what is read.
 				_, q := valueSpan(s, k)
-				k = q + 1
+				k = min(q+1, end)
 				continue
 			case c == '(' || c == '[' || c == '{':
 				depth++

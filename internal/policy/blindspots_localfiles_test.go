@@ -61,10 +61,14 @@ func (f *localFixture) unreadOldOrRemote(t *testing.T, command string) {
 	}
 }
 
-// write creates the file name in f.dir with b, executable.
+// write creates the file name in f.dir with b, executable, and the
+// directories it is in.
 func (f *localFixture) write(t *testing.T, name string, b []byte) string {
 	t.Helper()
 	p := filepath.Join(f.dir, name)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(p, b, 0o755); err != nil {
 		t.Fatal(err)
 	}

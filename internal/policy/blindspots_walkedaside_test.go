@@ -20,17 +20,7 @@ import (
 func TestBlindSpotWalkedAside(t *testing.T) {
 	f := newLocalFixture(t)
 	d := f.dir
-	write := func(name, text string) string {
-		t.Helper()
-		p := filepath.Join(d, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, text string) string { return f.write(t, name, []byte(text)) }
 	P := write("plain", "echo start\nreboot\n")
 	// What a script file holds: the spellings of running a file's text
 	// that the call's own text is denied for (TestBlindSpotNamedFiles).
@@ -90,9 +80,6 @@ func TestBlindSpotScriptPath(t *testing.T) {
 	f := newLocalFixture(t)
 	d := f.dir
 	for _, name := range []string{"sub/tool", "sub/ls"} {
-		if err := os.MkdirAll(filepath.Join(d, "sub"), 0o755); err != nil {
-			t.Fatal(err)
-		}
 		f.write(t, name, []byte("#!/bin/sh\nreboot\n"))
 	}
 	f.write(t, "sub/fine", []byte("#!/bin/sh\necho fine\n"))
@@ -155,9 +142,6 @@ func TestWalkedAsideLimits(t *testing.T) {
 func TestBlindSpotProgramByGlobOrHash(t *testing.T) {
 	f := newLocalFixture(t)
 	d := f.dir
-	if err := os.MkdirAll(filepath.Join(d, "bin"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	tool := f.write(t, "bin/tool", []byte("#!/bin/sh\nreboot\n"))
 	for _, c := range []string{
 		"hash -p " + tool + " ls; ls", "hash -p" + tool + " ls", "hash -rp " + tool + " ls", "hash -p /sbin/reboot ls; ls",
@@ -194,11 +178,6 @@ func TestBlindSpotProgramByGlobOrHash(t *testing.T) {
 func TestBlindSpotDirectoryRunners(t *testing.T) {
 	f := newLocalFixture(t)
 	d := f.dir
-	for _, dir := range []string{"parts", "tree/a/b", "many"} {
-		if err := os.MkdirAll(filepath.Join(d, dir), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
 	f.write(t, "parts/10-ok", []byte("#!/bin/sh\necho fine\n"))
 	f.write(t, "parts/20-job", []byte("#!/bin/sh\nreboot\n"))
 	f.write(t, "tree/a/b/job.sh", []byte("#!/bin/sh\npoweroff\n"))
@@ -339,9 +318,6 @@ func TestScriptRunSeenWhole(t *testing.T) {
 // as the files the command names are.
 func TestBlindSpotRootFiles(t *testing.T) {
 	f := newLocalFixture(t)
-	if err := os.MkdirAll(filepath.Join(f.dir, "root", "bin"), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	f.write(t, "root/job.sh", []byte("reboot\n"))
 	f.write(t, "root/bin/tool", []byte("#!/bin/sh\npoweroff\n"))
 	r := f.dir + "/root"
@@ -359,6 +335,23 @@ func TestBlindSpotRootFiles(t *testing.T) {
 		t.Errorf("a harmless script under the root: %s, want not denied", formatVerdict(v))
 	}
 	f.unreadOldOrRemote(t, "chroot "+r+" sh /job.sh")
+	// At most maxAltRoots roots an input: the job under the 4th is read,
+	// under the 5th not.
+	var roots []string
+	for i := range maxAltRoots + 1 {
+		roots = append(roots, "chroot "+f.dir+"/r"+fmt.Sprint(i)+" true")
+	}
+	f.write(t, "r3/job.sh", []byte("reboot\n"))
+	within := strings.Join(roots, "; ") + "; sh /job.sh"
+	if v := f.p.Evaluate(Input{Command: within}); !v.Denied {
+		t.Errorf("the %dth root: %s, want denied", maxAltRoots, formatVerdict(v))
+	}
+	if err := os.Rename(f.dir+"/r3", f.dir+"/r4"); err != nil {
+		t.Fatal(err)
+	}
+	if v := f.p.Evaluate(Input{Command: within}); v.Denied {
+		t.Errorf("the %dth root was read: %s", maxAltRoots+1, formatVerdict(v))
+	}
 }
 
 // TestBlindSpotRecipeIncludes: make reads the recipes of the files a
@@ -367,11 +360,6 @@ func TestBlindSpotRootFiles(t *testing.T) {
 // including file's age.
 func TestBlindSpotRecipeIncludes(t *testing.T) {
 	f := newLocalFixture(t)
-	for _, dir := range []string{"p", "q", "j", "k/sub", "old"} {
-		if err := os.MkdirAll(filepath.Join(f.dir, dir), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
 	f.write(t, "p/Makefile", []byte("include evil.mk\n"))
 	f.write(t, "p/evil.mk", []byte("all:\n\treboot\n"))
 	f.write(t, "q/Makefile", []byte("-include $(wildcard *.mk)\nall:\n\techo\n"))
@@ -396,4 +384,33 @@ func TestBlindSpotRecipeIncludes(t *testing.T) {
 		t.Errorf("an old Makefile's include written since: %s, want denied", formatVerdict(v))
 	}
 	f.unreadOldOrRemote(t, "make -C "+f.dir+"/p")
+	// At most 16 included files a project file, five levels of includes.
+	var incs []string
+	for i := range 16 {
+		incs = append(incs, fmt.Sprintf("i%02d.mk", i))
+		f.write(t, "many/"+incs[i], []byte("x:\n\ttrue\n"))
+	}
+	f.write(t, "many/Makefile", []byte("include "+strings.Join(incs, " ")+" zz.mk\n"))
+	f.write(t, "many/i15.mk", []byte("x:\n\treboot\n"))
+	if v := f.p.Evaluate(Input{Command: "make -C " + f.dir + "/many"}); !v.Denied {
+		t.Errorf("the 16th included file: %s, want denied", formatVerdict(v))
+	}
+	f.write(t, "many/i15.mk", []byte("x:\n\ttrue\n"))
+	f.write(t, "many/zz.mk", []byte("x:\n\treboot\n"))
+	if v := f.p.Evaluate(Input{Command: "make -C " + f.dir + "/many"}); v.Denied {
+		t.Errorf("the 17th included file was read: %s", formatVerdict(v))
+	}
+	for i := range 6 { // deep/Makefile includes l1.mk, which includes l2.mk, …
+		f.write(t, fmt.Sprintf("deep/l%d.mk", i), []byte(fmt.Sprintf("include l%d.mk\n", i+1)))
+	}
+	f.write(t, "deep/Makefile", []byte("include l1.mk\n"))
+	f.write(t, "deep/l5.mk", []byte("x:\n\treboot\n"))
+	if v := f.p.Evaluate(Input{Command: "make -C " + f.dir + "/deep"}); !v.Denied {
+		t.Errorf("an include five levels down: %s, want denied", formatVerdict(v))
+	}
+	f.write(t, "deep/l5.mk", []byte("include l6.mk\n"))
+	f.write(t, "deep/l6.mk", []byte("x:\n\treboot\n"))
+	if v := f.p.Evaluate(Input{Command: "make -C " + f.dir + "/deep"}); v.Denied {
+		t.Errorf("an include six levels down was read: %s", formatVerdict(v))
+	}
 }

@@ -455,7 +455,6 @@ func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) (string, 
 		ctx.pos, ctx.hasPos, ctx.sc = nil, false, nil
 		ctx.zsh = interp == "zsh"
 		sub.script(text, ctx, "script file "+truncate(p, 64))
-		sub.settleScriptRuns()
 	}
 	if (scan || !shell) && !sub.denied {
 		sub.scanText(text)

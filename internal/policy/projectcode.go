@@ -265,7 +265,7 @@ func (c *call) projectFile(p string, hook bool) bool {
 }
 
 // projectIncludes is projectText of each file the make or just file p
-// includes, and of theirs (four levels down, at most budget files),
+// includes, and of theirs (five levels of includes, at most budget files),
 // read whatever p's age: an old Makefile's -include local.mk reads a
 // local.mk written this session.
 func (c *call) projectIncludes(p string, depth int, budget *int) bool {

@@ -414,3 +414,77 @@ func TestBlindSpotRecipeIncludes(t *testing.T) {
 		t.Errorf("an include six levels down was read: %s", formatVerdict(v))
 	}
 }
+
+// TestBlindSpotListedFiles: find DIR and fd PATTERN DIR print the files
+// under DIR, and a shell, xargs or a loop reading that output runs each,
+// out of the classifier's sight; so does a glob with a wildcard in a
+// directory (/srv/*/job.sh) that an opaque call names. The files written
+// this session under those directories now meet the deny list.
+func TestBlindSpotListedFiles(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	f.write(t, "tree/a/job.sh", []byte("#!/bin/sh\nreboot\n"))
+	f.write(t, "tree/ok.sh", []byte("#!/bin/sh\necho fine\n"))
+	for _, c := range []string{
+		"find " + d + "/tree -name '*.sh' | sh",
+		"find " + d + "/tree -type f | bash -s",
+		"find " + d + "/tree -name '*.sh' | xargs -n1 sh",
+		"find " + d + "/tree -name '*.sh' -print0 | xargs -0 -n1 bash",
+		"find " + d + "/tree -print0 | xargs -0 -I{} sh -c '{}'",
+		"find " + d + "/tree -type f | while read f; do sh \"$f\"; done",
+		"find " + d + "/tree -type f | while read -r f; do \"$f\"; done",
+		"xargs -a <(find " + d + "/tree -name '*.sh') -n1 sh",
+		"sh < <(find " + d + "/tree -name '*.sh')",
+		"find " + d + "/tree -name '*.sh' > /tmp/list; sh /tmp/list",
+		"find " + d + "/tree -name '*.sh' | parallel sh",
+		"cd " + d + "/tree && find | sh",
+		"cd " + d + " && find tree -type f | sh",
+		"bash -c 'find " + d + "/tree -name \"*.sh\" | sh'",
+		"fd -e sh . " + d + "/tree | xargs -n1 sh",
+		"fd --search-path " + d + "/tree -e sh | sh",
+		"cd " + d + "/tree && fdfind -t f | sh",
+		"for f in " + d + "/tree/*/*.sh; do \"$f\"; done",
+		"for f in " + d + "/t*/*/job.sh; do sh \"$f\"; done",
+		"cat " + d + "/tree/*/*.sh | sh",
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, "job.sh") {
+			t.Errorf("Evaluate(%q) = %s, want denied for the job.sh it may run", c, formatVerdict(v))
+		}
+	}
+	// In a script file the call runs, and in a script large enough to be
+	// walked in pieces.
+	runner := f.write(t, "runner.sh", []byte("cd "+d+"/tree\nfind . -name '*.sh' | sh\n"))
+	big := strings.Repeat("uptime\n", pieceMin/7+1) + "find " + d + "/tree -type f | sh\n" + strings.Repeat("df -h\n", pieceMin/6+1)
+	for _, in := range []Input{{Command: "sh " + runner}, {Interpreter: "bash", Script: big}} {
+		if v := f.p.Evaluate(in); !v.Denied || !strings.Contains(v.Reason, "job.sh") {
+			t.Errorf("Evaluate(%.60q) = %s, want denied for the job.sh it may run", in.Command+in.Script, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{
+		"find " + d + "/tree -name '*.sh' | grep -c x", "find " + d + "/tree | sort",
+		"fd -e sh . " + d + "/tree | xargs wc -l", "find " + d + "/tree -type f | xargs grep -l reboot",
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want not denied: nothing runs what it lists", c, formatVerdict(v))
+		}
+	}
+	f.unreadOldOrRemote(t, "find "+d+"/tree -name '*.sh' | sh")
+	f.unreadOldOrRemote(t, "cat "+d+"/tree/*/*.sh | sh")
+	// At most maxListed directories an evaluation are listed.
+	var dirs []string
+	for i := range maxListed + 1 {
+		dirs = append(dirs, fmt.Sprintf("%s/l%d", d, i))
+		f.write(t, fmt.Sprintf("l%d/fine", i), []byte("echo fine\n"))
+	}
+	f.write(t, fmt.Sprintf("l%d/job", maxListed-1), []byte("reboot\n"))
+	if v := f.p.Evaluate(Input{Command: "find " + strings.Join(dirs, " ") + " -type f | sh"}); !v.Denied {
+		t.Errorf("the %dth directory: %s, want denied", maxListed, formatVerdict(v))
+	}
+	if err := os.Remove(filepath.Join(d, fmt.Sprintf("l%d/job", maxListed-1))); err != nil {
+		t.Fatal(err)
+	}
+	f.write(t, fmt.Sprintf("l%d/job", maxListed), []byte("reboot\n"))
+	if v := f.p.Evaluate(Input{Command: "find " + strings.Join(dirs, " ") + " -type f | sh"}); v.Denied {
+		t.Errorf("the %dth directory was listed: %s", maxListed+1, formatVerdict(v))
+	}
+}

@@ -104,6 +104,7 @@ type eval struct {
 	codeValues   []string              // values of variables that make programs load code (namedfiles.go)
 	pathValues   []string              // values the walk gave PATH (scriptPathFiles)
 	altRoots     []string              // roots wrappers run their commands in (noteRoots)
+	listed       []string              // directories a program prints every file under (noteListed)
 	scriptRuns   int                   // script files run and walked whole (settleScriptRuns)
 	scriptRan    bool                  // the program just classified is one (simple)
 	otherTier    Tier                  // the highest tier noted but for those runs

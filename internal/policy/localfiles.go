@@ -89,6 +89,25 @@ func (e *eval) noteRoots(roots []arg) {
 	}
 }
 
+// maxListed is how many directories find and fd list one evaluation
+// reads the files under.
+const maxListed = 8
+
+// noteListed keeps the directories a program prints the files under
+// (find DIR, fd PATTERN DIR). What reads its output may run each file
+// (find DIR | sh, | xargs -n1 bash, | while read f; do "$f"; done), which
+// the classifier cannot see: an opaque call's lookup of the files it
+// names reads those under them too (namedFiles).
+func (e *eval) noteListed(dirs []string) {
+	for _, w := range dirs {
+		for _, d := range e.localDirs(w) {
+			if len(e.listed) < maxListed && !slices.Contains(e.listed, d) {
+				e.listed = append(e.listed, d)
+			}
+		}
+	}
+}
+
 // rootPathDirs are where a root's programs are found by name.
 var rootPathDirs = []string{"/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"}
 

@@ -54,6 +54,9 @@ func (e *eval) namedFiles(ctx cctx, walked bool, texts ...string) {
 				return
 			}
 		}
+		if !l.listedFiles(e.listed) {
+			return
+		}
 	}
 	for _, s := range texts {
 		if !textWords(workDirs.Replace(s), l.word) {
@@ -78,6 +81,9 @@ func (e *eval) namedFiles(ctx cctx, walked bool, texts ...string) {
 				return
 			}
 		}
+		if !l.listedFiles(u.listed) {
+			return
+		}
 		if !textWords(workDirs.Replace(u.text), l.word) {
 			return
 		}
@@ -101,9 +107,10 @@ const maxUnseenBytes = maxInput
 // unseenText is text walked aside that runs what its walk could not see
 // into, and the names the walk resolved.
 type unseenText struct {
-	text  string
-	names []string
-	dirs  []string // where its walk may have run it (cd /srv; sh <plain)
+	text   string
+	names  []string
+	dirs   []string // where its walk may have run it (cd /srv; sh <plain)
+	listed []string // the directories find and fd list in it (noteListed)
 }
 
 // keepUnseen keeps what s, a walk aside of text, could not see into: the
@@ -120,7 +127,7 @@ func (e *eval) keepUnseen(s *eval, text string, opaque bool) {
 		return
 	}
 	e.modules = e.modules || s.modules
-	u := unseenText{text: text}
+	u := unseenText{text: text, listed: s.listed}
 	for w := range s.walkNames {
 		u.names = append(u.names, w)
 	}
@@ -203,6 +210,20 @@ func (l *nameLookup) check(p string, limit int) bool {
 	return true
 }
 
+// listedFiles checks the files under dirs, which find or fd print, that
+// a reader of their output may run; it reports false when the lookup is
+// over.
+func (l *nameLookup) listedFiles(dirs []string) bool {
+	for _, d := range dirs {
+		for _, f := range l.e.recentFilesUnder(d, true) {
+			if !l.check(f, maxNamedFiles) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // searchDir keeps d as a directory modules may be found in.
 func (l *nameLookup) searchDir(d string) {
 	if len(l.dirs) < len(l.cwds)+maxSearchDirs && !slices.Contains(l.dirs, d) {
@@ -211,10 +232,20 @@ func (l *nameLookup) searchDir(d string) {
 }
 
 // checkGlob is check of each file a glob in the last part of p (/tmp/j*)
-// matches, from one read of the directory.
+// matches, from one read of the directory; a glob with a wildcard in a
+// directory too (/srv/*/job.sh) is expanded as one in command position
+// is (globPrograms).
 func (l *nameLookup) checkGlob(p string) bool {
 	dir, pat := path.Split(p)
-	if !strings.ContainsAny(pat, "*?[") || strings.ContainsAny(dir, "*?[") || unreadDir(dir) {
+	if strings.ContainsAny(dir, "*?[") {
+		for _, m := range l.e.globPrograms(p) {
+			if !l.check(m, maxNamedFiles) {
+				return false
+			}
+		}
+		return l.check(p, maxNamedFiles)
+	}
+	if !strings.ContainsAny(pat, "*?[") || unreadDir(dir) {
 		return l.check(p, maxNamedFiles)
 	}
 	d, err := os.Open(dir)

@@ -355,6 +355,11 @@ func (e *eval) absorb(s *eval) {
 	for _, u := range s.unseen {
 		e.addUnseen(u)
 	}
+	for _, d := range s.listed {
+		if len(e.listed) < maxListed && !slices.Contains(e.listed, d) {
+			e.listed = append(e.listed, d)
+		}
+	}
 	e.scriptRuns += s.scriptRuns
 	e.otherTier = max(e.otherTier, s.otherTier)
 	if e.daemon == "" {

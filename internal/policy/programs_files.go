@@ -410,6 +410,13 @@ func findProgram(c *call) (Tier, string) {
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}
+	listed := starts[:0:0]
+	for k, s := range starts {
+		if k >= len(startArgs) || startArgs[k].known {
+			listed = append(listed, s)
+		}
+	}
+	c.e.noteListed(listed)
 	filtered, narrowed := false, false
 	for j := i; j < len(args); j++ {
 		if findFilters[args[j].val] {

@@ -203,6 +203,7 @@ func readOpts(c *call) (Tier, string) {
 			c.run([]arg{p, unknownArg})
 		}
 	case "fd", "fdfind":
+		c.e.noteListed(fdPaths(c.args))
 		for i, a := range c.args {
 			first, ok := fdExec(a)
 			if !ok {
@@ -244,6 +245,39 @@ func treeRecurse(vals []string) bool {
 	}
 	return false
 }
+
+// fdPaths returns the directories fd searches: the operands after its
+// pattern and the values of --search-path, up to its command (-x, -X),
+// or the working directory.
+func fdPaths(args []arg) []string {
+	var vals []string
+	for _, a := range args {
+		if _, ok := fdExec(a); ok || !a.known {
+			break
+		}
+		vals = append(vals, a.val)
+	}
+	var out []string
+	for i, v := range vals {
+		if v == "--search-path" && i+1 < len(vals) {
+			out = append(out, vals[i+1])
+		} else if p, ok := strings.CutPrefix(v, "--search-path="); ok {
+			out = append(out, p)
+		}
+	}
+	if ops := operandsSkipping(vals, "etEdScjo", fdValueLongs); len(ops) > 1 {
+		out = append(out, ops[1:]...)
+	}
+	if len(out) == 0 {
+		out = append(out, ".")
+	}
+	return out
+}
+
+// fdValueLongs are fd's long options with a separate value.
+var fdValueLongs = strings.Fields(`--extension --type --max-depth --min-depth --exact-depth --exclude --color
+	--threads --search-path --base-directory --size --changed-within --changed-before --owner
+	--max-results --path-separator --ignore-file --format --batch-size --and`)
 
 // fdExec reports whether a is fd's -x/--exec or -X/--exec-batch, in
 // any spelling clap reads ("--exec=rm", "-xrm", "-Hx rm", "--exec-b"),

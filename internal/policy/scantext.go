@@ -50,6 +50,17 @@ func (e *eval) scanText(s string) {
 			e.scanOnce(d)
 		}
 	}
+	if !e.denied && strings.IndexByte(s, '`') >= 0 {
+		if u := psUnticked(s); u != "" {
+			e.scanOnce(u)
+		}
+	}
+	// Text an interpreter decodes and runs (os.system(b64decode('cmVib290')),
+	// pwsh -EncodedCommand, bytes.fromhex('7265626f6f74')), and what that
+	// decodes to in turn.
+	for d, n := decodedWords(s), 0; d != "" && !e.denied && n < maxDecodings; d, n = decodedWords(d), n+1 {
+		e.scanOnce(d)
+	}
 	if !e.denied && strings.IndexByte(s, '(') >= 0 {
 		// zsh runs a glob qualifier's code (*(e:'reboot':)) wherever
 		// the text is zsh's: the code with its quotes taken out.
@@ -196,7 +207,9 @@ func (e *eval) scanOnce(s string) {
 				name = normaliseName(name)
 				if !isDenyTrigger(name) {
 					if name = foldedTrigger(name); name == "" {
-						continue
+						if name = psCmdlet(t); name == "" {
+							continue
+						}
 					}
 				}
 			}
@@ -231,6 +244,65 @@ func foldedTrigger(n string) string {
 		return ""
 	}
 	return string(buf[:len(n)])
+}
+
+// psCmdlets are PowerShell's commands, and the aliases of Remove-Item
+// it keeps on Linux, that do what a deny-list program does, by the
+// program.
+var psCmdlets = map[string]string{
+	"restart-computer": "reboot", "stop-computer": "poweroff",
+	"remove-item": "rm", "ri": "rm", "del": "rm", "erase": "rm", "rd": "rm",
+}
+
+// psModuleCmdlets are the psCmdlets a module's name may come before
+// (Microsoft.PowerShell.Management\Restart-Computer), which the scan
+// reads with the backslash taken out.
+var psModuleCmdlets = []string{"restart-computer", "stop-computer", "remove-item"}
+
+// psCmdlet returns the deny-list program the PowerShell command t is, or
+// "": its name in any case (rEsTaRt-CoMpUtEr), or after its module's. The
+// word is folded into a buffer on the stack, and only one that may be
+// such a name.
+func psCmdlet(t string) string {
+	if len(t) < 2 || len(t) > 64 || !strings.ContainsAny(t[:1], "rRdDeE") && strings.IndexByte(t, '-') < 0 {
+		return ""
+	}
+	var buf [64]byte
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	w := buf[:len(t)]
+	if p, ok := psCmdlets[string(w)]; ok {
+		return p
+	}
+	for _, c := range psModuleCmdlets {
+		if len(w) > len(c) && string(w[len(w)-len(c):]) == c && w[len(w)-len(c)-1] != '-' {
+			return psCmdlets[c]
+		}
+	}
+	return ""
+}
+
+// psUnticked returns s without the backticks inside its words, which a
+// PowerShell bare word ignores (Re`start-Computer), or "" when it has
+// none: a shell's command substitution is set off from the word around it.
+func psUnticked(s string) string {
+	word := func(c byte) bool { return c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+	for i := strings.IndexByte(s, '`'); i >= 0; {
+		if i > 0 && i+1 < len(s) && word(s[i-1]) && word(s[i+1]) {
+			return strings.ReplaceAll(s, "`", "")
+		}
+		next := strings.IndexByte(s[i+1:], '`')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return ""
 }
 
 // appendFields appends the fields of s to dst, as strings.Fields splits them.

@@ -311,6 +311,43 @@ func TestScriptRunSeenWhole(t *testing.T) {
 	}
 }
 
+// TestSourcedFileSeenWhole: a file sourced (. FILE, source FILE) that the
+// classifier read and walked whole, and that does no more than read and
+// set variables, is seen as sh FILE is: a deny-list word in its comment
+// or a string does not deny the call. One that changes how the rest of
+// the text runs — a cd, an exec, PATH, IFS, BASH_ENV, a builtin loaded
+// or a function, alias or hash entry that does more than read — keeps
+// the call opaque, its named files scanned raw, as does the rest of the
+// call doing more than read.
+func TestSourcedFileSeenWhole(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	env := f.write(t, "env.sh", []byte("# a reboot is needed after the upgrade\nexport APP_ENV=prod DB_HOST=localhost\nreadonly APP_DIR=/srv/app\nset -e\necho 'check /var/run/reboot-required before you reboot'\n"))
+	f.write(t, "job.sh", []byte("reboot\n"))
+	for _, c := range []string{". " + env, "source " + env + " && echo \"$APP_ENV\"", "cd " + d + " && . ./env.sh && ls -la", "set -a; . " + env + "; set +a; env | grep APP"} {
+		if v := f.p.Evaluate(Input{Command: c}); v.Denied || v.Tier != TierDestructive {
+			t.Errorf("Evaluate(%q) = %s, want tier 3, not denied: the sourced file's words are seen", c, formatVerdict(v))
+		}
+	}
+	for name, text := range map[string]string{
+		"cd": "cd " + d, "cd by a builtin": "builtin cd /", "cd computed": "c=cd; $c " + d, "exec": "exec 3<" + d + "/job.sh",
+		"descriptor": "exec {x}<" + d + "/job.sh", "PATH": "PATH=" + d + ":$PATH", "IFS": "IFS=X", "BASH_ENV": "export BASH_ENV=" + d + "/job.sh",
+		"builtin loaded": "enable -f /srv/x.so ls", "function": "ls() { rm -rf /srv; }", "alias": "shopt -s expand_aliases; alias ls='rm -rf /srv'",
+		"hash": "hash -p " + d + "/job.sh ls", "handler": "command_not_found_handle() { sh " + d + "/job.sh; }", "trap": "trap 'sh " + d + "/job.sh' EXIT",
+		"nested": ". " + d + "/job.sh",
+	} {
+		p := f.write(t, "s/"+strings.ReplaceAll(name, " ", "-"), []byte("# reboot later\n"+text+"\n"))
+		if v := f.p.Evaluate(Input{Command: ". " + p + "; ls"}); !v.Denied {
+			t.Errorf("sourcing a file with %s: %s, want denied", name, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{". " + env + "; cp " + d + "/job.sh " + env + "; . " + env, ". " + env + "; sh " + d + "/job.sh", "printf 'reboot\\n' > " + env + "; . " + env} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied", c, formatVerdict(v))
+		}
+	}
+}
+
 // TestBlindSpotRootFiles: a wrapper that runs its command in another
 // root (chroot DIR, unshare -R DIR, nsenter --root=DIR, sudo -R DIR) runs
 // that root's files: chroot /srv/r sh /job.sh runs /srv/r/job.sh, and

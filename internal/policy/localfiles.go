@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -263,6 +264,7 @@ type localFile struct {
 	read       bool
 	classified bool // what it runs has met the deny list
 	seen       bool // and its walk, a shell's, saw all it runs
+	plain      bool // and found it only reads, with no cd or exec (localPlain)
 }
 
 // localFile returns what the file p holds, looking once per evaluation
@@ -315,11 +317,11 @@ func (e *eval) classifyScript(p, interp string, ctx cctx) bool {
 		if interp == "" {
 			interp = interpreterOf(text)
 		}
-		why, seen := e.textDenial(text, interp, p, ctx, false)
+		why, seen, plain := e.textDenial(text, interp, p, ctx, false)
 		if why != "" {
 			e.deny("runs the file " + truncate(p, 64) + ", which runs " + why)
 		}
-		lf.seen = seen
+		lf.seen, lf.plain = seen, plain
 	}
 	return lf.seen
 }
@@ -417,12 +419,8 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 // and . look. It reports whether a file was found, and each file f may
 // be was read and its walk saw all it runs.
 func (e *eval) localText(f, interp string, ctx cctx) bool {
-	files := e.localFiles(f, true)
-	if strings.IndexByte(f, '/') < 0 {
-		files = append(e.localFiles("./"+f, true), e.localFiles(f, false)...)
-	}
 	seen := false
-	for _, p := range files {
+	for _, p := range e.scriptFiles(f) {
 		if e.classifyScript(p, interp, ctx) {
 			seen = true
 		} else if _, err := os.Lstat(p); err == nil {
@@ -430,6 +428,31 @@ func (e *eval) localText(f, interp string, ctx cctx) bool {
 		}
 	}
 	return seen
+}
+
+// scriptFiles returns the local files the script name f may be.
+func (e *eval) scriptFiles(f string) []string {
+	if strings.IndexByte(f, '/') < 0 {
+		return append(e.localFiles("./"+f, true), e.localFiles(f, false)...)
+	}
+	return e.localFiles(f, true)
+}
+
+// localPlain reports whether, once localText has read them, each file f
+// may be was walked whole and found to do no more than read, with no cd
+// or exec (shellChanges): sourcing it (. FILE) leaves the shell as the
+// rest of the text reads it, but for the variables it sets, which stay
+// unknown.
+func (e *eval) localPlain(f string) bool {
+	plain := false
+	for _, p := range e.scriptFiles(f) {
+		if lf := e.fileRead[p]; lf != nil && lf.plain {
+			plain = true
+		} else if _, err := os.Lstat(p); err == nil {
+			return false
+		}
+	}
+	return plain
 }
 
 // localAlts returns what input read from the file f may be, for the deny
@@ -465,7 +488,7 @@ func (e *eval) settleScriptRuns() {
 // script is classified as the nested shell it is; another interpreter's
 // has its raw text scanned, as has a shell's that passes when scan is set
 // (text that may reach any program).
-func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) (string, bool) {
+func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) (why string, seen, plain bool) {
 	sub := e.fork()
 	defer sub.release()
 	shell := shFamily[interp] || interp == "zsh" || interp == "ksh" || interp == "mksh" || interp == "busybox"
@@ -481,8 +504,14 @@ func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) (string, 
 	if !sub.denied {
 		e.keepUnseen(sub, text, sub.opaque || !shell)
 	}
-	return sub.denyWhy, shell && !sub.opaque && !sub.denied
+	seen = shell && !sub.opaque && !sub.denied
+	return sub.denyWhy, seen, seen && sub.tier == TierRead && !shellChanges.MatchString(text)
 }
+
+// shellChanges finds the builtins that change the working directory or
+// the descriptors the rest of a sourcing shell runs with (exec 3<FILE),
+// in any position (builtin cd, eval cd) or in a comment.
+var shellChanges = regexp.MustCompile(`(?:^|[^\w-])(?:cd|pushd|popd|exec)(?:[^\w-]|$)`)
 
 // shFamily are the shells whose language is the one the classifier reads.
 var shFamily = map[string]bool{"sh": true, "bash": true, "dash": true, "ash": true, "rbash": true}

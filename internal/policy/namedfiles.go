@@ -189,7 +189,7 @@ func (l *nameLookup) check(p string, limit int) bool {
 	}
 	_, text, ok := l.e.recentFile(p, fi)
 	if ok {
-		if why, _ := l.e.textDenial(text, interpreterOf(text), p, l.ctx, true); why != "" {
+		if why, _, _ := l.e.textDenial(text, interpreterOf(text), p, l.ctx, true); why != "" {
 			l.e.deny("runs text the classifier cannot see, and names the file " + truncate(p, 64) + ": " + why)
 			l.stop = true
 			return false

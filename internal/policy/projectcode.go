@@ -337,7 +337,7 @@ func (c *call) projectText(p string, hook, recipes bool) bool {
 	}
 	lf.classified = true
 	if hook {
-		why, _ := e.textDenial(text, interpreterOf(text), p, c.ctx, false)
+		why, _, _ := e.textDenial(text, interpreterOf(text), p, c.ctx, false)
 		return c.projectDeny(p, why)
 	}
 	sub := e.fork()

@@ -375,9 +375,15 @@ func sourceProgram(c *call) (Tier, string) {
 	case f.known && (f.val == "/dev/stdin" || f.val == "/dev/fd/0" || f.val == "/proc/self/fd/0"):
 		return c.stdinProgram(c.name)
 	}
-	c.e.opaque = true
-	if f.known {
-		c.e.localText(f.val, "sh", c.ctx)
+	if f.known && c.e.localText(f.val, "sh", c.ctx) && c.e.localPlain(f.val) && len(c.ctx.sc.fileTexts(f.val)) == 0 {
+		// Read and walked whole, and it only reads: what it runs is
+		// seen, unless the rest of the call may change it first
+		// (settleScriptRuns). A file that does more (a cd, PATH=…)
+		// changes how the rest of the text runs.
+		c.e.scriptRuns++
+		c.e.scriptRan = true
+	} else {
+		c.e.opaque = true
 	}
 	return TierDestructive, fmt.Sprintf("%s runs file %q the classifier cannot see", c.name, truncate(f.val, 64))
 }

@@ -525,3 +525,46 @@ func TestBlindSpotListedFiles(t *testing.T) {
 		t.Errorf("the %dth directory was listed: %s", maxListed+1, formatVerdict(v))
 	}
 }
+
+// TestBlindSpotModulesOfModules: a program file run by its #! line
+// (./run.py, ./app.js, an executable with no suffix) loads modules as
+// python3 run.py does, from its own directory first; and a module found
+// loads its own (run.py imports mid.py, which imports job.py). Those
+// written this session meet the deny list as the modules the call names
+// do. A name a module defines (def shutdown():) is not a call of it.
+func TestBlindSpotModulesOfModules(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	f.write(t, "py/run.py", []byte("#!/usr/bin/env python3\nimport helper\nhelper.go()\n"))
+	f.write(t, "py/tool", []byte("#!/usr/bin/python3\nfrom lib import task\n"))
+	f.write(t, "py/helper.py", []byte("import os\ndef go():\n    os.system('reboot')\n"))
+	f.write(t, "py/lib/__init__.py", nil)
+	f.write(t, "py/lib/task.py", []byte("import os\nos.system('poweroff')\n"))
+	f.write(t, "deep/r.py", []byte("#!/usr/bin/env python3\nimport mid\n"))
+	f.write(t, "deep/mid.py", []byte("import lower\n"))
+	f.write(t, "deep/lower.py", []byte("import job\n"))
+	f.write(t, "deep/job.py", []byte("import os\nos.system('halt')\n"))
+	f.write(t, "js/app.js", []byte("#!/usr/bin/env node\nrequire('./h')\n"))
+	f.write(t, "js/h.js", []byte("require('./g')\n"))
+	f.write(t, "js/g.js", []byte("require('child_process').execSync('reboot')\n"))
+	for _, c := range []string{
+		d + "/py/run.py", "cd " + d + "/py && ./run.py", d + "/py/tool", "cd " + d + " && py/tool --now",
+		d + "/deep/r.py", "python3 " + d + "/deep/r.py", "cd " + d + "/deep && python3 -c 'import mid'",
+		d + "/js/app.js", "node " + d + "/js/app.js",
+	} {
+		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for a module it loads", c, formatVerdict(v))
+		}
+	}
+	f.unreadOldOrRemote(t, d+"/deep/r.py")
+	// A server's def shutdown(self): defines a name, which a found
+	// module may do without the call that runs it being denied.
+	f.write(t, "srv/serve.py", []byte("#!/usr/bin/env python3\nimport server\nserver.Server().run()\n"))
+	f.write(t, "srv/server.py", []byte("class Server:\n    def run(self):\n        pass\n    def shutdown(self):\n        pass\n\nasync def reboot_device(x):\n    pass\n"))
+	f.write(t, "srv/app.js", []byte("#!/usr/bin/env node\nfunction halt() {}\nexports.stop = halt.bind(null)\n"))
+	for _, c := range []string{d + "/srv/serve.py", "python3 " + d + "/srv/serve.py", "node " + d + "/srv/app.js"} {
+		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want not denied: its modules only define such names", c, formatVerdict(v))
+		}
+	}
+}

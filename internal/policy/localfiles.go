@@ -322,6 +322,12 @@ func (e *eval) classifyScript(p, interp string, ctx cctx) bool {
 			e.deny("runs the file " + truncate(p, 64) + ", which runs " + why)
 		}
 		lf.seen, lf.plain = seen, plain
+		if interpreters[normaliseName(interp)] && e.local && len(e.codeValues) < maxCodeValues {
+			// ./run.py runs as python3 run.py does: its imports are
+			// looked for, first in its own directory.
+			e.codeValues = append(e.codeValues, path.Dir(p))
+			e.modules = true
+		}
 	}
 	return lf.seen
 }

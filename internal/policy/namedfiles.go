@@ -157,7 +157,6 @@ type nameLookup struct {
 	mods  []string        // words that may name a module, in order
 	isMod map[string]bool // and as a set
 	old   int             // program files older than warden read for their imports
-	found bool            // the files looked up now are modules found, not named
 	stop  bool            // a denial or the limit ended the lookup
 }
 
@@ -195,10 +194,12 @@ func (l *nameLookup) check(p string, limit int) bool {
 			return false
 		}
 	}
-	if moduleFile(p) && l.e.modules && !l.found {
+	if moduleFile(p) && l.e.modules {
 		// What a program the call names imports is looked for as the
 		// call's words are, whatever the program's age: an old run.py
-		// may import the helper.py written beside it this session.
+		// may import the helper.py written beside it this session. So is
+		// what a module found imports (run.py imports mid.py, which
+		// imports job.py), after the modules the call names.
 		if !ok {
 			if l.old++; l.old > maxOldPrograms {
 				return true
@@ -370,9 +371,8 @@ func (l *nameLookup) loadModules() {
 		}
 	}
 	limit := len(l.seen) + maxNamedFiles
-	l.found = true
-	for _, w := range l.mods {
-		for _, name := range moduleNames(w) {
+	for i := 0; i < len(l.mods); i++ { // checking a module may add its imports
+		for _, name := range moduleNames(l.mods[i]) {
 			for _, s := range moduleSuffixes {
 				if strings.HasPrefix(name, "/") {
 					if !l.check(path.Clean(name+s), limit) {

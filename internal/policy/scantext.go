@@ -171,13 +171,15 @@ func (e *eval) scanOnce(s string) {
 	text := textSpace.Replace(textVars.Replace(s))
 	var toks []string
 	for text != "" {
-		seg := text
+		seg, end := text, byte(0)
 		if i := strings.IndexAny(text, ";&|\n\r()`"); i >= 0 {
-			seg, text = text[:i], text[i+1:]
+			seg, end, text = text[:i], text[i], text[i+1:]
 		} else {
 			text = ""
 		}
 		toks = appendFields(toks[:0], seg)
+		// def shutdown(, function reboot(: a name being defined.
+		defines := end == '(' && len(toks) >= 2 && definers[toks[len(toks)-2]]
 		for i, t := range toks {
 			if f := powerFileWord(t); f != "" {
 				e.deny("text writes " + f)
@@ -191,7 +193,7 @@ func (e *eval) scanOnce(s string) {
 				e.deny("text writes block device " + toks[i+1])
 				return
 			}
-			if len(t) > 256 {
+			if len(t) > 256 || defines && i == len(toks)-1 {
 				continue
 			}
 			if k := strings.IndexByte(t, '='); k >= 0 && k+1 < len(t) {
@@ -245,6 +247,12 @@ func foldedTrigger(n string) string {
 	}
 	return string(buf[:len(n)])
 }
+
+// definers are the keywords before a name a language defines, not runs,
+// when its parameters follow: python's and ruby's def shutdown(),
+// function reboot() in JavaScript, Lua and PHP, go's func, rust's fn.
+// The shell has no such form (def reboot runs a function def may be).
+var definers = set(`def function func fn`)
 
 // psCmdlets are PowerShell's commands, and the aliases of Remove-Item
 // it keeps on Linux, that do what a deny-list program does, by the

@@ -568,3 +568,53 @@ func TestBlindSpotModulesOfModules(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindSpotPackageExports: node resolves require("pkg") and
+// require("pkg/sub") through package.json's "exports" (a string, a map
+// of subpaths, conditions such as "require" and "import", nested) and
+// bundlers through "module", not only "main". The files those name,
+// written this session, meet the deny list as "main"'s do.
+func TestBlindSpotPackageExports(t *testing.T) {
+	f := newLocalFixture(t)
+	d := f.dir
+	run := []byte("require('child_process').execSync('reboot')\n")
+	for pkg, manifest := range map[string]string{
+		"str":    `{"exports": "./dist/x.js"}`,
+		"dot":    `{"exports": {".": "./dist/x.js"}}`,
+		"cond":   `{"exports": {".": {"import": "./dist/y.mjs", "require": "./dist/x.js"}}}`,
+		"sub":    `{"main": "fine.js", "exports": {".": "./fine.js", "./tool": "./dist/x.js"}}`,
+		"nested": `{"exports": {"node": {"require": {"default": "./dist/x.js"}}}}`,
+		"array":  `{"exports": [{"require": "./dist/x.js"}, "./fine.js"]}`,
+		"module": `{"main": "fine.js", "module": "dist/x.js"}`,
+	} {
+		f.write(t, "node_modules/"+pkg+"/package.json", []byte(manifest))
+		f.write(t, "node_modules/"+pkg+"/fine.js", []byte("module.exports = 1\n"))
+		f.write(t, "node_modules/"+pkg+"/dist/x.js", run)
+		if v := f.p.Evaluate(Input{Command: "node -e 'require(\"" + pkg + "\")'", Dir: d}); !v.Denied {
+			t.Errorf("package %s: %s, want denied for the file its exports name", pkg, formatVerdict(v))
+		}
+	}
+	f.write(t, "node_modules/clean/package.json", []byte(`{"exports": {".": "./fine.js", "./*": "./dist/*.js"}}`))
+	f.write(t, "node_modules/clean/fine.js", []byte("module.exports = 1\n"))
+	if v := f.p.Evaluate(Input{Command: "node -e 'require(\"clean\")'", Dir: d}); v.Denied {
+		t.Errorf("a package whose exports name harmless files: %s, want not denied", formatVerdict(v))
+	}
+	// At most maxExports files a package.json names are looked up.
+	var exports []string
+	for i := range maxExports {
+		exports = append(exports, fmt.Sprintf(`"./s%02d": "./f%02d.js"`, i, i))
+	}
+	last := fmt.Sprintf("node_modules/many/f%02d.js", maxExports-1)
+	f.write(t, "node_modules/many/package.json", []byte(`{"exports": {`+strings.Join(exports, ", ")+`, "./z": "./z.js"}}`))
+	f.write(t, last, run)
+	if v := f.p.Evaluate(Input{Command: "node -e 'require(\"many\")'", Dir: d}); !v.Denied {
+		t.Errorf("the %dth export: %s, want denied", maxExports, formatVerdict(v))
+	}
+	if err := os.Remove(filepath.Join(d, last)); err != nil {
+		t.Fatal(err)
+	}
+	f.write(t, "node_modules/many/z.js", run)
+	if v := f.p.Evaluate(Input{Command: "node -e 'require(\"many\")'", Dir: d}); v.Denied {
+		t.Errorf("the %dth export was looked up: %s", maxExports+1, formatVerdict(v))
+	}
+}

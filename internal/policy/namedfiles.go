@@ -2,6 +2,7 @@ package policy
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path"
 	"slices"
@@ -413,18 +414,58 @@ func (l *nameLookup) packageMain(dir string, limit int) bool {
 		return true
 	}
 	var pkg struct {
-		Main string `json:"main"`
+		Main    string `json:"main"`
+		Module  string `json:"module"`
+		Exports any    `json:"exports"`
 	}
-	if json.Unmarshal([]byte(text), &pkg) != nil || pkg.Main == "" {
+	if json.Unmarshal([]byte(text), &pkg) != nil {
 		return true
 	}
-	main := localPath(dir, pkg.Main)
-	for _, s := range []string{"", ".js", "/index.js"} {
-		if !l.check(main+s, limit) {
+	for _, m := range []string{pkg.Main, pkg.Module} {
+		if m == "" {
+			continue
+		}
+		main := localPath(dir, m)
+		for _, s := range []string{"", ".js", "/index.js"} {
+			if !l.check(main+s, limit) {
+				return false
+			}
+		}
+	}
+	for _, m := range exportedFiles(pkg.Exports, nil) {
+		if !l.check(localPath(dir, m), limit) {
 			return false
 		}
 	}
 	return true
+}
+
+// maxExports is how many files one package.json's "exports" names are
+// looked up.
+const maxExports = 32
+
+// exportedFiles appends to out the files a package.json's "exports"
+// names, whatever its shape: "./x.js", {".": "./x.js"}, conditions
+// ({"require": "./x.cjs", "import": "./x.mjs"}) and subpaths
+// ({"./sub": "./lib/sub.js"}), nested, as node resolves require("pkg")
+// and require("pkg/sub").
+func exportedFiles(v any, out []string) []string {
+	switch v := v.(type) {
+	case string:
+		if strings.HasPrefix(v, "./") && !strings.Contains(v, "*") && len(out) < maxExports {
+			out = append(out, v)
+		}
+	case []any:
+		for _, x := range v {
+			out = exportedFiles(x, out)
+		}
+	case map[string]any:
+		keys := slices.Sorted(maps.Keys(v))
+		for _, k := range keys {
+			out = exportedFiles(v[k], out)
+		}
+	}
+	return out
 }
 
 // moduleNames returns the paths, without a suffix, of the module w may

@@ -105,10 +105,21 @@ for t in tids + [p]:
 }
 
 // hidden is script behind eval of what a file named only at run time
-// holds: the classifier cannot read it. (It now computes base64 -d of
-// literal text, so eval "$(echo … | base64 -d)" is read like the script.)
+// holds: the classifier cannot read it. (It computes base64 -d of literal
+// text, so eval "$(echo … | base64 -d)" is read like the script, and its
+// scan of text it cannot see into decodes base64 words, so the word is
+// rot13'd too: still base64's alphabet, decoding to nothing readable.)
 func hidden(script string) string {
-	return `f=$(mktemp) && echo ` + base64.StdEncoding.EncodeToString([]byte(script)) + ` > "$f" && eval "$(base64 -d "$f"; rm -f "$f")"`
+	rot13 := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z':
+			return 'a' + (r-'a'+13)%26
+		case r >= 'A' && r <= 'Z':
+			return 'A' + (r-'A'+13)%26
+		}
+		return r
+	}, base64.StdEncoding.EncodeToString([]byte(script)))
+	return `f=$(mktemp) && echo ` + rot13 + ` > "$f" && eval "$(tr A-Za-z N-ZA-Mn-za-m < "$f" | base64 -d; rm -f "$f")"`
 }
 
 func secretsSpellings(t *testing.T, start func(*testing.T, []string, string) *mcp.ClientSession) {

@@ -500,6 +500,9 @@ func TestBlindSpotListedFiles(t *testing.T) {
 	for _, c := range []string{
 		"find " + d + "/tree -name '*.sh' | grep -c x", "find " + d + "/tree | sort",
 		"fd -e sh . " + d + "/tree | xargs wc -l", "find " + d + "/tree -type f | xargs grep -l reboot",
+		// An opaque call whose find prints nothing: -exec takes the names.
+		"find " + d + "/tree -name '*.service' -exec systemd-analyze verify {} +; eval \"$X\"",
+		"fd -e sh . " + d + "/tree -x wc -l; eval \"$X\"",
 	} {
 		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s, want not denied: nothing runs what it lists", c, formatVerdict(v))
@@ -616,5 +619,69 @@ func TestBlindSpotPackageExports(t *testing.T) {
 	f.write(t, "node_modules/many/z.js", run)
 	if v := f.p.Evaluate(Input{Command: "node -e 'require(\"many\")'", Dir: d}); v.Denied {
 		t.Errorf("the %dth export was looked up: %s", maxExports+1, formatVerdict(v))
+	}
+}
+
+// TestBlindSpotRunsWhatItWrites: a call that writes a file and runs it
+// by its path (echo reboot > job; chmod +x job; ./job, cp evil job;
+// ./job) was classified by what the file held before the call, or as an
+// unknown program when it did not exist yet: tier 2, run unasked in open
+// mode. What the call writes to the file is now walked as the file, and
+// a file run by its path beside another write leaves the call opaque, so
+// its text and the files it names meet the deny list. Writes that cannot
+// change the file (chmod +x, the run's own output to another file) do
+// not, so the file's comment that names reboot does not deny it.
+func TestBlindSpotRunsWhatItWrites(t *testing.T) {
+	// Not under a temporary directory, where every program is already
+	// what a benign call may have written.
+	d, err := os.MkdirTemp("/var/lib", "runs-written-")
+	if err != nil {
+		home, _ := os.UserHomeDir()
+		if d, err = os.MkdirTemp(home, ".runs-written-"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	p, err := New(Rules{Path: t.TempDir() + ":" + d, Dir: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, text string) string {
+		f := filepath.Join(d, name)
+		if err := os.WriteFile(f, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return f
+	}
+	s := write("check.sh", "#!/bin/sh\n# reboot when the kernel asks for it\necho ok\n")
+	evil := write("evil", "reboot\n")
+	if err := os.Symlink(s, filepath.Join(d, "check.log")); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{
+		"printf 'reboot\\n' > " + d + "/new.sh; chmod +x " + d + "/new.sh; " + d + "/new.sh",
+		"echo reboot > " + d + "/new.sh && chmod 755 " + d + "/new.sh && " + d + "/new.sh",
+		"cd " + d + " && echo reboot > n2 && chmod +x n2 && ./n2",
+		"cat > " + d + "/n4 <<'EOF'\nreboot\nEOF\nchmod +x " + d + "/n4; " + d + "/n4",
+		"echo 'systemctl poweroff' | tee " + d + "/n5; chmod +x " + d + "/n5; " + d + "/n5",
+		"base64 -d <<< cmVib290Cg== > " + d + "/n6; chmod +x " + d + "/n6; " + d + "/n6",
+		"cp " + evil + " " + d + "/n7; " + d + "/n7", "cp " + evil + " " + s + "; " + s,
+		"ln -sf " + evil + " " + s + "; " + s, "mv " + evil + " " + s + "; " + s,
+		"sed -i 's/^# //' " + s + "; " + s, s + " & cp " + evil + " " + s,
+		s + " >> " + d + "/check.log", s + " > " + s, s + " | tee -a " + d + "/check.log",
+		"cd " + d + " && ./check.sh >> check.log", "cd " + d + " && ./check.sh > check.sh",
+	} {
+		if v := p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied: it runs what it writes", c, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{
+		s, "chmod +x " + s + " && " + s, s + " > /tmp/out.log 2>&1", s + " 2>&1 | tee /tmp/out.log",
+		"mkdir -p " + d + "/out && " + s + " >> " + d + "/out/log", "timeout 60 " + s, s + " &",
+		"cd " + d + " && ./check.sh > out.log 2>&1",
+	} {
+		if v := p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want not denied: nothing it writes changes the script", c, formatVerdict(v))
+		}
 	}
 }

@@ -107,6 +107,7 @@ type eval struct {
 	listed       []string              // directories a program prints every file under (noteListed)
 	scriptRuns   int                   // script files run and walked whole (settleScriptRuns)
 	scriptRan    bool                  // the program just classified is one (simple)
+	lastRun      string                // the word naming the last of them (apartFromRun)
 	otherTier    Tier                  // the highest tier noted but for those runs
 	progGlobs    int                   // globs in command position expanded (globPrograms)
 	dirLooks     int                   // directory entries looked at (recentFilesUnder)
@@ -157,6 +158,10 @@ func (e *eval) noteText(t Tier, covered bool, why string) {
 	e.otherTier = max(e.otherTier, t)
 	e.noteRun(t, covered, why)
 }
+
+// keepsContent are programs that change a file's mode, owner, times or
+// directory, never what it holds.
+var keepsContent = set(`chmod chown chgrp touch mkdir`)
 
 // noteRun is noteText of a script file run and walked whole
 // (settleScriptRuns), which leaves otherTier as it is.
@@ -370,7 +375,7 @@ func (e *eval) stmt(s *syntax.Stmt, ctx cctx, sc *scope) {
 		redirs = append(redirs, rd)
 	}
 	if s.Cmd == nil {
-		e.redirFindings(redirs, ctx.covered)
+		e.redirFindings(redirs, ctx.covered, false)
 		return
 	}
 	if ce, ok := s.Cmd.(*syntax.CallExpr); ok {
@@ -378,7 +383,7 @@ func (e *eval) stmt(s *syntax.Stmt, ctx cctx, sc *scope) {
 		e.call(ce, ctx, sc, redirs)
 		return
 	}
-	e.redirFindings(redirs, ctx.covered)
+	e.redirFindings(redirs, ctx.covered, false)
 	e.hereNames(s.Cmd, ctx)
 	e.command(s.Cmd, ctx, sc)
 }
@@ -544,7 +549,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	e.substNames(ce.Args, ctx, sc)
 	e.substWatchdog(ce.Args, true, ctx, sc)
 	if len(ce.Args) == 0 {
-		e.redirFindings(redirs, ctx.covered)
+		e.redirFindings(redirs, ctx.covered, false)
 		if len(ce.Assigns) > 0 {
 			e.note(TierRead, false, "variable assignment")
 		}
@@ -565,6 +570,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	binds, trials := sc.bindings(ce.Args), e.trials
 	e.trials = len(binds) > 0
 	var covered bool
+	runs := e.scriptRuns
 	if exact, globs := e.exactBinds(ce.Args, ctx, sc); exact != nil {
 		// The enclosing loops, or a statement before this one, give
 		// these variables exactly these values: read the call with each
@@ -582,7 +588,7 @@ func (e *eval) call(ce *syntax.CallExpr, ctx cctx, sc *scope, redirs []redirect)
 	}
 	e.trials = trials
 	e.copiedByStream(args, redirs, sc)
-	e.redirFindings(redirs, covered)
+	e.redirFindings(redirs, covered, e.scriptRuns > runs)
 	// Variables assigned literal values elsewhere in the script may hold
 	// any of them here; try those too. This only adds findings: the
 	// unbound reading above already counted what is unknown.
@@ -702,7 +708,11 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		}
 		e.noteRelMutates(name, args[1:])
 	}
-	if ran && t == TierDestructive && why == ranWhy {
+	if name := normaliseName(path.Base(args[0].val)); ran && why == ranWhy || t <= TierMutate && (keepsContent[name] || name == "tee" && e.apartFromRun(args[1:])) {
+		// A script run, or a program that cannot change what a file
+		// holds (chmod +x job.sh; ./job.sh) or the script run before
+		// it (./job.sh | tee out.log): settleScriptRuns does not count
+		// it among the call's writes.
 		e.noteRun(t, ctx.covered, why)
 	} else {
 		e.noteText(t, ctx.covered, why)

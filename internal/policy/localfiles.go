@@ -416,7 +416,77 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 		}
 		e.classifyScript(p, "", ctx)
 	}
+	if !known || strings.IndexByte(a0.val, '/') >= 0 {
+		e.writtenRun(a0.val, len(files) > 0, ctx)
+	}
 	return 0, "", false
+}
+
+// writtenRun notes the run of the local file w, by its path or found on
+// the search path, which may not be what the file holds now when the
+// call writes before it runs: printf … > job; ./job runs what printf
+// wrote, cp evil job; ./job what evil holds, and a file missing now is
+// one the call makes (a name without a slash only when the search path
+// finds it: an unknown command is not taken for one). Text the call
+// writes to w is walked as the file, and leaves the call opaque; the run
+// counts as a script's (settleScriptRuns), which leaves the call opaque
+// when anything else in it writes, so its text and the files it names
+// meet the deny list.
+func (e *eval) writtenRun(w string, found bool, ctx cctx) {
+	texts := ctx.sc.fileTexts(w)
+	if !e.local || e.p.files == nil || !found && len(texts) == 0 && strings.IndexByte(w, '/') < 0 {
+		return
+	}
+	for _, t := range texts {
+		if why, _, _ := e.textDenial(t, interpreterOf(t), w, ctx, true); why != "" {
+			e.deny("runs " + truncate(w, 64) + ", which the call writes, and which runs " + why)
+			return
+		}
+		e.opaque = true
+	}
+	e.noteScriptRun(w)
+}
+
+// noteScriptRun counts the run of the script file the word w names
+// (settleScriptRuns).
+func (e *eval) noteScriptRun(w string) {
+	e.scriptRuns++
+	e.scriptRan = true
+	e.lastRun = w
+}
+
+// apartFromRun reports whether the files the words name, each written
+// where the last script run (lastRun) runs, cannot be that script: each
+// is known, names another path and is not now a link to it.
+func (e *eval) apartFromRun(words []arg) bool {
+	if e.lastRun == "" {
+		return false
+	}
+	scripts := e.scriptFiles(e.lastRun)
+	for _, w := range words {
+		if !w.known {
+			return false
+		}
+		if strings.HasPrefix(w.val, "-") {
+			continue // tee -a
+		}
+		dirs := e.localDirs(w.val)
+		if len(dirs) == 0 {
+			return false // where a relative name is, is not known
+		}
+		for _, p := range dirs {
+			ti, terr := os.Stat(p)
+			for _, f := range scripts {
+				if path.Clean(p) == f {
+					return false
+				}
+				if fi, err := os.Stat(f); err == nil && terr == nil && os.SameFile(fi, ti) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // localText meets the deny list with what the script file f runs, read by

@@ -410,13 +410,15 @@ func findProgram(c *call) (Tier, string) {
 	if len(starts) == 0 {
 		starts = []string{"."}
 	}
-	listed := starts[:0:0]
-	for k, s := range starts {
-		if k >= len(startArgs) || startArgs[k].known {
-			listed = append(listed, s)
+	if findPrints(argVals(args[i:])) {
+		listed := starts[:0:0]
+		for k, s := range starts {
+			if k >= len(startArgs) || startArgs[k].known {
+				listed = append(listed, s)
+			}
 		}
+		c.e.noteListed(listed)
 	}
-	c.e.noteListed(listed)
 	filtered, narrowed := false, false
 	for j := i; j < len(args); j++ {
 		if findFilters[args[j].val] {
@@ -538,6 +540,22 @@ func findProgram(c *call) (Tier, string) {
 		i++
 	}
 	return t, why
+}
+
+// findPrints reports whether find's expression prints what it finds on
+// its output: it has -print, -print0, -printf or -ls, or no action at all,
+// which prints.
+func findPrints(expr []string) bool {
+	acts := false
+	for _, v := range expr {
+		switch v {
+		case "-print", "-print0", "-printf", "-ls":
+			return true
+		case "-exec", "-execdir", "-ok", "-okdir", "-delete", "-fprint", "-fprint0", "-fprintf", "-fls", "-quit":
+			acts = true
+		}
+	}
+	return !acts
 }
 
 // findRunsFound reports whether an -exec command runs the file find

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -203,7 +204,9 @@ func readOpts(c *call) (Tier, string) {
 			c.run([]arg{p, unknownArg})
 		}
 	case "fd", "fdfind":
-		c.e.noteListed(fdPaths(c.args))
+		if !slices.ContainsFunc(c.args, func(a arg) bool { _, ok := fdExec(a); return ok }) {
+			c.e.noteListed(fdPaths(c.args)) // what it prints, without -x or -X
+		}
 		for i, a := range c.args {
 			first, ok := fdExec(a)
 			if !ok {

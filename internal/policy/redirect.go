@@ -490,12 +490,19 @@ func redirText(rs []redirect) string {
 	return strings.Join(parts, " ")
 }
 
-func (e *eval) redirFindings(rs []redirect, covered bool) {
+func (e *eval) redirFindings(rs []redirect, covered, ran bool) {
 	for _, r := range rs {
 		if r.deny != "" {
 			e.deny(r.deny)
 		}
-		if r.tier > TierRead {
+		switch {
+		case r.tier <= TierRead:
+		case ran && r.output && r.tier <= TierMutate && e.apartFromRun([]arg{r.file}):
+			// A script run's output to another file (./job.sh >
+			// out.log) cannot change the script: settleScriptRuns does
+			// not count it among the call's writes.
+			e.noteRun(r.tier, covered, r.why)
+		default:
 			e.note(r.tier, covered, "%s", r.why)
 		}
 	}

@@ -125,8 +125,7 @@ func shellProgram(c *call) (Tier, string) {
 		if rest[0].known && c.e.localText(f, interp, c.ctx) && (shFamily[c.name] || c.name == "zsh") && len(c.ctx.sc.fileTexts(f)) == 0 {
 			// Read and walked whole: what it runs is seen, unless the
 			// rest of the call may change it first (settleScriptRuns).
-			c.e.scriptRuns++
-			c.e.scriptRan = true
+			c.e.noteScriptRun(f)
 		} else {
 			c.e.opaque = true
 		}
@@ -380,8 +379,7 @@ func sourceProgram(c *call) (Tier, string) {
 		// seen, unless the rest of the call may change it first
 		// (settleScriptRuns). A file that does more (a cd, PATH=…)
 		// changes how the rest of the text runs.
-		c.e.scriptRuns++
-		c.e.scriptRan = true
+		c.e.noteScriptRun(f.val)
 	} else {
 		c.e.opaque = true
 	}

@@ -235,3 +235,43 @@ func TestUnknownProgramArgumentsEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestWrittenThenRunEndToEnd: in open mode a call that writes a file and
+// runs it by its path in the same breath ran unasked (tier 2, an unknown
+// program), whatever the file came to hold. What it writes there, and
+// the files it copies there, meet the deny list; a script whose comment
+// names reboot still runs with its output sent to a log.
+func TestWrittenThenRunEndToEnd(t *testing.T) {
+	env, state, marker, _ := shimmed(t, "open", "")
+	s := startStdio(t, env, state, nil)
+	progs := programDir(t)
+	// Written after warden started, as an earlier call would have.
+	evil := filepath.Join(progs, "evil")
+	if err := os.WriteFile(evil, []byte("#!/bin/sh\nreboot\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ok := filepath.Join(progs, "check.sh")
+	if err := os.WriteFile(ok, []byte("#!/bin/sh\n# reboot when the kernel asks for it\necho checked\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, command := range []string{
+		"echo reboot > " + progs + "/j1; /bin/chmod +x " + progs + "/j1; " + progs + "/j1",
+		"cat > " + progs + "/j2 <<'EOF'\n#!/bin/sh\npoweroff\nEOF\n/bin/chmod 755 " + progs + "/j2 && " + progs + "/j2",
+		"cd " + progs + " && printf 'halt\\n' > j3 && /bin/chmod +x j3 && ./j3",
+		"/bin/cp " + evil + " " + progs + "/j4; " + progs + "/j4",
+		"/bin/cp " + evil + " " + ok + "; " + ok,
+	} {
+		res, got := callTool(t, s.cs, "run_command", map[string]any{"command": command})
+		if status, _ := got["status"].(string); !res.IsError || status != "denied" {
+			t.Errorf("%q: status %q, want denied: %s", command, status, text(res))
+		}
+		if b, err := os.ReadFile(marker); err == nil {
+			os.Remove(marker)
+			t.Errorf("%q: something ran: %q", command, b)
+		}
+	}
+	log := filepath.Join(progs, "out.log")
+	if res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": ok + " > " + log + " 2>&1; /bin/cat " + log}); res.IsError || !strings.Contains(text(res), "checked") {
+		t.Errorf("a script whose comment names reboot, its output to a log: %s", text(res))
+	}
+}

@@ -678,7 +678,7 @@ func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 	for _, c := range []string{
 		s, "chmod +x " + s + " && " + s, s + " > /tmp/out.log 2>&1", s + " 2>&1 | tee /tmp/out.log",
 		"mkdir -p " + d + "/out && " + s + " >> " + d + "/out/log", "timeout 60 " + s, s + " &",
-		"cd " + d + " && ./check.sh > out.log 2>&1",
+		"cd " + d + " && ./check.sh > out.log 2>&1", s + " > " + d + "/out.log; /bin/cat " + d + "/out.log",
 	} {
 		if v := p.Evaluate(Input{Command: c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s, want not denied: nothing it writes changes the script", c, formatVerdict(v))

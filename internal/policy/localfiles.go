@@ -416,7 +416,9 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 		}
 		e.classifyScript(p, "", ctx)
 	}
-	if !known || strings.IndexByte(a0.val, '/') >= 0 {
+	if !known || strings.IndexByte(a0.val, '/') >= 0 && !(known && slices.Contains(rootPathDirs, path.Dir(path.Clean(a0.val)))) {
+		// Not /bin/cat: a system program, which a write there would
+		// make the call tier 3 for.
 		e.writtenRun(a0.val, len(files) > 0, ctx)
 	}
 	return 0, "", false

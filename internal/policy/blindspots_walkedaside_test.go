@@ -685,3 +685,42 @@ func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindSpotProjectFilesWritten: a call that writes a project's file
+// and runs the tool that reads it (printf 'all:…' > /srv/x/Makefile; make
+// -C /srv/x, a package.json's scripts, a build.gradle) was read by the
+// file as it was on disk, or not at all when new: tier 2, unasked in
+// open mode. What the call writes there is now read as the file.
+func TestBlindSpotProjectFilesWritten(t *testing.T) {
+	d, err := os.MkdirTemp("/var/lib", "project-written-")
+	if err != nil {
+		home, _ := os.UserHomeDir()
+		if d, err = os.MkdirTemp(home, ".project-written-"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	p, err := New(Rules{Path: t.TempDir() + ":" + d, Dir: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{
+		"printf 'all:\\n\\treboot\\n' > " + d + "/Makefile; make -C " + d,
+		"printf 'all:\\n\\tpoweroff\\n' > " + d + "/GNUmakefile && make -C " + d + " all",
+		"cd " + d + " && echo '{\"scripts\":{\"x\":\"reboot\"}}' > package.json && npm run x",
+		"echo '{\"scripts\":{\"test\":\"halt\"}}' > " + d + "/package.json; npm --prefix " + d + " test",
+		"cd " + d + " && echo 'task x { exec { commandLine \"reboot\" } }' > build.gradle && gradle x",
+	} {
+		if v := p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied for the project file it writes", c, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{
+		"printf 'all:\\n\\techo built\\n' > " + d + "/Makefile; make -C " + d,
+		"cd " + d + " && echo '{\"scripts\":{\"x\":\"echo reboot-free\"}}' > package.json && npm run x",
+	} {
+		if v := p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
+		}
+	}
+}

@@ -331,11 +331,37 @@ func recipeIncludes(dir, text string) []string {
 // scripts as shell commands, anything else as raw text.
 func (c *call) projectText(p string, hook, recipes bool) bool {
 	e := c.e
-	lf, text, ok := e.recentScript(p)
-	if !ok || lf.classified {
-		return true
+	texts := c.writtenTexts(p)
+	if lf, text, ok := e.recentScript(p); ok && !lf.classified {
+		lf.classified = true
+		texts = append(texts, text)
 	}
-	lf.classified = true
+	for _, text := range texts {
+		if !c.projectTextOf(p, text, hook, recipes) {
+			return false
+		}
+	}
+	return true
+}
+
+// writtenTexts returns what the call's script writes to the file p
+// before the program reads it (printf 'all:…' > /srv/x/Makefile; make -C
+// /srv/x), named as p or relative to a working directory.
+func (c *call) writtenTexts(p string) []string {
+	texts := c.ctx.sc.fileTexts(p)
+	if cwds, _ := c.e.cwds(); len(texts) == 0 {
+		for _, d := range cwds {
+			if rel, ok := strings.CutPrefix(p, d+"/"); ok {
+				texts = append(texts, c.ctx.sc.fileTexts(rel)...)
+			}
+		}
+	}
+	return texts
+}
+
+// projectTextOf is projectText of text, what the file p holds.
+func (c *call) projectTextOf(p, text string, hook, recipes bool) bool {
+	e := c.e
 	if hook {
 		why, _, _ := e.textDenial(text, interpreterOf(text), p, c.ctx, false)
 		return c.projectDeny(p, why)

@@ -159,9 +159,17 @@ func (e *eval) noteText(t Tier, covered bool, why string) {
 	e.noteRun(t, covered, why)
 }
 
-// keepsContent are programs that change a file's mode, owner, times or
+// contentKeepers are programs that change a file's mode, owner, times or
 // directory, never what it holds.
-var keepsContent = set(`chmod chown chgrp touch mkdir`)
+var contentKeepers = set(`chmod chown chgrp touch mkdir`)
+
+// keepsContent reports whether the command args cannot change what the
+// script run before it holds: a contentKeeper, or tee writing only other
+// files (./job.sh | tee out.log).
+func (e *eval) keepsContent(args []arg) bool {
+	name := normaliseName(path.Base(args[0].val))
+	return contentKeepers[name] || name == "tee" && e.apartFromRun(args[1:])
+}
 
 // noteRun is noteText of a script file run and walked whole
 // (settleScriptRuns), which leaves otherTier as it is.
@@ -708,7 +716,7 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		}
 		e.noteRelMutates(name, args[1:])
 	}
-	if name := normaliseName(path.Base(args[0].val)); ran && why == ranWhy || t <= TierMutate && (keepsContent[name] || name == "tee" && e.apartFromRun(args[1:])) {
+	if ran && why == ranWhy || t > TierRead && t <= TierMutate && e.keepsContent(args) {
 		// A script run, or a program that cannot change what a file
 		// holds (chmod +x job.sh; ./job.sh) or the script run before
 		// it (./job.sh | tee out.log): settleScriptRuns does not count

@@ -272,7 +272,14 @@ var psModuleCmdlets = []string{"restart-computer", "stop-computer", "remove-item
 // word is folded into a buffer on the stack, and only one that may be
 // such a name.
 func psCmdlet(t string) string {
-	if len(t) < 2 || len(t) > 64 || !strings.ContainsAny(t[:1], "rRdDeE") && strings.IndexByte(t, '-') < 0 {
+	switch {
+	case len(t) < 2 || len(t) > 64 || t[0] == '-':
+		return ""
+	case len(t) <= 5: // ri, del, erase, rd
+		if c := t[0] | 0x20; c != 'r' && c != 'd' && c != 'e' {
+			return ""
+		}
+	case len(t) < len("remove-item") || strings.IndexByte(t, '-') < 0:
 		return ""
 	}
 	var buf [64]byte

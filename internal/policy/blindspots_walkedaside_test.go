@@ -632,20 +632,7 @@ func TestBlindSpotPackageExports(t *testing.T) {
 // change the file (chmod +x, the run's own output to another file) do
 // not, so the file's comment that names reboot does not deny it.
 func TestBlindSpotRunsWhatItWrites(t *testing.T) {
-	// Not under a temporary directory, where every program is already
-	// what a benign call may have written.
-	d, err := os.MkdirTemp("/var/lib", "runs-written-")
-	if err != nil {
-		home, _ := os.UserHomeDir()
-		if d, err = os.MkdirTemp(home, ".runs-written-"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Cleanup(func() { os.RemoveAll(d) })
-	p, err := New(Rules{Path: t.TempDir() + ":" + d, Dir: d})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, p := lastingDir(t, "runs-written-")
 	write := func(name, text string) string {
 		f := filepath.Join(d, name)
 		if err := os.WriteFile(f, []byte(text), 0o755); err != nil {
@@ -692,18 +679,7 @@ func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 // file as it was on disk, or not at all when new: tier 2, unasked in
 // open mode. What the call writes there is now read as the file.
 func TestBlindSpotProjectFilesWritten(t *testing.T) {
-	d, err := os.MkdirTemp("/var/lib", "project-written-")
-	if err != nil {
-		home, _ := os.UserHomeDir()
-		if d, err = os.MkdirTemp(home, ".project-written-"); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Cleanup(func() { os.RemoveAll(d) })
-	p, err := New(Rules{Path: t.TempDir() + ":" + d, Dir: d})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, p := lastingDir(t, "project-written-")
 	for _, c := range []string{
 		"printf 'all:\\n\\treboot\\n' > " + d + "/Makefile; make -C " + d,
 		"printf 'all:\\n\\tpoweroff\\n' > " + d + "/GNUmakefile && make -C " + d + " all",
@@ -723,4 +699,24 @@ func TestBlindSpotProjectFilesWritten(t *testing.T) {
 			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
 		}
 	}
+}
+
+// lastingDir makes a directory outside the temporary ones, where every
+// program is already what a benign call may have written, and a policy
+// whose working directory and search path it is.
+func lastingDir(t *testing.T, prefix string) (string, *Policy) {
+	t.Helper()
+	d, err := os.MkdirTemp("/var/lib", prefix)
+	if err != nil {
+		home, _ := os.UserHomeDir()
+		if d, err = os.MkdirTemp(home, "."+prefix); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { os.RemoveAll(d) })
+	p, err := New(Rules{Path: t.TempDir() + ":" + d, Dir: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d, p
 }

@@ -645,6 +645,14 @@ func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 	if err := os.Symlink(s, filepath.Join(d, "check.log")); err != nil {
 		t.Fatal(err)
 	}
+	// nohup appends to nohup.out, here the script.
+	if err := os.Mkdir(filepath.Join(d, "linked"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write("linked/check.sh", "#!/bin/sh\n# reboot when the kernel asks for it\necho ok\n")
+	if err := os.Symlink("check.sh", filepath.Join(d, "linked", "nohup.out")); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []string{
 		"printf 'reboot\\n' > " + d + "/new.sh; chmod +x " + d + "/new.sh; " + d + "/new.sh",
 		"echo reboot > " + d + "/new.sh && chmod 755 " + d + "/new.sh && " + d + "/new.sh",
@@ -657,6 +665,7 @@ func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 		"sed -i 's/^# //' " + s + "; " + s, s + " & cp " + evil + " " + s,
 		s + " >> " + d + "/check.log", s + " > " + s, s + " | tee -a " + d + "/check.log",
 		"cd " + d + " && ./check.sh >> check.log", "cd " + d + " && ./check.sh > check.sh",
+		"cd " + d + "/linked && nohup ./check.sh",
 	} {
 		if v := p.Evaluate(Input{Command: c}); !v.Denied {
 			t.Errorf("Evaluate(%q) = %s, want denied: it runs what it writes", c, formatVerdict(v))
@@ -666,6 +675,7 @@ func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 		s, "chmod +x " + s + " && " + s, s + " > /tmp/out.log 2>&1", s + " 2>&1 | tee /tmp/out.log",
 		"mkdir -p " + d + "/out && " + s + " >> " + d + "/out/log", "timeout 60 " + s, s + " &",
 		"cd " + d + " && ./check.sh > out.log 2>&1", s + " > " + d + "/out.log; /bin/cat " + d + "/out.log",
+		"cd " + d + " && nohup ./check.sh &", "nohup " + s + " > " + d + "/out.log 2>&1 &",
 	} {
 		if v := p.Evaluate(Input{Command: c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s, want not denied: nothing it writes changes the script", c, formatVerdict(v))

@@ -164,11 +164,18 @@ func (e *eval) noteText(t Tier, covered bool, why string) {
 var contentKeepers = set(`chmod chown chgrp touch mkdir`)
 
 // keepsContent reports whether the command args cannot change what the
-// script run before it holds: a contentKeeper, or tee writing only other
-// files (./job.sh | tee out.log).
+// script run before it holds: a contentKeeper, tee writing only other
+// files (./job.sh | tee out.log), or nohup, whose own write is nohup.out
+// (nohup ./job.sh &).
 func (e *eval) keepsContent(args []arg) bool {
-	name := normaliseName(path.Base(args[0].val))
-	return contentKeepers[name] || name == "tee" && e.apartFromRun(args[1:])
+	switch name := normaliseName(path.Base(args[0].val)); name {
+	case "tee":
+		return e.apartFromRun(args[1:])
+	case "nohup":
+		return e.apartFromRun([]arg{{val: "nohup.out", known: true}})
+	default:
+		return contentKeepers[name]
+	}
 }
 
 // noteRun is noteText of a script file run and walked whole

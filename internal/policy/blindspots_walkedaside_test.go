@@ -676,6 +676,7 @@ func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 		"mkdir -p " + d + "/out && " + s + " >> " + d + "/out/log", "timeout 60 " + s, s + " &",
 		"cd " + d + " && ./check.sh > out.log 2>&1", s + " > " + d + "/out.log; /bin/cat " + d + "/out.log",
 		"cd " + d + " && nohup ./check.sh &", "nohup " + s + " > " + d + "/out.log 2>&1 &",
+		"bash " + s + " > /tmp/out.log 2>&1", "nohup bash " + s + " &", "sh " + s + " | tee /tmp/out.log",
 	} {
 		if v := p.Evaluate(Input{Command: c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s, want not denied: nothing it writes changes the script", c, formatVerdict(v))

@@ -63,6 +63,9 @@ func TestBlindSpotEncodedPayload(t *testing.T) {
 		`python3 -c "import os,base64; os.system(base64.b64decode('`+b64([]byte("reboot"))+`'))"`,
 		`python3 -c "import os,base64; os.system(base64.b64decode('`+b64([]byte(b64([]byte("systemctl poweroff"))))+`').decode())"`,
 		`python3 -c "import os; os.system(bytes.fromhex('`+hex.EncodeToString([]byte("shutdown -h now"))+`').decode())"`,
+		// The shortest word the scan decodes: halt, six characters unpadded.
+		`python3 -c "import os,base64; os.system(base64.b64decode('`+b64([]byte("halt"))+`'))"`,
+		`perl -MMIME::Base64 -e 'system(decode_base64("`+raw([]byte("halt"))+`"))'`,
 		`perl -MMIME::Base64 -e 'system(decode_base64("`+raw([]byte("init 0"))+`"))'`,
 		`node -e "require('child_process').execSync(Buffer.from('`+url([]byte("rm -rf --no-preserve-root /"))+`','base64url').toString())"`,
 		`ruby -e 'system(["`+raw([]byte("halt -f"))+`"].pack("m"))'`,

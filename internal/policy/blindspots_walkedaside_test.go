@@ -57,11 +57,7 @@ func TestBlindSpotWalkedAside(t *testing.T) {
 		"git -C "+d+"/r4 log", "cd "+d+"/r5 && pytest", "python3 "+d+"/job.py", "perl "+d+"/run.pl",
 		"foo_unknown --exec 'exec 3<"+P+"; sh <&3'",
 	)
-	for _, c := range cases {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied for what the file its text walked aside names runs", c, formatVerdict(v))
-		}
-	}
+	wantDenied(t, f.p, "", cases)
 	// A walk that saw everything looks nothing up: a script naming the
 	// file only to read it runs nothing of it.
 	write("reads.sh", "grep -c start "+P+"\nwc -l < "+P+"\n")
@@ -85,20 +81,12 @@ func TestBlindSpotScriptPath(t *testing.T) {
 	f.write(t, "sub/fine", []byte("#!/bin/sh\necho fine\n"))
 	s := d + "/sub"
 	big := "export PATH=" + s + ":$PATH\n" + strings.Repeat("echo padding the script past one piece\n", 4000) + "tool\n"
-	for _, c := range []string{
+	wantDenied(t, f.p, "", []string{
 		"PATH=" + s + ":$PATH; tool", "PATH=" + s + ":$PATH tool", "export PATH=" + s + "; tool", "env PATH=" + s + " tool",
 		"cd " + s + " && PATH=.:$PATH tool", "PATH=\"" + s + ":$PATH\" ls -l", "declare -x PATH=" + s + ":/usr/bin; ls",
 		"p=" + s + "; PATH=$p:$PATH; tool", big,
-	} {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%.80q) = %s, want denied for the program the script's PATH finds", c, formatVerdict(v))
-		}
-	}
-	for _, c := range []string{"PATH=" + s + ":$PATH; fine", "PATH=/usr/sbin:$PATH; last reboot | head -3"} {
-		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
-		}
-	}
+	})
+	wantNotDenied(t, f.p, []string{"PATH=" + s + ":$PATH; fine", "PATH=/usr/sbin:$PATH; last reboot | head -3"})
 	f.unreadOldOrRemote(t, "PATH="+s+":$PATH; tool")
 }
 
@@ -143,19 +131,11 @@ func TestBlindSpotProgramByGlobOrHash(t *testing.T) {
 	f := newLocalFixture(t)
 	d := f.dir
 	tool := f.write(t, "bin/tool", []byte("#!/bin/sh\nreboot\n"))
-	for _, c := range []string{
+	wantDenied(t, f.p, "", []string{
 		"hash -p " + tool + " ls; ls", "hash -p" + tool + " ls", "hash -rp " + tool + " ls", "hash -p /sbin/reboot ls; ls",
 		d + "/bi?/tool", d + "/*/to[o]l -x", "cd " + d + "; bin/t*", "cd " + d + "/bin; ./to?l", "cd " + d + "; */tool",
-	} {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied for the file it runs", c, formatVerdict(v))
-		}
-	}
-	for _, c := range []string{"hash -p /bin/ls ll; ll", "/usr/bin/l? -l", "cd /usr/bin && ./l? -l"} {
-		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
-		}
-	}
+	})
+	wantNotDenied(t, f.p, []string{"hash -p /bin/ls ll; ll", "/usr/bin/l? -l", "cd /usr/bin && ./l? -l"})
 	f.unreadOldOrRemote(t, d+"/bi?/tool")
 	f.unreadOldOrRemote(t, "hash -p "+tool+" ls")
 	// At most maxProgramGlobs globs are expanded, none with more than
@@ -181,20 +161,12 @@ func TestBlindSpotDirectoryRunners(t *testing.T) {
 	f.write(t, "parts/10-ok", []byte("#!/bin/sh\necho fine\n"))
 	f.write(t, "parts/20-job", []byte("#!/bin/sh\nreboot\n"))
 	f.write(t, "tree/a/b/job.sh", []byte("#!/bin/sh\npoweroff\n"))
-	for _, c := range []string{
+	wantDenied(t, f.p, "", []string{
 		"run-parts " + d + "/parts", "run-parts --regex . " + d + "/parts", "cd " + d + " && run-parts parts",
 		"find " + d + "/tree -type f -exec {} \\;", "find " + d + "/tree -name '*.sh' -exec sh {} \\;",
 		"cd " + d + "/tree && find . -type f -execdir bash {} +", "find " + d + "/tree -type f -exec sh -c '\"$1\"' _ {} \\;",
-	} {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied for a file it runs", c, formatVerdict(v))
-		}
-	}
-	for _, c := range []string{"run-parts --test " + d + "/parts", "find " + d + "/tree -type f -exec grep -c reboot {} +", "find " + d + " -type f -exec ls -l {} \\;"} {
-		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want not denied: it runs none of the files", c, formatVerdict(v))
-		}
-	}
+	})
+	wantNotDenied(t, f.p, []string{"run-parts --test " + d + "/parts", "find " + d + "/tree -type f -exec grep -c reboot {} +", "find " + d + " -type f -exec ls -l {} \\;"})
 	f.unreadOldOrRemote(t, "run-parts "+d+"/parts")
 	f.unreadOldOrRemote(t, "find "+d+"/tree -type f -exec {} \\;")
 	// warden's own state under the directory is never read, nor named
@@ -261,22 +233,14 @@ func TestBlindSpotOptionScriptFiles(t *testing.T) {
 	} {
 		f.write(t, name, []byte(text))
 	}
-	for _, c := range []string{
+	wantDenied(t, f.p, "", []string{
 		"vim -S " + d + "/v.vim", "vim -es -S " + d + "/v.vim", "vim -RS " + d + "/v.vim", "vim -u " + d + "/v.vim",
 		"vim -s " + d + "/k.keys /etc/hostname", "bash --rcfile " + d + "/rc -i", "bash --init-file " + d + "/rc -i",
 		"nawk -f" + d + "/p.awk", "sed -n -f" + d + "/p.sed /etc/hostname", "sed -nf" + d + "/p.sed /etc/hostname",
 		"make -f" + d + "/job.mk", "cd " + d + " && make -fjob.mk", "cd " + d + " && awk -fp.awk /dev/null",
-	} {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied for the file its option names", c, formatVerdict(v))
-		}
-	}
+	})
 	f.write(t, "fine.vim", []byte("set number\n"))
-	for _, c := range []string{"vim -S " + d + "/fine.vim", "cd " + d + " && ls -la", "cd " + d + " && awk -F: '{print $1}' /etc/passwd"} {
-		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
-		}
-	}
+	wantNotDenied(t, f.p, []string{"vim -S " + d + "/fine.vim", "cd " + d + " && ls -la", "cd " + d + " && awk -F: '{print $1}' /etc/passwd"})
 	f.unreadOldOrRemote(t, "vim -S "+d+"/v.vim")
 }
 
@@ -299,16 +263,12 @@ func TestScriptRunSeenWhole(t *testing.T) {
 			t.Errorf("Evaluate(%q) = %s, want tier 3, not denied: the script's words are seen", c, formatVerdict(v))
 		}
 	}
-	for _, c := range []string{
+	wantDenied(t, f.p, "", []string{
 		"bash " + s + "; sed 's/^# //' " + s + " | sh", "cp " + d + "/evil " + s + "; sh " + s, "printf 'reboot\\n' > " + s + "; sh " + s,
 		"echo reboot >> " + s + "; bash " + s, "sh " + d + "/writer.sh; sh " + s, "sh " + s + " & cp " + d + "/evil " + s,
 		"cp " + d + "/evil " + s + " & sh " + s, "sh " + s + " | cp " + d + "/evil " + s, "sh " + d + "/self.sh",
 		"ln -sf " + d + "/evil " + s + "; bash " + s,
-	} {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied", c, formatVerdict(v))
-		}
-	}
+	})
 }
 
 // TestSourcedFileSeenWhole: a file sourced (. FILE, source FILE) that the
@@ -341,11 +301,7 @@ func TestSourcedFileSeenWhole(t *testing.T) {
 			t.Errorf("sourcing a file with %s: %s, want denied", name, formatVerdict(v))
 		}
 	}
-	for _, c := range []string{". " + env + "; cp " + d + "/job.sh " + env + "; . " + env, ". " + env + "; sh " + d + "/job.sh", "printf 'reboot\\n' > " + env + "; . " + env} {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied", c, formatVerdict(v))
-		}
-	}
+	wantDenied(t, f.p, "", []string{". " + env + "; cp " + d + "/job.sh " + env + "; . " + env, ". " + env + "; sh " + d + "/job.sh", "printf 'reboot\\n' > " + env + "; . " + env})
 }
 
 // TestBlindSpotRootFiles: a wrapper that runs its command in another
@@ -358,15 +314,11 @@ func TestBlindSpotRootFiles(t *testing.T) {
 	f.write(t, "root/job.sh", []byte("reboot\n"))
 	f.write(t, "root/bin/tool", []byte("#!/bin/sh\npoweroff\n"))
 	r := f.dir + "/root"
-	for _, c := range []string{
+	wantDenied(t, f.p, "", []string{
 		"chroot " + r + " sh /job.sh", "chroot " + r + " /job.sh", "chroot " + r + " /bin/tool", "chroot " + r + " tool",
 		"chroot --userspec=1:1 " + r + " /bin/tool", "arch-chroot " + r + " bash /job.sh", "unshare -R " + r + " sh /job.sh",
 		"nsenter --root=" + r + " sh /job.sh", "sudo -R " + r + " sh /job.sh", "chroot " + r + " sh -c 'exec 3</job.sh; sh <&3'",
-	} {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied for the file under the root it runs", c, formatVerdict(v))
-		}
-	}
+	})
 	f.write(t, "root/fine.sh", []byte("echo fine\n"))
 	if v := f.p.Evaluate(Input{Command: "chroot " + r + " sh /fine.sh"}); v.Denied {
 		t.Errorf("a harmless script under the root: %s, want not denied", formatVerdict(v))
@@ -405,11 +357,7 @@ func TestBlindSpotRecipeIncludes(t *testing.T) {
 	f.write(t, "j/other.just", []byte("x:\n    reboot\n"))
 	f.write(t, "k/justfile", []byte("mod sub\n"))
 	f.write(t, "k/sub/mod.just", []byte("x:\n    halt\n"))
-	for _, c := range []string{"make -C " + f.dir + "/p", "make -C " + f.dir + "/q", "cd " + f.dir + "/j && just x", "cd " + f.dir + "/k && just sub x"} {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied for the included file's recipe", c, formatVerdict(v))
-		}
-	}
+	wantDenied(t, f.p, "", []string{"make -C " + f.dir + "/p", "make -C " + f.dir + "/q", "cd " + f.dir + "/j && just x", "cd " + f.dir + "/k && just sub x"})
 	// An operator's Makefile older than warden (past the second's grace
 	// for the kernel's clock), including a file written since.
 	f.write(t, "old/Makefile", []byte("-include local.mk\nall:\n\ttrue\n"))
@@ -462,7 +410,7 @@ func TestBlindSpotListedFiles(t *testing.T) {
 	d := f.dir
 	f.write(t, "tree/a/job.sh", []byte("#!/bin/sh\nreboot\n"))
 	f.write(t, "tree/ok.sh", []byte("#!/bin/sh\necho fine\n"))
-	for _, c := range []string{
+	wantDenied(t, f.p, "job.sh", []string{
 		"find " + d + "/tree -name '*.sh' | sh",
 		"find " + d + "/tree -type f | bash -s",
 		"find " + d + "/tree -name '*.sh' | xargs -n1 sh",
@@ -483,11 +431,7 @@ func TestBlindSpotListedFiles(t *testing.T) {
 		"for f in " + d + "/tree/*/*.sh; do \"$f\"; done",
 		"for f in " + d + "/t*/*/job.sh; do sh \"$f\"; done",
 		"cat " + d + "/tree/*/*.sh | sh",
-	} {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, "job.sh") {
-			t.Errorf("Evaluate(%q) = %s, want denied for the job.sh it may run", c, formatVerdict(v))
-		}
-	}
+	})
 	// In a script file the call runs, and in a script large enough to be
 	// walked in pieces.
 	runner := f.write(t, "runner.sh", []byte("cd "+d+"/tree\nfind . -name '*.sh' | sh\n"))
@@ -497,17 +441,13 @@ func TestBlindSpotListedFiles(t *testing.T) {
 			t.Errorf("Evaluate(%.60q) = %s, want denied for the job.sh it may run", in.Command+in.Script, formatVerdict(v))
 		}
 	}
-	for _, c := range []string{
+	wantNotDenied(t, f.p, []string{
 		"find " + d + "/tree -name '*.sh' | grep -c x", "find " + d + "/tree | sort",
 		"fd -e sh . " + d + "/tree | xargs wc -l", "find " + d + "/tree -type f | xargs grep -l reboot",
 		// An opaque call whose find prints nothing: -exec takes the names.
 		"find " + d + "/tree -name '*.service' -exec systemd-analyze verify {} +; eval \"$X\"",
 		"fd -e sh . " + d + "/tree -x wc -l; eval \"$X\"",
-	} {
-		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want not denied: nothing runs what it lists", c, formatVerdict(v))
-		}
-	}
+	})
 	f.unreadOldOrRemote(t, "find "+d+"/tree -name '*.sh' | sh")
 	f.unreadOldOrRemote(t, "cat "+d+"/tree/*/*.sh | sh")
 	// At most maxListed directories an evaluation are listed.
@@ -550,26 +490,18 @@ func TestBlindSpotModulesOfModules(t *testing.T) {
 	f.write(t, "js/app.js", []byte("#!/usr/bin/env node\nrequire('./h')\n"))
 	f.write(t, "js/h.js", []byte("require('./g')\n"))
 	f.write(t, "js/g.js", []byte("require('child_process').execSync('reboot')\n"))
-	for _, c := range []string{
+	wantDenied(t, f.p, "", []string{
 		d + "/py/run.py", "cd " + d + "/py && ./run.py", d + "/py/tool", "cd " + d + " && py/tool --now",
 		d + "/deep/r.py", "python3 " + d + "/deep/r.py", "cd " + d + "/deep && python3 -c 'import mid'",
 		d + "/js/app.js", "node " + d + "/js/app.js",
-	} {
-		if v := f.p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied for a module it loads", c, formatVerdict(v))
-		}
-	}
+	})
 	f.unreadOldOrRemote(t, d+"/deep/r.py")
 	// A server's def shutdown(self): defines a name, which a found
 	// module may do without the call that runs it being denied.
 	f.write(t, "srv/serve.py", []byte("#!/usr/bin/env python3\nimport server\nserver.Server().run()\n"))
 	f.write(t, "srv/server.py", []byte("class Server:\n    def run(self):\n        pass\n    def shutdown(self):\n        pass\n\nasync def reboot_device(x):\n    pass\n"))
 	f.write(t, "srv/app.js", []byte("#!/usr/bin/env node\nfunction halt() {}\nexports.stop = halt.bind(null)\n"))
-	for _, c := range []string{d + "/srv/serve.py", "python3 " + d + "/srv/serve.py", "node " + d + "/srv/app.js"} {
-		if v := f.p.Evaluate(Input{Command: c}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want not denied: its modules only define such names", c, formatVerdict(v))
-		}
-	}
+	wantNotDenied(t, f.p, []string{d + "/srv/serve.py", "python3 " + d + "/srv/serve.py", "node " + d + "/srv/app.js"})
 }
 
 // TestBlindSpotPackageExports: node resolves require("pkg") and
@@ -653,7 +585,7 @@ func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 	if err := os.Symlink("check.sh", filepath.Join(d, "linked", "nohup.out")); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []string{
+	wantDenied(t, p, "", []string{
 		"printf 'reboot\\n' > " + d + "/new.sh; chmod +x " + d + "/new.sh; " + d + "/new.sh",
 		"echo reboot > " + d + "/new.sh && chmod 755 " + d + "/new.sh && " + d + "/new.sh",
 		"cd " + d + " && echo reboot > n2 && chmod +x n2 && ./n2",
@@ -666,22 +598,14 @@ func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 		s + " >> " + d + "/check.log", s + " > " + s, s + " | tee -a " + d + "/check.log",
 		"cd " + d + " && ./check.sh >> check.log", "cd " + d + " && ./check.sh > check.sh",
 		"cd " + d + "/linked && nohup ./check.sh",
-	} {
-		if v := p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied: it runs what it writes", c, formatVerdict(v))
-		}
-	}
-	for _, c := range []string{
+	})
+	wantNotDenied(t, p, []string{
 		s, "chmod +x " + s + " && " + s, s + " > /tmp/out.log 2>&1", s + " 2>&1 | tee /tmp/out.log",
 		"mkdir -p " + d + "/out && " + s + " >> " + d + "/out/log", "timeout 60 " + s, s + " &",
 		"cd " + d + " && ./check.sh > out.log 2>&1", s + " > " + d + "/out.log; /bin/cat " + d + "/out.log",
 		"cd " + d + " && nohup ./check.sh &", "nohup " + s + " > " + d + "/out.log 2>&1 &",
 		"bash " + s + " > /tmp/out.log 2>&1", "nohup bash " + s + " &", "sh " + s + " | tee /tmp/out.log",
-	} {
-		if v := p.Evaluate(Input{Command: c}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want not denied: nothing it writes changes the script", c, formatVerdict(v))
-		}
-	}
+	})
 }
 
 // TestBlindSpotProjectFilesWritten: a call that writes a project's file
@@ -691,25 +615,17 @@ func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 // open mode. What the call writes there is now read as the file.
 func TestBlindSpotProjectFilesWritten(t *testing.T) {
 	d, p := lastingDir(t, "project-written-")
-	for _, c := range []string{
+	wantDenied(t, p, "", []string{
 		"printf 'all:\\n\\treboot\\n' > " + d + "/Makefile; make -C " + d,
 		"printf 'all:\\n\\tpoweroff\\n' > " + d + "/GNUmakefile && make -C " + d + " all",
 		"cd " + d + " && echo '{\"scripts\":{\"x\":\"reboot\"}}' > package.json && npm run x",
 		"echo '{\"scripts\":{\"test\":\"halt\"}}' > " + d + "/package.json; npm --prefix " + d + " test",
 		"cd " + d + " && echo 'task x { exec { commandLine \"reboot\" } }' > build.gradle && gradle x",
-	} {
-		if v := p.Evaluate(Input{Command: c}); !v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want denied for the project file it writes", c, formatVerdict(v))
-		}
-	}
-	for _, c := range []string{
+	})
+	wantNotDenied(t, p, []string{
 		"printf 'all:\\n\\techo built\\n' > " + d + "/Makefile; make -C " + d,
 		"cd " + d + " && echo '{\"scripts\":{\"x\":\"echo reboot-free\"}}' > package.json && npm run x",
-	} {
-		if v := p.Evaluate(Input{Command: c}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
-		}
-	}
+	})
 }
 
 // lastingDir makes a directory outside the temporary ones, where every
@@ -730,4 +646,25 @@ func lastingDir(t *testing.T, prefix string) (string, *Policy) {
 		t.Fatal(err)
 	}
 	return d, p
+}
+
+// wantDenied fails t for each of cmds p does not deny, or denies for a
+// reason that does not name part.
+func wantDenied(t *testing.T, p *Policy, part string, cmds []string) {
+	t.Helper()
+	for _, c := range cmds {
+		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, part) {
+			t.Errorf("Evaluate(%.200q) = %s, want denied (naming %q)", c, formatVerdict(v), part)
+		}
+	}
+}
+
+// wantNotDenied fails t for each of cmds p denies.
+func wantNotDenied(t *testing.T, p *Policy, cmds []string) {
+	t.Helper()
+	for _, c := range cmds {
+		if v := p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%.200q) = %s, want not denied", c, formatVerdict(v))
+		}
+	}
 }

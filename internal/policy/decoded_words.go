@@ -9,9 +9,9 @@ import (
 // maxDecodings is how many times over encoded text is decoded.
 const maxDecodings = 4
 
-// minEncoded is the shortest word decodedWords reads: cmVib290 is
-// "reboot" in base64.
-const minEncoded = 8
+// minEncoded is the shortest word decodedWords reads: aGFsdA, "halt" in
+// base64 without its padding, the shortest deny-list word.
+const minEncoded = 6
 
 // decodedWords returns, one to a line, the printable text the encoded
 // words of s decode to: base64 (padded or not, either alphabet; UTF-16,

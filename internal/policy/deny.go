@@ -154,9 +154,22 @@ var denyTriggers = map[string]bool{
 }
 
 // isDenyTrigger reports whether denyCheck may deny a command named n.
+// The raw scan asks it of every word it reads, so the sets are asked
+// as one.
 func isDenyTrigger(n string) bool {
-	return denyTriggers[n] || powerPrograms[n] || fsWipers[n] || otherInits[n] || applianceDeniers[n] || diskDeniers[n] || fleetRunners[n] || strings.HasPrefix(n, "mkfs")
+	return denyNames[n] || strings.HasPrefix(n, "mkfs")
 }
+
+// denyNames are the names of every set denyCheck looks a name up in.
+var denyNames = func() map[string]bool {
+	m := map[string]bool{}
+	for _, s := range []map[string]bool{denyTriggers, powerPrograms, fsWipers, otherInits, applianceDeniers, diskDeniers, fleetRunners} {
+		for n, ok := range s {
+			m[n] = m[n] || ok
+		}
+	}
+	return m
+}()
 
 // denyCheck returns why a command is on the built-in deny list, or "".
 func denyCheck(name string, args []string) string {

@@ -3,6 +3,7 @@ package policy
 import (
 	"fmt"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -425,4 +426,52 @@ func TestEachRaisesAFault(t *testing.T) {
 		}
 	})
 	t.Error("each returned after a fault")
+}
+
+// TestScanWordsInPieces checks that the raw scan of a text past pieceMin,
+// read in chunks at once, finds what one reading finds: a deny-list
+// command on a chunk's first or last line, or across a line end escaped
+// by a backslash, and the first of two when both are there.
+func TestScanWordsInPieces(t *testing.T) {
+	line := "ls -la /var/log | grep x; echo \"$HOME\" {a,b} [c]\n"
+	filler := strings.Repeat(line, (pieceMin+pieceSize)/len(line))
+	for _, deny := range []string{"reboot", "re\\\nboot", "${IFS}poweroff", "mkfs.ext4 /dev/sda", "/sbin/halt -f"} {
+		for _, at := range []int{0, len(line), len(filler) / 8, len(filler) / 2, len(filler) - len(line), len(filler)} {
+			at -= at % len(line)
+			s := filler[:at] + deny + "\n" + filler[at:]
+			want := scanLines(s)
+			if want == "" && !strings.Contains(deny, "\\") {
+				t.Fatalf("%q at %d: one reading finds nothing", deny, at)
+			}
+			if got := scanWords(s); got != want {
+				t.Errorf("%q at %d: in pieces %q, whole %q", deny, at, got, want)
+			}
+			// Two denials: the pieces report the first, as one reading does.
+			s = filler[:at] + deny + "\n" + filler[at:] + "shutdown -h now\n"
+			if got, want := scanWords(s), scanLines(s); got != want || got == "" {
+				t.Errorf("%q at %d then shutdown: in pieces %q, whole %q", deny, at, got, want)
+			}
+		}
+	}
+	// Every boundary the chunks take: a deny word on the line before and
+	// after one, and the chunks are the text cut at line ends.
+	s := filler + filler
+	n := min(4*runtime.GOMAXPROCS(0), len(s)/pieceSize)
+	chunks := lineChunks(s, n)
+	if len(chunks) < 2 || len(chunks) > n || strings.Join(chunks, "") != s {
+		t.Fatalf("%d chunks of %d bytes, at most %d wanted, joined the text: %v", len(chunks), len(s), n, strings.Join(chunks, "") == s)
+	}
+	at := 0
+	for k, c := range chunks[:len(chunks)-1] {
+		if !strings.HasSuffix(c, "\n") {
+			t.Errorf("chunk %d ends inside a line: %q", k, c[max(0, len(c)-20):])
+		}
+		at += len(c)
+		for _, off := range []int{-len(line), 0} {
+			v := s[:at+off] + "halt\n" + s[at+off:]
+			if got := scanWords(v); got == "" || got != scanLines(v) {
+				t.Errorf("halt near boundary %d%+d: in pieces %q, whole %q", k, off, got, scanLines(v))
+			}
+		}
+	}
 }

@@ -7,6 +7,7 @@ package policy
 import (
 	"path"
 	"regexp"
+	"runtime"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -165,6 +166,50 @@ func (e *eval) scanOnce(s string) {
 	if e.scanAPIs(s) {
 		return
 	}
+	if why := scanWords(s); why != "" {
+		e.deny(why)
+	}
+}
+
+// scanWords returns why the first command the words of s start is
+// denied, or "". A text the size of many pieces is read in pieces cut
+// at line ends, on every processor at once: a command the scan reads
+// ends at a line end, and the replacements below never span one.
+func scanWords(s string) string {
+	if len(s) < pieceMin {
+		return scanLines(s)
+	}
+	chunks := lineChunks(s, min(4*runtime.GOMAXPROCS(0), len(s)/pieceSize))
+	whys := make([]string, len(chunks))
+	each(len(chunks), runtime.GOMAXPROCS(0), func(i int) { whys[i] = scanLines(chunks[i]) })
+	for _, why := range whys {
+		if why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+// lineChunks cuts s into at most n chunks of about the same size, each
+// but the last ending at a line end.
+func lineChunks(s string, n int) []string {
+	size := len(s) / max(n, 1)
+	var chunks []string
+	for start := 0; start < len(s); {
+		end := len(s)
+		if len(chunks) < n-1 && start+size < len(s) {
+			if i := strings.IndexByte(s[start+size:], '\n'); i >= 0 {
+				end = start + size + i + 1
+			}
+		}
+		chunks = append(chunks, s[start:end])
+		start = end
+	}
+	return chunks
+}
+
+// scanLines is scanWords on one processor.
+func scanLines(s string) string {
 	// textSpace maps single bytes and leaves the segment separators alone,
 	// so mapping the whole text once gives the segments mapping each would;
 	// one token slice serves every segment.
@@ -182,16 +227,13 @@ func (e *eval) scanOnce(s string) {
 		defines := end == '(' && len(toks) >= 2 && definers[toks[len(toks)-2]]
 		for i, t := range toks {
 			if f := powerFileWord(t); f != "" {
-				e.deny("text writes " + f)
-				return
+				return "text writes " + f
 			}
 			if strings.HasPrefix(t, "/") && (strings.Contains(t, "watchdog") || strings.Contains(t, "10:130")) && watchdogPath(path.Clean(t)) {
-				e.deny("text opens the hardware watchdog (" + truncate(t, 96) + "): " + watchdogReboots)
-				return
+				return "text opens the hardware watchdog (" + truncate(t, 96) + "): " + watchdogReboots
 			}
 			if t == ">" && i+1 < len(toks) && blockTarget(toks[i+1]) {
-				e.deny("text writes block device " + toks[i+1])
-				return
+				return "text writes block device " + toks[i+1]
 			}
 			if len(t) > 256 || defines && i == len(toks)-1 {
 				continue
@@ -206,7 +248,9 @@ func (e *eval) scanOnce(s string) {
 			// "/sbin/reboot".).
 			name := path.Base(strings.TrimRight(t, ".:"))
 			if !isDenyTrigger(name) {
-				name = normaliseName(name)
+				if renamed(name) {
+					name = normaliseName(name)
+				}
 				if !isDenyTrigger(name) {
 					if name = foldedTrigger(name); name == "" {
 						if name = psCmdlet(t); name == "" {
@@ -217,11 +261,11 @@ func (e *eval) scanOnce(s string) {
 			}
 			end := min(len(toks), i+1+scanWindow)
 			if why := denyCheck(name, toks[i+1:end]); why != "" {
-				e.deny(why)
-				return
+				return why
 			}
 		}
 	}
+	return ""
 }
 
 // foldedTrigger returns the deny-list program n names in lower case, or

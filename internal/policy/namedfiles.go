@@ -697,7 +697,11 @@ func unreadDir(p string) bool {
 
 // nameSeps end a word that may name a file: blanks, the shell's
 // operators and expansions, and the = of NAME=FILE and if=FILE.
-const nameSeps = " \t\r\n;&|()<>`$={},"
+var (
+	nameSeps   = newByteSet(" \t\r\n;&|()<>`$={},")
+	quoteBytes = newByteSet(`"'\`)
+	lineEnds   = newByteSet("\n")
+)
 
 // unquoted takes a word's quotes and backslashes out.
 var unquoted = strings.NewReplacer(`"`, "", `'`, "", `\`, "")
@@ -709,10 +713,10 @@ var unquoted = strings.NewReplacer(`"`, "", `'`, "", `\`, "")
 // and each quoted string whole, which keeps "/tmp/my job".
 func textWords(s string, f func(string) bool) bool {
 	visit := func(w string) bool { return w == "" || len(w) > 4096 || f(w) }
-	split := func(s, seps string, each func(string) bool) bool {
+	split := func(s string, seps *byteSet, each func(string) bool) bool {
 		for s != "" {
 			w, rest := s, ""
-			if i := strings.IndexAny(s, seps); i >= 0 {
+			if i := seps.index(s); i >= 0 {
 				w, rest = s[:i], s[i+1:]
 			}
 			if !each(w) {
@@ -722,12 +726,11 @@ func textWords(s string, f func(string) bool) bool {
 		}
 		return true
 	}
-	quotes := `"'\`
 	if !split(s, nameSeps, func(w string) bool {
-		if !strings.ContainsAny(w, quotes) {
+		if quoteBytes.index(w) < 0 {
 			return visit(w)
 		}
-		return split(w, quotes, visit) && visit(unquoted.Replace(w))
+		return split(w, quoteBytes, visit) && visit(unquoted.Replace(w))
 	}) {
 		return false
 	}
@@ -737,7 +740,7 @@ func textWords(s string, f func(string) bool) bool {
 		}
 		parts := strings.Split(s, q)
 		for i := 1; i < len(parts); i += 2 {
-			if strings.Contains(parts[i], "/") && !split(parts[i], "\n", visit) {
+			if strings.Contains(parts[i], "/") && !split(parts[i], lineEnds, visit) {
 				return false
 			}
 		}

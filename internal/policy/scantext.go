@@ -208,6 +208,9 @@ func lineChunks(s string, n int) []string {
 	return chunks
 }
 
+// scanSeps end the commands the raw scan reads.
+var scanSeps = newByteSet(";&|\n\r()`")
+
 // scanLines is scanWords on one processor.
 func scanLines(s string) string {
 	// textSpace maps single bytes and leaves the segment separators alone,
@@ -217,7 +220,7 @@ func scanLines(s string) string {
 	var toks []string
 	for text != "" {
 		seg, end := text, byte(0)
-		if i := strings.IndexAny(text, ";&|\n\r()`"); i >= 0 {
+		if i := scanSeps.index(text); i >= 0 {
 			seg, end, text = text[:i], text[i], text[i+1:]
 		} else {
 			text = ""

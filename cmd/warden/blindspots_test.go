@@ -238,11 +238,12 @@ func TestUnknownProgramArgumentsEndToEnd(t *testing.T) {
 
 // TestWrittenThenRunEndToEnd: in open mode a call that writes a file and
 // runs it by its path in the same breath ran unasked (tier 2, an unknown
-// program), whatever the file came to hold. What it writes there, and
+// program), whatever the file came to hold; so did one that copies it
+// into a directory on the search path and runs it by its name. What it writes there, and
 // the files it copies there, meet the deny list; a script whose comment
 // names reboot still runs with its output sent to a log.
 func TestWrittenThenRunEndToEnd(t *testing.T) {
-	env, state, marker, _ := shimmed(t, "open", "")
+	env, state, marker, shims := shimmed(t, "open", "")
 	s := startStdio(t, env, state, nil)
 	progs := programDir(t)
 	// Written after warden started, as an earlier call would have.
@@ -260,6 +261,10 @@ func TestWrittenThenRunEndToEnd(t *testing.T) {
 		"cd " + progs + " && printf 'halt\\n' > j3 && /bin/chmod +x j3 && ./j3",
 		"/bin/cp " + evil + " " + progs + "/j4; " + progs + "/j4",
 		"/bin/cp " + evil + " " + ok + "; " + ok,
+		// Copied into a directory on the search path, then run by its
+		// name, new or a system program's it comes before.
+		"/bin/cp " + evil + " " + shims + "/j5; j5",
+		"/bin/ln -s " + evil + " " + shims + "/uptime && uptime",
 	} {
 		res, got := callTool(t, s.cs, "run_command", map[string]any{"command": command})
 		if status, _ := got["status"].(string); !res.IsError || status != "denied" {

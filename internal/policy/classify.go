@@ -117,6 +117,8 @@ type eval struct {
 	inFiles      []string              // the local files classified as the programs they hold, innermost last
 	substNest    int                   // $(…) being read for what they print, nested (substCall)
 	substCalls   int                   // such reads since the outermost began
+	written      map[string]bool       // names of the paths the call's writers named (written.go)
+	manyWritten  bool                  // more of them than written keeps
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make
@@ -722,6 +724,7 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 			}
 		}
 		e.noteRelMutates(name, args[1:])
+		e.noteWrittenArgs(name, args[1:])
 	}
 	if ran && why == ranWhy || t > TierRead && t <= TierMutate && e.keepsContent(args) {
 		// A script run, or a program that cannot change what a file

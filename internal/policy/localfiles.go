@@ -416,10 +416,14 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 		}
 		e.classifyScript(p, "", ctx)
 	}
-	if !known || strings.IndexByte(a0.val, '/') >= 0 && !(known && slices.Contains(rootPathDirs, path.Dir(path.Clean(a0.val)))) {
+	switch {
+	case !known || strings.IndexByte(a0.val, '/') >= 0 && !(known && slices.Contains(rootPathDirs, path.Dir(path.Clean(a0.val)))):
 		// Not /bin/cat: a system program, which a write there would
 		// make the call tier 3 for.
 		e.writtenRun(a0.val, len(files) > 0, ctx)
+	case strings.IndexByte(a0.val, '/') < 0 && e.wroteName(a0.val):
+		// cp evil ~/bin/ls; PATH=~/bin:$PATH ls (written.go).
+		e.noteScriptRun(a0.val)
 	}
 	return 0, "", false
 }
@@ -436,7 +440,7 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 // meet the deny list.
 func (e *eval) writtenRun(w string, found bool, ctx cctx) {
 	texts := ctx.sc.fileTexts(w)
-	if !e.local || e.p.files == nil || !found && len(texts) == 0 && strings.IndexByte(w, '/') < 0 {
+	if !e.local || e.p.files == nil || !found && len(texts) == 0 && strings.IndexByte(w, '/') < 0 && !e.wroteName(w) {
 		return
 	}
 	for _, t := range texts {

@@ -361,6 +361,10 @@ func (e *eval) absorb(s *eval) {
 		}
 	}
 	e.scriptRuns += s.scriptRuns
+	for n := range s.written {
+		e.noteWrittenName(n)
+	}
+	e.manyWritten = e.manyWritten || s.manyWritten
 	e.otherTier = max(e.otherTier, s.otherTier)
 	if e.daemon == "" {
 		e.daemon = s.daemon

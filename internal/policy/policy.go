@@ -303,6 +303,7 @@ func (e *eval) input(in *Input) {
 		e.note(TierRead, false, "empty input")
 	}
 	e.promptDir(in, start)
+	e.codeValuesWritten()
 	e.settleScriptRuns()
 	if e.opaque {
 		// Something ran that the classifier cannot see into; look for

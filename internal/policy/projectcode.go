@@ -331,6 +331,11 @@ func recipeIncludes(dir, text string) []string {
 // scripts as shell commands, anything else as raw text.
 func (c *call) projectText(p string, hook, recipes bool) bool {
 	e := c.e
+	if e.wroteName(p) || hook && (e.wroteName(path.Dir(p)) || e.wroteName(".git")) {
+		// cp evil Makefile; make, cp -r hooks/. .git/hooks; git commit
+		// (written.go).
+		e.noteScriptRun(p)
+	}
 	texts := c.writtenTexts(p)
 	if lf, text, ok := e.recentScript(p); ok && !lf.classified {
 		lf.classified = true

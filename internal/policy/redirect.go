@@ -495,6 +495,9 @@ func (e *eval) redirFindings(rs []redirect, covered, ran bool) {
 		if r.deny != "" {
 			e.deny(r.deny)
 		}
+		if r.output && r.tier > TierRead && r.file.known {
+			e.noteWritten(r.file.val)
+		}
 		switch {
 		case r.tier <= TierRead:
 		case ran && r.output && r.tier <= TierMutate && e.apartFromRun([]arg{r.file}):

@@ -245,6 +245,10 @@ func scanLines(s string) string {
 				// NAME=VALUE: a variable's value the code may run
 				// (C=reboot awk 'BEGIN{system(ENVIRON["C"])}').
 				t = t[k+1:]
+			} else if k := strings.LastIndexByte(t, ':'); k >= 0 && k+1 < len(t) {
+				// KEY:VALUE, its quotes taken out: a package's
+				// {"scripts":{"x":"halt"}}, a YAML flow map's {run:reboot}.
+				t = t[k+1:]
 			}
 			// A statement's end glued to the name: COBOL's and
 			// Prolog's ".", a label's ":" (CALL "SYSTEM" USING

@@ -246,9 +246,13 @@ func (e *eval) netHost(p string) {
 	}
 }
 
-// writeTarget classifies writing to a file.
+// writeTarget classifies writing to a file, and keeps its name among
+// those the call writes (noteWritten).
 func (e *eval) writeTarget(t arg) (Tier, string, string) {
 	tier, why, deny := e.writeTargetText(t)
+	if t.known && tier > TierRead {
+		e.noteWritten(t.val)
+	}
 	for _, w := range writeVariants(t.val) {
 		if deny != "" {
 			break
@@ -494,9 +498,6 @@ func (e *eval) redirFindings(rs []redirect, covered, ran bool) {
 	for _, r := range rs {
 		if r.deny != "" {
 			e.deny(r.deny)
-		}
-		if r.output && r.tier > TierRead && r.file.known {
-			e.noteWritten(r.file.val)
 		}
 		switch {
 		case r.tier <= TierRead:

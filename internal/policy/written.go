@@ -13,8 +13,8 @@ import (
 // (tool, once the call puts ~/bin on PATH or when it is already), a
 // project file its tool reads (a Makefile, a git hook), a file a
 // variable makes a shell load (BASH_ENV). The walk keeps the last
-// element of each path a file writer (fileWriters) or an output
-// redirection names; the run of a file so named counts as a script run
+// element of each path a file writer (fileWriters), an option that
+// writes a file (curl -o, gcc -o) or an output redirection names; the run of a file so named counts as a script run
 // (settleScriptRuns), so beside the write the call is opaque and its
 // text and the files it names meet the deny list. A write to a
 // sensitive file (a shell's start-up file, /etc/profile.d, a hook, a

@@ -46,7 +46,38 @@ var projectCodeFiles = map[string][]string{
 	"podman-compose": {"compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"}, "nix-shell": {"shell.nix", "default.nix"},
 	"devbox": {"devbox.json"}, "pre-commit": {".pre-commit-config.yaml"}, "ansible": {"ansible.cfg"},
 	"ansible-playbook": {"ansible.cfg"}, "ansible-inventory": {"ansible.cfg"},
+	// Task runners, hook managers, watchers, process managers and build
+	// tools that run the commands a file of the project names: their
+	// tasks, hooks and provisioners (terraform's local-exec, earthly's
+	// LOCALLY, helmfile's and goreleaser's hooks, a Procfile's lines).
+	"lefthook": {"lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "lefthook-local.yml"},
+	"mise":     miseFiles, "rtx": miseFiles, "direnv": {".envrc", ".env"},
+	"terraform": {"*.tf", "*.tf.json"}, "tofu": {"*.tf", "*.tofu", "*.tf.json"}, "terragrunt": {"terragrunt.hcl", "*.tf"},
+	"earthly": {"Earthfile"}, "pipenv": {"Pipfile"}, "helmfile": {"helmfile.yaml", "helmfile.yaml.gotmpl", "helmfile.d/*.yaml"},
+	"skaffold": {"skaffold.yaml"}, "goreleaser": {".goreleaser.yaml", ".goreleaser.yml", "goreleaser.yaml", "goreleaser.yml"},
+	"air": {".air.toml"}, "nodemon": {"nodemon.json", "package.json"},
+	"pm2":     {"ecosystem.config.js", "ecosystem.config.cjs", "ecosystem.json"},
+	"foreman": {"Procfile"}, "honcho": {"Procfile"}, "overmind": {"Procfile"}, "hivemind": {"Procfile"}, "forego": {"Procfile"},
+	"melos": {"melos.yaml", "pubspec.yaml"}, "xmake": {"xmake.lua"}, "waf": {"wscript"},
+	"msbuild": msbuildFiles, "dotnet": msbuildFiles,
+	"pdm": {"pyproject.toml"}, "hatch": {"pyproject.toml", "hatch.toml"}, "poe": {"pyproject.toml"}, "poetry": {"pyproject.toml"},
+	"uv": {"pyproject.toml"}, "rye": {"pyproject.toml"}, "pip": pipFiles, "pip3": pipFiles,
+	"brew": {"Brewfile"}, "nix": {"flake.nix", "default.nix", "shell.nix"}, "snakemake": {"Snakefile", "workflow/Snakefile"},
+	"dvc": {"dvc.yaml"}, "gitlab-runner": {".gitlab-ci.yml"},
+	"bun": {"package.json", "bunfig.toml"}, "deno": {"deno.json", "deno.jsonc", "package.json"},
+	"turbo": {"package.json", "turbo.json"}, "nx": {"package.json", "nx.json", "project.json"},
+	"lerna": {"package.json", "lerna.json"}, "rush": {"rush.json", "package.json"}, "corepack": {"package.json"},
 }
+
+var (
+	miseFiles    = []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".mise/config.toml", ".config/mise.toml", "mise/config.toml"}
+	msbuildFiles = []string{"*.csproj", "*.fsproj", "*.vbproj", "*.proj", "*.sln", "Directory.Build.props", "Directory.Build.targets"}
+	pipFiles     = []string{"setup.py", "pyproject.toml", "setup.cfg"}
+)
+
+// maxProjectGlob is how many files a pattern in projectCodeFiles is read
+// as in one directory.
+const maxProjectGlob = 16
 
 // projectCode meets the deny list with the project files of the
 // directories c may run in.
@@ -108,8 +139,14 @@ func (c *call) projectCode() {
 			continue
 		}
 		for _, f := range files {
-			if !c.projectFile(path.Join(d, f), false) {
-				return
+			ps := []string{path.Join(d, f)}
+			if strings.ContainsAny(f, "*?[") {
+				ps, _ = filepath.Glob(ps[0])
+			}
+			for _, p := range ps[:min(len(ps), maxProjectGlob)] {
+				if !c.projectFile(p, false) {
+					return
+				}
 			}
 		}
 		if git {

@@ -169,10 +169,10 @@ func TestBlindSpotCutOff(t *testing.T) {
 		`umount -a`,
 		`umount -at nfs`,
 		`exportfs -ua`,
-		`pkill -u root`,
-		`pkill -9 -U 0`,
-		`killall -u root`,
-		`pkill --euid root`,
+		// root's processes, each named: the rest stay theirs
+		`pkill -u root nginx`,
+		`killall -u root sshd`,
+		`pkill -u root -t pts/1`,
 	), []exactCase{
 		{"route add", `ip route add 10.1.0.0/16 via 10.0.0.1`, TierMutate},
 		{"ip link computed iface", `ip link set "$IF" up`, TierMutate},
@@ -518,5 +518,31 @@ func TestBlindSpotSystemPrograms(t *testing.T) {
 		{"mount mnt", `mount /dev/sdb1 /mnt`, TierMutate},
 		{"remount rw", `mount -o remount,rw /`, TierMutate},
 		{"bind srv", `mount --bind /srv/a /srv/b`, TierMutate},
+	})
+}
+
+// TestBlindSpotKillEveryRootProcess: pkill or killall given root's
+// processes or init's children and no pattern signal every one of them,
+// as kill -1 does: init, sshd and every service. They were tier 3; they
+// are spellings of kill -1 and denied. A pattern, a terminal or another
+// user keeps them to what they name.
+func TestBlindSpotKillEveryRootProcess(t *testing.T) {
+	p := testPolicy(t)
+	runBothHosts(t, p, sameCases(TierDestructive, true,
+		`pkill -u root`,
+		`pkill -9 -U 0`,
+		`pkill --euid=root`,
+		`pkill --uid root`,
+		`pkill -HUP -u root,alice`,
+		`killall -u root`,
+		`killall --user root`,
+		`killall -s KILL -u root`,
+		`pkill -P 1`,
+		`pkill --parent=1`,
+		`sudo pkill -9 -u root`,
+		`sh -c 'pkill -u 0'`,
+	), []exactCase{
+		{"other user", `pkill -u www-data`, TierMutate},
+		{"pgrep", `pgrep -u root`, TierRead},
 	})
 }

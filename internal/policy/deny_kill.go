@@ -81,6 +81,7 @@ type procMatcher struct {
 	regex, full      bool // patterns are regular expressions; -f: against command lines
 	exact, fold, inv bool
 	narrowed         bool // an option keeps PID 1 out (-t, -n, another user)
+	all              bool // an option selects root's processes or init's children (-u root, -P 1)
 }
 
 // matcherOpts are pkill's and killall's options that take a value; of
@@ -110,6 +111,7 @@ func readMatcher(name string, args []string) procMatcher {
 		case "u", "U", "--euid", "--uid", "--user":
 			for _, u := range strings.Split(val, ",") {
 				if u == "root" || pidWord(u) == "0" {
+					m.all = true
 					return
 				}
 			}
@@ -118,6 +120,7 @@ func readMatcher(name string, args []string) procMatcher {
 			// The children of init are every service.
 			for _, p := range strings.Split(val, ",") {
 				if pidWord(p) == "1" || pidWord(p) == "0" {
+					m.all = true
 					return
 				}
 			}
@@ -222,6 +225,11 @@ func (m procMatcher) matchesInit() string {
 	if m.narrowed {
 		return ""
 	}
+	if len(m.pats) == 0 && m.all {
+		// No pattern: every process the options select, root's or
+		// init's children (pkill -u root, killall -u root, pkill -P 1).
+		return "every process of root or child of init"
+	}
 	for _, p := range m.pats {
 		if !m.regex {
 			// killall NAME: the name, or the program's path.
@@ -267,7 +275,10 @@ func (m procMatcher) matchesInit() string {
 
 // pkillDeny denies a pkill or killall whose patterns reach PID 1.
 func pkillDeny(name string, args []string) string {
-	if t := readMatcher(name, args).matchesInit(); t != "" {
+	m := readMatcher(name, args)
+	if t := m.matchesInit(); t != "" && len(m.pats) == 0 {
+		return name + ": signals " + t + ", PID 1 and sshd among them"
+	} else if t != "" {
 		return name + ": the pattern matches " + t + ", PID 1, and with it nearly every process"
 	}
 	return ""

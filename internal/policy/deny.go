@@ -702,25 +702,47 @@ func sensitivePath(l string) bool {
 	if sensitiveExact[c] || pythonStartup(c) {
 		return true
 	}
-	slashed := "/" + c // built once: this runs for every argument of every mutating command
+	// This runs for every argument of every mutating command: the
+	// tables are asked of c itself, not of "/"+c or c+"/" built here.
 	for _, s := range sensitiveSuffix {
-		if strings.HasSuffix(c, s) || c == strings.TrimPrefix(s, "/") || strings.HasSuffix(slashed, s) {
+		if strings.HasSuffix(c, s) || c == s[1:] { // "/"+c ends with s
 			return true
 		}
 	}
 	for _, s := range sensitiveInfix {
-		if strings.Contains(slashed+"/", s) {
+		if slashedContains(c, s) {
 			return true
 		}
 	}
-	dir := c + "/" // the directory itself: cp x /etc/cron.d/ names /etc/cron.d
-	for _, s := range sensitivePrefix {
-		if strings.HasPrefix(c, s) || strings.HasPrefix(dir, s) {
+	if !strings.HasPrefix(c, "/") {
+		return false
+	}
+	top, _, _ := strings.Cut(c[1:], "/")
+	for _, s := range sensitivePrefixes[top] {
+		// c, or the directory c names: cp x /etc/cron.d names /etc/cron.d/.
+		if strings.HasPrefix(c, s) || len(s) == len(c)+1 && s[len(c)] == '/' && s[:len(c)] == c {
 			return true
 		}
 	}
 	return false
 }
+
+// slashedContains reports whether "/"+c+"/" contains s, which starts and
+// ends with a slash.
+func slashedContains(c, s string) bool {
+	return strings.Contains(c, s) || strings.HasPrefix(c, s[1:]) || strings.HasSuffix(c, s[:len(s)-1]) || c == s[1:len(s)-1]
+}
+
+// sensitivePrefixes are sensitivePrefix by the first element of their
+// path (etc, usr, var).
+var sensitivePrefixes = func() map[string][]string {
+	m := map[string][]string{}
+	for _, s := range sensitivePrefix {
+		top, _, _ := strings.Cut(s[1:], "/")
+		m[top] = append(m[top], s)
+	}
+	return m
+}()
 
 // pythonStartup reports whether c is a file every Python start runs: a
 // .pth file (an "import" line in one is run) or sitecustomize and

@@ -227,7 +227,8 @@ func scanLines(s string) string {
 		}
 		toks = appendFields(toks[:0], seg)
 		// def shutdown(, function reboot(: a name being defined.
-		defines := end == '(' && len(toks) >= 2 && definers[toks[len(toks)-2]]
+		paren := end == '('
+		defines := paren && len(toks) >= 2 && definers[toks[len(toks)-2]]
 		for i, t := range toks {
 			if f := powerFileWord(t); f != "" {
 				return "text writes " + f
@@ -238,7 +239,7 @@ func scanLines(s string) string {
 			if t == ">" && i+1 < len(toks) && blockTarget(toks[i+1]) {
 				return "text writes block device " + toks[i+1]
 			}
-			if len(t) > 256 || defines && i == len(toks)-1 {
+			if len(t) > 256 || defines && i == len(toks)-1 || i > 0 && bareDefiners[toks[i-1]] {
 				continue
 			}
 			if k := strings.IndexByte(t, '='); k >= 0 && k+1 < len(t) {
@@ -265,6 +266,12 @@ func scanLines(s string) string {
 						}
 					}
 				}
+			}
+			if name == "shutdown" && paren && i == len(toks)-1 {
+				// shutdown(fd, SHUT_WR): the socket call of C, Perl and
+				// PHP, or a method of that name; the command takes no
+				// parentheses.
+				continue
 			}
 			end := min(len(toks), i+1+scanWindow)
 			if why := denyCheck(name, toks[i+1:end]); why != "" {
@@ -304,6 +311,12 @@ func foldedTrigger(n string) string {
 // function reboot() in JavaScript, Lua and PHP, go's func, rust's fn.
 // The shell has no such form (def reboot runs a function def may be).
 var definers = set(`def function func fn`)
+
+// bareDefiners are the keywords before a name a language defines with
+// no parentheses after it: Ruby's def shutdown, Perl's sub reboot {.
+// In a shell, def reboot runs a program or function named def, which
+// the walk classifies.
+var bareDefiners = set(`def sub`)
 
 // psCmdlets are PowerShell's commands, and the aliases of Remove-Item
 // it keeps on Linux, that do what a deny-list program does, by the

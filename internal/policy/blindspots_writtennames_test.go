@@ -103,3 +103,28 @@ func TestWrittenNamesBound(t *testing.T) {
 	fmt.Fprintf(&b, "n%d\n", maxWrittenNames)
 	wantDenied(t, p, "", []string{b.String()})
 }
+
+// TestWrittenNamesAcrossPieces: a script past pieceMin is walked in
+// pieces, each on a walk of its own; a write in one piece and the run of
+// its name in a later one were not joined, so padding the call between
+// them hid the run. The pieces' runs now meet the earlier pieces' writes
+// when they are joined.
+func TestWrittenNamesAcrossPieces(t *testing.T) {
+	d, p := lastingDir(t, "written-pieces-")
+	evil := filepath.Join(d, "evil")
+	if err := os.WriteFile(evil, []byte("reboot\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pad := strings.Repeat("echo padding the call between the write and the run\n", 2*pieceMin/52)
+	var cmds []string
+	for _, c := range [][2]string{
+		{"cp " + evil + " " + d + "/tool", "tool"},
+		{"ln -sf " + evil + " " + d + "/bin/uptime", "PATH=" + d + "/bin:$PATH uptime"},
+		{"cp " + evil + " " + d + "/Makefile", "make -C " + d},
+	} {
+		cmds = append(cmds, c[0]+"\n"+pad+c[1]+"\n")
+	}
+	wantDenied(t, p, "", cmds)
+	// The run before the write is not one of it.
+	wantNotDenied(t, p, []string{"uptime\n" + pad + "cp " + evil + " " + d + "/uptime.bak\n"})
+}

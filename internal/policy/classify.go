@@ -119,6 +119,8 @@ type eval struct {
 	substCalls   int                   // such reads since the outermost began
 	written      map[string]bool       // names of the paths the call's writers named (written.go)
 	manyWritten  bool                  // more of them than written keeps
+	ranNames     map[string]bool       // in a piece's walk, the names it ran files by (written.go)
+	manyRan      bool                  // more of them than ranNames keeps
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make

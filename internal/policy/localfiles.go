@@ -416,6 +416,9 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 		}
 		e.classifyScript(p, "", ctx)
 	}
+	if strings.IndexByte(a0.val, '/') < 0 {
+		e.noteRanName(a0.val)
+	}
 	switch {
 	case !known || strings.IndexByte(a0.val, '/') >= 0 && !(known && slices.Contains(rootPathDirs, path.Dir(path.Clean(a0.val)))):
 		// Not /bin/cat: a system program, which a write there would

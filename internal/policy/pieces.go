@@ -213,6 +213,7 @@ func (e *eval) inPieces(src string, ctx cctx, comments bool, procs int) bool {
 	each(len(pieces), procs, func(i int) {
 		i = len(pieces) - 1 - i
 		subs[i] = e.fork()
+		subs[i].ranNames = map[string]bool{}
 		subs[i].topStmts(pieces[i].file.Stmts, firsts[i], ctx, sc)
 	})
 	defer func() {
@@ -361,6 +362,7 @@ func (e *eval) absorb(s *eval) {
 		}
 	}
 	e.scriptRuns += s.scriptRuns
+	e.joinRuns(s)
 	for n := range s.written {
 		e.noteWrittenName(n)
 	}

@@ -373,6 +373,11 @@ func (c *call) projectText(p string, hook, recipes bool) bool {
 		// (written.go).
 		e.noteScriptRun(p)
 	}
+	e.noteRanName(path.Base(p))
+	if hook {
+		e.noteRanName(path.Base(path.Dir(p)))
+		e.noteRanName(".git")
+	}
 	texts := c.writtenTexts(p)
 	if lf, text, ok := e.recentScript(p); ok && !lf.classified {
 		lf.classified = true

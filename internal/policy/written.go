@@ -129,3 +129,36 @@ func (e *eval) codeValuesWritten() {
 		}
 	}
 }
+
+// noteRanName keeps, in the walk of a piece of a script cut in pieces
+// (inPieces), the name n of a file it runs or reads as code by that
+// name: a write of that name in an earlier piece makes it a script run
+// when the pieces are joined (absorb), as one walk of the whole script
+// would have found.
+func (e *eval) noteRanName(n string) {
+	switch {
+	case e.ranNames == nil || e.ranNames[n]:
+	case len(e.ranNames) < maxWrittenNames:
+		e.ranNames[n] = true
+	default:
+		e.manyRan = true
+	}
+}
+
+// joinRuns counts as a script run a name the walk of s, the next piece,
+// ran a file by that an earlier piece wrote.
+func (e *eval) joinRuns(s *eval) {
+	if len(e.written) == 0 && !e.manyWritten {
+		return
+	}
+	if s.manyRan {
+		e.noteScriptRun("")
+		return
+	}
+	for n := range s.ranNames {
+		if e.wroteName(n) {
+			e.noteScriptRun(n)
+			return
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -97,4 +99,20 @@ func TestBlindSpotCmakeToolWrappers(t *testing.T) {
 		{"a plain variable", "cmake -E env FOO=1 git status", TierRead},
 		{"a locale", "cmake -E env LANG=C ls", TierRead},
 	})
+}
+
+// TestWrapperRootsAcrossPieces: the roots a wrapper names in one piece
+// of a script past pieceMin are where the files a later piece names are
+// looked for too, as in one walk: an opaque call's /job.sh is also
+// ROOT/job.sh.
+func TestWrapperRootsAcrossPieces(t *testing.T) {
+	d, p := lastingDir(t, "roots-pieces-")
+	if err := os.MkdirAll(filepath.Join(d, "r"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(d, "r", "job.sh"), []byte("#!/bin/sh\nreboot\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pad := strings.Repeat("echo padding the call between the chroot and the run\n", 2*pieceMin/53)
+	wantDenied(t, p, "", []string{"chroot " + d + "/r true\n" + pad + "read -r x; eval \"$x\" /job.sh\n"})
 }

@@ -356,6 +356,7 @@ func (e *eval) absorb(s *eval) {
 	for _, u := range s.unseen {
 		e.addUnseen(u)
 	}
+	e.noteRoots(argsOf(s.altRoots...))
 	for _, d := range s.listed {
 		if len(e.listed) < maxListed && !slices.Contains(e.listed, d) {
 			e.listed = append(e.listed, d)

@@ -1,8 +1,6 @@
 package policy
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -107,12 +105,7 @@ func TestBlindSpotCmakeToolWrappers(t *testing.T) {
 // ROOT/job.sh.
 func TestWrapperRootsAcrossPieces(t *testing.T) {
 	d, p := lastingDir(t, "roots-pieces-")
-	if err := os.MkdirAll(filepath.Join(d, "r"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(d, "r", "job.sh"), []byte("#!/bin/sh\nreboot\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeUnder(t, d, "r/job.sh", "#!/bin/sh\nreboot\n")
 	pad := strings.Repeat("echo padding the call between the chroot and the run\n", 2*pieceMin/53)
 	wantDenied(t, p, "", []string{"chroot " + d + "/r true\n" + pad + "read -r x; eval \"$x\" /job.sh\n"})
 }

@@ -1,10 +1,6 @@
 package policy
 
-import (
-	"os"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // TestCodeNamesNotCommands: a program run by its interpreter has its text
 // scanned raw for deny-list commands. Ruby's def shutdown, Perl's sub
@@ -14,13 +10,7 @@ import (
 // runs is still denied.
 func TestCodeNamesNotCommands(t *testing.T) {
 	d, p := lastingDir(t, "code-names-")
-	write := func(name, text string) string {
-		f := filepath.Join(d, name)
-		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
+	write := func(name, text string) string { return writeUnder(t, d, name, text) }
 	wantNotDenied(t, p, []string{
 		"ruby " + write("srv.rb", "class Server\n  def shutdown\n    @sock.close\n  end\n  def halt; stop; end\nend\n"),
 		"perl " + write("srv.pl", "sub reboot {\n  warn 'no';\n}\nshutdown($sock, 1);\nshutdown(SOCK, 2) or die;\n"),

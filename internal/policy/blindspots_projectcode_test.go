@@ -15,16 +15,7 @@ import (
 func TestBlindSpotProjectCode(t *testing.T) {
 	f := newLocalFixture(t)
 	bad, ok := filepath.Join(f.dir, "bad"), filepath.Join(f.dir, "ok")
-	write := func(dir, name, text string) {
-		t.Helper()
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(dir, name, text string) { writeUnder(t, dir, name, text) }
 	write(bad, "Makefile", "# build\nCC ?= cc\nall:\n\t@echo building \\\n\t  all\n\tsudo reboot\n")
 	write(bad, "sub/GNUmakefile", "X := $(shell systemctl poweroff)\nall:\n\ttrue\n")
 	write(bad, "justfile", "build:\n    cargo build\n    reboot\n")

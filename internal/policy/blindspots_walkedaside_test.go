@@ -565,13 +565,7 @@ func TestBlindSpotPackageExports(t *testing.T) {
 // not, so the file's comment that names reboot does not deny it.
 func TestBlindSpotRunsWhatItWrites(t *testing.T) {
 	d, p := lastingDir(t, "runs-written-")
-	write := func(name, text string) string {
-		f := filepath.Join(d, name)
-		if err := os.WriteFile(f, []byte(text), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
+	write := func(name, text string) string { return writeUnder(t, d, name, text) }
 	s := write("check.sh", "#!/bin/sh\n# reboot when the kernel asks for it\necho ok\n")
 	evil := write("evil", "reboot\n")
 	if err := os.Symlink(s, filepath.Join(d, "check.log")); err != nil {
@@ -646,6 +640,20 @@ func lastingDir(t *testing.T, prefix string) (string, *Policy) {
 		t.Fatal(err)
 	}
 	return d, p
+}
+
+// writeUnder writes text to the file name under d, making its
+// directories, executable, and returns its path.
+func writeUnder(t *testing.T, d, name, text string) string {
+	t.Helper()
+	f := filepath.Join(d, name)
+	if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f, []byte(text), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 // wantDenied fails t for each of cmds p does not deny, or denies for a

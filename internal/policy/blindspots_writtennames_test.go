@@ -17,16 +17,7 @@ import (
 // so the files the call names meet the deny list.
 func TestBlindSpotRunsWrittenByName(t *testing.T) {
 	d, p := lastingDir(t, "written-names-")
-	write := func(name, text string) string {
-		f := filepath.Join(d, name)
-		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(f, []byte(text), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return f
-	}
+	write := func(name, text string) string { return writeUnder(t, d, name, text) }
 	evil := write("evil", "reboot\n")
 	write("hooksrc/pre-commit", "#!/bin/sh\npoweroff\n")
 	write("binsrc/tool", "#!/bin/sh\nhalt\n")
@@ -92,10 +83,7 @@ func TestBlindSpotRunsWrittenByName(t *testing.T) {
 // run, is still a run of a file the call wrote.
 func TestWrittenNamesBound(t *testing.T) {
 	d, p := lastingDir(t, "written-bound-")
-	evil := filepath.Join(d, "evil")
-	if err := os.WriteFile(evil, []byte("reboot\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	evil := writeUnder(t, d, "evil", "reboot\n")
 	var b strings.Builder
 	for i := range maxWrittenNames + 1 {
 		fmt.Fprintf(&b, "cp %s %s/n%d\n", evil, d, i)
@@ -111,10 +99,7 @@ func TestWrittenNamesBound(t *testing.T) {
 // when they are joined.
 func TestWrittenNamesAcrossPieces(t *testing.T) {
 	d, p := lastingDir(t, "written-pieces-")
-	evil := filepath.Join(d, "evil")
-	if err := os.WriteFile(evil, []byte("reboot\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	evil := writeUnder(t, d, "evil", "reboot\n")
 	pad := strings.Repeat("echo padding the call between the write and the run\n", 2*pieceMin/52)
 	var cmds []string
 	for _, c := range [][2]string{

@@ -14,21 +14,22 @@ import (
 // project file its tool reads (a Makefile, a git hook), a file a
 // variable makes a shell load (BASH_ENV). The walk keeps the last
 // element of each path a file writer (fileWriters), an option that
-// writes a file (curl -o, gcc -o) or an output redirection names; the run of a file so named counts as a script run
-// (settleScriptRuns), so beside the write the call is opaque and its
-// text and the files it names meet the deny list. A write to a
-// sensitive file (a shell's start-up file, /etc/profile.d, a hook, a
-// unit) leaves the call opaque whatever runs after it: what is put
-// there runs later, outside the call.
+// writes a file (curl -o, gcc -o) or an output redirection names; the
+// run of a file so named counts as a script run (settleScriptRuns), so
+// beside the write the call is opaque and its text and the files it
+// names meet the deny list. A write to a sensitive file (a shell's
+// start-up file, /etc/profile.d, a hook, a unit) leaves the call opaque
+// whatever runs after it: what is put there runs later, outside the
+// call.
 
 // maxWrittenNames is how many names the walk keeps; past it, every name
 // is taken for one written.
 const maxWrittenNames = 1024
 
-// noteWritten keeps the name of the path w a mutating command or an
-// output redirection names.
+// noteWritten keeps the name of the path w that a file writer, an
+// option or an output redirection names.
 func (e *eval) noteWritten(w string) {
-	if _, v, ok := strings.Cut(w, "="); ok && (strings.HasPrefix(w, "-") || !strings.Contains(w[:len(w)-len(v)], "/")) {
+	if k, v, ok := strings.Cut(w, "="); ok && (strings.HasPrefix(k, "-") || !strings.Contains(k, "/")) {
 		w = v // --target-directory=DIR, of=FILE
 	}
 	if w == "" || strings.HasPrefix(w, "-") {
@@ -61,10 +62,11 @@ func (e *eval) wroteName(n string) bool {
 // noteWrittenArgs keeps the names the arguments of a program that
 // writes the files it names (fileWriters) name (noteWritten), but a
 // program's that cannot change what a file holds. A wrapper's (sudo -u
-// app sh -c …) are not kept: they name programs, not files. A tree copier given a directory to copy (cp -r src/. ~/bin,
-// rsync -a hooks/ .git/hooks, mv) writes names it does not name: every
-// name is then taken for one written, and the files under the
-// directory meet the deny list as those find lists do (noteListed).
+// app sh -c …) are not kept: they name programs, not files. A tree
+// copier given a directory to copy (cp -r src/. ~/bin, rsync -a hooks/
+// .git/hooks, mv) writes names it does not name: every name is then
+// taken for one written, and the files under the directory meet the
+// deny list as those find lists do (noteListed).
 func (e *eval) noteWrittenArgs(name string, args []arg) {
 	if !fileWriters[name] || contentKeepers[name] {
 		return

@@ -66,7 +66,22 @@ func TestBlindSpotRunsWrittenByName(t *testing.T) {
 		"install -D " + evil + " " + d + "/repo/.git/hooks/pre-push",
 		"cp " + evil + " /etc/cron.hourly/zz-warden-test",
 	})
+	// Globs name the files they match now; a run by a program is not
+	// the shell's builtin.
+	write("src/ev2", "#!/bin/sh\nreboot\n")
+	wantDenied(t, p, "", []string{
+		"cp " + d + "/src/* " + d + "; ev2",
+		"ln -s " + d + "/src/e* " + d + "/bin; PATH=" + d + "/bin:$PATH ev2",
+		"cp " + evil + " " + d + "/bin/echo; PATH=" + d + "/bin:$PATH env echo hi",
+	})
+	write("build/app", "#!/bin/sh\necho app\n")
 	wantNotDenied(t, p, []string{
+		// What a directory copied whole holds is named, not every name:
+		// a builtin or another program after it is not a run of it.
+		"cp -r " + d + "/build/. " + d + "/srv/ && echo 'deploy done, no reboot needed'",
+		"cp -a " + d + "/build " + d + "/srv2 && grep -c reboot /var/log/syslog",
+		"mv " + d + "/build " + d + "/old && echo 'reboot later'",
+		"cp " + evil + " " + d + "/bin/echo; echo 'not a reboot'",
 		"cp " + good + " " + d + "/tool8; tool8",
 		"cp " + good + " " + d + "/bin/ls; PATH=" + d + "/bin:$PATH ls",
 		"git -C " + d + "/repo add . && git -C " + d + "/repo commit -m 'fix the reboot handling'",

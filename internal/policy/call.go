@@ -46,6 +46,7 @@ func (c *call) run(args []arg) {
 		c.e.note(TierDestructive, false, "wrappers nested too deeply")
 		return
 	}
+	ctx.execd = true
 	c.e.simple(args, ctx, "")
 }
 

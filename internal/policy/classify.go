@@ -54,6 +54,7 @@ type cctx struct {
 	stdinRd bool // this statement's own redirections set stdin
 	covered bool // an operator allow rule matched an enclosing command
 	inArgs  bool // an unknown program's arguments tried as a command (see argCommand)
+	execd   bool // run by a program (a wrapper's payload), which finds it on PATH: no builtin
 	zsh     bool // the text is run by zsh (see zshCode)
 	root    bool // the command runs as root (Input.Root, or a wrapper to root: sudo, doas, pkexec, su): see rootKeeps
 	inFunc  bool // the statements are a function's body, which return leaves
@@ -271,6 +272,7 @@ func (e *eval) substDone() {
 
 // script parses shell text and classifies every command in it.
 func (e *eval) script(src string, ctx cctx, what string) {
+	ctx.execd = false // a shell runs the text: its builtins are its own
 	if ctx.nest > maxNest {
 		e.opaque = true
 		e.note(TierDestructive, false, "%s nested too deeply to classify", what)

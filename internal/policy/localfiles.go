@@ -416,7 +416,8 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 		}
 		e.classifyScript(p, "", ctx)
 	}
-	if strings.IndexByte(a0.val, '/') < 0 {
+	byName := strings.IndexByte(a0.val, '/') < 0 && (ctx.execd || !shellBuiltins[a0.val])
+	if byName {
 		e.noteRanName(a0.val)
 	}
 	switch {
@@ -424,7 +425,7 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 		// Not /bin/cat: a system program, which a write there would
 		// make the call tier 3 for.
 		e.writtenRun(a0.val, len(files) > 0, ctx)
-	case strings.IndexByte(a0.val, '/') < 0 && e.wroteName(a0.val):
+	case byName && e.wroteName(a0.val):
 		// cp evil ~/bin/ls; PATH=~/bin:$PATH ls (written.go).
 		e.noteScriptRun(a0.val)
 	}

@@ -62,38 +62,80 @@ func (e *eval) wroteName(n string) bool {
 // noteWrittenArgs keeps the names the arguments of a program that
 // writes the files it names (fileWriters) name (noteWritten), but a
 // program's that cannot change what a file holds. A wrapper's (sudo -u
-// app sh -c …) are not kept: they name programs, not files. A tree
-// copier given a directory to copy (cp -r src/. ~/bin, rsync -a hooks/
-// .git/hooks, mv) writes names it does not name: every name is then
-// taken for one written, and the files under the directory meet the
-// deny list as those find lists do (noteListed).
+// app sh -c …) are not kept: they name programs, not files. A glob
+// names the files it matches now. A tree copier given a directory to copy
+// (cp -r src/. ~/bin, rsync -a hooks/ .git/hooks, mv) writes the names
+// under it (treeNames), and the files under it meet the deny list as
+// those find lists do (noteListed).
 func (e *eval) noteWrittenArgs(name string, args []arg) {
-	if !fileWriters[name] || contentKeepers[name] {
+	if !fileWriters[name] || contentKeepers[name] || removers[name] {
 		return
 	}
+	tree := e.local && treeCopier(name, args)
 	last := -1
 	for i, a := range args {
-		if a.known {
+		if a.known && !strings.HasPrefix(a.val, "-") {
+			last = i
+		}
+	}
+	for i, a := range args {
+		switch {
+		case !a.known:
+		case a.glob && isPattern(a.val) && e.local:
+			ms := e.globPrograms(a.val)
+			if len(ms) == 0 || len(ms) >= maxProgramGlobs {
+				e.manyWritten = true // past the budget, or a name the shell keeps
+			}
+			for _, m := range ms {
+				e.noteWrittenName(path.Base(m))
+				if tree {
+					e.treeNames(m)
+				}
+			}
+		default:
 			e.noteWritten(a.val)
-			if !strings.HasPrefix(a.val, "-") {
-				last = i
+			if tree && i < last && !strings.HasPrefix(a.val, "-") {
+				for _, d := range e.localDirs(a.val) {
+					e.treeNames(d)
+				}
 			}
 		}
 	}
-	if !e.local || !treeCopier(name, args) {
+}
+
+// removers are the file writers that leave no content anyone chose: a
+// file removed, emptied or overwritten with noise runs nothing.
+var removers = set(`rm unlink shred truncate`)
+
+// maxTreeNames is how many names under a directory copied whole the
+// walk keeps, four levels down; past them, every name is taken for one
+// written.
+const maxTreeNames = 256
+
+// treeNames keeps the names under d, when it is a directory, as written
+// (a copy of d puts them in the target), and has the files under it
+// read as find's listed ones are.
+func (e *eval) treeNames(d string) {
+	if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
 		return
 	}
-	for _, a := range args[:max(last, 0)] {
-		if !a.known || strings.HasPrefix(a.val, "-") {
-			continue
-		}
-		for _, d := range e.localDirs(a.val) {
-			if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+	e.noteListed([]string{d})
+	n := 0
+	var walk func(dir string, depth int)
+	walk = func(dir string, depth int) {
+		ents, _ := os.ReadDir(dir)
+		for _, ent := range ents {
+			if n++; n > maxTreeNames {
 				e.manyWritten = true
-				e.noteListed([]string{d})
+				return
+			}
+			e.noteWrittenName(ent.Name())
+			if ent.IsDir() && depth < 4 {
+				walk(path.Join(dir, ent.Name()), depth+1)
 			}
 		}
 	}
+	walk(d, 1)
 }
 
 // treeCopier reports whether the program name, given args, copies a
@@ -164,3 +206,9 @@ func (e *eval) joinRuns(s *eval) {
 		}
 	}
 }
+
+// shellBuiltins are the builtins every shell warden runs has, which it
+// runs without looking on PATH: a file of that name the call writes is
+// not what runs, unless a program runs the name (env echo, sudo test).
+var shellBuiltins = set(`echo printf test [ true false pwd kill cd read export set unset shift exit return eval exec . :
+	alias unalias umask ulimit wait jobs fg bg trap type hash command getopts times readonly local`)

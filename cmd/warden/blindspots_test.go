@@ -225,23 +225,17 @@ func TestUnknownProgramArgumentsEndToEnd(t *testing.T) {
 		line + " 'true; sudo reboot'",
 		line + ` "(poweroff)"`,
 	} {
-		res, got := callTool(t, s.cs, "run_command", map[string]any{"command": command})
-		if status, _ := got["status"].(string); !res.IsError || status != "approval_required" {
-			t.Errorf("%s: status %q, want approval_required: %s", command, status, text(res))
-		}
-		if b, err := os.ReadFile(marker); err == nil {
-			os.Remove(marker)
-			t.Errorf("%s: something ran: %q", command, b)
-		}
+		t.Run(command, func(t *testing.T) { refusedCleanly(t, s.cs, command, "approval_required", marker, "") })
 	}
 }
 
 // TestWrittenThenRunEndToEnd: in open mode a call that writes a file and
 // runs it by its path in the same breath ran unasked (tier 2, an unknown
 // program), whatever the file came to hold; so did one that copies it
-// into a directory on the search path and runs it by its name. What it writes there, and
-// the files it copies there, meet the deny list; a script whose comment
-// names reboot still runs with its output sent to a log.
+// into a directory on the search path and runs it by its name. What it
+// writes there, and the files it copies there, meet the deny list; a
+// script whose comment names reboot still runs with its output sent to
+// a log.
 func TestWrittenThenRunEndToEnd(t *testing.T) {
 	env, state, marker, shims := shimmed(t, "open", "")
 	s := startStdio(t, env, state, nil)
@@ -266,14 +260,7 @@ func TestWrittenThenRunEndToEnd(t *testing.T) {
 		"/bin/cp " + evil + " " + shims + "/j5; j5",
 		"/bin/ln -s " + evil + " " + shims + "/uptime && uptime",
 	} {
-		res, got := callTool(t, s.cs, "run_command", map[string]any{"command": command})
-		if status, _ := got["status"].(string); !res.IsError || status != "denied" {
-			t.Errorf("%q: status %q, want denied: %s", command, status, text(res))
-		}
-		if b, err := os.ReadFile(marker); err == nil {
-			os.Remove(marker)
-			t.Errorf("%q: something ran: %q", command, b)
-		}
+		t.Run(command, func(t *testing.T) { refusedCleanly(t, s.cs, command, "denied", marker, "") })
 	}
 	log := filepath.Join(progs, "out.log")
 	if res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": ok + " > " + log + " 2>&1; /bin/cat " + log}); res.IsError || !strings.Contains(text(res), "checked") {

@@ -22,6 +22,7 @@ func TestBlindSpotRunsWrittenByName(t *testing.T) {
 	write("hooksrc/pre-commit", "#!/bin/sh\npoweroff\n")
 	write("binsrc/tool", "#!/bin/sh\nhalt\n")
 	write("evil.json", `{"scripts":{"x":"halt"}}`)
+	write("src/ev2", "#!/bin/sh\nreboot\n")
 	good := write("good", "#!/bin/sh\necho fine\n")
 	unit := write("x.service", "[Service]\nExecStart=/bin/true\n")
 	write("Makefile.good", "all:\n\techo built\n")
@@ -45,7 +46,11 @@ func TestBlindSpotRunsWrittenByName(t *testing.T) {
 		"mv " + d + "/binsrc " + d + "/bin3; PATH=" + d + "/bin3:$PATH tool",
 		"cp -a " + d + "/binsrc/. " + d + "/bin4/ && PATH=" + d + "/bin4:$PATH tool",
 		"rsync --archive " + d + "/binsrc/ " + d + "/bin5 && PATH=" + d + "/bin5:$PATH tool",
-		// A known program's name, shadowed.
+		// Globs name the files they match now.
+		"cp " + d + "/src/* " + d + "; ev2",
+		"ln -s " + d + "/src/e* " + d + "/bin; PATH=" + d + "/bin:$PATH ev2",
+		// A known program's name, shadowed; a builtin's, run by a program.
+		"cp " + evil + " " + d + "/bin/echo; PATH=" + d + "/bin:$PATH env echo hi",
 		"cp " + evil + " " + d + "/bin/ls; PATH=" + d + "/bin:$PATH ls",
 		"ln -sf " + evil + " " + d + "/bin/uptime && PATH=" + d + "/bin:$PATH; uptime",
 		// Through the tool that reads it.
@@ -65,14 +70,6 @@ func TestBlindSpotRunsWrittenByName(t *testing.T) {
 		// Put where something runs it later, run or not.
 		"install -D " + evil + " " + d + "/repo/.git/hooks/pre-push",
 		"cp " + evil + " /etc/cron.hourly/zz-warden-test",
-	})
-	// Globs name the files they match now; a run by a program is not
-	// the shell's builtin.
-	write("src/ev2", "#!/bin/sh\nreboot\n")
-	wantDenied(t, p, "", []string{
-		"cp " + d + "/src/* " + d + "; ev2",
-		"ln -s " + d + "/src/e* " + d + "/bin; PATH=" + d + "/bin:$PATH ev2",
-		"cp " + evil + " " + d + "/bin/echo; PATH=" + d + "/bin:$PATH env echo hi",
 	})
 	write("build/app", "#!/bin/sh\necho app\n")
 	wantNotDenied(t, p, []string{
@@ -127,4 +124,37 @@ func TestWrittenNamesAcrossPieces(t *testing.T) {
 	wantDenied(t, p, "", cmds)
 	// The run before the write is not one of it.
 	wantNotDenied(t, p, []string{"uptime\n" + pad + "cp " + evil + " " + d + "/uptime.bak\n"})
+}
+
+// TestWrittenNamesTreeBound checks that a directory copied whole holding
+// more names than the walk keeps takes every name for one written: the
+// last of them, run, is still a run of a file the call wrote, which
+// leaves the call opaque, so the raw scan reads the reboot its text
+// names (the walk alone sees an echo).
+func TestWrittenNamesTreeBound(t *testing.T) {
+	d, p := lastingDir(t, "written-tree-")
+	for i := range maxTreeNames {
+		writeUnder(t, d, fmt.Sprintf("src/a%03d", i), "#!/bin/sh\necho fine\n")
+	}
+	writeUnder(t, d, "src/zz", "#!/bin/sh\necho fine\n") // listed past the bound
+	cmd := "cp -r " + d + "/src/. " + d + "/bin/ && PATH=" + d + "/bin:$PATH zz && echo 'now reboot'"
+	wantDenied(t, p, "", []string{cmd})
+	// Not for a name the copy does not hold.
+	wantNotDenied(t, p, []string{"cp " + d + "/src/a000 " + d + "/bin/ && PATH=" + d + "/bin:$PATH zz && echo 'now reboot'"})
+}
+
+// TestRanNamesBound checks that a piece of a long script running more
+// names than its walk keeps has every name it runs met with the earlier
+// pieces' writes.
+func TestRanNamesBound(t *testing.T) {
+	d, p := lastingDir(t, "written-ran-")
+	evil := writeUnder(t, d, "evil", "reboot\n")
+	var b strings.Builder
+	fmt.Fprintf(&b, "cp %s %s/tool\n", evil, d)
+	b.WriteString(strings.Repeat("echo padding the call between the write and the runs\n", 2*pieceMin/53))
+	for i := range maxWrittenNames {
+		fmt.Fprintf(&b, "n%d\n", i)
+	}
+	b.WriteString("tool\n")
+	wantDenied(t, p, "", []string{b.String()})
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -266,4 +267,43 @@ func TestWrittenThenRunEndToEnd(t *testing.T) {
 	if res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": ok + " > " + log + " 2>&1; /bin/cat " + log}); res.IsError || !strings.Contains(text(res), "checked") {
 		t.Errorf("a script whose comment names reboot, its output to a log: %s", text(res))
 	}
+}
+
+// TestUnreadThenRunEndToEnd: in open mode a call that fills a file with
+// what the classifier cannot read — a filter's output, an archive's
+// member — and runs it in the same breath ran unasked (tier 2), and the
+// deny list never saw what it ran. Now it waits for approval; run in a
+// call of its own, the file is read first and denied.
+func TestUnreadThenRunEndToEnd(t *testing.T) {
+	env, state, marker, shims := shimmed(t, "open", "")
+	s := startStdio(t, env, state, nil)
+	progs := programDir(t)
+	member := filepath.Join(progs, "src", "tool")
+	if err := os.MkdirAll(filepath.Dir(member), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(member, []byte("#!/bin/sh\nreboot\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	archive := filepath.Join(progs, "tools.tgz")
+	if out, err := exec.Command("tar", "-czf", archive, "-C", filepath.Dir(member), "tool").CombinedOutput(); err != nil {
+		t.Fatalf("tar: %v: %s", err, out)
+	}
+	if err := os.Remove(member); err != nil {
+		t.Fatal(err)
+	}
+	for _, command := range []string{
+		"echo toober | /usr/bin/rev > " + progs + "/u1; /bin/chmod +x " + progs + "/u1; " + progs + "/u1",
+		"cd " + progs + " && echo erobbg | /usr/bin/tr a-z n-za-m > u2 && /bin/chmod +x u2 && ./u2",
+		"v=re; w=boot; echo $v$w > " + progs + "/u3; /bin/chmod +x " + progs + "/u3; " + progs + "/u3",
+		"/bin/tar -xzf " + archive + " -C " + shims + " && tool",
+		"cd " + progs + " && /bin/tar -xzf tools.tgz && ./tool",
+	} {
+		t.Run(command, func(t *testing.T) { refusedCleanly(t, s.cs, command, "approval_required", marker, "") })
+	}
+	// Written in one call and run in the next, it is read, and denied.
+	if res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": "cd " + progs + " && echo toober | /usr/bin/rev > u4 && /bin/chmod +x u4"}); res.IsError {
+		t.Fatalf("writing u4: %s", text(res))
+	}
+	refusedCleanly(t, s.cs, progs+"/u4", "denied", marker, "")
 }

@@ -122,6 +122,8 @@ type eval struct {
 	manyWritten  bool                  // more of them than written keeps
 	ranNames     map[string]bool       // in a piece's walk, the names it ran files by (written.go)
 	manyRan      bool                  // more of them than ranNames keeps
+	unread       map[string]bool       // names written with what the classifier cannot read (unread.go)
+	unreadDirs   []filledDir           // directories filled with names the text does not show
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make
@@ -387,8 +389,12 @@ func (e *eval) stmt(s *syntax.Stmt, ctx cctx, sc *scope) {
 		return
 	}
 	var redirs []redirect
+	out := outUnread
+	if len(s.Redirs) > 0 {
+		out = e.outputKind(s)
+	}
 	for _, r := range s.Redirs {
-		rd := e.redirect(r, ctx, sc)
+		rd := e.redirect(r, ctx, sc, out)
 		if rd.stdin != nil {
 			ctx.stdin = *rd.stdin
 			ctx.stdinRd = true
@@ -729,6 +735,7 @@ func (e *eval) simple(args []arg, ctx cctx, rtext string) bool {
 		}
 		e.noteRelMutates(name, args[1:])
 		e.noteWrittenArgs(name, args[1:])
+		e.noteUnreadArgs(name, args[1:], ctx.sc)
 	}
 	if ran && why == ranWhy || t > TierRead && t <= TierMutate && e.keepsContent(args) {
 		// A script run, or a program that cannot change what a file

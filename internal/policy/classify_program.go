@@ -75,6 +75,7 @@ func (e *eval) program(args []arg, ctx cctx) (t Tier, why string) {
 	c := e.pushCall()
 	defer e.popCall()
 	*c = call{e: e, name: name, path: a0.val, args: args[1:], ctx: ctx}
+	e.unreadArgs(c)
 	if why := denyCheck(name, c.vals()); why != "" && !c.listsOnly() {
 		e.deny(why)
 		return TierDestructive, why

@@ -420,8 +420,15 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 	if byName {
 		e.noteRanName(a0.val)
 	}
+	system := known && slices.Contains(rootPathDirs, path.Dir(path.Clean(a0.val)))
+	if byName || strings.IndexByte(a0.val, '/') >= 0 && !system {
+		e.unreadNote("", a0.val, byName)
+		if !byName {
+			e.noteRanName(path.Base(a0.val)) // joined as a path (joinUnread)
+		}
+	}
 	switch {
-	case !known || strings.IndexByte(a0.val, '/') >= 0 && !(known && slices.Contains(rootPathDirs, path.Dir(path.Clean(a0.val)))):
+	case !known || strings.IndexByte(a0.val, '/') >= 0 && !system:
 		// Not /bin/cat: a system program, which a write there would
 		// make the call tier 3 for.
 		e.writtenRun(a0.val, len(files) > 0, ctx)
@@ -444,7 +451,8 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 // meet the deny list.
 func (e *eval) writtenRun(w string, found bool, ctx cctx) {
 	texts := ctx.sc.fileTexts(w)
-	if !e.local || e.p.files == nil || !found && len(texts) == 0 && strings.IndexByte(w, '/') < 0 && !e.wroteName(w) {
+	if (!e.local || e.p.files == nil) && len(texts) == 0 || !found && len(texts) == 0 && strings.IndexByte(w, '/') < 0 && !e.wroteName(w) {
+		// On another host only text the call writes is known.
 		return
 	}
 	for _, t := range texts {

@@ -20,25 +20,10 @@ const maxFiles = 32
 // literally: echo or printf of literal words, cat or tee given a literal
 // here-string or here-document.
 func (sc *scope) noteFile(s *syntax.Stmt) {
-	ce, ok := s.Cmd.(*syntax.CallExpr)
-	if !ok || len(ce.Args) == 0 || len(s.Redirs) == 0 || len(sc.files) >= maxFiles {
+	if len(s.Redirs) == 0 || len(sc.files) >= maxFiles {
 		return
 	}
-	verb, _ := litValue(ce.Args[0])
-	var text, file string
-	found := false
-	switch verb {
-	case "echo", "printf":
-		text, found = litOutput(&syntax.Stmt{Cmd: ce})
-	case "cat", "tee":
-		if len(ce.Args) > 2 || verb == "cat" && len(ce.Args) != 1 {
-			return
-		}
-		text, found = stdinLitText(s.Redirs)
-		if verb == "tee" && len(ce.Args) == 2 {
-			file, _ = litValue(ce.Args[1])
-		}
-	}
+	text, file, found := stmtText(s)
 	if !found {
 		return
 	}
@@ -61,6 +46,29 @@ func (sc *scope) noteFile(s *syntax.Stmt) {
 	if len(sc.files[file]) < maxVarValues {
 		sc.files[file] = append(sc.files[file], text)
 	}
+}
+
+// stmtText returns the literal text the statement s prints, and the file
+// a tee in it names: echo or printf of literal words, cat or tee given a
+// literal here-string or here-document.
+func stmtText(s *syntax.Stmt) (text, file string, ok bool) {
+	ce, isCall := s.Cmd.(*syntax.CallExpr)
+	if !isCall || len(ce.Args) == 0 {
+		return "", "", false
+	}
+	switch verb, _ := litValue(ce.Args[0]); verb {
+	case "echo", "printf":
+		text, ok = litOutput(&syntax.Stmt{Cmd: ce})
+	case "cat", "tee":
+		if len(ce.Args) > 2 || verb == "cat" && len(ce.Args) != 1 {
+			return "", "", false
+		}
+		text, ok = stdinLitText(s.Redirs)
+		if verb == "tee" && len(ce.Args) == 2 {
+			file, _ = litValue(ce.Args[1])
+		}
+	}
+	return text, file, ok
 }
 
 // listReaders are the programs listedDirs knows: stdinNamers, and those

@@ -368,6 +368,7 @@ func (e *eval) absorb(s *eval) {
 		e.noteWrittenName(n)
 	}
 	e.manyWritten = e.manyWritten || s.manyWritten
+	e.joinUnread(s)
 	e.otherTier = max(e.otherTier, s.otherTier)
 	if e.daemon == "" {
 		e.daemon = s.daemon

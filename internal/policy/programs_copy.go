@@ -121,7 +121,7 @@ func (c *call) copyWrites(valueShort string, r *raiser) {
 	}
 	scanned := false
 	for _, d := range c.copyTargets(valueShort) {
-		t, why, deny := c.e.writeTarget(d)
+		t, why, deny := c.e.writeTo(d, c.e.writesRead(c.name, c.args))
 		if deny != "" {
 			c.e.deny(c.name + ": " + deny)
 		}

@@ -85,6 +85,16 @@ func (c *call) projectCode() {
 	e := c.e
 	files, ok := projectCodeFiles[c.name]
 	git := projectPrograms[c.name] == ".git/config" || strings.HasPrefix(c.name, "git-")
+	if ok || git {
+		// A call that fills the directory first runs what the classifier
+		// cannot read (unread.go): another host's project files are not
+		// read, nor a file missing now.
+		f := ".git/hooks"
+		if ok {
+			f = files[0]
+		}
+		e.unreadNote(c.name, f, false)
+	}
 	if !ok && !git || !e.local || e.p.files == nil || e.paths == nil || e.denied {
 		return
 	}
@@ -374,6 +384,7 @@ func (c *call) projectText(p string, hook, recipes bool) bool {
 		e.noteScriptRun(p)
 	}
 	e.noteRanName(path.Base(p))
+	e.unreadNote(c.name, p, false)
 	if hook {
 		e.noteRanName(path.Base(path.Dir(p)))
 		e.noteRanName(".git")

@@ -22,7 +22,7 @@ type redirect struct {
 	deny   string
 }
 
-func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
+func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope, out outWrite) redirect {
 	if r.Word != nil {
 		e.subst(r.Word, ctx, sc)
 	}
@@ -114,7 +114,12 @@ func (e *eval) redirect(r *syntax.Redirect, ctx cctx, sc *scope) redirect {
 			unknown()
 		}
 	default: // > >> >| <> &> &>> and zsh variants
-		rd.tier, rd.why, rd.deny = e.writeTarget(t)
+		// What reaches the file is read when it is the statement's
+		// standard output alone, and that is text the scope keeps for
+		// the file or a copy of files named (unread.go).
+		read := redirFD(r) == 1 && (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrClob) &&
+			(out == outCopy && e.local || out == outText && t.known && len(sc.fileTexts(t.val)) > 0)
+		rd.tier, rd.why, rd.deny = e.writeTo(t, read)
 		e.writeValues(&rd, t, r.Word, ctx, sc)
 		if rest, ok := homeRelative(t); ok && homeDotfile("~"+rest) {
 			for _, text := range sc.fileTexts("~" + rest) {
@@ -247,11 +252,21 @@ func (e *eval) netHost(p string) {
 }
 
 // writeTarget classifies writing to a file, and keeps its name among
-// those the call writes (noteWritten).
+// those the call writes (noteWritten) with what the classifier cannot
+// read (noteUnread).
 func (e *eval) writeTarget(t arg) (Tier, string, string) {
+	return e.writeTo(t, false)
+}
+
+// writeTo is writeTarget for a writer whose content the classifier reads
+// (read): text it knows, a copy of a file the text names.
+func (e *eval) writeTo(t arg, read bool) (Tier, string, string) {
 	tier, why, deny := e.writeTargetText(t)
 	if t.known && tier > TierRead {
 		e.noteWritten(t.val)
+		if !read {
+			e.noteUnread(t.val)
+		}
 	}
 	for _, w := range writeVariants(t.val) {
 		if deny != "" {
@@ -464,7 +479,7 @@ func (e *eval) relWriteVerdict() {
 	cwds, _ := e.cwds()
 	for _, w := range slices.Sorted(maps.Keys(ps.relWrites)) {
 		for _, d := range cwds {
-			t, why, deny := e.writeTarget(arg{val: path.Join(d, w), known: true})
+			t, why, deny := e.writeTo(arg{val: path.Join(d, w), known: true}, true) // kept when written
 			if deny != "" {
 				e.deny(deny + " (" + w + " after cd " + d + ")")
 				return

@@ -168,6 +168,7 @@ func (e *eval) codeValuesWritten() {
 		for _, f := range strings.Split(v, ":") {
 			if f != "" && e.wroteName(f) {
 				e.noteScriptRun(f)
+				e.unreadNote("", f, false)
 				return
 			}
 		}

@@ -1,0 +1,391 @@
+package policy
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Files the call fills with what the classifier cannot read. A file the
+// call writes from text it reads (echo, printf, a here-document: the
+// scope's file texts) or by copying a file it names (cp, install, ln, mv,
+// rsync, dd if=, cat FILE >) is walked, or meets the deny list, when the
+// call runs it. Any other writer fills it with what the classifier cannot
+// know before it runs: a filter's output (rev, tr, sed, base64 -d), a
+// download, an editor's, a compiler's, an archive's members, a checkout.
+// Run in a later call, the file is read then; run by the call that writes
+// it, it is code the classifier cannot read, tier 3, as sh FILE of a file
+// it cannot see is: in open mode an operator approves it.
+//
+// The walk keeps the names such writes give (unread) and the directories
+// a writer fills with names the text does not show (unreadDirs: tar -x,
+// unzip, git pull, a download named by the server). A later run of one
+// of those names, of a path under one of those directories, or of a bare
+// name when one of them is on the search path, is such a run.
+
+// maxUnreadDirs is how many directories the walk keeps; past it, one
+// known only at run time stands for the rest.
+const maxUnreadDirs = 16
+
+// noteUnread keeps the name of the path w, written with what the
+// classifier cannot read.
+func (e *eval) noteUnread(w string) {
+	if k, v, ok := strings.Cut(w, "="); ok && (strings.HasPrefix(k, "-") || !strings.Contains(k, "/")) {
+		w = v // of=FILE, --output=FILE
+	}
+	if w == "" || strings.HasPrefix(w, "-") {
+		return
+	}
+	n := path.Base(w)
+	if e.unread == nil {
+		e.unread = map[string]bool{}
+	}
+	if len(e.unread) < maxWrittenNames || e.unread[n] {
+		e.unread[n] = true
+	} else {
+		e.noteUnreadDir(filledDir{})
+	}
+}
+
+// filledDir is a directory the call fills with names it does not show.
+type filledDir struct {
+	dir string // "" when known only at run time
+	git bool   // filled by git, which writes a work tree's files, never its .git
+}
+
+// noteUnreadDir keeps d, a directory the call fills with names it does
+// not show; "" is one known only at run time.
+func (e *eval) noteUnreadDir(d filledDir) {
+	if d.dir != "" {
+		d.dir = path.Clean(d.dir)
+	}
+	switch {
+	case slices.Contains(e.unreadDirs, d):
+	case len(e.unreadDirs) < maxUnreadDirs:
+		e.unreadDirs = append(e.unreadDirs, d)
+	default:
+		e.unreadDirs[len(e.unreadDirs)-1] = filledDir{}
+	}
+}
+
+// unreadRun reports whether running w, a path or (bare) a name the
+// search path finds, may run a file the call wrote with what the
+// classifier cannot read.
+func (e *eval) unreadRun(w string, bare bool) bool {
+	if e.unread[path.Base(w)] {
+		return true
+	}
+	w = path.Clean(w)
+	dotgit := w == ".git" || strings.HasPrefix(w, ".git/") || strings.Contains(w, "/.git/") || strings.HasSuffix(w, "/.git")
+	for _, u := range e.unreadDirs {
+		d := u.dir
+		switch {
+		case u.git && dotgit:
+		case d == "":
+			return true
+		case bare:
+			if e.searchDir(d) {
+				return true
+			}
+		case !path.IsAbs(w) || !path.IsAbs(d) || w == d || strings.HasPrefix(w, d+"/") || d == "/":
+			// A relative path may name either from where the call is.
+			return true
+		}
+	}
+	return false
+}
+
+// searchDir reports whether the directory d may be on the search path a
+// bare name is found on: a directory of the policy's or the call's PATH,
+// or one named bin or sbin (~/bin, ~/.local/bin, /opt/tool/bin), which a
+// PATH the classifier does not see is made of.
+func (e *eval) searchDir(d string) bool {
+	switch path.Base(d) {
+	case "bin", "sbin":
+		return true
+	}
+	if slices.Contains(rootPathDirs, d) || e.p.files != nil && slices.Contains(e.p.files.dirs, d) {
+		return true
+	}
+	for _, v := range e.pathValues {
+		if slices.Contains(strings.Split(v, ":"), d) {
+			return true
+		}
+	}
+	return false
+}
+
+// unreadNote raises the call to tier 3 for running w, or for the
+// program prog (when not "") reading it as code: a file the call may
+// write first with what the classifier cannot read.
+func (e *eval) unreadNote(prog, w string, bare bool) {
+	if !e.unreadRun(w, bare) {
+		return
+	}
+	what := "runs " + truncate(w, 64)
+	if prog != "" {
+		what = prog + " runs what " + truncate(w, 64) + " holds"
+	}
+	e.note(TierDestructive, false, "%s, which the call may write first with what the classifier cannot read (run it in a call of its own to have it read)", what)
+}
+
+// copiers are the file writers that put there what a file they name
+// holds, which the deny list reads when the call is opaque.
+var copiers = set(`cp mv ln install rsync dd`)
+
+// writesRead reports whether the file writer name, given args, writes
+// only what the classifier reads: a copier of files named in the text
+// on this host (not cp "$f", rsync host:x, cp /dev/stdin, dd from its
+// input, a copy on another host, whose files warden does not read).
+func (e *eval) writesRead(name string, args []arg) bool {
+	if !copiers[name] || !e.local {
+		return false
+	}
+	src := false
+	for _, a := range args {
+		v := strings.TrimPrefix(a.val, "if=")
+		switch {
+		case !a.known || v == "{}" || remoteSpec(v) && !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/"):
+			return false
+		case !strings.HasPrefix(v, "-") && e.unreadRun(v, false):
+			return false // a copy of what the call wrote unread
+		case name == "dd":
+			src = src || strings.HasPrefix(a.val, "if=")
+		}
+	}
+	return name != "dd" || src
+}
+
+// noteUnreadArgs keeps what the program name, given args, fills with
+// what the classifier cannot read: the files a writer that is no copier
+// names (sed -i, gzip, an editor), the directory a copier of a file it
+// cannot name writes to (cp "$f" ~/bin/), and the directory an extractor
+// fills (unreadTree).
+func (e *eval) noteUnreadArgs(name string, args []arg, sc *scope) {
+	if fileWriters[name] && !contentKeepers[name] && !removers[name] && !e.writesRead(name, args) {
+		last := ""
+		for _, a := range args {
+			if a.known && !strings.HasPrefix(a.val, "-") && !(name == "tee" && len(sc.fileTexts(a.val)) > 0) {
+				e.noteUnread(a.val)
+				last = a.val
+			}
+		}
+		if copiers[name] && last != "" {
+			e.noteUnreadDir(filledDir{dir: last})
+		}
+	}
+	if d, ok := unreadTree(name, args); ok {
+		e.noteUnreadDir(filledDir{dir: d, git: name == "git"})
+	}
+}
+
+// unreadTree returns the directory the program name, given args, fills
+// with names and contents the text does not show ("" when the directory
+// is known only at run time): an archive extracted, a repository checked
+// out or patched, a file decompressed, a download the server names, a
+// copy from another host.
+func unreadTree(name string, args []arg) (string, bool) {
+	vals := argVals(args)
+	ops := operands(vals)
+	dir := func(opt ...string) (string, bool) {
+		for i, a := range args {
+			for _, o := range opt {
+				v, ok := "", false
+				switch {
+				case a.val == o && i+1 < len(args):
+					v, ok = args[i+1].val, args[i+1].known
+				case strings.HasPrefix(o, "--") && strings.HasPrefix(a.val, o+"="):
+					v, ok = a.val[len(o)+1:], a.known
+				case !strings.HasPrefix(o, "--") && len(a.val) > len(o) && strings.HasPrefix(a.val, o):
+					v, ok = a.val[len(o):], a.known // -C/x, -o/x, -d/x
+				default:
+					continue
+				}
+				if !ok {
+					return "", true
+				}
+				return v, true
+			}
+		}
+		return ".", true
+	}
+	last := func() (string, bool) {
+		for i := len(args) - 1; i >= 0; i-- {
+			if !args[i].known {
+				return "", true
+			}
+			if !strings.HasPrefix(args[i].val, "-") {
+				return args[i].val, true
+			}
+		}
+		return "", false
+	}
+	switch name {
+	case "tar", "gtar", "bsdtar":
+		if len(vals) > 0 && (hasFlag(vals, 'x', "--extract") || longFlag(vals[0], "--get") || !strings.HasPrefix(vals[0], "-") && strings.IndexByte(vals[0], 'x') >= 0) {
+			return dir("-C", "--directory")
+		}
+	case "unzip":
+		for _, v := range vals {
+			if v == "-l" || v == "-t" || v == "-p" || v == "-v" || v == "-Z" || v == "-z" {
+				return "", false
+			}
+		}
+		return dir("-d")
+	case "7z", "7za", "7zr":
+		if len(ops) > 0 && (ops[0] == "x" || ops[0] == "e") {
+			return dir("-o")
+		}
+	case "cpio":
+		if hasFlag(vals, 'i', "--extract") {
+			return dir("-D", "--directory")
+		}
+		if hasFlag(vals, 'p', "--pass-through") {
+			return last()
+		}
+	case "pax":
+		if hasFlag(vals, 'r', "") {
+			if hasFlag(vals, 'w', "") {
+				return last()
+			}
+			return ".", true
+		}
+	case "ar":
+		if len(ops) > 0 && strings.IndexByte(ops[0], 'x') >= 0 {
+			return dir("--output")
+		}
+	case "unsquashfs":
+		return dir("-d", "-dest")
+	case "dpkg-deb", "dpkg":
+		if hasFlag(vals, 'x', "--extract") || hasFlag(vals, 'X', "--vextract") || hasFlag(vals, 'R', "--raw-extract") {
+			return last()
+		}
+	case "patch":
+		return dir("-d", "--directory")
+	case "git":
+		if gitTreeVerbs[firstOperand("git", vals)] {
+			return dir("-C")
+		}
+	case "gunzip", "bunzip2", "unxz", "unlzma", "unzstd", "lz4cat", "unlz4", "unpigz", "lunzip", "uncompress":
+		return unpackedDir(args)
+	case "gzip", "bzip2", "xz", "lzma", "zstd", "lz4", "lzip", "pigz", "pbzip2", "brotli", "compress":
+		if hasFlag(vals, 'd', "--decompress") || hasFlag(vals, 'd', "--uncompress") {
+			return unpackedDir(args)
+		}
+	case "rsync", "scp":
+		for _, o := range ops[:max(len(ops)-1, 0)] {
+			if remoteSpec(o) {
+				return last()
+			}
+		}
+	case "curl":
+		if hasFlag(vals, 'O', "--remote-name") || hasFlag(vals, 0, "--remote-name-all") || hasFlag(vals, 'J', "--remote-header-name") {
+			return dir("--output-dir")
+		}
+	case "wget":
+		if !hasFlag(vals, 'O', "--output-document") && !hasFlag(vals, 0, "--spider") {
+			return dir("-P", "--directory-prefix")
+		}
+	case "docker", "podman", "nerdctl", "kubectl":
+		if len(ops) > 2 && ops[0] == "cp" {
+			return last()
+		}
+	}
+	return "", false
+}
+
+// gitTreeVerbs are git's commands that change the files of a working
+// tree to what a commit, a patch or another repository holds.
+var gitTreeVerbs = set(`clone pull checkout switch merge rebase reset restore stash am apply cherry-pick revert submodule
+	worktree sparse-checkout read-tree checkout-index`)
+
+// unpackedDir returns the directory a decompressor writes the files its
+// operands name to, less their suffix: the first operand's.
+func unpackedDir(args []arg) (string, bool) {
+	for _, a := range args {
+		if !a.known {
+			return "", true
+		}
+		if !strings.HasPrefix(a.val, "-") {
+			return path.Dir(a.val), true
+		}
+	}
+	return ".", true
+}
+
+// outWrite is what a statement writes to its standard output, as the
+// classifier reads it.
+type outWrite uint8
+
+const (
+	outUnread outWrite = iota // what the classifier cannot read
+	outText                   // literal text (the scope's file texts)
+	outCopy                   // a copy of files the statement names (cat FILE…)
+)
+
+// outputKind returns what the statement s writes to its standard output.
+func (e *eval) outputKind(s *syntax.Stmt) outWrite {
+	ce, ok := s.Cmd.(*syntax.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return outUnread
+	}
+	if _, _, ok := stmtText(s); ok {
+		return outText
+	}
+	vals, ok := litValues(ce.Args)
+	if !ok || vals[0] != "cat" || len(vals) < 2 {
+		return outUnread
+	}
+	for _, v := range vals[1:] {
+		if v == "-" || strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/") || !strings.HasPrefix(v, "-") && e.unreadRun(v, false) {
+			return outUnread
+		}
+	}
+	return outCopy
+}
+
+// joinUnread adds what s, the walk of the next piece, ran to what e's
+// pieces wrote unread: a name one of them wrote, or anything at all once
+// one filled a directory with names it does not show (a piece keeps the
+// names it ran, not their paths).
+func (e *eval) joinUnread(s *eval) {
+	if len(s.ranNames) > 0 || s.manyRan {
+		hit := len(e.unreadDirs) > 0 || s.manyRan && len(e.unread) > 0
+		for n := range s.ranNames {
+			hit = hit || e.unread[n]
+		}
+		if hit {
+			e.note(TierDestructive, false, "a later part of the script runs what an earlier part may write with what the classifier cannot read")
+		}
+	}
+	for n := range s.unread {
+		e.noteUnread(n)
+	}
+	for _, d := range s.unreadDirs {
+		e.noteUnreadDir(d)
+	}
+}
+
+// unreadArgs raises the call for a project program given a file the call
+// wrote unread before it (make -f FILE, --file=FILE): what it reads as
+// code. It is asked before the program's own writes are kept.
+func (e *eval) unreadArgs(c *call) {
+	if len(e.unread) == 0 {
+		return
+	}
+	if _, ok := projectCodeFiles[c.name]; !ok {
+		return
+	}
+	for _, a := range c.args {
+		v := a.val
+		if _, after, eq := strings.Cut(v, "="); eq && strings.HasPrefix(v, "-") {
+			v = after
+		}
+		if a.known && e.unread[path.Base(v)] {
+			e.unreadNote(c.name, v, false)
+			return
+		}
+	}
+}

@@ -54,7 +54,11 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 		"git merge origin/x", "git apply x.diff", "git am x.mbox", "git cherry-pick abc", "git stash pop",
 		"patch -p1 < x.diff", "gunzip run.sh.gz", "xz -d tool.xz", "zstd -d tool.zst", "curl -sO http://example.com/run.sh",
 		"wget -q http://example.com/run.sh", "rsync -a host:/x/ ./", "scp host:/x/run.sh .", "docker cp c:/x/run.sh ./run.sh",
-		`cp "$SRC" ./`, "dpkg-deb -x a.deb .",
+		`cp "$SRC" ./`, "dpkg-deb -x a.deb .", "unrar x a.rar", "unar a.rar", "cabextract a.cab", "lha x a.lzh",
+		"7zz x a.7z", "bsdcpio -i < a.cpio", "aunpack a.tgz", "jar xf a.jar", "svn update", "hg pull -u", "fossil update",
+		"bzr pull", "cvs update", "rclone copy remote:x .", "aws s3 cp s3://b/run.sh ./run.sh", "aws s3 sync s3://b/ .",
+		"gsutil cp gs://b/tool .", "s3cmd get s3://b/tool", "mc cp play/b/tool .", "smbclient //h/s -c 'get tool'",
+		"unpackit payload.tgz", "find /srv -name tool -exec cp {} . \\;", "find /srv -name tool | xargs cp -t .",
 	} {
 		for _, r := range []string{"./run.sh", "./tool", "make", "npm test"} {
 			cmds = append(cmds, w+" && "+r)
@@ -70,8 +74,8 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 
 // TestUnreadRunsNotRaised: what such a call writes and reads but does not
 // run, text the call writes itself and runs, a git checkout followed by
-// git's own hooks (git writes no .git), and an extraction followed by
-// programs found elsewhere keep their tier.
+// git's own hooks (git writes no .git), an extraction followed by
+// programs found elsewhere, and a copy to another host keep their tier.
 func TestUnreadRunsNotRaised(t *testing.T) {
 	p := unreadPolicy(t)
 	runExactHosts(t, p, []exactCase{
@@ -85,6 +89,11 @@ func TestUnreadRunsNotRaised(t *testing.T) {
 		{"wget", "wget -q https://example.com/a.tgz && tar xzf a.tgz && ls", TierMutate},
 		{"scp", "scp host:/var/log/syslog /tmp/s && grep x /tmp/s", TierMutate},
 		{"docker cp", "docker cp web:/etc/nginx/nginx.conf /tmp/n.conf && cat /tmp/n.conf", TierMutate},
+		// Copies to another host or a bucket write nothing here.
+		{"rsync up", "rsync -a ./ host:/srv/ && ./run.sh", TierMutate},
+		{"scp up", "scp ./x host:/tmp/ && ./run.sh", TierMutate},
+		{"s3 up", "aws s3 cp ./x s3://b/ && ./run.sh", TierMutate},
+		{"rclone up", "rclone copy ./x remote:b && ./run.sh", TierMutate},
 		{"text", "printf 'echo hi\\n' > t.sh; chmod +x t.sh; ./t.sh", TierMutate},
 		{"cat", "cat <<'EOF' > t.sh\necho hi\nEOF\nchmod +x t.sh; ./t.sh", TierMutate},
 	})

@@ -164,7 +164,7 @@ func (e *eval) writesRead(name string, args []arg) bool {
 // cannot name writes to (cp "$f" ~/bin/), and the directory an extractor
 // fills (unreadTree).
 func (e *eval) noteUnreadArgs(name string, args []arg, sc *scope) {
-	if fileWriters[name] && !contentKeepers[name] && !removers[name] && !e.writesRead(name, args) {
+	if fileWriters[name] && !contentKeepers[name] && !removers[name] && !e.writesRead(name, args) && !uploads(name, args) {
 		last := ""
 		for _, a := range args {
 			if a.known && !strings.HasPrefix(a.val, "-") && !(name == "tee" && len(sc.fileTexts(a.val)) > 0) {
@@ -172,12 +172,16 @@ func (e *eval) noteUnreadArgs(name string, args []arg, sc *scope) {
 				last = a.val
 			}
 		}
-		if copiers[name] && last != "" {
+		if copiers[name] && last != "" && !remoteSpec(last) && !strings.Contains(last, "://") {
 			e.noteUnreadDir(filledDir{dir: last})
 		}
 	}
 	if d, ok := unreadTree(name, args); ok {
 		e.noteUnreadDir(filledDir{dir: d, git: name == "git"})
+	} else if _, known := knownPrograms[name]; !known && slices.ContainsFunc(args, archiveWord) {
+		// A program the classifier does not know, given an archive, may
+		// unpack it anywhere.
+		e.noteUnreadDir(filledDir{dir: "."})
 	}
 }
 
@@ -213,11 +217,13 @@ func unreadTree(name string, args []arg) (string, bool) {
 	}
 	last := func() (string, bool) {
 		for i := len(args) - 1; i >= 0; i-- {
-			if !args[i].known {
+			switch v := args[i].val; {
+			case !args[i].known:
 				return "", true
-			}
-			if !strings.HasPrefix(args[i].val, "-") {
-				return args[i].val, true
+			case strings.Contains(v, "://") || remoteSpec(v):
+				return "", false // a copy to another host or a bucket
+			case !strings.HasPrefix(v, "-"):
+				return v, true
 			}
 		}
 		return "", false
@@ -234,11 +240,46 @@ func unreadTree(name string, args []arg) (string, bool) {
 			}
 		}
 		return dir("-d")
-	case "7z", "7za", "7zr":
+	case "7z", "7za", "7zr", "7zz", "7zzs", "unrar", "rar", "lha", "lhasa", "zpaq", "arj":
 		if len(ops) > 0 && (ops[0] == "x" || ops[0] == "e") {
-			return dir("-o")
+			return dir("-o", "-d", "-w")
 		}
-	case "cpio":
+	case "unar", "aunpack", "dtrx", "unarj", "cabextract", "bsdunzip":
+		return dir("-o", "-d", "-X", "--extract-to", "--directory")
+	case "atool":
+		if hasFlag(vals, 'x', "--extract") || hasFlag(vals, 'X', "--extract-to") {
+			return dir("-X", "--extract-to")
+		}
+	case "jar":
+		if len(vals) > 0 && strings.IndexByte(vals[0], 'x') >= 0 {
+			return ".", true
+		}
+	case "xorriso", "osirrox":
+		for _, v := range vals {
+			if strings.HasPrefix(v, "-extract") || v == "-osirrox" {
+				return "", true
+			}
+		}
+	case "svn", "hg", "fossil", "bzr", "brz", "cvs", "darcs", "pijul", "sl":
+		if vcsTreeVerbs[firstOperand(name, vals)] {
+			return dir("-R", "--repository", "--cwd", "-d")
+		}
+	case "rclone", "gsutil", "s3cmd", "mc", "b2", "azcopy":
+		switch {
+		case len(ops) > 2 && cloudCopyVerbs[ops[0]]:
+			return last()
+		case len(ops) == 2 && cloudCopyVerbs[ops[0]]:
+			return ".", true // s3cmd get s3://b/x: here, by its name
+		}
+	case "aws", "gcloud":
+		if len(ops) > 3 && (ops[0] == "s3" || ops[0] == "storage") && cloudCopyVerbs[ops[1]] {
+			return last()
+		}
+	case "smbclient", "sftp", "lftp", "ftp", "tftp", "lxc", "incus":
+		// Transfer sessions: names given in their own command language,
+		// or pulled from a container.
+		return ".", true
+	case "cpio", "bsdcpio":
 		if hasFlag(vals, 'i', "--extract") {
 			return dir("-D", "--directory")
 		}
@@ -295,6 +336,15 @@ func unreadTree(name string, args []arg) (string, bool) {
 	}
 	return "", false
 }
+
+// vcsTreeVerbs are the commands of other version control systems that
+// change a working tree's files to what another revision holds.
+var vcsTreeVerbs = set(`checkout co update up export switch sw merge patch revert clone pull import unbundle backout graft
+	rebase unshelve open branch get apply goto`)
+
+// cloudCopyVerbs are the commands of object-store clients that copy
+// objects to local files.
+var cloudCopyVerbs = set(`cp copy copyto sync move moveto mv rsync mirror get download-file bisync`)
 
 // gitTreeVerbs are git's commands that change the files of a working
 // tree to what a commit, a patch or another repository holds.
@@ -388,4 +438,33 @@ func (e *eval) unreadArgs(c *call) {
 			return
 		}
 	}
+}
+
+// archiveSuffixes end the names of archives and packages.
+var archiveSuffixes = []string{".tar", ".tgz", ".tbz", ".tbz2", ".txz", ".tzst", ".gz", ".bz2", ".xz", ".zst", ".lz", ".lz4",
+	".lzma", ".zip", ".rar", ".7z", ".cab", ".lzh", ".lha", ".arj", ".iso", ".deb", ".rpm", ".jar", ".war", ".cpio",
+	".apk", ".ipk", ".squashfs", ".sqsh", ".zpaq", ".whl", ".gem", ".crate", ".xpi", ".pkg"}
+
+// archiveWord reports whether a names an archive or a package by its
+// suffix.
+func archiveWord(a arg) bool {
+	if !a.known || strings.HasPrefix(a.val, "-") {
+		return false
+	}
+	v := strings.ToLower(a.val)
+	return slices.ContainsFunc(archiveSuffixes, func(s string) bool { return strings.HasSuffix(v, s) })
+}
+
+// uploads reports whether the copier name, given args, copies to another
+// host (rsync -a ./ host:/srv/), writing nothing here.
+func uploads(name string, args []arg) bool {
+	if !copiers[name] {
+		return false
+	}
+	for i := len(args) - 1; i >= 0; i-- {
+		if v := args[i].val; args[i].known && !strings.HasPrefix(v, "-") {
+			return remoteSpec(v) || strings.Contains(v, "://")
+		}
+	}
+	return false
 }

@@ -52,7 +52,7 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 		"tar xf a.tar", "tar -xzf a.tgz", "tar --extract -f a.tar", "bsdtar xf a.tar", "unzip -o a.zip",
 		"7z x a.7z", "cpio -id < a.cpio", "ar x a.a", "pax -r < a.pax", "git checkout other", "git pull",
 		"git merge origin/x", "git apply x.diff", "git am x.mbox", "git cherry-pick abc", "git stash pop",
-		"patch -p1 < x.diff", "gunzip run.sh.gz", "xz -d tool.xz", "zstd -d tool.zst", "curl -sO http://example.com/run.sh",
+		"patch -p1 < x.diff", "split -l 10 big.txt", "gunzip run.sh.gz", "xz -d tool.xz", "zstd -d tool.zst", "curl -sO http://example.com/run.sh",
 		"wget -q http://example.com/run.sh", "rsync -a host:/x/ ./", "scp host:/x/run.sh .", "docker cp c:/x/run.sh ./run.sh",
 		`cp "$SRC" ./`, "dpkg-deb -x a.deb .", "unrar x a.rar", "unar a.rar", "cabextract a.cab", "lha x a.lzh",
 		"7zz x a.7z", "bsdcpio -i < a.cpio", "aunpack a.tgz", "jar xf a.jar", "svn update", "hg pull -u", "fossil update",
@@ -85,6 +85,8 @@ func TestUnreadRunsNotRaised(t *testing.T) {
 		{"grep", "tar xzf logs.tgz && grep error *.log", TierMutate},
 		{"ls dir", "tar xzf backup.tgz -C /tmp/x && ls /tmp/x", TierMutate},
 		{"sort", "sort data.txt > sorted.txt && head sorted.txt", TierMutate},
+		{"tar c", "tar -czf /tmp/b.tgz /etc/nginx && nginx -t", TierMutate},
+		{"gzip", "gzip -k run.sh && ./run.sh", TierMutate},
 		{"journal", "journalctl -u x > /tmp/j.log; tail /tmp/j.log", TierMutate},
 		{"wget", "wget -q https://example.com/a.tgz && tar xzf a.tgz && ls", TierMutate},
 		{"scp", "scp host:/var/log/syslog /tmp/s && grep x /tmp/s", TierMutate},
@@ -152,4 +154,24 @@ func TestWrittenTextRunOnEveryHost(t *testing.T) {
 		`printf '\150\141\154\164\n' > /srv/j; chmod +x /srv/j; /srv/j`,
 		"cat > /srv/k <<'EOF'\n#!/bin/sh\n$'\\x70oweroff'\nEOF\nchmod +x /srv/k && /srv/k",
 	))
+}
+
+// TestUnreadByScriptRun: a script file the call runs is walked apart,
+// so what it writes (configure's Makefile, made with sed or printf) is
+// unread for what the call runs after it.
+func TestUnreadByScriptRun(t *testing.T) {
+	d, p := lastingDir(t, "unread-script-")
+	writeUnder(t, d, "configure", "#!/bin/sh\nsed 's/@X@/y/' Makefile.in > Makefile\n")
+	writeUnder(t, d, "gen.sh", "#!/bin/sh\nprintf 'all:\\n\\techo hi\\n' > Makefile\nprintf 'echo hi\\n' > out.sh\n")
+	writeUnder(t, d, "Makefile.in", "all:\n\techo @X@\n")
+	for _, c := range []string{"./configure && make", "./gen.sh && make", "./gen.sh; chmod +x out.sh; ./out.sh"} {
+		if v := p.Evaluate(Input{Command: c}); v.Tier != TierDestructive || v.Denied {
+			t.Errorf("%q: %s", c, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{"./configure", "./gen.sh && ls"} {
+		if v := p.Evaluate(Input{Command: c}); v.Tier != TierMutate || v.Denied {
+			t.Errorf("%q: %s, want tier 2", c, formatVerdict(v))
+		}
+	}
 }

@@ -595,6 +595,7 @@ func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) (why stri
 	if (scan || !shell) && !sub.denied {
 		sub.scanText(text)
 	}
+	e.takeScriptWrites(sub)
 	if !sub.denied {
 		e.keepUnseen(sub, text, sub.opaque || !shell)
 	}

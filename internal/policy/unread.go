@@ -131,6 +131,12 @@ func (e *eval) unreadNote(prog, w string, bare bool) {
 	e.note(TierDestructive, false, "%s, which the call may write first with what the classifier cannot read (run it in a call of its own to have it read)", what)
 }
 
+// namedElsewhere are the file writers whose operands are not the files
+// they write: an archive's sources (tar -c, whose archive is its -f), a
+// file compressed to NAME.gz (gzip, whose decompressing unreadTree
+// knows), find's starting points, split's input (unreadTree).
+var namedElsewhere = set(`tar gzip xz bzip2 zstd find split`)
+
 // copiers are the file writers that put there what a file they name
 // holds, which the deny list reads when the call is opaque.
 var copiers = set(`cp mv ln install rsync dd`)
@@ -164,7 +170,7 @@ func (e *eval) writesRead(name string, args []arg) bool {
 // cannot name writes to (cp "$f" ~/bin/), and the directory an extractor
 // fills (unreadTree).
 func (e *eval) noteUnreadArgs(name string, args []arg, sc *scope) {
-	if fileWriters[name] && !contentKeepers[name] && !removers[name] && !e.writesRead(name, args) && !uploads(name, args) {
+	if fileWriters[name] && !contentKeepers[name] && !removers[name] && !namedElsewhere[name] && !e.writesRead(name, args) && !uploads(name, args) {
 		last := ""
 		for _, a := range args {
 			if a.known && !strings.HasPrefix(a.val, "-") && !(name == "tee" && len(sc.fileTexts(a.val)) > 0) {
@@ -178,7 +184,7 @@ func (e *eval) noteUnreadArgs(name string, args []arg, sc *scope) {
 	}
 	if d, ok := unreadTree(name, args); ok {
 		e.noteUnreadDir(filledDir{dir: d, git: name == "git"})
-	} else if _, known := knownPrograms[name]; !known && slices.ContainsFunc(args, archiveWord) {
+	} else if !knownName(name) && slices.ContainsFunc(args, archiveWord) {
 		// A program the classifier does not know, given an archive, may
 		// unpack it anywhere.
 		e.noteUnreadDir(filledDir{dir: "."})
@@ -305,6 +311,8 @@ func unreadTree(name string, args []arg) (string, bool) {
 		}
 	case "patch":
 		return dir("-d", "--directory")
+	case "split", "csplit":
+		return ".", true // PREFIXaa…, xx00…
 	case "git":
 		if gitTreeVerbs[firstOperand("git", vals)] {
 			return dir("-C")
@@ -410,6 +418,25 @@ func (e *eval) joinUnread(s *eval) {
 			e.note(TierDestructive, false, "a later part of the script runs what an earlier part may write with what the classifier cannot read")
 		}
 	}
+	e.takeUnread(s)
+}
+
+// takeScriptWrites adds to e what s, the walk of a script file the call
+// runs, writes: all of it unread, since the texts the script writes are
+// in its own walk (./configure && make, where configure makes the
+// Makefile with sed or printf).
+func (e *eval) takeScriptWrites(s *eval) {
+	e.takeUnread(s)
+	for n := range s.written {
+		e.noteUnread(n)
+	}
+	if s.manyWritten {
+		e.noteUnreadDir(filledDir{})
+	}
+}
+
+// takeUnread adds to e what s, the walk of a later piece, wrote unread.
+func (e *eval) takeUnread(s *eval) {
 	for n := range s.unread {
 		e.noteUnread(n)
 	}

@@ -131,16 +131,27 @@ func TestUnreadBounds(t *testing.T) {
 }
 
 // TestUnreadAcrossPieces: a script past pieceMin that writes unread in
-// one piece and runs in another is one call, as it is whole.
+// one piece and runs in another is one call, as it is whole: what runs
+// in a later piece meets what earlier ones wrote as one walk would, and
+// past maxWrittenNames runs a piece keeps, any of its runs is one.
 func TestUnreadAcrossPieces(t *testing.T) {
 	p := testPolicy(t)
 	pad := strings.Repeat("x=1\n", pieceMin/4+1)
-	for _, s := range []string{
-		"rev <<< toober > /srv/f\n" + pad + "chmod +x /srv/f; f\n",
-		"tar xf a.tar\n" + pad + "./run.sh\n",
+	var many strings.Builder
+	for i := range maxWrittenNames + 1 {
+		fmt.Fprintf(&many, "/opt/t%d\n", i)
+	}
+	for _, tc := range []struct {
+		s    string
+		tier Tier
+	}{
+		{"rev <<< toober > /srv/f\n" + pad + "chmod +x /srv/f; f\n", TierDestructive},
+		{"tar xf a.tar\n" + pad + "./run.sh\n", TierDestructive},
+		{"tar xf a.tar -C /srv/x\n" + pad + "ls\n", TierMutate},
+		{"tar xf a.tar -C /srv/x\n" + pad + many.String(), TierDestructive},
 	} {
-		if v := p.Evaluate(Input{Interpreter: "bash", Script: s}); v.Tier != TierDestructive || v.Denied {
-			t.Errorf("%.40q … %q: %s", s, s[len(s)-24:], formatVerdict(v))
+		if v := p.Evaluate(Input{Interpreter: "bash", Script: tc.s}); v.Tier != tc.tier || v.Denied {
+			t.Errorf("%.40q … %q: %s, want %s", tc.s, tc.s[len(tc.s)-24:], formatVerdict(v), tc.tier)
 		}
 	}
 }

@@ -124,6 +124,8 @@ type eval struct {
 	manyRan      bool                  // more of them than ranNames keeps
 	unread       map[string]bool       // names written with what the classifier cannot read (unread.go)
 	unreadDirs   []filledDir           // directories filled with names the text does not show
+	unreadUses   map[unreadUse]bool    // in a piece's walk, the runs joinUnread meets with earlier pieces' writes
+	manyUses     bool                  // more of them than unreadUses keeps
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make

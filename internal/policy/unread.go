@@ -121,12 +121,36 @@ func (e *eval) searchDir(d string) bool {
 // program prog (when not "") reading it as code: a file the call may
 // write first with what the classifier cannot read.
 func (e *eval) unreadNote(prog, w string, bare bool) {
-	if !e.unreadRun(w, bare) {
-		return
+	if e.ranNames != nil {
+		// A piece's walk: an earlier piece may have written it.
+		switch u := (unreadUse{prog, w, bare}); {
+		case e.unreadUses[u]:
+		case len(e.unreadUses) < maxWrittenNames:
+			if e.unreadUses == nil {
+				e.unreadUses = map[unreadUse]bool{}
+			}
+			e.unreadUses[u] = true
+		default:
+			e.manyUses = true
+		}
 	}
-	what := "runs " + truncate(w, 64)
-	if prog != "" {
-		what = prog + " runs what " + truncate(w, 64) + " holds"
+	if e.unreadRun(w, bare) {
+		e.unreadFinding(unreadUse{prog, w, bare})
+	}
+}
+
+// unreadUse is a run, or a program's reading as code, of a file the call
+// may have written unread (unreadNote).
+type unreadUse struct {
+	prog, w string
+	bare    bool
+}
+
+// unreadFinding raises the call to tier 3 for u.
+func (e *eval) unreadFinding(u unreadUse) {
+	what := "runs " + truncate(u.w, 64)
+	if u.prog != "" {
+		what = u.prog + " runs what " + truncate(u.w, 64) + " holds"
 	}
 	e.note(TierDestructive, false, "%s, which the call may write first with what the classifier cannot read (run it in a call of its own to have it read)", what)
 }
@@ -404,19 +428,21 @@ func (e *eval) outputKind(s *syntax.Stmt) outWrite {
 	return outCopy
 }
 
-// joinUnread adds what s, the walk of the next piece, ran to what e's
-// pieces wrote unread: a name one of them wrote, or anything at all once
-// one filled a directory with names it does not show (a piece keeps the
-// names it ran, not their paths).
+// joinUnread meets the runs s, the walk of the next piece, kept with what
+// e's pieces wrote unread, as one walk of both would have; past the runs
+// a piece keeps, any run is taken for one of them.
 func (e *eval) joinUnread(s *eval) {
-	if len(s.ranNames) > 0 || s.manyRan {
-		hit := len(e.unreadDirs) > 0 || s.manyRan && len(e.unread) > 0
-		for n := range s.ranNames {
-			hit = hit || e.unread[n]
+	if s.manyUses && (len(e.unread) > 0 || len(e.unreadDirs) > 0) {
+		e.note(TierDestructive, false, "a later part of the script runs what an earlier part may write with what the classifier cannot read")
+	}
+	var hit *unreadUse
+	for u := range s.unreadUses {
+		if e.unreadRun(u.w, u.bare) && (hit == nil || u.w < hit.w || u.w == hit.w && u.prog < hit.prog) {
+			hit = &u // the same one every time
 		}
-		if hit {
-			e.note(TierDestructive, false, "a later part of the script runs what an earlier part may write with what the classifier cannot read")
-		}
+	}
+	if hit != nil {
+		e.unreadFinding(*hit)
 	}
 	e.takeUnread(s)
 }

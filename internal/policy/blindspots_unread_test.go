@@ -186,3 +186,22 @@ func TestUnreadByScriptRun(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreadLaterRuns: a run in a function's body, a trap's action or a
+// loop, walked before a write the shell makes first (a call after the
+// write, an exit, the loop's next turn), meets every write of the input.
+func TestUnreadLaterRuns(t *testing.T) {
+	p := testPolicy(t)
+	runBlindHosts(t, p, sameCases(TierDestructive, false,
+		"f() { ./g; }; rev <<< toober > g; f",
+		"for i in 1 2; do ./g; rev <<< toober > g; done",
+		"while true; do ./g; rev <<< toober > g; done",
+		"until false; do make; tar xf a.tar; done",
+		"trap ./g EXIT; rev <<< toober > g",
+	))
+	runExactHosts(t, p, []exactCase{
+		{"func ls", "f() { ls; }; tar xf a.tar -C /srv/x; f", TierMutate},
+		{"loop ls", "for i in 1 2; do ls; tar xf a.tar -C /srv/x; done", TierMutate},
+		{"run first", "./g; rev <<< toober > g", TierMutate},
+	})
+}

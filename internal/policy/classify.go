@@ -125,7 +125,9 @@ type eval struct {
 	unread       map[string]bool       // names written with what the classifier cannot read (unread.go)
 	unreadDirs   []filledDir           // directories filled with names the text does not show
 	unreadUses   map[unreadUse]bool    // in a piece's walk, the runs joinUnread meets with earlier pieces' writes
-	manyUses     bool                  // more of them than unreadUses keeps
+	unreadLater  map[unreadUse]bool    // such runs in loops, functions and traps: met at the end with every write
+	manyUses     bool                  // more of them than unreadUses or unreadLater keeps
+	loops        int                   // loop bodies being walked, which run again after what follows them
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make
@@ -220,6 +222,7 @@ func (e *eval) verdict() Verdict {
 		e.deny(fmt.Sprintf("%s: removes every file after cd into a program, library or configuration directory", e.relFiles))
 	}
 	e.laterCwdVerdict()
+	e.unreadLaterVerdict()
 	v := Verdict{Tier: e.tier, Reason: e.reason, Daemons: e.daemon != "" && !e.daemonShadow}
 	e.daemonsWithLoader(&v)
 	if e.denied {
@@ -441,8 +444,10 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		}
 	case *syntax.WhileClause:
 		e.loopForks(c, ctx, sc)
+		e.loops++
 		e.stmts(c.Cond, ctx, sc)
 		e.stmts(c.Do, ctx, sc)
+		e.loops--
 	case *syntax.ForClause:
 		e.loopForks(c, ctx, sc)
 		e.subst(c.Loop, ctx, sc)
@@ -457,7 +462,9 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		if lv := e.exactLoop(c, sc, ctx.loops); lv != nil {
 			ctx.loops = lv
 		}
+		e.loops++
 		e.stmts(c.Do, ctx, sc)
+		e.loops--
 	case *syntax.CaseClause:
 		e.subst(c.Word, ctx, sc)
 		for _, it := range c.Items {

@@ -422,7 +422,7 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 	}
 	system := known && slices.Contains(rootPathDirs, path.Dir(path.Clean(a0.val)))
 	if byName || strings.IndexByte(a0.val, '/') >= 0 && !system {
-		e.unreadNote("", a0.val, byName)
+		e.unreadNote("", a0.val, byName, ctx)
 		if !byName {
 			e.noteRanName(path.Base(a0.val)) // joined as a path (joinUnread)
 		}

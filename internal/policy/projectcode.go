@@ -93,7 +93,7 @@ func (c *call) projectCode() {
 		if ok {
 			f = files[0]
 		}
-		e.unreadNote(c.name, f, false)
+		e.unreadNote(c.name, f, false, c.ctx)
 	}
 	if !ok && !git || !e.local || e.p.files == nil || e.paths == nil || e.denied {
 		return
@@ -384,7 +384,7 @@ func (c *call) projectText(p string, hook, recipes bool) bool {
 		e.noteScriptRun(p)
 	}
 	e.noteRanName(path.Base(p))
-	e.unreadNote(c.name, p, false)
+	e.unreadNote(c.name, p, false, c.ctx)
 	if hook {
 		e.noteRanName(path.Base(path.Dir(p)))
 		e.noteRanName(".git")

@@ -120,22 +120,60 @@ func (e *eval) searchDir(d string) bool {
 // unreadNote raises the call to tier 3 for running w, or for the
 // program prog (when not "") reading it as code: a file the call may
 // write first with what the classifier cannot read.
-func (e *eval) unreadNote(prog, w string, bare bool) {
+// A run in a loop, a function's body or a trap's action may come after a
+// write the walk meets later (for …; do ./g; rev … > g; done, f() {
+// ./g; }; rev … > g; f): it is kept and met at the end with every write.
+// In a piece's walk, any run is kept for the join with earlier pieces.
+func (e *eval) unreadNote(prog, w string, bare bool, ctx cctx) {
+	u := unreadUse{prog, w, bare}
 	if e.ranNames != nil {
-		// A piece's walk: an earlier piece may have written it.
-		switch u := (unreadUse{prog, w, bare}); {
-		case e.unreadUses[u]:
-		case len(e.unreadUses) < maxWrittenNames:
-			if e.unreadUses == nil {
-				e.unreadUses = map[unreadUse]bool{}
-			}
-			e.unreadUses[u] = true
-		default:
-			e.manyUses = true
-		}
+		e.unreadUses = e.keepUse(e.unreadUses, u)
+	}
+	if e.loops > 0 || ctx.inFunc || e.later.depth > 0 {
+		e.unreadLater = e.keepUse(e.unreadLater, u)
 	}
 	if e.unreadRun(w, bare) {
-		e.unreadFinding(unreadUse{prog, w, bare})
+		e.unreadFinding(u)
+	}
+}
+
+// keepUse adds u to uses, at most maxWrittenNames of them; past that,
+// every run is taken for one (manyUses).
+func (e *eval) keepUse(uses map[unreadUse]bool, u unreadUse) map[unreadUse]bool {
+	switch {
+	case uses[u]:
+	case len(uses) < maxWrittenNames:
+		if uses == nil {
+			uses = map[unreadUse]bool{}
+		}
+		uses[u] = true
+	default:
+		e.manyUses = true
+	}
+	return uses
+}
+
+// unreadLaterVerdict meets the runs kept in loops, functions and traps
+// with every write of the input.
+func (e *eval) unreadLaterVerdict() {
+	if e.manyUses && (len(e.unread) > 0 || len(e.unreadDirs) > 0) {
+		e.note(TierDestructive, false, "the script runs more files than the classifier keeps after writing some with what it cannot read")
+		return
+	}
+	e.firstUnread(e.unreadLater)
+}
+
+// firstUnread raises the call for the first of uses, in a fixed order,
+// that may run a file written unread.
+func (e *eval) firstUnread(uses map[unreadUse]bool) {
+	var hit *unreadUse
+	for u := range uses {
+		if e.unreadRun(u.w, u.bare) && (hit == nil || u.w < hit.w || u.w == hit.w && u.prog < hit.prog) {
+			hit = &u
+		}
+	}
+	if hit != nil {
+		e.unreadFinding(*hit)
 	}
 }
 
@@ -435,16 +473,12 @@ func (e *eval) joinUnread(s *eval) {
 	if s.manyUses && (len(e.unread) > 0 || len(e.unreadDirs) > 0) {
 		e.note(TierDestructive, false, "a later part of the script runs what an earlier part may write with what the classifier cannot read")
 	}
-	var hit *unreadUse
-	for u := range s.unreadUses {
-		if e.unreadRun(u.w, u.bare) && (hit == nil || u.w < hit.w || u.w == hit.w && u.prog < hit.prog) {
-			hit = &u // the same one every time
-		}
-	}
-	if hit != nil {
-		e.unreadFinding(*hit)
-	}
+	e.firstUnread(s.unreadUses)
 	e.takeUnread(s)
+	for u := range s.unreadLater {
+		e.unreadLater = e.keepUse(e.unreadLater, u)
+	}
+	e.manyUses = e.manyUses || s.manyUses
 }
 
 // takeScriptWrites adds to e what s, the walk of a script file the call
@@ -487,7 +521,7 @@ func (e *eval) unreadArgs(c *call) {
 			v = after
 		}
 		if a.known && e.unread[path.Base(v)] {
-			e.unreadNote(c.name, v, false)
+			e.unreadNote(c.name, v, false, c.ctx)
 			return
 		}
 	}

@@ -168,7 +168,9 @@ func (e *eval) codeValuesWritten() {
 		for _, f := range strings.Split(v, ":") {
 			if f != "" && e.wroteName(f) {
 				e.noteScriptRun(f)
-				e.unreadNote("", f, false)
+				if e.unreadRun(f, false) {
+					e.unreadFinding(unreadUse{w: f})
+				}
 				return
 			}
 		}

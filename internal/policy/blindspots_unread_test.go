@@ -68,6 +68,7 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 		"tar xf a.tar -C ~/bin; tool", "unzip -o a.zip -d /usr/local/bin && tool", "git clone /srv/r.git r && r/install.sh",
 		"tar xf a.tar && git commit -m x", "tar xf a.tar && git status", "rev <<< x > .git/hooks/pre-commit; git commit -m x",
 		"rev <<< toober > ~/bin/tool; chmod +x ~/bin/tool; tool", `tar xf a.tar -C "$D"; ls`,
+		"rev <<< toober > RUN; ./run", // a file system that ignores case
 	)
 	runBlindHosts(t, unreadPolicy(t), sameCases(TierDestructive, false, cmds...))
 }

@@ -30,15 +30,14 @@ import (
 const maxUnreadDirs = 16
 
 // noteUnread keeps the name of the path w, written with what the
-// classifier cannot read.
+// classifier cannot read, in lower case: on a file system that ignores
+// case (a share, a FAT stick) F is f.
 func (e *eval) noteUnread(w string) {
-	if k, v, ok := strings.Cut(w, "="); ok && (strings.HasPrefix(k, "-") || !strings.Contains(k, "/")) {
-		w = v // of=FILE, --output=FILE
-	}
-	if w == "" || strings.HasPrefix(w, "-") {
+	w, ok := writtenPath(w)
+	if !ok {
 		return
 	}
-	n := path.Base(w)
+	n := strings.ToLower(path.Base(w))
 	if e.unread == nil {
 		e.unread = map[string]bool{}
 	}
@@ -74,7 +73,7 @@ func (e *eval) noteUnreadDir(d filledDir) {
 // search path finds, may run a file the call wrote with what the
 // classifier cannot read.
 func (e *eval) unreadRun(w string, bare bool) bool {
-	if e.unread[path.Base(w)] {
+	if len(e.unread) > 0 && e.unread[strings.ToLower(path.Base(w))] {
 		return true
 	}
 	w = path.Clean(w)
@@ -119,11 +118,11 @@ func (e *eval) searchDir(d string) bool {
 
 // unreadNote raises the call to tier 3 for running w, or for the
 // program prog (when not "") reading it as code: a file the call may
-// write first with what the classifier cannot read.
-// A run in a loop, a function's body or a trap's action may come after a
-// write the walk meets later (for …; do ./g; rev … > g; done, f() {
-// ./g; }; rev … > g; f): it is kept and met at the end with every write.
-// In a piece's walk, any run is kept for the join with earlier pieces.
+// write first with what the classifier cannot read. A run in a loop, a
+// function's body or a trap's action may come after a write the walk
+// meets later (for …; do ./g; rev … > g; done, f() { ./g; }; rev … > g;
+// f): it is kept and met at the end with every write. In a piece's walk
+// every run is kept, for the join with earlier pieces.
 func (e *eval) unreadNote(prog, w string, bare bool, ctx cctx) {
 	u := unreadUse{prog, w, bare}
 	if e.ranNames != nil {
@@ -520,7 +519,7 @@ func (e *eval) unreadArgs(c *call) {
 		if _, after, eq := strings.Cut(v, "="); eq && strings.HasPrefix(v, "-") {
 			v = after
 		}
-		if a.known && e.unread[path.Base(v)] {
+		if a.known && e.unread[strings.ToLower(path.Base(v))] {
 			e.unreadNote(c.name, v, false, c.ctx)
 			return
 		}

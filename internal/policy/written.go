@@ -29,16 +29,23 @@ const maxWrittenNames = 1024
 // noteWritten keeps the name of the path w that a file writer, an
 // option or an output redirection names.
 func (e *eval) noteWritten(w string) {
-	if k, v, ok := strings.Cut(w, "="); ok && (strings.HasPrefix(k, "-") || !strings.Contains(k, "/")) {
-		w = v // --target-directory=DIR, of=FILE
-	}
-	if w == "" || strings.HasPrefix(w, "-") {
+	w, ok := writtenPath(w)
+	if !ok {
 		return
 	}
 	if sensitivePath(strings.ToLower(w)) {
 		e.opaque = true
 	}
 	e.noteWrittenName(path.Base(w))
+}
+
+// writtenPath returns the path a writer's word names: the value of
+// --target-directory=DIR or of=FILE, none for an option.
+func writtenPath(w string) (string, bool) {
+	if k, v, ok := strings.Cut(w, "="); ok && (strings.HasPrefix(k, "-") || !strings.Contains(k, "/")) {
+		w = v
+	}
+	return w, w != "" && !strings.HasPrefix(w, "-")
 }
 
 // noteWrittenName keeps n, the name of a path written.

@@ -107,7 +107,8 @@ func TestUnreadRunsNotRaised(t *testing.T) {
 }
 
 // TestUnreadBounds: past maxUnreadDirs directories, or maxWrittenNames
-// names written unread, the walk takes any run for one of them.
+// names written unread, the walk takes any run for one of them; past
+// maxWrittenNames distinct runs in a loop, any of them is such a run.
 func TestUnreadBounds(t *testing.T) {
 	p := testPolicy(t)
 	for _, tc := range []struct {
@@ -127,6 +128,18 @@ func TestUnreadBounds(t *testing.T) {
 			if got := v.Tier == TierDestructive; got != (extra == 1) {
 				t.Errorf("%d × %q then /opt/x/run.sh: %s", tc.n+extra, tc.write, formatVerdict(v))
 			}
+		}
+	}
+	for _, extra := range []int{0, 1} {
+		var b strings.Builder
+		b.WriteString("tar xf a.tar -C /srv/x\nwhile true; do\n")
+		for i := range maxWrittenNames + extra {
+			fmt.Fprintf(&b, "/opt/t%d\n", i)
+		}
+		b.WriteString("done\n")
+		v := p.Evaluate(Input{Interpreter: "bash", Script: b.String()})
+		if got := v.Tier == TierDestructive; got != (extra == 1) {
+			t.Errorf("a loop of %d runs after tar xf -C /srv/x: %s", maxWrittenNames+extra, formatVerdict(v))
 		}
 	}
 }

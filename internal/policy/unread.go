@@ -37,13 +37,7 @@ func (e *eval) noteUnread(w string) {
 	if !ok {
 		return
 	}
-	n := strings.ToLower(path.Base(w))
-	if e.unread == nil {
-		e.unread = map[string]bool{}
-	}
-	if len(e.unread) < maxWrittenNames || e.unread[n] {
-		e.unread[n] = true
-	} else {
+	if !keepBounded(&e.unread, strings.ToLower(path.Base(w))) {
 		e.noteUnreadDir(filledDir{})
 	}
 }
@@ -125,31 +119,15 @@ func (e *eval) searchDir(d string) bool {
 // every run is kept, for the join with earlier pieces.
 func (e *eval) unreadNote(prog, w string, bare bool, ctx cctx) {
 	u := unreadUse{prog, w, bare}
-	if e.ranNames != nil {
-		e.unreadUses = e.keepUse(e.unreadUses, u)
+	if e.ranNames != nil && !keepBounded(&e.unreadUses, u) {
+		e.manyUses = true
 	}
-	if e.loops > 0 || ctx.inFunc || e.later.depth > 0 {
-		e.unreadLater = e.keepUse(e.unreadLater, u)
+	if (e.loops > 0 || ctx.inFunc || e.later.depth > 0) && !keepBounded(&e.unreadLater, u) {
+		e.manyUses = true
 	}
 	if e.unreadRun(w, bare) {
 		e.unreadFinding(u)
 	}
-}
-
-// keepUse adds u to uses, at most maxWrittenNames of them; past that,
-// every run is taken for one (manyUses).
-func (e *eval) keepUse(uses map[unreadUse]bool, u unreadUse) map[unreadUse]bool {
-	switch {
-	case uses[u]:
-	case len(uses) < maxWrittenNames:
-		if uses == nil {
-			uses = map[unreadUse]bool{}
-		}
-		uses[u] = true
-	default:
-		e.manyUses = true
-	}
-	return uses
 }
 
 // unreadLaterVerdict meets the runs kept in loops, functions and traps
@@ -214,7 +192,7 @@ func (e *eval) writesRead(name string, args []arg) bool {
 	for _, a := range args {
 		v := strings.TrimPrefix(a.val, "if=")
 		switch {
-		case !a.known || v == "{}" || remoteSpec(v) && !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/"):
+		case !a.known || v == "{}" || !strings.HasPrefix(v, "-") && remoteTarget(v) || strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/"):
 			return false
 		case !strings.HasPrefix(v, "-") && e.unreadRun(v, false):
 			return false // a copy of what the call wrote unread
@@ -239,7 +217,7 @@ func (e *eval) noteUnreadArgs(name string, args []arg, sc *scope) {
 				last = a.val
 			}
 		}
-		if copiers[name] && last != "" && !remoteSpec(last) && !strings.Contains(last, "://") {
+		if copiers[name] && last != "" {
 			e.noteUnreadDir(filledDir{dir: last})
 		}
 	}
@@ -263,21 +241,21 @@ func unreadTree(name string, args []arg) (string, bool) {
 	dir := func(opt ...string) (string, bool) {
 		for i, a := range args {
 			for _, o := range opt {
-				v, ok := "", false
+				var v arg
 				switch {
 				case a.val == o && i+1 < len(args):
-					v, ok = args[i+1].val, args[i+1].known
+					v = args[i+1]
 				case strings.HasPrefix(o, "--") && strings.HasPrefix(a.val, o+"="):
-					v, ok = a.val[len(o)+1:], a.known
+					v = arg{val: a.val[len(o)+1:], known: a.known}
 				case !strings.HasPrefix(o, "--") && len(a.val) > len(o) && strings.HasPrefix(a.val, o):
-					v, ok = a.val[len(o):], a.known // -C/x, -o/x, -d/x
+					v = arg{val: a.val[len(o):], known: a.known} // -C/x, -o/x, -d/x
 				default:
 					continue
 				}
-				if !ok {
-					return "", true
+				if !v.known {
+					return "", true // known only at run time
 				}
-				return v, true
+				return v.val, true
 			}
 		}
 		return ".", true
@@ -287,7 +265,7 @@ func unreadTree(name string, args []arg) (string, bool) {
 			switch v := args[i].val; {
 			case !args[i].known:
 				return "", true
-			case strings.Contains(v, "://") || remoteSpec(v):
+			case remoteTarget(v):
 				return "", false // a copy to another host or a bucket
 			case !strings.HasPrefix(v, "-"):
 				return v, true
@@ -469,15 +447,14 @@ func (e *eval) outputKind(s *syntax.Stmt) outWrite {
 // e's pieces wrote unread, as one walk of both would have; past the runs
 // a piece keeps, any run is taken for one of them.
 func (e *eval) joinUnread(s *eval) {
-	if s.manyUses && (len(e.unread) > 0 || len(e.unreadDirs) > 0) {
-		e.note(TierDestructive, false, "a later part of the script runs what an earlier part may write with what the classifier cannot read")
-	}
 	e.firstUnread(s.unreadUses)
 	e.takeUnread(s)
 	for u := range s.unreadLater {
-		e.unreadLater = e.keepUse(e.unreadLater, u)
+		if !keepBounded(&e.unreadLater, u) {
+			e.manyUses = true
+		}
 	}
-	e.manyUses = e.manyUses || s.manyUses
+	e.manyUses = e.manyUses || s.manyUses // met at the end (unreadLaterVerdict)
 }
 
 // takeScriptWrites adds to e what s, the walk of a script file the call
@@ -541,6 +518,12 @@ func archiveWord(a arg) bool {
 	return slices.ContainsFunc(archiveSuffixes, func(s string) bool { return strings.HasSuffix(v, s) })
 }
 
+// remoteTarget reports whether a copy operand names another host's file
+// or an object in a bucket (host:x, s3://b/x).
+func remoteTarget(v string) bool {
+	return remoteSpec(v) || strings.Contains(v, "://")
+}
+
 // uploads reports whether the copier name, given args, copies to another
 // host (rsync -a ./ host:/srv/), writing nothing here.
 func uploads(name string, args []arg) bool {
@@ -549,7 +532,7 @@ func uploads(name string, args []arg) bool {
 	}
 	for i := len(args) - 1; i >= 0; i-- {
 		if v := args[i].val; args[i].known && !strings.HasPrefix(v, "-") {
-			return remoteSpec(v) || strings.Contains(v, "://")
+			return remoteTarget(v)
 		}
 	}
 	return false

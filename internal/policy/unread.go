@@ -221,6 +221,9 @@ func (e *eval) noteUnreadArgs(name string, args []arg, sc *scope) {
 			e.noteUnreadDir(filledDir{dir: last})
 		}
 	}
+	if f, ok := unreadFile(name, args); ok {
+		e.noteUnread(f)
+	}
 	if d, ok := unreadTree(name, args); ok {
 		e.noteUnreadDir(filledDir{dir: d, git: name == "git"})
 	} else if !knownName(name) {
@@ -370,6 +373,13 @@ func unreadTree(name string, args []arg) (string, bool) {
 		}
 	case "unshar":
 		return "", true // what the shell archive's own commands name
+	case "aria2c":
+		return dir("-d", "--dir")
+	case "http", "https", "xh", "xhs":
+		// A download under the server's name; -o names the file (unreadFile).
+		if hasFlag(vals, 'd', "--download") && !hasFlag(vals, 'o', "--output") {
+			return ".", true
+		}
 	case "git":
 		if gitTreeVerbs[firstOperand("git", vals)] {
 			return dir("-C")
@@ -415,6 +425,32 @@ var cloudCopyVerbs = set(`cp copy copyto sync move moveto mv rsync mirror get do
 // tree to what a commit, a patch or another repository holds.
 var gitTreeVerbs = set(`clone pull checkout switch merge rebase reset restore stash am apply cherry-pick revert submodule
 	worktree sparse-checkout read-tree checkout-index`)
+
+// unreadFile returns the one file the program name, given args, writes
+// with what the classifier cannot read, where no table of writers names
+// it: the file yq -i rewrites, the one HTTPie's -o writes.
+func unreadFile(name string, args []arg) (string, bool) {
+	vals := argVals(args)
+	switch name {
+	case "yq":
+		if ops := operands(vals); hasFlag(vals, 'i', "--inplace") && len(ops) > 0 {
+			return ops[len(ops)-1], true
+		}
+	case "http", "https", "xh", "xhs":
+		for i, v := range vals {
+			switch {
+			case (v == "-o" || longFlag(v, "--output") && !strings.Contains(v, "=")) && i+1 < len(vals):
+				return vals[i+1], true
+			case longFlag(v, "--output"):
+				_, f, _ := strings.Cut(v, "=")
+				return f, true
+			case strings.HasPrefix(v, "-o") && len(v) > 2:
+				return v[2:], true
+			}
+		}
+	}
+	return "", false
+}
 
 // unpackedDir returns the directory a decompressor writes the files its
 // operands name to, less their suffix: the first operand's.

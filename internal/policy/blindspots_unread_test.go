@@ -75,6 +75,10 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 		// words name.
 		"uudecode -o f p.uu; ./f", "age -d -o f p.age; ./f", "age -d --output=f p.age; ./f",
 		"unpackit -o ~/bin/tool p.bin; tool", "mytool build app && ./app",
+		// A file named at run time may be the one a path runs.
+		`read f; rev <<< toober > "$f"; ./g`, `f=$(ls | head -1); tr a-z n-za-m <<< erobbg >> "$f"; chmod +x g; ./g`,
+		`sort -o "$1" x; ./g`, "awk -v o=g '{ print > o }' x; ./g", "awk '{ print $2 > $1 }' x; ./g",
+		`f=$(cat name); base64 -d t.b64 | tee "$f" >/dev/null; ./g`,
 	)
 	runBlindHosts(t, unreadPolicy(t), sameCases(TierDestructive, false, cmds...))
 }
@@ -109,6 +113,11 @@ func TestUnreadRunsNotRaised(t *testing.T) {
 		{"unknown", "mytool status; ls -la /srv", TierMutate},
 		{"uudecode -o", "uudecode -o /dev/stdout x.uu | grep x", TierMutate},
 		{"yq -i", "yq -i '.a = 1' c.yaml && ./run.sh", TierMutate},
+		// A file named at run time, then programs found by name, or the
+		// writer itself.
+		{"named then grep", `read f; journalctl -u x > "$f"; grep x "$f"`, TierMutate},
+		{"named by run", `read f; ./run.sh > "$f" 2>&1`, TierMutate},
+		{"awk named", "awk '{ print > $1 }' x; ls", TierMutate},
 		{"http -o", "http -o page.html http://example.com/ && ./run.sh", TierMutate},
 	})
 	// A copy of a file warden reads on this host is that file.

@@ -124,6 +124,7 @@ type eval struct {
 	manyRan      bool                  // more of them than ranNames keeps
 	unread       map[string]bool       // names written with what the classifier cannot read (unread.go)
 	unreadDirs   []filledDir           // directories filled with names the text does not show
+	namedWrite   bool                  // the statement writes unread to a file named at run time (namedWritten)
 	unreadUses   map[unreadUse]bool    // in a piece's walk, the runs joinUnread meets with earlier pieces' writes
 	unreadLater  map[unreadUse]bool    // such runs in loops, functions and traps: met at the end with every write
 	manyUses     bool                  // more of them than unreadUses or unreadLater keeps
@@ -408,16 +409,19 @@ func (e *eval) stmt(s *syntax.Stmt, ctx cctx, sc *scope) {
 	}
 	if s.Cmd == nil {
 		e.redirFindings(redirs, ctx.covered, false)
+		e.namedWritten()
 		return
 	}
 	if ce, ok := s.Cmd.(*syntax.CallExpr); ok {
 		e.runsLaterText(s, redirs, ctx, sc)
 		e.call(ce, ctx, sc, redirs)
+		e.namedWritten()
 		return
 	}
 	e.redirFindings(redirs, ctx.covered, false)
 	e.hereNames(s.Cmd, ctx)
 	e.command(s.Cmd, ctx, sc)
+	e.namedWritten()
 }
 
 func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {

@@ -150,7 +150,11 @@ func awkProgram(c *call) (Tier, string) {
 				c.e.partialPath(f, c.ctx)
 			}
 		}
-		files, cmds := awkTargets(p.val)
+		files, cmds, named := awkTargets(p.val)
+		if named {
+			// What it writes goes to a file named at run time.
+			c.e.namedWrite = true
+		}
 		for _, f := range files {
 			if wt, wwhy := c.writeArg(arg{val: f, known: true}, c.name+" print >"); wt > t {
 				t, why = wt, wwhy
@@ -251,8 +255,9 @@ func awkRisk(p string) (Tier, string) {
 
 // awkTargets returns the literal files an awk program writes (print >
 // "f", printf >> "f") and the literal commands it runs (print | "cmd",
-// "cmd" | getline, system("cmd")).
-func awkTargets(p string) (files, cmds []string) {
+// "cmd" | getline, system("cmd")), and whether it writes a file named
+// by anything else (print > o, print > $1).
+func awkTargets(p string) (files, cmds []string, named bool) {
 	lit := func(s string) (string, bool) {
 		s = strings.TrimLeft(s, " \t")
 		if !strings.HasPrefix(s, `"`) {
@@ -280,6 +285,8 @@ func awkTargets(p string) (files, cmds []string) {
 			rest := strings.TrimPrefix(p[i+1:], ">")
 			if f, ok := lit(rest); ok && awkWrite(p[:i+1]) {
 				files = append(files, f)
+			} else if !ok && awkWrite(p[:i+1]) {
+				named = true
 			}
 		case p[i] == '|' && (i+1 >= len(p) || p[i+1] != '|') && (i == 0 || p[i-1] != '|'):
 			if x, ok := lit(strings.TrimPrefix(p[i+1:], "&")); ok {
@@ -299,7 +306,7 @@ func awkTargets(p string) (files, cmds []string) {
 			}
 		}
 	}
-	return files, cmds
+	return files, cmds, named
 }
 
 // awkStrings returns the absolute paths an awk program may write through

@@ -267,6 +267,8 @@ func (e *eval) writeTo(t arg, read bool) (Tier, string, string) {
 		if !read {
 			e.noteUnread(t.val)
 		}
+	} else if !t.known && !read && tier > TierRead {
+		e.namedWrite = true // met when the statement ends (namedWritten)
 	}
 	for _, w := range writeVariants(t.val) {
 		if deny != "" {

@@ -44,8 +44,9 @@ func (e *eval) noteUnread(w string) {
 
 // filledDir is a directory the call fills with names it does not show.
 type filledDir struct {
-	dir string // "" when known only at run time
-	git bool   // filled by git, which writes a work tree's files, never its .git
+	dir   string // "" when known only at run time
+	git   bool   // filled by git, which writes a work tree's files, never its .git
+	named bool   // one file named at run time: any run by a path may be it
 }
 
 // noteUnreadDir keeps d, a directory the call fills with names it does
@@ -63,6 +64,18 @@ func (e *eval) noteUnreadDir(d filledDir) {
 	}
 }
 
+// namedWritten keeps, once the statement that wrote it has run, a file
+// the statement filled with what the classifier cannot read under a name
+// known only at run time (rev … > "$f", awk '{print > $1}'): a later run
+// by a path may be it. The statement's own program ran before its
+// output was written.
+func (e *eval) namedWritten() {
+	if e.namedWrite {
+		e.namedWrite = false
+		e.noteUnreadDir(filledDir{named: true})
+	}
+}
+
 // unreadRun reports whether running w, a path or (bare) a name the
 // search path finds, may run a file the call wrote with what the
 // classifier cannot read.
@@ -76,6 +89,10 @@ func (e *eval) unreadRun(w string, bare bool) bool {
 		d := u.dir
 		switch {
 		case u.git && dotgit:
+		case u.named:
+			if !bare {
+				return true
+			}
 		case d == "":
 			return true
 		case bare:

@@ -237,5 +237,27 @@ func TestUnreadLaterRuns(t *testing.T) {
 		{"func ls", "f() { ls; }; tar xf a.tar -C /srv/x; f", TierMutate},
 		{"loop ls", "for i in 1 2; do ls; tar xf a.tar -C /srv/x; done", TierMutate},
 		{"run first", "./g; rev <<< toober > g", TierMutate},
+		{"pipe reads", "tar xzf logs.tgz && grep error *.log | sort | head", TierMutate},
 	})
+}
+
+// TestUnreadSideBySideRuns: a run in a command that goes on beside what
+// follows it — a background job, a coprocess, a pipeline's other side, a
+// process substitution, a detaching wrapper — may come after a write
+// walked later, and meets every write of the input.
+func TestUnreadSideBySideRuns(t *testing.T) {
+	runBlindHosts(t, testPolicy(t), sameCases(TierDestructive, false,
+		"(sleep 1; ./g) & rev <<< toober > g; wait",
+		"{ sleep 1; ./g; } & rev <<< toober > g",
+		"sleep 1 && ./g & rev <<< toober > g",
+		"coproc { sleep 1; ./g; }; rev <<< toober > g",
+		"(sleep 1; ./g) | { rev <<< toober > g; }",
+		"{ sleep 1; ./g; } | rev <<< toober > g",
+		"cat <(sleep 1; ./g) <(rev <<< toober > g)",
+		"nohup sh -c 'sleep 1; ./g' & rev <<< toober > g",
+		"setsid -f sh -c 'sleep 1; ./g'; rev <<< toober > g",
+		"setsid --fork ./g; rev <<< toober > g",
+		"daemonize ./g; rev <<< toober > g",
+		"start-stop-daemon -S -b -x ./g; rev <<< toober > g",
+	))
 }

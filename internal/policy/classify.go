@@ -394,6 +394,12 @@ func (e *eval) stmt(s *syntax.Stmt, ctx cctx, sc *scope) {
 		e.note(TierDestructive, false, "command nested too deeply to classify")
 		return
 	}
+	if s.Background || s.Coprocess {
+		// A job runs beside what follows it, which may write what it
+		// runs first: its runs meet every write, as a loop's do.
+		e.loops++
+		defer func() { e.loops-- }()
+	}
 	var redirs []redirect
 	out := outUnread
 	if len(s.Redirs) > 0 {
@@ -513,7 +519,9 @@ func (e *eval) command(c syntax.Command, ctx cctx, sc *scope) {
 		}
 		// A coprocess reads what the script writes to it later.
 		ctx.stdin, ctx.stdinRd = stdinSrc{kind: stdinUnknown}, false
+		e.loops++ // it runs beside what follows, as a job does
 		e.stmt(c.Stmt, ctx, sc)
+		e.loops--
 	case *syntax.TestDecl:
 		e.subst(c.Description, ctx, sc)
 		e.stmt(c.Body, ctx, sc)
@@ -544,8 +552,14 @@ func (e *eval) binary(c *syntax.BinaryCmd, ctx cctx, sc *scope) {
 		x = bc.X
 	}
 	chain = append(chain, x)
-	// chain is right to left; walk it left to right.
+	// chain is right to left; walk it left to right. A pipeline's
+	// commands run side by side, so what one runs may come after what a
+	// later one writes: their runs meet every write, as a loop's do.
 	in := ctx.stdin
+	if pipe {
+		e.loops++
+		defer func() { e.loops-- }()
+	}
 	for i := len(chain) - 1; i >= 0; i-- {
 		s := chain[i]
 		sctx := ctx

@@ -499,7 +499,9 @@ func (e *eval) subst(n syntax.Node, ctx cctx, sc *scope) {
 			c := ctx
 			c.depth++
 			c.stdin = stdinSrc{kind: stdinUnknown}
+			e.loops++ // it runs beside the command that reads it
 			e.stmts(n.Stmts, c, sc)
+			e.loops--
 			return false
 		case *syntax.Lit:
 			e.arithString(n, ctx)

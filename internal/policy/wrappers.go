@@ -69,11 +69,29 @@ func wrapperProgram(c *call) (Tier, string) {
 	c.wrapperDirs(own)
 	roots := c.wrapperRoots(own)
 	c.e.noteRoots(roots)
+	if detaches(c.name, own) {
+		// The command runs beside what follows: its runs meet every
+		// write, as a background job's do.
+		c.e.loops++
+		defer func() { c.e.loops-- }()
+	}
 	t, why := c.peel(spec)
 	if ot, owhy := wrapperOutput(c); ot > t {
 		t, why = ot, owhy
 	}
 	return c.agentRoot(t, why, roots)
+}
+
+// detaches reports whether the wrapper name, given its own options own,
+// leaves its command running after it returns: setsid -f, daemonize.
+func detaches(name string, own []arg) bool {
+	switch name {
+	case "daemonize":
+		return true
+	case "setsid":
+		return slices.ContainsFunc(own, func(a arg) bool { return shortFlag(a.val, 'f') || longFlag(a.val, "--fork") })
+	}
+	return false
 }
 
 // ldsoListed: ld.so --list does not run the program it is given, but it
@@ -647,6 +665,8 @@ func startStopProgram(c *call) (Tier, string) {
 		return TierDestructive, "start-stop-daemon: starts a program the classifier cannot see"
 	}
 	c.wrapperDirs(c.args)
+	c.e.loops++ // a daemon runs beside what follows
+	defer func() { c.e.loops-- }()
 	for _, p := range progs {
 		if !p.known {
 			c.e.opaque = true

@@ -82,18 +82,6 @@ func wrapperProgram(c *call) (Tier, string) {
 	return c.agentRoot(t, why, roots)
 }
 
-// detaches reports whether the wrapper name, given its own options own,
-// leaves its command running after it returns: setsid -f, daemonize.
-func detaches(name string, own []arg) bool {
-	switch name {
-	case "daemonize":
-		return true
-	case "setsid":
-		return slices.ContainsFunc(own, func(a arg) bool { return shortFlag(a.val, 'f') || longFlag(a.val, "--fork") })
-	}
-	return false
-}
-
 // ldsoListed: ld.so --list does not run the program it is given, but it
 // loads and starts the audit modules the program's DT_AUDIT and
 // DT_DEPAUDIT tags name, as ldd does (--verify only maps the program): a
@@ -638,43 +626,6 @@ func runPartsProgram(c *call) (Tier, string) {
 		}
 	}
 	return TierDestructive, "run-parts: runs every program in a directory"
-}
-
-// startStopProgram classifies start-stop-daemon: --start runs the program
-// of --exec or --startas with the arguments after "--".
-func startStopProgram(c *call) (Tier, string) {
-	if !hasOpt(c.args, 'S', "--start") {
-		return TierMutate, "start-stop-daemon: stops or signals daemons"
-	}
-	var after []arg
-	for i, a := range c.args {
-		if a.known && a.val == "--" {
-			after = c.args[i+1:]
-			break
-		}
-	}
-	// --start is also a prefix of --startas: drop what is an option.
-	var progs []arg
-	for _, p := range c.optVals(c.args, "-a", "--startas", "-x", "--exec") {
-		if !p.known || !strings.HasPrefix(p.val, "-") {
-			progs = append(progs, p)
-		}
-	}
-	if len(progs) == 0 {
-		c.e.opaque = true
-		return TierDestructive, "start-stop-daemon: starts a program the classifier cannot see"
-	}
-	c.wrapperDirs(c.args)
-	c.e.loops++ // a daemon runs beside what follows
-	defer func() { c.e.loops-- }()
-	for _, p := range progs {
-		if !p.known {
-			c.e.opaque = true
-			return TierDestructive, "start-stop-daemon: program computed at run time"
-		}
-		c.run(append([]arg{p}, after...))
-	}
-	return c.agentRoot(TierMutate, "start-stop-daemon: starts a daemon", c.wrapperRoots(c.args))
 }
 
 func allKnown(args []arg) bool {

@@ -79,6 +79,7 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 		`read f; rev <<< toober > "$f"; ./g`, `f=$(ls | head -1); tr a-z n-za-m <<< erobbg >> "$f"; chmod +x g; ./g`,
 		`sort -o "$1" x; ./g`, "awk -v o=g '{ print > o }' x; ./g", "awk '{ print $2 > $1 }' x; ./g",
 		`f=$(cat name); base64 -d t.b64 | tee "$f" >/dev/null; ./g`,
+		`read f; mytool -o "$f" x; ./g`, `read f; http -o "$f" http://example.com/x; ./g`, `read f; yq -i '.a = 1' "$f"; ./g`,
 	)
 	runBlindHosts(t, unreadPolicy(t), sameCases(TierDestructive, false, cmds...))
 }

@@ -239,7 +239,7 @@ func (e *eval) noteUnreadArgs(name string, args []arg, sc *scope) {
 		}
 	}
 	if f, ok := unreadFile(name, args); ok {
-		e.noteUnread(f)
+		e.noteUnreadArg(f)
 	}
 	if d, ok := unreadTree(name, args); ok {
 		e.noteUnreadDir(filledDir{dir: d, git: name == "git"})
@@ -251,13 +251,23 @@ func (e *eval) noteUnreadArgs(name string, args []arg, sc *scope) {
 			if _, v, eq := strings.Cut(a.val, "="); eq && strings.HasPrefix(a.val, "-") {
 				a.val = v
 			}
-			if a.known && !strings.HasPrefix(a.val, "-") {
-				e.noteUnread(a.val)
+			if !a.known || !strings.HasPrefix(a.val, "-") {
+				e.noteUnreadArg(a)
 			}
 		}
 		if slices.ContainsFunc(args, archiveWord) {
 			e.noteUnreadDir(filledDir{dir: "."})
 		}
+	}
+}
+
+// noteUnreadArg keeps the file a names as written unread; one named at
+// run time may be what a later run by a path runs (namedWritten).
+func (e *eval) noteUnreadArg(a arg) {
+	if a.known {
+		e.noteUnread(a.val)
+	} else {
+		e.namedWrite = true
 	}
 }
 
@@ -446,27 +456,32 @@ var gitTreeVerbs = set(`clone pull checkout switch merge rebase reset restore st
 // unreadFile returns the one file the program name, given args, writes
 // with what the classifier cannot read, where no table of writers names
 // it: the file yq -i rewrites, the one HTTPie's -o writes.
-func unreadFile(name string, args []arg) (string, bool) {
+func unreadFile(name string, args []arg) (arg, bool) {
 	vals := argVals(args)
 	switch name {
 	case "yq":
-		if ops := operands(vals); hasFlag(vals, 'i', "--inplace") && len(ops) > 0 {
-			return ops[len(ops)-1], true
+		if hasFlag(vals, 'i', "--inplace") {
+			for i := len(args) - 1; i >= 0; i-- {
+				if !args[i].known || !strings.HasPrefix(args[i].val, "-") {
+					return args[i], true
+				}
+			}
 		}
 	case "http", "https", "xh", "xhs":
-		for i, v := range vals {
+		for i, a := range args {
+			v := a.val
 			switch {
-			case (v == "-o" || longFlag(v, "--output") && !strings.Contains(v, "=")) && i+1 < len(vals):
-				return vals[i+1], true
+			case (v == "-o" || longFlag(v, "--output") && !strings.Contains(v, "=")) && i+1 < len(args):
+				return args[i+1], true
 			case longFlag(v, "--output"):
 				_, f, _ := strings.Cut(v, "=")
-				return f, true
+				return arg{val: f, known: a.known}, true
 			case strings.HasPrefix(v, "-o") && len(v) > 2:
-				return v[2:], true
+				return arg{val: v[2:], known: a.known}, true
 			}
 		}
 	}
-	return "", false
+	return arg{}, false
 }
 
 // unpackedDir returns the directory a decompressor writes the files its

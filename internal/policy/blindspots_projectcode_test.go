@@ -88,6 +88,57 @@ func TestBlindSpotProjectCode(t *testing.T) {
 	f.unreadOldOrRemote(t, "cd "+bad+" && make")
 }
 
+// TestBlindSpotProjectFileOptions: a project file an option names in
+// place of the default (make -f, docker compose -f, task -t, gradle -b),
+// and docker compose's own project files, meet the deny list as the
+// defaults do; a file of that kind that runs nothing refused is not held
+// against the call.
+func TestBlindSpotProjectFileOptions(t *testing.T) {
+	// Outside the temporary directories, whose projects are tier 3 and
+	// scanned whole whatever names them.
+	dir, p := lastingDir(t, "projopt-")
+	f := &localFixture{dir: dir, p: p}
+	d := filepath.Join(dir, "opts") // no file of a default name
+	write := func(name, text string) { writeUnder(t, d, name, text) }
+	compose := "services:\n  x:\n    image: busybox\n    command: reboot\n"
+	write("mk/prod.mk", "all:\n\t@echo building\n\tsystemctl poweroff\n")
+	write("mk/ok.mk", "# reboot after flashing\nall:\n\t@echo remember to reboot\n")
+	write("c/stack.yml", compose)
+	write("proj/compose.yaml", compose)
+	write("j/release.just", "ship:\n    halt -p\n")
+	write("t/ci.yml", "version: '3'\ntasks:\n  x:\n    cmds:\n      - shutdown -h now\n")
+	write("r/jobs.rake", "task :x do\n  sh 'reboot'\nend\n")
+	write("g/release.gradle", "exec { commandLine 'poweroff' }\n")
+	write("p/pom-release.xml", "<exec>init 0</exec>\n")
+	write("n/gen.ninja", "rule r\n  command = reboot\nbuild x: r\n")
+	write("sub/extra.mk", "all:\n\treboot\n")
+	for _, c := range []string{
+		"make -f mk/prod.mk", "make --file=mk/prod.mk all", "make --makefile mk/prod.mk", "make -fmk/prod.mk", "gmake -j4 -f " + d + "/mk/prod.mk",
+		"make -C sub -f extra.mk", "docker compose -f c/stack.yml up -d", "docker compose --file=c/stack.yml up",
+		"docker compose --project-directory proj up", "docker compose up", "docker-compose -f c/stack.yml up",
+		"docker-compose --project-directory proj up", "podman compose -f c/stack.yml up", "nerdctl compose -f c/stack.yml up",
+		"docker --context x compose -f c/stack.yml up", "just --justfile j/release.just ship", "just -f j/release.just ship",
+		"task -t t/ci.yml x", "task --taskfile=t/ci.yml x", "rake -f r/jobs.rake x", "rake --rakefile r/jobs.rake x",
+		"gradle -b g/release.gradle build", "mvn -f p/pom-release.xml install", "ninja -f n/gen.ninja",
+	} {
+		cmd := c
+		if c != "docker compose up" {
+			cmd = "cd " + d + " && " + c
+		} else {
+			cmd = "cd " + d + "/proj && " + c
+		}
+		if v := f.p.Evaluate(Input{Command: cmd}); !v.Denied || !strings.Contains(v.Reason, "project's code") {
+			t.Errorf("Evaluate(%q) = %s, want denied for what the file it names runs", cmd, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{"make -f mk/ok.mk", "docker compose -f c/none.yml up", "docker ps", "make -f mk/missing.mk"} {
+		if v := f.p.Evaluate(Input{Command: "cd " + d + " && " + c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s: the file it names runs nothing the deny list refuses", c, formatVerdict(v))
+		}
+	}
+	f.unreadOldOrRemote(t, "cd "+d+" && docker compose -f c/stack.yml up")
+}
+
 // TestGitSettings: a repository's config read as git reads it.
 func TestGitSettings(t *testing.T) {
 	got := gitSettings("[core]\n\tpager = \"less\" -R ; a comment\n[remote \"origin\"]\n\turl = x\n[alias] st = !git \\\n status\n[Filter.lfs]\n\tclean = a\\\"b\n")

@@ -38,7 +38,8 @@ func TestBlindSpotRunsWhatItCannotRead(t *testing.T) {
 		"yq -i '.a = 1' f", "http -o f http://example.com/x", "xh --output=f http://example.com/x",
 	} {
 		for _, r := range []string{"./f", ". ./f", "source f", "exec ./f", "env ./f", "nohup ./f &", "sudo ./f",
-			"timeout 5 ./f", "find . -name f -exec ./f \\;", "BASH_ENV=./f bash -c true", "make -f f"} {
+			"timeout 5 ./f", "find . -name f -exec ./f \\;", "BASH_ENV=./f bash -c true", "make -f f",
+			"docker compose -f f up"} {
 			cmds = append(cmds, w+"; chmod +x f; "+r)
 		}
 	}

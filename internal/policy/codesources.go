@@ -94,6 +94,7 @@ var codeSources = map[string]codeSource{
 	"terraform": {dirs: []string{"-chdir"}, style: goStyle}, "tofu": {dirs: []string{"-chdir"}, style: goStyle},
 	"docker":         {files: composeSrc.files, dirs: composeSrc.dirs, verbs: set(`compose`)},
 	"podman":         {files: composeSrc.files, dirs: composeSrc.dirs, verbs: set(`compose`)},
+	"nerdctl":        {files: composeSrc.files, dirs: composeSrc.dirs, verbs: set(`compose`)},
 	"docker-compose": composeSrc, "podman-compose": composeSrc,
 	"bazel": bazelSource, "bazelisk": bazelSource,
 	// Task runners and project tools whose project file is code.
@@ -173,28 +174,37 @@ var codeSources = map[string]codeSource{
 	"helm":    {files: []string{"-f", "--values"}, operands: true, verbs: set(`install upgrade`)},
 }
 
+// codeSourceArgs returns the arguments of c in which src's options are
+// read, and those whose operands name code: for a program with
+// subcommands, around its verb. ok is false when c's verb is not one of
+// src's (docker exec).
+func (c *call) codeSourceArgs(src codeSource) (args, opArgs []arg, ok bool) {
+	if src.verbs == nil {
+		return c.args, c.args, true
+	}
+	if !slices.ContainsFunc(c.args, func(a arg) bool { return src.verbs[a.val] }) {
+		return nil, nil, false // a cheap test first: docker exec is common, docker compose less so
+	}
+	ops := subOperands(c.name, c.vals())
+	for src.anyVerb && len(ops) > 1 && !src.verbs[ops[0]] {
+		ops = ops[1:] // nix --option k v develop: the value is not the verb
+	}
+	if len(ops) == 0 || !src.verbs[ops[0]] {
+		return nil, nil, false
+	}
+	after := afterWord(c.args, ops[0])
+	if src.first {
+		return c.args[:len(c.args)-len(after)], after, true
+	}
+	return after, after, true // docker compose -f: its options follow the verb
+}
+
 // codeSourceAgent says why a file or directory c takes its code from may
 // be one the agent wrote, or returns "".
 func (c *call) codeSourceAgent(src codeSource) string {
-	args, opArgs := c.args, c.args
-	if src.verbs != nil {
-		if !slices.ContainsFunc(c.args, func(a arg) bool { return src.verbs[a.val] }) {
-			return "" // a cheap test first: docker exec is common, docker compose less so
-		}
-		ops := subOperands(c.name, c.vals())
-		for src.anyVerb && len(ops) > 1 && !src.verbs[ops[0]] {
-			ops = ops[1:] // nix --option k v develop: the value is not the verb
-		}
-		if len(ops) == 0 || !src.verbs[ops[0]] {
-			return ""
-		}
-		after := afterWord(c.args, ops[0])
-		switch {
-		case src.first:
-			args, opArgs = c.args[:len(c.args)-len(after)], after
-		default:
-			args, opArgs = after, after // docker compose -f: its options follow the verb
-		}
+	args, opArgs, ok := c.codeSourceArgs(src)
+	if !ok {
+		return ""
 	}
 	if why := c.computedCodeOpt(src, args); why != "" {
 		return why

@@ -79,11 +79,24 @@ var (
 // as in one directory.
 const maxProjectGlob = 16
 
+// projectName is the program whose project files c runs: docker compose
+// runs docker-compose's.
+func (c *call) projectName() string {
+	switch c.name {
+	case "docker", "podman", "nerdctl":
+		if _, _, ok := c.codeSourceArgs(codeSources[c.name]); ok {
+			return "docker-compose"
+		}
+	}
+	return c.name
+}
+
 // projectCode meets the deny list with the project files of the
 // directories c may run in.
 func (c *call) projectCode() {
 	e := c.e
-	files, ok := projectCodeFiles[c.name]
+	proj := c.projectName()
+	files, ok := projectCodeFiles[proj]
 	git := projectPrograms[c.name] == ".git/config" || strings.HasPrefix(c.name, "git-")
 	if ok || git {
 		// A call that fills the directory first runs what the classifier
@@ -97,6 +110,14 @@ func (c *call) projectCode() {
 	}
 	if !ok && !git || !e.local || e.p.files == nil || e.paths == nil || e.denied {
 		return
+	}
+	// The files and directories its options name in place of the
+	// defaults (make -f prod.mk, docker compose --project-directory).
+	var optFiles, optDirs []arg
+	if src, ok := codeSources[c.name]; ok {
+		if args, _, ok := c.codeSourceArgs(src); ok {
+			optFiles, optDirs = c.codeOptVals(src, args, src.files), c.codeOptVals(src, args, src.dirs)
+		}
 	}
 	if e.projectDirs == nil {
 		e.projectDirs = map[string]bool{}
@@ -118,6 +139,11 @@ func (c *call) projectCode() {
 			v = c.args[i+1].val
 		}
 		named = append(named, [2]string{name, v})
+	}
+	for _, d := range optDirs {
+		if d.known {
+			named = append(named, [2]string{"-C", d.val})
+		}
 	}
 	if git && c.ctx.sc != nil {
 		for _, v := range c.ctx.sc.values("GIT_DIR") {
@@ -164,6 +190,26 @@ func (c *call) projectCode() {
 			gitDirs = append(gitDirs, gds...)
 			if top != "" && !slices.Contains(tops, top) {
 				tops = append(tops, top)
+			}
+		}
+	}
+	// A file an option names is read from each directory the program may
+	// run in: make -C d -f f reads d/f, compose -f the working
+	// directory's.
+	recipes := proj == "make" || proj == "gmake" || proj == "bmake" || proj == "just"
+	for _, f := range optFiles {
+		if !f.known || strings.HasPrefix(f.val, "~") {
+			continue
+		}
+		for _, d := range dirs {
+			p := localPath(d, f.val)
+			if key := c.name + "\x00" + p; e.projectDirs[key] {
+				continue
+			} else {
+				e.projectDirs[key] = true
+			}
+			if !c.projectFileAs(p, false, recipes) {
+				return
 			}
 		}
 	}
@@ -303,7 +349,12 @@ func hookDirs(e *eval, g string, tops []string, settings [][2]string) []string {
 // as shell commands, anything else as raw text, comment lines left out.
 func (c *call) projectFile(p string, hook bool) bool {
 	base := path.Base(p)
-	recipes := slices.Contains(projectCodeFiles["make"], base) || base == "BSDmakefile" || slices.Contains(projectCodeFiles["just"], base)
+	return c.projectFileAs(p, hook, slices.Contains(projectCodeFiles["make"], base) || base == "BSDmakefile" || slices.Contains(projectCodeFiles["just"], base))
+}
+
+// projectFileAs is projectFile of p, read as a make or just file's
+// recipes when recipes is set.
+func (c *call) projectFileAs(p string, hook, recipes bool) bool {
 	budget := maxProgramGlobs
 	if recipes && !c.projectIncludes(p, 0, &budget) {
 		return false

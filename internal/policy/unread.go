@@ -574,7 +574,7 @@ func (e *eval) unreadArgs(c *call) {
 	if len(e.unread) == 0 {
 		return
 	}
-	if _, ok := projectCodeFiles[c.name]; !ok {
+	if _, ok := projectCodeFiles[c.projectName()]; !ok {
 		return
 	}
 	for _, a := range c.args {

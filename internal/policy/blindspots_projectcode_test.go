@@ -68,11 +68,17 @@ func TestBlindSpotProjectCode(t *testing.T) {
 		// named by the environment
 		"GIT_DIR=" + bad + "/bare.git git log", "export GIT_DIR=" + bad + "/real.git; git status",
 		"GIT_WORK_TREE=" + bad + "/up git status", "cd " + f.dir + "; GIT_DIR=bad/wt2/../real.git git diff",
+		"env GIT_DIR=" + bad + "/bare.git git log", "sudo GIT_DIR=" + bad + "/real.git git status",
+		"env GIT_WORK_TREE=" + bad + "/up git status",
 	} {
 		v := f.p.Evaluate(Input{Command: c})
 		if !v.Denied || !strings.Contains(v.Reason, "project's code") {
 			t.Errorf("Evaluate(%q) = %s, want denied for what its project's files run", c, formatVerdict(v))
 		}
+	}
+	// run_command's env names the repository too.
+	if v := f.p.Evaluate(Input{Command: "git log", Env: map[string]string{"GIT_DIR": bad + "/bare.git"}}); !v.Denied {
+		t.Errorf("Evaluate(git log, env GIT_DIR) = %s, want denied for what its repository's config runs", formatVerdict(v))
 	}
 	// Mentions that run nothing.
 	write(ok, "Makefile", "# reboot the board after flashing: make flash && ssh pi sudo true\nall:\n\t@echo remember to reboot\n")
@@ -112,6 +118,13 @@ func TestBlindSpotProjectFileOptions(t *testing.T) {
 	write("p/pom-release.xml", "<exec>init 0</exec>\n")
 	write("n/gen.ninja", "rule r\n  command = reboot\nbuild x: r\n")
 	write("sub/extra.mk", "all:\n\treboot\n")
+	write("j2/justfile", "ship:\n    reboot\n")
+	write("gr/release.yaml", "before:\n  hooks:\n    - reboot\n")
+	write("pr/Procfile.dev", "web: halt -p\n")
+	write("nx/x.nix", "{ pkgs }: pkgs.runCommand \"x\" {} \"reboot\"\n")
+	write("tests/conftest.py", "import os\nos.system('poweroff')\n")
+	write("src/CMakeLists.txt", "execute_process(COMMAND reboot)\n")
+	write("s/sk.yaml", "build:\n  hooks:\n    before:\n      - command: [\"sh\", \"-c\", \"poweroff\"]\n")
 	for _, c := range []string{
 		"make -f mk/prod.mk", "make --file=mk/prod.mk all", "make --makefile mk/prod.mk", "make -fmk/prod.mk", "gmake -j4 -f " + d + "/mk/prod.mk",
 		"make -C sub -f extra.mk", "docker compose -f c/stack.yml up -d", "docker compose --file=c/stack.yml up",
@@ -120,6 +133,16 @@ func TestBlindSpotProjectFileOptions(t *testing.T) {
 		"docker --context x compose -f c/stack.yml up", "just --justfile j/release.just ship", "just -f j/release.just ship",
 		"task -t t/ci.yml x", "task --taskfile=t/ci.yml x", "rake -f r/jobs.rake x", "rake --rakefile r/jobs.rake x",
 		"gradle -b g/release.gradle build", "mvn -f p/pom-release.xml install", "ninja -f n/gen.ninja",
+		// The variables that do as those options do, however set.
+		"COMPOSE_FILE=c/stack.yml docker compose up", "export COMPOSE_FILE=x.yml:c/stack.yml; docker compose up",
+		"env COMPOSE_FILE=c/stack.yml docker compose up", "sudo COMPOSE_PROJECT_DIRECTORY=proj docker compose up -d",
+		"COMPOSE_FILE=c/stack.yml docker-compose up", "JUST_JUSTFILE=j/release.just just ship",
+		"env JUST_WORKING_DIRECTORY=j2 just ship", "SKAFFOLD_FILENAME=s/sk.yaml skaffold run",
+		// Other tools' options and operands naming their project.
+		"skaffold -f s/sk.yaml run", "skaffold run --filename=s/sk.yaml", "goreleaser release --config gr/release.yaml",
+		"honcho -f pr/Procfile.dev start", "foreman start -f pr/Procfile.dev", "overmind start -f pr/Procfile.dev",
+		"nix-build nx/x.nix", "nix-shell nx/x.nix --run true", "pytest tests", "pytest -q tests/test_x.py::t",
+		"cmake -S src -B /tmp/b", "mkdir -p b && cd b && cmake ../src",
 	} {
 		cmd := c
 		if c != "docker compose up" {
@@ -127,11 +150,17 @@ func TestBlindSpotProjectFileOptions(t *testing.T) {
 		} else {
 			cmd = "cd " + d + "/proj && " + c
 		}
-		if v := f.p.Evaluate(Input{Command: cmd}); !v.Denied || !strings.Contains(v.Reason, "project's code") {
+		if v := f.p.Evaluate(Input{Command: cmd}); !v.Denied || !strings.Contains(v.Reason, d+"/") {
 			t.Errorf("Evaluate(%q) = %s, want denied for what the file it names runs", cmd, formatVerdict(v))
 		}
 	}
-	for _, c := range []string{"make -f mk/ok.mk", "docker compose -f c/none.yml up", "docker ps", "make -f mk/missing.mk"} {
+	// run_command's env.
+	in := Input{Command: "cd " + d + " && docker compose up", Env: map[string]string{"COMPOSE_FILE": "c/stack.yml"}}
+	if v := f.p.Evaluate(in); !v.Denied || !strings.Contains(v.Reason, d+"/c/stack.yml") {
+		t.Errorf("Evaluate(%q, env COMPOSE_FILE) = %s, want denied for what the file it names runs", in.Command, formatVerdict(v))
+	}
+	for _, c := range []string{"make -f mk/ok.mk", "docker compose -f c/none.yml up", "docker ps", "make -f mk/missing.mk",
+		"COMPOSE_PROJECT_NAME=c docker compose up", "COMPOSE_FILE=c/stack.yml docker ps"} {
 		if v := f.p.Evaluate(Input{Command: "cd " + d + " && " + c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s: the file it names runs nothing the deny list refuses", c, formatVerdict(v))
 		}

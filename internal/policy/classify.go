@@ -115,6 +115,7 @@ type eval struct {
 	unseen       []unseenText          // text walked aside that runs what the walk could not see (namedfiles.go)
 	unseenBytes  int                   // their length together
 	projectDirs  map[string]bool       // directories whose project files were read (projectcode.go)
+	projectEnv   [][2]string           // values given projectPlaceVars, by any means (projectVar)
 	inFiles      []string              // the local files classified as the programs they hold, innermost last
 	substNest    int                   // $(…) being read for what they print, nested (substCall)
 	substCalls   int                   // such reads since the outermost began

@@ -113,6 +113,13 @@ var codeSources = map[string]codeSource{
 	"packer":     {operands: true},
 	"tilt":       {files: []string{"-f", "--file"}},
 	"helmfile":   {files: []string{"-f", "--file"}},
+	"skaffold":   {files: []string{"-f", "--filename"}},
+	"goreleaser": {files: []string{"-f", "--config"}},
+	"honcho":     {files: []string{"-f", "--procfile"}, dirs: []string{"-d", "--app-root"}},
+	"foreman":    {files: []string{"-f", "--procfile"}, dirs: []string{"-d", "--root"}},
+	"overmind":   {files: []string{"-f", "--procfile"}, dirs: []string{"-d", "--root"}},
+	"forego":     {files: []string{"-f"}},
+	"hivemind":   {operands: true},
 	"terragrunt": {files: []string{"--terragrunt-config", "--config"}, dirs: []string{"--terragrunt-working-dir", "--working-dir"}},
 	"nix-shell":  {operands: true},
 	// nix develop runs a flake's shellHook, nix run and shell its

@@ -27,9 +27,41 @@ var projectVars = set(`JUST_JUSTFILE JUST_WORKING_DIRECTORY UV_PROJECT UV_WORKIN
 	TG_WORKING_DIR COMPOSE_FILE COMPOSE_PROJECT_DIRECTORY COMPOSE_ENV_FILES PYTEST_ADDOPTS SKAFFOLD_FILENAME
 	PLATFORMIO_PROJECT_DIR`)
 
+// projectVarPlaces are, for each project program, the variables naming
+// its project's files (COMPOSE_FILE's list, COMPOSE_ENV_FILES' too) and
+// then those naming its directory, which meet the deny list as the
+// options that do the same do (projectcode.go).
+var projectVarPlaces = map[string][2][]string{
+	"docker-compose": {{"COMPOSE_FILE", "COMPOSE_ENV_FILES"}, {"COMPOSE_PROJECT_DIRECTORY"}},
+	"podman-compose": {{"COMPOSE_FILE", "COMPOSE_ENV_FILES"}, {"COMPOSE_PROJECT_DIRECTORY"}},
+	"just":           {{"JUST_JUSTFILE"}, {"JUST_WORKING_DIRECTORY"}},
+	"skaffold":       {{"SKAFFOLD_FILENAME"}, nil},
+	"uv":             {nil, {"UV_PROJECT", "UV_WORKING_DIRECTORY"}},
+	"terragrunt":     {nil, {"TERRAGRUNT_WORKING_DIR", "TG_WORKING_DIR"}},
+}
+
+// projectPlaceVars are the variables projectVarPlaces names, and git's
+// repository and work tree.
+var projectPlaceVars = func() map[string]bool {
+	m := map[string]bool{"GIT_DIR": true, "GIT_WORK_TREE": true}
+	for _, places := range projectVarPlaces {
+		for _, vars := range places {
+			for _, n := range vars {
+				m[n] = true
+			}
+		}
+	}
+	return m
+}()
+
 // projectVar classifies setting name, if it names a project, to val
-// (known, or else computed at run time).
+// (known, or else computed at run time). A known value of one of
+// projectPlaceVars is kept, however it is given (env, run_command's env,
+// a wrapper's option), for the project program it names files for.
 func (e *eval) projectVar(name, val string, known bool, ctx cctx, where string) {
+	if known && projectPlaceVars[name] && len(e.projectEnv) < maxCodeValues {
+		e.projectEnv = append(e.projectEnv, [2]string{name, val})
+	}
 	listed := projectVars[name]
 	if !listed && !hasProjectSuffix(name) {
 		return

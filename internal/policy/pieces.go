@@ -333,6 +333,7 @@ func (e *eval) fork() *eval {
 	s := newEval(e.p)
 	s.local = e.local
 	s.pathValues = slices.Clip(e.pathValues)
+	s.projectEnv = slices.Clip(e.projectEnv)
 	if e.paths != nil {
 		s.pathsFor().initial = e.paths.initial
 	}
@@ -363,6 +364,11 @@ func (e *eval) absorb(s *eval) {
 		}
 	}
 	e.scriptRuns += s.scriptRuns
+	for _, kv := range s.projectEnv {
+		if len(e.projectEnv) < maxCodeValues && !slices.Contains(e.projectEnv, kv) {
+			e.projectEnv = append(e.projectEnv, kv)
+		}
+	}
 	e.joinRuns(s)
 	for n := range s.written {
 		e.noteWrittenName(n)

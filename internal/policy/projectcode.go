@@ -79,6 +79,17 @@ var (
 // as in one directory.
 const maxProjectGlob = 16
 
+// projectEnvValues returns the values e.projectEnv holds for name.
+func (e *eval) projectEnvValues(name string) []string {
+	var out []string
+	for _, kv := range e.projectEnv {
+		if kv[0] == name {
+			out = append(out, kv[1])
+		}
+	}
+	return out
+}
+
 // projectName is the program whose project files c runs: docker compose
 // runs docker-compose's.
 func (c *call) projectName() string {
@@ -115,8 +126,29 @@ func (c *call) projectCode() {
 	// defaults (make -f prod.mk, docker compose --project-directory).
 	var optFiles, optDirs []arg
 	if src, ok := codeSources[c.name]; ok {
-		if args, _, ok := c.codeSourceArgs(src); ok {
+		if args, opArgs, ok := c.codeSourceArgs(src); ok {
 			optFiles, optDirs = c.codeOptVals(src, args, src.files), c.codeOptVals(src, args, src.dirs)
+			if src.operands {
+				optFiles = append(optFiles, c.codeOperands(src, opArgs)...)
+			}
+		}
+	}
+	// And the variables that do as those options do (envprojects.go).
+	for i, vars := range projectVarPlaces[proj] {
+		for _, n := range vars {
+			vals := e.projectEnvValues(n)
+			if c.ctx.sc != nil {
+				vals = append(vals, c.ctx.sc.values(n)...)
+			}
+			for _, v := range vals {
+				for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ':' || r == ',' }) {
+					if i == 0 {
+						optFiles = append(optFiles, arg{val: w, known: true})
+					} else {
+						optDirs = append(optDirs, arg{val: w, known: true})
+					}
+				}
+			}
 		}
 	}
 	if e.projectDirs == nil {
@@ -145,12 +177,15 @@ func (c *call) projectCode() {
 			named = append(named, [2]string{"-C", d.val})
 		}
 	}
-	if git && c.ctx.sc != nil {
-		for _, v := range c.ctx.sc.values("GIT_DIR") {
-			named = append(named, [2]string{"--git-dir", v})
-		}
-		for _, v := range c.ctx.sc.values("GIT_WORK_TREE") {
-			named = append(named, [2]string{"--work-tree", v})
+	if git {
+		for _, n := range [...][2]string{{"GIT_DIR", "--git-dir"}, {"GIT_WORK_TREE", "--work-tree"}} {
+			vals := e.projectEnvValues(n[0])
+			if c.ctx.sc != nil {
+				vals = append(vals, c.ctx.sc.values(n[0])...)
+			}
+			for _, v := range vals {
+				named = append(named, [2]string{n[1], v})
+			}
 		}
 	}
 	var gitDirs []string
@@ -165,6 +200,34 @@ func (c *call) projectCode() {
 			}
 		}
 	}
+	// A file an option or operand names is read from each directory the
+	// program may run in: make -C d -f f reads d/f, compose -f the
+	// working directory's. One that is a directory (pytest tests, cmake
+	// ..) is a project directory, and so is the directory of a file of a
+	// default name (cargo --manifest-path x/Cargo.toml) or of a test file
+	// pytest is given (tests/test_x.py::case: its conftest.py).
+	var optPaths, optDirs2 []string
+	for _, f := range optFiles {
+		if !f.known || f.val == "" || strings.HasPrefix(f.val, "~") {
+			continue
+		}
+		v, pytest := f.val, proj == "pytest" || proj == "py.test"
+		if pytest {
+			v, _, _ = strings.Cut(v, "::")
+		}
+		for _, d := range dirs {
+			p := localPath(d, v)
+			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+				optDirs2 = append(optDirs2, p)
+				continue
+			}
+			optPaths = append(optPaths, p)
+			if pytest || slices.Contains(files, path.Base(p)) {
+				optDirs2 = append(optDirs2, path.Dir(p))
+			}
+		}
+	}
+	dirs = append(dirs, optDirs2...)
 	for _, d := range dirs {
 		if key := c.name + "\x00" + d; !e.projectDirs[key] {
 			e.projectDirs[key] = true
@@ -193,24 +256,15 @@ func (c *call) projectCode() {
 			}
 		}
 	}
-	// A file an option names is read from each directory the program may
-	// run in: make -C d -f f reads d/f, compose -f the working
-	// directory's.
 	recipes := proj == "make" || proj == "gmake" || proj == "bmake" || proj == "just"
-	for _, f := range optFiles {
-		if !f.known || strings.HasPrefix(f.val, "~") {
+	for _, p := range optPaths {
+		if key := c.name + "\x00" + p; e.projectDirs[key] {
 			continue
+		} else {
+			e.projectDirs[key] = true
 		}
-		for _, d := range dirs {
-			p := localPath(d, f.val)
-			if key := c.name + "\x00" + p; e.projectDirs[key] {
-				continue
-			} else {
-				e.projectDirs[key] = true
-			}
-			if !c.projectFileAs(p, false, recipes) {
-				return
-			}
+		if !c.projectFileAs(p, false, recipes) {
+			return
 		}
 	}
 	for _, g := range gitDirs {

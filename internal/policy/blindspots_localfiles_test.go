@@ -157,12 +157,14 @@ func TestBlindSpotWrittenScripts(t *testing.T) {
 	f.write(t, "nested", []byte("#!/bin/bash\nsh "+d+"/plain\n"))
 	f.write(t, "job.py", []byte("#!/usr/bin/python3\nimport os\nos.system('reboot')\n"))
 	f.write(t, "crlf", []byte("echo a\r\nreboot\r\n"))
+	f.write(t, "app/__main__.py", []byte("import os\nos.system('poweroff')\n"))
 	for _, c := range []string{
 		"sh " + d + "/plain", "bash " + d + "/plain", "dash -e " + d + "/plain", ". " + d + "/plain", "source " + d + "/plain",
 		d + "/plain", d + "/bang", d + "/envbash", d + "/nested", "bang", "cd " + d + "; ./bang",
 		"cd " + d + " && sh plain", "cd " + d + "; . bang", "python3 job.py", // the working directory (Rules.Dir) or the search path
 		"python3 " + d + "/job.py", d + "/job.py", "sh " + d + "/crlf",
 		"for i in 1 2; do " + d + "/plain; done",
+		"python3 " + d + "/app", "cd " + d + " && python3 -u app/", // a directory runs its __main__.py
 	} {
 		v := f.p.Evaluate(Input{Command: c})
 		if !v.Denied || !strings.Contains(v.Reason, "runs the file") {

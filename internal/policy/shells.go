@@ -331,6 +331,10 @@ func interpreterProgram(c *call) (Tier, string) {
 		if !strings.HasPrefix(v, "-") {
 			file = true
 			c.e.localText(v, c.name, c.ctx)
+			if strings.HasPrefix(c.name, "python") || c.name == "pypy3" {
+				// python runs a directory's __main__.py.
+				c.e.localText(strings.TrimSuffix(v, "/")+"/__main__.py", c.name, c.ctx)
+			}
 			break
 		}
 	}

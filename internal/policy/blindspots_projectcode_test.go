@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestBlindSpotProjectCode: a project program run on this machine (make,
@@ -166,6 +167,47 @@ func TestBlindSpotProjectFileOptions(t *testing.T) {
 		}
 	}
 	f.unreadOldOrRemote(t, "cd "+d+" && docker compose -f c/stack.yml up")
+}
+
+// TestBlindSpotGitGlobalConfig: the user's git configuration (~/.gitconfig,
+// ~/.config/git/config), written since warden started, has what its
+// settings run meet the deny list on every git command, in a repository
+// or not, as a repository's own config does; settings that run nothing
+// and an old file are not held against it.
+func TestBlindSpotGitGlobalConfig(t *testing.T) {
+	dir, _ := lastingDir(t, "gitglobal-")
+	home := filepath.Join(dir, "home")
+	p, err := New(Rules{Path: "/usr/bin:/bin", Dir: dir, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeUnder(t, dir, "repo/.git/config", "[core]\n\tbare = false\n")
+	for _, tc := range []struct{ file, text string }{
+		{".gitconfig", "[alias]\n\tst = !systemctl reboot\n"},
+		{".gitconfig", "[core]\n\tpager = halt -p\n"},
+		{".config/git/config", "[core]\n\tfsmonitor = \"poweroff\"\n"},
+		{".gitconfig", "[diff \"x\"]\n\ttextconv = sh -c 'reboot'\n"},
+	} {
+		f := writeUnder(t, home, tc.file, tc.text)
+		for _, c := range []string{"git st", "git log -p", "cd " + dir + "/repo && git status", "git -C " + dir + "/repo diff", "tig"} {
+			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, f) {
+				t.Errorf("%s holding %q: Evaluate(%q) = %s, want denied for what it runs", tc.file, tc.text, c, formatVerdict(v))
+			}
+		}
+		if v := p.Evaluate(Input{Command: "git log", Host: "nas"}); v.Denied {
+			t.Errorf("another host's git log was denied for this host's %s: %s", tc.file, formatVerdict(v))
+		}
+		old := *p
+		old.since = time.Now().Add(time.Hour)
+		if v := old.Evaluate(Input{Command: "git log"}); v.Denied {
+			t.Errorf("%s older than the policy was read: %s", tc.file, formatVerdict(v))
+		}
+		os.Remove(f)
+	}
+	writeUnder(t, home, ".gitconfig", "[user]\n\tname = reboot\n[alias]\n\tlg = log --oneline\n[core]\n\tpager = less -R\n")
+	if v := p.Evaluate(Input{Command: "git lg"}); v.Denied {
+		t.Errorf("settings that run nothing refused: %s", formatVerdict(v))
+	}
 }
 
 // TestGitSettings: a repository's config read as git reads it.

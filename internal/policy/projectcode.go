@@ -274,31 +274,9 @@ func (c *call) projectCode() {
 		e.projectDirs[g] = true
 		// The config is read whatever its age, for the hooks directory it
 		// names; what its settings run meets the deny list when it is new.
-		cfg := path.Join(g, "config")
-		lf, text, recent := e.recentScript(cfg)
-		if !recent {
-			text, _ = e.readLocal(cfg)
-		}
-		settings := gitSettings(text)
-		if recent && !lf.classified {
-			lf.classified = true
-			sub := e.fork()
-			git := call{e: sub, name: "git", ctx: projectCtx(c.ctx)}
-			var run []string
-			for _, kv := range settings {
-				if gitConfigRisky(kv[0]) {
-					git.gitConfigPayload(kv[0], kv[1], true)
-					run = append(run, kv[1])
-				}
-			}
-			why := sub.denyWhy
-			if why == "" {
-				e.keepUnseen(sub, strings.Join(run, "\n"), sub.opaque)
-			}
-			sub.release()
-			if !c.projectDeny(cfg, why) {
-				return
-			}
+		settings, ok := c.gitConfigRuns(path.Join(g, "config"))
+		if !ok {
+			return
 		}
 		for _, hooks := range hookDirs(e, g, tops, settings) {
 			ents, _ := os.ReadDir(hooks)
@@ -309,6 +287,58 @@ func (c *call) projectCode() {
 			}
 		}
 	}
+	// Every git command reads the user's and the system's configuration
+	// too, wherever it runs.
+	if git && !e.projectDirs["\x00git-global"] {
+		e.projectDirs["\x00git-global"] = true
+		for _, cfg := range e.gitGlobalConfigs() {
+			if _, ok := c.gitConfigRuns(cfg); !ok {
+				return
+			}
+		}
+	}
+}
+
+// gitGlobalConfigs are the configuration files git reads beside a
+// repository's: the system's, and the user's in both places git looks.
+func (e *eval) gitGlobalConfigs() []string {
+	out := []string{"/etc/gitconfig"}
+	if e.p.protect != nil && e.p.protect.home != "" {
+		out = append(out, path.Join(e.p.protect.home, ".gitconfig"), path.Join(e.p.protect.home, ".config/git/config"))
+	}
+	return out
+}
+
+// gitConfigRuns returns the settings of the git configuration file cfg,
+// read whatever its age (a repository's names its hooks directory), and
+// meets the deny list with what those that run programs run when it
+// changed since warden started. ok is false when that denied the call.
+func (c *call) gitConfigRuns(cfg string) (settings [][2]string, ok bool) {
+	e := c.e
+	lf, text, recent := e.recentScript(cfg)
+	if !recent {
+		text, _ = e.readLocal(cfg)
+	}
+	settings = gitSettings(text)
+	if !recent || lf.classified {
+		return settings, true
+	}
+	lf.classified = true
+	sub := e.fork()
+	git := call{e: sub, name: "git", ctx: projectCtx(c.ctx)}
+	var run []string
+	for _, kv := range settings {
+		if gitConfigRisky(kv[0]) {
+			git.gitConfigPayload(kv[0], kv[1], true)
+			run = append(run, kv[1])
+		}
+	}
+	why := sub.denyWhy
+	if why == "" {
+		e.keepUnseen(sub, strings.Join(run, "\n"), sub.opaque)
+	}
+	sub.release()
+	return settings, c.projectDeny(cfg, why)
 }
 
 // maxRepoUp is how many parent directories repoDirs looks in.

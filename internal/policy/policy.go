@@ -39,6 +39,7 @@ package policy
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"runtime"
 	"slices"
@@ -198,6 +199,10 @@ type Input struct {
 	// leaves it in (a git prompt runs git status there), where nothing
 	// else holds what they run: an SSH host's session, a writable one.
 	Prompt bool
+	// Shell is the interactive shell a session starts when it is given
+	// no command: its startup files (~/.bashrc) run first
+	// (startupfiles.go).
+	Shell string
 	// Root says the command runs as root: warden itself is root on this
 	// machine, or an SSH host's login user is. What only root's programs
 	// do (tar, cp and rsync keeping setuid modes) is then classified as
@@ -279,6 +284,12 @@ func (e *eval) input(in *Input) {
 		stdin = stdinSrc{kind: stdinText, text: in.Stdin}
 	}
 	ctx := cctx{stdin: stdin, root: in.Root}
+	if in.Shell != "" {
+		// A session's own interactive shell runs its startup files
+		// before the first line typed to it.
+		sh := call{e: e, name: normaliseName(path.Base(in.Shell)), ctx: ctx}
+		sh.shellStartup(false, true)
+	}
 	empty := true
 	if in.Command != "" {
 		empty = false

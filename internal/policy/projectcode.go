@@ -576,6 +576,10 @@ func (c *call) projectTextOf(p, text string, hook, recipes bool) bool {
 		for _, cmd := range recipeLines(text) {
 			run(cmd)
 		}
+	case sshConfigFile(p):
+		for _, cmd := range sshConfigCommands(text) {
+			run(cmd)
+		}
 	default:
 		sub.scanText(uncommented(text))
 		sub.opaque = true // another language's code
@@ -601,7 +605,11 @@ func (c *call) projectDeny(p, why string) bool {
 	if why == "" {
 		return true
 	}
-	c.e.deny(c.name + " runs its project's code, and " + truncate(p, 64) + ": " + why)
+	what := "its project's code"
+	if c.e.configFile(p) {
+		what = "what its user's or the system's configuration names"
+	}
+	c.e.deny(c.name + " runs " + what + ", and " + truncate(p, 64) + ": " + why)
 	return false
 }
 

@@ -54,6 +54,7 @@ var projectPrograms = map[string]string{
 // project may be one the agent wrote without approval.
 func (c *call) inProject(t Tier, why string) (Tier, string) {
 	c.projectCode()
+	c.homeCode()
 	if t >= TierDestructive {
 		return t, why
 	}

@@ -13,7 +13,7 @@ import (
 func shellProgram(c *call) (Tier, string) {
 	args := c.args
 	c.ctx.zsh = c.name == "zsh"
-	cflag, sflag, noexec := false, false, false
+	cflag, sflag, noexec, login, iflag := false, false, false, false, false
 	if w, bare, ok := keywordOption(args); ok && !bare && !c.ctx.zsh {
 		// bash -k: the payload's NAME=VALUE words are environment.
 		c.e.opaque = true
@@ -53,6 +53,10 @@ func shellProgram(c *call) (Tier, string) {
 				return TierDestructive, c.name + " " + v + ": runs a file the classifier cannot see"
 			case "--debugger":
 				return TierDestructive, c.name + " --debugger: runs the debugger profile"
+			case "--login":
+				login = true
+			case "--interactive":
+				iflag = true
 			}
 			if c.ctx.zsh && zshGlobSubst(v) {
 				return TierDestructive, "zsh " + v + ": globs every value, so a value's glob qualifiers run code"
@@ -67,6 +71,10 @@ func shellProgram(c *call) (Tier, string) {
 				sflag = true
 			case 'n':
 				noexec = v[0] == '-'
+			case 'l':
+				login = login || v[0] == '-'
+			case 'i':
+				iflag = iflag || v[0] == '-'
 			case 'o', 'O':
 				// -O extdebug at invocation is --debugger.
 				if f == 'O' && v[0] == '-' && i+1 < len(args) && args[i+1].val == "extdebug" {
@@ -92,6 +100,9 @@ func shellProgram(c *call) (Tier, string) {
 		i = len(args)
 	}
 	rest := args[i:]
+	if !noexec {
+		c.shellStartup(login, iflag || !cflag && (len(rest) == 0 || sflag))
+	}
 	switch {
 	case noexec && !cflag:
 		return TierRead, c.name + " -n: syntax check only"

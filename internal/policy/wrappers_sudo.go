@@ -16,7 +16,7 @@ var sudoLongOpts = []string{"--askpass", "--background", "--bell", "--chdir", "-
 func sudoProgram(c *call) (Tier, string) {
 	args := c.args
 	i := 0
-	shellMode, editMode, listMode := false, false, false
+	shellMode, editMode, listMode, loginMode := false, false, false, false
 	var roots []arg // sudo -R: the command runs in that root
 	valueShort := "CDghpRrtTUu"
 	valueLong := map[string]bool{"--chdir": true, "--close-from": true, "--group": true, "--host": true,
@@ -48,6 +48,7 @@ func sudoProgram(c *call) (Tier, string) {
 			switch name {
 			case "--shell", "--login":
 				shellMode = true
+				loginMode = loginMode || name == "--login" && c.name == "sudo"
 			case "--edit":
 				editMode = true
 			case "--list", "--validate", "--version", "--help", "--reset-timestamp", "--remove-timestamp":
@@ -71,6 +72,7 @@ func sudoProgram(c *call) (Tier, string) {
 			switch f {
 			case 's', 'i':
 				shellMode = true
+				loginMode = loginMode || f == 'i' && c.name == "sudo"
 			case 'e':
 				editMode = c.name == "sudo"
 			case 'l', 'v', 'V', 'k', 'K', 'L':
@@ -102,6 +104,11 @@ func sudoProgram(c *call) (Tier, string) {
 		rest = rest[1:]
 	}
 	own := args[:i]
+	if loginMode {
+		// sudo -i runs the target user's login shell, which reads its
+		// profile and, for bash, its rc file.
+		c.startupCode(append(append([]string(nil), profileFiles...), bashrcFiles...), true)
+	}
 	c.e.noteRoots(roots)
 	c.ctx.root = rootTarget(c.name, own) || c.ctx.root && !otherTarget(c.name, own)
 	switch {

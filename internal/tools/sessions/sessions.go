@@ -351,13 +351,17 @@ func (d *Deps) planStart(ctx context.Context, c *relay.Call, a *StartArgs) (*rel
 		tier = policy.TierMutate
 	}
 	unheld := a.Writable || remote && !agent
+	started := "" // the shell started for want of a command, which reads its startup files
+	if a.Command == "" {
+		started = argv[0]
+	}
 	return &relay.Plan{
 		Host: a.Host,
 		// An SSH host's shell, or a writable session's, is held by
 		// nothing but the classifier (warden's agent confines a read on
 		// its host): what its prompt runs where it starts counts
 		// (policy's prompt.go).
-		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: addrs, Dir: a.Cwd, Prompt: unheld},
+		Input: policy.Input{Command: a.Command, Env: a.Env, HostAddrs: addrs, Dir: a.Cwd, Prompt: unheld, Shell: started},
 		Tier:  tier,
 		Run: func(ctx context.Context) *relay.Outcome {
 			// The session's programs are confined by its start's

@@ -87,7 +87,14 @@ func newRig(t *testing.T, mode policy.Mode) *rig {
 // Confine is the rig's).
 func newRigWith(t *testing.T, mode policy.Mode, o session.Options) *rig {
 	t.Helper()
-	p, err := policy.New(policy.Rules{})
+	return newRigShell(t, mode, o, policy.Rules{}, "/bin/sh", t.TempDir())
+}
+
+// newRigShell is newRigWith with the policy's rules r, and sessions
+// started with no command running shell, with home as their HOME.
+func newRigShell(t *testing.T, mode policy.Mode, o session.Options, rules policy.Rules, shell, home string) *rig {
+	t.Helper()
+	p, err := policy.New(rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,8 +110,8 @@ func newRigWith(t *testing.T, mode policy.Mode, o session.Options) *rig {
 	r := relay.New(srv, relay.Options{Policy: rg.policy, Audit: rg.audit, Mode: mode})
 	Register(r, Deps{
 		Registry: reg,
-		Env:      []string{"PATH=/usr/bin:/bin", "HOME=" + t.TempDir(), "LANG=C.UTF-8", "TERM=dumb"},
-		Shell:    "/bin/sh",
+		Env:      []string{"PATH=/usr/bin:/bin", "HOME=" + home, "LANG=C.UTF-8", "TERM=dumb"},
+		Shell:    shell,
 	})
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()

@@ -1,0 +1,81 @@
+package policy
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestBlindSpotStartupFiles: the configuration a program reads from its
+// user's home or the system's wherever it runs (a shell's startup files,
+// ssh_config, npmrc, cargo's config), written since warden started, has
+// what it runs meet the deny list when that program runs; a shell that
+// reads none of them, a file that runs nothing refused, an old file and
+// another host's command are not held against the call.
+func TestBlindSpotStartupFiles(t *testing.T) {
+	dir, _ := lastingDir(t, "startup-")
+	home := filepath.Join(dir, "home")
+	p, err := New(Rules{Path: "/usr/bin:/bin", Dir: dir, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		file, text string
+		cmds       []string
+	}{
+		{".bashrc", "alias ll='ls -l'\nsystemctl reboot\n", []string{"bash -i", "bash", "sudo -i id", "bash -s < /dev/null"}},
+		{".profile", "PATH=$HOME/bin:$PATH\nhalt -p\n", []string{"bash -lc true", "bash --login -c uptime", "sh -l", "sudo --login id"}},
+		{".bash_profile", ". ~/.nothing\npoweroff\n", []string{"bash -l", "sudo -i"}},
+		{".zshenv", "reboot\n", []string{"zsh -c true", "zsh"}},
+		{".ssh/config", "Host *\n  ProxyCommand sh -c 'reboot'\n", []string{"ssh db1 uptime", "scp a db1:b", "rsync -a a db1:b", "git fetch"}},
+		{".ssh/config", "Host x\n  PermitLocalCommand yes\n  LocalCommand init 0\n", []string{"ssh x"}},
+		{".ssh/config", "Match host x exec \"test -f /x && reboot\"\n  User y\n", []string{"ssh x true", "sftp x"}},
+		{".ssh/config", "Host *\n  KnownHostsCommand=/sbin/halt %H\n", []string{"ssh -p 2222 x"}},
+		{".npmrc", "script-shell=/sbin/reboot\n", []string{"npm test", "npx jest", "pnpm run build"}},
+		{".cargo/config.toml", "[build]\nrustc-wrapper = \"/sbin/poweroff\"\n", []string{"cargo build"}},
+		{".config/fish/config.fish", "reboot\n", []string{"fish -c true"}},
+		{".vimrc", "set number\nsilent !reboot\n", []string{"vim /etc/hosts", "vi -R x", "nvim"}},
+		{".tmux.conf", "run-shell 'systemctl poweroff'\n", []string{"tmux", "tmux new -d -s x"}},
+		{".psqlrc", "\\! reboot\n", []string{"psql -l"}},
+		{".kube/config", "users:\n- name: x\n  user:\n    exec:\n      command: /sbin/reboot\n", []string{"kubectl get pods", "helm list"}},
+		{".aws/config", "[default]\ncredential_process = /sbin/poweroff\n", []string{"aws s3 ls"}},
+		{".sqliterc", ".shell halt\n", []string{"sqlite3 x.db .tables"}},
+	} {
+		f := writeUnder(t, home, tc.file, tc.text)
+		for _, c := range tc.cmds {
+			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, f) {
+				t.Errorf("~/%s holding %q: Evaluate(%q) = %s, want denied for what it runs", tc.file, tc.text, c, formatVerdict(v))
+			}
+		}
+		c := tc.cmds[0]
+		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
+			t.Errorf("another host's %q was denied for this host's ~/%s: %s", c, tc.file, formatVerdict(v))
+		}
+		old := *p
+		old.since = time.Now().Add(time.Hour)
+		if v := old.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("~/%s older than the policy was read for %q: %s", tc.file, c, formatVerdict(v))
+		}
+		os.Remove(f)
+	}
+	// A session started with no command starts its shell interactive.
+	f := writeUnder(t, home, ".bashrc", "export EDITOR=vi\nsystemctl poweroff\n")
+	if v := p.Evaluate(Input{Shell: "/bin/bash"}); !v.Denied || !strings.Contains(v.Reason, f) {
+		t.Errorf("a session's bash with ~/.bashrc running poweroff: %s, want denied", formatVerdict(v))
+	}
+	for _, in := range []Input{{Shell: "/bin/sh"}, {Shell: "/bin/bash", Host: "nas"}, {}} {
+		if v := p.Evaluate(in); v.Denied {
+			t.Errorf("Evaluate(%+v) = %s: that shell reads no ~/.bashrc here", in, formatVerdict(v))
+		}
+	}
+	// Read only by the shells that read it; settings that run nothing.
+	writeUnder(t, home, ".bashrc", "reboot\n")
+	writeUnder(t, home, ".ssh/config", "Host reboot\n  User admin\n")
+	for _, c := range []string{"bash -c true", "sh -c uptime", "bash -n x.sh", "ssh reboot uptime", "ls ~"} {
+		if v := p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s: it reads no startup file that runs what the deny list refuses", c, formatVerdict(v))
+		}
+	}
+}

@@ -1,0 +1,179 @@
+package policy
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Programs also run code from their user's and the system's configuration,
+// wherever they run: a login shell its profile, an interactive one its rc
+// file, zsh its zshenv on every start; ssh (and scp, rsync, git's remotes)
+// the ProxyCommand, LocalCommand and Match exec of its ssh_config; npm the
+// script-shell and node-options of its npmrc; cargo the rustc-wrapper and
+// runners of its config. Written since warden started by means the
+// classifier could not follow (an approved download), such a file meets
+// the deny list when a program that reads it runs, as a project's files do
+// (projectcode.go): shell startup files read as shell, the others scanned
+// as raw text. Only a denial follows. "~/" is the home Rules.Home names.
+
+var (
+	profileFiles = []string{"/etc/profile", "/etc/profile.d/*.sh", "~/.bash_profile", "~/.bash_login", "~/.profile"}
+	bashrcFiles  = []string{"/etc/bash.bashrc", "/etc/bashrc", "~/.bashrc"}
+	zshenvFiles  = []string{"/etc/zsh/zshenv", "/etc/zshenv", "~/.zshenv"}
+	zshrcFiles   = []string{"/etc/zsh/zshrc", "/etc/zshrc", "~/.zshrc"}
+	zloginFiles  = []string{"/etc/zsh/zprofile", "/etc/zprofile", "~/.zprofile", "/etc/zsh/zlogin", "/etc/zlogin", "~/.zlogin"}
+	sshConfigs   = []string{"/etc/ssh/ssh_config", "/etc/ssh/ssh_config.d/*.conf", "~/.ssh/config"}
+	npmrcFiles   = []string{"/etc/npmrc", "/usr/etc/npmrc", "~/.npmrc"}
+)
+
+// homeCodeFiles are, for programs other than shells, the configuration
+// files they read whose settings name programs they run.
+var homeCodeFiles = map[string][]string{
+	"ssh": sshConfigs, "scp": sshConfigs, "sftp": sshConfigs, "rsync": sshConfigs, "sshfs": sshConfigs, "autossh": sshConfigs,
+	"ssh-copy-id": sshConfigs, "mosh": sshConfigs, "git": sshConfigs,
+	"npm": npmrcFiles, "npx": npmrcFiles, "pnpm": npmrcFiles, "yarn": {"~/.yarnrc.yml", "~/.yarnrc", "~/.npmrc"},
+	"cargo": {"~/.cargo/config.toml", "~/.cargo/config"},
+	"fish":  {"/etc/fish/config.fish", "/etc/fish/conf.d/*.fish", "~/.config/fish/config.fish", "~/.config/fish/conf.d/*.fish"},
+	// Editors, multiplexers and clients whose start-up file runs shell
+	// commands (:!cmd, run-shell, \!, .shell, pager=, shell), and the
+	// tools whose configuration names a program they run for credentials
+	// (kubeconfig's exec plugins, AWS's credential_process) or hooks.
+	"vim": vimrcFiles, "vi": vimrcFiles, "view": vimrcFiles, "vimdiff": vimrcFiles, "nvim": vimrcFiles,
+	"emacs":  {"~/.emacs", "~/.emacs.d/init.el", "~/.config/emacs/init.el", "/etc/emacs/site-start.el"},
+	"tmux":   {"/etc/tmux.conf", "~/.tmux.conf", "~/.config/tmux/tmux.conf"},
+	"screen": {"/etc/screenrc", "~/.screenrc"},
+	"psql":   {"~/.psqlrc", "/etc/postgresql-common/psqlrc"},
+	"mysql":  {"~/.my.cnf", "/etc/mysql/my.cnf", "/etc/my.cnf"}, "mariadb": {"~/.my.cnf", "/etc/mysql/my.cnf", "/etc/my.cnf"},
+	"sqlite3": {"~/.sqliterc"}, "gdb": {"~/.gdbinit", "~/.config/gdb/gdbinit", "/etc/gdb/gdbinit"},
+	"kubectl": kubeconfigs, "helm": kubeconfigs, "k9s": kubeconfigs, "kubectx": kubeconfigs, "kubens": kubeconfigs,
+	"aws": {"~/.aws/config", "~/.aws/credentials"}, "gpg": {"~/.gnupg/gpg.conf"}, "gpg2": {"~/.gnupg/gpg.conf"},
+	"hg":      {"/etc/mercurial/hgrc", "~/.hgrc", "~/.config/hg/hgrc"},
+	"ansible": ansibleCfgs, "ansible-playbook": ansibleCfgs, "ansible-inventory": ansibleCfgs, "ansible-pull": ansibleCfgs,
+}
+
+var (
+	vimrcFiles  = []string{"/etc/vim/vimrc", "/etc/vimrc", "~/.vimrc", "~/.vim/vimrc", "~/.config/nvim/init.vim", "~/.config/nvim/init.lua", "~/.exrc"}
+	kubeconfigs = []string{"~/.kube/config"}
+	ansibleCfgs = []string{"/etc/ansible/ansible.cfg", "~/.ansible.cfg"}
+)
+
+// homeCode meets the deny list with the configuration files c's program
+// reads wherever it runs (homeCodeFiles).
+func (c *call) homeCode() {
+	if files, ok := homeCodeFiles[c.name]; ok {
+		c.startupCode(files, false)
+	}
+}
+
+// shellStartup meets the deny list with the startup files the shell c
+// reads: zsh's zshenv always, a login shell's profile, an interactive
+// one's rc file.
+func (c *call) shellStartup(login, interactive bool) {
+	var files []string
+	if c.name == "zsh" {
+		files = append(files, zshenvFiles...)
+		if login {
+			files = append(files, zloginFiles...)
+		}
+		if interactive {
+			files = append(files, zshrcFiles...)
+		}
+	} else {
+		if login {
+			files = append(files, profileFiles...)
+		}
+		if interactive && (c.name == "bash" || c.name == "rbash") {
+			files = append(files, bashrcFiles...)
+		}
+	}
+	c.startupCode(files, true)
+}
+
+// startupCode meets the deny list with files, those of them on the local
+// host that changed since warden started: read as shell when script is
+// set, else scanned as raw text.
+func (c *call) startupCode(files []string, script bool) {
+	e := c.e
+	if len(files) == 0 || !e.local || e.p.files == nil || e.denied {
+		return
+	}
+	home := ""
+	if e.p.protect != nil {
+		home = e.p.protect.home
+	}
+	if e.projectDirs == nil {
+		e.projectDirs = map[string]bool{}
+	}
+	for _, f := range files {
+		if rest, ok := strings.CutPrefix(f, "~/"); ok {
+			if home == "" {
+				continue
+			}
+			f = path.Join(home, rest)
+		}
+		ps := []string{f}
+		if strings.ContainsAny(f, "*?[") {
+			ps, _ = filepath.Glob(f)
+		}
+		for _, p := range ps[:min(len(ps), maxProjectGlob)] {
+			if key := "\x00startup\x00" + p; e.projectDirs[key] {
+				continue
+			} else {
+				e.projectDirs[key] = true
+			}
+			if !c.projectFileAs(p, script, false) {
+				return
+			}
+		}
+	}
+}
+
+// configFile reports whether p is a configuration file of the system's
+// (under /etc) or of the user's (a dot file or directory in the home).
+func (e *eval) configFile(p string) bool {
+	if strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "/usr/etc/") {
+		return true
+	}
+	return e.p.protect != nil && e.p.protect.home != "" && strings.HasPrefix(p, e.p.protect.home+"/.")
+}
+
+// sshConfigFile reports whether p is an ssh client configuration file.
+func sshConfigFile(p string) bool {
+	return strings.HasSuffix(p, "/.ssh/config") || p == "/etc/ssh/ssh_config" || strings.HasPrefix(p, "/etc/ssh/ssh_config.d/")
+}
+
+// sshConfigCommands returns the local commands an ssh_config runs: its
+// ProxyCommand, LocalCommand and KnownHostsCommand, and the commands of
+// its Match exec criteria.
+func sshConfigCommands(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		i := strings.IndexAny(line, " \t=")
+		if i < 0 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		key, val := strings.ToLower(line[:i]), strings.TrimLeft(line[i:], " \t=")
+		switch key {
+		case "proxycommand", "localcommand", "knownhostscommand":
+			out = append(out, val)
+		case "match":
+			for rest := val; ; {
+				j := strings.Index(strings.ToLower(rest), "exec")
+				if j < 0 {
+					break
+				}
+				rest = strings.TrimLeft(rest[j+len("exec"):], " \t")
+				cmd := rest
+				if strings.HasPrefix(rest, `"`) {
+					cmd, _, _ = strings.Cut(rest[1:], `"`)
+				} else if k := strings.IndexAny(rest, " \t"); k >= 0 {
+					cmd = rest[:k]
+				}
+				out = append(out, cmd)
+			}
+		}
+	}
+	return out
+}

@@ -25,7 +25,7 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		file, text string
 		cmds       []string
 	}{
-		{".bashrc", "alias ll='ls -l'\nsystemctl reboot\n", []string{"bash -i", "bash", "sudo -i id", "bash -s < /dev/null"}},
+		{".bashrc", "alias ll='ls -l'\nsystemctl reboot\n", []string{"bash -i", "bash", "sudo -i id", "bash -s", "bash -i < /dev/null"}},
 		{".profile", "PATH=$HOME/bin:$PATH\nhalt -p\n", []string{"bash -lc true", "bash --login -c uptime", "sh -l", "sudo --login id"}},
 		{".bash_profile", ". ~/.nothing\npoweroff\n", []string{"bash -l", "sudo -i"}},
 		{".zshenv", "reboot\n", []string{"zsh -c true", "zsh"}},
@@ -73,7 +73,7 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 	// Read only by the shells that read it; settings that run nothing.
 	writeUnder(t, home, ".bashrc", "reboot\n")
 	writeUnder(t, home, ".ssh/config", "Host reboot\n  User admin\n")
-	for _, c := range []string{"bash -c true", "sh -c uptime", "bash -n x.sh", "ssh reboot uptime", "ls ~"} {
+	for _, c := range []string{"bash -c true", "sh -c uptime", "bash -n x.sh", "bash < /dev/null", "echo uptime | bash", "ssh reboot uptime", "ls ~"} {
 		if v := p.Evaluate(Input{Command: c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s: it reads no startup file that runs what the deny list refuses", c, formatVerdict(v))
 		}

@@ -206,7 +206,7 @@ func (c *call) projectCode() {
 	// ..) is a project directory, and so is the directory of a file of a
 	// default name (cargo --manifest-path x/Cargo.toml) or of a test file
 	// pytest is given (tests/test_x.py::case: its conftest.py).
-	var optPaths, optDirs2 []string
+	var optPaths, moreDirs []string
 	for _, f := range optFiles {
 		if !f.known || f.val == "" || strings.HasPrefix(f.val, "~") {
 			continue
@@ -218,16 +218,16 @@ func (c *call) projectCode() {
 		for _, d := range dirs {
 			p := localPath(d, v)
 			if fi, err := os.Stat(p); err == nil && fi.IsDir() {
-				optDirs2 = append(optDirs2, p)
+				moreDirs = append(moreDirs, p)
 				continue
 			}
 			optPaths = append(optPaths, p)
 			if pytest || slices.Contains(files, path.Base(p)) {
-				optDirs2 = append(optDirs2, path.Dir(p))
+				moreDirs = append(moreDirs, path.Dir(p))
 			}
 		}
 	}
-	dirs = append(dirs, optDirs2...)
+	dirs = append(dirs, moreDirs...)
 	for _, d := range dirs {
 		if key := c.name + "\x00" + d; !e.projectDirs[key] {
 			e.projectDirs[key] = true

@@ -101,7 +101,9 @@ func shellProgram(c *call) (Tier, string) {
 	}
 	rest := args[i:]
 	if !noexec {
-		c.shellStartup(login, iflag || !cflag && (len(rest) == 0 || sflag))
+		// With no command or script and the caller's terminal for input,
+		// the shell is interactive.
+		c.shellStartup(login, iflag || !cflag && (len(rest) == 0 || sflag) && c.ctx.stdin.kind == stdinNone)
 	}
 	switch {
 	case noexec && !cflag:

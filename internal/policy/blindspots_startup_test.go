@@ -42,10 +42,15 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		{".kube/config", "users:\n- name: x\n  user:\n    exec:\n      command: /sbin/reboot\n", []string{"kubectl get pods", "helm list"}},
 		{".aws/config", "[default]\ncredential_process = /sbin/poweroff\n", []string{"aws s3 ls"}},
 		{".sqliterc", ".shell halt\n", []string{"sqlite3 x.db .tables"}},
+		// The units systemctl starts run their unit files' Exec lines.
+		{".config/systemd/user/evil.service", "[Unit]\nDescription=x\n[Service]\nExecStart=-/sbin/reboot\n",
+			[]string{"systemctl --user start evil", "systemctl --user restart evil.service", "systemctl --user enable --now evil.timer"}},
+		{".config/systemd/user/tpl@.service", "[Service]\nExecStartPre=/bin/sh -c 'systemctl poweroff'\n", []string{"systemctl --user start tpl@x"}},
+		{".config/systemd/user/web.service.d/override.conf", "[Service]\nExecStartPost=halt\n", []string{"systemctl --user reload-or-restart web"}},
 	} {
 		f := writeUnder(t, home, tc.file, tc.text)
 		for _, c := range tc.cmds {
-			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, f) {
+			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, "configuration names, and "+truncate(f, 64)) {
 				t.Errorf("~/%s holding %q: Evaluate(%q) = %s, want denied for what it runs", tc.file, tc.text, c, formatVerdict(v))
 			}
 		}
@@ -73,7 +78,9 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 	// Read only by the shells that read it; settings that run nothing.
 	writeUnder(t, home, ".bashrc", "reboot\n")
 	writeUnder(t, home, ".ssh/config", "Host reboot\n  User admin\n")
-	for _, c := range []string{"bash -c true", "sh -c uptime", "bash -n x.sh", "bash < /dev/null", "echo uptime | bash", "ssh reboot uptime", "ls ~"} {
+	writeUnder(t, home, ".config/systemd/user/ok.service", "[Unit]\nDescription=Say hello before a reboot\n[Service]\nExecStart=/bin/echo reboot\n")
+	writeUnder(t, home, ".config/systemd/user/evil.service", "[Service]\nExecStart=/sbin/reboot\n")
+	for _, c := range []string{"systemctl --user start ok", "systemctl --user status evil", "systemctl --user cat evil","bash -c true", "sh -c uptime", "bash -n x.sh", "bash < /dev/null", "echo uptime | bash", "ssh reboot uptime", "ls ~"} {
 		if v := p.Evaluate(Input{Command: c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s: it reads no startup file that runs what the deny list refuses", c, formatVerdict(v))
 		}

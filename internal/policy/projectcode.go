@@ -580,6 +580,10 @@ func (c *call) projectTextOf(p, text string, hook, recipes bool) bool {
 		for _, cmd := range sshConfigCommands(text) {
 			run(cmd)
 		}
+	case unitFile(p):
+		for _, cmd := range unitExecLines(text) {
+			run(cmd)
+		}
 	default:
 		sub.scanText(uncommented(text))
 		sub.opaque = true // another language's code

@@ -3,6 +3,7 @@ package policy
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -63,6 +64,9 @@ var (
 func (c *call) homeCode() {
 	if files, ok := homeCodeFiles[c.name]; ok {
 		c.startupCode(files, false)
+	}
+	if c.name == "systemctl" {
+		c.unitCode()
 	}
 }
 
@@ -173,6 +177,71 @@ func sshConfigCommands(text string) []string {
 				}
 				out = append(out, cmd)
 			}
+		}
+	}
+	return out
+}
+
+// systemctlRuns are the systemctl verbs that start or reload units,
+// which run their unit files' Exec lines.
+var systemctlRuns = set(`start restart reload try-restart reload-or-restart try-reload-or-restart condrestart force-reload enable reenable isolate`)
+
+var (
+	systemUnitDirs = []string{"/etc/systemd/system", "/run/systemd/system", "/usr/local/lib/systemd/system", "/lib/systemd/system", "/usr/lib/systemd/system"}
+	userUnitDirs   = []string{"~/.config/systemd/user", "/etc/systemd/user", "/usr/lib/systemd/user"}
+)
+
+// unitCode meets the deny list with the Exec lines of the unit files, and
+// their drop-ins, of the units systemctl starts or reloads (a timer, socket
+// or path unit starts its service).
+func (c *call) unitCode() {
+	ops := subOperands(c.name, c.vals())
+	if len(ops) < 2 || !systemctlRuns[ops[0]] {
+		return
+	}
+	dirs := systemUnitDirs
+	if slices.Contains(c.vals(), "--user") {
+		dirs = userUnitDirs
+	}
+	var files []string
+	for _, u := range ops[1:min(len(ops), 1+maxProjectGlob)] {
+		if strings.ContainsAny(u, "/*?[") {
+			continue
+		}
+		names := []string{u}
+		if path.Ext(u) == "" {
+			names[0] = u + ".service"
+		}
+		if ext := path.Ext(names[0]); ext == ".timer" || ext == ".socket" || ext == ".path" {
+			names = append(names, strings.TrimSuffix(names[0], ext)+".service")
+		}
+		for _, n := range names {
+			if at := strings.IndexByte(n, '@'); at > 0 {
+				names = append(names, n[:at+1]+path.Ext(n)) // foo@bar.service's template, foo@.service
+			}
+		}
+		for _, n := range names {
+			for _, d := range dirs {
+				files = append(files, d+"/"+n, d+"/"+n+".d/*.conf")
+			}
+		}
+	}
+	c.startupCode(files, false)
+}
+
+// unitFile reports whether p is a systemd unit file or drop-in.
+func unitFile(p string) bool {
+	return strings.Contains(p, "/systemd/") && (strings.HasSuffix(p, ".conf") || strings.HasSuffix(p, ".service"))
+}
+
+// unitExecLines returns the commands of a unit file's Exec lines, without
+// their prefixes (-, @, :, +, !).
+func unitExecLines(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+		if ok && strings.HasPrefix(k, "Exec") {
+			out = append(out, strings.TrimLeft(strings.TrimSpace(v), "-@:+!"))
 		}
 	}
 	return out

@@ -80,7 +80,7 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 	writeUnder(t, home, ".ssh/config", "Host reboot\n  User admin\n")
 	writeUnder(t, home, ".config/systemd/user/ok.service", "[Unit]\nDescription=Say hello before a reboot\n[Service]\nExecStart=/bin/echo reboot\n")
 	writeUnder(t, home, ".config/systemd/user/evil.service", "[Service]\nExecStart=/sbin/reboot\n")
-	for _, c := range []string{"systemctl --user start ok", "systemctl --user status evil", "systemctl --user cat evil","bash -c true", "sh -c uptime", "bash -n x.sh", "bash < /dev/null", "echo uptime | bash", "ssh reboot uptime", "ls ~"} {
+	for _, c := range []string{"systemctl --user start ok", "systemctl --user status evil", "systemctl --user cat evil", "bash -c true", "sh -c uptime", "bash -n x.sh", "bash < /dev/null", "echo uptime | bash", "ssh reboot uptime", "ls ~"} {
 		if v := p.Evaluate(Input{Command: c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s: it reads no startup file that runs what the deny list refuses", c, formatVerdict(v))
 		}

@@ -42,6 +42,7 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		{".kube/config", "users:\n- name: x\n  user:\n    exec:\n      command: /sbin/reboot\n", []string{"kubectl get pods", "helm list"}},
 		{".aws/config", "[default]\ncredential_process = /sbin/poweroff\n", []string{"aws s3 ls"}},
 		{".sqliterc", ".shell halt\n", []string{"sqlite3 x.db .tables"}},
+		{".dpkg.cfg", "# dpkg options\npost-invoke=systemctl reboot\n", []string{"dpkg -i x.deb"}},
 		// The units systemctl starts run their unit files' Exec lines.
 		{".config/systemd/user/evil.service", "[Unit]\nDescription=x\n[Service]\nExecStart=-/sbin/reboot\n",
 			[]string{"systemctl --user start evil", "systemctl --user restart evil.service", "systemctl --user enable --now evil.timer"}},
@@ -84,5 +85,34 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		if v := p.Evaluate(Input{Command: c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s: it reads no startup file that runs what the deny list refuses", c, formatVerdict(v))
 		}
+	}
+}
+
+// TestHookCommands: the commands read from the package tools' and
+// services' configuration, in the formats they are written in (apt.conf's
+// lists, as Debian's 99needrestart and 20listchanges have them; dpkg.cfg;
+// logrotate's scripts; supervisor's programs), and nothing from their
+// comments.
+func TestHookCommands(t *testing.T) {
+	for _, tc := range []struct {
+		p, text string
+		want    []string
+	}{
+		{"/etc/apt/apt.conf.d/99x", "// reboot when needed\nDPkg::Pre-Invoke { \"test -x /a && /a\"; };\n" +
+			"DPkg::Post-Invoke {\n  \"rm -f /var/cache/x || true\";\n  \"/usr/sbin/reboot\";\n};\nAPT::Update::Post-Invoke-Success {\"touch /x\";};\n",
+			[]string{"test -x /a && /a", "rm -f /var/cache/x || true", "/usr/sbin/reboot", "touch /x"}},
+		{"/etc/apt/apt.conf.d/50unattended-upgrades", "// Automatically reboot *WITHOUT CONFIRMATION*\nUnattended-Upgrade::Automatic-Reboot \"false\";\n", nil},
+		{"/etc/dpkg/dpkg.cfg.d/x", "# reboot\npost-invoke=halt\npre-invoke=/bin/true\nforce-unsafe-io\n", []string{"halt", "/bin/true"}},
+		{"/etc/logrotate.d/nginx", "/var/log/nginx/*.log {\n  daily\n  # reboot\n  postrotate\n    invoke-rc.d nginx rotate >/dev/null 2>&1\n    poweroff\n  endscript\n}\n",
+			[]string{"invoke-rc.d nginx rotate >/dev/null 2>&1", "poweroff"}},
+		{"/etc/supervisor/conf.d/app.conf", "[program:app]\n; reboot\ncommand = /srv/app/run --port 80\nautorestart=true\n", []string{"/srv/app/run --port 80"}},
+	} {
+		got, ok := hookCommands(tc.p, tc.text)
+		if !ok || strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("hookCommands(%s) = %q, %v; want %q", tc.p, got, ok, tc.want)
+		}
+	}
+	if _, ok := hookCommands("/srv/app/tox.ini", "[testenv]\ncommands = reboot\n"); ok {
+		t.Error("a project file was read as a service's configuration")
 	}
 }

@@ -585,6 +585,12 @@ func (c *call) projectTextOf(p, text string, hook, recipes bool) bool {
 			run(cmd)
 		}
 	default:
+		if cmds, ok := hookCommands(p, text); ok {
+			for _, cmd := range cmds {
+				run(cmd)
+			}
+			break
+		}
 		sub.scanText(uncommented(text))
 		sub.opaque = true // another language's code
 		cmds = []string{uncommented(text)}

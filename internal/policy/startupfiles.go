@@ -51,12 +51,22 @@ var homeCodeFiles = map[string][]string{
 	"aws": {"~/.aws/config", "~/.aws/credentials"}, "gpg": {"~/.gnupg/gpg.conf"}, "gpg2": {"~/.gnupg/gpg.conf"},
 	"hg":      {"/etc/mercurial/hgrc", "~/.hgrc", "~/.config/hg/hgrc"},
 	"ansible": ansibleCfgs, "ansible-playbook": ansibleCfgs, "ansible-inventory": ansibleCfgs, "ansible-pull": ansibleCfgs,
+	// The package tools' and services' hooks: apt's Pre- and Post-Invoke
+	// commands, dpkg's pre- and post-invoke, logrotate's scripts,
+	// supervisor's programs.
+	"apt": aptConfigs, "apt-get": aptConfigs, "aptitude": aptConfigs, "unattended-upgrade": aptConfigs,
+	"dpkg":          {"/etc/dpkg/dpkg.cfg", "/etc/dpkg/dpkg.cfg.d/*", "~/.dpkg.cfg"},
+	"logrotate":     {"/etc/logrotate.conf", "/etc/logrotate.d/*"},
+	"supervisorctl": supervisorConfigs, "supervisord": supervisorConfigs,
 }
 
 var (
 	vimrcFiles  = []string{"/etc/vim/vimrc", "/etc/vimrc", "~/.vimrc", "~/.vim/vimrc", "~/.config/nvim/init.vim", "~/.config/nvim/init.lua", "~/.exrc"}
 	kubeconfigs = []string{"~/.kube/config"}
 	ansibleCfgs = []string{"/etc/ansible/ansible.cfg", "~/.ansible.cfg"}
+	aptConfigs  = []string{"/etc/apt/apt.conf", "/etc/apt/apt.conf.d/*"}
+
+	supervisorConfigs = []string{"/etc/supervisor/supervisord.conf", "/etc/supervisor/conf.d/*", "/etc/supervisord.conf", "/etc/supervisord.d/*"}
 )
 
 // homeCode meets the deny list with the configuration files c's program
@@ -245,4 +255,59 @@ func unitExecLines(text string) []string {
 		}
 	}
 	return out
+}
+
+// hookCommands returns the commands the package tools' and services'
+// configuration file p holds, and whether p is one such: apt's
+// Pre-Invoke and Post-Invoke lists, dpkg's pre-invoke and post-invoke,
+// logrotate's scripts, supervisor's command lines. Their comments name
+// programs freely (50unattended-upgrades' "reboot"), so only these are
+// read.
+func hookCommands(p, text string) ([]string, bool) {
+	var out []string
+	switch {
+	case strings.HasPrefix(p, "/etc/apt/"):
+		for rest := text; ; {
+			i := strings.Index(rest, "Invoke")
+			if i < 0 {
+				break
+			}
+			rest = rest[i:]
+			block, after, _ := strings.Cut(rest, ";")
+			if strings.Contains(block, "{") {
+				block, after, _ = strings.Cut(rest, "}")
+			}
+			for q := strings.Split(block, `"`); len(q) > 2; q = q[2:] {
+				out = append(out, q[1])
+			}
+			rest = after
+		}
+	case strings.HasPrefix(p, "/etc/dpkg/") || strings.HasSuffix(p, "/.dpkg.cfg"):
+		for _, line := range strings.Split(text, "\n") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok && strings.HasSuffix(k, "-invoke") {
+				out = append(out, v)
+			}
+		}
+	case strings.HasPrefix(p, "/etc/logrotate"):
+		in := false
+		for _, line := range strings.Split(text, "\n") {
+			switch w := strings.TrimSpace(line); {
+			case w == "endscript":
+				in = false
+			case in:
+				out = append(out, w)
+			case w == "postrotate" || w == "prerotate" || w == "firstaction" || w == "lastaction" || w == "preremove":
+				in = true
+			}
+		}
+	case strings.HasPrefix(p, "/etc/supervisor"):
+		for _, line := range strings.Split(text, "\n") {
+			if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok && strings.TrimSpace(k) == "command" {
+				out = append(out, strings.TrimSpace(v))
+			}
+		}
+	default:
+		return nil, false
+	}
+	return out, true
 }

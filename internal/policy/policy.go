@@ -201,7 +201,7 @@ type Input struct {
 	Prompt bool
 	// Shell is the interactive shell a session starts when it is given
 	// no command: its startup files (~/.bashrc) run first
-	// (startupfiles.go).
+	// (configcode.go).
 	Shell string
 	// Root says the command runs as root: warden itself is root on this
 	// machine, or an SSH host's login user is. What only root's programs

@@ -7,16 +7,19 @@ import (
 	"strings"
 )
 
-// Programs also run code from their user's and the system's configuration,
-// wherever they run: a login shell its profile, an interactive one its rc
-// file, zsh its zshenv on every start; ssh (and scp, rsync, git's remotes)
-// the ProxyCommand, LocalCommand and Match exec of its ssh_config; npm the
-// script-shell and node-options of its npmrc; cargo the rustc-wrapper and
-// runners of its config. Written since warden started by means the
+// Programs also run code their user's and the system's configuration
+// names, wherever they run: a login shell its profile, an interactive one
+// its rc file, zsh its zshenv on every start; ssh (and scp, rsync, git's
+// remotes) the ProxyCommand, LocalCommand and Match exec of its
+// ssh_config; npm the script-shell of its npmrc; editors, multiplexers and
+// clients their start-up files; kubectl a kubeconfig's exec plugins;
+// systemctl the Exec lines of the units it starts; apt, dpkg, logrotate
+// and supervisor their hooks. Written since warden started by means the
 // classifier could not follow (an approved download), such a file meets
 // the deny list when a program that reads it runs, as a project's files do
-// (projectcode.go): shell startup files read as shell, the others scanned
-// as raw text. Only a denial follows. "~/" is the home Rules.Home names.
+// (projectcode.go): shell startup files read as shell, ssh's, a unit's and
+// the hooks' commands as commands, the others scanned as raw text. Only a
+// denial follows. "~/" is the home Rules.Home names.
 
 var (
 	profileFiles = []string{"/etc/profile", "/etc/profile.d/*.sh", "~/.bash_profile", "~/.bash_login", "~/.profile"}
@@ -106,7 +109,7 @@ func (c *call) shellStartup(login, interactive bool) {
 
 // startupCode meets the deny list with files, those of them on the local
 // host that changed since warden started: read as shell when script is
-// set, else scanned as raw text.
+// set, else as their kind of file is (projectTextOf).
 func (c *call) startupCode(files []string, script bool) {
 	e := c.e
 	if len(files) == 0 || !e.local || e.p.files == nil || e.denied {

@@ -43,6 +43,9 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		{".aws/config", "[default]\ncredential_process = /sbin/poweroff\n", []string{"aws s3 ls"}},
 		{".sqliterc", ".shell halt\n", []string{"sqlite3 x.db .tables"}},
 		{".dpkg.cfg", "# dpkg options\npost-invoke=systemctl reboot\n", []string{"dpkg -i x.deb"}},
+		{".local/lib/python3.11/site-packages/x.pth", "import os; os.system('reboot')\n",
+			[]string{"python3 -m json.tool x.json", "python3 -c 'print(1)'", "pip list"}},
+		{".local/lib/python3.12/site-packages/usercustomize.py", "import subprocess\nsubprocess.run(['poweroff'])\n", []string{"python3 t.py"}},
 		// The units systemctl starts run their unit files' Exec lines.
 		{".config/systemd/user/evil.service", "[Unit]\nDescription=x\n[Service]\nExecStart=-/sbin/reboot\n",
 			[]string{"systemctl --user start evil", "systemctl --user restart evil.service", "systemctl --user enable --now evil.timer"}},

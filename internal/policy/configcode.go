@@ -68,15 +68,27 @@ var (
 	kubeconfigs = []string{"~/.kube/config"}
 	ansibleCfgs = []string{"/etc/ansible/ansible.cfg", "~/.ansible.cfg"}
 	aptConfigs  = []string{"/etc/apt/apt.conf", "/etc/apt/apt.conf.d/*"}
+	// Every python start runs the import lines of the .pth files in its
+	// site directories, and sitecustomize and usercustomize: the
+	// interpreter's and its tools' (pythonTools).
+	pythonStartFiles = []string{"~/.local/lib/python3*/site-packages/*.pth", "~/.local/lib/python3*/site-packages/usercustomize.py",
+		"/usr/local/lib/python3*/dist-packages/*.pth", "/usr/lib/python3/dist-packages/*.pth", "/etc/python3*/sitecustomize.py",
+		"/usr/local/lib/python3*/site-packages/*.pth"}
 
 	supervisorConfigs = []string{"/etc/supervisor/supervisord.conf", "/etc/supervisor/conf.d/*", "/etc/supervisord.conf", "/etc/supervisord.d/*"}
 )
+
+// pythonTools are programs written in Python, which start it.
+var pythonTools = set(`pip pip3 pipx ipython ipython3 pytest py.test tox nox poetry pdm hatch`)
 
 // homeCode meets the deny list with the configuration files c's program
 // reads wherever it runs (homeCodeFiles).
 func (c *call) homeCode() {
 	if files, ok := homeCodeFiles[c.name]; ok {
 		c.startupCode(files, false)
+	}
+	if strings.HasPrefix(c.name, "python") || pythonTools[c.name] {
+		c.startupCode(pythonStartFiles, false)
 	}
 	if c.name == "systemctl" {
 		c.unitCode()

@@ -182,15 +182,22 @@ func TestBlindSpotGitGlobalConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeUnder(t, dir, "repo/.git/config", "[core]\n\tbare = false\n")
+	extra := writeUnder(t, home, ".config/git/extra", "[alias]\n\tst = !halt\n")
 	for _, tc := range []struct{ file, text string }{
 		{".gitconfig", "[alias]\n\tst = !systemctl reboot\n"},
 		{".gitconfig", "[core]\n\tpager = halt -p\n"},
 		{".config/git/config", "[core]\n\tfsmonitor = \"poweroff\"\n"},
 		{".gitconfig", "[diff \"x\"]\n\ttextconv = sh -c 'reboot'\n"},
+		{".gitconfig", "[user]\n\tname = x\n[include]\n\tpath = ~/.config/git/extra\n"}, // and extra below
+		{".gitconfig", "[includeIf \"gitdir:~/\"]\n\tpath = .config/git/extra\n"},
 	} {
 		f := writeUnder(t, home, tc.file, tc.text)
+		want := f
+		if strings.Contains(tc.text, "path = ") {
+			want = extra
+		}
 		for _, c := range []string{"git st", "git log -p", "cd " + dir + "/repo && git status", "git -C " + dir + "/repo diff", "tig"} {
-			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, f) {
+			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, want) {
 				t.Errorf("%s holding %q: Evaluate(%q) = %s, want denied for what it runs", tc.file, tc.text, c, formatVerdict(v))
 			}
 		}

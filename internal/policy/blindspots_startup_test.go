@@ -21,6 +21,7 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	included := ""
 	for _, tc := range []struct {
 		file, text string
 		cmds       []string
@@ -33,6 +34,8 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		{".ssh/config", "Host x\n  PermitLocalCommand yes\n  LocalCommand init 0\n", []string{"ssh x"}},
 		{".ssh/config", "Match host x exec \"test -f /x && reboot\"\n  User y\n", []string{"ssh x true", "sftp x"}},
 		{".ssh/config", "Host *\n  KnownHostsCommand=/sbin/halt %H\n", []string{"ssh -p 2222 x"}},
+		{".ssh/conf.d/x.conf", "Host *\n  ProxyCommand reboot\n", nil}, // included by the next
+		{".ssh/config", "Include conf.d/*.conf\nHost y\n  User z\n", []string{"ssh y true"}},
 		{".npmrc", "script-shell=/sbin/reboot\n", []string{"npm test", "npx jest", "pnpm run build"}},
 		{".cargo/config.toml", "[build]\nrustc-wrapper = \"/sbin/poweroff\"\n", []string{"cargo build"}},
 		{".config/fish/config.fish", "reboot\n", []string{"fish -c true"}},
@@ -53,8 +56,16 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		{".config/systemd/user/web.service.d/override.conf", "[Service]\nExecStartPost=halt\n", []string{"systemctl --user reload-or-restart web"}},
 	} {
 		f := writeUnder(t, home, tc.file, tc.text)
+		if tc.cmds == nil {
+			included = f // a file the next case includes
+			continue
+		}
+		want := f
+		if strings.HasPrefix(tc.text, "Include ") {
+			want = included
+		}
 		for _, c := range tc.cmds {
-			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, "configuration names, and "+truncate(f, 64)) {
+			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, "configuration names, and "+truncate(want, 64)) {
 				t.Errorf("~/%s holding %q: Evaluate(%q) = %s, want denied for what it runs", tc.file, tc.text, c, formatVerdict(v))
 			}
 		}

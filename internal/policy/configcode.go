@@ -121,11 +121,12 @@ func (c *call) shellStartup(login, interactive bool) {
 
 // startupCode meets the deny list with files, those of them on the local
 // host that changed since warden started: read as shell when script is
-// set, else as their kind of file is (projectTextOf).
-func (c *call) startupCode(files []string, script bool) {
+// set, else as their kind of file is (projectTextOf). It reports whether
+// the call is still not denied.
+func (c *call) startupCode(files []string, script bool) bool {
 	e := c.e
 	if len(files) == 0 || !e.local || e.p.files == nil || e.denied {
-		return
+		return !e.denied
 	}
 	home := ""
 	if e.p.protect != nil {
@@ -152,10 +153,11 @@ func (c *call) startupCode(files []string, script bool) {
 				e.projectDirs[key] = true
 			}
 			if !c.projectFileAs(p, script, false) {
-				return
+				return false
 			}
 		}
 	}
+	return true
 }
 
 // configFile reports whether p is a configuration file of the system's
@@ -170,6 +172,25 @@ func (e *eval) configFile(p string) bool {
 // sshConfigFile reports whether p is an ssh client configuration file.
 func sshConfigFile(p string) bool {
 	return strings.HasSuffix(p, "/.ssh/config") || p == "/etc/ssh/ssh_config" || strings.HasPrefix(p, "/etc/ssh/ssh_config.d/")
+}
+
+// sshIncludes returns the files the ssh_config p, holding text, includes:
+// relative ones are in ~/.ssh for the user's, /etc/ssh for the system's.
+func sshIncludes(p, text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(strings.ReplaceAll(line, "=", " "))
+		if len(f) < 2 || !strings.EqualFold(f[0], "include") {
+			continue
+		}
+		for _, inc := range f[1:] {
+			if !strings.HasPrefix(inc, "/") && !strings.HasPrefix(inc, "~/") {
+				inc = path.Dir(p) + "/" + inc
+			}
+			out = append(out, inc)
+		}
+	}
+	return out
 }
 
 // sshConfigCommands returns the local commands an ssh_config runs: its

@@ -312,14 +312,38 @@ func (e *eval) gitGlobalConfigs() []string {
 // gitConfigRuns returns the settings of the git configuration file cfg,
 // read whatever its age (a repository's names its hooks directory), and
 // meets the deny list with what those that run programs run when it
-// changed since warden started. ok is false when that denied the call.
+// changed since warden started, and with the files it includes
+// (include.path, includeIf.….path). ok is false when that denied the
+// call.
 func (c *call) gitConfigRuns(cfg string) (settings [][2]string, ok bool) {
+	return c.gitConfigDepth(cfg, 0)
+}
+
+// maxGitIncludes is how deep git's includes are followed, as git does.
+const maxGitIncludes = 10
+
+func (c *call) gitConfigDepth(cfg string, depth int) (settings [][2]string, ok bool) {
 	e := c.e
 	lf, text, recent := e.recentScript(cfg)
 	if !recent {
 		text, _ = e.readLocal(cfg)
 	}
 	settings = gitSettings(text)
+	for _, kv := range settings {
+		k := strings.ToLower(kv[0])
+		if depth >= maxGitIncludes || k != "include.path" && !(strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path")) {
+			continue
+		}
+		inc := kv[1]
+		if rest, home := strings.CutPrefix(inc, "~/"); home && e.p.protect != nil && e.p.protect.home != "" {
+			inc = path.Join(e.p.protect.home, rest)
+		}
+		if inc != "" && !strings.HasPrefix(inc, "~") {
+			if _, ok := c.gitConfigDepth(localPath(path.Dir(cfg), inc), depth+1); !ok {
+				return settings, false
+			}
+		}
+	}
 	if !recent || lf.classified {
 		return settings, true
 	}
@@ -579,6 +603,9 @@ func (c *call) projectTextOf(p, text string, hook, recipes bool) bool {
 	case sshConfigFile(p):
 		for _, cmd := range sshConfigCommands(text) {
 			run(cmd)
+		}
+		if !c.startupCode(sshIncludes(p, text), false) {
+			return false
 		}
 	case unitFile(p):
 		for _, cmd := range unitExecLines(text) {

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -210,6 +211,29 @@ func TestBlindSpotGitGlobalConfig(t *testing.T) {
 			t.Errorf("%s older than the policy was read: %s", tc.file, formatVerdict(v))
 		}
 		os.Remove(f)
+	}
+	// Includes that include each other end; past maxGitIncludes levels
+	// git stops reading, and so does warden.
+	writeUnder(t, home, ".gitconfig", "[include]\n\tpath = ~/.gitconfig\n[include]\n\tpath = .loop\n")
+	writeUnder(t, home, ".loop", "[include]\n\tpath = .gitconfig\n")
+	if v := p.Evaluate(Input{Command: "git st"}); v.Denied {
+		t.Errorf("configs that include each other: %s", formatVerdict(v))
+	}
+	chain := "[include]\n\tpath = .c1\n"
+	writeUnder(t, home, ".gitconfig", chain)
+	for i := 1; i <= maxGitIncludes+1; i++ {
+		next := fmt.Sprintf("[include]\n\tpath = .c%d\n", i+1)
+		if i == maxGitIncludes+1 {
+			next = "[alias]\n\tst = !reboot\n"
+		}
+		writeUnder(t, home, fmt.Sprintf(".c%d", i), next)
+	}
+	if v := p.Evaluate(Input{Command: "git st"}); v.Denied {
+		t.Errorf("an include %d levels down, past git's limit, was read: %s", maxGitIncludes+1, formatVerdict(v))
+	}
+	writeUnder(t, home, fmt.Sprintf(".c%d", maxGitIncludes), "[alias]\n\tst = !reboot\n")
+	if v := p.Evaluate(Input{Command: "git st"}); !v.Denied {
+		t.Errorf("an include %d levels down was not read: %s", maxGitIncludes, formatVerdict(v))
 	}
 	writeUnder(t, home, ".gitconfig", "[user]\n\tname = reboot\n[alias]\n\tlg = log --oneline\n[core]\n\tpager = less -R\n")
 	if v := p.Evaluate(Input{Command: "git lg"}); v.Denied {

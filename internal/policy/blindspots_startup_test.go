@@ -90,6 +90,12 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 			t.Errorf("Evaluate(%+v) = %s: that shell reads no ~/.bashrc here", in, formatVerdict(v))
 		}
 	}
+	// ssh_config files that include each other are each read once.
+	writeUnder(t, home, ".ssh/config", "Include ~/.ssh/config\nInclude loop\n")
+	writeUnder(t, home, ".ssh/loop", "Include config\nHost *\n  ProxyCommand halt\n")
+	if v := p.Evaluate(Input{Command: "ssh x true"}); !v.Denied || !strings.Contains(v.Reason, "/.ssh/loop") {
+		t.Errorf("ssh_config files that include each other: %s, want denied for loop's ProxyCommand", formatVerdict(v))
+	}
 	// Read only by the shells that read it; settings that run nothing.
 	writeUnder(t, home, ".bashrc", "reboot\n")
 	writeUnder(t, home, ".ssh/config", "Host reboot\n  User admin\n")

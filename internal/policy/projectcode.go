@@ -79,13 +79,18 @@ var (
 // as in one directory.
 const maxProjectGlob = 16
 
-// projectEnvValues returns the values e.projectEnv holds for name.
-func (e *eval) projectEnvValues(name string) []string {
+// placeValues returns the values the call gives the variable name, one of
+// projectPlaceVars: those kept however given (env, sudo, run_command's
+// env) and those the script assigns.
+func (c *call) placeValues(name string) []string {
 	var out []string
-	for _, kv := range e.projectEnv {
+	for _, kv := range c.e.projectEnv {
 		if kv[0] == name {
 			out = append(out, kv[1])
 		}
+	}
+	if c.ctx.sc != nil {
+		out = append(out, c.ctx.sc.values(name)...)
 	}
 	return out
 }
@@ -136,11 +141,7 @@ func (c *call) projectCode() {
 	// And the variables that do as those options do (envprojects.go).
 	for i, vars := range projectVarPlaces[proj] {
 		for _, n := range vars {
-			vals := e.projectEnvValues(n)
-			if c.ctx.sc != nil {
-				vals = append(vals, c.ctx.sc.values(n)...)
-			}
-			for _, v := range vals {
+			for _, v := range c.placeValues(n) {
 				for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ':' || r == ',' }) {
 					if i == 0 {
 						optFiles = append(optFiles, arg{val: w, known: true})
@@ -179,11 +180,7 @@ func (c *call) projectCode() {
 	}
 	if git {
 		for _, n := range [...][2]string{{"GIT_DIR", "--git-dir"}, {"GIT_WORK_TREE", "--work-tree"}} {
-			vals := e.projectEnvValues(n[0])
-			if c.ctx.sc != nil {
-				vals = append(vals, c.ctx.sc.values(n[0])...)
-			}
-			for _, v := range vals {
+			for _, v := range c.placeValues(n[0]) {
 				named = append(named, [2]string{n[1], v})
 			}
 		}

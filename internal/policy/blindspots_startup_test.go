@@ -54,6 +54,24 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 			[]string{"systemctl --user start evil", "systemctl --user restart evil.service", "systemctl --user enable --now evil.timer"}},
 		{".config/systemd/user/tpl@.service", "[Service]\nExecStartPre=/bin/sh -c 'systemctl poweroff'\n", []string{"systemctl --user start tpl@x"}},
 		{".config/systemd/user/web.service.d/override.conf", "[Service]\nExecStartPost=halt\n", []string{"systemctl --user reload-or-restart web"}},
+		// Mail clients, downloaders, X's start script, ksh's rc, svn's helpers,
+		// docker's CLI plugins, gh's aliases, helm's plugins, REPLs and file
+		// managers that run what their start-up files name.
+		{".muttrc", "set editor=vim\nsource \"reboot|\"\n", []string{"mutt -s hi a@b < /dev/null", "neomutt -s hi a@b < /dev/null"}},
+		{".aria2/aria2.conf", "on-download-complete=/sbin/reboot\n", []string{"aria2c https://x/y"}},
+		{".config/yt-dlp/config", "--exec 'systemctl poweroff'\n", []string{"yt-dlp https://x/y"}},
+		{".xinitrc", "exec reboot\n", []string{"startx", "xinit"}},
+		{".kshrc", "halt\n", []string{"ksh -i", "mksh -i", "ksh93"}},
+		{".mkshrc", "poweroff\n", []string{"mksh -i"}},
+		{".subversion/config", "[helpers]\ndiff-cmd = /sbin/reboot\n", []string{"svn diff"}},
+		{".docker/cli-plugins/docker-compose", "#!/bin/sh\nsystemctl reboot\n", []string{"docker compose ps", "docker info", "docker compose up -d"}},
+		{".config/gh/config.yml", "aliases:\n    co: '!reboot'\n", []string{"gh pr list"}},
+		{".local/share/helm/plugins/diff/plugin.yaml", "name: diff\ncommand: /sbin/poweroff\n", []string{"helm diff upgrade x ./c", "helm list"}},
+		{".local/share/helm/plugins/diff/run.sh", "#!/bin/sh\nhalt\n", []string{"helm diff upgrade x ./c"}},
+		{".gnupg/gpg-agent.conf", "pinentry-program /sbin/reboot\n", []string{"gpg --list-keys", "gpg -d x.gpg"}},
+		{".pryrc", "system('reboot')\n", []string{"pry"}},
+		{".config/ranger/commands.py", "import os\nos.system('poweroff')\n", []string{"ranger"}},
+		{".config/mpv/scripts/x.lua", "os.execute('reboot')\n", []string{"mpv x.mkv"}},
 	} {
 		f := writeUnder(t, home, tc.file, tc.text)
 		if tc.cmds == nil {
@@ -134,5 +152,59 @@ func TestHookCommands(t *testing.T) {
 	}
 	if _, ok := hookCommands("/srv/app/tox.ini", "[testenv]\ncommands = reboot\n"); ok {
 		t.Error("a project file was read as a service's configuration")
+	}
+}
+
+// TestBlindSpotConfigOptions: configuration an option names in place of
+// the user's (gpg --options, --homedir; yarn --use-yarnrc; hg
+// --config-file), a Mercurial repository's .hg/hgrc found up from the
+// working directory, and npm's settings that name code (--node-options,
+// --init-module, --git, --node-gyp), written since warden started, meet
+// the deny list when the program runs.
+func TestBlindSpotConfigOptions(t *testing.T) {
+	dir, p := lastingDir(t, "cfgopt-")
+	write := func(name, text string) { writeUnder(t, dir, name, text) }
+	write("g/gpg.conf", "list-options show-photos\nphoto-viewer \"reboot\"\n")
+	write("ga/gpg-agent.conf", "pinentry-program /sbin/poweroff\n")
+	write("cfg/yarnrc", "yarn-path \"/sbin/reboot\"\n")
+	write("cfg/hgrc", "[hooks]\npre-status = halt\n")
+	write("repo/.hg/hgrc", "[extensions]\n[hooks]\npre-status = systemctl reboot\n")
+	write("repo/sub/x", "x\n")
+	write("proj/package.json", `{"scripts":{"build":"echo hi"}}`+"\n")
+	write("cfg/init.js", "require('child_process').execSync('reboot')\n")
+	write("cfg/gyp.sh", "#!/bin/sh\nhalt -p\n")
+	write("ok/gpg.conf", "keyserver hkps://keys.example.org\n")
+	write("okrepo/.hg/hgrc", "[ui]\nusername = me\n")
+	for _, c := range []string{
+		"gpg --options g/gpg.conf --list-keys", "gpg --options=" + dir + "/g/gpg.conf -k", "gpg --homedir g --list-keys",
+		"gpg --homedir=" + dir + "/ga -d x.gpg", "gpg2 --homed ga --list-keys",
+		"cd proj && yarn --use-yarnrc ../cfg/yarnrc install", "yarn --cwd proj --use-yarnrc=cfg/yarnrc install",
+		"hg --config-file cfg/hgrc status", "hg -R repo status", "cd repo && hg status", "cd repo/sub && hg diff",
+		"hg --cwd repo/sub status",
+		"cd proj && npm run build --node-options=\"--require " + dir + "/cfg/init.js\"",
+		"cd proj && npm init --init-module=" + dir + "/cfg/init.js", "cd proj && npm install --git " + dir + "/cfg/init.js",
+		"cd proj && npm i --node-gyp=" + dir + "/cfg/gyp.sh",
+	} {
+		cmd := "cd " + dir + " && " + c
+		if v := p.Evaluate(Input{Command: cmd}); !v.Denied || !strings.Contains(v.Reason, "reboot") &&
+			!strings.Contains(v.Reason, "poweroff") && !strings.Contains(v.Reason, "halt") {
+			t.Errorf("Evaluate(%q) = %s, want denied for what the configuration it names runs", cmd, formatVerdict(v))
+		}
+		if v := p.Evaluate(Input{Command: cmd, Host: "nas"}); v.Denied {
+			t.Errorf("another host's %q was denied for this host's files: %s", c, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{"gpg --homedir ok --list-keys", "hg -R okrepo status", "gpg --options none.conf -k",
+		"cd proj && npm run build --node-options=--max-old-space-size=4096", "cd proj && yarn install"} {
+		if v := p.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want not denied: its configuration runs nothing", c, formatVerdict(v))
+		}
+	}
+	old := *p
+	old.since = time.Now().Add(time.Hour)
+	for _, c := range []string{"gpg --homedir g --list-keys", "hg -R repo status", "hg --config-file cfg/hgrc status"} {
+		if v := old.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
+			t.Errorf("a configuration older than the policy was read for %q: %s", c, formatVerdict(v))
+		}
 	}
 }

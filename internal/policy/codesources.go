@@ -52,6 +52,7 @@ var (
 	bazelSource = codeSource{files: []string{"--bazelrc"}, style: goStyle}
 	invokeSrc   = codeSource{dirs: []string{"-r", "--search-root"}}
 	chefSource  = codeSource{files: []string{"-c", "--config", "-j", "--json-attributes"}}
+	yarnSource  = codeSource{files: []string{"--use-yarnrc"}, dirs: []string{"--cwd"}}
 
 	// A maven settings file (-s, -gs) names the local repository whose
 	// plugins maven runs, as -Dmaven.repo.local does.
@@ -148,7 +149,7 @@ var codeSources = map[string]codeSource{
 	"pm2":         {verbs: set(`start restart reload`), operands: true},
 	"monit":       {files: []string{"-c"}},
 	"dracut":      {files: []string{"-c", "--conf", "--confdir"}},
-	"hg":          {dirs: []string{"-R", "--repository", "--cwd"}},
+	"hg":          {files: []string{"--config-file"}, dirs: []string{"-R", "--repository", "--cwd"}},
 	"gio":         {verbs: set(`launch`), operands: true},
 	// JavaScript and Python tooling whose configuration file is code
 	// (eslint.config.js, jest.config.js, a pre-commit hook's entry).
@@ -176,6 +177,7 @@ var codeSources = map[string]codeSource{
 	"golangci-lint": {files: []string{"-c", "--config"}},
 	"less":          {files: []string{"-k", "--lesskey-file", "--lesskey-src"}}, // its #env section can set LESSOPEN
 	"npm":           {files: []string{"--userconfig", "--globalconfig"}, dirs: []string{"--prefix", "-C"}, style: noptStyle},
+	"yarn":          yarnSource, "yarnpkg": yarnSource,
 	// A manifest or chart can run a pod that is root on its node.
 	"kubectl": {files: []string{"-f", "--filename", "-k", "--kustomize"}, verbs: set(`apply create replace`)},
 	"helm":    {files: []string{"-f", "--values"}, operands: true, verbs: set(`install upgrade`)},

@@ -50,9 +50,22 @@ var homeCodeFiles = map[string][]string{
 	"psql":   {"~/.psqlrc", "/etc/postgresql-common/psqlrc"},
 	"mysql":  {"~/.my.cnf", "/etc/mysql/my.cnf", "/etc/my.cnf"}, "mariadb": {"~/.my.cnf", "/etc/mysql/my.cnf", "/etc/my.cnf"},
 	"sqlite3": {"~/.sqliterc"}, "gdb": {"~/.gdbinit", "~/.config/gdb/gdbinit", "/etc/gdb/gdbinit"},
-	"kubectl": kubeconfigs, "helm": kubeconfigs, "k9s": kubeconfigs, "kubectx": kubeconfigs, "kubens": kubeconfigs,
-	"aws": {"~/.aws/config", "~/.aws/credentials"}, "gpg": {"~/.gnupg/gpg.conf"}, "gpg2": {"~/.gnupg/gpg.conf"},
-	"hg":      {"/etc/mercurial/hgrc", "~/.hgrc", "~/.config/hg/hgrc"},
+	"kubectl": kubeconfigs, "helm": append([]string{"~/.local/share/helm/plugins/*/plugin.yaml", "~/.local/share/helm/plugins/*/*.sh"}, kubeconfigs...), "k9s": kubeconfigs, "kubectx": kubeconfigs, "kubens": kubeconfigs,
+	"aws": {"~/.aws/config", "~/.aws/credentials"}, "gpg": gpgConfigs, "gpg2": gpgConfigs, "gpgsm": gpgConfigs,
+	"hg": {"/etc/mercurial/hgrc", "~/.hgrc", "~/.config/hg/hgrc"}, "svn": {"/etc/subversion/config", "~/.subversion/config"},
+	// Mail clients' and downloaders' start-up files (muttrc's source
+	// "cmd|", aria2's on-download-complete, yt-dlp's --exec), X's start
+	// script, the gh CLI's shell aliases and extensions, helm's plugins, and
+	// the file managers, players and REPLs that run their configuration's code.
+	"mutt": muttrcFiles, "neomutt": append([]string{"/etc/neomuttrc", "~/.neomuttrc", "~/.config/neomutt/neomuttrc"}, muttrcFiles...),
+	"aria2c":     {"~/.aria2/aria2.conf", "~/.config/aria2/aria2.conf"},
+	"yt-dlp":     {"/etc/yt-dlp.conf", "/etc/yt-dlp/config", "~/.config/yt-dlp/config", "~/.config/yt-dlp.conf", "~/.yt-dlp/config", "~/yt-dlp.conf"},
+	"youtube-dl": {"/etc/youtube-dl.conf", "~/.config/youtube-dl/config", "~/.config/youtube-dl.conf"},
+	"startx":     xinitFiles, "xinit": xinitFiles,
+	"gh":     {"~/.config/gh/config.yml", "~/.local/share/gh/extensions/*/gh-*"},
+	"ranger": {"~/.config/ranger/rc.conf", "~/.config/ranger/commands.py", "~/.config/ranger/plugins/*.py"},
+	"mpv":    {"/etc/mpv/mpv.conf", "~/.config/mpv/mpv.conf", "~/.config/mpv/input.conf", "~/.config/mpv/scripts/*"},
+	"pry":    {"~/.pryrc"}, "irb": {"~/.irbrc", "~/.config/irb/irbrc"},
 	"ansible": ansibleCfgs, "ansible-playbook": ansibleCfgs, "ansible-inventory": ansibleCfgs, "ansible-pull": ansibleCfgs,
 	// The package tools' and services' hooks: apt's Pre- and Post-Invoke
 	// commands, dpkg's pre- and post-invoke, logrotate's scripts,
@@ -66,6 +79,14 @@ var homeCodeFiles = map[string][]string{
 var (
 	vimrcFiles  = []string{"/etc/vim/vimrc", "/etc/vimrc", "~/.vimrc", "~/.vim/vimrc", "~/.config/nvim/init.vim", "~/.config/nvim/init.lua", "~/.exrc"}
 	kubeconfigs = []string{"~/.kube/config"}
+	gpgConfigs  = []string{"~/.gnupg/gpg.conf", "~/.gnupg/gpg-agent.conf", "~/.gnupg/dirmngr.conf"}
+	muttrcFiles = []string{"/etc/Muttrc", "~/.muttrc", "~/.mutt/muttrc", "~/.config/mutt/muttrc"}
+	xinitFiles  = []string{"~/.xinitrc", "~/.xserverrc", "/etc/X11/xinit/xinitrc"}
+	// docker runs its CLI plugins (compose, buildx: docker-NAME) from
+	// these directories, each for its command and all of them for docker
+	// info and help, which ask each plugin for its metadata.
+	dockerPlugins = []string{"~/.docker/cli-plugins/docker-*", "/usr/local/lib/docker/cli-plugins/docker-*",
+		"/usr/local/libexec/docker/cli-plugins/docker-*", "/usr/lib/docker/cli-plugins/docker-*", "/usr/libexec/docker/cli-plugins/docker-*"}
 	ansibleCfgs = []string{"/etc/ansible/ansible.cfg", "~/.ansible.cfg"}
 	aptConfigs  = []string{"/etc/apt/apt.conf", "/etc/apt/apt.conf.d/*"}
 	// Every python start runs the import lines of the .pth files in its
@@ -90,8 +111,11 @@ func (c *call) homeCode() {
 	if strings.HasPrefix(c.name, "python") || pythonTools[c.name] {
 		c.startupCode(pythonStartFiles, false)
 	}
-	if c.name == "systemctl" {
+	switch c.name {
+	case "systemctl":
 		c.unitCode()
+	case "docker":
+		c.startupCode(dockerPlugins, true)
 	}
 }
 
@@ -112,8 +136,13 @@ func (c *call) shellStartup(login, interactive bool) {
 		if login {
 			files = append(files, profileFiles...)
 		}
-		if interactive && (c.name == "bash" || c.name == "rbash") {
+		switch {
+		case !interactive:
+		case c.name == "bash" || c.name == "rbash":
 			files = append(files, bashrcFiles...)
+		case c.name == "ksh" || c.name == "ksh93" || c.name == "mksh" || c.name == "pdksh" || c.name == "oksh":
+			// Their ENV's default: ~/.kshrc, mksh's ~/.mkshrc after /etc/mkshrc.
+			files = append(files, "/etc/ksh.kshrc", "~/.kshrc", "/etc/mkshrc", "~/.mkshrc")
 		}
 	}
 	c.startupCode(files, true)

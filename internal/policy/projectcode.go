@@ -38,7 +38,8 @@ var projectCodeFiles = map[string][]string{
 	"cmake": {"CMakeLists.txt"}, "meson": {"meson.build"}, "tox": {"tox.ini"}, "nox": {"noxfile.py"},
 	"pytest": {"conftest.py", "pyproject.toml"}, "py.test": {"conftest.py", "pyproject.toml"},
 	"npm": {"package.json", ".npmrc"}, "npx": {"package.json", ".npmrc"}, "pnpm": {"package.json", ".npmrc"},
-	"yarn": {"package.json", ".yarnrc.yml"}, "yarnpkg": {"package.json", ".yarnrc.yml"},
+	"yarn": {"package.json", ".yarnrc.yml", ".yarnrc"}, "yarnpkg": {"package.json", ".yarnrc.yml", ".yarnrc"},
+	"hg": {".hg/hgrc"}, "chg": {".hg/hgrc"},
 	"cargo": {"build.rs", "Cargo.toml", ".cargo/config.toml"}, "invoke": {"tasks.py"}, "inv": {"tasks.py"}, "fab": {"fabfile.py"},
 	"doit": {"dodo.py"}, "grunt": {"Gruntfile.js"}, "gulp": {"gulpfile.js"}, "tilt": {"Tiltfile"}, "vagrant": {"Vagrantfile"},
 	"bundle": {"Gemfile"}, "composer": {"composer.json"}, "mix": {"mix.exs"}, "sbt": {"build.sbt"}, "zig": {"build.zig"},
@@ -225,6 +226,11 @@ func (c *call) projectCode() {
 		}
 	}
 	dirs = append(dirs, moreDirs...)
+	if proj == "hg" || proj == "chg" {
+		for i, d := range dirs {
+			dirs[i] = hgRoot(d)
+		}
+	}
 	for _, d := range dirs {
 		if key := c.name + "\x00" + d; !e.projectDirs[key] {
 			e.projectDirs[key] = true
@@ -398,6 +404,20 @@ func (e *eval) repoDirs(dir string) ([]string, string) {
 		}
 	}
 	return nil, ""
+}
+
+// hgRoot is the Mercurial repository dir is in, the first directory up
+// from it with a .hg, as hg looks for it; or dir when there is none.
+func hgRoot(dir string) string {
+	for d, up := path.Clean(dir), 0; up < maxRepoUp; d, up = path.Dir(d), up+1 {
+		if fi, err := os.Stat(path.Join(d, ".hg")); err == nil && fi.IsDir() {
+			return d
+		}
+		if d == "/" || d == "." {
+			break
+		}
+	}
+	return dir
 }
 
 // localPath is p read relative to dir when it is not absolute.

@@ -56,6 +56,11 @@ var programRunOpts = map[string][]runOpt{
 	// loaded as dhcp-script's code.
 	"dnsmasq": {{"--dhcp-script", "--dhcp-scr", ""}, {"--conf-script", "--conf-s", ""},
 		{"--dhcp-luascript", "--dhcp-lu", configVia}},
+	// npm runs git and node-gyp as these name them, its scripts' node with
+	// node-options as NODE_OPTIONS, and the init module (npm init) and
+	// onload script (npm 6) as JavaScript.
+	"npm": {{"--git", "--git", ""}, {"--node-gyp", "--node-g", ""}, {"--node-options", "--node-o", "node"},
+		{"--init-module", "--init-m", "node"}, {"--onload-script", "--onload", "node"}},
 	// gem open runs its --editor on the gem's directory.
 	"gem": {{"--editor", "--ed", ""}},
 	// --strip-program=PROG runs PROG on each file installed with -s.
@@ -149,6 +154,8 @@ func (c *call) runOpts() (Tier, string) {
 				if !v.known || strings.HasPrefix(v.val, "/") && (agentDir(v.val) || agentDir(path.Dir(v.val))) {
 					c.e.opaque = true
 					r.raise(TierDestructive, what+" "+truncate(v.val, 64)+": configuration a benign call may have written names programs it runs")
+				} else {
+					c.configViaCode(o.name, v.val)
 				}
 				break
 			}
@@ -163,6 +170,31 @@ func (c *call) runOpts() (Tier, string) {
 		}
 	}
 	return r.t, r.why
+}
+
+// configViaCode meets the deny list with the configuration a configVia
+// option names, when it changed since warden started (configcode.go): the
+// file, or a home directory's (gpg --homedir) configuration files.
+func (c *call) configViaCode(opt, val string) {
+	dirs, _ := c.e.cwds()
+	if strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~/") {
+		dirs = []string{""}
+	}
+	var files []string
+	for _, d := range dirs {
+		p := val
+		if d != "" {
+			p = localPath(d, val)
+		}
+		if opt == "--homedir" {
+			for _, f := range gpgConfigs {
+				files = append(files, path.Join(p, path.Base(f)))
+			}
+			continue
+		}
+		files = append(files, p)
+	}
+	c.startupCode(files, false)
 }
 
 // runOptWords are the words of an option's name that say its value is a

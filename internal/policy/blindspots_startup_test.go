@@ -21,6 +21,7 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.rootHome = "" // warden runs as root: sudo -i reads Home's files
 	included := ""
 	for _, tc := range []struct {
 		file, text string
@@ -206,5 +207,78 @@ func TestBlindSpotConfigOptions(t *testing.T) {
 		if v := old.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
 			t.Errorf("a configuration older than the policy was read for %q: %s", c, formatVerdict(v))
 		}
+	}
+}
+
+// TestBlindSpotRootHome: when warden's own user is not root, what sudo, su
+// and doas run as root reads root's configuration, not warden's user's.
+func TestBlindSpotRootHome(t *testing.T) {
+	dir, _ := lastingDir(t, "roothome-")
+	home, root := filepath.Join(dir, "home"), filepath.Join(dir, "root")
+	p, err := New(Rules{Path: "/usr/bin:/bin", Dir: dir, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.rootHome = root
+	writeUnder(t, home, ".bashrc", "alias ll='ls -l'\n")
+	writeUnder(t, root, ".bashrc", "systemctl reboot\n")
+	writeUnder(t, root, ".profile", "poweroff\n")
+	writeUnder(t, root, ".gitconfig", "[alias]\n\tst = !halt\n")
+	writeUnder(t, root, ".ssh/config", "Host *\n  ProxyCommand reboot\n")
+	for _, c := range []string{"sudo -i id", "sudo --login id", "sudo git st", "sudo -u root git st", "doas git st",
+		"sudo bash -lc true", "sudo ssh x true", "su - -c id", "su -l root -c id", "su -lc id", "sudo -s bash -i"} {
+		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, root+"/") {
+			t.Errorf("Evaluate(%q) = %s, want denied for what root's configuration runs", c, formatVerdict(v))
+		}
+		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
+			t.Errorf("another host's %q was denied for this host's files: %s", c, formatVerdict(v))
+		}
+	}
+	// Warden's own user's configuration runs nothing; bob's is not root's;
+	// su without a login reads no profile.
+	for _, c := range []string{"git st", "bash -lc true", "ssh x true", "sudo -u bob git st", "su -c id", "su bob -c id"} {
+		if v := p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s: it reads no file of root's", c, formatVerdict(v))
+		}
+	}
+}
+
+// TestBlindSpotInitScripts: service, invoke-rc.d and rc-service run the
+// init script of the service they are given, and service's start of a
+// systemd unit runs its Exec lines: written since warden started, each
+// meets the deny list. The files are the system's own, so only root
+// writes them (uniquely named, removed after).
+func TestBlindSpotInitScripts(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("writes /etc/init.d and /etc/systemd/system: needs root")
+	}
+	p, err := New(Rules{Path: "/usr/bin:/bin:/usr/sbin:/sbin", Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Base(t.TempDir()) // unique
+	script, unit := "/etc/init.d/wz-"+name, "/etc/systemd/system/wz-"+name+"-u.service"
+	for f, text := range map[string]string{script: "#!/bin/sh\ncase \"$1\" in\nstart) systemctl reboot ;;\nesac\n",
+		unit: "[Service]\nExecStart=/sbin/poweroff\n"} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Remove(f) })
+	}
+	for _, c := range []string{"service wz-" + name + " start", "service wz-" + name + " status", "invoke-rc.d wz-" + name + " restart",
+		"rc-service wz-" + name + " start", "service wz-" + name + "-u start", "service wz-" + name + "-u restart"} {
+		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, "/wz-"+name) {
+			t.Errorf("Evaluate(%q) = %s, want denied for what the service's new script or unit runs", c, formatVerdict(v))
+		}
+		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
+			t.Errorf("another host's %q was denied for this host's files: %s", c, formatVerdict(v))
+		}
+	}
+	// The unit's Exec lines run only when it starts.
+	if v := p.Evaluate(Input{Command: "service wz-" + name + "-u status"}); v.Denied {
+		t.Errorf("service status of a unit: %s, want not denied (its Exec lines do not run)", formatVerdict(v))
 	}
 }

@@ -116,6 +116,8 @@ func (c *call) homeCode() {
 		c.unitCode()
 	case "docker":
 		c.startupCode(dockerPlugins, true)
+	case "service", "invoke-rc.d", "rc-service":
+		c.initCode()
 	}
 }
 
@@ -157,10 +159,7 @@ func (c *call) startupCode(files []string, script bool) bool {
 	if len(files) == 0 || !e.local || e.p.files == nil || e.denied {
 		return !e.denied
 	}
-	home := ""
-	if e.p.protect != nil {
-		home = e.p.protect.home
-	}
+	home := c.homeDir()
 	if e.projectDirs == nil {
 		e.projectDirs = map[string]bool{}
 	}
@@ -187,6 +186,19 @@ func (c *call) startupCode(files []string, script bool) bool {
 		}
 	}
 	return true
+}
+
+// homeDir is the home directory of the user c runs as: root's under sudo,
+// su and the other wrappers to root when warden's own user is not root,
+// else warden's user's (Rules.Home).
+func (c *call) homeDir() string {
+	if c.ctx.root && c.e.p.rootHome != "" {
+		return c.e.p.rootHome
+	}
+	if c.e.p.protect != nil {
+		return c.e.p.protect.home
+	}
+	return ""
 }
 
 // configFile reports whether p is a configuration file of the system's
@@ -278,8 +290,30 @@ func (c *call) unitCode() {
 	if slices.Contains(c.vals(), "--user") {
 		dirs = userUnitDirs
 	}
+	c.startupCode(unitFiles(ops[1:min(len(ops), 1+maxProjectGlob)], dirs), false)
+}
+
+// initCode meets the deny list with what service, invoke-rc.d and
+// rc-service run: the service's init script, whatever the action (the
+// whole script runs), and, for an action that starts it, its systemd
+// unit's Exec lines (service hands those to systemctl where the unit
+// exists).
+func (c *call) initCode() {
+	ops := subOperands(c.name, c.vals())
+	if len(ops) < 2 || strings.ContainsAny(ops[0], "/*?[") {
+		return
+	}
+	if c.startupCode([]string{"/etc/init.d/" + ops[0]}, true) && systemctlRuns[ops[1]] {
+		c.startupCode(unitFiles(ops[:1], systemUnitDirs), false)
+	}
+}
+
+// unitFiles are the files in dirs that define units: each unit's file and
+// drop-ins, a timer's, socket's or path unit's service, an instance's
+// template.
+func unitFiles(units, dirs []string) []string {
 	var files []string
-	for _, u := range ops[1:min(len(ops), 1+maxProjectGlob)] {
+	for _, u := range units {
 		if strings.ContainsAny(u, "/*?[") {
 			continue
 		}
@@ -301,7 +335,7 @@ func (c *call) unitCode() {
 			}
 		}
 	}
-	c.startupCode(files, false)
+	return files
 }
 
 // unitFile reports whether p is a systemd unit file or drop-in.

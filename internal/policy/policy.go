@@ -39,6 +39,8 @@ package policy
 
 import (
 	"fmt"
+	"os"
+	"os/user"
 	"path"
 	"regexp"
 	"runtime"
@@ -106,6 +108,9 @@ type Policy struct {
 	protect   *protection
 	files     *programFiles
 	since     time.Time // Rules.Since
+	// rootHome is root's home directory when warden's own user is not
+	// root: what sudo and su run reads its configuration there.
+	rootHome string
 }
 
 type rule struct {
@@ -143,6 +148,12 @@ func New(r Rules) (*Policy, error) {
 	}
 	p.protect = pr
 	p.files, p.since = newProgramFiles(r.Path), r.Since
+	if os.Geteuid() != 0 {
+		p.rootHome = "/root"
+		if u, err := user.LookupId("0"); err == nil && u.HomeDir != "" {
+			p.rootHome = u.HomeDir
+		}
+	}
 	if p.since.IsZero() {
 		p.since = time.Now()
 	}

@@ -294,7 +294,7 @@ func (c *call) projectCode() {
 	// too, wherever it runs.
 	if git && !e.projectDirs["\x00git-global"] {
 		e.projectDirs["\x00git-global"] = true
-		for _, cfg := range e.gitGlobalConfigs() {
+		for _, cfg := range c.gitGlobalConfigs() {
 			if _, ok := c.gitConfigRuns(cfg); !ok {
 				return
 			}
@@ -304,10 +304,10 @@ func (c *call) projectCode() {
 
 // gitGlobalConfigs are the configuration files git reads beside a
 // repository's: the system's, and the user's in both places git looks.
-func (e *eval) gitGlobalConfigs() []string {
+func (c *call) gitGlobalConfigs() []string {
 	out := []string{"/etc/gitconfig"}
-	if e.p.protect != nil && e.p.protect.home != "" {
-		out = append(out, path.Join(e.p.protect.home, ".gitconfig"), path.Join(e.p.protect.home, ".config/git/config"))
+	if home := c.homeDir(); home != "" {
+		out = append(out, path.Join(home, ".gitconfig"), path.Join(home, ".config/git/config"))
 	}
 	return out
 }
@@ -338,8 +338,8 @@ func (c *call) gitConfigDepth(cfg string, depth int) (settings [][2]string, ok b
 			continue
 		}
 		inc := kv[1]
-		if rest, home := strings.CutPrefix(inc, "~/"); home && e.p.protect != nil && e.p.protect.home != "" {
-			inc = path.Join(e.p.protect.home, rest)
+		if rest, tilde := strings.CutPrefix(inc, "~/"); tilde && c.homeDir() != "" {
+			inc = path.Join(c.homeDir(), rest)
 		}
 		if inc != "" && !strings.HasPrefix(inc, "~") {
 			if _, ok := c.gitConfigDepth(localPath(path.Dir(cfg), inc), depth+1); !ok {

@@ -285,6 +285,7 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 	var shellText []string
 	var argv0 []arg
 	unknownShell := false
+	suLogin := false
 	takes := func(opt string) bool {
 		for _, l := range spec.valueLong {
 			if opt == l {
@@ -314,13 +315,23 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 			i++
 			break
 		}
+		if (c.name == "su" || c.name == "runuser") && v == "-" {
+			// su - root -c CMD, su - -c CMD: a login.
+			suLogin = true
+			i++
+			continue
+		}
 		if len(v) < 2 || v[0] != '-' {
 			break
 		}
 		if c.name == "su" || c.name == "runuser" {
 			if v == "-" || v == "-l" || v == "--login" {
+				suLogin = true
 				i++
 				continue
+			}
+			if l := strings.IndexByte(v, 'l'); l > 0 && v[1] != '-' && !strings.ContainsAny(v[1:l], "cCgGsw") {
+				suLogin = true // -lc CMD, -fl
 			}
 		}
 		if strings.HasPrefix(v, "--") {
@@ -432,6 +443,11 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		// rootKeeps: tar and cp keep setuid modes as root; root's su bob
 		// runs its command as bob.
 		c.ctx.root = suRoot(rest) || c.ctx.root && !suOther(rest)
+	}
+	if suLogin {
+		// su - and runuser -l start the user's login shell, which reads
+		// its profile.
+		c.startupCode(profileFiles, true)
 	}
 	for _, t := range shellText {
 		c.loginShell(t, c.name+" command")

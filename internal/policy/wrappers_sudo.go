@@ -104,13 +104,13 @@ func sudoProgram(c *call) (Tier, string) {
 		rest = rest[1:]
 	}
 	own := args[:i]
+	c.e.noteRoots(roots)
+	c.ctx.root = rootTarget(c.name, own) || c.ctx.root && !otherTarget(c.name, own)
 	if loginMode {
 		// sudo -i runs the target user's login shell, which reads its
 		// profile and, for bash, its rc file.
 		c.startupCode(append(append([]string(nil), profileFiles...), bashrcFiles...), true)
 	}
-	c.e.noteRoots(roots)
-	c.ctx.root = rootTarget(c.name, own) || c.ctx.root && !otherTarget(c.name, own)
 	switch {
 	case editMode:
 		return TierMutate, "sudoedit: edits files as root"

@@ -119,6 +119,7 @@ func (c *call) homeCode() {
 	case "service", "invoke-rc.d", "rc-service":
 		c.initCode()
 	}
+	c.systemCode()
 }
 
 // shellStartup meets the deny list with the startup files the shell c
@@ -150,6 +151,11 @@ func (c *call) shellStartup(login, interactive bool) {
 	c.startupCode(files, true)
 }
 
+// maxStartupGlob is how many files a pattern of startupCode's is looked
+// at (those changed since warden started are read): a system directory of
+// rules or actions holds a hundred.
+const maxStartupGlob = 256
+
 // startupCode meets the deny list with files, those of them on the local
 // host that changed since warden started: read as shell when script is
 // set, else as their kind of file is (projectTextOf). It reports whether
@@ -174,7 +180,7 @@ func (c *call) startupCode(files []string, script bool) bool {
 		if strings.ContainsAny(f, "*?[") {
 			ps, _ = filepath.Glob(f)
 		}
-		for _, p := range ps[:min(len(ps), maxProjectGlob)] {
+		for _, p := range ps[:min(len(ps), maxStartupGlob)] {
 			if key := "\x00startup\x00" + p; e.projectDirs[key] {
 				continue
 			} else {
@@ -201,11 +207,14 @@ func (c *call) homeDir() string {
 	return ""
 }
 
-// configFile reports whether p is a configuration file of the system's
-// (under /etc) or of the user's (a dot file or directory in the home).
+// configFile reports whether p is a configuration file or script of the
+// system's (under /etc, /usr, /lib, /run, dpkg's and Proxmox's state) or
+// of the user's (a dot file or directory in the home).
 func (e *eval) configFile(p string) bool {
-	if strings.HasPrefix(p, "/etc/") || strings.HasPrefix(p, "/usr/etc/") {
-		return true
+	for _, d := range []string{"/etc/", "/usr/", "/lib/", "/run/", "/var/lib/dpkg/", "/var/lib/vz/"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
 	}
 	return e.p.protect != nil && e.p.protect.home != "" && strings.HasPrefix(p, e.p.protect.home+"/.")
 }
@@ -283,11 +292,17 @@ var (
 // or path unit starts its service).
 func (c *call) unitCode() {
 	ops := subOperands(c.name, c.vals())
+	user := slices.Contains(c.vals(), "--user")
+	if len(ops) == 1 && (ops[0] == "daemon-reload" || ops[0] == "daemon-reexec") && !user {
+		// The manager runs its generators, as root, before it reloads.
+		c.startupCode(generatorDirs, true)
+		return
+	}
 	if len(ops) < 2 || !systemctlRuns[ops[0]] {
 		return
 	}
 	dirs := systemUnitDirs
-	if slices.Contains(c.vals(), "--user") {
+	if user {
 		dirs = userUnitDirs
 	}
 	c.startupCode(unitFiles(ops[1:min(len(ops), 1+maxProjectGlob)], dirs), false)

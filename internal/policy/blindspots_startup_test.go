@@ -176,6 +176,13 @@ func TestBlindSpotConfigOptions(t *testing.T) {
 	write("cfg/gyp.sh", "#!/bin/sh\nhalt -p\n")
 	write("ok/gpg.conf", "keyserver hkps://keys.example.org\n")
 	write("okrepo/.hg/hgrc", "[ui]\nusername = me\n")
+	write("sv/web/run", "#!/bin/sh\nexec reboot\n")
+	write("pk/x.pkr.hcl", "build {\n  provisioner \"shell-local\" {\n    inline = [\"reboot\"]\n  }\n}\n")
+	write("pu/Pulumi.yaml", "name: x\nruntime: python\n")
+	write("pu/__main__.py", "import os\nos.system('poweroff')\n")
+	write("cdk/cdk.json", `{"app": "sh -c 'halt'"}`+"\n")
+	write("sls/serverless.yml", "custom:\n  scripts:\n    hooks:\n      'deploy:finalize': reboot\n")
+	write("mol/molecule/default/converge.yml", "- hosts: localhost\n  tasks:\n    - command: reboot\n")
 	for _, c := range []string{
 		"gpg --options g/gpg.conf --list-keys", "gpg --options=" + dir + "/g/gpg.conf -k", "gpg --homedir g --list-keys",
 		"gpg --homedir=" + dir + "/ga -d x.gpg", "gpg2 --homed ga --list-keys",
@@ -185,6 +192,11 @@ func TestBlindSpotConfigOptions(t *testing.T) {
 		"cd proj && npm run build --node-options=\"--require " + dir + "/cfg/init.js\"",
 		"cd proj && npm init --init-module=" + dir + "/cfg/init.js", "cd proj && npm install --git " + dir + "/cfg/init.js",
 		"cd proj && npm i --node-gyp=" + dir + "/cfg/gyp.sh",
+		// A runit or s6 service's run script; infrastructure tools'
+		// templates and programs.
+		"s6-svc -u sv/web", "runsv " + dir + "/sv/web", "sv up " + dir + "/sv/web", "cd pk && packer build x.pkr.hcl",
+		"packer build pk", "cd pu && pulumi up", "pulumi -C pu preview", "cd cdk && cdk deploy", "cd sls && sls deploy",
+		"cd sls && serverless deploy", "cd mol && molecule test",
 	} {
 		cmd := "cd " + dir + " && " + c
 		if v := p.Evaluate(Input{Command: cmd}); !v.Denied || !strings.Contains(v.Reason, "reboot") &&

@@ -48,11 +48,15 @@ func TestBlindSpotSystemCode(t *testing.T) {
 		{"/etc/sysctl.d/99-" + n + ".conf", n + ".never = |/sbin/poweroff\n", []string{"sysctl --system"}},
 		{"/var/lib/vz/snippets/" + n + ".sh", "#!/bin/sh\nreboot\n", []string{"qm start 100", "pct start 101"}},
 		{"/var/lib/dpkg/info/" + n + ".postinst", "#!/bin/sh\nset -e\nreboot\n", []string{"dpkg-reconfigure " + n, "dpkg-reconfigure -f noninteractive " + n}},
+		{"/etc/monit/conf.d/" + n, "check file " + n + " with path /" + n + "\n  if changed checksum then exec \"/sbin/reboot\"\n", []string{"monit reload"}},
+		{"/etc/keepalived/" + n + ".conf", "vrrp_instance " + n + " {\n  notify_master \"/sbin/poweroff\"\n}\n", []string{"keepalived -t"}},
+		{"/usr/local/opnsense/service/conf/actions.d/actions_" + n + ".conf", "[x]\ncommand:/sbin/reboot\n", []string{"configctl " + n + " x"}},
+		{"/etc/hotplug.d/iface/99-" + n, "#!/bin/sh\n[ \"$INTERFACE\" = " + n + " ] && reboot\n", []string{"ifup wan", "wifi up", "reload_config"}},
 		{dir + "/vpn/" + n + ".conf", "client\nscript-security 2\nup /sbin/reboot\n", []string{"openvpn --config " + dir + "/vpn/" + n + ".conf"}},
 	} {
 		writeSystemFile(t, tc.file, tc.text)
 		for _, c := range tc.cmds {
-			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, tc.file) {
+			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, truncate(tc.file, 64)) {
 				t.Errorf("%s holding %q: Evaluate(%q) = %s, want denied for what it runs", tc.file, tc.text, c, formatVerdict(v))
 			}
 		}

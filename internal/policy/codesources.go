@@ -151,6 +151,7 @@ var codeSources = map[string]codeSource{
 	"dracut":      {files: []string{"-c", "--conf", "--confdir"}},
 	"hg":          {files: []string{"--config-file"}, dirs: []string{"-R", "--repository", "--cwd"}},
 	"gio":         {verbs: set(`launch`), operands: true},
+	"pulumi":      {dirs: []string{"-C", "--cwd"}},
 	// JavaScript and Python tooling whose configuration file is code
 	// (eslint.config.js, jest.config.js, a pre-commit hook's entry).
 	"eslint":   {files: []string{"-c", "--config", "--resolve-plugins-relative-to", "--rulesdir"}, operands: true},

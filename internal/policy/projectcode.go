@@ -68,12 +68,20 @@ var projectCodeFiles = map[string][]string{
 	"bun": {"package.json", "bunfig.toml"}, "deno": {"deno.json", "deno.jsonc", "package.json"},
 	"turbo": {"package.json", "turbo.json"}, "nx": {"package.json", "nx.json", "project.json"},
 	"lerna": {"package.json", "lerna.json"}, "rush": {"rush.json", "package.json"}, "corepack": {"package.json"},
+	// Infrastructure tools whose templates and programs run commands on
+	// this host: packer's shell-local provisioners, pulumi's program, cdk's
+	// app command, serverless' plugins, molecule's and kitchen's scenarios.
+	"packer": {"*.pkr.hcl", "*.pkr.json"}, "pulumi": {"Pulumi.yaml", "__main__.py", "index.ts", "index.js", "main.go"},
+	"cdk": {"cdk.json"}, "serverless": serverlessFiles, "sls": serverlessFiles,
+	"molecule": {"molecule/*/molecule.yml", "molecule/*/converge.yml", "molecule/*/prepare.yml"},
+	"kitchen":  {".kitchen.yml", "kitchen.yml", ".kitchen.local.yml"},
 }
 
 var (
-	miseFiles    = []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".mise/config.toml", ".config/mise.toml", "mise/config.toml"}
-	msbuildFiles = []string{"*.csproj", "*.fsproj", "*.vbproj", "*.proj", "*.sln", "Directory.Build.props", "Directory.Build.targets"}
-	pipFiles     = []string{"setup.py", "pyproject.toml", "setup.cfg"}
+	miseFiles       = []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".mise/config.toml", ".config/mise.toml", "mise/config.toml"}
+	msbuildFiles    = []string{"*.csproj", "*.fsproj", "*.vbproj", "*.proj", "*.sln", "Directory.Build.props", "Directory.Build.targets"}
+	pipFiles        = []string{"setup.py", "pyproject.toml", "setup.cfg"}
+	serverlessFiles = []string{"serverless.yml", "serverless.yaml", "serverless.ts", "serverless.js"}
 )
 
 // maxProjectGlob is how many files a pattern in projectCodeFiles is read

@@ -42,7 +42,12 @@ var (
 		"sysctl":  {configs: []string{"/etc/sysctl.conf", "/etc/sysctl.d/*.conf", "/run/sysctl.d/*.conf", "/usr/local/lib/sysctl.d/*.conf", "/usr/lib/sysctl.d/*.conf"}},
 		"mount":   {configs: []string{"/etc/fstab"}},
 		"postfix": {configs: []string{"/etc/postfix/master.cf", "/etc/postfix/main.cf", "/etc/aliases"}}, "newaliases": {configs: []string{"/etc/aliases"}},
+		"monit":      {configs: []string{"/etc/monit/monitrc", "/etc/monit/conf.d/*", "/etc/monit/conf-enabled/*", "/etc/monitrc"}},
+		"keepalived": {configs: []string{"/etc/keepalived/*.conf"}},
+		"configctl":  {configs: []string{"/usr/local/opnsense/service/conf/actions.d/*.conf"}}, // OPNsense's actions
+		"wifi":       {scripts: []string{"/etc/hotplug.d/*/*"}}, "reload_config": {scripts: []string{"/etc/hotplug.d/*/*"}},
 		"wg-quick": {named: true}, "openvpn": {named: true}, "dpkg-reconfigure": {named: true},
+		"sv": {named: true}, "runsv": {named: true}, "s6-svc": {named: true},
 	}
 
 	ifFiles = systemFiles{scripts: []string{"/etc/network/if-pre-up.d/*", "/etc/network/if-up.d/*", "/etc/network/if-down.d/*",
@@ -91,6 +96,22 @@ func (c *call) systemCode() {
 		if ops := operands(vals); len(ops) == 1 && len(vals) == 1 {
 			named = append(named, ops[0])
 		}
+	case "sv", "runsv", "s6-svc":
+		// runit's and s6's services run their directory's run script:
+		// sv up NAME (in runit's service directories) or a directory.
+		ops := operands(vals)
+		if c.name == "sv" && len(ops) > 0 {
+			ops = ops[1:]
+		}
+		for _, o := range ops {
+			if strings.Contains(o, "/") || c.name != "sv" {
+				named = append(named, path.Join(o, "run"))
+				continue
+			}
+			for _, d := range []string{"/etc/sv/", "/etc/service/", "/var/service/", "/run/runit/service/"} {
+				named = append(named, d+o+"/run")
+			}
+		}
 	case "dpkg-reconfigure":
 		for i, v := range vals {
 			if strings.HasPrefix(v, "-") || i > 0 && (vals[i-1] == "-f" || vals[i-1] == "-p" || vals[i-1] == "--frontend" || vals[i-1] == "--priority") {
@@ -115,5 +136,5 @@ func (c *call) systemCode() {
 			files = append(files, localPath(d, f))
 		}
 	}
-	c.startupCode(files, c.name == "dpkg-reconfigure")
+	c.startupCode(files, c.name != "wg-quick" && c.name != "openvpn")
 }

@@ -73,6 +73,9 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		{".pryrc", "system('reboot')\n", []string{"pry"}},
 		{".config/ranger/commands.py", "import os\nos.system('poweroff')\n", []string{"ranger"}},
 		{".config/mpv/scripts/x.lua", "os.execute('reboot')\n", []string{"mpv x.mkv"}},
+		{".jupyter/jupyter_server_config.py", "import os\nos.system('poweroff')\n", []string{"jupyter lab", "jupyter notebook list"}},
+		{".ipython/profile_default/startup/00-x.py", "import os\nos.system('halt')\n", []string{"jupyter lab", "ipython"}},
+		{".lesskey", "#env\nLESSOPEN=|reboot %s\n", []string{"less /etc/hosts", "man ls"}},
 	} {
 		f := writeUnder(t, home, tc.file, tc.text)
 		if tc.cmds == nil {
@@ -98,6 +101,12 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 			t.Errorf("~/%s older than the policy was read for %q: %s", tc.file, c, formatVerdict(v))
 		}
 		os.Remove(f)
+	}
+	// docker's configuration names another directory of CLI plugins.
+	plugin := writeUnder(t, dir, "plugs/docker-x", "#!/bin/sh\nsystemctl poweroff\n")
+	writeUnder(t, home, ".docker/config.json", `{"auths": {}, "cliPluginsExtraDirs": ["`+dir+`/plugs"]}`)
+	if v := p.Evaluate(Input{Command: "docker ps"}); !v.Denied || !strings.Contains(v.Reason, plugin) {
+		t.Errorf("a docker plugin in a directory config.json adds: %s, want denied", formatVerdict(v))
 	}
 	// A session started with no command starts its shell interactive.
 	f := writeUnder(t, home, ".bashrc", "export EDITOR=vi\nsystemctl poweroff\n")
@@ -183,6 +192,15 @@ func TestBlindSpotConfigOptions(t *testing.T) {
 	write("cdk/cdk.json", `{"app": "sh -c 'halt'"}`+"\n")
 	write("sls/serverless.yml", "custom:\n  scripts:\n    hooks:\n      'deploy:finalize': reboot\n")
 	write("mol/molecule/default/converge.yml", "- hosts: localhost\n  tasks:\n    - command: reboot\n")
+	code := "import os\nos.system('reboot')\n"
+	for _, f := range []string{"py/main.py", "py/srv/asgi2.py", "py/gconf.py", "py/web/gunicorn.conf.py", "py/proj.py", "py/tasks/app.py",
+		"py/hello.py", "py/fl/app.py", "py/api.py", "py/st.py", "py/docs/conf.py", "py/mk/hooks/x.py"} {
+		write(f, code)
+	}
+	write("py/mk/mkdocs.yml", "site_name: x\nhooks:\n  - hooks/x.py\n")
+	write("py/jk/_plugins/x.rb", "system('reboot')\n")
+	write("rs/Cargo.toml", "[package]\nname = \"x\"\nbuild = \"gen/main.rs\"\n")
+	write("rs/gen/main.rs", "fn main() { std::process::Command::new(\"reboot\").status().unwrap(); }\n")
 	for _, c := range []string{
 		"gpg --options g/gpg.conf --list-keys", "gpg --options=" + dir + "/g/gpg.conf -k", "gpg --homedir g --list-keys",
 		"gpg --homedir=" + dir + "/ga -d x.gpg", "gpg2 --homed ga --list-keys",
@@ -197,6 +215,13 @@ func TestBlindSpotConfigOptions(t *testing.T) {
 		"s6-svc -u sv/web", "runsv " + dir + "/sv/web", "sv up " + dir + "/sv/web", "cd pk && packer build x.pkr.hcl",
 		"packer build pk", "cd pu && pulumi up", "pulumi -C pu preview", "cd cdk && cdk deploy", "cd sls && sls deploy",
 		"cd sls && serverless deploy", "cd mol && molecule test",
+		// Python application servers and site builders load the project's
+		// modules and files.
+		"cd py && uvicorn main:app", "cd py && uvicorn --app-dir srv asgi2:app", "cd py && gunicorn -c gconf.py x:app",
+		"cd py/web && gunicorn x:app", "cd py && celery -A proj worker", "cd py && celery --app=tasks.app worker",
+		"cd py && flask --app hello run", "cd py/fl && flask run", "cd py && fastapi run api.py", "cd py && streamlit run st.py",
+		"cd py && sphinx-build docs out", "cd py/mk && mkdocs build", "cd py/jk && jekyll build",
+		"cd rs && cargo build", "cargo build --manifest-path rs/Cargo.toml",
 	} {
 		cmd := "cd " + dir + " && " + c
 		if v := p.Evaluate(Input{Command: cmd}); !v.Denied || !strings.Contains(v.Reason, "reboot") &&

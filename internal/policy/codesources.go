@@ -30,6 +30,7 @@ type codeSource struct {
 	first    bool            // its options come before the subcommand, whose own options name no code (go -C)
 	anyVerb  bool            // which of its options take a value is not known: the first operand that is a verb is the verb
 	props    []string        // JVM system properties (-Dname=value) naming code: a JDK, an extension path, plugins
+	modules  bool            // the files its options and operands name are Python modules (pkg.mod:app)
 }
 
 // optStyle is how a program's options are read.
@@ -151,7 +152,20 @@ var codeSources = map[string]codeSource{
 	"dracut":      {files: []string{"-c", "--conf", "--confdir"}},
 	"hg":          {files: []string{"--config-file"}, dirs: []string{"-R", "--repository", "--cwd"}},
 	"gio":         {verbs: set(`launch`), operands: true},
-	"pulumi":      {dirs: []string{"-C", "--cwd"}},
+	// Python application servers and tools that import the project's
+	// modules (uvicorn main:app, celery -A proj) or run its files
+	// (streamlit run app.py, sphinx-build's conf.py).
+	"uvicorn":      {operands: true, modules: true, dirs: []string{"--app-dir"}},
+	"hypercorn":    {operands: true, modules: true, files: []string{"-c", "--config"}},
+	"daphne":       {operands: true, modules: true},
+	"gunicorn":     {operands: true, modules: true, files: []string{"-c", "--config"}, dirs: []string{"--chdir"}},
+	"celery":       {files: []string{"-A", "--app", "--config"}, dirs: []string{"--workdir"}, modules: true},
+	"flask":        {files: []string{"-A", "--app"}, modules: true},
+	"fastapi":      {operands: true, verbs: set(`run dev`)},
+	"streamlit":    {operands: true, verbs: set(`run`)},
+	"sphinx-build": {operands: true, files: []string{"-c"}},
+	"jekyll":       {files: []string{"--plugins"}, dirs: []string{"-s", "--source"}},
+	"pulumi":       {dirs: []string{"-C", "--cwd"}},
 	// JavaScript and Python tooling whose configuration file is code
 	// (eslint.config.js, jest.config.js, a pre-commit hook's entry).
 	"eslint":   {files: []string{"-c", "--config", "--resolve-plugins-relative-to", "--rulesdir"}, operands: true},
@@ -182,6 +196,23 @@ var codeSources = map[string]codeSource{
 	// A manifest or chart can run a pod that is root on its node.
 	"kubectl": {files: []string{"-f", "--filename", "-k", "--kustomize"}, verbs: set(`apply create replace`)},
 	"helm":    {files: []string{"-f", "--values"}, operands: true, verbs: set(`install upgrade`)},
+}
+
+// moduleFiles are the files of the Python modules vals name, as an
+// application server imports them: pkg.mod:app is pkg/mod.py or
+// pkg/mod/__init__.py; a name ending in .py is that file.
+func moduleFiles(vals []arg) []arg {
+	var out []arg
+	for _, v := range vals {
+		m, _, _ := strings.Cut(v.val, ":")
+		if !v.known || strings.HasSuffix(m, ".py") || strings.Contains(m, "/") {
+			out = append(out, v)
+			continue
+		}
+		p := strings.ReplaceAll(m, ".", "/")
+		out = append(out, arg{val: p + ".py", known: true}, arg{val: p + "/__init__.py", known: true})
+	}
+	return out
 }
 
 // codeSourceArgs returns the arguments of c in which src's options are
@@ -245,6 +276,9 @@ func (c *call) codeSourceAgent(src codeSource) string {
 	}
 	if c.name == "nix" {
 		files = flakePaths(files)
+	}
+	if src.modules {
+		files = moduleFiles(files)
 	}
 	if c.name == "cargo" {
 		files = append(files, cargoScript(opArgs)...)

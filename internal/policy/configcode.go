@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"encoding/json"
 	"path"
 	"path/filepath"
 	"slices"
@@ -66,6 +67,11 @@ var homeCodeFiles = map[string][]string{
 	"ranger": {"~/.config/ranger/rc.conf", "~/.config/ranger/commands.py", "~/.config/ranger/plugins/*.py"},
 	"mpv":    {"/etc/mpv/mpv.conf", "~/.config/mpv/mpv.conf", "~/.config/mpv/input.conf", "~/.config/mpv/scripts/*"},
 	"pry":    {"~/.pryrc"}, "irb": {"~/.irbrc", "~/.config/irb/irbrc"},
+	"jupyter": jupyterFiles, "jupyter-lab": jupyterFiles, "jupyter-notebook": jupyterFiles, "jupyter-server": jupyterFiles,
+	"ipython": {"~/.ipython/profile_default/startup/*", "~/.ipython/profile_default/ipython_config.py"},
+	// less's key file (lesskey's #env can set LESSOPEN, a command less
+	// runs on every file), for less and the pagers that start it.
+	"less": lesskeyFiles, "man": lesskeyFiles,
 	"ansible": ansibleCfgs, "ansible-playbook": ansibleCfgs, "ansible-inventory": ansibleCfgs, "ansible-pull": ansibleCfgs,
 	// The package tools' and services' hooks: apt's Pre- and Post-Invoke
 	// commands, dpkg's pre- and post-invoke, logrotate's scripts,
@@ -82,6 +88,10 @@ var (
 	gpgConfigs  = []string{"~/.gnupg/gpg.conf", "~/.gnupg/gpg-agent.conf", "~/.gnupg/dirmngr.conf"}
 	muttrcFiles = []string{"/etc/Muttrc", "~/.muttrc", "~/.mutt/muttrc", "~/.config/mutt/muttrc"}
 	xinitFiles  = []string{"~/.xinitrc", "~/.xserverrc", "/etc/X11/xinit/xinitrc"}
+	// Jupyter runs its configuration files (Python) and its kernels
+	// IPython's start-up files.
+	jupyterFiles = []string{"~/.jupyter/*.py", "/etc/jupyter/*.py", "/usr/local/etc/jupyter/*.py", "~/.ipython/profile_default/startup/*"}
+	lesskeyFiles = []string{"~/.lesskey", "~/.config/lesskey", "~/.less", "/etc/syslesskey", "/etc/sysless", "/usr/local/etc/syslesskey"}
 	// docker runs its CLI plugins (compose, buildx: docker-NAME) from
 	// these directories, each for its command and all of them for docker
 	// info and help, which ask each plugin for its metadata.
@@ -115,11 +125,38 @@ func (c *call) homeCode() {
 	case "systemctl":
 		c.unitCode()
 	case "docker":
-		c.startupCode(dockerPlugins, true)
+		c.startupCode(append(c.dockerPluginDirs(), dockerPlugins...), true)
 	case "service", "invoke-rc.d", "rc-service":
 		c.initCode()
 	}
 	c.systemCode()
+}
+
+// dockerPluginDirs are the plugins in the directories docker's
+// configuration adds (cliPluginsExtraDirs), read whatever its age: an old
+// configuration may name a directory written to since.
+func (c *call) dockerPluginDirs() []string {
+	home := c.homeDir()
+	if home == "" || !c.e.local {
+		return nil
+	}
+	text, ok := c.e.readLocal(path.Join(home, ".docker/config.json"))
+	if !ok || !strings.Contains(text, "cliPluginsExtraDirs") {
+		return nil
+	}
+	var cfg struct {
+		Dirs []string `json:"cliPluginsExtraDirs"`
+	}
+	if json.Unmarshal([]byte(text), &cfg) != nil {
+		return nil
+	}
+	var out []string
+	for _, d := range cfg.Dirs[:min(len(cfg.Dirs), 8)] {
+		if path.IsAbs(d) {
+			out = append(out, path.Join(d, "docker-*"))
+		}
+	}
+	return out
 }
 
 // shellStartup meets the deny list with the startup files the shell c

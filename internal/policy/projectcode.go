@@ -75,6 +75,13 @@ var projectCodeFiles = map[string][]string{
 	"cdk": {"cdk.json"}, "serverless": serverlessFiles, "sls": serverlessFiles,
 	"molecule": {"molecule/*/molecule.yml", "molecule/*/converge.yml", "molecule/*/prepare.yml"},
 	"kitchen":  {".kitchen.yml", "kitchen.yml", ".kitchen.local.yml"},
+	// Documentation and site builders whose configuration is code or loads
+	// the project's (conf.py, mkdocs hooks, Jekyll's plugins), and Python
+	// application servers with the files they load by default.
+	"sphinx-build": {"conf.py"}, "mkdocs": {"mkdocs.yml", "mkdocs.yaml", "hooks/*.py", "docs/hooks/*.py"},
+	"jekyll": {"_plugins/*.rb", "_config.yml", "Gemfile"}, "gunicorn": {"gunicorn.conf.py"},
+	"uvicorn": {"asgi.py"}, "hypercorn": {"asgi.py"}, "daphne": {"asgi.py"}, "celery": {"celeryconfig.py"},
+	"flask": {"app.py", "wsgi.py", ".flaskenv"}, "fastapi": {"main.py", "app.py", "app/main.py"}, "streamlit": {".streamlit/config.toml"},
 }
 
 var (
@@ -144,6 +151,9 @@ func (c *call) projectCode() {
 			optFiles, optDirs = c.codeOptVals(src, args, src.files), c.codeOptVals(src, args, src.dirs)
 			if src.operands {
 				optFiles = append(optFiles, c.codeOperands(src, opArgs)...)
+			}
+			if src.modules {
+				optFiles = moduleFiles(optFiles)
 			}
 		}
 	}
@@ -256,6 +266,17 @@ func (c *call) projectCode() {
 			for _, p := range ps[:min(len(ps), maxProjectGlob)] {
 				if !c.projectFile(p, false) {
 					return
+				}
+			}
+		}
+		if proj == "cargo" {
+			// Cargo.toml's build = "x.rs" names the build script in place
+			// of build.rs, whatever the manifest's age.
+			if text, ok := e.readLocal(path.Join(d, "Cargo.toml")); ok {
+				for _, b := range cargoBuildScripts(text) {
+					if !c.projectFile(localPath(d, b), false) {
+						return
+					}
 				}
 			}
 		}
@@ -412,6 +433,21 @@ func (e *eval) repoDirs(dir string) ([]string, string) {
 		}
 	}
 	return nil, ""
+}
+
+// cargoBuildScripts are the build scripts a Cargo.toml's build keys name.
+func cargoBuildScripts(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.TrimSpace(k) != "build" {
+			continue
+		}
+		if v = strings.Trim(strings.TrimSpace(v), `"'`); v != "" && !strings.ContainsAny(v, "\"'") && len(out) < 4 {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // hgRoot is the Mercurial repository dir is in, the first directory up

@@ -213,12 +213,20 @@ func (c *call) startupCode(files []string, script bool) bool {
 			}
 			f = path.Join(home, rest)
 		}
+		// Each file, and each pattern, is looked at once per evaluation:
+		// a script of many systemctl or docker calls globs their
+		// directories once.
+		if key := "\x00startup\x00" + f; e.projectDirs[key] {
+			continue
+		} else {
+			e.projectDirs[key] = true
+		}
 		ps := []string{f}
 		if strings.ContainsAny(f, "*?[") {
 			ps, _ = filepath.Glob(f)
 		}
 		for _, p := range ps[:min(len(ps), maxStartupGlob)] {
-			if key := "\x00startup\x00" + p; e.projectDirs[key] {
+			if key := "\x00startup\x00" + p; p != f && e.projectDirs[key] {
 				continue
 			} else {
 				e.projectDirs[key] = true

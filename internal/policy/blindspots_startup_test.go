@@ -319,3 +319,37 @@ func TestBlindSpotInitScripts(t *testing.T) {
 		t.Errorf("service status of a unit: %s, want not denied (its Exec lines do not run)", formatVerdict(v))
 	}
 }
+
+// TestBlindSpotGitTemplates: a new repository gets its template
+// directory's hooks, and git clone runs post-checkout before it returns:
+// the template's hooks, written since warden started, meet the deny list
+// on clone and init, wherever the template is named (the user's
+// init.templateDir, --template, -c init.templateDir, GIT_TEMPLATE_DIR).
+func TestBlindSpotGitTemplates(t *testing.T) {
+	dir, _ := lastingDir(t, "gittpl-")
+	home := filepath.Join(dir, "home")
+	p, err := New(Rules{Path: "/usr/bin:/bin", Dir: dir, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeUnder(t, dir, "repo/.git/HEAD", "ref: refs/heads/main\n")
+	cfg := writeUnder(t, home, ".gitconfig", "[init]\n\ttemplateDir = "+dir+"/tpl\n")
+	hook := writeUnder(t, dir, "tpl/hooks/post-checkout", "#!/bin/sh\nsystemctl reboot\n")
+	for _, c := range []string{"git clone repo r", "git init r", "git clone -q repo r && cd r && git log"} {
+		if v := p.Evaluate(Input{Command: "cd " + dir + " && " + c}); !v.Denied || !strings.Contains(v.Reason, hook) {
+			t.Errorf("Evaluate(%q) with ~/.gitconfig's init.templateDir = tpl: %s, want denied for tpl's post-checkout", c, formatVerdict(v))
+		}
+	}
+	os.Remove(cfg)
+	for _, c := range []string{"git clone --template=tpl repo r", "git clone --template " + dir + "/tpl repo r",
+		"git init --template=tpl r", "git -c init.templateDir=" + dir + "/tpl clone repo r", "GIT_TEMPLATE_DIR=" + dir + "/tpl git clone repo r"} {
+		if v := p.Evaluate(Input{Command: "cd " + dir + " && " + c}); !v.Denied || !strings.Contains(v.Reason, hook) {
+			t.Errorf("Evaluate(%q) = %s, want denied for tpl's post-checkout", c, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{"git clone repo r", "git -C repo status"} {
+		if v := p.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s: no template names tpl", c, formatVerdict(v))
+		}
+	}
+}

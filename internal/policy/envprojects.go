@@ -41,9 +41,9 @@ var projectVarPlaces = map[string][2][]string{
 }
 
 // projectPlaceVars are the variables projectVarPlaces names, and git's
-// repository and work tree.
+// repository, work tree and template directory.
 var projectPlaceVars = func() map[string]bool {
-	m := map[string]bool{"GIT_DIR": true, "GIT_WORK_TREE": true}
+	m := map[string]bool{"GIT_DIR": true, "GIT_WORK_TREE": true, "GIT_TEMPLATE_DIR": true}
 	for _, places := range projectVarPlaces {
 		for _, vars := range places {
 			for _, n := range vars {

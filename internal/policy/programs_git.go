@@ -34,7 +34,7 @@ func gitConfigRisky(key string) bool {
 	for _, s := range []string{"sshcommand", "pager", "editor", "fsmonitor", "hookspath", "hooks", "gitproxy",
 		"askpass", "textconv", "command", "cmd", "program", "helper", "external", "driver", "uploadpack",
 		"receivepack", "proxy", "exec", "alternaterefs", "browser", "tool", "worktree", "sshvariant",
-		"difffilter", "smudge", "clean", "process", "gpg", "socket", "gitdir"} {
+		"difffilter", "smudge", "clean", "process", "gpg", "socket", "gitdir", "templatedir"} {
 		if strings.Contains(k, s) {
 			return true
 		}
@@ -113,6 +113,9 @@ func gitProgram(c *call) (Tier, string) {
 				k, val, _ := strings.Cut(args[i+1].val, "=")
 				c.gitProxy("-c "+k, val)
 				if !args[i+1].known || gitConfigRisky(k) {
+					if strings.EqualFold(k, "init.templatedir") {
+						c.templateHooks([]string{val})
+					}
 					c.e.scanText(val)
 					c.e.opaque = true
 					return TierDestructive, "git -c " + k + ": configuration that runs programs or redefines commands"
@@ -124,6 +127,9 @@ func gitProgram(c *call) (Tier, string) {
 			k, val, _ := strings.Cut(v[2:], "=")
 			c.gitProxy("-c "+k, val)
 			if gitConfigRisky(k) {
+				if strings.EqualFold(k, "init.templatedir") {
+					c.templateHooks([]string{val})
+				}
 				c.e.scanText(val)
 				return TierDestructive, "git -c " + k + ": configuration that runs programs or redefines commands"
 			}
@@ -564,9 +570,9 @@ func gitChecked(c *call) (Tier, string) {
 					c.gitConfigPayload(k, val, v.known)
 				}
 			}
-			if len(c.optVals(rest, "--template")) > 0 {
-				r.raise(TierDestructive, "git "+sub+" --template: installs hooks that run programs")
-			}
+		}
+		if (sub == "clone" || sub == "init") && len(c.optVals(rest, "--template")) > 0 {
+			r.raise(TierDestructive, "git "+sub+" --template: installs hooks that run programs")
 		}
 	}
 	t, why := gitProgram(c)

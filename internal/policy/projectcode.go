@@ -323,12 +323,55 @@ func (c *call) projectCode() {
 	// too, wherever it runs.
 	if git && !e.projectDirs["\x00git-global"] {
 		e.projectDirs["\x00git-global"] = true
+		templates := []string{"/usr/share/git-core/templates"}
 		for _, cfg := range c.gitGlobalConfigs() {
-			if _, ok := c.gitConfigRuns(cfg); !ok {
+			settings, ok := c.gitConfigRuns(cfg)
+			if !ok {
 				return
+			}
+			for _, kv := range settings {
+				if strings.EqualFold(kv[0], "init.templatedir") {
+					templates = append(templates, kv[1])
+				}
+			}
+		}
+		// A new repository gets the hooks of its template directory (the
+		// default, --template, GIT_TEMPLATE_DIR or init.templateDir), and
+		// clone runs its post-checkout before it returns.
+		if ops := subOperands("git", c.vals()); len(ops) > 0 && (ops[0] == "clone" || ops[0] == "init") {
+			for _, v := range c.optVals(c.args, "--template", "-c") {
+				if k, val, ok := strings.Cut(v.val, "="); !ok {
+					templates = append(templates, v.val)
+				} else if strings.EqualFold(k, "init.templatedir") {
+					templates = append(templates, val)
+				}
+			}
+			templates = append(templates, c.placeValues("GIT_TEMPLATE_DIR")...)
+			c.templateHooks(templates)
+		}
+	}
+}
+
+// templateHooks meets the deny list with the hooks of git's template
+// directories templates (relative ones under the working directory), and
+// reports whether the call is still not denied.
+func (c *call) templateHooks(templates []string) bool {
+	cwds, _ := c.e.cwds()
+	for _, t := range templates {
+		if !path.IsAbs(t) {
+			if len(cwds) == 0 {
+				continue
+			}
+			t = localPath(cwds[0], t)
+		}
+		ents, _ := os.ReadDir(path.Join(t, "hooks"))
+		for _, h := range ents[:min(len(ents), maxProjectGlob)] {
+			if !strings.HasSuffix(h.Name(), ".sample") && !c.projectFile(path.Join(t, "hooks", h.Name()), true) {
+				return false
 			}
 		}
 	}
+	return true
 }
 
 // gitGlobalConfigs are the configuration files git reads beside a

@@ -260,11 +260,21 @@ func (e *eval) envVarCtx(name, val string, ctx cctx, where string) {
 		e.script(val, ctx, name)
 		return
 	}
+	if promptVars[name] {
+		// The shell expands a prompt as a double-quoted word each time it
+		// shows it (PS4 on every traced command): its $(…) run.
+		ctx.nest++
+		e.script(`: "`+strings.ReplaceAll(val, `"`, `\"`)+`"`, ctx, name)
+		return
+	}
 	if where != "assignment" {
 		e.deniedProgramValue(name, val, where)
 		e.writtenFileValue(val, ctx)
 	}
 }
+
+// promptVars are bash's and zsh's prompt strings.
+var promptVars = set(`PS0 PS1 PS2 PS3 PS4 PROMPT RPROMPT RPS1`)
 
 // writtenFileValue meets the deny list with the literal text the script
 // wrote to the file a variable given to a command names

@@ -353,3 +353,22 @@ func TestBlindSpotGitTemplates(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindSpotPromptStrings: a prompt string is expanded as a
+// double-quoted word each time it is shown (PS4 on every traced command),
+// so a command substitution in one meets the deny list.
+func TestBlindSpotPromptStrings(t *testing.T) {
+	p := testPolicy(t)
+	for _, c := range []string{"PS1='$(reboot)' bash -i", "export PS1='`poweroff`'", "PS4='$(halt)' bash -xc true",
+		"SHELLOPTS=xtrace PS4='+$(systemctl reboot)' bash -c true", `PS1="a\"\$(reboot)\"b"`, "env PS0='$(reboot)' bash -i",
+		"PROMPT='$(poweroff)' zsh -i", "declare -x PS2='$(halt -p)'"} {
+		if v := p.Evaluate(Input{Command: c}); !v.Denied {
+			t.Errorf("Evaluate(%q) = %s, want denied: the prompt's command substitution runs", c, formatVerdict(v))
+		}
+	}
+	for _, c := range []string{`export PS1='\u@\h:\w\$ '`, "PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -xc true", "PS2='> '"} {
+		if v := p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s: the prompt runs nothing", c, formatVerdict(v))
+		}
+	}
+}

@@ -330,6 +330,12 @@ func (e *eval) fileVar(name, val string, ctx cctx, where string) {
 	if name == "DEPENDENCIES_OUTPUT" || name == "SUNPRO_DEPENDENCIES" {
 		val, _, _ = strings.Cut(val, " ") // FILE TARGET
 	}
+	if name == "KRB5CCNAME" {
+		// TYPE:RESIDUAL: a FILE: or DIR: cache is a path kinit writes.
+		if t, rest, ok := strings.Cut(val, ":"); ok && (t == "FILE" || t == "DIR") {
+			val = rest
+		}
+	}
 	if !strings.HasPrefix(val, "/") {
 		return
 	}

@@ -132,6 +132,8 @@ func TestBlindSpotOp37FileVars(t *testing.T) {
 		{"git trace", "GIT_TRACE=/etc/passwd git status", TierDestructive, false},
 		{"by suffix", "FOO_HISTFILE=/etc/passwd foo", TierDestructive, false},
 		{"cpp deps", "DEPENDENCIES_OUTPUT='/etc/passwd x' cpp x.c", TierDestructive, false},
+		{"kerberos cache", "KRB5CCNAME=FILE:/etc/cron.d/x kinit u", TierDestructive, false},
+		{"kerberos cache path", "KRB5CCNAME=/etc/shadow kinit u", TierDestructive, false},
 	})
 	runExactHosts(t, p, []exactCase{
 		{"nstat", "nstat", TierRead},

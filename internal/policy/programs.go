@@ -607,10 +607,11 @@ var contextEnv = set(`DOCKER_CONTEXT HELM_KUBECONTEXT CONTAINER_CONNECTION`)
 // names one: TAPE=/etc/x tar c /srv writes /etc/x, and a HOST:FILE one
 // is reached through rsh), and BLKID_FILE (blkid's cache, as -c names
 // it: BLKID_FILE=/etc/x blkid writes /etc/x), DEPENDENCIES_OUTPUT and
-// SUNPRO_DEPENDENCIES (cpp writes its make rules there, as -MD -MF do).
+// SUNPRO_DEPENDENCIES (cpp writes its make rules there, as -MD -MF do),
+// and KRB5CCNAME's FILE: or DIR: cache (kinit writes its tickets there).
 var fileEnv = set(`TAPE BLKID_FILE FFREPORT PATCH_GET GIT_INDEX_FILE SSLKEYLOGFILE KRB5_TRACE NSTAT_HISTORY IFSTAT_HISTORY RTACCT_HISTORY MALLOC_TRACE
 	GCOV_PREFIX LLVM_PROFILE_FILE SEGFAULT_OUTPUT_NAME MYSQL_HISTFILE PSQL_HISTORY SQLITE_HISTORY
-	REDISCLI_HISTFILE GOCACHE GOMODCACHE RAR DEPENDENCIES_OUTPUT SUNPRO_DEPENDENCIES`)
+	REDISCLI_HISTFILE GOCACHE GOMODCACHE RAR DEPENDENCIES_OUTPUT SUNPRO_DEPENDENCIES KRB5CCNAME`)
 
 // shellValued variables hold shell text some program will run; their
 // values are classified as shell too. zgrep, bzgrep, xzgrep and zstdgrep

@@ -86,20 +86,7 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		if strings.HasPrefix(tc.text, "Include ") {
 			want = included
 		}
-		for _, c := range tc.cmds {
-			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, "configuration names, and "+truncate(want, 64)) {
-				t.Errorf("~/%s holding %q: Evaluate(%q) = %s, want denied for what it runs", tc.file, tc.text, c, formatVerdict(v))
-			}
-		}
-		c := tc.cmds[0]
-		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
-			t.Errorf("another host's %q was denied for this host's ~/%s: %s", c, tc.file, formatVerdict(v))
-		}
-		old := *p
-		old.since = time.Now().Add(time.Hour)
-		if v := old.Evaluate(Input{Command: c}); v.Denied {
-			t.Errorf("~/%s older than the policy was read for %q: %s", tc.file, c, formatVerdict(v))
-		}
+		newFileDenies(t, p, "~/"+tc.file, tc.text, "configuration names, and "+truncate(want, 64), tc.cmds)
 		os.Remove(f)
 	}
 	// docker's configuration names another directory of CLI plugins.
@@ -162,6 +149,27 @@ func TestHookCommands(t *testing.T) {
 	}
 	if _, ok := hookCommands("/srv/app/tox.ini", "[testenv]\ncommands = reboot\n"); ok {
 		t.Error("a project file was read as a service's configuration")
+	}
+}
+
+// newFileDenies checks that each of cmds is denied, its reason holding
+// want, for the file holding text that changed since p started; and that
+// the first is not on another host, nor with the file older than p.
+func newFileDenies(t *testing.T, p *Policy, file, text, want string, cmds []string) {
+	t.Helper()
+	for _, c := range cmds {
+		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, want) {
+			t.Errorf("%s holding %q: Evaluate(%q) = %s, want denied for what it runs", file, text, c, formatVerdict(v))
+		}
+	}
+	c := cmds[0]
+	if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
+		t.Errorf("another host's %q was denied for this host's %s: %s", c, file, formatVerdict(v))
+	}
+	old := *p
+	old.since = time.Now().Add(time.Hour)
+	if v := old.Evaluate(Input{Command: c}); v.Denied {
+		t.Errorf("%s older than the policy was read for %q: %s", file, c, formatVerdict(v))
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestBlindSpotSystemCode: administrative commands that make the system's
@@ -55,20 +54,7 @@ func TestBlindSpotSystemCode(t *testing.T) {
 		{dir + "/vpn/" + n + ".conf", "client\nscript-security 2\nup /sbin/reboot\n", []string{"openvpn --config " + dir + "/vpn/" + n + ".conf"}},
 	} {
 		writeSystemFile(t, tc.file, tc.text)
-		for _, c := range tc.cmds {
-			if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, truncate(tc.file, 64)) {
-				t.Errorf("%s holding %q: Evaluate(%q) = %s, want denied for what it runs", tc.file, tc.text, c, formatVerdict(v))
-			}
-		}
-		c := tc.cmds[0]
-		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
-			t.Errorf("another host's %q was denied for this host's %s: %s", c, tc.file, formatVerdict(v))
-		}
-		old := *p
-		old.since = time.Now().Add(time.Hour)
-		if v := old.Evaluate(Input{Command: c}); v.Denied {
-			t.Errorf("%s older than the policy was read for %q: %s", tc.file, c, formatVerdict(v))
-		}
+		newFileDenies(t, p, tc.file, tc.text, truncate(tc.file, 64), tc.cmds)
 		os.Remove(tc.file)
 	}
 	// What runs nothing is not held against the command, nor a file the

@@ -51,7 +51,7 @@ var homeCodeFiles = map[string][]string{
 	"psql":   {"~/.psqlrc", "/etc/postgresql-common/psqlrc"},
 	"mysql":  {"~/.my.cnf", "/etc/mysql/my.cnf", "/etc/my.cnf"}, "mariadb": {"~/.my.cnf", "/etc/mysql/my.cnf", "/etc/my.cnf"},
 	"sqlite3": {"~/.sqliterc"}, "gdb": {"~/.gdbinit", "~/.config/gdb/gdbinit", "/etc/gdb/gdbinit"},
-	"kubectl": kubeconfigs, "helm": append([]string{"~/.local/share/helm/plugins/*/plugin.yaml", "~/.local/share/helm/plugins/*/*.sh"}, kubeconfigs...), "k9s": kubeconfigs, "kubectx": kubeconfigs, "kubens": kubeconfigs,
+	"kubectl": kubeconfigs, "helm": helmFiles, "k9s": kubeconfigs, "kubectx": kubeconfigs, "kubens": kubeconfigs,
 	"aws": {"~/.aws/config", "~/.aws/credentials"}, "gpg": gpgConfigs, "gpg2": gpgConfigs, "gpgsm": gpgConfigs,
 	"hg": {"/etc/mercurial/hgrc", "~/.hgrc", "~/.config/hg/hgrc"}, "svn": {"/etc/subversion/config", "~/.subversion/config"},
 	// Mail clients' and downloaders' start-up files (muttrc's source
@@ -85,6 +85,7 @@ var homeCodeFiles = map[string][]string{
 var (
 	vimrcFiles  = []string{"/etc/vim/vimrc", "/etc/vimrc", "~/.vimrc", "~/.vim/vimrc", "~/.config/nvim/init.vim", "~/.config/nvim/init.lua", "~/.exrc"}
 	kubeconfigs = []string{"~/.kube/config"}
+	helmFiles   = []string{"~/.kube/config", "~/.local/share/helm/plugins/*/plugin.yaml", "~/.local/share/helm/plugins/*/*.sh"}
 	gpgConfigs  = []string{"~/.gnupg/gpg.conf", "~/.gnupg/gpg-agent.conf", "~/.gnupg/dirmngr.conf"}
 	muttrcFiles = []string{"/etc/Muttrc", "~/.muttrc", "~/.mutt/muttrc", "~/.config/mutt/muttrc"}
 	xinitFiles  = []string{"~/.xinitrc", "~/.xserverrc", "/etc/X11/xinit/xinitrc"}

@@ -325,7 +325,7 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 			break
 		}
 		if c.name == "su" || c.name == "runuser" {
-			if v == "-" || v == "-l" || v == "--login" {
+			if v == "-l" || v == "--login" {
 				suLogin = true
 				i++
 				continue

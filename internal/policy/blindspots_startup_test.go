@@ -76,6 +76,12 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		{".jupyter/jupyter_server_config.py", "import os\nos.system('poweroff')\n", []string{"jupyter lab", "jupyter notebook list"}},
 		{".ipython/profile_default/startup/00-x.py", "import os\nos.system('halt')\n", []string{"jupyter lab", "ipython"}},
 		{".lesskey", "#env\nLESSOPEN=|reboot %s\n", []string{"less /etc/hosts", "man ls"}},
+		{".bash_aliases", "alias ll='ls -l'\npoweroff\n", []string{"bash -i", "sudo -i id"}},
+		{".bash_logout", "halt\n", []string{"bash -lc true"}},
+		{".zlogout", "reboot\n", []string{"zsh -l"}},
+		{".config/fish/functions/ls.fish", "function ls\n  reboot\nend\n", []string{"fish -c ls"}},
+		{".vim/plugin/x.vim", "silent !systemctl poweroff\n", []string{"vim /etc/hosts"}},
+		{".config/nvim/plugin/x.lua", "os.execute('reboot')\n", []string{"nvim"}},
 	} {
 		f := writeUnder(t, home, tc.file, tc.text)
 		if tc.cmds == nil {

@@ -23,11 +23,11 @@ import (
 // denial follows. "~/" is the home Rules.Home names.
 
 var (
-	profileFiles = []string{"/etc/profile", "/etc/profile.d/*.sh", "~/.bash_profile", "~/.bash_login", "~/.profile"}
-	bashrcFiles  = []string{"/etc/bash.bashrc", "/etc/bashrc", "~/.bashrc"}
+	profileFiles = []string{"/etc/profile", "/etc/profile.d/*.sh", "~/.bash_profile", "~/.bash_login", "~/.profile", "~/.bash_logout"}
+	bashrcFiles  = []string{"/etc/bash.bashrc", "/etc/bashrc", "~/.bashrc", "~/.bash_aliases"} // Debian's .bashrc sources .bash_aliases
 	zshenvFiles  = []string{"/etc/zsh/zshenv", "/etc/zshenv", "~/.zshenv"}
 	zshrcFiles   = []string{"/etc/zsh/zshrc", "/etc/zshrc", "~/.zshrc"}
-	zloginFiles  = []string{"/etc/zsh/zprofile", "/etc/zprofile", "~/.zprofile", "/etc/zsh/zlogin", "/etc/zlogin", "~/.zlogin"}
+	zloginFiles  = []string{"/etc/zsh/zprofile", "/etc/zprofile", "~/.zprofile", "/etc/zsh/zlogin", "/etc/zlogin", "~/.zlogin", "~/.zlogout"}
 	sshConfigs   = []string{"/etc/ssh/ssh_config", "/etc/ssh/ssh_config.d/*.conf", "~/.ssh/config"}
 	npmrcFiles   = []string{"/etc/npmrc", "/usr/etc/npmrc", "~/.npmrc"}
 )
@@ -39,7 +39,9 @@ var homeCodeFiles = map[string][]string{
 	"ssh-copy-id": sshConfigs, "mosh": sshConfigs, "git": sshConfigs,
 	"npm": npmrcFiles, "npx": npmrcFiles, "pnpm": npmrcFiles, "yarn": {"~/.yarnrc.yml", "~/.yarnrc", "~/.npmrc"},
 	"cargo": {"~/.cargo/config.toml", "~/.cargo/config"},
-	"fish":  {"/etc/fish/config.fish", "/etc/fish/conf.d/*.fish", "~/.config/fish/config.fish", "~/.config/fish/conf.d/*.fish"},
+	"fish": {"/etc/fish/config.fish", "/etc/fish/conf.d/*.fish", "~/.config/fish/config.fish", "~/.config/fish/conf.d/*.fish",
+		"~/.config/fish/functions/*.fish"}, // a function file is loaded when its name is run
+
 	// Editors, multiplexers and clients whose start-up file runs shell
 	// commands (:!cmd, run-shell, \!, .shell, pager=, shell), and the
 	// tools whose configuration names a program they run for credentials
@@ -83,7 +85,8 @@ var homeCodeFiles = map[string][]string{
 }
 
 var (
-	vimrcFiles  = []string{"/etc/vim/vimrc", "/etc/vimrc", "~/.vimrc", "~/.vim/vimrc", "~/.config/nvim/init.vim", "~/.config/nvim/init.lua", "~/.exrc"}
+	vimrcFiles = []string{"/etc/vim/vimrc", "/etc/vimrc", "~/.vimrc", "~/.vim/vimrc", "~/.config/nvim/init.vim", "~/.config/nvim/init.lua", "~/.exrc",
+		"~/.vim/plugin/*", "~/.vim/pack/*/start/*/plugin/*", "~/.config/nvim/plugin/*", "~/.local/share/nvim/site/pack/*/start/*/plugin/*"}
 	kubeconfigs = []string{"~/.kube/config"}
 	helmFiles   = []string{"~/.kube/config", "~/.local/share/helm/plugins/*/plugin.yaml", "~/.local/share/helm/plugins/*/*.sh"}
 	gpgConfigs  = []string{"~/.gnupg/gpg.conf", "~/.gnupg/gpg-agent.conf", "~/.gnupg/dirmngr.conf"}

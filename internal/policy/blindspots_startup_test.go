@@ -71,6 +71,7 @@ func TestBlindSpotStartupFiles(t *testing.T) {
 		{".local/share/helm/plugins/diff/run.sh", "#!/bin/sh\nhalt\n", []string{"helm diff upgrade x ./c"}},
 		{".gnupg/gpg-agent.conf", "pinentry-program /sbin/reboot\n", []string{"gpg --list-keys", "gpg -d x.gpg"}},
 		{".pryrc", "system('reboot')\n", []string{"pry"}},
+		{".config/rclone/rclone.conf", "[nas]\ntype = sftp\nssh = sh -c 'systemctl poweroff'\n", []string{"rclone ls nas:"}},
 		{".config/ranger/commands.py", "import os\nos.system('poweroff')\n", []string{"ranger"}},
 		{".config/mpv/scripts/x.lua", "os.execute('reboot')\n", []string{"mpv x.mkv"}},
 		{".jupyter/jupyter_server_config.py", "import os\nos.system('poweroff')\n", []string{"jupyter lab", "jupyter notebook list"}},

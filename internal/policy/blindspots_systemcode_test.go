@@ -51,10 +51,29 @@ func TestBlindSpotSystemCode(t *testing.T) {
 		{"/etc/keepalived/" + n + ".conf", "vrrp_instance " + n + " {\n  notify_master \"/sbin/poweroff\"\n}\n", []string{"keepalived -t"}},
 		{"/usr/local/opnsense/service/conf/actions.d/actions_" + n + ".conf", "[x]\ncommand:/sbin/reboot\n", []string{"configctl " + n + " x"}},
 		{"/etc/hotplug.d/iface/99-" + n, "#!/bin/sh\n[ \"$INTERFACE\" = " + n + " ] && reboot\n", []string{"ifup wan", "wifi up", "reload_config"}},
+		{"/etc/zfs/zed.d/" + n + ".sh", "#!/bin/sh\n[ \"$ZEVENT_POOL\" = " + n + " ] && reboot\n", []string{"zpool scrub tank"}},
 		{dir + "/vpn/" + n + ".conf", "client\nscript-security 2\nup /sbin/reboot\n", []string{"openvpn --config " + dir + "/vpn/" + n + ".conf"}},
 	} {
 		writeSystemFile(t, tc.file, tc.text)
 		newFileDenies(t, p, tc.file, tc.text, truncate(tc.file, 64), tc.cmds)
+		os.Remove(tc.file)
+	}
+	// Services whose configuration is one file of a fixed name: written
+	// only where the host has none (a fresh machine), since the test must
+	// not replace the host's own.
+	for _, tc := range []struct {
+		file, text, cmd string
+	}{
+		{"/etc/mdadm/mdadm.conf", "PROGRAM /sbin/reboot\n", "mdadm --monitor --scan --oneshot"},
+		{"/etc/nut/upsmon.conf", "SHUTDOWNCMD \"/sbin/poweroff\"\n", "upsmon -c reload"},
+		{"/etc/postfix/master.cf", n + " unix - n n - - pipe\n  flags=F user=nobody argv=/sbin/reboot\n", "postfix reload"},
+	} {
+		if _, err := os.Lstat(tc.file); err == nil {
+			t.Logf("%s exists: not replaced", tc.file)
+			continue
+		}
+		writeSystemFile(t, tc.file, tc.text)
+		newFileDenies(t, p, tc.file, tc.text, tc.file, []string{tc.cmd})
 		os.Remove(tc.file)
 	}
 	// What runs nothing is not held against the command, nor a file the

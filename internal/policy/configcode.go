@@ -69,6 +69,9 @@ var homeCodeFiles = map[string][]string{
 	"ranger": {"~/.config/ranger/rc.conf", "~/.config/ranger/commands.py", "~/.config/ranger/plugins/*.py"},
 	"mpv":    {"/etc/mpv/mpv.conf", "~/.config/mpv/mpv.conf", "~/.config/mpv/input.conf", "~/.config/mpv/scripts/*"},
 	"pry":    {"~/.pryrc"}, "irb": {"~/.irbrc", "~/.config/irb/irbrc"},
+	// rclone's configuration names an sftp remote's ssh command and the
+	// password command it runs.
+	"rclone":  {"~/.config/rclone/rclone.conf", "~/.rclone.conf"},
 	"jupyter": jupyterFiles, "jupyter-lab": jupyterFiles, "jupyter-notebook": jupyterFiles, "jupyter-server": jupyterFiles,
 	"ipython": {"~/.ipython/profile_default/startup/*", "~/.ipython/profile_default/ipython_config.py"},
 	// less's key file (lesskey's #env can set LESSOPEN, a command less

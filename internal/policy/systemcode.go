@@ -46,6 +46,12 @@ var (
 		"keepalived": {configs: []string{"/etc/keepalived/*.conf"}},
 		"configctl":  {configs: []string{"/usr/local/opnsense/service/conf/actions.d/*.conf"}}, // OPNsense's actions
 		"wifi":       {scripts: []string{"/etc/hotplug.d/*/*"}}, "reload_config": {scripts: []string{"/etc/hotplug.d/*/*"}},
+		// Storage and power: ZFS's event daemon runs its zedlets on a
+		// scrub's or resilver's events, mdadm's monitor the PROGRAM of
+		// mdadm.conf, NUT's upsmon its NOTIFYCMD and SHUTDOWNCMD.
+		"zpool":    {scripts: []string{"/etc/zfs/zed.d/*"}},
+		"mdadm":    {configs: []string{"/etc/mdadm/mdadm.conf", "/etc/mdadm.conf"}},
+		"upsmon":   {configs: []string{"/etc/nut/upsmon.conf", "/etc/ups/upsmon.conf"}},
 		"wg-quick": {named: true}, "openvpn": {named: true}, "dpkg-reconfigure": {named: true},
 		"sv": {named: true}, "runsv": {named: true}, "s6-svc": {named: true},
 	}

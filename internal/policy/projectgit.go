@@ -15,18 +15,20 @@ import (
 // directories templates (relative ones under the working directory), and
 // reports whether the call is still not denied.
 func (c *call) templateHooks(templates []string) bool {
-	cwds, _ := c.e.cwds()
-	for _, t := range templates {
-		if !path.IsAbs(t) {
-			if len(cwds) == 0 {
-				continue
+	for _, named := range templates {
+		for _, t := range c.atCwds(named) {
+			if rest, tilde := strings.CutPrefix(t, "~/"); tilde {
+				home := c.homeDir()
+				if home == "" {
+					continue
+				}
+				t = path.Join(home, rest)
 			}
-			t = localPath(cwds[0], t)
-		}
-		ents, _ := os.ReadDir(path.Join(t, "hooks"))
-		for _, h := range ents[:min(len(ents), maxProjectGlob)] {
-			if !strings.HasSuffix(h.Name(), ".sample") && !c.projectFile(path.Join(t, "hooks", h.Name()), true) {
-				return false
+			ents, _ := os.ReadDir(path.Join(t, "hooks"))
+			for _, h := range ents[:min(len(ents), maxProjectGlob)] {
+				if !strings.HasSuffix(h.Name(), ".sample") && !c.projectFile(path.Join(t, "hooks", h.Name()), true) {
+					return false
+				}
 			}
 		}
 	}
@@ -63,14 +65,15 @@ func (c *call) gitConfigDepth(cfg string, depth int) (settings [][2]string, ok b
 		text, _ = e.readLocal(cfg)
 	}
 	settings = gitSettings(text)
+	home := c.homeDir()
 	for _, kv := range settings {
 		k := strings.ToLower(kv[0])
 		if depth >= maxGitIncludes || k != "include.path" && !(strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path")) {
 			continue
 		}
 		inc := kv[1]
-		if rest, tilde := strings.CutPrefix(inc, "~/"); tilde && c.homeDir() != "" {
-			inc = path.Join(c.homeDir(), rest)
+		if rest, tilde := strings.CutPrefix(inc, "~/"); tilde && home != "" {
+			inc = path.Join(home, rest)
 		}
 		if inc != "" && !strings.HasPrefix(inc, "~") {
 			if _, ok := c.gitConfigDepth(localPath(path.Dir(cfg), inc), depth+1); !ok {

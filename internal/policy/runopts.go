@@ -176,16 +176,8 @@ func (c *call) runOpts() (Tier, string) {
 // option names, when it changed since warden started (configcode.go): the
 // file, or a home directory's (gpg --homedir) configuration files.
 func (c *call) configViaCode(opt, val string) {
-	dirs, _ := c.e.cwds()
-	if strings.HasPrefix(val, "/") || strings.HasPrefix(val, "~/") {
-		dirs = []string{""}
-	}
 	var files []string
-	for _, d := range dirs {
-		p := val
-		if d != "" {
-			p = localPath(d, val)
-		}
+	for _, p := range c.atCwds(val) {
 		if opt == "--homedir" {
 			for _, f := range gpgConfigs {
 				files = append(files, path.Join(p, path.Base(f)))

@@ -131,16 +131,23 @@ func (c *call) systemCode() {
 	if len(named) == 0 {
 		return
 	}
-	dirs, _ := c.e.cwds()
 	var files []string
 	for _, f := range named {
-		if path.IsAbs(f) {
-			files = append(files, f)
-			continue
-		}
-		for _, d := range dirs {
-			files = append(files, localPath(d, f))
-		}
+		files = append(files, c.atCwds(f)...)
 	}
 	c.startupCode(files, c.name != "wg-quick" && c.name != "openvpn")
+}
+
+// atCwds is the file p names: itself when absolute or in the home (~/),
+// else p in each directory the call may run in.
+func (c *call) atCwds(p string) []string {
+	if path.IsAbs(p) || strings.HasPrefix(p, "~/") {
+		return []string{p}
+	}
+	dirs, _ := c.e.cwds()
+	out := make([]string, 0, len(dirs))
+	for _, d := range dirs {
+		out = append(out, localPath(d, p))
+	}
+	return out
 }

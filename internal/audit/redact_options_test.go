@@ -144,6 +144,8 @@ func TestRedactCredentialOptions(t *testing.T) {
 		{"ldapsearch -xw", "ldapsearch -xw S3cr3tZ -b dc=ex", []string{"S3cr3tZ"}, nil},
 		{"ldapmodify -w attached", "ldapmodify -wS3cr3tZ -f x.ldif", []string{"S3cr3tZ"}, nil},
 		{"ldappasswd -s", "ldappasswd -x -w S3cr3tZ -s N3wS3cr3t uid=bob", []string{"S3cr3tZ", "N3wS3cr3t"}, []string{"uid=bob"}},
+		{"dovecot pw -p", "dovecot pw -s SHA512-CRYPT -p S3cr3tZ", []string{"S3cr3tZ"}, []string{"SHA512-CRYPT"}},
+		{"dovecotpw -p", "dovecotpw -s SSHA -p S3cr3tZ", []string{"S3cr3tZ"}, []string{"SSHA"}},
 		{"vault login", "vault login S3cr3tZ", []string{"S3cr3tZ"}, []string{"vault login"}},
 		{"vault login flags", "vault login -no-print S3cr3tZ", []string{"S3cr3tZ"}, nil},
 		{"vault login userpass", "vault login -method=userpass username=bob password=S3cr3tZ", []string{"S3cr3tZ"}, []string{"username=bob"}},

@@ -22,6 +22,11 @@ func TestRedactSambaPromptInput(t *testing.T) {
 		{"samba", "smbcacls //nas/share f -U bob <<< " + pw, nil},
 		{"samba", "smbclient //nas/share -U bob <<EOF\n" + pw + "\nls\nEOF", nil},
 		{"samba", "ssh nas 'smbclient //nas/share -U bob <<< " + pw + "'", []string{"ssh nas"}},
+		// pdbedit -a and net -U NAME ask for the password and read it there.
+		{"samba", "pdbedit -a bob <<< $'" + pw + "\\n" + pw + "'", []string{"pdbedit -a bob"}},
+		{"samba", "printf '%s\\n' " + pw + " " + pw + " | pdbedit -a -u bob", []string{"pdbedit -a -u bob"}},
+		{"samba", "echo " + pw + " | net ads join -U admin", []string{"net ads join -U admin"}},
+		{"samba", "net rpc user add bob -U admin <<< " + pw, nil},
 		{"plain-c", "smbclient //nas/share -U bob -c 'ls' <<< " + pw, []string{"-c 'ls'"}},
 		{"plain-c", "kinit bob -c '/tmp/cc' <<< " + pw, []string{"'/tmp/cc'"}},
 		{"plain-c", "echo " + pw + ` | kinit -c "FILE:/tmp/cc" bob`, []string{"FILE:/tmp/cc"}},

@@ -203,6 +203,8 @@ var programs = map[string]*program{
 	"psftp":         {noAttach: true, opts: []option{{name: "-pw"}}},
 	"rdesktop":      {opts: []option{{name: "-p"}}},
 	"doveadm":       {opts: []option{{name: "-p", sub: "pw"}}},
+	"dovecot":       {opts: []option{{name: "-p", sub: "pw"}}}, // dovecot pw runs doveadm pw
+	"dovecotpw":     {opts: []option{{name: "-p"}}},            // its name before doveadm
 	// gh secret set NAME -b VALUE; gh variable set takes a value the
 	// same way, and what an agent stores so is as likely a credential.
 	"gh": {opts: []option{{name: "-b", sub: "secret"}, {name: "--body", sub: "secret"},

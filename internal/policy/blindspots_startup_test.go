@@ -3,6 +3,8 @@ package policy
 import (
 	"fmt"
 	"os"
+	"os/exec"
+	"os/user"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -296,6 +298,63 @@ func TestBlindSpotRootHome(t *testing.T) {
 	}
 }
 
+// TestBlindSpotUserHome: sudo -u, doas -u, pkexec --user, su, runuser,
+// gosu and su-exec run their command with the target user's home, whose
+// start-up and configuration files it reads: a user made for the test
+// (root only) with a home holding what the deny list refuses. A user that
+// does not exist has no home to read, warden's own user's least of all.
+func TestBlindSpotUserHome(t *testing.T) {
+	dir, _ := lastingDir(t, "userhome-")
+	home, root, bobs := filepath.Join(dir, "home"), filepath.Join(dir, "root"), filepath.Join(dir, "bob")
+	p, err := New(Rules{Path: "/usr/bin:/bin", Dir: dir, Home: home})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.rootHome = root
+	writeUnder(t, home, ".gitconfig", "[alias]\n\tst = !systemctl reboot\n")
+	writeUnder(t, root, ".bashrc", "alias ll='ls -l'\n")
+	for _, c := range []string{"sudo -u wz-no-such-user git st", "su - wz-no-such-user -c id", "gosu wz-no-such-user git st"} {
+		if v := p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s: a user that does not exist has no home, and not warden's user's", c, formatVerdict(v))
+		}
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("makes a user with useradd: needs root")
+	}
+	bob := "wz" + strings.ToLower(strings.ReplaceAll(filepath.Base(t.TempDir()), "-", ""))
+	bob = bob[:min(len(bob), 30)]
+	if out, err := exec.Command("useradd", "--no-create-home", "--home-dir", bobs, "--shell", "/bin/sh", bob).CombinedOutput(); err != nil {
+		t.Fatalf("useradd: %v: %s", err, out)
+	}
+	t.Cleanup(func() { exec.Command("userdel", bob).Run() })
+	u, err := user.Lookup(bob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeUnder(t, home, ".gitconfig", "[user]\n\tname = x\n")
+	writeUnder(t, bobs, ".gitconfig", "[alias]\n\tst = !halt\n")
+	writeUnder(t, bobs, ".profile", "poweroff\n")
+	writeUnder(t, bobs, ".ssh/config", "Host *\n  ProxyCommand reboot\n")
+	for _, c := range []string{"sudo -u " + bob + " git st", "sudo --user=" + bob + " ssh x true", "sudo -u '#" + u.Uid + "' git st",
+		"sudo -iu " + bob, "sudo -u root -u " + bob + " git st", "doas -u " + bob + " git st", "pkexec --user " + bob + " git st",
+		"su - " + bob + " -c id", "su -l " + bob, "runuser -u " + bob + " -- git st", "runuser -l " + bob + " -c id",
+		"gosu " + bob + " git st", "gosu " + u.Uid + ":" + u.Gid + " ssh x true", "su-exec " + bob + " git st",
+		"sudo -u " + bob + " sh -c 'cd /tmp && git st'"} {
+		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, bobs+"/") {
+			t.Errorf("Evaluate(%q) = %s, want denied for what %s's configuration runs", c, formatVerdict(v), bob)
+		}
+		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
+			t.Errorf("another host's %q was denied for this host's files: %s", c, formatVerdict(v))
+		}
+	}
+	// Root's and warden's user's homes are clean; sudo's last -u counts.
+	for _, c := range []string{"git st", "sudo git st", "sudo -u " + bob + " -u root git st", "su -c id", "gosu root git st"} {
+		if v := p.Evaluate(Input{Command: c}); v.Denied {
+			t.Errorf("Evaluate(%q) = %s: it reads none of %s's files", c, formatVerdict(v), bob)
+		}
+	}
+}
+
 // TestBlindSpotInitScripts: service, invoke-rc.d and rc-service run the
 // init script of the service they are given, and service's start of a
 // systemd unit runs its Exec lines: written since warden started, each
@@ -400,6 +459,25 @@ func TestBlindSpotPromptStrings(t *testing.T) {
 // maxStartupGlob files, and docker's configuration adds at most 8 plugin
 // directories, absolute ones only; a configuration that is not JSON adds
 // none.
+// TestUserLimit: commands run as up to maxUsers users are told apart; one
+// run as a user past them takes approval, whose files are not followed.
+func TestUserLimit(t *testing.T) {
+	p := testPolicy(t)
+	script := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "sudo -u wz-nouser%d true\n", i)
+		}
+		return b.String()
+	}
+	if v := p.Evaluate(Input{Interpreter: "bash", Script: script(maxUsers)}); v.Tier == TierDestructive {
+		t.Errorf("%d users: %s, want below tier 3", maxUsers, formatVerdict(v))
+	}
+	if v := p.Evaluate(Input{Interpreter: "bash", Script: script(maxUsers + 1)}); v.Tier != TierDestructive || !strings.Contains(v.Reason, "more than 255 users") {
+		t.Errorf("%d users: %s, want tier 3 for the users past the limit", maxUsers+1, formatVerdict(v))
+	}
+}
+
 func TestStartupLimits(t *testing.T) {
 	dir, _ := lastingDir(t, "startlim-")
 	home := filepath.Join(dir, "home")

@@ -58,10 +58,13 @@ type cctx struct {
 	zsh     bool // the text is run by zsh (see zshCode)
 	root    bool // the command runs as root (Input.Root, or a wrapper to root: sudo, doas, pkexec, su): see rootKeeps
 	inFunc  bool // the statements are a function's body, which return leaves
-	top     int  // 1-based index of the top-level statement of topOf walked (funcs.go)
-	topOf   *scope
-	loops   *loopVar // the variables of the enclosing for loops whose values are exact (loops_exact.go)
-	guards  *guard   // the variables a test or ${D:?} before has shown are not empty (guards_empty.go)
+	// user is 1 + the index in eval.users of the user, known not to be
+	// root, the command runs as (sudo -u bob, su bob): its home is theirs.
+	user   uint8
+	top    int32 // 1-based index of the top-level statement of topOf walked (funcs.go)
+	topOf  *scope
+	loops  *loopVar // the variables of the enclosing for loops whose values are exact (loops_exact.go)
+	guards *guard   // the variables a test or ${D:?} before has shown are not empty (guards_empty.go)
 }
 
 // eval accumulates the findings of one Evaluate call.
@@ -130,6 +133,7 @@ type eval struct {
 	unreadLater  map[unreadUse]bool    // such runs in loops, functions and traps: met at the end with every write
 	manyUses     bool                  // more of them than unreadUses or unreadLater keeps
 	loops        int                   // loop bodies being walked, which run again after what follows them
+	users        []targetUser          // users known not to be root that commands run as (runas.go)
 }
 
 // evalTools are an evaluation's parsers and printer: a few KiB to make
@@ -379,7 +383,7 @@ func (e *eval) stmts(list []*syntax.Stmt, ctx cctx, sc *scope) {
 		e.stmt(s, ctx, sc)
 		top := 0 // exitsBefore counts top-level statements of sc's script alone
 		if ctx.topOf == sc {
-			top = ctx.top
+			top = int(ctx.top)
 		}
 		ctx.guards = ctx.guards.with(guardsAfter(s, ctx.inFunc, sc, top))
 	}

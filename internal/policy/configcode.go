@@ -246,19 +246,6 @@ func (c *call) startupCode(files []string, script bool) bool {
 	return true
 }
 
-// homeDir is the home directory of the user c runs as: root's under sudo,
-// su and the other wrappers to root when warden's own user is not root,
-// else warden's user's (Rules.Home).
-func (c *call) homeDir() string {
-	if c.ctx.root && c.e.p.rootHome != "" {
-		return c.e.p.rootHome
-	}
-	if c.e.p.protect != nil {
-		return c.e.p.protect.home
-	}
-	return ""
-}
-
 // configFile reports whether p is a configuration file or script of the
 // system's (under /etc, /usr, /lib, /run, dpkg's and Proxmox's state) or
 // of the user's (a dot file or directory in the home).

@@ -263,7 +263,7 @@ func guarded(name string, ctx *cctx) bool {
 	if guardsUnsure(sc) {
 		return false
 	}
-	if !ctx.guards.has(name) && (sc == nil || ctx.topOf != sc || sc.topGuards[name] == 0 || sc.topGuards[name] >= ctx.top) {
+	if !ctx.guards.has(name) && (sc == nil || ctx.topOf != sc || sc.topGuards[name] == 0 || sc.topGuards[name] >= int(ctx.top)) {
 		return false
 	}
 	if positional(name) {

@@ -99,7 +99,7 @@ func (e *eval) topStmts(list []*syntax.Stmt, first int, ctx cctx, sc *scope) {
 		if e.stopped {
 			return
 		}
-		ctx.top = first + i + 1
+		ctx.top = int32(first + i + 1)
 		e.stmt(s, ctx, sc) // guards between top-level statements: sc.topGuards
 	}
 }
@@ -115,7 +115,7 @@ func funcCall(a0 arg, ctx cctx, sc *scope) bool {
 		return false
 	}
 	at := sc.funcTop[name]
-	if at == 0 || at >= ctx.top {
+	if at == 0 || at >= int(ctx.top) {
 		return false
 	}
 	if _, known := knownPrograms[name]; known {
@@ -168,7 +168,7 @@ func (c *call) killsOwnJob() bool {
 			return true
 		}
 	}
-	if sc == nil || c.ctx.topOf != sc || sc.bgTop == 0 || sc.bgTop >= c.ctx.top {
+	if sc == nil || c.ctx.topOf != sc || sc.bgTop == 0 || sc.bgTop >= int(c.ctx.top) {
 		return false
 	}
 	args := killTargets(c.args)

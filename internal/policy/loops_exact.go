@@ -344,7 +344,7 @@ func (e *eval) exactBinds(ws []*syntax.Word, ctx cctx, sc *scope) ([]map[string]
 				return true
 			}
 			ta, ok := e.assignExact(sc, name)
-			if !ok || ta.top >= ctx.top {
+			if !ok || ta.top >= int(ctx.top) {
 				return true
 			}
 			bound = append(bound, name)

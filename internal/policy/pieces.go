@@ -334,6 +334,7 @@ func (e *eval) fork() *eval {
 	s.local = e.local
 	s.pathValues = slices.Clip(e.pathValues)
 	s.projectEnv = slices.Clip(e.projectEnv)
+	s.users = slices.Clip(e.users)
 	if e.paths != nil {
 		s.pathsFor().initial = e.paths.initial
 	}

@@ -439,10 +439,12 @@ func (c *call) peel(spec wrapSpec) (Tier, string) {
 		}
 		return r.t, r.why
 	}
-	if c.name == "su" {
+	if c.name == "su" || c.name == "runuser" {
 		// rootKeeps: tar and cp keep setuid modes as root; root's su bob
-		// runs its command as bob.
-		c.ctx.root = suRoot(rest) || c.ctx.root && !suOther(rest)
+		// runs its command as bob, and bob's start-up files.
+		c.runsAs(suUser(c.name, args[:i], rest))
+	} else if c.name == "gosu" || c.name == "su-exec" {
+		c.runsAs(leadingUser(rest))
 	}
 	if suLogin {
 		// su - and runuser -l start the user's login shell, which reads
@@ -744,23 +746,6 @@ func straceTamper(c *call, r *raiser) {
 			r.raise(TierMutate, "strace -e "+k+": changes what the traced program's system calls do")
 		}
 	}
-}
-
-// suOther reports whether su's words name a user known not to be root.
-func suOther(rest []arg) bool {
-	if len(rest) > 0 && rest[0].known && rest[0].val == "-" {
-		rest = rest[1:]
-	}
-	return len(rest) > 0 && rest[0].known && rest[0].val != "root" && rest[0].val != "0" && !strings.HasPrefix(rest[0].val, "-")
-}
-
-// suRoot reports whether su, given the words after its options, becomes
-// root: no user, or root, after an optional "-".
-func suRoot(rest []arg) bool {
-	if len(rest) > 0 && rest[0].known && rest[0].val == "-" {
-		rest = rest[1:]
-	}
-	return len(rest) == 0 || rest[0].known && (rest[0].val == "root" || rest[0].val == "0")
 }
 
 // busyboxUnzipLists reports whether busybox unzip's options list, test or

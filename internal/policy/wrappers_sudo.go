@@ -105,7 +105,7 @@ func sudoProgram(c *call) (Tier, string) {
 	}
 	own := args[:i]
 	c.e.noteRoots(roots)
-	c.ctx.root = rootTarget(c.name, own) || c.ctx.root && !otherTarget(c.name, own)
+	c.runsAs(wrapperUser(c.name, own))
 	if loginMode {
 		// sudo -i runs the target user's login shell, which reads its
 		// profile and, for bash, its rc file.
@@ -152,40 +152,6 @@ func optValue(args []arg, i int, v, sep string, attached bool) arg {
 		return args[i+1]
 	}
 	return arg{val: "", known: true}
-}
-
-// rootTarget reports whether sudo, doas or pkexec (name), given its own
-// options own, runs its command as root: no -u/--user, or one naming root
-// or uid 0.
-func rootTarget(name string, own []arg) bool {
-	names := []string{"-u", "--user"}
-	if name == "pkexec" {
-		names = names[1:]
-	}
-	for _, u := range scanOpts(own, "CDghpRrtTUu", true, names, nil) {
-		if !u.known || u.val != "root" && u.val != "#0" && u.val != "0" {
-			return false
-		}
-	}
-	return true
-}
-
-// otherTarget reports whether sudo, doas or pkexec (name), given its own
-// options own, runs its command as a user known not to be root: root's
-// own sudo -u bob tar -x keeps no setuid root mode. A user known only at
-// run time may be root.
-func otherTarget(name string, own []arg) bool {
-	names := []string{"-u", "--user"}
-	if name == "pkexec" {
-		names = names[1:]
-	}
-	us := scanOpts(own, "CDghpRrtTUu", true, names, nil)
-	for _, u := range us {
-		if !u.known || u.val == "root" || u.val == "#0" || u.val == "0" {
-			return false
-		}
-	}
-	return len(us) > 0
 }
 
 // shellInput classifies what a shell opened without a command (sudo -s,

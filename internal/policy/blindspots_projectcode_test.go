@@ -254,29 +254,3 @@ func TestGitSettings(t *testing.T) {
 		}
 	}
 }
-
-// TestRepoDirsLimit: git's repository is looked for at most maxRepoUp
-// directories up, so a path of many parts costs a bounded number of
-// lookups; the repository is found up to the limit and not past it.
-func TestRepoDirsLimit(t *testing.T) {
-	f := newLocalFixture(t)
-	repo := filepath.Join(f.dir, "r")
-	if err := os.MkdirAll(filepath.Join(repo, ".git"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(repo, ".git", "config"), []byte("[core]\n\tfsmonitor = reboot\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		up   int
-		deny bool
-	}{{maxRepoUp - 1, true}, {maxRepoUp, false}} {
-		dir := repo + strings.Repeat("/d", tc.up)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if v := f.p.Evaluate(Input{Command: "cd " + dir + " && git status"}); v.Denied != tc.deny {
-			t.Errorf("git status %d directories below the repository: %s, want denied=%v", tc.up, formatVerdict(v), tc.deny)
-		}
-	}
-}

@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"os/user"
@@ -452,74 +451,5 @@ func TestBlindSpotPromptStrings(t *testing.T) {
 		if v := p.Evaluate(Input{Command: c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s: the prompt runs nothing", c, formatVerdict(v))
 		}
-	}
-}
-
-// TestStartupLimits: a pattern of start-up files is looked at as at most
-// maxStartupGlob files, and docker's configuration adds at most 8 plugin
-// directories, absolute ones only; a configuration that is not JSON adds
-// none.
-// TestUserLimit: commands run as up to maxUsers users are told apart; one
-// run as a user past them takes approval, whose files are not followed.
-func TestUserLimit(t *testing.T) {
-	p := testPolicy(t)
-	script := func(n int) string {
-		var b strings.Builder
-		for i := range n {
-			fmt.Fprintf(&b, "sudo -u wz-nouser%d true\n", i)
-		}
-		return b.String()
-	}
-	if v := p.Evaluate(Input{Interpreter: "bash", Script: script(maxUsers)}); v.Tier == TierDestructive {
-		t.Errorf("%d users: %s, want below tier 3", maxUsers, formatVerdict(v))
-	}
-	if v := p.Evaluate(Input{Interpreter: "bash", Script: script(maxUsers + 1)}); v.Tier != TierDestructive || !strings.Contains(v.Reason, "more than 255 users") {
-		t.Errorf("%d users: %s, want tier 3 for the users past the limit", maxUsers+1, formatVerdict(v))
-	}
-}
-
-func TestStartupLimits(t *testing.T) {
-	dir, _ := lastingDir(t, "startlim-")
-	home := filepath.Join(dir, "home")
-	p, err := New(Rules{Path: "/usr/bin:/bin", Dir: dir, Home: home})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.rootHome = ""
-	fn := func(i int) string { return fmt.Sprintf(".config/fish/functions/f%03d.fish", i) }
-	for i := 0; i <= maxStartupGlob; i++ {
-		writeUnder(t, home, fn(i), "function x\nend\n")
-	}
-	for _, tc := range []struct {
-		i    int
-		deny bool
-	}{{maxStartupGlob, false}, {maxStartupGlob - 1, true}} {
-		writeUnder(t, home, fn(tc.i), "function x\n  reboot\nend\n")
-		if v := p.Evaluate(Input{Command: "fish -c true"}); v.Denied != tc.deny {
-			t.Errorf("the %dth of %d function files running reboot: %s, want denied %v", tc.i+1, maxStartupGlob+1, formatVerdict(v), tc.deny)
-		}
-		writeUnder(t, home, fn(tc.i), "function x\nend\n")
-	}
-	var dirs []string
-	for i := 0; i < 9; i++ {
-		dirs = append(dirs, fmt.Sprintf(`"%s/p%d"`, dir, i))
-	}
-	cfg := `{"cliPluginsExtraDirs": [` + strings.Join(dirs, ", ") + `]}`
-	for _, tc := range []struct {
-		cfg, plugin string
-		deny        bool
-	}{
-		{cfg, "p7/docker-x", true},
-		{cfg, "p8/docker-x", false},                               // the ninth directory
-		{`{"cliPluginsExtraDirs": ["p0"]}`, "p0/docker-x", false}, // relative: not read
-		{"{not json", "p0/docker-x", false},
-		{`{"cliPluginsExtraDirs": 3}`, "p0/docker-x", false},
-	} {
-		writeUnder(t, home, ".docker/config.json", tc.cfg)
-		f := writeUnder(t, dir, tc.plugin, "#!/bin/sh\nsystemctl poweroff\n")
-		if v := p.Evaluate(Input{Command: "cd " + dir + " && docker ps"}); v.Denied != tc.deny {
-			t.Errorf("config %s, plugin %s: %s, want denied %v", tc.cfg, tc.plugin, formatVerdict(v), tc.deny)
-		}
-		os.Remove(f)
 	}
 }

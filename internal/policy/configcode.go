@@ -139,6 +139,10 @@ func (c *call) homeCode() {
 	c.systemCode()
 }
 
+// maxPluginDirs is how many directories of docker's CLI plugins its
+// configuration adds that are read.
+const maxPluginDirs = 8
+
 // dockerPluginDirs are the plugins in the directories docker's
 // configuration adds (cliPluginsExtraDirs), read whatever its age: an old
 // configuration may name a directory written to since.
@@ -158,7 +162,10 @@ func (c *call) dockerPluginDirs() []string {
 		return nil
 	}
 	var out []string
-	for _, d := range cfg.Dirs[:min(len(cfg.Dirs), 8)] {
+	if len(cfg.Dirs) > maxPluginDirs {
+		c.e.pastLimit(maxPluginDirs, "plugin directories in "+truncate(home, 64)+"/.docker/config.json")
+	}
+	for _, d := range cfg.Dirs[:min(len(cfg.Dirs), maxPluginDirs)] {
 		if path.IsAbs(d) {
 			out = append(out, path.Join(d, "docker-*"))
 		}
@@ -231,6 +238,9 @@ func (c *call) startupCode(files []string, script bool) bool {
 		ps := []string{f}
 		if strings.ContainsAny(f, "*?[") {
 			ps, _ = filepath.Glob(f)
+		}
+		if len(ps) > maxStartupGlob {
+			e.pastLimit(maxStartupGlob, "files match "+truncate(f, 64))
 		}
 		for _, p := range ps[:min(len(ps), maxStartupGlob)] {
 			if key := "\x00startup\x00" + p; p != f && e.projectDirs[key] {
@@ -326,6 +336,9 @@ var (
 	userUnitDirs   = []string{"~/.config/systemd/user", "/etc/systemd/user", "/usr/lib/systemd/user"}
 )
 
+// maxUnits is how many units of one systemctl call are read.
+const maxUnits = 64
+
 // unitCode meets the deny list with the Exec lines of the unit files, and
 // their drop-ins, of the units systemctl starts or reloads (a timer, socket
 // or path unit starts its service).
@@ -344,7 +357,10 @@ func (c *call) unitCode() {
 	if user {
 		dirs = userUnitDirs
 	}
-	c.startupCode(unitFiles(ops[1:min(len(ops), 1+maxProjectGlob)], dirs), false)
+	if len(ops)-1 > maxUnits {
+		c.e.pastLimit(maxUnits, "units in one systemctl call")
+	}
+	c.startupCode(unitFiles(ops[1:min(len(ops), 1+maxUnits)], dirs), false)
 }
 
 // initCode meets the deny list with what service, invoke-rc.d and

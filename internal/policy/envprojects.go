@@ -59,8 +59,8 @@ var projectPlaceVars = func() map[string]bool {
 // projectPlaceVars is kept, however it is given (env, run_command's env,
 // a wrapper's option), for the project program it names files for.
 func (e *eval) projectVar(name, val string, known bool, ctx cctx, where string) {
-	if known && projectPlaceVars[name] && len(e.projectEnv) < maxCodeValues {
-		e.projectEnv = append(e.projectEnv, [2]string{name, val})
+	if known && projectPlaceVars[name] {
+		e.projectEnv = keepAll(e, e.projectEnv, [][2]string{{name, val}}, maxCodeValues, projectEnvWhat)
 	}
 	listed := projectVars[name]
 	if !listed && !hasProjectSuffix(name) {

@@ -322,10 +322,10 @@ func (e *eval) classifyScript(p, interp string, ctx cctx) bool {
 			e.deny("runs the file " + truncate(p, 64) + ", which runs " + why)
 		}
 		lf.seen, lf.plain = seen, plain
-		if interpreters[normaliseName(interp)] && e.local && len(e.codeValues) < maxCodeValues {
+		if interpreters[normaliseName(interp)] && e.local {
 			// ./run.py runs as python3 run.py does: its imports are
 			// looked for, first in its own directory.
-			e.codeValues = append(e.codeValues, path.Dir(p))
+			e.codeValues = keepAll(e, e.codeValues, []string{path.Dir(p)}, maxCodeValues, codeValuesWhat)
 			e.modules = true
 		}
 	}

@@ -123,7 +123,7 @@ func (e *eval) keepUnseen(s *eval, text string, opaque bool) {
 	for _, u := range s.unseen {
 		e.addUnseen(u)
 	}
-	e.codeValues = append(e.codeValues, s.codeValues[:min(len(s.codeValues), maxCodeValues-len(e.codeValues))]...)
+	e.codeValues = keepAll(e, e.codeValues, s.codeValues, maxCodeValues, codeValuesWhat)
 	if !opaque {
 		return
 	}
@@ -496,17 +496,23 @@ var workDirs = strings.NewReplacer("${PWD}", ".", "$PWD", ".", "$(pwd)", ".", "`
 // code an evaluation keeps.
 const maxCodeValues = 64
 
+const (
+	codeValuesWhat = "values of variables that make programs load code"
+	projectEnvWhat = "values of variables that name projects"
+	pathValuesWhat = "values given PATH"
+)
+
 // noteCodeValue keeps val, given to the variable name, when name makes
 // programs load code: the files it names (BASH_ENV=job.sh, ENV=./job,
 // RUBYOPT=-r./job, NODE_OPTIONS='--require ./job', PERL5OPT=-Mjob) meet
 // the deny list, and modules are looked for (namedFiles), though the call
 // stays seen.
 func (e *eval) noteCodeValue(name, val string) {
-	if val == "" || !e.local || len(e.codeValues) >= maxCodeValues {
+	if val == "" || !e.local {
 		return
 	}
 	if t, _ := envRisk(name); t == TierDestructive {
-		e.codeValues = append(e.codeValues, val)
+		e.codeValues = keepAll(e, e.codeValues, []string{val}, maxCodeValues, codeValuesWhat)
 		e.modules = true
 	}
 	if name == "PATH" {
@@ -517,8 +523,8 @@ func (e *eval) noteCodeValue(name, val string) {
 // notePathValue keeps a value the script gives PATH, known or in part
 // (/srv/bin:$PATH), for scriptPathFiles.
 func (e *eval) notePathValue(val string) {
-	if e.local && len(e.pathValues) < maxCodeValues {
-		e.pathValues = append(e.pathValues, val)
+	if e.local {
+		e.pathValues = keepAll(e, e.pathValues, []string{val}, maxCodeValues, pathValuesWhat)
 	}
 }
 

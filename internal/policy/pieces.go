@@ -354,7 +354,7 @@ func (e *eval) absorb(s *eval) {
 	e.uncovered = e.uncovered || s.uncovered
 	e.opaque = e.opaque || s.opaque
 	e.modules = e.modules || s.modules
-	e.codeValues = append(e.codeValues, s.codeValues[:min(len(s.codeValues), maxCodeValues-len(e.codeValues))]...)
+	e.codeValues = keepAll(e, e.codeValues, s.codeValues, maxCodeValues, codeValuesWhat)
 	for _, u := range s.unseen {
 		e.addUnseen(u)
 	}
@@ -365,11 +365,7 @@ func (e *eval) absorb(s *eval) {
 		}
 	}
 	e.scriptRuns += s.scriptRuns
-	for _, kv := range s.projectEnv {
-		if len(e.projectEnv) < maxCodeValues && !slices.Contains(e.projectEnv, kv) {
-			e.projectEnv = append(e.projectEnv, kv)
-		}
-	}
+	e.projectEnv = keepAll(e, e.projectEnv, s.projectEnv, maxCodeValues, projectEnvWhat)
 	e.joinRuns(s)
 	for n := range s.written {
 		e.noteWrittenName(n)

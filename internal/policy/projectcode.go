@@ -246,7 +246,7 @@ func (c *call) projectCode() {
 	dirs = append(dirs, moreDirs...)
 	if proj == "hg" || proj == "chg" {
 		for i, d := range dirs {
-			dirs[i] = hgRoot(d)
+			dirs[i] = e.hgRoot(d)
 		}
 	}
 	for _, d := range dirs {
@@ -263,6 +263,9 @@ func (c *call) projectCode() {
 			if strings.ContainsAny(f, "*?[") {
 				ps, _ = filepath.Glob(ps[0])
 			}
+			if len(ps) > maxProjectGlob {
+				e.pastLimit(maxProjectGlob, "files match "+truncate(path.Join(d, f), 64))
+			}
 			for _, p := range ps[:min(len(ps), maxProjectGlob)] {
 				if !c.projectFile(p, false) {
 					return
@@ -273,7 +276,11 @@ func (c *call) projectCode() {
 			// Cargo.toml's build = "x.rs" names the build script in place
 			// of build.rs, whatever the manifest's age.
 			if text, ok := e.readLocal(path.Join(d, "Cargo.toml")); ok {
-				for _, b := range cargoBuildScripts(text) {
+				bs := cargoBuildScripts(text)
+				if len(bs) > maxProjectGlob {
+					e.pastLimit(maxProjectGlob, "build scripts in "+truncate(d, 64)+"/Cargo.toml")
+				}
+				for _, b := range bs[:min(len(bs), maxProjectGlob)] {
 					if !c.projectFile(localPath(d, b), false) {
 						return
 					}
@@ -361,7 +368,7 @@ func cargoBuildScripts(text string) []string {
 		if !ok || strings.TrimSpace(k) != "build" {
 			continue
 		}
-		if v = strings.Trim(strings.TrimSpace(v), `"'`); v != "" && !strings.ContainsAny(v, "\"'") && len(out) < 4 {
+		if v = strings.Trim(strings.TrimSpace(v), `"'`); v != "" && !strings.ContainsAny(v, "\"'") && !slices.Contains(out, v) {
 			out = append(out, v)
 		}
 	}
@@ -370,15 +377,16 @@ func cargoBuildScripts(text string) []string {
 
 // hgRoot is the Mercurial repository dir is in, the first directory up
 // from it with a .hg, as hg looks for it; or dir when there is none.
-func hgRoot(dir string) string {
+func (e *eval) hgRoot(dir string) string {
 	for d, up := path.Clean(dir), 0; up < maxRepoUp; d, up = path.Dir(d), up+1 {
 		if fi, err := os.Stat(path.Join(d, ".hg")); err == nil && fi.IsDir() {
 			return d
 		}
 		if d == "/" || d == "." {
-			break
+			return dir
 		}
 	}
+	e.pastLimit(maxRepoUp, "directories up from "+truncate(dir, 64)+" to a repository")
 	return dir
 }
 

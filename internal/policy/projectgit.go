@@ -25,8 +25,16 @@ func (c *call) templateHooks(templates []string) bool {
 				t = path.Join(home, rest)
 			}
 			ents, _ := os.ReadDir(path.Join(t, "hooks"))
-			for _, h := range ents[:min(len(ents), maxProjectGlob)] {
-				if !strings.HasSuffix(h.Name(), ".sample") && !c.projectFile(path.Join(t, "hooks", h.Name()), true) {
+			n := 0
+			for _, h := range ents {
+				if strings.HasSuffix(h.Name(), ".sample") {
+					continue // git copies the samples, and runs none
+				}
+				if n++; n > maxProjectGlob {
+					c.e.pastLimit(maxProjectGlob, "hooks in "+truncate(t, 64)+"/hooks")
+					break
+				}
+				if !c.projectFile(path.Join(t, "hooks", h.Name()), true) {
 					return false
 				}
 			}
@@ -134,9 +142,10 @@ func (e *eval) repoDirs(dir string) ([]string, string) {
 			return out, d
 		}
 		if d == "/" || d == "." {
-			break
+			return nil, ""
 		}
 	}
+	e.pastLimit(maxRepoUp, "directories up from "+truncate(dir, 64)+" to a repository")
 	return nil, ""
 }
 

@@ -100,14 +100,16 @@ func TestStartupLimits(t *testing.T) {
 
 // TestProjectLimits: a project's pattern is read as at most
 // maxProjectGlob files, as are Cargo.toml's build scripts and a git
-// template's hooks (its samples not counted); each is read up to the
-// limit, and a call past it takes approval.
+// template's hooks (its samples not counted); a Makefile's includes as
+// maxProgramGlobs files, maxIncludeDepth levels down. Each is read up to
+// the limit, and a call past it takes approval.
 func TestProjectLimits(t *testing.T) {
 	dir, _ := lastingDir(t, "projlim-")
 	home, bin := filepath.Join(dir, "home"), filepath.Join(dir, "bin")
 	// Programs the classifier finds, so they are classified by name.
 	writeUnder(t, bin, "msbuild", "#!/bin/sh\n")
 	writeUnder(t, bin, "cargo", "#!/bin/sh\n")
+	writeUnder(t, bin, "make", "#!/bin/sh\n")
 	p, err := New(Rules{Path: bin + ":/usr/bin:/bin", Dir: dir, Home: home})
 	if err != nil {
 		t.Fatal(err)
@@ -144,6 +146,36 @@ func TestProjectLimits(t *testing.T) {
 	manifest(maxProjectGlob + 1)
 	os.Remove(filepath.Join(dir, fmt.Sprintf("rs/b%d.rs", maxProjectGlob-1)))
 	wantPastLimit(t, fmt.Sprintf("%d build scripts", maxProjectGlob+1), p.Evaluate(Input{Command: cargo}), maxProjectGlob)
+
+	// A Makefile's includes: maxProgramGlobs files, maxIncludeDepth levels.
+	const mk, evilMk = "x:\n\ttrue\n", "y:\n\treboot\n"
+	var incs []string
+	for i := range maxProgramGlobs + 1 {
+		incs = append(incs, fmt.Sprintf("i%02d.mk", i))
+		writeUnder(t, dir, "mk/"+incs[i], mk)
+	}
+	makeIn := func(sub string) Verdict { return p.Evaluate(Input{Command: "cd " + dir + "/" + sub + " && make x"}) }
+	writeUnder(t, dir, "mk/Makefile", "include "+strings.Join(incs[:maxProgramGlobs], " ")+"\n")
+	wantWithin(t, fmt.Sprintf("%d included files", maxProgramGlobs), makeIn("mk"))
+	writeUnder(t, dir, "mk/"+incs[maxProgramGlobs-1], evilMk)
+	if v := makeIn("mk"); !v.Denied {
+		t.Errorf("the last of %d included files running reboot: %s, want denied", maxProgramGlobs, formatVerdict(v))
+	}
+	writeUnder(t, dir, "mk/"+incs[maxProgramGlobs-1], mk)
+	writeUnder(t, dir, "mk/"+incs[maxProgramGlobs], evilMk)
+	writeUnder(t, dir, "mk/Makefile", "include "+strings.Join(incs, " ")+"\n")
+	wantPastLimit(t, fmt.Sprintf("%d included files", maxProgramGlobs+1), makeIn("mk"), maxProgramGlobs)
+	writeUnder(t, dir, "deep/Makefile", "include l1.mk\n")
+	for l := 1; l < maxIncludeDepth; l++ {
+		writeUnder(t, dir, fmt.Sprintf("deep/l%d.mk", l), fmt.Sprintf("include l%d.mk\n", l+1))
+	}
+	writeUnder(t, dir, fmt.Sprintf("deep/l%d.mk", maxIncludeDepth), evilMk)
+	if v := makeIn("deep"); !v.Denied {
+		t.Errorf("an include %d levels down running reboot: %s, want denied", maxIncludeDepth, formatVerdict(v))
+	}
+	writeUnder(t, dir, fmt.Sprintf("deep/l%d.mk", maxIncludeDepth), fmt.Sprintf("include l%d.mk\n", maxIncludeDepth+1))
+	writeUnder(t, dir, fmt.Sprintf("deep/l%d.mk", maxIncludeDepth+1), evilMk)
+	wantPastLimit(t, fmt.Sprintf("an include %d levels down", maxIncludeDepth+1), makeIn("deep"), maxIncludeDepth)
 
 	writeUnder(t, dir, "repo/.git/HEAD", "ref: refs/heads/main\n")
 	writeUnder(t, home, ".gitconfig", "[init]\n\ttemplateDir = "+dir+"/tpl\n")

@@ -418,20 +418,27 @@ func (c *call) projectFileAs(p string, hook, recipes bool) bool {
 	return c.projectText(p, hook, recipes)
 }
 
+// maxIncludeDepth is how deep the includes of a make or just file are
+// read.
+const maxIncludeDepth = 5
+
 // projectIncludes is projectText of each file the make or just file p
-// includes, and of theirs (five levels of includes, at most budget files),
-// read whatever p's age: an old Makefile's -include local.mk reads a
-// local.mk written this session.
+// includes, and of theirs (maxIncludeDepth levels of includes, at most
+// budget files), read whatever p's age: an old Makefile's -include
+// local.mk reads a local.mk written this session.
 func (c *call) projectIncludes(p string, depth int, budget *int) bool {
-	if depth > 4 {
-		return true
-	}
 	text, ok := c.e.readLocal(p)
 	if !ok {
 		return true
 	}
-	for _, inc := range recipeIncludes(path.Dir(p), text) {
+	incs := recipeIncludes(path.Dir(p), text)
+	if len(incs) > 0 && depth >= maxIncludeDepth {
+		c.e.pastLimit(maxIncludeDepth, "levels of includes from "+truncate(p, 64))
+		return true
+	}
+	for _, inc := range incs {
 		if *budget--; *budget < 0 {
+			c.e.pastLimit(maxProgramGlobs, "files included from "+truncate(p, 64))
 			return true
 		}
 		if !c.projectText(inc, false, true) || !c.projectIncludes(inc, depth+1, budget) {

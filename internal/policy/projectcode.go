@@ -71,7 +71,7 @@ var projectCodeFiles = map[string][]string{
 	// Infrastructure tools whose templates and programs run commands on
 	// this host: packer's shell-local provisioners, pulumi's program, cdk's
 	// app command, serverless' plugins, molecule's and kitchen's scenarios.
-	"packer": {"*.pkr.hcl", "*.pkr.json"}, "pulumi": {"Pulumi.yaml", "__main__.py", "index.ts", "index.js", "main.go"},
+	"packer": {"*.pkr.hcl", "*.pkr.json"}, "go": {"go.mod", "go.work"}, "pulumi": {"Pulumi.yaml", "__main__.py", "index.ts", "index.js", "main.go"},
 	"cdk": {"cdk.json"}, "serverless": serverlessFiles, "sls": serverlessFiles,
 	"molecule": {"molecule/*/molecule.yml", "molecule/*/converge.yml", "molecule/*/prepare.yml"},
 	"kitchen":  {".kitchen.yml", "kitchen.yml", ".kitchen.local.yml"},
@@ -248,6 +248,9 @@ func (c *call) projectCode() {
 		for i, d := range dirs {
 			dirs[i] = e.hgRoot(d)
 		}
+	}
+	if proj == "go" && goRuns(c) && !c.goCode(dirs, optPaths) {
+		return
 	}
 	for _, d := range dirs {
 		if key := c.name + "\x00" + d; !e.projectDirs[key] {
@@ -497,6 +500,13 @@ func (c *call) projectTextOf(p, text string, hook, recipes bool) bool {
 		for _, cmd := range unitExecLines(text) {
 			run(cmd)
 		}
+	case strings.HasSuffix(base, ".go"):
+		for _, cmd := range goGenerateLines(text) {
+			run(cmd)
+		}
+		sub.scanText(uncommented(text))
+		sub.opaque = true // another language's code
+		cmds = append(cmds, uncommented(text))
 	default:
 		if cmds, ok := hookCommands(p, text); ok {
 			for _, cmd := range cmds {

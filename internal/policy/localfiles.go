@@ -112,6 +112,18 @@ func (e *eval) noteListed(dirs []string) {
 // rootPathDirs are where a root's programs are found by name.
 var rootPathDirs = []string{"/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin"}
 
+// packagedProgram reports whether p is where packages install programs
+// (/usr, /bin, /sbin, /lib, snaps), which an approved install fills while
+// warden runs, rather than a program an agent built (./x, ~/go/bin/x).
+func packagedProgram(p string) bool {
+	for _, d := range []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/snap/"} {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
 // scriptPathFiles returns the files a program name without a slash may
 // run from the directories the script puts on PATH (PATH=/srv/bin:$PATH;
 // tool, env PATH=. ls), or from a root a wrapper names (chroot /srv/r
@@ -260,6 +272,7 @@ type localFile struct {
 	prog       *progFile // the deny list's program it holds
 	fi         fs.FileInfo
 	script     bool   // text a shell or interpreter may read, written since warden started
+	binary     bool   // a program no deny-listed one is, not text, written since warden started
 	text       string // its text, once read
 	read       bool
 	classified bool // what it runs has met the deny list
@@ -282,7 +295,9 @@ func (e *eval) localFile(p string) *localFile {
 		// earlier call may have written it. Older ones are the system's
 		// and the operator's (/usr/sbin/service), whose every branch is
 		// not what one run does.
-		lf.script = lf.prog == nil && bytes.IndexByte(head, 0) < 0 && !changed(fi).Before(e.p.since.Add(-time.Second))
+		recent := !changed(fi).Before(e.p.since.Add(-time.Second))
+		lf.script = lf.prog == nil && bytes.IndexByte(head, 0) < 0 && recent
+		lf.binary = lf.prog == nil && bytes.IndexByte(head, 0) >= 0 && recent
 	}
 	if e.fileRead == nil {
 		e.fileRead = map[string]*localFile{}
@@ -415,6 +430,11 @@ func (e *eval) localProgram(args []arg, known bool, ctx cctx) (t Tier, why strin
 			return max(t, TierMutate), holds + why, true
 		}
 		e.classifyScript(p, "", ctx)
+		if lf.binary && !packagedProgram(p) {
+			// Compiled or unpacked since warden started (cc x.c -o x,
+			// go build, tar x): what it does cannot be read.
+			e.note(TierDestructive, false, "runs %s, a program written since warden started that the classifier cannot read", truncate(p, 64))
+		}
 	}
 	byName := strings.IndexByte(a0.val, '/') < 0 && (ctx.execd || !shellBuiltins[a0.val])
 	if byName {

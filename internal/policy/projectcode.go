@@ -249,7 +249,7 @@ func (c *call) projectCode() {
 			dirs[i] = e.hgRoot(d)
 		}
 	}
-	if proj == "go" && goRuns(c) && !c.goCode(dirs, optPaths) {
+	if tree, ok := sourceRuns(c); ok && !c.sourceCode(tree, dirs, optPaths) {
 		return
 	}
 	for _, d := range dirs {

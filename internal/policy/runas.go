@@ -18,7 +18,7 @@ type targetUser struct{ name, home string }
 
 // maxUsers is how many users one evaluation tells apart (cctx.user is a
 // byte); a command run as a user past them reads files the classifier
-// does not follow, which takes approval.
+// does not follow, which takes approval (limits.go).
 const maxUsers = 255
 
 // userRef returns the cctx.user of commands run as the user name.
@@ -29,7 +29,7 @@ func (e *eval) userRef(name string) uint8 {
 		}
 	}
 	if len(e.users) >= maxUsers {
-		e.note(TierDestructive, false, "runs commands as more than %d users: whose start-up files each reads is not followed", maxUsers)
+		e.pastLimit(maxUsers, "users commands run as")
 		return 0
 	}
 	u := targetUser{name: name}
@@ -73,7 +73,7 @@ func (c *call) runsAs(u arg) {
 // under sudo -u, su and the other wrappers; root's under a wrapper to root
 // when warden's own user is not root; else warden's user's (Rules.Home).
 func (c *call) homeDir() string {
-	if c.ctx.user > 0 {
+	if c.ctx.user > 0 && int(c.ctx.user) <= len(c.e.users) {
 		return c.e.users[c.ctx.user-1].home
 	}
 	if c.ctx.root && c.e.p.rootHome != "" {

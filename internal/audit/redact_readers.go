@@ -148,8 +148,9 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "sshfs" // sshfs -o password_stdin
 	case "private-key", "preshared-key":
 		return cmd == "wg" // wg set wg0 private-key /dev/stdin
-	case "-t", "--password-from-stdin":
-		return cmd == "pdbedit"
+	case "-t", "--password-from-stdin", "-a", "--create":
+		return cmd == "pdbedit" // -a asks for the new user's password
+
 	case "load-key", "change-key":
 		// zfs load-key and change-key read the key (a passphrase, or a
 		// hex or raw key) there when its location is prompt, the
@@ -311,7 +312,7 @@ func optionReadsStdin(w, rest string) bool {
 // user%password asks for none.
 func sambaPrompts(cmd, user, rest string) bool {
 	switch cmd {
-	case "smbclient", "rpcclient", "smbcacls", "smbcquotas", "smbget", "smbtree":
+	case "smbclient", "rpcclient", "smbcacls", "smbcquotas", "smbget", "smbtree", "net":
 	default:
 		return false
 	}

@@ -103,15 +103,13 @@ func stdinReader(w string) bool {
 	case "chpasswd", "chgpasswd", "passwd", "kinit", "smbpasswd", "vncpasswd", "tigervncpasswd", "tightvncpasswd", "cryptsetup",
 		"wpa_passphrase", "restic", "cifscreds", "kpasswd", "newusers", "gocryptfs", "keepassxc-cli",
 		"ftp", "tnftp", "pftp", "netkit-ftp", "lftp", "su", "ksu", "kadmin", "borg", "borgmatic", "ldappasswd",
-		"mysql_secure_installation", "mariadb-secure-installation", "keytool", "htdigest", "kadmin.local", "kdb5_util", "pure-pw",
-		"pdbedit", "net":
+		"mysql_secure_installation", "mariadb-secure-installation", "keytool", "htdigest", "kadmin.local", "kdb5_util", "pure-pw":
 		// wpa_passphrase SSID reads the passphrase there; restic,
 		// cifscreds add, gocryptfs and keepassxc-cli read the password
 		// (or a database's) there when it is no terminal; newusers
 		// reads user:password lines. htdigest and pure-pw (useradd,
 		// passwd) read the new password twice there; kdb5_util create
-		// the database's master key. Samba's pdbedit -a and net's
-		// -U NAME without %PASSWORD read the password there too.
+		// the database's master key.
 		// su and ksu read the
 		// password there when it is no terminal, kadmin the admin's
 		// password, borg a repository's passphrase (as restic).

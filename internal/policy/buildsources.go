@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // Some build tools compile and run the project's source: go run, go test
@@ -66,7 +65,7 @@ func (c *call) sourceCode(tree sourceTree, dirs, files []string) bool {
 		}
 	}
 	for _, d := range dirs {
-		root, whole := treeRoot(tree, strings.TrimSuffix(d, "/..."))
+		root, whole := c.e.treeRoot(tree, strings.TrimSuffix(d, "/..."))
 		if key := "\x00src\x00" + root; c.e.projectDirs[key] {
 			continue
 		} else {
@@ -88,16 +87,11 @@ func (c *call) sourceCode(tree sourceTree, dirs, files []string) bool {
 // treeRoot is the root of the tree dir is in, the first directory up from
 // it with the tree's marker file (go.mod, Cargo.toml); or dir, and false,
 // when there is none.
-func treeRoot(tree sourceTree, dir string) (string, bool) {
-	for d, up := path.Clean(dir), 0; up < maxRepoUp; d, up = path.Dir(d), up+1 {
-		if fi, err := os.Stat(path.Join(d, tree.marker)); err == nil && fi.Mode().IsRegular() {
-			return d, true
-		}
-		if d == "/" || d == "." {
-			break
-		}
-	}
-	return dir, false
+func (e *eval) treeRoot(tree sourceTree, dir string) (string, bool) {
+	return e.findUp(dir, tree.marker, func(d string) bool {
+		fi, err := os.Stat(path.Join(d, tree.marker))
+		return err == nil && fi.Mode().IsRegular()
+	})
 }
 
 // recentSources returns the tree's source files changed since warden
@@ -134,7 +128,7 @@ func (e *eval) recentSources(tree sourceTree, root string, whole bool) ([]string
 		if !strings.HasSuffix(name, tree.ext) || !d.Type().IsRegular() {
 			return nil
 		}
-		if fi, err := d.Info(); err == nil && !changed(fi).Before(e.p.since.Add(-time.Second)) {
+		if fi, err := d.Info(); err == nil && e.changedSince(fi) {
 			out = append(out, p)
 		}
 		return nil

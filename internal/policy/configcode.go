@@ -162,10 +162,7 @@ func (c *call) dockerPluginDirs() []string {
 		return nil
 	}
 	var out []string
-	if len(cfg.Dirs) > maxPluginDirs {
-		c.e.pastLimit(maxPluginDirs, "plugin directories in "+truncate(home, 64)+"/.docker/config.json")
-	}
-	for _, d := range cfg.Dirs[:min(len(cfg.Dirs), maxPluginDirs)] {
+	for _, d := range upTo(c.e, cfg.Dirs, maxPluginDirs, "plugin directories in "+truncate(home, 64)+"/.docker/config.json") {
 		if path.IsAbs(d) {
 			out = append(out, path.Join(d, "docker-*"))
 		}
@@ -239,10 +236,7 @@ func (c *call) startupCode(files []string, script bool) bool {
 		if strings.ContainsAny(f, "*?[") {
 			ps, _ = filepath.Glob(f)
 		}
-		if len(ps) > maxStartupGlob {
-			e.pastLimit(maxStartupGlob, "files match "+truncate(f, 64))
-		}
-		for _, p := range ps[:min(len(ps), maxStartupGlob)] {
+		for _, p := range upTo(e, ps, maxStartupGlob, "files match "+truncate(f, 64)) {
 			if key := "\x00startup\x00" + p; p != f && e.projectDirs[key] {
 				continue
 			} else {
@@ -357,10 +351,7 @@ func (c *call) unitCode() {
 	if user {
 		dirs = userUnitDirs
 	}
-	if len(ops)-1 > maxUnits {
-		c.e.pastLimit(maxUnits, "units in one systemctl call")
-	}
-	c.startupCode(unitFiles(ops[1:min(len(ops), 1+maxUnits)], dirs), false)
+	c.startupCode(unitFiles(upTo(c.e, ops[1:], maxUnits, "units in one systemctl call"), dirs), false)
 }
 
 // initCode meets the deny list with what service, invoke-rc.d and

@@ -194,8 +194,8 @@ func TestProjectLimits(t *testing.T) {
 	wantPastLimit(t, fmt.Sprintf("%d hooks", maxProjectGlob+1), p.Evaluate(Input{Command: clone}), maxProjectGlob)
 }
 
-// TestRepoDirsLimit: git's and Mercurial's repositories are looked for at
-// most maxRepoUp directories up, so a path of many parts costs a bounded
+// TestRepoDirsLimit: git's and Mercurial's repositories, and a Go module's
+// root, are looked for at most maxRepoUp directories up, so a path of many parts costs a bounded
 // number of lookups; the repository is found up to the limit, and a call
 // from further down takes approval.
 func TestRepoDirsLimit(t *testing.T) {
@@ -203,9 +203,11 @@ func TestRepoDirsLimit(t *testing.T) {
 	for _, tc := range []struct{ cfg, text, cmd string }{
 		{".git/config", "[core]\n\tfsmonitor = reboot\n", "git status"},
 		{".hg/hgrc", "[hooks]\npre-status = reboot\n", "hg status"},
+		{"main.go", "package main\nimport \"os/exec\"\nfunc main() { exec.Command(\"reboot\").Run() }\n", "go run ."},
 	} {
 		repo := filepath.Join(f.dir, strings.Fields(tc.cmd)[0])
 		writeUnder(t, repo, tc.cfg, tc.text)
+		writeUnder(t, repo, "go.mod", "module x\n")
 		dir := repo + strings.Repeat("/d", maxRepoUp-1)
 		if err := os.MkdirAll(dir+"/d", 0o755); err != nil {
 			t.Fatal(err)

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"time"
 )
 
 // What a call runs from a file on this machine is read, not guessed from
@@ -255,7 +254,7 @@ func (e *eval) recentFilesUnder(dir string, deep bool) []string {
 				return fs.SkipDir
 			}
 		case d.Type().IsRegular():
-			if fi, err := d.Info(); err == nil && !changed(fi).Before(e.p.since.Add(-time.Second)) {
+			if fi, err := d.Info(); err == nil && e.changedSince(fi) {
 				out = append(out, p)
 			}
 		}
@@ -295,7 +294,7 @@ func (e *eval) localFile(p string) *localFile {
 		// earlier call may have written it. Older ones are the system's
 		// and the operator's (/usr/sbin/service), whose every branch is
 		// not what one run does.
-		recent := !changed(fi).Before(e.p.since.Add(-time.Second))
+		recent := e.changedSince(fi)
 		lf.script = lf.prog == nil && bytes.IndexByte(head, 0) < 0 && recent
 		lf.binary = lf.prog == nil && bytes.IndexByte(head, 0) >= 0 && recent
 	}

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"time"
 )
 
 // maxIncludeDepth is how deep the includes of a make or just file are
@@ -50,7 +49,7 @@ func (c *call) projectIncludes(p string, depth int, budget *int) bool {
 // recentPath reports whether the file p changed since warden started.
 func (e *eval) recentPath(p string) bool {
 	fi, err := os.Stat(p)
-	return err == nil && !changed(fi).Before(e.p.since.Add(-time.Second))
+	return err == nil && e.changedSince(fi)
 }
 
 // makeArgVars returns the variables make's command line sets (make

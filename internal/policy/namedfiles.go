@@ -680,9 +680,15 @@ func (e *eval) recentScript(p string) (*localFile, string, bool) {
 	return e.recentFile(p, fi)
 }
 
+// changedSince reports whether the file fi describes changed since this
+// policy started, with a second's grace for the kernel's coarse clock.
+func (e *eval) changedSince(fi os.FileInfo) bool {
+	return !changed(fi).Before(e.p.since.Add(-time.Second))
+}
+
 // recentFile is recentScript of p, which fi describes.
 func (e *eval) recentFile(p string, fi os.FileInfo) (*localFile, string, bool) {
-	if !fi.Mode().IsRegular() || changed(fi).Before(e.p.since.Add(-time.Second)) { // the kernel's clock is coarse
+	if !fi.Mode().IsRegular() || !e.changedSince(fi) {
 		return nil, "", false
 	}
 	lf := e.localFile(p)

@@ -266,10 +266,7 @@ func (c *call) projectCode() {
 			if strings.ContainsAny(f, "*?[") {
 				ps, _ = filepath.Glob(ps[0])
 			}
-			if len(ps) > maxProjectGlob {
-				e.pastLimit(maxProjectGlob, "files match "+truncate(path.Join(d, f), 64))
-			}
-			for _, p := range ps[:min(len(ps), maxProjectGlob)] {
+			for _, p := range upTo(e, ps, maxProjectGlob, "files match "+truncate(path.Join(d, f), 64)) {
 				if !c.projectFile(p, false) {
 					return
 				}
@@ -279,11 +276,7 @@ func (c *call) projectCode() {
 			// Cargo.toml's build = "x.rs" names the build script in place
 			// of build.rs, whatever the manifest's age.
 			if text, ok := e.readLocal(path.Join(d, "Cargo.toml")); ok {
-				bs := cargoBuildScripts(text)
-				if len(bs) > maxProjectGlob {
-					e.pastLimit(maxProjectGlob, "build scripts in "+truncate(d, 64)+"/Cargo.toml")
-				}
-				for _, b := range bs[:min(len(bs), maxProjectGlob)] {
+				for _, b := range upTo(e, cargoBuildScripts(text), maxProjectGlob, "build scripts in "+truncate(d, 64)+"/Cargo.toml") {
 					if !c.projectFile(localPath(d, b), false) {
 						return
 					}
@@ -381,16 +374,11 @@ func cargoBuildScripts(text string) []string {
 // hgRoot is the Mercurial repository dir is in, the first directory up
 // from it with a .hg, as hg looks for it; or dir when there is none.
 func (e *eval) hgRoot(dir string) string {
-	for d, up := path.Clean(dir), 0; up < maxRepoUp; d, up = path.Dir(d), up+1 {
-		if fi, err := os.Stat(path.Join(d, ".hg")); err == nil && fi.IsDir() {
-			return d
-		}
-		if d == "/" || d == "." {
-			return dir
-		}
-	}
-	e.pastLimit(maxRepoUp, "directories up from "+truncate(dir, 64)+" to a repository")
-	return dir
+	root, _ := e.findUp(dir, "a repository", func(d string) bool {
+		fi, err := os.Stat(path.Join(d, ".hg"))
+		return err == nil && fi.IsDir()
+	})
+	return root
 }
 
 // localPath is p read relative to dir when it is not absolute.

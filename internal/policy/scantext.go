@@ -78,6 +78,16 @@ func (e *eval) scanText(s string) {
 		if g := joinStrings(s); g != "" {
 			e.scanOnce(g)
 		}
+		// A literal glued to a prefix or a method call: python's
+		// r'reboot', b'…' and f'…', C#'s @"reboot", rust's r#"reboot"#,
+		// groovy's 'reboot'.execute(), python's 'reboot'.split(). Taking
+		// the quotes out glues the prefix or the call to the word; this
+		// reading splits the words there.
+		if !e.denied {
+			if g := gluedQuotes(s); g != "" {
+				e.scanOnce(g)
+			}
+		}
 	}
 }
 
@@ -112,6 +122,50 @@ func joinStrings(s string) string {
 	b.WriteString(s[last:])
 	return b.String()
 }
+
+// gluedQuotes returns the lines of s where a string literal's opening
+// quote follows a letter, @, $ or #, or its closing quote is followed by a
+// dot or #, with every quote made a blank; or "" when there is none. A
+// literal is followed within its line, a backslash escaping in double
+// quotes.
+func gluedQuotes(s string) string {
+	var b strings.Builder
+	var in byte // the quote of the literal the scan is in
+	start := 0  // of the line
+	for i := 0; i < len(s); i++ {
+		glued := false
+		switch c := s[i]; {
+		case c == '\n':
+			in, start = 0, i+1
+		case c == '\\' && in == '"':
+			i++
+		case in == 0 && (c == '"' || c == '\''):
+			in = c
+			p := byte(0)
+			if i > start {
+				p = s[i-1]
+			}
+			glued = p == '@' || p == '$' || p == '#' || p|0x20 >= 'a' && p|0x20 <= 'z'
+		case c == in:
+			in = 0
+			glued = i+1 < len(s) && (s[i+1] == '.' || s[i+1] == '#')
+		}
+		if glued {
+			end := strings.IndexByte(s[i:], '\n')
+			if end < 0 {
+				end = len(s)
+			} else {
+				end += i
+			}
+			b.WriteString(quoteBlanks.Replace(s[start:end]))
+			b.WriteByte('\n')
+			i, in, start = end, 0, end+1
+		}
+	}
+	return b.String()
+}
+
+var quoteBlanks = strings.NewReplacer(`"`, " ", `'`, " ")
 
 func skipBlanks(s string, i int) int {
 	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {

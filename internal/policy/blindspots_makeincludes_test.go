@@ -13,7 +13,8 @@ import (
 // line, ${A}/x.mk, $(wildcard …)) was not read, so an included file
 // written this session ran its $(shell reboot) at tier 2. The names are
 // put together from the Makefile's own literal assignments and make's
-// command line now, and the file they name is read; a name left computed
+// command line now, and the file they name is read, in the directories
+// make -I names too (bmake's .include as well); a name left computed
 // takes approval when a variable set outside the Makefile gives it (the
 // environment's, a command line's substitution reference, a shell
 // assignment) or the Makefile itself is new. An old Makefile's usual
@@ -46,6 +47,10 @@ func TestBlindSpotMakeIncludes(t *testing.T) {
 		{"include $(EVIL)\n", "make EVIL=../../ev/evil.mk x"},
 		{"MK = ../../ev/plain.a\nMK += ../../ev/evil.mk\ninclude $(MK)\n", "make"},
 		{"include $(wildcard ../../ev/*.mk)\n", "make x"},
+		// Found in a directory -I names.
+		{"include evil.mk\n", "make -I ../../ev x"}, {"-include evil.mk\n", "make -I../../ev"},
+		{"sinclude evil.mk\n", "make --include-dir=../../ev x"}, {"include $(X)\n", "make -C . -kI ../../ev X=evil.mk"},
+		{".include \"evil.mk\"\n", "bmake -I ../../ev x"}, {".-include <evil.mk>\n", "bmake -I../../ev"},
 	} {
 		c := makefile(tc.makefile) + tc.cmd
 		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, evil) {

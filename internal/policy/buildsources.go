@@ -64,21 +64,39 @@ func (c *call) sourceCode(tree sourceTree, dirs, files []string) bool {
 			dirs = append(dirs, path.Dir(f))
 		}
 	}
+	var roots []string
+	whole := map[string]bool{}
 	for _, d := range dirs {
-		root, whole := c.e.treeRoot(tree, strings.TrimSuffix(d, "/..."))
-		if key := "\x00src\x00" + root; c.e.projectDirs[key] {
-			continue
-		} else {
-			c.e.projectDirs[key] = true
+		root, w := c.e.treeRoot(tree, strings.TrimSuffix(d, "/..."))
+		if !slices.Contains(roots, root) {
+			roots = append(roots, root)
 		}
-		srcs, complete := c.e.recentSources(tree, root, whole)
-		if !complete {
-			c.e.pastLimit(maxTreeFiles, "new source files or "+strconv.Itoa(maxTreeEntries)+" entries under "+truncate(root, 64))
+		whole[root] = whole[root] || w
+	}
+	for i, root := range c.e.linkedTrees(tree, roots, dirs) {
+		if !c.treeSources(tree, root, whole[root] || i >= len(roots)) {
+			return false
 		}
-		for _, f := range srcs {
-			if !c.projectFile(f, false) {
-				return false
-			}
+	}
+	return true
+}
+
+// treeSources meets the deny list with the new source files of the tree
+// at root, the directories under it too when whole, once per evaluation.
+// It reports whether the call is still not denied.
+func (c *call) treeSources(tree sourceTree, root string, whole bool) bool {
+	if key := "\x00src\x00" + root; c.e.projectDirs[key] {
+		return true
+	} else {
+		c.e.projectDirs[key] = true
+	}
+	srcs, complete := c.e.recentSources(tree, root, whole)
+	if !complete {
+		c.e.pastLimit(maxTreeFiles, "new source files or "+strconv.Itoa(maxTreeEntries)+" entries under "+truncate(root, 64))
+	}
+	for _, f := range srcs {
+		if !c.projectFile(f, false) {
+			return false
 		}
 	}
 	return true

@@ -22,7 +22,7 @@ func (c *call) projectIncludes(p string, depth int, budget *int) bool {
 		return true
 	}
 	given := makeArgVars(c)
-	incs, computed := recipeIncludes(path.Dir(p), text, given)
+	incs, computed := recipeIncludes(path.Dir(p), text, given, c.makeIncludeDirs(path.Dir(p)))
 	if computed != "" && (c.e.recentPath(p) || computed != "\x00") {
 		// make reads a file whose name a variable set outside the
 		// Makefile gives (make X=evil.mk, X=evil.mk make), or one a
@@ -50,6 +50,27 @@ func (c *call) projectIncludes(p string, depth int, budget *int) bool {
 func (e *eval) recentPath(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && e.changedSince(fi)
+}
+
+// makeSearchDirs are the directories make looks in for an include that is
+// not in its working directory, after those its -I options name (GNU
+// make's, and bmake's system directory).
+var makeSearchDirs = []string{"/usr/local/include", "/usr/gnu/include", "/usr/include", "/usr/share/mk"}
+
+// makeIncludeDirs returns the directories make c looks in for a relative
+// include that dir does not hold: its -I options' (relative to dir) and
+// make's own. just looks nowhere else.
+func (c *call) makeIncludeDirs(dir string) []string {
+	if c.name == "just" {
+		return nil
+	}
+	var out []string
+	for _, v := range c.optVals(c.args, "-I", "--include-dir") {
+		if v.known {
+			out = append(out, localPath(dir, v.val))
+		}
+	}
+	return append(out, makeSearchDirs...)
 }
 
 // makeArgVars returns the variables make's command line sets (make
@@ -114,13 +135,15 @@ var (
 )
 
 // recipeIncludes returns the files a Makefile's include, -include and
-// sinclude lines, or a justfile's import and mod lines, name, relative to
+// sinclude lines (bmake's .include), or a justfile's import and mod
+// lines, name, relative to
 // dir, a glob or make's $(wildcard …) expanded and the variables the
-// Makefile or make's command line (given) sets literally put in. computed
+// Makefile or make's command line (given) sets literally put in; a
+// relative name is looked for in each of search too. computed
 // is not empty when a name is left computed: "\x00" when its variables
 // are all the Makefile's own (-include $(DEPS), DEPS := $(SRCS:.c=.d)),
 // else the name of a variable set outside it.
-func recipeIncludes(dir, text string, given map[string]string) (out []string, computed string) {
+func recipeIncludes(dir, text string, given map[string]string, search []string) (out []string, computed string) {
 	vars := map[string]string{}
 	for _, line := range strings.Split(text, "\n") {
 		m := makeVarLine.FindStringSubmatch(line)
@@ -173,8 +196,8 @@ func recipeIncludes(dir, text string, given map[string]string) (out []string, co
 		}
 		var names []string
 		switch f[0] {
-		case "include", "-include", "sinclude":
-			names = f[1:]
+		case "include", "-include", "sinclude", ".include", ".-include", ".sinclude", ".dinclude":
+			names = f[1:] // bmake's .include "x.mk" and <x.mk> too
 		case "import", "import?":
 			names = f[1:2]
 		case "mod", "mod?":
@@ -184,7 +207,7 @@ func recipeIncludes(dir, text string, given map[string]string) (out []string, co
 			}
 		}
 		for _, n := range names {
-			n = strings.Trim(n, "'\"")
+			n = strings.Trim(n, "'\"<>")
 			if inner, ok := strings.CutPrefix(n, "$(wildcard "); ok && strings.HasSuffix(inner, ")") {
 				n = inner[:len(inner)-1] // the files its patterns match
 			}
@@ -205,6 +228,16 @@ func recipeIncludes(dir, text string, given map[string]string) (out []string, co
 					out = append(out, p)
 				} else if ms, err := filepath.Glob(p); err == nil {
 					out = append(out, ms...)
+				}
+				if strings.HasPrefix(w, "/") {
+					continue
+				}
+				for _, d := range search {
+					if p := path.Join(d, w); !strings.ContainsAny(w, "*?[") && fileExists(p) {
+						out = append(out, p)
+					} else if ms, err := filepath.Glob(p); err == nil && strings.ContainsAny(w, "*?[") {
+						out = append(out, ms...)
+					}
 				}
 			}
 		}

@@ -244,6 +244,23 @@ func (c *call) projectCode() {
 		}
 	}
 	dirs = append(dirs, moreDirs...)
+	up, ok := c.projectRoots(proj, dirs)
+	if !ok {
+		return
+	}
+	dirs = append(dirs, up...)
+	if proj == "cargo" {
+		// Whatever cargo builds runs the build.rs of the crates it links
+		// (path dependencies, workspace members, its workspace) and
+		// compiles with their procedural macros (linkedtrees.go).
+		linked := e.linkedTrees(cargoTree, dirs, nil)[len(dirs):]
+		for _, l := range linked {
+			if text, ok := e.readLocal(path.Join(l, "Cargo.toml")); ok && procMacro.MatchString(text) && !c.treeSources(cargoTree, l, true) {
+				return
+			}
+		}
+		dirs = append(dirs, linked...)
+	}
 	if proj == "hg" || proj == "chg" {
 		for i, d := range dirs {
 			dirs[i] = e.hgRoot(d)

@@ -8,6 +8,7 @@ import (
 	"path"
 	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -49,6 +50,11 @@ func (e *eval) scanText(s string) {
 	if !e.denied && strings.IndexByte(s, '\\') >= 0 {
 		if d := escapedLines(s); d != "" {
 			e.scanOnce(d)
+		}
+		// A backslash before a line end joins the lines, in a shell's
+		// word and in a C, python or javascript string ("re\<LF>boot").
+		if j := strings.ReplaceAll(s, "\\\n", ""); !e.denied && len(j) < len(s) {
+			e.scanOnce(j)
 		}
 	}
 	if !e.denied && strings.IndexByte(s, '`') >= 0 {
@@ -105,6 +111,8 @@ func joinStrings(s string) string {
 		switch {
 		case j < len(s) && s[j] == '+':
 			j++
+		case strings.HasPrefix(s[j:], ".concat("):
+			j += len(".concat(") // java's and javascript's "re".concat("boot")
 		case j+1 < len(s) && s[j] == '.' && s[j+1] == '.':
 			j += 2
 		case j < len(s) && s[j] == '.':
@@ -174,6 +182,42 @@ func skipBlanks(s string, i int) int {
 	return i
 }
 
+// braceEscapes returns line with the escapes that name a character in
+// braces decoded: \u{72} (rust, javascript, swift, ruby, php), \x{72}
+// (perl), and python's \N{LATIN SMALL LETTER R} for the letters, digits
+// and the few signs a command needs.
+func braceEscapes(line string) string {
+	if !strings.Contains(line, "{") {
+		return line
+	}
+	return braceEscape.ReplaceAllStringFunc(line, func(m string) string {
+		name := m[3 : len(m)-1]
+		if m[1] == 'N' {
+			if r, ok := charNames[name]; ok {
+				return r
+			}
+			if l, ok := strings.CutPrefix(name, "LATIN SMALL LETTER "); ok && len(l) == 1 && l[0] >= 'A' && l[0] <= 'Z' {
+				return strings.ToLower(l)
+			}
+			if l, ok := strings.CutPrefix(name, "LATIN CAPITAL LETTER "); ok && len(l) == 1 && l[0] >= 'A' && l[0] <= 'Z' {
+				return l
+			}
+			return m
+		}
+		n, err := strconv.ParseUint(name, 16, 32)
+		if err != nil || n == 0 || n > 0x10ffff {
+			return m
+		}
+		return string(rune(n))
+	})
+}
+
+var (
+	braceEscape = regexp.MustCompile(`\\(?:[ux]\{[0-9A-Fa-f]{1,6}\}|N\{[A-Z -]{1,40}\})`)
+	charNames   = map[string]string{"SPACE": " ", "SOLIDUS": "/", "HYPHEN-MINUS": "-", "FULL STOP": ".", "DIGIT ZERO": "0",
+		"DIGIT ONE": "1", "DIGIT SIX": "6", "SEMICOLON": ";", "AMPERSAND": "&", "VERTICAL LINE": "|"}
+)
+
 // escapedLines returns the lines of s that hold a backslash, decoded as
 // echo -e and printf decode them, or "" when decoding changes none. The
 // scan reads a line at a time, so the other lines need no second look.
@@ -186,7 +230,7 @@ func escapedLines(s string) string {
 		if strings.IndexByte(line, '\\') < 0 {
 			continue
 		}
-		d := echoEsc(line)
+		d := echoEsc(braceEscapes(line))
 		changed = changed || d != line
 		b.WriteString(d)
 		b.WriteByte('\n')

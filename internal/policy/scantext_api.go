@@ -21,7 +21,8 @@ var (
 	apiKillPid  = regexp.MustCompile(`(?:os\.kill|os\.killpg|process\.kill|posix\.kill)\s*\(\s*(-?\d+)\s*[,)]`)
 	apiKillSig  = regexp.MustCompile(`(?:Process\.kill|(?:^|[^.\w])kill)\s*\(?\s*["']?:?[A-Za-z0-9_+]+["']?\s*,\s*(-?\d+)\b`)
 	apiDevWrite = regexp.MustCompile(`(?:open|openSync|File\.open|File\.write|writeFileSync|createWriteStream|appendFileSync)\s*\(?\s*(?:\w+\s*,\s*)?["'](?:\+<|>>?|\+>)?\s*(/dev/[^"']+)["']\s*(?:,\s*["']?([^"'),]*))?|["'](?:\+<|\+>|>>?)\s*(/dev/[^"']+)["']`)
-	apiReboot   = regexp.MustCompile(`(?:CDLL\([^)]*\)|libc)\.reboot\s*\(|\bSYS_reboot\b|\bsyscall\s*\(\s*169\s*,`)
+	apiReboot   = regexp.MustCompile(`(?:CDLL\([^)]*\)|libc)\.reboot\s*\(|\bSYS_reboot\b|\bsyscall\s*\(\s*169\s*,|` +
+		`\b(?:syscall|unix)\.Reboot\s*\(|\bLINUX_REBOOT_CMD_(?:RESTART2?|POWER_OFF|HALT|KEXEC)\b|\bRB_(?:AUTOBOOT|POWER_OFF|HALT_SYSTEM|KEXEC)\b`)
 )
 
 // scanAPIs denies text that reaches a deny-list outcome through a
@@ -78,7 +79,7 @@ func (e *eval) scanAPIs(s string) bool {
 			}
 		}
 	}
-	if strings.Contains(s, "reboot") || strings.Contains(s, "syscall") {
+	if strings.Contains(s, "reboot") || strings.Contains(s, "Reboot") || strings.Contains(s, "REBOOT") || strings.Contains(s, "RB_") || strings.Contains(s, "syscall") {
 		if apiReboot.MatchString(s) {
 			e.deny("text calls the kernel's reboot directly")
 			return true

@@ -31,7 +31,7 @@ var readPrograms = set(`ls dir vdir cat tac nl head tail grep egrep fgrep zgrep 
 	lsscsi lspath sestatus getenforce aa-status ausearch modinfo dpkg-query upower edac-util
 	dumpe2fs xfs_info named-checkconf systemd-delta apt-config atq arc_summary
 	aureport ifquery iwgetid pr lzcat lzmadec xzdec lzmainfo rpm2cpio xzgrep xzegrep xzfgrep bzgrep
-	bzegrep bzfgrep lzgrep lzegrep lzfgrep zstdgrep
+	bzegrep bzfgrep lzgrep lzegrep lzfgrep zstdgrep help getcap dircolors
 	ipcalc sipcalc pveversion kldstat ntpstat disown pg_lsclusters procstat acpi`)
 
 // benignPrograms have side effects nobody needs to approve.

@@ -261,6 +261,9 @@ func (c *call) projectCode() {
 		}
 		dirs = append(dirs, linked...)
 	}
+	if c.workspaceCall() && !c.workspaceScripts(dirs) {
+		return
+	}
 	if proj == "hg" || proj == "chg" {
 		for i, d := range dirs {
 			dirs[i] = e.hgRoot(d)

@@ -241,6 +241,7 @@ func TestBlindSpotMoreRunnersFromAgentFiles(t *testing.T) {
 		`nix-build /tmp/x.nix`,
 		`qmake /tmp/x.pro`,
 		`zig build --build-file /tmp/build.zig`,
+		`invoke -r /srv/app -c ../../tmp/t build`,
 		`dune build --root /tmp/d`,
 		`stack --stack-yaml /tmp/s.yaml build`,
 		`cabal --project-file=/tmp/c.project build`,

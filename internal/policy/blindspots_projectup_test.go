@@ -14,7 +14,9 @@ import (
 // package.json, justfile, Rakefile or tox.ini above it at tier 2, and
 // the files some read in every directory up (cargo's .cargo/config.toml,
 // mise's configurations, pytest's conftest.py) were not read past the
-// first. Each now meets the deny list; make, which reads only its working
+// first; nor were the directories and modules zig --build-root, poe
+// --root and -C, direnv exec and invoke -c name. Each now meets the deny
+// list; make, which reads only its working
 // directory, an old file and another host are not denied.
 func TestBlindSpotProjectUp(t *testing.T) {
 	dir, _ := lastingDir(t, "projup-")
@@ -35,7 +37,9 @@ func TestBlindSpotProjectUp(t *testing.T) {
 		"cfg/.cargo/config.toml": "[target.x86_64-unknown-linux-gnu]\nrunner = \"reboot\"\n", "cfg/a/Cargo.toml": "[package]\nname = \"a\"\n",
 		"mise/mise.toml": "[tasks.x]\nrun = \"reboot\"\n", "mise/a/mise.toml": "[tasks.y]\nrun = \"ls\"\n",
 		"pt/conftest.py": "import os\nos.system('reboot')\n", "pt/a/conftest.py": "", "pt/a/b/test_x.py": "def test_x(): pass\n",
-		"make/Makefile": "all:\n\treboot\n",
+		"make/Makefile":      "all:\n\treboot\n",
+		"opt/build.zig":      "pub fn build(b: *B) void { _ = b.addSystemCommand(&.{\"reboot\"}); }\n",
+		"opt/pyproject.toml": "[tool.poe.tasks]\nx = \"reboot\"\n", "opt/.envrc": "reboot\n", "opt/alt.py": "import os\nos.system('reboot')\n",
 	}
 	for n, s := range files {
 		writeUnder(t, dir, n, s)
@@ -50,6 +54,9 @@ func TestBlindSpotProjectUp(t *testing.T) {
 		{"cd poetry/src && poe x", "poetry/pyproject.toml"},
 		{"cd cfg/a/src && cargo run", "cfg/.cargo/config.toml"}, {"cd mise/a && mise run y", "mise/mise.toml"},
 		{"cd pt/a/b && pytest", "pt/conftest.py"}, {"pytest pt/a/b/test_x.py", "pt/conftest.py"},
+		// A directory or module an option names.
+		{"zig build --build-root opt", "opt/build.zig"}, {"poe --root opt x", "opt/pyproject.toml"}, {"poe -C opt x", "opt/pyproject.toml"},
+		{"direnv exec opt true", "opt/.envrc"}, {"invoke -r opt -c alt x", "opt/alt.py"}, {"inv --search-root opt --collection=alt x", "opt/alt.py"},
 	} {
 		c := "cd " + dir + " && " + tc.cmd
 		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, filepath.Join(dir, tc.file)) {

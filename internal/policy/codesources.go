@@ -51,7 +51,7 @@ var (
 	pytestSrc   = codeSource{files: []string{"-c", "--config-file", "--rootdir", "--confcutdir"}, operands: true}
 	mvnSource   = codeSource{files: []string{"-f", "--file", "-t", "--toolchains", "-s", "--settings", "-gs", "--global-settings"}, style: wordStyle, props: mvnProps}
 	bazelSource = codeSource{files: []string{"--bazelrc"}, style: goStyle}
-	invokeSrc   = codeSource{dirs: []string{"-r", "--search-root"}}
+	invokeSrc   = codeSource{files: []string{"-c", "--collection"}, dirs: []string{"-r", "--search-root"}, modules: true} // -c x loads x.py
 	chefSource  = codeSource{files: []string{"-c", "--config", "-j", "--json-attributes"}}
 	yarnSource  = codeSource{files: []string{"--use-yarnrc"}, dirs: []string{"--cwd"}}
 
@@ -103,6 +103,8 @@ var codeSources = map[string]codeSource{
 	"poetry":     {dirs: []string{"-C", "--directory", "-P", "--project"}},
 	"uv":         {files: []string{"--config-file"}, dirs: []string{"--directory", "--project"}},
 	"pdm":        {dirs: []string{"-p", "--project"}},
+	"poe":        {files: []string{"--root"}, dirs: []string{"-C", "--directory"}},
+	"direnv":     {verbs: set(`exec`), operands: true}, // direnv exec DIR loads DIR's .envrc
 	"invoke":     invokeSrc,
 	"inv":        invokeSrc,
 	"fab":        invokeSrc,
@@ -130,7 +132,7 @@ var codeSources = map[string]codeSource{
 	"nix":       {files: []string{"-f", "--file", "-I", "--include"}, verbs: set(`develop shell run build eval flake print-dev-env repl bundle`), operands: true, anyVerb: true},
 	"nix-build": {operands: true},
 	"qmake":     {operands: true},
-	"zig":       {files: []string{"--build-file"}, verbs: set(`build`)},
+	"zig":       {files: []string{"--build-file"}, dirs: []string{"--build-root"}, verbs: set(`build`)},
 	"sbt": {files: []string{"--sbt-dir", "-sbt-dir", "--sbt-boot", "-sbt-boot", "--ivy", "-ivy", "--sbt-jar", "-sbt-jar",
 		"--java-home", "-java-home"}, style: wordStyle, props: sbtProps},
 	"dune":   {dirs: []string{"--root"}},

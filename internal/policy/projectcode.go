@@ -42,7 +42,7 @@ var projectCodeFiles = map[string][]string{
 	"hg": {".hg/hgrc"}, "chg": {".hg/hgrc"},
 	"cargo": {"build.rs", "Cargo.toml", ".cargo/config.toml"}, "invoke": {"tasks.py"}, "inv": {"tasks.py"}, "fab": {"fabfile.py"},
 	"doit": {"dodo.py"}, "grunt": {"Gruntfile.js"}, "gulp": {"gulpfile.js"}, "tilt": {"Tiltfile"}, "vagrant": {"Vagrantfile"},
-	"bundle": {"Gemfile"}, "composer": {"composer.json"}, "mix": {"mix.exs"}, "sbt": {"build.sbt"}, "zig": {"build.zig"},
+	"bundle": {"Gemfile", "*.gemspec"}, "composer": {"composer.json"}, "mix": {"mix.exs"}, "sbt": {"build.sbt"}, "zig": {"build.zig"},
 	"docker-compose": {"compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"}, "nix-build": {"default.nix"},
 	"podman-compose": {"compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"}, "nix-shell": {"shell.nix", "default.nix"},
 	"devbox": {"devbox.json"}, "pre-commit": {".pre-commit-config.yaml"}, "ansible": {"ansible.cfg"},
@@ -262,6 +262,9 @@ func (c *call) projectCode() {
 		dirs = append(dirs, linked...)
 	}
 	if c.workspaceCall() && !c.workspaceScripts(dirs) {
+		return
+	}
+	if !c.localDepCode(dirs) {
 		return
 	}
 	if proj == "hg" || proj == "chg" {

@@ -38,6 +38,9 @@ func (c *call) workspaceCall() bool {
 	if !packageManagers[c.name] {
 		return false
 	}
+	if c.installs(localDepsOf[c.name]) {
+		return true // an install at a monorepo's root runs its packages' install scripts
+	}
 	return slices.ContainsFunc(c.args, func(a arg) bool {
 		name, _, _ := strings.Cut(a.val, "=")
 		return a.known && workspaceFlags[name]

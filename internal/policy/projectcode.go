@@ -34,7 +34,7 @@ var projectCodeFiles = map[string][]string{
 	"bmake": {"Makefile", "makefile", "BSDmakefile"}, "ninja": {"build.ninja"}, "just": {"justfile", "Justfile", ".justfile"},
 	"task": {"Taskfile.yml", "Taskfile.yaml"}, "go-task": {"Taskfile.yml", "Taskfile.yaml"}, "rake": {"Rakefile", "rakefile"},
 	"scons": {"SConstruct", "SConscript"}, "ant": {"build.xml"}, "mvn": {"pom.xml"}, "mvnw": {"pom.xml"},
-	"gradle": {"build.gradle", "build.gradle.kts", "settings.gradle"}, "gradlew": {"build.gradle", "build.gradle.kts", "settings.gradle"},
+	"gradle": gradleFiles, "gradlew": gradleFiles,
 	"cmake": {"CMakeLists.txt"}, "meson": {"meson.build"}, "tox": {"tox.ini"}, "nox": {"noxfile.py"},
 	"pytest": {"conftest.py", "pyproject.toml"}, "py.test": {"conftest.py", "pyproject.toml"},
 	"npm": {"package.json", ".npmrc"}, "npx": {"package.json", ".npmrc"}, "pnpm": {"package.json", ".npmrc"},
@@ -84,7 +84,12 @@ var projectCodeFiles = map[string][]string{
 	"flask": {"app.py", "wsgi.py", ".flaskenv"}, "fastapi": {"main.py", "app.py", "app/main.py"}, "streamlit": {".streamlit/config.toml"},
 }
 
+// moduleProjectFiles are project files of a language that imports
+// modules by name whose names do not say so: Ruby's and Python's.
+var moduleProjectFiles = set(`Rakefile rakefile Gemfile Vagrantfile Guardfile Capfile Podfile Fastfile SConstruct SConscript Snakefile Tiltfile wscript`)
+
 var (
+	gradleFiles     = []string{"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"}
 	miseFiles       = []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".mise/config.toml", ".config/mise.toml", "mise/config.toml"}
 	msbuildFiles    = []string{"*.csproj", "*.fsproj", "*.vbproj", "*.proj", "*.sln", "Directory.Build.props", "Directory.Build.targets"}
 	pipFiles        = []string{"setup.py", "pyproject.toml", "setup.cfg"}
@@ -275,7 +280,9 @@ func (c *call) projectCode() {
 	if tree, ok := sourceRuns(c); ok && !c.sourceCode(tree, dirs, optPaths) {
 		return
 	}
-	for _, d := range dirs {
+	subs := 0 // subprojects added to dirs
+	for i := 0; i < len(dirs); i++ {
+		d := dirs[i]
 		if key := c.name + "\x00" + d; !e.projectDirs[key] {
 			e.projectDirs[key] = true
 		} else {
@@ -292,6 +299,16 @@ func (c *call) projectCode() {
 			for _, p := range upTo(e, ps, maxProjectGlob, "files match "+truncate(path.Join(d, f), 64)) {
 				if !c.projectFile(p, false) {
 					return
+				}
+				// The subprojects it names are built too (subprojects.go).
+				for _, sub := range e.subprojects(p) {
+					if !slices.Contains(dirs, sub) {
+						if subs++; subs > maxLinkedTrees {
+							e.pastLimit(maxLinkedTrees, "subprojects its build files name")
+							break
+						}
+						dirs = append(dirs, sub)
+					}
 				}
 			}
 		}
@@ -528,6 +545,12 @@ func (c *call) projectTextOf(p, text string, hook, recipes bool) bool {
 		sub.scanText(uncommented(text))
 		sub.opaque = true // another language's code
 		cmds = []string{uncommented(text)}
+		if moduleFile(p) || moduleProjectFiles[base] {
+			// What it imports is looked for too, beside it first
+			// (tasks.py imports helper.py, gulpfile.js requires ./lib).
+			sub.modules = true
+			sub.codeValues = append(sub.codeValues, path.Dir(p))
+		}
 	}
 	if !sub.denied {
 		e.keepUnseen(sub, strings.Join(cmds, "\n"), sub.opaque)

@@ -36,7 +36,7 @@ var projectCodeFiles = map[string][]string{
 	"scons": {"SConstruct", "SConscript"}, "ant": {"build.xml"}, "mvn": {"pom.xml"}, "mvnw": {"pom.xml"},
 	"gradle": gradleFiles, "gradlew": gradleFiles,
 	"cmake": {"CMakeLists.txt"}, "meson": {"meson.build"}, "tox": {"tox.ini"}, "nox": {"noxfile.py"},
-	"pytest": {"conftest.py", "pyproject.toml"}, "py.test": {"conftest.py", "pyproject.toml"},
+	"pytest": pytestFiles, "py.test": pytestFiles,
 	"npm": {"package.json", ".npmrc"}, "npx": {"package.json", ".npmrc"}, "pnpm": {"package.json", ".npmrc"},
 	"yarn": {"package.json", ".yarnrc.yml", ".yarnrc"}, "yarnpkg": {"package.json", ".yarnrc.yml", ".yarnrc"},
 	"hg": {".hg/hgrc"}, "chg": {".hg/hgrc"},
@@ -82,13 +82,33 @@ var projectCodeFiles = map[string][]string{
 	"jekyll": {"_plugins/*.rb", "_config.yml", "Gemfile"}, "gunicorn": {"gunicorn.conf.py"},
 	"uvicorn": {"asgi.py"}, "hypercorn": {"asgi.py"}, "daphne": {"asgi.py"}, "celery": {"celeryconfig.py"},
 	"flask": {"app.py", "wsgi.py", ".flaskenv"}, "fastapi": {"main.py", "app.py", "app/main.py"}, "streamlit": {".streamlit/config.toml"},
+	// Linters, test runners and bundlers whose configuration names
+	// plugins, setup files or hooks they import (mypy's plugins, pylint's
+	// load-plugins, coverage's plugins, jest's setupFiles) or is itself a
+	// module.
+	"mypy": {"mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"}, "pylint": {".pylintrc", "pylintrc", "pyproject.toml", "setup.cfg"},
+	"coverage": {".coveragerc", "pyproject.toml", "setup.cfg", "tox.ini"},
+	"jest":     {"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.config.json", "package.json"},
+	"vitest":   {"vitest.config.ts", "vitest.config.js", "vitest.config.mjs", "vite.config.ts", "vite.config.js"},
+	"vite":     {"vite.config.ts", "vite.config.js", "vite.config.mjs"}, "webpack": {"webpack.config.js", "webpack.config.ts", "webpack.config.cjs"},
+	"rollup": {"rollup.config.js", "rollup.config.mjs", "rollup.config.ts"}, "babel": {"babel.config.js", "babel.config.json", ".babelrc", ".babelrc.js"},
+	"mocha":     {".mocharc.js", ".mocharc.cjs", ".mocharc.yml", ".mocharc.yaml", ".mocharc.json", "package.json"},
+	"eslint":    {"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc", ".eslintrc.yml", "package.json"},
+	"prettier":  {".prettierrc", ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.json", "prettier.config.js", "package.json"},
+	"stylelint": {"stylelint.config.js", ".stylelintrc", ".stylelintrc.js", ".stylelintrc.json"}, "playwright": {"playwright.config.ts", "playwright.config.js"},
 }
+
+// moduleConfigs are the programs whose project files name modules they
+// import: their words are looked for as modules (namedfiles.go).
+var moduleConfigs = set(`pytest py.test mypy pylint coverage tox nox invoke inv fab jest vitest vite webpack rollup babel mocha
+	eslint prettier stylelint playwright celery gunicorn uvicorn sphinx-build mkdocs`)
 
 // moduleProjectFiles are project files of a language that imports
 // modules by name whose names do not say so: Ruby's and Python's.
 var moduleProjectFiles = set(`Rakefile rakefile Gemfile Vagrantfile Guardfile Capfile Podfile Fastfile SConstruct SConscript Snakefile Tiltfile wscript`)
 
 var (
+	pytestFiles     = []string{"conftest.py", "pyproject.toml", "pytest.ini", ".pytest.ini", "tox.ini", "setup.cfg"}
 	gradleFiles     = []string{"build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"}
 	miseFiles       = []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".mise/config.toml", ".config/mise.toml", "mise/config.toml"}
 	msbuildFiles    = []string{"*.csproj", "*.fsproj", "*.vbproj", "*.proj", "*.sln", "Directory.Build.props", "Directory.Build.targets"}
@@ -545,7 +565,7 @@ func (c *call) projectTextOf(p, text string, hook, recipes bool) bool {
 		sub.scanText(uncommented(text))
 		sub.opaque = true // another language's code
 		cmds = []string{uncommented(text)}
-		if moduleFile(p) || moduleProjectFiles[base] {
+		if moduleFile(p) || moduleProjectFiles[base] || moduleConfigs[c.name] {
 			// What it imports is looked for too, beside it first
 			// (tasks.py imports helper.py, gulpfile.js requires ./lib).
 			sub.modules = true

@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,6 +52,44 @@ func TestBlindSpotConfigModules(t *testing.T) {
 	for _, tc := range cases {
 		if v := old.Evaluate(Input{Command: "cd " + dir + " && " + tc.cmd}); v.Denied {
 			t.Errorf("%q with old files: %s, want not denied", tc.cmd, formatVerdict(v))
+		}
+	}
+}
+
+// TestBlindSpotMoreProjectFiles: task runners, deployers and build tools
+// whose project file names commands or is code, which were unknown
+// programs whose files nothing read: lint-staged, cargo-make, pixi,
+// devspace, rebar3, Leiningen, thor, Capistrano, fastlane, mill, redo,
+// tup, pants, devcontainer (its initializeCommand runs on this host),
+// act, deployer, Robo and kustomize's exec plugins.
+func TestBlindSpotMoreProjectFiles(t *testing.T) {
+	dir, _ := lastingDir(t, "moreproj-")
+	p, err := New(Rules{Path: "/usr/bin:/bin", Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range []struct{ file, text, cmd string }{
+		{".lintstagedrc", `{"*.js": "reboot"}`, "lint-staged"}, {"Makefile.toml", "[tasks.x]\ncommand = \"reboot\"\n", "cargo make x"},
+		{"Makefile.toml", "[tasks.x]\ncommand = \"reboot\"\n", "makers x"}, {"pixi.toml", "[tasks]\nx = \"reboot\"\n", "pixi run x"},
+		{"devspace.yaml", "hooks:\n- command: reboot\n", "devspace deploy"}, {"rebar.config", "{pre_hooks, [{compile, \"reboot\"}]}.\n", "rebar3 compile"},
+		{"project.clj", "(defproject x \"1\" :injections [(clojure.java.shell/sh \"reboot\")])\n", "lein run"},
+		{"Thorfile", "system('reboot')\n", "thor x"}, {"Capfile", "system('reboot')\n", "cap production deploy"},
+		{"fastlane/Fastfile", "sh('reboot')\n", "fastlane x"}, {"build.sc", "os.proc(\"reboot\").call()\n", "mill x"},
+		{"all.do", "reboot\n", "redo all"}, {"Tupfile", ": |> reboot |>\n", "tup"}, {"BUILD", "shell_command(command='reboot')\n", "pants run ::"},
+		{".devcontainer/devcontainer.json", `{"initializeCommand": "reboot"}`, "devcontainer up --workspace-folder ."},
+		{".github/workflows/x.yml", "jobs:\n  x:\n    steps:\n    - run: reboot\n", "act"}, {"deploy.php", "<?php run('reboot');\n", "dep deploy"},
+		{"RoboFile.php", "<?php exec('reboot');\n", "robo x"},
+		{"gen.yaml", "metadata:\n  annotations:\n    config.kubernetes.io/function: |\n      exec:\n        path: ./plugin.sh\n", "kustomize build --enable-alpha-plugins --enable-exec ."},
+	} {
+		d := filepath.Join(dir, fmt.Sprint(i))
+		writeUnder(t, d, tc.file, tc.text)
+		want := filepath.Join(d, tc.file)
+		if tc.file == "gen.yaml" {
+			writeUnder(t, d, "kustomization.yaml", "generators:\n- gen.yaml\n")
+			want = writeUnder(t, d, "plugin.sh", "#!/bin/sh\nreboot\n")
+		}
+		if v := p.Evaluate(Input{Command: "cd " + d + " && " + tc.cmd}); !v.Denied || !strings.Contains(v.Reason, want) {
+			t.Errorf("Evaluate(%q) = %s, want denied for what %s runs", tc.cmd, formatVerdict(v), want)
 		}
 	}
 }

@@ -40,7 +40,7 @@ var projectCodeFiles = map[string][]string{
 	"npm": {"package.json", ".npmrc"}, "npx": {"package.json", ".npmrc"}, "pnpm": {"package.json", ".npmrc"},
 	"yarn": {"package.json", ".yarnrc.yml", ".yarnrc"}, "yarnpkg": {"package.json", ".yarnrc.yml", ".yarnrc"},
 	"hg": {".hg/hgrc"}, "chg": {".hg/hgrc"},
-	"cargo": {"build.rs", "Cargo.toml", ".cargo/config.toml"}, "invoke": {"tasks.py"}, "inv": {"tasks.py"}, "fab": {"fabfile.py"},
+	"cargo": {"build.rs", "Cargo.toml", ".cargo/config.toml", "Makefile.toml"}, "invoke": {"tasks.py"}, "inv": {"tasks.py"}, "fab": {"fabfile.py"},
 	"doit": {"dodo.py"}, "grunt": {"Gruntfile.js"}, "gulp": {"gulpfile.js"}, "tilt": {"Tiltfile"}, "vagrant": {"Vagrantfile"},
 	"bundle": {"Gemfile", "*.gemspec"}, "composer": {"composer.json"}, "mix": {"mix.exs"}, "sbt": {"build.sbt"}, "zig": {"build.zig"},
 	"docker-compose": {"compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"}, "nix-build": {"default.nix"},
@@ -96,6 +96,21 @@ var projectCodeFiles = map[string][]string{
 	"eslint":    {"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", ".eslintrc.js", ".eslintrc.cjs", ".eslintrc.json", ".eslintrc", ".eslintrc.yml", "package.json"},
 	"prettier":  {".prettierrc", ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.json", "prettier.config.js", "package.json"},
 	"stylelint": {"stylelint.config.js", ".stylelintrc", ".stylelintrc.js", ".stylelintrc.json"}, "playwright": {"playwright.config.ts", "playwright.config.js"},
+	// More task runners, deployers and build tools whose project file
+	// names commands or is code: lint-staged's commands, cargo-make's
+	// tasks, pixi's tasks, devspace's hooks, rebar3's hooks, Leiningen's
+	// injections, Capistrano's and fastlane's Ruby, mill's Scala, redo's
+	// .do scripts, tup's rules, pants' BUILD files, a devcontainer's
+	// initializeCommand (run on this host), act's workflows, deployer's
+	// and Robo's PHP, kustomize's exec plugins.
+	"lint-staged": {".lintstagedrc", ".lintstagedrc.json", ".lintstagedrc.yaml", ".lintstagedrc.yml", ".lintstagedrc.js", ".lintstagedrc.cjs",
+		".lintstagedrc.mjs", "lint-staged.config.js", "lint-staged.config.mjs", "package.json"},
+	"makers": {"Makefile.toml"}, "pixi": {"pixi.toml", "pyproject.toml"}, "devspace": {"devspace.yaml", "devspace.yml"},
+	"rebar3": {"rebar.config"}, "lein": {"project.clj"}, "thor": {"Thorfile", "*.thor"}, "cap": {"Capfile", "config/deploy.rb", "config/deploy/*.rb"},
+	"fastlane": {"fastlane/Fastfile", "Fastfile"}, "mill": {"build.sc", "build.mill"}, "redo": {"*.do"}, "tup": {"Tupfile", "Tuprules.tup"},
+	"pants": {"pants.toml", "BUILD", "BUILD.pants"}, "devcontainer": {".devcontainer/devcontainer.json", ".devcontainer.json"},
+	"act": {".github/workflows/*.yml", ".github/workflows/*.yaml", ".actrc"}, "dep": {"deploy.php", "deploy.yaml"}, "robo": {"RoboFile.php"},
+	"kustomize": {"kustomization.yaml", "kustomization.yml", "Kustomization"},
 }
 
 // moduleConfigs are the programs whose project files name modules they
@@ -105,7 +120,7 @@ var moduleConfigs = set(`pytest py.test mypy pylint coverage tox nox invoke inv 
 
 // moduleProjectFiles are project files of a language that imports
 // modules by name whose names do not say so: Ruby's and Python's.
-var moduleProjectFiles = set(`Rakefile rakefile Gemfile Vagrantfile Guardfile Capfile Podfile Fastfile SConstruct SConscript Snakefile Tiltfile wscript`)
+var moduleProjectFiles = set(`Rakefile rakefile Gemfile Vagrantfile Guardfile Capfile Podfile Fastfile Thorfile SConstruct SConscript Snakefile Tiltfile wscript`)
 
 var (
 	pytestFiles     = []string{"conftest.py", "pyproject.toml", "pytest.ini", ".pytest.ini", "tox.ini", "setup.cfg"}

@@ -29,13 +29,13 @@ type localDeps struct {
 
 var (
 	npmDeps     = localDeps{manifest: "package.json", links: packageLinks, files: []string{"package.json"}, verbs: set(`install i ci add rebuild link update up`)}
+	yarnDeps    = localDeps{manifest: "package.json", links: packageLinks, files: []string{"package.json"}, verbs: set(`install add up upgrade`), bare: true}
 	pyDeps      = localDeps{manifest: "pyproject.toml", links: pathKeys, files: pipFiles, verbs: set(`install sync add lock update build run`)}
+	pipDeps     = localDeps{files: pipFiles, verbs: set(`install download wheel`)} // its dependencies: pipDirs
 	localDepsOf = map[string]localDeps{
-		"npm": npmDeps, "pnpm": npmDeps, "bun": npmDeps,
-		"yarn":   {manifest: "package.json", links: packageLinks, files: []string{"package.json"}, verbs: set(`install add up upgrade`), bare: true},
-		"poetry": pyDeps, "uv": pyDeps, "pdm": pyDeps, "rye": pyDeps, "hatch": pyDeps,
+		"npm": npmDeps, "pnpm": npmDeps, "bun": npmDeps, "yarn": yarnDeps, "yarnpkg": yarnDeps,
+		"poetry": pyDeps, "uv": pyDeps, "pdm": pyDeps, "rye": pyDeps, "hatch": pyDeps, "pip": pipDeps, "pip3": pipDeps,
 		"bundle": {manifest: "Gemfile", links: gemPaths, files: []string{"*.gemspec"}},
-		"pip":    {links: nil, files: pipFiles}, "pip3": {links: nil, files: pipFiles},
 	}
 )
 
@@ -62,7 +62,7 @@ func (c *call) localDepCode(dirs []string) bool {
 	e := c.e
 	var deps []string
 	if c.name == "pip" || c.name == "pip3" {
-		deps = c.pipDeps(dirs)
+		deps = c.pipDirs(dirs)
 	} else {
 		for _, d := range dirs {
 			if text, ok := e.readLocal(path.Join(d, ld.manifest)); ok {
@@ -159,10 +159,10 @@ func gemPaths(text, dir string) []string {
 // name) one pip call reads.
 const maxRequirementFiles = 16
 
-// pipDeps returns the directories pip install builds: its operands and
+// pipDirs returns the directories pip install builds: its operands and
 // -e values that are directories, and those its requirements and
 // constraints files name, relative to each of dirs.
-func (c *call) pipDeps(dirs []string) []string {
+func (c *call) pipDirs(dirs []string) []string {
 	e := c.e
 	var out []string
 	vals := append(c.optVals(c.args, "-e", "--editable"), operandArgs(c)...)

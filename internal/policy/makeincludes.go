@@ -136,10 +136,10 @@ var (
 
 // recipeIncludes returns the files a Makefile's include, -include and
 // sinclude lines (bmake's .include), or a justfile's import and mod
-// lines, name, relative to
-// dir, a glob or make's $(wildcard …) expanded and the variables the
-// Makefile or make's command line (given) sets literally put in; a
-// relative name is looked for in each of search too. computed
+// lines, name, relative to dir, a glob or make's $(wildcard …) expanded
+// and the variables the Makefile or make's command line (given) sets
+// literally put in; a relative name is looked for in each of search too.
+// computed
 // is not empty when a name is left computed: "\x00" when its variables
 // are all the Makefile's own (-include $(DEPS), DEPS := $(SRCS:.c=.d)),
 // else the name of a variable set outside it.
@@ -233,10 +233,11 @@ func recipeIncludes(dir, text string, given map[string]string, search []string) 
 					continue
 				}
 				for _, d := range search {
-					if p := path.Join(d, w); !strings.ContainsAny(w, "*?[") && fileExists(p) {
-						out = append(out, p)
-					} else if ms, err := filepath.Glob(p); err == nil && strings.ContainsAny(w, "*?[") {
+					if p := path.Join(d, w); strings.ContainsAny(w, "*?[") {
+						ms, _ := filepath.Glob(p)
 						out = append(out, ms...)
+					} else if fileExists(p) {
+						out = append(out, p)
 					}
 				}
 			}

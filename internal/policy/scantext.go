@@ -214,8 +214,9 @@ func braceEscapes(line string) string {
 
 var (
 	braceEscape = regexp.MustCompile(`\\(?:[ux]\{[0-9A-Fa-f]{1,6}\}|N\{[A-Z -]{1,40}\})`)
-	charNames   = map[string]string{"SPACE": " ", "SOLIDUS": "/", "HYPHEN-MINUS": "-", "FULL STOP": ".", "DIGIT ZERO": "0",
-		"DIGIT ONE": "1", "DIGIT SIX": "6", "SEMICOLON": ";", "AMPERSAND": "&", "VERTICAL LINE": "|"}
+	charNames   = map[string]string{"SPACE": " ", "SOLIDUS": "/", "HYPHEN-MINUS": "-", "FULL STOP": ".", "SEMICOLON": ";",
+		"AMPERSAND": "&", "VERTICAL LINE": "|", "DIGIT ZERO": "0", "DIGIT ONE": "1", "DIGIT TWO": "2", "DIGIT THREE": "3",
+		"DIGIT FOUR": "4", "DIGIT FIVE": "5", "DIGIT SIX": "6", "DIGIT SEVEN": "7", "DIGIT EIGHT": "8", "DIGIT NINE": "9"}
 )
 
 // escapedLines returns the lines of s that hold a backslash, decoded as

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestBlindSpotConfigModules: linters and test runners import the
@@ -33,27 +32,17 @@ func TestBlindSpotConfigModules(t *testing.T) {
 	} {
 		writeUnder(t, dir, name, text)
 	}
-	cases := []struct{ cmd, file string }{
+	cases := []projectCase{
 		{"cd pt && pytest", "pt/helper.py"}, {"cd pi && pytest -q", "pi/plug.py"}, {"cd my && mypy .", "my/myplug.py"},
 		{"cd pl && pylint x", "pl/lplug.py"}, {"cd js && jest", "js/setup.js"}, {"cd cv && coverage run x.py", "cv/cplug.py"},
 		{"cd tx && tox", "tx/helper.py"},
 	}
+	wantProjectDenied(t, p, dir, cases)
+	var cmds []string
 	for _, tc := range cases {
-		c := "cd " + dir + " && " + tc.cmd
-		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, filepath.Join(dir, tc.file)) {
-			t.Errorf("Evaluate(%q) = %s, want denied for what %s runs", tc.cmd, formatVerdict(v), tc.file)
-		}
-		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
-			t.Errorf("another host's %q was denied for this host's files: %s", tc.cmd, formatVerdict(v))
-		}
+		cmds = append(cmds, tc.cmd)
 	}
-	old := *p
-	old.since = time.Now().Add(time.Hour)
-	for _, tc := range cases {
-		if v := old.Evaluate(Input{Command: "cd " + dir + " && " + tc.cmd}); v.Denied {
-			t.Errorf("%q with old files: %s, want not denied", tc.cmd, formatVerdict(v))
-		}
-	}
+	wantNotDeniedIn(t, p, dir, true, cmds)
 }
 
 // TestBlindSpotMoreProjectFiles: task runners, deployers and build tools

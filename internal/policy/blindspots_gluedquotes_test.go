@@ -1,8 +1,6 @@
 package policy
 
 import (
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -33,13 +31,9 @@ func TestBlindSpotGluedQuotes(t *testing.T) {
 	} {
 		writeUnder(t, dir, name, text)
 	}
-	for _, tc := range []struct{ cmd, file string }{
+	wantProjectDenied(t, p, dir, []projectCase{
 		{"cd rs && cargo build", "rs/build.rs"}, {"cd rh && cargo build", "rh/build.rs"}, {"cd gr && gradle x", "gr/build.gradle"},
-	} {
-		if v := p.Evaluate(Input{Command: "cd " + dir + " && " + tc.cmd}); !v.Denied || !strings.Contains(v.Reason, filepath.Join(dir, tc.file)) {
-			t.Errorf("Evaluate(%q) = %s, want denied for what %s runs", tc.cmd, formatVerdict(v), tc.file)
-		}
-	}
+	})
 	wantNotDenied(t, testPolicy(t), []string{
 		`python3 -c "print('don'.upper())"`, `python3 -c "print(r'\d+')"`, `python3 -c "print(f'{x}'.strip())"`,
 		`echo "it's a reboot-free day" | python3 -c "import sys; print(sys.stdin.read().upper())"`,

@@ -2,10 +2,8 @@ package policy
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestBlindSpotLinkedTrees: a build compiles more than the module or crate
@@ -47,7 +45,7 @@ func TestBlindSpotLinkedTrees(t *testing.T) {
 	} {
 		writeUnder(t, dir, name, text)
 	}
-	for _, tc := range []struct{ cmd, file string }{
+	wantProjectDenied(t, p, dir, []projectCase{
 		{"cd g/app && go run .", "g/lib/lib.go"}, {"cd g/app && go test ./...", "g/lib/lib.go"}, {"go -C g/app run .", "g/lib/lib.go"},
 		{"cd g/blk && go run .", "g/lib/lib.go"}, {"cd w/app && go run .", "wlib/x.go"}, {"cd w && go run ./app", "wlib/x.go"},
 		{"cd w1/app && go test", "wlib/x.go"},
@@ -55,27 +53,9 @@ func TestBlindSpotLinkedTrees(t *testing.T) {
 		{"cd c/dep && cargo run", "c/quiet/src/lib.rs"}, {"cd c/pm && cargo build", "c/mac/src/lib.rs"}, {"cd c/pm && cargo clippy", "c/mac/src/lib.rs"},
 		{"cd ws && cargo build", "ws/crates/b/build.rs"}, {"cd ws/a && cargo build", "ws/crates/b/build.rs"},
 		{"cargo build --manifest-path ws/a/Cargo.toml", "ws/crates/b/build.rs"},
-	} {
-		c := "cd " + dir + " && " + tc.cmd
-		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, filepath.Join(dir, tc.file)) {
-			t.Errorf("Evaluate(%q) = %s, want denied for what %s runs", tc.cmd, formatVerdict(v), tc.file)
-		}
-		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
-			t.Errorf("another host's %q was denied for this host's files: %s", tc.cmd, formatVerdict(v))
-		}
-	}
-	for _, c := range []string{"cd g/app && go build", "cd g/mod && go run .", "cd c/dep && cargo build"} {
-		if v := p.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s: it builds none of the new code that runs reboot", c, formatVerdict(v))
-		}
-	}
-	old := *p
-	old.since = time.Now().Add(time.Hour)
-	for _, c := range []string{"cd g/app && go run .", "cd w/app && go run .", "cd c/app && cargo build", "cd ws/a && cargo build"} {
-		if v := old.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
-			t.Errorf("%q with old linked trees: %s, want not denied", c, formatVerdict(v))
-		}
-	}
+	})
+	wantNotDeniedIn(t, p, dir, false, []string{"cd g/app && go build", "cd g/mod && go run .", "cd c/dep && cargo build"})
+	wantNotDeniedIn(t, p, dir, true, []string{"cd g/app && go run .", "cd w/app && go run .", "cd c/app && cargo build", "cd ws/a && cargo build"})
 	// maxLinkedTrees path dependencies are read; one more takes approval.
 	for _, n := range []int{maxLinkedTrees, maxLinkedTrees + 1} {
 		var deps strings.Builder

@@ -2,10 +2,8 @@ package policy
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestBlindSpotLocalDeps: an install builds the project's local
@@ -37,7 +35,7 @@ func TestBlindSpotLocalDeps(t *testing.T) {
 	} {
 		writeUnder(t, dir, name, text)
 	}
-	for _, tc := range []struct{ cmd, file string }{
+	wantProjectDenied(t, p, dir, []projectCase{
 		{"cd mono && npm install", "mono/packages/a/package.json"}, {"cd mono && npm ci", "mono/packages/a/package.json"},
 		{"cd mono && yarn", "mono/packages/a/package.json"}, {"cd mono && pnpm install", "mono/packages/a/package.json"},
 		{"cd app && npm install", "lib/package.json"}, {"cd app && npm i express", "lib/package.json"}, {"cd app2 && pnpm install", "lib/package.json"},
@@ -46,27 +44,9 @@ func TestBlindSpotLocalDeps(t *testing.T) {
 		{"cd py && pip install -e ../pylib", "pylib/setup.py"}, {"cd py && pip install ../pylib", "pylib/setup.py"},
 		{"cd po && poetry install", "pylib/setup.py"}, {"cd uvp && uv sync", "pylib/setup.py"},
 		{"cd rb && bundle install", "rblib/lib.gemspec"}, {"cd rb2 && bundle exec rake", "rblib/lib.gemspec"}, {"cd own && bundle install", "own/own.gemspec"},
-	} {
-		c := "cd " + dir + " && " + tc.cmd
-		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, filepath.Join(dir, tc.file)) {
-			t.Errorf("Evaluate(%q) = %s, want denied for what %s runs", tc.cmd, formatVerdict(v), tc.file)
-		}
-		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
-			t.Errorf("another host's %q was denied for this host's files: %s", tc.cmd, formatVerdict(v))
-		}
-	}
-	for _, c := range []string{"cd app && npm test", "cd py && pip install requests", "cd po && poetry show"} {
-		if v := p.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s: it builds no local dependency", c, formatVerdict(v))
-		}
-	}
-	old := *p
-	old.since = time.Now().Add(time.Hour)
-	for _, c := range []string{"cd app && npm install", "cd py && pip install -r requirements.txt", "cd rb && bundle install"} {
-		if v := old.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
-			t.Errorf("%q with old dependencies: %s, want not denied", c, formatVerdict(v))
-		}
-	}
+	})
+	wantNotDeniedIn(t, p, dir, false, []string{"cd app && npm test", "cd py && pip install requests", "cd po && poetry show"})
+	wantNotDeniedIn(t, p, dir, true, []string{"cd app && npm install", "cd py && pip install -r requirements.txt", "cd rb && bundle install"})
 	for _, n := range []int{maxLinkedTrees, maxLinkedTrees + 1} {
 		var deps []string
 		for i := range n {

@@ -44,7 +44,7 @@ func TestBlindSpotProjectUp(t *testing.T) {
 	for n, s := range files {
 		writeUnder(t, dir, n, s)
 	}
-	for _, tc := range []struct{ cmd, file string }{
+	wantProjectDenied(t, p, dir, []projectCase{
 		{"cd crate/src/bin && cargo build", "crate/build.rs"}, {"cd crate/src && cargo check", "crate/build.rs"},
 		{"cd just/a/b && just", "just/justfile"}, {"cd task/a && task", "task/Taskfile.yml"}, {"cd rake/lib && rake", "rake/Rakefile"},
 		{"cd npm/src && npm run x", "npm/package.json"}, {"cd npm/src/a && yarn x", "npm/package.json"}, {"cd gem/lib && bundle exec x", "gem/Gemfile"},
@@ -57,7 +57,23 @@ func TestBlindSpotProjectUp(t *testing.T) {
 		// A directory or module an option names.
 		{"zig build --build-root opt", "opt/build.zig"}, {"poe --root opt x", "opt/pyproject.toml"}, {"poe -C opt x", "opt/pyproject.toml"},
 		{"direnv exec opt true", "opt/.envrc"}, {"invoke -r opt -c alt x", "opt/alt.py"}, {"inv --search-root opt --collection=alt x", "opt/alt.py"},
-	} {
+	})
+	if v := p.Evaluate(Input{Command: "cd " + dir + "/make/src && make"}); v.Denied {
+		t.Errorf("make in a subdirectory reads no Makefile above it: %s", formatVerdict(v))
+	}
+	wantNotDeniedIn(t, p, dir, true, []string{"cd crate/src && cargo build", "cd just/a/b && just", "cd pt/a/b && pytest"})
+}
+
+// projectCase is a command run from a test's directory and the file
+// under it whose new text makes the call denied.
+type projectCase struct{ cmd, file string }
+
+// wantProjectDenied fails t for each case, run from dir, that p does not
+// deny for what its file runs, or denies on another host, whose files are
+// not this machine's.
+func wantProjectDenied(t *testing.T, p *Policy, dir string, cases []projectCase) {
+	t.Helper()
+	for _, tc := range cases {
 		c := "cd " + dir + " && " + tc.cmd
 		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, filepath.Join(dir, tc.file)) {
 			t.Errorf("Evaluate(%q) = %s, want denied for what %s runs", tc.cmd, formatVerdict(v), tc.file)
@@ -66,14 +82,19 @@ func TestBlindSpotProjectUp(t *testing.T) {
 			t.Errorf("another host's %q was denied for this host's files: %s", tc.cmd, formatVerdict(v))
 		}
 	}
-	if v := p.Evaluate(Input{Command: "cd " + dir + "/make/src && make"}); v.Denied {
-		t.Errorf("make in a subdirectory reads no Makefile above it: %s", formatVerdict(v))
+}
+
+// wantNotDeniedIn fails t for each of cmds, run from dir, that p denies;
+// with old, as a policy started after every file there was written.
+func wantNotDeniedIn(t *testing.T, p *Policy, dir string, old bool, cmds []string) {
+	t.Helper()
+	q := *p
+	if old {
+		q.since = time.Now().Add(time.Hour)
 	}
-	old := *p
-	old.since = time.Now().Add(time.Hour)
-	for _, c := range []string{"cd crate/src && cargo build", "cd just/a/b && just", "cd pt/a/b && pytest"} {
-		if v := old.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
-			t.Errorf("%q with old project files: %s, want not denied", c, formatVerdict(v))
+	for _, c := range cmds {
+		if v := q.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
+			t.Errorf("Evaluate(%q) (files old: %v) = %s, want not denied", c, old, formatVerdict(v))
 		}
 	}
 }

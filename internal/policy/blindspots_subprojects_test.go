@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestBlindSpotSubprojects: a build goes into the subprojects its build
@@ -39,27 +38,13 @@ func TestBlindSpotSubprojects(t *testing.T) {
 	} {
 		writeUnder(t, dir, name, text)
 	}
-	for _, tc := range []struct{ cmd, file string }{
+	wantProjectDenied(t, p, dir, []projectCase{
 		{"cd mvn && mvn package", "mvn/deep/pom.xml"}, {"cd gr && gradle build", "gr/libs/core/build.gradle"}, {"cd grk && gradle build", "grk/sub/build.gradle.kts"},
 		{"cd cm && cmake -B build", "cm/src/CMakeLists.txt"}, {"cd me && meson setup b", "me/sub/meson.build"}, {"cd tk && task sub:x", "tk/sub/Taskfile.yml"},
 		{"cd tf && terraform apply", "tf/modules/m/main.tf"}, {"cd nox && nox", "nox/helper.py"}, {"cd inv && invoke deploy", "inv/helpers/__init__.py"},
 		{"cd pt && pytest", "pt/plug.py"}, {"cd gu && gulp", "gu/lib/tasks.js"}, {"cd rk && rake", "rk/lib/tasks.rb"},
-	} {
-		c := "cd " + dir + " && " + tc.cmd
-		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, filepath.Join(dir, tc.file)) {
-			t.Errorf("Evaluate(%q) = %s, want denied for what %s runs", tc.cmd, formatVerdict(v), tc.file)
-		}
-		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
-			t.Errorf("another host's %q was denied for this host's files: %s", tc.cmd, formatVerdict(v))
-		}
-	}
-	old := *p
-	old.since = time.Now().Add(time.Hour)
-	for _, c := range []string{"cd mvn && mvn package", "cd gr && gradle build", "cd cm && cmake .", "cd nox && nox"} {
-		if v := old.Evaluate(Input{Command: "cd " + dir + " && " + c}); v.Denied {
-			t.Errorf("%q with old subprojects: %s, want not denied", c, formatVerdict(v))
-		}
-	}
+	})
+	wantNotDeniedIn(t, p, dir, true, []string{"cd mvn && mvn package", "cd gr && gradle build", "cd cm && cmake .", "cd nox && nox"})
 	for _, n := range []int{maxLinkedTrees, maxLinkedTrees + 1} {
 		root := filepath.Join(dir, fmt.Sprint("many", n))
 		var inc []string

@@ -3,9 +3,7 @@ package policy
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 	"testing"
-	"time"
 )
 
 // TestBlindSpotWorkspaces: a monorepo's tools run the scripts of its
@@ -32,9 +30,9 @@ func TestBlindSpotWorkspaces(t *testing.T) {
 	} {
 		writeUnder(t, dir, name, text)
 	}
-	evilAt := func(root string) string {
-		return filepath.Join(dir, root, map[string]string{"npm": "packages", "yarn": "libs", "pnpm": "apps", "lerna": "modules"}[root], "a/package.json")
-	}
+	evilFile := map[string]string{"npm": "npm/packages/a/package.json", "yarn": "yarn/libs/a/package.json",
+		"pnpm": "pnpm/apps/a/package.json", "lerna": "lerna/modules/a/package.json"}
+	var cases []projectCase
 	for _, tc := range []struct{ root, cmd string }{
 		{"npm", "npm run x --workspaces"}, {"npm", "npm run -ws x"}, {"npm", "npm run x -w a"}, {"npm", "npm run --workspace=a x"},
 		{"npm", "cd packages/b && npm run x --workspaces"}, {"npm", "npm test --workspaces --if-present"}, {"npm", "bun run --filter '*' x"},
@@ -42,24 +40,11 @@ func TestBlindSpotWorkspaces(t *testing.T) {
 		{"pnpm", "pnpm -r run x"}, {"pnpm", "pnpm --recursive x"}, {"pnpm", "pnpm --filter a x"}, {"pnpm", "cd apps/a/src && pnpm -F a x"},
 		{"lerna", "lerna run x"}, {"lerna", "lerna exec -- true"}, {"npm", "turbo run x"}, {"npm", "nx run-many -t x"},
 	} {
-		c := "cd " + filepath.Join(dir, tc.root) + " && " + tc.cmd
-		if v := p.Evaluate(Input{Command: c}); !v.Denied || !strings.Contains(v.Reason, evilAt(tc.root)) {
-			t.Errorf("Evaluate(%q) = %s, want denied for what %s runs", tc.cmd, formatVerdict(v), evilAt(tc.root))
-		}
-		if v := p.Evaluate(Input{Command: c, Host: "nas"}); v.Denied {
-			t.Errorf("another host's %q was denied for this host's files: %s", tc.cmd, formatVerdict(v))
-		}
+		cases = append(cases, projectCase{"cd " + tc.root + " && " + tc.cmd, evilFile[tc.root]})
 	}
-	for _, c := range []string{"cd npm && npm run x", "cd npm/packages/b && npm run x", "cd pnpm && pnpm run x"} {
-		if v := p.Evaluate(Input{Command: "cd " + dir + "/" + strings.TrimPrefix(c, "cd ")}); v.Denied {
-			t.Errorf("Evaluate(%q) = %s: it runs no other package's scripts", c, formatVerdict(v))
-		}
-	}
-	old := *p
-	old.since = time.Now().Add(time.Hour)
-	if v := old.Evaluate(Input{Command: "cd " + dir + "/npm && npm run x --workspaces"}); v.Denied {
-		t.Errorf("old packages' scripts: %s, want not denied", formatVerdict(v))
-	}
+	wantProjectDenied(t, p, dir, cases)
+	wantNotDeniedIn(t, p, dir, false, []string{"cd npm && npm run x", "cd npm/packages/b && npm run x", "cd pnpm && pnpm run x"})
+	wantNotDeniedIn(t, p, dir, true, []string{"cd npm && npm run x --workspaces"})
 	for _, n := range []int{maxWorkspaces, maxWorkspaces + 1} {
 		root := filepath.Join(dir, fmt.Sprint("many", n))
 		writeUnder(t, root, "package.json", `{"workspaces": ["p/*"]}`)

@@ -1,8 +1,6 @@
 package policy
 
-import (
-	"testing"
-)
+import "testing"
 
 // TestBlindSpotGluedQuotes: the scan of code it cannot parse takes the
 // quotes out of words, which glued a string literal's prefix or a method

@@ -18,7 +18,7 @@ import (
 
 // maxWorkspaces is how many packages of a monorepo are read for one
 // call; past it the call takes approval.
-const maxWorkspaces = 64
+const maxWorkspaces = 256
 
 // monorepoRunners run scripts across a monorepo's packages whatever their
 // options; workspaceFlags make a package manager's call do so (or name one

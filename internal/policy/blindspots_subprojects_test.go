@@ -28,6 +28,7 @@ func TestBlindSpotSubprojects(t *testing.T) {
 		"mvn/deep/pom.xml":   "<project><build><plugins><plugin><configuration><executable>reboot</executable></configuration></plugin></plugins></build></project>\n",
 		"gr/settings.gradle": "rootProject.name = 'x'\ninclude 'app', ':libs:core'\n", "gr/libs/core/build.gradle": "task x { doLast { ['reboot'].execute() } }\n",
 		"grk/settings.gradle.kts": "include(\":sub\")\n", "grk/sub/build.gradle.kts": "Runtime.getRuntime().exec(\"reboot\")\n",
+		"grc/settings.gradle.kts": "includeBuild(\"../plugins\")\n", "plugins/build.gradle.kts": "Runtime.getRuntime().exec(\"reboot\")\n",
 		"cm/CMakeLists.txt": "project(x)\nadd_subdirectory(src)\n", "cm/src/CMakeLists.txt": "execute_process(COMMAND reboot)\n",
 		"me/meson.build": "project('x')\nsubdir('sub')\n", "me/sub/meson.build": "run_command('reboot')\n",
 		"tk/Taskfile.yml": "version: '3'\nincludes:\n  sub: ./sub\n", "tk/sub/Taskfile.yml": "version: '3'\ntasks:\n  x:\n    cmds:\n      - reboot\n",
@@ -40,6 +41,7 @@ func TestBlindSpotSubprojects(t *testing.T) {
 	}
 	wantProjectDenied(t, p, dir, []projectCase{
 		{"cd mvn && mvn package", "mvn/deep/pom.xml"}, {"cd gr && gradle build", "gr/libs/core/build.gradle"}, {"cd grk && gradle build", "grk/sub/build.gradle.kts"},
+		{"cd grc && gradle build", "plugins/build.gradle.kts"},
 		{"cd cm && cmake -B build", "cm/src/CMakeLists.txt"}, {"cd me && meson setup b", "me/sub/meson.build"}, {"cd tk && task sub:x", "tk/sub/Taskfile.yml"},
 		{"cd tf && terraform apply", "tf/modules/m/main.tf"}, {"cd nox && nox", "nox/helper.py"}, {"cd inv && invoke deploy", "inv/helpers/__init__.py"},
 		{"cd pt && pytest", "pt/plug.py"}, {"cd gu && gulp", "gu/lib/tasks.js"}, {"cd rk && rake", "rk/lib/tasks.rb"},

@@ -25,8 +25,9 @@ var subprojectRefs = map[string]*regexp.Regexp{
 
 var (
 	// gradleInclude is an include of gradle's settings and the project
-	// paths it names: include 'a', ':b:c' or include(":a").
-	gradleInclude = regexp.MustCompile(`\binclude\s*\(?\s*((?:["'][^"']+["']\s*,?\s*)+)`)
+	// paths it names (include 'a', ':b:c' or include(":a")), or a
+	// composite build's directory (includeBuild("../x")).
+	gradleInclude = regexp.MustCompile(`\binclude(?:Build)?\s*\(?\s*((?:["'][^"']+["']\s*,?\s*)+)`)
 	// taskInclude is a Taskfile's include of a directory or file:
 	// "sub: ./sub" or "taskfile: ./x.yml".
 	taskInclude = regexp.MustCompile(`(?m)^\s+[\w.-]+:\s*["']?(\.{1,2}/[^"'\s]*)`)

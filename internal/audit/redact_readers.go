@@ -150,7 +150,6 @@ func readsSecretInput(cmd, w, rest string, wrapped bool) bool {
 		return cmd == "wg" // wg set wg0 private-key /dev/stdin
 	case "-t", "--password-from-stdin", "-a", "--create":
 		return cmd == "pdbedit" // -a asks for the new user's password
-
 	case "load-key", "change-key":
 		// zfs load-key and change-key read the key (a passphrase, or a
 		// hex or raw key) there when its location is prompt, the

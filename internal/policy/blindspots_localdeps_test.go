@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -59,6 +60,21 @@ func TestBlindSpotLocalDeps(t *testing.T) {
 			wantPastLimit(t, fmt.Sprintf("%d local dependencies", n), v, maxLinkedTrees)
 		} else {
 			wantWithin(t, fmt.Sprintf("%d local dependencies", n), v)
+		}
+	}
+	// A requirements file names another, maxRequirementFiles deep: the
+	// last one read is within the limit, one more takes approval.
+	for _, n := range []int{maxRequirementFiles, maxRequirementFiles + 1} {
+		root := filepath.Join(dir, fmt.Sprint("reqs", n))
+		for i := range n - 1 {
+			writeUnder(t, root, fmt.Sprintf("r%d.txt", i), fmt.Sprintf("-r r%d.txt\n", i+1))
+		}
+		writeUnder(t, root, fmt.Sprintf("r%d.txt", n-1), "-e ../pylib\n")
+		v := p.Evaluate(Input{Command: "cd " + root + " && pip install -r r0.txt"})
+		if n > maxRequirementFiles {
+			wantPastLimit(t, fmt.Sprintf("%d requirements files", n), v, maxRequirementFiles)
+		} else if !v.Denied {
+			t.Errorf("the last requirements file within the limit was not read: %s", formatVerdict(v))
 		}
 	}
 }

@@ -2,7 +2,6 @@ package policy
 
 import (
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -106,10 +105,7 @@ func (c *call) treeSources(tree sourceTree, root string, whole bool) bool {
 // it with the tree's marker file (go.mod, Cargo.toml); or dir, and false,
 // when there is none.
 func (e *eval) treeRoot(tree sourceTree, dir string) (string, bool) {
-	return e.findUp(dir, tree.marker, func(d string) bool {
-		fi, err := os.Stat(path.Join(d, tree.marker))
-		return err == nil && fi.Mode().IsRegular()
-	})
+	return e.findUp(dir, tree.marker, func(d string) bool { return fileExists(path.Join(d, tree.marker)) })
 }
 
 // recentSources returns the tree's source files changed since warden

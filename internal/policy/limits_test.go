@@ -195,9 +195,9 @@ func TestProjectLimits(t *testing.T) {
 }
 
 // TestRepoDirsLimit: git's and Mercurial's repositories, and a Go module's
-// root, are looked for at most maxRepoUp directories up, so a path of many parts costs a bounded
-// number of lookups; the repository is found up to the limit, and a call
-// from further down takes approval.
+// root, are looked for at most maxRepoUp directories up, so a path of many
+// parts costs a bounded number of lookups; the repository is found up to
+// the limit, and a call from further down takes approval.
 func TestRepoDirsLimit(t *testing.T) {
 	f := newLocalFixture(t)
 	for _, tc := range []struct{ cfg, text, cmd string }{

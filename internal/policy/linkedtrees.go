@@ -111,9 +111,8 @@ func goLinks(text, dir string) []string {
 }
 
 var (
-	// cratePath is a dependency's path key (lib = { path = "../lib" },
-	// [dependencies.lib] path = "../lib"), or a package's workspace key.
-	cratePath = regexp.MustCompile(`(?m)(?:^|[{,\s])(?:path|workspace)\s*=\s*["']([^"']+)["']`)
+	// crateWorkspace is a package's workspace key.
+	crateWorkspace = regexp.MustCompile(`(?m)^\s*workspace\s*=\s*["']([^"']+)["']`)
 	// crateMembers is a workspace's members array.
 	crateMembers = regexp.MustCompile(`(?s)\bmembers\s*=\s*\[([^\]]*)\]`)
 	tomlString   = regexp.MustCompile(`["']([^"']+)["']`)
@@ -126,8 +125,8 @@ var (
 // workspace it belongs to, named by its workspace key or the first
 // Cargo.toml up from dir with a [workspace] table.
 func (e *eval) crateLinks(text, dir string) []string {
-	var out []string
-	for _, m := range cratePath.FindAllStringSubmatch(text, -1) {
+	out := pathKeys(text, dir)
+	for _, m := range crateWorkspace.FindAllStringSubmatch(text, -1) {
 		out = append(out, localPath(dir, m[1]))
 	}
 	for _, m := range crateMembers.FindAllStringSubmatch(text, -1) {
@@ -136,7 +135,7 @@ func (e *eval) crateLinks(text, dir string) []string {
 			if !strings.ContainsAny(s[1], "*?[") {
 				out = append(out, p)
 			} else if ms, err := filepath.Glob(p); err == nil {
-				out = append(out, upTo(e, ms, maxProjectGlob, "workspace members match "+truncate(p, 64))...)
+				out = append(out, ms...) // bounded as linked trees
 			}
 		}
 	}

@@ -3,7 +3,6 @@ package policy
 import (
 	"encoding/json"
 	"path"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -81,16 +80,8 @@ func (c *call) localDepCode(dirs []string) bool {
 			return true
 		}
 		seen = append(seen, d)
-		for _, f := range ld.files {
-			ps := []string{path.Join(d, f)}
-			if strings.ContainsAny(f, "*?[") {
-				ps, _ = filepath.Glob(ps[0])
-			}
-			for _, p := range upTo(e, ps, maxProjectGlob, "files match "+truncate(ps[0], 64)) {
-				if fileExists(p) && !c.projectFile(p, false) {
-					return false
-				}
-			}
+		if _, ok := c.projectFilesIn(d, ld.files); !ok {
+			return false
 		}
 		if ld.links != nil {
 			if text, ok := e.readLocal(path.Join(d, ld.manifest)); ok {
@@ -131,7 +122,8 @@ func packageLinks(text, dir string) []string {
 }
 
 var (
-	// pathKey is a TOML path key: lib = { path = "../lib" }.
+	// pathKey is a TOML path key: lib = { path = "../lib" },
+	// [dependencies.lib] path = "../lib".
 	pathKey = regexp.MustCompile(`(?:^|[{,\s])path\s*=\s*["']([^"']+)["']`)
 	// gemPath is a Gemfile's path option: path: '../x', :path => "../x".
 	gemPath = regexp.MustCompile(`:?path(?::|\s*=>)\s*["']([^"']+)["']`)
@@ -167,6 +159,11 @@ func (c *call) pipDirs(dirs []string) []string {
 	var out []string
 	vals := append(c.optVals(c.args, "-e", "--editable"), operandArgs(c)...)
 	var reqs []string
+	addReq := func(p string) {
+		if !slices.Contains(reqs, p) {
+			reqs = append(reqs, p)
+		}
+	}
 	for _, d := range dirs {
 		for _, v := range vals {
 			if v.known {
@@ -175,18 +172,19 @@ func (c *call) pipDirs(dirs []string) []string {
 		}
 		for _, v := range c.optVals(c.args, "-r", "--requirement", "-c", "--constraint") {
 			if v.known {
-				reqs = append(reqs, localPath(d, v.val))
+				addReq(localPath(d, v.val))
 			}
 		}
 	}
+	read := 0
 	for i := 0; i < len(reqs); i++ {
-		if i >= maxRequirementFiles {
-			e.pastLimit(maxRequirementFiles, "requirements files")
-			break
-		}
 		text, ok := e.readLocal(reqs[i])
 		if !ok {
 			continue
+		}
+		if read++; read > maxRequirementFiles {
+			e.pastLimit(maxRequirementFiles, "requirements files")
+			break
 		}
 		base := path.Dir(reqs[i])
 		for _, line := range strings.Split(text, "\n") {
@@ -194,7 +192,7 @@ func (c *call) pipDirs(dirs []string) []string {
 			switch {
 			case len(f) == 0:
 			case len(f) >= 2 && (f[0] == "-r" || f[0] == "--requirement" || f[0] == "-c" || f[0] == "--constraint"):
-				reqs = append(reqs, localPath(base, f[1]))
+				addReq(localPath(base, f[1]))
 			case len(f) >= 2 && (f[0] == "-e" || f[0] == "--editable"):
 				out = append(out, localPath(base, strings.TrimPrefix(f[1], "file://")))
 			case strings.HasPrefix(f[0], "./") || strings.HasPrefix(f[0], "../") || strings.HasPrefix(f[0], "/") || strings.HasPrefix(f[0], "file://"):

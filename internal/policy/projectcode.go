@@ -326,24 +326,19 @@ func (c *call) projectCode() {
 		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
 			continue
 		}
-		for _, f := range files {
-			ps := []string{path.Join(d, f)}
-			if strings.ContainsAny(f, "*?[") {
-				ps, _ = filepath.Glob(ps[0])
-			}
-			for _, p := range upTo(e, ps, maxProjectGlob, "files match "+truncate(path.Join(d, f), 64)) {
-				if !c.projectFile(p, false) {
-					return
-				}
-				// The subprojects it names are built too (subprojects.go).
-				for _, sub := range e.subprojects(p) {
-					if !slices.Contains(dirs, sub) {
-						if subs++; subs > maxLinkedTrees {
-							e.pastLimit(maxLinkedTrees, "subprojects its build files name")
-							break
-						}
-						dirs = append(dirs, sub)
+		read, ok := c.projectFilesIn(d, files)
+		if !ok {
+			return
+		}
+		// The subprojects they name are built too (subprojects.go).
+		for _, p := range read {
+			for _, sub := range e.subprojects(p) {
+				if !slices.Contains(dirs, sub) {
+					if subs++; subs > maxLinkedTrees {
+						e.pastLimit(maxLinkedTrees, "subprojects its build files name")
+						break
 					}
+					dirs = append(dirs, sub)
 				}
 			}
 		}
@@ -431,6 +426,25 @@ func (c *call) projectCode() {
 	}
 }
 
+// projectFilesIn meets the deny list with the files of the directory d
+// that files name (a pattern read as at most maxProjectGlob files), and
+// returns them; ok is false when the call is denied.
+func (c *call) projectFilesIn(d string, files []string) (read []string, ok bool) {
+	for _, f := range files {
+		ps := []string{path.Join(d, f)}
+		if strings.ContainsAny(f, "*?[") {
+			ps, _ = filepath.Glob(ps[0])
+		}
+		for _, p := range upTo(c.e, ps, maxProjectGlob, "files match "+truncate(path.Join(d, f), 64)) {
+			if !c.projectFile(p, false) {
+				return nil, false
+			}
+			read = append(read, p)
+		}
+	}
+	return read, true
+}
+
 // cargoBuildScripts are the build scripts a Cargo.toml's build keys name.
 func cargoBuildScripts(text string) []string {
 	var out []string
@@ -449,10 +463,7 @@ func cargoBuildScripts(text string) []string {
 // hgRoot is the Mercurial repository dir is in, the first directory up
 // from it with a .hg, as hg looks for it; or dir when there is none.
 func (e *eval) hgRoot(dir string) string {
-	root, _ := e.findUp(dir, "a repository", func(d string) bool {
-		fi, err := os.Stat(path.Join(d, ".hg"))
-		return err == nil && fi.IsDir()
-	})
+	root, _ := e.findUp(dir, "a repository", func(d string) bool { return isDir(path.Join(d, ".hg")) })
 	return root
 }
 

@@ -59,6 +59,16 @@ func (s *Set) Root(name string) bool {
 	return err == nil && h.Root
 }
 
+// Shell is the shell that runs a host's commands, or "" for a name that
+// does not resolve.
+func (s *Set) Shell(name string) string {
+	h, err := s.Resolve(context.Background(), name)
+	if err != nil {
+		return ""
+	}
+	return h.Shell
+}
+
 // Addrs returns the addresses of a host for host deny rules: none for this
 // machine or a name that does not resolve.
 func (s *Set) Addrs(name string) []string {

@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestBlindSpotZshGrammar: text zsh runs is read as bash, and what zsh
 // reads by a grammar of its own counts too: glob qualifiers run code once
@@ -129,6 +132,62 @@ func TestBlindSpotZshQualifierDeny(t *testing.T) {
 	for _, c := range []string{`zsh -c 'ls -d *(.om[1,3])'`, `zsh -c 'print -l /etc/*(N)'`, `python3 -c 'print(e.reboot)'`} {
 		if v := clean.p.Evaluate(Input{Command: c}); v.Denied {
 			t.Errorf("Evaluate(%q) = %s, want not denied", c, formatVerdict(v))
+		}
+	}
+}
+
+// TestBlindSpotHostShell: a host's configured shell runs what warden
+// runs there with "sh -c" (run_command, a script for sh, a declarative
+// tool's template), so text for a host whose shell is zsh is read as zsh
+// reads it too, and text for a shell outside the POSIX family, whose
+// grammar the classifier does not read, cannot be classified; its deny
+// list still holds.
+func TestBlindSpotHostShell(t *testing.T) {
+	p := protectedPolicy(t)
+	zshOnly := []string{
+		`ls /srv/*(e:'touch /srv/m':)`,
+		`ls /srv/*(+f)`,
+		`f() { :; }; print -l /srv/**/*(e@rm -rf /srv/x@)`,
+		`read x; a=(1 2); echo $a[$x]`,
+		`x=$(cat /srv/f); echo $a[x]`,
+		`x=$(cat /srv/f); ls $~x`,
+		`setopt globsubst; read x; ls $x`,
+		`hash ls=/srv/p; ls`,
+	}
+	for _, shell := range []string{"/usr/bin/zsh", "/bin/zsh", "/usr/local/bin/zsh-5.9"} {
+		for _, h := range classifierHosts {
+			for _, cmd := range zshOnly {
+				for _, in := range []Input{{Command: cmd}, {Script: cmd}, {Script: cmd, Interpreter: "sh"}} {
+					in.Host, in.HostShell = h, shell
+					if v := p.Evaluate(in); v.Tier < TierDestructive {
+						t.Errorf("%q on host %q with shell %s: %s (%s); zsh runs code there", cmd, h, shell, v.Tier, v.Reason)
+					}
+				}
+			}
+		}
+	}
+	// The same text read by the POSIX shells keeps its verdict.
+	for _, shell := range []string{"", "/bin/sh", "/bin/bash", "/bin/ash", "/bin/ksh"} {
+		for _, cmd := range []string{`ls /srv/*(e:'touch /srv/m':)`, `ls /srv/*(+f)`, `read x; a=(1 2); echo $a[$x]`} {
+			if v := p.Evaluate(Input{Command: cmd, Host: "db1", HostShell: shell}); v.Tier != TierRead {
+				t.Errorf("%q with shell %q: %s (%s), want read-only", cmd, shell, v.Tier, v.Reason)
+			}
+		}
+	}
+	for _, shell := range []string{"/usr/bin/fish", "/bin/csh", "/bin/tcsh", "/usr/local/bin/nu", "/usr/bin/elvish", "/opt/bin/myshell"} {
+		for _, in := range []Input{{Command: "echo hi"}, {Script: "ls /srv"}, {Script: "ls /srv", Interpreter: "sh"}} {
+			in.Host, in.HostShell = "db1", shell
+			v := p.Evaluate(in)
+			if v.Tier != TierDestructive || v.Denied || !strings.Contains(v.Reason, "not a POSIX shell") {
+				t.Errorf("%+v: %s denied=%v (%s); want tier 3, its shell not read", in, v.Tier, v.Denied, v.Reason)
+			}
+		}
+		if v := p.Evaluate(Input{Command: "echo x; reboot", Host: "db1", HostShell: shell}); !v.Denied {
+			t.Errorf("reboot with shell %s: %s (%s), want denied", shell, v.Tier, v.Reason)
+		}
+		// A script for another interpreter is that interpreter's.
+		if v := p.Evaluate(Input{Script: "ls /srv", Interpreter: "bash", Host: "db1", HostShell: shell}); v.Tier != TierRead {
+			t.Errorf("bash script with shell %s: %s (%s), want read-only", shell, v.Tier, v.Reason)
 		}
 	}
 }

@@ -214,6 +214,11 @@ type Input struct {
 	// no command: its startup files (~/.bashrc) run first
 	// (configcode.go).
 	Shell string
+	// HostShell is the shell that runs Command, and a script for sh, on
+	// the host: an SSH host's configured shell (warden's "sh -c" runs
+	// there as it). Empty is sh. zsh's own grammar counts too when it is
+	// zsh; text for a shell outside the POSIX family is not read.
+	HostShell string
 	// Root says the command runs as root: warden itself is root on this
 	// machine, or an SSH host's login user is. What only root's programs
 	// do (tar, cp and rsync keeping setuid modes) is then classified as
@@ -295,6 +300,7 @@ func (e *eval) input(in *Input) {
 		stdin = stdinSrc{kind: stdinText, text: in.Stdin}
 	}
 	ctx := cctx{stdin: stdin, root: in.Root}
+	run, unread := hostShell(ctx, in.HostShell)
 	if in.Shell != "" {
 		// A session's own interactive shell runs its startup files
 		// before the first line typed to it.
@@ -305,7 +311,11 @@ func (e *eval) input(in *Input) {
 	if in.Command != "" {
 		empty = false
 		e.wholeText(in.Command)
-		e.script(in.Command, ctx, "command")
+		if unread != "" {
+			e.opaquePayload(in.Command, "a command for "+unread)
+		} else {
+			e.script(in.Command, run, "command")
+		}
 	}
 	if len(in.Argv) > 0 {
 		empty = false
@@ -319,7 +329,15 @@ func (e *eval) input(in *Input) {
 	if in.Script != "" || in.Interpreter != "" {
 		empty = false
 		e.wholeText(in.Script)
-		e.runScript(in.Interpreter, in.Script, ctx)
+		if i := strings.TrimSpace(in.Interpreter); i == "" || i == "sh" {
+			if unread != "" {
+				e.opaquePayload(in.Script, "a script for "+unread)
+			} else {
+				e.script(in.Script, run, "script")
+			}
+		} else {
+			e.runScript(in.Interpreter, in.Script, ctx)
+		}
 	}
 	if empty {
 		e.note(TierRead, false, "empty input")
@@ -340,6 +358,22 @@ func (e *eval) input(in *Input) {
 		// list; the rest of the text is seen.
 		e.namedFiles(ctx, false, e.codeValues...)
 	}
+}
+
+// hostShell is ctx for text a host's shell runs (Input.HostShell), or,
+// for a shell outside the POSIX family (fish, csh), whose grammar the
+// classifier does not read, that shell's description.
+func hostShell(ctx cctx, shell string) (cctx, string) {
+	if shell == "" {
+		return ctx, ""
+	}
+	switch name := normaliseName(path.Base(shell)); {
+	case name == "zsh":
+		ctx.zsh = true
+	case !posixShells[name]:
+		return ctx, fmt.Sprintf("the host's shell %s (not a POSIX shell)", truncate(shell, 64))
+	}
+	return ctx, ""
 }
 
 // runScript classifies a run_script body by its interpreter.

@@ -71,6 +71,9 @@ func (r *Relay) admit(c *Call, tool, host string, in *policy.Input, minTier poli
 		if r.opts.HostRoot != nil && !q.Root {
 			q.Root = r.opts.HostRoot(q.Host)
 		}
+		if r.opts.HostShell != nil && q.HostShell == "" {
+			q.HostShell = r.opts.HostShell(q.Host)
+		}
 		a.verdict = r.currentPolicy().Evaluate(q)
 		a.verdict.Tier = max(a.verdict.Tier, minTier)
 	}

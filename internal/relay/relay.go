@@ -58,6 +58,9 @@ type Options struct {
 	// HostRoot reports whether commands on a host run as root, which the
 	// classifier is told (policy.Input.Root); nil is never.
 	HostRoot func(host string) bool
+	// HostShell is the shell that runs a command on a host, which the
+	// classifier is told (policy.Input.HostShell); nil is sh.
+	HostShell func(host string) string
 	// Approval maps tiers 2 and 3 to their mechanisms; missing means
 	// token. Several human mechanisms (elicit, console) may share a tier:
 	// the first human answer wins.

@@ -198,6 +198,7 @@ func New(o Options) (*Warden, error) {
 		ToolModes:           toolModes,
 		HostMode:            hs.Mode,
 		HostRoot:            hs.Root,
+		HostShell:           hs.Shell,
 		Approval:            approval,
 		TokenTTL:            cfg.Approval.TokenTTL.D(),
 		RefuseWhenAuditDown: cfg.Audit.OnFailure == "refuse",

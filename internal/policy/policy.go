@@ -311,11 +311,7 @@ func (e *eval) input(in *Input) {
 	if in.Command != "" {
 		empty = false
 		e.wholeText(in.Command)
-		if unread != "" {
-			e.opaquePayload(in.Command, "a command for "+unread)
-		} else {
-			e.script(in.Command, run, "command")
-		}
+		e.hostText(in.Command, "command", run, unread)
 	}
 	if len(in.Argv) > 0 {
 		empty = false
@@ -330,11 +326,7 @@ func (e *eval) input(in *Input) {
 		empty = false
 		e.wholeText(in.Script)
 		if i := strings.TrimSpace(in.Interpreter); i == "" || i == "sh" {
-			if unread != "" {
-				e.opaquePayload(in.Script, "a script for "+unread)
-			} else {
-				e.script(in.Script, run, "script")
-			}
+			e.hostText(in.Script, "script", run, unread)
 		} else {
 			e.runScript(in.Interpreter, in.Script, ctx)
 		}
@@ -374,6 +366,16 @@ func hostShell(ctx cctx, shell string) (cctx, string) {
 		return ctx, fmt.Sprintf("the host's shell %s (not a POSIX shell)", truncate(shell, 64))
 	}
 	return ctx, ""
+}
+
+// hostText classifies text the host's shell runs, in run, the context
+// hostShell gives it; unread names a shell whose grammar is not read.
+func (e *eval) hostText(text, what string, run cctx, unread string) {
+	if unread != "" {
+		e.opaquePayload(text, "a "+what+" for "+unread)
+		return
+	}
+	e.script(text, run, what)
 }
 
 // runScript classifies a run_script body by its interpreter.

@@ -323,7 +323,7 @@ func (c *call) projectCode() {
 		} else {
 			continue
 		}
-		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+		if !isDir(d) {
 			continue
 		}
 		read, ok := c.projectFilesIn(d, files)

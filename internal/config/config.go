@@ -194,6 +194,9 @@ type Policy struct {
 	Allow     []string          `yaml:"allow" json:"allow"`
 	DenyHosts []string          `yaml:"deny_hosts" json:"deny_hosts"`
 	ToolModes map[string]string `yaml:"tool_modes" json:"tool_modes"`
+	// ClassifyTimeout bounds the classification of one call; a call not
+	// classified in time is refused.
+	ClassifyTimeout Duration `yaml:"classify_timeout" json:"classify_timeout"`
 }
 
 // Audit configures the hash-chained audit log.

@@ -97,6 +97,8 @@ func TestErrors(t *testing.T) {
 		{"host dash", "hosts:\n  - name: -oProxyCommand=x\n", nil, []string{"hosts[0].name"}},
 		{"host shell relative", "hosts:\n  - name: nas\n    shell: sh\n", nil, []string{"hosts[0].shell"}},
 		{"tool mode", "policy:\n  tool_modes: {run_command: wild}\n", nil, []string{"policy.tool_modes.run_command"}},
+		{"classify timeout short", "policy:\n  classify_timeout: 10ms\n", nil, []string{"policy.classify_timeout", "between 1s and 5m"}},
+		{"classify timeout long", "policy:\n  classify_timeout: 1h\n", nil, []string{"policy.classify_timeout"}},
 		{"group dash", "groups:\n  - name: -x\n    hosts: [a]\n", nil, []string{"groups[0].name"}},
 		{"group is a host", "hosts:\n  - name: nas\n    address: 10.0.0.2\ngroups:\n  - name: nas\n    hosts: [nas]\n", nil, []string{"groups[0].name", "name of a host"}},
 		{"group empty", "groups:\n  - name: web\n    hosts: []\n", nil, []string{"groups[0].hosts"}},

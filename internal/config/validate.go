@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -167,6 +168,9 @@ func (c *Config) Validate() error {
 		default:
 			bad("policy.tool_modes."+tool, "%q is not one of readonly, guarded, open", m)
 		}
+	}
+	if d := c.Policy.ClassifyTimeout.D(); d < time.Second || d > 5*time.Minute {
+		bad("policy.classify_timeout", "must be between 1s and 5m")
 	}
 	c.validateApproval(bad)
 	switch c.Audit.Sync {

@@ -53,7 +53,7 @@ func (a admission) stamp(rec *audit.Record) {
 //
 // A refusal carries the call's tier. Approval itself is the caller's next
 // step (approve), because a fan-out approves all its hosts at once.
-func (r *Relay) admit(c *Call, tool, host string, in *policy.Input, minTier policy.Tier) admission {
+func (r *Relay) admit(ctx context.Context, c *Call, tool, host string, in *policy.Input, minTier policy.Tier) admission {
 	a := admission{verdict: policy.Verdict{Tier: minTier}}
 	refuse := func(out *Outcome) admission {
 		out.tier = a.verdict.Tier
@@ -74,7 +74,14 @@ func (r *Relay) admit(c *Call, tool, host string, in *policy.Input, minTier poli
 		if r.opts.HostShell != nil && q.HostShell == "" {
 			q.HostShell = r.opts.HostShell(q.Host)
 		}
-		a.verdict = r.currentPolicy().Evaluate(q)
+		v, err := r.classify.evaluate(ctx, r.currentPolicy(), q, r.opts.ClassifyTimeout)
+		if err != nil {
+			// Fail closed: what was not classified is refused as the
+			// most dangerous tier would be, were it denied.
+			a.verdict = policy.Verdict{Tier: policy.TierDestructive, Reason: "not classified"}
+			return refuse(classifyRefusal(err, r.opts.ClassifyTimeout))
+		}
+		a.verdict = v
 		a.verdict.Tier = max(a.verdict.Tier, minTier)
 	}
 	if out := r.ceiling(c, a.verdict.Tier); out != nil {

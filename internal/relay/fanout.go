@@ -137,7 +137,7 @@ func (r *Relay) fanoutHandler(s Spec, plan func(context.Context, *Call) (*Fanout
 		if len(p.Hosts) == 0 {
 			return callRec(Fail(StatusInvalid, "no hosts to run on"), "invalid"), nil
 		}
-		hosts := r.admitHosts(s, c, p.Hosts)
+		hosts := r.admitHosts(ctx, s, c, p.Hosts)
 		out := r.runFanout(ctx, s, c, p, hosts, start)
 		return render(out), nil
 	}
@@ -145,7 +145,7 @@ func (r *Relay) fanoutHandler(s Spec, plan func(context.Context, *Call) (*Fanout
 
 // admitHosts admits every host's plan on its own, through the same
 // admission as a single call. Nothing has run yet.
-func (r *Relay) admitHosts(s Spec, c *Call, plans []HostPlan) []*fanoutHost {
+func (r *Relay) admitHosts(ctx context.Context, s Spec, c *Call, plans []HostPlan) []*fanoutHost {
 	hosts := make([]*fanoutHost, len(plans))
 	for i, hp := range plans {
 		h := &fanoutHost{plan: hp}
@@ -155,7 +155,7 @@ func (r *Relay) admitHosts(s Spec, c *Call, plans []HostPlan) []*fanoutHost {
 			h.out = Fail(StatusInvalid, "%v", hp.Err)
 			continue
 		}
-		a := r.admit(c, s.Name, hp.Host, &hp.Input, max(s.Tier, hp.Tier))
+		a := r.admit(ctx, c, s.Name, hp.Host, &hp.Input, max(s.Tier, hp.Tier))
 		h.verdict, h.decision, h.out = a.verdict, string(a.decision), a.refused
 	}
 	return hosts

@@ -102,7 +102,7 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 		host = "local"
 	}
 	rec.Host = host
-	a := r.admit(c, s.Name, host, &p.Input, max(s.Tier, p.Tier))
+	a := r.admit(ctx, c, s.Name, host, &p.Input, max(s.Tier, p.Tier))
 	if p.Why != "" && a.refused == nil {
 		a.verdict.Reason = p.Why
 	}

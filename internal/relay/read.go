@@ -33,7 +33,7 @@ func (r *Relay) read(ctx context.Context, q readRequest, serve func(context.Cont
 	ctx, c, start, end := r.begin(ctx, q.name, args, q.extra, clientFrom(q.meta, q.session), nil)
 	defer end()
 	rec := audit.Record{ID: c.ID, Identity: c.Identity, Client: c.Client, Tool: q.name, Host: "local"}
-	a := r.admit(c, q.name, "local", nil, policy.TierRead)
+	a := r.admit(ctx, c, q.name, "local", nil, policy.TierRead)
 	a.stamp(&rec)
 	out := a.refused
 	if out == nil && a.decision != policy.Allow {

@@ -77,6 +77,10 @@ type Options struct {
 	RefuseWhenAuditDown bool
 	// MaxArgBytes bounds each audited argument value.
 	MaxArgBytes int
+	// ClassifyTimeout bounds each classification: a call whose command
+	// is not classified in time is refused; <= 0 means
+	// DefaultClassifyTimeout.
+	ClassifyTimeout time.Duration
 	// AllowedUsers, when non-empty, is the only identities admitted.
 	AllowedUsers []string
 	// LocalIdentity names the caller of a stdio server (the OS user).
@@ -101,6 +105,8 @@ type Relay struct {
 	tokens  *gate.Tokens
 	sealer  *gate.Sealer
 	allowed map[string]bool
+	// classify runs the policy's evaluations, each bounded in time.
+	classify *classifier
 
 	mu       sync.Mutex
 	tools    []string
@@ -131,11 +137,15 @@ func New(server *mcp.Server, o Options) *Relay {
 	if o.MaxArgBytes <= 0 {
 		o.MaxArgBytes = 4096
 	}
+	if o.ClassifyTimeout <= 0 {
+		o.ClassifyTimeout = DefaultClassifyTimeout
+	}
 	r := &Relay{
-		opts:   o,
-		server: server,
-		tokens: gate.NewTokens(gate.TokenOptions{TTL: o.TokenTTL, Now: o.Now}),
-		sealer: gate.NewSealer(nil, o.Now),
+		opts:     o,
+		server:   server,
+		tokens:   gate.NewTokens(gate.TokenOptions{TTL: o.TokenTTL, Now: o.Now}),
+		sealer:   gate.NewSealer(nil, o.Now),
+		classify: newClassifier(),
 	}
 	if len(o.AllowedUsers) > 0 {
 		r.allowed = make(map[string]bool, len(o.AllowedUsers))

@@ -203,6 +203,7 @@ func New(o Options) (*Warden, error) {
 		TokenTTL:            cfg.Approval.TokenTTL.D(),
 		RefuseWhenAuditDown: cfg.Audit.OnFailure == "refuse",
 		MaxArgBytes:         cfg.Audit.MaxArgBytes,
+		ClassifyTimeout:     cfg.Policy.ClassifyTimeout.D(),
 		AllowedUsers:        cfg.HTTP.AllowedUsers,
 		LocalIdentity:       o.LocalIdentity,
 		Off:                 cfg.DisableTools,

@@ -117,9 +117,22 @@ func newRuleset(abi int, protect []string, noNet, scoped bool) (*ruleset, error)
 
 func (r *ruleset) close() { unix.Close(r.fd) }
 
-// add grants rights beneath path (a file gets only file rights). A path
-// that does not exist is skipped.
-func (r *ruleset) add(path string, rights uint64) error {
+// kind is what a directory's listing says an entry is, so that it need
+// not be asked: a mount point is listed by the file system it is mounted
+// on, and asking the mounted one for its attributes waits in the kernel
+// when that file system's server does not answer (a hard NFS mount, a
+// stopped FUSE daemon) — which would keep every program from starting.
+type kind int
+
+const (
+	kindUnknown kind = iota
+	kindDir
+	kindOther
+)
+
+// add grants rights beneath path (a file gets only file rights); k is
+// what path is, when known. A path that does not exist is skipped.
+func (r *ruleset) add(path string, rights uint64, k kind) error {
 	fd, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
 	if err != nil {
 		if errors.Is(err, unix.ENOENT) || errors.Is(err, unix.EACCES) || errors.Is(err, unix.ELOOP) {
@@ -128,11 +141,16 @@ func (r *ruleset) add(path string, rights uint64) error {
 		return fmt.Errorf("open %s: %w", path, err)
 	}
 	defer unix.Close(fd)
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil {
-		return fmt.Errorf("stat %s: %w", path, err)
+	if k == kindUnknown {
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err != nil {
+			return fmt.Errorf("stat %s: %w", path, err)
+		}
+		if k = kindOther; st.Mode&unix.S_IFMT == unix.S_IFDIR {
+			k = kindDir
+		}
 	}
-	if st.Mode&unix.S_IFMT != unix.S_IFDIR {
+	if k != kindDir {
 		rights &= fileRights
 	}
 	rights &= r.all
@@ -151,13 +169,13 @@ func (r *ruleset) add(path string, rights uint64) error {
 // entries is granted in turn (Landlock rules reach everything beneath the
 // directory they name, so the grant must stop above a protected path).
 func (r *ruleset) tree(root string, rights uint64) error {
-	return r.walk(root, rights, 0)
+	return r.walk(root, rights, 0, kindUnknown)
 }
 
 // maxWalkDepth bounds the descent toward a protected path.
 const maxWalkDepth = 64
 
-func (r *ruleset) walk(dir string, rights uint64, depth int) error {
+func (r *ruleset) walk(dir string, rights uint64, depth int, k kind) error {
 	if depth > maxWalkDepth {
 		return fmt.Errorf("protected path too deep below %s", dir)
 	}
@@ -171,7 +189,7 @@ func (r *ruleset) walk(dir string, rights uint64, depth int) error {
 		}
 	}
 	if !above {
-		return r.add(dir, rights)
+		return r.add(dir, rights, k)
 	}
 	key := fmt.Sprintf("%s\x00%d", dir, rights)
 	if r.seen[key] {
@@ -185,7 +203,7 @@ func (r *ruleset) walk(dir string, rights uint64, depth int) error {
 	if r.covered && rights&ll.AccessFSMakeReg != 0 && !slices.ContainsFunc(r.uncovered, func(p string) bool { return within(p, dir) }) {
 		own = r.all
 	}
-	if err := r.add(dir, rights&own); err != nil {
+	if err := r.add(dir, rights&own, kindDir); err != nil {
 		return err
 	}
 	var st unix.Stat_t
@@ -201,7 +219,11 @@ func (r *ruleset) walk(dir string, rights uint64, depth int) error {
 		if e.Type()&os.ModeSymlink != 0 {
 			continue // the path it names is granted where it really is
 		}
-		if err := r.walk(filepath.Join(dir, e.Name()), rights, depth+1); err != nil {
+		k := kindOther
+		if e.IsDir() {
+			k = kindDir
+		}
+		if err := r.walk(filepath.Join(dir, e.Name()), rights, depth+1, k); err != nil {
 			return err
 		}
 	}

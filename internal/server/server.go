@@ -541,8 +541,9 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.
 		return err
 	}
 	files.Register(r, files.Deps{
-		Paths: paths,
-		Hosts: hs.Resolve,
+		Paths:  paths,
+		Limits: files.Limits{Wait: cfg.Exec.DefaultTimeout.D()},
+		Hosts:  hs.Resolve,
 		HostPaths: func(name string) *policy.PathPolicy {
 			if pp := byHost[name]; pp != nil {
 				return pp

@@ -39,6 +39,9 @@ type Limits struct {
 	MaxEntries       int
 	// MaxCopyBytes bounds one copy_file (DefaultMaxCopyBytes when zero).
 	MaxCopyBytes int64
+	// Wait bounds how long a call of read_file, list_dir, stat_file or
+	// write_file waits on the host's file system.
+	Wait time.Duration
 }
 
 // DefaultLimits are used for zero fields of Deps.Limits.
@@ -48,6 +51,7 @@ var DefaultLimits = Limits{
 	MaxWriteBytes:    1 << 20,
 	DefaultEntries:   500,
 	MaxEntries:       5000,
+	Wait:             time.Minute,
 }
 
 // Deps is what the file tools need from the rest of warden.
@@ -228,6 +232,9 @@ func (l Limits) withDefaults() Limits {
 	if l.MaxCopyBytes <= 0 {
 		l.MaxCopyBytes = DefaultMaxCopyBytes
 	}
+	if l.Wait <= 0 {
+		l.Wait = DefaultLimits.Wait
+	}
 	return l
 }
 
@@ -282,12 +289,15 @@ func (d *Deps) locate(ctx context.Context, h *hosts.Host, p string, followFinal 
 }
 
 // plan builds the call's plan; argv describes the operation to the policy
-// as the equivalent command, so deny rules over paths apply here too.
-func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv func(resolved string) []string, run func(ctx context.Context, t *target) *relay.Outcome) (*relay.Plan, error) {
+// as the equivalent command, so deny rules over paths apply here too. The
+// host's file system is waited on for at most Limits.Wait, in planning and
+// in running alike (see waitFor); writes says whether run writes.
+func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes bool, argv func(resolved string) []string, run func(ctx context.Context, t *target) *relay.Outcome) (*relay.Plan, error) {
 	h, err := d.Hosts(ctx, host)
 	if err != nil {
 		return nil, err
 	}
+	wait := d.Limits.Wait
 	if !h.Local() {
 		// A remote host is not contacted before the call is admitted (its
 		// address may be denied): the path is checked as spelled now and
@@ -300,15 +310,40 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv 
 			Host:  h.Name,
 			Input: policy.Input{Argv: argv(clean), HostAddrs: h.Addrs},
 			Run: func(ctx context.Context) *relay.Outcome {
-				t, err := d.locate(ctx, h, p, followFinal)
-				if out := locateFailure(err); out != nil {
-					return out
+				out, ok := waitFor(ctx, wait, func() *relay.Outcome {
+					t, err := d.locate(ctx, h, p, followFinal)
+					if out := locateFailure(err); out != nil {
+						return out
+					}
+					return run(ctx, t)
+				})
+				if !ok {
+					return noAnswer(h.Name, clean, wait, writes)
 				}
-				return run(ctx, t)
+				return out
 			},
 		}, nil
 	}
-	t, err := d.locate(ctx, h, p, followFinal)
+	type located struct {
+		t   *target
+		err error
+	}
+	l, ok := waitFor(ctx, wait, func() located {
+		t, err := d.locate(ctx, h, p, followFinal)
+		return located{t, err}
+	})
+	if !ok {
+		clean, err := d.precheck(h, p)
+		if err != nil {
+			return nil, err
+		}
+		return &relay.Plan{
+			Host:  h.Name,
+			Input: policy.Input{Argv: argv(clean), HostAddrs: h.Addrs},
+			Run:   func(context.Context) *relay.Outcome { return noAnswer(h.Name, clean, wait, false) },
+		}, nil
+	}
+	t, err := l.t, l.err
 	var nofs errNoFS
 	if errors.As(err, &nofs) {
 		return &relay.Plan{
@@ -323,7 +358,13 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal bool, argv 
 	return &relay.Plan{
 		Host:  t.host,
 		Input: policy.Input{Argv: argv(t.resolved.Path), HostAddrs: h.Addrs},
-		Run:   func(ctx context.Context) *relay.Outcome { return run(ctx, t) },
+		Run: func(ctx context.Context) *relay.Outcome {
+			out, ok := waitFor(ctx, wait, func() *relay.Outcome { return run(ctx, t) })
+			if !ok {
+				return noAnswer(t.host, t.asked, wait, writes)
+			}
+			return out
+		},
 	}, nil
 }
 
@@ -372,7 +413,7 @@ func (d *Deps) planRead(ctx context.Context, _ *relay.Call, a *ReadArgs) (*relay
 	if a.MaxBytes > 0 {
 		n = min(a.MaxBytes, d.Limits.MaxReadBytes)
 	}
-	return d.plan(ctx, a.Host, a.Path, true, func(p string) []string { return []string{"cat", "--", p} },
+	return d.plan(ctx, a.Host, a.Path, true, false, func(p string) []string { return []string{"cat", "--", p} },
 		func(ctx context.Context, t *target) *relay.Outcome {
 			if !t.resolved.Exists {
 				return relay.Fail(relay.StatusError, "%s does not exist", t.asked)
@@ -410,7 +451,7 @@ func (d *Deps) planList(ctx context.Context, _ *relay.Call, a *ListArgs) (*relay
 	if a.MaxEntries > 0 {
 		n = min(a.MaxEntries, d.Limits.MaxEntries)
 	}
-	return d.plan(ctx, a.Host, a.Path, true, func(p string) []string { return []string{"ls", "-la", "--", p} },
+	return d.plan(ctx, a.Host, a.Path, true, false, func(p string) []string { return []string{"ls", "-la", "--", p} },
 		func(ctx context.Context, t *target) *relay.Outcome {
 			if !t.resolved.Exists {
 				return relay.Fail(relay.StatusError, "%s does not exist", t.asked)
@@ -432,7 +473,7 @@ func (d *Deps) planList(ctx context.Context, _ *relay.Call, a *ListArgs) (*relay
 }
 
 func (d *Deps) planStat(ctx context.Context, _ *relay.Call, a *StatArgs) (*relay.Plan, error) {
-	return d.plan(ctx, a.Host, a.Path, true, func(p string) []string { return []string{"stat", "--", p} },
+	return d.plan(ctx, a.Host, a.Path, true, false, func(p string) []string { return []string{"stat", "--", p} },
 		func(_ context.Context, t *target) *relay.Outcome {
 			res := StatResult{Path: t.asked, ResolvedPath: t.resolved.Path, Exists: t.resolved.Exists, Symlink: t.link != "", LinkTarget: t.link, Transport: transportOf(t.fsys)}
 			if in := t.resolved.Info; t.resolved.Exists {
@@ -473,7 +514,7 @@ func (d *Deps) planWrite(ctx context.Context, _ *relay.Call, a *WriteArgs) (*rel
 		m := fs.FileMode(v)
 		mode = &m
 	}
-	return d.plan(ctx, a.Host, a.Path, true, func(p string) []string { return []string{"tee", "--", p} },
+	return d.plan(ctx, a.Host, a.Path, true, true, func(p string) []string { return []string{"tee", "--", p} },
 		func(ctx context.Context, t *target) *relay.Outcome {
 			if t.resolved.Exists && t.resolved.Info.Type != hostfs.TypeFile {
 				return relay.Fail(relay.StatusError, "%s is a %s, not a regular file", t.asked, t.resolved.Info.Type)

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// TestHungMountRefusedNotHung: the classifier looks up the files a command
+// names, and on a mount whose server does not answer the lookup waits in
+// the kernel. With a FUSE mount (bindfs) whose daemon is stopped, a
+// command naming a path there is refused within policy.classify_timeout,
+// saying why, and audited as a refusal; nothing is run; a command that
+// names no such path runs meanwhile, and a command that reads there is
+// bounded by its own timeout. The file tools fail after exec.default_timeout
+// rather than hang. Once the daemon answers again, all of it runs.
+func TestHungMountRefusedNotHung(t *testing.T) {
+	bindfs := shellOrSkip(t, "bindfs")
+	src, mnt := t.TempDir(), t.TempDir()
+	if err := os.WriteFile(filepath.Join(src, "f"), []byte("mounted\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	daemon := mountFUSE(t, bindfs, src, mnt)
+
+	cfg := filepath.Join(t.TempDir(), "warden.yaml")
+	if err := os.WriteFile(cfg, []byte("policy:\n  classify_timeout: 2s\nexec:\n  default_timeout: 3s\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg)
+	s := startStdio(t, env, state, nil)
+	run := func(command string) map[string]any {
+		t.Helper()
+		_, got := callTool(t, s.cs, "run_command", map[string]any{"command": command, "timeout_s": 5})
+		return got
+	}
+	file := filepath.Join(mnt, "f")
+	if got := run("cat " + file); got["status"] != "ok" || got["stdout"] != "mounted\n" {
+		t.Fatalf("cat on the answering mount: %v", got)
+	}
+
+	if err := daemon.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	stopped := true
+	t.Cleanup(func() {
+		if stopped {
+			daemon.Process.Signal(syscall.SIGCONT)
+		}
+	})
+	// The calls below wait on the mount: each group runs at once.
+	type call struct {
+		tool string
+		args map[string]any
+	}
+	all := func(calls []call) []map[string]any {
+		t.Helper()
+		got := make([]map[string]any, len(calls))
+		errs := make([]error, len(calls))
+		var wg sync.WaitGroup
+		for i, c := range calls {
+			wg.Go(func() {
+				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+				defer cancel()
+				res, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+				if err != nil {
+					errs[i] = err
+					return
+				}
+				got[i] = map[string]any{}
+				b, _ := json.Marshal(res.StructuredContent)
+				errs[i] = json.Unmarshal(b, &got[i])
+			})
+		}
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("%s %v: %v", calls[i].tool, calls[i].args, err)
+			}
+		}
+		return got
+	}
+	command := func(cmd string) call {
+		return call{"run_command", map[string]any{"command": cmd, "timeout_s": 2}}
+	}
+
+	marker := filepath.Join(t.TempDir(), "ran")
+	var refused []call
+	for _, cmd := range []string{
+		"cd " + mnt + " && git status",
+		"git -C " + mnt + " status",
+		"make -C " + mnt,
+		"bash " + mnt + "/x.sh",
+		mnt + "/prog",
+		"npm --prefix " + mnt + " ls",
+	} {
+		refused = append(refused, command(cmd+"; touch "+marker))
+	}
+	for i, got := range all(refused) {
+		if got["status"] != "denied" || !strings.Contains(fmt.Sprint(got["reason"]), "did not finish within 2s") {
+			t.Errorf("%v with the mount's daemon stopped: %v; want it refused as not classified", refused[i].args, got)
+		}
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatalf("a command refused as not classified ran")
+	}
+	// What the classifier need not look up runs, and waits on the mount
+	// as long as its own timeout_s.
+	for i, got := range all([]call{command("cat " + file), command("ls " + mnt + "/*")}) {
+		if got["status"] != "timeout" {
+			t.Errorf("command %d with the mount's daemon stopped: %v; want it run and timed out", i, got)
+		}
+	}
+	// Programs still start, on the workers that ran those and on new ones
+	// (another tool), whose confinement lists the directories above
+	// warden's own files — here the config file's, the mount's neighbour.
+	if got := run("echo hi"); got["status"] != "ok" || got["stdout"] != "hi\n" {
+		t.Errorf("echo hi while the mount does not answer: %v", got)
+	}
+	_, got := callTool(t, s.cs, "run_script", map[string]any{"interpreter": "sh", "script": "echo hi", "timeout_s": 5})
+	if got["status"] != "ok" || got["stdout"] != "hi\n" {
+		t.Errorf("run_script echo hi while the mount does not answer: %v", got)
+	}
+	// A tier-1 command's confinement binds the temporary directories,
+	// the stopped mount among what lies beneath them.
+	temp := filepath.Join(t.TempDir(), "tier1")
+	if got := run("touch " + temp); got["status"] != "ok" {
+		t.Errorf("touch in a temporary directory while the mount does not answer: %v", got)
+	} else if _, err := os.Stat(temp); err != nil {
+		t.Errorf("touch in a temporary directory while the mount does not answer: %v", err)
+	}
+	audit, err := os.ReadFile(filepath.Join(state, "audit.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(audit, []byte(`"decision":"denied"`)); n != len(refused) || bytes.Count(audit, []byte("classify_timeout")) != len(refused) {
+		t.Errorf("the audit log has %d refusals, want %d, each naming policy.classify_timeout:\n%s", n, len(refused), audit)
+	}
+	// The file tools wait on the file system as long as exec.default_timeout.
+	tools := []call{
+		{"read_file", map[string]any{"path": file}},
+		{"list_dir", map[string]any{"path": mnt}},
+		{"stat_file", map[string]any{"path": file}},
+		{"write_file", map[string]any{"path": filepath.Join(mnt, "g"), "content": "x"}},
+	}
+	for i, got := range all(tools) {
+		// Either the tool's own look at the path or the classifier's at
+		// the equivalent command (write_file's tee) meets the mount first.
+		why := fmt.Sprint(got["reason"])
+		if !(got["status"] == "error" && strings.Contains(why, "did not answer within 3s")) &&
+			!(got["status"] == "denied" && strings.Contains(why, "did not finish within 2s")) {
+			t.Errorf("%s %v with the mount's daemon stopped: %v; want it failed as not answered", tools[i].tool, tools[i].args, got)
+		}
+	}
+
+	if err := daemon.Process.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	stopped = false
+	if got := run("cat " + file); got["status"] != "ok" || got["stdout"] != "mounted\n" {
+		t.Errorf("cat once the mount answers again: %v", got)
+	}
+	if _, got := callTool(t, s.cs, "read_file", map[string]any{"path": file}); got["status"] != "ok" || got["content"] != "mounted\n" {
+		t.Errorf("read_file once the mount answers again: %v", got)
+	}
+}
+
+// mountFUSE mounts src on mnt with bindfs in the foreground and returns its
+// process, unmounted and ended when the test ends (before mnt is removed).
+// Without FUSE (no /dev/fuse, no right to mount) the test is skipped,
+// unless WARDEN_REQUIRE_FUSE=1.
+func mountFUSE(t *testing.T, bindfs, src, mnt string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(bindfs, "-f", "-o", "allow_other", src, mnt)
+	stderr := &syncBuffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGCONT)
+		exec.Command("umount", "-l", mnt).Run()
+		cmd.Process.Kill()
+		<-exited
+	})
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		select {
+		case err := <-exited:
+			exited <- err
+			if os.Getenv("WARDEN_REQUIRE_FUSE") == "1" {
+				t.Fatalf("bindfs could not mount (WARDEN_REQUIRE_FUSE=1): %v: %s", err, stderr.String())
+			}
+			t.Skipf("FUSE is not available here: bindfs: %v: %s", err, stderr.String())
+		default:
+		}
+		if _, err := os.Stat(filepath.Join(mnt, "f")); err == nil {
+			return cmd
+		}
+	}
+	t.Fatalf("bindfs did not mount %s within 30s: %s", mnt, stderr.String())
+	return nil
+}

@@ -1,11 +1,13 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 )
 
 // CheckPath accepts a folder or file a sandbox is to expose: a clean
@@ -22,14 +24,57 @@ func CheckPath(p string) error {
 // for sandbox runners whose sandbox shows the host's system directories:
 // a typo becomes an error, as with the local runner, rather than an exit
 // status from inside the sandbox.
+// The looks wait at most the request's timeout (see Answers).
 func Precheck(req Request) error {
-	if req.Dir != "" {
-		if fi, err := os.Stat(req.Dir); err != nil || !fi.IsDir() {
-			return fmt.Errorf("dir %q: not a directory", req.Dir)
+	return Answers(context.Background(), "the program's or working directory's file system", req.Timeout, func() error {
+		if req.Dir != "" {
+			if fi, err := os.Stat(req.Dir); err != nil || !fi.IsDir() {
+				return fmt.Errorf("dir %q: not a directory", req.Dir)
+			}
 		}
+		_, err := LookPath(req.Argv[0], req.Env)
+		return err
+	})
+}
+
+// DefaultWait bounds a look at files when the request names no timeout.
+const DefaultWait = time.Minute
+
+// Answers runs look, which looks at files, and returns its error; or,
+// when wait (DefaultWait if not positive) passes or ctx ends first, an
+// error saying that what did not answer. A look at a path on a mount
+// whose server does not answer (a hard NFS mount, a stopped FUSE daemon)
+// waits in the kernel, where nothing reaches it: look is left to end when
+// the file system answers.
+func Answers(ctx context.Context, what string, wait time.Duration, look func() error) error {
+	if wait <= 0 {
+		wait = DefaultWait
 	}
-	_, err := LookPath(req.Argv[0], req.Env)
-	return err
+	done := make(chan error, 1)
+	go func() { done <- look() }()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case err := <-done:
+		return err
+	case <-t.C:
+		return fmt.Errorf("%s did not answer within %s (a mount whose server does not answer?)", what, wait)
+	case <-ctx.Done():
+		return context.Cause(ctx)
+	}
+}
+
+// DirAnswers waits at most wait for dir, a program's working directory,
+// to be looked up; what the look finds is for the start to report. A
+// program is started in its directory by a child that changes into it
+// before running the program, and that child shares warden's memory until
+// then: a change into a directory that does not answer would hold up
+// every later start of a program by warden, not only this one.
+func DirAnswers(ctx context.Context, dir string, wait time.Duration) error {
+	return Answers(ctx, "working directory "+dir, wait, func() error {
+		os.Stat(dir)
+		return nil
+	})
 }
 
 // LookPath finds prog as execvp would with env's PATH (or a system

@@ -16,11 +16,23 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
+// dirWait bounds the look at a session's working directory (see
+// runner.DirAnswers).
+const dirWait = 10 * time.Second
+
 // Start starts spec's program on this host, confined as ctx's admission
-// says. ctx bounds nothing here: spawning does not block.
+// says. ctx bounds nothing here but the look at its working directory:
+// spawning does not block.
 func (l *Local) Start(ctx context.Context, spec Spec) (Process, error) {
+	if spec.Dir != "" {
+		if err := runner.DirAnswers(ctx, spec.Dir, dirWait); err != nil {
+			return nil, fmt.Errorf("start %s: %w", spec.Argv[0], err)
+		}
+	}
 	cmd := &exec.Cmd{
 		Args: spec.Argv,
 		Env:  append([]string{}, spec.Env...), // never nil: nil would inherit warden's

@@ -118,6 +118,11 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	if err := ctx.Err(); err != nil {
 		return runner.Result{}, fmt.Errorf("run: %w", err)
 	}
+	if req.Dir != "" {
+		if err := runner.DirAnswers(ctx, req.Dir, req.Timeout); err != nil {
+			return runner.Result{}, fmt.Errorf("run: %w", err)
+		}
+	}
 	p, err := openPipes(len(req.Stdin) > 0, r.null)
 	if err != nil {
 		return runner.Result{}, fmt.Errorf("run: %w", err)

@@ -108,16 +108,32 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 		// cp over the paths, so deny rules over paths apply.
 		Input: policy.Input{Argv: []string{"cp", "--", fromClean, toClean}, HostAddrs: remote.Addrs},
 		Run: func(ctx context.Context) *relay.Outcome {
-			src, err := d.locate(ctx, from, fromPath, true)
-			if out := locateFailure(err); out != nil {
-				out.Reason = "from: " + out.Reason
-				return out
+			// The two looks at the paths wait on their file systems for
+			// at most Limits.Wait; the transfer itself may take longer.
+			type ends struct {
+				src, dst *target
+				out      *relay.Outcome
 			}
-			dst, err := d.locate(ctx, to, toPath, true)
-			if out := locateFailure(err); out != nil {
-				out.Reason = "to: " + out.Reason
-				return out
+			e, ok := waitFor(ctx, d.Limits.Wait, func() ends {
+				src, err := d.locate(ctx, from, fromPath, true)
+				if out := locateFailure(err); out != nil {
+					out.Reason = "from: " + out.Reason
+					return ends{out: out}
+				}
+				dst, err := d.locate(ctx, to, toPath, true)
+				if out := locateFailure(err); out != nil {
+					out.Reason = "to: " + out.Reason
+					return ends{out: out}
+				}
+				return ends{src: src, dst: dst}
+			})
+			if !ok {
+				return noAnswer(remote.Name, fromClean+" or "+toClean, d.Limits.Wait, false)
 			}
+			if e.out != nil {
+				return e.out
+			}
+			src, dst := e.src, e.dst
 			if !src.resolved.Exists {
 				return relay.Fail(relay.StatusError, "%s does not exist", a.From)
 			}

@@ -24,17 +24,23 @@ import (
 // saying why, and audited as a refusal; nothing is run; a command that
 // names no such path runs meanwhile, and a command that reads there is
 // bounded by its own timeout. The file tools fail after exec.default_timeout
-// rather than hang. Once the daemon answers again, all of it runs.
+// rather than hang, a snapshot call ends when its client cancels it, and a
+// program is not started in a directory there. Once the daemon answers
+// again, all of it runs.
 func TestHungMountRefusedNotHung(t *testing.T) {
 	bindfs := shellOrSkip(t, "bindfs")
 	src, mnt := t.TempDir(), t.TempDir()
 	if err := os.WriteFile(filepath.Join(src, "f"), []byte("mounted\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Mkdir(filepath.Join(src, "daily-2026-12-01"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	daemon := mountFUSE(t, bindfs, src, mnt)
 
 	cfg := filepath.Join(t.TempDir(), "warden.yaml")
-	if err := os.WriteFile(cfg, []byte("policy:\n  classify_timeout: 2s\nexec:\n  default_timeout: 3s\n"), 0o600); err != nil {
+	if err := os.WriteFile(cfg, []byte("policy:\n  classify_timeout: 2s\nexec:\n  default_timeout: 3s\n"+
+		"snapshots:\n  - name: nas\n    kind: dir\n    path: "+mnt+"\n    pattern: daily-*\n    time_format: \"2006-01-02\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg)
@@ -170,6 +176,24 @@ func TestHungMountRefusedNotHung(t *testing.T) {
 			!(got["status"] == "denied" && strings.Contains(why, "did not finish within 2s")) {
 			t.Errorf("%s %v with the mount's daemon stopped: %v; want it failed as not answered", tools[i].tool, tools[i].args, got)
 		}
+	}
+
+	// A snapshot call ends when its client gives up on it, and is audited.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	res, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: "snapshot_list_dir", Arguments: map[string]any{"dataset": "nas", "snapshot": "daily-2026-12-01", "path": "."}})
+	cancel()
+	if err == nil {
+		t.Fatalf("snapshot_list_dir answered while the mount does not: %v", res.StructuredContent)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		if b, err := os.ReadFile(filepath.Join(state, "audit.jsonl")); err == nil && bytes.Contains(b, []byte(`"tool":"snapshot_list_dir"`)) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the cancelled snapshot call was not audited within 30s: it is still waiting on the mount")
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 
 	if err := daemon.Process.Signal(syscall.SIGCONT); err != nil {

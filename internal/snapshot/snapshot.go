@@ -185,6 +185,11 @@ func (e *Engine) source(name string) (SourceConfig, error) {
 	return s, nil
 }
 
+// MaxWall is the longest any call may run by its timeout.
+func (e *Engine) MaxWall() time.Duration {
+	return e.limits.timeout("", e.limits.TimeoutS.Max)
+}
+
 // withTimeout bounds one tool call by the per-tool default or the caller's
 // request, never beyond the hard cap.
 func (e *Engine) withTimeout(ctx context.Context, tool string, requestedS int) (context.Context, context.CancelFunc) {

@@ -114,7 +114,7 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 				src, dst *target
 				out      *relay.Outcome
 			}
-			e, ok := waitFor(ctx, d.Limits.Wait, func() ends {
+			e, ok := relay.Await(ctx, d.Limits.Wait, func() ends {
 				src, err := d.locate(ctx, from, fromPath, true)
 				if out := locateFailure(err); out != nil {
 					out.Reason = "from: " + out.Reason

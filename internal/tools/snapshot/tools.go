@@ -131,8 +131,22 @@ func add[In, Out any](g group, name, title, desc string, datasetOf func(*In) str
 		}
 		args := *in
 		return &relay.Plan{Host: ds.host, Input: ds.callInput(name, in), Run: func(ctx context.Context) *relay.Outcome {
-			res, err := call(ds.engine, ctx, args)
-			return outcome(name, g.log, res, err)
+			// The engine ends a call at its timeout, unless a look at a
+			// file waits on a mount that does not answer; then the call
+			// ends, when it is cancelled or a little past the longest
+			// timeout any call may have.
+			wait := ds.engine.MaxWall() + 10*time.Second
+			out, ok := relay.Await(ctx, wait, func() *relay.Outcome {
+				res, err := call(ds.engine, ctx, args)
+				return outcome(name, g.log, res, err)
+			})
+			if !ok && ctx.Err() != nil {
+				return relay.Fail(relay.StatusError, "%s: ended while it waited on the file system of dataset %s: %v", name, datasetOf(in), context.Cause(ctx))
+			}
+			if !ok {
+				return relay.Fail(relay.StatusError, "%s: the file system of dataset %s did not answer within %s (a mount whose server does not answer?)", name, datasetOf(in), wait)
+			}
+			return out
 		}}, nil
 	})
 }

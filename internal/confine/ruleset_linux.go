@@ -150,14 +150,21 @@ func (r *ruleset) add(path string, rights uint64, k kind) error {
 			k = kindDir
 		}
 	}
+	rights &= r.all
 	if k != kindDir {
 		rights &= fileRights
 	}
-	rights &= r.all
 	if rights == 0 {
 		return nil
 	}
-	if err := ll.LandlockAddPathBeneathRule(r.fd, &ll.PathBeneathAttr{AllowedAccess: rights, ParentFd: fd}, 0); err != nil {
+	err = ll.LandlockAddPathBeneathRule(r.fd, &ll.PathBeneathAttr{AllowedAccess: rights, ParentFd: fd}, 0)
+	if errors.Is(err, unix.EINVAL) && k == kindDir && rights&^fileRights != 0 {
+		// Directory rights on what is no longer a directory: the entry
+		// was replaced since its directory was listed. It gets what a
+		// file gets.
+		err = ll.LandlockAddPathBeneathRule(r.fd, &ll.PathBeneathAttr{AllowedAccess: rights & fileRights, ParentFd: fd}, 0)
+	}
+	if err != nil {
 		return fmt.Errorf("landlock rule on %s: %w", path, err)
 	}
 	return nil

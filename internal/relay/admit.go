@@ -76,8 +76,8 @@ func (r *Relay) admit(ctx context.Context, c *Call, tool, host string, in *polic
 		}
 		v, err := r.classify.evaluate(ctx, r.currentPolicy(), q, r.opts.ClassifyTimeout)
 		if err != nil {
-			// Fail closed: what was not classified is refused as the
-			// most dangerous tier would be, were it denied.
+			// Fail closed: a call not classified is refused, and
+			// audited at the top tier.
 			a.verdict = policy.Verdict{Tier: policy.TierDestructive, Reason: "not classified"}
 			return refuse(classifyRefusal(err, r.opts.ClassifyTimeout))
 		}

@@ -42,7 +42,7 @@ const DefaultWait = time.Minute
 
 // Answers runs look, which looks at files, and returns its error; or,
 // when wait (DefaultWait if not positive) passes or ctx ends first, an
-// error saying that what did not answer. A look at a path on a mount
+// error saying what did not answer. A look at a path on a mount
 // whose server does not answer (a hard NFS mount, a stopped FUSE daemon)
 // waits in the kernel, where nothing reaches it: look is left to end when
 // the file system answers.

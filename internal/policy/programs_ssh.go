@@ -27,6 +27,12 @@ func sshOptionRisk(o string) (Tier, string) {
 		return TierDestructive, "ssh -o " + k + ": weakens host key verification"
 	case "localforward", "remoteforward", "dynamicforward", "tunnel", "tunneldevice", "forwardagent", "forwardx11", "gatewayports":
 		return TierMutate, "ssh -o " + k + ": forwards ports or credentials"
+	case "gssapidelegatecredentials":
+		// The Kerberos tickets of whoever warden runs as, handed to the
+		// remote host.
+		if v != "no" {
+			return TierMutate, "ssh -o " + k + ": forwards ports or credentials"
+		}
 	}
 	return TierRead, ""
 }
@@ -295,6 +301,11 @@ func sshProgram(c *call) (Tier, string) {
 				raise(TierMutate, fmt.Sprintf("ssh -%c: forwards ports", f))
 				c.forwardSpec(fmt.Sprintf("-%c", f), val)
 			case 'J', 'W':
+				if f == 'W' {
+					// Standard input and output become a connection from
+					// the remote host to host:port, as -L would forward.
+					raise(TierMutate, "ssh -W: forwards a connection")
+				}
 				for _, h := range strings.Split(val, ",") {
 					c.checkHost(h)
 				}

@@ -3,6 +3,7 @@ package relay
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -76,6 +77,22 @@ func TestClassificationBounded(t *testing.T) {
 		})
 	if res := g.tool(other, callTool, map[string]any{}, nil); res.status != StatusOK || res.ran != 1 {
 		t.Fatalf("another command while classifications hang: %+v; want it run", res)
+	}
+
+	// A call that ends while it is classified (its client cancelled it)
+	// is refused as well, and runs nothing.
+	stuck := g.r.handler(Spec{Name: callTool}, func(json.RawMessage) (any, error) { return nil, nil },
+		func(_ context.Context, _ *Call, _ any) (*Plan, error) {
+			return &Plan{Input: policy.Input{Command: "cmd"}, Run: g.run}, nil
+		})
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	r, err := stuck(ctx, req(callTool, map[string]any{}, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.IsError || !strings.Contains(fmt.Sprintf("%s", r.StructuredContent), "ended while it was classified") || g.runs.Load() != 1 {
+		t.Errorf("a call cancelled while classified: %s; want it refused, nothing run", r.StructuredContent)
 	}
 
 	close(pol.release)

@@ -50,18 +50,14 @@ func Answers(ctx context.Context, what string, wait time.Duration, look func() e
 	if wait <= 0 {
 		wait = DefaultWait
 	}
-	done := make(chan error, 1)
-	go func() { done <- look() }()
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case err := <-done:
+	err, ok := Await(ctx, wait, look)
+	switch {
+	case ok:
 		return err
-	case <-t.C:
-		return fmt.Errorf("%s did not answer within %s (a mount whose server does not answer?)", what, wait)
-	case <-ctx.Done():
+	case ctx.Err() != nil:
 		return context.Cause(ctx)
 	}
+	return fmt.Errorf("%s did not answer within %s (a mount whose server does not answer?)", what, wait)
 }
 
 // DirAnswers waits at most wait for dir, a program's working directory,

@@ -15,6 +15,7 @@ import (
 	"github.com/warden-mcp/warden/internal/hostfs"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // DefaultMaxCopyBytes bounds copy_file when Limits.MaxCopyBytes is zero.
@@ -114,7 +115,7 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 				src, dst *target
 				out      *relay.Outcome
 			}
-			e, ok := relay.Await(ctx, d.Limits.Wait, func() ends {
+			e, ok := runner.Await(ctx, d.Limits.Wait, func() ends {
 				src, err := d.locate(ctx, from, fromPath, true)
 				if out := locateFailure(err); out != nil {
 					out.Reason = "from: " + out.Reason

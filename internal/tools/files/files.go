@@ -28,6 +28,7 @@ import (
 	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // Limits bound every call; per-call values may only narrow them.
@@ -291,7 +292,7 @@ func (d *Deps) locate(ctx context.Context, h *hosts.Host, p string, followFinal 
 // plan builds the call's plan; argv describes the operation to the policy
 // as the equivalent command, so deny rules over paths apply here too. The
 // host's file system is waited on for at most Limits.Wait, in planning and
-// in running alike (see relay.Await); writes says whether run writes.
+// in running alike (see runner.Await); writes says whether run writes.
 func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes bool, argv func(resolved string) []string, run func(ctx context.Context, t *target) *relay.Outcome) (*relay.Plan, error) {
 	h, err := d.Hosts(ctx, host)
 	if err != nil {
@@ -310,7 +311,7 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes boo
 			Host:  h.Name,
 			Input: policy.Input{Argv: argv(clean), HostAddrs: h.Addrs},
 			Run: func(ctx context.Context) *relay.Outcome {
-				out, ok := relay.Await(ctx, wait, func() *relay.Outcome {
+				out, ok := runner.Await(ctx, wait, func() *relay.Outcome {
 					t, err := d.locate(ctx, h, p, followFinal)
 					if out := locateFailure(err); out != nil {
 						return out
@@ -328,7 +329,7 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes boo
 		t   *target
 		err error
 	}
-	l, ok := relay.Await(ctx, wait, func() located {
+	l, ok := runner.Await(ctx, wait, func() located {
 		t, err := d.locate(ctx, h, p, followFinal)
 		return located{t, err}
 	})
@@ -359,7 +360,7 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes boo
 		Host:  t.host,
 		Input: policy.Input{Argv: argv(t.resolved.Path), HostAddrs: h.Addrs},
 		Run: func(ctx context.Context) *relay.Outcome {
-			out, ok := relay.Await(ctx, wait, func() *relay.Outcome { return run(ctx, t) })
+			out, ok := runner.Await(ctx, wait, func() *relay.Outcome { return run(ctx, t) })
 			if !ok {
 				return noAnswer(t.host, t.asked, wait, writes)
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner"
 	engine "github.com/warden-mcp/warden/internal/snapshot"
 )
 
@@ -136,7 +137,7 @@ func add[In, Out any](g group, name, title, desc string, datasetOf func(*In) str
 			// ends, when it is cancelled or a little past the longest
 			// timeout any call may have.
 			wait := ds.engine.MaxWall() + 10*time.Second
-			out, ok := relay.Await(ctx, wait, func() *relay.Outcome {
+			out, ok := runner.Await(ctx, wait, func() *relay.Outcome {
 				res, err := call(ds.engine, ctx, args)
 				return outcome(name, g.log, res, err)
 			})

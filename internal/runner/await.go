@@ -1,11 +1,11 @@
-package relay
+package runner
 
 import (
 	"context"
 	"time"
 )
 
-// Await runs f, a call's work on a host's files, and returns its result;
+// Await runs f, work on a host's files, and returns its result;
 // or, when ctx ends or wait passes first, reports false. A file system
 // whose server does not answer (a hard NFS mount, a stopped FUSE daemon)
 // keeps a system call waiting in the kernel, where no context reaches it:

@@ -683,3 +683,20 @@ func TestApprovalToken(t *testing.T) {
 		}
 	}
 }
+
+// TestRunFailureShowsTier: a call admitted at tier 2 that fails as it runs
+// is shown the tier it was admitted at, as a refusal is, not 0.
+func TestRunFailureShowsTier(t *testing.T) {
+	g := newRig(t, func(o *Options) { o.Mode = policy.Open })
+	g.pol.verdict = policy.Verdict{Tier: policy.TierMutate, Reason: "fake write"}
+	h := g.r.handler(Spec{Name: callTool}, func(json.RawMessage) (any, error) { return map[string]any{}, nil },
+		func(context.Context, *Call, any) (*Plan, error) {
+			return &Plan{Input: policy.Input{Command: "cmd"}, Run: func(context.Context) *Outcome {
+				return Fail(StatusError, "the disk went away")
+			}}, nil
+		})
+	got := g.tool(h, callTool, map[string]any{}, nil)
+	if got.status != StatusError || got.reason != "the disk went away" || got.tier != int(policy.TierMutate) {
+		t.Errorf("a tier-2 call that failed as it ran: status %s, reason %q, tier %d; want error, its reason, tier 2", got.status, got.reason, got.tier)
+	}
+}

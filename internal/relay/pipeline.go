@@ -120,7 +120,12 @@ func (r *Relay) pipeline(ctx context.Context, s Spec, c *Call, decode decodeFunc
 	if p.Run == nil {
 		return Fail(StatusError, "internal error: tool has no run step")
 	}
-	return p.Run(withAdmission(ctx, s.Name, c.Identity, a.verdict))
+	out := p.Run(withAdmission(ctx, s.Name, c.Identity, a.verdict))
+	if out != nil {
+		// A call that failed as it ran was admitted at its verdict's tier.
+		out.tier = a.verdict.Tier
+	}
+	return out
 }
 
 // unambiguous refuses arguments that repeat a key: the decoder would keep

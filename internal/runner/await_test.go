@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -30,5 +31,38 @@ func TestAnswers(t *testing.T) {
 	time.AfterFunc(20*time.Millisecond, func() { cancel(cause) })
 	if err := Answers(ctx, "dir", time.Minute, wait); err != cause {
 		t.Errorf("a look whose call ended: %v, want the cause %v", err, cause)
+	}
+}
+
+// TestAwaitMoving: work that keeps moving is waited for past many stall
+// periods; work that stops moving, or whose call ends, is given up on.
+func TestAwaitMoving(t *testing.T) {
+	var n atomic.Int64
+	moving := func() int {
+		for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); {
+			n.Add(1)
+			time.Sleep(time.Millisecond)
+		}
+		return 7
+	}
+	if v, ok := AwaitMoving(t.Context(), 500*time.Millisecond, n.Load, moving); !ok || v != 7 {
+		t.Errorf("a transfer that kept moving for three stall periods: %v %v, want 7 true", v, ok)
+	}
+	stuck := make(chan struct{})
+	defer close(stuck)
+	stalled := func() int {
+		for range 10 {
+			n.Add(1)
+		}
+		<-stuck
+		return 7
+	}
+	if _, ok := AwaitMoving(t.Context(), 50*time.Millisecond, n.Load, stalled); ok {
+		t.Error("a transfer that stopped moving was waited for")
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	if _, ok := AwaitMoving(ctx, time.Hour, n.Load, func() int { <-stuck; return 7 }); ok {
+		t.Error("a transfer whose call ended was waited for")
 	}
 }

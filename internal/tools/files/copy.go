@@ -6,9 +6,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"strings"
+	"sync/atomic"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -152,31 +154,27 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 			if !ok1 || !ok2 {
 				return relay.Fail(relay.StatusError, "copy_file is not available for these hosts")
 			}
-			r, info, err := in.OpenRead(ctx, src.resolved.Path)
-			if err != nil {
-				return relay.Fail(relay.StatusError, "read %s: %v", a.From, err)
-			}
-			defer r.Close()
-			if info.Size > max {
-				return relay.Fail(relay.StatusError, "%s is %d bytes; copy_file copies at most %d", a.From, info.Size, max)
-			}
-			wo := hostfs.WriteOptions{Overwrite: a.Overwrite}
-			if !dst.resolved.Exists {
-				// A new file gets the source's permission bits (never
-				// setuid, setgid or sticky).
-				perm := info.Mode.Perm()
-				wo.Mode = &perm
-			}
-			h := sha256.New()
-			w, n, err := out.WriteFrom(ctx, dst.resolved.Path, io.TeeReader(r, h), max, wo)
+			// The transfer may take as long as the file's size needs, but
+			// not stop moving for longer than Limits.Wait: a mount or a
+			// host that stopped answering ends the call, and the copy then
+			// fails at its next read, so it is not committed later.
+			mr := &movingReader{}
+			res, ok := runner.AwaitMoving(ctx, d.Limits.Wait, mr.moved.Load, func() copied {
+				return transfer(ctx, in, out, src, dst, *a, max, mr)
+			})
 			switch {
-			case errors.Is(err, fs.ErrExist):
-				return relay.Fail(relay.StatusError, "%s exists; pass overwrite=true to replace it", a.To)
-			case errors.Is(err, hostfs.ErrTooBig):
-				return relay.Fail(relay.StatusError, "%s grew past the copy limit of %d bytes; nothing was written", a.From, max)
-			case err != nil:
-				return relay.Fail(relay.StatusError, "copy %s to %s: %v", a.From, a.To, err)
+			case !ok && ctx.Err() != nil:
+				mr.stop.Store(true)
+				return relay.Fail(relay.StatusError, "copy %s to %s: ended while the copy waited on a file system or host: %v; "+
+					"the copy stops at its next read, so nothing is written unless it had read the whole file", a.From, a.To, context.Cause(ctx))
+			case !ok:
+				mr.stop.Store(true)
+				return relay.Fail(relay.StatusError, "copy %s to %s: no byte moved for %s (exec.default_timeout), after %d bytes: a mount or host that does not answer?; "+
+					"the copy stops at its next read, so nothing is written unless it had read the whole file", a.From, a.To, d.Limits.Wait, mr.moved.Load())
+			case res.out != nil:
+				return res.out
 			}
+			w, n, h := res.w, res.n, res.h
 			sum := hex.EncodeToString(h.Sum(nil))
 			via := transportOf(src.fsys)
 			if via == "" {
@@ -188,4 +186,64 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 			}, Extra: map[string]any{"bytes": n, "sha256": sum}}
 		},
 	}, nil
+}
+
+// copied is what a transfer did: a failure, or what it wrote and the
+// digest of what it read.
+type copied struct {
+	out *relay.Outcome
+	w   hostfs.WriteInfo
+	n   int64
+	h   hash.Hash
+}
+
+// transfer streams src into dst through mr.
+func transfer(ctx context.Context, in, out hostfs.Streamer, src, dst *target, a CopyArgs, max int64, mr *movingReader) copied {
+	r, info, err := in.OpenRead(ctx, src.resolved.Path)
+	if err != nil {
+		return copied{out: relay.Fail(relay.StatusError, "read %s: %v", a.From, err)}
+	}
+	defer r.Close()
+	if info.Size > max {
+		return copied{out: relay.Fail(relay.StatusError, "%s is %d bytes; copy_file copies at most %d", a.From, info.Size, max)}
+	}
+	wo := hostfs.WriteOptions{Overwrite: a.Overwrite}
+	if !dst.resolved.Exists {
+		// A new file gets the source's permission bits (never
+		// setuid, setgid or sticky).
+		perm := info.Mode.Perm()
+		wo.Mode = &perm
+	}
+	h := sha256.New()
+	mr.r = io.TeeReader(r, h)
+	w, n, err := out.WriteFrom(ctx, dst.resolved.Path, mr, max, wo)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return copied{out: relay.Fail(relay.StatusError, "%s exists; pass overwrite=true to replace it", a.To)}
+	case errors.Is(err, hostfs.ErrTooBig):
+		return copied{out: relay.Fail(relay.StatusError, "%s grew past the copy limit of %d bytes; nothing was written", a.From, max)}
+	case err != nil:
+		return copied{out: relay.Fail(relay.StatusError, "copy %s to %s: %v", a.From, a.To, err)}
+	}
+	return copied{w: w, n: n, h: h}
+}
+
+// errCopyStopped fails the reads of a copy its call gave up on.
+var errCopyStopped = errors.New("the copy was given up on")
+
+// movingReader counts the bytes read through it, and fails every read
+// once stop is set.
+type movingReader struct {
+	r     io.Reader
+	moved atomic.Int64
+	stop  atomic.Bool
+}
+
+func (m *movingReader) Read(p []byte) (int, error) {
+	if m.stop.Load() {
+		return 0, errCopyStopped
+	}
+	n, err := m.r.Read(p)
+	m.moved.Add(int64(n))
+	return n, err
 }

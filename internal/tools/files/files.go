@@ -41,7 +41,8 @@ type Limits struct {
 	// MaxCopyBytes bounds one copy_file (DefaultMaxCopyBytes when zero).
 	MaxCopyBytes int64
 	// Wait bounds how long a call of read_file, list_dir, stat_file or
-	// write_file waits on the host's file system.
+	// write_file waits on the host's file system, and how long a
+	// copy_file transfer may move no byte.
 	Wait time.Duration
 }
 

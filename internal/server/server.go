@@ -518,6 +518,7 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.
 	}
 	host.Register(r, host.Deps{
 		Env:        env,
+		Wait:       cfg.Exec.DefaultTimeout.D(),
 		Management: mgmt,
 		NFTTable:   cfg.Firewall.NFTTable,
 		Hosts:      hs.Resolve,

@@ -38,6 +38,9 @@ type Deps struct {
 	Env []string
 	// Timeout bounds each probe; zero means 30s.
 	Timeout time.Duration
+	// Wait bounds how long disk_usage waits on df of every mount before
+	// it measures each on its own, and each of those; zero means Timeout.
+	Wait time.Duration
 	// MaxBytes bounds each probe's output; zero means 1 MiB.
 	MaxBytes int
 	// Management are the sources the operator manages hosts from;
@@ -63,6 +66,9 @@ const DefaultNFTTable = "agent_blocklist"
 func Register(r *relay.Relay, d Deps) {
 	if d.Timeout <= 0 {
 		d.Timeout = 30 * time.Second
+	}
+	if d.Wait <= 0 {
+		d.Wait = d.Timeout
 	}
 	if d.MaxBytes <= 0 {
 		d.MaxBytes = 1 << 20
@@ -110,7 +116,8 @@ type out struct {
 	code   int
 	// why is non-empty when the probe could not tell: missing command,
 	// permission denied, failure, empty output, timeout.
-	why string
+	why      string
+	timedOut bool
 }
 
 func (o out) ok() bool { return o.why == "" }
@@ -126,9 +133,14 @@ func (o out) probe() Probe {
 // exec runs argv on t and classifies the outcome. okCodes lists exit codes
 // besides 0 that still mean the command answered (dnf check-update's 100).
 func (d *Deps) exec(ctx context.Context, t *hosts.Host, argv []string, okCodes ...int) out {
-	res, err := t.Inspect.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: d.Timeout, MaxBytes: d.MaxBytes})
-	o := out{argv: argv, stdout: string(res.Stdout), stderr: string(res.Stderr), code: res.ExitCode}
-	o.why = command.Unanswered(argv, res, err, d.Timeout, d.MaxBytes, okCodes...)
+	return d.execWithin(ctx, t, argv, d.Timeout, okCodes...)
+}
+
+// execWithin is exec bounded by timeout rather than Deps.Timeout.
+func (d *Deps) execWithin(ctx context.Context, t *hosts.Host, argv []string, timeout time.Duration, okCodes ...int) out {
+	res, err := t.Inspect.Run(ctx, runner.Request{Argv: argv, Env: d.Env, Timeout: timeout, MaxBytes: d.MaxBytes})
+	o := out{argv: argv, stdout: string(res.Stdout), stderr: string(res.Stderr), code: res.ExitCode, timedOut: res.TimedOut}
+	o.why = command.Unanswered(argv, res, err, timeout, d.MaxBytes, okCodes...)
 	return o
 }
 

@@ -152,46 +152,6 @@ func (d *Deps) planSystemInfo(ctx context.Context, _ *relay.Call, a *HostArg) (*
 	})
 }
 
-// DiskUsage is disk_usage's result.
-type DiskUsage struct {
-	Filesystems []Filesystem `json:"filesystems"`
-	Probes      []Probe      `json:"probes"`
-}
-
-var (
-	dfArgv  = []string{"df", "-PkT"}
-	dfiArgv = []string{"df", "-Pi"}
-)
-
-func (d *Deps) planDiskUsage(ctx context.Context, _ *relay.Call, a *HostArg) (*relay.Plan, error) {
-	return d.read(ctx, a.Host, [][]string{dfArgv, dfiArgv}, func(ctx context.Context, t *hosts.Host) *relay.Outcome {
-		// df exits 1 when one mount (a stale NFS, a FUSE of another user)
-		// cannot be read but still prints the rest.
-		o := d.exec(ctx, t, dfArgv, 1)
-		res := DiskUsage{Filesystems: []Filesystem{}, Probes: []Probe{o.probe()}}
-		if !o.ok() {
-			return &relay.Outcome{Status: relay.StatusError, Reason: o.why, Result: res}
-		}
-		res.Filesystems = parseDF(o.stdout)
-		oi := d.exec(ctx, t, dfiArgv, 1)
-		res.Probes = append(res.Probes, oi.probe())
-		if oi.ok() {
-			in := parseDFInodes(oi.stdout)
-			for i := range res.Filesystems {
-				f := &res.Filesystems[i]
-				if u, ok := in[f.Mount]; ok && u.total > 0 {
-					f.Inodes, f.InodesUsed, f.InodesFree = u.total, u.used, u.free
-					f.InodeUsePct = round1(float64(u.used) * 100 / float64(u.total))
-				}
-			}
-		}
-		if len(res.Filesystems) == 0 {
-			return &relay.Outcome{Status: relay.StatusError, Reason: "df printed no file systems", Result: res}
-		}
-		return &relay.Outcome{Result: res}
-	})
-}
-
 // StorageHealth is storage_health's result.
 type StorageHealth struct {
 	// SMART is ok or unknown; Disks is meaningful only when ok.

@@ -190,7 +190,7 @@ func TestPlannedArgvTiers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	read := [][]string{unameArgv, osRelArgv, uptimeArgv, meminfoArgv, cpuinfoArgv, virtArgv, dfArgv, dfiArgv,
+	read := [][]string{unameArgv, osRelArgv, uptimeArgv, meminfoArgv, cpuinfoArgv, virtArgv, dfArgv, dfiArgv, mountsArgv, dfMountArgv, {"df", "-Pi", "--", "/", "/mnt/nas share"},
 		smartScanArgv, smartArgv(smartDevice{Name: "/dev/sda", Type: "sat"}), mdstatArgv, zpoolArgv, dockerPSArgv, podmanPSArgv,
 		ssListenArgv, nftListArgv, iptSArgv, ip6tSArgv, ufwArgv, statArgv, dstatArgv, loadArgv, psArgv, busyboxPSArgv,
 		systemctlShowArgv("nginx.service"), serviceStatusArgv("sysv", "nginx"), serviceStatusArgv("busybox", "nginx"), initArgv, detectArgv("docker", "podman"),

@@ -24,12 +24,21 @@ import (
 // saying why, and audited as a refusal; nothing is run; a command that
 // names no such path runs meanwhile, and a command that reads there is
 // bounded by its own timeout. The file tools fail after exec.default_timeout
-// rather than hang, disk_usage measures the other mounts and names this one, a snapshot call ends when its client cancels it, and a
+// rather than hang, disk_usage measures the other mounts and names this one, list_dir of
+// the directory holding it lists it as not answering, a snapshot call ends when its client cancels it, and a
 // program is not started in a directory there. Once the daemon answers
 // again, all of it runs.
 func TestHungMountRefusedNotHung(t *testing.T) {
 	bindfs := shellOrSkip(t, "bindfs")
-	src, mnt := t.TempDir(), t.TempDir()
+	// The mount point has a neighbour, for list_dir of the directory
+	// holding both.
+	src, hold := t.TempDir(), t.TempDir()
+	mnt := filepath.Join(hold, "nas")
+	for _, d := range []string{mnt, filepath.Join(hold, "plain")} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := os.WriteFile(filepath.Join(src, "f"), []byte("mounted\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -170,8 +179,18 @@ func TestHungMountRefusedNotHung(t *testing.T) {
 		// df waits on every mount: past exec.default_timeout each is
 		// measured on its own, and this one named as not answering.
 		{"disk_usage", map[string]any{}},
+		// The directory holding the mount is listed, the mount point
+		// named as not answering.
+		{"list_dir", map[string]any{"path": hold}},
 	}
 	for i, got := range all(tools) {
+		if tools[i].args["path"] == hold {
+			entries := fmt.Sprint(got["entries"])
+			if got["status"] != "ok" || !strings.Contains(entries, "name:nas not_answering:true") || !strings.Contains(entries, "name:plain size:") {
+				t.Errorf("list_dir of the mount's parent with the mount's daemon stopped: %v; want nas listed as not answering beside plain", got)
+			}
+			continue
+		}
 		if tools[i].tool == "disk_usage" {
 			if got["status"] != "ok" || !strings.Contains(fmt.Sprint(got["filesystems"]), "mount:/ ") ||
 				!strings.Contains(fmt.Sprint(got["not_answering"]), "mount:"+mnt+" ") {

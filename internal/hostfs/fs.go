@@ -80,6 +80,9 @@ type Info struct {
 	ModTime time.Time
 	UID     int
 	GID     int
+	// Unanswered is a directory entry whose look did not answer (a mount
+	// point whose server is gone): only its name and type are known.
+	Unanswered bool
 }
 
 // typeOf maps a mode to a Type.

@@ -3,16 +3,19 @@
 package hostfs
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
+	endian "encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
 	"slices"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -170,33 +173,169 @@ func (l Local) ReadAt(_ context.Context, p string, off int64, max int) ([]byte, 
 const maxScan = 100000
 
 // ReadDir returns at most limit entries of the directory p, sorted by name.
-func (l Local) ReadDir(_ context.Context, p string, limit int) ([]Info, bool, error) {
+// An entry whose look does not answer within 1–2 s (a mount point whose
+// server is gone) is listed as Unanswered, with the type its directory
+// entry gives, rather than holding the listing up.
+func (l Local) ReadDir(ctx context.Context, p string, limit int) ([]Info, bool, error) {
 	f, err := l.openDir(p)
 	if err != nil {
 		return nil, false, err
 	}
 	defer f.Close()
-	// Read up to maxScan names so the sort covers the whole directory in
-	// all but huge ones; the first limit names by order are returned.
-	names, err := f.Readdirnames(max(limit+1, maxScan))
-	if err != nil && len(names) == 0 && !errors.Is(err, io.EOF) {
+	// Read up to maxScan entries so the sort covers the whole directory in
+	// all but huge ones; the first limit names by order are returned. The
+	// types come from the listing: nothing is asked of an entry yet.
+	ents, err := readDirents(int(f.Fd()), max(limit+1, maxScan))
+	if err != nil {
 		return nil, false, &fs.PathError{Op: "readdir", Path: p, Err: err}
 	}
-	more := len(names) > limit
-	slices.Sort(names)
+	more := len(ents) > limit
+	slices.SortFunc(ents, func(a, b dirent) int { return strings.Compare(a.name, b.name) })
 	if more {
-		names = names[:limit]
+		ents = ents[:limit]
 	}
-	out := make([]Info, 0, len(names))
-	for _, name := range names {
-		var st unix.Stat_t
-		if err := unix.Fstatat(int(f.Fd()), name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+	looks, err := lookEntries(ctx, int(f.Fd()), ents)
+	if err != nil {
+		return nil, false, &fs.PathError{Op: "readdir", Path: p, Err: err}
+	}
+	out := make([]Info, 0, len(ents))
+	for i, e := range ents {
+		switch r := looks[i]; {
+		case r.unanswered:
+			out = append(out, Info{Name: e.name, Type: e.typ, Unanswered: true})
+		case r.err != nil:
 			// Removed between the listing and the stat.
-			continue
+		default:
+			out = append(out, infoOf(e.name, &r.st))
 		}
-		out = append(out, infoOf(name, &st))
 	}
 	return out, more, nil
+}
+
+// dirent is a directory entry as the listing gives it.
+type dirent struct {
+	name string
+	typ  Type // TypeOther where the file system does not say
+}
+
+// readDirents lists at most n entries of the open directory dir, but for
+// "." and "..", with the types the listing gives (d_type): no entry is
+// asked for its attributes, as os.File.ReadDir asks for those of a file
+// system that gives no types.
+func readDirents(dir, n int) ([]dirent, error) {
+	var out []dirent
+	buf := make([]byte, 32<<10)
+	for len(out) < n {
+		m, err := unix.Getdents(dir, buf)
+		if err == unix.EINTR {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if m <= 0 {
+			break
+		}
+		// struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name.
+		for b := buf[:m]; len(b) >= 19 && len(out) < n; {
+			reclen := int(endian.NativeEndian.Uint16(b[16:18]))
+			if reclen < 19 || reclen > len(b) {
+				return nil, errors.New("malformed directory entry")
+			}
+			name := b[19:reclen]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			if s := string(name); s != "." && s != ".." {
+				out = append(out, dirent{s, direntType(b[18])})
+			}
+			b = b[reclen:]
+		}
+	}
+	return out, nil
+}
+
+func direntType(t uint8) Type {
+	switch t {
+	case unix.DT_REG:
+		return TypeFile
+	case unix.DT_DIR:
+		return TypeDir
+	case unix.DT_LNK:
+		return TypeSymlink
+	case unix.DT_FIFO:
+		return TypeFIFO
+	case unix.DT_SOCK:
+		return TypeSocket
+	case unix.DT_BLK, unix.DT_CHR:
+		return TypeDevice
+	}
+	return TypeOther
+}
+
+// entryTick is how often a directory's looks are checked for progress: a
+// look that has not ended by the second tick after it began (1–2 s) does
+// not answer.
+const entryTick = time.Second
+
+type entryLook struct {
+	st         unix.Stat_t
+	err        error
+	unanswered bool
+}
+
+// lookEntries lstats the entries of dir in order, on a goroutine that
+// reports its progress. A look on a mount whose server does not answer
+// waits in the kernel, where nothing reaches it: that entry is marked
+// unanswered, its goroutine is left to end when the mount answers, and
+// the entries after it get a new one. It fails when ctx ends or no
+// goroutine can be given a descriptor of dir.
+func lookEntries(ctx context.Context, dir int, ents []dirent) ([]entryLook, error) {
+	looks := make([]entryLook, len(ents))
+	tick := time.NewTicker(entryTick)
+	defer tick.Stop()
+	for from := 0; from < len(ents); {
+		fd, err := unix.FcntlInt(uintptr(dir), unix.F_DUPFD_CLOEXEC, 0)
+		if err != nil {
+			return nil, err
+		}
+		// Each goroutine writes a slice of its own, which the caller
+		// reads up to the count it has published.
+		part := make([]entryLook, len(ents)-from)
+		var n atomic.Int64
+		finished := make(chan struct{})
+		go func() {
+			defer close(finished)
+			defer unix.Close(fd)
+			for i, e := range ents[from:] {
+				part[i].err = unix.Fstatat(fd, e.name, &part[i].st, unix.AT_SYMLINK_NOFOLLOW)
+				n.Store(int64(i + 1))
+			}
+		}()
+		last := int64(-1)
+	wait:
+		for {
+			select {
+			case <-finished:
+				copy(looks[from:], part)
+				return looks, nil
+			case <-ctx.Done():
+				return nil, context.Cause(ctx)
+			case <-tick.C:
+				if got := n.Load(); got != last {
+					last = got
+					continue
+				}
+				break wait
+			}
+		}
+		// part[:last] are done; the look at the next entry did not end.
+		copy(looks[from:], part[:last])
+		from += int(last)
+		looks[from].unanswered = true
+		from++
+	}
+	return looks, nil
 }
 
 // WriteFile writes data to a temporary file in p's directory and renames it

@@ -117,6 +117,8 @@ type Entry struct {
 	Mode       string      `json:"mode" jsonschema:"Permission bits in octal."`
 	ModTime    string      `json:"mod_time"`
 	LinkTarget string      `json:"link_target,omitempty"`
+	// NotAnswering is an entry whose look did not answer.
+	NotAnswering bool `json:"not_answering,omitempty" jsonschema:"The entry did not answer within 2s (a mount point whose NFS server is gone, a stopped FUSE daemon): only its name and type are known."`
 }
 
 // ListResult is list_dir's result.
@@ -464,6 +466,10 @@ func (d *Deps) planList(ctx context.Context, _ *relay.Call, a *ListArgs) (*relay
 			}
 			res := ListResult{Path: t.asked, ResolvedPath: t.resolved.Path, Entries: make([]Entry, 0, len(infos)), Truncated: more, Transport: transportOf(t.fsys)}
 			for _, in := range infos {
+				if in.Unanswered {
+					res.Entries = append(res.Entries, Entry{Name: in.Name, Type: in.Type, NotAnswering: true})
+					continue
+				}
 				e := Entry{Name: in.Name, Type: in.Type, Size: in.Size, Mode: octal(in.Mode), ModTime: stamp(in.ModTime)}
 				if in.Type == hostfs.TypeSymlink {
 					e.LinkTarget, _ = t.fsys.Readlink(ctx, path.Join(t.resolved.Path, in.Name))

@@ -1,0 +1,64 @@
+package hostfs
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+// TestReadDirents: the listing ReadDir reads gives every name but "." and
+// "..", with the type the file system records, over several getdents
+// buffers, and stops at n.
+func TestReadDirents(t *testing.T) {
+	d := t.TempDir()
+	want := map[string]Type{"file": TypeFile, "dir": TypeDir, "link": TypeSymlink, "fifo": TypeFIFO, "sock": TypeSocket}
+	os.WriteFile(filepath.Join(d, "file"), nil, 0o644)
+	os.Mkdir(filepath.Join(d, "dir"), 0o755)
+	os.Symlink("file", filepath.Join(d, "link"))
+	syscall.Mkfifo(filepath.Join(d, "fifo"), 0o644)
+	if l, err := net.Listen("unix", filepath.Join(d, "sock")); err == nil {
+		defer l.Close()
+	} else {
+		delete(want, "sock")
+	}
+	// Long names, so the listing takes several 32 KiB reads.
+	for i := range 2000 {
+		name := fmt.Sprintf("%04d-%s", i, strings.Repeat("n", 100))
+		os.WriteFile(filepath.Join(d, name), nil, 0o644)
+		want[name] = TypeFile
+	}
+	f, err := os.Open(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ents, err := readDirents(int(f.Fd()), 100000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]Type{}
+	for _, e := range ents {
+		got[e.name] = e.typ
+	}
+	if len(got) != len(want) || len(ents) != len(want) {
+		t.Errorf("listed %d entries (%d names), want %d", len(ents), len(got), len(want))
+	}
+	for name, typ := range want {
+		if got[name] != typ {
+			t.Errorf("%s: type %q, want %q", name[:min(len(name), 8)], got[name], typ)
+		}
+	}
+	if _, err := unix.Seek(int(f.Fd()), 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	if ents, err := readDirents(int(f.Fd()), 7); err != nil || len(ents) != 7 || slices.ContainsFunc(ents, func(e dirent) bool { return e.name == "." || e.name == ".." }) {
+		t.Errorf("at most 7: %d entries, %v", len(ents), err)
+	}
+}

@@ -34,6 +34,9 @@ import (
 type SFTP struct {
 	// Client returns the host's SFTP client, dialling if needed.
 	Client func(ctx context.Context) (*sftp.Client, error)
+	// Retire ends a client Client returned, so that the next call gets
+	// another; nil does nothing.
+	Retire func(*sftp.Client)
 }
 
 var (
@@ -43,6 +46,20 @@ var (
 
 // Transport names how the host's files are reached.
 func (SFTP) Transport() string { return "sftp" }
+
+// Abandon is told that a call on the host's files did not answer in time.
+// OpenSSH's sftp-server answers one request at a time, so a request that
+// waits on a mount whose server does not answer would hold up every later
+// call, whatever its path: the client is retired, and the next call starts
+// a server of its own.
+func (s SFTP) Abandon(ctx context.Context) {
+	if s.Retire == nil {
+		return
+	}
+	if c, err := s.Client(ctx); err == nil {
+		s.Retire(c)
+	}
+}
 
 func (s SFTP) client(ctx context.Context) (*sftp.Client, error) {
 	c, err := s.Client(ctx)

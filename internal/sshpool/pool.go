@@ -166,8 +166,9 @@ type conn struct {
 	deadOnce sync.Once
 	deadErr  error
 
-	sftpMu sync.Mutex
-	sftp   *sftp.Client
+	sftpMu   sync.Mutex
+	sftp     *sftp.Client
+	sftpStop func() // ends sftp's session
 }
 
 // isReady reports whether c's dial has finished.

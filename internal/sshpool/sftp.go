@@ -63,7 +63,7 @@ func (p *Pool) SFTP(ctx context.Context, t Target) (*sftp.Client, error) {
 		}
 		return nil, fmt.Errorf("start sftp on %s: %w", c.name, err)
 	}
-	c.sftp = sc
+	c.sftp, c.sftpStop = sc, func() { s.Close() }
 	go func() {
 		ended := make(chan struct{})
 		go func() {
@@ -76,7 +76,7 @@ func (p *Pool) SFTP(ctx context.Context, t Target) (*sftp.Client, error) {
 		}
 		c.sftpMu.Lock()
 		if c.sftp == sc {
-			c.sftp = nil
+			c.sftp, c.sftpStop = nil, nil
 		}
 		c.sftpMu.Unlock()
 		// The session first: closing the client waits for its reader,
@@ -86,6 +86,33 @@ func (p *Pool) SFTP(ctx context.Context, t Target) (*sftp.Client, error) {
 		release()
 	}()
 	return sc, nil
+}
+
+// RetireSFTP ends sc, an SFTP client SFTP returned, if a connection still
+// has it, so that the next call starts another. OpenSSH's sftp-server
+// answers one request at a time: one that waits on a mount whose server
+// does not answer holds up every request after it, whatever its path.
+func (p *Pool) RetireSFTP(sc *sftp.Client) {
+	p.mu.Lock()
+	conns := make([]*conn, 0, len(p.conns))
+	for _, c := range p.conns {
+		conns = append(conns, c)
+	}
+	p.mu.Unlock()
+	for _, c := range conns {
+		c.sftpMu.Lock()
+		var stop func()
+		if c.sftp == sc {
+			stop, c.sftp, c.sftpStop = c.sftpStop, nil, nil
+		}
+		c.sftpMu.Unlock()
+		if stop != nil {
+			// The session's end ends the client; the goroutine SFTP
+			// started releases its slot.
+			stop()
+			return
+		}
+	}
 }
 
 // startSFTP asks s for the sftp subsystem and completes the handshake. The

@@ -131,6 +131,7 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 				return ends{src: src, dst: dst}
 			})
 			if !ok {
+				d.abandon(ctx, remote)
 				return noAnswer(remote.Name, fromClean+" or "+toClean, d.Limits.Wait, false)
 			}
 			if e.out != nil {
@@ -162,13 +163,15 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 			res, ok := runner.AwaitMoving(ctx, d.Limits.Wait, mr.moved.Load, func() copied {
 				return transfer(ctx, in, out, src, dst, *a, max, mr)
 			})
+			if !ok {
+				mr.stop.Store(true)
+				d.abandon(ctx, remote)
+			}
 			switch {
 			case !ok && ctx.Err() != nil:
-				mr.stop.Store(true)
 				return relay.Fail(relay.StatusError, "copy %s to %s: ended while the copy waited on a file system or host: %v; "+
 					"the copy stops at its next read, so nothing is written unless it had read the whole file", a.From, a.To, context.Cause(ctx))
 			case !ok:
-				mr.stop.Store(true)
 				return relay.Fail(relay.StatusError, "copy %s to %s: no byte moved for %s (exec.default_timeout), after %d bytes: a mount or host that does not answer?; "+
 					"the copy stops at its next read, so nothing is written unless it had read the whole file", a.From, a.To, d.Limits.Wait, mr.moved.Load())
 			case res.out != nil:

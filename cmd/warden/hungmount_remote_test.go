@@ -1,0 +1,85 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/warden-mcp/warden/internal/sshd"
+)
+
+// TestHungMountRemoteFiles: on an SSH host, a file call on a mount whose
+// server does not answer (a FUSE mount whose daemon is stopped) fails
+// after exec.default_timeout, and does not hold up the calls after it on
+// other paths: OpenSSH's sftp-server answers one request at a time, so
+// warden leaves that server to the stuck request and starts another.
+func TestHungMountRemoteFiles(t *testing.T) {
+	bindfs := shellOrSkip(t, "bindfs")
+	key := sshd.NewKey(t)
+	srv := sshd.Start(t, sshd.Options{User: sshUser, UserKey: key})
+	// Directories the SSH user can reach.
+	src, hold := userDir(t), userDir(t)
+	if err := os.WriteFile(filepath.Join(src, "f"), []byte("mounted\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mnt := filepath.Join(hold, "nas")
+	if err := os.Mkdir(mnt, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	daemon := mountFUSE(t, bindfs, src, mnt)
+
+	home := t.TempDir()
+	known := filepath.Join(home, "known_hosts")
+	if err := sshd.WriteKnownHosts(known, srv); err != nil {
+		t.Fatal(err)
+	}
+	cfg := fmt.Sprintf("exec:\n  default_timeout: 3s\nssh:\n  config: none\n  known_hosts: %s\nhosts:\n"+
+		"  - name: nas\n    address: %s\n    port: %d\n    user: %s\n    identity_files: [%s]\n    files_transport: sftp\n",
+		known, srv.Host, srv.Port, sshUser, key.Path)
+	cfgPath := filepath.Join(home, "warden.yaml")
+	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfgPath)
+	s := startStdio(t, env, state, nil)
+	call := func(tool, p string) map[string]any {
+		t.Helper()
+		_, got := callTool(t, s.cs, tool, map[string]any{"path": p, "host": "nas"})
+		return got
+	}
+	file := filepath.Join(mnt, "f")
+	if got := call("read_file", file); got["status"] != "ok" || got["content"] != "mounted\n" {
+		t.Fatalf("read_file on the answering mount: %v", got)
+	}
+
+	if err := daemon.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	stopped := true
+	t.Cleanup(func() {
+		if stopped {
+			daemon.Process.Signal(syscall.SIGCONT)
+		}
+	})
+	if got := call("stat_file", file); got["status"] != "error" || !strings.Contains(fmt.Sprint(got["reason"]), "did not answer within 3s") {
+		t.Errorf("stat_file on the stopped mount: %v; want it failed as not answered", got)
+	}
+	// Other paths on the host answer meanwhile.
+	if got := call("stat_file", hold); got["status"] != "ok" || got["type"] != "dir" {
+		t.Errorf("stat_file of another path while a request waits on the mount: %v", got)
+	}
+	if got := call("read_file", filepath.Join(src, "f")); got["status"] != "ok" || got["content"] != "mounted\n" {
+		t.Errorf("read_file of another path while a request waits on the mount: %v", got)
+	}
+
+	if err := daemon.Process.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	stopped = false
+	if got := call("read_file", file); got["status"] != "ok" || got["content"] != "mounted\n" {
+		t.Errorf("read_file once the mount answers again: %v", got)
+	}
+}

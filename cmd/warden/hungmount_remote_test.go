@@ -13,9 +13,10 @@ import (
 
 // TestHungMountRemoteFiles: on an SSH host, a file call on a mount whose
 // server does not answer (a FUSE mount whose daemon is stopped) fails
-// after exec.default_timeout, and does not hold up the calls after it on
-// other paths: OpenSSH's sftp-server answers one request at a time, so
-// warden leaves that server to the stuck request and starts another.
+// after exec.default_timeout (a write saying it may still land), and does
+// not hold up the calls after it on other paths: OpenSSH's sftp-server
+// answers one request at a time, so warden leaves that server to the
+// stuck request and starts another.
 func TestHungMountRemoteFiles(t *testing.T) {
 	bindfs := shellOrSkip(t, "bindfs")
 	key := sshd.NewKey(t)
@@ -43,7 +44,7 @@ func TestHungMountRemoteFiles(t *testing.T) {
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfgPath)
+	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfgPath)
 	s := startStdio(t, env, state, nil)
 	call := func(tool, p string) map[string]any {
 		t.Helper()
@@ -66,6 +67,10 @@ func TestHungMountRemoteFiles(t *testing.T) {
 	})
 	if got := call("stat_file", file); got["status"] != "error" || !strings.Contains(fmt.Sprint(got["reason"]), "did not answer within 3s") {
 		t.Errorf("stat_file on the stopped mount: %v; want it failed as not answered", got)
+	}
+	_, got := callTool(t, s.cs, "write_file", map[string]any{"path": filepath.Join(mnt, "g"), "host": "nas", "content": "x"})
+	if why := fmt.Sprint(got["reason"]); got["status"] != "error" || !strings.Contains(why, "did not answer within 3s") || !strings.Contains(why, "the write may still complete") {
+		t.Errorf("write_file on the stopped mount: %v; want it failed as not answered, saying the write may still land", got)
 	}
 	// Other paths on the host answer meanwhile.
 	if got := call("stat_file", hold); got["status"] != "ok" || got["type"] != "dir" {

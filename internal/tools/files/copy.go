@@ -164,8 +164,9 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 				return transfer(ctx, in, out, src, dst, *a, max, mr)
 			})
 			if !ok {
+				// The host's SFTP session is kept: the copy's failing read
+				// lets it remove its temporary file there once it answers.
 				mr.stop.Store(true)
-				d.abandon(ctx, remote)
 			}
 			switch {
 			case !ok && ctx.Err() != nil:

@@ -37,8 +37,13 @@ var (
 	dfMountArgv = []string{"df", "-PkT", "--", "$mount"}
 )
 
-// maxMountLooks is how many mounts are measured at once.
-const maxMountLooks = 4
+const (
+	// maxMountLooks is how many mounts are measured at once.
+	maxMountLooks = 4
+	// maxDFWait bounds each df of disk_usage: a df of healthy mounts
+	// takes well under a second.
+	maxDFWait = 10 * time.Second
+)
 
 func (d *Deps) planDiskUsage(ctx context.Context, _ *relay.Call, a *HostArg) (*relay.Plan, error) {
 	return d.read(ctx, a.Host, [][]string{dfArgv, dfiArgv, mountsArgv, dfMountArgv}, func(ctx context.Context, t *hosts.Host) *relay.Outcome {
@@ -46,7 +51,7 @@ func (d *Deps) planDiskUsage(ctx context.Context, _ *relay.Call, a *HostArg) (*r
 		// cannot be read but still prints the rest. One mount that does
 		// not answer at all holds df up, and with it every other: past
 		// the wait each mount is measured on its own.
-		wait := min(d.Wait, d.Timeout)
+		wait := min(d.Wait, d.Timeout, maxDFWait)
 		o := d.execWithin(ctx, t, dfArgv, wait, 1)
 		res := DiskUsage{Filesystems: []Filesystem{}, Probes: []Probe{o.probe()}}
 		dfi := dfiArgv

@@ -39,7 +39,8 @@ type Deps struct {
 	// Timeout bounds each probe; zero means 30s.
 	Timeout time.Duration
 	// Wait bounds how long disk_usage waits on df of every mount before
-	// it measures each on its own, and each of those; zero means Timeout.
+	// it measures each on its own, and each of those (maxDFWait at most);
+	// zero means Timeout.
 	Wait time.Duration
 	// MaxBytes bounds each probe's output; zero means 1 MiB.
 	MaxBytes int

@@ -26,20 +26,7 @@ func TestCopyFileStallEnds(t *testing.T) {
 	key := sshd.NewKey(t)
 	srv := sshd.Start(t, sshd.Options{User: sshUser, UserKey: key})
 	t.Cleanup(srv.Resume) // before the server's own stop
-	home := t.TempDir()
-	known := filepath.Join(home, "known_hosts")
-	if err := sshd.WriteKnownHosts(known, srv); err != nil {
-		t.Fatal(err)
-	}
-	cfg := fmt.Sprintf("exec:\n  default_timeout: 2s\nssh:\n  config: none\n  known_hosts: %s\nhosts:\n"+
-		"  - name: nas\n    address: %s\n    port: %d\n    user: %s\n    identity_files: [%s]\n    files_transport: sftp\n",
-		known, srv.Host, srv.Port, sshUser, key.Path)
-	cfgPath := filepath.Join(home, "warden.yaml")
-	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfgPath)
-	s := startStdio(t, env, state, nil)
+	s := nasWarden(t, srv, key, "2s")
 
 	src := filepath.Join(t.TempDir(), "big")
 	data := make([]byte, 48<<20)

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/warden-mcp/warden/internal/sshd"
@@ -32,20 +31,7 @@ func TestHungMountRemoteFiles(t *testing.T) {
 	}
 	daemon := mountFUSE(t, bindfs, src, mnt)
 
-	home := t.TempDir()
-	known := filepath.Join(home, "known_hosts")
-	if err := sshd.WriteKnownHosts(known, srv); err != nil {
-		t.Fatal(err)
-	}
-	cfg := fmt.Sprintf("exec:\n  default_timeout: 3s\nssh:\n  config: none\n  known_hosts: %s\nhosts:\n"+
-		"  - name: nas\n    address: %s\n    port: %d\n    user: %s\n    identity_files: [%s]\n    files_transport: sftp\n",
-		known, srv.Host, srv.Port, sshUser, key.Path)
-	cfgPath := filepath.Join(home, "warden.yaml")
-	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfgPath)
-	s := startStdio(t, env, state, nil)
+	s := nasWarden(t, srv, key, "3s")
 	call := func(tool, p string) map[string]any {
 		t.Helper()
 		_, got := callTool(t, s.cs, tool, map[string]any{"path": p, "host": "nas"})
@@ -56,15 +42,7 @@ func TestHungMountRemoteFiles(t *testing.T) {
 		t.Fatalf("read_file on the answering mount: %v", got)
 	}
 
-	if err := daemon.Process.Signal(syscall.SIGSTOP); err != nil {
-		t.Fatal(err)
-	}
-	stopped := true
-	t.Cleanup(func() {
-		if stopped {
-			daemon.Process.Signal(syscall.SIGCONT)
-		}
-	})
+	resume := stopFUSE(t, daemon)
 	if got := call("stat_file", file); got["status"] != "error" || !strings.Contains(fmt.Sprint(got["reason"]), "did not answer within 3s") {
 		t.Errorf("stat_file on the stopped mount: %v; want it failed as not answered", got)
 	}
@@ -80,11 +58,29 @@ func TestHungMountRemoteFiles(t *testing.T) {
 		t.Errorf("read_file of another path while a request waits on the mount: %v", got)
 	}
 
-	if err := daemon.Process.Signal(syscall.SIGCONT); err != nil {
-		t.Fatal(err)
-	}
-	stopped = false
+	resume()
 	if got := call("read_file", file); got["status"] != "ok" || got["content"] != "mounted\n" {
 		t.Errorf("read_file once the mount answers again: %v", got)
 	}
+}
+
+// nasWarden starts warden in open mode with exec.default_timeout wait and
+// one inventory host, nas: srv, logged into as sshUser with key, its files
+// over SFTP.
+func nasWarden(t *testing.T, srv *sshd.Server, key *sshd.Key, wait string) *stdioServer {
+	t.Helper()
+	home := t.TempDir()
+	known := filepath.Join(home, "known_hosts")
+	if err := sshd.WriteKnownHosts(known, srv); err != nil {
+		t.Fatal(err)
+	}
+	cfg := fmt.Sprintf("exec:\n  default_timeout: %s\nssh:\n  config: none\n  known_hosts: %s\nhosts:\n"+
+		"  - name: nas\n    address: %s\n    port: %d\n    user: %s\n    identity_files: [%s]\n    files_transport: sftp\n",
+		wait, known, srv.Host, srv.Port, sshUser, key.Path)
+	cfgPath := filepath.Join(home, "warden.yaml")
+	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfgPath)
+	return startStdio(t, env, state, nil)
 }

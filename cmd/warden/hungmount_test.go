@@ -64,15 +64,7 @@ func TestHungMountRefusedNotHung(t *testing.T) {
 		t.Fatalf("cat on the answering mount: %v", got)
 	}
 
-	if err := daemon.Process.Signal(syscall.SIGSTOP); err != nil {
-		t.Fatal(err)
-	}
-	stopped := true
-	t.Cleanup(func() {
-		if stopped {
-			daemon.Process.Signal(syscall.SIGCONT)
-		}
-	})
+	resume := stopFUSE(t, daemon)
 	// The calls below wait on the mount: each group runs at once.
 	type call struct {
 		tool string
@@ -225,16 +217,27 @@ func TestHungMountRefusedNotHung(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 
-	if err := daemon.Process.Signal(syscall.SIGCONT); err != nil {
-		t.Fatal(err)
-	}
-	stopped = false
+	resume()
 	if got := run("cat " + file); got["status"] != "ok" || got["stdout"] != "mounted\n" {
 		t.Errorf("cat once the mount answers again: %v", got)
 	}
 	if _, got := callTool(t, s.cs, "read_file", map[string]any{"path": file}); got["status"] != "ok" || got["content"] != "mounted\n" {
 		t.Errorf("read_file once the mount answers again: %v", got)
 	}
+}
+
+// stopFUSE stops daemon, a mount's bindfs, so that the mount does not
+// answer, and returns what resumes it. The test's end resumes it first,
+// before what was set up earlier (warden, the mount) is taken down.
+func stopFUSE(t *testing.T, daemon *exec.Cmd) (resume func()) {
+	t.Helper()
+	if err := daemon.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	var once sync.Once
+	resume = func() { once.Do(func() { daemon.Process.Signal(syscall.SIGCONT) }) }
+	t.Cleanup(resume)
+	return resume
 }
 
 // mountFUSE mounts src on mnt with bindfs in the foreground and returns its

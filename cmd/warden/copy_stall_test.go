@@ -26,7 +26,7 @@ func TestCopyFileStallEnds(t *testing.T) {
 	key := sshd.NewKey(t)
 	srv := sshd.Start(t, sshd.Options{User: sshUser, UserKey: key})
 	t.Cleanup(srv.Resume) // before the server's own stop
-	s := nasWarden(t, srv, key, "2s")
+	s := nasWarden(t, srv, key, "2s", "")
 
 	src := filepath.Join(t.TempDir(), "big")
 	data := make([]byte, 48<<20)

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/warden-mcp/warden/internal/sshd"
 )
@@ -15,7 +20,8 @@ import (
 // after exec.default_timeout (a write saying it may still land), and does
 // not hold up the calls after it on other paths: OpenSSH's sftp-server
 // answers one request at a time, so warden leaves that server to the
-// stuck request and starts another.
+// stuck request and starts another, after a file call or a snapshot call
+// it gave up on.
 func TestHungMountRemoteFiles(t *testing.T) {
 	bindfs := shellOrSkip(t, "bindfs")
 	key := sshd.NewKey(t)
@@ -25,13 +31,17 @@ func TestHungMountRemoteFiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(src, "f"), []byte("mounted\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.Mkdir(filepath.Join(src, "daily-2026-12-01"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	mnt := filepath.Join(hold, "nas")
 	if err := os.Mkdir(mnt, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	daemon := mountFUSE(t, bindfs, src, mnt)
 
-	s := nasWarden(t, srv, key, "3s")
+	s := nasWarden(t, srv, key, "3s", "snapshots:\n  - name: nasdir\n    kind: dir\n    host: nas\n    path: "+mnt+
+		"\n    pattern: daily-*\n    time_format: \"2006-01-02\"\n")
 	call := func(tool, p string) map[string]any {
 		t.Helper()
 		_, got := callTool(t, s.cs, tool, map[string]any{"path": p, "host": "nas"})
@@ -43,6 +53,27 @@ func TestHungMountRemoteFiles(t *testing.T) {
 	}
 
 	resume := stopFUSE(t, daemon)
+	// A snapshot call that waits there and is given up on leaves the
+	// host's SFTP session to its request too.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	res, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: "snapshot_list_dir", Arguments: map[string]any{"dataset": "nasdir", "snapshot": "daily-2026-12-01", "path": "."}})
+	cancel()
+	if err == nil {
+		t.Fatalf("snapshot_list_dir answered while the mount does not: %v", res.StructuredContent)
+	}
+	// warden learns of the cancel after the client gives up: the call
+	// has ended once it is audited.
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		if b, err := os.ReadFile(filepath.Join(s.state, "audit.jsonl")); err == nil && bytes.Contains(b, []byte(`"tool":"snapshot_list_dir"`)) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the cancelled snapshot call was not audited within 30s")
+		}
+	}
+	if got := call("stat_file", hold); got["status"] != "ok" || got["type"] != "dir" {
+		t.Errorf("stat_file of another path after a snapshot call was given up on: %v", got)
+	}
 	if got := call("stat_file", file); got["status"] != "error" || !strings.Contains(fmt.Sprint(got["reason"]), "did not answer within 3s") {
 		t.Errorf("stat_file on the stopped mount: %v; want it failed as not answered", got)
 	}
@@ -66,8 +97,8 @@ func TestHungMountRemoteFiles(t *testing.T) {
 
 // nasWarden starts warden in open mode with exec.default_timeout wait and
 // one inventory host, nas: srv, logged into as sshUser with key, its files
-// over SFTP.
-func nasWarden(t *testing.T, srv *sshd.Server, key *sshd.Key, wait string) *stdioServer {
+// over SFTP; extra is more of warden.yaml.
+func nasWarden(t *testing.T, srv *sshd.Server, key *sshd.Key, wait, extra string) *stdioServer {
 	t.Helper()
 	home := t.TempDir()
 	known := filepath.Join(home, "known_hosts")
@@ -77,6 +108,7 @@ func nasWarden(t *testing.T, srv *sshd.Server, key *sshd.Key, wait string) *stdi
 	cfg := fmt.Sprintf("exec:\n  default_timeout: %s\nssh:\n  config: none\n  known_hosts: %s\nhosts:\n"+
 		"  - name: nas\n    address: %s\n    port: %d\n    user: %s\n    identity_files: [%s]\n    files_transport: sftp\n",
 		wait, known, srv.Host, srv.Port, sshUser, key.Path)
+	cfg += extra
 	cfgPath := filepath.Join(home, "warden.yaml")
 	if err := os.WriteFile(cfgPath, []byte(cfg), 0o600); err != nil {
 		t.Fatal(err)

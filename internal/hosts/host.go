@@ -15,6 +15,7 @@ package hosts
 
 import (
 	"context"
+	"time"
 
 	"github.com/warden-mcp/warden/internal/hostfs"
 	"github.com/warden-mcp/warden/internal/policy"
@@ -87,6 +88,22 @@ func (h *Host) Local() bool { return h.Kind == KindLocal || h.Kind == KindEntere
 
 // FS returns the host's files.
 func (h *Host) FS(ctx context.Context) (hostfs.FS, error) { return h.Files(ctx) }
+
+// AbandonFiles tells the host's files that a call on them did not answer
+// in time, where they want to know: over SFTP the stuck session is left to
+// its request and the next call starts another (see hostfs.SFTP.Abandon).
+func (h *Host) AbandonFiles(ctx context.Context) {
+	if h.Files == nil {
+		return
+	}
+	// The call may have ended because ctx did.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	fsys, err := h.Files(ctx)
+	if a, ok := fsys.(interface{ Abandon(context.Context) }); ok && err == nil {
+		a.Abandon(ctx)
+	}
+}
 
 // Sessions returns where the host's sessions run and the shell they run by
 // default; a nil Starter is this machine's own, confined per admission.

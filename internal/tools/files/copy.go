@@ -131,7 +131,7 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 				return ends{src: src, dst: dst}
 			})
 			if !ok {
-				d.abandon(ctx, remote)
+				remote.AbandonFiles(ctx)
 				return noAnswer(remote.Name, fromClean+" or "+toClean, d.Limits.Wait, false)
 			}
 			if e.out != nil {

@@ -322,7 +322,7 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes boo
 					return run(ctx, t)
 				})
 				if !ok {
-					d.abandon(ctx, h)
+					h.AbandonFiles(ctx)
 					return noAnswer(h.Name, clean, wait, writes)
 				}
 				return out
@@ -371,21 +371,6 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes boo
 			return out
 		},
 	}, nil
-}
-
-// abandon tells h's file system, if it wants to know, that a call on it
-// did not answer in time (see hostfs.SFTP.Abandon).
-func (d *Deps) abandon(ctx context.Context, h *hosts.Host) {
-	if h.Files == nil {
-		return
-	}
-	// The call may have ended because ctx did.
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	fsys, err := h.Files(ctx)
-	if a, ok := fsys.(interface{ Abandon(context.Context) }); ok && err == nil {
-		a.Abandon(ctx)
-	}
 }
 
 // transportOf names how fsys reaches its host's files ("" for this

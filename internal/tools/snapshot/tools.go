@@ -7,6 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/hosts"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
 	"github.com/warden-mcp/warden/internal/runner"
@@ -24,7 +25,7 @@ func Register(r *relay.Relay, d Deps) error {
 	if err != nil {
 		return err
 	}
-	g := group{r: r, c: c, log: d.Logger, tail: " " + c.summary()}
+	g := group{r: r, c: c, log: d.Logger, tail: " " + c.summary(), resolve: d.Resolve}
 
 	add(g, "snapshot_list", "List snapshots",
 		"List the snapshots of a dataset, oldest first, with the time each was taken, its root path and (for ZFS with zfs list) the bytes it holds. Filter with after/before (RFC 3339 or a date such as 2026-11-20). has_live says whether \"@live\" (the data on disk now) can be named as a snapshot in the other tools. Start here: every other snapshot tool takes the dataset and snapshot names this returns.",
@@ -106,6 +107,9 @@ type group struct {
 	c    *catalog
 	log  *slog.Logger
 	tail string
+	// resolve, when set, reaches a dataset's host to tell its files that
+	// a call on them was given up on.
+	resolve hosts.Resolver
 }
 
 // add registers one read-only tool that routes a call to its dataset's
@@ -141,6 +145,11 @@ func add[In, Out any](g group, name, title, desc string, datasetOf func(*In) str
 				res, err := call(ds.engine, ctx, args)
 				return outcome(name, g.log, res, err)
 			})
+			if !ok && g.resolve != nil && !hosts.IsLocal(ds.host) {
+				if h, err := g.resolve(context.WithoutCancel(ctx), ds.host); err == nil {
+					h.AbandonFiles(ctx)
+				}
+			}
 			if !ok && ctx.Err() != nil {
 				return relay.Fail(relay.StatusError, "%s: ended while it waited on the file system of dataset %s: %v", name, datasetOf(in), context.Cause(ctx))
 			}

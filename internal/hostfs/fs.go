@@ -81,8 +81,9 @@ type Info struct {
 	UID     int
 	GID     int
 	// Unanswered is a directory entry whose look did not answer (a mount
-	// point whose server is gone): only its name and type are known.
-	Unanswered bool
+	// point whose server is gone): only its name and type are known. (The
+	// agent's protocol carries Info as JSON.)
+	Unanswered bool `json:",omitempty"`
 }
 
 // typeOf maps a mode to a Type.

@@ -301,13 +301,14 @@ func lookEntries(ctx context.Context, dir int, ents []dirent) ([]entryLook, erro
 		}
 		// Each goroutine writes a slice of its own, which the caller
 		// reads up to the count it has published.
-		part := make([]entryLook, len(ents)-from)
+		todo := ents[from:]
+		part := make([]entryLook, len(todo))
 		var n atomic.Int64
 		finished := make(chan struct{})
 		go func() {
 			defer close(finished)
 			defer unix.Close(fd)
-			for i, e := range ents[from:] {
+			for i, e := range todo {
 				part[i].err = unix.Fstatat(fd, e.name, &part[i].st, unix.AT_SYMLINK_NOFOLLOW)
 				n.Store(int64(i + 1))
 			}

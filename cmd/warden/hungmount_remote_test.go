@@ -21,7 +21,7 @@ import (
 // not hold up the calls after it on other paths: OpenSSH's sftp-server
 // answers one request at a time, so warden leaves that server to the
 // stuck request and starts another, after a file call or a snapshot call
-// it gave up on.
+// it gave up on. disk_usage there names the mount and measures the rest.
 func TestHungMountRemoteFiles(t *testing.T) {
 	bindfs := shellOrSkip(t, "bindfs")
 	key := sshd.NewKey(t)
@@ -87,6 +87,12 @@ func TestHungMountRemoteFiles(t *testing.T) {
 	}
 	if got := call("read_file", filepath.Join(src, "f")); got["status"] != "ok" || got["content"] != "mounted\n" {
 		t.Errorf("read_file of another path while a request waits on the mount: %v", got)
+	}
+
+	// disk_usage on the host measures its other mounts and names this one.
+	_, got = callTool(t, s.cs, "disk_usage", map[string]any{"host": "nas"})
+	if got["status"] != "ok" || !strings.Contains(fmt.Sprint(got["filesystems"]), "mount:/ ") || !strings.Contains(fmt.Sprint(got["not_answering"]), "mount:"+mnt+" ") {
+		t.Errorf("disk_usage on the host with the mount's daemon stopped: %v; want the other file systems, and %s not answering", got, mnt)
 	}
 
 	resume()

@@ -3,9 +3,11 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -51,6 +53,11 @@ func TestOwnersApart(t *testing.T) {
 					"env": map[string]any{"DB_URL": "canary-4d0c-victim-env"}, "stdin": "canary-4d0c-victim-stdin\n"})
 				done <- fmt.Sprintf("%v %s", got["status"], text(res))
 			}()
+			// The read starts once the victim's program runs: two calls
+			// of one identity and level started at the same instant may
+			// get two workers, and so two domains, which would fail the
+			// control for a reason that is not the one it checks.
+			waitForProgram(t, "^sleep "+strings.ReplaceAll(secs, ".", "[.]")+"$")
 			res, got := callTool(t, bob, "run_command", map[string]any{"command": c.read, "cwd": repo})
 			out := text(res)
 			if got["status"] != "ok" || !strings.Contains(out, "HOOK-RAN") || strings.Contains(out, "VICTIM=\n") {
@@ -76,6 +83,18 @@ func TestOwnersApart(t *testing.T) {
 			}
 		})
 	}
+}
+
+// waitForProgram waits, at most 30 s, until a program whose command line
+// matches pattern runs.
+func waitForProgram(t *testing.T, pattern string) {
+	t.Helper()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if exec.Command("pgrep", "-f", pattern).Run() == nil {
+			return
+		}
+	}
+	t.Fatalf("no program matching %q started within 30s", pattern)
 }
 
 // ownerReaders read another program (pid in $p) and its shell parent.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 	"github.com/warden-mcp/warden/internal/sshd"
 )
 
@@ -23,7 +24,6 @@ import (
 // stuck request and starts another, after a file call or a snapshot call
 // it gave up on. disk_usage there names the mount and measures the rest.
 func TestHungMountRemoteFiles(t *testing.T) {
-	bindfs := shellOrSkip(t, "bindfs")
 	key := sshd.NewKey(t)
 	srv := sshd.Start(t, sshd.Options{User: sshUser, UserKey: key})
 	// Directories the SSH user can reach.
@@ -38,7 +38,7 @@ func TestHungMountRemoteFiles(t *testing.T) {
 	if err := os.Mkdir(mnt, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	daemon := mountFUSE(t, bindfs, src, mnt)
+	fuse := hostfstest.MountFUSE(t, src, mnt)
 
 	s := nasWarden(t, srv, key, "3s", "snapshots:\n  - name: nasdir\n    kind: dir\n    host: nas\n    path: "+mnt+
 		"\n    pattern: daily-*\n    time_format: \"2006-01-02\"\n")
@@ -52,7 +52,7 @@ func TestHungMountRemoteFiles(t *testing.T) {
 		t.Fatalf("read_file on the answering mount: %v", got)
 	}
 
-	resume := stopFUSE(t, daemon)
+	resume := fuse.Stop(t)
 	// A snapshot call that waits there and is given up on leaves the
 	// host's SFTP session to its request too.
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)

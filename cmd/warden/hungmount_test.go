@@ -6,15 +6,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
 
 // TestHungMountRefusedNotHung: the classifier looks up the files a command
@@ -29,7 +29,6 @@ import (
 // program is not started in a directory there. Once the daemon answers
 // again, all of it runs.
 func TestHungMountRefusedNotHung(t *testing.T) {
-	bindfs := shellOrSkip(t, "bindfs")
 	// The mount point has a neighbour, for list_dir of the directory
 	// holding both.
 	src, hold := t.TempDir(), t.TempDir()
@@ -45,7 +44,7 @@ func TestHungMountRefusedNotHung(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(src, "daily-2026-12-01"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	daemon := mountFUSE(t, bindfs, src, mnt)
+	fuse := hostfstest.MountFUSE(t, src, mnt)
 
 	cfg := filepath.Join(t.TempDir(), "warden.yaml")
 	if err := os.WriteFile(cfg, []byte("policy:\n  classify_timeout: 2s\nexec:\n  default_timeout: 3s\n"+
@@ -64,7 +63,7 @@ func TestHungMountRefusedNotHung(t *testing.T) {
 		t.Fatalf("cat on the answering mount: %v", got)
 	}
 
-	resume := stopFUSE(t, daemon)
+	resume := fuse.Stop(t)
 	// The calls below wait on the mount: each group runs at once.
 	type call struct {
 		tool string
@@ -224,56 +223,4 @@ func TestHungMountRefusedNotHung(t *testing.T) {
 	if _, got := callTool(t, s.cs, "read_file", map[string]any{"path": file}); got["status"] != "ok" || got["content"] != "mounted\n" {
 		t.Errorf("read_file once the mount answers again: %v", got)
 	}
-}
-
-// stopFUSE stops daemon, a mount's bindfs, so that the mount does not
-// answer, and returns what resumes it. The test's end resumes it first,
-// before what was set up earlier (warden, the mount) is taken down.
-func stopFUSE(t *testing.T, daemon *exec.Cmd) (resume func()) {
-	t.Helper()
-	if err := daemon.Process.Signal(syscall.SIGSTOP); err != nil {
-		t.Fatal(err)
-	}
-	var once sync.Once
-	resume = func() { once.Do(func() { daemon.Process.Signal(syscall.SIGCONT) }) }
-	t.Cleanup(resume)
-	return resume
-}
-
-// mountFUSE mounts src on mnt with bindfs in the foreground and returns its
-// process, unmounted and ended when the test ends (before mnt is removed).
-// Without FUSE (no /dev/fuse, no right to mount) the test is skipped,
-// unless WARDEN_REQUIRE_FUSE=1.
-func mountFUSE(t *testing.T, bindfs, src, mnt string) *exec.Cmd {
-	t.Helper()
-	cmd := exec.Command(bindfs, "-f", "-o", "allow_other", src, mnt)
-	stderr := &syncBuffer{}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	t.Cleanup(func() {
-		cmd.Process.Signal(syscall.SIGCONT)
-		exec.Command("umount", "-l", mnt).Run()
-		cmd.Process.Kill()
-		<-exited
-	})
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		select {
-		case err := <-exited:
-			exited <- err
-			if os.Getenv("WARDEN_REQUIRE_FUSE") == "1" {
-				t.Fatalf("bindfs could not mount (WARDEN_REQUIRE_FUSE=1): %v: %s", err, stderr.String())
-			}
-			t.Skipf("FUSE is not available here: bindfs: %v: %s", err, stderr.String())
-		default:
-		}
-		if _, err := os.Stat(filepath.Join(mnt, "f")); err == nil {
-			return cmd
-		}
-	}
-	t.Fatalf("bindfs did not mount %s within 30s: %s", mnt, stderr.String())
-	return nil
 }

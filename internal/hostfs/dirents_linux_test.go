@@ -1,7 +1,10 @@
 package hostfs
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -9,8 +12,11 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
 
 // TestReadDirents: the listing ReadDir reads gives every name but "." and
@@ -60,6 +66,30 @@ func TestReadDirents(t *testing.T) {
 	}
 	if ents, err := readDirents(int(f.Fd()), 7); err != nil || len(ents) != 7 || slices.ContainsFunc(ents, func(e dirent) bool { return e.name == "." || e.name == ".." }) {
 		t.Errorf("at most 7: %d entries, %v", len(ents), err)
+	}
+}
+
+// TestReadDirUnanswered: a mount point whose daemon is stopped is listed as
+// unanswered, with the type its directory entry gives, beside the entries
+// that answered; a listing whose call ends first fails saying so.
+func TestReadDirUnanswered(t *testing.T) {
+	src, hold := t.TempDir(), t.TempDir()
+	mnt := filepath.Join(hold, "nas")
+	for _, d := range []string{mnt, filepath.Join(hold, "plain")} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hostfstest.MountFUSE(t, src, mnt).Stop(t)
+	infos, _, err := (Local{}).ReadDir(t.Context(), hold, 10)
+	if err != nil || len(infos) != 2 || infos[0] != (Info{Name: "nas", Type: TypeDir, Unanswered: true}) ||
+		infos[1].Name != "plain" || infos[1].Unanswered || infos[1].Mode&fs.ModeDir == 0 {
+		t.Errorf("read dir with a stopped mount: %+v %v, want nas unanswered beside plain", infos, err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
+	defer cancel()
+	if _, _, err := (Local{}).ReadDir(ctx, hold, 10); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("read dir whose call ended while a look waited: %v, want the deadline", err)
 	}
 }
 

@@ -34,9 +34,9 @@ import (
 type SFTP struct {
 	// Client returns the host's SFTP client, dialling if needed.
 	Client func(ctx context.Context) (*sftp.Client, error)
-	// Retire ends a client Client returned, so that the next call gets
-	// another; nil does nothing.
-	Retire func(*sftp.Client)
+	// Retire ends the host's SFTP session, if it has one, so that the
+	// next call starts another; nil does nothing.
+	Retire func()
 }
 
 var (
@@ -52,12 +52,9 @@ func (SFTP) Transport() string { return "sftp" }
 // waits on a mount whose server does not answer would hold up every later
 // call, whatever its path: the client is retired, and the next call starts
 // a server of its own.
-func (s SFTP) Abandon(ctx context.Context) {
-	if s.Retire == nil {
-		return
-	}
-	if c, err := s.Client(ctx); err == nil {
-		s.Retire(c)
+func (s SFTP) Abandon() {
+	if s.Retire != nil {
+		s.Retire()
 	}
 }
 

@@ -100,8 +100,8 @@ func (h *Host) AbandonFiles(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
 	fsys, err := h.Files(ctx)
-	if a, ok := fsys.(interface{ Abandon(context.Context) }); ok && err == nil {
-		a.Abandon(ctx)
+	if a, ok := fsys.(interface{ Abandon() }); ok && err == nil {
+		a.Abandon()
 	}
 }
 

@@ -88,29 +88,28 @@ func (p *Pool) SFTP(ctx context.Context, t Target) (*sftp.Client, error) {
 	return sc, nil
 }
 
-// RetireSFTP ends sc, an SFTP client SFTP returned, if a connection still
-// has it, so that the next call starts another. OpenSSH's sftp-server
-// answers one request at a time: one that waits on a mount whose server
-// does not answer holds up every request after it, whatever its path.
-func (p *Pool) RetireSFTP(sc *sftp.Client) {
+// RetireSFTP ends t's SFTP session, if it has one, so that the next call
+// starts another. OpenSSH's sftp-server answers one request at a time: one
+// that waits on a mount whose server does not answer holds up every
+// request after it, whatever its path. The session's end ends its client;
+// the goroutine SFTP started releases its slot.
+func (p *Pool) RetireSFTP(t Target) {
+	key := t.Key()
 	p.mu.Lock()
-	conns := make([]*conn, 0, len(p.conns))
+	var conns []*conn
 	for _, c := range p.conns {
-		conns = append(conns, c)
+		if c.base == key {
+			conns = append(conns, c)
+		}
 	}
 	p.mu.Unlock()
 	for _, c := range conns {
 		c.sftpMu.Lock()
-		var stop func()
-		if c.sftp == sc {
-			stop, c.sftp, c.sftpStop = c.sftpStop, nil, nil
-		}
+		stop := c.sftpStop
+		c.sftp, c.sftpStop = nil, nil
 		c.sftpMu.Unlock()
 		if stop != nil {
-			// The session's end ends the client; the goroutine SFTP
-			// started releases its slot.
 			stop()
-			return
 		}
 	}
 }

@@ -1,5 +1,6 @@
 // Package hostfstest holds what tests of the file tools share: a FIFO
-// standing in for a device whose open acts.
+// standing in for a device whose open acts, and a FUSE mount that stops
+// answering.
 package hostfstest
 
 import (

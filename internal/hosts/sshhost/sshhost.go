@@ -140,7 +140,7 @@ func (p *Provider) fs(ctx context.Context, t sshpool.Target) (hostfs.FS, error) 
 	if f.Exec != nil {
 		return hostfs.Exec{FS: f.Exec}, nil
 	}
-	return hostfs.SFTP{Client: func(ctx context.Context) (*sftp.Client, error) { return p.pool.SFTP(ctx, t) }, Retire: p.pool.RetireSFTP}, nil
+	return hostfs.SFTP{Client: func(ctx context.Context) (*sftp.Client, error) { return p.pool.SFTP(ctx, t) }, Retire: func() { p.pool.RetireSFTP(t) }}, nil
 }
 
 // snapshotFS opens a snapshot root over the transport picked for the

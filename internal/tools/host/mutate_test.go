@@ -17,16 +17,19 @@ import (
 	"github.com/warden-mcp/warden/internal/runner/local"
 )
 
-// recorder is a runner that records every argv and answers from a table.
+// recorder is a runner that records every argv, and the timeout it was
+// asked to keep, and answers from a table.
 type recorder struct {
-	mu    sync.Mutex
-	calls [][]string
-	reply func(argv []string) runner.Result
+	mu       sync.Mutex
+	calls    [][]string
+	timeouts []time.Duration
+	reply    func(argv []string) runner.Result
 }
 
 func (r *recorder) Run(_ context.Context, req runner.Request) (runner.Result, error) {
 	r.mu.Lock()
 	r.calls = append(r.calls, req.Argv)
+	r.timeouts = append(r.timeouts, req.Timeout)
 	r.mu.Unlock()
 	if r.reply != nil {
 		return r.reply(req.Argv), nil

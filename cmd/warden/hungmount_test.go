@@ -31,13 +31,8 @@ import (
 func TestHungMountRefusedNotHung(t *testing.T) {
 	// The mount point has a neighbour, for list_dir of the directory
 	// holding both.
-	src, hold := t.TempDir(), t.TempDir()
-	mnt := filepath.Join(hold, "nas")
-	for _, d := range []string{mnt, filepath.Join(hold, "plain")} {
-		if err := os.Mkdir(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	src := t.TempDir()
+	hold, mnt := hostfstest.MountPoint(t)
 	if err := os.WriteFile(filepath.Join(src, "f"), []byte("mounted\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

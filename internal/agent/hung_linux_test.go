@@ -2,8 +2,6 @@ package agent
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/warden-mcp/warden/internal/hostfs"
@@ -14,13 +12,8 @@ import (
 // look at (a FUSE mount whose daemon is stopped) reaches warden listed as
 // not answering, beside the entries that answered.
 func TestReadDirUnansweredAcrossWire(t *testing.T) {
-	src, hold := t.TempDir(), t.TempDir()
-	mnt := filepath.Join(hold, "nas")
-	for _, d := range []string{mnt, filepath.Join(hold, "plain")} {
-		if err := os.Mkdir(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	src := t.TempDir()
+	hold, mnt := hostfstest.MountPoint(t)
 	hostfstest.MountFUSE(t, src, mnt).Stop(t)
 
 	c, _ := pair(t, ServeOptions{})

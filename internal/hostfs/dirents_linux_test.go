@@ -73,13 +73,8 @@ func TestReadDirents(t *testing.T) {
 // unanswered, with the type its directory entry gives, beside the entries
 // that answered; a listing whose call ends first fails saying so.
 func TestReadDirUnanswered(t *testing.T) {
-	src, hold := t.TempDir(), t.TempDir()
-	mnt := filepath.Join(hold, "nas")
-	for _, d := range []string{mnt, filepath.Join(hold, "plain")} {
-		if err := os.Mkdir(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	src := t.TempDir()
+	hold, mnt := hostfstest.MountPoint(t)
 	hostfstest.MountFUSE(t, src, mnt).Stop(t)
 	infos, _, err := (Local{}).ReadDir(t.Context(), hold, 10)
 	if err != nil || len(infos) != 2 || infos[0] != (Info{Name: "nas", Type: TypeDir, Unanswered: true}) ||

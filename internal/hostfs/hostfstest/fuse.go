@@ -16,6 +16,20 @@ type FUSE struct {
 	daemon *exec.Cmd
 }
 
+// MountPoint makes a directory, hold, holding two empty directories: nas,
+// to mount on, and plain beside it; it returns hold and nas's path.
+func MountPoint(t testing.TB) (hold, mnt string) {
+	t.Helper()
+	hold = t.TempDir()
+	mnt = filepath.Join(hold, "nas")
+	for _, d := range []string{mnt, filepath.Join(hold, "plain")} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return hold, mnt
+}
+
 // MountFUSE mounts src on mnt with bindfs in the foreground, with no
 // attribute cache (a look asks the daemon at once) and open to every user;
 // it is unmounted and its daemon ended when the test ends, before mnt is

@@ -34,7 +34,10 @@ type ServeOptions struct {
 	Confiner Confiner
 	// Version is the agent's build, for Hello.
 	Version string
-	Logger  *slog.Logger
+	// MaxWaitingLooks bounds the calls on files that wait at once (see
+	// runner.Looks); 0 means runner.DefaultMaxLooks.
+	MaxWaitingLooks int
+	Logger          *slog.Logger
 }
 
 // server is one agent serving one stream.
@@ -44,6 +47,10 @@ type server struct {
 	run     *local.Runner
 	starter *session.Local
 	log     *slog.Logger
+	// looks bounds the calls on files that wait at once (see
+	// runner.Looks): a look at a mount that does not answer holds its
+	// call's thread until the mount answers.
+	looks *runner.Looks
 
 	mu       sync.Mutex
 	calls    map[uint32]context.CancelFunc
@@ -67,8 +74,9 @@ func Serve(ctx context.Context, rw io.ReadWriter, o ServeOptions) error {
 	}
 	s := &server{w: &wire{w: rw}, o: o, log: o.Logger,
 		calls: map[uint32]context.CancelFunc{}, sessions: map[uint32]*agentSession{}}
-	lo := local.Options{Logger: o.Logger}
-	s.starter = &session.Local{Logger: o.Logger}
+	s.looks = runner.NewLooks(o.MaxWaitingLooks)
+	lo := local.Options{Logger: o.Logger, Looks: s.looks}
+	s.starter = &session.Local{Logger: o.Logger, Looks: s.looks}
 	if o.Confiner != nil {
 		lo.Confine = o.Confiner
 		s.starter.Confine = o.Confiner
@@ -215,7 +223,15 @@ func (s *server) handle(ctx context.Context, id uint32, c call) reply {
 		return reply{Err: fmt.Sprintf("agent: unknown confinement level %q", c.Level)}
 	}
 	ctx = confine.With(ctx, confine.Admission{Level: level, Tool: c.Tool, Daemons: c.Daemons})
-	fsys := hostfs.Local{}
+	fsys := hostfs.Local{Looks: s.looks}
+	switch c.Op {
+	case opLstat, opReadlink, opReadAt, opReadDir, opWriteFile, opMkdir, opRemove,
+		opSnapLstat, opSnapReadlink, opSnapReadDir, opSnapRead:
+		if err := s.looks.Begin(); err != nil {
+			return errReply(err)
+		}
+		defer s.looks.End()
+	}
 	switch c.Op {
 	case opHello:
 		return reply{Hello: s.hello()}

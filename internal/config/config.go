@@ -186,6 +186,9 @@ type Exec struct {
 	// EnvPassthrough names variables copied from warden's environment.
 	EnvPassthrough []string `yaml:"env_passthrough" json:"env_passthrough"`
 	MaxStdinBytes  int      `yaml:"max_stdin_bytes" json:"max_stdin_bytes"`
+	// MaxWaitingLooks bounds the looks at files, and the classifications
+	// that look files up, that wait at once (runner.Looks).
+	MaxWaitingLooks int `yaml:"max_waiting_looks" json:"max_waiting_looks"`
 }
 
 // Policy holds operator rules; they add to the built-in deny list.

@@ -91,6 +91,8 @@ func TestErrors(t *testing.T) {
 		{"ceiling", "exec:\n  max_bytes: 99999999\n", nil, []string{"exec.max_bytes", "ceiling"}},
 		{"default above max", "exec:\n  default_max_bytes: 3000000\n", nil, []string{"exec."}},
 		{"timeout order", "exec:\n  max_timeout: 1s\n", nil, []string{"exec.max_timeout"}},
+		{"waiting looks", "exec:\n  max_waiting_looks: 20000\n", nil, []string{"exec.max_waiting_looks", "10,000"}},
+		{"no waiting looks", "exec:\n  max_waiting_looks: 0\n", nil, []string{"exec.max_waiting_looks"}},
 		{"approval mech", "approval:\n  tier3: wave\n", nil, []string{"approval.tier3", "wave"}},
 		{"audit sync", "audit:\n  sync: sometimes\n", nil, []string{"audit.sync"}},
 		{"env name", "exec:\n  env_passthrough: ['A B']\n", nil, []string{"env_passthrough"}},

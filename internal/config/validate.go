@@ -141,6 +141,9 @@ func (c *Config) Validate() error {
 	if c.Exec.MaxStdinBytes <= 0 || c.Exec.MaxStdinBytes > 16<<20 {
 		bad("exec.max_stdin_bytes", "must be between 1 and %d", 16<<20)
 	}
+	if c.Exec.MaxWaitingLooks <= 0 || c.Exec.MaxWaitingLooks > 4096 {
+		bad("exec.max_waiting_looks", "must be between 1 and 4096 (each waiting look holds a thread; Go ends a process past 10,000)")
+	}
 	for i, name := range c.Exec.EnvPassthrough {
 		if !shellword.ValidName(name) {
 			bad(fmt.Sprintf("exec.env_passthrough[%d]", i), "%q is not a valid variable name", name)

@@ -53,6 +53,10 @@ type Deps struct {
 	// LandlockHelper is the argv prefix that runs landlock.Helper; nil
 	// makes the landlock runner unavailable.
 	LandlockHelper []string
+	// Looks bounds the sandbox runners' looks at programs and working
+	// directories that wait at once (see runner.Looks); nil bounds
+	// nothing.
+	Looks *runner.Looks
 	// DockerHost is DOCKER_HOST for the docker CLI, or "".
 	DockerHost string
 	// ProfileDir is where sandbox runners write the profiles they hand

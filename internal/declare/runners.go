@@ -74,7 +74,7 @@ var kinds = []*Kind{
 			return bwrap.New(d.sandbox(), prog, bwrap.Options{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
-				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"), Hide: d.hidden(),
+				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"), Hide: d.hidden(), Looks: d.Looks,
 			})
 		},
 	},
@@ -84,7 +84,7 @@ var kinds = []*Kind{
 			return firejail.New(d.sandbox(), prog, firejail.Options{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
-				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"), Hide: d.hidden(),
+				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"), Hide: d.hidden(), Looks: d.Looks,
 				CustomProfile: s(o, "custom_profile"), ProfileDir: d.ProfileDir,
 			})
 		},
@@ -101,7 +101,7 @@ var kinds = []*Kind{
 			return landlock.New(d.sandbox(), d.LandlockHelper, landlock.Options{
 				AllowNetworking: b(o, "allow_networking"), AllowUserFolders: b(o, "allow_user_folders"),
 				ReadFolders: l(o, "allow_read_folders"), ReadFiles: l(o, "allow_read_files"),
-				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"), Hide: d.hidden(),
+				WriteFolders: l(o, "allow_write_folders"), WriteFiles: l(o, "allow_write_files"), Hide: d.hidden(), Looks: d.Looks,
 			})
 		},
 	},

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // TestReadDirents: the listing ReadDir reads gives every name but "." and
@@ -85,6 +86,12 @@ func TestReadDirUnanswered(t *testing.T) {
 	defer cancel()
 	if _, _, err := (Local{}).ReadDir(ctx, hold, 10); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("read dir whose call ended while a look waited: %v, want the deadline", err)
+	}
+	// With a bound of one waiting look, the look at nas takes it, and the
+	// entries after it are refused another.
+	bounded := Local{Looks: runner.NewLooks(1)}
+	if _, _, err := bounded.ReadDir(t.Context(), hold, 10); !runner.Busy(err) {
+		t.Errorf("read dir past the bound of waiting looks: %v, want it refused", err)
 	}
 }
 

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // Local is the FS of the machine warden runs on, or of the tree under Root.
@@ -33,6 +35,9 @@ type Local struct {
 	// followed, an absolute symlink there is resolved (by Resolve, which
 	// restarts at "/") inside the host's tree, not warden's.
 	Root string
+	// Looks bounds the looks at a directory's entries that wait at once
+	// (see runner.Looks); nil bounds nothing.
+	Looks *runner.Looks
 }
 
 var _ FS = Local{}
@@ -194,7 +199,7 @@ func (l Local) ReadDir(ctx context.Context, p string, limit int) ([]Info, bool, 
 	if more {
 		ents = ents[:limit]
 	}
-	looks, err := lookEntries(ctx, int(f.Fd()), ents)
+	looks, err := lookEntries(ctx, l.Looks, int(f.Fd()), ents)
 	if err != nil {
 		return nil, false, &fs.PathError{Op: "readdir", Path: p, Err: err}
 	}
@@ -288,9 +293,9 @@ type entryLook struct {
 // reports its progress. A look on a mount whose server does not answer
 // waits in the kernel, where nothing reaches it: that entry is marked
 // unanswered, its goroutine is left to end when the mount answers, and
-// the entries after it get a new one. It fails when ctx ends or no
-// goroutine can be given a descriptor of dir.
-func lookEntries(ctx context.Context, dir int, ents []dirent) ([]entryLook, error) {
+// the entries after it get a new one. It fails when ctx ends, no
+// goroutine can be given a descriptor of dir, or bound refuses one.
+func lookEntries(ctx context.Context, bound *runner.Looks, dir int, ents []dirent) ([]entryLook, error) {
 	looks := make([]entryLook, len(ents))
 	tick := time.NewTicker(entryTick)
 	defer tick.Stop()
@@ -305,14 +310,18 @@ func lookEntries(ctx context.Context, dir int, ents []dirent) ([]entryLook, erro
 		part := make([]entryLook, len(todo))
 		var n atomic.Int64
 		finished := make(chan struct{})
-		go func() {
+		err = bound.Go(func() {
 			defer close(finished)
 			defer unix.Close(fd)
 			for i, e := range todo {
 				part[i].err = unix.Fstatat(fd, e.name, &part[i].st, unix.AT_SYMLINK_NOFOLLOW)
 				n.Store(int64(i + 1))
 			}
-		}()
+		})
+		if err != nil {
+			unix.Close(fd)
+			return nil, err
+		}
 		last := int64(-1)
 	wait:
 		for {

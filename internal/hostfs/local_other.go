@@ -8,12 +8,15 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // Local is the FS of the machine warden runs on. The no-follow openat walk
 // it needs is implemented for Linux only; elsewhere every call fails.
 type Local struct {
-	Root string
+	Root  string
+	Looks *runner.Looks
 }
 
 var _ FS = Local{}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // DefaultClassifyTimeout bounds a classification when Options names none.
@@ -23,22 +24,33 @@ var errClassifyTimeout = errors.New("classification timed out")
 // lookup on a mount whose server does not answer — a hard NFS mount, a
 // stopped FUSE daemon — waits in the kernel, where no context reaches it.
 // The call is refused; the evaluation is left to end when the mount
-// answers, on a worker of its own.
+// answers, on a worker of its own. Evaluations that have not ended count
+// against looks (see runner.Looks): past its bound a call is refused at
+// once.
 //
 // Each worker keeps the stack it grew walking a command's syntax tree (a
 // new goroutine grows a small stack by copying, several times over an
 // evaluation) and waits classifyWorkerIdle for the next one.
 type classifier struct {
-	idle chan func()
+	idle  chan func()
+	looks *runner.Looks
 }
 
-func newClassifier() *classifier { return &classifier{idle: make(chan func())} }
+func newClassifier(looks *runner.Looks) *classifier {
+	return &classifier{idle: make(chan func()), looks: looks}
+}
 
 // evaluate returns p's verdict on in, or an error when ctx ends or
 // timeout passes first.
 func (c *classifier) evaluate(ctx context.Context, p Policy, in policy.Input, timeout time.Duration) (policy.Verdict, error) {
+	if err := c.looks.Begin(); err != nil {
+		return policy.Verdict{}, err
+	}
 	done := make(chan policy.Verdict, 1)
-	job := func() { done <- p.Evaluate(in) }
+	job := func() {
+		defer c.looks.End()
+		done <- p.Evaluate(in)
+	}
 	select {
 	case c.idle <- job:
 	default:
@@ -76,6 +88,9 @@ func classifyRefusal(err error, timeout time.Duration) *Outcome {
 	if errors.Is(err, errClassifyTimeout) {
 		return Fail(StatusDenied, "refused: classifying the call did not finish within %s (policy.classify_timeout), so nothing was run; "+
 			"a path it names may be on a mount that does not answer (NFS, SMB, FUSE)", timeout)
+	}
+	if runner.Busy(err) {
+		return Fail(StatusDenied, "refused: the call was not classified, so nothing was run: %v", err)
 	}
 	return Fail(StatusError, "refused: the call ended while it was classified (%v); nothing was run", err)
 }

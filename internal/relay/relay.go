@@ -22,6 +22,7 @@ import (
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/gate"
 	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // Policy is what the relay needs of the policy engine.
@@ -81,6 +82,9 @@ type Options struct {
 	// is not classified in time is refused; <= 0 means
 	// DefaultClassifyTimeout.
 	ClassifyTimeout time.Duration
+	// Looks bounds the classifications that have not ended (see
+	// runner.Looks; they look files up); nil bounds nothing.
+	Looks *runner.Looks
 	// AllowedUsers, when non-empty, is the only identities admitted.
 	AllowedUsers []string
 	// LocalIdentity names the caller of a stdio server (the OS user).
@@ -145,7 +149,7 @@ func New(server *mcp.Server, o Options) *Relay {
 		server:   server,
 		tokens:   gate.NewTokens(gate.TokenOptions{TTL: o.TokenTTL, Now: o.Now}),
 		sealer:   gate.NewSealer(nil, o.Now),
-		classify: newClassifier(),
+		classify: newClassifier(o.Looks),
 	}
 	if len(o.AllowedUsers) > 0 {
 		r.allowed = make(map[string]bool, len(o.AllowedUsers))

@@ -2,28 +2,36 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"time"
 )
 
-// Await runs f, work on a host's files, and returns its result;
-// or, when ctx ends or wait passes first, reports false. A file system
-// whose server does not answer (a hard NFS mount, a stopped FUSE daemon)
-// keeps a system call waiting in the kernel, where no context reaches it:
-// the call ends instead of hanging, and f is left to finish when the file
-// system answers.
-func Await[T any](ctx context.Context, wait time.Duration, f func() T) (T, bool) {
+// ErrWaited is Await's error when its wait passed before f ended.
+var ErrWaited = errors.New("did not answer in time")
+
+// Await runs f, work on a host's files, on a look of looks, and returns
+// its result; or an error: ErrWaited when wait passes first, the cause
+// of ctx's end, or a *BusyError when looks refused it (f did not run). A
+// file system whose server does not answer (a hard NFS mount, a stopped
+// FUSE daemon) keeps a system call waiting in the kernel, where no
+// context reaches it: the call ends instead of hanging, and f is left to
+// finish when the file system answers.
+func Await[T any](ctx context.Context, looks *Looks, wait time.Duration, f func() T) (T, error) {
+	var zero T
 	done := make(chan T, 1)
-	go func() { done <- f() }()
+	if err := looks.Go(func() { done <- f() }); err != nil {
+		return zero, err
+	}
 	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
 	case v := <-done:
-		return v, true
+		return v, nil
 	case <-t.C:
+		return zero, ErrWaited
 	case <-ctx.Done():
+		return zero, context.Cause(ctx)
 	}
-	var zero T
-	return zero, false
 }
 
 // AwaitMoving is Await for work that counts what it has done, as a copy
@@ -31,23 +39,26 @@ func Await[T any](ctx context.Context, wait time.Duration, f func() T) (T, bool)
 // least once every stall, and until ctx ends. A transfer may take as long
 // as its size needs; one that stops moving, on a file system or a host
 // that stopped answering, ends the call.
-func AwaitMoving[T any](ctx context.Context, stall time.Duration, moved func() int64, f func() T) (T, bool) {
+func AwaitMoving[T any](ctx context.Context, looks *Looks, stall time.Duration, moved func() int64, f func() T) (T, error) {
+	var zero T
 	done := make(chan T, 1)
-	go func() { done <- f() }()
+	if err := looks.Go(func() { done <- f() }); err != nil {
+		return zero, err
+	}
 	t := time.NewTicker(stall)
 	defer t.Stop()
 	for last := moved(); ; {
 		select {
 		case v := <-done:
-			return v, true
+			return v, nil
 		case <-t.C:
 			if n := moved(); n != last {
 				last = n
 				continue
 			}
+			return zero, ErrWaited
 		case <-ctx.Done():
+			return zero, context.Cause(ctx)
 		}
-		var zero T
-		return zero, false
 	}
 }

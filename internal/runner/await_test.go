@@ -19,17 +19,17 @@ func TestAnswers(t *testing.T) {
 	wait := func() error { <-stuck; return nil }
 
 	want := errors.New("not a directory")
-	if err := Answers(t.Context(), "dir", time.Minute, func() error { return want }); err != want {
+	if err := Answers(t.Context(), nil, "dir", time.Minute, func() error { return want }); err != want {
 		t.Errorf("a look that returned: %v, want its own error", err)
 	}
-	err := Answers(t.Context(), "working directory /mnt/nas", 50*time.Millisecond, wait)
+	err := Answers(t.Context(), nil, "working directory /mnt/nas", 50*time.Millisecond, wait)
 	if err == nil || !strings.Contains(err.Error(), "working directory /mnt/nas did not answer within 50ms") {
 		t.Errorf("a look past the bound: %v", err)
 	}
 	ctx, cancel := context.WithCancelCause(t.Context())
 	cause := errors.New("client went away")
 	time.AfterFunc(20*time.Millisecond, func() { cancel(cause) })
-	if err := Answers(ctx, "dir", time.Minute, wait); err != cause {
+	if err := Answers(ctx, nil, "dir", time.Minute, wait); err != cause {
 		t.Errorf("a look whose call ended: %v, want the cause %v", err, cause)
 	}
 }
@@ -45,8 +45,8 @@ func TestAwaitMoving(t *testing.T) {
 		}
 		return 7
 	}
-	if v, ok := AwaitMoving(t.Context(), 500*time.Millisecond, n.Load, moving); !ok || v != 7 {
-		t.Errorf("a transfer that kept moving for three stall periods: %v %v, want 7 true", v, ok)
+	if v, err := AwaitMoving(t.Context(), nil, 500*time.Millisecond, n.Load, moving); err != nil || v != 7 {
+		t.Errorf("a transfer that kept moving for three stall periods: %v %v, want 7 nil", v, err)
 	}
 	stuck := make(chan struct{})
 	defer close(stuck)
@@ -57,12 +57,12 @@ func TestAwaitMoving(t *testing.T) {
 		<-stuck
 		return 7
 	}
-	if _, ok := AwaitMoving(t.Context(), 50*time.Millisecond, n.Load, stalled); ok {
-		t.Error("a transfer that stopped moving was waited for")
+	if _, err := AwaitMoving(t.Context(), nil, 50*time.Millisecond, n.Load, stalled); !errors.Is(err, ErrWaited) {
+		t.Errorf("a transfer that stopped moving: %v, want ErrWaited", err)
 	}
 	ctx, cancel := context.WithCancel(t.Context())
 	time.AfterFunc(20*time.Millisecond, cancel)
-	if _, ok := AwaitMoving(ctx, time.Hour, n.Load, func() int { <-stuck; return 7 }); ok {
-		t.Error("a transfer whose call ended was waited for")
+	if _, err := AwaitMoving(ctx, nil, time.Hour, n.Load, func() int { <-stuck; return 7 }); !errors.Is(err, context.Canceled) {
+		t.Errorf("a transfer whose call ended: %v, want context.Canceled", err)
 	}
 }

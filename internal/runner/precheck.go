@@ -24,9 +24,10 @@ func CheckPath(p string) error {
 // for sandbox runners whose sandbox shows the host's system directories:
 // a typo becomes an error, as with the local runner, rather than an exit
 // status from inside the sandbox.
-// The looks wait at most the request's timeout (see Answers).
-func Precheck(req Request) error {
-	return Answers(context.Background(), "the program's or working directory's file system", req.Timeout, func() error {
+// The looks wait at most the request's timeout, on a look of looks (see
+// Answers).
+func Precheck(looks *Looks, req Request) error {
+	return Answers(context.Background(), looks, "the program's or working directory's file system", req.Timeout, func() error {
 		if req.Dir != "" {
 			if fi, err := os.Stat(req.Dir); err != nil || !fi.IsDir() {
 				return fmt.Errorf("dir %q: not a directory", req.Dir)
@@ -40,24 +41,25 @@ func Precheck(req Request) error {
 // DefaultWait bounds a look at files when the request names no timeout.
 const DefaultWait = time.Minute
 
-// Answers runs look, which looks at files, and returns its error; or,
-// when wait (DefaultWait if not positive) passes or ctx ends first, an
-// error saying what did not answer. A look at a path on a mount
+// Answers runs look, which looks at files, on a look of looks, and
+// returns its error; or, when wait (DefaultWait if not positive) passes
+// or ctx ends first, an error saying what did not answer, or looks'
+// refusal. A look at a path on a mount
 // whose server does not answer (a hard NFS mount, a stopped FUSE daemon)
 // waits in the kernel, where nothing reaches it: look is left to end when
 // the file system answers.
-func Answers(ctx context.Context, what string, wait time.Duration, look func() error) error {
+func Answers(ctx context.Context, looks *Looks, what string, wait time.Duration, look func() error) error {
 	if wait <= 0 {
 		wait = DefaultWait
 	}
-	err, ok := Await(ctx, wait, look)
+	err, waitErr := Await(ctx, looks, wait, look)
 	switch {
-	case ok:
+	case waitErr == nil:
 		return err
-	case ctx.Err() != nil:
-		return context.Cause(ctx)
+	case errors.Is(waitErr, ErrWaited):
+		return fmt.Errorf("%s did not answer within %s (a mount whose server does not answer?)", what, wait)
 	}
-	return fmt.Errorf("%s did not answer within %s (a mount whose server does not answer?)", what, wait)
+	return waitErr
 }
 
 // DirAnswers waits at most wait for dir, a program's working directory,
@@ -66,8 +68,8 @@ func Answers(ctx context.Context, what string, wait time.Duration, look func() e
 // before running the program, and that child shares warden's memory until
 // then: a change into a directory that does not answer would hold up
 // every later start of a program by warden, not only this one.
-func DirAnswers(ctx context.Context, dir string, wait time.Duration) error {
-	return Answers(ctx, "working directory "+dir, wait, func() error {
+func DirAnswers(ctx context.Context, looks *Looks, dir string, wait time.Duration) error {
+	return Answers(ctx, looks, "working directory "+dir, wait, func() error {
 		os.Stat(dir)
 		return nil
 	})

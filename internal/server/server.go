@@ -27,6 +27,7 @@ import (
 	"github.com/warden-mcp/warden/internal/hosts/sshhost"
 	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/relay"
+	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/runner/local"
 	"github.com/warden-mcp/warden/internal/session"
 	"github.com/warden-mcp/warden/internal/tools/exec"
@@ -151,10 +152,16 @@ func New(o Options) (*Warden, error) {
 		toolModes[name], _ = policy.ParseMode(m)
 	}
 	approval := approvalMechanisms(cfg)
-	localRunner := local.New(local.Options{Logger: o.Logger, Confine: conf})
+	// One bound for every look at files that may be left waiting on a
+	// mount that does not answer (see runner.Looks), and one for
+	// classifications: a command that looks no file up (umount -l of
+	// that mount) is still classified and run when the looks are all
+	// waiting.
+	looks := runner.NewLooks(cfg.Exec.MaxWaitingLooks)
+	localRunner := local.New(local.Options{Logger: o.Logger, Confine: conf, Looks: looks})
 	// Sandbox runners and the programs that enter other namespaces bring
 	// their own confinement and need what the kernel confinement takes.
-	bareRunner := local.New(local.Options{Logger: o.Logger})
+	bareRunner := local.New(local.Options{Logger: o.Logger, Looks: looks})
 	hs, ssh, agents, err := newHosts(cfg, o, localhost.Options{
 		Runner:      localRunner,
 		Inspect:     inspectRunner{localRunner},
@@ -165,7 +172,8 @@ func New(o Options) (*Warden, error) {
 		// With host_namespace: pid1 the confiner joins PID 1's namespaces
 		// itself, so the entered host is held by the kernel too.
 		Entered:  cfg.HostNamespace == "pid1" && conf.Status().Active,
-		Sessions: &session.Local{Confine: conf, Logger: o.Logger},
+		Sessions: &session.Local{Confine: conf, Logger: o.Logger, Looks: looks},
+		Looks:    looks,
 	})
 	if err != nil {
 		closeAudit()
@@ -204,6 +212,7 @@ func New(o Options) (*Warden, error) {
 		RefuseWhenAuditDown: cfg.Audit.OnFailure == "refuse",
 		MaxArgBytes:         cfg.Audit.MaxArgBytes,
 		ClassifyTimeout:     cfg.Policy.ClassifyTimeout.D(),
+		Looks:               runner.NewLooks(cfg.Exec.MaxWaitingLooks),
 		AllowedUsers:        cfg.HTTP.AllowedUsers,
 		LocalIdentity:       o.LocalIdentity,
 		Off:                 cfg.DisableTools,
@@ -273,6 +282,7 @@ func New(o Options) (*Warden, error) {
 			return snapRemoteDefault
 		},
 		LocalEntered: cfg.HostNamespace == "pid1",
+		Looks:        looks,
 		Now:          o.Now,
 		Logger:       o.Logger,
 	}); err != nil {
@@ -297,6 +307,7 @@ func New(o Options) (*Warden, error) {
 			TemplateEnv:    cfg.Exec.EnvPassthrough,
 			Local:          localRunner,
 			Sandbox:        bareRunner,
+			Looks:          looks,
 			Hide:           func() []string { return sandboxHidden(cfg, o) },
 			Path:           cfg.Exec.Path,
 			LandlockHelper: declare.LandlockHelper(),
@@ -307,7 +318,7 @@ func New(o Options) (*Warden, error) {
 	}
 	// --- end declarative tools ---
 	// --- host inspection, host mutation and file tools (internal/tools/host, internal/tools/files) ---
-	if err := registerHostTools(r, cfg, o, hs); err != nil {
+	if err := registerHostTools(r, cfg, o, hs, looks); err != nil {
 		closeAudit()
 		return nil, err
 	}
@@ -324,6 +335,7 @@ func New(o Options) (*Warden, error) {
 		RecordDir:         filepath.Join(cfg.StateDir, "recordings"),
 		MaxRecordingBytes: cfg.Sessions.MaxRecordingBytes,
 		Confine:           conf,
+		Looks:             looks,
 		Now:               o.Now,
 		Logger:            o.Logger,
 		OnEnd: func(ci session.CloseInfo, reason string) {
@@ -503,7 +515,7 @@ status "denied" must not be retried in another spelling. Output is capped; see
 prompt for how warden works.`
 
 // registerHostTools adds the host and file tool groups.
-func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.Set) error {
+func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.Set, looks *runner.Looks) error {
 	var mgmt []netip.Prefix
 	for _, src := range cfg.Firewall.ManagementSources {
 		p, err := config.ParsePrefix(src)
@@ -545,6 +557,7 @@ func registerHostTools(r *relay.Relay, cfg *config.Config, o Options, hs *hosts.
 		Paths:  paths,
 		Limits: files.Limits{Wait: cfg.Exec.DefaultTimeout.D()},
 		Hosts:  hs.Resolve,
+		Looks:  looks,
 		HostPaths: func(name string) *policy.PathPolicy {
 			if pp := byHost[name]; pp != nil {
 				return pp

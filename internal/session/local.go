@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // Local starts sessions on this host: in a new pseudo-terminal, or with
@@ -30,6 +32,9 @@ type Local struct {
 	// Confine starts each program so that it inherits the confinement of
 	// the admission in Start's ctx (package confine); nil: unconfined.
 	Confine Confiner
+	// Looks bounds the looks at working directories that wait at once
+	// (see runner.Looks); nil bounds nothing.
+	Looks *runner.Looks
 }
 
 // Confiner runs start, which starts one process, confined as ctx's

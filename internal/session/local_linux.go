@@ -29,7 +29,7 @@ const dirWait = 10 * time.Second
 // spawning does not block.
 func (l *Local) Start(ctx context.Context, spec Spec) (Process, error) {
 	if spec.Dir != "" {
-		if err := runner.DirAnswers(ctx, spec.Dir, dirWait); err != nil {
+		if err := runner.DirAnswers(ctx, l.Looks, spec.Dir, dirWait); err != nil {
 			return nil, fmt.Errorf("start %s: %w", spec.Argv[0], err)
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // Defaults for the zero values of Options.
@@ -52,6 +54,9 @@ type Options struct {
 	// Confine starts local programs confined to the admission in the
 	// start's ctx (nil: unconfined).
 	Confine Confiner
+	// Looks bounds the looks at working directories that wait at once
+	// (see runner.Looks; nil bounds nothing).
+	Looks *runner.Looks
 	// Logger receives diagnostics (nil: discard).
 	Logger *slog.Logger
 	// OnEnd, if set, is told of every session the registry ends by itself
@@ -208,7 +213,7 @@ func NewRegistry(o Options) *Registry {
 	return &Registry{
 		opts:     o,
 		log:      o.Logger,
-		local:    &Local{KillGrace: o.KillGrace, Logger: o.Logger, Confine: o.Confine},
+		local:    &Local{KillGrace: o.KillGrace, Logger: o.Logger, Confine: o.Confine, Looks: o.Looks},
 		sessions: make(map[string]*session),
 		stop:     make(chan struct{}),
 	}

@@ -47,6 +47,9 @@ type Options struct {
 	// Sessions starts this machine's sessions confined; required with
 	// Entered.
 	Sessions session.Starter
+	// Looks bounds the looks at this machine's files that wait at once
+	// (see runner.Looks); nil bounds nothing.
+	Looks *runner.Looks
 }
 
 // Provider resolves "" and "local".
@@ -82,7 +85,7 @@ func newHost(o Options) (*hosts.Host, error) {
 	h := &hosts.Host{
 		Name: "local", Kind: hosts.KindLocal, Runner: o.Runner, Inspect: o.Inspect, Shell: "/bin/sh",
 		Env: o.Env, Confinement: o.Confinement, StageScripts: true, Root: os.Geteuid() == 0,
-		Files:     func(context.Context) (hostfs.FS, error) { return hostfs.Local{}, nil },
+		Files:     func(context.Context) (hostfs.FS, error) { return hostfs.Local{Looks: o.Looks}, nil },
 		Transport: func() string { return "local" },
 	}
 	if o.EnterPID == 0 {
@@ -102,7 +105,7 @@ func newHost(o Options) (*hosts.Host, error) {
 	// A script file staged in warden's container is not in the host's
 	// mount namespace; the body goes with -c as on a remote host.
 	h.StageScripts = false
-	h.Files = func(context.Context) (hostfs.FS, error) { return hostfs.Local{Root: root}, nil }
+	h.Files = func(context.Context) (hostfs.FS, error) { return hostfs.Local{Root: root, Looks: o.Looks}, nil }
 	if o.Entered {
 		if o.Sessions == nil {
 			return nil, errors.New("localhost: a confined session starter is required")

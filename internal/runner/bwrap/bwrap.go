@@ -32,6 +32,9 @@ type Options struct {
 	// that a bind reaches, in any spelling of the bind's source, is
 	// covered inside the sandbox.
 	Hide []string
+	// Looks bounds the looks at programs and working directories that
+	// wait at once (see runner.Looks); nil bounds nothing.
+	Looks *runner.Looks
 }
 
 // systemDirs are bound read-only (or recreated as the same symlink) when
@@ -183,7 +186,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	if len(req.Argv) == 0 {
 		return runner.Result{}, errors.New("bubblewrap: empty argv")
 	}
-	if err := runner.Precheck(req); err != nil {
+	if err := runner.Precheck(r.opts.Looks, req); err != nil {
 		return runner.Result{}, fmt.Errorf("bubblewrap: %w", err)
 	}
 	wrapped := req

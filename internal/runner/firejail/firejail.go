@@ -40,6 +40,9 @@ type Options struct {
 	// profile before firejail reads it. "" means the system's temporary
 	// directory.
 	ProfileDir string
+	// Looks bounds the looks at programs and working directories that
+	// wait at once (see runner.Looks); nil bounds nothing.
+	Looks *runner.Looks
 }
 
 // systemTop are top-level directories left visible (read-only).
@@ -150,7 +153,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	if len(req.Argv) == 0 {
 		return runner.Result{}, errors.New("firejail: empty argv")
 	}
-	if err := runner.Precheck(req); err != nil {
+	if err := runner.Precheck(r.opts.Looks, req); err != nil {
 		return runner.Result{}, fmt.Errorf("firejail: %w", err)
 	}
 	argv := []string{r.firejail}

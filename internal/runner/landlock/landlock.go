@@ -34,6 +34,9 @@ type Options struct {
 	// Hide are paths no rule may reach (warden's own files): a folder
 	// above one is granted around it.
 	Hide []string `json:"hide,omitempty"`
+	// Looks bounds the looks at programs and working directories that
+	// wait at once (see runner.Looks); nil bounds nothing.
+	Looks *runner.Looks `json:"-"`
 }
 
 // systemDirs are readable (and executable) inside the sandbox.
@@ -79,7 +82,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	if len(req.Argv) == 0 {
 		return runner.Result{}, errors.New("landlock: empty argv")
 	}
-	if err := runner.Precheck(req); err != nil {
+	if err := runner.Precheck(r.opts.Looks, req); err != nil {
 		return runner.Result{}, fmt.Errorf("landlock: %w", err)
 	}
 	wrapped := req

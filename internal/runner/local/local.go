@@ -48,6 +48,9 @@ type Options struct {
 	// its call's admission (see package confine); nil starts commands
 	// unconfined, for runners that bring a sandbox of their own.
 	Confine Starter
+	// Looks bounds the looks at working directories that wait at once
+	// (see runner.Looks); nil bounds nothing.
+	Looks *runner.Looks
 }
 
 // Starter runs start, which starts one process, so that the process is
@@ -67,6 +70,7 @@ type Runner struct {
 	killGrace     time.Duration
 	drain         time.Duration
 	confine       Starter
+	looks         *runner.Looks
 	bufs          sync.Pool
 	null          *os.File // /dev/null, every stdin-less command's stdin; nil if it could not be opened
 	// detach starts each command in a session of its own: warden has a
@@ -84,6 +88,7 @@ func New(opts Options) *Runner {
 		killGrace:     opts.KillGrace,
 		drain:         opts.Drain,
 		confine:       opts.Confine,
+		looks:         opts.Looks,
 		detach:        hasTerminal(),
 	}
 	if r.log == nil {
@@ -119,7 +124,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		return runner.Result{}, fmt.Errorf("run: %w", err)
 	}
 	if req.Dir != "" {
-		if err := runner.DirAnswers(ctx, req.Dir, req.Timeout); err != nil {
+		if err := runner.DirAnswers(ctx, r.looks, req.Dir, req.Timeout); err != nil {
 			return runner.Result{}, fmt.Errorf("run: %w", err)
 		}
 	}

@@ -117,7 +117,7 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 				src, dst *target
 				out      *relay.Outcome
 			}
-			e, ok := runner.Await(ctx, d.Limits.Wait, func() ends {
+			e, err := runner.Await(ctx, d.Looks, d.Limits.Wait, func() ends {
 				src, err := d.locate(ctx, from, fromPath, true)
 				if out := locateFailure(err); out != nil {
 					out.Reason = "from: " + out.Reason
@@ -130,9 +130,11 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 				}
 				return ends{src: src, dst: dst}
 			})
-			if !ok {
-				remote.AbandonFiles(ctx)
-				return noAnswer(remote.Name, fromClean+" or "+toClean, d.Limits.Wait, false)
+			if err != nil {
+				if !runner.Busy(err) {
+					remote.AbandonFiles(ctx)
+				}
+				return noAnswer(remote.Name, fromClean+" or "+toClean, d.Limits.Wait, false, err)
 			}
 			if e.out != nil {
 				return e.out
@@ -160,19 +162,21 @@ func (d *Deps) planCopy(ctx context.Context, _ *relay.Call, a *CopyArgs) (*relay
 			// host that stopped answering ends the call, and the copy then
 			// fails at its next read, so it is not committed later.
 			mr := &movingReader{}
-			res, ok := runner.AwaitMoving(ctx, d.Limits.Wait, mr.moved.Load, func() copied {
+			res, err := runner.AwaitMoving(ctx, d.Looks, d.Limits.Wait, mr.moved.Load, func() copied {
 				return transfer(ctx, in, out, src, dst, *a, max, mr)
 			})
-			if !ok {
+			if err != nil && !runner.Busy(err) {
 				// The host's SFTP session is kept: the copy's failing read
 				// lets it remove its temporary file there once it answers.
 				mr.stop.Store(true)
 			}
 			switch {
-			case !ok && ctx.Err() != nil:
+			case runner.Busy(err):
+				return relay.Fail(relay.StatusError, "copy %s to %s: %v", a.From, a.To, err)
+			case err != nil && ctx.Err() != nil:
 				return relay.Fail(relay.StatusError, "copy %s to %s: ended while the copy waited on a file system or host: %v; "+
 					"the copy stops at its next read, so nothing is written unless it had read the whole file", a.From, a.To, context.Cause(ctx))
-			case !ok:
+			case err != nil:
 				return relay.Fail(relay.StatusError, "copy %s to %s: no byte moved for %s (exec.default_timeout), after %d bytes: a mount or host that does not answer?; "+
 					"the copy stops at its next read, so nothing is written unless it had read the whole file", a.From, a.To, d.Limits.Wait, mr.moved.Load())
 			case res.out != nil:

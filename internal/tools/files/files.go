@@ -67,6 +67,9 @@ type Deps struct {
 	// HostPaths returns the path policy of a remote host; nil, or a nil
 	// result, means Paths.
 	HostPaths func(host string) *policy.PathPolicy
+	// Looks bounds the looks at files that wait at once (see
+	// runner.Looks); nil bounds nothing.
+	Looks *runner.Looks
 }
 
 // paths is the path policy of h.
@@ -314,16 +317,18 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes boo
 			Host:  h.Name,
 			Input: policy.Input{Argv: argv(clean), HostAddrs: h.Addrs},
 			Run: func(ctx context.Context) *relay.Outcome {
-				out, ok := runner.Await(ctx, wait, func() *relay.Outcome {
+				out, err := runner.Await(ctx, d.Looks, wait, func() *relay.Outcome {
 					t, err := d.locate(ctx, h, p, followFinal)
 					if out := locateFailure(err); out != nil {
 						return out
 					}
 					return run(ctx, t)
 				})
-				if !ok {
-					h.AbandonFiles(ctx)
-					return noAnswer(h.Name, clean, wait, writes)
+				if err != nil {
+					if !runner.Busy(err) {
+						h.AbandonFiles(ctx)
+					}
+					return noAnswer(h.Name, clean, wait, writes, err)
 				}
 				return out
 			},
@@ -333,11 +338,11 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes boo
 		t   *target
 		err error
 	}
-	l, ok := runner.Await(ctx, wait, func() located {
+	l, waitErr := runner.Await(ctx, d.Looks, wait, func() located {
 		t, err := d.locate(ctx, h, p, followFinal)
 		return located{t, err}
 	})
-	if !ok {
+	if waitErr != nil {
 		clean, err := d.precheck(h, p)
 		if err != nil {
 			return nil, err
@@ -345,7 +350,7 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes boo
 		return &relay.Plan{
 			Host:  h.Name,
 			Input: policy.Input{Argv: argv(clean), HostAddrs: h.Addrs},
-			Run:   func(context.Context) *relay.Outcome { return noAnswer(h.Name, clean, wait, false) },
+			Run:   func(context.Context) *relay.Outcome { return noAnswer(h.Name, clean, wait, false, waitErr) },
 		}, nil
 	}
 	t, err := l.t, l.err
@@ -364,9 +369,9 @@ func (d *Deps) plan(ctx context.Context, host, p string, followFinal, writes boo
 		Host:  t.host,
 		Input: policy.Input{Argv: argv(t.resolved.Path), HostAddrs: h.Addrs},
 		Run: func(ctx context.Context) *relay.Outcome {
-			out, ok := runner.Await(ctx, wait, func() *relay.Outcome { return run(ctx, t) })
-			if !ok {
-				return noAnswer(t.host, t.asked, wait, writes)
+			out, err := runner.Await(ctx, d.Looks, wait, func() *relay.Outcome { return run(ctx, t) })
+			if err != nil {
+				return noAnswer(t.host, t.asked, wait, writes, err)
 			}
 			return out
 		},

@@ -94,6 +94,9 @@ type Deps struct {
 	// go through the entered host's files under /proc/1/root; without
 	// it they are refused rather than written to the wrong tree.
 	LocalEntered bool
+	// Looks bounds the calls that wait on a file system at once (see
+	// runner.Looks); nil bounds nothing.
+	Looks *runner.Looks
 	// Workers is how many directories each engine reads in parallel; 0
 	// means the engine's default.
 	Workers int

@@ -25,7 +25,7 @@ func Register(r *relay.Relay, d Deps) error {
 	if err != nil {
 		return err
 	}
-	g := group{r: r, c: c, log: d.Logger, tail: " " + c.summary(), resolve: d.Resolve}
+	g := group{r: r, c: c, log: d.Logger, tail: " " + c.summary(), resolve: d.Resolve, looks: d.Looks}
 
 	add(g, "snapshot_list", "List snapshots",
 		"List the snapshots of a dataset, oldest first, with the time each was taken, its root path and (for ZFS with zfs list) the bytes it holds. Filter with after/before (RFC 3339 or a date such as 2026-11-20). has_live says whether \"@live\" (the data on disk now) can be named as a snapshot in the other tools. Start here: every other snapshot tool takes the dataset and snapshot names this returns.",
@@ -110,6 +110,7 @@ type group struct {
 	// resolve, when set, reaches a dataset's host to tell its files that
 	// a call on them was given up on.
 	resolve hosts.Resolver
+	looks   *runner.Looks
 }
 
 // add registers one read-only tool that routes a call to its dataset's
@@ -141,19 +142,22 @@ func add[In, Out any](g group, name, title, desc string, datasetOf func(*In) str
 			// ends, when it is cancelled or a little past the longest
 			// timeout any call may have.
 			wait := ds.engine.MaxWall() + 10*time.Second
-			out, ok := runner.Await(ctx, wait, func() *relay.Outcome {
+			out, err := runner.Await(ctx, g.looks, wait, func() *relay.Outcome {
 				res, err := call(ds.engine, ctx, args)
 				return outcome(name, g.log, res, err)
 			})
-			if !ok && g.resolve != nil && !hosts.IsLocal(ds.host) {
+			switch {
+			case runner.Busy(err):
+				return relay.Fail(relay.StatusError, "%s: %v", name, err)
+			case err != nil && g.resolve != nil && !hosts.IsLocal(ds.host):
 				if h, err := g.resolve(context.WithoutCancel(ctx), ds.host); err == nil {
 					h.AbandonFiles(ctx)
 				}
 			}
-			if !ok && ctx.Err() != nil {
+			if err != nil && ctx.Err() != nil {
 				return relay.Fail(relay.StatusError, "%s: ended while it waited on the file system of dataset %s: %v", name, datasetOf(in), context.Cause(ctx))
 			}
-			if !ok {
+			if err != nil {
 				return relay.Fail(relay.StatusError, "%s: the file system of dataset %s did not answer within %s (a mount whose server does not answer?)", name, datasetOf(in), wait)
 			}
 			return out

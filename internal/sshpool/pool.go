@@ -81,8 +81,11 @@ type Pool struct {
 	log  *slog.Logger
 	now  func() time.Time
 
-	mu       sync.Mutex
-	conns    map[string]*conn
+	mu    sync.Mutex
+	conns map[string]*conn
+	// draining holds connections taken out of conns while leased, each
+	// with the reason it is closed once its last lease is released.
+	draining map[*conn]error
 	closed   bool
 	dials    uint64
 	failures uint64
@@ -119,13 +122,14 @@ func New(opts Options) *Pool {
 		opts.ConnectTimeout = 15 * time.Second
 	}
 	p := &Pool{
-		opts:  opts,
-		log:   opts.Logger,
-		now:   opts.Now,
-		conns: map[string]*conn{},
-		wake:  make(chan struct{}),
-		stop:  make(chan struct{}),
-		done:  make(chan struct{}),
+		opts:     opts,
+		log:      opts.Logger,
+		now:      opts.Now,
+		conns:    map[string]*conn{},
+		draining: map[*conn]error{},
+		wake:     make(chan struct{}),
+		stop:     make(chan struct{}),
+		done:     make(chan struct{}),
 	}
 	if p.log == nil {
 		p.log = slog.New(slog.DiscardHandler)
@@ -479,8 +483,11 @@ func (p *Pool) Close() error {
 		return nil
 	}
 	p.closed = true
-	conns := make([]*conn, 0, len(p.conns))
+	conns := make([]*conn, 0, len(p.conns)+len(p.draining))
 	for _, c := range p.conns {
+		conns = append(conns, c)
+	}
+	for c := range p.draining {
 		conns = append(conns, c)
 	}
 	p.mu.Unlock()
@@ -567,7 +574,30 @@ func (p *Pool) release(c *conn) {
 	p.mu.Lock()
 	c.refs--
 	c.lastUsed = p.now()
+	why, drained := p.draining[c]
+	drained = drained && c.refs == 0
 	p.mu.Unlock()
+	if drained {
+		go p.kill(c, why)
+	}
+}
+
+// drain takes c out of the pool, so that the next call to its target dials
+// another connection, and closes c once its last lease is released: the
+// commands and sessions running on it go on.
+func (p *Pool) drain(c *conn, why error) {
+	p.mu.Lock()
+	if p.conns[c.key] == c {
+		delete(p.conns, c.key)
+	}
+	idle := c.refs == 0
+	if !idle {
+		p.draining[c] = why
+	}
+	p.mu.Unlock()
+	if idle {
+		p.kill(c, why)
+	}
 }
 
 // kill marks c dead, closes it and forgets it; the first reason wins.
@@ -579,6 +609,7 @@ func (p *Pool) kill(c *conn, why error) {
 		if p.conns[c.key] == c {
 			delete(p.conns, c.key)
 		}
+		delete(p.draining, c)
 		p.mu.Unlock()
 		if c.client != nil {
 			c.client.Close()

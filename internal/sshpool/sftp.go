@@ -88,11 +88,21 @@ func (p *Pool) SFTP(ctx context.Context, t Target) (*sftp.Client, error) {
 	return sc, nil
 }
 
+// errSFTPRetired is why a connection whose SFTP session was retired is
+// closed once its leases end.
+var errSFTPRetired = errors.New("replaced: its SFTP session was left to a request that did not answer")
+
 // RetireSFTP ends t's SFTP session, if it has one, so that the next call
 // starts another. OpenSSH's sftp-server answers one request at a time: one
 // that waits on a mount whose server does not answer holds up every
-// request after it, whatever its path. The session's end ends its client;
-// the goroutine SFTP started releases its slot.
+// request after it, whatever its path. The session's end ends its client.
+//
+// The server keeps the session, and its place among the connection's
+// MaxSessions, until its sftp-server ends, when the mount answers: nine
+// retired sessions would leave the connection none for commands, which
+// would wait for one. So the connection is drained: the next call to t
+// dials another, and this one is closed once the commands and sessions
+// running on it end.
 func (p *Pool) RetireSFTP(t Target) {
 	key := t.Key()
 	p.mu.Lock()
@@ -110,6 +120,7 @@ func (p *Pool) RetireSFTP(t Target) {
 		c.sftpMu.Unlock()
 		if stop != nil {
 			stop()
+			p.drain(c, errSFTPRetired)
 		}
 	}
 }

@@ -1,9 +1,12 @@
 package sshpool
 
 import (
+	"context"
 	"errors"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/warden-mcp/warden/internal/sshd"
 )
@@ -49,5 +52,69 @@ func TestSFTPRefusedLeaksNoSession(t *testing.T) {
 				t.Errorf("%d TCP dials, want %d", got, tc.dials)
 			}
 		})
+	}
+}
+
+// TestRetireSFTPDrains: an SFTP session retired while its server waits (a
+// stopped sftp-server, as one waiting on a mount that does not answer
+// would) keeps its place among the connection's sessions on the server
+// until that server ends. Retired ten times over, more than the
+// connection's sessions, the target still runs a command at once: each
+// retire drains the connection, so the next call dials another. A
+// command leased on the drained connection goes on, and the connection
+// is closed once it is released.
+func TestRetireSFTPDrains(t *testing.T) {
+	// OpenSSH's own sftp-server, a process of its own to stop, as hosts
+	// configure it by default.
+	s := sshd.Start(t, sshd.Options{User: testUser, NoSFTP: true, ExtraConfig: []string{"Subsystem sftp /usr/lib/openssh/sftp-server"}})
+	t.Cleanup(func() { s.SignalNamed("sftp-server", syscall.SIGCONT) })
+	d := &countingDial{}
+	p := newPool(t, Options{Dial: d.dial})
+	tgt := testTarget(t, s)
+
+	held, err := p.Acquire(t.Context(), tgt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10 {
+		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+		_, err := p.SFTP(ctx, tgt)
+		cancel()
+		if err != nil {
+			t.Fatalf("sftp %d: %v", i, err)
+		}
+		if n := s.SignalNamed("sftp-server", syscall.SIGSTOP); n == 0 {
+			t.Fatalf("sftp %d: no sftp-server to stop", i)
+		}
+		p.RetireSFTP(tgt)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	if out, err := tryRun(ctx, p, tgt, "echo still"); err != nil || out != "still\n" {
+		t.Fatalf("a command after ten retired SFTP sessions: %q %v", out, err)
+	}
+	if got := d.n.Load(); got != 11 {
+		t.Errorf("%d TCP dials, want 11 (one per retire, and the first)", got)
+	}
+	// The lease taken before the retires still runs commands on its
+	// connection, which closes once the lease is released.
+	sess, release, err := held.Session(t.Context())
+	if err != nil {
+		t.Fatalf("a session on the drained connection: %v", err)
+	}
+	out, err := sess.CombinedOutput("echo held")
+	sess.Close()
+	release()
+	if err != nil || string(out) != "held\n" {
+		t.Errorf("a command on the drained connection: %q %v", out, err)
+	}
+	held.Release()
+	select {
+	case <-held.Dead():
+	case <-time.After(20 * time.Second):
+		t.Error("the drained connection was not closed once its lease was released")
+	}
+	if st := p.Stats(); st.Open != 1 {
+		t.Errorf("open connections: %d, want 1", st.Open)
 	}
 }

@@ -59,8 +59,26 @@ func (r *Runner) startShell(ctx context.Context, lease *sshpool.Lease, open chan
 // shell leases the target's connection and returns a shell on it: the
 // spare if one is waiting there or about to be, else a new one. A
 // connection found dead at that point had run nothing of this call, so it
-// is dropped and the call redials once.
-func (r *Runner) shell(ctx context.Context) (*sshpool.Lease, *shell, error) {
+// is dropped and the call redials once. A new shell waits at most wait
+// (when positive; the call's timeout) for one of the connection's
+// sessions to free: commands that hold them all for longer would
+// otherwise hold this call past its timeout.
+func (r *Runner) shell(ctx context.Context, wait time.Duration) (*sshpool.Lease, *shell, error) {
+	open := func(lease *sshpool.Lease) channelFunc {
+		if wait <= 0 {
+			return lease.Channel
+		}
+		return func(ctx context.Context) (xssh.Channel, <-chan *xssh.Request, func(), error) {
+			ctx, cancel := context.WithTimeoutCause(ctx, wait,
+				fmt.Errorf("no session on %s freed within %s, the call's timeout (every one runs a command)", r.target.Name, wait))
+			defer cancel()
+			ch, reqs, release, err := lease.Channel(ctx)
+			if err != nil && ctx.Err() != nil {
+				err = context.Cause(ctx)
+			}
+			return ch, reqs, release, err
+		}
+	}
 	for attempt := 0; ; attempt++ {
 		lease, err := r.pool.Acquire(ctx, r.target)
 		if err != nil {
@@ -69,7 +87,7 @@ func (r *Runner) shell(ctx context.Context) (*sshpool.Lease, *shell, error) {
 		if s := r.takeSpare(ctx, lease); s != nil {
 			return lease, s, nil
 		}
-		s, err := r.startShell(ctx, lease, lease.Channel)
+		s, err := r.startShell(ctx, lease, open(lease))
 		if err == nil {
 			return lease, s, nil
 		}

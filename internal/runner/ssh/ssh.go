@@ -194,7 +194,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 
 // run sends the framed script to a shell and waits for the command.
 func (r *Runner) run(ctx context.Context, req runner.Request, script []byte, prog string, start time.Time) (runner.Result, error) {
-	lease, sh, err := r.shell(ctx)
+	lease, sh, err := r.shell(ctx, req.Timeout)
 	if err != nil {
 		return runner.Result{}, fmt.Errorf("run on %s: %w", r.target.Name, err)
 	}

@@ -3,9 +3,11 @@ package ssh
 import (
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -270,4 +272,39 @@ func TestLoginEnvironmentNeverReachesCommand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWaitForSessionBoundedByTimeout: with every session of the
+// connection running a command, a call waits for one to free no longer
+// than its own timeout, and says why it did not run.
+func TestWaitForSessionBoundedByTimeout(t *testing.T) {
+	f := newFixture(t, sshd.Options{User: testUser})
+	// One session for commands, one kept for kills.
+	f.pool = sshpool.New(sshpool.Options{MaxSessions: 2})
+	t.Cleanup(func() { f.pool.Close() })
+	r := f.runner(Options{KillGrace: 500 * time.Millisecond})
+	marker := filepath.Join(t.TempDir(), "ran")
+	held := make(chan error, 1)
+	go func() {
+		_, err := r.Run(t.Context(), runner.Request{Argv: []string{"sleep", "20"}, Timeout: time.Minute})
+		held <- err
+	}()
+	// The sleep holds the only session once it runs.
+	deadline := time.Now().Add(30 * time.Second)
+	for f.srv.SignalNamed("sleep", 0) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the holding command did not start")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	start := time.Now()
+	_, err := r.Run(t.Context(), runner.Request{Argv: []string{"touch", marker}, Timeout: time.Second})
+	if err == nil || !strings.Contains(err.Error(), "no session on "+f.target.Name+" freed within 1s") {
+		t.Fatalf("a call with every session busy: %v (after %s), want it ended at its timeout", err, time.Since(start))
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("the call that found no session ran")
+	}
+	f.srv.SignalNamed("sleep", syscall.SIGKILL)
+	<-held
 }

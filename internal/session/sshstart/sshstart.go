@@ -50,11 +50,18 @@ type Starter struct {
 	// LoginHome gives the program the remote login's own HOME in place of
 	// any HOME in Spec.Env, which names a directory of warden's machine.
 	LoginHome bool
+	// SlotWait bounds how long a start waits for one of the connection's
+	// sessions to free when commands and sessions hold them all (default
+	// DefaultSlotWait): a session may hold one for hours.
+	SlotWait time.Duration
 	// Logger receives diagnostics (nil: discard).
 	Logger *slog.Logger
 }
 
 var _ session.Starter = (*Starter)(nil)
+
+// DefaultSlotWait is Starter.SlotWait's default.
+const DefaultSlotWait = 10 * time.Second
 
 // Start runs spec's program on the target. ctx bounds connecting and
 // starting only.
@@ -80,7 +87,17 @@ func (s *Starter) Start(ctx context.Context, spec session.Spec) (session.Process
 	if err != nil {
 		return nil, err
 	}
-	sess, release, err := lease.Session(ctx)
+	wait := s.SlotWait
+	if wait <= 0 {
+		wait = DefaultSlotWait
+	}
+	sctx, cancel := context.WithTimeoutCause(ctx, wait, fmt.Errorf(
+		"no session on %s freed within %s: commands and sessions hold every one the connection may carry; close a session, or try again", s.Target.Name, wait))
+	sess, release, err := lease.Session(sctx)
+	if err != nil && sctx.Err() != nil {
+		err = context.Cause(sctx)
+	}
+	cancel()
 	if err != nil {
 		lease.Release()
 		return nil, fmt.Errorf("ssh session: %w", err)

@@ -2,6 +2,7 @@ package sshstart
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -107,5 +108,38 @@ func TestRemoteTerminalKeys(t *testing.T) {
 		if !slices.Contains(flags, want) {
 			t.Errorf("stty -a lacks %q: %q", want, out.String())
 		}
+	}
+}
+
+// TestStartWaitsForSessionBounded: with every session of the connection
+// held by a running session, a start waits for one no longer than
+// SlotWait, says why, and starts nothing.
+func TestStartWaitsForSessionBounded(t *testing.T) {
+	st := starter(t, testUser)
+	// One session for programs, one kept for kills.
+	p := sshpool.New(sshpool.Options{MaxSessions: 2})
+	t.Cleanup(func() { p.Close() })
+	st.Pool, st.SlotWait = p, time.Second
+	env := []string{"PATH=/usr/bin:/bin"}
+	first, err := st.Start(t.Context(), session.Spec{Argv: []string{"sleep", "60"}, Env: env})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	marker := filepath.Join(t.TempDir(), "ran")
+	// The call's own end comes much later: the start must end first.
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	second, err := st.Start(ctx, session.Spec{Argv: []string{"touch", marker}, Env: env})
+	if err == nil {
+		second.Close()
+		t.Fatal("a second session started with the connection's only session held")
+	}
+	if !strings.Contains(err.Error(), "no session on sshd freed within 1s") {
+		t.Errorf("error %q does not say why", err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("the refused session's program ran")
 	}
 }

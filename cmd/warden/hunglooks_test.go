@@ -24,8 +24,9 @@ import (
 // that answers, is refused at once, saying why, while a command that looks
 // at no file still runs. Classifications have a bound of their own: three
 // commands naming the mount leave three waiting, and the next command is
-// refused as not classified and does not run. Once the daemon answers, the
-// looks end and both work again.
+// refused as not classified and does not run, while server_info, which
+// runs nothing, answers and counts what waits. Once the daemon answers,
+// the looks end and both work again.
 func TestHungMountLooksBounded(t *testing.T) {
 	src := t.TempDir()
 	_, mnt := hostfstest.MountPoint(t)
@@ -131,6 +132,13 @@ func TestHungMountLooksBounded(t *testing.T) {
 	if _, err := os.Stat(marker); err == nil {
 		t.Error("a command refused as not classified ran")
 	}
+	// A call that runs nothing needs no look: server_info answers, and
+	// says what waits.
+	info := call("server_info", map[string]any{})
+	if w, _ := info["waiting_looks"].(map[string]any); info["version"] == nil || w == nil ||
+		w["files"] != 3.0 || w["classifications"] != 3.0 || w["max"] != 3.0 {
+		t.Errorf("server_info with every look waiting: waiting_looks %v (result %v)", info["waiting_looks"], info)
+	}
 
 	resume()
 	deadline := time.Now().Add(90 * time.Second)
@@ -156,5 +164,15 @@ func TestHungMountLooksBounded(t *testing.T) {
 	}
 	if got := call("stat_file", map[string]any{"path": filepath.Join(mnt, "a")}); got["status"] != "ok" {
 		t.Errorf("stat_file on the mount once it answers: %v", got)
+	}
+	for {
+		info := call("server_info", map[string]any{})
+		if info["waiting_looks"] == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server_info once the daemon answers again: waiting_looks %v", info["waiting_looks"])
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }

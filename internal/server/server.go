@@ -158,6 +158,7 @@ func New(o Options) (*Warden, error) {
 	// that mount) is still classified and run when the looks are all
 	// waiting.
 	looks := runner.NewLooks(cfg.Exec.MaxWaitingLooks)
+	classifyLooks := runner.NewLooks(cfg.Exec.MaxWaitingLooks)
 	localRunner := local.New(local.Options{Logger: o.Logger, Confine: conf, Looks: looks})
 	// Sandbox runners and the programs that enter other namespaces bring
 	// their own confinement and need what the kernel confinement takes.
@@ -212,7 +213,7 @@ func New(o Options) (*Warden, error) {
 		RefuseWhenAuditDown: cfg.Audit.OnFailure == "refuse",
 		MaxArgBytes:         cfg.Audit.MaxArgBytes,
 		ClassifyTimeout:     cfg.Policy.ClassifyTimeout.D(),
-		Looks:               runner.NewLooks(cfg.Exec.MaxWaitingLooks),
+		Looks:               classifyLooks,
 		AllowedUsers:        cfg.HTTP.AllowedUsers,
 		LocalIdentity:       o.LocalIdentity,
 		Off:                 cfg.DisableTools,
@@ -253,6 +254,9 @@ func New(o Options) (*Warden, error) {
 		AuditExports:    exports.stats,
 		SnapshotSources: snapReach.Report,
 		Agents:          agents,
+		WaitingLooks: func() operator.WaitingLooks {
+			return operator.WaitingLooks{Files: looks.Waiting(), Classifications: classifyLooks.Waiting(), Max: cfg.Exec.MaxWaitingLooks}
+		},
 	})
 	// --- snapshot forensics tools (internal/tools/snapshot) ---
 	// Registered even with no snapshots: configured, so the agent can find

@@ -48,7 +48,10 @@ type Deps struct {
 	// Agents reports warden's agent on each inventory host that opts in
 	// to it (hosts[].agent); nil reports none.
 	Agents func() []Agent
-	Now    func() time.Time
+	// WaitingLooks reports the looks at files, and the classifications,
+	// left waiting on file systems that do not answer; nil reports none.
+	WaitingLooks func() WaitingLooks
+	Now          func() time.Time
 }
 
 // Agent is server_info's account of warden's agent on one host.
@@ -63,6 +66,14 @@ type Agent struct {
 	Why         string `json:"why,omitempty" jsonschema:"Why that binary: uploaded from the build set (agent.builds) or warden's own executable, or the operator-installed agent_path and whether its SHA-256 was checked."`
 	Confinement string `json:"confinement,omitempty" jsonschema:"The kernel confinement the agent applies there."`
 	Reason      string `json:"reason,omitempty" jsonschema:"Why the agent is not running."`
+}
+
+// WaitingLooks is server_info's account of looks that wait on file
+// systems that do not answer (exec.max_waiting_looks).
+type WaitingLooks struct {
+	Files           int64 `json:"files" jsonschema:"Looks at files (file and snapshot tools, working directories) that have not ended."`
+	Classifications int64 `json:"classifications" jsonschema:"Classifications that have not ended."`
+	Max             int   `json:"max" jsonschema:"exec.max_waiting_looks: past it, each kind is refused at once."`
 }
 
 // Confinement is server_info's account of local confinement.
@@ -93,6 +104,7 @@ type Info struct {
 	// SnapshotSources is what each snapshot dataset can serve, on this
 	// machine or on the inventory host that holds it.
 	Agents          []Agent          `json:"agents,omitempty" jsonschema:"warden's agent on each inventory host with agent: auto or required: its version, path and confinement, or why it is not running."`
+	WaitingLooks    *WaitingLooks    `json:"waiting_looks,omitempty" jsonschema:"Set while looks at files or classifications have not ended: a mount whose server does not answer (a hard NFS mount, a stopped FUSE daemon) keeps them waiting, each holding a thread, until it answers."`
 	SnapshotSources []snapshot.Reach `json:"snapshot_sources,omitempty" jsonschema:"Per snapshot dataset, local or on an inventory host (host): the checks run (listing, reading, zfs list/get, zpool list, zfs allow), the tools it cannot fully serve and why, its zfs allow delegations and any delegated permission that changes data (more than warden needs); status is probed, or unknown with the reason when a host could not be reached or did not answer in time. Probed at most once a minute."`
 }
 
@@ -140,6 +152,12 @@ func Register(r *relay.Relay, d Deps) {
 			if d.Agents != nil {
 				agents = d.Agents()
 			}
+			var waiting *WaitingLooks
+			if d.WaitingLooks != nil {
+				if w := d.WaitingLooks(); w.Files+w.Classifications > 0 {
+					waiting = &w
+				}
+			}
 			return &relay.Outcome{Result: Info{
 				Agents:          agents,
 				Node:            d.Node,
@@ -157,6 +175,7 @@ func Register(r *relay.Relay, d Deps) {
 				Confinement:     d.Confinement,
 				ConfigDigest:    digest,
 				SnapshotSources: snaps,
+				WaitingLooks:    waiting,
 			}}
 		}}, nil
 	})

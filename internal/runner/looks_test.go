@@ -23,13 +23,9 @@ func TestLooksBound(t *testing.T) {
 		t.Fatalf("waiting looks: %d, want 2", n)
 	}
 	ran := false
-	start := time.Now()
 	err := Answers(t.Context(), looks, "dir", time.Minute, func() error { ran = true; return nil })
 	if !Busy(err) || ran || !strings.Contains(err.Error(), "2 earlier looks at files are still waiting") {
 		t.Fatalf("a look past the bound: %v (ran %v), want it refused unrun", err, ran)
-	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("the refusal took %s, want it at once", d)
 	}
 	var b *BusyError
 	if !errors.As(err, &b) || b.Max != 2 {

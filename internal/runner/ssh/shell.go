@@ -70,7 +70,7 @@ func (r *Runner) shell(ctx context.Context, wait time.Duration) (*sshpool.Lease,
 		}
 		return func(ctx context.Context) (xssh.Channel, <-chan *xssh.Request, func(), error) {
 			ctx, cancel := context.WithTimeoutCause(ctx, wait,
-				fmt.Errorf("no session on %s freed within %s, the call's timeout (every one runs a command)", r.target.Name, wait))
+				fmt.Errorf("no session on %s freed within %s, the call's timeout: commands and sessions hold every one the connection may carry", r.target.Name, wait))
 			defer cancel()
 			ch, reqs, release, err := lease.Channel(ctx)
 			if err != nil && ctx.Err() != nil {

@@ -1,17 +1,12 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
@@ -47,13 +42,13 @@ func TestHungMountLooksBounded(t *testing.T) {
 	}
 	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg)
 	s := startStdio(t, env, state, nil)
-	call := func(tool string, args map[string]any) map[string]any {
+	one := func(tool string, args map[string]any) map[string]any {
 		t.Helper()
 		_, got := callTool(t, s.cs, tool, args)
 		return got
 	}
 	listAnswering := func() map[string]any {
-		return call("list_dir", map[string]any{"path": answering})
+		return one("list_dir", map[string]any{"path": answering})
 	}
 	if got := listAnswering(); got["status"] != "ok" {
 		t.Fatalf("list_dir of an answering directory: %v", got)
@@ -63,29 +58,11 @@ func TestHungMountLooksBounded(t *testing.T) {
 	// The calls of a group wait on the mount together.
 	all := func(tool string, args []map[string]any) []map[string]any {
 		t.Helper()
-		got := make([]map[string]any, len(args))
-		errs := make([]error, len(args))
-		var wg sync.WaitGroup
+		calls := make([]call, len(args))
 		for i, a := range args {
-			wg.Go(func() {
-				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-				defer cancel()
-				res, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: a})
-				if err == nil {
-					got[i] = map[string]any{}
-					b, _ := json.Marshal(res.StructuredContent)
-					err = json.Unmarshal(b, &got[i])
-				}
-				errs[i] = err
-			})
+			calls[i] = call{tool, a}
 		}
-		wg.Wait()
-		for i, err := range errs {
-			if err != nil {
-				t.Fatalf("%s %v: %v", tool, args[i], err)
-			}
-		}
-		return got
+		return callTogether(t, s.cs, calls)
 	}
 	var stats []map[string]any
 	for _, name := range []string{"a", "b", "c"} {
@@ -103,13 +80,13 @@ func TestHungMountLooksBounded(t *testing.T) {
 		t.Fatalf("list_dir of an answering directory with 3 looks waiting: %v; want it refused, saying why", got)
 	}
 	t.Logf("refused after %s", time.Since(start))
-	if got := call("read_file", map[string]any{"path": filepath.Join(answering, "here")}); got["status"] != "error" || !strings.Contains(fmt.Sprint(got["reason"]), busy) {
+	if got := one("read_file", map[string]any{"path": filepath.Join(answering, "here")}); got["status"] != "error" || !strings.Contains(fmt.Sprint(got["reason"]), busy) {
 		t.Errorf("read_file with 3 looks waiting: %v; want it refused", got)
 	}
-	if got := call("run_command", map[string]any{"command": "echo still", "timeout_s": 5}); got["status"] != "ok" || got["stdout"] != "still\n" {
+	if got := one("run_command", map[string]any{"command": "echo still", "timeout_s": 5}); got["status"] != "ok" || got["stdout"] != "still\n" {
 		t.Errorf("a command that looks at no file, with the file looks all waiting: %v", got)
 	}
-	if got := call("run_command", map[string]any{"command": "echo x", "cwd": answering, "timeout_s": 5}); got["status"] == "ok" || !strings.Contains(fmt.Sprint(got["reason"]), busy) {
+	if got := one("run_command", map[string]any{"command": "echo x", "cwd": answering, "timeout_s": 5}); got["status"] == "ok" || !strings.Contains(fmt.Sprint(got["reason"]), busy) {
 		t.Errorf("a command whose working directory is to be looked at, with the file looks all waiting: %v; want it refused", got)
 	}
 
@@ -125,7 +102,7 @@ func TestHungMountLooksBounded(t *testing.T) {
 			t.Fatalf("%v with the daemon stopped: %v; want it refused as not classified", cmds[i], got)
 		}
 	}
-	got = call("run_command", map[string]any{"command": "touch " + marker, "timeout_s": 5})
+	got = one("run_command", map[string]any{"command": "touch " + marker, "timeout_s": 5})
 	if got["status"] != "denied" || !strings.Contains(fmt.Sprint(got["reason"]), "earlier looks at files are still waiting") {
 		t.Errorf("a command with 3 classifications waiting: %v; want it refused as not classified", got)
 	}
@@ -134,7 +111,7 @@ func TestHungMountLooksBounded(t *testing.T) {
 	}
 	// A call that runs nothing needs no look: server_info answers, and
 	// says what waits.
-	info := call("server_info", map[string]any{})
+	info := one("server_info", map[string]any{})
 	if w, _ := info["waiting_looks"].(map[string]any); info["version"] == nil || w == nil ||
 		w["files"] != 3.0 || w["classifications"] != 3.0 || w["max"] != 3.0 {
 		t.Errorf("server_info with every look waiting: waiting_looks %v (result %v)", info["waiting_looks"], info)
@@ -153,7 +130,7 @@ func TestHungMountLooksBounded(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	for {
-		got := call("run_command", map[string]any{"command": "echo back", "timeout_s": 5})
+		got := one("run_command", map[string]any{"command": "echo back", "timeout_s": 5})
 		if got["status"] == "ok" {
 			break
 		}
@@ -162,11 +139,11 @@ func TestHungMountLooksBounded(t *testing.T) {
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	if got := call("stat_file", map[string]any{"path": filepath.Join(mnt, "a")}); got["status"] != "ok" {
+	if got := one("stat_file", map[string]any{"path": filepath.Join(mnt, "a")}); got["status"] != "ok" {
 		t.Errorf("stat_file on the mount once it answers: %v", got)
 	}
 	for {
-		info := call("server_info", map[string]any{})
+		info := one("server_info", map[string]any{})
 		if info["waiting_looks"] == nil {
 			break
 		}

@@ -17,6 +17,42 @@ import (
 	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
 
+// call is one tool call of a group callTogether makes.
+type call struct {
+	tool string
+	args map[string]any
+}
+
+// callTogether makes calls at once, each bounded by a minute, and
+// returns their structured results in order.
+func callTogether(t *testing.T, cs *mcp.ClientSession, calls []call) []map[string]any {
+	t.Helper()
+	got := make([]map[string]any, len(calls))
+	errs := make([]error, len(calls))
+	var wg sync.WaitGroup
+	for i, c := range calls {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			got[i] = map[string]any{}
+			b, _ := json.Marshal(res.StructuredContent)
+			errs[i] = json.Unmarshal(b, &got[i])
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("%s %v: %v", calls[i].tool, calls[i].args, err)
+		}
+	}
+	return got
+}
+
 // TestHungMountRefusedNotHung: the classifier looks up the files a command
 // names, and on a mount whose server does not answer the lookup waits in
 // the kernel. With a FUSE mount (bindfs) whose daemon is stopped, a
@@ -60,36 +96,9 @@ func TestHungMountRefusedNotHung(t *testing.T) {
 
 	resume := fuse.Stop(t)
 	// The calls below wait on the mount: each group runs at once.
-	type call struct {
-		tool string
-		args map[string]any
-	}
 	all := func(calls []call) []map[string]any {
 		t.Helper()
-		got := make([]map[string]any, len(calls))
-		errs := make([]error, len(calls))
-		var wg sync.WaitGroup
-		for i, c := range calls {
-			wg.Go(func() {
-				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-				defer cancel()
-				res, err := s.cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
-				if err != nil {
-					errs[i] = err
-					return
-				}
-				got[i] = map[string]any{}
-				b, _ := json.Marshal(res.StructuredContent)
-				errs[i] = json.Unmarshal(b, &got[i])
-			})
-		}
-		wg.Wait()
-		for i, err := range errs {
-			if err != nil {
-				t.Fatalf("%s %v: %v", calls[i].tool, calls[i].args, err)
-			}
-		}
-		return got
+		return callTogether(t, s.cs, calls)
 	}
 	command := func(cmd string) call {
 		return call{"run_command", map[string]any{"command": cmd, "timeout_s": 2}}

@@ -93,7 +93,7 @@ func (r *Relay) admit(ctx context.Context, c *Call, tool, host string, in *polic
 		return refuse(Fail(StatusDenied, "denied by policy (mode %s, tier %d): %s", a.mode, a.verdict.Tier, a.verdict.Reason))
 	}
 	if a.verdict.Tier >= policy.TierMutate && r.opts.RefuseWhenAuditDown {
-		if ok, why := r.opts.Audit.Healthy(); !ok {
+		if ok, why := r.AuditHealthy(); !ok {
 			return refuse(Fail(StatusDenied, "refused: the audit log cannot be written (%s), so calls of tier %d are not run", why, a.verdict.Tier))
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -82,6 +83,9 @@ type Options struct {
 	// is not classified in time is refused; <= 0 means
 	// DefaultClassifyTimeout.
 	ClassifyTimeout time.Duration
+	// AuditWait bounds how long a call waits on the audit log (see
+	// auditWait); <= 0 means DefaultAuditWait.
+	AuditWait time.Duration
 	// Looks bounds the classifications that have not ended (see
 	// runner.Looks; they look files up); nil bounds nothing.
 	Looks *runner.Looks
@@ -111,6 +115,9 @@ type Relay struct {
 	allowed map[string]bool
 	// classify runs the policy's evaluations, each bounded in time.
 	classify *classifier
+	// auditLate counts the audit records still waiting on the log past
+	// auditWait.
+	auditLate atomic.Int64
 
 	mu       sync.Mutex
 	tools    []string
@@ -189,9 +196,6 @@ func (r *Relay) Tools() []string {
 
 // Mode reports the global policy mode.
 func (r *Relay) Mode() policy.Mode { return r.opts.Mode }
-
-// AuditHealthy reports whether the audit log is writable.
-func (r *Relay) AuditHealthy() (bool, string) { return r.opts.Audit.Healthy() }
 
 // Spec describes a tool to the agent.
 type Spec struct {

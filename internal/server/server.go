@@ -214,11 +214,14 @@ func New(o Options) (*Warden, error) {
 		MaxArgBytes:         cfg.Audit.MaxArgBytes,
 		ClassifyTimeout:     cfg.Policy.ClassifyTimeout.D(),
 		Looks:               classifyLooks,
-		AllowedUsers:        cfg.HTTP.AllowedUsers,
-		LocalIdentity:       o.LocalIdentity,
-		Off:                 cfg.DisableTools,
-		Now:                 o.Now,
-		Logger:              o.Logger,
+		// A call waits on the audit log as on a file system that does
+		// not answer, 10 s at most.
+		AuditWait:     min(cfg.Exec.DefaultTimeout.D(), relay.DefaultAuditWait),
+		AllowedUsers:  cfg.HTTP.AllowedUsers,
+		LocalIdentity: o.LocalIdentity,
+		Off:           cfg.DisableTools,
+		Now:           o.Now,
+		Logger:        o.Logger,
 	})
 	limits := exec.Limits{
 		DefaultTimeout:  cfg.Exec.DefaultTimeout.D(),

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
+)
+
+// TestHungAuditLog: with the audit log on a FUSE mount (bindfs) whose
+// daemon is stopped, as on an NFS share whose server is gone, a file
+// tool's call is answered after exec.default_timeout rather than hang on
+// its record (no program starts meanwhile: the confinement looks at
+// warden's own files before each start);
+// server_info answers that the log is not healthy and why; with
+// audit.on_failure: refuse a call of tier 2 is refused, and does not run.
+// Once the daemon answers the records written meanwhile land, in order,
+// and the log is healthy again.
+func TestHungAuditLog(t *testing.T) {
+	src := t.TempDir()
+	_, mnt := hostfstest.MountPoint(t)
+	fuse := hostfstest.MountFUSE(t, src, mnt)
+	cfg := filepath.Join(t.TempDir(), "warden.yaml")
+	if err := os.WriteFile(cfg, []byte("exec:\n  default_timeout: 2s\naudit:\n  path: "+filepath.Join(mnt, "audit.jsonl")+
+		"\n  on_failure: refuse\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg)
+	s := startStdio(t, env, state, nil)
+	run := func(command string) map[string]any {
+		t.Helper()
+		_, got := callTool(t, s.cs, "run_command", map[string]any{"command": command, "timeout_s": 5})
+		return got
+	}
+	if got := run("echo before"); got["status"] != "ok" {
+		t.Fatalf("a command with the audit log answering: %v", got)
+	}
+
+	during := filepath.Join(t.TempDir(), "during")
+	if err := os.WriteFile(during, []byte("read during\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	resume := fuse.Stop(t)
+	if _, got := callTool(t, s.cs, "read_file", map[string]any{"path": during}); got["status"] != "ok" || got["content"] != "read during\n" {
+		t.Errorf("a read with the audit log not answering: %v; want it answered", got)
+	}
+	_, info := callTool(t, s.cs, "server_info", map[string]any{})
+	if info["audit_healthy"] != false || !strings.Contains(fmt.Sprint(info["audit_reason"]), "waited on the audit log for more than 2s") {
+		t.Errorf("server_info with the audit log not answering: healthy %v, reason %v", info["audit_healthy"], info["audit_reason"])
+	}
+	marker := filepath.Join(t.TempDir(), "ran")
+	got := run("chmod 0600 " + marker + "; touch /srv/warden-hungaudit; touch " + marker)
+	if got["status"] != "denied" || !strings.Contains(fmt.Sprint(got["reason"]), "the audit log cannot be written") {
+		t.Errorf("a tier-2 call with the audit log not answering: %v; want it refused", got)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("the refused call ran")
+	}
+
+	resume()
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		_, info := callTool(t, s.cs, "server_info", map[string]any{})
+		if info["audit_healthy"] == true {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the audit log once the daemon answers: %v", info["audit_reason"])
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	b, err := os.ReadFile(filepath.Join(src, "audit.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, later := strings.Index(string(b), "echo before"), strings.Index(string(b), during)
+	if first < 0 || later < first || !strings.Contains(string(b), "the audit log cannot be written") {
+		t.Errorf("the records written while the log did not answer are missing or out of order:\n%s", b)
+	}
+}

@@ -482,20 +482,21 @@ func (s *Server) signalAll(sig syscall.Signal) {
 
 // SignalNamed sends sig to every process below the server whose command
 // name is name (sftp-server: tests stop one to have it stop answering, as
-// one waiting on a mount would) and returns how many it found.
-func (s *Server) SignalNamed(name string, sig syscall.Signal) int {
+// one waiting on a mount would) and returns their pids. A process whose
+// connection has ended is no longer below the server: signal it by pid.
+func (s *Server) SignalNamed(name string, sig syscall.Signal) []int {
 	s.mu.Lock()
 	cmd := s.cmd
 	s.mu.Unlock()
 	if cmd == nil || cmd.Process == nil {
-		return 0
+		return nil
 	}
-	n := 0
+	var pids []int
 	for _, p := range descendants(cmd.Process.Pid) {
 		if comm, err := os.ReadFile(fmt.Sprintf("/proc/%d/comm", p)); err == nil && strings.TrimSpace(string(comm)) == name {
 			syscall.Kill(p, sig)
-			n++
+			pids = append(pids, p)
 		}
 	}
-	return n
+	return pids
 }

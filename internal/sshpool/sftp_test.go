@@ -67,7 +67,14 @@ func TestRetireSFTPDrains(t *testing.T) {
 	// OpenSSH's own sftp-server, a process of its own to stop, as hosts
 	// configure it by default.
 	s := sshd.Start(t, sshd.Options{User: testUser, NoSFTP: true, ExtraConfig: []string{"Subsystem sftp /usr/lib/openssh/sftp-server"}})
-	t.Cleanup(func() { s.SignalNamed("sftp-server", syscall.SIGCONT) })
+	// The stopped servers outlive their drained connections, no longer
+	// below sshd: they are ended by pid.
+	var stopped []int
+	t.Cleanup(func() {
+		for _, p := range stopped {
+			syscall.Kill(p, syscall.SIGKILL)
+		}
+	})
 	d := &countingDial{}
 	p := newPool(t, Options{Dial: d.dial})
 	tgt := testTarget(t, s)
@@ -83,9 +90,11 @@ func TestRetireSFTPDrains(t *testing.T) {
 		if err != nil {
 			t.Fatalf("sftp %d: %v", i, err)
 		}
-		if n := s.SignalNamed("sftp-server", syscall.SIGSTOP); n == 0 {
+		pids := s.SignalNamed("sftp-server", syscall.SIGSTOP)
+		if len(pids) == 0 {
 			t.Fatalf("sftp %d: no sftp-server to stop", i)
 		}
+		stopped = append(stopped, pids...)
 		p.RetireSFTP(tgt)
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)

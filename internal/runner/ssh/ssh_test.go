@@ -291,7 +291,7 @@ func TestWaitForSessionBoundedByTimeout(t *testing.T) {
 	}()
 	// The sleep holds the only session once it runs.
 	deadline := time.Now().Add(30 * time.Second)
-	for f.srv.SignalNamed("sleep", 0) == 0 {
+	for len(f.srv.SignalNamed("sleep", 0)) == 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("the holding command did not start")
 		}

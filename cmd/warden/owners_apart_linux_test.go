@@ -40,31 +40,46 @@ func TestOwnersApart(t *testing.T) {
 		{"own-call", bob, "git status", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			secs := fmt.Sprintf("4.5%d7", i)
-			done := make(chan string, 1)
-			go func() {
-				// tier 1 for the benign case: the victim's call is at
-				// the reader's level.
-				cmd := "sleep " + secs
-				if c.read != "git status" {
-					cmd = "mktemp >/dev/null && " + cmd
+			// One victim call and bob's read beside it; the victim sleeps
+			// 4.5<d>7 s, which the hook waits for.
+			beside := func(d int) string {
+				t.Helper()
+				secs := fmt.Sprintf("4.5%d7", d)
+				done := make(chan string, 1)
+				go func() {
+					// tier 1 for the benign case: the victim's call is at
+					// the reader's level.
+					cmd := "sleep " + secs
+					if c.read != "git status" {
+						cmd = "mktemp >/dev/null && " + cmd
+					}
+					res, got := callTool(t, c.victim, "run_command", map[string]any{"command": cmd,
+						"env": map[string]any{"DB_URL": "canary-4d0c-victim-env"}, "stdin": "canary-4d0c-victim-stdin\n"})
+					done <- fmt.Sprintf("%v %s", got["status"], text(res))
+				}()
+				// The read starts once the victim's program runs: two calls
+				// of one identity and level started at the same instant may
+				// get two workers, and so two domains, which would fail the
+				// control for a reason that is not the one it checks.
+				waitForProgram(t, "^sleep "+strings.ReplaceAll(secs, ".", "[.]")+"$")
+				res, got := callTool(t, bob, "run_command", map[string]any{"command": c.read, "cwd": repo})
+				out := text(res)
+				if got["status"] != "ok" || !strings.Contains(out, "HOOK-RAN") || strings.Contains(out, "VICTIM=\n") {
+					t.Fatalf("the reader did not run beside the victim: %v\n%s", got, out)
 				}
-				res, got := callTool(t, c.victim, "run_command", map[string]any{"command": cmd,
-					"env": map[string]any{"DB_URL": "canary-4d0c-victim-env"}, "stdin": "canary-4d0c-victim-stdin\n"})
-				done <- fmt.Sprintf("%v %s", got["status"], text(res))
-			}()
-			// The read starts once the victim's program runs: two calls
-			// of one identity and level started at the same instant may
-			// get two workers, and so two domains, which would fail the
-			// control for a reason that is not the one it checks.
-			waitForProgram(t, "^sleep "+strings.ReplaceAll(secs, ".", "[.]")+"$")
-			res, got := callTool(t, bob, "run_command", map[string]any{"command": c.read, "cwd": repo})
-			out := text(res)
-			if got["status"] != "ok" || !strings.Contains(out, "HOOK-RAN") || strings.Contains(out, "VICTIM=\n") {
-				t.Fatalf("the reader did not run beside the victim: %v\n%s", got, out)
+				if v := <-done; !strings.HasPrefix(v, "ok") {
+					t.Fatalf("the victim's call did not run: %s", v)
+				}
+				return out
 			}
-			if v := <-done; !strings.HasPrefix(v, "ok") {
-				t.Fatalf("the victim's call did not run: %s", v)
+			out := beside(i)
+			// The control may also miss when the rules were built again
+			// between the two starts (a directory they enumerated, such
+			// as /var/lib or /dev, changed under tests running beside
+			// this one): a new domain, stricter still. It is tried again.
+			for k := 1; c.seen && !strings.Contains(out, "canary-4d0c-victim-env") && k < 3; k++ {
+				t.Logf("control attempt %d missed; again", k)
+				out = beside(i + 3*k)
 			}
 			for j, r := range ownerReaders {
 				t.Run(fmt.Sprintf("%02d", j), func(t *testing.T) {

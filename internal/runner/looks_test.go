@@ -48,6 +48,10 @@ func TestLooksBound(t *testing.T) {
 	if v, err := Await(t.Context(), looks, time.Minute, func() int { return 7 }); err != nil || v != 7 {
 		t.Errorf("a look once the others ended: %v %v, want 7 nil", v, err)
 	}
+	// Its goroutine ends just after it hands its result over.
+	for looks.Waiting() != 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
 	if n := looks.Waiting(); n != 0 {
 		t.Errorf("waiting looks after one that returned: %d, want 0", n)
 	}

@@ -52,6 +52,18 @@ func TestHungAuditLog(t *testing.T) {
 	if info["audit_healthy"] != false || !strings.Contains(fmt.Sprint(info["audit_reason"]), "waited on the audit log for more than 2s") {
 		t.Errorf("server_info with the audit log not answering: healthy %v, reason %v", info["audit_healthy"], info["audit_reason"])
 	}
+	// The confinement's rules name the log's directory, which a program's
+	// start reads: the call is refused in its own time, and says why.
+	began := time.Now()
+	// The next one waits on the first, which still holds the rules.
+	for _, command := range []string{"echo during", "echo again"} {
+		if got := run(command); got["status"] == "ok" || !strings.Contains(fmt.Sprint(got), "is not answering") {
+			t.Errorf("%s with the audit log's directory not answering: %v; want it refused saying why", command, got)
+		}
+	}
+	if took := time.Since(began); took > 40*time.Second {
+		t.Errorf("two commands waited %s for their confinement; want their own timeout (5s) each", took)
+	}
 	marker := filepath.Join(t.TempDir(), "ran")
 	got := run("chmod 0600 " + marker + "; touch /srv/warden-hungaudit; touch " + marker)
 	if got["status"] != "denied" || !strings.Contains(fmt.Sprint(got["reason"]), "the audit log cannot be written") {
@@ -72,6 +84,9 @@ func TestHungAuditLog(t *testing.T) {
 			t.Fatalf("the audit log once the daemon answers: %v", info["audit_reason"])
 		}
 		time.Sleep(200 * time.Millisecond)
+	}
+	if got := run("echo after"); got["status"] != "ok" {
+		t.Errorf("a command once the audit log answers again: %v", got)
 	}
 	b, err := os.ReadFile(filepath.Join(src, "audit.jsonl"))
 	if err != nil {

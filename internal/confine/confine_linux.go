@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
+	"sync/atomic"
 
 	ll "github.com/landlock-lsm/go-landlock/landlock/syscall"
 	"golang.org/x/sys/unix"
@@ -44,7 +44,10 @@ type Confiner struct {
 	entered error // why those namespaces cannot be joined
 	status  Status
 
-	mu      sync.Mutex
+	// lock is held while a worker is found or built, which reads the
+	// directories the rules name (Confiner.held).
+	lock    chan struct{}
+	gen     atomic.Uint64 // Rebuild's count: a worker of an earlier one is rebuilt
 	workers map[string]*worker
 	owners  map[string]int  // owner keys made per key (ownerKey)
 	owned   map[string]bool // and the owner keys themselves
@@ -53,7 +56,7 @@ type Confiner struct {
 // New probes what this kernel and user allow and returns a Confiner for
 // it. With req Required it fails unless programs can be confined.
 func New(o Options, req Requirement) (*Confiner, error) {
-	c := &Confiner{opts: o, log: o.Logger, workers: map[string]*worker{}, owners: map[string]int{}, owned: map[string]bool{}, pid: os.Getpid(), pgid: unix.Getpgrp()}
+	c := &Confiner{opts: o, log: o.Logger, lock: make(chan struct{}, 1), workers: map[string]*worker{}, owners: map[string]int{}, owned: map[string]bool{}, pid: os.Getpid(), pgid: unix.Getpgrp()}
 	if c.log == nil {
 		c.log = slog.New(slog.DiscardHandler)
 	}
@@ -228,7 +231,7 @@ func (c *Confiner) Status() Status { return c.status }
 // warned at startup.
 func (c *Confiner) Start(ctx context.Context, start func() error) (func(), error) {
 	a, _ := From(ctx)
-	w, err := c.worker(a)
+	w, err := c.worker(ctx, a)
 	if err != nil {
 		return func() {}, fmt.Errorf("confinement unavailable: %w", err)
 	}
@@ -243,7 +246,7 @@ func (c *Confiner) Start(ctx context.Context, start func() error) (func(), error
 // worker returns the live worker for a, building one when there is none or
 // when a directory its ruleset enumerated has changed. It counts the
 // program about to start.
-func (c *Confiner) worker(a Admission) (*worker, error) {
+func (c *Confiner) worker(ctx context.Context, a Admission) (*worker, error) {
 	key, prof, owned := string(a.Level), Profile{}, false
 	daemons := a.Daemons
 	switch a.Level {
@@ -280,30 +283,32 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 	default:
 		return nil, fmt.Errorf("unknown level %q", a.Level)
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if owned {
-		key = c.ownerKey(key, a.Owner)
-	}
-	w := c.workers[key]
-	if w != nil && w.stale() {
-		c.log.Debug("confinement rules rebuilt: a directory they enumerated changed", "level", key)
-		w.retire()
-		delete(c.workers, key)
-		w = nil
-	}
-	if w == nil {
-		var err error
-		if w, err = c.newWorker(a.Level, daemons, prof); err != nil {
-			c.log.Error("cannot confine; nothing was started", "level", key, "err", err)
-			return nil, err
+	return c.held(ctx, key, func() (*worker, error) {
+		if owned {
+			key = c.ownerKey(key, a.Owner)
 		}
-		c.workers[key] = w
-	}
-	w.mu.Lock()
-	w.live++
-	w.mu.Unlock()
-	return w, nil
+		w := c.workers[key]
+		if w != nil && (w.gen != c.gen.Load() || w.stale()) {
+			c.log.Debug("confinement rules rebuilt: a directory they enumerated changed, or the lists of protected paths", "level", key)
+			w.retire()
+			delete(c.workers, key)
+			w = nil
+		}
+		if w == nil {
+			gen := c.gen.Load()
+			var err error
+			if w, err = c.newWorker(a.Level, daemons, prof); err != nil {
+				c.log.Error("cannot confine; nothing was started", "level", key, "err", err)
+				return nil, err
+			}
+			w.gen = gen
+			c.workers[key] = w
+		}
+		w.mu.Lock()
+		w.live++
+		w.mu.Unlock()
+		return w, nil
+	})
 }
 
 // maxOwnerDomains bounds the owners given a domain of their own per
@@ -311,7 +316,7 @@ func (c *Confiner) worker(a Admission) (*worker, error) {
 // trusted proxy names them. Owners past it share the key's domain.
 const maxOwnerDomains = 32
 
-// ownerKey is key for owner's calls, with c.mu held: a key of the owner's
+// ownerKey is key for owner's calls, with c.lock held: a key of the owner's
 // own while fewer than maxOwnerDomains owners have one.
 func (c *Confiner) ownerKey(key, owner string) string {
 	own := key + "@" + owner
@@ -324,94 +329,6 @@ func (c *Confiner) ownerKey(key, owner string) string {
 	c.owned[own] = true
 	c.owners[key]++
 	return own
-}
-
-// worker is one confined thread and the programs it started.
-type worker struct {
-	h      *handoff
-	watch  []watched
-	sweeps bool // see sweep
-
-	mu      sync.Mutex
-	live    int
-	retired bool
-	stopped bool
-	pending *time.Timer // a sweep to come
-}
-
-// sweepAfter is how long a level stays idle before what its programs left
-// running is killed: one kill(-1) walks every process on the host, so a
-// busy level does it at most this often, never on a call's own path.
-const sweepAfter = 200 * time.Millisecond
-
-func (w *worker) stale() bool {
-	for _, d := range w.watch {
-		if d.changed() {
-			return true
-		}
-	}
-	return false
-}
-
-// retire stops w taking work; its thread ends once its last program has
-// been reaped (the thread must outlive them: their parent-death signal
-// fires when it exits) and what they left has been swept.
-func (w *worker) retire() {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.retired = true
-	if w.live == 0 {
-		w.idle()
-	}
-}
-
-func (w *worker) release() {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.live--
-	if w.live == 0 {
-		w.idle()
-	}
-}
-
-// idle is called with w.mu held when no program of w's is live: it
-// schedules the sweep, after which a retired worker stops.
-func (w *worker) idle() {
-	if !w.sweeps {
-		if w.retired && !w.stopped {
-			w.stopped = true
-			w.h.stop()
-		}
-		return
-	}
-	if w.pending == nil {
-		w.pending = time.AfterFunc(sweepAfter, w.sweep)
-	}
-}
-
-// sweep kills whatever w's programs left running once none of the calls
-// that started them is live: a program that left its process group
-// (setsid, setpgid, a double fork) escapes the runner's kill of the group,
-// and would otherwise outlive its call holding what it holds (a lock on
-// dpkg's lock file, the user's inotify instances, memory, a port) and
-// trace or signal the level's later programs. Below tier 2 with Landlock's
-// signal scope (ABI 6), kill(-1) from w's thread reaches exactly the
-// processes of its domain and those nested in it: its level's programs,
-// wherever they moved; never warden (the caller's own process), the host
-// or another level. A program started meanwhile puts it off to the next
-// time the level is idle.
-func (w *worker) sweep() {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.pending = nil
-	if w.live > 0 || w.stopped {
-		return
-	}
-	w.h.run(func() error { return unix.Kill(-1, unix.SIGKILL) })
-	if w.retired {
-		w.stopped = true
-		w.h.stop()
-	}
 }
 
 // newWorker starts the thread of level, which builds its rules and gives
@@ -484,12 +401,9 @@ func (c *Confiner) listed(list func() []string) ([]string, error) {
 // warden calls it when a reload may have changed them. Programs already
 // running keep the rules they started with.
 func (c *Confiner) Rebuild() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for key, w := range c.workers {
-		w.retire()
-		delete(c.workers, key)
-	}
+	// Without the lock: a level being built on files that do not answer
+	// holds it (Confiner.held), and a reload must not wait on them.
+	c.gen.Add(1)
 }
 
 // setup gives up the calling thread's rights for level — in the target's

@@ -6,6 +6,7 @@
 package local
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -152,7 +153,7 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	// The program is looked up where it starts: a confining starter may
 	// start it in other namespaces (host_namespace: pid1), whose files are
 	// not warden's.
-	release, err := r.start(ctx, func() error {
+	release, err := r.start(ctx, req.Timeout, func() error {
 		if path, lookErr = lookPath(req.Argv[0], req.Env); lookErr != nil {
 			return lookErr
 		}
@@ -175,7 +176,9 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 		if lookErr != nil {
 			return runner.Result{}, fmt.Errorf("run: %w", lookErr)
 		}
-		return runner.Result{}, startError(path, req.Dir, err)
+		// A start refused before the program was looked up names it as
+		// given.
+		return runner.Result{}, startError(cmp.Or(path, req.Argv[0]), req.Dir, err)
 	}
 	defer release()
 
@@ -222,10 +225,16 @@ func (r *Runner) Run(ctx context.Context, req runner.Request) (runner.Result, er
 	return res, nil
 }
 
-// start runs startProc through the confining starter, if any.
-func (r *Runner) start(ctx context.Context, startProc func() error) (func(), error) {
+// start runs startProc through the confining starter, if any, which
+// waits for its confinement no longer than the command's timeout.
+func (r *Runner) start(ctx context.Context, timeout time.Duration, startProc func() error) (func(), error) {
 	if r.confine == nil {
 		return func() {}, startProc()
+	}
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
 	}
 	return r.confine.Start(ctx, startProc)
 }

@@ -1,0 +1,152 @@
+package confine
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// maxBuildWait bounds how long a call waits for its level's worker when
+// the directories its rules name do not answer (a stopped FUSE daemon, a
+// hard NFS mount whose server is gone, under warden's state dir or audit
+// log). Finding a worker takes microseconds and building one
+// milliseconds.
+const maxBuildWait = 10 * time.Second
+
+// held runs find with c.lock held and returns what it returns, waiting no
+// longer than ctx and maxBuildWait allow. find reads the directories the
+// rules enumerated, which may not answer; it then goes on, holding the
+// lock, after its caller has given up — so the later calls wait, each
+// bounded the same way, until they answer — and what it counted for the
+// caller is given back.
+func (c *Confiner) held(ctx context.Context, level string, find func() (*worker, error)) (*worker, error) {
+	timer := time.NewTimer(maxBuildWait)
+	defer timer.Stop()
+	stuck := func(why string) error {
+		return fmt.Errorf("the rules for %s are not ready: %s; a directory they name (warden's state or audit directory, or one beside them) is not answering — is a mount stuck?", level, why)
+	}
+	select {
+	case c.lock <- struct{}{}:
+	case <-ctx.Done():
+		return nil, stuck("an earlier call is building them, not within the call's time")
+	case <-timer.C:
+		return nil, stuck(fmt.Sprintf("an earlier call has been building them for more than %s", maxBuildWait))
+	}
+	type found struct {
+		w   *worker
+		err error
+	}
+	done := make(chan found, 1)
+	go func() {
+		defer func() { <-c.lock }()
+		w, err := find()
+		done <- found{w, err}
+	}()
+	var why string
+	select {
+	case f := <-done:
+		return f.w, f.err
+	case <-ctx.Done():
+		why = "not within the call's time"
+	case <-timer.C:
+		why = fmt.Sprintf("not within %s", maxBuildWait)
+	}
+	go func() {
+		if f := <-done; f.w != nil {
+			f.w.release()
+		}
+	}()
+	return nil, stuck(why)
+}
+
+// worker is one confined thread and the programs it started.
+type worker struct {
+	h      *handoff
+	watch  []watched
+	sweeps bool   // see sweep
+	gen    uint64 // Confiner.gen when built
+
+	mu      sync.Mutex
+	live    int
+	retired bool
+	stopped bool
+	pending *time.Timer // a sweep to come
+}
+
+// sweepAfter is how long a level stays idle before what its programs left
+// running is killed: one kill(-1) walks every process on the host, so a
+// busy level does it at most this often, never on a call's own path.
+const sweepAfter = 200 * time.Millisecond
+
+func (w *worker) stale() bool {
+	for _, d := range w.watch {
+		if d.changed() {
+			return true
+		}
+	}
+	return false
+}
+
+// retire stops w taking work; its thread ends once its last program has
+// been reaped (the thread must outlive them: their parent-death signal
+// fires when it exits) and what they left has been swept.
+func (w *worker) retire() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.retired = true
+	if w.live == 0 {
+		w.idle()
+	}
+}
+
+func (w *worker) release() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.live--
+	if w.live == 0 {
+		w.idle()
+	}
+}
+
+// idle is called with w.mu held when no program of w's is live: it
+// schedules the sweep, after which a retired worker stops.
+func (w *worker) idle() {
+	if !w.sweeps {
+		if w.retired && !w.stopped {
+			w.stopped = true
+			w.h.stop()
+		}
+		return
+	}
+	if w.pending == nil {
+		w.pending = time.AfterFunc(sweepAfter, w.sweep)
+	}
+}
+
+// sweep kills whatever w's programs left running once none of the calls
+// that started them is live: a program that left its process group
+// (setsid, setpgid, a double fork) escapes the runner's kill of the group,
+// and would otherwise outlive its call holding what it holds (a lock on
+// dpkg's lock file, the user's inotify instances, memory, a port) and
+// trace or signal the level's later programs. Below tier 2 with Landlock's
+// signal scope (ABI 6), kill(-1) from w's thread reaches exactly the
+// processes of its domain and those nested in it: its level's programs,
+// wherever they moved; never warden (the caller's own process), the host
+// or another level. A program started meanwhile puts it off to the next
+// time the level is idle.
+func (w *worker) sweep() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.pending = nil
+	if w.live > 0 || w.stopped {
+		return
+	}
+	w.h.run(func() error { return unix.Kill(-1, unix.SIGKILL) })
+	if w.retired {
+		w.stopped = true
+		w.h.stop()
+	}
+}

@@ -26,7 +26,7 @@ func TestHungAuditLog(t *testing.T) {
 	fuse := hostfstest.MountFUSE(t, src, mnt)
 	cfg := filepath.Join(t.TempDir(), "warden.yaml")
 	if err := os.WriteFile(cfg, []byte("exec:\n  default_timeout: 2s\naudit:\n  path: "+filepath.Join(mnt, "audit.jsonl")+
-		"\n  on_failure: refuse\n"), 0o600); err != nil {
+		"\n  on_failure: refuse\nsessions:\n  idle_timeout: 6s\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg)
@@ -44,7 +44,25 @@ func TestHungAuditLog(t *testing.T) {
 	if err := os.WriteFile(during, []byte("read during\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	a := startSession(t, s.cs, nil)
+	b := startSession(t, s.cs, nil)
 	resume := fuse.Stop(t)
+	// The sessions warden ends itself are audited within the same bound:
+	// the sweep that ended a goes on to end b once b is idle.
+	listed := func(id string) bool {
+		_, got := callTool(t, s.cs, "session_list", nil)
+		return strings.Contains(fmt.Sprint(got["sessions"]), id)
+	}
+	waitGone := func(id string, meanwhile func()) {
+		t.Helper()
+		for deadline := time.Now().Add(45 * time.Second); listed(id); meanwhile() {
+			if time.Now().After(deadline) {
+				t.Fatalf("session %s was not ended by the idle sweep", id)
+			}
+		}
+	}
+	waitGone(a.id, func() { callTool(t, s.cs, "session_read", map[string]any{"session_id": b.id}) })
+	waitGone(b.id, func() { time.Sleep(500 * time.Millisecond) })
 	if _, got := callTool(t, s.cs, "read_file", map[string]any{"path": during}); got["status"] != "ok" || got["content"] != "read during\n" {
 		t.Errorf("a read with the audit log not answering: %v; want it answered", got)
 	}
@@ -88,12 +106,15 @@ func TestHungAuditLog(t *testing.T) {
 	if got := run("echo after"); got["status"] != "ok" {
 		t.Errorf("a command once the audit log answers again: %v", got)
 	}
-	b, err := os.ReadFile(filepath.Join(src, "audit.jsonl"))
+	log, err := os.ReadFile(filepath.Join(src, "audit.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, later := strings.Index(string(b), "echo before"), strings.Index(string(b), during)
-	if first < 0 || later < first || !strings.Contains(string(b), "the audit log cannot be written") {
-		t.Errorf("the records written while the log did not answer are missing or out of order:\n%s", b)
+	first, later := strings.Index(string(log), "echo before"), strings.Index(string(log), during)
+	if first < 0 || later < first || !strings.Contains(string(log), "the audit log cannot be written") {
+		t.Errorf("the records written while the log did not answer are missing or out of order:\n%s", log)
+	}
+	if n := strings.Count(string(log), `"tool":"session_end"`); n != 2 {
+		t.Errorf("%d records of the sessions the sweep ended; want 2:\n%s", n, log)
 	}
 }

@@ -26,9 +26,12 @@ func (r *Relay) auditWait() time.Duration {
 	return DefaultAuditWait
 }
 
-// appendRecord writes rec, waiting at most auditWait; a record still
-// waiting then is counted in auditLate until it is written.
-func (r *Relay) appendRecord(ctx context.Context, rec audit.Record) error {
+// Record writes rec, waiting at most auditWait; a record still
+// waiting then is counted in auditLate until it is written. Every record
+// warden writes goes through here, the calls' and its own (sessions it
+// ends, operators' actions, HTTP lockouts), so none waits on a log that
+// does not answer.
+func (r *Relay) Record(ctx context.Context, rec audit.Record) error {
 	const (
 		running int32 = iota
 		finished

@@ -30,7 +30,7 @@ func TestAuditWaitBounded(t *testing.T) {
 	if ok, why := r.AuditHealthy(); ok || !strings.Contains(why, "did not answer within 50ms") {
 		t.Errorf("health of a log that does not answer: %v %q", ok, why)
 	}
-	if err := r.appendRecord(t.Context(), audit.Record{}); err == nil || !strings.Contains(err.Error(), "written once it does") {
+	if err := r.Record(t.Context(), audit.Record{}); err == nil || !strings.Contains(err.Error(), "written once it does") {
 		t.Errorf("a record the log does not take: %v", err)
 	}
 	if ok, why := r.AuditHealthy(); ok || !strings.Contains(why, "1 audit records have waited") {

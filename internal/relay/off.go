@@ -33,7 +33,7 @@ func (r *Relay) refuseOff(next mcp.MethodHandler) mcp.MethodHandler {
 		rec := audit.Record{ID: newID(), Identity: r.identity(call.Extra), Client: clientOf(call), Tool: name, Host: clip(host, maxHostBytes),
 			Decision: string(policy.Deny), Status: string(StatusDenied), Reason: out.Reason,
 			Args: audit.RedactArgs(call.Params.Arguments, r.opts.MaxArgBytes)}
-		if err := r.appendRecord(ctx, rec); err != nil {
+		if err := r.Record(ctx, rec); err != nil {
 			r.opts.Logger.Error("audit write failed", "tool", name, "err", err)
 		}
 		return render(out), nil

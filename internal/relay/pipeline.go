@@ -201,7 +201,7 @@ func (r *Relay) record(ctx context.Context, rec *audit.Record, c *Call, out *Out
 	// Cut after redaction, so no secret is cut where the redactor would
 	// no longer know it.
 	out.Reason, rec.Reason = clip(out.Reason, maxReasonBytes), clip(rec.Reason, maxReasonBytes)
-	err := r.appendRecord(ctx, *rec)
+	err := r.Record(ctx, *rec)
 	if err != nil {
 		r.opts.Logger.Error("audit write failed", "tool", rec.Tool, "id", rec.ID, "err", err)
 	}

@@ -112,7 +112,7 @@ func startConsole(r *relay.Relay, cfg *config.Config, o Options, reg *session.Re
 	operator.RegisterGuide(r, guide)
 	ctx, stop := context.WithCancel(context.Background())
 	c := &operatorConsole{queue: q, notifier: n, stop: stop, done: make(chan struct{})}
-	record := operatorRecorder(log, o)
+	record := operatorRecorder(r, o)
 	srv := &console.Server{Queue: q, Sessions: reg, Record: record, Takeover: cfg.Console.Takeover, Input: reg.Send, Silent: reg.Silent, Logger: o.Logger}
 	go func() {
 		defer close(c.done)
@@ -284,7 +284,7 @@ func effectivePolicy(cfg *config.Config) operator.Policy {
 
 // operatorRecorder writes each operator action to the audit log as a record
 // of tool "console", its identity the operator.
-func operatorRecorder(log *audit.Log, o Options) func(console.Action) {
+func operatorRecorder(r *relay.Relay, o Options) func(console.Action) {
 	return func(a console.Action) {
 		extra := map[string]any{"action": a.Action, "via": a.Via}
 		if a.ApprovalID != "" {
@@ -296,7 +296,7 @@ func operatorRecorder(log *audit.Log, o Options) func(console.Action) {
 		if a.Input != "" {
 			extra["input"] = a.Input
 		}
-		if _, err := log.Append(context.Background(), audit.Record{
+		if err := r.Record(context.Background(), audit.Record{
 			Tool: "console", Identity: a.Operator, Host: "local", Decision: a.Decision,
 			Status: a.Status, Reason: a.Reason, Extra: extra,
 		}); err != nil {

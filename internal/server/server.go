@@ -348,7 +348,7 @@ func New(o Options) (*Warden, error) {
 		OnEnd: func(ci session.CloseInfo, reason string) {
 			// A session warden ends itself leaves the same record of its
 			// recording as one the agent closes.
-			if _, err := log.Append(context.Background(), audit.Record{
+			if err := r.Record(context.Background(), audit.Record{
 				Tool: "session_end", Identity: ci.Owner, Host: "local", Tier: int(policy.TierBenign),
 				Decision: string(policy.Allow), Status: "ok", Reason: "session ended: " + reason,
 				ExitCode: ci.ExitCode,

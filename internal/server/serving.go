@@ -254,7 +254,7 @@ func (s *serving) auditUnlock(addr, why string) {
 }
 
 func (s *serving) appendAudit(r audit.Record) {
-	if _, err := s.w.AuditLog().Append(context.Background(), r); err != nil {
+	if err := s.w.Relay.Record(context.Background(), r); err != nil {
 		s.logger.Error("audit write failed", "tool", r.Tool, "err", err)
 		if s.metrics != nil {
 			s.metrics.AuditFailed()

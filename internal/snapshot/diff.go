@@ -267,7 +267,7 @@ func (d *differ) run(ctx context.Context, p, relA, relB string, a, b fs.FileInfo
 	} else {
 		seed = d.pair(ctx, p, relA, relB, a, b)
 	}
-	err := parallel(ctx, d.e.workers, seed, d.do)
+	err := parallel(ctx, d.e.workers, d.e.looks, seed, d.do)
 	if errors.Is(err, errStop) || ctx.Err() != nil {
 		return nil
 	}

@@ -140,7 +140,7 @@ func (e *Engine) SizeDelta(ctx context.Context, args SizeDeltaArgs) (SizeDeltaRe
 	st := &deltaState{res: &res, top: map[string]*Contributor{}, n: e.limits.TopN.clamp(args.N)}
 	var ws walkStats
 	limit := int64(e.limits.WalkEntries)
-	err = parallel(ctx, e.workers, []deltaJob{seed}, func(ctx context.Context, j deltaJob) ([]deltaJob, error) {
+	err = parallel(ctx, e.workers, e.looks, []deltaJob{seed}, func(ctx context.Context, j deltaJob) ([]deltaJob, error) {
 		var ea, eb []fs.FileInfo
 		var err error
 		if j.side != sideB {

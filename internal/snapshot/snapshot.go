@@ -105,6 +105,9 @@ type Config struct {
 	Limits Limits
 	// Workers is how many directories are read in parallel; 0 means 8.
 	Workers int
+	// Looks counts each reader past a call's first (see parallel and
+	// runner.Looks); nil counts nothing.
+	Looks *runner.Looks
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
 	// Logger receives diagnostics; nil discards them.
@@ -124,6 +127,7 @@ type Engine struct {
 	openFS  OpenFSFunc
 	limits  Limits
 	workers int
+	looks   *runner.Looks
 	now     func() time.Time
 	log     *slog.Logger
 	paths   *policy.PathPolicy
@@ -137,6 +141,7 @@ func New(cfg Config) (*Engine, error) {
 		openFS:  cfg.OpenFS,
 		limits:  cfg.Limits.withDefaults(),
 		workers: cfg.Workers,
+		looks:   cfg.Looks,
 		now:     cfg.Now,
 		log:     cfg.Logger,
 		paths:   cfg.Paths,

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // errStop ends a walk early without being an error: the caller has what it
@@ -17,7 +19,12 @@ var errStop = errors.New("stop walk")
 // job may return child jobs, which are queued. Jobs are taken newest first,
 // so the queue stays about as deep as the tree rather than as wide. It
 // returns the first error do returns, after which no new job starts.
-func parallel[T any](ctx context.Context, workers int, seed []T, do func(context.Context, T) ([]T, error)) error {
+//
+// Each worker past the first is a look of looks': a directory on a file
+// system that does not answer holds its worker's thread as long as the
+// call's own look, which covers the first. A worker the bound refuses is
+// not started; the walk goes on with those that are.
+func parallel[T any](ctx context.Context, workers int, looks *runner.Looks, seed []T, do func(context.Context, T) ([]T, error)) error {
 	var (
 		mu      sync.Mutex
 		cond    = sync.NewCond(&mu)
@@ -32,10 +39,16 @@ func parallel[T any](ctx context.Context, workers int, seed []T, do func(context
 		workers = 1
 	}
 	var wg sync.WaitGroup
-	for range workers {
+	for i := range workers {
+		if i > 0 && looks.Begin() != nil {
+			break
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if i > 0 {
+				defer looks.End()
+			}
 			for {
 				mu.Lock()
 				for len(stack) == 0 && pending > 0 && failed == nil {
@@ -92,7 +105,7 @@ type walkFunc func(dir string, entries []fs.FileInfo) error
 // limit are not errors.
 func (e *Engine) walk(ctx context.Context, fsys FS, start string, st *walkStats, fn walkFunc) error {
 	limit := int64(e.limits.WalkEntries)
-	err := parallel(ctx, e.workers, []string{start}, func(ctx context.Context, dir string) ([]string, error) {
+	err := parallel(ctx, e.workers, e.looks, []string{start}, func(ctx context.Context, dir string) ([]string, error) {
 		entries, err := fsys.ReadDir(dir)
 		if err != nil {
 			st.unreadable.Add(1)

@@ -94,8 +94,9 @@ type Deps struct {
 	// go through the entered host's files under /proc/1/root; without
 	// it they are refused rather than written to the wrong tree.
 	LocalEntered bool
-	// Looks bounds the calls that wait on a file system at once (see
-	// runner.Looks); nil bounds nothing.
+	// Looks bounds the calls that wait on a file system at once, and
+	// the directory readers of each past its first (see runner.Looks);
+	// nil bounds nothing.
 	Looks *runner.Looks
 	// Workers is how many directories each engine reads in parallel; 0
 	// means the engine's default.
@@ -157,7 +158,7 @@ func newCatalog(d Deps) (*catalog, error) {
 		byHost[h] = append(byHost[h], s)
 	}
 	for _, h := range hosts {
-		cfg := engine.Config{Limits: d.Limits, Workers: d.Workers, Now: d.Now, Logger: d.Logger, Paths: d.readPaths(h)}
+		cfg := engine.Config{Limits: d.Limits, Workers: d.Workers, Looks: d.Looks, Now: d.Now, Logger: d.Logger, Paths: d.readPaths(h)}
 		switch {
 		case d.Hosts != nil:
 			run, open, err := d.Hosts(h)

@@ -482,6 +482,22 @@ func orMaps(m, from map[string]bool) map[string]bool {
 	return m
 }
 
+// substInQuotes reports whether the parts of a double-quoted string hold a
+// $(…), or a parameter expansion with an operand that may.
+func substInQuotes(parts []syntax.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *syntax.CmdSubst:
+			return true
+		case *syntax.ParamExp:
+			if !simpleParam(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // plainLit returns the value of a word made only of literal and quoted parts.
 func plainLit(w *syntax.Word) (string, bool) {
 	// Most words are one literal without a backslash, which is its own
@@ -491,11 +507,12 @@ func plainLit(w *syntax.Word) (string, bool) {
 			return l.Value, true
 		}
 	}
-	// Only a $(…) in double quotes makes the resolver reach for an eval
-	// (echoOutput); the rest of the words spare making one.
+	// Only a $(…) in double quotes, or in a parameter's operand there,
+	// makes the resolver reach for an eval (echoOutput); the rest of the
+	// words ("$f" most) spare making one, which is large.
 	r := resolver{}
 	for _, p := range w.Parts {
-		if q, ok := p.(*syntax.DblQuoted); ok && !plainWord(&syntax.Word{Parts: q.Parts}) {
+		if q, ok := p.(*syntax.DblQuoted); ok && substInQuotes(q.Parts) {
 			r.e = &eval{substNest: 1, substCalls: maxSubstCalls - 1} // one $(…), not one inside it
 			break
 		}

@@ -16,8 +16,9 @@ import (
 // runtime ends a process past 10,000 threads. With exec.max_waiting_looks
 // 3 and a FUSE mount (bindfs) whose daemon is stopped, three file calls
 // there leave three looks waiting; the next file call, even of a directory
-// that answers, is refused at once, saying why, while a command that looks
-// at no file still runs. Classifications have a bound of their own: three
+// that answers — list_dir, read_file, stat_file, copy_file, write_file —
+// is refused at once, saying why, and writes nothing, while a command that
+// looks at no file still runs. Classifications have a bound of their own: three
 // commands naming the mount leave three waiting, and the next command is
 // refused as not classified and does not run, while server_info, which
 // runs nothing, answers and counts what waits. Once the daemon answers,
@@ -40,7 +41,8 @@ func TestHungMountLooksBounded(t *testing.T) {
 	if err := os.WriteFile(cfg, []byte("policy:\n  classify_timeout: 2s\nexec:\n  default_timeout: 2s\n  max_waiting_looks: 3\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	env, state := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg)
+	// open: copy_file and write_file reach their look without approval.
+	env, state := wardenEnv(t, "WARDEN_MODE=open", "WARDEN_CONFIG="+cfg)
 	s := startStdio(t, env, state, nil)
 	one := func(tool string, args map[string]any) map[string]any {
 		t.Helper()
@@ -80,8 +82,21 @@ func TestHungMountLooksBounded(t *testing.T) {
 		t.Fatalf("list_dir of an answering directory with 3 looks waiting: %v; want it refused, saying why", got)
 	}
 	t.Logf("refused after %s", time.Since(start))
-	if got := one("read_file", map[string]any{"path": filepath.Join(answering, "here")}); got["status"] != "error" || !strings.Contains(fmt.Sprint(got["reason"]), busy) {
-		t.Errorf("read_file with 3 looks waiting: %v; want it refused", got)
+	copied, written := filepath.Join(answering, "copied"), filepath.Join(answering, "written")
+	for _, c := range []call{
+		{"read_file", map[string]any{"path": filepath.Join(answering, "here")}},
+		{"stat_file", map[string]any{"path": filepath.Join(answering, "here")}},
+		{"copy_file", map[string]any{"from": filepath.Join(answering, "here"), "to": copied}},
+		{"write_file", map[string]any{"path": written, "content": "x"}},
+	} {
+		if got := one(c.tool, c.args); got["status"] != "error" || !strings.Contains(fmt.Sprint(got["reason"]), busy) {
+			t.Errorf("%s with 3 looks waiting: %v; want it refused", c.tool, got)
+		}
+	}
+	for _, p := range []string{copied, written} {
+		if _, err := os.Lstat(p); err == nil {
+			t.Errorf("a refused call made %s", p)
+		}
 	}
 	if got := one("run_command", map[string]any{"command": "echo still", "timeout_s": 5}); got["status"] != "ok" || got["stdout"] != "still\n" {
 		t.Errorf("a command that looks at no file, with the file looks all waiting: %v", got)

@@ -401,9 +401,21 @@ func (c *Confiner) listed(list func() []string) ([]string, error) {
 // warden calls it when a reload may have changed them. Programs already
 // running keep the rules they started with.
 func (c *Confiner) Rebuild() {
-	// Without the lock: a level being built on files that do not answer
-	// holds it (Confiner.held), and a reload must not wait on them.
 	c.gen.Add(1)
+	// The workers are retired now, so that a level no call uses again
+	// does not keep its thread; but a level being built on files that do
+	// not answer holds the lock (Confiner.held), and a reload does not
+	// wait on them: the generation retires each worker on its next use.
+	select {
+	case c.lock <- struct{}{}:
+	default:
+		return
+	}
+	defer func() { <-c.lock }()
+	for key, w := range c.workers {
+		w.retire()
+		delete(c.workers, key)
+	}
 }
 
 // setup gives up the calling thread's rights for level — in the target's

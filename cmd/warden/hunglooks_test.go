@@ -24,6 +24,8 @@ import (
 // runs nothing, answers and counts what waits. Once the daemon answers,
 // the looks end and both work again.
 func TestHungMountLooksBounded(t *testing.T) {
+	// Mostly waits on a mount that does not answer, in a warden of its own.
+	t.Parallel()
 	src := t.TempDir()
 	_, mnt := hostfstest.MountPoint(t)
 	for _, name := range []string{"a", "b", "c"} {

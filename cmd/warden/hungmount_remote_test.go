@@ -24,6 +24,8 @@ import (
 // stuck request and starts another, after a file call or a snapshot call
 // it gave up on. disk_usage there names the mount and measures the rest.
 func TestHungMountRemoteFiles(t *testing.T) {
+	// Mostly waits on a mount that does not answer, in a warden of its own.
+	t.Parallel()
 	key := sshd.NewKey(t)
 	srv := sshd.Start(t, sshd.Options{User: sshUser, UserKey: key})
 	// Directories the SSH user can reach.

@@ -65,6 +65,8 @@ func callTogether(t *testing.T, cs *mcp.ClientSession, calls []call) []map[strin
 // program is not started in a directory there. Once the daemon answers
 // again, all of it runs.
 func TestHungMountRefusedNotHung(t *testing.T) {
+	// Mostly waits on a mount that does not answer, in a warden of its own.
+	t.Parallel()
 	// The mount point has a neighbour, for list_dir of the directory
 	// holding both.
 	src := t.TempDir()

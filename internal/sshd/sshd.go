@@ -408,7 +408,8 @@ func freePort(host string) (int, error) {
 }
 
 // ensureUser returns the login to permit, creating name with shell when it
-// does not exist yet and giving it shell when it has another.
+// does not exist yet and giving it shell when it has another — unless name
+// is the user running the tests.
 func ensureUser(name, shell string) (string, error) {
 	if name == "" {
 		u, err := user.Current()
@@ -435,6 +436,11 @@ func ensureUser(name, shell string) (string, error) {
 	}
 	if have == shell {
 		return name, nil
+	}
+	// The user running the tests keeps its shell: changing root's to
+	// /bin/sh would outlive the test and change every later login.
+	if u, err := user.Current(); err == nil && u.Username == name {
+		return "", fmt.Errorf("not changing the login shell of %s, the user running the tests, from %s to %s: leave User empty to log in as it", name, have, shell)
 	}
 	out, err := exec.Command("usermod", "--shell", shell, name).CombinedOutput()
 	if err != nil {

@@ -44,19 +44,20 @@ type Confiner struct {
 	entered error // why those namespaces cannot be joined
 	status  Status
 
-	// lock is held while a worker is found or built, which reads the
-	// directories the rules name (Confiner.held).
-	lock    chan struct{}
-	gen     atomic.Uint64 // Rebuild's count: a worker of an earlier one is rebuilt
-	workers map[string]*worker
-	owners  map[string]int  // owner keys made per key (ownerKey)
-	owned   map[string]bool // and the owner keys themselves
+	// building is held while a worker is built, which lists the
+	// directories the rules name (Confiner.held); mu guards the maps.
+	building chan struct{}
+	gen      atomic.Uint64 // Rebuild's count: a worker of an earlier one is rebuilt
+	mu       sync.Mutex
+	workers  map[string]*worker
+	owners   map[string]int  // owner keys made per key (ownerKey)
+	owned    map[string]bool // and the owner keys themselves
 }
 
 // New probes what this kernel and user allow and returns a Confiner for
 // it. With req Required it fails unless programs can be confined.
 func New(o Options, req Requirement) (*Confiner, error) {
-	c := &Confiner{opts: o, log: o.Logger, lock: make(chan struct{}, 1), workers: map[string]*worker{}, owners: map[string]int{}, owned: map[string]bool{}, pid: os.Getpid(), pgid: unix.Getpgrp()}
+	c := &Confiner{opts: o, log: o.Logger, building: make(chan struct{}, 1), workers: map[string]*worker{}, owners: map[string]int{}, owned: map[string]bool{}, pid: os.Getpid(), pgid: unix.Getpgrp()}
 	if c.log == nil {
 		c.log = slog.New(slog.DiscardHandler)
 	}
@@ -283,32 +284,80 @@ func (c *Confiner) worker(ctx context.Context, a Admission) (*worker, error) {
 	default:
 		return nil, fmt.Errorf("unknown level %q", a.Level)
 	}
-	return c.held(ctx, key, func() (*worker, error) {
-		if owned {
-			key = c.ownerKey(key, a.Owner)
+	c.mu.Lock()
+	if owned {
+		key = c.ownerKey(key, a.Owner)
+	}
+	w := c.workers[key]
+	c.mu.Unlock()
+	if w != nil && w.gen == c.gen.Load() {
+		if (!w.outdated() || w.replacing()) && c.count(key, w) {
+			return w, nil
 		}
-		w := c.workers[key]
-		if w != nil && (w.gen != c.gen.Load() || w.stale()) {
-			c.log.Debug("confinement rules rebuilt: a directory they enumerated changed, or the lists of protected paths", "level", key)
-			w.retire()
-			delete(c.workers, key)
-			w = nil
-		}
-		if w == nil {
-			gen := c.gen.Load()
-			var err error
-			if w, err = c.newWorker(a.Level, daemons, prof); err != nil {
-				c.log.Error("cannot confine; nothing was started", "level", key, "err", err)
-				return nil, err
-			}
-			w.gen = gen
-			c.workers[key] = w
-		}
-		w.mu.Lock()
-		w.live++
-		w.mu.Unlock()
+	} else {
+		w = nil // of an earlier Rebuild: its rules may grant what the lists now keep
+	}
+	wait := ctx
+	if w != nil {
+		// Rules older than a directory refuse more than new ones, never
+		// less (worker.outdated): while their successor is built on
+		// files that do not answer, they serve.
+		var cancel context.CancelFunc
+		wait, cancel = context.WithTimeout(ctx, checkWait)
+		defer cancel()
+	}
+	nw, err := c.held(wait, key, func() (*worker, error) { return c.build(key, w, a.Level, daemons, prof) })
+	if err != nil && w != nil && c.count(key, w) {
+		c.log.Warn("confinement rules not rebuilt after a directory they enumerated changed; the earlier ones serve meanwhile", "level", key, "err", err)
 		return w, nil
-	})
+	}
+	return nw, err
+}
+
+// build builds the worker of key to follow old (nil: none, or one of an
+// earlier Rebuild), puts it in old's place and counts a program about to
+// start on it. old serves until then (worker.replacing).
+func (c *Confiner) build(key string, old *worker, level Level, daemons bool, prof Profile) (*worker, error) {
+	c.mu.Lock()
+	cur := c.workers[key]
+	c.mu.Unlock()
+	if cur != nil && cur != old && cur.gen == c.gen.Load() && !cur.outdated() && c.count(key, cur) {
+		return cur, nil // built by the call before
+	}
+	if old != nil {
+		old.replace(true)
+		defer old.replace(false)
+	}
+	gen := c.gen.Load()
+	w, err := c.newWorker(level, daemons, prof)
+	if err != nil {
+		c.log.Error("cannot confine; nothing was started", "level", key, "err", err)
+		return nil, err
+	}
+	w.gen, w.live = gen, 1
+	c.mu.Lock()
+	cur = c.workers[key]
+	c.workers[key] = w
+	c.mu.Unlock()
+	if cur != nil {
+		c.log.Debug("confinement rules rebuilt: a directory they enumerated changed, or the lists of protected paths", "level", key)
+		cur.retire()
+	}
+	return w, nil
+}
+
+// count counts a program about to start on w, the worker of key, unless
+// w was retired or replaced meanwhile.
+func (c *Confiner) count(key string, w *worker) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if c.workers[key] != w || w.retired {
+		return false
+	}
+	w.live++
+	return true
 }
 
 // maxOwnerDomains bounds the owners given a domain of their own per
@@ -316,7 +365,7 @@ func (c *Confiner) worker(ctx context.Context, a Admission) (*worker, error) {
 // trusted proxy names them. Owners past it share the key's domain.
 const maxOwnerDomains = 32
 
-// ownerKey is key for owner's calls, with c.lock held: a key of the owner's
+// ownerKey is key for owner's calls, with c.mu held: a key of the owner's
 // own while fewer than maxOwnerDomains owners have one.
 func (c *Confiner) ownerKey(key, owner string) string {
 	own := key + "@" + owner
@@ -401,17 +450,9 @@ func (c *Confiner) listed(list func() []string) ([]string, error) {
 // warden calls it when a reload may have changed them. Programs already
 // running keep the rules they started with.
 func (c *Confiner) Rebuild() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	c.gen.Add(1)
-	// The workers are retired now, so that a level no call uses again
-	// does not keep its thread; but a level being built on files that do
-	// not answer holds the lock (Confiner.held), and a reload does not
-	// wait on them: the generation retires each worker on its next use.
-	select {
-	case c.lock <- struct{}{}:
-	default:
-		return
-	}
-	defer func() { <-c.lock }()
 	for key, w := range c.workers {
 		w.retire()
 		delete(c.workers, key)

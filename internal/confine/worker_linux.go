@@ -16,20 +16,21 @@ import (
 // milliseconds.
 const maxBuildWait = 10 * time.Second
 
-// held runs find with c.lock held and returns what it returns, waiting no
-// longer than ctx and maxBuildWait allow. find reads the directories the
-// rules enumerated, which may not answer; it then goes on, holding the
-// lock, after its caller has given up — so the later calls wait, each
-// bounded the same way, until they answer — and what it counted for the
-// caller is given back.
-func (c *Confiner) held(ctx context.Context, level string, find func() (*worker, error)) (*worker, error) {
+// held runs build with c.building held and returns what it returns,
+// waiting no longer than ctx and maxBuildWait allow. build lists the
+// directories the rules name, which may not answer; it then goes on,
+// holding the lock, after its caller has given up — so the later builds
+// wait, each bounded the same way, until they answer, while levels that
+// have their worker go on — and what it counted for the caller is given
+// back.
+func (c *Confiner) held(ctx context.Context, level string, build func() (*worker, error)) (*worker, error) {
 	timer := time.NewTimer(maxBuildWait)
 	defer timer.Stop()
 	stuck := func(why string) error {
 		return fmt.Errorf("the rules for %s are not ready: %s; a directory they name (warden's state or audit directory, or one beside them) is not answering — is a mount stuck?", level, why)
 	}
 	select {
-	case c.lock <- struct{}{}:
+	case c.building <- struct{}{}:
 	case <-ctx.Done():
 		return nil, stuck("an earlier call is building them, not within the call's time")
 	case <-timer.C:
@@ -41,8 +42,8 @@ func (c *Confiner) held(ctx context.Context, level string, find func() (*worker,
 	}
 	done := make(chan found, 1)
 	go func() {
-		defer func() { <-c.lock }()
-		w, err := find()
+		defer func() { <-c.building }()
+		w, err := build()
 		done <- found{w, err}
 	}()
 	var why string
@@ -69,17 +70,75 @@ type worker struct {
 	sweeps bool   // see sweep
 	gen    uint64 // Confiner.gen when built
 
-	mu      sync.Mutex
-	live    int
-	retired bool
-	stopped bool
-	pending *time.Timer // a sweep to come
+	mu        sync.Mutex
+	live      int
+	retired   bool
+	stopped   bool
+	pending   *time.Timer   // a sweep to come
+	checking  chan struct{} // closed when the check of watch under way ends (outdated)
+	changed   bool          // a check found a directory of watch changed
+	successor bool          // the worker to follow this one is being built
+}
+
+// replace notes whether the worker to follow w is being built.
+func (w *worker) replace(on bool) {
+	w.mu.Lock()
+	w.successor = on
+	w.mu.Unlock()
+}
+
+// replacing reports whether the worker to follow w is being built.
+func (w *worker) replacing() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.successor
 }
 
 // sweepAfter is how long a level stays idle before what its programs left
 // running is killed: one kill(-1) walks every process on the host, so a
 // busy level does it at most this often, never on a call's own path.
 const sweepAfter = 200 * time.Millisecond
+
+// checkWait is how long a start waits for the check of the directories
+// its worker's rules enumerated before it goes on with those rules.
+const checkWait = time.Second
+
+// outdated reports whether a directory w's rules enumerated has changed
+// since they were built, so that they are to be built again. A check that
+// does not answer within checkWait — a directory on a mount that stopped
+// answering, such as the audit log's on an NFS share — finishes alone, and
+// w serves meanwhile, every start while it is under way: an entry the
+// rules did not enumerate is not granted until they are built again, so
+// rules older than a directory refuse more than new ones, never less. A
+// change the check finds once it answers has the next start rebuild.
+func (w *worker) outdated() bool {
+	w.mu.Lock()
+	if w.changed || w.checking != nil {
+		defer w.mu.Unlock()
+		return w.changed
+	}
+	done := make(chan struct{})
+	w.checking = done
+	w.mu.Unlock()
+	go func() {
+		changed := w.stale()
+		w.mu.Lock()
+		w.changed = w.changed || changed
+		w.checking = nil
+		w.mu.Unlock()
+		close(done)
+	}()
+	t := time.NewTimer(checkWait)
+	defer t.Stop()
+	select {
+	case <-done:
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		return w.changed
+	case <-t.C:
+		return false
+	}
+}
 
 func (w *worker) stale() bool {
 	for _, d := range w.watch {

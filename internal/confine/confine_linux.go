@@ -303,7 +303,7 @@ func (c *Confiner) worker(ctx context.Context, a Admission) (*worker, error) {
 		// less (worker.outdated): while their successor is built on
 		// files that do not answer, they serve.
 		var cancel context.CancelFunc
-		wait, cancel = context.WithTimeout(ctx, checkWait)
+		wait, cancel = context.WithTimeout(ctx, rebuildWait)
 		defer cancel()
 	}
 	nw, err := c.held(wait, key, func() (*worker, error) { return c.build(key, w, a.Level, daemons, prof) })

@@ -100,8 +100,14 @@ func (w *worker) replacing() bool {
 const sweepAfter = 200 * time.Millisecond
 
 // checkWait is how long a start waits for the check of the directories
-// its worker's rules enumerated before it goes on with those rules.
-const checkWait = time.Second
+// its worker's rules enumerated before it goes on with those rules, and
+// rebuildWait how long for rules built again after one changed. A build
+// takes milliseconds, and longer on a busy host, where a program started
+// with the earlier rules would not yet see a directory made just before.
+const (
+	checkWait   = time.Second
+	rebuildWait = 5 * time.Second
+)
 
 // outdated reports whether a directory w's rules enumerated has changed
 // since they were built, so that they are to be built again. A check that

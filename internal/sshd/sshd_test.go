@@ -1,6 +1,8 @@
 package sshd
 
 import (
+	"os/exec"
+	"os/user"
 	"strings"
 	"testing"
 	"time"
@@ -49,6 +51,31 @@ func TestUserWithShell(t *testing.T) {
 	got := run(t, dial(t, s), "getent passwd $(id -un) | cut -d: -f1,7")
 	if want := "wardensh:/bin/sh\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestKeepsTheTestUsersShell: a server for the user running the tests,
+// named, with another shell is refused, and the user's shell is as it was
+// (usermod on root's would change every later login of root's).
+func TestKeepsTheTestUsersShell(t *testing.T) {
+	u, err := user.Current()
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, found, err := loginShell(u.Username)
+	if err != nil || !found {
+		t.Skipf("no passwd entry for %s: %v", u.Username, err)
+	}
+	other := "/bin/sh"
+	if before == other {
+		other = "/bin/bash"
+	}
+	if _, err := ensureUser(u.Username, other); err == nil || !strings.Contains(err.Error(), "not changing the login shell") {
+		t.Errorf("a server for %s with shell %s: %v; want it refused", u.Username, other, err)
+	}
+	if after, _, _ := loginShell(u.Username); after != before {
+		t.Errorf("%s's login shell is %s; want %s as before", u.Username, after, before)
+		exec.Command("usermod", "--shell", before, u.Username).Run()
 	}
 }
 

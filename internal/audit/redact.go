@@ -695,6 +695,10 @@ func (r *redactor) word(i, j int) int {
 			return j
 		}
 	}
+	if r.stdin.cmdAt == i && loginNext(s, j) && standsAlone(s, j) && lookupProgram(w) == nil {
+		r.enterProgram(unknownProgram, j) // cf login -u u -p PW
+		return j
+	}
 	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && (standsAlone(s, j) || escapedQuoted(s, i, j) || wordListStart(s, i)) {
 		// \curl (the alias-free spelling) and /usr/bin/curl name it too.
 		if startsWord(s, i) || s[i-1] == '/' || s[i-1] == '\\' && startsWord(s, i-1) || r.spelled != "" || wordListStart(s, i) || r.escapedStart(i-1) {

@@ -155,7 +155,25 @@ func credentialFile(p string) bool {
 			".curlrc", "_curlrc", ".wgetrc", ".authinfo", "smbpasswd", "passwd.client": // curl's user = "u:pw", Emacs', Samba's, Exim's
 			return true
 		}
-		if strings.HasPrefix(name, "id_") || secretName(strings.TrimPrefix(name, ".")) {
+		if strings.HasPrefix(name, "id_") || secretName(strings.TrimPrefix(name, ".")) || credName(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// credName reports whether a file name is short for credentials: cred or
+// creds as a part of it (smb-creds, cifs.cred) or after a protocol's name
+// (.smbcredentials is secretName's; .smbcred, cifscreds are not).
+func credName(name string) bool {
+	name = strings.TrimSuffix(strings.TrimPrefix(name, "."), "s")
+	for part := range strings.FieldsFuncSeq(name, func(c rune) bool { return c == '-' || c == '_' || c == '.' }) {
+		if part == "cred" || part == "creds" {
+			return true
+		}
+	}
+	for _, p := range [...]string{"smb", "cifs", "samba", "nfs", "ftp", "mail", "db", "nas"} {
+		if name == p+"cred" {
 			return true
 		}
 	}

@@ -224,6 +224,13 @@ var (
 	}, pos: []positional{{every: true, split: domainLogin}}}
 	// noRules ends the previous program's context: sshpass -p x ssh -p 22.
 	noRules = &program{}
+	// unknownProgram is a program the table does not name, run with a
+	// login subcommand (loginNext): its -p is the password (cf login -u
+	// u -p PW, bosh login -p PW), as for every registry and cloud CLI
+	// the table names.
+	unknownProgram = &program{opts: []option{
+		{name: "-p", sub: "login"}, {name: "-p", sub: "logon"}, {name: "-p", sub: "signin"}, {name: "-p", sub: "sign-in"},
+	}}
 )
 
 // programShape holds, per first two bytes of a program name, the lengths
@@ -735,4 +742,32 @@ func (p *program) takesValue(tok string) bool {
 // locked.
 func lockMarker(v string) bool {
 	return v != "" && len(v) <= 3 && strings.Trim(v, "!*") == ""
+}
+
+// loginNext reports whether the words after j start with a login
+// subcommand, alone or after auth (fly auth login), taking options.
+func loginNext(s string, j int) bool {
+	for range 2 {
+		k := skipBlanks(s, j)
+		if k == j {
+			return false
+		}
+		j = k
+		for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] == '-') {
+			j++
+		}
+		if !standsAlone(s, j) {
+			return false
+		}
+		switch s[k:j] {
+		case "login", "logon", "signin", "sign-in":
+			// Not a protocol's LOGIN user pw line, which another rule
+			// reads.
+			return wordsLeft(s, j) != 2 || s[skipBlanks(s, j)] == '-'
+		case "auth":
+		default:
+			return false
+		}
+	}
+	return false
 }

@@ -152,6 +152,7 @@ var programs = map[string]*program{
 	"cloudflared":   {pos: []positional{{after: []string{"service", "install"}, index: 0}}},
 	"ngrok":         {pos: []positional{{after: []string{"add-authtoken"}, index: 0}, {after: []string{"authtoken"}, index: 0}}},
 	"cargo":         {pos: []positional{{after: []string{"login"}, every: true}}},
+	"cf":            {opts: []option{{name: "-p", sub: "login"}}, pos: []positional{{after: []string{"auth"}, index: 1}}}, // Cloud Foundry
 	"twine":         {opts: []option{{name: "-p"}}},
 	// Python packaging's publishers: hatch publish -a/--auth, uv
 	// publish -p/--password and -t/--token.

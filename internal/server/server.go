@@ -341,6 +341,7 @@ func New(o Options) (*Warden, error) {
 		MaxLifetime:       cfg.Sessions.MaxLifetime.D(),
 		RecordDir:         filepath.Join(cfg.StateDir, "recordings"),
 		MaxRecordingBytes: cfg.Sessions.MaxRecordingBytes,
+		RecordWait:        min(cfg.Exec.DefaultTimeout.D(), session.DefaultRecordWait),
 		Confine:           conf,
 		Looks:             looks,
 		Now:               o.Now,

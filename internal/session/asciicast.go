@@ -4,17 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
-	"crypto/sha256"
-	"encoding/hex"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash"
 	"io"
 	"log/slog"
 	"os"
-
-	"github.com/warden-mcp/warden/internal/audit"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -22,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/shellword"
 )
 
@@ -48,17 +45,17 @@ type castHeader struct {
 
 // recorder writes one session's asciicast v2 recording: output ("o"), input
 // ("i") and resize ("r") events, stopping with a marker ("m") event before
-// the file would pass its bound. A nil recorder records nothing.
+// the file would pass its bound. Events are queued and written by a
+// goroutine of its own (recordfile.go). A nil recorder records nothing.
 type recorder struct {
 	log   *slog.Logger
 	name  string
 	begin time.Time // real clock; event times are offsets from it
+	wait  time.Duration
 
 	mu        sync.Mutex
-	f         *os.File
 	max       int64
-	size      int64
-	sum       hash.Hash
+	size      int64 // bytes queued so far, written or not
 	stopped   bool
 	truncated bool
 	err       error
@@ -73,6 +70,7 @@ type recorder struct {
 	sends       int
 	outSize     int64
 	held, tail  []byte
+	file        recordFile
 }
 
 // recordingResult is what a closed recording amounts to.
@@ -83,7 +81,40 @@ type recordingResult struct {
 	truncated bool
 }
 
-func createRecording(dir, id string, spec Spec, now time.Time, limit int64, log *slog.Logger) (*recorder, error) {
+// createRecording creates dir/id.cast and writes its header, waiting at
+// most wait (or until ctx ends) for the file system: a recordings
+// directory that does not answer refuses the session rather than hold its
+// start. A create that finishes after that removes its file.
+func createRecording(ctx context.Context, dir, id string, spec Spec, now time.Time, limit int64, wait time.Duration, log *slog.Logger) (*recorder, error) {
+	type made struct {
+		r   *recorder
+		err error
+	}
+	ch := make(chan made, 1)
+	go func() {
+		r, err := makeRecording(dir, id, spec, now, limit, wait, log)
+		ch <- made{r, err}
+	}()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case m := <-ch:
+		return m.r, m.err
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	go func() {
+		if m := <-ch; m.r != nil {
+			m.r.discard()
+		}
+	}()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("create recording: %w", ctx.Err())
+	}
+	return nil, fmt.Errorf("create recording: the recordings directory %s did not answer within %s; is a mount stuck?", dir, wait)
+}
+
+func makeRecording(dir, id string, spec Spec, now time.Time, limit int64, wait time.Duration, log *slog.Logger) (*recorder, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create recording directory: %w", err)
 	}
@@ -96,7 +127,6 @@ func createRecording(dir, id string, spec Spec, now time.Time, limit int64, log 
 	if err != nil {
 		return nil, fmt.Errorf("create recording: %w", err)
 	}
-	r := &recorder{log: log, name: name, begin: time.Now(), f: f, max: limit, sum: sha256.New()}
 	title := "warden session " + id
 	if spec.Owner != "" {
 		title += " (" + spec.Owner + ")"
@@ -111,22 +141,19 @@ func createRecording(dir, id string, spec Spec, now time.Time, limit int64, log 
 		Env:       map[string]string{"SHELL": envValue(spec.Env, "SHELL"), "TERM": envValue(spec.Env, "TERM")},
 	}
 	line, err := json.Marshal(h)
+	if err == nil && int64(len(line))+1+markerReserve > limit {
+		err = fmt.Errorf("header of %d bytes does not fit in %d", len(line), limit)
+	}
+	if err == nil {
+		_, err = f.Write(append(line, '\n'))
+	}
 	if err != nil {
-		r.discard()
+		_ = f.Close()
+		_ = os.Remove(name)
 		return nil, fmt.Errorf("create recording: %w", err)
 	}
-	if int64(len(line))+1+markerReserve > limit {
-		r.discard()
-		return nil, fmt.Errorf("create recording: header of %d bytes does not fit in %d", len(line), limit)
-	}
-	r.mu.Lock()
-	r.write(append(line, '\n'))
-	err = r.err
-	r.mu.Unlock()
-	if err != nil {
-		r.discard()
-		return nil, fmt.Errorf("create recording: %w", err)
-	}
+	r := &recorder{log: log, name: name, begin: time.Now(), wait: wait, max: limit, size: int64(len(line)) + 1}
+	r.file.start(log, f, append(line, '\n'))
 	return r, nil
 }
 
@@ -187,21 +214,22 @@ func (r *recorder) resize(cols, rows uint16) {
 	r.eventLocked("r", []byte(fmt.Sprintf("%dx%d", cols, rows)))
 }
 
-// eventLocked appends one event, or stops the recording with a marker when
+// eventLocked queues one event, or stops the recording with a marker when
 // the event would not fit.
 func (r *recorder) eventLocked(kind string, data []byte) {
 	if r.stopped || len(data) == 0 {
 		return
 	}
+	r.lostMarkerLocked()
 	line := eventLine(time.Since(r.begin), kind, data)
 	if r.size+int64(len(line))+markerReserve > r.max {
 		marker := eventLine(time.Since(r.begin), "m", []byte("warden: recording stopped at its size limit"))
-		r.write(marker)
+		r.queueLocked(marker, true)
 		r.stopped, r.truncated = true, true
 		r.log.Warn("session recording reached its size limit", "recording", r.name, "limit", r.max)
 		return
 	}
-	r.write(line)
+	r.queueLocked(line, false)
 }
 
 // eventLine renders [time, kind, data] with data as a JSON string.
@@ -220,50 +248,63 @@ func eventLine(t time.Duration, kind string, data []byte) []byte {
 	return b.Bytes()
 }
 
-func (r *recorder) write(p []byte) {
-	if r.err != nil {
-		return
-	}
-	n, err := r.f.Write(p)
-	r.size += int64(n)
-	r.sum.Write(p[:n])
-	if err != nil {
-		r.err = err
-		r.stopped = true
-		r.log.Error("session recording failed", "recording", r.name, "err", err)
+// queueLocked queues line for the file, counting it; a line dropped for a
+// file that does not answer leaves the recording incomplete.
+func (r *recorder) queueLocked(line []byte, force bool) {
+	if r.file.queue(line, force) {
+		r.size += int64(len(line))
+	} else {
+		r.truncated = true
 	}
 }
 
-// close finishes the file and reports its size and digest.
+// lostMarkerLocked queues a marker saying how many bytes of events were
+// dropped for a file that did not answer, once there is room again (or
+// when the recording ends), if the size bound leaves room for it.
+func (r *recorder) lostMarkerLocked() {
+	n := r.file.takeLost(r.stopped)
+	if n == 0 {
+		return
+	}
+	marker := eventLine(time.Since(r.begin), "m", fmt.Appendf(nil, "warden: %d bytes of events were lost here: the recording's file did not answer", n))
+	if r.size+int64(len(marker))+markerReserve <= r.max {
+		r.queueLocked(marker, true)
+	}
+}
+
+// close finishes the file and reports its size and digest, waiting at
+// most r.wait for the file system; a file that does not answer by then is
+// finished when it does, and close says so.
 func (r *recorder) close() (recordingResult, error) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	if len(r.held) > 0 {
 		r.eventLocked("o", r.redactOutput(nil, true))
 	}
 	r.stopped = true
-	err := r.err
-	if r.f != nil {
-		err = errors.Join(err, r.f.Sync(), r.f.Close())
-		r.f = nil
+	r.lostMarkerLocked()
+	r.mu.Unlock()
+	if !r.file.finish(r.wait) {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return recordingResult{path: r.name, size: r.size, truncated: r.truncated},
+			fmt.Errorf("finish recording: the session ended, but its recording's file did not answer within %s; it is finished when it does", r.wait)
 	}
-	res := recordingResult{path: r.name, size: r.size, sha256: hex.EncodeToString(r.sum.Sum(nil)), truncated: r.truncated}
-	if err != nil {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	res := recordingResult{path: r.name, size: r.size, sha256: r.file.digest(), truncated: r.truncated}
+	if err := errors.Join(r.err, r.file.err); err != nil {
 		return res, fmt.Errorf("finish recording: %w", err)
 	}
 	return res, nil
 }
 
-// discard removes a recording whose session never started.
+// discard removes a recording whose session never started, waiting at
+// most r.wait; a file that does not answer is removed when it does.
 func (r *recorder) discard() {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	r.stopped = true
-	if r.f != nil {
-		_ = r.f.Close()
-		r.f = nil
-	}
-	_ = os.Remove(r.name)
+	r.mu.Unlock()
+	r.file.discard(r.wait)
 }
 
 // RecordingInfo describes one recording file, from its header and metadata.

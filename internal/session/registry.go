@@ -41,6 +41,12 @@ type Options struct {
 	// recorded as well as output, so whatever an agent types at a
 	// password prompt is in the file too.
 	RecordDir string
+	// RecordWait bounds how long a session's start waits on creating its
+	// recording, and its end on finishing it (0: DefaultRecordWait); a
+	// recordings directory that does not answer refuses the start, and a
+	// file that does not answer is finished when it does. Events never
+	// wait on the file (recordfile.go).
+	RecordWait time.Duration
 	// MaxRecordingBytes bounds each recording; when the next event would
 	// pass it, a final marker event is written and recording stops while
 	// the session goes on.
@@ -77,6 +83,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxLifetime <= 0 {
 		o.MaxLifetime = DefaultMaxLifetime
+	}
+	if o.RecordWait <= 0 {
+		o.RecordWait = DefaultRecordWait
 	}
 	if o.MaxRecordingBytes <= 0 {
 		o.MaxRecordingBytes = DefaultMaxRecordingBytes
@@ -315,7 +324,7 @@ func (r *Registry) start(ctx context.Context, spec Spec) (*session, error) {
 	now := r.opts.Now()
 	var rec *recorder
 	if r.opts.RecordDir != "" {
-		rec, err = createRecording(r.opts.RecordDir, id, spec, now, r.opts.MaxRecordingBytes, r.log)
+		rec, err = createRecording(ctx, r.opts.RecordDir, id, spec, now, r.opts.MaxRecordingBytes, r.opts.RecordWait, r.log)
 		if err != nil {
 			return nil, err
 		}

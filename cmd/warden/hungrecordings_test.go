@@ -1,0 +1,71 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
+)
+
+// TestHungRecordings: with warden's state directory, where sessions are
+// recorded, on a FUSE mount (bindfs) whose daemon is stopped, as on an NFS
+// share whose server is gone, a session started before goes on (what is
+// typed runs and its output is read), a new session is refused within
+// exec.default_timeout saying why, and closing a session answers within
+// it too, saying its recording is finished later. Once the daemon
+// answers, the recording holds what the session printed meanwhile, and
+// sessions start again.
+func TestHungRecordings(t *testing.T) {
+	// Mostly waits on a mount that does not answer, in a warden of its own.
+	t.Parallel()
+	src := t.TempDir()
+	_, mnt := hostfstest.MountPoint(t)
+	fuse := hostfstest.MountFUSE(t, src, mnt)
+	cfg := filepath.Join(t.TempDir(), "warden.yaml")
+	if err := os.WriteFile(cfg, []byte("exec:\n  default_timeout: 2s\naudit:\n  path: "+filepath.Join(t.TempDir(), "audit.jsonl")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(mnt, "state")
+	env, _ := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg, "WARDEN_STATE_DIR="+state)
+	s := startStdio(t, env, state, nil)
+	a := startSession(t, s.cs, nil)
+	a.send("echo before-$((6*7))")
+	a.readUntil("before-42")
+
+	resume := fuse.Stop(t)
+	began := time.Now()
+	a.send("echo during-$((6*7))")
+	a.readUntil("during-42")
+	if _, got := callTool(t, s.cs, "session_start", nil); got["status"] == "ok" || !strings.Contains(fmt.Sprint(got["reason"]), "did not answer within 2s; is a mount stuck?") {
+		t.Errorf("a session started with the recordings directory not answering: %v; want it refused saying why", got)
+	}
+	_, got := callTool(t, s.cs, "session_close", map[string]any{"session_id": a.id})
+	if !strings.Contains(fmt.Sprint(got), "it is finished when it does") {
+		t.Errorf("a session closed with its recording not answering: %v; want it to say so", got)
+	}
+	if took := time.Since(began); took > 40*time.Second {
+		t.Errorf("a send, a read, a start and a close took %s with the recordings not answering", took)
+	}
+	if _, got := callTool(t, s.cs, "session_list", nil); strings.Contains(fmt.Sprint(got["sessions"]), a.id) {
+		t.Errorf("the closed session is still listed: %v", got)
+	}
+
+	resume()
+	cast := filepath.Join(src, "state", "recordings", a.id+".cast")
+	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		b, _ := os.ReadFile(cast)
+		if strings.Contains(string(b), "during-42") && strings.HasPrefix(string(b), `{"version":2`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the recording once the daemon answers holds no output of the stall:\n%s", b)
+		}
+	}
+	b := startSession(t, s.cs, nil)
+	b.send("echo after-$((6*7))")
+	b.readUntil("after-42")
+}

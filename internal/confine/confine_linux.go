@@ -46,12 +46,13 @@ type Confiner struct {
 
 	// building is held while a worker is built, which lists the
 	// directories the rules name (Confiner.held); mu guards the maps.
-	building chan struct{}
-	gen      atomic.Uint64 // Rebuild's count: a worker of an earlier one is rebuilt
-	mu       sync.Mutex
-	workers  map[string]*worker
-	owners   map[string]int  // owner keys made per key (ownerKey)
-	owned    map[string]bool // and the owner keys themselves
+	building   chan struct{}
+	buildSince atomic.Int64  // when the build holding it began (UnixNano); 0: none
+	gen        atomic.Uint64 // Rebuild's count: a worker of an earlier one is rebuilt
+	mu         sync.Mutex
+	workers    map[string]*worker
+	owners     map[string]int  // owner keys made per key (ownerKey)
+	owned      map[string]bool // and the owner keys themselves
 }
 
 // New probes what this kernel and user allow and returns a Confiner for

@@ -19,30 +19,27 @@ const maxBuildWait = 10 * time.Second
 // held runs build with c.building held and returns what it returns,
 // waiting no longer than ctx and maxBuildWait allow. build lists the
 // directories the rules name, which may not answer; it then goes on,
-// holding the lock, after its caller has given up — so the later builds
-// wait, each bounded the same way, until they answer, while levels that
-// have their worker go on — and what it counted for the caller is given
-// back.
+// holding the lock, after its caller has given up — so later builds wait
+// on it until it has taken maxBuildWait, and are refused after that
+// (lockBuilding), while levels that have their worker go on — and what
+// it counted for the caller is given back.
 func (c *Confiner) held(ctx context.Context, level string, build func() (*worker, error)) (*worker, error) {
-	timer := time.NewTimer(maxBuildWait)
-	defer timer.Stop()
+	began := time.Now()
 	stuck := func(why string) error {
 		return fmt.Errorf("the rules for %s are not ready: %s; a directory they name (warden's state or audit directory, or one beside them) is not answering — is a mount stuck?", level, why)
 	}
-	select {
-	case c.building <- struct{}{}:
-	case <-ctx.Done():
-		return nil, stuck("an earlier call is building them, not within the call's time")
-	case <-timer.C:
-		return nil, stuck(fmt.Sprintf("an earlier call has been building them for more than %s", maxBuildWait))
+	if why := c.lockBuilding(ctx); why != "" {
+		return nil, stuck(why)
 	}
+	timer := time.NewTimer(max(maxBuildWait-time.Since(began), time.Second))
+	defer timer.Stop()
 	type found struct {
 		w   *worker
 		err error
 	}
 	done := make(chan found, 1)
 	go func() {
-		defer func() { <-c.building }()
+		defer c.unlockBuilding()
 		w, err := build()
 		done <- found{w, err}
 	}()
@@ -61,6 +58,43 @@ func (c *Confiner) held(ctx context.Context, level string, build func() (*worker
 		}
 	}()
 	return nil, stuck(why)
+}
+
+// lockBuilding takes c.building, or says why not: it waits while ctx
+// allows and until the build holding it has taken maxBuildWait, so the
+// starts that find a build stuck past that (the probes of one host tool,
+// one after another) are refused at once rather than each waiting
+// maxBuildWait again behind it.
+func (c *Confiner) lockBuilding(ctx context.Context) string {
+	select {
+	case c.building <- struct{}{}:
+		c.buildSince.Store(time.Now().UnixNano())
+		return ""
+	default:
+	}
+	long := fmt.Sprintf("an earlier call has been building them for more than %s", maxBuildWait)
+	wait := maxBuildWait
+	if since := c.buildSince.Load(); since != 0 {
+		if wait = time.Until(time.Unix(0, since).Add(maxBuildWait)); wait <= 0 {
+			return long
+		}
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case c.building <- struct{}{}:
+		c.buildSince.Store(time.Now().UnixNano())
+		return ""
+	case <-ctx.Done():
+		return "an earlier call is building them, not within the call's time"
+	case <-timer.C:
+		return long
+	}
+}
+
+func (c *Confiner) unlockBuilding() {
+	c.buildSince.Store(0)
+	<-c.building
 }
 
 // worker is one confined thread and the programs it started.

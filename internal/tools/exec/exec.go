@@ -184,7 +184,7 @@ func (d *Deps) planScript(ctx context.Context, call *relay.Call, a *ScriptArgs) 
 	if t.StageScripts {
 		run := p.Run
 		p.Run = func(ctx context.Context) *relay.Outcome {
-			path, cleanup, err := writeScript(d.ScriptDir, body)
+			path, cleanup, err := stageScript(ctx, d.ScriptDir, body, c.timeout)
 			if err != nil {
 				return relay.Fail(relay.StatusError, "cannot stage script: %v", err)
 			}

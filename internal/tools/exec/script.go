@@ -1,8 +1,10 @@
 package exec
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/warden-mcp/warden/internal/policy"
 )
@@ -44,4 +46,60 @@ func writeScript(dir, body string) (string, func(), error) {
 	}
 	name := f.Name()
 	return name, func() { os.Remove(name) }, nil
+}
+
+// maxStageWait bounds how long staging a script, or removing it, waits on
+// the script directory: it sits beside warden's state dir, which an
+// operator may put on a share that stops answering.
+const maxStageWait = 10 * time.Second
+
+// stageScript is writeScript waiting at most wait (and maxStageWait) or
+// until ctx ends; a file staged after that is removed once written.
+func stageScript(ctx context.Context, dir, body string, wait time.Duration) (string, func(), error) {
+	type staged struct {
+		path    string
+		cleanup func()
+		err     error
+	}
+	ch := make(chan staged, 1)
+	go func() {
+		path, cleanup, err := writeScript(dir, body)
+		ch <- staged{path, cleanup, err}
+	}()
+	wait = min(wait, maxStageWait)
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case st := <-ch:
+		if st.err != nil {
+			return "", nil, st.err
+		}
+		return st.path, func() { within(wait, st.cleanup) }, nil
+	case <-t.C:
+	case <-ctx.Done():
+	}
+	go func() {
+		if st := <-ch; st.err == nil {
+			st.cleanup()
+		}
+	}()
+	if ctx.Err() != nil {
+		return "", nil, ctx.Err()
+	}
+	return "", nil, fmt.Errorf("the script directory %s did not answer within %s; is a mount stuck?", dir, wait)
+}
+
+// within runs f, waiting for it at most wait.
+func within(wait time.Duration, f func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+	}
 }

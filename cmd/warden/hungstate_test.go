@@ -11,15 +11,18 @@ import (
 	"github.com/warden-mcp/warden/internal/hostfs/hostfstest"
 )
 
-// TestHungRecordings: with warden's state directory, where sessions are
-// recorded, on a FUSE mount (bindfs) whose daemon is stopped, as on an NFS
-// share whose server is gone, a session started before goes on (what is
-// typed runs and its output is read), a new session is refused within
+// TestHungStateDir: with warden's state directory on a FUSE mount (bindfs)
+// whose daemon is stopped, as on an NFS share whose server is gone, a
+// session started before goes on (what is typed runs and its output is
+// read, though its recording waits), a new session is refused within
 // exec.default_timeout saying why, and closing a session answers within
-// it too, saying its recording is finished later. Once the daemon
-// answers, the recording holds what the session printed meanwhile, and
-// sessions start again.
-func TestHungRecordings(t *testing.T) {
+// it too, saying its recording is finished later; run_script, whose
+// script is staged beside the state dir, is refused within its timeout;
+// a host tool whose rules wait on the state dir is answered after one
+// wait, not one per program it runs. Once the daemon answers, the
+// recording holds what the session printed meanwhile, and scripts and
+// sessions run again.
+func TestHungStateDir(t *testing.T) {
 	// Mostly waits on a mount that does not answer, in a warden of its own.
 	t.Parallel()
 	src := t.TempDir()
@@ -53,6 +56,25 @@ func TestHungRecordings(t *testing.T) {
 	if _, got := callTool(t, s.cs, "session_list", nil); strings.Contains(fmt.Sprint(got["sessions"]), a.id) {
 		t.Errorf("the closed session is still listed: %v", got)
 	}
+	// run_script stages its script beside the state dir.
+	began = time.Now()
+	if _, got := callTool(t, s.cs, "run_script", map[string]any{"script": "echo staged", "timeout_s": 5}); got["status"] == "ok" ||
+		!strings.Contains(fmt.Sprint(got["reason"]), "did not answer within 5s; is a mount stuck?") {
+		t.Errorf("run_script with its script directory not answering: %v; want it refused saying why", got)
+	}
+	if took := time.Since(began); took > 20*time.Second {
+		t.Errorf("run_script took %s with its script directory not answering", took)
+	}
+	// The host tools' rules are first built now, which lists the state
+	// dir: system_info's first probe waits on that build, and the five
+	// after it are refused at once rather than each waiting as long.
+	began = time.Now()
+	if _, got := callTool(t, s.cs, "system_info", nil); !strings.Contains(fmt.Sprint(got["probes"]), "is not answering") {
+		t.Errorf("system_info with the state dir not answering: %v; want its probes to say why they could not run", got)
+	}
+	if took := time.Since(began); took > 30*time.Second {
+		t.Errorf("system_info took %s with the state dir not answering; want one wait for its rules, not one per probe", took)
+	}
 
 	resume()
 	cast := filepath.Join(src, "state", "recordings", a.id+".cast")
@@ -64,6 +86,9 @@ func TestHungRecordings(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the recording once the daemon answers holds no output of the stall:\n%s", b)
 		}
+	}
+	if _, got := callTool(t, s.cs, "run_script", map[string]any{"script": "echo staged", "timeout_s": 5}); got["stdout"] != "staged\n" {
+		t.Errorf("run_script once the daemon answers: %v", got)
 	}
 	b := startSession(t, s.cs, nil)
 	b.send("echo after-$((6*7))")

@@ -94,3 +94,48 @@ func TestHungStateDir(t *testing.T) {
 	b.send("echo after-$((6*7))")
 	b.readUntil("after-42")
 }
+
+// TestIdleExitWithStateDirNotAnswering: a warden serving with an idle
+// exit, whose state dir (where it keeps last_activity) stopped answering,
+// still exits when idle, saying its last write of last_activity did not
+// finish, rather than wait on the file for good.
+func TestIdleExitWithStateDirNotAnswering(t *testing.T) {
+	t.Parallel()
+	src := t.TempDir()
+	_, mnt := hostfstest.MountPoint(t)
+	fuse := hostfstest.MountFUSE(t, src, mnt)
+	cfg := filepath.Join(t.TempDir(), "warden.yaml")
+	if err := os.WriteFile(cfg, []byte("exec:\n  default_timeout: 2s\naudit:\n  path: "+filepath.Join(t.TempDir(), "audit.jsonl")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(mnt, "state")
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	env, _ := wardenEnv(t, "WARDEN_CONFIG="+cfg, "WARDEN_STATE_DIR="+state, "WARDEN_TOKEN=idle-test-token-0123456789abcdef")
+	cmd := execCommand([]string{"serve", "--http", "127.0.0.1:0", "--idle-exit", "3s"}, env)
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.String(), "warden starting"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("warden did not start:\n%s", out.String())
+		}
+	}
+	resume := fuse.Stop(t)
+	defer resume()
+	select {
+	case <-done:
+		if !strings.Contains(out.String(), "last_activity") {
+			t.Errorf("the exit does not say the last_activity file did not answer:\n%s", out.String())
+		}
+	case <-time.After(60 * time.Second):
+		_ = cmd.Process.Kill()
+		<-done
+		t.Fatalf("warden did not exit when idle with its state dir not answering:\n%s", out.String())
+	}
+}

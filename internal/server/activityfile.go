@@ -30,6 +30,10 @@ type activityRecord struct {
 	State string `json:"state"`
 }
 
+// activityStopWait bounds how long shutdown waits on the file's final
+// write.
+const activityStopWait = 5 * time.Second
+
 // keepActivityFile rewrites the activity file whenever the activity
 // changes, checking every second, until ctx ends; then it writes it once
 // more as stopped. Writes are atomic (a temporary file renamed over it);

@@ -55,7 +55,16 @@ func Serve(ctx context.Context, o ServeOptions) error {
 			defer close(activityDone)
 			keepActivityFile(actx, cfg.StateDir, w.Relay.Activity(), d, logger)
 		}()
-		defer func() { acancel(); <-activityDone }()
+		defer func() {
+			acancel()
+			// A state dir that stopped answering (an NFS server gone)
+			// holds the last write; warden exits all the same.
+			select {
+			case <-activityDone:
+			case <-time.After(activityStopWait):
+				logger.Warn("last_activity file: the final write did not finish; is a mount stuck?", "dir", cfg.StateDir, "waited", activityStopWait)
+			}
+		}()
 		go func() {
 			w.Relay.Activity().IdleExit(ctx, d)
 			if ctx.Err() == nil {

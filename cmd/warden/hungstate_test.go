@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,8 @@ import (
 // session started before goes on (what is typed runs and its output is
 // read, though its recording waits), a new session is refused within
 // exec.default_timeout saying why, and closing a session answers within
-// it too, saying its recording is finished later; run_script, whose
+// it too, saying its recording is finished later, and the console says
+// the recordings do not answer; run_script, whose
 // script is staged beside the state dir, is refused within its timeout;
 // a host tool whose rules wait on the state dir is answered after one
 // wait, not one per program it runs. Once the daemon answers, the
@@ -28,13 +30,27 @@ func TestHungStateDir(t *testing.T) {
 	src := t.TempDir()
 	_, mnt := hostfstest.MountPoint(t)
 	fuse := hostfstest.MountFUSE(t, src, mnt)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	console := "http://" + ln.Addr().String()
+	ln.Close()
 	cfg := filepath.Join(t.TempDir(), "warden.yaml")
-	if err := os.WriteFile(cfg, []byte("exec:\n  default_timeout: 2s\naudit:\n  path: "+filepath.Join(t.TempDir(), "audit.jsonl")+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(cfg, []byte("exec:\n  default_timeout: 2s\naudit:\n  path: "+filepath.Join(t.TempDir(), "audit.jsonl")+
+		"\nconsole:\n  listen: "+strings.TrimPrefix(console, "http://")+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	state := filepath.Join(mnt, "state")
 	env, _ := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg, "WARDEN_STATE_DIR="+state)
 	s := startStdio(t, env, state, nil)
+	var opTok []byte
+	for deadline := time.Now().Add(30 * time.Second); len(opTok) == 0; time.Sleep(50 * time.Millisecond) {
+		if opTok, _ = os.ReadFile(filepath.Join(src, "state", "console-token")); time.Now().After(deadline) {
+			t.Fatal("the console wrote no token")
+		}
+	}
+	bearer := map[string]string{"Authorization": "Bearer " + strings.TrimSpace(string(opTok))}
 	a := startSession(t, s.cs, nil)
 	a.send("echo before-$((6*7))")
 	a.readUntil("before-42")
@@ -55,6 +71,13 @@ func TestHungStateDir(t *testing.T) {
 	}
 	if _, got := callTool(t, s.cs, "session_list", nil); strings.Contains(fmt.Sprint(got["sessions"]), a.id) {
 		t.Errorf("the closed session is still listed: %v", got)
+	}
+	// The console lists and replays recordings: it says the directory
+	// does not answer.
+	for _, path := range []string{"/api/recordings", "/api/recordings/" + a.id} {
+		if code, body, _ := webReq(t, "GET", console+path, bearer, ""); code != 503 || !strings.Contains(body, "did not answer within 10s; is a mount stuck?") {
+			t.Errorf("GET %s with the recordings not answering: %d %s; want 503 saying why", path, code, body)
+		}
 	}
 	// run_script stages its script beside the state dir.
 	began = time.Now()

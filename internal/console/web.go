@@ -179,7 +179,11 @@ func (w *Web) Handler() http.Handler {
 	mux.HandleFunc("GET /api/recordings", w.authed(func(rw http.ResponseWriter, r *http.Request, _ authn) {
 		recs := []session.RecordingInfo{}
 		if w.o.RecordDir != "" {
-			all, err := session.ListRecordings(w.o.RecordDir)
+			all, err := answered(recordingsWait, func() ([]session.RecordingInfo, error) { return session.ListRecordings(w.o.RecordDir) }, nil)
+			if errors.Is(err, errNotAnswering) {
+				writeError(rw, http.StatusServiceUnavailable, "recordings: %s %v", w.o.RecordDir, err)
+				return
+			}
 			if err != nil {
 				writeError(rw, http.StatusInternalServerError, "recordings: %v", err)
 				return
@@ -201,7 +205,11 @@ func (w *Web) Handler() http.Handler {
 			writeError(rw, http.StatusBadRequest, "%v", err)
 			return
 		}
-		f, err := os.Open(p)
+		f, err := answered(recordingsWait, func() (*os.File, error) { return os.Open(p) }, func(f *os.File) { f.Close() })
+		if errors.Is(err, errNotAnswering) {
+			writeError(rw, http.StatusServiceUnavailable, "recording: %s %v", w.o.RecordDir, err)
+			return
+		}
 		if err != nil {
 			writeError(rw, http.StatusNotFound, "no recording %q", r.PathValue("id"))
 			return
@@ -211,6 +219,41 @@ func (w *Web) Handler() http.Handler {
 		_, _ = io.Copy(rw, f)
 	}))
 	return w.guard(mux)
+}
+
+// recordingsWait bounds how long the console waits on the recordings
+// directory, in warden's state dir, which an operator may put on a share
+// that stops answering.
+const recordingsWait = 10 * time.Second
+
+var errNotAnswering = fmt.Errorf("did not answer within %s; is a mount stuck?", recordingsWait)
+
+// answered returns what f returns, or errNotAnswering once wait has
+// passed; what f returns after that is given to drop (when not nil).
+func answered[T any](wait time.Duration, f func() (T, error), drop func(T)) (T, error) {
+	type result struct {
+		v   T
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		v, err := f()
+		ch <- result{v, err}
+	}()
+	t := time.NewTimer(wait)
+	defer t.Stop()
+	select {
+	case r := <-ch:
+		return r.v, r.err
+	case <-t.C:
+	}
+	go func() {
+		if r := <-ch; r.err == nil && drop != nil {
+			drop(r.v)
+		}
+	}()
+	var zero T
+	return zero, errNotAnswering
 }
 
 // guard sets the security headers and refuses a foreign Host.

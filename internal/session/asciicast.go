@@ -58,7 +58,6 @@ type recorder struct {
 	size      int64 // bytes queued so far, written or not
 	stopped   bool
 	truncated bool
-	err       error
 	out, in   utf8Fixer // keep event strings valid UTF-8 across chunks
 	// typed are the secrets typed into the session, replaced in its
 	// output too; brief the short ones of the last sends, echo both;
@@ -292,7 +291,7 @@ func (r *recorder) close() (recordingResult, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	res := recordingResult{path: r.name, size: r.size, sha256: r.file.digest(), truncated: r.truncated}
-	if err := errors.Join(r.err, r.file.err); err != nil {
+	if err := r.file.err; err != nil {
 		return res, fmt.Errorf("finish recording: %w", err)
 	}
 	return res, nil

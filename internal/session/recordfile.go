@@ -16,7 +16,8 @@ import (
 // output, a send and the session's end never wait on it: recordings live
 // in warden's state directory, which an operator may put on a share that
 // stops answering (an NFS server gone). While the file does not answer,
-// events queue in memory up to maxQueued bytes; past that they are
+// events queue in memory up to maxQueued bytes (besides the write under
+// way, as large at most); past that they are
 // dropped and counted, and a marker event says how many bytes were lost,
 // where, once there is room again.
 

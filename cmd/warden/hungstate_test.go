@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"net"
 	"os"
@@ -146,19 +147,31 @@ func TestIdleExitWithStateDirNotAnswering(t *testing.T) {
 	go func() { done <- cmd.Wait() }()
 	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.String(), "warden starting"); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
+			_ = cmd.Process.Kill()
+			<-done
 			t.Fatalf("warden did not start:\n%s", out.String())
 		}
 	}
 	resume := fuse.Stop(t)
-	defer resume()
-	select {
-	case <-done:
-		if !strings.Contains(out.String(), "last_activity") {
-			t.Errorf("the exit does not say the last_activity file did not answer:\n%s", out.String())
+	// A thread of an exited warden may still wait in the kernel on the
+	// stopped daemon, so the process is reaped only once it answers:
+	// what shows the exit is its main thread gone (a zombie).
+	exited := func() bool {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", cmd.Process.Pid))
+		i := bytes.LastIndexByte(b, ')')
+		return err != nil || i > 0 && i+2 < len(b) && b[i+2] == 'Z'
+	}
+	for deadline := time.Now().Add(60 * time.Second); !exited(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			resume()
+			_ = cmd.Process.Kill()
+			<-done
+			t.Fatalf("warden did not exit when idle with its state dir not answering:\n%s", out.String())
 		}
-	case <-time.After(60 * time.Second):
-		_ = cmd.Process.Kill()
-		<-done
-		t.Fatalf("warden did not exit when idle with its state dir not answering:\n%s", out.String())
+	}
+	resume()
+	<-done
+	if !strings.Contains(out.String(), "last_activity") {
+		t.Errorf("the exit does not say the last_activity file did not answer:\n%s", out.String())
 	}
 }

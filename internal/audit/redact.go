@@ -695,8 +695,7 @@ func (r *redactor) word(i, j int) int {
 			return j
 		}
 	}
-	if r.stdin.cmdAt == i && loginNext(s, j) && standsAlone(s, j) && lookupProgram(w) == nil {
-		r.enterProgram(unknownProgram, j) // cf login -u u -p PW
+	if r.unlistedLogin(i, j) {
 		return j
 	}
 	if w[0] != '-' && (r.prog != nil || mayBeProgram(w) || r.spelled != "") && (standsAlone(s, j) || escapedQuoted(s, i, j) || wordListStart(s, i)) {

@@ -744,6 +744,17 @@ func lockMarker(v string) bool {
 	return v != "" && len(v) <= 3 && strings.Trim(v, "!*") == ""
 }
 
+// unlistedLogin enters unknownProgram when the word s[i:j] is a command
+// the table does not name, run with a login subcommand (cf login -u u
+// -p PW).
+func (r *redactor) unlistedLogin(i, j int) bool {
+	if r.stdin.cmdAt != i || !loginNext(r.s, j) || !standsAlone(r.s, j) || lookupProgram(r.s[i:j]) != nil {
+		return false
+	}
+	r.enterProgram(unknownProgram, j)
+	return true
+}
+
 // loginNext reports whether the words after j start with a login
 // subcommand, alone or after auth (fly auth login), taking options.
 func loginNext(s string, j int) bool {

@@ -1,6 +1,9 @@
 package policy
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestBlindSpotLocalInstalls: installing a local project or package file
 // runs code from it (setup.py, install scripts, build.rs, maintainer
@@ -64,6 +67,13 @@ func TestBlindSpotInstallOperandSpellings(t *testing.T) {
 		"pacman --upgrade /tmp/x.pkg.tar.zst", `pacman -U "$p"`, "pkg add /tmp/x.pkg", "pkg install /tmp/x.txz", `pkg add "$p"`,
 		"sudo opkg install /tmp/x.ipk", "sudo pacman -U /tmp/x.pkg.tar.zst",
 	)
+	// What find and ls print is read from this machine's directory: files
+	// other tests write under /tmp meanwhile (one named halt, say) would
+	// make these denied by name, so they list a directory of the test's.
+	listed := strings.NewReplacer("find /tmp ", "find "+t.TempDir()+" ", "ls /tmp ", "ls "+t.TempDir()+" ")
+	for i := range cases {
+		cases[i].cmd = listed.Replace(cases[i].cmd)
+	}
 	runBlindHosts(t, p, cases)
 
 	var exact []exactCase

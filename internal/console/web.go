@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/warden-mcp/warden/internal/approvals"
+	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/session"
 )
 
@@ -179,7 +180,7 @@ func (w *Web) Handler() http.Handler {
 	mux.HandleFunc("GET /api/recordings", w.authed(func(rw http.ResponseWriter, r *http.Request, _ authn) {
 		recs := []session.RecordingInfo{}
 		if w.o.RecordDir != "" {
-			all, err := answered(recordingsWait, func() ([]session.RecordingInfo, error) { return session.ListRecordings(w.o.RecordDir) }, nil)
+			all, err := answered(r.Context(), func() ([]session.RecordingInfo, error) { return session.ListRecordings(w.o.RecordDir) }, nil)
 			if errors.Is(err, errNotAnswering) {
 				writeError(rw, http.StatusServiceUnavailable, "recordings: %s %v", w.o.RecordDir, err)
 				return
@@ -205,7 +206,7 @@ func (w *Web) Handler() http.Handler {
 			writeError(rw, http.StatusBadRequest, "%v", err)
 			return
 		}
-		f, err := answered(recordingsWait, func() (*os.File, error) { return os.Open(p) }, func(f *os.File) { f.Close() })
+		f, err := answered(r.Context(), func() (*os.File, error) { return os.Open(p) }, func(f *os.File) { f.Close() })
 		if errors.Is(err, errNotAnswering) {
 			writeError(rw, http.StatusServiceUnavailable, "recording: %s %v", w.o.RecordDir, err)
 			return
@@ -228,32 +229,28 @@ const recordingsWait = 10 * time.Second
 
 var errNotAnswering = fmt.Errorf("did not answer within %s; is a mount stuck?", recordingsWait)
 
-// answered returns what f returns, or errNotAnswering once wait has
-// passed; what f returns after that is given to drop (when not nil).
-func answered[T any](wait time.Duration, f func() (T, error), drop func(T)) (T, error) {
+// answered is f's result, waiting at most recordingsWait; what f returns
+// after that is given to drop (when not nil).
+func answered[T any](ctx context.Context, f func() (T, error), drop func(T)) (T, error) {
 	type result struct {
 		v   T
 		err error
 	}
-	ch := make(chan result, 1)
-	go func() {
+	r, err := runner.AwaitLate(ctx, nil, recordingsWait, func() result {
 		v, err := f()
-		ch <- result{v, err}
-	}()
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case r := <-ch:
-		return r.v, r.err
-	case <-t.C:
-	}
-	go func() {
-		if r := <-ch; r.err == nil && drop != nil {
+		return result{v, err}
+	}, func(r result) {
+		if r.err == nil && drop != nil {
 			drop(r.v)
 		}
-	}()
-	var zero T
-	return zero, errNotAnswering
+	})
+	if errors.Is(err, runner.ErrWaited) {
+		return r.v, errNotAnswering
+	}
+	if err != nil {
+		return r.v, err
+	}
+	return r.v, r.err
 }
 
 // guard sets the security headers and refuses a foreign Host.

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 )
 
@@ -17,20 +18,48 @@ var ErrWaited = errors.New("did not answer in time")
 // context reaches it: the call ends instead of hanging, and f is left to
 // finish when the file system answers.
 func Await[T any](ctx context.Context, looks *Looks, wait time.Duration, f func() T) (T, error) {
+	return AwaitLate(ctx, looks, wait, f, nil)
+}
+
+// AwaitLate is Await, handing what f returns after Await gave up to late
+// (when not nil), on f's look: a file made too late to be used is
+// removed there.
+func AwaitLate[T any](ctx context.Context, looks *Looks, wait time.Duration, f func() T, late func(T)) (T, error) {
 	var zero T
+	var mu sync.Mutex
+	gaveUp := false
 	done := make(chan T, 1)
-	if err := looks.Go(func() { done <- f() }); err != nil {
+	if err := looks.Go(func() {
+		v := f()
+		mu.Lock()
+		defer mu.Unlock()
+		if !gaveUp {
+			done <- v
+		} else if late != nil {
+			late(v)
+		}
+	}); err != nil {
 		return zero, err
 	}
 	t := time.NewTimer(wait)
 	defer t.Stop()
+	var err error
 	select {
 	case v := <-done:
 		return v, nil
 	case <-t.C:
-		return zero, ErrWaited
+		err = ErrWaited
 	case <-ctx.Done():
-		return zero, context.Cause(ctx)
+		err = context.Cause(ctx)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	select {
+	case v := <-done:
+		return v, nil // f ended just as the wait did
+	default:
+		gaveUp = true
+		return zero, err
 	}
 }
 

@@ -66,3 +66,32 @@ func TestAwaitMoving(t *testing.T) {
 		t.Errorf("a transfer whose call ended: %v, want context.Canceled", err)
 	}
 }
+
+// TestAwaitLate: what f returns after AwaitLate gave up goes to late, on
+// f's look, which stays counted until late returns; what it returns in
+// time does not.
+func TestAwaitLate(t *testing.T) {
+	looks := NewLooks(4)
+	release := make(chan struct{})
+	lateGot := make(chan int, 1)
+	_, err := AwaitLate(context.Background(), looks, 50*time.Millisecond, func() int { <-release; return 7 }, func(v int) { lateGot <- v })
+	if !errors.Is(err, ErrWaited) {
+		t.Fatalf("AwaitLate on work that does not end: %v; want ErrWaited", err)
+	}
+	if looks.Waiting() != 1 {
+		t.Errorf("%d looks waiting; want the one left running", looks.Waiting())
+	}
+	close(release)
+	select {
+	case v := <-lateGot:
+		if v != 7 {
+			t.Errorf("late got %d; want 7", v)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("late was never called")
+	}
+	v, err := AwaitLate(context.Background(), looks, 30*time.Second, func() int { return 8 }, func(int) { t.Error("late called for a result in time") })
+	if err != nil || v != 8 {
+		t.Errorf("AwaitLate in time: %d, %v", v, err)
+	}
+}

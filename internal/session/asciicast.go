@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/shellword"
 )
 
@@ -81,36 +82,29 @@ type recordingResult struct {
 }
 
 // createRecording creates dir/id.cast and writes its header, waiting at
-// most wait (or until ctx ends) for the file system: a recordings
-// directory that does not answer refuses the session rather than hold its
-// start. A create that finishes after that removes its file.
-func createRecording(ctx context.Context, dir, id string, spec Spec, now time.Time, limit int64, wait time.Duration, log *slog.Logger) (*recorder, error) {
+// most wait (or until ctx ends) for the file system, on a look of looks:
+// a recordings directory that does not answer refuses the session rather
+// than hold its start. A create that finishes after that removes its file.
+func createRecording(ctx context.Context, looks *runner.Looks, dir, id string, spec Spec, now time.Time, limit int64, wait time.Duration, log *slog.Logger) (*recorder, error) {
 	type made struct {
 		r   *recorder
 		err error
 	}
-	ch := make(chan made, 1)
-	go func() {
+	m, err := runner.AwaitLate(ctx, looks, wait, func() made {
 		r, err := makeRecording(dir, id, spec, now, limit, wait, log)
-		ch <- made{r, err}
-	}()
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case m := <-ch:
-		return m.r, m.err
-	case <-t.C:
-	case <-ctx.Done():
-	}
-	go func() {
-		if m := <-ch; m.r != nil {
+		return made{r, err}
+	}, func(m made) {
+		if m.r != nil {
 			m.r.discard()
 		}
-	}()
-	if ctx.Err() != nil {
-		return nil, fmt.Errorf("create recording: %w", ctx.Err())
+	})
+	if errors.Is(err, runner.ErrWaited) {
+		return nil, fmt.Errorf("create recording: the recordings directory %s did not answer within %s; is a mount stuck?", dir, wait)
 	}
-	return nil, fmt.Errorf("create recording: the recordings directory %s did not answer within %s; is a mount stuck?", dir, wait)
+	if err != nil {
+		return nil, fmt.Errorf("create recording: %w", err)
+	}
+	return m.r, m.err
 }
 
 func makeRecording(dir, id string, spec Spec, now time.Time, limit int64, wait time.Duration, log *slog.Logger) (*recorder, error) {

@@ -55,7 +55,7 @@ func TestRecordedEchoKeepsNoTypedSecret(t *testing.T) {
 	for n, c := range cases {
 		for cut := 1; cut < len(c.echo); cut++ {
 			t.Run(fmt.Sprintf("%d/%d", n, cut), func(t *testing.T) {
-				r, err := createRecording(context.Background(), t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, DefaultRecordWait, slog.New(slog.DiscardHandler))
+				r, err := createRecording(context.Background(), nil, t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, DefaultRecordWait, slog.New(slog.DiscardHandler))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -86,7 +86,7 @@ func TestRecordedEchoKeepsNoTypedSecret(t *testing.T) {
 // name before curl -u's colon, yes to a prompt) are not hidden from later
 // output.
 func TestRecordedEchoKeepsWhatIsNoSecret(t *testing.T) {
-	r, err := createRecording(context.Background(), t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, DefaultRecordWait, slog.New(slog.DiscardHandler))
+	r, err := createRecording(context.Background(), nil, t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, DefaultRecordWait, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestRecordedEchoKeepsWhatIsNoSecret(t *testing.T) {
 // being replaced whole before redaction's rules cut it.
 func TestRecordedEchoLateKeepsNoTypedSecret(t *testing.T) {
 	for _, flood := range []int{0, 2 * briefOutput} {
-		r, err := createRecording(context.Background(), t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, DefaultRecordWait, slog.New(slog.DiscardHandler))
+		r, err := createRecording(context.Background(), nil, t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, DefaultRecordWait, slog.New(slog.DiscardHandler))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,7 +150,7 @@ func TestRecordedEchoLateKeepsNoTypedSecret(t *testing.T) {
 func TestRecordedEchoForgetsBriefSecrets(t *testing.T) {
 	// The echo in one chunk, and cut inside its end.
 	for _, echo := range [][]string{{"ab q7\r\n"}, {"ab q", "7\r\n"}} {
-		r, err := createRecording(context.Background(), t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, DefaultRecordWait, slog.New(slog.DiscardHandler))
+		r, err := createRecording(context.Background(), nil, t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, DefaultRecordWait, slog.New(slog.DiscardHandler))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,7 +181,7 @@ func TestRecordedEchoForgetsBriefSecrets(t *testing.T) {
 // session that prints nothing: the list of those looked for stays bounded.
 func TestRecordedEchoForgetsUnechoedBriefSecrets(t *testing.T) {
 	for _, quiet := range []bool{false, true} {
-		r, err := createRecording(context.Background(), t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, DefaultRecordWait, slog.New(slog.DiscardHandler))
+		r, err := createRecording(context.Background(), nil, t.TempDir(), "0123456789abcdef0123456789abcdef", Spec{Cols: 80, Rows: 24}, time.Now(), 1<<20, DefaultRecordWait, slog.New(slog.DiscardHandler))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -324,7 +324,7 @@ func (r *Registry) start(ctx context.Context, spec Spec) (*session, error) {
 	now := r.opts.Now()
 	var rec *recorder
 	if r.opts.RecordDir != "" {
-		rec, err = createRecording(ctx, r.opts.RecordDir, id, spec, now, r.opts.MaxRecordingBytes, r.opts.RecordWait, r.log)
+		rec, err = createRecording(ctx, r.opts.Looks, r.opts.RecordDir, id, spec, now, r.opts.MaxRecordingBytes, r.opts.RecordWait, r.log)
 		if err != nil {
 			return nil, err
 		}

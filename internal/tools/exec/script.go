@@ -2,11 +2,13 @@ package exec
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"time"
 
 	"github.com/warden-mcp/warden/internal/policy"
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // relayInput is what the policy sees besides the command or script: the
@@ -61,45 +63,24 @@ func stageScript(ctx context.Context, dir, body string, wait time.Duration) (str
 		cleanup func()
 		err     error
 	}
-	ch := make(chan staged, 1)
-	go func() {
-		path, cleanup, err := writeScript(dir, body)
-		ch <- staged{path, cleanup, err}
-	}()
 	wait = min(wait, maxStageWait)
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case st := <-ch:
-		if st.err != nil {
-			return "", nil, st.err
-		}
-		return st.path, func() { within(wait, st.cleanup) }, nil
-	case <-t.C:
-	case <-ctx.Done():
-	}
-	go func() {
-		if st := <-ch; st.err == nil {
+	st, err := runner.AwaitLate(ctx, nil, wait, func() staged {
+		path, cleanup, err := writeScript(dir, body)
+		return staged{path, cleanup, err}
+	}, func(st staged) {
+		if st.err == nil {
 			st.cleanup()
 		}
-	}()
-	if ctx.Err() != nil {
-		return "", nil, ctx.Err()
+	})
+	if errors.Is(err, runner.ErrWaited) {
+		return "", nil, fmt.Errorf("the script directory %s did not answer within %s; is a mount stuck?", dir, wait)
 	}
-	return "", nil, fmt.Errorf("the script directory %s did not answer within %s; is a mount stuck?", dir, wait)
-}
-
-// within runs f, waiting for it at most wait.
-func within(wait time.Duration, f func()) {
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		f()
-	}()
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case <-done:
-	case <-t.C:
+	if err != nil {
+		return "", nil, err
 	}
+	if st.err != nil {
+		return "", nil, st.err
+	}
+	remove := func() struct{} { st.cleanup(); return struct{}{} }
+	return st.path, func() { _, _ = runner.Await(context.Background(), nil, wait, remove) }, nil
 }

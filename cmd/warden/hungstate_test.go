@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"net"
 	"os"
@@ -132,61 +131,4 @@ func TestHungStateDir(t *testing.T) {
 	b := startSession(t, s.cs, nil)
 	b.send("echo after-$((6*7))")
 	b.readUntil("after-42")
-}
-
-// TestIdleExitWithStateDirNotAnswering: a warden serving with an idle
-// exit, whose state dir (where it keeps last_activity) stopped answering,
-// still exits when idle, saying its last write of last_activity did not
-// finish, rather than wait on the file for good.
-func TestIdleExitWithStateDirNotAnswering(t *testing.T) {
-	t.Parallel()
-	src := t.TempDir()
-	_, mnt := hostfstest.MountPoint(t)
-	fuse := hostfstest.MountFUSE(t, src, mnt)
-	cfg := filepath.Join(t.TempDir(), "warden.yaml")
-	if err := os.WriteFile(cfg, []byte("exec:\n  default_timeout: 2s\naudit:\n  path: "+filepath.Join(t.TempDir(), "audit.jsonl")+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	state := filepath.Join(mnt, "state")
-	if err := os.MkdirAll(state, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	env, _ := wardenEnv(t, "WARDEN_CONFIG="+cfg, "WARDEN_STATE_DIR="+state, "WARDEN_TOKEN=idle-test-token-0123456789abcdef")
-	cmd := execCommand([]string{"serve", "--http", "127.0.0.1:0", "--idle-exit", "3s"}, env)
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.String(), "warden starting"); time.Sleep(50 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			_ = cmd.Process.Kill()
-			<-done
-			t.Fatalf("warden did not start:\n%s", out.String())
-		}
-	}
-	resume := fuse.Stop(t)
-	// A thread of an exited warden may still wait in the kernel on the
-	// stopped daemon, so the process is reaped only once it answers:
-	// what shows the exit is its main thread gone (a zombie).
-	exited := func() bool {
-		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", cmd.Process.Pid))
-		i := bytes.LastIndexByte(b, ')')
-		return err != nil || i > 0 && i+2 < len(b) && b[i+2] == 'Z'
-	}
-	for deadline := time.Now().Add(60 * time.Second); !exited(); time.Sleep(100 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			resume()
-			_ = cmd.Process.Kill()
-			<-done
-			t.Fatalf("warden did not exit when idle with its state dir not answering:\n%s", out.String())
-		}
-	}
-	resume()
-	<-done
-	if !strings.Contains(out.String(), "last_activity") {
-		t.Errorf("the exit does not say the last_activity file did not answer:\n%s", out.String())
-	}
 }

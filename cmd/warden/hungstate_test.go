@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -131,4 +133,108 @@ func TestHungStateDir(t *testing.T) {
 	b := startSession(t, s.cs, nil)
 	b.send("echo after-$((6*7))")
 	b.readUntil("after-42")
+}
+
+// TestIdleExitWithStateDirNotAnswering: a warden serving with an idle
+// exit, whose state dir (where it keeps last_activity) stopped answering
+// once it served, still exits when idle, saying its last write of
+// last_activity did not finish, rather than wait on the file for good.
+func TestIdleExitWithStateDirNotAnswering(t *testing.T) {
+	t.Parallel()
+	w := startOnMount(t, false, "serve", "--http", "127.0.0.1:0", "--idle-exit", "3s")
+	// Serving starts after "warden starting": it reads the tokens in the
+	// state dir, which is to stop answering only once that is done.
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(w.out.String(), "serving MCP at"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) || w.exited() {
+			w.kill()
+			t.Fatalf("warden did not serve:\n%s", w.out.String())
+		}
+	}
+	w.awaitExit(t, w.fuse.Stop(t), 60*time.Second)
+	if out := w.out.String(); !strings.Contains(out, "last_activity") || !strings.Contains(out, "warden stopped") {
+		t.Errorf("the exit does not say the last_activity file did not answer:\n%s", out)
+	}
+}
+
+// TestStartWithStateDirNotAnswering: a warden whose state dir does not
+// answer when it starts (a hard NFS mount whose server is gone) exits
+// saying so, rather than wait without a word.
+func TestStartWithStateDirNotAnswering(t *testing.T) {
+	t.Parallel()
+	w := startOnMount(t, true, "serve")
+	w.awaitExit(t, w.resume, 60*time.Second)
+	if out := w.out.String(); !strings.Contains(out, "did not answer within 10s; is a mount stuck?") || strings.Contains(out, "warden starting") {
+		t.Errorf("warden did not refuse to start saying its state dir does not answer:\n%s", out)
+	}
+	if w.cmd.ProcessState.Success() {
+		t.Error("warden exited 0 without serving")
+	}
+}
+
+// mountedWarden is a warden process whose state dir is on a FUSE mount.
+type mountedWarden struct {
+	cmd    *exec.Cmd
+	out    *syncBuffer
+	done   chan error
+	fuse   *hostfstest.FUSE
+	resume func() // set when the mount was stopped before warden started
+}
+
+// startOnMount starts warden with args, its state dir on a bindfs mount,
+// stopped first when stopped is set.
+func startOnMount(t *testing.T, stopped bool, args ...string) *mountedWarden {
+	src := t.TempDir()
+	_, mnt := hostfstest.MountPoint(t)
+	w := &mountedWarden{out: new(syncBuffer), done: make(chan error, 1), fuse: hostfstest.MountFUSE(t, src, mnt)}
+	cfg := filepath.Join(t.TempDir(), "warden.yaml")
+	if err := os.WriteFile(cfg, []byte("exec:\n  default_timeout: 2s\naudit:\n  path: "+filepath.Join(t.TempDir(), "audit.jsonl")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(mnt, "state")
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if stopped {
+		w.resume = w.fuse.Stop(t)
+	}
+	env, _ := wardenEnv(t, "WARDEN_CONFIG="+cfg, "WARDEN_STATE_DIR="+state, "WARDEN_TOKEN=mount-test-token-0123456789abcdef")
+	w.cmd = execCommand(args, env)
+	w.cmd.Stdout, w.cmd.Stderr = w.out, w.out
+	if err := w.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { w.done <- w.cmd.Wait() }()
+	return w
+}
+
+// exited reports whether warden's main thread is gone (a zombie): a
+// thread of an exited warden may still wait in the kernel on the stopped
+// daemon, so the process is reaped only once the daemon answers.
+func (w *mountedWarden) exited() bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", w.cmd.Process.Pid))
+	i := bytes.LastIndexByte(b, ')')
+	return err != nil || i > 0 && i+2 < len(b) && b[i+2] == 'Z'
+}
+
+func (w *mountedWarden) kill() {
+	if w.resume != nil {
+		w.resume()
+	}
+	_ = w.cmd.Process.Kill()
+	<-w.done
+}
+
+// awaitExit waits up to limit for warden to exit with its mount stopped,
+// then resumes the mount and reaps it.
+func (w *mountedWarden) awaitExit(t *testing.T, resume func(), limit time.Duration) {
+	t.Helper()
+	w.resume = resume
+	for deadline := time.Now().Add(limit); !w.exited(); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			w.kill()
+			t.Fatalf("warden did not exit with its state dir not answering:\n%s", w.out.String())
+		}
+	}
+	resume()
+	<-w.done
 }

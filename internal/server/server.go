@@ -84,6 +84,23 @@ type Warden struct {
 	started time.Time
 }
 
+// stateDirWait bounds how long startup waits on the state dir to answer.
+const stateDirWait = 10 * time.Second
+
+// makeStateDir makes the state dir, or says it does not answer: one on a
+// share whose server is gone (a hard NFS mount) would otherwise hold
+// startup forever with nothing said.
+func makeStateDir(dir string) error {
+	err, werr := runner.Await(context.Background(), nil, stateDirWait, func() error { return os.MkdirAll(dir, 0o700) })
+	if werr != nil {
+		return fmt.Errorf("state dir %s did not answer within %s; is a mount stuck?", dir, stateDirWait)
+	}
+	if err != nil {
+		return fmt.Errorf("state dir: %w", err)
+	}
+	return nil
+}
+
 // New assembles warden. The caller owns Close.
 func New(o Options) (*Warden, error) {
 	cfg := o.Config
@@ -96,8 +113,8 @@ func New(o Options) (*Warden, error) {
 	if o.Getenv == nil {
 		o.Getenv = func(string) string { return "" }
 	}
-	if err := os.MkdirAll(cfg.StateDir, 0o700); err != nil {
-		return nil, fmt.Errorf("state dir: %w", err)
+	if err := makeStateDir(cfg.StateDir); err != nil {
+		return nil, err
 	}
 	hostsCfg := new(atomic.Pointer[config.Config])
 	hostsCfg.Store(cfg)

@@ -11,6 +11,7 @@ import (
 	"github.com/warden-mcp/warden/internal/audit"
 	"github.com/warden-mcp/warden/internal/config"
 	"github.com/warden-mcp/warden/internal/confine"
+	"github.com/warden-mcp/warden/internal/policy"
 	"github.com/warden-mcp/warden/internal/runner"
 	"github.com/warden-mcp/warden/internal/tools/operator"
 )
@@ -33,13 +34,17 @@ func newConfiner(cfg *config.Config, o Options, hostsCfg *atomic.Pointer[config.
 	c, err := confine.New(confine.Options{
 		Enter:   enter,
 		Protect: ownPaths(cfg, o.ConfigPath),
-		// Rotated audit files beside an audit log kept outside the state dir.
-		Protected: func() []string { files, _ := audit.Files(cfg.Audit.Path); return files },
-		Growing:   growingDirs(cfg),
-		Private:   func() []string { return privateKeys(hostsCfg.Load(), o) },
-		Approved:  approved,
-		Tools:     tools,
-		Logger:    o.Logger,
+		// Rotated audit files beside an audit log kept outside the state
+		// dir, and copies of the config file beside it.
+		Protected: func() []string {
+			files, _ := audit.Files(cfg.Audit.Path)
+			return append(files, configCopies(o.ConfigPath)...)
+		},
+		Growing:  growingDirs(cfg),
+		Private:  func() []string { return privateKeys(hostsCfg.Load(), o) },
+		Approved: approved,
+		Tools:    tools,
+		Logger:   o.Logger,
 	}, confine.Requirement(cfg.Confinement))
 	if err != nil {
 		return nil, err
@@ -84,10 +89,11 @@ func ownPaths(cfg *config.Config, configPath string) []string {
 
 // sandboxHidden is what the declarative tools' sandbox runners keep out of
 // their sandboxes: what the kernel confinement keeps from every other
-// child — warden's own paths, the audit log's rotated files and the SSH
-// keys warden logs in with — since those runners run outside it.
+// child — warden's own paths, the config file's copies, the audit log's
+// rotated files and the SSH keys warden logs in with — since those runners
+// run outside it.
 func sandboxHidden(cfg *config.Config, o Options) []string {
-	out := ownPaths(cfg, o.ConfigPath)
+	out := append(ownPaths(cfg, o.ConfigPath), configCopies(o.ConfigPath)...)
 	if files, err := audit.Files(cfg.Audit.Path); err == nil {
 		out = append(out, files...)
 	}
@@ -244,17 +250,54 @@ func enteredOwnPatterns(cfg *config.Config, o Options, pats []string) []string {
 // head, lock and rotated files beside it, which lie outside the state dir
 // when audit.path does. Each is given as configured and, when the log's
 // directory is reached through a symlink, resolved.
-func ownPatterns(cfg *config.Config) []string {
+func ownPatterns(cfg *config.Config, configPath string) []string {
+	out := configCopyPatterns(configPath)
 	if cfg.Audit.Path == "" {
-		return nil
+		return out
 	}
 	p, err := filepath.Abs(cfg.Audit.Path)
 	if err != nil {
 		p = cfg.Audit.Path
 	}
-	out := audit.OwnPatterns(p)
+	out = append(out, audit.OwnPatterns(p)...)
 	if dir, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil && dir != filepath.Dir(p) {
 		out = append(out, audit.OwnPatterns(filepath.Join(dir, filepath.Base(p)))...)
+	}
+	return out
+}
+
+// configCopyPatterns name the copies of the config file beside it, which
+// hold what it holds: every name in its directory that contains its own —
+// editors' backups and swap files (warden.yaml~, .warden.yaml.swp,
+// #warden.yaml#), an operator's copies (warden.yaml.bak,
+// warden.yaml.2026-12-01, old-warden.yaml), a package manager's
+// (warden.yaml.dpkg-old).
+func configCopyPatterns(configPath string) []string {
+	if configPath == "" {
+		return nil
+	}
+	p, err := filepath.Abs(configPath)
+	if err != nil {
+		return nil
+	}
+	dirs := []string{filepath.Dir(p)}
+	if d, err := filepath.EvalSymlinks(dirs[0]); err == nil && d != dirs[0] {
+		dirs = append(dirs, d)
+	}
+	var out []string
+	for _, d := range dirs {
+		out = append(out, filepath.Join(policy.EscapeGlob(d), "*"+policy.EscapeGlob(filepath.Base(p))+"*"))
+	}
+	return out
+}
+
+// configCopies are the files and directories configCopyPatterns name as
+// they are now.
+func configCopies(configPath string) []string {
+	var out []string
+	for _, pat := range configCopyPatterns(configPath) {
+		found, _ := filepath.Glob(pat)
+		out = append(out, found...)
 	}
 	return out
 }

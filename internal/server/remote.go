@@ -27,7 +27,7 @@ import (
 // names or through a link planted there; on any other host the paths
 // rarely exist.
 func remotePaths(cfg *config.Config, o Options) (byHost map[string]*policy.PathPolicy, def *policy.PathPolicy, err error) {
-	protect, patterns := files.ProtectPaths(fileOwnPaths(cfg, o)...), ownPatterns(cfg)
+	protect, patterns := files.ProtectPaths(fileOwnPaths(cfg, o)...), ownPatterns(cfg, o.ConfigPath)
 	def, err = policy.NewPathPolicy(policy.PathRules{Allow: cfg.Files.AllowRoots, Deny: cfg.Files.Deny, ReplaceDefaults: cfg.Files.ReplaceDefaults,
 		Protect: protect, ProtectPatterns: patterns})
 	if err != nil {

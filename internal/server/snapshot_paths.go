@@ -18,7 +18,7 @@ func snapshotPaths(cfg *config.Config, o Options) (*policy.PathPolicy, error) {
 		ReplaceDefaults: cfg.Files.ReplaceDefaults,
 		Home:            o.Getenv("HOME"),
 		Protect:         enteredOwnPaths(cfg, o, files.ProtectPaths(fileOwnPaths(cfg, o)...)),
-		ProtectPatterns: enteredOwnPatterns(cfg, o, ownPatterns(cfg)),
+		ProtectPatterns: enteredOwnPatterns(cfg, o, ownPatterns(cfg, o.ConfigPath)),
 	})
 	if err != nil {
 		return nil, fmt.Errorf("path policy: %w", err)

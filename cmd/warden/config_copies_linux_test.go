@@ -10,8 +10,9 @@ import (
 // TestConfigCopiesOutOfReach: copies of the config file beside it hold
 // what it holds — an editor's backup and swap file, an operator's .bak, a
 // dated copy made while warden runs — and are warden's own like the file:
-// no child reads them, in any mode or spelling, nor do the file tools. A
-// file beside them whose name is not the config's stays readable.
+// no child reads them, in any mode or spelling, nor do the file tools,
+// also when the config is named by a symlink. A file beside them whose
+// name is not the config's stays readable.
 func TestConfigCopiesOutOfReach(t *testing.T) {
 	const secret = "canary-71c2-config-copy"
 	dir := outsideTemp(t)
@@ -28,9 +29,25 @@ func TestConfigCopiesOutOfReach(t *testing.T) {
 	write("warden.yaml", body)
 	before := []string{write("warden.yaml.bak", body), write(".warden.yaml.swp", body), write("#warden.yaml#", body)}
 	control := write("notes.txt", "control-readable\n")
-	for _, mode := range []string{"readonly", "open"} {
+	// The config as a symlink named elsewhere: copies beside the link and
+	// beside the file it resolves to.
+	elsewhere := outsideTemp(t)
+	link := filepath.Join(elsewhere, "live.yaml")
+	if err := os.Symlink(cfg, link); err != nil {
+		t.Fatal(err)
+	}
+	linkCopy := filepath.Join(elsewhere, "live.yaml.orig")
+	if err := os.WriteFile(linkCopy, []byte(body), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []string{"readonly", "open", "linked"} {
 		t.Run(mode, func(t *testing.T) {
-			env, state := wardenEnv(t, "WARDEN_MODE="+mode, "WARDEN_CONFIG="+cfg)
+			named, m := cfg, mode
+			if mode == "linked" {
+				named, m = link, "readonly"
+				before = append(before, linkCopy)
+			}
+			env, state := wardenEnv(t, "WARDEN_MODE="+m, "WARDEN_CONFIG="+named)
 			s := startStdio(t, env, state, nil)
 			_, info := callTool(t, s.cs, "server_info", nil)
 			requireConfinement(t, info)

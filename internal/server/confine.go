@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -280,15 +281,23 @@ func configCopyPatterns(configPath string) []string {
 	if err != nil {
 		return nil
 	}
-	dirs := []string{filepath.Dir(p)}
-	if d, err := filepath.EvalSymlinks(dirs[0]); err == nil && d != dirs[0] {
-		dirs = append(dirs, d)
+	// Beside the file as named and, when it or its directory is a
+	// symlink, beside the file it resolves to.
+	names := []string{p}
+	if r, err := filepath.EvalSymlinks(p); err == nil && r != p {
+		names = append(names, r)
 	}
 	var out []string
-	for _, d := range dirs {
-		out = append(out, filepath.Join(policy.EscapeGlob(d), "*"+policy.EscapeGlob(filepath.Base(p))+"*"))
+	for _, n := range names {
+		dirs := []string{filepath.Dir(n)}
+		if d, err := filepath.EvalSymlinks(dirs[0]); err == nil && d != dirs[0] {
+			dirs = append(dirs, d)
+		}
+		for _, d := range dirs {
+			out = append(out, filepath.Join(policy.EscapeGlob(d), "*"+policy.EscapeGlob(filepath.Base(n))+"*"))
+		}
 	}
-	return out
+	return slices.Compact(out)
 }
 
 // configCopies are the files and directories configCopyPatterns name as

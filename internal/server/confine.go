@@ -247,9 +247,10 @@ func enteredOwnPatterns(cfg *config.Config, o Options, pats []string) []string {
 	return out
 }
 
-// ownPatterns are warden's own files named by pattern: the audit log's
-// head, lock and rotated files beside it, which lie outside the state dir
-// when audit.path does. Each is given as configured and, when the log's
+// ownPatterns are warden's own files named by pattern: the config file's
+// copies beside it (configCopyPatterns), and the audit log's head, lock
+// and rotated files beside it, which lie outside the state dir when
+// audit.path does. Each is given as configured and, when the log's
 // directory is reached through a symlink, resolved.
 func ownPatterns(cfg *config.Config, configPath string) []string {
 	out := configCopyPatterns(configPath)

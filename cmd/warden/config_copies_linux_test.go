@@ -71,3 +71,53 @@ func TestConfigCopiesOutOfReach(t *testing.T) {
 		})
 	}
 }
+
+// TestConfigCopiesOutOfReachNonRoot: a warden running as nobody (Landlock
+// without a mount namespace) keeps the copies from its children too, a
+// copy made while it runs included, though the child's user owns them.
+func TestConfigCopiesOutOfReachNonRoot(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to start warden as nobody; TestConfigCopiesOutOfReach runs as this user")
+	}
+	const secret = "canary-0f3a-config-copy"
+	dir, err := os.MkdirTemp("/var/lib", "warden-e2e-cfg-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	write := func(name, content string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(p, 65534, 65534); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	if err := os.Chown(dir, 65534, 65534); err != nil {
+		t.Fatal(err)
+	}
+	body := "exec:\n  default_timeout: 10s\n# " + secret + "\n"
+	cfg := write("warden.yaml", body)
+	// Names the text rule on the config's path (warden\.yaml after the
+	// directory) does not match, so the kernel is what refuses them.
+	copies := []string{write(".warden.yaml.swp", body)}
+	control := write("notes.txt", "control-readable\n")
+	env, state := wardenEnv(t, "WARDEN_MODE=readonly", "WARDEN_CONFIG="+cfg)
+	cs := startAsNobody(t, env, state)
+	_, info := callTool(t, cs, "server_info", nil)
+	requireConfinement(t, info)
+	copies = append(copies, write("old-warden.yaml", body))
+	for _, p := range copies {
+		for _, cmd := range []string{"cat " + p, "cat " + dir + "/*"} {
+			if res, _ := callTool(t, cs, "run_command", map[string]any{"command": cmd}); strings.Contains(text(res), secret) {
+				t.Errorf("%s as nobody read %s:\n%s", cmd, p, text(res))
+			}
+		}
+	}
+	if res, _ := callTool(t, cs, "run_command", map[string]any{"command": "cat " + control}); !strings.Contains(text(res), "control-readable") {
+		t.Errorf("control: a file beside the config named otherwise was not readable: %s", text(res))
+	}
+}

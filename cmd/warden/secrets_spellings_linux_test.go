@@ -191,9 +191,9 @@ func alive(t *testing.T, cs *mcp.ClientSession, after string) {
 }
 
 // TestSecretFilesOutOfReach: the key files the config names (the HTTPS
-// key, an audit collector's client key) are warden's own, wherever they
-// live: neither the file tools, which run in warden, nor any child may
-// read them. A child is judged by the key's digest, which no redaction
+// key, an audit collector's client key), and copies of them beside them,
+// are warden's own, wherever they live: neither the file tools, which run
+// in warden, nor any child may read them. A child is judged by the key's digest, which no redaction
 // of output hides.
 func TestSecretFilesOutOfReach(t *testing.T) {
 	dir := outsideTemp(t)
@@ -219,6 +219,12 @@ func TestSecretFilesOutOfReach(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Copies beside them hold the same key.
+	for _, f := range []string{"tls.key.bak", ".client.key.swp"} {
+		if err := os.WriteFile(filepath.Join(dir, f), keyPEM, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	sum := fmt.Sprintf("%x", sha256.Sum256(keyPEM))
 	cfg := writeFile(t, "http:\n  tls_cert_file: "+dir+"/tls.crt\n  tls_key_file: "+dir+"/tls.key\n"+
 		"audit:\n  export:\n    - type: syslog\n      network: tls\n      address: 127.0.0.1:1\n      cert_file: "+dir+"/client.crt\n      key_file: "+dir+"/client.key\n")
@@ -226,7 +232,7 @@ func TestSecretFilesOutOfReach(t *testing.T) {
 	s := startStdio(t, env, state, nil)
 	_, info := callTool(t, s.cs, "server_info", nil)
 	requireConfinement(t, info)
-	for _, f := range []string{"tls.key", "client.key"} {
+	for _, f := range []string{"tls.key", "client.key", "tls.key.bak", ".client.key.swp"} {
 		p := filepath.Join(dir, f)
 		res, got := callTool(t, s.cs, "read_file", map[string]any{"path": p})
 		if got["status"] == "ok" || strings.Contains(text(res), "PRIVATE KEY") {

@@ -36,10 +36,10 @@ func newConfiner(cfg *config.Config, o Options, hostsCfg *atomic.Pointer[config.
 		Enter:   enter,
 		Protect: ownPaths(cfg, o.ConfigPath),
 		// Rotated audit files beside an audit log kept outside the state
-		// dir, and copies of the config file beside it.
+		// dir, and copies of the config, token and key files beside them.
 		Protected: func() []string {
 			files, _ := audit.Files(cfg.Audit.Path)
-			return append(files, configCopies(o.ConfigPath)...)
+			return append(files, secretCopies(cfg, o.ConfigPath)...)
 		},
 		Growing:  growingDirs(cfg),
 		Private:  func() []string { return privateKeys(hostsCfg.Load(), o) },
@@ -90,11 +90,11 @@ func ownPaths(cfg *config.Config, configPath string) []string {
 
 // sandboxHidden is what the declarative tools' sandbox runners keep out of
 // their sandboxes: what the kernel confinement keeps from every other
-// child — warden's own paths, the config file's copies, the audit log's
-// rotated files and the SSH keys warden logs in with — since those runners
-// run outside it.
+// child — warden's own paths, the copies of its secret files, the audit
+// log's rotated files and the SSH keys warden logs in with — since those
+// runners run outside it.
 func sandboxHidden(cfg *config.Config, o Options) []string {
-	out := append(ownPaths(cfg, o.ConfigPath), configCopies(o.ConfigPath)...)
+	out := append(ownPaths(cfg, o.ConfigPath), secretCopies(cfg, o.ConfigPath)...)
 	if files, err := audit.Files(cfg.Audit.Path); err == nil {
 		out = append(out, files...)
 	}
@@ -247,13 +247,13 @@ func enteredOwnPatterns(cfg *config.Config, o Options, pats []string) []string {
 	return out
 }
 
-// ownPatterns are warden's own files named by pattern: the config file's
-// copies beside it (configCopyPatterns), and the audit log's head, lock
+// ownPatterns are warden's own files named by pattern: the copies of its
+// secret files beside them (copyPatterns), and the audit log's head, lock
 // and rotated files beside it, which lie outside the state dir when
 // audit.path does. Each is given as configured and, when the log's
 // directory is reached through a symlink, resolved.
 func ownPatterns(cfg *config.Config, configPath string) []string {
-	out := configCopyPatterns(configPath)
+	out := copyPatterns(cfg, configPath)
 	if cfg.Audit.Path == "" {
 		return out
 	}
@@ -268,44 +268,57 @@ func ownPatterns(cfg *config.Config, configPath string) []string {
 	return out
 }
 
-// configCopyPatterns name the copies of the config file beside it, which
-// hold what it holds: every name in its directory that contains its own —
-// editors' backups and swap files (warden.yaml~, .warden.yaml.swp,
-// #warden.yaml#), an operator's copies (warden.yaml.bak,
+// secretFiles are warden's own files that hold secrets: the config file,
+// the token file, the audit key, the TLS key and the audit collectors'
+// client keys.
+func secretFiles(cfg *config.Config, configPath string) []string {
+	files := []string{configPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile, cfg.HTTP.TLSKeyFile}
+	for _, e := range cfg.Audit.Export {
+		files = append(files, e.KeyFile)
+	}
+	return files
+}
+
+// copyPatterns name the copies of warden's secret files beside them,
+// which hold what they hold: every name in a file's directory that
+// contains the file's own — editors' backups and swap files (warden.yaml~,
+// .warden.yaml.swp, #warden.yaml#), an operator's copies (tls.key.bak,
 // warden.yaml.2026-12-01, old-warden.yaml), a package manager's
-// (warden.yaml.dpkg-old).
-func configCopyPatterns(configPath string) []string {
-	if configPath == "" {
-		return nil
-	}
-	p, err := filepath.Abs(configPath)
-	if err != nil {
-		return nil
-	}
-	// Beside the file as named and, when it or its directory is a
-	// symlink, beside the file it resolves to.
-	names := []string{p}
-	if r, err := filepath.EvalSymlinks(p); err == nil && r != p {
-		names = append(names, r)
-	}
+// (warden.yaml.dpkg-old) — beside the file as named and, when it or its
+// directory is a symlink, beside the file it resolves to.
+func copyPatterns(cfg *config.Config, configPath string) []string {
 	var out []string
-	for _, n := range names {
-		dirs := []string{filepath.Dir(n)}
-		if d, err := filepath.EvalSymlinks(dirs[0]); err == nil && d != dirs[0] {
-			dirs = append(dirs, d)
+	for _, f := range secretFiles(cfg, configPath) {
+		if f == "" {
+			continue
 		}
-		for _, d := range dirs {
-			out = append(out, filepath.Join(policy.EscapeGlob(d), "*"+policy.EscapeGlob(filepath.Base(n))+"*"))
+		p, err := filepath.Abs(f)
+		if err != nil {
+			continue
+		}
+		names := []string{p}
+		if r, err := filepath.EvalSymlinks(p); err == nil && r != p {
+			names = append(names, r)
+		}
+		for _, n := range names {
+			dirs := []string{filepath.Dir(n)}
+			if d, err := filepath.EvalSymlinks(dirs[0]); err == nil && d != dirs[0] {
+				dirs = append(dirs, d)
+			}
+			for _, d := range dirs {
+				out = append(out, filepath.Join(policy.EscapeGlob(d), "*"+policy.EscapeGlob(filepath.Base(n))+"*"))
+			}
 		}
 	}
+	slices.Sort(out)
 	return slices.Compact(out)
 }
 
-// configCopies are the files and directories configCopyPatterns name as
-// they are now.
-func configCopies(configPath string) []string {
+// secretCopies are the files and directories copyPatterns name as they
+// are now.
+func secretCopies(cfg *config.Config, configPath string) []string {
 	var out []string
-	for _, pat := range configCopyPatterns(configPath) {
+	for _, pat := range copyPatterns(cfg, configPath) {
 		found, _ := filepath.Glob(pat)
 		out = append(out, found...)
 	}

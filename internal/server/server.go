@@ -481,7 +481,7 @@ func loginShell(getenv func(string) string) string {
 // policyRules are the classifier's rules: the operator's, with warden's own
 // paths (state dir, audit log, config, token and key files) denied as text
 // by selfDeny and, in every spelling a shell resolves, by Protect, which
-// names the config file's copies beside it too. Home and
+// names the copies beside the config, token and key files too. Home and
 // the working directory are those of the local commands warden starts.
 // The kernel holds those paths when conf is active, in warden's own
 // namespaces or, with host_namespace: pid1, in PID 1's. Local scripts
@@ -489,7 +489,7 @@ func loginShell(getenv func(string) string) string {
 func policyRules(cfg *config.Config, configPath string, getenv func(string) string, conf *confine.Confiner, started time.Time) policy.Rules {
 	dir, _ := os.Getwd()
 	return policy.Rules{Deny: selfDeny(cfg, configPath), Allow: cfg.Policy.Allow, DenyHosts: cfg.Policy.DenyHosts,
-		Protect: append(ownPaths(cfg, configPath), configCopies(configPath)...), Home: getenv("HOME"), Dir: dir,
+		Protect: append(ownPaths(cfg, configPath), secretCopies(cfg, configPath)...), Home: getenv("HOME"), Dir: dir,
 		KernelHolds: conf.Status().Active, Path: cfg.Exec.Path, Since: started}
 }
 

@@ -61,7 +61,7 @@ func TestHungStateDir(t *testing.T) {
 	began := time.Now()
 	a.send("echo during-$((6*7))")
 	a.readUntil("during-42")
-	if _, got := callTool(t, s.cs, "session_start", nil); got["status"] == "ok" || !strings.Contains(fmt.Sprint(got["reason"]), "did not answer within 2s; is a mount stuck?") {
+	if _, got := callTool(t, s.cs, "session_start", nil); got["status"] == "ok" || !strings.Contains(fmt.Sprint(got["reason"]), "did not answer within 2s (a mount whose server does not answer?)") {
 		t.Errorf("a session started with the recordings directory not answering: %v; want it refused saying why", got)
 	}
 	_, got := callTool(t, s.cs, "session_close", map[string]any{"session_id": a.id})
@@ -77,14 +77,14 @@ func TestHungStateDir(t *testing.T) {
 	// The console lists and replays recordings: it says the directory
 	// does not answer.
 	for _, path := range []string{"/api/recordings", "/api/recordings/" + a.id} {
-		if code, body, _ := webReq(t, "GET", console+path, bearer, ""); code != 503 || !strings.Contains(body, "did not answer within 10s; is a mount stuck?") {
+		if code, body, _ := webReq(t, "GET", console+path, bearer, ""); code != 503 || !strings.Contains(body, "did not answer within 10s (a mount whose server does not answer?)") {
 			t.Errorf("GET %s with the recordings not answering: %d %s; want 503 saying why", path, code, body)
 		}
 	}
 	// run_script stages its script beside the state dir.
 	began = time.Now()
 	if _, got := callTool(t, s.cs, "run_script", map[string]any{"script": "echo staged", "timeout_s": 5}); got["status"] == "ok" ||
-		!strings.Contains(fmt.Sprint(got["reason"]), "did not answer within 5s; is a mount stuck?") {
+		!strings.Contains(fmt.Sprint(got["reason"]), "did not answer within 5s (a mount whose server does not answer?)") {
 		t.Errorf("run_script with its script directory not answering: %v; want it refused saying why", got)
 	}
 	if took := time.Since(began); took > 20*time.Second {
@@ -163,7 +163,7 @@ func TestStartWithStateDirNotAnswering(t *testing.T) {
 	t.Parallel()
 	w := startOnMount(t, true, "serve")
 	w.awaitExit(t, w.resume, 60*time.Second)
-	if out := w.out.String(); !strings.Contains(out, "did not answer within 10s; is a mount stuck?") || strings.Contains(out, "warden starting") {
+	if out := w.out.String(); !strings.Contains(out, "did not answer within 10s (a mount whose server does not answer?)") || strings.Contains(out, "warden starting") {
 		t.Errorf("warden did not refuse to start saying its state dir does not answer:\n%s", out)
 	}
 	if w.cmd.ProcessState.Success() {

@@ -181,8 +181,8 @@ func (w *Web) Handler() http.Handler {
 		recs := []session.RecordingInfo{}
 		if w.o.RecordDir != "" {
 			all, err := answered(r.Context(), func() ([]session.RecordingInfo, error) { return session.ListRecordings(w.o.RecordDir) }, nil)
-			if errors.Is(err, errNotAnswering) {
-				writeError(rw, http.StatusServiceUnavailable, "recordings: %s %v", w.o.RecordDir, err)
+			if errors.Is(err, runner.ErrWaited) {
+				writeError(rw, http.StatusServiceUnavailable, "recordings: %v", runner.NotAnswering(w.o.RecordDir, recordingsWait))
 				return
 			}
 			if err != nil {
@@ -207,8 +207,8 @@ func (w *Web) Handler() http.Handler {
 			return
 		}
 		f, err := answered(r.Context(), func() (*os.File, error) { return os.Open(p) }, func(f *os.File) { f.Close() })
-		if errors.Is(err, errNotAnswering) {
-			writeError(rw, http.StatusServiceUnavailable, "recording: %s %v", w.o.RecordDir, err)
+		if errors.Is(err, runner.ErrWaited) {
+			writeError(rw, http.StatusServiceUnavailable, "recording: %v", runner.NotAnswering(w.o.RecordDir, recordingsWait))
 			return
 		}
 		if err != nil {
@@ -227,10 +227,9 @@ func (w *Web) Handler() http.Handler {
 // that stops answering.
 const recordingsWait = 10 * time.Second
 
-var errNotAnswering = fmt.Errorf("did not answer within %s; is a mount stuck?", recordingsWait)
-
-// answered is f's result, waiting at most recordingsWait; what f returns
-// after that is given to drop (when not nil).
+// answered is f's result, waiting at most recordingsWait (then
+// runner.ErrWaited); what f returns after that is given to drop (when not
+// nil).
 func answered[T any](ctx context.Context, f func() (T, error), drop func(T)) (T, error) {
 	type result struct {
 		v   T
@@ -244,9 +243,6 @@ func answered[T any](ctx context.Context, f func() (T, error), drop func(T)) (T,
 			drop(r.v)
 		}
 	})
-	if errors.Is(err, runner.ErrWaited) {
-		return r.v, errNotAnswering
-	}
 	if err != nil {
 		return r.v, err
 	}

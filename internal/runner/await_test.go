@@ -67,9 +67,9 @@ func TestAwaitMoving(t *testing.T) {
 	}
 }
 
-// TestAwaitLate: what f returns after AwaitLate gave up goes to late, on
-// f's look, which stays counted until late returns; what it returns in
-// time does not.
+// TestAwaitLate: what f returns after AwaitLate gave up — its wait passed
+// or its call ended — goes to late, on f's look, which stays counted
+// until late returns; what it returns in time does not.
 func TestAwaitLate(t *testing.T) {
 	looks := NewLooks(4)
 	release := make(chan struct{})
@@ -89,6 +89,22 @@ func TestAwaitLate(t *testing.T) {
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatal("late was never called")
+	}
+	// A call that ends before f does hands f's result to late as well.
+	ctx, cancel := context.WithCancel(context.Background())
+	release = make(chan struct{})
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	if _, err := AwaitLate(ctx, looks, time.Hour, func() int { <-release; return 9 }, func(v int) { lateGot <- v }); !errors.Is(err, context.Canceled) {
+		t.Fatalf("AwaitLate whose call ended: %v; want context.Canceled", err)
+	}
+	close(release)
+	select {
+	case v := <-lateGot:
+		if v != 9 {
+			t.Errorf("late got %d; want 9", v)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("late was never called after the call ended")
 	}
 	v, err := AwaitLate(context.Background(), looks, 30*time.Second, func() int { return 8 }, func(int) { t.Error("late called for a result in time") })
 	if err != nil || v != 8 {

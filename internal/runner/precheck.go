@@ -57,9 +57,15 @@ func Answers(ctx context.Context, looks *Looks, what string, wait time.Duration,
 	case waitErr == nil:
 		return err
 	case errors.Is(waitErr, ErrWaited):
-		return fmt.Errorf("%s did not answer within %s (a mount whose server does not answer?)", what, wait)
+		return NotAnswering(what, wait)
 	}
 	return waitErr
+}
+
+// NotAnswering is the error of a look at what that Await gave up on after
+// wait.
+func NotAnswering(what string, wait time.Duration) error {
+	return fmt.Errorf("%s did not answer within %s (a mount whose server does not answer?)", what, wait)
 }
 
 // DirAnswers waits at most wait for dir, a program's working directory,

@@ -71,11 +71,7 @@ func confineProfile(writable []string, network *bool) confine.Profile {
 // what the operator gave a tool (run.env NAME=VALUE, a key).
 func ownPaths(cfg *config.Config, configPath string) []string {
 	var out []string
-	paths := []string{cfg.StateDir, cfg.Audit.Path, configPath, cfg.HTTP.TokenFile, cfg.Audit.KeyFile, cfg.HTTP.TLSKeyFile}
-	paths = append(paths, cfg.Tools...)
-	for _, e := range cfg.Audit.Export {
-		paths = append(paths, e.KeyFile)
-	}
+	paths := slices.Concat([]string{cfg.StateDir, cfg.Audit.Path}, secretFiles(cfg, configPath), cfg.Tools)
 	for _, p := range paths {
 		if p == "" {
 			continue

@@ -91,14 +91,12 @@ const stateDirWait = 10 * time.Second
 // share whose server is gone (a hard NFS mount) would otherwise hold
 // startup forever with nothing said.
 func makeStateDir(dir string) error {
-	err, werr := runner.Await(context.Background(), nil, stateDirWait, func() error { return os.MkdirAll(dir, 0o700) })
-	if werr != nil {
-		return fmt.Errorf("state dir %s did not answer within %s; is a mount stuck?", dir, stateDirWait)
-	}
-	if err != nil {
-		return fmt.Errorf("state dir: %w", err)
-	}
-	return nil
+	return runner.Answers(context.Background(), nil, "state dir "+dir, stateDirWait, func() error {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return fmt.Errorf("state dir: %w", err)
+		}
+		return nil
+	})
 }
 
 // New assembles warden. The caller owns Close.

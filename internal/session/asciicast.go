@@ -99,7 +99,7 @@ func createRecording(ctx context.Context, looks *runner.Looks, dir, id string, s
 		}
 	})
 	if errors.Is(err, runner.ErrWaited) {
-		return nil, fmt.Errorf("create recording: the recordings directory %s did not answer within %s; is a mount stuck?", dir, wait)
+		return nil, fmt.Errorf("create recording: %w", runner.NotAnswering("the recordings directory "+dir, wait))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("create recording: %w", err)

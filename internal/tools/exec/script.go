@@ -73,7 +73,7 @@ func stageScript(ctx context.Context, dir, body string, wait time.Duration) (str
 		}
 	})
 	if errors.Is(err, runner.ErrWaited) {
-		return "", nil, fmt.Errorf("the script directory %s did not answer within %s; is a mount stuck?", dir, wait)
+		return "", nil, runner.NotAnswering("the script directory "+dir, wait)
 	}
 	if err != nil {
 		return "", nil, err

@@ -258,8 +258,8 @@ func TestSecretFilesOutOfReach(t *testing.T) {
 // (a host's identity_files, ssh's default key in ~/.ssh) cannot be read by
 // a read, however it is spelled (a repository's hook included), so code
 // one runs unseen cannot take warden's way into its hosts, nor (as root)
-// reach warden's ssh-agent. An approved call still can. The kernel suite
-// holds benign calls the same way.
+// reach warden's ssh-agent; nor their copies beside them. An approved
+// call still can. The kernel suite holds benign calls the same way.
 func TestSSHKeysOutOfReachOfReads(t *testing.T) {
 	dir := outsideTemp(t)
 	hostKey := filepath.Join(dir, "nas_key")
@@ -314,7 +314,23 @@ func TestSSHKeysOutOfReachOfReads(t *testing.T) {
 			t.Errorf("control: an approved call could not reach the agent: %s", text(res))
 		}
 	}
-	for _, key := range []string{hostKey, homeKey} {
+	// Copies of the keys beside them, made once warden runs, hold the
+	// keys: an operator's .bak, an old_ prefix. The public key stays
+	// readable.
+	keys := []string{hostKey, homeKey, hostKey + ".bak", filepath.Join(home, ".ssh", "old_id_ed25519")}
+	for _, k := range keys[2:] {
+		canary := "canary-77d1-key-copy\n"
+		if err := os.WriteFile(k, []byte(canary), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(homeKey+".pub", []byte("ssh-ed25519 AAAA public-readable\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res, _ := callTool(t, s.cs, "run_command", map[string]any{"command": "cat " + homeKey + ".pub"}); !strings.Contains(text(res), "public-readable") {
+		t.Errorf("control: a read could not read the public key: %s", text(res))
+	}
+	for _, key := range keys {
 		git("config", "core.fsmonitor", "sh -c 'echo HOOK-RAN; cat "+key+"' >&2")
 		for _, cmd := range []string{
 			"cat " + key,
@@ -334,7 +350,7 @@ func TestSSHKeysOutOfReachOfReads(t *testing.T) {
 			}
 		}
 		copied := filepath.Join(dir, "copy")
-		res, _ := callApproved(t, s.cs, "run_command", map[string]any{"command": "cp " + key + " " + copied + " && cat " + copied})
+		res, _ := callApproved(t, s.cs, "run_command", map[string]any{"command": "cp " + key + " " + copied + " && cat " + copied + "; rm -f " + copied})
 		if !strings.Contains(text(res), "canary-") {
 			t.Errorf("control: an approved call could not read %s: %s", key, text(res))
 		}

@@ -14,8 +14,8 @@ import (
 // (tools: in the config, --tools, a file or a directory of them) are its
 // configuration as the config file is, and may hold secrets the operator
 // gave a tool (run.env NAME=VALUE). No child reads them, in any spelling,
-// a repository's hook included, nor do the file tools; as root and as
-// another user.
+// a repository's hook included, nor do the file tools, nor read their
+// copies beside them; as root and as another user.
 func TestToolFilesOutOfReach(t *testing.T) {
 	asRootAndNobody(t, toolFilesOutOfReach)
 }
@@ -36,9 +36,17 @@ func toolFilesOutOfReach(t *testing.T, nobody bool) {
 	}
 	file := filepath.Join(conf, "tools.yaml")
 	cfg := filepath.Join(dir, "warden.yaml")
+	// Copies beside them hold the same: an operator's .bak of the file,
+	// and of the directory.
+	copies := []string{file + ".bak", toolsDir + ".old/a.yaml"}
+	if err := os.MkdirAll(toolsDir+".old", 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for p, body := range map[string]string{
 		file:                              tool("from_file"),
 		filepath.Join(toolsDir, "a.yaml"): tool("from_dir"),
+		copies[0]:                         tool("copy"),
+		copies[1]:                         tool("copy"),
 		cfg:                               "tools: [" + file + ", " + toolsDir + "]\n",
 	} {
 		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
@@ -68,6 +76,12 @@ func toolFilesOutOfReach(t *testing.T, nobody bool) {
 	if res, got := callTool(t, cs, "from_dir", nil); got["status"] != "ok" {
 		t.Fatalf("the tools did not load: %v %s", got, text(res))
 	}
+	// An editor's swap file, made once warden runs.
+	swap := filepath.Join(conf, ".tools.yaml.swp")
+	if err := os.WriteFile(swap, []byte(tool("swap")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	copies = append(copies, swap)
 	hidden := func(s string) string {
 		return "eval \"$(echo " + base64.StdEncoding.EncodeToString([]byte(s)) + " | base64 -d)\""
 	}
@@ -84,6 +98,9 @@ func toolFilesOutOfReach(t *testing.T, nobody bool) {
 		{"hidden", map[string]any{"command": hidden("cat " + file + " " + toolsDir + "/a.yaml")}},
 		{"hidden-cp", map[string]any{"command": hidden("cp " + file + " /tmp/wt-$$ && cat /tmp/wt-$$; rm -f /tmp/wt-$$")}},
 		{"hook", map[string]any{"command": "git status", "cwd": repo}},
+		{"copies", map[string]any{"command": "cat " + strings.Join(copies, " ")}},
+		{"copies-glob", map[string]any{"command": "cat " + conf + "/.t* " + dir + "/*/a.yaml"}},
+		{"copies-hidden", map[string]any{"command": hidden("cat " + strings.Join(copies, " "))}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res, got := callApproved(t, cs, "run_command", c.args)
@@ -95,7 +112,7 @@ func toolFilesOutOfReach(t *testing.T, nobody bool) {
 			}
 		})
 	}
-	for _, p := range []string{file, toolsDir + "/a.yaml"} {
+	for _, p := range append([]string{file, toolsDir + "/a.yaml"}, copies...) {
 		t.Run("read_file "+filepath.Base(p), func(t *testing.T) {
 			res, got := callTool(t, cs, "read_file", map[string]any{"path": p})
 			if got["status"] == "ok" || strings.Contains(text(res), secret) {

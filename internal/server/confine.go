@@ -114,9 +114,10 @@ func growingDirs(cfg *config.Config) []string {
 // privateKeys are the SSH private keys warden may authenticate with that
 // exist: each inventory host's identity files (its jump hosts' too) and
 // ssh's default keys in ~/.ssh, which warden offers when nothing names
-// one, and the ssh-agent socket warden uses. Code a read runs unseen (a
-// repository's hook) could otherwise take a key, or have the agent sign,
-// and log in to any of warden's hosts past its policy.
+// one, the copies of each beside it (keyCopies), and the ssh-agent socket
+// warden uses. Code a read runs unseen (a repository's hook) could
+// otherwise take a key, or have the agent sign, and log in to any of
+// warden's hosts past its policy.
 func privateKeys(cfg *config.Config, o Options) []string {
 	var keys []string
 	if home := o.Getenv("HOME"); home != "" && home != "/" {
@@ -141,11 +142,29 @@ func privateKeys(cfg *config.Config, o Options) []string {
 	for _, k := range keys {
 		if fi, err := os.Stat(k); err == nil && fi.Mode().IsRegular() {
 			out = append(out, k)
+			out = append(out, keyCopies(k)...)
 		}
 	}
 	if sock := o.Getenv("SSH_AUTH_SOCK"); filepath.IsAbs(sock) {
 		if fi, err := os.Stat(sock); err == nil && fi.Mode().Type() == os.ModeSocket {
 			out = append(out, sock)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// keyCopies are the copies of private key k beside it (besidePatterns):
+// id_ed25519.bak, id_rsa~, old_id_rsa hold the key. Public keys and
+// certificates (.pub) hold nothing secret and stay readable.
+func keyCopies(k string) []string {
+	var out []string
+	for _, pat := range besidePatterns(k) {
+		found, _ := filepath.Glob(pat)
+		for _, f := range found {
+			if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() && !strings.HasSuffix(f, ".pub") && f != k {
+				out = append(out, f)
+			}
 		}
 	}
 	return out
@@ -275,39 +294,48 @@ func secretFiles(cfg *config.Config, configPath string) []string {
 	return files
 }
 
-// copyPatterns name the copies of warden's secret files beside them,
-// which hold what they hold: every name in a file's directory that
-// contains the file's own — editors' backups and swap files (warden.yaml~,
-// .warden.yaml.swp, #warden.yaml#), an operator's copies (tls.key.bak,
-// warden.yaml.2026-12-01, old-warden.yaml), a package manager's
-// (warden.yaml.dpkg-old) — beside the file as named and, when it or its
-// directory is a symlink, beside the file it resolves to.
+// copyPatterns name the copies of warden's secret files and its
+// declarative tool files (which may hold what the operator gave a tool)
+// beside them (besidePatterns).
 func copyPatterns(cfg *config.Config, configPath string) []string {
 	var out []string
-	for _, f := range secretFiles(cfg, configPath) {
-		if f == "" {
-			continue
-		}
-		p, err := filepath.Abs(f)
-		if err != nil {
-			continue
-		}
-		names := []string{p}
-		if r, err := filepath.EvalSymlinks(p); err == nil && r != p {
-			names = append(names, r)
-		}
-		for _, n := range names {
-			dirs := []string{filepath.Dir(n)}
-			if d, err := filepath.EvalSymlinks(dirs[0]); err == nil && d != dirs[0] {
-				dirs = append(dirs, d)
-			}
-			for _, d := range dirs {
-				out = append(out, filepath.Join(policy.EscapeGlob(d), "*"+policy.EscapeGlob(filepath.Base(n))+"*"))
-			}
-		}
+	for _, f := range slices.Concat(secretFiles(cfg, configPath), cfg.Tools) {
+		out = append(out, besidePatterns(f)...)
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// besidePatterns name the copies of file f, which hold what it holds:
+// every name in its directory that contains its own — editors' backups
+// and swap files (warden.yaml~, .warden.yaml.swp, #warden.yaml#), an
+// operator's copies (tls.key.bak, warden.yaml.2026-12-01,
+// old-warden.yaml), a package manager's (warden.yaml.dpkg-old) — beside
+// the file as named and, when it or its directory is a symlink, beside
+// the file it resolves to. The file itself matches too.
+func besidePatterns(f string) []string {
+	if f == "" {
+		return nil
+	}
+	p, err := filepath.Abs(f)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	names := []string{p}
+	if r, err := filepath.EvalSymlinks(p); err == nil && r != p {
+		names = append(names, r)
+	}
+	for _, n := range names {
+		dirs := []string{filepath.Dir(n)}
+		if d, err := filepath.EvalSymlinks(dirs[0]); err == nil && d != dirs[0] {
+			dirs = append(dirs, d)
+		}
+		for _, d := range dirs {
+			out = append(out, filepath.Join(policy.EscapeGlob(d), "*"+policy.EscapeGlob(filepath.Base(n))+"*"))
+		}
+	}
+	return out
 }
 
 // secretCopies are the files and directories copyPatterns name as they

@@ -51,6 +51,9 @@ func TestPrivateKeys(t *testing.T) {
 	}
 	nas, jump := file(filepath.Join(dir, "nas")), file(filepath.Join(dir, "jump"))
 	def := file(filepath.Join(home, ".ssh", "id_ed25519"))
+	// Copies beside a key hold it; its public half does not.
+	copies := []string{file(def + ".bak"), file(filepath.Join(home, ".ssh", "old_id_ed25519")), file(nas + "~")}
+	pub := file(def + ".pub")
 	sock := filepath.Join(dir, "agent.sock")
 	confinetest.Agent(t, sock, "agent")
 	// The jump host is known only by a pattern of ssh_config, so only the
@@ -64,13 +67,16 @@ func TestPrivateKeys(t *testing.T) {
 	}}
 	env := map[string]string{"HOME": home, "SSH_AUTH_SOCK": sock, "USER": "u"}
 	got := privateKeys(cfg, Options{Getenv: func(k string) string { return env[k] }})
-	for _, want := range []string{nas, jump, def, sock} {
+	for _, want := range append([]string{nas, jump, def, sock}, copies...) {
 		if !slices.Contains(got, want) {
 			t.Errorf("privateKeys lacks %s: %v", want, got)
 		}
 	}
 	if slices.Contains(got, filepath.Join(dir, "missing")) || slices.Contains(got, filepath.Join(home, ".ssh", "id_rsa")) {
 		t.Errorf("privateKeys lists a file that does not exist: %v", got)
+	}
+	if slices.Contains(got, pub) {
+		t.Errorf("privateKeys lists a public key: %v", got)
 	}
 	// A socket that is not one is no agent.
 	env["SSH_AUTH_SOCK"] = nas

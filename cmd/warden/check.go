@@ -20,6 +20,11 @@ import (
 // it, reporting the problems of both at once.
 func loadChecked(path string, getenv env, apply func(*config.Config)) (*config.Config, error) {
 	cfg, err := loadConfig(path, getenv, apply)
+	return checked(cfg, err)
+}
+
+// checked is loadChecked's check of what loadConfig returned.
+func checked(cfg *config.Config, err error) (*config.Config, error) {
 	var probs config.Problems
 	if err != nil && (cfg == nil || !errors.As(err, &probs)) {
 		return nil, err

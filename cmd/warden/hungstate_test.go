@@ -238,3 +238,57 @@ func (w *mountedWarden) awaitExit(t *testing.T, resume func(), limit time.Durati
 	resume()
 	<-w.done
 }
+
+// TestStartHeldByFileNotAnswering: any file a start reads on a mount that
+// does not answer (the config, the audit log, a tool file: a hard NFS
+// mount whose server is gone) holds the start in the kernel; warden gives
+// up once --start-timeout has passed, naming the file, and exits 1 so a
+// service manager can start it again later.
+func TestStartHeldByFileNotAnswering(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ name, what string }{
+		{"config", "config file"},
+		{"audit", "audit.path"},
+		{"tool", "tool file"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			src := t.TempDir()
+			_, mnt := hostfstest.MountPoint(t)
+			fuse := hostfstest.MountFUSE(t, src, mnt)
+			cfg, held := filepath.Join(t.TempDir(), "warden.yaml"), filepath.Join(mnt, "held")
+			body := "exec:\n  default_timeout: 2s\n"
+			switch c.name {
+			case "config":
+				cfg = held
+			case "audit":
+				body += "audit:\n  path: " + held + "\n"
+			case "tool":
+				body += "tools: [" + held + "]\n"
+				if err := os.WriteFile(held, []byte("mcp:\n  tools: []\n"), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(cfg, []byte(body), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			w := &mountedWarden{out: new(syncBuffer), done: make(chan error, 1), fuse: fuse}
+			w.resume = fuse.Stop(t)
+			env, _ := wardenEnv(t, "WARDEN_CONFIG="+cfg, "WARDEN_TOKEN=mount-test-token-0123456789abcdef")
+			w.cmd = execCommand([]string{"serve", "--start-timeout", "3s"}, env)
+			w.cmd.Stdout, w.cmd.Stderr = w.out, w.out
+			if err := w.cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			go func() { w.done <- w.cmd.Wait() }()
+			w.awaitExit(t, w.resume, 60*time.Second)
+			want := c.what + " " + held + " did not answer within 2s (a mount whose server does not answer?)"
+			if out := w.out.String(); !strings.Contains(out, "not serving 3s after starting") || !strings.Contains(out, want) {
+				t.Errorf("warden did not give up its start naming %s:\n%s", held, out)
+			}
+			if w.cmd.ProcessState.Success() {
+				t.Error("warden exited 0 without serving")
+			}
+		})
+	}
+}

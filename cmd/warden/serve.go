@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os/user"
+	"sync/atomic"
 	"time"
 
 	"github.com/warden-mcp/warden/internal/config"
@@ -17,6 +18,7 @@ type serveOpts struct {
 	config, http string
 	nonLoopback  bool
 	idleExit     time.Duration
+	startTimeout time.Duration
 	tools        multiFlag
 }
 
@@ -26,6 +28,7 @@ func serveFlags(fs *flag.FlagSet) *serveOpts {
 	fs.StringVar(&o.http, "http", "", "serve streamable HTTP at `addr` (path /mcp) instead of stdio, e.g. 127.0.0.1:8787")
 	fs.BoolVar(&o.nonLoopback, "allow-non-loopback", false, "allow --http to bind a non-loopback address")
 	fs.DurationVar(&o.idleExit, "idle-exit", 0, "exit after this long without a call (0 = never)")
+	fs.DurationVar(&o.startTimeout, "start-timeout", time.Minute, "exit 1, naming the files that do not answer, when not serving this long after starting")
 	fs.Var(&o.tools, "tools", "declarative tool `file` or directory (repeatable)")
 	return o
 }
@@ -55,13 +58,28 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		addTools(c, tools)
 	}
-	cfg, err := loadChecked(*cfgPath, getenv, apply)
-	if err != nil {
-		reportConfig(stderr, err)
-		return 1
+	if o.startTimeout <= 0 {
+		usageError(stderr, "serve", "--start-timeout must be positive")
+		return 2
 	}
+	loaded := new(atomic.Pointer[config.Config])
+	files := func() []server.StartFile { return server.StartFiles(loaded.Load(), configPath(*cfgPath, getenv)) }
+	return awaitStart(ctx, o.startTimeout, files, stderr, func(serving func()) int {
+		cfg, err := loadConfig(*cfgPath, getenv, apply)
+		loaded.Store(cfg)
+		if cfg, err = checked(cfg, err); err != nil {
+			reportConfig(stderr, err)
+			return 1
+		}
+		return serveConfig(ctx, cfg, o, getenv, apply, stdin, stdout, stderr, serving)
+	})
+}
+
+// serveConfig serves cfg, calling serving once it does.
+func serveConfig(ctx context.Context, cfg *config.Config, o *serveOpts, getenv env, apply func(*config.Config), stdin io.Reader, stdout, stderr io.Writer, serving func()) int {
+	cfgPath := &o.config
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	err = server.Serve(ctx, server.ServeOptions{
+	err := server.Serve(ctx, server.ServeOptions{
 		Options: server.Options{
 			Config:        cfg,
 			Version:       versionString(),
@@ -70,10 +88,11 @@ func cmdServe(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			LocalIdentity: localIdentity(),
 			Logger:        logger,
 		},
-		Load:   func() (*config.Config, error) { return loadConfig(*cfgPath, getenv, apply) },
-		Stdin:  stdin,
-		Stdout: stdout,
-		Stderr: stderr,
+		Load:    func() (*config.Config, error) { return loadConfig(*cfgPath, getenv, apply) },
+		Stdin:   stdin,
+		Stdout:  stdout,
+		Stderr:  stderr,
+		Serving: serving,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "warden: %v\n", err)

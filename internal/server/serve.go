@@ -21,6 +21,9 @@ type ServeOptions struct {
 	// Stderr receives what an operator starting warden reads: the URL
 	// served, the token file and a connect command, the metrics address.
 	Stderr io.Writer
+	// Serving, if set, is called once warden serves: over stdio before
+	// it reads the first message, over HTTP once it listens.
+	Serving func()
 }
 
 // Serve assembles warden from o and serves it — over stdio, or over
@@ -73,7 +76,11 @@ func Serve(ctx context.Context, o ServeOptions) error {
 			}
 		}()
 	}
-	s := &serving{cfg: cfg, w: w, logger: logger, stderr: o.Stderr, load: o.Load, path: o.ConfigPath}
+	ready := func() {}
+	if o.Serving != nil {
+		ready = o.Serving
+	}
+	s := &serving{cfg: cfg, w: w, logger: logger, stderr: o.Stderr, load: o.Load, path: o.ConfigPath, ready: ready}
 	if cfg.Metrics.Addr != "" {
 		if err := s.serveMetrics(ctx); err != nil {
 			return err
@@ -82,6 +89,7 @@ func Serve(ctx context.Context, o ServeOptions) error {
 	go s.reloadOnHangup(ctx)
 	logger.Info("warden starting", "version", o.Version, "mode", cfg.Mode, "transport", o.Transport, "state_dir", cfg.StateDir)
 	if o.Transport == "stdio" {
+		ready()
 		err = w.MCP.Run(ctx, stdioTransport{in: o.Stdin, out: o.Stdout, lane: newCallLane(ctx, w.MCP, w.Relay)})
 	} else {
 		err = s.serveHTTP(ctx)

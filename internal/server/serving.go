@@ -60,6 +60,8 @@ type serving struct {
 	// load re-reads the configuration exactly as startup did.
 	load func() (*config.Config, error)
 	path string
+	// ready is called once the HTTP listener serves.
+	ready func()
 
 	metrics *metrics.Metrics
 	auth    *edge.Auth
@@ -172,6 +174,7 @@ func (s *serving) serveHTTP(ctx context.Context) error {
 		fmt.Fprintf(s.stderr, "warden: bearer token in %s\n", tokenFile)
 		fmt.Fprintf(s.stderr, "warden: connect with: claude mcp add --transport http warden %s --header \"Authorization: Bearer $(cat %s)\"\n", url, tokenFile)
 	}
+	s.ready()
 	h := edge.Handler(s.w.MCP, edge.Options{
 		Auth:                s.auth,
 		AllowedHosts:        cfg.HTTP.AllowedHosts,

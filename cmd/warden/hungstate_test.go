@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -291,4 +294,122 @@ func TestStartHeldByFileNotAnswering(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReplayOfRecordingNotAnswering: a recording whose share stops
+// answering while the console replays it ends the reply as broken within
+// the console's wait, rather than hold it for good or end it as if the
+// recording were whole; the console answers other requests meanwhile.
+func TestReplayOfRecordingNotAnswering(t *testing.T) {
+	t.Parallel()
+	src, fuse, console, bearer := consoleOnMount(t, false)
+	// A recording larger than the socket buffers and read-ahead hold.
+	const id = "0123456789abcdef0123456789abcdef"
+	var rec bytes.Buffer
+	rec.WriteString(`{"version":2,"width":80,"height":24}` + "\n")
+	for i := 0; rec.Len() < 32<<20; i++ {
+		fmt.Fprintf(&rec, "[%d.0, \"o\", \"line %d of a long recording\\r\\n\"]\n", i, i)
+	}
+	if err := os.MkdirAll(filepath.Join(src, "state", "recordings"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "state", "recordings", id+".cast"), rec.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("GET", console+"/api/recordings/"+id, nil)
+	req.Header.Set("Authorization", bearer["Authorization"])
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if _, err := io.ReadFull(resp.Body, make([]byte, 64<<10)); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("the replay did not start: %d %v", resp.StatusCode, err)
+	}
+	resume := fuse.Stop(t)
+	defer resume()
+	got := make(chan error, 1)
+	go func() {
+		n, err := io.Copy(io.Discard, resp.Body)
+		if err == nil && n+64<<10 < int64(rec.Len()) {
+			err = fmt.Errorf("the reply ended as whole after %d of %d bytes", n+64<<10, rec.Len())
+		} else if err == nil {
+			err = errors.New("the whole recording was sent: the mount stopped too late to show anything")
+		}
+		got <- err
+	}()
+	select {
+	case err := <-got:
+		if !errors.Is(err, io.ErrUnexpectedEOF) {
+			t.Errorf("the replay of a recording that stopped answering ended with %v; want the reply broken off", err)
+		}
+	case <-time.After(60 * time.Second):
+		t.Fatal("the replay of a recording that stopped answering was held for 60 s")
+	}
+	if code, body, _ := webReq(t, "GET", console+"/api/sessions", bearer, ""); code != 200 {
+		t.Errorf("the console did not answer meanwhile: %d %s", code, body)
+	}
+}
+
+// TestConsoleAuditNotAnswering: with the audit log on a share that stops
+// answering, the console's audit search and chain check answer 503 within
+// its wait, saying so, and answer again once the share does.
+func TestConsoleAuditNotAnswering(t *testing.T) {
+	t.Parallel()
+	_, fuse, console, bearer := consoleOnMount(t, true)
+	paths := []string{"/api/audit", "/api/audit/verify"}
+	for _, p := range paths {
+		if code, body, _ := webReq(t, "GET", console+p, bearer, ""); code != 200 {
+			t.Fatalf("GET %s with the audit log answering: %d %s", p, code, body)
+		}
+	}
+	resume := fuse.Stop(t)
+	for _, p := range paths {
+		began := time.Now()
+		if code, body, _ := webReq(t, "GET", console+p, bearer, ""); code != 503 || !strings.Contains(body, "the audit log did not answer within 10s (a mount whose server does not answer?)") {
+			t.Errorf("GET %s with the audit log not answering: %d %s; want 503 saying why", p, code, body)
+		}
+		if took := time.Since(began); took > 25*time.Second {
+			t.Errorf("GET %s took %s with the audit log not answering", p, took)
+		}
+	}
+	resume()
+	for _, p := range paths {
+		if code, body, _ := webReq(t, "GET", console+p, bearer, ""); code != 200 {
+			t.Errorf("GET %s once the audit log answers: %d %s", p, code, body)
+		}
+	}
+}
+
+// consoleOnMount starts a warden serving its console, with its state dir
+// on a FUSE mount, or its audit log when audit is set, and returns the
+// mount's source and daemon, the console's URL and the operator's
+// credential.
+func consoleOnMount(t *testing.T, audit bool) (string, *hostfstest.FUSE, string, map[string]string) {
+	src := t.TempDir()
+	_, mnt := hostfstest.MountPoint(t)
+	fuse := hostfstest.MountFUSE(t, src, mnt)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	console := "http://" + ln.Addr().String()
+	ln.Close()
+	cfg := filepath.Join(t.TempDir(), "warden.yaml")
+	auditPath, state := filepath.Join(t.TempDir(), "audit.jsonl"), filepath.Join(mnt, "state")
+	if audit {
+		auditPath, state = filepath.Join(mnt, "audit.jsonl"), filepath.Join(t.TempDir(), "state")
+	}
+	if err := os.WriteFile(cfg, []byte("audit:\n  path: "+auditPath+"\nconsole:\n  listen: "+strings.TrimPrefix(console, "http://")+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env, _ := wardenEnv(t, "WARDEN_CONFIG="+cfg, "WARDEN_STATE_DIR="+state)
+	startStdio(t, env, state, nil)
+	var opTok []byte
+	for deadline := time.Now().Add(30 * time.Second); len(opTok) == 0; time.Sleep(50 * time.Millisecond) {
+		if opTok, _ = os.ReadFile(filepath.Join(state, "console-token")); time.Now().After(deadline) {
+			t.Fatal("the console wrote no token")
+		}
+	}
+	return src, fuse, console, map[string]string{"Authorization": "Bearer " + strings.TrimSpace(string(opTok))}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync/atomic"
 )
 
 // Problem kinds reported by Verify.
@@ -70,6 +71,7 @@ type loc struct {
 // verifier walks the chain across files.
 type verifier struct {
 	paths     []string
+	lines     *atomic.Int64 // lines read, for VerifyCounting's caller
 	ch        *chain
 	key       bool
 	count     int
@@ -100,7 +102,14 @@ type startAt struct {
 // apart from a log that simply ended there; compare Report with an anchor
 // taken from Log.Head to catch that.
 func Verify(paths []string, key []byte) (Report, error) {
-	v := &verifier{paths: paths, ch: newChain(key), key: len(key) > 0, lastHash: Genesis, last: loc{file: -1}}
+	return VerifyCounting(paths, key, nil)
+}
+
+// VerifyCounting is Verify, adding each line it reads to lines (when not
+// nil), so that a caller can tell a long verification from one waiting
+// on a file that does not answer.
+func VerifyCounting(paths []string, key []byte, lines *atomic.Int64) (Report, error) {
+	v := &verifier{paths: paths, ch: newChain(key), key: len(key) > 0, lastHash: Genesis, last: loc{file: -1}, lines: lines}
 	v.rep.Files = paths
 	rep, err := v.walk()
 	if err != nil || v.start == nil {
@@ -124,6 +133,9 @@ func (v *verifier) walk() (Report, error) {
 		ln, fi, err := mr.next()
 		if errors.Is(err, io.EOF) {
 			break
+		}
+		if v.lines != nil {
+			v.lines.Add(1)
 		}
 		if err != nil {
 			return v.rep, err

@@ -11,9 +11,11 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/warden-mcp/warden/internal/audit"
+	"github.com/warden-mcp/warden/internal/runner"
 )
 
 // Audit search bounds: the matches returned in one page, and the longest
@@ -92,16 +94,27 @@ func (w *Web) auditSearch(rw http.ResponseWriter, r *http.Request, _ authn) {
 			(identity == "" || rec.Identity == identity) && (host == "" || rec.Host == host) &&
 			(since.IsZero() || !rec.TS.Before(since)) && (until.IsZero() || !rec.TS.After(until))
 	}
-	files, err := w.o.Audit.Files()
-	if err != nil {
-		writeError(rw, http.StatusInternalServerError, "audit: %v", err)
+	files, ok := w.auditFiles(rw, r)
+	if !ok {
 		return
 	}
-	page, more, err := searchLog(files, limit, match)
-	if err != nil {
-		writeError(rw, http.StatusInternalServerError, "audit: %v", err)
+	type result struct {
+		page []audit.Record
+		more bool
+		err  error
+	}
+	var read atomic.Int64
+	res, err := runner.AwaitMoving(r.Context(), nil, filesWait, read.Load, func() result {
+		page, more, err := searchLog(files, limit, match, &read)
+		return result{page, more, err}
+	})
+	if err == nil {
+		err = res.err
+	}
+	if !w.auditAnswered(rw, err) {
 		return
 	}
+	page, more := res.page, res.more
 	slices.Reverse(page)
 	if more && len(page) > 0 {
 		rw.Header().Set("X-Warden-Before", strconv.FormatUint(page[0].Seq, 10))
@@ -112,11 +125,11 @@ func (w *Web) auditSearch(rw http.ResponseWriter, r *http.Request, _ authn) {
 // searchLog returns the newest limit records of files (in chain order)
 // that match, newest first, and whether older ones match too. It reads
 // the files from the last backwards and stops as soon as it knows.
-func searchLog(files []string, limit int, match func(*audit.Record) bool) ([]audit.Record, bool, error) {
+func searchLog(files []string, limit int, match func(*audit.Record) bool, read *atomic.Int64) ([]audit.Record, bool, error) {
 	out := []audit.Record{}
 	more := false
 	for i := len(files) - 1; i >= 0 && !more; i-- {
-		err := linesBackward(files[i], auditMaxLine, func(line []byte) bool {
+		err := linesBackward(files[i], auditMaxLine, read, func(line []byte) bool {
 			var rec audit.Record
 			if json.Unmarshal(line, &rec) != nil || rec.Hash == "" || !match(&rec) {
 				return true
@@ -138,8 +151,8 @@ func searchLog(files []string, limit int, match func(*audit.Record) bool) ([]aud
 // linesBackward calls fn with each complete line of the file at path,
 // the last first, until fn returns false. A torn last line (no newline
 // yet) and lines longer than max are skipped. It holds one block and one
-// line at a time.
-func linesBackward(path string, max int, fn func([]byte) bool) error {
+// line at a time, and adds the bytes of each block it reads to read.
+func linesBackward(path string, max int, read *atomic.Int64, fn func([]byte) bool) error {
 	f, err := os.Open(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -163,6 +176,7 @@ func linesBackward(path string, max int, fn func([]byte) bool) error {
 		if _, err := f.ReadAt(buf[:n], off); err != nil && !errors.Is(err, io.EOF) {
 			return fmt.Errorf("read %s: %w", path, err)
 		}
+		read.Add(n)
 		data := buf[:n]
 		for {
 			i := bytes.LastIndexByte(data, '\n')
@@ -203,19 +217,51 @@ func (w *Web) auditVerify(rw http.ResponseWriter, r *http.Request, _ authn) {
 		writeError(rw, http.StatusNotFound, "no audit log")
 		return
 	}
-	files, err := w.o.Audit.Files()
-	if err != nil {
-		writeError(rw, http.StatusInternalServerError, "audit: %v", err)
+	files, ok := w.auditFiles(rw, r)
+	if !ok {
 		return
 	}
-	rep, err := audit.Verify(files, w.o.Audit.Key)
-	if err != nil {
-		writeError(rw, http.StatusInternalServerError, "audit verify: %v", err)
+	type result struct {
+		rep audit.Report
+		err error
+	}
+	var lines atomic.Int64
+	res, err := runner.AwaitMoving(r.Context(), nil, filesWait, lines.Load, func() result {
+		rep, err := audit.VerifyCounting(files, w.o.Audit.Key, &lines)
+		return result{rep, err}
+	})
+	if err == nil {
+		err = res.err
+	}
+	if !w.auditAnswered(rw, err) {
 		return
 	}
+	rep := res.rep
 	st := ChainState{Intact: rep.Problem == nil, Records: rep.Records, LastSeq: rep.LastSeq}
 	if rep.Problem != nil {
 		st.Problem = rep.Problem.String()
 	}
 	writeJSON(rw, http.StatusOK, st)
+}
+
+// auditFiles lists the audit log's files, waiting at most filesWait; it
+// answers the request itself when it cannot.
+func (w *Web) auditFiles(rw http.ResponseWriter, r *http.Request) ([]string, bool) {
+	files, err := answered(r.Context(), w.o.Audit.Files, nil)
+	return files, w.auditAnswered(rw, err)
+}
+
+// auditAnswered answers the request with err, a look at the audit log
+// that failed, and reports whether there was none: a log on a share that
+// stopped answering is 503, saying so.
+func (w *Web) auditAnswered(rw http.ResponseWriter, err error) bool {
+	switch {
+	case err == nil:
+		return true
+	case errors.Is(err, runner.ErrWaited):
+		writeError(rw, http.StatusServiceUnavailable, "audit: %v", runner.NotAnswering("the audit log", filesWait))
+	default:
+		writeError(rw, http.StatusInternalServerError, "audit: %v", err)
+	}
+	return false
 }

@@ -182,7 +182,7 @@ func (w *Web) Handler() http.Handler {
 		if w.o.RecordDir != "" {
 			all, err := answered(r.Context(), func() ([]session.RecordingInfo, error) { return session.ListRecordings(w.o.RecordDir) }, nil)
 			if errors.Is(err, runner.ErrWaited) {
-				writeError(rw, http.StatusServiceUnavailable, "recordings: %v", runner.NotAnswering(w.o.RecordDir, recordingsWait))
+				writeError(rw, http.StatusServiceUnavailable, "recordings: %v", runner.NotAnswering(w.o.RecordDir, filesWait))
 				return
 			}
 			if err != nil {
@@ -208,26 +208,38 @@ func (w *Web) Handler() http.Handler {
 		}
 		f, err := answered(r.Context(), func() (*os.File, error) { return os.Open(p) }, func(f *os.File) { f.Close() })
 		if errors.Is(err, runner.ErrWaited) {
-			writeError(rw, http.StatusServiceUnavailable, "recording: %v", runner.NotAnswering(w.o.RecordDir, recordingsWait))
+			writeError(rw, http.StatusServiceUnavailable, "recording: %v", runner.NotAnswering(w.o.RecordDir, filesWait))
 			return
 		}
 		if err != nil {
 			writeError(rw, http.StatusNotFound, "no recording %q", r.PathValue("id"))
 			return
 		}
-		defer f.Close()
 		rw.Header().Set("Content-Type", "application/x-asciicast")
-		_, _ = io.Copy(rw, f)
+		_, err = io.Copy(rw, stallReader{ctx: r.Context(), r: f})
+		if err == nil {
+			f.Close()
+			return
+		}
+		// A read may be left waiting in the kernel, and a close waits
+		// for it.
+		go f.Close()
+		if errors.Is(err, runner.ErrWaited) {
+			// Part of the recording is sent: end the reply as broken,
+			// not as a whole recording.
+			w.o.Logger.Warn("console: a recording stopped answering while replayed; reply abandoned", "err", runner.NotAnswering(p, filesWait))
+			panic(http.ErrAbortHandler)
+		}
 	}))
 	return w.guard(mux)
 }
 
-// recordingsWait bounds how long the console waits on the recordings
-// directory, in warden's state dir, which an operator may put on a share
-// that stops answering.
-const recordingsWait = 10 * time.Second
+// filesWait bounds how long the console waits on warden's files — the
+// recordings in its state dir, the audit log — which an operator may put
+// on a share that stops answering.
+const filesWait = 10 * time.Second
 
-// answered is f's result, waiting at most recordingsWait (then
+// answered is f's result, waiting at most filesWait (then
 // runner.ErrWaited); what f returns after that is given to drop (when not
 // nil).
 func answered[T any](ctx context.Context, f func() (T, error), drop func(T)) (T, error) {
@@ -235,7 +247,7 @@ func answered[T any](ctx context.Context, f func() (T, error), drop func(T)) (T,
 		v   T
 		err error
 	}
-	r, err := runner.AwaitLate(ctx, nil, recordingsWait, func() result {
+	r, err := runner.AwaitLate(ctx, nil, filesWait, func() result {
 		v, err := f()
 		return result{v, err}
 	}, func(r result) {
@@ -247,6 +259,32 @@ func answered[T any](ctx context.Context, f func() (T, error), drop func(T)) (T,
 		return r.v, err
 	}
 	return r.v, r.err
+}
+
+// stallReader reads r, each read waiting at most filesWait: a
+// recording on a share that stops answering while it is replayed ends the
+// reply, where the read left waiting in the kernel would hold it for
+// good. A read left waiting reads into its own buffer, never the
+// caller's.
+type stallReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (s stallReader) Read(p []byte) (int, error) {
+	type result struct {
+		b   []byte
+		err error
+	}
+	res, err := runner.Await(s.ctx, nil, filesWait, func() result {
+		b := make([]byte, len(p))
+		n, err := s.r.Read(b)
+		return result{b[:n], err}
+	})
+	if err != nil {
+		return 0, err
+	}
+	return copy(p, res.b), res.err
 }
 
 // guard sets the security headers and refuses a foreign Host.

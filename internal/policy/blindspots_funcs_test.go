@@ -142,3 +142,53 @@ func TestBlindSpotUnboundedJobs(t *testing.T) {
 	runBlind(t, p, sameCases(TierDestructive, false, fmt.Sprintf("seq 100 | xargs -P%d -n1 echo", maxLoopForks+1),
 		"seq 100 | parallel -j 99999999999999999999 echo"))
 }
+
+// TestFunctionKeywordByShell: "function NAME { …; }" declares a function
+// in text a shell of funcWordShells runs — a bash, zsh or ksh run_script
+// body, bash -c, a program piped into bash, a command on a host whose
+// shell is bash — so a call of it is the function, as with NAME() { …; }.
+// Text sh or dash runs (run_command's /bin/sh, sh -c, a shell the
+// classifier cannot name) reads it as a command named function, and the
+// call stays an unknown program, as do the other cases TestScript-
+// FunctionCalls lists.
+func TestFunctionKeywordByShell(t *testing.T) {
+	p := testPolicy(t)
+	const decl = "function chk { df -h; }; chk"
+	big := "function chk() { df -h; }\n" + strings.Repeat("echo x\n", pieceMin/7+1) + "chk\n"
+	for _, c := range []struct {
+		name string
+		in   Input
+		tier Tier
+	}{
+		{"bash script", Input{Interpreter: "bash", Script: decl}, TierRead},
+		{"bash script, parentheses", Input{Interpreter: "bash", Script: "function chk() { df -h; }\nchk nginx"}, TierRead},
+		{"zsh script", Input{Interpreter: "zsh", Script: decl}, TierRead},
+		{"ksh script", Input{Interpreter: "ksh", Script: decl}, TierRead},
+		{"mksh script", Input{Interpreter: "mksh", Script: decl}, TierRead},
+		{"bash -c", Input{Command: "bash -c '" + decl + "'"}, TierRead},
+		{"piped into bash", Input{Command: "echo '" + decl + "' | bash"}, TierRead},
+		{"host shell bash", Input{Command: decl, HostShell: "/bin/bash"}, TierRead},
+		{"large bash script in pieces", Input{Interpreter: "bash", Script: big}, TierRead},
+		{"run_command", Input{Command: decl}, TierMutate},
+		{"host shell sh", Input{Command: decl, HostShell: "/bin/sh"}, TierMutate},
+		{"sh script", Input{Interpreter: "sh", Script: decl}, TierMutate},
+		{"dash script", Input{Interpreter: "dash", Script: decl}, TierMutate},
+		{"large sh script in pieces", Input{Interpreter: "sh", Script: big}, TierMutate},
+		{"sh -c in bash", Input{Interpreter: "bash", Script: "sh -c '" + decl + "'"}, TierMutate},
+		{"dash -c in bash -c", Input{Command: `bash -c "dash -c '` + decl + `'"`}, TierMutate},
+		{"called from sh", Input{Interpreter: "bash", Script: "function chk { df -h; }; sh -c chk"}, TierMutate},
+		{"called through watch", Input{Interpreter: "bash", Script: "function chk { df -h; }; watch -n1 chk"}, TierMutate},
+		{"called before", Input{Interpreter: "bash", Script: "chk; function chk { df -h; }"}, TierMutate},
+		{"unset", Input{Interpreter: "bash", Script: "function chk { df -h; }; unset -f chk; chk"}, TierMutate},
+		{"eval", Input{Interpreter: "bash", Script: "function chk { df -h; }; eval chk"}, TierMutate},
+		{"remote login shell", Input{Command: "ssh db1 '" + decl + "'"}, TierMutate},
+		{"body counts", Input{Interpreter: "bash", Script: "function chk { rm -rf /srv/data; }; chk"}, TierDestructive},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := p.Evaluate(c.in)
+			if c.tier == TierRead && (got.Tier != TierRead || got.Denied) || c.tier > TierRead && got.Tier < c.tier {
+				t.Errorf("Evaluate(%+v) = %s denied=%v (%s); want %s", c.in, got.Tier, got.Denied, got.Reason, c.tier)
+			}
+		})
+	}
+}

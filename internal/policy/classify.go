@@ -58,6 +58,11 @@ type cctx struct {
 	zsh     bool // the text is run by zsh (see zshCode)
 	root    bool // the command runs as root (Input.Root, or a wrapper to root: sudo, doas, pkexec, su): see rootKeeps
 	inFunc  bool // the statements are a function's body, which return leaves
+	// funcWord is set when the text's shell reads "function NAME" as
+	// declaring a function (funcWordShells); e.script takes it from
+	// funcWordNext, set only where the shell that runs the text it walks
+	// next is known, so any other text is read as dash would.
+	funcWord, funcWordNext bool
 	// user is 1 + the index in eval.users of the user, known not to be
 	// root, the command runs as (sudo -u bob, su bob): its home is theirs.
 	user   uint8
@@ -286,6 +291,7 @@ func (e *eval) substDone() {
 // script parses shell text and classifies every command in it.
 func (e *eval) script(src string, ctx cctx, what string) {
 	ctx.execd = false // a shell runs the text: its builtins are its own
+	ctx.funcWord, ctx.funcWordNext = ctx.funcWordNext, false
 	if ctx.nest > maxNest {
 		e.opaque = true
 		e.note(TierDestructive, false, "%s nested too deeply to classify", what)

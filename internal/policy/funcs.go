@@ -18,8 +18,10 @@ import (
 //     like one (ls, rm) is still classified as that program;
 //   - a top-level statement of the same script declares the function
 //     before the top-level statement the call is in, so it has run, in
-//     the form every POSIX shell takes (name() body, with a plain name:
-//     dash reads "function f {" as a command named function);
+//     the form every POSIX shell takes (name() body, with a plain name),
+//     or, in text a shell of funcWordShells runs (bash -c, a bash
+//     run_script body), also with the function keyword: dash reads
+//     "function f {" as a command named function;
 //   - nothing in the script can remove it again: no unset, and no eval,
 //     source, trap or enable, whose text could.
 //
@@ -70,22 +72,32 @@ func trapsDebug(args []*syntax.Word) bool {
 }
 
 // topFuncs returns, for each function a top-level statement of f
-// declares, the 1-based index of the first such statement.
-func topFuncs(f *syntax.File) map[string]int {
-	var m map[string]int
+// declares, the 1-based index of the first such statement: in the form
+// every POSIX shell reads (posix), and in either form (any), which the
+// shells of funcWordShells read.
+func topFuncs(f *syntax.File) (posix, any map[string]int) {
 	for i, s := range f.Stmts {
 		d, ok := s.Cmd.(*syntax.FuncDecl)
-		if !ok || d.Name == nil || d.RsrvWord || !validName(d.Name.Value) || s.Background || s.Coprocess {
+		if !ok || d.Name == nil || !validName(d.Name.Value) || s.Background || s.Coprocess {
 			// f() { …; } & declares f in a subshell: the shell's own
 			// f is still a program.
 			continue
 		}
-		if m == nil {
-			m = map[string]int{}
+		if !d.RsrvWord {
+			posix = firstDecl(posix, d.Name.Value, i+1)
 		}
-		if _, seen := m[d.Name.Value]; !seen {
-			m[d.Name.Value] = i + 1
-		}
+		any = firstDecl(any, d.Name.Value, i+1)
+	}
+	return posix, any
+}
+
+// firstDecl is m with name at i, unless m has it already.
+func firstDecl(m map[string]int, name string, i int) map[string]int {
+	if m == nil {
+		m = map[string]int{}
+	}
+	if _, seen := m[name]; !seen {
+		m[name] = i
 	}
 	return m
 }
@@ -114,7 +126,11 @@ func funcCall(a0 arg, ctx cctx, sc *scope) bool {
 	if name == "" || strings.ContainsRune(name, '/') || path.Base(name) != name {
 		return false
 	}
-	at := sc.funcTop[name]
+	tops := sc.funcTop
+	if ctx.funcWord {
+		tops = sc.funcTopAny
+	}
+	at := tops[name]
 	if at == 0 || at >= int(ctx.top) {
 		return false
 	}

@@ -609,6 +609,7 @@ func (e *eval) textDenial(text, interp, p string, ctx cctx, scan bool) (why stri
 		ctx.nest++
 		ctx.pos, ctx.hasPos, ctx.sc = nil, false, nil
 		ctx.zsh = interp == "zsh"
+		ctx.funcWordNext = funcWordShells[interp]
 		sub.script(text, ctx, "script file "+truncate(p, 64))
 	}
 	if (scan || !shell) && !sub.denied {

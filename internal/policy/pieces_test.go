@@ -336,7 +336,7 @@ func TestAbsorbKnowsEveryField(t *testing.T) {
 			p stopped local tools printer calls ncalls argBufs nargs fnCall trials setid fileRead found inFiles later walkNames modules codeValues unseen unseenBytes pathValues altRoots listed scriptRuns scriptRan lastRun otherTier progGlobs dirLooks projectDirs substNest substCalls written manyWritten ranNames manyRan unread unreadDirs namedWrite unreadUses unreadLater manyUses loops projectEnv users`)},
 		{pathState{}, set(`cds cdAbs cdMore cwdsMemo cdUnknown cdSafeGlob rel recRel relWrites relReads relMutates relMore initial seen resolved aliases nocase back moves agentMemo fdDirs`)},
 		// Joined by joinScopes, then the pre-pass's own.
-		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc cased nameref refs derived outer movesPos setsPos arith file funcTop mayUnset mayRebind redeclared exits bgTop calls arrays files joined
+		{scope{}, set(`vars funcs funcAt manyFuncs intAttr assoc cased nameref refs derived outer movesPos setsPos arith file funcTop funcTopAny mayUnset mayRebind redeclared exits bgTop calls arrays files joined
 			loopNames assigns loopFacts nonEmpty byCall topGuards`)},
 		{arithFacts{}, set(`tainted aside trusts keysOf unsetsAny names depth skip base`)},
 	} {

@@ -359,7 +359,9 @@ func hostShell(ctx cctx, shell string) (cctx, string) {
 	if shell == "" {
 		return ctx, ""
 	}
-	switch name := normaliseName(path.Base(shell)); {
+	name := normaliseName(path.Base(shell))
+	ctx.funcWordNext = funcWordShells[name]
+	switch {
 	case name == "zsh":
 		ctx.zsh = true
 	case !posixShells[name]:
@@ -383,6 +385,7 @@ func (e *eval) runScript(interp, body string, ctx cctx) {
 	name := normaliseName(strings.TrimSpace(interp))
 	switch {
 	case name == "" || posixShells[name]:
+		ctx.funcWordNext = funcWordShells[name]
 		e.script(body, ctx, "script")
 	case interpreters[name]:
 		e.opaquePayload(body, name+" script")

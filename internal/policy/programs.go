@@ -74,6 +74,11 @@ var interactivePrograms = set(`less more most pg man info vi vim nvim view vimdi
 	rvim nano pico micro joe mcedit mc ncdu nmtui alsamixer lynx w3m elinks
 	htop btop atop glances`)
 
+// funcWordShells read "function NAME { …; }" as declaring a function;
+// dash, posh and other plain POSIX shells read it as a command named
+// function (funcs.go).
+var funcWordShells = set(`bash rbash ksh ksh93 mksh lksh pdksh oksh loksh zsh`)
+
 // posixShells are parsed as shell when given a payload.
 var posixShells = set(`sh bash dash zsh ksh ksh93 mksh pdksh oksh loksh ash yash posh rbash lksh osh hush bosh mrsh gash`)
 

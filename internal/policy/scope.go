@@ -51,9 +51,10 @@ type scope struct {
 	exits      map[string]bool
 	// funcTop and mayUnset say which calls reach the script's own
 	// functions (see funcs.go): the first top-level statement declaring
-	// each name, and whether anything may remove a function again.
-	funcTop  map[string]int
-	mayUnset bool
+	// each name, and whether anything may remove a function again;
+	// funcTopAny counts declarations with the function keyword too.
+	funcTop, funcTopAny map[string]int
+	mayUnset            bool
 	// mayRebind is set when a command may change what a name runs other
 	// than by removing a function: enable -n exit, alias, or the text of
 	// eval, source or trap.
@@ -289,7 +290,8 @@ func newScope(f *syntax.File, size int, pieces ...*piece) *scope {
 		}
 		return true
 	}
-	sc.funcTop, sc.bgTop = topFuncs(f), firstBackground(f)
+	sc.funcTop, sc.funcTopAny = topFuncs(f)
+	sc.bgTop = firstBackground(f)
 	if len(pieces) == 0 {
 		walkEnter(f, visit)
 		return sc
@@ -322,12 +324,10 @@ func joinScopes(f *syntax.File, pieces []*piece) (*scope, bool) {
 		// first piece to declare a function or start a job has the
 		// script's first.
 		for name, i := range from.funcTop {
-			if _, ok := sc.funcTop[name]; !ok {
-				if sc.funcTop == nil {
-					sc.funcTop = map[string]int{}
-				}
-				sc.funcTop[name] = top + i
-			}
+			sc.funcTop = firstDecl(sc.funcTop, name, top+i)
+		}
+		for name, i := range from.funcTopAny {
+			sc.funcTopAny = firstDecl(sc.funcTopAny, name, top+i)
 		}
 		if sc.bgTop == 0 && from.bgTop > 0 {
 			sc.bgTop = top + from.bgTop

@@ -38,7 +38,7 @@ func TestEagerFactsMatchLazy(t *testing.T) {
 }
 
 // TestJoinedTopStatements checks that joinScopes numbers the functions
-// and the first background job of a large script's pieces as topFuncs
+// (in both forms) and the first background job of a large script's pieces as topFuncs
 // and firstBackground do over the whole script.
 func TestJoinedTopStatements(t *testing.T) {
 	snips := []string{
@@ -75,8 +75,9 @@ func TestJoinedTopStatements(t *testing.T) {
 		if !ok {
 			t.Fatalf("lead %q: joinScopes gave up", lead)
 		}
-		if funcs, bg := topFuncs(f), firstBackground(f); !reflect.DeepEqual(joined.funcTop, funcs) || joined.bgTop != bg {
-			t.Errorf("lead %q: joined funcTop %v bgTop %d, want %v %d", lead, joined.funcTop, joined.bgTop, funcs, bg)
+		funcs, any := topFuncs(f)
+		if bg := firstBackground(f); !reflect.DeepEqual(joined.funcTop, funcs) || !reflect.DeepEqual(joined.funcTopAny, any) || joined.bgTop != bg {
+			t.Errorf("lead %q: joined funcTop %v funcTopAny %v bgTop %d, want %v %v %d", lead, joined.funcTop, joined.funcTopAny, joined.bgTop, funcs, any, bg)
 		}
 	}
 }

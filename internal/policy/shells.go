@@ -13,6 +13,7 @@ import (
 func shellProgram(c *call) (Tier, string) {
 	args := c.args
 	c.ctx.zsh = c.name == "zsh"
+	c.ctx.funcWordNext = funcWordShells[c.name]
 	cflag, sflag, noexec, login, iflag := false, false, false, false, false
 	if w, bare, ok := keywordOption(args); ok && !bare && !c.ctx.zsh {
 		// bash -k: the payload's NAME=VALUE words are environment.

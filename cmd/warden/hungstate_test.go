@@ -32,30 +32,8 @@ import (
 func TestHungStateDir(t *testing.T) {
 	// Mostly waits on a mount that does not answer, in a warden of its own.
 	t.Parallel()
-	src := t.TempDir()
-	_, mnt := hostfstest.MountPoint(t)
-	fuse := hostfstest.MountFUSE(t, src, mnt)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	console := "http://" + ln.Addr().String()
-	ln.Close()
-	cfg := filepath.Join(t.TempDir(), "warden.yaml")
-	if err := os.WriteFile(cfg, []byte("exec:\n  default_timeout: 2s\naudit:\n  path: "+filepath.Join(t.TempDir(), "audit.jsonl")+
-		"\nconsole:\n  listen: "+strings.TrimPrefix(console, "http://")+"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	state := filepath.Join(mnt, "state")
-	env, _ := wardenEnv(t, "WARDEN_MODE=guarded", "WARDEN_CONFIG="+cfg, "WARDEN_STATE_DIR="+state)
-	s := startStdio(t, env, state, nil)
-	var opTok []byte
-	for deadline := time.Now().Add(30 * time.Second); len(opTok) == 0; time.Sleep(50 * time.Millisecond) {
-		if opTok, _ = os.ReadFile(filepath.Join(src, "state", "console-token")); time.Now().After(deadline) {
-			t.Fatal("the console wrote no token")
-		}
-	}
-	bearer := map[string]string{"Authorization": "Bearer " + strings.TrimSpace(string(opTok))}
+	w := consoleOnMount(t, false, "exec:\n  default_timeout: 2s\n", "WARDEN_MODE=guarded")
+	s, src, fuse, console, bearer := w.s, w.src, w.fuse, w.console, w.bearer
 	a := startSession(t, s.cs, nil)
 	a.send("echo before-$((6*7))")
 	a.readUntil("before-42")
@@ -303,7 +281,8 @@ func TestStartHeldByFileNotAnswering(t *testing.T) {
 // recording were whole; the console answers other requests meanwhile.
 func TestReplayOfRecordingNotAnswering(t *testing.T) {
 	t.Parallel()
-	src, fuse, console, bearer := consoleOnMount(t, false)
+	w := consoleOnMount(t, false, "")
+	src, fuse, console, bearer := w.src, w.fuse, w.console, w.bearer
 	// A recording larger than the socket buffers and read-ahead hold.
 	const id = "0123456789abcdef0123456789abcdef"
 	var rec bytes.Buffer
@@ -357,7 +336,8 @@ func TestReplayOfRecordingNotAnswering(t *testing.T) {
 // its wait, saying so, and answer again once the share does.
 func TestConsoleAuditNotAnswering(t *testing.T) {
 	t.Parallel()
-	_, fuse, console, bearer := consoleOnMount(t, true)
+	w := consoleOnMount(t, true, "")
+	fuse, console, bearer := w.fuse, w.console, w.bearer
 	paths := []string{"/api/audit", "/api/audit/verify"}
 	for _, p := range paths {
 		if code, body, _ := webReq(t, "GET", console+p, bearer, ""); code != 200 {
@@ -382,35 +362,45 @@ func TestConsoleAuditNotAnswering(t *testing.T) {
 	}
 }
 
+// consoleWarden is a warden serving its console, with its state dir or
+// its audit log on a FUSE mount.
+type consoleWarden struct {
+	s       *stdioServer
+	src     string // the mount's source
+	fuse    *hostfstest.FUSE
+	console string // the console's URL
+	bearer  map[string]string
+}
+
 // consoleOnMount starts a warden serving its console, with its state dir
-// on a FUSE mount, or its audit log when audit is set, and returns the
-// mount's source and daemon, the console's URL and the operator's
-// credential.
-func consoleOnMount(t *testing.T, audit bool) (string, *hostfstest.FUSE, string, map[string]string) {
-	src := t.TempDir()
+// on a FUSE mount, or its audit log when audit is set; config adds to
+// its config file, env to its environment.
+func consoleOnMount(t *testing.T, audit bool, config string, env ...string) *consoleWarden {
+	w := &consoleWarden{src: t.TempDir()}
 	_, mnt := hostfstest.MountPoint(t)
-	fuse := hostfstest.MountFUSE(t, src, mnt)
+	w.fuse = hostfstest.MountFUSE(t, w.src, mnt)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	console := "http://" + ln.Addr().String()
+	w.console = "http://" + ln.Addr().String()
 	ln.Close()
 	cfg := filepath.Join(t.TempDir(), "warden.yaml")
 	auditPath, state := filepath.Join(t.TempDir(), "audit.jsonl"), filepath.Join(mnt, "state")
 	if audit {
 		auditPath, state = filepath.Join(mnt, "audit.jsonl"), filepath.Join(t.TempDir(), "state")
 	}
-	if err := os.WriteFile(cfg, []byte("audit:\n  path: "+auditPath+"\nconsole:\n  listen: "+strings.TrimPrefix(console, "http://")+"\n"), 0o600); err != nil {
+	if err := os.WriteFile(cfg, []byte(config+"audit:\n  path: "+auditPath+"\nconsole:\n  listen: "+strings.TrimPrefix(w.console, "http://")+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	env, _ := wardenEnv(t, "WARDEN_CONFIG="+cfg, "WARDEN_STATE_DIR="+state)
-	startStdio(t, env, state, nil)
+	e, _ := wardenEnv(t, append(env, "WARDEN_CONFIG="+cfg, "WARDEN_STATE_DIR="+state)...)
+	w.s = startStdio(t, e, state, nil)
 	var opTok []byte
 	for deadline := time.Now().Add(30 * time.Second); len(opTok) == 0; time.Sleep(50 * time.Millisecond) {
 		if opTok, _ = os.ReadFile(filepath.Join(state, "console-token")); time.Now().After(deadline) {
 			t.Fatal("the console wrote no token")
 		}
 	}
-	return src, fuse, console, map[string]string{"Authorization": "Bearer " + strings.TrimSpace(string(opTok))}
+	w.bearer = map[string]string{"Authorization": "Bearer " + strings.TrimSpace(string(opTok))}
+	return w
 }

@@ -73,9 +73,9 @@ func trapsDebug(args []*syntax.Word) bool {
 
 // topFuncs returns, for each function a top-level statement of f
 // declares, the 1-based index of the first such statement: in the form
-// every POSIX shell reads (posix), and in either form (any), which the
+// every POSIX shell reads (posix), and in either form (all), which the
 // shells of funcWordShells read.
-func topFuncs(f *syntax.File) (posix, any map[string]int) {
+func topFuncs(f *syntax.File) (posix, all map[string]int) {
 	for i, s := range f.Stmts {
 		d, ok := s.Cmd.(*syntax.FuncDecl)
 		if !ok || d.Name == nil || !validName(d.Name.Value) || s.Background || s.Coprocess {
@@ -86,9 +86,9 @@ func topFuncs(f *syntax.File) (posix, any map[string]int) {
 		if !d.RsrvWord {
 			posix = firstDecl(posix, d.Name.Value, i+1)
 		}
-		any = firstDecl(any, d.Name.Value, i+1)
+		all = firstDecl(all, d.Name.Value, i+1)
 	}
-	return posix, any
+	return posix, all
 }
 
 // firstDecl is m with name at i, unless m has it already.

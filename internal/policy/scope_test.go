@@ -38,8 +38,8 @@ func TestEagerFactsMatchLazy(t *testing.T) {
 }
 
 // TestJoinedTopStatements checks that joinScopes numbers the functions
-// (in both forms) and the first background job of a large script's pieces as topFuncs
-// and firstBackground do over the whole script.
+// (in both forms) and the first background job of a large script's
+// pieces as topFuncs and firstBackground do over the whole script.
 func TestJoinedTopStatements(t *testing.T) {
 	snips := []string{
 		"ls -la /tmp\n", "f() { echo f; }\n", "sleep 1 &\n", "if true; then g() { :; }; fi\n",
@@ -75,9 +75,9 @@ func TestJoinedTopStatements(t *testing.T) {
 		if !ok {
 			t.Fatalf("lead %q: joinScopes gave up", lead)
 		}
-		funcs, any := topFuncs(f)
-		if bg := firstBackground(f); !reflect.DeepEqual(joined.funcTop, funcs) || !reflect.DeepEqual(joined.funcTopAny, any) || joined.bgTop != bg {
-			t.Errorf("lead %q: joined funcTop %v funcTopAny %v bgTop %d, want %v %v %d", lead, joined.funcTop, joined.funcTopAny, joined.bgTop, funcs, any, bg)
+		funcs, all := topFuncs(f)
+		if bg := firstBackground(f); !reflect.DeepEqual(joined.funcTop, funcs) || !reflect.DeepEqual(joined.funcTopAny, all) || joined.bgTop != bg {
+			t.Errorf("lead %q: joined funcTop %v funcTopAny %v bgTop %d, want %v %v %d", lead, joined.funcTop, joined.funcTopAny, joined.bgTop, funcs, all, bg)
 		}
 	}
 }

@@ -34,6 +34,13 @@ func (f fixture) testLeftovers(t *testing.T) {
 	// A mark of this run's own: the entered shape's PID namespace gives
 	// every run the same pids.
 	run := time.Now().UnixNano() % 1e6
+	// Each call ends once its escaped sleep runs (5 s at most; it fails
+	// if the sleep never did), so that none being left afterwards is the
+	// sweep's doing, not a process yet to start.
+	started := func(mark string) string {
+		found := "pgrep -f '^sleep " + mark + "' >/dev/null"
+		return "\nfor i in $(seq 100); do " + found + " && break; sleep 0.05; done\n" + found
+	}
 	// What the sweeps must spare: a process of the host's (the test's
 	// own child) and one an approved program left running.
 	host := exec.Command("sleep", fmt.Sprintf("4298.%d", run))
@@ -43,7 +50,7 @@ func (f fixture) testLeftovers(t *testing.T) {
 	defer func() { host.Process.Kill(); host.Wait() }()
 	approved := fmt.Sprintf("4299.%d", run)
 	defer killSleeps(approved)
-	f.run(t, Full, fmt.Sprintf(escapes["setsid"], approved)+"\nsleep 0.2")
+	f.run(t, Full, fmt.Sprintf(escapes["setsid"], approved)+started(approved))
 	n := 0
 	for _, level := range []Level{Read, Temp, Inspect} {
 		for name, script := range escapes {
@@ -51,7 +58,7 @@ func (f fixture) testLeftovers(t *testing.T) {
 				n++
 				mark := fmt.Sprintf("%d.%d", 4200+n, run)
 				defer killSleeps(mark)
-				if code, out := f.run(t, level, fmt.Sprintf(script, mark)+"\nsleep 0.2"); code != 0 {
+				if code, out := f.run(t, level, fmt.Sprintf(script, mark)+started(mark)); code != 0 {
 					t.Fatalf("exit %d: %s", code, out)
 				}
 				deadline := time.Now().Add(30 * time.Second) // generous: a busy machine
@@ -77,7 +84,7 @@ func (f fixture) testLeftovers(t *testing.T) {
 		defer func() { cancel(); session.Wait(); release() }()
 		mark := fmt.Sprintf("4297.%d", run)
 		defer killSleeps(mark)
-		f.run(t, Read, fmt.Sprintf(escapes["setsid"], mark)+"\nsleep 0.2")
+		f.run(t, Read, fmt.Sprintf(escapes["setsid"], mark)+started(mark))
 		deadline := time.Now().Add(30 * time.Second) // generous: a busy machine
 		for len(sleeps(mark)) > 0 && time.Now().Before(deadline) {
 			time.Sleep(20 * time.Millisecond)
@@ -94,13 +101,16 @@ func (f fixture) testLeftovers(t *testing.T) {
 	}
 }
 
-// sleeps returns the pids of the processes running "sleep mark".
+// sleeps returns the pids of the processes given mark as an argument:
+// "sleep mark", and what is still on its way there (a double fork's
+// python before it runs sleep), so that a wait for none to be left does
+// not end while one has yet to start sleep.
 func sleeps(mark string) []int {
 	var pids []int
 	dirs, _ := filepath.Glob("/proc/[0-9]*")
 	for _, d := range dirs {
 		b, err := os.ReadFile(d + "/cmdline")
-		if err != nil || !strings.Contains(string(b), "sleep\x00"+mark) {
+		if err != nil || !strings.Contains("\x00"+string(b), "\x00"+mark+"\x00") {
 			continue
 		}
 		if st, err := os.ReadFile(d + "/stat"); err == nil && strings.Contains(string(st), ") Z ") {

@@ -25,7 +25,7 @@ func TestAwaitStart(t *testing.T) {
 	}{
 		{"serves past the limit", false, func(serving func()) int { serving(); time.Sleep(300 * time.Millisecond); return 0 }, 0, ""},
 		{"fails before serving", false, func(func()) int { return 7 }, 7, ""},
-		{"never serves", false, never, 1, "not serving 100ms after starting"},
+		{"never serves", false, never, 1, "not serving 100ms after starting; stopping\nwarden: every file a start reads answered"},
 		{"stopped and never serves", true, never, 1, "stopped before serving"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -41,5 +41,16 @@ func TestAwaitStart(t *testing.T) {
 				t.Errorf("code %d, said %q; want %d saying %q", code, out.String(), c.code, c.said)
 			}
 		})
+	}
+}
+
+// TestStartTimeoutMustBePositive: a start bound of zero or less is a
+// usage error, not a warden that gives up at once or never.
+func TestStartTimeoutMustBePositive(t *testing.T) {
+	for _, v := range []string{"0", "-1s"} {
+		var out strings.Builder
+		if code := run(context.Background(), []string{"serve", "--start-timeout", v}, strings.NewReader(""), &out, &out, func(string) string { return "" }); code != 2 || !strings.Contains(out.String(), "--start-timeout must be positive") {
+			t.Errorf("serve --start-timeout %s: code %d, %q", v, code, out.String())
+		}
 	}
 }
